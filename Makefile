@@ -1,0 +1,30 @@
+# Two commands: `make demo` and `make test`. Both create .venv and install everything first.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+APT_PACKAGES := tesseract-ocr libffi-dev libgl1 libglib2.0-0 fonts-dejavu-core fonts-liberation2 fonts-freefont-ttf
+
+.PHONY: demo test system venv clean bench
+
+demo: $(STAMP)
+	$(BIN)/sudoku-cube solve --plain
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+bench: $(STAMP)
+	$(BIN)/sudoku-cube bench all
+
+system:
+	@bash scripts/install-system.sh $(APT_PACKAGES)
+
+$(STAMP): pyproject.toml scripts/install-system.sh
+	@bash scripts/install-system.sh $(APT_PACKAGES)
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e '.[test]'
+	@touch $(STAMP)
+
+clean:
+	rm -rf $(VENV) build *.egg-info

@@ -1,0 +1,1 @@
+"""Benchmarks (sudoku-cube bench ...), one module each."""

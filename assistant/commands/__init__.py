@@ -1,0 +1,1 @@
+"""Subcommands of sudoku-cube, one module each."""

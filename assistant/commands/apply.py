@@ -1,0 +1,32 @@
+"""``sudoku-cube apply STATE MOVES``: the state after a move sequence."""
+from __future__ import annotations
+
+import argparse
+
+from rich.console import Console
+
+from assistant.files import load_state
+from assistant.net import NetView
+from models.moves import format_moves, parse_moves
+from models.state_format import to_json
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``apply`` subcommand."""
+    p = sub.add_parser("apply", help="apply face turns to a state",
+                       description="Print the state after the moves, e.g. \"R U' F2\".")
+    p.add_argument("state", help="state file (JSON or text)")
+    p.add_argument("moves", help="face turns U R F D L B with ' or 2, separated by spaces")
+    p.add_argument("--json", action="store_true", help="print the state JSON to stdout")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Apply the moves and print the result."""
+    moves = parse_moves(args.moves)
+    state = load_state(args.state).apply(moves)
+    if args.json:
+        print(to_json(state))
+    else:
+        Console().print(NetView(state, title=f"after {format_moves(moves) or '(no moves)'}"))
+    return 0

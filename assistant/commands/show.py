@@ -1,0 +1,38 @@
+"""``sudoku-cube show STATE``: draw the net of a state file in the terminal."""
+from __future__ import annotations
+
+import argparse
+
+from rich.console import Console
+
+from assistant.files import load_state
+from assistant.net import NetView
+from models.profile import parse_symmetric
+from models.solved import is_solved, validate
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``show`` subcommand."""
+    p = sub.add_parser("show", help="draw a state file as a net",
+                       description="Draw the six faces of a state file as a net, digits with "
+                                   "arrows that point where each digit's top points.")
+    p.add_argument("state", help="state file (JSON or text, see CONVENTIONS.md)")
+    p.add_argument("--symmetric", default="1", help="digits that look the same upside down")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the net and a one-line verdict."""
+    state = load_state(args.state)
+    console = Console()
+    console.print(NetView(state, title=str(args.state)))
+    problems = validate(state)
+    for p in problems:
+        console.print(f"[yellow]warning:[/] {p.message}")
+    try:
+        sym = parse_symmetric(args.symmetric)
+    except ValueError as e:
+        from models.errors import SudokuCubeError
+        raise SudokuCubeError(str(e)) from None
+    console.print("solved" if is_solved(state, sym) else "not solved")
+    return 0

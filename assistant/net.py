@@ -1,0 +1,69 @@
+"""The cube net as a rich renderable: faces in the CONVENTIONS.md layout, digits with arrows.
+
+Domain objects know nothing of terminals: :class:`NetView` wraps a state and renders through
+rich's console protocol. Highlighted stickers (those a move changes, doubtful readings) are
+drawn in reverse video.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.text import Text
+
+from models.geometry import FACES
+from models.state import CubeState
+from models.stickers import format_token
+
+# (face, net row, net column) in units of faces
+NET_LAYOUT = {"U": (0, 1), "L": (1, 0), "F": (1, 1), "R": (1, 2), "B": (1, 3), "D": (2, 1)}
+CELL = 3  # characters per sticker: token plus a space
+
+
+@dataclass
+class NetView:
+    """Render a state as a net. ``highlight``: sticker indices drawn emphasised;
+    ``doubtful``: indices drawn in yellow (uncertain readings)."""
+
+    state: CubeState
+    highlight: frozenset[int] = field(default_factory=frozenset)
+    doubtful: frozenset[int] = field(default_factory=frozenset)
+    title: str | None = None
+
+    def lines(self) -> list[Text]:
+        """The net as lines of styled text."""
+        n = self.state.n
+        face_w = n * CELL + 2
+        rows: list[Text] = []
+        if self.title:
+            rows.append(Text(self.title, style="bold"))
+        for net_row in range(3):
+            faces_here = [(f, c) for f, (r, c) in NET_LAYOUT.items() if r == net_row]
+            faces_here.sort(key=lambda fc: fc[1])
+            label = Text()
+            for f, c in faces_here:
+                label.pad_right(c * face_w - len(label.plain))
+                label.append(f" {f}", style="bold cyan")
+            rows.append(label)
+            for r in range(n):
+                line = Text()
+                for f, c in faces_here:
+                    line.pad_right(c * face_w - len(line.plain))
+                    line.append("|", style="dim")
+                    base = FACES.index(f) * n * n
+                    for col in range(n):
+                        idx = base + r * n + col
+                        tok = format_token(self.state.stickers[idx])
+                        style = ""
+                        if idx in self.highlight:
+                            style = "reverse bold"
+                        elif idx in self.doubtful:
+                            style = "bold yellow"
+                        line.append(tok, style=style)
+                        line.append(" ")
+                    line.append("|", style="dim")
+                rows.append(line)
+        return rows
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield from self.lines()

@@ -1,0 +1,34 @@
+"""Errors the user can act on. Each carries the exit status the CLI uses (2 = bad input)."""
+from __future__ import annotations
+
+
+class SudokuCubeError(Exception):
+    """A problem with the user's input or environment, explained in plain words.
+
+    The CLI prints ``str(error)`` without a traceback and exits with ``exit_code``.
+    """
+
+    exit_code = 2
+
+
+class StateFormatError(SudokuCubeError):
+    """A state file or token that does not follow CONVENTIONS.md."""
+
+    def __init__(self, message: str, *, source: str | None = None, face: str | None = None,
+                 index: int | None = None, token: str | None = None) -> None:
+        where = []
+        if source:
+            where.append(source)
+        if face:
+            where.append(f"face {face}" + (f" sticker {index + 1}" if index is not None else ""))
+        prefix = ": ".join(where)
+        super().__init__(f"{prefix}: {message}" if prefix else message)
+        self.source, self.face, self.index, self.token = source, face, index, token
+
+
+class MoveError(SudokuCubeError):
+    """A move sequence that uses notation the project does not support."""
+
+
+class UnsolvableError(SudokuCubeError):
+    """A cube state that cannot be brought to any solved arrangement."""

@@ -1,0 +1,128 @@
+"""Face-turn notation (CONVENTIONS.md): ``U R F D L B`` with ``'`` and ``2``.
+
+A move is a :class:`Transform` built from the geometry, so sequences are products of moves.
+Plans count in the half-turn metric: every listed move counts 1.
+"""
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Iterable, NamedTuple
+
+from .errors import MoveError
+from .geometry import FACE_NAMES, FACES, turn_table
+from .transform import Transform
+
+SUFFIX_TURNS = {"": 1, "2": 2, "'": 3}
+TURNS_SUFFIX = {1: "", 2: "2", 3: "'"}
+
+
+class Move(NamedTuple):
+    """A face turn: face letter and quarter turns clockwise (1, 2 or 3)."""
+
+    face: str
+    turns: int
+
+    def __str__(self) -> str:
+        return self.face + TURNS_SUFFIX[self.turns]
+
+    def inverse(self) -> "Move":
+        """The turn that undoes this one."""
+        return Move(self.face, (-self.turns) % 4)
+
+    def describe(self) -> str:
+        """Plain words, e.g. 'turn the right face a quarter turn clockwise'."""
+        amount = {1: "a quarter turn clockwise", 2: "a half turn",
+                  3: "a quarter turn anticlockwise"}[self.turns]
+        return f"turn the {FACE_NAMES[self.face]} face {amount}"
+
+
+MOVE_HELP = ("supported moves are face turns U R F D L B, each optionally followed by ' "
+             "(anticlockwise) or 2 (half turn), separated by spaces, e.g. \"R U' F2\"")
+
+_TOKEN = re.compile(r"^([URFDLB])(2|'|)$")
+
+
+def _explain(token: str) -> str:
+    """Why a move token is not supported."""
+    head = token[:1]
+    if head in "urfdlb" and head:
+        return (f"{token!r}: lower-case moves (inner or wide turns) are not supported; "
+                f"use upper-case face turns")
+    if "w" in token or "W" in token:
+        return f"{token!r}: wide moves are not supported; plans use single face turns only"
+    if head in "xyzXYZ":
+        return (f"{token!r}: whole-cube rotations are not supported; hold the cube with F "
+                f"towards you and U on top")
+    if head in "MESmes":
+        return f"{token!r}: slice moves are not supported; use face turns"
+    if token.replace("’", "'") != token:
+        return f"{token!r}: use a plain apostrophe ' for anticlockwise turns"
+    return f"{token!r} is not a move"
+
+
+def parse_moves(text: str | Iterable[str]) -> tuple[Move, ...]:
+    """Parse ``"R U' F2"`` (or a list of tokens) into moves; raise :class:`MoveError`."""
+    tokens = text.split() if isinstance(text, str) else list(text)
+    out = []
+    for i, tok in enumerate(tokens):
+        m = _TOKEN.match(tok)
+        if not m:
+            raise MoveError(f"bad move {i + 1}: {_explain(tok)}. {MOVE_HELP}")
+        out.append(Move(m.group(1), SUFFIX_TURNS[m.group(2)]))
+    return tuple(out)
+
+
+def format_moves(moves: Iterable[Move]) -> str:
+    """Moves as notation text separated by spaces."""
+    return " ".join(str(m) for m in moves)
+
+
+@cache
+def move_transform(move: Move, n: int = 3) -> Transform:
+    """The sticker transform of one face turn on an n x n x n cube (outer layer)."""
+    source, twist = turn_table(n, move.face, (1,), move.turns)
+    return Transform(source, twist)
+
+
+def sequence_transform(moves: Iterable[Move], n: int = 3) -> Transform:
+    """The product of a sequence of face turns."""
+    out = Transform.identity(6 * n * n)
+    for m in moves:
+        out = out.then(move_transform(m, n))
+    return out
+
+
+def invert_moves(moves: Iterable[Move]) -> tuple[Move, ...]:
+    """The sequence that undoes ``moves``."""
+    return tuple(m.inverse() for m in reversed(tuple(moves)))
+
+
+def simplify(moves: Iterable[Move]) -> tuple[Move, ...]:
+    """Merge adjacent turns of one face and drop turns that cancel (also across an opposite face
+    in between: ``U D U`` becomes ``U2 D``)."""
+    opposite = {"U": "D", "D": "U", "R": "L", "L": "R", "F": "B", "B": "F"}
+    out: list[Move] = []
+    for m in moves:
+        out.append(m)
+        changed = True
+        while changed and out:
+            changed = False
+            last = out[-1]
+            # find an earlier turn of the same face, separated only by its opposite face
+            j = len(out) - 2
+            if j >= 0 and out[j].face == opposite[last.face]:
+                j -= 1
+            if j >= 0 and out[j].face == last.face:
+                turns = (out[j].turns + last.turns) % 4
+                del out[-1]
+                if turns:
+                    out[j] = Move(last.face, turns)
+                else:
+                    del out[j]
+                changed = True
+    return tuple(out)
+
+
+ALL_MOVES: tuple[Move, ...] = tuple(Move(f, t) for f in FACES for t in (1, 2, 3))
+"""The 18 face turns."""

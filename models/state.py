@@ -1,0 +1,99 @@
+"""Immutable cube states: 6*n*n stickers in net order, with optional reading candidates."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from .geometry import FACES
+from .moves import Move, parse_moves, sequence_transform
+from .stickers import Hypothesis, Sticker
+from .transform import Transform
+
+
+@dataclass(frozen=True)
+class CubeState:
+    """A cube as 6*n*n stickers, faces U R F D L B, each face row by row (CONVENTIONS.md).
+
+    ``candidates`` (optional) holds, per sticker, the alternatives a reading found, best
+    first; ``stickers`` then holds the best of each.
+    """
+
+    stickers: tuple[Sticker, ...]
+    n: int = 3
+    candidates: tuple[tuple[Hypothesis, ...], ...] | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        if len(self.stickers) != 6 * self.n * self.n:
+            raise ValueError(f"a {self.n}x{self.n}x{self.n} state has {6 * self.n * self.n} "
+                             f"stickers, got {len(self.stickers)}")
+
+    @staticmethod
+    def from_faces(faces: dict[str, Iterable[Sticker]], n: int = 3) -> "CubeState":
+        """Build from a mapping face letter -> its stickers in net order."""
+        stickers: list[Sticker] = []
+        for f in FACES:
+            stickers.extend(faces[f])
+        return CubeState(tuple(stickers), n)
+
+    def face(self, face: str) -> tuple[Sticker, ...]:
+        """The n*n stickers of one face in net order."""
+        k = FACES.index(face) * self.n * self.n
+        return self.stickers[k:k + self.n * self.n]
+
+    def faces(self) -> dict[str, tuple[Sticker, ...]]:
+        """All faces as a mapping in U R F D L B order."""
+        return {f: self.face(f) for f in FACES}
+
+    def transformed(self, t: Transform) -> "CubeState":
+        """The state after a sticker transform (candidates move along)."""
+        stickers = tuple(self.stickers[s].turned(k) for s, k in zip(t.source, t.twist))
+        cands = None
+        if self.candidates is not None:
+            cands = tuple(tuple(Hypothesis(h.sticker.turned(k), h.score)
+                                for h in self.candidates[s])
+                          for s, k in zip(t.source, t.twist))
+        return CubeState(stickers, self.n, cands)
+
+    def apply(self, moves: str | Iterable[Move]) -> "CubeState":
+        """The state after a move sequence (notation text or parsed moves)."""
+        seq = parse_moves(moves) if isinstance(moves, str) else tuple(moves)
+        return self.transformed(sequence_transform(seq, self.n))
+
+    def hypotheses(self, index: int) -> tuple[Hypothesis, ...]:
+        """The alternatives for one sticker (just the sticker itself when certain)."""
+        if self.candidates is not None and self.candidates[index]:
+            return self.candidates[index]
+        return (Hypothesis(self.stickers[index], None),)
+
+    def without_candidates(self) -> "CubeState":
+        """The best reading only."""
+        return CubeState(self.stickers, self.n)
+
+    def with_sticker(self, index: int, sticker: Sticker) -> "CubeState":
+        """A copy with one sticker replaced (its candidates become certain)."""
+        stickers = list(self.stickers)
+        stickers[index] = sticker
+        cands = None
+        if self.candidates is not None:
+            cl = list(self.candidates)
+            cl[index] = (Hypothesis(sticker, 1.0),)
+            cands = tuple(cl)
+        return CubeState(tuple(stickers), self.n, cands)
+
+
+def sticker_name(index: int, n: int = 3) -> str:
+    """Net name of a sticker index, e.g. 0 -> 'U1', 20 -> 'F3'."""
+    per = n * n
+    return f"{FACES[index // per]}{index % per + 1}"
+
+
+def sticker_index(name: str, n: int = 3) -> int:
+    """Index of a net name such as 'F7'; raise ValueError when it is not one."""
+    name = name.strip().upper()
+    if len(name) < 2 or name[0] not in FACES or not name[1:].isdigit():
+        raise ValueError(f"{name!r} is not a sticker position; use a face letter and 1-{n * n}, "
+                         f"e.g. F7")
+    k = int(name[1:])
+    if not 1 <= k <= n * n:
+        raise ValueError(f"{name!r}: stickers of a face are numbered 1-{n * n}")
+    return FACES.index(name[0]) * n * n + k - 1

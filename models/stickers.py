@@ -1,0 +1,53 @@
+"""A sticker: a digit and a rotation, and its text token such as ``7>`` (CONVENTIONS.md)."""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+ARROWS = "^>v<"
+"""Arrow characters for rotations 0-3: where the digit's top points in the view."""
+
+
+class Sticker(NamedTuple):
+    """A digit 1-9 (or a 4x4x4 label) and its rotation: quarter turns clockwise from view-up."""
+
+    digit: int
+    rot: int
+
+    @property
+    def token(self) -> str:
+        """The text token, digit followed by arrow."""
+        return format_token(self)
+
+    def turned(self, quarter_turns: int) -> "Sticker":
+        """The same digit turned ``quarter_turns`` more clockwise."""
+        return Sticker(self.digit, (self.rot + quarter_turns) % 4)
+
+
+class Hypothesis(NamedTuple):
+    """One possible reading of a sticker, with an optional score in (0, 1]."""
+
+    sticker: Sticker
+    score: float | None = None
+
+
+def format_token(sticker: Sticker) -> str:
+    """``Sticker(7, 1)`` -> ``"7>"``; labels above 9 print as hex (4x4x4 labels 0-F)."""
+    digit = str(sticker.digit) if sticker.digit < 10 else format(sticker.digit, "X")
+    return f"{digit}{ARROWS[sticker.rot % 4]}"
+
+
+TOKEN_HELP = ("a token is a digit 1-9 followed by an arrow that shows where the digit's top "
+              "points: ^ up, > right, v down, < left (for example 7> or 6^)")
+
+
+def parse_token(text: str) -> Sticker:
+    """Parse ``"7>"`` into ``Sticker(7, 1)``; raise ``ValueError`` naming what is wrong."""
+    t = text.strip()
+    if len(t) != 2:
+        raise ValueError(f"bad token {text!r}: {TOKEN_HELP}")
+    digit, arrow = t[0], t[1]
+    if digit not in "123456789":
+        raise ValueError(f"bad token {text!r}: digit {digit!r} is not 1-9; {TOKEN_HELP}")
+    if arrow not in ARROWS:
+        raise ValueError(f"bad token {text!r}: arrow {arrow!r} is not one of ^ > v <; {TOKEN_HELP}")
+    return Sticker(int(digit), ARROWS.index(arrow))
