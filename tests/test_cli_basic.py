@@ -1,0 +1,57 @@
+"""The show / apply / encode commands and the CLI error policy, run as a user would."""
+from __future__ import annotations
+
+import json
+import random
+
+from assistant.cli import main
+from models.state_format import parse_json, to_json, to_text
+from tests.conftest import random_design
+
+
+def _write(tmp_path, state, name="cube.json"):
+    path = tmp_path / name
+    path.write_text(to_json(state) if name.endswith(".json") else to_text(state))
+    return path
+
+
+def test_apply_json_matches_the_model(tmp_path, capsys):
+    s = random_design(random.Random(11))
+    path = _write(tmp_path, s)
+    assert main(["apply", str(path), "R U' F2 D L' B", "--json"]) == 0
+    out = parse_json(capsys.readouterr().out)
+    assert out == s.apply("R U' F2 D L' B")
+
+
+def test_show_draws_the_net_at_80_columns(tmp_path, capsys):
+    s = random_design(random.Random(12))
+    path = _write(tmp_path, s, "cube.txt")
+    assert main(["show", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "solved" in out and "not solved" not in out
+    assert max(len(line) for line in out.splitlines()) <= 80
+    assert s.stickers[0].token in out
+
+
+def test_encode_prints_every_place(tmp_path, capsys):
+    path = _write(tmp_path, random_design(random.Random(13)).apply("R"))
+    assert main(["encode", str(path)]) == 0
+    out = capsys.readouterr().out
+    for place in ("URF", "DRB", "BR", "FL"):
+        assert place in out
+
+
+def test_bad_inputs_exit_2_with_a_message(tmp_path, capsys):
+    path = _write(tmp_path, random_design(random.Random(14)))
+    assert main(["apply", str(path), "R u"]) == 2
+    err = capsys.readouterr().err
+    assert "bad move 2: 'u'" in err and "Traceback" not in err
+    assert main(["apply", str(tmp_path / "missing.json"), "R"]) == 2
+    assert "missing.json: no such state file" in capsys.readouterr().err
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps({"format": "sudoku-cube/1", "faces": {"U": ["7x"] * 9}}))
+    assert main(["show", str(broken)]) == 2
+    assert "broken.json: face U sticker 1: bad token '7x'" in capsys.readouterr().err
+    for bad_move in ("x", "Rw", "M", "r"):
+        assert main(["apply", str(path), bad_move]) == 2
+    assert "not supported" in capsys.readouterr().err

@@ -1,0 +1,124 @@
+"""State formats: round-trips, solved rule, validation, and every malformed-file error."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from models.errors import StateFormatError
+from models.pieces import encode
+from models.solved import is_solved, validate
+from models.state import CubeState, sticker_index, sticker_name
+from models.state_format import parse_json, parse_state, parse_text, to_dict, to_json, to_text
+from models.stickers import Hypothesis, Sticker, parse_token
+from tests.conftest import random_design, random_moves
+
+
+def test_tokens():
+    assert parse_token("7>") == Sticker(7, 1)
+    assert Sticker(6, 2).token == "6v"
+    for bad in ("0^", "7x", "10>", "", "7", "^7"):
+        with pytest.raises(ValueError):
+            parse_token(bad)
+
+
+def test_json_and_text_round_trip():
+    rng = random.Random(3)
+    for _ in range(10):
+        s = random_design(rng).apply(random_moves(rng, 20))
+        assert parse_json(to_json(s)) == s
+        assert parse_text(to_text(s)) == s
+        assert parse_state(to_text(s)) == s
+
+
+def test_candidates_round_trip():
+    s = random_design(random.Random(1))
+    cands = tuple((Hypothesis(x, 0.8), Hypothesis(x.turned(2), 0.2)) for x in s.stickers)
+    s2 = CubeState(s.stickers, 3, cands)
+    back = parse_json(to_json(s2))
+    assert back.candidates == cands
+    assert back.apply("R").candidates == s2.apply("R").candidates
+
+
+def test_solved_rule_and_symmetric_setting():
+    design = random_design(random.Random(5))
+    assert is_solved(design)
+    assert not is_solved(design.apply("R"))
+    # turn the 1 of face U upside down: still solved with 1 symmetric, not without
+    i = next(k for k in range(9) if design.stickers[k].digit == 1)
+    flipped = design.with_sticker(i, design.stickers[i].turned(2))
+    assert is_solved(flipped, {1})
+    assert not is_solved(flipped, set())
+    j = next(k for k in range(9) if design.stickers[k].digit == 8)
+    flipped8 = design.with_sticker(j, design.stickers[j].turned(2))
+    assert not is_solved(flipped8) and is_solved(flipped8, {1, 8})
+
+
+def test_validate_reports_digit_counts():
+    design = random_design(random.Random(2))
+    assert validate(design) == []
+    i = next(k for k in range(54) if design.stickers[k].digit == 4)
+    bad = design.with_sticker(i, Sticker(5, 0))
+    messages = " ".join(p.message for p in validate(bad))
+    assert "digit 4 appears 5 times" in messages and "digit 5 appears 7 times" in messages
+
+
+def test_sticker_names():
+    assert sticker_name(0) == "U1" and sticker_name(24) == "F7"
+    assert sticker_index("F7") == 24
+    with pytest.raises(ValueError):
+        sticker_index("X1")
+
+
+def test_encoding_lists_pieces_in_kociemba_order():
+    s = random_design(random.Random(9))
+    enc = encode(s)
+    assert [p.place for p in enc.corners][:2] == ["URF", "UFL"]
+    assert len(enc.edges) == 12 and len(enc.centres) == 6
+    # URF corner: U9, R1, F3
+    assert enc.corners[0].stickers == (s.stickers[8], s.stickers[9], s.stickers[20])
+
+
+def _faces_json(**overrides):
+    s = to_dict(random_design(random.Random(4)))
+    s.update(overrides)
+    return s
+
+
+@pytest.mark.parametrize("mutate,fragment", [
+    (lambda d: "{not json", "not valid JSON"),
+    (lambda d: json.dumps({**d, "format": "sudoku-cube/9"}), "format 'sudoku-cube/9'"),
+    (lambda d: json.dumps({**d, "faces": {**d["faces"], "X": d["faces"]["U"]}}),
+     "unknown face 'X'"),
+    (lambda d: json.dumps({**d, "faces": {**d["faces"], "F": d["faces"]["F"][:8]}}),
+     "face F: has 8 stickers"),
+    (lambda d: json.dumps({**d, "faces": {**d["faces"], "F": d["faces"]["F"] + ["1^"]}}),
+     "face F: has 10 stickers"),
+    (lambda d: json.dumps({**d, "faces": {**d["faces"], "R": ["0^"] + d["faces"]["R"][1:]}}),
+     "face R sticker 1: bad token '0^'"),
+    (lambda d: json.dumps({**d, "faces": {**d["faces"], "R": ["7x"] + d["faces"]["R"][1:]}}),
+     "arrow 'x'"),
+    (lambda d: json.dumps({**d, "faces": {**d["faces"], "R": ["10>"] + d["faces"]["R"][1:]}}),
+     "bad token '10>'"),
+    (lambda d: json.dumps({k: v for k, v in d.items() if k != "faces"}), "'faces'"),
+    (lambda d: json.dumps({**d, "candidates": {"U": [[{"token": "1^", "score": -1}]] * 9}}),
+     "score -1"),
+    (lambda d: json.dumps({**d, "candidates": {"U": [[{"token": "1^"}]] * 9}}), "has no score"),
+])
+def test_malformed_json_names_the_problem(mutate, fragment):
+    with pytest.raises(StateFormatError) as e:
+        parse_json(mutate(_faces_json()), source="cube.json")
+    assert "cube.json" in str(e.value)
+    assert fragment in str(e.value)
+
+
+def test_malformed_text_names_the_problem():
+    good = to_text(random_design(random.Random(4)))
+    with pytest.raises(StateFormatError, match="face D is missing"):
+        parse_text("\n".join(line for line in good.splitlines() if not line.startswith("D")))
+    with pytest.raises(StateFormatError, match="unknown face 'Q'"):
+        parse_text(good + "Q: 1^ 1^ 1^ 1^ 1^ 1^ 1^ 1^ 1^\n")
+    with pytest.raises(StateFormatError, match="face U sticker 3: bad token"):
+        parse_text(good.replace("U: ", "U: 5^ 5^ 5& ", 1).replace(
+            good.splitlines()[0][3:], " ".join(good.splitlines()[0][3:].split()[3:]), 1))
