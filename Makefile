@@ -11,7 +11,7 @@ demo: $(STAMP)
 	$(BIN)/sudoku-cube solve --plain
 
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n 2
 
 bench: $(STAMP)
 	$(BIN)/sudoku-cube bench all
