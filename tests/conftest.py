@@ -40,3 +40,28 @@ def _isolated_home(tmp_path, monkeypatch):
     monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path / "home"))
     os.environ.setdefault("SUDOKU_CUBE_TEST", "1")
     yield
+
+
+@pytest.fixture(autouse=True)
+def _fuzz_counts(record_property):
+    """Attach the fuzz inputs a test tried to its report (works across xdist workers)."""
+    from tests.fuzzcount import TRIED
+    before = dict(TRIED)
+    yield
+    for name, count in TRIED.items():
+        if count != before.get(name, 0):
+            record_property(f"fuzz:{name}", count - before.get(name, 0))
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    """Print how many inputs each fuzz test tried (issue 10 asks for it in the output)."""
+    totals: dict[str, int] = {}
+    for reports in terminalreporter.stats.values():
+        for rep in reports:
+            for key, value in getattr(rep, "user_properties", []) or []:
+                if isinstance(key, str) and key.startswith("fuzz:"):
+                    totals[key[5:]] = totals.get(key[5:], 0) + int(value)
+    if totals:
+        terminalreporter.write_sep("-", "fuzz inputs tried")
+        for name, count in sorted(totals.items()):
+            terminalreporter.write_line(f"{name}: {count} inputs")
