@@ -1,0 +1,68 @@
+"""``sudoku-cube guide STATE``: step-by-step instructions to solve the cube in a state file."""
+from __future__ import annotations
+
+import argparse
+
+from rich.console import Console
+
+from assistant.export import export_plan
+from assistant.files import load_state
+from assistant.guide import GuideCursor, plan_steps
+from assistant.guide_ui import print_plain, run_interactive
+from assistant.keys import interactive, read_key
+from assistant.planning import make_plan
+from models.errors import SudokuCubeError
+from models.profile import CubeSettings, parse_symmetric
+
+
+def add_guide_options(p: argparse.ArgumentParser) -> None:
+    """Options shared by ``guide`` and ``solve``."""
+    p.add_argument("--plain", action="store_true",
+                   help="print every step at once (for printouts and terminals without keys)")
+    p.add_argument("--export", metavar="FILE",
+                   help="also write the plan with pictures of every step (.html or .svg)")
+    p.add_argument("--restart", action="store_true",
+                   help="start at step 1 even if this plan was left half-way")
+    p.add_argument("--symmetric", default="1", help="digits that look the same upside down")
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``guide`` subcommand."""
+    p = sub.add_parser("guide", help="guide the face turns that solve a state, step by step",
+                       description="Show one face turn at a time: the move in large letters and "
+                                   "words, the cube before and after, progress and phase. "
+                                   "Keys: n/space next, b back, r restart, q quit. Without a "
+                                   "terminal (or with --plain) every step is printed.")
+    p.add_argument("state", help="state file (JSON or text, see CONVENTIONS.md)")
+    add_guide_options(p)
+    p.set_defaults(handler=run)
+
+
+def settings_of(args: argparse.Namespace) -> CubeSettings:
+    """Cube settings from the command line."""
+    try:
+        return CubeSettings(symmetric=parse_symmetric(args.symmetric))
+    except ValueError as e:
+        raise SudokuCubeError(str(e)) from None
+
+
+def guide_plan(plan, args: argparse.Namespace, console: Console | None = None) -> int:
+    """Export and/or guide a plan as the options ask."""
+    console = console or Console()
+    steps = plan_steps(plan)
+    if args.export:
+        path = export_plan(args.export, steps, plan.start)
+        Console(stderr=True).print(f"Plan with {len(steps)} steps written to {path}")
+    if args.plain or not interactive():
+        print_plain(console, steps, plan.start)
+        return 0
+    cursor = GuideCursor(steps, plan.start, position=0 if args.restart else None)
+    run_interactive(console, cursor, read_key)
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    """Plan the state file's solution and guide it."""
+    settings = settings_of(args)
+    state = load_state(args.state)
+    return guide_plan(make_plan(state, settings), args)

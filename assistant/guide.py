@@ -1,0 +1,119 @@
+"""The guide's model: a cursor over the steps of a plan (next, back, restart) that remembers
+where the person got to. No terminal here: views live in :mod:`assistant.guide_view`."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Protocol, Sequence
+
+from assistant.sessions import load_guide_step, plan_key, save_guide_step
+from models.moves import Move
+from models.state import CubeState
+
+
+class StepLike(Protocol):
+    """What the guide needs of a plan step (``models.planner.Step`` has it)."""
+
+    index: int
+    move: Move
+    phase: str
+    description: str
+    before: CubeState
+    after: CubeState
+
+
+@dataclass(frozen=True)
+class GuideStep:
+    """A plan step built here when only moves and phases are known."""
+
+    index: int
+    move: Move
+    phase: str
+    description: str
+    before: CubeState
+    after: CubeState
+
+
+def steps_from_moves(start: CubeState, moves: Iterable[Move],
+                     phases: Sequence[str] | None = None) -> list[GuideStep]:
+    """Steps of a move list applied to ``start`` (phase 'pieces' unless given)."""
+    out: list[GuideStep] = []
+    state = start
+    for i, m in enumerate(moves):
+        after = state.apply([m])
+        out.append(GuideStep(i, m, phases[i] if phases else "pieces", m.describe(), state, after))
+        state = after
+    return out
+
+
+def plan_steps(plan: Any) -> list[Any]:
+    """The steps of a planner ``Plan`` (its ``steps()``), or built from its moves."""
+    if hasattr(plan, "steps"):
+        return list(plan.steps())
+    return steps_from_moves(plan.start, plan.moves, plan.phases)
+
+
+class GuideCursor:
+    """Position in a plan: ``position`` is the step shown next (``len(steps)`` = all done).
+
+    With ``remember=True`` every change is saved to the guide session file, and a new cursor
+    on the same plan starts where the last one stopped.
+    """
+
+    def __init__(self, steps: Sequence[Any], start: CubeState, *, remember: bool = True,
+                 position: int | None = None) -> None:
+        self.steps = list(steps)
+        self.start = start
+        self.remember = remember
+        self.key = plan_key(start, [s.move for s in self.steps])
+        if position is None:
+            position = load_guide_step(self.key) if remember else 0
+        self.position = max(0, min(position, len(self.steps)))
+        self.resumed = self.position > 0
+
+    @property
+    def total(self) -> int:
+        """Number of steps."""
+        return len(self.steps)
+
+    @property
+    def done(self) -> bool:
+        """True once every step was taken."""
+        return self.position >= self.total
+
+    @property
+    def current(self) -> Any | None:
+        """The step to do now (None when done)."""
+        return None if self.done else self.steps[self.position]
+
+    def state(self) -> CubeState:
+        """The cube as it should look now."""
+        if self.done:
+            return self.steps[-1].after if self.steps else self.start
+        return self.steps[self.position].before
+
+    def _moved(self, pos: int) -> None:
+        self.position = max(0, min(pos, self.total))
+        if self.remember:
+            save_guide_step(self.key, self.position)
+
+    def next(self) -> None:
+        """Go to the following step (the current move was made)."""
+        self._moved(self.position + 1)
+
+    def back(self) -> None:
+        """Go back one step (undo the last move on the cube)."""
+        self._moved(self.position - 1)
+
+    def restart(self) -> None:
+        """Back to the first step."""
+        self._moved(0)
+
+
+KEYS = {"n": "next", " ": "next", "\r": "next", "\n": "next", "": "next", "next": "next",
+        "b": "back", "p": "back", "back": "back", "r": "restart", "restart": "restart",
+        "q": "quit", "quit": "quit", "\x1b": "quit", "\x03": "quit"}
+
+
+def command_of(key: str) -> str | None:
+    """The guide command a key (or typed word) stands for, or None."""
+    return KEYS.get(key.strip().lower() if len(key) > 1 else key.lower())

@@ -1,0 +1,166 @@
+"""Sessions that survive Ctrl-C: the faces captured by a scan and the step a guide reached.
+
+Both are small JSON files in :func:`assistant.userdata.data_dir`, written atomically after every
+change, so an interruption never loses more than the action in progress. A corrupt or foreign
+session file is reported (scan) or ignored and replaced (guide), never a traceback.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+from assistant.files import atomic_write_json
+from assistant.userdata import data_dir
+from models.errors import SudokuCubeError
+from models.geometry import FACES
+from models.moves import Move, format_moves
+from models.state import CubeState
+from models.stickers import Hypothesis, Sticker, format_token, parse_token
+
+SCAN_FORMAT = "sudoku-cube-scan/1"
+GUIDE_FORMAT = "sudoku-cube-guide/1"
+GUIDE_KEEP = 20  # plans remembered
+
+
+def scan_session_path() -> Path:
+    """The file of the current scan session."""
+    return data_dir() / "scan-session.json"
+
+
+def guide_session_path() -> Path:
+    """The file that remembers the step reached in each guided plan."""
+    return data_dir() / "guide-session.json"
+
+
+@dataclass
+class CapturedFace:
+    """One captured face: its best stickers and, per sticker, the alternatives with scores."""
+
+    stickers: tuple[Sticker, ...]
+    candidates: tuple[tuple[Hypothesis, ...], ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form (tokens as in CONVENTIONS.md)."""
+        return {"stickers": [format_token(s) for s in self.stickers],
+                "candidates": [[{"token": format_token(h.sticker),
+                                 "score": 1.0 if h.score is None else float(h.score)}
+                                for h in alts] for alts in self.candidates]}
+
+    @staticmethod
+    def from_dict(raw: Any, where: str) -> "CapturedFace":
+        """Parse the JSON form; raise :class:`SudokuCubeError` naming ``where``."""
+        try:
+            stickers = tuple(parse_token(t) for t in raw["stickers"])
+            cands = tuple(tuple(Hypothesis(parse_token(h["token"]), float(h["score"]))
+                                for h in alts) for alts in raw["candidates"])
+        except (KeyError, TypeError, ValueError) as e:
+            raise SudokuCubeError(f"{where}: damaged entry ({e}); start a new scan without "
+                                  "--resume") from None
+        if len(stickers) != 9 or len(cands) != 9 or not all(cands):
+            raise SudokuCubeError(f"{where}: a face needs 9 stickers; start a new scan "
+                                  "without --resume")
+        return CapturedFace(stickers, cands)
+
+
+@dataclass
+class ScanSession:
+    """Faces captured so far (face letter -> :class:`CapturedFace`) and where they came from."""
+
+    faces: dict[str, CapturedFace] = field(default_factory=dict)
+    source: str = ""
+
+    def missing(self, order: Iterable[str] = FACES) -> list[str]:
+        """Faces still to capture, in scan order."""
+        return [f for f in order if f not in self.faces]
+
+    def complete(self) -> bool:
+        """True when all six faces are captured."""
+        return not self.missing()
+
+    def state(self) -> CubeState:
+        """The whole reading as a state with candidates (all six faces must be captured)."""
+        if not self.complete():
+            raise SudokuCubeError(f"the scan is missing faces {' '.join(self.missing())}; "
+                                  "run `sudoku-cube scan --resume` to capture them")
+        stickers: list[Sticker] = []
+        cands: list[tuple[Hypothesis, ...]] = []
+        for f in FACES:
+            stickers.extend(self.faces[f].stickers)
+            cands.extend(self.faces[f].candidates)
+        return CubeState(tuple(stickers), 3, tuple(cands))
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {"format": SCAN_FORMAT, "source": self.source,
+                "faces": {f: c.to_dict() for f, c in self.faces.items()}}
+
+    def save(self, path: Path | None = None) -> Path:
+        """Write atomically; return the path."""
+        path = path or scan_session_path()
+        atomic_write_json(path, self.to_dict())
+        return path
+
+    @staticmethod
+    def load(path: Path | None = None) -> "ScanSession":
+        """Read a saved session; raise :class:`SudokuCubeError` if absent or damaged."""
+        path = path or scan_session_path()
+        if not path.exists():
+            raise SudokuCubeError(f"{path}: no scan session to resume; run `sudoku-cube scan` "
+                                  "without --resume")
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as e:
+            raise SudokuCubeError(f"{path}: the saved scan session cannot be read ({e}); "
+                                  "start a new scan without --resume") from None
+        if not isinstance(data, dict) or data.get("format") != SCAN_FORMAT:
+            raise SudokuCubeError(f"{path}: not a scan session of this version; start a new "
+                                  "scan without --resume")
+        faces_raw = data.get("faces") or {}
+        if not isinstance(faces_raw, dict):
+            raise SudokuCubeError(f"{path}: damaged scan session; start a new scan")
+        faces = {}
+        for f, raw in faces_raw.items():
+            if f not in FACES:
+                raise SudokuCubeError(f"{path}: unknown face {f!r}; start a new scan")
+            faces[f] = CapturedFace.from_dict(raw, f"{path} face {f}")
+        return ScanSession(faces, str(data.get("source", "")))
+
+
+def plan_key(start: CubeState, moves: Iterable[Move]) -> str:
+    """A short stable key of a plan: its start stickers and moves."""
+    text = " ".join(format_token(s) for s in start.stickers) + "|" + format_moves(moves)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _read_guide_data(path: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict) or data.get("format") != GUIDE_FORMAT \
+            or not isinstance(data.get("plans"), dict):
+        return {}
+    return data
+
+
+def load_guide_step(key: str, path: Path | None = None) -> int:
+    """The step reached in the plan with this key (0 when new or unreadable)."""
+    data = _read_guide_data(path or guide_session_path())
+    entry = data.get("plans", {}).get(key)
+    step = entry.get("step") if isinstance(entry, dict) else None
+    return step if isinstance(step, int) and step >= 0 else 0
+
+
+def save_guide_step(key: str, step: int, path: Path | None = None) -> None:
+    """Remember the step reached (keeps the most recent plans only)."""
+    path = path or guide_session_path()
+    data = _read_guide_data(path) or {"format": GUIDE_FORMAT, "plans": {}}
+    plans = data["plans"]
+    plans.pop(key, None)
+    plans[key] = {"step": int(step)}
+    while len(plans) > GUIDE_KEEP:
+        plans.pop(next(iter(plans)))
+    atomic_write_json(path, data)
