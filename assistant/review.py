@@ -1,0 +1,126 @@
+"""The review step's model: which readings are doubtful, corrections typed as ``F7 6>``, and the
+check that lets the solve continue (right digit counts and a grid the solver can complete).
+
+No terminal here; :mod:`assistant.review_view` draws it and :mod:`assistant.review_ui` runs it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from models.errors import SudokuCubeError, UnsolvableError
+from models.profile import CubeSettings
+from models.solved import digit_count_problems
+from models.state import CubeState, sticker_index, sticker_name
+from models.stickers import Sticker, parse_token
+
+DOUBT_SCORE = 0.75
+"""A best reading scored below this is doubtful."""
+DOUBT_MARGIN = 0.2
+"""...and so is one whose runner-up scores within this of it."""
+
+
+def doubtful(state: CubeState) -> frozenset[int]:
+    """Stickers whose reading is uncertain (low score or a close alternative)."""
+    if state.candidates is None:
+        return frozenset()
+    out = set()
+    for i, alts in enumerate(state.candidates):
+        if not alts or alts[0].score is None:
+            continue
+        best = alts[0].score
+        second = alts[1].score if len(alts) > 1 and alts[1].score is not None else 0.0
+        if best < DOUBT_SCORE or best - second < DOUBT_MARGIN:
+            out.add(i)
+    return frozenset(out)
+
+
+def parse_corrections(text: str, n: int = 3) -> list[tuple[int, Sticker]]:
+    """``"F7 6> U3 2^"`` -> [(index of F7, 6>), (index of U3, 2^)]; raise SudokuCubeError."""
+    parts = text.split()
+    if not parts or len(parts) % 2:
+        raise SudokuCubeError(f"{text.strip()!r}: type a position and a token, e.g. F7 6> "
+                              "(several pairs allowed: F7 6> U3 2^)")
+    out = []
+    for pos, tok in zip(parts[::2], parts[1::2]):
+        try:
+            out.append((sticker_index(pos, n), parse_token(tok)))
+        except ValueError as e:
+            raise SudokuCubeError(str(e)) from None
+    return out
+
+
+def apply_corrections(state: CubeState, corrections: list[tuple[int, Sticker]]) -> CubeState:
+    """The state with each corrected sticker made certain."""
+    for index, sticker in corrections:
+        state = state.with_sticker(index, sticker)
+    return state
+
+
+@dataclass
+class ReviewCheck:
+    """Whether the reading can go on to planning, and what the grid solver suggests."""
+
+    problems: list[str]
+    grid: Any | None
+    suggestions: dict[int, Sticker] = field(default_factory=dict)
+    count_notes: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """True when nothing blocks the solve."""
+        return self.grid is not None and not self.problems
+
+
+def grid_solver() -> Callable[..., Any]:
+    """The grid solver of the contract (imported late: it loads OR-Tools)."""
+    from models.grid import solve_grid
+    return solve_grid
+
+
+def check_reading(state: CubeState, settings: CubeSettings = CubeSettings(),
+                  solver: Callable[..., Any] | None = None) -> ReviewCheck:
+    """Digit counts of the best reading (notes), then the grid solver over all alternatives.
+
+    The reading is consistent when the grid solver finds a solved arrangement; its chosen
+    stickers (where they differ from the best reading) are the suggestions, and they must
+    have six of each digit.
+    """
+    count_notes = [p.message for p in digit_count_problems(state)]
+    try:
+        grid = (solver or grid_solver())(state, settings)
+    except UnsolvableError as e:
+        problems = [f"the grid cannot be completed: {e}"]
+        hints = {}
+        for culprit in getattr(e, "culprits", ()):
+            if getattr(culprit, "suggested", None):
+                try:
+                    hints[culprit.index] = parse_token(culprit.suggested)
+                except ValueError:
+                    continue
+        return ReviewCheck(problems, None, hints, count_notes)
+    suggestions = {i: s for i, (s, best) in enumerate(zip(grid.chosen, state.stickers))
+                   if s != best and not _symmetric_flip(s, best, settings)}
+    chosen = CubeState(tuple(grid.chosen), state.n)
+    problems = [p.message for p in digit_count_problems(chosen)]
+    return ReviewCheck(problems, grid, suggestions, count_notes)
+
+
+def _symmetric_flip(a: Sticker, b: Sticker, settings: CubeSettings) -> bool:
+    """True when a and b are one symmetric digit read either way up (not a real change)."""
+    return a.digit == b.digit and a.digit in settings.symmetric and (a.rot - b.rot) % 2 == 0
+
+
+def accepted(state: CubeState, check: ReviewCheck) -> CubeState:
+    """The reading with the grid solver's suggestions taken (candidates kept)."""
+    stickers = list(state.stickers)
+    for i, s in check.suggestions.items():
+        stickers[i] = s
+    return CubeState(tuple(stickers), state.n, state.candidates)
+
+
+def suggestion_lines(state: CubeState, check: ReviewCheck) -> list[str]:
+    """'F7: read 9v, the grid needs 6^' for every suggestion."""
+    from models.stickers import format_token
+    return [f"{sticker_name(i, state.n)}: read {format_token(state.stickers[i])}, the grid "
+            f"needs {format_token(s)}" for i, s in sorted(check.suggestions.items())]

@@ -1,0 +1,56 @@
+"""Running the review: show the reading, take corrections until the grid solver accepts it.
+
+Without a person at the keyboard the reading goes on only when it is already consistent (the
+grid solver's suggestions are then taken and printed); otherwise a SudokuCubeError says what
+to fix.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from rich.console import Console
+
+from assistant.review import (ReviewCheck, accepted, apply_corrections, check_reading,
+                              parse_corrections, suggestion_lines)
+from assistant.review_view import ReviewView
+from models.errors import SudokuCubeError
+from models.profile import CubeSettings
+from models.state import CubeState
+
+
+def run_review(console: Console, state: CubeState, settings: CubeSettings = CubeSettings(),
+               read_line: Callable[[str], str] | None = None,
+               solver: Callable[..., Any] | None = None) -> tuple[CubeState, ReviewCheck]:
+    """Review until consistent; return the reading to solve (suggestions taken) and its check.
+
+    ``read_line`` asks the person (None: no interaction possible).
+    """
+    while True:
+        with console.status("Checking the reading with the grid solver..."):
+            check = check_reading(state, settings, solver)
+        console.print(ReviewView(state, check, show_help=read_line is not None))
+        if read_line is None:
+            if not check.ok:
+                raise SudokuCubeError(
+                    "the reading is not consistent: " + "; ".join(check.problems) +
+                    ". Retake the doubtful faces, or write the state to a file, correct it and "
+                    "run `sudoku-cube solve STATE`")
+            for line in suggestion_lines(state, check):
+                console.print(f"taking the grid's suggestion {line}")
+            return accepted(state, check), check
+        while True:
+            answer = read_line("correction (e.g. F7 6>), Enter to continue, q to quit: ").strip()
+            if answer.lower() in ("q", "quit"):
+                raise KeyboardInterrupt
+            if not answer:
+                if check.ok:
+                    return accepted(state, check), check
+                console.print("[red]Not yet: the reading must be consistent first.[/]")
+                continue
+            try:
+                corrections = parse_corrections(answer, state.n)
+            except SudokuCubeError as e:
+                console.print(f"[red]{e}[/]")
+                continue
+            state = apply_corrections(state, corrections)
+            break

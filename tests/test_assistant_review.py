@@ -1,0 +1,117 @@
+"""The review step as a person uses it: doubtful stickers shown with alternatives, the grid
+solver's suggestions, typed corrections (``F7 6>``) that take effect, and no way on until the
+reading is consistent. Uses the real grid solver."""
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from rich.console import Console
+
+from assistant.review import (apply_corrections, check_reading, doubtful, parse_corrections)
+from assistant.review_ui import run_review
+from assistant.review_view import ReviewView
+from models.errors import SudokuCubeError
+from models.state import CubeState, sticker_index
+from models.stickers import Hypothesis, Sticker
+from tests.conftest import random_design, random_moves
+
+
+def _truth(seed: int) -> CubeState:
+    rng = random.Random(seed)
+    return random_design(rng).apply(random_moves(rng, 20))
+
+
+def _reading(truth: CubeState, wrong: dict[str, tuple[Sticker, float, float]]) -> CubeState:
+    """A reading with candidates: every sticker certain except ``wrong`` ones, read as the given
+    sticker (score) with the truth as runner-up (score)."""
+    cands = []
+    stickers = []
+    for i, s in enumerate(truth.stickers):
+        cands.append((Hypothesis(s, 0.99),))
+        stickers.append(s)
+    for name, (bad, s_bad, s_true) in wrong.items():
+        i = sticker_index(name)
+        alts = (Hypothesis(bad, s_bad),)
+        if s_true:
+            alts += (Hypothesis(truth.stickers[i], s_true),)
+        cands[i] = alts
+        stickers[i] = bad
+    return CubeState(tuple(stickers), 3, tuple(cands))
+
+
+def _console() -> Console:
+    return Console(file=io.StringIO(), width=80, record=True, color_system=None)
+
+
+def _other_digit(s: Sticker) -> Sticker:
+    return Sticker(s.digit % 9 + 1, s.rot)
+
+
+def test_doubtful_sticker_shown_with_alternatives_and_grid_suggestion():
+    truth = _truth(11)
+    f7 = truth.stickers[sticker_index("F7")]
+    reading = _reading(truth, {"F7": (_other_digit(f7), 0.55, 0.45)})
+    assert doubtful(reading) == {sticker_index("F7")}
+    check = check_reading(reading)
+    assert check.ok
+    assert check.suggestions == {sticker_index("F7"): f7}
+    console = _console()
+    console.print(ReviewView(reading, check))
+    text = console.export_text()
+    assert "Doubtful stickers" in text and "F7" in text
+    assert f"{_other_digit(f7).token} (0.55), {f7.token} (0.45)" in text
+    assert "consistent once the grid's 1 suggestion are taken" in text.replace("\n", " ") \
+        or "1 suggestion" in text
+    assert all(len(line) <= 80 for line in text.splitlines())
+
+
+def test_correction_takes_effect_and_nothing_continues_until_consistent():
+    truth = _truth(12)
+    f7 = truth.stickers[sticker_index("F7")]
+    wrong = _other_digit(f7)
+    reading = _reading(truth, {"F7": (wrong, 0.9, 0.0)})  # certain but wrong: counts are off
+    answers = iter(["", "F7 " + "x>", "F7 " + f7.token, ""])
+    prompts = []
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    console = _console()
+    final, check = run_review(console, reading, read_line=ask)
+    text = console.export_text()
+    assert "not consistent" in text and "Not yet" in text
+    assert "bad token" in text  # the mistyped correction is explained, not fatal
+    assert final.stickers == truth.stickers and check.ok
+    assert len(prompts) == 4
+
+
+def test_without_a_person_an_inconsistent_reading_stops_with_a_clear_message():
+    truth = _truth(13)
+    u1 = truth.stickers[0]
+    reading = _reading(truth, {"U1": (_other_digit(u1), 0.9, 0.0)})
+    with pytest.raises(SudokuCubeError, match="not consistent"):
+        run_review(_console(), reading, read_line=None)
+
+
+def test_without_a_person_a_consistent_reading_takes_the_suggestions():
+    truth = _truth(14)
+    b4 = truth.stickers[sticker_index("B4")]
+    reading = _reading(truth, {"B4": (Sticker(b4.digit, (b4.rot + 2) % 4), 0.6, 0.5)})
+    console = _console()
+    final, _ = run_review(console, reading, read_line=None)
+    assert final.stickers == truth.stickers
+    assert "taking the grid's suggestion B4" in console.export_text()
+
+
+def test_parse_corrections():
+    assert parse_corrections("f7 6> U3 2^") == [(sticker_index("F7"), Sticker(6, 1)),
+                                                (sticker_index("U3"), Sticker(2, 0))]
+    for bad in ("F7", "F10 6>", "X1 6>", "F7 0^"):
+        with pytest.raises(SudokuCubeError):
+            parse_corrections(bad)
+    truth = _truth(15)
+    fixed = apply_corrections(truth, [(0, Sticker(9, 3))])
+    assert fixed.stickers[0] == Sticker(9, 3)
