@@ -1,0 +1,121 @@
+"""The scanner's logic with readings as the vision reader would give them: captures when the
+reading is steady, never takes a face twice, saves after every face, resumes after an
+interruption, and the panel says which face to show and how to hold the cube."""
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from rich.console import Console
+
+from assistant.scan_loop import scan_frames
+from assistant.scan_protocol import SCAN_ORDER, neighbours
+from assistant.scan_view import ScanPanel, sticker_centres
+from assistant.scanner import Observation, Scanner
+from assistant.sessions import ScanSession, scan_session_path
+from models.errors import SudokuCubeError
+from models.stickers import Hypothesis
+from tests.conftest import random_design, random_moves
+
+
+def _truth():
+    rng = random.Random(21)
+    return random_design(rng).apply(random_moves(rng, 20))
+
+
+def _obs(state, face) -> Observation:
+    st = state.face(face)
+    return Observation(st, tuple((Hypothesis(s, 0.9),) for s in st), 0.9,
+                       ((0, 0), (90, 0), (90, 90), (0, 90)))
+
+
+def _video(state, hold: int = 6, gap: int = 3):
+    """Readings of a person showing the faces in scan order: each held still, with frames
+    where no face is found in between (moving the cube)."""
+    for face in SCAN_ORDER:
+        for _ in range(gap):
+            yield None
+        for _ in range(hold):
+            yield face
+
+
+def _run(scanner, state, frames, events):
+    return scan_frames(scanner, frames, lambda f: None if f is None else _obs(state, f),
+                       events.append)
+
+
+def test_scan_captures_every_face_in_order_and_saves_the_session():
+    state = _truth()
+    events = []
+    scanner = Scanner()
+    _run(scanner, state, _video(state), events)
+    assert [e.face for e in events if e.kind == "captured"] == list(SCAN_ORDER)
+    assert scanner.next_face is None
+    assert ScanSession.load().state().stickers == state.stickers
+
+
+def test_a_face_still_in_view_is_not_taken_again():
+    state = _truth()
+    events = []
+    scanner = Scanner()
+    _run(scanner, state, ["U"] * 12, events)
+    assert [e.kind for e in events] == ["captured", "seen-before"]
+    assert "face U again" in events[1].message and scanner.next_face == "R"
+
+
+def test_resume_after_an_interrupted_scan():
+    state = _truth()
+    frames = list(_video(state))
+    stop_at = frames.index("D")  # interrupted while moving to the 4th face
+
+    def interrupted():
+        for k, f in enumerate(frames):
+            if k == stop_at:
+                raise KeyboardInterrupt
+            yield f
+
+    with pytest.raises(KeyboardInterrupt):
+        _run(Scanner(), state, interrupted(), [])
+    saved = ScanSession.load()
+    assert list(saved.faces) == ["U", "R", "F"]
+    with pytest.raises(SudokuCubeError, match="scan --resume"):
+        saved.state()
+    # resumed with the same video from its start: the faces already taken are recognised
+    events = []
+    scanner = Scanner(ScanSession.load())
+    _run(scanner, state, frames, events)
+    assert [e.face for e in events if e.kind == "captured"] == ["D", "L", "B"]
+    assert ScanSession.load().state().stickers == state.stickers
+
+
+def test_retake_forgets_a_face_and_damaged_session_is_reported():
+    state = _truth()
+    scanner = Scanner()
+    _run(scanner, state, _video(state), [])
+    scanner.retake("F")
+    assert scanner.next_face == "F" and "F" not in ScanSession.load().faces
+    scan_session_path().write_text("{not json")
+    with pytest.raises(SudokuCubeError, match="without --resume"):
+        ScanSession.load()
+
+
+def test_panel_at_80_columns_names_the_next_face_and_how_to_hold_it():
+    state = _truth()
+    scanner = Scanner(save=False)
+    _run(scanner, state, ["U"] * 4 + ["R"] * 2, [])
+    console = Console(file=io.StringIO(), width=80, record=True, color_system=None)
+    console.print(ScanPanel(scanner, status="captured face U"))
+    text = console.export_text()
+    assert "Scan: 1 of 6 faces" in text
+    assert "Show face R (right face)" in text
+    assert "quarter turn to the" in text and "left" in text
+    assert "Hold still... 2/4" in text
+    assert "[R]" in text  # the small picture, R in the middle, F to its left
+    assert neighbours("R") == {"up": "U", "down": "D", "left": "F", "right": "B"}
+    assert all(len(line) <= 80 for line in text.splitlines())
+
+
+def test_sticker_centres_follow_the_outline():
+    pts = sticker_centres(((0, 0), (90, 0), (90, 90), (0, 90)))
+    assert pts[0] == (15.0, 15.0) and pts[4] == (45.0, 45.0) and pts[8] == (75.0, 75.0)
