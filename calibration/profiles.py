@@ -1,0 +1,347 @@
+"""Named calibration profiles: one person's cube (settings, templates) and camera.
+
+A profile is a folder ``<data root>/profiles/<name>/`` holding ``profile.json`` and PNG sheets
+of glyphs (templates and classifier training glyphs, 32x32 cells, labels in the JSON). No
+pickle anywhere. Image files carry a content hash in their name and are written before the
+JSON that points at them; the JSON is replaced atomically last, so an interrupted save leaves
+the previous profile whole. The profile ``default`` is built in (font templates, default
+settings, camera 0) and is never written.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import time
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from calibration.camera_settings import CameraSettings
+from calibration.store import (ProfileError, atomic_write_json, atomic_write_png,
+                               profiles_root, read_png)
+from calibration.templates import TemplateSet
+from models.profile import CubeSettings
+from vision.glyph import GLYPH
+
+PROFILE_FORMAT = "sudoku-cube-profile/1"
+PROFILE_FILE = "profile.json"
+DEFAULT_NAME = "default"
+NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$")
+SHEET_COLUMNS = 36
+STICKER_STYLES = ("white", "coloured")
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A cube and camera calibration.
+
+    ``templates``: the cube's own 36 digit x rotation templates (None: the built-in font
+    templates). ``training``: labelled glyphs cut from the user's photos (with rotations), data
+    for the second classifier (None: none). ``report``: what calibration measured (accuracy
+    before/after), shown by ``sudoku-cube profiles``.
+    """
+
+    name: str = DEFAULT_NAME
+    settings: CubeSettings = CubeSettings()
+    templates: TemplateSet | None = None
+    training: TemplateSet | None = None
+    camera: CameraSettings | None = None
+    report: dict[str, Any] = field(default_factory=dict)
+    created: str = ""
+    path: Path | None = None
+
+    @property
+    def builtin(self) -> bool:
+        """True for the built-in default profile."""
+        return self.name == DEFAULT_NAME and self.path is None
+
+    def effective_templates(self) -> TemplateSet:
+        """The templates vision should match against: the profile's own or the defaults."""
+        if self.templates is not None:
+            return self.templates
+        from calibration.templates import default_templates
+
+        return default_templates()
+
+    def summary(self) -> str:
+        """One line: what the profile holds."""
+        parts = []
+        sym = ",".join(str(d) for d in sorted(self.settings.symmetric)) or "none"
+        parts.append(f"symmetric {sym}")
+        parts.append("6/9 underlined" if self.settings.underlined_69 else "6/9 not underlined")
+        parts.append(f"{self.settings.sticker_style} stickers")
+        if self.templates is not None:
+            parts.append(f"own templates ({len(self.templates)} glyphs)")
+        else:
+            parts.append("built-in templates")
+        if self.report.get("after") is not None:
+            parts.append(f"calibration photos read {self.report['before']:.1%} -> "
+                         f"{self.report['after']:.1%}")
+        if self.camera is not None:
+            parts.append(self.camera.describe())
+        return "; ".join(parts)
+
+
+def builtin_profile() -> Profile:
+    """The default profile: built-in templates and settings, camera 0, nothing on disk."""
+    return Profile()
+
+
+def check_name(name: str) -> str:
+    """A profile name usable as a folder name: letters, digits, ``_ . -``, up to 40 chars."""
+    if not NAME_RE.match(name or ""):
+        raise ProfileError(f"profile name {name!r}: use letters, digits, '_', '.' or '-' "
+                           "(up to 40 characters, starting with a letter or digit)")
+    return name
+
+
+def profile_dir(name: str) -> Path:
+    """The folder of a named profile (whether or not it exists)."""
+    return profiles_root() / check_name(name)
+
+
+# --- glyph sheets -----------------------------------------------------------------------------
+
+def _sheet(images: np.ndarray) -> np.ndarray:
+    """Tile (N, 32, 32) glyphs in [0, 1] into one uint8 image, SHEET_COLUMNS per row."""
+    n = len(images)
+    rows = max(1, -(-n // SHEET_COLUMNS))
+    sheet = np.zeros((rows * GLYPH, SHEET_COLUMNS * GLYPH), np.uint8)
+    for i, img in enumerate(images):
+        r, c = divmod(i, SHEET_COLUMNS)
+        sheet[r * GLYPH:(r + 1) * GLYPH, c * GLYPH:(c + 1) * GLYPH] = np.clip(
+            np.rint(img * 255), 0, 255).astype(np.uint8)
+    return sheet
+
+
+def _unsheet(sheet: np.ndarray, count: int, path: Path) -> np.ndarray:
+    """Inverse of :func:`_sheet`; checks the sheet holds ``count`` cells of GLYPH pixels."""
+    rows = max(1, -(-count // SHEET_COLUMNS))
+    if sheet.ndim != 2 or sheet.shape != (rows * GLYPH, SHEET_COLUMNS * GLYPH):
+        raise ProfileError(f"{path}: glyph sheet is {sheet.shape[1]}x{sheet.shape[0]} pixels, "
+                           f"expected {SHEET_COLUMNS * GLYPH}x{rows * GLYPH} for {count} glyphs "
+                           f"of {GLYPH} px; it is from another version or was edited: "
+                           "run `sudoku-cube calibrate templates` again for this profile")
+    out = np.empty((count, GLYPH, GLYPH), np.float32)
+    for i in range(count):
+        r, c = divmod(i, SHEET_COLUMNS)
+        out[i] = sheet[r * GLYPH:(r + 1) * GLYPH, c * GLYPH:(c + 1) * GLYPH] / 255.0
+    return out
+
+
+def _write_set(folder: Path, kind: str, ts: TemplateSet) -> dict[str, Any]:
+    """Write a glyph sheet named by its content hash; return its JSON entry."""
+    sheet = _sheet(ts.images)
+    digest = hashlib.sha256(sheet.tobytes() + bytes(np.asarray(ts.digits, np.int8))
+                            + bytes(np.asarray(ts.rots, np.int8))).hexdigest()[:12]
+    name = f"{kind}-{digest}.png"
+    if not (folder / name).exists():
+        atomic_write_png(folder / name, sheet)
+    return {"file": name, "count": len(ts), "glyph_px": GLYPH,
+            "digits": [int(d) for d in ts.digits], "rots": [int(r) for r in ts.rots],
+            "meta": ts.meta}
+
+
+def _read_set(folder: Path, kind: str, entry: Any, where: Path) -> TemplateSet:
+    """Read a glyph set described by a profile.json entry (validating every field)."""
+    fix = "run `sudoku-cube calibrate templates` again for this profile, or delete its folder"
+    if not isinstance(entry, dict):
+        raise ProfileError(f"{where}: '{kind}' must be an object; {fix}")
+    try:
+        file = str(entry["file"])
+        count = int(entry["count"])
+        digits = np.array([int(d) for d in entry["digits"]])
+        rots = np.array([int(r) for r in entry["rots"]])
+        glyph_px = int(entry.get("glyph_px", GLYPH))
+        meta = entry.get("meta") or {}
+    except (KeyError, TypeError, ValueError) as e:
+        raise ProfileError(f"{where}: '{kind}' entry is incomplete ({e}); {fix}") from None
+    if "/" in file or "\\" in file or file.startswith("."):
+        raise ProfileError(f"{where}: '{kind}' names file {file!r} outside the profile; {fix}")
+    if glyph_px != GLYPH:
+        raise ProfileError(f"{where}: '{kind}' glyphs are {glyph_px} px but this version uses "
+                           f"{GLYPH} px (an older profile); {fix}")
+    if len(digits) != count or len(rots) != count or count == 0:
+        raise ProfileError(f"{where}: '{kind}' labels do not match its count {count}; {fix}")
+    if digits.min() < 1 or digits.max() > 9 or rots.min() < 0 or rots.max() > 3:
+        raise ProfileError(f"{where}: '{kind}' has labels outside digits 1-9 / rotations 0-3; "
+                           f"{fix}")
+    sheet = read_png(folder / file, what=f"the {kind} glyph sheet", fix=fix)
+    images = _unsheet(sheet, count, folder / file)
+    return TemplateSet(images, digits, rots, dict(meta) if isinstance(meta, dict) else {})
+
+
+# --- save / load ------------------------------------------------------------------------------
+
+def _settings_dict(s: CubeSettings) -> dict[str, Any]:
+    return {"symmetric": sorted(int(d) for d in s.symmetric), "underlined_69": s.underlined_69,
+            "sticker_style": s.sticker_style}
+
+
+def _settings_from(d: Any, where: Path) -> CubeSettings:
+    fix = "fix the value or run `sudoku-cube calibrate settings` for this profile"
+    if not isinstance(d, dict):
+        raise ProfileError(f"{where}: 'settings' must be an object; {fix}")
+    sym = d.get("symmetric", [1])
+    if not isinstance(sym, list) or not all(isinstance(x, int) and 1 <= x <= 9 for x in sym):
+        raise ProfileError(f"{where}: settings.symmetric must be a list of digits 1-9; {fix}")
+    und = d.get("underlined_69", True)
+    if not isinstance(und, bool):
+        raise ProfileError(f"{where}: settings.underlined_69 must be true or false; {fix}")
+    style = d.get("sticker_style", "white")
+    if style not in STICKER_STYLES:
+        raise ProfileError(f"{where}: settings.sticker_style must be one of "
+                           f"{', '.join(STICKER_STYLES)}, not {style!r}; {fix}")
+    return CubeSettings(frozenset(sym), und, style)
+
+
+def save_profile(profile: Profile) -> Path:
+    """Write a profile under its name (not ``default``); returns its folder.
+
+    Glyph sheets are written first under new names, then ``profile.json`` is replaced
+    atomically, then sheets no longer referenced are removed.
+    """
+    if profile.name == DEFAULT_NAME:
+        raise ProfileError("the profile 'default' is built in and cannot be overwritten; "
+                           "choose another name with --profile NAME")
+    folder = profile_dir(profile.name)
+    folder.mkdir(parents=True, exist_ok=True)
+    doc: dict[str, Any] = {
+        "format": PROFILE_FORMAT,
+        "name": profile.name,
+        "created": profile.created or time.strftime("%Y-%m-%dT%H:%M:%S"),
+        "settings": _settings_dict(profile.settings),
+        "templates": _write_set(folder, "templates", profile.templates)
+        if profile.templates is not None else None,
+        "training": _write_set(folder, "training", profile.training)
+        if profile.training is not None else None,
+        "camera": profile.camera.to_dict() if profile.camera else None,
+        "report": profile.report,
+    }
+    atomic_write_json(folder / PROFILE_FILE, doc)
+    keep = {PROFILE_FILE} | {doc[k]["file"] for k in ("templates", "training") if doc[k]}
+    for old in folder.glob("*.png"):
+        if old.name not in keep and old.name.split("-")[0] in ("templates", "training"):
+            try:
+                old.unlink()
+            except OSError:
+                pass
+    return folder
+
+
+def _parse_format(doc: dict[str, Any], where: Path) -> None:
+    fmt = doc.get("format")
+    if fmt == PROFILE_FORMAT:
+        return
+    m = re.fullmatch(r"sudoku-cube-profile/(\d+)", str(fmt))
+    if fmt is None or (m and int(m.group(1)) < 1):
+        raise ProfileError(f"{where}: profile from an older version of sudoku-cube "
+                           f"(format {fmt!r}, this version reads {PROFILE_FORMAT!r}); "
+                           "calibrate again with `sudoku-cube calibrate templates ... "
+                           "--profile NAME`, or delete the folder")
+    if m:
+        raise ProfileError(f"{where}: profile from a newer version of sudoku-cube "
+                           f"(format {fmt!r}); update sudoku-cube, or calibrate again")
+    raise ProfileError(f"{where}: not a sudoku-cube profile (format {fmt!r}); "
+                       "delete the folder or calibrate again")
+
+
+def load_profile_dir(folder: Path) -> Profile:
+    """Read a profile folder; every problem is a :class:`ProfileError` naming the file."""
+    where = folder / PROFILE_FILE
+    if not folder.is_dir():
+        raise ProfileError(f"{folder}: no such profile folder; `sudoku-cube profiles` lists "
+                           "the saved profiles")
+    try:
+        text = where.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ProfileError(f"{where}: missing; the profile folder is incomplete: calibrate "
+                           "again with --profile NAME, or delete the folder") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise ProfileError(f"{where}: cannot be read ({e}); calibrate again or delete the "
+                           "folder") from None
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ProfileError(f"{where}: is not valid JSON (line {e.lineno}: {e.msg}); the file "
+                           "is damaged: calibrate again with --profile NAME, or delete the "
+                           "folder") from None
+    if not isinstance(doc, dict):
+        raise ProfileError(f"{where}: must hold a JSON object; calibrate again or delete it")
+    _parse_format(doc, where)
+    settings = _settings_from(doc.get("settings", {}), where)
+    templates = _read_set(folder, "templates", doc["templates"], where) \
+        if doc.get("templates") is not None else None
+    training = _read_set(folder, "training", doc["training"], where) \
+        if doc.get("training") is not None else None
+    camera = None
+    if doc.get("camera") is not None:
+        try:
+            camera = CameraSettings.from_dict(doc["camera"])
+        except (KeyError, TypeError, ValueError) as e:
+            raise ProfileError(f"{where}: camera settings are damaged ({e}); run "
+                               "`sudoku-cube calibrate camera` for this profile again") from None
+    report = doc.get("report") if isinstance(doc.get("report"), dict) else {}
+    name = folder.name
+    return Profile(name, settings, templates, training, camera, report,
+                   str(doc.get("created", "")), folder)
+
+
+def load_profile(name: str | None) -> Profile:
+    """A profile by name (``None``/``default``: the built-in one) or by folder path."""
+    if name is None or name == DEFAULT_NAME:
+        return builtin_profile()
+    if "/" in name or "\\" in name:
+        return load_profile_dir(Path(name))
+    folder = profile_dir(name)
+    if not folder.exists():
+        known = [p.name for p in list_profiles() if p.name != DEFAULT_NAME]
+        hint = ("saved profiles: " + ", ".join(known)) if known else "no profiles saved yet"
+        raise ProfileError(f"profile {name!r} not found in {profiles_root()} ({hint}); "
+                           f"create it with `sudoku-cube calibrate templates PHOTO... "
+                           f"--profile {name}`")
+    return load_profile_dir(folder)
+
+
+def load_or_new(name: str) -> Profile:
+    """The saved profile ``name``, or a fresh one with default contents when it does not exist.
+
+    A broken existing profile still raises (calibrating must not silently discard it).
+    """
+    check_name(name)
+    if name != DEFAULT_NAME and profile_dir(name).exists():
+        return load_profile(name)
+    return Profile(name=name)
+
+
+@dataclass(frozen=True)
+class ProfileInfo:
+    """One row of ``sudoku-cube profiles``: the profile, or what is wrong with its folder."""
+
+    name: str
+    path: Path | None
+    profile: Profile | None
+    problem: str = ""
+
+
+def list_profiles() -> list[ProfileInfo]:
+    """The built-in default and every saved profile folder (broken ones with their problem)."""
+    rows = [ProfileInfo(DEFAULT_NAME, None, builtin_profile())]
+    root = profiles_root()
+    if root.is_dir():
+        for folder in sorted(p for p in root.iterdir() if p.is_dir()):
+            if folder.name.startswith(".") or folder.name == DEFAULT_NAME:
+                continue
+            try:
+                rows.append(ProfileInfo(folder.name, folder, load_profile_dir(folder)))
+            except ProfileError as e:
+                rows.append(ProfileInfo(folder.name, folder, None, str(e)))
+    return rows
+
+
+def with_settings(profile: Profile, **changes: Any) -> Profile:
+    """A copy of the profile with some CubeSettings fields changed."""
+    return replace(profile, settings=replace(profile.settings, **changes))
