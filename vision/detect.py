@@ -1,0 +1,270 @@
+"""Finding the face: the 3x3 lattice of light stickers on the cube's dark body.
+
+Candidates are bright, nearly square blobs from a few binarisations of the HSV V channel
+(global Otsu and local thresholds, so uneven light and coloured stickers still separate from
+the dark body). Candidates of one size are grown into a lattice from a seed sticker, a
+homography from lattice coordinates to the image is fitted, stickers the binarisation missed
+are filled in from it, and a photo with no face, two faces or a cut-off face is refused with a
+message that says which and why.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from models.errors import SudokuCubeError
+
+WORK_SIDE = 900
+"""Detection runs on a copy whose longer side is at most this many pixels."""
+
+
+class FaceNotFoundError(SudokuCubeError):
+    """No usable 3x3 face in a photo; the message says which problem (none, two, partial)."""
+
+
+@dataclass(frozen=True)
+class Blob:
+    """A sticker candidate: centre (x, y), area, side length and angle of its min-area box."""
+
+    centre: np.ndarray
+    area: float
+    side: float
+    angle: float
+
+
+@dataclass(frozen=True)
+class FaceGeometry:
+    """Where the face is: ``homography`` maps lattice coordinates (column, row), sticker
+    centres at 0..2, to image pixels; ``quad`` is the outline (top-left, top-right,
+    bottom-right, bottom-left) in image pixels; ``found`` marks which of the 9 stickers
+    were seen (the others were filled in from the lattice)."""
+
+    homography: np.ndarray
+    quad: np.ndarray
+    found: tuple[bool, ...]
+
+    def cell_centres(self) -> np.ndarray:
+        """Image positions of the 9 sticker centres, row by row."""
+        pts = np.array([[c, r] for r in range(3) for c in range(3)], np.float64)
+        return project(self.homography, pts)
+
+
+def project(h: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    """Apply a homography to (N, 2) points."""
+    p = np.hstack([pts, np.ones((len(pts), 1))]) @ h.T
+    return p[:, :2] / p[:, 2:3]
+
+
+def _value(image: np.ndarray) -> np.ndarray:
+    return image.max(axis=2) if image.ndim == 3 else image
+
+
+def _binarisations(v: np.ndarray) -> list[np.ndarray]:
+    """Masks of 'light' pixels: Otsu, and two local thresholds for uneven light."""
+    blur = cv2.GaussianBlur(v, (5, 5), 0)
+    _, otsu = cv2.threshold(blur, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    side = max(v.shape)
+    masks = [otsu]
+    for frac, c in ((0.12, -4), (0.05, -2)):
+        block = int(side * frac) | 1
+        masks.append(cv2.adaptiveThreshold(blur, 255, cv2.ADAPTIVE_THRESH_MEAN_C,
+                                           cv2.THRESH_BINARY, block, c))
+    kernel = np.ones((3, 3), np.uint8)
+    return [cv2.morphologyEx(m, cv2.MORPH_OPEN, kernel) for m in masks]
+
+
+def _blobs(mask: np.ndarray, min_area: float, max_area: float) -> list[Blob]:
+    """Square-ish outer contours of a mask (sticker candidates)."""
+    contours, hier = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    out = []
+    if hier is None:
+        return out
+    for cnt, h in zip(contours, hier[0]):
+        if h[3] != -1:
+            continue  # a hole (the ink of a digit), not a sticker outline
+        hull = cv2.convexHull(cnt)
+        area = cv2.contourArea(hull)
+        if not min_area <= area <= max_area:
+            continue
+        (cx, cy), (w, hh), ang = cv2.minAreaRect(hull)
+        if w <= 0 or hh <= 0 or max(w, hh) > 1.7 * min(w, hh):
+            continue
+        if area < 0.72 * w * hh or cv2.contourArea(cnt) < 0.55 * area:
+            continue
+        out.append(Blob(np.array([cx, cy]), area, float(np.sqrt(area)), float(ang)))
+    return out
+
+
+def _dedupe(blobs: list[Blob]) -> list[Blob]:
+    kept: list[Blob] = []
+    for b in sorted(blobs, key=lambda b: -b.area):
+        if all(np.linalg.norm(b.centre - k.centre) > 0.5 * k.side for k in kept):
+            kept.append(b)
+    return kept
+
+
+def _axes(blob: Blob) -> tuple[np.ndarray, np.ndarray]:
+    """Unit vectors along the blob's box, the first nearest image-right, the second down."""
+    t = np.deg2rad(blob.angle)
+    u = np.array([np.cos(t), np.sin(t)])
+    v = np.array([-np.sin(t), np.cos(t)])
+    cands = [u, v, -u, -v]
+    a = max(cands, key=lambda w: w[0])
+    b = np.array([-a[1], a[0]])
+    if b[1] < 0:
+        b = -b
+    return a, b
+
+
+def _grow(seed: Blob, blobs: list[Blob]) -> dict[tuple[int, int], Blob]:
+    """Lattice coordinates of the blobs reachable from ``seed`` by neighbour steps."""
+    a, b = _axes(seed)
+    similar = [x for x in blobs if 0.5 < x.area / seed.area < 2.0]
+    pitch = None
+    for x in similar:
+        d = x.centre - seed.centre
+        dist = np.linalg.norm(d)
+        if 0.9 * seed.side < dist < 1.8 * seed.side:
+            cos = max(abs(d @ a), abs(d @ b)) / dist
+            if cos > 0.9 and (pitch is None or dist < pitch):
+                pitch = dist
+    if pitch is None:
+        return {(0, 0): seed}
+    grid = {(0, 0): seed}
+    vec = {(0, 0): (a * pitch, b * pitch)}
+    queue = [(0, 0)]
+    used = {id(seed)}
+    while queue:
+        key = queue.pop(0)
+        va, vb = vec[key]
+        c = grid[key].centre
+        for di, dj in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            nk = (key[0] + di, key[1] + dj)
+            if nk in grid:
+                continue
+            pred = c + di * va + dj * vb
+            best, bd = None, 0.3 * pitch
+            for x in similar:
+                if id(x) in used:
+                    continue
+                dd = np.linalg.norm(x.centre - pred)
+                if dd < bd:
+                    best, bd = x, dd
+            if best is None:
+                continue
+            step = best.centre - c
+            nva, nvb = (step * di if di else va, step * dj if dj else vb)
+            grid[nk] = best
+            vec[nk] = (nva, nvb)
+            used.add(id(best))
+            queue.append(nk)
+    return grid
+
+
+def _best_window(grid: dict[tuple[int, int], Blob]) -> tuple[dict[tuple[int, int], Blob], int]:
+    """The 3x3 window of lattice positions holding most blobs, and how many lie outside it."""
+    cols = [k[0] for k in grid]
+    rows = [k[1] for k in grid]
+    if max(cols) - min(cols) < 3 and max(rows) - min(rows) < 3:
+        return grid, 0
+    best, best_n = grid, -1
+    for i0 in range(min(cols), max(cols) - 1):
+        for j0 in range(min(rows), max(rows) - 1):
+            sub = {k: b for k, b in grid.items() if i0 <= k[0] < i0 + 3 and j0 <= k[1] < j0 + 3}
+            if len(sub) > best_n:
+                best, best_n = sub, len(sub)
+    return best, len(grid) - best_n
+
+
+def _fit(grid: dict[tuple[int, int], Blob]) -> np.ndarray | None:
+    keys = list(grid)
+    src = np.array(keys, np.float64)
+    dst = np.array([grid[k].centre for k in keys], np.float64)
+    if len(keys) < 4 or np.linalg.matrix_rank(src - src.mean(0)) < 2:
+        return None
+    h, _ = cv2.findHomography(src, dst, 0)
+    return h
+
+
+def find_face(image: np.ndarray, source: str = "photo") -> FaceGeometry:
+    """Locate the 3x3 face in a BGR image; raise :class:`FaceNotFoundError` saying why not.
+
+    ``source`` names the photo in messages.
+    """
+    h0, w0 = image.shape[:2]
+    scale = min(1.0, WORK_SIDE / max(h0, w0))
+    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) \
+        if scale < 1 else image
+    v = _value(small)
+    area = v.shape[0] * v.shape[1]
+    blobs: list[Blob] = []
+    for mask in _binarisations(v):
+        blobs.extend(_blobs(mask, area * 0.0012, area * 0.12))
+    blobs = _dedupe(blobs)
+    if len(blobs) < 3:
+        raise FaceNotFoundError(
+            f"{source}: no cube face found (no group of light square stickers on a dark body); "
+            "photograph one face so it fills about half of the picture, in even light")
+    groups = []
+    for seed in blobs:
+        grid = _grow(seed, blobs)
+        groups.append(grid)
+    groups.sort(key=lambda g: -len(g))
+    best = groups[0]
+    if len(best) < 4:
+        raise FaceNotFoundError(
+            f"{source}: no cube face found (only {len(best)} stickers line up in a grid); "
+            "photograph one face so it fills about half of the picture, in even light")
+    best, extra = _best_window(best)
+    if extra >= 3:
+        raise FaceNotFoundError(
+            f"{source}: two faces in one photo (more than 3 rows or columns of stickers line "
+            "up); photograph a single face straight on")
+    cols = sorted({k[0] for k in best})
+    rows = sorted({k[1] for k in best})
+    members = {id(b) for b in best.values()}
+    for other in groups[1:]:
+        if len(other) >= 6 and not members & {id(b) for b in other.values()}:
+            raise FaceNotFoundError(
+                f"{source}: two faces in one photo (two separate 3x3 groups of stickers); "
+                "photograph a single face straight on")
+    i0, j0 = cols[0], rows[0]
+    grid = {(i - i0, j - j0): b for (i, j), b in best.items()}
+    hom = _fit(grid)
+    if hom is None:
+        raise FaceNotFoundError(f"{source}: no cube face found (stickers do not form a grid)")
+    if len(cols) < 3 or len(rows) < 3:
+        _raise_partial(source, hom, len(cols), len(rows), v.shape, i0, j0)
+    found = tuple((c, r) in grid for r in range(3) for c in range(3))
+    if sum(found) < 6:
+        raise FaceNotFoundError(
+            f"{source}: only {sum(found)} of the 9 stickers of the face were found; take the "
+            "photo again with the whole face in view and without glare")
+    full = scale_homography(hom, 1.0 / scale)
+    corners = np.array([[-0.5, -0.5], [2.5, -0.5], [2.5, 2.5], [-0.5, 2.5]])
+    quad = project(full, corners)
+    return FaceGeometry(full, quad, found)
+
+
+def scale_homography(h: np.ndarray, s: float) -> np.ndarray:
+    """The homography followed by scaling the image by ``s``."""
+    return np.diag([s, s, 1.0]) @ h
+
+
+def _raise_partial(source: str, hom: np.ndarray, ncols: int, nrows: int,
+                   shape: tuple[int, ...], i0: int, j0: int) -> None:
+    """Explain a face with fewer than 3 rows or columns found: cut off at an edge, or not."""
+    hgt, wid = shape[:2]
+    edges = []
+    pts = {"left": (-1, 1), "right": (ncols, 1), "top": (1, -1), "bottom": (1, nrows)}
+    for name, (c, r) in pts.items():
+        if (name in ("left", "right") and ncols < 3) or (name in ("top", "bottom") and nrows < 3):
+            x, y = project(hom, np.array([[c, min(r, nrows - 1) if r >= 0 else 0]], float))[0]
+            if not (0 <= x < wid and 0 <= y < hgt):
+                edges.append(name)
+    where = f" (cut off at the {' and '.join(edges)} edge of the photo)" if edges else ""
+    raise FaceNotFoundError(
+        f"{source}: partial face: only {ncols} column(s) x {nrows} row(s) of stickers are "
+        f"visible{where}; take the photo again with the whole face inside the picture")

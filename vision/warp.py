@@ -1,0 +1,65 @@
+"""Straightening the face and cutting its 9 cells; ink versus sticker on the HSV V channel.
+
+The V channel (max of B, G, R) is high on white *and* coloured stickers and low on black ink,
+so the same threshold works for both sticker styles. Each cell is divided by a local estimate
+of the sticker's brightness (a grey closing that erases the thin ink strokes), which removes
+shading and glare gradients before thresholding.
+"""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.detect import FaceGeometry
+
+CELL = 80
+"""Side of one straightened cell in pixels (the face is 3 * CELL square)."""
+
+
+def warp_face(image: np.ndarray, geometry: FaceGeometry, cell: int = CELL) -> np.ndarray:
+    """The face straightened into a (3*cell)x(3*cell) image, sticker centres at cell centres."""
+    to_lattice = np.array([[1.0 / cell, 0, -0.5], [0, 1.0 / cell, -0.5], [0, 0, 1]])
+    m = geometry.homography @ to_lattice
+    side = 3 * cell
+    return cv2.warpPerspective(image, m, (side, side), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                               borderMode=cv2.BORDER_REPLICATE)
+
+
+def cut_cells(face: np.ndarray) -> list[np.ndarray]:
+    """The 9 cells of a straightened face, row by row."""
+    c = face.shape[0] // 3
+    return [face[r * c:(r + 1) * c, k * c:(k + 1) * c] for r in range(3) for k in range(3)]
+
+
+def value_channel(img: np.ndarray) -> np.ndarray:
+    """The HSV V channel: max of the colour channels (gray images pass through)."""
+    return img.max(axis=2) if img.ndim == 3 else img
+
+
+def ink_mask(cell: np.ndarray) -> np.ndarray:
+    """Boolean mask of the digit's ink in one straightened cell.
+
+    Dark pixels relative to the local sticker brightness, minus everything connected to the
+    cell border (the body between stickers, rounded sticker corners) and tiny specks.
+    """
+    v = value_channel(cell).astype(np.float32)
+    n = v.shape[0]
+    k = max(3, (n // 5) | 1)
+    paper = cv2.morphologyEx(v, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
+    paper = cv2.GaussianBlur(paper, (0, 0), n / 16)
+    ratio = v / np.maximum(paper, 1.0)
+    inner = ratio[n // 5:-n // 5, n // 5:-n // 5]
+    lo = float(np.percentile(inner, 3))
+    if lo > 0.8:
+        return np.zeros(v.shape, bool)  # no ink at all: a blank sticker
+    thr = min(0.72, (lo + 1.0) / 2)
+    mask = (ratio < thr).astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    keep = np.zeros(count, bool)
+    m = max(2, n // 14)
+    for i in range(1, count):
+        x, y, w, h, a = stats[i]
+        touches = x < m or y < m or x + w > n - m or y + h > n - m
+        if not touches and a >= n * n * 0.0015:
+            keep[i] = True
+    return keep[labels]
