@@ -1,0 +1,145 @@
+"""Regenerate the bundled samples: ``python -m samples.build [cubes|corners|video|bad|all]``.
+
+Every picture is rendered from a fixed seed (see SAMPLE_CUBES etc.), so running this again
+gives the same files as long as the fonts and library versions are the same.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+import cv2
+
+from models.generator import Puzzle, home_faces, make_puzzle
+from models.geometry import FACES
+from models.state_format import to_dict, to_json
+
+from .render import PhotoStyle, render_corner_photo, render_face_photo
+
+ROOT = Path(__file__).resolve().parent
+JPEG_QUALITY = 85
+
+Writer = Callable[[Path, bytes], None]
+
+
+def plain_write(path: Path, data: bytes) -> None:
+    """Write a file, creating its folder (samples are regenerated, not user data)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+
+
+def encode_jpeg(img, quality: int = JPEG_QUALITY) -> bytes:
+    """JPEG bytes of a BGR image."""
+    ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    if not ok:
+        raise RuntimeError("JPEG encoding failed")
+    return buf.tobytes()
+
+
+def _json(data) -> bytes:
+    return (json.dumps(data, indent=2) + "\n").encode()
+
+
+def write_puzzle_files(out: Path, puzzle: Puzzle, write: Writer = plain_write,
+                       extra: dict | None = None) -> None:
+    """truth.json (scrambled state), design.json (solved design), scramble.txt."""
+    write(out / "truth.json", (to_json(puzzle.state) + "\n").encode())
+    design = to_dict(puzzle.design)
+    write(out / "design.json", (json.dumps(design, indent=2) + "\n").encode())
+    lines = [puzzle.scramble_text]
+    if puzzle.substitution:
+        lines.append("# digits substituted: " + " ".join(
+            f"{k}->{v}" for k, v in sorted(puzzle.substitution.items())))
+    for k, v in (extra or {}).items():
+        lines.append(f"# {k}: {v}")
+    write(out / "scramble.txt", ("\n".join(lines) + "\n").encode())
+
+
+def write_face_photos(out: Path, puzzle: Puzzle, seed: int, style: PhotoStyle,
+                      write: Writer = plain_write, progress=None) -> dict:
+    """Six single-face photos U.jpg ... B.jpg and photos.json (per face: quad, centres, camera)."""
+    homes = home_faces(puzzle.scramble)
+    geometry = {}
+    for k, face in enumerate(FACES):
+        img, truth = render_face_photo(puzzle.state.face(face), seed * 10 + k, style,
+                                       homes=homes[9 * k:9 * k + 9])
+        write(out / f"{face}.jpg", encode_jpeg(img))
+        geometry[face] = truth
+        if progress:
+            progress()
+    write(out / "photos.json", _json(geometry))
+    return geometry
+
+
+def write_corner_photos(out: Path, puzzle: Puzzle, seed: int, style: PhotoStyle,
+                        write: Writer = plain_write) -> dict:
+    """Corner photos A.jpg and B.jpg and photos.json."""
+    homes_list = home_faces(puzzle.scramble)
+    homes = {f: homes_list[9 * k:9 * k + 9] for k, f in enumerate(FACES)}
+    geometry = {}
+    for which in "AB":
+        img, truth = render_corner_photo(puzzle.state.faces(), which, seed * 10 + ord(which),
+                                         style, homes=homes)
+        write(out / f"{which}.jpg", encode_jpeg(img))
+        geometry[which] = truth
+    write(out / "photos.json", _json(geometry))
+    return geometry
+
+
+@dataclass(frozen=True)
+class CubeSample:
+    """One bundled cube: folder name, seed, scramble length, photo style."""
+
+    name: str
+    seed: int
+    scramble: int
+    style: PhotoStyle
+    substitution: bool = False
+
+
+SAMPLE_CUBES = (
+    CubeSample("01-easy", 101, 8, PhotoStyle(difficulty=0.0, size=(640, 480), clutter=0.1)),
+    CubeSample("02-tilted", 102, 14, PhotoStyle(difficulty=0.2, size=(800, 600))),
+    CubeSample("03-webcam", 103, 20, PhotoStyle(difficulty=0.3, size=(640, 480), fov_deg=70)),
+    CubeSample("04-phone-portrait", 104, 20, PhotoStyle(difficulty=0.4, size=(480, 640))),
+    CubeSample("05-coloured", 105, 25, PhotoStyle(stickers="coloured", difficulty=0.45,
+                                                   size=(640, 480)), substitution=True),
+    CubeSample("06-cluttered", 106, 25, PhotoStyle(difficulty=0.6, size=(800, 600),
+                                                    clutter=1.0)),
+    CubeSample("07-dim-blurry", 107, 30, PhotoStyle(difficulty=0.8, size=(640, 480),
+                                                     jpeg_quality=60), substitution=True),
+    CubeSample("08-hard", 108, 30, PhotoStyle(difficulty=1.0, size=(960, 720),
+                                               jpeg_quality=70), substitution=True),
+)
+
+
+def build_cubes(root: Path = ROOT) -> list[Path]:
+    """Render every sample cube folder under ``root/cubes``."""
+    done = []
+    for c in SAMPLE_CUBES:
+        out = root / "cubes" / c.name
+        puzzle = make_puzzle(c.seed, c.scramble, substitution=c.substitution)
+        write_puzzle_files(out, puzzle, extra={"seed": c.seed, "photo style": c.style})
+        write_face_photos(out, puzzle, c.seed, c.style)
+        done.append(out)
+    return done
+
+
+def main(argv=None) -> int:
+    """Command line entry: which sample groups to rebuild."""
+    p = argparse.ArgumentParser(prog="python -m samples.build", description=__doc__)
+    p.add_argument("what", nargs="*", default=["all"],
+                   choices=["cubes", "corners", "video", "bad", "all"])
+    args = p.parse_args(argv)
+    what = set(args.what)
+    if what & {"cubes", "all"}:
+        for out in build_cubes():
+            print(out)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,62 @@
+"""Bold sans fonts for printed digits, found among the installed system fonts.
+
+Rendering depends only on the seed and these fonts, which come from the Debian packages
+fonts-dejavu-core, fonts-liberation2 and fonts-freefont-ttf (installed by ``make``).
+"""
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from PIL import ImageFont
+
+from models.errors import SudokuCubeError
+
+FONT_DIRS = (Path("/usr/share/fonts/truetype"), Path("/usr/share/fonts"),
+             Path("/usr/local/share/fonts"), Path.home() / ".fonts")
+
+BOLD_SANS = (
+    "DejaVuSans-Bold.ttf",
+    "LiberationSans-Bold.ttf",
+    "FreeSansBold.ttf",
+    "DejaVuSansCondensed-Bold.ttf",
+)
+"""Bold sans faces a cube print may use, in a fixed order (the seed picks among them)."""
+
+
+@cache
+def available_fonts() -> tuple[Path, ...]:
+    """Paths of the installed bold sans fonts, in BOLD_SANS order; raise when none is found."""
+    found: dict[str, Path] = {}
+    for d in FONT_DIRS:
+        if not d.is_dir():
+            continue
+        for name in BOLD_SANS:
+            if name not in found:
+                hits = sorted(d.rglob(name))
+                if hits:
+                    found[name] = hits[0]
+    if not found:
+        raise SudokuCubeError(
+            "no bold sans font found for rendering digits (looked for "
+            + ", ".join(BOLD_SANS) + " under /usr/share/fonts); install the Debian packages "
+            "fonts-dejavu-core fonts-liberation2 fonts-freefont-ttf (`make system`)")
+    return tuple(found[n] for n in BOLD_SANS if n in found)
+
+
+def font_path(name: str | None = None, index: int = 0) -> Path:
+    """A font by file name (e.g. ``"FreeSansBold.ttf"``), or the ``index``-th available one."""
+    fonts = available_fonts()
+    if name is not None:
+        for p in fonts:
+            if p.name == name:
+                return p
+        raise SudokuCubeError(f"font {name} is not installed; available: "
+                              + ", ".join(p.name for p in fonts))
+    return fonts[index % len(fonts)]
+
+
+@cache
+def load_font(path: str, size: int) -> ImageFont.FreeTypeFont:
+    """A Pillow font at a pixel size (cached)."""
+    return ImageFont.truetype(path, size)

@@ -1,0 +1,106 @@
+"""Flat pictures of one cube face: black body, dark gaps, rounded stickers, printed digits.
+
+A texture is an RGB float32 array in [0, 1], square, covering the whole face of the cube
+(body border included), drawn in the face's net view: its top is the face's view-up
+(CONVENTIONS.md "Seeing a face"). Digits are drawn turned ``rot`` quarter turns clockwise, as
+a token says; ``6`` and ``9`` carry an underline below the digit, as real cubes print them.
+"""
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+from PIL import Image, ImageDraw
+
+from models.stickers import Sticker
+
+from .fonts import load_font
+
+PALETTE = {
+    "U": (0.93, 0.93, 0.90), "R": (0.78, 0.08, 0.10), "F": (0.00, 0.60, 0.28),
+    "D": (1.00, 0.84, 0.00), "L": (1.00, 0.42, 0.02), "B": (0.02, 0.30, 0.72),
+}
+"""Sticker colours of the coloured style (RGB), by the face a sticker belongs to when solved."""
+
+WHITE = (0.94, 0.94, 0.92)
+INK = (0.05, 0.05, 0.06)
+BODY = (0.07, 0.07, 0.08)
+
+
+@cache
+def glyph_mask(font: str, cell: int, digit: int, underline: bool = True) -> np.ndarray:
+    """Ink coverage (float32 0-1, ``cell`` x ``cell``) of an upright digit centred in a sticker.
+
+    The digit is about 62% of the sticker high; 6 and 9 get an underline below the glyph.
+    Labels 10-15 (4x4x4 cubes) print as hex letters A-F.
+    """
+    text = str(digit) if digit < 10 else format(digit, "X")
+    size = max(8, int(cell * 0.66))
+    f = load_font(font, size)
+    canvas = Image.new("L", (cell * 2, cell * 2), 0)
+    draw = ImageDraw.Draw(canvas)
+    draw.text((cell, cell), text, font=f, fill=255, anchor="mm")
+    arr = np.asarray(canvas, dtype=np.float32) / 255.0
+    ys, xs = np.nonzero(arr > 0.1)
+    if len(ys) == 0:
+        return np.zeros((cell, cell), np.float32)
+    top, bottom, left, right = ys.min(), ys.max(), xs.min(), xs.max()
+    if underline and digit in (6, 9):
+        h, w = bottom - top, right - left
+        bar_top = bottom + max(2, int(h * 0.10))
+        bar_h = max(2, int(h * 0.09))
+        bl = left + int(w * 0.12)
+        br = right - int(w * 0.12)
+        arr[bar_top:bar_top + bar_h, bl:br + 1] = 1.0
+        bottom = bar_top + bar_h
+    cy, cx = (top + bottom) // 2, (left + right) // 2
+    half = cell // 2
+    out = arr[cy - half:cy - half + cell, cx - half:cx - half + cell]
+    return np.ascontiguousarray(out)
+
+
+def _rounded_mask(cell: int, margin: float, radius: float) -> np.ndarray:
+    """A rounded square (float 0-1, anti-aliased) filling a cell minus ``margin`` pixels."""
+    ss = 4
+    img = Image.new("L", (cell * ss, cell * ss), 0)
+    ImageDraw.Draw(img).rounded_rectangle(
+        (margin * ss, margin * ss, (cell - margin) * ss - 1, (cell - margin) * ss - 1),
+        radius=radius * ss, fill=255)
+    img = img.resize((cell, cell), Image.Resampling.BOX)
+    return np.asarray(img, dtype=np.float32) / 255.0
+
+
+@cache
+def sticker_shape(cell: int, margin_frac: float = 0.055, radius_frac: float = 0.13) -> np.ndarray:
+    """Cached rounded-square mask of one sticker."""
+    return _rounded_mask(cell, cell * margin_frac, cell * radius_frac)
+
+
+def face_texture(stickers: list[Sticker] | tuple[Sticker, ...], cell: int, font: str,
+                 colours: list[tuple[float, float, float]] | None = None,
+                 rng: np.random.Generator | None = None, ink=INK,
+                 underline_69: bool = True) -> np.ndarray:
+    """The texture of a face of n x n stickers, ``cell`` pixels per sticker place.
+
+    ``colours`` gives each sticker's RGB colour (default white); ``rng`` adds small per-sticker
+    brightness differences and print offsets like a real, slightly worn cube.
+    """
+    n = int(round(len(stickers) ** 0.5))
+    size = n * cell
+    tex = np.empty((size, size, 3), np.float32)
+    tex[:] = BODY
+    shape = sticker_shape(cell)[..., None]
+    for i, s in enumerate(stickers):
+        r, c = divmod(i, n)
+        colour = np.array(colours[i] if colours else WHITE, np.float32)
+        if rng is not None:
+            colour = np.clip(colour * rng.uniform(0.94, 1.03), 0, 1)
+        glyph = glyph_mask(font, cell, s.digit, underline_69)
+        if rng is not None:  # small print offset
+            dy, dx = rng.integers(-cell // 40 - 1, cell // 40 + 2, size=2)
+            glyph = np.roll(glyph, (int(dy), int(dx)), axis=(0, 1))
+        glyph = np.rot90(glyph, k=-(s.rot % 4))[..., None]  # clockwise quarter turns
+        sticker = colour * (1 - glyph) + np.array(ink, np.float32) * glyph
+        block = tex[r * cell:(r + 1) * cell, c * cell:(c + 1) * cell]
+        block[:] = block * (1 - shape) + sticker * shape
+    return tex
