@@ -1,0 +1,147 @@
+"""``sudoku-cube scan``: capture the six faces from a webcam (or a video file), face by face,
+saving the session after every face; then review the reading and write it as a state file."""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from rich.console import Console
+from rich.live import Live
+
+from assistant.files import atomic_write_text
+from assistant.keys import interactive, read_line
+from assistant.review_ui import run_review
+from assistant.scan_loop import ScanStopped, scan_frames
+from assistant.scan_protocol import face_title
+from assistant.scan_reader import read_frame_face
+from assistant.scan_view import ScanPanel
+from assistant.scan_window import Window
+from assistant.scanner import STABLE_FRAMES, ScanEvent, Scanner
+from assistant.sessions import ScanSession, scan_session_path
+from assistant.userdata import data_dir
+from models.errors import SudokuCubeError
+from models.geometry import FACES
+from models.profile import CubeSettings, parse_symmetric
+from models.state_format import to_json
+
+RESUME_HINT = "run `sudoku-cube scan --resume` to continue with the faces captured so far"
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``scan`` subcommand."""
+    p = sub.add_parser("scan", help="capture the six faces with a webcam or from a video",
+                       description="Show the faces U R F D L B to the camera one after another, "
+                                   "as the panel says. A face is captured once its reading holds "
+                                   "still (space captures at once, z retakes the last face, q "
+                                   "stops). The session is saved after every face.")
+    src = p.add_mutually_exclusive_group()
+    src.add_argument("--camera", default=None, metavar="N",
+                     help="camera number (default 0) or a video file")
+    src.add_argument("video", nargs="?", default=None, help="a video file instead of a camera")
+    p.add_argument("--no-window", action="store_true",
+                   help="no preview window: terminal only")
+    p.add_argument("--resume", action="store_true",
+                   help="continue the last scan with the faces it already captured")
+    p.add_argument("--retake", default="", metavar="FACES",
+                   help="with --resume: faces to capture again, e.g. F or FR")
+    p.add_argument("--output", "-o", default=None,
+                   help="state file to write (default: last-scan.json in the data folder)")
+    p.add_argument("--every", type=int, default=1, help="read every n-th frame only")
+    p.add_argument("--steady", type=int, default=STABLE_FRAMES,
+                   help="frames a reading must hold still before it is captured")
+    p.add_argument("--symmetric", default="1", help="digits that look the same upside down")
+    p.set_defaults(handler=run)
+
+
+def _session(args: argparse.Namespace, source: str, console: Console) -> ScanSession:
+    retake = args.retake.replace(",", "").replace(" ", "").upper()
+    bad = [f for f in retake if f not in FACES]
+    if bad:
+        raise SudokuCubeError(f"--retake {args.retake}: {''.join(bad)} is not a face; "
+                              "use letters of U R F D L B")
+    if args.resume:
+        session = ScanSession.load()
+        for f in retake:
+            session.faces.pop(f, None)
+        console.print(f"Resuming: {len(session.faces)} of 6 faces already captured "
+                      f"({' '.join(session.faces) or 'none'}).")
+        return session
+    if retake:
+        raise SudokuCubeError("--retake works with --resume (it changes a saved scan)")
+    path = scan_session_path()
+    if path.exists():
+        console.print(f"[dim]Starting a new scan; the previous one ({path}) will be replaced "
+                      "once a face is captured. Use --resume to continue it instead.[/]")
+    return ScanSession(source=source)
+
+
+def _frames(source, cap):
+    from calibration.camera import read_frame
+    count = 0
+    while True:
+        yield read_frame(cap, source, count=count)
+        count += 1
+
+
+def run(args: argparse.Namespace) -> int:
+    """Scan, review, write the state file."""
+    from calibration.camera import CameraError, open_source, parse_source
+
+    console = Console()
+    try:
+        settings = CubeSettings(symmetric=parse_symmetric(args.symmetric))
+    except ValueError as e:
+        raise SudokuCubeError(str(e)) from None
+    if args.every < 1 or args.steady < 1:
+        raise SudokuCubeError("--every and --steady take numbers of at least 1")
+    source = parse_source(args.video if args.video is not None else (args.camera or "0"))
+    session = _session(args, str(source), console)
+    scanner = Scanner(session, stable_frames=args.steady)
+    if scanner.next_face is not None:
+        _capture(args, console, scanner, source, open_source, CameraError)
+    state = scanner.session.state()
+    console.print("All six faces captured. Checking the reading...")
+    state, _ = run_review(console, state, settings, read_line if interactive() else None)
+    out = Path(args.output) if args.output else data_dir() / "last-scan.json"
+    atomic_write_text(out, to_json(state) + "\n")
+    console.print(f"Reading written to {out}\nNext: sudoku-cube solve {out}")
+    return 0
+
+
+def _capture(args, console: Console, scanner: Scanner, source, open_source, CameraError) -> None:
+    """The live part: frames until every face is captured; clear messages when it stops."""
+    cap = open_source(source)
+    window = None if args.no_window else Window.open()
+    live_ok = interactive()
+    panel = ScanPanel(scanner, show_keys=window is not None)
+
+    def on_event(event: ScanEvent) -> None:
+        panel.status = event.message
+        if not live_ok:
+            console.print(event.message)
+            nxt = scanner.next_face
+            if event.kind in ("captured", "retake") and nxt:
+                console.print(f"  next: show face {face_title(nxt)}")
+
+    if not live_ok:
+        console.print(panel)
+    try:
+        if live_ok:
+            with Live(panel, console=console, refresh_per_second=8, transient=False) as live:
+                scan_frames(scanner, _frames(source, cap), read_frame_face, on_event, window,
+                            on_frame=lambda obs: live.update(panel), every=args.every)
+        else:
+            scan_frames(scanner, _frames(source, cap), read_frame_face, on_event, window,
+                        every=args.every)
+    except (KeyboardInterrupt, ScanStopped):
+        n = len(scanner.session.faces)
+        console.print(f"\nScan stopped with {n} of 6 faces saved; {RESUME_HINT}.")
+        raise SystemExit(130 if n < 6 else 0)
+    except CameraError as e:
+        n = len(scanner.session.faces)
+        raise SudokuCubeError(f"{e}\n  {n} of 6 faces are saved; fix the camera, then "
+                              f"{RESUME_HINT}.") from None
+    finally:
+        cap.release()
+        if window is not None:
+            window.close()

@@ -1,0 +1,42 @@
+"""From a camera frame to an :class:`Observation` through the vision reader (``vision.read_face``).
+
+A frame without a readable face gives None (the person is moving the cube)."""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from assistant.scanner import Observation
+from models.errors import SudokuCubeError
+from models.stickers import Hypothesis
+
+
+def observation_of(reading: Any) -> Observation | None:
+    """Convert a vision ``FaceReading`` (best stickers, candidates, confidence, quad)."""
+    if reading is None or getattr(reading, "found", True) is False:
+        return None
+    stickers = tuple(reading.stickers)
+    if len(stickers) != 9:
+        return None
+    cands = getattr(reading, "candidates", None)
+    if cands is None:
+        conf = getattr(reading, "confidence", None) or [1.0] * 9
+        cands = [(Hypothesis(s, float(c)),) for s, c in zip(stickers, conf)]
+    cands = tuple(tuple(alts) for alts in cands)
+    scores = [alts[0].score for alts in cands if alts and alts[0].score is not None]
+    confidence = float(np.mean(scores)) if scores else 1.0
+    quad = getattr(reading, "quad", None)
+    if quad is None:
+        quad = getattr(getattr(reading, "geometry", None), "quad", None)
+    return Observation(stickers, cands, confidence, quad)
+
+
+def read_frame_face(frame: np.ndarray) -> Observation | None:
+    """Read the face in one frame (None when no face is found)."""
+    from vision import read_face
+    try:
+        reading = read_face(frame)
+    except SudokuCubeError:
+        return None
+    return observation_of(reading)

@@ -1,0 +1,48 @@
+"""The whole way from photos (or a state file) to the guide, for a person at the terminal:
+read -> review -> grid -> plan -> guide. The planner's ``solve`` command calls
+:func:`solve_with_review` for its interactive and ``--plain`` modes."""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from rich.console import Console
+
+from assistant.files import load_state
+from assistant.keys import interactive, read_line
+from assistant.review_ui import run_review
+from models.errors import SudokuCubeError
+from models.profile import CubeSettings
+from models.state import CubeState
+
+DEMO_SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "cubes" / "01-easy"
+"""The bundled photos that ``sudoku-cube solve`` reads when given nothing."""
+
+
+def read_input(path: str | None, console: Console) -> CubeState:
+    """A state from a photo folder (through vision) or a state file; None = the demo sample."""
+    p = Path(path) if path else DEMO_SAMPLE
+    if not path:
+        console.print(f"No input given: reading the bundled demo photos in {p}")
+    if not p.exists():
+        raise SudokuCubeError(f"{p}: no such file or folder; give a folder of face photos "
+                              "(U.jpg R.jpg ...) or a state file")
+    if p.is_dir():
+        from vision import read_folder
+        with Console(stderr=True).status(f"Reading the photos in {p}..."):
+            return read_folder(p).state
+    return load_state(p)
+
+
+def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.Namespace,
+                      console: Console | None = None) -> int:
+    """Read, review (interactive when a person is there), plan and guide."""
+    from assistant.commands.guide import guide_plan
+    from assistant.planning import make_plan
+
+    console = console or Console()
+    state = read_input(path, console)
+    person = interactive() and not getattr(args, "plain", False)
+    state, check = run_review(console, state, settings, read_line if person else None)
+    plan = make_plan(state, settings, grid=check.grid)
+    return guide_plan(plan, args, console)
+
