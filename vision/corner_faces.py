@@ -1,0 +1,155 @@
+"""From the three lattices of a corner photo to three straightened faces in net orientation.
+
+The lattices come with arbitrary axes. Which face each one is follows from where it sits
+(top / lower left / lower right, :mod:`vision.corner_views`); its net orientation follows from
+three points it shares with the other two faces: the visible cube corner and the far ends of
+the two edges it shares with its neighbours. Their net coordinates come from the 3D model, so
+the homography from net coordinates to the image is exact whatever the camera roll, and a
+mirrored or wrongly arranged picture shows up as an inconsistency rather than a silent misread.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from models.errors import SudokuCubeError
+
+from .corner_lattice import Lattice, find_lattices
+from .corner_views import PLACES, corner_faces
+
+LATTICE_CORNERS = ((0, 0), (3, 0), (3, 3), (0, 3))
+
+MAX_TOP_TILT_DEG = 40.0
+"""How far (degrees) the top face may sit from straight above the corner before the photo is
+refused as held the wrong way (a corner photo has one face on top and two below)."""
+
+
+class CornerPhotoError(SudokuCubeError):
+    """A corner photo that does not show the expected corner with three faces."""
+
+
+@dataclass(frozen=True)
+class CornerFace:
+    """A face found in a corner photo: ``H`` maps its net (col, row), 0..3, to image pixels."""
+
+    face: str
+    place: str
+    H: np.ndarray
+    found: int
+
+    def to_image(self, col: float, row: float) -> np.ndarray:
+        """Image position of a net point of this face."""
+        p = self.H @ np.array([col, row, 1.0])
+        return p[:2] / p[2]
+
+    def quad(self) -> np.ndarray:
+        """Image corners of the face outline: top-left, top-right, bottom-right, bottom-left of
+        its net view."""
+        return np.array([self.to_image(c, r) for c, r in LATTICE_CORNERS])
+
+    def straighten(self, image: np.ndarray, size: int = 300) -> np.ndarray:
+        """The face warped to a ``size`` x ``size`` square in net orientation (top = view-up)."""
+        k = 3.0 / size
+        M = self.H @ np.array([[k, 0, 0], [0, k, 0], [0, 0, 1.0]])
+        return cv2.warpPerspective(image, M, (size, size),
+                                   flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                                   borderMode=cv2.BORDER_REPLICATE)
+
+
+def _nearest_corner(lat: Lattice, point: np.ndarray) -> tuple[int, int]:
+    return min(LATTICE_CORNERS, key=lambda c: float(np.linalg.norm(lat.to_image(*c) - point)))
+
+
+def _dist_to_lattice_corners(lat: Lattice, point: np.ndarray) -> float:
+    return min(float(np.linalg.norm(lat.to_image(*c) - point)) for c in LATTICE_CORNERS)
+
+
+def _affine_from(src: list[tuple[int, int]], dst: list[tuple[int, int]]) -> np.ndarray:
+    """The 3x3 affine matrix mapping three 2D points ``src`` to ``dst``."""
+    A = np.array([[x, y, 1.0] for x, y in src])
+    B = np.array(dst, float)
+    sol = np.linalg.solve(A, B)  # 3x2
+    M = np.eye(3)
+    M[:2, :] = sol.T
+    return M
+
+
+def _describe(n_faces: int) -> str:
+    return {0: "no cube face", 1: "only one face", 2: "only two faces"}.get(n_faces,
+                                                                             f"{n_faces} faces")
+
+
+def locate_faces(image: np.ndarray, photo: str, source: str = "") -> list[CornerFace]:
+    """The three faces of corner photo ``photo`` ("A" or "B") in ``image``, in place order
+    (top, lower left, lower right), each with its net-to-image homography.
+
+    Raises :class:`CornerPhotoError` when fewer than three faces are found, or when their
+    arrangement is not the one corner photo ``photo`` must show.
+    """
+    where = f"{source}: " if source else ""
+    expected = corner_faces(photo)
+    names = ", ".join(f"{f.face} {f.place}" for f in expected)
+    lattices, seen = find_lattices(image)
+    if len(lattices) < 3:
+        raise CornerPhotoError(
+            f"{where}corner photo {photo} shows {_describe(len(lattices))} "
+            f"({seen} sticker shapes seen); it must show three faces around one corner "
+            f"({names}). Photograph the cube from its corner, all three faces in the frame.")
+    lattices = lattices[:3]
+    centre_mean = np.mean([lat.centre for lat in lattices], axis=0)
+    corner_idx = [_nearest_corner(lat, centre_mean) for lat in lattices]
+    corner = np.mean([lat.to_image(*c) for lat, c in zip(lattices, corner_idx)], axis=0)
+    # place: the face closest to straight above the corner is on top
+    angles = []
+    for lat in lattices:
+        d = lat.centre - corner
+        angles.append(math.degrees(math.atan2(d[1], d[0])))
+    off_up = [abs((a + 90 + 180) % 360 - 180) for a in angles]
+    top = int(np.argmin(off_up))
+    if off_up[top] > MAX_TOP_TILT_DEG:
+        raise CornerPhotoError(
+            f"{where}corner photo {photo} is not upright: no face sits on top of the corner "
+            f"(the nearest is {off_up[top]:.0f} degrees off). Expected {names}; hold the cube "
+            f"so that {expected[0].face} faces up and the camera looks down at the corner.")
+    rest = sorted((i for i in range(3) if i != top), key=lambda i: lattices[i].centre[0])
+    order = [top, *rest]
+    placed = {expected[k].face: lattices[i] for k, i in enumerate(order)}
+    corners_of = {expected[k].face: corner_idx[i] for k, i in enumerate(order)}
+    out = []
+    for spec in expected:
+        lat = placed[spec.face]
+        c = corners_of[spec.face]
+        adj = [(3 - c[0], c[1]), (c[0], 3 - c[1])]
+        others = [g for g in spec.towards_net]
+        # which neighbour face each adjacent lattice corner is shared with
+        d = [[_dist_to_lattice_corners(placed[g], lat.to_image(*a)) for g in others] for a in adj]
+        if d[0][0] + d[1][1] <= d[0][1] + d[1][0]:
+            pairs = {others[0]: adj[0], others[1]: adj[1]}
+        else:
+            pairs = {others[0]: adj[1], others[1]: adj[0]}
+        src = [spec.corner_net, *(spec.towards_net[g] for g in others)]
+        dst = [c, *(pairs[g] for g in others)]
+        net_to_lat = _affine_from(src, dst)
+        H = lat.H @ net_to_lat
+        face = CornerFace(spec.face, spec.place, H, len(lat.cells))
+        if _orientation(face) < 0:
+            raise CornerPhotoError(
+                f"{where}corner photo {photo}: the faces are arranged as in a mirror image "
+                f"(face {spec.face} would be seen from inside the cube). Is the camera "
+                "mirroring the picture (a front camera)? Take the photo again unmirrored.")
+        out.append(face)
+    return out
+
+
+def _orientation(face: CornerFace) -> float:
+    """Sign of the net-to-image map at the face centre (> 0: seen from outside, as it must be)."""
+    o = face.to_image(1.5, 1.5)
+    ex = face.to_image(2.5, 1.5) - o
+    ey = face.to_image(1.5, 2.5) - o
+    return float(ex[0] * ey[1] - ex[1] * ey[0])
+
+
+__all__ = ["CornerFace", "CornerPhotoError", "locate_faces", "PLACES"]

@@ -1,0 +1,292 @@
+"""Finding the three sheared 3x3 sticker lattices of a corner photo.
+
+Stickers are bright rounded squares on the dark body; in a corner photo each face's stickers are
+parallelograms whose edges run along two of the three image directions of the cube's axes. So:
+find sticker quads (contours at a few brightness thresholds), cluster all their edge directions
+into three axis directions, group each quad by the pair of directions its edges follow (one
+group per face), give every quad of a group its row and column along the group's two
+directions, and fit a homography from lattice coordinates to the image per face.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Quad:
+    """One sticker candidate: its centre, its four corners (image order) and edge vectors."""
+
+    centre: np.ndarray
+    corners: np.ndarray
+    edges: tuple[np.ndarray, np.ndarray]
+    area: float
+
+
+@dataclass(frozen=True)
+class Lattice:
+    """One face's sticker lattice: ``H`` maps lattice (u, v), each 0..3, to image pixels;
+    ``cells`` maps the (u, v) index of each found sticker to its quad."""
+
+    H: np.ndarray
+    cells: dict[tuple[int, int], Quad]
+    directions: tuple[int, int]
+
+    def to_image(self, u: float, v: float) -> np.ndarray:
+        """Image position of lattice point (u, v)."""
+        p = self.H @ np.array([u, v, 1.0])
+        return p[:2] / p[2]
+
+    @property
+    def centre(self) -> np.ndarray:
+        """Image position of the face centre."""
+        return self.to_image(1.5, 1.5)
+
+
+def _quad_of(contour: np.ndarray) -> np.ndarray | None:
+    """The 4 corners of a convex, quad-like contour, or None when it is not one."""
+    hull = cv2.convexHull(contour)
+    area = cv2.contourArea(contour)
+    hull_area = cv2.contourArea(hull)
+    if hull_area <= 0 or area / hull_area < 0.85:
+        return None
+    peri = cv2.arcLength(hull, True)
+    for eps in (0.03, 0.045, 0.06, 0.08):
+        approx = cv2.approxPolyDP(hull, eps * peri, True)
+        if len(approx) == 4:
+            quad = approx.reshape(4, 2).astype(np.float64)
+            qa = abs(cv2.contourArea(quad.astype(np.float32)))
+            if 0.8 * hull_area <= qa <= 1.2 * hull_area:
+                return quad
+            return None
+        if len(approx) < 4:
+            return None
+    return None
+
+
+def _make_quad(corners: np.ndarray, area: float) -> Quad | None:
+    e = [corners[(i + 1) % 4] - corners[i] for i in range(4)]
+    a, b = (e[0] - e[2]) / 2, (e[1] - e[3]) / 2
+    la, lb = np.linalg.norm(a), np.linalg.norm(b)
+    if min(la, lb) < 4 or max(la, lb) > 4.5 * min(la, lb):
+        return None
+    # the two edge directions must not be near parallel
+    if abs(float(a @ b)) / (la * lb) > 0.85:
+        return None
+    return Quad(corners.mean(axis=0), corners, (a, b), area)
+
+
+def find_quads(image: np.ndarray) -> list[Quad]:
+    """Bright convex quadrilaterals (sticker candidates) in a BGR image, deduplicated over a few
+    global and local thresholds of the V channel (max of B, G, R)."""
+    v = image.max(axis=2)
+    h, w = v.shape
+    min_area = max(30.0, h * w * 0.00015)
+    max_area = h * w * 0.05
+    v = cv2.GaussianBlur(v, (3, 3), 0)
+    masks = []
+    otsu, _ = cv2.threshold(v, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    for t in (otsu, otsu * 0.75 + 255 * 0.25, otsu * 0.7):
+        masks.append((v > t).astype(np.uint8))
+    block = max(15, (min(h, w) // 12) | 1)
+    masks.append(cv2.adaptiveThreshold(v, 1, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY,
+                                       block, -5))
+    masks.append(cv2.adaptiveThreshold(v, 1, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY,
+                                       max(9, (block // 3) | 1), -3))
+    kernel = np.ones((3, 3), np.uint8)
+    erode = max(2, round(min(h, w) / 180))
+    thin = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * erode + 1, 2 * erode + 1))
+    found: list[Quad] = []
+    opened = [cv2.morphologyEx(m, cv2.MORPH_OPEN, kernel) for m in masks]
+    # eroded copies split stickers that blur or glare has joined across the thin dark gaps
+    for mask in opened + [cv2.erode(m, thin) for m in opened]:
+        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        for c in contours:
+            area = cv2.contourArea(c)
+            if not min_area <= area <= max_area:
+                continue
+            corners = _quad_of(c)
+            if corners is None:
+                continue
+            q = _make_quad(corners, area)
+            if q is None:
+                continue
+            size = math.sqrt(area)
+            if any(np.linalg.norm(q.centre - o.centre) < 0.35 * size for o in found):
+                continue
+            found.append(q)
+    return _with_neighbours(found)
+
+
+def _with_neighbours(quads: list[Quad]) -> list[Quad]:
+    """Keep quads that have at least two neighbours of similar size nearby (a lattice)."""
+    keep = []
+    for q in quads:
+        size = math.sqrt(q.area)
+        near = 0
+        for o in quads:
+            if o is q or not 0.4 < o.area / q.area < 2.5:
+                continue
+            if np.linalg.norm(o.centre - q.centre) < 1.9 * size:
+                near += 1
+        if near >= 2:
+            keep.append(q)
+    return keep
+
+
+def _doubled(vec: np.ndarray) -> np.ndarray:
+    """Unit vector of the doubled angle, so that opposite directions coincide."""
+    t = 2 * math.atan2(vec[1], vec[0])
+    return np.array([math.cos(t), math.sin(t)])
+
+
+def axis_directions(quads: list[Quad], k: int = 3) -> np.ndarray:
+    """Up to ``k`` dominant edge directions (doubled-angle unit vectors), strongest first, from
+    a histogram of all quad edge angles."""
+    angles = []
+    for q in quads:
+        for e in q.edges:
+            angles.append(math.degrees(math.atan2(e[1], e[0])) % 180)
+    hist = np.zeros(180)
+    for a in angles:
+        hist[int(a) % 180] += 1
+    smooth = sum(np.roll(hist, s) * wt for s, wt in ((-2, 1), (-1, 2), (0, 3), (1, 2), (2, 1)))
+    peaks = []
+    work = smooth.copy()
+    for _ in range(k):
+        i = int(np.argmax(work))
+        if work[i] <= 0 or (peaks and work[i] < 0.15 * smooth[peaks[0]]):
+            break
+        peaks.append(i)
+        for d in range(-22, 23):
+            work[(i + d) % 180] = 0
+    dirs = np.array([[math.cos(math.radians(2 * p)), math.sin(math.radians(2 * p))]
+                     for p in peaks])
+    # refine each direction as the mean of the edges nearest to it
+    for _ in range(3):
+        sums = np.zeros_like(dirs)
+        for q in quads:
+            for e in q.edges:
+                d = _doubled(e)
+                j = int(np.argmax(dirs @ d))
+                sums[j] += d
+        norms = np.linalg.norm(sums, axis=1)
+        dirs = np.where(norms[:, None] > 0, sums / np.maximum(norms[:, None], 1e-9), dirs)
+    return dirs
+
+
+def group_by_faces(quads: list[Quad], dirs: np.ndarray) -> dict[tuple[int, int], list[Quad]]:
+    """Quads grouped by the pair of axis directions their two edges follow (one pair per face);
+    quads whose edges match no direction well are dropped."""
+    groups: dict[tuple[int, int], list[Quad]] = {}
+    for q in quads:
+        picks = []
+        for e in q.edges:
+            sims = dirs @ _doubled(e)
+            j = int(np.argmax(sims))
+            if sims[j] < math.cos(math.radians(2 * 20)):
+                break
+            picks.append(j)
+        if len(picks) != 2 or picks[0] == picks[1]:
+            continue
+        groups.setdefault(tuple(sorted(picks)), []).append(q)  # type: ignore[arg-type]
+    return groups
+
+
+def _axis_vector(quads: list[Quad], dirs: np.ndarray, j: int) -> np.ndarray:
+    """Median edge vector of a group's quads along axis direction ``j`` (sign-aligned)."""
+    ref = None
+    vecs = []
+    for q in quads:
+        for e in q.edges:
+            if int(np.argmax(dirs @ _doubled(e))) != j:
+                continue
+            if ref is None:
+                ref = e
+            vecs.append(e if e @ ref >= 0 else -e)
+    return np.median(np.array(vecs), axis=0)
+
+
+def _split(values: np.ndarray, gap: float) -> list[list[int]]:
+    """Indices of ``values`` split into runs wherever sorted neighbours differ by > ``gap``."""
+    order = np.argsort(values)
+    runs: list[list[int]] = [[int(order[0])]]
+    for a, b in zip(order, order[1:]):
+        if values[b] - values[a] > gap:
+            runs.append([])
+        runs[-1].append(int(b))
+    return runs
+
+
+def _three_runs(runs: list[list[int]]) -> list[list[int]] | None:
+    """The three consecutive runs holding the most quads (clutter beyond a face is dropped)."""
+    if len(runs) < 3:
+        return None
+    best = max(range(len(runs) - 2), key=lambda i: sum(len(r) for r in runs[i:i + 3]))
+    return runs[best:best + 3]
+
+
+def fit_lattice(quads: list[Quad], dirs: np.ndarray, pair: tuple[int, int]) -> Lattice | None:
+    """Rows and columns of a face's quads along its two directions, and the homography from
+    lattice coordinates (u along ``pair[0]``, v along ``pair[1]``, each 0..3) to the image.
+    None when the quads do not form three rows and three columns."""
+    if len(quads) < 4:
+        return None
+    a = _axis_vector(quads, dirs, pair[0])
+    b = _axis_vector(quads, dirs, pair[1])
+    basis = np.stack([a, b], axis=1)
+    if abs(np.linalg.det(basis)) < 1e-6:
+        return None
+    centres = np.array([q.centre for q in quads])
+    coords = (np.linalg.inv(basis) @ (centres - np.median(centres, axis=0)).T).T
+    index: dict[int, tuple[int, int]] = {}
+    cols = _three_runs(_split(coords[:, 0], 0.55))
+    rows = _three_runs(_split(coords[:, 1], 0.55))
+    if cols is None or rows is None:
+        return None
+    for ci, run in enumerate(cols):
+        for i in run:
+            index[i] = (ci, -1)
+    for ri, run in enumerate(rows):
+        for i in run:
+            if i in index:
+                index[i] = (index[i][0], ri)
+    cells: dict[tuple[int, int], Quad] = {}
+    for i, (u, v) in index.items():
+        if v < 0:
+            continue
+        q = quads[i]
+        if (u, v) not in cells or q.area > cells[(u, v)].area:
+            cells[(u, v)] = q
+    if len(cells) < 4 or len({u for u, _ in cells}) < 2 or len({v for _, v in cells}) < 2:
+        return None
+    src = np.array([[u + 0.5, v + 0.5] for u, v in cells], np.float64)
+    dst = np.array([q.centre for q in cells.values()], np.float64)
+    if len(cells) >= 6:
+        # sticker corners too: a sticker fills its place minus a small margin
+        pass
+    H, _ = cv2.findHomography(src, dst, 0)
+    if H is None:
+        return None
+    return Lattice(H, cells, pair)
+
+
+def find_lattices(image: np.ndarray) -> tuple[list[Lattice], int]:
+    """The face lattices of a photo (best first, by sticker count) and the number of sticker
+    candidates seen."""
+    quads = find_quads(image)
+    if len(quads) < 4:
+        return [], len(quads)
+    dirs = axis_directions(quads)
+    if len(dirs) < 2:
+        return [], len(quads)
+    out = []
+    for pair, group in group_by_faces(quads, dirs).items():
+        lat = fit_lattice(group, dirs, pair)
+        if lat is not None and len(lat.cells) >= 5:
+            out.append(lat)
+    out.sort(key=lambda lat: -len(lat.cells))
+    return out, len(quads)
