@@ -51,6 +51,10 @@ def font_path(name: str | None = None, index: int = 0) -> Path:
         for p in fonts:
             if p.name == name:
                 return p
+        for d in FONT_DIRS:  # any other installed font by file name (calibration benchmarks)
+            hits = sorted(d.rglob(name)) if d.is_dir() else []
+            if hits:
+                return hits[0]
         raise SudokuCubeError(f"font {name} is not installed; available: "
                               + ", ".join(p.name for p in fonts))
     return fonts[index % len(fonts)]

@@ -1,0 +1,47 @@
+"""``sudoku-cube profiles``: list calibration profiles (built-in default and saved ones)."""
+from __future__ import annotations
+
+import argparse
+import json
+
+from rich.console import Console
+from rich.table import Table
+
+from calibration.profiles import list_profiles
+from calibration.store import profiles_root
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``profiles`` subcommand."""
+    p = sub.add_parser("profiles", help="list calibration profiles",
+                       description="List calibration profiles: the built-in 'default' and those "
+                                   "saved by `sudoku-cube calibrate` (folder shown). Broken or "
+                                   "old profiles are listed with what is wrong and what to do.")
+    p.add_argument("--json", action="store_true", help="print the list as JSON")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print one row per profile; exit 0 even if some are broken (they are listed as such)."""
+    rows = list_profiles()
+    if args.json:
+        out = [{"name": r.name, "path": str(r.path) if r.path else None,
+                "ok": r.profile is not None, "problem": r.problem or None,
+                "summary": r.profile.summary() if r.profile else None,
+                "report": r.profile.report if r.profile else None} for r in rows]
+        print(json.dumps({"root": str(profiles_root()), "profiles": out}, indent=2))
+        return 0
+    console = Console()
+    table = Table(title=f"Profiles in {profiles_root()}", title_justify="left")
+    table.add_column("name", style="bold")
+    table.add_column("contents")
+    for r in rows:
+        if r.profile is None:
+            table.add_row(f"[red]{r.name}[/]", f"[red]broken:[/] {r.problem}")
+        else:
+            label = f"{r.name} (built in)" if r.profile.builtin else r.name
+            table.add_row(label, r.profile.summary())
+    console.print(table)
+    console.print("Use one with --profile NAME; create one with "
+                  "`sudoku-cube calibrate templates PHOTO... --profile NAME`.")
+    return 0
