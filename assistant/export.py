@@ -70,17 +70,24 @@ def plan_svg(steps: Sequence[Any], start: CubeState) -> str:
     return "".join(parts)
 
 
-def export_plan(path: str | Path, steps: Sequence[Any], start: CubeState) -> Path:
-    """Write the plan as HTML (``.html``/``.htm``) or SVG (``.svg``) atomically."""
+def check_export_path(path: str | Path) -> Path:
+    """The export path, if its kind is known (checked before any long work)."""
     p = Path(path)
-    suffix = p.suffix.lower()
-    if suffix in (".html", ".htm"):
-        text = plan_html(steps, start)
-    elif suffix == ".svg":
-        text = plan_svg(steps, start)
-    else:
+    if p.suffix.lower() not in (".html", ".htm", ".svg"):
         raise SudokuCubeError(f"{p}: --export writes .html or .svg files; give a name ending "
                               "in one of those")
+    if p.is_dir():
+        raise SudokuCubeError(f"{p}: is a folder; give a file name such as plan.html")
+    return p
+
+
+def export_plan(path: str | Path, steps: Sequence[Any], start: CubeState) -> Path:
+    """Write the plan as HTML (``.html``/``.htm``) or SVG (``.svg``) atomically."""
+    p = check_export_path(path)
+    if p.suffix.lower() == ".svg":
+        text = plan_svg(steps, start)
+    else:
+        text = plan_html(steps, start)
     try:
         atomic_write_text(p, text)
     except OSError as e:

@@ -39,7 +39,11 @@ def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.N
     from assistant.commands.guide import guide_plan
     from assistant.planning import make_plan
 
+    from assistant.export import check_export_path
+
     console = console or Console()
+    if getattr(args, "export", None):
+        check_export_path(args.export)
     state = read_input(path, console)
     person = interactive() and not getattr(args, "plain", False)
     state, check = run_review(console, state, settings, read_line if person else None)

@@ -5,7 +5,7 @@ import argparse
 
 from rich.console import Console
 
-from assistant.export import export_plan
+from assistant.export import check_export_path, export_plan
 from assistant.files import load_state
 from assistant.guide import GuideCursor, plan_steps
 from assistant.guide_ui import print_plain, run_interactive
@@ -13,6 +13,7 @@ from assistant.keys import interactive, read_key
 from assistant.planning import make_plan
 from models.errors import SudokuCubeError
 from models.profile import CubeSettings, parse_symmetric
+from models.solved import is_solved
 
 
 def add_guide_options(p: argparse.ArgumentParser) -> None:
@@ -64,5 +65,10 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None) -
 def run(args: argparse.Namespace) -> int:
     """Plan the state file's solution and guide it."""
     settings = settings_of(args)
+    if args.export:
+        check_export_path(args.export)
     state = load_state(args.state)
+    if state.candidates is None and is_solved(state, settings.symmetric):
+        Console().print("The cube is already solved: nothing to turn.")
+        return 0
     return guide_plan(make_plan(state, settings), args)

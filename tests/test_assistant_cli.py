@@ -1,0 +1,69 @@
+"""The assistant from the command line, as in CI: no terminal, no display, no stdin.
+
+guide/solve print every step (plain mode) and the printed moves solve the cube; export writes
+a page; camera problems and resuming without a session give clear messages (exit 2)."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from assistant.cli import main
+from assistant.files import load_state
+from models.moves import parse_moves
+from models.solved import is_solved
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRAMBLED = ROOT / "samples" / "states" / "scrambled-example.json"
+SOLVED = ROOT / "samples" / "states" / "solved-example.json"
+STEP_LINE = re.compile(r"^\s*(\d+)/(\d+)\s+([URFDLB][2']?)\s", re.M)
+
+
+def _printed_moves(text: str):
+    found = STEP_LINE.findall(text)
+    assert found, text[-2000:]
+    assert [int(k) for k, _, _ in found] == list(range(1, len(found) + 1))
+    assert all(int(total) == len(found) for _, total, _ in found)
+    return parse_moves([m for _, _, m in found])
+
+
+def test_guide_without_a_terminal_prints_every_step_and_they_solve_the_cube(capsys):
+    assert main(["guide", str(SCRAMBLED)]) == 0
+    out = capsys.readouterr().out
+    moves = _printed_moves(out)
+    assert is_solved(load_state(SCRAMBLED).apply(moves))
+    assert "Done: the cube is solved." in out
+
+
+def test_guide_export_html(tmp_path, capsys):
+    page = tmp_path / "plan.html"
+    assert main(["guide", str(SCRAMBLED), "--plain", "--export", str(page)]) == 0
+    moves = _printed_moves(capsys.readouterr().out)
+    html = page.read_text()
+    assert html.count('<section class="step"') == len(moves)
+    assert html.count("<svg") == 2 * len(moves) + 1
+
+
+def test_guide_on_a_solved_cube_says_so(capsys):
+    assert main(["guide", str(SOLVED), "--plain"]) == 0
+    assert "already solved" in capsys.readouterr().out
+
+
+def test_export_to_an_unknown_format_is_a_clear_error(tmp_path, capsys):
+    assert main(["guide", str(SOLVED), "--export", str(tmp_path / "plan.pdf")]) == 2
+    assert "writes .html or .svg" in capsys.readouterr().err
+
+
+def test_scan_with_a_camera_that_does_not_exist(capsys):
+    assert main(["scan", "--camera", "9", "--no-window"]) == 2
+    err = capsys.readouterr().err
+    assert "camera 9" in err and "Traceback" not in err
+
+
+def test_scan_resume_without_a_session(capsys):
+    assert main(["scan", "--resume", "--no-window", "--camera", "9"]) == 2
+    assert "no scan session to resume" in capsys.readouterr().err
+
+
+def test_scan_with_a_missing_video_file(tmp_path, capsys):
+    assert main(["scan", str(tmp_path / "none.avi"), "--no-window"]) == 2
+    assert "none.avi" in capsys.readouterr().err
