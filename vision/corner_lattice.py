@@ -89,13 +89,15 @@ def find_quads(image: np.ndarray) -> list[Quad]:
     v = cv2.GaussianBlur(v, (3, 3), 0)
     masks = []
     otsu, _ = cv2.threshold(v, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
-    for t in (otsu, otsu * 0.75 + 255 * 0.25, otsu * 0.7):
+    lo, hi = np.percentile(v[::4, ::4], (2, 98))
+    # a ladder of global levels: some level lies between the dark body and the stickers,
+    # whether the background is darker or brighter than the stickers
+    levels = sorted({int(otsu), *(int(lo + (hi - lo) * f) for f in (0.2, 0.32, 0.45, 0.6, 0.75))})
+    for t in levels:
         masks.append((v > t).astype(np.uint8))
     block = max(15, (min(h, w) // 12) | 1)
     masks.append(cv2.adaptiveThreshold(v, 1, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY,
                                        block, -5))
-    masks.append(cv2.adaptiveThreshold(v, 1, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY,
-                                       max(9, (block // 3) | 1), -3))
     kernel = np.ones((3, 3), np.uint8)
     erode = max(2, round(min(h, w) / 180))
     thin = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * erode + 1, 2 * erode + 1))

@@ -35,6 +35,39 @@ def _components(mask: np.ndarray) -> tuple[int, np.ndarray, np.ndarray]:
     return n, labels, stats
 
 
+def _bar_rot(stat: np.ndarray, others: tuple[int, int, int, int]) -> int | None:
+    """The rotation an underline-like component implies relative to the other ink, or None.
+
+    A bar is long (at least 2.2 times its thickness and 30% of the body's side it lies along),
+    thin (at most a quarter of the body), well filled, and lies beside the body, not across it.
+    """
+    x, y, w, h, a = (int(v) for v in stat)
+    ox, oy, ow, oh = others
+    if a < 0.4 * w * h:
+        return None
+    if w >= 2.2 * h and w >= 0.3 * ow and h <= 0.25 * oh:
+        if min(x + w, ox + ow) - max(x, ox) > 0.5 * w:
+            if y >= oy + 0.92 * oh:
+                return 0
+            if y + h <= oy + 0.08 * oh:
+                return 2
+    if h >= 2.2 * w and h >= 0.3 * oh and w <= 0.25 * ow:
+        if min(y + h, oy + oh) - max(y, oy) > 0.5 * h:
+            if x + w <= ox + 0.08 * ow:
+                return 1
+            if x >= ox + 0.92 * ow:
+                return 3
+    return None
+
+
+def _union_box(stats: np.ndarray, ids: list[int]) -> tuple[int, int, int, int]:
+    x0 = min(int(stats[i, 0]) for i in ids)
+    y0 = min(int(stats[i, 1]) for i in ids)
+    x1 = max(int(stats[i, 0] + stats[i, 2]) for i in ids)
+    y1 = max(int(stats[i, 1] + stats[i, 3]) for i in ids)
+    return x0, y0, x1 - x0, y1 - y0
+
+
 def split_underline(mask: np.ndarray) -> GlyphParts:
     """Separate a bar-shaped component lying beside the digit's body (the 6/9 underline).
 
@@ -45,40 +78,31 @@ def split_underline(mask: np.ndarray) -> GlyphParts:
     if n <= 1:
         return GlyphParts(np.zeros_like(mask, dtype=bool), None)
     areas = stats[1:, cv2.CC_STAT_AREA]
+    big = [k for k in range(1, n) if stats[k, cv2.CC_STAT_AREA] >= 0.02 * areas.max()]
     main = 1 + int(np.argmax(areas))
-    mx, my, mw, mh = (int(v) for v in stats[main, :4])
-    keep = labels == main
-    underline_rot = None
-    for k in range(1, n):
-        if k == main:
-            continue
-        x, y, w, h, a = (int(v) for v in stats[k])
-        if a < 0.02 * areas.max():
-            continue
-        cx, cy = x + w / 2, y + h / 2
-        horizontal = w >= 2.2 * h and w >= 0.3 * mw
-        vertical = h >= 2.2 * w and h >= 0.3 * mh
-        x_overlap = min(x + w, mx + mw) - max(x, mx) > 0.5 * w
-        y_overlap = min(y + h, my + mh) - max(y, my) > 0.5 * h
-        fill = a / max(1, w * h)
-        if underline_rot is None and fill > 0.4 and a < 0.6 * areas.max():
-            if horizontal and x_overlap and cy >= my + mh:
-                underline_rot = 0
+    underline, underline_rot = None, None
+    if len(big) >= 2:
+        best = 0.0
+        for k in big:
+            if k == main and len(big) > 2:
                 continue
-            if horizontal and x_overlap and cy <= my:
-                underline_rot = 2
-                continue
-            if vertical and y_overlap and cx <= mx:
-                underline_rot = 1
-                continue
-            if vertical and y_overlap and cx >= mx + mw:
-                underline_rot = 3
-                continue
+            rest = [j for j in big if j != k]
+            rot = _bar_rot(stats[k], _union_box(stats, rest))
+            if rot is not None:
+                x, y, w, h = (int(v) for v in stats[k, :4])
+                elong = max(w, h) / max(1, min(w, h))
+                if elong > best:
+                    best, underline, underline_rot = elong, k, rot
+    body_ids = [k for k in big if k != underline]
+    mx, my, mw, mh = _union_box(stats, [main] if main != underline else body_ids)
+    keep = np.zeros(n, bool)
+    for k in body_ids:
+        x, y, w, h = (int(v) for v in stats[k, :4])
         # a broken stroke of the body: keep it when it lies within the body's reach
-        if (x < mx + mw + 0.2 * mw and x + w > mx - 0.2 * mw
-                and y < my + mh + 0.2 * mh and y + h > my - 0.2 * mh):
-            keep |= labels == k
-    return GlyphParts(keep, underline_rot)
+        if (x < mx + 1.3 * mw and x + w > mx - 0.3 * mw
+                and y < my + 1.3 * mh and y + h > my - 0.3 * mh):
+            keep[k] = True
+    return GlyphParts(keep[labels], underline_rot)
 
 
 def normalise_glyph(body: np.ndarray) -> np.ndarray | None:

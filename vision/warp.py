@@ -44,7 +44,7 @@ def ink_mask(cell: np.ndarray) -> np.ndarray:
     """
     v = value_channel(cell).astype(np.float32)
     n = v.shape[0]
-    k = max(3, (n // 5) | 1)
+    k = max(3, (n // 3) | 1)
     paper = cv2.morphologyEx(v, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
     paper = cv2.GaussianBlur(paper, (0, 0), n / 16)
     ratio = v / np.maximum(paper, 1.0)

@@ -1,0 +1,205 @@
+"""From photos to a reading: per face digits, rotations, scored alternatives and geometry.
+
+:func:`read_face` runs the pipeline on one BGR image (find the face, straighten it, cut the
+cells, separate the ink, classify, optional OCR vote); :func:`read_folder` reads the six face
+photos ``U R F D L B`` of a folder (or a list of photo files) into a :class:`Reading` whose
+``state`` carries the candidates the grid solver needs for joint decoding.
+"""
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Sequence
+
+import numpy as np
+
+from models.errors import SudokuCubeError
+from models.geometry import FACES
+from models.profile import CubeSettings
+from models.state import CubeState
+from models.stickers import Hypothesis, Sticker
+from vision.detect import FaceGeometry, find_face
+from vision.images import IMAGE_SUFFIXES, load_image
+from vision.ocr import MISSING_WARNING, ocr_votes, tesseract_available
+from vision.recognise import CellEvidence, analyse_cells, hypotheses
+from vision.hog import class_index
+from vision.warp import cut_cells, ink_mask, warp_face
+
+DOUBTFUL = 0.9
+"""Stickers whose best hypothesis scores below this are shown as doubtful."""
+
+
+@dataclass(frozen=True)
+class FaceReading:
+    """One face read from one photo.
+
+    ``stickers``: best reading per cell (net order); ``candidates``: scored alternatives per
+    cell, best first; ``confidence``: the best score per cell; ``geometry``: the face outline
+    and lattice found in the photo (image pixels); ``source``: the photo's path.
+    """
+
+    stickers: tuple[Sticker, ...]
+    candidates: tuple[tuple[Hypothesis, ...], ...]
+    confidence: tuple[float, ...]
+    geometry: FaceGeometry
+    face: str | None = None
+    source: str | None = None
+    warnings: tuple[str, ...] = ()
+    timings_ms: dict[str, float] = field(default_factory=dict)
+    evidence: tuple[CellEvidence, ...] = field(default=(), repr=False, compare=False)
+
+    @property
+    def doubtful(self) -> tuple[int, ...]:
+        """Cells (0-8) whose best hypothesis is below :data:`DOUBTFUL`."""
+        return tuple(i for i, c in enumerate(self.confidence) if c < DOUBTFUL)
+
+    def to_dict(self) -> dict:
+        """JSON-ready geometry and confidence of this face."""
+        return {"source": self.source,
+                "confidence": [round(c, 4) for c in self.confidence],
+                "quad": [[round(float(x), 1), round(float(y), 1)] for x, y in self.geometry.quad],
+                "centres": [[round(float(x), 1), round(float(y), 1)]
+                            for x, y in self.geometry.cell_centres()],
+                "found": list(self.geometry.found), "warnings": list(self.warnings)}
+
+
+@dataclass(frozen=True)
+class Reading:
+    """Six faces read from photos: ``state`` (with candidates) and each face's reading."""
+
+    state: CubeState
+    faces: dict[str, FaceReading]
+    warnings: tuple[str, ...] = ()
+
+    def doubtful_indices(self) -> frozenset[int]:
+        """State sticker indices whose reading is doubtful."""
+        return frozenset(FACES.index(f) * 9 + i for f, r in self.faces.items() for i in r.doubtful)
+
+    def to_dict(self) -> dict:
+        """The state JSON (CONVENTIONS.md) plus a ``reading`` section (sources, geometry)."""
+        from models.state_format import to_dict
+
+        out = to_dict(self.state)
+        out["reading"] = {f: r.to_dict() for f, r in self.faces.items()}
+        if self.warnings:
+            out["warnings"] = list(self.warnings)
+        return out
+
+
+def read_face(image: np.ndarray, *, templates=None, model=None, ocr: bool = True,
+              settings: CubeSettings = CubeSettings(), source: str | None = None,
+              face: str | None = None) -> FaceReading:
+    """Read one face photo (BGR uint8). Raises FaceNotFoundError when no single whole face
+    is visible. ``templates`` default to :func:`calibration.templates.default_templates`,
+    ``model`` to the trained HOG classifier; ``ocr=False`` skips tesseract."""
+    from calibration.templates import default_templates
+    from vision.hog import default_model
+
+    templates = templates if templates is not None else default_templates()
+    model = model if model is not None else default_model()
+    label = source or (f"face {face}" if face else "photo")
+    t0 = time.perf_counter()
+    geometry = find_face(image, label)
+    t1 = time.perf_counter()
+    masks = [ink_mask(c) for c in cut_cells(warp_face(image, geometry))]
+    evidence = analyse_cells(masks, templates, model)
+    underlined = settings.underlined_69
+    hyps = [hypotheses(e, None, underlined) for e in evidence]
+    t2 = time.perf_counter()
+    warnings: list[str] = []
+    timings = {"detect": (t1 - t0) * 1000, "recognise": (t2 - t1) * 1000}
+    if ocr:
+        if tesseract_available():
+            rots = [sorted({h.sticker.rot for h in hs[:2] if (h.score or 0) >= 0.05}
+                           | {hs[0].sticker.rot}) for hs in hyps]
+            votes = ocr_votes([e.body for e in evidence], rots)
+            hyps = [hypotheses(e, {class_index(d, r): c for (d, r), c in votes.get(i, {}).items()},
+                               underlined) for i, e in enumerate(evidence)]
+            timings["ocr"] = (time.perf_counter() - t2) * 1000
+        else:
+            warnings.append(MISSING_WARNING)
+    for i, e in enumerate(evidence):
+        if e.glyph is None:
+            warnings.append(f"{label}: sticker {i + 1} shows no digit (blank, glare or "
+                            "shadow?); its reading is a guess")
+    return FaceReading(tuple(h[0].sticker for h in hyps), tuple(hyps),
+                       tuple(float(h[0].score or 0.0) for h in hyps), geometry, face, source,
+                       tuple(warnings), timings, tuple(evidence))
+
+
+def face_photos(paths: Path | str | Sequence[Path | str]) -> dict[str, Path]:
+    """Map face letter -> photo file from a folder or a list of files named ``U.jpg`` etc.
+
+    Raises SudokuCubeError for missing or duplicated faces, naming them.
+    """
+    if isinstance(paths, (str, os.PathLike)):
+        p = Path(paths)
+        if not p.exists():
+            raise SudokuCubeError(f"{p}: no such folder or photo")
+        files = sorted(p.iterdir()) if p.is_dir() else [p]
+        where = str(p)
+    else:
+        files = [Path(x) for x in paths]
+        where = ", ".join(str(f) for f in files)
+        for f in files:
+            if not f.exists():
+                raise SudokuCubeError(f"{f}: no such photo")
+    found: dict[str, list[Path]] = {}
+    for f in files:
+        if f.suffix.lower() in IMAGE_SUFFIXES and f.stem.upper() in FACES + ("A", "B"):
+            found.setdefault(f.stem.upper(), []).append(f)
+    dups = {k: v for k, v in found.items() if len(v) > 1}
+    if dups:
+        k, v = next(iter(dups.items()))
+        raise SudokuCubeError(f"{where}: face {k} has {len(v)} photos ("
+                              + ", ".join(x.name for x in v) + "); keep exactly one per face")
+    return {k: v[0] for k, v in found.items()}
+
+
+def read_folder(paths: Path | str | Sequence[Path | str], *, templates=None, model=None,
+                ocr: bool = True, settings: CubeSettings = CubeSettings(),
+                progress=None) -> Reading:
+    """Read the six face photos (``U R F D L B`` with .jpg/.jpeg/.png, any case) into a
+    :class:`Reading`. A folder with corner photos ``A``/``B`` instead is handed to
+    ``vision.corners.read_corner_folder`` when that module exists. ``progress`` (optional)
+    is called with each face letter as it is read."""
+    photos = face_photos(paths)
+    faces_present = [f for f in FACES if f in photos]
+    if len(faces_present) < 6 and ("A" in photos or "B" in photos):
+        if importlib.util.find_spec("vision.corners") is not None:
+            corners = importlib.import_module("vision.corners")
+            return corners.read_corner_folder(paths, templates=templates, model=model, ocr=ocr,
+                                              settings=settings)
+        raise SudokuCubeError(f"{paths}: holds corner photos (A/B); reading corner photos is "
+                              "not available in this version, take six face photos "
+                              "U R F D L B instead")
+    missing = [f for f in FACES if f not in photos]
+    if missing:
+        raise SudokuCubeError(
+            f"{paths}: photo(s) of face {' '.join(missing)} missing; a folder needs exactly six "
+            "photos named U R F D L B (.jpg, .jpeg or .png), one per face")
+    readings: dict[str, FaceReading] = {}
+    warnings: list[str] = []
+    for f in FACES:
+        if progress:
+            progress(f)
+        img = load_image(photos[f])
+        r = read_face(img, templates=templates, model=model, ocr=ocr, settings=settings,
+                      source=str(photos[f]), face=f)
+        readings[f] = r
+        warnings.extend(w for w in r.warnings if w not in warnings)
+    return Reading(reading_state(readings), readings, tuple(warnings))
+
+
+def reading_state(faces: dict[str, FaceReading]) -> CubeState:
+    """The CubeState (best stickers + candidates) of six face readings."""
+    stickers: list[Sticker] = []
+    cands: list[tuple[Hypothesis, ...]] = []
+    for f in FACES:
+        stickers.extend(faces[f].stickers)
+        cands.extend(faces[f].candidates)
+    return CubeState(tuple(stickers), 3, tuple(cands))

@@ -1,0 +1,122 @@
+"""Recognising digit and rotation of each cell: template matching, HOG classifier, underline.
+
+Two independent classifiers score the 36 classes (9 digits x 4 rotations) of a normalised
+glyph: normalised cross-correlation against templates (best over small shifts) and the HOG
+linear model. Their log-scores are added (plus optional OCR votes) and turned into
+probabilities. The glyph body carries no underline (it is split off first), so 6 turned r and 9
+turned r+2 look alike to both classifiers; the underline, when seen, decides between them, and
+when it is not seen both hypotheses are kept with equal share.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from models.stickers import Hypothesis, Sticker
+from vision.glyph import GLYPH, normalise_glyph, split_underline
+from vision.hog import LinearModel, class_index, hog_features
+
+TEMPLATE_GAIN = 30.0
+"""Correlation -> log-odds scale of the template vote (one correlation point = e^0.3)."""
+HOG_WEIGHT = 1.0
+OCR_WEIGHT = 2.5
+UNDERLINE_SURE = 0.96
+"""Share of a 6/9 shape's probability given to the digit its underline points to."""
+MIN_SCORE = 0.005
+MAX_ALTERNATIVES = 6
+
+
+@dataclass(frozen=True)
+class CellEvidence:
+    """What one cell shows: the ink body, the normalised glyph, the underline's rotation and
+    each classifier's log-scores over the 36 classes (index (digit-1)*4 + rot)."""
+
+    body: np.ndarray
+    glyph: np.ndarray | None
+    underline_rot: int | None
+    template: np.ndarray
+    hog: np.ndarray
+
+
+def _unit(rows: np.ndarray) -> np.ndarray:
+    r = rows.reshape(len(rows), -1).astype(np.float32)
+    r = r - r.mean(axis=1, keepdims=True)
+    return r / np.maximum(np.linalg.norm(r, axis=1, keepdims=True), 1e-6)
+
+
+def template_scores(glyphs: np.ndarray, images: np.ndarray, digits: np.ndarray,
+                    rots: np.ndarray, shift: int = 1) -> np.ndarray:
+    """Best normalised correlation per class (N, 36), over +-``shift`` pixel shifts."""
+    tpl = _unit(images)
+    best = np.full((len(glyphs), 36), -1.0, np.float32)
+    cls = np.array([class_index(int(d), int(r)) for d, r in zip(digits, rots)])
+    pad = np.pad(glyphs, ((0, 0), (shift, shift), (shift, shift)))
+    for dy in range(2 * shift + 1):
+        for dx in range(2 * shift + 1):
+            g = _unit(pad[:, dy:dy + GLYPH, dx:dx + GLYPH])
+            corr = g @ tpl.T
+            for c in range(36):
+                sel = cls == c
+                if sel.any():
+                    best[:, c] = np.maximum(best[:, c], corr[:, sel].max(axis=1))
+    return best
+
+
+def analyse_cells(masks: list[np.ndarray], templates, model: LinearModel) -> list[CellEvidence]:
+    """Evidence for each cell's ink mask (see :class:`CellEvidence`)."""
+    parts = [split_underline(m) for m in masks]
+    glyphs = [normalise_glyph(p.body) for p in parts]
+    present = [i for i, g in enumerate(glyphs) if g is not None]
+    tm = np.zeros((len(masks), 36), np.float32)
+    hg = np.full((len(masks), 36), -np.log(36), np.float32)
+    if present:
+        stack = np.stack([glyphs[i] for i in present])
+        tm[present] = template_scores(stack, templates.images, templates.digits, templates.rots)
+        hg[present] = model.log_probs(hog_features(stack))
+    return [CellEvidence(p.body, g, p.underline_rot, tm[i], hg[i])
+            for i, (p, g) in enumerate(zip(parts, glyphs))]
+
+
+def class_logits(ev: CellEvidence, ocr: dict[int, float] | None = None) -> np.ndarray:
+    """Combined log-scores of the 36 classes (template + HOG + OCR votes)."""
+    if ev.glyph is None:
+        return np.zeros(36)
+    z = TEMPLATE_GAIN * ev.template.astype(np.float64) + HOG_WEIGHT * ev.hog
+    for c, conf in (ocr or {}).items():
+        z[c] += OCR_WEIGHT * conf
+    return z
+
+
+def _softmax(z: np.ndarray) -> np.ndarray:
+    e = np.exp(z - z.max())
+    return e / e.sum()
+
+
+def hypotheses(ev: CellEvidence, ocr: dict[int, float] | None = None,
+               underlined_69: bool = True) -> tuple[Hypothesis, ...]:
+    """Scored alternatives for one cell, best first (scores sum to at most 1)."""
+    p = _softmax(class_logits(ev, ocr))
+    probs: dict[Sticker, float] = {}
+    for d in range(1, 10):
+        if d == 9:
+            continue
+        for r in range(4):
+            if d != 6:
+                probs[Sticker(d, r)] = float(p[class_index(d, r)])
+                continue
+            # one 6/9 shape: 6 turned r looks like 9 turned r+2 once the underline is gone
+            mass = float(p[class_index(6, r)] + p[class_index(9, (r + 2) % 4)])
+            six, nine = Sticker(6, r), Sticker(9, (r + 2) % 4)
+            u = ev.underline_rot
+            if underlined_69 and u == r:
+                share = UNDERLINE_SURE
+            elif underlined_69 and u == (r + 2) % 4:
+                share = 1 - UNDERLINE_SURE
+            else:
+                share = 0.5
+            probs[six] = mass * share
+            probs[nine] = mass * (1 - share)
+    ranked = sorted(probs.items(), key=lambda kv: -kv[1])
+    out = [Hypothesis(s, round(v, 4)) for s, v in ranked[:MAX_ALTERNATIVES] if v >= MIN_SCORE]
+    return tuple(out) or (Hypothesis(ranked[0][0], round(ranked[0][1], 4)),)
