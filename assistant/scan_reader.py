@@ -34,9 +34,12 @@ def observation_of(reading: Any) -> Observation | None:
 
 def read_frame_face(frame: np.ndarray) -> Observation | None:
     """Read the face in one frame (None when no face is found)."""
-    from vision import read_face
     try:
-        reading = read_face(frame)
+        from vision import read_face
+    except ImportError:  # the package may not re-export it (yet)
+        from vision.reading import read_face
+    try:
+        reading = read_face(frame, ocr=False)  # tesseract takes ~1 s a face: too slow live
     except SudokuCubeError:
         return None
     return observation_of(reading)

@@ -14,8 +14,10 @@ from assistant.scan_protocol import SCAN_ORDER
 from assistant.sessions import CapturedFace, ScanSession
 from models.stickers import Hypothesis, Sticker
 
-STABLE_FRAMES = 4
+STABLE_FRAMES = 3
 """Consecutive frames with the same reading before a face is captured by itself."""
+SLACK_FRAMES = 3
+"""Frames in the window beyond ``stable_frames``: misses or odd readings that are forgiven."""
 SAME_FACE_STICKERS = 7
 """A reading sharing this many stickers (same place) with a captured face is that face."""
 
@@ -51,7 +53,7 @@ class Scanner:
     stable_frames: int = STABLE_FRAMES
     min_confidence: float = 0.3
     save: bool = True
-    recent: list[Observation] = field(default_factory=list)
+    recent: list[Observation | None] = field(default_factory=list)
     last_event: ScanEvent | None = None
 
     @property
@@ -62,16 +64,15 @@ class Scanner:
 
     @property
     def steadiness(self) -> int:
-        """How many of the last frames agree (for the 'hold still' display)."""
-        if not self.recent:
+        """How many of the recent frames show the latest reading (for 'hold still').
+
+        Frames without a face in between do not reset it (a live detector misses a frame now
+        and then); different readings push it out of the window.
+        """
+        latest = next((o for o in reversed(self.recent) if o is not None), None)
+        if latest is None:
             return 0
-        last = self.recent[-1].stickers
-        k = 0
-        for obs in reversed(self.recent):
-            if obs.stickers != last:
-                break
-            k += 1
-        return k
+        return sum(1 for o in self.recent if o is not None and o.stickers == latest.stickers)
 
     def seen_before(self, obs: Observation) -> str | None:
         """The captured face this reading looks like, if any."""
@@ -84,11 +85,10 @@ class Scanner:
         """Take one frame's reading (None: no face found); return an event when one happens."""
         if self.next_face is None:
             return None
-        if obs is None or obs.confidence < self.min_confidence:
-            self.recent.clear()
-            return None
-        self.recent = (self.recent + [obs])[-self.stable_frames:]
-        if self.steadiness < self.stable_frames:
+        if obs is not None and obs.confidence < self.min_confidence:
+            obs = None
+        self.recent = (self.recent + [obs])[-(self.stable_frames + SLACK_FRAMES):]
+        if obs is None or self.steadiness < self.stable_frames:
             return None
         return self.capture(obs)
 

@@ -27,7 +27,10 @@ def read_input(path: str | None, console: Console) -> CubeState:
         raise SudokuCubeError(f"{p}: no such file or folder; give a folder of face photos "
                               "(U.jpg R.jpg ...) or a state file")
     if p.is_dir():
-        from vision import read_folder
+        try:
+            from vision import read_folder
+        except ImportError:  # the package may not re-export it (yet)
+            from vision.reading import read_folder
         with Console(stderr=True).status(f"Reading the photos in {p}..."):
             return read_folder(p).state
     return load_state(p)

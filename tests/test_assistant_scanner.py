@@ -103,14 +103,14 @@ def test_retake_forgets_a_face_and_damaged_session_is_reported():
 def test_panel_at_80_columns_names_the_next_face_and_how_to_hold_it():
     state = _truth()
     scanner = Scanner(save=False)
-    _run(scanner, state, ["U"] * 4 + ["R"] * 2, [])
+    _run(scanner, state, ["U"] * 3 + ["R"] * 2, [])
     console = Console(file=io.StringIO(), width=80, record=True, color_system=None)
     console.print(ScanPanel(scanner, status="captured face U"))
     text = console.export_text()
     assert "Scan: 1 of 6 faces" in text
     assert "Show face R (right face)" in text
     assert "quarter turn to the" in text and "left" in text
-    assert "Hold still... 2/4" in text
+    assert "Hold still... 2/3" in text
     assert "[R]" in text  # the small picture, R in the middle, F to its left
     assert neighbours("R") == {"up": "U", "down": "D", "left": "F", "right": "B"}
     assert all(len(line) <= 80 for line in text.splitlines())
