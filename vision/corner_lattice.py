@@ -101,11 +101,12 @@ def find_quads(image: np.ndarray) -> list[Quad]:
     kernel = np.ones((3, 3), np.uint8)
     erode = max(2, round(min(h, w) / 180))
     thin = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * erode + 1, 2 * erode + 1))
-    found: list[Quad] = []
     opened = [cv2.morphologyEx(m, cv2.MORPH_OPEN, kernel) for m in masks]
-    # eroded copies split stickers that blur or glare has joined across the thin dark gaps
+    candidates: list[tuple[float, Quad]] = []
+    # eroded copies split stickers that blur or glare has joined across the thin dark gaps;
+    # RETR_LIST, because on a bright background the stickers are islands in the body's hole
     for mask in opened + [cv2.erode(m, thin) for m in opened]:
-        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
         for c in contours:
             area = cv2.contourArea(c)
             if not min_area <= area <= max_area:
@@ -114,12 +115,17 @@ def find_quads(image: np.ndarray) -> list[Quad]:
             if corners is None:
                 continue
             q = _make_quad(corners, area)
-            if q is None:
-                continue
-            size = math.sqrt(area)
-            if any(np.linalg.norm(q.centre - o.centre) < 0.35 * size for o in found):
-                continue
-            found.append(q)
+            if q is not None:
+                fit = area / max(1.0, abs(cv2.contourArea(corners.astype(np.float32))))
+                candidates.append((-abs(1 - fit), q))
+    candidates.sort(key=lambda t: t[0], reverse=True)
+    found: list[Quad] = []
+    for _, q in candidates:
+        size = math.sqrt(q.area)
+        if any(np.linalg.norm(q.centre - o.centre) < 0.35 * max(size, math.sqrt(o.area))
+               for o in found):
+            continue
+        found.append(q)
     return _with_neighbours(found)
 
 

@@ -214,9 +214,11 @@ def find_face(image: np.ndarray, source: str = "photo") -> FaceGeometry:
     groups.sort(key=lambda g: -len(g))
     best = groups[0]
     if len(best) < 4:
+        _raise_line(source, best, v.shape)
         raise FaceNotFoundError(
-            f"{source}: no cube face found (only {len(best)} stickers line up in a grid); "
-            "photograph one face so it fills about half of the picture, in even light")
+            f"{source}: no cube face found (only {len(best)} sticker(s) line up in a grid: is "
+            "the photo blurred, too dark, or the face too small?); photograph one face sharply "
+            "so it fills about half of the picture, in even light")
     best, extra = _best_window(best)
     if extra >= 3:
         raise FaceNotFoundError(
@@ -268,3 +270,24 @@ def _raise_partial(source: str, hom: np.ndarray, ncols: int, nrows: int,
     raise FaceNotFoundError(
         f"{source}: partial face: only {ncols} column(s) x {nrows} row(s) of stickers are "
         f"visible{where}; take the photo again with the whole face inside the picture")
+
+
+def _raise_line(source: str, grid: dict[tuple[int, int], Blob], shape: tuple[int, ...]) -> None:
+    """A single full row or column of 3 stickers next to the photo's edge: a cut-off face."""
+    cols = {k[0] for k in grid}
+    rows = {k[1] for k in grid}
+    if len(grid) != 3 or (len(cols) != 1 and len(rows) != 1):
+        return
+    hgt, wid = shape[:2]
+    pts = np.array([b.centre for b in grid.values()])
+    side = float(np.mean([b.side for b in grid.values()]))
+    if len(cols) == 1:
+        sides = (("left", pts[:, 0].min()), ("right", wid - pts[:, 0].max()))
+    else:
+        sides = (("top", pts[:, 1].min()), ("bottom", hgt - pts[:, 1].max()))
+    name, dist = min(sides, key=lambda s: s[1])
+    where = f" (cut off at the {name} edge of the photo)" if dist < 2.5 * side else ""
+    what = "1 column x 3 rows" if len(cols) == 1 else "3 columns x 1 row"
+    raise FaceNotFoundError(
+        f"{source}: partial face: only {what} of stickers are visible{where}; take the photo "
+        "again with the whole face inside the picture")

@@ -1,0 +1,71 @@
+"""``sudoku-cube read DIR_OR_PHOTOS``: read six face photos into a state with confidence."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from rich.console import Console
+
+from models.errors import SudokuCubeError
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``read`` subcommand."""
+    p = sub.add_parser("read", help="read six face photos (U R F D L B) into a state",
+                       description="Read the photos U R F D L B (.jpg/.jpeg/.png) of a folder, or "
+                                   "the photo files given, into a state with per-sticker "
+                                   "alternatives and confidence.")
+    p.add_argument("photos", nargs="+", help="a folder with U.jpg ... B.jpg, or the six photos")
+    p.add_argument("--json", action="store_true",
+                   help="print the state JSON (best tokens, candidates, geometry) to stdout")
+    p.add_argument("--debug", dest="debug_dir", metavar="DIR",
+                   help="write an annotated copy of each photo to DIR")
+    p.add_argument("--no-ocr", action="store_true", help="skip the tesseract vote (faster)")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Read the photos, print the net (or JSON) and write debug images when asked."""
+    from vision.reading import read_folder
+
+    target = args.photos[0] if len(args.photos) == 1 else args.photos
+    err = Console(stderr=True)
+    with err.status("reading photos...") as status:
+        reading = read_folder(target, ocr=not args.no_ocr,
+                              progress=lambda f: status.update(f"reading face {f}..."))
+    for w in reading.warnings:
+        err.print(f"[yellow]warning:[/] {w}")
+    if args.debug_dir:
+        _write_debug(reading, Path(args.debug_dir))
+    if args.json:
+        sys.stdout.write(json.dumps(reading.to_dict(), indent=2) + "\n")
+        return 0
+    from assistant.net import NetView
+
+    console = Console()
+    doubtful = reading.doubtful_indices()
+    console.print(NetView(reading.state, doubtful=doubtful, title="reading"))
+    for idx in sorted(doubtful):
+        from models.state import sticker_name
+
+        alts = ", ".join(f"{h.sticker.token} {h.score:.2f}" for h in reading.state.hypotheses(idx))
+        console.print(f"doubtful {sticker_name(idx)}: {alts}")
+    return 0
+
+
+def _write_debug(reading, folder: Path) -> None:
+    """One annotated image per photo: ``<face>-debug.png`` in ``folder``."""
+    import cv2
+
+    from assistant.files import atomic_write_bytes
+    from vision.annotate import annotate
+    from vision.images import load_image
+
+    for face, r in reading.faces.items():
+        img = annotate(load_image(r.source), r)
+        ok, buf = cv2.imencode(".png", img)
+        if not ok:
+            raise SudokuCubeError(f"could not encode the debug image of face {face}")
+        atomic_write_bytes(folder / f"{face}-debug.png", buf.tobytes())
