@@ -67,3 +67,45 @@ def test_scan_resume_without_a_session(capsys):
 def test_scan_with_a_missing_video_file(tmp_path, capsys):
     assert main(["scan", str(tmp_path / "none.avi"), "--no-window"]) == 2
     assert "none.avi" in capsys.readouterr().err
+
+
+VIDEO = ROOT / "samples" / "video" / "show-six-faces.avi"
+VIDEO_TRUTH = ROOT / "samples" / "video" / "truth.json"
+
+
+def _cut_video(src: Path, dst: Path, frames: int) -> None:
+    """The first ``frames`` frames of a video (a scan that gets interrupted)."""
+    import cv2
+    cap = cv2.VideoCapture(str(src))
+    out = None
+    for _ in range(frames):
+        ok, frame = cap.read()
+        assert ok
+        if out is None:
+            out = cv2.VideoWriter(str(dst), cv2.VideoWriter_fourcc(*"MJPG"), 8,
+                                  (frame.shape[1], frame.shape[0]))
+        out.write(frame)
+    out.release()
+    cap.release()
+
+
+def test_scan_of_the_rendered_video_ends_with_the_right_state(tmp_path, capsys):
+    out = tmp_path / "scan.json"
+    assert main(["scan", str(VIDEO), "--no-window", "-o", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "Show face U (up face)" in text and "captured face B" in text
+    assert load_state(out).stickers == load_state(VIDEO_TRUTH).stickers
+
+
+def test_interrupted_scan_resumes_with_the_faces_already_captured(tmp_path, capsys):
+    short = tmp_path / "short.avi"
+    _cut_video(VIDEO, short, 30)  # the person stops after three faces
+    assert main(["scan", str(short), "--no-window"]) == 2
+    captured = capsys.readouterr()
+    assert "3 of 6 faces are saved" in captured.err and "scan --resume" in captured.err
+    out = tmp_path / "scan.json"
+    assert main(["scan", "--resume", str(VIDEO), "--no-window", "-o", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "Resuming: 3 of 6 faces already captured (U R F)" in text
+    assert "captured face U" not in text and "captured face D" in text
+    assert load_state(out).stickers == load_state(VIDEO_TRUTH).stickers
