@@ -18,6 +18,9 @@ from models.geometry import FACES
 from models.state_format import to_dict, to_json
 
 from .render import PhotoStyle, render_corner_photo, render_face_photo
+from .render.background import background
+from .render.effects import focus_blur, to_bgr8
+from .render.video import video_frames, write_video
 
 ROOT = Path(__file__).resolve().parent
 JPEG_QUALITY = 85
@@ -128,6 +131,83 @@ def build_cubes(root: Path = ROOT) -> list[Path]:
     return done
 
 
+SAMPLE_CORNERS = (
+    CubeSample("c1-plain", 201, 20, PhotoStyle(difficulty=0.15, size=(800, 600))),
+    CubeSample("c2-coloured", 202, 25, PhotoStyle(stickers="coloured", difficulty=0.35,
+                                                   size=(640, 480))),
+    CubeSample("c3-hard", 203, 30, PhotoStyle(difficulty=0.7, size=(960, 720)), True),
+)
+VIDEO = CubeSample("show-six-faces", 301, 20, PhotoStyle(difficulty=0.3, size=(320, 240)))
+VIDEO_FPS = 8
+
+
+def build_corners(root: Path = ROOT) -> list[Path]:
+    """Render the corner-photo pairs under ``root/corners``."""
+    done = []
+    for c in SAMPLE_CORNERS:
+        out = root / "corners" / c.name
+        puzzle = make_puzzle(c.seed, c.scramble, substitution=c.substitution)
+        write_puzzle_files(out, puzzle, extra={"seed": c.seed, "photo style": c.style})
+        write_corner_photos(out, puzzle, c.seed, c.style)
+        done.append(out)
+    return done
+
+
+def build_video(root: Path = ROOT, sample: CubeSample = VIDEO, fps: int = VIDEO_FPS) -> Path:
+    """Render the webcam-like video, its truth and its frame timeline under ``root/video``."""
+    out = root / "video"
+    out.mkdir(parents=True, exist_ok=True)
+    puzzle = make_puzzle(sample.seed, sample.scramble)
+    homes_list = home_faces(puzzle.scramble)
+    homes = {f: homes_list[9 * k:9 * k + 9] for k, f in enumerate(FACES)}
+    path = out / f"{sample.name}.avi"
+    infos = write_video(str(path), video_frames(puzzle.state.faces(), sample.seed, sample.style,
+                                                size=sample.style.size, fps=fps, homes=homes),
+                        fps=fps, quality=50)
+    plain_write(out / "truth.json", (to_json(puzzle.state) + "\n").encode())
+    plain_write(out / "design.json", _json(to_dict(puzzle.design)))
+    plain_write(out / "scramble.txt", (puzzle.scramble_text + f"\n# seed: {sample.seed}\n").encode())
+    holds = {}
+    for info in infos:
+        if info["face"]:
+            holds.setdefault(info["face"], [info["frame"], info["frame"]])[1] = info["frame"]
+    plain_write(out / f"{sample.name}.timeline.json",
+                _json({"video": path.name, "fps": fps, "frames": len(infos),
+                       "size": list(sample.style.size),
+                       "order": list(FACES), "held_frames": holds}))
+    return path
+
+
+def build_bad(root: Path = ROOT) -> list[Path]:
+    """Render the bad inputs under ``root/bad`` (see README for what the tool must say)."""
+    import random
+
+    import numpy as np
+    out = root / "bad"
+    puzzle = make_puzzle(401, 20)
+    style = PhotoStyle(difficulty=0.2, size=(640, 480))
+    rng = random.Random(401)
+    nrng = np.random.default_rng(401)
+    from .render.fonts import font_path
+    empty = to_bgr8(background(640, 480, rng, nrng, 1.0, str(font_path())))
+    plain_write(out / "no-cube" / "F.jpg", encode_jpeg(empty))
+    img, _ = render_face_photo(puzzle.state.face("F"), 402, style)
+    img = to_bgr8(focus_blur(img[..., ::-1].astype(np.float32) / 255.0, 14.0))
+    plain_write(out / "blurred" / "F.jpg", encode_jpeg(img))
+    img, truth = render_face_photo(puzzle.state.face("F"), 403, style)
+    cut = int(round(sum(p[0] for p in truth["quad"]) / 4))  # keep the left half of the face
+    plain_write(out / "half-face" / "F.jpg", encode_jpeg(np.ascontiguousarray(img[:, :cut])))
+    plain_write(out / "not-an-image" / "F.jpg",
+                b"This is a text file named F.jpg, not a picture.\n")
+    left, _ = render_face_photo(puzzle.state.face("F"), 404, PhotoStyle(difficulty=0.1,
+                                                                         size=(320, 480)))
+    right, _ = render_face_photo(make_puzzle(405, 20).state.face("F"), 405,
+                                 PhotoStyle(difficulty=0.1, size=(320, 480)))
+    plain_write(out / "two-cubes" / "F.jpg", encode_jpeg(np.hstack([left, right])))
+    plain_write(out / "truth.json", (to_json(puzzle.state) + "\n").encode())
+    return [out]
+
+
 def main(argv=None) -> int:
     """Command line entry: which sample groups to rebuild."""
     p = argparse.ArgumentParser(prog="python -m samples.build", description=__doc__)
@@ -137,6 +217,14 @@ def main(argv=None) -> int:
     what = set(args.what)
     if what & {"cubes", "all"}:
         for out in build_cubes():
+            print(out)
+    if what & {"corners", "all"}:
+        for out in build_corners():
+            print(out)
+    if what & {"video", "all"}:
+        print(build_video())
+    if what & {"bad", "all"}:
+        for out in build_bad():
             print(out)
     return 0
 

@@ -44,7 +44,7 @@ class Camera:
         right = _unit(np.cross(fwd, up_hint))
         up = np.cross(right, fwd)
         if roll_deg:
-            rot = rotation_about(fwd, math.radians(roll_deg))
+            rot = rotation_about(fwd, -math.radians(roll_deg))
             right, up = rot @ right, rot @ up
         R = np.stack([right, -up, fwd])
         return Camera(R, np.asarray(position, np.float64), f, width, height)

@@ -247,7 +247,7 @@ def corner_camera(which: str, rng: random.Random, style: PhotoStyle, n: int = 3
         roll = rng.uniform(-1, 1) * (2 + 10 * d)
         frac = rng.uniform(0.55, 0.8) - 0.2 * d * rng.random() - 0.01 * attempt
         # the cube spans about 2n*sqrt(2) units across in this view
-        dist = f * 2 * n * 1.6 / (frac * min(w, h)) + n * math.sqrt(3)
+        dist = f * 2 * n * 1.2 / (frac * min(w, h)) + n * math.sqrt(3)
         off = np.array([rng.uniform(-1, 1), rng.uniform(-1, 1), 0]) * (0.02 + 0.1 * d) * n
         cam = Camera.look_at(dirv * dist + off, off, up, f, w, h, roll)
         quads = [cam.project(face_corners(face, n))[0] for face in FACES
