@@ -118,3 +118,40 @@ def home_faces(scramble: Iterable[Move], n: int = 3) -> list[str]:
     a coloured-sticker cube)."""
     labels = [FACES[i // (n * n)] for i in range(6 * n * n)]
     return sequence_transform(tuple(scramble), n).permute(labels)
+
+
+def same_up_to_symmetric(a: CubeState, b: CubeState,
+                         symmetric: Iterable[int] = DEFAULT_SYMMETRIC) -> bool:
+    """Equal states, where a symmetric digit turned 180 degrees counts as the same sticker
+    (the grid solver reports solved targets with symmetric digits along the face direction)."""
+    sym = frozenset(symmetric)
+    return len(a.stickers) == len(b.stickers) and all(
+        x.digit == y.digit and (x.rot - y.rot) % (2 if x.digit in sym else 4) == 0
+        for x, y in zip(a.stickers, b.stickers))
+
+
+def solution_count(state: CubeState, cap: int = 10, symmetric: Iterable[int] = DEFAULT_SYMMETRIC,
+                   time_limit_s: float = 20.0) -> tuple[int, bool]:
+    """How many distinct solved arrangements are reachable from ``state`` (up to ``cap``), and
+    whether the count is complete, using the grid solver's enumeration."""
+    from .grid import enumerate_targets  # CP-SAT model: imported only when counting
+    from .profile import CubeSettings
+    sols = enumerate_targets(state, CubeSettings(symmetric=frozenset(symmetric)), cap,
+                             time_limit_s=time_limit_s)
+    return len(sols), bool(sols[0].stats.get("count_complete"))
+
+
+def make_unique_puzzle(seed: int, scramble_length: int = 20, *, substitution: bool = False,
+                       symmetric: Iterable[int] = DEFAULT_SYMMETRIC, upright: bool = False,
+                       max_tries: int = 200) -> tuple[Puzzle, int]:
+    """A well-posed puzzle: exactly one solved arrangement is reachable, so the cube has one
+    answer. Draws designs from ``seed``, ``seed``+1000003, ... until one is unique; returns the
+    puzzle and how many designs were tried. (Reachable arrangements are the same from every
+    scramble of a design, so uniqueness is a property of the design.)"""
+    for k in range(max_tries):
+        p = make_puzzle(seed + 1000003 * k, scramble_length, substitution=substitution,
+                        symmetric=symmetric, upright=upright)
+        count, complete = solution_count(p.state, 2, symmetric)
+        if complete and count == 1:
+            return p, k + 1
+    raise RuntimeError(f"no well-posed design in {max_tries} tries from seed {seed}")
