@@ -1,0 +1,325 @@
+"""The CP-SAT grid model: boolean placement flags and implications (seed 000, second formulation).
+
+Variables (all booleans):
+
+* ``corner[p][q][t]`` / ``edge[p][q][t]``: the piece now at place ``p`` goes to place ``q`` with
+  twist ``t`` (convention in :mod:`models.grid_data`). Each piece takes exactly one (place,
+  twist); each place receives exactly one piece.
+* ``centre[f][t]``: face ``f``'s centre still needs ``t`` quarter turns clockwise.
+* ``direction[f][r]``: all digits of face ``f`` point ``r`` (token rotation) when solved.
+* ``digit[j][d]``: cell ``j`` holds digit ``d + 1`` when solved; each cell one digit, each face
+  every digit once.
+* ``hyp[i][k]``: sticker ``i`` is read as its ``k``-th hypothesis (only when it has several).
+
+Every consequence of a placement is tabulated outside the model (:mod:`models.grid_data`), so
+the constraints are plain implications: "placement and hypothesis => this cell holds this digit
+and its face points this way". Symmetric digits are handled by giving such a sticker both
+readings (``1^`` and ``1v``) rather than by if-else on the direction.
+
+Reachability by face turns: corner twists sum to 0 mod 3, edge flips to 0 mod 2, and the
+parities of the corner permutation, the edge permutation and the total centre quarter turns are
+equal (permutation parity as the XOR of inversion booleans).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Sequence
+
+from ortools.sat.python import cp_model
+
+from .grid_data import corner_landings, edge_landings, facelet_face
+from .pieces import centre_facelets
+from .profile import CubeSettings
+from .state import CubeState
+from .stickers import Hypothesis, Sticker
+
+SCORE_SCALE = 1000
+"""Objective units per natural-log unit of score (scores become integers for CP-SAT)."""
+MIN_SCORE = 1e-6
+"""Scores below this (including 0) count as this, so log stays finite."""
+
+
+@dataclass(frozen=True)
+class Reachability:
+    """Which reachability rules the model enforces (all by default; diagnosis relaxes them)."""
+
+    twist: bool = True
+    flip: bool = True
+    parity: bool = True
+
+
+@dataclass
+class GridModel:
+    """A built model and the handles needed to read a solution back."""
+
+    model: cp_model.CpModel
+    hyps: tuple[tuple[Hypothesis, ...], ...]
+    corner: list[list[list[cp_model.IntVar]]]
+    edge: list[list[list[cp_model.IntVar]]]
+    centre: list[list[cp_model.IntVar]]
+    direction: list[list[cp_model.IntVar]]
+    digit: list[list[cp_model.IntVar]]
+    hyp: list[list[cp_model.IntVar] | None]
+    weights: list[list[int]]
+    has_objective: bool = False
+    stats: dict = field(default_factory=dict)
+
+
+def _add(table: dict[Sticker, float | None], sticker: Sticker, score: float | None) -> None:
+    if sticker not in table:
+        table[sticker] = score
+    elif score is not None and (table[sticker] is None or score > table[sticker]):
+        table[sticker] = score
+
+
+def sticker_hypotheses(state: CubeState, settings: CubeSettings = CubeSettings()
+                       ) -> tuple[tuple[Hypothesis, ...], ...]:
+    """Every reading the model may choose for each sticker, best first.
+
+    Adds a symmetric digit's 180 degree twin (``1^`` also ``1v``) and, when the cube's 6 and 9
+    are not underlined, the other of ``6 r`` / ``9 r+2`` with the same score.
+    """
+    out = []
+    for i in range(len(state.stickers)):
+        table: dict[Sticker, float | None] = {}
+        for h in state.hypotheses(i):
+            s = h.sticker
+            variants = [s]
+            if not settings.underlined_69 and s.digit in (6, 9):
+                variants.append(Sticker(15 - s.digit, (s.rot + 2) % 4))
+            for v in list(variants):
+                if v.digit in settings.symmetric:
+                    variants.append(v.turned(2))
+            for v in variants:
+                _add(table, v, h.score)
+        out.append(tuple(Hypothesis(s, sc) for s, sc in table.items()))
+    return tuple(out)
+
+
+def _weights(hyps: Sequence[Hypothesis]) -> list[int]:
+    """Integer log-score of each hypothesis relative to the best (best = 0)."""
+    if len(hyps) < 2 or all(h.score is None for h in hyps):
+        return [0] * len(hyps)
+    logs = [math.log(max(MIN_SCORE, 1.0 if h.score is None else h.score)) for h in hyps]
+    top = max(logs)
+    return [round(SCORE_SCALE * (x - top)) for x in logs]
+
+
+def _bools(model: cp_model.CpModel, n: int) -> list[cp_model.IntVar]:
+    return [model.new_bool_var("") for _ in range(n)]
+
+
+@dataclass(frozen=True)
+class _Template:
+    """The part of the model that does not depend on the readings (built once, then cloned)."""
+
+    model: cp_model.CpModel
+    corner: list
+    edge: list
+    centre: list
+    direction: list
+    digit: list
+
+
+@cache
+def _template(reach: Reachability) -> _Template:
+    """Variables, exactly-one rules, the Sudoku rule and reachability; cloned per solve."""
+    m = cp_model.CpModel()
+    corner = [[_bools(m, 3) for _ in range(8)] for _ in range(8)]
+    edge = [[_bools(m, 2) for _ in range(12)] for _ in range(12)]
+    centre = [_bools(m, 4) for _ in range(6)]
+    direction = [_bools(m, 4) for _ in range(6)]
+    digit = [_bools(m, 9) for _ in range(54)]
+    # each piece one (place, twist); each place one piece
+    for group, n, tw in ((corner, 8, 3), (edge, 12, 2)):
+        for p in range(n):
+            m.add_exactly_one([group[p][q][t] for q in range(n) for t in range(tw)])
+        for q in range(n):
+            m.add_exactly_one([group[p][q][t] for p in range(n) for t in range(tw)])
+    for rows in (centre, direction, digit):
+        for row in rows:
+            m.add_exactly_one(row)
+    # every face holds every digit once
+    for f in range(6):
+        for d in range(9):
+            m.add_exactly_one([digit[9 * f + k][d] for k in range(9)])
+    _reachability(m, corner, edge, centre, reach)
+    return _Template(m, corner, edge, centre, direction, digit)
+
+
+def build_model(hyps: tuple[tuple[Hypothesis, ...], ...],
+                settings: CubeSettings = CubeSettings(), *,
+                reach: Reachability = Reachability(), objective: bool = True) -> GridModel:
+    """Build the grid model for per-sticker hypotheses (see :func:`sticker_hypotheses`).
+
+    ``objective``: maximise the total log-score (off for enumeration).
+    """
+    tpl = _template(reach)
+    m = tpl.model.clone()
+    ff = facelet_face()
+    corner, edge, centre, direction, digit = (tpl.corner, tpl.edge, tpl.centre,
+                                              tpl.direction, tpl.digit)
+    hyp: list[list[cp_model.IntVar] | None] = []
+    weights = []
+    for hs in hyps:
+        weights.append(_weights(hs))
+        if len(hs) > 1:
+            hv = _bools(m, len(hs))
+            m.add_exactly_one(hv)
+            hyp.append(hv)
+        else:
+            hyp.append(None)
+    # support lists for the reverse clauses: cell j holds digit d / points r only if some
+    # placement brings a sticker that may read so
+    digit_support: dict[tuple[int, int], list] = {}
+    dir_support: dict[tuple[int, int], list] = {}
+
+    def consequences(i: int, j: int, delta: int, x) -> None:
+        """Sticker i landing on cell j turned by delta when literal ``x`` holds."""
+        fj = ff[j]
+        hv = hyp[i]
+        for k, h in enumerate(hyps[i]):
+            s = h.sticker
+            cond = [x] + ([hv[k]] if hv is not None else [])
+            r = (s.rot + delta) % 4
+            m.add_bool_and([digit[j][s.digit - 1], direction[fj][r]]).only_enforce_if(cond)
+            digit_support.setdefault((j, s.digit - 1), []).append(x)
+            dir_support.setdefault((j, r), []).append(x)
+
+    for group, landings, n, tw in ((corner, corner_landings(), 8, 3),
+                                   (edge, edge_landings(), 12, 2)):
+        for p in range(n):
+            certain = all(hyp[L.source] is None for L in landings[p][0][0])
+            for q in range(n):
+                for t in range(tw):
+                    x = group[p][q][t]
+                    if certain:
+                        lits = []
+                        for L in landings[p][q][t]:
+                            s = hyps[L.source][0].sticker
+                            r = (s.rot + L.delta) % 4
+                            d, fj = digit[L.target][s.digit - 1], direction[ff[L.target]][r]
+                            lits += (d, fj)
+                            digit_support.setdefault((L.target, s.digit - 1), []).append(x)
+                            dir_support.setdefault((L.target, r), []).append(x)
+                        m.add_bool_and(lits).only_enforce_if(x)
+                    else:
+                        for L in landings[p][q][t]:
+                            consequences(L.source, L.target, L.delta, x)
+    for f, j in enumerate(centre_facelets()):
+        for t in range(4):
+            consequences(j, j, t, centre[f][t])
+    for j in range(54):
+        for d in range(9):
+            m.add_bool_or(digit_support.get((j, d), [])).only_enforce_if(digit[j][d])
+        for r in range(4):
+            m.add_bool_or(dir_support.get((j, r), [])).only_enforce_if(direction[ff[j]][r])
+
+    gm = GridModel(m, hyps, corner, edge, centre, direction, digit, hyp, weights)
+    if objective:
+        terms = [(w, v) for hv, ws in zip(hyp, weights) if hv is not None
+                 for w, v in zip(ws, hv) if w]
+        if terms:
+            m.maximize(sum(w * v for w, v in terms))
+            gm.has_objective = True
+    return gm
+
+
+def _reachability(m: cp_model.CpModel, corner, edge, centre, reach: Reachability) -> None:
+    """Twist sum, flip sum and the three equal parities (see the module docstring)."""
+    if reach.twist:
+        k = m.new_int_var(0, 6, "twist_k")
+        m.add(sum(t * corner[p][q][t] for p in range(8) for q in range(8) for t in (1, 2))
+              == 3 * k)
+    if reach.flip:
+        k = m.new_int_var(0, 6, "flip_k")
+        m.add(sum(edge[p][q][1] for p in range(12) for q in range(12)) == 2 * k)
+    if not reach.parity:
+        return
+    par = m.new_bool_var("parity")
+    for group, n, tw in ((corner, 8, 3), (edge, 12, 2)):
+        pos = []
+        for p in range(n):
+            v = m.new_int_var(0, n - 1, "")
+            m.add(v == sum(q * group[p][q][t] for q in range(1, n) for t in range(tw)))
+            pos.append(v)
+        inv = []
+        for a in range(n):
+            for b in range(a + 1, n):
+                z = m.new_bool_var("")
+                m.add(pos[a] > pos[b]).only_enforce_if(z)
+                m.add(pos[a] < pos[b]).only_enforce_if(z.Not())
+                inv.append(z)
+        m.add_bool_xor(inv + [par.Not()])
+    odd = []
+    for f in range(6):
+        o = m.new_bool_var("")
+        m.add(o == centre[f][1] + centre[f][3])
+        odd.append(o)
+    m.add_bool_xor(odd + [par.Not()])
+
+
+@dataclass
+class SoftModel:
+    """The diagnosis model: every sticker's digit and rotation are free choices, and the
+    objective counts stickers whose choice matches none of their readings."""
+
+    model: cp_model.CpModel
+    corner: list
+    edge: list
+    centre: list
+    direction: list
+    digit: list
+    read_digit: list[list[cp_model.IntVar]]
+    read_rot: list[list[cp_model.IntVar]]
+    changed: list[cp_model.IntVar]
+
+
+def build_soft_model(hyps: tuple[tuple[Hypothesis, ...], ...],
+                     reach: Reachability = Reachability()) -> SoftModel:
+    """A model where any sticker may be read differently, at a cost of one per sticker.
+
+    Sticker ``i`` gets a digit choice ``read_digit[i]`` (9 flags) and a rotation choice
+    ``read_rot[i]`` (4 flags); a placement carrying ``i`` to cell ``j`` turned ``delta``
+    implies ``digit[j] = read_digit[i]`` and ``direction = read_rot[i] + delta``. Minimising
+    ``sum(changed)`` finds the fewest stickers that, read differently, make the cube solvable.
+    """
+    tpl = _template(reach)
+    m = tpl.model.clone()
+    ff = facelet_face()
+    read_digit = [_bools(m, 9) for _ in range(54)]
+    read_rot = [_bools(m, 4) for _ in range(54)]
+    changed = _bools(m, 54)
+    for i, hs in enumerate(hyps):
+        m.add_exactly_one(read_digit[i])
+        m.add_exactly_one(read_rot[i])
+        matches = []
+        for h in hs:
+            ok = m.new_bool_var("")
+            m.add_bool_and([read_digit[i][h.sticker.digit - 1], read_rot[i][h.sticker.rot]]
+                           ).only_enforce_if(ok)
+            matches.append(ok)
+        m.add_bool_or(matches + [changed[i]])
+
+    def carry(i: int, j: int, delta: int, x) -> None:
+        for d in range(9):
+            m.add_bool_and([tpl.digit[j][d]]).only_enforce_if([x, read_digit[i][d]])
+        for r in range(4):
+            m.add_bool_and([tpl.direction[ff[j]][(r + delta) % 4]]).only_enforce_if(
+                [x, read_rot[i][r]])
+
+    for group, landings, n, tw in ((tpl.corner, corner_landings(), 8, 3),
+                                   (tpl.edge, edge_landings(), 12, 2)):
+        for p in range(n):
+            for q in range(n):
+                for t in range(tw):
+                    for L in landings[p][q][t]:
+                        carry(L.source, L.target, L.delta, group[p][q][t])
+    for f, j in enumerate(centre_facelets()):
+        for t in range(4):
+            carry(j, j, t, tpl.centre[f][t])
+    m.minimize(sum(changed))
+    return SoftModel(m, tpl.corner, tpl.edge, tpl.centre, tpl.direction, tpl.digit,
+                     read_digit, read_rot, changed)

@@ -1,0 +1,425 @@
+"""Solve the grid: where every piece goes, how every centre turns, which reading is right.
+
+:func:`solve_grid` returns the most likely reachable solved arrangement (maximum total
+log-score of the chosen readings) as a :class:`GridSolution`; :func:`enumerate_targets` lists
+distinct ones up to a cap. Inputs that cannot be solved raise :class:`GridUnsolvableError`
+(an :class:`UnsolvableError`) naming the digits that are over or under, or the fewest stickers
+that, read differently, would make the cube solvable, and the photo (face) they came from.
+
+Results are deterministic: one CP-SAT worker and a fixed seed; enumeration results are sorted
+by score, then by placement.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from ortools.sat.python import cp_model
+
+from .errors import UnsolvableError
+from .geometry import FACES
+from .grid_data import corner_landings, edge_landings
+from .grid_model import (SCORE_SCALE, GridModel, Reachability, build_model,
+                         build_soft_model, sticker_hypotheses)
+from .pieces import CORNER_NAMES, EDGE_NAMES, centre_facelets
+from .profile import CubeSettings
+from .state import CubeState, sticker_name
+from .stickers import Hypothesis, Sticker, format_token
+from .transform import Transform
+
+SEED = 20240607
+"""Fixed CP-SAT random seed (determinism)."""
+
+
+@dataclass(frozen=True)
+class GridSolution:
+    """A solved arrangement reachable from the current state by face turns.
+
+    Piece-twist convention (see :mod:`models.grid_data`): ``corner_moves[p] = (q, t)`` means the
+    corner now at Kociemba place ``p`` (``CORNER_NAMES[p]``) goes to place ``q`` and the sticker
+    now in slot ``k`` of ``p`` ends in slot ``(k + t) % 3`` of ``q`` (slot 0 = the U/D facelet,
+    then clockwise seen from outside). ``edge_moves`` likewise with ``% 2`` (slot 0 = U/D facelet,
+    F/B for middle edges). ``centre_turns[f]``: quarter turns clockwise face ``f``'s centre still
+    needs (0-3). ``directions[f]``: the token rotation every digit of face ``f`` shows when solved.
+    ``chosen``: the reading taken for each sticker, in current positions. ``transform``: the
+    sticker transform from the chosen current state to ``target``
+    (``CubeState(chosen).transformed(transform) == target``).
+    """
+
+    target: CubeState
+    corner_moves: tuple[tuple[int, int], ...]
+    edge_moves: tuple[tuple[int, int], ...]
+    directions: dict[str, int]
+    centre_turns: dict[str, int]
+    chosen: tuple[Sticker, ...]
+    stats: dict = field(default_factory=dict, compare=False)
+    solution_count: int | None = None
+    transform: Transform | None = field(default=None, compare=False)
+    score: float = 0.0
+    changed: tuple[int, ...] = ()
+
+    def key(self) -> tuple:
+        """What makes two solutions distinct physically: placements and the solved stickers."""
+        return (self.target.stickers, self.corner_moves, self.edge_moves)
+
+    def placement_rows(self) -> list[dict]:
+        """Seed-style placement table: one row per piece (current place -> target, twist)."""
+        rows = []
+        st = self.chosen
+        for kind, names, facelets_of, moves in (
+                ("corner", CORNER_NAMES, _corner_facelets, self.corner_moves),
+                ("edge", EDGE_NAMES, _edge_facelets, self.edge_moves)):
+            for p, (q, t) in enumerate(moves):
+                rows.append({"kind": kind, "from": names[p], "to": names[q], "twist": t,
+                             "stickers": [format_token(st[i]) for i in facelets_of()[p]]})
+        for f, i in zip(FACES, centre_facelets()):
+            rows.append({"kind": "centre", "from": f, "to": f, "twist": self.centre_turns[f],
+                         "stickers": [format_token(st[i])]})
+        return rows
+
+
+def _corner_facelets():
+    from .pieces import corner_facelets
+    return corner_facelets()
+
+
+def _edge_facelets():
+    from .pieces import edge_facelets
+    return edge_facelets()
+
+
+@dataclass(frozen=True)
+class Culprit:
+    """A sticker whose reading blocks every solution, and a reading that would fit."""
+
+    index: int
+    read: str
+    suggested: str | None
+
+    @property
+    def name(self) -> str:
+        """Net name such as ``F7``."""
+        return sticker_name(self.index)
+
+    @property
+    def face(self) -> str:
+        """The face, i.e. the photo the sticker was read from."""
+        return self.name[0]
+
+    def describe(self) -> str:
+        """One line for the user."""
+        hint = f", a solution needs {self.suggested} there" if self.suggested else ""
+        return f"{self.name} (photo of face {self.face}) read as {self.read}{hint}"
+
+
+class GridUnsolvableError(UnsolvableError):
+    """No reachable solved arrangement fits the readings; ``culprits`` lists likely misreads."""
+
+    def __init__(self, message: str, culprits: Iterable[Culprit] = (),
+                 reason: str = "infeasible") -> None:
+        super().__init__(message)
+        self.culprits = tuple(culprits)
+        self.reason = reason
+
+
+FAST = {"cp_model_presolve": False, "linearization_level": 0, "symmetry_level": 0}
+"""Solver settings for the grid model: it is small and propagation-driven, so presolve, the LP
+relaxation and symmetry detection cost more than they save (measured: p50 solve 4 ms instead of
+17 ms on random scrambles)."""
+
+
+def _solver(time_limit_s: float, fast: bool = True, **params) -> cp_model.CpSolver:
+    """A deterministic CP-SAT solver: one worker, fixed seed."""
+    s = cp_model.CpSolver()
+    s.parameters.num_workers = 1
+    s.parameters.random_seed = SEED
+    s.parameters.max_time_in_seconds = float(time_limit_s)
+    for k, v in (FAST if fast else {}).items():
+        setattr(s.parameters, k, v)
+    for k, v in params.items():
+        setattr(s.parameters, k, v)
+    return s
+
+
+def _value(read, var) -> bool:
+    return bool(read(var))
+
+
+def _extract(gm: GridModel, read, settings: CubeSettings) -> GridSolution:
+    """Read a solution from a solver or callback (``read(var) -> value``)."""
+    hyps = gm.hyps
+    chosen: list[Sticker] = []
+    score = 0.0
+    for i, hs in enumerate(hyps):
+        k = 0 if gm.hyp[i] is None else next(k for k, v in enumerate(gm.hyp[i]) if read(v))
+        chosen.append(hs[k].sticker)
+        score += gm.weights[i][k]
+    source = list(range(54))
+    twist = [0] * 54
+    moves = []
+    for group, landings, n, tw in ((gm.corner, corner_landings(), 8, 3),
+                                   (gm.edge, edge_landings(), 12, 2)):
+        mv = []
+        for p in range(n):
+            q, t = next((q, t) for q in range(n) for t in range(tw) if read(group[p][q][t]))
+            mv.append((q, t))
+            for L in landings[p][q][t]:
+                source[L.target], twist[L.target] = L.source, L.delta
+        moves.append(tuple(mv))
+    turns = {}
+    for f, j in zip(FACES, centre_facelets()):
+        c = next(t for t in range(4) if read(gm.centre[FACES.index(f)][t]))
+        if c >= 2 and chosen[j].digit in settings.symmetric:
+            # a symmetric centre looks the same either way: take the shorter turn
+            c -= 2
+            chosen[j] = chosen[j].turned(2)
+        turns[f] = c
+        twist[j] = c
+    directions = {f: next(r for r in range(4) if read(gm.direction[k][r]))
+                  for k, f in enumerate(FACES)}
+    tr = Transform(tuple(source), tuple(twist))
+    target = CubeState(tuple(chosen)).transformed(tr)
+    return GridSolution(target=target, corner_moves=moves[0], edge_moves=moves[1],
+                        directions=directions, centre_turns=turns, chosen=tuple(chosen),
+                        transform=tr, score=score / SCORE_SCALE)
+
+
+def _with_changed(sol: GridSolution, state: CubeState, settings: CubeSettings) -> GridSolution:
+    """Record which stickers were read differently from the best reading."""
+    changed = []
+    for i, (a, b) in enumerate(zip(sol.chosen, state.stickers)):
+        same = a == b or (a.digit == b.digit and a.digit in settings.symmetric
+                          and (a.rot - b.rot) % 2 == 0)
+        if not same:
+            changed.append(i)
+    return _replace(sol, changed=tuple(changed))
+
+
+def _replace(sol: GridSolution, **kw) -> GridSolution:
+    from dataclasses import replace
+    return replace(sol, **kw)
+
+
+# ---------------------------------------------------------------- prechecks and diagnosis
+
+def digit_range(hyps: tuple[tuple[Hypothesis, ...], ...]) -> dict[int, tuple[int, int]]:
+    """For each digit, the fewest and most stickers that can read it under the hypotheses."""
+    out = {}
+    for d in range(1, 10):
+        lo = sum(1 for hs in hyps if all(h.sticker.digit == d for h in hs))
+        hi = sum(1 for hs in hyps if any(h.sticker.digit == d for h in hs))
+        out[d] = (lo, hi)
+    return out
+
+
+def check_digit_counts(state: CubeState, settings: CubeSettings = CubeSettings()) -> None:
+    """Raise :class:`GridUnsolvableError` when some digit cannot appear six times."""
+    hyps = sticker_hypotheses(state, settings)
+    problems = []
+    for d, (lo, hi) in digit_range(hyps).items():
+        where = [sticker_name(i) for i, hs in enumerate(hyps)
+                 if all(h.sticker.digit == d for h in hs)]
+        if lo > 6:
+            problems.append(f"digit {d} is read {lo} times, {lo - 6} more than the 6 a Sudoku "
+                            f"Cube has (at {' '.join(where)})")
+        elif hi < 6:
+            problems.append(f"digit {d} is read {hi} times, {6 - hi} fewer than the 6 a Sudoku "
+                            f"Cube has" + (f" (at {' '.join(where)})" if where else ""))
+    if problems:
+        raise GridUnsolvableError(
+            "the digit counts are wrong, so no solved arrangement exists:\n  "
+            + "\n  ".join(problems)
+            + "\nCheck those stickers in the photos (or the state file) and re-shoot or fix the "
+              "misread ones.", reason="digit-count")
+
+
+_RULES = (("twist", "a corner would have to be twisted in place"),
+          ("flip", "an edge would have to be flipped in place"),
+          ("parity", "two pieces would have to be swapped, or one centre turned a quarter turn, "
+                     "without any other change"))
+
+
+def diagnose(state: CubeState, settings: CubeSettings = CubeSettings(), *,
+             time_limit_s: float = 10.0) -> GridUnsolvableError:
+    """Explain an infeasible state: which reachability rule fails, which stickers to re-check.
+
+    Makes every reading soft (a ``free`` flag per sticker) and minimises the number of freed
+    stickers: those are the fewest that, read differently, make the cube solvable.
+    """
+    hyps = sticker_hypotheses(state, settings)
+    broken = []
+    relaxed = build_model(hyps, settings, reach=Reachability(False, False, False),
+                          objective=False)
+    st = _solver(time_limit_s).solve(relaxed.model)
+    if st in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        for name, words in _RULES:
+            reach = Reachability(**{k: k != name for k in ("twist", "flip", "parity")})
+            gm = build_model(hyps, settings, reach=reach, objective=False)
+            if _solver(time_limit_s).solve(gm.model) in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+                broken.append(words)
+    culprits, proven = _culprits(state, hyps, time_limit_s)
+    lines = ["no solved arrangement reachable by face turns fits these readings."]
+    if broken:
+        lines.append("The digits do fit a solved cube, but reaching it " + "; or ".join(broken)
+                     + ": either stickers were misread, or the cube was taken apart and "
+                       "reassembled wrongly.")
+    if culprits:
+        how = "fewest" if proven else "fewest found"
+        lines.append(f"The {how} stickers that, read differently, make it solvable "
+                     f"({len(culprits)}):")
+        lines += [f"  {c.describe()}" for c in culprits]
+        faces = sorted({c.face for c in culprits}, key=FACES.index)
+        lines.append("Re-shoot or fix the photo(s) of face " + ", ".join(faces)
+                     + " (or correct those tokens in the state file).")
+    return GridUnsolvableError("\n".join(lines), culprits,
+                               reason="unreachable" if broken else "infeasible")
+
+
+MAX_CULPRITS = 8
+"""Diagnosis looks for at most this many misread stickers (more means: re-shoot everything)."""
+
+
+def _culprits(state: CubeState, hyps, time_limit_s: float) -> tuple[list[Culprit], bool]:
+    """The fewest stickers that, read differently, allow a reachable solved arrangement, each
+    with the reading that arrangement needs; and whether that number is proven smallest.
+
+    Iterative deepening: is there a solution with at most k changed stickers, k = 1, 2, ...?
+    Small k propagate strongly (all but k stickers keep their readings), so each step is fast.
+    """
+    soft = build_soft_model(hyps)
+    deadline = time.perf_counter() + time_limit_s
+    proven = True
+    for k in range(1, MAX_CULPRITS + 1):
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            return [], False
+        m = soft.model.clone()
+        m.clear_objective()
+        m.add(sum(soft.changed) <= k)
+        solver = _solver(left)
+        st = solver.solve(m)
+        if st == cp_model.INFEASIBLE:
+            continue
+        if st != cp_model.FEASIBLE and st != cp_model.OPTIMAL:
+            proven = False
+            continue
+        out = []
+        for i in range(54):
+            if solver.boolean_value(soft.changed[i]):
+                d = next(d for d in range(9) if solver.boolean_value(soft.read_digit[i][d])) + 1
+                r = next(r for r in range(4) if solver.boolean_value(soft.read_rot[i][r]))
+                out.append(Culprit(i, format_token(state.stickers[i]),
+                                   format_token(Sticker(d, r))))
+        return out, proven
+    return [], False
+
+
+# ---------------------------------------------------------------- solving
+
+def _check_input(state: CubeState) -> None:
+    if state.n != 3:
+        raise UnsolvableError(f"the grid solver handles 3x3x3 cubes only, not {state.n}x{state.n}")
+
+
+def solve_grid(state: CubeState, settings: CubeSettings = CubeSettings(), *,
+               count_cap: int | None = None, time_limit_s: float = 10.0) -> GridSolution:
+    """The most likely solved arrangement reachable from ``state`` by face turns.
+
+    Chooses one reading per sticker (maximum total log-score when scores are given), a target
+    place and twist per piece, a direction per face and a turn per centre. ``count_cap``: also
+    count distinct solved arrangements up to that cap (``solution_count``; ``stats["unique"]``).
+    Raises :class:`GridUnsolvableError` with the digits or stickers to re-check.
+    """
+    _check_input(state)
+    check_digit_counts(state, settings)
+    t0 = time.perf_counter()
+    hyps = sticker_hypotheses(state, settings)
+    gm = build_model(hyps, settings)
+    t1 = time.perf_counter()
+    solver = _solver(time_limit_s)
+    status = solver.solve(gm.model)
+    t2 = time.perf_counter()
+    if status == cp_model.INFEASIBLE:
+        raise diagnose(state, settings, time_limit_s=time_limit_s)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        raise GridUnsolvableError(
+            f"the grid solver found no arrangement within {time_limit_s:g} s; the readings may "
+            "be too uncertain (too many alternatives). Re-shoot the doubtful faces.",
+            reason="timeout")
+    sol = _with_changed(_extract(gm, solver.boolean_value, settings), state, settings)
+    stats = {"build_ms": round(1000 * (t1 - t0), 2), "solve_ms": round(1000 * (t2 - t1), 2),
+             "status": solver.status_name(status), "branches": solver.num_branches,
+             "conflicts": solver.num_conflicts, "variables": len(gm.model.proto.variables),
+             "constraints": len(gm.model.proto.constraints),
+             "hypotheses": sum(len(h) for h in hyps), "optimal": status == cp_model.OPTIMAL}
+    count = None
+    if count_cap is not None:
+        t3 = time.perf_counter()
+        found, complete, variants = _enumerate(state, settings, count_cap, time_limit_s)
+        count = len(found)
+        stats.update(count_ms=round(1000 * (time.perf_counter() - t3), 2),
+                     count_complete=complete, unique=complete and count == 1,
+                     placements_seen=variants,
+                     best_score_count=sum(1 for s in found if abs(s.score - sol.score) < 1e-9))
+    return _replace(sol, stats=stats, solution_count=count)
+
+
+class _Collector(cp_model.CpSolverSolutionCallback):
+    """Collects distinct arrangements during enumeration and stops at the cap."""
+
+    def __init__(self, gm: GridModel, settings: CubeSettings, cap: int) -> None:
+        super().__init__()
+        self.gm, self.settings, self.cap = gm, settings, cap
+        self.found: dict[tuple, GridSolution] = {}
+        self.targets: set[tuple] = set()
+
+    def on_solution_callback(self) -> None:
+        sol = _extract(self.gm, self.boolean_value, self.settings)
+        self.found.setdefault(sol.key(), sol)
+        self.targets.add(sol.target.stickers)
+        if len(self.targets) > self.cap:
+            self.stop_search()
+
+
+def _enumerate(state: CubeState, settings: CubeSettings, cap: int, time_limit_s: float
+               ) -> tuple[list[GridSolution], bool, int]:
+    """Distinct solved targets up to ``cap``, best score first (for each target its best
+    placement); whether the search finished; and how many distinct placements were seen.
+
+    Two placements can give the same target when a piece shows the same digits both ways
+    (an edge flipped, say); they count as one arrangement.
+    """
+    hyps = sticker_hypotheses(state, settings)
+    gm = build_model(hyps, settings, objective=False)
+    solver = _solver(time_limit_s, enumerate_all_solutions=True)
+    cb = _Collector(gm, settings, max(1, cap))
+    status = solver.solve(gm.model, cb)
+    complete = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE) and len(cb.targets) <= cap
+    best: dict[tuple, GridSolution] = {}
+    for sol in sorted(cb.found.values(), key=lambda s: (-s.score, s.key())):
+        best.setdefault(sol.target.stickers, sol)
+    sols = sorted(best.values(), key=lambda s: (-s.score, s.key()))[:max(1, cap)]
+    return [_with_changed(s, state, settings) for s in sols], complete, len(cb.found)
+
+
+def enumerate_targets(state: CubeState, settings: CubeSettings = CubeSettings(),
+                      cap: int = 100, *, time_limit_s: float = 10.0) -> list[GridSolution]:
+    """Distinct reachable solved arrangements, up to ``cap``, most likely first.
+
+    Each carries ``solution_count`` = the number found and ``stats["count_complete"]``.
+    Raises like :func:`solve_grid` when there is none.
+    """
+    _check_input(state)
+    check_digit_counts(state, settings)
+    t0 = time.perf_counter()
+    sols, complete, variants = _enumerate(state, settings, cap, time_limit_s)
+    ms = round(1000 * (time.perf_counter() - t0), 2)
+    if not sols:
+        if complete:
+            raise diagnose(state, settings, time_limit_s=time_limit_s)
+        raise GridUnsolvableError(f"no arrangement found within {time_limit_s:g} s",
+                                  reason="timeout")
+    stats = {"count_ms": ms, "count_complete": complete, "unique": complete and len(sols) == 1,
+             "placements_seen": variants}
+    return [_replace(s, stats=dict(stats), solution_count=len(sols)) for s in sols]
