@@ -1,0 +1,201 @@
+"""``sudoku-cube generate``: a random solvable cube (state files) and, optionally, its photos.
+
+Writes ``scrambled.json`` (the cube to solve), ``solved.json`` (its solved design) and
+``scramble.txt`` (the turns that lead from the design to the cube) into ``--out``; with
+``--photos DIR`` also six single-face photos (``U.jpg`` ... ``B.jpg``), optionally corner photos
+``A.jpg``/``B.jpg`` (``--corners``) and a webcam-like video (``--video``), each folder with a
+``truth.json``. Everything is deterministic for ``--seed``.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import secrets
+import tempfile
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+from assistant.files import atomic_write_bytes, atomic_write_json, atomic_write_text
+from models.errors import SudokuCubeError
+from models.profile import parse_symmetric
+from models.state_format import to_dict
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``generate`` subcommand."""
+    p = sub.add_parser("generate", help="make a random solvable cube (and its photos)",
+                       description=__doc__.split("\n\n", 1)[1] if __doc__ else None)
+    p.add_argument("--seed", type=int, default=None,
+                   help="random seed (default: a new one, printed so you can repeat it)")
+    p.add_argument("--scramble", type=int, default=20, metavar="N",
+                   help="number of random face turns (default 20)")
+    p.add_argument("--substitute", action="store_true",
+                   help="relabel the digits by a random bijection (symmetric digits stay "
+                        "symmetric)")
+    p.add_argument("--unique", action="store_true",
+                   help="keep only well-posed designs: exactly one reachable solved arrangement")
+    p.add_argument("--size", type=int, choices=(3, 4), default=3,
+                   help="3 (Sudoku Cube, digits 1-9) or 4 (Sudokube, labels 0-F)")
+    p.add_argument("--method", choices=("cp-sat", "safe-set-1", "safe-set-2"), default="cp-sat",
+                   help="4x4x4 labelling algorithm (default cp-sat)")
+    p.add_argument("--out", default="generated", metavar="DIR",
+                   help="folder for the state files (default ./generated)")
+    p.add_argument("--photos", default=None, metavar="DIR",
+                   help="also render photos of the scrambled cube into DIR")
+    p.add_argument("--style", choices=("white", "coloured"), default="white",
+                   help="sticker style of the photos")
+    p.add_argument("--difficulty", type=float, default=0.3,
+                   help="photo difficulty 0 (clean) .. 1 (tilted, blurred, glare, clutter)")
+    p.add_argument("--corners", action="store_true", help="also render corner photos A and B")
+    p.add_argument("--video", action="store_true", help="also render a webcam-like video")
+    p.add_argument("--symmetric", default="1", help="digits that look the same upside down")
+    p.set_defaults(handler=run)
+
+
+def _progress(console: Console) -> Progress:
+    return Progress(TextColumn("{task.description}"), BarColumn(), TextColumn(
+        "{task.completed}/{task.total}"), TimeElapsedColumn(), console=console, transient=True)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Generate, write the files, print a summary."""
+    console = Console(stderr=True)
+    try:
+        sym = parse_symmetric(args.symmetric)
+    except ValueError as e:
+        raise SudokuCubeError(str(e)) from None
+    if args.scramble < 0 or args.scramble > 10000:
+        raise SudokuCubeError(f"--scramble {args.scramble}: give a number of turns 0-10000")
+    if not 0 <= args.difficulty <= 1:
+        raise SudokuCubeError(f"--difficulty {args.difficulty}: give a number from 0 to 1")
+    seed = args.seed if args.seed is not None else secrets.randbelow(10 ** 9)
+    out = Path(args.out)
+    if args.size == 4:
+        if args.photos or args.corners or args.video or args.unique:
+            raise SudokuCubeError("--photos/--corners/--video/--unique are for 3x3x3 cubes only; "
+                                  "drop them with --size 4")
+        return _run4(args, seed, out, console)
+    if (args.corners or args.video) and not args.photos:
+        raise SudokuCubeError("--corners and --video need --photos DIR (where to put them)")
+    from models.generator import make_puzzle, make_unique_puzzle, solution_count
+    tries = 1
+    with console.status("generating a design..."):
+        if args.unique:
+            try:
+                puzzle, tries = make_unique_puzzle(seed, args.scramble,
+                                                   substitution=args.substitute, symmetric=sym)
+            except RuntimeError as e:
+                raise SudokuCubeError(f"{e}; try another --seed") from None
+        else:
+            puzzle = make_puzzle(seed, args.scramble, substitution=args.substitute,
+                                 symmetric=sym)
+        count, complete = solution_count(puzzle.state, 10, sym)
+    atomic_write_json(out / "scrambled.json", to_dict(puzzle.state))
+    atomic_write_json(out / "solved.json", to_dict(puzzle.design))
+    lines = [puzzle.scramble_text, f"# seed: {seed}",
+             f"# reachable solved arrangements: {count}{'' if complete else '+'}"]
+    if puzzle.substitution:
+        lines.append("# digits substituted: " + " ".join(
+            f"{k}->{v}" for k, v in sorted(puzzle.substitution.items())))
+    atomic_write_text(out / "scramble.txt", "\n".join(lines) + "\n")
+    console.print(f"seed {seed}: {out / 'scrambled.json'} (scramble of {len(puzzle.scramble)} "
+                  f"turns), design {out / 'solved.json'}")
+    console.print(f"reachable solved arrangements: {count}{'' if complete else ' or more'}"
+                  + (f" (well-posed; {tries} design(s) tried)" if args.unique else ""))
+    if args.photos:
+        _photos(args, seed, puzzle, Path(args.photos), console)
+    return 0
+
+
+def _photos(args, seed: int, puzzle, folder: Path, console: Console) -> None:
+    """Render the requested photos into ``folder`` with a progress bar."""
+    from samples.build import encode_jpeg
+    from samples.render import PhotoStyle, render_corner_photo, render_face_photo
+    from models.generator import home_faces
+    from models.geometry import FACES
+    style = PhotoStyle(stickers=args.style, difficulty=args.difficulty)
+    homes = home_faces(puzzle.scramble)
+    total = 6 + (2 if args.corners else 0) + (1 if args.video else 0)
+    geometry: dict = {}
+    with _progress(console) as bar:
+        task = bar.add_task("rendering photos", total=total)
+        for k, face in enumerate(FACES):
+            img, truth = render_face_photo(puzzle.state.face(face), seed * 10 + k, style,
+                                           homes=homes[9 * k:9 * k + 9])
+            atomic_write_bytes(folder / f"{face}.jpg", encode_jpeg(img))
+            geometry[face] = truth
+            bar.advance(task)
+        atomic_write_json(folder / "truth.json", to_dict(puzzle.state))
+        atomic_write_json(folder / "photos.json", geometry)
+        if args.corners:
+            corner_dir = folder / "corners"
+            home = {f: homes[9 * k:9 * k + 9] for k, f in enumerate(FACES)}
+            cgeo = {}
+            for which in "AB":
+                img, truth = render_corner_photo(puzzle.state.faces(), which,
+                                                 seed * 10 + ord(which), style, homes=home)
+                atomic_write_bytes(corner_dir / f"{which}.jpg", encode_jpeg(img))
+                cgeo[which] = truth
+                bar.advance(task)
+            atomic_write_json(corner_dir / "truth.json", to_dict(puzzle.state))
+            atomic_write_json(corner_dir / "photos.json", cgeo)
+        if args.video:
+            from samples.render.video import video_frames, write_video
+            home = {f: homes[9 * k:9 * k + 9] for k, f in enumerate(FACES)}
+            folder.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(suffix=".avi", dir=folder)
+            os.close(fd)
+            try:
+                infos = write_video(tmp, video_frames(puzzle.state.faces(), seed, style,
+                                                      homes=home), fps=8, quality=50)
+                os.replace(tmp, folder / "video.avi")
+            finally:
+                if os.path.exists(tmp):
+                    os.unlink(tmp)
+            atomic_write_json(folder / "video.timeline.json", {"fps": 8, "frames": len(infos),
+                                                               "info": infos})
+            bar.advance(task)
+    console.print(f"photos in {folder} (truth.json beside them)")
+
+
+def _run4(args, seed: int, out: Path, console: Console) -> int:
+    """A 4x4x4 Sudokube design, substituted and scrambled with real 4x4x4 turns."""
+    import random
+
+    from models.generator4 import (Labelling, apply4, cp_sat_labelling, labelling_problems,
+                                   random_scramble4, safe_set_labelling)
+    from models.state import CubeState
+    from models.stickers import Sticker
+    with console.status(f"labelling a Sudokube ({args.method})..."):
+        try:
+            if args.method == "cp-sat":
+                lab: Labelling = cp_sat_labelling(seed)
+            else:
+                lab = safe_set_labelling(seed, int(args.method[-1]), time_limit_s=120)
+        except RuntimeError as e:
+            raise SudokuCubeError(f"{e}; try another --seed or --method cp-sat") from None
+    labels = list(lab.labels)
+    rng = random.Random(f"sub4:{seed}")
+    mapping = None
+    if args.substitute:
+        image = list(range(16))
+        rng.shuffle(image)
+        mapping = dict(enumerate(image))
+        labels = [mapping[k] for k in labels]
+    assert not labelling_problems(labels)
+    design = CubeState(tuple(Sticker(k, 0) for k in labels), 4)
+    moves = random_scramble4(rng, args.scramble)
+    state = apply4(design, moves)
+    atomic_write_json(out / "scrambled.json", to_dict(state))
+    atomic_write_json(out / "solved.json", to_dict(design))
+    lines = [" ".join(moves), f"# seed: {seed}", f"# method: {lab.method}, "
+             f"{lab.seconds * 1000:.1f} ms, {lab.failures} restarts"]
+    if mapping:
+        lines.append("# labels substituted: " + " ".join(f"{k:X}->{v:X}"
+                                                        for k, v in mapping.items()))
+    atomic_write_text(out / "scramble.txt", "\n".join(lines) + "\n")
+    console.print(f"seed {seed}: 4x4x4 Sudokube by {lab.method} in {lab.seconds * 1000:.1f} ms "
+                  f"({lab.failures} restarts); {out / 'scrambled.json'}, {out / 'solved.json'}")
+    return 0
