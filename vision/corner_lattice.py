@@ -237,6 +237,47 @@ def _three_runs(runs: list[list[int]]) -> list[list[int]] | None:
     return runs[best:best + 3]
 
 
+def _edge_along(q: Quad, axis: np.ndarray) -> float:
+    """Length of the quad's edge that runs nearest to ``axis``."""
+    a, b = q.edges
+    u = axis / np.linalg.norm(axis)
+    return float(np.linalg.norm(a) if abs(a @ u) / np.linalg.norm(a) >= abs(b @ u) / np.linalg.norm(b)
+                 else np.linalg.norm(b))
+
+
+def _same_size(quads: list[Quad], a: np.ndarray, b: np.ndarray) -> list[Quad]:
+    """Quads whose two edge lengths are near the group's medians (drops halves of stickers
+    split by glare, and merged pairs)."""
+    la = np.array([_edge_along(q, a) for q in quads])
+    lb = np.array([_edge_along(q, b) for q in quads])
+    ma, mb = np.median(la), np.median(lb)
+    return [q for q, x, y in zip(quads, la, lb) if 0.7 < x / ma < 1.4 and 0.7 < y / mb < 1.4]
+
+
+def _fit(cells: dict[tuple[int, int], Quad]) -> np.ndarray | None:
+    if len(cells) < 4 or len({u for u, _ in cells}) < 2 or len({v for _, v in cells}) < 2:
+        return None
+    src = np.array([[u + 0.5, v + 0.5] for u, v in cells], np.float64)
+    dst = np.array([q.centre for q in cells.values()], np.float64)
+    H, _ = cv2.findHomography(src, dst, 0)
+    return H
+
+
+def _reassign(quads: list[Quad], H: np.ndarray) -> dict[tuple[int, int], Quad]:
+    """Each quad to the lattice cell whose centre it sits on (within 0.3 of a place)."""
+    inv = np.linalg.inv(H)
+    cells: dict[tuple[int, int], tuple[float, Quad]] = {}
+    for q in quads:
+        p = inv @ np.array([q.centre[0], q.centre[1], 1.0])
+        u, v = p[0] / p[2] - 0.5, p[1] / p[2] - 0.5
+        iu, iv = round(u), round(v)
+        err = math.hypot(u - iu, v - iv)
+        if 0 <= iu <= 2 and 0 <= iv <= 2 and err < 0.3:
+            if (iu, iv) not in cells or err < cells[(iu, iv)][0]:
+                cells[(iu, iv)] = (err, q)
+    return {k: q for k, (_, q) in cells.items()}
+
+
 def fit_lattice(quads: list[Quad], dirs: np.ndarray, pair: tuple[int, int]) -> Lattice | None:
     """Rows and columns of a face's quads along its two directions, and the homography from
     lattice coordinates (u along ``pair[0]``, v along ``pair[1]``, each 0..3) to the image.
@@ -247,6 +288,9 @@ def fit_lattice(quads: list[Quad], dirs: np.ndarray, pair: tuple[int, int]) -> L
     b = _axis_vector(quads, dirs, pair[1])
     basis = np.stack([a, b], axis=1)
     if abs(np.linalg.det(basis)) < 1e-6:
+        return None
+    quads = _same_size(quads, a, b)
+    if len(quads) < 4:
         return None
     centres = np.array([q.centre for q in quads])
     coords = (np.linalg.inv(basis) @ (centres - np.median(centres, axis=0)).T).T
@@ -269,14 +313,12 @@ def fit_lattice(quads: list[Quad], dirs: np.ndarray, pair: tuple[int, int]) -> L
         q = quads[i]
         if (u, v) not in cells or q.area > cells[(u, v)].area:
             cells[(u, v)] = q
-    if len(cells) < 4 or len({u for u, _ in cells}) < 2 or len({v for _, v in cells}) < 2:
-        return None
-    src = np.array([[u + 0.5, v + 0.5] for u, v in cells], np.float64)
-    dst = np.array([q.centre for q in cells.values()], np.float64)
-    if len(cells) >= 6:
-        # sticker corners too: a sticker fills its place minus a small margin
-        pass
-    H, _ = cv2.findHomography(src, dst, 0)
+    H = _fit(cells)
+    for _ in range(2):  # settle: reassign by the fitted lattice, refit
+        if H is None:
+            return None
+        cells = _reassign(quads, H)
+        H = _fit(cells)
     if H is None:
         return None
     return Lattice(H, cells, pair)
