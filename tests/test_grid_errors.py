@@ -1,0 +1,109 @@
+"""Grid solver: unreachable arrangements, digit-count errors, misreads named, and the CLI."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from assistant.cli import main
+from models.errors import UnsolvableError
+from models.generator import make_puzzle
+from models.grid import GridUnsolvableError, solve_grid
+from models.grid_data import corner_landings, edge_landings
+from models.state_format import to_json, to_text
+from models.stickers import Sticker
+from models.transform import Transform
+
+SEED = 11  # a design whose scramble has exactly one solved arrangement
+
+
+def piece_transform(moves):
+    """A transform that moves pieces in place: ("c"|"e", piece, place, twist) per entry."""
+    src, tw = list(range(54)), [0] * 54
+    for kind, p, q, t in moves:
+        for landing in (corner_landings() if kind == "c" else edge_landings())[p][q][t]:
+            src[landing.target], tw[landing.target] = landing.source, landing.delta
+    return Transform(tuple(src), tuple(tw))
+
+
+def centre_turn(index, turns):
+    tw = [0] * 54
+    tw[index] = turns
+    return Transform(tuple(range(54)), tuple(tw))
+
+
+@pytest.fixture(scope="module")
+def puzzle():
+    pz = make_puzzle(SEED, 25)
+    assert solve_grid(pz.state, count_cap=5).stats["unique"]
+    return pz
+
+
+@pytest.mark.parametrize("name,transform,words", [
+    ("one twisted corner", piece_transform([("c", 0, 0, 1)]), "corner would have to be twisted"),
+    ("one flipped edge", piece_transform([("e", 3, 3, 1)]), "edge would have to be flipped"),
+    ("two swapped edges", piece_transform([("e", 0, 1, 0), ("e", 1, 0, 0)]),
+     "two pieces would have to be swapped"),
+    ("one centre off by 90", centre_turn(22, 1), "one centre turned a quarter turn"),
+])
+def test_unreachable_arrangements_are_rejected(puzzle, name, transform, words):
+    state = puzzle.state.transformed(transform)
+    with pytest.raises(GridUnsolvableError) as info:
+        solve_grid(state)
+    err = info.value
+    assert err.reason == "unreachable"
+    assert words in str(err)
+    assert err.culprits, "the fewest stickers to re-read are named"
+    fixed = state
+    for c in err.culprits:
+        from models.stickers import parse_token
+        fixed = fixed.with_sticker(c.index, parse_token(c.suggested))
+    solve_grid(fixed)  # the suggested readings do make it solvable
+
+
+def test_digit_count_errors_name_the_digits(puzzle):
+    i = 9 * 2 + 2  # F3
+    s = puzzle.state.stickers[i]
+    other = s.digit % 9 + 1
+    state = puzzle.state.with_sticker(i, Sticker(other, s.rot))
+    with pytest.raises(GridUnsolvableError) as info:
+        solve_grid(state)
+    msg = str(info.value)
+    assert info.value.reason == "digit-count"
+    assert f"digit {other} is read 7 times, 1 more than the 6" in msg
+    assert f"digit {s.digit} is read 5 times, 1 fewer than the 6" in msg
+    assert "F3" in msg
+
+
+def test_misread_rotation_is_named_with_its_photo(puzzle):
+    i = 9 * 2 + 2  # F3
+    state = puzzle.state.with_sticker(i, puzzle.state.stickers[i].turned(1))
+    with pytest.raises(UnsolvableError) as info:
+        solve_grid(state)
+    err = info.value
+    assert [c.name for c in err.culprits] == ["F3"]
+    assert err.culprits[0].suggested == puzzle.state.stickers[i].token
+    assert "F3 (photo of face F)" in str(err)
+    assert "Re-shoot or fix the photo(s) of face F" in str(err)
+
+
+def test_cli_text_json_and_errors(puzzle, tmp_path, capsys):
+    path = tmp_path / "cube.txt"
+    path.write_text(to_text(puzzle.state))
+    assert main(["grid", str(path), "--all"]) == 0
+    out = capsys.readouterr().out
+    assert "Placements" in out and "Face directions" in out and "unique" in out
+    assert main(["grid", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert {"target", "placements", "directions", "chosen", "stats"} <= set(data)
+    assert data["target"]["format"] == "sudoku-cube/1"
+    assert len(data["placements"]) == 8 + 12 + 6
+    assert data["stats"]["build_ms"] >= 0 and data["stats"]["solve_ms"] >= 0
+    bad = tmp_path / "bad.json"
+    s = puzzle.state.stickers[20]
+    bad.write_text(to_json(puzzle.state.with_sticker(20, Sticker(s.digit % 9 + 1, s.rot))))
+    assert main(["grid", str(bad), "--json"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "digit" in captured.err and "Traceback" not in captured.err
+    assert main(["grid", str(path), "--symmetric", "1,x"]) == 2
+    assert "--symmetric" in capsys.readouterr().err
