@@ -1,0 +1,180 @@
+"""Vision: sticker and whole-cube accuracy, time per face, tesseract-only baseline.
+
+Reads the bundled sample cubes and a freshly rendered set of unseen cubes (other seeds,
+harder settings, both sticker styles, every installed bold sans font) and reports, for each
+set: sticker accuracy (digit and rotation), whole cubes right before and after joint decoding
+(the grid solver choosing among each sticker's candidates), milliseconds per face for the
+template+HOG path and with the OCR vote, and the same accuracy for a tesseract-only reader.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from pathlib import Path
+
+import numpy as np
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+
+from models.geometry import FACES
+from models.profile import CubeSettings
+from models.state import CubeState
+from models.state_format import parse_json
+
+SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "cubes"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """Options of ``bench vision``."""
+    p.add_argument("--cubes", type=int, default=30, help="freshly rendered cubes (default 30)")
+    p.add_argument("--seed", type=int, default=90000, help="first seed of the fresh cubes")
+    p.add_argument("--no-ocr", action="store_true", help="skip the OCR and baseline runs")
+    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+
+
+def _sample_sets():
+    for d in sorted(SAMPLES.iterdir()) if SAMPLES.is_dir() else []:
+        if (d / "truth.json").exists():
+            truth = parse_json((d / "truth.json").read_text(), str(d))
+            from vision.images import load_image
+            yield d.name, {f: load_image(d / f"{f}.jpg") for f in FACES}, truth
+
+
+def _rendered(count: int, seed: int):
+    from models.generator import home_faces, make_puzzle
+    from samples.render import PhotoStyle, render_face_photo
+
+    for k in range(count):
+        s = seed + k
+        rng = random.Random(s)
+        puzzle = make_puzzle(s, 25, substitution=bool(k % 2))
+        style = PhotoStyle(stickers="coloured" if k % 3 == 2 else "white",
+                           difficulty=rng.uniform(0.3, 1.0),
+                           size=rng.choice([(640, 480), (800, 600), (960, 720), (480, 640)]),
+                           jpeg_quality=rng.choice([None, 60, 80]))
+        homes = home_faces(puzzle.scramble)
+        images = {}
+        for i, f in enumerate(FACES):
+            images[f], _ = render_face_photo(puzzle.state.face(f), s * 10 + i, style,
+                                             homes=homes[9 * i:9 * i + 9])
+        yield f"render-{s}", images, puzzle.state
+
+
+def _joint(state: CubeState, truth: CubeState) -> bool:
+    from models.grid import solve_grid
+
+    try:
+        sol = solve_grid(state, CubeSettings(), time_limit_s=10.0)
+    except Exception:  # noqa: BLE001 - an unsolvable reading counts as wrong
+        return False
+    sym = CubeSettings().symmetric
+    return all(a.digit == b.digit and (a.rot == b.rot or (a.digit in sym and (a.rot - b.rot) % 2 == 0))
+               for a, b in zip(sol.chosen, truth.stickers))
+
+
+def _evaluate(name_images_truth, ocr: bool, progress, task) -> dict:
+    from vision.baseline import read_face_tesseract
+    from vision.reading import read_face, reading_state
+
+    stats = {"stickers": 0, "right": 0, "right_ocr": 0, "right_tess": 0, "cubes": 0,
+             "cubes_right": 0, "cubes_right_ocr": 0, "cubes_joint": 0, "faces": 0,
+             "ms_plain": 0.0, "ms_ocr": 0.0, "ms_tess": 0.0, "errors": [], "failed": []}
+    for name, images, truth in name_images_truth:
+        stats["cubes"] += 1
+        readings, readings_ocr, tess = {}, {}, []
+        try:
+            for f in FACES:
+                t = time.perf_counter()
+                readings[f] = read_face(images[f], ocr=False, face=f)
+                stats["ms_plain"] += (time.perf_counter() - t) * 1000
+                if ocr:
+                    t = time.perf_counter()
+                    readings_ocr[f] = read_face(images[f], ocr=True, face=f)
+                    stats["ms_ocr"] += (time.perf_counter() - t) * 1000
+                    t = time.perf_counter()
+                    tess.extend(read_face_tesseract(images[f]))
+                    stats["ms_tess"] += (time.perf_counter() - t) * 1000
+                stats["faces"] += 1
+        except Exception as e:  # noqa: BLE001 - a face not found counts its stickers wrong
+            stats["failed"].append(f"{name}: {e}")
+            stats["stickers"] += 54
+            progress.advance(task)
+            continue
+        state = reading_state(readings)
+        ok = [a == b for a, b in zip(state.stickers, truth.stickers)]
+        stats["stickers"] += 54
+        stats["right"] += sum(ok)
+        stats["cubes_right"] += all(ok)
+        stats["errors"] += [f"{name} {FACES[i // 9]}{i % 9 + 1}: truth {truth.stickers[i].token} "
+                            f"read {state.stickers[i].token}" for i in range(54) if not ok[i]]
+        final = state
+        if ocr:
+            final = reading_state(readings_ocr)
+            ok2 = [a == b for a, b in zip(final.stickers, truth.stickers)]
+            stats["right_ocr"] += sum(ok2)
+            stats["cubes_right_ocr"] += all(ok2)
+            stats["right_tess"] += sum(a == b for a, b in zip(tess, truth.stickers))
+        stats["cubes_joint"] += _joint(final, truth)
+        progress.advance(task)
+    return stats
+
+
+def _row(name: str, s: dict, ocr: bool) -> dict:
+    n, faces = max(1, s["stickers"]), max(1, s["faces"])
+    out = {"set": name, "cubes": s["cubes"],
+           "sticker_accuracy": s["right"] / n,
+           "cubes_right": s["cubes_right"], "cubes_right_after_joint": s["cubes_joint"],
+           "ms_per_face": s["ms_plain"] / faces, "failed_faces": s["failed"],
+           "errors": s["errors"][:20]}
+    if ocr:
+        out.update({"sticker_accuracy_ocr": s["right_ocr"] / n,
+                    "cubes_right_ocr": s["cubes_right_ocr"],
+                    "ms_per_face_ocr": s["ms_ocr"] / faces,
+                    "tesseract_only_accuracy": s["right_tess"] / n,
+                    "ms_per_face_tesseract_only": s["ms_tess"] / faces})
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the benchmark and print a table (or JSON)."""
+    from calibration.templates import default_templates
+    from vision.hog import default_model
+    from vision.ocr import tesseract_available
+
+    default_templates()
+    default_model()
+    ocr = not args.no_ocr and tesseract_available()
+    err = Console(stderr=True)
+    if not args.no_ocr and not ocr:
+        err.print("[yellow]warning:[/] tesseract is not installed; OCR and baseline skipped")
+    rows = []
+    with Progress(console=err) as progress:
+        samples = list(_sample_sets())
+        t1 = progress.add_task("samples", total=len(samples))
+        rows.append(_row("samples", _evaluate(samples, ocr, progress, t1), ocr))
+        t2 = progress.add_task("unseen renders", total=args.cubes)
+        rows.append(_row(f"unseen renders (seeds {args.seed}+)",
+                         _evaluate(_rendered(args.cubes, args.seed), ocr, progress, t2), ocr))
+    if args.json:
+        print(json.dumps(rows, indent=2))
+        return 0
+    table = Table(title="bench vision")
+    cols = ["set", "cubes", "sticker_accuracy", "cubes_right", "cubes_right_after_joint",
+            "ms_per_face"]
+    if ocr:
+        cols += ["sticker_accuracy_ocr", "cubes_right_ocr", "ms_per_face_ocr",
+                 "tesseract_only_accuracy", "ms_per_face_tesseract_only"]
+    for c in cols:
+        table.add_column(c.replace("_", " "))
+    for r in rows:
+        table.add_row(*[f"{r[c]:.4f}" if isinstance(r[c], float) and r[c] <= 1 else
+                        f"{r[c]:.1f}" if isinstance(r[c], float) else str(r[c]) for c in cols])
+    console = Console()
+    console.print(table)
+    for r in rows:
+        for e in r["failed_faces"] + r["errors"]:
+            console.print(f"  {r['set']}: {e}", markup=False)
+    return 0
