@@ -39,6 +39,7 @@ class CornerFace:
     place: str
     H: np.ndarray
     found: int
+    centres: tuple[tuple[float, float], ...] = ()
 
     def to_image(self, col: float, row: float) -> np.ndarray:
         """Image position of a net point of this face."""
@@ -134,7 +135,8 @@ def locate_faces(image: np.ndarray, photo: str, source: str = "") -> list[Corner
         dst = [c, *(pairs[g] for g in others)]
         net_to_lat = _affine_from(src, dst)
         H = lat.H @ net_to_lat
-        face = CornerFace(spec.face, spec.place, H, len(lat.cells))
+        face = CornerFace(spec.face, spec.place, H, len(lat.cells),
+                          tuple((float(q.centre[0]), float(q.centre[1])) for q in lat.cells.values()))
         if _orientation(face) < 0:
             raise CornerPhotoError(
                 f"{where}corner photo {photo}: the faces are arranged as in a mirror image "

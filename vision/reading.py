@@ -92,10 +92,11 @@ class Reading:
 
 def read_face(image: np.ndarray, *, templates=None, model=None, ocr: bool = True,
               settings: CubeSettings = CubeSettings(), source: str | None = None,
-              face: str | None = None) -> FaceReading:
+              face: str | None = None, geometry: FaceGeometry | None = None) -> FaceReading:
     """Read one face photo (BGR uint8). Raises FaceNotFoundError when no single whole face
     is visible. ``templates`` default to :func:`calibration.templates.default_templates`,
-    ``model`` to the trained HOG classifier; ``ocr=False`` skips tesseract."""
+    ``model`` to the trained HOG classifier; ``ocr=False`` skips tesseract. A ``geometry``
+    found elsewhere (a face of a corner photo, ``vision.corners``) skips the detection."""
     from calibration.templates import default_templates
     from vision.hog import default_model
 
@@ -103,7 +104,7 @@ def read_face(image: np.ndarray, *, templates=None, model=None, ocr: bool = True
     model = model if model is not None else default_model()
     label = source or (f"face {face}" if face else "photo")
     t0 = time.perf_counter()
-    geometry = find_face(image, label)
+    geometry = geometry if geometry is not None else find_face(image, label)
     t1 = time.perf_counter()
     masks = [ink_mask(c) for c in cut_cells(warp_face(image, geometry))]
     evidence = analyse_cells(masks, templates, model)
