@@ -12,7 +12,7 @@ by score, then by placement.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterable
 
 from ortools.sat.python import cp_model
@@ -22,7 +22,7 @@ from .geometry import FACES
 from .grid_data import corner_landings, edge_landings
 from .grid_model import (SCORE_SCALE, GridModel, Reachability, build_model,
                          build_soft_model, sticker_hypotheses)
-from .pieces import CORNER_NAMES, EDGE_NAMES, centre_facelets
+from .pieces import CORNER_NAMES, EDGE_NAMES, centre_facelets, corner_facelets, edge_facelets
 from .profile import CubeSettings
 from .state import CubeState, sticker_name
 from .stickers import Hypothesis, Sticker, format_token
@@ -68,8 +68,8 @@ class GridSolution:
         rows = []
         st = self.chosen
         for kind, names, facelets_of, moves in (
-                ("corner", CORNER_NAMES, _corner_facelets, self.corner_moves),
-                ("edge", EDGE_NAMES, _edge_facelets, self.edge_moves)):
+                ("corner", CORNER_NAMES, corner_facelets, self.corner_moves),
+                ("edge", EDGE_NAMES, edge_facelets, self.edge_moves)):
             for p, (q, t) in enumerate(moves):
                 rows.append({"kind": kind, "from": names[p], "to": names[q], "twist": t,
                              "stickers": [format_token(st[i]) for i in facelets_of()[p]]})
@@ -77,16 +77,6 @@ class GridSolution:
             rows.append({"kind": "centre", "from": f, "to": f, "twist": self.centre_turns[f],
                          "stickers": [format_token(st[i])]})
         return rows
-
-
-def _corner_facelets():
-    from .pieces import corner_facelets
-    return corner_facelets()
-
-
-def _edge_facelets():
-    from .pieces import edge_facelets
-    return edge_facelets()
 
 
 @dataclass(frozen=True)
@@ -142,10 +132,6 @@ def _solver(time_limit_s: float, fast: bool = True, **params) -> cp_model.CpSolv
     return s
 
 
-def _value(read, var) -> bool:
-    return bool(read(var))
-
-
 def _extract(gm: GridModel, read, settings: CubeSettings) -> GridSolution:
     """Read a solution from a solver or callback (``read(var) -> value``)."""
     hyps = gm.hyps
@@ -197,7 +183,6 @@ def _with_changed(sol: GridSolution, state: CubeState, settings: CubeSettings) -
 
 
 def _replace(sol: GridSolution, **kw) -> GridSolution:
-    from dataclasses import replace
     return replace(sol, **kw)
 
 
@@ -272,6 +257,10 @@ def diagnose(state: CubeState, settings: CubeSettings = CubeSettings(), *,
         faces = sorted({c.face for c in culprits}, key=FACES.index)
         lines.append("Re-shoot or fix the photo(s) of face " + ", ".join(faces)
                      + " (or correct those tokens in the state file).")
+    else:
+        lines.append(f"No fix with {MAX_CULPRITS} or fewer re-read stickers was found within "
+                     f"{time_limit_s:g} s: re-shoot all faces, checking the digits and where "
+                     "their tops point.")
     return GridUnsolvableError("\n".join(lines), culprits,
                                reason="unreachable" if broken else "infeasible")
 
