@@ -1,0 +1,176 @@
+"""Corner photos: accuracy and time of reading a cube from two photos (A, B) of three faces.
+
+Reads the bundled corner samples (``samples/corners``) and freshly rendered unseen corner
+pairs (other seeds, random difficulty, sizes, sticker styles and JPEG quality) and reports per
+set: sticker accuracy (digit and rotation), whole cubes right before and after joint decoding
+(the grid solver choosing among each sticker's candidates), milliseconds per corner photo and,
+measured in the same run on single-face renders of the same cubes, per single-face photo, with
+their ratio (target: a corner photo costs at most 3 single-face photos).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+
+from models.geometry import FACES
+from models.profile import CubeSettings
+from models.state import CubeState
+from models.state_format import parse_json
+
+SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "corners"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """Options of ``bench corners``."""
+    p.add_argument("--cubes", type=int, default=20, help="freshly rendered cube pairs (default 20)")
+    p.add_argument("--seed", type=int, default=70000, help="first seed of the fresh cubes")
+    p.add_argument("--no-ocr", action="store_true", help="skip the tesseract vote")
+    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+
+
+def _samples():
+    from vision.images import load_image
+
+    for d in sorted(SAMPLES.iterdir()) if SAMPLES.is_dir() else []:
+        if (d / "truth.json").exists():
+            truth = parse_json((d / "truth.json").read_text(), str(d))
+            yield d.name, {k: load_image(d / f"{k}.jpg") for k in "AB"}, truth, None
+
+
+def _rendered(count: int, seed: int):
+    from models.generator import home_faces, make_puzzle
+    from samples.render import PhotoStyle, render_corner_photo, render_face_photo
+
+    for k in range(count):
+        s = seed + k
+        rng = random.Random(s)
+        puzzle = make_puzzle(s, 25, substitution=bool(k % 2))
+        style = PhotoStyle(stickers="coloured" if k % 3 == 2 else "white",
+                           difficulty=rng.uniform(0.2, 0.8),
+                           size=rng.choice([(800, 600), (960, 720), (1280, 960)]),
+                           jpeg_quality=rng.choice([None, 70, 85]))
+        homes = home_faces(puzzle.scramble)
+        home_map = {f: homes[9 * i:9 * i + 9] for i, f in enumerate(FACES)}
+        images = {w: render_corner_photo(puzzle.state.faces(), w, s * 10 + i, style,
+                                         homes=home_map)[0] for i, w in enumerate("AB")}
+        single, _ = render_face_photo(puzzle.state.face("F"), s * 10 + 7, style,
+                                      homes=home_map["F"])
+        yield f"render-{s}", images, puzzle.state, single
+
+
+def same(a, b, sym=CubeSettings().symmetric) -> bool:
+    """Stickers equal, a symmetric digit also when turned 180 degrees."""
+    return a.digit == b.digit and (a.rot == b.rot or (a.digit in sym and (a.rot - b.rot) % 2 == 0))
+
+
+def joint_right(state: CubeState, truth: CubeState) -> bool:
+    """True when the grid solver's choice among the candidates equals the truth."""
+    from models.grid import solve_grid
+
+    try:
+        sol = solve_grid(state, CubeSettings(), time_limit_s=10.0)
+    except Exception:  # noqa: BLE001 - an unsolvable reading counts as wrong
+        return False
+    return all(same(a, b) for a, b in zip(sol.chosen, truth.stickers))
+
+
+def _evaluate(items, ocr: bool, progress, task) -> dict:
+    from vision.corners import read_corner_photo
+    from vision.reading import read_face, reading_state
+
+    st = {"stickers": 0, "right": 0, "cubes": 0, "cubes_right": 0, "cubes_joint": 0,
+          "photos": 0, "ms_photo": 0.0, "singles": 0, "ms_single": 0.0,
+          "errors": [], "failed": []}
+    for name, images, truth, single in items:
+        st["cubes"] += 1
+        st["stickers"] += 54
+        readings = {}
+        try:
+            for w in "AB":
+                t = time.perf_counter()
+                readings.update(read_corner_photo(images[w], w, ocr=ocr, source=f"{name}/{w}"))
+                st["ms_photo"] += (time.perf_counter() - t) * 1000
+                st["photos"] += 1
+        except Exception as e:  # noqa: BLE001 - a photo not read counts its stickers wrong
+            st["failed"].append(f"{name}: {e}")
+            progress.advance(task)
+            continue
+        if single is not None:
+            t = time.perf_counter()
+            try:
+                read_face(single, ocr=ocr, face="F")
+                st["ms_single"] += (time.perf_counter() - t) * 1000
+                st["singles"] += 1
+            except Exception as e:  # noqa: BLE001
+                st["failed"].append(f"{name} single-face photo: {e}")
+        state = reading_state(readings)
+        ok = [same(a, b) for a, b in zip(state.stickers, truth.stickers)]
+        st["right"] += sum(ok)
+        st["cubes_right"] += all(ok)
+        st["errors"] += [f"{name} {FACES[i // 9]}{i % 9 + 1}: truth {truth.stickers[i].token} "
+                         f"read {state.stickers[i].token}" for i in range(54) if not ok[i]]
+        st["cubes_joint"] += joint_right(state, truth)
+        progress.advance(task)
+    return st
+
+
+def _row(name: str, s: dict) -> dict:
+    n = max(1, s["stickers"])
+    ms_photo = s["ms_photo"] / max(1, s["photos"])
+    out = {"set": name, "cubes": s["cubes"], "sticker_accuracy": s["right"] / n,
+           "cubes_right": s["cubes_right"], "cubes_right_after_joint": s["cubes_joint"],
+           "ms_per_corner_photo": ms_photo, "failed": s["failed"], "errors": s["errors"][:20]}
+    if s["singles"]:
+        single = s["ms_single"] / s["singles"]
+        out.update({"ms_per_face_photo": single, "time_ratio": ms_photo / single})
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the benchmark and print a table (or JSON)."""
+    from calibration.templates import default_templates
+    from vision.hog import default_model
+    from vision.ocr import tesseract_available
+
+    default_templates()
+    default_model()
+    ocr = not args.no_ocr and tesseract_available()
+    err = Console(stderr=True)
+    if not args.no_ocr and not ocr:
+        err.print("[yellow]warning:[/] tesseract is not installed; OCR vote skipped")
+    rows = []
+    with Progress(console=err) as progress:
+        samples = list(_samples())
+        t1 = progress.add_task("corner samples", total=len(samples))
+        rows.append(_row("corner samples", _evaluate(samples, ocr, progress, t1)))
+        t2 = progress.add_task("unseen corner renders", total=args.cubes)
+        rows.append(_row(f"unseen corner renders (seeds {args.seed}+)",
+                         _evaluate(_rendered(args.cubes, args.seed), ocr, progress, t2)))
+    if args.json:
+        print(json.dumps(rows, indent=2))
+        return 0
+    table = Table(title=f"bench corners ({'with' if ocr else 'without'} OCR)")
+    cols = ["set", "cubes", "sticker_accuracy", "cubes_right", "cubes_right_after_joint",
+            "ms_per_corner_photo", "ms_per_face_photo", "time_ratio"]
+    for c in cols:
+        table.add_column(c.replace("_", " "))
+    for r in rows:
+        cells = []
+        for c in cols:
+            v = r.get(c, "-")
+            cells.append(f"{v:.4f}" if c == "sticker_accuracy" else
+                         f"{v:.1f}" if isinstance(v, float) else str(v))
+        table.add_row(*cells)
+    console = Console()
+    console.print(table)
+    for r in rows:
+        for e in r["failed"] + r["errors"]:
+            console.print(f"  {r['set']}: {e}", markup=False)
+    return 0
