@@ -1,0 +1,163 @@
+"""Centre-only sequences for all 2048 reachable centre orientations, built lazily by search.
+
+A centre-only sequence moves no piece, so the only thing it changes is how far each centre is
+turned; that amount is simply the number of quarter turns of each face in the sequence, mod 4.
+The table is a shortest-path search over products of the verified centre algorithms of
+FACTS.md, their inverses, mirror images and the 24 whole-cube relabellings, where turns that
+meet at a junction cancel. Every entry is checked on the model before the table is returned.
+"""
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+from functools import cache
+from typing import Iterable
+
+from .geometry import FACES, NORMAL, apply_rotation, face_of_normal, whole_cube_rotations
+from .moves import Move, invert_moves, parse_moves, sequence_transform, simplify
+
+CENTRE_ALGORITHMS: tuple[str, ...] = (
+    "F B' L R' U D' F' U' D L' R F' B U",
+    "U R L U2 R' L' U R L U2 R' L'",
+    "D B D' U' B2 D U B D' U' B2 U",
+    "B D B' F' L R' D U B' D' U' L' R F",
+    "D B D U' R2 L2 D U' F' D U' R2 L2 U'",
+    "U2 F2 U2 R2 L2 D2 B2 D2 R2 L2",
+    "F2 L R' D2 F2 U2 L' R B2 U2",
+    "R2 F2 B2 L2 U2 L2 F2 B2 R2 D2",
+)
+"""The verified centre-only algorithms of FACTS.md."""
+
+Effect = tuple[int, int, int, int, int, int]
+
+
+def centre_effect(moves: Iterable[Move]) -> Effect:
+    """Quarter turns clockwise each centre (U R F D L B) gets from a sequence, mod 4."""
+    out = [0] * 6
+    for m in moves:
+        out[FACES.index(m.face)] += m.turns
+    return tuple(v % 4 for v in out)  # type: ignore[return-value]
+
+
+def effect_index(effect: Iterable[int]) -> int:
+    """An effect as a number 0..4095 (base 4, U first)."""
+    k = 0
+    for v in effect:
+        k = 4 * k + v % 4
+    return k
+
+
+def reachable(effect: Iterable[int]) -> bool:
+    """Centre orientations reachable with all pieces home have an even total."""
+    return sum(effect) % 2 == 0
+
+
+def relabelled(moves: Iterable[Move], face_map: dict[str, str], mirror: bool = False
+               ) -> tuple[Move, ...]:
+    """The same sequence on relabelled faces; a mirror image also reverses every turn."""
+    return tuple(Move(face_map[m.face], (-m.turns) % 4 if mirror else m.turns) for m in moves)
+
+
+@cache
+def face_maps() -> tuple[dict[str, str], ...]:
+    """The 24 whole-cube rotations as face relabellings."""
+    return tuple({f: face_of_normal(apply_rotation(rot, NORMAL[f])) for f in FACES}
+                 for rot in whole_cube_rotations())
+
+
+MIRROR = {"U": "U", "D": "D", "F": "F", "B": "B", "R": "L", "L": "R"}
+
+
+@cache
+def generators() -> tuple[tuple[Move, ...], ...]:
+    """Shortest centre-only sequence per effect among the algorithms' images (no identity)."""
+    best: dict[Effect, tuple[Move, ...]] = {}
+    for text in CENTRE_ALGORITHMS:
+        base = parse_moves(text)
+        for seq in (base, invert_moves(base)):
+            for mirror in (False, True):
+                mseq = relabelled(seq, MIRROR, True) if mirror else seq
+                for fmap in face_maps():
+                    s = relabelled(mseq, fmap)
+                    e = centre_effect(s)
+                    if e not in best or len(s) < len(best[e]):
+                        best[e] = s
+    return tuple(best[e] for e in sorted(best))
+
+
+def _junction_saving(a: tuple[Move, ...], b: tuple[Move, ...]) -> int:
+    """Turns saved where ``a`` meets ``b`` (turns of one face merge or cancel)."""
+    window = a[-4:] + b[:4]
+    return len(window) - len(simplify(window))
+
+
+@dataclass(frozen=True)
+class CentreFix:
+    """A centre-only sequence and the centre-only parts it is made of (each may be inserted
+    at its own place of a solve, since a centre-only sequence commutes with every turn)."""
+
+    moves: tuple[Move, ...]
+    parts: tuple[tuple[Move, ...], ...]
+
+
+def _search() -> dict[int, CentreFix]:
+    """Shortest-path search over effects; cost = turns after junction cancellation."""
+    gens = generators()
+    gen_eff = [centre_effect(g) for g in gens]
+    start: Effect = (0, 0, 0, 0, 0, 0)
+    cost = {start: 0}
+    path: dict[Effect, tuple[int, ...]] = {start: ()}
+    heap = [(0, start)]
+    done = set()
+    while heap:
+        c, e = heapq.heappop(heap)
+        if e in done or c != cost[e]:
+            continue
+        done.add(e)
+        last = gens[path[e][-1]] if path[e] else ()
+        for gi, (g, ge) in enumerate(zip(gens, gen_eff)):
+            ne = tuple((x + y) % 4 for x, y in zip(e, ge))
+            nc = c + len(g) - (_junction_saving(last, g) if last else 0)
+            if nc < cost.get(ne, 1 << 30):
+                cost[ne] = nc
+                path[ne] = path[e] + (gi,)  # type: ignore[assignment]
+                heapq.heappush(heap, (nc, ne))  # type: ignore[arg-type]
+    out = {}
+    for e, p in path.items():
+        parts = tuple(gens[i] for i in p)
+        moves = simplify(m for part in parts for m in part)
+        out[effect_index(e)] = CentreFix(moves, parts)
+    return out
+
+
+def verify_fix(effect: Effect, fix: CentreFix) -> bool:
+    """True when the fix moves no piece and turns the centres exactly by ``effect``."""
+    t = sequence_transform(fix.moves)
+    if any(s != i for i, s in enumerate(t.source)):
+        return False
+    for k in range(6):
+        for i in range(9):
+            want = effect[k] if i == 4 else 0
+            if t.twist[9 * k + i] != want:
+                return False
+    return all(not any(t2 for j, t2 in enumerate(sequence_transform(part).twist) if j % 9 != 4)
+               and list(sequence_transform(part).source) == list(range(54))
+               for part in fix.parts)
+
+
+@cache
+def centre_table() -> dict[int, CentreFix]:
+    """Effect index -> a short verified centre-only fix, for all 2048 reachable effects."""
+    table = _search()
+    if len(table) != 2048:
+        raise AssertionError(f"centre table has {len(table)} entries, expected 2048")
+    for k, fix in table.items():
+        effect = tuple((k >> (2 * (5 - j))) & 3 for j in range(6))
+        if not verify_fix(effect, fix):  # type: ignore[arg-type]
+            raise AssertionError(f"centre table entry {effect} is wrong")
+    return table
+
+
+def centre_fix(effect: Iterable[int]) -> CentreFix:
+    """The table's fix that turns the centres by ``effect`` (quarter turns clockwise)."""
+    return centre_table()[effect_index(effect)]

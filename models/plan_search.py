@@ -1,0 +1,202 @@
+"""Search for a short total: many kociemba piece solutions, each completed by the cheapest
+centre fix inserted where it cancels most.
+
+A centre-only sequence commutes with every turn, so the fix (or each of its parts) can go
+anywhere in the pieces' solution; turns of one face that meet at the seam merge or cancel.
+Candidates come for free from the 48 cube symmetries and the inverse puzzle (same length,
+different face-turn counts, hence different leftover centres), then from short pre-moves.
+"""
+from __future__ import annotations
+
+import itertools
+import random
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from functools import cache
+from typing import Iterable, Sequence
+
+from .centres import centre_effect, centre_table, effect_index
+from .kociemba_bridge import premoved, solve_dest, symmetries
+from .moves import ALL_MOVES, Move
+
+OPPOSITE = {"U": "D", "D": "U", "R": "L", "L": "R", "F": "B", "B": "F"}
+PIECES, CENTRES = "pieces", "centres"
+
+
+def simplify_labelled(moves: Sequence[Move], labels: Sequence[str]
+                      ) -> tuple[tuple[Move, ...], tuple[str, ...]]:
+    """:func:`models.moves.simplify` that keeps a phase label per move (a merged turn that
+    includes a centre-fix turn is labelled ``centres``)."""
+    out: list[Move] = []
+    lab: list[str] = []
+    for m, l in zip(moves, labels):
+        out.append(m)
+        lab.append(l)
+        changed = True
+        while changed and out:
+            changed = False
+            last = out[-1]
+            j = len(out) - 2
+            if j >= 0 and out[j].face == OPPOSITE[last.face]:
+                j -= 1
+            if j >= 0 and out[j].face == last.face:
+                turns = (out[j].turns + last.turns) % 4
+                merged = CENTRES if CENTRES in (lab[j], lab[-1]) else PIECES
+                del out[-1], lab[-1]
+                if turns:
+                    out[j], lab[j] = Move(last.face, turns), merged
+                else:
+                    del out[j], lab[j]
+                changed = True
+    return tuple(out), tuple(lab)
+
+
+def _simplified_len(moves: Sequence[Move]) -> int:
+    return len(simplify_labelled(moves, [PIECES] * len(moves))[0])
+
+
+def _saving(a: Sequence[Move], b: Sequence[Move]) -> int:
+    """Turns saved where ``a`` meets ``b``."""
+    w = tuple(a[-5:]) + tuple(b[:5])
+    return len(w) - _simplified_len(w)
+
+
+def insert_part(moves: tuple[Move, ...], labels: tuple[str, ...], part: tuple[Move, ...]
+                ) -> tuple[tuple[Move, ...], tuple[str, ...]]:
+    """Insert a centre-only part where the total is shortest."""
+    best, best_i = -1, 0
+    for i in range(len(moves) + 1):
+        s = _saving(moves[:i], part) + _saving(part, moves[i:])
+        if s > best:
+            best, best_i = s, i
+    return simplify_labelled(moves[:best_i] + part + moves[best_i:],
+                             labels[:best_i] + (CENTRES,) * len(part) + labels[best_i:])
+
+
+def with_centre_fix(pieces: tuple[Move, ...], parts: Iterable[tuple[Move, ...]]
+                    ) -> tuple[tuple[Move, ...], tuple[str, ...]]:
+    """The pieces' solution with the centre fix inserted: whole, or part by part, whichever is
+    shorter."""
+    parts = tuple(parts)
+    moves, labels = simplify_labelled(pieces, (PIECES,) * len(pieces))
+    if not parts:
+        return moves, labels
+    whole = tuple(m for p in parts for m in p)
+    best = insert_part(moves, labels, whole)
+    if len(parts) > 1:
+        split = (moves, labels)
+        for p in sorted(parts, key=len, reverse=True):
+            split = insert_part(*split, p)
+        if len(split[0]) < len(best[0]):
+            best = split
+    return best
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One way to reach a solved arrangement: facelet destinations and centre needs."""
+
+    dest: tuple[int, ...]
+    centre_turns: tuple[int, ...]
+    centre_free: tuple[bool, ...]
+
+
+def cheapest_fix_effect(problem: Problem, pieces: Sequence[Move]) -> tuple[int, ...]:
+    """The leftover centre turns after ``pieces`` with the shortest table fix (symmetric
+    centres may take either of two values)."""
+    done = centre_effect(pieces)
+    need = [(n - d) % 4 for n, d in zip(problem.centre_turns, done)]
+    table = centre_table()
+    free = [k for k in range(6) if problem.centre_free[k]]
+    best, best_len = tuple(need), None
+    for flips in itertools.product((0, 2), repeat=len(free)):
+        e = list(need)
+        for k, f in zip(free, flips):
+            e[k] = (e[k] + f) % 4
+        fix = table.get(effect_index(e))
+        if fix is not None and (best_len is None or len(fix.moves) < best_len):
+            best, best_len = tuple(e), len(fix.moves)
+    return best
+
+
+@cache
+def premove_sequences() -> tuple[tuple[Move, ...], ...]:
+    """Pre-move sequences of 1 and 2 turns (different, non-opposite-ordered faces)."""
+    one = [(m,) for m in ALL_MOVES]
+    two = [(a, b) for a in ALL_MOVES for b in ALL_MOVES
+           if a.face != b.face and not (OPPOSITE[a.face] == b.face and a.face > b.face)]
+    return tuple(one + two)
+
+
+def candidate_keys(n_problems: int, seed: int = 0) -> list[tuple[int, tuple[Move, ...], int, bool]]:
+    """(problem, pre-moves, symmetry, inverse) in search order: the free 96 variants of every
+    problem first, then pre-moved ones in a fixed shuffled order."""
+    keys = [(p, (), s, inv) for p in range(n_problems) for inv in (False, True)
+            for s in range(len(symmetries()))]
+    rng = random.Random(seed)
+    more = [(p, pre, rng.randrange(48), rng.random() < 0.5)
+            for p in range(n_problems) for pre in premove_sequences()]
+    rng.shuffle(more)
+    return keys + more
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The best total found and what the search did."""
+
+    moves: tuple[Move, ...]
+    phases: tuple[str, ...]
+    problem: int
+    candidates: int
+    pieces_len: int
+
+
+def _solve_key(problems: Sequence[Problem], key) -> tuple[int, tuple[Move, ...]]:
+    """Solve one candidate: (problem index, simplified pieces solution incl. pre-moves)."""
+    p, pre, sym, inv = key
+    dest = premoved(problems[p].dest, pre) if pre else problems[p].dest
+    pieces = pre + solve_dest(dest, sym, inv)
+    return p, simplify_labelled(pieces, (PIECES,) * len(pieces))[0]
+
+
+def search(problems: Sequence[Problem], *, time_budget_s: float = 0.8,
+           max_candidates: int = 400, min_candidates: int = 1, workers: int = 2) -> SearchResult:
+    """Try candidates until the budget is spent; keep the shortest total.
+
+    kociemba's C solver releases the GIL, so ``workers`` threads solve candidates in parallel.
+    """
+    table = centre_table()
+    start = time.perf_counter()
+    best: SearchResult | None = None
+    tried = 0
+    seen: set[tuple[int, tuple[Move, ...]]] = set()
+    keys = candidate_keys(len(problems))
+    batch = max(1, workers) * 2
+    pool = ThreadPoolExecutor(workers) if workers > 1 else None
+    try:
+        while tried < len(keys):
+            if tried >= min_candidates and (tried >= max_candidates
+                                            or time.perf_counter() - start > time_budget_s):
+                break
+            chunk = keys[tried:tried + min(batch, max(1, max_candidates - tried))]
+            if pool is not None:
+                solved = list(pool.map(lambda k: _solve_key(problems, k), chunk))
+            else:
+                solved = [_solve_key(problems, k) for k in chunk]
+            tried += len(chunk)
+            for p, pieces in solved:
+                if (p, pieces) in seen:
+                    continue
+                seen.add((p, pieces))
+                fix = table[effect_index(cheapest_fix_effect(problems[p], pieces))]
+                if best is not None and len(pieces) + len(fix.moves) - 8 >= len(best.moves):
+                    continue
+                moves, phases = with_centre_fix(pieces, fix.parts)
+                if best is None or len(moves) < len(best.moves):
+                    best = SearchResult(moves, phases, p, tried, len(pieces))
+    finally:
+        if pool is not None:
+            pool.shutdown()
+    assert best is not None
+    return SearchResult(best.moves, best.phases, best.problem, tried, best.pieces_len)
