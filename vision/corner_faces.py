@@ -4,8 +4,8 @@ The lattices come with arbitrary axes. Which face each one is follows from where
 (top / lower left / lower right, :mod:`vision.corner_views`); its net orientation follows from
 three points it shares with the other two faces: the visible cube corner and the far ends of
 the two edges it shares with its neighbours. Their net coordinates come from the 3D model, so
-the homography from net coordinates to the image is exact whatever the camera roll, and a
-mirrored or wrongly arranged picture shows up as an inconsistency rather than a silent misread.
+the homography from net coordinates to the image is exact whatever the camera roll. (A
+mirrored picture is geometrically a valid corner photo; only its mirrored digits betray it.)
 """
 from __future__ import annotations
 
@@ -137,21 +137,8 @@ def locate_faces(image: np.ndarray, photo: str, source: str = "") -> list[Corner
         H = lat.H @ net_to_lat
         face = CornerFace(spec.face, spec.place, H, len(lat.cells),
                           tuple((float(q.centre[0]), float(q.centre[1])) for q in lat.cells.values()))
-        if _orientation(face) < 0:
-            raise CornerPhotoError(
-                f"{where}corner photo {photo}: the faces are arranged as in a mirror image "
-                f"(face {spec.face} would be seen from inside the cube). Is the camera "
-                "mirroring the picture (a front camera)? Take the photo again unmirrored.")
         out.append(face)
     return out
-
-
-def _orientation(face: CornerFace) -> float:
-    """Sign of the net-to-image map at the face centre (> 0: seen from outside, as it must be)."""
-    o = face.to_image(1.5, 1.5)
-    ex = face.to_image(2.5, 1.5) - o
-    ey = face.to_image(1.5, 2.5) - o
-    return float(ex[0] * ey[1] - ex[1] * ey[0])
 
 
 __all__ = ["CornerFace", "CornerPhotoError", "locate_faces", "PLACES"]

@@ -8,7 +8,6 @@ of the same cube give the same state.
 """
 from __future__ import annotations
 
-import os
 import time
 from pathlib import Path
 from typing import Sequence
@@ -58,12 +57,10 @@ def read_corner_photo(image: np.ndarray, photo: str, *, templates=None, model=No
     t_detect = (time.perf_counter() - t0) * 1000 / 3
     out = {}
     for cf in located:
-        label = f"{source or 'photo ' + photo} face {cf.face}"
         r = read_face(image, templates=templates, model=model, ocr=ocr, settings=settings,
                       source=source, face=cf.face, geometry=face_geometry(cf))
         r.timings_ms["detect"] = t_detect
         out[cf.face] = r
-        _ = label
     return out
 
 
@@ -131,4 +128,3 @@ def read_corner_folder(paths: Path | str | Sequence[Path | str], *, templates=No
 
 __all__ = ["read_corner_folder", "read_corner_photo", "corner_photos", "face_geometry",
            "same_corner_matches", "CornerPhotoError", "corner_faces"]
-_ = os

@@ -1,0 +1,155 @@
+"""Corner photos A/B: geometry, readings against truth, agreement with six face photos, messages."""
+from __future__ import annotations
+
+import json
+import shutil
+from functools import cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from models.errors import SudokuCubeError
+from models.generator import make_puzzle
+from models.geometry import FACES
+from models.grid import solve_grid
+from models.profile import CubeSettings
+from models.state_format import parse_json
+from vision.corner_faces import CornerPhotoError, locate_faces
+from vision.corner_views import corner_faces
+from vision.corners import read_corner_folder
+from vision.images import load_image
+from vision.reading import read_folder
+
+ROOT = Path(__file__).resolve().parents[1]
+CORNERS = ROOT / "samples" / "corners"
+SAMPLES = sorted(d for d in CORNERS.iterdir() if (d / "truth.json").exists())
+SYM = CubeSettings().symmetric
+
+
+def same(a, b) -> bool:
+    return a.digit == b.digit and (a.rot == b.rot or (a.digit in SYM and (a.rot - b.rot) % 2 == 0))
+
+
+def test_there_are_corner_samples():
+    assert len(SAMPLES) >= 3
+
+
+def test_places_follow_conventions():
+    """CONVENTIONS.md: A shows U on top, F lower left, R lower right; B shows D, L, B."""
+    assert [(f.face, f.place) for f in corner_faces("A")] == [
+        ("U", "top"), ("F", "lower left"), ("R", "lower right")]
+    assert [(f.face, f.place) for f in corner_faces("B")] == [
+        ("D", "top"), ("L", "lower left"), ("B", "lower right")]
+    # U's view has B at the top: the U/F/R corner is U's bottom-right net corner
+    assert corner_faces("A")[0].corner_net == (3, 3)
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=lambda d: d.name)
+def test_sample_face_outlines_match_the_render(sample):
+    """Every located face (net orientation included) lies on the rendered face's outline."""
+    truth = json.loads((sample / "photos.json").read_text())
+    for photo in "AB":
+        img = load_image(sample / f"{photo}.jpg")
+        faces = locate_faces(img, photo)
+        assert [f.face for f in faces] == [f.face for f in corner_faces(photo)]
+        for f in faces:
+            quad = np.array(truth[photo]["faces"][f.face]["quad"])
+            err = np.abs(f.quad() - quad).max()
+            assert err < 0.06 * np.linalg.norm(quad[0] - quad[2]), (photo, f.face, err)
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=lambda d: d.name)
+def test_sample_reads_right_after_joint_decoding(sample):
+    truth = parse_json((sample / "truth.json").read_text(), str(sample))
+    reading = read_folder(sample)  # the hook in vision's read_folder hands A/B to corners
+    assert sorted(reading.faces) == sorted(FACES)
+    chosen = solve_grid(reading.state, CubeSettings()).chosen
+    wrong = [i for i, (a, b) in enumerate(zip(chosen, truth.stickers)) if not same(a, b)]
+    assert wrong == []
+
+
+@cache
+def _rendered_cube(tmp: str) -> Path:
+    """Six face photos and a corner pair of one cube, in two folders under ``tmp``."""
+    from samples.render import PhotoStyle, render_corner_photo, render_face_photo
+
+    puzzle = make_puzzle(4242, 25)
+    style = PhotoStyle(difficulty=0.15, size=(960, 720))
+    base = Path(tmp)
+    (base / "six").mkdir(parents=True)
+    (base / "corner").mkdir(parents=True)
+    for i, f in enumerate(FACES):
+        img, _ = render_face_photo(puzzle.state.face(f), 500 + i, style)
+        cv2.imwrite(str(base / "six" / f"{f}.jpg"), img, [cv2.IMWRITE_JPEG_QUALITY, 92])
+    for i, w in enumerate("AB"):
+        img, _ = render_corner_photo(puzzle.state.faces(), w, 600 + i, style)
+        cv2.imwrite(str(base / "corner" / f"{w}.jpg"), img, [cv2.IMWRITE_JPEG_QUALITY, 92])
+    (base / "truth.json").write_text(json.dumps({"tokens": [s.token for s in puzzle.state.stickers]}))
+    return base
+
+
+@pytest.fixture(scope="module")
+def rendered(tmp_path_factory):
+    return _rendered_cube(str(tmp_path_factory.mktemp("corner-cube")))
+
+
+def test_corner_pair_and_six_photos_give_the_same_reading(rendered):
+    six = read_folder(rendered / "six", ocr=False)
+    corner = read_folder(rendered / "corner", ocr=False)
+    truth = json.loads((rendered / "truth.json").read_text())["tokens"]
+    assert [s.token for s in corner.state.stickers] == [s.token for s in six.state.stickers]
+    assert [s.token for s in corner.state.stickers] == truth
+    assert corner.faces["U"].source.endswith("A.jpg") and corner.faces["D"].source.endswith("B.jpg")
+
+
+def _corner_dir(tmp_path: Path, rendered: Path, a: np.ndarray | None = None,
+                b: np.ndarray | None = None) -> Path:
+    d = tmp_path / "photos"
+    d.mkdir()
+    for k, img in (("A", a), ("B", b)):
+        if img is None:
+            shutil.copy(rendered / "corner" / f"{k}.jpg", d / f"{k}.jpg")
+        else:
+            cv2.imwrite(str(d / f"{k}.jpg"), img)
+    return d
+
+
+def test_single_face_photo_as_corner_photo_is_refused(tmp_path, rendered):
+    face = cv2.imread(str(rendered / "six" / "F.jpg"))
+    d = _corner_dir(tmp_path, rendered, a=face)
+    with pytest.raises(CornerPhotoError, match=r"A\.jpg: corner photo A shows (only one face|no "
+                                               r"cube face).*three faces"):
+        read_corner_folder(d, ocr=False)
+
+
+def test_photo_with_two_faces_is_refused(tmp_path, rendered):
+    img = cv2.imread(str(rendered / "corner" / "B.jpg"))
+    faces = locate_faces(img, "B")
+    cv2.fillPoly(img, [np.round(faces[0].quad()).astype(np.int32)], (20, 20, 20))
+    d = _corner_dir(tmp_path, rendered, b=img)
+    with pytest.raises(CornerPhotoError, match="corner photo B shows only two faces"):
+        read_corner_folder(d, ocr=False)
+
+
+def test_upside_down_photo_is_refused(tmp_path, rendered):
+    img = cv2.rotate(cv2.imread(str(rendered / "corner" / "A.jpg")), cv2.ROTATE_180)
+    d = _corner_dir(tmp_path, rendered, a=img)
+    with pytest.raises(CornerPhotoError, match="not upright.*U faces up"):
+        read_corner_folder(d, ocr=False)
+
+
+def test_same_corner_twice_is_refused(tmp_path, rendered):
+    a = cv2.imread(str(rendered / "corner" / "A.jpg"))
+    d = _corner_dir(tmp_path, rendered, b=a)
+    with pytest.raises(CornerPhotoError, match="same corner as photo A.*z2"):
+        read_corner_folder(d, ocr=False)
+
+
+def test_missing_corner_photo_is_named(tmp_path, rendered):
+    d = tmp_path / "only-a"
+    d.mkdir()
+    shutil.copy(rendered / "corner" / "A.jpg", d / "A.jpg")
+    with pytest.raises(SudokuCubeError, match=r"corner photo B \(D, L, B\) missing"):
+        read_folder(d, ocr=False)
