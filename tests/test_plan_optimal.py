@@ -1,0 +1,49 @@
+"""--optimal returns provably shortest plans: compared with brute force over all shorter
+sequences (checking solved, so ANY solved arrangement counts) on short scrambles."""
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from models.errors import SudokuCubeError
+from models.moves import ALL_MOVES
+from models.plan_samples import scrambled
+from models.planner import plan_to_target
+from models.solved import is_solved
+
+
+def _shortest_by_brute_force(state, up_to: int) -> int | None:
+    for n in range(up_to + 1):
+        for seq in itertools.product(ALL_MOVES, repeat=n):
+            if is_solved(state.apply(seq)):
+                return n
+    return None
+
+
+@pytest.mark.parametrize("length", [1, 2, 3])
+def test_optimal_matches_brute_force(length):
+    rng = random.Random(100 + length)
+    for _ in range(3):
+        state, design, scramble = scrambled(rng, length)
+        p = plan_to_target(state, design, optimal=True)
+        assert is_solved(state.apply(p.moves))
+        shorter = _shortest_by_brute_force(state, len(p.moves) - 1)
+        assert shorter is None, "a shorter solution exists"
+        assert len(p.moves) <= len(scramble)
+
+
+def test_optimal_depth_8_is_at_most_the_scramble():
+    rng = random.Random(9)
+    for k in (6, 8):
+        state, design, scramble = scrambled(rng, k)
+        p = plan_to_target(state, design, optimal=True)
+        assert is_solved(state.apply(p.moves)) and len(p.moves) <= k
+
+
+def test_optimal_refuses_far_cubes():
+    rng = random.Random(10)
+    state, design, _ = scrambled(rng, 30)
+    with pytest.raises(SudokuCubeError, match="8 turns"):
+        plan_to_target(state, design, optimal=True)
