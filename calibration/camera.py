@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import sys
 import threading
-import time
+
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, TypeVar
@@ -378,6 +378,3 @@ def undistort(frame: np.ndarray, lens: LensCalibration) -> np.ndarray:
     return cv2.undistort(frame, np.array(lens.camera_matrix), np.array(lens.dist_coeffs))
 
 
-def sleep_briefly(seconds: float) -> None:
-    """Pause between probes so a just-released camera can be opened again."""
-    time.sleep(seconds)

@@ -20,11 +20,13 @@ from typing import Any
 import numpy as np
 
 from calibration.camera_settings import CameraSettings
-from calibration.store import (ProfileError, atomic_write_json, atomic_write_png,
+from calibration.store import (ProfileError, atomic_write_bytes, atomic_write_json,
+                               atomic_write_png,
                                profiles_root, read_png)
 from calibration.templates import TemplateSet
 from models.profile import CubeSettings
 from vision.glyph import GLYPH
+from vision.hog import LinearModel
 
 PROFILE_FORMAT = "sudoku-cube-profile/1"
 PROFILE_FILE = "profile.json"
@@ -32,6 +34,7 @@ DEFAULT_NAME = "default"
 NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$")
 SHEET_COLUMNS = 36
 STICKER_STYLES = ("white", "coloured")
+DATA_KINDS = ("templates", "training", "classifier")
 
 
 @dataclass(frozen=True)
@@ -39,8 +42,9 @@ class Profile:
     """A cube and camera calibration.
 
     ``templates``: the cube's own 36 digit x rotation templates (None: the built-in font
-    templates). ``training``: labelled glyphs cut from the user's photos (with rotations), data
-    for the second classifier (None: none). ``report``: what calibration measured (accuracy
+    templates). ``training``: labelled glyphs cut from the user's photos (with rotations),
+    matched as extra templates. ``classifier``: the HOG classifier adapted to those glyphs
+    (None: the default one). ``report``: what calibration measured (accuracy
     before/after), shown by ``sudoku-cube profiles``.
     """
 
@@ -49,6 +53,7 @@ class Profile:
     templates: TemplateSet | None = None
     training: TemplateSet | None = None
     camera: CameraSettings | None = None
+    classifier: LinearModel | None = None
     report: dict[str, Any] = field(default_factory=dict)
     created: str = ""
     path: Path | None = None
@@ -65,6 +70,17 @@ class Profile:
         from calibration.templates import default_templates
 
         return default_templates()
+
+    def reader_options(self) -> dict[str, Any]:
+        """Keyword arguments for ``vision.reading.read_face`` / ``read_folder``:
+        ``templates``, ``model`` and ``settings`` of this profile (None means vision's
+        defaults)."""
+        from calibration.learn import combined_templates
+
+        templates = None
+        if self.templates is not None:
+            templates = combined_templates(self.templates, self.training)
+        return {"templates": templates, "model": self.classifier, "settings": self.settings}
 
     def summary(self) -> str:
         """One line: what the profile holds."""
@@ -174,6 +190,46 @@ def _read_set(folder: Path, kind: str, entry: Any, where: Path) -> TemplateSet:
     return TemplateSet(images, digits, rots, dict(meta) if isinstance(meta, dict) else {})
 
 
+def _write_model(folder: Path, model: LinearModel) -> dict[str, Any]:
+    """Write the classifier's weights as JSON (named by content hash); return its entry."""
+    body = {"format": "sudoku-cube-classifier/1", "weights": model.weights.tolist(),
+            "bias": model.bias.tolist(), "temperature": float(model.temperature),
+            "meta": model.meta}
+    text = json.dumps(body)
+    name = f"classifier-{hashlib.sha256(text.encode()).hexdigest()[:12]}.json"
+    if not (folder / name).exists():
+        atomic_write_bytes(folder / name, text.encode("utf-8"))
+    return {"file": name, "shape": list(model.weights.shape)}
+
+
+def _read_model(folder: Path, entry: Any, where: Path) -> LinearModel:
+    """Read and check a classifier written by :func:`_write_model`."""
+    fix = "run `sudoku-cube calibrate templates` again for this profile, or delete its folder"
+    file = entry.get("file") if isinstance(entry, dict) else None
+    if not isinstance(file, str) or "/" in file or "\\" in file or file.startswith("."):
+        raise ProfileError(f"{where}: 'classifier' entry is damaged; {fix}")
+    path = folder / file
+    try:
+        body = json.loads(path.read_text(encoding="utf-8"))
+        weights = np.array(body["weights"], np.float32)
+        bias = np.array(body["bias"], np.float32)
+        temperature = float(body["temperature"])
+    except FileNotFoundError:
+        raise ProfileError(f"{path}: the classifier file is missing; {fix}") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError,
+            ValueError) as e:
+        raise ProfileError(f"{path}: the classifier file is damaged ({type(e).__name__}); "
+                           f"{fix}") from None
+    from vision.hog import N_CLASSES, hog_features
+
+    dim = hog_features(np.zeros((1, GLYPH, GLYPH), np.float32)).shape[1]
+    if weights.shape != (dim, N_CLASSES) or bias.shape != (N_CLASSES,):
+        raise ProfileError(f"{path}: classifier has shape {list(weights.shape)}, this version "
+                           f"needs [{dim}, {N_CLASSES}] (an older profile); {fix}")
+    meta = body.get("meta") if isinstance(body.get("meta"), dict) else {}
+    return LinearModel(weights, bias, temperature, meta)
+
+
 # --- save / load ------------------------------------------------------------------------------
 
 def _settings_dict(s: CubeSettings) -> dict[str, Any]:
@@ -218,13 +274,15 @@ def save_profile(profile: Profile) -> Path:
         if profile.templates is not None else None,
         "training": _write_set(folder, "training", profile.training)
         if profile.training is not None else None,
+        "classifier": _write_model(folder, profile.classifier)
+        if profile.classifier is not None else None,
         "camera": profile.camera.to_dict() if profile.camera else None,
         "report": profile.report,
     }
     atomic_write_json(folder / PROFILE_FILE, doc)
-    keep = {PROFILE_FILE} | {doc[k]["file"] for k in ("templates", "training") if doc[k]}
-    for old in folder.glob("*.png"):
-        if old.name not in keep and old.name.split("-")[0] in ("templates", "training"):
+    keep = {PROFILE_FILE} | {doc[k]["file"] for k in DATA_KINDS if doc[k]}
+    for old in list(folder.glob("*.png")) + list(folder.glob("*.json")):
+        if old.name not in keep and old.name.split("-")[0] in DATA_KINDS:
             try:
                 old.unlink()
             except OSError:
@@ -277,6 +335,8 @@ def load_profile_dir(folder: Path) -> Profile:
         if doc.get("templates") is not None else None
     training = _read_set(folder, "training", doc["training"], where) \
         if doc.get("training") is not None else None
+    classifier = _read_model(folder, doc["classifier"], where) \
+        if doc.get("classifier") is not None else None
     camera = None
     if doc.get("camera") is not None:
         try:
@@ -286,7 +346,7 @@ def load_profile_dir(folder: Path) -> Profile:
                                "`sudoku-cube calibrate camera` for this profile again") from None
     report = doc.get("report") if isinstance(doc.get("report"), dict) else {}
     name = folder.name
-    return Profile(name, settings, templates, training, camera, report,
+    return Profile(name, settings, templates, training, camera, classifier, report,
                    str(doc.get("created", "")), folder)
 
 

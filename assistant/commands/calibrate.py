@@ -1,0 +1,311 @@
+"""``sudoku-cube calibrate``: teach the reader this person's cube (templates) and camera.
+
+* ``calibrate templates PHOTO... --digits "..."``: labelled face photos -> the cube's own
+  templates and classifier, a contact sheet PNG, and before/after accuracy on the photos.
+* ``calibrate settings``: the cube's settings (symmetric digits, 6/9 underline, sticker style).
+* ``calibrate camera [--camera N|VIDEO]``: list cameras that open, pick one, choose its size,
+  lock exposure and white balance once they settle; optional lens calibration (chessboard).
+Everything is saved in the named profile (``--profile NAME``), atomically.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+from calibration.profiles import DEFAULT_NAME, Profile, load_or_new, profile_dir, save_profile
+from calibration.store import ProfileError, atomic_write_png
+from models.errors import SudokuCubeError
+from models.geometry import FACES
+from models.profile import parse_symmetric
+
+SHEET_NAME = "contact-sheet.png"
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add ``calibrate`` with its ``templates``, ``settings`` and ``camera`` subcommands."""
+    p = sub.add_parser("calibrate", help="calibrate templates and camera for your cube",
+                       description="Teach the reader your cube's print and your camera. "
+                                   "Results are saved in a named profile (--profile NAME); "
+                                   "`sudoku-cube profiles` lists them.")
+    csub = p.add_subparsers(dest="calibrate", metavar="WHAT")
+
+    t = csub.add_parser("templates", help="learn digit templates from labelled face photos",
+                        description="Learn your cube's digits from face photos you label once. "
+                                    "Label each photo with --digits (nine tokens row by row, "
+                                    "e.g. \"5^ 4> 6^ 3v 6^ 5< 8^ 2^ 2>\", or for a solved face "
+                                    "its digits and one arrow, \"534126978^\"), with --truth "
+                                    "STATE for photos named U.jpg ... B.jpg, or interactively.")
+    t.add_argument("photos", nargs="+", help="face photos (files, or a folder of U..B photos)")
+    t.add_argument("--digits", action="append", metavar="LABEL",
+                   help="labels of the photos in order (repeat, or separate with ';')")
+    t.add_argument("--truth", metavar="STATE", help="state file whose faces label photos named "
+                                                    "after faces (U.jpg ...)")
+    _profile_args(t)
+    t.add_argument("--sheet", metavar="PNG", help="also write the contact sheet here")
+    t.add_argument("--json", action="store_true", help="print the result as JSON")
+    t.set_defaults(handler=run_templates)
+
+    s = csub.add_parser("settings", help="set the cube's settings in a profile")
+    _profile_args(s)
+    s.set_defaults(handler=run_settings)
+
+    c = csub.add_parser("camera", help="choose a camera, lock exposure/white balance, save",
+                        description="List the cameras that open, pick one, choose its size, "
+                                    "wait for exposure and white balance to settle and lock "
+                                    "them. A video file can stand in for a camera.")
+    c.add_argument("--camera", metavar="N|VIDEO", help="camera index or video file "
+                                                       "(default: ask, or the first that opens)")
+    c.add_argument("--list", action="store_true", help="only list the cameras that open")
+    c.add_argument("--resolution", metavar="WxH", help="frame size (default: 1280x720 if "
+                                                       "offered, else the largest common one)")
+    c.add_argument("--settle-frames", type=int, default=150, metavar="N",
+                   help="read at most N frames waiting for the picture to settle")
+    c.add_argument("--chessboard", metavar="CxR", help="also calibrate the lens from views of "
+                                                      "a chessboard with CxR inner corners")
+    c.add_argument("--chessboard-frames", type=int, default=300, metavar="N",
+                   help="frames to look through for chessboard views")
+    c.add_argument("--profile", default=None, metavar="NAME",
+                   help="profile to save into (default: 'camera')")
+    c.set_defaults(handler=run_camera)
+    p.set_defaults(handler=lambda args: (p.print_help(), 2)[1])
+
+
+def _profile_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--profile", default="mycube", metavar="NAME",
+                   help="profile to create or update (default: mycube)")
+    p.add_argument("--symmetric", metavar="DIGITS",
+                   help="digits that look the same upside down, e.g. 1 or 1,8")
+    p.add_argument("--underlined", choices=("yes", "no"), help="are 6 and 9 underlined?")
+    p.add_argument("--stickers", choices=("white", "coloured"), help="sticker style")
+
+
+def _profile_for(args: argparse.Namespace) -> Profile:
+    """The profile to update, with settings changed by the command-line flags."""
+    if args.profile == DEFAULT_NAME:
+        raise ProfileError("the profile 'default' is built in and cannot be changed; "
+                           "choose a name with --profile NAME")
+    profile = load_or_new(args.profile)
+    settings = profile.settings
+    from dataclasses import replace
+
+    if getattr(args, "symmetric", None) is not None:
+        try:
+            settings = replace(settings, symmetric=parse_symmetric(args.symmetric))
+        except ValueError as e:
+            raise SudokuCubeError(str(e)) from None
+    if getattr(args, "underlined", None):
+        settings = replace(settings, underlined_69=args.underlined == "yes")
+    if getattr(args, "stickers", None):
+        settings = replace(settings, sticker_style=args.stickers)
+    return replace(profile, settings=settings)
+
+
+# --- templates --------------------------------------------------------------------------------
+
+def _photo_files(items: list[str]) -> list[Path]:
+    out: list[Path] = []
+    for item in items:
+        p = Path(item)
+        if p.is_dir():
+            from vision.reading import face_photos
+
+            found = face_photos(p)
+            faces = [f for f in FACES if f in found]
+            if not faces:
+                raise SudokuCubeError(f"{p}: no face photos (U.jpg ... B.jpg) in this folder")
+            out.extend(found[f] for f in faces)
+        else:
+            out.append(p)
+    return out
+
+
+def _labels_from_truth(files: list[Path], truth: str):
+    from assistant.files import load_state
+
+    state = load_state(truth)
+    labels = []
+    for f in files:
+        face = f.stem.upper()
+        if face not in FACES:
+            raise SudokuCubeError(f"{f}: --truth labels photos named after their face "
+                                  "(U.jpg, R.jpg, ...); rename it or use --digits")
+        labels.append(tuple(state.face(face)))
+    return labels
+
+
+def _ask_labels(files: list[Path], console: Console):
+    from calibration.labels import LABEL_HELP, LabelError, parse_face_label
+
+    if not sys.stdin.isatty():
+        raise SudokuCubeError("give the labels of the photos with --digits (one per photo) or "
+                              f"--truth STATE; {LABEL_HELP}")
+    console.print(f"[bold]Label each photo[/]: {LABEL_HELP}.")
+    labels = []
+    for f in files:
+        while True:
+            text = console.input(f"{f}: ")
+            try:
+                labels.append(parse_face_label(text, str(f)))
+                break
+            except LabelError as e:
+                console.print(f"[red]{e}[/]")
+    return labels
+
+
+def run_templates(args: argparse.Namespace) -> int:
+    """Learn templates from labelled photos, save the profile and its contact sheet."""
+    from calibration.fit import LabelledPhoto, calibrate_templates
+    from calibration.labels import parse_labels
+    from calibration.sheet import contact_sheet
+    from vision.images import load_image
+
+    console = Console(stderr=args.json)
+    profile = _profile_for(args)
+    files = _photo_files(args.photos)
+    if args.truth:
+        labels = _labels_from_truth(files, args.truth)
+    elif args.digits:
+        labels = parse_labels(args.digits)
+    else:
+        labels = _ask_labels(files, console)
+    if len(labels) != len(files):
+        raise SudokuCubeError(f"{len(files)} photo(s) but {len(labels)} label(s) in --digits; "
+                              "give one label of nine stickers per photo, in the same order")
+    photos = [LabelledPhoto(str(f), load_image(f), lab) for f, lab in zip(files, labels)]
+    with console.status("learning templates from the photos..."):
+        result = calibrate_templates(photos, profile)
+    folder = save_profile(result.profile)
+    sheet = contact_sheet(result.profile.templates, f"profile {profile.name}")
+    atomic_write_png(folder / SHEET_NAME, sheet)
+    if args.sheet:
+        atomic_write_png(args.sheet, sheet)
+    out = {"profile": profile.name, "folder": str(folder),
+           "contact_sheet": str(args.sheet or folder / SHEET_NAME),
+           "glyphs": result.glyphs, "before": result.profile.report["before"],
+           "after": result.profile.report["after"],
+           "photos": [{"photo": b.source, "before": b.correct, "after": a.correct,
+                       "stickers": b.total, "problem": b.problem or None,
+                       "mistakes_after": [list(m) for m in a.mistakes]}
+                      for b, a in zip(result.before, result.after)]}
+    if args.json:
+        print(json.dumps(out, indent=2))
+        return 0
+    table = Table(title="How the photos read", title_justify="left")
+    for col in ("photo", "before", "after", "still wrong"):
+        table.add_column(col)
+    for b, a in zip(result.before, result.after):
+        wrong = ", ".join(f"{i + 1}: {t} read {r}" for i, t, r in a.mistakes) or \
+            (b.problem if b.problem else "-")
+        table.add_row(b.source, f"{b.correct}/{b.total}", f"{a.correct}/{a.total}", wrong)
+    console.print(table)
+    console.print(f"Learnt {result.glyphs} glyphs; stickers read right: "
+                  f"{out['before']:.1%} with the built-in templates -> {out['after']:.1%} with "
+                  f"profile [bold]{profile.name}[/].")
+    console.print(f"Contact sheet of the 36 templates: {out['contact_sheet']}")
+    console.print(f"Saved in {folder}; use it with --profile {profile.name}.")
+    return 0
+
+
+def run_settings(args: argparse.Namespace) -> int:
+    """Save the cube's settings into the profile."""
+    profile = _profile_for(args)
+    folder = save_profile(profile)
+    Console().print(f"Profile {profile.name}: {profile.summary()}\nSaved in {folder}.")
+    return 0
+
+
+# --- camera -----------------------------------------------------------------------------------
+
+def _parse_size(text: str | None, flag: str) -> tuple[int, int] | None:
+    if not text:
+        return None
+    parts = text.lower().replace(" ", "").split("x")
+    if len(parts) != 2 or not all(p.isdigit() and int(p) > 0 for p in parts):
+        raise SudokuCubeError(f"{flag} {text!r}: give it as WIDTHxHEIGHT, e.g. 1280x720")
+    return int(parts[0]), int(parts[1])
+
+
+def _pick_camera(console: Console, infos) -> int | str:
+    working = [i for i in infos if i.ok]
+    if not working:
+        raise SudokuCubeError("no camera opens: plug one in (or close the program using it) "
+                              "and run `sudoku-cube calibrate camera` again, or give a video "
+                              "file with --camera FILE")
+    if len(working) == 1 or not sys.stdin.isatty():
+        console.print(f"Using {working[0].label()}.")
+        return working[0].source
+    choices = [str(i.source) for i in working]
+    while True:
+        answer = console.input(f"Which camera? [{'/'.join(choices)}] ").strip() or choices[0]
+        if answer in choices:
+            return working[choices.index(answer)].source
+        console.print(f"[red]type one of {', '.join(choices)}[/]")
+
+
+def run_camera(args: argparse.Namespace) -> int:
+    """Probe, pick, configure and save a camera (and optionally its lens calibration)."""
+    from dataclasses import replace
+
+    from calibration.camera import (calibrate_lens, configure_camera, frames, open_source,
+                                    parse_source, probe_cameras)
+
+    console = Console()
+    wanted = _parse_size(args.resolution, "--resolution")
+    pattern = _parse_size(args.chessboard, "--chessboard")
+    if args.camera is not None:
+        infos = probe_cameras([parse_source(args.camera)])
+    else:
+        infos = probe_cameras()
+    table = Table(title="Cameras", title_justify="left")
+    table.add_column("source")
+    table.add_column("status")
+    for i in infos:
+        table.add_row(str(i.source), i.label() if i.ok else f"[red]{i.problem}[/]")
+    if infos:
+        console.print(table)
+    else:
+        console.print("No camera devices found.")
+    if args.list:
+        return 0
+    source = _pick_camera(console, infos)
+    name = args.profile or "camera"
+    if name == DEFAULT_NAME:
+        raise ProfileError("the profile 'default' is built in and cannot be changed; "
+                           "choose a name with --profile NAME")
+    profile = load_or_new(name)
+    with console.status("waiting for exposure and white balance to settle..."):
+        settings = configure_camera(source, wanted=wanted, max_settle_frames=args.settle_frames)
+    if pattern:
+        cap = open_source(source)
+        try:
+            with console.status("looking for chessboard views..."):
+                lens = calibrate_lens(_until_end(frames(cap, source, args.chessboard_frames)),
+                                      pattern)
+        finally:
+            cap.release()
+        settings = replace(settings, lens=lens)
+    folder = save_profile(replace(profile, camera=settings))
+    console.print(f"Camera: {settings.describe()} (settled after {settings.settle_frames} "
+                  "frames)")
+    for note in settings.notes:
+        console.print(f"[yellow]note:[/] {note}")
+    console.print(f"Saved in profile {name} ({folder}); use it with --profile {name}.")
+    return 0
+
+
+def _until_end(it):
+    """Frames until the source stops (the end of a video file is not an error here)."""
+    from calibration.camera import CameraError
+
+    try:
+        yield from it
+    except CameraError:
+        return
+
+
+__all__ = ["register", "run_templates", "run_settings", "run_camera", "profile_dir"]

@@ -1,0 +1,131 @@
+"""Calibrating templates from labelled photos, and measuring how well a profile reads photos.
+
+:func:`calibrate_templates` is the whole of ``sudoku-cube calibrate templates`` apart from
+argument parsing and printing: read each labelled photo with the current templates (the
+"before" figure), cut its glyphs, learn the cube's templates and classifier, read the same
+photos again with them (the "after" figure) and return the new profile.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, replace
+from typing import Any, Callable, Iterable, Sequence
+
+import numpy as np
+
+from calibration.learn import CutGlyph, learn
+from calibration.profiles import Profile
+from models.profile import CubeSettings
+from models.stickers import Sticker
+
+
+@dataclass(frozen=True)
+class LabelledPhoto:
+    """A face photo (BGR) and the nine stickers the user says it shows."""
+
+    source: str
+    image: np.ndarray
+    stickers: tuple[Sticker, ...]
+
+
+@dataclass(frozen=True)
+class PhotoScore:
+    """How one photo was read: stickers right, and the mistakes as ``(index, truth, read)``."""
+
+    source: str
+    correct: int
+    total: int
+    mistakes: tuple[tuple[int, str, str], ...]
+    problem: str = ""
+
+
+def same_sticker(read: Sticker, truth: Sticker, symmetric: Iterable[int]) -> bool:
+    """True when a reading matches the label (symmetric digits may differ by a half turn)."""
+    if read.digit != truth.digit:
+        return False
+    if read.rot == truth.rot:
+        return True
+    return truth.digit in set(symmetric) and (read.rot - truth.rot) % 2 == 0
+
+
+def read_photo(photo: LabelledPhoto, options: dict[str, Any]):
+    """Read a labelled photo with reader options (templates/model/settings), no OCR."""
+    from vision.reading import read_face
+
+    return read_face(photo.image, ocr=False, source=photo.source, **options)
+
+
+def score_photo(photo: LabelledPhoto, options: dict[str, Any],
+                settings: CubeSettings) -> tuple[PhotoScore, Any]:
+    """Read a photo and compare with its labels; a face that is not found scores 0 of 9."""
+    from vision.detect import FaceNotFoundError
+
+    try:
+        reading = read_photo(photo, options)
+    except FaceNotFoundError as e:
+        return PhotoScore(photo.source, 0, 9, (), str(e)), None
+    mistakes = tuple((i, t.token, r.token) for i, (r, t) in
+                     enumerate(zip(reading.stickers, photo.stickers))
+                     if not same_sticker(r, t, settings.symmetric))
+    return PhotoScore(photo.source, 9 - len(mistakes), 9, mistakes), reading
+
+
+def accuracy(scores: Sequence[PhotoScore]) -> float:
+    """Share of stickers read right over all scored photos (0 when there are none)."""
+    total = sum(s.total for s in scores)
+    return sum(s.correct for s in scores) / total if total else 0.0
+
+
+@dataclass(frozen=True)
+class CalibrationResult:
+    """A calibrated profile and the before/after scores on the calibration photos."""
+
+    profile: Profile
+    before: tuple[PhotoScore, ...]
+    after: tuple[PhotoScore, ...]
+    glyphs: int
+    seconds: float
+
+
+def calibrate_templates(photos: Sequence[LabelledPhoto], profile: Profile, *,
+                        progress: Callable[[str], None] | None = None) -> CalibrationResult:
+    """Learn ``profile``'s templates and classifier from labelled photos (see module doc).
+
+    The "before" figures use the built-in defaults; photos whose face is not found are
+    reported and skipped for learning.
+    """
+    from calibration.store import ProfileError
+    from calibration.templates import default_templates
+    from vision.hog import default_model
+
+    t0 = time.perf_counter()
+    base_templates, base_model = default_templates(), default_model()
+    settings = profile.settings
+    defaults = {"templates": base_templates, "model": base_model, "settings": settings}
+    before, glyphs = [], []
+    for photo in photos:
+        if progress:
+            progress(photo.source)
+        score, reading = score_photo(photo, defaults, settings)
+        before.append(score)
+        if reading is None:
+            continue
+        for i, (ev, st) in enumerate(zip(reading.evidence, photo.stickers)):
+            if ev.glyph is not None:
+                glyphs.append(CutGlyph(ev.glyph, st, ev.underline_rot, photo.source, i))
+    if not glyphs:
+        problems = "; ".join(s.problem for s in before if s.problem)
+        raise ProfileError("no face could be read in the calibration photos"
+                           + (f" ({problems})" if problems else "")
+                           + "; photograph whole faces, each filling about half the picture")
+    learnt = learn(glyphs, base_templates, base_model, settings.symmetric)
+    new = replace(profile, templates=learnt.templates, training=learnt.training,
+                  classifier=learnt.model)
+    options = new.reader_options()
+    after = [score_photo(p, options, settings)[0] for p in photos]
+    report = {"before": accuracy(before), "after": accuracy(after),
+              "photos": [p.source for p in photos], "stickers": sum(s.total for s in before),
+              "glyphs": len(glyphs), "date": time.strftime("%Y-%m-%d %H:%M")}
+    new = replace(new, report=report)
+    return CalibrationResult(new, tuple(before), tuple(after), len(glyphs),
+                             time.perf_counter() - t0)
