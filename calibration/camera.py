@@ -72,7 +72,7 @@ def parse_source(text: str | int) -> int | str:
                           "give a number such as 0, or the path of a video file")
     if Path(t).is_dir():
         raise CameraError(f"--camera {t}: is a folder; give a camera number or a video file")
-    return t
+    return str(Path(t).resolve())
 
 
 def _call_with_timeout(fn: Callable[[], T], timeout_s: float, what: str, fix: str) -> T:
@@ -146,10 +146,12 @@ def read_frame(cap: cv2.VideoCapture, source: int | str,
 
 
 def frames(cap: cv2.VideoCapture, source: int | str, limit: int,
-           timeout_s: float = READ_TIMEOUT_S) -> Iterator[np.ndarray]:
-    """Up to ``limit`` frames; raises :class:`CameraError` if they stop before."""
+           timeout_s: float = READ_TIMEOUT_S, *, start: int = 0) -> Iterator[np.ndarray]:
+    """Up to ``limit`` frames; raises :class:`CameraError` if they stop before.
+
+    ``start``: frames already read from this source (for the message when they stop)."""
     for i in range(limit):
-        yield read_frame(cap, source, timeout_s, count=i)
+        yield read_frame(cap, source, timeout_s, count=start + i)
 
 
 def candidate_indices(max_index: int = 4) -> list[int]:
@@ -231,7 +233,7 @@ def frame_stats(frame: np.ndarray) -> np.ndarray:
 
 def settle(cap: cv2.VideoCapture, source: int | str, *, window: int = 8,
            max_frames: int = 150, min_frames: int = 5,
-           tolerance: float = 1.5) -> tuple[int, bool, np.ndarray]:
+           tolerance: float = 1.5, start: int = 0) -> tuple[int, bool, np.ndarray]:
     """Read frames until brightness and colour balance stop changing.
 
     Settled means: over the last ``window`` frames each channel mean moved less than
@@ -239,14 +241,19 @@ def settle(cap: cv2.VideoCapture, source: int | str, *, window: int = 8,
     """
     history: list[np.ndarray] = []
     frame = None
-    for i, frame in enumerate(frames(cap, source, max_frames)):
-        history.append(frame_stats(frame))
-        if i + 1 >= max(min_frames, window):
-            recent = np.array(history[-window:])
-            if float((recent.max(axis=0) - recent.min(axis=0)).max()) < tolerance:
-                return i + 1, True, frame
+    try:
+        for i, frame in enumerate(frames(cap, source, max_frames, start=start)):
+            history.append(frame_stats(frame))
+            if i + 1 >= max(min_frames, window):
+                recent = np.array(history[-window:])
+                if float((recent.max(axis=0) - recent.min(axis=0)).max()) < tolerance:
+                    return i + 1, True, frame
+    except CameraError:
+        # a video file standing in for a camera may simply end: enough frames is fine
+        if not isinstance(source, str) or len(history) < min_frames:
+            raise
     assert frame is not None
-    return max_frames, False, frame
+    return len(history), False, frame
 
 
 def _manual_exposure_value(backend: str) -> float:
@@ -311,7 +318,7 @@ def configure_camera(source: int | str, *, wanted: tuple[int, int] | None = None
     try:
         read_frame(cap, source)  # a busy camera fails here, before anything else
         (w, h), notes = choose_resolution(cap, source, wanted)
-        n, settled, _ = settle(cap, source, max_frames=max_settle_frames)
+        n, settled, _ = settle(cap, source, max_frames=max_settle_frames, start=1)
         if not settled:
             notes.append(f"picture still changing after {n} frames; locked at the last values "
                          "(steady the light and run calibrate camera again if readings drift)")

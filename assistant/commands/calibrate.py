@@ -290,8 +290,8 @@ def run_camera(args: argparse.Namespace) -> int:
             cap.release()
         settings = replace(settings, lens=lens)
     folder = save_profile(replace(profile, camera=settings))
-    console.print(f"Camera: {settings.describe()} (settled after {settings.settle_frames} "
-                  "frames)")
+    console.print(f"Camera: {settings.describe()} ({settings.settle_frames} frames read "
+                  "while settling)")
     for note in settings.notes:
         console.print(f"[yellow]note:[/] {note}")
     console.print(f"Saved in profile {name} ({folder}); use it with --profile {name}.")

@@ -1,0 +1,95 @@
+"""Camera calibration against video files standing in for a camera."""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from assistant.cli import main
+from calibration.camera import (CameraError, calibrate_lens, configure_camera, open_source,
+                                probe_cameras, read_frame)
+from calibration.profiles import load_profile
+
+
+def _video(path, frames: list[np.ndarray], fps: int = 10) -> str:
+    h, w = frames[0].shape[:2]
+    out = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), fps, (w, h))
+    for f in frames:
+        out.write(f)
+    out.release()
+    return str(path)
+
+
+def _scene(brightness: float) -> np.ndarray:
+    img = np.full((120, 160, 3), 40, np.uint8)
+    img[30:90, 40:120] = np.clip(np.array([200, 190, 180]) * brightness, 0, 255)
+    return img
+
+
+def test_settles_after_auto_exposure_stops_changing(tmp_path, capsys):
+    # brightness ramps for 10 frames (auto exposure at work), then stays
+    frames = [_scene(0.4 + 0.06 * min(i, 10)) for i in range(40)]
+    video = _video(tmp_path / "cam.avi", frames)
+    s = configure_camera(video)
+    assert (s.width, s.height) == (160, 160 * 3 // 4)
+    assert 10 <= s.settle_frames <= 25 and not any("still changing" in n for n in s.notes)
+    assert s.locked == () and any("no exposure" in n for n in s.notes)
+    assert main(["calibrate", "camera", "--camera", video, "--profile", "desk"]) == 0
+    saved = load_profile("desk").camera
+    assert saved.source == video and saved.width == 160
+    assert "160x120" in capsys.readouterr().out
+    assert main(["calibrate", "camera", "--camera", video, "--list"]) == 0
+
+
+def test_frames_stop_and_bad_sources(tmp_path, capsys):
+    short = _video(tmp_path / "short.avi", [_scene(0.5)] * 2)
+    with pytest.raises(CameraError, match="ended after 2 frames"):
+        configure_camera(short)
+    assert main(["calibrate", "camera", "--camera", short]) == 2
+    assert "ended after 2 frames" in capsys.readouterr().err
+    fake = tmp_path / "fake.avi"
+    fake.write_bytes(b"not a video at all")
+    info = probe_cameras([str(fake)])[0]
+    assert not info.ok and info.problem
+    with pytest.raises(CameraError, match="fake.avi"):
+        cap = open_source(str(fake))
+        read_frame(cap, str(fake))
+    assert main(["calibrate", "camera", "--camera", str(tmp_path / "missing.avi")]) == 2
+    assert "no such video file" in capsys.readouterr().err
+    # no camera devices at all (the index list is empty or none opens): a clear exit 2
+    assert main(["calibrate", "camera", "--camera", "57"]) == 2
+    assert "no camera opens" in capsys.readouterr().err
+
+
+def _chessboard_views(n: int = 10) -> list[np.ndarray]:
+    """Views of a 9x6-inner-corner board through a pinhole camera (fx = fy = 600)."""
+    sq, cols, rows = 30, 10, 7
+    board = np.full((rows * sq + 2 * sq, cols * sq + 2 * sq), 255, np.uint8)
+    for r in range(rows):
+        for c in range(cols):
+            if (r + c) % 2 == 0:
+                board[sq + r * sq:sq + (r + 1) * sq, sq + c * sq:sq + (c + 1) * sq] = 0
+    k = np.array([[600.0, 0, 320], [0, 600.0, 240], [0, 0, 1]])
+    to_plane = np.array([[1 / sq, 0, -6], [0, 1 / sq, -4.5], [0, 0, 1]])  # board centred
+    rng = np.random.default_rng(3)
+    views = []
+    for i in range(n):
+        rvec = rng.uniform(-0.45, 0.45, 3) * np.array([1, 1, 0.5])
+        rot, _ = cv2.Rodrigues(rvec)
+        t = np.array([rng.uniform(-1.5, 1.5), rng.uniform(-1, 1), rng.uniform(16, 22)])
+        h = k @ np.column_stack([rot[:, 0], rot[:, 1], t]) @ to_plane
+        img = cv2.warpPerspective(board, h, (640, 480), borderValue=200)
+        views.append(cv2.cvtColor(img, cv2.COLOR_GRAY2BGR))
+    return views
+
+
+def test_lens_calibration_from_chessboard_views(tmp_path):
+    lens = calibrate_lens(_chessboard_views(), (9, 6))
+    assert lens.views >= 5 and lens.rms < 1.0 and lens.image_size == (640, 480)
+    assert abs(lens.camera_matrix[0][0] - 600) < 30 and abs(lens.camera_matrix[1][1] - 600) < 30
+    with pytest.raises(CameraError, match="only 0 different views"):
+        calibrate_lens([np.zeros((100, 100, 3), np.uint8)] * 3, (9, 6))
+    video = _video(tmp_path / "board.avi", [v for v in _chessboard_views() for _ in range(2)])
+    assert main(["calibrate", "camera", "--camera", video, "--profile", "lens",
+                 "--chessboard", "9x6"]) == 0
+    assert load_profile("lens").camera.lens.views >= 5
