@@ -1,0 +1,75 @@
+"""Templates learnt from rendered photos with known labels (a font the defaults do not use)."""
+from __future__ import annotations
+
+import json
+
+import cv2
+import pytest
+
+from assistant.cli import main
+from calibration.fit import LabelledPhoto, accuracy, score_photo
+from calibration.profiles import load_profile
+from calibration.sheet import CELL_PX
+from models.generator import make_puzzle, random_scramble
+from models.geometry import FACES
+from samples.render import PhotoStyle, render_face_photo
+
+STYLE = PhotoStyle(font="FreeSerifBold.ttf", size=(640, 480), supersample=1, difficulty=0.1)
+
+
+@pytest.fixture(scope="module")
+def puzzle():
+    return make_puzzle(100)
+
+
+def test_calibrate_templates_from_labelled_photos(tmp_path, puzzle, capsys):
+    paths, labels = [], []
+    for k, f in enumerate(FACES):
+        img, truth = render_face_photo(puzzle.state.face(f), 5000 + k, STYLE)
+        path = tmp_path / f"{f}.png"
+        cv2.imwrite(str(path), img)
+        paths.append(str(path))
+        labels.append(" ".join(truth["tokens"]))
+    sheet = tmp_path / "sheet.png"
+    code = main(["calibrate", "templates", *paths, "--digits", "; ".join(labels),
+                 "--profile", "serif", "--sheet", str(sheet), "--json"])
+    assert code == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["glyphs"] == 54 and out["after"] == 1.0 and out["after"] >= out["before"]
+    img = cv2.imread(str(sheet))
+    assert img is not None and img.shape[0] > 9 * CELL_PX and img.shape[1] > 4 * CELL_PX
+    profile = load_profile("serif")
+    assert profile.templates is not None and len(profile.templates) == 36
+    assert len(profile.training) == 54 * 4 and profile.classifier is not None
+    assert profile.report["after"] == 1.0
+    # other photos of the same cube (another scramble) read at least as well as before
+    state = puzzle.design.apply(random_scramble(901, 20))
+    held = [LabelledPhoto(f, render_face_photo(state.face(f), 7000 + k, STYLE)[0],
+                          tuple(state.face(f))) for k, f in enumerate(FACES[:3])]
+    defaults = {"settings": profile.settings}
+    before = accuracy([score_photo(p, defaults, profile.settings)[0] for p in held])
+    after = accuracy([score_photo(p, profile.reader_options(), profile.settings)[0]
+                      for p in held])
+    assert after >= before and after >= 26 / 27
+
+
+def test_truth_file_labels_and_label_errors(tmp_path, puzzle, capsys):
+    img, _ = render_face_photo(puzzle.state.face("U"), 5000, STYLE)
+    cv2.imwrite(str(tmp_path / "U.png"), img)
+    truth = tmp_path / "truth.json"
+    truth.write_text(json.dumps({"format": "sudoku-cube/1", "faces": {
+        f: [s.token for s in puzzle.state.face(f)] for f in FACES}}))
+    assert main(["calibrate", "templates", str(tmp_path / "U.png"), "--truth", str(truth),
+                 "--profile", "one"]) == 0
+    assert "contact-sheet.png" in capsys.readouterr().out
+    assert main(["calibrate", "templates", str(tmp_path / "U.png"), "--digits",
+                 "1^ 2^ 3^", "--profile", "one"]) == 2
+    assert "need 9" in capsys.readouterr().err
+    assert main(["calibrate", "templates", str(tmp_path / "U.png"), "--digits",
+                 "123456789^;123456789^", "--profile", "one"]) == 2
+    assert "1 photo(s) but 2 label(s)" in capsys.readouterr().err
+    blank = tmp_path / "F.png"
+    cv2.imwrite(str(blank), img[:40, :40])
+    assert main(["calibrate", "templates", str(blank), "--digits", "123456789^",
+                 "--profile", "two"]) == 2
+    assert "no face could be read" in capsys.readouterr().err
