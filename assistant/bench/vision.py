@@ -33,6 +33,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=90000, help="first seed of the fresh cubes")
     p.add_argument("--no-ocr", action="store_true", help="skip the OCR and baseline runs")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    from assistant.bench import vision_calibration  # calibration figures (issue 8), separate
+
+    vision_calibration.add_arguments(p)
 
 
 def _sample_sets():
@@ -140,6 +143,10 @@ def _row(name: str, s: dict, ocr: bool) -> dict:
 
 def run(args: argparse.Namespace) -> int:
     """Run the benchmark and print a table (or JSON)."""
+    if getattr(args, "calibration", False):  # before/after calibration (issue 8)
+        from assistant.bench import vision_calibration
+
+        return vision_calibration.run(args)
     from calibration.templates import default_templates
     from vision.hog import default_model
     from vision.ocr import tesseract_available
