@@ -277,17 +277,21 @@ def _culprits(state: CubeState, hyps, time_limit_s: float) -> tuple[list[Culprit
     Small k propagate strongly (all but k stickers keep their readings), so each step is fast.
     """
     soft = build_soft_model(hyps)
-    deadline = time.perf_counter() + time_limit_s
+    # The budget is CP-SAT's deterministic time, not wall time, so that the answer does not
+    # depend on how busy the machine is; wall time only guards against a runaway search.
+    left = time_limit_s
+    wall_deadline = time.perf_counter() + 4 * time_limit_s
     proven = True
     for k in range(1, MAX_CULPRITS + 1):
-        left = deadline - time.perf_counter()
-        if left <= 0:
+        wall_left = wall_deadline - time.perf_counter()
+        if left <= 0 or wall_left <= 0:
             return [], False
         m = soft.model.clone()
         m.clear_objective()
         m.add(sum(soft.changed) <= k)
-        solver = _solver(left)
+        solver = _solver(wall_left, max_deterministic_time=left)
         st = solver.solve(m)
+        left -= solver.response_proto.deterministic_time
         if st == cp_model.INFEASIBLE:
             continue
         if st != cp_model.FEASIBLE and st != cp_model.OPTIMAL:
