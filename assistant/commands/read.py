@@ -8,6 +8,7 @@ from pathlib import Path
 
 from rich.console import Console
 
+from assistant.profile_option import add_profile_option, reader_options
 from models.errors import SudokuCubeError
 
 
@@ -23,6 +24,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--debug", dest="debug_dir", metavar="DIR",
                    help="write an annotated copy of each photo to DIR")
     p.add_argument("--no-ocr", action="store_true", help="skip the tesseract vote (faster)")
+    add_profile_option(p)
     p.set_defaults(handler=run)
 
 
@@ -33,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
     target = args.photos[0] if len(args.photos) == 1 else args.photos
     err = Console(stderr=True)
     with err.status("reading photos...") as status:
-        reading = read_folder(target, ocr=not args.no_ocr,
+        reading = read_folder(target, ocr=not args.no_ocr, **reader_options(args),
                               progress=lambda f: status.update(f"reading face {f}..."))
     for w in reading.warnings:
         err.print(f"[yellow]warning:[/] {w}")
