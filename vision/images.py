@@ -20,6 +20,11 @@ MAX_SIDE = 1600
 MAX_PIXELS = 400_000_000
 """Images claiming more pixels than this (in their header) are refused outright."""
 
+MAX_FULL_DECODE_PIXELS = 60_000_000
+"""PNGs (and progressive JPEGs) need full-size buffers even when decoded at reduced size: above
+this they are refused, as a tiny, highly compressed file can claim hundreds of megapixels
+(gigabytes once decoded)."""
+
 MAX_FILE_BYTES = 200 * 1024 * 1024
 
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png")
@@ -29,12 +34,13 @@ class ImageError(SudokuCubeError):
     """A photo that cannot be used: missing, not an image, truncated, too large."""
 
 
-def _header(path: Path) -> tuple[str, tuple[int, int]]:
-    """Format and (width, height) from the file header, without decoding the pixels."""
+def _header(path: Path) -> tuple[str, tuple[int, int], bool]:
+    """Format, (width, height) and whether it is a progressive JPEG, from the file header,
+    without decoding the pixels."""
     Image.MAX_IMAGE_PIXELS = None  # we check the size ourselves, with a clearer message
     try:
         with Image.open(path) as im:
-            return str(im.format), im.size
+            return str(im.format), im.size, bool(im.info.get("progressive"))
     except UnidentifiedImageError:
         raise ImageError(f"{path}: is not an image (expected a JPEG or PNG photo)") from None
     except OSError as e:
@@ -110,10 +116,15 @@ def load_image(path: str | os.PathLike[str]) -> np.ndarray:
     if size > MAX_FILE_BYTES:
         raise ImageError(f"{p}: the file is {size // (1024 * 1024)} MB; photos over "
                          f"{MAX_FILE_BYTES // (1024 * 1024)} MB are refused, save a smaller copy")
-    fmt, (w, h) = _header(p)
+    fmt, (w, h), progressive = _header(p)
     if w * h > MAX_PIXELS:
         raise ImageError(f"{p}: the image is {w}x{h} pixels, too large to read safely; "
                          "save it at a lower resolution (about 2000 pixels wide is plenty)")
+    if (fmt != "JPEG" or progressive) and w * h > MAX_FULL_DECODE_PIXELS:
+        kind = "progressive JPEG" if fmt == "JPEG" else fmt
+        raise ImageError(f"{p}: the {kind} image is {w}x{h} pixels, too large to decode "
+                         "safely; save it at a lower resolution (about 2000 pixels wide is "
+                         "plenty) or as a standard (baseline) JPEG")
     data = p.read_bytes()
     if _is_truncated(fmt, data):
         raise ImageError(f"{p}: the {fmt} file is truncated (its end is missing, perhaps an "
