@@ -232,6 +232,10 @@ def _parse_size(text: str | None, flag: str) -> tuple[int, int] | None:
 
 def _pick_camera(console: Console, infos) -> int | str:
     working = [i for i in infos if i.ok]
+    if not working and len(infos) == 1:  # the one --camera asked for: name it and its problem
+        raise SudokuCubeError(f"no camera opens: {infos[0].label()}; give another --camera (a "
+                              "number or a video file), or run `sudoku-cube calibrate camera` "
+                              "without --camera to try every camera")
     if not working:
         raise SudokuCubeError("no camera opens: plug one in (or close the program using it) "
                               "and run `sudoku-cube calibrate camera` again, or give a video "
