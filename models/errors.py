@@ -32,3 +32,10 @@ class MoveError(SudokuCubeError):
 
 class UnsolvableError(SudokuCubeError):
     """A cube state that cannot be brought to any solved arrangement."""
+
+
+class SettingsError(SudokuCubeError, ValueError):
+    """A cube setting given on the command line or in a profile that is not valid.
+
+    Also a ``ValueError``, so callers that already catch ``ValueError`` keep working.
+    """

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from models.errors import SettingsError
+
 DEFAULT_SYMMETRIC = frozenset({1})
 
 
@@ -27,6 +29,7 @@ def parse_symmetric(text: str) -> frozenset[int]:
         if not part:
             continue
         if part not in list("123456789"):
-            raise ValueError(f"--symmetric takes digits 1-9 separated by commas, not {part!r}")
+            raise SettingsError(f"--symmetric takes digits 1-9 separated by commas (for "
+                                f"example 1,8), not {part!r}")
         out.add(int(part))
     return frozenset(out)

@@ -1,0 +1,153 @@
+"""Bad state files, bad moves and the solved cube through the real CLI (`grid`, `solve`,
+`apply`, `show`, `guide`): each gives a message naming the input and what to do, exit 2 (issue 10)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from assistant.cli import main
+from models.generator import make_puzzle
+from models.state_format import to_json
+from tests.test_grid_errors import piece_transform
+
+ROOT = Path(__file__).resolve().parents[1]
+SCRAMBLED = json.loads((ROOT / "samples/states/scrambled-example.json").read_text())
+SOLVED = ROOT / "samples/states/solved-example.json"
+
+
+def _clear(code: int, err: str, *words: str) -> None:
+    assert code == 2, err
+    assert "Traceback" not in err and err.startswith("sudoku-cube: ")
+    for w in words:
+        assert w in err, (w, err)
+
+
+def _edited(edit) -> str:
+    doc = json.loads(json.dumps(SCRAMBLED))
+    edit(doc)
+    return json.dumps(doc)
+
+
+def _set(face: str, i: int, token: str):
+    def edit(doc):
+        doc["faces"][face][i] = token
+    return edit
+
+
+def _candidates(entry):
+    def edit(doc):
+        doc["candidates"] = {"F": [[dict(entry, token=t)] for t in doc["faces"]["F"]]}
+    return edit
+
+
+def _seven_fives(doc):
+    for f in "URFDLB":
+        for i, t in enumerate(doc["faces"][f]):
+            if i != 4 and t[0] != "5":
+                doc["faces"][f][i] = "5" + t[1]
+                return
+
+
+STATES = {
+    "malformed JSON": ('{"format": "sudoku-cube/1", "faces": {', ("not valid JSON", "line 1")),
+    "not a state at all": ("[1, 2, 3]", ("state",)),
+    "wrong format version": (_edited(lambda d: d.update(format="sudoku-cube/9")),
+                             ("sudoku-cube/9", "sudoku-cube/1")),
+    "unknown face": (_edited(lambda d: d["faces"].update(X=d["faces"].pop("U"))),
+                     ("unknown face 'X'", "U R F D L B")),
+    "8 stickers": (_edited(lambda d: d["faces"]["F"].pop()), ("face F", "8 stickers", "9")),
+    "10 stickers": (_edited(lambda d: d["faces"]["F"].append("1^")),
+                    ("face F", "10 stickers", "9")),
+    "token 0^": (_edited(_set("F", 3, "0^")), ("face F sticker 4", "'0^'", "1-9")),
+    "token 7x": (_edited(_set("F", 3, "7x")), ("face F sticker 4", "'7x'", "^ > v <")),
+    "token 10>": (_edited(_set("F", 3, "10>")), ("face F sticker 4", "'10>'", "digit 1-9")),
+    "negative score": (_edited(_candidates({"score": -0.5})),
+                       ("face F sticker 1", "-0.5", "between 0 and 1")),
+    "missing score": (_edited(_candidates({})), ("face F sticker 1", "no score")),
+    "text state, bad line": ("U: 1^ 2^\nQ: nonsense\n", ("state",)),
+    "binary garbage": (None, ("not a text file",)),
+}
+
+
+@pytest.mark.parametrize("name", list(STATES))
+@pytest.mark.parametrize("command", ["grid", "solve"])
+def test_bad_state_files_name_the_file_and_the_fix(name, command, tmp_path, capsys):
+    text, words = STATES[name]
+    path = tmp_path / "my-state.json"
+    if text is None:
+        path.write_bytes(b"\x89PNG\r\n\x1a\n\xff\xfe\x00\x01")
+    else:
+        path.write_text(text)
+    code = main([command, str(path)])
+    err = capsys.readouterr().err
+    _clear(code, err, "my-state.json", *words)
+
+
+def test_missing_state_file_and_folder(tmp_path, capsys):
+    _clear(main(["show", str(tmp_path / "nope.json")]), capsys.readouterr().err,
+           "nope.json", "no such state file")
+    _clear(main(["apply", str(tmp_path), "R"]), capsys.readouterr().err,
+           str(tmp_path), "is a folder")
+
+
+@pytest.mark.parametrize("command", ["grid", "solve"])
+def test_digit_counts_that_no_cube_has(command, tmp_path, capsys):
+    path = tmp_path / "seven.json"
+    path.write_text(_edited(_seven_fives))
+    code = main([command, str(path)])
+    _clear(code, capsys.readouterr().err, "digit 5 is read 7 times", "6 a Sudoku Cube has",
+           "re-shoot or fix")
+
+
+@pytest.fixture(scope="module")
+def twisted(tmp_path_factory):
+    """A real Sudoku Cube reassembled with one corner twisted: unreachable by face turns."""
+    path = tmp_path_factory.mktemp("twist") / "twisted.json"
+    pz = make_puzzle(11, 25)
+    path.write_text(to_json(pz.state.transformed(piece_transform([("c", 0, 0, 1)]))))
+    return path
+
+
+@pytest.mark.parametrize("command", ["grid", "solve"])
+def test_one_twisted_corner_is_explained(command, twisted, capsys):
+    code = main([command, str(twisted)])
+    _clear(code, capsys.readouterr().err, "corner would have to be twisted",
+           "read differently", "Re-shoot or fix")
+
+
+@pytest.mark.parametrize("flags", [[], ["--plain"]])
+def test_solved_cube_gives_an_empty_plan_and_says_so(flags, capsys):
+    assert main(["solve", str(SOLVED), *flags]) == 0
+    assert "already solved" in capsys.readouterr().out
+    assert main(["solve", str(SOLVED), "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["moves"] == [] and doc["steps"] == []
+    assert main(["guide", "--plain", str(SOLVED)]) == 0
+    assert "already solved" in capsys.readouterr().out
+
+
+MOVES = {
+    "R X": ("'X'", "not supported"),
+    "R3": ("'R3'", "not a move"),
+    "R U2'": ("U2'", "not a move"),
+    "r u": ("'r'", "lower-case", "upper-case face turns"),
+    "Rw U": ("'Rw'", "wide moves are not supported"),
+    "x y": ("'x'", "whole-cube rotations are not supported"),
+    "M": ("'M'", "slice moves are not supported"),
+    "R, U": ("R,",),
+}
+
+
+@pytest.mark.parametrize("moves", list(MOVES))
+def test_bad_moves_say_what_is_supported(moves, capsys):
+    code = main(["apply", str(SOLVED), moves])
+    _clear(code, capsys.readouterr().err, *MOVES[moves], "U R F D L B")
+
+
+@pytest.mark.parametrize("flag,value", [("--symmetric", "0"), ("--symmetric", "x")])
+@pytest.mark.parametrize("command", ["grid", "solve", "show", "guide"])
+def test_bad_settings_on_the_command_line(command, flag, value, capsys):
+    code = main([command, str(SOLVED), flag, value])
+    _clear(code, capsys.readouterr().err, value)
