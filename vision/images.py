@@ -43,7 +43,8 @@ def _header(path: Path) -> tuple[str, tuple[int, int], bool]:
             return str(im.format), im.size, bool(im.info.get("progressive"))
     except UnidentifiedImageError:
         raise ImageError(f"{path}: is not an image (expected a JPEG or PNG photo)") from None
-    except OSError as e:
+    except Exception as e:  # noqa: BLE001 - Pillow parsing a damaged file raises OSError,
+        # SyntaxError, struct.error, EOFError...: all mean "cannot be read"
         raise ImageError(f"{path}: cannot be read as an image ({e})") from None
 
 
@@ -131,10 +132,13 @@ def load_image(path: str | os.PathLike[str]) -> np.ndarray:
                          "interrupted copy or download); copy or take the photo again")
     buf = np.frombuffer(data, np.uint8)
     factor = _reduction(w, h) if fmt == "JPEG" else 1
-    if factor > 1:
-        img = cv2.imdecode(buf, _REDUCED[factor])
-    else:
-        img = cv2.imdecode(buf, cv2.IMREAD_UNCHANGED | cv2.IMREAD_ANYDEPTH)
+    try:
+        if factor > 1:
+            img = cv2.imdecode(buf, _REDUCED[factor])
+        else:
+            img = cv2.imdecode(buf, cv2.IMREAD_UNCHANGED | cv2.IMREAD_ANYDEPTH)
+    except cv2.error:  # a damaged file OpenCV gives up on loudly: try Pillow
+        img = None
     if img is None:
         img = _decode_with_pillow(p)
     if img is None or img.size == 0:
@@ -150,5 +154,5 @@ def _decode_with_pillow(p: Path) -> np.ndarray | None:
             im.draft("RGB", (MAX_SIDE, MAX_SIDE))
             im = im.convert("RGB")
             return cv2.cvtColor(np.asarray(im), cv2.COLOR_RGB2BGR)
-    except (OSError, ValueError):
+    except Exception:  # noqa: BLE001 - any failure of Pillow on a damaged file: not decodable
         return None
