@@ -11,7 +11,7 @@ from models.state import CubeState
 
 
 def make_plan(state: CubeState, settings: CubeSettings = CubeSettings(), grid: Any = None,
-              status: Console | None = None) -> Any:
+              status: Console | None = None, optimal: bool = False) -> Any:
     """The verified plan of ``state`` (raises ``UnsolvableError`` when there is none)."""
     from models.grid import solve_grid
     from models.planner import plan
@@ -20,4 +20,4 @@ def make_plan(state: CubeState, settings: CubeSettings = CubeSettings(), grid: A
     with console.status("Solving the grid and planning the turns..."):
         if grid is None:
             grid = solve_grid(state, settings)
-        return plan(state, grid, settings)
+        return plan(state, grid, settings, optimal=optimal)

@@ -18,8 +18,10 @@ DEMO_SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "cubes" / "01
 """The bundled photos that ``sudoku-cube solve`` reads when given nothing."""
 
 
-def read_input(path: str | None, console: Console) -> CubeState:
-    """A state from a photo folder (through vision) or a state file; None = the demo sample."""
+def read_input(path: str | None, console: Console,
+               args: argparse.Namespace | None = None) -> CubeState:
+    """A state from a photo folder (through vision, with the ``--profile`` of ``args``) or a
+    state file; None = the demo sample."""
     p = Path(path) if path else DEMO_SAMPLE
     if not path:
         console.print(f"No input given: reading the bundled demo photos in {p}")
@@ -32,7 +34,10 @@ def read_input(path: str | None, console: Console) -> CubeState:
         except ImportError:  # the package may not re-export it (yet)
             from vision.reading import read_folder
         with Console(stderr=True).status(f"Reading the photos in {p}..."):
-            return read_folder(p).state
+            from assistant.profile_option import reader_options
+
+            options = reader_options(args) if args is not None else {}
+            return read_folder(p, **options).state
     return load_state(p)
 
 
@@ -47,9 +52,10 @@ def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.N
     console = console or Console()
     if getattr(args, "export", None):
         check_export_path(args.export)
-    state = read_input(path, console)
+    state = read_input(path, console, args)
     person = interactive() and not getattr(args, "plain", False)
     state, check = run_review(console, state, settings, read_line if person else None)
-    plan = make_plan(state, settings, grid=check.grid)
+    plan = make_plan(state, settings, grid=check.grid,
+                     optimal=getattr(args, "optimal", False))
     return guide_plan(plan, args, console)
 
