@@ -30,7 +30,7 @@ def read_key() -> str:
     except termios.error:
         return read_line()
     try:
-        tty.setcbreak(fd)
+        tty.setcbreak(fd, termios.TCSANOW)  # not TCSAFLUSH: keep keys typed ahead
         ch = sys.stdin.read(1)
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, old)

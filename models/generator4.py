@@ -112,6 +112,7 @@ def cp_sat_labelling(seed: int, *, fixed_f: bool = False, time_limit_s: float = 
     solver.parameters.max_time_in_seconds = time_limit_s
     solver.parameters.random_seed = rng.randrange(1 << 30)
     solver.parameters.num_workers = 1
+    solver.parameters.catch_sigint_signal = False  # keep Python's Ctrl-C (see grid_solve)
     solver.parameters.randomize_search = True
     status = solver.solve(m)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):

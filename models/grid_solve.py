@@ -125,6 +125,9 @@ def _solver(time_limit_s: float, fast: bool = True, **params) -> cp_model.CpSolv
     s.parameters.num_workers = 1
     s.parameters.random_seed = SEED
     s.parameters.max_time_in_seconds = float(time_limit_s)
+    # CP-SAT's own Ctrl-C handler resets SIGINT to the default action when it is done, so any
+    # later Ctrl-C would kill the process without cleanup or message; keep Python's handler
+    s.parameters.catch_sigint_signal = False
     for k, v in (FAST if fast else {}).items():
         setattr(s.parameters, k, v)
     for k, v in params.items():
