@@ -180,3 +180,13 @@ def test_camera_calibration_into_a_corrupt_profile_does_not_replace_it(capsys, t
     code = main(["calibrate", "camera", "--camera", str(VIDEO), "--profile", "corrupt"])
     _clear(code, capsys.readouterr().err, "corrupt", "is not valid JSON")
     assert path.read_text() == PROFILES["corrupt"][0]
+
+
+@pytest.mark.parametrize("name", ["nosuch", "corrupt", "older"])
+@pytest.mark.parametrize("command", ["read", "solve"])
+def test_reading_with_a_missing_or_broken_profile(command, name, capsys):
+    words = ("not found", "calibrate templates") if name == "nosuch" else PROFILES[name][1]
+    if name != "nosuch":
+        _write_profile(name)
+    code = main([command, str(ROOT / "samples/cubes/01-easy"), "--profile", name])
+    _clear(code, capsys.readouterr().err, name, *words)
