@@ -137,12 +137,16 @@ def _cache_key(per_class: int, seed: int) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def save_model(model: LinearModel, stem: Path) -> None:
-    """Write ``stem.npz`` + ``stem.json`` atomically."""
+def save_model(model: LinearModel, stem: Path, compact: bool = False) -> None:
+    """Write ``stem.npz`` + ``stem.json`` atomically (``compact``: compressed, float16
+    weights, for the copy shipped in the repository)."""
     stem.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(suffix=".npz", dir=stem.parent)
     with os.fdopen(fd, "wb") as fh:
-        np.savez(fh, weights=model.weights, bias=model.bias)
+        if compact:
+            np.savez_compressed(fh, weights=model.weights.astype(np.float16), bias=model.bias)
+        else:
+            np.savez(fh, weights=model.weights, bias=model.bias)
     os.replace(tmp, stem.with_suffix(".npz"))
     fd, tmp = tempfile.mkstemp(suffix=".json", dir=stem.parent)
     with os.fdopen(fd, "w", encoding="utf-8") as fh:
@@ -153,15 +157,34 @@ def save_model(model: LinearModel, stem: Path) -> None:
 def load_model(stem: Path) -> LinearModel:
     """Read a model written by :func:`save_model` (arrays without pickle)."""
     with np.load(stem.with_suffix(".npz"), allow_pickle=False) as z:
-        w, b = z["weights"], z["bias"]
+        w, b = z["weights"].astype(np.float32), z["bias"].astype(np.float32)
     meta = json.loads(stem.with_suffix(".json").read_text(encoding="utf-8"))
     return LinearModel(w, b, float(meta.pop("temperature")), meta)
 
 
+SHIPPED = Path(__file__).resolve().parents[1] / "calibration" / "data" / "hog"
+"""The classifier shipped with the code, trained on glyphs cut from rendered photos
+(regenerate with ``python -m calibration.build_classifier``)."""
+
+
+def shipped_model() -> LinearModel | None:
+    """The shipped classifier when present and made for these features, else None."""
+    try:
+        model = load_model(SHIPPED)
+    except (OSError, ValueError, KeyError):
+        return None
+    if model.meta.get("version") != MODEL_VERSION or model.weights.shape[1] != N_CLASSES:
+        return None
+    return model
+
+
 @functools.cache
 def default_model(per_class: int = 20, seed: int = 7) -> LinearModel:
-    """The trained classifier: from the disk cache when present, else trained (a few seconds)
-    and cached. A damaged cache is simply rebuilt."""
+    """The trained classifier: the shipped one (:data:`SHIPPED`), else from the disk cache,
+    else trained on font renders (a few seconds) and cached. A damaged cache is rebuilt."""
+    shipped = shipped_model()
+    if shipped is not None:
+        return shipped
     stem = _cache_dir() / f"hog-{_cache_key(per_class, seed)}"
     try:
         return load_model(stem)

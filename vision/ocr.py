@@ -3,8 +3,9 @@
 Tesseract is blind to rotation (FACTS.md), so each cell's ink is first turned upright for each
 rotation its best hypotheses propose, the tiles are laid out in one mosaic image, and a single
 ``--psm 6`` call with a 1-9 whitelist reads them all (about 0.2 s instead of 36 calls). Each
-character read becomes a vote for (digit, rotation of its tile) weighted by tesseract's
-confidence. When tesseract is not installed the vote is skipped and a warning is returned.
+character is mapped back to its tile by its own box and becomes a vote for (digit, rotation of
+its tile); tiles of wrong rotations mostly read as nothing or as another digit. When tesseract
+is not installed the vote is skipped and a warning is returned.
 """
 from __future__ import annotations
 
@@ -17,8 +18,9 @@ import numpy as np
 from vision.glyph import rotate_glyph
 
 TILE = 64
-GAP = 40
-PER_ROW = 6
+GAP = 24
+PER_ROW = 1
+"""One tile per text line: tesseract then reads every tile on its own (see ocr_votes)."""
 
 
 @functools.cache
@@ -56,7 +58,7 @@ def _tile(body: np.ndarray, rot: int) -> np.ndarray:
 
 
 def mosaic(tiles: list[np.ndarray]) -> np.ndarray:
-    """Tiles in rows of PER_ROW with wide white gaps (so each digit is its own word)."""
+    """Tiles in rows of PER_ROW with white gaps between them."""
     rows = (len(tiles) + PER_ROW - 1) // PER_ROW
     step = TILE + GAP
     img = np.full((rows * step + GAP, PER_ROW * step + GAP), 255, np.uint8)
@@ -71,7 +73,12 @@ def ocr_votes(bodies: list[np.ndarray], rotations: list[list[int]],
     """Tesseract's reading of every (cell, rotation) tile.
 
     ``rotations[i]`` lists the rotations to try for cell ``i``. Returns, per cell, a mapping
-    (digit, rotation) -> confidence 0..1. Empty when tesseract is missing or fails.
+    (digit, rotation) -> tesseract's confidence 0..1. Empty when tesseract is missing or fails.
+
+    The tiles stand in one column, one per text line, and each word read is placed by its
+    line's vertical position. (Several tiles per line made tesseract read sideways digits as
+    garbage that shifted or merged its neighbours, so words could not be mapped back.) A tile
+    read as more than one character gives no vote.
     """
     if not tesseract_available():
         return {}
@@ -93,19 +100,12 @@ def ocr_votes(bodies: list[np.ndarray], rotations: list[list[int]],
         return {}
     votes: dict[int, dict[tuple[int, int], float]] = {}
     step = TILE + GAP
-    for text, left, top, width, height, conf in zip(data["text"], data["left"], data["top"],
-                                                    data["width"], data["height"], data["conf"]):
+    for text, top, height, conf in zip(data["text"], data["top"], data["height"], data["conf"]):
         text = (text or "").strip()
-        if not text or not text.isdigit() or float(conf) < 0:
+        if len(text) != 1 or not text.isdigit() or text == "0" or float(conf) <= 0:
             continue
-        cw = width / len(text)
-        for j, ch in enumerate(text):
-            cx = left + (j + 0.5) * cw
-            cy = top + height / 2
-            col = int((cx - GAP / 2) // step)
-            row = int((cy - GAP / 2) // step)
-            k = row * PER_ROW + col
-            if 0 <= col < PER_ROW and 0 <= k < len(keys) and ch != "0":
-                cell, rot = keys[k]
-                votes.setdefault(cell, {})[(int(ch), rot)] = float(conf) / 100.0
+        k = int((top + height / 2 - GAP / 2) // step)
+        if 0 <= k < len(keys):
+            cell, rot = keys[k]
+            votes.setdefault(cell, {})[(int(text), rot)] = float(conf) / 100.0
     return votes

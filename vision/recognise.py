@@ -17,13 +17,14 @@ from models.stickers import Hypothesis, Sticker
 from vision.glyph import GLYPH, normalise_glyph, split_underline
 from vision.hog import LinearModel, class_index, hog_features
 
-TEMPLATE_GAIN = 30.0
-"""Correlation -> log-odds scale of the template vote (one correlation point = e^0.3)."""
-HOG_WEIGHT = 1.0
+TEMPLATE_GAIN = 8.0
+"""Correlation -> log-odds scale of the template vote; with HOG_WEIGHT fitted (negative
+log-likelihood) on glyphs cut from photos rendered in fonts the classifier never saw."""
+HOG_WEIGHT = 0.85
 OCR_WEIGHT = 2.5
 UNDERLINE_SURE = 0.96
 """Share of a 6/9 shape's probability given to the digit its underline points to."""
-MIN_SCORE = 0.005
+MIN_SCORE = 0.002
 MAX_ALTERNATIVES = 6
 
 

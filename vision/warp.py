@@ -52,7 +52,9 @@ def ink_mask(cell: np.ndarray) -> np.ndarray:
     lo = float(np.percentile(inner, 3))
     if lo > 0.8:
         return np.zeros(v.shape, bool)  # no ink at all: a blank sticker
-    thr = min(0.72, (lo + 1.0) / 2)
+    # halfway between the ink and the sticker; faint ink (glare, blur) gets a threshold
+    # halfway to the sticker's own level instead of a fixed cap that would miss it
+    thr = (lo + 1.0) / 2 if lo <= 0.44 else (lo + float(np.median(inner))) / 2
     mask = (ratio < thr).astype(np.uint8)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     keep = np.zeros(count, bool)

@@ -1,0 +1,118 @@
+"""Regenerate the shipped HOG classifier (``calibration/data/hog.npz`` + ``hog.json``).
+
+Trains the ridge classifier of :mod:`vision.hog` on glyphs cut by the real pipeline out of
+rendered photos (:mod:`calibration.render_training`, seeds 500000+, disjoint from the
+benchmarks' 70000+/90000+ and the samples') plus clean augmented font renders, every glyph in
+all four rotations, and fits the softmax temperature on held-out photo glyphs.
+
+    .venv/bin/python -m calibration.build_classifier [--photos 700] [--jobs 2]
+
+takes a few minutes on two cores; the reader then loads the result instantly.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import numpy as np
+
+DATA = Path(__file__).resolve().parent / "data"
+SEED0 = 500000
+
+
+def _chunk(seeds: list[int]) -> dict[str, np.ndarray]:
+    from calibration.render_training import photo_glyphs
+
+    g = photo_glyphs(seeds)
+    return {"images": np.stack([x.glyph for x in g]).astype(np.float32),
+            "digits": np.array([x.digit for x in g]), "rots": np.array([x.rot for x in g]),
+            "font": np.array([x.font for x in g])}
+
+
+def photo_set(count: int, jobs: int, seed0: int = SEED0) -> dict[str, np.ndarray]:
+    """Glyphs from ``count`` rendered photos, rendered in ``jobs`` processes."""
+    seeds = list(range(seed0, seed0 + count))
+    parts = [seeds[k::jobs * 4] for k in range(jobs * 4)]
+    with ProcessPoolExecutor(jobs) as ex:
+        chunks = list(ex.map(_chunk, parts))
+    return {k: np.concatenate([c[k] for c in chunks]) for k in chunks[0]}
+
+
+def from_files(paths: list[Path]) -> tuple[dict, dict]:
+    """Training and validation glyphs from saved glyph files (every 8th file validates)."""
+    from calibration.render_training import load_glyphs
+
+    sets: tuple[list, list] = ([], [])
+    for k, path in enumerate(sorted(paths)):
+        z = load_glyphs(path)
+        sets[k % 8 == 7].append({"images": z["images"].astype(np.float32), "digits": z["digits"],
+                                 "rots": z["rots"], "font": z["fonts"][z["font"]]})
+    return tuple({k: np.concatenate([c[k] for c in s]) for k in s[0]} for s in sets)
+
+
+def all_rotations(images: np.ndarray, digits: np.ndarray, rots: np.ndarray):
+    """Every glyph turned to all four rotations, labels turned with it."""
+    from vision.glyph import rotate_glyph
+
+    out_i, out_d, out_r = [], [], []
+    for t in range(4):
+        out_i.append(np.stack([rotate_glyph(g, t) for g in images]))
+        out_d.append(digits)
+        out_r.append((rots + t) % 4)
+    return np.concatenate(out_i), np.concatenate(out_d), np.concatenate(out_r)
+
+
+def train(photos: dict[str, np.ndarray], val: dict[str, np.ndarray]):
+    """The LinearModel on photo glyphs + font renders, temperature fitted on ``val``."""
+    from calibration.templates import training_glyphs
+    from vision.hog import MODEL_VERSION, LinearModel, _fit_temperature, class_index, \
+        fit_ridge, hog_features
+
+    imgs, digs, rots = all_rotations(photos["images"], photos["digits"], photos["rots"])
+    clean = training_glyphs(per_class=8, seed=7)
+    x = hog_features(np.concatenate([imgs, clean.images]))
+    y = np.array([class_index(int(d), int(r)) for d, r in
+                  zip(np.concatenate([digs, clean.digits]), np.concatenate([rots, clean.rots]))])
+    w, b = fit_ridge(x, y, alpha=3.0)
+    vi, vd, vr = all_rotations(val["images"], val["digits"], val["rots"])
+    sv = hog_features(vi) @ w + b
+    yv = np.array([class_index(int(d), int(r)) for d, r in zip(vd, vr)])
+    temp = _fit_temperature(sv, yv)
+    pred = sv.argmax(1)
+    shape = lambda c: np.where(c // 4 == 8, 5 * 4 + (c % 4 + 2) % 4, c)  # 9 turned = 6 shape
+    acc = float((shape(pred) == shape(yv)).mean())
+    meta = {"version": MODEL_VERSION, "source": "rendered photos + font renders",
+            "photo_glyphs": int(len(photos["digits"])), "font_glyphs": int(len(clean)),
+            "fonts": sorted({str(f) for f in photos["font"]}),
+            "validation_accuracy": acc, "validation_glyphs": int(len(yv))}
+    return LinearModel(w, b, temp, meta)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Render, train, write ``calibration/data/hog.{npz,json}``; print the figures."""
+    from vision.hog import save_model
+
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--photos", type=int, default=700)
+    p.add_argument("--val-photos", type=int, default=80)
+    p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--out", type=Path, default=DATA / "hog")
+    p.add_argument("--glyphs", type=Path, nargs="*",
+                   help="train on glyph files written by calibration.render_training."
+                        "save_glyphs instead of rendering (every 8th file validates)")
+    a = p.parse_args(argv)
+    if a.glyphs:
+        photos, val = from_files(a.glyphs)
+    else:
+        photos = photo_set(a.photos, a.jobs)
+        val = photo_set(a.val_photos, a.jobs, SEED0 + 100000)
+    model = train(photos, val)
+    save_model(model, a.out, compact=True)
+    print(json.dumps({k: v for k, v in model.meta.items() if k != "fonts"}))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
