@@ -15,9 +15,9 @@ import time
 
 from rich.console import Console
 
-from assistant.commands.guide import add_guide_options, settings_of
+from assistant.commands.guide import add_guide_options
 from assistant.pipeline import SolveResult, solve_result_dict, solve_state
-from assistant.profile_option import add_profile_option
+from assistant.profile_option import add_profile_option, cube_settings
 from assistant.solve_flow import read_input, solve_with_review
 
 
@@ -39,7 +39,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def produce(args: argparse.Namespace) -> SolveResult:
     """Read the photos or state file and solve it, without asking anything."""
-    settings = settings_of(args)
+    settings = cube_settings(args)
     t0 = time.perf_counter()
     state = read_input(args.input, Console(stderr=True), args)
     reading_ms = 1000 * (time.perf_counter() - t0)
@@ -51,4 +51,4 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(solve_result_dict(produce(args)), indent=2))
         return 0
-    return solve_with_review(args.input, settings_of(args), args)
+    return solve_with_review(args.input, cube_settings(args), args)
