@@ -32,14 +32,15 @@ def observation_of(reading: Any) -> Observation | None:
     return Observation(stickers, cands, confidence, quad)
 
 
-def read_frame_face(frame: np.ndarray) -> Observation | None:
-    """Read the face in one frame (None when no face is found)."""
+def read_frame_face(frame: np.ndarray, **options: Any) -> Observation | None:
+    """Read the face in one frame (None when no face is found). ``options`` (templates, model,
+    settings of a calibration profile) go to ``vision.read_face``."""
     try:
         from vision import read_face
     except ImportError:  # the package may not re-export it (yet)
         from vision.reading import read_face
     try:
-        reading = read_face(frame, ocr=False)  # tesseract takes ~1 s a face: too slow live
+        reading = read_face(frame, ocr=False, **options)  # tesseract takes ~1 s a face: too slow live
     except SudokuCubeError:
         return None
     return observation_of(reading)

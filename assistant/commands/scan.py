@@ -3,6 +3,7 @@ saving the session after every face; then review the reading and write it as a s
 from __future__ import annotations
 
 import argparse
+from functools import partial
 from pathlib import Path
 
 from rich.console import Console
@@ -13,6 +14,7 @@ from assistant.keys import interactive, read_line
 from assistant.review_ui import run_review
 from assistant.scan_loop import ScanStopped, scan_frames
 from assistant.scan_protocol import face_title
+from assistant.profile_option import add_profile_option, cube_settings, reader_options
 from assistant.scan_reader import read_frame_face
 from assistant.scan_view import ScanPanel
 from assistant.scan_window import Window
@@ -21,7 +23,6 @@ from assistant.sessions import ScanSession, scan_session_path
 from assistant.userdata import data_dir
 from models.errors import SudokuCubeError
 from models.geometry import FACES
-from models.profile import CubeSettings, parse_symmetric
 from models.state_format import to_json
 
 RESUME_HINT = "run `sudoku-cube scan --resume` to continue with the faces captured so far"
@@ -50,6 +51,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--steady", type=int, default=STABLE_FRAMES,
                    help="frames a reading must hold still before it is captured")
     p.add_argument("--symmetric", default="1", help="digits that look the same upside down")
+    add_profile_option(p)
     p.set_defaults(handler=run)
 
 
@@ -88,17 +90,15 @@ def run(args: argparse.Namespace) -> int:
     from calibration.camera import CameraError, open_source, parse_source
 
     console = Console()
-    try:
-        settings = CubeSettings(symmetric=parse_symmetric(args.symmetric))
-    except ValueError as e:
-        raise SudokuCubeError(str(e)) from None
+    settings = cube_settings(args)
+    read = partial(read_frame_face, **reader_options(args))
     if args.every < 1 or args.steady < 1:
         raise SudokuCubeError("--every and --steady take numbers of at least 1")
     source = parse_source(args.video if args.video is not None else (args.camera or "0"))
     session = _session(args, str(source), console)
     scanner = Scanner(session, stable_frames=args.steady)
     if scanner.next_face is not None:
-        _capture(args, console, scanner, source, open_source, CameraError)
+        _capture(args, console, scanner, source, open_source, CameraError, read)
     state = scanner.session.state()
     console.print("All six faces captured. Checking the reading...")
     state, _ = run_review(console, state, settings, read_line if interactive() else None)
@@ -108,7 +108,8 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _capture(args, console: Console, scanner: Scanner, source, open_source, CameraError) -> None:
+def _capture(args, console: Console, scanner: Scanner, source, open_source, CameraError,
+             read_frame_face=read_frame_face) -> None:
     """The live part: frames until every face is captured; clear messages when it stops."""
     cap = open_source(source)
     window = None if args.no_window else Window.open()
