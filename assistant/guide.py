@@ -2,7 +2,6 @@
 where the person got to. No terminal here: views live in :mod:`assistant.guide_view`."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Iterable, Protocol, Sequence
 
 from assistant.sessions import load_guide_step, plan_key, save_guide_step
@@ -21,35 +20,17 @@ class StepLike(Protocol):
     after: CubeState
 
 
-@dataclass(frozen=True)
-class GuideStep:
-    """A plan step built here when only moves and phases are known."""
-
-    index: int
-    move: Move
-    phase: str
-    description: str
-    before: CubeState
-    after: CubeState
-
-
 def steps_from_moves(start: CubeState, moves: Iterable[Move],
-                     phases: Sequence[str] | None = None) -> list[GuideStep]:
+                     phases: Sequence[str] | None = None) -> list[Any]:
     """Steps of a move list applied to ``start`` (phase 'pieces' unless given)."""
-    out: list[GuideStep] = []
-    state = start
-    for i, m in enumerate(moves):
-        after = state.apply([m])
-        out.append(GuideStep(i, m, phases[i] if phases else "pieces", m.describe(), state, after))
-        state = after
-    return out
+    from models.planner import steps_of
+
+    return steps_of(start, tuple(moves), phases)
 
 
 def plan_steps(plan: Any) -> list[Any]:
-    """The steps of a planner ``Plan`` (its ``steps()``), or built from its moves."""
-    if hasattr(plan, "steps"):
-        return list(plan.steps())
-    return steps_from_moves(plan.start, plan.moves, plan.phases)
+    """The steps of a planner ``Plan``."""
+    return list(plan.steps())
 
 
 class GuideCursor:

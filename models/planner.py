@@ -31,6 +31,17 @@ class Step:
     after: CubeState
 
 
+def steps_of(start: CubeState, moves: Sequence[Move],
+             phases: Sequence[str] | None = None) -> list[Step]:
+    """Moves applied one by one to ``start``, as steps (phase "pieces" unless given)."""
+    out, cur = [], start
+    for i, m in enumerate(moves):
+        nxt = cur.apply((m,))
+        out.append(Step(i, m, phases[i] if phases else PIECES, m.describe(), cur, nxt))
+        cur = nxt
+    return out
+
+
 @dataclass(frozen=True)
 class Plan:
     """A verified sequence of face turns and the phase ("pieces"/"centres") of each turn."""
@@ -43,12 +54,7 @@ class Plan:
 
     def steps(self) -> list[Step]:
         """The plan turn by turn, with the model state before and after each turn."""
-        out, cur = [], self.start
-        for i, (m, ph) in enumerate(zip(self.moves, self.phases)):
-            nxt = cur.apply((m,))
-            out.append(Step(i, m, ph, m.describe(), cur, nxt))
-            cur = nxt
-        return out
+        return steps_of(self.start, self.moves, self.phases)
 
     def __str__(self) -> str:
         return format_moves(self.moves)
