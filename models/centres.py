@@ -85,8 +85,26 @@ def generators() -> tuple[tuple[Move, ...], ...]:
     return tuple(best[e] for e in sorted(best))
 
 
+@cache
+def rotations(part: tuple[Move, ...]) -> tuple[tuple[Move, ...], ...]:
+    """The distinct cyclic rotations of a centre-only sequence, simplified, shortest first.
+
+    ``c2 .. ck c1`` is ``c1' (c1 .. ck) c1``: a conjugate of a sequence that moves no piece
+    moves no piece either, and it has the same face-turn counts, hence the same centre
+    effect. Different ends cancel differently against their neighbours.
+    """
+    out = {simplify(part[k:] + part[:k]) for k in range(max(1, len(part)))}
+    return tuple(sorted(out, key=lambda r: (len(r), tuple(map(str, r)))))
+
+
+AXIS = {"U": 0, "D": 0, "R": 1, "L": 1, "F": 2, "B": 2}
+
+
 def _junction_saving(a: tuple[Move, ...], b: tuple[Move, ...]) -> int:
-    """Turns saved where ``a`` meets ``b`` (turns of one face merge or cancel)."""
+    """Turns saved where ``a`` meets ``b`` (turns of one face merge or cancel; both are
+    simplified, so nothing merges unless the two turns at the junction share an axis)."""
+    if not a or not b or AXIS[a[-1].face] != AXIS[b[0].face]:
+        return 0
     window = a[-4:] + b[:4]
     return len(window) - len(simplify(window))
 
@@ -101,7 +119,11 @@ class CentreFix:
 
 
 def _search() -> dict[int, CentreFix]:
-    """Shortest-path search over effects; cost = turns after junction cancellation."""
+    """Shortest-path search over effects; cost = turns after junction cancellation.
+
+    (Also stepping by every cyclic rotation of every generator gives a table averaging 27.3
+    turns instead of 32.3, but totals after candidate search and rotated insertion did not
+    improve measurably (30 cubes), while the build took about twice as long.)"""
     gens = generators()
     gen_eff = [centre_effect(g) for g in gens]
     start: Effect = (0, 0, 0, 0, 0, 0)

@@ -54,3 +54,14 @@ def test_piece_map_carries_state_onto_target():
 
 def test_all_moves_listed():
     assert len(ALL_MOVES) == 18
+
+
+def test_cyclic_rotations_of_centre_fixes_are_centre_only_with_the_same_effect():
+    from models.centres import rotations
+    table = centre_table()
+    for k in sorted(table)[1::400]:
+        fix = table[k]
+        effect = tuple((k >> (2 * (5 - j))) & 3 for j in range(6))
+        for r in rotations(fix.moves):
+            assert len(r) <= len(fix.moves)
+            assert verify_fix(effect, type(fix)(r, (r,))), (effect, r)
