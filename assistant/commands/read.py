@@ -28,10 +28,53 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=run)
 
 
+def _single_photos(args: argparse.Namespace) -> list[Path]:
+    """The photo files given when they are fewer than a whole cube (checked one by one)."""
+    paths = [Path(p) for p in args.photos]
+    if len(paths) >= 6 or any(p.is_dir() or p.stem.upper() in ("A", "B") for p in paths):
+        return []
+    return [p for p in paths if p.is_file()] if all(p.is_file() for p in paths) else []
+
+
+def read_single_faces(paths: list[Path], args: argparse.Namespace) -> int:
+    """Read each photo as one face and print its nine stickers (to check a photo before
+    taking the others); a photo whose face cannot be read gives its specific message."""
+    from assistant.profile_option import reader_options
+    from models.geometry import FACES
+    from vision.images import load_image
+    from vision.reading import read_face
+
+    console = Console(stderr=bool(args.json))  # stdout carries only JSON with --json
+    results = {}
+    for path in paths:
+        face = path.stem.upper() if path.stem.upper() in FACES else None
+        r = read_face(load_image(path), ocr=not args.no_ocr, source=str(path), face=face,
+                      **reader_options(args))
+        results[str(path)] = r
+        rows = [" ".join(r.stickers[3 * k + c].token for c in range(3)) for k in range(3)]
+        console.print(f"[bold]{path}[/] (face {face or '?'}):")
+        for row in rows:
+            console.print(f"  {row}")
+        for i in r.doubtful:
+            alts = ", ".join(f"{h.sticker.token} {h.score:.2f}" for h in r.candidates[i])
+            console.print(f"  doubtful sticker {i + 1}: {alts}")
+    if args.json:
+        sys.stdout.write(json.dumps({k: {"faces": [s.token for s in r.stickers],
+                                         **r.to_dict()} for k, r in results.items()},
+                                    indent=2) + "\n")
+    if len(paths) < 6:
+        Console(stderr=True).print(f"{len(paths)} photo(s) read; a whole cube needs the six "
+                                   "faces U R F D L B (or corner photos A and B).")
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     """Read the photos, print the net (or JSON) and write debug images when asked."""
     from vision.reading import read_folder
 
+    singles = _single_photos(args)
+    if singles:
+        return read_single_faces(singles, args)
     target = args.photos[0] if len(args.photos) == 1 else args.photos
     err = Console(stderr=True)
     with err.status("reading photos...") as status:
