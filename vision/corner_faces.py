@@ -18,6 +18,7 @@ import numpy as np
 from models.errors import SudokuCubeError
 
 from .corner_lattice import Lattice, find_lattices
+from .corner_rebuild import rebuild_third
 from .corner_views import PLACES, corner_faces
 
 LATTICE_CORNERS = ((0, 0), (3, 0), (3, 3), (0, 3))
@@ -93,7 +94,12 @@ def locate_faces(image: np.ndarray, photo: str, source: str = "") -> list[Corner
     where = f"{source}: " if source else ""
     expected = corner_faces(photo)
     names = ", ".join(f"{f.face} {f.place}" for f in expected)
-    lattices, seen = find_lattices(image)
+    lattices, quads = find_lattices(image)
+    seen = len(quads)
+    if len(lattices) == 2:
+        third = rebuild_third(image, lattices[0], lattices[1], quads)
+        if third is not None:
+            lattices.append(third)
     if len(lattices) < 3:
         raise CornerPhotoError(
             f"{where}corner photo {photo} shows {_describe(len(lattices))} "

@@ -254,7 +254,9 @@ def _same_size(quads: list[Quad], a: np.ndarray, b: np.ndarray) -> list[Quad]:
     return [q for q, x, y in zip(quads, la, lb) if 0.7 < x / ma < 1.4 and 0.7 < y / mb < 1.4]
 
 
-def _fit(cells: dict[tuple[int, int], Quad]) -> np.ndarray | None:
+def fit_homography(cells: dict[tuple[int, int], Quad]) -> np.ndarray | None:
+    """Homography from lattice (u, v) to the image through the centres of the found cells;
+    None with fewer than 4 cells or all in one row or column."""
     if len(cells) < 4 or len({u for u, _ in cells}) < 2 or len({v for _, v in cells}) < 2:
         return None
     src = np.array([[u + 0.5, v + 0.5] for u, v in cells], np.float64)
@@ -263,7 +265,7 @@ def _fit(cells: dict[tuple[int, int], Quad]) -> np.ndarray | None:
     return H
 
 
-def _reassign(quads: list[Quad], H: np.ndarray) -> dict[tuple[int, int], Quad]:
+def reassign(quads: list[Quad], H: np.ndarray) -> dict[tuple[int, int], Quad]:
     """Each quad to the lattice cell whose centre it sits on (within 0.3 of a place)."""
     inv = np.linalg.inv(H)
     cells: dict[tuple[int, int], tuple[float, Quad]] = {}
@@ -313,30 +315,30 @@ def fit_lattice(quads: list[Quad], dirs: np.ndarray, pair: tuple[int, int]) -> L
         q = quads[i]
         if (u, v) not in cells or q.area > cells[(u, v)].area:
             cells[(u, v)] = q
-    H = _fit(cells)
+    H = fit_homography(cells)
     for _ in range(2):  # settle: reassign by the fitted lattice, refit
         if H is None:
             return None
-        cells = _reassign(quads, H)
-        H = _fit(cells)
+        cells = reassign(quads, H)
+        H = fit_homography(cells)
     if H is None:
         return None
     return Lattice(H, cells, pair)
 
 
-def find_lattices(image: np.ndarray) -> tuple[list[Lattice], int]:
-    """The face lattices of a photo (best first, by sticker count) and the number of sticker
-    candidates seen."""
+def find_lattices(image: np.ndarray) -> tuple[list[Lattice], list[Quad]]:
+    """The face lattices of a photo (best first, by sticker count) and all the sticker
+    candidates seen (for rebuilding a face whose lattice was not found)."""
     quads = find_quads(image)
     if len(quads) < 4:
-        return [], len(quads)
+        return [], quads
     dirs = axis_directions(quads)
     if len(dirs) < 2:
-        return [], len(quads)
+        return [], quads
     out = []
     for pair, group in group_by_faces(quads, dirs).items():
         lat = fit_lattice(group, dirs, pair)
         if lat is not None and len(lat.cells) >= 5:
             out.append(lat)
     out.sort(key=lambda lat: -len(lat.cells))
-    return out, len(quads)
+    return out, quads

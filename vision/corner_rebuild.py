@@ -1,0 +1,162 @@
+"""Rebuilding the third face of a corner photo from the two faces that were found.
+
+Glare, blur or a bright background can hide most stickers of one face, while the other two
+faces are found whole. Their lattices already fix that face: the three visible faces meet at
+the cube corner ``C``, and the third face is bounded by the two edges that leave ``C`` along
+the first and the second face (one edge each, not the edge they share). Its fourth corner is
+where the lines from those edges' far ends meet, each drawn towards the vanishing point of the
+other edge's direction (read off the found face that contains that direction twice, as two
+opposite sides). That is exact under perspective, so no assumption about the camera is made.
+
+The prediction is then refined by whatever sticker candidates fall on its cells, and kept only
+when the picture shows stickers there: enough candidates, or sticker-like light cells against
+dark gaps (so a photo that really shows two faces is still refused).
+"""
+from __future__ import annotations
+
+import itertools
+
+import cv2
+import numpy as np
+
+from .corner_lattice import Lattice, Quad, fit_homography, reassign
+
+CORNERS = ((0, 0), (3, 0), (3, 3), (0, 3))
+"""Lattice corners in outline order."""
+
+MIN_EVIDENCE = 5
+"""Cells of a rebuilt face that must show a sticker (a candidate quad on the cell, or a light
+cell framed by dark gaps) before the face is believed."""
+
+
+def _h(p) -> np.ndarray:
+    return np.array([p[0], p[1], 1.0])
+
+
+def _adjacent(c: tuple[int, int]) -> list[tuple[int, int]]:
+    return [(3 - c[0], c[1]), (c[0], 3 - c[1])]
+
+
+def _shared_edge(l1: Lattice, l2: Lattice):
+    """The edge the two lattices share: ((c1, e1), (c2, e2)) lattice corners with c1~c2 and
+    e1~e2 in the image, and the mean corner gap in pixels."""
+    best = None
+    for c1 in CORNERS:
+        for e1 in _adjacent(c1):
+            for c2 in CORNERS:
+                for e2 in _adjacent(c2):
+                    gap = (np.linalg.norm(l1.to_image(*c1) - l2.to_image(*c2))
+                           + np.linalg.norm(l1.to_image(*e1) - l2.to_image(*e2))) / 2
+                    if best is None or gap < best[2]:
+                        best = ((c1, e1), (c2, e2), gap)
+    return best
+
+
+def _other(c, e):
+    """The lattice corner adjacent to ``c`` that is not ``e``."""
+    return next(a for a in _adjacent(c) if a != e)
+
+
+def _opposite(c):
+    return (3 - c[0], 3 - c[1])
+
+
+def _cone(l1: Lattice, l2: Lattice, c1, e1, c2, e2) -> float:
+    """How far the shared edge direction lies outside the cone of the two other edges at the
+    candidate corner (positive: outside, as it must be at the true cube corner)."""
+    c = (l1.to_image(*c1) + l2.to_image(*c2)) / 2
+    d = (l1.to_image(*e1) + l2.to_image(*e2)) / 2 - c
+    a1 = l1.to_image(*_other(c1, e1)) - l1.to_image(*c1)
+    a3 = l2.to_image(*_other(c2, e2)) - l2.to_image(*c2)
+    try:
+        x, y = np.linalg.solve(np.stack([a1, a3], axis=1), d)
+    except np.linalg.LinAlgError:
+        return -1.0
+    return -min(x, y)
+
+
+def predict_third(l1: Lattice, l2: Lattice) -> Lattice | None:
+    """The lattice of the face that meets ``l1`` and ``l2`` at the cube corner (no cells yet),
+    or None when the two do not share an edge."""
+    (c1, e1), (c2, e2), gap = _shared_edge(l1, l2)
+    pitch = min(np.linalg.norm(l1.to_image(0, 0) - l1.to_image(*a)) for a in ((3, 0), (0, 3))) / 3
+    pitch = min(pitch, min(np.linalg.norm(l2.to_image(0, 0) - l2.to_image(*a))
+                           for a in ((3, 0), (0, 3))) / 3)
+    if gap > 0.6 * pitch:
+        return None
+    if _cone(l1, l2, e1, c1, e2, c2) > _cone(l1, l2, c1, e1, c2, e2):
+        c1, e1, c2, e2 = e1, c1, e2, c2
+    f1, f2 = _other(c1, e1), _other(c2, e2)
+    corner = (l1.to_image(*c1) + l2.to_image(*c2)) / 2
+    p1, p2 = l1.to_image(*f1), l2.to_image(*f2)
+    # vanishing points of the two outer edge directions, each from the face holding it twice
+    vp1 = np.cross(np.cross(_h(l1.to_image(*c1)), _h(p1)),
+                   np.cross(_h(l1.to_image(*e1)), _h(l1.to_image(*_opposite(c1)))))
+    vp2 = np.cross(np.cross(_h(l2.to_image(*c2)), _h(p2)),
+                   np.cross(_h(l2.to_image(*e2)), _h(l2.to_image(*_opposite(c2)))))
+    far = np.cross(np.cross(_h(p1), vp2), np.cross(_h(p2), vp1))
+    if abs(far[2]) < 1e-9:
+        return None
+    far = far[:2] / far[2]
+    dst = np.array([corner, p1, far, p2], np.float32)
+    if abs(cv2.contourArea(dst)) < 2 * pitch * pitch:  # seen edge-on: no third face visible
+        return None
+    H = cv2.getPerspectiveTransform(np.array(CORNERS, np.float32), dst).astype(np.float64)
+    return Lattice(H, {}, (-1, -1))
+
+
+def _light_cells(image: np.ndarray, lat: Lattice, cell: int = 24) -> set[tuple[int, int]]:
+    """Cells (u, v) of a lattice that look like stickers in the picture: the middle of the
+    cell clearly lighter (V channel) than the dark gaps framing it."""
+    size = 3 * cell
+    k = 3.0 / size
+    M = lat.H @ np.array([[k, 0, 0], [0, k, 0], [0, 0, 1.0]])
+    v = cv2.warpPerspective(image, M, (size, size), flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP,
+                            borderMode=cv2.BORDER_CONSTANT).max(axis=2).astype(np.float32)
+    lo, hi = np.percentile(v, (5, 95))
+    out: set[tuple[int, int]] = set()
+    if hi - lo < 25:
+        return out
+    m = cell // 4
+    for u, w in itertools.product(range(3), range(3)):
+        box = v[w * cell:(w + 1) * cell, u * cell:(u + 1) * cell]
+        middle = np.median(box[m:-m, m:-m])
+        ring = np.concatenate([box[:2].ravel(), box[-2:].ravel(), box[:, :2].ravel(),
+                               box[:, -2:].ravel()])
+        if middle - np.percentile(ring, 25) > 0.3 * (hi - lo):
+            out.add((u, w))
+    return out
+
+
+def rebuild_third(image: np.ndarray, l1: Lattice, l2: Lattice, quads: list[Quad]) -> Lattice | None:
+    """The third face of a corner photo rebuilt from the two found faces ``l1`` and ``l2`` and
+    refined by the sticker candidates ``quads`` on it; None when the picture does not show
+    stickers where the face must be."""
+    lat = predict_third(l1, l2)
+    if lat is None:
+        return None
+    taken = {id(q) for q in itertools.chain(l1.cells.values(), l2.cells.values())}
+    free = [q for q in quads if id(q) not in taken]
+    cells = reassign(free, lat.H)
+    if len(cells) >= 5:
+        H = fit_homography(cells)
+        if H is not None and _close(H, lat.H):
+            lat = Lattice(H, {}, lat.directions)
+            cells = reassign(free, H)
+    lat = Lattice(lat.H, cells, lat.directions)
+    if len(set(cells) | _light_cells(image, lat)) < MIN_EVIDENCE:
+        return None
+    return lat
+
+
+def _close(H: np.ndarray, ref: np.ndarray, tol: float = 0.4) -> bool:
+    """True when two lattice homographies put every lattice corner within ``tol`` cells of
+    each other (measured in the reference lattice)."""
+    inv = np.linalg.inv(ref)
+    for c in CORNERS:
+        p = H @ _h(c)
+        q = inv @ p
+        q = q[:2] / q[2]
+        if np.linalg.norm(q - np.array(c, float)) > tol:
+            return False
+    return True
