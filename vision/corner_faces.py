@@ -18,7 +18,7 @@ import numpy as np
 from models.errors import SudokuCubeError
 
 from .corner_lattice import Lattice, find_lattices
-from .corner_rebuild import rebuild_third
+from .corner_rebuild import complete_faces
 from .corner_views import PLACES, corner_faces
 
 LATTICE_CORNERS = ((0, 0), (3, 0), (3, 3), (0, 3))
@@ -94,12 +94,9 @@ def locate_faces(image: np.ndarray, photo: str, source: str = "") -> list[Corner
     where = f"{source}: " if source else ""
     expected = corner_faces(photo)
     names = ", ".join(f"{f.face} {f.place}" for f in expected)
-    lattices, quads = find_lattices(image)
-    seen = len(quads)
-    if len(lattices) == 2:
-        third = rebuild_third(image, lattices[0], lattices[1], quads)
-        if third is not None:
-            lattices.append(third)
+    found = find_lattices(image)
+    seen = len(found.quads)
+    lattices = complete_faces(image, found)
     if len(lattices) < 3:
         raise CornerPhotoError(
             f"{where}corner photo {photo} shows {_describe(len(lattices))} "

@@ -280,27 +280,20 @@ def reassign(quads: list[Quad], H: np.ndarray) -> dict[tuple[int, int], Quad]:
     return {k: q for k, (_, q) in cells.items()}
 
 
-def fit_lattice(quads: list[Quad], dirs: np.ndarray, pair: tuple[int, int]) -> Lattice | None:
-    """Rows and columns of a face's quads along its two directions, and the homography from
-    lattice coordinates (u along ``pair[0]``, v along ``pair[1]``, each 0..3) to the image.
-    None when the quads do not form three rows and three columns."""
-    if len(quads) < 4:
-        return None
-    a = _axis_vector(quads, dirs, pair[0])
-    b = _axis_vector(quads, dirs, pair[1])
-    basis = np.stack([a, b], axis=1)
-    if abs(np.linalg.det(basis)) < 1e-6:
-        return None
-    quads = _same_size(quads, a, b)
-    if len(quads) < 4:
-        return None
-    centres = np.array([q.centre for q in quads])
-    coords = (np.linalg.inv(basis) @ (centres - np.median(centres, axis=0)).T).T
+def _run_choices(runs: list[list[int]]) -> list[list[list[int]]]:
+    """Ways to index the runs along one lattice axis as columns 0, 1, 2: the three best
+    consecutive runs; with only two runs (a row of stickers missed), both placements."""
+    three = _three_runs(runs)
+    if three is not None:
+        return [three]
+    if len(runs) == 2:
+        return [[runs[0], runs[1], []], [[], runs[0], runs[1]]]
+    return []
+
+
+def _lattice_from(quads: list[Quad], cols: list[list[int]], rows: list[list[int]],
+                  pair: tuple[int, int]) -> Lattice | None:
     index: dict[int, tuple[int, int]] = {}
-    cols = _three_runs(_split(coords[:, 0], 0.55))
-    rows = _three_runs(_split(coords[:, 1], 0.55))
-    if cols is None or rows is None:
-        return None
     for ci, run in enumerate(cols):
         for i in run:
             index[i] = (ci, -1)
@@ -326,19 +319,65 @@ def fit_lattice(quads: list[Quad], dirs: np.ndarray, pair: tuple[int, int]) -> L
     return Lattice(H, cells, pair)
 
 
-def find_lattices(image: np.ndarray) -> tuple[list[Lattice], list[Quad]]:
-    """The face lattices of a photo (best first, by sticker count) and all the sticker
-    candidates seen (for rebuilding a face whose lattice was not found)."""
+def fit_lattices(quads: list[Quad], dirs: np.ndarray, pair: tuple[int, int]) -> list[Lattice]:
+    """Rows and columns of a face's quads along its two directions, and the homography from
+    lattice coordinates (u along ``pair[0]``, v along ``pair[1]``, each 0..3) to the image.
+    One lattice when the quads form three rows and three columns; when a whole row or column
+    was missed, every placement of the two found ones (the caller picks by the other faces);
+    none when the quads do not form a lattice."""
+    if len(quads) < 4:
+        return []
+    a = _axis_vector(quads, dirs, pair[0])
+    b = _axis_vector(quads, dirs, pair[1])
+    basis = np.stack([a, b], axis=1)
+    if abs(np.linalg.det(basis)) < 1e-6:
+        return []
+    quads = _same_size(quads, a, b)
+    if len(quads) < 4:
+        return []
+    centres = np.array([q.centre for q in quads])
+    coords = (np.linalg.inv(basis) @ (centres - np.median(centres, axis=0)).T).T
+    out = []
+    for cols in _run_choices(_split(coords[:, 0], 0.55)):
+        for rows in _run_choices(_split(coords[:, 1], 0.55)):
+            lat = _lattice_from(quads, cols, rows, pair)
+            if lat is not None:
+                out.append(lat)
+    return out
+
+
+def fit_lattice(quads: list[Quad], dirs: np.ndarray, pair: tuple[int, int]) -> Lattice | None:
+    """The face's lattice when its quads form three rows and three columns, else None."""
+    found = fit_lattices(quads, dirs, pair)
+    return found[0] if len(found) == 1 else None
+
+
+@dataclass(frozen=True)
+class Found:
+    """What :func:`find_lattices` saw: whole face lattices (best first, by sticker count),
+    per face with a row or column missed its alternative placements, and every sticker
+    candidate (for rebuilding a face)."""
+
+    lattices: list[Lattice]
+    partial: list[list[Lattice]]
+    quads: list[Quad]
+
+
+def find_lattices(image: np.ndarray) -> Found:
+    """The face lattices of a photo, the partial ones and all sticker candidates."""
     quads = find_quads(image)
     if len(quads) < 4:
-        return [], quads
+        return Found([], [], quads)
     dirs = axis_directions(quads)
     if len(dirs) < 2:
-        return [], quads
-    out = []
+        return Found([], [], quads)
+    whole, partial = [], []
     for pair, group in group_by_faces(quads, dirs).items():
-        lat = fit_lattice(group, dirs, pair)
-        if lat is not None and len(lat.cells) >= 5:
-            out.append(lat)
-    out.sort(key=lambda lat: -len(lat.cells))
-    return out, quads
+        found = fit_lattices(group, dirs, pair)
+        if len(found) == 1 and len(found[0].cells) >= 5:
+            whole.append(found[0])
+        elif len(found) > 1:
+            partial.append(found)
+    whole.sort(key=lambda lat: -len(lat.cells))
+    partial.sort(key=lambda alts: -max(len(lat.cells) for lat in alts))
+    return Found(whole, partial, quads)

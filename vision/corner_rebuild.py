@@ -19,10 +19,14 @@ import itertools
 import cv2
 import numpy as np
 
-from .corner_lattice import Lattice, Quad, fit_homography, reassign
+from .corner_lattice import Found, Lattice, Quad, fit_homography, reassign
 
 CORNERS = ((0, 0), (3, 0), (3, 3), (0, 3))
 """Lattice corners in outline order."""
+
+SHARED_EDGE_GAP = 0.6
+"""Two faces of one corner share an edge: their nearest lattice edges lie within this many
+sticker pitches of each other (the body's rim between them is thin)."""
 
 MIN_EVIDENCE = 5
 """Cells of a rebuilt face that must show a sticker (a candidate quad on the cell, or a light
@@ -82,7 +86,7 @@ def predict_third(l1: Lattice, l2: Lattice) -> Lattice | None:
     pitch = min(np.linalg.norm(l1.to_image(0, 0) - l1.to_image(*a)) for a in ((3, 0), (0, 3))) / 3
     pitch = min(pitch, min(np.linalg.norm(l2.to_image(0, 0) - l2.to_image(*a))
                            for a in ((3, 0), (0, 3))) / 3)
-    if gap > 0.6 * pitch:
+    if gap > SHARED_EDGE_GAP * pitch:
         return None
     if _cone(l1, l2, e1, c1, e2, c2) > _cone(l1, l2, c1, e1, c2, e2):
         c1, e1, c2, e2 = e1, c1, e2, c2
@@ -160,3 +164,53 @@ def _close(H: np.ndarray, ref: np.ndarray, tol: float = 0.4) -> bool:
         if np.linalg.norm(q - np.array(c, float)) > tol:
             return False
     return True
+
+
+def _pitch(lat: Lattice) -> float:
+    """The shorter sticker pitch (pixels) of a lattice, measured along its two outer edges."""
+    return min(float(np.linalg.norm(lat.to_image(0, 0) - lat.to_image(*a)))
+               for a in ((3, 0), (0, 3))) / 3
+
+
+def _edge_gap(a: Lattice, b: Lattice) -> float:
+    """How far apart (in sticker pitches) the nearest pair of edges of two lattices lie: about
+    0 for two faces of one corner, which share an edge."""
+    return float(_shared_edge(a, b)[2]) / min(_pitch(a), _pitch(b))
+
+
+def _overlaps(a: Lattice, others: list[Lattice]) -> bool:
+    """True when the centre of ``a`` lies inside another lattice's outline."""
+    c = tuple(float(x) for x in a.centre)
+    for o in others:
+        outline = np.array([o.to_image(*k) for k in CORNERS], np.float32)
+        if cv2.pointPolygonTest(outline, c, False) >= 0:
+            return True
+    return False
+
+
+def complete_faces(image: np.ndarray, found: Found) -> list[Lattice]:
+    """Up to three face lattices of a corner photo: the whole ones found; then faces with a
+    row or column of stickers missed, placed so that they share an edge with a found face;
+    then a face not found at all, rebuilt from the other two (:func:`rebuild_third`)."""
+    lattices = list(found.lattices[:3])
+    partial = list(found.partial)
+    if not lattices and len(partial) >= 2:
+        gap, a, b = min(((_edge_gap(a, b), a, b) for a in partial[0] for b in partial[1]),
+                        key=lambda t: t[0])
+        if gap < SHARED_EDGE_GAP:
+            lattices = [a, b]
+        partial = partial[2:]
+    for alts in partial:
+        if len(lattices) >= 3 or not lattices:
+            break
+        options = [(min(_edge_gap(alt, lat) for lat in lattices), i)
+                   for i, alt in enumerate(alts) if not _overlaps(alt, lattices)]
+        if options:
+            gap, i = min(options)
+            if gap < SHARED_EDGE_GAP:
+                lattices.append(alts[i])
+    if len(lattices) == 2:
+        third = rebuild_third(image, lattices[0], lattices[1], found.quads)
+        if third is not None:
+            lattices.append(third)
+    return lattices
