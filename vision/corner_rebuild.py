@@ -109,6 +109,10 @@ def predict_third(l1: Lattice, l2: Lattice) -> Lattice | None:
     return Lattice(H, {}, (-1, -1))
 
 
+LIGHT_STEP = 20
+"""Least V-channel step (0-255) from a cell's framing gaps to its middle for a light cell."""
+
+
 def _light_cells(image: np.ndarray, lat: Lattice, cell: int = 24) -> set[tuple[int, int]]:
     """Cells (u, v) of a lattice that look like stickers in the picture: the middle of the
     cell clearly lighter (V channel) than the dark gaps framing it."""
@@ -117,17 +121,17 @@ def _light_cells(image: np.ndarray, lat: Lattice, cell: int = 24) -> set[tuple[i
     M = lat.H @ np.array([[k, 0, 0], [0, k, 0], [0, 0, 1.0]])
     v = cv2.warpPerspective(image, M, (size, size), flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP,
                             borderMode=cv2.BORDER_CONSTANT).max(axis=2).astype(np.float32)
-    lo, hi = np.percentile(v, (5, 95))
     out: set[tuple[int, int]] = set()
-    if hi - lo < 25:
-        return out
     m = cell // 4
     for u, w in itertools.product(range(3), range(3)):
         box = v[w * cell:(w + 1) * cell, u * cell:(u + 1) * cell]
         middle = np.median(box[m:-m, m:-m])
         ring = np.concatenate([box[:2].ravel(), box[-2:].ravel(), box[:, :2].ravel(),
                                box[:, -2:].ravel()])
-        if middle - np.percentile(ring, 25) > 0.3 * (hi - lo):
+        gap = np.percentile(ring, 25)
+        # judged cell by cell, relative to its own gaps: glare or shade elsewhere on the face
+        # does not hide it, and a flat or dark patch never looks like a sticker
+        if middle - gap > max(LIGHT_STEP, 0.5 * gap):
             out.add((u, w))
     return out
 
@@ -190,17 +194,12 @@ def _overlaps(a: Lattice, others: list[Lattice]) -> bool:
 
 def complete_faces(image: np.ndarray, found: Found) -> list[Lattice]:
     """Up to three face lattices of a corner photo: the whole ones found; then faces with a
-    row or column of stickers missed, placed so that they share an edge with a found face;
+    row or column of stickers missed, placed so that they share an edge with a whole face;
     then a face not found at all, rebuilt from the other two (:func:`rebuild_third`)."""
     lattices = list(found.lattices[:3])
-    partial = list(found.partial)
-    if not lattices and len(partial) >= 2:
-        gap, a, b = min(((_edge_gap(a, b), a, b) for a in partial[0] for b in partial[1]),
-                        key=lambda t: t[0])
-        if gap < SHARED_EDGE_GAP:
-            lattices = [a, b]
-        partial = partial[2:]
-    for alts in partial:
+    # a whole face anchors the placement; two partial faces alone could both be shifted
+    # by a row and still share an edge, so they are not trusted without one
+    for alts in found.partial:
         if len(lattices) >= 3 or not lattices:
             break
         options = [(min(_edge_gap(alt, lat) for lat in lattices), i)
