@@ -98,9 +98,13 @@ def _blobs(mask: np.ndarray, min_area: float, max_area: float) -> list[Blob]:
 
 
 def _dedupe(blobs: list[Blob]) -> list[Blob]:
+    """One blob per place and size: the same sticker found by several binarisations counts
+    once, but a much larger blob (stickers merged by glare) does not hide the stickers it
+    covers; the lattice only ever links blobs of similar size."""
     kept: list[Blob] = []
     for b in sorted(blobs, key=lambda b: -b.area):
-        if all(np.linalg.norm(b.centre - k.centre) > 0.5 * k.side for k in kept):
+        if all(np.linalg.norm(b.centre - k.centre) > 0.5 * k.side or k.area > 2.0 * b.area
+               for k in kept):
             kept.append(b)
     return kept
 
@@ -188,6 +192,34 @@ def _fit(grid: dict[tuple[int, int], Blob]) -> np.ndarray | None:
     return h
 
 
+OUTLIER = 0.2
+"""A sticker whose centre lies this far (in sticker pitches) from the fitted lattice is
+dropped from the fit: glare or a shadow cut into its outline and moved its centre."""
+
+
+def _robust_fit(grid: dict[tuple[int, int], Blob]
+                ) -> tuple[np.ndarray | None, dict[tuple[int, int], Blob]]:
+    """Fit the lattice homography, dropping the sticker that the others predict worst while
+    it lies more than :data:`OUTLIER` pitches off and at least 6 would remain; returns the
+    homography and the stickers it rests on."""
+    while len(grid) > 6:
+        worst, worst_res = None, OUTLIER
+        for k in grid:
+            src = np.array([j for j in grid if j != k], np.float64)
+            dst = np.array([grid[j].centre for j in grid if j != k], np.float64)
+            # an affine fit predicts the left-out sticker steadily (a homography bends to it)
+            a, *_ = np.linalg.lstsq(np.hstack([src, np.ones((len(src), 1))]), dst, rcond=None)
+            pred = np.array([k[0], k[1], 1.0]) @ a
+            pitch = np.sqrt(abs(np.linalg.det(a[:2])))
+            res = float(np.linalg.norm(pred - grid[k].centre) / max(pitch, 1e-6))
+            if res > worst_res:
+                worst, worst_res = k, res
+        if worst is None:
+            break
+        grid = {k: b for k, b in grid.items() if k != worst}
+    return _fit(grid), grid
+
+
 def find_face(image: np.ndarray, source: str = "photo") -> FaceGeometry:
     """Locate the 3x3 face in a BGR image; raise :class:`FaceNotFoundError` saying why not.
 
@@ -234,7 +266,7 @@ def find_face(image: np.ndarray, source: str = "photo") -> FaceGeometry:
                 "photograph a single face straight on")
     i0, j0 = cols[0], rows[0]
     grid = {(i - i0, j - j0): b for (i, j), b in best.items()}
-    hom = _fit(grid)
+    hom, grid = _robust_fit(grid)
     if hom is None:
         raise FaceNotFoundError(f"{source}: no cube face found (stickers do not form a grid)")
     if len(cols) < 3 or len(rows) < 3:

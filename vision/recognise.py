@@ -26,6 +26,14 @@ UNDERLINE_SURE = 0.96
 """Share of a 6/9 shape's probability given to the digit its underline points to."""
 MIN_SCORE = 0.002
 MAX_ALTERNATIVES = 6
+UNSURE = 0.9
+"""A cell whose best class scores below this may be misread beyond its top alternatives
+(glare across a stroke, blur, a font unlike any trained): it lists every sticker, the ones
+the classifiers did not rank scored :data:`ANYTHING` / 36, so joint decoding (digit counts,
+solved faces, reachability) can still find the truth. Confident cells keep a short list: a
+wildcard on every cell would leave the grid solver too many choices to search."""
+ANYTHING = 0.05
+"""Probability that an unsure cell's classifier evidence is worthless (spread over all 36)."""
 
 
 @dataclass(frozen=True)
@@ -119,5 +127,9 @@ def hypotheses(ev: CellEvidence, ocr: dict[int, float] | None = None,
             probs[six] = mass * share
             probs[nine] = mass * (1 - share)
     ranked = sorted(probs.items(), key=lambda kv: -kv[1])
+    if ranked[0][1] < UNSURE or ev.glyph is None:
+        floor = ANYTHING / len(ranked)
+        return tuple(Hypothesis(s, round(max((1 - ANYTHING) * v + floor, floor), 5))
+                     for s, v in ranked)
     out = [Hypothesis(s, round(v, 4)) for s, v in ranked[:MAX_ALTERNATIVES] if v >= MIN_SCORE]
     return tuple(out) or (Hypothesis(ranked[0][0], round(ranked[0][1], 4)),)
