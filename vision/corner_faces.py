@@ -95,8 +95,11 @@ def locate_faces(image: np.ndarray, photo: str, source: str = "") -> list[Corner
     expected = corner_faces(photo)
     names = ", ".join(f"{f.face} {f.place}" for f in expected)
     found = find_lattices(image)
-    seen = len(found.quads)
     lattices = complete_faces(image, found)
+    if len(lattices) < 3:  # second pass: local-contrast thresholds, added to the first's
+        found = find_lattices(image, relaxed=True, more=found.quads)
+        lattices = complete_faces(image, found)
+    seen = len(found.quads)
     if len(lattices) < 3:
         raise CornerPhotoError(
             f"{where}corner photo {photo} shows {_describe(len(lattices))} "

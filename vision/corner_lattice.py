@@ -79,14 +79,33 @@ def _make_quad(corners: np.ndarray, area: float) -> Quad | None:
     return Quad(corners.mean(axis=0), corners, (a, b), area)
 
 
-def find_quads(image: np.ndarray) -> list[Quad]:
+def _local_contrast_masks(v: np.ndarray, block: int) -> list[np.ndarray]:
+    """Masks of pixels in the upper part of their neighbourhood's V range, at two window
+    sizes near a sticker's size: a sticker stands out from the dark gaps around it whether
+    it is in shade, under glare, or on a background brighter than itself."""
+    out = []
+    for k in (block, (block * 2 // 3) | 1):
+        se = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
+        lo = cv2.erode(v, se).astype(np.int16)
+        hi = cv2.dilate(v, se).astype(np.int16)
+        rng = hi - lo
+        out.append(((2 * (v.astype(np.int16) - lo) > rng) & (rng > 24)).astype(np.uint8))
+    return out
+
+
+def find_quads(image: np.ndarray, relaxed: bool = False) -> list[Quad]:
     """Bright convex quadrilaterals (sticker candidates) in a BGR image, deduplicated over a few
-    global and local thresholds of the V channel (max of B, G, R)."""
+    global and local thresholds of the V channel (max of B, G, R). ``relaxed`` (a second pass
+    for photos where the first found too little) thresholds by local contrast instead and
+    splits blurred stickers harder."""
     v = image.max(axis=2)
     h, w = v.shape
     min_area = max(30.0, h * w * 0.00015)
     max_area = h * w * 0.05
     v = cv2.GaussianBlur(v, (3, 3), 0)
+    if relaxed:
+        return _quads_in(_local_contrast_masks(v, max(15, (min(h, w) // 12) | 1)),
+                         min_area, max_area, (h, w), (1, 2))
     masks = []
     otsu, _ = cv2.threshold(v, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     lo, hi = np.percentile(v[::4, ::4], (2, 98))
@@ -98,14 +117,24 @@ def find_quads(image: np.ndarray) -> list[Quad]:
     block = max(15, (min(h, w) // 12) | 1)
     masks.append(cv2.adaptiveThreshold(v, 1, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY,
                                        block, -5))
+    return _quads_in(masks, min_area, max_area, (h, w), (1,))
+
+
+def _quads_in(masks: list[np.ndarray], min_area: float, max_area: float,
+              shape: tuple[int, int], erosions: tuple[int, ...]) -> list[Quad]:
+    """Sticker quads in binary masks and in copies eroded ``erosions`` times a thin ring,
+    deduplicated and kept when they have lattice neighbours."""
     kernel = np.ones((3, 3), np.uint8)
-    erode = max(2, round(min(h, w) / 180))
-    thin = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * erode + 1, 2 * erode + 1))
+    erode = max(2, round(min(shape) / 180))
     opened = [cv2.morphologyEx(m, cv2.MORPH_OPEN, kernel) for m in masks]
     candidates: list[tuple[float, Quad]] = []
     # eroded copies split stickers that blur or glare has joined across the thin dark gaps;
     # RETR_LIST, because on a bright background the stickers are islands in the body's hole
-    for mask in opened + [cv2.erode(m, thin) for m in opened]:
+    eroded = []
+    for k in erosions:
+        thin = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k * erode + 1, 2 * k * erode + 1))
+        eroded += [cv2.erode(m, thin) for m in opened]
+    for mask in opened + eroded:
         contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
         for c in contours:
             area = cv2.contourArea(c)
@@ -363,9 +392,20 @@ class Found:
     quads: list[Quad]
 
 
-def find_lattices(image: np.ndarray) -> Found:
-    """The face lattices of a photo, the partial ones and all sticker candidates."""
-    quads = find_quads(image)
+def _merge(first: list[Quad], more: list[Quad]) -> list[Quad]:
+    """``first`` plus the quads of ``more`` that are not already there."""
+    out = list(first)
+    for q in more:
+        if not any(np.linalg.norm(q.centre - o.centre) < 0.35 * math.sqrt(max(q.area, o.area))
+                   for o in out):
+            out.append(q)
+    return out
+
+
+def find_lattices(image: np.ndarray, relaxed: bool = False, more: list[Quad] = ()) -> Found:
+    """The face lattices of a photo, the partial ones and all sticker candidates (those of
+    :func:`find_quads` and ``more``, found earlier)."""
+    quads = _merge(find_quads(image, relaxed), list(more))
     if len(quads) < 4:
         return Found([], [], quads)
     dirs = axis_directions(quads)
