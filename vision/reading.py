@@ -25,7 +25,7 @@ from models.stickers import Hypothesis, Sticker
 from vision.detect import FaceGeometry, find_face
 from vision.images import IMAGE_SUFFIXES, load_image
 from vision.ocr import MISSING_WARNING, ocr_votes, tesseract_available
-from vision.recognise import CellEvidence, analyse_cells, hypotheses
+from vision.recognise import CellEvidence, analyse_cells, hypotheses, limit_wildcards
 from vision.hog import class_index
 from vision.warp import cut_cells, ink_mask, warp_face
 
@@ -203,4 +203,4 @@ def reading_state(faces: dict[str, FaceReading]) -> CubeState:
     for f in FACES:
         stickers.extend(faces[f].stickers)
         cands.extend(faces[f].candidates)
-    return CubeState(tuple(stickers), 3, tuple(cands))
+    return CubeState(tuple(stickers), 3, tuple(limit_wildcards(cands)))
