@@ -177,6 +177,25 @@ def _solve_key(problems: Sequence[Problem], key) -> tuple[int, tuple[Move, ...]]
     return p, simplify_labelled(pieces, (PIECES,) * len(pieces))[0]
 
 
+def centre_aware(problems: Sequence[Problem], seconds: float,
+                 workers: int = 2) -> SearchResult | None:
+    """The centre-aware two-phase solver (:mod:`models.centre_search`) on the first problems,
+    ``seconds`` shared among them; None when the compiled solver is unavailable."""
+    from .centre_search import available, centre_aware_solve
+    if not available() or seconds <= 0:
+        return None
+    chosen = list(problems[:4])
+    best: SearchResult | None = None
+    for p, pr in enumerate(chosen):
+        moves = centre_aware_solve(pr.dest, pr.centre_turns, pr.centre_free,
+                                   seconds=seconds / len(chosen), workers=workers,
+                                   variants=workers)
+        if moves is not None and (best is None or len(moves) < len(best.moves)):
+            moves, phases = simplify_labelled(moves, (PIECES,) * len(moves))
+            best = SearchResult(moves, phases, p, 0, len(moves))
+    return best
+
+
 def search(problems: Sequence[Problem], *, time_budget_s: float = 0.8,
            max_candidates: int = 400, min_candidates: int = 1, workers: int = 2) -> SearchResult:
     """Try candidates until the budget is spent; keep the shortest total.

@@ -1,0 +1,114 @@
+"""Centre-aware two-phase search: piece solutions that also leave the centres right.
+
+The C extension ``models._twophase`` (built from ``models/_twophase.c`` by ``pip install``) runs
+Kociemba's two-phase algorithm with the centres tracked: phase 1 also brings the side centres
+to 0 or 180 degrees, phase 2 (in <U, D, R2, L2, F2, B2>) also turns the U/D centres home and the
+side centres 0/180. Symmetric centres may end turned 180 degrees. Its tables (about 45 MB) are
+built on first use in about 2 s. Searches release the GIL, so several orientations of the same
+puzzle (whole-cube symmetries and the inverse puzzle, each reaching a different phase-1
+subgroup) run in parallel threads. When the extension is missing, :func:`available` is False
+and the planner falls back to kociemba candidates alone.
+"""
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from functools import cache
+from typing import Sequence
+
+from .geometry import FACES
+from .kociemba_bridge import colours_of, symmetries
+from .moves import Move
+
+try:
+    from . import _twophase
+except ImportError:  # extension not built: the planner uses kociemba candidates only
+    _twophase = None
+
+MAX_LEN = 39
+
+
+def available() -> bool:
+    """True when the compiled solver can be used."""
+    return _twophase is not None
+
+
+@cache
+def _tables_built() -> bool:
+    """Build the solver's tables once per process (about 2 s)."""
+    assert _twophase is not None
+    _twophase.build()
+    return True
+
+
+def warm_up() -> None:
+    """Build the tables now (when the extension is there) so the first plan is not slower."""
+    if _twophase is not None:
+        _tables_built()
+
+
+@cache
+def orientations() -> tuple[tuple[int, bool], ...]:
+    """(symmetry, inverse) variants in search order: the plain puzzle and its inverse first,
+    then the two other axes (a rotation taking U to F, one taking U to R), each plain and
+    inverse."""
+    syms = symmetries()
+    ident = next(i for i, (_, fm, mir) in enumerate(syms) if not mir
+                 and all(fm[f] == f for f in FACES))
+    to_f = next(i for i, (_, fm, mir) in enumerate(syms) if not mir and fm["U"] == "F")
+    to_r = next(i for i, (_, fm, mir) in enumerate(syms) if not mir and fm["U"] == "R")
+    return tuple((s, inv) for s in (ident, to_f, to_r) for inv in (False, True))
+
+
+def solve_oriented(dest: Sequence[int], need: Sequence[int], free: Sequence[bool],
+                   sym: int, inverse: bool, seconds: float,
+                   max_len: int = MAX_LEN) -> tuple[Move, ...] | None:
+    """Shortest solution found in ``seconds`` for the puzzle seen through symmetry ``sym``
+    (and inverted when ``inverse``), returned as turns in our own frame.
+
+    ``dest``: facelet destinations (:class:`models.piece_map.PieceMap`); ``need``: quarter
+    turns clockwise each centre (U R F D L B) must get; ``free``: centres that may end 180
+    degrees off. None when nothing within ``max_len`` turns was found.
+    """
+    _tables_built()
+    perm, fmap, mirror = symmetries()[sym]
+    d2 = [0] * 54
+    for i, d in enumerate(dest):
+        d2[perm[i]] = perm[d]
+    if inverse:
+        d3 = [0] * 54
+        for i, d in enumerate(d2):
+            d3[d] = i
+        d2 = d3
+    sign = (-1 if mirror else 1) * (-1 if inverse else 1)
+    need2, free2 = [0] * 6, 0
+    for k, f in enumerate(FACES):
+        j = FACES.index(fmap[f])
+        need2[j] = (sign * need[k]) % 4
+        if free[k]:
+            free2 |= 1 << j
+    out = _twophase.solve(colours_of(tuple(d2)), tuple(need2), free2, float(seconds), max_len)
+    if out is None:
+        return None
+    moves = [Move(FACES[m // 3], m % 3 + 1) for m in out]
+    if inverse:
+        moves = [Move(m.face, (-m.turns) % 4) for m in reversed(moves)]
+    back = {v: k for k, v in fmap.items()}
+    return tuple(Move(back[m.face], (-m.turns) % 4 if mirror else m.turns) for m in moves)
+
+
+def centre_aware_solve(dest: Sequence[int], need: Sequence[int], free: Sequence[bool], *,
+                       seconds: float = 0.6, workers: int = 2, variants: int = 2,
+                       max_len: int = MAX_LEN) -> tuple[Move, ...] | None:
+    """The shortest of ``variants`` orientations searched for ``seconds`` in total wall time
+    on ``workers`` threads; None when the extension is missing or nothing was found."""
+    if _twophase is None:
+        return None
+    _tables_built()
+    keys = orientations()[:max(1, variants)]
+    rounds = -(-len(keys) // max(1, workers))
+    each = seconds / rounds
+    with ThreadPoolExecutor(max(1, workers)) as pool:
+        found = list(pool.map(lambda k: solve_oriented(dest, need, free, k[0], k[1], each,
+                                                       max_len), keys))
+    found = [f for f in found if f is not None]
+    return min(found, key=len) if found else None
