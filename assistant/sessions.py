@@ -90,7 +90,8 @@ class ScanSession:
         for f in FACES:
             stickers.extend(self.faces[f].stickers)
             cands.extend(self.faces[f].candidates)
-        return CubeState(tuple(stickers), 3, tuple(cands))
+        from vision.recognise import limit_wildcards  # same cap as photo readings: the grid
+        return CubeState(tuple(stickers), 3, tuple(limit_wildcards(cands)))  # stays fast
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
