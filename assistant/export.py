@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from assistant.files import atomic_write_text
-from assistant.guide_view import PHASE_TITLES, moved_stickers, phase_note
+from assistant.guide_view import is_combined, moved_stickers, phase_note, phase_title
 from assistant.svgnet import net_svg
 from models.errors import SudokuCubeError
 from models.state import CubeState
@@ -30,11 +30,12 @@ def plan_html(steps: Sequence[Any], start: CubeState, title: str = "Sudoku Cube 
     if not steps:
         out.append("<p>The cube is already solved: nothing to turn.</p>")
     phase = None
+    combined = is_combined(steps)
     for i, step in enumerate(steps):
         if step.phase != phase:
             phase = step.phase
-            out.append(f"<h2>{escape(PHASE_TITLES.get(phase, phase))}</h2>"
-                       f'<p class="phase">{escape(phase_note(phase))}</p>')
+            out.append(f"<h2>{escape(phase_title(phase, combined))}</h2>"
+                       f'<p class="phase">{escape(phase_note(phase, combined))}</p>')
         moved = moved_stickers(step)
         words = step.description or step.move.describe()
         out.append(

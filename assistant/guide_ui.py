@@ -8,7 +8,8 @@ from rich.console import Console
 from rich.text import Text
 
 from assistant.guide import GuideCursor, command_of
-from assistant.guide_view import DoneView, PlanSummary, StepView, phase_note, PHASE_TITLES
+from assistant.guide_view import DoneView, PlanSummary, StepView, is_combined, phase_note, \
+    phase_title
 from assistant.net import NetView
 from models.state import CubeState
 
@@ -22,11 +23,12 @@ def print_plain(console: Console, steps: Sequence[Any], start: CubeState,
         return
     console.print(NetView(start, title="Start: hold the cube with F towards you, U on top"))
     phase = None
+    combined = is_combined(steps)
     for i, step in enumerate(steps):
         if step.phase != phase:
             phase = step.phase
-            console.rule(PHASE_TITLES.get(phase, phase))
-            console.print(phase_note(phase))
+            console.rule(phase_title(phase, combined))
+            console.print(phase_note(phase, combined))
         line = Text(f"{i + 1:>3}/{len(steps)}  ")
         line.append(f"{str(step.move):<3}", style="bold green")
         line.append(f"  {step.description or step.move.describe()}")
@@ -55,7 +57,8 @@ def run_interactive(console: Console, cursor: GuideCursor, read_key: Callable[[]
         else:
             step = cursor.current
             console.print(StepView(step, cursor.position, cursor.total,
-                                   phase_changed=step.phase != last_phase))
+                                   phase_changed=step.phase != last_phase,
+                                   combined=is_combined(cursor.steps)))
             last_phase = step.phase
         cmd = command_of(read_key())
         if cmd == "quit":

@@ -45,8 +45,31 @@ def moved_stickers(step: Any) -> frozenset[int]:
     return move_transform(step.move, step.before.n).moved()
 
 
-def phase_note(phase: str) -> str:
+COMBINED_TITLE = "Pieces and centres together"
+
+COMBINED_NOTE = ("Every corner and edge goes to the place the grid solver chose for it and, at "
+                 "the same time, every centre turns to its face's direction: the planner's search "
+                 "tracks the centres too. A plain cube solver ignores centres (on a colour cube "
+                 "you cannot see them turn); fixing them afterwards needs special sequences that "
+                 "turn only the centres and bring every other piece back home, about 30 more "
+                 "turns. Tracking them during the search avoids that, so there is no separate "
+                 "centre phase.")
+
+
+def is_combined(steps: Any) -> bool:
+    """True for a plan whose turns solve pieces and centres together (no centre phase)."""
+    return bool(steps) and not any(s.phase == "centres" for s in steps)
+
+
+def phase_title(phase: str, combined: bool = False) -> str:
+    """The heading of a phase ('Phase 1 of 2: pieces', ...)."""
+    return COMBINED_TITLE if combined else PHASE_TITLES.get(phase, phase)
+
+
+def phase_note(phase: str, combined: bool = False) -> str:
     """Why this phase exists, in words."""
+    if combined:
+        return COMBINED_NOTE
     return CENTRES_NOTE if phase == "centres" else PIECES_NOTE
 
 
@@ -58,6 +81,7 @@ class StepView:
     position: int
     total: int
     show_keys: bool = True
+    combined: bool = False
     phase_changed: bool = False
 
     def header(self) -> Text:
@@ -65,7 +89,7 @@ class StepView:
         t = Text()
         t.append(f"Step {self.position + 1} of {self.total}", style="bold")
         t.append(" · ")
-        t.append(PHASE_TITLES.get(self.step.phase, self.step.phase),
+        t.append(phase_title(self.step.phase, self.combined),
                  style="magenta" if self.step.phase == "centres" else "cyan")
         return t
 
@@ -90,7 +114,8 @@ class StepView:
         yield self.header()
         yield progress_line(self.position, self.total, min(options.max_width - 30, 40))
         if self.phase_changed or self.position == 0:
-            yield Panel(phase_note(self.step.phase), title=PHASE_TITLES.get(self.step.phase),
+            yield Panel(phase_note(self.step.phase, self.combined),
+                        title=phase_title(self.step.phase, self.combined),
                         width=min(options.max_width, 80))
         yield self.move_block()
         yield Text("")
