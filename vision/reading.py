@@ -106,8 +106,8 @@ def read_face(image: np.ndarray, *, templates=None, model=None, ocr: bool = True
     t0 = time.perf_counter()
     geometry = geometry if geometry is not None else find_face(image, label)
     t1 = time.perf_counter()
-    masks = [ink_mask(c) for c in cut_cells(warp_face(image, geometry))]
-    evidence = analyse_cells(masks, templates, model)
+    cells = cut_cells(warp_face(image, geometry))
+    evidence = analyse_cells([ink_mask(c) for c in cells], templates, model, cells)
     underlined = settings.underlined_69
     hyps = [hypotheses(e, None, underlined) for e in evidence]
     t2 = time.perf_counter()

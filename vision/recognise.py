@@ -16,6 +16,7 @@ import numpy as np
 from models.stickers import Hypothesis, Sticker
 from vision.glyph import GLYPH, normalise_glyph, split_underline
 from vision.hog import LinearModel, class_index, hog_features
+from vision.underline import grey_underline
 
 TEMPLATE_GAIN = 8.0
 """Correlation -> log-odds scale of the template vote; with HOG_WEIGHT fitted (negative
@@ -87,8 +88,11 @@ def template_scores(glyphs: np.ndarray, images: np.ndarray, digits: np.ndarray,
     return best
 
 
-def analyse_cells(masks: list[np.ndarray], templates, model: LinearModel) -> list[CellEvidence]:
-    """Evidence for each cell's ink mask (see :class:`CellEvidence`)."""
+def analyse_cells(masks: list[np.ndarray], templates, model: LinearModel,
+                  cells: list[np.ndarray] | None = None) -> list[CellEvidence]:
+    """Evidence for each cell's ink mask (see :class:`CellEvidence`). With the straightened
+    ``cells`` themselves, a 6/9 shape whose underline the ink mask lost is looked at again on
+    grey levels (:func:`vision.underline.grey_underline`)."""
     parts = [split_underline(m) for m in masks]
     glyphs = [normalise_glyph(p.body) for p in parts]
     present = [i for i, g in enumerate(glyphs) if g is not None]
@@ -98,7 +102,16 @@ def analyse_cells(masks: list[np.ndarray], templates, model: LinearModel) -> lis
         stack = np.stack([glyphs[i] for i in present])
         tm[present] = template_scores(stack, templates.images, templates.digits, templates.rots)
         hg[present] = model.log_probs(hog_features(stack))
-    return [CellEvidence(p.body, g, p.underline_rot, tm[i], hg[i])
+    under = [p.underline_rot for p in parts]
+    if cells is not None:
+        for i in present:
+            if under[i] is not None:
+                continue
+            best = int(np.argmax(TEMPLATE_GAIN * tm[i] + HOG_WEIGHT * hg[i]))
+            digit, rot = best // 4 + 1, best % 4
+            if digit in (6, 9):
+                under[i] = grey_underline(cells[i], parts[i].body, rot if digit == 6 else (rot + 2) % 4)
+    return [CellEvidence(p.body, g, under[i], tm[i], hg[i])
             for i, (p, g) in enumerate(zip(parts, glyphs))]
 
 
