@@ -24,7 +24,7 @@ from models.centre_search import warm_up
 from models.centres import centre_table
 from models.naive_plan import naive_moves
 from models.plan_samples import scrambled
-from models.planner import plan_to_target, problems_for
+from models.planner import PLAN_BUDGET_S, plan_to_target, problems_for
 from models.profile import CubeSettings
 from models.solved import is_solved
 
@@ -34,8 +34,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--n", type=int, default=500, help="random cubes (default 500)")
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     parser.add_argument("--scramble", type=int, default=30, help="scramble length (default 30)")
-    parser.add_argument("--budget", type=float, default=0.8,
-                        help="planner search time per cube in seconds (default 0.8)")
+    parser.add_argument("--budget", type=float, default=PLAN_BUDGET_S,
+                        help=f"planner search time per cube in seconds (default {PLAN_BUDGET_S})")
     parser.add_argument("--optimal-n", type=int, default=20,
                         help="cubes 8 turns away timed with --optimal (default 20)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
