@@ -87,7 +87,13 @@ def _call_with_timeout(fn: Callable[[], T], timeout_s: float, what: str, fix: st
 
     worker = threading.Thread(target=work, daemon=True, name="camera-call")
     worker.start()
-    worker.join(timeout_s)
+    try:
+        worker.join(timeout_s)
+    except BaseException:
+        # Ctrl-C while waiting: let the camera call finish first, so that the caller's clean-up
+        # (cap.release()) never frees the capture under a read in progress (a crash in OpenCV).
+        worker.join(timeout_s)
+        raise
     if worker.is_alive():
         raise CameraError(f"{what} did not answer within {timeout_s:g} s; {fix}")
     if "error" in box:
