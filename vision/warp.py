@@ -1,9 +1,11 @@
 """Straightening the face and cutting its 9 cells; ink versus sticker on the HSV V channel.
 
 The V channel (max of B, G, R) is high on white *and* coloured stickers and low on black ink,
-so the same threshold works for both sticker styles. Each cell is divided by a local estimate
-of the sticker's brightness (a grey closing that erases the thin ink strokes), which removes
-shading and glare gradients before thresholding.
+so the same threshold works for both sticker styles. Each cell is compared with a local estimate
+of the sticker's brightness (a grey closing that erases the thin ink strokes): ink is what lies
+well *below* that level, measured as a difference. Glare adds light to ink and sticker alike, so
+the difference keeps a stroke's contrast under a glare band where a ratio would let it fade
+below a threshold set by the unglared strokes.
 """
 from __future__ import annotations
 
@@ -14,6 +16,10 @@ from vision.detect import FaceGeometry
 
 CELL = 80
 """Side of one straightened cell in pixels (the face is 3 * CELL square)."""
+
+INK_SHARE = 0.3
+"""Ink threshold as a share of the way from the sticker's level to the darkest ink (3% of the
+cell's centre): low enough to keep strokes thinned by defocus or dimmed by glare."""
 
 
 def warp_face(image: np.ndarray, geometry: FaceGeometry, cell: int = CELL) -> np.ndarray:
@@ -39,8 +45,10 @@ def value_channel(img: np.ndarray) -> np.ndarray:
 def ink_mask(cell: np.ndarray) -> np.ndarray:
     """Boolean mask of the digit's ink in one straightened cell.
 
-    Dark pixels relative to the local sticker brightness, minus everything connected to the
-    cell border (the body between stickers, rounded sticker corners) and tiny specks.
+    Pixels darker than the local sticker brightness by more than a share of the ink's
+    contrast (a difference, so an even glare band does not cancel it), minus everything
+    connected to the cell border (the body between stickers, rounded sticker corners) and
+    tiny specks.
     """
     v = value_channel(cell).astype(np.float32)
     n = v.shape[0]
@@ -48,14 +56,13 @@ def ink_mask(cell: np.ndarray) -> np.ndarray:
     paper = cv2.morphologyEx(v, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
     paper = cv2.GaussianBlur(paper, (0, 0), n / 16)
     ratio = v / np.maximum(paper, 1.0)
-    inner = ratio[n // 5:-n // 5, n // 5:-n // 5]
-    lo = float(np.percentile(inner, 3))
-    if lo > 0.8:
+    c = slice(n // 5, -(n // 5))
+    if float(np.percentile(ratio[c, c], 3)) > 0.8:
         return np.zeros(v.shape, bool)  # no ink at all: a blank sticker
-    # halfway between the ink and the sticker; faint ink (glare, blur) gets a threshold
-    # halfway to the sticker's own level instead of a fixed cap that would miss it
-    thr = (lo + 1.0) / 2 if lo <= 0.44 else (lo + float(np.median(inner))) / 2
-    mask = (ratio < thr).astype(np.uint8)
+    diff = paper - v
+    inner = diff[c, c]
+    level, top = float(np.median(inner)), float(np.percentile(inner, 97))
+    mask = (diff > level + INK_SHARE * (top - level)).astype(np.uint8)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     keep = np.zeros(count, bool)
     m = max(2, n // 14)
