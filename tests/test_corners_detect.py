@@ -1,4 +1,5 @@
-"""Corner-photo detection: a face rebuilt from the other two, a face washed out by glare."""
+"""Corner-photo detection: a face rebuilt from the other two, a face washed out by glare,
+coloured stickers in dim light found by hue."""
 from __future__ import annotations
 
 from functools import cache
@@ -10,8 +11,8 @@ import pytest
 from models.generator import make_puzzle
 from samples.render import PhotoStyle, render_corner_photo
 from vision.corner_faces import CornerPhotoError, locate_faces
-from vision.corner_lattice import Lattice, find_lattices
-from vision.corner_rebuild import predict_third
+from vision.corner_lattice import Lattice, Quad, find_lattices
+from vision.corner_rebuild import CORNERS, complete_faces, predict_third, steadied
 
 
 @cache
@@ -62,3 +63,44 @@ def test_face_painted_out_is_still_refused():
     cv2.fillPoly(img, [np.round(c + 1.08 * (quad - c)).astype(np.int32)], (128, 128, 128))
     with pytest.raises(CornerPhotoError, match="corner photo B shows only two faces"):
         locate_faces(img, "B")
+
+
+@cache
+def _coloured(which: str):
+    puzzle = make_puzzle(5151, 25)
+    return render_corner_photo(puzzle.state.faces(), which, 900 + ord(which),
+                               PhotoStyle(stickers="coloured", difficulty=0.2, size=(960, 720)))
+
+
+@pytest.mark.parametrize("which", "AB")
+def test_coloured_stickers_in_dim_light_and_blur_are_located_by_hue(which):
+    """A dim, blurred photo: the brightness passes see at most two faces, the hue pass all."""
+    img, truth = _coloured(which)
+    img = cv2.GaussianBlur((img * 0.3).astype(np.uint8), (0, 0), 4)
+    first = find_lattices(img)
+    assert len(complete_faces(img, first)) < 3
+    assert len(complete_faces(img, find_lattices(img, relaxed=True, more=first.quads))) < 3
+    for f in locate_faces(img, which):
+        quad = np.array(truth["faces"][f.face]["quad"])
+        err = np.abs(f.quad() - quad).max()
+        assert err < 0.06 * np.linalg.norm(quad[0] - quad[2]), (which, f.face, err)
+
+
+def test_face_with_few_stickers_is_steadied_by_the_other_two():
+    """A face fitted through five sticker centres in one corner, its far side tilted by the
+    fit, is brought back to its outline by the two other faces."""
+    img, truth = _photo("A")
+    faces = locate_faces(img, "A")
+    f = faces[2]
+    quad = np.array(truth["faces"][f.face]["quad"])
+    tilt = np.array([[1.0, 0, 0], [0, 1.0, 0], [0.02, 0.015, 1.0]])  # far corner ~ 0.3 cell off
+    cells = {}
+    for u, v in ((0, 0), (1, 0), (0, 1), (1, 1), (2, 0)):
+        p = f.to_image(u + 0.5, v + 0.5)
+        cells[(u, v)] = Quad(p, np.zeros((4, 2)), (np.zeros(2), np.zeros(2)), 100.0)
+    bad = Lattice(f.H @ tilt, cells, (0, 1))
+    assert np.abs(np.array([bad.to_image(*c) for c in CORNERS]) - quad).max() > 10
+    others = [Lattice(g.H, {}, (0, 1)) for g in faces[:2]]
+    good = steadied(bad, *others)
+    err = np.abs(np.array([good.to_image(*c) for c in CORNERS]) - quad).max()
+    assert err < 0.04 * np.linalg.norm(quad[0] - quad[2]), err

@@ -99,6 +99,9 @@ def locate_faces(image: np.ndarray, photo: str, source: str = "") -> list[Corner
     if len(lattices) < 3:  # second pass: local-contrast thresholds, added to the first's
         found = find_lattices(image, relaxed=True, more=found.quads)
         lattices = complete_faces(image, found)
+    if len(lattices) < 3:  # third pass: coloured stickers by hue (shade, heavy blur)
+        found = find_lattices(image, colour=True, more=found.quads)
+        lattices = complete_faces(image, found)
     seen = len(found.quads)
     if len(lattices) < 3:
         raise CornerPhotoError(

@@ -93,16 +93,36 @@ def _local_contrast_masks(v: np.ndarray, block: int) -> list[np.ndarray]:
     return out
 
 
-def find_quads(image: np.ndarray, relaxed: bool = False) -> list[Quad]:
+def _hue_masks(image: np.ndarray) -> list[np.ndarray]:
+    """Masks of saturated pixels in overlapping hue windows: a coloured sticker is one hue
+    throughout, so in shade or blur, where its brightness no longer stands out from the
+    dark gaps, its hue still does (the body and its gaps are unsaturated)."""
+    hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
+    hue = hsv[..., 0].astype(np.int16)
+    # lit enough to trust its hue: V > 50, or less in a dim photo (0.3 of its brightest), so
+    # its stickers are kept (noise in the black body has no steady hue or saturation)
+    lit = max(12.0, min(50.0, 0.3 * float(np.percentile(hsv[::4, ::4, 2], 99))))
+    coloured = (hsv[..., 1] > 60) & (hsv[..., 2] > lit)
+    out = []
+    for c in range(0, 180, 15):  # 30-unit windows (60 degrees) every 15 units (OpenCV hue)
+        dist = np.abs((hue - c + 90) % 180 - 90)
+        out.append((coloured & (dist <= 15)).astype(np.uint8))
+    return out
+
+
+def find_quads(image: np.ndarray, relaxed: bool = False, colour: bool = False) -> list[Quad]:
     """Bright convex quadrilaterals (sticker candidates) in a BGR image, deduplicated over a few
     global and local thresholds of the V channel (max of B, G, R). ``relaxed`` (a second pass
     for photos where the first found too little) thresholds by local contrast instead and
-    splits blurred stickers harder."""
+    splits blurred stickers harder; ``colour`` (a last pass) segments by hue instead."""
     v = image.max(axis=2)
     h, w = v.shape
     min_area = max(30.0, h * w * 0.00015)
     max_area = h * w * 0.05
     v = cv2.GaussianBlur(v, (3, 3), 0)
+    if colour:
+        return _quads_in(_hue_masks(cv2.GaussianBlur(image, (3, 3), 0)), min_area, max_area,
+                         (h, w), (1,))
     if relaxed:
         return _quads_in(_local_contrast_masks(v, max(15, (min(h, w) // 12) | 1)),
                          min_area, max_area, (h, w), (1, 2))
@@ -402,10 +422,11 @@ def _merge(first: list[Quad], more: list[Quad]) -> list[Quad]:
     return out
 
 
-def find_lattices(image: np.ndarray, relaxed: bool = False, more: list[Quad] = ()) -> Found:
+def find_lattices(image: np.ndarray, relaxed: bool = False, more: list[Quad] = (),
+                  colour: bool = False) -> Found:
     """The face lattices of a photo, the partial ones and all sticker candidates (those of
     :func:`find_quads` and ``more``, found earlier)."""
-    quads = _merge(find_quads(image, relaxed), list(more))
+    quads = _merge(find_quads(image, relaxed, colour), list(more))
     if len(quads) < 4:
         return Found([], [], quads)
     dirs = axis_directions(quads)

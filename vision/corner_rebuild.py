@@ -192,11 +192,54 @@ def _overlaps(a: Lattice, others: list[Lattice]) -> bool:
     return False
 
 
+STEADY_CELLS = 7
+"""A face lattice fitted through fewer sticker centres than this is steadied by the outline
+the other two faces predict for it (:func:`steadied`)."""
+
+
+def steadied(lat: Lattice, l1: Lattice, l2: Lattice) -> Lattice:
+    """``lat`` refitted through its sticker centres and the four outline corners that the other
+    two faces ``l1`` and ``l2`` predict for it, when it has few stickers (a homography through
+    five or six centres in one part of the face can tilt its far side) and the prediction
+    agrees with it to within half a sticker; otherwise ``lat`` unchanged."""
+    if len(lat.cells) >= STEADY_CELLS:
+        return lat
+    pred = predict_third(l1, l2)
+    if pred is None:
+        return lat
+    inv = np.linalg.inv(lat.H)
+    src, dst = [], []
+    for c in CORNERS:
+        img = pred.to_image(*c)
+        q = inv @ _h(img)
+        q = q[:2] / q[2]
+        k = np.round(q)
+        if not (k[0] in (0, 3) and k[1] in (0, 3)) or np.abs(q - k).max() > 0.5:
+            return lat
+        src.append(k)
+        dst.append(img)
+    src += [np.array([u + 0.5, v + 0.5]) for u, v in lat.cells]
+    dst += [q.centre for q in lat.cells.values()]
+    H, _ = cv2.findHomography(np.array(src, np.float64), np.array(dst, np.float64), 0)
+    if H is None:
+        return lat
+    return Lattice(H, lat.cells, lat.directions)
+
+
 def complete_faces(image: np.ndarray, found: Found) -> list[Lattice]:
     """Up to three face lattices of a corner photo: the whole ones found; then faces with a
     row or column of stickers missed, placed so that they share an edge with a whole face;
-    then a face not found at all, rebuilt from the other two (:func:`rebuild_third`)."""
+    then a face not found at all, rebuilt from the other two (:func:`rebuild_third`; with two
+    whole faces this comes first, a partial face's stickers refining the rebuilt one); a face
+    with few stickers is finally steadied by the other two (:func:`steadied`)."""
     lattices = list(found.lattices[:3])
+    rebuilt_from = len(lattices)
+    if rebuilt_from == 2:
+        # two whole faces fix the third exactly; a partial face's own placement (by one
+        # shared edge) can be a row off, so its stickers refine the prediction instead
+        third = rebuild_third(image, lattices[0], lattices[1], found.quads)
+        if third is not None:
+            lattices.append(third)
     # a whole face anchors the placement; two partial faces alone could both be shifted
     # by a row and still share an edge, so they are not trusted without one
     for alts in found.partial:
@@ -208,8 +251,10 @@ def complete_faces(image: np.ndarray, found: Found) -> list[Lattice]:
             gap, i = min(options)
             if gap < SHARED_EDGE_GAP:
                 lattices.append(alts[i])
-    if len(lattices) == 2:
+    if len(lattices) == 2 and rebuilt_from != 2:
         third = rebuild_third(image, lattices[0], lattices[1], found.quads)
         if third is not None:
             lattices.append(third)
+    if len(lattices) == 3:
+        lattices = [steadied(lat, *(o for o in lattices if o is not lat)) for lat in lattices]
     return lattices
