@@ -14,7 +14,7 @@ from assistant.guide import GuideCursor, command_of, steps_from_moves
 from assistant.guide_ui import print_plain, run_interactive
 from assistant.guide_view import StepView, moved_stickers
 from assistant.net import NetView
-from models.moves import Move, invert_moves, move_transform
+from models.moves import invert_moves, move_transform
 from models.solved import is_solved
 from tests.conftest import random_design, random_moves
 

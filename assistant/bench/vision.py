@@ -14,7 +14,6 @@ import random
 import time
 from pathlib import Path
 
-import numpy as np
 from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table

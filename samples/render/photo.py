@@ -25,7 +25,7 @@ from .background import background
 from .camera import Camera, focal_for_fov, rotation_about
 from .fonts import available_fonts, font_path
 from .scene import draw_cube, face_corners
-from .texture import PALETTE, WHITE
+from .texture import PALETTE
 
 
 @dataclass(frozen=True)
