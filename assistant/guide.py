@@ -2,22 +2,11 @@
 where the person got to. No terminal here: views live in :mod:`assistant.guide_view`."""
 from __future__ import annotations
 
-from typing import Any, Iterable, Protocol, Sequence
+from typing import Any, Iterable, Sequence
 
 from assistant.sessions import load_guide_step, plan_key, save_guide_step
 from models.moves import Move
 from models.state import CubeState
-
-
-class StepLike(Protocol):
-    """What the guide needs of a plan step (``models.planner.Step`` has it)."""
-
-    index: int
-    move: Move
-    phase: str
-    description: str
-    before: CubeState
-    after: CubeState
 
 
 def steps_from_moves(start: CubeState, moves: Iterable[Move],

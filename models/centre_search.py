@@ -16,7 +16,7 @@ from functools import cache
 from typing import Sequence
 
 from .geometry import FACES
-from .kociemba_bridge import colours_of, symmetries
+from .kociemba_bridge import colours_of, conjugated_dest, symmetries
 from .moves import Move
 
 try:
@@ -71,14 +71,7 @@ def solve_oriented(dest: Sequence[int], need: Sequence[int], free: Sequence[bool
     """
     _tables_built()
     perm, fmap, mirror = symmetries()[sym]
-    d2 = [0] * 54
-    for i, d in enumerate(dest):
-        d2[perm[i]] = perm[d]
-    if inverse:
-        d3 = [0] * 54
-        for i, d in enumerate(d2):
-            d3[d] = i
-        d2 = d3
+    d2 = conjugated_dest(dest, sym, inverse)
     sign = (-1 if mirror else 1) * (-1 if inverse else 1)
     need2, free2 = [0] * 6, 0
     for k, f in enumerate(FACES):

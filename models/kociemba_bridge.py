@@ -99,10 +99,10 @@ def premoved(dest: tuple[int, ...], moves: tuple[Move, ...]) -> tuple[int, ...]:
     return tuple(dest[s] for s in src)
 
 
-def solve_dest(dest: tuple[int, ...], sym: int = 0, inverse: bool = False) -> tuple[Move, ...]:
-    """Turns that solve the pieces of a puzzle, found through symmetry ``sym`` and optionally
-    by solving the inverse puzzle and inverting the answer; returned in our own frame."""
-    perm, fmap, mirror = symmetries()[sym]
+def conjugated_dest(dest: tuple[int, ...], sym: int = 0, inverse: bool = False) -> list[int]:
+    """Facelet destinations of a puzzle seen through symmetry ``sym`` (and inverted when
+    ``inverse``): the puzzle the solvers are asked instead of the original."""
+    perm = symmetries()[sym][0]
     d2 = [0] * 54
     for i, d in enumerate(dest):
         d2[perm[i]] = perm[d]
@@ -111,6 +111,14 @@ def solve_dest(dest: tuple[int, ...], sym: int = 0, inverse: bool = False) -> tu
         for i, d in enumerate(d2):
             d3[d] = i
         d2 = d3
+    return d2
+
+
+def solve_dest(dest: tuple[int, ...], sym: int = 0, inverse: bool = False) -> tuple[Move, ...]:
+    """Turns that solve the pieces of a puzzle, found through symmetry ``sym`` and optionally
+    by solving the inverse puzzle and inverting the answer; returned in our own frame."""
+    _, fmap, mirror = symmetries()[sym]
+    d2 = conjugated_dest(dest, sym, inverse)
     moves = solve_colours(colours_of(tuple(d2)))
     if inverse:
         moves = tuple(Move(m.face, (-m.turns) % 4) for m in reversed(moves))
