@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from typing import Iterable, NamedTuple
+from typing import Callable, Iterable, NamedTuple, Sequence, TypeVar
 
 from .errors import MoveError
 from .geometry import FACE_NAMES, FACES, turn_table
@@ -98,30 +98,46 @@ def invert_moves(moves: Iterable[Move]) -> tuple[Move, ...]:
     return tuple(m.inverse() for m in reversed(tuple(moves)))
 
 
-def simplify(moves: Iterable[Move]) -> tuple[Move, ...]:
-    """Merge adjacent turns of one face and drop turns that cancel (also across an opposite face
-    in between: ``U D U`` becomes ``U2 D``)."""
-    opposite = {"U": "D", "D": "U", "R": "L", "L": "R", "F": "B", "B": "F"}
+OPPOSITE = {"U": "D", "D": "U", "R": "L", "L": "R", "F": "B", "B": "F"}
+
+L = TypeVar("L")
+
+
+def simplify_labelled(moves: Sequence[Move], labels: Sequence[L],
+                      merge: Callable[[L, L], L] = lambda a, b: a
+                      ) -> tuple[tuple[Move, ...], tuple[L, ...]]:
+    """:func:`simplify` that carries a label per move; two merged turns get
+    ``merge(earlier label, later label)``."""
     out: list[Move] = []
-    for m in moves:
+    lab: list[L] = []
+    for m, label in zip(moves, labels):
         out.append(m)
+        lab.append(label)
         changed = True
         while changed and out:
             changed = False
             last = out[-1]
             # find an earlier turn of the same face, separated only by its opposite face
             j = len(out) - 2
-            if j >= 0 and out[j].face == opposite[last.face]:
+            if j >= 0 and out[j].face == OPPOSITE[last.face]:
                 j -= 1
             if j >= 0 and out[j].face == last.face:
                 turns = (out[j].turns + last.turns) % 4
-                del out[-1]
+                merged = merge(lab[j], lab[-1])
+                del out[-1], lab[-1]
                 if turns:
-                    out[j] = Move(last.face, turns)
+                    out[j], lab[j] = Move(last.face, turns), merged
                 else:
-                    del out[j]
+                    del out[j], lab[j]
                 changed = True
-    return tuple(out)
+    return tuple(out), tuple(lab)
+
+
+def simplify(moves: Iterable[Move]) -> tuple[Move, ...]:
+    """Merge adjacent turns of one face and drop turns that cancel (also across an opposite face
+    in between: ``U D U`` becomes ``U2 D``)."""
+    seq = tuple(moves)
+    return simplify_labelled(seq, (None,) * len(seq))[0]
 
 
 ALL_MOVES: tuple[Move, ...] = tuple(Move(f, t) for f in FACES for t in (1, 2, 3))

@@ -18,9 +18,8 @@ from typing import Iterable, Sequence
 
 from .centres import centre_effect, centre_table, effect_index, rotations
 from .kociemba_bridge import premoved, solve_dest, symmetries
-from .moves import ALL_MOVES, Move, simplify
-
-OPPOSITE = {"U": "D", "D": "U", "R": "L", "L": "R", "F": "B", "B": "F"}
+from .moves import ALL_MOVES, OPPOSITE, Move, simplify
+from .moves import simplify_labelled as moves_simplify_labelled
 PIECES, CENTRES = "pieces", "centres"
 ROTATION_GAIN = 6
 """Rotated centre parts are tried when the plain insertion is within this many turns of the best."""
@@ -30,28 +29,8 @@ def simplify_labelled(moves: Sequence[Move], labels: Sequence[str]
                       ) -> tuple[tuple[Move, ...], tuple[str, ...]]:
     """:func:`models.moves.simplify` that keeps a phase label per move (a merged turn that
     includes a centre-fix turn is labelled ``centres``)."""
-    out: list[Move] = []
-    lab: list[str] = []
-    for m, l in zip(moves, labels):
-        out.append(m)
-        lab.append(l)
-        changed = True
-        while changed and out:
-            changed = False
-            last = out[-1]
-            j = len(out) - 2
-            if j >= 0 and out[j].face == OPPOSITE[last.face]:
-                j -= 1
-            if j >= 0 and out[j].face == last.face:
-                turns = (out[j].turns + last.turns) % 4
-                merged = CENTRES if CENTRES in (lab[j], lab[-1]) else PIECES
-                del out[-1], lab[-1]
-                if turns:
-                    out[j], lab[j] = Move(last.face, turns), merged
-                else:
-                    del out[j], lab[j]
-                changed = True
-    return tuple(out), tuple(lab)
+    return moves_simplify_labelled(
+        moves, labels, lambda a, b: CENTRES if CENTRES in (a, b) else PIECES)
 
 
 AXIS = {"U": 0, "D": 0, "R": 1, "L": 1, "F": 2, "B": 2}
