@@ -18,6 +18,8 @@ import numpy as np
 from models.errors import SudokuCubeError
 
 from .corner_lattice import Lattice, find_lattices
+from .corner_check import framed_cells
+from .corner_quads import LOOSE_SOLIDITY, SOLIDITY
 from .corner_rebuild import complete_faces
 from .corner_views import PLACES, corner_faces
 
@@ -26,6 +28,23 @@ LATTICE_CORNERS = ((0, 0), (3, 0), (3, 3), (0, 3))
 MAX_TOP_TILT_DEG = 40.0
 """How far (degrees) the top face may sit from straight above the corner before the photo is
 refused as held the wrong way (a corner photo has one face on top and two below)."""
+
+
+MORE_PASSES: tuple[dict, ...] = (
+    {"relaxed": True},
+    {"colour": True},
+    {"relaxed": True, "solidity": LOOSE_SOLIDITY},
+    {"colour": True, "solidity": LOOSE_SOLIDITY},
+)
+"""Sticker passes tried in turn, each adding its candidates to the earlier ones', while fewer
+than three faces are found: local-contrast thresholds (glare, bright background), hue
+(coloured stickers in shade or heavy blur), then both again accepting outlines that a large
+dark digit bites deep into (blur and grain)."""
+
+MIN_FRAMED = 4
+"""Cells of each face found by a loose pass that must frame a sticker
+(:func:`vision.corner_check.framed_cells`): such a pass can also place a face a row off or
+squeezed, which is then refused rather than read."""
 
 
 class CornerPhotoError(SudokuCubeError):
@@ -96,12 +115,14 @@ def locate_faces(image: np.ndarray, photo: str, source: str = "") -> list[Corner
     names = ", ".join(f"{f.face} {f.place}" for f in expected)
     found = find_lattices(image)
     lattices = complete_faces(image, found)
-    if len(lattices) < 3:  # second pass: local-contrast thresholds, added to the first's
-        found = find_lattices(image, relaxed=True, more=found.quads)
+    for options in MORE_PASSES:
+        if len(lattices) >= 3:
+            break
+        found = find_lattices(image, more=found.quads, **options)
         lattices = complete_faces(image, found)
-    if len(lattices) < 3:  # third pass: coloured stickers by hue (shade, heavy blur)
-        found = find_lattices(image, colour=True, more=found.quads)
-        lattices = complete_faces(image, found)
+        if options.get("solidity", SOLIDITY) < SOLIDITY and len(lattices) >= 3 and any(
+                framed_cells(image, lat.H) < MIN_FRAMED for lat in lattices[:3]):
+            lattices = lattices[:2]  # a loose-pass face not framing stickers: not trusted
     seen = len(found.quads)
     if len(lattices) < 3:
         raise CornerPhotoError(

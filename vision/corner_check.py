@@ -1,0 +1,71 @@
+"""Checking a located corner-photo face against the picture: does its lattice frame stickers?
+
+The loose sticker pass (:data:`vision.corner_faces.MORE_PASSES`) accepts outlines bitten by
+large dark digits, so in a blurred photo it can also place a face a row off or squeezed. A face
+whose lattice lies right has every cell framed by dark gaps: a band just inside each cell's
+border is lighter than the border itself. :func:`framed_cells` counts such cells; a lattice
+off by a third of a sticker or more loses most of them, so a wrong face is refused rather
+than read.
+"""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+CELL = 16
+"""Pixels per sticker in the warped face that :func:`grid_contrast` measures."""
+
+FRAME_STEP = 0.05
+"""Least :func:`grid_contrast` of a framed cell, as a fraction of the photo's V range
+(2nd to 98th percentile), and at least :data:`MIN_STEP`."""
+
+MIN_STEP = 6.0
+"""Least V step (0-255) of a framed cell whatever the photo's range (sensor noise)."""
+
+
+def value_image(image: np.ndarray, pitch: float) -> np.ndarray:
+    """The V channel (max of B, G, R: coloured stickers stand out from the black body there)
+    as float32, smoothed to the sampling step of :func:`grid_contrast` for a sticker pitch of
+    ``pitch`` pixels."""
+    v = image.max(axis=2).astype(np.float32)
+    return cv2.GaussianBlur(v, (0, 0), max(0.8, 0.5 * pitch / CELL))
+
+
+def _ring(cells: np.ndarray, outer: int, inner: int) -> np.ndarray:
+    """Pixels of every cell between ``outer`` and ``inner`` pixels in from the cell's border."""
+    keep = np.zeros((CELL, CELL), bool)
+    keep[outer:CELL - outer, outer:CELL - outer] = True
+    keep[inner:CELL - inner, inner:CELL - inner] = False
+    return cells[:, keep]
+
+
+def grid_contrast(v: np.ndarray, H: np.ndarray) -> np.ndarray:
+    """Per cell of the lattice ``H`` (lattice (u, v), 0..3, to image), row by row: how much
+    lighter a band just inside the cell's border is than the border itself (medians, V
+    units). The band lies between the gap and the digit, so large dark digits do not hide a
+    sticker; a flat patch gives about 0."""
+    size = 3 * CELL
+    k = 3.0 / size
+    M = H @ np.array([[k, 0, 0], [0, k, 0], [0, 0, 1.0]])
+    w = cv2.warpPerspective(v, M, (size, size), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                            borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+    cells = w.reshape(3, CELL, 3, CELL).transpose(0, 2, 1, 3).reshape(9, CELL, CELL)
+    return np.median(_ring(cells, 2, 5), axis=1) - np.median(_ring(cells, 0, 2), axis=1)
+
+
+def pitch_of(H: np.ndarray) -> float:
+    """The shorter sticker pitch (pixels) of a lattice, along its two edges from (0, 0)."""
+    def at(u: float, v: float) -> np.ndarray:
+        p = H @ np.array([u, v, 1.0])
+        return p[:2] / p[2]
+    o = at(0, 0)
+    return min(float(np.linalg.norm(at(3, 0) - o)), float(np.linalg.norm(at(0, 3) - o))) / 3
+
+
+def framed_cells(image: np.ndarray, H: np.ndarray) -> int:
+    """How many of the 9 cells of lattice ``H`` (lattice 0..3 to image) show a sticker framed
+    by dark gaps in ``image``."""
+    v = value_image(image, pitch_of(H))
+    lo, hi = np.percentile(v[::4, ::4], (2, 98))
+    step = max(MIN_STEP, FRAME_STEP * float(hi - lo))
+    return int(np.sum(grid_contrast(v, H) > step))

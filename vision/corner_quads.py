@@ -1,0 +1,187 @@
+"""Sticker candidates of a corner photo: bright convex quadrilaterals in a few binary masks.
+
+A sticker is a light rounded square framed by the cube's dark body; in a corner photo it is a
+parallelogram. The masks are global and local thresholds of the V channel (max of B, G, R, so
+coloured stickers stand out from the black body), then local contrast, then hue; a contour is
+a sticker candidate when it is convex enough and its hull is a quadrilateral, and it is kept
+when similar candidates lie next to it (a lattice).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Quad:
+    """One sticker candidate: its centre, its four corners (image order) and edge vectors."""
+
+    centre: np.ndarray
+    corners: np.ndarray
+    edges: tuple[np.ndarray, np.ndarray]
+    area: float
+
+
+SOLIDITY = 0.85
+"""Least area / convex-hull area of a sticker candidate's contour in the usual passes."""
+
+LOOSE_SOLIDITY = 0.55
+"""The same for the loose pass (:func:`find_quads` ``solidity``): in a blurred photo a large
+dark digit can bite deep into its sticker's outline, but the hull is still the sticker."""
+
+
+def _quad_of(contour: np.ndarray, solidity: float = SOLIDITY) -> np.ndarray | None:
+    """The 4 corners of the convex hull of a contour that fills at least ``solidity`` of its
+    hull, when that hull is quad-like; otherwise None."""
+    hull = cv2.convexHull(contour)
+    area = cv2.contourArea(contour)
+    hull_area = cv2.contourArea(hull)
+    if hull_area <= 0 or area / hull_area < solidity:
+        return None
+    peri = cv2.arcLength(hull, True)
+    for eps in (0.03, 0.045, 0.06, 0.08):
+        approx = cv2.approxPolyDP(hull, eps * peri, True)
+        if len(approx) == 4:
+            quad = approx.reshape(4, 2).astype(np.float64)
+            qa = abs(cv2.contourArea(quad.astype(np.float32)))
+            if 0.8 * hull_area <= qa <= 1.2 * hull_area:
+                return quad
+            return None
+        if len(approx) < 4:
+            return None
+    return None
+
+
+def _make_quad(corners: np.ndarray, area: float) -> Quad | None:
+    e = [corners[(i + 1) % 4] - corners[i] for i in range(4)]
+    a, b = (e[0] - e[2]) / 2, (e[1] - e[3]) / 2
+    la, lb = np.linalg.norm(a), np.linalg.norm(b)
+    if min(la, lb) < 4 or max(la, lb) > 4.5 * min(la, lb):
+        return None
+    # the two edge directions must not be near parallel
+    if abs(float(a @ b)) / (la * lb) > 0.85:
+        return None
+    return Quad(corners.mean(axis=0), corners, (a, b), area)
+
+
+def _local_contrast_masks(v: np.ndarray, block: int) -> list[np.ndarray]:
+    """Masks of pixels in the upper part of their neighbourhood's V range, at two window
+    sizes near a sticker's size: a sticker stands out from the dark gaps around it whether
+    it is in shade, under glare, or on a background brighter than itself."""
+    out = []
+    for k in (block, (block * 2 // 3) | 1):
+        se = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
+        lo = cv2.erode(v, se).astype(np.int16)
+        hi = cv2.dilate(v, se).astype(np.int16)
+        rng = hi - lo
+        out.append(((2 * (v.astype(np.int16) - lo) > rng) & (rng > 24)).astype(np.uint8))
+    return out
+
+
+def _hue_masks(image: np.ndarray) -> list[np.ndarray]:
+    """Masks of saturated pixels in overlapping hue windows: a coloured sticker is one hue
+    throughout, so in shade or blur, where its brightness no longer stands out from the
+    dark gaps, its hue still does (the body and its gaps are unsaturated)."""
+    hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
+    hue = hsv[..., 0].astype(np.int16)
+    # lit enough to trust its hue: V > 50, or less in a dim photo (0.3 of its brightest), so
+    # its stickers are kept (noise in the black body has no steady hue or saturation)
+    lit = max(12.0, min(50.0, 0.3 * float(np.percentile(hsv[::4, ::4, 2], 99))))
+    coloured = (hsv[..., 1] > 60) & (hsv[..., 2] > lit)
+    out = []
+    for c in range(0, 180, 15):  # 30-unit windows (60 degrees) every 15 units (OpenCV hue)
+        dist = np.abs((hue - c + 90) % 180 - 90)
+        out.append((coloured & (dist <= 15)).astype(np.uint8))
+    return out
+
+
+def find_quads(image: np.ndarray, relaxed: bool = False, colour: bool = False,
+               solidity: float = SOLIDITY) -> list[Quad]:
+    """Bright convex quadrilaterals (sticker candidates) in a BGR image, deduplicated over a few
+    global and local thresholds of the V channel (max of B, G, R). ``relaxed`` (a second pass
+    for photos where the first found too little) thresholds by local contrast instead and
+    splits blurred stickers harder; ``colour`` (a last pass) segments by hue instead;
+    ``solidity`` below :data:`SOLIDITY` (a loose pass) also accepts outlines a dark digit
+    bites into."""
+    v = image.max(axis=2)
+    h, w = v.shape
+    min_area = max(30.0, h * w * 0.00015)
+    max_area = h * w * 0.05
+    v = cv2.GaussianBlur(v, (3, 3), 0)
+    if colour:
+        return _quads_in(_hue_masks(cv2.GaussianBlur(image, (3, 3), 0)), min_area, max_area,
+                         (h, w), (1,), solidity)
+    if relaxed:
+        return _quads_in(_local_contrast_masks(v, max(15, (min(h, w) // 12) | 1)),
+                         min_area, max_area, (h, w), (1, 2), solidity)
+    masks = []
+    otsu, _ = cv2.threshold(v, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    lo, hi = np.percentile(v[::4, ::4], (2, 98))
+    # a ladder of global levels: some level lies between the dark body and the stickers,
+    # whether the background is darker or brighter than the stickers
+    levels = sorted({int(otsu), *(int(lo + (hi - lo) * f) for f in (0.2, 0.32, 0.45, 0.6, 0.75))})
+    for t in levels:
+        masks.append((v > t).astype(np.uint8))
+    block = max(15, (min(h, w) // 12) | 1)
+    masks.append(cv2.adaptiveThreshold(v, 1, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY,
+                                       block, -5))
+    return _quads_in(masks, min_area, max_area, (h, w), (1,), solidity)
+
+
+def _quads_in(masks: list[np.ndarray], min_area: float, max_area: float,
+              shape: tuple[int, int], erosions: tuple[int, ...],
+              solidity: float = SOLIDITY) -> list[Quad]:
+    """Sticker quads (contours at least ``solidity`` convex) in binary masks and in copies
+    eroded ``erosions`` times a thin ring, deduplicated and kept when they have lattice
+    neighbours."""
+    kernel = np.ones((3, 3), np.uint8)
+    erode = max(2, round(min(shape) / 180))
+    opened = [cv2.morphologyEx(m, cv2.MORPH_OPEN, kernel) for m in masks]
+    candidates: list[tuple[float, Quad]] = []
+    # eroded copies split stickers that blur or glare has joined across the thin dark gaps;
+    # RETR_LIST, because on a bright background the stickers are islands in the body's hole
+    eroded = []
+    for k in erosions:
+        thin = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k * erode + 1, 2 * k * erode + 1))
+        eroded += [cv2.erode(m, thin) for m in opened]
+    for mask in opened + eroded:
+        contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+        for c in contours:
+            area = cv2.contourArea(c)
+            if not min_area <= area <= max_area:
+                continue
+            corners = _quad_of(c, solidity)
+            if corners is None:
+                continue
+            q = _make_quad(corners, area)
+            if q is not None:
+                fit = area / max(1.0, abs(cv2.contourArea(corners.astype(np.float32))))
+                candidates.append((-abs(1 - fit), q))
+    candidates.sort(key=lambda t: t[0], reverse=True)
+    found: list[Quad] = []
+    for _, q in candidates:
+        size = math.sqrt(q.area)
+        if any(np.linalg.norm(q.centre - o.centre) < 0.35 * max(size, math.sqrt(o.area))
+               for o in found):
+            continue
+        found.append(q)
+    return _with_neighbours(found)
+
+
+def _with_neighbours(quads: list[Quad]) -> list[Quad]:
+    """Keep quads that have at least two neighbours of similar size nearby (a lattice)."""
+    keep = []
+    for q in quads:
+        size = math.sqrt(q.area)
+        near = 0
+        for o in quads:
+            if o is q or not 0.4 < o.area / q.area < 2.5:
+                continue
+            if np.linalg.norm(o.centre - q.centre) < 1.9 * size:
+                near += 1
+        if near >= 2:
+            keep.append(q)
+    return keep
