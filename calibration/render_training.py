@@ -13,6 +13,7 @@ regenerate the shipped weights in ``calibration/data/``.
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -48,57 +49,83 @@ class PhotoGlyph:
     font: str
 
 
-def _style(rng: random.Random, font: str):
+def _style(rng: random.Random, font: str, vary_underline: bool = False):
+    """A random photo style; ``vary_underline`` also varies the 6/9 underline's shape (gap,
+    thickness, length) and leaves it out on one photo in five, as cubes differ there too."""
     from samples.render import PhotoStyle
 
-    return PhotoStyle(stickers="coloured" if rng.random() < 0.4 else "white", font=font,
-                      difficulty=rng.uniform(0.1, 1.0),
-                      size=rng.choice([(640, 480), (800, 600), (960, 720), (480, 640),
-                                       (1280, 960)]),
-                      jpeg_quality=rng.choice([None, 55, 70, 85]))
+    style = PhotoStyle(stickers="coloured" if rng.random() < 0.4 else "white", font=font,
+                       difficulty=rng.uniform(0.1, 1.0),
+                       size=rng.choice([(640, 480), (800, 600), (960, 720), (480, 640),
+                                        (1280, 960)]),
+                       jpeg_quality=rng.choice([None, 55, 70, 85]))
+    if not vary_underline:
+        return style
+    bar = (rng.uniform(0.05, 0.2), rng.uniform(0.05, 0.15), rng.uniform(0.0, 0.3))
+    return dataclasses.replace(style, bar=bar, underline_69=rng.random() >= 0.2)
 
 
-def _cells_to_glyphs(image: np.ndarray, geometry, tokens: Sequence[str], truth_centres,
-                     font: str) -> list[PhotoGlyph]:
-    from vision.glyph import normalise_glyph, split_underline
-    from vision.warp import cut_cells, ink_mask, warp_face
+@dataclass(frozen=True)
+class PhotoCell:
+    """One straightened cell cut from a rendered photo with its true token, the sticker
+    pitch in the photo (pixels) and the font."""
+
+    cell: np.ndarray
+    token: str
+    cell_px: float
+    font: str
+    underlined: bool = True
+
+
+def labelled_cells(image: np.ndarray, geometry, tokens: Sequence[str], truth_centres,
+                   font: str, underlined: bool = True) -> list[PhotoCell]:
+    """The straightened cells of a face found in a rendered photo with their true tokens;
+    none when the detection disagrees with the render's truth (a detection error must never
+    become a wrong label)."""
+    from vision.warp import cut_cells, warp_face
 
     found = geometry.cell_centres()
     truth = np.asarray(truth_centres, np.float64)
     pitch = float(np.linalg.norm(truth[4] - truth[3]) + np.linalg.norm(truth[4] - truth[1])) / 2
     if np.linalg.norm(found - truth, axis=1).max() > 0.2 * pitch:
-        return []  # the detection went wrong: do not learn from mislabelled cells
-    out = []
-    for cell, tok in zip(cut_cells(warp_face(image, geometry)), tokens):
-        parts = split_underline(ink_mask(cell))
-        g = normalise_glyph(parts.body)
-        if g is None:
-            continue
-        s = parse_token(tok)
-        out.append(PhotoGlyph(g, s.digit, s.rot, parts.underline_rot, pitch, font))
-    return out
+        return []
+    return [PhotoCell(c, t, pitch, font, underlined)
+            for c, t in zip(cut_cells(warp_face(image, geometry)), tokens)]
 
 
-def face_photo_glyphs(seed: int, fonts: Sequence[str] = TRAIN_FONTS) -> list[PhotoGlyph]:
-    """Glyphs of one rendered single-face photo (seeded: random font, style and stickers)."""
+def _face(rng: random.Random, digits: Sequence[int] | None):
+    """A random solved face, or (``digits`` given) nine stickers drawn from those digits."""
     from models.generator import random_face
+    from models.stickers import Sticker
+
+    if digits is None:
+        return random_face(rng)
+    return tuple(Sticker(rng.choice(list(digits)), rng.randrange(4)) for _ in range(9))
+
+
+def face_photo_cells(seed: int, fonts: Sequence[str] = TRAIN_FONTS,
+                     digits: Sequence[int] | None = None) -> list[PhotoCell]:
+    """Cells of one rendered single-face photo (seeded: random font, style and stickers;
+    ``digits``: stickers drawn from these digits, with varied 6/9 underlines)."""
     from samples.render import render_face_photo
     from vision.detect import find_face
 
     rng = random.Random(f"train-face:{seed}")
     font = rng.choice(list(fonts))
-    stickers = random_face(rng)
-    image, truth = render_face_photo(stickers, seed, _style(rng, font))
+    stickers = _face(rng, digits)
+    style = _style(rng, font, vary_underline=digits is not None)
+    image, truth = render_face_photo(stickers, seed, style)
     try:
         geometry = find_face(image)
     except Exception:  # noqa: BLE001 - a photo the detector refuses teaches nothing here
         return []
-    return _cells_to_glyphs(image, geometry, truth["tokens"], truth["centres"], font)
+    return labelled_cells(image, geometry, truth["tokens"], truth["centres"], font,
+                          style.underline_69)
 
 
-def corner_photo_glyphs(seed: int, fonts: Sequence[str] = TRAIN_FONTS) -> list[PhotoGlyph]:
-    """Glyphs of the three faces of one rendered corner photo (smaller, sheared stickers)."""
-    from models.generator import random_face
+def corner_photo_cells(seed: int, fonts: Sequence[str] = TRAIN_FONTS,
+                       digits: Sequence[int] | None = None) -> list[PhotoCell]:
+    """Cells of the three faces of one rendered corner photo (smaller, sheared stickers)."""
     from models.geometry import FACES
     from samples.render import render_corner_photo
     from vision.corner_faces import locate_faces
@@ -107,8 +134,9 @@ def corner_photo_glyphs(seed: int, fonts: Sequence[str] = TRAIN_FONTS) -> list[P
     rng = random.Random(f"train-corner:{seed}")
     font = rng.choice(list(fonts))
     which = rng.choice("AB")
-    faces = {f: random_face(rng) for f in FACES}
-    image, truth = render_corner_photo(faces, which, seed, _style(rng, font))
+    faces = {f: _face(rng, digits) for f in FACES}
+    style = _style(rng, font, vary_underline=digits is not None)
+    image, truth = render_corner_photo(faces, which, seed, style)
     try:
         located = locate_faces(image, which)
     except Exception:  # noqa: BLE001
@@ -117,20 +145,42 @@ def corner_photo_glyphs(seed: int, fonts: Sequence[str] = TRAIN_FONTS) -> list[P
     for cf in located:
         t = truth["faces"].get(cf.face)
         if t is not None:
-            out += _cells_to_glyphs(image, face_geometry(cf), t["tokens"], t["centres"], font)
+            out += labelled_cells(image, face_geometry(cf), t["tokens"], t["centres"], font,
+                                  style.underline_69)
     return out
+
+
+def photo_cells(seeds: Iterable[int], fonts: Sequence[str] = TRAIN_FONTS,
+                corner_share: float = 0.35, digits: Sequence[int] | None = None,
+                progress=None) -> list[PhotoCell]:
+    """Cells from one rendered photo per seed (a share of them corner photos)."""
+    out: list[PhotoCell] = []
+    for seed in seeds:
+        corner = random.Random(f"kind:{seed}").random() < corner_share
+        out += (corner_photo_cells if corner else face_photo_cells)(seed, fonts, digits)
+        if progress:
+            progress(seed)
+    return out
+
+
+def cell_glyph(c: PhotoCell) -> PhotoGlyph | None:
+    """The reader's glyph of a labelled cell (ink mask -> underline split -> normalised)."""
+    from vision.glyph import normalise_glyph, split_underline
+    from vision.warp import ink_mask
+
+    parts = split_underline(ink_mask(c.cell))
+    g = normalise_glyph(parts.body)
+    if g is None:
+        return None
+    s = parse_token(c.token)
+    return PhotoGlyph(g, s.digit, s.rot, parts.underline_rot, c.cell_px, c.font)
 
 
 def photo_glyphs(seeds: Iterable[int], fonts: Sequence[str] = TRAIN_FONTS,
                  corner_share: float = 0.35, progress=None) -> list[PhotoGlyph]:
     """Glyphs from one rendered photo per seed (a share of them corner photos)."""
-    out: list[PhotoGlyph] = []
-    for seed in seeds:
-        corner = random.Random(f"kind:{seed}").random() < corner_share
-        out += (corner_photo_glyphs if corner else face_photo_glyphs)(seed, fonts)
-        if progress:
-            progress(seed)
-    return out
+    cells = photo_cells(seeds, fonts, corner_share, progress=progress)
+    return [g for g in map(cell_glyph, cells) if g is not None]
 
 
 def save_glyphs(glyphs: Sequence[PhotoGlyph], path: Path) -> None:

@@ -34,7 +34,8 @@ class PhotoStyle:
     digits on the six cube colours); ``font``: a font file name (None: the seed picks one of the
     installed bold sans fonts); ``difficulty`` 0..1 scales tilt, rotation, blur, noise, glare,
     shadows and clutter; ``max_tilt_deg`` caps the perspective tilt; ``jpeg_quality`` adds a
-    JPEG round trip inside the render (None: none)."""
+    JPEG round trip inside the render (None: none); ``underline_69``: whether 6 and 9 carry
+    their underline, ``bar`` its shape (see :func:`samples.render.texture.glyph_mask`)."""
 
     stickers: str = "white"
     font: str | None = None
@@ -46,6 +47,8 @@ class PhotoStyle:
     fov_deg: float = 62.0
     supersample: int = 2
     allow_cut: bool = False
+    underline_69: bool = True
+    bar: tuple[float, float, float] | None = None
 
 
 def as_style(style: "PhotoStyle | str | None") -> PhotoStyle:
@@ -133,7 +136,8 @@ def compose(camera: Camera, faces: dict, colours: dict | None, style: PhotoStyle
     sil = np.roll(sil, (off, off // 2), axis=(0, 1))
     sil = cv2.GaussianBlur(sil, (0, 0), max(1.0, min(big.width, big.height) * 0.02))
     canvas *= (1 - 0.45 * sil)[..., None]
-    geo = draw_cube(canvas, big, faces, font, colours=colours, light=light.light_dir, rng=nrng)
+    geo = draw_cube(canvas, big, faces, font, colours=colours, light=light.light_dir, rng=nrng,
+                    underline_69=style.underline_69, bar=style.bar)
     if overlay is not None:
         overlay(canvas, big)
     img = cv2.resize(canvas, (w, h), interpolation=cv2.INTER_AREA)

@@ -40,7 +40,8 @@ def shade(face: str, light) -> float:
 
 def draw_cube(canvas: np.ndarray, camera: Camera, faces: dict, font: str, *, n: int = 3,
               colours: dict | None = None, light=(0.3, 0.8, 0.5),
-              rng: np.random.Generator | None = None) -> dict:
+              rng: np.random.Generator | None = None, underline_69: bool = True,
+              bar: tuple[float, float, float] | None = None) -> dict:
     """Paint the visible faces of a cube onto ``canvas`` (RGB float32, camera-sized, changed in
     place). ``faces`` maps face letters to n*n stickers; ``colours`` maps face letters to n*n RGB
     colours. Returns per visible face its outline quad in image pixels (net-view order), its
@@ -59,7 +60,8 @@ def draw_cube(canvas: np.ndarray, camera: Camera, faces: dict, font: str, *, n: 
         side = max(np.linalg.norm(quad[1] - quad[0]), np.linalg.norm(quad[3] - quad[0]),
                    np.linalg.norm(quad[2] - quad[1]))
         cell = int(min(400, max(24, math.ceil(side / n * 1.2))))
-        tex = face_texture(faces[face], cell, font, (colours or {}).get(face), rng)
+        tex = face_texture(faces[face], cell, font, (colours or {}).get(face), rng,
+                           underline_69=underline_69, bar=bar)
         size = tex.shape[0]
         src = np.array([[0, 0], [size, 0], [size, size], [0, size]], np.float32)
         H = cv2.getPerspectiveTransform(src, quad.astype(np.float32))

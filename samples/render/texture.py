@@ -25,13 +25,19 @@ PALETTE = {
 WHITE = (0.94, 0.94, 0.92)
 INK = (0.05, 0.05, 0.06)
 BODY = (0.07, 0.07, 0.08)
+BAR = (0.10, 0.09, 0.12)
+"""The 6/9 underline: gap below the glyph and thickness (shares of its height), inset from
+each side (share of its width)."""
 
 
 @cache
-def glyph_mask(font: str, cell: int, digit: int, underline: bool = True) -> np.ndarray:
+def glyph_mask(font: str, cell: int, digit: int, underline: bool = True,
+               bar: tuple[float, float, float] | None = None) -> np.ndarray:
     """Ink coverage (float32 0-1, ``cell`` x ``cell``) of an upright digit centred in a sticker.
 
-    The digit is about 62% of the sticker high; 6 and 9 get an underline below the glyph.
+    The digit is about 62% of the sticker high; 6 and 9 get an underline below the glyph,
+    shaped by ``bar`` = (gap, thickness, inset): gap and thickness as shares of the glyph's
+    height, the inset from each side as a share of its width (default :data:`BAR`).
     Labels 10-15 (4x4x4 cubes) print as hex letters A-F.
     """
     text = str(digit) if digit < 10 else format(digit, "X")
@@ -47,10 +53,11 @@ def glyph_mask(font: str, cell: int, digit: int, underline: bool = True) -> np.n
     top, bottom, left, right = ys.min(), ys.max(), xs.min(), xs.max()
     if underline and digit in (6, 9):
         h, w = bottom - top, right - left
-        bar_top = bottom + max(2, int(h * 0.10))
-        bar_h = max(2, int(h * 0.09))
-        bl = left + int(w * 0.12)
-        br = right - int(w * 0.12)
+        gap, thick, inset = bar or BAR
+        bar_top = bottom + max(2, int(h * gap))
+        bar_h = max(2, int(h * thick))
+        bl = left + int(w * inset)
+        br = right - int(w * inset)
         arr[bar_top:bar_top + bar_h, bl:br + 1] = 1.0
         bottom = bar_top + bar_h
     cy, cx = (top + bottom) // 2, (left + right) // 2
@@ -79,7 +86,8 @@ def sticker_shape(cell: int, margin_frac: float = 0.055, radius_frac: float = 0.
 def face_texture(stickers: list[Sticker] | tuple[Sticker, ...], cell: int, font: str,
                  colours: list[tuple[float, float, float]] | None = None,
                  rng: np.random.Generator | None = None, ink=INK,
-                 underline_69: bool = True) -> np.ndarray:
+                 underline_69: bool = True,
+                 bar: tuple[float, float, float] | None = None) -> np.ndarray:
     """The texture of a face of n x n stickers, ``cell`` pixels per sticker place.
 
     ``colours`` gives each sticker's RGB colour (default white); ``rng`` adds small per-sticker
@@ -95,7 +103,7 @@ def face_texture(stickers: list[Sticker] | tuple[Sticker, ...], cell: int, font:
         colour = np.array(colours[i] if colours else WHITE, np.float32)
         if rng is not None:
             colour = np.clip(colour * rng.uniform(0.94, 1.03), 0, 1)
-        glyph = glyph_mask(font, cell, s.digit, underline_69)
+        glyph = glyph_mask(font, cell, s.digit, underline_69, bar)
         if rng is not None:  # small print offset
             dy, dx = rng.integers(-cell // 40 - 1, cell // 40 + 2, size=2)
             glyph = np.roll(glyph, (int(dy), int(dx)), axis=(0, 1))
