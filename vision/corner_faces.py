@@ -22,6 +22,7 @@ from .corner_check import framed_cells
 from .corner_quads import LOOSE_SOLIDITY, SOLIDITY
 from .corner_rebuild import complete_faces
 from .corner_views import PLACES, corner_faces
+from .corner_whole import whole_cube
 
 LATTICE_CORNERS = ((0, 0), (3, 0), (3, 3), (0, 3))
 
@@ -114,15 +115,19 @@ def locate_faces(image: np.ndarray, photo: str, source: str = "") -> list[Corner
     expected = corner_faces(photo)
     names = ", ".join(f"{f.face} {f.place}" for f in expected)
     found = find_lattices(image)
+    anchors = list(found.lattices)
     lattices = complete_faces(image, found)
     for options in MORE_PASSES:
         if len(lattices) >= 3:
             break
         found = find_lattices(image, more=found.quads, **options)
+        anchors += found.lattices
         lattices = complete_faces(image, found)
         if options.get("solidity", SOLIDITY) < SOLIDITY and len(lattices) >= 3 and any(
                 framed_cells(image, lat.H) < MIN_FRAMED for lat in lattices[:3]):
             lattices = lattices[:2]  # a loose-pass face not framing stickers: not trusted
+    if len(lattices) < 3:  # the whole cube modelled from one face found well
+        lattices = whole_cube(image, anchors, found.quads) or lattices
     seen = len(found.quads)
     if len(lattices) < 3:
         raise CornerPhotoError(

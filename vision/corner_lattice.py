@@ -155,7 +155,7 @@ def fit_homography(cells: dict[tuple[int, int], Quad]) -> np.ndarray | None:
     src = np.array([[u + 0.5, v + 0.5] for u, v in cells], np.float64)
     dst = np.array([q.centre for q in cells.values()], np.float64)
     H, _ = cv2.findHomography(src, dst, 0)
-    return H
+    return H if H is not None and abs(np.linalg.det(H)) > 1e-9 else None  # singular: no lattice
 
 
 def reassign(quads: list[Quad], H: np.ndarray) -> dict[tuple[int, int], Quad]:

@@ -1,0 +1,203 @@
+"""Fallback for corner photos where fewer than three faces are found: the whole cube modelled
+from one face.
+
+Blur, grain and large dark digits can leave a photo with one face found whole and the other
+two missed or misplaced (squeezed, a row off). One face found well fixes the whole cube under
+perspective (:mod:`vision.corner_model`); the model is then refined on the picture itself
+(every cell of the three faces framed by dark gaps, :func:`vision.corner_check.grid_contrast`)
+and believed only when all three faces frame stickers, so a photo that does not show a cube
+corner is still refused.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .corner_check import FRAME_STEP, MIN_STEP, grid_contrast, pitch_of, value_image
+from .corner_lattice import Lattice, Quad, fit_homography, reassign
+from .corner_model import CORNERS, focal_guesses, other_faces
+
+
+MIN_FRAMED_EACH = 4
+"""Cells of each of the three modelled faces that must frame a sticker
+(:func:`vision.corner_check.grid_contrast`) before the model is believed. The model is rigid:
+two faces framed well fix the third, so a face at a grazing angle or under glare may show
+fewer."""
+
+MIN_AREA = 0.08
+"""Least image area of each modelled face, as a fraction of the largest: a face seen nearly
+edge-on is no face of a corner photo (its thin sliver could look framed by chance)."""
+
+MIN_FRAMED_ALL = 18
+"""Cells of the 27 that must frame a sticker before the model is believed."""
+
+
+@dataclass(frozen=True)
+class CubeFit:
+    """Three face lattices of a corner photo from the whole-cube model, with how many of each
+    face's cells frame a sticker."""
+
+    lattices: tuple[Lattice, Lattice, Lattice]
+    framed: tuple[int, int, int]
+    focal: float
+
+
+@dataclass(frozen=True)
+class Framing:
+    """The picture as :func:`vision.corner_check.grid_contrast` sees it: the V channel
+    smoothed once for the sticker pitch, and the least contrast of a framed cell."""
+
+    v: np.ndarray
+    step: float
+
+    @staticmethod
+    def of(image: np.ndarray, pitch: float) -> "Framing":
+        """The framing view of ``image`` for a sticker pitch of ``pitch`` pixels."""
+        v = value_image(image, pitch)
+        lo, hi = np.percentile(v[::4, ::4], (2, 98))
+        return Framing(v, max(MIN_STEP, FRAME_STEP * float(hi - lo)))
+
+    def count(self, H: np.ndarray) -> int:
+        """Cells of lattice ``H`` that frame a sticker."""
+        return int(np.sum(grid_contrast(self.v, H) > self.step))
+
+    def score(self, H: np.ndarray) -> float:
+        """A smooth version of :meth:`count`: each cell's contrast in framing steps, capped
+        at 2, summed (a cell half framed counts half)."""
+        return float(np.sum(np.clip(grid_contrast(self.v, H) / self.step, -1.0, 2.0)))
+
+
+def _near(H: np.ndarray, ref: np.ndarray, tol: float) -> bool:
+    """True when lattice ``H`` puts every outline corner within ``tol`` cells of where
+    lattice ``ref`` puts it (measured in ``ref``'s lattice)."""
+    inv = np.linalg.inv(ref)
+    for c in CORNERS:
+        q = inv @ H @ np.array([c[0], c[1], 1.0])
+        if np.linalg.norm(q[:2] / q[2] - np.array(c, float)) > tol:
+            return False
+    return True
+
+
+def _snapped(H: np.ndarray, quads: list[Quad]) -> Lattice:
+    """The predicted lattice ``H`` with the sticker candidates on its cells; refitted through
+    them when at least five agree with the prediction."""
+    cells = reassign(quads, H)
+    if len(cells) >= 5:
+        refit = fit_homography(cells)
+        if refit is not None and _near(refit, H, 0.25):
+            H = refit
+            cells = reassign(quads, H)
+    return Lattice(H, cells, (-1, -1))
+
+
+def fit_from_face(framing: Framing, shape: tuple[int, ...], anchor: Lattice,
+                  quads: list[Quad]) -> CubeFit | None:
+    """The three faces of the cube of which ``anchor`` is one face, at the focal length
+    (:func:`vision.corner_model.focal_guesses`) whose predicted faces frame the most stickers,
+    each predicted face snapped to the sticker candidates ``quads`` on it; None when no guess
+    shows three faces."""
+    own = framing.count(anchor.H)
+    taken = {id(q) for q in anchor.cells.values()}
+    free = [q for q in quads if id(q) not in taken]
+    best: CubeFit | None = None
+    for f in focal_guesses(anchor.H, shape):
+        hs = other_faces(anchor.H, f, shape)
+        if len(hs) != 2:
+            continue
+        lats = [_snapped(H, free) for H in hs]
+        framed = (own, framing.count(lats[0].H), framing.count(lats[1].H))
+        if best is None or sum(framed) > sum(best.framed):
+            best = CubeFit((anchor, lats[0], lats[1]), framed, f)
+    return best
+
+
+REFINE_STEPS = (0.12, 0.06, 0.03)
+"""Step sizes (sticker pitches for the anchor face's corners; relative for the focal length)
+of the model refinement, coarse to fine."""
+
+REFINED = 2
+"""How many of the best first fits (over anchors) are refined."""
+
+
+def _model(corners: np.ndarray, f: float, shape: tuple[int, ...]) -> list[np.ndarray] | None:
+    """The three face lattices of the cube whose anchor face has image ``corners`` (outline
+    order), seen with focal length ``f``; None when the model does not show three faces."""
+    H = cv2.getPerspectiveTransform(np.array(CORNERS, np.float32),
+                                    corners.astype(np.float32)).astype(np.float64)
+    others = other_faces(H, f, shape)
+    return [H, *others] if len(others) == 2 else None
+
+
+def _corners_of(H: np.ndarray) -> np.ndarray:
+    """Image outline corners of lattice ``H``."""
+    pts = np.array([H @ np.array([u, v, 1.0]) for u, v in CORNERS])
+    return pts[:, :2] / pts[:, 2:]
+
+
+def refine(framing: Framing, shape: tuple[int, ...], anchor: np.ndarray,
+           f: float) -> list[np.ndarray]:
+    """The cube model (anchor face lattice ``anchor``, focal length ``f``) adjusted by
+    coordinate descent over the anchor's outline corners and the focal length, so that its
+    three faces frame the picture's stickers best (:meth:`Framing.score`): one face found
+    from a few blurred stickers is not exact enough to extrapolate two more faces from."""
+    pitch = pitch_of(anchor)
+    params = np.append(_corners_of(anchor).ravel(), math.log(f))
+
+    def score(p: np.ndarray) -> float:
+        lats = _model(p[:8].reshape(4, 2), math.exp(p[8]), shape)
+        return -1e9 if lats is None else sum(framing.score(H) for H in lats)
+
+    best = score(params)
+    for step in REFINE_STEPS:
+        for _ in range(3):
+            moved = False
+            for i in range(9):
+                for sign in (1, -1):
+                    trial = params.copy()
+                    trial[i] += sign * step * (1.0 if i == 8 else pitch)
+                    s = score(trial)
+                    if s > best:
+                        params, best, moved = trial, s, True
+                        break
+            if not moved:
+                break
+    lats = _model(params[:8].reshape(4, 2), math.exp(params[8]), shape)
+    return lats if lats is not None else []
+
+
+def best_model(image: np.ndarray, anchors: list[Lattice], quads: list[Quad]) -> CubeFit | None:
+    """The whole-cube model of a corner photo that frames the most stickers, from one of the
+    found faces ``anchors`` (:func:`fit_from_face`; the best :data:`REFINED` first fits
+    refined, then snapped to the sticker candidates ``quads``); None without any."""
+    if not anchors:
+        return None
+    framing = Framing.of(image, float(np.median([pitch_of(a.H) for a in anchors])))
+    fits = [fit for a in anchors
+            if (fit := fit_from_face(framing, image.shape, a, quads)) is not None]
+    fits.sort(key=lambda fit: -sum(fit.framed))
+    best: CubeFit | None = None
+    for fit in fits[:REFINED]:
+        lats = refine(framing, image.shape, fit.lattices[0].H, fit.focal)
+        if len(lats) != 3:
+            continue
+        framed = tuple(framing.count(H) for H in lats)
+        if best is None or sum(framed) > sum(best.framed):
+            best = CubeFit(tuple(_snapped(H, quads) for H in lats), framed,  # type: ignore[arg-type]
+                           fit.focal)
+    return best
+
+
+def whole_cube(image: np.ndarray, anchors: list[Lattice], quads: list[Quad]) -> list[Lattice]:
+    """Three face lattices of a corner photo modelled as a whole cube (:func:`best_model`),
+    or [] when the model does not frame stickers on all three faces
+    (:data:`MIN_FRAMED_EACH`, :data:`MIN_FRAMED_ALL`)."""
+    fit = best_model(image, anchors, quads)
+    if fit is None or min(fit.framed) < MIN_FRAMED_EACH or sum(fit.framed) < MIN_FRAMED_ALL:
+        return []
+    areas = [abs(cv2.contourArea(_corners_of(lat.H).astype(np.float32))) for lat in fit.lattices]
+    if min(areas) < MIN_AREA * max(areas):
+        return []
+    return list(fit.lattices)
