@@ -9,7 +9,6 @@ mirrored picture is geometrically a valid corner photo; only its mirrored digits
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import cv2
@@ -21,15 +20,11 @@ from .corner_lattice import Lattice, find_lattices
 from .corner_check import framed_cells
 from .corner_quads import LOOSE_SOLIDITY, SOLIDITY
 from .corner_rebuild import complete_faces
+from .corner_order import MAX_DOWN_TILT_DEG, arrange
 from .corner_views import PLACES, corner_faces
 from .corner_whole import whole_cube
 
 LATTICE_CORNERS = ((0, 0), (3, 0), (3, 3), (0, 3))
-
-MAX_TOP_TILT_DEG = 40.0
-"""How far (degrees) the top face may sit from straight above the corner before the photo is
-refused as held the wrong way (a corner photo has one face on top and two below)."""
-
 
 MORE_PASSES: tuple[dict, ...] = (
     {"relaxed": True},
@@ -79,10 +74,6 @@ class CornerFace:
         return cv2.warpPerspective(image, M, (size, size),
                                    flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                                    borderMode=cv2.BORDER_REPLICATE)
-
-
-def _nearest_corner(lat: Lattice, point: np.ndarray) -> tuple[int, int]:
-    return min(LATTICE_CORNERS, key=lambda c: float(np.linalg.norm(lat.to_image(*c) - point)))
 
 
 def _dist_to_lattice_corners(lat: Lattice, point: np.ndarray) -> float:
@@ -135,23 +126,15 @@ def locate_faces(image: np.ndarray, photo: str, source: str = "") -> list[Corner
             f"({seen} sticker shapes seen); it must show three faces around one corner "
             f"({names}). Photograph the cube from its corner, all three faces in the frame.")
     lattices = lattices[:3]
-    centre_mean = np.mean([lat.centre for lat in lattices], axis=0)
-    corner_idx = [_nearest_corner(lat, centre_mean) for lat in lattices]
-    corner = np.mean([lat.to_image(*c) for lat, c in zip(lattices, corner_idx)], axis=0)
-    # place: the face closest to straight above the corner is on top
-    angles = []
-    for lat in lattices:
-        d = lat.centre - corner
-        angles.append(math.degrees(math.atan2(d[1], d[0])))
-    off_up = [abs((a + 90 + 180) % 360 - 180) for a in angles]
-    top = int(np.argmin(off_up))
-    if off_up[top] > MAX_TOP_TILT_DEG:
+    arranged = arrange(lattices)
+    if arranged.tilt_deg > MAX_DOWN_TILT_DEG:
         raise CornerPhotoError(
             f"{where}corner photo {photo} is not upright: no face sits on top of the corner "
-            f"(the nearest is {off_up[top]:.0f} degrees off). Expected {names}; hold the cube "
-            f"so that {expected[0].face} faces up and the camera looks down at the corner.")
-    rest = sorted((i for i in range(3) if i != top), key=lambda i: lattices[i].centre[0])
-    order = [top, *rest]
+            f"(the edge between the two lower faces runs {arranged.tilt_deg:.0f} degrees from "
+            f"straight down). Expected {names}; hold the cube so that {expected[0].face} faces "
+            f"up and the camera looks down at the corner.")
+    order = arranged.order
+    corner_idx = arranged.corner
     placed = {expected[k].face: lattices[i] for k, i in enumerate(order)}
     corners_of = {expected[k].face: corner_idx[i] for k, i in enumerate(order)}
     out = []
