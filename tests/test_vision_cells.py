@@ -36,7 +36,7 @@ def cell_image(digit: int, rot: int, font: str, colour=(235, 235, 235), underlin
 
 
 def read_cell(cell, underlined=True):
-    ev = analyse_cells([ink_mask(cell)], default_templates(), default_model())[0]
+    ev = analyse_cells([ink_mask(cell)], default_templates(), default_model(), [cell])[0]
     return hypotheses(ev, None, underlined)
 
 

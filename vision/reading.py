@@ -27,6 +27,7 @@ from vision.images import IMAGE_SUFFIXES, load_image
 from vision.ocr import MISSING_WARNING, ocr_votes, tesseract_available
 from vision.recognise import CellEvidence, analyse_cells, hypotheses, limit_wildcards
 from vision.hog import class_index
+from vision.second_look import second_look
 from vision.warp import cut_cells, ink_mask, warp_face
 
 DOUBTFUL = 0.9
@@ -110,6 +111,8 @@ def read_face(image: np.ndarray, *, templates=None, model=None, ocr: bool = True
     evidence = analyse_cells([ink_mask(c) for c in cells], templates, model, cells)
     underlined = settings.underlined_69
     hyps = [hypotheses(e, None, underlined) for e in evidence]
+    evidence, hyps = second_look(cells, evidence, hyps, templates, model,
+                                 lambda e: hypotheses(e, None, underlined))
     t2 = time.perf_counter()
     warnings: list[str] = []
     timings = {"detect": (t1 - t0) * 1000, "recognise": (t2 - t1) * 1000}

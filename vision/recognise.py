@@ -17,6 +17,7 @@ from models.stickers import Hypothesis, Sticker
 from vision.glyph import GLYPH, normalise_glyph, split_underline
 from vision.hog import LinearModel, class_index, hog_features
 from vision.underline import grey_underline
+from vision.underline_model import end_patch, shipped_underline_model
 
 TEMPLATE_GAIN = 8.0
 """Correlation -> log-odds scale of the template vote; with HOG_WEIGHT fitted (negative
@@ -25,6 +26,9 @@ HOG_WEIGHT = 0.85
 OCR_WEIGHT = 2.5
 UNDERLINE_SURE = 0.96
 """Share of a 6/9 shape's probability given to the digit its underline points to."""
+MODEL_SURE = 0.98
+"""The most the learned underline model's probability may give one of 6 and 9 (the other
+always stays a candidate for joint decoding)."""
 MIN_SCORE = 0.002
 MAX_ALTERNATIVES = 6
 UNSURE = 0.9
@@ -54,14 +58,17 @@ def limit_wildcards(cands: list[tuple[Hypothesis, ...]]) -> list[tuple[Hypothesi
 
 @dataclass(frozen=True)
 class CellEvidence:
-    """What one cell shows: the ink body, the normalised glyph, the underline's rotation and
-    each classifier's log-scores over the 36 classes (index (digit-1)*4 + rot)."""
+    """What one cell shows: the ink body, the normalised glyph, the underline's rotation (a
+    bar split off the ink), each classifier's log-scores over the 36 classes (index
+    (digit-1)*4 + rot) and, for a 6/9 shape, ``six_odds`` = (r, p): the shape reads as a 6
+    turned r, and the learned underline model gives probability p that it is that 6."""
 
     body: np.ndarray
     glyph: np.ndarray | None
     underline_rot: int | None
     template: np.ndarray
     hog: np.ndarray
+    six_odds: tuple[int, float] | None = None
 
 
 def _unit(rows: np.ndarray) -> np.ndarray:
@@ -103,16 +110,43 @@ def analyse_cells(masks: list[np.ndarray], templates, model: LinearModel,
         tm[present] = template_scores(stack, templates.images, templates.digits, templates.rots)
         hg[present] = model.log_probs(hog_features(stack))
     under = [p.underline_rot for p in parts]
+    odds: list[tuple[int, float] | None] = [None] * len(masks)
     if cells is not None:
         for i in present:
-            if under[i] is not None:
-                continue
             best = int(np.argmax(TEMPLATE_GAIN * tm[i] + HOG_WEIGHT * hg[i]))
             digit, rot = best // 4 + 1, best % 4
             if digit in (6, 9):
-                under[i] = grey_underline(cells[i], parts[i].body, rot if digit == 6 else (rot + 2) % 4)
-    return [CellEvidence(p.body, g, under[i], tm[i], hg[i])
+                six_rot = rot if digit == 6 else (rot + 2) % 4
+                odds[i] = _six_odds(cells[i], parts[i].body, six_rot)
+                if odds[i] is None and under[i] is None:
+                    under[i] = grey_underline(cells[i], parts[i].body, six_rot)
+    return [CellEvidence(p.body, g, under[i], tm[i], hg[i], odds[i])
             for i, (p, g) in enumerate(zip(parts, glyphs))]
+
+
+def _six_odds(cell: np.ndarray, body: np.ndarray, six_rot: int) -> tuple[int, float] | None:
+    """(six_rot, probability that the 6/9 shape is a 6) from the learned underline model;
+    None without the shipped model or a usable glyph."""
+    model = shipped_underline_model()
+    patch = end_patch(cell, body, six_rot) if model is not None else None
+    if patch is None:
+        return None
+    return six_rot, float(model.six_probability(patch[None])[0])
+
+
+def six_share(ev: CellEvidence, r: int, underlined_69: bool = True) -> float:
+    """Share of the 6/9 shape "6 turned r" (= "9 turned r+2") that goes to the 6: from the
+    bar split off the ink when there is one, else from the learned underline model, else
+    half (both hypotheses kept)."""
+    if not underlined_69:
+        return 0.5
+    u = ev.underline_rot
+    if u is not None and u % 2 == r % 2:
+        return UNDERLINE_SURE if u == r else 1 - UNDERLINE_SURE
+    if ev.six_odds is not None and ev.six_odds[0] % 2 == r % 2:
+        p = min(max(ev.six_odds[1], 1 - MODEL_SURE), MODEL_SURE)
+        return p if ev.six_odds[0] == r else 1 - p
+    return 0.5
 
 
 def class_logits(ev: CellEvidence, ocr: dict[int, float] | None = None) -> np.ndarray:
@@ -145,13 +179,7 @@ def hypotheses(ev: CellEvidence, ocr: dict[int, float] | None = None,
             # one 6/9 shape: 6 turned r looks like 9 turned r+2 once the underline is gone
             mass = float(p[class_index(6, r)] + p[class_index(9, (r + 2) % 4)])
             six, nine = Sticker(6, r), Sticker(9, (r + 2) % 4)
-            u = ev.underline_rot
-            if underlined_69 and u == r:
-                share = UNDERLINE_SURE
-            elif underlined_69 and u == (r + 2) % 4:
-                share = 1 - UNDERLINE_SURE
-            else:
-                share = 0.5
+            share = six_share(ev, r, underlined_69)
             probs[six] = mass * share
             probs[nine] = mass * (1 - share)
     ranked = sorted(probs.items(), key=lambda kv: -kv[1])

@@ -42,13 +42,13 @@ def value_channel(img: np.ndarray) -> np.ndarray:
     return img.max(axis=2) if img.ndim == 3 else img
 
 
-def ink_mask(cell: np.ndarray) -> np.ndarray:
+def ink_mask(cell: np.ndarray, share: float = INK_SHARE) -> np.ndarray:
     """Boolean mask of the digit's ink in one straightened cell.
 
     Pixels darker than the local sticker brightness by more than a share of the ink's
     contrast (a difference, so an even glare band does not cancel it), minus everything
     connected to the cell border (the body between stickers, rounded sticker corners) and
-    tiny specks.
+    tiny specks. ``share``: the threshold (see :data:`INK_SHARE`).
     """
     v = value_channel(cell).astype(np.float32)
     n = v.shape[0]
@@ -62,7 +62,7 @@ def ink_mask(cell: np.ndarray) -> np.ndarray:
     diff = paper - v
     inner = diff[c, c]
     level, top = float(np.median(inner)), float(np.percentile(inner, 97))
-    mask = (diff > level + INK_SHARE * (top - level)).astype(np.uint8)
+    mask = (diff > level + share * (top - level)).astype(np.uint8)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     keep = np.zeros(count, bool)
     m = max(2, n // 14)

@@ -1,0 +1,63 @@
+"""A second look at unsure cells: the ink separated again with stricter thresholds.
+
+The ink threshold (:data:`vision.warp.INK_SHARE`) is set low so that strokes thinned by
+defocus or dimmed by glare survive. Under a hard-edged glare band or in a dim, noisy corner
+the same low threshold also takes in paper darker than the local estimate, the digit merges
+with that region, and as it then touches the cell border it is thrown away, or a stroke is
+lost to it (a 2 read as 1, a 6 as 3). A person looks again harder at such a sticker; here
+a cell the classifiers are unsure of is cut again at stricter thresholds, and the cut whose
+best reading is clearly surer replaces the first one. Confident cells are never touched, so
+the extra cost falls on the few doubtful ones.
+"""
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+import numpy as np
+
+from models.stickers import Hypothesis
+from vision.recognise import CellEvidence, analyse_cells
+from vision.warp import ink_mask
+
+STRICT_SHARES = (0.45, 0.6)
+"""Stricter ink thresholds tried on an unsure cell (shares of the ink's contrast)."""
+LOST = 0.5
+"""A cell is looked at again only when its best reading scores below this."""
+SURE = 0.95
+"""A stricter cut replaces the first only when its best reading scores at least this: a
+stricter threshold can also thin a stroke away and make a wrong digit look clean."""
+KEEP = 0.2
+"""Weight the first cut's hypotheses keep beside the stricter cut's (both stay candidates
+for joint decoding)."""
+
+
+def _merged(new: tuple[Hypothesis, ...], old: tuple[Hypothesis, ...]) -> tuple[Hypothesis, ...]:
+    """The stricter cut's hypotheses with the first cut's kept at weight :data:`KEEP`."""
+    score: dict = {}
+    for hs, w in ((new, 1 - KEEP), (old, KEEP)):
+        for h in hs:
+            score[h.sticker] = score.get(h.sticker, 0.0) + w * (h.score or 0.0)
+    ranked = sorted(score.items(), key=lambda kv: -kv[1])
+    return tuple(Hypothesis(s, round(v, 5)) for s, v in ranked[:max(len(new), len(old))])
+
+
+def second_look(cells: Sequence[np.ndarray], evidence: list[CellEvidence],
+                hyps: list[tuple[Hypothesis, ...]], templates, model,
+                score: Callable[[CellEvidence], tuple[Hypothesis, ...]]
+                ) -> tuple[list[CellEvidence], list[tuple[Hypothesis, ...]]]:
+    """Evidence and hypotheses per cell; a cell read below :data:`LOST` is cut again at
+    stricter thresholds and takes the first cut whose best reading reaches :data:`SURE`
+    (``score`` turns evidence into hypotheses)."""
+    evidence, hyps = list(evidence), list(hyps)
+    lost = [i for i, h in enumerate(hyps) if (h[0].score or 0.0) < LOST]
+    for share in STRICT_SHARES:
+        if not lost:
+            break
+        masks = [ink_mask(cells[i], share) for i in lost]
+        again = analyse_cells(masks, templates, model, [cells[i] for i in lost])
+        for i, ev in zip(lost, again):
+            h = score(ev)
+            if ev.glyph is not None and (h[0].score or 0.0) >= SURE:
+                evidence[i], hyps[i] = ev, _merged(h, hyps[i])
+        lost = [i for i in lost if (hyps[i][0].score or 0.0) < LOST]
+    return evidence, hyps
