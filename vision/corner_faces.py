@@ -22,7 +22,7 @@ from .corner_quads import LOOSE_SOLIDITY, SOLIDITY
 from .corner_rebuild import complete_faces
 from .corner_order import MAX_DOWN_TILT_DEG, arrange
 from .corner_views import PLACES, corner_faces
-from .corner_whole import whole_cube
+from .corner_whole import cross_checked, whole_cube
 
 LATTICE_CORNERS = ((0, 0), (3, 0), (3, 3), (0, 3))
 
@@ -119,6 +119,11 @@ def locate_faces(image: np.ndarray, photo: str, source: str = "") -> list[Corner
             lattices = lattices[:2]  # a loose-pass face not framing stickers: not trusted
     if len(lattices) < 3:  # the whole cube modelled from one face found well
         lattices = whole_cube(image, anchors, found.quads) or lattices
+    elif not (lattices := cross_checked(image, lattices[:3], anchors, found.quads)):
+        raise CornerPhotoError(
+            f"{where}corner photo {photo}: the three faces found do not fit one cube (blur, "
+            f"glare or clutter?). Expected {names}; retake it sharper, the cube filling more "
+            "of the picture.")
     seen = len(found.quads)
     if len(lattices) < 3:
         raise CornerPhotoError(

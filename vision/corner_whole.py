@@ -7,6 +7,10 @@ perspective (:mod:`vision.corner_model`); the model is then refined on the pictu
 (every cell of the three faces framed by dark gaps, :func:`vision.corner_check.grid_contrast`)
 and believed only when all three faces frame stickers, so a photo that does not show a cube
 corner is still refused.
+
+The same model checks three faces found by the sticker passes when they disagree with each
+other or one rests on very few stickers (:func:`cross_checked`): a face placed a row off or
+squeezed is replaced by the model's, or the photo refused, rather than read wrong.
 """
 from __future__ import annotations
 
@@ -19,20 +23,19 @@ import numpy as np
 from .corner_check import FRAME_STEP, MIN_STEP, grid_contrast, pitch_of, value_image
 from .corner_lattice import Lattice, Quad, fit_homography, reassign
 from .corner_model import CORNERS, focal_guesses, other_faces
+from .corner_rebuild import predict_third
 
-
-MIN_FRAMED_EACH = 4
+MIN_FRAMED_EACH = 5
 """Cells of each of the three modelled faces that must frame a sticker
-(:func:`vision.corner_check.grid_contrast`) before the model is believed. The model is rigid:
-two faces framed well fix the third, so a face at a grazing angle or under glare may show
-fewer."""
+(:func:`vision.corner_check.grid_contrast`) before the model is believed (a dev render had a
+model two thirds of a sticker off that still framed 9, 7 and 4)."""
+
+MIN_FRAMED_ALL = 20
+"""Cells of the 27 that must frame a sticker before the model is believed."""
 
 MIN_AREA = 0.08
 """Least image area of each modelled face, as a fraction of the largest: a face seen nearly
 edge-on is no face of a corner photo (its thin sliver could look framed by chance)."""
-
-MIN_FRAMED_ALL = 18
-"""Cells of the 27 that must frame a sticker before the model is believed."""
 
 
 @dataclass(frozen=True)
@@ -168,13 +171,19 @@ def refine(framing: Framing, shape: tuple[int, ...], anchor: np.ndarray,
     return lats if lats is not None else []
 
 
-def best_model(image: np.ndarray, anchors: list[Lattice], quads: list[Quad]) -> CubeFit | None:
+def framing_for(image: np.ndarray, lattices: list[Lattice]) -> Framing:
+    """The framing view of a photo for the median sticker pitch of some of its faces."""
+    return Framing.of(image, float(np.median([pitch_of(a.H) for a in lattices])))
+
+
+def best_model(image: np.ndarray, anchors: list[Lattice], quads: list[Quad],
+               framing: Framing | None = None) -> CubeFit | None:
     """The whole-cube model of a corner photo that frames the most stickers, from one of the
     found faces ``anchors`` (:func:`fit_from_face`; the best :data:`REFINED` first fits
     refined, then snapped to the sticker candidates ``quads``); None without any."""
     if not anchors:
         return None
-    framing = Framing.of(image, float(np.median([pitch_of(a.H) for a in anchors])))
+    framing = framing or framing_for(image, anchors)
     fits = [fit for a in anchors
             if (fit := fit_from_face(framing, image.shape, a, quads)) is not None]
     fits.sort(key=lambda fit: -sum(fit.framed))
@@ -194,10 +203,64 @@ def whole_cube(image: np.ndarray, anchors: list[Lattice], quads: list[Quad]) -> 
     """Three face lattices of a corner photo modelled as a whole cube (:func:`best_model`),
     or [] when the model does not frame stickers on all three faces
     (:data:`MIN_FRAMED_EACH`, :data:`MIN_FRAMED_ALL`)."""
-    fit = best_model(image, anchors, quads)
-    if fit is None or min(fit.framed) < MIN_FRAMED_EACH or sum(fit.framed) < MIN_FRAMED_ALL:
+    if not anchors:
         return []
+    framing = framing_for(image, anchors)
+    fit = best_model(image, anchors, quads, framing)
+    return list(fit.lattices) if fit is not None and believable(fit) else []
+
+
+def believable(fit: CubeFit) -> bool:
+    """True when a model frames stickers on all three faces (:data:`MIN_FRAMED_EACH`,
+    :data:`MIN_FRAMED_ALL`) and shows each face at a real angle (:data:`MIN_AREA`)."""
+    if min(fit.framed) < MIN_FRAMED_EACH or sum(fit.framed) < MIN_FRAMED_ALL:
+        return False
     areas = [abs(cv2.contourArea(_corners_of(lat.H).astype(np.float32))) for lat in fit.lattices]
-    if min(areas) < MIN_AREA * max(areas):
-        return []
-    return list(fit.lattices)
+    return min(areas) >= MIN_AREA * max(areas)
+
+
+INCONSISTENT = 0.3
+"""Sticker pitches by which a located face may differ from the outline the other two predict
+for it (:func:`vision.corner_rebuild.predict_third`, exact under perspective) before the three
+are checked against the whole-cube model."""
+
+FEW_CELLS = 2
+"""A located face with this many sticker candidates or fewer was placed mostly from the other
+faces (rebuilt, or a partial face), so the three are checked against the model."""
+
+BETTER_BY = 2
+"""Cells the model must frame beyond the located faces to replace them."""
+
+
+def inconsistency(lattices: list[Lattice]) -> float:
+    """How far (sticker pitches, worst outline corner of any face) three located faces lie
+    from the outline the other two predict for each; infinite when a prediction fails."""
+    worst = 0.0
+    for k, lat in enumerate(lattices):
+        pred = predict_third(*(o for j, o in enumerate(lattices) if j != k))
+        if pred is None:
+            return math.inf
+        p = _corners_of(pred.H)
+        q = _corners_of(lat.H)
+        worst = max(worst, max(float(np.min(np.linalg.norm(p - x, axis=1))) for x in q)
+                    / pitch_of(lat.H))
+    return worst
+
+
+def cross_checked(image: np.ndarray, lattices: list[Lattice], anchors: list[Lattice],
+                  quads: list[Quad]) -> list[Lattice]:
+    """Three located face lattices checked against the whole-cube model when they disagree
+    with each other (:data:`INCONSISTENT`) or one rests on few stickers
+    (:data:`FEW_CELLS`): the model's faces when they frame clearly more stickers
+    (:data:`BETTER_BY`), the located ones when they agree; [] when the located faces
+    disagree and no model is believable (a face placed wrong is worse than none)."""
+    off = inconsistency(lattices)
+    if off <= INCONSISTENT and min(len(lat.cells) for lat in lattices) > FEW_CELLS:
+        return lattices
+    framing = framing_for(image, lattices)
+    located = sum(framing.count(lat.H) for lat in lattices)
+    fit = best_model(image, lattices + anchors, quads, framing)
+    trusted = fit is not None and believable(fit)
+    if trusted and sum(fit.framed) >= located + BETTER_BY:  # type: ignore[union-attr]
+        return list(fit.lattices)  # type: ignore[union-attr]
+    return lattices if off <= INCONSISTENT or trusted else []
