@@ -17,10 +17,11 @@ import numpy as np
 
 from models.stickers import Hypothesis
 from vision.recognise import CellEvidence, analyse_cells
-from vision.warp import ink_mask
+from vision.warp import grown_ink_mask, ink_mask
 
-STRICT_SHARES = (0.45, 0.6)
-"""Stricter ink thresholds tried on an unsure cell (shares of the ink's contrast)."""
+CUTS = (lambda c: ink_mask(c, 0.45), lambda c: ink_mask(c, 0.6), grown_ink_mask)
+"""The second cuts tried on an unsure cell, in order: stricter ink thresholds (shares of the
+ink's contrast), then the ink grown from its dark core."""
 LOST = 0.5
 """A cell is looked at again only when its best reading scores below this."""
 SURE = 0.95
@@ -50,10 +51,10 @@ def second_look(cells: Sequence[np.ndarray], evidence: list[CellEvidence],
     (``score`` turns evidence into hypotheses)."""
     evidence, hyps = list(evidence), list(hyps)
     lost = [i for i, h in enumerate(hyps) if (h[0].score or 0.0) < LOST]
-    for share in STRICT_SHARES:
+    for cut in CUTS:
         if not lost:
             break
-        masks = [ink_mask(cells[i], share) for i in lost]
+        masks = [cut(cells[i]) for i in lost]
         again = analyse_cells(masks, templates, model, [cells[i] for i in lost])
         for i, ev in zip(lost, again):
             h = score(ev)

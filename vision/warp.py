@@ -42,14 +42,10 @@ def value_channel(img: np.ndarray) -> np.ndarray:
     return img.max(axis=2) if img.ndim == 3 else img
 
 
-def ink_mask(cell: np.ndarray, share: float = INK_SHARE) -> np.ndarray:
-    """Boolean mask of the digit's ink in one straightened cell.
-
-    Pixels darker than the local sticker brightness by more than a share of the ink's
-    contrast (a difference, so an even glare band does not cancel it), minus everything
-    connected to the cell border (the body between stickers, rounded sticker corners) and
-    tiny specks. ``share``: the threshold (see :data:`INK_SHARE`).
-    """
+def _ink_contrast(cell: np.ndarray) -> tuple[np.ndarray, float, float] | None:
+    """How much darker than the local sticker level each pixel is (the difference), the
+    median and the 97th percentile of that difference inside the cell; None for a blank
+    sticker (no pixel well below the sticker's level)."""
     v = value_channel(cell).astype(np.float32)
     n = v.shape[0]
     k = max(3, (n // 3) | 1)
@@ -58,12 +54,16 @@ def ink_mask(cell: np.ndarray, share: float = INK_SHARE) -> np.ndarray:
     ratio = v / np.maximum(paper, 1.0)
     c = slice(n // 5, -(n // 5))
     if float(np.percentile(ratio[c, c], 3)) > 0.8:
-        return np.zeros(v.shape, bool)  # no ink at all: a blank sticker
+        return None
     diff = paper - v
     inner = diff[c, c]
-    level, top = float(np.median(inner)), float(np.percentile(inner, 97))
-    mask = (diff > level + share * (top - level)).astype(np.uint8)
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    return diff, float(np.median(inner)), float(np.percentile(inner, 97))
+
+
+def _inner_components(mask: np.ndarray) -> np.ndarray:
+    """The components of a mask that keep off the cell border and are not tiny specks."""
+    n = mask.shape[0]
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
     keep = np.zeros(count, bool)
     m = max(2, n // 14)
     for i in range(1, count):
@@ -72,3 +72,35 @@ def ink_mask(cell: np.ndarray, share: float = INK_SHARE) -> np.ndarray:
         if not touches and a >= n * n * 0.0015:
             keep[i] = True
     return keep[labels]
+
+
+def ink_mask(cell: np.ndarray, share: float = INK_SHARE) -> np.ndarray:
+    """Boolean mask of the digit's ink in one straightened cell.
+
+    Pixels darker than the local sticker brightness by more than a share of the ink's
+    contrast (a difference, so an even glare band does not cancel it), minus everything
+    connected to the cell border (the body between stickers, rounded sticker corners) and
+    tiny specks. ``share``: the threshold (see :data:`INK_SHARE`).
+    """
+    contrast = _ink_contrast(cell)
+    if contrast is None:
+        return np.zeros(cell.shape[:2], bool)  # no ink at all: a blank sticker
+    diff, level, top = contrast
+    return _inner_components(diff > level + share * (top - level))
+
+
+def grown_ink_mask(cell: np.ndarray, core: float = 0.5, share: float = INK_SHARE) -> np.ndarray:
+    """The ink grown from its dark core: the strokes above the stricter ``core`` threshold
+    that keep off the border, grown a few pixels into the pixels above ``share``
+    (hysteresis, as edge detectors do). A stroke that the usual threshold joins to a dark
+    glare edge or shadow reaching the border is kept instead of being dropped with it."""
+    contrast = _ink_contrast(cell)
+    if contrast is None:
+        return np.zeros(cell.shape[:2], bool)
+    diff, level, top = contrast
+    weak = (diff > level + share * (top - level)).astype(np.uint8)
+    grown = _inner_components(diff > level + core * (top - level)).astype(np.uint8)
+    kernel = np.ones((3, 3), np.uint8)
+    for _ in range(max(2, cell.shape[0] // 20)):
+        grown = cv2.dilate(grown, kernel) & weak
+    return grown.astype(bool)
