@@ -10,6 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
+from assistant.bench.renders import same
 from models.errors import SudokuCubeError
 from models.generator import make_puzzle
 from models.geometry import FACES
@@ -25,11 +26,6 @@ from vision.reading import read_folder
 ROOT = Path(__file__).resolve().parents[1]
 CORNERS = ROOT / "samples" / "corners"
 SAMPLES = sorted(d for d in CORNERS.iterdir() if (d / "truth.json").exists())
-SYM = CubeSettings().symmetric
-
-
-def same(a, b) -> bool:
-    return a.digit == b.digit and (a.rot == b.rot or (a.digit in SYM and (a.rot - b.rot) % 2 == 0))
 
 
 def test_there_are_corner_samples():

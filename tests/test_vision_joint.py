@@ -8,6 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from assistant.bench.renders import face_photo
 from calibration.templates import default_templates
 from models.grid import solve_grid
 from models.state import CubeState
@@ -66,33 +67,13 @@ def test_glare_merging_stickers_does_not_hide_the_face():
     assert read_face(glared, ocr=False).stickers[8] == read_face(img, ocr=False).stickers[8]
 
 
-def _render_face(seed: int, k: int, face: str):
-    """One face photo of the unseen-render recipe of ``bench vision`` (seed ``seed``, the
-    ``k``-th cube of its run), with its truth (sticker centres in the image)."""
-    import random
-
-    from models.generator import home_faces, make_puzzle
-    from models.geometry import FACES
-    from samples.render import PhotoStyle, render_face_photo
-
-    rng = random.Random(seed)
-    puzzle = make_puzzle(seed, 25, substitution=bool(k % 2))
-    style = PhotoStyle(stickers="coloured" if k % 3 == 2 else "white",
-                       difficulty=rng.uniform(0.3, 1.0),
-                       size=rng.choice([(640, 480), (800, 600), (960, 720), (480, 640)]),
-                       jpeg_quality=rng.choice([None, 60, 80]))
-    i = FACES.index(face)
-    homes = home_faces(puzzle.scramble)[9 * i:9 * i + 9]
-    return render_face_photo(puzzle.state.face(face), seed * 10 + i, style, homes=homes)
-
-
 @pytest.mark.parametrize("seed,k,face", [(123015, 15, "L"), (123016, 16, "U"),
                                          (123003, 3, "L")])
 def test_glare_photos_found_on_the_lattice(seed, k, face):
     """Renders (seeds far from the benchmark's) where glare merged four stickers into one
     blob that hid them (5 of 9 found), or cut into a sticker's outline and pulled the
     lattice 0.4 pitch off."""
-    img, truth = _render_face(seed, k, face)
+    img, truth = face_photo(seed, k, face)
     geo = find_face(img)
     centres = np.array(truth["centres"], float)
     pitch = float(np.linalg.norm(centres[1] - centres[0]))

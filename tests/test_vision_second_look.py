@@ -2,12 +2,9 @@
 border at the usual ink threshold (truth from the render)."""
 from __future__ import annotations
 
-import random
-
+from assistant.bench.renders import FACE_RECIPE, face_photo, unseen_cube
 from calibration.templates import default_templates
-from models.generator import home_faces, make_puzzle
 from models.stickers import Sticker
-from samples.render import PhotoStyle, render_face_photo
 from vision.detect import find_face
 from vision.hog import default_model
 from vision.reading import read_face
@@ -19,13 +16,8 @@ from vision.warp import cut_cells, grown_ink_mask, ink_mask, warp_face
 def _glare_photo():
     """Face U of the unseen-render benchmark's cube 90004: sticker U9 is a 2 under a hard
     glare edge."""
-    rng = random.Random(90004)
-    puzzle = make_puzzle(90004, 25, substitution=False)
-    style = PhotoStyle(stickers="white", difficulty=rng.uniform(0.3, 1.0),
-                       size=rng.choice([(640, 480), (800, 600), (960, 720), (480, 640)]),
-                       jpeg_quality=rng.choice([None, 60, 80]))
-    image, _ = render_face_photo(puzzle.state.face("U"), 900040, style,
-                                 homes=home_faces(puzzle.scramble)[:9])
+    image, _ = face_photo(90004, 4, "U")
+    puzzle, _, _ = unseen_cube(90004, 4, FACE_RECIPE)
     return image, puzzle.state.face("U")
 
 

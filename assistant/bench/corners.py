@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import time
 from pathlib import Path
 
@@ -19,9 +18,8 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
+from assistant.bench.renders import CORNER_RECIPE, joint_right, same, unseen_cube
 from models.geometry import FACES
-from models.profile import CubeSettings
-from models.state import CubeState
 from models.state_format import parse_json
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "corners"
@@ -45,40 +43,15 @@ def _samples():
 
 
 def _rendered(count: int, seed: int):
-    from models.generator import home_faces, make_puzzle
-    from samples.render import PhotoStyle, render_corner_photo, render_face_photo
+    from samples.render import render_corner_photo, render_face_photo
 
     for k in range(count):
         s = seed + k
-        rng = random.Random(s)
-        puzzle = make_puzzle(s, 25, substitution=bool(k % 2))
-        style = PhotoStyle(stickers="coloured" if k % 3 == 2 else "white",
-                           difficulty=rng.uniform(0.2, 0.8),
-                           size=rng.choice([(800, 600), (960, 720), (1280, 960)]),
-                           jpeg_quality=rng.choice([None, 70, 85]))
-        homes = home_faces(puzzle.scramble)
-        home_map = {f: homes[9 * i:9 * i + 9] for i, f in enumerate(FACES)}
+        puzzle, style, homes = unseen_cube(s, k, CORNER_RECIPE)
         images = {w: render_corner_photo(puzzle.state.faces(), w, s * 10 + i, style,
-                                         homes=home_map)[0] for i, w in enumerate("AB")}
-        single, _ = render_face_photo(puzzle.state.face("F"), s * 10 + 7, style,
-                                      homes=home_map["F"])
+                                         homes=homes)[0] for i, w in enumerate("AB")}
+        single, _ = render_face_photo(puzzle.state.face("F"), s * 10 + 7, style, homes=homes["F"])
         yield f"render-{s}", images, puzzle.state, single
-
-
-def same(a, b, sym=CubeSettings().symmetric) -> bool:
-    """Stickers equal, a symmetric digit also when turned 180 degrees."""
-    return a.digit == b.digit and (a.rot == b.rot or (a.digit in sym and (a.rot - b.rot) % 2 == 0))
-
-
-def joint_right(state: CubeState, truth: CubeState) -> bool:
-    """True when the grid solver's choice among the candidates equals the truth."""
-    from models.grid import solve_grid
-
-    try:
-        sol = solve_grid(state, CubeSettings(), time_limit_s=10.0)
-    except Exception:  # noqa: BLE001 - an unsolvable reading counts as wrong
-        return False
-    return all(same(a, b) for a, b in zip(sol.chosen, truth.stickers))
 
 
 def _evaluate(items, ocr: bool, progress, task) -> dict:

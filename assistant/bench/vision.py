@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import time
 from pathlib import Path
 
@@ -18,9 +17,8 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
+from assistant.bench.renders import FACE_RECIPE, joint_right, same, unseen_cube
 from models.geometry import FACES
-from models.profile import CubeSettings
-from models.state import CubeState
 from models.state_format import parse_json
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "cubes"
@@ -46,35 +44,14 @@ def _sample_sets():
 
 
 def _rendered(count: int, seed: int):
-    from models.generator import home_faces, make_puzzle
-    from samples.render import PhotoStyle, render_face_photo
+    from samples.render import render_face_photo
 
     for k in range(count):
         s = seed + k
-        rng = random.Random(s)
-        puzzle = make_puzzle(s, 25, substitution=bool(k % 2))
-        style = PhotoStyle(stickers="coloured" if k % 3 == 2 else "white",
-                           difficulty=rng.uniform(0.3, 1.0),
-                           size=rng.choice([(640, 480), (800, 600), (960, 720), (480, 640)]),
-                           jpeg_quality=rng.choice([None, 60, 80]))
-        homes = home_faces(puzzle.scramble)
-        images = {}
-        for i, f in enumerate(FACES):
-            images[f], _ = render_face_photo(puzzle.state.face(f), s * 10 + i, style,
-                                             homes=homes[9 * i:9 * i + 9])
+        puzzle, style, homes = unseen_cube(s, k, FACE_RECIPE)
+        images = {f: render_face_photo(puzzle.state.face(f), s * 10 + i, style,
+                                       homes=homes[f])[0] for i, f in enumerate(FACES)}
         yield f"render-{s}", images, puzzle.state
-
-
-def _joint(state: CubeState, truth: CubeState) -> bool:
-    from models.grid import solve_grid
-
-    try:
-        sol = solve_grid(state, CubeSettings(), time_limit_s=10.0)
-    except Exception:  # noqa: BLE001 - an unsolvable reading counts as wrong
-        return False
-    sym = CubeSettings().symmetric
-    return all(a.digit == b.digit and (a.rot == b.rot or (a.digit in sym and (a.rot - b.rot) % 2 == 0))
-               for a, b in zip(sol.chosen, truth.stickers))
 
 
 def _evaluate(name_images_truth, ocr: bool, progress, task) -> dict:
@@ -106,7 +83,7 @@ def _evaluate(name_images_truth, ocr: bool, progress, task) -> dict:
             progress.advance(task)
             continue
         state = reading_state(readings)
-        ok = [a == b for a, b in zip(state.stickers, truth.stickers)]
+        ok = [same(a, b) for a, b in zip(state.stickers, truth.stickers)]
         stats["stickers"] += 54
         stats["right"] += sum(ok)
         stats["cubes_right"] += all(ok)
@@ -115,11 +92,11 @@ def _evaluate(name_images_truth, ocr: bool, progress, task) -> dict:
         final = state
         if ocr:
             final = reading_state(readings_ocr)
-            ok2 = [a == b for a, b in zip(final.stickers, truth.stickers)]
+            ok2 = [same(a, b) for a, b in zip(final.stickers, truth.stickers)]
             stats["right_ocr"] += sum(ok2)
             stats["cubes_right_ocr"] += all(ok2)
-            stats["right_tess"] += sum(a == b for a, b in zip(tess, truth.stickers))
-        stats["cubes_joint"] += _joint(final, truth)
+            stats["right_tess"] += sum(same(a, b) for a, b in zip(tess, truth.stickers))
+        stats["cubes_joint"] += joint_right(final, truth)
         progress.advance(task)
     return stats
 

@@ -1,0 +1,74 @@
+"""What the vision benchmarks share: their unseen test cubes and how a reading is judged.
+
+``bench vision`` (single-face photos) and ``bench corners`` (corner photos) render fresh cubes
+from seeds the tests and the training never use; each has its own recipe (difficulty range,
+photo sizes, JPEG quality), kept here so that tests can rebuild exactly the photo a benchmark
+reported. A reading is right when every sticker equals the truth, a symmetric digit (1) also
+when turned half round.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from models.profile import CubeSettings
+from models.state import CubeState
+from models.stickers import Sticker
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """How a benchmark's unseen photos vary: difficulty range, photo sizes, JPEG qualities."""
+
+    difficulty: tuple[float, float]
+    sizes: tuple[tuple[int, int], ...]
+    jpeg: tuple[int | None, ...]
+
+
+FACE_RECIPE = Recipe((0.3, 1.0), ((640, 480), (800, 600), (960, 720), (480, 640)), (None, 60, 80))
+CORNER_RECIPE = Recipe((0.2, 0.8), ((800, 600), (960, 720), (1280, 960)), (None, 70, 85))
+
+
+def unseen_cube(seed: int, k: int, recipe: Recipe):
+    """The ``k``-th cube of a run (seed ``seed``): its puzzle, photo style and per-face home
+    positions (for the renderer's print offsets). Every third cube has coloured stickers,
+    every second a digit substitution."""
+    from models.generator import home_faces, make_puzzle
+    from models.geometry import FACES
+    from samples.render import PhotoStyle
+
+    rng = random.Random(seed)
+    puzzle = make_puzzle(seed, 25, substitution=bool(k % 2))
+    style = PhotoStyle(stickers="coloured" if k % 3 == 2 else "white",
+                       difficulty=rng.uniform(*recipe.difficulty),
+                       size=rng.choice(list(recipe.sizes)),
+                       jpeg_quality=rng.choice(list(recipe.jpeg)))
+    homes = home_faces(puzzle.scramble)
+    return puzzle, style, {f: homes[9 * i:9 * i + 9] for i, f in enumerate(FACES)}
+
+
+def face_photo(seed: int, k: int, face: str):
+    """The photo of one face of ``bench vision``'s cube (``render_face_photo``'s image and
+    truth), exactly as the benchmark renders it."""
+    from models.geometry import FACES
+    from samples.render import render_face_photo
+
+    puzzle, style, homes = unseen_cube(seed, k, FACE_RECIPE)
+    return render_face_photo(puzzle.state.face(face), seed * 10 + FACES.index(face), style,
+                             homes=homes[face])
+
+
+def same(a: Sticker, b: Sticker, sym: frozenset[int] = CubeSettings().symmetric) -> bool:
+    """Stickers equal, a symmetric digit also when turned 180 degrees."""
+    return a.digit == b.digit and (a.rot == b.rot or (a.digit in sym and (a.rot - b.rot) % 2 == 0))
+
+
+def joint_right(state: CubeState, truth: CubeState) -> bool:
+    """True when the grid solver's choice among the reading's candidates equals the truth."""
+    from models.grid import solve_grid
+
+    try:
+        sol = solve_grid(state, CubeSettings(), time_limit_s=10.0)
+    except Exception:  # noqa: BLE001 - an unsolvable reading counts as wrong
+        return False
+    return all(same(a, b) for a, b in zip(sol.chosen, truth.stickers))
