@@ -180,7 +180,8 @@ def best_model(image: np.ndarray, anchors: list[Lattice], quads: list[Quad],
                framing: Framing | None = None) -> CubeFit | None:
     """The whole-cube model of a corner photo that frames the most stickers, from one of the
     found faces ``anchors`` (:func:`fit_from_face`; the best :data:`REFINED` first fits
-    refined, then snapped to the sticker candidates ``quads``); None without any."""
+    refined in turn until one is :func:`believable`, then snapped to the sticker candidates
+    ``quads``); None without any."""
     if not anchors:
         return None
     framing = framing or framing_for(image, anchors)
@@ -196,6 +197,8 @@ def best_model(image: np.ndarray, anchors: list[Lattice], quads: list[Quad],
         if best is None or sum(framed) > sum(best.framed):
             best = CubeFit(tuple(_snapped(H, quads) for H in lats), framed,  # type: ignore[arg-type]
                            fit.focal)
+            if believable(best):
+                break  # refining the next fit would cost time for no gain
     return best
 
 
