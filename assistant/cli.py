@@ -14,6 +14,7 @@ import sys
 import traceback
 from typing import Sequence
 
+from assistant.interrupt import remembered_ctrl_c
 from models.errors import SudokuCubeError
 
 COMMAND_MODULES = (
@@ -48,7 +49,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not getattr(args, "handler", None):
             parser.print_help()
             return 2
-        code = args.handler(args)
+        with remembered_ctrl_c():
+            code = args.handler(args)
         return int(code or 0)
     except SudokuCubeError as e:
         if debug:

@@ -132,3 +132,29 @@ def test_ctrl_c_during_guide_continues_at_the_step_reached(tmp_path, capsys):
     again.type("q")
     assert again.finish() == 0, again.text
     assert "run the same command again to continue there" in again.text
+
+
+SWALLOWED = """
+import os, signal, time
+from assistant import interrupt
+with interrupt.remembered_ctrl_c():
+    try:
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(1)
+    except KeyboardInterrupt:
+        pass  # swallowed, as Python does when it lands in a weakref callback
+    try:
+        interrupt.check()
+        print("lost")
+    except KeyboardInterrupt:
+        print("raised again")
+interrupt.check()
+print("cleared")
+"""
+
+
+def test_a_swallowed_ctrl_c_is_raised_again_by_the_loop_check():
+    out = subprocess.run([sys.executable, "-c", SWALLOWED], cwd=ROOT, env=_env(),
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["raised", "again", "cleared"]

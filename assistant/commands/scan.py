@@ -9,6 +9,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.live import Live
 
+from assistant import interrupt
 from assistant.files import atomic_write_text
 from assistant.keys import interactive, read_line
 from assistant.review_ui import run_review
@@ -81,6 +82,7 @@ def _frames(source, cap):
     from calibration.camera import read_frame
     count = 0
     while True:
+        interrupt.check()  # a Ctrl-C that Python swallowed in a callback stops the scan here
         yield read_frame(cap, source, count=count)
         count += 1
 
