@@ -31,9 +31,14 @@ TRAIN_FONTS = (
     "LiberationMono-Regular.ttf", "LiberationSerif-Bold.ttf", "LiberationSerif-Regular.ttf",
     "FreeSansBold.ttf", "FreeSans.ttf", "FreeMonoBold.ttf", "FreeSerifBold.ttf",
     "FreeSerif.ttf", "DejaVuSans-BoldOblique.ttf", "LiberationSans-BoldItalic.ttf",
+    "DejaVuSerif-BoldItalic.ttf", "DejaVuSerifCondensed-BoldItalic.ttf",
+    "DejaVuSansMono-BoldOblique.ttf", "FreeSansBoldOblique.ttf", "FreeSansOblique.ttf",
+    "FreeSerifBoldItalic.ttf", "LiberationMono-BoldItalic.ttf", "LiberationSans-Italic.ttf",
 )
-"""Upright (and two slanted) families of the installed DejaVu, Liberation and FreeFont
-fonts: sans, serif, mono, condensed, bold and regular."""
+"""Upright and slanted families of the installed DejaVu, Liberation and FreeFont fonts: sans,
+serif, mono, condensed, bold and regular. Kept out to measure generalisation to unseen
+fonts: FreeMonoBoldOblique, DejaVuSans-Oblique, LiberationSerif-BoldItalic and
+DejaVuSansCondensed-BoldOblique."""
 
 
 @dataclass(frozen=True)
