@@ -9,6 +9,7 @@ template+HOG path and with the OCR vote, and the same accuracy for a tesseract-o
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import time
 from pathlib import Path
@@ -29,6 +30,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--cubes", type=int, default=30, help="freshly rendered cubes (default 30)")
     p.add_argument("--seed", type=int, default=90000, help="first seed of the fresh cubes")
     p.add_argument("--no-ocr", action="store_true", help="skip the OCR and baseline runs")
+    p.add_argument("--font", help="print the fresh cubes in this installed font (file name, "
+                   "e.g. FreeMonoBoldOblique.ttf, one the classifiers never trained on); "
+                   "default: the seed picks a bold sans font")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     from assistant.bench import vision_calibration  # calibration figures (issue 8), separate
 
@@ -43,12 +47,14 @@ def _sample_sets():
             yield d.name, {f: load_image(d / f"{f}.jpg") for f in FACES}, truth
 
 
-def _rendered(count: int, seed: int):
+def _rendered(count: int, seed: int, font: str | None = None):
     from samples.render import render_face_photo
 
     for k in range(count):
         s = seed + k
         puzzle, style, homes = unseen_cube(s, k, FACE_RECIPE)
+        if font:
+            style = dataclasses.replace(style, font=font)
         images = {f: render_face_photo(puzzle.state.face(f), s * 10 + i, style,
                                        homes=homes[f])[0] for i, f in enumerate(FACES)}
         yield f"render-{s}", images, puzzle.state
@@ -127,6 +133,10 @@ def run(args: argparse.Namespace) -> int:
     from vision.hog import default_model
     from vision.ocr import tesseract_available
 
+    if args.font:
+        from samples.render.fonts import font_path
+
+        font_path(args.font)  # an unknown font is refused before anything runs
     default_templates()
     default_model()
     ocr = not args.no_ocr and tesseract_available()
@@ -139,8 +149,10 @@ def run(args: argparse.Namespace) -> int:
         t1 = progress.add_task("samples", total=len(samples))
         rows.append(_row("samples", _evaluate(samples, ocr, progress, t1), ocr))
         t2 = progress.add_task("unseen renders", total=args.cubes)
-        rows.append(_row(f"unseen renders (seeds {args.seed}+)",
-                         _evaluate(_rendered(args.cubes, args.seed), ocr, progress, t2), ocr))
+        in_font = f", font {args.font}" if args.font else ""
+        rows.append(_row(f"unseen renders (seeds {args.seed}+{in_font})",
+                         _evaluate(_rendered(args.cubes, args.seed, args.font), ocr, progress,
+                                   t2), ocr))
     if args.json:
         print(json.dumps(rows, indent=2))
         return 0
