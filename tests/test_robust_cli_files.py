@@ -170,3 +170,8 @@ def test_a_108_megapixel_jpeg_is_downscaled_without_a_full_size_buffer(tmp_path,
     assert peak_mb < 300, f"peak memory {peak_mb} MB: the full-size image was decoded"
     code, out, err = _run(capsys, ["read", "--no-ocr", str(d)])
     assert code == 0, err
+
+
+def test_bench_vision_with_a_font_that_is_not_installed(capsys):
+    code, _, err = _run(capsys, ["bench", "vision", "--font", "NoSuchFont.ttf", "--no-ocr"])
+    _assert_clear(code, err, "NoSuchFont.ttf", "not installed", "available")
