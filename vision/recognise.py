@@ -4,8 +4,11 @@ Two independent classifiers score the 36 classes (9 digits x 4 rotations) of a n
 glyph: normalised cross-correlation against templates (best over small shifts) and the HOG
 linear model. Their log-scores are added (plus optional OCR votes) and turned into
 probabilities. The glyph body carries no underline (it is split off first), so 6 turned r and 9
-turned r+2 look alike to both classifiers; the underline, when seen, decides between them, and
-when it is not seen both hypotheses are kept with equal share.
+turned r+2 look alike to both classifiers. A bar split off the ink decides between them;
+otherwise the learned underline model (:mod:`vision.underline_model`) gives the 6's share from
+the grey levels at the glyph's ends (the hand-made grey-level bar test of
+:mod:`vision.underline` stands in when the model file is missing); with neither, both
+hypotheses keep an equal share.
 """
 from __future__ import annotations
 

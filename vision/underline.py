@@ -1,4 +1,8 @@
-"""The 6/9 underline found on grey levels when the ink mask lost it.
+"""The 6/9 underline found on grey levels when the ink mask lost it (hand-made test).
+
+The learned :mod:`vision.underline_model` replaces this test when its shipped weights are
+present (it is right more often and says how sure it is); this one remains the fallback, and
+its :func:`darkness` image is what the model looks at.
 
 The ink mask often loses the underline: blur joins the thin bar to the digit's bowl, or
 glare and defocus leave it too faint for the threshold that suits the thicker strokes. This
