@@ -183,27 +183,6 @@ static void build_prune2(uint8_t *T, int na, int nb, const uint16_t *amv, const 
     }
 }
 
-/* Phase 1 tables: (twist or flip) x slice x side-centre parity. */
-static void build_prune1(uint8_t *T, int na, const uint16_t *amv) {
-    long nb = N_SLICE * N_CPAR, n = (long)na * nb, done = 1;
-    memset(T, 0xFF, n);
-    T[0] = 0;
-    for (int depth = 0; done < n; depth++) {
-        long added = 0;
-        for (long i = 0; i < n; i++) {
-            if (T[i] != depth) continue;
-            int a = (int)(i / nb), r = (int)(i % nb), s = r / N_CPAR, c = r % N_CPAR;
-            for (int m = 0; m < 18; m++) {
-                long j = ((long)amv[a * 18 + m] * N_SLICE + slice_mv[s * 18 + m]) * N_CPAR
-                         + cpar_mv[c * 18 + m];
-                if (T[j] == 0xFF) { T[j] = depth + 1; added++; }
-            }
-        }
-        done += added;
-        if (!added) break;
-    }
-}
-
 static int build_all(void) {
     for (int f = 0; f < 6; f++) {
         Cubie c;
@@ -232,8 +211,17 @@ static int build_all(void) {
         build_move_table(N_PERM8, get_eperm, P2_MOVES, 10, eperm_mv) ||
         build_move_table(N_SPERM, get_sperm, P2_MOVES, 10, sperm_mv)) return -2;
     build_centre_tables();
-    build_prune1(P1A, N_TWIST, twist_mv);
-    build_prune1(P1B, N_FLIP, flip_mv);
+    /* Phase 1: (twist or flip) x (slice, side-centre parity) as one minor coordinate. */
+    uint16_t *sc_mv = malloc(2L * N_SLICE * N_CPAR * 18);
+    if (!sc_mv) return -1;
+    for (int s = 0; s < N_SLICE; s++)
+        for (int c = 0; c < N_CPAR; c++)
+            for (int m = 0; m < 18; m++)
+                sc_mv[(s * N_CPAR + c) * 18 + m] =
+                    (uint16_t)(slice_mv[s * 18 + m] * N_CPAR + cpar_mv[c * 18 + m]);
+    build_prune2(P1A, N_TWIST, N_SLICE * N_CPAR, twist_mv, sc_mv, 0, all, 18);
+    build_prune2(P1B, N_FLIP, N_SLICE * N_CPAR, flip_mv, sc_mv, 0, all, 18);
+    free(sc_mv);
     build_prune2(P2A, N_PERM8, N_CEN, cperm_mv, cen_mv, 1, P2_MOVES, 10);
     build_prune2(P2B, N_PERM8, N_SPERM, eperm_mv, sperm_mv, 0, P2_MOVES, 10);
     build_prune2(P2C, N_PERM8, N_SPERM, cperm_mv, sperm_mv, 0, P2_MOVES, 10);
