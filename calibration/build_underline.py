@@ -3,11 +3,11 @@
 Renders photos whose stickers are mostly 6s and 9s (seeds 600000+, disjoint from the
 benchmarks' 70000+/90000+, the dev sets and the HOG classifier's 500000+), single-face and
 corner photos in every training font, cuts the cells with the real pipeline, turns each 6/9
-glyph to read as an upright 6 (:func:`vision.underline_model.end_patch`) and fits a ridge
-model of "bar below the bowl" (a 6) against "bar above the tail" (a 9). Every fourth photo
-validates: the ridge strength and the logistic temperature are chosen there, and the held-out
-accuracy of the model, of the ink-mask split and of the hand-made grey-level bar test is
-written to the json beside the weights.
+glyph to read as an upright 6 (:func:`vision.underline_model.end_patch`) and fits the small
+network of :class:`vision.underline_model.UnderlineModel`: "bar below the bowl" (a 6), "bar
+above the tail" (a 9) or no bar. Every fourth photo validates: the softmax temperature is
+chosen there, and the held-out accuracy of the model and of the ink-mask split is written to
+the json beside the weights.
 
     .venv/bin/python -m calibration.build_underline [--photos 1600] [--jobs 2]
 """
@@ -25,16 +25,14 @@ SIX_NINE = (6, 9, 6, 9, 6, 9, 1, 8)
 
 
 def _samples(seeds: list[int]) -> dict[str, np.ndarray]:
-    """Patches, labels (1: a 6) and the older tests' verdicts of the 6/9 cells of renders."""
+    """Patches, labels (1: a 6) and the ink-mask split's verdicts of the 6/9 cells of renders."""
     from calibration.render_training import photo_cells
     from models.stickers import parse_token
     from vision.glyph import split_underline
-    from vision.underline import grey_underline
     from vision.underline_model import PATCH_H, PATCH_W, end_patch
     from vision.warp import ink_mask
 
-    out: dict[str, list] = {k: [] for k in ("patch", "six", "bar", "split", "grey", "seed", "font",
-                                            "px")}
+    out: dict[str, list] = {k: [] for k in ("patch", "six", "bar", "split", "seed", "font", "px")}
     for seed in seeds:
         for c in photo_cells([seed], digits=SIX_NINE, corner_share=0.4):
             s = parse_token(c.token)
@@ -45,13 +43,11 @@ def _samples(seeds: list[int]) -> dict[str, np.ndarray]:
             patch = end_patch(c.cell, parts.body, six_rot)
             if patch is None:
                 continue
-            grey = grey_underline(c.cell, parts.body, six_rot)
-            verdict = lambda u: -1 if u is None else int(u == six_rot)  # noqa: E731
             out["patch"].append(patch)
             out["six"].append(int(s.digit == 6))
             out["bar"].append(c.underlined)
-            out["split"].append(verdict(parts.underline_rot))
-            out["grey"].append(verdict(grey))
+            u = parts.underline_rot  # the split's verdict: -1 none, 1 a 6, 0 a 9
+            out["split"].append(-1 if u is None else int(u == six_rot))
             out["seed"].append(seed)
             out["font"].append(c.font)
             out["px"].append(c.cell_px)
@@ -158,7 +154,7 @@ def train(data: dict[str, np.ndarray]):
                 np.where(six[judged], p6[judged] < 0.1, p6[judged] > 0.9))), 4),
             "held_out_without_underline_p_over_0_8": round(
                 float(np.mean(np.maximum(p6[bare], 1 - p6[bare]) > 0.8)) if bare.any() else 0, 4),
-            "split_held_out": rates(data["split"]), "grey_held_out": rates(data["grey"])}
+            "split_held_out": rates(data["split"])}
     arrays = train_network(x, labels)
     arrays["temperature"] = np.float32(temp)
     meta["temperature"] = round(temp, 3)

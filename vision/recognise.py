@@ -6,9 +6,8 @@ linear model. Their log-scores are added (plus optional OCR votes) and turned in
 probabilities. The glyph body carries no underline (it is split off first), so 6 turned r and 9
 turned r+2 look alike to both classifiers. A bar split off the ink decides between them;
 otherwise the learned underline model (:mod:`vision.underline_model`) gives the 6's share from
-the grey levels at the glyph's ends (the hand-made grey-level bar test of
-:mod:`vision.underline` stands in when the model file is missing); with neither, both
-hypotheses keep an equal share.
+the grey levels at the glyph's ends; with neither (no shipped model file), both hypotheses keep
+an equal share.
 """
 from __future__ import annotations
 
@@ -19,7 +18,6 @@ import numpy as np
 from models.stickers import Hypothesis, Sticker
 from vision.glyph import GLYPH, normalise_glyph, split_underline
 from vision.hog import LinearModel, class_index, hog_features
-from vision.underline import grey_underline
 from vision.underline_model import end_patch, shipped_underline_model
 
 TEMPLATE_GAIN = 8.0
@@ -101,8 +99,8 @@ def template_scores(glyphs: np.ndarray, images: np.ndarray, digits: np.ndarray,
 def analyse_cells(masks: list[np.ndarray], templates, model: LinearModel,
                   cells: list[np.ndarray] | None = None) -> list[CellEvidence]:
     """Evidence for each cell's ink mask (see :class:`CellEvidence`). With the straightened
-    ``cells`` themselves, a 6/9 shape whose underline the ink mask lost is looked at again on
-    grey levels (:func:`vision.underline.grey_underline`)."""
+    ``cells`` themselves, a 6/9 shape is also judged by the learned underline model on its
+    grey levels."""
     parts = [split_underline(m) for m in masks]
     glyphs = [normalise_glyph(p.body) for p in parts]
     present = [i for i, g in enumerate(glyphs) if g is not None]
@@ -112,19 +110,21 @@ def analyse_cells(masks: list[np.ndarray], templates, model: LinearModel,
         stack = np.stack([glyphs[i] for i in present])
         tm[present] = template_scores(stack, templates.images, templates.digits, templates.rots)
         hg[present] = model.log_probs(hog_features(stack))
-    under = [p.underline_rot for p in parts]
     odds: list[tuple[int, float] | None] = [None] * len(masks)
     if cells is not None:
         for i in present:
-            best = int(np.argmax(TEMPLATE_GAIN * tm[i] + HOG_WEIGHT * hg[i]))
+            best = int(np.argmax(_votes(tm[i], hg[i])))
             digit, rot = best // 4 + 1, best % 4
             if digit in (6, 9):
                 six_rot = rot if digit == 6 else (rot + 2) % 4
                 odds[i] = _six_odds(cells[i], parts[i].body, six_rot)
-                if odds[i] is None and under[i] is None:
-                    under[i] = grey_underline(cells[i], parts[i].body, six_rot)
-    return [CellEvidence(p.body, g, under[i], tm[i], hg[i], odds[i])
+    return [CellEvidence(p.body, g, p.underline_rot, tm[i], hg[i], odds[i])
             for i, (p, g) in enumerate(zip(parts, glyphs))]
+
+
+def _votes(template: np.ndarray, hog: np.ndarray) -> np.ndarray:
+    """The two classifiers' log-scores combined (36 classes)."""
+    return TEMPLATE_GAIN * template.astype(np.float64) + HOG_WEIGHT * hog
 
 
 def _six_odds(cell: np.ndarray, body: np.ndarray, six_rot: int) -> tuple[int, float] | None:
@@ -156,7 +156,7 @@ def class_logits(ev: CellEvidence, ocr: dict[int, float] | None = None) -> np.nd
     """Combined log-scores of the 36 classes (template + HOG + OCR votes)."""
     if ev.glyph is None:
         return np.zeros(36)
-    z = TEMPLATE_GAIN * ev.template.astype(np.float64) + HOG_WEIGHT * ev.hog
+    z = _votes(ev.template, ev.hog)
     for c, conf in (ocr or {}).items():
         z[c] += OCR_WEIGHT * conf
     return z

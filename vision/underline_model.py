@@ -1,14 +1,14 @@
-"""The 6/9 underline judged by a learned linear model on the grey levels at the glyph's ends.
+"""The 6/9 underline judged by a small learned model on the grey levels at the glyph's ends.
 
-The ink-mask split (:func:`vision.glyph.split_underline`) and the hand-made bar test
-(:func:`vision.underline.grey_underline`) see a clean, separate bar; under blur the bar
-merges with the bowl or the tail, under glare it fades, and both then stay undecided although
-a person still sees at once which end carries the bar. Here the cell's *darkness* image is
-turned so the shape reads as an upright 6, a fixed window around the glyph (its width, and a
-band beyond each end) is resampled to a small patch, and a ridge-regression model trained on
-rendered photos in many fonts (``python -m calibration.build_underline``) scores "bar below
-the bowl" (a 6) against "bar above the tail" (a 9 turned half round). Its calibrated
-probability becomes the 6/9 share of the shape's probability.
+The ink-mask split (:func:`vision.glyph.split_underline`) sees a clean, separate bar; under
+blur the bar merges with the bowl or the tail, under glare it fades, and the split then stays
+undecided although a person still sees at once which end carries the bar. Here the cell's
+ink darkness (:func:`vision.warp.ink_darkness`) is turned so the shape reads as an upright 6,
+a fixed window around the glyph (its width, and a band beyond each end) is resampled to a
+small patch, and a one-hidden-layer network trained on rendered photos in many fonts
+(``python -m calibration.build_underline``) tells "bar below the bowl" (a 6), "bar above the
+tail" (a 9 turned half round) and "no bar seen" apart. Its calibrated probability becomes the
+6/9 share of the shape's probability.
 """
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ import cv2
 import numpy as np
 
 from vision.glyph import rotate_glyph
-from vision.underline import darkness
+from vision.warp import ink_darkness
 
 PATCH_W, PATCH_H = 12, 40
 """Patch side (pixels) across and along the glyph's upright axis."""
@@ -36,7 +36,7 @@ DATA = Path(__file__).resolve().parents[1] / "calibration" / "data" / "underline
 def end_patch(cell: np.ndarray, body: np.ndarray, six_rot: int) -> np.ndarray | None:
     """The darkness patch (PATCH_H x PATCH_W, float32) around a 6/9 glyph turned to read as an
     upright 6 (the shape read as a 6 turned ``six_rot``); None when the body is too small."""
-    dark = darkness(cell)
+    dark = ink_darkness(cell)
     n = dark.shape[0]
     m = max(2, int(round(MARGIN * n)))
     inside = np.zeros_like(dark)

@@ -42,15 +42,33 @@ def value_channel(img: np.ndarray) -> np.ndarray:
     return img.max(axis=2) if img.ndim == 3 else img
 
 
-def _ink_contrast(cell: np.ndarray) -> tuple[np.ndarray, float, float] | None:
-    """How much darker than the local sticker level each pixel is (the difference), the
-    median and the 97th percentile of that difference inside the cell; None for a blank
-    sticker (no pixel well below the sticker's level)."""
+def sticker_level(cell: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The V channel of a cell (float32) and the local sticker brightness under it: a grey
+    closing, which erases the thin ink strokes, smoothed."""
     v = value_channel(cell).astype(np.float32)
     n = v.shape[0]
     k = max(3, (n // 3) | 1)
     paper = cv2.morphologyEx(v, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
-    paper = cv2.GaussianBlur(paper, (0, 0), n / 16)
+    return v, cv2.GaussianBlur(paper, (0, 0), n / 16)
+
+
+def ink_darkness(cell: np.ndarray) -> np.ndarray:
+    """Ink darkness of a cell (float32, 0 paper .. 1 the darkest ink): how much darker than
+    the local sticker level each pixel is, as a share of the ink's contrast (98th percentile
+    inside the cell), so an even glare band lowers ink and paper alike and cancels."""
+    v, paper = sticker_level(cell)
+    n = v.shape[0]
+    diff = paper - v
+    top = float(np.percentile(diff[n // 5:-n // 5, n // 5:-n // 5], 98))
+    return np.clip(diff / max(top, 1.0), 0.0, 1.0)
+
+
+def _ink_contrast(cell: np.ndarray) -> tuple[np.ndarray, float, float] | None:
+    """How much darker than the local sticker level each pixel is (the difference), the
+    median and the 97th percentile of that difference inside the cell; None for a blank
+    sticker (no pixel well below the sticker's level)."""
+    v, paper = sticker_level(cell)
+    n = v.shape[0]
     ratio = v / np.maximum(paper, 1.0)
     c = slice(n // 5, -(n // 5))
     if float(np.percentile(ratio[c, c], 3)) > 0.8:
