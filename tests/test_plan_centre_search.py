@@ -45,9 +45,11 @@ def test_symmetric_centres_may_end_half_turned():
 
 def test_planner_takes_the_centre_aware_plan():
     rng = random.Random(33)
+    methods = []
     for _ in range(3):
         state, design, _ = scrambled(rng, 30)
         p = plan_to_target(state, design, time_budget_s=0.4)
         assert is_solved(state.apply(p.moves)) and p.stats["verified"]
         assert len(p.moves) <= 30
-        assert p.stats["method"] in ("centre-aware two-phase", "kociemba candidates + centre table")
+        methods.append(p.stats["method"])
+    assert "centre-aware two-phase" in methods, methods  # it wins on these cubes

@@ -16,7 +16,7 @@ from models.plan_search import simplify_labelled
 from models.planner import plan, plan_to_target, problems_for
 from models.profile import CubeSettings
 from models.solved import is_solved
-from models.moves import parse_moves, simplify
+from models.moves import parse_moves
 
 
 def test_random_scrambles_verified_and_never_longer_than_naive():
@@ -85,7 +85,11 @@ def test_twisted_corner_is_unsolvable():
         plan_to_target(CubeState(tuple(st)), design)
 
 
-def test_simplify_labelled_matches_simplify():
-    moves = parse_moves("U D U' R R L R2 F F' B")
+def test_simplify_labelled_merges_and_labels():
+    moves = parse_moves("U D U' R R L R2 F F' B")  # U..U' cancel across D, R R..R2 across L
     out, labels = simplify_labelled(moves, ["pieces"] * len(moves))
-    assert out == simplify(moves) and len(labels) == len(out)
+    assert out == parse_moves("D L B") and labels == ("pieces",) * 3
+    out, labels = simplify_labelled(parse_moves("R U U R'"),
+                                    ["pieces", "pieces", "centres", "pieces"])
+    assert out == parse_moves("R U2 R'")
+    assert labels == ("pieces", "centres", "pieces")  # a merge with a centre turn is one
