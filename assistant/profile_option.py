@@ -26,14 +26,27 @@ def reader_options(args: argparse.Namespace) -> dict[str, Any]:
     return load_profile(name).reader_options()
 
 
-def cube_settings(args: argparse.Namespace) -> "CubeSettings":
-    """The cube settings for a command: the ``--profile``'s settings (the built-in defaults
-    without one), with ``--symmetric`` overriding the profile's symmetric digits when it is
-    given explicitly. A missing or broken profile is an error (exit 2), never ignored."""
+def with_symmetric(settings: "CubeSettings", text: str | None) -> "CubeSettings":
+    """``settings`` with the symmetric digits of a ``--symmetric`` value (unchanged when the
+    option was not given); a bad value is a clear error (exit 2)."""
     from dataclasses import replace
 
     from models.errors import SudokuCubeError
-    from models.profile import CubeSettings, parse_symmetric
+    from models.profile import parse_symmetric
+
+    if text is None:
+        return settings
+    try:
+        return replace(settings, symmetric=parse_symmetric(text))
+    except ValueError as e:
+        raise SudokuCubeError(str(e)) from None
+
+
+def cube_settings(args: argparse.Namespace) -> "CubeSettings":
+    """The cube settings for a command: the ``--profile``'s settings (the built-in defaults
+    without one), with ``--symmetric`` overriding the profile's symmetric digits when it is
+    given. A missing or broken profile is an error (exit 2), never ignored."""
+    from models.profile import CubeSettings
 
     name = getattr(args, "profile", None)
     settings = CubeSettings()
@@ -41,10 +54,4 @@ def cube_settings(args: argparse.Namespace) -> "CubeSettings":
         from calibration.profiles import load_profile
 
         settings = load_profile(name).settings
-    text = getattr(args, "symmetric", None)
-    if text is not None and (text != "1" or not name):
-        try:
-            settings = replace(settings, symmetric=parse_symmetric(text))
-        except ValueError as e:
-            raise SudokuCubeError(str(e)) from None
-    return settings
+    return with_symmetric(settings, getattr(args, "symmetric", None))

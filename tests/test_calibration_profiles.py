@@ -152,3 +152,16 @@ def test_labels():
     for bad in ("1^ 2^", "0^ 1^ 2^ 3^ 4^ 5^ 6^ 7^ 8^", "12345678^", "1x 2^ 3^ 4^ 5^ 6^ 7^ 8^ 9^"):
         with pytest.raises(LabelError):
             parse_face_label(bad)
+
+
+def test_symmetric_option_overrides_the_profile_even_when_it_says_1():
+    import argparse
+
+    from assistant.profile_option import cube_settings
+
+    assert main(["calibrate", "settings", "--profile", "cube18", "--symmetric", "1,8"]) == 0
+    with_profile = argparse.Namespace(profile="cube18", symmetric=None)
+    assert cube_settings(with_profile).symmetric == frozenset({1, 8})
+    with_profile.symmetric = "1"
+    assert cube_settings(with_profile).symmetric == frozenset({1})
+    assert cube_settings(argparse.Namespace(symmetric=None)) == CubeSettings()

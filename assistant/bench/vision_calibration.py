@@ -48,6 +48,7 @@ def run(args: argparse.Namespace) -> int:
                          tuple(puzzle.state.face(f))) for k, f in enumerate(FACES)]
     result = calibrate_templates(cal, Profile("bench"))
     profile = result.profile
+    learnt = profile.reader_options()  # merged once, not for each of the photos
     before, after = [], []
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task("reading other scrambles", total=args.cal_cubes * 6)
@@ -58,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
                 photo = LabelledPhoto(f"cube{c}/{f}", img, tuple(state.face(f)))
                 before.append(score_photo(photo, {"settings": profile.settings},
                                           profile.settings)[0])
-                after.append(score_photo(photo, profile.reader_options(), profile.settings)[0])
+                after.append(score_photo(photo, learnt, profile.settings)[0])
                 progress.advance(task)
 
     def found(scores):

@@ -18,10 +18,10 @@ from rich.console import Console
 from rich.table import Table
 
 from calibration.profiles import DEFAULT_NAME, Profile, load_or_new, profile_dir, save_profile
+from assistant.profile_option import with_symmetric
 from calibration.store import ProfileError, atomic_write_png
 from models.errors import SudokuCubeError
 from models.geometry import FACES
-from models.profile import parse_symmetric
 
 SHEET_NAME = "contact-sheet.png"
 
@@ -93,11 +93,7 @@ def _profile_for(args: argparse.Namespace) -> Profile:
     settings = profile.settings
     from dataclasses import replace
 
-    if getattr(args, "symmetric", None) is not None:
-        try:
-            settings = replace(settings, symmetric=parse_symmetric(args.symmetric))
-        except ValueError as e:
-            raise SudokuCubeError(str(e)) from None
+    settings = with_symmetric(settings, getattr(args, "symmetric", None))
     if getattr(args, "underlined", None):
         settings = replace(settings, underlined_69=args.underlined == "yes")
     if getattr(args, "stickers", None):

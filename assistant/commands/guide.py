@@ -11,8 +11,7 @@ from assistant.guide import GuideCursor, plan_steps
 from assistant.guide_ui import print_plain, run_interactive
 from assistant.keys import interactive, read_key
 from assistant.planning import make_plan
-from models.errors import SudokuCubeError
-from models.profile import CubeSettings, parse_symmetric
+from assistant.profile_option import cube_settings
 from models.solved import is_solved
 
 
@@ -24,7 +23,7 @@ def add_guide_options(p: argparse.ArgumentParser) -> None:
                    help="also write the plan with pictures of every step (.html or .svg)")
     p.add_argument("--restart", action="store_true",
                    help="start at step 1 even if this plan was left half-way")
-    p.add_argument("--symmetric", default="1", help="digits that look the same upside down")
+    p.add_argument("--symmetric", metavar="DIGITS", help="digits that look the same upside down (default 1, or the profile's)")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -37,14 +36,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("state", help="state file (JSON or text, see CONVENTIONS.md)")
     add_guide_options(p)
     p.set_defaults(handler=run)
-
-
-def settings_of(args: argparse.Namespace) -> CubeSettings:
-    """Cube settings from the command line."""
-    try:
-        return CubeSettings(symmetric=parse_symmetric(args.symmetric))
-    except ValueError as e:
-        raise SudokuCubeError(str(e)) from None
 
 
 def guide_plan(plan, args: argparse.Namespace, console: Console | None = None) -> int:
@@ -64,7 +55,7 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None) -
 
 def run(args: argparse.Namespace) -> int:
     """Plan the state file's solution and guide it."""
-    settings = settings_of(args)
+    settings = cube_settings(args)
     if args.export:
         check_export_path(args.export)
     state = load_state(args.state)

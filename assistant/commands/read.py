@@ -46,10 +46,11 @@ def read_single_faces(paths: list[Path], args: argparse.Namespace) -> int:
 
     console = Console(stderr=bool(args.json))  # stdout carries only JSON with --json
     results = {}
+    options = reader_options(args)  # the profile is loaded once for all the photos
     for path in paths:
         face = path.stem.upper() if path.stem.upper() in FACES else None
         r = read_face(load_image(path), ocr=not args.no_ocr, source=str(path), face=face,
-                      **reader_options(args))
+                      **options)
         results[str(path)] = r
         rows = [" ".join(r.stickers[3 * k + c].token for c in range(3)) for k in range(3)]
         console.print(f"[bold]{path}[/] (face {face or '?'}):")

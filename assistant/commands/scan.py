@@ -51,7 +51,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--every", type=int, default=1, help="read every n-th frame only")
     p.add_argument("--steady", type=int, default=STABLE_FRAMES,
                    help="frames a reading must hold still before it is captured")
-    p.add_argument("--symmetric", default="1", help="digits that look the same upside down")
+    p.add_argument("--symmetric", metavar="DIGITS", help="digits that look the same upside down (default 1, or the profile's)")
     add_profile_option(p)
     p.set_defaults(handler=run)
 
