@@ -20,7 +20,7 @@ import numpy as np
 
 from calibration.templates import TemplateSet
 from models.stickers import Sticker
-from vision.glyph import GLYPH, normalise_glyph, rotate_glyph, split_underline
+from vision.glyph import GLYPH, rotate_glyph
 from vision.hog import N_CLASSES, LinearModel, class_index, hog_features
 
 SIX_NINE = (6, 9)
@@ -35,26 +35,6 @@ class CutGlyph:
     underline_rot: int | None
     source: str
     index: int
-
-
-def cell_masks(image: np.ndarray, source: str) -> list[np.ndarray]:
-    """Ink masks of the nine cells of the face in ``image`` (vision's detection and warp)."""
-    from vision.detect import find_face
-    from vision.warp import cut_cells, ink_mask, warp_face
-
-    geometry = find_face(image, source)
-    return [ink_mask(c) for c in cut_cells(warp_face(image, geometry))]
-
-
-def cut_glyphs(image: np.ndarray, stickers: Sequence[Sticker], source: str) -> list[CutGlyph]:
-    """The glyphs of the nine stickers of one labelled face photo (blank cells are skipped)."""
-    out = []
-    for i, (mask, st) in enumerate(zip(cell_masks(image, source), stickers)):
-        parts = split_underline(mask)
-        g = normalise_glyph(parts.body)
-        if g is not None:
-            out.append(CutGlyph(g, st, parts.underline_rot, source, i))
-    return out
 
 
 def _ncc(a: np.ndarray, b: np.ndarray) -> float:

@@ -113,12 +113,6 @@ def test_debug_shows_the_traceback(tmp_path, capsys):
     assert code == 2 and "Traceback" in err and "is not an image" in err
 
 
-def _read_ok(capsys, folder: Path) -> str:
-    code, out, err = _run(capsys, ["read", "--no-ocr", "--json", str(folder)])
-    assert code == 0, err
-    return out
-
-
 @pytest.fixture(scope="module")
 def easy_reading(tmp_path_factory):
     """The easy sample read as it is: what the converted photos must give too."""

@@ -239,12 +239,6 @@ def fit_lattices(quads: list[Quad], dirs: np.ndarray, pair: tuple[int, int]) -> 
     return out
 
 
-def fit_lattice(quads: list[Quad], dirs: np.ndarray, pair: tuple[int, int]) -> Lattice | None:
-    """The face's lattice when its quads form three rows and three columns, else None."""
-    found = fit_lattices(quads, dirs, pair)
-    return found[0] if len(found) == 1 else None
-
-
 @dataclass(frozen=True)
 class Found:
     """What :func:`find_lattices` saw: whole face lattices (best first, by sticker count),
