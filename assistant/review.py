@@ -12,7 +12,7 @@ from models.errors import SudokuCubeError, UnsolvableError
 from models.profile import CubeSettings
 from models.solved import digit_count_problems
 from models.state import CubeState, sticker_index, sticker_name
-from models.stickers import Sticker, parse_token
+from models.stickers import Sticker, parse_token, same_sticker
 
 DOUBT_SCORE = 0.75
 """A best reading scored below this is doubtful."""
@@ -100,15 +100,10 @@ def check_reading(state: CubeState, settings: CubeSettings = CubeSettings(),
                     continue
         return ReviewCheck(problems, None, hints, count_notes)
     suggestions = {i: s for i, (s, best) in enumerate(zip(grid.chosen, state.stickers))
-                   if s != best and not _symmetric_flip(s, best, settings)}
+                   if not same_sticker(s, best, settings.symmetric)}
     chosen = CubeState(tuple(grid.chosen), state.n)
     problems = [p.message for p in digit_count_problems(chosen)]
     return ReviewCheck(problems, grid, suggestions, count_notes)
-
-
-def _symmetric_flip(a: Sticker, b: Sticker, settings: CubeSettings) -> bool:
-    """True when a and b are one symmetric digit read either way up (not a real change)."""
-    return a.digit == b.digit and a.digit in settings.symmetric and (a.rot - b.rot) % 2 == 0
 
 
 def accepted(state: CubeState, check: ReviewCheck) -> CubeState:

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
 from calibration.learn import CutGlyph, learn
 from calibration.profiles import Profile
 from models.profile import CubeSettings
-from models.stickers import Sticker
+from models.stickers import Sticker, same_sticker
 
 
 @dataclass(frozen=True)
@@ -37,15 +37,6 @@ class PhotoScore:
     total: int
     mistakes: tuple[tuple[int, str, str], ...]
     problem: str = ""
-
-
-def same_sticker(read: Sticker, truth: Sticker, symmetric: Iterable[int]) -> bool:
-    """True when a reading matches the label (symmetric digits may differ by a half turn)."""
-    if read.digit != truth.digit:
-        return False
-    if read.rot == truth.rot:
-        return True
-    return truth.digit in set(symmetric) and (read.rot - truth.rot) % 2 == 0
 
 
 def read_photo(photo: LabelledPhoto, options: dict[str, Any]):

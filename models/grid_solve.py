@@ -25,7 +25,7 @@ from .grid_model import (SCORE_SCALE, GridModel, Reachability, build_model,
 from .pieces import CORNER_NAMES, EDGE_NAMES, centre_facelets, corner_facelets, edge_facelets
 from .profile import CubeSettings
 from .state import CubeState, sticker_name
-from .stickers import Hypothesis, Sticker, format_token
+from .stickers import Hypothesis, Sticker, format_token, same_sticker
 from .transform import Transform
 
 SEED = 20240607
@@ -178,9 +178,7 @@ def _with_changed(sol: GridSolution, state: CubeState, settings: CubeSettings) -
     """Record which stickers were read differently from the best reading."""
     changed = []
     for i, (a, b) in enumerate(zip(sol.chosen, state.stickers)):
-        same = a == b or (a.digit == b.digit and a.digit in settings.symmetric
-                          and (a.rot - b.rot) % 2 == 0)
-        if not same:
+        if not same_sticker(a, b, settings.symmetric):
             changed.append(i)
     return _replace(sol, changed=tuple(changed))
 

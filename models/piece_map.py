@@ -18,7 +18,7 @@ from .moves import ALL_MOVES, move_transform
 from .pieces import CORNER_NAMES, EDGE_NAMES, centre_facelets, corner_facelets, edge_facelets
 from .profile import DEFAULT_SYMMETRIC
 from .state import CubeState
-from .stickers import Sticker
+from .stickers import same_sticker
 from .transform import Transform
 
 
@@ -41,15 +41,6 @@ def carry_twists() -> dict[tuple[int, int], int]:
             if d not in centres:
                 out[(s, d)] = k
     return out
-
-
-def _same(a: Sticker, b: Sticker, symmetric: frozenset[int]) -> bool:
-    """Equal stickers, a symmetric digit also when turned 180 degrees."""
-    if a.digit != b.digit:
-        return False
-    if a.digit in symmetric:
-        return a.rot % 2 == b.rot % 2
-    return a.rot == b.rot
 
 
 @dataclass(frozen=True)
@@ -81,7 +72,7 @@ def _piece_options(state: CubeState, target: CubeState, places: tuple[tuple[int,
         opts = []
         for qi, q in enumerate(places):
             for k in range(size):
-                if all(_same(st[q[i]].turned(carry[(q[i], p[(i + k) % size])]),
+                if all(same_sticker(st[q[i]].turned(carry[(q[i], p[(i + k) % size])]),
                              tg[p[(i + k) % size]], symmetric) for i in range(size)):
                     opts.append((qi, k))
         options.append(opts)

@@ -1,7 +1,7 @@
 """A sticker: a digit and a rotation, and its text token such as ``7>`` (CONVENTIONS.md)."""
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Iterable, NamedTuple
 
 ARROWS = "^>v<"
 """Arrow characters for rotations 0-3: where the digit's top points in the view."""
@@ -28,6 +28,14 @@ class Hypothesis(NamedTuple):
 
     sticker: Sticker
     score: float | None = None
+
+
+def same_sticker(a: Sticker, b: Sticker, symmetric: Iterable[int]) -> bool:
+    """Equal stickers; a digit in ``symmetric`` (it looks the same upside down) also when
+    turned 180 degrees."""
+    if a.digit != b.digit:
+        return False
+    return a.rot == b.rot or (a.digit in symmetric and (a.rot - b.rot) % 2 == 0)
 
 
 def format_token(sticker: Sticker) -> str:

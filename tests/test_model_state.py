@@ -122,3 +122,13 @@ def test_malformed_text_names_the_problem():
     with pytest.raises(StateFormatError, match="face U sticker 3: bad token"):
         parse_text(good.replace("U: ", "U: 5^ 5^ 5& ", 1).replace(
             good.splitlines()[0][3:], " ".join(good.splitlines()[0][3:].split()[3:]), 1))
+
+
+def test_same_sticker_allows_half_turns_of_symmetric_digits_only():
+    from models.stickers import same_sticker
+
+    assert same_sticker(Sticker(1, 0), Sticker(1, 2), {1})
+    assert not same_sticker(Sticker(1, 0), Sticker(1, 1), {1})
+    assert not same_sticker(Sticker(6, 0), Sticker(6, 2), {1})
+    assert same_sticker(Sticker(8, 3), Sticker(8, 1), {1, 8})
+    assert not same_sticker(Sticker(8, 3), Sticker(3, 3), {1, 8})

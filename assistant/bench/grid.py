@@ -28,6 +28,7 @@ from models.grid import solve_grid
 from models.grid_samples import doubtful_state
 from models.profile import CubeSettings
 from models.solved import is_solved
+from models.stickers import same_sticker
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -52,8 +53,7 @@ def _summary(values: list[float]) -> dict[str, float]:
 
 
 def _same_reading(a, b, symmetric) -> bool:
-    return all(x == y or (x.digit == y.digit and x.digit in symmetric
-                          and (x.rot - y.rot) % 2 == 0) for x, y in zip(a, b))
+    return all(same_sticker(x, y, symmetric) for x, y in zip(a, b))
 
 
 def run(args: argparse.Namespace) -> int:

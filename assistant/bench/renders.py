@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from models.profile import CubeSettings
 from models.state import CubeState
-from models.stickers import Sticker
+from models.stickers import Sticker, same_sticker
 
 
 @dataclass(frozen=True)
@@ -58,9 +58,9 @@ def face_photo(seed: int, k: int, face: str):
                              homes=homes[face])
 
 
-def same(a: Sticker, b: Sticker, sym: frozenset[int] = CubeSettings().symmetric) -> bool:
-    """Stickers equal, a symmetric digit also when turned 180 degrees."""
-    return a.digit == b.digit and (a.rot == b.rot or (a.digit in sym and (a.rot - b.rot) % 2 == 0))
+def same(a: Sticker, b: Sticker) -> bool:
+    """Stickers equal for the default cube (a 1 also when turned 180 degrees)."""
+    return same_sticker(a, b, CubeSettings().symmetric)
 
 
 def joint_right(state: CubeState, truth: CubeState) -> bool:
