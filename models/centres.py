@@ -14,7 +14,7 @@ from functools import cache
 from typing import Iterable
 
 from .geometry import FACES, NORMAL, apply_rotation, face_of_normal, whole_cube_rotations
-from .moves import Move, invert_moves, parse_moves, sequence_transform, simplify
+from .moves import Move, invert_moves, junction_saving, parse_moves, sequence_transform, simplify
 
 CENTRE_ALGORITHMS: tuple[str, ...] = (
     "F B' L R' U D' F' U' D L' R F' B U",
@@ -97,18 +97,6 @@ def rotations(part: tuple[Move, ...]) -> tuple[tuple[Move, ...], ...]:
     return tuple(sorted(out, key=lambda r: (len(r), tuple(map(str, r)))))
 
 
-AXIS = {"U": 0, "D": 0, "R": 1, "L": 1, "F": 2, "B": 2}
-
-
-def _junction_saving(a: tuple[Move, ...], b: tuple[Move, ...]) -> int:
-    """Turns saved where ``a`` meets ``b`` (turns of one face merge or cancel; both are
-    simplified, so nothing merges unless the two turns at the junction share an axis)."""
-    if not a or not b or AXIS[a[-1].face] != AXIS[b[0].face]:
-        return 0
-    window = a[-4:] + b[:4]
-    return len(window) - len(simplify(window))
-
-
 @dataclass(frozen=True)
 class CentreFix:
     """A centre-only sequence and the centre-only parts it is made of (each may be inserted
@@ -139,7 +127,7 @@ def _search() -> dict[int, CentreFix]:
         last = gens[path[e][-1]] if path[e] else ()
         for gi, (g, ge) in enumerate(zip(gens, gen_eff)):
             ne = tuple((x + y) % 4 for x, y in zip(e, ge))
-            nc = c + len(g) - (_junction_saving(last, g) if last else 0)
+            nc = c + len(g) - (junction_saving(last, g, 4) if last else 0)
             if nc < cost.get(ne, 1 << 30):
                 cost[ne] = nc
                 path[ne] = path[e] + (gi,)  # type: ignore[assignment]

@@ -140,5 +140,15 @@ def simplify(moves: Iterable[Move]) -> tuple[Move, ...]:
     return simplify_labelled(seq, (None,) * len(seq))[0]
 
 
+def junction_saving(a: Sequence[Move], b: Sequence[Move], window: int = 5) -> int:
+    """Turns saved where ``a`` meets ``b`` (both already simplified): turns merge or cancel
+    only when the two turns at the junction lie on one axis, and then only ``window`` turns
+    on each side are looked at."""
+    if not a or not b or b[0].face not in (a[-1].face, OPPOSITE[a[-1].face]):
+        return 0
+    w = tuple(a[-window:]) + tuple(b[:window])
+    return len(w) - len(simplify(w))
+
+
 ALL_MOVES: tuple[Move, ...] = tuple(Move(f, t) for f in FACES for t in (1, 2, 3))
 """The 18 face turns."""

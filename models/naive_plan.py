@@ -5,14 +5,14 @@ Kept as the yardstick the planner must never be worse than (tests and ``bench pl
 """
 from __future__ import annotations
 
-from .centres import centre_effect, face_maps, relabelled
+from .centres import CENTRE_ALGORITHMS, centre_effect, face_maps, relabelled
 from .geometry import FACES, NORMAL, dot
 from .kociemba_bridge import solve_dest
 from .moves import Move, invert_moves, parse_moves, simplify
 from .plan_search import Problem
 
-PAIR = parse_moves("F B' L R' U D' F' U' D L' R F' B U")  # U +90, F -90
-HALF = parse_moves("U R L U2 R' L' U R L U2 R' L'")       # U 180
+PAIR = parse_moves(CENTRE_ALGORITHMS[0])  # U +90, F -90
+HALF = parse_moves(CENTRE_ALGORITHMS[1])  # U 180
 
 
 def _adjacent(a: str, b: str) -> bool:

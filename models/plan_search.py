@@ -18,7 +18,7 @@ from typing import Iterable, Sequence
 
 from .centres import centre_effect, centre_table, effect_index, rotations
 from .kociemba_bridge import premoved, solve_dest, symmetries
-from .moves import ALL_MOVES, OPPOSITE, Move, simplify
+from .moves import ALL_MOVES, OPPOSITE, Move, junction_saving, simplify
 from .moves import simplify_labelled as moves_simplify_labelled
 PIECES, CENTRES = "pieces", "centres"
 ROTATION_GAIN = 6
@@ -33,22 +33,6 @@ def simplify_labelled(moves: Sequence[Move], labels: Sequence[str]
         moves, labels, lambda a, b: CENTRES if CENTRES in (a, b) else PIECES)
 
 
-AXIS = {"U": 0, "D": 0, "R": 1, "L": 1, "F": 2, "B": 2}
-
-
-def _simplified_len(moves: Sequence[Move]) -> int:
-    return len(simplify(moves))
-
-
-def _saving(a: Sequence[Move], b: Sequence[Move]) -> int:
-    """Turns saved where ``a`` meets ``b`` (both already simplified: turns can only merge
-    when the junction's two turns are on one axis)."""
-    if not a or not b or AXIS[a[-1].face] != AXIS[b[0].face]:
-        return 0
-    w = tuple(a[-5:]) + tuple(b[:5])
-    return len(w) - _simplified_len(w)
-
-
 def insert_part(moves: tuple[Move, ...], labels: tuple[str, ...], part: tuple[Move, ...],
                 rotate: bool = False) -> tuple[tuple[Move, ...], tuple[str, ...]]:
     """Insert a centre-only part where the total is shortest (trying each of its cyclic
@@ -58,7 +42,7 @@ def insert_part(moves: tuple[Move, ...], labels: tuple[str, ...], part: tuple[Mo
         if best is not None and len(r) - 10 >= best:
             break
         for i in range(len(moves) + 1):
-            c = len(r) - _saving(moves[:i], r) - _saving(r, moves[i:])
+            c = len(r) - junction_saving(moves[:i], r) - junction_saving(r, moves[i:])
             if best is None or c < best:
                 best, best_i, best_r = c, i, r
     return simplify_labelled(moves[:best_i] + best_r + moves[best_i:],

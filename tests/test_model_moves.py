@@ -99,3 +99,12 @@ def test_transforms_compose_like_sequences(a, b):
 def test_simplify_keeps_the_effect(moves):
     assert sequence_transform(simplify(moves)) == sequence_transform(moves)
     assert len(simplify(moves)) <= len(moves)
+
+
+def test_junction_saving_counts_turns_merged_where_two_sequences_meet():
+    from models.moves import junction_saving
+
+    assert junction_saving(parse_moves("R U"), parse_moves("U' F")) == 2  # U U' cancel
+    assert junction_saving(parse_moves("R U"), parse_moves("D U")) == 1   # U D U -> U2 D
+    assert junction_saving(parse_moves("R U"), parse_moves("F U")) == 0   # other axis
+    assert junction_saving((), parse_moves("U")) == 0
