@@ -16,7 +16,7 @@ import numpy as np
 
 from models.errors import SudokuCubeError
 
-from .corner_lattice import Lattice, find_lattices
+from .corner_lattice import CORNERS, Lattice, find_lattices
 from .corner_check import framed_cells
 from .corner_quads import LOOSE_SOLIDITY, SOLIDITY
 from .corner_rebuild import complete_faces
@@ -24,7 +24,6 @@ from .corner_order import MAX_DOWN_TILT_DEG, arrange
 from .corner_views import PLACES, corner_faces
 from .corner_whole import cross_checked, whole_cube
 
-LATTICE_CORNERS = ((0, 0), (3, 0), (3, 3), (0, 3))
 
 MORE_PASSES: tuple[dict, ...] = (
     {"relaxed": True},
@@ -65,7 +64,7 @@ class CornerFace:
     def quad(self) -> np.ndarray:
         """Image corners of the face outline: top-left, top-right, bottom-right, bottom-left of
         its net view."""
-        return np.array([self.to_image(c, r) for c, r in LATTICE_CORNERS])
+        return np.array([self.to_image(c, r) for c, r in CORNERS])
 
     def straighten(self, image: np.ndarray, size: int = 300) -> np.ndarray:
         """The face warped to a ``size`` x ``size`` square in net orientation (top = view-up)."""
@@ -77,7 +76,7 @@ class CornerFace:
 
 
 def _dist_to_lattice_corners(lat: Lattice, point: np.ndarray) -> float:
-    return min(float(np.linalg.norm(lat.to_image(*c) - point)) for c in LATTICE_CORNERS)
+    return min(float(np.linalg.norm(lat.to_image(*c) - point)) for c in CORNERS)
 
 
 def _affine_from(src: list[tuple[int, int]], dst: list[tuple[int, int]]) -> np.ndarray:

@@ -15,7 +15,22 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from .detect import project
+
 from .corner_quads import SOLIDITY, Quad, find_quads
+
+CORNERS = ((0, 0), (3, 0), (3, 3), (0, 3))
+"""Lattice (u, v) of a face outline's corners, clockwise from the top left."""
+
+
+def adjacent_corners(c: tuple[int, int]) -> list[tuple[int, int]]:
+    """The two outline corners that share an edge with corner ``c``."""
+    return [(3 - c[0], c[1]), (c[0], 3 - c[1])]
+
+
+def outline(H: np.ndarray) -> np.ndarray:
+    """Image positions (4, 2) of the outline corners of the lattice ``H`` maps."""
+    return project(H, np.array(CORNERS, np.float64))
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,8 @@ import math
 import cv2
 import numpy as np
 
-CORNERS = ((0, 0), (3, 0), (3, 3), (0, 3))
+from .corner_lattice import CORNERS
+
 """Lattice corners in outline order."""
 
 FOCAL_WIDTHS = (0.55, 0.7, 0.85, 1.05, 1.3, 1.7, 2.4, 4.0)

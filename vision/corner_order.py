@@ -22,9 +22,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .corner_lattice import Lattice
+from .corner_lattice import CORNERS, Lattice, adjacent_corners
 
-CORNERS = ((0, 0), (3, 0), (3, 3), (0, 3))
 
 MAX_DOWN_TILT_DEG = 28.0
 """How far (degrees) the edge between the two lower faces may run from straight down before
@@ -44,10 +43,6 @@ class Arrangement:
     tilt_deg: float
 
 
-def _adjacent(c: tuple[int, int]) -> list[tuple[int, int]]:
-    return [(3 - c[0], c[1]), (c[0], 3 - c[1])]
-
-
 def common_corner(lattices: list[Lattice]) -> tuple[tuple[int, int], ...]:
     """Per lattice, the outline corner at the cube corner: the choice (one corner each) whose
     three image points lie closest together."""
@@ -64,7 +59,7 @@ def _shared_end(a: Lattice, ca: tuple[int, int], b: Lattice, cb: tuple[int, int]
     """Image position of the far end of the edge that faces ``a`` and ``b`` share, given each
     one's corner at the cube corner: the closest pair of their corners next to it."""
     pairs = [(float(np.linalg.norm(a.to_image(*p) - b.to_image(*q))), p, q)
-             for p in _adjacent(ca) for q in _adjacent(cb)]
+             for p in adjacent_corners(ca) for q in adjacent_corners(cb)]
     _, p, q = min(pairs)
     return (a.to_image(*p) + b.to_image(*q)) / 2
 

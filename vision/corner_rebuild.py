@@ -19,9 +19,9 @@ import itertools
 import cv2
 import numpy as np
 
-from .corner_lattice import Found, Lattice, Quad, fit_homography, reassign
+from .corner_lattice import (CORNERS, Found, Lattice, Quad, adjacent_corners, fit_homography,
+                             reassign)
 
-CORNERS = ((0, 0), (3, 0), (3, 3), (0, 3))
 """Lattice corners in outline order."""
 
 SHARED_EDGE_GAP = 0.6
@@ -37,18 +37,14 @@ def _h(p) -> np.ndarray:
     return np.array([p[0], p[1], 1.0])
 
 
-def _adjacent(c: tuple[int, int]) -> list[tuple[int, int]]:
-    return [(3 - c[0], c[1]), (c[0], 3 - c[1])]
-
-
 def _shared_edge(l1: Lattice, l2: Lattice):
     """The edge the two lattices share: ((c1, e1), (c2, e2)) lattice corners with c1~c2 and
     e1~e2 in the image, and the mean corner gap in pixels."""
     best = None
     for c1 in CORNERS:
-        for e1 in _adjacent(c1):
+        for e1 in adjacent_corners(c1):
             for c2 in CORNERS:
-                for e2 in _adjacent(c2):
+                for e2 in adjacent_corners(c2):
                     gap = (np.linalg.norm(l1.to_image(*c1) - l2.to_image(*c2))
                            + np.linalg.norm(l1.to_image(*e1) - l2.to_image(*e2))) / 2
                     if best is None or gap < best[2]:
@@ -58,7 +54,7 @@ def _shared_edge(l1: Lattice, l2: Lattice):
 
 def _other(c, e):
     """The lattice corner adjacent to ``c`` that is not ``e``."""
-    return next(a for a in _adjacent(c) if a != e)
+    return next(a for a in adjacent_corners(c) if a != e)
 
 
 def _opposite(c):

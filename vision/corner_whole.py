@@ -21,8 +21,8 @@ import cv2
 import numpy as np
 
 from .corner_check import FRAME_STEP, MIN_STEP, grid_contrast, pitch_of, value_image
-from .corner_lattice import Lattice, Quad, fit_homography, reassign
-from .corner_model import CORNERS, focal_guesses, other_faces
+from .corner_lattice import CORNERS, Lattice, Quad, fit_homography, outline, reassign
+from .corner_model import focal_guesses, other_faces
 from .corner_rebuild import predict_third
 
 MIN_FRAMED_EACH = 5
@@ -134,12 +134,6 @@ def _model(corners: np.ndarray, f: float, shape: tuple[int, ...]) -> list[np.nda
     return [H, *others] if len(others) == 2 else None
 
 
-def _corners_of(H: np.ndarray) -> np.ndarray:
-    """Image outline corners of lattice ``H``."""
-    pts = np.array([H @ np.array([u, v, 1.0]) for u, v in CORNERS])
-    return pts[:, :2] / pts[:, 2:]
-
-
 def refine(framing: Framing, shape: tuple[int, ...], anchor: np.ndarray,
            f: float) -> list[np.ndarray]:
     """The cube model (anchor face lattice ``anchor``, focal length ``f``) adjusted by
@@ -147,7 +141,7 @@ def refine(framing: Framing, shape: tuple[int, ...], anchor: np.ndarray,
     three faces frame the picture's stickers best (:meth:`Framing.score`): one face found
     from a few blurred stickers is not exact enough to extrapolate two more faces from."""
     pitch = pitch_of(anchor)
-    params = np.append(_corners_of(anchor).ravel(), math.log(f))
+    params = np.append(outline(anchor).ravel(), math.log(f))
 
     def score(p: np.ndarray) -> float:
         lats = _model(p[:8].reshape(4, 2), math.exp(p[8]), shape)
@@ -218,7 +212,7 @@ def believable(fit: CubeFit) -> bool:
     :data:`MIN_FRAMED_ALL`) and shows each face at a real angle (:data:`MIN_AREA`)."""
     if min(fit.framed) < MIN_FRAMED_EACH or sum(fit.framed) < MIN_FRAMED_ALL:
         return False
-    areas = [abs(cv2.contourArea(_corners_of(lat.H).astype(np.float32))) for lat in fit.lattices]
+    areas = [abs(cv2.contourArea(outline(lat.H).astype(np.float32))) for lat in fit.lattices]
     return min(areas) >= MIN_AREA * max(areas)
 
 
@@ -243,8 +237,8 @@ def inconsistency(lattices: list[Lattice]) -> float:
         pred = predict_third(*(o for j, o in enumerate(lattices) if j != k))
         if pred is None:
             return math.inf
-        p = _corners_of(pred.H)
-        q = _corners_of(lat.H)
+        p = outline(pred.H)
+        q = outline(lat.H)
         worst = max(worst, max(float(np.min(np.linalg.norm(p - x, axis=1))) for x in q)
                     / pitch_of(lat.H))
     return worst
