@@ -254,6 +254,29 @@ def fit_lattices(quads: list[Quad], dirs: np.ndarray, pair: tuple[int, int]) -> 
     return out
 
 
+def near(H: np.ndarray, ref: np.ndarray, tol: float) -> bool:
+    """True when lattice ``H`` puts every outline corner within ``tol`` cells of where
+    lattice ``ref`` puts it (measured in ``ref``'s lattice)."""
+    inv = np.linalg.inv(ref)
+    for c in CORNERS:
+        q = inv @ H @ np.array([c[0], c[1], 1.0])
+        if np.linalg.norm(q[:2] / q[2] - np.array(c, float)) > tol:
+            return False
+    return True
+
+
+def snap(H: np.ndarray, quads: list[Quad], tol: float) -> tuple[np.ndarray, dict]:
+    """A predicted lattice ``H`` and the sticker candidates ``quads`` on its cells, refitted
+    through them when at least five fall on cells and the refit stays within ``tol`` cells
+    of the prediction."""
+    cells = reassign(quads, H)
+    if len(cells) >= 5:
+        refit = fit_homography(cells)
+        if refit is not None and near(refit, H, tol):
+            return refit, reassign(quads, refit)
+    return H, cells
+
+
 @dataclass(frozen=True)
 class Found:
     """What :func:`find_lattices` saw: whole face lattices (best first, by sticker count),

@@ -19,8 +19,8 @@ import itertools
 import cv2
 import numpy as np
 
-from .corner_lattice import (CORNERS, Found, Lattice, Quad, adjacent_corners, fit_homography,
-                             reassign)
+from .corner_check import pitch_of
+from .corner_lattice import CORNERS, Found, Lattice, Quad, adjacent_corners, snap
 
 """Lattice corners in outline order."""
 
@@ -79,9 +79,7 @@ def predict_third(l1: Lattice, l2: Lattice) -> Lattice | None:
     """The lattice of the face that meets ``l1`` and ``l2`` at the cube corner (no cells yet),
     or None when the two do not share an edge."""
     (c1, e1), (c2, e2), gap = _shared_edge(l1, l2)
-    pitch = min(np.linalg.norm(l1.to_image(0, 0) - l1.to_image(*a)) for a in ((3, 0), (0, 3))) / 3
-    pitch = min(pitch, min(np.linalg.norm(l2.to_image(0, 0) - l2.to_image(*a))
-                           for a in ((3, 0), (0, 3))) / 3)
+    pitch = min(pitch_of(l1.H), pitch_of(l2.H))
     if gap > SHARED_EDGE_GAP * pitch:
         return None
     if _cone(l1, l2, e1, c1, e2, c2) > _cone(l1, l2, c1, e1, c2, e2):
@@ -141,41 +139,17 @@ def rebuild_third(image: np.ndarray, l1: Lattice, l2: Lattice, quads: list[Quad]
         return None
     taken = {id(q) for q in itertools.chain(l1.cells.values(), l2.cells.values())}
     free = [q for q in quads if id(q) not in taken]
-    cells = reassign(free, lat.H)
-    if len(cells) >= 5:
-        H = fit_homography(cells)
-        if H is not None and _close(H, lat.H):
-            lat = Lattice(H, {}, lat.directions)
-            cells = reassign(free, H)
-    lat = Lattice(lat.H, cells, lat.directions)
+    H, cells = snap(lat.H, free, 0.4)
+    lat = Lattice(H, cells, lat.directions)
     if len(set(cells) | _light_cells(image, lat)) < MIN_EVIDENCE:
         return None
     return lat
 
 
-def _close(H: np.ndarray, ref: np.ndarray, tol: float = 0.4) -> bool:
-    """True when two lattice homographies put every lattice corner within ``tol`` cells of
-    each other (measured in the reference lattice)."""
-    inv = np.linalg.inv(ref)
-    for c in CORNERS:
-        p = H @ _h(c)
-        q = inv @ p
-        q = q[:2] / q[2]
-        if np.linalg.norm(q - np.array(c, float)) > tol:
-            return False
-    return True
-
-
-def _pitch(lat: Lattice) -> float:
-    """The shorter sticker pitch (pixels) of a lattice, measured along its two outer edges."""
-    return min(float(np.linalg.norm(lat.to_image(0, 0) - lat.to_image(*a)))
-               for a in ((3, 0), (0, 3))) / 3
-
-
 def _edge_gap(a: Lattice, b: Lattice) -> float:
     """How far apart (in sticker pitches) the nearest pair of edges of two lattices lie: about
     0 for two faces of one corner, which share an edge."""
-    return float(_shared_edge(a, b)[2]) / min(_pitch(a), _pitch(b))
+    return float(_shared_edge(a, b)[2]) / min(pitch_of(a.H), pitch_of(b.H))
 
 
 def _overlaps(a: Lattice, others: list[Lattice]) -> bool:

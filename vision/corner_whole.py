@@ -21,7 +21,7 @@ import cv2
 import numpy as np
 
 from .corner_check import FRAME_STEP, MIN_STEP, grid_contrast, pitch_of, value_image
-from .corner_lattice import CORNERS, Lattice, Quad, fit_homography, outline, reassign
+from .corner_lattice import CORNERS, Lattice, Quad, outline, snap
 from .corner_model import focal_guesses, other_faces
 from .corner_rebuild import predict_third
 
@@ -73,26 +73,10 @@ class Framing:
         return float(np.sum(np.clip(grid_contrast(self.v, H) / self.step, -1.0, 2.0)))
 
 
-def _near(H: np.ndarray, ref: np.ndarray, tol: float) -> bool:
-    """True when lattice ``H`` puts every outline corner within ``tol`` cells of where
-    lattice ``ref`` puts it (measured in ``ref``'s lattice)."""
-    inv = np.linalg.inv(ref)
-    for c in CORNERS:
-        q = inv @ H @ np.array([c[0], c[1], 1.0])
-        if np.linalg.norm(q[:2] / q[2] - np.array(c, float)) > tol:
-            return False
-    return True
-
-
 def _snapped(H: np.ndarray, quads: list[Quad]) -> Lattice:
     """The predicted lattice ``H`` with the sticker candidates on its cells; refitted through
     them when at least five agree with the prediction."""
-    cells = reassign(quads, H)
-    if len(cells) >= 5:
-        refit = fit_homography(cells)
-        if refit is not None and _near(refit, H, 0.25):
-            H = refit
-            cells = reassign(quads, H)
+    H, cells = snap(H, quads, 0.25)
     return Lattice(H, cells, (-1, -1))
 
 
