@@ -10,7 +10,6 @@ is not installed the vote is skipped and a warning is returned.
 from __future__ import annotations
 
 import functools
-import shutil
 
 import cv2
 import numpy as np
@@ -19,8 +18,6 @@ from vision.glyph import rotate_glyph
 
 TILE = 64
 GAP = 24
-PER_ROW = 1
-"""One tile per text line: tesseract then reads every tile on its own (see ocr_votes)."""
 
 
 @functools.cache
@@ -31,7 +28,7 @@ def tesseract_available() -> bool:
         pytesseract.get_tesseract_version()
     except Exception:  # noqa: BLE001 - any failure means: no OCR vote
         return False
-    return shutil.which("tesseract") is not None or True
+    return True
 
 
 MISSING_WARNING = ("tesseract is not installed: the OCR vote was skipped (install the Debian "
@@ -58,13 +55,12 @@ def _tile(body: np.ndarray, rot: int) -> np.ndarray:
 
 
 def mosaic(tiles: list[np.ndarray]) -> np.ndarray:
-    """Tiles in rows of PER_ROW with white gaps between them."""
-    rows = (len(tiles) + PER_ROW - 1) // PER_ROW
+    """Tiles in one column, one per text line (tesseract then reads every tile on its own,
+    and :func:`ocr_votes` places each word by its line), with white gaps between them."""
     step = TILE + GAP
-    img = np.full((rows * step + GAP, PER_ROW * step + GAP), 255, np.uint8)
+    img = np.full((len(tiles) * step + GAP, step + GAP), 255, np.uint8)
     for k, t in enumerate(tiles):
-        r, c = divmod(k, PER_ROW)
-        img[GAP + r * step:GAP + r * step + TILE, GAP + c * step:GAP + c * step + TILE] = t
+        img[GAP + k * step:GAP + k * step + TILE, GAP:GAP + TILE] = t
     return img
 
 
