@@ -95,6 +95,8 @@ def cp_sat_labelling(seed: int, *, fixed_f: bool = False, time_limit_s: float = 
     """A solved Sudokube from CP-SAT: AllDifferent over every face and orbit, face F fixed to a
     (seeded random or 0..F) layout, the solver's search randomised by the seed."""
     from ortools.sat.python import cp_model
+
+    from .grid_solve import cp_solver
     t0 = time.perf_counter()
     rng = random.Random(seed)
     m = cp_model.CpModel()
@@ -108,12 +110,8 @@ def cp_sat_labelling(seed: int, *, fixed_f: bool = False, time_limit_s: float = 
     # random value preferences make different seeds give different cubes
     for i in range(size):
         m.add_hint(x[i], rng.randrange(LABELS))
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = time_limit_s
-    solver.parameters.random_seed = rng.randrange(1 << 30)
-    solver.parameters.num_workers = 1
-    solver.parameters.catch_sigint_signal = False  # keep Python's Ctrl-C (see grid_solve)
-    solver.parameters.randomize_search = True
+    solver = cp_solver(time_limit_s, fast=False, random_seed=rng.randrange(1 << 30),
+                       randomize_search=True)
     status = solver.solve(m)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         raise RuntimeError(f"CP-SAT found no Sudokube labelling in {time_limit_s} s")

@@ -119,8 +119,10 @@ relaxation and symmetry detection cost more than they save (measured: p50 solve 
 17 ms on random scrambles)."""
 
 
-def _solver(time_limit_s: float, fast: bool = True, **params) -> cp_model.CpSolver:
-    """A deterministic CP-SAT solver: one worker, fixed seed."""
+def cp_solver(time_limit_s: float, fast: bool = True, **params) -> cp_model.CpSolver:
+    """A CP-SAT solver with the project's settings: one worker, a fixed seed (``params``
+    override any solver parameter, e.g. another seed), Python's Ctrl-C kept; ``fast`` adds
+    the grid model's search settings."""
     s = cp_model.CpSolver()
     s.parameters.num_workers = 1
     s.parameters.random_seed = SEED
@@ -237,12 +239,12 @@ def diagnose(state: CubeState, settings: CubeSettings = CubeSettings(), *,
     broken = []
     relaxed = build_model(hyps, settings, reach=Reachability(False, False, False),
                           objective=False)
-    st = _solver(time_limit_s).solve(relaxed.model)
+    st = cp_solver(time_limit_s).solve(relaxed.model)
     if st in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         for name, words in _RULES:
             reach = Reachability(**{k: k != name for k in ("twist", "flip", "parity")})
             gm = build_model(hyps, settings, reach=reach, objective=False)
-            if _solver(time_limit_s).solve(gm.model) in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            if cp_solver(time_limit_s).solve(gm.model) in (cp_model.OPTIMAL, cp_model.FEASIBLE):
                 broken.append(words)
     culprits, proven = _culprits(state, hyps, time_limit_s)
     lines = ["no solved arrangement reachable by face turns fits these readings."]
@@ -290,7 +292,7 @@ def _culprits(state: CubeState, hyps, time_limit_s: float) -> tuple[list[Culprit
         m = soft.model.clone()
         m.clear_objective()
         m.add(sum(soft.changed) <= k)
-        solver = _solver(wall_left, max_deterministic_time=left)
+        solver = cp_solver(wall_left, max_deterministic_time=left)
         st = solver.solve(m)
         left -= solver.response_proto.deterministic_time
         if st == cp_model.INFEASIBLE:
@@ -331,7 +333,7 @@ def solve_grid(state: CubeState, settings: CubeSettings = CubeSettings(), *,
     hyps = sticker_hypotheses(state, settings)
     gm = build_model(hyps, settings)
     t1 = time.perf_counter()
-    solver = _solver(time_limit_s)
+    solver = cp_solver(time_limit_s)
     status = solver.solve(gm.model)
     t2 = time.perf_counter()
     if status == cp_model.INFEASIBLE:
@@ -386,7 +388,7 @@ def _enumerate(state: CubeState, settings: CubeSettings, cap: int, time_limit_s:
     """
     hyps = sticker_hypotheses(state, settings)
     gm = build_model(hyps, settings, objective=False)
-    solver = _solver(time_limit_s, enumerate_all_solutions=True)
+    solver = cp_solver(time_limit_s, enumerate_all_solutions=True)
     cb = _Collector(gm, settings, max(1, cap))
     status = solver.solve(gm.model, cb)
     complete = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE) and len(cb.targets) <= cap
