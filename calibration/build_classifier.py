@@ -52,21 +52,9 @@ def from_files(paths: list[Path]) -> tuple[dict, dict]:
     return tuple({k: np.concatenate([c[k] for c in s]) for k in s[0]} for s in sets)
 
 
-def all_rotations(images: np.ndarray, digits: np.ndarray, rots: np.ndarray):
-    """Every glyph turned to all four rotations, labels turned with it."""
-    from vision.glyph import rotate_glyph
-
-    out_i, out_d, out_r = [], [], []
-    for t in range(4):
-        out_i.append(np.stack([rotate_glyph(g, t) for g in images]))
-        out_d.append(digits)
-        out_r.append((rots + t) % 4)
-    return np.concatenate(out_i), np.concatenate(out_d), np.concatenate(out_r)
-
-
 def train(photos: dict[str, np.ndarray], val: dict[str, np.ndarray]):
     """The LinearModel on photo glyphs + font renders, temperature fitted on ``val``."""
-    from calibration.templates import training_glyphs
+    from calibration.templates import all_rotations, training_glyphs
     from vision.hog import MODEL_VERSION, LinearModel, _fit_temperature, class_index, \
         fit_ridge, hog_features
 

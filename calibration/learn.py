@@ -18,7 +18,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from calibration.templates import TemplateSet
+from calibration.templates import TemplateSet, all_rotations
 from models.stickers import Sticker
 from vision.glyph import GLYPH, rotate_glyph
 from vision.hog import N_CLASSES, LinearModel, class_index, hog_features
@@ -80,7 +80,7 @@ def mean_templates(by_digit: dict[int, list[np.ndarray]], fallback: TemplateSet,
     for d, samples in by_digit.items():
         turn = 2 if d == 9 else 0
         pooled.setdefault(_shape_digit(d), []).extend(rotate_glyph(s, turn) for s in samples)
-    images, digits, rots, learnt = [], [], [], []
+    uprights, learnt = [], []
     for d in range(1, 10):
         shape = _shape_digit(d)
         if pooled.get(shape):
@@ -91,11 +91,9 @@ def mean_templates(by_digit: dict[int, list[np.ndarray]], fallback: TemplateSet,
             sel = [i for i in range(len(fallback)) if fallback.digits[i] == d
                    and fallback.rots[i] == 0]
             upright = fallback.images[sel[0]]
-        for r in range(4):
-            images.append(rotate_glyph(upright, r))
-            digits.append(d)
-            rots.append(r)
-    return TemplateSet(np.stack(images).astype(np.float32), np.array(digits), np.array(rots),
+        uprights.append(upright)
+    images, digits, rots = all_rotations(uprights, range(1, 10), [0] * 9)
+    return TemplateSet(images.astype(np.float32), digits, rots,
                        {**(meta or {}), "source": "calibration", "learnt": learnt,
                         "samples": {str(d): len(v) for d, v in sorted(by_digit.items())}})
 
@@ -103,13 +101,10 @@ def mean_templates(by_digit: dict[int, list[np.ndarray]], fallback: TemplateSet,
 def training_set(glyphs: Sequence[CutGlyph], meta: dict | None = None) -> TemplateSet:
     """Every cut glyph in all four rotations, labelled (data for nearest-neighbour templates and
     for adapting the HOG classifier)."""
-    images, digits, rots = [], [], []
-    for cg in glyphs:
-        for t in range(4):
-            images.append(rotate_glyph(cg.glyph, t))
-            digits.append(cg.sticker.digit)
-            rots.append((cg.sticker.rot + t) % 4)
-    return TemplateSet(np.stack(images).astype(np.float32), np.array(digits), np.array(rots),
+    images, digits, rots = all_rotations([cg.glyph for cg in glyphs],
+                                         [cg.sticker.digit for cg in glyphs],
+                                         [cg.sticker.rot for cg in glyphs])
+    return TemplateSet(images.astype(np.float32), digits, rots,
                        {**(meta or {}), "source": "calibration photos",
                         "photos": sorted({cg.source for cg in glyphs})})
 

@@ -140,6 +140,13 @@ def glyph_from_gray(gray: np.ndarray, threshold: int = 128) -> tuple[np.ndarray 
     return normalise_glyph(parts.body), parts.underline_rot
 
 
+def all_rotations(images, digits, rots) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every glyph turned to all four rotations (glyph by glyph), its label turned with it."""
+    out = np.stack([rotate_glyph(g, t) for g in images for t in range(4)])
+    turned = np.repeat(np.asarray(rots), 4) + np.tile(np.arange(4), len(out) // 4)
+    return out, np.repeat(np.asarray(digits), 4), turned % 4
+
+
 @functools.cache
 def default_templates() -> TemplateSet:
     """The built-in 36 templates (9 digits x 4 rotations) from the first installed bold sans.
@@ -149,14 +156,9 @@ def default_templates() -> TemplateSet:
     """
     fonts = installed_fonts(TEMPLATE_FONTS)
     font = fonts[0] if fonts else None
-    images, digits, rots = [], [], []
-    for d in range(1, 10):
-        glyph, _ = glyph_from_gray(render_digit(d, font))
-        for r in range(4):
-            images.append(rotate_glyph(glyph, r))
-            digits.append(d)
-            rots.append(r)
-    return TemplateSet(np.stack(images), np.array(digits), np.array(rots),
+    upright = [glyph_from_gray(render_digit(d, font))[0] for d in range(1, 10)]
+    images, digits, rots = all_rotations(upright, range(1, 10), [0] * 9)
+    return TemplateSet(images, digits, rots,
                        {"source": "fonts", "fonts": [Path(font).name if font else "default"]})
 
 
