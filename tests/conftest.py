@@ -34,6 +34,24 @@ def random_moves(rng: random.Random, count: int) -> list[Move]:
     return out
 
 
+def assert_clear_error(code: int, err: str, *words: str) -> None:
+    """A user error as the CLI must report it: exit 2, one ``sudoku-cube: `` message with
+    each of ``words`` (the file, face or option named, and a way out), no traceback."""
+    assert code == 2, err
+    assert "Traceback" not in err
+    assert err.startswith("sudoku-cube: "), err
+    for w in words:
+        assert w in err, (w, err)
+
+
+def quad_pitch(quad) -> float:
+    """Sticker pitch of a face outline (4 image corners, clockwise from the top left): the
+    shorter of its two edges from the first corner, over three."""
+    import numpy as np
+
+    return min(np.linalg.norm(quad[1] - quad[0]), np.linalg.norm(quad[3] - quad[0])) / 3
+
+
 @pytest.fixture(autouse=True)
 def _isolated_home(tmp_path, monkeypatch):
     """Keep user data (sessions, profiles) of every test in its own folder."""

@@ -14,6 +14,7 @@ from vision.corner_faces import MORE_PASSES, locate_faces
 from vision.corner_lattice import find_lattices
 from vision.corner_quads import SOLIDITY
 from vision.corner_rebuild import complete_faces
+from tests.conftest import quad_pitch
 
 
 @cache
@@ -26,10 +27,6 @@ def _blurred_coloured():
     return render_corner_photo(puzzle.state.faces(), "B", 1730431, style, homes=home_map)
 
 
-def _pitch(quad: np.ndarray) -> float:
-    return min(np.linalg.norm(quad[1] - quad[0]), np.linalg.norm(quad[3] - quad[0])) / 3
-
-
 def test_loose_pass_locates_blurred_coloured_faces():
     img, truth = _blurred_coloured()
     found = find_lattices(img)
@@ -40,7 +37,7 @@ def test_loose_pass_locates_blurred_coloured_faces():
     assert len(complete_faces(img, found)) < 3  # the usual passes do not find three faces
     for f in locate_faces(img, "B"):
         quad = np.array(truth["faces"][f.face]["quad"])
-        err = np.linalg.norm(f.quad() - quad, axis=1).max() / _pitch(quad)
+        err = np.linalg.norm(f.quad() - quad, axis=1).max() / quad_pitch(quad)
         assert err < 0.35, (f.face, err)
 
 

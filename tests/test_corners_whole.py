@@ -17,6 +17,7 @@ from vision.corner_lattice import Lattice, find_lattices
 from vision.corner_model import implied_focal, other_faces
 from vision.corner_order import arrange
 from vision.corner_rebuild import complete_faces
+from tests.conftest import quad_pitch
 
 
 @cache
@@ -36,16 +37,12 @@ def _easy_photo():
                                PhotoStyle(difficulty=0.2, size=(960, 720)))
 
 
-def _pitch(quad: np.ndarray) -> float:
-    return min(np.linalg.norm(quad[1] - quad[0]), np.linalg.norm(quad[3] - quad[0])) / 3
-
-
 def _outline_error(H: np.ndarray, quad: np.ndarray) -> float:
     """Worst distance (sticker pitches) from a true outline corner to the nearest corner of
     lattice ``H`` (a predicted lattice has its own axes: outlines compared as corner sets)."""
     pts = [H @ np.array([u, v, 1.0]) for u, v in ((0, 0), (3, 0), (3, 3), (0, 3))]
     pts = np.array([p[:2] / p[2] for p in pts])
-    return max(float(np.min(np.linalg.norm(pts - q, axis=1))) for q in quad) / _pitch(quad)
+    return max(float(np.min(np.linalg.norm(pts - q, axis=1))) for q in quad) / quad_pitch(quad)
 
 
 def test_one_face_predicts_the_other_two_under_perspective():
@@ -71,7 +68,7 @@ def test_photo_the_sticker_passes_miss_is_located_by_the_cube_model():
     assert [f.face for f in faces] == ["D", "L", "B"]
     for f in faces:
         quad = np.array(truth["faces"][f.face]["quad"])
-        err = np.linalg.norm(f.quad() - quad, axis=1).max() / _pitch(quad)
+        err = np.linalg.norm(f.quad() - quad, axis=1).max() / quad_pitch(quad)
         assert err < 0.3, (f.face, err)
 
 

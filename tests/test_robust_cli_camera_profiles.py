@@ -15,16 +15,10 @@ import pytest
 
 from assistant.cli import main
 from assistant.sessions import ScanSession, scan_session_path
+from tests.conftest import assert_clear_error
 
 ROOT = Path(__file__).resolve().parents[1]
 VIDEO = ROOT / "samples" / "video" / "show-six-faces.avi"
-
-
-def _clear(code: int, err: str, *words: str) -> None:
-    assert code == 2, err
-    assert "Traceback" not in err and "sudoku-cube: " in err
-    for w in words:
-        assert w in err, (w, err)
 
 
 class FakeCamera:
@@ -68,21 +62,21 @@ def _video_frames(n: int) -> list:
 @pytest.mark.parametrize("argv", [["scan", "--camera", "57", "--no-window"],
                                   ["calibrate", "camera", "--camera", "57"]])
 def test_no_camera(argv, capsys):
-    _clear(main(argv), capsys.readouterr().err, "camera 57", "does not open", "plugged in")
+    assert_clear_error(main(argv), capsys.readouterr().err, "camera 57", "does not open", "plugged in")
 
 
 @pytest.mark.parametrize("argv", [["scan", "--camera", "0", "--no-window"],
                                   ["calibrate", "camera", "--camera", "0"]])
 def test_busy_camera(argv, monkeypatch, capsys):
     _plug(monkeypatch)
-    _clear(main(argv), capsys.readouterr().err, "camera 0", "probably busy",
+    assert_clear_error(main(argv), capsys.readouterr().err, "camera 0", "probably busy",
            "close other programs")
 
 
 def test_frames_stop_arriving_mid_scan_keeps_the_faces_captured(monkeypatch, capsys):
     _plug(monkeypatch, frames=_video_frames(20))  # U and R are shown, then the cable is pulled
     code = main(["scan", "--camera", "0", "--no-window"])
-    _clear(code, capsys.readouterr().err, "camera 0", "frames stopped arriving after 20 frames",
+    assert_clear_error(code, capsys.readouterr().err, "camera 0", "frames stopped arriving after 20 frames",
            "check the cable", "2 of 6 faces are saved", "scan --resume")
     assert sorted(ScanSession.load().faces) == ["R", "U"]
 
@@ -90,7 +84,7 @@ def test_frames_stop_arriving_mid_scan_keeps_the_faces_captured(monkeypatch, cap
 def test_camera_driver_that_hangs(monkeypatch, capsys):
     _plug(monkeypatch, frames=_video_frames(1), hang_s=2.5)
     code = main(["scan", "--camera", "0", "--no-window"])
-    _clear(code, capsys.readouterr().err, "camera 0", "did not answer within 2 s",
+    assert_clear_error(code, capsys.readouterr().err, "camera 0", "did not answer within 2 s",
            "unplug and replug")
 
 
@@ -99,21 +93,21 @@ def test_truncated_video_file_as_a_camera_that_stops(tmp_path, capsys):
     cut = tmp_path / "cut.avi"
     cut.write_bytes(data[: int(len(data) * 0.45)])  # a copy interrupted part-way
     code = main(["scan", str(cut), "--no-window"])
-    _clear(code, capsys.readouterr().err, "cut.avi", "the video ended after",
+    assert_clear_error(code, capsys.readouterr().err, "cut.avi", "the video ended after",
            "of 6 faces are saved", "scan --resume")
     assert 1 <= len(ScanSession.load().faces) < 6
     garbage = tmp_path / "garbage.avi"
     garbage.write_bytes(data[:4000])
     for argv in (["scan", str(garbage), "--no-window"],
                  ["calibrate", "camera", "--camera", str(garbage)]):
-        _clear(main(argv), capsys.readouterr().err, "garbage.avi", "cannot be opened as a video")
+        assert_clear_error(main(argv), capsys.readouterr().err, "garbage.avi", "cannot be opened as a video")
 
 
 def test_damaged_scan_session_is_reported_not_lost(capsys):
     path = scan_session_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text('{"format": "sudoku-cube-scan/1", "faces": {"U": {"stickers": [')
-    _clear(main(["scan", "--resume", "--no-window", str(VIDEO)]), capsys.readouterr().err,
+    assert_clear_error(main(["scan", "--resume", "--no-window", str(VIDEO)]), capsys.readouterr().err,
            str(path), "cannot be read", "without --resume")
     assert path.read_text().startswith('{"format"')  # left for the person to inspect
 
@@ -155,7 +149,7 @@ def test_broken_profiles_are_named_and_left_alone(name, capsys):
     path = _write_profile(name)
     before = path.read_bytes() if path.exists() else None
     code = main(["calibrate", "settings", "--profile", name, "--symmetric", "1,8"])
-    _clear(code, capsys.readouterr().err, name, *PROFILES[name][1])
+    assert_clear_error(code, capsys.readouterr().err, name, *PROFILES[name][1])
     assert (path.read_bytes() if path.exists() else None) == before  # nothing overwritten
     assert main(["profiles", "--json"]) == 0  # listing never fails: broken ones are shown
     rows = {r["name"]: r for r in json.loads(capsys.readouterr().out)["profiles"]}
@@ -171,14 +165,14 @@ def test_profiles_with_no_data_folder_and_a_missing_profile_is_created(capsys):
     assert "symmetric 1,8" in capsys.readouterr().out
     assert json.loads((_profiles_root() / "fresh" / "profile.json").read_text())["settings"][
         "symmetric"] == [1, 8]
-    _clear(main(["calibrate", "settings", "--profile", "../escape"]), capsys.readouterr().err,
+    assert_clear_error(main(["calibrate", "settings", "--profile", "../escape"]), capsys.readouterr().err,
            "../escape", "letters, digits")
 
 
 def test_camera_calibration_into_a_corrupt_profile_does_not_replace_it(capsys, tmp_path):
     path = _write_profile("corrupt")
     code = main(["calibrate", "camera", "--camera", str(VIDEO), "--profile", "corrupt"])
-    _clear(code, capsys.readouterr().err, "corrupt", "is not valid JSON")
+    assert_clear_error(code, capsys.readouterr().err, "corrupt", "is not valid JSON")
     assert path.read_text() == PROFILES["corrupt"][0]
 
 
@@ -189,4 +183,4 @@ def test_reading_with_a_missing_or_broken_profile(command, name, capsys):
     if name != "nosuch":
         _write_profile(name)
     code = main([command, str(ROOT / "samples/cubes/01-easy"), "--profile", name])
-    _clear(code, capsys.readouterr().err, name, *words)
+    assert_clear_error(code, capsys.readouterr().err, name, *words)

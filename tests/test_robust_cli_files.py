@@ -13,6 +13,7 @@ import pytest
 from PIL import Image
 
 from assistant.cli import main
+from tests.conftest import assert_clear_error
 
 ROOT = Path(__file__).resolve().parents[1]
 EASY = ROOT / "samples" / "cubes" / "01-easy"
@@ -32,15 +33,6 @@ def _run(capsys, argv: list[str]) -> tuple[int, str, str]:
     code = main(argv)
     out = capsys.readouterr()
     return code, out.out, out.err
-
-
-def _assert_clear(code: int, err: str, *words: str) -> None:
-    """Exit 2, one message naming the input and a way out, no traceback."""
-    assert code == 2, err
-    assert "Traceback" not in err
-    assert err.startswith("sudoku-cube: ")
-    for w in words:
-        assert w in err, (w, err)
 
 
 def _make(tmp: Path, case: str) -> tuple[Path, tuple[str, ...]]:
@@ -96,7 +88,7 @@ CASES = ["missing path", "empty folder", "five faces", "duplicated face", "non-i
 def test_read_gives_a_clear_error(case, tmp_path, capsys):
     folder, words = _make(tmp_path, case)
     code, out, err = _run(capsys, ["read", "--no-ocr", str(folder)])
-    _assert_clear(code, err, *words)
+    assert_clear_error(code, err, *words)
     assert out == ""
 
 
@@ -104,7 +96,7 @@ def test_read_gives_a_clear_error(case, tmp_path, capsys):
 def test_solve_on_bad_photos_or_a_folder_gives_a_clear_error(case, tmp_path, capsys):
     folder, _ = _make(tmp_path, case)
     code, _, err = _run(capsys, ["solve", str(folder)])
-    _assert_clear(code, err, folder.name)
+    assert_clear_error(code, err, folder.name)
 
 
 def test_debug_shows_the_traceback(tmp_path, capsys):
@@ -168,4 +160,4 @@ def test_a_108_megapixel_jpeg_is_downscaled_without_a_full_size_buffer(tmp_path,
 
 def test_bench_vision_with_a_font_that_is_not_installed(capsys):
     code, _, err = _run(capsys, ["bench", "vision", "--font", "NoSuchFont.ttf", "--no-ocr"])
-    _assert_clear(code, err, "NoSuchFont.ttf", "not installed", "available")
+    assert_clear_error(code, err, "NoSuchFont.ttf", "not installed", "available")

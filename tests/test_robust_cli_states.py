@@ -10,18 +10,12 @@ import pytest
 from assistant.cli import main
 from models.generator import make_puzzle
 from models.state_format import to_json
+from tests.conftest import assert_clear_error
 from tests.test_grid_errors import piece_transform
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRAMBLED = json.loads((ROOT / "samples/states/scrambled-example.json").read_text())
 SOLVED = ROOT / "samples/states/solved-example.json"
-
-
-def _clear(code: int, err: str, *words: str) -> None:
-    assert code == 2, err
-    assert "Traceback" not in err and err.startswith("sudoku-cube: ")
-    for w in words:
-        assert w in err, (w, err)
 
 
 def _edited(edit) -> str:
@@ -82,13 +76,13 @@ def test_bad_state_files_name_the_file_and_the_fix(name, command, tmp_path, caps
         path.write_text(text)
     code = main([command, str(path)])
     err = capsys.readouterr().err
-    _clear(code, err, "my-state.json", *words)
+    assert_clear_error(code, err, "my-state.json", *words)
 
 
 def test_missing_state_file_and_folder(tmp_path, capsys):
-    _clear(main(["show", str(tmp_path / "nope.json")]), capsys.readouterr().err,
+    assert_clear_error(main(["show", str(tmp_path / "nope.json")]), capsys.readouterr().err,
            "nope.json", "no such state file")
-    _clear(main(["apply", str(tmp_path), "R"]), capsys.readouterr().err,
+    assert_clear_error(main(["apply", str(tmp_path), "R"]), capsys.readouterr().err,
            str(tmp_path), "is a folder")
 
 
@@ -97,7 +91,7 @@ def test_digit_counts_that_no_cube_has(command, tmp_path, capsys):
     path = tmp_path / "seven.json"
     path.write_text(_edited(_seven_fives))
     code = main([command, str(path)])
-    _clear(code, capsys.readouterr().err, "digit 5 is read 7 times", "6 a Sudoku Cube has",
+    assert_clear_error(code, capsys.readouterr().err, "digit 5 is read 7 times", "6 a Sudoku Cube has",
            "re-shoot or fix")
 
 
@@ -113,7 +107,7 @@ def twisted(tmp_path_factory):
 @pytest.mark.parametrize("command", ["grid", "solve"])
 def test_one_twisted_corner_is_explained(command, twisted, capsys):
     code = main([command, str(twisted)])
-    _clear(code, capsys.readouterr().err, "corner would have to be twisted",
+    assert_clear_error(code, capsys.readouterr().err, "corner would have to be twisted",
            "read differently", "Re-shoot or fix")
 
 
@@ -143,11 +137,11 @@ MOVES = {
 @pytest.mark.parametrize("moves", list(MOVES))
 def test_bad_moves_say_what_is_supported(moves, capsys):
     code = main(["apply", str(SOLVED), moves])
-    _clear(code, capsys.readouterr().err, *MOVES[moves], "U R F D L B")
+    assert_clear_error(code, capsys.readouterr().err, *MOVES[moves], "U R F D L B")
 
 
 @pytest.mark.parametrize("flag,value", [("--symmetric", "0"), ("--symmetric", "x")])
 @pytest.mark.parametrize("command", ["grid", "solve", "show", "guide"])
 def test_bad_settings_on_the_command_line(command, flag, value, capsys):
     code = main([command, str(SOLVED), flag, value])
-    _clear(code, capsys.readouterr().err, value)
+    assert_clear_error(code, capsys.readouterr().err, value)
