@@ -14,8 +14,8 @@ import sys
 import traceback
 from typing import Sequence
 
-from assistant.interrupt import remembered_ctrl_c
-from models.errors import SudokuCubeError
+from sudoku_cube.assistant.interrupt import remembered_ctrl_c
+from sudoku_cube.models.errors import SudokuCubeError
 
 COMMAND_MODULES = (
     "show", "apply", "encode", "grid", "solve", "guide", "read", "scan",
@@ -31,7 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--debug", action="store_true", help="show tracebacks of errors")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES:
-        modname = f"assistant.commands.{name}"
+        modname = f"sudoku_cube.assistant.commands.{name}"
         if importlib.util.find_spec(modname) is None:
             continue  # a command whose module is not written yet
         importlib.import_module(modname).register(sub)

@@ -6,11 +6,11 @@ from html import escape
 from pathlib import Path
 from typing import Any, Sequence
 
-from assistant.files import atomic_write_text
-from assistant.guide_view import is_combined, moved_stickers, phase_note, phase_title
-from assistant.svgnet import net_svg
-from models.errors import SudokuCubeError
-from models.state import CubeState
+from sudoku_cube.assistant.files import atomic_write_text
+from sudoku_cube.assistant.guide_view import is_combined, moved_stickers, phase_note, phase_title
+from sudoku_cube.assistant.svgnet import net_svg
+from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.models.state import CubeState
 
 CSS = """body{font-family:DejaVu Sans,Arial,sans-serif;max-width:980px;margin:2em auto;color:#222}
 .step{border-top:1px solid #ccc;padding:.6em 0;page-break-inside:avoid}

@@ -10,10 +10,10 @@ import os
 from pathlib import Path
 from typing import Any
 
-from calibration.store import atomic_write_bytes  # one implementation for every writer
-from models.errors import SudokuCubeError
-from models.state import CubeState
-from models.state_format import parse_state
+from sudoku_cube.calibration.store import atomic_write_bytes  # one implementation for every writer
+from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.models.state import CubeState
+from sudoku_cube.models.state_format import parse_state
 
 
 def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:

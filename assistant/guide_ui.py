@@ -7,11 +7,11 @@ from typing import Any, Callable, Sequence
 from rich.console import Console
 from rich.text import Text
 
-from assistant.guide import GuideCursor, command_of
-from assistant.guide_view import DoneView, PlanSummary, StepView, is_combined, phase_note, \
+from sudoku_cube.assistant.guide import GuideCursor, command_of
+from sudoku_cube.assistant.guide_view import DoneView, PlanSummary, StepView, is_combined, phase_note, \
     phase_title
-from assistant.net import NetView
-from models.state import CubeState
+from sudoku_cube.assistant.net import NetView
+from sudoku_cube.models.state import CubeState
 
 
 def print_plain(console: Console, steps: Sequence[Any], start: CubeState,

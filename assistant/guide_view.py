@@ -10,10 +10,10 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from assistant.bigtext import big_lines
-from assistant.net import NetView
-from models.moves import move_transform
-from models.state import CubeState
+from sudoku_cube.assistant.bigtext import big_lines
+from sudoku_cube.assistant.net import NetView
+from sudoku_cube.models.moves import move_transform
+from sudoku_cube.models.state import CubeState
 
 PHASE_TITLES = {"pieces": "Phase 1 of 2: pieces", "centres": "Phase 2 of 2: centres"}
 

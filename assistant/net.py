@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
-from models.geometry import FACES
-from models.state import CubeState
-from models.stickers import format_token
+from sudoku_cube.models.geometry import FACES
+from sudoku_cube.models.state import CubeState
+from sudoku_cube.models.stickers import format_token
 
 # (face, net row, net column) in units of faces
 NET_LAYOUT = {"U": (0, 1), "L": (1, 0), "F": (1, 1), "R": (1, 2), "B": (1, 3), "D": (2, 1)}

@@ -9,11 +9,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from models.planner import Plan, plan
-from models.profile import CubeSettings
-from models.solved import is_solved
-from models.state import CubeState
-from models.state_format import to_dict
+from sudoku_cube.models.planner import Plan, plan
+from sudoku_cube.models.profile import CubeSettings
+from sudoku_cube.models.solved import is_solved
+from sudoku_cube.models.state import CubeState
+from sudoku_cube.models.state_format import to_dict
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,7 @@ def solve_state(state: CubeState, settings: CubeSettings = CubeSettings(), *,
         timings.update(grid=0.0, planning=round(1000 * (time.perf_counter() - t0), 1))
         return SolveResult(state, None, p, timings)
     if grid is None:
-        from models.grid import solve_grid
+        from sudoku_cube.models.grid import solve_grid
         t0 = time.perf_counter()
         grid = solve_grid(state, settings)
         timings["grid"] = round(1000 * (time.perf_counter() - t0), 1)

@@ -6,15 +6,15 @@ from typing import Any
 
 from rich.console import Console
 
-from models.profile import CubeSettings
-from models.state import CubeState
+from sudoku_cube.models.profile import CubeSettings
+from sudoku_cube.models.state import CubeState
 
 
 def make_plan(state: CubeState, settings: CubeSettings = CubeSettings(), grid: Any = None,
               status: Console | None = None, optimal: bool = False) -> Any:
     """The verified plan of ``state`` (raises ``UnsolvableError`` when there is none)."""
-    from models.grid import solve_grid
-    from models.planner import plan
+    from sudoku_cube.models.grid import solve_grid
+    from sudoku_cube.models.planner import plan
 
     console = status or Console(stderr=True)
     with console.status("Solving the grid and planning the turns..."):

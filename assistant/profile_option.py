@@ -6,7 +6,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from models.profile import CubeSettings
+    from sudoku_cube.models.profile import CubeSettings
 
 
 def add_profile_option(parser: argparse.ArgumentParser) -> None:
@@ -21,7 +21,7 @@ def reader_options(args: argparse.Namespace) -> dict[str, Any]:
     name = getattr(args, "profile", None)
     if not name or name == "default":
         return {}
-    from calibration.profiles import load_profile
+    from sudoku_cube.calibration.profiles import load_profile
 
     return load_profile(name).reader_options()
 
@@ -31,8 +31,8 @@ def with_symmetric(settings: "CubeSettings", text: str | None) -> "CubeSettings"
     option was not given); a bad value is a clear error (exit 2)."""
     from dataclasses import replace
 
-    from models.errors import SudokuCubeError
-    from models.profile import parse_symmetric
+    from sudoku_cube.models.errors import SudokuCubeError
+    from sudoku_cube.models.profile import parse_symmetric
 
     if text is None:
         return settings
@@ -46,12 +46,12 @@ def cube_settings(args: argparse.Namespace) -> "CubeSettings":
     """The cube settings for a command: the ``--profile``'s settings (the built-in defaults
     without one), with ``--symmetric`` overriding the profile's symmetric digits when it is
     given. A missing or broken profile is an error (exit 2), never ignored."""
-    from models.profile import CubeSettings
+    from sudoku_cube.models.profile import CubeSettings
 
     name = getattr(args, "profile", None)
     settings = CubeSettings()
     if name and name != "default":
-        from calibration.profiles import load_profile
+        from sudoku_cube.calibration.profiles import load_profile
 
         settings = load_profile(name).settings
     return with_symmetric(settings, getattr(args, "symmetric", None))

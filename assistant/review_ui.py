@@ -10,12 +10,12 @@ from typing import Any, Callable
 
 from rich.console import Console
 
-from assistant.review import (ReviewCheck, accepted, apply_corrections, check_reading,
+from sudoku_cube.assistant.review import (ReviewCheck, accepted, apply_corrections, check_reading,
                               parse_corrections, suggestion_lines)
-from assistant.review_view import ReviewView
-from models.errors import SudokuCubeError
-from models.profile import CubeSettings
-from models.state import CubeState
+from sudoku_cube.assistant.review_view import ReviewView
+from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.models.profile import CubeSettings
+from sudoku_cube.models.state import CubeState
 
 
 def run_review(console: Console, state: CubeState, settings: CubeSettings = CubeSettings(),

@@ -8,10 +8,10 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.table import Table
 from rich.text import Text
 
-from assistant.net import NetView
-from assistant.review import ReviewCheck, doubtful
-from models.state import CubeState, sticker_name
-from models.stickers import format_token
+from sudoku_cube.assistant.net import NetView
+from sudoku_cube.assistant.review import ReviewCheck, doubtful
+from sudoku_cube.models.state import CubeState, sticker_name
+from sudoku_cube.models.stickers import format_token
 
 REVIEW_HELP = ("Correct a sticker by typing its position and token, e.g. [bold]F7 6>[/] "
                "(^ > v < = where the digit's top points). Enter continues, q quits.")

@@ -8,8 +8,8 @@ from typing import Callable, Iterable
 
 import numpy as np
 
-from assistant.scanner import Observation, ScanEvent, Scanner
-from assistant.scan_view import draw_overlay
+from sudoku_cube.assistant.scanner import Observation, ScanEvent, Scanner
+from sudoku_cube.assistant.scan_view import draw_overlay
 
 
 class ScanStopped(Exception):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from models.geometry import FACES, FACE_NAMES, VIEW_UP, face_of_normal, neg, view_right
+from sudoku_cube.models.geometry import FACES, FACE_NAMES, VIEW_UP, face_of_normal, neg, view_right
 
 SCAN_ORDER: tuple[str, ...] = FACES
 """Faces are shown in the order U R F D L B (the order used wherever all six are listed)."""

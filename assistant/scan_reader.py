@@ -7,9 +7,9 @@ from typing import Any
 
 import numpy as np
 
-from assistant.scanner import Observation
-from models.errors import SudokuCubeError
-from models.stickers import Hypothesis
+from sudoku_cube.assistant.scanner import Observation
+from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.models.stickers import Hypothesis
 
 
 def observation_of(reading: Any) -> Observation | None:
@@ -36,9 +36,9 @@ def read_frame_face(frame: np.ndarray, **options: Any) -> Observation | None:
     """Read the face in one frame (None when no face is found). ``options`` (templates, model,
     settings of a calibration profile) go to ``vision.read_face``."""
     try:
-        from vision import read_face
+        from sudoku_cube.vision import read_face
     except ImportError:  # the package may not re-export it (yet)
-        from vision.reading import read_face
+        from sudoku_cube.vision.reading import read_face
     try:
         reading = read_face(frame, ocr=False, **options)  # tesseract takes ~1 s a face: too slow live
     except SudokuCubeError:

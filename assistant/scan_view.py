@@ -10,8 +10,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from assistant.scan_protocol import HOLD, SCAN_ORDER, face_title, hold_picture
-from assistant.scanner import Observation, Scanner
+from sudoku_cube.assistant.scan_protocol import HOLD, SCAN_ORDER, face_title, hold_picture
+from sudoku_cube.assistant.scanner import Observation, Scanner
 
 SCAN_KEYS = "space: capture now · z: retake the last face · q: stop (faces so far are saved)"
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from assistant.scan_protocol import SCAN_ORDER
-from assistant.sessions import CapturedFace, ScanSession
-from models.stickers import Hypothesis, Sticker
+from sudoku_cube.assistant.scan_protocol import SCAN_ORDER
+from sudoku_cube.assistant.sessions import CapturedFace, ScanSession
+from sudoku_cube.models.stickers import Hypothesis, Sticker
 
 STABLE_FRAMES = 3
 """Consecutive frames with the same reading before a face is captured by itself."""

@@ -12,13 +12,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
-from assistant.files import atomic_write_json
-from assistant.userdata import data_dir
-from models.errors import SudokuCubeError
-from models.geometry import FACES
-from models.moves import Move, format_moves
-from models.state import CubeState
-from models.stickers import Hypothesis, Sticker, format_token, parse_token
+from sudoku_cube.assistant.files import atomic_write_json
+from sudoku_cube.assistant.userdata import data_dir
+from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.models.geometry import FACES
+from sudoku_cube.models.moves import Move, format_moves
+from sudoku_cube.models.state import CubeState
+from sudoku_cube.models.stickers import Hypothesis, Sticker, format_token, parse_token
 
 SCAN_FORMAT = "sudoku-cube-scan/1"
 GUIDE_FORMAT = "sudoku-cube-guide/1"
@@ -90,7 +90,7 @@ class ScanSession:
         for f in FACES:
             stickers.extend(self.faces[f].stickers)
             cands.extend(self.faces[f].candidates)
-        from vision.recognise import limit_wildcards  # same cap as photo readings: the grid
+        from sudoku_cube.vision.recognise import limit_wildcards  # same cap as photo readings: the grid
         return CubeState(tuple(stickers), 3, tuple(limit_wildcards(cands)))  # stays fast
 
     def to_dict(self) -> dict[str, Any]:

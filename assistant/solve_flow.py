@@ -7,12 +7,12 @@ import argparse
 from pathlib import Path
 from rich.console import Console
 
-from assistant.files import load_state
-from assistant.keys import interactive, read_line
-from assistant.review_ui import run_review
-from models.errors import SudokuCubeError
-from models.profile import CubeSettings
-from models.state import CubeState
+from sudoku_cube.assistant.files import load_state
+from sudoku_cube.assistant.keys import interactive, read_line
+from sudoku_cube.assistant.review_ui import run_review
+from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.models.profile import CubeSettings
+from sudoku_cube.models.state import CubeState
 
 DEMO_SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "cubes" / "01-easy"
 """The bundled photos that ``sudoku-cube solve`` reads when given nothing."""
@@ -30,11 +30,11 @@ def read_input(path: str | None, console: Console,
                               "(U.jpg R.jpg ...) or a state file")
     if p.is_dir():
         try:
-            from vision import read_folder
+            from sudoku_cube.vision import read_folder
         except ImportError:  # the package may not re-export it (yet)
-            from vision.reading import read_folder
+            from sudoku_cube.vision.reading import read_folder
         with Console(stderr=True).status(f"Reading the photos in {p}..."):
-            from assistant.profile_option import reader_options
+            from sudoku_cube.assistant.profile_option import reader_options
 
             options = reader_options(args) if args is not None else {}
             return read_folder(p, **options).state
@@ -44,10 +44,10 @@ def read_input(path: str | None, console: Console,
 def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.Namespace,
                       console: Console | None = None) -> int:
     """Read, review (interactive when a person is there), plan and guide."""
-    from assistant.commands.guide import guide_plan
-    from assistant.planning import make_plan
+    from sudoku_cube.assistant.commands.guide import guide_plan
+    from sudoku_cube.assistant.planning import make_plan
 
-    from assistant.export import check_export_path
+    from sudoku_cube.assistant.export import check_export_path
 
     console = console or Console()
     if getattr(args, "export", None):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from html import escape
 
-from assistant.net import NET_LAYOUT
-from models.geometry import FACES
-from models.state import CubeState
+from sudoku_cube.assistant.net import NET_LAYOUT
+from sudoku_cube.models.geometry import FACES
+from sudoku_cube.models.state import CubeState
 
 CELL = 28   # px per sticker
 GAP = 6     # px between faces

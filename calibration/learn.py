@@ -18,10 +18,10 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from calibration.templates import TemplateSet, all_rotations
-from models.stickers import Sticker
-from vision.glyph import GLYPH, rotate_glyph
-from vision.hog import N_CLASSES, LinearModel, class_index, hog_features
+from sudoku_cube.vision.templates import TemplateSet, all_rotations
+from sudoku_cube.models.stickers import Sticker
+from sudoku_cube.vision.glyph import GLYPH, rotate_glyph
+from sudoku_cube.vision.hog import N_CLASSES, LinearModel, class_index, hog_features
 
 SIX_NINE = (6, 9)
 
@@ -183,7 +183,7 @@ def learn(glyphs: Sequence[CutGlyph], base_templates: TemplateSet, base_model: L
           symmetric: Iterable[int] = (1,)) -> Learnt:
     """Templates, training glyphs and adapted classifier from labelled glyphs."""
     if not glyphs:
-        from calibration.store import ProfileError
+        from sudoku_cube.calibration.store import ProfileError
 
         raise ProfileError("no digit glyphs were found in the calibration photos; photograph "
                            "whole faces, each filling about half of the picture")

@@ -19,14 +19,14 @@ from typing import Any
 
 import numpy as np
 
-from calibration.camera_settings import CameraSettings
-from calibration.store import (ProfileError, atomic_write_bytes, atomic_write_json,
+from sudoku_cube.vision.camera_settings import CameraSettings
+from sudoku_cube.calibration.store import (ProfileError, atomic_write_bytes, atomic_write_json,
                                atomic_write_png,
                                profiles_root, read_png)
-from calibration.templates import TemplateSet
-from models.profile import CubeSettings
-from vision.glyph import GLYPH
-from vision.hog import LinearModel
+from sudoku_cube.vision.templates import TemplateSet
+from sudoku_cube.models.profile import CubeSettings
+from sudoku_cube.vision.glyph import GLYPH
+from sudoku_cube.vision.hog import LinearModel
 
 PROFILE_FORMAT = "sudoku-cube-profile/1"
 PROFILE_FILE = "profile.json"
@@ -67,7 +67,7 @@ class Profile:
         """The templates vision should match against: the profile's own or the defaults."""
         if self.templates is not None:
             return self.templates
-        from calibration.templates import default_templates
+        from sudoku_cube.vision.templates import default_templates
 
         return default_templates()
 
@@ -75,7 +75,7 @@ class Profile:
         """Keyword arguments for ``vision.reading.read_face`` / ``read_folder``:
         ``templates``, ``model`` and ``settings`` of this profile (None means vision's
         defaults)."""
-        from calibration.learn import combined_templates
+        from sudoku_cube.calibration.learn import combined_templates
 
         templates = None
         if self.templates is not None:
@@ -220,7 +220,7 @@ def _read_model(folder: Path, entry: Any, where: Path) -> LinearModel:
             ValueError) as e:
         raise ProfileError(f"{path}: the classifier file is damaged ({type(e).__name__}); "
                            f"{fix}") from None
-    from vision.hog import N_CLASSES, hog_features
+    from sudoku_cube.vision.hog import N_CLASSES, hog_features
 
     dim = hog_features(np.zeros((1, GLYPH, GLYPH), np.float32)).shape[1]
     if weights.shape != (dim, N_CLASSES) or bias.shape != (N_CLASSES,):

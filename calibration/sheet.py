@@ -8,8 +8,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from calibration.templates import TemplateSet
-from models.stickers import ARROWS
+from sudoku_cube.vision.templates import TemplateSet
+from sudoku_cube.models.stickers import ARROWS
 
 CELL_PX = 96
 MARGIN = 36

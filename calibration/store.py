@@ -18,7 +18,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from models.errors import SudokuCubeError
+from sudoku_cube.models.errors import SudokuCubeError
 
 HOME_ENV = "SUDOKU_CUBE_HOME"
 APP_NAME = "sudoku-cube"

@@ -1,4 +1,4 @@
-"""Regenerate the bundled samples: ``python -m samples.build [cubes|corners|video|bad|all]``.
+"""Regenerate the bundled samples: ``python -m sudoku_cube.samples.build [cubes|corners|video|bad|all]``.
 
 Every picture is rendered from a fixed seed (see SAMPLE_CUBES etc.), so running this again
 gives the same files as long as the fonts and library versions are the same.
@@ -13,14 +13,14 @@ from typing import Callable
 
 import cv2
 
-from models.generator import Puzzle, home_faces, make_puzzle
-from models.geometry import FACES
-from models.state_format import to_dict, to_json
+from sudoku_cube.models.generator import Puzzle, home_faces, make_puzzle
+from sudoku_cube.models.geometry import FACES
+from sudoku_cube.models.state_format import to_dict, to_json
 
-from .render import PhotoStyle, render_corner_photo, render_face_photo
-from .render.background import background
-from .render.effects import focus_blur, to_bgr8
-from .render.video import video_frames, write_video
+from sudoku_cube.render import PhotoStyle, render_corner_photo, render_face_photo
+from sudoku_cube.render.background import background
+from sudoku_cube.render.effects import focus_blur, to_bgr8
+from sudoku_cube.render.video import video_frames, write_video
 
 ROOT = Path(__file__).resolve().parent
 JPEG_QUALITY = 85
@@ -188,7 +188,7 @@ def build_bad(root: Path = ROOT) -> list[Path]:
     style = PhotoStyle(difficulty=0.2, size=(640, 480))
     rng = random.Random(401)
     nrng = np.random.default_rng(401)
-    from .render.fonts import font_path
+    from sudoku_cube.render.fonts import font_path
     empty = to_bgr8(background(640, 480, rng, nrng, 1.0, str(font_path())))
     plain_write(out / "no-cube" / "F.jpg", encode_jpeg(empty))
     img, _ = render_face_photo(puzzle.state.face("F"), 402, style)
@@ -210,7 +210,7 @@ def build_bad(root: Path = ROOT) -> list[Path]:
 
 def main(argv=None) -> int:
     """Command line entry: which sample groups to rebuild."""
-    p = argparse.ArgumentParser(prog="python -m samples.build", description=__doc__)
+    p = argparse.ArgumentParser(prog="python -m sudoku_cube.samples.build", description=__doc__)
     p.add_argument("what", nargs="*", default=["all"],
                    choices=["cubes", "corners", "video", "bad", "all"])
     args = p.parse_args(argv)

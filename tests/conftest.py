@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from models.geometry import FACES
-from models.moves import ALL_MOVES, Move
-from models.state import CubeState
-from models.stickers import Sticker
+from sudoku_cube.models.geometry import FACES
+from sudoku_cube.models.moves import ALL_MOVES, Move
+from sudoku_cube.models.state import CubeState
+from sudoku_cube.models.stickers import Sticker
 
 
 def random_design(rng: random.Random) -> CubeState:

@@ -7,10 +7,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from assistant.cli import main
-from assistant.files import load_state
-from models.moves import parse_moves
-from models.solved import is_solved
+from sudoku_cube.assistant.cli import main
+from sudoku_cube.assistant.files import load_state
+from sudoku_cube.models.moves import parse_moves
+from sudoku_cube.models.solved import is_solved
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRAMBLED = ROOT / "samples" / "states" / "scrambled-example.json"

@@ -9,13 +9,13 @@ import re
 
 from rich.console import Console
 
-from assistant.export import export_plan, plan_html
-from assistant.guide import GuideCursor, command_of, steps_from_moves
-from assistant.guide_ui import print_plain, run_interactive
-from assistant.guide_view import StepView, moved_stickers
-from assistant.net import NetView
-from models.moves import invert_moves, move_transform
-from models.solved import is_solved
+from sudoku_cube.assistant.export import export_plan, plan_html
+from sudoku_cube.assistant.guide import GuideCursor, command_of, steps_from_moves
+from sudoku_cube.assistant.guide_ui import print_plain, run_interactive
+from sudoku_cube.assistant.guide_view import StepView, moved_stickers
+from sudoku_cube.assistant.net import NetView
+from sudoku_cube.models.moves import invert_moves, move_transform
+from sudoku_cube.models.solved import is_solved
 from tests.conftest import random_design, random_moves
 
 

@@ -6,9 +6,9 @@ import random
 
 from rich.console import Console
 
-from assistant.guide import steps_from_moves
-from assistant.guide_ui import print_plain
-from models.moves import parse_moves
+from sudoku_cube.assistant.guide import steps_from_moves
+from sudoku_cube.assistant.guide_ui import print_plain
+from sudoku_cube.models.moves import parse_moves
 from tests.conftest import random_design
 
 

@@ -9,12 +9,12 @@ import random
 import pytest
 from rich.console import Console
 
-from assistant.review import (apply_corrections, check_reading, doubtful, parse_corrections)
-from assistant.review_ui import run_review
-from assistant.review_view import ReviewView
-from models.errors import SudokuCubeError
-from models.state import CubeState, sticker_index
-from models.stickers import Hypothesis, Sticker
+from sudoku_cube.assistant.review import (apply_corrections, check_reading, doubtful, parse_corrections)
+from sudoku_cube.assistant.review_ui import run_review
+from sudoku_cube.assistant.review_view import ReviewView
+from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.models.state import CubeState, sticker_index
+from sudoku_cube.models.stickers import Hypothesis, Sticker
 from tests.conftest import random_design, random_moves
 
 

@@ -9,13 +9,13 @@ import random
 import pytest
 from rich.console import Console
 
-from assistant.scan_loop import scan_frames
-from assistant.scan_protocol import SCAN_ORDER, neighbours
-from assistant.scan_view import ScanPanel, sticker_centres
-from assistant.scanner import Observation, Scanner
-from assistant.sessions import ScanSession, scan_session_path
-from models.errors import SudokuCubeError
-from models.stickers import Hypothesis
+from sudoku_cube.assistant.scan_loop import scan_frames
+from sudoku_cube.assistant.scan_protocol import SCAN_ORDER, neighbours
+from sudoku_cube.assistant.scan_view import ScanPanel, sticker_centres
+from sudoku_cube.assistant.scanner import Observation, Scanner
+from sudoku_cube.assistant.sessions import ScanSession, scan_session_path
+from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.models.stickers import Hypothesis
 from tests.conftest import random_design, random_moves
 
 

@@ -5,10 +5,10 @@ import cv2
 import numpy as np
 import pytest
 
-from assistant.cli import main
-from calibration.camera import (CameraError, calibrate_lens, configure_camera, open_source,
+from sudoku_cube.assistant.cli import main
+from sudoku_cube.vision.camera import (CameraError, calibrate_lens, configure_camera, open_source,
                                 probe_cameras, read_frame)
-from calibration.profiles import load_profile
+from sudoku_cube.calibration.profiles import load_profile
 
 
 def _video(path, frames: list[np.ndarray], fps: int = 10) -> str:

@@ -6,17 +6,17 @@ import json
 import numpy as np
 import pytest
 
-from assistant.cli import main
-from calibration.camera_settings import CameraSettings, LensCalibration
-from calibration.labels import LabelError, parse_face_label, parse_labels
-from calibration.profiles import (PROFILE_FILE, Profile, list_profiles, load_profile,
+from sudoku_cube.assistant.cli import main
+from sudoku_cube.vision.camera_settings import CameraSettings, LensCalibration
+from sudoku_cube.calibration.labels import LabelError, parse_face_label, parse_labels
+from sudoku_cube.calibration.profiles import (PROFILE_FILE, Profile, list_profiles, load_profile,
                                   profile_dir, save_profile)
-from calibration.store import ProfileError
-from calibration.templates import TemplateSet
-from models.profile import CubeSettings
-from models.stickers import Sticker
-from vision.glyph import GLYPH
-from vision.hog import LinearModel
+from sudoku_cube.calibration.store import ProfileError
+from sudoku_cube.vision.templates import TemplateSet
+from sudoku_cube.models.profile import CubeSettings
+from sudoku_cube.models.stickers import Sticker
+from sudoku_cube.vision.glyph import GLYPH
+from sudoku_cube.vision.hog import LinearModel
 
 
 def _templates(seed: int, n: int = 36) -> TemplateSet:
@@ -121,7 +121,7 @@ def test_unknown_and_badly_named_profiles(capsys):
 
 def test_interrupted_save_keeps_old_profile(monkeypatch):
     save_profile(_profile())
-    import calibration.profiles as profiles
+    import sudoku_cube.calibration.profiles as profiles
 
     def boom(path, data):
         raise OSError("disk full")
@@ -157,7 +157,7 @@ def test_labels():
 def test_symmetric_option_overrides_the_profile_even_when_it_says_1():
     import argparse
 
-    from assistant.profile_option import cube_settings
+    from sudoku_cube.assistant.profile_option import cube_settings
 
     assert main(["calibrate", "settings", "--profile", "cube18", "--symmetric", "1,8"]) == 0
     with_profile = argparse.Namespace(profile="cube18", symmetric=None)

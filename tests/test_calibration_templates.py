@@ -6,13 +6,13 @@ import json
 import cv2
 import pytest
 
-from assistant.cli import main
-from calibration.fit import LabelledPhoto, accuracy, score_photo
-from calibration.profiles import load_profile
-from calibration.sheet import CELL_PX
-from models.generator import make_puzzle, random_scramble
-from models.geometry import FACES
-from samples.render import PhotoStyle, render_face_photo
+from sudoku_cube.assistant.cli import main
+from sudoku_cube.calibration.fit import LabelledPhoto, accuracy, score_photo
+from sudoku_cube.calibration.profiles import load_profile
+from sudoku_cube.calibration.sheet import CELL_PX
+from sudoku_cube.models.generator import make_puzzle, random_scramble
+from sudoku_cube.models.geometry import FACES
+from sudoku_cube.render import PhotoStyle, render_face_photo
 
 STYLE = PhotoStyle(font="FreeSerifBold.ttf", size=(640, 480), supersample=1, difficulty=0.1)
 

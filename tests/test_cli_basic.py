@@ -4,8 +4,8 @@ from __future__ import annotations
 import json
 import random
 
-from assistant.cli import main
-from models.state_format import parse_json, to_json, to_text
+from sudoku_cube.assistant.cli import main
+from sudoku_cube.models.state_format import parse_json, to_json, to_text
 from tests.conftest import random_design
 
 

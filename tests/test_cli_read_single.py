@@ -4,8 +4,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from assistant.cli import main
-from models.state_format import parse_json
+from sudoku_cube.assistant.cli import main
+from sudoku_cube.models.state_format import parse_json
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 

@@ -8,11 +8,11 @@ import cv2
 import numpy as np
 import pytest
 
-from models.generator import make_puzzle
-from samples.render import PhotoStyle, render_corner_photo
-from vision.corner_faces import CornerPhotoError, locate_faces
-from vision.corner_lattice import Lattice, Quad, find_lattices
-from vision.corner_rebuild import CORNERS, complete_faces, predict_third, steadied
+from sudoku_cube.models.generator import make_puzzle
+from sudoku_cube.render import PhotoStyle, render_corner_photo
+from sudoku_cube.vision.corners.faces import CornerPhotoError, locate_faces
+from sudoku_cube.vision.corners.lattice import Lattice, Quad, find_lattices
+from sudoku_cube.vision.corners.rebuild import CORNERS, complete_faces, predict_third, steadied
 
 
 @cache

@@ -6,14 +6,14 @@ from functools import cache
 
 import numpy as np
 
-from models.generator import home_faces, make_puzzle
-from models.geometry import FACES
-from samples.render import PhotoStyle, render_corner_photo
-from vision.corner_check import framed_cells
-from vision.corner_faces import MORE_PASSES, locate_faces
-from vision.corner_lattice import find_lattices
-from vision.corner_quads import SOLIDITY
-from vision.corner_rebuild import complete_faces
+from sudoku_cube.models.generator import home_faces, make_puzzle
+from sudoku_cube.models.geometry import FACES
+from sudoku_cube.render import PhotoStyle, render_corner_photo
+from sudoku_cube.vision.corners.check import framed_cells
+from sudoku_cube.vision.corners.faces import MORE_PASSES, locate_faces
+from sudoku_cube.vision.corners.lattice import find_lattices
+from sudoku_cube.vision.corners.quads import SOLIDITY
+from sudoku_cube.vision.corners.rebuild import complete_faces
 from tests.conftest import quad_pitch
 
 

@@ -10,18 +10,18 @@ import cv2
 import numpy as np
 import pytest
 
-from assistant.bench.renders import same
-from models.errors import SudokuCubeError
-from models.generator import make_puzzle
-from models.geometry import FACES
-from models.grid import solve_grid
-from models.profile import CubeSettings
-from models.state_format import parse_json
-from vision.corner_faces import CornerPhotoError, locate_faces
-from vision.corner_views import corner_faces
-from vision.corners import read_corner_folder
-from vision.images import load_image
-from vision.reading import read_folder
+from sudoku_cube.assistant.bench.renders import same
+from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.models.generator import make_puzzle
+from sudoku_cube.models.geometry import FACES
+from sudoku_cube.models.grid import solve_grid
+from sudoku_cube.models.profile import CubeSettings
+from sudoku_cube.models.state_format import parse_json
+from sudoku_cube.vision.corners.faces import CornerPhotoError, locate_faces
+from sudoku_cube.vision.corners.views import corner_faces
+from sudoku_cube.vision.corners.reader import read_corner_folder
+from sudoku_cube.vision.images import load_image
+from sudoku_cube.vision.reading import read_folder
 
 ROOT = Path(__file__).resolve().parents[1]
 CORNERS = ROOT / "samples" / "corners"
@@ -69,7 +69,7 @@ def test_sample_reads_right_after_joint_decoding(sample):
 @cache
 def _rendered_cube(tmp: str) -> Path:
     """Six face photos and a corner pair of one cube, in two folders under ``tmp``."""
-    from samples.render import PhotoStyle, render_corner_photo, render_face_photo
+    from sudoku_cube.render import PhotoStyle, render_corner_photo, render_face_photo
 
     puzzle = make_puzzle(4242, 25)
     style = PhotoStyle(difficulty=0.15, size=(960, 720))

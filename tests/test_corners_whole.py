@@ -1,6 +1,6 @@
 """Corner photos located by the whole-cube model: one face found fixes the other two under
-perspective (vision.corner_model), refined on the picture (vision.corner_whole); the top face
-judged by the edge the two lower faces share (vision.corner_order)."""
+perspective (vision.corners.model), refined on the picture (vision.corners.whole); the top face
+judged by the edge the two lower faces share (vision.corners.order)."""
 from __future__ import annotations
 
 import random
@@ -10,13 +10,13 @@ import cv2
 import numpy as np
 import pytest
 
-from models.generator import make_puzzle
-from samples.render import PhotoStyle, render_corner_photo
-from vision.corner_faces import MORE_PASSES, CornerPhotoError, locate_faces
-from vision.corner_lattice import Lattice, find_lattices
-from vision.corner_model import implied_focal, other_faces
-from vision.corner_order import arrange
-from vision.corner_rebuild import complete_faces
+from sudoku_cube.models.generator import make_puzzle
+from sudoku_cube.render import PhotoStyle, render_corner_photo
+from sudoku_cube.vision.corners.faces import MORE_PASSES, CornerPhotoError, locate_faces
+from sudoku_cube.vision.corners.lattice import Lattice, find_lattices
+from sudoku_cube.vision.corners.model import implied_focal, other_faces
+from sudoku_cube.vision.corners.order import arrange
+from sudoku_cube.vision.corners.rebuild import complete_faces
 from tests.conftest import quad_pitch
 
 

@@ -7,12 +7,12 @@ import json
 import numpy as np
 import pytest
 
-from assistant.cli import main
-from models.errors import SudokuCubeError
-from models.generator import make_puzzle
-from models.state_format import parse_state
-from samples.render import PhotoStyle, render_corner_photo, render_face_photo
-from samples.render import fonts
+from sudoku_cube.assistant.cli import main
+from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.models.generator import make_puzzle
+from sudoku_cube.models.state_format import parse_state
+from sudoku_cube.render import PhotoStyle, render_corner_photo, render_face_photo
+from sudoku_cube.render import fonts
 
 SMALL = PhotoStyle(size=(320, 240), difficulty=0.5)
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from models.geometry import FACES
-from models.moves import parse_moves, sequence_transform
+from sudoku_cube.models.geometry import FACES
+from sudoku_cube.models.moves import parse_moves, sequence_transform
 
 # (sequence, {face: quarter turns clockwise}) from ../shared/FACTS.md
 CENTRE_ALGORITHMS = [

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import random
 
-from models.centre_search import available, orientations, solve_oriented
-from models.moves import simplify
-from models.pieces import centre_facelets
-from models.plan_samples import scrambled
-from models.planner import plan_to_target, problems_for
-from models.profile import CubeSettings
-from models.solved import is_solved
+from sudoku_cube.models.centre_search import available, orientations, solve_oriented
+from sudoku_cube.models.moves import simplify
+from sudoku_cube.models.pieces import centre_facelets
+from sudoku_cube.models.plan_samples import scrambled
+from sudoku_cube.models.planner import plan_to_target, problems_for
+from sudoku_cube.models.profile import CubeSettings
+from sudoku_cube.models.solved import is_solved
 
 
 def test_extension_is_built():
-    assert available(), "models._twophase missing: run `pip install -e .` (needs gcc)"
+    assert available(), "sudoku_cube.models._twophase missing: run `pip install -e .` (needs gcc)"
 
 
 def test_every_orientation_solves_pieces_and_centres():

@@ -4,11 +4,11 @@ from __future__ import annotations
 import json
 import random
 
-from assistant.cli import main
-from models.moves import parse_moves
-from models.plan_samples import scrambled
-from models.solved import is_solved
-from models.state_format import parse_json, to_json
+from sudoku_cube.assistant.cli import main
+from sudoku_cube.models.moves import parse_moves
+from sudoku_cube.models.plan_samples import scrambled
+from sudoku_cube.models.solved import is_solved
+from sudoku_cube.models.state_format import parse_json, to_json
 
 
 def test_solve_json(tmp_path, capsys):

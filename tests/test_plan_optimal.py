@@ -7,11 +7,11 @@ import random
 
 import pytest
 
-from models.errors import SudokuCubeError
-from models.moves import ALL_MOVES
-from models.plan_samples import scrambled
-from models.planner import plan_to_target
-from models.solved import is_solved
+from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.models.moves import ALL_MOVES
+from sudoku_cube.models.plan_samples import scrambled
+from sudoku_cube.models.planner import plan_to_target
+from sudoku_cube.models.solved import is_solved
 
 
 def _shortest_by_brute_force(state, up_to: int) -> int | None:

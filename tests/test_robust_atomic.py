@@ -8,11 +8,11 @@ import sys
 import time
 from pathlib import Path
 
-from assistant.files import atomic_write_text
+from sudoku_cube.assistant.files import atomic_write_text
 
 WRITER = r"""
 import sys, time
-from assistant import files
+from sudoku_cube.assistant import files
 real_fsync = files.os.fsync
 def slow_fsync(fd):
     print("writing", flush=True)

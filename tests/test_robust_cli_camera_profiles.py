@@ -13,8 +13,8 @@ from pathlib import Path
 import cv2
 import pytest
 
-from assistant.cli import main
-from assistant.sessions import ScanSession, scan_session_path
+from sudoku_cube.assistant.cli import main
+from sudoku_cube.assistant.sessions import ScanSession, scan_session_path
 from tests.conftest import assert_clear_error
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -115,7 +115,7 @@ def test_damaged_scan_session_is_reported_not_lost(capsys):
 # --- profiles ---------------------------------------------------------------------------------
 
 def _profiles_root() -> Path:
-    from calibration.store import profiles_root
+    from sudoku_cube.calibration.store import profiles_root
     return profiles_root()
 
 

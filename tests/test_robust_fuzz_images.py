@@ -10,10 +10,10 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from models.errors import SudokuCubeError
+from sudoku_cube.models.errors import SudokuCubeError
 from tests.fuzzcount import tried
-from vision.images import load_image
-from vision.reading import read_face
+from sudoku_cube.vision.images import load_image
+from sudoku_cube.vision.reading import read_face
 
 ROOT = Path(__file__).resolve().parents[1]
 _FACE = cv2.resize(cv2.imread(str(ROOT / "samples/cubes/01-easy/F.jpg")), (320, 240),

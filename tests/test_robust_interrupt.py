@@ -15,8 +15,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from assistant.cli import main
-from assistant.files import load_state
+from sudoku_cube.assistant.cli import main
+from sudoku_cube.assistant.files import load_state
 
 ROOT = Path(__file__).resolve().parents[1]
 VIDEO = ROOT / "samples" / "video" / "show-six-faces.avi"
@@ -46,7 +46,7 @@ def _slow_video(dst: Path) -> None:
 def test_ctrl_c_during_scan_keeps_the_faces_and_resume_finishes(tmp_path, capsys):
     video = tmp_path / "fumble.avi"
     _slow_video(video)
-    proc = subprocess.Popen([sys.executable, "-m", "assistant.cli", "scan", str(video),
+    proc = subprocess.Popen([sys.executable, "-m", "sudoku_cube.assistant.cli", "scan", str(video),
                              "--no-window"], cwd=ROOT, env=_env(), text=True,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     seen = []
@@ -115,7 +115,7 @@ def test_ctrl_c_during_guide_continues_at_the_step_reached(tmp_path, capsys):
     assert main(["apply", str(ROOT / "samples/states/solved-example.json"), "R U F' L2",
                  "--json"]) == 0
     state.write_text(capsys.readouterr().out)
-    argv = [sys.executable, "-m", "assistant.cli", "guide", str(state)]
+    argv = [sys.executable, "-m", "sudoku_cube.assistant.cli", "guide", str(state)]
     term = Terminal(argv)
     for step in (1, 2):
         term.wait_for(f"Step {step} of")
@@ -136,7 +136,7 @@ def test_ctrl_c_during_guide_continues_at_the_step_reached(tmp_path, capsys):
 
 SWALLOWED = """
 import os, signal, time
-from assistant import interrupt
+from sudoku_cube.assistant import interrupt
 with interrupt.remembered_ctrl_c():
     try:
         os.kill(os.getpid(), signal.SIGINT)

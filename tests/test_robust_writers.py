@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from assistant.cli import main
+from sudoku_cube.assistant.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 VIDEO = ROOT / "samples" / "video" / "show-six-faces.avi"
@@ -49,7 +49,7 @@ def test_every_file_written_by_the_commands_is_renamed_into_place(tmp_path, monk
     assert main(["calibrate", "settings", "--profile", "mine", "--symmetric", "1,8"]) == 0
     assert main(["calibrate", "camera", "--camera", str(VIDEO), "--profile", "mine"]) == 0
     assert main(["generate", "--seed", "3", "--out", str(out / "gen")]) == 0
-    from assistant.sessions import save_guide_step
+    from sudoku_cube.assistant.sessions import save_guide_step
     save_guide_step("0123456789abcdef", 3)
     capsys.readouterr()
     home = Path(os.environ["SUDOKU_CUBE_HOME"])
@@ -63,14 +63,14 @@ def test_every_file_written_by_the_commands_is_renamed_into_place(tmp_path, monk
 
 KILLED_PROFILE_WRITER = r"""
 import sys, time
-from calibration import store
+from sudoku_cube.calibration import store
 store.os.fsync = lambda fd: (print("writing", flush=True), time.sleep(30))
 store.atomic_write_json(sys.argv[1], {"format": "sudoku-cube-profile/1", "new": "x" * 100000})
 """
 
 
 def test_killed_profile_write_leaves_the_old_profile(tmp_path):
-    from calibration.store import atomic_write_json
+    from sudoku_cube.calibration.store import atomic_write_json
     target = tmp_path / "profile.json"
     atomic_write_json(target, {"format": "sudoku-cube-profile/1", "old": True})
     before = target.read_bytes()

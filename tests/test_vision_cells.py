@@ -6,13 +6,13 @@ import cv2
 import numpy as np
 import pytest
 
-from calibration.templates import default_templates, find_font, render_digit
-from models.stickers import Sticker
-from vision.glyph import rotate_glyph
-from vision.hog import default_model
-from vision.images import ImageError, load_image
-from vision.recognise import analyse_cells, hypotheses
-from vision.warp import ink_mask
+from sudoku_cube.vision.templates import default_templates, find_font, render_digit
+from sudoku_cube.models.stickers import Sticker
+from sudoku_cube.vision.glyph import rotate_glyph
+from sudoku_cube.vision.hog import default_model
+from sudoku_cube.vision.images import ImageError, load_image
+from sudoku_cube.vision.recognise import analyse_cells, hypotheses
+from sudoku_cube.vision.warp import ink_mask
 
 FONTS = ["DejaVuSans-Bold.ttf", "FreeSansBold.ttf"]
 

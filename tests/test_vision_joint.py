@@ -8,18 +8,18 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from assistant.bench.renders import face_photo
-from calibration.templates import default_templates
-from models.grid import solve_grid
-from models.state import CubeState
-from models.state_format import parse_json
-from models.stickers import Hypothesis, Sticker
-from vision.detect import find_face
-from vision.hog import default_model
-from vision.recognise import (ANYTHING, MAX_ALTERNATIVES, MAX_WILDCARDS, analyse_cells,
+from sudoku_cube.assistant.bench.renders import face_photo
+from sudoku_cube.vision.templates import default_templates
+from sudoku_cube.models.grid import solve_grid
+from sudoku_cube.models.state import CubeState
+from sudoku_cube.models.state_format import parse_json
+from sudoku_cube.models.stickers import Hypothesis, Sticker
+from sudoku_cube.vision.detect import find_face
+from sudoku_cube.vision.hog import default_model
+from sudoku_cube.vision.recognise import (ANYTHING, MAX_ALTERNATIVES, MAX_WILDCARDS, analyse_cells,
                               hypotheses, limit_wildcards)
-from vision.reading import read_face
-from vision.images import load_image
+from sudoku_cube.vision.reading import read_face
+from sudoku_cube.vision.images import load_image
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples" / "cubes"
 

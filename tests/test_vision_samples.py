@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from models.errors import SudokuCubeError
-from models.state_format import parse_json
-from vision.detect import FaceNotFoundError
-from vision.images import ImageError, load_image
-from vision.reading import read_face, read_folder
+from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.models.state_format import parse_json
+from sudoku_cube.vision.detect import FaceNotFoundError
+from sudoku_cube.vision.images import ImageError, load_image
+from sudoku_cube.vision.reading import read_face, read_folder
 
 ROOT = Path(__file__).resolve().parents[1] / "samples"
 CUBES = sorted(p for p in (ROOT / "cubes").iterdir() if (p / "truth.json").exists())
@@ -70,7 +70,7 @@ def test_corner_photos_hook(tmp_path):
 
 
 def test_ocr_vote_with_real_tesseract():
-    from vision.ocr import tesseract_available
+    from sudoku_cube.vision.ocr import tesseract_available
 
     assert tesseract_available(), "tesseract must be installed for the OCR vote"
     cube = CUBES[0]
@@ -81,7 +81,7 @@ def test_ocr_vote_with_real_tesseract():
 
 
 def test_read_command_json(capsys, tmp_path):
-    from assistant.cli import main
+    from sudoku_cube.assistant.cli import main
 
     code = main(["read", str(CUBES[0]), "--json", "--no-ocr", "--debug", str(tmp_path)])
     assert code == 0

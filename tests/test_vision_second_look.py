@@ -2,15 +2,15 @@
 border at the usual ink threshold (truth from the render)."""
 from __future__ import annotations
 
-from assistant.bench.renders import FACE_RECIPE, face_photo, unseen_cube
-from calibration.templates import default_templates
-from models.stickers import Sticker
-from vision.detect import find_face
-from vision.hog import default_model
-from vision.reading import read_face
-from vision.recognise import analyse_cells, hypotheses
-from vision.second_look import LOST
-from vision.warp import cut_cells, grown_ink_mask, ink_mask, warp_face
+from sudoku_cube.assistant.bench.renders import FACE_RECIPE, face_photo, unseen_cube
+from sudoku_cube.vision.templates import default_templates
+from sudoku_cube.models.stickers import Sticker
+from sudoku_cube.vision.detect import find_face
+from sudoku_cube.vision.hog import default_model
+from sudoku_cube.vision.reading import read_face
+from sudoku_cube.vision.recognise import analyse_cells, hypotheses
+from sudoku_cube.vision.second_look import LOST
+from sudoku_cube.vision.warp import cut_cells, grown_ink_mask, ink_mask, warp_face
 
 
 def _glare_photo():

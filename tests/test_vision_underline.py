@@ -6,11 +6,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from calibration.render_training import photo_cells
-from models.stickers import parse_token
-from vision.glyph import split_underline
-from vision.underline_model import end_patch, shipped_underline_model
-from vision.warp import ink_mask
+from tools.render_training import photo_cells
+from sudoku_cube.models.stickers import parse_token
+from sudoku_cube.vision.glyph import split_underline
+from sudoku_cube.vision.underline_model import end_patch, shipped_underline_model
+from sudoku_cube.vision.warp import ink_mask
 
 SEEDS = range(930000, 930016)
 """Photos for these tests: disjoint from the model's training renders (600000+)."""
@@ -20,7 +20,7 @@ SEEDS = range(930000, 930016)
 def judged():
     """(probability of a 6, is a 6, bar printed) for every 6/9 cell of the test photos."""
     model = shipped_underline_model()
-    assert model is not None, "calibration/data/underline.npz is missing"
+    assert model is not None, "vision/data/underline.npz is missing"
     out = []
     for c in photo_cells(SEEDS, digits=(6, 9), corner_share=0.4):
         s = parse_token(c.token)

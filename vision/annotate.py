@@ -5,8 +5,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.detect import project
-from vision.reading import DOUBTFUL, FaceReading
+from sudoku_cube.vision.detect import project
+from sudoku_cube.vision.reading import DOUBTFUL, FaceReading
 
 _ARROW = {0: (0, -1), 1: (1, 0), 2: (0, 1), 3: (-1, 0)}
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from models.stickers import Sticker
-from vision.detect import find_face
-from vision.ocr import ocr_votes
-from vision.warp import cut_cells, ink_mask, warp_face
+from sudoku_cube.models.stickers import Sticker
+from sudoku_cube.vision.detect import find_face
+from sudoku_cube.vision.ocr import ocr_votes
+from sudoku_cube.vision.warp import cut_cells, ink_mask, warp_face
 
 
 def read_face_tesseract(image: np.ndarray) -> tuple[Sticker, ...]:

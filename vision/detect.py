@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from models.errors import SudokuCubeError
+from sudoku_cube.models.errors import SudokuCubeError
 
 WORK_SIDE = 900
 """Detection runs on a copy whose longer side is at most this many pixels."""

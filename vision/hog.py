@@ -3,7 +3,7 @@
 OpenCV 5 has neither ``cv2.ml`` nor ``HOGDescriptor``, so the histogram of oriented gradients
 is computed here with numpy, and the linear model is fitted in closed form (ridge regression
 on one-hot targets, 36 classes = 9 digits x 4 rotations). It is trained on synthetic glyphs
-from several fonts (:func:`calibration.templates.training_glyphs`), cached on disk as npz +
+from several fonts (:func:`sudoku_cube.vision.templates.training_glyphs`), cached on disk as npz +
 json (no pickle) so later runs start instantly.
 """
 from __future__ import annotations
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from vision.glyph import GLYPH
+from sudoku_cube.vision.glyph import GLYPH
 
 CELL = 8
 BINS = 12
@@ -108,7 +108,7 @@ def _fit_temperature(scores: np.ndarray, labels: np.ndarray) -> float:
 
 def train_model(per_class: int = 20, seed: int = 7) -> LinearModel:
     """Train on synthetic glyphs; calibrate the temperature on a differently seeded set."""
-    from calibration.templates import training_glyphs
+    from sudoku_cube.vision.templates import training_glyphs
 
     train = training_glyphs(per_class=per_class, seed=seed)
     x = hog_features(train.images)
@@ -131,7 +131,7 @@ def _cache_dir() -> Path:
 
 
 def _cache_key(per_class: int, seed: int) -> str:
-    from calibration.templates import TRAINING_FONTS, installed_fonts
+    from sudoku_cube.vision.templates import TRAINING_FONTS, installed_fonts
 
     text = json.dumps([MODEL_VERSION, per_class, seed, installed_fonts(TRAINING_FONTS)])
     return hashlib.sha256(text.encode()).hexdigest()[:16]
@@ -162,9 +162,9 @@ def load_model(stem: Path) -> LinearModel:
     return LinearModel(w, b, float(meta.pop("temperature")), meta)
 
 
-SHIPPED = Path(__file__).resolve().parents[1] / "calibration" / "data" / "hog"
+SHIPPED = Path(__file__).resolve().parent / "data" / "hog"
 """The classifier shipped with the code, trained on glyphs cut from rendered photos
-(regenerate with ``python -m calibration.build_classifier``)."""
+(regenerate with ``python -m tools.build_classifier``)."""
 
 
 def shipped_model() -> LinearModel | None:

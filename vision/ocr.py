@@ -14,7 +14,7 @@ import functools
 import cv2
 import numpy as np
 
-from vision.glyph import rotate_glyph
+from sudoku_cube.vision.glyph import rotate_glyph
 
 TILE = 64
 GAP = 24

@@ -17,18 +17,18 @@ from typing import Sequence
 
 import numpy as np
 
-from models.errors import SudokuCubeError
-from models.geometry import FACES
-from models.profile import CubeSettings
-from models.state import CubeState
-from models.stickers import Hypothesis, Sticker
-from vision.detect import FaceGeometry, find_face
-from vision.images import IMAGE_SUFFIXES, load_image
-from vision.ocr import MISSING_WARNING, ocr_votes, tesseract_available
-from vision.recognise import CellEvidence, analyse_cells, hypotheses, limit_wildcards
-from vision.hog import class_index
-from vision.second_look import second_look
-from vision.warp import cut_cells, ink_mask, warp_face
+from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.models.geometry import FACES
+from sudoku_cube.models.profile import CubeSettings
+from sudoku_cube.models.state import CubeState
+from sudoku_cube.models.stickers import Hypothesis, Sticker
+from sudoku_cube.vision.detect import FaceGeometry, find_face
+from sudoku_cube.vision.images import IMAGE_SUFFIXES, load_image
+from sudoku_cube.vision.ocr import MISSING_WARNING, ocr_votes, tesseract_available
+from sudoku_cube.vision.recognise import CellEvidence, analyse_cells, hypotheses, limit_wildcards
+from sudoku_cube.vision.hog import class_index
+from sudoku_cube.vision.second_look import second_look
+from sudoku_cube.vision.warp import cut_cells, ink_mask, warp_face
 
 DOUBTFUL = 0.9
 """Stickers whose best hypothesis scores below this are shown as doubtful."""
@@ -82,7 +82,7 @@ class Reading:
 
     def to_dict(self) -> dict:
         """The state JSON (CONVENTIONS.md) plus a ``reading`` section (sources, geometry)."""
-        from models.state_format import to_dict
+        from sudoku_cube.models.state_format import to_dict
 
         out = to_dict(self.state)
         out["reading"] = {f: r.to_dict() for f, r in self.faces.items()}
@@ -95,11 +95,11 @@ def read_face(image: np.ndarray, *, templates=None, model=None, ocr: bool = True
               settings: CubeSettings = CubeSettings(), source: str | None = None,
               face: str | None = None, geometry: FaceGeometry | None = None) -> FaceReading:
     """Read one face photo (BGR uint8). Raises FaceNotFoundError when no single whole face
-    is visible. ``templates`` default to :func:`calibration.templates.default_templates`,
+    is visible. ``templates`` default to :func:`vision.templates.default_templates`,
     ``model`` to the trained HOG classifier; ``ocr=False`` skips tesseract. A ``geometry``
     found elsewhere (a face of a corner photo, ``vision.corners``) skips the detection."""
-    from calibration.templates import default_templates
-    from vision.hog import default_model
+    from sudoku_cube.vision.templates import default_templates
+    from sudoku_cube.vision.hog import default_model
 
     templates = templates if templates is not None else default_templates()
     model = model if model is not None else default_model()
@@ -174,8 +174,8 @@ def read_folder(paths: Path | str | Sequence[Path | str], *, templates=None, mod
     photos = face_photos(paths)
     faces_present = [f for f in FACES if f in photos]
     if len(faces_present) < 6 and ("A" in photos or "B" in photos):
-        if importlib.util.find_spec("vision.corners") is not None:
-            corners = importlib.import_module("vision.corners")
+        if importlib.util.find_spec("sudoku_cube.vision.corners.reader") is not None:
+            corners = importlib.import_module("sudoku_cube.vision.corners.reader")
             return corners.read_corner_folder(paths, templates=templates, model=model, ocr=ocr,
                                               settings=settings)
         raise SudokuCubeError(f"{paths}: holds corner photos (A/B); reading corner photos is "

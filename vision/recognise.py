@@ -15,10 +15,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from models.stickers import Hypothesis, Sticker
-from vision.glyph import GLYPH, normalise_glyph, split_underline
-from vision.hog import LinearModel, class_index, hog_features
-from vision.underline_model import end_patch, shipped_underline_model
+from sudoku_cube.models.stickers import Hypothesis, Sticker
+from sudoku_cube.vision.glyph import GLYPH, normalise_glyph, split_underline
+from sudoku_cube.vision.hog import LinearModel, class_index, hog_features
+from sudoku_cube.vision.underline_model import end_patch, shipped_underline_model
 
 TEMPLATE_GAIN = 8.0
 """Correlation -> log-odds scale of the template vote; with HOG_WEIGHT fitted (negative

@@ -15,9 +15,9 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from models.stickers import Hypothesis
-from vision.recognise import CellEvidence, analyse_cells
-from vision.warp import grown_ink_mask, ink_mask
+from sudoku_cube.models.stickers import Hypothesis
+from sudoku_cube.vision.recognise import CellEvidence, analyse_cells
+from sudoku_cube.vision.warp import grown_ink_mask, ink_mask
 
 CUTS = (lambda c: ink_mask(c, 0.45), lambda c: ink_mask(c, 0.6), grown_ink_mask)
 """The second cuts tried on an unsure cell, in order: stricter ink thresholds (shares of the

@@ -6,7 +6,7 @@ undecided although a person still sees at once which end carries the bar. Here t
 ink darkness (:func:`vision.warp.ink_darkness`) is turned so the shape reads as an upright 6,
 a fixed window around the glyph (its width, and a band beyond each end) is resampled to a
 small patch, and a one-hidden-layer network trained on rendered photos in many fonts
-(``python -m calibration.build_underline``) tells "bar below the bowl" (a 6), "bar above the
+(``python -m tools.build_underline``) tells "bar below the bowl" (a 6), "bar above the
 tail" (a 9 turned half round) and "no bar seen" apart. Its calibrated probability becomes the
 6/9 share of the shape's probability.
 """
@@ -20,8 +20,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.glyph import rotate_glyph
-from vision.warp import ink_darkness
+from sudoku_cube.vision.glyph import rotate_glyph
+from sudoku_cube.vision.warp import ink_darkness
 
 PATCH_W, PATCH_H = 12, 40
 """Patch side (pixels) across and along the glyph's upright axis."""
@@ -30,7 +30,7 @@ REACH = 0.4
 MARGIN = 0.08
 """Cell border share left out (the cube body between stickers is dark too)."""
 
-DATA = Path(__file__).resolve().parents[1] / "calibration" / "data" / "underline"
+DATA = Path(__file__).resolve().parent / "data" / "underline"
 
 
 def end_patch(cell: np.ndarray, body: np.ndarray, six_rot: int) -> np.ndarray | None:
@@ -115,7 +115,7 @@ def load_underline_model(stem: Path = DATA) -> UnderlineModel:
 
 @functools.cache
 def shipped_underline_model() -> UnderlineModel | None:
-    """The shipped model (``calibration/data/underline.*``), or None when it is missing."""
+    """The shipped model (``vision/data/underline.*``), or None when it is missing."""
     if not DATA.with_suffix(".npz").exists():
         return None
     return load_underline_model(DATA)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.detect import FaceGeometry
+from sudoku_cube.vision.detect import FaceGeometry
 
 CELL = 80
 """Side of one straightened cell in pixels (the face is 3 * CELL square)."""

@@ -18,9 +18,9 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from assistant.bench.renders import CORNER_RECIPE, joint_right, same, unseen_cube
-from models.geometry import FACES
-from models.state_format import parse_json
+from sudoku_cube.assistant.bench.renders import CORNER_RECIPE, joint_right, same, unseen_cube
+from sudoku_cube.models.geometry import FACES
+from sudoku_cube.models.state_format import parse_json
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "corners"
 
@@ -34,7 +34,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _samples():
-    from vision.images import load_image
+    from sudoku_cube.vision.images import load_image
 
     for d in sorted(SAMPLES.iterdir()) if SAMPLES.is_dir() else []:
         if (d / "truth.json").exists():
@@ -43,7 +43,7 @@ def _samples():
 
 
 def _rendered(count: int, seed: int):
-    from samples.render import render_corner_photo, render_face_photo
+    from sudoku_cube.render import render_corner_photo, render_face_photo
 
     for k in range(count):
         s = seed + k
@@ -55,8 +55,8 @@ def _rendered(count: int, seed: int):
 
 
 def _evaluate(items, ocr: bool, progress, task) -> dict:
-    from vision.corners import read_corner_photo
-    from vision.reading import read_face, reading_state
+    from sudoku_cube.vision.corners.reader import read_corner_photo
+    from sudoku_cube.vision.reading import read_face, reading_state
 
     st = {"stickers": 0, "right": 0, "cubes": 0, "cubes_right": 0, "cubes_joint": 0,
           "photos": 0, "ms_photo": 0.0, "singles": 0, "ms_single": 0.0,
@@ -108,9 +108,9 @@ def _row(name: str, s: dict) -> dict:
 
 def run(args: argparse.Namespace) -> int:
     """Run the benchmark and print a table (or JSON)."""
-    from calibration.templates import default_templates
-    from vision.hog import default_model
-    from vision.ocr import tesseract_available
+    from sudoku_cube.vision.templates import default_templates
+    from sudoku_cube.vision.hog import default_model
+    from sudoku_cube.vision.ocr import tesseract_available
 
     default_templates()
     default_model()

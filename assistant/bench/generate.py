@@ -39,8 +39,8 @@ def _summary(times: list[float], restarts: list[int], failures: int, runs: int) 
 
 def run(args: argparse.Namespace) -> int:
     """Run and print the table (or JSON)."""
-    from models.generator import make_puzzle, solution_count
-    from models.generator4 import cp_sat_labelling, labelling_problems, safe_set_labelling
+    from sudoku_cube.models.generator import make_puzzle, solution_count
+    from sudoku_cube.models.generator4 import cp_sat_labelling, labelling_problems, safe_set_labelling
     console = Console(stderr=True)
     results: dict = {"4x4x4": {}}
     plans = [("cp-sat", args.runs), ("safe-set-1", args.runs), ("safe-set-2", args.runs2)]
@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
             counts.append(solution_count(make_puzzle(seed, 20).state, 20)[0])
             bar.advance(task)
         count_s = time.perf_counter() - t0
-    from samples.render import PhotoStyle, render_face_photo
+    from sudoku_cube.render import PhotoStyle, render_face_photo
     face = make_puzzle(0).state.face("F")
     render_face_photo(face, 0, PhotoStyle())  # warm font caches
     t0 = time.perf_counter()

@@ -18,9 +18,9 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from assistant.bench.renders import FACE_RECIPE, joint_right, same, unseen_cube
-from models.geometry import FACES
-from models.state_format import parse_json
+from sudoku_cube.assistant.bench.renders import FACE_RECIPE, joint_right, same, unseen_cube
+from sudoku_cube.models.geometry import FACES
+from sudoku_cube.models.state_format import parse_json
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "cubes"
 
@@ -34,7 +34,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    "e.g. FreeMonoBoldOblique.ttf, one the classifiers never trained on); "
                    "default: the seed picks a bold sans font")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
-    from assistant.bench import vision_calibration  # calibration figures (issue 8), separate
+    from sudoku_cube.assistant.bench import vision_calibration  # sudoku_cube.calibration figures (issue 8), separate
 
     vision_calibration.add_arguments(p)
 
@@ -43,12 +43,12 @@ def _sample_sets():
     for d in sorted(SAMPLES.iterdir()) if SAMPLES.is_dir() else []:
         if (d / "truth.json").exists():
             truth = parse_json((d / "truth.json").read_text(), str(d))
-            from vision.images import load_image
+            from sudoku_cube.vision.images import load_image
             yield d.name, {f: load_image(d / f"{f}.jpg") for f in FACES}, truth
 
 
 def _rendered(count: int, seed: int, font: str | None = None):
-    from samples.render import render_face_photo
+    from sudoku_cube.render import render_face_photo
 
     for k in range(count):
         s = seed + k
@@ -61,8 +61,8 @@ def _rendered(count: int, seed: int, font: str | None = None):
 
 
 def _evaluate(name_images_truth, ocr: bool, progress, task) -> dict:
-    from vision.baseline import read_face_tesseract
-    from vision.reading import read_face, reading_state
+    from sudoku_cube.vision.baseline import read_face_tesseract
+    from sudoku_cube.vision.reading import read_face, reading_state
 
     stats = {"stickers": 0, "right": 0, "right_ocr": 0, "right_tess": 0, "cubes": 0,
              "cubes_right": 0, "cubes_right_ocr": 0, "cubes_joint": 0, "faces": 0,
@@ -126,15 +126,15 @@ def _row(name: str, s: dict, ocr: bool) -> dict:
 def run(args: argparse.Namespace) -> int:
     """Run the benchmark and print a table (or JSON)."""
     if getattr(args, "calibration", False):  # before/after calibration (issue 8)
-        from assistant.bench import vision_calibration
+        from sudoku_cube.assistant.bench import vision_calibration
 
         return vision_calibration.run(args)
-    from calibration.templates import default_templates
-    from vision.hog import default_model
-    from vision.ocr import tesseract_available
+    from sudoku_cube.vision.templates import default_templates
+    from sudoku_cube.vision.hog import default_model
+    from sudoku_cube.vision.ocr import tesseract_available
 
     if args.font:
-        from samples.render.fonts import font_path
+        from sudoku_cube.render.fonts import font_path
 
         font_path(args.font)  # an unknown font is refused before anything runs
     default_templates()

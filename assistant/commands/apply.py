@@ -5,10 +5,10 @@ import argparse
 
 from rich.console import Console
 
-from assistant.files import load_state
-from assistant.net import NetView
-from models.moves import format_moves, parse_moves
-from models.state_format import to_json
+from sudoku_cube.assistant.files import load_state
+from sudoku_cube.assistant.net import NetView
+from sudoku_cube.models.moves import format_moves, parse_moves
+from sudoku_cube.models.state_format import to_json
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -13,7 +13,7 @@ BENCHMARKS = ("grid", "plan", "vision", "corners", "generate")
 
 
 def _available() -> list[str]:
-    return [b for b in BENCHMARKS if importlib.util.find_spec(f"assistant.bench.{b}") is not None]
+    return [b for b in BENCHMARKS if importlib.util.find_spec(f"sudoku_cube.assistant.bench.{b}") is not None]
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -22,7 +22,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description="Benchmarks report the figures of the README.")
     bsub = p.add_subparsers(dest="bench", metavar="BENCHMARK")
     for name in _available():
-        mod = importlib.import_module(f"assistant.bench.{name}")
+        mod = importlib.import_module(f"sudoku_cube.assistant.bench.{name}")
         bp = bsub.add_parser(name, help=(mod.__doc__ or "").strip().splitlines()[0])
         mod.add_arguments(bp)
         bp.set_defaults(handler=mod.run)
@@ -35,7 +35,7 @@ def run_all(args: argparse.Namespace) -> int:
     """Run every available benchmark in turn with default arguments."""
     worst = 0
     for name in _available():
-        mod = importlib.import_module(f"assistant.bench.{name}")
+        mod = importlib.import_module(f"sudoku_cube.assistant.bench.{name}")
         parser = argparse.ArgumentParser()
         mod.add_arguments(parser)
         worst = max(worst, int(mod.run(parser.parse_args([])) or 0))

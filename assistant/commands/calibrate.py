@@ -17,11 +17,11 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from calibration.profiles import DEFAULT_NAME, Profile, load_or_new, profile_dir, save_profile
-from assistant.profile_option import with_symmetric
-from calibration.store import ProfileError, atomic_write_png
-from models.errors import SudokuCubeError
-from models.geometry import FACES
+from sudoku_cube.calibration.profiles import DEFAULT_NAME, Profile, load_or_new, profile_dir, save_profile
+from sudoku_cube.assistant.profile_option import with_symmetric
+from sudoku_cube.calibration.store import ProfileError, atomic_write_png
+from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.models.geometry import FACES
 
 SHEET_NAME = "contact-sheet.png"
 
@@ -108,7 +108,7 @@ def _photo_files(items: list[str]) -> list[Path]:
     for item in items:
         p = Path(item)
         if p.is_dir():
-            from vision.reading import face_photos
+            from sudoku_cube.vision.reading import face_photos
 
             found = face_photos(p)
             faces = [f for f in FACES if f in found]
@@ -121,7 +121,7 @@ def _photo_files(items: list[str]) -> list[Path]:
 
 
 def _labels_from_truth(files: list[Path], truth: str):
-    from assistant.files import load_state
+    from sudoku_cube.assistant.files import load_state
 
     state = load_state(truth)
     labels = []
@@ -135,7 +135,7 @@ def _labels_from_truth(files: list[Path], truth: str):
 
 
 def _ask_labels(files: list[Path], console: Console):
-    from calibration.labels import LABEL_HELP, LabelError, parse_face_label
+    from sudoku_cube.calibration.labels import LABEL_HELP, LabelError, parse_face_label
 
     if not sys.stdin.isatty():
         raise SudokuCubeError("give the labels of the photos with --digits (one per photo) or "
@@ -155,10 +155,10 @@ def _ask_labels(files: list[Path], console: Console):
 
 def run_templates(args: argparse.Namespace) -> int:
     """Learn templates from labelled photos, save the profile and its contact sheet."""
-    from calibration.fit import LabelledPhoto, calibrate_templates
-    from calibration.labels import parse_labels
-    from calibration.sheet import contact_sheet
-    from vision.images import load_image
+    from sudoku_cube.calibration.fit import LabelledPhoto, calibrate_templates
+    from sudoku_cube.calibration.labels import parse_labels
+    from sudoku_cube.calibration.sheet import contact_sheet
+    from sudoku_cube.vision.images import load_image
 
     console = Console(stderr=args.json)
     profile = _profile_for(args)
@@ -251,7 +251,7 @@ def run_camera(args: argparse.Namespace) -> int:
     """Probe, pick, configure and save a camera (and optionally its lens calibration)."""
     from dataclasses import replace
 
-    from calibration.camera import (calibrate_lens, configure_camera, frames, open_source,
+    from sudoku_cube.vision.camera import (calibrate_lens, configure_camera, frames, open_source,
                                     parse_source, probe_cameras)
 
     console = Console()
@@ -300,7 +300,7 @@ def run_camera(args: argparse.Namespace) -> int:
 
 def _until_end(it):
     """Frames until the source stops (the end of a video file is not an error here)."""
-    from calibration.camera import CameraError
+    from sudoku_cube.vision.camera import CameraError
 
     try:
         yield from it

@@ -6,8 +6,8 @@ import argparse
 from rich.console import Console
 from rich.table import Table
 
-from assistant.files import load_state
-from models.pieces import encode
+from sudoku_cube.assistant.files import load_state
+from sudoku_cube.models.pieces import encode
 
 
 def register(sub: argparse._SubParsersAction) -> None:

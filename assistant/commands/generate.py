@@ -17,10 +17,10 @@ from pathlib import Path
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-from assistant.files import atomic_write_bytes, atomic_write_json, atomic_write_text
-from models.errors import SudokuCubeError
-from models.profile import parse_symmetric
-from models.state_format import to_dict
+from sudoku_cube.assistant.files import atomic_write_bytes, atomic_write_json, atomic_write_text
+from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.models.profile import parse_symmetric
+from sudoku_cube.models.state_format import to_dict
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -79,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
         return _run4(args, seed, out, console)
     if (args.corners or args.video) and not args.photos:
         raise SudokuCubeError("--corners and --video need --photos DIR (where to put them)")
-    from models.generator import make_puzzle, make_unique_puzzle, solution_count
+    from sudoku_cube.models.generator import make_puzzle, make_unique_puzzle, solution_count
     tries = 1
     with console.status("generating a design..."):
         if args.unique:
@@ -111,10 +111,10 @@ def run(args: argparse.Namespace) -> int:
 
 def _photos(args, seed: int, puzzle, folder: Path, console: Console) -> None:
     """Render the requested photos into ``folder`` with a progress bar."""
-    from samples.build import encode_jpeg
-    from samples.render import PhotoStyle, render_corner_photo, render_face_photo
-    from models.generator import home_faces
-    from models.geometry import FACES
+    from sudoku_cube.samples.build import encode_jpeg
+    from sudoku_cube.render import PhotoStyle, render_corner_photo, render_face_photo
+    from sudoku_cube.models.generator import home_faces
+    from sudoku_cube.models.geometry import FACES
     style = PhotoStyle(stickers=args.style, difficulty=args.difficulty)
     homes = home_faces(puzzle.scramble)
     total = 6 + (2 if args.corners else 0) + (1 if args.video else 0)
@@ -142,7 +142,7 @@ def _photos(args, seed: int, puzzle, folder: Path, console: Console) -> None:
             atomic_write_json(corner_dir / "truth.json", to_dict(puzzle.state))
             atomic_write_json(corner_dir / "photos.json", cgeo)
         if args.video:
-            from samples.render.video import video_frames, write_video
+            from sudoku_cube.render.video import video_frames, write_video
             home = {f: homes[9 * k:9 * k + 9] for k, f in enumerate(FACES)}
             folder.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(suffix=".avi", dir=folder)
@@ -164,10 +164,10 @@ def _run4(args, seed: int, out: Path, console: Console) -> int:
     """A 4x4x4 Sudokube design, substituted and scrambled with real 4x4x4 turns."""
     import random
 
-    from models.generator4 import (Labelling, apply4, cp_sat_labelling, labelling_problems,
+    from sudoku_cube.models.generator4 import (Labelling, apply4, cp_sat_labelling, labelling_problems,
                                    random_scramble4, safe_set_labelling)
-    from models.state import CubeState
-    from models.stickers import Sticker
+    from sudoku_cube.models.state import CubeState
+    from sudoku_cube.models.stickers import Sticker
     with console.status(f"labelling a Sudokube ({args.method})..."):
         try:
             if args.method == "cp-sat":

@@ -14,15 +14,15 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from assistant.files import load_state
-from assistant.net import NetView
-from models.errors import SudokuCubeError
-from models.geometry import FACE_NAMES, FACES
-from models.grid import GridSolution, enumerate_targets, solve_grid
-from models.profile import CubeSettings, parse_symmetric
-from models.state import CubeState, sticker_name
-from models.state_format import to_dict
-from models.stickers import ARROWS, format_token
+from sudoku_cube.assistant.files import load_state
+from sudoku_cube.assistant.net import NetView
+from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.models.geometry import FACE_NAMES, FACES
+from sudoku_cube.models.grid import GridSolution, enumerate_targets, solve_grid
+from sudoku_cube.models.profile import CubeSettings, parse_symmetric
+from sudoku_cube.models.state import CubeState, sticker_name
+from sudoku_cube.models.state_format import to_dict
+from sudoku_cube.models.stickers import ARROWS, format_token
 
 DIRECTION_WORDS = ("up", "right", "down", "left")
 

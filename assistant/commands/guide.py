@@ -5,14 +5,14 @@ import argparse
 
 from rich.console import Console
 
-from assistant.export import check_export_path, export_plan
-from assistant.files import load_state
-from assistant.guide import GuideCursor, plan_steps
-from assistant.guide_ui import print_plain, run_interactive
-from assistant.keys import interactive, read_key
-from assistant.planning import make_plan
-from assistant.profile_option import cube_settings
-from models.solved import is_solved
+from sudoku_cube.assistant.export import check_export_path, export_plan
+from sudoku_cube.assistant.files import load_state
+from sudoku_cube.assistant.guide import GuideCursor, plan_steps
+from sudoku_cube.assistant.guide_ui import print_plain, run_interactive
+from sudoku_cube.assistant.keys import interactive, read_key
+from sudoku_cube.assistant.planning import make_plan
+from sudoku_cube.assistant.profile_option import cube_settings
+from sudoku_cube.models.solved import is_solved
 
 
 def add_guide_options(p: argparse.ArgumentParser) -> None:

@@ -7,8 +7,8 @@ import json
 from rich.console import Console
 from rich.table import Table
 
-from calibration.profiles import list_profiles
-from calibration.store import profiles_root
+from sudoku_cube.calibration.profiles import list_profiles
+from sudoku_cube.calibration.store import profiles_root
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from rich.console import Console
 
-from assistant.profile_option import add_profile_option, reader_options
-from models.errors import SudokuCubeError
+from sudoku_cube.assistant.profile_option import add_profile_option, reader_options
+from sudoku_cube.models.errors import SudokuCubeError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -39,10 +39,10 @@ def _single_photos(args: argparse.Namespace) -> list[Path]:
 def read_single_faces(paths: list[Path], args: argparse.Namespace) -> int:
     """Read each photo as one face and print its nine stickers (to check a photo before
     taking the others); a photo whose face cannot be read gives its specific message."""
-    from assistant.profile_option import reader_options
-    from models.geometry import FACES
-    from vision.images import load_image
-    from vision.reading import read_face
+    from sudoku_cube.assistant.profile_option import reader_options
+    from sudoku_cube.models.geometry import FACES
+    from sudoku_cube.vision.images import load_image
+    from sudoku_cube.vision.reading import read_face
 
     console = Console(stderr=bool(args.json))  # stdout carries only JSON with --json
     results = {}
@@ -71,7 +71,7 @@ def read_single_faces(paths: list[Path], args: argparse.Namespace) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Read the photos, print the net (or JSON) and write debug images when asked."""
-    from vision.reading import read_folder
+    from sudoku_cube.vision.reading import read_folder
 
     singles = _single_photos(args)
     if singles:
@@ -88,13 +88,13 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         sys.stdout.write(json.dumps(reading.to_dict(), indent=2) + "\n")
         return 0
-    from assistant.net import NetView
+    from sudoku_cube.assistant.net import NetView
 
     console = Console()
     doubtful = reading.doubtful_indices()
     console.print(NetView(reading.state, doubtful=doubtful, title="reading"))
     for idx in sorted(doubtful):
-        from models.state import sticker_name
+        from sudoku_cube.models.state import sticker_name
 
         alts = ", ".join(f"{h.sticker.token} {h.score:.2f}" for h in reading.state.hypotheses(idx))
         console.print(f"doubtful {sticker_name(idx)}: {alts}")
@@ -105,9 +105,9 @@ def _write_debug(reading, folder: Path) -> None:
     """One annotated image per photo: ``<face>-debug.png`` in ``folder``."""
     import cv2
 
-    from assistant.files import atomic_write_bytes
-    from vision.annotate import annotate
-    from vision.images import load_image
+    from sudoku_cube.assistant.files import atomic_write_bytes
+    from sudoku_cube.vision.annotate import annotate
+    from sudoku_cube.vision.images import load_image
 
     for face, r in reading.faces.items():
         img = annotate(load_image(r.source), r)

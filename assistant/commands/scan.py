@@ -9,22 +9,22 @@ from pathlib import Path
 from rich.console import Console
 from rich.live import Live
 
-from assistant import interrupt
-from assistant.files import atomic_write_text
-from assistant.keys import interactive, read_line
-from assistant.review_ui import run_review
-from assistant.scan_loop import ScanStopped, scan_frames
-from assistant.scan_protocol import face_title
-from assistant.profile_option import add_profile_option, cube_settings, reader_options
-from assistant.scan_reader import read_frame_face
-from assistant.scan_view import ScanPanel
-from assistant.scan_window import Window
-from assistant.scanner import STABLE_FRAMES, ScanEvent, Scanner
-from assistant.sessions import ScanSession, scan_session_path
-from assistant.userdata import data_dir
-from models.errors import SudokuCubeError
-from models.geometry import FACES
-from models.state_format import to_json
+from sudoku_cube.assistant import interrupt
+from sudoku_cube.assistant.files import atomic_write_text
+from sudoku_cube.assistant.keys import interactive, read_line
+from sudoku_cube.assistant.review_ui import run_review
+from sudoku_cube.assistant.scan_loop import ScanStopped, scan_frames
+from sudoku_cube.assistant.scan_protocol import face_title
+from sudoku_cube.assistant.profile_option import add_profile_option, cube_settings, reader_options
+from sudoku_cube.assistant.scan_reader import read_frame_face
+from sudoku_cube.assistant.scan_view import ScanPanel
+from sudoku_cube.assistant.scan_window import Window
+from sudoku_cube.assistant.scanner import STABLE_FRAMES, ScanEvent, Scanner
+from sudoku_cube.assistant.sessions import ScanSession, scan_session_path
+from sudoku_cube.assistant.userdata import data_dir
+from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.models.geometry import FACES
+from sudoku_cube.models.state_format import to_json
 
 RESUME_HINT = "run `sudoku-cube scan --resume` to continue with the faces captured so far"
 
@@ -79,7 +79,7 @@ def _session(args: argparse.Namespace, source: str, console: Console) -> ScanSes
 
 
 def _frames(source, cap):
-    from calibration.camera import read_frame
+    from sudoku_cube.vision.camera import read_frame
     count = 0
     while True:
         interrupt.check()  # a Ctrl-C that Python swallowed in a callback stops the scan here
@@ -89,7 +89,7 @@ def _frames(source, cap):
 
 def run(args: argparse.Namespace) -> int:
     """Scan, review, write the state file."""
-    from calibration.camera import CameraError, open_source, parse_source
+    from sudoku_cube.vision.camera import CameraError, open_source, parse_source
 
     console = Console()
     settings = cube_settings(args)

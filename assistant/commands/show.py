@@ -5,10 +5,10 @@ import argparse
 
 from rich.console import Console
 
-from assistant.files import load_state
-from assistant.net import NetView
-from models.profile import parse_symmetric
-from models.solved import is_solved, validate
+from sudoku_cube.assistant.files import load_state
+from sudoku_cube.assistant.net import NetView
+from sudoku_cube.models.profile import parse_symmetric
+from sudoku_cube.models.solved import is_solved, validate
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -32,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         sym = parse_symmetric(args.symmetric)
     except ValueError as e:
-        from models.errors import SudokuCubeError
+        from sudoku_cube.models.errors import SudokuCubeError
         raise SudokuCubeError(str(e)) from None
     console.print("solved" if is_solved(state, sym) else "not solved")
     return 0

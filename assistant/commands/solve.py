@@ -15,10 +15,10 @@ import time
 
 from rich.console import Console
 
-from assistant.commands.guide import add_guide_options
-from assistant.pipeline import SolveResult, solve_result_dict, solve_state
-from assistant.profile_option import add_profile_option, cube_settings
-from assistant.solve_flow import read_input, solve_with_review
+from sudoku_cube.assistant.commands.guide import add_guide_options
+from sudoku_cube.assistant.pipeline import SolveResult, solve_result_dict, solve_state
+from sudoku_cube.assistant.profile_option import add_profile_option, cube_settings
+from sudoku_cube.assistant.solve_flow import read_input, solve_with_review
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from PIL import ImageFont
 
-from models.errors import SudokuCubeError
+from sudoku_cube.models.errors import SudokuCubeError
 
 FONT_DIRS = (Path("/usr/share/fonts/truetype"), Path("/usr/share/fonts"),
              Path("/usr/local/share/fonts"), Path.home() / ".fonts")

@@ -16,7 +16,7 @@ import math
 import cv2
 import numpy as np
 
-from .corner_lattice import CORNERS
+from .lattice import CORNERS
 
 """Lattice corners in outline order."""
 

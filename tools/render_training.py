@@ -2,14 +2,14 @@
 
 Clean font renders teach the classifiers what digits look like, but not what the pipeline
 makes of them in a photo: perspective, blur, glare, JPEG, the ink threshold, broken strokes.
-Here photo-like renders (:mod:`samples.render`, random fonts, sticker styles, light, size,
+Here photo-like renders (:mod:`render`, random fonts, sticker styles, light, size,
 single-face and corner photos) go through exactly the reader's steps (detect -> warp -> ink
 mask -> underline split -> normalised glyph), and every glyph is kept with the label the
 render says it has. Cells whose detected position disagrees with the render's truth are
 dropped, so a detection error never becomes a wrong label.
 
-This is offline work (minutes): ``python -m calibration.build_classifier`` uses it to
-regenerate the shipped weights in ``calibration/data/``.
+This is offline work (minutes): ``python -m tools.build_classifier`` uses it to
+regenerate the shipped weights in ``vision/data/``.
 """
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from models.stickers import parse_token
+from sudoku_cube.models.stickers import parse_token
 
 TRAIN_FONTS = (
     "DejaVuSans-Bold.ttf", "DejaVuSans.ttf", "DejaVuSansCondensed-Bold.ttf",
@@ -57,7 +57,7 @@ class PhotoGlyph:
 def _style(rng: random.Random, font: str, vary_underline: bool = False):
     """A random photo style; ``vary_underline`` also varies the 6/9 underline's shape (gap,
     thickness, length) and leaves it out on one photo in five, as cubes differ there too."""
-    from samples.render import PhotoStyle
+    from sudoku_cube.render import PhotoStyle
 
     style = PhotoStyle(stickers="coloured" if rng.random() < 0.4 else "white", font=font,
                        difficulty=rng.uniform(0.1, 1.0),
@@ -87,7 +87,7 @@ def labelled_cells(image: np.ndarray, geometry, tokens: Sequence[str], truth_cen
     """The straightened cells of a face found in a rendered photo with their true tokens;
     none when the detection disagrees with the render's truth (a detection error must never
     become a wrong label)."""
-    from vision.warp import cut_cells, warp_face
+    from sudoku_cube.vision.warp import cut_cells, warp_face
 
     found = geometry.cell_centres()
     truth = np.asarray(truth_centres, np.float64)
@@ -100,8 +100,8 @@ def labelled_cells(image: np.ndarray, geometry, tokens: Sequence[str], truth_cen
 
 def _face(rng: random.Random, digits: Sequence[int] | None):
     """A random solved face, or (``digits`` given) nine stickers drawn from those digits."""
-    from models.generator import random_face
-    from models.stickers import Sticker
+    from sudoku_cube.models.generator import random_face
+    from sudoku_cube.models.stickers import Sticker
 
     if digits is None:
         return random_face(rng)
@@ -112,8 +112,8 @@ def face_photo_cells(seed: int, fonts: Sequence[str] = TRAIN_FONTS,
                      digits: Sequence[int] | None = None) -> list[PhotoCell]:
     """Cells of one rendered single-face photo (seeded: random font, style and stickers;
     ``digits``: stickers drawn from these digits, with varied 6/9 underlines)."""
-    from samples.render import render_face_photo
-    from vision.detect import find_face
+    from sudoku_cube.render import render_face_photo
+    from sudoku_cube.vision.detect import find_face
 
     rng = random.Random(f"train-face:{seed}")
     font = rng.choice(list(fonts))
@@ -131,10 +131,10 @@ def face_photo_cells(seed: int, fonts: Sequence[str] = TRAIN_FONTS,
 def corner_photo_cells(seed: int, fonts: Sequence[str] = TRAIN_FONTS,
                        digits: Sequence[int] | None = None) -> list[PhotoCell]:
     """Cells of the three faces of one rendered corner photo (smaller, sheared stickers)."""
-    from models.geometry import FACES
-    from samples.render import render_corner_photo
-    from vision.corner_faces import locate_faces
-    from vision.corners import face_geometry
+    from sudoku_cube.models.geometry import FACES
+    from sudoku_cube.render import render_corner_photo
+    from sudoku_cube.vision.corners.faces import locate_faces
+    from sudoku_cube.vision.corners.reader import face_geometry
 
     rng = random.Random(f"train-corner:{seed}")
     font = rng.choice(list(fonts))
@@ -170,8 +170,8 @@ def photo_cells(seeds: Iterable[int], fonts: Sequence[str] = TRAIN_FONTS,
 
 def cell_glyph(c: PhotoCell) -> PhotoGlyph | None:
     """The reader's glyph of a labelled cell (ink mask -> underline split -> normalised)."""
-    from vision.glyph import normalise_glyph, split_underline
-    from vision.warp import ink_mask
+    from sudoku_cube.vision.glyph import normalise_glyph, split_underline
+    from sudoku_cube.vision.warp import ink_mask
 
     parts = split_underline(ink_mask(c.cell))
     g = normalise_glyph(parts.body)

@@ -1,7 +1,7 @@
 """From the three lattices of a corner photo to three straightened faces in net orientation.
 
 The lattices come with arbitrary axes. Which face each one is follows from where it sits
-(top / lower left / lower right, :mod:`vision.corner_views`); its net orientation follows from
+(top / lower left / lower right, :mod:`vision.corners.views`); its net orientation follows from
 three points it shares with the other two faces: the visible cube corner and the far ends of
 the two edges it shares with its neighbours. Their net coordinates come from the 3D model, so
 the homography from net coordinates to the image is exact whatever the camera roll. (A
@@ -14,15 +14,15 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from models.errors import SudokuCubeError
+from sudoku_cube.models.errors import SudokuCubeError
 
-from .corner_lattice import CORNERS, Lattice, find_lattices
-from .corner_check import framed_cells
-from .corner_quads import LOOSE_SOLIDITY, SOLIDITY
-from .corner_rebuild import complete_faces
-from .corner_order import MAX_DOWN_TILT_DEG, arrange
-from .corner_views import PLACES, corner_faces
-from .corner_whole import cross_checked, whole_cube
+from .lattice import CORNERS, Lattice, find_lattices
+from .check import framed_cells
+from .quads import LOOSE_SOLIDITY, SOLIDITY
+from .rebuild import complete_faces
+from .order import MAX_DOWN_TILT_DEG, arrange
+from .views import PLACES, corner_faces
+from .whole import cross_checked, whole_cube
 
 
 MORE_PASSES: tuple[dict, ...] = (
@@ -38,7 +38,7 @@ dark digit bites deep into (blur and grain)."""
 
 MIN_FRAMED = 4
 """Cells of each face found by a loose pass that must frame a sticker
-(:func:`vision.corner_check.framed_cells`): such a pass can also place a face a row off or
+(:func:`vision.corners.check.framed_cells`): such a pass can also place a face a row off or
 squeezed, which is then refused rather than read."""
 
 

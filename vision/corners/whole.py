@@ -3,8 +3,8 @@ from one face.
 
 Blur, grain and large dark digits can leave a photo with one face found whole and the other
 two missed or misplaced (squeezed, a row off). One face found well fixes the whole cube under
-perspective (:mod:`vision.corner_model`); the model is then refined on the picture itself
-(every cell of the three faces framed by dark gaps, :func:`vision.corner_check.grid_contrast`)
+perspective (:mod:`vision.corners.model`); the model is then refined on the picture itself
+(every cell of the three faces framed by dark gaps, :func:`vision.corners.check.grid_contrast`)
 and believed only when all three faces frame stickers, so a photo that does not show a cube
 corner is still refused.
 
@@ -20,14 +20,14 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from .corner_check import FRAME_STEP, MIN_STEP, grid_contrast, pitch_of, value_image
-from .corner_lattice import CORNERS, Lattice, Quad, outline, snap
-from .corner_model import focal_guesses, other_faces
-from .corner_rebuild import predict_third
+from .check import FRAME_STEP, MIN_STEP, grid_contrast, pitch_of, value_image
+from .lattice import CORNERS, Lattice, Quad, outline, snap
+from .model import focal_guesses, other_faces
+from .rebuild import predict_third
 
 MIN_FRAMED_EACH = 5
 """Cells of each of the three modelled faces that must frame a sticker
-(:func:`vision.corner_check.grid_contrast`) before the model is believed (a dev render had a
+(:func:`vision.corners.check.grid_contrast`) before the model is believed (a dev render had a
 model two thirds of a sticker off that still framed 9, 7 and 4)."""
 
 MIN_FRAMED_ALL = 20
@@ -50,7 +50,7 @@ class CubeFit:
 
 @dataclass(frozen=True)
 class Framing:
-    """The picture as :func:`vision.corner_check.grid_contrast` sees it: the V channel
+    """The picture as :func:`vision.corners.check.grid_contrast` sees it: the V channel
     smoothed once for the sticker pitch, and the least contrast of a framed cell."""
 
     v: np.ndarray
@@ -83,7 +83,7 @@ def _snapped(H: np.ndarray, quads: list[Quad]) -> Lattice:
 def fit_from_face(framing: Framing, shape: tuple[int, ...], anchor: Lattice,
                   quads: list[Quad]) -> CubeFit | None:
     """The three faces of the cube of which ``anchor`` is one face, at the focal length
-    (:func:`vision.corner_model.focal_guesses`) whose predicted faces frame the most stickers,
+    (:func:`vision.corners.model.focal_guesses`) whose predicted faces frame the most stickers,
     each predicted face snapped to the sticker candidates ``quads`` on it; None when no guess
     shows three faces."""
     own = framing.count(anchor.H)
@@ -202,7 +202,7 @@ def believable(fit: CubeFit) -> bool:
 
 INCONSISTENT = 0.3
 """Sticker pitches by which a located face may differ from the outline the other two predict
-for it (:func:`vision.corner_rebuild.predict_third`, exact under perspective) before the three
+for it (:func:`vision.corners.rebuild.predict_third`, exact under perspective) before the three
 are checked against the whole-cube model."""
 
 FEW_CELLS = 2

@@ -19,8 +19,8 @@ import itertools
 import cv2
 import numpy as np
 
-from .corner_check import pitch_of
-from .corner_lattice import CORNERS, Found, Lattice, Quad, adjacent_corners, snap
+from .check import pitch_of
+from .lattice import CORNERS, Found, Lattice, Quad, adjacent_corners, snap
 
 """Lattice corners in outline order."""
 

@@ -1,7 +1,7 @@
 """Reading a cube from two corner photos, ``A`` (U, F, R) and ``B`` (D, L, B).
 
 Each photo shows three faces around one corner (CONVENTIONS.md "Photos").
-:func:`vision.corner_faces.locate_faces` finds them and maps each face's net coordinates to
+:func:`vision.corners.faces.locate_faces` finds them and maps each face's net coordinates to
 the picture; the stickers are then read by exactly the same recognisers as a single-face photo
 (:func:`vision.reading.read_face` with that geometry), so a corner reading and six face photos
 of the same cube give the same state.
@@ -14,14 +14,14 @@ from typing import Sequence
 
 import numpy as np
 
-from models.errors import SudokuCubeError
-from models.geometry import FACES
-from models.profile import CubeSettings
-from vision.corner_faces import CornerFace, CornerPhotoError, locate_faces
-from vision.corner_views import corner_faces, face_names, ideal_net_to_image
-from vision.detect import FaceGeometry, project
-from vision.images import load_image
-from vision.reading import FaceReading, Reading, face_photos, read_face, reading_state
+from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.models.geometry import FACES
+from sudoku_cube.models.profile import CubeSettings
+from sudoku_cube.vision.corners.faces import CornerFace, CornerPhotoError, locate_faces
+from sudoku_cube.vision.corners.views import corner_faces, face_names, ideal_net_to_image
+from sudoku_cube.vision.detect import FaceGeometry, project
+from sudoku_cube.vision.images import load_image
+from sudoku_cube.vision.reading import FaceReading, Reading, face_photos, read_face, reading_state
 
 CORNER_PHOTOS = ("A", "B")
 

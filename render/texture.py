@@ -12,7 +12,7 @@ from functools import cache
 import numpy as np
 from PIL import Image, ImageDraw
 
-from models.stickers import Sticker
+from sudoku_cube.models.stickers import Sticker
 
 from .fonts import load_font
 

@@ -1,11 +1,11 @@
-"""Regenerate the shipped HOG classifier (``calibration/data/hog.npz`` + ``hog.json``).
+"""Regenerate the shipped HOG classifier (``vision/data/hog.npz`` + ``hog.json``).
 
 Trains the ridge classifier of :mod:`vision.hog` on glyphs cut by the real pipeline out of
-rendered photos (:mod:`calibration.render_training`, seeds 500000+, disjoint from the
+rendered photos (:mod:`tools.render_training`, seeds 500000+, disjoint from the
 benchmarks' 70000+/90000+ and the samples') plus clean augmented font renders, every glyph in
 all four rotations, and fits the softmax temperature on held-out photo glyphs.
 
-    .venv/bin/python -m calibration.build_classifier [--photos 700] [--jobs 2]
+    .venv/bin/python -m tools.build_classifier [--photos 700] [--jobs 2]
 
 takes a few minutes on two cores; the reader then loads the result instantly.
 """
@@ -23,7 +23,7 @@ SEED0 = 500000
 
 
 def _chunk(seeds: list[int]) -> dict[str, np.ndarray]:
-    from calibration.render_training import photo_glyphs
+    from tools.render_training import photo_glyphs
 
     g = photo_glyphs(seeds)
     return {"images": np.stack([x.glyph for x in g]).astype(np.float32),
@@ -42,7 +42,7 @@ def photo_set(count: int, jobs: int, seed0: int = SEED0) -> dict[str, np.ndarray
 
 def from_files(paths: list[Path]) -> tuple[dict, dict]:
     """Training and validation glyphs from saved glyph files (every 8th file validates)."""
-    from calibration.render_training import load_glyphs
+    from tools.render_training import load_glyphs
 
     sets: tuple[list, list] = ([], [])
     for k, path in enumerate(sorted(paths)):
@@ -54,8 +54,8 @@ def from_files(paths: list[Path]) -> tuple[dict, dict]:
 
 def train(photos: dict[str, np.ndarray], val: dict[str, np.ndarray]):
     """The LinearModel on photo glyphs + font renders, temperature fitted on ``val``."""
-    from calibration.templates import all_rotations, training_glyphs
-    from vision.hog import MODEL_VERSION, LinearModel, _fit_temperature, class_index, \
+    from sudoku_cube.vision.templates import all_rotations, training_glyphs
+    from sudoku_cube.vision.hog import MODEL_VERSION, LinearModel, _fit_temperature, class_index, \
         fit_ridge, hog_features
 
     imgs, digs, rots = all_rotations(photos["images"], photos["digits"], photos["rots"])
@@ -79,8 +79,8 @@ def train(photos: dict[str, np.ndarray], val: dict[str, np.ndarray]):
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Render, train, write ``calibration/data/hog.{npz,json}``; print the figures."""
-    from vision.hog import save_model
+    """Render, train, write ``vision/data/hog.{npz,json}``; print the figures."""
+    from sudoku_cube.vision.hog import save_model
 
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--photos", type=int, default=700)
@@ -88,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--out", type=Path, default=DATA / "hog")
     p.add_argument("--glyphs", type=Path, nargs="*",
-                   help="train on glyph files written by calibration.render_training."
+                   help="train on glyph files written by tools.render_training."
                         "save_glyphs instead of rendering (every 8th file validates)")
     a = p.parse_args(argv)
     if a.glyphs:

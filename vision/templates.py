@@ -21,7 +21,7 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from vision.glyph import GLYPH, normalise_glyph, rotate_glyph, split_underline
+from sudoku_cube.vision.glyph import GLYPH, normalise_glyph, rotate_glyph, split_underline
 
 FONT_DIRS = ("/usr/share/fonts", "/usr/local/share/fonts", "/Library/Fonts",
              "C:/Windows/Fonts", str(Path.home() / ".fonts"))

@@ -1,4 +1,4 @@
-"""Regenerate the shipped 6/9 underline model (``calibration/data/underline.npz`` + ``.json``).
+"""Regenerate the shipped 6/9 underline model (``vision/data/underline.npz`` + ``.json``).
 
 Renders photos whose stickers are mostly 6s and 9s (seeds 600000+, disjoint from the
 benchmarks' 70000+/90000+, the dev sets and the HOG classifier's 500000+), single-face and
@@ -9,7 +9,7 @@ above the tail" (a 9) or no bar. Every fourth photo validates: the softmax tempe
 chosen there, and the held-out accuracy of the model and of the ink-mask split is written to
 the json beside the weights.
 
-    .venv/bin/python -m calibration.build_underline [--photos 1600] [--jobs 2]
+    .venv/bin/python -m tools.build_underline [--photos 1600] [--jobs 2]
 """
 from __future__ import annotations
 
@@ -26,11 +26,11 @@ SIX_NINE = (6, 9, 6, 9, 6, 9, 1, 8)
 
 def _samples(seeds: list[int]) -> dict[str, np.ndarray]:
     """Patches, labels (1: a 6) and the ink-mask split's verdicts of the 6/9 cells of renders."""
-    from calibration.render_training import photo_cells
-    from models.stickers import parse_token
-    from vision.glyph import split_underline
-    from vision.underline_model import PATCH_H, PATCH_W, end_patch
-    from vision.warp import ink_mask
+    from tools.render_training import photo_cells
+    from sudoku_cube.models.stickers import parse_token
+    from sudoku_cube.vision.glyph import split_underline
+    from sudoku_cube.vision.underline_model import PATCH_H, PATCH_W, end_patch
+    from sudoku_cube.vision.warp import ink_mask
 
     out: dict[str, list] = {k: [] for k in ("patch", "six", "bar", "split", "seed", "font", "px")}
     for seed in seeds:
@@ -127,7 +127,7 @@ def train(data: dict[str, np.ndarray]):
     """The model, fitted on three photos in four and judged on the fourth (its temperature
     fitted there), then refitted on all. Labels: 0 a 6 with its bar, 1 a 9 with its bar, 2 a
     sticker printed without underline."""
-    from vision.underline_model import UnderlineModel, patch_features
+    from sudoku_cube.vision.underline_model import UnderlineModel, patch_features
 
     val = data["seed"] % 4 == 3
     bar = data["bar"].astype(bool)
@@ -166,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
     from rich.console import Console
     from rich.progress import Progress
 
-    from vision.underline_model import DATA, save_underline_model
+    from sudoku_cube.vision.underline_model import DATA, save_underline_model
 
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--photos", type=int, default=1600)

@@ -1,6 +1,6 @@
 """Checking a located corner-photo face against the picture: does its lattice frame stickers?
 
-The loose sticker pass (:data:`vision.corner_faces.MORE_PASSES`) accepts outlines bitten by
+The loose sticker pass (:data:`vision.corners.faces.MORE_PASSES`) accepts outlines bitten by
 large dark digits, so in a blurred photo it can also place a face a row off or squeezed. A face
 whose lattice lies right has every cell framed by dark gaps: a band just inside each cell's
 border is lighter than the border itself. :func:`framed_cells` counts such cells; a lattice

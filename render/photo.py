@@ -16,9 +16,9 @@ from typing import Sequence
 import cv2
 import numpy as np
 
-from models.generator import random_face
-from models.geometry import FACES, NORMAL
-from models.stickers import Sticker, format_token
+from sudoku_cube.models.generator import random_face
+from sudoku_cube.models.geometry import FACES, NORMAL
+from sudoku_cube.models.stickers import Sticker, format_token
 
 from . import effects
 from .background import background
@@ -35,7 +35,7 @@ class PhotoStyle:
     installed bold sans fonts); ``difficulty`` 0..1 scales tilt, rotation, blur, noise, glare,
     shadows and clutter; ``max_tilt_deg`` caps the perspective tilt; ``jpeg_quality`` adds a
     JPEG round trip inside the render (None: none); ``underline_69``: whether 6 and 9 carry
-    their underline, ``bar`` its shape (see :func:`samples.render.texture.glyph_mask`)."""
+    their underline, ``bar`` its shape (see :func:`render.texture.glyph_mask`)."""
 
     stickers: str = "white"
     font: str | None = None

@@ -11,7 +11,7 @@ import math
 import cv2
 import numpy as np
 
-from models.geometry import FACES, NORMAL, VIEW_UP, view_right
+from sudoku_cube.models.geometry import FACES, NORMAL, VIEW_UP, view_right
 
 from .camera import Camera
 from .texture import face_texture

@@ -21,8 +21,8 @@ from typing import Callable, Iterable, Iterator, TypeVar
 import cv2
 import numpy as np
 
-from calibration.camera_settings import CameraSettings, LensCalibration
-from models.errors import SudokuCubeError
+from sudoku_cube.vision.camera_settings import CameraSettings, LensCalibration
+from sudoku_cube.models.errors import SudokuCubeError
 
 T = TypeVar("T")
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .corner_lattice import CORNERS, Lattice, adjacent_corners
+from .lattice import CORNERS, Lattice, adjacent_corners
 
 
 MAX_DOWN_TILT_DEG = 28.0

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from .detect import project
+from ..detect import project
 
-from .corner_quads import SOLIDITY, Quad, find_quads
+from .quads import SOLIDITY, Quad, find_quads
 
 CORNERS = ((0, 0), (3, 0), (3, 3), (0, 3))
 """Lattice (u, v) of a face outline's corners, clockwise from the top left."""

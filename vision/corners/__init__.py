@@ -1,0 +1,1 @@
+"""Reading three faces around a corner: detection, lattices, the whole-cube model and the reader."""
