@@ -1,7 +1,9 @@
-"""Bold sans fonts for printed digits, found among the installed system fonts.
+"""Fonts for printed digits (bold sans; bold serif for the black cube), found among the
+installed system fonts.
 
 Rendering depends only on the seed and these fonts, which come from the Debian packages
-fonts-dejavu-core, fonts-liberation2 and fonts-freefont-ttf (installed by ``make``).
+fonts-dejavu-core, fonts-liberation2, fonts-freefont-ttf and fonts-texgyre (installed by
+``make``).
 """
 from __future__ import annotations
 
@@ -13,7 +15,8 @@ from PIL import ImageFont
 from sudoku_cube.models.errors import SudokuCubeError
 
 FONT_DIRS = (Path("/usr/share/fonts/truetype"), Path("/usr/share/fonts"),
-             Path("/usr/local/share/fonts"), Path.home() / ".fonts")
+             Path("/usr/share/texmf/fonts/opentype"), Path("/usr/local/share/fonts"),
+             Path.home() / ".fonts")
 
 BOLD_SANS = (
     "DejaVuSans-Bold.ttf",
@@ -23,25 +26,51 @@ BOLD_SANS = (
 )
 """Bold sans faces a cube print may use, in a fixed order (the seed picks among them)."""
 
+BOLD_SERIF = (
+    "texgyreschola-bold.otf",
+    "DejaVuSerif-Bold.ttf",
+    "LiberationSerif-Bold.ttf",
+    "FreeSerifBold.ttf",
+)
+"""Bold serif faces of the black Sudoku Cube's print, in a fixed order: TeX Gyre Schola (a
+Century Schoolbook clone, the product's face: footed 1, ball-terminal 2 3 6 9) first."""
 
-@cache
-def available_fonts() -> tuple[Path, ...]:
-    """Paths of the installed bold sans fonts, in BOLD_SANS order; raise when none is found."""
+
+def _find(names: tuple[str, ...]) -> dict[str, Path]:
     found: dict[str, Path] = {}
     for d in FONT_DIRS:
         if not d.is_dir():
             continue
-        for name in BOLD_SANS:
+        for name in names:
             if name not in found:
                 hits = sorted(d.rglob(name))
                 if hits:
                     found[name] = hits[0]
+    return found
+
+
+@cache
+def available_fonts() -> tuple[Path, ...]:
+    """Paths of the installed bold sans fonts, in BOLD_SANS order; raise when none is found."""
+    found = _find(BOLD_SANS)
     if not found:
         raise SudokuCubeError(
             "no bold sans font found for rendering digits (looked for "
             + ", ".join(BOLD_SANS) + " under /usr/share/fonts); install the Debian packages "
             "fonts-dejavu-core fonts-liberation2 fonts-freefont-ttf (`make system`)")
     return tuple(found[n] for n in BOLD_SANS if n in found)
+
+
+@cache
+def available_serif_fonts() -> tuple[Path, ...]:
+    """Paths of the installed bold serif fonts, in BOLD_SERIF order; raise when none is found."""
+    found = _find(BOLD_SERIF)
+    if not found:
+        raise SudokuCubeError(
+            "no bold serif font found for rendering the black cube's digits (looked for "
+            + ", ".join(BOLD_SERIF) + "); install the Debian packages fonts-texgyre "
+            "fonts-dejavu-core (`make system`)")
+    return tuple(found[n] for n in BOLD_SERIF if n in found)
 
 
 def font_path(name: str | None = None, index: int = 0) -> Path:

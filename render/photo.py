@@ -23,16 +23,26 @@ from sudoku_cube.models.stickers import Sticker, format_token
 from . import effects
 from .background import background
 from .camera import Camera, focal_for_fov, rotation_about
-from .fonts import available_fonts, font_path
+from .fonts import available_fonts, available_serif_fonts, font_path
 from .scene import draw_cube, face_corners
-from .texture import PALETTE
+from .texture import BLACK_CUBE, DARK_GREY, PALETTE, PLAIN, Finish, ink_for
+
+LOOKS = {
+    "white": "white stickers, black digits",
+    "coloured": "stickers in the six cube colours, black digits",
+    "coloured-white-ink": "the six cube colours, white digits on the dark ones (red, green, "
+                          "blue), black digits on the light ones",
+    "black": "the black Sudoku Cube: dark grey stickers with a faint swirl print on a black "
+             "body, white serif digits",
+}
+"""The sticker looks a photo can have (``PhotoStyle.stickers``)."""
 
 
 @dataclass(frozen=True)
 class PhotoStyle:
-    """How a photo looks. ``stickers``: "white" (black digits on white) or "coloured" (black
-    digits on the six cube colours); ``font``: a font file name (None: the seed picks one of the
-    installed bold sans fonts); ``difficulty`` 0..1 scales tilt, rotation, blur, noise, glare,
+    """How a photo looks. ``stickers``: one of :data:`LOOKS` ("white", "coloured",
+    "coloured-white-ink", "black"); ``font``: a font file name (None: the seed picks one of the
+    installed bold sans fonts, or for the black cube one of the installed bold serif fonts); ``difficulty`` 0..1 scales tilt, rotation, blur, noise, glare,
     shadows and clutter; ``max_tilt_deg`` caps the perspective tilt; ``jpeg_quality`` adds a
     JPEG round trip inside the render (None: none); ``underline_69``: whether 6 and 9 carry
     their underline, ``bar`` its shape (see :func:`render.texture.glyph_mask`)."""
@@ -51,23 +61,43 @@ class PhotoStyle:
     bar: tuple[float, float, float] | None = None
 
 
+def look_name(name: str) -> str:
+    """The :data:`LOOKS` key of a sticker look name ("colored" spelt either way)."""
+    key = name.replace("colored", "coloured")
+    if key not in LOOKS:
+        raise ValueError(f"unknown photo style {name!r}; use one of: " + ", ".join(LOOKS))
+    return key
+
+
 def as_style(style: "PhotoStyle | str | None") -> PhotoStyle:
-    """A PhotoStyle from a style or a sticker style name ("white" / "coloured")."""
+    """A PhotoStyle from a style or a sticker look name (:data:`LOOKS`)."""
     if style is None:
         return PhotoStyle()
     if isinstance(style, PhotoStyle):
         return style
-    if style not in ("white", "coloured", "colored"):
-        raise ValueError(f"unknown photo style {style!r}; use 'white' or 'coloured'")
-    return PhotoStyle(stickers="coloured" if style.startswith("colo") else "white")
+    return PhotoStyle(stickers=look_name(style))
 
 
 def pick_font(style: PhotoStyle, rng: random.Random) -> str:
-    """The font path of a style: its named font, or one chosen by the seed."""
+    """The font path of a style: its named font, or one chosen by the seed (a bold serif for
+    the black cube, a bold sans otherwise)."""
     if style.font:
         return str(font_path(style.font))
-    fonts = available_fonts()
+    fonts = available_serif_fonts() if style.stickers == "black" else available_fonts()
     return str(fonts[rng.randrange(len(fonts))])
+
+
+def finish_of(style: PhotoStyle) -> Finish:
+    """The body and sticker make of a style's look."""
+    return BLACK_CUBE if style.stickers == "black" else PLAIN
+
+
+def inks_of(style: PhotoStyle, colours: dict | None) -> dict | None:
+    """Per face the ink of each sticker: None (black everywhere) unless the look prints white
+    digits on dark stickers."""
+    if colours is None or style.stickers not in ("coloured-white-ink", "black"):
+        return None
+    return {f: [ink_for(c, True) for c in cs] for f, cs in colours.items()}
 
 
 def _rngs(seed: int, what: str) -> tuple[random.Random, np.random.Generator]:
@@ -137,7 +167,8 @@ def compose(camera: Camera, faces: dict, colours: dict | None, style: PhotoStyle
     sil = cv2.GaussianBlur(sil, (0, 0), max(1.0, min(big.width, big.height) * 0.02))
     canvas *= (1 - 0.45 * sil)[..., None]
     geo = draw_cube(canvas, big, faces, font, colours=colours, light=light.light_dir, rng=nrng,
-                    underline_69=style.underline_69, bar=style.bar)
+                    underline_69=style.underline_69, bar=style.bar,
+                    inks=inks_of(style, colours), finish=finish_of(style))
     if overlay is not None:
         overlay(canvas, big)
     img = cv2.resize(canvas, (w, h), interpolation=cv2.INTER_AREA)
@@ -162,9 +193,12 @@ def compose(camera: Camera, faces: dict, colours: dict | None, style: PhotoStyle
 
 
 def _colours(style: PhotoStyle, homes: Sequence[str] | None, rng: random.Random, k: int):
-    """RGB sticker colours: white, or the colour of each sticker's home face."""
+    """RGB sticker colours: white (None), dark grey (the black cube), or the colour of each
+    sticker's home face."""
     if style.stickers == "white":
         return None
+    if style.stickers == "black":
+        return [DARK_GREY] * k
     if homes is None:
         homes = [rng.choice(FACES) for _ in range(k)]
     return [PALETTE[f] for f in homes]

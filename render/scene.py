@@ -14,7 +14,7 @@ import numpy as np
 from sudoku_cube.models.geometry import FACES, NORMAL, VIEW_UP, view_right
 
 from .camera import Camera
-from .texture import face_texture
+from .texture import PLAIN, Finish, face_texture
 
 
 def face_corners(face: str, n: int = 3) -> np.ndarray:
@@ -41,10 +41,12 @@ def shade(face: str, light) -> float:
 def draw_cube(canvas: np.ndarray, camera: Camera, faces: dict, font: str, *, n: int = 3,
               colours: dict | None = None, light=(0.3, 0.8, 0.5),
               rng: np.random.Generator | None = None, underline_69: bool = True,
-              bar: tuple[float, float, float] | None = None) -> dict:
+              bar: tuple[float, float, float] | None = None, inks: dict | None = None,
+              finish: Finish = PLAIN) -> dict:
     """Paint the visible faces of a cube onto ``canvas`` (RGB float32, camera-sized, changed in
-    place). ``faces`` maps face letters to n*n stickers; ``colours`` maps face letters to n*n RGB
-    colours. Returns per visible face its outline quad in image pixels (net-view order), its
+    place). ``faces`` maps face letters to n*n stickers; ``colours`` and ``inks`` map face
+    letters to n*n RGB sticker and ink colours; ``finish`` is the body and sticker make.
+    Returns per visible face its outline quad in image pixels (net-view order), its
     sticker centres and the union silhouette mask."""
     h, w = canvas.shape[:2]
     light = np.asarray(light, np.float64) / np.linalg.norm(light)
@@ -61,7 +63,8 @@ def draw_cube(canvas: np.ndarray, camera: Camera, faces: dict, font: str, *, n: 
                    np.linalg.norm(quad[2] - quad[1]))
         cell = int(min(400, max(24, math.ceil(side / n * 1.2))))
         tex = face_texture(faces[face], cell, font, (colours or {}).get(face), rng,
-                           underline_69=underline_69, bar=bar)
+                           underline_69=underline_69, bar=bar,
+                           inks=(inks or {}).get(face), finish=finish)
         size = tex.shape[0]
         src = np.array([[0, 0], [size, 0], [size, size], [0, size]], np.float32)
         H = cv2.getPerspectiveTransform(src, quad.astype(np.float32))
