@@ -5,11 +5,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from models.generator import make_puzzle
-from samples.render import PhotoStyle, render_face_photo
-from samples.render.fonts import available_serif_fonts
-from samples.render.photo import LOOKS, as_style
-from samples.render.texture import PALETTE, ink_for
+from sudoku_cube.models.generator import make_puzzle
+from sudoku_cube.render import PhotoStyle, render_face_photo
+from sudoku_cube.render.fonts import available_serif_fonts
+from sudoku_cube.render.photo import LOOKS, as_style
+from sudoku_cube.render.texture import PALETTE, ink_for
 
 SMALL = dict(size=(400, 300), difficulty=0.0, clutter=0.0)
 

@@ -44,8 +44,11 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="folder for the state files (default ./generated)")
     p.add_argument("--photos", default=None, metavar="DIR",
                    help="also render photos of the scrambled cube into DIR")
-    p.add_argument("--style", choices=("white", "coloured"), default="white",
-                   help="sticker style of the photos")
+    p.add_argument("--style", choices=("white", "coloured", "coloured-white-ink", "black"),
+                   default="white",
+                   help="sticker look of the photos: white or coloured stickers with black "
+                        "digits; coloured with white digits on red, green and blue; black: the "
+                        "black Sudoku Cube (dark grey stickers, white serif digits)")
     p.add_argument("--difficulty", type=float, default=0.3,
                    help="photo difficulty 0 (clean) .. 1 (tilted, blurred, glare, clutter)")
     p.add_argument("--corners", action="store_true", help="also render corner photos A and B")
