@@ -26,3 +26,34 @@ def test_one_bad_photo_says_what_is_wrong_with_it(capsys):
     assert "half-face/F.jpg: partial face" in err and "Traceback" not in err
     assert main(["read", str(SAMPLES / "bad/two-cubes/F.jpg"), "--no-ocr"]) == 2
     assert "two faces in one photo" in capsys.readouterr().err
+
+
+def test_a_lone_photo_named_b_is_face_b(tmp_path, capsys):
+    truth = parse_json((SAMPLES / "cubes/01-easy/truth.json").read_text())
+    lone = tmp_path / "B.jpg"
+    lone.write_bytes((SAMPLES / "cubes/01-easy/B.jpg").read_bytes())
+    assert main(["read", str(lone), "--no-ocr", "--json"]) == 0
+    out = capsys.readouterr()
+    (reading,) = json.loads(out.out).values()
+    assert reading["faces"] == [s.token for s in truth.face("B")]
+    assert "(face B)" in out.err and "missing" not in out.err
+
+
+def test_json_coordinates_are_in_the_photo_files_pixels(tmp_path, capsys):
+    """A photo larger than the working copy (read downscaled) reports its quad and centres in
+    its own pixels: they match the sample's photos.json scaled like the photo."""
+    import cv2
+    import numpy as np
+
+    photos = json.loads((SAMPLES / "cubes/01-easy/photos.json").read_text())
+    img = cv2.imread(str(SAMPLES / "cubes/01-easy/F.jpg"))
+    k = 2.5  # 960 x 720 -> 2400 x 1800: read at 1600 x 1200
+    big = tmp_path / "F.png"
+    cv2.imwrite(str(big), cv2.resize(img, None, fx=k, fy=k, interpolation=cv2.INTER_CUBIC))
+    assert main(["read", str(big), "--no-ocr", "--json"]) == 0
+    (reading,) = json.loads(capsys.readouterr().out).values()
+    quad, centres = np.array(reading["quad"]), np.array(reading["centres"])
+    pitch = np.linalg.norm(quad[1] - quad[0]) / 3
+    assert pitch > 150  # file pixels, not the 1600-wide working copy's
+    assert np.abs(quad - k * np.array(photos["F"]["quad"])).max() < 0.12 * pitch
+    assert np.abs(centres - k * np.array(photos["F"]["centres"])).max() < 0.12 * pitch

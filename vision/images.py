@@ -99,6 +99,14 @@ def limit_size(img: np.ndarray, max_side: int = MAX_SIDE) -> np.ndarray:
                       interpolation=cv2.INTER_AREA)
 
 
+def file_scale(path: str | os.PathLike[str], image: np.ndarray) -> float:
+    """File pixels per pixel of ``image``, the copy :func:`load_image` made of ``path`` (1.0
+    unless the photo was larger than :data:`MAX_SIDE`): coordinates found in the working copy
+    times this are the photo file's own pixels."""
+    _, (w, h), _ = _header(Path(path))
+    return max(w, h) / max(image.shape[:2])
+
+
 def load_image(path: str | os.PathLike[str]) -> np.ndarray:
     """Read a photo as 8-bit BGR, longer side at most :data:`MAX_SIDE`.
 

@@ -23,7 +23,7 @@ from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.state import CubeState
 from sudoku_cube.models.stickers import Hypothesis, Sticker
 from sudoku_cube.vision.detect import FaceGeometry, find_face
-from sudoku_cube.vision.images import IMAGE_SUFFIXES, load_image
+from sudoku_cube.vision.images import IMAGE_SUFFIXES, file_scale, load_image
 from sudoku_cube.vision.ocr import MISSING_WARNING, ocr_votes, tesseract_available
 from sudoku_cube.vision.recognise import CellEvidence, analyse_cells, hypotheses, limit_wildcards
 from sudoku_cube.vision.hog import class_index
@@ -40,7 +40,9 @@ class FaceReading:
 
     ``stickers``: best reading per cell (net order); ``candidates``: scored alternatives per
     cell, best first; ``confidence``: the best score per cell; ``geometry``: the face outline
-    and lattice found in the photo (image pixels); ``source``: the photo's path.
+    and lattice found in the photo (pixels of the working copy the photo was read in);
+    ``source``: the photo's path; ``file_scale``: the photo file's pixels per working-copy
+    pixel (large photos are read downscaled), so :meth:`to_dict` reports file pixels.
     """
 
     stickers: tuple[Sticker, ...]
@@ -52,6 +54,7 @@ class FaceReading:
     warnings: tuple[str, ...] = ()
     timings_ms: dict[str, float] = field(default_factory=dict)
     evidence: tuple[CellEvidence, ...] = field(default=(), repr=False, compare=False)
+    file_scale: float = 1.0
 
     @property
     def doubtful(self) -> tuple[int, ...]:
@@ -59,11 +62,13 @@ class FaceReading:
         return tuple(i for i, c in enumerate(self.confidence) if c < DOUBTFUL)
 
     def to_dict(self) -> dict:
-        """JSON-ready geometry and confidence of this face."""
+        """JSON-ready geometry (in the photo file's pixels) and confidence of this face."""
+        k = self.file_scale
         return {"source": self.source,
                 "confidence": [round(c, 4) for c in self.confidence],
-                "quad": [[round(float(x), 1), round(float(y), 1)] for x, y in self.geometry.quad],
-                "centres": [[round(float(x), 1), round(float(y), 1)]
+                "quad": [[round(float(x) * k, 1), round(float(y) * k, 1)]
+                         for x, y in self.geometry.quad],
+                "centres": [[round(float(x) * k, 1), round(float(y) * k, 1)]
                             for x, y in self.geometry.cell_centres()],
                 "found": list(self.geometry.found), "warnings": list(self.warnings)}
 
@@ -93,11 +98,14 @@ class Reading:
 
 def read_face(image: np.ndarray, *, templates=None, model=None, ocr: bool = True,
               settings: CubeSettings = CubeSettings(), source: str | None = None,
-              face: str | None = None, geometry: FaceGeometry | None = None) -> FaceReading:
+              face: str | None = None, geometry: FaceGeometry | None = None,
+              file_scale: float = 1.0) -> FaceReading:
     """Read one face photo (BGR uint8). Raises FaceNotFoundError when no single whole face
     is visible. ``templates`` default to :func:`vision.templates.default_templates`,
     ``model`` to the trained HOG classifier; ``ocr=False`` skips tesseract. A ``geometry``
-    found elsewhere (a face of a corner photo, ``vision.corners``) skips the detection."""
+    found elsewhere (a face of a corner photo, ``vision.corners``) skips the detection.
+    ``file_scale``: the photo file's pixels per pixel of ``image`` (see
+    :func:`vision.images.file_scale`), for coordinates reported in file pixels."""
     from sudoku_cube.vision.templates import default_templates
     from sudoku_cube.vision.hog import default_model
 
@@ -132,7 +140,7 @@ def read_face(image: np.ndarray, *, templates=None, model=None, ocr: bool = True
                             "shadow?); its reading is a guess")
     return FaceReading(tuple(h[0].sticker for h in hyps), tuple(hyps),
                        tuple(float(h[0].score or 0.0) for h in hyps), geometry, face, source,
-                       tuple(warnings), timings, tuple(evidence))
+                       tuple(warnings), timings, tuple(evidence), file_scale)
 
 
 def face_photos(paths: Path | str | Sequence[Path | str]) -> dict[str, Path]:
@@ -193,7 +201,7 @@ def read_folder(paths: Path | str | Sequence[Path | str], *, templates=None, mod
             progress(f)
         img = load_image(photos[f])
         r = read_face(img, templates=templates, model=model, ocr=ocr, settings=settings,
-                      source=str(photos[f]), face=f)
+                      source=str(photos[f]), face=f, file_scale=file_scale(photos[f], img))
         readings[f] = r
         warnings.extend(w for w in r.warnings if w not in warnings)
     return Reading(reading_state(readings), readings, tuple(warnings))

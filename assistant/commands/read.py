@@ -29,10 +29,12 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _single_photos(args: argparse.Namespace) -> list[Path]:
-    """The photo files given when they are fewer than a whole cube (checked one by one)."""
+    """The photo files given when they are fewer than a whole cube (checked one by one). A
+    lone ``B.jpg`` is face B: only the pair A and B makes corner photos."""
     paths = [Path(p) for p in args.photos]
-    if len(paths) >= 6 or any(p.is_dir() or p.stem.upper() in ("A", "B") for p in paths):
-        return []
+    names = {p.stem.upper() for p in paths}
+    if len(paths) >= 6 or any(p.is_dir() for p in paths) or {"A", "B"} <= names:
+        return []  # a folder, a whole cube, or the corner pair A and B
     return [p for p in paths if p.is_file()] if all(p.is_file() for p in paths) else []
 
 
@@ -41,7 +43,7 @@ def read_single_faces(paths: list[Path], args: argparse.Namespace) -> int:
     taking the others); a photo whose face cannot be read gives its specific message."""
     from sudoku_cube.assistant.profile_option import reader_options
     from sudoku_cube.models.geometry import FACES
-    from sudoku_cube.vision.images import load_image
+    from sudoku_cube.vision.images import file_scale, load_image
     from sudoku_cube.vision.reading import read_face
 
     console = Console(stderr=bool(args.json))  # stdout carries only JSON with --json
@@ -49,8 +51,9 @@ def read_single_faces(paths: list[Path], args: argparse.Namespace) -> int:
     options = reader_options(args)  # the profile is loaded once for all the photos
     for path in paths:
         face = path.stem.upper() if path.stem.upper() in FACES else None
-        r = read_face(load_image(path), ocr=not args.no_ocr, source=str(path), face=face,
-                      **options)
+        img = load_image(path)
+        r = read_face(img, ocr=not args.no_ocr, source=str(path), face=face,
+                      file_scale=file_scale(path, img), **options)
         results[str(path)] = r
         rows = [" ".join(r.stickers[3 * k + c].token for c in range(3)) for k in range(3)]
         console.print(f"[bold]{path}[/] (face {face or '?'}):")

@@ -20,7 +20,7 @@ from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.vision.corners.faces import CornerFace, CornerPhotoError, locate_faces
 from sudoku_cube.vision.corners.views import corner_faces, face_names, ideal_net_to_image
 from sudoku_cube.vision.detect import FaceGeometry, project
-from sudoku_cube.vision.images import load_image
+from sudoku_cube.vision.images import file_scale, load_image
 from sudoku_cube.vision.reading import FaceReading, Reading, face_photos, read_face, reading_state
 
 CORNER_PHOTOS = ("A", "B")
@@ -49,7 +49,8 @@ def face_geometry(face: CornerFace) -> FaceGeometry:
 
 def read_corner_photo(image: np.ndarray, photo: str, *, templates=None, model=None,
                       ocr: bool = True, settings: CubeSettings = CubeSettings(),
-                      source: str | None = None) -> dict[str, FaceReading]:
+                      source: str | None = None, file_scale: float = 1.0
+                      ) -> dict[str, FaceReading]:
     """The three faces of corner photo ``photo`` ("A" or "B"), read like single-face photos.
     Raises :class:`CornerPhotoError` when the photo does not show that corner's three faces."""
     t0 = time.perf_counter()
@@ -58,7 +59,8 @@ def read_corner_photo(image: np.ndarray, photo: str, *, templates=None, model=No
     out = {}
     for cf in located:
         r = read_face(image, templates=templates, model=model, ocr=ocr, settings=settings,
-                      source=source, face=cf.face, geometry=face_geometry(cf))
+                      source=source, face=cf.face, geometry=face_geometry(cf),
+                      file_scale=file_scale)
         r.timings_ms["detect"] = t_detect
         out[cf.face] = r
     return out
@@ -112,7 +114,8 @@ def read_corner_folder(paths: Path | str | Sequence[Path | str], *, templates=No
             progress(k)
         img = load_image(photos[k])
         per_photo[k] = read_corner_photo(img, k, templates=templates, model=model, ocr=ocr,
-                                         settings=settings, source=str(photos[k]))
+                                         settings=settings, source=str(photos[k]),
+                                         file_scale=file_scale(photos[k], img))
         readings.update(per_photo[k])
     matches = same_corner_matches(per_photo["A"], per_photo["B"])
     if matches >= SAME_CORNER_MATCHES:
