@@ -37,11 +37,11 @@ def read_text_file(path: str | os.PathLike[str], what: str = "file") -> str:
         return p.read_text(encoding="utf-8")
     except UnicodeDecodeError:
         raise SudokuCubeError(f"{p}: is not a text file; expected a {what} "
-                              "(JSON or text state, see CONVENTIONS.md)") from None
+                              "(JSON or text state, see docs/conventions.md)") from None
     except OSError as e:
         raise SudokuCubeError(f"{p}: cannot be read ({e.strerror})") from None
 
 
 def load_state(path: str | os.PathLike[str]) -> CubeState:
-    """Read a JSON or text state file (CONVENTIONS.md)."""
+    """Read a JSON or text state file (docs/conventions.md)."""
     return parse_state(read_text_file(path, "state file"), source=str(path))

@@ -1,4 +1,4 @@
-"""The cube net as a rich renderable: faces in the CONVENTIONS.md layout, digits with arrows.
+"""The cube net as a rich renderable: faces in the docs/conventions.md layout, digits with arrows.
 
 Domain objects know nothing of terminals: :class:`NetView` wraps a state and renders through
 rich's console protocol. Highlighted stickers (those a move changes, doubtful readings) are

@@ -1,5 +1,5 @@
 """The scan protocol: the order in which faces are shown to the camera and how to hold the
-cube for each (CONVENTIONS.md "Seeing a face"), with a small picture of the neighbours."""
+cube for each (docs/conventions.md "Seeing a face"), with a small picture of the neighbours."""
 from __future__ import annotations
 
 from rich.text import Text

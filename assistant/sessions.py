@@ -43,7 +43,7 @@ class CapturedFace:
     candidates: tuple[tuple[Hypothesis, ...], ...]
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form (tokens as in CONVENTIONS.md)."""
+        """JSON-ready form (tokens as in docs/conventions.md)."""
         return {"stickers": [format_token(s) for s in self.stickers],
                 "candidates": [[{"token": format_token(h.sticker),
                                  "score": 1.0 if h.score is None else float(h.score)}

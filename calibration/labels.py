@@ -1,6 +1,6 @@
 """What the user types to label a calibration photo: nine tokens, or a solved face's digits.
 
-Two forms, per photo (CONVENTIONS.md tokens, row by row as the photo shows the face):
+Two forms, per photo (docs/conventions.md tokens, row by row as the photo shows the face):
 
 * nine tokens: ``"5^ 4> 6^ 3v 6^ 5< 8^ 2^ 2>"`` (spaces or commas between them);
 * a solved face: the nine digits and one arrow for all of them: ``"534 126 978 ^"``.

@@ -7,7 +7,7 @@
  *           D centres mod 4 and the side centres 0/180).
  * A centre may be "free" (its digit looks the same turned 180 degrees): then +2 is as good.
  * Facelets, cubies and turns follow Kociemba's conventions (URFDLB facelet order, which agree
- * with CONVENTIONS.md, FACTS.md). Pruning tables are built once by breadth-first search
+ * with docs/conventions.md and docs/cube-facts.md). Pruning tables are built once by breadth-first search
  * (about 45 MB); searches run without the GIL, so several may run at once on read-only tables.
  */
 #define PY_SSIZE_T_CLEAN

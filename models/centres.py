@@ -3,7 +3,7 @@
 A centre-only sequence moves no piece, so the only thing it changes is how far each centre is
 turned; that amount is simply the number of quarter turns of each face in the sequence, mod 4.
 The table is a shortest-path search over products of the verified centre algorithms of
-FACTS.md, their inverses, mirror images and the 24 whole-cube relabellings, where turns that
+docs/cube-facts.md, their inverses, mirror images and the 24 whole-cube relabellings, where turns that
 meet at a junction cancel. Every entry is checked on the model before the table is returned.
 """
 from __future__ import annotations
@@ -26,7 +26,7 @@ CENTRE_ALGORITHMS: tuple[str, ...] = (
     "F2 L R' D2 F2 U2 L' R B2 U2",
     "R2 F2 B2 L2 U2 L2 F2 B2 R2 D2",
 )
-"""The verified centre-only algorithms of FACTS.md."""
+"""The verified centre-only algorithms of docs/cube-facts.md."""
 
 Effect = tuple[int, int, int, int, int, int]
 

@@ -12,7 +12,7 @@ class SudokuCubeError(Exception):
 
 
 class StateFormatError(SudokuCubeError):
-    """A state file or token that does not follow CONVENTIONS.md."""
+    """A state file or token that does not follow docs/conventions.md."""
 
     def __init__(self, message: str, *, source: str | None = None, face: str | None = None,
                  index: int | None = None, token: str | None = None) -> None:

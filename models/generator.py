@@ -1,10 +1,10 @@
 """Random solvable Sudoku Cubes: solved designs, recorded scrambles and digit substitutions.
 
-A solved Sudoku Cube (CONVENTIONS.md "Solved") is six faces, each holding 1..9 once in some
+A solved Sudoku Cube (docs/conventions.md "Solved") is six faces, each holding 1..9 once in some
 layout, each face with its own direction; symmetric digits (a setting, by default only ``1``)
 may be printed either way. Any such labelling can be printed on a real cube, so every random
 design is a valid solved cube, and applying real face turns to it gives a reachable scramble
-whose answer is known. This follows KubeGenerator (seed 001): label a solved cube, then
+whose answer is known. This follows KubeGenerator: label a solved cube, then
 scramble with real turns and optionally substitute the labels by a random bijection.
 
 Everything is deterministic for a seed (``random.Random(seed)``); nothing here does I/O.

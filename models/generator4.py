@@ -1,4 +1,4 @@
-"""4x4x4 Sudokube designs as KubeGenerator (seed 001) made them, and scrambles with real turns.
+"""4x4x4 Sudokube designs as KubeGenerator made them, and scrambles with real turns.
 
 A solved Sudokube has labels 0-F on its 96 stickers such that every face holds each label
 once and every *orbit around the cube* holds each label once. An orbit is the ring of 16

@@ -1,7 +1,7 @@
 """Sticker geometry of an N x N x N cube, derived from 3D vectors.
 
 Every facelet is a position, an outward normal and the face's view axes (up and right), all
-integer vectors. Axes: x towards R, y towards U, z towards F (CONVENTIONS.md). Positions use
+integer vectors. Axes: x towards R, y towards U, z towards F (docs/conventions.md). Positions use
 doubled coordinates so that they stay integers: cubie centres sit at -(N-1), ..., N-1 in steps
 of 2 and the stickers on the surface at +-N. Face turns are 90 degree rotations of a layer, so
 the move tables come from rotating vectors, never from typed permutation numbers.
@@ -14,7 +14,7 @@ from functools import cache
 Vec = tuple[int, int, int]
 
 FACES: tuple[str, ...] = ("U", "R", "F", "D", "L", "B")
-"""Faces in the order of CONVENTIONS.md and Kociemba's facelet string."""
+"""Faces in the order of docs/conventions.md and Kociemba's facelet string."""
 
 FACE_NAMES = {"U": "up", "R": "right", "F": "front", "D": "down", "L": "left", "B": "back"}
 

@@ -1,4 +1,4 @@
-"""The grid solver's public API (issue 3): where every piece goes, reachable and most likely.
+"""The grid solver's public API: where every piece goes, reachable and most likely.
 
 ``solve_grid`` / ``enumerate_targets`` / ``GridSolution`` live in :mod:`models.grid_solve`; the
 CP-SAT model in :mod:`models.grid_model`; the geometry-derived consequences of each placement

@@ -1,4 +1,4 @@
-"""Precomputed consequences of placing a piece, derived from the 3D geometry (seed 000's trick).
+"""Precomputed consequences of placing a piece, derived from the 3D geometry, outside the model.
 
 The grid model never computes where a sticker lands or how it turns: those follow from the
 placement alone, so they are tabulated here once, outside the model, and the model only says

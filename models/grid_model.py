@@ -1,4 +1,4 @@
-"""The CP-SAT grid model: boolean placement flags and implications (seed 000, second formulation).
+"""The CP-SAT grid model: the boolean placement formulation (flags and implications).
 
 Variables (all booleans):
 

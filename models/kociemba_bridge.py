@@ -1,4 +1,4 @@
-"""Solve the pieces with the ``kociemba`` package, minding its quirks (FACTS.md).
+"""Solve the pieces with the ``kociemba`` package, minding its quirks (docs/cube-facts.md).
 
 The cube is described to kociemba by colouring every sticker with the face its piece must
 reach (:meth:`PieceMap.colours`). Quirks handled here: kociemba returns a non-empty sequence

@@ -1,4 +1,4 @@
-"""Face-turn notation (CONVENTIONS.md): ``U R F D L B`` with ``'`` and ``2``.
+"""Face-turn notation (docs/conventions.md): ``U R F D L B`` with ``'`` and ``2``.
 
 A move is a :class:`Transform` built from the geometry, so sequences are products of moves.
 Plans count in the half-turn metric: every listed move counts 1.

@@ -1,5 +1,6 @@
-"""The naive baseline of FACTS.md: kociemba for the pieces, then the seed's two centre
-algorithms (relabelled per face) applied one centre pair or half turn at a time.
+"""The naive baseline of docs/cube-facts.md: kociemba for the pieces, then the two classic
+centre algorithms (U +90/F -90 and U 180, relabelled per face) applied one centre pair or half
+turn at a time.
 
 Kept as the yardstick the planner must never be worse than (tests and ``bench plan``).
 """

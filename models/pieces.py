@@ -1,5 +1,5 @@
 """Pieces of the 3x3x3 cube in Kociemba's order, derived from the geometry, and the corner /
-edge / centre encoding of seed 000."""
+edge / centre encoding (docs/conventions.md "Pieces")."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -71,7 +71,7 @@ class PieceReading:
 
 @dataclass(frozen=True)
 class Encoding:
-    """Seed 000's table: what every corner, edge and centre place holds."""
+    """The piece encoding table: what every corner, edge and centre place holds."""
 
     corners: tuple[PieceReading, ...]
     edges: tuple[PieceReading, ...]

@@ -1,4 +1,4 @@
-"""The solved rule (CONVENTIONS.md) and consistency checks of a state."""
+"""The solved rule (docs/conventions.md) and consistency checks of a state."""
 from __future__ import annotations
 
 from collections import Counter

@@ -12,7 +12,7 @@ from .transform import Transform
 
 @dataclass(frozen=True)
 class CubeState:
-    """A cube as 6*n*n stickers, faces U R F D L B, each face row by row (CONVENTIONS.md).
+    """A cube as 6*n*n stickers, faces U R F D L B, each face row by row (docs/conventions.md).
 
     ``candidates`` (optional) holds, per sticker, the alternatives a reading found, best
     first; ``stickers`` then holds the best of each.

@@ -1,4 +1,4 @@
-"""Text and JSON state formats of CONVENTIONS.md, parsed from and written to strings.
+"""Text and JSON state formats of docs/conventions.md, parsed from and written to strings.
 
 Parsing never trusts its input: every error names the source, face, sticker and token and
 says what a valid one looks like (:class:`StateFormatError`). File access lives elsewhere.
@@ -62,7 +62,7 @@ def parse_json(text: str, source: str | None = None) -> CubeState:
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise StateFormatError(f"not valid JSON ({e}); see CONVENTIONS.md for the state format",
+        raise StateFormatError(f"not valid JSON ({e}); see docs/conventions.md for the state format",
                                source=source) from None
     if not isinstance(data, dict):
         raise StateFormatError("a state file is a JSON object with 'format' and 'faces'",

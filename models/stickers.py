@@ -1,4 +1,4 @@
-"""A sticker: a digit and a rotation, and its text token such as ``7>`` (CONVENTIONS.md)."""
+"""A sticker: a digit and a rotation, and its text token such as ``7>`` (docs/conventions.md)."""
 from __future__ import annotations
 
 from typing import Iterable, NamedTuple

@@ -2,7 +2,7 @@
 
 Everything is decided by the seed (``random.Random`` for parameters, ``numpy`` generators for
 pixel noise) and the installed fonts, so the same call always gives the same picture.
-Photos follow CONVENTIONS.md "Photos": a single-face photo has the face's view-up at the top
+Photos follow docs/photos.md: a single-face photo has the face's view-up at the top
 (turned by a small in-plane rotation at most); corner photo A looks at the U-R-F corner from
 (1, 1, 1) with +y up, photo B at the D-L-B corner from (-1, -1, -1) with -y up.
 """
@@ -266,7 +266,7 @@ def render_face_photo(stickers: Sequence[Sticker], seed: int,
 
 
 CORNER_VIEWS = {"A": ((1.0, 1.0, 1.0), (0.0, 1.0, 0.0)), "B": ((-1.0, -1.0, -1.0), (0.0, -1.0, 0.0))}
-"""Corner photos (CONVENTIONS.md): camera direction from the cube and image-up vector."""
+"""Corner photos (docs/photos.md): camera direction from the cube and image-up vector."""
 
 
 def corner_camera(which: str, rng: random.Random, style: PhotoStyle, n: int = 3

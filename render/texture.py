@@ -2,7 +2,7 @@
 
 A texture is an RGB float32 array in [0, 1], square, covering the whole face of the cube
 (body border included), drawn in the face's net view: its top is the face's view-up
-(CONVENTIONS.md "Seeing a face"). Digits are drawn turned ``rot`` quarter turns clockwise, as
+(docs/conventions.md "Seeing a face"). Digits are drawn turned ``rot`` quarter turns clockwise, as
 a token says; ``6`` and ``9`` carry an underline below the digit, as real cubes print them.
 """
 from __future__ import annotations

@@ -72,7 +72,7 @@ def _fuzz_counts(record_property):
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
-    """Print how many inputs each fuzz test tried (issue 10 asks for it in the output)."""
+    """Print how many inputs each fuzz test tried (printed with the test summary)."""
     totals: dict[str, int] = {}
     for reports in terminalreporter.stats.values():
         for rep in reports:

@@ -33,7 +33,7 @@ def test_there_are_corner_samples():
 
 
 def test_places_follow_conventions():
-    """CONVENTIONS.md: A shows U on top, F lower left, R lower right; B shows D, L, B."""
+    """docs/photos.md: A shows U on top, F lower left, R lower right; B shows D, L, B."""
     assert [(f.face, f.place) for f in corner_faces("A")] == [
         ("U", "top"), ("F", "lower left"), ("R", "lower right")]
     assert [(f.face, f.place) for f in corner_faces("B")] == [

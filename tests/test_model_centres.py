@@ -1,4 +1,4 @@
-"""The centre algorithms of FACTS.md change exactly the stated centres and nothing else."""
+"""The centre algorithms of docs/cube-facts.md change exactly the stated centres and nothing else."""
 from __future__ import annotations
 
 import pytest
@@ -6,7 +6,7 @@ import pytest
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.moves import parse_moves, sequence_transform
 
-# (sequence, {face: quarter turns clockwise}) from ../shared/FACTS.md
+# (sequence, {face: quarter turns clockwise}) from docs/cube-facts.md
 CENTRE_ALGORITHMS = [
     ("F B' L R' U D' F' U' D L' R F' B U", {"U": 1, "F": 3}),
     ("U R L U2 R' L' U R L U2 R' L'", {"U": 2}),

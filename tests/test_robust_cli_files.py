@@ -1,5 +1,5 @@
 """Bad photo files and folders, through the real CLI (`read`, `solve`): a clear message that
-names the file and says what to do, exit status 2, never a traceback (issue 10)."""
+names the file and says what to do, exit status 2, never a traceback."""
 from __future__ import annotations
 
 import shutil

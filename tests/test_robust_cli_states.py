@@ -1,5 +1,5 @@
 """Bad state files, bad moves and the solved cube through the real CLI (`grid`, `solve`,
-`apply`, `show`, `guide`): each gives a message naming the input and what to do, exit 2 (issue 10)."""
+`apply`, `show`, `guide`): each gives a message naming the input and what to do, exit 2."""
 from __future__ import annotations
 
 import json

@@ -1,6 +1,6 @@
 """Ctrl-C loses nothing: a real `scan` process interrupted by SIGINT keeps the faces it captured
 and `scan --resume` completes them; a real `guide` in a terminal interrupted by SIGINT continues
-at the step reached. Exit status 130 and a note on how to resume (issue 10)."""
+at the step reached. Exit status 130 and a note on how to resume."""
 from __future__ import annotations
 
 import os

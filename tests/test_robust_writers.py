@@ -1,4 +1,4 @@
-"""No data lost, and no unsafe handling of user files (issue 10).
+"""No data lost, and no unsafe handling of user files.
 
 - Every file the real commands leave behind (scan session and result, guide session, exported
   plans, profiles, generated states) got there by a rename of a finished temporary file.

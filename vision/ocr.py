@@ -1,6 +1,6 @@
 """Tesseract as a second opinion: one call per face on a mosaic of straightened glyphs.
 
-Tesseract is blind to rotation (FACTS.md), so each cell's ink is first turned upright for each
+Tesseract is blind to rotation (docs/cube-facts.md), so each cell's ink is first turned upright for each
 rotation its best hypotheses propose, the tiles are laid out in one mosaic image, and a single
 ``--psm 6`` call with a 1-9 whitelist reads them all (about 0.2 s instead of 36 calls). Each
 character is mapped back to its tile by its own box and becomes a vote for (digit, rotation of

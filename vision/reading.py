@@ -86,7 +86,7 @@ class Reading:
         return frozenset(FACES.index(f) * 9 + i for f, r in self.faces.items() for i in r.doubtful)
 
     def to_dict(self) -> dict:
-        """The state JSON (CONVENTIONS.md) plus a ``reading`` section (sources, geometry)."""
+        """The state JSON (docs/conventions.md) plus a ``reading`` section (sources, geometry)."""
         from sudoku_cube.models.state_format import to_dict
 
         out = to_dict(self.state)

@@ -9,7 +9,7 @@ layout of 1..9 with a random direction, then random face turns). Three runs:
   readings were recovered;
 * count all: distinct solved arrangements of a cube (certain readings), up to a cap.
 
-Every result is checked solved. Targets (issue 3, 2-core machine): p50 <= 30 ms certain,
+Every result is checked solved. Targets (2-core machine): p50 <= 30 ms certain,
 p50 <= 150 ms doubtful, counting <= 1 s.
 """
 from __future__ import annotations

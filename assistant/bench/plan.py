@@ -3,8 +3,8 @@
 Cubes are random solved designs (each face a permutation of 1..9 pointing one random way)
 scrambled by random face turns, so the target is known and the grid solver is not timed here.
 Both methods' plans are applied to the model and must end solved. The naive baseline is
-kociemba then the seed's two centre algorithms one pair at a time (FACTS.md). A second run
-times ``--optimal`` on cubes scrambled by 8 turns. Targets (issue 4, 2-core machine): mean <= 25,
+kociemba then the two classic centre algorithms one pair at a time (docs/cube-facts.md). A second run
+times ``--optimal`` on cubes scrambled by 8 turns. Targets (2-core machine): mean <= 25,
 p95 <= 30 moves, <= 1 s per plan; optimal <= 5 s at depth 8.
 """
 from __future__ import annotations

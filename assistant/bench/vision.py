@@ -34,7 +34,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    "e.g. FreeMonoBoldOblique.ttf, one the classifiers never trained on); "
                    "default: the seed picks a bold sans font")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
-    from sudoku_cube.assistant.bench import vision_calibration  # sudoku_cube.calibration figures (issue 8), separate
+    from sudoku_cube.assistant.bench import vision_calibration  # sudoku_cube.calibration figures, separate
 
     vision_calibration.add_arguments(p)
 
@@ -125,7 +125,7 @@ def _row(name: str, s: dict, ocr: bool) -> dict:
 
 def run(args: argparse.Namespace) -> int:
     """Run the benchmark and print a table (or JSON)."""
-    if getattr(args, "calibration", False):  # before/after calibration (issue 8)
+    if getattr(args, "calibration", False):  # before/after calibration
         from sudoku_cube.assistant.bench import vision_calibration
 
         return vision_calibration.run(args)

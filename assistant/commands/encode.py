@@ -1,4 +1,4 @@
-"""``sudoku-cube encode STATE``: seed 000's corner / edge / centre table of a state."""
+"""``sudoku-cube encode STATE``: the corner / edge / centre table of a state."""
 from __future__ import annotations
 
 import argparse

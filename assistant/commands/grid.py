@@ -1,6 +1,6 @@
 """``sudoku-cube grid STATE``: where every piece goes (the solved target arrangement).
 
-Prints the solved net, each face's direction, the centre turns and the seed-style placement
+Prints the solved net, each face's direction, the centre turns and the piece placement
 table; ``--json`` prints one JSON object instead; ``--all`` also counts the distinct solved
 arrangements (up to ``--cap``) and says whether the answer is unique.
 """
@@ -34,7 +34,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Find the solved arrangement reachable by face turns that best fits the "
                     "readings (CP-SAT): the target net, each face's direction, the centre turns "
                     "and where each corner and edge goes with what twist.")
-    p.add_argument("state", help="state file (JSON or text, see CONVENTIONS.md)")
+    p.add_argument("state", help="state file (JSON or text, see docs/conventions.md)")
     p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
     p.add_argument("--all", action="store_true",
                    help="also count the distinct solved arrangements (up to --cap) and say "

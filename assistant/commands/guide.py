@@ -33,7 +33,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                                    "words, the cube before and after, progress and phase. "
                                    "Keys: n/space next, b back, r restart, q quit. Without a "
                                    "terminal (or with --plain) every step is printed.")
-    p.add_argument("state", help="state file (JSON or text, see CONVENTIONS.md)")
+    p.add_argument("state", help="state file (JSON or text, see docs/conventions.md)")
     add_guide_options(p)
     p.set_defaults(handler=run)
 

@@ -16,7 +16,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("show", help="draw a state file as a net",
                        description="Draw the six faces of a state file as a net, digits with "
                                    "arrows that point where each digit's top points.")
-    p.add_argument("state", help="state file (JSON or text, see CONVENTIONS.md)")
+    p.add_argument("state", help="state file (JSON or text, see docs/conventions.md)")
     p.add_argument("--symmetric", default="1", help="digits that look the same upside down")
     p.set_defaults(handler=run)
 

@@ -1,6 +1,6 @@
 """Reading a cube from two corner photos, ``A`` (U, F, R) and ``B`` (D, L, B).
 
-Each photo shows three faces around one corner (CONVENTIONS.md "Photos").
+Each photo shows three faces around one corner (docs/photos.md).
 :func:`vision.corners.faces.locate_faces` finds them and maps each face's net coordinates to
 the picture; the stickers are then read by exactly the same recognisers as a single-face photo
 (:func:`vision.reading.read_face` with that geometry), so a corner reading and six face photos

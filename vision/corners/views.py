@@ -1,7 +1,7 @@
 """Which faces a corner photo shows, where, and how each face's net view sits in the picture.
 
 Everything here is derived from the 3D model (``models.geometry``) and the camera described in
-CONVENTIONS.md "Photos", never typed by hand: photo ``A`` looks along -(1, 1, 1) at the U/F/R
+docs/photos.md, never typed by hand: photo ``A`` looks along -(1, 1, 1) at the U/F/R
 corner with image-up along +y; photo ``B`` looks along (1, 1, 1) at the D/L/B corner with
 image-up along -y. An ideal orthographic camera gives, for every visible face, its place in the
 picture (top / lower left / lower right) and the 3D corner points it shares with the other two
@@ -23,7 +23,7 @@ PHOTOS: dict[str, tuple[Vec, Vec]] = {
     "B": ((-1, -1, -1), (0, -1, 0)),
 }
 """Per corner photo: the visible corner's direction (the camera sits out along it) and the 3D
-direction that is image-up (CONVENTIONS.md "Photos")."""
+direction that is image-up (docs/photos.md)."""
 
 PLACES = ("top", "lower left", "lower right")
 """Where a face appears in a corner photo, in the order :func:`corner_faces` lists them."""

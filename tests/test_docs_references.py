@@ -1,0 +1,111 @@
+"""The project explains itself: every reference in code, help texts, README and docs/ resolves
+inside the repository.
+
+A clone holds only the repository, so nothing may send a reader to texts it does not contain
+(shared convention or fact sheets, numbered seeds or issues, folders beside the checkout); and
+every relative link or file path the README and docs/ give must name a file that exists.
+"""
+from __future__ import annotations
+
+import argparse
+import re
+from pathlib import Path
+
+import pytest
+
+from sudoku_cube.assistant.cli import build_parser
+
+ROOT = Path(__file__).resolve().parents[1]
+SKIP_DIRS = {".git", ".venv", "tests", "build", "__pycache__", ".pytest_cache", ".hypothesis"}
+TEXT_SUFFIXES = {".py", ".c", ".md", ".toml", ".sh", ".txt", ".cfg", ".svg"}
+
+OUTSIDE = re.compile(
+    r"CONVENTIONS\.md|FACTS\.md|\.\./shared|/work/shared|(?i:\bseeds?[ _]?0\d\d\b|\bissues?\s*#?\d+)")
+"""Strings that point outside the repository (the shared sheets, seeds and issue numbers)."""
+
+MD_LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
+CODE_PATH = re.compile(r"`((?:[\w.-]+/)+[\w.-]+\.(?:py|c|md|json|npz|svg|png|sh))`")
+
+
+def _project_files() -> list[Path]:
+    out = []
+    for p in sorted(ROOT.rglob("*")):
+        rel = p.relative_to(ROOT)
+        if any(part in SKIP_DIRS or part.endswith(".egg-info") for part in rel.parts):
+            continue
+        if p.is_file() and (p.suffix in TEXT_SUFFIXES or p.name in ("Makefile", "run")):
+            out.append(p)
+    return out
+
+
+def _markdown_files() -> list[Path]:
+    return [ROOT / "README.md", ROOT / "samples" / "README.md",
+            *sorted((ROOT / "docs").glob("*.md"))]
+
+
+def _help_texts(parser: argparse.ArgumentParser, name: str = "sudoku-cube"
+                ) -> list[tuple[str, str]]:
+    """The --help text of the parser and of every subcommand below it."""
+    out = [(name, parser.format_help())]
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub_name, sub in action.choices.items():
+                out.extend(_help_texts(sub, f"{name} {sub_name}"))
+    return out
+
+
+def _anchors(markdown: str) -> set[str]:
+    """GitHub-style heading anchors of a markdown text."""
+    out = set()
+    for line in markdown.splitlines():
+        if line.startswith("#"):
+            title = line.lstrip("#").strip().lower()
+            title = re.sub(r"[^\w\- ]", "", title)
+            out.add(title.replace(" ", "-"))
+    return out
+
+
+def test_no_file_points_outside_the_repository():
+    files = _project_files()
+    assert any(f.name == "README.md" for f in files) and len(files) > 50
+    hits = []
+    for f in files:
+        for n, line in enumerate(f.read_text(errors="replace").splitlines(), 1):
+            if OUTSIDE.search(line):
+                hits.append(f"{f.relative_to(ROOT)}:{n}: {line.strip()[:100]}")
+    assert not hits, "references outside the repository (point them at docs/):\n" + "\n".join(hits)
+
+
+def test_no_help_text_points_outside_the_repository():
+    texts = _help_texts(build_parser())
+    assert len(texts) > 12  # every command, the bench and calibrate subcommands
+    bad = [name for name, text in texts if OUTSIDE.search(text)]
+    assert not bad, f"--help texts pointing outside the repository: {bad}"
+
+
+@pytest.mark.parametrize("md", _markdown_files(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_markdown_links_and_paths_resolve(md: Path):
+    text = md.read_text()
+    broken = []
+    for target in MD_LINK.findall(text):
+        if re.match(r"[a-z]+:", target):
+            continue  # a web address
+        path, _, anchor = target.partition("#")
+        dest = (md.parent / path).resolve() if path else md
+        if not dest.exists() or ROOT not in (dest, *dest.parents):
+            broken.append(f"link {target}: no such file in the repository")
+        elif anchor and dest.suffix == ".md" and anchor not in _anchors(dest.read_text()):
+            broken.append(f"link {target}: no heading #{anchor} in {dest.name}")
+    for path in CODE_PATH.findall(text):
+        if not ((ROOT / path).exists() or (md.parent / path).exists()):
+            broken.append(f"path `{path}`: no such file")
+    assert not broken, f"{md.relative_to(ROOT)}:\n" + "\n".join(broken)
+
+
+def test_the_checks_catch_what_they_look_for():
+    for s in ("see CONVENTIONS.md", "FACTS.md", "../shared/x", "seed 000's trick",
+              "Seed 001", "(issue 3)", "issue #12"):
+        assert OUTSIDE.search(s), s
+    for s in ("docs/conventions.md", "[facts](cube-facts.md)", "random seed 7", "--seed 90000", "an issue with glare"):
+        assert not OUTSIDE.search(s), s
+    assert "seeing-a-face-the-net" in _anchors("## Seeing a face (the net)")
