@@ -35,8 +35,10 @@ class GuideCursor:
         self.start = start
         self.remember = remember
         self.key = plan_key(start, [s.move for s in self.steps])
+        saved = load_guide_step(self.key) if remember and position is None else 0
+        self.finished_before = bool(self.steps) and saved >= len(self.steps)
         if position is None:
-            position = load_guide_step(self.key) if remember else 0
+            position = 0 if self.finished_before else saved  # a finished plan starts afresh
         self.position = max(0, min(position, len(self.steps)))
         self.resumed = self.position > 0
 
@@ -80,8 +82,12 @@ class GuideCursor:
 
 
 KEYS = {"n": "next", " ": "next", "\r": "next", "\n": "next", "": "next", "next": "next",
-        "b": "back", "p": "back", "back": "back", "r": "restart", "restart": "restart",
-        "q": "quit", "quit": "quit", "\x1b": "quit", "\x03": "quit"}
+        "right": "next", "down": "next", "pgdn": "next",
+        "b": "back", "p": "back", "back": "back", "left": "back", "up": "back", "pgup": "back",
+        "r": "restart", "restart": "restart", "q": "quit", "quit": "quit",
+        "resize": "redraw"}
+"""Keys (as :func:`assistant.keys.read_key` names them, or typed words) and what they do.
+Only q quits: Esc and unknown keys do nothing (a stray key must not end the guide)."""
 
 
 def command_of(key: str) -> str | None:

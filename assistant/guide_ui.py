@@ -2,6 +2,7 @@
 with keys next/back/restart/quit. The key reader is passed in so tests can press keys."""
 from __future__ import annotations
 
+from contextlib import nullcontext
 from typing import Any, Callable, Sequence
 
 from rich.console import Console
@@ -38,33 +39,71 @@ def print_plain(console: Console, steps: Sequence[Any], start: CubeState,
     console.print(Text("Done: the cube is solved.", style="bold green"))
 
 
+def resume_notice(cursor: GuideCursor) -> str:
+    """What to tell a person who runs a plan again: where it continues, or that it starts over."""
+    if cursor.finished_before:
+        return f"You finished this plan before; starting again at step 1 of {cursor.total}."
+    if cursor.resumed:
+        return (f"Continuing at step {cursor.position + 1} of {cursor.total} "
+                "(press r to restart).")
+    return ""
+
+
+def screen_of(cursor: GuideCursor, notice: str = "", height: int | None = None) -> Any:
+    """The renderable of the cursor's screen: the current step, or the solved cube."""
+    if cursor.done:
+        return DoneView(cursor.state(), cursor.total, notice=notice, height=height)
+    pos = cursor.position
+    step = cursor.current
+    changed = pos == 0 or cursor.steps[pos - 1].phase != step.phase
+    return StepView(step, pos, cursor.total, phase_changed=changed,
+                    combined=is_combined(cursor.steps), notice=notice, height=height)
+
+
+RESTART_QUESTION = "Restart from step 1? Press y to restart, any other key to stay here."
+
+
 def run_interactive(console: Console, cursor: GuideCursor, read_key: Callable[[], str],
                     clear: bool = True) -> bool:
-    """Show one step at a time until done or quit; return True when the end was reached."""
+    """Show one step at a time until done or quit; return True when the end was reached.
+
+    With ``clear`` the guide draws on the terminal's alternate screen (the shell's text comes
+    back afterwards) and redraws when the terminal changes size; what the person should keep
+    (where they stopped) is printed after leaving it.
+    """
     if cursor.total == 0:
         console.print("The cube is already solved: nothing to turn.")
         return True
-    if cursor.resumed:
-        console.print(f"Continuing at step {cursor.position + 1} of {cursor.total} "
-                      "(press r to restart).")
-    last_phase = None
+    with (console.screen() if clear else nullcontext()):
+        finished = _guide_loop(console, cursor, read_key, clear)
+    if finished:
+        console.print(Text(f"Done: all {cursor.total} steps taken. The cube is solved.",
+                           style="bold green"))
+    else:
+        console.print(f"Stopped at step {cursor.position + 1} of {cursor.total}; "
+                      "run the same command again to continue there.", highlight=False)
+    return finished
+
+
+def _guide_loop(console: Console, cursor: GuideCursor, read_key: Callable[[], str],
+                clear: bool) -> bool:
+    """The key loop of :func:`run_interactive`; True when the person finished the plan."""
+    notice = resume_notice(cursor)
+    confirming = False
     while True:
         if clear:
             console.clear()
-        if cursor.done:
-            console.print(DoneView(cursor.state(), cursor.total))
-            console.print("[bold]b[/] back · [bold]r[/] restart · [bold]q[/] quit")
-        else:
-            step = cursor.current
-            console.print(StepView(step, cursor.position, cursor.total,
-                                   phase_changed=step.phase != last_phase,
-                                   combined=is_combined(cursor.steps)))
-            last_phase = step.phase
-        cmd = command_of(read_key())
+        console.print(screen_of(cursor, RESTART_QUESTION if confirming else notice))
+        key = read_key()
+        if confirming:
+            confirming = False
+            if key.lower() == "y":
+                cursor.restart()
+            continue
+        cmd = command_of(key)
+        if cmd != "redraw":
+            notice = ""
         if cmd == "quit":
-            if not cursor.done:
-                console.print(f"Stopped at step {cursor.position + 1} of {cursor.total}; "
-                              "run the same command again to continue there.")
             return cursor.done
         if cmd == "next":
             if cursor.done:
@@ -73,4 +112,4 @@ def run_interactive(console: Console, cursor: GuideCursor, read_key: Callable[[]
         elif cmd == "back":
             cursor.back()
         elif cmd == "restart":
-            cursor.restart()
+            confirming = True

@@ -37,7 +37,23 @@ def progress_line(done: int, total: int, width: int = 40) -> Text:
     return t
 
 
-HELP_KEYS = "[bold]n[/]/space/Enter next · [bold]b[/] back · [bold]r[/] restart · [bold]q[/] quit"
+HELP_KEYS = ("[bold]→[/]/n/space next · [bold]←[/]/b back · [bold]r[/] restart · "
+             "[bold]q[/] quit")
+
+
+HELP_KEYS_SHORT = "[bold]→[/] next · [bold]←[/] back · [bold]r[/] restart · [bold]q[/] quit"
+
+
+def keys_text(markup: str, width: int) -> Text:
+    """A key line in one line: ``markup``, or the short list when it does not fit ``width``."""
+    text = Text.from_markup(markup, overflow="ellipsis")
+    if len(text.plain) > width:
+        text = Text.from_markup(HELP_KEYS_SHORT, overflow="ellipsis")
+    text.no_wrap = True
+    return text
+
+
+DONE_KEYS = "[bold]←[/]/b back · [bold]r[/] restart · [bold]q[/]/Enter quit"
 
 
 def moved_stickers(step: Any) -> frozenset[int]:
@@ -73,9 +89,42 @@ def phase_note(phase: str, combined: bool = False) -> str:
     return CENTRES_NOTE if phase == "centres" else PIECES_NOTE
 
 
+SHORT_NOTES = {
+    "pieces": "Corners and edges go to their places now; the centres are turned in phase 2.",
+    "centres": "Only the centres turn now: long sequences that bring every other piece back.",
+    "combined": "Centres turn to their places along with the pieces: no separate centre phase.",
+}
+"""One line per phase for the guide screen (the long notes are in --plain and the export)."""
+
+TALLER_HINT = "(a larger terminal window also shows the cube)"
+
+NET_LINES = 13
+"""Lines of a 3x3x3 net with its title (:class:`NetView`)."""
+NET_WIDTH = 44
+"""Columns of a 3x3x3 net."""
+
+
+def short_note(phase: str, combined: bool = False) -> str:
+    """The one-line note of a phase on the guide screen."""
+    return SHORT_NOTES["combined" if combined else phase if phase in SHORT_NOTES else "pieces"]
+
+
+def rendered_lines(console: Console, renderable: Any, width: int) -> int:
+    """How many lines ``renderable`` takes at ``width`` columns."""
+    return len(console.render_lines(renderable, console.options.update(width=width),
+                                    pad=False))
+
+
 @dataclass
 class StepView:
-    """One step of the guide. ``position`` counts from 0; ``total`` steps in the plan."""
+    """One step of the guide. ``position`` counts from 0; ``total`` steps in the plan.
+
+    The screen fits the terminal it is drawn on (``height``, default the console's): the header,
+    the move and its words and the key line always show; then, as room allows, the move in large
+    letters, the net before and after (side by side when wide enough, else only "before"),
+    the progress bar and a one-line phase note. ``notice`` is a line for the person (resumed,
+    confirm a restart); it always shows.
+    """
 
     step: Any
     position: int
@@ -83,58 +132,127 @@ class StepView:
     show_keys: bool = True
     combined: bool = False
     phase_changed: bool = False
+    notice: str = ""
+    height: int | None = None
 
     def header(self) -> Text:
         """'Step 3 of 25 · Phase 1 of 2: pieces'."""
-        t = Text()
+        t = Text(no_wrap=True, overflow="ellipsis")
         t.append(f"Step {self.position + 1} of {self.total}", style="bold")
         t.append(" · ")
         t.append(phase_title(self.step.phase, self.combined),
                  style="magenta" if self.step.phase == "centres" else "cyan")
         return t
 
-    def move_block(self) -> Group:
-        """The move in large letters, then in words."""
-        big = Text("\n".join(big_lines(str(self.step.move))), style="bold green")
-        words = Text(self.step.description or self.step.move.describe(), style="bold")
-        return Group(big, Text(str(self.step.move), style="bold green"), words)
+    def words(self) -> str:
+        """The move in words."""
+        return self.step.description or self.step.move.describe()
 
-    def nets(self, width: int) -> Any:
-        """Before and after, side by side when the terminal is wide enough."""
+    def move_block(self, big: bool = True) -> Any:
+        """The move in large letters with its words beside them, or (``big=False``) one line."""
+        move = str(self.step.move)
+        if not big:
+            t = Text()
+            t.append(move, style="bold green reverse")
+            t.append("  ")
+            t.append(self.words(), style="bold")
+            return t
+        letters = Text("\n".join(big_lines(move)), style="bold green", no_wrap=True)
+        side = Text()
+        side.append(move + "\n", style="bold green")
+        side.append(self.words(), style="bold")
+        grid = Table.grid(padding=(0, 3))
+        grid.add_column(no_wrap=True)
+        grid.add_column(ratio=1)
+        grid.add_row(letters, side)
+        return grid
+
+    def nets(self, width: int, both: bool = True) -> Any:
+        """Before and after, side by side when the terminal is wide enough (``both=False`` or
+        a narrow terminal: before only, the moving stickers marked)."""
         moved = moved_stickers(self.step)
         before = NetView(self.step.before, highlight=moved, title="Before (moving stickers marked)")
+        if not both:
+            return before
         after = NetView(self.step.after, highlight=moved, title="After")
-        if width >= 100:
+        if width >= 2 * NET_WIDTH + 4:
             grid = Table.grid(padding=(0, 4))
             grid.add_row(before, after)
             return grid
         return Group(before, Text(""), after)
 
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield self.header()
-        yield progress_line(self.position, self.total, min(options.max_width - 30, 40))
-        if self.phase_changed or self.position == 0:
-            yield Panel(phase_note(self.step.phase, self.combined),
-                        title=phase_title(self.step.phase, self.combined),
-                        width=min(options.max_width, 80))
-        yield self.move_block()
-        yield Text("")
-        yield self.nets(options.max_width)
+    def keys_line(self, width: int) -> Text:
+        """The keys (a shorter list on a narrow terminal)."""
+        return keys_text(HELP_KEYS, width)
+
+    def parts(self, console: Console, width: int, height: int | None) -> list[Any]:
+        """The renderables that fit ``height`` lines (all of them when ``height`` is None)."""
+        words_lines = rendered_lines(console, self.move_block(big=False), width)
+        big = self.move_block(big=True)
+        big_h = rendered_lines(console, big, width)
+        first_of_phase = self.phase_changed or self.position == 0
+        note = Text(short_note(self.step.phase, self.combined), style="italic")
+        note_h = rendered_lines(console, note, width) if first_of_phase else 0
+        notice = Text(self.notice, style="bold yellow") if self.notice else None
+        notice_h = rendered_lines(console, notice, width) if notice is not None else 0
+        # one line is kept free (printing the last line of a full screen scrolls it), one is
+        # the header
+        room = (10 ** 6 if height is None else height) - 2 - words_lines - notice_h \
+            - (1 if self.show_keys else 0)
+        use_big = room >= big_h - words_lines
+        if use_big:
+            room -= big_h - words_lines
+        side_by_side = width >= 2 * NET_WIDTH + 4
+        two_stacked = 2 * NET_LINES + 2
+        net = None
+        if width >= NET_WIDTH and room >= NET_LINES + 1:
+            both = side_by_side or (height is None or room >= two_stacked + 1)
+            net = self.nets(width, both)
+            room -= rendered_lines(console, net, width) + 1
+        progress = room >= 1
+        room -= progress
+        show_note = note_h and room >= note_h
+        room -= note_h if show_note else 0
+        hint = net is None and room >= 1 and width >= len(TALLER_HINT)
+        out: list[Any] = [self.header()]
+        if progress:
+            out.append(progress_line(self.position, self.total, max(10, min(width - 30, 40))))
+        if show_note:
+            out.append(note)
+        out.append(big if use_big else self.move_block(big=False))
+        if net is not None:
+            out += [Text(""), net]
+        elif hint:
+            out.append(Text(TALLER_HINT, style="dim"))
+        if notice is not None:
+            out.append(notice)
         if self.show_keys:
-            yield Text.from_markup(HELP_KEYS)
+            out.append(self.keys_line(width))
+        return out
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        height = self.height if self.height is not None else options.height or console.height
+        yield from self.parts(console, options.max_width, height)
 
 
 @dataclass
 class DoneView:
-    """The last screen: the solved cube."""
+    """The last screen: the solved cube (its net when there is room), then the keys."""
 
     final: CubeState
     total: int
+    notice: str = ""
+    height: int | None = None
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        height = self.height if self.height is not None else options.height or console.height
         yield Text(f"Done: all {self.total} steps taken. The cube is solved.", style="bold green")
-        yield progress_line(self.total, self.total, min(options.max_width - 30, 40))
-        yield NetView(self.final, title="Solved")
+        yield progress_line(self.total, self.total, max(10, min(options.max_width - 30, 40)))
+        if height is None or height - 5 - bool(self.notice) >= NET_LINES:
+            yield NetView(self.final, title="Solved")
+        if self.notice:
+            yield Text(self.notice, style="bold yellow")
+        yield keys_text(DONE_KEYS, options.max_width)
 
 
 @dataclass

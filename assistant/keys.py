@@ -1,8 +1,28 @@
-"""Reading a key press from the terminal, and knowing whether we may ask for one at all."""
+"""Reading a key press from the terminal, and knowing whether we may ask for one at all.
+
+Keys are returned as names: a printable character as itself, Enter as ``"\\r"``, and the
+escape sequences a terminal sends for special keys as words (``"right"``, ``"pgdn"``, ...).
+A lone Esc is ``"esc"``. When the terminal changes size while waiting, ``"resize"`` comes back
+so that the caller can redraw.
+"""
 from __future__ import annotations
 
+import os
+import select
+import shutil
 import sys
 from typing import Callable
+
+ESCAPES = {
+    "[A": "up", "[B": "down", "[C": "right", "[D": "left", "OA": "up", "OB": "down",
+    "OC": "right", "OD": "left", "[5~": "pgup", "[6~": "pgdn", "[H": "home", "[F": "end",
+    "OH": "home", "OF": "end", "[1~": "home", "[4~": "end", "[2~": "insert", "[3~": "delete",
+}
+"""Escape sequences (after ESC) of the keys the guide knows, as xterm and the Linux console
+send them."""
+
+RESIZE = "resize"
+"""What :func:`read_key` returns when the terminal changed size while it waited."""
 
 
 def interactive() -> bool:
@@ -13,12 +33,89 @@ def interactive() -> bool:
         return False
 
 
+def split_keys(data: str) -> list[str]:
+    """The key names in a chunk read from a terminal: ``"n\\x1b[Cq"`` -> ``['n', 'right', 'q']``.
+
+    An escape sequence the table does not know is skipped whole (it never becomes stray
+    letters that would act as commands); a lone ESC is ``'esc'``.
+    """
+    keys: list[str] = []
+    i = 0
+    while i < len(data):
+        ch = data[i]
+        if ch != "\x1b":
+            keys.append(ch)
+            i += 1
+            continue
+        rest = data[i + 1:]
+        if not rest or rest[0] not in "[O":
+            keys.append("esc")
+            i += 1
+            continue
+        seq = rest[:2]
+        if rest[0] == "[":
+            end = 1
+            while end < min(len(rest), 8) and not (rest[end].isalpha() or rest[end] == "~"):
+                end += 1
+            seq = rest[:end + 1]
+        keys.append(ESCAPES.get(seq, ""))
+        i += 1 + len(seq)
+    return [k for k in keys if k]
+
+
+class TerminalKeys:
+    """Keys from a terminal file descriptor, one at a time (several may arrive in one read)."""
+
+    def __init__(self, fd: int | None = None, poll_s: float = 0.25) -> None:
+        self.fd = sys.stdin.fileno() if fd is None else fd
+        self.poll_s = poll_s
+        self.pending: list[str] = []
+        self.size = shutil.get_terminal_size()
+
+    def _resized(self) -> bool:
+        size = shutil.get_terminal_size()
+        changed = size != self.size
+        self.size = size
+        return changed
+
+    def _read_chunk(self) -> str:
+        """What was typed so far (waits for the first byte; an escape sequence's tail, which
+        may arrive a moment later, is waited for up to 50 ms)."""
+        data = os.read(self.fd, 64)
+        if not data:
+            return "q"  # end of input counts as q
+        while b"\x1b" in data[-4:] and select.select([self.fd], [], [], 0.05)[0]:
+            more = os.read(self.fd, 64)
+            if not more:
+                break
+            data += more
+        return data.decode("utf-8", "replace")
+
+    def __call__(self) -> str:
+        """The next key (see the module docstring for the names)."""
+        while not self.pending:
+            ready = select.select([self.fd], [], [], self.poll_s)[0]
+            if not ready:
+                if self._resized():
+                    return RESIZE
+                continue
+            self.pending.extend(split_keys(self._read_chunk()))
+        key = self.pending.pop(0)
+        if key == "\x03":
+            raise KeyboardInterrupt
+        return key
+
+
+_READER: TerminalKeys | None = None
+
+
 def read_key() -> str:
     """One key press, without waiting for Enter when the terminal allows it.
 
     Ctrl-C arrives as ``KeyboardInterrupt`` (the CLI turns it into a clean exit). End of input
     counts as 'q'.
     """
+    global _READER
     try:
         import termios
         import tty
@@ -29,14 +126,13 @@ def read_key() -> str:
         old = termios.tcgetattr(fd)
     except termios.error:
         return read_line()
+    if _READER is None or _READER.fd != fd:
+        _READER = TerminalKeys(fd)
     try:
         tty.setcbreak(fd, termios.TCSANOW)  # not TCSAFLUSH: keep keys typed ahead
-        ch = sys.stdin.read(1)
+        return _READER()
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, old)
-    if ch == "\x03":
-        raise KeyboardInterrupt
-    return ch or "q"
 
 
 def read_line(prompt: str = "") -> str:

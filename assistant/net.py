@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
 from rich.text import Text
 
 from sudoku_cube.models.geometry import FACES
@@ -67,3 +68,8 @@ class NetView:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         yield from self.lines()
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        """The net's own width (so that tables put two nets side by side without stretching)."""
+        width = max(len(line.plain) for line in self.lines())
+        return Measurement(width, width)

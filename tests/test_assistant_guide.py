@@ -7,12 +7,16 @@ import io
 import random
 import re
 
+import pytest
+
 from rich.console import Console
 
 from sudoku_cube.assistant.export import export_plan, plan_html
 from sudoku_cube.assistant.guide import GuideCursor, command_of, steps_from_moves
 from sudoku_cube.assistant.guide_ui import print_plain, run_interactive
-from sudoku_cube.assistant.guide_view import StepView, moved_stickers
+from sudoku_cube.assistant.guide_ui import RESTART_QUESTION, screen_of
+from sudoku_cube.assistant.keys import split_keys
+from sudoku_cube.assistant.guide_view import SHORT_NOTES, StepView, moved_stickers, short_note
 from sudoku_cube.assistant.net import NetView
 from sudoku_cube.models.moves import invert_moves, move_transform
 from sudoku_cube.models.solved import is_solved
@@ -43,9 +47,16 @@ def test_steps_applied_to_the_model_solve_the_cube():
     assert is_solved(state)
 
 
-def test_step_screen_at_80_columns_shows_move_words_progress_and_nets():
+def _screen(cursor: GuideCursor, width: int, height: int, notice: str = "") -> str:
+    console = Console(file=io.StringIO(), width=width, height=height, record=True,
+                      color_system=None)
+    console.print(screen_of(cursor, notice))
+    return console.export_text()
+
+
+def test_step_screen_with_room_shows_move_words_progress_and_both_nets():
     start, steps = _plan(3, 6)
-    console = _console()
+    console = Console(file=io.StringIO(), width=80, height=40, record=True, color_system=None)
     console.print(StepView(steps[1], 1, len(steps)))
     text = console.export_text()
     assert "Step 2 of 6" in text and "Phase 1 of 2: pieces" in text
@@ -55,9 +66,46 @@ def test_step_screen_at_80_columns_shows_move_words_progress_and_nets():
     assert "█" in text  # the move in large letters
     assert all(len(line) <= 80 for line in text.splitlines())
     # the same screen twice is the same (deterministic snapshot)
-    again = _console()
+    again = Console(file=io.StringIO(), width=80, height=40, record=True, color_system=None)
     again.print(StepView(steps[1], 1, len(steps)))
     assert again.export_text() == text
+
+
+@pytest.mark.parametrize("width,height", [(80, 24), (100, 30), (160, 50), (120, 30), (99, 40),
+                                          (60, 12), (44, 8)])
+def test_every_screen_fits_the_terminal_and_always_shows_the_move_and_its_words(width, height):
+    start, steps = _plan(10, 6)
+    for position in range(len(steps) + 1):
+        cursor = GuideCursor(steps, start, remember=False, position=position)
+        notice = "Continuing at step 2 of 6 (press r to restart)." if position == 0 else ""
+        text = _screen(cursor, width, height, notice)
+        lines = text.splitlines()
+        assert len(lines) <= height - 1, (width, height, position, text)  # nothing scrolls away
+        assert all(len(line.rstrip()) <= width for line in lines)
+        assert "quit" in lines[-1]
+        if position == len(steps):
+            assert "The cube is solved" in lines[0]
+            continue
+        step = steps[position]
+        assert lines[0].startswith(f"Step {position + 1} of 6")
+        flowing = " ".join(text.replace("█", " ").split())  # words wrap beside big letters
+        assert str(step.move) in text and step.move.describe() in flowing
+        assert notice in flowing
+        if height >= 24:
+            assert "█" in text and "Before (moving stickers marked)" in text
+            assert f"{position}/6 turns done" in text
+        if width >= 92 and height >= 30:
+            assert "After" in text  # both nets side by side
+
+
+def test_phase_note_shows_once_per_phase_in_one_line():
+    start, steps = _plan(11, 6)
+    first = _screen(GuideCursor(steps, start, remember=False, position=0), 80, 24)
+    second = _screen(GuideCursor(steps, start, remember=False, position=1), 80, 24)
+    centres = _screen(GuideCursor(steps, start, remember=False, position=4), 80, 24)
+    assert short_note("pieces") in first and short_note("pieces") not in second
+    assert short_note("centres") in centres
+    assert all(len(note) <= 78 for note in SHORT_NOTES.values())
 
 
 def test_centre_phase_explains_why_centres_need_their_own_algorithms():
@@ -66,7 +114,10 @@ def test_centre_phase_explains_why_centres_need_their_own_algorithms():
     console.print(StepView(steps[4], 4, 6, phase_changed=True))
     text = " ".join(console.export_text().replace("│", " ").split())
     assert "Phase 2 of 2: centres" in text
-    assert "plain cube solver ignores that" in text
+    assert short_note("centres") in text  # the guide's one line; --plain has the long note
+    plain = _console()
+    print_plain(plain, steps, start, pictures=False)
+    assert "plain cube solver ignores that" in " ".join(plain.export_text().split())
 
 
 def test_moving_stickers_are_highlighted():
@@ -88,11 +139,39 @@ def test_keys_next_back_restart_quit_and_position_is_remembered():
     again = GuideCursor(steps, start)  # a new run of the same plan continues there
     assert again.resumed and again.position == 2
     console = _console()
-    keys = iter(["r", "n", "n", "n", "n", "n", "n"])
+    keys = iter(["r", "x", "r", "y", "n", "n", "n", "n", "n", "n"])  # r asks first: x = stay
     assert run_interactive(console, again, lambda: next(keys), clear=False)
-    assert "The cube is solved" in console.export_text()
+    text = console.export_text()
+    assert RESTART_QUESTION in text and "The cube is solved" in text
     assert is_solved(again.state())
     assert command_of("x") is None and command_of("\r") == "next"
+
+
+def test_arrow_keys_page_keys_and_esc_move_or_do_nothing_only_q_quits():
+    start, steps = _plan(12, 5)
+    cursor = GuideCursor(steps, start, remember=False)
+    keys = iter(split_keys("\x1b[C\x1b[B\x1b[6~\x1b[D\x1bOA\x1b[5~\x1b\x1b[C\x1b[1;5Cq"))
+    console = _console()
+    assert not run_interactive(console, cursor, lambda: next(keys), clear=False)
+    # right, down, PgDn: 3 steps on; left, up (SS3 form), PgUp: back to 0; Esc nothing;
+    # right: 1; an unknown sequence (ctrl-right) nothing; q quits
+    assert cursor.position == 1
+    assert "Stopped at step 2 of 5" in console.export_text()
+    assert split_keys("n\x1b") == ["n", "esc"] and command_of("esc") is None
+
+
+def test_a_finished_plan_run_again_starts_at_step_1_and_says_so():
+    start, steps = _plan(13, 3)
+    cursor = GuideCursor(steps, start)
+    keys = iter(["n", "n", "n", "\r"])
+    assert run_interactive(_console(), cursor, lambda: next(keys), clear=False)
+    again = GuideCursor(steps, start)
+    assert again.position == 0 and again.finished_before
+    console = _console()
+    keys = iter(["q"])
+    run_interactive(console, again, lambda: next(keys), clear=False)
+    text = console.export_text()
+    assert "starting again at step 1 of 3" in text and "step 4 of 3" not in text.lower()
 
 
 def test_plain_prints_every_step():

@@ -127,8 +127,8 @@ def test_ctrl_c_during_guide_continues_at_the_step_reached(tmp_path, capsys):
     assert term.finish() == 130, term.text
     assert "Traceback" not in term.text and "interrupted" in term.text
     again = Terminal(argv)
-    again.wait_for("Continuing at step")  # (rich colours the numbers)
     again.wait_for("Step 3 of")
+    again.wait_for("Continuing at step 3 of 4")  # the notice under the step
     again.type("q")
     assert again.finish() == 0, again.text
     assert "run the same command again to continue there" in again.text
