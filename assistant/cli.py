@@ -18,7 +18,7 @@ from sudoku_cube.assistant.interrupt import remembered_ctrl_c
 from sudoku_cube.models.errors import SudokuCubeError
 
 COMMAND_MODULES = (
-    "show", "apply", "encode", "grid", "solve", "guide", "read", "scan",
+    "show", "apply", "encode", "grid", "solve", "guide", "check", "read", "scan",
     "generate", "bench", "calibrate", "profiles",
 )
 

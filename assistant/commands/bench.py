@@ -9,7 +9,7 @@ import argparse
 import importlib
 import importlib.util
 
-BENCHMARKS = ("grid", "plan", "vision", "corners", "generate")
+BENCHMARKS = ("grid", "plan", "vision", "corners", "generate", "slips")
 
 
 def _available() -> list[str]:

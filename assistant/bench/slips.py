@@ -1,0 +1,161 @@
+"""Slips: how often one check identifies a slip, re-plans that solve the real cube, time per check.
+
+Each case is a random solved design scrambled by ``--scramble`` random turns; the plan followed
+is the scramble undone (simplified), so the target is known and no planner time is spent. One
+or two random slips (wrong direction, half for quarter turn or back, a neighbouring face, the
+opposite face as with a cube held the other way round, a skipped or repeated step, the whole
+cube turned and held) are put in at distinct steps among the last ``WINDOW`` steps before the
+check. A check sees one face (the front, or the face the assistant asks for first), then, when
+several slips fit, the face the assistant asks for next, up to all six. The faces are given
+as typed tokens, or with ``--doubtful P`` as readings whose cells are unsure with chance P (the
+true sticker and a wrong one scored 0.55 / 0.45 in random order). An identified state counts
+only when it is the real one; every re-plan is applied to the real cube and must solve it.
+Targets: one slip identified from one face in >= 90%, from at most two in >= 99%, never a
+re-plan that does not solve the real cube, <= 0.5 s per check.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+from dataclasses import dataclass, field
+
+import numpy as np
+from rich.console import Console
+from rich.table import Table
+
+from sudoku_cube.models.generator import make_puzzle
+from sudoku_cube.models.geometry import FACES
+from sudoku_cube.models.moves import invert_moves, simplify
+from sudoku_cube.models.profile import CubeSettings
+from sudoku_cube.models.slips import (WINDOW, certain, find_slip, look_key, random_slip,
+                                      slipped_state, suggest_face)
+from sudoku_cube.models.solved import is_solved
+from sudoku_cube.models.state import CubeState
+from sudoku_cube.models.stickers import Hypothesis, Sticker
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``sudoku-cube bench slips``."""
+    parser.add_argument("--n1", type=int, default=200, help="plans with one slip (default 200)")
+    parser.add_argument("--n2", type=int, default=100, help="plans with two slips (default 100)")
+    parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    parser.add_argument("--scramble", type=int, default=22, help="scramble length (default 22)")
+    parser.add_argument("--doubtful", type=float, default=0.0, metavar="P",
+                        help="chance that a seen sticker is read unsure (default 0: typed)")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+
+
+@dataclass
+class Tally:
+    """Outcomes of one set of cases under one way of choosing the first face."""
+
+    faces: list[int] = field(default_factory=list)  # faces needed per identified case
+    wrong: int = 0          # a state believed that is not the real one
+    missed: int = 0         # "as expected" or "none" although a slip happened
+    replans: int = 0
+    replans_ok: int = 0
+    ms: list[float] = field(default_factory=list)
+
+    def row(self, n: int) -> dict:
+        """The figures of this tally over ``n`` cases."""
+        def share(k: int) -> float:
+            return round(100.0 * k / n, 1) if n else 0.0
+        t = sorted(self.ms) or [0.0]
+        return {"cases": n, "one_face": share(sum(1 for f in self.faces if f == 1)),
+                "two_faces": share(sum(1 for f in self.faces if f <= 2)),
+                "any_faces": share(len(self.faces)), "wrong": self.wrong, "missed": self.missed,
+                "replans": self.replans, "replans_solve": self.replans_ok,
+                "ms_mean": round(statistics.mean(t), 1),
+                "ms_p95": round(t[min(len(t) - 1, int(0.95 * len(t)))], 1),
+                "ms_max": round(t[-1], 1)}
+
+
+def _seen(real: CubeState, face: str, rng: random.Random, doubtful: float):
+    """A face as seen: certain tokens, or with some cells unsure (true and a wrong reading)."""
+    if doubtful <= 0:
+        return certain(real.face(face))
+    cells = []
+    for s in real.face(face):
+        if rng.random() < doubtful:
+            wrong = Sticker(rng.choice([d for d in range(1, 10) if d != s.digit]), rng.randrange(4))
+            pair = [Hypothesis(s, 0.55), Hypothesis(wrong, 0.45)]
+            if rng.random() < 0.3:
+                pair = [Hypothesis(s, 0.45), Hypothesis(wrong, 0.55)]
+            cells.append(tuple(sorted(pair, key=lambda h: -(h.score or 0))))
+        else:
+            cells.append((Hypothesis(s, 0.98),))
+    return tuple(cells)
+
+
+def _same_look(a: CubeState, b: CubeState, settings: CubeSettings) -> bool:
+    ka = look_key(np.array([s.digit for s in a.stickers]), np.array([s.rot for s in a.stickers]),
+                  settings)
+    kb = look_key(np.array([s.digit for s in b.stickers]), np.array([s.rot for s in b.stickers]),
+                  settings)
+    return bool((ka == kb).all())
+
+
+def run_case(start, plan, done, real, first: str, rng, doubtful, settings, tally: Tally) -> None:
+    """Check faces until the slip is identified (or all six are seen); record the outcome."""
+    seen = {first: _seen(real, first, rng, doubtful)}
+    while True:
+        v = find_slip(start, plan, done, seen, settings)
+        tally.ms.append(float(v.stats.get("check_ms", v.stats.get("search_ms", 0.0))))
+        if v.outcome in ("found", "as expected"):
+            if v.outcome == "as expected" or not _same_look(v.best.state, real, settings):
+                if v.outcome == "as expected":
+                    tally.missed += 1
+                else:
+                    tally.wrong += 1
+            else:
+                tally.faces.append(len(seen))
+            if v.outcome == "found":
+                tally.replans += 1
+                tally.replans_ok += is_solved(real.apply(v.repair), settings.symmetric)
+            return
+        if v.outcome == "none" or v.ask_face is None or len(seen) == len(FACES):
+            tally.missed += 1
+            return
+        seen[v.ask_face] = _seen(real, v.ask_face, rng, doubtful)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the one-slip and two-slip sets and print the figures."""
+    if args.n1 < 0 or args.n2 < 0 or args.n1 + args.n2 == 0:
+        print("sudoku-cube: give --n1 and --n2 of at least 0, not both 0", file=sys.stderr)
+        return 2
+    settings = CubeSettings()
+    rng = random.Random(args.seed)
+    results = {}
+    for nslips, n in ((1, args.n1), (2, args.n2)):
+        front, asked = Tally(), Tally()
+        for k in range(n):
+            pz = make_puzzle(rng.randrange(10 ** 9), args.scramble)
+            plan = simplify(invert_moves(pz.scramble))
+            done = rng.randint(nslips, len(plan))
+            steps = sorted(rng.sample(range(max(1, done - WINDOW + 1), done + 1), nslips))
+            slips = [random_slip(rng, s, plan[s - 1]) for s in steps]
+            real = slipped_state(pz.state, plan, done, slips)
+            run_case(pz.state, plan, done, real, "F", rng, args.doubtful, settings, front)
+            first = suggest_face(pz.state, plan, done, settings)
+            run_case(pz.state, plan, done, real, first, rng, args.doubtful, settings, asked)
+        results[f"{nslips}_slip"] = {"front_first": front.row(n), "asked_first": asked.row(n)}
+    if args.json:
+        print(json.dumps(results, indent=2))
+        return 0
+    table = Table(title=f"bench slips (typed faces)" if args.doubtful <= 0 else
+                  f"bench slips (readings, {args.doubtful:.0%} of stickers unsure)")
+    for col in ("set", "first face", "1 face", "<= 2 faces", "any", "wrong", "missed",
+                "re-plans solve", "ms mean / p95 / max"):
+        table.add_column(col)
+    for name, per in results.items():
+        for how, r in per.items():
+            table.add_row(name.replace("_", " "), how.replace("_", " "), f"{r['one_face']}%",
+                          f"{r['two_faces']}%", f"{r['any_faces']}%", str(r["wrong"]),
+                          str(r["missed"]), f"{r['replans_solve']}/{r['replans']}",
+                          f"{r['ms_mean']} / {r['ms_p95']} / {r['ms_max']}")
+    Console(width=max(Console().width, 120)).print(table)
+    return 0

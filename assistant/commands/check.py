@@ -1,0 +1,131 @@
+"""``sudoku-cube check STATE --step N``: does the cube still follow the plan? If not, which slip
+happened, and a new plan from where the cube really is."""
+from __future__ import annotations
+
+import argparse
+import json
+
+from rich.console import Console
+
+from sudoku_cube.assistant.files import load_state
+from sudoku_cube.assistant.profile_option import add_profile_option, cube_settings, reader_options
+from sudoku_cube.assistant.slip_check import (Cells, corner_cells, face_letter, how_to_show,
+                                              photo_cells, split_face, tokens_cells, verdict_json)
+from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.models.moves import format_moves, parse_moves
+from sudoku_cube.models.slips import find_slip, suggest_face
+from sudoku_cube.models.solved import is_solved
+
+EXIT_AMBIGUOUS = 3
+"""Exit status when several slips fit: show the face named and check again."""
+EXIT_NO_SLIP = 4
+"""Exit status when no likely slip explains what was seen: rescan the cube."""
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``check`` subcommand."""
+    p = sub.add_parser(
+        "check", help="compare the cube with the plan at a step and find a slip",
+        description="Compare what the cube shows after N steps of a plan with what the plan "
+                    "expects. Give one face as nine typed tokens (--tokens) or a photo "
+                    "(--photo), or corner photo A (--corner, U F R in view); more faces as "
+                    "FACE=VALUE. When the cube differs, the likely slips of the last steps "
+                    "(wrong direction, half for quarter turn, wrong face, skipped or repeated "
+                    "step, cube held turned; one or two of them) are searched. Exit status: 0 "
+                    "as expected or slip found (with a new plan), 3 several slips fit (show "
+                    "the face named), 4 no likely slip fits (scan again).")
+    p.add_argument("state", help="the state file the plan starts from (JSON or text)")
+    p.add_argument("--moves", help="the plan being followed (default: plan STATE again)")
+    p.add_argument("--step", type=int, required=True, metavar="N",
+                   help="steps of the plan made so far (0 = none)")
+    p.add_argument("--face", default="F",
+                   help="the face a --tokens or --photo value without FACE= shows (default F)")
+    p.add_argument("--tokens", action="append", default=[], metavar="[FACE=]TOKENS",
+                   help="nine tokens read off a face, row by row, e.g. \"F=5^ 4> 6^ ...\"")
+    p.add_argument("--photo", action="append", default=[], metavar="[FACE=]PATH",
+                   help="a photo of one face, taken as the net shows it")
+    p.add_argument("--corner", metavar="PATH", help="corner photo A (U, F and R in view)")
+    p.add_argument("--suggest", action="store_true",
+                   help="only say which face to show first (the one that tells the most)")
+    p.add_argument("--json", action="store_true", help="print the answer as JSON")
+    p.add_argument("--symmetric", metavar="DIGITS",
+                   help="digits that look the same upside down (default 1, or the profile's)")
+    add_profile_option(p)
+    p.set_defaults(handler=run)
+
+
+def plan_of(args: argparse.Namespace, settings):
+    """The plan's start state and moves: ``--moves`` on STATE, or STATE planned again."""
+    state = load_state(args.state)
+    if args.moves is None:
+        from sudoku_cube.assistant.planning import make_plan
+
+        plan = make_plan(state, settings)
+        Console(stderr=True).print(f"Plan of {args.state}: {format_moves(plan.moves)} (give "
+                                   "--moves with the plan you follow if it is another)")
+        return plan.start, plan.moves
+    moves = parse_moves(args.moves)
+    start = state.without_candidates()
+    if not is_solved(start.apply(moves), settings.symmetric) and state.candidates is not None:
+        from sudoku_cube.models.grid import solve_grid
+
+        start = type(start)(tuple(solve_grid(state, settings).chosen))
+    if not is_solved(start.apply(moves), settings.symmetric):
+        raise SudokuCubeError(f"--moves {format_moves(moves)!r} do not solve {args.state}; give "
+                              "the plan the guide showed for this state")
+    return start, moves
+
+
+def observations(args: argparse.Namespace, settings) -> dict[str, Cells]:
+    """Every face given on the command line, as scored cells."""
+    default = face_letter(args.face, "--face")
+    seen: dict[str, Cells] = {}
+    reader = None
+
+    def add(face: str, cells: Cells) -> None:
+        if face in seen:
+            raise SudokuCubeError(f"face {face} is given twice; give each face once")
+        seen[face] = cells
+
+    for value in args.tokens:
+        face, text = split_face(value, default)
+        add(face, tokens_cells(face, text))
+    for value in args.photo:
+        reader = reader if reader is not None else reader_options(args)
+        face, path = split_face(value, default)
+        add(face, photo_cells(face, path, settings, reader))
+    if args.corner:
+        reader = reader if reader is not None else reader_options(args)
+        for face, cells in corner_cells(args.corner, settings, reader).items():
+            add(face, cells)
+    return seen
+
+
+def run(args: argparse.Namespace) -> int:
+    """Check the cube and print the verdict."""
+    settings = cube_settings(args)
+    start, moves = plan_of(args, settings)
+    if not 0 <= args.step <= len(moves):
+        raise SudokuCubeError(f"--step {args.step}: the plan has {len(moves)} steps; give 0-"
+                              f"{len(moves)} (the steps made so far)")
+    console = Console()
+    if args.suggest:
+        face = suggest_face(start, moves, args.step, settings)
+        if args.json:
+            print(json.dumps({"suggest_face": face}))
+        else:
+            console.print(f"Show {how_to_show(face)}.")
+        return 0
+    seen = observations(args, settings)
+    if not seen:
+        raise SudokuCubeError("nothing to compare: give a face with --tokens or --photo, or "
+                              "corner photo A with --corner")
+    verdict = find_slip(start, moves, args.step, seen, settings)
+    if args.json:
+        print(json.dumps(verdict_json(verdict, args.step, list(seen)), indent=2))
+    else:
+        console.print(verdict.message())
+        if verdict.outcome == "ambiguous" and verdict.ask_face:
+            console.print(f"Show {how_to_show(verdict.ask_face)} and check again with both "
+                          "faces.")
+    return {"ambiguous": EXIT_AMBIGUOUS, "none": EXIT_NO_SLIP}.get(verdict.outcome, 0)

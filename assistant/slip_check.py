@@ -1,0 +1,112 @@
+"""Checking the cube at a step of a plan: what was seen (typed tokens, a face photo or corner
+photo A) turned into the scored cells :func:`models.slips.find_slip` compares with the plan.
+
+Shared by ``sudoku-cube check`` and the guide's ``c`` key. Every bad input is a
+:class:`SudokuCubeError` naming the face, token or photo and what to do.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Sequence
+
+from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.models.geometry import FACE_NAMES, FACES
+from sudoku_cube.models.profile import CubeSettings
+from sudoku_cube.models.stickers import Hypothesis, TOKEN_HELP, parse_token
+
+Cells = tuple[tuple[Hypothesis, ...], ...]
+"""Nine cells of a face, each its scored alternatives (best first)."""
+
+
+def face_letter(text: str, what: str = "face") -> str:
+    """A face letter U R F D L B (any case), or a clear error."""
+    f = text.strip().upper()
+    if f not in FACES:
+        raise SudokuCubeError(f"{what} {text!r} is not a face; use one of U R F D L B")
+    return f
+
+
+def tokens_cells(face: str, text: str) -> Cells:
+    """Nine typed tokens of one face (row by row, as the net shows the face) as certain cells."""
+    parts = text.replace(",", " ").split()
+    if len(parts) != 9:
+        raise SudokuCubeError(
+            f"face {face}: {len(parts)} tokens given, a face has 9 (row by row, top row first, "
+            f"as seen with {_top_of(face)} at the top), e.g. \"5^ 4> 6^ 3v 6^ 5< 8^ 2^ 2>\"")
+    out = []
+    for i, tok in enumerate(parts):
+        try:
+            out.append((Hypothesis(parse_token(tok), None),))
+        except ValueError as e:
+            raise SudokuCubeError(f"face {face} sticker {face}{i + 1}: {e}") from None
+    return tuple(out)
+
+
+def _top_of(face: str) -> str:
+    return {"U": "B", "D": "F"}.get(face, "U")
+
+
+def photo_cells(face: str, path: str | Path, settings: CubeSettings,
+                reader: dict[str, Any] | None = None) -> Cells:
+    """Read one face photo (taken as the net shows the face) into scored cells."""
+    from sudoku_cube.vision.images import load_image
+    from sudoku_cube.vision.reading import read_face
+
+    img = load_image(Path(path))
+    r = read_face(img, settings=settings, source=str(path), face=face, ocr=False,
+                  **(reader or {}))
+    return tuple(r.candidates)
+
+
+def corner_cells(path: str | Path, settings: CubeSettings,
+                 reader: dict[str, Any] | None = None) -> dict[str, Cells]:
+    """Read corner photo A (U, F and R in view) into scored cells of those three faces."""
+    from sudoku_cube.vision.corners.reader import read_corner_photo
+    from sudoku_cube.vision.images import load_image
+
+    img = load_image(Path(path))
+    faces = read_corner_photo(img, "A", settings=settings, source=str(path), ocr=False,
+                              **(reader or {}))
+    return {f: tuple(r.candidates) for f, r in faces.items()}
+
+
+def split_face(value: str, default_face: str) -> tuple[str, str]:
+    """``"R=..."`` or ``"R:..."`` -> ("R", "..."); a value without a face prefix is for
+    ``default_face``."""
+    v = value.strip()
+    if len(v) > 2 and v[0].upper() in FACES and v[1] in "=:":
+        return v[0].upper(), v[2:]
+    return default_face, v
+
+
+def how_to_show(face: str) -> str:
+    """How to hold the cube to show one face, in words."""
+    top = _top_of(face)
+    return (f"the {FACE_NAMES[face]} face ({face}) towards the camera with the "
+            f"{FACE_NAMES[top]} face ({top}) at the top")
+
+
+def verdict_json(verdict: Any, step: int, seen: Sequence[str]) -> dict[str, Any]:
+    """A check's answer as JSON-ready data."""
+    from sudoku_cube.models.moves import format_moves
+
+    def expl(e: Any) -> dict[str, Any]:
+        return {"description": e.describe(),
+                "slips": [{"kind": s.kind, "step": s.step, "planned": str(s.planned),
+                           "done": format_moves(s.done), "rotation": s.rotation}
+                          for s in e.slips]}
+
+    out: dict[str, Any] = {"outcome": verdict.outcome, "step": step, "seen": list(seen),
+                           "message": verdict.message(), "stats": verdict.stats}
+    if verdict.best is not None:
+        out["explanation"] = expl(verdict.best)
+    if verdict.outcome == "found":
+        out["new_plan"] = format_moves(verdict.repair)
+    if verdict.outcome == "ambiguous":
+        out["candidates"] = [expl(e) for e in verdict.candidates]
+        out["ask_face"] = verdict.ask_face
+    return out
+
+
+__all__ = ["Cells", "TOKEN_HELP", "corner_cells", "face_letter", "how_to_show", "photo_cells",
+           "split_face", "tokens_cells", "verdict_json"]

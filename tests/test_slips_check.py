@@ -1,0 +1,180 @@
+"""Finding slips: each kind through ``sudoku-cube check`` (typed tokens and photos), an
+ambiguous slip asking for the face that splits it, a face no slip explains."""
+from __future__ import annotations
+
+import json
+import random
+
+import cv2
+import pytest
+
+from sudoku_cube.assistant.cli import main
+from sudoku_cube.models.generator import make_puzzle
+from sudoku_cube.models.moves import ALL_MOVES, format_moves, invert_moves, parse_moves, simplify
+from sudoku_cube.models.slips import (Slip, certain, find_slip, look_key, random_slip,
+                                      relabel_moves, rotation_transform, slipped_state)
+from sudoku_cube.models.moves import move_transform
+from sudoku_cube.models.profile import CubeSettings
+from sudoku_cube.models.solved import is_solved
+from sudoku_cube.models.state_format import to_json
+
+DONE = 10
+STEP = 8
+EQUIVALENT = {"direction": {"direction"}, "amount": {"amount"}, "face": {"face"},
+              "tilt": {"face"}, "skip": {"skip"}, "repeat": {"repeat", "amount"},
+              "held": {"held"}}
+"""The kind named for a slip put in (a quarter turn made twice is a half turn: the likelier
+words are used; a turn of the opposite face is named as a wrong face)."""
+
+
+@pytest.fixture(scope="module")
+def fixed_plan():
+    """A fixed cube and the plan that solves it (its scramble undone), step 8 a quarter turn."""
+    for seed in range(100):
+        pz = make_puzzle(seed, 20)
+        plan = simplify(invert_moves(pz.scramble))
+        if len(plan) >= 14 and plan[STEP - 1].turns != 2:
+            return pz.state, plan
+    raise AssertionError("no plan with a quarter turn at step 8")
+
+
+def _tokens(state, face):
+    return face + "=" + " ".join(s.token for s in state.face(face))
+
+
+def _check(tmp_path, capsys, start, plan, args):
+    path = tmp_path / "start.json"
+    path.write_text(to_json(start))
+    code = main(["check", str(path), "--moves", format_moves(plan), "--step", str(DONE),
+                 "--json", *args])
+    return code, json.loads(capsys.readouterr().out)
+
+
+def _until_found(tmp_path, capsys, start, plan, real, first_args):
+    """Check with the first face, then with each face the assistant asks for."""
+    args = list(first_args)
+    for _ in range(6):
+        code, out = _check(tmp_path, capsys, start, plan, args)
+        if out["outcome"] != "ambiguous":
+            return code, out, args
+        assert code == 3
+        args += ["--tokens", _tokens(real, out["ask_face"])]
+    raise AssertionError("still ambiguous with every face seen")
+
+
+@pytest.mark.parametrize("kind", sorted(EQUIVALENT))
+def test_each_slip_kind_typed(kind, fixed_plan, tmp_path, capsys):
+    start, plan = fixed_plan
+    slip = random_slip(random.Random(kind), STEP, plan[STEP - 1], kind)
+    real = slipped_state(start, plan, DONE, [slip])
+    code, out, args = _until_found(tmp_path, capsys, start, plan, real,
+                                   ["--tokens", _tokens(real, "F")])
+    assert code == 0 and out["outcome"] == "found", out
+    named = out["explanation"]["slips"]
+    assert len(named) == 1 and named[0]["step"] == STEP
+    assert named[0]["kind"] in EQUIVALENT[kind]
+    new_plan = parse_moves(out["new_plan"])
+    assert is_solved(real.apply(new_plan))
+    assert f"step {STEP}" in out["message"]
+
+
+def test_slip_from_face_photo(fixed_plan, tmp_path, capsys):
+    from sudoku_cube.render.photo import render_face_photo
+
+    start, plan = fixed_plan
+    slip = Slip("direction", STEP, plan[STEP - 1], (plan[STEP - 1].inverse(),))
+    real = slipped_state(start, plan, DONE, [slip])
+    args = []
+    for face in ("F", "R"):  # two photos: F alone may leave two slips open
+        img, _ = render_face_photo(real.face(face), seed=40 + len(args), style="white")
+        cv2.imwrite(str(tmp_path / f"{face}.png"), img)
+        args += ["--photo", f"{face}={tmp_path / f'{face}.png'}"]
+    code, out = _check(tmp_path, capsys, start, plan, args)
+    assert code == 0 and out["outcome"] == "found", out
+    assert out["explanation"]["slips"][0]["kind"] == "direction"
+    assert is_solved(real.apply(parse_moves(out["new_plan"])))
+
+
+def test_slip_from_corner_photo(fixed_plan, tmp_path, capsys):
+    from sudoku_cube.render.photo import render_corner_photo
+
+    start, plan = fixed_plan
+    slip = Slip("face", STEP, plan[STEP - 1], (next(m for m in ALL_MOVES if m.face not in (
+        plan[STEP - 1].face,) and m.turns == plan[STEP - 1].turns),))
+    real = slipped_state(start, plan, DONE, [slip])
+    img, _ = render_corner_photo(real.faces(), "A", seed=5, style="white")
+    cv2.imwrite(str(tmp_path / "A.png"), img)
+    code, out = _check(tmp_path, capsys, start, plan, ["--corner", str(tmp_path / "A.png")])
+    assert code == 0 and out["outcome"] == "found", out
+    assert is_solved(real.apply(parse_moves(out["new_plan"])))
+
+
+def test_ambiguous_slip_asks_for_the_face_that_splits_it(tmp_path, capsys):
+    settings = CubeSettings()
+    for seed in range(200):
+        pz = make_puzzle(500 + seed, 20)
+        plan = simplify(invert_moves(pz.scramble))
+        done = len(plan) - 3
+        slip = Slip("skip", done, plan[done - 1])
+        real = slipped_state(pz.state, plan, done, [slip])
+        v = find_slip(pz.state, plan, done, {"F": certain(real.face("F"))})
+        if v.outcome == "ambiguous":
+            break
+    else:
+        raise AssertionError("no ambiguous case found")
+    import numpy as np
+
+    keys = {look_key(np.array([s.digit for s in c.state.stickers]),
+                     np.array([s.rot for s in c.state.stickers]), settings)[
+        "URFDLB".index(v.ask_face) * 9:][:9].tobytes() for c in v.candidates}
+    assert len(keys) > 1  # the face asked for tells at least two of them apart
+    path = tmp_path / "s.json"
+    path.write_text(to_json(pz.state))
+    base = ["check", str(path), "--moves", format_moves(plan), "--step", str(done)]
+    assert main(base + ["--tokens", _tokens(real, "F")]) == 3
+    out = capsys.readouterr().out
+    assert "slips fit" in out and f"({v.ask_face})" in out
+    code = main(base + ["--json", "--tokens", _tokens(real, "F"),
+                        "--tokens", _tokens(real, v.ask_face)])
+    res = json.loads(capsys.readouterr().out)
+    if res["outcome"] == "ambiguous":  # a third face may still be needed; never a wrong plan
+        assert code == 3
+    else:
+        assert code == 0 and is_solved(real.apply(parse_moves(res["new_plan"])))
+
+
+def test_face_matching_no_slip(fixed_plan, tmp_path, capsys):
+    start, plan = fixed_plan
+    other = make_puzzle(999, 20).state
+    code, out = _check(tmp_path, capsys, start, plan, ["--tokens", _tokens(other, "F")])
+    assert code == 4 and out["outcome"] == "none"
+    assert "scan the whole cube again" in out["message"]
+
+
+def test_face_as_expected_and_bad_tokens(fixed_plan, tmp_path, capsys):
+    start, plan = fixed_plan
+    expected = start.apply(plan[:DONE])
+    code, out = _check(tmp_path, capsys, start, plan, ["--tokens", _tokens(expected, "U")])
+    assert code == 0 and out["outcome"] == "as expected"
+    path = tmp_path / "start.json"
+    code = main(["check", str(path), "--moves", format_moves(plan), "--step", "3",
+                 "--tokens", "F=1^ 2^ 3x 4^ 5^ 6^ 7^ 8^ 9^"])
+    err = capsys.readouterr().err
+    assert code == 2 and "F3" in err and "arrow" in err
+
+
+def test_rotation_relabel_and_held_repair():
+    # a move then a whole-cube turn is the turn itself renamed after the whole-cube turn
+    for r in range(24):
+        for m in ALL_MOVES[::5]:
+            assert move_transform(m).then(rotation_transform(r)) == \
+                rotation_transform(r).then(move_transform(relabel_moves(r, [m])[0]))
+    pz = make_puzzle(3, 16)
+    plan = simplify(invert_moves(pz.scramble))
+    rng = random.Random(1)
+    for _ in range(20):
+        slips = [random_slip(rng, 4, plan[3]), random_slip(rng, 6, plan[5], "held")]
+        real = slipped_state(pz.state, plan, 7, slips)
+        v = find_slip(pz.state, plan, 7, {f: certain(real.face(f)) for f in "URFDLB"})
+        assert v.outcome == "found"
+        assert is_solved(real.apply(v.repair))
