@@ -8,6 +8,7 @@ every relative link or file path the README and docs/ give must name a file that
 from __future__ import annotations
 
 import argparse
+import ast
 import re
 from pathlib import Path
 
@@ -109,3 +110,43 @@ def test_the_checks_catch_what_they_look_for():
     for s in ("docs/conventions.md", "[facts](cube-facts.md)", "random seed 7", "--seed 90000", "an issue with glare"):
         assert not OUTSIDE.search(s), s
     assert "seeing-a-face-the-net" in _anchors("## Seeing a face (the net)")
+
+
+PACKAGES = ("models", "render", "vision", "calibration", "samples", "assistant", "tools")
+
+
+def _imported_packages(package: str) -> set[str]:
+    """The other project packages that any module of ``package`` imports (anywhere in it)."""
+    found = set()
+    for f in (ROOT / package).rglob("*.py"):
+        for node in ast.walk(ast.parse(f.read_text())):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            for name in names:
+                parts = name.split(".")
+                if parts[0] == "sudoku_cube" and len(parts) > 1 and parts[1] != package:
+                    found.add(parts[1])
+    return found
+
+
+def _documented_imports() -> dict[str, set[str]]:
+    """The package table of docs/design.md: package -> the packages it imports."""
+    out = {}
+    for line in (ROOT / "docs" / "design.md").read_text().splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 3 and cells[0].strip("`") in PACKAGES:
+            out[cells[0].strip("`")] = set(re.findall(r"`(\w+)`", cells[2]))
+    return out
+
+
+def test_design_doc_shows_the_imports_of_the_code():
+    documented = _documented_imports()
+    assert set(documented) == set(PACKAGES), "docs/design.md's package table lists every package"
+    actual = {p: _imported_packages(p) for p in PACKAGES}
+    assert actual["assistant"] and not actual["models"]
+    wrong = {p: f"docs say {sorted(documented[p])}, code imports {sorted(actual[p])}"
+             for p in PACKAGES if documented[p] != actual[p]}
+    assert not wrong, f"docs/design.md's package table differs from the code: {wrong}"
