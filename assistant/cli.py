@@ -1,15 +1,17 @@
 """The ``sudoku-cube`` command: argument parsing and the error policy.
 
 Each subcommand lives in ``assistant/commands/<name>.py`` with ``register(subparsers)`` that
-adds its parser and sets ``handler``. Errors the user can act on (:class:`SudokuCubeError`)
-print a message and exit 2; anything else is an internal error (exit 1) with a hint to report
-it; ``--debug`` shows the traceback. Ctrl-C exits 130 with a note on how to resume.
+adds its parser and sets ``handler``. Only the command being run is imported (its module loads
+OpenCV, OR-Tools or rich as it needs them); the others appear in ``--help`` by name and one-line
+help from :data:`COMMANDS`, so ``sudoku-cube --help`` starts fast.
+
+Errors the user can act on (:class:`SudokuCubeError`) print a message and exit 2; anything
+else is an internal error (exit 1) with a hint to report it; ``--debug`` shows the traceback. Ctrl-C exits 130 with a note on how to resume.
 """
 from __future__ import annotations
 
 import argparse
 import importlib
-import importlib.util
 import sys
 import traceback
 from typing import Sequence
@@ -17,26 +19,43 @@ from typing import Sequence
 from sudoku_cube.assistant.interrupt import remembered_ctrl_c
 from sudoku_cube.models.errors import SudokuCubeError
 
-COMMAND_MODULES = (
-    "show", "apply", "encode", "grid", "solve", "guide", "check", "read", "scan",
-    "generate", "bench", "calibrate", "profiles",
-)
+COMMANDS = {
+    "show": "draw a state file as a net",
+    "apply": "apply face turns to a state",
+    "encode": "print the piece encoding of a state",
+    "grid": "solve the grid: where every piece goes and how every face points",
+    "solve": "plan the face turns that solve the cube",
+    "guide": "guide the face turns that solve a state, step by step",
+    "check": "compare the cube with the plan at a step and find a slip",
+    "read": "read six face photos (U R F D L B) into a state",
+    "scan": "capture the six faces with a webcam or from a video",
+    "generate": "make a random solvable cube (and its photos)",
+    "bench": "run a speed/accuracy benchmark",
+    "calibrate": "calibrate templates and camera for your cube",
+    "profiles": "list calibration profiles",
+}
+"""Every subcommand and its one-line help (the same line its module registers)."""
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The top-level parser with every available subcommand."""
+def command_of(argv: Sequence[str]) -> str | None:
+    """The subcommand named on a command line (the first word that is not an option)."""
+    return next((a for a in argv if not a.startswith("-")), None)
+
+
+def build_parser(command: str | None = None, *, every: bool = False) -> argparse.ArgumentParser:
+    """The top-level parser. The module of ``command`` (or of every command when ``every``)
+    registers its full parser; the others are listed by name and help only."""
     parser = argparse.ArgumentParser(
         prog="sudoku-cube",
         description="Read a Sudoku Cube from photos or a webcam, solve its grid and guide the moves.")
     parser.add_argument("--debug", action="store_true", help="show tracebacks of errors")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMAND_MODULES:
-        modname = f"sudoku_cube.assistant.commands.{name}"
-        if importlib.util.find_spec(modname) is None:
-            continue  # a command whose module is not written yet
-        importlib.import_module(modname).register(sub)
+    for name, help_line in COMMANDS.items():
+        if every or name == command:
+            importlib.import_module(f"sudoku_cube.assistant.commands.{name}").register(sub)
+        else:
+            sub.add_parser(name, help=help_line)
     return parser
-
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -44,7 +63,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in args_list
     try:
-        parser = build_parser()
+        parser = build_parser(command_of(args_list))
         args = parser.parse_args(args_list)
         if not getattr(args, "handler", None):
             parser.print_help()

@@ -8,7 +8,9 @@ it, or a resumed scan replays faces it has); the scanner says which face it thin
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Sequence
+
+import numpy as np
 
 from sudoku_cube.assistant.scan_protocol import SCAN_ORDER
 from sudoku_cube.assistant.sessions import CapturedFace, ScanSession
@@ -29,7 +31,7 @@ class Observation:
     stickers: tuple[Sticker, ...]
     candidates: tuple[tuple[Hypothesis, ...], ...]
     confidence: float = 1.0
-    quad: Any = None  # 4x2 corner points in the frame, when known
+    quad: np.ndarray | None = None  # 4x2 corner points in the frame, when known
 
 
 @dataclass(frozen=True)

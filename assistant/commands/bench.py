@@ -6,23 +6,20 @@ Each benchmark is a module ``assistant/bench/<name>.py`` with ``add_arguments(pa
 from __future__ import annotations
 
 import argparse
-import importlib
-import importlib.util
 
-BENCHMARKS = ("grid", "plan", "vision", "corners", "generate", "slips")
+from sudoku_cube.assistant.bench import corners, generate, grid, plan, slips, vision
 
-
-def _available() -> list[str]:
-    return [b for b in BENCHMARKS if importlib.util.find_spec(f"sudoku_cube.assistant.bench.{b}") is not None]
+BENCHMARKS = {"grid": grid, "plan": plan, "vision": vision, "corners": corners,
+              "generate": generate, "slips": slips}
+"""Each benchmark by name, in the order ``bench all`` runs them."""
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    """Add ``bench`` with one sub-subcommand per available benchmark."""
+    """Add ``bench`` with one sub-subcommand per benchmark."""
     p = sub.add_parser("bench", help="run a speed/accuracy benchmark",
                        description="Benchmarks report the figures of the README.")
     bsub = p.add_subparsers(dest="bench", metavar="BENCHMARK")
-    for name in _available():
-        mod = importlib.import_module(f"sudoku_cube.assistant.bench.{name}")
+    for name, mod in BENCHMARKS.items():
         bp = bsub.add_parser(name, help=(mod.__doc__ or "").strip().splitlines()[0])
         mod.add_arguments(bp)
         bp.set_defaults(handler=mod.run)
@@ -32,10 +29,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run_all(args: argparse.Namespace) -> int:
-    """Run every available benchmark in turn with default arguments."""
+    """Run every benchmark in turn with default arguments."""
     worst = 0
-    for name in _available():
-        mod = importlib.import_module(f"sudoku_cube.assistant.bench.{name}")
+    for mod in BENCHMARKS.values():
         parser = argparse.ArgumentParser()
         mod.add_arguments(parser)
         worst = max(worst, int(mod.run(parser.parse_args([])) or 0))
