@@ -6,7 +6,7 @@ from html import escape
 from pathlib import Path
 from typing import Any, Sequence
 
-from sudoku_cube.assistant.files import atomic_write_text
+from sudoku_cube.vision.storage import atomic_write_text
 from sudoku_cube.assistant.guide_view import is_combined, moved_stickers, phase_note, phase_title
 from sudoku_cube.assistant.svgnet import net_svg
 from sudoku_cube.models.errors import SudokuCubeError

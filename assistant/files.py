@@ -1,29 +1,15 @@
-"""File access for the assistant: reading states and writing files atomically.
+"""Reading the files a person names: text files and state files, with errors that say what to do.
 
-Writes go to a temporary file in the same folder and are renamed over the target, so an
-interrupted write leaves the old file intact.
+(Every file is written through :mod:`vision.storage`: write-then-rename.)
 """
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
-from typing import Any
 
-from sudoku_cube.calibration.store import atomic_write_bytes  # one implementation for every writer
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.state import CubeState
 from sudoku_cube.models.state_format import parse_state
-
-
-def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
-    """Write text (UTF-8) atomically."""
-    atomic_write_bytes(path, text.encode("utf-8"))
-
-
-def atomic_write_json(path: str | os.PathLike[str], data: Any) -> None:
-    """Write JSON atomically."""
-    atomic_write_text(path, json.dumps(data, indent=2) + "\n")
 
 
 def read_text_file(path: str | os.PathLike[str], what: str = "file") -> str:

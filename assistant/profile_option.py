@@ -16,7 +16,7 @@ def add_profile_option(parser: argparse.ArgumentParser) -> None:
 
 
 def reader_options(args: argparse.Namespace) -> dict[str, Any]:
-    """Keyword arguments for ``vision.read_folder`` / ``read_face`` from ``--profile``
+    """Keyword arguments for ``vision.photo_set.read_folder`` / ``read_face`` from ``--profile``
     (empty for the built-in default, so vision uses its own defaults)."""
     name = getattr(args, "profile", None)
     if not name or name == "default":

@@ -1,6 +1,6 @@
 """Sessions that survive Ctrl-C: the faces captured by a scan and the step a guide reached.
 
-Both are small JSON files in :func:`assistant.userdata.data_dir`, written atomically after every
+Both are small JSON files in :func:`vision.storage.data_dir`, written atomically after every
 change, so an interruption never loses more than the action in progress. A corrupt or foreign
 session file is reported (scan) or ignored and replaced (guide), never a traceback.
 """
@@ -12,13 +12,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
-from sudoku_cube.assistant.files import atomic_write_json
-from sudoku_cube.assistant.userdata import data_dir
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.moves import Move, format_moves
 from sudoku_cube.models.state import CubeState
 from sudoku_cube.models.stickers import Hypothesis, Sticker, format_token, parse_token
+from sudoku_cube.vision.storage import atomic_write_json, data_dir
 
 SCAN_FORMAT = "sudoku-cube-scan/1"
 GUIDE_FORMAT = "sudoku-cube-guide/1"

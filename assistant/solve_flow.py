@@ -29,10 +29,7 @@ def read_input(path: str | None, console: Console,
         raise SudokuCubeError(f"{p}: no such file or folder; give a folder of face photos "
                               "(U.jpg R.jpg ...) or a state file")
     if p.is_dir():
-        try:
-            from sudoku_cube.vision import read_folder
-        except ImportError:  # the package may not re-export it (yet)
-            from sudoku_cube.vision.reading import read_folder
+        from sudoku_cube.vision.photo_set import read_folder
         with Console(stderr=True).status(f"Reading the photos in {p}..."):
             from sudoku_cube.assistant.profile_option import reader_options
 

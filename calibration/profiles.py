@@ -20,13 +20,12 @@ from typing import Any
 import numpy as np
 
 from sudoku_cube.vision.camera_settings import CameraSettings
-from sudoku_cube.calibration.store import (ProfileError, atomic_write_bytes, atomic_write_json,
-                               atomic_write_png,
-                               profiles_root, read_png)
+from sudoku_cube.calibration.store import ProfileError, atomic_write_png, profiles_root, read_png
 from sudoku_cube.vision.templates import TemplateSet
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.vision.glyph import GLYPH
 from sudoku_cube.vision.hog import LinearModel
+from sudoku_cube.vision.storage import atomic_write_bytes, atomic_write_json
 
 PROFILE_FORMAT = "sudoku-cube-profile/1"
 PROFILE_FILE = "profile.json"
@@ -72,7 +71,7 @@ class Profile:
         return default_templates()
 
     def reader_options(self) -> dict[str, Any]:
-        """Keyword arguments for ``vision.reading.read_face`` / ``read_folder``:
+        """Keyword arguments for ``vision.reading.read_face`` / ``vision.photo_set.read_folder``:
         ``templates``, ``model`` and ``settings`` of this profile (None means vision's
         defaults)."""
         from sudoku_cube.calibration.learn import combined_templates

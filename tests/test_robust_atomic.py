@@ -8,17 +8,17 @@ import sys
 import time
 from pathlib import Path
 
-from sudoku_cube.assistant.files import atomic_write_text
+from sudoku_cube.vision.storage import atomic_write_text
 
 WRITER = r"""
 import sys, time
-from sudoku_cube.assistant import files
-real_fsync = files.os.fsync
+from sudoku_cube.vision import storage
+real_fsync = storage.os.fsync
 def slow_fsync(fd):
     print("writing", flush=True)
     time.sleep(30)
-files.os.fsync = slow_fsync
-files.atomic_write_text(sys.argv[1], "NEW" * 100000)
+storage.os.fsync = slow_fsync
+storage.atomic_write_text(sys.argv[1], "NEW" * 100000)
 """
 
 

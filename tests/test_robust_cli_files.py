@@ -108,12 +108,12 @@ def test_debug_shows_the_traceback(tmp_path, capsys):
 @pytest.fixture(scope="module")
 def easy_reading(tmp_path_factory):
     """The easy sample read as it is: what the converted photos must give too."""
-    from sudoku_cube.vision.reading import read_folder
+    from sudoku_cube.vision.photo_set import read_folder
     return read_folder(EASY, ocr=False).state.stickers
 
 
 def test_gray_and_16_bit_photos_are_converted(tmp_path, easy_reading):
-    from sudoku_cube.vision.reading import read_folder
+    from sudoku_cube.vision.photo_set import read_folder
     d = _folder(tmp_path, "mixed", "URDLB")
     img = cv2.imread(str(EASY / "F.jpg"))
     cv2.imwrite(str(d / "F.png"), img.astype(np.uint16) * 257)  # 16-bit colour

@@ -12,7 +12,8 @@ from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.state_format import parse_json
 from sudoku_cube.vision.detect import FaceNotFoundError
 from sudoku_cube.vision.images import ImageError, load_image
-from sudoku_cube.vision.reading import read_face, read_folder
+from sudoku_cube.vision.photo_set import read_folder
+from sudoku_cube.vision.reading import read_face
 
 ROOT = Path(__file__).resolve().parents[1] / "samples"
 CUBES = sorted(p for p in (ROOT / "cubes").iterdir() if (p / "truth.json").exists())

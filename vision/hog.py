@@ -4,21 +4,21 @@ OpenCV 5 has neither ``cv2.ml`` nor ``HOGDescriptor``, so the histogram of orien
 is computed here with numpy, and the linear model is fitted in closed form (ridge regression
 on one-hot targets, 36 classes = 9 digits x 4 rotations). It is trained on synthetic glyphs
 from several fonts (:func:`sudoku_cube.vision.templates.training_glyphs`), cached on disk as npz +
-json (no pickle) so later runs start instantly.
+json (no pickle, :func:`vision.storage.cache_dir`) so later runs start instantly.
 """
 from __future__ import annotations
 
 import functools
 import hashlib
 import json
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
 from sudoku_cube.vision.glyph import GLYPH
+from sudoku_cube.vision.storage import atomic_path, atomic_write_text, cache_dir
+from sudoku_cube.vision.templates import TRAINING_FONTS, installed_fonts, training_glyphs
 
 CELL = 8
 BINS = 12
@@ -108,8 +108,6 @@ def _fit_temperature(scores: np.ndarray, labels: np.ndarray) -> float:
 
 def train_model(per_class: int = 20, seed: int = 7) -> LinearModel:
     """Train on synthetic glyphs; calibrate the temperature on a differently seeded set."""
-    from sudoku_cube.vision.templates import training_glyphs
-
     train = training_glyphs(per_class=per_class, seed=seed)
     x = hog_features(train.images)
     y = np.array([class_index(d, r) for d, r in zip(train.digits, train.rots)])
@@ -124,15 +122,7 @@ def train_model(per_class: int = 20, seed: int = 7) -> LinearModel:
                                     "validation_accuracy": acc, "version": MODEL_VERSION})
 
 
-def _cache_dir() -> Path:
-    import platformdirs
-
-    return Path(os.environ.get("SUDOKU_CUBE_CACHE") or platformdirs.user_cache_dir("sudoku-cube"))
-
-
 def _cache_key(per_class: int, seed: int) -> str:
-    from sudoku_cube.vision.templates import TRAINING_FONTS, installed_fonts
-
     text = json.dumps([MODEL_VERSION, per_class, seed, installed_fonts(TRAINING_FONTS)])
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
@@ -140,18 +130,13 @@ def _cache_key(per_class: int, seed: int) -> str:
 def save_model(model: LinearModel, stem: Path, compact: bool = False) -> None:
     """Write ``stem.npz`` + ``stem.json`` atomically (``compact``: compressed, float16
     weights, for the copy shipped in the repository)."""
-    stem.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(suffix=".npz", dir=stem.parent)
-    with os.fdopen(fd, "wb") as fh:
+    with atomic_path(stem.with_suffix(".npz")) as tmp, open(tmp, "wb") as fh:
         if compact:
             np.savez_compressed(fh, weights=model.weights.astype(np.float16), bias=model.bias)
         else:
             np.savez(fh, weights=model.weights, bias=model.bias)
-    os.replace(tmp, stem.with_suffix(".npz"))
-    fd, tmp = tempfile.mkstemp(suffix=".json", dir=stem.parent)
-    with os.fdopen(fd, "w", encoding="utf-8") as fh:
-        json.dump({"temperature": model.temperature, **model.meta}, fh)
-    os.replace(tmp, stem.with_suffix(".json"))
+    atomic_write_text(stem.with_suffix(".json"),
+                      json.dumps({"temperature": model.temperature, **model.meta}))
 
 
 def load_model(stem: Path) -> LinearModel:
@@ -185,7 +170,7 @@ def default_model(per_class: int = 20, seed: int = 7) -> LinearModel:
     shipped = shipped_model()
     if shipped is not None:
         return shipped
-    stem = _cache_dir() / f"hog-{_cache_key(per_class, seed)}"
+    stem = cache_dir() / f"hog-{_cache_key(per_class, seed)}"
     try:
         return load_model(stem)
     except (OSError, ValueError, KeyError):

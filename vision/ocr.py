@@ -13,6 +13,7 @@ import functools
 
 import cv2
 import numpy as np
+import pytesseract
 
 from sudoku_cube.vision.glyph import rotate_glyph
 
@@ -22,9 +23,8 @@ GAP = 24
 
 @functools.cache
 def tesseract_available() -> bool:
-    """True when pytesseract imports and the tesseract program runs."""
+    """True when the tesseract program runs."""
     try:
-        import pytesseract
         pytesseract.get_tesseract_version()
     except Exception:  # noqa: BLE001 - any failure means: no OCR vote
         return False
@@ -78,8 +78,6 @@ def ocr_votes(bodies: list[np.ndarray], rotations: list[list[int]],
     """
     if not tesseract_available():
         return {}
-    import pytesseract
-
     keys, tiles = [], []
     for i, (body, rots) in enumerate(zip(bodies, rotations)):
         for r in rots:

@@ -1,19 +1,17 @@
 """From photos to a reading: per face digits, rotations, scored alternatives and geometry.
 
 :func:`read_face` runs the pipeline on one BGR image (find the face, straighten it, cut the
-cells, separate the ink, classify, optional OCR vote); :func:`read_folder` reads the six face
-photos ``U R F D L B`` of a folder (or a list of photo files) into a :class:`Reading` whose
-``state`` carries the candidates the grid solver needs for joint decoding.
+cells, separate the ink, classify, optional OCR vote); :func:`read_face_photos` reads the six
+face photos ``U R F D L B`` into a :class:`Reading` whose ``state`` carries the candidates the
+grid solver needs for joint decoding. (Which photos a folder holds, six faces or a corner
+pair, is decided in :mod:`vision.photo_set`.)
 """
 from __future__ import annotations
 
-import importlib
-import importlib.util
-import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
+from typing import Callable
 
 import numpy as np
 
@@ -21,13 +19,15 @@ from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.state import CubeState
+from sudoku_cube.models.state_format import to_dict
 from sudoku_cube.models.stickers import Hypothesis, Sticker
 from sudoku_cube.vision.detect import FaceGeometry, find_face
-from sudoku_cube.vision.images import IMAGE_SUFFIXES, file_scale, load_image
+from sudoku_cube.vision.hog import LinearModel, class_index, default_model
+from sudoku_cube.vision.images import file_scale, load_image
 from sudoku_cube.vision.ocr import MISSING_WARNING, ocr_votes, tesseract_available
 from sudoku_cube.vision.recognise import CellEvidence, analyse_cells, hypotheses, limit_wildcards
-from sudoku_cube.vision.hog import class_index
 from sudoku_cube.vision.second_look import second_look
+from sudoku_cube.vision.templates import TemplateSet, default_templates
 from sudoku_cube.vision.warp import cut_cells, ink_mask, warp_face
 
 DOUBTFUL = 0.9
@@ -87,8 +87,6 @@ class Reading:
 
     def to_dict(self) -> dict:
         """The state JSON (docs/conventions.md) plus a ``reading`` section (sources, geometry)."""
-        from sudoku_cube.models.state_format import to_dict
-
         out = to_dict(self.state)
         out["reading"] = {f: r.to_dict() for f, r in self.faces.items()}
         if self.warnings:
@@ -96,7 +94,8 @@ class Reading:
         return out
 
 
-def read_face(image: np.ndarray, *, templates=None, model=None, ocr: bool = True,
+def read_face(image: np.ndarray, *, templates: TemplateSet | None = None,
+              model: LinearModel | None = None, ocr: bool = True,
               settings: CubeSettings = CubeSettings(), source: str | None = None,
               face: str | None = None, geometry: FaceGeometry | None = None,
               file_scale: float = 1.0) -> FaceReading:
@@ -106,9 +105,6 @@ def read_face(image: np.ndarray, *, templates=None, model=None, ocr: bool = True
     found elsewhere (a face of a corner photo, ``vision.corners``) skips the detection.
     ``file_scale``: the photo file's pixels per pixel of ``image`` (see
     :func:`vision.images.file_scale`), for coordinates reported in file pixels."""
-    from sudoku_cube.vision.templates import default_templates
-    from sudoku_cube.vision.hog import default_model
-
     templates = templates if templates is not None else default_templates()
     model = model if model is not None else default_model()
     label = source or (f"face {face}" if face else "photo")
@@ -143,56 +139,17 @@ def read_face(image: np.ndarray, *, templates=None, model=None, ocr: bool = True
                        tuple(warnings), timings, tuple(evidence), file_scale)
 
 
-def face_photos(paths: Path | str | Sequence[Path | str]) -> dict[str, Path]:
-    """Map face letter -> photo file from a folder or a list of files named ``U.jpg`` etc.
-
-    Raises SudokuCubeError for missing or duplicated faces, naming them.
-    """
-    if isinstance(paths, (str, os.PathLike)):
-        p = Path(paths)
-        if not p.exists():
-            raise SudokuCubeError(f"{p}: no such folder or photo")
-        files = sorted(p.iterdir()) if p.is_dir() else [p]
-        where = str(p)
-    else:
-        files = [Path(x) for x in paths]
-        where = ", ".join(str(f) for f in files)
-        for f in files:
-            if not f.exists():
-                raise SudokuCubeError(f"{f}: no such photo")
-    found: dict[str, list[Path]] = {}
-    for f in files:
-        if f.suffix.lower() in IMAGE_SUFFIXES and f.stem.upper() in FACES + ("A", "B"):
-            found.setdefault(f.stem.upper(), []).append(f)
-    dups = {k: v for k, v in found.items() if len(v) > 1}
-    if dups:
-        k, v = next(iter(dups.items()))
-        raise SudokuCubeError(f"{where}: face {k} has {len(v)} photos ("
-                              + ", ".join(x.name for x in v) + "); keep exactly one per face")
-    return {k: v[0] for k, v in found.items()}
-
-
-def read_folder(paths: Path | str | Sequence[Path | str], *, templates=None, model=None,
-                ocr: bool = True, settings: CubeSettings = CubeSettings(),
-                progress=None) -> Reading:
-    """Read the six face photos (``U R F D L B`` with .jpg/.jpeg/.png, any case) into a
-    :class:`Reading`. A folder with corner photos ``A``/``B`` instead is handed to
-    ``vision.corners.read_corner_folder`` when that module exists. ``progress`` (optional)
-    is called with each face letter as it is read."""
-    photos = face_photos(paths)
-    faces_present = [f for f in FACES if f in photos]
-    if len(faces_present) < 6 and ("A" in photos or "B" in photos):
-        if importlib.util.find_spec("sudoku_cube.vision.corners.reader") is not None:
-            corners = importlib.import_module("sudoku_cube.vision.corners.reader")
-            return corners.read_corner_folder(paths, templates=templates, model=model, ocr=ocr,
-                                              settings=settings)
-        raise SudokuCubeError(f"{paths}: holds corner photos (A/B); reading corner photos is "
-                              "not available in this version, take six face photos "
-                              "U R F D L B instead")
+def read_face_photos(photos: dict[str, Path], where: object, *,
+                     templates: TemplateSet | None = None, model: LinearModel | None = None,
+                     ocr: bool = True, settings: CubeSettings = CubeSettings(),
+                     progress: Callable[[str], None] | None = None) -> Reading:
+    """Read the six face photos (face letter -> file, from :func:`vision.photo_files.face_photos`)
+    into a :class:`Reading`; ``where`` (the folder or files) names them in errors.
+    ``progress`` (optional) is called with each face letter as it is read."""
     missing = [f for f in FACES if f not in photos]
     if missing:
         raise SudokuCubeError(
-            f"{paths}: photo(s) of face {' '.join(missing)} missing; a folder needs exactly six "
+            f"{where}: photo(s) of face {' '.join(missing)} missing; a folder needs exactly six "
             "photos named U R F D L B (.jpg, .jpeg or .png), one per face")
     readings: dict[str, FaceReading] = {}
     warnings: list[str] = []

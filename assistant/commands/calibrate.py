@@ -108,7 +108,7 @@ def _photo_files(items: list[str]) -> list[Path]:
     for item in items:
         p = Path(item)
         if p.is_dir():
-            from sudoku_cube.vision.reading import face_photos
+            from sudoku_cube.vision.photo_files import face_photos
 
             found = face_photos(p)
             faces = [f for f in FACES if f in found]

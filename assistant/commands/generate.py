@@ -9,18 +9,16 @@ Writes ``scrambled.json`` (the cube to solve), ``solved.json`` (its solved desig
 from __future__ import annotations
 
 import argparse
-import os
 import secrets
-import tempfile
 from pathlib import Path
 
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-from sudoku_cube.assistant.files import atomic_write_bytes, atomic_write_json, atomic_write_text
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.profile import parse_symmetric
 from sudoku_cube.models.state_format import to_dict
+from sudoku_cube.vision.storage import atomic_path, atomic_write_bytes, atomic_write_json, atomic_write_text
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -147,16 +145,9 @@ def _photos(args, seed: int, puzzle, folder: Path, console: Console) -> None:
         if args.video:
             from sudoku_cube.render.video import video_frames, write_video
             home = {f: homes[9 * k:9 * k + 9] for k, f in enumerate(FACES)}
-            folder.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(suffix=".avi", dir=folder)
-            os.close(fd)
-            try:
+            with atomic_path(folder / "video.avi", suffix=".avi") as tmp:
                 infos = write_video(tmp, video_frames(puzzle.state.faces(), seed, style,
                                                       homes=home), fps=8, quality=50)
-                os.replace(tmp, folder / "video.avi")
-            finally:
-                if os.path.exists(tmp):
-                    os.unlink(tmp)
             atomic_write_json(folder / "video.timeline.json", {"fps": 8, "frames": len(infos),
                                                                "info": infos})
             bar.advance(task)

@@ -74,7 +74,7 @@ def read_single_faces(paths: list[Path], args: argparse.Namespace) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Read the photos, print the net (or JSON) and write debug images when asked."""
-    from sudoku_cube.vision.reading import read_folder
+    from sudoku_cube.vision.photo_set import read_folder
 
     singles = _single_photos(args)
     if singles:
@@ -108,7 +108,7 @@ def _write_debug(reading, folder: Path) -> None:
     """One annotated image per photo: ``<face>-debug.png`` in ``folder``."""
     import cv2
 
-    from sudoku_cube.assistant.files import atomic_write_bytes
+    from sudoku_cube.vision.storage import atomic_write_bytes
     from sudoku_cube.vision.annotate import annotate
     from sudoku_cube.vision.images import load_image
 

@@ -10,7 +10,6 @@ from rich.console import Console
 from rich.live import Live
 
 from sudoku_cube.assistant import interrupt
-from sudoku_cube.assistant.files import atomic_write_text
 from sudoku_cube.assistant.keys import interactive, read_line
 from sudoku_cube.assistant.review_ui import run_review
 from sudoku_cube.assistant.scan_loop import ScanStopped, scan_frames
@@ -21,10 +20,10 @@ from sudoku_cube.assistant.scan_view import ScanPanel
 from sudoku_cube.assistant.scan_window import Window
 from sudoku_cube.assistant.scanner import STABLE_FRAMES, ScanEvent, Scanner
 from sudoku_cube.assistant.sessions import ScanSession, scan_session_path
-from sudoku_cube.assistant.userdata import data_dir
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.state_format import to_json
+from sudoku_cube.vision.storage import atomic_write_text, data_dir
 
 RESUME_HINT = "run `sudoku-cube scan --resume` to continue with the faces captured so far"
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 
@@ -21,7 +21,10 @@ from sudoku_cube.vision.corners.faces import CornerFace, CornerPhotoError, locat
 from sudoku_cube.vision.corners.views import corner_faces, face_names, ideal_net_to_image
 from sudoku_cube.vision.detect import FaceGeometry, project
 from sudoku_cube.vision.images import file_scale, load_image
-from sudoku_cube.vision.reading import FaceReading, Reading, face_photos, read_face, reading_state
+from sudoku_cube.vision.hog import LinearModel
+from sudoku_cube.vision.photo_files import face_photos
+from sudoku_cube.vision.reading import FaceReading, Reading, read_face, reading_state
+from sudoku_cube.vision.templates import TemplateSet
 
 CORNER_PHOTOS = ("A", "B")
 
@@ -47,10 +50,10 @@ def face_geometry(face: CornerFace) -> FaceGeometry:
     return FaceGeometry(hom, face.quad(), tuple(found))
 
 
-def read_corner_photo(image: np.ndarray, photo: str, *, templates=None, model=None,
-                      ocr: bool = True, settings: CubeSettings = CubeSettings(),
-                      source: str | None = None, file_scale: float = 1.0
-                      ) -> dict[str, FaceReading]:
+def read_corner_photo(image: np.ndarray, photo: str, *, templates: TemplateSet | None = None,
+                      model: LinearModel | None = None, ocr: bool = True,
+                      settings: CubeSettings = CubeSettings(), source: str | None = None,
+                      file_scale: float = 1.0) -> dict[str, FaceReading]:
     """The three faces of corner photo ``photo`` ("A" or "B"), read like single-face photos.
     Raises :class:`CornerPhotoError` when the photo does not show that corner's three faces."""
     t0 = time.perf_counter()
@@ -101,9 +104,10 @@ def corner_photos(paths: Path | str | Sequence[Path | str]) -> dict[str, Path]:
     return {k: photos[k] for k in CORNER_PHOTOS}
 
 
-def read_corner_folder(paths: Path | str | Sequence[Path | str], *, templates=None, model=None,
+def read_corner_folder(paths: Path | str | Sequence[Path | str], *,
+                       templates: TemplateSet | None = None, model: LinearModel | None = None,
                        ocr: bool = True, settings: CubeSettings = CubeSettings(),
-                       progress=None) -> Reading:
+                       progress: Callable[[str], None] | None = None) -> Reading:
     """Read corner photos ``A`` and ``B`` (a folder or the two files) into a :class:`Reading`
     with the same state, candidates and per-face readings as six face photos would give."""
     photos = corner_photos(paths)

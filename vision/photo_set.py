@@ -1,0 +1,39 @@
+"""Reading the photos of one cube: six face photos ``U R F D L B`` or two corner photos
+``A``/``B``. This module alone decides which of the two a folder (or list of files) holds;
+:mod:`vision.reading` reads face photos and :mod:`vision.corners.reader` corner photos, and
+neither knows the other.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable, Sequence
+
+from sudoku_cube.models.geometry import FACES
+from sudoku_cube.models.profile import CubeSettings
+from sudoku_cube.vision.corners.reader import CORNER_PHOTOS, read_corner_folder
+from sudoku_cube.vision.hog import LinearModel
+from sudoku_cube.vision.photo_files import face_photos
+from sudoku_cube.vision.reading import Reading, read_face_photos
+from sudoku_cube.vision.templates import TemplateSet
+
+
+def holds_corner_photos(photos: dict[str, Path]) -> bool:
+    """True when the photos are a corner pair (some of ``A``/``B``, fewer than six faces)."""
+    return (sum(f in photos for f in FACES) < 6
+            and any(k in photos for k in CORNER_PHOTOS))
+
+
+def read_folder(paths: Path | str | Sequence[Path | str], *,
+                templates: TemplateSet | None = None, model: LinearModel | None = None,
+                ocr: bool = True, settings: CubeSettings = CubeSettings(),
+                progress: Callable[[str], None] | None = None) -> Reading:
+    """Read a cube's photos (a folder or the photo files) into a :class:`Reading`: six face
+    photos ``U R F D L B``, or corner photos ``A`` and ``B``. ``progress`` (optional) is
+    called with each photo's name as it is read. Missing photos raise a SudokuCubeError
+    naming them."""
+    photos = face_photos(paths)
+    if holds_corner_photos(photos):
+        return read_corner_folder(paths, templates=templates, model=model, ocr=ocr,
+                                  settings=settings, progress=progress)
+    return read_face_photos(photos, paths, templates=templates, model=model, ocr=ocr,
+                            settings=settings, progress=progress)
