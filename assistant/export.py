@@ -1,32 +1,87 @@
-"""Export a plan as a page to keep beside the cube: HTML (one section per step, inline SVG
-nets before/after with the moving stickers marked) or one tall SVG. Written atomically."""
+"""Export a plan as a page to keep beside the cube: HTML (one section per step: the cube as
+held with the layer to turn and an arrow, nets before/after with the moving stickers marked;
+prints four steps a page) or one tall SVG. Written atomically."""
 from __future__ import annotations
 
+import textwrap
 from html import escape
 from pathlib import Path
 from typing import Any, Sequence
 
 from sudoku_cube.vision.storage import atomic_write_text
 from sudoku_cube.assistant.guide_view import is_combined, moved_stickers, phase_note, phase_title
-from sudoku_cube.assistant.svgnet import net_svg
+from sudoku_cube.assistant.svgnet import net_size, net_svg
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.state import CubeState
+from sudoku_cube.render.held import held_svg
 
-CSS = """body{font-family:DejaVu Sans,Arial,sans-serif;max-width:980px;margin:2em auto;color:#222}
-.step{border-top:1px solid #ccc;padding:.6em 0;page-break-inside:avoid}
-.move{font-size:2.4em;font-weight:bold;color:#186a1c;display:inline-block;min-width:2.5em}
-.words{font-size:1.2em}.nets{display:flex;gap:2em;flex-wrap:wrap}.nets figure{margin:0}
-figcaption{font-size:.8em;color:#555}.phase{background:#f3eefc;padding:.6em;border-radius:6px}"""
+CSS = """body{font-family:DejaVu Sans,Arial,sans-serif;max-width:760px;margin:1.5em auto;
+color:#222}
+h1{font-size:1.5em;margin:.2em 0}h2{font-size:1.15em;margin:.6em 0 .2em}
+.intro{display:flex;gap:1.2em;align-items:center}.intro p{margin:.3em 0}
+.step{border-top:1px solid #bbb;padding:.35em 0 .25em;break-inside:avoid;
+page-break-inside:avoid}
+.head{display:flex;align-items:baseline;gap:.7em}
+.num{font-size:.85em;color:#555;min-width:6.5em}
+.move{font-size:1.9em;font-weight:bold;color:#186a1c;min-width:2.2em}
+.words{font-size:1.1em}
+.pics{display:flex;gap:12px;align-items:flex-end}.pics figure{margin:0;text-align:center}
+svg.held{width:150px;height:150px}svg.net{width:224px;height:auto}
+figcaption{font-size:.8em;color:#555}.phase{background:#f3eefc;padding:.4em .6em;
+border-radius:6px;margin:.3em 0;font-size:.92em}
+@media print{@page{size:A4;margin:11mm}body{margin:0;max-width:none;font-size:11pt}
+.phase{background:none;border:1px solid #bbb}h2{break-after:avoid;page-break-after:avoid}
+.intro{break-inside:avoid}.intro svg.net{width:200px}.intro svg.held{width:120px;height:120px}
+.phase{font-size:.85em}h1{font-size:1.3em;margin:0}}"""
+"""The page's style: on paper (A4, a margin of 11 mm) four steps fit a page, and a step is
+never split between pages."""
+
+SVG_WIDTH = 720
+"""Width of the exported SVG plan (px)."""
+SVG_ROW = 220
+"""Height of one step in the SVG plan (px): the move and its words, the cube as held, the net
+after the turn."""
+HELD_BOX = (200, 14, 190, 190)
+"""Where the picture of the held cube sits in a row (x, y, width, height)."""
+NET_HEIGHT = 186
+"""Height of the net in a row of the SVG plan (its width follows)."""
+WORDS_CHARS = 22
+"""Characters per line of the step words in the SVG plan (13 px text in 185 px)."""
+
+
+def step_words(step: Any) -> str:
+    """The move in words."""
+    return step.description or step.move.describe()
+
+
+def _section(i: int, step: Any, total: int) -> str:
+    """One step of the HTML page: the move and its words, the cube as held with the layer to
+    turn and the arrow, the nets before and after with the moving stickers marked."""
+    moved = moved_stickers(step)
+    return (f'<section class="step" id="step-{i + 1}"><div class="head">'
+            f'<span class="num">Step {i + 1} of {total}</span>'
+            f'<span class="move">{escape(str(step.move))}</span>'
+            f'<span class="words">{escape(step_words(step))}</span></div><div class="pics">'
+            f"<figure>{held_svg(step.before, step.move, title=f'turn {step.move}')}"
+            "<figcaption>as you hold it: turn the marked layer</figcaption></figure>"
+            f"<figure>{net_svg(step.before, highlight=moved)}<figcaption>before</figcaption>"
+            f"</figure><figure>{net_svg(step.after, highlight=moved)}"
+            "<figcaption>after</figcaption></figure></div></section>")
 
 
 def plan_html(steps: Sequence[Any], start: CubeState, title: str = "Sudoku Cube plan") -> str:
-    """The HTML page of a plan."""
+    """The HTML page of a plan (one section per step; prints four steps a page)."""
     out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
            f"<title>{escape(title)}</title><style>{CSS}</style></head><body>",
            f"<h1>{escape(title)}</h1>",
-           f"<p>{len(steps)} face turns. Hold the cube with F towards you and U on top for the "
-           "whole solve. Marked stickers are the ones the step moves.</p>",
-           f"<figure>{net_svg(start, title='start')}<figcaption>Start</figcaption></figure>"]
+           '<div class="intro"><figure style="margin:0">'
+           f"{held_svg(start, None, title='start')}</figure><div>"
+           f"<p><b>{len(steps)} face turns.</b> Hold the cube with F towards you and U on top "
+           "for the whole solve, as in the pictures. Each step shows the layer to turn "
+           "(yellow) and the way to turn it (arrow); in the nets, the marked stickers are "
+           "the ones the step moves.</p></div>"
+           f"<figure style=\"margin:0\">{net_svg(start, title='start')}"
+           "<figcaption>start</figcaption></figure></div>"]
     if not steps:
         out.append("<p>The cube is already solved: nothing to turn.</p>")
     phase = None
@@ -36,37 +91,54 @@ def plan_html(steps: Sequence[Any], start: CubeState, title: str = "Sudoku Cube 
             phase = step.phase
             out.append(f"<h2>{escape(phase_title(phase, combined))}</h2>"
                        f'<p class="phase">{escape(phase_note(phase, combined))}</p>')
-        moved = moved_stickers(step)
-        words = step.description or step.move.describe()
-        out.append(
-            f'<section class="step" id="step-{i + 1}"><div>Step {i + 1} of {len(steps)}</div>'
-            f'<span class="move">{escape(str(step.move))}</span> '
-            f'<span class="words">{escape(words)}</span><div class="nets">'
-            f"<figure>{net_svg(step.before, highlight=moved)}<figcaption>before</figcaption>"
-            f"</figure><figure>{net_svg(step.after, highlight=moved)}"
-            f"<figcaption>after</figcaption></figure></div></section>")
+        out.append(_section(i, step, len(steps)))
     out.append("</body></html>")
     return "\n".join(out)
 
 
+def svg_lines(lines: Sequence[str], x: float, y: float, size: float, line_h: float,
+              style: str = "") -> str:
+    """Lines of text one under the other from baseline ``y`` (a ``<text>`` per line)."""
+    return "".join(f'<text x="{x}" y="{y + k * line_h:g}" font-size="{size}"{style}>'
+                   f"{escape(line)}</text>" for k, line in enumerate(lines))
+
+
+def _svg_row(y: int, heading: str, sub: list[str], words: str, state: CubeState,
+             move: Any, net_state: CubeState, highlight: frozenset[int], caption: str) -> str:
+    """One row of the SVG plan at height ``y``: text column, ``state`` as held (with the
+    ``move`` marked), the net of ``net_state``."""
+    net_w, net_h = net_size(state.n)
+    width = round(NET_HEIGHT * net_w / net_h)
+    hx, hy, hw, hh = HELD_BOX
+    text = (f'<text x="12" y="36" font-size="30" font-weight="bold" fill="#186a1c">'
+            f"{escape(heading)}</text>" + svg_lines(sub, 12, 58, 11, 15, ' fill="#444"')
+            + svg_lines(textwrap.wrap(words, WORDS_CHARS), 12, 62 + 15 * len(sub) + 10, 13, 16))
+    return (f'<g class="step" transform="translate(0 {y})">{text}'
+            f"{held_svg(state, move, box=(hx, hy, hw, hh))}"
+            f'<text x="{SVG_WIDTH - 12 - width}" y="22" font-size="11" fill="#555">'
+            f"{escape(caption)}</text>"
+            f"{net_svg(net_state, highlight=highlight, box=(SVG_WIDTH - 12 - width, 26, width, NET_HEIGHT))}"
+            f'<line x1="0" y1="{SVG_ROW - 1}" x2="{SVG_WIDTH}" y2="{SVG_ROW - 1}" '
+            'stroke="#ccc"/></g>')
+
+
 def plan_svg(steps: Sequence[Any], start: CubeState) -> str:
-    """One tall SVG: a row per step with the move, its words and the net after it."""
-    row_h, width = 130, 720
-    height = row_h * (len(steps) + 1) + 20
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'font-family="DejaVu Sans, sans-serif">',
-             '<text x="10" y="30" font-size="18" font-weight="bold">Start</text>',
-             f'<g transform="translate(200 5) scale(0.8)">{net_svg(start)}</g>']
+    """One tall SVG: the start, then a row per step with the move, its number, phase and words,
+    the cube as held with the layer to turn and the arrow, and the net after the turn."""
+    height = SVG_ROW * (len(steps) + 1)
+    combined = is_combined(steps)
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{SVG_WIDTH}" height="{height}" '
+             f'viewBox="0 0 {SVG_WIDTH} {height}" font-family="DejaVu Sans, sans-serif">',
+             f'<rect width="{SVG_WIDTH}" height="{height}" fill="#fff"/>',
+             _svg_row(0, "Start", [f"{len(steps)} face turns"],
+                      "Hold the cube with F towards you and U on top for the whole solve.",
+                      start, None, start, frozenset(), "start")]
     for i, step in enumerate(steps):
-        y = row_h * (i + 1)
-        words = step.description or step.move.describe()
-        parts.append(f'<text x="10" y="{y + 30}" font-size="26" font-weight="bold" '
-                     f'fill="#186a1c">{escape(str(step.move))}</text>'
-                     f'<text x="10" y="{y + 52}" font-size="10">{i + 1}/{len(steps)} '
-                     f'{escape(step.phase)}</text>'
-                     f'<text x="10" y="{y + 68}" font-size="9">{escape(words[:34])}</text>'
-                     f'<g transform="translate(200 {y + 5}) scale(0.8)">'
-                     f'{net_svg(step.after, highlight=moved_stickers(step))}</g>')
+        sub = [f"Step {i + 1} of {len(steps)}"] + textwrap.wrap(
+            phase_title(step.phase, combined), 27)
+        parts.append(_svg_row(SVG_ROW * (i + 1), str(step.move), sub, step_words(step),
+                              step.before, step.move, step.after, moved_stickers(step),
+                              "after the turn (marked: moved)"))
     parts.append("</svg>")
     return "".join(parts)
 

@@ -1,5 +1,5 @@
 """The cube net as an SVG picture (for exported plans): each sticker a square with its digit
-turned the way it points. Pure string building; no file access."""
+turned the way it points, each face's letter above it. Pure string building; no file access."""
 from __future__ import annotations
 
 from html import escape
@@ -9,24 +9,40 @@ from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.state import CubeState
 
 CELL = 28   # px per sticker
-GAP = 6     # px between faces
+GAP = 22    # px between faces: room for the face letter above each face
+LABEL = 18  # px, the face letters (readable when the net is printed small)
+
+
+def net_size(n: int = 3) -> tuple[int, int]:
+    """Width and height of :func:`net_svg`'s own coordinates (its viewBox)."""
+    face_px = n * CELL + GAP
+    return 4 * face_px + GAP, 3 * face_px + GAP
 
 
 def net_svg(state: CubeState, highlight: frozenset[int] = frozenset(),
-            doubtful: frozenset[int] = frozenset(), title: str | None = None) -> str:
+            doubtful: frozenset[int] = frozenset(), title: str | None = None,
+            box: tuple[float, float, float, float] | None = None) -> str:
     """An ``<svg>`` element of the net; ``highlight`` stickers are filled yellow (they move),
-    ``doubtful`` ones orange. 6 and 9 are underlined as on a real cube."""
+    ``doubtful`` ones orange. 6 and 9 are underlined as on a real cube.
+
+    ``box`` (x, y, width, height) places the net inside a larger SVG, scaled to fit.
+    """
     n = state.n
     face_px = n * CELL + GAP
-    width, height = 4 * face_px + GAP, 3 * face_px + GAP
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans, sans-serif">']
+    width, height = net_size(n)
+    if box is None:
+        place = f'xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}"'
+    else:
+        x, y, w, h = box
+        place = f'x="{x}" y="{y}" width="{w}" height="{h}"'
+    parts = [f'<svg {place} viewBox="0 0 {width} {height}" class="net" '
+             'font-family="DejaVu Sans, sans-serif">']
     if title:
         parts.append(f"<title>{escape(title)}</title>")
     for face, (row, col) in NET_LAYOUT.items():
         x0, y0 = GAP + col * face_px, GAP + row * face_px
-        parts.append(f'<text x="{x0 - 4}" y="{y0 + 10}" font-size="9" fill="#557" '
-                     f'text-anchor="end">{face}</text>')
+        parts.append(f'<text x="{x0 + 1}" y="{y0 - 5}" font-size="{LABEL}" font-weight="bold" '
+                     f'fill="#335">{face}</text>')
         base = FACES.index(face) * n * n
         for k in range(n * n):
             idx = base + k

@@ -40,7 +40,7 @@ def test_guide_export_html(tmp_path, capsys):
     moves = _printed_moves(capsys.readouterr().out)
     html = page.read_text()
     assert html.count('<section class="step"') == len(moves)
-    assert html.count("<svg") == 2 * len(moves) + 1
+    assert html.count("<svg") == 3 * len(moves) + 2  # held cube, before, after; the start
 
 
 def test_guide_on_a_solved_cube_says_so(capsys):

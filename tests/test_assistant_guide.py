@@ -196,8 +196,8 @@ def test_export_html_and_svg(tmp_path):
     html_path = export_plan(tmp_path / "plan.html", steps, start)
     html = html_path.read_text()
     assert html.count('<section class="step"') == 4
-    assert html.count("<svg") == 2 * 4 + 1
+    assert html.count("<svg") == 3 * 4 + 2  # per step: held cube, before, after; the start
     assert html == plan_html(steps, start)
     svg = export_plan(tmp_path / "plan.svg", steps, start).read_text()
-    assert svg.startswith("<svg") and svg.count("<svg") == 4 + 2
+    assert svg.startswith("<svg") and svg.count("<svg") == 1 + 2 * (4 + 1)
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]

@@ -1,0 +1,128 @@
+"""The exported plan as a person sees it: the SVG's pictures and text never overlap and stay on
+the canvas, the words wrap whole, every face letter is drawn; the HTML printed by a real browser
+(headless Chromium) puts 3-4 steps on a page; each step's picture of the held cube marks the
+layer to turn and its arrow turns the way the model turns it."""
+from __future__ import annotations
+
+import math
+import random
+import re
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import numpy as np
+
+from sudoku_cube.assistant.export import export_plan, plan_svg, step_words
+from sudoku_cube.assistant.guide import steps_from_moves
+from sudoku_cube.assistant.guide_view import phase_title
+from sudoku_cube.models.geometry import NORMAL, rotate_quarter
+from sudoku_cube.models.moves import ALL_MOVES, invert_moves
+from sudoku_cube.render.held import SIZE, arc_points, held_camera, held_svg, turning
+from tests.conftest import random_design, random_moves
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def _plan(count: int, seed: int = 3):
+    rng = random.Random(seed)
+    scramble = random_moves(rng, count)
+    start = random_design(rng).apply(scramble)
+    return start, steps_from_moves(start, invert_moves(scramble))
+
+
+def _boxes(root: ET.Element) -> list[tuple[str, float, float, float, float]]:
+    """Boxes (what, x, y, w, h) of the pictures and text lines of each step row."""
+    out = []
+    for row in root.iter(f"{SVG}g"):
+        if row.get("class") != "step":
+            continue
+        dy = float(re.match(r"translate\(0 ([\d.]+)\)", row.get("transform")).group(1))
+        for child in row:
+            if child.tag == f"{SVG}svg":
+                out.append((child.get("class"), float(child.get("x")), dy + float(child.get("y")),
+                            float(child.get("width")), float(child.get("height"))))
+            elif child.tag == f"{SVG}text":
+                size = float(child.get("font-size"))
+                # a generous text box: 0.62 em a character (DejaVu Sans averages ~0.55)
+                out.append((child.text, float(child.get("x")), dy + float(child.get("y")) - size,
+                            0.62 * size * len(child.text), 1.2 * size))
+    return out
+
+
+def _overlap(a, b) -> bool:
+    return a[1] < b[1] + b[3] and b[1] < a[1] + a[3] and a[2] < b[2] + b[4] and b[2] < a[2] + a[4]
+
+
+def test_svg_boxes_do_not_overlap_and_fit_the_canvas_words_wrap_whole_phase_in_words():
+    start, steps = _plan(8)
+    svg = plan_svg(steps, start)
+    root = ET.fromstring(svg)
+    width, height = float(root.get("width")), float(root.get("height"))
+    boxes = _boxes(root)
+    assert sum(1 for b in boxes if b[0] == "net") == len(steps) + 1
+    assert sum(1 for b in boxes if b[0] == "held") == len(steps) + 1
+    for i, a in enumerate(boxes):
+        assert 0 <= a[1] and a[1] + a[3] <= width and 0 <= a[2] and a[2] + a[4] <= height, a
+        for b in boxes[i + 1:]:
+            assert not _overlap(a, b), (a, b)
+    texts = [t.text for t in root.iter(f"{SVG}text") if t.text]
+    flowing = " ".join(texts)
+    for step in steps:
+        assert step_words(step) in flowing  # wrapped at spaces, nothing cut
+    assert phase_title(steps[0].phase, True) in flowing and "pieces" not in texts
+    for net in root.iter(f"{SVG}svg"):  # face letters inside each net's own canvas
+        if net.get("class") != "net":
+            continue
+        vw, vh = map(float, net.get("viewBox").split()[2:])
+        letters = {t.text: (float(t.get("x")), float(t.get("y"))) for t in net.iter(f"{SVG}text")
+                   if t.text in "URFDLB"}
+        assert set(letters) == set("URFDLB")
+        assert all(0 <= x < vw - 10 and 12 <= y <= vh for x, y in letters.values()), letters
+
+
+def test_held_picture_marks_the_layer_and_its_arrow_turns_as_the_model_does():
+    start, _ = _plan(4, seed=5)
+    camera = held_camera()
+    for move in ALL_MOVES:
+        svg = held_svg(start, move)
+        marked = svg.count('fill="#ffd43b"')
+        assert len(turning(move.face)) == 21
+        # the visible stickers of the turning layer: all 9 of a face seen from the front (U F
+        # R), or its 3-sticker rims on the two or three visible faces
+        assert marked == (9 + 3 + 3 if move.face in "UFR" else 3 + 3), (move, marked)
+        arc = arc_points(move.face, move.turns)
+        uv, depth = camera.project(arc)
+        assert (depth > 0).all() and (uv >= 0).all() and (uv <= SIZE).all(), move
+        axis = np.array(NORMAL[move.face], float)
+        a, b = arc[0] - axis * 2, arc[1] - axis * 2  # positions round the face's axis
+        quarter = np.array(rotate_quarter(tuple(int(round(c)) for c in a * 10), NORMAL[move.face],
+                                          1 if move.turns != 3 else 3), float) / 10
+        # the arc's first step heads the way the model turns a point (within the quarter)
+        assert float(np.dot(b - a, quarter - a)) > 0, move
+        angle = math.degrees(math.acos(np.clip(np.dot(a, b) / np.dot(a, a), -1, 1)))
+        assert 0 < angle < 20
+
+
+def test_printed_html_has_three_or_four_steps_a_page(tmp_path):
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    assert chromium, "headless Chromium is needed (Debian package chromium; `make system`)"
+    assert shutil.which("pdftotext"), "pdftotext is needed (Debian package poppler-utils)"
+    start, steps = _plan(22, seed=8)
+    page = export_plan(tmp_path / "plan.html", steps, start)
+    pdf = tmp_path / "plan.pdf"
+    subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                    "--disable-background-networking", "--disable-component-update",
+                    "--disable-sync", f"--user-data-dir={tmp_path / 'profile'}",
+                    "--no-pdf-header-footer", f"--print-to-pdf={pdf}", page.as_uri()],
+                   check=True, capture_output=True, timeout=120)
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], check=True,
+                          capture_output=True, text=True).stdout
+    pages = text.split("\f")
+    counts = [len(re.findall(r"Step \d+ of 22", p)) for p in pages if p.strip()]
+    assert sum(counts) == 22, counts
+    assert all(3 <= c <= 4 for c in counts[:-1]) and 1 <= counts[-1] <= 4, counts
+    order = [int(n) for n in re.findall(r"Step (\d+) of 22", text)]
+    assert order == list(range(1, 23))  # no step split or lost between pages
+    assert all(f"as you hold it" in p for p in pages if "Step" in p)
