@@ -177,6 +177,16 @@ def identity_rotation() -> int:
     return next(i for i in range(24) if rotation_transform(i).is_identity())
 
 
+@cache
+def tilts() -> tuple[int, ...]:
+    """The whole-cube turns a person makes by tilting the cube about one axis: a quarter or half
+    turn about the x, y or z axis (9 of the 23 rotations that move the cube)."""
+    axes = ((1, 0, 0), (0, 1, 0), (0, 0, 1))
+    rots = whole_cube_rotations()
+    return tuple(i for i, rot in enumerate(rots) if i != identity_rotation()
+                 and any(apply_rotation(rot, a) == a for a in axes))
+
+
 def rotated_face(index: int, face: str) -> str:
     """Where face ``face`` ends up after whole-cube rotation ``index``."""
     return face_of_normal(apply_rotation(whole_cube_rotations()[index], NORMAL[face]))
@@ -228,9 +238,7 @@ def step_slips(step: int, planned: Move) -> list[tuple[Slip, Transform, int]]:
             turn("face", (Move(face, 4 - planned.turns),))
     turn("skip", ())
     turn("repeat", (planned, planned))
-    for r in range(24):
-        if r == ident:
-            continue
+    for r in tilts():
         t = rotation_transform(r).then(move_transform(planned))
         out.append((Slip("held", step, planned, (planned,), r), t, r))
     return out
@@ -362,20 +370,38 @@ def _rank(slips: tuple[Slip, ...]) -> tuple:
 
 def best_face(groups: Sequence[np.ndarray], weights: Sequence[float],
               seen: Iterable[str]) -> str:
-    """The face not yet seen whose look splits the candidate states best (the smallest chance
-    that two of them still look alike, weighted by how likely each is)."""
-    w = np.array(weights, dtype=float)
-    w = w / w.sum()
+    """The face not yet seen that is likeliest to settle the question: for each face, the
+    states (``groups``: look keys, ``weights``: how likely each explanation is) that would be
+    believed alone if that face showed their look (every other state with that look at least
+    :data:`MARGIN` less likely), summed by weight; ties go to the face that leaves the smallest
+    chance that two states still look alike."""
     keys = np.asarray(groups)
+    w = np.array(weights, dtype=float)
+    _, first, state_of = np.unique(keys, axis=0, return_index=True, return_inverse=True)
+    state_of = state_of.ravel()
+    sw = np.zeros(len(first))
+    np.maximum.at(sw, state_of, w)  # a state is as likely as its likeliest explanation
+    sw = sw / sw.sum()
+    skeys = keys[first]
     best, best_face_ = None, None
     for face in FACES:
         if face in seen:
             continue
         k = FACES.index(face) * 9
-        _, inverse = np.unique(keys[:, k:k + 9], axis=0, return_inverse=True)
-        collide = float((np.bincount(inverse.ravel(), weights=w) ** 2).sum())
-        if best is None or collide < best - 1e-12:
-            best, best_face_ = collide, face
+        _, part = np.unique(skeys[:, k:k + 9], axis=0, return_inverse=True)
+        part = part.ravel()
+        top = np.zeros(part.max() + 1)
+        np.maximum.at(top, part, sw)
+        is_top = sw == top[part]
+        second = np.zeros_like(top)
+        np.maximum.at(second, part[~is_top], sw[~is_top])
+        ties = np.bincount(part[is_top], minlength=len(top)) > 1
+        alone = (top >= second * math.exp(MARGIN)) & ~ties
+        settled = float(top[alone].sum())
+        collide = float((np.bincount(part, weights=sw) ** 2).sum())
+        key = (round(settled, 9), -collide)
+        if best is None or key > best:
+            best, best_face_ = key, face
     return best_face_ or "F"
 
 
