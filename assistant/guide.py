@@ -76,6 +76,15 @@ class GuideCursor:
         """Go back one step (undo the last move on the cube)."""
         self._moved(self.position - 1)
 
+    def follow(self, steps: Sequence[Any], start: CubeState) -> None:
+        """Follow another plan from now on (a check found a slip: a new plan starts from the
+        real cube); its first step is next."""
+        self.steps = list(steps)
+        self.start = start
+        self.key = plan_key(start, [s.move for s in self.steps])
+        self.finished_before = self.resumed = False
+        self._moved(0)
+
     def restart(self) -> None:
         """Back to the first step."""
         self._moved(0)
@@ -84,7 +93,7 @@ class GuideCursor:
 KEYS = {"n": "next", " ": "next", "\r": "next", "\n": "next", "": "next", "next": "next",
         "right": "next", "down": "next", "pgdn": "next",
         "b": "back", "p": "back", "back": "back", "left": "back", "up": "back", "pgup": "back",
-        "r": "restart", "restart": "restart", "q": "quit", "quit": "quit",
+        "r": "restart", "restart": "restart", "c": "check", "check": "check", "q": "quit", "quit": "quit",
         "resize": "redraw"}
 """Keys (as :func:`assistant.keys.read_key` names them, or typed words) and what they do.
 Only q quits: Esc and unknown keys do nothing (a stray key must not end the guide)."""

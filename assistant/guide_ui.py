@@ -64,7 +64,8 @@ RESTART_QUESTION = "Restart from step 1? Press y to restart, any other key to st
 
 
 def run_interactive(console: Console, cursor: GuideCursor, read_key: Callable[[], str],
-                    clear: bool = True) -> bool:
+                    clear: bool = True,
+                    checker: Callable[[GuideCursor], str] | None = None) -> bool:
     """Show one step at a time until done or quit; return True when the end was reached.
 
     With ``clear`` the guide draws on the terminal's alternate screen (the shell's text comes
@@ -75,7 +76,7 @@ def run_interactive(console: Console, cursor: GuideCursor, read_key: Callable[[]
         console.print("The cube is already solved: nothing to turn.")
         return True
     with (console.screen() if clear else nullcontext()):
-        finished = _guide_loop(console, cursor, read_key, clear)
+        finished = _guide_loop(console, cursor, read_key, clear, checker)
     if finished:
         console.print(Text(f"Done: all {cursor.total} steps taken. The cube is solved.",
                            style="bold green"))
@@ -86,7 +87,7 @@ def run_interactive(console: Console, cursor: GuideCursor, read_key: Callable[[]
 
 
 def _guide_loop(console: Console, cursor: GuideCursor, read_key: Callable[[], str],
-                clear: bool) -> bool:
+                clear: bool, checker: Callable[[GuideCursor], str] | None = None) -> bool:
     """The key loop of :func:`run_interactive`; True when the person finished the plan."""
     notice = resume_notice(cursor)
     confirming = False
@@ -113,3 +114,5 @@ def _guide_loop(console: Console, cursor: GuideCursor, read_key: Callable[[], st
             cursor.back()
         elif cmd == "restart":
             confirming = True
+        elif cmd == "check" and checker is not None:
+            notice = checker(cursor)

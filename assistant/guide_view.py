@@ -37,11 +37,12 @@ def progress_line(done: int, total: int, width: int = 40) -> Text:
     return t
 
 
-HELP_KEYS = ("[bold]→[/]/n/space next · [bold]←[/]/b back · [bold]r[/] restart · "
-             "[bold]q[/] quit")
+HELP_KEYS = ("[bold]→[/]/n/space next · [bold]←[/]/b back · [bold]c[/] check the cube · "
+             "[bold]r[/] restart · [bold]q[/] quit")
 
 
-HELP_KEYS_SHORT = "[bold]→[/] next · [bold]←[/] back · [bold]r[/] restart · [bold]q[/] quit"
+HELP_KEYS_SHORT = ("[bold]→[/] next · [bold]←[/] back · [bold]r[/] restart · [bold]q[/] quit · "
+                   "[bold]c[/] check")
 
 
 def keys_text(markup: str, width: int) -> Text:

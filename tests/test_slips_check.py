@@ -178,3 +178,35 @@ def test_rotation_relabel_and_held_repair():
         v = find_slip(pz.state, plan, 7, {f: certain(real.face(f)) for f in "URFDLB"})
         assert v.outcome == "found"
         assert is_solved(real.apply(v.repair))
+
+
+def test_guide_c_key_finds_the_slip_and_follows_a_new_plan(fixed_plan, tmp_path, monkeypatch):
+    import io
+
+    from rich.console import Console
+
+    from sudoku_cube.assistant.guide import GuideCursor, steps_from_moves
+    from sudoku_cube.assistant.guide_check import make_checker
+    from sudoku_cube.assistant.guide_ui import run_interactive
+
+    monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path))
+    start, plan = fixed_plan
+    slip = Slip("skip", STEP, plan[STEP - 1])
+    real = slipped_state(start, plan, DONE, [slip])
+    asked = []
+
+    def ask(prompt: str) -> str:  # the person types the face the guide asks for
+        face = prompt[0]
+        asked.append(face)
+        return " ".join(s.token for s in real.face(face))
+
+    console = Console(file=io.StringIO(), width=100, record=True, color_system=None)
+    cursor = GuideCursor(steps_from_moves(start, plan), start, position=DONE)
+    keys = iter(["c", "q"])
+    run_interactive(console, cursor, lambda: next(keys), clear=False,
+                    checker=make_checker(console, ask))
+    text = console.export_text()
+    assert "Found the slip" in text and f"step {STEP} ({plan[STEP - 1]}) was skipped" in text
+    assert cursor.position == 0 and asked
+    new_moves = [s.move for s in cursor.steps]
+    assert is_solved(real.apply(new_moves))

@@ -9,7 +9,8 @@ from sudoku_cube.assistant.export import check_export_path, export_plan
 from sudoku_cube.assistant.files import load_state
 from sudoku_cube.assistant.guide import GuideCursor, plan_steps
 from sudoku_cube.assistant.guide_ui import print_plain, run_interactive
-from sudoku_cube.assistant.keys import interactive, read_key
+from sudoku_cube.assistant.guide_check import make_checker
+from sudoku_cube.assistant.keys import interactive, read_key, read_line
 from sudoku_cube.assistant.planning import make_plan
 from sudoku_cube.assistant.profile_option import cube_settings
 from sudoku_cube.models.solved import is_solved
@@ -31,7 +32,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("guide", help="guide the face turns that solve a state, step by step",
                        description="Show one face turn at a time: the move in large letters and "
                                    "words, the cube before and after, progress and phase. "
-                                   "Keys: n/space next, b back, r restart, q quit. Without a "
+                                   "Keys: n/space next, b back, c check the cube (find a "
+                                   "slip and plan again from the real cube), r restart, q "
+                                   "quit. Without a "
                                    "terminal (or with --plain) every step is printed.")
     p.add_argument("state", help="state file (JSON or text, see docs/conventions.md)")
     add_guide_options(p)
@@ -49,7 +52,8 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None) -
         print_plain(console, steps, plan.start)
         return 0
     cursor = GuideCursor(steps, plan.start, position=0 if args.restart else None)
-    run_interactive(console, cursor, read_key)
+    checker = make_checker(console, read_line, cube_settings(args))
+    run_interactive(console, cursor, read_key, checker=checker)
     return 0
 
 
