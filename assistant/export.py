@@ -109,6 +109,7 @@ def _svg_row(y: int, heading: str, sub: list[str], words: str, state: CubeState,
     ``move`` marked), the net of ``net_state``."""
     net_w, net_h = net_size(state.n)
     width = round(NET_HEIGHT * net_w / net_h)
+    net_box = (SVG_WIDTH - 12 - width, 26, width, NET_HEIGHT)
     hx, hy, hw, hh = HELD_BOX
     text = (f'<text x="12" y="36" font-size="30" font-weight="bold" fill="#186a1c">'
             f"{escape(heading)}</text>" + svg_lines(sub, 12, 58, 11, 15, ' fill="#444"')
@@ -117,7 +118,7 @@ def _svg_row(y: int, heading: str, sub: list[str], words: str, state: CubeState,
             f"{held_svg(state, move, box=(hx, hy, hw, hh))}"
             f'<text x="{SVG_WIDTH - 12 - width}" y="22" font-size="11" fill="#555">'
             f"{escape(caption)}</text>"
-            f"{net_svg(net_state, highlight=highlight, box=(SVG_WIDTH - 12 - width, 26, width, NET_HEIGHT))}"
+            f"{net_svg(net_state, highlight=highlight, box=net_box)}"
             f'<line x1="0" y1="{SVG_ROW - 1}" x2="{SVG_WIDTH}" y2="{SVG_ROW - 1}" '
             'stroke="#ccc"/></g>')
 

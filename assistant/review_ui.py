@@ -18,13 +18,34 @@ from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.state import CubeState
 
 
+class ReviewQuit(Exception):
+    """The person pressed q at the review: a normal stop, not an interruption.
+
+    ``corrections`` counts the stickers corrected before quitting (they are not kept)."""
+
+    def __init__(self, corrections: int) -> None:
+        super().__init__("stopped at the review")
+        self.corrections = corrections
+
+
+def dropped_corrections(count: int) -> str:
+    """' (the 2 corrections typed are not kept)' or '' -- for the stop messages."""
+    if not count:
+        return ""
+    if count == 1:
+        return " (the correction typed is not kept)"
+    return f" (the {count} corrections typed are not kept)"
+
+
 def run_review(console: Console, state: CubeState, settings: CubeSettings = CubeSettings(),
                read_line: Callable[[str], str] | None = None,
                solver: Callable[..., Any] | None = None) -> tuple[CubeState, ReviewCheck]:
     """Review until consistent; return the reading to solve (suggestions taken) and its check.
 
-    ``read_line`` asks the person (None: no interaction possible).
+    ``read_line`` asks the person (None: no interaction possible). ``q`` raises
+    :class:`ReviewQuit`.
     """
+    read = state
     while True:
         with console.status("Checking the reading with the grid solver..."):
             check = check_reading(state, settings, solver)
@@ -41,7 +62,7 @@ def run_review(console: Console, state: CubeState, settings: CubeSettings = Cube
         while True:
             answer = read_line("correction (e.g. F7 6>), Enter to continue, q to quit: ").strip()
             if answer.lower() in ("q", "quit"):
-                raise KeyboardInterrupt
+                raise ReviewQuit(sum(a != b for a, b in zip(read.stickers, state.stickers)))
             if not answer:
                 if check.ok:
                     return accepted(state, check), check

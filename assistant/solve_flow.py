@@ -9,7 +9,7 @@ from rich.console import Console
 
 from sudoku_cube.assistant.files import load_state
 from sudoku_cube.assistant.keys import interactive, read_line
-from sudoku_cube.assistant.review_ui import run_review
+from sudoku_cube.assistant.review_ui import ReviewQuit, dropped_corrections, run_review
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.state import CubeState
@@ -51,7 +51,13 @@ def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.N
         check_export_path(args.export)
     state = read_input(path, console, args)
     person = interactive() and not getattr(args, "plain", False)
-    state, check = run_review(console, state, settings, read_line if person else None)
+    try:
+        state, check = run_review(console, state, settings, read_line if person else None)
+    except ReviewQuit as stop:
+        console.print("Stopped at the review; nothing was planned"
+                      f"{dropped_corrections(stop.corrections)}. The input is unchanged: run the same command to review it again.",
+                      highlight=False)
+        return 0
     plan = make_plan(state, settings, grid=check.grid,
                      optimal=getattr(args, "optimal", False))
     return guide_plan(plan, args, console)

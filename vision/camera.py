@@ -102,9 +102,10 @@ def _call_with_timeout(fn: Callable[[], T], timeout_s: float, what: str, fix: st
 
 
 def _quiet_opencv() -> None:
-    """Silence OpenCV's own warnings about indices that do not open (we report those ourselves)."""
+    """Silence OpenCV's own log lines (``[ERROR:0@0.8] ... Camera index out of range`` when an
+    index does not open): every problem is reported in our own words instead."""
     try:
-        cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_ERROR)
+        cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_SILENT)
     except AttributeError:  # pragma: no cover - builds without the logging module
         pass
 

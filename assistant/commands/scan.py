@@ -11,7 +11,7 @@ from rich.live import Live
 
 from sudoku_cube.assistant import interrupt
 from sudoku_cube.assistant.keys import interactive, read_line
-from sudoku_cube.assistant.review_ui import run_review
+from sudoku_cube.assistant.review_ui import ReviewQuit, dropped_corrections, run_review
 from sudoku_cube.assistant.scan_loop import ScanStopped, scan_frames
 from sudoku_cube.assistant.scan_protocol import face_title
 from sudoku_cube.assistant.profile_option import add_profile_option, cube_settings, reader_options
@@ -55,7 +55,30 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=run)
 
 
-def _session(args: argparse.Namespace, source: str, console: Console) -> ScanSession:
+def _given_source(args: argparse.Namespace) -> str | None:
+    """The camera or video named on the command line (None: none given)."""
+    return args.video if args.video is not None else args.camera
+
+
+def _resume_source(session: ScanSession, given: str | None) -> int | str:
+    """Where a resumed scan reads from: the source given now, else the one the scan came from."""
+    from sudoku_cube.vision.camera import CameraError, parse_source
+
+    if given is not None:
+        return parse_source(given)
+    saved = session.source or "0"
+    try:
+        return parse_source(saved)
+    except CameraError:
+        raise SudokuCubeError(f"the scan to resume came from {saved}, which is no longer there; "
+                              "give the video again (sudoku-cube scan --resume VIDEO) or a "
+                              "camera (--camera N)") from None
+
+
+def _session(args: argparse.Namespace, console: Console) -> tuple[ScanSession, int | str]:
+    """The scan session to fill (new, or the saved one with --resume) and its frame source."""
+    from sudoku_cube.vision.camera import parse_source, source_name
+
     retake = args.retake.replace(",", "").replace(" ", "").upper()
     bad = [f for f in retake if f not in FACES]
     if bad:
@@ -63,18 +86,22 @@ def _session(args: argparse.Namespace, source: str, console: Console) -> ScanSes
                               "use letters of U R F D L B")
     if args.resume:
         session = ScanSession.load()
+        source = _resume_source(session, _given_source(args))
+        session.source = str(source)
         for f in retake:
             session.faces.pop(f, None)
         console.print(f"Resuming: {len(session.faces)} of 6 faces already captured "
-                      f"({' '.join(session.faces) or 'none'}).")
-        return session
+                      f"({' '.join(session.faces) or 'none'}); reading from "
+                      f"{source_name(source)}.", highlight=False)
+        return session, source
     if retake:
         raise SudokuCubeError("--retake works with --resume (it changes a saved scan)")
+    source = parse_source(_given_source(args) or "0")
     path = scan_session_path()
     if path.exists():
         console.print(f"[dim]Starting a new scan; the previous one ({path}) will be replaced "
                       "once a face is captured. Use --resume to continue it instead.[/]")
-    return ScanSession(source=source)
+    return ScanSession(source=str(source)), source
 
 
 def _frames(source, cap):
@@ -88,21 +115,26 @@ def _frames(source, cap):
 
 def run(args: argparse.Namespace) -> int:
     """Scan, review, write the state file."""
-    from sudoku_cube.vision.camera import CameraError, open_source, parse_source
+    from sudoku_cube.vision.camera import CameraError, open_source
 
     console = Console()
     settings = cube_settings(args)
     read = partial(read_frame_face, **reader_options(args))
     if args.every < 1 or args.steady < 1:
         raise SudokuCubeError("--every and --steady take numbers of at least 1")
-    source = parse_source(args.video if args.video is not None else (args.camera or "0"))
-    session = _session(args, str(source), console)
+    session, source = _session(args, console)
     scanner = Scanner(session, stable_frames=args.steady)
     if scanner.next_face is not None:
         _capture(args, console, scanner, source, open_source, CameraError, read)
     state = scanner.session.state()
     console.print("All six faces captured. Checking the reading...")
-    state, _ = run_review(console, state, settings, read_line if interactive() else None)
+    try:
+        state, _ = run_review(console, state, settings, read_line if interactive() else None)
+    except ReviewQuit as stop:
+        console.print(f"Stopped at the review. All six faces are kept in the scan session "
+                      f"({scan_session_path()}){dropped_corrections(stop.corrections)}; "
+                      "`sudoku-cube scan --resume` shows the review again.", highlight=False)
+        return 0
     out = Path(args.output) if args.output else data_dir() / "last-scan.json"
     atomic_write_text(out, to_json(state) + "\n")
     console.print(f"Reading written to {out}\nNext: sudoku-cube solve {out}")

@@ -1,0 +1,81 @@
+"""Scan sessions resume from where they came from, and stopping at the review is a normal stop:
+`scan --resume` reads the saved video (not camera 0); a camera that does not open is reported
+in our words only (no OpenCV log lines); q at the review exits 0 and says what was kept."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sudoku_cube.assistant import solve_flow
+from sudoku_cube.assistant.cli import main
+from sudoku_cube.assistant.commands import scan as scan_command
+from sudoku_cube.assistant.files import load_state
+from sudoku_cube.assistant.sessions import CapturedFace, ScanSession, scan_session_path
+from sudoku_cube.models.geometry import FACES
+from sudoku_cube.models.stickers import Hypothesis
+from tests.conftest import assert_clear_error
+
+ROOT = Path(__file__).resolve().parents[1]
+VIDEO = ROOT / "samples" / "video" / "show-six-faces.avi"
+TRUTH = ROOT / "samples" / "video" / "truth.json"
+
+
+def _session(faces: str, source: str) -> ScanSession:
+    truth = load_state(TRUTH)
+    session = ScanSession(source=source)
+    for f in faces:
+        k = FACES.index(f) * 9
+        stickers = truth.stickers[k:k + 9]
+        session.faces[f] = CapturedFace(stickers, tuple((Hypothesis(s, 1.0),) for s in stickers))
+    session.save()
+    return session
+
+
+def test_resume_reads_the_video_the_scan_came_from(tmp_path, capsys):
+    _session("UR", str(VIDEO))
+    out = tmp_path / "scan.json"
+    assert main(["scan", "--resume", "--no-window", "-o", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "Resuming: 2 of 6 faces already captured (U R); reading from video file" in text
+    assert "captured face U" not in text and "captured face B" in text
+    assert load_state(out).stickers == load_state(TRUTH).stickers
+
+
+def test_resume_when_the_saved_video_is_gone_says_what_to_give(tmp_path, capsys):
+    _session("UR", str(tmp_path / "moved-away.avi"))
+    assert_clear_error(main(["scan", "--resume", "--no-window"]), capsys.readouterr().err,
+                       "moved-away.avi", "--camera N", "scan --resume VIDEO")
+
+
+def test_a_camera_that_does_not_open_gives_our_message_only(capfd):
+    code = main(["scan", "--camera", "9", "--no-window"])
+    err = capfd.readouterr().err  # OpenCV writes to the file descriptor, not to sys.stderr
+    assert_clear_error(code, err, "camera 9", "does not open")
+    assert "[ERROR" not in err and "[WARN" not in err, err
+
+
+@pytest.mark.parametrize("typed", [["q"], ["U1 5^", "q"]])
+def test_q_at_the_scan_review_exits_0_and_says_what_was_kept(typed, tmp_path, capsys,
+                                                             monkeypatch):
+    _session("URFDLB", str(VIDEO))
+    answers = iter(typed)
+    monkeypatch.setattr(scan_command, "interactive", lambda: True)
+    monkeypatch.setattr(scan_command, "read_line", lambda prompt="": next(answers))
+    assert main(["scan", "--resume", "--no-window", "-o", str(tmp_path / "s.json")]) == 0
+    out, err = capsys.readouterr()
+    flowing = " ".join(out.split())
+    assert "Stopped at the review. All six faces are kept in the scan session" in flowing
+    assert str(scan_session_path()) in flowing.replace(" ", "") or "scan-session" in flowing
+    assert "scan --resume" in flowing and "interrupted" not in out + err
+    assert ("correction typed is not kept" in flowing) == (len(typed) == 2)
+    assert not (tmp_path / "s.json").exists()
+    assert ScanSession.load().complete()
+
+
+def test_q_at_the_solve_review_exits_0(capsys, monkeypatch):
+    monkeypatch.setattr(solve_flow, "interactive", lambda: True)
+    monkeypatch.setattr(solve_flow, "read_line", lambda prompt="": "q")
+    assert main(["solve", str(TRUTH)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Stopped at the review; nothing was planned" in out
