@@ -15,6 +15,7 @@ import cv2
 import numpy as np
 
 from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.vision.face_cues import cell_contrast, groove_masks, plateaus
 
 WORK_SIDE = 900
 """Detection runs on a copy whose longer side is at most this many pixels."""
@@ -58,7 +59,12 @@ def project(h: np.ndarray, pts: np.ndarray) -> np.ndarray:
 
 
 def _value(image: np.ndarray) -> np.ndarray:
-    return image.max(axis=2) if image.ndim == 3 else image
+    """The HSV V channel (max of B, G, R); OpenCV's max is many times faster than numpy's
+    reduction over the last axis."""
+    if image.ndim != 3:
+        return image
+    b, g, r = cv2.split(image)
+    return cv2.max(cv2.max(b, g), r)
 
 
 def _binarisations(v: np.ndarray) -> list[np.ndarray]:
@@ -122,6 +128,18 @@ def _axes(blob: Blob) -> tuple[np.ndarray, np.ndarray]:
     return a, b
 
 
+REACH = 3.2
+"""The nearest similar blob up to this many of a blob's sides away, along its box's axes,
+gives the lattice pitch: a sticker's neighbour lies about 1.1 sides away, the neighbour of a
+digit (white digits on dark stickers are the brightest blobs) two or three of its sides."""
+
+STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1),
+         (2, 0), (-2, 0), (0, 2), (0, -2))
+"""Lattice steps tried from a sticker: its neighbours, then across a diagonal or a missing
+sticker (glare, shade or a print the masks missed), so one lost sticker does not split the
+face into pieces."""
+
+
 def _grow(seed: Blob, blobs: list[Blob]) -> dict[tuple[int, int], Blob]:
     """Lattice coordinates of the blobs reachable from ``seed`` by neighbour steps."""
     a, b = _axes(seed)
@@ -130,7 +148,7 @@ def _grow(seed: Blob, blobs: list[Blob]) -> dict[tuple[int, int], Blob]:
     for x in similar:
         d = x.centre - seed.centre
         dist = np.linalg.norm(d)
-        if 0.9 * seed.side < dist < 1.8 * seed.side:
+        if 0.9 * seed.side < dist < REACH * seed.side:
             cos = max(abs(d @ a), abs(d @ b)) / dist
             if cos > 0.9 and (pitch is None or dist < pitch):
                 pitch = dist
@@ -144,7 +162,7 @@ def _grow(seed: Blob, blobs: list[Blob]) -> dict[tuple[int, int], Blob]:
         key = queue.pop(0)
         va, vb = vec[key]
         c = grid[key].centre
-        for di, dj in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        for di, dj in STEPS:
             nk = (key[0] + di, key[1] + dj)
             if nk in grid:
                 continue
@@ -159,7 +177,9 @@ def _grow(seed: Blob, blobs: list[Blob]) -> dict[tuple[int, int], Blob]:
             if best is None:
                 continue
             step = best.centre - c
-            nva, nvb = (step * di if di else va, step * dj if dj else vb)
+            nva, nvb = va, vb
+            if abs(di) + abs(dj) == 1:  # a neighbour: follow the perspective's change of pitch
+                nva, nvb = (step * di if di else va, step * dj if dj else vb)
             grid[nk] = best
             vec[nk] = (nva, nvb)
             used.add(id(best))
@@ -189,7 +209,16 @@ def _fit(grid: dict[tuple[int, int], Blob]) -> np.ndarray | None:
     if len(keys) < 4 or np.linalg.matrix_rank(src - src.mean(0)) < 2:
         return None
     h, _ = cv2.findHomography(src, dst, 0)
+    if h is not None and np.median([b.side for b in grid.values()]) < GLYPH_SIDE * _pitch(h):
+        # blobs much smaller than the pitch are digits, whose centres stray from their
+        # stickers' by a stroke or an underline: an affine lattice, steadier, then refined
+        a, *_ = np.linalg.lstsq(np.hstack([src, np.ones((len(src), 1))]), dst, rcond=None)
+        h = np.vstack([a.T, [0.0, 0.0, 1.0]])
     return h
+
+
+GLYPH_SIDE = 0.7
+"""Blobs whose side is below this share of the pitch are digits rather than stickers."""
 
 
 OUTLIER = 0.2
@@ -220,10 +249,119 @@ def _robust_fit(grid: dict[tuple[int, int], Blob]
     return _fit(grid), grid
 
 
+GOOD_CELL = 0.15
+"""A cell whose plateau stands this far above its grooves (:func:`vision.face_cues.cell_contrast`)
+looks like a sticker."""
+
+GOOD_CELLS = 7
+"""A lattice hypothesis is a face when at least this many of its nine cells look like
+stickers (glare across a groove, or a shadow, may spoil one or two)."""
+
+
+@dataclass(frozen=True)
+class Hypothesis:
+    """A 3x3 lattice placed in the picture: ``hom`` (lattice -> working image), the blobs it
+    rests on by lattice position, and each cell's contrast (see :data:`GOOD_CELL`)."""
+
+    hom: np.ndarray
+    grid: dict
+    cells: np.ndarray
+
+    @property
+    def good(self) -> int:
+        """How many of the nine cells look like stickers."""
+        return int((self.cells >= GOOD_CELL).sum())
+
+    @property
+    def rank(self) -> tuple[int, float, int]:
+        """Better hypotheses rank higher: more sticker-like cells, more contrast, more blobs."""
+        return self.good, float(np.clip(self.cells, -1, 1).sum()), len(self.grid)
+
+
+def _groups(blobs: list[Blob]) -> list[dict[tuple[int, int], Blob]]:
+    """The lattices grown from every blob, each distinct set of blobs once, largest first."""
+    seen, out = set(), []
+    for seed in blobs:
+        grid = _grow(seed, blobs)
+        key = frozenset(id(b) for b in grid.values())
+        if key not in seen:
+            seen.add(key)
+            out.append(grid)
+    out.sort(key=lambda g: -len(g))
+    return out
+
+
+def _hypotheses(group: dict[tuple[int, int], Blob], flat: np.ndarray) -> list[Hypothesis]:
+    """Every 3x3 window over a group that rests on at least 4 of its blobs, fitted and scored
+    over all nine cells. A group of fewer than 3 rows or columns (a row lost to glare, tilt
+    or shade) gives the windows that extend it, so the cells its blobs did not cover are
+    judged by the picture itself."""
+    cols = [k[0] for k in group]
+    rows = [k[1] for k in group]
+    out = []
+    for i0 in range(max(cols) - 2, min(cols) + 1) if max(cols) - min(cols) < 3 else \
+            range(min(cols), max(cols) - 1):
+        for j0 in range(max(rows) - 2, min(rows) + 1) if max(rows) - min(rows) < 3 else \
+                range(min(rows), max(rows) - 1):
+            sub = {(i - i0, j - j0): b for (i, j), b in group.items()
+                   if i0 <= i < i0 + 3 and j0 <= j < j0 + 3}
+            if len(sub) < 4:
+                continue
+            hom, sub = _robust_fit(sub)
+            if hom is not None:
+                out.append(Hypothesis(hom, sub, cell_contrast(flat, hom)))
+    return out
+
+
+def _separate(a: Hypothesis, b: Hypothesis) -> bool:
+    """True when ``b`` is another face beside ``a``: no blob in common, its centre at least
+    2.5 pitches from ``a``'s in ``a``'s lattice, and of a similar size."""
+    if {id(x) for x in a.grid.values()} & {id(x) for x in b.grid.values()}:
+        return False
+    centre = project(b.hom, np.array([[1.0, 1.0]]))
+    c, r = project(np.linalg.inv(a.hom), centre)[0]
+    ratio = _pitch(b.hom) / max(_pitch(a.hom), 1e-6)
+    return max(abs(c - 1), abs(r - 1)) >= 2.5 and 0.6 < ratio < 1.6
+
+
+def _pitch(hom: np.ndarray) -> float:
+    p = project(hom, np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]]))
+    (ax, ay), (bx, by) = p[1] - p[0], p[2] - p[0]
+    return float(np.sqrt(abs(ax * by - ay * bx)))
+
+
+def _choose(groups: list[dict], flat: np.ndarray, source: str) -> Hypothesis | None:
+    """The best-scoring face among the groups' hypotheses, or None when none has
+    :data:`GOOD_CELLS` sticker-like cells; refuses two separate faces that both score."""
+    hyps = sorted((h for g in groups if len(g) >= 4 for h in _hypotheses(g, flat)),
+                  key=lambda h: h.rank, reverse=True)
+    faces = sorted((h for h in hyps if h.good >= GOOD_CELLS), key=lambda h: h.rank,
+                   reverse=True)
+    if not faces:
+        return None
+    best = faces[0]
+    for other in faces[1:]:
+        if len(other.grid) >= 6 and _separate(best, other):
+            raise FaceNotFoundError(
+                f"{source}: two faces in one photo (two separate 3x3 groups of stickers); "
+                "photograph a single face straight on")
+    return best
+
+
+def _sticker_blobs(masks: list[np.ndarray], area: float) -> list[Blob]:
+    blobs: list[Blob] = []
+    for mask in masks:
+        blobs.extend(_blobs(mask, area * 0.0012, area * 0.12))
+    return blobs
+
+
 def find_face(image: np.ndarray, source: str = "photo") -> FaceGeometry:
     """Locate the 3x3 face in a BGR image; raise :class:`FaceNotFoundError` saying why not.
 
-    ``source`` names the photo in messages.
+    Sticker candidates come first from light-sticker masks, then, when those give no face,
+    also from the regions between grooves (any sticker colour, light or dark digits,
+    :mod:`vision.face_cues`). Every lattice they form is judged over all nine cells and the
+    best is kept. ``source`` names the photo in messages.
     """
     h0, w0 = image.shape[:2]
     scale = min(1.0, WORK_SIDE / max(h0, w0))
@@ -231,22 +369,33 @@ def find_face(image: np.ndarray, source: str = "photo") -> FaceGeometry:
         if scale < 1 else image
     v = _value(small)
     area = v.shape[0] * v.shape[1]
-    blobs: list[Blob] = []
-    for mask in _binarisations(v):
-        blobs.extend(_blobs(mask, area * 0.0012, area * 0.12))
-    blobs = _dedupe(blobs)
-    if len(blobs) < 3:
+    level = cv2.medianBlur(v, 5)
+    blobs = _dedupe(_sticker_blobs(_binarisations(v), area))
+    groups = _groups(blobs)
+    best = _choose(groups, level, source)
+    if best is None:
+        blobs = _dedupe(blobs + _sticker_blobs(groove_masks(plateaus(v)), area))
+        groups = _groups(blobs)
+        best = _choose(groups, level, source)
+    if best is None:
+        _refuse(source, blobs, groups, v.shape)
+    found = tuple((c, r) in best.grid for r in range(3) for c in range(3))
+    full = scale_homography(best.hom, 1.0 / scale)
+    corners = np.array([[-0.5, -0.5], [2.5, -0.5], [2.5, 2.5], [-0.5, 2.5]])
+    return FaceGeometry(full, project(full, corners), found)
+
+
+def _refuse(source: str, blobs: list[Blob], groups: list[dict], shape: tuple[int, ...]) -> None:
+    """Raise the message that says why no face was accepted: no stickers, too few in a grid,
+    two faces side by side, a face cut off or partly hidden."""
+    if len(blobs) < 3 or not groups:
         raise FaceNotFoundError(
-            f"{source}: no cube face found (no group of light square stickers on a dark body); "
-            "photograph one face so it fills about half of the picture, in even light")
-    groups = []
-    for seed in blobs:
-        grid = _grow(seed, blobs)
-        groups.append(grid)
-    groups.sort(key=lambda g: -len(g))
+            f"{source}: no cube face found (no group of square stickers framed by the dark "
+            "grooves of a cube); photograph one face so it fills about half of the picture, "
+            "in even light")
     best = groups[0]
     if len(best) < 4:
-        _raise_line(source, best, v.shape)
+        _raise_line(source, best, shape)
         raise FaceNotFoundError(
             f"{source}: no cube face found (only {len(best)} sticker(s) line up in a grid: is "
             "the photo blurred, too dark, or the face too small?); photograph one face sharply "
@@ -258,28 +407,15 @@ def find_face(image: np.ndarray, source: str = "photo") -> FaceGeometry:
             "up); photograph a single face straight on")
     cols = sorted({k[0] for k in best})
     rows = sorted({k[1] for k in best})
-    members = {id(b) for b in best.values()}
-    for other in groups[1:]:
-        if len(other) >= 6 and not members & {id(b) for b in other.values()}:
-            raise FaceNotFoundError(
-                f"{source}: two faces in one photo (two separate 3x3 groups of stickers); "
-                "photograph a single face straight on")
     i0, j0 = cols[0], rows[0]
-    grid = {(i - i0, j - j0): b for (i, j), b in best.items()}
-    hom, grid = _robust_fit(grid)
+    hom, grid = _robust_fit({(i - i0, j - j0): b for (i, j), b in best.items()})
     if hom is None:
         raise FaceNotFoundError(f"{source}: no cube face found (stickers do not form a grid)")
     if len(cols) < 3 or len(rows) < 3:
-        _raise_partial(source, hom, len(cols), len(rows), v.shape, i0, j0)
-    found = tuple((c, r) in grid for r in range(3) for c in range(3))
-    if sum(found) < 6:
-        raise FaceNotFoundError(
-            f"{source}: only {sum(found)} of the 9 stickers of the face were found; take the "
-            "photo again with the whole face in view and without glare")
-    full = scale_homography(hom, 1.0 / scale)
-    corners = np.array([[-0.5, -0.5], [2.5, -0.5], [2.5, 2.5], [-0.5, 2.5]])
-    quad = project(full, corners)
-    return FaceGeometry(full, quad, found)
+        _raise_partial(source, hom, len(cols), len(rows), shape, i0, j0)
+    raise FaceNotFoundError(
+        f"{source}: only {len(grid)} of the 9 stickers of the face were found; take the "
+        "photo again with the whole face in view and without glare")
 
 
 def scale_homography(h: np.ndarray, s: float) -> np.ndarray:

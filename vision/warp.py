@@ -31,10 +31,55 @@ def warp_face(image: np.ndarray, geometry: FaceGeometry, cell: int = CELL) -> np
                                borderMode=cv2.BORDER_REPLICATE)
 
 
-def cut_cells(face: np.ndarray) -> list[np.ndarray]:
-    """The 9 cells of a straightened face, row by row."""
+def cut_cells(face: np.ndarray, normalise: bool = True) -> list[np.ndarray]:
+    """The 9 cells of a straightened face, row by row; with ``normalise`` each in dark ink on
+    a light sticker (:func:`dark_ink`), whatever its print."""
     c = face.shape[0] // 3
-    return [face[r * c:(r + 1) * c, k * c:(k + 1) * c] for r in range(3) for k in range(3)]
+    cells = [face[r * c:(r + 1) * c, k * c:(k + 1) * c] for r in range(3) for k in range(3)]
+    return [dark_ink(x) for x in cells] if normalise else cells
+
+
+LIGHT_INK_MARGIN = 2.0
+"""Light ink must stand out this many times more than dark ink to be taken for the digit:
+on renders of every look the two differ by a factor of 3 or more (dark ink at most 1.4 times
+the light on blurred white stickers, white digits at least 3 times the dark)."""
+
+
+def light_ink(cell: np.ndarray) -> bool:
+    """True when the digit of a cell is lighter than its sticker (white digits on dark grey or
+    on dark colours). The sticker is most of the cell, so its level is the median; ink is
+    what stands out from that level *and* is thin (a top-hat or black-hat about a stroke
+    wide): a broad glare spot or shadow is not thin, and the counters of a digit (the sticker
+    showing between its strokes) are thin but at the sticker's level. Dark ink is measured
+    on the V channel (black stands out from every colour there, red included), light ink on
+    the luminance (white stands out from red, blue and green there); the stronger (97th
+    percentile inside the cell) wins, the light by :data:`LIGHT_INK_MARGIN`."""
+    return _thin_contrast(gray(cell), cv2.MORPH_TOPHAT) > \
+        LIGHT_INK_MARGIN * _thin_contrast(value_channel(cell), cv2.MORPH_BLACKHAT)
+
+
+def _thin_contrast(g: np.ndarray, op: int) -> float:
+    """97th percentile, inside the cell, of how far thin strokes lie above (``MORPH_TOPHAT``)
+    or below (``MORPH_BLACKHAT``) the sticker's median level."""
+    n = g.shape[0]
+    se = cv2.getStructuringElement(cv2.MORPH_RECT, (max(3, n // 5), max(3, n // 5)))
+    c = slice(n // 6, n - n // 6)
+    inner = g[c, c].astype(np.float32)
+    level = float(np.median(inner))
+    away = inner - level if op == cv2.MORPH_TOPHAT else level - inner
+    return float(np.percentile(np.minimum(cv2.morphologyEx(g, op, se)[c, c], away), 97))
+
+
+def gray(img: np.ndarray) -> np.ndarray:
+    """Luminance (gray images pass through): white digits stand out from red, blue and green
+    stickers here, where the V channel of a red sticker is nearly as high as white."""
+    return cv2.cvtColor(img, cv2.COLOR_BGR2GRAY) if img.ndim == 3 else img
+
+
+def dark_ink(cell: np.ndarray) -> np.ndarray:
+    """The cell as the recognisers expect it, dark ink on a light sticker: unchanged when its
+    ink is darker than the sticker, else its luminance inverted (a gray image)."""
+    return 255 - gray(cell) if light_ink(cell) else cell
 
 
 def value_channel(img: np.ndarray) -> np.ndarray:

@@ -1,0 +1,124 @@
+"""Cues of a face that hold whatever the sticker colour and the ink's polarity.
+
+The light-sticker masks of :mod:`vision.detect` see white and coloured stickers on a dark body.
+A dark grey sticker with white digits (the black Sudoku Cube) is barely lighter than its body,
+and its brightest pixels are the digits. Two cues hold for every print:
+
+* **the digits removed**: a grey opening a little wider than a stroke erases light ink, so
+  every sticker becomes an even plateau (dark ink stays a hole inside it);
+* **the grooves**: the dark lines between cubies are narrow valleys of that image, found by a
+  black-hat at the same scale and measured relative to the local level, so a groove between
+  two dark grey stickers counts as much as one between two white stickers.
+
+Stickers are then the regions between grooves (:func:`groove_masks`), and a lattice hypothesis
+is judged over all nine cells (:func:`cell_contrast`): each cell's plateau must stand above the
+grooves along all four of its sides. Printed text, lined paper, wood grain or stone do not
+make a grid of even plateaus framed on four sides by valleys, so they score low.
+"""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+STROKE = 0.045
+"""Width (share of the image's shorter side) of the opening that erases light digits: wider
+than a stroke of a face that fills a good part of the picture, narrower than a sticker."""
+
+GROOVE = 0.025
+"""Width (share of the image's shorter side) of the closing that finds the grooves: wider
+than a groove, narrower than the shading across a sticker."""
+
+GROOVE_LEVELS = (0.05, 0.08, 0.12)
+"""Valley depths (relative to the local level) below which a pixel counts as sticker, not
+groove: a few, as the grooves of a blurred or dim photo are shallow."""
+
+
+RUN = 0.06
+"""A valley shorter than this (share of the image's shorter side) is texture, not a groove."""
+
+
+def _disc(k: int) -> np.ndarray:
+    """A square structuring element (OpenCV's fast path; a stroke at any angle is still
+    narrower than it)."""
+    return cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
+
+
+def plateaus(v: np.ndarray) -> np.ndarray:
+    """The V channel with light strokes erased (grey opening, then a median against noise):
+    every sticker an even plateau, whatever the colour of its ink."""
+    k = int(STROKE * min(v.shape)) | 1
+    return cv2.medianBlur(cv2.morphologyEx(v, cv2.MORPH_OPEN, _disc(k)), 5)
+
+
+def groove_masks(flat: np.ndarray) -> list[np.ndarray]:
+    """Masks (uint8 0/255) of the pixels that are not in a groove, at :data:`GROOVE_LEVELS`.
+
+    A groove is a valley of the plateau image that runs on: short valley specks (print
+    texture, noise, the hole of a dark digit) are dropped, so a sticker stays one solid region;
+    the masks are thinned a little so stickers touching across a faint groove come apart."""
+    side = min(flat.shape)
+    se = _disc(int(GROOVE * side) | 1)
+    closed = cv2.morphologyEx(flat, cv2.MORPH_CLOSE, se).astype(np.float32)
+    depth = (closed - flat.astype(np.float32)) / (closed + 8.0)
+    e = max(1, round(0.01 * side))
+    thin = _disc(2 * e + 1)
+    out = []
+    for t in GROOVE_LEVELS:
+        valley = (depth >= t).astype(np.uint8)
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(valley, connectivity=8)
+        long = np.maximum(stats[:, 2], stats[:, 3]) >= RUN * side
+        long[0] = False
+        out.append(cv2.erode(np.where(long[labels], 0, 255).astype(np.uint8), thin))
+    return out
+
+
+def _grid(offsets: np.ndarray) -> np.ndarray:
+    """Lattice points (N, 2): every cell centre (0..2, 0..2) plus each offset."""
+    centres = np.array([[c, r] for r in range(3) for c in range(3)], np.float64)
+    return (centres[:, None, :] + offsets[None, :, :]).reshape(-1, 2)
+
+
+_T = np.linspace(-0.4, 0.4, 9)
+_INNER = np.array([[x, y] for y in np.linspace(-0.3, 0.3, 7) for x in np.linspace(-0.3, 0.3, 7)])
+_SIDES = np.concatenate([
+    np.stack([np.full_like(_T, s * d), _T], 1) if axis == 0 else np.stack([_T, np.full_like(_T, s * d)], 1)
+    for axis in (0, 1) for s in (-1, 1) for d in (0.44, 0.5, 0.56)])
+"""Sample offsets of one cell: its inner 60% (7 x 7), and its four sides at three depths
+around the groove line (the darkest of the three is the groove, whatever a small misfit)."""
+
+
+def _sample(img: np.ndarray, hom: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    p = np.hstack([pts, np.ones((len(pts), 1))]) @ hom.T
+    with np.errstate(divide="ignore", invalid="ignore"):
+        xy = np.nan_to_num(p[:, :2] / p[:, 2:3], nan=-1e6, posinf=-1e6, neginf=-1e6)
+    xy = np.clip(xy, -1e6, 1e6).astype(np.float32)
+    out = cv2.remap(img, xy[:, 0].reshape(1, -1), xy[:, 1].reshape(1, -1), cv2.INTER_LINEAR,
+                    borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+    return out.reshape(-1).astype(np.float32)
+
+
+_INNER_SIDE = np.array([[c > 0, c < 2, r > 0, r < 2] for r in range(3) for c in range(3)])
+"""Which sides (left, right, top, bottom) of each cell face another cell of the face: the
+face's outline is a step to the background, not a groove, so only these sides are judged."""
+
+
+def cell_contrast(flat: np.ndarray, hom: np.ndarray) -> np.ndarray:
+    """For each of the nine cells of the lattice ``hom`` (cell centres at 0..2 -> image), how
+    far its plateau stands above the grooves between it and its neighbours, relative to its
+    level: the median of the inner samples minus the median of a side's darkest samples, the
+    weakest inner side counting (a cell must be framed on every side it shares), over the
+    inner level. About 0.3..0.9 for a sticker, near 0 or below for background; cells outside
+    the image score -1."""
+    inner = _sample(flat, hom, _grid(_INNER)).reshape(9, -1)
+    sides = _sample(flat, hom, _grid(_SIDES)).reshape(9, 4, 3, len(_T)).min(axis=2)
+    level = np.median(inner, axis=1)
+    groove = np.where(_INNER_SIDE, np.median(sides, axis=2), -np.inf).max(axis=1)
+    score = (level - groove) / (level + 10.0)
+    h, w = flat.shape[:2]
+    p = np.hstack([_grid(np.array([[0.0, 0.0]])), np.ones((9, 1))]) @ hom.T
+    with np.errstate(divide="ignore", invalid="ignore"):
+        xy = np.nan_to_num(p[:, :2] / p[:, 2:3], nan=-1.0, posinf=-1.0, neginf=-1.0)
+    outside = (p[:, 2] <= 0) | (xy[:, 0] < 0) | (xy[:, 1] < 0) | (xy[:, 0] >= w) | (xy[:, 1] >= h)
+    score[outside] = -1.0
+    return score
+
