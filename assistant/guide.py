@@ -6,14 +6,13 @@ from typing import Any, Iterable, Sequence
 
 from sudoku_cube.assistant.sessions import load_guide_step, plan_key, save_guide_step
 from sudoku_cube.models.moves import Move
+from sudoku_cube.models.planner import steps_of
 from sudoku_cube.models.state import CubeState
 
 
 def steps_from_moves(start: CubeState, moves: Iterable[Move],
                      phases: Sequence[str] | None = None) -> list[Any]:
     """Steps of a move list applied to ``start`` (phase 'pieces' unless given)."""
-    from sudoku_cube.models.planner import steps_of
-
     return steps_of(start, tuple(moves), phases)
 
 

@@ -3,10 +3,12 @@ templates, classifier and cube settings the reader uses."""
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any
+from dataclasses import replace
+from typing import Any
 
-if TYPE_CHECKING:
-    from sudoku_cube.models.profile import CubeSettings
+from sudoku_cube.calibration.profiles import load_profile
+from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.models.profile import CubeSettings, parse_symmetric
 
 
 def add_profile_option(parser: argparse.ArgumentParser) -> None:
@@ -21,19 +23,12 @@ def reader_options(args: argparse.Namespace) -> dict[str, Any]:
     name = getattr(args, "profile", None)
     if not name or name == "default":
         return {}
-    from sudoku_cube.calibration.profiles import load_profile
-
     return load_profile(name).reader_options()
 
 
-def with_symmetric(settings: "CubeSettings", text: str | None) -> "CubeSettings":
+def with_symmetric(settings: CubeSettings, text: str | None) -> CubeSettings:
     """``settings`` with the symmetric digits of a ``--symmetric`` value (unchanged when the
     option was not given); a bad value is a clear error (exit 2)."""
-    from dataclasses import replace
-
-    from sudoku_cube.models.errors import SudokuCubeError
-    from sudoku_cube.models.profile import parse_symmetric
-
     if text is None:
         return settings
     try:
@@ -42,16 +37,12 @@ def with_symmetric(settings: "CubeSettings", text: str | None) -> "CubeSettings"
         raise SudokuCubeError(str(e)) from None
 
 
-def cube_settings(args: argparse.Namespace) -> "CubeSettings":
+def cube_settings(args: argparse.Namespace) -> CubeSettings:
     """The cube settings for a command: the ``--profile``'s settings (the built-in defaults
     without one), with ``--symmetric`` overriding the profile's symmetric digits when it is
     given. A missing or broken profile is an error (exit 2), never ignored."""
-    from sudoku_cube.models.profile import CubeSettings
-
     name = getattr(args, "profile", None)
     settings = CubeSettings()
     if name and name != "default":
-        from sudoku_cube.calibration.profiles import load_profile
-
         settings = load_profile(name).settings
     return with_symmetric(settings, getattr(args, "symmetric", None))

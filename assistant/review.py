@@ -9,10 +9,11 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from sudoku_cube.models.errors import SudokuCubeError, UnsolvableError
+from sudoku_cube.models.grid import solve_grid
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.solved import digit_count_problems
 from sudoku_cube.models.state import CubeState, sticker_index, sticker_name
-from sudoku_cube.models.stickers import Sticker, parse_token, same_sticker
+from sudoku_cube.models.stickers import Sticker, format_token, parse_token, same_sticker
 
 DOUBT_SCORE = 0.75
 """A best reading scored below this is doubtful."""
@@ -74,7 +75,6 @@ class ReviewCheck:
 
 def grid_solver() -> Callable[..., Any]:
     """The grid solver of the contract (imported late: it loads OR-Tools)."""
-    from sudoku_cube.models.grid import solve_grid
     return solve_grid
 
 
@@ -116,6 +116,5 @@ def accepted(state: CubeState, check: ReviewCheck) -> CubeState:
 
 def suggestion_lines(state: CubeState, check: ReviewCheck) -> list[str]:
     """'F7: read 9v, the grid needs 6^' for every suggestion."""
-    from sudoku_cube.models.stickers import format_token
     return [f"{sticker_name(i, state.n)}: read {format_token(state.stickers[i])}, the grid "
             f"needs {format_token(s)}" for i, s in sorted(check.suggestions.items())]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.panel import Panel
@@ -81,8 +82,6 @@ def sticker_centres(quad: np.ndarray, n: int = 3) -> list[tuple[float, float]]:
 def draw_overlay(frame: np.ndarray, obs: Observation | None, next_face: str | None,
                  steady: int, needed: int) -> np.ndarray:
     """A copy of the frame with the face outlined, the tokens read, and the next face named."""
-    import cv2
-
     img = frame.copy()
     h = img.shape[0]
     scale = max(h / 720.0, 0.4)

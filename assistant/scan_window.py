@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 import sys
 
+import cv2
 import numpy as np
 
 WINDOW_NAME = "sudoku-cube scan"
@@ -28,7 +29,6 @@ class Window:
         if not display_available():
             return None
         try:
-            import cv2
             cv2.namedWindow(WINDOW_NAME, cv2.WINDOW_NORMAL)
         except Exception:  # noqa: BLE001 - any GUI failure means: terminal only
             return None
@@ -36,7 +36,6 @@ class Window:
 
     def show(self, image: np.ndarray) -> str:
         """Show a frame and return the key pressed meanwhile ('' when none)."""
-        import cv2
         cv2.imshow(WINDOW_NAME, image)
         code = cv2.waitKey(1)
         if code < 0:
@@ -46,7 +45,6 @@ class Window:
 
     def close(self) -> None:
         """Close the window."""
-        import cv2
         try:
             cv2.destroyWindow(WINDOW_NAME)
             cv2.waitKey(1)

@@ -17,6 +17,7 @@ from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.moves import Move, format_moves
 from sudoku_cube.models.state import CubeState
 from sudoku_cube.models.stickers import Hypothesis, Sticker, format_token, parse_token
+from sudoku_cube.vision.recognise import limit_wildcards
 from sudoku_cube.vision.storage import atomic_write_json, data_dir
 
 SCAN_FORMAT = "sudoku-cube-scan/1"
@@ -89,7 +90,6 @@ class ScanSession:
         for f in FACES:
             stickers.extend(self.faces[f].stickers)
             cands.extend(self.faces[f].candidates)
-        from sudoku_cube.vision.recognise import limit_wildcards  # same cap as photo readings: the grid
         return CubeState(tuple(stickers), 3, tuple(limit_wildcards(cands)))  # stays fast
 
     def to_dict(self) -> dict[str, Any]:

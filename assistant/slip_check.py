@@ -11,8 +11,12 @@ from typing import Any, Sequence
 
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.geometry import FACE_NAMES, FACES
+from sudoku_cube.models.moves import format_moves
 from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.models.stickers import Hypothesis, TOKEN_HELP, parse_token
+from sudoku_cube.models.stickers import TOKEN_HELP, Hypothesis, parse_token
+from sudoku_cube.vision.corners.reader import read_corner_photo
+from sudoku_cube.vision.images import load_image
+from sudoku_cube.vision.reading import read_face
 
 Cells = tuple[tuple[Hypothesis, ...], ...]
 """Nine cells of a face, each its scored alternatives (best first)."""
@@ -49,9 +53,6 @@ def _top_of(face: str) -> str:
 def photo_cells(face: str, path: str | Path, settings: CubeSettings,
                 reader: dict[str, Any] | None = None) -> Cells:
     """Read one face photo (taken as the net shows the face) into scored cells."""
-    from sudoku_cube.vision.images import load_image
-    from sudoku_cube.vision.reading import read_face
-
     img = load_image(Path(path))
     r = read_face(img, settings=settings, source=str(path), face=face, ocr=False,
                   **(reader or {}))
@@ -61,9 +62,6 @@ def photo_cells(face: str, path: str | Path, settings: CubeSettings,
 def corner_cells(path: str | Path, settings: CubeSettings,
                  reader: dict[str, Any] | None = None) -> dict[str, Cells]:
     """Read corner photo A (U, F and R in view) into scored cells of those three faces."""
-    from sudoku_cube.vision.corners.reader import read_corner_photo
-    from sudoku_cube.vision.images import load_image
-
     img = load_image(Path(path))
     faces = read_corner_photo(img, "A", settings=settings, source=str(path), ocr=False,
                               **(reader or {}))
@@ -88,8 +86,6 @@ def how_to_show(face: str) -> str:
 
 def verdict_json(verdict: Any, step: int, seen: Sequence[str]) -> dict[str, Any]:
     """A check's answer as JSON-ready data."""
-    from sudoku_cube.models.moves import format_moves
-
     def expl(e: Any) -> dict[str, Any]:
         return {"description": e.describe(),
                 "slips": [{"kind": s.kind, "step": s.step, "planned": str(s.planned),

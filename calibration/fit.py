@@ -15,8 +15,13 @@ import numpy as np
 
 from sudoku_cube.calibration.learn import CutGlyph, learn
 from sudoku_cube.calibration.profiles import Profile
+from sudoku_cube.calibration.store import ProfileError
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.stickers import Sticker, same_sticker
+from sudoku_cube.vision.detect import FaceNotFoundError
+from sudoku_cube.vision.hog import default_model
+from sudoku_cube.vision.reading import read_face
+from sudoku_cube.vision.templates import default_templates
 
 
 @dataclass(frozen=True)
@@ -41,16 +46,12 @@ class PhotoScore:
 
 def read_photo(photo: LabelledPhoto, options: dict[str, Any]):
     """Read a labelled photo with reader options (templates/model/settings), no OCR."""
-    from sudoku_cube.vision.reading import read_face
-
     return read_face(photo.image, ocr=False, source=photo.source, **options)
 
 
 def score_photo(photo: LabelledPhoto, options: dict[str, Any],
                 settings: CubeSettings) -> tuple[PhotoScore, Any]:
     """Read a photo and compare with its labels; a face that is not found scores 0 of 9."""
-    from sudoku_cube.vision.detect import FaceNotFoundError
-
     try:
         reading = read_photo(photo, options)
     except FaceNotFoundError as e:
@@ -85,10 +86,6 @@ def calibrate_templates(photos: Sequence[LabelledPhoto], profile: Profile, *,
     The "before" figures use the built-in defaults; photos whose face is not found are
     reported and skipped for learning.
     """
-    from sudoku_cube.calibration.store import ProfileError
-    from sudoku_cube.vision.templates import default_templates
-    from sudoku_cube.vision.hog import default_model
-
     t0 = time.perf_counter()
     base_templates, base_model = default_templates(), default_model()
     settings = profile.settings

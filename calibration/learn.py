@@ -16,12 +16,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
+import cv2
 import numpy as np
 
-from sudoku_cube.vision.templates import TemplateSet, all_rotations
+from sudoku_cube.calibration.store import ProfileError
 from sudoku_cube.models.stickers import Sticker
 from sudoku_cube.vision.glyph import GLYPH, rotate_glyph
 from sudoku_cube.vision.hog import N_CLASSES, LinearModel, class_index, hog_features
+from sudoku_cube.vision.templates import TemplateSet, all_rotations
 
 SIX_NINE = (6, 9)
 
@@ -111,8 +113,6 @@ def training_set(glyphs: Sequence[CutGlyph], meta: dict | None = None) -> Templa
 
 def _jitter(images: np.ndarray, rng: np.random.Generator, copies: int) -> np.ndarray:
     """Copies shifted by up to a pixel and slightly thickened/thinned (robustness)."""
-    import cv2
-
     out = [images]
     for _ in range(copies):
         batch = []
@@ -183,8 +183,6 @@ def learn(glyphs: Sequence[CutGlyph], base_templates: TemplateSet, base_model: L
           symmetric: Iterable[int] = (1,)) -> Learnt:
     """Templates, training glyphs and adapted classifier from labelled glyphs."""
     if not glyphs:
-        from sudoku_cube.calibration.store import ProfileError
-
         raise ProfileError("no digit glyphs were found in the calibration photos; photograph "
                            "whole faces, each filling about half of the picture")
     by_digit = upright_samples(glyphs, symmetric)

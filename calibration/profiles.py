@@ -19,13 +19,14 @@ from typing import Any
 
 import numpy as np
 
-from sudoku_cube.vision.camera_settings import CameraSettings
+from sudoku_cube.calibration.learn import combined_templates
 from sudoku_cube.calibration.store import ProfileError, atomic_write_png, profiles_root, read_png
-from sudoku_cube.vision.templates import TemplateSet
 from sudoku_cube.models.profile import CubeSettings
+from sudoku_cube.vision.camera_settings import CameraSettings
 from sudoku_cube.vision.glyph import GLYPH
-from sudoku_cube.vision.hog import LinearModel
+from sudoku_cube.vision.hog import N_CLASSES, LinearModel, hog_features
 from sudoku_cube.vision.storage import atomic_write_bytes, atomic_write_json
+from sudoku_cube.vision.templates import TemplateSet, default_templates
 
 PROFILE_FORMAT = "sudoku-cube-profile/1"
 PROFILE_FILE = "profile.json"
@@ -66,16 +67,12 @@ class Profile:
         """The templates vision should match against: the profile's own or the defaults."""
         if self.templates is not None:
             return self.templates
-        from sudoku_cube.vision.templates import default_templates
-
         return default_templates()
 
     def reader_options(self) -> dict[str, Any]:
         """Keyword arguments for ``vision.reading.read_face`` / ``vision.photo_set.read_folder``:
         ``templates``, ``model`` and ``settings`` of this profile (None means vision's
         defaults)."""
-        from sudoku_cube.calibration.learn import combined_templates
-
         templates = None
         if self.templates is not None:
             templates = combined_templates(self.templates, self.training)
@@ -219,7 +216,6 @@ def _read_model(folder: Path, entry: Any, where: Path) -> LinearModel:
             ValueError) as e:
         raise ProfileError(f"{path}: the classifier file is damaged ({type(e).__name__}); "
                            f"{fix}") from None
-    from sudoku_cube.vision.hog import N_CLASSES, hog_features
 
     dim = hog_features(np.zeros((1, GLYPH, GLYPH), np.float32)).shape[1]
     if weights.shape != (dim, N_CLASSES) or bias.shape != (N_CLASSES,):

@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from .geometry import FACES
+from .grid import enumerate_targets
 from .moves import Move, format_moves, sequence_transform
-from .profile import DEFAULT_SYMMETRIC
+from .profile import DEFAULT_SYMMETRIC, CubeSettings
 from .state import CubeState
 from .stickers import Sticker
 
@@ -134,8 +135,6 @@ def solution_count(state: CubeState, cap: int = 10, symmetric: Iterable[int] = D
                    time_limit_s: float = 20.0) -> tuple[int, bool]:
     """How many distinct solved arrangements are reachable from ``state`` (up to ``cap``), and
     whether the count is complete, using the grid solver's enumeration."""
-    from .grid import enumerate_targets  # CP-SAT model: imported only when counting
-    from .profile import CubeSettings
     sols = enumerate_targets(state, CubeSettings(symmetric=frozenset(symmetric)), cap,
                              time_limit_s=time_limit_s)
     return len(sols), bool(sols[0].stats.get("count_complete"))

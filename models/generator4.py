@@ -16,7 +16,10 @@ import time
 from dataclasses import dataclass
 from functools import cache
 
+from ortools.sat.python import cp_model
+
 from .geometry import FACES, NORMAL, dot, facelets, layer_depth, turn_table
+from .grid_solve import cp_solver
 from .state import CubeState
 from .stickers import Sticker
 from .transform import Transform
@@ -94,9 +97,6 @@ def cp_sat_labelling(seed: int, *, fixed_f: bool = False, time_limit_s: float = 
                      ) -> Labelling:
     """A solved Sudokube from CP-SAT: AllDifferent over every face and orbit, face F fixed to a
     (seeded random or 0..F) layout, the solver's search randomised by the seed."""
-    from ortools.sat.python import cp_model
-
-    from .grid_solve import cp_solver
     t0 = time.perf_counter()
     rng = random.Random(seed)
     m = cp_model.CpModel()

@@ -15,7 +15,7 @@ import kociemba
 from .centres import face_maps
 from .errors import UnsolvableError
 from .geometry import FACES, apply_rotation, facelet_index, facelets, whole_cube_rotations
-from .moves import Move, parse_moves
+from .moves import Move, parse_moves, sequence_transform
 
 SOLVED_COLOURS = "".join(f.face for f in facelets(3))
 
@@ -94,7 +94,6 @@ def colours_of(dest: tuple[int, ...]) -> str:
 
 def premoved(dest: tuple[int, ...], moves: tuple[Move, ...]) -> tuple[int, ...]:
     """The puzzle after turning ``moves`` first."""
-    from .moves import sequence_transform
     src = sequence_transform(moves).source
     return tuple(dest[s] for s in src)
 

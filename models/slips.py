@@ -16,6 +16,7 @@ candidate state of one window at once, so a check takes milliseconds.
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Iterable, Mapping, Sequence
@@ -415,8 +416,6 @@ def find_slip(start: CubeState, moves: Sequence[Move], done: int,
     Returns a :class:`Verdict`; for ``found`` with ``repair`` it carries a plan from the real
     state that is verified on the model to solve it.
     """
-    import time
-
     t0 = time.perf_counter()
     if not seen:
         raise ValueError("find_slip needs at least one face")

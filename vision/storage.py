@@ -5,8 +5,8 @@ the old copy.
   folder (``~/.local/share/sudoku-cube`` on Linux, from platformdirs), or the folder named by
   the environment variable ``SUDOKU_CUBE_HOME`` (tests and portable installs).
 * :func:`cache_dir`: files that can be rebuilt (a classifier trained when the shipped one does
-  not fit): ``$SUDOKU_CUBE_HOME/cache`` when that variable is set, else the platform's user
-  cache folder (``~/.cache/sudoku-cube``).
+  not fit, the planner's tables): the folder named by ``SUDOKU_CUBE_CACHE``, else the
+  platform's user cache folder (``~/.cache/sudoku-cube`` on Linux).
 * :func:`atomic_path` (and :func:`atomic_write_bytes`, ``_text``, ``_json``): write to a temporary file in the target's
   folder, flush it to disk and rename it over the target, so an interrupted write leaves the
   previous file intact.
@@ -27,6 +27,8 @@ import platformdirs
 
 HOME_ENV = "SUDOKU_CUBE_HOME"
 """Environment variable naming the folder for the user's data instead of the platform's."""
+CACHE_ENV = "SUDOKU_CUBE_CACHE"
+"""Environment variable naming the folder for rebuildable files instead of the platform's."""
 APP_NAME = "sudoku-cube"
 
 
@@ -40,9 +42,9 @@ def data_dir() -> Path:
 
 def cache_dir() -> Path:
     """The folder for files that can be rebuilt (not created here)."""
-    override = os.environ.get(HOME_ENV)
+    override = os.environ.get(CACHE_ENV)
     if override:
-        return Path(override).expanduser() / "cache"
+        return Path(override).expanduser()
     return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
 
 

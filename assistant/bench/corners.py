@@ -21,6 +21,13 @@ from rich.table import Table
 from sudoku_cube.assistant.bench.renders import CORNER_RECIPE, joint_right, same, unseen_cube
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.state_format import parse_json
+from sudoku_cube.render import render_corner_photo, render_face_photo
+from sudoku_cube.vision.corners.reader import read_corner_photo
+from sudoku_cube.vision.hog import default_model
+from sudoku_cube.vision.images import load_image
+from sudoku_cube.vision.ocr import tesseract_available
+from sudoku_cube.vision.reading import read_face, reading_state
+from sudoku_cube.vision.templates import default_templates
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "corners"
 
@@ -34,8 +41,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _samples():
-    from sudoku_cube.vision.images import load_image
-
     for d in sorted(SAMPLES.iterdir()) if SAMPLES.is_dir() else []:
         if (d / "truth.json").exists():
             truth = parse_json((d / "truth.json").read_text(), str(d))
@@ -43,8 +48,6 @@ def _samples():
 
 
 def _rendered(count: int, seed: int):
-    from sudoku_cube.render import render_corner_photo, render_face_photo
-
     for k in range(count):
         s = seed + k
         puzzle, style, homes = unseen_cube(s, k, CORNER_RECIPE)
@@ -55,9 +58,6 @@ def _rendered(count: int, seed: int):
 
 
 def _evaluate(items, ocr: bool, progress, task) -> dict:
-    from sudoku_cube.vision.corners.reader import read_corner_photo
-    from sudoku_cube.vision.reading import read_face, reading_state
-
     st = {"stickers": 0, "right": 0, "cubes": 0, "cubes_right": 0, "cubes_joint": 0,
           "photos": 0, "ms_photo": 0.0, "singles": 0, "ms_single": 0.0,
           "errors": [], "failed": []}
@@ -108,10 +108,6 @@ def _row(name: str, s: dict) -> dict:
 
 def run(args: argparse.Namespace) -> int:
     """Run the benchmark and print a table (or JSON)."""
-    from sudoku_cube.vision.templates import default_templates
-    from sudoku_cube.vision.hog import default_model
-    from sudoku_cube.vision.ocr import tesseract_available
-
     default_templates()
     default_model()
     ocr = not args.no_ocr and tesseract_available()

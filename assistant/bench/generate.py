@@ -17,6 +17,10 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
+from sudoku_cube.models.generator import make_puzzle, solution_count
+from sudoku_cube.models.generator4 import cp_sat_labelling, labelling_problems, safe_set_labelling
+from sudoku_cube.render import PhotoStyle, render_face_photo
+
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """Options of ``bench generate``."""
@@ -39,8 +43,6 @@ def _summary(times: list[float], restarts: list[int], failures: int, runs: int) 
 
 def run(args: argparse.Namespace) -> int:
     """Run and print the table (or JSON)."""
-    from sudoku_cube.models.generator import make_puzzle, solution_count
-    from sudoku_cube.models.generator4 import cp_sat_labelling, labelling_problems, safe_set_labelling
     console = Console(stderr=True)
     results: dict = {"4x4x4": {}}
     plans = [("cp-sat", args.runs), ("safe-set-1", args.runs), ("safe-set-2", args.runs2)]
@@ -68,7 +70,6 @@ def run(args: argparse.Namespace) -> int:
             counts.append(solution_count(make_puzzle(seed, 20).state, 20)[0])
             bar.advance(task)
         count_s = time.perf_counter() - t0
-    from sudoku_cube.render import PhotoStyle, render_face_photo
     face = make_puzzle(0).state.face("F")
     render_face_photo(face, 0, PhotoStyle())  # warm font caches
     t0 = time.perf_counter()

@@ -11,9 +11,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from sudoku_cube.models.generator import home_faces, make_puzzle
+from sudoku_cube.models.geometry import FACES
+from sudoku_cube.models.grid import solve_grid
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.state import CubeState
 from sudoku_cube.models.stickers import Sticker, same_sticker
+from sudoku_cube.render import PhotoStyle, render_face_photo
 
 
 @dataclass(frozen=True)
@@ -33,10 +37,6 @@ def unseen_cube(seed: int, k: int, recipe: Recipe):
     """The ``k``-th cube of a run (seed ``seed``): its puzzle, photo style and per-face home
     positions (for the renderer's print offsets). Every third cube has coloured stickers,
     every second a digit substitution."""
-    from sudoku_cube.models.generator import home_faces, make_puzzle
-    from sudoku_cube.models.geometry import FACES
-    from sudoku_cube.render import PhotoStyle
-
     rng = random.Random(seed)
     puzzle = make_puzzle(seed, 25, substitution=bool(k % 2))
     style = PhotoStyle(stickers="coloured" if k % 3 == 2 else "white",
@@ -50,9 +50,6 @@ def unseen_cube(seed: int, k: int, recipe: Recipe):
 def face_photo(seed: int, k: int, face: str):
     """The photo of one face of ``bench vision``'s cube (``render_face_photo``'s image and
     truth), exactly as the benchmark renders it."""
-    from sudoku_cube.models.geometry import FACES
-    from sudoku_cube.render import render_face_photo
-
     puzzle, style, homes = unseen_cube(seed, k, FACE_RECIPE)
     return render_face_photo(puzzle.state.face(face), seed * 10 + FACES.index(face), style,
                              homes=homes[face])
@@ -65,8 +62,6 @@ def same(a: Sticker, b: Sticker) -> bool:
 
 def joint_right(state: CubeState, truth: CubeState) -> bool:
     """True when the grid solver's choice among the reading's candidates equals the truth."""
-    from sudoku_cube.models.grid import solve_grid
-
     try:
         sol = solve_grid(state, CubeSettings(), time_limit_s=10.0)
     except Exception:  # noqa: BLE001 - an unsolvable reading counts as wrong

@@ -18,9 +18,18 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
+from sudoku_cube.assistant.bench import vision_calibration
 from sudoku_cube.assistant.bench.renders import FACE_RECIPE, joint_right, same, unseen_cube
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.state_format import parse_json
+from sudoku_cube.render import render_face_photo
+from sudoku_cube.render.fonts import font_path
+from sudoku_cube.vision.baseline import read_face_tesseract
+from sudoku_cube.vision.hog import default_model
+from sudoku_cube.vision.images import load_image
+from sudoku_cube.vision.ocr import tesseract_available
+from sudoku_cube.vision.reading import read_face, reading_state
+from sudoku_cube.vision.templates import default_templates
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "cubes"
 
@@ -34,7 +43,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    "e.g. FreeMonoBoldOblique.ttf, one the classifiers never trained on); "
                    "default: the seed picks a bold sans font")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
-    from sudoku_cube.assistant.bench import vision_calibration  # sudoku_cube.calibration figures, separate
 
     vision_calibration.add_arguments(p)
 
@@ -43,13 +51,10 @@ def _sample_sets():
     for d in sorted(SAMPLES.iterdir()) if SAMPLES.is_dir() else []:
         if (d / "truth.json").exists():
             truth = parse_json((d / "truth.json").read_text(), str(d))
-            from sudoku_cube.vision.images import load_image
             yield d.name, {f: load_image(d / f"{f}.jpg") for f in FACES}, truth
 
 
 def _rendered(count: int, seed: int, font: str | None = None):
-    from sudoku_cube.render import render_face_photo
-
     for k in range(count):
         s = seed + k
         puzzle, style, homes = unseen_cube(s, k, FACE_RECIPE)
@@ -61,9 +66,6 @@ def _rendered(count: int, seed: int, font: str | None = None):
 
 
 def _evaluate(name_images_truth, ocr: bool, progress, task) -> dict:
-    from sudoku_cube.vision.baseline import read_face_tesseract
-    from sudoku_cube.vision.reading import read_face, reading_state
-
     stats = {"stickers": 0, "right": 0, "right_ocr": 0, "right_tess": 0, "cubes": 0,
              "cubes_right": 0, "cubes_right_ocr": 0, "cubes_joint": 0, "faces": 0,
              "ms_plain": 0.0, "ms_ocr": 0.0, "ms_tess": 0.0, "errors": [], "failed": []}
@@ -126,16 +128,9 @@ def _row(name: str, s: dict, ocr: bool) -> dict:
 def run(args: argparse.Namespace) -> int:
     """Run the benchmark and print a table (or JSON)."""
     if getattr(args, "calibration", False):  # before/after calibration
-        from sudoku_cube.assistant.bench import vision_calibration
-
         return vision_calibration.run(args)
-    from sudoku_cube.vision.templates import default_templates
-    from sudoku_cube.vision.hog import default_model
-    from sudoku_cube.vision.ocr import tesseract_available
 
     if args.font:
-        from sudoku_cube.render.fonts import font_path
-
         font_path(args.font)  # an unknown font is refused before anything runs
     default_templates()
     default_model()

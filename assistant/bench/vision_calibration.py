@@ -18,6 +18,12 @@ import time
 from rich.console import Console
 from rich.progress import Progress
 
+from sudoku_cube.calibration.fit import LabelledPhoto, accuracy, calibrate_templates, score_photo
+from sudoku_cube.calibration.profiles import Profile
+from sudoku_cube.models.generator import make_puzzle, random_scramble
+from sudoku_cube.models.geometry import FACES
+from sudoku_cube.render import PhotoStyle, render_face_photo
+
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """Options of the calibration part (prefixed to stay apart from ``bench vision``'s)."""
@@ -34,12 +40,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Render, calibrate, read; print before/after (table or JSON)."""
-    from sudoku_cube.calibration.fit import LabelledPhoto, accuracy, calibrate_templates, score_photo
-    from sudoku_cube.calibration.profiles import Profile
-    from sudoku_cube.models.generator import make_puzzle, random_scramble
-    from sudoku_cube.models.geometry import FACES
-    from sudoku_cube.render import PhotoStyle, render_face_photo
-
     style = PhotoStyle(font=args.cal_font, difficulty=args.cal_difficulty, size=(640, 480))
     puzzle = make_puzzle(100)
     console = Console(stderr=getattr(args, "json", False))

@@ -12,16 +12,25 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from rich.console import Console
 from rich.table import Table
 
-from sudoku_cube.calibration.profiles import DEFAULT_NAME, Profile, load_or_new, profile_dir, save_profile
+from sudoku_cube.assistant.files import load_state
 from sudoku_cube.assistant.profile_option import with_symmetric
+from sudoku_cube.calibration.fit import LabelledPhoto, calibrate_templates
+from sudoku_cube.calibration.labels import LABEL_HELP, LabelError, parse_face_label, parse_labels
+from sudoku_cube.calibration.profiles import DEFAULT_NAME, Profile, load_or_new, profile_dir, save_profile
+from sudoku_cube.calibration.sheet import contact_sheet
 from sudoku_cube.calibration.store import ProfileError, atomic_write_png
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.geometry import FACES
+from sudoku_cube.vision.camera import (CameraError, calibrate_lens, configure_camera, frames,
+                                       open_source, parse_source, probe_cameras)
+from sudoku_cube.vision.images import load_image
+from sudoku_cube.vision.photo_files import face_photos
 
 SHEET_NAME = "contact-sheet.png"
 
@@ -91,7 +100,6 @@ def _profile_for(args: argparse.Namespace) -> Profile:
                            "choose a name with --profile NAME")
     profile = load_or_new(args.profile)
     settings = profile.settings
-    from dataclasses import replace
 
     settings = with_symmetric(settings, getattr(args, "symmetric", None))
     if getattr(args, "underlined", None):
@@ -108,8 +116,6 @@ def _photo_files(items: list[str]) -> list[Path]:
     for item in items:
         p = Path(item)
         if p.is_dir():
-            from sudoku_cube.vision.photo_files import face_photos
-
             found = face_photos(p)
             faces = [f for f in FACES if f in found]
             if not faces:
@@ -121,8 +127,6 @@ def _photo_files(items: list[str]) -> list[Path]:
 
 
 def _labels_from_truth(files: list[Path], truth: str):
-    from sudoku_cube.assistant.files import load_state
-
     state = load_state(truth)
     labels = []
     for f in files:
@@ -135,8 +139,6 @@ def _labels_from_truth(files: list[Path], truth: str):
 
 
 def _ask_labels(files: list[Path], console: Console):
-    from sudoku_cube.calibration.labels import LABEL_HELP, LabelError, parse_face_label
-
     if not sys.stdin.isatty():
         raise SudokuCubeError("give the labels of the photos with --digits (one per photo) or "
                               f"--truth STATE; {LABEL_HELP}")
@@ -155,11 +157,6 @@ def _ask_labels(files: list[Path], console: Console):
 
 def run_templates(args: argparse.Namespace) -> int:
     """Learn templates from labelled photos, save the profile and its contact sheet."""
-    from sudoku_cube.calibration.fit import LabelledPhoto, calibrate_templates
-    from sudoku_cube.calibration.labels import parse_labels
-    from sudoku_cube.calibration.sheet import contact_sheet
-    from sudoku_cube.vision.images import load_image
-
     console = Console(stderr=args.json)
     profile = _profile_for(args)
     files = _photo_files(args.photos)
@@ -249,11 +246,6 @@ def _pick_camera(console: Console, infos) -> int | str:
 
 def run_camera(args: argparse.Namespace) -> int:
     """Probe, pick, configure and save a camera (and optionally its lens calibration)."""
-    from dataclasses import replace
-
-    from sudoku_cube.vision.camera import (calibrate_lens, configure_camera, frames, open_source,
-                                    parse_source, probe_cameras)
-
     console = Console()
     wanted = _parse_size(args.resolution, "--resolution")
     pattern = _parse_size(args.chessboard, "--chessboard")
@@ -300,8 +292,6 @@ def run_camera(args: argparse.Namespace) -> int:
 
 def _until_end(it):
     """Frames until the source stops (the end of a video file is not an error here)."""
-    from sudoku_cube.vision.camera import CameraError
-
     try:
         yield from it
     except CameraError:

@@ -8,10 +8,12 @@ import json
 from rich.console import Console
 
 from sudoku_cube.assistant.files import load_state
+from sudoku_cube.assistant.planning import make_plan
 from sudoku_cube.assistant.profile_option import add_profile_option, cube_settings, reader_options
 from sudoku_cube.assistant.slip_check import (Cells, corner_cells, face_letter, how_to_show,
                                               photo_cells, split_face, tokens_cells, verdict_json)
 from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.models.grid import solve_grid
 from sudoku_cube.models.moves import format_moves, parse_moves
 from sudoku_cube.models.slips import find_slip, suggest_face
 from sudoku_cube.models.solved import is_solved
@@ -58,8 +60,6 @@ def plan_of(args: argparse.Namespace, settings):
     """The plan's start state and moves: ``--moves`` on STATE, or STATE planned again."""
     state = load_state(args.state)
     if args.moves is None:
-        from sudoku_cube.assistant.planning import make_plan
-
         plan = make_plan(state, settings)
         Console(stderr=True).print(f"Plan of {args.state}: {format_moves(plan.moves)} (give "
                                    "--moves with the plan you follow if it is another)")
@@ -67,8 +67,6 @@ def plan_of(args: argparse.Namespace, settings):
     moves = parse_moves(args.moves)
     start = state.without_candidates()
     if not is_solved(start.apply(moves), settings.symmetric) and state.candidates is not None:
-        from sudoku_cube.models.grid import solve_grid
-
         start = type(start)(tuple(solve_grid(state, settings).chosen))
     if not is_solved(start.apply(moves), settings.symmetric):
         raise SudokuCubeError(f"--moves {format_moves(moves)!r} do not solve {args.state}; give "

@@ -9,6 +9,7 @@ Writes ``scrambled.json`` (the cube to solve), ``solved.json`` (its solved desig
 from __future__ import annotations
 
 import argparse
+import random
 import secrets
 from pathlib import Path
 
@@ -16,8 +17,18 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.models.generator import (home_faces, make_puzzle, make_unique_puzzle,
+                                          solution_count)
+from sudoku_cube.models.generator4 import (Labelling, apply4, cp_sat_labelling, labelling_problems,
+                                           random_scramble4, safe_set_labelling)
+from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.profile import parse_symmetric
+from sudoku_cube.models.state import CubeState
 from sudoku_cube.models.state_format import to_dict
+from sudoku_cube.models.stickers import Sticker
+from sudoku_cube.render import PhotoStyle, render_corner_photo, render_face_photo
+from sudoku_cube.render.video import video_frames, write_video
+from sudoku_cube.samples.build import encode_jpeg
 from sudoku_cube.vision.storage import atomic_path, atomic_write_bytes, atomic_write_json, atomic_write_text
 
 
@@ -80,7 +91,6 @@ def run(args: argparse.Namespace) -> int:
         return _run4(args, seed, out, console)
     if (args.corners or args.video) and not args.photos:
         raise SudokuCubeError("--corners and --video need --photos DIR (where to put them)")
-    from sudoku_cube.models.generator import make_puzzle, make_unique_puzzle, solution_count
     tries = 1
     with console.status("generating a design..."):
         if args.unique:
@@ -112,10 +122,6 @@ def run(args: argparse.Namespace) -> int:
 
 def _photos(args, seed: int, puzzle, folder: Path, console: Console) -> None:
     """Render the requested photos into ``folder`` with a progress bar."""
-    from sudoku_cube.samples.build import encode_jpeg
-    from sudoku_cube.render import PhotoStyle, render_corner_photo, render_face_photo
-    from sudoku_cube.models.generator import home_faces
-    from sudoku_cube.models.geometry import FACES
     style = PhotoStyle(stickers=args.style, difficulty=args.difficulty)
     homes = home_faces(puzzle.scramble)
     total = 6 + (2 if args.corners else 0) + (1 if args.video else 0)
@@ -143,7 +149,6 @@ def _photos(args, seed: int, puzzle, folder: Path, console: Console) -> None:
             atomic_write_json(corner_dir / "truth.json", to_dict(puzzle.state))
             atomic_write_json(corner_dir / "photos.json", cgeo)
         if args.video:
-            from sudoku_cube.render.video import video_frames, write_video
             home = {f: homes[9 * k:9 * k + 9] for k, f in enumerate(FACES)}
             with atomic_path(folder / "video.avi", suffix=".avi") as tmp:
                 infos = write_video(tmp, video_frames(puzzle.state.faces(), seed, style,
@@ -156,12 +161,6 @@ def _photos(args, seed: int, puzzle, folder: Path, console: Console) -> None:
 
 def _run4(args, seed: int, out: Path, console: Console) -> int:
     """A 4x4x4 Sudokube design, substituted and scrambled with real 4x4x4 turns."""
-    import random
-
-    from sudoku_cube.models.generator4 import (Labelling, apply4, cp_sat_labelling, labelling_problems,
-                                   random_scramble4, safe_set_labelling)
-    from sudoku_cube.models.state import CubeState
-    from sudoku_cube.models.stickers import Sticker
     with console.status(f"labelling a Sudokube ({args.method})..."):
         try:
             if args.method == "cp-sat":

@@ -6,10 +6,19 @@ import json
 import sys
 from pathlib import Path
 
+import cv2
 from rich.console import Console
 
+from sudoku_cube.assistant.net import NetView
 from sudoku_cube.assistant.profile_option import add_profile_option, reader_options
 from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.models.geometry import FACES
+from sudoku_cube.models.state import sticker_name
+from sudoku_cube.vision.annotate import annotate
+from sudoku_cube.vision.images import file_scale, load_image
+from sudoku_cube.vision.photo_set import read_folder
+from sudoku_cube.vision.reading import read_face
+from sudoku_cube.vision.storage import atomic_write_bytes
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -41,11 +50,6 @@ def _single_photos(args: argparse.Namespace) -> list[Path]:
 def read_single_faces(paths: list[Path], args: argparse.Namespace) -> int:
     """Read each photo as one face and print its nine stickers (to check a photo before
     taking the others); a photo whose face cannot be read gives its specific message."""
-    from sudoku_cube.assistant.profile_option import reader_options
-    from sudoku_cube.models.geometry import FACES
-    from sudoku_cube.vision.images import file_scale, load_image
-    from sudoku_cube.vision.reading import read_face
-
     console = Console(stderr=bool(args.json))  # stdout carries only JSON with --json
     results = {}
     options = reader_options(args)  # the profile is loaded once for all the photos
@@ -74,8 +78,6 @@ def read_single_faces(paths: list[Path], args: argparse.Namespace) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Read the photos, print the net (or JSON) and write debug images when asked."""
-    from sudoku_cube.vision.photo_set import read_folder
-
     singles = _single_photos(args)
     if singles:
         return read_single_faces(singles, args)
@@ -91,14 +93,11 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         sys.stdout.write(json.dumps(reading.to_dict(), indent=2) + "\n")
         return 0
-    from sudoku_cube.assistant.net import NetView
 
     console = Console()
     doubtful = reading.doubtful_indices()
     console.print(NetView(reading.state, doubtful=doubtful, title="reading"))
     for idx in sorted(doubtful):
-        from sudoku_cube.models.state import sticker_name
-
         alts = ", ".join(f"{h.sticker.token} {h.score:.2f}" for h in reading.state.hypotheses(idx))
         console.print(f"doubtful {sticker_name(idx)}: {alts}")
     return 0
@@ -106,12 +105,6 @@ def run(args: argparse.Namespace) -> int:
 
 def _write_debug(reading, folder: Path) -> None:
     """One annotated image per photo: ``<face>-debug.png`` in ``folder``."""
-    import cv2
-
-    from sudoku_cube.vision.storage import atomic_write_bytes
-    from sudoku_cube.vision.annotate import annotate
-    from sudoku_cube.vision.images import load_image
-
     for face, r in reading.faces.items():
         img = annotate(load_image(r.source), r)
         ok, buf = cv2.imencode(".png", img)

@@ -11,10 +11,10 @@ from rich.live import Live
 
 from sudoku_cube.assistant import interrupt
 from sudoku_cube.assistant.keys import interactive, read_line
+from sudoku_cube.assistant.profile_option import add_profile_option, cube_settings, reader_options
 from sudoku_cube.assistant.review_ui import ReviewQuit, dropped_corrections, run_review
 from sudoku_cube.assistant.scan_loop import ScanStopped, scan_frames
 from sudoku_cube.assistant.scan_protocol import face_title
-from sudoku_cube.assistant.profile_option import add_profile_option, cube_settings, reader_options
 from sudoku_cube.assistant.scan_reader import read_frame_face
 from sudoku_cube.assistant.scan_view import ScanPanel
 from sudoku_cube.assistant.scan_window import Window
@@ -23,6 +23,8 @@ from sudoku_cube.assistant.sessions import ScanSession, scan_session_path
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.state_format import to_json
+from sudoku_cube.vision.camera import (CameraError, open_source, parse_source, read_frame,
+                                       source_name)
 from sudoku_cube.vision.storage import atomic_write_text, data_dir
 
 RESUME_HINT = "run `sudoku-cube scan --resume` to continue with the faces captured so far"
@@ -62,8 +64,6 @@ def _given_source(args: argparse.Namespace) -> str | None:
 
 def _resume_source(session: ScanSession, given: str | None) -> int | str:
     """Where a resumed scan reads from: the source given now, else the one the scan came from."""
-    from sudoku_cube.vision.camera import CameraError, parse_source
-
     if given is not None:
         return parse_source(given)
     saved = session.source or "0"
@@ -77,8 +77,6 @@ def _resume_source(session: ScanSession, given: str | None) -> int | str:
 
 def _session(args: argparse.Namespace, console: Console) -> tuple[ScanSession, int | str]:
     """The scan session to fill (new, or the saved one with --resume) and its frame source."""
-    from sudoku_cube.vision.camera import parse_source, source_name
-
     retake = args.retake.replace(",", "").replace(" ", "").upper()
     bad = [f for f in retake if f not in FACES]
     if bad:
@@ -105,7 +103,6 @@ def _session(args: argparse.Namespace, console: Console) -> tuple[ScanSession, i
 
 
 def _frames(source, cap):
-    from sudoku_cube.vision.camera import read_frame
     count = 0
     while True:
         interrupt.check()  # a Ctrl-C that Python swallowed in a callback stops the scan here
@@ -115,8 +112,6 @@ def _frames(source, cap):
 
 def run(args: argparse.Namespace) -> int:
     """Scan, review, write the state file."""
-    from sudoku_cube.vision.camera import CameraError, open_source
-
     console = Console()
     settings = cube_settings(args)
     read = partial(read_frame_face, **reader_options(args))

@@ -7,6 +7,7 @@ from rich.console import Console
 
 from sudoku_cube.assistant.files import load_state
 from sudoku_cube.assistant.net import NetView
+from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.profile import parse_symmetric
 from sudoku_cube.models.solved import is_solved, validate
 
@@ -32,7 +33,6 @@ def run(args: argparse.Namespace) -> int:
     try:
         sym = parse_symmetric(args.symmetric)
     except ValueError as e:
-        from sudoku_cube.models.errors import SudokuCubeError
         raise SudokuCubeError(str(e)) from None
     console.print("solved" if is_solved(state, sym) else "not solved")
     return 0
