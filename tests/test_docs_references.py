@@ -150,3 +150,15 @@ def test_design_doc_shows_the_imports_of_the_code():
     wrong = {p: f"docs say {sorted(documented[p])}, code imports {sorted(actual[p])}"
              for p in PACKAGES if documented[p] != actual[p]}
     assert not wrong, f"docs/design.md's package table differs from the code: {wrong}"
+
+
+def test_design_picture_names_every_package_and_stage():
+    import xml.etree.ElementTree as ET
+
+    svg = ET.parse(ROOT / "docs" / "design.svg").getroot()
+    words = " ".join(t.text or "" for t in svg.iter("{http://www.w3.org/2000/svg}text"))
+    missing = [f"{p}/" for p in PACKAGES if f"{p}/" not in words]
+    missing += [s for s in ("photo", "reading", "state", "grid", "plan", "guide") if s not in words]
+    assert not missing, f"docs/design.svg does not show {missing}"
+    for path in re.findall(r"\b([a-z]+/[\w/]+\.py)\b", words):
+        assert (ROOT / path).exists(), f"docs/design.svg names {path}, which does not exist"
