@@ -7,7 +7,9 @@ from typing import Any, Iterable, Sequence
 from sudoku_cube.assistant.sessions import load_guide_step, plan_key, save_guide_step
 from sudoku_cube.models.moves import Move
 from sudoku_cube.models.planner import steps_of
+from sudoku_cube.models.solved import DEFAULT_SYMMETRIC, is_solved
 from sudoku_cube.models.state import CubeState
+from sudoku_cube.models.stickers import same_sticker
 
 
 def steps_from_moves(start: CubeState, moves: Iterable[Move],
@@ -19,6 +21,29 @@ def steps_from_moves(start: CubeState, moves: Iterable[Move],
 def plan_steps(plan: Any) -> list[Any]:
     """The steps of a planner ``Plan``."""
     return list(plan.steps())
+
+
+def steps_as_read(plan: Any, reading: CubeState | None,
+                  symmetric: Iterable[int] = DEFAULT_SYMMETRIC) -> list[Any]:
+    """The plan's steps, shown from the cube as it was read.
+
+    The planner starts from the grid solver's arrangement, in which a digit that looks the same
+    upside down (``symmetric``, 1 by default) is turned whichever way the solved face needs.
+    Turned 180 degrees it is the same sticker, so the same moves are replayed from the reading:
+    the guide's first net then matches the review's "What was read" sticker for sticker. Where
+    the grid solver chose another reading (a doubtful sticker), its choice is kept.
+    """
+    steps = plan_steps(plan)
+    if reading is None or not steps or reading.n != plan.start.n:
+        return steps
+    sym = frozenset(symmetric)
+    shown = tuple(r if same_sticker(r, c, sym) else c
+                  for r, c in zip(reading.stickers, plan.start.stickers))
+    if shown == plan.start.stickers:
+        return steps
+    replay = steps_from_moves(CubeState(shown, plan.start.n), [s.move for s in steps],
+                              [s.phase for s in steps])
+    return replay if is_solved(replay[-1].after, sym) else steps
 
 
 class GuideCursor:

@@ -258,16 +258,29 @@ class DoneView:
 
 @dataclass
 class PlanSummary:
-    """The whole plan in one view: move count per phase and the notation."""
+    """The whole plan in one view: move count per phase (or that there is one phase for both)
+    and the notation."""
 
     steps: list[Any]
+
+    def headline(self) -> str:
+        """What the plan is, true to its phases."""
+        n = len(self.steps)
+        if not n:
+            return "Plan: no face turns"
+        turns = f"{n} face turn{'s' * (n != 1)}"
+        if is_combined(self.steps):
+            return (f"Plan: {turns}; pieces and centres are solved together (the centres turn "
+                    "into place along the way, no separate centre phase)")
+        pieces = sum(1 for s in self.steps if s.phase != "centres")
+        return f"Plan: {turns} ({pieces} for the pieces, then {n - pieces} for the centres)"
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         pieces = [s for s in self.steps if s.phase != "centres"]
         centres = [s for s in self.steps if s.phase == "centres"]
-        yield Text(f"Plan: {len(self.steps)} face turns ({len(pieces)} for the pieces, "
-                   f"{len(centres)} for the centres)", style="bold")
-        if pieces:
-            yield Text("pieces:  " + " ".join(str(s.move) for s in pieces))
+        yield Text(self.headline(), style="bold")
         if centres:
+            yield Text("pieces:  " + " ".join(str(s.move) for s in pieces))
             yield Text("centres: " + " ".join(str(s.move) for s in centres))
+        elif pieces:
+            yield Text("turns:   " + " ".join(str(s.move) for s in pieces))

@@ -60,5 +60,5 @@ def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.N
         return 0
     plan = make_plan(state, settings, grid=check.grid,
                      optimal=getattr(args, "optimal", False))
-    return guide_plan(plan, args, console)
+    return guide_plan(plan, args, console, reading=state.without_candidates())
 

@@ -7,13 +7,14 @@ from rich.console import Console
 
 from sudoku_cube.assistant.export import check_export_path, export_plan
 from sudoku_cube.assistant.files import load_state
-from sudoku_cube.assistant.guide import GuideCursor, plan_steps
+from sudoku_cube.assistant.guide import GuideCursor, steps_as_read
 from sudoku_cube.assistant.guide_ui import print_plain, run_interactive
 from sudoku_cube.assistant.guide_check import make_checker
 from sudoku_cube.assistant.keys import interactive, read_key, read_line
 from sudoku_cube.assistant.planning import make_plan
 from sudoku_cube.assistant.profile_option import cube_settings
 from sudoku_cube.models.solved import is_solved
+from sudoku_cube.models.state import CubeState
 
 
 def add_guide_options(p: argparse.ArgumentParser) -> None:
@@ -41,17 +42,21 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=run)
 
 
-def guide_plan(plan, args: argparse.Namespace, console: Console | None = None) -> int:
-    """Export and/or guide a plan as the options ask."""
+def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
+               reading: CubeState | None = None) -> int:
+    """Export and/or guide a plan as the options ask; ``reading`` is the cube as read (the
+    steps are shown from it, see :func:`assistant.guide.steps_as_read`)."""
     console = console or Console()
-    steps = plan_steps(plan)
+    steps = steps_as_read(plan, reading, cube_settings(args).symmetric)
+    start = steps[0].before if steps else plan.start
     if args.export:
-        path = export_plan(args.export, steps, plan.start)
-        Console(stderr=True).print(f"Plan with {len(steps)} steps written to {path}")
+        path = export_plan(args.export, steps, start)
+        Console(stderr=True).print(f"Plan with {len(steps)} steps written to {path}",
+                                   highlight=False)
     if args.plain or not interactive():
-        print_plain(console, steps, plan.start)
+        print_plain(console, steps, start)
         return 0
-    cursor = GuideCursor(steps, plan.start, position=0 if args.restart else None)
+    cursor = GuideCursor(steps, start, position=0 if args.restart else None)
     checker = make_checker(console, read_line, cube_settings(args))
     run_interactive(console, cursor, read_key, checker=checker)
     return 0
@@ -66,4 +71,4 @@ def run(args: argparse.Namespace) -> int:
     if state.candidates is None and is_solved(state, settings.symmetric):
         Console().print("The cube is already solved: nothing to turn.")
         return 0
-    return guide_plan(make_plan(state, settings), args)
+    return guide_plan(make_plan(state, settings), args, reading=state.without_candidates())
