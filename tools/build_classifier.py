@@ -18,23 +18,28 @@ from pathlib import Path
 
 import numpy as np
 
-DATA = Path(__file__).resolve().parent / "data"
+from tools.render_training import TRAIN_LOOKS
+
+DATA = Path(__file__).resolve().parents[1] / "vision" / "data"
 SEED0 = 500000
 
 
-def _chunk(seeds: list[int]) -> dict[str, np.ndarray]:
+def _chunk(job: tuple[list[int], tuple[str, ...] | None]) -> dict[str, np.ndarray]:
     from tools.render_training import photo_glyphs
 
-    g = photo_glyphs(seeds)
+    seeds, looks = job
+    g = photo_glyphs(seeds, looks=looks)
     return {"images": np.stack([x.glyph for x in g]).astype(np.float32),
             "digits": np.array([x.digit for x in g]), "rots": np.array([x.rot for x in g]),
             "font": np.array([x.font for x in g])}
 
 
-def photo_set(count: int, jobs: int, seed0: int = SEED0) -> dict[str, np.ndarray]:
-    """Glyphs from ``count`` rendered photos, rendered in ``jobs`` processes."""
+def photo_set(count: int, jobs: int, seed0: int = SEED0,
+              looks: tuple[str, ...] | None = None) -> dict[str, np.ndarray]:
+    """Glyphs from ``count`` rendered photos (sticker looks among ``looks``, default all),
+    rendered in ``jobs`` processes."""
     seeds = list(range(seed0, seed0 + count))
-    parts = [seeds[k::jobs * 4] for k in range(jobs * 4)]
+    parts = [(seeds[k::jobs * 4], looks) for k in range(jobs * 4)]
     with ProcessPoolExecutor(jobs) as ex:
         chunks = list(ex.map(_chunk, parts))
     return {k: np.concatenate([c[k] for c in chunks]) for k in chunks[0]}
@@ -86,6 +91,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--photos", type=int, default=700)
     p.add_argument("--val-photos", type=int, default=80)
     p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--looks", nargs="*", choices=[k for k, _ in TRAIN_LOOKS],
+                   help="sticker looks of the training photos (default: all, in the shares of "
+                        "tools.render_training.TRAIN_LOOKS)")
     p.add_argument("--out", type=Path, default=DATA / "hog")
     p.add_argument("--glyphs", type=Path, nargs="*",
                    help="train on glyph files written by tools.render_training."
@@ -94,9 +102,11 @@ def main(argv: list[str] | None = None) -> int:
     if a.glyphs:
         photos, val = from_files(a.glyphs)
     else:
-        photos = photo_set(a.photos, a.jobs)
-        val = photo_set(a.val_photos, a.jobs, SEED0 + 100000)
+        looks = tuple(a.looks) if a.looks else None
+        photos = photo_set(a.photos, a.jobs, looks=looks)
+        val = photo_set(a.val_photos, a.jobs, SEED0 + 100000, looks=looks)
     model = train(photos, val)
+    model.meta["looks"] = list(a.looks or [k for k, _ in TRAIN_LOOKS])
     save_model(model, a.out, compact=True)
     print(json.dumps({k: v for k, v in model.meta.items() if k != "fonts"}))
     return 0

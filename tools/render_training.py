@@ -34,11 +34,17 @@ TRAIN_FONTS = (
     "DejaVuSerif-BoldItalic.ttf", "DejaVuSerifCondensed-BoldItalic.ttf",
     "DejaVuSansMono-BoldOblique.ttf", "FreeSansBoldOblique.ttf", "FreeSansOblique.ttf",
     "FreeSerifBoldItalic.ttf", "LiberationMono-BoldItalic.ttf", "LiberationSans-Italic.ttf",
+    "texgyreschola-bold.otf", "texgyreschola-regular.otf", "texgyretermes-bold.otf",
+    "texgyrebonum-bold.otf", "P052-Bold.otf", "NimbusRoman-Bold.otf",
 )
 """Upright and slanted families of the installed DejaVu, Liberation and FreeFont fonts: sans,
-serif, mono, condensed, bold and regular. Kept out to measure generalisation to unseen
-fonts: FreeMonoBoldOblique, DejaVuSans-Oblique, LiberationSerif-BoldItalic and
-DejaVuSansCondensed-BoldOblique."""
+serif, mono, condensed, bold and regular, and the bold serif faces of TeX Gyre and URW
+(Century Schoolbook as on the black Sudoku Cube, Times, Bookman, Palatino). Kept out to
+measure generalisation to unseen fonts
+(:data:`sudoku_cube.vision.templates.HELD_OUT_FONTS`)."""
+
+TRAIN_LOOKS = (("white", 0.35), ("coloured", 0.25), ("coloured-white-ink", 0.2), ("black", 0.2))
+"""Sticker looks of the training photos and their shares."""
 
 
 @dataclass(frozen=True)
@@ -54,12 +60,25 @@ class PhotoGlyph:
     font: str
 
 
-def _style(rng: random.Random, font: str, vary_underline: bool = False):
-    """A random photo style; ``vary_underline`` also varies the 6/9 underline's shape (gap,
-    thickness, length) and leaves it out on one photo in five, as cubes differ there too."""
+def _look(rng: random.Random, looks: Sequence[str] | None) -> str:
+    """A sticker look drawn with the :data:`TRAIN_LOOKS` shares (among ``looks`` only)."""
+    pool = [(k, w) for k, w in TRAIN_LOOKS if looks is None or k in looks]
+    x = rng.random() * sum(w for _, w in pool)
+    for k, w in pool:
+        x -= w
+        if x < 0:
+            return k
+    return pool[-1][0]
+
+
+def _style(rng: random.Random, font: str, vary_underline: bool = False,
+           looks: Sequence[str] | None = None):
+    """A random photo style (one of ``looks``, default all); ``vary_underline`` also varies
+    the 6/9 underline's shape (gap, thickness, length) and leaves it out on one photo in five,
+    as cubes differ there too."""
     from sudoku_cube.render import PhotoStyle
 
-    style = PhotoStyle(stickers="coloured" if rng.random() < 0.4 else "white", font=font,
+    style = PhotoStyle(stickers=_look(rng, looks), font=font,
                        difficulty=rng.uniform(0.1, 1.0),
                        size=rng.choice([(640, 480), (800, 600), (960, 720), (480, 640),
                                         (1280, 960)]),
@@ -109,7 +128,8 @@ def _face(rng: random.Random, digits: Sequence[int] | None):
 
 
 def face_photo_cells(seed: int, fonts: Sequence[str] = TRAIN_FONTS,
-                     digits: Sequence[int] | None = None) -> list[PhotoCell]:
+                     digits: Sequence[int] | None = None,
+                     looks: Sequence[str] | None = None) -> list[PhotoCell]:
     """Cells of one rendered single-face photo (seeded: random font, style and stickers;
     ``digits``: stickers drawn from these digits, with varied 6/9 underlines)."""
     from sudoku_cube.render import render_face_photo
@@ -118,7 +138,7 @@ def face_photo_cells(seed: int, fonts: Sequence[str] = TRAIN_FONTS,
     rng = random.Random(f"train-face:{seed}")
     font = rng.choice(list(fonts))
     stickers = _face(rng, digits)
-    style = _style(rng, font, vary_underline=digits is not None)
+    style = _style(rng, font, vary_underline=digits is not None, looks=looks)
     image, truth = render_face_photo(stickers, seed, style)
     try:
         geometry = find_face(image)
@@ -129,7 +149,8 @@ def face_photo_cells(seed: int, fonts: Sequence[str] = TRAIN_FONTS,
 
 
 def corner_photo_cells(seed: int, fonts: Sequence[str] = TRAIN_FONTS,
-                       digits: Sequence[int] | None = None) -> list[PhotoCell]:
+                       digits: Sequence[int] | None = None,
+                       looks: Sequence[str] | None = None) -> list[PhotoCell]:
     """Cells of the three faces of one rendered corner photo (smaller, sheared stickers)."""
     from sudoku_cube.models.geometry import FACES
     from sudoku_cube.render import render_corner_photo
@@ -140,7 +161,7 @@ def corner_photo_cells(seed: int, fonts: Sequence[str] = TRAIN_FONTS,
     font = rng.choice(list(fonts))
     which = rng.choice("AB")
     faces = {f: _face(rng, digits) for f in FACES}
-    style = _style(rng, font, vary_underline=digits is not None)
+    style = _style(rng, font, vary_underline=digits is not None, looks=looks)
     image, truth = render_corner_photo(faces, which, seed, style)
     try:
         located = locate_faces(image, which)
@@ -157,12 +178,14 @@ def corner_photo_cells(seed: int, fonts: Sequence[str] = TRAIN_FONTS,
 
 def photo_cells(seeds: Iterable[int], fonts: Sequence[str] = TRAIN_FONTS,
                 corner_share: float = 0.35, digits: Sequence[int] | None = None,
-                progress=None) -> list[PhotoCell]:
-    """Cells from one rendered photo per seed (a share of them corner photos)."""
+                progress=None, looks: Sequence[str] | None = None) -> list[PhotoCell]:
+    """Cells from one rendered photo per seed (a share of them corner photos; sticker looks
+    among ``looks``, default all of :data:`TRAIN_LOOKS`)."""
     out: list[PhotoCell] = []
     for seed in seeds:
         corner = random.Random(f"kind:{seed}").random() < corner_share
-        out += (corner_photo_cells if corner else face_photo_cells)(seed, fonts, digits)
+        out += (corner_photo_cells if corner else face_photo_cells)(seed, fonts, digits,
+                                                                    looks)
         if progress:
             progress(seed)
     return out
@@ -182,9 +205,10 @@ def cell_glyph(c: PhotoCell) -> PhotoGlyph | None:
 
 
 def photo_glyphs(seeds: Iterable[int], fonts: Sequence[str] = TRAIN_FONTS,
-                 corner_share: float = 0.35, progress=None) -> list[PhotoGlyph]:
+                 corner_share: float = 0.35, progress=None,
+                 looks: Sequence[str] | None = None) -> list[PhotoGlyph]:
     """Glyphs from one rendered photo per seed (a share of them corner photos)."""
-    cells = photo_cells(seeds, fonts, corner_share, progress=progress)
+    cells = photo_cells(seeds, fonts, corner_share, progress=progress, looks=looks)
     return [g for g in map(cell_glyph, cells) if g is not None]
 
 

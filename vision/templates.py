@@ -3,7 +3,10 @@
 A :class:`TemplateSet` is plain data: normalised glyph images, their digit and rotation labels
 and a metadata dict. It is saved as ``NAME.npz`` (arrays only, loaded with
 ``allow_pickle=False``) plus ``NAME.json`` (metadata), so user profiles never need pickle.
-:func:`default_templates` renders the built-in set lazily from an installed bold sans font;
+:func:`default_templates` renders the built-in set lazily from an installed bold sans font
+and adds the shipped serif set (``vision/data/templates-serif``, rendered offline from a
+Century Schoolbook face by ``python -m tools.build_templates``, so no serif font is needed at
+run time);
 :func:`training_glyphs` renders many augmented glyphs from several fonts for the second
 (HOG) classifier.
 """
@@ -12,6 +15,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
@@ -21,20 +25,39 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from sudoku_cube.vision.glyph import GLYPH, normalise_glyph, rotate_glyph, split_underline
-from sudoku_cube.vision.storage import atomic_path, atomic_write_text
 
-FONT_DIRS = ("/usr/share/fonts", "/usr/local/share/fonts", "/Library/Fonts",
-             "C:/Windows/Fonts", str(Path.home() / ".fonts"))
+FONT_DIRS = ("/usr/share/fonts", "/usr/share/texmf/fonts/opentype", "/usr/local/share/fonts",
+             "/Library/Fonts", "C:/Windows/Fonts", str(Path.home() / ".fonts"))
 
 TEMPLATE_FONTS = ("DejaVuSans-Bold.ttf", "LiberationSans-Bold.ttf", "FreeSansBold.ttf",
                   "Arial Bold.ttf", "arialbd.ttf")
 """Preferred fonts of the default templates (first one found)."""
 
+SERIF_TEMPLATE_FONTS = ("texgyreschola-bold.otf",)
+"""Fonts of the shipped serif templates: TeX Gyre Schola Bold, a Century Schoolbook clone like
+the print of the black Sudoku Cube (footed 1, ball-terminal 2 3 6 9)."""
+
+SERIF_TEMPLATES = Path(__file__).resolve().parent / "data" / "templates-serif"
+
 TRAINING_FONTS = ("DejaVuSans-Bold.ttf", "LiberationSans-Bold.ttf", "FreeSansBold.ttf",
                   "DejaVuSansCondensed-Bold.ttf", "DejaVuSans.ttf", "LiberationSans-Regular.ttf",
                   "FreeSans.ttf", "LiberationMono-Bold.ttf", "DejaVuSansMono-Bold.ttf",
-                  "arialbd.ttf", "Arial Bold.ttf", "verdanab.ttf")
-"""Fonts the second classifier learns from (whichever are installed)."""
+                  "arialbd.ttf", "Arial Bold.ttf", "verdanab.ttf",
+                  "texgyreschola-bold.otf", "texgyreschola-regular.otf", "P052-Bold.otf",
+                  "texgyretermes-bold.otf", "NimbusRoman-Bold.otf", "texgyrebonum-bold.otf",
+                  "DejaVuSerif-Bold.ttf", "LiberationSerif-Bold.ttf", "FreeSerifBold.ttf")
+"""Fonts the second classifier learns from (whichever are installed): bold and regular sans,
+mono, and bold serif faces (Century Schoolbook, Palatino-free: Times, Bookman clones)."""
+
+HELD_OUT_FONTS = (
+    "FreeMonoBoldOblique.ttf", "DejaVuSans-Oblique.ttf", "LiberationSerif-BoldItalic.ttf",
+    "DejaVuSansCondensed-BoldOblique.ttf", "C059-Bold.otf", "texgyrepagella-bold.otf",
+    "NimbusSans-Bold.otf",
+)
+"""Fonts no classifier and no template is made from (``bench vision`` prints its held-out set
+in them): C059 is URW's Century Schoolbook (another foundry's drawing of the black cube's
+face), TeX Gyre Pagella a Palatino, Nimbus Sans a Helvetica (Debian fonts-urw-base35,
+fonts-texgyre)."""
 
 
 @dataclass(frozen=True)
@@ -58,11 +81,17 @@ class TemplateSet:
     def save(self, stem: str | os.PathLike[str]) -> None:
         """Write ``stem.npz`` (arrays) and ``stem.json`` (metadata), each write-then-rename."""
         stem = Path(stem)
-        with atomic_path(stem.with_suffix(".npz")) as tmp, open(tmp, "wb") as fh:
+        stem.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(suffix=".npz", dir=stem.parent)
+        with os.fdopen(fd, "wb") as fh:
             np.savez_compressed(fh, images=self.images.astype(np.float32),
                                 digits=self.digits.astype(np.int8), rots=self.rots.astype(np.int8))
-        atomic_write_text(stem.with_suffix(".json"), json.dumps(
-            {"format": "sudoku-cube-templates/1", "count": len(self), **self.meta}, indent=2))
+        os.replace(tmp, stem.with_suffix(".npz"))
+        fd, tmp = tempfile.mkstemp(suffix=".json", dir=stem.parent)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump({"format": "sudoku-cube-templates/1", "count": len(self), **self.meta},
+                      fh, indent=2)
+        os.replace(tmp, stem.with_suffix(".json"))
 
     @staticmethod
     def load(stem: str | os.PathLike[str]) -> "TemplateSet":
@@ -141,19 +170,28 @@ def all_rotations(images, digits, rots) -> tuple[np.ndarray, np.ndarray, np.ndar
     return out, np.repeat(np.asarray(digits), 4), turned % 4
 
 
-@functools.cache
-def default_templates() -> TemplateSet:
-    """The built-in 36 templates (9 digits x 4 rotations) from the first installed bold sans.
-
-    Rendered on first use and cached for the process; underlines are removed (the underline is
-    judged separately), so 6 and 9 differ here only by their glyph shape.
-    """
-    fonts = installed_fonts(TEMPLATE_FONTS)
-    font = fonts[0] if fonts else None
+def font_templates(font: str | None) -> TemplateSet:
+    """36 templates (9 digits x 4 rotations) rendered from one font file (None: Pillow's
+    built-in font); underlines are removed (the underline is judged separately), so 6 and 9
+    differ here only by their glyph shape."""
     upright = [glyph_from_gray(render_digit(d, font))[0] for d in range(1, 10)]
     images, digits, rots = all_rotations(upright, range(1, 10), [0] * 9)
     return TemplateSet(images, digits, rots,
                        {"source": "fonts", "fonts": [Path(font).name if font else "default"]})
+
+
+@functools.cache
+def default_templates() -> TemplateSet:
+    """The built-in templates: 36 (9 digits x 4 rotations) from the first installed bold sans,
+    plus the shipped serif set (:data:`SERIF_TEMPLATES`) when its file is there.
+
+    Rendered or loaded on first use and cached for the process.
+    """
+    fonts = installed_fonts(TEMPLATE_FONTS)
+    sans = font_templates(fonts[0] if fonts else None)
+    if not SERIF_TEMPLATES.with_suffix(".npz").exists():
+        return sans
+    return sans.merged(TemplateSet.load(SERIF_TEMPLATES))
 
 
 def _augment(gray: np.ndarray, rng: np.random.Generator) -> np.ndarray:

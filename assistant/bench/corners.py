@@ -18,7 +18,8 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from sudoku_cube.assistant.bench.renders import CORNER_RECIPE, joint_right, same, unseen_cube
+from sudoku_cube.assistant.bench.renders import (CORNER_RECIPE, DEFAULT_SYMMETRIC, joint_right,
+                                                 same, unseen_cube)
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.state_format import parse_json
 from sudoku_cube.render import render_corner_photo, render_face_photo
@@ -47,17 +48,23 @@ def _samples():
             yield d.name, {k: load_image(d / f"{k}.jpg") for k in "AB"}, truth, None
 
 
-def _rendered(count: int, seed: int):
+def rendered(count: int, seed: int, look: str | None = None, single: bool = True):
+    """Unseen corner pairs (and a single-face photo of F for the time ratio, unless
+    ``single`` is False), stickers in ``look`` (default: mixed, see ``unseen_cube``)."""
     for k in range(count):
         s = seed + k
-        puzzle, style, homes = unseen_cube(s, k, CORNER_RECIPE)
+        puzzle, style, homes = unseen_cube(s, k, CORNER_RECIPE, look)
         images = {w: render_corner_photo(puzzle.state.faces(), w, s * 10 + i, style,
                                          homes=homes)[0] for i, w in enumerate("AB")}
-        single, _ = render_face_photo(puzzle.state.face("F"), s * 10 + 7, style, homes=homes["F"])
-        yield f"render-{s}", images, puzzle.state, single
+        face = render_face_photo(puzzle.state.face("F"), s * 10 + 7, style,
+                                 homes=homes["F"])[0] if single else None
+        yield f"render-{s}", images, puzzle.state, face
 
 
-def _evaluate(items, ocr: bool, progress, task) -> dict:
+def evaluate(items, ocr: bool, progress, task, symmetric: frozenset[int] = DEFAULT_SYMMETRIC
+             ) -> dict:
+    """Read each (name, {A, B} images, truth, single-face image or None) and count (a
+    ``symmetric`` digit is also right turned half round)."""
     st = {"stickers": 0, "right": 0, "cubes": 0, "cubes_right": 0, "cubes_joint": 0,
           "photos": 0, "ms_photo": 0.0, "singles": 0, "ms_single": 0.0,
           "errors": [], "failed": []}
@@ -84,17 +91,18 @@ def _evaluate(items, ocr: bool, progress, task) -> dict:
             except Exception as e:  # noqa: BLE001
                 st["failed"].append(f"{name} single-face photo: {e}")
         state = reading_state(readings)
-        ok = [same(a, b) for a, b in zip(state.stickers, truth.stickers)]
+        ok = [same(a, b, symmetric) for a, b in zip(state.stickers, truth.stickers)]
         st["right"] += sum(ok)
         st["cubes_right"] += all(ok)
         st["errors"] += [f"{name} {FACES[i // 9]}{i % 9 + 1}: truth {truth.stickers[i].token} "
                          f"read {state.stickers[i].token}" for i in range(54) if not ok[i]]
-        st["cubes_joint"] += joint_right(state, truth)
+        st["cubes_joint"] += joint_right(state, truth, symmetric)
         progress.advance(task)
     return st
 
 
-def _row(name: str, s: dict) -> dict:
+def row(name: str, s: dict) -> dict:
+    """The figures of one set from :func:`evaluate`'s counts."""
     n = max(1, s["stickers"])
     ms_photo = s["ms_photo"] / max(1, s["photos"])
     out = {"set": name, "cubes": s["cubes"], "sticker_accuracy": s["right"] / n,
@@ -118,10 +126,10 @@ def run(args: argparse.Namespace) -> int:
     with Progress(console=err) as progress:
         samples = list(_samples())
         t1 = progress.add_task("corner samples", total=len(samples))
-        rows.append(_row("corner samples", _evaluate(samples, ocr, progress, t1)))
+        rows.append(row("corner samples", evaluate(samples, ocr, progress, t1)))
         t2 = progress.add_task("unseen corner renders", total=args.cubes)
-        rows.append(_row(f"unseen corner renders (seeds {args.seed}+)",
-                         _evaluate(_rendered(args.cubes, args.seed), ocr, progress, t2)))
+        rows.append(row(f"unseen corner renders (seeds {args.seed}+)",
+                         evaluate(rendered(args.cubes, args.seed), ocr, progress, t2)))
     if args.json:
         print(json.dumps(rows, indent=2))
         return 0

@@ -1,15 +1,17 @@
 """Vision: sticker and whole-cube accuracy, time per face, tesseract-only baseline.
 
-Reads the bundled sample cubes and a freshly rendered set of unseen cubes (other seeds,
-harder settings, both sticker styles, every installed bold sans font) and reports, for each
-set: sticker accuracy (digit and rotation), whole cubes right before and after joint decoding
-(the grid solver choosing among each sticker's candidates), milliseconds per face for the
-template+HOG path and with the OCR vote, and the same accuracy for a tesseract-only reader.
+Reads the bundled sample cubes and freshly rendered unseen cubes (other seeds, harder
+settings) and reports, for each set: sticker accuracy (digit and rotation), whole cubes right
+before and after joint decoding (the grid solver choosing among each sticker's candidates),
+milliseconds per face for the template+HOG path and with the OCR vote, and the same accuracy
+for a tesseract-only reader. The unseen cubes are reported per sticker look (white stickers,
+coloured with black ink, coloured with white ink on the dark colours, the black Sudoku Cube),
+as six single-face photos and as a corner pair, plus one set printed in fonts no classifier
+trained on (``tools.render_training.HELD_OUT_FONTS``), cube k in held-out font k and look k.
 """
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import time
 from pathlib import Path
@@ -18,8 +20,10 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from sudoku_cube.assistant.bench import vision_calibration
-from sudoku_cube.assistant.bench.renders import FACE_RECIPE, joint_right, same, unseen_cube
+from sudoku_cube.assistant.bench import corners, vision_calibration
+from sudoku_cube.assistant.bench.renders import (DEFAULT_SYMMETRIC, FACE_RECIPE, LOOK_ORDER,
+                                                 joint_right, same, symmetric_of, unseen_cube)
+from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.state_format import parse_json
 from sudoku_cube.render import render_face_photo
@@ -29,15 +33,25 @@ from sudoku_cube.vision.hog import default_model
 from sudoku_cube.vision.images import load_image
 from sudoku_cube.vision.ocr import tesseract_available
 from sudoku_cube.vision.reading import read_face, reading_state
-from sudoku_cube.vision.templates import default_templates
+from sudoku_cube.vision.templates import HELD_OUT_FONTS, default_templates
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "cubes"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """Options of ``bench vision``."""
-    p.add_argument("--cubes", type=int, default=30, help="freshly rendered cubes (default 30)")
-    p.add_argument("--seed", type=int, default=90000, help="first seed of the fresh cubes")
+    p.add_argument("--cubes", type=int, default=20,
+                   help="freshly rendered cubes per look and kind of photo (default 20)")
+    p.add_argument("--seed", type=int, default=90000,
+                   help="first seed of the fresh six-photo cubes (look i: seed + 1000 i)")
+    p.add_argument("--corner-seed", type=int, default=70000,
+                   help="first seed of the fresh corner pairs (look i: seed + 1000 i)")
+    p.add_argument("--looks", nargs="+", choices=LOOK_ORDER, default=list(LOOK_ORDER),
+                   help="sticker looks to render (default: all four)")
+    p.add_argument("--photos", nargs="+", choices=("faces", "corners", "held-out"),
+                   default=["faces", "corners", "held-out"],
+                   help="which unseen sets: six face photos per look, corner pairs per look, "
+                        "six face photos in held-out fonts (default: all)")
     p.add_argument("--no-ocr", action="store_true", help="skip the OCR and baseline runs")
     p.add_argument("--font", help="print the fresh cubes in this installed font (file name, "
                    "e.g. FreeMonoBoldOblique.ttf, one the classifiers never trained on); "
@@ -54,18 +68,28 @@ def _sample_sets():
             yield d.name, {f: load_image(d / f"{f}.jpg") for f in FACES}, truth
 
 
-def _rendered(count: int, seed: int, font: str | None = None):
+HELD_OUT_SEED = 95000
+"""First seed of the held-out font set."""
+
+
+def _rendered(count: int, seed: int, font: str | None = None, look: str | None = None,
+              fonts: tuple[str, ...] = (), looks: tuple[str, ...] = ()):
+    """Unseen six-photo cubes: in ``look`` and ``font``, or cube k in ``fonts[k]`` and
+    ``looks[k]`` (cycling)."""
     for k in range(count):
         s = seed + k
-        puzzle, style, homes = unseen_cube(s, k, FACE_RECIPE)
-        if font:
-            style = dataclasses.replace(style, font=font)
+        puzzle, style, homes = unseen_cube(s, k, FACE_RECIPE,
+                                           looks[k % len(looks)] if looks else look,
+                                           fonts[k % len(fonts)] if fonts else font)
         images = {f: render_face_photo(puzzle.state.face(f), s * 10 + i, style,
                                        homes=homes[f])[0] for i, f in enumerate(FACES)}
         yield f"render-{s}", images, puzzle.state
 
 
-def _evaluate(name_images_truth, ocr: bool, progress, task) -> dict:
+def _evaluate(name_images_truth, ocr: bool, progress, task,
+              symmetric: frozenset[int] = DEFAULT_SYMMETRIC) -> dict:
+    """Read each (name, six images, truth) and count (a ``symmetric`` digit is also right
+    turned half round)."""
     stats = {"stickers": 0, "right": 0, "right_ocr": 0, "right_tess": 0, "cubes": 0,
              "cubes_right": 0, "cubes_right_ocr": 0, "cubes_joint": 0, "faces": 0,
              "ms_plain": 0.0, "ms_ocr": 0.0, "ms_tess": 0.0, "errors": [], "failed": []}
@@ -91,7 +115,7 @@ def _evaluate(name_images_truth, ocr: bool, progress, task) -> dict:
             progress.advance(task)
             continue
         state = reading_state(readings)
-        ok = [same(a, b) for a, b in zip(state.stickers, truth.stickers)]
+        ok = [same(a, b, symmetric) for a, b in zip(state.stickers, truth.stickers)]
         stats["stickers"] += 54
         stats["right"] += sum(ok)
         stats["cubes_right"] += all(ok)
@@ -100,11 +124,11 @@ def _evaluate(name_images_truth, ocr: bool, progress, task) -> dict:
         final = state
         if ocr:
             final = reading_state(readings_ocr)
-            ok2 = [same(a, b) for a, b in zip(final.stickers, truth.stickers)]
+            ok2 = [same(a, b, symmetric) for a, b in zip(final.stickers, truth.stickers)]
             stats["right_ocr"] += sum(ok2)
             stats["cubes_right_ocr"] += all(ok2)
-            stats["right_tess"] += sum(same(a, b) for a, b in zip(tess, truth.stickers))
-        stats["cubes_joint"] += joint_right(final, truth)
+            stats["right_tess"] += sum(same(a, b, symmetric) for a, b in zip(tess, truth.stickers))
+        stats["cubes_joint"] += joint_right(final, truth, symmetric)
         progress.advance(task)
     return stats
 
@@ -125,6 +149,68 @@ def _row(name: str, s: dict, ocr: bool) -> dict:
     return out
 
 
+def _measure(args: argparse.Namespace, ocr: bool, progress) -> list[dict]:
+    """The rows: samples, then per look six-photo cubes and corner pairs, then the held-out
+    fonts."""
+    samples = list(_sample_sets())
+    task = progress.add_task("samples", total=len(samples))
+    rows = [_row("samples", _evaluate(samples, ocr, progress, task), ocr)]
+    in_font = f", font {args.font}" if args.font else ""
+    for look in args.looks:
+        li = LOOK_ORDER.index(look)
+        if "faces" in args.photos:
+            seed = args.seed + 1000 * li
+            task = progress.add_task(f"six photos, {look}", total=args.cubes)
+            stats = _evaluate(_rendered(args.cubes, seed, args.font, look), ocr, progress, task,
+                              symmetric_of(look))
+            rows.append(_row(f"six photos, {look} (seeds {seed}+{in_font})", stats, ocr))
+        if "corners" in args.photos:
+            seed = args.corner_seed + 1000 * li
+            task = progress.add_task(f"corner pairs, {look}", total=args.cubes)
+            stats = corners.evaluate(corners.rendered(args.cubes, seed, look, single=False),
+                                     False, progress, task, symmetric_of(look))
+            rows.append(_corner_row(f"corner pairs, {look} (seeds {seed}+)", stats))
+    fonts = _installed(HELD_OUT_FONTS) if "held-out" in args.photos and not args.font else ()
+    if fonts:
+        looks = tuple(args.looks)
+        task = progress.add_task("held-out fonts", total=args.cubes)
+        stats = _evaluate(_rendered(args.cubes, HELD_OUT_SEED, fonts=fonts, looks=looks), ocr,
+                          progress, task)
+        rows.append(_row(f"six photos, held-out fonts ({len(fonts)}: "
+                         + ", ".join(f.rsplit(".", 1)[0] for f in fonts)
+                         + f"; seeds {HELD_OUT_SEED}+)", stats, ocr))
+    return rows
+
+
+def _installed(names: tuple[str, ...]) -> tuple[str, ...]:
+    """Those of the font file ``names`` that are installed (the renderer finds them)."""
+    out = []
+    for n in names:
+        try:
+            font_path(n)
+            out.append(n)
+        except SudokuCubeError:
+            pass
+    return tuple(out)
+
+
+def _corner_row(name: str, s: dict) -> dict:
+    """A corner set's figures in the columns of the six-photo rows (time per face: a corner
+    photo shows three)."""
+    n = max(1, s["stickers"])
+    return {"set": name, "cubes": s["cubes"], "sticker_accuracy": s["right"] / n,
+            "cubes_right": s["cubes_right"], "cubes_right_after_joint": s["cubes_joint"],
+            "ms_per_face": s["ms_photo"] / max(1, 3 * s["photos"]),
+            "failed_faces": s["failed"], "errors": s["errors"][:20]}
+
+
+def _cell(column: str, value) -> str:
+    """A table cell: accuracies as fractions to 4 places, times to 1 place."""
+    if isinstance(value, float):
+        return f"{value:.1f}" if column.startswith("ms_") else f"{value:.4f}"
+    return str(value)
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the benchmark and print a table (or JSON)."""
     if getattr(args, "calibration", False):  # before/after calibration
@@ -138,16 +224,8 @@ def run(args: argparse.Namespace) -> int:
     err = Console(stderr=True)
     if not args.no_ocr and not ocr:
         err.print("[yellow]warning:[/] tesseract is not installed; OCR and baseline skipped")
-    rows = []
     with Progress(console=err) as progress:
-        samples = list(_sample_sets())
-        t1 = progress.add_task("samples", total=len(samples))
-        rows.append(_row("samples", _evaluate(samples, ocr, progress, t1), ocr))
-        t2 = progress.add_task("unseen renders", total=args.cubes)
-        in_font = f", font {args.font}" if args.font else ""
-        rows.append(_row(f"unseen renders (seeds {args.seed}+{in_font})",
-                         _evaluate(_rendered(args.cubes, args.seed, args.font), ocr, progress,
-                                   t2), ocr))
+        rows = _measure(args, ocr, progress)
     if args.json:
         print(json.dumps(rows, indent=2))
         return 0
@@ -160,8 +238,7 @@ def run(args: argparse.Namespace) -> int:
     for c in cols:
         table.add_column(c.replace("_", " "))
     for r in rows:
-        table.add_row(*[f"{r[c]:.4f}" if isinstance(r[c], float) and r[c] <= 1 else
-                        f"{r[c]:.1f}" if isinstance(r[c], float) else str(r[c]) for c in cols])
+        table.add_row(*[_cell(c, r.get(c, "-")) for c in cols])
     console = Console()
     console.print(table)
     for r in rows:
