@@ -67,7 +67,7 @@ def test_resave_replaces_files_and_removes_stale_sheets():
 def test_default_is_builtin_and_protected():
     d = load_profile("default")
     assert d.builtin and d.templates is None
-    assert len(d.effective_templates()) == 36
+    assert len(d.effective_templates()) == 72  # 36 from a bold sans + 36 shipped serif
     with pytest.raises(ProfileError, match="built in"):
         save_profile(Profile("default"))
 
