@@ -13,27 +13,15 @@ from sudoku_cube.models.grid import solve_grid
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.solved import digit_count_problems
 from sudoku_cube.models.state import CubeState, sticker_index, sticker_name
-from sudoku_cube.models.stickers import Sticker, format_token, parse_token, same_sticker
-
-DOUBT_SCORE = 0.75
-"""A best reading scored below this is doubtful."""
-DOUBT_MARGIN = 0.2
-"""...and so is one whose runner-up scores within this of it."""
-
+from sudoku_cube.models.stickers import (Sticker, format_token, is_doubtful, parse_token,
+                                          same_sticker)
 
 def doubtful(state: CubeState) -> frozenset[int]:
-    """Stickers whose reading is uncertain (low score or a close alternative)."""
+    """Stickers whose reading is in doubt (:func:`models.stickers.is_doubtful`: a low score or
+    a close alternative)."""
     if state.candidates is None:
         return frozenset()
-    out = set()
-    for i, alts in enumerate(state.candidates):
-        if not alts or alts[0].score is None:
-            continue
-        best = alts[0].score
-        second = alts[1].score if len(alts) > 1 and alts[1].score is not None else 0.0
-        if best < DOUBT_SCORE or best - second < DOUBT_MARGIN:
-            out.add(i)
-    return frozenset(out)
+    return frozenset(i for i, alts in enumerate(state.candidates) if is_doubtful(alts))
 
 
 def parse_corrections(text: str, n: int = 3) -> list[tuple[int, Sticker]]:

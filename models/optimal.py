@@ -16,13 +16,12 @@ import numpy as np
 
 from .errors import SudokuCubeError
 from .geometry import FACES
-from .moves import ALL_MOVES, Move, move_transform
+from .moves import ALL_MOVES, OPPOSITE, Move, move_transform
 from .profile import CubeSettings
 from .solved import is_solved
 from .state import CubeState
 
 MAX_DEPTH = 8
-OPPOSITE = {"U": "D", "D": "U", "R": "L", "L": "R", "F": "B", "B": "F"}
 
 
 def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -1,7 +1,7 @@
 """A sticker: a digit and a rotation, and its text token such as ``7>`` (docs/conventions.md)."""
 from __future__ import annotations
 
-from typing import Iterable, NamedTuple
+from typing import Iterable, NamedTuple, Sequence
 
 ARROWS = "^>v<"
 """Arrow characters for rotations 0-3: where the digit's top points in the view."""
@@ -28,6 +28,23 @@ class Hypothesis(NamedTuple):
 
     sticker: Sticker
     score: float | None = None
+
+
+DOUBT_SCORE = 0.9
+"""A reading whose best alternative scores below this is doubtful."""
+DOUBT_MARGIN = 0.2
+"""...and so is one whose runner-up scores within this of the best."""
+
+
+def is_doubtful(alternatives: Sequence[Hypothesis]) -> bool:
+    """True when a sticker's scored alternatives (best first) leave its reading in doubt: a low
+    best score or a close runner-up. The one definition for every place that shows or
+    re-checks doubtful readings (``read``, the review of ``solve`` and ``scan``, photos)."""
+    if not alternatives or alternatives[0].score is None:
+        return False
+    best = alternatives[0].score
+    second = alternatives[1].score if len(alternatives) > 1 else None
+    return best < DOUBT_SCORE or best - (second or 0.0) < DOUBT_MARGIN
 
 
 def same_sticker(a: Sticker, b: Sticker, symmetric: Iterable[int]) -> bool:

@@ -1,37 +1,14 @@
-"""Shared test helpers: random solved designs and scrambles built from the model alone."""
+"""Shared test helpers: random solved designs and scrambles (from the model's own
+:mod:`models.plan_samples`), clear-error checks, an isolated user folder per test."""
 from __future__ import annotations
 
 import os
-import random
 
 import pytest
 
-from sudoku_cube.models.geometry import FACES
-from sudoku_cube.models.moves import ALL_MOVES, Move
-from sudoku_cube.models.state import CubeState
-from sudoku_cube.models.stickers import Sticker
+from sudoku_cube.models.plan_samples import random_design, random_moves
 
-
-def random_design(rng: random.Random) -> CubeState:
-    """A random solved Sudoku Cube: each face 1..9 in random places, all pointing one way."""
-    stickers: list[Sticker] = []
-    for _ in FACES:
-        digits = list(range(1, 10))
-        rng.shuffle(digits)
-        rot = rng.randrange(4)
-        stickers.extend(Sticker(d, rot) for d in digits)
-    return CubeState(tuple(stickers))
-
-
-def random_moves(rng: random.Random, count: int) -> list[Move]:
-    """Random face turns, never two turns of one face in a row."""
-    out: list[Move] = []
-    while len(out) < count:
-        m = rng.choice(ALL_MOVES)
-        if out and out[-1].face == m.face:
-            continue
-        out.append(m)
-    return out
+__all__ = ["random_design", "random_moves", "assert_clear_error", "quad_pitch"]
 
 
 def assert_clear_error(code: int, err: str, *words: str) -> None:

@@ -115,3 +115,30 @@ def test_parse_corrections():
     truth = _truth(15)
     fixed = apply_corrections(truth, [(0, Sticker(9, 3))])
     assert fixed.stickers[0] == Sticker(9, 3)
+
+
+def test_read_and_review_flag_the_same_doubtful_stickers():
+    """One definition of doubtful: what ``read`` marks in a reading is what the review of
+    ``solve`` and ``scan`` shows for the same state. A real reading of a sample, with a few
+    stickers' alternatives made borderline (low best score, close runner-up, sure)."""
+    import dataclasses
+    from pathlib import Path
+
+    from sudoku_cube.vision.photo_set import read_folder
+    from sudoku_cube.vision.reading import Reading, reading_state
+
+    folder = Path(__file__).resolve().parents[1] / "samples" / "cubes" / "01-easy"
+    reading = read_folder(folder, ocr=False)
+    f = reading.faces["F"]
+    best = [alts[0].sticker for alts in f.candidates]
+    other = [_other_digit(s) for s in best]
+    cands = list(f.candidates)
+    cands[0] = (Hypothesis(best[0], 0.85),)                              # low score
+    cands[1] = (Hypothesis(best[1], 0.95), Hypothesis(other[1], 0.8))   # close runner-up
+    cands[2] = (Hypothesis(best[2], 0.95), Hypothesis(other[2], 0.05))  # sure
+    faces = dict(reading.faces, F=dataclasses.replace(f, candidates=tuple(cands)))
+    changed = Reading(reading_state(faces), faces)
+    flagged = changed.doubtful_indices()
+    assert {sticker_index("F1"), sticker_index("F2")} <= flagged
+    assert sticker_index("F3") not in flagged
+    assert doubtful(changed.state) == flagged

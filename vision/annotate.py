@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 
 from sudoku_cube.vision.detect import project
-from sudoku_cube.vision.reading import DOUBTFUL, FaceReading
+from sudoku_cube.vision.reading import FaceReading
 
 _ARROW = {0: (0, -1), 1: (1, 0), 2: (0, 1), 3: (-1, 0)}
 
@@ -24,17 +24,18 @@ def annotate(image: np.ndarray, reading: FaceReading) -> np.ndarray:
             cv2.line(out, tuple(p[0]), tuple(p[1]), (255, 160, 0), th)
     centres = geo.cell_centres()
     pitch = float(np.linalg.norm(centres[1] - centres[0]))
+    doubtful = reading.doubtful
     for i, (c, hyps) in enumerate(zip(centres, reading.candidates)):
         best = hyps[0]
         conf = float(best.score or 0.0)
-        colour = (0, 200, 0) if conf >= DOUBTFUL else (0, 140, 255)
+        colour = (0, 140, 255) if i in doubtful else (0, 200, 0)
         dx, dy = _ARROW[best.sticker.rot]
         start = c - 0.15 * pitch * np.array([dx, dy])
         tip = c + 0.38 * pitch * np.array([dx, dy])
         cv2.arrowedLine(out, tuple(start.astype(int)), tuple(tip.astype(int)), colour, th + 1,
                         tipLength=0.3)
         label = f"{best.sticker.digit} {conf:.2f}"
-        if len(hyps) > 1 and conf < DOUBTFUL:
+        if len(hyps) > 1 and i in doubtful:
             label += f" ({hyps[1].sticker.digit}{'^>v<'[hyps[1].sticker.rot]})"
         org = (int(c[0] - 0.42 * pitch), int(c[1] - 0.25 * pitch))
         cv2.putText(out, label, org, cv2.FONT_HERSHEY_SIMPLEX, 0.5 * scale, (0, 0, 0), th + 2)

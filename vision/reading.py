@@ -20,7 +20,7 @@ from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.state import CubeState
 from sudoku_cube.models.state_format import to_dict
-from sudoku_cube.models.stickers import Hypothesis, Sticker
+from sudoku_cube.models.stickers import Hypothesis, Sticker, is_doubtful
 from sudoku_cube.vision.detect import FaceGeometry, find_face
 from sudoku_cube.vision.hog import LinearModel, class_index, default_model
 from sudoku_cube.vision.images import file_scale, load_image
@@ -30,8 +30,6 @@ from sudoku_cube.vision.second_look import second_look
 from sudoku_cube.vision.templates import TemplateSet, default_templates
 from sudoku_cube.vision.warp import cut_cells, ink_mask, warp_face
 
-DOUBTFUL = 0.9
-"""Stickers whose best hypothesis scores below this are shown as doubtful."""
 
 
 @dataclass(frozen=True)
@@ -58,8 +56,8 @@ class FaceReading:
 
     @property
     def doubtful(self) -> tuple[int, ...]:
-        """Cells (0-8) whose best hypothesis is below :data:`DOUBTFUL`."""
-        return tuple(i for i, c in enumerate(self.confidence) if c < DOUBTFUL)
+        """Cells (0-8) whose reading is doubtful (:func:`models.stickers.is_doubtful`)."""
+        return tuple(i for i, alts in enumerate(self.candidates) if is_doubtful(alts))
 
     def to_dict(self) -> dict:
         """JSON-ready geometry (in the photo file's pixels) and confidence of this face."""
