@@ -25,6 +25,7 @@ from .grid_model import (SCORE_SCALE, GridModel, Reachability, build_model,
 from .pieces import CORNER_NAMES, EDGE_NAMES, centre_facelets, corner_facelets, edge_facelets
 from .profile import CubeSettings
 from .state import CubeState, sticker_name
+from .state_format import to_dict as state_dict
 from .stickers import Hypothesis, Sticker, format_token, same_sticker
 from .transform import Transform
 
@@ -77,6 +78,25 @@ class GridSolution:
             rows.append({"kind": "centre", "from": f, "to": f, "twist": self.centre_turns[f],
                          "stickers": [format_token(st[i])]})
         return rows
+
+    def to_dict(self, read: CubeState) -> dict:
+        """The JSON-ready form of this solution (``grid --json``, the ``grid`` of ``solve
+        --json``): target state, placements, face directions, centre turns, the reading taken
+        per face and, for each sticker the constraints corrected, what was ``read`` and what
+        was ``taken``."""
+        chosen = CubeState(self.chosen, read.n)
+        return {
+            "target": state_dict(self.target),
+            "placements": self.placement_rows(),
+            "directions": dict(self.directions),
+            "centre_turns": dict(self.centre_turns),
+            "chosen": {f: [format_token(s) for s in chosen.face(f)] for f in FACES},
+            "corrected": [{"sticker": sticker_name(i), "read": format_token(read.stickers[i]),
+                           "taken": format_token(self.chosen[i])} for i in self.changed],
+            "score": round(self.score, 4),
+            "solution_count": self.solution_count,
+            "stats": self.stats,
+        }
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
 
 from rich.console import Console
 from rich.table import Table
@@ -17,7 +16,7 @@ from rich.table import Table
 from sudoku_cube.assistant.files import load_state
 from sudoku_cube.assistant.net import NetView
 from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.geometry import FACE_NAMES, FACES
+from sudoku_cube.models.geometry import FACE_NAMES
 from sudoku_cube.models.grid import GridSolution, enumerate_targets, solve_grid
 from sudoku_cube.models.profile import CubeSettings, parse_symmetric
 from sudoku_cube.models.state import CubeState, sticker_name
@@ -59,23 +58,6 @@ def settings_from(args: argparse.Namespace) -> CubeSettings:
     return CubeSettings(symmetric=sym, underlined_69=not args.ambiguous_69)
 
 
-def solution_dict(sol: GridSolution, state: CubeState) -> dict[str, Any]:
-    """The JSON-ready description of a grid solution."""
-    chosen = CubeState(sol.chosen)
-    return {
-        "target": to_dict(sol.target),
-        "placements": sol.placement_rows(),
-        "directions": dict(sol.directions),
-        "centre_turns": dict(sol.centre_turns),
-        "chosen": {f: [format_token(s) for s in chosen.face(f)] for f in FACES},
-        "corrected": [{"sticker": sticker_name(i), "read": format_token(state.stickers[i]),
-                       "taken": format_token(sol.chosen[i])} for i in sol.changed],
-        "score": round(sol.score, 4),
-        "solution_count": sol.solution_count,
-        "stats": sol.stats,
-    }
-
-
 def run(args: argparse.Namespace) -> int:
     """Solve the grid of a state file and print it."""
     if args.cap < 1:
@@ -90,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
                                                 time_limit_s=args.time_limit)
                   if s.target != sol.target]
     if args.json:
-        out = solution_dict(sol, state)
+        out = sol.to_dict(state)
         if args.all:
             out["other_targets"] = [to_dict(s.target) for s in others]
         json.dump(out, sys.stdout, indent=2)
