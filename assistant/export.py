@@ -6,14 +6,16 @@ from __future__ import annotations
 import textwrap
 from html import escape
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Sequence
 
-from sudoku_cube.vision.storage import atomic_write_text
 from sudoku_cube.assistant.guide_view import is_combined, moved_stickers, phase_note, phase_title
 from sudoku_cube.assistant.svgnet import net_size, net_svg
 from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.models.moves import Move
+from sudoku_cube.models.planner import Step
 from sudoku_cube.models.state import CubeState
 from sudoku_cube.render.held import held_svg
+from sudoku_cube.vision.storage import atomic_write_text
 
 CSS = """body{font-family:DejaVu Sans,Arial,sans-serif;max-width:760px;margin:1.5em auto;
 color:#222}
@@ -49,12 +51,12 @@ WORDS_CHARS = 22
 """Characters per line of the step words in the SVG plan (13 px text in 185 px)."""
 
 
-def step_words(step: Any) -> str:
+def step_words(step: Step) -> str:
     """The move in words."""
     return step.description or step.move.describe()
 
 
-def _section(i: int, step: Any, total: int) -> str:
+def _section(i: int, step: Step, total: int) -> str:
     """One step of the HTML page: the move and its words, the cube as held with the layer to
     turn and the arrow, the nets before and after with the moving stickers marked."""
     moved = moved_stickers(step)
@@ -69,7 +71,7 @@ def _section(i: int, step: Any, total: int) -> str:
             "<figcaption>after</figcaption></figure></div></section>")
 
 
-def plan_html(steps: Sequence[Any], start: CubeState, title: str = "Sudoku Cube plan") -> str:
+def plan_html(steps: Sequence[Step], start: CubeState, title: str = "Sudoku Cube plan") -> str:
     """The HTML page of a plan (one section per step; prints four steps a page)."""
     out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
            f"<title>{escape(title)}</title><style>{CSS}</style></head><body>",
@@ -104,7 +106,7 @@ def svg_lines(lines: Sequence[str], x: float, y: float, size: float, line_h: flo
 
 
 def _svg_row(y: int, heading: str, sub: list[str], words: str, state: CubeState,
-             move: Any, net_state: CubeState, highlight: frozenset[int], caption: str) -> str:
+             move: Move, net_state: CubeState, highlight: frozenset[int], caption: str) -> str:
     """One row of the SVG plan at height ``y``: text column, ``state`` as held (with the
     ``move`` marked), the net of ``net_state``."""
     net_w, net_h = net_size(state.n)
@@ -123,7 +125,7 @@ def _svg_row(y: int, heading: str, sub: list[str], words: str, state: CubeState,
             'stroke="#ccc"/></g>')
 
 
-def plan_svg(steps: Sequence[Any], start: CubeState) -> str:
+def plan_svg(steps: Sequence[Step], start: CubeState) -> str:
     """One tall SVG: the start, then a row per step with the move, its number, phase and words,
     the cube as held with the layer to turn and the arrow, and the net after the turn."""
     height = SVG_ROW * (len(steps) + 1)
@@ -155,7 +157,7 @@ def check_export_path(path: str | Path) -> Path:
     return p
 
 
-def export_plan(path: str | Path, steps: Sequence[Any], start: CubeState) -> Path:
+def export_plan(path: str | Path, steps: Sequence[Step], start: CubeState) -> Path:
     """Write the plan as HTML (``.html``/``.htm``) or SVG (``.svg``) atomically."""
     p = check_export_path(path)
     if p.suffix.lower() == ".svg":

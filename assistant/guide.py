@@ -2,23 +2,24 @@
 where the person got to. No terminal here: views live in :mod:`assistant.guide_view`."""
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from typing import Iterable, Sequence
 
 from sudoku_cube.assistant.sessions import load_guide_step, plan_key, save_guide_step
 from sudoku_cube.models.moves import Move
-from sudoku_cube.models.planner import steps_of
+from sudoku_cube.models.plan_search import Phase
+from sudoku_cube.models.planner import Plan, Step, steps_of
 from sudoku_cube.models.solved import DEFAULT_SYMMETRIC, is_solved
 from sudoku_cube.models.state import CubeState
 from sudoku_cube.models.stickers import same_sticker
 
 
 def steps_from_moves(start: CubeState, moves: Iterable[Move],
-                     phases: Sequence[str] | None = None) -> list[Any]:
+                     phases: Sequence[Phase] | None = None) -> list[Step]:
     """Steps of a move list applied to ``start`` (phase 'pieces' unless given)."""
     return steps_of(start, tuple(moves), phases)
 
 
-def plan_steps(plan: Any) -> list[Any]:
+def plan_steps(plan: Plan) -> list[Step]:
     """The steps of a planner ``Plan``."""
     return list(plan.steps())
 
@@ -53,7 +54,7 @@ class GuideCursor:
     on the same plan starts where the last one stopped.
     """
 
-    def __init__(self, steps: Sequence[Any], start: CubeState, *, remember: bool = True,
+    def __init__(self, steps: Sequence[Step], start: CubeState, *, remember: bool = True,
                  position: int | None = None) -> None:
         self.steps = list(steps)
         self.start = start
@@ -77,7 +78,7 @@ class GuideCursor:
         return self.position >= self.total
 
     @property
-    def current(self) -> Any | None:
+    def current(self) -> Step | None:
         """The step to do now (None when done)."""
         return None if self.done else self.steps[self.position]
 
@@ -100,7 +101,7 @@ class GuideCursor:
         """Go back one step (undo the last move on the cube)."""
         self._moved(self.position - 1)
 
-    def follow(self, steps: Sequence[Any], start: CubeState) -> None:
+    def follow(self, steps: Sequence[Step], start: CubeState) -> None:
         """Follow another plan from now on (a check found a slip: a new plan starts from the
         real cube); its first step is next."""
         self.steps = list(steps)

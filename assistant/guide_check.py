@@ -9,7 +9,7 @@ for one more face; none that fits says to scan again.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable
+from typing import Callable
 
 from rich.console import Console
 
@@ -86,4 +86,4 @@ def make_checker(console: Console, ask: LineReader, settings: CubeSettings = Cub
     return check
 
 
-__all__: list[Any] = ["check_cube", "make_checker"]
+__all__ = ["check_cube", "make_checker"]

@@ -3,19 +3,20 @@ with keys next/back/restart/quit. The key reader is passed in so tests can press
 from __future__ import annotations
 
 from contextlib import nullcontext
-from typing import Any, Callable, Sequence
+from typing import Callable, Sequence
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.text import Text
 
 from sudoku_cube.assistant.guide import GuideCursor, command_of
 from sudoku_cube.assistant.guide_view import DoneView, PlanSummary, StepView, is_combined, phase_note, \
     phase_title
 from sudoku_cube.assistant.net import NetView
+from sudoku_cube.models.planner import Step
 from sudoku_cube.models.state import CubeState
 
 
-def print_plain(console: Console, steps: Sequence[Any], start: CubeState,
+def print_plain(console: Console, steps: Sequence[Step], start: CubeState,
                 pictures: bool = True) -> None:
     """Print every step (for a printout or a terminal without interaction)."""
     console.print(PlanSummary(list(steps)))
@@ -49,7 +50,7 @@ def resume_notice(cursor: GuideCursor) -> str:
     return ""
 
 
-def screen_of(cursor: GuideCursor, notice: str = "", height: int | None = None) -> Any:
+def screen_of(cursor: GuideCursor, notice: str = "", height: int | None = None) -> RenderableType:
     """The renderable of the cursor's screen: the current step, or the solved cube."""
     if cursor.done:
         return DoneView(cursor.state(), cursor.total, notice=notice, height=height)

@@ -3,9 +3,9 @@ with the moving stickers highlighted, progress, phase), rendered through rich's 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Sequence
 
-from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -13,6 +13,7 @@ from rich.text import Text
 from sudoku_cube.assistant.bigtext import big_lines
 from sudoku_cube.assistant.net import NetView
 from sudoku_cube.models.moves import move_transform
+from sudoku_cube.models.planner import Step
 from sudoku_cube.models.state import CubeState
 
 PHASE_TITLES = {"pieces": "Phase 1 of 2: pieces", "centres": "Phase 2 of 2: centres"}
@@ -57,7 +58,7 @@ def keys_text(markup: str, width: int) -> Text:
 DONE_KEYS = "[bold]←[/]/b back · [bold]r[/] restart · [bold]q[/]/Enter quit"
 
 
-def moved_stickers(step: Any) -> frozenset[int]:
+def moved_stickers(step: Step) -> frozenset[int]:
     """Sticker places that a step's move changes."""
     return move_transform(step.move, step.before.n).moved()
 
@@ -73,7 +74,7 @@ COMBINED_NOTE = ("Every corner and edge goes to the place the grid solver chose 
                  "centre phase.")
 
 
-def is_combined(steps: Any) -> bool:
+def is_combined(steps: Sequence[Step]) -> bool:
     """True for a plan whose turns solve pieces and centres together (no centre phase)."""
     return bool(steps) and not any(s.phase == "centres" for s in steps)
 
@@ -110,7 +111,7 @@ def short_note(phase: str, combined: bool = False) -> str:
     return SHORT_NOTES["combined" if combined else phase if phase in SHORT_NOTES else "pieces"]
 
 
-def rendered_lines(console: Console, renderable: Any, width: int) -> int:
+def rendered_lines(console: Console, renderable: RenderableType, width: int) -> int:
     """How many lines ``renderable`` takes at ``width`` columns."""
     return len(console.render_lines(renderable, console.options.update(width=width),
                                     pad=False))
@@ -127,7 +128,7 @@ class StepView:
     confirm a restart); it always shows.
     """
 
-    step: Any
+    step: Step
     position: int
     total: int
     show_keys: bool = True
@@ -149,7 +150,7 @@ class StepView:
         """The move in words."""
         return self.step.description or self.step.move.describe()
 
-    def move_block(self, big: bool = True) -> Any:
+    def move_block(self, big: bool = True) -> RenderableType:
         """The move in large letters with its words beside them, or (``big=False``) one line."""
         move = str(self.step.move)
         if not big:
@@ -168,7 +169,7 @@ class StepView:
         grid.add_row(letters, side)
         return grid
 
-    def nets(self, width: int, both: bool = True) -> Any:
+    def nets(self, width: int, both: bool = True) -> RenderableType:
         """Before and after, side by side when the terminal is wide enough (``both=False`` or
         a narrow terminal: before only, the moving stickers marked)."""
         moved = moved_stickers(self.step)
@@ -186,7 +187,7 @@ class StepView:
         """The keys (a shorter list on a narrow terminal)."""
         return keys_text(HELP_KEYS, width)
 
-    def parts(self, console: Console, width: int, height: int | None) -> list[Any]:
+    def parts(self, console: Console, width: int, height: int | None) -> list[RenderableType]:
         """The renderables that fit ``height`` lines (all of them when ``height`` is None)."""
         words_lines = rendered_lines(console, self.move_block(big=False), width)
         big = self.move_block(big=True)
@@ -215,7 +216,7 @@ class StepView:
         show_note = note_h and room >= note_h
         room -= note_h if show_note else 0
         hint = net is None and room >= 1 and width >= len(TALLER_HINT)
-        out: list[Any] = [self.header()]
+        out: list[RenderableType] = [self.header()]
         if progress:
             out.append(progress_line(self.position, self.total, max(10, min(width - 30, 40))))
         if show_note:
@@ -261,7 +262,7 @@ class PlanSummary:
     """The whole plan in one view: move count per phase (or that there is one phase for both)
     and the notation."""
 
-    steps: list[Any]
+    steps: list[Step]
 
     def headline(self) -> str:
         """What the plan is, true to its phases."""

@@ -6,10 +6,10 @@ No terminal here; :mod:`assistant.review_view` draws it and :mod:`assistant.revi
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Callable
 
 from sudoku_cube.models.errors import SudokuCubeError, UnsolvableError
-from sudoku_cube.models.grid import solve_grid
+from sudoku_cube.models.grid import GridSolution, solve_grid
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.solved import digit_count_problems
 from sudoku_cube.models.state import CubeState, sticker_index, sticker_name
@@ -51,7 +51,7 @@ class ReviewCheck:
     """Whether the reading can go on to planning, and what the grid solver suggests."""
 
     problems: list[str]
-    grid: Any | None
+    grid: GridSolution | None
     suggestions: dict[int, Sticker] = field(default_factory=dict)
     count_notes: list[str] = field(default_factory=list)
 
@@ -61,13 +61,8 @@ class ReviewCheck:
         return self.grid is not None and not self.problems
 
 
-def grid_solver() -> Callable[..., Any]:
-    """The grid solver of the contract (imported late: it loads OR-Tools)."""
-    return solve_grid
-
-
 def check_reading(state: CubeState, settings: CubeSettings = CubeSettings(),
-                  solver: Callable[..., Any] | None = None) -> ReviewCheck:
+                  solver: Callable[..., GridSolution] | None = None) -> ReviewCheck:
     """Digit counts of the best reading (notes), then the grid solver over all alternatives.
 
     The reading is consistent when the grid solver finds a solved arrangement; its chosen
@@ -76,7 +71,7 @@ def check_reading(state: CubeState, settings: CubeSettings = CubeSettings(),
     """
     count_notes = [p.message for p in digit_count_problems(state)]
     try:
-        grid = (solver or grid_solver())(state, settings)
+        grid = (solver or solve_grid)(state, settings)
     except UnsolvableError as e:
         problems = [f"the grid cannot be completed: {e}"]
         hints = {}

@@ -6,7 +6,7 @@ to fix.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Callable
 
 from rich.console import Console
 
@@ -14,6 +14,7 @@ from sudoku_cube.assistant.review import (ReviewCheck, accepted, apply_correctio
                               parse_corrections, suggestion_lines)
 from sudoku_cube.assistant.review_view import ReviewView
 from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.models.grid import GridSolution
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.state import CubeState
 
@@ -39,7 +40,7 @@ def dropped_corrections(count: int) -> str:
 
 def run_review(console: Console, state: CubeState, settings: CubeSettings = CubeSettings(),
                read_line: Callable[[str], str] | None = None,
-               solver: Callable[..., Any] | None = None) -> tuple[CubeState, ReviewCheck]:
+               solver: Callable[..., GridSolution] | None = None) -> tuple[CubeState, ReviewCheck]:
     """Review until consistent; return the reading to solve (suggestions taken) and its check.
 
     ``read_line`` asks the person (None: no interaction possible). ``q`` raises

@@ -13,6 +13,7 @@ from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.geometry import FACE_NAMES, FACES
 from sudoku_cube.models.moves import format_moves
 from sudoku_cube.models.profile import CubeSettings
+from sudoku_cube.models.slips import Explanation, Verdict
 from sudoku_cube.models.stickers import TOKEN_HELP, Hypothesis, parse_token
 from sudoku_cube.vision.corners.reader import read_corner_photo
 from sudoku_cube.vision.images import load_image
@@ -84,9 +85,9 @@ def how_to_show(face: str) -> str:
             f"{FACE_NAMES[top]} face ({top}) at the top")
 
 
-def verdict_json(verdict: Any, step: int, seen: Sequence[str]) -> dict[str, Any]:
+def verdict_json(verdict: Verdict, step: int, seen: Sequence[str]) -> dict[str, Any]:
     """A check's answer as JSON-ready data."""
-    def expl(e: Any) -> dict[str, Any]:
+    def expl(e: Explanation) -> dict[str, Any]:
         return {"description": e.describe(),
                 "slips": [{"kind": s.kind, "step": s.step, "planned": str(s.planned),
                            "done": format_moves(s.done), "rotation": s.rotation}

@@ -14,13 +14,15 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
-from typing import Iterable, Sequence
+from typing import Iterable, Literal, Sequence
 
 from .centres import centre_effect, centre_table, effect_index, rotations
 from .kociemba_bridge import premoved, solve_dest, symmetries
 from .moves import ALL_MOVES, OPPOSITE, Move, junction_saving, simplify
 from .moves import simplify_labelled as moves_simplify_labelled
 PIECES, CENTRES = "pieces", "centres"
+Phase = Literal["pieces", "centres"]
+"""The phase a turn of a plan belongs to: placing the pieces, or turning the centres."""
 ROTATION_GAIN = 6
 """Rotated centre parts are tried when the plain insertion is within this many turns of the best."""
 
