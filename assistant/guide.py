@@ -24,8 +24,8 @@ def plan_steps(plan: Plan) -> list[Step]:
     return list(plan.steps())
 
 
-def steps_as_read(plan: Any, reading: CubeState | None,
-                  symmetric: Iterable[int] = DEFAULT_SYMMETRIC) -> list[Any]:
+def steps_as_read(plan: Plan, reading: CubeState | None,
+                  symmetric: Iterable[int] = DEFAULT_SYMMETRIC) -> list[Step]:
     """The plan's steps, shown from the cube as it was read.
 
     The planner starts from the grid solver's arrangement, in which a digit that looks the same
