@@ -38,6 +38,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                                    "quit. Without a "
                                    "terminal (or with --plain) every step is printed.")
     p.add_argument("state", help="state file (JSON or text, see docs/conventions.md)")
+    p.add_argument("--moves", help="follow this plan (face turns) instead of planning STATE")
+    p.add_argument("--camera", nargs="?", const="0", default=None, metavar="N|VIDEO",
+                   help="watch mode: the camera (default 0) or a video file looks at the cube "
+                        "from the U-F-R corner after each move, confirms it and stops at a slip")
     add_guide_options(p)
     p.set_defaults(handler=run)
 
@@ -53,10 +57,16 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
         path = export_plan(args.export, steps, start)
         Console(stderr=True).print(f"Plan with {len(steps)} steps written to {path}",
                                    highlight=False)
-    if args.plain or not interactive():
+    if (args.plain or not interactive()) and getattr(args, "camera", None) is None:
         print_plain(console, steps, start)
         return 0
     cursor = GuideCursor(steps, start, position=0 if args.restart else None)
+    if getattr(args, "camera", None) is not None:
+        from sudoku_cube.assistant.guide_watch import watch_plain, watch_screen
+
+        (watch_screen if interactive() and not args.plain else watch_plain)(
+            console, cursor, args.camera, cube_settings(args))
+        return 0
     checker = make_checker(console, read_line, cube_settings(args))
     run_interactive(console, cursor, read_key, checker=checker)
     return 0
@@ -71,4 +81,21 @@ def run(args: argparse.Namespace) -> int:
     if state.candidates is None and is_solved(state, settings.symmetric):
         Console().print("The cube is already solved: nothing to turn.")
         return 0
+    if args.moves is not None:
+        return guide_plan(given_plan(state, args.moves, settings, args.state), args,
+                          reading=state.without_candidates())
     return guide_plan(make_plan(state, settings), args, reading=state.without_candidates())
+
+
+def given_plan(state, text: str, settings, where: str):
+    """A plan given with ``--moves``: checked to solve the state on the model first."""
+    from sudoku_cube.models.errors import SudokuCubeError
+    from sudoku_cube.models.moves import parse_moves
+    from sudoku_cube.models.planner import verified_plan, PIECES
+
+    moves = parse_moves(text)
+    start = state.without_candidates()
+    if not is_solved(start.apply(moves), settings.symmetric):
+        raise SudokuCubeError(f"--moves: these turns do not solve {where}; give the plan the "
+                              "guide or solve showed for this state")
+    return verified_plan(start, moves, tuple(PIECES for _ in moves), settings, {"method": "given"})

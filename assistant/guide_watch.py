@@ -1,0 +1,128 @@
+"""``guide --camera [N|VIDEO]``: the guide in watch mode, on a terminal or as plain lines.
+
+Frames come from a camera or a video file (``vision.camera``), each read as corner view A; the
+:mod:`assistant.watch` loop confirms moves and stops at a slip. On a terminal the step screen is
+redrawn after every event and the keys n, b and q still work while the camera watches.
+"""
+from __future__ import annotations
+
+import os
+import select
+import sys
+from contextlib import contextmanager
+from typing import Callable, Iterator
+
+import numpy as np
+from rich.console import Console
+
+from sudoku_cube.assistant.guide import GuideCursor
+from sudoku_cube.assistant.guide_ui import screen_of
+from sudoku_cube.assistant.keys import split_keys
+from sudoku_cube.assistant.watch import WatchEvent, corner_readings, watch
+from sudoku_cube.models.moves import format_moves
+from sudoku_cube.models.profile import CubeSettings
+
+HOLD_HINT = ("Watching: hold the cube so that the camera sees the corner where U, F and R "
+             "meet (U on top, F lower left, R lower right), as in corner photo A; turn each "
+             "layer and hold still a moment.")
+
+
+def camera_frames(text: str) -> Iterator[np.ndarray]:
+    """Frames of ``--camera`` (an index or a video file) until the video ends."""
+    from sudoku_cube.vision.camera import CameraError, open_source, parse_source, read_frame
+
+    source = parse_source(text)
+    cap = open_source(source)
+    try:
+        count = 0
+        while True:
+            try:
+                frame = read_frame(cap, source, count=count)
+            except CameraError:
+                if isinstance(source, str) and count:
+                    return  # the video ended
+                raise
+            count += 1
+            yield frame
+    finally:
+        cap.release()
+
+
+@contextmanager
+def key_poller() -> Iterator[Callable[[], str | None]]:
+    """A function that returns a key pressed since the last call, or None (terminal only)."""
+    import termios
+    import tty
+
+    fd = sys.stdin.fileno()
+    old = termios.tcgetattr(fd)
+    pending: list[str] = []
+
+    def poll() -> str | None:
+        if not pending and select.select([fd], [], [], 0)[0]:
+            pending.extend(split_keys(os.read(fd, 64).decode("utf-8", "replace")))
+        return pending.pop(0) if pending else None
+
+    try:
+        tty.setcbreak(fd, termios.TCSANOW)
+        yield poll
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, old)
+
+
+def event_line(event: WatchEvent, cursor: GuideCursor) -> str:
+    """What a watch event says, in one or two lines."""
+    if event.kind == "confirmed":
+        nxt = cursor.current
+        return event.message + (f" Next: {nxt.move} ({nxt.description})." if nxt else
+                                " The cube is solved.")
+    return event.message
+
+
+def watch_plain(console: Console, cursor: GuideCursor, source: str,
+                settings: CubeSettings = CubeSettings()) -> list[WatchEvent]:
+    """Watch without a terminal UI: one printed line per event."""
+    console.print(HOLD_HINT)
+    if cursor.current is not None:
+        console.print(f"Step {cursor.position + 1}: {cursor.current.move} "
+                      f"({cursor.current.description}).")
+    events = watch(cursor, corner_readings(camera_frames(source), settings), settings,
+                   on_event=lambda e: console.print(event_line(e, cursor)))
+    _summary(console, cursor, events, repeat=False)
+    return events
+
+
+def watch_screen(console: Console, cursor: GuideCursor, source: str,
+                 settings: CubeSettings = CubeSettings()) -> list[WatchEvent]:
+    """Watch with the guide's step screen, redrawn after each event; keys n/b/q work."""
+    notice = HOLD_HINT
+
+    def draw(e: WatchEvent | None = None) -> None:
+        nonlocal notice
+        if e is not None:
+            notice = event_line(e, cursor)
+        console.clear()
+        console.print(screen_of(cursor, notice, console.height))
+
+    with console.screen(), key_poller() as poll:
+        draw()
+        events = watch(cursor, corner_readings(camera_frames(source), settings), settings,
+                       on_event=draw, poll_key=poll)
+    _summary(console, cursor, events)
+    return events
+
+
+def _summary(console: Console, cursor: GuideCursor, events: list[WatchEvent],
+             repeat: bool = True) -> None:
+    """What the person keeps after the watch: where it stopped, the slip and the new plan."""
+    stop = next((e for e in events if e.kind != "confirmed"), None)
+    if stop is None:
+        if cursor.done:
+            console.print("All steps confirmed: the cube is solved.")
+        else:
+            console.print(f"Stopped watching at step {cursor.position + 1} of {cursor.total}.")
+        return
+    if repeat:
+        console.print(stop.message)
+    if stop.kind == "slip":
+        console.print(f"Follow the new plan from here: {format_moves(s.move for s in cursor.steps)}")

@@ -1,0 +1,151 @@
+"""Watch mode: the camera looks at the cube from the corner of corner photo A (U, F and R in
+view, where every face turn changes something visible) and confirms each move of the plan.
+
+Each frame that shows the three faces is compared with the plan at the step reached: the cube
+as before the step (nothing done yet: wait), as after it (confirmed: the guide moves on), or
+neither: then the slips of that step are searched (and a skipped step followed by the next,
+and the step before made again). The same answer on two readable frames in a row is acted on,
+so a hand passing in front of the cube or one misread frame changes nothing. A slip found
+stops the watch with the slip in words and switches the guide to a new plan from the real
+cube; several slips that fit stop it too, asking for the face that splits them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Iterator
+
+import numpy as np
+
+from sudoku_cube.assistant.guide import GuideCursor, steps_from_moves
+from sudoku_cube.assistant.slip_check import Cells
+from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.models.profile import CubeSettings
+from sudoku_cube.models.slips import Verdict, find_slip
+
+STABLE = 2
+"""Readable frames in a row that must give the same answer before the watch acts on it."""
+
+
+@dataclass
+class WatchEvent:
+    """Something the watch saw: ``kind`` is ``confirmed`` (step ``step`` made as planned),
+    ``slip`` (a slip found; the cursor follows a new plan), ``ambiguous`` (several slips fit:
+    show ``verdict.ask_face``) or ``lost`` (no likely slip fits: scan again)."""
+
+    kind: str
+    step: int
+    message: str
+    verdict: Verdict | None = None
+
+
+def _key(verdict: Verdict) -> tuple:
+    """What must repeat on consecutive frames: the outcome and the state it points to."""
+    state = verdict.best.state.stickers if verdict.best is not None else ()
+    cands = tuple(c.state.stickers for c in verdict.candidates)
+    return verdict.outcome, state, cands
+
+
+@dataclass
+class Watcher:
+    """Feeds readings of corner view A to the guide's cursor; see the module docstring."""
+
+    cursor: GuideCursor
+    settings: CubeSettings = field(default_factory=CubeSettings)
+    stable: int = STABLE
+    stopped: bool = False
+    _last: tuple | None = None
+    _count: int = 0
+
+    def _judge(self, seen: dict[str, Cells]) -> tuple[str, Verdict]:
+        """``wait``, ``next`` or a verdict to act on, for what one frame shows."""
+        c = self.cursor
+        moves = [s.move for s in c.steps]
+        p = c.position
+        now = find_slip(c.start, moves, p, seen, self.settings, window=1, repair=False)
+        if now.outcome == "as expected":
+            return "wait", now
+        if p >= c.total:
+            return "act", find_slip(c.start, moves, p, seen, self.settings, window=1)
+        after = find_slip(c.start, moves, p + 1, seen, self.settings, window=1)
+        if after.outcome in ("as expected", "found", "ambiguous"):
+            return ("next" if after.outcome == "as expected" else "act"), after
+        for done, window in ((p, 1), (p + 2, 2)):  # step p made again; step p+1 skipped
+            if 0 < done <= c.total:
+                v = find_slip(c.start, moves, done, seen, self.settings, window=window)
+                if v.outcome == "found":
+                    return "act", v
+        return "act", after
+
+    def feed(self, seen: dict[str, Cells]) -> WatchEvent | None:
+        """One readable frame (face -> scored cells); an event when the watch acts."""
+        if self.stopped:
+            return None
+        what, verdict = self._judge(seen)
+        key = (what,) + _key(verdict)
+        self._count = self._count + 1 if key == self._last else 1
+        self._last = key
+        if self._count < self.stable or what == "wait":
+            return None
+        self._last, self._count = None, 0
+        c = self.cursor
+        if what == "next":
+            c.next()
+            return WatchEvent("confirmed", c.position, f"Step {c.position} confirmed.")
+        if verdict.outcome == "found" and verdict.best is not None and \
+                all(s.kind == "ahead" for s in verdict.best.slips):
+            for _ in range(max(s.step for s in verdict.best.slips) - c.position):
+                c.next()  # the person went on faster than the camera looked: nothing wrong
+            return WatchEvent("confirmed", c.position, f"Step {c.position} confirmed.")
+        self.stopped = True
+        if verdict.outcome == "found" and verdict.best is not None:
+            step = c.position
+            real = verdict.best.state
+            c.follow(steps_from_moves(real, verdict.repair), real)
+            return WatchEvent("slip", step, verdict.message(), verdict)
+        if verdict.outcome == "ambiguous":
+            return WatchEvent("ambiguous", c.position, verdict.message(), verdict)
+        return WatchEvent("lost", c.position, verdict.message(), verdict)
+
+
+def corner_readings(frames: Iterable[np.ndarray], settings: CubeSettings,
+                    reader: dict[str, Any] | None = None
+                    ) -> Iterator[dict[str, Cells] | None]:
+    """Each frame's three faces of corner view A as scored cells (None when the frame does not
+    show them: a hand in front, the cube moving)."""
+    from sudoku_cube.vision.corners.reader import read_corner_photo
+
+    for frame in frames:
+        try:
+            faces = read_corner_photo(frame, "A", settings=settings, ocr=False,
+                                      **(reader or {}))
+        except SudokuCubeError:
+            yield None
+            continue
+        yield {f: tuple(r.candidates) for f, r in faces.items()}
+
+
+def watch(cursor: GuideCursor, readings: Iterable[dict[str, Cells] | None],
+          settings: CubeSettings = CubeSettings(),
+          on_event: Callable[[WatchEvent], None] = lambda e: None,
+          poll_key: Callable[[], str | None] = lambda: None) -> list[WatchEvent]:
+    """Watch until a slip stops it, the plan is done, the frames end or ``q`` is pressed;
+    n and b still move the cursor by hand. Returns the events."""
+    w = Watcher(cursor, settings)
+    events: list[WatchEvent] = []
+    for seen in readings:
+        key = poll_key()
+        if key == "q":
+            break
+        if key in ("n", " ", "right"):
+            cursor.next()
+        elif key in ("b", "left"):
+            cursor.back()
+        if seen is None:
+            continue
+        ev = w.feed(seen)
+        if ev is not None:
+            events.append(ev)
+            on_event(ev)
+        if w.stopped or cursor.done:
+            break
+    return events
