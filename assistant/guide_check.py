@@ -30,9 +30,9 @@ def _answer(text: str, face: str, settings: CubeSettings, capture: Capture | Non
             ) -> dict[str, Cells] | None:
     """The faces a typed answer gives (None to cancel)."""
     t = text.strip()
-    if t.lower() in ("", "q") and capture is None or t.lower() == "q":
+    if t.lower() == "q" or (t == "" and capture is None):
         return None
-    if t == "" and capture is not None:
+    if t == "":
         return capture(face)
     if t[:2].upper() == "A=":
         return corner_cells(t[2:].strip(), settings)

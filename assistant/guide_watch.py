@@ -19,6 +19,7 @@ from sudoku_cube.assistant.guide import GuideCursor
 from sudoku_cube.assistant.guide_ui import screen_of
 from sudoku_cube.assistant.keys import split_keys
 from sudoku_cube.assistant.watch import WatchEvent, corner_readings, watch
+from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.moves import format_moves
 from sudoku_cube.models.profile import CubeSettings
 
@@ -46,6 +47,30 @@ def camera_frames(text: str) -> Iterator[np.ndarray]:
             yield frame
     finally:
         cap.release()
+
+
+def camera_capture(text: str, settings: CubeSettings = CubeSettings()
+                   ) -> Callable[[str], dict]:
+    """For the guide's ``c`` key in watch mode: take a frame from the camera and read the face
+    asked for as a single-face photo (or corner view A when ``"A"`` is asked)."""
+    from sudoku_cube.assistant.slip_check import Cells
+    from sudoku_cube.vision.corners.reader import read_corner_photo
+    from sudoku_cube.vision.reading import read_face
+
+    def capture(face: str) -> dict[str, Cells]:
+        frame = None
+        for i, f in enumerate(camera_frames(text)):
+            frame = f
+            if i >= 5:  # a few frames in, exposure has settled
+                break
+        if frame is None:
+            raise SudokuCubeError(f"--camera {text}: gave no picture; type the tokens instead")
+        if face == "A":
+            faces = read_corner_photo(frame, "A", settings=settings, ocr=False)
+            return {f: tuple(r.candidates) for f, r in faces.items()}
+        r = read_face(frame, settings=settings, face=face, ocr=False, source=f"camera {text}")
+        return {face: tuple(r.candidates)}
+    return capture
 
 
 @contextmanager

@@ -24,6 +24,9 @@ from sudoku_cube.models.slips import Verdict, find_slip
 
 STABLE = 2
 """Readable frames in a row that must give the same answer before the watch acts on it."""
+LOST_AFTER = 3
+"""Readable frames in a row that no likely slip explains before the watch gives up (one such
+frame is usually a misread: a finger over a sticker)."""
 
 
 @dataclass
@@ -55,6 +58,7 @@ class Watcher:
     stopped: bool = False
     _last: tuple | None = None
     _count: int = 0
+    _lost: int = 0
 
     def _judge(self, seen: dict[str, Cells]) -> tuple[str, Verdict]:
         """``wait``, ``next`` or a verdict to act on, for what one frame shows."""
@@ -69,7 +73,7 @@ class Watcher:
         after = find_slip(c.start, moves, p + 1, seen, self.settings, window=1)
         if after.outcome in ("as expected", "found", "ambiguous"):
             return ("next" if after.outcome == "as expected" else "act"), after
-        for done, window in ((p, 1), (p + 2, 2)):  # step p made again; step p+1 skipped
+        for done, window in ((p + 2, 2), (p, 1)):  # step p+1 skipped; step p made again
             if 0 < done <= c.total:
                 v = find_slip(c.start, moves, done, seen, self.settings, window=window)
                 if v.outcome == "found":
@@ -81,12 +85,18 @@ class Watcher:
         if self.stopped:
             return None
         what, verdict = self._judge(seen)
-        key = (what,) + _key(verdict)
-        self._count = self._count + 1 if key == self._last else 1
-        self._last = key
-        if self._count < self.stable or what == "wait":
-            return None
-        self._last, self._count = None, 0
+        if verdict.outcome == "none":
+            self._lost += 1
+            if self._lost < LOST_AFTER:
+                return None  # skipped: neither counts nor breaks a run of equal answers
+        else:
+            self._lost = 0
+            key = (what,) + _key(verdict)
+            self._count = self._count + 1 if key == self._last else 1
+            self._last = key
+            if self._count < self.stable or what == "wait":
+                return None
+        self._last, self._count, self._lost = None, 0, 0
         c = self.cursor
         if what == "next":
             c.next()

@@ -6,7 +6,9 @@ or two random slips (wrong direction, half for quarter turn or back, a neighbour
 opposite face as with a cube held the other way round, a skipped or repeated step, the whole
 cube turned and held) are put in at distinct steps among the last ``WINDOW`` steps before the
 check. A check sees one face (the front, or the face the assistant asks for first), then, when
-several slips fit, the face the assistant asks for next, up to all six. The faces are given
+several slips fit, the face the assistant asks for next, up to all six. A third run starts
+from corner photo A (U, F and R in one photo; it counts as one, each face asked after it as
+one more). The faces are given
 as typed tokens, or with ``--doubtful P`` as readings whose cells are unsure with chance P (the
 true sticker and a wrong one scored 0.55 / 0.45 in random order). An identified state counts
 only when it is the real one; every re-plan is applied to the real cube and must solve it.
@@ -99,8 +101,9 @@ def _same_look(a: CubeState, b: CubeState, settings: CubeSettings) -> bool:
 
 
 def run_case(start, plan, done, real, first: str, rng, doubtful, settings, tally: Tally) -> None:
-    """Check faces until the slip is identified (or all six are seen); record the outcome."""
-    seen = {first: _seen(real, first, rng, doubtful)}
+    """Check faces until the slip is identified (or all six are seen); record the outcome.
+    ``first`` is one face, or "A" for corner photo A (U, F and R in one photo)."""
+    seen = {f: _seen(real, f, rng, doubtful) for f in ("UFR" if first == "A" else first)}
     while True:
         v = find_slip(start, plan, done, seen, settings)
         tally.ms.append(float(v.stats.get("check_ms", v.stats.get("search_ms", 0.0))))
@@ -111,7 +114,7 @@ def run_case(start, plan, done, real, first: str, rng, doubtful, settings, tally
                 else:
                     tally.wrong += 1
             else:
-                tally.faces.append(len(seen))
+                tally.faces.append(len(seen) if first != "A" else len(seen) - 2)
             if v.outcome == "found":
                 tally.replans += 1
                 tally.replans_ok += is_solved(real.apply(v.repair), settings.symmetric)
@@ -131,7 +134,7 @@ def run(args: argparse.Namespace) -> int:
     rng = random.Random(args.seed)
     results = {}
     for nslips, n in ((1, args.n1), (2, args.n2)):
-        front, asked = Tally(), Tally()
+        front, asked, corner = Tally(), Tally(), Tally()
         for k in range(n):
             pz = make_puzzle(rng.randrange(10 ** 9), args.scramble)
             plan = simplify(invert_moves(pz.scramble))
@@ -142,7 +145,9 @@ def run(args: argparse.Namespace) -> int:
             run_case(pz.state, plan, done, real, "F", rng, args.doubtful, settings, front)
             first = suggest_face(pz.state, plan, done, settings)
             run_case(pz.state, plan, done, real, first, rng, args.doubtful, settings, asked)
-        results[f"{nslips}_slip"] = {"front_first": front.row(n), "asked_first": asked.row(n)}
+            run_case(pz.state, plan, done, real, "A", rng, args.doubtful, settings, corner)
+        results[f"{nslips}_slip"] = {"front_first": front.row(n), "asked_first": asked.row(n),
+                                     "corner_photo_first": corner.row(n)}
     if args.json:
         print(json.dumps(results, indent=2))
         return 0

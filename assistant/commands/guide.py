@@ -61,13 +61,18 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
         print_plain(console, steps, start)
         return 0
     cursor = GuideCursor(steps, start, position=0 if args.restart else None)
+    capture = None
     if getattr(args, "camera", None) is not None:
-        from sudoku_cube.assistant.guide_watch import watch_plain, watch_screen
+        from sudoku_cube.assistant.guide_watch import camera_capture, watch_plain, watch_screen
 
-        (watch_screen if interactive() and not args.plain else watch_plain)(
-            console, cursor, args.camera, cube_settings(args))
-        return 0
-    checker = make_checker(console, read_line, cube_settings(args))
+        if not interactive() or args.plain:
+            watch_plain(console, cursor, args.camera, cube_settings(args))
+            return 0
+        watch_screen(console, cursor, args.camera, cube_settings(args))
+        if cursor.done:
+            return 0
+        capture = camera_capture(args.camera, cube_settings(args))  # go on by keys; c checks
+    checker = make_checker(console, read_line, cube_settings(args), capture)
     run_interactive(console, cursor, read_key, checker=checker)
     return 0
 
