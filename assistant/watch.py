@@ -71,8 +71,17 @@ class Watcher:
         if p >= c.total:
             return "act", find_slip(c.start, moves, p, seen, self.settings, window=1)
         after = find_slip(c.start, moves, p + 1, seen, self.settings, window=1)
-        if after.outcome in ("as expected", "found", "ambiguous"):
-            return ("next" if after.outcome == "as expected" else "act"), after
+        if after.outcome == "as expected":
+            return "next", after
+        if after.outcome == "found" and p + 2 <= c.total:
+            # "the next step's face turned instead" may be the step skipped and the next made
+            skipped = find_slip(c.start, moves, p + 2, seen, self.settings, window=2)
+            if skipped.outcome == "found" and skipped.best is not None and after.best is not None \
+                    and [s.kind for s in skipped.best.slips] == ["skip"] \
+                    and skipped.best.state.stickers == after.best.state.stickers:
+                return "act", skipped
+        if after.outcome in ("found", "ambiguous"):
+            return "act", after
         for done, window in ((p + 2, 2), (p, 1)):  # step p+1 skipped; step p made again
             if 0 < done <= c.total:
                 v = find_slip(c.start, moves, done, seen, self.settings, window=window)

@@ -95,18 +95,28 @@ def test_slip_from_face_photo(fixed_plan, tmp_path, capsys):
     assert is_solved(real.apply(parse_moves(out["new_plan"])))
 
 
-def test_slip_from_corner_photo(fixed_plan, tmp_path, capsys):
-    from sudoku_cube.render.photo import render_corner_photo
+def test_each_slip_kind_from_photos(fixed_plan, tmp_path, capsys):
+    """Corner photo A first, then a photo of each face the assistant asks for."""
+    from sudoku_cube.render.photo import render_corner_photo, render_face_photo
 
     start, plan = fixed_plan
-    slip = Slip("face", STEP, plan[STEP - 1], (next(m for m in ALL_MOVES if m.face not in (
-        plan[STEP - 1].face,) and m.turns == plan[STEP - 1].turns),))
-    real = slipped_state(start, plan, DONE, [slip])
-    img, _ = render_corner_photo(real.faces(), "A", seed=5, style="white")
-    cv2.imwrite(str(tmp_path / "A.png"), img)
-    code, out = _check(tmp_path, capsys, start, plan, ["--corner", str(tmp_path / "A.png")])
-    assert code == 0 and out["outcome"] == "found", out
-    assert is_solved(real.apply(parse_moves(out["new_plan"])))
+    for n, kind in enumerate(sorted(EQUIVALENT)):
+        slip = random_slip(random.Random(kind), STEP, plan[STEP - 1], kind)
+        real = slipped_state(start, plan, DONE, [slip])
+        img, _ = render_corner_photo(real.faces(), "A", seed=5 + n, style="white")
+        cv2.imwrite(str(tmp_path / "A.png"), img)
+        args = ["--corner", str(tmp_path / "A.png")]
+        for _ in range(3):
+            code, out = _check(tmp_path, capsys, start, plan, args)
+            if out["outcome"] != "ambiguous":
+                break
+            face = out["ask_face"]
+            img, _ = render_face_photo(real.face(face), seed=50 + n, style="white")
+            cv2.imwrite(str(tmp_path / f"{face}.png"), img)
+            args += ["--photo", f"{face}={tmp_path / f'{face}.png'}"]
+        assert code == 0 and out["outcome"] == "found", (kind, out)
+        assert out["explanation"]["slips"][0]["kind"] in EQUIVALENT[kind]
+        assert is_solved(real.apply(parse_moves(out["new_plan"]))), kind
 
 
 def test_ambiguous_slip_asks_for_the_face_that_splits_it(tmp_path, capsys):
