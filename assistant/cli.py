@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.metadata
 import sys
 import traceback
 from typing import Sequence
@@ -37,6 +38,14 @@ COMMANDS = {
 """Every subcommand and its one-line help (the same line its module registers)."""
 
 
+def version() -> str:
+    """The installed version of sudoku-cube (from the package metadata)."""
+    try:
+        return importlib.metadata.version("sudoku-cube")
+    except importlib.metadata.PackageNotFoundError:  # run from a checkout without installing
+        return "(not installed)"
+
+
 def command_of(argv: Sequence[str]) -> str | None:
     """The subcommand named on a command line (the first word that is not an option)."""
     return next((a for a in argv if not a.startswith("-")), None)
@@ -49,6 +58,8 @@ def build_parser(command: str | None = None, *, every: bool = False) -> argparse
         prog="sudoku-cube",
         description="Read a Sudoku Cube from photos or a webcam, solve its grid and guide the moves.")
     parser.add_argument("--debug", action="store_true", help="show tracebacks of errors")
+    parser.add_argument("--version", action="version", version=f"sudoku-cube {version()}",
+                        help="print the version and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, help_line in COMMANDS.items():
         if every or name == command:

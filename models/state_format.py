@@ -17,9 +17,23 @@ from .stickers import Hypothesis, Sticker, TOKEN_HELP, format_token, parse_token
 FORMAT = "sudoku-cube/1"
 
 
+def shown(value: Any) -> str:
+    """A JSON value in the words of the file it came from (never a Python repr such as
+    ``None`` or ``['x']``): ``"6^"``, ``null``, ``true``, ``0.5``, ``a list``, ``an object``."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return f"{value:g}" if isinstance(value, float) else str(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    return "a list" if isinstance(value, list) else "an object"
+
+
 def _token(text: Any, source: str | None, face: str, index: int) -> Sticker:
     if not isinstance(text, str):
-        raise StateFormatError(f"expected a token string, got {text!r}; {TOKEN_HELP}",
+        raise StateFormatError(f"expected a token string, got {shown(text)}; {TOKEN_HELP}",
                                source=source, face=face, index=index, token=str(text))
     try:
         return parse_token(text)
@@ -45,11 +59,11 @@ def _candidates(raw: Any, source: str | None, face: str) -> list[tuple[Hypothesi
             sticker = _token(alt["token"], source, face, i)
             score = alt.get("score")
             if score is None:
-                raise StateFormatError(f"candidate {alt['token']!r} has no score; give a "
+                raise StateFormatError(f"candidate {shown(alt['token'])} has no score; give a "
                                        "score between 0 and 1", source=source, face=face, index=i)
             if isinstance(score, bool) or not isinstance(score, (int, float)) \
                     or not math.isfinite(score) or not 0 <= score <= 1:
-                raise StateFormatError(f"candidate {alt['token']!r} has score {score!r}; a "
+                raise StateFormatError(f"candidate {shown(alt['token'])} has score {shown(score)}; a "
                                        "score is a number between 0 and 1",
                                        source=source, face=face, index=i)
             hyps.append(Hypothesis(sticker, float(score)))
@@ -68,8 +82,12 @@ def parse_json(text: str, source: str | None = None) -> CubeState:
         raise StateFormatError("a state file is a JSON object with 'format' and 'faces'",
                                source=source)
     fmt = data.get("format")
+    if fmt is None:
+        raise StateFormatError(f"the \"format\" field is missing; a state file starts with "
+                               f"\"format\": \"{FORMAT}\"", source=source)
     if fmt != FORMAT:
-        raise StateFormatError(f"format {fmt!r} is not supported; this version reads "
+        raise StateFormatError(f"\"format\" is {shown(fmt)}, which this version does not read; "
+                               "it reads "
                                f"\"format\": \"{FORMAT}\"", source=source)
     faces = data.get("faces")
     if not isinstance(faces, dict):

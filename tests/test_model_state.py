@@ -88,7 +88,7 @@ def _faces_json(**overrides):
 
 @pytest.mark.parametrize("mutate,fragment", [
     (lambda d: "{not json", "not valid JSON"),
-    (lambda d: json.dumps({**d, "format": "sudoku-cube/9"}), "format 'sudoku-cube/9'"),
+    (lambda d: json.dumps({**d, "format": "sudoku-cube/9"}), '"format" is "sudoku-cube/9"'),
     (lambda d: json.dumps({**d, "faces": {**d["faces"], "X": d["faces"]["U"]}}),
      "unknown face 'X'"),
     (lambda d: json.dumps({**d, "faces": {**d["faces"], "F": d["faces"]["F"][:8]}}),
