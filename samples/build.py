@@ -7,21 +7,19 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
 import cv2
-import numpy as np
 
 from sudoku_cube.models.generator import Puzzle, home_faces, make_puzzle
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.state_format import to_dict, to_json
+
 from sudoku_cube.render import PhotoStyle, render_corner_photo, render_face_photo
 from sudoku_cube.render.background import background
 from sudoku_cube.render.effects import focus_blur, to_bgr8
-from sudoku_cube.render.fonts import font_path
 from sudoku_cube.render.video import video_frames, write_video
 
 ROOT = Path(__file__).resolve().parent
@@ -94,15 +92,23 @@ def write_corner_photos(out: Path, puzzle: Puzzle, seed: int, style: PhotoStyle,
     return geometry
 
 
+SCHOLA = "texgyreschola-bold.otf"
+"""The black cube samples' font: TeX Gyre Schola Bold (Debian fonts-texgyre), a Century
+Schoolbook clone like the print of the black Sudoku Cube (footed 1, underlined 6 and 9)."""
+
+
 @dataclass(frozen=True)
 class CubeSample:
-    """One bundled cube: folder name, seed, scramble length, photo style."""
+    """One bundled cube: folder name, seed, scramble length, photo style, digit substitution
+    and the digits that look the same turned half round (none for the black cube, whose
+    serif 1 has a foot: its design has every 1 upright)."""
 
     name: str
     seed: int
     scramble: int
     style: PhotoStyle
     substitution: bool = False
+    symmetric: tuple[int, ...] = (1,)
 
 
 SAMPLE_CUBES = (
@@ -118,7 +124,18 @@ SAMPLE_CUBES = (
                                                      jpeg_quality=60), substitution=True),
     CubeSample("08-hard", 108, 30, PhotoStyle(difficulty=1.0, size=(960, 720),
                                                jpeg_quality=70), substitution=True),
+    CubeSample("10-white-ink", 110, 25, PhotoStyle(stickers="coloured-white-ink",
+                                                    difficulty=0.35, size=(640, 480)),
+               substitution=True),
 )
+
+
+def _extra(c: CubeSample) -> dict:
+    """The ``#`` lines of a sample's scramble.txt."""
+    extra = {"seed": c.seed, "photo style": c.style}
+    if c.symmetric != (1,):
+        extra["symmetric digits"] = " ".join(map(str, c.symmetric)) or "none (footed 1)"
+    return extra
 
 
 def build_cubes(root: Path = ROOT) -> list[Path]:
@@ -126,8 +143,9 @@ def build_cubes(root: Path = ROOT) -> list[Path]:
     done = []
     for c in SAMPLE_CUBES:
         out = root / "cubes" / c.name
-        puzzle = make_puzzle(c.seed, c.scramble, substitution=c.substitution)
-        write_puzzle_files(out, puzzle, extra={"seed": c.seed, "photo style": c.style})
+        puzzle = make_puzzle(c.seed, c.scramble, substitution=c.substitution,
+                             symmetric=c.symmetric)
+        write_puzzle_files(out, puzzle, extra=_extra(c))
         write_face_photos(out, puzzle, c.seed, c.style)
         done.append(out)
     return done
@@ -148,8 +166,9 @@ def build_corners(root: Path = ROOT) -> list[Path]:
     done = []
     for c in SAMPLE_CORNERS:
         out = root / "corners" / c.name
-        puzzle = make_puzzle(c.seed, c.scramble, substitution=c.substitution)
-        write_puzzle_files(out, puzzle, extra={"seed": c.seed, "photo style": c.style})
+        puzzle = make_puzzle(c.seed, c.scramble, substitution=c.substitution,
+                             symmetric=c.symmetric)
+        write_puzzle_files(out, puzzle, extra=_extra(c))
         write_corner_photos(out, puzzle, c.seed, c.style)
         done.append(out)
     return done
@@ -182,11 +201,15 @@ def build_video(root: Path = ROOT, sample: CubeSample = VIDEO, fps: int = VIDEO_
 
 def build_bad(root: Path = ROOT) -> list[Path]:
     """Render the bad inputs under ``root/bad`` (see README for what the tool must say)."""
+    import random
+
+    import numpy as np
     out = root / "bad"
     puzzle = make_puzzle(401, 20)
     style = PhotoStyle(difficulty=0.2, size=(640, 480))
     rng = random.Random(401)
     nrng = np.random.default_rng(401)
+    from sudoku_cube.render.fonts import font_path
     empty = to_bgr8(background(640, 480, rng, nrng, 1.0, str(font_path())))
     plain_write(out / "no-cube" / "F.jpg", encode_jpeg(empty))
     img, _ = render_face_photo(puzzle.state.face("F"), 402, style)
