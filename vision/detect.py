@@ -209,9 +209,10 @@ def _fit(grid: dict[tuple[int, int], Blob]) -> np.ndarray | None:
     if len(keys) < 4 or np.linalg.matrix_rank(src - src.mean(0)) < 2:
         return None
     h, _ = cv2.findHomography(src, dst, 0)
-    if h is not None and np.median([b.side for b in grid.values()]) < GLYPH_SIDE * _pitch(h):
-        # blobs much smaller than the pitch are digits, whose centres stray from their
-        # stickers' by a stroke or an underline: an affine lattice, steadier, then refined
+    if h is not None and len(keys) < 7 and \
+            np.median([b.side for b in grid.values()]) < GLYPH_SIDE * _pitch(h):
+        # a few blobs much smaller than the pitch are digits, whose centres stray from their
+        # stickers' by a stroke or an underline: an affine lattice, steadier
         a, *_ = np.linalg.lstsq(np.hstack([src, np.ones((len(src), 1))]), dst, rcond=None)
         h = np.vstack([a.T, [0.0, 0.0, 1.0]])
     return h
@@ -309,7 +310,8 @@ def _hypotheses(group: dict[tuple[int, int], Blob], flat: np.ndarray) -> list[Hy
                 continue
             hom, sub = _robust_fit(sub)
             if hom is not None:
-                out.append(Hypothesis(hom, sub, cell_contrast(flat, hom)))
+                seen = [(c, r) in sub for r in range(3) for c in range(3)]
+                out.append(Hypothesis(hom, sub, cell_contrast(flat, hom, seen)))
     return out
 
 

@@ -97,22 +97,33 @@ def _sample(img: np.ndarray, hom: np.ndarray, pts: np.ndarray) -> np.ndarray:
     return out.reshape(-1).astype(np.float32)
 
 
+SIDE_SHARE = 25
+"""A side's groove level may be this percentile of its darkest samples along it (a glare
+spot or a white digit's serif may lighten part of a groove, the rest still shows it), where
+a sticker was seen in the cell; otherwise the median (50)."""
+
 _INNER_SIDE = np.array([[c > 0, c < 2, r > 0, r < 2] for r in range(3) for c in range(3)])
 """Which sides (left, right, top, bottom) of each cell face another cell of the face: the
 face's outline is a step to the background, not a groove, so only these sides are judged."""
 
 
-def cell_contrast(flat: np.ndarray, hom: np.ndarray) -> np.ndarray:
+def cell_contrast(flat: np.ndarray, hom: np.ndarray, seen: np.ndarray | None = None
+                  ) -> np.ndarray:
     """For each of the nine cells of the lattice ``hom`` (cell centres at 0..2 -> image), how
     far its plateau stands above the grooves between it and its neighbours, relative to its
     level: the median of the inner samples minus the median of a side's darkest samples, the
     weakest inner side counting (a cell must be framed on every side it shares), over the
     inner level. About 0.3..0.9 for a sticker, near 0 or below for background; cells outside
-    the image score -1."""
+    the image score -1. A side's groove level is the median of its samples along it, or for
+    the cells ``seen`` (nine booleans: a sticker or digit was found there) the lenient
+    :data:`SIDE_SHARE` percentile."""
     inner = _sample(flat, hom, _grid(_INNER)).reshape(9, -1)
     sides = _sample(flat, hom, _grid(_SIDES)).reshape(9, 4, 3, len(_T)).min(axis=2)
     level = np.median(inner, axis=1)
-    groove = np.where(_INNER_SIDE, np.median(sides, axis=2), -np.inf).max(axis=1)
+    along = np.percentile(sides, [SIDE_SHARE, 50], axis=2)  # (2, 9, 4)
+    lenient = np.zeros(9, bool) if seen is None else np.asarray(seen, bool)
+    per_side = np.where(lenient[:, None], along[0], along[1])
+    groove = np.where(_INNER_SIDE, per_side, -np.inf).max(axis=1)
     score = (level - groove) / (level + 10.0)
     h, w = flat.shape[:2]
     p = np.hstack([_grid(np.array([[0.0, 0.0]])), np.ones((9, 1))]) @ hom.T

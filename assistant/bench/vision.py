@@ -20,7 +20,7 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from sudoku_cube.assistant.bench import corners, vision_calibration
+from sudoku_cube.assistant.bench import corners, vision_calibration, vision_real
 from sudoku_cube.assistant.bench.renders import (DEFAULT_SYMMETRIC, FACE_RECIPE, LOOK_ORDER,
                                                  joint_right, same, symmetric_of, unseen_cube)
 from sudoku_cube.models.errors import SudokuCubeError
@@ -57,6 +57,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    "e.g. FreeMonoBoldOblique.ttf, one the classifiers never trained on); "
                    "default: the seed picks a bold sans font")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    p.add_argument("--real", metavar="DIR",
+                   help="instead: find faces in real photographs, DIR/faces (one face each) "
+                        "and DIR/corners (three faces): located, refused, misplaced against "
+                        "hand labels; skipped with a message when DIR has neither folder")
 
     vision_calibration.add_arguments(p)
 
@@ -213,6 +217,8 @@ def _cell(column: str, value) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Run the benchmark and print a table (or JSON)."""
+    if getattr(args, "real", None):  # real photographs: face finding only
+        return vision_real.run(args)
     if getattr(args, "calibration", False):  # before/after calibration
         return vision_calibration.run(args)
 
