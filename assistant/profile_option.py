@@ -1,5 +1,7 @@
-"""The ``--profile NAME`` option shared by read, solve and scan: which calibration profile's
-templates, classifier and cube settings the reader uses."""
+"""The cube options every command declares the same way: ``--profile NAME`` (which calibration
+profile's templates, classifier and cube settings to use) and ``--symmetric DIGITS`` (digits that
+look the same upside down, overriding the profile's). :func:`cube_settings` turns them into the
+:class:`CubeSettings` a command works with; :func:`reader_options` into the reader's arguments."""
 from __future__ import annotations
 
 import argparse
@@ -15,6 +17,19 @@ def add_profile_option(parser: argparse.ArgumentParser) -> None:
     """Add ``--profile`` (default: the built-in profile)."""
     parser.add_argument("--profile", default=None, metavar="NAME",
                         help="calibration profile to read with (see `sudoku-cube profiles`)")
+
+
+def add_symmetric_option(parser: argparse.ArgumentParser) -> None:
+    """Add ``--symmetric`` (default: none given, so the profile's digits, or 1)."""
+    parser.add_argument("--symmetric", default=None, metavar="DIGITS",
+                        help="digits that look the same upside down, e.g. 1 or 1,8 "
+                             "(default 1, or the profile's)")
+
+
+def add_cube_options(parser: argparse.ArgumentParser) -> None:
+    """Add ``--profile`` and ``--symmetric``, read back by :func:`cube_settings`."""
+    add_profile_option(parser)
+    add_symmetric_option(parser)
 
 
 def reader_options(args: argparse.Namespace) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.table import Table
 
 from sudoku_cube.assistant.files import load_state
-from sudoku_cube.assistant.profile_option import with_symmetric
+from sudoku_cube.assistant.profile_option import add_symmetric_option, with_symmetric
 from sudoku_cube.calibration.fit import LabelledPhoto, calibrate_templates
 from sudoku_cube.calibration.labels import LABEL_HELP, LabelError, parse_face_label, parse_labels
 from sudoku_cube.calibration.profiles import DEFAULT_NAME, Profile, load_or_new, profile_dir, save_profile
@@ -87,8 +87,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def _profile_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--profile", default="mycube", metavar="NAME",
                    help="profile to create or update (default: mycube)")
-    p.add_argument("--symmetric", metavar="DIGITS",
-                   help="digits that look the same upside down, e.g. 1 or 1,8")
+    add_symmetric_option(p)
     p.add_argument("--underlined", choices=("yes", "no"), help="are 6 and 9 underlined?")
     p.add_argument("--stickers", choices=("white", "coloured"), help="sticker style")
 
@@ -99,9 +98,7 @@ def _profile_for(args: argparse.Namespace) -> Profile:
         raise ProfileError("the profile 'default' is built in and cannot be changed; "
                            "choose a name with --profile NAME")
     profile = load_or_new(args.profile)
-    settings = profile.settings
-
-    settings = with_symmetric(settings, getattr(args, "symmetric", None))
+    settings = with_symmetric(profile.settings, getattr(args, "symmetric", None))
     if getattr(args, "underlined", None):
         settings = replace(settings, underlined_69=args.underlined == "yes")
     if getattr(args, "stickers", None):

@@ -9,7 +9,7 @@ from rich.console import Console
 
 from sudoku_cube.assistant.files import load_state
 from sudoku_cube.assistant.planning import make_plan
-from sudoku_cube.assistant.profile_option import add_profile_option, cube_settings, reader_options
+from sudoku_cube.assistant.profile_option import add_cube_options, cube_settings, reader_options
 from sudoku_cube.assistant.slip_check import (Cells, corner_cells, face_letter, how_to_show,
                                               photo_cells, split_face, tokens_cells, verdict_json)
 from sudoku_cube.models.errors import SudokuCubeError
@@ -50,9 +50,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--suggest", action="store_true",
                    help="only say which face to show first (the one that tells the most)")
     p.add_argument("--json", action="store_true", help="print the answer as JSON")
-    p.add_argument("--symmetric", metavar="DIGITS",
-                   help="digits that look the same upside down (default 1, or the profile's)")
-    add_profile_option(p)
+    add_cube_options(p)
     p.set_defaults(handler=run)
 
 

@@ -16,13 +16,14 @@ from pathlib import Path
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
+from sudoku_cube.assistant.profile_option import add_symmetric_option, with_symmetric
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.generator import (home_faces, make_puzzle, make_unique_puzzle,
                                           solution_count)
 from sudoku_cube.models.generator4 import (Labelling, apply4, cp_sat_labelling, labelling_problems,
                                            random_scramble4, safe_set_labelling)
 from sudoku_cube.models.geometry import FACES
-from sudoku_cube.models.profile import parse_symmetric
+from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.state import CubeState
 from sudoku_cube.models.state_format import to_dict
 from sudoku_cube.models.stickers import Sticker
@@ -62,7 +63,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="photo difficulty 0 (clean) .. 1 (tilted, blurred, glare, clutter)")
     p.add_argument("--corners", action="store_true", help="also render corner photos A and B")
     p.add_argument("--video", action="store_true", help="also render a webcam-like video")
-    p.add_argument("--symmetric", default="1", help="digits that look the same upside down")
+    add_symmetric_option(p)
     p.set_defaults(handler=run)
 
 
@@ -74,10 +75,7 @@ def _progress(console: Console) -> Progress:
 def run(args: argparse.Namespace) -> int:
     """Generate, write the files, print a summary."""
     console = Console(stderr=True)
-    try:
-        sym = parse_symmetric(args.symmetric)
-    except ValueError as e:
-        raise SudokuCubeError(str(e)) from None
+    sym = with_symmetric(CubeSettings(), args.symmetric).symmetric
     if args.scramble < 0 or args.scramble > 10000:
         raise SudokuCubeError(f"--scramble {args.scramble}: give a number of turns 0-10000")
     if not 0 <= args.difficulty <= 1:

@@ -9,16 +9,18 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 
 from rich.console import Console
 from rich.table import Table
 
 from sudoku_cube.assistant.files import load_state
 from sudoku_cube.assistant.net import NetView
+from sudoku_cube.assistant.profile_option import add_cube_options, cube_settings
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.geometry import FACE_NAMES
 from sudoku_cube.models.grid import GridSolution, enumerate_targets, solve_grid
-from sudoku_cube.models.profile import CubeSettings, parse_symmetric
+from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.state import CubeState, sticker_name
 from sudoku_cube.models.state_format import to_dict
 from sudoku_cube.models.stickers import ARROWS, format_token
@@ -40,8 +42,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "whether the answer is unique")
     p.add_argument("--cap", type=int, default=100, metavar="N",
                    help="stop counting at N arrangements (default 100)")
-    p.add_argument("--symmetric", default="1", metavar="DIGITS",
-                   help="digits that look the same upside down, e.g. 1,8 (default 1)")
+    add_cube_options(p)
     p.add_argument("--ambiguous-69", action="store_true",
                    help="this cube's 6 and 9 are not underlined: every 6 may be a 9 upside down")
     p.add_argument("--time-limit", type=float, default=10.0, metavar="S",
@@ -50,12 +51,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def settings_from(args: argparse.Namespace) -> CubeSettings:
-    """Cube settings from the command line (bad --symmetric is a user error)."""
-    try:
-        sym = parse_symmetric(args.symmetric)
-    except ValueError as e:
-        raise SudokuCubeError(str(e)) from None
-    return CubeSettings(symmetric=sym, underlined_69=not args.ambiguous_69)
+    """Cube settings from ``--profile``, ``--symmetric`` and ``--ambiguous-69``."""
+    settings = cube_settings(args)
+    return replace(settings, underlined_69=False) if args.ambiguous_69 else settings
 
 
 def run(args: argparse.Namespace) -> int:

@@ -8,11 +8,12 @@ from rich.console import Console
 from sudoku_cube.assistant.export import check_export_path, export_plan
 from sudoku_cube.assistant.files import load_state
 from sudoku_cube.assistant.guide import GuideCursor, steps_as_read
-from sudoku_cube.assistant.guide_ui import print_plain, run_interactive
 from sudoku_cube.assistant.guide_check import make_checker
+from sudoku_cube.assistant.guide_ui import print_plain, run_interactive
 from sudoku_cube.assistant.keys import interactive, read_key, read_line
 from sudoku_cube.assistant.planning import make_plan
-from sudoku_cube.assistant.profile_option import cube_settings
+from sudoku_cube.assistant.profile_option import (add_profile_option, add_symmetric_option,
+                                                  cube_settings)
 from sudoku_cube.models.solved import is_solved
 from sudoku_cube.models.state import CubeState
 
@@ -25,7 +26,7 @@ def add_guide_options(p: argparse.ArgumentParser) -> None:
                    help="also write the plan with pictures of every step (.html or .svg)")
     p.add_argument("--restart", action="store_true",
                    help="start at step 1 even if this plan was left half-way")
-    p.add_argument("--symmetric", metavar="DIGITS", help="digits that look the same upside down (default 1, or the profile's)")
+    add_symmetric_option(p)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -43,6 +44,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="watch mode: the camera (default 0) or a video file looks at the cube "
                         "from the U-F-R corner after each move, confirms it and stops at a slip")
     add_guide_options(p)
+    add_profile_option(p)
     p.set_defaults(handler=run)
 
 

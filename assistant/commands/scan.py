@@ -11,7 +11,7 @@ from rich.live import Live
 
 from sudoku_cube.assistant import interrupt
 from sudoku_cube.assistant.keys import interactive, read_line
-from sudoku_cube.assistant.profile_option import add_profile_option, cube_settings, reader_options
+from sudoku_cube.assistant.profile_option import add_cube_options, cube_settings, reader_options
 from sudoku_cube.assistant.review_ui import ReviewQuit, dropped_corrections, run_review
 from sudoku_cube.assistant.scan_loop import ScanStopped, scan_frames
 from sudoku_cube.assistant.scan_protocol import face_title
@@ -52,8 +52,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--every", type=int, default=1, help="read every n-th frame only")
     p.add_argument("--steady", type=int, default=STABLE_FRAMES,
                    help="frames a reading must hold still before it is captured")
-    p.add_argument("--symmetric", metavar="DIGITS", help="digits that look the same upside down (default 1, or the profile's)")
-    add_profile_option(p)
+    add_cube_options(p)
     p.set_defaults(handler=run)
 
 

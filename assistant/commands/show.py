@@ -7,8 +7,7 @@ from rich.console import Console
 
 from sudoku_cube.assistant.files import load_state
 from sudoku_cube.assistant.net import NetView
-from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.profile import parse_symmetric
+from sudoku_cube.assistant.profile_option import add_cube_options, cube_settings
 from sudoku_cube.models.solved import is_solved, validate
 
 
@@ -18,21 +17,18 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description="Draw the six faces of a state file as a net, digits with "
                                    "arrows that point where each digit's top points.")
     p.add_argument("state", help="state file (JSON or text, see docs/conventions.md)")
-    p.add_argument("--symmetric", default="1", help="digits that look the same upside down")
+    add_cube_options(p)
     p.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Print the net and a one-line verdict."""
     state = load_state(args.state)
+    settings = cube_settings(args)  # a bad --symmetric or --profile is refused before drawing
     console = Console()
     console.print(NetView(state, title=str(args.state)))
     problems = validate(state)
     for p in problems:
         console.print(f"[yellow]warning:[/] {p.message}")
-    try:
-        sym = parse_symmetric(args.symmetric)
-    except ValueError as e:
-        raise SudokuCubeError(str(e)) from None
-    console.print("solved" if is_solved(state, sym) else "not solved")
+    console.print("solved" if is_solved(state, settings.symmetric) else "not solved")
     return 0
