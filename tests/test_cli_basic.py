@@ -55,3 +55,28 @@ def test_bad_inputs_exit_2_with_a_message(tmp_path, capsys):
     for bad_move in ("x", "Rw", "M", "r"):
         assert main(["apply", str(path), bad_move]) == 2
     assert "not supported" in capsys.readouterr().err
+
+
+def test_show_and_grid_take_the_symmetric_digits_of_a_profile(tmp_path, capsys):
+    """--profile and --symmetric mean the same in every command: a solved cube whose 8s are
+    printed upside down is solved for a profile (or a --symmetric) that says 8 looks the same
+    upside down, and not otherwise."""
+    from sudoku_cube.models.state import CubeState
+    from sudoku_cube.models.stickers import Sticker
+
+    s = random_design(random.Random(13))
+    flipped = CubeState(tuple(Sticker(t.digit, (t.rot + 2) % 4) if t.digit == 8 else t
+                              for t in s.stickers))
+    path = _write(tmp_path, flipped)
+    assert main(["calibrate", "settings", "--profile", "eights", "--symmetric", "1,8"]) == 0
+    capsys.readouterr()
+    verdicts = []
+    for extra in ([], ["--profile", "eights"], ["--symmetric", "1,8"],
+                  ["--profile", "eights", "--symmetric", "1"]):
+        assert main(["show", str(path), *extra]) == 0
+        verdicts.append(capsys.readouterr().out.strip().splitlines()[-1])
+    assert verdicts == ["not solved", "solved", "solved", "not solved"]
+    assert main(["grid", str(path), "--profile", "eights", "--json"]) == 0
+    grid = json.loads(capsys.readouterr().out)
+    assert grid["corrected"] == [] and not any(grid["centre_turns"].values())
+    assert main(["grid", str(path), "--json"]) == 2  # 8s that cannot turn: no solved grid
