@@ -14,7 +14,7 @@ from sudoku_cube.models.geometry import FACE_NAMES, FACES
 from sudoku_cube.models.moves import format_moves
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.slips import Explanation, Verdict
-from sudoku_cube.models.stickers import TOKEN_HELP, Hypothesis, parse_token
+from sudoku_cube.models.stickers import Hypothesis, parse_token
 from sudoku_cube.vision.corners.reader import read_corner_photo
 from sudoku_cube.vision.images import load_image
 from sudoku_cube.vision.reading import read_face
@@ -104,6 +104,3 @@ def verdict_json(verdict: Verdict, step: int, seen: Sequence[str]) -> dict[str, 
         out["ask_face"] = verdict.ask_face
     return out
 
-
-__all__ = ["Cells", "TOKEN_HELP", "corner_cells", "face_letter", "how_to_show", "photo_cells",
-           "split_face", "tokens_cells", "verdict_json"]

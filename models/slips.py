@@ -131,7 +131,6 @@ class Verdict:
     candidates: tuple[Explanation, ...] = ()
     ask_face: str | None = None
     repair: tuple[Move, ...] = ()
-    mismatched: tuple[int, ...] = ()
     stats: dict = field(default_factory=dict, compare=False)
 
     def message(self) -> str:
@@ -516,7 +515,7 @@ def _with_repair(verdict: Verdict, start: CubeState, moves: Sequence[Move], done
     stats = dict(verdict.stats)
     stats["repair_verified"] = True
     return Verdict(verdict.outcome, verdict.best, verdict.candidates, verdict.ask_face, fix,
-                   verdict.mismatched, stats)
+                   stats)
 
 
 def expected_state(start: CubeState, moves: Sequence[Move], done: int) -> CubeState:

@@ -17,13 +17,12 @@ from typing import Iterator, Sequence
 import cv2
 import numpy as np
 
-from sudoku_cube.models.moves import Move
+from sudoku_cube.models.moves import Move, move_transform
 from sudoku_cube.models.slips import Slip, slip_transform
-from sudoku_cube.models.moves import move_transform
 from sudoku_cube.models.state import CubeState
 
-from .photo import PhotoStyle, as_style, compose, corner_camera, draw_light, pick_font
 from .background import background
+from .photo import PhotoStyle, as_style, compose, corner_camera, draw_light, pick_font
 from .scene import face_corners
 from .video import SKIN, _hand
 
