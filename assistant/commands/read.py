@@ -15,6 +15,7 @@ from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.state import sticker_name
 from sudoku_cube.vision.annotate import annotate
+from sudoku_cube.vision.footed import ones_verdict
 from sudoku_cube.vision.images import file_scale, load_image
 from sudoku_cube.vision.photo_set import read_folder
 from sudoku_cube.vision.reading import read_face
@@ -90,9 +91,13 @@ def run(args: argparse.Namespace) -> int:
         err.print(f"[yellow]warning:[/] {w}")
     if args.debug_dir:
         _write_debug(reading, Path(args.debug_dir))
+    ones = ones_verdict(reading.faces)
     if args.json:
-        sys.stdout.write(json.dumps(reading.to_dict(), indent=2) + "\n")
+        out = reading.to_dict()
+        out["one"] = {"seen": ones.seen, "footed": ones.footed, "symmetric": not ones.has_foot}
+        sys.stdout.write(json.dumps(out, indent=2) + "\n")
         return 0
+    err.print(ones.describe(), highlight=False)
 
     console = Console()
     doubtful = reading.doubtful_indices()

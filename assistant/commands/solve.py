@@ -18,7 +18,7 @@ from rich.console import Console
 from sudoku_cube.assistant.commands.guide import add_guide_options
 from sudoku_cube.assistant.pipeline import SolveResult, solve_result_dict, solve_state
 from sudoku_cube.assistant.profile_option import add_profile_option, cube_settings
-from sudoku_cube.assistant.solve_flow import read_input, solve_with_review
+from sudoku_cube.assistant.solve_flow import read_cube, settings_for, solve_with_review
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -41,8 +41,10 @@ def produce(args: argparse.Namespace) -> SolveResult:
     """Read the photos or state file and solve it, without asking anything."""
     settings = cube_settings(args)
     t0 = time.perf_counter()
-    state = read_input(args.input, Console(stderr=True), args)
+    err = Console(stderr=True)
+    state, ones = read_cube(args.input, err, args)
     reading_ms = 1000 * (time.perf_counter() - t0)
+    settings = settings_for(state, settings, ones, args, err)
     return solve_state(state, settings, optimal=args.optimal, reading_ms=reading_ms)
 
 

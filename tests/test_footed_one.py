@@ -1,0 +1,86 @@
+"""Is the cube's 1 symmetric? The reader measures the foot of every clearly read 1; when the
+photos show footed 1s, the plan keeps every 1 upright with its face."""
+from __future__ import annotations
+
+import json
+
+import cv2
+import numpy as np
+
+from sudoku_cube.assistant.cli import main
+from sudoku_cube.models.generator import make_puzzle
+from sudoku_cube.models.geometry import FACES
+from sudoku_cube.models.moves import parse_moves
+from sudoku_cube.models.solved import face_direction, is_solved
+from sudoku_cube.render import PhotoStyle, render_face_photo
+from sudoku_cube.vision.footed import FOOT, OneVerdict, foot_ratio, judge_ones
+from sudoku_cube.vision.templates import find_font, render_digit
+
+
+def _one(font: str) -> np.ndarray:
+    return render_digit(1, find_font(font), 80) < 128
+
+
+def test_a_footed_one_is_told_from_a_plain_one_in_any_rotation():
+    footed, plain = _one("DejaVuSans-Bold.ttf"), _one("FreeSansBold.ttf")
+    for rot in range(4):
+        assert foot_ratio(np.rot90(footed, -rot), rot) >= FOOT
+        assert foot_ratio(np.rot90(plain, -rot), rot) < FOOT
+    # read the wrong way up, the foot is at the top: no foot where it should be
+    assert foot_ratio(np.rot90(footed, 2), 0) < FOOT
+
+
+def test_the_cube_verdict_needs_enough_clear_ones():
+    footed = _one("DejaVuSans-Bold.ttf")
+    assert judge_ones([(footed, 0, 0.99)] * 5).has_foot
+    assert not judge_ones([(footed, 0, 0.99)] * 2).has_foot  # too few to tell
+    assert not judge_ones([(footed, 0, 0.5)] * 6).has_foot   # none read clearly
+    mixed = [(footed, 0, 0.99)] * 3 + [(_one("FreeSansBold.ttf"), 0, 0.99)] * 3
+    assert not judge_ones(mixed).has_foot
+    assert "not symmetric" in OneVerdict(6, 6).describe()
+
+
+def test_footed_ones_end_upright_with_their_face(tmp_path, capsys):
+    """Six photos of a cube printed with a footed 1 whose design has every 1 upright: the
+    reader says the 1 has a foot, and the plan, applied to the true cube, leaves every 1
+    pointing the way of its face (solved with no symmetric digit)."""
+    puzzle = make_puzzle(11, 14, symmetric=())
+    style = PhotoStyle(font="DejaVuSans-Bold.ttf", difficulty=0.1, size=(640, 480))
+    for i, f in enumerate(FACES):
+        img, _ = render_face_photo(puzzle.state.face(f), 1100 + i, style)
+        cv2.imwrite(str(tmp_path / f"{f}.jpg"), img)
+    assert main(["read", str(tmp_path), "--json", "--no-ocr"]) == 0
+    assert json.loads(capsys.readouterr().out)["one"]["symmetric"] is False
+    assert main(["solve", str(tmp_path), "--json"]) == 0
+    out = capsys.readouterr()
+    assert "has a foot" in out.err
+    end = puzzle.state.apply(parse_moves(json.loads(out.out)["moves"]))
+    assert is_solved(end, ())
+    for f in FACES:
+        face = end.face(f)
+        up = face_direction(face, frozenset())
+        assert all(s.rot == up for s in face if s.digit == 1)
+
+
+def test_a_plan_never_leaves_a_footed_one_upside_down():
+    """A cube solved but for a centre 1 turned half round: with a symmetric 1 there is
+    nothing to do; with a footed 1 the plan turns it upright, and every 1 ends with its face."""
+    from dataclasses import replace
+
+    from sudoku_cube.assistant.pipeline import solve_state
+    from sudoku_cube.models.profile import CubeSettings
+    from sudoku_cube.models.state import CubeState
+    from sudoku_cube.models.stickers import Sticker
+
+    design = next(p.design for p in (make_puzzle(s, 0, symmetric=()) for s in range(200))
+                  if any(p.design.stickers[9 * k + 4].digit == 1 for k in range(6)))
+    k = next(k for k in range(6) if design.stickers[9 * k + 4].digit == 1)
+    stickers = list(design.stickers)
+    centre = stickers[9 * k + 4]
+    stickers[9 * k + 4] = Sticker(1, (centre.rot + 2) % 4)
+    state = CubeState(tuple(stickers), 3)
+    assert is_solved(state) and not is_solved(state, ())
+    assert not solve_state(state, CubeSettings()).plan.moves
+    footed = replace(CubeSettings(), symmetric=frozenset())
+    end = state.apply(solve_state(state, footed).plan.moves)
+    assert is_solved(end, ())

@@ -1,0 +1,89 @@
+"""Is this cube's 1 symmetric? Decided from the 1s in its photos.
+
+A cube whose 1 is a plain stroke can be solved with a 1 upside down; a 1 printed with a foot
+(a base serif, as the black Sudoku Cube's Century Schoolbook 1 has) points one way, and the
+puzzle then asks for it upright like the rest of its face. The foot is measured on each cell
+read as a 1: the ink's extent across the glyph in the band at its foot end against the stem's
+width in the middle. The cube's 1 is taken as footed when enough 1s are seen and nearly all of
+them have a foot; a profile or ``--symmetric`` still overrides the decision.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+import numpy as np
+
+from sudoku_cube.vision.glyph import rotate_glyph
+
+FOOT = 2.2
+"""A 1 has a foot when the ink at its foot end spans this many stem widths or more (footed
+serif and sans 1s measure 2.8-4; a plain or flagged stroke 1.0-1.6)."""
+BAND = 0.1
+"""Share of the glyph's height that makes the foot band."""
+MIN_ONES = 3
+"""Fewest confidently read 1s the decision needs."""
+SHARE = 0.8
+"""Share of those 1s that must show a foot."""
+SURE = 0.9
+"""Only cells read as a 1 at least this sure count."""
+
+
+def foot_ratio(body: np.ndarray, rot: int) -> float | None:
+    """The ink's extent across the bottom band of a 1 read turned ``rot``, in stem widths
+    (the median ink width of the rows in the glyph's middle fifth); None for a glyph too
+    small to measure."""
+    up = rotate_glyph(np.asarray(body, np.uint8), -rot % 4) > 0
+    ys, xs = np.nonzero(up)
+    if len(ys) < 20:
+        return None
+    top, bottom = ys.min(), ys.max()
+    h = bottom - top + 1
+    if h < 10:
+        return None
+    mid = up[top + int(0.4 * h):top + int(0.6 * h) + 1]
+    widths = mid.sum(axis=1)
+    stem = float(np.median(widths[widths > 0])) if (widths > 0).any() else 0.0
+    if stem < 1:
+        return None
+    band = up[bottom - max(1, int(BAND * h)) + 1:bottom + 1]
+    cols = np.nonzero(band.any(axis=0))[0]
+    return float(cols.max() - cols.min() + 1) / stem
+
+
+@dataclass(frozen=True)
+class OneVerdict:
+    """What the photos say about the 1: how many 1s were read sure enough to judge (``seen``)
+    and how many of them have a foot (``footed``)."""
+
+    seen: int
+    footed: int
+
+    @property
+    def has_foot(self) -> bool:
+        """True when the cube's 1 has a foot, so it is not symmetric."""
+        return self.seen >= MIN_ONES and self.footed >= SHARE * self.seen
+
+    def describe(self) -> str:
+        """One line for the user."""
+        if self.seen < MIN_ONES:
+            return (f"digit 1: only {self.seen} read clearly, too few to tell whether it has a "
+                    "foot; taken as symmetric (the default)")
+        if self.has_foot:
+            return (f"digit 1 has a foot ({self.footed} of {self.seen} clear 1s): not "
+                    "symmetric on this cube, so plans keep every 1 upright")
+        return (f"digit 1 has no foot ({self.seen - self.footed} of {self.seen} clear 1s): "
+                "symmetric, a 1 may end upside down")
+
+
+def judge_ones(cells: Iterable[tuple[np.ndarray, int, float]]) -> OneVerdict:
+    """The verdict from (ink body, read rotation, score) of every cell read as a 1."""
+    ratios = [foot_ratio(body, rot) for body, rot, score in cells if score >= SURE]
+    ratios = [r for r in ratios if r is not None]
+    return OneVerdict(len(ratios), sum(r >= FOOT for r in ratios))
+
+
+def ones_verdict(faces: dict) -> OneVerdict:
+    """The verdict from the face readings (``vision.reading.FaceReading``) of one cube."""
+    return judge_ones((e.body, s.rot, c) for r in faces.values()
+                      for s, c, e in zip(r.stickers, r.confidence, r.evidence) if s.digit == 1)
