@@ -6,7 +6,8 @@ OpenCV, OR-Tools or rich as it needs them); the others appear in ``--help`` by n
 help from :data:`COMMANDS`, so ``sudoku-cube --help`` starts fast.
 
 Errors the user can act on (:class:`SudokuCubeError`) print a message and exit 2; anything
-else is an internal error (exit 1) with a hint to report it; ``--debug`` shows the traceback. Ctrl-C exits 130 with a note on how to resume.
+else is an internal error (exit 1) with a hint to report it; ``--debug`` shows the traceback.
+Ctrl-C exits 130 with a note on how to resume.
 """
 from __future__ import annotations
 

@@ -78,7 +78,7 @@ def write_face_photos(out: Path, puzzle: Puzzle, seed: int, style: PhotoStyle,
 
 
 def write_corner_photos(out: Path, puzzle: Puzzle, seed: int, style: PhotoStyle,
-                        write: Writer = plain_write) -> dict:
+                        write: Writer = plain_write, progress=None) -> dict:
     """Corner photos A.jpg and B.jpg and photos.json."""
     homes_list = home_faces(puzzle.scramble)
     homes = {f: homes_list[9 * k:9 * k + 9] for k, f in enumerate(FACES)}
@@ -88,6 +88,8 @@ def write_corner_photos(out: Path, puzzle: Puzzle, seed: int, style: PhotoStyle,
                                          style, homes=homes)
         write(out / f"{which}.jpg", encode_jpeg(img))
         geometry[which] = truth
+        if progress:
+            progress()
     write(out / "photos.json", _json(geometry))
     return geometry
 

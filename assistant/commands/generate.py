@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import random
 import secrets
+from functools import partial
 from pathlib import Path
 
 from rich.console import Console
@@ -27,10 +28,11 @@ from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.state import CubeState
 from sudoku_cube.models.state_format import to_dict
 from sudoku_cube.models.stickers import Sticker
-from sudoku_cube.render import PhotoStyle, render_corner_photo, render_face_photo
+from sudoku_cube.render import PhotoStyle
 from sudoku_cube.render.video import video_frames, write_video
-from sudoku_cube.samples.build import encode_jpeg
-from sudoku_cube.vision.storage import atomic_path, atomic_write_bytes, atomic_write_json, atomic_write_text
+from sudoku_cube.samples.build import write_corner_photos, write_face_photos
+from sudoku_cube.vision.storage import (atomic_path, atomic_write_bytes, atomic_write_json,
+                                        atomic_write_text)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -121,32 +123,18 @@ def run(args: argparse.Namespace) -> int:
 def _photos(args, seed: int, puzzle, folder: Path, console: Console) -> None:
     """Render the requested photos into ``folder`` with a progress bar."""
     style = PhotoStyle(stickers=args.style, difficulty=args.difficulty)
-    homes = home_faces(puzzle.scramble)
     total = 6 + (2 if args.corners else 0) + (1 if args.video else 0)
-    geometry: dict = {}
     with _progress(console) as bar:
         task = bar.add_task("rendering photos", total=total)
-        for k, face in enumerate(FACES):
-            img, truth = render_face_photo(puzzle.state.face(face), seed * 10 + k, style,
-                                           homes=homes[9 * k:9 * k + 9])
-            atomic_write_bytes(folder / f"{face}.jpg", encode_jpeg(img))
-            geometry[face] = truth
-            bar.advance(task)
+        step = partial(bar.advance, task)  # one tick per picture
+        write_face_photos(folder, puzzle, seed, style, atomic_write_bytes, step)
         atomic_write_json(folder / "truth.json", to_dict(puzzle.state))
-        atomic_write_json(folder / "photos.json", geometry)
         if args.corners:
             corner_dir = folder / "corners"
-            home = {f: homes[9 * k:9 * k + 9] for k, f in enumerate(FACES)}
-            cgeo = {}
-            for which in "AB":
-                img, truth = render_corner_photo(puzzle.state.faces(), which,
-                                                 seed * 10 + ord(which), style, homes=home)
-                atomic_write_bytes(corner_dir / f"{which}.jpg", encode_jpeg(img))
-                cgeo[which] = truth
-                bar.advance(task)
+            write_corner_photos(corner_dir, puzzle, seed, style, atomic_write_bytes, step)
             atomic_write_json(corner_dir / "truth.json", to_dict(puzzle.state))
-            atomic_write_json(corner_dir / "photos.json", cgeo)
         if args.video:
+            homes = home_faces(puzzle.scramble)
             home = {f: homes[9 * k:9 * k + 9] for k, f in enumerate(FACES)}
             with atomic_path(folder / "video.avi", suffix=".avi") as tmp:
                 infos = write_video(tmp, video_frames(puzzle.state.faces(), seed, style,
