@@ -18,10 +18,14 @@ from rich.console import Console
 from sudoku_cube.assistant.guide import GuideCursor
 from sudoku_cube.assistant.guide_ui import screen_of
 from sudoku_cube.assistant.keys import split_keys
+from sudoku_cube.assistant.slip_check import Cells
 from sudoku_cube.assistant.watch import WatchEvent, corner_readings, watch
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.moves import format_moves
 from sudoku_cube.models.profile import CubeSettings
+from sudoku_cube.vision.camera import CameraError, open_source, parse_source, read_frame
+from sudoku_cube.vision.corners.reader import read_corner_photo
+from sudoku_cube.vision.reading import read_face
 
 HOLD_HINT = ("Watching: hold the cube so that the camera sees the corner where U, F and R "
              "meet (U on top, F lower left, R lower right), as in corner photo A; turn each "
@@ -30,8 +34,6 @@ HOLD_HINT = ("Watching: hold the cube so that the camera sees the corner where U
 
 def camera_frames(text: str) -> Iterator[np.ndarray]:
     """Frames of ``--camera`` (an index or a video file) until the video ends."""
-    from sudoku_cube.vision.camera import CameraError, open_source, parse_source, read_frame
-
     source = parse_source(text)
     cap = open_source(source)
     try:
@@ -53,10 +55,6 @@ def camera_capture(text: str, settings: CubeSettings = CubeSettings()
                    ) -> Callable[[str], dict]:
     """For the guide's ``c`` key in watch mode: take a frame from the camera and read the face
     asked for as a single-face photo (or corner view A when ``"A"`` is asked)."""
-    from sudoku_cube.assistant.slip_check import Cells
-    from sudoku_cube.vision.corners.reader import read_corner_photo
-    from sudoku_cube.vision.reading import read_face
-
     def capture(face: str) -> dict[str, Cells]:
         frame = None
         for i, f in enumerate(camera_frames(text)):
@@ -76,7 +74,7 @@ def camera_capture(text: str, settings: CubeSettings = CubeSettings()
 @contextmanager
 def key_poller() -> Iterator[Callable[[], str | None]]:
     """A function that returns a key pressed since the last call, or None (terminal only)."""
-    import termios
+    import termios  # POSIX only, like assistant.keys
     import tty
 
     fd = sys.stdin.fileno()

@@ -21,6 +21,7 @@ from sudoku_cube.assistant.slip_check import Cells
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.slips import Verdict, find_slip
+from sudoku_cube.vision.corners.reader import read_corner_photo
 
 STABLE = 2
 """Readable frames in a row that must give the same answer before the watch acts on it."""
@@ -131,8 +132,6 @@ def corner_readings(frames: Iterable[np.ndarray], settings: CubeSettings,
                     ) -> Iterator[dict[str, Cells] | None]:
     """Each frame's three faces of corner view A as scored cells (None when the frame does not
     show them: a hand in front, the cube moving)."""
-    from sudoku_cube.vision.corners.reader import read_corner_photo
-
     for frame in frames:
         try:
             faces = read_corner_photo(frame, "A", settings=settings, ocr=False,

@@ -7,19 +7,21 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
 import cv2
+import numpy as np
 
 from sudoku_cube.models.generator import Puzzle, home_faces, make_puzzle
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.state_format import to_dict, to_json
-
 from sudoku_cube.render import PhotoStyle, render_corner_photo, render_face_photo
 from sudoku_cube.render.background import background
 from sudoku_cube.render.effects import focus_blur, to_bgr8
+from sudoku_cube.render.fonts import font_path
 from sudoku_cube.render.video import video_frames, write_video
 
 ROOT = Path(__file__).resolve().parent
@@ -203,15 +205,11 @@ def build_video(root: Path = ROOT, sample: CubeSample = VIDEO, fps: int = VIDEO_
 
 def build_bad(root: Path = ROOT) -> list[Path]:
     """Render the bad inputs under ``root/bad`` (see README for what the tool must say)."""
-    import random
-
-    import numpy as np
     out = root / "bad"
     puzzle = make_puzzle(401, 20)
     style = PhotoStyle(difficulty=0.2, size=(640, 480))
     rng = random.Random(401)
     nrng = np.random.default_rng(401)
-    from sudoku_cube.render.fonts import font_path
     empty = to_bgr8(background(640, 480, rng, nrng, 1.0, str(font_path())))
     plain_write(out / "no-cube" / "F.jpg", encode_jpeg(empty))
     img, _ = render_face_photo(puzzle.state.face("F"), 402, style)

@@ -15,7 +15,6 @@ from __future__ import annotations
 import functools
 import json
 import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
@@ -25,6 +24,7 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from sudoku_cube.vision.glyph import GLYPH, normalise_glyph, rotate_glyph, split_underline
+from sudoku_cube.vision.storage import atomic_path, atomic_write_text
 
 FONT_DIRS = ("/usr/share/fonts", "/usr/share/texmf/fonts/opentype", "/usr/local/share/fonts",
              "/Library/Fonts", "C:/Windows/Fonts", str(Path.home() / ".fonts"))
@@ -81,17 +81,11 @@ class TemplateSet:
     def save(self, stem: str | os.PathLike[str]) -> None:
         """Write ``stem.npz`` (arrays) and ``stem.json`` (metadata), each write-then-rename."""
         stem = Path(stem)
-        stem.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(suffix=".npz", dir=stem.parent)
-        with os.fdopen(fd, "wb") as fh:
+        with atomic_path(stem.with_suffix(".npz")) as tmp, open(tmp, "wb") as fh:
             np.savez_compressed(fh, images=self.images.astype(np.float32),
                                 digits=self.digits.astype(np.int8), rots=self.rots.astype(np.int8))
-        os.replace(tmp, stem.with_suffix(".npz"))
-        fd, tmp = tempfile.mkstemp(suffix=".json", dir=stem.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump({"format": "sudoku-cube-templates/1", "count": len(self), **self.meta},
-                      fh, indent=2)
-        os.replace(tmp, stem.with_suffix(".json"))
+        atomic_write_text(stem.with_suffix(".json"), json.dumps(
+            {"format": "sudoku-cube-templates/1", "count": len(self), **self.meta}, indent=2))
 
     @staticmethod
     def load(stem: str | os.PathLike[str]) -> "TemplateSet":
