@@ -17,8 +17,11 @@ from sudoku_cube.assistant.guide import GuideCursor, steps_from_moves
 from sudoku_cube.assistant.slip_check import Cells, corner_cells, how_to_show, photo_cells, \
     tokens_cells
 from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.models.moves import format_moves
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.slips import Verdict, find_slip, suggest_face
+from sudoku_cube.models.state_format import to_json
+from sudoku_cube.vision.storage import atomic_write_text, data_dir
 
 LineReader = Callable[[str], str]
 """Asks a question and returns the typed line ("q" at end of input)."""
@@ -71,10 +74,15 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
 
 
 def _conclude(cursor: GuideCursor, verdict: Verdict) -> str:
-    """Switch the cursor to the new plan when a slip was found; the line to show."""
+    """Switch the cursor to the new plan when a slip was found; the line to show. The real
+    cube is saved, so that the new plan can be taken up again in a later run."""
     if verdict.outcome == "found" and verdict.best is not None:
         real = verdict.best.state
         cursor.follow(steps_from_moves(real, verdict.repair), real)
+        path = data_dir() / "after-slip.json"
+        atomic_write_text(path, to_json(real))
+        return (f"{verdict.message()} To take it up later: sudoku-cube guide {path} --moves "
+                f"\"{format_moves(verdict.repair)}\"")
     return verdict.message()
 
 

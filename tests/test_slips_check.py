@@ -220,6 +220,11 @@ def test_guide_c_key_finds_the_slip_and_follows_a_new_plan(fixed_plan, tmp_path,
     assert cursor.position == 0 and asked
     new_moves = [s.move for s in cursor.steps]
     assert is_solved(real.apply(new_moves))
+    # the real cube is saved: the new plan can be taken up again with guide --moves
+    saved = tmp_path / "after-slip.json"
+    assert f"sudoku-cube guide {saved} --moves" in text.replace("\n", "")
+    from sudoku_cube.models.state_format import parse_state
+    assert is_solved(parse_state(saved.read_text()).apply(new_moves))
 
 
 def test_watch_mode_on_a_rendered_video_stops_at_the_slip(tmp_path, capsys):
