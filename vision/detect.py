@@ -103,6 +103,28 @@ def _blobs(mask: np.ndarray, min_area: float, max_area: float) -> list[Blob]:
     return out
 
 
+def _glyph_blobs(masks: list[np.ndarray], area: float) -> list[Blob]:
+    """Light digits as lattice points: outer contours of the light masks shaped like a digit
+    (a 1 is narrow, a 7 fills little of its box), each standing for its box's longer side
+    squared, so that digits of one print count as one size whatever their shape."""
+    out = []
+    for mask in masks:
+        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        for cnt in contours:
+            (cx, cy), (w, h), ang = cv2.minAreaRect(cnt)
+            long, short = max(w, h), min(w, h)
+            if not GLYPH_AREA[0] * area <= long * long <= GLYPH_AREA[1] * area:
+                continue
+            if short < 0.15 * long or cv2.contourArea(cnt) < 0.1 * long * long:
+                continue
+            out.append(Blob(np.array([cx, cy]), float(long * long), float(long), float(ang)))
+    return out
+
+
+GLYPH_AREA = (0.0005, 0.03)
+"""Least and most (share of the picture) of a light digit's box, its longer side squared."""
+
+
 def _dedupe(blobs: list[Blob]) -> list[Blob]:
     """One blob per place and size: the same sticker found by several binarisations counts
     once, but a much larger blob (stickers merged by glare) does not hide the stickers it
@@ -274,9 +296,11 @@ class Hypothesis:
         return int((self.cells >= GOOD_CELL).sum())
 
     @property
-    def rank(self) -> tuple[int, float, int]:
-        """Better hypotheses rank higher: more sticker-like cells, more contrast, more blobs."""
-        return self.good, float(np.clip(self.cells, -1, 1).sum()), len(self.grid)
+    def rank(self) -> tuple[float, int, int]:
+        """Better hypotheses rank higher: more contrast over the nine cells (a lattice a row
+        off keeps a few weak background cells that pass as stickers, but loses contrast),
+        then more sticker-like cells, more blobs."""
+        return float(np.clip(self.cells, -1, 1).sum()), self.good, len(self.grid)
 
 
 def _groups(blobs: list[Blob]) -> list[dict[tuple[int, int], Blob]]:
@@ -310,9 +334,35 @@ def _hypotheses(group: dict[tuple[int, int], Blob], flat: np.ndarray) -> list[Hy
                 continue
             hom, sub = _robust_fit(sub)
             if hom is not None:
-                seen = [(c, r) in sub for r in range(3) for c in range(3)]
-                out.append(Hypothesis(hom, sub, cell_contrast(flat, hom, seen)))
+                out.append(_scored(hom, sub, flat))
     return out
+
+
+SETTLED = 3
+"""How many of the best hypotheses are tried a row or a column further (:func:`_settled`)."""
+
+
+def _scored(hom: np.ndarray, grid: dict, flat: np.ndarray) -> Hypothesis:
+    seen = [(c, r) in grid for r in range(3) for c in range(3)]
+    return Hypothesis(hom, grid, cell_contrast(flat, hom, seen))
+
+
+def _settled(h: Hypothesis, flat: np.ndarray) -> Hypothesis:
+    """The hypothesis moved a row or column at a time while that scores better: a lattice of
+    digits or of stickers missing a row can sit one row off the face, with the face's row
+    outside it and a row of background inside; the cells themselves tell."""
+    for _ in range(2):
+        moved = []
+        for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            hom = h.hom @ np.array([[1.0, 0, dc], [0, 1.0, dr], [0, 0, 1.0]])
+            grid = {(c - dc, r - dr): b for (c, r), b in h.grid.items()
+                    if 0 <= c - dc <= 2 and 0 <= r - dr <= 2}
+            moved.append(_scored(hom, grid, flat))
+        best = max(moved, key=lambda m: m.rank[:2])
+        if best.rank[:2] <= h.rank[:2] or best.good < GOOD_CELLS:
+            break
+        h = best
+    return h
 
 
 def _separate(a: Hypothesis, b: Hypothesis) -> bool:
@@ -327,9 +377,12 @@ def _separate(a: Hypothesis, b: Hypothesis) -> bool:
 
 
 def _pitch(hom: np.ndarray) -> float:
-    p = project(hom, np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]]))
-    (ax, ay), (bx, by) = p[1] - p[0], p[2] - p[0]
-    return float(np.sqrt(abs(ax * by - ay * bx)))
+    """The lattice's pitch in pixels at its first cell (0 for a degenerate lattice)."""
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        p = project(hom, np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]]))
+        (ax, ay), (bx, by) = p[1] - p[0], p[2] - p[0]
+        pitch = float(np.sqrt(abs(ax * by - ay * bx)))
+    return pitch if np.isfinite(pitch) else 0.0
 
 
 def _choose(groups: list[dict], flat: np.ndarray, source: str) -> Hypothesis | None:
@@ -337,6 +390,7 @@ def _choose(groups: list[dict], flat: np.ndarray, source: str) -> Hypothesis | N
     :data:`GOOD_CELLS` sticker-like cells; refuses two separate faces that both score."""
     hyps = sorted((h for g in groups if len(g) >= 4 for h in _hypotheses(g, flat)),
                   key=lambda h: h.rank, reverse=True)
+    hyps = [_settled(h, flat) for h in hyps[:SETTLED]] + hyps[SETTLED:]
     faces = sorted((h for h in hyps if h.good >= GOOD_CELLS), key=lambda h: h.rank,
                    reverse=True)
     if not faces:
@@ -372,13 +426,16 @@ def find_face(image: np.ndarray, source: str = "photo") -> FaceGeometry:
     v = _value(small)
     area = v.shape[0] * v.shape[1]
     level = cv2.medianBlur(v, 5)
-    blobs = _dedupe(_sticker_blobs(_binarisations(v), area))
+    masks = _binarisations(v)
+    blobs = _dedupe(_sticker_blobs(masks, area))
     groups = _groups(blobs)
     best = _choose(groups, level, source)
     if best is None:
         blobs = _dedupe(blobs + _sticker_blobs(groove_masks(plateaus(v)), area))
         groups = _groups(blobs)
         best = _choose(groups, level, source)
+    if best is None:  # light digits as lattice points (the refusal speaks of stickers)
+        best = _choose(_groups(_dedupe(blobs + _glyph_blobs(masks, area))), level, source)
     if best is None:
         _refuse(source, blobs, groups, v.shape)
     found = tuple((c, r) in best.grid for r in range(3) for c in range(3))
