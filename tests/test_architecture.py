@@ -1,0 +1,202 @@
+"""The shape of the code, read from its import statements (AST of every module, nothing run).
+
+Packages depend one way: assistant -> calibration -> (render, vision) -> models, with samples
+(the sample data and their builder) beside calibration, using render. ``models`` imports
+nothing else of ours and no cv2, rich or file-system libraries; no module imports itself back
+through a chain of others; nothing installed imports the offline ``tools/``. Imports stand at
+the top of modules, except at a command's entry; the CLI imports only the command being run
+(by name, from its command table), so ``sudoku-cube --help`` loads none of the heavy libraries.
+"""
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("models", "render", "vision", "samples", "calibration", "assistant")
+LAYER = {"models": 0, "render": 1, "vision": 1, "samples": 2, "calibration": 2, "assistant": 3}
+"""A package may import only packages of a lower layer (and itself)."""
+ALLOWED_ACROSS = {("samples", "render"), ("calibration", "vision"), ("assistant", "samples")}
+"""Pairs of packages whose layers alone do not decide it: the builder of the samples renders
+photos; calibration fits vision's recognisers; the assistant's ``generate`` writes samples."""
+FORBIDDEN_IN_MODELS = ("cv2", "rich", "PIL", "pytesseract", "platformdirs", "pathlib",
+                       "tempfile", "shutil")
+OPTIONAL = {("models/centre_search.py", "_twophase"), ("assistant/keys.py", "termios"),
+            ("assistant/keys.py", "tty"), ("assistant/guide_watch.py", "termios"),
+            ("assistant/guide_watch.py", "tty")}
+"""Imports that may fail on purpose, so they stand where they are used: the optional C
+extension, the POSIX-only terminal modules."""
+LAZY_ALLOWED = ("assistant/commands/", "assistant/bench/")
+"""A command's entry: the one place an import may stand inside a function (the CLI imports
+only the command being run, so these modules never slow ``--help`` down either way)."""
+PENDING = {"models/planner.py", "models/plan_search.py", "assistant/pipeline.py",
+           "assistant/planning.py", "assistant/solve_flow.py"}
+"""The solve pipeline's modules, being rewritten into one pipeline in a separate change that
+also moves their imports to the top; they leave this set when it lands."""
+
+
+def _modules() -> dict[str, Path]:
+    out = {}
+    for pkg in PACKAGES:
+        for path in sorted((ROOT / pkg).rglob("*.py")):
+            parts = list(path.relative_to(ROOT).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            out[".".join(["sudoku_cube", *parts])] = path
+    return out
+
+
+MODULES = _modules()
+
+
+def _imports(name: str, path: Path) -> list[tuple[str, ast.stmt, bool]]:
+    """(imported module, statement, inside a function or class) for every import of a module."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    is_pkg = path.name == "__init__.py"
+    out = []
+
+    def visit(node: ast.AST, nested: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.Import):
+                out.extend((a.name, child, nested) for a in child.names)
+            elif isinstance(child, ast.ImportFrom):
+                base = child.module or ""
+                if child.level:
+                    pkg = name.split(".")[: len(name.split(".")) - child.level + is_pkg]
+                    base = ".".join(pkg + ([base] if base else []))
+                for a in child.names:
+                    full = f"{base}.{a.name}"
+                    out.append((full if full in MODULES else base, child, nested))
+            visit(child, nested or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef,
+                                                      ast.ClassDef, ast.Lambda)))
+
+    visit(tree, False)
+    return out
+
+
+IMPORTS = {name: _imports(name, path) for name, path in MODULES.items()}
+
+
+def _package(module: str) -> str:
+    return module.split(".")[1]
+
+
+def _rel(module: str) -> str:
+    return str(MODULES[module].relative_to(ROOT))
+
+
+def test_the_walk_sees_every_package():
+    assert {_package(m) for m in MODULES} == set(PACKAGES)
+    assert len(MODULES) > 100
+
+
+def test_packages_import_only_packages_below_them():
+    bad = []
+    for mod, imports in IMPORTS.items():
+        for target, stmt, _ in imports:
+            if not target.startswith("sudoku_cube."):
+                continue
+            a, b = _package(mod), _package(target)
+            if a != b and LAYER[b] >= LAYER[a] and (a, b) not in ALLOWED_ACROSS:
+                bad.append(f"{_rel(mod)}:{stmt.lineno} imports {target}")
+    assert not bad, "\n".join(bad)
+
+
+def test_models_is_pure():
+    bad = [f"{_rel(m)}:{stmt.lineno} imports {t}" for m, imports in IMPORTS.items()
+           if _package(m) == "models" for t, stmt, _ in imports
+           if t.split(".")[0] in FORBIDDEN_IN_MODELS]
+    assert not bad, "\n".join(bad)
+
+
+def test_no_import_cycles():
+    """Tarjan over module edges; a submodule naming its own package (the package re-exports
+    the submodule's names) is no edge."""
+    graph = {m: {t for t, _, _ in imps if t in MODULES and not m.startswith(t + ".")}
+             for m, imps in IMPORTS.items()}
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    cycles = []
+
+    def strong(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in graph[v]:
+            if w not in index:
+                strong(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                cycles.append(sorted(comp))
+
+    for v in graph:
+        if v not in index:
+            strong(v)
+    assert not cycles, cycles
+
+
+def test_nothing_installed_imports_tools_or_tests():
+    bad = [f"{_rel(m)}:{stmt.lineno} imports {t}" for m, imports in IMPORTS.items()
+           for t, stmt, _ in imports if t.split(".")[0] in ("tools", "tests")]
+    assert not bad, "\n".join(bad)
+
+
+def test_no_dynamic_imports_or_fallbacks():
+    """Modules are imported by name: no importlib outside the CLI's command table, no
+    ``except ImportError`` except for the optional extension and POSIX-only modules."""
+    bad = []
+    for mod, path in MODULES.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Try) and any(
+                    isinstance(h.type, ast.Name) and h.type.id in ("ImportError",
+                                                                   "ModuleNotFoundError")
+                    for h in node.handlers):
+                names = {a.name.split(".")[-1] for stmt in ast.walk(node)
+                         if isinstance(stmt, (ast.Import, ast.ImportFrom)) for a in stmt.names}
+                optional = all((_rel(mod), n) in OPTIONAL for n in names)
+                if not optional and _rel(mod) not in PENDING:
+                    bad.append(f"{_rel(mod)}:{node.lineno} falls back on ImportError")
+        if _rel(mod) != "assistant/cli.py" and any(t == "importlib" or t.startswith("importlib.")
+                                                   for t, _, _ in IMPORTS[mod]):
+            bad.append(f"{_rel(mod)} imports importlib")
+    assert not bad, "\n".join(bad)
+
+
+def test_imports_stand_at_the_top_of_modules():
+    bad = [f"{_rel(m)}:{stmt.lineno}: {ast.unparse(stmt)}" for m, imports in IMPORTS.items()
+           if _rel(m) not in PENDING and not _rel(m).startswith(LAZY_ALLOWED)
+           for t, stmt, nested in imports
+           if nested and (_rel(m), t.split(".")[-1]) not in OPTIONAL]
+    assert not bad, "\n".join(sorted(set(bad)))
+
+
+def test_every_command_is_listed_with_the_help_its_module_gives():
+    from sudoku_cube.assistant.cli import COMMANDS, build_parser
+
+    sub = next(a for a in build_parser(every=True)._actions if a.dest == "command")
+    helps = {c.dest: c.help for c in sub._choices_actions}
+    assert helps == COMMANDS
+
+
+def test_help_loads_no_heavy_library():
+    code = ("import sys\nfrom sudoku_cube.assistant.cli import main\n"
+            "try:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
+            "heavy = {'cv2', 'ortools', 'rich', 'numpy', 'PIL', 'kociemba', 'pytesseract'}\n"
+            "print(sorted(heavy & {m.split('.')[0] for m in sys.modules}))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip().splitlines()[-1] == "[]", out
