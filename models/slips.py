@@ -563,10 +563,71 @@ def random_slip(rng, step: int, planned: Move, kind: str | None = None) -> Slip:
     return rng.choice(pick)
 
 
+KIND_SHARE_AHEAD = 0.1
+"""Prior of "the next step was already made", against 1 for each kind of slip at a step."""
+TWO_SLIPS = 0.01
+"""Prior factor of a pair of slips against the product of their single priors: one slip is
+far likelier than two."""
+
+
+def slip_kind(slip: Slip) -> str:
+    """The kind of mistake a person makes: a ``face`` slip on the opposite face is ``tilt``
+    (the cube held the other way round), a different mistake from turning a neighbour."""
+    if slip.kind == "face" and slip.done and slip.done[0].face == OPPOSITE[slip.planned.face]:
+        return "tilt"
+    return slip.kind
+
+
+@cache
+def _kind_options(planned: Move, kind: str) -> int:
+    return sum(1 for s, _, _ in step_slips(1, planned) if slip_kind(s) == kind)
+
+
+def slip_prior(slips: Sequence[Slip]) -> float:
+    """Prior weight of an explanation before any face is seen: each kind of mistake at a step
+    is as likely as another, shared among its variants (one of 9 tilts of a held cube is not 9
+    times likelier than a turn the wrong way); two slips get :data:`TWO_SLIPS`; no slip 0 (it
+    needs no face to settle: a face as the plan expects is believed)."""
+    def one(s: Slip) -> float:
+        kind = slip_kind(s)
+        return KIND_SHARE_AHEAD if kind == "ahead" else 1.0 / _kind_options(s.planned, kind)
+    if not slips:
+        return 0.0
+    weight = math.prod(one(s) for s in slips)
+    return weight * TWO_SLIPS if len(slips) > 1 else weight
+
+
+def first_face(keys: np.ndarray, weights: Sequence[float]) -> str:
+    """The face likeliest to settle a check alone, chosen from the plan before any photo:
+    ``keys`` are the look keys of the candidate explanations (row 0 the plan's own state),
+    ``weights`` their priors. A face settles a state when no other state looks the same on it
+    (states that look alike there, such as an opposite face's turn, stay open) and the plan's
+    state looks different (else the face reads "as expected"); a state is as likely as all its
+    explanations together. The face with the most prior weight settled wins; ties go to the
+    face that leaves the smallest chance that two states still look alike."""
+    _, first, state_of = np.unique(keys, axis=0, return_index=True, return_inverse=True)
+    state_of = state_of.ravel()
+    sw = np.bincount(state_of, weights=np.asarray(weights, dtype=float))
+    sw = sw / (sw.sum() or 1.0)
+    skeys = keys[first]
+    best, choice = None, "F"
+    for n, face in enumerate(FACES):
+        _, part = np.unique(skeys[:, 9 * n:9 * n + 9], axis=0, return_inverse=True)
+        part = part.ravel()
+        alone = np.bincount(part)[part] == 1
+        alone[part == part[state_of[0]]] = False
+        collide = float((np.bincount(part, weights=sw) ** 2).sum())
+        key = (round(float(sw[alone].sum()), 9), -collide)
+        if best is None or key > best:
+            best, choice = key, face
+    return choice
+
+
 def suggest_face(start: CubeState, moves: Sequence[Move], done: int,
                  settings: CubeSettings = CubeSettings(), *, window: int = WINDOW) -> str:
-    """The face to look at first: the one whose look best tells apart the plan's state and the
-    states that one or two slips in the window lead to, each weighted by how likely it is."""
+    """The face to look at first: the one likeliest to single out the real state among the
+    plan's state and the states that one or two slips in the window lead to
+    (:func:`first_face` with :func:`slip_prior`)."""
     batch = _candidates(start.without_candidates(), tuple(moves), done, window)
     keys = look_key(batch.digits, batch.rots, settings)
-    return best_face(list(keys), [math.exp(SLIP_PRIOR * len(s)) for s in batch.slips], ())
+    return first_face(keys, [slip_prior(s) for s in batch.slips])
