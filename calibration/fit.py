@@ -33,6 +33,10 @@ class LabelledPhoto:
     stickers: tuple[Sticker, ...]
 
 
+MIN_CONFIDENT = 5
+"""Confident readings of a photo needed before labels that agree with none are refused."""
+
+
 @dataclass(frozen=True)
 class PhotoScore:
     """How one photo was read: stickers right, and the mistakes as ``(index, truth, read)``."""
@@ -42,6 +46,14 @@ class PhotoScore:
     total: int
     mistakes: tuple[tuple[int, str, str], ...]
     problem: str = ""
+    confident: int = 0
+    confident_agree: int = 0
+
+    @property
+    def labels_doubtful(self) -> bool:
+        """True when the reader was sure of most stickers and the labels agree with none of
+        them: the labels most likely belong to another photo or are in the wrong order."""
+        return self.confident >= MIN_CONFIDENT and self.confident_agree == 0
 
 
 def read_photo(photo: LabelledPhoto, options: dict[str, Any]):
@@ -59,7 +71,16 @@ def score_photo(photo: LabelledPhoto, options: dict[str, Any],
     mistakes = tuple((i, t.token, r.token) for i, (r, t) in
                      enumerate(zip(reading.stickers, photo.stickers))
                      if not same_sticker(r, t, settings.symmetric))
-    return PhotoScore(photo.source, 9 - len(mistakes), 9, mistakes), reading
+    wrong = {i for i, _, _ in mistakes}
+    sure = [i for i in range(len(reading.stickers)) if i not in reading.doubtful]
+    return PhotoScore(photo.source, 9 - len(mistakes), 9, mistakes,
+                      confident=len(sure),
+                      confident_agree=sum(1 for i in sure if i not in wrong)), reading
+
+
+def doubtful_labels(scores: Sequence[PhotoScore]) -> list[PhotoScore]:
+    """The photos whose labels agree with none of the stickers read with confidence."""
+    return [s for s in scores if s.labels_doubtful]
 
 
 def accuracy(scores: Sequence[PhotoScore]) -> float:

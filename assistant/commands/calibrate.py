@@ -20,7 +20,7 @@ from rich.table import Table
 
 from sudoku_cube.assistant.files import load_state
 from sudoku_cube.assistant.profile_option import add_symmetric_option, with_symmetric
-from sudoku_cube.calibration.fit import LabelledPhoto, calibrate_templates
+from sudoku_cube.calibration.fit import LabelledPhoto, calibrate_templates, doubtful_labels
 from sudoku_cube.calibration.labels import LABEL_HELP, LabelError, parse_face_label, parse_labels
 from sudoku_cube.calibration.profiles import DEFAULT_NAME, Profile, load_or_new, profile_dir, save_profile
 from sudoku_cube.calibration.sheet import contact_sheet
@@ -57,6 +57,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     _profile_args(t)
     t.add_argument("--sheet", metavar="PNG", help="also write the contact sheet here")
     t.add_argument("--json", action="store_true", help="print the result as JSON")
+    t.add_argument("--force", action="store_true",
+                   help="save even when a photo's labels agree with none of the stickers the "
+                        "built-in reader is sure of")
     t.set_defaults(handler=run_templates)
 
     s = csub.add_parser("settings", help="set the cube's settings in a profile")
@@ -152,6 +155,21 @@ def _ask_labels(files: list[Path], console: Console):
     return labels
 
 
+def _check_labels(before, force: bool, console: Console) -> None:
+    """Refuse (unless ``force``) labels that agree with none of the confident readings."""
+    doubtful = doubtful_labels(before)
+    if not doubtful:
+        return
+    lines = [f"{s.source}: the labels agree with 0 of the {s.confident} stickers read with "
+             f"confidence (read: {' '.join(r for _, _, r in s.mistakes[:9])})" for s in doubtful]
+    if not force:
+        raise SudokuCubeError("; ".join(lines) + ". Check that each label belongs to its "
+                              "photo and lists the stickers row by row from the top left; "
+                              "nothing was saved (--force saves anyway)")
+    for line in lines:
+        console.print(f"[yellow]warning:[/] {line}; saved anyway (--force)", highlight=False)
+
+
 def run_templates(args: argparse.Namespace) -> int:
     """Learn templates from labelled photos, save the profile and its contact sheet."""
     console = Console(stderr=args.json)
@@ -169,6 +187,7 @@ def run_templates(args: argparse.Namespace) -> int:
     photos = [LabelledPhoto(str(f), load_image(f), lab) for f, lab in zip(files, labels)]
     with console.status("learning templates from the photos..."):
         result = calibrate_templates(photos, profile)
+    _check_labels(result.before, args.force, console)
     folder = save_profile(result.profile)
     sheet = contact_sheet(result.profile.templates, f"profile {profile.name}")
     atomic_write_png(folder / SHEET_NAME, sheet)
