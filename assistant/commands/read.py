@@ -14,7 +14,7 @@ from sudoku_cube.assistant.profile_option import add_profile_option, reader_opti
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.state import sticker_name
-from sudoku_cube.vision.annotate import annotate
+from sudoku_cube.vision.annotate import annotate_photo
 from sudoku_cube.vision.footed import ones_verdict
 from sudoku_cube.vision.images import file_scale, load_image
 from sudoku_cube.vision.photo_set import read_folder
@@ -90,7 +90,9 @@ def run(args: argparse.Namespace) -> int:
     for w in reading.warnings:
         err.print(f"[yellow]warning:[/] {w}")
     if args.debug_dir:
-        _write_debug(reading, Path(args.debug_dir))
+        written = _write_debug(reading, Path(args.debug_dir))
+        err.print(f"Debug pictures written to {Path(args.debug_dir).resolve()}: "
+                  + ", ".join(p.name for p in written), highlight=False)
     ones = ones_verdict(reading.faces)
     if args.json:
         out = reading.to_dict()
@@ -108,11 +110,19 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _write_debug(reading, folder: Path) -> None:
-    """One annotated image per photo: ``<face>-debug.png`` in ``folder``."""
-    for face, r in reading.faces.items():
-        img = annotate(load_image(r.source), r)
-        ok, buf = cv2.imencode(".png", img)
+def _write_debug(reading, folder: Path) -> list[Path]:
+    """One annotated picture per photo in ``folder``: ``<face>-debug.png`` for a face photo,
+    ``<photo>-debug.png`` (e.g. ``A-debug.png``) for a corner photo with all its faces."""
+    by_photo: dict[str, list] = {}
+    for r in reading.faces.values():
+        by_photo.setdefault(r.source, []).append(r)
+    written = []
+    for source, readings in by_photo.items():
+        name = readings[0].face if len(readings) == 1 and readings[0].face else Path(source).stem
+        ok, buf = cv2.imencode(".png", annotate_photo(load_image(source), readings))
         if not ok:
-            raise SudokuCubeError(f"could not encode the debug image of face {face}")
-        atomic_write_bytes(folder / f"{face}-debug.png", buf.tobytes())
+            raise SudokuCubeError(f"{source}: could not encode its debug picture")
+        path = folder / f"{name}-debug.png"
+        atomic_write_bytes(path, buf.tobytes())
+        written.append(path)
+    return written
