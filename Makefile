@@ -8,6 +8,7 @@ APT_PACKAGES := tesseract-ocr libffi-dev libgl1 libglib2.0-0 fonts-dejavu-core f
 .PHONY: demo test system venv clean bench
 
 demo: $(STAMP)
+	$(BIN)/sudoku-cube tables
 	$(BIN)/sudoku-cube solve --plain
 
 test: $(STAMP)

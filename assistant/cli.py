@@ -35,6 +35,7 @@ COMMANDS = {
     "bench": "run a speed/accuracy benchmark",
     "calibrate": "calibrate templates and camera for your cube",
     "profiles": "list calibration profiles",
+    "tables": "build or check the planner's tables in the cache folder (once)",
 }
 """Every subcommand and its one-line help (the same line its module registers)."""
 

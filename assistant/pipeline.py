@@ -1,28 +1,56 @@
-"""From a cube state (maybe with reading candidates) to grid, verified plan and a JSON-ready
-result (``solve_result_dict``), with timings per stage.
+"""The one solve pipeline: reading -> grid -> plan, with timings and a progress callback.
 
-Functions produce values; printing is the commands' job.
+Every command that solves (``solve``, ``solve --json``, ``guide``, the benchmarks) goes through
+:func:`solve_state`; "already solved?" is decided here and nowhere else in the assistant. The
+planner's tables are loaded (or built once into the cache) by :func:`start_tables` in a
+background thread while the photos are read; :class:`BackgroundPlanner` plans the grid solution
+of a reading while the person is still reviewing it. Functions produce values and report
+progress through a callback; printing is the commands' job (``assistant.progress_view``).
 """
 from __future__ import annotations
 
+import threading
 import time
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable, Literal
 
-from sudoku_cube.models.planner import Plan, plan
+from sudoku_cube.assistant import table_cache
+from sudoku_cube.models.grid_solve import GridSolution, enumerate_targets, solve_grid
+from sudoku_cube.models.planner import Plan, plan, plan_from_moves, plan_to_targets
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.solved import is_solved
 from sudoku_cube.models.state import CubeState
 from sudoku_cube.models.state_format import to_dict
 
+Stage = Literal["reading", "tables", "grid", "planning", "notice"]
+
+
+@dataclass(frozen=True)
+class Event:
+    """A progress report: the stage, how far it is (0..1, None when unknown), a message."""
+
+    stage: Stage
+    fraction: float | None = None
+    message: str = ""
+
+
+Progress = Callable[[Event], None]
+KnownPlan = Callable[[CubeState], "tuple[tuple, tuple] | None"]
+"""``known(start) -> (moves, phases)`` of a plan already being followed from ``start``."""
+
+
+def _quiet(event: Event) -> None:
+    """The progress callback that reports nothing."""
+
 
 @dataclass(frozen=True)
 class SolveResult:
     """What ``solve`` found: the grid solution (None when already solved), the plan and the
-    time each stage took in milliseconds (``reading``, ``grid``, ``planning``)."""
+    time each stage took in milliseconds (``reading``, ``tables``, ``grid``, ``planning``)."""
 
     state: CubeState
-    grid: Any
+    grid: GridSolution | None
     plan: Plan
     timings_ms: dict[str, float] = field(default_factory=dict)
 
@@ -32,42 +60,147 @@ class SolveResult:
         return not self.plan.moves
 
 
+class TablesLoading:
+    """The planner's tables being loaded or built in a background thread."""
+
+    def __init__(self) -> None:
+        self._events: list[Event] = []
+        self._lock = threading.Lock()
+        self._progress: Progress | None = None
+        self._error: BaseException | None = None
+        self._thread = threading.Thread(target=self._work, name="tables", daemon=True)
+        self._thread.start()
+
+    def _work(self) -> None:
+        try:
+            self._run()
+        except BaseException as e:  # noqa: BLE001 - re-raised by wait() in the caller
+            self._error = e
+
+    def _emit(self, event: Event) -> None:
+        with self._lock:
+            if self._progress is None:
+                self._events.append(event)
+                return
+        self._progress(event)
+
+    def _run(self) -> dict[str, str]:
+        return table_cache.ensure_tables(
+            lambda what, f: self._emit(Event("tables", f, what)),
+            lambda msg: self._emit(Event("notice", None, msg)))
+
+    def wait(self, progress: Progress = _quiet) -> float:
+        """Wait until the tables are there, reporting to ``progress`` from now on (events that
+        came earlier are replayed); return the milliseconds spent waiting."""
+        t0 = time.perf_counter()
+        with self._lock:
+            self._progress = progress
+            events, self._events = self._events, []
+        for e in events:
+            progress(e)
+        self._thread.join()
+        if self._error is not None:
+            raise self._error
+        return 1000 * (time.perf_counter() - t0)
+
+
+def start_tables() -> TablesLoading:
+    """Begin loading (or building) the planner's tables in the background."""
+    return TablesLoading()
+
+
+def already_solved(state: CubeState, settings: CubeSettings) -> bool:
+    """True when a certain reading shows a solved cube (the one place this is decided)."""
+    return state.candidates is None and is_solved(state, settings.symmetric)
+
+
+def plan_grid(grid: GridSolution, settings: CubeSettings, *, optimal: bool = False,
+              known: KnownPlan | None = None) -> Plan:
+    """The plan of a grid solution: the one already being followed from its start when
+    ``known`` has one that still solves it, else a new one (``optimal``: any of the grid
+    solver's enumerated arrangements is a goal)."""
+    start = CubeState(tuple(grid.chosen))
+    stored = known(start) if known else None
+    if stored is not None:
+        kept = plan_from_moves(start, *stored, settings)
+        if kept is not None:
+            return kept
+    targets = ([g.target for g in enumerate_targets(start, settings, 64)] if optimal else [])
+    return plan(grid, settings, optimal=optimal, targets=targets)
+
+
+class BackgroundPlanner:
+    """Plans each grid solution the review's check finds, in a background thread, so the plan
+    is ready when the person accepts the reading. Use :meth:`solver` as the review's grid
+    solver and :meth:`plan_for` to get the plan of the accepted grid solution."""
+
+    def __init__(self, settings: CubeSettings, tables: TablesLoading | None = None, *,
+                 optimal: bool = False, known: KnownPlan | None = None) -> None:
+        self.settings, self.tables, self.optimal, self.known = settings, tables, optimal, known
+        self._pool = ThreadPoolExecutor(1, "planner")
+        self._jobs: dict[int, tuple[GridSolution, Future]] = {}
+        self.grid_ms = 0.0
+        """Time spent in the grid solver so far (milliseconds)."""
+
+    def _plan(self, grid: GridSolution) -> Plan:
+        if self.tables is not None:
+            self.tables.wait()
+        return plan_grid(grid, self.settings, optimal=self.optimal, known=self.known)
+
+    def solver(self, state: CubeState, settings: CubeSettings, *a: Any, **kw: Any) -> GridSolution:
+        """The grid solver, starting to plan its answer at once."""
+        t0 = time.perf_counter()
+        grid = solve_grid(state, settings, *a, **kw)
+        self.grid_ms += 1000 * (time.perf_counter() - t0)
+        if id(grid) not in self._jobs:
+            self._jobs[id(grid)] = (grid, self._pool.submit(self._plan, grid))
+        return grid
+
+    def plan_for(self, grid: GridSolution) -> Plan:
+        """The plan of ``grid`` (waiting for the background job when it is the one running)."""
+        job = self._jobs.get(id(grid))
+        if job is not None and job[0] is grid:
+            return job[1].result()
+        return self._plan(grid)
+
+    def close(self) -> None:
+        """Drop plans nobody asked for (their threads finish on their own)."""
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+
 def solve_state(state: CubeState, settings: CubeSettings = CubeSettings(), *,
                 optimal: bool = False, reading_ms: float | None = None,
-                grid: Any = None) -> SolveResult:
-    """Solve the grid (unless the cube is already solved or ``grid`` is given) and plan."""
+                grid: GridSolution | None = None, tables: TablesLoading | None = None,
+                planner: BackgroundPlanner | None = None, known: KnownPlan | None = None,
+                progress: Progress = _quiet) -> SolveResult:
+    """Solve the grid (unless the cube is already solved or ``grid`` is given) and plan.
+
+    ``tables``: the planner's tables already loading (started here otherwise); ``planner``:
+    the background planner that may already hold the plan of ``grid``; ``known``: plans being
+    followed, kept when they still solve the cube.
+    """
     timings: dict[str, float] = {}
     if reading_ms is not None:
         timings["reading"] = round(reading_ms, 1)
-    best = state.without_candidates()
-    if grid is None and is_solved(best, settings.symmetric) and state.candidates is None:
-        t0 = time.perf_counter()
-        p = plan(best, None, settings)
-        timings.update(grid=0.0, planning=round(1000 * (time.perf_counter() - t0), 1))
+    if grid is None and already_solved(state, settings):
+        p = plan_to_targets(state, [state], settings)
+        timings.update(tables=0.0, grid=0.0, planning=0.0)
         return SolveResult(state, None, p, timings)
+    tables = tables or start_tables()
     if grid is None:
-        from sudoku_cube.models.grid import solve_grid
+        progress(Event("grid"))
         t0 = time.perf_counter()
         grid = solve_grid(state, settings)
         timings["grid"] = round(1000 * (time.perf_counter() - t0), 1)
     else:
         timings["grid"] = 0.0
+    timings["tables"] = round(tables.wait(progress), 1)
+    progress(Event("planning"))
     t0 = time.perf_counter()
-    p = plan(state, grid, settings, optimal=optimal)
+    p = planner.plan_for(grid) if planner is not None else \
+        plan_grid(grid, settings, optimal=optimal, known=known)
     timings["planning"] = round(1000 * (time.perf_counter() - t0), 1)
     return SolveResult(state, grid, p, timings)
-
-
-def _grid_dict(grid: Any) -> dict[str, Any] | None:
-    """The parts of a grid solution a JSON reader needs."""
-    if grid is None:
-        return None
-    return {
-        "directions": dict(getattr(grid, "directions", {}) or {}),
-        "centre_turns": dict(getattr(grid, "centre_turns", {}) or {}),
-        "solution_count": getattr(grid, "solution_count", None),
-        "changed_stickers": list(getattr(grid, "changed", ()) or ()),
-    }
 
 
 def solve_result_dict(result: SolveResult) -> dict[str, Any]:
@@ -81,7 +214,8 @@ def solve_result_dict(result: SolveResult) -> dict[str, Any]:
         "verified": bool(p.stats.get("verified")),
         "method": p.stats.get("method"),
         "candidates": p.stats.get("candidates"),
-        "timings_ms": {k: result.timings_ms.get(k) for k in ("reading", "grid", "planning")},
+        "timings_ms": {k: result.timings_ms.get(k)
+                       for k in ("reading", "tables", "grid", "planning")},
     }
     return {
         "format": "sudoku-cube-solve/1",
@@ -92,4 +226,16 @@ def solve_result_dict(result: SolveResult) -> dict[str, Any]:
         "target": to_dict(p.target),
         "grid": _grid_dict(result.grid),
         "stats": stats,
+    }
+
+
+def _grid_dict(grid: GridSolution | None) -> dict[str, Any] | None:
+    """The parts of a grid solution a JSON reader needs."""
+    if grid is None:
+        return None
+    return {
+        "directions": dict(grid.directions or {}),
+        "centre_turns": dict(grid.centre_turns or {}),
+        "solution_count": grid.solution_count,
+        "changed_stickers": list(grid.changed or ()),
     }

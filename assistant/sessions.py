@@ -10,11 +10,11 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.geometry import FACES
-from sudoku_cube.models.moves import Move, format_moves
+from sudoku_cube.models.moves import Move, format_moves, parse_moves
 from sudoku_cube.models.state import CubeState
 from sudoku_cube.models.stickers import Hypothesis, Sticker, format_token, parse_token
 from sudoku_cube.vision.recognise import limit_wildcards
@@ -135,6 +135,13 @@ def plan_key(start: CubeState, moves: Iterable[Move]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
+def start_key(start: CubeState, symmetric: Iterable[int] = ()) -> str:
+    """A short stable key of a plan's start (stickers and the digits taken as symmetric)."""
+    text = (" ".join(format_token(s) for s in start.without_candidates().stickers) + "|"
+            + ",".join(str(d) for d in sorted(symmetric)))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
 def _read_guide_data(path: Path) -> dict[str, Any]:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -164,3 +171,43 @@ def save_guide_step(key: str, step: int, path: Path | None = None) -> None:
     while len(plans) > GUIDE_KEEP:
         plans.pop(next(iter(plans)))
     atomic_write_json(path, data)
+
+
+def save_followed_plan(start: CubeState, symmetric: Iterable[int], moves: Iterable[Move],
+                       phases: Iterable[str], path: Path | None = None) -> None:
+    """Remember the plan the guide follows from ``start``, so a re-run on the same reading
+    continues this plan instead of planning anew (keeps the most recent plans only)."""
+    path = path or guide_session_path()
+    data = _read_guide_data(path) or {"format": GUIDE_FORMAT, "plans": {}}
+    followed = data.get("followed") if isinstance(data.get("followed"), dict) else {}
+    key = start_key(start, symmetric)
+    followed.pop(key, None)
+    followed[key] = {"moves": format_moves(moves), "phases": list(phases)}
+    while len(followed) > GUIDE_KEEP:
+        followed.pop(next(iter(followed)))
+    data["followed"] = followed
+    atomic_write_json(path, data)
+
+
+def load_followed_plan(start: CubeState, symmetric: Iterable[int], path: Path | None = None
+                       ) -> tuple[tuple[Move, ...], tuple[str, ...]] | None:
+    """The moves and phases of the plan followed from ``start`` (None when there is none or it
+    cannot be read; the caller checks that it still solves the cube)."""
+    data = _read_guide_data(path or guide_session_path())
+    followed = data.get("followed")
+    entry = followed.get(start_key(start, symmetric)) if isinstance(followed, dict) else None
+    if not isinstance(entry, dict):
+        return None
+    try:
+        moves = parse_moves(str(entry["moves"]))
+        phases = tuple(str(p) for p in entry["phases"])
+    except (KeyError, TypeError, ValueError, SudokuCubeError):
+        return None
+    return moves, phases
+
+
+def followed_plans(symmetric: Iterable[int]
+                   ) -> Callable[[CubeState], tuple[tuple[Move, ...], tuple[str, ...]] | None]:
+    """The lookup of plans being followed that the solve pipeline takes (``known``)."""
+    digits = tuple(symmetric)
+    return lambda start: load_followed_plan(start, digits)

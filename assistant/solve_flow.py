@@ -1,32 +1,49 @@
 """The whole way from photos (or a state file) to the guide, for a person at the terminal:
-read -> review -> grid -> plan -> guide. The planner's ``solve`` command calls
-:func:`solve_with_review` for its interactive and ``--plain`` modes."""
+read -> review -> grid -> plan -> guide, through the one pipeline (:mod:`assistant.pipeline`).
+
+The ``solve`` and ``guide`` commands both call in here; neither imports the other. The planner's
+tables load in the background while the photos are read, and the reading's plan is computed
+while the person reviews it. The plan the guide follows is remembered with the session, so a
+re-run on the same cube continues that plan.
+"""
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
+import json
+import os
+import time
+from dataclasses import replace
 from pathlib import Path
+
 from rich.console import Console
 
+from sudoku_cube.assistant.export import check_export_path
 from sudoku_cube.assistant.files import load_state
+from sudoku_cube.assistant.guide_run import guide_plan
 from sudoku_cube.assistant.keys import interactive, read_line
+from sudoku_cube.assistant.pipeline import (BackgroundPlanner, Event, Progress, SolveResult,
+                                            TablesLoading, solve_state, start_tables)
+from sudoku_cube.assistant.profile_option import reader_options
+from sudoku_cube.assistant.progress_view import ConsoleProgress
 from sudoku_cube.assistant.review_ui import ReviewQuit, dropped_corrections, run_review
+from sudoku_cube.assistant.sessions import followed_plans
+from sudoku_cube.assistant.solve_options import ocr_mode
 from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.models.grid import solve_grid
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.state import CubeState
-
-if TYPE_CHECKING:
-    from sudoku_cube.vision.footed import OneVerdict
+from sudoku_cube.vision.footed import SURE, OneVerdict, ones_verdict
+from sudoku_cube.vision.photo_set import read_folder
 
 DEMO_SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "cubes" / "01-easy"
 """The bundled photos that ``sudoku-cube solve`` reads when given nothing."""
 
 
-def read_cube(path: str | None, console: Console, args: argparse.Namespace | None = None
-              ) -> tuple[CubeState, "OneVerdict | None"]:
-    """A state from a photo folder (through vision, with the ``--profile`` of ``args``) or a
-    state file (None = the demo sample) and, from photos, what they say about the digit 1
-    (None for a state file)."""
+def read_cube(path: str | None, console: Console, args: argparse.Namespace | None = None,
+              progress: Progress | None = None) -> tuple[CubeState, OneVerdict | None]:
+    """A state from a photo folder (through vision, with the ``--profile`` and ``--ocr`` of
+    ``args``) or a state file (None = the demo sample) and, from photos, what they say about
+    the digit 1 (None for a state file)."""
     p = Path(path) if path else DEMO_SAMPLE
     if not path:
         console.print(f"No input given: reading the bundled demo photos in {p}")
@@ -34,14 +51,10 @@ def read_cube(path: str | None, console: Console, args: argparse.Namespace | Non
         raise SudokuCubeError(f"{p}: no such file or folder; give a folder of face photos "
                               "(U.jpg R.jpg ...) or a state file")
     if p.is_dir():
-        from sudoku_cube.vision.photo_set import read_folder
-        with Console(stderr=True).status(f"Reading the photos in {p}..."):
-            from sudoku_cube.assistant.profile_option import reader_options
-
-            options = reader_options(args) if args is not None else {}
-            reading = read_folder(p, **options)
-        from sudoku_cube.vision.footed import ones_verdict
-
+        if progress is not None:
+            progress(Event("reading"))
+        options = reader_options(args) if args is not None else {}
+        reading = read_folder(p, ocr=ocr_mode(args), **options)
         return reading.state, ones_verdict(reading.faces)
     return load_state(p), None
 
@@ -56,11 +69,6 @@ def settings_for(state: CubeState, settings: CubeSettings, ones: "OneVerdict | N
         return settings
     if getattr(args, "symmetric", None) is not None or getattr(args, "profile", None):
         return settings
-    from dataclasses import replace
-
-    from sudoku_cube.models.grid import solve_grid
-    from sudoku_cube.vision.footed import SURE
-
     footed = replace(settings, symmetric=settings.symmetric - {1})
     try:
         chosen = solve_grid(state, footed).chosen
@@ -76,28 +84,76 @@ def settings_for(state: CubeState, settings: CubeSettings, ones: "OneVerdict | N
     return footed
 
 
+def produce(path: str | None, settings: CubeSettings, args: argparse.Namespace, *,
+            progress: Progress, tables: TablesLoading | None = None,
+            remembered: bool = False) -> SolveResult:
+    """Read and solve without asking anything (``remembered``: keep a plan being followed)."""
+    tables = tables or start_tables()
+    t0 = time.perf_counter()
+    err = Console(stderr=True)
+    state, ones = read_cube(path, err, args, progress)
+    reading_ms = 1000 * (time.perf_counter() - t0)
+    settings = settings_for(state, settings, ones, args, err)
+    return solve_state(state, settings, optimal=getattr(args, "optimal", False),
+                       reading_ms=reading_ms, tables=tables, progress=progress,
+                       known=followed_plans(settings.symmetric) if remembered else None)
+
+
+def guide_state_file(path: str, settings: CubeSettings, args: argparse.Namespace) -> int:
+    """``guide STATE``: plan the state file's solution and guide it."""
+    if args.export:
+        check_export_path(args.export)
+    with ConsoleProgress() as progress:
+        result = produce(path, settings, args, progress=progress, remembered=True)
+    if result.already_solved:
+        Console().print("The cube is already solved: nothing to turn.")
+        return 0
+    return guide_plan(result.plan, args, reading=result.state.without_candidates())
+
+
+TIMINGS_ENV = "SUDOKU_CUBE_TIMINGS"
+"""Names a file that receives the stages' timings of an interactive solve (``bench e2e``)."""
+
+
+def write_timings(entered: float, timings_ms: dict[str, float]) -> None:
+    """Write the stages' timings and the time the command started working (epoch seconds) to
+    the file named by :data:`TIMINGS_ENV`, when it is set."""
+    path = os.environ.get(TIMINGS_ENV)
+    if path:
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(dict(timings_ms, entered_epoch=entered), f)
+
+
 def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.Namespace,
                       console: Console | None = None) -> int:
     """Read, review (interactive when a person is there), plan and guide."""
-    from sudoku_cube.assistant.commands.guide import guide_plan
-    from sudoku_cube.assistant.planning import make_plan
-
-    from sudoku_cube.assistant.export import check_export_path
-
     console = console or Console()
     if getattr(args, "export", None):
         check_export_path(args.export)
-    state, ones = read_cube(path, console, args)
+    entered = time.time()
+    tables = start_tables()
+    t0 = time.perf_counter()
+    with ConsoleProgress() as progress:
+        state, ones = read_cube(path, console, args, progress)
+    reading_ms = 1000 * (time.perf_counter() - t0)
     settings = settings_for(state, settings, ones, args, console)
     person = interactive() and not getattr(args, "plain", False)
+    planner = BackgroundPlanner(settings, tables, optimal=getattr(args, "optimal", False),
+                                known=followed_plans(settings.symmetric))
     try:
-        state, check = run_review(console, state, settings, read_line if person else None)
-    except ReviewQuit as stop:
-        console.print("Stopped at the review; nothing was planned"
-                      f"{dropped_corrections(stop.corrections)}. The input is unchanged: run the same command to review it again.",
-                      highlight=False)
-        return 0
-    plan = make_plan(state, settings, grid=check.grid,
-                     optimal=getattr(args, "optimal", False))
-    return guide_plan(plan, args, console, reading=state.without_candidates())
-
+        try:
+            state, check = run_review(console, state, settings, read_line if person else None,
+                                      planner.solver)
+        except ReviewQuit as stop:
+            console.print("Stopped at the review; nothing was planned"
+                          f"{dropped_corrections(stop.corrections)}. The input is unchanged: "
+                          "run the same command to review it again.", highlight=False)
+            return 0
+        with ConsoleProgress() as progress:
+            result = solve_state(state, settings, grid=check.grid, tables=tables,
+                                 planner=planner, progress=progress)
+    finally:
+        planner.close()
+    write_timings(entered, dict(result.timings_ms, reading=round(reading_ms, 1),
+                                grid=round(planner.grid_ms, 1)))
+    return guide_plan(result.plan, args, console, reading=state.without_candidates())

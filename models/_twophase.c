@@ -7,15 +7,17 @@
  *           D centres mod 4 and the side centres 0/180).
  * A centre may be "free" (its digit looks the same turned 180 degrees): then +2 is as good.
  * Facelets, cubies and turns follow Kociemba's conventions (URFDLB facelet order, which agree
- * with docs/conventions.md and docs/cube-facts.md). Pruning tables are built once by breadth-first search
- * (about 45 MB); searches run without the GIL, so several may run at once on read-only tables.
+ * with docs/conventions.md). Pruning tables are built by breadth-first search (about
+ * 48 MB, a few seconds); ``tables()`` hands them out as bytes and ``load()`` takes them back, so a
+ * caller may keep them in a file (the module itself never touches files). Searches run without
+ * the GIL, so several may run at once on read-only tables. A search's budget is a number of
+ * nodes, not seconds: the same puzzle gives the same answer on any machine and load.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 typedef struct { uint8_t cp[8], co[8], ep[12], eo[12]; } Cubie;
 
@@ -183,7 +185,24 @@ static void build_prune2(uint8_t *T, int na, int nb, const uint16_t *amv, const 
     }
 }
 
-static int build_all(void) {
+/* Called between build stages with (stage done, stages); NULL = no report. */
+typedef void (*stage_fn)(int, int, void *);
+#define N_STAGES 6
+
+static int alloc_all(void) {
+    if (twist_mv) return 0;
+    twist_mv = malloc(2 * N_TWIST * 18); flip_mv = malloc(2 * N_FLIP * 18);
+    slice_mv = malloc(2 * N_SLICE * 18); cperm_mv = malloc(2 * N_PERM8 * 18);
+    eperm_mv = malloc(2 * N_PERM8 * 18); sperm_mv = malloc(2 * N_SPERM * 18);
+    P1A = malloc((long)N_TWIST * N_SLICE * N_CPAR); P1B = malloc((long)N_FLIP * N_SLICE * N_CPAR);
+    P2A = malloc((long)N_PERM8 * N_CEN); P2B = malloc((long)N_PERM8 * N_SPERM);
+    P2C = malloc((long)N_PERM8 * N_SPERM);
+    if (!twist_mv || !flip_mv || !slice_mv || !cperm_mv || !eperm_mv || !sperm_mv || !P1A ||
+        !P1B || !P2A || !P2B || !P2C) return -1;
+    return 0;
+}
+
+static void build_moves(void) {
     for (int f = 0; f < 6; f++) {
         Cubie c;
         identity(&c);
@@ -194,23 +213,40 @@ static int build_all(void) {
             c = n;
         }
     }
+    build_centre_tables();
+}
+
+/* The stored tables in file order: (pointer, bytes). */
+static int table_parts(void **ptr, long *len) {
+    void *p[] = {twist_mv, flip_mv, slice_mv, cperm_mv, eperm_mv, sperm_mv, P1A, P1B, P2A, P2B, P2C};
+    long n[] = {2L * N_TWIST * 18, 2L * N_FLIP * 18, 2L * N_SLICE * 18, 2L * N_PERM8 * 18,
+                2L * N_PERM8 * 18, 2L * N_SPERM * 18, (long)N_TWIST * N_SLICE * N_CPAR,
+                (long)N_FLIP * N_SLICE * N_CPAR, (long)N_PERM8 * N_CEN, (long)N_PERM8 * N_SPERM,
+                (long)N_PERM8 * N_SPERM};
+    for (int i = 0; i < 11; i++) { if (ptr) ptr[i] = p[i]; len[i] = n[i]; }
+    return 11;
+}
+
+static long tables_size(void) {
+    long len[11], total = 0;
+    int k = table_parts(NULL, len);
+    for (int i = 0; i < k; i++) total += len[i];
+    return total;
+}
+
+static int build_all(stage_fn report, void *ctx) {
+    if (report) report(0, N_STAGES, ctx);
+    build_moves();
     int all[18];
     for (int i = 0; i < 18; i++) all[i] = i;
-    twist_mv = malloc(2 * N_TWIST * 18); flip_mv = malloc(2 * N_FLIP * 18);
-    slice_mv = malloc(2 * N_SLICE * 18); cperm_mv = malloc(2 * N_PERM8 * 18);
-    eperm_mv = malloc(2 * N_PERM8 * 18); sperm_mv = malloc(2 * N_SPERM * 18);
-    P1A = malloc((long)N_TWIST * N_SLICE * N_CPAR); P1B = malloc((long)N_FLIP * N_SLICE * N_CPAR);
-    P2A = malloc((long)N_PERM8 * N_CEN); P2B = malloc((long)N_PERM8 * N_SPERM);
-    P2C = malloc((long)N_PERM8 * N_SPERM);
-    if (!twist_mv || !flip_mv || !slice_mv || !cperm_mv || !eperm_mv || !sperm_mv || !P1A ||
-        !P1B || !P2A || !P2B || !P2C) return -1;
+    if (alloc_all()) return -1;
     if (build_move_table(N_TWIST, get_twist, all, 18, twist_mv) ||
         build_move_table(N_FLIP, get_flip, all, 18, flip_mv) ||
         build_move_table(N_SLICE, get_slice, all, 18, slice_mv) ||
         build_move_table(N_PERM8, get_cperm, P2_MOVES, 10, cperm_mv) ||
         build_move_table(N_PERM8, get_eperm, P2_MOVES, 10, eperm_mv) ||
         build_move_table(N_SPERM, get_sperm, P2_MOVES, 10, sperm_mv)) return -2;
-    build_centre_tables();
+    if (report) report(1, N_STAGES, ctx);
     /* Phase 1: (twist or flip) x (slice, side-centre parity) as one minor coordinate. */
     uint16_t *sc_mv = malloc(2L * N_SLICE * N_CPAR * 18);
     if (!sc_mv) return -1;
@@ -220,11 +256,15 @@ static int build_all(void) {
                 sc_mv[(s * N_CPAR + c) * 18 + m] =
                     (uint16_t)(slice_mv[s * 18 + m] * N_CPAR + cpar_mv[c * 18 + m]);
     build_prune2(P1A, N_TWIST, N_SLICE * N_CPAR, twist_mv, sc_mv, 0, all, 18);
+    if (report) report(2, N_STAGES, ctx);
     build_prune2(P1B, N_FLIP, N_SLICE * N_CPAR, flip_mv, sc_mv, 0, all, 18);
     free(sc_mv);
+    if (report) report(3, N_STAGES, ctx);
     build_prune2(P2A, N_PERM8, N_CEN, cperm_mv, cen_mv, 1, P2_MOVES, 10);
+    if (report) report(4, N_STAGES, ctx);
     build_prune2(P2B, N_PERM8, N_SPERM, eperm_mv, sperm_mv, 0, P2_MOVES, 10);
     build_prune2(P2C, N_PERM8, N_SPERM, cperm_mv, sperm_mv, 0, P2_MOVES, 10);
+    if (report) report(5, N_STAGES, ctx);
     return 0;
 }
 
@@ -238,7 +278,7 @@ typedef struct {
     int need[6];
     int free_bits;          /* bits of the phase-2 centre index that may differ from 0 */
     int alts[64], n_alts;   /* submasks of free_bits */
-    double deadline;
+    long long node_limit;   /* stop after this many nodes once a solution is known */
     long long nodes;
     int stop;
     int moves[MAX_LEN];
@@ -246,12 +286,6 @@ typedef struct {
     int max_len;
     int p2_cap;             /* longest phase 2 tried (deep phase-2 searches rarely pay) */
 } Search;
-
-static double now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 static int skip_face(int f, int last) {
     if (last < 0) return 0;
@@ -270,7 +304,7 @@ static int h2(const Search *S, int cp, int ep, int sp, int cen) {
 }
 
 static int tick(Search *S) {
-    if ((++S->nodes & 4095) == 0 && S->best_len <= S->max_len && now() > S->deadline) S->stop = 1;
+    if (++S->nodes >= S->node_limit && S->best_len <= S->max_len) S->stop = 1;
     return S->stop;
 }
 
@@ -384,27 +418,92 @@ static int from_facelets(const char *s, Cubie *c) {
     return 0;
 }
 
+typedef struct { PyObject *callback; PyThreadState *ts; int failed; } BuildCtx;
+
+/* Report a finished stage to the Python callback (taking the GIL for the call). */
+static void report_stage(int done, int total, void *p) {
+    BuildCtx *ctx = p;
+    if (!ctx->callback || ctx->failed) return;
+    PyEval_RestoreThread(ctx->ts);
+    PyObject *r = PyObject_CallFunction(ctx->callback, "ii", done, total);
+    if (!r) ctx->failed = 1; else Py_DECREF(r);
+    ctx->ts = PyEval_SaveThread();
+}
+
 static PyObject *py_build(PyObject *self, PyObject *args) {
+    PyObject *callback = Py_None;
+    if (!PyArg_ParseTuple(args, "|O", &callback)) return NULL;
     if (!ready) {
+        BuildCtx ctx = {callback == Py_None ? NULL : callback, NULL, 0};
         int r;
-        Py_BEGIN_ALLOW_THREADS
-        r = build_all();
-        Py_END_ALLOW_THREADS
+        ctx.ts = PyEval_SaveThread();
+        r = build_all(report_stage, &ctx);
+        PyEval_RestoreThread(ctx.ts);
+        if (ctx.failed) return NULL;
         if (r) { PyErr_Format(PyExc_MemoryError, "two-phase tables could not be built (%d)", r); return NULL; }
         ready = 1;
     }
     Py_RETURN_NONE;
 }
 
-/* solve(facelets, need (6 ints), free (6 bools as bitmask U..B), seconds, max_len) -> list of
- * move numbers (face*3 + turns-1), the shortest found in the time; None if none within max_len */
+/* tables() -> bytes: every move and pruning table, in a fixed order (build() first). */
+static PyObject *py_tables(PyObject *self, PyObject *args) {
+    if (!ready) { PyErr_SetString(PyExc_RuntimeError, "call build() or load() first"); return NULL; }
+    void *ptr[11]; long len[11];
+    int k = table_parts(ptr, len);
+    PyObject *out = PyBytes_FromStringAndSize(NULL, tables_size());
+    if (!out) return NULL;
+    char *dst = PyBytes_AS_STRING(out);
+    for (int i = 0; i < k; i++) { memcpy(dst, ptr[i], len[i]); dst += len[i]; }
+    return out;
+}
+
+/* load(buffer): take the tables of an earlier tables() call; ValueError when the size is wrong
+ * or the buffer is not plausibly such tables (the caller checks its checksum). */
+static PyObject *py_load(PyObject *self, PyObject *args) {
+    Py_buffer buf;
+    if (!PyArg_ParseTuple(args, "y*", &buf)) return NULL;
+    if (buf.len != tables_size()) {
+        long want = tables_size();
+        PyBuffer_Release(&buf);
+        PyErr_Format(PyExc_ValueError, "two-phase tables must be %ld bytes", want);
+        return NULL;
+    }
+    const uint8_t *b = buf.buf;
+    long len[11];
+    void *ptr[11];
+    int k = table_parts(NULL, len);
+    long off1 = 0;
+    for (int i = 0; i < 6; i++) off1 += len[i];
+    /* the pruning tables start at distance 0 for the solved coordinates */
+    if (b[off1] != 0 || b[off1 + len[6]] != 0) {
+        PyBuffer_Release(&buf);
+        PyErr_SetString(PyExc_ValueError, "not two-phase tables");
+        return NULL;
+    }
+    if (!ready) {
+        if (alloc_all()) { PyBuffer_Release(&buf); return PyErr_NoMemory(); }
+        build_moves();
+        table_parts(ptr, len);
+        Py_BEGIN_ALLOW_THREADS
+        for (int i = 0; i < k; i++) { memcpy(ptr[i], b, len[i]); b += len[i]; }
+        Py_END_ALLOW_THREADS
+        ready = 1;
+    }
+    PyBuffer_Release(&buf);
+    Py_RETURN_NONE;
+}
+
+/* solve(facelets, need (6 ints), free (6 bools as bitmask U..B), nodes, max_len) -> list of
+ * move numbers (face*3 + turns-1), the shortest found within the node budget (searched on until
+ * a first solution is found); None if none within max_len */
 static PyObject *py_solve(PyObject *self, PyObject *args) {
     const char *fac;
     Py_ssize_t flen;
     int n[6], freemask, max_len, p2_cap = P2_CAP;
-    double seconds;
-    if (!PyArg_ParseTuple(args, "s#(iiiiii)idi|i", &fac, &flen, &n[0], &n[1], &n[2], &n[3], &n[4],
-                          &n[5], &freemask, &seconds, &max_len, &p2_cap))
+    long long node_limit;
+    if (!PyArg_ParseTuple(args, "s#(iiiiii)iLi|i", &fac, &flen, &n[0], &n[1], &n[2], &n[3], &n[4],
+                          &n[5], &freemask, &node_limit, &max_len, &p2_cap))
         return NULL;
     if (!ready) { PyErr_SetString(PyExc_RuntimeError, "call build() first"); return NULL; }
     if (flen != 54) { PyErr_SetString(PyExc_ValueError, "54 facelets expected"); return NULL; }
@@ -423,8 +522,8 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     S->max_len = max_len < MAX_LEN ? max_len : MAX_LEN - 1;
     S->best_len = S->max_len + 1;
     S->p2_cap = p2_cap;
+    S->node_limit = node_limit;
     Py_BEGIN_ALLOW_THREADS
-    S->deadline = now() + seconds;
     run_search(S);
     Py_END_ALLOW_THREADS
     PyObject *out;
@@ -438,13 +537,24 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     return out;
 }
 
+static PyObject *py_ready(PyObject *self, PyObject *args) { return PyBool_FromLong(ready); }
+
 static PyMethodDef METHODS[] = {
-    {"build", py_build, METH_NOARGS, "Build the move and pruning tables (once; about 45 MB)."},
+    {"build", py_build, METH_VARARGS,
+     "build([callback(done, total)]): build the move and pruning tables (once; about 48 MB)."},
+    {"tables", py_tables, METH_NOARGS, "tables() -> bytes of every table (after build or load)."},
+    {"load", py_load, METH_VARARGS, "load(buffer): use tables from an earlier tables() call."},
+    {"ready", py_ready, METH_NOARGS, "True once the tables are built or loaded."},
     {"solve", py_solve, METH_VARARGS,
-     "solve(facelets, need, free_mask, seconds, max_len[, p2_cap]) -> list of move numbers or None."},
+     "solve(facelets, need, free_mask, nodes, max_len[, p2_cap]) -> list of move numbers or None."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef MODULE = {PyModuleDef_HEAD_INIT, "_twophase",
                                     "Centre-aware two-phase solver (C).", -1, METHODS};
 
-PyMODINIT_FUNC PyInit__twophase(void) { return PyModule_Create(&MODULE); }
+PyMODINIT_FUNC PyInit__twophase(void) {
+    PyObject *m = PyModule_Create(&MODULE);
+    /* bump when the layout or meaning of the tables changes (cached copies are then rebuilt) */
+    if (m && PyModule_AddIntConstant(m, "TABLES_VERSION", 1)) { Py_DECREF(m); return NULL; }
+    return m;
+}

@@ -3,17 +3,21 @@
 The C extension ``models._twophase`` (built from ``models/_twophase.c`` by ``pip install``) runs
 Kociemba's two-phase algorithm with the centres tracked: phase 1 also brings the side centres
 to 0 or 180 degrees, phase 2 (in <U, D, R2, L2, F2, B2>) also turns the U/D centres home and the
-side centres 0/180. Symmetric centres may end turned 180 degrees. Its tables (about 45 MB) are
-built on first use in about 2 s. Searches release the GIL, so several orientations of the same
-puzzle (whole-cube symmetries and the inverse puzzle, each reaching a different phase-1
-subgroup) run in parallel threads. When the extension is missing, :func:`available` is False
-and the planner falls back to kociemba candidates alone.
+side centres 0/180. Symmetric centres may end turned 180 degrees. Its tables (about 48 MB) take
+a few seconds to build; :func:`tables_bytes` and :func:`load_tables` let a caller above
+``models`` keep them in a file (``assistant.table_cache``), and a process that never loaded them
+builds them on first use. Searches release the GIL, so several orientations of the same puzzle
+(whole-cube symmetries and the inverse puzzle, each reaching a different phase-1 subgroup) run
+in parallel threads. Each search is bounded by a number of nodes, not by time, so the answer
+never depends on the machine's load: threads only make it arrive sooner. When the extension is
+missing, :func:`available` is False and the planner falls back to kociemba candidates alone.
 """
 from __future__ import annotations
 
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from functools import cache
-from typing import Sequence
+from typing import Callable, Sequence
 
 from .geometry import FACES
 from .kociemba_bridge import colours_of, conjugated_dest, symmetries
@@ -25,6 +29,9 @@ except ImportError:  # extension not built: the planner uses kociemba candidates
     _twophase = None
 
 MAX_LEN = 39
+NODES = 400_000
+"""Search nodes per orientation: about 0.15-0.25 s on one core of the 2-core machine."""
+_LOCK = threading.Lock()
 
 
 def available() -> bool:
@@ -32,18 +39,49 @@ def available() -> bool:
     return _twophase is not None
 
 
-@cache
-def _tables_built() -> bool:
-    """Build the solver's tables once per process (about 2 s)."""
+def tables_version() -> int:
+    """Version of the tables' layout (a stored copy of another version must be rebuilt)."""
     assert _twophase is not None
-    _twophase.build()
-    return True
+    return int(_twophase.TABLES_VERSION)
+
+
+def tables_ready() -> bool:
+    """True once this process has the tables (built or loaded)."""
+    return _twophase is not None and bool(_twophase.ready())
+
+
+def build_tables(progress: Callable[[int, int], None] | None = None) -> None:
+    """Build the tables in this process (a few seconds); ``progress(done, total)`` is called
+    between the build's stages."""
+    assert _twophase is not None
+    with _LOCK:
+        _twophase.build(progress)
+
+
+def tables_bytes() -> bytes:
+    """Every table of the solver as bytes (built first if needed), for :func:`load_tables`."""
+    ensure_tables()
+    return _twophase.tables()
+
+
+def load_tables(data: bytes | memoryview) -> None:
+    """Use tables from an earlier :func:`tables_bytes`; ValueError when they cannot be (wrong
+    size, not such tables). The caller checks the checksum: tables are not recomputed here."""
+    assert _twophase is not None
+    with _LOCK:
+        _twophase.load(data)
+
+
+def ensure_tables() -> None:
+    """Build the tables unless this process already has them."""
+    if not tables_ready():
+        build_tables()
 
 
 def warm_up() -> None:
-    """Build the tables now (when the extension is there) so the first plan is not slower."""
+    """Have the tables now (when the extension is there) so the first plan is not slower."""
     if _twophase is not None:
-        _tables_built()
+        ensure_tables()
 
 
 @cache
@@ -60,16 +98,17 @@ def orientations() -> tuple[tuple[int, bool], ...]:
 
 
 def solve_oriented(dest: Sequence[int], need: Sequence[int], free: Sequence[bool],
-                   sym: int, inverse: bool, seconds: float,
+                   sym: int, inverse: bool, nodes: int = NODES,
                    max_len: int = MAX_LEN) -> tuple[Move, ...] | None:
-    """Shortest solution found in ``seconds`` for the puzzle seen through symmetry ``sym``
-    (and inverted when ``inverse``), returned as turns in our own frame.
+    """Shortest solution found within ``nodes`` search nodes (searching on until a first one
+    is found) for the puzzle seen through symmetry ``sym`` (and inverted when ``inverse``),
+    returned as turns in our own frame.
 
     ``dest``: facelet destinations (:class:`models.piece_map.PieceMap`); ``need``: quarter
     turns clockwise each centre (U R F D L B) must get; ``free``: centres that may end 180
     degrees off. None when nothing within ``max_len`` turns was found.
     """
-    _tables_built()
+    ensure_tables()
     perm, fmap, mirror = symmetries()[sym]
     d2 = conjugated_dest(dest, sym, inverse)
     sign = (-1 if mirror else 1) * (-1 if inverse else 1)
@@ -79,7 +118,7 @@ def solve_oriented(dest: Sequence[int], need: Sequence[int], free: Sequence[bool
         need2[j] = (sign * need[k]) % 4
         if free[k]:
             free2 |= 1 << j
-    out = _twophase.solve(colours_of(tuple(d2)), tuple(need2), free2, float(seconds), max_len)
+    out = _twophase.solve(colours_of(tuple(d2)), tuple(need2), free2, int(nodes), max_len)
     if out is None:
         return None
     moves = [Move(FACES[m // 3], m % 3 + 1) for m in out]
@@ -90,18 +129,17 @@ def solve_oriented(dest: Sequence[int], need: Sequence[int], free: Sequence[bool
 
 
 def centre_aware_solve(dest: Sequence[int], need: Sequence[int], free: Sequence[bool], *,
-                       seconds: float = 0.6, workers: int = 2, variants: int = 2,
+                       nodes: int = NODES, workers: int = 2, variants: int = 2,
                        max_len: int = MAX_LEN) -> tuple[Move, ...] | None:
-    """The shortest of ``variants`` orientations searched for ``seconds`` in total wall time
-    on ``workers`` threads; None when the extension is missing or nothing was found."""
+    """The shortest answer of ``variants`` orientations, each searched for ``nodes`` nodes, on
+    ``workers`` threads (the first orientation wins a tie, so the answer does not depend on
+    which thread finished first); None when the extension is missing or nothing was found."""
     if _twophase is None:
         return None
-    _tables_built()
+    ensure_tables()
     keys = orientations()[:max(1, variants)]
-    rounds = -(-len(keys) // max(1, workers))
-    each = seconds / rounds
     with ThreadPoolExecutor(max(1, workers)) as pool:
-        found = list(pool.map(lambda k: solve_oriented(dest, need, free, k[0], k[1], each,
+        found = list(pool.map(lambda k: solve_oriented(dest, need, free, k[0], k[1], nodes,
                                                        max_len), keys))
     found = [f for f in found if f is not None]
     return min(found, key=len) if found else None

@@ -5,6 +5,11 @@ turned; that amount is simply the number of quarter turns of each face in the se
 The table is a shortest-path search over products of the verified centre algorithms of
 docs/cube-facts.md, their inverses, mirror images and the 24 whole-cube relabellings, where turns that
 meet at a junction cancel. Every entry is checked on the model before the table is returned.
+
+Building and checking the table takes about 1.5 s, so a caller above ``models`` may keep it in a
+file: :func:`table_bytes` writes it compactly (each entry as the numbers of its generators),
+:func:`table_from_bytes` reads it back and checks every entry's centre effect (a wrong entry
+raises ValueError), and :func:`use_centre_table` makes it the table of this process.
 """
 from __future__ import annotations
 
@@ -155,16 +160,80 @@ def verify_fix(effect: Effect, fix: CentreFix) -> bool:
                for part in fix.parts)
 
 
-@cache
-def centre_table() -> dict[int, CentreFix]:
-    """Effect index -> a short verified centre-only fix, for all 2048 reachable effects."""
+def effect_of_index(k: int) -> Effect:
+    """The effect numbered ``k`` by :func:`effect_index`."""
+    return tuple((k >> (2 * (5 - j))) & 3 for j in range(6))  # type: ignore[return-value]
+
+
+_TABLE: dict[int, CentreFix] | None = None
+
+
+def build_centre_table() -> dict[int, CentreFix]:
+    """Search the table and check every entry on the model (about 1.5 s)."""
     table = _search()
     if len(table) != 2048:
         raise AssertionError(f"centre table has {len(table)} entries, expected 2048")
     for k, fix in table.items():
-        effect = tuple((k >> (2 * (5 - j))) & 3 for j in range(6))
-        if not verify_fix(effect, fix):  # type: ignore[arg-type]
-            raise AssertionError(f"centre table entry {effect} is wrong")
+        if not verify_fix(effect_of_index(k), fix):
+            raise AssertionError(f"centre table entry {effect_of_index(k)} is wrong")
+    return table
+
+
+def use_centre_table(table: dict[int, CentreFix]) -> None:
+    """Make ``table`` (built or read back) the centre table of this process."""
+    global _TABLE
+    _TABLE = table
+
+
+def has_centre_table() -> bool:
+    """True once this process has its centre table (built or given)."""
+    return _TABLE is not None
+
+
+def centre_table() -> dict[int, CentreFix]:
+    """Effect index -> a short verified centre-only fix, for all 2048 reachable effects
+    (the table given to :func:`use_centre_table`, else built now, once per process)."""
+    if _TABLE is None:
+        use_centre_table(build_centre_table())
+    assert _TABLE is not None
+    return _TABLE
+
+
+TABLE_VERSION = 1
+"""Bump when the generators or the search change: stored tables of another version are stale."""
+
+
+def table_bytes(table: dict[int, CentreFix]) -> bytes:
+    """The table as bytes: per entry (effect order) its number of parts, then each part's
+    generator number."""
+    number = {g: i for i, g in enumerate(generators())}
+    out = bytearray()
+    for k in sorted(table):
+        parts = table[k].parts
+        out += bytes([k >> 8, k & 0xFF, len(parts)]) + bytes(number[p] for p in parts)
+    return bytes(out)
+
+
+def table_from_bytes(data: bytes) -> dict[int, CentreFix]:
+    """Read :func:`table_bytes` back; ValueError unless it holds 2048 entries each of which
+    turns the centres by its own effect (its parts are generators: centre-only by
+    construction)."""
+    gens, table, i = generators(), {}, 0
+    try:
+        while i < len(data):
+            k, n = data[i] << 8 | data[i + 1], data[i + 2]
+            parts = tuple(gens[j] for j in data[i + 3:i + 3 + n])
+            if len(parts) != n:
+                raise IndexError
+            i += 3 + n
+            fix = CentreFix(simplify(m for part in parts for m in part), parts)
+            if k in table or centre_effect(fix.moves) != effect_of_index(k):
+                raise ValueError(f"centre table entry {k} is wrong")
+            table[k] = fix
+    except IndexError:
+        raise ValueError("centre table is truncated or damaged") from None
+    if len(table) != 2048:
+        raise ValueError(f"centre table has {len(table)} entries, expected 2048")
     return table
 
 

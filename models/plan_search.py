@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import itertools
 import random
-import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
 from typing import Iterable, Literal, Sequence
 
+from .centre_search import available, centre_aware_solve
 from .centres import centre_effect, centre_table, effect_index, rotations
 from .kociemba_bridge import premoved, solve_dest, symmetries
 from .moves import ALL_MOVES, OPPOSITE, Move, junction_saving, simplify
@@ -142,45 +142,43 @@ def _solve_key(problems: Sequence[Problem], key) -> tuple[int, tuple[Move, ...]]
     return p, simplify_labelled(pieces, (PIECES,) * len(pieces))[0]
 
 
-def centre_aware(problems: Sequence[Problem], seconds: float,
+def centre_aware(problems: Sequence[Problem], nodes: int,
                  workers: int = 2) -> SearchResult | None:
     """The centre-aware two-phase solver (:mod:`models.centre_search`) on the first problems,
-    ``seconds`` shared among them; None when the compiled solver is unavailable."""
-    from .centre_search import available, centre_aware_solve
-    if not available() or seconds <= 0:
+    ``nodes`` search nodes per orientation shared among them; None when the compiled solver is
+    unavailable. Two orientations per problem (the puzzle and its inverse) are searched, on
+    ``workers`` threads; the answer does not depend on ``workers``."""
+    if not available() or nodes <= 0:
         return None
     chosen = list(problems[:4])
     best: SearchResult | None = None
     for p, pr in enumerate(chosen):
         moves = centre_aware_solve(pr.dest, pr.centre_turns, pr.centre_free,
-                                   seconds=seconds / len(chosen), workers=workers,
-                                   variants=workers)
+                                   nodes=max(1, nodes // len(chosen)), workers=workers,
+                                   variants=2)
         if moves is not None and (best is None or len(moves) < len(best.moves)):
             moves, phases = simplify_labelled(moves, (PIECES,) * len(moves))
             best = SearchResult(moves, phases, p, 0, len(moves))
     return best
 
 
-def search(problems: Sequence[Problem], *, time_budget_s: float = 0.8,
-           max_candidates: int = 400, min_candidates: int = 1, workers: int = 2) -> SearchResult:
-    """Try candidates until the budget is spent; keep the shortest total.
+def search(problems: Sequence[Problem], *, max_candidates: int = 48,
+           workers: int = 2) -> SearchResult:
+    """Try the first ``max_candidates`` candidates (at least one); keep the shortest total.
 
-    kociemba's C solver releases the GIL, so ``workers`` threads solve candidates in parallel.
+    kociemba's C solver releases the GIL, so ``workers`` threads solve candidates in parallel;
+    results are taken in candidate order, so the answer does not depend on the threads.
     """
     table = centre_table()
-    start = time.perf_counter()
     best: SearchResult | None = None
     tried = 0
     seen: set[tuple[int, tuple[Move, ...]]] = set()
-    keys = candidate_keys(len(problems))
+    keys = candidate_keys(len(problems))[:max(1, max_candidates)]
     batch = max(1, workers) * 2
     pool = ThreadPoolExecutor(workers) if workers > 1 else None
     try:
         while tried < len(keys):
-            if tried >= min_candidates and (tried >= max_candidates
-                                            or time.perf_counter() - start > time_budget_s):
-                break
-            chunk = keys[tried:tried + min(batch, max(1, max_candidates - tried))]
+            chunk = keys[tried:tried + batch]
             if pool is not None:
                 solved = list(pool.map(lambda k: _solve_key(problems, k), chunk))
             else:

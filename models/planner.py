@@ -1,32 +1,42 @@
 """The move planner: face turns that bring a state to a solved arrangement, centres included.
 
-``plan(state, grid)`` takes the grid solver's answer (or calls it), ``plan_to_targets`` works
-from explicit target arrangements. Every plan is applied to the model and checked solved
-before it is returned; an unverified plan is never shown.
+``plan(grid, settings)`` plans from the grid solver's answer (the caller solves the grid; the
+pipeline in ``assistant.pipeline`` owns that sequence); ``plan_to_targets`` works from explicit
+target arrangements. Every plan is applied to the model and checked solved before it is
+returned; an unverified plan is never shown.
+
+Plans are deterministic: every budget is a count (search nodes, kociemba candidates, a depth),
+never seconds, so the same cube gives the same plan on any machine, load or thread timing.
+A cube at most :data:`NEAR_DEPTH` turns from solved gets a provably shortest plan.
 """
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
-from .errors import UnsolvableError
+from .centre_search import NODES
+from .errors import SudokuCubeError, UnsolvableError
 from .moves import Move, format_moves
+from .optimal import optimal_moves
 from .piece_map import piece_maps
 from .plan_search import CENTRES, PIECES, Problem, centre_aware, search
 from .profile import CubeSettings
 from .solved import is_solved
 from .state import CubeState
 
+if TYPE_CHECKING:
+    from .grid_solve import GridSolution
 
-CENTRE_AWARE_SHARE = 0.75
-"""Share of the planning budget for the centre-aware two-phase search; kociemba candidates
-with the centre table get the rest (and at least one candidate) and the shorter plan wins."""
-PLAN_BUDGET_S = 0.7
-"""Search time per plan. The searches stop between batches, so a plan can run up to about
-0.2 s past it on a busy machine; 0.7 s keeps plans within the 1 s goal (bench plan)."""
-CENTRE_AWARE_MAX_S = 0.6
-"""Cap on the centre-aware search per plan (tests pass long budgets meant for candidates)."""
+PLAN_NODES = 3 * NODES
+"""Centre-aware search nodes per orientation (two orientations, in parallel): about 0.5 s of
+one core each on the 2-core machine (``bench plan``)."""
+PLAN_CANDIDATES = 48
+"""kociemba candidates completed by the centre table when the centre-aware solver is not built
+(when it is, they almost never win: 30.5 against 23.0 moves on 40 cubes, for as much CPU)."""
+NEAR_DEPTH = 8
+"""Cubes this close to solved get the provably shortest plan (meet in the middle, about 0.1 s
+when the cube is farther)."""
 
 
 @dataclass(frozen=True)
@@ -82,6 +92,17 @@ def verified_plan(start: CubeState, moves: tuple[Move, ...], phases: tuple[str, 
     return Plan(moves, phases, start, end, stats)
 
 
+def plan_from_moves(start: CubeState, moves: Sequence[Move], phases: Sequence[str],
+                    settings: CubeSettings = CubeSettings()) -> Plan | None:
+    """A plan made earlier (a stored one), checked again: None unless it solves ``start``."""
+    moves, phases = tuple(moves), tuple(phases)
+    if len(phases) != len(moves) or not set(phases) <= {PIECES, CENTRES}:
+        return None
+    if not is_solved(start.apply(moves), settings.symmetric):
+        return None
+    return verified_plan(start, moves, phases, settings, {"method": "kept", "candidates": 0})
+
+
 def problems_for(state: CubeState, targets: Sequence[CubeState], settings: CubeSettings
                  ) -> list[Problem]:
     """The reachable ways to carry ``state`` onto any of ``targets``."""
@@ -99,10 +120,12 @@ def problems_for(state: CubeState, targets: Sequence[CubeState], settings: CubeS
 
 def plan_to_targets(state: CubeState, targets: Sequence[CubeState],
                     settings: CubeSettings = CubeSettings(), *, optimal: bool = False,
-                    time_budget_s: float = PLAN_BUDGET_S, max_candidates: int = 400) -> Plan:
+                    nodes: int = PLAN_NODES, max_candidates: int = PLAN_CANDIDATES,
+                    near_depth: int = NEAR_DEPTH) -> Plan:
     """A short verified plan from ``state`` to any of the solved ``targets``.
 
-    ``optimal`` asks for a provably shortest plan (only for cubes up to 8 turns away).
+    ``optimal`` asks for a provably shortest plan (only for cubes up to 8 turns away); cubes
+    within ``near_depth`` turns of a target get one anyway.
     """
     t0 = time.perf_counter()
     state = state.without_candidates()
@@ -110,19 +133,22 @@ def plan_to_targets(state: CubeState, targets: Sequence[CubeState],
         return verified_plan(state, (), (), settings,
                              {"method": "already solved", "candidates": 0, "planning_ms": 0.0})
     if optimal:
-        from .optimal import optimal_moves
         moves = optimal_moves(state, targets, settings)
-        phases = tuple(PIECES for _ in moves)
-        return verified_plan(state, moves, phases, settings,
-                             {"method": "optimal", "optimal": True,
-                              "planning_ms": round(1000 * (time.perf_counter() - t0), 1)})
+        return _optimal_plan(state, moves, settings, t0)
+    if near_depth > 0:
+        try:
+            moves = optimal_moves(state, targets, settings, max_depth=near_depth)
+        except SudokuCubeError:
+            pass  # farther than near_depth: the searches below
+        else:
+            return _optimal_plan(state, moves, settings, t0)
     problems = problems_for(state, targets, settings)
-    aware = centre_aware(problems, min(CENTRE_AWARE_MAX_S, CENTRE_AWARE_SHARE * time_budget_s))
-    rest = time_budget_s - (time.perf_counter() - t0)
-    result = search(problems, time_budget_s=rest, max_candidates=max_candidates)
-    method, candidates = "kociemba candidates + centre table", result.candidates
-    if aware is not None and len(aware.moves) <= len(result.moves):
-        result, method = aware, "centre-aware two-phase"
+    aware = centre_aware(problems, nodes)
+    if aware is not None:
+        result, method, candidates = aware, "centre-aware two-phase", 0
+    else:
+        result = search(problems, max_candidates=max_candidates)
+        method, candidates = "kociemba candidates + centre table", result.candidates
     return verified_plan(state, result.moves, result.phases, settings, {
         "method": method,
         "candidates": candidates,
@@ -131,32 +157,27 @@ def plan_to_targets(state: CubeState, targets: Sequence[CubeState],
     })
 
 
+def _optimal_plan(state: CubeState, moves: tuple[Move, ...], settings: CubeSettings,
+                  t0: float) -> Plan:
+    """A provably shortest plan, verified."""
+    return verified_plan(state, moves, tuple(PIECES for _ in moves), settings,
+                         {"method": "optimal", "optimal": True,
+                          "planning_ms": round(1000 * (time.perf_counter() - t0), 1)})
+
+
 def plan_to_target(state: CubeState, target: CubeState, settings: CubeSettings = CubeSettings(),
                    **kw: Any) -> Plan:
     """:func:`plan_to_targets` with one target."""
     return plan_to_targets(state, [target], settings, **kw)
 
 
-def plan(state: CubeState, grid: Any = None, settings: CubeSettings = CubeSettings(), *,
-         optimal: bool = False, targets: Sequence[CubeState] | None = None) -> Plan:
-    """Plan the turns for ``state`` given its grid solution (solved when ``grid`` is None).
+def plan(grid: "GridSolution", settings: CubeSettings = CubeSettings(), *,
+         optimal: bool = False, targets: Sequence[CubeState] = ()) -> Plan:
+    """Plan the turns from the stickers the grid solution chose to its target.
 
-    With ``optimal`` every solved arrangement the grid solver enumerates is a goal.
+    ``targets`` adds further solved arrangements (``--optimal`` takes any of the grid
+    solver's enumerated solutions as a goal).
     """
-    if is_solved(state.without_candidates(), settings.symmetric):
-        return plan_to_targets(state, [state.without_candidates()], settings)
-    if targets is None:
-        if grid is None:
-            from .grid import solve_grid  # written by the grid helper
-            grid = solve_grid(state, settings)
-        targets = [grid.target]
-        if optimal:
-            try:
-                from .grid import enumerate_targets
-                targets += [g.target for g in enumerate_targets(state, settings, 64)
-                            if g.target != grid.target]
-            except ImportError:
-                pass
-    start = CubeState(tuple(grid.chosen)) if grid is not None and getattr(grid, "chosen", None) \
-        else state
-    return plan_to_targets(start, targets, settings, optimal=optimal)
+    start = CubeState(tuple(grid.chosen))
+    goals = [grid.target] + [t for t in targets if t != grid.target]
+    return plan_to_targets(start, goals, settings, optimal=optimal)

@@ -30,9 +30,12 @@ def quad_pitch(quad) -> float:
 
 
 @pytest.fixture(autouse=True)
-def _isolated_home(tmp_path, monkeypatch):
-    """Keep user data (sessions, profiles) of every test in its own folder."""
+def _isolated_home(tmp_path, tmp_path_factory, monkeypatch):
+    """Keep user data (sessions, profiles) of every test in its own folder; the planner's
+    table cache is one folder for the whole run (built once, not once per test)."""
     monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("SUDOKU_CUBE_CACHE",
+                       str(tmp_path_factory.getbasetemp().parent / "planner-tables"))
     os.environ.setdefault("SUDOKU_CUBE_TEST", "1")
     yield
 

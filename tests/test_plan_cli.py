@@ -27,7 +27,7 @@ def test_solve_json(tmp_path, capsys):
     assert is_solved(start.apply(moves))
     st = out["stats"]
     assert st["moves"] == st["pieces_moves"] + st["centres_moves"] == len(moves)
-    assert set(st["timings_ms"]) == {"reading", "grid", "planning"}
+    assert set(st["timings_ms"]) == {"reading", "tables", "grid", "planning"}
 
 
 def test_solve_already_solved_and_plain(tmp_path, capsys):

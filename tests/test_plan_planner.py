@@ -13,7 +13,7 @@ from sudoku_cube.models.naive_plan import naive_moves
 from sudoku_cube.models.pieces import centre_facelets, corner_facelets
 from sudoku_cube.models.plan_samples import scrambled
 from sudoku_cube.models.plan_search import simplify_labelled
-from sudoku_cube.models.planner import plan, plan_to_target, problems_for
+from sudoku_cube.models.planner import plan_to_target, problems_for
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.solved import is_solved
 from sudoku_cube.models.moves import parse_moves
@@ -24,7 +24,7 @@ def test_random_scrambles_verified_and_never_longer_than_naive():
     settings = CubeSettings()
     for _ in range(8):
         state, design, _ = scrambled(rng, 30)
-        p = plan_to_target(state, design, settings, max_candidates=16, time_budget_s=5)
+        p = plan_to_target(state, design, settings, max_candidates=16)
         assert is_solved(state.apply(p.moves))
         assert p.stats["verified"]
         assert len(p.phases) == len(p.moves)
@@ -55,7 +55,7 @@ def test_solved_cube_gives_empty_plan_without_kociemba(monkeypatch):
         raise AssertionError("kociemba called on a solved cube")
 
     monkeypatch.setattr(kociemba, "solve", refuse)
-    p = plan(design)
+    p = plan_to_target(design, design)
     assert p.moves == () and p.target == design
 
 

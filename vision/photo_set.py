@@ -13,7 +13,7 @@ from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.vision.corners.reader import CORNER_PHOTOS, read_corner_folder
 from sudoku_cube.vision.hog import LinearModel
 from sudoku_cube.vision.photo_files import face_photos
-from sudoku_cube.vision.reading import Reading, read_face_photos
+from sudoku_cube.vision.reading import OcrMode, Reading, read_face_photos
 from sudoku_cube.vision.templates import TemplateSet
 
 
@@ -25,7 +25,7 @@ def holds_corner_photos(photos: dict[str, Path]) -> bool:
 
 def read_folder(paths: Path | str | Sequence[Path | str], *,
                 templates: TemplateSet | None = None, model: LinearModel | None = None,
-                ocr: bool = True, settings: CubeSettings = CubeSettings(),
+                ocr: OcrMode | bool = "auto", settings: CubeSettings = CubeSettings(),
                 progress: Callable[[str], None] | None = None) -> Reading:
     """Read a cube's photos (a folder or the photo files) into a :class:`Reading`: six face
     photos ``U R F D L B``, or corner photos ``A`` and ``B``. ``progress`` (optional) is

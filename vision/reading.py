@@ -9,9 +9,10 @@ pair, is decided in :mod:`vision.photo_set`.)
 from __future__ import annotations
 
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Literal, Sequence
 
 import numpy as np
 
@@ -30,6 +31,27 @@ from sudoku_cube.vision.second_look import second_look
 from sudoku_cube.vision.templates import TemplateSet, default_templates
 from sudoku_cube.vision.warp import cut_cells, ink_mask, warp_face
 
+DOUBTFUL = 0.9
+"""Stickers whose best hypothesis scores below this are shown as doubtful."""
+OcrMode = Literal["auto", "always", "never"]
+"""When tesseract gives its second opinion: ``auto`` only on stickers the recognisers are
+unsure of (best score below :data:`DOUBTFUL`) or disagree on (template matching and the
+classifier prefer different classes), ``always`` on every sticker, ``never``. ``True`` and
+``False`` are accepted for ``always`` and ``never``."""
+READ_WORKERS = 2
+"""Faces read at once (OpenCV and tesseract work outside the GIL)."""
+
+
+def ocr_cells(evidence: Sequence[CellEvidence], hyps: Sequence[Sequence[Hypothesis]],
+              mode: OcrMode | bool) -> list[int]:
+    """The cells (0-8) tesseract should read under ``mode``."""
+    if mode is True or mode == "always":
+        return list(range(len(hyps)))
+    if mode is False or mode == "never":
+        return []
+    return [i for i, (e, hs) in enumerate(zip(evidence, hyps))
+            if float(hs[0].score or 0.0) < DOUBTFUL
+            or int(np.argmax(e.template)) != int(np.argmax(e.hog))]
 
 
 @dataclass(frozen=True)
@@ -93,13 +115,14 @@ class Reading:
 
 
 def read_face(image: np.ndarray, *, templates: TemplateSet | None = None,
-              model: LinearModel | None = None, ocr: bool = True,
+              model: LinearModel | None = None, ocr: OcrMode | bool = "auto",
               settings: CubeSettings = CubeSettings(), source: str | None = None,
               face: str | None = None, geometry: FaceGeometry | None = None,
               file_scale: float = 1.0) -> FaceReading:
     """Read one face photo (BGR uint8). Raises FaceNotFoundError when no single whole face
     is visible. ``templates`` default to :func:`vision.templates.default_templates`,
-    ``model`` to the trained HOG classifier; ``ocr=False`` skips tesseract. A ``geometry``
+    ``model`` to the trained HOG classifier; ``ocr`` says where tesseract votes
+    (:data:`OcrMode`). A ``geometry``
     found elsewhere (a face of a corner photo, ``vision.corners``) skips the detection.
     ``file_scale``: the photo file's pixels per pixel of ``image`` (see
     :func:`vision.images.file_scale`), for coordinates reported in file pixels."""
@@ -118,13 +141,15 @@ def read_face(image: np.ndarray, *, templates: TemplateSet | None = None,
     t2 = time.perf_counter()
     warnings: list[str] = []
     timings = {"detect": (t1 - t0) * 1000, "recognise": (t2 - t1) * 1000}
-    if ocr:
+    asked = ocr_cells(evidence, hyps, ocr)
+    if asked:
         if tesseract_available():
-            rots = [sorted({h.sticker.rot for h in hs[:2] if (h.score or 0) >= 0.05}
-                           | {hs[0].sticker.rot}) for hs in hyps]
-            votes = ocr_votes([e.body for e in evidence], rots)
-            hyps = [hypotheses(e, {class_index(d, r): c for (d, r), c in votes.get(i, {}).items()},
-                               underlined) for i, e in enumerate(evidence)]
+            rots = [sorted({h.sticker.rot for h in hyps[i][:2] if (h.score or 0) >= 0.05}
+                           | {hyps[i][0].sticker.rot}) for i in asked]
+            votes = ocr_votes([evidence[i].body for i in asked], rots)
+            for k, i in enumerate(asked):
+                hyps[i] = hypotheses(evidence[i], {class_index(d, r): c for (d, r), c
+                                                   in votes.get(k, {}).items()}, underlined)
             timings["ocr"] = (time.perf_counter() - t2) * 1000
         else:
             warnings.append(MISSING_WARNING)
@@ -139,26 +164,32 @@ def read_face(image: np.ndarray, *, templates: TemplateSet | None = None,
 
 def read_face_photos(photos: dict[str, Path], where: object, *,
                      templates: TemplateSet | None = None, model: LinearModel | None = None,
-                     ocr: bool = True, settings: CubeSettings = CubeSettings(),
+                     ocr: OcrMode | bool = "auto", settings: CubeSettings = CubeSettings(),
                      progress: Callable[[str], None] | None = None) -> Reading:
     """Read the six face photos (face letter -> file, from :func:`vision.photo_files.face_photos`)
     into a :class:`Reading`; ``where`` (the folder or files) names them in errors.
-    ``progress`` (optional) is called with each face letter as it is read."""
+    ``progress`` (optional) is called with each face letter as it is read. Faces are read
+    :data:`READ_WORKERS` at a time; the reading does not depend on the order they finish in."""
     missing = [f for f in FACES if f not in photos]
     if missing:
         raise SudokuCubeError(
             f"{where}: photo(s) of face {' '.join(missing)} missing; a folder needs exactly six "
             "photos named U R F D L B (.jpg, .jpeg or .png), one per face")
-    readings: dict[str, FaceReading] = {}
-    warnings: list[str] = []
-    for f in FACES:
+    templates = templates if templates is not None else default_templates()
+    model = model if model is not None else default_model()
+
+    def read_one(f: str) -> FaceReading:
         if progress:
             progress(f)
         img = load_image(photos[f])
-        r = read_face(img, templates=templates, model=model, ocr=ocr, settings=settings,
-                      source=str(photos[f]), face=f, file_scale=file_scale(photos[f], img))
-        readings[f] = r
-        warnings.extend(w for w in r.warnings if w not in warnings)
+        return read_face(img, templates=templates, model=model, ocr=ocr, settings=settings,
+                         source=str(photos[f]), face=f, file_scale=file_scale(photos[f], img))
+
+    with ThreadPoolExecutor(READ_WORKERS) as pool:
+        readings = dict(zip(FACES, pool.map(read_one, FACES)))
+    warnings: list[str] = []
+    for f in FACES:
+        warnings.extend(w for w in readings[f].warnings if w not in warnings)
     return Reading(reading_state(readings), readings, tuple(warnings))
 
 

@@ -8,8 +8,9 @@ import json
 from rich.console import Console
 
 from sudoku_cube.assistant.files import load_state
-from sudoku_cube.assistant.planning import make_plan
+from sudoku_cube.assistant.pipeline import solve_state
 from sudoku_cube.assistant.profile_option import add_cube_options, cube_settings, reader_options
+from sudoku_cube.assistant.sessions import followed_plans
 from sudoku_cube.assistant.slip_check import (Cells, corner_cells, face_letter, how_to_show,
                                               photo_cells, split_face, tokens_cells, verdict_json)
 from sudoku_cube.models.errors import SudokuCubeError
@@ -55,10 +56,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def plan_of(args: argparse.Namespace, settings):
-    """The plan's start state and moves: ``--moves`` on STATE, or STATE planned again."""
+    """The plan's start state and moves: ``--moves`` on STATE, or the plan the guide follows
+    for STATE (planned again, the same way, when there is none)."""
     state = load_state(args.state)
     if args.moves is None:
-        plan = make_plan(state, settings)
+        plan = solve_state(state, settings, known=followed_plans(settings.symmetric)).plan
         Console(stderr=True).print(f"Plan of {args.state}: {format_moves(plan.moves)} (give "
                                    "--moves with the plan you follow if it is another)")
         return plan.start, plan.moves

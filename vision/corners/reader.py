@@ -23,7 +23,7 @@ from sudoku_cube.vision.detect import FaceGeometry, project
 from sudoku_cube.vision.images import file_scale, load_image
 from sudoku_cube.vision.hog import LinearModel
 from sudoku_cube.vision.photo_files import face_photos
-from sudoku_cube.vision.reading import FaceReading, Reading, read_face, reading_state
+from sudoku_cube.vision.reading import FaceReading, OcrMode, Reading, read_face, reading_state
 from sudoku_cube.vision.templates import TemplateSet
 
 CORNER_PHOTOS = ("A", "B")
@@ -51,7 +51,7 @@ def face_geometry(face: CornerFace) -> FaceGeometry:
 
 
 def read_corner_photo(image: np.ndarray, photo: str, *, templates: TemplateSet | None = None,
-                      model: LinearModel | None = None, ocr: bool = True,
+                      model: LinearModel | None = None, ocr: OcrMode | bool = "auto",
                       settings: CubeSettings = CubeSettings(), source: str | None = None,
                       file_scale: float = 1.0) -> dict[str, FaceReading]:
     """The three faces of corner photo ``photo`` ("A" or "B"), read like single-face photos.
@@ -106,7 +106,7 @@ def corner_photos(paths: Path | str | Sequence[Path | str]) -> dict[str, Path]:
 
 def read_corner_folder(paths: Path | str | Sequence[Path | str], *,
                        templates: TemplateSet | None = None, model: LinearModel | None = None,
-                       ocr: bool = True, settings: CubeSettings = CubeSettings(),
+                       ocr: OcrMode | bool = "auto", settings: CubeSettings = CubeSettings(),
                        progress: Callable[[str], None] | None = None) -> Reading:
     """Read corner photos ``A`` and ``B`` (a folder or the two files) into a :class:`Reading`
     with the same state, candidates and per-face readings as six face photos would give."""

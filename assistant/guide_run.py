@@ -1,0 +1,66 @@
+"""Guiding a plan on the terminal as the ``guide`` and ``solve`` options ask: export, every step
+printed, the interactive guide with its check key, or watch mode with a camera. The plan being
+followed is remembered with the guide session, so a re-run on the same cube continues it.
+Shared by ``guide`` and ``solve`` (through :mod:`assistant.solve_flow`), so no command imports
+another."""
+from __future__ import annotations
+
+import argparse
+
+from rich.console import Console
+
+from sudoku_cube.assistant.export import export_plan
+from sudoku_cube.assistant.guide import GuideCursor, steps_as_read
+from sudoku_cube.assistant.guide_check import make_checker
+from sudoku_cube.assistant.guide_ui import print_plain, run_interactive
+from sudoku_cube.assistant.keys import interactive, read_key, read_line
+from sudoku_cube.assistant.profile_option import cube_settings
+from sudoku_cube.assistant.sessions import save_followed_plan
+from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.models.moves import parse_moves
+from sudoku_cube.models.planner import PIECES, verified_plan
+from sudoku_cube.models.solved import is_solved
+from sudoku_cube.models.state import CubeState
+
+
+def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
+               reading: CubeState | None = None) -> int:
+    """Export and/or guide a plan as the options ask; ``reading`` is the cube as read (the
+    steps are shown from it, see :func:`assistant.guide.steps_as_read`)."""
+    console = console or Console()
+    steps = steps_as_read(plan, reading, cube_settings(args).symmetric)
+    start = steps[0].before if steps else plan.start
+    if args.export:
+        path = export_plan(args.export, steps, start)
+        Console(stderr=True).print(f"Plan with {len(steps)} steps written to {path}",
+                                   highlight=False)
+    if (args.plain or not interactive()) and getattr(args, "camera", None) is None:
+        print_plain(console, steps, start)
+        return 0
+    if plan.moves:  # a re-run on the same cube continues this plan (assistant.pipeline)
+        save_followed_plan(plan.start, cube_settings(args).symmetric, plan.moves, plan.phases)
+    cursor = GuideCursor(steps, start, position=0 if args.restart else None)
+    capture = None
+    if getattr(args, "camera", None) is not None:
+        from sudoku_cube.assistant.guide_watch import camera_capture, watch_plain, watch_screen
+
+        if not interactive() or args.plain:
+            watch_plain(console, cursor, args.camera, cube_settings(args))
+            return 0
+        watch_screen(console, cursor, args.camera, cube_settings(args))
+        if cursor.done:
+            return 0
+        capture = camera_capture(args.camera, cube_settings(args))  # go on by keys; c checks
+    checker = make_checker(console, read_line, cube_settings(args), capture)
+    run_interactive(console, cursor, read_key, checker=checker)
+    return 0
+
+
+def given_plan(state, text: str, settings, where: str):
+    """A plan given with ``--moves``: checked to solve the state on the model first."""
+    moves = parse_moves(text)
+    start = state.without_candidates()
+    if not is_solved(start.apply(moves), settings.symmetric):
+        raise SudokuCubeError(f"--moves: these turns do not solve {where}; give the plan the "
+                              "guide or solve showed for this state")
+    return verified_plan(start, moves, tuple(PIECES for _ in moves), settings, {"method": "given"})

@@ -1,0 +1,61 @@
+"""The guide's session keeps the plan it follows: a re-run on the same reading continues that
+plan (even if planning anew would give another), and a stored plan that no longer solves the
+cube, or a damaged session, is ignored for a new verified plan."""
+from __future__ import annotations
+
+import json
+import random
+
+from sudoku_cube.assistant.guide import GuideCursor, plan_steps
+from sudoku_cube.assistant.pipeline import solve_state
+from sudoku_cube.assistant.sessions import (followed_plans, guide_session_path,
+                                            load_followed_plan, save_followed_plan)
+from sudoku_cube.models.moves import parse_moves
+from sudoku_cube.models.plan_samples import scrambled
+from sudoku_cube.models.profile import CubeSettings
+from sudoku_cube.models.solved import is_solved
+
+
+def _fresh(seed: int):
+    settings = CubeSettings()
+    state, _, _ = scrambled(random.Random(seed), 30)
+    result = solve_state(state, settings)
+    return state, settings, result.plan
+
+
+def test_rerun_follows_the_stored_plan_and_its_step():
+    state, settings, plan = _fresh(41)
+    # the plan being followed: another valid plan (two extra turns that cancel)
+    other = parse_moves("R R'") + plan.moves
+    phases = ("pieces", "pieces") + plan.phases
+    save_followed_plan(plan.start, settings.symmetric, other, phases)
+    cursor = GuideCursor(plan_steps(solve_state(state, settings,
+                                                known=followed_plans(settings.symmetric)).plan), plan.start)
+    cursor.next()
+    cursor.next()
+    cursor.next()
+    again = solve_state(state, settings, known=followed_plans(settings.symmetric)).plan
+    assert again.moves == other and again.stats["method"] == "kept"
+    assert is_solved(again.start.apply(again.moves))
+    assert GuideCursor(plan_steps(again), again.start).position == 3
+
+
+def test_stored_plan_that_does_not_solve_is_replaced():
+    state, settings, plan = _fresh(42)
+    save_followed_plan(plan.start, settings.symmetric, plan.moves[:-1], plan.phases[:-1])
+    again = solve_state(state, settings, known=followed_plans(settings.symmetric)).plan
+    assert again.moves == plan.moves and again.stats["method"] != "kept"
+
+
+def test_damaged_session_is_ignored():
+    state, settings, plan = _fresh(43)
+    save_followed_plan(plan.start, settings.symmetric, plan.moves, plan.phases)
+    data = json.loads(guide_session_path().read_text())
+    for entry in data["followed"].values():
+        entry["moves"] = "R Q7 ?"
+    guide_session_path().write_text(json.dumps(data))
+    assert load_followed_plan(plan.start, settings.symmetric) is None
+    again = solve_state(state, settings, known=followed_plans(settings.symmetric)).plan
+    assert again.moves == plan.moves
+    guide_session_path().write_text("{not json")
+    assert solve_state(state, settings, known=followed_plans(settings.symmetric)).plan.moves == plan.moves
