@@ -13,6 +13,7 @@ from sudoku_cube.assistant.export import export_plan
 from sudoku_cube.assistant.guide import GuideCursor, steps_as_read
 from sudoku_cube.assistant.guide_check import make_checker
 from sudoku_cube.assistant.guide_ui import print_plain, run_interactive
+from sudoku_cube.assistant.guide_watch import camera_capture, watch_plain, watch_screen
 from sudoku_cube.assistant.keys import interactive, read_key, read_line
 from sudoku_cube.assistant.profile_option import cube_settings
 from sudoku_cube.assistant.sessions import save_followed_plan
@@ -42,8 +43,6 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
     cursor = GuideCursor(steps, start, position=0 if args.restart else None)
     capture = None
     if getattr(args, "camera", None) is not None:
-        from sudoku_cube.assistant.guide_watch import camera_capture, watch_plain, watch_screen
-
         if not interactive() or args.plain:
             watch_plain(console, cursor, args.camera, cube_settings(args))
             return 0
