@@ -23,7 +23,7 @@ from sudoku_cube.assistant.watch import WatchEvent, corner_readings, watch
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.moves import format_moves
 from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.vision.camera import CameraError, open_source, parse_source, read_frame
+from sudoku_cube.vision.camera import CameraError, open_source, parse_source, read_frame, release
 from sudoku_cube.vision.corners.reader import read_corner_photo
 from sudoku_cube.vision.reading import read_face
 
@@ -48,7 +48,7 @@ def camera_frames(text: str) -> Iterator[np.ndarray]:
             count += 1
             yield frame
     finally:
-        cap.release()
+        release(cap)
 
 
 def camera_capture(text: str, settings: CubeSettings = CubeSettings()

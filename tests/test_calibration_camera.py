@@ -93,3 +93,35 @@ def test_lens_calibration_from_chessboard_views(tmp_path):
     assert main(["calibrate", "camera", "--camera", video, "--profile", "lens",
                  "--chessboard", "9x6"]) == 0
     assert load_profile("lens").camera.lens.views >= 5
+
+
+def test_release_waits_for_a_read_in_flight_and_never_frees_under_it() -> None:
+    """A read still running in the camera worker (Ctrl-C stopped waiting for it) must not have
+    the capture freed under it: release waits, and keeps the capture if the read goes on."""
+    import threading
+
+    from sudoku_cube.vision import camera
+
+    class SlowCapture:
+        def __init__(self) -> None:
+            self.go = threading.Event()
+            self.released = False
+
+        def read(self):
+            self.go.wait(5)
+            return True, None
+
+        def release(self) -> None:
+            self.released = True
+
+    cap = SlowCapture()
+    worker = threading.Thread(target=lambda: camera._call_with_timeout(cap.read, 5, "x", "y"))
+    worker.start()
+    while not camera._IN_FLIGHT:
+        pass
+    camera.release(cap, wait_s=0.05)
+    assert not cap.released  # the read is still running: the capture is kept
+    cap.go.set()
+    worker.join()
+    camera.release(cap, wait_s=0.05)
+    assert cap.released

@@ -75,6 +75,24 @@ def parse_source(text: str | int) -> int | str:
     return str(Path(t).resolve())
 
 
+_IN_FLIGHT: set[threading.Thread] = set()
+"""Camera calls still running in a worker thread (a read that Ctrl-C stopped waiting for)."""
+
+
+def release(cap: cv2.VideoCapture, wait_s: float = READ_TIMEOUT_S) -> None:
+    """Release ``cap`` once no camera call is running in a worker thread.
+
+    Freeing a capture while another thread is inside ``read`` can hang the process for good or
+    crash OpenCV (seen after Ctrl-C on a loaded machine: ``release`` waited forever on the read).
+    So a call still running after ``wait_s`` keeps the capture: the operating system frees it
+    when the process exits a moment later."""
+    for worker in list(_IN_FLIGHT):
+        if worker.ident is not None:  # started (it joins the set just before it starts)
+            worker.join(wait_s)
+    if not any(w.is_alive() for w in _IN_FLIGHT):
+        cap.release()
+
+
 def _call_with_timeout(fn: Callable[[], T], timeout_s: float, what: str, fix: str) -> T:
     """Run ``fn`` in a daemon thread; raise :class:`CameraError` if it does not return in time."""
     box: dict[str, object] = {}
@@ -84,14 +102,17 @@ def _call_with_timeout(fn: Callable[[], T], timeout_s: float, what: str, fix: st
             box["value"] = fn()
         except BaseException as e:  # noqa: BLE001 - re-raised in the caller's thread
             box["error"] = e
+        finally:
+            _IN_FLIGHT.discard(threading.current_thread())
 
     worker = threading.Thread(target=work, daemon=True, name="camera-call")
+    _IN_FLIGHT.add(worker)
     worker.start()
     try:
         worker.join(timeout_s)
     except BaseException:
         # Ctrl-C while waiting: let the camera call finish first, so that the caller's clean-up
-        # (cap.release()) never frees the capture under a read in progress (a crash in OpenCV).
+        # (release(cap)) never frees the capture under a read in progress (a crash in OpenCV).
         worker.join(timeout_s)
         raise
     if worker.is_alive():
@@ -119,7 +140,7 @@ def open_source(source: int | str, timeout_s: float = OPEN_TIMEOUT_S) -> cv2.Vid
     cap = _call_with_timeout(lambda: cv2.VideoCapture(source), timeout_s, name,
                              "the driver may be stuck; unplug and replug the camera, then retry")
     if not cap.isOpened():
-        cap.release()
+        release(cap)
         if isinstance(source, str):
             raise CameraError(f"{name}: cannot be opened as a video; use an AVI/MP4 file "
                               "that a video player can play")
@@ -181,7 +202,7 @@ def probe_source(source: int | str, timeout_s: float = OPEN_TIMEOUT_S) -> Camera
     except CameraError as e:
         return CameraInfo(source, False, problem=str(e).split(": ", 1)[-1])
     finally:
-        cap.release()
+        release(cap)
 
 
 def probe_cameras(sources: Iterable[int | str] | None = None,
@@ -334,7 +355,7 @@ def configure_camera(source: int | str, *, wanted: tuple[int, int] | None = None
                               white_balance=wb, locked=tuple(locked), settle_frames=n,
                               notes=tuple(notes + lock_notes))
     finally:
-        cap.release()
+        release(cap)
 
 
 # --- lens calibration -------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from sudoku_cube.calibration.store import ProfileError, atomic_write_png
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.vision.camera import (CameraError, calibrate_lens, configure_camera, frames,
-                                       open_source, parse_source, probe_cameras)
+                                       open_source, parse_source, probe_cameras, release)
 from sudoku_cube.vision.images import load_image
 from sudoku_cube.vision.photo_files import face_photos
 
@@ -295,7 +295,7 @@ def run_camera(args: argparse.Namespace) -> int:
                 lens = calibrate_lens(_until_end(frames(cap, source, args.chessboard_frames)),
                                       pattern)
         finally:
-            cap.release()
+            release(cap)
         settings = replace(settings, lens=lens)
     folder = save_profile(replace(profile, camera=settings))
     console.print(f"Camera: {settings.describe()} ({settings.settle_frames} frames read "

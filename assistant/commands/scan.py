@@ -24,7 +24,7 @@ from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.state_format import to_json
 from sudoku_cube.vision.camera import (CameraError, open_source, parse_source, read_frame,
-                                       source_name)
+                                       release, source_name)
 from sudoku_cube.vision.storage import atomic_write_text, data_dir
 
 RESUME_HINT = "run `sudoku-cube scan --resume` to continue with the faces captured so far"
@@ -170,6 +170,6 @@ def _capture(args, console: Console, scanner: Scanner, source, open_source, Came
         raise SudokuCubeError(f"{e}\n  {n} of 6 faces are saved; fix the camera, then "
                               f"{RESUME_HINT}.") from None
     finally:
-        cap.release()
+        release(cap)
         if window is not None:
             window.close()
