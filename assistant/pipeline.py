@@ -224,18 +224,7 @@ def solve_result_dict(result: SolveResult) -> dict[str, Any]:
                   for i, (m, ph) in enumerate(zip(p.moves, p.phases))],
         "start": to_dict(p.start),
         "target": to_dict(p.target),
-        "grid": _grid_dict(result.grid),
+        "grid": result.grid.to_dict(result.state) if result.grid is not None else None,
         "stats": stats,
     }
 
-
-def _grid_dict(grid: GridSolution | None) -> dict[str, Any] | None:
-    """The parts of a grid solution a JSON reader needs."""
-    if grid is None:
-        return None
-    return {
-        "directions": dict(grid.directions or {}),
-        "centre_turns": dict(grid.centre_turns or {}),
-        "solution_count": grid.solution_count,
-        "changed_stickers": list(grid.changed or ()),
-    }

@@ -33,10 +33,6 @@ extension, the POSIX-only terminal modules."""
 LAZY_ALLOWED = ("assistant/commands/", "assistant/bench/")
 """A command's entry: the one place an import may stand inside a function (the CLI imports
 only the command being run, so these modules never slow ``--help`` down either way)."""
-PENDING = {"models/planner.py", "models/plan_search.py", "assistant/pipeline.py",
-           "assistant/planning.py", "assistant/solve_flow.py"}
-"""The solve pipeline's modules, being rewritten into one pipeline in a separate change that
-also moves their imports to the top; they leave this set when it lands."""
 
 
 def _modules() -> dict[str, Path]:
@@ -168,7 +164,7 @@ def test_no_dynamic_imports_or_fallbacks():
                 names = {a.name.split(".")[-1] for stmt in ast.walk(node)
                          if isinstance(stmt, (ast.Import, ast.ImportFrom)) for a in stmt.names}
                 optional = all((_rel(mod), n) in OPTIONAL for n in names)
-                if not optional and _rel(mod) not in PENDING:
+                if not optional:
                     bad.append(f"{_rel(mod)}:{node.lineno} falls back on ImportError")
         if _rel(mod) != "assistant/cli.py" and any(t == "importlib" or t.startswith("importlib.")
                                                    for t, _, _ in IMPORTS[mod]):
@@ -178,7 +174,7 @@ def test_no_dynamic_imports_or_fallbacks():
 
 def test_imports_stand_at_the_top_of_modules():
     bad = [f"{_rel(m)}:{stmt.lineno}: {ast.unparse(stmt)}" for m, imports in IMPORTS.items()
-           if _rel(m) not in PENDING and not _rel(m).startswith(LAZY_ALLOWED)
+           if not _rel(m).startswith(LAZY_ALLOWED)
            for t, stmt, nested in imports
            if nested and (_rel(m), t.split(".")[-1]) not in OPTIONAL]
     assert not bad, "\n".join(sorted(set(bad)))
