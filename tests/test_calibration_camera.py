@@ -99,6 +99,7 @@ def test_release_waits_for_a_read_in_flight_and_never_frees_under_it() -> None:
     """A read still running in the camera worker (Ctrl-C stopped waiting for it) must not have
     the capture freed under it: release waits, and keeps the capture if the read goes on."""
     import threading
+    import time
 
     from sudoku_cube.vision import camera
 
@@ -117,8 +118,9 @@ def test_release_waits_for_a_read_in_flight_and_never_frees_under_it() -> None:
     cap = SlowCapture()
     worker = threading.Thread(target=lambda: camera._call_with_timeout(cap.read, 5, "x", "y"))
     worker.start()
-    while not camera._IN_FLIGHT:
-        pass
+    deadline = time.monotonic() + 5
+    while camera._running == 0 and time.monotonic() < deadline:
+        time.sleep(0.001)
     camera.release(cap, wait_s=0.05)
     assert not cap.released  # the read is still running: the capture is kept
     cap.go.set()

@@ -75,7 +75,8 @@ def parse_source(text: str | int) -> int | str:
     return str(Path(t).resolve())
 
 
-_IN_FLIGHT: set[threading.Thread] = set()
+_CALLS = threading.Condition()
+_running = 0
 """Camera calls still running in a worker thread (a read that Ctrl-C stopped waiting for)."""
 
 
@@ -86,11 +87,18 @@ def release(cap: cv2.VideoCapture, wait_s: float = READ_TIMEOUT_S) -> None:
     crash OpenCV (seen after Ctrl-C on a loaded machine: ``release`` waited forever on the read).
     So a call still running after ``wait_s`` keeps the capture: the operating system frees it
     when the process exits a moment later."""
-    for worker in list(_IN_FLIGHT):
-        if worker.ident is not None:  # started (it joins the set just before it starts)
-            worker.join(wait_s)
-    if not any(w.is_alive() for w in _IN_FLIGHT):
+    with _CALLS:
+        idle = _CALLS.wait_for(lambda: _running == 0, wait_s)
+    if idle:
         cap.release()
+
+
+def _count_call(step: int) -> None:
+    """Count a camera call in (+1) or out (-1) and wake :func:`release`."""
+    global _running
+    with _CALLS:
+        _running += step
+        _CALLS.notify_all()
 
 
 def _call_with_timeout(fn: Callable[[], T], timeout_s: float, what: str, fix: str) -> T:
@@ -103,11 +111,15 @@ def _call_with_timeout(fn: Callable[[], T], timeout_s: float, what: str, fix: st
         except BaseException as e:  # noqa: BLE001 - re-raised in the caller's thread
             box["error"] = e
         finally:
-            _IN_FLIGHT.discard(threading.current_thread())
+            _count_call(-1)
 
     worker = threading.Thread(target=work, daemon=True, name="camera-call")
-    _IN_FLIGHT.add(worker)
-    worker.start()
+    _count_call(+1)
+    try:
+        worker.start()
+    except BaseException:
+        _count_call(-1)
+        raise
     try:
         worker.join(timeout_s)
     except BaseException:
