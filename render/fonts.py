@@ -49,28 +49,29 @@ def _find(names: tuple[str, ...]) -> dict[str, Path]:
     return found
 
 
+def _installed(names: tuple[str, ...], what: str, packages: str) -> tuple[Path, ...]:
+    """Paths of the installed fonts among ``names``, in that order; raise naming the Debian
+    ``packages`` to install when none is found."""
+    found = _find(names)
+    if not found:
+        raise SudokuCubeError(
+            f"no {what} found (looked for " + ", ".join(names) + " under /usr/share/fonts); "
+            f"install the Debian packages {packages} (`make system`)")
+    return tuple(found[n] for n in names if n in found)
+
+
 @cache
 def available_fonts() -> tuple[Path, ...]:
     """Paths of the installed bold sans fonts, in BOLD_SANS order; raise when none is found."""
-    found = _find(BOLD_SANS)
-    if not found:
-        raise SudokuCubeError(
-            "no bold sans font found for rendering digits (looked for "
-            + ", ".join(BOLD_SANS) + " under /usr/share/fonts); install the Debian packages "
-            "fonts-dejavu-core fonts-liberation2 fonts-freefont-ttf (`make system`)")
-    return tuple(found[n] for n in BOLD_SANS if n in found)
+    return _installed(BOLD_SANS, "bold sans font for rendering digits",
+                      "fonts-dejavu-core fonts-liberation2 fonts-freefont-ttf")
 
 
 @cache
 def available_serif_fonts() -> tuple[Path, ...]:
     """Paths of the installed bold serif fonts, in BOLD_SERIF order; raise when none is found."""
-    found = _find(BOLD_SERIF)
-    if not found:
-        raise SudokuCubeError(
-            "no bold serif font found for rendering the black cube's digits (looked for "
-            + ", ".join(BOLD_SERIF) + "); install the Debian packages fonts-texgyre "
-            "fonts-dejavu-core (`make system`)")
-    return tuple(found[n] for n in BOLD_SERIF if n in found)
+    return _installed(BOLD_SERIF, "bold serif font for rendering the black cube's digits",
+                      "fonts-texgyre fonts-dejavu-core")
 
 
 def font_path(name: str | None = None, index: int = 0) -> Path:
