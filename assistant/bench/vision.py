@@ -20,7 +20,7 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from sudoku_cube.assistant.bench import corners, vision_calibration, vision_real
+from sudoku_cube.assistant.bench import corners, vision_calibration, vision_real, vision_second
 from sudoku_cube.assistant.bench.renders import (DEFAULT_SYMMETRIC, FACE_RECIPE, LOOK_ORDER,
                                                  joint_right, same, symmetric_of, unseen_cube)
 from sudoku_cube.models.errors import SudokuCubeError
@@ -62,6 +62,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "and DIR/corners (three faces): located, refused, misplaced against "
                         "hand labels; skipped with a message when DIR has neither folder")
 
+    p.add_argument("--renderer", choices=("ours", "second"), default="ours",
+                   help="whose photos: ours (the renderer the classifiers trained on; default) "
+                        "or second (an independent 3D renderer in unseen fonts and looks, "
+                        "docs/exam.md); second reports per look faces located, refused and "
+                        "misplaced too")
+    p.add_argument("--save", metavar="DIR",
+                   help="with --renderer second: keep the refused, misplaced and misread "
+                        "photos in DIR with their truth")
     vision_calibration.add_arguments(p)
 
 
@@ -221,6 +229,8 @@ def run(args: argparse.Namespace) -> int:
         return vision_real.run(args)
     if getattr(args, "calibration", False):  # before/after calibration
         return vision_calibration.run(args)
+    if getattr(args, "renderer", "ours") == "second":  # the independent exam renderer
+        return vision_second.run(args)
 
     if args.font:
         font_path(args.font)  # an unknown font is refused before anything runs

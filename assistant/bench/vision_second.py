@@ -1,0 +1,238 @@
+"""``bench vision --renderer second``: the readers on photos of the second renderer.
+
+The second renderer (:mod:`sudoku_cube.render.second`) draws whole cubes in 3D, in fonts and
+looks no recogniser was trained or tuned on, so these figures say how the product does on
+photos it never saw. Per sticker look and kind of photo (six face photos, corner pairs):
+faces located (all nine sticker centres within a third of a sticker of the truth), refused
+and misplaced, stickers right raw, cubes right raw and after joint decoding (the grid solver
+choosing among each sticker's candidates), milliseconds per face. ``--save DIR`` keeps every
+photo that was refused, misplaced or misread, with its truth, for a look by eye.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+
+from sudoku_cube.assistant.bench.renders import joint_right, same, symmetric_of
+from sudoku_cube.models.generator import home_faces, make_puzzle
+from sudoku_cube.models.geometry import FACES
+from sudoku_cube.models.state import CubeState
+from sudoku_cube.render.second import corner_shot, face_shot, make_look
+from sudoku_cube.vision.corners.reader import read_corner_photo
+from sudoku_cube.vision.hog import default_model
+from sudoku_cube.vision.ocr import tesseract_available
+from sudoku_cube.vision.reading import FaceReading, read_face, reading_state
+from sudoku_cube.vision.templates import default_templates
+
+LOCATED_TOLERANCE = 1 / 3
+"""A face is located when every sticker centre found lies within this fraction of the
+sticker pitch of the truth."""
+
+
+@dataclass
+class Tally:
+    """Counts of one look and kind of photo."""
+
+    cubes: int = 0
+    faces: int = 0
+    located: int = 0
+    refused: int = 0
+    misplaced: int = 0
+    stickers: int = 0
+    right: int = 0
+    cubes_right: int = 0
+    cubes_joint: int = 0
+    ms: float = 0.0
+    read: int = 0
+    notes: list[str] = field(default_factory=list)
+
+
+def cube(seed: int, k: int, look: str):
+    """The ``k``-th cube of a run: its state, per-face sticker homes and its make (look)."""
+    puzzle = make_puzzle(seed, 25, substitution=bool(k % 2), symmetric=symmetric_of(look))
+    homes = home_faces(puzzle.scramble)
+    return (puzzle.state, {f: homes[9 * i:9 * i + 9] for i, f in enumerate(FACES)},
+            make_look(look, random.Random(f"exam-look/{seed}")))
+
+
+def placed(reading: FaceReading, truth: dict) -> bool:
+    """True when the reading's sticker centres sit on the truth's (see
+    :data:`LOCATED_TOLERANCE`)."""
+    want = np.array(truth["centres"], np.float64)
+    got = np.asarray(reading.geometry.cell_centres(), np.float64) * reading.file_scale
+    pitch = np.mean([np.linalg.norm(want[i] - want[i + 1]) for i in (0, 1, 3, 4, 6, 7)])
+    return bool(np.linalg.norm(got - want, axis=1).max() < LOCATED_TOLERANCE * pitch)
+
+
+def _save(save: Path | None, name: str, image: np.ndarray, truth: dict, why: str) -> str:
+    if save is None:
+        return ""
+    save.mkdir(parents=True, exist_ok=True)
+    cv2.imwrite(str(save / f"{name}.png"), image)
+    (save / f"{name}.json").write_text(json.dumps(dict(truth, why=why), indent=1))
+    return f" [{save / name}.png]"
+
+
+def _judge(t: Tally, name: str, face: str, reading: FaceReading | None, err: str | None,
+           truth: dict) -> bool:
+    """Count one face's finding; True when it was located."""
+    t.faces += 1
+    if reading is None:
+        t.refused += 1
+        t.notes.append(f"{name} {face}: refused: {err}")
+        return False
+    if not placed(reading, truth):
+        t.misplaced += 1
+        t.notes.append(f"{name} {face}: misplaced")
+        return False
+    t.located += 1
+    return True
+
+
+def _score(t: Tally, name: str, readings: dict, truth_state: CubeState,
+           symmetric: frozenset[int]) -> list[str]:
+    """Count a cube's stickers and whole-cube results; the wrong stickers' names."""
+    t.cubes += 1
+    t.stickers += 54
+    if len(readings) < 6:
+        return []
+    state = reading_state(readings)
+    ok = [same(a, b, symmetric) for a, b in zip(state.stickers, truth_state.stickers)]
+    t.right += sum(ok)
+    t.cubes_right += all(ok)
+    t.cubes_joint += joint_right(state, truth_state, symmetric)
+    wrong = [f"{FACES[i // 9]}{i % 9 + 1} truth {truth_state.stickers[i].token} read "
+             f"{state.stickers[i].token}" for i in range(54) if not ok[i]]
+    if wrong:
+        t.notes.append(f"{name}: misread " + ", ".join(wrong))
+    return wrong
+
+
+def six_photos(look: str, count: int, seed: int, ocr: bool, save: Path | None,
+               progress, task) -> Tally:
+    """Read ``count`` cubes of ``look`` from six single-face photos each."""
+    t = Tally()
+    for k in range(count):
+        s = seed + k
+        state, homes, lk = cube(s, k, look)
+        name = f"exam-{look}-{s}"
+        shots = {f: face_shot(state, f, s * 10 + i, lk, homes) for i, f in enumerate(FACES)}
+        readings = {}
+        for f, shot in shots.items():
+            t0 = time.perf_counter()
+            try:
+                r, err = read_face(shot.image, ocr=ocr, face=f), None
+                t.ms += (time.perf_counter() - t0) * 1000
+                t.read += 1
+            except Exception as e:  # noqa: BLE001 - a refused face counts its stickers wrong
+                r, err = None, str(e)
+            if _judge(t, name, f, r, err, shot.truth):
+                readings[f] = r
+            else:
+                t.notes[-1] += _save(save, f"{name}-{f}", shot.image, shot.truth,
+                                     t.notes[-1])
+        wrong = _score(t, name, readings, state, symmetric_of(look))
+        for f in {w[0] for w in wrong}:
+            _save(save, f"{name}-{f}-misread", shots[f].image, shots[f].truth, "; ".join(
+                w for w in wrong if w[0] == f))
+        progress.advance(task)
+    return t
+
+
+def corner_pairs(look: str, count: int, seed: int, ocr: bool, save: Path | None,
+                 progress, task) -> Tally:
+    """Read ``count`` cubes of ``look`` from corner photos A and B."""
+    t = Tally()
+    for k in range(count):
+        s = seed + k
+        state, homes, lk = cube(s, k, look)
+        name = f"exam-{look}-{s}"
+        readings, shots = {}, {}
+        for i, w in enumerate("AB"):
+            shot = shots[w] = corner_shot(state, w, s * 10 + i, lk, homes)
+            t0 = time.perf_counter()
+            try:
+                got, err = read_corner_photo(shot.image, w, ocr=ocr, source=f"{name}/{w}"), None
+                t.ms += (time.perf_counter() - t0) * 1000
+                t.read += 3
+            except Exception as e:  # noqa: BLE001 - a refused photo counts its faces wrong
+                got, err = {}, str(e)
+            bad = False
+            for f, truth in shot.truth["faces"].items():
+                if _judge(t, name, f"{w}/{f}", got.get(f), err, truth):
+                    readings[f] = got[f]
+                else:
+                    bad = True
+                    if err:
+                        break
+            if bad:
+                t.notes[-1] += _save(save, f"{name}-{w}", shot.image, shot.truth, t.notes[-1])
+        wrong = _score(t, name, readings, state, symmetric_of(look))
+        if wrong:
+            for w in "AB":
+                _save(save, f"{name}-{w}-misread", shots[w].image, shots[w].truth,
+                      "; ".join(wrong))
+        progress.advance(task)
+    return t
+
+
+def row(name: str, t: Tally) -> dict:
+    """The figures of one set."""
+    return {"set": name, "cubes": t.cubes, "faces": t.faces, "located": t.located,
+            "refused": t.refused, "misplaced": t.misplaced,
+            "sticker_accuracy": t.right / max(1, t.stickers), "cubes_right": t.cubes_right,
+            "cubes_right_after_joint": t.cubes_joint, "ms_per_face": t.ms / max(1, t.read),
+            "notes": t.notes}
+
+
+def run(args: argparse.Namespace) -> int:
+    """Render, read and print the table (or JSON)."""
+    default_templates()
+    default_model()
+    ocr = not args.no_ocr and tesseract_available()
+    save = Path(args.save) if getattr(args, "save", None) else None
+    rows = []
+    with Progress(console=Console(stderr=True)) as progress:
+        for li, look in enumerate(args.looks):
+            if "faces" in args.photos:
+                seed = args.seed + 1000 * li
+                task = progress.add_task(f"second renderer, six photos, {look}", total=args.cubes)
+                rows.append(row(f"{look} faces {seed}+",
+                                six_photos(look, args.cubes, seed, ocr,
+                                           save and save / look / "faces", progress, task)))
+            if "corners" in args.photos:
+                seed = args.corner_seed + 1000 * li
+                task = progress.add_task(f"second renderer, corner pairs, {look}",
+                                         total=args.cubes)
+                rows.append(row(f"{look} corners {seed}+",
+                                corner_pairs(look, args.cubes, seed, ocr,
+                                             save and save / look / "corners", progress, task)))
+    if args.json:
+        print(json.dumps(rows, indent=2))
+        return 0
+    table = Table(title=f"bench vision --renderer second ({'with' if ocr else 'without'} OCR)")
+    cols = ["set", "cubes", "faces", "located", "refused", "misplaced", "sticker_accuracy",
+            "cubes_right", "cubes_right_after_joint", "ms_per_face"]
+    heads = ["set (look, photos, first seed)", "cubes", "faces", "located", "refused",
+             "misplaced", "stickers right", "cubes right", "after joint", "ms/face"]
+    for h in heads:
+        table.add_column(h, no_wrap=True)
+    for r in rows:
+        table.add_row(*[f"{r[c]:.4f}" if c == "sticker_accuracy" else
+                        f"{r[c]:.1f}" if isinstance(r[c], float) else str(r[c]) for c in cols])
+    console = Console()
+    console.print(table)
+    for r in rows:
+        for note in r["notes"]:
+            console.print(f"  {r['set']}: {note}", markup=False)
+    return 0

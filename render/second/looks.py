@@ -1,0 +1,121 @@
+"""The sticker looks and fonts of the second renderer.
+
+The fonts here are none of those the recognisers were trained on or tuned against (the
+training and template fonts, and the held-out set of the first renderer's benchmark): the
+exam prints in type nobody fitted to.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from sudoku_cube.models.errors import SudokuCubeError
+
+SANS_FONTS = ("texgyreheros-bold.otf", "texgyreadventor-bold.otf", "URWGothic-Demi.otf",
+              "NimbusSansNarrow-Bold.otf", "texgyreheroscn-bold.otf")
+"""Bold sans faces for the white and coloured looks (Helvetica, Avant Garde and a narrow
+Helvetica in URW and TeX Gyre cuts); their 1 has no foot."""
+
+SERIF_FONTS = ("C059-Roman.otf", "URWBookman-Demi.otf", "texgyrebonum-regular.otf",
+               "P052-Roman.otf", "texgyretermes-regular.otf")
+"""Serif faces for the black cube (Century Schoolbook, Bookman, Palatino, Times in their
+roman or demi cuts, drawn emboldened); their 1 has a foot."""
+
+FONT_DIRS = (Path("/usr/share/fonts"), Path("/usr/share/texmf/fonts/opentype"),
+             Path("/usr/local/share/fonts"))
+
+LOOKS = ("white", "coloured", "coloured-white-ink", "black")
+"""The sticker looks, as the benchmarks name them."""
+
+SCHEME = {"U": (0.96, 0.96, 0.95), "D": (0.05, 0.84, 0.98), "F": (0.28, 0.61, 0.0),
+          "B": (0.68, 0.27, 0.0), "R": (0.20, 0.07, 0.72), "L": (0.0, 0.35, 1.0)}
+"""Sticker colours (BGR 0..1) by home face: white U, yellow D, green F, blue B, red R,
+orange L."""
+
+DARK_COLOURS = ("F", "B", "R")
+"""Home faces whose colour (green, blue, red) carries white ink in the white-ink look."""
+
+
+@cache
+def font_file(name: str) -> str:
+    """The installed file of font ``name``; a clear error names the missing font."""
+    for d in FONT_DIRS:
+        if d.is_dir():
+            for p in d.rglob(name):
+                return str(p)
+    raise SudokuCubeError(f"font {name} is not installed; install fonts-urw-base35 and "
+                          "fonts-texgyre (Debian) for the second renderer")
+
+
+def installed(names: tuple[str, ...]) -> tuple[str, ...]:
+    """Those of ``names`` that are installed."""
+    out = []
+    for n in names:
+        try:
+            font_file(n)
+            out.append(n)
+        except SudokuCubeError:
+            pass
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Look:
+    """How one cube is made: per home face the sticker colour and ink (BGR 0..1), the body
+    colour, the sticker gloss, the font and its emboldening, the sticker margin and corner
+    radius (fractions of a cubie), the digit height (fraction of the sticker), whether 6/9
+    are underlined and whether the stickers carry a faint printed texture."""
+
+    name: str
+    sticker: dict
+    ink: dict
+    body: tuple[float, float, float]
+    gloss: float
+    font: str
+    bold: float
+    margin: float
+    radius: float
+    digit_height: float
+    underline: bool
+    swirl: bool
+
+
+def _jitter(rng: random.Random, c, k: float = 0.05) -> tuple[float, float, float]:
+    return tuple(min(1.0, max(0.0, v * rng.uniform(1 - k, 1 + k) + rng.uniform(-0.02, 0.02)))
+                 for v in c)
+
+
+def make_look(name: str, rng: random.Random, font: str | None = None) -> Look:
+    """A cube of look ``name`` (see :data:`LOOKS`) with its details drawn from ``rng``."""
+    if name not in LOOKS:
+        raise SudokuCubeError(f"unknown look {name!r}; use one of: " + ", ".join(LOOKS))
+    black_ink, white_ink = _jitter(rng, (0.07, 0.07, 0.08)), _jitter(rng, (0.95, 0.95, 0.94), 0.03)
+    if name == "black":
+        grey = rng.uniform(0.2, 0.26)
+        sticker = {f: (grey, grey, grey * rng.uniform(0.98, 1.03)) for f in SCHEME}
+        ink = {f: white_ink for f in SCHEME}
+        body = _jitter(rng, (0.025, 0.025, 0.03))
+    else:
+        if name == "white":
+            sticker = {f: _jitter(rng, (0.93, 0.94, 0.93), 0.03) for f in SCHEME}
+        else:
+            sticker = {f: _jitter(rng, SCHEME[f]) for f in SCHEME}
+        ink = {f: white_ink if name == "coloured-white-ink" and f in DARK_COLOURS else black_ink
+               for f in SCHEME}
+        body = _jitter(rng, (0.05, 0.05, 0.05)) if rng.random() < 0.8 else \
+            _jitter(rng, (0.85, 0.85, 0.85))
+    serif = name == "black"
+    pool = installed(SERIF_FONTS if serif else SANS_FONTS)
+    if not pool:
+        raise SudokuCubeError("none of the second renderer's fonts is installed; install "
+                              "fonts-urw-base35 and fonts-texgyre")
+    return Look(name=name, sticker=sticker, ink=ink, body=body,
+                gloss=rng.uniform(0.15, 0.35) if serif else rng.uniform(0.35, 0.9),
+                font=font or rng.choice(pool),
+                bold=rng.uniform(0.035, 0.06) if serif else rng.uniform(0.0, 0.02),
+                margin=rng.uniform(0.035, 0.05) if serif else rng.uniform(0.05, 0.09),
+                radius=rng.uniform(0.04, 0.1) if serif else rng.uniform(0.08, 0.2),
+                digit_height=rng.uniform(0.5, 0.6) if serif else rng.uniform(0.5, 0.66),
+                underline=True, swirl=serif)
