@@ -71,7 +71,7 @@ def settings_for(state: CubeState, settings: CubeSettings, ones: "OneVerdict | N
         return settings
     footed = replace(settings, symmetric=settings.symmetric - {1})
     try:
-        chosen = solve_grid(state, footed).chosen
+        chosen = solve_grid(state, footed, explain=False).chosen
     except SudokuCubeError:
         chosen = None
     sure = [i for i, s in enumerate(state.stickers) if s.digit == 1
@@ -116,12 +116,17 @@ TIMINGS_ENV = "SUDOKU_CUBE_TIMINGS"
 
 
 def write_timings(entered: float, timings_ms: dict[str, float]) -> None:
-    """Write the stages' timings and the time the command started working (epoch seconds) to
-    the file named by :data:`TIMINGS_ENV`, when it is set."""
+    """Write the stages' timings, the time the command started working and the time the guide
+    starts (epoch seconds) to the file named by :data:`TIMINGS_ENV`, when it is set: the
+    reader (``bench e2e``) splits the whole wall time to the first instruction with them.
+
+    Stages (ms): ``reading`` the photos; ``footed`` the check whether the 1 has a foot;
+    ``review`` showing the reading (its grid solving excluded); ``grid`` the grid solver;
+    ``tables`` waiting for the planner's tables; ``planning`` waiting for the plan."""
     path = os.environ.get(TIMINGS_ENV)
     if path:
         with open(path, "w", encoding="utf-8") as f:
-            json.dump(dict(timings_ms, entered_epoch=entered), f)
+            json.dump(dict(timings_ms, entered_epoch=entered, guide_epoch=time.time()), f)
 
 
 def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.Namespace,
@@ -135,8 +140,10 @@ def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.N
     t0 = time.perf_counter()
     with ConsoleProgress() as progress:
         state, ones = read_cube(path, console, args, progress)
-    reading_ms = 1000 * (time.perf_counter() - t0)
+    t1 = time.perf_counter()
+    reading_ms = 1000 * (t1 - t0)
     settings = settings_for(state, settings, ones, args, console)
+    t2 = time.perf_counter()
     person = interactive() and not getattr(args, "plain", False)
     planner = BackgroundPlanner(settings, tables, optimal=getattr(args, "optimal", False),
                                 known=followed_plans(settings.symmetric))
@@ -144,6 +151,7 @@ def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.N
         try:
             state, check = run_review(console, state, settings, read_line if person else None,
                                       planner.solver)
+            t3 = time.perf_counter()
         except ReviewQuit as stop:
             console.print("Stopped at the review; nothing was planned"
                           f"{dropped_corrections(stop.corrections)}. The input is unchanged: "
@@ -155,5 +163,6 @@ def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.N
     finally:
         planner.close()
     write_timings(entered, dict(result.timings_ms, reading=round(reading_ms, 1),
-                                grid=round(planner.grid_ms, 1)))
+                                footed=round(1000 * (t2 - t1), 1), grid=round(planner.grid_ms, 1),
+                                review=round(1000 * (t3 - t2) - planner.grid_ms, 1)))
     return guide_plan(result.plan, args, console, reading=state.without_candidates())

@@ -339,13 +339,16 @@ def _check_input(state: CubeState) -> None:
 
 
 def solve_grid(state: CubeState, settings: CubeSettings = CubeSettings(), *,
-               count_cap: int | None = None, time_limit_s: float = 10.0) -> GridSolution:
+               count_cap: int | None = None, time_limit_s: float = 10.0,
+               explain: bool = True) -> GridSolution:
     """The most likely solved arrangement reachable from ``state`` by face turns.
 
     Chooses one reading per sticker (maximum total log-score when scores are given), a target
     place and twist per piece, a direction per face and a turn per centre. ``count_cap``: also
     count distinct solved arrangements up to that cap (``solution_count``; ``stats["unique"]``).
-    Raises :class:`GridUnsolvableError` with the digits or stickers to re-check.
+    Raises :class:`GridUnsolvableError` with the digits or stickers to re-check; with
+    ``explain=False`` an infeasible state raises it at once, without the diagnosis (several
+    more CP-SAT searches, seconds), for callers that only ask whether a solution exists.
     """
     _check_input(state)
     check_digit_counts(state, settings)
@@ -357,6 +360,9 @@ def solve_grid(state: CubeState, settings: CubeSettings = CubeSettings(), *,
     status = solver.solve(gm.model)
     t2 = time.perf_counter()
     if status == cp_model.INFEASIBLE:
+        if not explain:
+            raise GridUnsolvableError("no solved arrangement reachable by face turns fits "
+                                      "these readings", reason="infeasible")
         raise diagnose(state, settings, time_limit_s=time_limit_s)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         raise GridUnsolvableError(

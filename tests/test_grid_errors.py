@@ -107,3 +107,14 @@ def test_cli_text_json_and_errors(puzzle, tmp_path, capsys):
     assert captured.out == "" and "digit" in captured.err and "Traceback" not in captured.err
     assert main(["grid", str(path), "--symmetric", "1,x"]) == 2
     assert "--symmetric" in capsys.readouterr().err
+
+
+def test_without_explanation_an_infeasible_reading_fails_at_once(puzzle):
+    """``explain=False`` (the footed-1 check only asks whether a solution exists) raises the
+    same kind of error without the diagnosis: no culprits are searched for."""
+    i = 9 * 2 + 2  # F3 turned a quarter: no reachable arrangement fits
+    state = puzzle.state.with_sticker(i, puzzle.state.stickers[i].turned(1))
+    with pytest.raises(GridUnsolvableError) as info:
+        solve_grid(state, explain=False)
+    assert info.value.reason == "infeasible" and info.value.culprits == ()
+    assert solve_grid(puzzle.state, explain=False).chosen == solve_grid(puzzle.state).chosen

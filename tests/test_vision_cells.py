@@ -2,6 +2,8 @@
 and the image loader's error messages."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 import pytest
@@ -9,8 +11,9 @@ import pytest
 from sudoku_cube.vision.templates import default_templates, find_font, render_digit
 from sudoku_cube.models.stickers import Sticker
 from sudoku_cube.vision.glyph import rotate_glyph
-from sudoku_cube.vision.hog import default_model
+from sudoku_cube.vision.hog import class_index, default_model
 from sudoku_cube.vision.images import ImageError, load_image
+from sudoku_cube.vision.reading import glyph_shape, ocr_cells
 from sudoku_cube.vision.recognise import analyse_cells, hypotheses
 from sudoku_cube.vision.warp import ink_mask
 
@@ -111,3 +114,24 @@ def test_load_image_converts_and_downscales(tmp_path):
     cv2.imwrite(str(tmp_path / "big.jpg"), big)
     out = load_image(tmp_path / "big.jpg")
     assert max(out.shape[:2]) <= 1600
+
+
+def test_ocr_is_asked_only_where_the_recognisers_disagree_on_the_shape():
+    """In ``auto`` mode a cell whose recognisers prefer 9 and the 6 turned half-way (one shape,
+    which only the underline tells apart) gets no OCR vote; a real disagreement does."""
+    assert glyph_shape(class_index(9, 0)) == class_index(6, 2)
+    assert glyph_shape(class_index(9, 3)) == class_index(6, 1)
+    assert glyph_shape(class_index(4, 1)) == class_index(4, 1)
+    cell = cell_image(9, 0, "LiberationSans-Bold.ttf")
+    ev = analyse_cells([ink_mask(cell)], default_templates(), default_model(), [cell])[0]
+    hyps = [hypotheses(ev)]
+    assert hyps[0][0].score >= 0.9
+
+    def preferring(template: int, hog: int):
+        t, h = np.zeros(36), np.zeros(36)
+        t[template], h[hog] = 1.0, 1.0
+        return [replace(ev, template=t, hog=h)]
+
+    assert ocr_cells(preferring(class_index(9, 0), class_index(6, 2)), hyps, "auto") == []
+    assert ocr_cells(preferring(class_index(9, 0), class_index(4, 0)), hyps, "auto") == [0]
+    assert ocr_cells(preferring(class_index(9, 0), class_index(6, 2)), hyps, "always") == [0]

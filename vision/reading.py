@@ -36,8 +36,8 @@ DOUBTFUL = 0.9
 OcrMode = Literal["auto", "always", "never"]
 """When tesseract gives its second opinion: ``auto`` only on stickers the recognisers are
 unsure of (best score below :data:`DOUBTFUL`) or disagree on (template matching and the
-classifier prefer different classes), ``always`` on every sticker, ``never``. ``True`` and
-``False`` are accepted for ``always`` and ``never``."""
+classifier prefer different shapes, :func:`glyph_shape`), ``always`` on every sticker,
+``never``. ``True`` and ``False`` are accepted for ``always`` and ``never``."""
 READ_WORKERS = 2
 """Faces read at once (OpenCV and tesseract work outside the GIL)."""
 
@@ -51,7 +51,15 @@ def ocr_cells(evidence: Sequence[CellEvidence], hyps: Sequence[Sequence[Hypothes
         return []
     return [i for i, (e, hs) in enumerate(zip(evidence, hyps))
             if float(hs[0].score or 0.0) < DOUBTFUL
-            or int(np.argmax(e.template)) != int(np.argmax(e.hog))]
+            or glyph_shape(int(np.argmax(e.template))) != glyph_shape(int(np.argmax(e.hog)))]
+
+
+def glyph_shape(cls: int) -> int:
+    """The class of the shape a class shows: a 9 turned r is the shape of a 6 turned r+2 (only
+    the underline tells them apart, and tesseract reads neither better), so the recognisers
+    preferring 9 and 6 that way agree on the shape and need no OCR vote."""
+    digit, rot = divmod(cls, 4)
+    return class_index(6, (rot + 2) % 4) if digit + 1 == 9 else cls
 
 
 @dataclass(frozen=True)

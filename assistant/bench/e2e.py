@@ -1,8 +1,8 @@
 """End to end: wall time from process start to the first instruction, per sample, cold and warm.
 
 Each run starts ``sudoku-cube solve SAMPLE --plain`` as a new process and waits for the line of
-step 1 on its stdout. The split (start-up, reading, grid, planning) comes from the timings the
-process writes to the file named by ``SUDOKU_CUBE_TIMINGS``. Cold: the first run with an empty
+step 1 on its stdout. The split (:data:`STAGES`) comes from the timings the process writes to the
+file named by ``SUDOKU_CUBE_TIMINGS``. Cold: the first run with an empty
 table cache (the planner's tables are built); warm: every sample ``--runs`` times with the
 cache filled. CPU time (user + system of the process, from ``os.wait4``) is reported beside wall
 time, with the load average, because a shared machine makes wall times noisy. The naive
@@ -35,6 +35,12 @@ from sudoku_cube.vision.photo_set import read_folder
 SAMPLES = Path(__file__).resolve().parent.parent.parent / "samples"
 FIRST_STEP = re.compile(r"^\s*1/(\d+)\s")
 TIMINGS_ENV = "SUDOKU_CUBE_TIMINGS"
+STAGES = ("startup", "reading", "footed", "review", "grid", "tables", "planning", "guide",
+          "other")
+"""The split of the wall time to the first instruction: start-up (process start to the
+command's entry: interpreter and imports), reading the photos, the check of the footed 1, the
+review (its grid solving excluded), the grid solver, waiting for the planner's tables, waiting
+for the plan, the guide until it prints step 1, and what none of them accounts for."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -76,9 +82,13 @@ def one_run(sample: Path, env: dict[str, str]) -> dict:
         stages = {}
     finally:
         Path(timings_path).unlink(missing_ok=True)
-    entered = stages.pop("entered_epoch", None)
+    entered, guide = stages.pop("entered_epoch", None), stages.pop("guide_epoch", None)
     if entered is not None:
         stages["startup"] = round(1000 * (entered - t0_epoch), 1)
+    if guide is not None and first_ms is not None:
+        stages["guide"] = round(first_ms - 1000 * (guide - t0_epoch), 1)
+    if first_ms is not None and stages:
+        stages["other"] = round(first_ms - sum(stages.get(k, 0.0) for k in STAGES[:-1]), 1)
     return {"first_ms": first_ms, "moves": moves, "cpu_ms": 1000 * (usage.ru_utime + usage.ru_stime),
             "stages": stages, "exit": proc.returncode}
 
@@ -121,7 +131,7 @@ def run(args: argparse.Namespace) -> int:
                    "moves": sorted(m for m in moves if m is not None), "naive_moves": naive,
                    "stages_ms_median": {k: round(statistics.median(
                        r["stages"].get(k, 0.0) for r in runs), 1)
-                       for k in ("startup", "reading", "grid", "tables", "planning")}}
+                       for k in STAGES}}
             failures += len(firsts) < len(runs) or len(moves) != 1 or \
                 any(m is None or m > naive for m in moves)
             res["samples"][sample.name] = row
@@ -136,15 +146,12 @@ def run(args: argparse.Namespace) -> int:
 
 def _print(console: Console, res: dict) -> None:
     table = Table(title=f"bench e2e: start to first instruction, {res['runs']} warm runs each")
-    for col in ("sample", "p95 ms", "median ms", "CPU ms", "start-up", "reading", "grid",
-                "tables", "planning", "moves", "naive"):
+    for col in ("sample", "p95 ms", "median ms", "CPU ms", *STAGES, "moves", "naive"):
         table.add_column(col, justify="right")
     for name, r in res["samples"].items():
         s = r["stages_ms_median"]
         table.add_row(name, f"{r['first_ms_p95']}", f"{r['first_ms_median']}",
-                      f"{r['cpu_ms_median']:.0f}", *(f"{s[k]:.0f}" for k in
-                                                     ("startup", "reading", "grid", "tables",
-                                                      "planning")),
+                      f"{r['cpu_ms_median']:.0f}", *(f"{s[k]:.0f}" for k in STAGES),
                       ",".join(map(str, r["moves"])), str(r["naive_moves"]))
     console.print(table)
     c = res["cold"]
