@@ -1,10 +1,13 @@
 """The guide's ``c`` key: check the cube at the step reached and, when a slip is found, follow
 a new plan from where the cube really is.
 
-The person shows the face the assistant asks for: its nine tokens typed (row by row, as the
-net shows the face), the path of a photo of it, ``A=path`` for corner photo A (U, F and R at
-once), or Enter to take it from the camera when the guide has one. Several slips that fit ask
-for one more face; none that fits says to scan again.
+The first look is the one ``sudoku-cube check --suggest`` names, in the same words
+(:func:`models.slips.first_look`): corner photo A (U, F and R at once) when it tells more than
+any single face, and the single face that tells most, to type. The person answers with the
+face's nine tokens typed (row by row, as the net shows the face), the path of a photo of it,
+``A=path`` for corner photo A, or Enter to take the look asked for from the camera when the
+guide has one. Several slips that fit ask for one more face (the one that splits them best);
+none that fits says to scan the whole cube again.
 """
 from __future__ import annotations
 
@@ -14,12 +17,12 @@ from typing import Callable
 from rich.console import Console
 
 from sudoku_cube.assistant.guide import GuideCursor, steps_from_moves
-from sudoku_cube.assistant.slip_check import Cells, corner_cells, how_to_show, photo_cells, \
-    tokens_cells
+from sudoku_cube.assistant.slip_check import (Cells, corner_cells, first_look_words,
+                                              photo_cells, show_face_words, tokens_cells)
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.moves import format_moves
 from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.models.slips import Verdict, find_slip, suggest_face
+from sudoku_cube.models.slips import Verdict, find_slip, first_look
 from sudoku_cube.models.state_format import to_json
 from sudoku_cube.vision.storage import atomic_write_text, data_dir
 
@@ -29,14 +32,15 @@ Capture = Callable[[str], dict[str, Cells]]
 """Takes what the camera sees of a face (or corner A when it is asked for "A")."""
 
 
-def _answer(text: str, face: str, settings: CubeSettings, capture: Capture | None
-            ) -> dict[str, Cells] | None:
-    """The faces a typed answer gives (None to cancel)."""
+def _answer(text: str, face: str, settings: CubeSettings, capture: Capture | None,
+            corner: bool = False) -> dict[str, Cells] | None:
+    """The faces a typed answer gives (None to cancel); Enter takes corner photo A from the
+    camera when ``corner`` is asked for first, else ``face``."""
     t = text.strip()
     if t.lower() == "q" or (t == "" and capture is None):
         return None
     if t == "":
-        return capture(face)
+        return capture("A" if corner else face)
     if t[:2].upper() == "A=":
         return corner_cells(t[2:].strip(), settings)
     if Path(t).suffix and len(t.split()) == 1:
@@ -51,15 +55,15 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
     line the guide shows next."""
     moves = [s.move for s in cursor.steps]
     done = cursor.position
-    face = suggest_face(cursor.start, moves, done, settings)
+    look = first_look(cursor.start, moves, done, settings)
+    face, corner = look.face, look.corner_first
+    words = first_look_words(look)
     seen: dict[str, Cells] = {}
-    how = "type its nine tokens row by row, a photo path, or A=path of corner photo A"
-    if capture is not None:
-        how = "press Enter to take it from the camera, or " + how
     while True:
-        console.print(f"Check: show {how_to_show(face)}; {how} (q: cancel).")
+        console.print(f"Check: {words}. {_inputs(face, corner, capture is not None)}",
+                      highlight=False)
         try:
-            got = _answer(ask(f"{face}> "), face, settings, capture)
+            got = _answer(ask(f"{face}> "), face, settings, capture, corner)
         except SudokuCubeError as e:
             console.print(f"[red]{e}[/]")
             continue
@@ -69,8 +73,18 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
         verdict = find_slip(cursor.start, moves, done, seen, settings)
         if verdict.outcome != "ambiguous" or not verdict.ask_face:
             return _conclude(cursor, verdict)
-        console.print(verdict.message())
-        face = verdict.ask_face
+        console.print(verdict.message(), highlight=False)
+        face, corner = verdict.ask_face, False
+        words = show_face_words(face)
+
+
+def _inputs(face: str, corner: bool, camera: bool) -> str:
+    """How to answer the question asked: what to type or press."""
+    how = (f"Type the {face} face's nine tokens row by row, or the path of a photo of it; "
+           "A=path for corner photo A")
+    if camera:
+        how = f"Press Enter to take {'corner photo A' if corner else 'it'} from the camera. " + how
+    return how + " (q: cancel)."
 
 
 def _conclude(cursor: GuideCursor, verdict: Verdict) -> str:

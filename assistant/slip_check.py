@@ -13,7 +13,7 @@ from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.geometry import FACE_NAMES, FACES
 from sudoku_cube.models.moves import format_moves
 from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.models.slips import Explanation, Verdict
+from sudoku_cube.models.slips import CORNER_A, Explanation, FirstLook, Verdict
 from sudoku_cube.models.stickers import Hypothesis, parse_token
 from sudoku_cube.vision.corners.reader import read_corner_photo
 from sudoku_cube.vision.images import load_image
@@ -83,6 +83,35 @@ def how_to_show(face: str) -> str:
     top = _top_of(face)
     return (f"the {FACE_NAMES[face]} face ({face}) towards the camera with the "
             f"{FACE_NAMES[top]} face ({top}) at the top")
+
+
+def show_face_words(face: str) -> str:
+    """The words that ask for one face: "Show me the U face (...)"."""
+    top = _top_of(face)
+    return (f"Show me the {face} face (the {FACE_NAMES[face]} face, held with the "
+            f"{FACE_NAMES[top]} face ({top}) at the top)")
+
+
+CORNER_WORDS = ("photograph the corner of U, F and R (corner photo A: U on top, the corner "
+                "where U, F and R meet towards the camera)")
+"""The words that ask for corner photo A."""
+
+
+def first_look_words(look: FirstLook) -> str:
+    """What the person is asked to show first, the look that tells most first: corner photo A
+    (27 stickers in one photo) when it settles more than the best single face, which is
+    offered too (to type its tokens)."""
+    face = show_face_words(look.face)
+    if look.corner_first:
+        return f"{CORNER_WORDS[0].upper()}{CORNER_WORDS[1:]}, or {face[0].lower()}{face[1:]}"
+    return f"{face}, or {CORNER_WORDS}"
+
+
+def first_look_json(look: FirstLook) -> dict[str, Any]:
+    """The first look as JSON-ready data (``suggest_face`` is the single face)."""
+    return {"suggest_face": look.face, "first": "corner A" if look.corner_first else "face",
+            "corner_faces": "".join(CORNER_A), "face_share": look.face_share,
+            "corner_share": look.corner_share, "words": first_look_words(look)}
 
 
 def verdict_json(verdict: Verdict, step: int, seen: Sequence[str]) -> dict[str, Any]:

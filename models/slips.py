@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Iterable, Mapping, Sequence
 
@@ -147,8 +147,9 @@ class Verdict:
         if self.outcome == "ambiguous":
             options = "; ".join(c.describe() for c in self.candidates[:4])
             more = f" (and {len(self.candidates) - 4} more)" if len(self.candidates) > 4 else ""
-            return (f"{len(self.candidates)} slips fit what was seen: {options}{more}. Show the "
-                    f"{FACE_NAMES[self.ask_face or 'F']} face ({self.ask_face}) to tell them apart.")
+            return (f"{len(self.candidates)} slips fit what was seen: {options}{more}. Show "
+                    f"me the {FACE_NAMES[self.ask_face or 'F']} face ({self.ask_face}) to tell "
+                    "them apart.")
         return ("No likely slip explains this face: the cube is further from the plan than one "
                 "or two mistakes. Check that the face was shown the right way up; otherwise "
                 "scan the whole cube again (sudoku-cube scan) and start a new plan.")
@@ -215,6 +216,13 @@ def compose_rotations(a: int, b: int) -> int:
 def step_slips(step: int, planned: Move) -> list[tuple[Slip, Transform, int]]:
     """Every single slip at one plan step: the slip, what was done instead (a transform) and
     the whole-cube rotation it leaves (identity unless the cube was turned and held)."""
+    return [(replace(s, step=step), t, r) for s, t, r in _move_slips(planned)]
+
+
+@cache
+def _move_slips(planned: Move) -> tuple[tuple[Slip, Transform, int], ...]:
+    """:func:`step_slips` of one move, at step 0 (computed once per move)."""
+    step = 0
     ident = identity_rotation()
     out: list[tuple[Slip, Transform, int]] = []
 
@@ -241,7 +249,7 @@ def step_slips(step: int, planned: Move) -> list[tuple[Slip, Transform, int]]:
     for r in tilts():
         t = rotation_transform(r).then(move_transform(planned))
         out.append((Slip("held", step, planned, (planned,), r), t, r))
-    return out
+    return tuple(out)
 
 
 # --- states as arrays -----------------------------------------------------------------------
@@ -317,6 +325,8 @@ class _Batch:
     rots: np.ndarray
     slips: list[tuple[Slip, ...]]
     rotations: list[int]
+    priors: np.ndarray
+    """Each explanation's :func:`slip_prior`."""
 
 
 def _candidates(start: CubeState, moves: Sequence[Move], done: int, window: int) -> _Batch:
@@ -331,6 +341,7 @@ def _candidates(start: CubeState, moves: Sequence[Move], done: int, window: int)
     expected = (d, r)
     first = max(0, done - window)
     out_d, out_r, slips, rots = [expected[0][None]], [expected[1][None]], [()], [ident]
+    priors = [np.zeros(1)]
     # ahead: the next steps were already made
     ad, ar = expected
     for k in range(done, min(done + AHEAD_STEPS, len(moves))):
@@ -339,7 +350,9 @@ def _candidates(start: CubeState, moves: Sequence[Move], done: int, window: int)
         out_r.append(ar[None])
         slips.append((Slip("ahead", k + 1, moves[k]),))
         rots.append(ident)
+        priors.append(np.array([KIND_SHARE_AHEAD]))
     singles = {i: step_slips(i + 1, moves[i]) for i in range(first, done)}
+    one = {i: np.array([slip_prior((s,)) for s, _, _ in singles[i]]) for i in singles}
     for i in range(first, done):
         opts = singles[i]
         bd, br = befores[i]
@@ -349,6 +362,7 @@ def _candidates(start: CubeState, moves: Sequence[Move], done: int, window: int)
         out_r.append(tr)
         slips.extend((s,) for s, _, _ in opts)
         rots.extend(rot for _, _, rot in opts)
+        priors.append(one[i])
         for j in range(i + 1, done):
             md, mr = _apply(sd, sr, _seq(moves[i + 1:j]))
             later = singles[j]
@@ -360,7 +374,9 @@ def _candidates(start: CubeState, moves: Sequence[Move], done: int, window: int)
                 for s2, _, r2 in later:
                     slips.append((s1, s2))
                     rots.append(compose_rotations(r1, r2))
-    return _Batch(np.concatenate(out_d), np.concatenate(out_r), slips, rots)
+            priors.append(np.outer(one[i], one[j]).ravel() * TWO_SLIPS)
+    return _Batch(np.concatenate(out_d), np.concatenate(out_r), slips, rots,
+                  np.concatenate(priors))
 
 
 def _rank(slips: tuple[Slip, ...]) -> tuple:
@@ -597,37 +613,96 @@ def slip_prior(slips: Sequence[Slip]) -> float:
     return weight * TWO_SLIPS if len(slips) > 1 else weight
 
 
-def first_face(keys: np.ndarray, weights: Sequence[float]) -> str:
-    """The face likeliest to settle a check alone, chosen from the plan before any photo:
+CORNER_A = ("U", "F", "R")
+"""The faces corner photo A shows at once (U on top, the U-F-R corner towards the camera)."""
+
+
+def look_shares(keys: np.ndarray, weights: Sequence[float],
+                looks: Sequence[Sequence[str]]) -> list[tuple[float, float]]:
+    """For each look (a tuple of faces seen together), the prior weight of the states it
+    settles alone and the chance that two states still look alike on it.
+
     ``keys`` are the look keys of the candidate explanations (row 0 the plan's own state),
-    ``weights`` their priors. A face settles a state when no other state looks the same on it
-    (states that look alike there, such as an opposite face's turn, stay open) and the plan's
-    state looks different (else the face reads "as expected"); a state is as likely as all its
-    explanations together. The face with the most prior weight settled wins; ties go to the
-    face that leaves the smallest chance that two states still look alike."""
-    _, first, state_of = np.unique(keys, axis=0, return_index=True, return_inverse=True)
-    state_of = state_of.ravel()
+    ``weights`` their priors. A look settles a state when no other state looks the same on its
+    faces (states that look alike there, such as an opposite face's turn, stay open) and the
+    plan's state looks different (else the look reads "as expected"); a state is as likely as
+    all its explanations together. With typed faces this is exactly when :func:`find_slip`
+    believes that state alone, so the settled weight is the chance that the look identifies
+    the slip by itself."""
+    codes = face_codes(keys)
+    state_of = _group(codes)
     sw = np.bincount(state_of, weights=np.asarray(weights, dtype=float))
     sw = sw / (sw.sum() or 1.0)
-    skeys = keys[first]
-    best, choice = None, "F"
-    for n, face in enumerate(FACES):
-        _, part = np.unique(skeys[:, 9 * n:9 * n + 9], axis=0, return_inverse=True)
-        part = part.ravel()
+    first = np.zeros(len(sw), dtype=np.int64)
+    first[state_of[::-1]] = np.arange(len(state_of))[::-1]  # one row of each state
+    scodes = codes[first]
+    out = []
+    for faces in looks:
+        part = _group(scodes[:, [FACES.index(f) for f in faces]])
         alone = np.bincount(part)[part] == 1
         alone[part == part[state_of[0]]] = False
         collide = float((np.bincount(part, weights=sw) ** 2).sum())
-        key = (round(float(sw[alone].sum()), 9), -collide)
-        if best is None or key > best:
-            best, choice = key, face
-    return choice
+        out.append((float(sw[alone].sum()), collide))
+    return out
+
+
+def face_codes(keys: np.ndarray) -> np.ndarray:
+    """Each face's nine look codes (0..39, six bits each) packed into one integer: (N, 6)."""
+    k = keys.astype(np.int64).reshape(len(keys), 6, 9)
+    return (k << (6 * np.arange(9, dtype=np.int64))).sum(axis=2)
+
+
+def _group(cols: np.ndarray) -> np.ndarray:
+    """Group ids (0..G-1) of the rows of ``cols`` (N, C): equal rows, equal ids."""
+    ids = np.zeros(len(cols), dtype=np.int64)
+    for c in range(cols.shape[1]):
+        _, col = np.unique(cols[:, c], return_inverse=True)
+        _, ids = np.unique(ids * (col.max() + 1) + col.ravel(), return_inverse=True)
+        ids = ids.ravel()
+    return ids
+
+
+def first_face(keys: np.ndarray, weights: Sequence[float]) -> str:
+    """The single face likeliest to settle a check alone, chosen from the plan before any
+    photo (:func:`look_shares` of each face); ties go to the face that leaves the smallest
+    chance that two states still look alike."""
+    shares = look_shares(keys, weights, [(f,) for f in FACES])
+    return max(zip(FACES, shares), key=lambda fs: (round(fs[1][0], 9), -fs[1][1]))[0]
+
+
+@dataclass(frozen=True)
+class FirstLook:
+    """What to look at first in a check, chosen from the plan alone.
+
+    ``face``: the single face (nine stickers, typed or one photo) likeliest to settle the check
+    by itself, ``face_share`` that chance; ``corner_share``: the same chance for corner photo A
+    (U, F and R in one photo, 27 stickers). Both are the model's expectations, weighted by the
+    prior of each slip (:func:`slip_prior`)."""
+
+    face: str
+    face_share: float
+    corner_share: float
+
+    @property
+    def corner_first(self) -> bool:
+        """Whether corner photo A tells more than the best single face (when photos can be
+        taken, it is asked for first)."""
+        return self.corner_share > self.face_share + 1e-9
+
+
+def first_look(start: CubeState, moves: Sequence[Move], done: int,
+               settings: CubeSettings = CubeSettings(), *, window: int = WINDOW) -> FirstLook:
+    """The first look of a check at step ``done``: among the plan's state and the states that
+    one or two slips in the window lead to, weighted by :func:`slip_prior`, the single face and
+    corner photo A with their chances of singling out the real state alone."""
+    batch = _candidates(start.without_candidates(), tuple(moves), done, window)
+    keys = look_key(batch.digits, batch.rots, settings)
+    shares = look_shares(keys, batch.priors, [(f,) for f in FACES] + [CORNER_A])
+    best = max(range(len(FACES)), key=lambda i: (round(shares[i][0], 9), -shares[i][1]))
+    return FirstLook(FACES[best], round(shares[best][0], 4), round(shares[-1][0], 4))
 
 
 def suggest_face(start: CubeState, moves: Sequence[Move], done: int,
                  settings: CubeSettings = CubeSettings(), *, window: int = WINDOW) -> str:
-    """The face to look at first: the one likeliest to single out the real state among the
-    plan's state and the states that one or two slips in the window lead to
-    (:func:`first_face` with :func:`slip_prior`)."""
-    batch = _candidates(start.without_candidates(), tuple(moves), done, window)
-    keys = look_key(batch.digits, batch.rots, settings)
-    return first_face(keys, [slip_prior(s) for s in batch.slips])
+    """The single face to look at first (:func:`first_look`)."""
+    return first_look(start, moves, done, settings, window=window).face

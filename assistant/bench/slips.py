@@ -5,10 +5,17 @@ is the scramble undone (simplified), so the target is known and no planner time 
 or two random slips (wrong direction, half for quarter turn or back, a neighbouring face, the
 opposite face as with a cube held the other way round, a skipped or repeated step, the whole
 cube turned and held) are put in at distinct steps among the last ``WINDOW`` steps before the
-check. A check sees one face (the front, or the face the assistant asks for first), then, when
-several slips fit, the face the assistant asks for next, up to all six. A third run starts
-from corner photo A (U, F and R in one photo; it counts as one, each face asked after it as
-one more). The faces are given
+check.
+
+A *look* is what one answer to the check's question gives: one face (nine stickers, typed or
+one photo), or corner photo A (one photo showing U, F and R: 27 stickers). Each case is checked
+three ways, counted separately: the first look is the single face the assistant asks for
+(:func:`models.slips.first_look`, as ``check --suggest`` and the guide's ``c`` key name it), the
+front face, or corner photo A; then, while several slips fit, the face the assistant asks for
+next, one look each, up to all six faces. "Identified from one look" means the first look alone
+named the real state. Besides: the best single face in hindsight (any of the six faces alone
+identifies it: the ceiling of any way to choose one face) and the model's own expectation for
+the face it asks for and for corner photo A. The faces are given
 as typed tokens, or with ``--doubtful P`` as readings whose cells are unsure with chance P (the
 true sticker and a wrong one scored 0.55 / 0.45 in random order). An identified state counts
 only when it is the real one; every re-plan is applied to the real cube and must solve it.
@@ -22,6 +29,7 @@ import json
 import random
 import statistics
 import sys
+import time
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -32,8 +40,8 @@ from sudoku_cube.models.generator import make_puzzle
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.moves import invert_moves, simplify
 from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.models.slips import (WINDOW, certain, find_slip, look_key, random_slip,
-                                      slipped_state, suggest_face)
+from sudoku_cube.models.slips import (WINDOW, certain, find_slip, first_look, look_key,
+                                      random_slip, slipped_state)
 from sudoku_cube.models.solved import is_solved
 from sudoku_cube.models.state import CubeState
 from sudoku_cube.models.stickers import Hypothesis, Sticker
@@ -125,6 +133,16 @@ def run_case(start, plan, done, real, first: str, rng, doubtful, settings, tally
         seen[v.ask_face] = _seen(real, v.ask_face, rng, doubtful)
 
 
+def any_face_alone(start, plan, done, real, rng, doubtful, settings) -> bool:
+    """Whether some single face alone identifies the real state (the hindsight ceiling)."""
+    for face in FACES:
+        v = find_slip(start, plan, done, {face: _seen(real, face, rng, doubtful)}, settings,
+                      repair=False)
+        if v.outcome == "found" and _same_look(v.best.state, real, settings):
+            return True
+    return False
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the one-slip and two-slip sets and print the figures."""
     if args.n1 < 0 or args.n2 < 0 or args.n1 + args.n2 == 0:
@@ -135,6 +153,7 @@ def run(args: argparse.Namespace) -> int:
     results = {}
     for nslips, n in ((1, args.n1), (2, args.n2)):
         front, asked, corner = Tally(), Tally(), Tally()
+        ceiling, expect_face, expect_corner, look_ms = 0, 0.0, 0.0, []
         for k in range(n):
             pz = make_puzzle(rng.randrange(10 ** 9), args.scramble)
             plan = simplify(invert_moves(pz.scramble))
@@ -143,24 +162,45 @@ def run(args: argparse.Namespace) -> int:
             slips = [random_slip(rng, s, plan[s - 1]) for s in steps]
             real = slipped_state(pz.state, plan, done, slips)
             run_case(pz.state, plan, done, real, "F", rng, args.doubtful, settings, front)
-            first = suggest_face(pz.state, plan, done, settings)
-            run_case(pz.state, plan, done, real, first, rng, args.doubtful, settings, asked)
+            t0 = time.perf_counter()
+            look = first_look(pz.state, plan, done, settings)
+            look_ms.append(1000 * (time.perf_counter() - t0))
+            expect_face += look.face_share
+            expect_corner += look.corner_share
+            run_case(pz.state, plan, done, real, look.face, rng, args.doubtful, settings, asked)
             run_case(pz.state, plan, done, real, "A", rng, args.doubtful, settings, corner)
-        results[f"{nslips}_slip"] = {"front_first": front.row(n), "asked_first": asked.row(n),
-                                     "corner_photo_first": corner.row(n)}
+            ceiling += any_face_alone(pz.state, plan, done, real, rng, args.doubtful, settings)
+        t = sorted(look_ms) or [0.0]
+        results[f"{nslips}_slip"] = {
+            "face_asked_first": asked.row(n), "front_face_first": front.row(n),
+            "corner_photo_A_first": corner.row(n),
+            "best_single_face_in_hindsight": round(100.0 * ceiling / max(1, n), 1),
+            "expected_face_asked": round(100.0 * expect_face / max(1, n), 1),
+            "expected_corner_photo_A": round(100.0 * expect_corner / max(1, n), 1),
+            "first_look_ms_mean": round(statistics.mean(t), 1), "first_look_ms_max": round(t[-1], 1)}
     if args.json:
         print(json.dumps(results, indent=2))
         return 0
-    table = Table(title=f"bench slips (typed faces)" if args.doubtful <= 0 else
-                  f"bench slips (readings, {args.doubtful:.0%} of stickers unsure)")
-    for col in ("set", "first face", "1 face", "<= 2 faces", "any", "wrong", "missed",
-                "re-plans solve", "ms mean / p95 / max"):
+    title = "bench slips (typed faces)" if args.doubtful <= 0 else \
+        f"bench slips (readings, {args.doubtful:.0%} of stickers unsure)"
+    table = Table(title=f"{title}, seed {args.seed}")
+    for col in ("set", "first look", "1 look", "<= 2 looks", "any", "wrong", "missed",
+                "re-plans solve", "ms per check mean / p95 / max"):
         table.add_column(col)
     for name, per in results.items():
         for how, r in per.items():
+            if not isinstance(r, dict):
+                continue
             table.add_row(name.replace("_", " "), how.replace("_", " "), f"{r['one_face']}%",
                           f"{r['two_faces']}%", f"{r['any_faces']}%", str(r["wrong"]),
                           str(r["missed"]), f"{r['replans_solve']}/{r['replans']}",
                           f"{r['ms_mean']} / {r['ms_p95']} / {r['ms_max']}")
-    Console(width=max(Console().width, 120)).print(table)
+    console = Console(width=max(Console().width, 120))
+    console.print(table)
+    for name, per in results.items():
+        console.print(f"{name.replace('_', ' ')}: best single face in hindsight "
+                      f"{per['best_single_face_in_hindsight']}%; the model expects "
+                      f"{per['expected_face_asked']}% for the face asked, "
+                      f"{per['expected_corner_photo_A']}% for corner photo A; choosing the first "
+                      f"look {per['first_look_ms_mean']} ms mean, {per['first_look_ms_max']} max")
     return 0

@@ -11,12 +11,13 @@ from sudoku_cube.assistant.files import load_state
 from sudoku_cube.assistant.pipeline import solve_state
 from sudoku_cube.assistant.profile_option import add_cube_options, cube_settings, reader_options
 from sudoku_cube.assistant.sessions import followed_plans
-from sudoku_cube.assistant.slip_check import (Cells, corner_cells, face_letter, how_to_show,
-                                              photo_cells, split_face, tokens_cells, verdict_json)
+from sudoku_cube.assistant.slip_check import (Cells, corner_cells, face_letter, first_look_json,
+                                              first_look_words, how_to_show, photo_cells,
+                                              split_face, tokens_cells, verdict_json)
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.grid import solve_grid
 from sudoku_cube.models.moves import format_moves, parse_moves
-from sudoku_cube.models.slips import find_slip, suggest_face
+from sudoku_cube.models.slips import find_slip, first_look
 from sudoku_cube.models.solved import is_solved
 
 EXIT_AMBIGUOUS = 3
@@ -49,7 +50,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="a photo of one face, taken as the net shows it")
     p.add_argument("--corner", metavar="PATH", help="corner photo A (U, F and R in view)")
     p.add_argument("--suggest", action="store_true",
-                   help="only say which face to show first (the one that tells the most)")
+                   help="only say what to show first: corner photo A or the single face that "
+                        "tells the most (the guide's c key asks for the same)")
     p.add_argument("--json", action="store_true", help="print the answer as JSON")
     add_cube_options(p)
     p.set_defaults(handler=run)
@@ -108,11 +110,13 @@ def run(args: argparse.Namespace) -> int:
                               f"{len(moves)} (the steps made so far)")
     console = Console()
     if args.suggest:
-        face = suggest_face(start, moves, args.step, settings)
+        look = first_look(start, moves, args.step, settings)
         if args.json:
-            print(json.dumps({"suggest_face": face}))
+            print(json.dumps(first_look_json(look)))
         else:
-            console.print(f"Show {how_to_show(face)}.")
+            console.print(f"{first_look_words(look)}. Then check with --corner PATH, or "
+                          f"--tokens {look.face}=\"nine tokens\" or --photo {look.face}=PATH.",
+                          highlight=False)
         return 0
     seen = observations(args, settings)
     if not seen:
@@ -122,7 +126,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(verdict_json(verdict, args.step, list(seen)), indent=2))
     else:
-        console.print(verdict.message())
+        console.print(verdict.message(), highlight=False)
         if verdict.outcome == "ambiguous" and verdict.ask_face:
             console.print(f"Show {how_to_show(verdict.ask_face)} and check again with both "
                           "faces.")

@@ -1,0 +1,199 @@
+"""The first look of a check, the same in ``check --suggest`` and the guide's ``c`` key (corner
+photo A, or the single face that tells most, in the same words); answered with typed tokens, a
+face photo or a corner photo; an ambiguous slip asks for the face that splits it best; a face
+no slip explains ends with the offer of a full rescan."""
+from __future__ import annotations
+
+import io
+import json
+import random
+
+import cv2
+import pytest
+from rich.console import Console
+
+from sudoku_cube.assistant.cli import main
+from sudoku_cube.assistant.guide import GuideCursor, steps_from_moves
+from sudoku_cube.assistant.guide_check import check_cube
+from sudoku_cube.assistant.slip_check import CORNER_WORDS, first_look_words, show_face_words
+from sudoku_cube.models.generator import make_puzzle
+from sudoku_cube.models.geometry import FACES
+from sudoku_cube.models.profile import CubeSettings
+from sudoku_cube.models.moves import format_moves, invert_moves, parse_moves, simplify
+from sudoku_cube.models.slips import (Slip, certain, find_slip, first_look, look_shares,
+                                      look_key, random_slip, slipped_state, _candidates)
+from sudoku_cube.models.solved import is_solved
+from sudoku_cube.models.state_format import to_json
+from sudoku_cube.render.photo import render_corner_photo, render_face_photo
+
+DONE = 10
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.fixture(scope="module")
+def case():
+    """A fixed plan and a slip at step 8 that the face asked for first identifies alone."""
+    pz = make_puzzle(7, 20)
+    plan = simplify(invert_moves(pz.scramble))
+    look = first_look(pz.state, plan, DONE)
+    for kind in ("direction", "amount", "face", "repeat", "held"):
+        slip = random_slip(random.Random(kind), 8, plan[7], kind)
+        real = slipped_state(pz.state, plan, DONE, [slip])
+        v = find_slip(pz.state, plan, DONE, {look.face: certain(real.face(look.face))})
+        if v.outcome == "found":
+            return pz.state, plan, look, slip, real
+    raise AssertionError("no slip at step 8 that the face asked for settles")
+
+
+def _check(tmp_path, capsys, start, plan, args):
+    path = tmp_path / "start.json"
+    path.write_text(to_json(start))
+    code = main(["check", str(path), "--moves", format_moves(plan), "--step", str(DONE), *args])
+    return code, capsys.readouterr().out
+
+
+def _guide(start, plan, answers, tmp_path, monkeypatch):
+    """Run the guide's check at step DONE with typed answers; the prompts, the text shown,
+    the line returned and the cursor after."""
+    monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path))
+    prompts = []
+    todo = iter(answers)
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(todo)(prompt[0])
+
+    console = Console(file=io.StringIO(), width=100, record=True, color_system=None)
+    cursor = GuideCursor(steps_from_moves(start, plan), start, remember=False, position=DONE)
+    line = check_cube(cursor, console, ask)
+    return prompts, _flat(console.export_text()), line, cursor
+
+
+def test_suggest_and_guide_ask_for_the_same_first_look(case, tmp_path, capsys, monkeypatch):
+    start, plan, look, _, real = case
+    assert look.corner_first and look.corner_share > look.face_share > 0.5
+    code, out = _check(tmp_path, capsys, start, plan, ["--suggest", "--json"])
+    data = json.loads(out)
+    assert code == 0 and data["suggest_face"] == look.face and data["first"] == "corner A"
+    assert data["words"] == first_look_words(look)
+    words = first_look_words(look)
+    assert words.startswith("Photograph the corner of U, F and R")
+    assert show_face_words(look.face).lower()[:20] in words.lower()  # "show me the X face"
+    code, out = _check(tmp_path, capsys, start, plan, ["--suggest"])
+    assert code == 0 and words in _flat(out) and f"--tokens {look.face}=" in _flat(out)
+    # the guide asks the same, and its prompt is for the same face
+    prompts, text, line, _ = _guide(start, plan, [lambda f: "q"], tmp_path, monkeypatch)
+    assert words in text and prompts == [f"{look.face}> "] and line == "Check cancelled."
+
+
+def test_first_look_typed_face_photo_and_corner_photo_through_the_cli(case, tmp_path, capsys):
+    start, plan, look, slip, real = case
+    face = look.face
+    tokens = " ".join(s.token for s in real.face(face))
+    img, _ = render_face_photo(real.face(face), seed=3, style="white")
+    cv2.imwrite(str(tmp_path / "face.png"), img)
+    img, _ = render_corner_photo(real.faces(), "A", seed=4, style="white")
+    cv2.imwrite(str(tmp_path / "A.png"), img)
+    for args in (["--tokens", f"{face}={tokens}"], ["--photo", f"{face}={tmp_path / 'face.png'}"],
+                 ["--corner", str(tmp_path / "A.png")]):
+        code, out = _check(tmp_path, capsys, start, plan, ["--json", *args])
+        res = json.loads(out)
+        assert code == 0 and res["outcome"] == "found", (args, res)
+        assert res["explanation"]["slips"][0]["step"] == slip.step
+        assert is_solved(real.apply(parse_moves(res["new_plan"]))), args
+
+
+def test_guide_check_with_typed_face_and_with_corner_photo(case, tmp_path, monkeypatch):
+    start, plan, look, slip, real = case
+    img, _ = render_corner_photo(real.faces(), "A", seed=6, style="white")
+    cv2.imwrite(str(tmp_path / "A.png"), img)
+    for answer in (lambda f: " ".join(s.token for s in real.face(f)),
+                   lambda f: f"A={tmp_path / 'A.png'}"):
+        prompts, text, line, cursor = _guide(start, plan, [answer], tmp_path, monkeypatch)
+        assert line.startswith("Found the slip") and f"step {slip.step}" in line
+        assert len(prompts) == 1 and cursor.position == 0
+        assert is_solved(real.apply([s.move for s in cursor.steps]))
+
+
+def test_ambiguous_check_asks_for_the_face_that_splits_best():
+    """The face asked for after an ambiguous look identifies, by find_slip itself, at least as
+    much of the candidates' weight as any other face would."""
+    for seed in range(100):
+        pz = make_puzzle(900 + seed, 20)
+        plan = simplify(invert_moves(pz.scramble))
+        done = len(plan) - 2
+        real = slipped_state(pz.state, plan, done, [Slip("skip", done, plan[done - 1])])
+        seen = {"U": certain(real.face("U"))}
+        v = find_slip(pz.state, plan, done, seen)
+        if v.outcome == "ambiguous" and len(v.candidates) >= 3:
+            break
+    else:
+        raise AssertionError("no ambiguous case with three candidates")
+    top = max(c.score for c in v.candidates)
+    settled = {}
+    for face in FACES:
+        if face in seen:
+            continue
+        total = 0.0
+        for c in v.candidates:
+            w = 2.718281828 ** (c.score - top)
+            u = find_slip(pz.state, plan, done, {**seen, face: certain(c.state.face(face))},
+                          repair=False)
+            if u.outcome == "found" and u.best.state == c.state:
+                total += w
+        settled[face] = total
+    assert settled[v.ask_face] == pytest.approx(max(settled.values()))
+    assert settled[v.ask_face] > 0
+
+
+def test_guide_check_asks_a_second_face_then_finds_the_slip(tmp_path, monkeypatch):
+    pz = make_puzzle(11, 20)
+    plan = simplify(invert_moves(pz.scramble))
+    look = first_look(pz.state, plan, DONE)
+    for kind in ("skip", "direction", "amount", "face", "tilt", "repeat", "held"):
+        for r in range(6):
+            slip = random_slip(random.Random(r), DONE, plan[DONE - 1], kind)
+            real = slipped_state(pz.state, plan, DONE, [slip])
+            v = find_slip(pz.state, plan, DONE, {look.face: certain(real.face(look.face))})
+            if v.outcome == "ambiguous":
+                break
+        else:
+            continue
+        break
+    else:
+        raise AssertionError("no slip the first face leaves open")
+    typed = lambda f: " ".join(s.token for s in real.face(f))  # noqa: E731
+    prompts, text, line, cursor = _guide(pz.state, plan, [typed] * 6, tmp_path, monkeypatch)
+    assert prompts[0] == f"{look.face}> " and len(prompts) >= 2
+    assert prompts[1] == f"{v.ask_face}> " and f"Show me the {v.ask_face} face" in text
+    assert "slips fit what was seen" in text
+    assert line.startswith("Found the slip")
+    assert is_solved(real.apply([s.move for s in cursor.steps]))
+
+
+def test_guide_check_of_a_face_no_slip_explains_offers_a_rescan(case, tmp_path, monkeypatch):
+    start, plan, look, _, _ = case
+    other = make_puzzle(999, 20).state
+    prompts, text, line, cursor = _guide(
+        start, plan, [lambda f: " ".join(s.token for s in other.face(f))], tmp_path,
+        monkeypatch)
+    assert line.startswith("No likely slip explains this face")
+    assert "scan the whole cube again (sudoku-cube scan)" in line
+    assert cursor.position == DONE and [s.move for s in cursor.steps] == list(plan)
+
+
+def test_look_shares_count_corner_photo_as_one_look():
+    pz = make_puzzle(5, 20)
+    plan = simplify(invert_moves(pz.scramble))
+    batch = _candidates(pz.state, plan, 9, 5)
+    keys = look_key(batch.digits, batch.rots, CubeSettings())
+    shares = look_shares(keys, batch.priors, [(f,) for f in FACES] + [("U", "F", "R")])
+    corner = shares[-1][0]
+    # three faces seen together settle at least what each of them settles alone
+    assert all(corner >= shares[FACES.index(f)][0] - 1e-12 for f in "UFR")
+    look = first_look(pz.state, plan, 9)
+    assert look.face_share == pytest.approx(max(s for s, _ in shares[:6]), abs=1e-4)
+    assert look.corner_share == pytest.approx(corner, abs=1e-4)
