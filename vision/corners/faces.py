@@ -6,9 +6,15 @@ three points it shares with the other two faces: the visible cube corner and the
 the two edges it shares with its neighbours. Their net coordinates come from the 3D model, so
 the homography from net coordinates to the image is exact whatever the camera roll. (A
 mirrored picture is geometrically a valid corner photo; only its mirrored digits betray it.)
+
+Dark stickers with light digits (the black Sudoku Cube) show no sticker quads: when the sticker
+passes and the whole-cube model find no three faces, the faces are found from their digits
+(:func:`faces_of_glyphs`, :mod:`vision.corners.glyphs`) and fitted together
+(:mod:`vision.corners.joint`).
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import cv2
@@ -16,7 +22,9 @@ import numpy as np
 
 from sudoku_cube.models.errors import SudokuCubeError
 
-from .lattice import CORNERS, Lattice, find_lattices
+from .glyphs import corner_groups, glyph_lattices
+from .joint import joint_fit
+from .lattice import CORNERS, Found, Lattice, find_lattices
 from .check import framed_cells
 from .quads import LOOSE_SOLIDITY, SOLIDITY
 from .rebuild import complete_faces
@@ -94,6 +102,31 @@ def _describe(n_faces: int) -> str:
                                                                              f"{n_faces} faces")
 
 
+def faces_of_glyphs(image: np.ndarray) -> list[Lattice]:
+    """Three face lattices from the photo's glyphs (:mod:`vision.corners.glyphs`): the lattices
+    that meet at one corner, a face missing rebuilt from the other two, all three fitted
+    together (:func:`vision.corners.joint.joint_fit`); of the groups of
+    :func:`vision.corners.glyphs.corner_groups`, the one with most glyphs on the fitted
+    faces and least misfit (:data:`MISFIT_WEIGHT`); [] when none makes a corner."""
+    glyphs = glyph_lattices(image)
+    groups = corner_groups(glyphs.lattices)
+    best, best_score = [], -math.inf
+    for group in groups:
+        completed = complete_faces(image, Found(group, [], glyphs.quads))
+        fit = joint_fit(completed[:3]) if len(completed) >= 3 else None
+        if fit is not None:
+            lats, misfit = fit
+            score = sum(len(lat.cells) for lat in lats) - MISFIT_WEIGHT * misfit
+            if score > best_score:
+                best, best_score = lats, score
+    return best
+
+
+MISFIT_WEIGHT = 30
+"""Glyphs that one pitch of root-mean-square misfit costs a group of faces (a group one glyph
+short that fits a twentieth of a pitch closer is as good)."""
+
+
 def locate_faces(image: np.ndarray, photo: str, source: str = "") -> list[CornerFace]:
     """The three faces of corner photo ``photo`` ("A" or "B") in ``image``, in place order
     (top, lower left, lower right), each with its net-to-image homography.
@@ -123,6 +156,8 @@ def locate_faces(image: np.ndarray, photo: str, source: str = "") -> list[Corner
             f"{where}corner photo {photo}: the three faces found do not fit one cube (blur, "
             f"glare or clutter?). Expected {names}; retake it sharper, the cube filling more "
             "of the picture.")
+    if len(lattices) < 3:  # dark stickers: the faces' digits on their lattices
+        lattices = faces_of_glyphs(image) or lattices
     seen = len(found.quads)
     if len(lattices) < 3:
         raise CornerPhotoError(

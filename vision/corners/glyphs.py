@@ -1,0 +1,346 @@
+"""Face lattices of a corner photo from its digits: the pass for dark stickers with light ink.
+
+On the black Sudoku Cube the stickers are dark grey on a black body: the sticker passes
+(:mod:`vision.corners.quads`) see no bright quadrilaterals, and the grooves are barely darker
+than the stickers. The brightest, sharpest marks on the cube are its digits, nine per face,
+one at the middle of each sticker, so each face shows nine glyphs of one size on a perspective
+3x3 lattice whose axes are the face's two edge directions.
+
+:func:`glyph_points` finds ink marks of either polarity (a white top-hat for light ink, a black-hat
+for dark ink, each narrower than a sticker), shaped like a digit. :func:`glyph_lattices` forms
+lattice hypotheses from every point and two of its near neighbours, counts the points that
+fall on each 3x3 window of the lattice, refits it through them, and keeps the windows holding
+most of the nine glyphs, each point in one face only. Print, wood grain or noise do not put
+six or more marks of one size on a 3x3 perspective lattice, so they make no face; the faces
+found are then completed and checked against each other like sticker faces
+(:func:`vision.corners.rebuild.complete_faces`).
+"""
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from ..detect import _value
+from .lattice import Found, Lattice, outline
+from .quads import Quad
+from .check import pitch_of
+
+STROKE = 0.03
+"""Width (share of the image's shorter side) of the top-hat window: wider than a digit's
+stroke in a corner photo that shows the cube, narrower than a sticker's plateau."""
+
+GLYPH_SIDE = (0.012, 0.16)
+"""Least and most (share of the image's shorter side) of a glyph's longer box side."""
+
+MIN_GLYPHS = 6
+"""Glyphs of the nine that must lie on a lattice window before it is a face hypothesis."""
+
+MATCH = 0.28
+"""A glyph matches a lattice node within this share of the lattice pitch."""
+
+MAX_BETWEEN = 0.2
+"""Most share of ink in the bands between a face's cells (:func:`_ink_between`)."""
+
+NEIGHBOURS = 6
+"""Nearest glyphs of similar size paired with each glyph to span lattice hypotheses."""
+
+
+@dataclass(frozen=True)
+class Glyph:
+    """An ink mark: centre (x, y), longer side of its box (pixels) and its polarity."""
+
+    centre: np.ndarray
+    size: float
+    light: bool
+
+
+DIM = 0.5
+"""The second, lower ink threshold as a share of the first (Otsu's)."""
+
+
+def _ink_masks(v: np.ndarray) -> list[tuple[np.ndarray, bool]]:
+    """Binary masks of ink narrower than a sticker, light (white top-hat) and dark (black-hat),
+    each thresholded by Otsu over the pixels that stand out at all."""
+    k = int(STROKE * min(v.shape)) | 1
+    se = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
+    out = []
+    for op, light in ((cv2.MORPH_TOPHAT, True), (cv2.MORPH_BLACKHAT, False)):
+        hat = cv2.morphologyEx(v, op, se)
+        vals = hat[::2, ::2]
+        vals = vals[vals > 8]
+        if vals.size < 50:
+            continue
+        t, _ = cv2.threshold(vals.reshape(1, -1), 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+        for level in (max(t, 16), max(DIM * t, 12)):  # a face in shade: its digits are dimmer
+            mask = (hat > level).astype(np.uint8)
+            out.append((cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8)),
+                        light))
+    return out
+
+
+def glyph_points(image: np.ndarray) -> list[Glyph]:
+    """Ink marks of a digit's shape and size in a BGR image: connected parts of the ink masks
+    whose box is not a sliver (an underline, a groove's edge) and not mostly empty or full."""
+    return _marks(image)[0]
+
+
+def _marks(image: np.ndarray) -> tuple[list[Glyph], dict[bool, np.ndarray]]:
+    """The glyphs of :func:`glyph_points` and, per polarity, the widest ink mask."""
+    v = cv2.GaussianBlur(_value(image), (3, 3), 0)
+    side = min(v.shape)
+    lo, hi = GLYPH_SIDE[0] * side, GLYPH_SIDE[1] * side
+    out: list[Glyph] = []
+    masks: dict[bool, np.ndarray] = {}
+    for mask, light in _ink_masks(v):
+        masks[light] = mask  # the lower threshold comes last
+        n, _, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
+        for i in range(1, n):
+            x, y, w, h, area = stats[i]
+            long, short = max(w, h), min(w, h)
+            if not lo <= long <= hi or short < 0.2 * long:
+                continue
+            if not 0.12 <= area / (w * h) <= 0.85:
+                continue
+            g = Glyph(np.array([x + w / 2, y + h / 2], np.float64), float(long), light)
+            if not any(o.light == light and np.linalg.norm(o.centre - g.centre) < 0.4 * o.size
+                       for o in out):  # the same mark at the lower threshold
+                out.append(g)
+    return out, masks
+
+
+def _nodes() -> np.ndarray:
+    return np.array([(i, j) for j in range(-2, 3) for i in range(-2, 3)], np.float64)
+
+
+_NODES = _nodes()
+
+
+def _window_of(pts: np.ndarray, origin: np.ndarray, a: np.ndarray, b: np.ndarray,
+               pitch: float) -> dict[tuple[int, int], int] | None:
+    """The 3x3 window of the affine lattice ``origin + i a + j b`` (i, j in -2..2) holding
+    most points (each node its nearest point within :data:`MATCH` pitches), as window
+    (col, row) -> point index; None when it holds fewer than :data:`MIN_GLYPHS`."""
+    nodes = origin + _NODES[:, :1] * a + _NODES[:, 1:] * b
+    d = np.linalg.norm(nodes[:, None, :] - pts[None, :, :], axis=2)
+    near = d.argmin(axis=1)
+    hit = (d[np.arange(len(nodes)), near] < MATCH * pitch).reshape(5, 5)  # [row j, col i]
+    counts = [(int(hit[j0:j0 + 3, i0:i0 + 3].sum()), i0, j0)
+              for i0 in range(3) for j0 in range(3)]
+    n, i0, j0 = max(counts)
+    if n < MIN_GLYPHS:
+        return None
+    near = near.reshape(5, 5)
+    win = {(i, j): int(near[j0 + j, i0 + i]) for i in range(3) for j in range(3)
+           if hit[j0 + j, i0 + i]}
+    return win if len(set(win.values())) == len(win) else None
+
+
+def _pseudo_quad(g: Glyph, a: np.ndarray, b: np.ndarray) -> Quad:
+    """A glyph standing in for its sticker: centred on the glyph, edges one pitch along the
+    lattice axes (the sticker candidates of the other passes have the same form)."""
+    c = g.centre
+    corners = np.array([c - (a + b) / 2, c + (a - b) / 2, c + (a + b) / 2, c + (b - a) / 2])
+    return Quad(c, corners, (a, b), float(abs(a[0] * b[1] - a[1] * b[0])))
+
+
+def _assign(pts: np.ndarray, H: np.ndarray) -> dict[tuple[int, int], int]:
+    """Each point to the lattice cell whose centre it sits on (within 0.3 of a cell, the
+    nearest point per cell), as cell -> point index."""
+    p = np.hstack([pts, np.ones((len(pts), 1))]) @ np.linalg.inv(H).T
+    with np.errstate(divide="ignore", invalid="ignore"):
+        uv = p[:, :2] / p[:, 2:3] - 0.5
+    k = np.round(uv)
+    err = np.linalg.norm(uv - k, axis=1)
+    ok = np.all((k >= 0) & (k <= 2), axis=1) & (err < 0.3)
+    cells: dict[tuple[int, int], int] = {}
+    for i in np.flatnonzero(ok)[np.argsort(err[ok])]:
+        cells.setdefault((int(k[i, 0]), int(k[i, 1])), int(i))
+    return cells
+
+
+def _homography(cells: dict[tuple[int, int], int], pts: np.ndarray) -> np.ndarray | None:
+    """Lattice (u, v), 0..3, to image through the cells' points as centres (None when they
+    do not span two rows and two columns)."""
+    if len(cells) < 4 or len({u for u, _ in cells}) < 2 or len({v for _, v in cells}) < 2:
+        return None
+    src = np.array([[u + 0.5, v + 0.5] for u, v in cells], np.float64)
+    H, _ = cv2.findHomography(src, pts[list(cells.values())], 0)
+    return H if H is not None and abs(np.linalg.det(H)) > 1e-9 else None
+
+
+def _settle(pts: np.ndarray, win: dict[tuple[int, int], int],
+            quads: list[Quad], ink: np.ndarray) -> Lattice | None:
+    """The homography through the window's glyphs (as sticker centres), the glyphs reassigned
+    to its cells and refitted twice; None when it does not stay a lattice of
+    :data:`MIN_GLYPHS` glyphs, or when the bands between its cells hold ``ink``
+    (:data:`MAX_BETWEEN`)."""
+    cells = dict(win)
+    for _ in range(2):
+        H = _homography(cells, pts)
+        if H is None:
+            return None
+        cells = _assign(pts, H)
+        if len(cells) < MIN_GLYPHS:
+            return None
+    H = _homography(cells, pts)
+    if H is None or _ink_between(ink, H) > MAX_BETWEEN:
+        return None
+    return Lattice(H, {k: quads[i] for k, i in cells.items()}, (-1, -1))
+
+
+_U = np.linspace(0.05, 2.95, 30)
+_BETWEEN = np.array([(u, v) for v in _U for u in _U
+                     if max(abs(u % 1 - 0.5), abs(v % 1 - 0.5)) > 0.42])
+"""Lattice points (0..3) in the bands along the cell borders, where a cube face has its
+grooves and no ink."""
+
+
+def _ink_between(mask: np.ndarray, H: np.ndarray) -> float:
+    """Share of the band points (:data:`_BETWEEN`) of lattice ``H`` that fall on ink: about 0
+    on a cube face, whose digits keep to the middle of their stickers; a page of print has
+    letters between any two of its marks."""
+    p = np.hstack([_BETWEEN, np.ones((len(_BETWEEN), 1))]) @ H.T
+    with np.errstate(divide="ignore", invalid="ignore"):
+        xy = np.nan_to_num(p[:, :2] / p[:, 2:3], nan=-1.0, posinf=-1.0, neginf=-1.0)
+    x = np.clip(np.round(xy[:, 0]), -1, mask.shape[1]).astype(int)
+    y = np.clip(np.round(xy[:, 1]), -1, mask.shape[0]).astype(int)
+    ok = (x >= 0) & (y >= 0) & (x < mask.shape[1]) & (y < mask.shape[0])
+    return float(mask[y[ok], x[ok]].mean()) if ok.any() else 0.0
+
+
+def _spans(pts: np.ndarray, sizes: np.ndarray, p: int) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Pairs of lattice axes (a, b) from glyph ``p`` to two of its nearest glyphs of similar
+    size: not near parallel, of comparable length, about one sticker pitch long."""
+    d = np.linalg.norm(pts - pts[p], axis=1)
+    ok = (d > 1.1 * sizes[p]) & (d < 4.5 * sizes[p]) & (sizes > 0.6 * sizes[p]) & \
+        (sizes < 1.6 * sizes[p])
+    idx = [int(i) for i in np.argsort(d) if ok[i]][:NEIGHBOURS]
+    out = []
+    for q, r in itertools.combinations(idx, 2):
+        a, b = pts[q] - pts[p], pts[r] - pts[p]
+        la, lb = np.linalg.norm(a), np.linalg.norm(b)
+        if abs(float(a @ b)) / (la * lb) > 0.9 or not 0.4 < la / lb < 2.5:
+            continue
+        out.append((a, b))
+    return out
+
+
+def glyph_lattices(image: np.ndarray, light: bool | None = None) -> Found:
+    """Face lattices of a corner photo from its glyphs (of one polarity, ``light``, or each in
+    turn), best first (most glyphs, then least misfit), no glyph in two faces; their cells are
+    the glyphs standing in for stickers (:class:`vision.corners.lattice.Quad`)."""
+    found: list[Lattice] = []
+    all_quads: list[Quad] = []
+    points, masks = _marks(image)
+    for polarity in ((True, False) if light is None else (light,)):
+        glyphs = [g for g in points if g.light == polarity]
+        if polarity not in masks:
+            continue
+        lats, quads = _lattices_of(glyphs, masks[polarity])
+        found += lats
+        all_quads += quads
+    found.sort(key=lambda lat: (-len(lat.cells), _misfit(lat) / pitch_of(lat.H)))
+    return Found(found, [], all_quads)
+
+
+def _lattices_of(glyphs: list[Glyph], ink: np.ndarray) -> tuple[list[Lattice], list[Quad]]:
+    """Every distinct lattice of at least :data:`MIN_GLYPHS` glyphs with no ``ink`` (mask)
+    between its cells, and the glyphs as quads."""
+    if len(glyphs) < MIN_GLYPHS:
+        return [], []
+    pts = np.array([g.centre for g in glyphs])
+    sizes = np.array([g.size for g in glyphs])
+    med = float(np.median(sizes))
+    quads = [_pseudo_quad(g, np.array([med, 0.0]), np.array([0.0, med])) for g in glyphs]
+    index = {id(q): i for i, q in enumerate(quads)}
+    windows: dict[frozenset, dict[tuple[int, int], int]] = {}
+    for p in range(len(glyphs)):
+        for a, b in _spans(pts, sizes, p):
+            pitch = min(np.linalg.norm(a), np.linalg.norm(b))
+            win = _window_of(pts, pts[p], a, b, pitch)
+            if win is not None:
+                windows.setdefault(frozenset(win.values()), win)
+    settled: list[set[int]] = []
+    out: list[tuple[float, Lattice]] = []
+    for key in sorted(windows, key=len, reverse=True):
+        if any(len(key - s) <= 1 for s in settled):
+            continue  # the same face again, give or take a glyph
+        lat = _settle(pts, windows[key], quads, ink)
+        if lat is not None:
+            out.append((_misfit(lat), lat))
+            settled.append({index[id(q)] for q in lat.cells.values()})
+    out.sort(key=lambda t: (-len(t[1].cells), t[0]))
+    return [lat for _, lat in out], quads
+
+
+def _misfit(lat: Lattice) -> float:
+    """Mean distance (pixels) of a lattice's glyphs from their cell centres."""
+    return float(np.mean([np.linalg.norm(lat.to_image(u + 0.5, v + 0.5) - q.centre)
+                          for (u, v), q in lat.cells.items()]))
+
+
+CANDIDATES = 40
+"""The best glyph lattices among which the faces of the corner are chosen."""
+
+EDGE_GAP = 0.9
+"""Sticker pitches between the nearest edges of two glyph lattices that may be faces of one
+corner: their outlines are extrapolated from glyph centres, so they meet only roughly until
+they are fitted together (:func:`vision.corners.joint.joint_fit`)."""
+
+GROUPS = 4
+"""Groups of each size (triples, pairs) that are tried."""
+
+
+def _outline_edges(lat: Lattice) -> np.ndarray:
+    """The four outline edges of a lattice as (4, 2, 2) image end points."""
+    o = outline(lat.H)
+    return np.stack([o, np.roll(o, -1, axis=0)], axis=1)
+
+
+def _gap(ea: np.ndarray, eb: np.ndarray, pitch: float) -> float:
+    """Sticker pitches between the nearest pair of outline edges of two lattices (either
+    direction): about 0 for two faces of one corner."""
+    d1 = np.linalg.norm(ea[:, None, :, :] - eb[None, :, :, :], axis=3).mean(axis=2)
+    d2 = np.linalg.norm(ea[:, None, :, :] - eb[None, :, ::-1, :], axis=3).mean(axis=2)
+    return float(min(d1.min(), d2.min())) / pitch
+
+
+def _inside(point: np.ndarray, edges: np.ndarray) -> bool:
+    """True when ``point`` lies inside the outline whose edges are ``edges``: two lattices of
+    one face (its light and its dark marks) are not two faces."""
+    return cv2.pointPolygonTest(edges[:, 0, :].astype(np.float32),
+                                (float(point[0]), float(point[1])), False) >= 0
+
+
+def corner_groups(lattices: list[Lattice]) -> list[list[Lattice]]:
+    """Among the best :data:`CANDIDATES` lattices, the triples (then the pairs) that may be the
+    faces of one cube corner, best first (most glyphs, then least misfit), at most
+    :data:`GROUPS` of each: no glyph in two of them, neither inside the other, each pair
+    sharing an edge within :data:`EDGE_GAP` pitches. A lattice of print beside the cube shares
+    no edge with the faces; one mixing two faces' glyphs leaves the third face's glyphs to no
+    lattice, so its group holds fewer glyphs."""
+    top = lattices[:CANDIDATES]
+    ids = [{id(q) for q in lat.cells.values()} for lat in top]
+    edges = [_outline_edges(lat) for lat in top]
+    pitch = [pitch_of(lat.H) for lat in top]
+    misfit = [_misfit(lat) / p for lat, p in zip(top, pitch)]
+    meets = {}
+    for i, j in itertools.combinations(range(len(top)), 2):
+        meets[(i, j)] = not ids[i] & ids[j] and \
+            _gap(edges[i], edges[j], min(pitch[i], pitch[j])) < EDGE_GAP and \
+            not _inside(top[i].centre, edges[j]) and not _inside(top[j].centre, edges[i])
+    out = []
+    for k in (3, 2):
+        groups = [g for g in itertools.combinations(range(len(top)), k)
+                  if all(meets[p] for p in itertools.combinations(g, 2))]
+        groups.sort(key=lambda g: (-sum(len(top[i].cells) for i in g),
+                                   sum(misfit[i] for i in g)))
+        out += [[top[i] for i in g] for g in groups[:GROUPS]]
+    return out
+
+
+__all__ = ["Glyph", "glyph_points", "glyph_lattices", "corner_groups"]

@@ -1,0 +1,149 @@
+"""The three faces of a corner photo fitted together, through all their stickers at once.
+
+Faces found separately each extrapolate their outline from their own nine points; from glyph
+centres (:mod:`vision.corners.glyphs`), which stray from their stickers' centres by a stroke
+or a serif, those outlines miss each other by a third of a sticker at the corner. The three
+faces of a corner share seven image points: the cube corner, the far ends of the three edges
+that leave it, and each face's far corner. :func:`joint_fit` places those seven points so that
+the three homographies they define (one per face, exact under perspective) put every found
+sticker or glyph at its cell's centre, least squares over all of them (Levenberg-Marquardt):
+the faces then meet exactly, and each rests on the evidence of all three.
+"""
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .check import pitch_of
+from .lattice import Lattice, adjacent_corners
+from .order import common_corner
+
+ITERATIONS = 12
+"""Levenberg-Marquardt steps (the start is close: each face's own fit)."""
+
+MAX_MISFIT = 0.1
+"""Largest root-mean-square distance (sticker pitches) of the points from their cells' centres
+for the three faces to be one cube's."""
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """Which lattice corner of each face is the cube corner, which one each shared edge ends
+    at (by the other face's index), and which is the face's far corner."""
+
+    corner: tuple[tuple[int, int], ...]
+    shared: tuple[dict[int, tuple[int, int]], ...]
+    far: tuple[tuple[int, int], ...]
+
+
+def _layout(lats: list[Lattice]) -> _Layout | None:
+    corner = common_corner(lats)
+    shared: list[dict[int, tuple[int, int]]] = [{}, {}, {}]
+    for i, j in itertools.combinations(range(3), 2):
+        pairs = [(float(np.linalg.norm(lats[i].to_image(*p) - lats[j].to_image(*q))), p, q)
+                 for p in adjacent_corners(corner[i]) for q in adjacent_corners(corner[j])]
+        _, p, q = min(pairs)
+        shared[i][j], shared[j][i] = p, q
+    if any(len(set(s.values())) != 2 for s in shared):
+        return None  # one corner shared with both others: not a corner's three faces
+    far = tuple((3 - c[0], 3 - c[1]) for c in corner)
+    return _Layout(corner, tuple(shared), far)
+
+
+_EDGE = {(0, 1): 1, (0, 2): 2, (1, 2): 3}
+"""Index (among the seven points) of the far end of the edge two faces share."""
+
+
+def _homographies(points: np.ndarray, lay: _Layout) -> list[np.ndarray]:
+    out = []
+    for i in range(3):
+        j, k = (x for x in range(3) if x != i)
+        src = [lay.corner[i], lay.shared[i][j], lay.far[i], lay.shared[i][k]]
+        dst = [points[0], points[_EDGE[tuple(sorted((i, j)))]], points[4 + i],
+               points[_EDGE[tuple(sorted((i, k)))]]]
+        out.append(cv2.getPerspectiveTransform(np.array(src, np.float32),
+                                               np.array(dst, np.float32)).astype(np.float64))
+    return out
+
+
+def _residuals(x: np.ndarray, lay: _Layout, cells: list[np.ndarray], seen: list[np.ndarray]
+               ) -> np.ndarray:
+    hs = _homographies(x.reshape(7, 2), lay)
+    out = []
+    for H, c, s in zip(hs, cells, seen):
+        if len(c):
+            p = np.hstack([c, np.ones((len(c), 1))]) @ H.T
+            out.append((p[:, :2] / p[:, 2:3] - s).ravel())
+    return np.concatenate(out)
+
+
+def joint_fit(lats: list[Lattice]) -> tuple[list[Lattice], float] | None:
+    """The three face lattices refitted together (see the module docstring), in the same
+    order and with the same cells, and the points' root-mean-square misfit (pitches); None
+    when they do not meet as one corner's faces or the
+    points miss their cells by more than :data:`MAX_MISFIT` pitches."""
+    lay = _layout(lats)
+    if lay is None:
+        return None
+    start = [np.mean([lat.to_image(*c) for lat, c in zip(lats, lay.corner)], axis=0)]
+    for i, j in ((0, 1), (0, 2), (1, 2)):
+        start.append((lats[i].to_image(*lay.shared[i][j]) + lats[j].to_image(*lay.shared[j][i]))
+                     / 2)
+    start += [lat.to_image(*f) for lat, f in zip(lats, lay.far)]
+    x = np.array(start, np.float64).ravel()
+    cells = [np.array([[u + 0.5, v + 0.5] for u, v in lat.cells], np.float64).reshape(-1, 2)
+             for lat in lats]
+    seen = [np.array([q.centre for q in lat.cells.values()], np.float64).reshape(-1, 2)
+            for lat in lats]
+    pitch = float(np.median([pitch_of(lat.H) for lat in lats]))
+    x = _levenberg_marquardt(x, lambda p: _residuals(p, lay, cells, seen), 0.01 * pitch)
+    r = _residuals(x, lay, cells, seen).reshape(-1, 2)
+    misfit = float(np.sqrt(np.mean(np.sum(r * r, axis=1)))) / pitch
+    if misfit > MAX_MISFIT:
+        return None
+    if not _surrounded(x.reshape(7, 2)):
+        return None
+    hs = _homographies(x.reshape(7, 2), lay)
+    return [Lattice(H, lat.cells, lat.directions) for H, lat in zip(hs, lats)], misfit
+
+
+def _surrounded(points: np.ndarray) -> bool:
+    """True when the three faces go all round the cube corner (their angles there add up to a
+    full turn): the corner lies inside the triangle of the far ends of its three edges. Three
+    blocks of a flat grid (a printed page) that meet at a point leave a quarter turn empty."""
+    c, a, b, d = points[:4]
+    signs = [float((q - p)[0] * (c - p)[1] - (q - p)[1] * (c - p)[0])
+             for p, q in ((a, b), (b, d), (d, a))]
+    return all(sg > 0 for sg in signs) or all(sg < 0 for sg in signs)
+
+
+def _levenberg_marquardt(x: np.ndarray, fun, eps: float) -> np.ndarray:
+    """Least squares of ``fun`` from ``x`` with a numeric Jacobian (step ``eps``)."""
+    r = fun(x)
+    cost = float(r @ r)
+    lam = 1e-3
+    for _ in range(ITERATIONS):
+        J = np.empty((len(r), len(x)))
+        for k in range(len(x)):
+            d = np.zeros_like(x)
+            d[k] = eps
+            J[:, k] = (fun(x + d) - r) / eps
+        A = J.T @ J
+        g = J.T @ r
+        while True:
+            step = np.linalg.solve(A + lam * np.diag(np.diag(A) + 1e-6), -g)
+            trial = fun(x + step)
+            tc = float(trial @ trial)
+            if tc < cost:
+                x, r, cost, lam = x + step, trial, tc, lam / 3
+                break
+            lam *= 4
+            if lam > 1e6:
+                return x
+    return x
+
+
+__all__ = ["joint_fit", "MAX_MISFIT"]
