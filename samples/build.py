@@ -128,6 +128,8 @@ SAMPLE_CUBES = (
                                                      jpeg_quality=60), substitution=True),
     CubeSample("08-hard", 108, 30, PhotoStyle(difficulty=1.0, size=(960, 720),
                                                jpeg_quality=70), substitution=True),
+    CubeSample("09-black", 119, 25, PhotoStyle(stickers="black", font=SCHOLA, difficulty=0.3,
+                                                size=(800, 600)), symmetric=()),
     CubeSample("10-white-ink", 110, 25, PhotoStyle(stickers="coloured-white-ink",
                                                     difficulty=0.35, size=(640, 480)),
                substitution=True),

@@ -17,11 +17,12 @@ import numpy as np
 
 from sudoku_cube.models.stickers import Hypothesis
 from sudoku_cube.vision.recognise import CellEvidence, analyse_cells
-from sudoku_cube.vision.warp import grown_ink_mask, ink_mask
+from sudoku_cube.vision.warp import grown_ink_mask, ink_mask, peeled_ink_mask
 
-CUTS = (lambda c: ink_mask(c, 0.45), lambda c: ink_mask(c, 0.6), grown_ink_mask)
+CUTS = (lambda c: ink_mask(c, 0.45), lambda c: ink_mask(c, 0.6), grown_ink_mask, peeled_ink_mask)
 """The second cuts tried on an unsure cell, in order: stricter ink thresholds (shares of the
-ink's contrast), then the ink grown from its dark core."""
+ink's contrast), then the ink grown from its dark core, then the ink inside the cell's rim
+(a glare streak joining the digit to the sticker's edge)."""
 LOST = 0.5
 """A cell is looked at again only when its best reading scores below this."""
 SURE = 0.95

@@ -89,11 +89,13 @@ def value_channel(img: np.ndarray) -> np.ndarray:
 
 def sticker_level(cell: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The V channel of a cell (float32) and the local sticker brightness under it: a grey
-    closing, which erases the thin ink strokes, smoothed."""
+    closing with a disc, which erases the thin ink strokes, smoothed (a disc, not a square:
+    a square also fills in the rounded edges of a glare spot next to a stroke, which then
+    stand out as ink)."""
     v = value_channel(cell).astype(np.float32)
     n = v.shape[0]
     k = max(3, (n // 3) | 1)
-    paper = cv2.morphologyEx(v, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
+    paper = cv2.morphologyEx(v, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
     return v, cv2.GaussianBlur(paper, (0, 0), n / 16)
 
 
@@ -108,19 +110,27 @@ def ink_darkness(cell: np.ndarray) -> np.ndarray:
     return np.clip(diff / max(top, 1.0), 0.0, 1.0)
 
 
+MIN_CONTRAST = 8.0
+"""Grey levels the darkest ink must lie below the sticker's level (and 1.5 times the spread of
+the sticker's own levels), else the sticker counts as blank. A difference, not a ratio: once
+white digits on a dark sticker are inverted, dim or blurred strokes are only a few tens of
+grey levels below a light level, which a ratio test took for a blank sticker."""
+
+
 def _ink_contrast(cell: np.ndarray) -> tuple[np.ndarray, float, float] | None:
     """How much darker than the local sticker level each pixel is (the difference), the
     median and the 97th percentile of that difference inside the cell; None for a blank
-    sticker (no pixel well below the sticker's level)."""
+    sticker (nothing stands out from the sticker's level and its noise)."""
     v, paper = sticker_level(cell)
     n = v.shape[0]
-    ratio = v / np.maximum(paper, 1.0)
     c = slice(n // 5, -(n // 5))
-    if float(np.percentile(ratio[c, c], 3)) > 0.8:
-        return None
     diff = paper - v
     inner = diff[c, c]
-    return diff, float(np.median(inner)), float(np.percentile(inner, 97))
+    level, top = float(np.median(inner)), float(np.percentile(inner, 97))
+    noise = 1.4826 * float(np.median(np.abs(inner - level)))
+    if top - level < max(MIN_CONTRAST, 1.5 * noise):
+        return None
+    return diff, level, top
 
 
 def _inner_components(mask: np.ndarray) -> np.ndarray:
@@ -145,11 +155,36 @@ def ink_mask(cell: np.ndarray, share: float = INK_SHARE) -> np.ndarray:
     connected to the cell border (the body between stickers, rounded sticker corners) and
     tiny specks. ``share``: the threshold (see :data:`INK_SHARE`).
     """
+    return _cut(cell, share)
+
+
+def _cut(cell: np.ndarray, share: float, rim: float = 0.0) -> np.ndarray:
+    """The ink at threshold ``share`` (see :func:`ink_mask`); ``rim``:
+    the share of the cell's side along its border that is left out before the parts
+    touching the border are dropped."""
     contrast = _ink_contrast(cell)
     if contrast is None:
         return np.zeros(cell.shape[:2], bool)  # no ink at all: a blank sticker
     diff, level, top = contrast
-    return _inner_components(diff > level + share * (top - level))
+    mask = diff > level + share * (top - level)
+    if rim:
+        r = int(round(rim * mask.shape[0]))
+        inside = np.zeros_like(mask)
+        inside[r:-r, r:-r] = True
+        mask &= inside
+    return _inner_components(mask)
+
+
+PEEL = 0.17
+"""Share of the cell's side along its border that :func:`peeled_ink_mask` leaves out: the
+digit keeps inside it on every cube, the sticker's edge and the body lie in it."""
+
+
+def peeled_ink_mask(cell: np.ndarray, share: float = INK_SHARE) -> np.ndarray:
+    """The ink without the cell's rim (:data:`PEEL`): a glare streak or shadow that touches
+    the digit *and* reaches the sticker's edge would otherwise take the digit with it when
+    everything touching the border is dropped. Only a second look (unsure cells) uses it."""
+    return _cut(cell, share, PEEL)
 
 
 def grown_ink_mask(cell: np.ndarray, core: float = 0.5, share: float = INK_SHARE) -> np.ndarray:
