@@ -1,5 +1,5 @@
 """Watch mode on rendered videos: a hand follows a plan with one slip put in (each kind, at
-various steps, B and D turns included); does the watch catch it within one move?
+various steps, and each kind again on a B or D turn); does the watch catch it within one move?
 
 Each video is rendered from the corner of corner photo A (``render.plan_video``): the cube
 held still after every step, a hand in front of it while a layer turns. The watch reads every
@@ -70,26 +70,24 @@ def video_case(start: CubeState, plan: tuple[Move, ...], slip: Slip, seed: int,
 
 
 def cases(per_kind: int, seed: int) -> list[tuple[CubeState, tuple[Move, ...], Slip, int, str]]:
-    """Slip cases: every kind ``per_kind`` times at various steps, plus B and D turns."""
+    """Slip cases: every kind ``per_kind`` times at various steps, then every kind once more on
+    a B or D turn (alternately): the turns a front view cannot see."""
     rng = random.Random(seed)
     out = []
-    kinds = [k for k in SLIP_KINDS for _ in range(per_kind)] + ["B", "D"]
-    for i, kind in enumerate(kinds):
+    kinds = [(k, None) for k in SLIP_KINDS for _ in range(per_kind)]
+    kinds += [(k, "BD"[i % 2]) for i, k in enumerate(SLIP_KINDS)]
+    for kind, face in kinds:
         while True:
             pz = make_puzzle(rng.randrange(10 ** 9), 16)
             plan = simplify(invert_moves(pz.scramble))
             step = rng.randint(2, 6)
             planned = plan[step - 1]
-            if kind in ("B", "D"):
-                if planned.face != kind:
-                    continue
-                slip = random_slip(rng, step, planned, rng.choice(["direction", "amount"])
-                                   if planned.turns != 2 else "amount")
-            else:
-                if kind == "direction" and planned.turns == 2:
-                    continue
-                slip = random_slip(rng, step, planned, kind)
-            label = f"{slip.kind} ({kind} turn)" if kind in ("B", "D") else kind
+            if face is not None and planned.face != face:
+                continue
+            if kind == "direction" and planned.turns == 2:
+                continue
+            slip = random_slip(rng, step, planned, kind)
+            label = f"{kind} ({face} turn)" if face else kind
             out.append((pz.state, plan, slip, rng.randrange(10 ** 6), label))
             break
     return out
