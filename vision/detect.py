@@ -16,6 +16,7 @@ import numpy as np
 
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.vision.face_cues import cell_contrast, groove_masks, plateaus
+from sudoku_cube.vision.perspective import plausible
 
 WORK_SIDE = 900
 """Detection runs on a copy whose longer side is at most this many pixels."""
@@ -385,23 +386,28 @@ def _pitch(hom: np.ndarray) -> float:
     return pitch if np.isfinite(pitch) else 0.0
 
 
-def _choose(groups: list[dict], flat: np.ndarray, source: str) -> Hypothesis | None:
+def _choose(groups: list[dict], flat: np.ndarray, source: str
+            ) -> tuple[Hypothesis | None, bool]:
     """The best-scoring face among the groups' hypotheses, or None when none has
-    :data:`GOOD_CELLS` sticker-like cells; refuses two separate faces that both score."""
+    :data:`GOOD_CELLS` sticker-like cells and a plausible perspective; refuses two separate
+    faces that both score. The flag tells whether a lattice of sticker-like cells was set
+    aside as no flat square grid (:mod:`vision.perspective`: one bent round a cube's edge)."""
     hyps = sorted((h for g in groups if len(g) >= 4 for h in _hypotheses(g, flat)),
                   key=lambda h: h.rank, reverse=True)
     hyps = [_settled(h, flat) for h in hyps[:SETTLED]] + hyps[SETTLED:]
-    faces = sorted((h for h in hyps if h.good >= GOOD_CELLS), key=lambda h: h.rank,
-                   reverse=True)
+    scoring = [h for h in hyps if h.good >= GOOD_CELLS]
+    height, width = flat.shape[:2]
+    faces = sorted((h for h in scoring if plausible(h.hom, width, height)),
+                   key=lambda h: h.rank, reverse=True)
     if not faces:
-        return None
+        return None, bool(scoring)
     best = faces[0]
     for other in faces[1:]:
         if len(other.grid) >= 6 and _separate(best, other):
             raise FaceNotFoundError(
                 f"{source}: two faces in one photo (two separate 3x3 groups of stickers); "
                 "photograph a single face straight on")
-    return best
+    return best, False
 
 
 def _sticker_blobs(masks: list[np.ndarray], area: float) -> list[Blob]:
@@ -429,13 +435,20 @@ def find_face(image: np.ndarray, source: str = "photo") -> FaceGeometry:
     masks = _binarisations(v)
     blobs = _dedupe(_sticker_blobs(masks, area))
     groups = _groups(blobs)
-    best = _choose(groups, level, source)
+    best, bent = _choose(groups, level, source)
     if best is None:
         blobs = _dedupe(blobs + _sticker_blobs(groove_masks(plateaus(v)), area))
         groups = _groups(blobs)
-        best = _choose(groups, level, source)
+        best, more = _choose(groups, level, source)
+        bent |= more
     if best is None:  # light digits as lattice points (the refusal speaks of stickers)
-        best = _choose(_groups(_dedupe(blobs + _glyph_blobs(masks, area))), level, source)
+        best, more = _choose(_groups(_dedupe(blobs + _glyph_blobs(masks, area))), level,
+                             source)
+        bent |= more
+    if best is None and bent:
+        raise FaceNotFoundError(
+            f"{source}: two faces in one photo (the stickers do not lie on one flat face: the "
+            "cube is seen across one of its edges); photograph a single face straight on")
     if best is None:
         _refuse(source, blobs, groups, v.shape)
     found = tuple((c, r) in best.grid for r in range(3) for c in range(3))

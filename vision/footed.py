@@ -4,8 +4,12 @@ A cube whose 1 is a plain stroke can be solved with a 1 upside down; a 1 printed
 (a base serif, as the black Sudoku Cube's Century Schoolbook 1 has) points one way, and the
 puzzle then asks for it upright like the rest of its face. The foot is measured on each cell
 read as a 1: the ink's extent across the glyph in the band at its foot end against the stem's
-width in the middle. The cube's 1 is taken as footed when enough 1s are seen and nearly all of
-them have a foot; a profile or ``--symmetric`` still overrides the decision.
+width in the middle (a foot is wide), and how many rows deep that wide base is, again in stem
+widths (a serif foot is thin). Many sans 1s stand on a flat base bar as deep as the stem is
+wide (DejaVu Sans, Liberation Sans): cubes printed so treat the 1 as symmetric, so such a bar
+is not a foot; a serif foot is a thin slab under the stem, well under a stem width deep. The
+cube's 1 is taken as footed when enough 1s are seen and nearly all of them have a foot; a
+profile or ``--symmetric`` still overrides the decision.
 """
 from __future__ import annotations
 
@@ -19,6 +23,9 @@ from sudoku_cube.vision.glyph import rotate_glyph
 FOOT = 2.2
 """A 1 has a foot when the ink at its foot end spans this many stem widths or more (footed
 serif and sans 1s measure 2.8-4; a plain or flagged stroke 1.0-1.6)."""
+THIN = 0.6
+"""A foot is at most this many stem widths deep: its wide rows (1.6 stem widths or wider) in
+the lower 40% of the glyph (serif feet measure 0.15-0.5, a sans base bar 0.67-1.0)."""
 BAND = 0.1
 """Share of the glyph's height that makes the foot band."""
 MIN_ONES = 3
@@ -29,26 +36,51 @@ SURE = 0.9
 """Only cells read as a 1 at least this sure count."""
 
 
-def foot_ratio(body: np.ndarray, rot: int) -> float | None:
-    """The ink's extent across the bottom band of a 1 read turned ``rot``, in stem widths
-    (the median ink width of the rows in the glyph's middle fifth); None for a glyph too
+def _upright(body: np.ndarray, rot: int) -> tuple[np.ndarray, float] | None:
+    """The glyph's rows (top to bottom) of a 1 read turned ``rot``, turned upright, and its
+    stem width (the median ink width of the rows in its middle fifth); None for a glyph too
     small to measure."""
     up = rotate_glyph(np.asarray(body, np.uint8), -rot % 4) > 0
     ys, xs = np.nonzero(up)
-    if len(ys) < 20:
+    if len(ys) < 20 or ys.max() - ys.min() + 1 < 10:
         return None
-    top, bottom = ys.min(), ys.max()
-    h = bottom - top + 1
-    if h < 10:
-        return None
-    mid = up[top + int(0.4 * h):top + int(0.6 * h) + 1]
-    widths = mid.sum(axis=1)
+    up = up[ys.min():ys.max() + 1]
+    h = len(up)
+    widths = up[int(0.4 * h):int(0.6 * h) + 1].sum(axis=1)
     stem = float(np.median(widths[widths > 0])) if (widths > 0).any() else 0.0
-    if stem < 1:
+    return (up, stem) if stem >= 1 else None
+
+
+def foot_ratio(body: np.ndarray, rot: int) -> float | None:
+    """The ink's extent across the bottom band of a 1 read turned ``rot``, in stem widths;
+    None for a glyph too small to measure."""
+    glyph = _upright(body, rot)
+    if glyph is None:
         return None
-    band = up[bottom - max(1, int(BAND * h)) + 1:bottom + 1]
+    up, stem = glyph
+    band = up[len(up) - max(1, int(BAND * len(up))):]
     cols = np.nonzero(band.any(axis=0))[0]
     return float(cols.max() - cols.min() + 1) / stem
+
+
+def foot_depth(body: np.ndarray, rot: int) -> float | None:
+    """How deep the wide base of a 1 read turned ``rot`` is, in stem widths: its rows at least
+    1.6 stem widths wide in the lower 40% of the glyph (see :data:`THIN`)."""
+    glyph = _upright(body, rot)
+    if glyph is None:
+        return None
+    up, stem = glyph
+    rows = up[int(0.6 * len(up)):].sum(axis=1)
+    return float((rows >= 1.6 * stem).sum()) / stem
+
+
+def has_foot(body: np.ndarray, rot: int) -> bool | None:
+    """True when a 1 read turned ``rot`` stands on a serif foot: wide (:data:`FOOT`) and thin
+    (:data:`THIN`); None for a glyph too small to measure."""
+    wide, deep = foot_ratio(body, rot), foot_depth(body, rot)
+    if wide is None or deep is None:
+        return None
+    return wide >= FOOT and deep <= THIN
 
 
 @dataclass(frozen=True)
@@ -78,9 +110,9 @@ class OneVerdict:
 
 def judge_ones(cells: Iterable[tuple[np.ndarray, int, float]]) -> OneVerdict:
     """The verdict from (ink body, read rotation, score) of every cell read as a 1."""
-    ratios = [foot_ratio(body, rot) for body, rot, score in cells if score >= SURE]
-    ratios = [r for r in ratios if r is not None]
-    return OneVerdict(len(ratios), sum(r >= FOOT for r in ratios))
+    feet = [has_foot(body, rot) for body, rot, score in cells if score >= SURE]
+    feet = [f for f in feet if f is not None]
+    return OneVerdict(len(feet), sum(feet))
 
 
 def ones_verdict(faces: dict) -> OneVerdict:
