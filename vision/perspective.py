@@ -6,7 +6,10 @@ lattice coordinates to the picture is ``K [r1 r2 t]`` up to scale: with the came
 columns are a rotation's, at right angles and of equal length. A lattice that bends round a
 cube's edge (two faces seen at about 45 degrees, the window straddling the edge) still fits a
 homography, but no focal length makes those two columns square: the check measures how far
-they are from it at the best focal length of a wide range of cameras.
+they are from it at the best focal length of a wide range of cameras. The principal point is
+taken at the picture's centre, as a camera takes it: letting it wander (a fifth of the picture
+is enough) makes lattices bent round an edge pass, so a photo cropped far off-centre and
+steeply tilted may be refused (take it again uncropped).
 """
 from __future__ import annotations
 

@@ -4,18 +4,28 @@ DIR holds ``faces/`` (photos of one cube face each) and ``corners/`` (photos of 
 from a corner), real camera photos of real cubes. For every one-face photo the face is either
 located or refused; a located face is *misplaced* when its outline lies more than half a
 sticker pitch from a hand label (``real_faces.json`` beside this module: the outline in the
-photo file's pixels, top-left, top-right, bottom-right, bottom-left, for a handful of the
-photos, checked by eye; ``null`` for a photo in which no face is seen straight on, so that
-any face located there is misplaced). Corner photos are counted as three faces located, or
+photo file's pixels, top-left, top-right, bottom-right, bottom-left, for every photo whose
+face was located and seen by eye to sit on the face's stickers -- 110 of them, drawn on the
+photos and checked one by one; ``null`` for a photo in which no face is seen straight on, so
+that any face located there is misplaced). Corner photos are counted as three faces located, or
 refused (any pose, so photo A's arrangement is tried, then B's). Nothing is copied from DIR;
 without it the benchmark says so and skips.
+
+Where DIR's ``faces/`` holds sticker colour letters (``*Expected*.txt``: per photo of a set a
+line of nine letters, row by row), the colours of the located cells are checked too: each
+cell's colour (the median of its middle, in Lab) must lie nearer the mean colour of the other
+cells of its set that carry its letter than the mean of any other letter. A lattice a row off,
+turned, or on the background fails this at once, so it is a strong check of placement.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import time
 from pathlib import Path
+
+import cv2
 
 import numpy as np
 from rich.console import Console
@@ -23,7 +33,7 @@ from rich.table import Table
 
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.vision.corners.faces import locate_faces
-from sudoku_cube.vision.detect import find_face
+from sudoku_cube.vision.detect import find_face, project
 from sudoku_cube.vision.images import IMAGE_SUFFIXES, file_scale, load_image
 
 LABELS = Path(__file__).with_name("real_faces.json")
@@ -49,10 +59,95 @@ def _placement(quad: np.ndarray, label: list | None) -> float:
     return float(np.linalg.norm(quad - want, axis=1).max() / pitch)
 
 
+def _expected_colours(folder: Path) -> dict[str, str]:
+    """Photo name -> its nine colour letters, from the ``*Expected*.txt`` files: the file of a
+    set (``...stickers-color1`` or ``stickers-set1``) lists its photos ``Img1``, ``Img2`` ...
+    of ``ImgTest-color1`` or ``ImgRun-set1`` in order."""
+    out = {}
+    for txt in sorted(folder.glob("*Expected*.txt")):
+        m = re.search(r"(color\d+|set\d+)", txt.name)
+        if not m:
+            continue
+        kind = "ImgTest" if m.group(1).startswith("color") else "ImgRun"
+        prefix = txt.name.split("__")[0]
+        lines = [ln.split() for ln in txt.read_text().splitlines() if ln.strip()]
+        for i, letters in enumerate(lines, 1):
+            if len(letters) == 9:
+                out[f"{prefix}__Images-{kind}-{m.group(1)}-Img{i}.jpg"] = "".join(letters)
+    return out
+
+
+def _cell_colours(img: np.ndarray, geo) -> np.ndarray:
+    """The Lab colour of each of the nine cells: the median over its middle fifth."""
+    lab = cv2.cvtColor(img, cv2.COLOR_BGR2LAB).astype(np.float32)
+    offs = np.array([[x, y] for y in np.linspace(-0.2, 0.2, 5) for x in np.linspace(-0.2, 0.2, 5)])
+    out = []
+    for r in range(3):
+        for c in range(3):
+            pts = project(geo.homography, offs + [c, r])
+            xs = np.clip(pts[:, 0].round().astype(int), 0, img.shape[1] - 1)
+            ys = np.clip(pts[:, 1].round().astype(int), 0, img.shape[0] - 1)
+            out.append(np.median(lab[ys, xs], axis=0))
+    return np.array(out)
+
+
+def _turned(letters: str, quarter: int) -> str:
+    """Nine letters (row by row) of a face turned ``quarter`` quarter turns."""
+    grid = np.array(list(letters)).reshape(3, 3)
+    return "".join(np.rot90(grid, quarter).reshape(-1))
+
+
+def _oriented(cells: dict[str, np.ndarray], expected: dict[str, str]) -> dict[str, str]:
+    """Each photo's letters in the turn that fits the colours best: a photo may have been
+    taken with the face turned from the way its letters were written, and the lattice's first
+    cell is the picture's top-left, not the face's. The letters' mean colours over all photos
+    judge the four turns."""
+    means = {}
+    for letter in set("".join(expected[n] for n in cells)):
+        vals = [v for n in cells for k, v in zip(expected[n], cells[n]) if k == letter]
+        means[letter] = np.mean(vals, axis=0)
+    return {n: min((_turned(expected[n], q) for q in range(4)),
+                   key=lambda t: sum(np.linalg.norm(means[k] - v) for k, v in zip(t, cells[n])))
+            for n in cells}
+
+
+def colour_figures(cells: dict[str, np.ndarray], expected: dict[str, str]) -> dict:
+    """Cells whose colour is nearest its own letter's mean over the other cells of its set
+    (leave-one-out), per set and in all, each photo's letters in their best-fitting turn."""
+    expected = _oriented(cells, expected)
+    sets: dict[str, list] = {}
+    for name, colours in cells.items():
+        key = re.sub(r"-Img\d+\.jpg$", "", name)
+        sets.setdefault(key, []).extend(zip(expected[name], colours, [name] * 9))
+    right = total = 0
+    wrong: list[str] = []
+    for items in sets.values():
+        letters = np.array([x[0] for x in items])
+        values = np.array([x[1] for x in items])
+        for i, (letter, value, name) in enumerate(items):
+            means = {}
+            for other in set(letters):
+                mask = letters == other
+                mask[i] = False
+                if mask.any():
+                    means[other] = values[mask].mean(axis=0)
+            if letter not in means:
+                continue
+            total += 1
+            guess = min(means, key=lambda k: np.linalg.norm(means[k] - value))
+            if guess == letter:
+                right += 1
+            elif name not in wrong:
+                wrong.append(name)
+    return {"cells": total, "right": right, "photos_with_a_wrong_cell": wrong}
+
+
 def faces_figures(folder: Path, labels: dict) -> dict:
     """Located / refused / misplaced counts over the one-face photos of ``folder``."""
     out = {"photos": 0, "located": 0, "refused": 0, "labelled": 0, "misplaced": [],
            "refusals": {}, "ms_per_photo": 0.0}
+    expected = _expected_colours(folder)
+    colours: dict[str, np.ndarray] = {}
     total = 0.0
     for path in _photos(folder):
         out["photos"] += 1
@@ -67,12 +162,16 @@ def faces_figures(folder: Path, labels: dict) -> dict:
         finally:
             total += time.perf_counter() - t
         out["located"] += 1
+        if path.name in expected:
+            colours[path.name] = _cell_colours(img, geo)
         if path.name in labels:
             out["labelled"] += 1
             off = _placement(geo.quad * file_scale(path, img), labels[path.name])
             if off > MISPLACED:
                 out["misplaced"].append(f"{path.name}: {off:.2f} pitches from its label")
     out["ms_per_photo"] = 1000 * total / max(1, out["photos"])
+    out["colours"] = colour_figures(colours, expected)
+    out["colours"]["photos_labelled"] = len(expected)
     return out
 
 
@@ -118,6 +217,13 @@ def run(args: argparse.Namespace) -> int:
                   str(corners["refused"]), "-", "-", "-")
     console = Console()
     console.print(table)
+    col = faces["colours"]
+    if col["cells"]:
+        console.print(f"  sticker colours of located cells: {col['right']} of {col['cells']} "
+                      f"right ({faces['colours']['photos_labelled']} photos with colour letters)",
+                      markup=False)
+        for name in col["photos_with_a_wrong_cell"]:
+            console.print(f"  colour off: {name}", markup=False)
     for m in faces["misplaced"]:
         console.print(f"  misplaced: {m}", markup=False)
     for name, why in faces["refusals"].items():
