@@ -57,3 +57,17 @@ def test_json_coordinates_are_in_the_photo_files_pixels(tmp_path, capsys):
     assert pitch > 150  # file pixels, not the 1600-wide working copy's
     assert np.abs(quad - k * np.array(photos["F"]["quad"])).max() < 0.12 * pitch
     assert np.abs(centres - k * np.array(photos["F"]["centres"])).max() < 0.12 * pitch
+
+
+def test_doubtful_line_shows_the_likely_readings_only() -> None:
+    """A doubtful sticker lists at most four readings worth a look, not all 36 (a wall of
+    zero scores hides the two that matter), and says how many were left out."""
+    from sudoku_cube.assistant.commands.read import _alternatives
+    from sudoku_cube.models.stickers import Hypothesis, Sticker
+    hyps = [Hypothesis(Sticker(d, r), s) for (d, r, s) in
+            [(6, 1, 0.58), (9, 3, 0.34), (7, 0, 0.05), (4, 2, 0.02), (1, 0, 0.009)]]
+    hyps += [Hypothesis(Sticker(d, r), 0.0) for d in (2, 3, 5, 8) for r in range(4)]
+    text = _alternatives(hyps)
+    assert text.startswith("6> 0.58, 9< 0.34, 7^ 0.05, 4v 0.02")
+    assert text.endswith("(+17 unlikely)")
+    assert _alternatives(hyps[:2]) == "6> 0.58, 9< 0.34"

@@ -65,7 +65,7 @@ def read_single_faces(paths: list[Path], args: argparse.Namespace) -> int:
         for row in rows:
             console.print(f"  {row}")
         for i in r.doubtful:
-            alts = ", ".join(f"{h.sticker.token} {h.score:.2f}" for h in r.candidates[i])
+            alts = _alternatives(r.candidates[i])
             console.print(f"  doubtful sticker {i + 1}: {alts}")
     if args.json:
         sys.stdout.write(json.dumps({k: {"faces": [s.token for s in r.stickers],
@@ -105,9 +105,20 @@ def run(args: argparse.Namespace) -> int:
     doubtful = reading.doubtful_indices()
     console.print(NetView(reading.state, doubtful=doubtful, title="reading"))
     for idx in sorted(doubtful):
-        alts = ", ".join(f"{h.sticker.token} {h.score:.2f}" for h in reading.state.hypotheses(idx))
+        alts = _alternatives(reading.state.hypotheses(idx))
         console.print(f"doubtful {sticker_name(idx)}: {alts}")
     return 0
+
+
+def _alternatives(hyps, shown: int = 4, floor: float = 0.01) -> str:
+    """The readings worth a look for a doubtful sticker: the best ``shown`` with a score of at
+    least ``floor`` (always two), and how many unlikely ones were left out."""
+    ranked = sorted(hyps, key=lambda h: -(h.score or 0.0))
+    keep = [h for k, h in enumerate(ranked) if k < 2 or (k < shown and (h.score or 0.0) >= floor)]
+    text = ", ".join(f"{h.sticker.token} {h.score:.2f}" if h.score is not None else h.sticker.token
+                     for h in keep)
+    rest = len(ranked) - len(keep)
+    return text + (f" (+{rest} unlikely)" if rest else "")
 
 
 def _write_debug(reading, folder: Path) -> list[Path]:
