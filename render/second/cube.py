@@ -65,7 +65,7 @@ class Light:
         fall = (self.reach / dist) ** 2
         ndl = np.clip(np.sum(normals * L, axis=-1, keepdims=True), 0, None)
         ndh = np.clip(np.sum(normals * H, axis=-1, keepdims=True), 0, None)
-        spec = (ndh ** self.shininess + 0.08 * ndh ** 6) * (ndl > 0) * fall
+        spec = (ndh ** self.shininess + 0.04 * ndh ** 8) * (ndl > 0) * fall
         return ndl * fall * self.colour, spec * self.colour
 
     def shade(self, albedo: np.ndarray, gloss: np.ndarray, points: np.ndarray,

@@ -112,7 +112,7 @@ def make_look(name: str, rng: random.Random, font: str | None = None) -> Look:
         raise SudokuCubeError("none of the second renderer's fonts is installed; install "
                               "fonts-urw-base35 and fonts-texgyre")
     return Look(name=name, sticker=sticker, ink=ink, body=body,
-                gloss=rng.uniform(0.15, 0.35) if serif else rng.uniform(0.35, 0.9),
+                gloss=rng.uniform(0.1, 0.25) if serif else rng.uniform(0.2, 0.55),
                 font=font or rng.choice(pool),
                 bold=rng.uniform(0.035, 0.06) if serif else rng.uniform(0.0, 0.02),
                 margin=rng.uniform(0.035, 0.05) if serif else rng.uniform(0.05, 0.09),

@@ -55,7 +55,7 @@ def _light(rng: random.Random, g: np.ndarray) -> Light:
     tint = rng.choice([(1.0, 1.0, 1.0), (0.85, 0.95, 1.1), (1.1, 1.0, 0.9), (0.95, 1.0, 1.0)])
     strength = rng.uniform(0.55, 0.85)
     return Light(d * dist, np.array(tint) * strength, dist, rng.uniform(0.28, 0.45),
-                 rng.uniform(30, 150))
+                 rng.uniform(80, 400))
 
 
 def _table(cam: Camera, light: Light, g: np.ndarray, kind: str, rng: random.Random,
