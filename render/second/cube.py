@@ -106,6 +106,17 @@ def _swirl(rng: random.Random, n: int) -> np.ndarray:
     return cv2.GaussianBlur(layer, (0, 0), max(0.6, n / 600))
 
 
+def _scratches(rng: random.Random, n: int) -> np.ndarray:
+    """A few fine scratches and scuffs (0..1) across a face's stickers."""
+    layer = np.zeros((n, n), np.float32)
+    for _ in range(rng.randint(2, 12)):
+        p = np.array([rng.uniform(0, n), rng.uniform(0, n)])
+        q = p + np.array([rng.uniform(-1, 1), rng.uniform(-1, 1)]) * n * rng.uniform(0.03, 0.2)
+        cv2.line(layer, tuple(int(v) for v in p), tuple(int(v) for v in q),
+                 rng.uniform(0.3, 1.0), 1, cv2.LINE_AA)
+    return layer
+
+
 def face_art(look: Look, stickers: tuple[Sticker, ...], homes: list[str], rng: random.Random,
              n: int, bevel: float) -> FaceArt:
     """Draw one face: the body with grooves between the cubies, nine rounded stickers in
@@ -123,6 +134,7 @@ def face_art(look: Look, stickers: tuple[Sticker, ...], homes: list[str], rng: r
     albedo *= groove[..., None]
     gloss = np.full((n, n), 0.25, np.float32) * groove
     swirl = _swirl(rng, n) if look.swirl else None
+    wear = _scratches(rng, n) if rng.random() < 0.5 else None
     half = (2 / 3) * (0.5 - look.margin)
     radius = (2 / 3) * look.radius
     centres, corners = [], []
@@ -146,6 +158,8 @@ def face_art(look: Look, stickers: tuple[Sticker, ...], homes: list[str], rng: r
         ink = _ink(look, st, ((cs + 1) / 2 * n - 0.5 - col * cell,
                               (1 - ct) / 2 * n - 0.5 - row * cell), th, half, n, cell, rng)
         ink = ink[..., None]
+        if wear is not None:  # scratches lighten dark stickers and dull light ones
+            face_col = face_col + (0.5 - face_col) * 0.35 * wear[win][..., None]
         face_col = face_col * (1 - ink) + np.array(look.ink[homes[i]], np.float32) * ink
         albedo[win] = albedo[win] * (1 - cover) + face_col * cover
         gloss[win] = gloss[win] * (1 - cover[..., 0]) + look.gloss * cover[..., 0]

@@ -182,15 +182,62 @@ def _face(canvas: np.ndarray, cam: Camera, look: Look, light: Light, bevel: floa
             "sticker_quads": [[face_point(face, s, t) for s, t in q] for q in art.corners]}
 
 
+SKIN = ((0.60, 0.70, 0.90), (0.48, 0.58, 0.80), (0.33, 0.43, 0.62), (0.20, 0.27, 0.40))
+"""Skin tones (BGR 0..1) of the thumb that sometimes holds the cube."""
+
+
+def _thumb(canvas: np.ndarray, cam: Camera, face: str, light: Light, rng: random.Random) -> None:
+    """A thumb holding the cube at one edge of ``face``: a shaded skin-coloured finger with a
+    nail, coming from outside, its tip resting on the cube's edge (the stickers stay free)."""
+    nrm, r, u = frame(face)
+    k = rng.randrange(4)
+    out = (r, u, -r, -u)[k]
+    along = (u, -r, -u, r)[k]
+    base = nrm + out * 1.0 + along * rng.uniform(-0.5, 0.5)
+    tip, far = cam.project(np.array([base, base + out * 0.9 - nrm * 0.3]))
+    axis = far - tip
+    length = float(np.linalg.norm(axis))
+    width = float(np.linalg.norm(cam.project(np.array([base + along * 0.36]))[0] - tip))
+    if length < 4 or width < 2:
+        return
+    skin = np.array(rng.choice(SKIN), np.float32) * rng.uniform(0.9, 1.1)
+    h, w = canvas.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    d = axis / length
+    a = (xx - tip[0]) * d[0] + (yy - tip[1]) * d[1]  # along the thumb from its tip
+    b = -(xx - tip[0]) * d[1] + (yy - tip[1]) * d[0]  # across it
+    # a rounded tip (half ellipse) continuing into a straight finger out of the picture
+    wa = width * (1 + 0.25 * np.clip(a / length, 0, None))  # wider towards the hand
+    a_t = np.clip(a / (1.3 * width), None, 1.0)
+    inside = np.where(a < 1.3 * width, (1 - a_t) ** 2 + (b / wa) ** 2, (b / wa) ** 2)
+    mask = np.clip((1 - inside) * width / 3, 0, 1) * (a > -width)
+    across = np.clip(1 - (b / wa) ** 2, 0, 1)
+    shade = 0.55 + 0.45 * np.sqrt(across)
+    lit = light.ambient + float(np.clip(nrm @ unit(light.position), 0, 1)) * 0.6
+    colour = skin[None, None, :] * (shade * lit)[..., None]
+    nail = np.clip(1 - (((a - 0.7 * width) / (0.6 * width)) ** 2
+                        + (b / (0.6 * width)) ** 2), 0, 1)[..., None] ** 0.3
+    crease = np.exp(-((a - 2.2 * width) / (0.08 * width)) ** 2)[..., None] * across[..., None]
+    colour = colour * (1 - 0.25 * crease)
+    colour = colour * (1 - 0.5 * nail) + 0.5 * nail * np.array([0.75, 0.78, 0.92]) * lit
+    m = mask[..., None]
+    canvas[:] = canvas * (1 - m) + colour * m
+
+
 def _compose(cam: Camera, look: Look, state: CubeState, homes: dict, g: np.ndarray,
-             rng: random.Random, seed: int, faces: tuple[str, ...]) -> tuple[np.ndarray, dict, str]:
-    """Draw the scene (float BGR at the camera's size) and the truth of ``faces``."""
+             rng: random.Random, seed: int, faces: tuple[str, ...],
+             thumb: bool = False) -> tuple[np.ndarray, dict, str]:
+    """Draw the scene (float BGR at the camera's size) and the truth of ``faces`` (with a
+    ``thumb`` on the edge of the first one)."""
     light = _light(rng, g)
     kind = rng.choice(ground.SURFACES)
     page_font = font_file(rng.choice(("DejaVuSerif.ttf", "LiberationSerif-Regular.ttf",
                                       "FreeSerif.ttf", "DejaVuSans.ttf")))
     big = cam.scaled(SUPERSAMPLE)
     table = _table(cam, light, g, kind, rng, seed, page_font)
+    depth_blur = rng.choice([0.0, 0.0, 0.8, 1.5, 2.5]) * table.shape[1] / 800
+    if depth_blur > 0:  # focused on the cube, the table behind it is softer
+        table = cv2.GaussianBlur(table, (0, 0), depth_blur)
     canvas = cv2.resize(table, big.size, interpolation=cv2.INTER_LINEAR)
     bevel = rng.uniform(0.03, 0.045)
     _body(canvas, big, look, light, bevel)
@@ -205,6 +252,8 @@ def _compose(cam: Camera, look: Look, state: CubeState, homes: dict, g: np.ndarr
                         "quad": _r(cam.project(outline(f))),
                         "centres": _r(cam.project(np.array(t["centres"]))),
                         "sticker_quads": [_r(cam.project(np.array(q))) for q in t["sticker_quads"]]}
+    if thumb:
+        _thumb(canvas, big, faces[0], light, rng)
     return cv2.resize(canvas, cam.size, interpolation=cv2.INTER_AREA), truth, kind
 
 
@@ -250,10 +299,11 @@ def face_shot(state: CubeState, face: str, seed: int, look: str | Look = "white"
         cam = Camera.looking(target + d * dist, target, u, roll, fov, size)
         if _in_frame(cam, outline(face), 0.04):
             break
-    image, truth, kind = _compose(cam, lk, state, homes, n, rng, seed, (face,))
+    thumb = rng.random() < 0.3
+    image, truth, kind = _compose(cam, lk, state, homes, n, rng, seed, (face,), thumb)
     q = np.array(truth[face]["quad"])
     entry = dict(truth[face], size=list(size), font=lk.font, look=lk.name,
-                 tilt_deg=round(tilt, 2), roll_deg=round(roll, 2), surface=kind,
+                 tilt_deg=round(tilt, 2), roll_deg=round(roll, 2), surface=kind, thumb=thumb,
                  face_fraction=round(float(np.ptp(q[:, 0])) / size[0], 3))
     photo = develop(image, rng, nrng, jpeg_quality or rng.randint(60, 90))
     return Shot(photo, entry)
