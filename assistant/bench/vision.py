@@ -67,6 +67,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "or second (an independent 3D renderer in unseen fonts and looks, "
                         "docs/exam.md); second reports per look faces located, refused and "
                         "misplaced too")
+    p.add_argument("--white-body", action="store_true",
+                   help="with --renderer second: also a cube with coloured stickers on a white "
+                        "body (light grooves), beyond the four looks")
     p.add_argument("--save", metavar="DIR",
                    help="with --renderer second: keep the refused, misplaced and misread "
                         "photos in DIR with their truth")

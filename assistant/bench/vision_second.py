@@ -202,8 +202,9 @@ def run(args: argparse.Namespace) -> int:
     ocr = not args.no_ocr and tesseract_available()
     save = Path(args.save) if getattr(args, "save", None) else None
     rows = []
+    looks = list(args.looks) + (["white-body"] if getattr(args, "white_body", False) else [])
     with Progress(console=Console(stderr=True)) as progress:
-        for li, look in enumerate(args.looks):
+        for li, look in enumerate(looks):
             if "faces" in args.photos:
                 seed = args.seed + 1000 * li
                 task = progress.add_task(f"second renderer, six photos, {look}", total=args.cubes)

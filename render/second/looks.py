@@ -26,8 +26,10 @@ roman or demi cuts, drawn emboldened); their 1 has a foot."""
 FONT_DIRS = (Path("/usr/share/fonts"), Path("/usr/share/texmf/fonts/opentype"),
              Path("/usr/local/share/fonts"))
 
-LOOKS = ("white", "coloured", "coloured-white-ink", "black")
-"""The sticker looks, as the benchmarks name them."""
+LOOKS = ("white", "coloured", "coloured-white-ink", "black", "white-body")
+"""The sticker looks, as the benchmarks name them; the first four on a black body, the last
+(beyond them) coloured stickers with black ink on a white body, so the grooves between the
+stickers are light."""
 
 SCHEME = {"U": (0.96, 0.96, 0.95), "D": (0.05, 0.84, 0.98), "F": (0.28, 0.61, 0.0),
           "B": (0.68, 0.27, 0.0), "R": (0.20, 0.07, 0.72), "L": (0.0, 0.35, 1.0)}
@@ -104,8 +106,7 @@ def make_look(name: str, rng: random.Random, font: str | None = None) -> Look:
             sticker = {f: _jitter(rng, SCHEME[f]) for f in SCHEME}
         ink = {f: white_ink if name == "coloured-white-ink" and f in DARK_COLOURS else black_ink
                for f in SCHEME}
-        body = _jitter(rng, (0.05, 0.05, 0.05)) if rng.random() < 0.8 else \
-            _jitter(rng, (0.85, 0.85, 0.85))
+        body = _jitter(rng, (0.85, 0.85, 0.85) if name == "white-body" else (0.05, 0.05, 0.05))
     serif = name == "black"
     pool = installed(SERIF_FONTS if serif else SANS_FONTS)
     if not pool:
