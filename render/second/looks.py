@@ -118,5 +118,5 @@ def make_look(name: str, rng: random.Random, font: str | None = None) -> Look:
                 bold=rng.uniform(0.035, 0.06) if serif else rng.uniform(0.0, 0.02),
                 margin=rng.uniform(0.035, 0.05) if serif else rng.uniform(0.05, 0.09),
                 radius=rng.uniform(0.04, 0.1) if serif else rng.uniform(0.08, 0.2),
-                digit_height=rng.uniform(0.5, 0.6) if serif else rng.uniform(0.5, 0.66),
+                digit_height=rng.uniform(0.55, 0.66) if serif else rng.uniform(0.5, 0.66),
                 underline=True, swirl=serif)

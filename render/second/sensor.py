@@ -10,11 +10,14 @@ import numpy as np
 
 def develop(linear: np.ndarray, rng: random.Random, nrng: np.random.Generator,
             jpeg_quality: int) -> np.ndarray:
-    """The 8-bit BGR photo of a scene's light (H, W, 3 float): exposed with a soft shoulder,
+    """The 8-bit BGR photo of a scene's light (H, W, 3 float): exposed for its brightest
+    part (as a phone does), with a soft shoulder,
     white balance off by a few percent, darker corners, a little out of focus or shaken,
     noisy in proportion to the light, then JPEG-compressed at ``jpeg_quality``."""
     h, w = linear.shape[:2]
-    img = linear * rng.uniform(0.9, 1.25)
+    # auto exposure: the brightest part of the scene lands near white, give or take
+    bright = float(np.percentile(linear[::4, ::4].max(axis=2), 99.5))
+    img = linear * float(np.clip(rng.uniform(0.78, 1.0) / max(bright, 1e-3), 0.8, 2.5))
     img = img * np.array([rng.uniform(0.88, 1.12), 1.0, rng.uniform(0.88, 1.12)], np.float32)
     img = 1.15 * img / (1 + 0.15 * img)  # soft highlights instead of a hard clip
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
