@@ -173,8 +173,8 @@ def corner_pairs(look: str, count: int, seed: int, ocr: bool, save: Path | None,
                     readings[f] = got[f]
                 else:
                     bad = True
-                    if err:
-                        break
+            if err:  # one note for the photo, not three
+                t.notes[-3:] = [f"{name} {w}: refused: {err}"]
             if bad:
                 t.notes[-1] += _save(save, f"{name}-{w}", shot.image, shot.truth, t.notes[-1])
         wrong = _score(t, name, readings, state, symmetric_of(look))
