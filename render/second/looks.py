@@ -89,6 +89,15 @@ def _jitter(rng: random.Random, c, k: float = 0.05) -> tuple[float, float, float
                  for v in c)
 
 
+def _boldening(font: str, rng: random.Random, serif: bool) -> float:
+    """Stroke added around the glyphs (fraction of the font size): the roman and regular
+    serif cuts are drawn bold like the black cube's print, a demi or bold cut only a little."""
+    heavy = any(w in font for w in ("Demi", "Bold", "bold"))
+    if serif and not heavy:
+        return rng.uniform(0.025, 0.045)
+    return rng.uniform(0.0, 0.015)
+
+
 def make_look(name: str, rng: random.Random, font: str | None = None) -> Look:
     """A cube of look ``name`` (see :data:`LOOKS`) with its details drawn from ``rng``."""
     if name not in LOOKS:
@@ -112,10 +121,10 @@ def make_look(name: str, rng: random.Random, font: str | None = None) -> Look:
     if not pool:
         raise SudokuCubeError("none of the second renderer's fonts is installed; install "
                               "fonts-urw-base35 and fonts-texgyre")
+    font = font or rng.choice(pool)
     return Look(name=name, sticker=sticker, ink=ink, body=body,
                 gloss=rng.uniform(0.1, 0.25) if serif else rng.uniform(0.2, 0.55),
-                font=font or rng.choice(pool),
-                bold=rng.uniform(0.035, 0.06) if serif else rng.uniform(0.0, 0.02),
+                font=font, bold=_boldening(font, rng, serif),
                 margin=rng.uniform(0.035, 0.05) if serif else rng.uniform(0.05, 0.09),
                 radius=rng.uniform(0.04, 0.1) if serif else rng.uniform(0.08, 0.2),
                 digit_height=rng.uniform(0.55, 0.66) if serif else rng.uniform(0.5, 0.66),

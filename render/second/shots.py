@@ -291,7 +291,7 @@ def face_shot(state: CubeState, face: str, seed: int, look: str | Look = "white"
         d = unit(math.cos(math.radians(tilt)) * n + math.sin(math.radians(tilt))
                  * (math.cos(az) * r + math.sin(az) * u))
         fov = rng.uniform(50, 68)
-        frac = rng.uniform(0.3, 0.62)
+        frac = rng.uniform(0.35, 0.62)
         focal = 0.5 * max(size) / math.tan(math.radians(fov) / 2)
         dist = focal * 2 / (frac * min(size)) + 1
         target = n + rng.uniform(-0.5, 0.5) * r + rng.uniform(-0.5, 0.5) * u
