@@ -162,6 +162,8 @@ SAMPLE_CORNERS = (
     CubeSample("c2-coloured", 202, 25, PhotoStyle(stickers="coloured", difficulty=0.35,
                                                    size=(640, 480))),
     CubeSample("c3-hard", 203, 30, PhotoStyle(difficulty=0.7, size=(960, 720)), True),
+    CubeSample("c4-black", 204, 25, PhotoStyle(stickers="black", font=SCHOLA, difficulty=0.25,
+                                                size=(960, 720)), symmetric=()),
 )
 VIDEO = CubeSample("show-six-faces", 301, 20, PhotoStyle(difficulty=0.3, size=(320, 240)))
 VIDEO_FPS = 8
