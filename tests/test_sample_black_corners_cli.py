@@ -25,3 +25,29 @@ def test_black_corner_pair_is_read_and_solved_through_the_cli(capsys):
     assert main(["solve", str(CUBE), "--json"]) == 0
     plan = json.loads(capsys.readouterr().out)
     assert is_solved(truth.apply(parse_moves(plan["moves"])))
+
+
+def test_lone_corner_photo_a_reads_its_three_faces(capsys, tmp_path):
+    truth = json.loads((CUBE / "photos.json").read_text())
+    photo = tmp_path / "A.jpg"
+    photo.write_bytes((CUBE / "A.jpg").read_bytes())
+    assert main(["read", str(photo), "--json", "--no-ocr"]) == 0
+    out = json.loads(capsys.readouterr().out)[str(photo)]
+    assert out["photo"] == "A" and list(out["faces"]) == ["U", "F", "R"]
+    for face, got in out["faces"].items():
+        assert got["faces"] == truth["A"]["faces"][face]["tokens"], face
+
+
+def test_corner_option_reads_any_file_and_refuses_a_folder(capsys, tmp_path):
+    photo = tmp_path / "from-the-corner.jpg"
+    photo.write_bytes((CUBE / "B.jpg").read_bytes())
+    assert main(["read", "--corner", "b", str(photo), "--no-ocr"]) == 0
+    assert "corner photo B" in capsys.readouterr().out
+    assert main(["read", "--corner", "A", str(tmp_path), "--no-ocr"]) == 2
+    assert "takes photo files, not a folder" in capsys.readouterr().err
+
+
+def test_folder_with_only_photo_a_says_photo_b_is_missing(capsys, tmp_path):
+    (tmp_path / "A.jpg").write_bytes((CUBE / "A.jpg").read_bytes())
+    assert main(["read", str(tmp_path), "--no-ocr"]) == 2
+    assert "corner photo B (D, L, B) missing" in capsys.readouterr().err

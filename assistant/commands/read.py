@@ -15,6 +15,8 @@ from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.state import sticker_name
 from sudoku_cube.vision.annotate import annotate_photo
+from sudoku_cube.vision.corners.reader import CORNER_PHOTOS, read_corner_photo
+from sudoku_cube.vision.corners.views import corner_faces
 from sudoku_cube.vision.footed import ones_verdict
 from sudoku_cube.vision.images import file_scale, load_image
 from sudoku_cube.vision.photo_set import read_folder
@@ -34,8 +36,57 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--debug", dest="debug_dir", metavar="DIR",
                    help="write an annotated copy of each photo to DIR")
     p.add_argument("--no-ocr", action="store_true", help="skip the tesseract vote (faster)")
+    p.add_argument("--corner", choices=CORNER_PHOTOS, type=str.upper,
+                   help="read each photo given as corner photo A (U on top, F lower left, R "
+                        "lower right) or B (D on top, L lower left, B lower right) and print "
+                        "its three faces; a lone file named A.jpg is read so without it")
     add_profile_option(p)
     p.set_defaults(handler=run)
+
+
+def _corner_singles(args: argparse.Namespace) -> tuple[str, list[Path]] | None:
+    """The photo files to read one by one as corner photos, and which corner: with
+    ``--corner``, or a lone file named ``A`` (a lone ``B`` is face B)."""
+    paths = [Path(p) for p in args.photos]
+    if args.corner:
+        dirs = [p for p in paths if not p.is_file()]
+        if dirs:
+            raise SudokuCubeError(f"{dirs[0]}: read --corner {args.corner} takes photo files, "
+                                  "not a folder (a folder with A.jpg and B.jpg is read as a "
+                                  "corner pair without --corner)")
+        return args.corner, paths
+    if len(paths) == 1 and paths[0].is_file() and paths[0].stem.upper() == "A":
+        return "A", paths
+    return None
+
+
+def read_corner_singles(which: str, paths: list[Path], args: argparse.Namespace) -> int:
+    """Read each photo as corner photo ``which`` and print its three faces (to check a corner
+    photo before taking the other); a photo that does not show the corner says why."""
+    console = Console(stderr=bool(args.json))  # stdout carries only JSON with --json
+    results = {}
+    options = reader_options(args)
+    for path in paths:
+        img = load_image(path)
+        faces = read_corner_photo(img, which, ocr=not args.no_ocr, source=str(path),
+                                  file_scale=file_scale(path, img), **options)
+        results[str(path)] = faces
+        console.print(f"[bold]{path}[/] (corner photo {which}: "
+                      + ", ".join(f"{c.face} {c.place}" for c in corner_faces(which)) + "):")
+        for face, r in faces.items():
+            for k in range(3):
+                row = " ".join(r.stickers[3 * k + c].token for c in range(3))
+                console.print(f"  {face if k == 0 else ' '}  {row}")
+            for i in r.doubtful:
+                alts = ", ".join(f"{h.sticker.token} {h.score:.2f}" for h in r.candidates[i])
+                console.print(f"     doubtful sticker {i + 1}: {alts}")
+    if args.json:
+        sys.stdout.write(json.dumps({k: {"photo": which, "faces": {
+            f: {"faces": [s.token for s in r.stickers], **r.to_dict()} for f, r in v.items()}}
+            for k, v in results.items()}, indent=2) + "\n")
+    Console(stderr=True).print(f"{len(paths)} corner photo(s) read; a whole cube needs both "
+                               "corner photos A and B (or the six faces U R F D L B).")
+    return 0
 
 
 def _single_photos(args: argparse.Namespace) -> list[Path]:
@@ -79,6 +130,9 @@ def read_single_faces(paths: list[Path], args: argparse.Namespace) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Read the photos, print the net (or JSON) and write debug images when asked."""
+    corner = _corner_singles(args)
+    if corner:
+        return read_corner_singles(*corner, args)
     singles = _single_photos(args)
     if singles:
         return read_single_faces(singles, args)
