@@ -8,8 +8,12 @@ photo file's pixels, top-left, top-right, bottom-right, bottom-left, for every p
 face was located and seen by eye to sit on the face's stickers -- 110 of them, drawn on the
 photos and checked one by one; ``null`` for a photo in which no face is seen straight on, so
 that any face located there is misplaced). Corner photos are counted as three faces located, or
-refused (any pose, so photo A's arrangement is tried, then B's). Nothing is copied from DIR;
-without it the benchmark says so and skips.
+refused (any pose, so photo A's arrangement is tried, then B's). ``sudoku-cube/`` holds photos
+of the black Sudoku Cube seen from a corner: each is read as a corner photo (the one its hand
+label names, ``real_corners.json`` beside this module: per photo the corner photo it is, the
+digits that look the same turned half round, and each visible face's nine tokens in net
+orientation, checked by eye), and its stickers are compared with the label. Nothing is copied
+from DIR; without it the benchmark says so and skips.
 
 Where DIR's ``faces/`` holds sticker colour letters (``*Expected*.txt``: per photo of a set a
 line of nine letters, row by row), the colours of the located cells are checked too: each
@@ -32,11 +36,15 @@ from rich.console import Console
 from rich.table import Table
 
 from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.models.profile import DEFAULT_SYMMETRIC, CubeSettings
+from sudoku_cube.models.stickers import parse_token, same_sticker
 from sudoku_cube.vision.corners.faces import locate_faces
+from sudoku_cube.vision.corners.reader import CORNER_PHOTOS, read_corner_photo
 from sudoku_cube.vision.detect import find_face, project
 from sudoku_cube.vision.images import IMAGE_SUFFIXES, file_scale, load_image
 
 LABELS = Path(__file__).with_name("real_faces.json")
+CORNER_LABELS = Path(__file__).with_name("real_corners.json")
 
 MISPLACED = 0.5
 """A located outline whose corner lies this many sticker pitches from the label's is
@@ -193,19 +201,59 @@ def corners_figures(folder: Path) -> dict:
     return out
 
 
+def sudoku_cube_figures(folder: Path, labels: dict) -> dict:
+    """Corner photos of the black Sudoku Cube: located (three faces) or refused, and for the
+    labelled ones how many of the visible stickers read right (OCR off, as the other
+    real-photo figures)."""
+    out = {"photos": 0, "located": 0, "refused": 0, "labelled": 0, "stickers": 0, "right": 0,
+           "errors": [], "refusals": {}}
+    for path in _photos(folder):
+        out["photos"] += 1
+        img = load_image(path)
+        label = labels.get(path.name)
+        symmetric = frozenset(label["symmetric"]) if label else DEFAULT_SYMMETRIC
+        faces, why = None, ""
+        for which in (label["photo"],) if label else CORNER_PHOTOS:
+            try:
+                faces = read_corner_photo(img, which, ocr=False, source=path.name,
+                                          settings=CubeSettings(symmetric=symmetric),
+                                          file_scale=file_scale(path, img))
+                break
+            except SudokuCubeError as e:
+                why = str(e).split(": ", 1)[-1]
+        if faces is None:
+            out["refused"] += 1
+            out["refusals"][path.name] = why
+            continue
+        out["located"] += 1
+        if label is None:
+            continue
+        out["labelled"] += 1
+        for face, tokens in label["faces"].items():
+            for i, (want, got) in enumerate(zip(tokens, faces[face].stickers)):
+                out["stickers"] += 1
+                if same_sticker(parse_token(want), got, symmetric):
+                    out["right"] += 1
+                else:
+                    out["errors"].append(f"{path.name} {face}{i + 1}: label {want} read "
+                                         f"{got.token}")
+    return out
+
+
 def run(args: argparse.Namespace) -> int:
     """Print the real-photo figures (or JSON); skip with a message when DIR is missing."""
     root = Path(args.real)
     err = Console(stderr=True)
-    if not (root / "faces").is_dir() and not (root / "corners").is_dir():
-        err.print(f"bench vision --real: {root} has no faces/ or corners/ folder of real "
-                  "photos; skipped")
+    if not any((root / d).is_dir() for d in ("faces", "corners", "sudoku-cube")):
+        err.print(f"bench vision --real: {root} has no faces/, corners/ or sudoku-cube/ folder "
+                  "of real photos; skipped")
         return 0
     labels = json.loads(LABELS.read_text())
     faces = faces_figures(root / "faces", labels)
     corners = corners_figures(root / "corners")
+    black = sudoku_cube_figures(root / "sudoku-cube", json.loads(CORNER_LABELS.read_text()))
     if args.json:
-        print(json.dumps({"faces": faces, "corners": corners}, indent=2))
+        print(json.dumps({"faces": faces, "corners": corners, "sudoku_cube": black}, indent=2))
         return 0
     table = Table(title=f"bench vision --real {root}")
     for c in ("set", "photos", "located", "refused", "labelled", "misplaced", "ms per photo"):
@@ -215,6 +263,8 @@ def run(args: argparse.Namespace) -> int:
                   f"{faces['ms_per_photo']:.0f}")
     table.add_row("corner photos (3 faces)", str(corners["photos"]), str(corners["located"]),
                   str(corners["refused"]), "-", "-", "-")
+    table.add_row("black Sudoku Cube, corner photos", str(black["photos"]),
+                  str(black["located"]), str(black["refused"]), str(black["labelled"]), "-", "-")
     console = Console()
     console.print(table)
     col = faces["colours"]
@@ -224,6 +274,13 @@ def run(args: argparse.Namespace) -> int:
                       markup=False)
         for name in col["photos_with_a_wrong_cell"]:
             console.print(f"  colour off: {name}", markup=False)
+    if black["stickers"]:
+        console.print(f"black Sudoku Cube: {black['right']} of {black['stickers']} labelled "
+                      "stickers read right (no OCR)", markup=False)
+    for e in black["errors"]:
+        console.print(f"  misread: {e}", markup=False)
+    for name, why in black["refusals"].items():
+        console.print(f"  refused: {name}: {why}", markup=False)
     for m in faces["misplaced"]:
         console.print(f"  misplaced: {m}", markup=False)
     for name, why in faces["refusals"].items():
