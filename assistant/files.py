@@ -4,12 +4,14 @@
 """
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.state import CubeState
 from sudoku_cube.models.state_format import parse_state
+from sudoku_cube.vision.footed import OneVerdict
 
 
 def read_text_file(path: str | os.PathLike[str], what: str = "file") -> str:
@@ -26,6 +28,19 @@ def read_text_file(path: str | os.PathLike[str], what: str = "file") -> str:
                               "(JSON or text state, see docs/conventions.md)") from None
     except OSError as e:
         raise SudokuCubeError(f"{p}: cannot be read ({e.strerror})") from None
+
+
+def load_one_verdict(path: str | os.PathLike[str]) -> OneVerdict | None:
+    """What a JSON state file written by ``scan`` (or ``read --json``) says about the cube's 1
+    (its ``one`` entry), or None when it says nothing."""
+    text = read_text_file(path, "state file")
+    if not text.lstrip().startswith("{"):
+        return None
+    try:
+        raw = json.loads(text)
+    except ValueError:
+        return None
+    return OneVerdict.from_dict(raw.get("one")) if isinstance(raw, dict) else None
 
 
 def load_state(path: str | os.PathLike[str]) -> CubeState:

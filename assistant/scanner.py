@@ -32,6 +32,7 @@ class Observation:
     candidates: tuple[tuple[Hypothesis, ...], ...]
     confidence: float = 1.0
     quad: np.ndarray | None = None  # 4x2 corner points in the frame, when known
+    ones: tuple[int, int] = (0, 0)  # 1s read clearly enough to judge, and how many are footed
 
 
 @dataclass(frozen=True)
@@ -107,7 +108,7 @@ class Scanner:
                 self.last_event = event
                 return event
             return None
-        self.session.faces[face] = CapturedFace(obs.stickers, obs.candidates)
+        self.session.faces[face] = CapturedFace(obs.stickers, obs.candidates, obs.ones)
         if self.save:
             self.session.save()
         self.recent.clear()

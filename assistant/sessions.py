@@ -37,17 +37,21 @@ def guide_session_path() -> Path:
 
 @dataclass
 class CapturedFace:
-    """One captured face: its best stickers and, per sticker, the alternatives with scores."""
+    """One captured face: its best stickers and, per sticker, the alternatives with scores, and
+    ``ones``: how many of its 1s were read clearly enough to judge their foot, and how many of
+    those have one (``vision.footed``)."""
 
     stickers: tuple[Sticker, ...]
     candidates: tuple[tuple[Hypothesis, ...], ...]
+    ones: tuple[int, int] = (0, 0)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form (tokens as in docs/conventions.md)."""
         return {"stickers": [format_token(s) for s in self.stickers],
                 "candidates": [[{"token": format_token(h.sticker),
                                  "score": 1.0 if h.score is None else float(h.score)}
-                                for h in alts] for alts in self.candidates]}
+                                for h in alts] for alts in self.candidates],
+                "ones": list(self.ones)}
 
     @staticmethod
     def from_dict(raw: Any, where: str) -> "CapturedFace":
@@ -56,13 +60,14 @@ class CapturedFace:
             stickers = tuple(parse_token(t) for t in raw["stickers"])
             cands = tuple(tuple(Hypothesis(parse_token(h["token"]), float(h["score"]))
                                 for h in alts) for alts in raw["candidates"])
+            seen, footed = (int(n) for n in raw.get("ones", (0, 0)))
         except (KeyError, TypeError, ValueError) as e:
             raise SudokuCubeError(f"{where}: damaged entry ({e}); start a new scan without "
                                   "--resume") from None
         if len(stickers) != 9 or len(cands) != 9 or not all(cands):
             raise SudokuCubeError(f"{where}: a face needs 9 stickers; start a new scan "
                                   "without --resume")
-        return CapturedFace(stickers, cands)
+        return CapturedFace(stickers, cands, (seen, footed))
 
 
 @dataclass
@@ -91,6 +96,11 @@ class ScanSession:
             stickers.extend(self.faces[f].stickers)
             cands.extend(self.faces[f].candidates)
         return CubeState(tuple(stickers), 3, tuple(limit_wildcards(cands)))  # stays fast
+
+    def ones(self) -> tuple[int, int]:
+        """The 1s of all captured faces read clearly enough to judge, and how many are footed."""
+        return (sum(c.ones[0] for c in self.faces.values()),
+                sum(c.ones[1] for c in self.faces.values()))
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""

@@ -18,7 +18,7 @@ from pathlib import Path
 from rich.console import Console
 
 from sudoku_cube.assistant.export import check_export_path
-from sudoku_cube.assistant.files import load_state
+from sudoku_cube.assistant.files import load_one_verdict, load_state
 from sudoku_cube.assistant.guide_run import guide_plan
 from sudoku_cube.assistant.keys import interactive, read_line
 from sudoku_cube.assistant.pipeline import (BackgroundPlanner, Event, Progress, SolveResult,
@@ -43,7 +43,7 @@ def read_cube(path: str | None, console: Console, args: argparse.Namespace | Non
               progress: Progress | None = None) -> tuple[CubeState, OneVerdict | None]:
     """A state from a photo folder (through vision, with the ``--profile`` and ``--ocr`` of
     ``args``) or a state file (None = the demo sample) and, from photos, what they say about
-    the digit 1 (None for a state file)."""
+    the digit 1 (from a state file, what ``scan`` wrote into it, else None)."""
     p = Path(path) if path else DEMO_SAMPLE
     if not path:
         console.print(f"No input given: reading the bundled demo photos in {p}")
@@ -56,7 +56,7 @@ def read_cube(path: str | None, console: Console, args: argparse.Namespace | Non
         options = reader_options(args) if args is not None else {}
         reading = read_folder(p, ocr=ocr_mode(args), **options)
         return reading.state, ones_verdict(reading.faces)
-    return load_state(p), None
+    return load_state(p), load_one_verdict(p)
 
 
 def settings_for(state: CubeState, settings: CubeSettings, ones: "OneVerdict | None",

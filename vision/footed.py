@@ -96,6 +96,22 @@ class OneVerdict:
         """True when the cube's 1 has a foot, so it is not symmetric."""
         return self.seen >= MIN_ONES and self.footed >= SHARE * self.seen
 
+    def __add__(self, other: "OneVerdict") -> "OneVerdict":
+        """The verdict over the 1s of both (faces read one at a time, as ``scan`` does)."""
+        return OneVerdict(self.seen + other.seen, self.footed + other.footed)
+
+    def to_dict(self) -> dict:
+        """JSON form, as ``read --json`` and state files written by ``scan`` carry it."""
+        return {"seen": self.seen, "footed": self.footed, "symmetric": not self.has_foot}
+
+    @staticmethod
+    def from_dict(raw: object) -> "OneVerdict | None":
+        """The verdict of a JSON ``one`` entry; None when it is missing or not one."""
+        try:
+            return OneVerdict(int(raw["seen"]), int(raw["footed"]))  # type: ignore[index]
+        except (KeyError, TypeError, ValueError):
+            return None
+
     def describe(self) -> str:
         """One line for the user."""
         if self.seen < MIN_ONES:

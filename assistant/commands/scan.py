@@ -3,6 +3,7 @@ saving the session after every face; then review the reading and write it as a s
 from __future__ import annotations
 
 import argparse
+import json
 from functools import partial
 from pathlib import Path
 
@@ -22,9 +23,10 @@ from sudoku_cube.assistant.scanner import STABLE_FRAMES, ScanEvent, Scanner
 from sudoku_cube.assistant.sessions import ScanSession, scan_session_path
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.geometry import FACES
-from sudoku_cube.models.state_format import to_json
+from sudoku_cube.models.state_format import to_dict
 from sudoku_cube.vision.camera import (CameraError, open_source, parse_source, read_frame,
                                        release, source_name)
+from sudoku_cube.vision.footed import OneVerdict
 from sudoku_cube.vision.storage import atomic_write_text, data_dir
 
 RESUME_HINT = "run `sudoku-cube scan --resume` to continue with the faces captured so far"
@@ -130,7 +132,9 @@ def run(args: argparse.Namespace) -> int:
                       "`sudoku-cube scan --resume` shows the review again.", highlight=False)
         return 0
     out = Path(args.output) if args.output else data_dir() / "last-scan.json"
-    atomic_write_text(out, to_json(state) + "\n")
+    ones = OneVerdict(*scanner.session.ones())
+    console.print(ones.describe(), highlight=False)
+    atomic_write_text(out, json.dumps({**to_dict(state), "one": ones.to_dict()}, indent=2) + "\n")
     console.print(f"Reading written to {out}\nNext: sudoku-cube solve {out}")
     return 0
 

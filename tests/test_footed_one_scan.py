@@ -1,0 +1,71 @@
+"""The footed-1 verdict reaches ``scan``, ``solve`` and ``guide``: each face read live counts
+its 1s and their feet, the scan says what they show and writes it into the state file, and
+``solve``/``guide`` of that file keep every footed 1 upright."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from sudoku_cube.assistant.cli import main
+from sudoku_cube.assistant.scan_reader import read_frame_face
+from sudoku_cube.assistant.sessions import CapturedFace, ScanSession
+from sudoku_cube.models.generator import make_puzzle
+from sudoku_cube.models.geometry import FACES
+from sudoku_cube.models.moves import parse_moves
+from sudoku_cube.models.solved import face_direction, is_solved
+from sudoku_cube.models.stickers import Hypothesis
+from sudoku_cube.render import PhotoStyle, render_face_photo
+
+VIDEO = Path(__file__).resolve().parents[1] / "samples" / "video" / "show-six-faces.avi"
+
+
+def test_a_live_reading_counts_the_feet_of_its_ones():
+    """A serif face's 1s are footed, a sans face's (base bar) are not."""
+    puzzle = make_puzzle(11, 14, symmetric=())
+    face = next(f for f in FACES if sum(s.digit == 1 for s in puzzle.state.face(f)) >= 1)
+    ones = sum(s.digit == 1 for s in puzzle.state.face(face))
+    for font, footed in (("texgyreschola-bold.otf", True), ("LiberationSans-Bold.ttf", False)):
+        style = PhotoStyle(font=font, difficulty=0.05, size=(640, 480))
+        img, _ = render_face_photo(puzzle.state.face(face), 1300, style)
+        obs = read_frame_face(img)
+        assert obs is not None and 1 <= obs.ones[0] <= ones
+        assert obs.ones[1] == (obs.ones[0] if footed else 0), (font, obs.ones)
+
+
+def _scanned(puzzle, ones_per_face: tuple[int, int]) -> None:
+    session = ScanSession(source=str(VIDEO))  # all six captured: the video is not read
+    for f in FACES:
+        stickers = puzzle.state.face(f)
+        session.faces[f] = CapturedFace(stickers, tuple((Hypothesis(s, 1.0),) for s in stickers),
+                                        ones_per_face)
+    session.save()
+
+
+def test_scan_writes_the_verdict_and_solve_and_guide_keep_footed_ones_upright(tmp_path, capsys):
+    puzzle = make_puzzle(11, 14, symmetric=())  # a design with every 1 upright
+    _scanned(puzzle, (1, 1))
+    out = tmp_path / "scan.json"
+    assert main(["scan", "--resume", "--no-window", "-o", str(out)]) == 0
+    assert "digit 1 has a foot (6 of 6 clear 1s)" in capsys.readouterr().out
+    assert json.loads(out.read_text())["one"] == {"seen": 6, "footed": 6, "symmetric": False}
+    assert main(["solve", str(out), "--json"]) == 0
+    got = capsys.readouterr()
+    assert "has a foot" in got.err
+    end = puzzle.state.apply(parse_moves(json.loads(got.out)["moves"]))
+    assert is_solved(end, ())
+    for f in FACES:
+        up = face_direction(end.face(f), frozenset())
+        assert all(s.rot == up for s in end.face(f) if s.digit == 1)
+    assert main(["guide", str(out), "--plain"]) == 0
+    assert "has a foot" in capsys.readouterr().err
+
+
+def test_a_scan_of_plain_ones_leaves_the_1_symmetric(tmp_path, capsys):
+    puzzle = make_puzzle(12, 14)
+    _scanned(puzzle, (1, 0))
+    out = tmp_path / "scan.json"
+    assert main(["scan", "--resume", "--no-window", "-o", str(out)]) == 0
+    assert "digit 1 has no foot" in capsys.readouterr().out
+    assert json.loads(out.read_text())["one"]["symmetric"] is True
+    assert main(["solve", str(out), "--json"]) == 0
+    assert "foot" not in capsys.readouterr().err
