@@ -162,3 +162,15 @@ def test_design_picture_names_every_package_and_stage():
     assert not missing, f"docs/design.svg does not show {missing}"
     for path in re.findall(r"\b([a-z]+/[\w/]+\.py)\b", words):
         assert (ROOT / path).exists(), f"docs/design.svg names {path}, which does not exist"
+
+
+def test_help_texts_read_as_plain_sentences():
+    """No help text stops mid-sentence (an unclosed bracket: a docstring's first line cut off)
+    or shows reStructuredText markup (``name``) to the person at the terminal."""
+    bad = []
+    for name, text in _help_texts(build_parser()):
+        if "``" in text:
+            bad.append(f"{name}: ``markup``")
+        if text.count("(") != text.count(")"):
+            bad.append(f"{name}: unbalanced brackets (a sentence cut off?)")
+    assert not bad, "\n".join(bad)

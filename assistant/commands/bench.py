@@ -20,12 +20,20 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description="Benchmarks report the figures of the README.")
     bsub = p.add_subparsers(dest="bench", metavar="BENCHMARK")
     for name, mod in BENCHMARKS.items():
-        bp = bsub.add_parser(name, help=(mod.__doc__ or "").strip().splitlines()[0])
+        summary = summary_of(mod.__doc__)
+        bp = bsub.add_parser(name, help=summary, description=summary)
         mod.add_arguments(bp)
         bp.set_defaults(handler=mod.run)
     ap = bsub.add_parser("all", help="run every benchmark with its default settings")
     ap.set_defaults(handler=run_all)
     p.set_defaults(handler=lambda args: (p.print_help(), 2)[1])
+
+
+def summary_of(doc: str | None) -> str:
+    """A benchmark's one-line summary for ``--help``: the first paragraph of its module
+    docstring, joined into one line (a first line alone can stop mid-sentence)."""
+    first = (doc or "").strip().split("\n\n")[0]
+    return " ".join(first.split())
 
 
 def run_all(args: argparse.Namespace) -> int:

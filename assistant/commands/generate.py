@@ -38,7 +38,8 @@ from sudoku_cube.vision.storage import (atomic_path, atomic_write_bytes, atomic_
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the ``generate`` subcommand."""
     p = sub.add_parser("generate", help="make a random solvable cube (and its photos)",
-                       description=__doc__.split("\n\n", 1)[1] if __doc__ else None)
+                       description=__doc__.split("\n\n", 1)[1].replace("``", "")
+                       if __doc__ else None)
     p.add_argument("--seed", type=int, default=None,
                    help="random seed (default: a new one, printed so you can repeat it)")
     p.add_argument("--scramble", type=int, default=20, metavar="N",

@@ -26,11 +26,14 @@ from sudoku_cube.vision.storage import atomic_write_bytes
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the ``read`` subcommand."""
-    p = sub.add_parser("read", help="read six face photos (U R F D L B) into a state",
+    p = sub.add_parser("read", help=("read six face photos (U R F D L B) or two corner photos "
+                                     "(A B) into a state"),
                        description="Read the photos U R F D L B (.jpg/.jpeg/.png) of a folder, or "
-                                   "the photo files given, into a state with per-sticker "
-                                   "alternatives and confidence.")
-    p.add_argument("photos", nargs="+", help="a folder with U.jpg ... B.jpg, or the six photos")
+                                   "its two corner photos A and B, or the photo files given, "
+                                   "into a state with per-sticker alternatives and "
+                                   "confidence.")
+    p.add_argument("photos", nargs="+", help="a folder with U.jpg ... B.jpg (or corner photos A.jpg and "
+                   "B.jpg), or the photo files themselves")
     p.add_argument("--json", action="store_true",
                    help="print the state JSON (best tokens, candidates, geometry) to stdout")
     p.add_argument("--debug", dest="debug_dir", metavar="DIR",

@@ -20,9 +20,11 @@ from sudoku_cube.assistant.solve_options import add_guide_options, add_ocr_optio
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the ``solve`` subcommand."""
-    p = sub.add_parser("solve", help="plan the face turns that solve the cube",
-                       description="Solve the grid, plan short verified face turns (pieces and "
-                                   "centres) and print them.")
+    p = sub.add_parser("solve", help="read the cube (photos or a state), plan the face turns and guide them",
+                       description="Read the photos (or a state file), let you correct doubtful "
+                                   "stickers, solve the grid, plan short verified face turns "
+                                   "(pieces and centres) and guide them one at a time (every "
+                                   "step printed with --plain or without a terminal).")
     p.add_argument("input", nargs="?", default=None, metavar="PHOTOS_DIR|STATE",
                    help="a folder of face photos (U.jpg ... B.jpg, or corner photos A and B) "
                         "or a state file; default: the bundled demo photos")
