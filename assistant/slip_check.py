@@ -71,11 +71,27 @@ def corner_cells(path: str | Path, settings: CubeSettings,
 
 def split_face(value: str, default_face: str) -> tuple[str, str]:
     """``"R=..."`` or ``"R:..."`` -> ("R", "..."); a value without a face prefix is for
-    ``default_face``."""
+    ``default_face``. A letter that is no face before ``=`` (``"Q=..."``) is refused by name."""
     v = value.strip()
     if len(v) > 2 and v[0].upper() in FACES and v[1] in "=:":
         return v[0].upper(), v[2:]
+    if len(v) > 1 and v[0].isalpha() and v[1] == "=":
+        raise SudokuCubeError(f"{v[:2]!r} in {value!r}: {v[0]!r} is not a face; write "
+                              "U= R= F= D= L= or B= before the face's value")
     return default_face, v
+
+
+def photo_face(value: str, face_option: str | None) -> tuple[str, str]:
+    """The face and path of a ``--photo [FACE=]PATH`` value: the face given before ``=``,
+    else ``--face`` when given, else the face the file is named after (``U.jpg`` is U), else F.
+    A photo named after a face is never taken silently as another face."""
+    face, path = split_face(value, "")
+    if face:
+        return face, path
+    if face_option:
+        return face_option, path
+    stem = Path(path).stem.upper()
+    return (stem if stem in FACES else "F"), path
 
 
 def how_to_show(face: str) -> str:

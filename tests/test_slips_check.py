@@ -173,6 +173,23 @@ def test_face_as_expected_and_bad_tokens(fixed_plan, tmp_path, capsys):
     assert code == 2 and "F3" in err and "arrow" in err
 
 
+def test_photo_named_after_a_face_is_that_face_and_bad_face_letter(fixed_plan, tmp_path, capsys):
+    """``--photo U.png`` without ``U=`` is the U face (not the default F: a person who names
+    the photo after its face must not be told to scan again); ``Q=`` names no face: exit 2."""
+    from sudoku_cube.render.photo import render_face_photo
+
+    start, plan = fixed_plan
+    expected = start.apply(plan[:DONE])
+    img, _ = render_face_photo(expected.face("U"), seed=41, style="white")
+    cv2.imwrite(str(tmp_path / "U.png"), img)
+    code, out = _check(tmp_path, capsys, start, plan, ["--photo", str(tmp_path / "U.png")])
+    assert code == 0 and out["outcome"] == "as expected", out
+    code = main(["check", str(tmp_path / "start.json"), "--moves", format_moves(plan),
+                 "--step", "3", "--tokens", "Q=" + _tokens(expected, "F")[2:]])
+    err = capsys.readouterr().err
+    assert code == 2 and "'Q' is not a face" in err and "Traceback" not in err
+
+
 def test_rotation_relabel_and_held_repair():
     # a move then a whole-cube turn is the turn itself renamed after the whole-cube turn
     for r in range(24):

@@ -13,7 +13,8 @@ from sudoku_cube.assistant.profile_option import add_cube_options, cube_settings
 from sudoku_cube.assistant.sessions import followed_plans
 from sudoku_cube.assistant.slip_check import (Cells, corner_cells, face_letter, first_look_json,
                                               first_look_words, how_to_show, photo_cells,
-                                              split_face, tokens_cells, verdict_json)
+                                              photo_face, split_face, tokens_cells,
+                                              verdict_json)
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.grid import solve_grid
 from sudoku_cube.models.moves import format_moves, parse_moves
@@ -42,8 +43,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--moves", help="the plan being followed (default: plan STATE again)")
     p.add_argument("--step", type=int, required=True, metavar="N",
                    help="steps of the plan made so far (0 = none)")
-    p.add_argument("--face", default="F",
-                   help="the face a --tokens or --photo value without FACE= shows (default F)")
+    p.add_argument("--face", default=None,
+                   help="the face a --tokens or --photo value without FACE= shows (default: "
+                        "for a photo the face its file is named after, U.jpg is U; else F)")
     p.add_argument("--tokens", action="append", default=[], metavar="[FACE=]TOKENS",
                    help="nine tokens read off a face, row by row, e.g. \"F=5^ 4> 6^ ...\"")
     p.add_argument("--photo", action="append", default=[], metavar="[FACE=]PATH",
@@ -78,7 +80,8 @@ def plan_of(args: argparse.Namespace, settings):
 
 def observations(args: argparse.Namespace, settings) -> dict[str, Cells]:
     """Every face given on the command line, as scored cells."""
-    default = face_letter(args.face, "--face")
+    face_option = face_letter(args.face, "--face") if args.face else None
+    default = face_option or "F"
     seen: dict[str, Cells] = {}
     reader = None
 
@@ -92,7 +95,7 @@ def observations(args: argparse.Namespace, settings) -> dict[str, Cells]:
         add(face, tokens_cells(face, text))
     for value in args.photo:
         reader = reader if reader is not None else reader_options(args)
-        face, path = split_face(value, default)
+        face, path = photo_face(value, face_option)
         add(face, photo_cells(face, path, settings, reader))
     if args.corner:
         reader = reader if reader is not None else reader_options(args)
