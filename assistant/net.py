@@ -2,7 +2,8 @@
 
 Domain objects know nothing of terminals: :class:`NetView` wraps a state and renders through
 rich's console protocol. Highlighted stickers (those a move changes, doubtful readings) are
-drawn in reverse video.
+drawn in reverse video, and on a terminal without colours (``--plain`` into a file or a pipe)
+a highlighted sticker is followed by ``*`` instead of a space, so "marked" stays true there.
 """
 from __future__ import annotations
 
@@ -31,8 +32,9 @@ class NetView:
     doubtful: frozenset[int] = field(default_factory=frozenset)
     title: str | None = None
 
-    def lines(self) -> list[Text]:
-        """The net as lines of styled text."""
+    def lines(self, marks: bool = False) -> list[Text]:
+        """The net as lines of styled text; ``marks``: a ``*`` after each highlighted sticker
+        (for output without colours, where reverse video does not show)."""
         n = self.state.n
         face_w = n * CELL + 2
         rows: list[Text] = []
@@ -61,13 +63,13 @@ class NetView:
                         elif idx in self.doubtful:
                             style = "bold yellow"
                         line.append(tok, style=style)
-                        line.append(" ")
+                        line.append("*" if marks and idx in self.highlight else " ")
                     line.append("|", style="dim")
                 rows.append(line)
         return rows
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield from self.lines()
+        yield from self.lines(marks=console.color_system is None)
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         """The net's own width (so that tables put two nets side by side without stretching)."""

@@ -184,6 +184,23 @@ def test_plain_prints_every_step():
     assert "Phase 2 of 2: centres" in text and "Done: the cube is solved." in text
 
 
+def test_plain_without_colours_marks_each_moving_sticker_with_a_star():
+    """Reverse video does not show in a file or a pipe: there the nets that say "moving stickers
+    marked" put a ``*`` after each of them (and only them); with colours nothing changes."""
+    start, steps = _plan(7, 6)
+    console = _console()
+    print_plain(console, steps[:1], start)
+    text = console.export_text()
+    before = text[text.index("Before (moving stickers marked)"):text.index("After")]
+    assert before.count("*") == len(moved_stickers(steps[0])) == 21
+    tokens = re.findall(r"(\d[\^>v<])([ *])", before)
+    marked = [i for i, (_, mark) in enumerate(tokens) if mark == "*"]
+    assert len(tokens) == 54 and len(marked) == 21
+    coloured = Console(file=io.StringIO(), width=80, record=True, color_system="standard")
+    coloured.print(NetView(steps[0].before, highlight=moved_stickers(steps[0])))
+    assert "*" not in coloured.export_text(styles=False)
+
+
 def test_plain_on_a_solved_cube_says_there_is_nothing_to_do():
     start, _ = _plan(8, 0)
     console = _console()
