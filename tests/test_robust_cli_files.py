@@ -45,6 +45,10 @@ def _make(tmp: Path, case: str) -> tuple[Path, tuple[str, ...]]:
         return d, ("empty", "missing", "six photos named U R F D L B")
     if case == "five faces":
         return _folder(tmp, "five", "URFDL"), ("five", "face B missing")
+    if case == "photos named otherwise":
+        d = _folder(tmp, "named", "URFDL")
+        shutil.copy(EASY / "B.jpg", d / "IMG_0042.JPG")
+        return d, ("face B missing", "not named after a face: IMG_0042.JPG", "rename")
     if case == "duplicated face":
         d = _folder(tmp, "dup")
         shutil.copy(EASY / "F.jpg", d / "F.png")
@@ -79,8 +83,8 @@ def _make(tmp: Path, case: str) -> tuple[Path, tuple[str, ...]]:
     raise AssertionError(case)
 
 
-CASES = ["missing path", "empty folder", "five faces", "duplicated face", "non-image F.jpg",
-         "truncated JPEG", "empty file", "huge PNG (tiny file, 81 megapixels)", "no cube",
+CASES = ["missing path", "empty folder", "five faces", "photos named otherwise", "duplicated face",
+         "non-image F.jpg", "truncated JPEG", "empty file", "huge PNG (tiny file, 81 megapixels)", "no cube",
          "two cubes", "half-visible face", "blurred"]
 
 
@@ -92,7 +96,8 @@ def test_read_gives_a_clear_error(case, tmp_path, capsys):
     assert out == ""
 
 
-@pytest.mark.parametrize("case", ["missing path", "empty folder", "five faces", "no cube"])
+@pytest.mark.parametrize("case", ["missing path", "empty folder", "five faces",
+                                  "photos named otherwise", "no cube"])
 def test_solve_on_bad_photos_or_a_folder_gives_a_clear_error(case, tmp_path, capsys):
     folder, _ = _make(tmp_path, case)
     code, _, err = _run(capsys, ["solve", str(folder)])

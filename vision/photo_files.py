@@ -43,3 +43,25 @@ def face_photos(paths: Path | str | Sequence[Path | str]) -> dict[str, Path]:
         raise SudokuCubeError(f"{where}: face {k} has {len(v)} photos ("
                               + ", ".join(x.name for x in v) + "); keep exactly one per face")
     return {k: v[0] for k, v in found.items()}
+
+
+def missing_faces_message(paths: Path | str | Sequence[Path | str], missing: Sequence[str]) -> str:
+    """Why a folder (or list of files) is not six face photos: the faces missing, and the
+    photos given that are not named after a face (``front.jpg``, ``IMG_0042.JPG``), since a
+    person who took all six photos has usually just named them otherwise."""
+    if isinstance(paths, (str, os.PathLike)):
+        where = str(paths)
+        p = Path(paths)
+        given = sorted(p.iterdir()) if p.is_dir() else [p]
+        given = [f for f in given if f.suffix.lower() in IMAGE_SUFFIXES]
+    else:
+        given = [Path(x) for x in paths]
+        where = ", ".join(str(f) for f in given)
+    others = [f.name for f in given if f.stem.upper() not in PHOTO_NAMES]
+    text = (f"{where}: photo(s) of face {' '.join(missing)} missing; a folder needs exactly six "
+            "photos named U R F D L B (.jpg, .jpeg or .png), one per face")
+    if others:
+        shown = ", ".join(others[:8]) + (", ..." if len(others) > 8 else "")
+        text += (f"; these photos are not named after a face: {shown} (rename each after the "
+                 "face it shows, e.g. F.jpg)")
+    return text

@@ -8,11 +8,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable, Sequence
 
+from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.vision.corners.reader import CORNER_PHOTOS, read_corner_folder
 from sudoku_cube.vision.hog import LinearModel
-from sudoku_cube.vision.photo_files import face_photos
+from sudoku_cube.vision.photo_files import face_photos, missing_faces_message
 from sudoku_cube.vision.reading import OcrMode, Reading, read_face_photos
 from sudoku_cube.vision.templates import TemplateSet
 
@@ -35,5 +36,8 @@ def read_folder(paths: Path | str | Sequence[Path | str], *,
     if holds_corner_photos(photos):
         return read_corner_folder(paths, templates=templates, model=model, ocr=ocr,
                                   settings=settings, progress=progress)
+    missing = [f for f in FACES if f not in photos]
+    if missing:
+        raise SudokuCubeError(missing_faces_message(paths, missing))
     return read_face_photos(photos, paths, templates=templates, model=model, ocr=ocr,
                             settings=settings, progress=progress)
