@@ -73,7 +73,8 @@ def _table(cam: Camera, light: Light, g: np.ndarray, kind: str, rng: random.Rand
     pts = cam.centre + t[..., None] * d
     e1, e2 = _basis(g)
     turn = rng.uniform(0, math.pi)
-    u1, u2 = math.cos(turn) * e1 + math.sin(turn) * e2, -math.sin(turn) * e1 + math.cos(turn) * e2
+    # (u1, u2) as the page's right and down seen from above: u1 x u2 = -g, so print reads
+    u1, u2 = math.cos(turn) * e1 + math.sin(turn) * e2, math.sin(turn) * e1 - math.cos(turn) * e2
     a = (pts @ u1 + rng.uniform(-5, 5)).astype(np.float32)
     b = (pts @ u2 + rng.uniform(-5, 5)).astype(np.float32)
     fp = np.hypot(*np.gradient(a)) + np.hypot(*np.gradient(b))
