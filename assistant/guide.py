@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from sudoku_cube.assistant.sessions import load_guide_step, plan_key, save_guide_step
+from sudoku_cube.assistant.sessions import (follow_instead, load_guide_step, plan_key,
+                                            save_guide_step)
 from sudoku_cube.models.moves import Move
 from sudoku_cube.models.plan_search import Phase
 from sudoku_cube.models.planner import Plan, Step, steps_of
@@ -103,7 +104,10 @@ class GuideCursor:
 
     def follow(self, steps: Sequence[Step], start: CubeState) -> None:
         """Follow another plan from now on (a check found a slip: a new plan starts from the
-        real cube); its first step is next."""
+        real cube); its first step is next. With ``remember``, a re-run on the reading whose
+        plan this cursor followed continues the new plan (:func:`sessions.follow_instead`)."""
+        if self.remember:
+            follow_instead(self.start, start, [s.move for s in steps], [s.phase for s in steps])
         self.steps = list(steps)
         self.start = start
         self.key = plan_key(start, [s.move for s in self.steps])

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Literal
 
 from sudoku_cube.assistant import table_cache
+from sudoku_cube.assistant.sessions import FollowedPlan
 from sudoku_cube.models.grid_solve import GridSolution, enumerate_targets, solve_grid
 from sudoku_cube.models.planner import Plan, plan, plan_from_moves, plan_to_targets
 from sudoku_cube.models.profile import CubeSettings
@@ -36,8 +37,9 @@ class Event:
 
 
 Progress = Callable[[Event], None]
-KnownPlan = Callable[[CubeState], "tuple[tuple, tuple] | None"]
-"""``known(start) -> (moves, phases)`` of a plan already being followed from ``start``."""
+KnownPlan = Callable[[CubeState], "FollowedPlan | None"]
+"""``known(reading)``: the plan already being followed for that reading (its moves, phases and,
+after a slip, the real cube it starts from), as :mod:`assistant.sessions` stores it."""
 
 
 def _quiet(event: Event) -> None:
@@ -116,13 +118,14 @@ def already_solved(state: CubeState, settings: CubeSettings) -> bool:
 
 def plan_grid(grid: GridSolution, settings: CubeSettings, *, optimal: bool = False,
               known: KnownPlan | None = None) -> Plan:
-    """The plan of a grid solution: the one already being followed from its start when
-    ``known`` has one that still solves it, else a new one (``optimal``: any of the grid
+    """The plan of a grid solution: the one already being followed for its reading when
+    ``known`` has one that still solves the cube from where it starts (after a slip: from the
+    real cube), else a new one (``optimal``: any of the grid
     solver's enumerated arrangements is a goal)."""
     start = CubeState(tuple(grid.chosen))
     stored = known(start) if known else None
     if stored is not None:
-        kept = plan_from_moves(start, *stored, settings)
+        kept = plan_from_moves(stored.start or start, stored.moves, stored.phases, settings)
         if kept is not None:
             return kept
     targets = ([g.target for g in enumerate_targets(start, settings, 64)] if optimal else [])

@@ -10,13 +10,14 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, NamedTuple
 
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.moves import Move, format_moves, parse_moves
 from sudoku_cube.models.state import CubeState
-from sudoku_cube.models.stickers import Hypothesis, Sticker, format_token, parse_token
+from sudoku_cube.models.stickers import (Hypothesis, Sticker, format_token, parse_token,
+                                         same_sticker)
 from sudoku_cube.vision.recognise import limit_wildcards
 from sudoku_cube.vision.storage import atomic_write_json, data_dir
 
@@ -183,6 +184,20 @@ def save_guide_step(key: str, step: int, path: Path | None = None) -> None:
     atomic_write_json(path, data)
 
 
+class FollowedPlan(NamedTuple):
+    """A plan the guide follows: its moves and phases, and the state they start from when it
+    is not the reading it is stored under (a check found a slip and a new plan started from
+    the real cube: ``start``; None = the reading itself)."""
+
+    moves: tuple[Move, ...]
+    phases: tuple[str, ...]
+    start: CubeState | None = None
+
+
+def _tokens(state: CubeState) -> list[str]:
+    return [format_token(s) for s in state.without_candidates().stickers]
+
+
 def save_followed_plan(start: CubeState, symmetric: Iterable[int], moves: Iterable[Move],
                        phases: Iterable[str], path: Path | None = None) -> None:
     """Remember the plan the guide follows from ``start``, so a re-run on the same reading
@@ -192,17 +207,53 @@ def save_followed_plan(start: CubeState, symmetric: Iterable[int], moves: Iterab
     followed = data.get("followed") if isinstance(data.get("followed"), dict) else {}
     key = start_key(start, symmetric)
     followed.pop(key, None)
-    followed[key] = {"moves": format_moves(moves), "phases": list(phases)}
+    followed[key] = {"moves": format_moves(moves), "phases": list(phases),
+                     "start": _tokens(start), "symmetric": sorted(set(symmetric))}
     while len(followed) > GUIDE_KEEP:
         followed.pop(next(iter(followed)))
     data["followed"] = followed
     atomic_write_json(path, data)
 
 
+def follow_instead(old_start: CubeState, new_start: CubeState, moves: Iterable[Move],
+                   phases: Iterable[str], path: Path | None = None) -> int:
+    """The guide left the plan that starts at ``old_start`` for a new plan from ``new_start``
+    (a check found a slip): every reading whose followed plan started at ``old_start`` now
+    follows the new one, so a re-run on the same photos continues it (its step is kept under
+    the new plan's key). Returns how many readings were updated."""
+    path = path or guide_session_path()
+    data = _read_guide_data(path)
+    followed = data.get("followed") if isinstance(data.get("followed"), dict) else {}
+    old = old_start.without_candidates().stickers
+    new = _tokens(new_start)
+    moves, phases = format_moves(moves), list(phases)
+    changed = 0
+    for entry in followed.values():
+        if isinstance(entry, dict) and _starts_at(entry, old):
+            entry.update({"moves": moves, "phases": phases, "from": new})
+            changed += 1
+    if changed:
+        atomic_write_json(path, data)
+    return changed
+
+
+def _starts_at(entry: dict, stickers: tuple[Sticker, ...]) -> bool:
+    """True when the plan of a followed entry starts at ``stickers`` (symmetric digits may be
+    shown turned a half turn, as the guide shows a plan from the reading)."""
+    try:
+        tokens = entry.get("from", entry.get("start"))
+        theirs = [parse_token(str(t)) for t in tokens]
+        symmetric = [int(d) for d in entry.get("symmetric", ())]
+    except (TypeError, ValueError, SudokuCubeError):
+        return False
+    return len(theirs) == len(stickers) and all(
+        same_sticker(a, b, symmetric) for a, b in zip(theirs, stickers))
+
+
 def load_followed_plan(start: CubeState, symmetric: Iterable[int], path: Path | None = None
-                       ) -> tuple[tuple[Move, ...], tuple[str, ...]] | None:
-    """The moves and phases of the plan followed from ``start`` (None when there is none or it
-    cannot be read; the caller checks that it still solves the cube)."""
+                       ) -> FollowedPlan | None:
+    """The plan followed from the reading ``start`` (None when there is none or it cannot be
+    read; the caller checks that it still solves the cube from where it starts)."""
     data = _read_guide_data(path or guide_session_path())
     followed = data.get("followed")
     entry = followed.get(start_key(start, symmetric)) if isinstance(followed, dict) else None
@@ -211,13 +262,16 @@ def load_followed_plan(start: CubeState, symmetric: Iterable[int], path: Path | 
     try:
         moves = parse_moves(str(entry["moves"]))
         phases = tuple(str(p) for p in entry["phases"])
+        since = entry.get("from")
+        now = None if since is None else CubeState(tuple(parse_token(str(t)) for t in since))
     except (KeyError, TypeError, ValueError, SudokuCubeError):
         return None
-    return moves, phases
+    if now is not None and len(now.stickers) != len(start.stickers):
+        return None
+    return FollowedPlan(moves, phases, now)
 
 
-def followed_plans(symmetric: Iterable[int]
-                   ) -> Callable[[CubeState], tuple[tuple[Move, ...], tuple[str, ...]] | None]:
+def followed_plans(symmetric: Iterable[int]) -> Callable[[CubeState], FollowedPlan | None]:
     """The lookup of plans being followed that the solve pipeline takes (``known``)."""
     digits = tuple(symmetric)
     return lambda start: load_followed_plan(start, digits)

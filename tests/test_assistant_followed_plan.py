@@ -10,8 +10,9 @@ from sudoku_cube.assistant.guide import GuideCursor, plan_steps
 from sudoku_cube.assistant.pipeline import solve_state
 from sudoku_cube.assistant.sessions import (followed_plans, guide_session_path,
                                             load_followed_plan, save_followed_plan)
-from sudoku_cube.models.moves import parse_moves
+from sudoku_cube.models.moves import Move, parse_moves
 from sudoku_cube.models.plan_samples import scrambled
+from sudoku_cube.models.planner import plan_to_targets
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.solved import is_solved
 
@@ -59,3 +60,38 @@ def test_damaged_session_is_ignored():
     assert again.moves == plan.moves
     guide_session_path().write_text("{not json")
     assert solve_state(state, settings, known=followed_plans(settings.symmetric)).plan.moves == plan.moves
+
+
+def _slipped(cursor, settings, target, wrong_at: int):
+    """The person turns the cursor's plan up to step ``wrong_at``, that one the wrong way; the
+    guide's check then follows a new plan from the real cube (as ``c`` does)."""
+    moves = [s.move for s in cursor.steps]
+    bad = moves[wrong_at]
+    made = moves[cursor.position:wrong_at] + [Move(bad.face, 3 if bad.turns == 1 else 1)]
+    real = cursor.state().apply(tuple(made))
+    for _ in made:
+        cursor.next()
+    repair = plan_to_targets(real, [target], settings)
+    cursor.follow(plan_steps(repair), real)
+    return real, repair
+
+
+def test_a_rerun_continues_the_plan_taken_after_a_slip():
+    """After a check found a slip and the guide took a new plan from the real cube, running
+    the same reading again continues the new plan at its step (not the old plan, whose steps
+    no longer fit the cube); a second slip moves the reading on to the newest plan."""
+    state, settings, plan = _fresh(44)
+    save_followed_plan(plan.start, settings.symmetric, plan.moves, plan.phases)
+    cursor = GuideCursor(plan_steps(plan), plan.start)
+    real, repair = _slipped(cursor, settings, plan.target, wrong_at=2)
+    cursor.next()
+    cursor.next()
+    again = solve_state(state, settings, known=followed_plans(settings.symmetric)).plan
+    assert again.stats["method"] == "kept" and again.moves == repair.moves
+    assert again.start.stickers == real.stickers and is_solved(again.start.apply(again.moves))
+    assert GuideCursor(plan_steps(again), again.start).position == 2
+
+    real2, repair2 = _slipped(cursor, settings, plan.target, wrong_at=3)
+    third = solve_state(state, settings, known=followed_plans(settings.symmetric)).plan
+    assert third.moves == repair2.moves and third.start.stickers == real2.stickers
+    assert GuideCursor(plan_steps(third), third.start).position == 0

@@ -71,3 +71,17 @@ def test_doubtful_line_shows_the_likely_readings_only() -> None:
     assert text.startswith("6> 0.58, 9< 0.34, 7^ 0.05, 4v 0.02")
     assert text.endswith("(+17 unlikely)")
     assert _alternatives(hyps[:2]) == "6> 0.58, 9< 0.34"
+
+
+def test_read_takes_the_ocr_modes_of_solve(capsys):
+    """``read --ocr never|auto|always`` as ``solve`` has it: the same stickers, and with
+    ``always`` tesseract (real) votes on every sticker, which changes the confidences."""
+    truth = [s.token for s in parse_json((SAMPLES / "cubes/01-easy/truth.json").read_text())
+             .face("U")]
+    got = {}
+    for mode in ("never", "always"):
+        assert main(["read", str(SAMPLES / "cubes/01-easy/U.jpg"), "--ocr", mode, "--json"]) == 0
+        (reading,) = json.loads(capsys.readouterr().out).values()
+        assert reading["faces"] == truth
+        got[mode] = reading["confidence"]
+    assert got["always"] != got["never"]

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import argparse
 
-from sudoku_cube.assistant.bench import corners, e2e, generate, grid, plan, slips, vision, watch
+from sudoku_cube.assistant.bench import (corners, e2e, e2e_load, generate, grid, plan, slips,
+                                         vision, watch)
 
 BENCHMARKS = {"grid": grid, "plan": plan, "vision": vision, "corners": corners,
-              "generate": generate, "slips": slips, "watch": watch, "e2e": e2e}
+              "generate": generate, "slips": slips, "watch": watch, "e2e": e2e,
+              "determinism": e2e_load}
 """Each benchmark by name, in the order ``bench all`` runs them."""
 
 

@@ -11,6 +11,7 @@ from rich.console import Console
 
 from sudoku_cube.assistant.net import NetView
 from sudoku_cube.assistant.profile_option import add_profile_option, reader_options
+from sudoku_cube.assistant.solve_options import add_ocr_option, ocr_mode
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.state import sticker_name
@@ -38,7 +39,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="print the state JSON (best tokens, candidates, geometry) to stdout")
     p.add_argument("--debug", dest="debug_dir", metavar="DIR",
                    help="write an annotated copy of each photo to DIR")
-    p.add_argument("--no-ocr", action="store_true", help="skip the tesseract vote (faster)")
+    add_ocr_option(p)
     p.add_argument("--corner", choices=CORNER_PHOTOS, type=str.upper,
                    help="read each photo given as corner photo A (U on top, F lower left, R "
                         "lower right) or B (D on top, L lower left, B lower right) and print "
@@ -71,7 +72,7 @@ def read_corner_singles(which: str, paths: list[Path], args: argparse.Namespace)
     options = reader_options(args)
     for path in paths:
         img = load_image(path)
-        faces = read_corner_photo(img, which, ocr=not args.no_ocr, source=str(path),
+        faces = read_corner_photo(img, which, ocr=ocr_mode(args), source=str(path),
                                   file_scale=file_scale(path, img), **options)
         results[str(path)] = faces
         console.print(f"[bold]{path}[/] (corner photo {which}: "
@@ -111,7 +112,7 @@ def read_single_faces(paths: list[Path], args: argparse.Namespace) -> int:
     for path in paths:
         face = path.stem.upper() if path.stem.upper() in FACES else None
         img = load_image(path)
-        r = read_face(img, ocr=not args.no_ocr, source=str(path), face=face,
+        r = read_face(img, ocr=ocr_mode(args), source=str(path), face=face,
                       file_scale=file_scale(path, img), **options)
         results[str(path)] = r
         rows = [" ".join(r.stickers[3 * k + c].token for c in range(3)) for k in range(3)]
@@ -142,7 +143,7 @@ def run(args: argparse.Namespace) -> int:
     target = args.photos[0] if len(args.photos) == 1 else args.photos
     err = Console(stderr=True)
     with err.status("reading photos...") as status:
-        reading = read_folder(target, ocr=not args.no_ocr, **reader_options(args),
+        reading = read_folder(target, ocr=ocr_mode(args), **reader_options(args),
                               progress=lambda f: status.update(f"reading face {f}..."))
     for w in reading.warnings:
         err.print(f"[yellow]warning:[/] {w}")

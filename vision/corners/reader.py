@@ -9,6 +9,7 @@ of the same cube give the same state.
 from __future__ import annotations
 
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -21,10 +22,10 @@ from sudoku_cube.vision.corners.faces import CornerFace, CornerPhotoError, locat
 from sudoku_cube.vision.corners.views import corner_faces, face_names, ideal_net_to_image
 from sudoku_cube.vision.detect import FaceGeometry, project
 from sudoku_cube.vision.images import file_scale, load_image
-from sudoku_cube.vision.hog import LinearModel
+from sudoku_cube.vision.hog import LinearModel, default_model
 from sudoku_cube.vision.photo_files import face_photos
 from sudoku_cube.vision.reading import FaceReading, OcrMode, Reading, read_face, reading_state
-from sudoku_cube.vision.templates import TemplateSet
+from sudoku_cube.vision.templates import TemplateSet, default_templates
 
 CORNER_PHOTOS = ("A", "B")
 
@@ -109,17 +110,24 @@ def read_corner_folder(paths: Path | str | Sequence[Path | str], *,
                        ocr: OcrMode | bool = "auto", settings: CubeSettings = CubeSettings(),
                        progress: Callable[[str], None] | None = None) -> Reading:
     """Read corner photos ``A`` and ``B`` (a folder or the two files) into a :class:`Reading`
-    with the same state, candidates and per-face readings as six face photos would give."""
+    with the same state, candidates and per-face readings as six face photos would give. The
+    two photos are read at once; the reading does not depend on which finishes first."""
     photos = corner_photos(paths)
-    readings: dict[str, FaceReading] = {}
-    per_photo = {}
-    for k in CORNER_PHOTOS:
+    templates = templates if templates is not None else default_templates()
+    model = model if model is not None else default_model()
+
+    def read_one(k: str) -> dict[str, FaceReading]:
         if progress:
             progress(k)
         img = load_image(photos[k])
-        per_photo[k] = read_corner_photo(img, k, templates=templates, model=model, ocr=ocr,
-                                         settings=settings, source=str(photos[k]),
-                                         file_scale=file_scale(photos[k], img))
+        return read_corner_photo(img, k, templates=templates, model=model, ocr=ocr,
+                                 settings=settings, source=str(photos[k]),
+                                 file_scale=file_scale(photos[k], img))
+
+    with ThreadPoolExecutor(len(CORNER_PHOTOS)) as pool:  # like six faces: OpenCV frees the GIL
+        per_photo = dict(zip(CORNER_PHOTOS, pool.map(read_one, CORNER_PHOTOS)))
+    readings: dict[str, FaceReading] = {}
+    for k in CORNER_PHOTOS:
         readings.update(per_photo[k])
     matches = same_corner_matches(per_photo["A"], per_photo["B"])
     if matches >= SAME_CORNER_MATCHES:
