@@ -271,7 +271,7 @@ static int build_all(stage_fn report, void *ctx) {
 /* ------------------------------------------------------------------------------------------ */
 
 #define MAX_LEN 40
-#define P2_CAP 13
+#define P2_CAP 12
 
 typedef struct {
     Cubie cube;
@@ -285,6 +285,8 @@ typedef struct {
     int best_len, best[MAX_LEN];
     int max_len;
     int p2_cap;             /* longest phase 2 tried (deep phase-2 searches rarely pay) */
+    Cubie pre[MAX_LEN + 1]; /* pre[i]: the cube after the first i phase-1 moves (pre[0] = cube) */
+    int pre_mv[MAX_LEN], pre_len; /* the moves pre[] was made with, valid up to pre_len */
 } Search;
 
 static int skip_face(int f, int last) {
@@ -325,21 +327,30 @@ static int p2_dfs(Search *S, int cp, int ep, int sp, int cen, int depth, int tog
     return 0;
 }
 
+/* The cube after the first len1 moves: consecutive phase-1 solutions of the depth-first search
+ * share most of their moves, so only the cubes after the first differing move are recomputed. */
+static const Cubie *cube_after(Search *S, int len1) {
+    int i = 0;
+    while (i < len1 && i < S->pre_len && S->pre_mv[i] == S->moves[i]) i++;
+    for (; i < len1; i++) {
+        mul(&S->pre[i], &MOVES[S->moves[i]], &S->pre[i + 1]);
+        S->pre_mv[i] = S->moves[i];
+    }
+    S->pre_len = len1;
+    return &S->pre[len1];
+}
+
 static void phase2(Search *S, int len1) {
-    Cubie c = S->cube, n;
+    const Cubie *c = cube_after(S, len1);
     int r[6];
     for (int f = 0; f < 6; f++) r[f] = S->need[f];
-    for (int i = 0; i < len1; i++) {
-        mul(&c, &MOVES[S->moves[i]], &n);
-        c = n;
-        r[face_of(S->moves[i])] -= turns_of(S->moves[i]);
-    }
+    for (int i = 0; i < len1; i++) r[face_of(S->moves[i])] -= turns_of(S->moves[i]);
     for (int f = 0; f < 6; f++) r[f] &= 3;
     int s = 0;
     for (int f = 0; f < 6; f++)
         if (SIDE_BIT[f] >= 0) s |= (r[f] >> 1) << SIDE_BIT[f];
     int cen = r[U_] | r[D_] << 2 | s << 4;
-    int cp = get_cperm(&c), ep = get_eperm(&c), sp = get_sperm(&c);
+    int cp = get_cperm(c), ep = get_eperm(c), sp = get_sperm(c);
     int limit = (S->best_len <= S->max_len ? S->best_len - 1 : S->max_len) - len1;
     if (limit > S->p2_cap) limit = S->p2_cap;
     int last = len1 ? face_of(S->moves[len1 - 1]) : -1;
@@ -523,6 +534,8 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     S->best_len = S->max_len + 1;
     S->p2_cap = p2_cap;
     S->node_limit = node_limit;
+    S->pre[0] = S->cube;
+    S->pre_len = 0;
     Py_BEGIN_ALLOW_THREADS
     run_search(S);
     Py_END_ALLOW_THREADS

@@ -9,6 +9,7 @@ faces in a row only one order). Matches are confirmed on the model.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -89,12 +90,24 @@ def _encode(state: CubeState) -> np.ndarray:
     return np.array([4 * s.digit + s.rot for s in state.stickers], dtype=np.uint8)
 
 
+@functools.cache
+def _keys(symmetric: frozenset[int]) -> np.ndarray:
+    """The hash key of each sticker byte ``4 * digit + rot``: symmetric digits only count their
+    rotation mod 2."""
+    v = np.arange(256, dtype=np.uint16)
+    sym = np.isin(v >> 2, np.array(sorted(symmetric) or [0], dtype=np.uint16))
+    return np.where(sym, v & 0xFD, v).astype(np.uint64)
+
+
+@functools.cache
+def _weights() -> np.ndarray:
+    return np.random.default_rng(20240601).integers(1, 2**63, size=54, dtype=np.uint64)
+
+
 def _hash(states: np.ndarray, symmetric: frozenset[int]) -> np.ndarray:
     """64-bit hash per state; symmetric digits only count their rotation mod 2."""
-    digits = states >> 2
-    sym = np.isin(digits, np.array(sorted(symmetric) or [0], dtype=np.uint8))
-    key = np.where(sym, states & 0xFD, states).astype(np.uint64)
-    weights = np.random.default_rng(20240601).integers(1, 2**63, size=54, dtype=np.uint64)
+    key = _keys(frozenset(symmetric))[states]
+    weights = _weights()
     with np.errstate(over="ignore"):
         return (key * weights).sum(axis=1, dtype=np.uint64) ^ (key[:, ::7] * weights[:8]
                                                                  ).sum(axis=1, dtype=np.uint64)

@@ -15,7 +15,6 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Sequence
 
-from .centre_search import NODES
 from .errors import SudokuCubeError, UnsolvableError
 from .moves import Move, format_moves
 from .optimal import optimal_moves
@@ -28,8 +27,8 @@ from .state import CubeState
 if TYPE_CHECKING:
     from .grid_solve import GridSolution
 
-PLAN_NODES = 3 * NODES
-"""Centre-aware search nodes per orientation (two orientations, in parallel): about 0.5 s of
+PLAN_NODES = 900_000
+"""Centre-aware search nodes per orientation (two orientations, in parallel): about 0.4 s of
 one core each on the 2-core machine (``bench plan``)."""
 PLAN_CANDIDATES = 48
 """kociemba candidates completed by the centre table when the centre-aware solver is not built
