@@ -54,9 +54,11 @@ def run_review(console: Console, state: CubeState, settings: CubeSettings = Cube
         if read_line is None:
             if not check.ok:
                 raise SudokuCubeError(
-                    "the reading is not consistent: " + "; ".join(check.problems) +
-                    ". Retake the doubtful faces, or write the state to a file, correct it and "
-                    "run `sudoku-cube solve STATE`")
+                    "the reading is not consistent: "
+                    + "; ".join(p.rstrip(". ") for p in check.problems)
+                    + ". Retake the photos of those stickers, or correct them in a state file "
+                    "(`sudoku-cube read PHOTOS --json > state.json` writes one; a token changed "
+                    "in its faces counts as certain) and run `sudoku-cube solve state.json`")
             for line in suggestion_lines(state, check):
                 console.print(f"taking the grid's suggestion {line}")
             return accepted(state, check), check

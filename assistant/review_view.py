@@ -63,7 +63,7 @@ class ReviewView:
             if self.check.ok:
                 n = len(self.check.suggestions)
                 yield Text("The reading is consistent" +
-                           (f" once the grid's {n} suggestion{'s' * (n != 1)} are taken."
+                           (f" once the grid's {n} suggestion{'s are' if n != 1 else ' is'} taken."
                             if n else "."), style="bold green")
             else:
                 yield Text("The reading is not consistent yet: correct the stickers above.",

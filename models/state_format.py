@@ -71,6 +71,15 @@ def _candidates(raw: Any, source: str | None, face: str) -> list[tuple[Hypothesi
     return out
 
 
+def _corrected(cands: list[tuple[Hypothesis, ...]], stickers: list[Sticker]
+               ) -> list[tuple[Hypothesis, ...]]:
+    """A face's candidates with the person's corrections: a token in ``faces`` that is not the
+    best candidate was changed by hand in the file (``faces`` holds the best one), so it is
+    certain and the stale alternatives go; otherwise the candidates stay as read."""
+    return [alts if alts[0].sticker == st else (Hypothesis(st, None),)
+            for alts, st in zip(cands, stickers)]
+
+
 def parse_json(text: str, source: str | None = None) -> CubeState:
     """Parse the JSON state format (with optional per-face ``candidates``)."""
     try:
@@ -120,7 +129,7 @@ def parse_json(text: str, source: str | None = None) -> CubeState:
                 if isinstance(data.get("candidates"), dict) else None
         if face_cands is not None:
             have_cands = True
-            cands.extend(_candidates(face_cands, source, face))
+            cands.extend(_corrected(_candidates(face_cands, source, face), face_stickers))
         else:
             cands.extend((Hypothesis(s, None),) for s in face_stickers)
     return CubeState(tuple(stickers), 3, tuple(cands) if have_cands else None)

@@ -62,7 +62,7 @@ def test_doubtful_sticker_shown_with_alternatives_and_grid_suggestion():
     text = console.export_text()
     assert "Doubtful stickers" in text and "F7" in text
     assert f"{_other_digit(f7).token} (0.55), {f7.token} (0.45)" in text
-    assert "consistent once the grid's 1 suggestion are taken" in text.replace("\n", " ") \
+    assert "consistent once the grid's 1 suggestion is taken" in text.replace("\n", " ") \
         or "1 suggestion" in text
     assert all(len(line) <= 80 for line in text.splitlines())
 
@@ -92,8 +92,10 @@ def test_without_a_person_an_inconsistent_reading_stops_with_a_clear_message():
     truth = _truth(13)
     u1 = truth.stickers[0]
     reading = _reading(truth, {"U1": (_other_digit(u1), 0.9, 0.0)})
-    with pytest.raises(SudokuCubeError, match="not consistent"):
+    with pytest.raises(SudokuCubeError, match="not consistent") as err:
         run_review(_console(), reading, read_line=None)
+    text = str(err.value)
+    assert ".." not in text and "U1" in text and "read PHOTOS --json" in text
 
 
 def test_without_a_person_a_consistent_reading_takes_the_suggestions():

@@ -41,6 +41,19 @@ def test_candidates_round_trip():
     assert back.apply("R").candidates == s2.apply("R").candidates
 
 
+def test_a_token_changed_by_hand_in_faces_is_a_certain_correction():
+    """``faces`` holds each sticker's best candidate; a token there that differs from it was
+    corrected by hand in the file and must not be undone by the stale alternatives."""
+    s = random_design(random.Random(1))
+    cands = tuple((Hypothesis(x, 0.8), Hypothesis(x.turned(2), 0.2)) for x in s.stickers)
+    data = json.loads(to_json(CubeState(s.stickers, 3, cands)))
+    fixed = s.stickers[3].turned(1)
+    data["faces"]["U"][3] = fixed.token
+    back = parse_json(json.dumps(data))
+    assert back.stickers[3] == fixed and back.candidates[3] == (Hypothesis(fixed, None),)
+    assert back.candidates[:3] == cands[:3] and back.candidates[4:] == cands[4:]
+
+
 def test_solved_rule_and_symmetric_setting():
     design = random_design(random.Random(5))
     assert is_solved(design)
