@@ -18,8 +18,9 @@ from sudoku_cube.models.state_format import parse_json
 from sudoku_cube.vision.detect import find_face
 from sudoku_cube.vision.hog import default_model
 from sudoku_cube.vision.recognise import analyse_cells, hypotheses
-from sudoku_cube.vision.templates import default_templates
-from sudoku_cube.vision.warp import cut_cells, dark_ink, ink_mask, light_ink, warp_face
+from sudoku_cube.vision.templates import default_templates, find_font, render_digit
+from sudoku_cube.vision.warp import cut_cells, dark_ink, ink_mask, light_ink, light_inks, \
+    warp_face
 
 CUBES = Path(__file__).resolve().parents[1] / "samples" / "cubes"
 
@@ -145,3 +146,27 @@ def test_bench_vision_real_says_so_and_skips_without_photos(tmp_path, capsys):
     assert main(["bench", "vision", "--real", str(tmp_path)]) == 0
     err = " ".join(capsys.readouterr().err.split())  # the console wraps long lines
     assert "has no faces/, corners/ or sudoku-cube/ folder of real photos; skipped" in err
+
+
+def _white_on_grey(digit: int, glare: float = 0.0) -> np.ndarray:
+    """An 80x80 cell of the black cube: a white DejaVu digit on a dark grey sticker, with an
+    optional broad grey-white glare spot towards its top left corner."""
+    g = render_digit(digit, find_font("DejaVuSans-Bold.ttf"), 64)
+    ys, xs = np.nonzero(g < 128)
+    g = g[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+    g = cv2.resize(g, (round(g.shape[1] * 46 / g.shape[0]), 46))
+    cell = np.full((80, 80, 3), 15, np.float32)
+    cell[5:75, 5:75] = (60, 60, 62)
+    h, w = g.shape
+    y0, x0 = (80 - h) // 2, (80 - w) // 2
+    cell[y0:y0 + h, x0:x0 + w][g < 128] = (225, 225, 225)
+    yy, xx = np.mgrid[:80, :80]
+    cell += glare * np.exp(-((xx - 20) ** 2 + (yy - 20) ** 2) / (2 * 20 ** 2))[..., None]
+    return np.clip(cell, 0, 255).astype(np.uint8)
+
+
+def test_glare_that_hides_a_light_digit_is_outvoted_by_its_like_coloured_neighbours():
+    cells = [_white_on_grey(d, 200.0 if d == 5 else 0.0) for d in range(1, 10)]
+    assert not light_ink(cells[4])  # alone, the glared sticker looks dark-printed
+    assert all(light_inks(cells))
+    assert light_inks(cells[4:5]) == [False]  # no neighbours to outvote it

@@ -33,10 +33,49 @@ def warp_face(image: np.ndarray, geometry: FaceGeometry, cell: int = CELL) -> np
 
 def cut_cells(face: np.ndarray, normalise: bool = True) -> list[np.ndarray]:
     """The 9 cells of a straightened face, row by row; with ``normalise`` each in dark ink on
-    a light sticker (:func:`dark_ink`), whatever its print."""
+    a light sticker, whatever its print (polarity per cell, outvoted by its like-coloured
+    neighbours when unclear: :func:`light_inks`)."""
     c = face.shape[0] // 3
     cells = [face[r * c:(r + 1) * c, k * c:(k + 1) * c] for r in range(3) for k in range(3)]
-    return [dark_ink(x) for x in cells] if normalise else cells
+    if not normalise:
+        return cells
+    return [255 - gray(x) if light else x for x, light in zip(cells, light_inks(cells))]
+
+
+SAME_HUE = 12.0
+"""Stickers whose colours lie closer than this in the CIELAB a*b* plane (lightness left out:
+glare and shade change it) are printed alike: one colour, one ink."""
+UNCLEAR_VOTE = 1.0
+"""A cell's own polarity vote (:func:`polarity_vote`) weaker than this may be outvoted."""
+
+
+def light_inks(cells: list[np.ndarray]) -> list[bool]:
+    """Per cell, whether its digit is lighter than its sticker (:func:`light_ink`); a cell
+    whose own evidence is unclear takes the verdict of the stickers of its colour on the
+    face (at least three, median vote): a cube prints one colour in one ink, and a glare spot
+    on a dark sticker can make its white digit look dark."""
+    votes = np.array([polarity_vote(x) for x in cells])
+    own = [bool(v > 0) for v in votes]
+    if cells[0].ndim != 3:
+        return own
+    ab = np.array([cv2.cvtColor(np.median(x.reshape(-1, 3), axis=0).astype(np.uint8)
+                                .reshape(1, 1, 3), cv2.COLOR_BGR2LAB)[0, 0, 1:] for x in cells],
+                  np.float32)
+    out = []
+    for i, v in enumerate(votes):
+        near = np.linalg.norm(ab - ab[i], axis=1) < SAME_HUE
+        group = float(np.median(votes[near]))
+        unclear = abs(v) < UNCLEAR_VOTE and near.sum() >= 3 and abs(group) > 0.3
+        out.append(group > 0 if unclear else own[i])
+    return out
+
+
+def polarity_vote(cell: np.ndarray) -> float:
+    """Log of how much more the light thin strokes of a cell stand out than its dark ones,
+    past :data:`LIGHT_INK_MARGIN`: positive for light ink (see :func:`light_ink`)."""
+    light = _thin_contrast(gray(cell), cv2.MORPH_TOPHAT)
+    dark = _thin_contrast(value_channel(cell), cv2.MORPH_BLACKHAT)
+    return float(np.log(max(light, 1e-3) / (LIGHT_INK_MARGIN * max(dark, 1e-3))))
 
 
 LIGHT_INK_MARGIN = 2.0
