@@ -24,7 +24,9 @@ $(STAMP): pyproject.toml scripts/install-system.sh
 	@bash scripts/install-system.sh $(APT_PACKAGES)
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e '.[test]'
+	@# setuptools warns that ext-modules config is experimental and editable installs shadow
+	@# same-named folders: true, known, and noise to a new user; real errors still show
+	PYTHONWARNINGS=ignore $(BIN)/pip install -q -e '.[test]'
 	@touch $(STAMP)
 
 clean:
