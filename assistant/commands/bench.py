@@ -6,6 +6,9 @@ Each benchmark is a module ``assistant/bench/<name>.py`` with ``add_arguments(pa
 from __future__ import annotations
 
 import argparse
+import os
+import sys
+from typing import Callable
 
 from sudoku_cube.assistant.bench import (corners, e2e, e2e_load, generate, grid, plan, slips,
                                          vision, watch)
@@ -25,10 +28,27 @@ def register(sub: argparse._SubParsersAction) -> None:
         summary = summary_of(mod.__doc__)
         bp = bsub.add_parser(name, help=summary, description=summary)
         mod.add_arguments(bp)
-        bp.set_defaults(handler=mod.run)
+        bp.set_defaults(handler=wide_when_piped(mod.run))
     ap = bsub.add_parser("all", help="run every benchmark with its default settings")
-    ap.set_defaults(handler=run_all)
+    ap.set_defaults(handler=wide_when_piped(run_all))
     p.set_defaults(handler=lambda args: (p.print_help(), 2)[1])
+
+
+PIPED_WIDTH = 200
+"""Columns of the figure tables when the output goes to a file or a pipe."""
+
+
+def wide_when_piped(run: Callable[[argparse.Namespace], int]
+                    ) -> Callable[[argparse.Namespace], int]:
+    """``run`` with its tables printed ``PIPED_WIDTH`` columns wide when stdout is not a
+    terminal: rich would squeeze them to 80 columns and cut every header to "...", which makes
+    a saved benchmark log unreadable. A terminal keeps its own width; ``COLUMNS`` set by the
+    user wins."""
+    def handler(args: argparse.Namespace) -> int:
+        if not sys.stdout.isatty() and "COLUMNS" not in os.environ:
+            os.environ["COLUMNS"] = str(PIPED_WIDTH)
+        return run(args)
+    return handler
 
 
 def summary_of(doc: str | None) -> str:
