@@ -195,22 +195,15 @@ def bevel_parts(bevel: float, steps: int = 3) -> list[tuple[np.ndarray, np.ndarr
     """The rounded edges and corners as flat pieces (polygon (K, 3), normal (3,)): each edge
     a strip of ``steps`` facets along a quarter circle, each corner a small sphere patch."""
     parts = []
-    axes = [np.eye(3)[i] for i in range(3)]
     inner = 1 - bevel
-    for i in range(3):
-        for j in range(i + 1, 3):
-            e = np.cross(axes[i], axes[j])
-            for si in (-1, 1):
-                for sj in (-1, 1):
-                    n1, n2 = si * axes[i], sj * axes[j]
-                    ring = [inner * (n1 + n2) + bevel * (math.cos(a) * n1 + math.sin(a) * n2)
-                            for a in np.linspace(0, math.pi / 2, steps + 1)]
-                    for k in range(steps):
-                        mid = (k + 0.5) * math.pi / 2 / steps
-                        normal = math.cos(mid) * n1 + math.sin(mid) * n2
-                        poly = np.array([ring[k] - inner * e, ring[k + 1] - inner * e,
-                                         ring[k + 1] + inner * e, ring[k] + inner * e])
-                        parts.append((poly, normal))
+    for e, n1, n2 in _edges():
+        ring = _edge_arc(n1, n2, bevel, steps)
+        for k in range(steps):
+            mid = (k + 0.5) * math.pi / 2 / steps
+            normal = math.cos(mid) * n1 + math.sin(mid) * n2
+            poly = np.array([ring[k] - inner * e, ring[k + 1] - inner * e,
+                             ring[k + 1] + inner * e, ring[k] + inner * e])
+            parts.append((poly, normal))
     for sx in (-1, 1):
         for sy in (-1, 1):
             for sz in (-1, 1):
@@ -239,17 +232,24 @@ def groove_lines(bevel: float, steps: int = 3) -> list[tuple[np.ndarray, np.ndar
     """The grooves between cubies where they cross the rounded edges: polylines (K, 3) and
     the outward normal (3,) at their middle."""
     lines = []
-    axes = [np.eye(3)[i] for i in range(3)]
-    inner = 1 - bevel
-    for i in range(3):
-        for j in range(i + 1, 3):
-            e = np.cross(axes[i], axes[j])
-            for si in (-1, 1):
-                for sj in (-1, 1):
-                    n1, n2 = si * axes[i], sj * axes[j]
-                    for g in (-1 / 3, 1 / 3):
-                        lines.append((np.array([
-                            inner * (n1 + n2) + bevel * (math.cos(a) * n1 + math.sin(a) * n2)
-                            + g * e for a in np.linspace(0, math.pi / 2, steps + 1)]),
-                            (n1 + n2) / math.sqrt(2)))
+    for e, n1, n2 in _edges():
+        ring = _edge_arc(n1, n2, bevel, steps)
+        for g in (-1 / 3, 1 / 3):
+            lines.append((np.array([p + g * e for p in ring]), (n1 + n2) / math.sqrt(2)))
     return lines
+
+
+def _edges() -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """The cube's 12 edges as (direction along the edge, normal of one face, normal of the
+    other), in one fixed order so that the bevel and the grooves are built alike."""
+    axes = [np.eye(3)[i] for i in range(3)]
+    return [(np.cross(axes[i], axes[j]), si * axes[i], sj * axes[j])
+            for i in range(3) for j in range(i + 1, 3) for si in (-1, 1) for sj in (-1, 1)]
+
+
+def _edge_arc(n1: np.ndarray, n2: np.ndarray, bevel: float, steps: int) -> list[np.ndarray]:
+    """``steps + 1`` points on the quarter circle that rounds the edge between the faces with
+    normals ``n1`` and ``n2`` (in the plane through the cube's centre)."""
+    inner = 1 - bevel
+    return [inner * (n1 + n2) + bevel * (math.cos(a) * n1 + math.sin(a) * n2)
+            for a in np.linspace(0, math.pi / 2, steps + 1)]
