@@ -3,7 +3,8 @@
 Domain objects know nothing of terminals: :class:`NetView` wraps a state and renders through
 rich's console protocol. Highlighted stickers (those a move changes, doubtful readings) are
 drawn in reverse video, and on a terminal without colours (``--plain`` into a file or a pipe)
-a highlighted sticker is followed by ``*`` instead of a space, so "marked" stays true there.
+a highlighted sticker is followed by ``*`` (a doubtful one by ``?``) instead of a space, so
+"marked" stays true there.
 """
 from __future__ import annotations
 
@@ -63,10 +64,16 @@ class NetView:
                         elif idx in self.doubtful:
                             style = "bold yellow"
                         line.append(tok, style=style)
-                        line.append("*" if marks and idx in self.highlight else " ")
+                        line.append(self.mark(idx) if marks else " ")
                     line.append("|", style="dim")
                 rows.append(line)
         return rows
+
+    def mark(self, idx: int) -> str:
+        """What follows a sticker without colours: ``*`` highlighted, ``?`` doubtful."""
+        if idx in self.highlight:
+            return "*"
+        return "?" if idx in self.doubtful else " "
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         yield from self.lines(marks=console.color_system is None)

@@ -5,6 +5,7 @@ No terminal here; :mod:`assistant.review_view` draws it and :mod:`assistant.revi
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -69,11 +70,10 @@ def check_reading(state: CubeState, settings: CubeSettings = CubeSettings(),
     stickers (where they differ from the best reading) are the suggestions, and they must
     have six of each digit.
     """
-    count_notes = [p.message for p in digit_count_problems(state)]
+    count_notes = count_note(state)
     try:
         grid = (solver or solve_grid)(state, settings)
     except UnsolvableError as e:
-        problems = [f"the grid cannot be completed: {e}"]
         hints = {}
         for culprit in getattr(e, "culprits", ()):
             if getattr(culprit, "suggested", None):
@@ -81,12 +81,39 @@ def check_reading(state: CubeState, settings: CubeSettings = CubeSettings(),
                     hints[culprit.index] = parse_token(culprit.suggested)
                 except ValueError:
                     continue
-        return ReviewCheck(problems, None, hints, count_notes)
+        return ReviewCheck([unsolvable_problem(e)], None, hints, count_notes)
     suggestions = {i: s for i, (s, best) in enumerate(zip(grid.chosen, state.stickers))
                    if not same_sticker(s, best, settings.symmetric)}
     chosen = CubeState(tuple(grid.chosen), state.n)
     problems = [p.message for p in digit_count_problems(chosen)]
     return ReviewCheck(problems, grid, suggestions, count_notes)
+
+
+def count_note(state: CubeState) -> list[str]:
+    """The digit counts that are off, in one line (empty list when every digit appears as
+    often as a Sudoku Cube has it): 'digits counted off: 2 seven times, 7 three times ...'."""
+    problems = digit_count_problems(state)
+    if not problems:
+        return []
+    counts = Counter(s.digit for s in state.stickers)
+    expected = 6 * state.n * state.n // 9
+    off = [f"{d} x{counts.get(d, 0)}" for d in range(1, 10) if counts.get(d, 0) != expected]
+    return [f"digit counts off: {', '.join(off)} (a Sudoku Cube has {expected} of each)"]
+
+
+def unsolvable_problem(error: UnsolvableError) -> str:
+    """The grid solver's refusal in a few lines for the review: why, and the stickers that,
+    read differently, make the cube solvable (name, reading, what the grid needs), in one
+    sentence instead of a line each (the suggested readings also stand in the review's list)."""
+    lines = str(error).splitlines()
+    culprits = getattr(error, "culprits", ())
+    cut = next((k for k, line in enumerate(lines) if line.startswith("The fewest")), None)
+    if not culprits or cut is None:
+        return "the grid cannot be completed: " + " ".join(line.strip() for line in lines)
+    named = ", ".join(f"{c.name} (read {c.read}" + (f", needs {c.suggested})" if c.suggested
+                                                    else ")") for c in culprits)
+    return ("the grid cannot be completed: " + " ".join(lines[:cut])
+            + f" Likely misread: {named}.")
 
 
 def accepted(state: CubeState, check: ReviewCheck) -> CubeState:

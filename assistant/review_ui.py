@@ -19,6 +19,10 @@ from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.state import CubeState
 
 
+PROMPT = "correction (e.g. F7 6>), Enter to continue, q to quit: "
+PROMPT_MORE = "correction (e.g. F7 6>), + more stickers, Enter to continue, q to quit: "
+
+
 class ReviewQuit(Exception):
     """The person pressed q at the review: a normal stop, not an interruption.
 
@@ -50,7 +54,8 @@ def run_review(console: Console, state: CubeState, settings: CubeSettings = Cube
     while True:
         with console.status("Checking the reading with the grid solver..."):
             check = check_reading(state, settings, solver)
-        console.print(ReviewView(state, check, show_help=read_line is not None))
+        view = ReviewView(state, check, show_help=read_line is not None)
+        console.print(view)
         if read_line is None:
             if not check.ok:
                 raise SudokuCubeError(
@@ -63,9 +68,14 @@ def run_review(console: Console, state: CubeState, settings: CubeSettings = Cube
                 console.print(f"taking the grid's suggestion {line}")
             return accepted(state, check), check
         while True:
-            answer = read_line("correction (e.g. F7 6>), Enter to continue, q to quit: ").strip()
+            more = view.page_count(console) > 1
+            answer = read_line(PROMPT_MORE if more else PROMPT).strip()
             if answer.lower() in ("q", "quit"):
                 raise ReviewQuit(sum(a != b for a, b in zip(read.stickers, state.stickers)))
+            if answer == "+":
+                view.page += 1
+                console.print(view)
+                continue
             if not answer:
                 if check.ok:
                     return accepted(state, check), check

@@ -1,5 +1,10 @@
 """The review screen: the net with doubtful stickers marked, their alternatives, the grid
-solver's suggestions and what still blocks the solve (rendered through rich's protocol)."""
+solver's suggestions and what still blocks the solve (rendered through rich's protocol).
+
+It fits an 80x24 terminal: the list of doubtful stickers stands beside the net (one short line
+each), and when it is longer than the net it is cut into pages that ``+`` at the prompt turns
+(:func:`pages`), so every doubtful sticker stays reachable without scrolling the net away.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -11,50 +16,133 @@ from rich.text import Text
 from sudoku_cube.assistant.net import NetView
 from sudoku_cube.assistant.review import ReviewCheck, doubtful
 from sudoku_cube.models.state import CubeState, sticker_name
-from sudoku_cube.models.stickers import format_token
+from sudoku_cube.models.stickers import Hypothesis, format_token
 
-REVIEW_HELP = ("Correct a sticker by typing its position and token, e.g. [bold]F7 6>[/] "
-               "(^ > v < = where the digit's top points). Enter continues, q quits.")
+REVIEW_HELP = "Correct: name and token, e.g. [bold]F7 6>[/] (^ > v < = where the digit's top points)."
+
+NET_ROWS = 13
+"""Lines of the review's net with its title (3 face labels and 9 sticker rows)."""
+
+ROW_WIDTH = 35
+"""Characters of one doubtful sticker's line: name, reading, three alternatives, the grid's."""
+
+HEADER = "Doubtful: read, others, >grid"
+
+
+def score_text(h: Hypothesis) -> str:
+    """``"6> .93"``: a token and its score in three characters (``1.0`` for certain)."""
+    if h.score is None:
+        return f"{format_token(h.sticker)}    "
+    return f"{format_token(h.sticker)} {'1.0' if h.score >= 0.995 else f'{h.score:.2f}'[1:]}"
+
+
+def marked_stickers(state: CubeState, check: ReviewCheck | None) -> list[int]:
+    """The stickers the review lists: doubtful readings and the grid solver's suggestions."""
+    return sorted(doubtful(state) | set(check.suggestions if check else ()))
+
+
+def pages(count: int, per_page: int) -> int:
+    """How many pages a list of ``count`` rows takes at ``per_page`` rows a page (a full page
+    keeps its last row for the "more" line)."""
+    if count <= per_page:
+        return 1
+    return -(-count // (per_page - 1))
 
 
 @dataclass
 class ReviewView:
-    """What was read and what the grid solver makes of it."""
+    """What was read and what the grid solver makes of it.
+
+    ``page`` picks the page of the doubtful list (wrapping round); ``height`` is the room the
+    screen has (default: the console's), which decides how long a page is when the list goes
+    under the net on a narrow terminal."""
 
     state: CubeState
     check: ReviewCheck | None = None
     title: str = "What was read"
     show_help: bool = True
+    page: int = 0
+    height: int | None = None
 
-    def alternatives(self) -> Table | None:
-        """A row per doubtful sticker: best reading, alternatives with scores, suggestion."""
-        marked = sorted(doubtful(self.state) | set(self.check.suggestions if self.check else ()))
+    def row(self, i: int) -> Text:
+        """One doubtful sticker: ``F7 9v .55 6^ .45 8v .02 ->6^`` (grid's choice in green)."""
+        alts = self.state.hypotheses(i)
+        line = Text(f"{sticker_name(i, self.state.n):<3}", style="bold yellow")
+        line.append(f"{score_text(alts[0])}  " if alts else f"{format_token(self.state.stickers[i])}  ")
+        line.append(" ".join(score_text(h) for h in alts[1:4]))
+        sug = self.check.suggestions.get(i) if self.check else None
+        if sug is not None:
+            line.pad_right(max(0, ROW_WIDTH - 4 - len(line.plain)))
+            line.append(f" >{format_token(sug)}", style="bold green")
+        line.no_wrap = True
+        return line
+
+    def per_page(self, side_by_side: bool, height: int) -> int:
+        """Rows of the doubtful list on one page (its header not counted)."""
+        if side_by_side:
+            return NET_ROWS - 1
+        return max(3, height - NET_ROWS - 1 - self.footer_lines())
+
+    def footer_lines(self) -> int:
+        """Lines under the net and list (estimate for 80 columns): notes, problems, status,
+        help and the prompt."""
+        if self.check is None:
+            return 1
+        text = len(" ".join(self.check.count_notes + self.check.problems))
+        return 3 + -(-text // 78) + bool(self.show_help)
+
+    def listing(self, side_by_side: bool, height: int) -> list[Text]:
+        """The doubtful list's lines on the current page, with its header and "more" line."""
+        marked = marked_stickers(self.state, self.check)
         if not marked:
-            return None
-        table = Table(title="Doubtful stickers", title_justify="left", box=None,
-                      padding=(0, 1), header_style="bold")
-        table.add_column("sticker")
-        table.add_column("read")
-        table.add_column("alternatives (score)")
-        table.add_column("grid suggests")
-        for i in marked:
-            alts = self.state.hypotheses(i)
-            alt_text = ", ".join(f"{format_token(h.sticker)} ({h.score:.2f})"
-                                 if h.score is not None else format_token(h.sticker)
-                                 for h in alts[:4])
-            sug = self.check.suggestions.get(i) if self.check else None
-            table.add_row(sticker_name(i, self.state.n), format_token(self.state.stickers[i]),
-                          alt_text, Text(format_token(sug), style="bold green") if sug else "")
-        return table
+            return [Text("Every sticker read with confidence.")]
+        per = self.per_page(side_by_side, height)
+        total = pages(len(marked), per)
+        page = self.page % total
+        shown = per if total == 1 else per - 1
+        out = [Text(HEADER if total == 1 else f"{HEADER} ({page + 1}/{total})", style="bold")]
+        out += [self.row(i) for i in marked[page * shown:(page + 1) * shown]]
+        if total > 1:
+            left = len(marked) - (page + 1) * shown
+            out.append(Text(f"{left} more: type + to see them" if left > 0
+                            else "type + for the first page", style="italic"))
+        return out
+
+    def net(self) -> NetView:
+        """The net with the listed stickers marked."""
+        return NetView(self.state, doubtful=frozenset(marked_stickers(self.state, self.check)),
+                       title=self.title)
+
+    def fits_beside(self, console: Console, width: int) -> bool:
+        """True when the list fits beside the net in ``width`` columns."""
+        return width >= console.measure(self.net()).maximum + 1 + ROW_WIDTH
+
+    def page_count(self, console: Console) -> int:
+        """How many pages the doubtful list takes on ``console`` (1: no paging)."""
+        side_by_side = self.fits_beside(console, console.width)
+        per = self.per_page(side_by_side, self.height or console.height)
+        return pages(len(marked_stickers(self.state, self.check)), per)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        marked = doubtful(self.state) | frozenset(self.check.suggestions if self.check else ())
-        yield NetView(self.state, doubtful=marked, title=self.title)
-        table = self.alternatives()
-        if table is not None:
-            yield table
+        net = self.net()
+        net_width = console.measure(net).maximum
+        side_by_side = self.fits_beside(console, options.max_width)
+        height = self.height or options.height or console.height
+        listing = self.listing(side_by_side, height)
+        if side_by_side:
+            grid = Table.grid(padding=(0, 1))
+            grid.add_column(width=net_width)
+            grid.add_column(width=ROW_WIDTH, no_wrap=True)
+            right = Text("\n").join(listing)
+            grid.add_row(net, right)
+            yield grid
         else:
-            yield Text("Every sticker was read with confidence.")
+            yield net
+            yield from listing
+        yield from self.footer()
+
+    def footer(self) -> RenderResult:
+        """Notes, problems, whether the reading is consistent, and how to correct it."""
         if self.check is not None:
             for note in self.check.count_notes:
                 yield Text(f"note: {note}", style="yellow")
@@ -63,10 +151,10 @@ class ReviewView:
             if self.check.ok:
                 n = len(self.check.suggestions)
                 yield Text("The reading is consistent" +
-                           (f" once the grid's {n} suggestion{'s are' if n != 1 else ' is'} taken."
-                            if n else "."), style="bold green")
+                           (f" once the grid's {n} suggestion{'s are' if n != 1 else ' is'} taken"
+                            " (> in the list)." if n else "."), style="bold green")
             else:
-                yield Text("The reading is not consistent yet: correct the stickers above.",
+                yield Text("The reading is not consistent yet: correct the stickers named above.",
                            style="bold red")
         if self.show_help:
             yield Text.from_markup(REVIEW_HELP)

@@ -10,7 +10,7 @@ import pytest
 from rich.console import Console
 
 from sudoku_cube.assistant.review import (apply_corrections, check_reading, doubtful, parse_corrections)
-from sudoku_cube.assistant.review_ui import run_review
+from sudoku_cube.assistant.review_ui import ReviewQuit, run_review
 from sudoku_cube.assistant.review_view import ReviewView
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.state import CubeState, sticker_index
@@ -60,8 +60,9 @@ def test_doubtful_sticker_shown_with_alternatives_and_grid_suggestion():
     console = _console()
     console.print(ReviewView(reading, check))
     text = console.export_text()
-    assert "Doubtful stickers" in text and "F7" in text
-    assert f"{_other_digit(f7).token} (0.55), {f7.token} (0.45)" in text
+    assert "Doubtful" in text and "F7" in text
+    row = next(line for line in text.splitlines() if f"F7 {_other_digit(f7).token} .55" in line)
+    assert f"{f7.token} .45" in row and row.rstrip().endswith(f">{f7.token}")
     assert "consistent once the grid's 1 suggestion is taken" in text.replace("\n", " ") \
         or "1 suggestion" in text
     assert all(len(line) <= 80 for line in text.splitlines())
@@ -144,3 +145,58 @@ def test_read_and_review_flag_the_same_doubtful_stickers():
     assert {sticker_index("F1"), sticker_index("F2")} <= flagged
     assert sticker_index("F3") not in flagged
     assert doubtful(changed.state) == flagged
+
+
+def _many_doubtful(seed: int, count: int) -> CubeState:
+    """A reading whose first ``count`` non-centre stickers are doubtful (best read right, a
+    close runner-up), and one certain misread (U1): the grid cannot be completed."""
+    truth = _truth(seed)
+    names = [f + str(k) for f in "URFDLB" for k in (2, 3, 4, 6, 7, 8, 9)][:count]
+    wrong = {name: (truth.stickers[sticker_index(name)], 0.55, 0.0) for name in names}
+    reading = _reading(truth, wrong)
+    cands = list(reading.candidates)
+    for name in names:
+        i = sticker_index(name)
+        cands[i] = cands[i] + (Hypothesis(_other_digit(truth.stickers[i]), 0.45),)
+    stickers = list(reading.stickers)
+    stickers[0] = _other_digit(truth.stickers[0])
+    cands[0] = (Hypothesis(stickers[0], 0.99),)
+    return CubeState(tuple(stickers), 3, tuple(cands))
+
+
+def test_review_with_many_doubtful_stickers_fits_80x24_and_pages_reach_every_sticker():
+    """30 doubtful stickers and a grid that cannot be completed: each page of the review, with
+    the prompt, fits 80x24, and ``+`` turns the pages until every doubtful sticker was listed."""
+    reading = _many_doubtful(21, 30)
+    answers = iter(["+", "+", "+", "q"])
+    prompts = []
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    console = Console(file=io.StringIO(), width=80, height=24, record=True, color_system=None)
+    with pytest.raises(ReviewQuit):
+        run_review(console, reading, read_line=ask)
+    screens = console.export_text().split("What was read")[1:]
+    assert len(screens) == 4
+    listed = set()
+    for screen in screens:
+        lines = screen.rstrip("\n").split("\n")
+        assert len(lines) + 1 <= 24 - 1  # the screen, its title line and the prompt
+        assert all(len(line) <= 80 for line in lines)
+        listed |= {line[45:48].strip() for line in lines[1:13] if line[45:46] in "URFDLB"}
+    assert "+ more" in prompts[0]
+    assert set([f + str(k) for f in "URFDLB" for k in (2, 3, 4, 6, 7, 8, 9)][:30]) <= listed
+    misread = " ".join(screens[0].split()).split("Likely misread: ")[1][:2]
+    assert misread in listed  # the sticker the grid points at is listed too
+
+
+def test_review_plain_net_marks_doubtful_stickers():
+    """Without colours a doubtful sticker is followed by ``?`` in the net."""
+    reading = _many_doubtful(22, 2)
+    console = _console()
+    console.print(ReviewView(reading, None))
+    text = console.export_text()
+    u_rows = [line[:24] for line in text.splitlines() if line.startswith("           |")][:3]
+    assert sum(row.count("?") for row in u_rows) == 2  # U2 and U3
