@@ -123,7 +123,7 @@ KEYS = {"n": "next", " ": "next", "\r": "next", "\n": "next", "": "next", "next"
         "right": "next", "down": "next", "pgdn": "next",
         "b": "back", "p": "back", "back": "back", "left": "back", "up": "back", "pgup": "back",
         "r": "restart", "restart": "restart", "c": "check", "check": "check",
-        "q": "quit", "quit": "quit",
+        "q": "quit", "quit": "quit", "?": "help", "h": "help", "help": "help",
         "resize": "redraw"}
 """Keys (as :func:`assistant.keys.read_key` names them, or typed words) and what they do.
 Only q quits: Esc and unknown keys do nothing (a stray key must not end the guide)."""

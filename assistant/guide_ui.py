@@ -9,8 +9,8 @@ from rich.console import Console, RenderableType
 from rich.text import Text
 
 from sudoku_cube.assistant.guide import GuideCursor, command_of
-from sudoku_cube.assistant.guide_view import DoneView, PlanSummary, StepView, is_combined, phase_note, \
-    phase_title
+from sudoku_cube.assistant.guide_view import (DoneView, HelpView, PlanSummary, StepView,
+                                              is_combined, phase_note, phase_title)
 from sudoku_cube.assistant.net import NetView
 from sudoku_cube.models.planner import Step
 from sudoku_cube.models.state import CubeState
@@ -61,6 +61,9 @@ def screen_of(cursor: GuideCursor, notice: str = "", height: int | None = None) 
                     combined=is_combined(cursor.steps), notice=notice, height=height)
 
 
+UNKNOWN_KEY = "{key} does nothing here: press ? for the keys."
+"""The notice for a key the guide does not know (or c where no check is possible)."""
+
 RESTART_QUESTION = "Restart from step 1? Press y to restart, any other key to stay here."
 
 
@@ -91,18 +94,27 @@ def _guide_loop(console: Console, cursor: GuideCursor, read_key: Callable[[], st
                 clear: bool, checker: Callable[[GuideCursor], str] | None = None) -> bool:
     """The key loop of :func:`run_interactive`; True when the person finished the plan."""
     notice = resume_notice(cursor)
-    confirming = False
+    confirming = helping = False
     while True:
         if clear:
             console.clear()
-        console.print(screen_of(cursor, RESTART_QUESTION if confirming else notice))
+        if helping:
+            console.print(HelpView(cursor.position, cursor.total))
+        else:
+            console.print(screen_of(cursor, RESTART_QUESTION if confirming else notice))
         key = read_key()
+        if helping:
+            helping = command_of(key) == "redraw"  # any key but a resize goes back
+            continue
         if confirming:
             confirming = False
             if key.lower() == "y":
                 cursor.restart()
             continue
         cmd = command_of(key)
+        if cmd == "help":
+            helping = True
+            continue
         if cmd != "redraw":
             notice = ""
         if cmd == "quit":
@@ -117,3 +129,5 @@ def _guide_loop(console: Console, cursor: GuideCursor, read_key: Callable[[], st
             confirming = True
         elif cmd == "check" and checker is not None:
             notice = checker(cursor)
+        elif cmd is None or cmd == "check":
+            notice = UNKNOWN_KEY.format(key=repr(key) if key.isprintable() else "That key")

@@ -39,11 +39,11 @@ def progress_line(done: int, total: int, width: int = 40) -> Text:
 
 
 HELP_KEYS = ("[bold]→[/]/n/space next · [bold]←[/]/b back · [bold]c[/] check the cube · "
-             "[bold]r[/] restart · [bold]q[/] quit")
+             "[bold]r[/] restart · [bold]q[/] quit · [bold]?[/] help")
 
 
 HELP_KEYS_SHORT = ("[bold]→[/] next · [bold]←[/] back · [bold]r[/] restart · [bold]q[/] quit · "
-                   "[bold]c[/] check")
+                   "[bold]c[/] check · [bold]?[/] help")
 
 
 def keys_text(markup: str, width: int) -> Text:
@@ -55,7 +55,47 @@ def keys_text(markup: str, width: int) -> Text:
     return text
 
 
-DONE_KEYS = "[bold]←[/]/b back · [bold]r[/] restart · [bold]q[/]/Enter quit"
+DONE_KEYS = "[bold]←[/]/b back · [bold]r[/] restart · [bold]q[/]/Enter quit · [bold]?[/] help"
+
+GUIDE_HELP = (
+    ("→ n space Enter", "next step: the turn shown is done"),
+    ("← b p ↑", "back one step: undo the last turn on the cube first"),
+    ("c", "check the cube: it asks for a face (typed or a photo), finds a slip "
+          "and plans again from where the cube really is"),
+    ("r", "restart from step 1 (asks first)"),
+    ("q", "quit; the step reached is saved: run the same command to go on"),
+    ("?", "this help"),
+)
+"""The guide's keys and what they do, for the ``?`` screen."""
+
+GUIDE_NOTATION = (
+    "Hold the cube with F towards you and U on top for the whole solve. A turn names the face "
+    "(U up, D down, F front, B back, L left, R right) and turns it clockwise as you look at that "
+    "face; ' anticlockwise, 2 a half turn. The nets show each face as seen from outside; the "
+    "stickers that move are marked. Your place is saved after every step.")
+
+
+@dataclass
+class HelpView:
+    """The ``?`` screen: every key of the guide and how to read a step; any key goes back."""
+
+    position: int
+    total: int
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield Text("Guide help", style="bold")
+        keys = Table.grid(padding=(0, 2))
+        keys.add_column(style="bold", no_wrap=True)
+        keys.add_column(ratio=1)
+        for key, what in GUIDE_HELP:
+            keys.add_row(key, what)
+        yield keys
+        yield Text("")
+        yield Text(GUIDE_NOTATION)
+        yield Text("")
+        where = (f"step {self.position + 1} of {self.total}" if self.position < self.total
+                 else "the last screen")
+        yield Text(f"Press any key to go back to {where}.", style="bold yellow")
 
 
 def moved_stickers(step: Step) -> frozenset[int]:

@@ -218,3 +218,26 @@ def test_export_html_and_svg(tmp_path):
     svg = export_plan(tmp_path / "plan.svg", steps, start).read_text()
     assert svg.startswith("<svg") and svg.count("<svg") == 1 + 2 * (4 + 1)
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_question_mark_shows_the_keys_in_80x24_and_any_key_goes_back():
+    """``?`` draws the help screen (every key, how to read a step) within 80x24; the next key
+    only closes it; an unknown key says to press ? ; the key line names ? on every screen."""
+    from sudoku_cube.assistant.guide_view import GUIDE_HELP
+
+    start, steps = _plan(14, 4)
+    cursor = GuideCursor(steps, start, remember=False)
+    keys = iter(["?", "n", "x", "n", "q"])
+    console = Console(file=io.StringIO(), width=80, height=24, record=True, color_system=None)
+    run_interactive(console, cursor, lambda: next(keys), clear=False)
+    assert cursor.position == 1  # the n that closed the help did not move on
+    text = console.export_text()
+    help_screen = text[text.index("Guide help"):text.index("Press any key")]
+    lines = help_screen.splitlines()
+    assert len(lines) + 1 <= 23 and all(len(line) <= 80 for line in lines)
+    for key, _ in GUIDE_HELP:
+        assert key in help_screen
+    assert "Press any key to go back to step 1 of 4" in text
+    assert "'x' does nothing here: press ? for the keys." in text
+    key_lines = [line for line in text.splitlines() if "q quit" in line]
+    assert key_lines and all("? help" in line for line in key_lines)
