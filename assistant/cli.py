@@ -7,7 +7,7 @@ help from :data:`COMMANDS`, so ``sudoku-cube --help`` starts fast.
 
 Errors the user can act on (:class:`SudokuCubeError`) print a message and exit 2; anything
 else is an internal error (exit 1) with a hint to report it; ``--debug`` shows the traceback.
-Ctrl-C exits 130 with a note on how to resume.
+Ctrl-C exits 130 with the command to run to go on from there.
 """
 from __future__ import annotations
 
@@ -15,11 +15,12 @@ import argparse
 import importlib
 import importlib.metadata
 import os
+import shlex
 import sys
 import traceback
 from typing import Sequence
 
-from sudoku_cube.assistant.interrupt import remembered_ctrl_c
+from sudoku_cube.assistant.interrupt import remembered_ctrl_c, resume_command, resume_hint
 from sudoku_cube.models.errors import SudokuCubeError
 
 COMMANDS = {
@@ -87,6 +88,23 @@ def limit_native_threads() -> None:
         os.environ.setdefault(name, "1")
 
 
+RESUMABLE = {
+    "solve": "run `{command}` to go on from there",
+    "guide": "run `{command}` to go on: it continues at the step it reached",
+    "scan": "the faces captured so far are saved: `sudoku-cube scan --resume` continues",
+}
+"""What to run after Ctrl-C, per command (the default when the command set no hint of its own
+through :func:`assistant.interrupt.set_resume_hint`)."""
+
+
+def interrupted_hint(args_list: Sequence[str]) -> str:
+    """How to go on after Ctrl-C: the hint the command set, else the command's default."""
+    line = shlex.join(["sudoku-cube", *args_list])
+    hint = resume_hint(line) or RESUMABLE.get(command_of(args_list) or "", "").format(
+        command=resume_command(line))
+    return (hint or "nothing was saved; run the command again") + "."
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the exit status."""
     limit_native_threads()
@@ -107,8 +125,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"sudoku-cube: {e}", file=sys.stderr)
         return e.exit_code
     except KeyboardInterrupt:
-        print("\nsudoku-cube: interrupted; nothing saved so far was lost "
-              "(scan --resume and guide continue where you left off).", file=sys.stderr)
+        print(f"\nsudoku-cube: interrupted; {interrupted_hint(args_list)}", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0

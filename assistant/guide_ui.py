@@ -9,6 +9,7 @@ from rich.console import Console, RenderableType
 from rich.text import Text
 
 from sudoku_cube.assistant.guide import GuideCursor, command_of
+from sudoku_cube.assistant.interrupt import resume_command, set_resume_hint
 from sudoku_cube.assistant.guide_view import (DoneView, HelpView, PlanSummary, StepView,
                                               is_combined, phase_note, phase_title)
 from sudoku_cube.assistant.net import NetView
@@ -79,14 +80,21 @@ def run_interactive(console: Console, cursor: GuideCursor, read_key: Callable[[]
     if cursor.total == 0:
         console.print("The cube is already solved: nothing to turn.")
         return True
-    with (console.screen() if clear else nullcontext()):
-        finished = _guide_loop(console, cursor, read_key, clear, checker)
+    try:
+        with (console.screen() if clear else nullcontext()):
+            finished = _guide_loop(console, cursor, read_key, clear, checker)
+    except KeyboardInterrupt:
+        set_resume_hint(f"stopped at step {cursor.position + 1} of {cursor.total}; "
+                        "run `{command}` to continue there")
+        raise
     if finished:
         console.print(Text(f"Done: all {cursor.total} steps taken. The cube is solved.",
                            style="bold green"))
     else:
+        again = resume_command("")
         console.print(f"Stopped at step {cursor.position + 1} of {cursor.total}; "
-                      "run the same command again to continue there.", highlight=False)
+                      + (f"run `{again}` to continue there." if again else
+                         "run the same command again to continue there."), highlight=False)
     return finished
 
 

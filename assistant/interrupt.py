@@ -14,6 +14,36 @@ from contextlib import contextmanager
 from typing import Iterator
 
 _pressed = threading.Event()
+_hint: dict[str, str] = {}
+
+
+def set_resume_hint(text: str | None) -> None:
+    """What the CLI tells a person who presses Ctrl-C from now on: how to go on from here
+    (``{command}`` stands for the command to run again). None: the command's default."""
+    if text:
+        _hint["hint"] = text
+    else:
+        _hint.pop("hint", None)
+
+
+def set_resume_command(command: str | None) -> None:
+    """The command that goes on from here when it is not the one that was run (the review
+    saved the person's corrections in a state file: ``sudoku-cube solve FILE``)."""
+    if command:
+        _hint["command"] = command
+    else:
+        _hint.pop("command", None)
+
+
+def resume_command(ran: str) -> str:
+    """The command to run to go on: the one set by :func:`set_resume_command`, else ``ran``."""
+    return _hint.get("command", ran)
+
+
+def resume_hint(ran: str) -> str | None:
+    """The hint set by :func:`set_resume_hint` with the command to run filled in (None: none
+    set)."""
+    return _hint["hint"].format(command=resume_command(ran)) if "hint" in _hint else None
 
 
 def _handler(signum, frame) -> None:  # noqa: ARG001 - the signal module's signature
@@ -35,6 +65,7 @@ def remembered_ctrl_c() -> Iterator[None]:
         yield
         return
     _pressed.clear()
+    _hint.clear()
     previous = signal.signal(signal.SIGINT, _handler)
     try:
         yield

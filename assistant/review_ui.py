@@ -6,10 +6,14 @@ to fix.
 """
 from __future__ import annotations
 
+import json
+import shlex
+from pathlib import Path
 from typing import Callable
 
 from rich.console import Console
 
+from sudoku_cube.assistant.interrupt import set_resume_command
 from sudoku_cube.assistant.review import (ReviewCheck, accepted, apply_corrections, check_reading,
                               parse_corrections, suggestion_lines)
 from sudoku_cube.assistant.review_view import ReviewView
@@ -17,39 +21,94 @@ from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.grid import GridSolution
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.state import CubeState
+from sudoku_cube.models.state_format import to_dict
+from sudoku_cube.vision.storage import atomic_write_text, data_dir
 
 
 PROMPT = "correction (e.g. F7 6>), Enter to continue, q to quit: "
 PROMPT_MORE = "correction (e.g. F7 6>), + more stickers, Enter to continue, q to quit: "
 
 
+REVIEWED_FILE = "reviewed.json"
+"""The state file in the data folder that keeps the corrections typed at the last review."""
+
+
 class ReviewQuit(Exception):
     """The person pressed q at the review: a normal stop, not an interruption.
 
-    ``corrections`` counts the stickers corrected before quitting (they are not kept)."""
+    ``corrections`` counts the stickers corrected before quitting; ``saved`` is the state file
+    that keeps them (None when there were none)."""
 
-    def __init__(self, corrections: int) -> None:
+    def __init__(self, corrections: int, saved: Path | None = None) -> None:
         super().__init__("stopped at the review")
         self.corrections = corrections
+        self.saved = saved
 
 
-def dropped_corrections(count: int) -> str:
-    """' (the 2 corrections typed are not kept)' or '' -- for the stop messages."""
-    if not count:
+def corrected_count(read: CubeState, state: CubeState) -> int:
+    """How many stickers the person corrected."""
+    return sum(a != b for a, b in zip(read.stickers, state.stickers))
+
+
+def keep_corrections(read: CubeState, state: CubeState, extra: dict | None = None) -> Path | None:
+    """Write the reading with the person's corrections (certain) to :data:`REVIEWED_FILE` in
+    the data folder when there are any, so that nothing typed is lost; ``sudoku-cube solve
+    FILE`` goes on from it. The next command to run is noted for Ctrl-C."""
+    if not corrected_count(read, state):
+        return None
+    path = data_dir() / REVIEWED_FILE
+    atomic_write_text(path, json.dumps({**to_dict(state), **(extra or {})}, indent=2) + "\n")
+    set_resume_command(f"sudoku-cube solve {shlex.quote(str(path))}")
+    return path
+
+
+def kept_corrections(stop: ReviewQuit) -> str:
+    """' (the 2 corrections typed are saved in FILE: `sudoku-cube solve FILE` goes on from
+    them)' or '' -- for the stop messages."""
+    if not stop.saved:
         return ""
-    if count == 1:
-        return " (the correction typed is not kept)"
-    return f" (the {count} corrections typed are not kept)"
+    what = "the correction typed is" if stop.corrections == 1 else \
+        f"the {stop.corrections} corrections typed are"
+    return (f" ({what} saved in {stop.saved}: `sudoku-cube solve {shlex.quote(str(stop.saved))}` "
+            "goes on from them)")
 
 
 def run_review(console: Console, state: CubeState, settings: CubeSettings = CubeSettings(),
                read_line: Callable[[str], str] | None = None,
-               solver: Callable[..., GridSolution] | None = None) -> tuple[CubeState, ReviewCheck]:
+               solver: Callable[..., GridSolution] | None = None,
+               extra: dict | None = None) -> tuple[CubeState, ReviewCheck]:
     """Review until consistent; return the reading to solve (suggestions taken) and its check.
 
     ``read_line`` asks the person (None: no interaction possible). ``q`` raises
-    :class:`ReviewQuit`.
+    :class:`ReviewQuit`. Corrections typed are never lost: on q, Ctrl-C or going on they are
+    kept in a state file (:func:`keep_corrections`, with ``extra`` keys such as the verdict on
+    the 1) and the person is told where.
     """
+    corrected = [state]
+    try:
+        result = _review_loop(console, state, settings, read_line, solver, corrected)
+    except ReviewQuit as stop:
+        stop.saved = keep_corrections(state, corrected[0], extra)
+        raise
+    except KeyboardInterrupt:
+        saved = keep_corrections(state, corrected[0], extra)
+        if saved:
+            console.print(f"\nYour corrections are saved with the reading in {saved}.",
+                          highlight=False)
+        raise
+    saved = keep_corrections(state, corrected[0], extra)
+    if saved:
+        console.print(f"Your corrections are saved with the reading in {saved} "
+                      f"(`sudoku-cube solve {shlex.quote(str(saved))}` uses them again).",
+                      highlight=False)
+    return result
+
+
+def _review_loop(console: Console, state: CubeState, settings: CubeSettings,
+                 read_line: Callable[[str], str] | None,
+                 solver: Callable[..., GridSolution] | None,
+                 corrected: list[CubeState]) -> tuple[CubeState, ReviewCheck]:
+    """The review's rounds; ``corrected[0]`` follows the corrections typed so far."""
     read = state
     while True:
         with console.status("Checking the reading with the grid solver..."):
@@ -71,7 +130,7 @@ def run_review(console: Console, state: CubeState, settings: CubeSettings = Cube
             more = view.page_count(console) > 1
             answer = read_line(PROMPT_MORE if more else PROMPT).strip()
             if answer.lower() in ("q", "quit"):
-                raise ReviewQuit(sum(a != b for a, b in zip(read.stickers, state.stickers)))
+                raise ReviewQuit(corrected_count(read, state))
             if answer == "+":
                 view.page += 1
                 console.print(view)
@@ -86,5 +145,5 @@ def run_review(console: Console, state: CubeState, settings: CubeSettings = Cube
             except SudokuCubeError as e:
                 console.print(f"[red]{e}[/]")
                 continue
-            state = apply_corrections(state, corrections)
+            state = corrected[0] = apply_corrections(state, corrections)
             break

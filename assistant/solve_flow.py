@@ -25,7 +25,7 @@ from sudoku_cube.assistant.pipeline import (BackgroundPlanner, Event, Progress, 
                                             TablesLoading, solve_state, start_tables)
 from sudoku_cube.assistant.profile_option import reader_options
 from sudoku_cube.assistant.progress_view import ConsoleProgress
-from sudoku_cube.assistant.review_ui import ReviewQuit, dropped_corrections, run_review
+from sudoku_cube.assistant.review_ui import ReviewQuit, kept_corrections, run_review
 from sudoku_cube.assistant.sessions import followed_plans
 from sudoku_cube.assistant.solve_options import ocr_mode
 from sudoku_cube.models.errors import SudokuCubeError
@@ -150,11 +150,12 @@ def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.N
     try:
         try:
             state, check = run_review(console, state, settings, read_line if person else None,
-                                      planner.solver)
+                                      planner.solver,
+                                      extra={"one": ones.to_dict()} if ones is not None else None)
             t3 = time.perf_counter()
         except ReviewQuit as stop:
             console.print("Stopped at the review; nothing was planned"
-                          f"{dropped_corrections(stop.corrections)}. The input is unchanged: "
+                          f"{kept_corrections(stop)}. The input is unchanged: "
                           "run the same command to review it again.", highlight=False)
             return 0
         with ConsoleProgress() as progress:

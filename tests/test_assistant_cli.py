@@ -109,3 +109,21 @@ def test_interrupted_scan_resumes_with_the_faces_already_captured(tmp_path, caps
     assert "Resuming: 3 of 6 faces already captured (U R F)" in text
     assert "captured face U" not in text and "captured face D" in text
     assert load_state(out).stickers == load_state(VIDEO_TRUTH).stickers
+
+
+def test_ctrl_c_names_the_command_that_goes_on():
+    """After Ctrl-C the message names what to run: the solve itself, scan --resume for a scan,
+    and the saved review's state file once corrections were typed."""
+    from sudoku_cube.assistant import interrupt
+    from sudoku_cube.assistant.cli import interrupted_hint
+
+    with interrupt.remembered_ctrl_c():
+        assert "run `sudoku-cube solve 'my photos'` to go on" in interrupted_hint(
+            ["solve", "my photos"])
+        assert "scan --resume" in interrupted_hint(["scan"])
+        assert "scan --resume" not in interrupted_hint(["solve", "dir"])
+        interrupt.set_resume_command("sudoku-cube solve /d/reviewed.json")
+        assert "run `sudoku-cube solve /d/reviewed.json` to go on" in interrupted_hint(
+            ["solve", "dir"])
+    with interrupt.remembered_ctrl_c():  # a new command starts without it
+        assert interrupt.resume_command("x") == "x"

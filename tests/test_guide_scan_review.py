@@ -11,9 +11,11 @@ from sudoku_cube.assistant import solve_flow
 from sudoku_cube.assistant.cli import main
 from sudoku_cube.assistant.commands import scan as scan_command
 from sudoku_cube.assistant.files import load_state
+from sudoku_cube.assistant.review_ui import REVIEWED_FILE
 from sudoku_cube.assistant.sessions import CapturedFace, ScanSession, scan_session_path
 from sudoku_cube.models.geometry import FACES
-from sudoku_cube.models.stickers import Hypothesis
+from sudoku_cube.models.stickers import Hypothesis, Sticker
+from sudoku_cube.vision.storage import data_dir
 from tests.conftest import assert_clear_error
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -68,7 +70,12 @@ def test_q_at_the_scan_review_exits_0_and_says_what_was_kept(typed, tmp_path, ca
     assert "Stopped at the review. All six faces are kept in the scan session" in flowing
     assert str(scan_session_path()) in flowing.replace(" ", "") or "scan-session" in flowing
     assert "scan --resume" in flowing and "interrupted" not in out + err
-    assert ("correction typed is not kept" in flowing) == (len(typed) == 2)
+    assert ("correction typed is saved in" in flowing) == (len(typed) == 2)
+    if len(typed) == 2:  # the correction is kept in a state file that solve goes on from
+        saved = data_dir() / REVIEWED_FILE
+        assert f"sudoku-cubesolve{saved}" in flowing.replace(" ", "")
+        kept = load_state(saved)
+        assert kept.stickers[0] == Sticker(5, 0) and kept.hypotheses(0)[0].score == 1.0
     assert not (tmp_path / "s.json").exists()
     assert ScanSession.load().complete()
 
@@ -79,3 +86,17 @@ def test_q_at_the_solve_review_exits_0(capsys, monkeypatch):
     assert main(["solve", str(TRUTH)]) == 0
     out = " ".join(capsys.readouterr().out.split())
     assert "Stopped at the review; nothing was planned" in out
+
+
+def test_q_at_the_solve_review_keeps_the_corrections_typed(tmp_path, capsys, monkeypatch):
+    """A correction typed before q is saved with the reading; the quit message names the file
+    and ``solve FILE`` shows the reading with the correction in place."""
+    answers = iter(["U1 5^", "q"])
+    monkeypatch.setattr(solve_flow, "interactive", lambda: True)
+    monkeypatch.setattr(solve_flow, "read_line", lambda prompt="": next(answers))
+    assert main(["solve", str(TRUTH)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    saved = data_dir() / REVIEWED_FILE
+    assert "the correction typed is saved in" in out
+    assert f"sudoku-cubesolve{saved}" in out.replace(" ", "")
+    assert load_state(saved).stickers[0] == Sticker(5, 0)

@@ -126,6 +126,8 @@ def test_ctrl_c_during_guide_continues_at_the_step_reached(tmp_path, capsys):
     os.killpg(term.proc.pid, signal.SIGINT)  # Ctrl-C goes to the terminal's process group
     assert term.finish() == 130, term.text
     assert "Traceback" not in term.text and "interrupted" in term.text
+    flowing = " ".join(term.text.split())
+    assert f"stopped at step 3 of 4; run `sudoku-cube guide {state}` to continue there" in flowing
     again = Terminal(argv)
     again.wait_for("Step 3 of")
     again.wait_for("Continuing at step 3 of 4")  # the notice under the step

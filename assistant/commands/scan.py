@@ -13,7 +13,7 @@ from rich.live import Live
 from sudoku_cube.assistant import interrupt
 from sudoku_cube.assistant.keys import interactive, read_line
 from sudoku_cube.assistant.profile_option import add_cube_options, cube_settings, reader_options
-from sudoku_cube.assistant.review_ui import ReviewQuit, dropped_corrections, run_review
+from sudoku_cube.assistant.review_ui import ReviewQuit, kept_corrections, run_review
 from sudoku_cube.assistant.scan_loop import ScanStopped, scan_frames
 from sudoku_cube.assistant.scan_protocol import face_title
 from sudoku_cube.assistant.scan_reader import read_frame_face
@@ -123,16 +123,17 @@ def run(args: argparse.Namespace) -> int:
     if scanner.next_face is not None:
         _capture(args, console, scanner, source, open_source, CameraError, read)
     state = scanner.session.state()
+    ones = OneVerdict(*scanner.session.ones())
     console.print("All six faces captured. Checking the reading...")
     try:
-        state, _ = run_review(console, state, settings, read_line if interactive() else None)
+        state, _ = run_review(console, state, settings, read_line if interactive() else None,
+                              extra={"one": ones.to_dict()})
     except ReviewQuit as stop:
         console.print(f"Stopped at the review. All six faces are kept in the scan session "
-                      f"({scan_session_path()}){dropped_corrections(stop.corrections)}; "
+                      f"({scan_session_path()}){kept_corrections(stop)}; "
                       "`sudoku-cube scan --resume` shows the review again.", highlight=False)
         return 0
     out = Path(args.output) if args.output else data_dir() / "last-scan.json"
-    ones = OneVerdict(*scanner.session.ones())
     console.print(ones.describe(), highlight=False)
     atomic_write_text(out, json.dumps({**to_dict(state), "one": ones.to_dict()}, indent=2) + "\n")
     console.print(f"Reading written to {out}\nNext: sudoku-cube solve {out}")
