@@ -55,6 +55,9 @@ class ReviewCheck:
     grid: GridSolution | None
     suggestions: dict[int, Sticker] = field(default_factory=dict)
     count_notes: list[str] = field(default_factory=list)
+    explanation: str = ""
+    """The grid solver's whole refusal, for a message printed once (the problems hold it
+    shortened for the review screen)."""
 
     @property
     def ok(self) -> bool:
@@ -81,7 +84,8 @@ def check_reading(state: CubeState, settings: CubeSettings = CubeSettings(),
                     hints[culprit.index] = parse_token(culprit.suggested)
                 except ValueError:
                     continue
-        return ReviewCheck([unsolvable_problem(e)], None, hints, count_notes)
+        return ReviewCheck([unsolvable_problem(e)], None, hints, count_notes,
+                           explanation=f"the grid cannot be completed: {e}")
     suggestions = {i: s for i, (s, best) in enumerate(zip(grid.chosen, state.stickers))
                    if not same_sticker(s, best, settings.symmetric)}
     chosen = CubeState(tuple(grid.chosen), state.n)

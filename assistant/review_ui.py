@@ -119,7 +119,8 @@ def _review_loop(console: Console, state: CubeState, settings: CubeSettings,
             if not check.ok:
                 raise SudokuCubeError(
                     "the reading is not consistent: "
-                    + "; ".join(p.rstrip(". ") for p in check.problems)
+                    + (check.explanation.rstrip(". ") if check.explanation else
+                       "; ".join(p.rstrip(". ") for p in check.problems))
                     + ". Retake the photos of those stickers, or correct them in a state file "
                     "(`sudoku-cube read PHOTOS --json > state.json` writes one; a token changed "
                     "in its faces counts as certain) and run `sudoku-cube solve state.json`")
