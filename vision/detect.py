@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 
 from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.vision.face_cues import cell_contrast, groove_masks, plateaus
+from sudoku_cube.vision.face_cues import CHROMA_FLOOR, CHROMA_WEIGHT, Levels, chroma, groove_masks, plateaus
 from sudoku_cube.vision.perspective import plausible
 
 WORK_SIDE = 900
@@ -167,20 +167,19 @@ def _grow(seed: Blob, blobs: list[Blob]) -> dict[tuple[int, int], Blob]:
     """Lattice coordinates of the blobs reachable from ``seed`` by neighbour steps."""
     a, b = _axes(seed)
     similar = [x for x in blobs if 0.5 < x.area / seed.area < 2.0]
-    pitch = None
-    for x in similar:
-        d = x.centre - seed.centre
-        dist = np.linalg.norm(d)
-        if 0.9 * seed.side < dist < REACH * seed.side:
-            cos = max(abs(d @ a), abs(d @ b)) / dist
-            if cos > 0.9 and (pitch is None or dist < pitch):
-                pitch = dist
-    if pitch is None:
+    pts = np.array([x.centre for x in similar], np.float64).reshape(-1, 2)
+    d = pts - seed.centre
+    dist = np.hypot(d[:, 0], d[:, 1])
+    with np.errstate(divide="ignore", invalid="ignore"):
+        cos = np.maximum(np.abs(d @ a), np.abs(d @ b)) / dist
+    near = (dist > 0.9 * seed.side) & (dist < REACH * seed.side) & (cos > 0.9)
+    if not near.any():
         return {(0, 0): seed}
+    pitch = float(dist[near].min())
     grid = {(0, 0): seed}
     vec = {(0, 0): (a * pitch, b * pitch)}
     queue = [(0, 0)]
-    used = {id(seed)}
+    free = np.array([x is not seed for x in similar], bool)
     while queue:
         key = queue.pop(0)
         va, vb = vec[key]
@@ -190,22 +189,19 @@ def _grow(seed: Blob, blobs: list[Blob]) -> dict[tuple[int, int], Blob]:
             if nk in grid:
                 continue
             pred = c + di * va + dj * vb
-            best, bd = None, 0.3 * pitch
-            for x in similar:
-                if id(x) in used:
-                    continue
-                dd = np.linalg.norm(x.centre - pred)
-                if dd < bd:
-                    best, bd = x, dd
-            if best is None:
+            off = np.hypot(pts[:, 0] - pred[0], pts[:, 1] - pred[1])
+            off[~free] = np.inf
+            i = int(np.argmin(off))
+            if not off[i] < 0.3 * pitch:
                 continue
+            best = similar[i]
             step = best.centre - c
             nva, nvb = va, vb
             if abs(di) + abs(dj) == 1:  # a neighbour: follow the perspective's change of pitch
                 nva, nvb = (step * di if di else va, step * dj if dj else vb)
             grid[nk] = best
             vec[nk] = (nva, nvb)
-            used.add(id(best))
+            free[i] = False
             queue.append(nk)
     return grid
 
@@ -317,7 +313,7 @@ def _groups(blobs: list[Blob]) -> list[dict[tuple[int, int], Blob]]:
     return out
 
 
-def _hypotheses(group: dict[tuple[int, int], Blob], flat: np.ndarray) -> list[Hypothesis]:
+def _hypotheses(group: dict[tuple[int, int], Blob], flat: Levels) -> list[Hypothesis]:
     """Every 3x3 window over a group that rests on at least 4 of its blobs, fitted and scored
     over all nine cells. A group of fewer than 3 rows or columns (a row lost to glare, tilt
     or shade) gives the windows that extend it, so the cells its blobs did not cover are
@@ -343,12 +339,12 @@ SETTLED = 3
 """How many of the best hypotheses are tried a row or a column further (:func:`_settled`)."""
 
 
-def _scored(hom: np.ndarray, grid: dict, flat: np.ndarray) -> Hypothesis:
-    seen = [(c, r) in grid for r in range(3) for c in range(3)]
-    return Hypothesis(hom, grid, cell_contrast(flat, hom, seen))
+def _scored(hom: np.ndarray, grid: dict, flat: Levels) -> Hypothesis:
+    seen = np.array([(c, r) in grid for r in range(3) for c in range(3)])
+    return Hypothesis(hom, grid, flat.contrast(hom, seen))
 
 
-def _settled(h: Hypothesis, flat: np.ndarray) -> Hypothesis:
+def _settled(h: Hypothesis, flat: Levels) -> Hypothesis:
     """The hypothesis moved a row or column at a time while that scores better: a lattice of
     digits or of stickers missing a row can sit one row off the face, with the face's row
     outside it and a row of background inside; the cells themselves tell."""
@@ -386,7 +382,7 @@ def _pitch(hom: np.ndarray) -> float:
     return pitch if np.isfinite(pitch) else 0.0
 
 
-def _choose(groups: list[dict], flat: np.ndarray, source: str
+def _choose(groups: list[dict], flat: Levels, source: str
             ) -> tuple[Hypothesis | None, bool]:
     """The best-scoring face among the groups' hypotheses, or None when none has
     :data:`GOOD_CELLS` sticker-like cells and a plausible perspective; refuses two separate
@@ -431,7 +427,7 @@ def find_face(image: np.ndarray, source: str = "photo") -> FaceGeometry:
         if scale < 1 else image
     v = _value(small)
     area = v.shape[0] * v.shape[1]
-    level = cv2.medianBlur(v, 5)
+    level = Levels(((cv2.medianBlur(v, 5), 10.0, 1.0),))
     masks = _binarisations(v)
     blobs = _dedupe(_sticker_blobs(masks, area))
     groups = _groups(blobs)
@@ -445,6 +441,11 @@ def find_face(image: np.ndarray, source: str = "photo") -> FaceGeometry:
         best, more = _choose(_groups(_dedupe(blobs + _glyph_blobs(masks, area))), level,
                              source)
         bent |= more
+    if best is None:  # coloured stickers on a light body: bright on chroma
+        best, more, cblobs = _on_chroma(small, level, blobs, area, source)
+        bent |= more
+        if not groups or len(groups[0]) < 3:  # the refusal speaks of what chroma saw
+            blobs, groups = cblobs, _groups(cblobs)
     if best is None and bent:
         raise FaceNotFoundError(
             f"{source}: two faces in one photo (the stickers do not lie on one flat face: the "
@@ -455,6 +456,22 @@ def find_face(image: np.ndarray, source: str = "photo") -> FaceGeometry:
     full = scale_homography(best.hom, 1.0 / scale)
     corners = np.array([[-0.5, -0.5], [2.5, -0.5], [2.5, 2.5], [-0.5, 2.5]])
     return FaceGeometry(full, project(full, corners), found)
+
+
+def _on_chroma(small: np.ndarray, level: Levels, blobs: list[Blob], area: float, source: str
+               ) -> tuple[Hypothesis | None, bool, list[Blob]]:
+    """The face sought on chroma (:func:`vision.face_cues.chroma`): on a white or light body
+    the grooves are lighter than coloured stickers, so the value channel's masks merge them or
+    see them as holes, but on chroma they are bright squares framed by a grey body. Cells are
+    judged on chroma and on the value channel, each its best (a white sticker on a white body
+    shows only on the value channel). Returns the best face or None, whether a bent lattice
+    was set aside, and the blobs seen."""
+    ch = chroma(small)
+    cblobs = _dedupe(blobs + _sticker_blobs(_binarisations(ch) + groove_masks(plateaus(ch)),
+                                            area))
+    levels = Levels(level.images + ((cv2.medianBlur(ch, 5), CHROMA_FLOOR, CHROMA_WEIGHT),))
+    best, bent = _choose(_groups(cblobs), levels, source)
+    return best, bent, cblobs
 
 
 def _refuse(source: str, blobs: list[Blob], groups: list[dict], shape: tuple[int, ...]) -> None:
@@ -485,6 +502,12 @@ def _refuse(source: str, blobs: list[Blob], groups: list[dict], shape: tuple[int
         raise FaceNotFoundError(f"{source}: no cube face found (stickers do not form a grid)")
     if len(cols) < 3 or len(rows) < 3:
         _raise_partial(source, hom, len(cols), len(rows), shape, i0, j0)
+    if len(grid) >= GOOD_CELLS:
+        raise FaceNotFoundError(
+            f"{source}: no cube face found ({len(grid)} shapes line up in a 3 x 3 grid, but "
+            "too few of its cells stand out from the lines around them as stickers do: glare, "
+            "deep shade, or stickers the colour of the cube's body?); photograph one face "
+            "straight on, in even light and without glare")
     raise FaceNotFoundError(
         f"{source}: only {len(grid)} of the 9 stickers of the face were found; take the "
         "photo again with the whole face in view and without glare")

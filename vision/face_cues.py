@@ -17,6 +17,8 @@ make a grid of even plateaus framed on four sides by valleys, so they score low.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import cv2
 import numpy as np
 
@@ -107,13 +109,14 @@ _INNER_SIDE = np.array([[c > 0, c < 2, r > 0, r < 2] for r in range(3) for c in 
 face's outline is a step to the background, not a groove, so only these sides are judged."""
 
 
-def cell_contrast(flat: np.ndarray, hom: np.ndarray, seen: np.ndarray | None = None
-                  ) -> np.ndarray:
+def cell_contrast(flat: np.ndarray, hom: np.ndarray, seen: np.ndarray | None = None,
+                  floor: float = 10.0) -> np.ndarray:
     """For each of the nine cells of the lattice ``hom`` (cell centres at 0..2 -> image), how
     far its plateau stands above the grooves between it and its neighbours, relative to its
     level: the median of the inner samples minus the median of a side's darkest samples, the
     weakest inner side counting (a cell must be framed on every side it shares), over the
-    inner level. About 0.3..0.9 for a sticker, near 0 or below for background; cells outside
+    inner level plus ``floor`` (so faint noise on a near-black image is no contrast).
+    About 0.3..0.9 for a sticker, near 0 or below for background; cells outside
     the image score -1. A side's groove level is the median of its samples along it, or for
     the cells ``seen`` (nine booleans: a sticker or digit was found there) the lenient
     :data:`SIDE_SHARE` percentile."""
@@ -124,7 +127,7 @@ def cell_contrast(flat: np.ndarray, hom: np.ndarray, seen: np.ndarray | None = N
     lenient = np.zeros(9, bool) if seen is None else np.asarray(seen, bool)
     per_side = np.where(lenient[:, None], along[0], along[1])
     groove = np.where(_INNER_SIDE, per_side, -np.inf).max(axis=1)
-    score = (level - groove) / (level + 10.0)
+    score = (level - groove) / (level + floor)
     h, w = flat.shape[:2]
     p = np.hstack([_grid(np.array([[0.0, 0.0]])), np.ones((9, 1))]) @ hom.T
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -133,3 +136,44 @@ def cell_contrast(flat: np.ndarray, hom: np.ndarray, seen: np.ndarray | None = N
     score[outside] = -1.0
     return score
 
+
+
+CHROMA_FLOOR = 40.0
+"""Added to a cell's chroma level before dividing (:func:`cell_contrast`): on a grey picture
+(a white or black body, paper, stone) chroma is a few units of noise, whose ratios mean
+nothing; a coloured sticker stands 60 and more above its grey frame."""
+
+CHROMA_WEIGHT = 0.4
+"""Chroma contrast counts at this share (against the value channel's 1): a coloured sticker
+framed by a grey body scores 0.6..0.85 on chroma, but brown wood or a tinted table beside a
+face reaches 0.2..0.3 where its grain or shading varies, which must not pass as a sticker."""
+
+
+def chroma(image: np.ndarray) -> np.ndarray:
+    """How coloured each pixel is: max minus min of B, G, R (uint8). Coloured stickers are
+    bright on it and a white or grey body, its grooves, and black or white ink dark, so
+    coloured stickers framed by a light body (light grooves) stand out as on a dark body."""
+    if image.ndim != 3:
+        return np.zeros(image.shape[:2], np.uint8)
+    b, g, r = cv2.split(image)
+    return cv2.subtract(cv2.max(cv2.max(b, g), r), cv2.min(cv2.min(b, g), r))
+
+
+@dataclass(frozen=True)
+class Levels:
+    """The pictures a lattice's cells are judged on, each with its floor
+    (:func:`cell_contrast`) and weight: the value channel, and where that finds no face also
+    chroma. A cell's contrast is the best weighted one over them, so a face whose white stickers stand out on the
+    value channel and coloured ones on chroma (a light body) scores on every cell."""
+
+    images: tuple[tuple[np.ndarray, float, float], ...]
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        """The pictures' shape (they share it)."""
+        return self.images[0][0].shape
+
+    def contrast(self, hom: np.ndarray, seen: np.ndarray | None = None) -> np.ndarray:
+        """Each cell's best :func:`cell_contrast` over the pictures."""
+        return np.max([weight * cell_contrast(img, hom, seen, floor)
+                       for img, floor, weight in self.images], axis=0)
