@@ -138,6 +138,41 @@ def locate_faces(image: np.ndarray, photo: str, source: str = "") -> list[Corner
     expected = corner_faces(photo)
     names = ", ".join(f"{f.face} {f.place}" for f in expected)
     found = find_lattices(image)
+    lattices = faces_of_glyphs(image) if looks_dark(found) else []
+    if len(lattices) < 3:
+        lattices, seen = _sticker_faces(image, found, where, photo, names)
+    if len(lattices) < 3:
+        raise CornerPhotoError(
+            f"{where}corner photo {photo} shows {_describe(len(lattices))} "
+            f"({seen} sticker shapes seen); it must show three faces around one "
+            f"corner ({names}). Photograph the cube from its corner, all three faces in the "
+            "frame.")
+    return _placed(lattices[:3], photo, where, names)
+
+
+DARK_SHAPES = 9
+"""Fewer sticker shapes than one face's nine from the first sticker pass: the stickers are
+dark (the black Sudoku Cube). Light or coloured stickers give 20 or more even in shade or
+blur, dark grey ones on a black body almost none."""
+
+
+def looks_dark(found: Found) -> bool:
+    """True when the first sticker pass (``found``) saw too few sticker shapes for even one
+    face (:data:`DARK_SHAPES`): the stickers are dark, and only their digits
+    (:func:`faces_of_glyphs`) can place the faces, so that pass goes first and the further
+    sticker passes, which cannot succeed there and cost most of the time, run only when it
+    fails."""
+    return len(found.quads) < DARK_SHAPES
+
+
+def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str,
+                   names: str) -> tuple[list[Lattice], int]:
+    """The faces from sticker shapes: the first pass ``found``, then :data:`MORE_PASSES`
+    while fewer than three faces are found, the whole-cube model, then the digits
+    (:func:`faces_of_glyphs`, unless :func:`looks_dark` had it tried first); three
+    cross-checked faces, or fewer when they are not found, and the sticker shapes seen.
+    Raises :class:`CornerPhotoError` when three faces are found that do not fit one cube."""
+    first = found
     anchors = list(found.lattices)
     lattices = complete_faces(image, found)
     for options in MORE_PASSES:
@@ -156,15 +191,16 @@ def locate_faces(image: np.ndarray, photo: str, source: str = "") -> list[Corner
             f"{where}corner photo {photo}: the three faces found do not fit one cube (blur, "
             f"glare or clutter?). Expected {names}; retake it sharper, the cube filling more "
             "of the picture.")
-    if len(lattices) < 3:  # dark stickers: the faces' digits on their lattices
+    if len(lattices) < 3 and not looks_dark(first):  # dark stickers: their digits
         lattices = faces_of_glyphs(image) or lattices
-    seen = len(found.quads)
-    if len(lattices) < 3:
-        raise CornerPhotoError(
-            f"{where}corner photo {photo} shows {_describe(len(lattices))} "
-            f"({seen} sticker shapes seen); it must show three faces around one corner "
-            f"({names}). Photograph the cube from its corner, all three faces in the frame.")
-    lattices = lattices[:3]
+    return lattices, len(found.quads)
+
+
+def _placed(lattices: list[Lattice], photo: str, where: str, names: str) -> list[CornerFace]:
+    """The three lattices as the faces of corner photo ``photo``, in place order, each with
+    its net-to-image homography; raises :class:`CornerPhotoError` when the photo is not
+    upright."""
+    expected = corner_faces(photo)
     arranged = arrange(lattices)
     if arranged.tilt_deg > MAX_DOWN_TILT_DEG:
         raise CornerPhotoError(

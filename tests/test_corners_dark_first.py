@@ -1,0 +1,65 @@
+"""Dark stickers are recognised from the first sticker pass, so a corner photo of the black
+Sudoku Cube goes straight to its digits (vision.corners.faces.looks_dark) instead of trying
+every sticker pass first; the faces found are the ones the old order found, and light or
+coloured stickers keep the sticker passes."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from sudoku_cube.vision.corners import faces as corner_faces_module
+from sudoku_cube.vision.corners.faces import locate_faces, looks_dark
+from sudoku_cube.vision.corners.lattice import find_lattices
+from sudoku_cube.vision.images import load_image
+
+SAMPLES = Path(__file__).resolve().parents[1] / "samples" / "corners"
+
+
+@pytest.mark.parametrize("sample,dark", [("c4-black", True), ("c1-plain", False),
+                                         ("c2-coloured", False), ("c3-hard", False)])
+def test_first_pass_tells_dark_stickers(sample, dark):
+    for which in "AB":
+        img = load_image(SAMPLES / sample / f"{which}.jpg")
+        assert looks_dark(find_lattices(img)) is dark, (sample, which)
+
+
+def _counting(monkeypatch) -> dict[str, int]:
+    calls = {"sticker passes": 0, "glyphs": 0}
+    find, glyphs = corner_faces_module.find_lattices, corner_faces_module.faces_of_glyphs
+
+    def counted_find(*a, **k):
+        calls["sticker passes"] += 1
+        return find(*a, **k)
+
+    def counted_glyphs(*a, **k):
+        calls["glyphs"] += 1
+        return glyphs(*a, **k)
+
+    monkeypatch.setattr(corner_faces_module, "find_lattices", counted_find)
+    monkeypatch.setattr(corner_faces_module, "faces_of_glyphs", counted_glyphs)
+    return calls
+
+
+@pytest.mark.parametrize("which", "AB")
+def test_black_corner_photo_skips_the_sticker_passes_and_finds_the_same_faces(
+        which, monkeypatch):
+    img = load_image(SAMPLES / "c4-black" / f"{which}.jpg")
+    calls = _counting(monkeypatch)
+    faces = locate_faces(img, which)
+    assert calls == {"sticker passes": 1, "glyphs": 1}
+    # the old order: every sticker pass first, the digits last
+    monkeypatch.setattr(corner_faces_module, "looks_dark", lambda found: False)
+    old = locate_faces(img, which)
+    assert calls == {"sticker passes": 2 + len(corner_faces_module.MORE_PASSES), "glyphs": 2}
+    assert [f.face for f in faces] == [f.face for f in old]
+    for new_face, old_face in zip(faces, old):
+        assert np.allclose(new_face.quad(), old_face.quad(), atol=1e-6)
+
+
+def test_light_stickers_never_try_the_digits(monkeypatch):
+    img = load_image(SAMPLES / "c1-plain" / "A.jpg")
+    calls = _counting(monkeypatch)
+    assert [f.face for f in locate_faces(img, "A")] == ["U", "F", "R"]
+    assert calls == {"sticker passes": 1, "glyphs": 0}
