@@ -102,13 +102,14 @@ def _describe(n_faces: int) -> str:
                                                                              f"{n_faces} faces")
 
 
-def faces_of_glyphs(image: np.ndarray) -> list[Lattice]:
+def faces_of_glyphs(image: np.ndarray, light: bool | None = None) -> list[Lattice]:
     """Three face lattices from the photo's glyphs (:mod:`vision.corners.glyphs`): the lattices
     that meet at one corner, a face missing rebuilt from the other two, all three fitted
     together (:func:`vision.corners.joint.joint_fit`); of the groups of
     :func:`vision.corners.glyphs.corner_groups`, the one with most glyphs on the fitted
-    faces and least misfit (:data:`MISFIT_WEIGHT`); [] when none makes a corner."""
-    glyphs = glyph_lattices(image)
+    faces and least misfit (:data:`MISFIT_WEIGHT`); [] when none makes a corner. ``light``:
+    only light (True) or dark (False) digits, default both."""
+    glyphs = glyph_lattices(image, light)
     groups = corner_groups(glyphs.lattices)
     best, best_score = [], -math.inf
     for group in groups:
@@ -138,7 +139,7 @@ def locate_faces(image: np.ndarray, photo: str, source: str = "") -> list[Corner
     expected = corner_faces(photo)
     names = ", ".join(f"{f.face} {f.place}" for f in expected)
     found = find_lattices(image)
-    lattices = faces_of_glyphs(image) if looks_dark(found) else []
+    lattices = faces_of_glyphs(image, light=True) if looks_dark(found) else []
     if len(lattices) < 3:
         lattices, seen = _sticker_faces(image, found, where, photo, names)
     if len(lattices) < 3:
@@ -159,9 +160,9 @@ blur, dark grey ones on a black body almost none."""
 def looks_dark(found: Found) -> bool:
     """True when the first sticker pass (``found``) saw too few sticker shapes for even one
     face (:data:`DARK_SHAPES`): the stickers are dark, and only their digits
-    (:func:`faces_of_glyphs`) can place the faces, so that pass goes first and the further
-    sticker passes, which cannot succeed there and cost most of the time, run only when it
-    fails."""
+    (:func:`faces_of_glyphs`) can place the faces, so that pass goes first, for light digits
+    only (dark stickers carry light ink); the further sticker passes, which cannot succeed
+    there and cost most of the time, run only when it fails."""
     return len(found.quads) < DARK_SHAPES
 
 
@@ -169,10 +170,9 @@ def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str,
                    names: str) -> tuple[list[Lattice], int]:
     """The faces from sticker shapes: the first pass ``found``, then :data:`MORE_PASSES`
     while fewer than three faces are found, the whole-cube model, then the digits
-    (:func:`faces_of_glyphs`, unless :func:`looks_dark` had it tried first); three
+    (:func:`faces_of_glyphs`, both polarities); three
     cross-checked faces, or fewer when they are not found, and the sticker shapes seen.
     Raises :class:`CornerPhotoError` when three faces are found that do not fit one cube."""
-    first = found
     anchors = list(found.lattices)
     lattices = complete_faces(image, found)
     for options in MORE_PASSES:
@@ -191,7 +191,7 @@ def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str,
             f"{where}corner photo {photo}: the three faces found do not fit one cube (blur, "
             f"glare or clutter?). Expected {names}; retake it sharper, the cube filling more "
             "of the picture.")
-    if len(lattices) < 3 and not looks_dark(first):  # dark stickers: their digits
+    if len(lattices) < 3:  # dark stickers: their digits, light or dark
         lattices = faces_of_glyphs(image) or lattices
     return lattices, len(found.quads)
 

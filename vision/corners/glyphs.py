@@ -62,13 +62,16 @@ DIM = 0.5
 """The second, lower ink threshold as a share of the first (Otsu's)."""
 
 
-def _ink_masks(v: np.ndarray) -> list[tuple[np.ndarray, bool]]:
+def _ink_masks(v: np.ndarray, light_only: bool | None = None) -> list[tuple[np.ndarray, bool]]:
     """Binary masks of ink narrower than a sticker, light (white top-hat) and dark (black-hat),
-    each thresholded by Otsu over the pixels that stand out at all."""
+    or of one polarity ``light_only``, each thresholded by Otsu over the pixels that stand out
+    at all."""
     k = int(STROKE * min(v.shape)) | 1
     se = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
     out = []
     for op, light in ((cv2.MORPH_TOPHAT, True), (cv2.MORPH_BLACKHAT, False)):
+        if light_only is not None and light != light_only:
+            continue
         hat = cv2.morphologyEx(v, op, se)
         vals = hat[::2, ::2]
         vals = vals[vals > 8]
@@ -88,15 +91,17 @@ def glyph_points(image: np.ndarray) -> list[Glyph]:
     return _marks(image)[0]
 
 
-def _marks(image: np.ndarray) -> tuple[list[Glyph], dict[bool, np.ndarray]]:
-    """The glyphs of :func:`glyph_points` and, per polarity, the widest ink mask."""
+def _marks(image: np.ndarray, light: bool | None = None
+           ) -> tuple[list[Glyph], dict[bool, np.ndarray]]:
+    """The glyphs of :func:`glyph_points` (of one polarity ``light``, or both) and, per
+    polarity, the widest ink mask."""
     v = cv2.GaussianBlur(_value(image), (3, 3), 0)
     side = min(v.shape)
     lo, hi = GLYPH_SIDE[0] * side, GLYPH_SIDE[1] * side
     out: list[Glyph] = []
     masks: dict[bool, np.ndarray] = {}
-    for mask, light in _ink_masks(v):
-        masks[light] = mask  # the lower threshold comes last
+    for mask, polarity in _ink_masks(v, light):
+        masks[polarity] = mask  # the lower threshold comes last
         n, _, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
         for i in range(1, n):
             x, y, w, h, area = stats[i]
@@ -105,8 +110,8 @@ def _marks(image: np.ndarray) -> tuple[list[Glyph], dict[bool, np.ndarray]]:
                 continue
             if not 0.12 <= area / (w * h) <= 0.85:
                 continue
-            g = Glyph(np.array([x + w / 2, y + h / 2], np.float64), float(long), light)
-            if not any(o.light == light and np.linalg.norm(o.centre - g.centre) < 0.4 * o.size
+            g = Glyph(np.array([x + w / 2, y + h / 2], np.float64), float(long), polarity)
+            if not any(o.light == polarity and np.linalg.norm(o.centre - g.centre) < 0.4 * o.size
                        for o in out):  # the same mark at the lower threshold
                 out.append(g)
     return out, masks
@@ -235,7 +240,7 @@ def glyph_lattices(image: np.ndarray, light: bool | None = None) -> Found:
     the glyphs standing in for stickers (:class:`vision.corners.lattice.Quad`)."""
     found: list[Lattice] = []
     all_quads: list[Quad] = []
-    points, masks = _marks(image)
+    points, masks = _marks(image, light)
     for polarity in ((True, False) if light is None else (light,)):
         glyphs = [g for g in points if g.light == polarity]
         if polarity not in masks:
