@@ -129,19 +129,42 @@ def _window_of(pts: np.ndarray, origin: np.ndarray, a: np.ndarray, b: np.ndarray
     """The 3x3 window of the affine lattice ``origin + i a + j b`` (i, j in -2..2) holding
     most points (each node its nearest point within :data:`MATCH` pitches), as window
     (col, row) -> point index; None when it holds fewer than :data:`MIN_GLYPHS`."""
-    nodes = origin + _NODES[:, :1] * a + _NODES[:, 1:] * b
-    d = np.linalg.norm(nodes[:, None, :] - pts[None, :, :], axis=2)
-    near = d.argmin(axis=1)
-    hit = (d[np.arange(len(nodes)), near] < MATCH * pitch).reshape(5, 5)  # [row j, col i]
-    counts = [(int(hit[j0:j0 + 3, i0:i0 + 3].sum()), i0, j0)
-              for i0 in range(3) for j0 in range(3)]
-    n, i0, j0 = max(counts)
-    if n < MIN_GLYPHS:
-        return None
-    near = near.reshape(5, 5)
-    win = {(i, j): int(near[j0 + j, i0 + i]) for i in range(3) for j in range(3)
-           if hit[j0 + j, i0 + i]}
-    return win if len(set(win.values())) == len(win) else None
+    return _windows_of(pts, origin, [(a, b)])[0]
+
+
+_WINDOW_ORDER = np.array([10 * i0 + j0 for i0 in range(3) for j0 in range(3)])
+"""Tie-break of equal counts among the nine windows: the last in (i0, j0) order, as
+``max`` over (count, i0, j0) tuples."""
+
+
+def _windows_of(pts: np.ndarray, origin: np.ndarray, spans: list[tuple[np.ndarray, np.ndarray]]
+                ) -> list[dict[tuple[int, int], int] | None]:
+    """:func:`_window_of` for every pair of axes in ``spans`` at once (one array operation
+    instead of one per pair: the glyph pass tries hundreds of them per photo)."""
+    if not spans:
+        return []
+    a = np.array([s[0] for s in spans])[:, None, :]
+    b = np.array([s[1] for s in spans])[:, None, :]
+    pitch = np.minimum(np.linalg.norm(a[:, 0], axis=1), np.linalg.norm(b[:, 0], axis=1))
+    nodes = origin + _NODES[None, :, :1] * a + _NODES[None, :, 1:] * b  # (P, 25, 2)
+    d = np.linalg.norm(nodes[:, :, None, :] - pts[None, None, :, :], axis=3)  # (P, 25, N)
+    near = d.argmin(axis=2)
+    hit = (np.take_along_axis(d, near[:, :, None], axis=2)[:, :, 0]
+           < MATCH * pitch[:, None]).reshape(-1, 5, 5)  # [pair, row j, col i]
+    counts = np.stack([hit[:, j0:j0 + 3, i0:i0 + 3].sum(axis=(1, 2))
+                       for i0 in range(3) for j0 in range(3)], axis=1)  # (P, 9)
+    best = np.argmax(counts * 100 + _WINDOW_ORDER, axis=1)
+    out: list[dict[tuple[int, int], int] | None] = []
+    for k, w in enumerate(best):
+        if counts[k, w] < MIN_GLYPHS:
+            out.append(None)
+            continue
+        i0, j0 = divmod(int(w), 3)
+        nk, hk = near[k].reshape(5, 5), hit[k]
+        win = {(i, j): int(nk[j0 + j, i0 + i]) for i in range(3) for j in range(3)
+               if hk[j0 + j, i0 + i]}
+        out.append(win if len(set(win.values())) == len(win) else None)
+    return out
 
 
 def _pseudo_quad(g: Glyph, a: np.ndarray, b: np.ndarray) -> Quad:
@@ -264,9 +287,7 @@ def _lattices_of(glyphs: list[Glyph], ink: np.ndarray) -> tuple[list[Lattice], l
     index = {id(q): i for i, q in enumerate(quads)}
     windows: dict[frozenset, dict[tuple[int, int], int]] = {}
     for p in range(len(glyphs)):
-        for a, b in _spans(pts, sizes, p):
-            pitch = min(np.linalg.norm(a), np.linalg.norm(b))
-            win = _window_of(pts, pts[p], a, b, pitch)
+        for win in _windows_of(pts, pts[p], _spans(pts, sizes, p)):
             if win is not None:
                 windows.setdefault(frozenset(win.values()), win)
     settled: list[set[int]] = []

@@ -14,7 +14,6 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-import cv2
 import numpy as np
 
 from .check import pitch_of
@@ -58,26 +57,53 @@ _EDGE = {(0, 1): 1, (0, 2): 2, (1, 2): 3}
 
 
 def _homographies(points: np.ndarray, lay: _Layout) -> list[np.ndarray]:
+    return list(_homographies_batch(points[None], lay)[0])
+
+
+def _perspective(src: np.ndarray, dst: np.ndarray) -> np.ndarray:
+    """Homographies (B, 3, 3) taking the four points ``src`` (4, 2) to each ``dst`` (B, 4, 2):
+    cv2.getPerspectiveTransform's 8x8 system, solved for all B at once."""
+    n = len(dst)
+    A = np.zeros((n, 8, 8))
+    x, y = src[:, 0], src[:, 1]
+    u, v = dst[:, :, 0], dst[:, :, 1]
+    A[:, :4, 0], A[:, :4, 1], A[:, :4, 2] = x, y, 1.0
+    A[:, 4:, 3], A[:, 4:, 4], A[:, 4:, 5] = x, y, 1.0
+    A[:, :4, 6], A[:, :4, 7] = -x * u, -y * u
+    A[:, 4:, 6], A[:, 4:, 7] = -x * v, -y * v
+    h = np.linalg.solve(A, np.concatenate([u, v], axis=1)[:, :, None])[:, :, 0]
+    return np.concatenate([h, np.ones((n, 1))], axis=1).reshape(n, 3, 3)
+
+
+def _homographies_batch(points: np.ndarray, lay: _Layout) -> np.ndarray:
+    """The three faces' homographies (B, 3, 3, 3) for each of B sets of the seven points
+    (B, 7, 2)."""
     out = []
     for i in range(3):
         j, k = (x for x in range(3) if x != i)
-        src = [lay.corner[i], lay.shared[i][j], lay.far[i], lay.shared[i][k]]
-        dst = [points[0], points[_EDGE[tuple(sorted((i, j)))]], points[4 + i],
-               points[_EDGE[tuple(sorted((i, k)))]]]
-        out.append(cv2.getPerspectiveTransform(np.array(src, np.float32),
-                                               np.array(dst, np.float32)).astype(np.float64))
-    return out
+        src = np.array([lay.corner[i], lay.shared[i][j], lay.far[i], lay.shared[i][k]],
+                       np.float64)
+        idx = [0, _EDGE[tuple(sorted((i, j)))], 4 + i, _EDGE[tuple(sorted((i, k)))]]
+        out.append(_perspective(src, points[:, idx, :]))
+    return np.stack(out, axis=1)
 
 
 def _residuals(x: np.ndarray, lay: _Layout, cells: list[np.ndarray], seen: list[np.ndarray]
                ) -> np.ndarray:
-    hs = _homographies(x.reshape(7, 2), lay)
+    return _residuals_batch(x[None], lay, cells, seen)[0]
+
+
+def _residuals_batch(xs: np.ndarray, lay: _Layout, cells: list[np.ndarray],
+                     seen: list[np.ndarray]) -> np.ndarray:
+    """The residuals (B, R) of each of B parameter vectors ``xs`` (B, 14): every point's
+    distance (x and y) from its cell's centre under its face's homography."""
+    hs = _homographies_batch(xs.reshape(len(xs), 7, 2), lay)
     out = []
-    for H, c, s in zip(hs, cells, seen):
+    for f, (c, s) in enumerate(zip(cells, seen)):
         if len(c):
-            p = np.hstack([c, np.ones((len(c), 1))]) @ H.T
-            out.append((p[:, :2] / p[:, 2:3] - s).ravel())
-    return np.concatenate(out)
+            p = np.einsum("pk,bjk->bpj", np.hstack([c, np.ones((len(c), 1))]), hs[:, f])
+            out.append((p[:, :, :2] / p[:, :, 2:3] - s).reshape(len(xs), -1))
+    return np.concatenate(out, axis=1)
 
 
 def joint_fit(lats: list[Lattice]) -> tuple[list[Lattice], float] | None:
@@ -99,7 +125,8 @@ def joint_fit(lats: list[Lattice]) -> tuple[list[Lattice], float] | None:
     seen = [np.array([q.centre for q in lat.cells.values()], np.float64).reshape(-1, 2)
             for lat in lats]
     pitch = float(np.median([pitch_of(lat.H) for lat in lats]))
-    x = _levenberg_marquardt(x, lambda p: _residuals(p, lay, cells, seen), 0.01 * pitch)
+    x = _levenberg_marquardt(x, lambda ps: _residuals_batch(ps, lay, cells, seen),
+                             0.01 * pitch)
     r = _residuals(x, lay, cells, seen).reshape(-1, 2)
     misfit = float(np.sqrt(np.mean(np.sum(r * r, axis=1)))) / pitch
     if misfit > MAX_MISFIT:
@@ -121,21 +148,20 @@ def _surrounded(points: np.ndarray) -> bool:
 
 
 def _levenberg_marquardt(x: np.ndarray, fun, eps: float) -> np.ndarray:
-    """Least squares of ``fun`` from ``x`` with a numeric Jacobian (step ``eps``)."""
-    r = fun(x)
+    """Least squares of ``fun`` from ``x`` with a numeric Jacobian (step ``eps``); ``fun``
+    takes a batch of parameter vectors (B, n) and returns their residuals (B, R), so the
+    Jacobian's n+1 evaluations are one call."""
+    r = fun(x[None])[0]
     cost = float(r @ r)
     lam = 1e-3
+    steps = eps * np.eye(len(x))
     for _ in range(ITERATIONS):
-        J = np.empty((len(r), len(x)))
-        for k in range(len(x)):
-            d = np.zeros_like(x)
-            d[k] = eps
-            J[:, k] = (fun(x + d) - r) / eps
+        J = ((fun(x[None] + steps) - r) / eps).T
         A = J.T @ J
         g = J.T @ r
         while True:
             step = np.linalg.solve(A + lam * np.diag(np.diag(A) + 1e-6), -g)
-            trial = fun(x + step)
+            trial = fun((x + step)[None])[0]
             tc = float(trial @ trial)
             if tc < cost:
                 x, r, cost, lam = x + step, trial, tc, lam / 3
