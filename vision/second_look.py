@@ -8,6 +8,11 @@ lost to it (a 2 read as 1, a 6 as 3). A person looks again harder at such a stic
 a cell the classifiers are unsure of is cut again at stricter thresholds, and the cut whose
 best reading is clearly surer replaces the first one. Confident cells are never touched, so
 the extra cost falls on the few doubtful ones.
+
+Before that, a cell not quite sure is read once more without broad dark blobs
+(:func:`vision.warp.without_blobs`): a glare spot on a dark sticker, as bright as its white
+digit, is a dark blob once the cell is inverted and joins the ink; it is broad where the ink
+is strokes of one width.
 """
 from __future__ import annotations
 
@@ -17,7 +22,8 @@ import numpy as np
 
 from sudoku_cube.models.stickers import Hypothesis
 from sudoku_cube.vision.recognise import CellEvidence, analyse_cells
-from sudoku_cube.vision.warp import grown_ink_mask, ink_mask, peeled_ink_mask
+from sudoku_cube.vision.warp import grown_ink_mask, ink_mask, peeled_ink_mask, stroke_width, \
+    without_blobs
 
 CUTS = (lambda c: ink_mask(c, 0.45), lambda c: ink_mask(c, 0.6), grown_ink_mask, peeled_ink_mask)
 """The second cuts tried on an unsure cell, in order: stricter ink thresholds (shares of the
@@ -47,10 +53,12 @@ def second_look(cells: Sequence[np.ndarray], evidence: list[CellEvidence],
                 hyps: list[tuple[Hypothesis, ...]], templates, model,
                 score: Callable[[CellEvidence], tuple[Hypothesis, ...]]
                 ) -> tuple[list[CellEvidence], list[tuple[Hypothesis, ...]]]:
-    """Evidence and hypotheses per cell; a cell read below :data:`LOST` is cut again at
+    """Evidence and hypotheses per cell; a cell read below :data:`BLOB_LOOK` is read again
+    without its glare blobs (:func:`_blob_look`); one read below :data:`LOST` is cut again at
     stricter thresholds and takes the first cut whose best reading reaches :data:`SURE`
     (``score`` turns evidence into hypotheses)."""
     evidence, hyps = list(evidence), list(hyps)
+    evidence, hyps = _blob_look(cells, evidence, hyps, templates, model, score)
     lost = [i for i, h in enumerate(hyps) if (h[0].score or 0.0) < LOST]
     for cut in CUTS:
         if not lost:
@@ -62,4 +70,37 @@ def second_look(cells: Sequence[np.ndarray], evidence: list[CellEvidence],
             if ev.glyph is not None and (h[0].score or 0.0) >= SURE:
                 evidence[i], hyps[i] = ev, _merged(h, hyps[i])
         lost = [i for i in lost if (hyps[i][0].score or 0.0) < LOST]
+    return evidence, hyps
+
+
+BLOB_LOOK = 0.99
+"""Cells read below this are read again without their broad dark blobs
+(:func:`vision.warp.without_blobs`): glare on a dark sticker can make a wrong reading look
+sure (0.95), so the bar is high; only light-ink faces have many such cells."""
+BLOB_MARGIN = 0.02
+"""The reading without blobs replaces the first only when its best score is higher by this:
+the lifted cell is a single channel, and on a clean 6/9 the underline's grey levels can tip a
+near tie the other way."""
+
+
+def _blob_look(cells: Sequence[np.ndarray], evidence: list[CellEvidence],
+               hyps: list[tuple[Hypothesis, ...]], templates, model,
+               score: Callable[[CellEvidence], tuple[Hypothesis, ...]]
+               ) -> tuple[list[CellEvidence], list[tuple[Hypothesis, ...]]]:
+    """Cells read below :data:`BLOB_LOOK` read again without glare or shadow blobs
+    (:func:`vision.warp.without_blobs`, its disc sized by the lower quartile of the stroke
+    widths of the face's first ink masks: one font prints every sticker, and glare only
+    widens them); the surer reading wins by
+    :data:`BLOB_MARGIN`, the first kept beside it for joint decoding."""
+    unsure = [i for i, h in enumerate(hyps) if (h[0].score or 0.0) < BLOB_LOOK]
+    widths = [w for w in (stroke_width(e.body) for e in evidence) if w > 0]
+    if not unsure or not widths:
+        return evidence, hyps
+    width = float(np.percentile(widths, 25))
+    flat = [without_blobs(cells[i], width) for i in unsure]
+    again = analyse_cells([ink_mask(c) for c in flat], templates, model, flat)
+    for i, ev in zip(unsure, again):
+        h = score(ev)
+        if ev.glyph is not None and (h[0].score or 0.0) > (hyps[i][0].score or 0.0) + BLOB_MARGIN:
+            evidence[i], hyps[i] = ev, _merged(h, hyps[i])
     return evidence, hyps

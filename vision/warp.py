@@ -42,6 +42,41 @@ def cut_cells(face: np.ndarray, normalise: bool = True) -> list[np.ndarray]:
     return [255 - gray(x) if light else x for x, light in zip(cells, light_inks(cells))]
 
 
+def stroke_width(mask: np.ndarray) -> float:
+    """Mean stroke width of an ink mask in pixels: twice its area over the length of its
+    outlines (a stroke of length L and width w has area L w and outline about 2 L); 0 for
+    no ink."""
+    m = mask.astype(np.uint8)
+    if not m.any():
+        return 0.0
+    contours, _ = cv2.findContours(m, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
+    length = sum(cv2.arcLength(c, True) for c in contours)
+    return 2.0 * float(m.sum()) / max(length, 1.0)
+
+
+BLOB_DISC = 2.0
+"""Diameter, in stroke widths, of the disc that :func:`without_blobs` fits into ink: broader
+dark parts are glare (inverted) or shadow, not strokes."""
+
+
+def without_blobs(cell: np.ndarray, width: float) -> np.ndarray:
+    """A normalised cell (dark ink on a light sticker) with its broad dark blobs lifted to the
+    sticker's level, as a single channel (its V channel). A glare spot on a dark sticker is
+    as bright as the white digit, so once inverted it is a dark blob like the ink; but it is
+    broad and smooth where ink is strokes of one width. A grey closing with a disc
+    :data:`BLOB_DISC` stroke widths across erases the strokes and keeps such blobs; what it
+    keeps below the sticker's median level (smoothed) is added back."""
+    v = value_channel(cell)
+    n = v.shape[0]
+    k = max(3, int(round(BLOB_DISC * width)) | 1)
+    keep = cv2.morphologyEx(v, cv2.MORPH_CLOSE,
+                            cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    keep = cv2.GaussianBlur(keep.astype(np.float32), (0, 0), n / 40)
+    c = slice(n // 5, n - n // 5)
+    lift = np.maximum(float(np.median(keep[c, c])) - keep, 0)
+    return np.clip(v.astype(np.float32) + lift, 0, 255).astype(np.uint8)
+
+
 SAME_HUE = 12.0
 """Stickers whose colours lie closer than this in the CIELAB a*b* plane (lightness left out:
 glare and shade change it) are printed alike: one colour, one ink."""
@@ -159,17 +194,35 @@ grey levels below a light level, which a ratio test took for a blank sticker."""
 def _ink_contrast(cell: np.ndarray) -> tuple[np.ndarray, float, float] | None:
     """How much darker than the local sticker level each pixel is (the difference), the
     median and the 97th percentile of that difference inside the cell; None for a blank
-    sticker (nothing stands out from the sticker's level and its noise)."""
+    sticker (nothing stands out from the sticker's level and its noise,
+    :func:`sticker_spread`)."""
     v, paper = sticker_level(cell)
     n = v.shape[0]
     c = slice(n // 5, -(n // 5))
     diff = paper - v
-    inner = diff[c, c]
-    level, top = float(np.median(inner)), float(np.percentile(inner, 97))
-    noise = 1.4826 * float(np.median(np.abs(inner - level)))
+    level, noise, top = sticker_spread(diff[c, c])
     if top - level < max(MIN_CONTRAST, 1.5 * noise):
         return None
-    return diff, level, top
+    return diff, float(np.median(diff[c, c])), top  # the threshold's base stays the median
+
+
+def sticker_spread(inner: np.ndarray) -> tuple[float, float, float]:
+    """The sticker's level, its noise (a standard deviation) and the ink's level (97th
+    percentile) among the differences ``inner`` to the local sticker brightness. The sticker
+    is the lower part: its level is the :data:`PAPER_QUANTILE` quantile and its noise the
+    spread below that, not the median and its absolute deviation, which a large serif digit
+    covering half the centre turns into ink and a spread as wide as the ink's contrast (the
+    digit was then taken for a blank sticker)."""
+    lo, level, top = (float(x) for x in np.percentile(inner, (5, 100 * PAPER_QUANTILE, 97)))
+    return level, (level - lo) / PAPER_SPREAD_Z, top
+
+
+PAPER_QUANTILE = 0.3
+"""Quantile of the centre's differences taken for the sticker's level: below the ink's share
+of the centre on every print (the boldest serif digits cover under half of it)."""
+PAPER_SPREAD_Z = 1.12
+"""Normal quantile gap between the 5% and the 30% point (1.645 - 0.524): turns the gap into
+a standard deviation when the lower 30% are all sticker."""
 
 
 def _inner_components(mask: np.ndarray) -> np.ndarray:
