@@ -1,6 +1,7 @@
 """Export a plan as a page to keep beside the cube: HTML (one section per step: the cube as
 held with the layer to turn and an arrow, nets before/after with the moving stickers marked;
-prints four steps a page) or one tall SVG. Written atomically."""
+prints four steps a page) or one tall SVG. Written atomically, with the usual file mode (the
+user's umask), into a folder that must exist."""
 from __future__ import annotations
 
 import textwrap
@@ -147,13 +148,18 @@ def plan_svg(steps: Sequence[Step], start: CubeState) -> str:
 
 
 def check_export_path(path: str | Path) -> Path:
-    """The export path, if its kind is known (checked before any long work)."""
+    """The export path, if its kind is known and its folder exists (checked before any long
+    work: a mistyped folder is refused, never created silently)."""
     p = Path(path)
     if p.suffix.lower() not in (".html", ".htm", ".svg"):
         raise SudokuCubeError(f"{p}: --export writes .html or .svg files; give a name ending "
                               "in one of those")
     if p.is_dir():
         raise SudokuCubeError(f"{p}: is a folder; give a file name such as plan.html")
+    folder = p.parent
+    if not folder.is_dir():
+        raise SudokuCubeError(f"{p}: the folder {folder} does not exist; create it first "
+                              f"(mkdir -p {folder}) or give a file in a folder that exists")
     return p
 
 

@@ -4,13 +4,16 @@ guide/solve print every step (plain mode) and the printed moves solve the cube; 
 a page; camera problems and resuming without a session give clear messages (exit 2)."""
 from __future__ import annotations
 
+import os
 import re
+import stat
 from pathlib import Path
 
 from sudoku_cube.assistant.cli import main
 from sudoku_cube.assistant.files import load_state
 from sudoku_cube.models.moves import parse_moves
 from sudoku_cube.models.solved import is_solved
+from tests.conftest import assert_clear_error
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRAMBLED = ROOT / "samples" / "states" / "scrambled-example.json"
@@ -41,6 +44,27 @@ def test_guide_export_html(tmp_path, capsys):
     html = page.read_text()
     assert html.count('<section class="step"') == len(moves)
     assert html.count("<svg") == 3 * len(moves) + 2  # held cube, before, after; the start
+
+
+def test_export_respects_the_umask_and_refuses_a_missing_folder(tmp_path, capsys):
+    """The page is written with the mode the umask gives (not mkstemp's 0600), a replaced page
+    keeps its mode, and a folder that does not exist is refused by name (exit 2), not made."""
+    old = os.umask(0o022)
+    try:
+        page = tmp_path / "plan.svg"
+        assert main(["guide", str(SCRAMBLED), "--plain", "--export", str(page)]) == 0
+        assert stat.S_IMODE(page.stat().st_mode) == 0o644
+        os.umask(0o077)
+        page.chmod(0o640)
+        assert main(["guide", str(SCRAMBLED), "--plain", "--export", str(page)]) == 0
+        assert stat.S_IMODE(page.stat().st_mode) == 0o640
+    finally:
+        os.umask(old)
+    capsys.readouterr()
+    missing = tmp_path / "no-such-folder" / "plan.html"
+    assert_clear_error(main(["guide", str(SCRAMBLED), "--plain", "--export", str(missing)]),
+                       capsys.readouterr().err, str(missing.parent), "does not exist", "mkdir")
+    assert not missing.parent.exists()
 
 
 def test_guide_on_a_solved_cube_says_so(capsys):

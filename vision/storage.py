@@ -48,6 +48,17 @@ def cache_dir() -> Path:
     return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
 
 
+def _new_file_mode(target: Path) -> int:
+    """The mode a written file gets: the old file's when it is replaced, else what the user's
+    umask leaves of 0666 (as ``open()`` would give)."""
+    try:
+        return target.stat().st_mode & 0o777
+    except OSError:
+        mask = os.umask(0o022)
+        os.umask(mask)
+        return 0o666 & ~mask
+
+
 @contextmanager
 def atomic_path(path: str | os.PathLike[str], suffix: str = ".tmp") -> Iterator[Path]:
     """A temporary file beside ``path`` (ending in ``suffix``) for the caller to write; when
@@ -57,7 +68,8 @@ def atomic_path(path: str | os.PathLike[str], suffix: str = ".tmp") -> Iterator[
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=suffix, dir=target.parent)
-    os.close(fd)
+    os.fchmod(fd, _new_file_mode(target))  # mkstemp makes 0600; a file the user asked for
+    os.close(fd)                           # gets the usual mode (or keeps the old one)
     try:
         yield Path(tmp)
         with open(tmp, "rb+") as fh:
