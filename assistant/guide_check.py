@@ -5,7 +5,8 @@ The first look is the one ``sudoku-cube check --suggest`` names, in the same wor
 (:func:`models.slips.first_look`): corner photo A (U, F and R at once) when it tells more than
 any single face, and the single face that tells most, to type. The person answers with the
 face's nine tokens typed (row by row, as the net shows the face), the path of a photo of it,
-``A=path`` for corner photo A, or Enter to take the look asked for from the camera when the
+``A=path`` or ``B=path`` for a corner photo (a file named A.jpg is corner photo A, one named
+after a face is that face), or Enter to take the look asked for from the camera when the
 guide has one. Several slips that fit ask for one more face (the one that splits them best);
 none that fits says to scan the whole cube again.
 """
@@ -17,9 +18,11 @@ from typing import Callable
 from rich.console import Console
 
 from sudoku_cube.assistant.guide import GuideCursor, steps_from_moves
-from sudoku_cube.assistant.slip_check import (Cells, corner_cells, first_look_words,
-                                              photo_cells, show_face_words, tokens_cells)
+from sudoku_cube.assistant.slip_check import (Cells, corner_cells, corner_photo,
+                                              first_look_words, photo_cells, show_face_words,
+                                              tokens_cells)
 from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.moves import format_moves
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.slips import Verdict, find_slip, first_look
@@ -41,10 +44,15 @@ def _answer(text: str, face: str, settings: CubeSettings, capture: Capture | Non
         return None
     if t == "":
         return capture("A" if corner else face)
-    if t[:2].upper() == "A=":
-        return corner_cells(t[2:].strip(), settings)
+    if t[:2].upper() in ("A=", "B="):
+        letter, path = corner_photo(t)
+        return corner_cells(path.strip(), settings, photo=letter)
     if Path(t).suffix and len(t.split()) == 1:
-        return {face: photo_cells(face, t, settings)}
+        stem = Path(t).stem.upper()
+        if stem == "A":  # named as corner photo A is
+            return corner_cells(t, settings)
+        shown = stem if stem in FACES else face  # a photo named after a face is that face
+        return {shown: photo_cells(shown, t, settings)}
     return {face: tokens_cells(face, t)}
 
 
@@ -81,7 +89,7 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
 def _inputs(face: str, corner: bool, camera: bool) -> str:
     """How to answer the question asked: what to type or press."""
     how = (f"Type the {face} face's nine tokens row by row, or the path of a photo of it; "
-           "A=path for corner photo A")
+           "A=path or B=path for a corner photo")
     if camera:
         how = f"Press Enter to take {'corner photo A' if corner else 'it'} from the camera. " + how
     return how + " (q: cancel)."

@@ -61,12 +61,26 @@ def photo_cells(face: str, path: str | Path, settings: CubeSettings,
 
 
 def corner_cells(path: str | Path, settings: CubeSettings,
-                 reader: dict[str, Any] | None = None) -> dict[str, Cells]:
-    """Read corner photo A (U, F and R in view) into scored cells of those three faces."""
+                 reader: dict[str, Any] | None = None, photo: str = "A") -> dict[str, Cells]:
+    """Read corner photo ``photo`` (A: U, F and R in view; B: D, L and B) into scored cells of
+    those three faces."""
     img = load_image(Path(path))
-    faces = read_corner_photo(img, "A", settings=settings, source=str(path), ocr=False,
+    faces = read_corner_photo(img, photo, settings=settings, source=str(path), ocr=False,
                               **(reader or {}))
     return {f: tuple(r.candidates) for f, r in faces.items()}
+
+
+def corner_photo(value: str) -> tuple[str, str]:
+    """The letter and path of a ``--corner [A=|B=]PATH`` value: the letter before ``=``, else
+    the file's name (``B.jpg`` is corner photo B, as a pair is named), else A."""
+    v = value.strip()
+    if len(v) > 2 and v[1] == "=" and v[0].isalpha():
+        if v[0].upper() not in "AB":
+            raise SudokuCubeError(f"{v[:2]!r} in {value!r}: corner photos are A (U, F and R in "
+                                  "view) or B (D, L and B); write A= or B= before the path")
+        return v[0].upper(), v[2:]
+    stem = Path(v).stem.upper()
+    return (stem if stem in ("A", "B") else "A"), v
 
 
 def split_face(value: str, default_face: str) -> tuple[str, str]:

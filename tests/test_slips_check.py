@@ -265,3 +265,19 @@ def test_watch_mode_on_a_rendered_video_stops_at_the_slip(tmp_path, capsys):
     assert "Found the slip: step 2" in out and "clockwise" in out
     new_plan = parse_moves(out.split("Follow the new plan from here:")[1].strip())
     assert is_solved(real_states(pz.state, plan, [slip])[1].apply(new_plan))
+
+
+def test_corner_photo_named_b_is_read_as_photo_b(fixed_plan, tmp_path, capsys):
+    """``--corner B.png`` is corner photo B (D, L and B in view), as the pair is named; the
+    same picture given as ``A=`` is read as photo A and does not show U, F and R."""
+    from sudoku_cube.render.photo import render_corner_photo
+
+    start, plan = fixed_plan
+    expected = start.apply(plan[:DONE])
+    img, _ = render_corner_photo(expected.faces(), "B", seed=7, style="white")
+    cv2.imwrite(str(tmp_path / "B.png"), img)
+    code, out = _check(tmp_path, capsys, start, plan, ["--corner", str(tmp_path / "B.png")])
+    assert code == 0 and out["outcome"] == "as expected", out
+    assert sorted(out["seen"]) == ["B", "D", "L"]
+    code, out = _check(tmp_path, capsys, start, plan, ["--corner", f"A={tmp_path / 'B.png'}"])
+    assert sorted(out["seen"]) == ["F", "R", "U"] and out["outcome"] != "as expected"

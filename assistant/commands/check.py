@@ -11,9 +11,9 @@ from sudoku_cube.assistant.files import load_state
 from sudoku_cube.assistant.pipeline import solve_state
 from sudoku_cube.assistant.profile_option import add_cube_options, cube_settings, reader_options
 from sudoku_cube.assistant.sessions import followed_plans
-from sudoku_cube.assistant.slip_check import (Cells, corner_cells, face_letter, first_look_json,
-                                              first_look_words, how_to_show, photo_cells,
-                                              photo_face, split_face, tokens_cells,
+from sudoku_cube.assistant.slip_check import (Cells, corner_cells, corner_photo, face_letter,
+                                              first_look_json, first_look_words, how_to_show,
+                                              photo_cells, photo_face, split_face, tokens_cells,
                                               verdict_json)
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.grid import solve_grid
@@ -33,8 +33,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "check", help="compare the cube with the plan at a step and find a slip",
         description="Compare what the cube shows after N steps of a plan with what the plan "
                     "expects. Give one face as nine typed tokens (--tokens) or a photo "
-                    "(--photo), or corner photo A (--corner, U F R in view); more faces as "
-                    "FACE=VALUE. When the cube differs, the likely slips of the last steps "
+                    "(--photo), or a corner photo (--corner A.jpg: U F R in view; B.jpg: D L "
+                    "B); more faces as FACE=VALUE. When the cube differs, the likely slips of the last steps "
                     "(wrong direction, half for quarter turn, wrong face, skipped or repeated "
                     "step, cube held turned; one or two of them) are searched. Exit status: 0 "
                     "as expected or slip found (with a new plan), 3 several slips fit (show "
@@ -50,7 +50,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="nine tokens read off a face, row by row, e.g. \"F=5^ 4> 6^ ...\"")
     p.add_argument("--photo", action="append", default=[], metavar="[FACE=]PATH",
                    help="a photo of one face, taken as the net shows it")
-    p.add_argument("--corner", metavar="PATH", help="corner photo A (U, F and R in view)")
+    p.add_argument("--corner", action="append", default=[], metavar="[A=|B=]PATH",
+                   help="a corner photo: A (U, F and R in view) or B (D, L and B in view, held "
+                        "as in photo B); the letter comes from A=/B= or the file's name (A.jpg, "
+                        "B.png), else A")
     p.add_argument("--suggest", action="store_true",
                    help="only say what to show first: corner photo A or the single face that "
                         "tells the most (the guide's c key asks for the same)")
@@ -97,9 +100,10 @@ def observations(args: argparse.Namespace, settings) -> dict[str, Cells]:
         reader = reader if reader is not None else reader_options(args)
         face, path = photo_face(value, face_option)
         add(face, photo_cells(face, path, settings, reader))
-    if args.corner:
+    for value in args.corner:
         reader = reader if reader is not None else reader_options(args)
-        for face, cells in corner_cells(args.corner, settings, reader).items():
+        letter, path = corner_photo(value)
+        for face, cells in corner_cells(path, settings, reader, letter).items():
             add(face, cells)
     return seen
 
