@@ -6,7 +6,6 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 

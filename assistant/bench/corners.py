@@ -14,21 +14,17 @@ import json
 import time
 from pathlib import Path
 
-from rich.console import Console
 from rich.progress import Progress
-from rich.table import Table
 
+from sudoku_cube.assistant.bench.report import print_sets, recognisers_ready
 from sudoku_cube.assistant.bench.renders import (CORNER_RECIPE, DEFAULT_SYMMETRIC, joint_right,
                                                  same, unseen_cube)
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.state_format import parse_json
 from sudoku_cube.render import render_corner_photo, render_face_photo
 from sudoku_cube.vision.corners.reader import read_corner_photo
-from sudoku_cube.vision.hog import default_model
 from sudoku_cube.vision.images import load_image
-from sudoku_cube.vision.ocr import tesseract_available
 from sudoku_cube.vision.reading import read_face, reading_state
-from sudoku_cube.vision.templates import default_templates
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "corners"
 
@@ -116,12 +112,7 @@ def row(name: str, s: dict) -> dict:
 
 def run(args: argparse.Namespace) -> int:
     """Run the benchmark and print a table (or JSON)."""
-    default_templates()
-    default_model()
-    ocr = not args.no_ocr and tesseract_available()
-    err = Console(stderr=True)
-    if not args.no_ocr and not ocr:
-        err.print("[yellow]warning:[/] tesseract is not installed; OCR vote skipped")
+    ocr, err = recognisers_ready(args.no_ocr)
     rows = []
     with Progress(console=err) as progress:
         samples = list(_samples())
@@ -133,21 +124,14 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(rows, indent=2))
         return 0
-    table = Table(title=f"bench corners ({'with' if ocr else 'without'} OCR)")
     cols = ["set", "cubes", "sticker_accuracy", "cubes_right", "cubes_right_after_joint",
             "ms_per_corner_photo", "ms_per_face_photo", "time_ratio"]
-    for c in cols:
-        table.add_column(c.replace("_", " "))
-    for r in rows:
-        cells = []
-        for c in cols:
-            v = r.get(c, "-")
-            cells.append(f"{v:.4f}" if c == "sticker_accuracy" else
-                         f"{v:.1f}" if isinstance(v, float) else str(v))
-        table.add_row(*cells)
-    console = Console()
-    console.print(table)
-    for r in rows:
-        for e in r["failed"] + r["errors"]:
-            console.print(f"  {r['set']}: {e}", markup=False)
+    print_sets(f"bench corners ({'with' if ocr else 'without'} OCR)", rows, cols, _cell, "failed")
     return 0
+
+
+def _cell(column: str, value) -> str:
+    """A table cell: the sticker accuracy to 4 places, other figures to 1 place."""
+    if column == "sticker_accuracy":
+        return f"{value:.4f}"
+    return f"{value:.1f}" if isinstance(value, float) else str(value)

@@ -25,6 +25,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
+from sudoku_cube.assistant.bench.report import finish
 from sudoku_cube.models.grid import solve_grid
 from sudoku_cube.models.naive_plan import naive_moves
 from sudoku_cube.models.planner import problems_for
@@ -137,11 +138,7 @@ def run(args: argparse.Namespace) -> int:
             res["samples"][sample.name] = row
     res["load_after"] = os.getloadavg()
     res["failures"] = failures
-    if args.json:
-        print(json.dumps(res, indent=2))
-    else:
-        _print(Console(), res)
-    return 1 if failures else 0
+    return finish(res, failures, args.json, lambda console: _print(console, res))
 
 
 def _print(console: Console, res: dict) -> None:

@@ -22,6 +22,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
+from sudoku_cube.assistant.bench.report import finish
 from sudoku_cube.assistant.bench.e2e import sample_folders
 
 SPIN = "while True:\n    pass\n"
@@ -83,11 +84,7 @@ def run(args: argparse.Namespace) -> int:
             p.wait()
     failures = sum(r["distinct_plans"] != 1 or r["failed"] for r in res["samples"].values())
     res["failures"] = failures
-    if args.json:
-        print(json.dumps(res, indent=2))
-    else:
-        _print(Console(), res)
-    return 1 if failures else 0
+    return finish(res, failures, args.json, lambda console: _print(console, res))
 
 
 def _print(console: Console, res: dict) -> None:

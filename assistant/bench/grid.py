@@ -15,7 +15,6 @@ p50 <= 150 ms doubtful, counting <= 1 s.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 
@@ -23,6 +22,7 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
+from sudoku_cube.assistant.bench.report import finish
 from sudoku_cube.models.generator import make_puzzle
 from sudoku_cube.models.grid import solve_grid
 from sudoku_cube.models.grid_samples import doubtful_state
@@ -100,11 +100,7 @@ def run(args: argparse.Namespace) -> int:
                                  "unique": unique, "max_solutions": max(counts),
                                  "cap": args.cap}
     runs["unsolved_results"] = failures
-    if args.json:
-        print(json.dumps(runs, indent=2))
-    else:
-        _print(Console(), runs, args)
-    return 1 if failures else 0
+    return finish(runs, failures, args.json, lambda console: _print(console, runs, args))
 
 
 def _print(console: Console, runs: dict, args: argparse.Namespace) -> None:

@@ -12,7 +12,6 @@ times do, which is why CPU time is reported beside wall time.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import statistics
 import sys
@@ -22,6 +21,7 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
+from sudoku_cube.assistant.bench.report import finish
 from sudoku_cube.models.centre_search import warm_up
 from sudoku_cube.models.centres import centre_table
 from sudoku_cube.models.naive_plan import naive_moves
@@ -107,11 +107,7 @@ def run(args: argparse.Namespace) -> int:
     res["centre_table_build_ms"] = round(table_ms, 1)
     res["failures"] = failures
     res["cubes"] = args.n
-    if args.json:
-        print(json.dumps(res, indent=2))
-    else:
-        _print(Console(), res, args)
-    return 1 if failures else 0
+    return finish(res, failures, args.json, lambda console: _print(console, res, args))
 
 
 def _print(console: Console, res: dict, args: argparse.Namespace) -> None:

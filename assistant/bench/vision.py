@@ -16,10 +16,9 @@ import json
 import time
 from pathlib import Path
 
-from rich.console import Console
 from rich.progress import Progress
-from rich.table import Table
 
+from sudoku_cube.assistant.bench.report import print_sets, recognisers_ready
 from sudoku_cube.assistant.bench import corners, vision_calibration, vision_real, vision_second
 from sudoku_cube.assistant.bench.renders import (DEFAULT_SYMMETRIC, FACE_RECIPE, LOOK_ORDER,
                                                  joint_right, same, symmetric_of, unseen_cube)
@@ -29,11 +28,9 @@ from sudoku_cube.models.state_format import parse_json
 from sudoku_cube.render import render_face_photo
 from sudoku_cube.render.fonts import font_path
 from sudoku_cube.vision.baseline import read_face_tesseract
-from sudoku_cube.vision.hog import default_model
 from sudoku_cube.vision.images import load_image
-from sudoku_cube.vision.ocr import tesseract_available
 from sudoku_cube.vision.reading import read_face, reading_state
-from sudoku_cube.vision.templates import HELD_OUT_FONTS, default_templates
+from sudoku_cube.vision.templates import HELD_OUT_FONTS
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "cubes"
 
@@ -237,30 +234,16 @@ def run(args: argparse.Namespace) -> int:
 
     if args.font:
         font_path(args.font)  # an unknown font is refused before anything runs
-    default_templates()
-    default_model()
-    ocr = not args.no_ocr and tesseract_available()
-    err = Console(stderr=True)
-    if not args.no_ocr and not ocr:
-        err.print("[yellow]warning:[/] tesseract is not installed; OCR and baseline skipped")
+    ocr, err = recognisers_ready(args.no_ocr, "OCR and baseline skipped")
     with Progress(console=err) as progress:
         rows = _measure(args, ocr, progress)
     if args.json:
         print(json.dumps(rows, indent=2))
         return 0
-    table = Table(title="bench vision")
     cols = ["set", "cubes", "sticker_accuracy", "cubes_right", "cubes_right_after_joint",
             "ms_per_face"]
     if ocr:
         cols += ["sticker_accuracy_ocr", "cubes_right_ocr", "ms_per_face_ocr",
                  "tesseract_only_accuracy", "ms_per_face_tesseract_only"]
-    for c in cols:
-        table.add_column(c.replace("_", " "))
-    for r in rows:
-        table.add_row(*[_cell(c, r.get(c, "-")) for c in cols])
-    console = Console()
-    console.print(table)
-    for r in rows:
-        for e in r["failed_faces"] + r["errors"]:
-            console.print(f"  {r['set']}: {e}", markup=False)
+    print_sets("bench vision", rows, cols, _cell, "failed_faces")
     return 0

@@ -16,6 +16,7 @@ import random
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Callable, Iterator
 
 import cv2
 import numpy as np
@@ -23,16 +24,14 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
+from sudoku_cube.assistant.bench.report import recognisers_ready
 from sudoku_cube.assistant.bench.renders import joint_right, same, symmetric_of
 from sudoku_cube.models.generator import home_faces, make_puzzle
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.state import CubeState
 from sudoku_cube.render.second import corner_shot, face_shot, make_look
 from sudoku_cube.vision.corners.reader import read_corner_photo
-from sudoku_cube.vision.hog import default_model
-from sudoku_cube.vision.ocr import tesseract_available
 from sudoku_cube.vision.reading import FaceReading, read_face, reading_state
-from sudoku_cube.vision.templates import default_templates
 
 LOCATED_TOLERANCE = 1 / 3
 """A face is located when every sticker centre found lies within this fraction of the
@@ -118,24 +117,38 @@ def _score(t: Tally, name: str, readings: dict, truth_state: CubeState,
     return wrong
 
 
+def _cubes(look: str, count: int, seed: int, progress, task) -> Iterator[tuple]:
+    """The ``count`` cubes of ``look`` to read: (seed, name, state, home faces, look), the
+    progress bar advanced after each."""
+    for k in range(count):
+        s = seed + k
+        state, homes, lk = cube(s, k, look)
+        yield s, f"exam-{look}-{s}", state, homes, lk
+        progress.advance(task)
+
+
+def _timed(t: Tally, faces: int, read: Callable[[], Any]) -> tuple[Any, str | None]:
+    """Run one read, adding its time and its ``faces`` to the tally; (None, why) when the
+    reader refused the photo (a refusal counts the photo's faces wrong, not as a crash)."""
+    t0 = time.perf_counter()
+    try:
+        got = read()
+    except Exception as e:  # noqa: BLE001 - a refused photo counts its faces wrong
+        return None, str(e)
+    t.ms += (time.perf_counter() - t0) * 1000
+    t.read += faces
+    return got, None
+
+
 def six_photos(look: str, count: int, seed: int, ocr: bool, save: Path | None,
                progress, task) -> Tally:
     """Read ``count`` cubes of ``look`` from six single-face photos each."""
     t = Tally()
-    for k in range(count):
-        s = seed + k
-        state, homes, lk = cube(s, k, look)
-        name = f"exam-{look}-{s}"
+    for s, name, state, homes, lk in _cubes(look, count, seed, progress, task):
         shots = {f: face_shot(state, f, s * 10 + i, lk, homes) for i, f in enumerate(FACES)}
         readings = {}
         for f, shot in shots.items():
-            t0 = time.perf_counter()
-            try:
-                r, err = read_face(shot.image, ocr=ocr, face=f), None
-                t.ms += (time.perf_counter() - t0) * 1000
-                t.read += 1
-            except Exception as e:  # noqa: BLE001 - a refused face counts its stickers wrong
-                r, err = None, str(e)
+            r, err = _timed(t, 1, lambda: read_face(shot.image, ocr=ocr, face=f))
             if _judge(t, name, f, r, err, shot.truth):
                 readings[f] = r
             else:
@@ -145,7 +158,6 @@ def six_photos(look: str, count: int, seed: int, ocr: bool, save: Path | None,
         for f in {w[0] for w in wrong}:
             _save(save, f"{name}-{f}-misread", shots[f].image, shots[f].truth, "; ".join(
                 w for w in wrong if w[0] == f))
-        progress.advance(task)
     return t
 
 
@@ -153,20 +165,13 @@ def corner_pairs(look: str, count: int, seed: int, ocr: bool, save: Path | None,
                  progress, task) -> Tally:
     """Read ``count`` cubes of ``look`` from corner photos A and B."""
     t = Tally()
-    for k in range(count):
-        s = seed + k
-        state, homes, lk = cube(s, k, look)
-        name = f"exam-{look}-{s}"
+    for s, name, state, homes, lk in _cubes(look, count, seed, progress, task):
         readings, shots = {}, {}
         for i, w in enumerate("AB"):
             shot = shots[w] = corner_shot(state, w, s * 10 + i, lk, homes)
-            t0 = time.perf_counter()
-            try:
-                got, err = read_corner_photo(shot.image, w, ocr=ocr, source=f"{name}/{w}"), None
-                t.ms += (time.perf_counter() - t0) * 1000
-                t.read += 3
-            except Exception as e:  # noqa: BLE001 - a refused photo counts its faces wrong
-                got, err = {}, str(e)
+            got, err = _timed(t, 3, lambda: read_corner_photo(shot.image, w, ocr=ocr,
+                                                              source=f"{name}/{w}"))
+            got = got or {}
             bad = False
             for f, truth in shot.truth["faces"].items():
                 if _judge(t, name, f"{w}/{f}", got.get(f), err, truth):
@@ -182,7 +187,6 @@ def corner_pairs(look: str, count: int, seed: int, ocr: bool, save: Path | None,
             for w in "AB":
                 _save(save, f"{name}-{w}-misread", shots[w].image, shots[w].truth,
                       "; ".join(wrong))
-        progress.advance(task)
     return t
 
 
@@ -197,9 +201,7 @@ def row(name: str, t: Tally) -> dict:
 
 def run(args: argparse.Namespace) -> int:
     """Render, read and print the table (or JSON)."""
-    default_templates()
-    default_model()
-    ocr = not args.no_ocr and tesseract_available()
+    ocr, _ = recognisers_ready(args.no_ocr)
     save = Path(args.save) if getattr(args, "save", None) else None
     rows = []
     looks = list(args.looks) + (["white-body"] if getattr(args, "white_body", False) else [])

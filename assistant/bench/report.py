@@ -1,0 +1,52 @@
+"""What the benchmarks share at their two ends: getting the recognisers ready (and saying when
+tesseract is missing), and printing the result as JSON or as the benchmark's table with an exit
+status that says whether anything failed."""
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+from rich.console import Console
+from rich.table import Table
+
+from sudoku_cube.vision.hog import default_model
+from sudoku_cube.vision.ocr import tesseract_available
+from sudoku_cube.vision.templates import default_templates
+
+
+def recognisers_ready(no_ocr: bool, skipped: str = "OCR vote skipped") -> tuple[bool, Console]:
+    """Load the default templates and model before timing starts; whether OCR runs (asked for
+    and tesseract installed) and the stderr console, warned when tesseract is missing."""
+    default_templates()
+    default_model()
+    ocr = not no_ocr and tesseract_available()
+    err = Console(stderr=True)
+    if not no_ocr and not ocr:
+        err.print(f"[yellow]warning:[/] tesseract is not installed; {skipped}")
+    return ocr, err
+
+
+def finish(result: Any, failures: int, as_json: bool, table: Callable[[Console], None]) -> int:
+    """Print ``result`` as JSON or through ``table``; exit status 1 when anything failed."""
+    if as_json:
+        print(json.dumps(result, indent=2))
+    else:
+        table(Console())
+    return 1 if failures else 0
+
+
+def print_sets(title: str, rows: list[dict], cols: list[str], cell: Callable[[str, Any], str],
+               problems: str) -> None:
+    """A table of ``rows`` (one per photo set) in ``cols`` (``_`` shown as spaces, each value
+    through ``cell``), then every problem of each set (its ``problems`` list and its
+    ``errors``), one a line."""
+    table = Table(title=title)
+    for c in cols:
+        table.add_column(c.replace("_", " "))
+    for r in rows:
+        table.add_row(*[cell(c, r.get(c, "-")) for c in cols])
+    console = Console()
+    console.print(table)
+    for r in rows:
+        for e in r[problems] + r["errors"]:
+            console.print(f"  {r['set']}: {e}", markup=False)
