@@ -5,8 +5,8 @@ adds its parser and sets ``handler``. Only the command being run is imported (it
 OpenCV, OR-Tools or rich as it needs them); the others appear in ``--help`` by name and one-line
 help from :data:`COMMANDS`, so ``sudoku-cube --help`` starts fast.
 
-Errors the user can act on (:class:`SudokuCubeError`) print a message and exit 2; anything
-else is an internal error (exit 1) with a hint to report it; ``--debug`` shows the traceback.
+Errors the user can act on (:class:`SudokuCubeError`, and a file that cannot be read or
+written: an ``OSError`` naming it) print a message and exit 2; anything else is an internal error (exit 1) with a hint to report it; ``--debug`` shows the traceback.
 Ctrl-C exits 130 with the command to run to go on from there.
 """
 from __future__ import annotations
@@ -129,13 +129,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
-    except Exception as e:  # noqa: BLE001 - the error policy: never a bare traceback
+    except OSError as e:
+        if not e.filename:  # not about a file the user named: a bug, reported below
+            return internal_error(e, debug)
         if debug:
             traceback.print_exc()
-        print(f"sudoku-cube: internal error: {type(e).__name__}: {e}\n"
-              "  This is a bug. Please report it with the command you ran; "
-              "run again with --debug to see the traceback.", file=sys.stderr)
-        return 1
+        print(f"sudoku-cube: {e.filename}: {e.strerror or e}; check the path, that its folder "
+              "exists and that you may write there, then run the command again", file=sys.stderr)
+        return 2
+    except Exception as e:  # noqa: BLE001 - the error policy: never a bare traceback
+        return internal_error(e, debug)
+
+
+def internal_error(e: Exception, debug: bool) -> int:
+    """Report a bug (exit 1): what happened, and how to see the traceback."""
+    if debug:
+        traceback.print_exc()
+    print(f"sudoku-cube: internal error: {type(e).__name__}: {e}\n"
+          "  This is a bug. Please report it with the command you ran; "
+          "run again with --debug to see the traceback.", file=sys.stderr)
+    return 1
 
 
 if __name__ == "__main__":

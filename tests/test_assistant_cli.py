@@ -151,3 +151,12 @@ def test_ctrl_c_names_the_command_that_goes_on():
             ["solve", "dir"])
     with interrupt.remembered_ctrl_c():  # a new command starts without it
         assert interrupt.resume_command("x") == "x"
+
+
+def test_a_file_that_cannot_be_written_is_a_clear_error(tmp_path, capsys):
+    """An output path under a file (not a folder) names the path and says what to check
+    (exit 2), not an internal error."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x")
+    assert_clear_error(main(["generate", "--seed", "1", "--out", str(blocker / "out")]),
+                       capsys.readouterr().err, str(blocker / "out"), "check the path")

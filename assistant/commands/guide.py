@@ -21,7 +21,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                                    "words, the cube before and after, progress and phase. "
                                    "Keys: right/down/PgDn/n/space next, left/up/PgUp/b back, c check the cube (find a "
                                    "slip and plan again from the real cube), r restart, q "
-                                   "quit. Without a "
+                                   "quit, ? help. Without a "
                                    "terminal (or with --plain) every step is printed.")
     p.add_argument("state", help="state file (JSON or text, see docs/conventions.md)")
     p.add_argument("--moves", help="follow this plan (face turns) instead of planning STATE")
