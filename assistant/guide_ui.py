@@ -136,6 +136,8 @@ def _guide_loop(console: Console, cursor: GuideCursor, read_key: Callable[[], st
         elif cmd == "restart":
             confirming = True
         elif cmd == "check" and checker is not None:
+            if clear:  # the questions start at the top, not under a full screen
+                console.clear()
             notice = checker(cursor)
         elif cmd is None or cmd == "check":
             notice = UNKNOWN_KEY.format(key=repr(key) if key.isprintable() else "That key")

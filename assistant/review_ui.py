@@ -63,14 +63,14 @@ def keep_corrections(read: CubeState, state: CubeState, extra: dict | None = Non
 
 
 def kept_corrections(stop: ReviewQuit) -> str:
-    """' (the 2 corrections typed are saved in FILE: `sudoku-cube solve FILE` goes on from
-    them)' or '' -- for the stop messages."""
+    """' The 2 corrections typed are saved with the reading in FILE: `sudoku-cube solve FILE`
+    goes on from there.' or '' -- the last sentence of the stop messages."""
     if not stop.saved:
         return ""
-    what = "the correction typed is" if stop.corrections == 1 else \
-        f"the {stop.corrections} corrections typed are"
-    return (f" ({what} saved in {stop.saved}: `sudoku-cube solve {shlex.quote(str(stop.saved))}` "
-            "goes on from them)")
+    what = "The correction typed is" if stop.corrections == 1 else \
+        f"The {stop.corrections} corrections typed are"
+    return (f" {what} saved with the reading in {stop.saved}: `sudoku-cube solve "
+            f"{shlex.quote(str(stop.saved))}` goes on from there.")
 
 
 def run_review(console: Console, state: CubeState, settings: CubeSettings = CubeSettings(),

@@ -154,9 +154,9 @@ def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.N
                                       extra={"one": ones.to_dict()} if ones is not None else None)
             t3 = time.perf_counter()
         except ReviewQuit as stop:
-            console.print("Stopped at the review; nothing was planned"
-                          f"{kept_corrections(stop)}. The input is unchanged: "
-                          "run the same command to review it again.", highlight=False)
+            console.print("Stopped at the review; nothing was planned. The input is unchanged: "
+                          f"run the same command to review it again.{kept_corrections(stop)}",
+                          highlight=False)
             return 0
         with ConsoleProgress() as progress:
             result = solve_state(state, settings, grid=check.grid, tables=tables,

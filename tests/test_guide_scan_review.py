@@ -70,7 +70,7 @@ def test_q_at_the_scan_review_exits_0_and_says_what_was_kept(typed, tmp_path, ca
     assert "Stopped at the review. All six faces are kept in the scan session" in flowing
     assert str(scan_session_path()) in flowing.replace(" ", "") or "scan-session" in flowing
     assert "scan --resume" in flowing and "interrupted" not in out + err
-    assert ("correction typed is saved in" in flowing) == (len(typed) == 2)
+    assert ("correction typed is saved with the reading in" in flowing) == (len(typed) == 2)
     if len(typed) == 2:  # the correction is kept in a state file that solve goes on from
         saved = data_dir() / REVIEWED_FILE
         assert f"sudoku-cubesolve{saved}" in flowing.replace(" ", "")
@@ -97,6 +97,6 @@ def test_q_at_the_solve_review_keeps_the_corrections_typed(tmp_path, capsys, mon
     assert main(["solve", str(TRUTH)]) == 0
     out = " ".join(capsys.readouterr().out.split())
     saved = data_dir() / REVIEWED_FILE
-    assert "the correction typed is saved in" in out
+    assert "The correction typed is saved with the reading in" in out
     assert f"sudoku-cubesolve{saved}" in out.replace(" ", "")
     assert load_state(saved).stickers[0] == Sticker(5, 0)

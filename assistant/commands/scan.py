@@ -130,8 +130,8 @@ def run(args: argparse.Namespace) -> int:
                               extra={"one": ones.to_dict()})
     except ReviewQuit as stop:
         console.print(f"Stopped at the review. All six faces are kept in the scan session "
-                      f"({scan_session_path()}){kept_corrections(stop)}; "
-                      "`sudoku-cube scan --resume` shows the review again.", highlight=False)
+                      f"({scan_session_path()}); `sudoku-cube scan --resume` shows the review "
+                      f"again.{kept_corrections(stop)}", highlight=False)
         return 0
     out = Path(args.output) if args.output else data_dir() / "last-scan.json"
     console.print(ones.describe(), highlight=False)
