@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.console import Console, ConsoleOptions, RenderResult
-from rich.table import Table
 from rich.text import Text
 
 from sudoku_cube.assistant.net import NetView
@@ -47,6 +46,20 @@ def pages(count: int, per_page: int) -> int:
     if count <= per_page:
         return 1
     return -(-count // (per_page - 1))
+
+
+def beside(left: list[Text], right: list[Text], gap_at: int) -> list[Text]:
+    """Two columns of lines as one: ``right`` starts at column ``gap_at`` (no trailing blanks
+    where a column is shorter, so piped output stays clean)."""
+    out = []
+    for k in range(max(len(left), len(right))):
+        line = left[k].copy() if k < len(left) else Text()
+        if k < len(right):
+            line.pad_right(gap_at - len(line.plain))
+            line.append_text(right[k])
+        line.no_wrap = True
+        out.append(line)
+    return out
 
 
 @dataclass
@@ -130,12 +143,8 @@ class ReviewView:
         height = self.height or options.height or console.height
         listing = self.listing(side_by_side, height)
         if side_by_side:
-            grid = Table.grid(padding=(0, 1))
-            grid.add_column(width=net_width)
-            grid.add_column(width=ROW_WIDTH, no_wrap=True)
-            right = Text("\n").join(listing)
-            grid.add_row(net, right)
-            yield grid
+            yield from beside(net.lines(marks=console.color_system is None), listing,
+                              net_width + 1)
         else:
             yield net
             yield from listing
