@@ -64,6 +64,9 @@ def corner_cells(path: str | Path, settings: CubeSettings,
                  reader: dict[str, Any] | None = None, photo: str = "A") -> dict[str, Cells]:
     """Read corner photo ``photo`` (A: U, F and R in view; B: D, L and B) into scored cells of
     those three faces."""
+    if not Path(path).is_file():
+        raise SudokuCubeError(f"{path}: no such file; give the path of corner photo {photo} "
+                              f"({'U, F and R' if photo == 'A' else 'D, L and B'} in view)")
     img = load_image(Path(path))
     faces = read_corner_photo(img, photo, settings=settings, source=str(path), ocr=False,
                               **(reader or {}))
