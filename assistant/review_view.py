@@ -90,26 +90,27 @@ class ReviewView:
         line.no_wrap = True
         return line
 
-    def per_page(self, side_by_side: bool, height: int) -> int:
+    def per_page(self, side_by_side: bool, height: int, width: int = 80) -> int:
         """Rows of the doubtful list on one page (its header not counted)."""
         if side_by_side:
             return NET_ROWS - 1
-        return max(3, height - NET_ROWS - 1 - self.footer_lines())
+        return max(3, height - NET_ROWS - 1 - self.footer_lines(width))
 
-    def footer_lines(self) -> int:
-        """Lines under the net and list (estimate for 80 columns): notes, problems, status,
-        help and the prompt."""
-        if self.check is None:
-            return 1
-        text = len(" ".join(self.check.count_notes + self.check.problems))
-        return 3 + -(-text // 78) + bool(self.show_help)
+    def footer_lines(self, width: int = 80) -> int:
+        """Lines under the net and list (an estimate): notes, problems, status, help and the
+        prompt, wrapped at ``width``."""
+        texts = [REVIEW_HELP, "The reading is not consistent yet: correct the stickers named "
+                 "above.", "correction prompt"]
+        if self.check is not None:
+            texts += self.check.count_notes + self.check.problems
+        return sum(-(-len(t) // max(20, width - 4)) for t in texts)
 
-    def listing(self, side_by_side: bool, height: int) -> list[Text]:
+    def listing(self, side_by_side: bool, height: int, width: int = 80) -> list[Text]:
         """The doubtful list's lines on the current page, with its header and "more" line."""
         marked = marked_stickers(self.state, self.check)
         if not marked:
             return [Text("Every sticker read with confidence.")]
-        per = self.per_page(side_by_side, height)
+        per = self.per_page(side_by_side, height, width)
         total = pages(len(marked), per)
         page = self.page % total
         shown = per if total == 1 else per - 1
@@ -133,7 +134,7 @@ class ReviewView:
     def page_count(self, console: Console) -> int:
         """How many pages the doubtful list takes on ``console`` (1: no paging)."""
         side_by_side = self.fits_beside(console, console.width)
-        per = self.per_page(side_by_side, self.height or console.height)
+        per = self.per_page(side_by_side, self.height or console.height, console.width)
         return pages(len(marked_stickers(self.state, self.check)), per)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
@@ -141,7 +142,7 @@ class ReviewView:
         net_width = console.measure(net).maximum
         side_by_side = self.fits_beside(console, options.max_width)
         height = self.height or options.height or console.height
-        listing = self.listing(side_by_side, height)
+        listing = self.listing(side_by_side, height, options.max_width)
         if side_by_side:
             yield from beside(net.lines(marks=console.color_system is None), listing,
                               net_width + 1)
