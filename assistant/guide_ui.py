@@ -10,8 +10,8 @@ from rich.text import Text
 
 from sudoku_cube.assistant.guide import GuideCursor, command_of
 from sudoku_cube.assistant.interrupt import resume_command, set_resume_hint
-from sudoku_cube.assistant.guide_view import (DoneView, HelpView, PlanSummary, StepView,
-                                              is_combined, phase_note, phase_title)
+from sudoku_cube.assistant.guide_view import (HELP_KEYS, DoneView, HelpView, PlanSummary,
+                                              StepView, is_combined, phase_note, phase_title)
 from sudoku_cube.assistant.net import NetView
 from sudoku_cube.models.planner import Step
 from sudoku_cube.models.state import CubeState
@@ -51,15 +51,18 @@ def resume_notice(cursor: GuideCursor) -> str:
     return ""
 
 
-def screen_of(cursor: GuideCursor, notice: str = "", height: int | None = None) -> RenderableType:
-    """The renderable of the cursor's screen: the current step, or the solved cube."""
+def screen_of(cursor: GuideCursor, notice: str = "", height: int | None = None,
+              keys: str = HELP_KEYS) -> RenderableType:
+    """The renderable of the cursor's screen: the current step (``keys``: its key line's
+    markup), or the solved cube."""
     if cursor.done:
         return DoneView(cursor.state(), cursor.total, notice=notice, height=height)
     pos = cursor.position
     step = cursor.current
     changed = pos == 0 or cursor.steps[pos - 1].phase != step.phase
     return StepView(step, pos, cursor.total, phase_changed=changed,
-                    combined=is_combined(cursor.steps), notice=notice, height=height)
+                    combined=is_combined(cursor.steps), notice=notice, height=height,
+                    keys=keys)
 
 
 UNKNOWN_KEY = "{key} does nothing here: press ? for the keys."

@@ -54,6 +54,10 @@ def keys_text(markup: str, width: int) -> Text:
     return text
 
 
+WATCH_KEYS = ("[bold]→[/]/n/space next · [bold]←[/]/b back · [bold]q[/] quit "
+              "(the camera confirms each turn)")
+"""The keys that work while the camera watches (guide --camera)."""
+
 DONE_KEYS = "[bold]←[/]/b back · [bold]r[/] restart · [bold]q[/]/Enter quit · [bold]?[/] help"
 
 GUIDE_HELP = (
@@ -175,6 +179,8 @@ class StepView:
     phase_changed: bool = False
     notice: str = ""
     height: int | None = None
+    keys: str = HELP_KEYS
+    """The key line's markup (watch mode has fewer keys)."""
 
     def header(self) -> Text:
         """'Step 3 of 25 · Phase 1 of 2: pieces'."""
@@ -224,7 +230,7 @@ class StepView:
 
     def keys_line(self, width: int) -> Text:
         """The keys (a shorter list on a narrow terminal)."""
-        return keys_text(HELP_KEYS, width)
+        return keys_text(self.keys, width)
 
     def parts(self, console: Console, width: int, height: int | None) -> list[RenderableType]:
         """The renderables that fit ``height`` lines (all of them when ``height`` is None)."""

@@ -17,6 +17,7 @@ from rich.console import Console
 
 from sudoku_cube.assistant.guide import GuideCursor
 from sudoku_cube.assistant.guide_ui import screen_of
+from sudoku_cube.assistant.guide_view import WATCH_KEYS
 from sudoku_cube.assistant.keys import split_keys
 from sudoku_cube.assistant.slip_check import Cells
 from sudoku_cube.assistant.watch import WatchEvent, corner_readings, watch
@@ -125,7 +126,7 @@ def watch_screen(console: Console, cursor: GuideCursor, source: str,
         if e is not None:
             notice = event_line(e, cursor)
         console.clear()
-        console.print(screen_of(cursor, notice, console.height))
+        console.print(screen_of(cursor, notice, console.height, keys=WATCH_KEYS))
 
     with console.screen(), key_poller() as poll:
         draw()

@@ -241,3 +241,15 @@ def test_question_mark_shows_the_keys_in_80x24_and_any_key_goes_back():
     assert "'x' does nothing here: press ? for the keys." in text
     key_lines = [line for line in text.splitlines() if "q quit" in line]
     assert key_lines and all("? help" in line for line in key_lines)
+
+
+def test_watch_mode_key_line_names_only_the_keys_that_work():
+    """While the camera watches only n/b/q work: the key line says so (no c, r or ?)."""
+    from sudoku_cube.assistant.guide_ui import screen_of
+    from sudoku_cube.assistant.guide_view import WATCH_KEYS
+
+    start, steps = _plan(15, 3)
+    console = Console(file=io.StringIO(), width=80, height=24, record=True, color_system=None)
+    console.print(screen_of(GuideCursor(steps, start, remember=False), keys=WATCH_KEYS))
+    last = console.export_text().rstrip().splitlines()[-1]
+    assert "q quit" in last and "camera" in last and "check" not in last and "?" not in last
