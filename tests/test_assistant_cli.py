@@ -160,3 +160,12 @@ def test_a_file_that_cannot_be_written_is_a_clear_error(tmp_path, capsys):
     blocker.write_text("x")
     assert_clear_error(main(["generate", "--seed", "1", "--out", str(blocker / "out")]),
                        capsys.readouterr().err, str(blocker / "out"), "check the path")
+
+
+def test_guide_with_a_missing_video_is_refused_before_anything_else(tmp_path, capsys):
+    """A mistyped --camera video stops the guide at once (exit 2), before any planning or
+    watching instructions."""
+    code = main(["guide", str(SCRAMBLED), "--camera", str(tmp_path / "none.avi")])
+    out, err = capsys.readouterr()
+    assert_clear_error(code, err, "none.avi", "video file")
+    assert "Watching" not in out

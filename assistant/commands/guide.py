@@ -12,6 +12,7 @@ from sudoku_cube.assistant.pipeline import already_solved
 from sudoku_cube.assistant.profile_option import add_profile_option, cube_settings
 from sudoku_cube.assistant.solve_flow import guide_state_file
 from sudoku_cube.assistant.solve_options import add_guide_options
+from sudoku_cube.vision.camera import parse_source
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -36,6 +37,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     """Plan the state file's solution (or take ``--moves``) and guide it."""
     settings = cube_settings(args)
+    if args.camera is not None:
+        parse_source(args.camera)  # a mistyped camera or video is refused before planning
     if args.moves is None:
         return guide_state_file(args.state, settings, args)
     if args.export:
