@@ -338,6 +338,12 @@ def _hypotheses(group: dict[tuple[int, int], Blob], flat: Levels) -> list[Hypoth
 SETTLED = 3
 """How many of the best hypotheses are tried a row or a column further (:func:`_settled`)."""
 
+SETTLE_GAIN = 0.3
+"""How much more summed contrast a lattice moved a row or column must score to replace the
+one its blobs gave: a row of background that turns into a row of stickers gains a good deal
+more, but the foreshortened stickers of a side face beside the face score nearly as well as
+its own last row, and moving onto them by a hair misplaces the face."""
+
 
 def _scored(hom: np.ndarray, grid: dict, flat: Levels) -> Hypothesis:
     seen = np.array([(c, r) in grid for r in range(3) for c in range(3)])
@@ -356,7 +362,7 @@ def _settled(h: Hypothesis, flat: Levels) -> Hypothesis:
                     if 0 <= c - dc <= 2 and 0 <= r - dr <= 2}
             moved.append(_scored(hom, grid, flat))
         best = max(moved, key=lambda m: m.rank[:2])
-        if best.rank[:2] <= h.rank[:2] or best.good < GOOD_CELLS:
+        if best.rank[0] <= h.rank[0] + SETTLE_GAIN or best.good < GOOD_CELLS:
             break
         h = best
     return h
@@ -487,8 +493,9 @@ def _refuse(source: str, blobs: list[Blob], groups: list[dict], shape: tuple[int
         _raise_line(source, best, shape)
         raise FaceNotFoundError(
             f"{source}: no cube face found (only {len(best)} sticker(s) line up in a grid: is "
-            "the photo blurred, too dark, or the face too small?); photograph one face sharply "
-            "so it fills about half of the picture, in even light")
+            "the photo blurred, too dark, or the face too small, or is it a stickerless cube, "
+            "whose pieces touch without dark grooves between them?); photograph one face "
+            "sharply so it fills about half of the picture, in even light")
     best, extra = _best_window(best)
     if extra >= 3:
         raise FaceNotFoundError(
@@ -529,10 +536,11 @@ def _raise_partial(source: str, hom: np.ndarray, ncols: int, nrows: int,
             x, y = project(hom, np.array([[c, min(r, nrows - 1) if r >= 0 else 0]], float))[0]
             if not (0 <= x < wid and 0 <= y < hgt):
                 edges.append(name)
-    where = f" (cut off at the {' and '.join(edges)} edge of the photo)" if edges else ""
+    where = f" (cut off at the {' and '.join(edges)} edge of the photo)" if edges else \
+        " (is the face partly hidden, or are the other stickers the colour of the cube's body?)"
     raise FaceNotFoundError(
         f"{source}: partial face: only {ncols} column(s) x {nrows} row(s) of stickers are "
-        f"visible{where}; take the photo again with the whole face inside the picture")
+        f"found{where}; take the photo again with the whole face inside the picture")
 
 
 def _raise_line(source: str, grid: dict[tuple[int, int], Blob], shape: tuple[int, ...]) -> None:

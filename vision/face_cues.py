@@ -38,6 +38,11 @@ groove: a few, as the grooves of a blurred or dim photo are shallow."""
 RUN = 0.06
 """A valley shorter than this (share of the image's shorter side) is texture, not a groove."""
 
+CUT = 0.035
+"""Width (share of the image's shorter side) of the opening that cuts a sticker free from the
+background where the face's outline is broken (a dark face on light paper: its outer groove
+is a step, not a valley, in places): narrower than a sticker, wider than such a break."""
+
 
 def _disc(k: int) -> np.ndarray:
     """A square structuring element (OpenCV's fast path; a stroke at any angle is still
@@ -53,7 +58,8 @@ def plateaus(v: np.ndarray) -> np.ndarray:
 
 
 def groove_masks(flat: np.ndarray) -> list[np.ndarray]:
-    """Masks (uint8 0/255) of the pixels that are not in a groove, at :data:`GROOVE_LEVELS`.
+    """Masks (uint8 0/255) of the pixels that are not in a groove, at :data:`GROOVE_LEVELS`,
+    and the first two opened by :data:`CUT`.
 
     A groove is a valley of the plateau image that runs on: short valley specks (print
     texture, noise, the hole of a dark digit) are dropped, so a sticker stays one solid region;
@@ -71,7 +77,9 @@ def groove_masks(flat: np.ndarray) -> list[np.ndarray]:
         long = np.maximum(stats[:, 2], stats[:, 3]) >= RUN * side
         long[0] = False
         out.append(cv2.erode(np.where(long[labels], 0, 255).astype(np.uint8), thin))
-    return out
+    k = int(CUT * side) | 1
+    cut = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))  # round: corners stay
+    return out + [cv2.morphologyEx(m, cv2.MORPH_OPEN, cut) for m in out[:2]]
 
 
 def _grid(offsets: np.ndarray) -> np.ndarray:

@@ -1,0 +1,36 @@
+"""Faces that were refused or misplaced and must be located where their truth says: a black
+face on light paper whose outline is broken (its stickers leaked into the background), and a
+face seen a little from above with the foreshortened stickers of the face beside it in view
+(the lattice must not slide a row onto them: a wrong face read confidently is the worst
+outcome). One photo from each renderer."""
+from __future__ import annotations
+
+import numpy as np
+
+from sudoku_cube.assistant.bench.renders import FACE_RECIPE, unseen_cube
+from sudoku_cube.assistant.bench.vision_second import cube
+from sudoku_cube.render import render_face_photo
+from sudoku_cube.render.second.shots import face_shot
+from sudoku_cube.vision.detect import find_face
+
+
+def _off(found: np.ndarray, quad: np.ndarray) -> float:
+    """Largest corner error of a found outline, in sticker pitches."""
+    return float(np.abs(found - quad).max() / (np.linalg.norm(quad[1] - quad[0]) / 3))
+
+
+def test_a_black_face_on_light_paper_is_located():
+    """Was refused ('only 1 sticker lines up'): the grooves round the face are broken where
+    the black body meets bright paper, and every outer sticker ran into the background."""
+    puzzle, style, homes = unseen_cube(93006, 6, FACE_RECIPE, "black", None)
+    image, truth = render_face_photo(puzzle.state.face("F"), 93006 * 10 + 2, style,
+                                     homes=homes["F"])
+    assert _off(find_face(image, "F").quad, np.array(truth["quad"])) < 0.25
+
+
+def test_the_lattice_does_not_slide_onto_the_side_face():
+    """Black cube, white serif digits, blurred: before a move needed a clear gain in contrast,
+    the lattice moved one row up onto the top face's stickers, 0.9 pitch off."""
+    state, homes, look = cube(93003, 3, "black")
+    shot = face_shot(state, "L", 93003 * 10 + 4, look, homes)
+    assert _off(find_face(shot.image, "L").quad, np.array(shot.truth["quad"])) < 0.25
