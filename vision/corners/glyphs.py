@@ -207,14 +207,16 @@ def _settle(pts: np.ndarray, win: dict[tuple[int, int], int],
     :data:`MIN_GLYPHS` glyphs, or when the bands between its cells hold ``ink``
     (:data:`MAX_BETWEEN`)."""
     cells = dict(win)
+    H = _homography(cells, pts)
     for _ in range(2):
-        H = _homography(cells, pts)
         if H is None:
             return None
+        fitted = list(cells.items())
         cells = _assign(pts, H)
         if len(cells) < MIN_GLYPHS:
             return None
-    H = _homography(cells, pts)
+        if list(cells.items()) != fitted:  # the same cells in the same order: the same fit
+            H = _homography(cells, pts)
     if H is None or _ink_between(ink, H) > MAX_BETWEEN:
         return None
     return Lattice(H, {k: quads[i] for k, i in cells.items()}, (-1, -1))
