@@ -63,6 +63,8 @@ class GridModel:
     digit: list[list[cp_model.IntVar]]
     hyp: list[list[cp_model.IntVar] | None]
     weights: list[list[int]]
+    read_digit: dict[int, list[cp_model.IntVar]] = field(default_factory=dict)
+    read_rot: dict[int, list[cp_model.IntVar]] = field(default_factory=dict)
     has_objective: bool = False
     stats: dict = field(default_factory=dict)
 
@@ -105,6 +107,30 @@ def _weights(hyps: Sequence[Hypothesis]) -> list[int]:
     logs = [math.log(max(MIN_SCORE, 1.0 if h.score is None else h.score)) for h in hyps]
     top = max(logs)
     return [round(SCORE_SCALE * (x - top)) for x in logs]
+
+
+OPEN_KEEP = 3.0
+"""An open cell's readings scoring at least this many times its lowest score are named
+choices of the model; the rest (the recogniser's "anything" floor) share one choice."""
+MAX_NAMED = 8
+"""At most this many named choices per open cell (the likeliest)."""
+
+
+def is_open(hyps: Sequence[Hypothesis]) -> bool:
+    """True when a cell lists every one of the 36 stickers (digits 1-9, four rotations): the
+    recogniser could not rule any reading out."""
+    return len({h.sticker for h in hyps if 1 <= h.sticker.digit <= 9}) >= 36
+
+
+def open_choices(hyps: Sequence[Hypothesis]) -> tuple[tuple[Hypothesis, ...], float]:
+    """An open cell's named choices (best first, see :data:`OPEN_KEEP`, :data:`MAX_NAMED`)
+    and the score of "any other reading" (the best score among the rest)."""
+    scores = [max(MIN_SCORE, 1.0 if h.score is None else h.score) for h in hyps]
+    order = sorted(range(len(hyps)), key=lambda k: -scores[k])
+    floor = min(scores)
+    keep = [k for k in order if scores[k] >= OPEN_KEEP * floor][:MAX_NAMED] or order[:1]
+    rest = [scores[k] for k in order if k not in keep]
+    return tuple(hyps[k] for k in keep), (max(rest) if rest else floor)
 
 
 def _bools(model: cp_model.CpModel, n: int) -> list[cp_model.IntVar]:
@@ -154,16 +180,39 @@ def build_model(hyps: tuple[tuple[Hypothesis, ...], ...],
                 reach: Reachability = Reachability(), objective: bool = True) -> GridModel:
     """Build the grid model for per-sticker hypotheses (see :func:`sticker_hypotheses`).
 
-    ``objective``: maximise the total log-score (off for enumeration).
+    An open cell (one listing every sticker, :func:`is_open`) gets a digit and a rotation
+    choice of its own, its likely readings as named choices and one "any other reading"
+    choice (:func:`open_choices`), instead of 36 named choices: the model stays small however
+    many cells are open. ``objective``: maximise the total log-score (off for enumeration).
     """
     tpl = _template(reach)
     m = tpl.model.clone()
     ff = facelet_face()
     corner, edge, centre, direction, digit = (tpl.corner, tpl.edge, tpl.centre,
                                               tpl.direction, tpl.digit)
+    named: list[tuple[Hypothesis, ...]] = []
     hyp: list[list[cp_model.IntVar] | None] = []
     weights = []
-    for hs in hyps:
+    read_digit: dict[int, list[cp_model.IntVar]] = {}
+    read_rot: dict[int, list[cp_model.IntVar]] = {}
+    for i, hs in enumerate(hyps):
+        if is_open(hs):
+            names, other = open_choices(hs)
+            named.append(names)
+            weights.append(_weights(names + (Hypothesis(Sticker(0, 0), other),)))
+            hv = _bools(m, len(names) + 1)
+            m.add_exactly_one(hv)
+            hyp.append(hv)
+            rd, rr = _bools(m, 9), _bools(m, 4)
+            m.add_exactly_one(rd)
+            m.add_exactly_one(rr)
+            read_digit[i], read_rot[i] = rd, rr
+            for k, h in enumerate(names):
+                d, r = h.sticker.digit - 1, h.sticker.rot
+                m.add_bool_and([rd[d], rr[r]]).only_enforce_if(hv[k])
+                m.add_bool_or([rd[d].Not(), rr[r].Not()]).only_enforce_if(hv[-1])
+            continue
+        named.append(hs)
         weights.append(_weights(hs))
         if len(hs) > 1:
             hv = _bools(m, len(hs))
@@ -179,8 +228,16 @@ def build_model(hyps: tuple[tuple[Hypothesis, ...], ...],
     def consequences(i: int, j: int, delta: int, x) -> None:
         """Sticker i landing on cell j turned by delta when literal ``x`` holds."""
         fj = ff[j]
+        if i in read_digit:
+            for d, v in enumerate(read_digit[i]):
+                m.add_implication(v, digit[j][d]).only_enforce_if(x)
+                digit_support.setdefault((j, d), []).append(x)
+            for r, v in enumerate(read_rot[i]):
+                m.add_implication(v, direction[fj][(r + delta) % 4]).only_enforce_if(x)
+                dir_support.setdefault((j, (r + delta) % 4), []).append(x)
+            return
         hv = hyp[i]
-        for k, h in enumerate(hyps[i]):
+        for k, h in enumerate(named[i]):
             s = h.sticker
             cond = [x] + ([hv[k]] if hv is not None else [])
             r = (s.rot + delta) % 4
@@ -198,7 +255,7 @@ def build_model(hyps: tuple[tuple[Hypothesis, ...], ...],
                     if certain:
                         lits = []
                         for L in landings[p][q][t]:
-                            s = hyps[L.source][0].sticker
+                            s = named[L.source][0].sticker
                             r = (s.rot + L.delta) % 4
                             d, fj = digit[L.target][s.digit - 1], direction[ff[L.target]][r]
                             lits += (d, fj)
@@ -216,8 +273,10 @@ def build_model(hyps: tuple[tuple[Hypothesis, ...], ...],
             m.add_bool_or(digit_support.get((j, d), [])).only_enforce_if(digit[j][d])
         for r in range(4):
             m.add_bool_or(dir_support.get((j, r), [])).only_enforce_if(direction[ff[j]][r])
+    _digit_counts(m, named, hyp, read_digit)
 
-    gm = GridModel(m, hyps, corner, edge, centre, direction, digit, hyp, weights)
+    gm = GridModel(m, tuple(named), corner, edge, centre, direction, digit, hyp, weights,
+                   read_digit, read_rot)
     if objective:
         terms = [(w, v) for hv, ws in zip(hyp, weights) if hv is not None
                  for w, v in zip(ws, hv) if w]
@@ -225,6 +284,22 @@ def build_model(hyps: tuple[tuple[Hypothesis, ...], ...],
             m.maximize(sum(w * v for w, v in terms))
             gm.has_objective = True
     return gm
+
+
+def _digit_counts(m: cp_model.CpModel, named, hyp, read_digit) -> None:
+    """Every digit is read on exactly six stickers (implied by the Sudoku rule on the solved
+    faces, stated on the readings so that the open cells share out the digits the sure ones
+    leave missing before any placement is tried)."""
+    for d in range(1, 10):
+        terms, fixed = [], 0
+        for i, hs in enumerate(named):
+            if i in read_digit:
+                terms.append(read_digit[i][d - 1])
+            elif hyp[i] is None:
+                fixed += hs[0].sticker.digit == d
+            else:
+                terms += [v for h, v in zip(hs, hyp[i]) if h.sticker.digit == d]
+        m.add(sum(terms) == 6 - fixed)
 
 
 def _reachability(m: cp_model.CpModel, corner, edge, centre, reach: Reachability) -> None:

@@ -20,6 +20,7 @@ from ortools.sat.python import cp_model
 from .errors import UnsolvableError
 from .geometry import FACES
 from .grid_data import corner_landings, edge_landings
+from .grid_doubt import review_of, rival_model
 from .grid_model import (SCORE_SCALE, GridModel, Reachability, build_model,
                          build_soft_model, sticker_hypotheses)
 from .pieces import CORNER_NAMES, EDGE_NAMES, centre_facelets, corner_facelets, edge_facelets
@@ -31,6 +32,13 @@ from .transform import Transform
 
 SEED = 20240607
 """Fixed CP-SAT random seed (determinism)."""
+SOLVE_LIMIT = 5.0
+"""CP-SAT deterministic time allowed for the best arrangement (the wall-clock ``time_limit_s``
+only guards against a runaway search): the answer does not depend on how busy the machine
+is. Readings seen so far need at most 0.1 (a few hundred milliseconds)."""
+RIVAL_LIMIT = 1.0
+"""Deterministic time for the search for a rival reading (:mod:`models.grid_doubt`); it
+usually ends in a few thousandths."""
 
 
 @dataclass(frozen=True)
@@ -45,7 +53,10 @@ class GridSolution:
     needs (0-3). ``directions[f]``: the token rotation every digit of face ``f`` shows when solved.
     ``chosen``: the reading taken for each sticker, in current positions. ``transform``: the
     sticker transform from the chosen current state to ``target``
-    (``CubeState(chosen).transformed(transform) == target``).
+    (``CubeState(chosen).transformed(transform) == target``). ``review``: stickers a person
+    should check because another reading that also solves the cube scores within
+    :data:`models.grid_doubt.REVIEW_MARGIN` of this one (``margin``: by how much this one
+    beats it, natural log; None when there is no such rival); empty means ``sure``.
     """
 
     target: CubeState
@@ -59,6 +70,13 @@ class GridSolution:
     transform: Transform | None = field(default=None, compare=False)
     score: float = 0.0
     changed: tuple[int, ...] = ()
+    margin: float | None = None
+    review: tuple[int, ...] = ()
+
+    @property
+    def sure(self) -> bool:
+        """True when no other reading that solves the cube comes close (nothing to review)."""
+        return not self.review
 
     def key(self) -> tuple:
         """What makes two solutions distinct physically: placements and the solved stickers."""
@@ -94,6 +112,9 @@ class GridSolution:
             "corrected": [{"sticker": sticker_name(i), "read": format_token(read.stickers[i]),
                            "taken": format_token(self.chosen[i])} for i in self.changed],
             "score": round(self.score, 4),
+            "sure": self.sure,
+            "review": [{"sticker": sticker_name(i), "taken": format_token(self.chosen[i])}
+                       for i in self.review],
             "solution_count": self.solution_count,
             "stats": self.stats,
         }
@@ -164,7 +185,11 @@ def _extract(gm: GridModel, read, settings: CubeSettings) -> GridSolution:
     score = 0.0
     for i, hs in enumerate(hyps):
         k = 0 if gm.hyp[i] is None else next(k for k, v in enumerate(gm.hyp[i]) if read(v))
-        chosen.append(hs[k].sticker)
+        if k < len(hs):
+            chosen.append(hs[k].sticker)
+        else:  # an open cell's "any other reading": its own digit and rotation choice
+            chosen.append(Sticker(next(d for d, v in enumerate(gm.read_digit[i]) if read(v)) + 1,
+                                  next(r for r, v in enumerate(gm.read_rot[i]) if read(v))))
         score += gm.weights[i][k]
     source = list(range(54))
     twist = [0] * 54
@@ -356,7 +381,7 @@ def solve_grid(state: CubeState, settings: CubeSettings = CubeSettings(), *,
     hyps = sticker_hypotheses(state, settings)
     gm = build_model(hyps, settings)
     t1 = time.perf_counter()
-    solver = cp_solver(time_limit_s)
+    solver = cp_solver(time_limit_s, max_deterministic_time=SOLVE_LIMIT)
     status = solver.solve(gm.model)
     t2 = time.perf_counter()
     if status == cp_model.INFEASIBLE:
@@ -374,7 +399,12 @@ def solve_grid(state: CubeState, settings: CubeSettings = CubeSettings(), *,
              "status": solver.status_name(status), "branches": solver.num_branches,
              "conflicts": solver.num_conflicts, "variables": len(gm.model.proto.variables),
              "constraints": len(gm.model.proto.constraints),
-             "hypotheses": sum(len(h) for h in hyps), "optimal": status == cp_model.OPTIMAL}
+             "hypotheses": sum(len(h) for h in hyps), "optimal": status == cp_model.OPTIMAL,
+             "deterministic_time": round(solver.response_proto.deterministic_time, 4)}
+    t3 = time.perf_counter()
+    margin, review = _runner_up(gm, sol, settings, time_limit_s)
+    stats["runner_up_ms"] = round(1000 * (time.perf_counter() - t3), 2)
+    sol = _replace(sol, margin=margin, review=review)
     count = None
     if count_cap is not None:
         t3 = time.perf_counter()
@@ -385,6 +415,24 @@ def solve_grid(state: CubeState, settings: CubeSettings = CubeSettings(), *,
                      placements_seen=variants,
                      best_score_count=sum(1 for s in found if abs(s.score - sol.score) < 1e-9))
     return _replace(sol, stats=stats, solution_count=count)
+
+
+def _runner_up(gm: GridModel, best: GridSolution, settings: CubeSettings,
+               time_limit_s: float) -> tuple[float | None, tuple[int, ...]]:
+    """A rival of ``best`` (:func:`models.grid_doubt.rival_model`): the margin (natural log)
+    by which ``best`` beats it and the stickers to review; (None, ()) when there is none.
+    ``gm`` is spent. A search cut short sends every sticker with a choice to review."""
+    if not rival_model(gm, best.chosen, best.score, settings.symmetric):
+        return None, ()
+    solver = cp_solver(time_limit_s, max_deterministic_time=RIVAL_LIMIT)
+    status = solver.solve(gm.model)
+    if status == cp_model.INFEASIBLE:
+        return None, ()
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return 0.0, tuple(i for i, h in enumerate(gm.hyp) if h is not None)
+    rival = _extract(gm, solver.boolean_value, settings)
+    return (round(max(0.0, best.score - rival.score), 4),
+            review_of(best.chosen, rival.chosen, settings.symmetric))
 
 
 class _Collector(cp_model.CpSolverSolutionCallback):

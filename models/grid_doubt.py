@@ -1,0 +1,79 @@
+"""How sure joint decoding is: the runner-up reading and the stickers a person should check.
+
+The grid solver returns the likeliest reading that makes a reachable solved cube. That is
+only worth trusting when nothing nearly as likely exists: two blurred stickers that may be
+each other's digit, a 6/9 centre without a visible underline, a blank sticker whose digit
+follows from its face either way. So after the best solution the solver asks for a rival:
+a reading that differs somewhere and scores within :data:`REVIEW_MARGIN` of the best
+(:func:`rival_model`, a feasibility search: the score cut prunes far more than maximising
+would). When there is one, the stickers where the two differ are returned for review instead
+of being settled silently (:func:`review_of`).
+"""
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from .grid_model import SCORE_SCALE, GridModel
+from .stickers import Sticker, same_sticker
+
+REVIEW_MARGIN = 2.3
+"""Natural-log score by which the best reading must beat every other reading that also makes
+a solved cube (2.3 = ten times as likely) for joint decoding to settle the doubtful stickers
+itself; closer, the stickers where the two readings differ go to review."""
+
+
+def rival_model(gm: GridModel, chosen: Sequence[Sticker], score: float,
+                symmetric: Iterable[int]) -> bool:
+    """Turn ``gm`` (already solved: ``chosen`` scoring ``score``) into the search for a rival:
+    some sticker reads differently (:func:`forbid_reading`) and the total score stays within
+    :data:`REVIEW_MARGIN` of ``score``; no objective. False when no sticker has a choice."""
+    if not forbid_reading(gm, chosen, symmetric):
+        return False
+    m = gm.model
+    terms = [(w, v) for hv, ws in zip(gm.hyp, gm.weights) if hv is not None
+             for w, v in zip(ws, hv) if w]
+    m.clear_objective()
+    if terms:
+        m.add(sum(w * v for w, v in terms) >= round((score - REVIEW_MARGIN) * SCORE_SCALE))
+    return True
+
+
+def forbid_reading(gm: GridModel, chosen: Sequence[Sticker], symmetric: Iterable[int]) -> bool:
+    """Add to ``gm.model``: some sticker that has a choice reads differently from ``chosen``
+    (a symmetric digit turned half round counts as the same reading). False when no sticker
+    has a choice (nothing to add: the reading is the only one)."""
+    sym = frozenset(symmetric)
+    m = gm.model
+    other = []
+    for i, hv in enumerate(gm.hyp):
+        if hv is None:
+            continue
+        if i in gm.read_digit:
+            other.append(_open_differs(gm, i, chosen[i], sym))
+        else:
+            other += [v for h, v in zip(gm.hyps[i], hv)
+                      if not same_sticker(h.sticker, chosen[i], sym)]
+    if not other:
+        return False
+    m.add_bool_or(other)
+    return True
+
+
+def _open_differs(gm: GridModel, i: int, s: Sticker, sym: frozenset[int]):
+    """A literal that, when true, makes open cell ``i`` read something other than ``s``."""
+    m = gm.model
+    z = m.new_bool_var("")
+    rd, rr = gm.read_digit[i][s.digit - 1], gm.read_rot[i]
+    turns = (s.rot, (s.rot + 2) % 4) if s.digit in sym else (s.rot,)
+    for r in turns:
+        m.add_bool_or([rd.Not(), rr[r].Not()]).only_enforce_if(z)
+    return z
+
+
+def review_of(best: Sequence[Sticker], rival: Sequence[Sticker],
+              symmetric: Iterable[int]) -> tuple[int, ...]:
+    """The stickers to check by eye: where a rival (a reading within :data:`REVIEW_MARGIN`
+    of the best that also solves the cube) reads differently from the best."""
+    sym = frozenset(symmetric)
+    return tuple(i for i, (a, b) in enumerate(zip(best, rival))
+                 if not same_sticker(a, b, sym))
