@@ -7,13 +7,18 @@ follows from its face either way. So after the best solution the solver asks for
 a reading that differs somewhere and scores within :data:`REVIEW_MARGIN` of the best
 (:func:`rival_model`, a feasibility search: the score cut prunes far more than maximising
 would). When there is one, the stickers where the two differ are returned for review instead
-of being settled silently (:func:`review_of`).
+of being settled silently (:func:`review_of`). A sticker read confidently (a short list of
+alternatives, not an open cell) that the best solution reads as an alternative more than
+:data:`REVIEW_MARGIN` less likely is also sent to review (:func:`overruled`): the constraints
+may be pointing at a misread whose truth was never listed, and settling it by a far-fetched
+alternative would make a confident misread easy to accept.
 """
 from __future__ import annotations
 
+import math
 from typing import Iterable, Sequence
 
-from .grid_model import SCORE_SCALE, GridModel
+from .grid_model import MIN_SCORE, SCORE_SCALE, GridModel
 from .stickers import Sticker, same_sticker
 
 REVIEW_MARGIN = 2.3
@@ -77,3 +82,19 @@ def review_of(best: Sequence[Sticker], rival: Sequence[Sticker],
     sym = frozenset(symmetric)
     return tuple(i for i, (a, b) in enumerate(zip(best, rival))
                  if not same_sticker(a, b, sym))
+
+
+def overruled(gm: GridModel, chosen: Sequence[Sticker], symmetric: Iterable[int]
+              ) -> tuple[int, ...]:
+    """Confidently read stickers (not open cells) whose chosen reading scores more than
+    :data:`REVIEW_MARGIN` below their best one."""
+    sym = frozenset(symmetric)
+    out = []
+    for i, hs in enumerate(gm.hyps):
+        if gm.hyp[i] is None or i in gm.read_digit or hs[0].score is None:
+            continue
+        got = max((max(MIN_SCORE, h.score or 0.0) for h in hs
+                   if same_sticker(h.sticker, chosen[i], sym)), default=MIN_SCORE)
+        if math.log(max(MIN_SCORE, hs[0].score) / got) > REVIEW_MARGIN:
+            out.append(i)
+    return tuple(out)

@@ -20,7 +20,7 @@ from ortools.sat.python import cp_model
 from .errors import UnsolvableError
 from .geometry import FACES
 from .grid_data import corner_landings, edge_landings
-from .grid_doubt import review_of, rival_model
+from .grid_doubt import overruled, review_of, rival_model
 from .grid_model import (SCORE_SCALE, GridModel, Reachability, build_model,
                          build_soft_model, sticker_hypotheses)
 from .pieces import CORNER_NAMES, EDGE_NAMES, centre_facelets, corner_facelets, edge_facelets
@@ -56,7 +56,8 @@ class GridSolution:
     (``CubeState(chosen).transformed(transform) == target``). ``review``: stickers a person
     should check because another reading that also solves the cube scores within
     :data:`models.grid_doubt.REVIEW_MARGIN` of this one (``margin``: by how much this one
-    beats it, natural log; None when there is no such rival); empty means ``sure``.
+    beats it, natural log; None when there is no such rival), or because a confident reading
+    was overruled by a far less likely one; empty means ``sure``.
     """
 
     target: CubeState
@@ -402,7 +403,9 @@ def solve_grid(state: CubeState, settings: CubeSettings = CubeSettings(), *,
              "hypotheses": sum(len(h) for h in hyps), "optimal": status == cp_model.OPTIMAL,
              "deterministic_time": round(solver.response_proto.deterministic_time, 4)}
     t3 = time.perf_counter()
+    forced = overruled(gm, sol.chosen, settings.symmetric)
     margin, review = _runner_up(gm, sol, settings, time_limit_s)
+    review = tuple(sorted(set(review) | set(forced)))
     stats["runner_up_ms"] = round(1000 * (time.perf_counter() - t3), 2)
     sol = _replace(sol, margin=margin, review=review)
     count = None

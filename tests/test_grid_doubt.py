@@ -110,3 +110,19 @@ def test_clear_evidence_decides_between_two_fits(truth):
     sol = solve_grid(got)
     assert same(sol.chosen, state.stickers)
     assert sol.sure
+
+
+def test_confident_reading_overruled_goes_to_review(truth):
+    """Sticker a misread confidently as the digit of b (its truth not even listed): the only
+    solved cube reads b as a far-fetched alternative (0.005 against 0.95). Decoding may return
+    it, but never as sure: b is named for review."""
+    state, source = truth
+    face = [source[j] for j in range(18, 27) if source[j] not in CENTRES]
+    a, b = next((a, b) for a in face for b in face
+                if state.stickers[a].digit != state.stickers[b].digit)
+    sa, sb = state.stickers[a], state.stickers[b]
+    got = reading(state, {a: (Hypothesis(Sticker(sb.digit, sa.rot), 0.97),),
+                          b: (Hypothesis(sb, 0.95), Hypothesis(Sticker(sa.digit, sb.rot), 0.005))})
+    sol = solve_grid(got)
+    assert sol.chosen[b] == Sticker(sa.digit, sb.rot)
+    assert not sol.sure and b in sol.review

@@ -40,9 +40,11 @@ solved faces, reachability) can still find the truth. Confident cells keep a sho
 wildcard on every cell would leave the grid solver too many choices to search."""
 ANYTHING = 0.05
 """Probability that an unsure cell's classifier evidence is worthless (spread over all 36)."""
-MAX_WILDCARDS = 12
-"""At most this many cells of a cube (the least sure) keep every sticker as a candidate: the
-grid solver settles 12 such cells in well under a second, 18 take seconds."""
+MAX_WILDCARDS = 20
+"""At most this many cells of a cube (the least sure) keep every sticker as a candidate. The
+grid solver gives such an open cell a digit and a rotation choice of its own rather than 36
+named ones, so twenty stay affordable; on readings with more open cells no cube was decoded
+right (second renderer's blurred corner photos), while each extra one slows the search."""
 
 
 def limit_wildcards(cands: list[tuple[Hypothesis, ...]]) -> list[tuple[Hypothesis, ...]]:
