@@ -90,17 +90,21 @@ def _blob_look(cells: Sequence[np.ndarray], evidence: list[CellEvidence],
     """Cells read below :data:`BLOB_LOOK` read again without glare or shadow blobs
     (:func:`vision.warp.without_blobs`, its disc sized by the lower quartile of the stroke
     widths of the face's first ink masks: one font prints every sticker, and glare only
-    widens them); the surer reading wins by
-    :data:`BLOB_MARGIN`, the first kept beside it for joint decoding."""
+    widens them), cut as usual, then inside the cell's rim (:func:`vision.warp.peeled_ink_mask`:
+    a glare band reaching the sticker's edge leaves a dark rest there that would take the
+    digit with it); the surer reading wins by :data:`BLOB_MARGIN`, the first kept beside it
+    for joint decoding."""
     unsure = [i for i, h in enumerate(hyps) if (h[0].score or 0.0) < BLOB_LOOK]
     widths = [w for w in (stroke_width(e.body) for e in evidence) if w > 0]
     if not unsure or not widths:
         return evidence, hyps
     width = float(np.percentile(widths, 25))
     flat = [without_blobs(cells[i], width) for i in unsure]
-    again = analyse_cells([ink_mask(c) for c in flat], templates, model, flat)
-    for i, ev in zip(unsure, again):
-        h = score(ev)
-        if ev.glyph is not None and (h[0].score or 0.0) > (hyps[i][0].score or 0.0) + BLOB_MARGIN:
-            evidence[i], hyps[i] = ev, _merged(h, hyps[i])
+    for cut in (ink_mask, peeled_ink_mask):
+        again = analyse_cells([cut(c) for c in flat], templates, model, flat)
+        for i, ev in zip(unsure, again):
+            h = score(ev)
+            if ev.glyph is not None and \
+                    (h[0].score or 0.0) > (hyps[i][0].score or 0.0) + BLOB_MARGIN:
+                evidence[i], hyps[i] = ev, _merged(h, hyps[i])
     return evidence, hyps
