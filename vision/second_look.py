@@ -87,14 +87,18 @@ def _blob_look(cells: Sequence[np.ndarray], evidence: list[CellEvidence],
                hyps: list[tuple[Hypothesis, ...]], templates, model,
                score: Callable[[CellEvidence], tuple[Hypothesis, ...]]
                ) -> tuple[list[CellEvidence], list[tuple[Hypothesis, ...]]]:
-    """Cells read below :data:`BLOB_LOOK` read again without glare or shadow blobs
+    """Inverted cells (light ink: :func:`vision.warp.cut_cells` gives them as one channel)
+    read below :data:`BLOB_LOOK` read again without glare blobs
     (:func:`vision.warp.without_blobs`, its disc sized by the lower quartile of the stroke
     widths of the face's first ink masks: one font prints every sticker, and glare only
     widens them), cut as usual, then inside the cell's rim (:func:`vision.warp.peeled_ink_mask`:
     a glare band reaching the sticker's edge leaves a dark rest there that would take the
     digit with it); the surer reading wins by :data:`BLOB_MARGIN`, the first kept beside it
-    for joint decoding."""
-    unsure = [i for i, h in enumerate(hyps) if (h[0].score or 0.0) < BLOB_LOOK]
+    for joint decoding. Cells printed in dark ink keep their colour channels and are left
+    alone: glare only lightens their sticker, and the lift can shave the bowl of a bold dark
+    6 into a 5."""
+    unsure = [i for i, h in enumerate(hyps)
+              if (h[0].score or 0.0) < BLOB_LOOK and cells[i].ndim == 2]
     widths = [w for w in (stroke_width(e.body) for e in evidence) if w > 0]
     if not unsure or not widths:
         return evidence, hyps
