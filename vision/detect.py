@@ -335,8 +335,10 @@ def _hypotheses(group: dict[tuple[int, int], Blob], flat: Levels) -> list[Hypoth
     return out
 
 
-SETTLED = 3
-"""How many of the best hypotheses are tried a row or a column further (:func:`_settled`)."""
+SETTLED = 8
+"""How many of the best hypotheses are tried a row or a column further (:func:`_settled`): a
+face whose top row a thumb hides gives a lattice a row low that ranks below others until it
+is moved, so not only the first three."""
 
 SETTLE_GAIN = 0.3
 """How much more summed contrast a lattice moved a row or column must score to replace the
