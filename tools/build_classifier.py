@@ -24,22 +24,24 @@ DATA = Path(__file__).resolve().parents[1] / "vision" / "data"
 SEED0 = 500000
 
 
-def _chunk(job: tuple[list[int], tuple[str, ...] | None]) -> dict[str, np.ndarray]:
-    from tools.render_training import photo_glyphs
+def _chunk(job: tuple[list[int], tuple[str, ...] | None, tuple[str, ...] | None]
+           ) -> dict[str, np.ndarray]:
+    from tools.render_training import TRAIN_FONTS, photo_glyphs
 
-    seeds, looks = job
-    g = photo_glyphs(seeds, looks=looks)
+    seeds, looks, fonts = job
+    g = photo_glyphs(seeds, fonts or TRAIN_FONTS, looks=looks)
     return {"images": np.stack([x.glyph for x in g]).astype(np.float32),
             "digits": np.array([x.digit for x in g]), "rots": np.array([x.rot for x in g]),
             "font": np.array([x.font for x in g])}
 
 
 def photo_set(count: int, jobs: int, seed0: int = SEED0,
-              looks: tuple[str, ...] | None = None) -> dict[str, np.ndarray]:
-    """Glyphs from ``count`` rendered photos (sticker looks among ``looks``, default all),
-    rendered in ``jobs`` processes."""
+              looks: tuple[str, ...] | None = None,
+              fonts: tuple[str, ...] | None = None) -> dict[str, np.ndarray]:
+    """Glyphs from ``count`` rendered photos (sticker looks among ``looks``, default all; in
+    ``fonts``, default the training fonts), rendered in ``jobs`` processes."""
     seeds = list(range(seed0, seed0 + count))
-    parts = [(seeds[k::jobs * 4], looks) for k in range(jobs * 4)]
+    parts = [(seeds[k::jobs * 4], looks, fonts) for k in range(jobs * 4)]
     with ProcessPoolExecutor(jobs) as ex:
         chunks = list(ex.map(_chunk, parts))
     return {k: np.concatenate([c[k] for c in chunks]) for k in chunks[0]}
@@ -83,6 +85,37 @@ def train(photos: dict[str, np.ndarray], val: dict[str, np.ndarray]):
     return LinearModel(w, b, temp, meta)
 
 
+SEED_FONTS = 660000
+"""Seeds of the photos in the held-out fonts (whole fonts no model trains on)."""
+
+
+def font_figures(model, glyphs: dict[str, np.ndarray]) -> dict[str, dict]:
+    """Per held-out font (and ``ALL``): the share of glyphs whose shape (a 9 turned r counted
+    as the 6 turned r+2) the classifier names right."""
+    from sudoku_cube.vision.hog import class_index, hog_features
+
+    pred = model.log_probs(hog_features(glyphs["images"])).argmax(1)
+    truth = np.array([class_index(int(d), int(r)) for d, r in zip(glyphs["digits"], glyphs["rots"])])
+    shape = lambda c: np.where(c // 4 == 8, 5 * 4 + (c % 4 + 2) % 4, c)  # noqa: E731
+    ok = shape(pred) == shape(truth)
+    out = {}
+    for name in sorted(set(map(str, glyphs["font"]))) + ["ALL"]:
+        f = (glyphs["font"] == name) if name != "ALL" else np.ones(len(ok), bool)
+        out[name] = {"glyphs": int(f.sum()), "right": round(float(ok[f].mean()), 4)}
+    return out
+
+
+def _load_or(path: Path | None, make) -> dict[str, np.ndarray]:
+    """Glyph arrays read from ``path`` when it exists, else made and (with a path) saved."""
+    if path and path.exists():
+        with np.load(path, allow_pickle=False) as z:
+            return {k: z[k] for k in z.files}
+    data = make()
+    if path:
+        np.savez_compressed(path, **data)
+    return data
+
+
 def main(argv: list[str] | None = None) -> int:
     """Render, train, write ``vision/data/hog.{npz,json}``; print the figures."""
     from sudoku_cube.vision.hog import save_model
@@ -98,16 +131,38 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--glyphs", type=Path, nargs="*",
                    help="train on glyph files written by tools.render_training."
                         "save_glyphs instead of rendering (every 8th file validates)")
+    p.add_argument("--font-photos", type=int, default=120,
+                   help="photos in the held-out fonts: per-font accuracy of the shipped and "
+                        "the new classifier (0: none)")
+    p.add_argument("--cache", type=Path, help="folder for the rendered glyph sets (read when "
+                   "there, else written), to refit without rendering again")
+    p.add_argument("--dry-run", action="store_true", help="report, do not write the model")
     a = p.parse_args(argv)
+    cached = (lambda name: a.cache / f"{name}.npz") if a.cache else (lambda name: None)
+    if a.cache:
+        a.cache.mkdir(parents=True, exist_ok=True)
     if a.glyphs:
         photos, val = from_files(a.glyphs)
     else:
         looks = tuple(a.looks) if a.looks else None
-        photos = photo_set(a.photos, a.jobs, looks=looks)
-        val = photo_set(a.val_photos, a.jobs, SEED0 + 100000, looks=looks)
+        photos = _load_or(cached(f"train-{a.photos}"), lambda: photo_set(a.photos, a.jobs,
+                                                                       looks=looks))
+        val = _load_or(cached(f"val-{a.val_photos}"), lambda: photo_set(
+            a.val_photos, a.jobs, SEED0 + 100000, looks=looks))
     model = train(photos, val)
     model.meta["looks"] = list(a.looks or [k for k, _ in TRAIN_LOOKS])
-    save_model(model, a.out, compact=True)
+    if a.font_photos:
+        from sudoku_cube.vision.hog import shipped_model
+        from sudoku_cube.vision.templates import HELD_OUT_FONTS
+
+        held = _load_or(cached(f"fonts-{a.font_photos}"), lambda: photo_set(
+            a.font_photos, a.jobs, SEED_FONTS, fonts=HELD_OUT_FONTS))
+        model.meta["held_out_fonts"] = font_figures(model, held)
+        old = shipped_model()
+        if old is not None:
+            print(json.dumps({"shipped, held-out fonts": font_figures(old, held)}))
+    if not a.dry_run:
+        save_model(model, a.out, compact=True)
     print(json.dumps({k: v for k, v in model.meta.items() if k != "fonts"}))
     return 0
 

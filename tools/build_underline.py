@@ -24,17 +24,19 @@ SIX_NINE = (6, 9, 6, 9, 6, 9, 1, 8)
 """Digits drawn for the training stickers: mostly 6 and 9, a few others for the context."""
 
 
-def _samples(seeds: list[int]) -> dict[str, np.ndarray]:
-    """Patches, labels (1: a 6) and the ink-mask split's verdicts of the 6/9 cells of renders."""
-    from tools.render_training import photo_cells
+def _samples(job: tuple[list[int], tuple[str, ...] | None]) -> dict[str, np.ndarray]:
+    """Patches, labels (1: a 6) and the ink-mask split's verdicts of the 6/9 cells of renders
+    (``job``: the seeds and the fonts, None for the training fonts)."""
+    from tools.render_training import TRAIN_FONTS, photo_cells
     from sudoku_cube.models.stickers import parse_token
     from sudoku_cube.vision.glyph import split_underline
     from sudoku_cube.vision.underline_model import PATCH_H, PATCH_W, end_patch
     from sudoku_cube.vision.warp import ink_mask
 
+    seeds, fonts = job
     out: dict[str, list] = {k: [] for k in ("patch", "six", "bar", "split", "seed", "font", "px")}
     for seed in seeds:
-        for c in photo_cells([seed], digits=SIX_NINE, corner_share=0.4):
+        for c in photo_cells([seed], fonts or TRAIN_FONTS, digits=SIX_NINE, corner_share=0.4):
             s = parse_token(c.token)
             if s.digit not in (6, 9):
                 continue
@@ -57,10 +59,12 @@ def _samples(seeds: list[int]) -> dict[str, np.ndarray]:
     return arrays
 
 
-def collect(count: int, jobs: int, seed0: int = SEED0, progress=None) -> dict[str, np.ndarray]:
-    """Samples from ``count`` rendered photos, rendered in ``jobs`` processes."""
+def collect(count: int, jobs: int, seed0: int = SEED0, progress=None,
+            fonts: tuple[str, ...] | None = None) -> dict[str, np.ndarray]:
+    """Samples from ``count`` rendered photos in ``fonts`` (default the training fonts),
+    rendered in ``jobs`` processes."""
     seeds = list(range(seed0, seed0 + count))
-    parts = [seeds[k::jobs * 8] for k in range(jobs * 8)]
+    parts = [(seeds[k::jobs * 8], fonts) for k in range(jobs * 8)]
     chunks = []
     with ProcessPoolExecutor(jobs) as ex:
         for c in ex.map(_samples, parts):
@@ -161,6 +165,29 @@ def train(data: dict[str, np.ndarray]):
     return UnderlineModel(arrays, meta)
 
 
+SEED_FONTS = 650000
+"""Seeds of the photos in fonts no model trains on (whole fonts held out for validation)."""
+
+
+def font_figures(model, data: dict[str, np.ndarray]) -> dict[str, dict]:
+    """Per font (and ``ALL``): share of underlined 6/9 named right (probability over a half
+    for the true digit), share named wrong with confidence (over 0.9 for the other digit), and
+    share of bare shapes (printed without underline) given over 0.8 either way."""
+    p6 = model.six_probability(data["patch"])
+    six, bar = data["six"].astype(bool), data["bar"].astype(bool)
+    out = {}
+    for name in sorted(set(map(str, data["font"]))) + ["ALL"]:
+        f = (data["font"] == name) if name != "ALL" else np.ones(len(six), bool)
+        j, b = f & bar, f & ~bar
+        out[name] = {"samples": int(f.sum()),
+                     "right": round(float(np.mean((p6[j] > 0.5) == six[j])), 4) if j.any() else None,
+                     "sure_wrong": round(float(np.mean(np.where(six[j], p6[j] < 0.1, p6[j] > 0.9))), 4)
+                     if j.any() else None,
+                     "bare_sure": round(float(np.mean(np.maximum(p6[b], 1 - p6[b]) > 0.8)), 4)
+                     if b.any() else None}
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     """Collect, fit, report and save."""
     from rich.console import Console
@@ -173,6 +200,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--cache", type=Path, help="npz of collected samples: read if it exists, "
                    "else written after collecting (to refit without rendering again)")
+    p.add_argument("--font-photos", type=int, default=240,
+                   help="photos in the held-out fonts judged per font, the shipped model "
+                        "against the new one (0: none)")
+    p.add_argument("--font-cache", type=Path, help="npz of the held-out font samples (as --cache)")
+    p.add_argument("--dry-run", action="store_true", help="report, do not write the model")
     args = p.parse_args(argv)
     if args.cache and args.cache.exists():
         with np.load(args.cache, allow_pickle=False) as z:
@@ -185,9 +217,32 @@ def main(argv: list[str] | None = None) -> int:
         if args.cache:
             np.savez_compressed(args.cache, **data)
     model = train(data)
-    save_underline_model(model, DATA)
+    if args.font_photos:
+        from sudoku_cube.vision.templates import HELD_OUT_FONTS
+        from sudoku_cube.vision.underline_model import shipped_underline_model
+
+        fonts = _load_or(args.font_cache, lambda: collect(
+            args.font_photos, args.jobs, SEED_FONTS, fonts=HELD_OUT_FONTS))
+        new = font_figures(model, fonts)
+        old = shipped_underline_model()
+        model.meta["held_out_fonts"] = new
+        if old is not None:
+            Console().print({"shipped model, held-out fonts": font_figures(old, fonts)})
+    if not args.dry_run:
+        save_underline_model(model, DATA)
     Console().print(model.meta)
     return 0
+
+
+def _load_or(path: Path | None, make) -> dict[str, np.ndarray]:
+    """Samples read from ``path`` when it exists, else made and (with a path) written there."""
+    if path and path.exists():
+        with np.load(path, allow_pickle=False) as z:
+            return {k: z[k] for k in z.files}
+    data = make()
+    if path:
+        np.savez_compressed(path, **data)
+    return data
 
 
 if __name__ == "__main__":

@@ -29,6 +29,7 @@ from sudoku_cube.vision.ocr import MISSING_WARNING, ocr_votes, tesseract_availab
 from sudoku_cube.vision.recognise import CellEvidence, analyse_cells, hypotheses, limit_wildcards
 from sudoku_cube.vision.second_look import second_look
 from sudoku_cube.vision.templates import TemplateSet, default_templates
+from sudoku_cube.vision.underline_convention import with_convention
 from sudoku_cube.vision.warp import cut_cells, ink_mask, warp_face
 
 DOUBTFUL = 0.9
@@ -195,6 +196,7 @@ def read_face_photos(photos: dict[str, Path], where: object, *,
 
     with ThreadPoolExecutor(READ_WORKERS) as pool:
         readings = dict(zip(FACES, pool.map(read_one, FACES)))
+    readings = with_convention(readings, settings.underlined_69)
     warnings: list[str] = []
     for f in FACES:
         warnings.extend(w for w in readings[f].warnings if w not in warnings)

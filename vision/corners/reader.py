@@ -26,6 +26,7 @@ from sudoku_cube.vision.hog import LinearModel, default_model
 from sudoku_cube.vision.photo_files import face_photos
 from sudoku_cube.vision.reading import FaceReading, OcrMode, Reading, read_face, reading_state
 from sudoku_cube.vision.templates import TemplateSet, default_templates
+from sudoku_cube.vision.underline_convention import with_convention
 
 CORNER_PHOTOS = ("A", "B")
 
@@ -67,7 +68,7 @@ def read_corner_photo(image: np.ndarray, photo: str, *, templates: TemplateSet |
                       file_scale=file_scale)
         r.timings_ms["detect"] = t_detect
         out[cf.face] = r
-    return out
+    return with_convention(out, settings.underlined_69)
 
 
 def _image_order(photo: str, face: str) -> list[int]:
@@ -129,6 +130,7 @@ def read_corner_folder(paths: Path | str | Sequence[Path | str], *,
     readings: dict[str, FaceReading] = {}
     for k in CORNER_PHOTOS:
         readings.update(per_photo[k])
+    readings = with_convention(readings, settings.underlined_69)
     matches = same_corner_matches(per_photo["A"], per_photo["B"])
     if matches >= SAME_CORNER_MATCHES:
         raise CornerPhotoError(
