@@ -13,12 +13,13 @@ and there (glare) leaves bars on both digits, and nothing changes.
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Mapping
+from typing import Any, Mapping
 
 from sudoku_cube.models.stickers import Hypothesis, Sticker
 
-if TYPE_CHECKING:  # reading.py applies the convention: no import cycle at run time
-    from sudoku_cube.vision.reading import FaceReading
+FaceReading = Any
+"""A :class:`sudoku_cube.vision.reading.FaceReading` (reading.py applies the convention, so
+this module does not import it: no import cycle)."""
 
 MIN_BARRED = 2
 """Bars that must name the same digit (and none the other) before the bare shapes are read as
