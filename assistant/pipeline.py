@@ -17,6 +17,7 @@ from typing import Any, Callable, Literal
 
 from sudoku_cube.assistant import table_cache
 from sudoku_cube.assistant.sessions import FollowedPlan
+from sudoku_cube.assistant.review import require_sure as require_grid_sure
 from sudoku_cube.models.grid_solve import GridSolution, enumerate_targets, solve_grid
 from sudoku_cube.models.planner import Plan, plan, plan_from_moves, plan_to_targets
 from sudoku_cube.models.profile import CubeSettings
@@ -175,12 +176,14 @@ def solve_state(state: CubeState, settings: CubeSettings = CubeSettings(), *,
                 optimal: bool = False, reading_ms: float | None = None,
                 grid: GridSolution | None = None, tables: TablesLoading | None = None,
                 planner: BackgroundPlanner | None = None, known: KnownPlan | None = None,
-                progress: Progress = _quiet) -> SolveResult:
+                progress: Progress = _quiet, require_sure: bool = False) -> SolveResult:
     """Solve the grid (unless the cube is already solved or ``grid`` is given) and plan.
 
     ``tables``: the planner's tables already loading (started here otherwise); ``planner``:
     the background planner that may already hold the plan of ``grid``; ``known``: plans being
-    followed, kept when they still solve the cube.
+    followed, kept when they still solve the cube; ``require_sure``: nobody reviews the
+    reading, so a grid solution that is not sure stops here (SudokuCubeError naming the
+    stickers to check) instead of becoming a plan.
     """
     timings: dict[str, float] = {}
     if reading_ms is not None:
@@ -195,6 +198,8 @@ def solve_state(state: CubeState, settings: CubeSettings = CubeSettings(), *,
         t0 = time.perf_counter()
         grid = solve_grid(state, settings)
         timings["grid"] = round(1000 * (time.perf_counter() - t0), 1)
+        if require_sure:
+            require_grid_sure(state, grid, settings)
     else:
         timings["grid"] = 0.0
     timings["tables"] = round(tables.wait(progress), 1)

@@ -58,6 +58,15 @@ class ReviewCheck:
     explanation: str = ""
     """The grid solver's whole refusal, for a message printed once (the problems hold it
     shortened for the review screen)."""
+    unsure: dict[int, Sticker | None] = field(default_factory=dict)
+    """Stickers the grid solver is not sure of (:attr:`GridSolution.review`) and the rival
+    reading of each (:func:`unsure_stickers`): a person confirms or corrects them, the grid's
+    choice is not taken silently."""
+
+    @property
+    def sure(self) -> bool:
+        """True when the grid solver's choices can be taken without a person looking."""
+        return not self.unsure
 
     @property
     def ok(self) -> bool:
@@ -90,7 +99,62 @@ def check_reading(state: CubeState, settings: CubeSettings = CubeSettings(),
                    if not same_sticker(s, best, settings.symmetric)}
     chosen = CubeState(tuple(grid.chosen), state.n)
     problems = [p.message for p in digit_count_problems(chosen)]
-    return ReviewCheck(problems, grid, suggestions, count_notes)
+    return ReviewCheck(problems, grid, suggestions, count_notes,
+                       unsure=unsure_stickers(state, grid, settings))
+
+
+def unsure_stickers(state: CubeState, grid: GridSolution,
+                    settings: CubeSettings = CubeSettings()) -> dict[int, Sticker | None]:
+    """Each sticker of ``grid.review`` with its rival: the rival reading's sticker when it
+    differs from the grid's choice, else (a confident reading overruled) the reading as read,
+    else the likeliest other alternative (None when there is none)."""
+    out: dict[int, Sticker | None] = {}
+    for i in grid.review:
+        choice = grid.chosen[i]
+        options = ([grid.rival[i]] if grid.rival else []) + [state.stickers[i]] + \
+            [h.sticker for h in state.hypotheses(i)]
+        out[i] = next((s for s in options
+                       if not same_sticker(s, choice, settings.symmetric)), None)
+    return out
+
+
+def unsure_names(unsure: dict[int, Sticker | None], grid: GridSolution, n: int = 3) -> str:
+    """'F7 (grid 6^, or 9v), F9 (grid 9v, or 6^)': the unsure stickers, named as the CLI names
+    them, with the grid's choice and the rival."""
+    return ", ".join(f"{sticker_name(i, n)} (grid {format_token(grid.chosen[i])}"
+                     + (f", or {format_token(r)})" if r is not None else ")")
+                     for i, r in sorted(unsure.items()))
+
+
+def unsure_message(state: CubeState, grid: GridSolution, settings: CubeSettings = CubeSettings()
+                   ) -> str:
+    """The stop without a person when the grid solver is not sure: which stickers to check by
+    eye and how to go on (at a terminal, or with a corrected state file)."""
+    unsure = unsure_stickers(state, grid, settings)
+    k = len(unsure)
+    return (f"the grid solver is not sure of {k} sticker{'s' if k != 1 else ''}: "
+            f"{unsure_names(unsure, grid, state.n)}; another reading about as likely also "
+            "solves the cube, so no plan was made from a guess. Check "
+            f"{'them' if k != 1 else 'it'} on the cube, then run the same command at a terminal "
+            "(without --json or --plain) to confirm or correct them, or correct them in a state "
+            "file (`sudoku-cube read PHOTOS --json > state.json` writes one; a token changed in "
+            "its faces counts as certain) and run `sudoku-cube solve state.json`")
+
+
+def require_sure(state: CubeState, grid: GridSolution,
+                 settings: CubeSettings = CubeSettings()) -> None:
+    """Raise SudokuCubeError (exit 2) naming the stickers to check when ``grid`` is not sure
+    and nobody is there to confirm them."""
+    if not grid.sure:
+        raise SudokuCubeError(unsure_message(state, grid, settings))
+
+
+def confirmed(check: ReviewCheck) -> list[tuple[int, Sticker]]:
+    """The grid's choices for the unsure stickers, as corrections (the person confirmed them
+    with ``y``: they become certain and are saved like typed ones)."""
+    if check.grid is None:
+        return []
+    return [(i, check.grid.chosen[i]) for i in sorted(check.unsure)]
 
 
 def count_note(state: CubeState) -> list[str]:

@@ -1,8 +1,9 @@
 """Running the review: show the reading, take corrections until the grid solver accepts it.
 
-Without a person at the keyboard the reading goes on only when it is already consistent (the
-grid solver's suggestions are then taken and printed); otherwise a SudokuCubeError says what
-to fix.
+Without a person at the keyboard the reading goes on only when it is already consistent and the
+grid solver is sure of it (its suggestions are then taken and printed); otherwise a
+SudokuCubeError says what to fix or check. When the grid solver is not sure, a person confirms
+its choices for the stickers in doubt (``y``) or corrects them; Enter alone does not take them.
 """
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from rich.console import Console
 
 from sudoku_cube.assistant.interrupt import set_resume_command
 from sudoku_cube.assistant.review import (ReviewCheck, accepted, apply_corrections, check_reading,
-                              parse_corrections, suggestion_lines)
+                                          confirmed, parse_corrections, suggestion_lines,
+                                          unsure_message)
 from sudoku_cube.assistant.review_view import ReviewView
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.grid import GridSolution
@@ -27,6 +29,9 @@ from sudoku_cube.vision.storage import atomic_write_text, data_dir
 
 PROMPT = "correction (e.g. F7 6>), Enter to continue, q to quit: "
 PROMPT_MORE = "correction (e.g. F7 6>), + more stickers, Enter to continue, q to quit: "
+PROMPT_UNSURE = "correction (e.g. F7 6>), y to take the grid's choices (>), q to quit: "
+PROMPT_UNSURE_MORE = ("correction (e.g. F7 6>), + more, y to take the grid's choices (>), "
+                      "q to quit: ")
 
 
 REVIEWED_FILE = "reviewed.json"
@@ -46,8 +51,9 @@ class ReviewQuit(Exception):
 
 
 def corrected_count(read: CubeState, state: CubeState) -> int:
-    """How many stickers the person corrected."""
-    return sum(a != b for a, b in zip(read.stickers, state.stickers))
+    """How many stickers the person corrected or confirmed (made certain)."""
+    return sum(read.stickers[i] != state.stickers[i] or
+               read.hypotheses(i) != state.hypotheses(i) for i in range(len(read.stickers)))
 
 
 def keep_corrections(read: CubeState, state: CubeState, extra: dict | None = None) -> Path | None:
@@ -124,19 +130,31 @@ def _review_loop(console: Console, state: CubeState, settings: CubeSettings,
                     + ". Retake the photos of those stickers, or correct them in a state file "
                     "(`sudoku-cube read PHOTOS --json > state.json` writes one; a token changed "
                     "in its faces counts as certain) and run `sudoku-cube solve state.json`")
+            if not check.sure and check.grid is not None:
+                raise SudokuCubeError(unsure_message(state, check.grid, settings))
             for line in suggestion_lines(state, check):
                 console.print(f"taking the grid's suggestion {line}")
             return accepted(state, check), check
         while True:
             more = view.page_count(console) > 1
-            answer = read_line(PROMPT_MORE if more else PROMPT).strip()
+            unsure = check.ok and not check.sure
+            answer = read_line((PROMPT_UNSURE_MORE if more else PROMPT_UNSURE) if unsure else
+                               (PROMPT_MORE if more else PROMPT)).strip()
             if answer.lower() in ("q", "quit"):
                 raise ReviewQuit(corrected_count(read, state))
             if answer == "+":
                 view.page += 1
                 console.print(view)
                 continue
+            if unsure and answer.lower() in ("y", "yes"):
+                state = corrected[0] = apply_corrections(state, confirmed(check))
+                break
             if not answer:
+                if unsure:
+                    console.print("[red]Not yet: the grid is not sure of the stickers shown "
+                                  "as >grid/rival; check them on the cube, then type y to take "
+                                  "the grid's choices or correct them.[/]")
+                    continue
                 if check.ok:
                     return accepted(state, check), check
                 console.print("[red]Not yet: the reading must be consistent first.[/]")

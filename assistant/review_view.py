@@ -26,6 +26,8 @@ ROW_WIDTH = 35
 """Characters of one doubtful sticker's line: name, reading, three alternatives, the grid's."""
 
 HEADER = "Doubtful: read, others, >grid"
+HEADER_UNSURE = "Doubt: read, alts >grid/rival"
+"""The list's header when the grid solver is not sure (its choice and the rival reading)."""
 
 
 def score_text(h: Hypothesis) -> str:
@@ -36,8 +38,11 @@ def score_text(h: Hypothesis) -> str:
 
 
 def marked_stickers(state: CubeState, check: ReviewCheck | None) -> list[int]:
-    """The stickers the review lists: doubtful readings and the grid solver's suggestions."""
-    return sorted(doubtful(state) | set(check.suggestions if check else ()))
+    """The stickers the review lists: doubtful readings, the grid solver's suggestions and
+    the stickers it is not sure of."""
+    if check is None:
+        return sorted(doubtful(state))
+    return sorted(doubtful(state) | set(check.suggestions) | set(check.unsure))
 
 
 def pages(count: int, per_page: int) -> int:
@@ -78,13 +83,21 @@ class ReviewView:
     height: int | None = None
 
     def row(self, i: int) -> Text:
-        """One doubtful sticker: ``F7 9v .55 6^ .45 8v .02 ->6^`` (grid's choice in green)."""
+        """One doubtful sticker: ``F7 9v .55 6^ .45 8v .02 >6^`` (grid's choice in green), or
+        when the grid solver is not sure of it ``F7 9v .55 6^ .45   >6^/9v`` (its choice and
+        the rival, in yellow: to confirm or correct)."""
         alts = self.state.hypotheses(i)
         line = Text(f"{sticker_name(i, self.state.n):<3}", style="bold yellow")
         line.append(f"{score_text(alts[0])}  " if alts else f"{format_token(self.state.stickers[i])}  ")
-        line.append(" ".join(score_text(h) for h in alts[1:4]))
+        unsure = self.check is not None and self.check.grid is not None and i in self.check.unsure
+        line.append(" ".join(score_text(h) for h in alts[1:3 if unsure else 4]))
         sug = self.check.suggestions.get(i) if self.check else None
-        if sug is not None:
+        if unsure:
+            rival = self.check.unsure[i]
+            line.pad_right(max(0, ROW_WIDTH - 7 - len(line.plain)))
+            line.append(f" >{format_token(self.check.grid.chosen[i])}", style="bold yellow")
+            line.append(f"/{format_token(rival)}" if rival is not None else "", style="yellow")
+        elif sug is not None:
             line.pad_right(max(0, ROW_WIDTH - 4 - len(line.plain)))
             line.append(f" >{format_token(sug)}", style="bold green")
         line.no_wrap = True
@@ -101,6 +114,8 @@ class ReviewView:
         prompt, wrapped at ``width``."""
         texts = [REVIEW_HELP, "The reading is not consistent yet: correct the stickers named "
                  "above.", "correction prompt"]
+        if self.check is not None and not self.check.sure:
+            texts.append(self.unsure_line())
         if self.check is not None:
             texts += self.check.count_notes + self.check.problems
         return sum(-(-len(t) // max(20, width - 4)) for t in texts)
@@ -114,7 +129,8 @@ class ReviewView:
         total = pages(len(marked), per)
         page = self.page % total
         shown = per if total == 1 else per - 1
-        out = [Text(HEADER if total == 1 else f"{HEADER} ({page + 1}/{total})", style="bold")]
+        head = HEADER if self.check is None or self.check.sure else HEADER_UNSURE
+        out = [Text(head if total == 1 else f"{head} ({page + 1}/{total})", style="bold")]
         out += [self.row(i) for i in marked[page * shown:(page + 1) * shown]]
         if total > 1:
             left = len(marked) - (page + 1) * shown
@@ -151,6 +167,11 @@ class ReviewView:
             yield from listing
         yield from self.footer()
 
+    def unsure_line(self) -> str:
+        """What to do about the stickers the grid solver is not sure of."""
+        k = len(self.check.unsure) if self.check else 0
+        return (f"The grid is not sure of {k} (>grid/rival): check them; y takes its choices.")
+
     def footer(self) -> RenderResult:
         """Notes, problems, whether the reading is consistent, and how to correct it."""
         if self.check is not None:
@@ -158,7 +179,9 @@ class ReviewView:
                 yield Text(f"note: {note}", style="yellow")
             for problem in self.check.problems:
                 yield Text(f"problem: {problem}", style="bold red")
-            if self.check.ok:
+            if self.check.ok and not self.check.sure:
+                yield Text(self.unsure_line(), style="bold yellow")
+            elif self.check.ok:
                 n = len(self.check.suggestions)
                 yield Text("The reading is consistent" +
                            (f" once the grid's {n} suggestion{'s are' if n != 1 else ' is'} taken"

@@ -87,7 +87,8 @@ def settings_for(state: CubeState, settings: CubeSettings, ones: "OneVerdict | N
 def produce(path: str | None, settings: CubeSettings, args: argparse.Namespace, *,
             progress: Progress, tables: TablesLoading | None = None,
             remembered: bool = False) -> SolveResult:
-    """Read and solve without asking anything (``remembered``: keep a plan being followed)."""
+    """Read and solve without asking anything (``remembered``: keep a plan being followed); a
+    reading the grid solver is not sure of stops with the stickers to check (exit 2)."""
     tables = tables or start_tables()
     t0 = time.perf_counter()
     err = Console(stderr=True)
@@ -96,7 +97,8 @@ def produce(path: str | None, settings: CubeSettings, args: argparse.Namespace, 
     settings = settings_for(state, settings, ones, args, err)
     return solve_state(state, settings, optimal=getattr(args, "optimal", False),
                        reading_ms=reading_ms, tables=tables, progress=progress,
-                       known=followed_plans(settings.symmetric) if remembered else None)
+                       known=followed_plans(settings.symmetric) if remembered else None,
+                       require_sure=True)
 
 
 def guide_state_file(path: str, settings: CubeSettings, args: argparse.Namespace) -> int:

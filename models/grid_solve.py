@@ -57,7 +57,8 @@ class GridSolution:
     should check because another reading that also solves the cube scores within
     :data:`models.grid_doubt.REVIEW_MARGIN` of this one (``margin``: by how much this one
     beats it, natural log; None when there is no such rival), or because a confident reading
-    was overruled by a far less likely one; empty means ``sure``.
+    was overruled by a far less likely one; empty means ``sure``. ``rival``: that other
+    reading, sticker by sticker (empty when there is none).
     """
 
     target: CubeState
@@ -73,6 +74,7 @@ class GridSolution:
     changed: tuple[int, ...] = ()
     margin: float | None = None
     review: tuple[int, ...] = ()
+    rival: tuple[Sticker, ...] = ()
 
     @property
     def sure(self) -> bool:
@@ -404,10 +406,10 @@ def solve_grid(state: CubeState, settings: CubeSettings = CubeSettings(), *,
              "deterministic_time": round(solver.response_proto.deterministic_time, 4)}
     t3 = time.perf_counter()
     forced = overruled(gm, sol.chosen, settings.symmetric)
-    margin, review = _runner_up(gm, sol, settings, time_limit_s)
+    margin, review, rival = _runner_up(gm, sol, settings, time_limit_s)
     review = tuple(sorted(set(review) | set(forced)))
     stats["runner_up_ms"] = round(1000 * (time.perf_counter() - t3), 2)
-    sol = _replace(sol, margin=margin, review=review)
+    sol = _replace(sol, margin=margin, review=review, rival=rival)
     count = None
     if count_cap is not None:
         t3 = time.perf_counter()
@@ -421,21 +423,23 @@ def solve_grid(state: CubeState, settings: CubeSettings = CubeSettings(), *,
 
 
 def _runner_up(gm: GridModel, best: GridSolution, settings: CubeSettings,
-               time_limit_s: float) -> tuple[float | None, tuple[int, ...]]:
+               time_limit_s: float
+               ) -> tuple[float | None, tuple[int, ...], tuple[Sticker, ...]]:
     """A rival of ``best`` (:func:`models.grid_doubt.rival_model`): the margin (natural log)
-    by which ``best`` beats it and the stickers to review; (None, ()) when there is none.
+    by which ``best`` beats it, the stickers to review and the rival's reading; (None, (), ())
+    when there is none.
     ``gm`` is spent. A search cut short sends every sticker with a choice to review."""
     if not rival_model(gm, best.chosen, best.score, settings.symmetric):
-        return None, ()
+        return None, (), ()
     solver = cp_solver(time_limit_s, max_deterministic_time=RIVAL_LIMIT)
     status = solver.solve(gm.model)
     if status == cp_model.INFEASIBLE:
-        return None, ()
+        return None, (), ()
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return 0.0, tuple(i for i, h in enumerate(gm.hyp) if h is not None)
+        return 0.0, tuple(i for i, h in enumerate(gm.hyp) if h is not None), ()
     rival = _extract(gm, solver.boolean_value, settings)
     return (round(max(0.0, best.score - rival.score), 4),
-            review_of(best.chosen, rival.chosen, settings.symmetric))
+            review_of(best.chosen, rival.chosen, settings.symmetric), rival.chosen)
 
 
 class _Collector(cp_model.CpSolverSolutionCallback):

@@ -1,0 +1,134 @@
+"""A reading the grid solver is not sure of (two stickers that may be each other's digit) is
+shown for a person to confirm or correct and never becomes a plan silently; a sure reading goes
+straight on."""
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from rich.console import Console
+
+from sudoku_cube.assistant.cli import main
+from sudoku_cube.assistant.files import load_state
+from sudoku_cube.assistant.review import check_reading
+from sudoku_cube.assistant.review_ui import PROMPT, PROMPT_UNSURE, REVIEWED_FILE, run_review
+from sudoku_cube.assistant.review_view import ReviewView
+from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.models.generator import make_puzzle
+from sudoku_cube.models.grid import solve_grid
+from sudoku_cube.models.pieces import centre_facelets
+from sudoku_cube.models.state import CubeState, sticker_name
+from sudoku_cube.models.state_format import to_dict
+from sudoku_cube.models.stickers import Hypothesis, Sticker
+from sudoku_cube.vision.storage import data_dir
+
+SEED = 11  # a design whose scramble has exactly one solved arrangement
+FLOOR = 0.05 / 36
+ALL = [Sticker(d, r) for d in range(1, 10) for r in range(4)]
+
+
+def _console() -> Console:
+    return Console(file=io.StringIO(), width=80, height=24, record=True, color_system=None)
+
+
+def _open_cell(scores: dict[Sticker, float]) -> tuple[Hypothesis, ...]:
+    hs = [Hypothesis(s, scores.get(s, FLOOR)) for s in ALL]
+    return tuple(sorted(hs, key=lambda h: -h.score))
+
+
+def _reading(state: CubeState, cells: dict[int, tuple[Hypothesis, ...]]) -> CubeState:
+    cands = [cells.get(i, (Hypothesis(s, 0.99),)) for i, s in enumerate(state.stickers)]
+    return CubeState(tuple(c[0].sticker for c in cands), 3, tuple(cands))
+
+
+@pytest.fixture(scope="module")
+def case():
+    """The true stickers, two of them (a, b) landing on one face, and readings of them: each
+    read as the other's digit about as likely as its own (``swapped``: not sure), or with
+    clear evidence for the truth on b (``clear``: sure)."""
+    state = make_puzzle(SEED, 25).state
+    source = solve_grid(state).transform.source
+    centres = frozenset(centre_facelets())
+    face = [source[j] for j in range(18, 27) if source[j] not in centres]
+    a, b = next((a, b) for a in face for b in face
+                if state.stickers[a].digit != state.stickers[b].digit)
+    sa, sb = state.stickers[a], state.stickers[b]
+    swapped = _reading(state, {a: _open_cell({Sticker(sb.digit, sa.rot): 0.5, sa: 0.45}),
+                               b: _open_cell({Sticker(sa.digit, sb.rot): 0.5, sb: 0.45})})
+    clear = _reading(state, {a: _open_cell({Sticker(sb.digit, sa.rot): 0.5, sa: 0.45}),
+                             b: _open_cell({sb: 0.9, Sticker(sa.digit, sb.rot): 0.02})})
+    return state, a, b, swapped, clear
+
+
+def test_unsure_stickers_shown_with_grid_choice_and_rival(case):
+    _, a, b, swapped, _ = case
+    check = check_reading(swapped)
+    assert check.ok and not check.sure and set(check.unsure) == {a, b}
+    console = _console()
+    console.print(ReviewView(swapped, check))
+    text = console.export_text()
+    for i in (a, b):
+        choice, rival = check.grid.chosen[i].token, check.unsure[i].token
+        assert choice != rival
+        row = next(line for line in text.splitlines() if f" {sticker_name(i)} " in line)
+        assert row.rstrip().endswith(f">{choice}/{rival}")
+    assert "not sure of 2" in text and "consistent" not in text
+    assert all(len(line) <= 80 for line in text.splitlines())
+
+
+def test_unsure_reading_waits_for_the_person_to_confirm(case):
+    _, a, b, swapped, _ = case
+    answers = iter(["", "y", ""])
+    prompts = []
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    console = _console()
+    final, check = run_review(console, swapped, read_line=ask)
+    text = console.export_text()
+    assert prompts[:2] == [PROMPT_UNSURE, PROMPT_UNSURE] and prompts[2] == PROMPT
+    assert "Not yet" in text  # Enter alone did not take the grid's unsure choices
+    first = check_reading(swapped).grid
+    assert [final.stickers[i] for i in (a, b)] == [first.chosen[a], first.chosen[b]]
+    assert check.sure and all(final.hypotheses(i) == (Hypothesis(final.stickers[i], 1.0),)
+                              for i in (a, b))
+    saved = load_state(data_dir() / REVIEWED_FILE)  # the confirmation is kept
+    assert saved.stickers == final.stickers and check_reading(saved).sure
+
+
+def test_unsure_reading_corrected_by_the_person(case):
+    state, a, b, swapped, _ = case
+    typed = f"{sticker_name(a)} {state.stickers[a].token} {sticker_name(b)} {state.stickers[b].token}"
+    answers = iter([typed, ""])
+    final, check = run_review(_console(), swapped, read_line=lambda _: next(answers))
+    assert final.stickers[a] == state.stickers[a] and final.stickers[b] == state.stickers[b]
+    assert check.ok and check.sure
+
+
+def test_without_a_person_an_unsure_reading_stops_naming_the_stickers(case, tmp_path, capsys):
+    _, a, b, swapped, _ = case
+    with pytest.raises(SudokuCubeError, match="not sure of 2 stickers") as err:
+        run_review(_console(), swapped, read_line=None)
+    text = str(err.value)
+    assert sticker_name(a) in text and sticker_name(b) in text
+    assert "sudoku-cube solve state.json" in text and err.value.exit_code == 2
+    path = tmp_path / "unsure.json"
+    path.write_text(json.dumps(to_dict(swapped)))
+    assert main(["solve", str(path), "--json"]) == 2
+    out = capsys.readouterr()
+    assert out.out == "" and "not sure of 2 stickers" in out.err
+    assert sticker_name(a) in out.err and sticker_name(b) in out.err
+
+
+def test_sure_reading_goes_straight_on(case):
+    state, a, b, _, clear = case
+    console = _console()
+    final, check = run_review(console, clear, read_line=None)
+    assert check.sure and final.stickers[a] == state.stickers[a]
+    assert "not sure" not in console.export_text()
+    prompts = []
+    final, _ = run_review(_console(), clear, read_line=lambda p: prompts.append(p) or "")
+    assert prompts == [PROMPT] and final.stickers == state.stickers
