@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from tools.render_training import TRAIN_LOOKS
+from tools.render_training import TRAIN_LOOKS, load_or_make
 
 DATA = Path(__file__).resolve().parents[1] / "vision" / "data"
 SEED0 = 500000
@@ -105,17 +105,6 @@ def font_figures(model, glyphs: dict[str, np.ndarray]) -> dict[str, dict]:
     return out
 
 
-def _load_or(path: Path | None, make) -> dict[str, np.ndarray]:
-    """Glyph arrays read from ``path`` when it exists, else made and (with a path) saved."""
-    if path and path.exists():
-        with np.load(path, allow_pickle=False) as z:
-            return {k: z[k] for k in z.files}
-    data = make()
-    if path:
-        np.savez_compressed(path, **data)
-    return data
-
-
 def main(argv: list[str] | None = None) -> int:
     """Render, train, write ``vision/data/hog.{npz,json}``; print the figures."""
     from sudoku_cube.vision.hog import save_model
@@ -145,9 +134,9 @@ def main(argv: list[str] | None = None) -> int:
         photos, val = from_files(a.glyphs)
     else:
         looks = tuple(a.looks) if a.looks else None
-        photos = _load_or(cached(f"train-{a.photos}"), lambda: photo_set(a.photos, a.jobs,
-                                                                       looks=looks))
-        val = _load_or(cached(f"val-{a.val_photos}"), lambda: photo_set(
+        photos = load_or_make(cached(f"train-{a.photos}"), lambda: photo_set(a.photos, a.jobs,
+                                                                            looks=looks))
+        val = load_or_make(cached(f"val-{a.val_photos}"), lambda: photo_set(
             a.val_photos, a.jobs, SEED0 + 100000, looks=looks))
     model = train(photos, val)
     model.meta["looks"] = list(a.looks or [k for k, _ in TRAIN_LOOKS])
@@ -155,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
         from sudoku_cube.vision.hog import shipped_model
         from sudoku_cube.vision.templates import HELD_OUT_FONTS
 
-        held = _load_or(cached(f"fonts-{a.font_photos}"), lambda: photo_set(
+        held = load_or_make(cached(f"fonts-{a.font_photos}"), lambda: photo_set(
             a.font_photos, a.jobs, SEED_FONTS, fonts=HELD_OUT_FONTS))
         model.meta["held_out_fonts"] = font_figures(model, held)
         old = shipped_model()

@@ -19,6 +19,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
+from tools.render_training import load_or_make
+
 SEED0 = 600000
 SIX_NINE = (6, 9, 6, 9, 6, 9, 1, 8)
 """Digits drawn for the training stickers: mostly 6 and 9, a few others for the context."""
@@ -221,7 +223,7 @@ def main(argv: list[str] | None = None) -> int:
         from sudoku_cube.vision.templates import HELD_OUT_FONTS
         from sudoku_cube.vision.underline_model import shipped_underline_model
 
-        fonts = _load_or(args.font_cache, lambda: collect(
+        fonts = load_or_make(args.font_cache, lambda: collect(
             args.font_photos, args.jobs, SEED_FONTS, fonts=HELD_OUT_FONTS))
         new = font_figures(model, fonts)
         old = shipped_underline_model()
@@ -232,17 +234,6 @@ def main(argv: list[str] | None = None) -> int:
         save_underline_model(model, DATA)
     Console().print(model.meta)
     return 0
-
-
-def _load_or(path: Path | None, make) -> dict[str, np.ndarray]:
-    """Samples read from ``path`` when it exists, else made and (with a path) written there."""
-    if path and path.exists():
-        with np.load(path, allow_pickle=False) as z:
-            return {k: z[k] for k in z.files}
-    data = make()
-    if path:
-        np.savez_compressed(path, **data)
-    return data
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ import dataclasses
 import random
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 import numpy as np
 
@@ -230,3 +230,15 @@ def load_glyphs(path: Path) -> dict[str, np.ndarray]:
     """Arrays written by :func:`save_glyphs`."""
     with np.load(path, allow_pickle=False) as z:
         return {k: z[k] for k in z.files}
+
+
+def load_or_make(path: Path | None, make: Callable[[], dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
+    """Arrays read from ``path`` when it exists, else made by ``make`` and (with a path) saved
+    there: training scripts cache their renders so a second fit does not render again."""
+    if path and path.exists():
+        with np.load(path, allow_pickle=False) as z:
+            return {k: z[k] for k in z.files}
+    data = make()
+    if path:
+        np.savez_compressed(path, **data)
+    return data
