@@ -7,8 +7,15 @@ import os
 import pytest
 
 from sudoku_cube.models.plan_samples import random_design, random_moves
+from sudoku_cube.models.state import CubeState
+from sudoku_cube.models.stickers import Hypothesis, Sticker
 
-__all__ = ["random_design", "random_moves", "assert_clear_error", "quad_pitch"]
+__all__ = ["random_design", "random_moves", "assert_clear_error", "quad_pitch", "open_cell",
+           "unsure_reading"]
+
+FLOOR = 0.05 / 36
+"""The recogniser's floor score for a sticker it could not rule out."""
+ALL_STICKERS = [Sticker(d, r) for d in range(1, 10) for r in range(4)]
 
 
 def assert_clear_error(code: int, err: str, *words: str) -> None:
@@ -27,6 +34,18 @@ def quad_pitch(quad) -> float:
     import numpy as np
 
     return min(np.linalg.norm(quad[1] - quad[0]), np.linalg.norm(quad[3] - quad[0])) / 3
+
+
+def open_cell(scores: dict[Sticker, float]) -> tuple[Hypothesis, ...]:
+    """Every sticker, the given ones at their scores, the rest at the recogniser's floor."""
+    hs = [Hypothesis(s, scores.get(s, FLOOR)) for s in ALL_STICKERS]
+    return tuple(sorted(hs, key=lambda h: -h.score))
+
+
+def unsure_reading(state: CubeState, cells: dict[int, tuple[Hypothesis, ...]]) -> CubeState:
+    """The true stickers read surely, except ``cells`` (index -> alternatives)."""
+    cands = [cells.get(i, (Hypothesis(s, 0.99),)) for i, s in enumerate(state.stickers)]
+    return CubeState(tuple(c[0].sticker for c in cands), 3, tuple(cands))
 
 
 @pytest.fixture(autouse=True)

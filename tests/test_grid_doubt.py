@@ -8,12 +8,10 @@ from sudoku_cube.models.generator import make_puzzle
 from sudoku_cube.models.grid import solve_grid
 from sudoku_cube.models.grid_model import is_open
 from sudoku_cube.models.pieces import centre_facelets
-from sudoku_cube.models.state import CubeState
 from sudoku_cube.models.stickers import Hypothesis, Sticker, same_sticker
+from tests.conftest import open_cell, unsure_reading
 
 SEED = 11  # a design whose scramble has exactly one solved arrangement
-FLOOR = 0.05 / 36
-ALL = [Sticker(d, r) for d in range(1, 10) for r in range(4)]
 CENTRES = frozenset(centre_facelets())
 
 
@@ -23,18 +21,6 @@ def truth():
     state = make_puzzle(SEED, 25).state
     sol = solve_grid(state)
     return state, sol.transform.source
-
-
-def open_cell(scores: dict[Sticker, float]) -> tuple[Hypothesis, ...]:
-    """Every sticker, the given ones at their scores, the rest at the recogniser's floor."""
-    hs = [Hypothesis(s, scores.get(s, FLOOR)) for s in ALL]
-    return tuple(sorted(hs, key=lambda h: -h.score))
-
-
-def reading(state: CubeState, cells: dict[int, tuple[Hypothesis, ...]]) -> CubeState:
-    """The true stickers read surely, except ``cells`` (index -> alternatives)."""
-    cands = [cells.get(i, (Hypothesis(s, 0.99),)) for i, s in enumerate(state.stickers)]
-    return CubeState(tuple(c[0].sticker for c in cands), 3, tuple(cands))
 
 
 def same(a, b) -> bool:
@@ -52,8 +38,8 @@ def test_twenty_unsure_cells_settled_to_the_truth(truth):
     the truth only second at 0.2: joint decoding recovers all twenty and is sure of it."""
     state, _ = truth
     cells = [i for i in range(54) if i not in CENTRES][::2][:20]
-    got = reading(state, {i: open_cell({misread(state.stickers[i]): 0.55,
-                                        state.stickers[i]: 0.2}) for i in cells})
+    got = unsure_reading(state, {i: open_cell({misread(state.stickers[i]): 0.55,
+                                               state.stickers[i]: 0.2}) for i in cells})
     assert all(is_open(got.hypotheses(i)) for i in cells)
     sol = solve_grid(got)
     assert same(sol.chosen, state.stickers)
@@ -65,7 +51,7 @@ def test_blank_sticker_settled_by_its_face(truth):
     it, and nothing else could fit, so decoding is sure."""
     state, _ = truth
     i = 10
-    sol = solve_grid(reading(state, {i: open_cell({})}))
+    sol = solve_grid(unsure_reading(state, {i: open_cell({})}))
     assert same([sol.chosen[i]], [state.stickers[i]])
     assert sol.sure
 
@@ -80,8 +66,8 @@ def test_two_stickers_that_may_be_each_others_digit_go_to_review(truth):
                 if state.stickers[a].digit != state.stickers[b].digit)
     sa, sb = state.stickers[a], state.stickers[b]
     swapped_a, swapped_b = Sticker(sb.digit, sa.rot), Sticker(sa.digit, sb.rot)
-    got = reading(state, {a: open_cell({swapped_a: 0.5, sa: 0.45}),
-                          b: open_cell({swapped_b: 0.5, sb: 0.45})})
+    got = unsure_reading(state, {a: open_cell({swapped_a: 0.5, sa: 0.45}),
+                                 b: open_cell({swapped_b: 0.5, sb: 0.45})})
     sol = solve_grid(got)
     assert not sol.sure
     assert set(sol.review) == {a, b}
@@ -92,7 +78,7 @@ def test_blank_centre_rotation_goes_to_review(truth):
     turns in place), so decoding names it for review rather than guess how it points."""
     state, _ = truth
     c = sorted(CENTRES)[2]
-    sol = solve_grid(reading(state, {c: open_cell({})}))
+    sol = solve_grid(unsure_reading(state, {c: open_cell({})}))
     assert sol.chosen[c].digit == state.stickers[c].digit
     assert sol.review == (c,)
 
@@ -105,8 +91,8 @@ def test_clear_evidence_decides_between_two_fits(truth):
     a, b = next((a, b) for a in face for b in face
                 if state.stickers[a].digit != state.stickers[b].digit)
     sa, sb = state.stickers[a], state.stickers[b]
-    got = reading(state, {a: open_cell({Sticker(sb.digit, sa.rot): 0.5, sa: 0.45}),
-                          b: open_cell({sb: 0.9, Sticker(sa.digit, sb.rot): 0.02})})
+    got = unsure_reading(state, {a: open_cell({Sticker(sb.digit, sa.rot): 0.5, sa: 0.45}),
+                                 b: open_cell({sb: 0.9, Sticker(sa.digit, sb.rot): 0.02})})
     sol = solve_grid(got)
     assert same(sol.chosen, state.stickers)
     assert sol.sure
@@ -121,8 +107,9 @@ def test_confident_reading_overruled_goes_to_review(truth):
     a, b = next((a, b) for a in face for b in face
                 if state.stickers[a].digit != state.stickers[b].digit)
     sa, sb = state.stickers[a], state.stickers[b]
-    got = reading(state, {a: (Hypothesis(Sticker(sb.digit, sa.rot), 0.97),),
-                          b: (Hypothesis(sb, 0.95), Hypothesis(Sticker(sa.digit, sb.rot), 0.005))})
+    got = unsure_reading(state, {a: (Hypothesis(Sticker(sb.digit, sa.rot), 0.97),),
+                                 b: (Hypothesis(sb, 0.95),
+                                     Hypothesis(Sticker(sa.digit, sb.rot), 0.005))})
     sol = solve_grid(got)
     assert sol.chosen[b] == Sticker(sa.digit, sb.rot)
     assert not sol.sure and b in sol.review

@@ -18,28 +18,17 @@ from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.generator import make_puzzle
 from sudoku_cube.models.grid import solve_grid
 from sudoku_cube.models.pieces import centre_facelets
-from sudoku_cube.models.state import CubeState, sticker_name
+from sudoku_cube.models.state import sticker_name
 from sudoku_cube.models.state_format import to_dict
 from sudoku_cube.models.stickers import Hypothesis, Sticker
 from sudoku_cube.vision.storage import data_dir
+from tests.conftest import open_cell, unsure_reading
 
 SEED = 11  # a design whose scramble has exactly one solved arrangement
-FLOOR = 0.05 / 36
-ALL = [Sticker(d, r) for d in range(1, 10) for r in range(4)]
 
 
 def _console() -> Console:
     return Console(file=io.StringIO(), width=80, height=24, record=True, color_system=None)
-
-
-def _open_cell(scores: dict[Sticker, float]) -> tuple[Hypothesis, ...]:
-    hs = [Hypothesis(s, scores.get(s, FLOOR)) for s in ALL]
-    return tuple(sorted(hs, key=lambda h: -h.score))
-
-
-def _reading(state: CubeState, cells: dict[int, tuple[Hypothesis, ...]]) -> CubeState:
-    cands = [cells.get(i, (Hypothesis(s, 0.99),)) for i, s in enumerate(state.stickers)]
-    return CubeState(tuple(c[0].sticker for c in cands), 3, tuple(cands))
 
 
 @pytest.fixture(scope="module")
@@ -54,10 +43,10 @@ def case():
     a, b = next((a, b) for a in face for b in face
                 if state.stickers[a].digit != state.stickers[b].digit)
     sa, sb = state.stickers[a], state.stickers[b]
-    swapped = _reading(state, {a: _open_cell({Sticker(sb.digit, sa.rot): 0.5, sa: 0.45}),
-                               b: _open_cell({Sticker(sa.digit, sb.rot): 0.5, sb: 0.45})})
-    clear = _reading(state, {a: _open_cell({Sticker(sb.digit, sa.rot): 0.5, sa: 0.45}),
-                             b: _open_cell({sb: 0.9, Sticker(sa.digit, sb.rot): 0.02})})
+    swapped = unsure_reading(state, {a: open_cell({Sticker(sb.digit, sa.rot): 0.5, sa: 0.45}),
+                                      b: open_cell({Sticker(sa.digit, sb.rot): 0.5, sb: 0.45})})
+    clear = unsure_reading(state, {a: open_cell({Sticker(sb.digit, sa.rot): 0.5, sa: 0.45}),
+                                    b: open_cell({sb: 0.9, Sticker(sa.digit, sb.rot): 0.02})})
     return state, a, b, swapped, clear
 
 
