@@ -82,8 +82,8 @@ def read_corner_singles(which: str, paths: list[Path], args: argparse.Namespace)
                 row = " ".join(r.stickers[3 * k + c].token for c in range(3))
                 console.print(f"  {face if k == 0 else ' '}  {row}")
             for i in r.doubtful:
-                alts = ", ".join(f"{h.sticker.token} {h.score:.2f}" for h in r.candidates[i])
-                console.print(f"     doubtful sticker {i + 1}: {alts}")
+                console.print(f"     doubtful sticker {i + 1}: {_alternatives(r.candidates[i])}")
+    _debug_pictures(args, [r for faces in results.values() for r in faces.values()])
     if args.json:
         sys.stdout.write(json.dumps({k: {"photo": which, "faces": {
             f: {"faces": [s.token for s in r.stickers], **r.to_dict()} for f, r in v.items()}}
@@ -122,6 +122,7 @@ def read_single_faces(paths: list[Path], args: argparse.Namespace) -> int:
         for i in r.doubtful:
             alts = _alternatives(r.candidates[i])
             console.print(f"  doubtful sticker {i + 1}: {alts}")
+    _debug_pictures(args, list(results.values()))
     if args.json:
         sys.stdout.write(json.dumps({k: {"faces": [s.token for s in r.stickers],
                                          **r.to_dict()} for k, r in results.items()},
@@ -147,10 +148,7 @@ def run(args: argparse.Namespace) -> int:
                               progress=lambda f: status.update(f"reading face {f}..."))
     for w in reading.warnings:
         err.print(f"[yellow]warning:[/] {w}")
-    if args.debug_dir:
-        written = _write_debug(reading, Path(args.debug_dir))
-        err.print(f"Debug pictures written to {Path(args.debug_dir).resolve()}: "
-                  + ", ".join(p.name for p in written), highlight=False)
+    _debug_pictures(args, list(reading.faces.values()))
     ones = ones_verdict(reading.faces)
     if args.json:
         out = reading.to_dict()
@@ -179,11 +177,20 @@ def _alternatives(hyps, shown: int = 4, floor: float = 0.01) -> str:
     return text + (f" (+{rest} unlikely)" if rest else "")
 
 
-def _write_debug(reading, folder: Path) -> list[Path]:
+def _debug_pictures(args: argparse.Namespace, faces: list) -> None:
+    """With ``--debug DIR``: write the annotated photos of the face readings and say where."""
+    if not args.debug_dir:
+        return
+    written = _write_debug(faces, Path(args.debug_dir))
+    Console(stderr=True).print(f"Debug pictures written to {Path(args.debug_dir).resolve()}: "
+                               + ", ".join(p.name for p in written), highlight=False)
+
+
+def _write_debug(faces: list, folder: Path) -> list[Path]:
     """One annotated picture per photo in ``folder``: ``<face>-debug.png`` for a face photo,
     ``<photo>-debug.png`` (e.g. ``A-debug.png``) for a corner photo with all its faces."""
     by_photo: dict[str, list] = {}
-    for r in reading.faces.values():
+    for r in faces:
         by_photo.setdefault(r.source, []).append(r)
     written = []
     for source, readings in by_photo.items():

@@ -1,0 +1,42 @@
+"""`read` of single photos (one face, or one corner photo to check before taking the other)
+honours `--debug DIR` like a whole cube does, and lists only the likely readings of a doubtful
+sticker."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import cv2
+
+from sudoku_cube.assistant.cli import main
+from sudoku_cube.assistant.commands.read import _alternatives
+from sudoku_cube.models.stickers import Hypothesis, Sticker
+
+ROOT = Path(__file__).resolve().parents[1]
+CORNERS = ROOT / "samples" / "corners" / "c1-plain"
+FACES = ROOT / "samples" / "cubes" / "01-easy"
+
+
+def test_lone_corner_photo_writes_its_debug_picture(tmp_path, capsys):
+    photo = tmp_path / "A.jpg"
+    shutil.copy(CORNERS / "A.jpg", photo)
+    out = tmp_path / "debug"
+    assert main(["read", str(photo), "--debug", str(out), "--no-ocr"]) == 0
+    assert f"Debug pictures written to {out.resolve()}: A-debug.png" in \
+        " ".join(capsys.readouterr().err.split())
+    assert cv2.imread(str(out / "A-debug.png")).shape == cv2.imread(str(photo)).shape
+
+
+def test_single_face_photos_write_their_debug_pictures(tmp_path, capsys):
+    out = tmp_path / "debug"
+    photos = [str(FACES / "U.jpg"), str(FACES / "F.jpg")]
+    assert main(["read", *photos, "--debug", str(out), "--no-ocr"]) == 0
+    assert sorted(p.name for p in out.iterdir()) == ["F-debug.png", "U-debug.png"]
+
+
+def test_doubtful_sticker_lists_only_likely_readings():
+    scores = [0.86, 0.10, 0.004] + [0.0] * 33
+    hyps = [Hypothesis(Sticker(1 + k % 9, k // 9), s) for k, s in enumerate(scores)]
+    text = _alternatives(hyps)
+    assert text.startswith("1^ 0.86, 2^ 0.10")
+    assert text.endswith("(+34 unlikely)")
