@@ -126,19 +126,24 @@ def unsure_names(unsure: dict[int, Sticker | None], grid: GridSolution, n: int =
                      for i, r in sorted(unsure.items()))
 
 
-def unsure_message(state: CubeState, grid: GridSolution, settings: CubeSettings = CubeSettings()
-                   ) -> str:
+FIX_IN_STATE_FILE = ("correct them in a state file (`sudoku-cube read PHOTOS --json > state.json` "
+                     "writes one; a token changed in its faces counts as certain) and run "
+                     "`sudoku-cube solve state.json`")
+"""How to settle unsure stickers without a terminal, after reading photos."""
+
+
+def unsure_message(state: CubeState, grid: GridSolution, settings: CubeSettings = CubeSettings(),
+                   fix: str = FIX_IN_STATE_FILE) -> str:
     """The stop without a person when the grid solver is not sure: which stickers to check by
-    eye and how to go on (at a terminal, or with a corrected state file)."""
+    eye and how to go on (at a terminal, or as ``fix`` says: by default with a corrected
+    state file)."""
     unsure = unsure_stickers(state, grid, settings)
     k = len(unsure)
     return (f"the grid solver is not sure of {k} sticker{'s' if k != 1 else ''}: "
             f"{unsure_names(unsure, grid, state.n)}; another reading about as likely also "
             "solves the cube, so no plan was made from a guess. Check "
             f"{'them' if k != 1 else 'it'} on the cube, then run the same command at a terminal "
-            "(without --json or --plain) to confirm or correct them, or correct them in a state "
-            "file (`sudoku-cube read PHOTOS --json > state.json` writes one; a token changed in "
-            "its faces counts as certain) and run `sudoku-cube solve state.json`")
+            f"(without --json or --plain) to confirm or correct them, or {fix}")
 
 
 def require_sure(state: CubeState, grid: GridSolution,

@@ -3,7 +3,10 @@ solver's suggestions and what still blocks the solve (rendered through rich's pr
 
 It fits an 80x24 terminal: the list of doubtful stickers stands beside the net (one short line
 each), and when it is longer than the net it is cut into pages that ``+`` at the prompt turns
-(:func:`pages`), so every doubtful sticker stays reachable without scrolling the net away.
+(:func:`pages`), so every doubtful sticker stays reachable without scrolling the net away. On a
+narrower terminal (60 columns) the list stays beside the net in short lines (the reading, its
+likeliest other and the grid's choice); narrower still it goes under the net. The stickers the
+grid solver is not sure of come first, then its suggestions, then the other doubtful readings.
 """
 from __future__ import annotations
 
@@ -18,16 +21,24 @@ from sudoku_cube.models.state import CubeState, sticker_name
 from sudoku_cube.models.stickers import Hypothesis, format_token
 
 REVIEW_HELP = "Correct: name and token, e.g. [bold]F7 6>[/] (^ > v < = where the digit's top points)."
+SHORT_HELP = "Correct: e.g. [bold]F7 6>[/] (^ > v < = the digit's top)."
+"""The help line on a terminal narrower than :data:`WIDE` columns."""
+WIDE = 80
+"""Columns from which the review uses its full sentences."""
 
 NET_ROWS = 13
 """Lines of the review's net with its title (3 face labels and 9 sticker rows)."""
 
 ROW_WIDTH = 35
 """Characters of one doubtful sticker's line: name, reading, three alternatives, the grid's."""
+SHORT_WIDTH = 15
+"""Characters of a short line (narrow terminals): name, reading, one other or the grid's."""
 
 HEADER = "Doubtful: read, others, >grid"
 HEADER_UNSURE = "Doubt: read, alts >grid/rival"
 """The list's header when the grid solver is not sure (its choice and the rival reading)."""
+SHORT_HEADER, SHORT_HEADER_UNSURE = "Doubtful", ">grid/rival"
+"""The headers of the short lines."""
 
 
 def score_text(h: Hypothesis) -> str:
@@ -38,11 +49,14 @@ def score_text(h: Hypothesis) -> str:
 
 
 def marked_stickers(state: CubeState, check: ReviewCheck | None) -> list[int]:
-    """The stickers the review lists: doubtful readings, the grid solver's suggestions and
-    the stickers it is not sure of."""
+    """The stickers the review lists: the ones the grid solver is not sure of first (they
+    need the person), then its suggestions, then the other doubtful readings; each group in
+    net order."""
     if check is None:
         return sorted(doubtful(state))
-    return sorted(doubtful(state) | set(check.suggestions) | set(check.unsure))
+    rank = {i: 0 for i in check.unsure} | {i: 1 for i in check.suggestions
+                                            if i not in check.unsure}
+    return sorted(doubtful(state) | set(rank), key=lambda i: (rank.get(i, 2), i))
 
 
 def pages(count: int, per_page: int) -> int:
@@ -82,6 +96,25 @@ class ReviewView:
     page: int = 0
     height: int | None = None
 
+    def short_row(self, i: int) -> Text:
+        """One doubtful sticker in :data:`SHORT_WIDTH` characters: ``F7 9v 6^`` (read, the
+        likeliest other), ``F7 9v >6^`` (the grid's suggestion) or ``F7 9v >6^/9v`` (the
+        grid's choice and the rival, when it is not sure)."""
+        alts = self.state.hypotheses(i)
+        line = Text(f"{sticker_name(i, self.state.n):<3}", style="bold yellow")
+        line.append(format_token(self.state.stickers[i]))
+        check = self.check
+        if check is not None and check.grid is not None and i in check.unsure:
+            rival = check.unsure[i]
+            line.append(f" >{format_token(check.grid.chosen[i])}", style="bold yellow")
+            line.append(f"/{format_token(rival)}" if rival is not None else "", style="yellow")
+        elif check is not None and i in check.suggestions:
+            line.append(f" >{format_token(check.suggestions[i])}", style="bold green")
+        elif len(alts) > 1:
+            line.append(f" {format_token(alts[1].sticker)}")
+        line.no_wrap = True
+        return line
+
     def row(self, i: int) -> Text:
         """One doubtful sticker: ``F7 9v .55 6^ .45 8v .02 >6^`` (grid's choice in green), or
         when the grid solver is not sure of it ``F7 9v .55 6^ .45   >6^/9v`` (its choice and
@@ -110,32 +143,34 @@ class ReviewView:
         return max(3, height - NET_ROWS - 1 - self.footer_lines(width))
 
     def footer_lines(self, width: int = 80) -> int:
-        """Lines under the net and list (an estimate): notes, problems, status, help and the
-        prompt, wrapped at ``width``."""
-        texts = [REVIEW_HELP, "The reading is not consistent yet: correct the stickers named "
-                 "above.", "correction prompt"]
-        if self.check is not None and not self.check.sure:
-            texts.append(self.unsure_line())
-        if self.check is not None:
-            texts += self.check.count_notes + self.check.problems
+        """Lines under the net and list: notes, problems, status, help and the prompt,
+        wrapped at ``width`` (an estimate)."""
+        texts = [t.plain for t in self.footer(width)] + ["correction prompt"]
         return sum(-(-len(t) // max(20, width - 4)) for t in texts)
 
-    def listing(self, side_by_side: bool, height: int, width: int = 80) -> list[Text]:
-        """The doubtful list's lines on the current page, with its header and "more" line."""
+    def listing(self, side_by_side: bool, height: int, width: int = 80,
+                short: bool = False) -> list[Text]:
+        """The doubtful list's lines on the current page, with its header and "more" line
+        (``short``: in short lines, :meth:`short_row`)."""
         marked = marked_stickers(self.state, self.check)
         if not marked:
-            return [Text("Every sticker read with confidence.")]
+            return [Text("All read clearly." if short else "Every sticker read with confidence.")]
         per = self.per_page(side_by_side, height, width)
         total = pages(len(marked), per)
         page = self.page % total
         shown = per if total == 1 else per - 1
-        head = HEADER if self.check is None or self.check.sure else HEADER_UNSURE
-        out = [Text(head if total == 1 else f"{head} ({page + 1}/{total})", style="bold")]
-        out += [self.row(i) for i in marked[page * shown:(page + 1) * shown]]
+        sure = self.check is None or self.check.sure
+        head = (SHORT_HEADER if sure else SHORT_HEADER_UNSURE) if short else \
+            (HEADER if sure else HEADER_UNSURE)
+        out = [Text(head if total == 1 else f"{head} {page + 1}/{total}" if short
+                    else f"{head} ({page + 1}/{total})", style="bold")]
+        row = self.short_row if short else self.row
+        out += [row(i) for i in marked[page * shown:(page + 1) * shown]]
         if total > 1:
             left = len(marked) - (page + 1) * shown
-            out.append(Text(f"{left} more: type + to see them" if left > 0
-                            else "type + for the first page", style="italic"))
+            more = (f"{left} more: +" if short else f"{left} more: type + to see them") \
+                if left > 0 else ("+: first page" if short else "type + for the first page")
+            out.append(Text(more, style="italic"))
         return out
 
     def net(self) -> NetView:
@@ -143,9 +178,16 @@ class ReviewView:
         return NetView(self.state, doubtful=frozenset(marked_stickers(self.state, self.check)),
                        title=self.title)
 
+    def layout(self, console: Console, width: int) -> str:
+        """Where the list goes in ``width`` columns: ``beside`` the net in full lines,
+        ``short`` lines beside it, or ``under`` it."""
+        room = width - console.measure(self.net()).maximum - 1
+        return "beside" if room >= ROW_WIDTH else "short" if room >= SHORT_WIDTH else "under"
+
     def fits_beside(self, console: Console, width: int) -> bool:
-        """True when the list fits beside the net in ``width`` columns."""
-        return width >= console.measure(self.net()).maximum + 1 + ROW_WIDTH
+        """True when the list fits beside the net in ``width`` columns (in full or short
+        lines)."""
+        return self.layout(console, width) != "under"
 
     def page_count(self, console: Console) -> int:
         """How many pages the doubtful list takes on ``console`` (1: no paging)."""
@@ -156,38 +198,42 @@ class ReviewView:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         net = self.net()
         net_width = console.measure(net).maximum
-        side_by_side = self.fits_beside(console, options.max_width)
+        layout = self.layout(console, options.max_width)
+        side_by_side = layout != "under"
         height = self.height or options.height or console.height
-        listing = self.listing(side_by_side, height, options.max_width)
+        listing = self.listing(side_by_side, height, options.max_width, short=layout == "short")
         if side_by_side:
             yield from beside(net.lines(marks=console.color_system is None), listing,
                               net_width + 1)
         else:
             yield net
             yield from listing
-        yield from self.footer()
+        yield from self.footer(options.max_width)
 
     def unsure_line(self) -> str:
         """What to do about the stickers the grid solver is not sure of."""
         k = len(self.check.unsure) if self.check else 0
         return (f"The grid is not sure of {k} (>grid/rival): check them; y takes its choices.")
 
-    def footer(self) -> RenderResult:
-        """Notes, problems, whether the reading is consistent, and how to correct it."""
+    def footer(self, width: int = WIDE) -> list[Text]:
+        """Notes, problems, whether the reading is consistent, and how to correct it (in
+        shorter words under :data:`WIDE` columns)."""
+        wide = width >= WIDE
+        out = []
         if self.check is not None:
-            for note in self.check.count_notes:
-                yield Text(f"note: {note}", style="yellow")
-            for problem in self.check.problems:
-                yield Text(f"problem: {problem}", style="bold red")
+            out += [Text(f"note: {note}", style="yellow") for note in self.check.count_notes]
+            out += [Text(f"problem: {p}", style="bold red") for p in self.check.problems]
             if self.check.ok and not self.check.sure:
-                yield Text(self.unsure_line(), style="bold yellow")
+                out.append(Text(self.unsure_line(), style="bold yellow"))
             elif self.check.ok:
                 n = len(self.check.suggestions)
-                yield Text("The reading is consistent" +
-                           (f" once the grid's {n} suggestion{'s are' if n != 1 else ' is'} taken"
-                            " (> in the list)." if n else "."), style="bold green")
+                out.append(Text("The reading is consistent" +
+                                (f" once the grid's {n} suggestion{'s are' if n != 1 else ' is'}"
+                                 " taken (> in the list)." if n else "."), style="bold green"))
             else:
-                yield Text("The reading is not consistent yet: correct the stickers named above.",
-                           style="bold red")
+                out.append(Text("The reading is not consistent yet: correct the stickers named "
+                                "above." if wide else "Not consistent yet: correct those named.",
+                                style="bold red"))
         if self.show_help:
-            yield Text.from_markup(REVIEW_HELP)
+            out.append(Text.from_markup(REVIEW_HELP if wide else SHORT_HELP))
+        return out

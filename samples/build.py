@@ -144,17 +144,23 @@ def _extra(c: CubeSample) -> dict:
     return extra
 
 
-def build_cubes(root: Path = ROOT) -> list[Path]:
-    """Render every sample cube folder under ``root/cubes``."""
+def _build(samples: tuple[CubeSample, ...], folder: Path, write_photos) -> list[Path]:
+    """Render each sample into ``folder/NAME``: its puzzle files, then its photos by
+    ``write_photos(out, puzzle, seed, style)``."""
     done = []
-    for c in SAMPLE_CUBES:
-        out = root / "cubes" / c.name
+    for c in samples:
+        out = folder / c.name
         puzzle = make_puzzle(c.seed, c.scramble, substitution=c.substitution,
                              symmetric=c.symmetric)
         write_puzzle_files(out, puzzle, extra=_extra(c))
-        write_face_photos(out, puzzle, c.seed, c.style)
+        write_photos(out, puzzle, c.seed, c.style)
         done.append(out)
     return done
+
+
+def build_cubes(root: Path = ROOT) -> list[Path]:
+    """Render every sample cube folder under ``root/cubes``."""
+    return _build(SAMPLE_CUBES, root / "cubes", write_face_photos)
 
 
 SAMPLE_CORNERS = (
@@ -171,15 +177,7 @@ VIDEO_FPS = 8
 
 def build_corners(root: Path = ROOT) -> list[Path]:
     """Render the corner-photo pairs under ``root/corners``."""
-    done = []
-    for c in SAMPLE_CORNERS:
-        out = root / "corners" / c.name
-        puzzle = make_puzzle(c.seed, c.scramble, substitution=c.substitution,
-                             symmetric=c.symmetric)
-        write_puzzle_files(out, puzzle, extra=_extra(c))
-        write_corner_photos(out, puzzle, c.seed, c.style)
-        done.append(out)
-    return done
+    return _build(SAMPLE_CORNERS, root / "corners", write_corner_photos)
 
 
 def build_video(root: Path = ROOT, sample: CubeSample = VIDEO, fps: int = VIDEO_FPS) -> Path:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from typing import Callable
 
 import pytest
 
@@ -11,7 +12,7 @@ from sudoku_cube.models.state import CubeState
 from sudoku_cube.models.stickers import Hypothesis, Sticker
 
 __all__ = ["random_design", "random_moves", "assert_clear_error", "quad_pitch", "open_cell",
-           "unsure_reading"]
+           "unsure_reading", "scripted", "swapped_pair"]
 
 FLOOR = 0.05 / 36
 """The recogniser's floor score for a sticker it could not rule out."""
@@ -46,6 +47,42 @@ def unsure_reading(state: CubeState, cells: dict[int, tuple[Hypothesis, ...]]) -
     """The true stickers read surely, except ``cells`` (index -> alternatives)."""
     cands = [cells.get(i, (Hypothesis(s, 0.99),)) for i, s in enumerate(state.stickers)]
     return CubeState(tuple(c[0].sticker for c in cands), 3, tuple(cands))
+
+
+def swapped_pair(seed: int = 11):
+    """A cube (``seed``: its scramble has exactly one solved arrangement), two of its stickers
+    (a, b) landing on one face, and readings of them: each read as the other's digit about as
+    likely as its own (``swapped``: the grid solver is not sure), or with clear evidence for the
+    truth on b (``clear``: sure). Returns (state, a, b, swapped, clear)."""
+    from sudoku_cube.models.generator import make_puzzle
+    from sudoku_cube.models.grid import solve_grid
+    from sudoku_cube.models.pieces import centre_facelets
+
+    state = make_puzzle(seed, 25).state
+    source = solve_grid(state).transform.source
+    centres = frozenset(centre_facelets())
+    face = [source[j] for j in range(18, 27) if source[j] not in centres]
+    a, b = next((a, b) for a in face for b in face
+                if state.stickers[a].digit != state.stickers[b].digit)
+    sa, sb = state.stickers[a], state.stickers[b]
+    swapped = unsure_reading(state, {a: open_cell({Sticker(sb.digit, sa.rot): 0.5, sa: 0.45}),
+                                      b: open_cell({Sticker(sa.digit, sb.rot): 0.5, sb: 0.45})})
+    clear = unsure_reading(state, {a: open_cell({Sticker(sb.digit, sa.rot): 0.5, sa: 0.45}),
+                                    b: open_cell({sb: 0.9, Sticker(sa.digit, sb.rot): 0.02})})
+    return state, a, b, swapped, clear
+
+
+def scripted(*answers: str) -> tuple[Callable[[str], str], list[str]]:
+    """A person at the review: ``ask(prompt)`` gives ``answers`` one after another and
+    ``prompts`` records what was asked."""
+    given = iter(answers)
+    prompts: list[str] = []
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(given)
+
+    return ask, prompts
 
 
 @pytest.fixture(autouse=True)

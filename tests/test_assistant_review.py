@@ -10,12 +10,12 @@ import pytest
 from rich.console import Console
 
 from sudoku_cube.assistant.review import (apply_corrections, check_reading, doubtful, parse_corrections)
-from sudoku_cube.assistant.review_ui import ReviewQuit, run_review
+from sudoku_cube.assistant.review_ui import PROMPT_MORE, ReviewQuit, run_review
 from sudoku_cube.assistant.review_view import ReviewView
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.state import CubeState, sticker_index
 from sudoku_cube.models.stickers import Hypothesis, Sticker
-from tests.conftest import random_design, random_moves
+from tests.conftest import random_design, random_moves, scripted
 
 
 def _truth(seed: int) -> CubeState:
@@ -73,12 +73,7 @@ def test_correction_takes_effect_and_nothing_continues_until_consistent():
     f7 = truth.stickers[sticker_index("F7")]
     wrong = _other_digit(f7)
     reading = _reading(truth, {"F7": (wrong, 0.9, 0.0)})  # certain but wrong: counts are off
-    answers = iter(["", "F7 " + "x>", "F7 " + f7.token, ""])
-    prompts = []
-
-    def ask(prompt: str) -> str:
-        prompts.append(prompt)
-        return next(answers)
+    ask, prompts = scripted("", "F7 " + "x>", "F7 " + f7.token, "")
 
     console = _console()
     final, check = run_review(console, reading, read_line=ask)
@@ -164,18 +159,16 @@ def _many_doubtful(seed: int, count: int) -> CubeState:
     return CubeState(tuple(stickers), 3, tuple(cands))
 
 
-def test_review_with_many_doubtful_stickers_fits_80x24_and_pages_reach_every_sticker():
+@pytest.mark.parametrize("width", [80, 60])
+def test_review_with_many_doubtful_stickers_fits_24_lines_and_pages_reach_every_sticker(width):
     """30 doubtful stickers and a grid that cannot be completed: each page of the review, with
-    the prompt, fits 80x24, and ``+`` turns the pages until every doubtful sticker was listed."""
+    the prompt (wrapped on a narrow terminal), fits 24 lines of 80 or of 60 columns (short lines
+    beside the net), and ``+`` turns the pages until every doubtful sticker was listed."""
     reading = _many_doubtful(21, 30)
-    answers = iter(["+", "+", "+", "q"])
-    prompts = []
+    ask, prompts = scripted("+", "+", "+", "q")
+    prompt_lines = -(-len(prompts and prompts[0] or PROMPT_MORE) // width)
 
-    def ask(prompt: str) -> str:
-        prompts.append(prompt)
-        return next(answers)
-
-    console = Console(file=io.StringIO(), width=80, height=24, record=True, color_system=None)
+    console = Console(file=io.StringIO(), width=width, height=24, record=True, color_system=None)
     with pytest.raises(ReviewQuit):
         run_review(console, reading, read_line=ask)
     screens = console.export_text().split("What was read")[1:]
@@ -183,8 +176,8 @@ def test_review_with_many_doubtful_stickers_fits_80x24_and_pages_reach_every_sti
     listed = set()
     for screen in screens:
         lines = screen.rstrip("\n").split("\n")
-        assert len(lines) + 1 <= 24 - 1  # the screen, its title line and the prompt
-        assert all(len(line) <= 80 for line in lines)
+        assert len(lines) + prompt_lines <= 24 - 1  # the screen, its title line and the prompt
+        assert all(len(line) <= width for line in lines)
         listed |= {line[45:48].strip() for line in lines[1:13] if line[45:46] in "URFDLB"}
     assert "+ more" in prompts[0]
     assert set([f + str(k) for f in "URFDLB" for k in (2, 3, 4, 6, 7, 8, 9)][:30]) <= listed

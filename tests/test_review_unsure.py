@@ -15,16 +15,11 @@ from sudoku_cube.assistant.review import check_reading
 from sudoku_cube.assistant.review_ui import PROMPT, PROMPT_UNSURE, REVIEWED_FILE, run_review
 from sudoku_cube.assistant.review_view import ReviewView
 from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.generator import make_puzzle
-from sudoku_cube.models.grid import solve_grid
-from sudoku_cube.models.pieces import centre_facelets
 from sudoku_cube.models.state import sticker_name
 from sudoku_cube.models.state_format import to_dict
-from sudoku_cube.models.stickers import Hypothesis, Sticker
+from sudoku_cube.models.stickers import Hypothesis
 from sudoku_cube.vision.storage import data_dir
-from tests.conftest import open_cell, unsure_reading
-
-SEED = 11  # a design whose scramble has exactly one solved arrangement
+from tests.conftest import scripted, swapped_pair
 
 
 def _console() -> Console:
@@ -33,21 +28,8 @@ def _console() -> Console:
 
 @pytest.fixture(scope="module")
 def case():
-    """The true stickers, two of them (a, b) landing on one face, and readings of them: each
-    read as the other's digit about as likely as its own (``swapped``: not sure), or with
-    clear evidence for the truth on b (``clear``: sure)."""
-    state = make_puzzle(SEED, 25).state
-    source = solve_grid(state).transform.source
-    centres = frozenset(centre_facelets())
-    face = [source[j] for j in range(18, 27) if source[j] not in centres]
-    a, b = next((a, b) for a in face for b in face
-                if state.stickers[a].digit != state.stickers[b].digit)
-    sa, sb = state.stickers[a], state.stickers[b]
-    swapped = unsure_reading(state, {a: open_cell({Sticker(sb.digit, sa.rot): 0.5, sa: 0.45}),
-                                      b: open_cell({Sticker(sa.digit, sb.rot): 0.5, sb: 0.45})})
-    clear = unsure_reading(state, {a: open_cell({Sticker(sb.digit, sa.rot): 0.5, sa: 0.45}),
-                                    b: open_cell({sb: 0.9, Sticker(sa.digit, sb.rot): 0.02})})
-    return state, a, b, swapped, clear
+    """A cube, two stickers a and b, an unsure and a sure reading of them (``swapped_pair``)."""
+    return swapped_pair()
 
 
 def test_unsure_stickers_shown_with_grid_choice_and_rival(case):
@@ -68,12 +50,7 @@ def test_unsure_stickers_shown_with_grid_choice_and_rival(case):
 
 def test_unsure_reading_waits_for_the_person_to_confirm(case):
     _, a, b, swapped, _ = case
-    answers = iter(["", "y", ""])
-    prompts = []
-
-    def ask(prompt: str) -> str:
-        prompts.append(prompt)
-        return next(answers)
+    ask, prompts = scripted("", "y", "")
 
     console = _console()
     final, check = run_review(console, swapped, read_line=ask)

@@ -17,7 +17,8 @@ from pathlib import Path
 from rich.progress import Progress
 
 from sudoku_cube.assistant.bench.report import print_sets, recognisers_ready
-from sudoku_cube.assistant.bench.renders import (CORNER_RECIPE, DEFAULT_SYMMETRIC, joint_right,
+from sudoku_cube.assistant.bench.renders import (CORNER_RECIPE, DEFAULT_SYMMETRIC, JOINT_HEADS,
+                                                 JointTally, joint_decode,
                                                  same, unseen_cube)
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.state_format import parse_json
@@ -61,7 +62,7 @@ def evaluate(items, ocr: bool, progress, task, symmetric: frozenset[int] = DEFAU
              ) -> dict:
     """Read each (name, {A, B} images, truth, single-face image or None) and count (a
     ``symmetric`` digit is also right turned half round)."""
-    st = {"stickers": 0, "right": 0, "cubes": 0, "cubes_right": 0, "cubes_joint": 0,
+    st = {"stickers": 0, "right": 0, "cubes": 0, "cubes_right": 0, "joint": JointTally(),
           "photos": 0, "ms_photo": 0.0, "singles": 0, "ms_single": 0.0,
           "errors": [], "failed": []}
     for name, images, truth, single in items:
@@ -76,6 +77,7 @@ def evaluate(items, ocr: bool, progress, task, symmetric: frozenset[int] = DEFAU
                 st["photos"] += 1
         except Exception as e:  # noqa: BLE001 - a photo not read counts its stickers wrong
             st["failed"].append(f"{name}: {e}")
+            st["joint"].add(None)
             progress.advance(task)
             continue
         if single is not None:
@@ -92,7 +94,7 @@ def evaluate(items, ocr: bool, progress, task, symmetric: frozenset[int] = DEFAU
         st["cubes_right"] += all(ok)
         st["errors"] += [f"{name} {FACES[i // 9]}{i % 9 + 1}: truth {truth.stickers[i].token} "
                          f"read {state.stickers[i].token}" for i in range(54) if not ok[i]]
-        st["cubes_joint"] += joint_right(state, truth, symmetric)
+        st["joint"].add(joint_decode(state, truth, symmetric))
         progress.advance(task)
     return st
 
@@ -102,7 +104,7 @@ def row(name: str, s: dict) -> dict:
     n = max(1, s["stickers"])
     ms_photo = s["ms_photo"] / max(1, s["photos"])
     out = {"set": name, "cubes": s["cubes"], "sticker_accuracy": s["right"] / n,
-           "cubes_right": s["cubes_right"], "cubes_right_after_joint": s["cubes_joint"],
+           "cubes_right": s["cubes_right"], **s["joint"].figures(),
            "ms_per_corner_photo": ms_photo, "failed": s["failed"], "errors": s["errors"][:20]}
     if s["singles"]:
         single = s["ms_single"] / s["singles"]
@@ -124,9 +126,10 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(rows, indent=2))
         return 0
-    cols = ["set", "cubes", "sticker_accuracy", "cubes_right", "cubes_right_after_joint",
+    cols = ["set", "cubes", "sticker_accuracy", "cubes_right", *JOINT_HEADS,
             "ms_per_corner_photo", "ms_per_face_photo", "time_ratio"]
-    print_sets(f"bench corners ({'with' if ocr else 'without'} OCR)", rows, cols, _cell, "failed")
+    print_sets(f"bench corners ({'with' if ocr else 'without'} OCR)", rows, cols, _cell, "failed",
+               JOINT_HEADS)
     return 0
 
 

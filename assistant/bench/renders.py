@@ -9,8 +9,10 @@ when turned half round.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
 
+from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.generator import home_faces, make_puzzle
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.grid import solve_grid
@@ -77,13 +79,64 @@ def same(a: Sticker, b: Sticker, symmetric: frozenset[int] = DEFAULT_SYMMETRIC) 
     return same_sticker(a, b, symmetric)
 
 
-def joint_right(state: CubeState, truth: CubeState,
-                symmetric: frozenset[int] = DEFAULT_SYMMETRIC) -> bool:
-    """True when the grid solver's choice among the reading's candidates equals the truth
-    (solved with these symmetric digits)."""
+JOINT_OUTCOMES = ("sure", "review", "refused", "wrong_sure")
+"""What joint decoding does with a cube's reading, as a person meets it: ``sure`` settled by
+itself and right; ``review`` some stickers in doubt, shown to the person to confirm (or, without
+one, a stop naming them); ``refused`` too doubtful or unsolvable (a photo not read counts here
+too): retake photos; ``wrong_sure`` settled by itself and WRONG, the dangerous one."""
 
+
+@dataclass(frozen=True)
+class Joint:
+    """Joint decoding of one reading against its truth: whether the grid solver's choice is
+    the truth (``right``), the outcome (:data:`JOINT_OUTCOMES`) and the seconds it took."""
+
+    right: bool
+    outcome: str
+    seconds: float
+
+
+def joint_decode(state: CubeState, truth: CubeState,
+                 symmetric: frozenset[int] = DEFAULT_SYMMETRIC) -> Joint:
+    """Decode ``state`` as the product does (the grid solver with these symmetric digits) and
+    judge it against ``truth``."""
+    t0 = time.perf_counter()
     try:
         sol = solve_grid(state, CubeSettings(symmetric=symmetric), time_limit_s=10.0)
-    except Exception:  # noqa: BLE001 - an unsolvable reading counts as wrong
-        return False
-    return all(same(a, b, symmetric) for a, b in zip(sol.chosen, truth.stickers))
+    except SudokuCubeError:
+        return Joint(False, "refused", time.perf_counter() - t0)
+    right = all(same(a, b, symmetric) for a, b in zip(sol.chosen, truth.stickers))
+    outcome = "review" if not sol.sure else "sure" if right else "wrong_sure"
+    return Joint(right, outcome, time.perf_counter() - t0)
+
+
+@dataclass
+class JointTally:
+    """Joint decoding over a set of cubes: right choices, each outcome, the slowest."""
+
+    right: int = 0
+    counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(JOINT_OUTCOMES, 0))
+    max_s: float = 0.0
+
+    def add(self, joint: Joint | None) -> None:
+        """Count one cube (None: its photos were not all read, a refusal)."""
+        if joint is None:
+            self.counts["refused"] += 1
+            return
+        self.right += joint.right
+        self.counts[joint.outcome] += 1
+        self.max_s = max(self.max_s, joint.seconds)
+
+    def figures(self) -> dict:
+        """The columns of a benchmark row: ``cubes_right_after_joint``, ``joint_sure``,
+        ``joint_review``, ``joint_refused``, ``joint_wrong_sure``, ``joint_max_s``."""
+        return {"cubes_right_after_joint": self.right,
+                **{f"joint_{k}": v for k, v in self.counts.items()},
+                "joint_max_s": round(self.max_s, 2)}
+
+
+JOINT_HEADS = {"cubes_right_after_joint": "after joint", "joint_sure": "sure right",
+               "joint_review": "review", "joint_refused": "refused",
+               "joint_wrong_sure": "WRONG sure", "joint_max_s": "joint max s"}
+"""Table heads of the joint columns: right after joint decoding (whatever the outcome),
+settled sure and right, sent to review, refused, settled sure but wrong, slowest decoding."""

@@ -36,13 +36,13 @@ def finish(result: Any, failures: int, as_json: bool, table: Callable[[Console],
 
 
 def print_sets(title: str, rows: list[dict], cols: list[str], cell: Callable[[str, Any], str],
-               problems: str) -> None:
-    """A table of ``rows`` (one per photo set) in ``cols`` (``_`` shown as spaces, each value
-    through ``cell``), then every problem of each set (its ``problems`` list and its
-    ``errors``), one a line."""
+               problems: str, heads: dict[str, str] | None = None) -> None:
+    """A table of ``rows`` (one per photo set) in ``cols`` (headed as ``heads`` names them,
+    else with ``_`` shown as spaces; each value through ``cell``), then every problem of each
+    set (its ``problems`` list and its ``errors``), one a line."""
     table = Table(title=title)
     for c in cols:
-        table.add_column(c.replace("_", " "))
+        table.add_column((heads or {}).get(c, c.replace("_", " ")))
     for r in rows:
         table.add_row(*[cell(c, r.get(c, "-")) for c in cols])
     console = Console()

@@ -21,7 +21,8 @@ from rich.progress import Progress
 from sudoku_cube.assistant.bench.report import print_sets, recognisers_ready
 from sudoku_cube.assistant.bench import corners, vision_calibration, vision_real, vision_second
 from sudoku_cube.assistant.bench.renders import (DEFAULT_SYMMETRIC, FACE_RECIPE, LOOK_ORDER,
-                                                 joint_right, same, symmetric_of, unseen_cube)
+                                                 JOINT_HEADS, JointTally, joint_decode, same,
+                                                 symmetric_of, unseen_cube)
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.state_format import parse_json
@@ -103,7 +104,7 @@ def _evaluate(name_images_truth, ocr: bool, progress, task,
     """Read each (name, six images, truth) and count (a ``symmetric`` digit is also right
     turned half round)."""
     stats = {"stickers": 0, "right": 0, "right_ocr": 0, "right_tess": 0, "cubes": 0,
-             "cubes_right": 0, "cubes_right_ocr": 0, "cubes_joint": 0, "faces": 0,
+             "cubes_right": 0, "cubes_right_ocr": 0, "joint": JointTally(), "faces": 0,
              "ms_plain": 0.0, "ms_ocr": 0.0, "ms_tess": 0.0, "errors": [], "failed": []}
     for name, images, truth in name_images_truth:
         stats["cubes"] += 1
@@ -124,6 +125,7 @@ def _evaluate(name_images_truth, ocr: bool, progress, task,
         except Exception as e:  # noqa: BLE001 - a face not found counts its stickers wrong
             stats["failed"].append(f"{name}: {e}")
             stats["stickers"] += 54
+            stats["joint"].add(None)
             progress.advance(task)
             continue
         state = reading_state(readings)
@@ -140,7 +142,7 @@ def _evaluate(name_images_truth, ocr: bool, progress, task,
             stats["right_ocr"] += sum(ok2)
             stats["cubes_right_ocr"] += all(ok2)
             stats["right_tess"] += sum(same(a, b, symmetric) for a, b in zip(tess, truth.stickers))
-        stats["cubes_joint"] += joint_right(final, truth, symmetric)
+        stats["joint"].add(joint_decode(final, truth, symmetric))
         progress.advance(task)
     return stats
 
@@ -149,7 +151,7 @@ def _row(name: str, s: dict, ocr: bool) -> dict:
     n, faces = max(1, s["stickers"]), max(1, s["faces"])
     out = {"set": name, "cubes": s["cubes"],
            "sticker_accuracy": s["right"] / n,
-           "cubes_right": s["cubes_right"], "cubes_right_after_joint": s["cubes_joint"],
+           "cubes_right": s["cubes_right"], **s["joint"].figures(),
            "ms_per_face": s["ms_plain"] / faces, "failed_faces": s["failed"],
            "errors": s["errors"][:20]}
     if ocr:
@@ -211,7 +213,7 @@ def _corner_row(name: str, s: dict) -> dict:
     photo shows three)."""
     n = max(1, s["stickers"])
     return {"set": name, "cubes": s["cubes"], "sticker_accuracy": s["right"] / n,
-            "cubes_right": s["cubes_right"], "cubes_right_after_joint": s["cubes_joint"],
+            "cubes_right": s["cubes_right"], **s["joint"].figures(),
             "ms_per_face": s["ms_photo"] / max(1, 3 * s["photos"]),
             "failed_faces": s["failed"], "errors": s["errors"][:20]}
 
@@ -219,7 +221,7 @@ def _corner_row(name: str, s: dict) -> dict:
 def _cell(column: str, value) -> str:
     """A table cell: accuracies as fractions to 4 places, times to 1 place."""
     if isinstance(value, float):
-        return f"{value:.1f}" if column.startswith("ms_") else f"{value:.4f}"
+        return f"{value:.1f}" if column.startswith(("ms_", "joint_")) else f"{value:.4f}"
     return str(value)
 
 
@@ -240,10 +242,9 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(rows, indent=2))
         return 0
-    cols = ["set", "cubes", "sticker_accuracy", "cubes_right", "cubes_right_after_joint",
-            "ms_per_face"]
+    cols = ["set", "cubes", "sticker_accuracy", "cubes_right", *JOINT_HEADS, "ms_per_face"]
     if ocr:
         cols += ["sticker_accuracy_ocr", "cubes_right_ocr", "ms_per_face_ocr",
                  "tesseract_only_accuracy", "ms_per_face_tesseract_only"]
-    print_sets("bench vision", rows, cols, _cell, "failed_faces")
+    print_sets("bench vision", rows, cols, _cell, "failed_faces", JOINT_HEADS)
     return 0

@@ -25,7 +25,8 @@ from rich.progress import Progress
 from rich.table import Table
 
 from sudoku_cube.assistant.bench.report import recognisers_ready
-from sudoku_cube.assistant.bench.renders import joint_right, same, symmetric_of
+from sudoku_cube.assistant.bench.renders import (JOINT_HEADS, JointTally, joint_decode, same,
+                                                 symmetric_of)
 from sudoku_cube.models.generator import home_faces, make_puzzle
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.state import CubeState
@@ -50,7 +51,7 @@ class Tally:
     stickers: int = 0
     right: int = 0
     cubes_right: int = 0
-    cubes_joint: int = 0
+    joint: JointTally = field(default_factory=JointTally)
     ms: float = 0.0
     read: int = 0
     notes: list[str] = field(default_factory=list)
@@ -104,12 +105,13 @@ def _score(t: Tally, name: str, readings: dict, truth_state: CubeState,
     t.cubes += 1
     t.stickers += 54
     if len(readings) < 6:
+        t.joint.add(None)
         return []
     state = reading_state(readings)
     ok = [same(a, b, symmetric) for a, b in zip(state.stickers, truth_state.stickers)]
     t.right += sum(ok)
     t.cubes_right += all(ok)
-    t.cubes_joint += joint_right(state, truth_state, symmetric)
+    t.joint.add(joint_decode(state, truth_state, symmetric))
     wrong = [f"{FACES[i // 9]}{i % 9 + 1} truth {truth_state.stickers[i].token} read "
              f"{state.stickers[i].token}" for i in range(54) if not ok[i]]
     if wrong:
@@ -195,7 +197,7 @@ def row(name: str, t: Tally) -> dict:
     return {"set": name, "cubes": t.cubes, "faces": t.faces, "located": t.located,
             "refused": t.refused, "misplaced": t.misplaced,
             "sticker_accuracy": t.right / max(1, t.stickers), "cubes_right": t.cubes_right,
-            "cubes_right_after_joint": t.cubes_joint, "ms_per_face": t.ms / max(1, t.read),
+            **t.joint.figures(), "ms_per_face": t.ms / max(1, t.read),
             "notes": t.notes}
 
 
@@ -225,9 +227,9 @@ def run(args: argparse.Namespace) -> int:
         return 0
     table = Table(title=f"bench vision --renderer second ({'with' if ocr else 'without'} OCR)")
     cols = ["set", "cubes", "faces", "located", "refused", "misplaced", "sticker_accuracy",
-            "cubes_right", "cubes_right_after_joint", "ms_per_face"]
+            "cubes_right", *JOINT_HEADS, "ms_per_face"]
     heads = ["set (look, photos, first seed)", "cubes", "faces", "located", "refused",
-             "misplaced", "stickers right", "cubes right", "after joint", "ms/face"]
+             "misplaced", "stickers right", "cubes right", *JOINT_HEADS.values(), "ms/face"]
     for h in heads:
         table.add_column(h, no_wrap=True)
     for r in rows:

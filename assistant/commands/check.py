@@ -8,7 +8,10 @@ import json
 from rich.console import Console
 
 from sudoku_cube.assistant.files import load_state
-from sudoku_cube.assistant.pipeline import solve_state
+from sudoku_cube.assistant.keys import interactive, read_line
+from sudoku_cube.assistant.pipeline import already_solved, solve_state
+from sudoku_cube.assistant.review import unsure_message
+from sudoku_cube.assistant.review_ui import ReviewQuit, kept_corrections, run_review
 from sudoku_cube.assistant.profile_option import add_cube_options, cube_settings, reader_options
 from sudoku_cube.assistant.sessions import followed_plans
 from sudoku_cube.assistant.slip_check import (Cells, corner_cells, corner_photo, face_letter,
@@ -16,10 +19,11 @@ from sudoku_cube.assistant.slip_check import (Cells, corner_cells, corner_photo,
                                               photo_cells, photo_face, split_face, tokens_cells,
                                               verdict_json)
 from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.grid import solve_grid
+from sudoku_cube.models.grid import GridSolution, solve_grid
 from sudoku_cube.models.moves import format_moves, parse_moves
 from sudoku_cube.models.slips import find_slip, first_look
 from sudoku_cube.models.solved import is_solved
+from sudoku_cube.models.state import CubeState
 
 EXIT_AMBIGUOUS = 3
 """Exit status when several slips fit: show the face named and check again."""
@@ -62,19 +66,44 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=run)
 
 
+def settled(state: CubeState, settings, args: argparse.Namespace
+            ) -> tuple[CubeState, GridSolution]:
+    """The reading of STATE and its grid solution, under the doubt rules of ``solve``: when
+    the grid solver is not sure of some stickers a person at the terminal confirms or corrects
+    them (the review, on stderr); without one (``--json``, no terminal) the check stops with
+    exit 2 naming them. A quit at the review stops the check (:class:`ReviewQuit`)."""
+    grid = solve_grid(state, settings)
+    if grid.sure:
+        return state, grid
+    if not interactive() or args.json:
+        raise SudokuCubeError(unsure_message(
+            state, grid, settings, f"correct them in {args.state} (a token changed in its "
+            "faces counts as certain) and check again"))
+    state, check = run_review(Console(stderr=True), state, settings, read_line)
+    return state, check.grid
+
+
 def plan_of(args: argparse.Namespace, settings):
     """The plan's start state and moves: ``--moves`` on STATE, or the plan the guide follows
-    for STATE (planned again, the same way, when there is none)."""
+    for STATE (planned again, the same way, when there is none). A reading with candidates is
+    settled as ``solve`` settles it (:func:`settled`)."""
     state = load_state(args.state)
     if args.moves is None:
-        plan = solve_state(state, settings, known=followed_plans(settings.symmetric)).plan
+        grid = None
+        if not already_solved(state, settings):
+            state, grid = settled(state, settings, args)
+        plan = solve_state(state, settings, grid=grid,
+                           known=followed_plans(settings.symmetric)).plan
         Console(stderr=True).print(f"Plan of {args.state}: {format_moves(plan.moves)} (give "
                                    "--moves with the plan you follow if it is another)")
         return plan.start, plan.moves
     moves = parse_moves(args.moves)
     start = state.without_candidates()
-    if not is_solved(start.apply(moves), settings.symmetric) and state.candidates is not None:
-        start = type(start)(tuple(solve_grid(state, settings).chosen))
+    if state.candidates is not None:
+        state, grid = settled(state, settings, args)
+        start = state.without_candidates()
+        if not is_solved(start.apply(moves), settings.symmetric):
+            start = CubeState(tuple(grid.chosen))
     if not is_solved(start.apply(moves), settings.symmetric):
         raise SudokuCubeError(f"--moves {format_moves(moves)!r} do not solve {args.state}; give "
                               "the plan the guide showed for this state")
@@ -111,7 +140,12 @@ def observations(args: argparse.Namespace, settings) -> dict[str, Cells]:
 def run(args: argparse.Namespace) -> int:
     """Check the cube and print the verdict."""
     settings = cube_settings(args)
-    start, moves = plan_of(args, settings)
+    try:
+        start, moves = plan_of(args, settings)
+    except ReviewQuit as stop:
+        Console().print("Stopped at the review; nothing was checked. The state file is "
+                        f"unchanged.{kept_corrections(stop)}", highlight=False)
+        return 0
     if not 0 <= args.step <= len(moves):
         raise SudokuCubeError(f"--step {args.step}: the plan has {len(moves)} steps; give 0-"
                               f"{len(moves)} (the steps made so far)")
