@@ -97,14 +97,23 @@ _SIDES = np.concatenate([
 around the groove line (the darkest of the three is the groove, whatever a small misfit)."""
 
 
-def _sample(img: np.ndarray, hom: np.ndarray, pts: np.ndarray) -> np.ndarray:
-    p = np.hstack([pts, np.ones((len(pts), 1))]) @ hom.T
-    with np.errstate(divide="ignore", invalid="ignore"):
-        xy = np.nan_to_num(p[:, :2] / p[:, 2:3], nan=-1e6, posinf=-1e6, neginf=-1e6)
-    xy = np.clip(xy, -1e6, 1e6).astype(np.float32)
-    out = cv2.remap(img, xy[:, 0].reshape(1, -1), xy[:, 1].reshape(1, -1), cv2.INTER_LINEAR,
+def _project(homs: np.ndarray, pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Lattice points (N, 2) through K homographies (K, 3, 3): image positions (K, N, 2),
+    points behind the camera or at infinity far outside, and the (K, N) depth signs."""
+    p = np.einsum("kij,nj->kni", homs, np.hstack([pts, np.ones((len(pts), 1))]))
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        xy = np.nan_to_num(p[..., :2] / p[..., 2:3], nan=-1e6, posinf=-1e6, neginf=-1e6)
+    return np.clip(xy, -1e6, 1e6), p[..., 2]
+
+
+def sample(img: np.ndarray, homs: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    """The image at the lattice points ``pts`` of each homography, (K, N) float32, 0 outside;
+    one remap for all of them."""
+    xy, _ = _project(homs, pts)
+    xy = xy.reshape(1, -1, 2).astype(np.float32)
+    out = cv2.remap(img, xy[..., 0], xy[..., 1], cv2.INTER_LINEAR,
                     borderMode=cv2.BORDER_CONSTANT, borderValue=0)
-    return out.reshape(-1).astype(np.float32)
+    return out.reshape(len(homs), -1).astype(np.float32)
 
 
 SIDE_SHARE = 25
@@ -115,6 +124,13 @@ a sticker was seen in the cell; otherwise the median (50)."""
 _INNER_SIDE = np.array([[c > 0, c < 2, r > 0, r < 2] for r in range(3) for c in range(3)])
 """Which sides (left, right, top, bottom) of each cell face another cell of the face: the
 face's outline is a step to the background, not a groove, so only these sides are judged."""
+
+_INNER_PTS = _grid(_INNER)
+_SIDE_PTS = _grid(_SIDES)
+_CENTRES = _grid(np.array([[0.0, 0.0]]))
+_SHARE_AT = round(SIDE_SHARE / 100 * (len(_T) - 1))
+"""Index of the :data:`SIDE_SHARE` percentile among a side's sorted samples (exact: the
+percentile falls on a sample)."""
 
 
 def cell_contrast(flat: np.ndarray, hom: np.ndarray, seen: np.ndarray | None = None,
@@ -127,22 +143,27 @@ def cell_contrast(flat: np.ndarray, hom: np.ndarray, seen: np.ndarray | None = N
     About 0.3..0.9 for a sticker, near 0 or below for background; cells outside
     the image score -1. A side's groove level is the median of its samples along it, or for
     the cells ``seen`` (nine booleans: a sticker or digit was found there) the lenient
-    :data:`SIDE_SHARE` percentile."""
-    inner = _sample(flat, hom, _grid(_INNER)).reshape(9, -1)
-    sides = _sample(flat, hom, _grid(_SIDES)).reshape(9, 4, 3, len(_T)).min(axis=2)
-    level = np.median(inner, axis=1)
-    along = np.percentile(sides, [SIDE_SHARE, 50], axis=2)  # (2, 9, 4)
-    lenient = np.zeros(9, bool) if seen is None else np.asarray(seen, bool)
-    per_side = np.where(lenient[:, None], along[0], along[1])
-    groove = np.where(_INNER_SIDE, per_side, -np.inf).max(axis=1)
+    :data:`SIDE_SHARE` percentile. ``hom`` may be a stack (K, 3, 3) of lattices, judged in
+    one pass, giving (K, 9) (and ``seen`` then (K, 9))."""
+    homs = np.asarray(hom, np.float64)
+    single = homs.ndim == 2
+    homs = homs.reshape(-1, 3, 3)
+    k = len(homs)
+    inner = np.sort(sample(flat, homs, _INNER_PTS).reshape(k, 9, -1), axis=2)
+    level = inner[:, :, inner.shape[2] // 2]
+    sides = np.sort(sample(flat, homs, _SIDE_PTS).reshape(k, 9, 4, 3, len(_T)).min(axis=3),
+                    axis=3)
+    lenient = np.zeros((k, 9), bool) if seen is None else \
+        np.broadcast_to(np.asarray(seen, bool), (k, 9))
+    per_side = np.where(lenient[:, :, None], sides[..., _SHARE_AT], sides[..., len(_T) // 2])
+    groove = np.where(_INNER_SIDE, per_side, -np.inf).max(axis=2)
     score = (level - groove) / (level + floor)
     h, w = flat.shape[:2]
-    p = np.hstack([_grid(np.array([[0.0, 0.0]])), np.ones((9, 1))]) @ hom.T
-    with np.errstate(divide="ignore", invalid="ignore"):
-        xy = np.nan_to_num(p[:, :2] / p[:, 2:3], nan=-1.0, posinf=-1.0, neginf=-1.0)
-    outside = (p[:, 2] <= 0) | (xy[:, 0] < 0) | (xy[:, 1] < 0) | (xy[:, 0] >= w) | (xy[:, 1] >= h)
+    xy, depth = _project(homs, _CENTRES)
+    outside = (depth <= 0) | (xy[..., 0] < 0) | (xy[..., 1] < 0) | (xy[..., 0] >= w) | \
+        (xy[..., 1] >= h)
     score[outside] = -1.0
-    return score
+    return score[0] if single else score
 
 
 
@@ -182,6 +203,7 @@ class Levels:
         return self.images[0][0].shape
 
     def contrast(self, hom: np.ndarray, seen: np.ndarray | None = None) -> np.ndarray:
-        """Each cell's best :func:`cell_contrast` over the pictures."""
+        """Each cell's best :func:`cell_contrast` over the pictures (``hom`` one lattice,
+        or a stack of them: (K, 9))."""
         return np.max([weight * cell_contrast(img, hom, seen, floor)
                        for img, floor, weight in self.images], axis=0)

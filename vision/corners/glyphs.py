@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from ..detect import _value
+from ..sticker_blobs import value_channel as _value
 from .lattice import Found, Lattice, outline
 from .quads import Quad
 from .check import pitch_of

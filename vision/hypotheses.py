@@ -1,0 +1,218 @@
+"""Lattice hypotheses judged over all nine cells: every 3x3 window over a lattice of sticker
+candidates is fitted and scored on cues that hold for any print (:mod:`vision.face_cues`), moved
+a row or column while that scores better, and the best kept; two separate faces are refused."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from sudoku_cube.vision.face_cues import Levels, sample
+from sudoku_cube.vision.face_geometry import FaceNotFoundError, pitch, project
+from sudoku_cube.vision.lattice import robust_fit
+from sudoku_cube.vision.perspective import plausible
+from sudoku_cube.vision.sticker_blobs import Blob
+
+
+GOOD_CELL = 0.15
+"""A cell whose plateau stands this far above its grooves (:func:`vision.face_cues.cell_contrast`)
+looks like a sticker."""
+
+GOOD_CELLS = 7
+"""A lattice hypothesis is a face when at least this many of its nine cells look like
+stickers (glare across a groove, or a shadow, may spoil one or two)."""
+
+
+@dataclass(frozen=True)
+class Hypothesis:
+    """A 3x3 lattice placed in the picture: ``hom`` (lattice -> working image), the blobs it
+    rests on by lattice position, and each cell's contrast (see :data:`GOOD_CELL`)."""
+
+    hom: np.ndarray
+    grid: dict
+    cells: np.ndarray
+
+    @property
+    def good(self) -> int:
+        """How many of the nine cells look like stickers."""
+        return int((self.cells >= GOOD_CELL).sum())
+
+    @property
+    def rank(self) -> tuple[float, int, int]:
+        """Better hypotheses rank higher: more contrast over the nine cells (a lattice a row
+        off keeps a few weak background cells that pass as stickers, but loses contrast),
+        then more sticker-like cells, more blobs."""
+        return float(np.clip(self.cells, -1, 1).sum()), self.good, len(self.grid)
+
+
+def hypotheses(group: dict[tuple[int, int], Blob], flat: Levels) -> list[Hypothesis]:
+    """Every 3x3 window over a group that rests on at least 4 of its blobs, fitted and scored
+    over all nine cells. A group of fewer than 3 rows or columns (a row lost to glare, tilt
+    or shade) gives the windows that extend it, so the cells its blobs did not cover are
+    judged by the picture itself."""
+    cols = [k[0] for k in group]
+    rows = [k[1] for k in group]
+    out = []
+    for i0 in range(max(cols) - 2, min(cols) + 1) if max(cols) - min(cols) < 3 else \
+            range(min(cols), max(cols) - 1):
+        for j0 in range(max(rows) - 2, min(rows) + 1) if max(rows) - min(rows) < 3 else \
+                range(min(rows), max(rows) - 1):
+            sub = {(i - i0, j - j0): b for (i, j), b in group.items()
+                   if i0 <= i < i0 + 3 and j0 <= j < j0 + 3}
+            if len(sub) < 4:
+                continue
+            hom, sub = robust_fit(sub)
+            if hom is not None:
+                out.append(scored(hom, sub, flat))
+    return out
+
+
+SETTLED = 8
+"""How many of the best hypotheses are tried a row or a column further (:func:`settled`): a
+face whose top row a thumb hides gives a lattice a row low that ranks below others until it
+is moved, so not only the first three."""
+
+SETTLE_GAIN = 0.3
+"""How much more summed contrast a lattice moved a row or column must score to replace the
+one its blobs gave: a row of background that turns into a row of stickers gains a good deal
+more, but the foreshortened stickers of a side face beside the face score nearly as well as
+its own last row, and moving onto them by a hair misplaces the face."""
+
+
+def scored(hom: np.ndarray, grid: dict, flat: Levels) -> Hypothesis:
+    seen = np.array([(c, r) in grid for r in range(3) for c in range(3)])
+    return Hypothesis(hom, grid, flat.contrast(hom, seen))
+
+
+def settled(h: Hypothesis, flat: Levels) -> Hypothesis:
+    """The hypothesis moved a row or column at a time while that scores better: a lattice of
+    digits or of stickers missing a row can sit one row off the face, with the face's row
+    outside it and a row of background inside; the cells themselves tell."""
+    for _ in range(2):
+        moved = []
+        for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            hom = h.hom @ np.array([[1.0, 0, dc], [0, 1.0, dr], [0, 0, 1.0]])
+            grid = {(c - dc, r - dr): b for (c, r), b in h.grid.items()
+                    if 0 <= c - dc <= 2 and 0 <= r - dr <= 2}
+            moved.append(scored(hom, grid, flat))
+        best = max(moved, key=lambda m: m.rank[:2])
+        if best.rank[0] <= h.rank[0] + SETTLE_GAIN or best.good < GOOD_CELLS:
+            break
+        h = best
+    return h
+
+
+REFINE_GAIN = 0.05
+"""A snapped lattice must raise the summed contrast over the nine cells by this much to
+replace the one its blobs gave (not noise)."""
+
+_ALONG = np.linspace(-0.35, 2.35, 14)
+_SHIFTS = np.arange(-0.4, 0.401, 0.05)
+_TILTS = np.array([-0.15, -0.075, 0.0, 0.075, 0.15])
+_FLANK = 0.25
+"""How a groove line is sought: samples along it over the face's height (lattice units),
+shifted across by :data:`_SHIFTS` and turned by :data:`_TILTS` (its offset at the face's far
+side), the sticker level taken :data:`_FLANK` of a pitch either side."""
+
+
+def _line_points(offsets: np.ndarray, vertical: bool) -> np.ndarray:
+    """Lattice points (lines, 3, len(_ALONG), 2) of candidate groove lines at
+    ``offsets`` (lines, 3: position, tilt), each with its two flanks."""
+    pos, tilt = offsets[:, 0, None, None], offsets[:, 1, None, None]
+    across = pos + tilt * (_ALONG[None, None, :] - 1.0) + \
+        np.array([0.0, -_FLANK, _FLANK])[None, :, None]
+    along = np.broadcast_to(_ALONG, across.shape)
+    pts = np.stack([across, along] if vertical else [along, across], axis=-1)
+    return pts
+
+
+def _snapped(h: Hypothesis, flat: Levels) -> tuple[np.ndarray, np.ndarray]:
+    """The lattice through the four inner groove lines found near those of ``h``: each line
+    (x = 0.5, 1.5 and y = 0.5, 1.5 in lattice units) is moved and turned to where the picture
+    is darkest against the stickers either side (the median over its length, so a glare spot
+    or a digit's stroke across it does not count), and two lattices are fitted to the four
+    crossings (see the comment at the end)."""
+    img, floor, _ = flat.images[0]
+    cand = np.array([(s, t) for s in _SHIFTS for t in _TILTS])
+    lines = []
+    for vertical in (True, False):
+        for base in (0.5, 1.5):
+            off = cand + np.array([base, 0.0])
+            pts = _line_points(off, vertical)
+            v = sample(img, h.hom[None], pts.reshape(-1, 2)).reshape(pts.shape[:3])
+            flank = np.minimum(v[:, 1], v[:, 2])
+            depth = np.median((flank - v[:, 0]) / (flank + floor), axis=1)
+            lines.append(off[int(np.argmax(depth))])
+    src, dst = [], []
+    for (x, a), gx in ((lines[0], 0.5), (lines[1], 1.5)):
+        for (y, b), gy in ((lines[2], 0.5), (lines[3], 1.5)):
+            # x = xv + a (Y - 1), Y = yh + b (X - 1): the crossing in lattice coordinates
+            cx = (x + a * (y - 1.0 - b)) / (1.0 - a * b)
+            cy = y + b * (cx - 1.0)
+            src.append((gx, gy))
+            dst.append((cx, cy))
+    # four crossings one pitch apart are too close together to fix a perspective: an affine
+    # move of the lattice (keeping its perspective), or an affine lattice in the picture
+    # (when that perspective, fitted to a few stickers, is what went wrong)
+    lattice = np.hstack([np.array(src), np.ones((4, 1))])
+    a, *_ = np.linalg.lstsq(lattice, np.array(dst), rcond=None)
+    b, *_ = np.linalg.lstsq(lattice, project(h.hom, np.array(dst)), rcond=None)
+    return h.hom @ np.vstack([a.T, [0.0, 0.0, 1.0]]), np.vstack([b.T, [0.0, 0.0, 1.0]])
+
+
+def refine(h: Hypothesis, flat: Levels) -> Hypothesis:
+    """The hypothesis snapped onto the face's grooves (:func:`_snapped`) when that raises its
+    summed contrast over the nine cells: a lattice fitted to a few stickers or digits (the
+    others lost to glare, or a print the masks missed) extrapolates its pitch, so its far
+    cells land on a groove or beyond the face, on the background (paper, print); the grooves
+    between the cells say where the stickers are."""
+    seen = np.array([(c, r) in h.grid for r in range(3) for c in range(3)])
+    homs = np.stack(_snapped(h, flat))
+    cells = flat.contrast(homs, seen)
+    sums = np.clip(cells, -1, 1).sum(axis=1)
+    i = int(np.argmax(sums))
+    if sums[i] < np.clip(h.cells, -1, 1).sum() + REFINE_GAIN:
+        return h
+    return Hypothesis(homs[i], h.grid, cells[i])
+
+
+def separate(a: Hypothesis, b: Hypothesis) -> bool:
+    """True when ``b`` is another face beside ``a``: no blob in common, its centre at least
+    2.5 pitches from ``a``'s in ``a``'s lattice, and of a similar size."""
+    if {id(x) for x in a.grid.values()} & {id(x) for x in b.grid.values()}:
+        return False
+    centre = project(b.hom, np.array([[1.0, 1.0]]))
+    c, r = project(np.linalg.inv(a.hom), centre)[0]
+    ratio = pitch(b.hom) / max(pitch(a.hom), 1e-6)
+    return max(abs(c - 1), abs(r - 1)) >= 2.5 and 0.6 < ratio < 1.6
+
+
+def choose(groups: list[dict], flat: Levels, source: str
+            ) -> tuple[Hypothesis | None, bool]:
+    """The best-scoring face among the groups' hypotheses, or None when none has
+    :data:`GOOD_CELLS` sticker-like cells and a plausible perspective; refuses two separate
+    faces that both score. The flag tells whether a lattice of sticker-like cells was set
+    aside as no flat square grid (:mod:`vision.perspective`: one bent round a cube's edge)."""
+    hyps = sorted((h for g in groups if len(g) >= 4 for h in hypotheses(g, flat)),
+                  key=lambda h: h.rank, reverse=True)
+    hyps = [settled(h, flat) for h in hyps[:SETTLED]] + hyps[SETTLED:]
+    scoring = [h for h in hyps if h.good >= GOOD_CELLS]
+    height, width = flat.shape[:2]
+    faces = sorted((h for h in scoring if plausible(h.hom, width, height)),
+                   key=lambda h: h.rank, reverse=True)
+    if not faces:
+        return None, bool(scoring)
+    best = faces[0]
+    if len(best.grid) < 9:  # fitted to fewer than nine stickers: let the grooves place it
+        # (no perspective check again: the snapped lattice is affine, a face seen at a
+        # slant has no affine square view, and moving a plausible lattice's grooves by less
+        # than half a pitch does not bend it round a cube's edge)
+        better = refine(best, flat)
+        if better.good >= GOOD_CELLS:
+            best = better
+    for other in faces[1:]:
+        if len(other.grid) >= 6 and separate(best, other):
+            raise FaceNotFoundError(
+                f"{source}: two faces in one photo (two separate 3x3 groups of stickers); "
+                "photograph a single face straight on")
+    return best, False

@@ -1,0 +1,154 @@
+"""Growing sticker candidates into a lattice and fitting its homography: from a seed blob,
+neighbours of one size one pitch apart are given lattice coordinates; a homography from
+lattice coordinates to the image is fitted, dropping stickers whose outline glare moved."""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from sudoku_cube.vision.face_geometry import pitch
+from sudoku_cube.vision.sticker_blobs import Blob
+
+
+def _axes(blob: Blob) -> tuple[np.ndarray, np.ndarray]:
+    """Unit vectors along the blob's box, the first nearest image-right, the second down."""
+    t = np.deg2rad(blob.angle)
+    u = np.array([np.cos(t), np.sin(t)])
+    v = np.array([-np.sin(t), np.cos(t)])
+    cands = [u, v, -u, -v]
+    a = max(cands, key=lambda w: w[0])
+    b = np.array([-a[1], a[0]])
+    if b[1] < 0:
+        b = -b
+    return a, b
+
+
+REACH = 3.2
+"""The nearest similar blob up to this many of a blob's sides away, along its box's axes,
+gives the lattice pitch: a sticker's neighbour lies about 1.1 sides away, the neighbour of a
+digit (white digits on dark stickers are the brightest blobs) two or three of its sides."""
+
+STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1),
+         (2, 0), (-2, 0), (0, 2), (0, -2))
+"""Lattice steps tried from a sticker: its neighbours, then across a diagonal or a missing
+sticker (glare, shade or a print the masks missed), so one lost sticker does not split the
+face into pieces."""
+
+
+def grow(seed: Blob, blobs: list[Blob]) -> dict[tuple[int, int], Blob]:
+    """Lattice coordinates of the blobs reachable from ``seed`` by neighbour steps."""
+    a, b = _axes(seed)
+    similar = [x for x in blobs if 0.5 < x.area / seed.area < 2.0]
+    pts = np.array([x.centre for x in similar], np.float64).reshape(-1, 2)
+    d = pts - seed.centre
+    dist = np.hypot(d[:, 0], d[:, 1])
+    with np.errstate(divide="ignore", invalid="ignore"):
+        cos = np.maximum(np.abs(d @ a), np.abs(d @ b)) / dist
+    near = (dist > 0.9 * seed.side) & (dist < REACH * seed.side) & (cos > 0.9)
+    if not near.any():
+        return {(0, 0): seed}
+    pitch = float(dist[near].min())
+    grid = {(0, 0): seed}
+    vec = {(0, 0): (a * pitch, b * pitch)}
+    queue = [(0, 0)]
+    free = np.array([x is not seed for x in similar], bool)
+    while queue:
+        key = queue.pop(0)
+        va, vb = vec[key]
+        c = grid[key].centre
+        for di, dj in STEPS:
+            nk = (key[0] + di, key[1] + dj)
+            if nk in grid:
+                continue
+            pred = c + di * va + dj * vb
+            off = np.hypot(pts[:, 0] - pred[0], pts[:, 1] - pred[1])
+            off[~free] = np.inf
+            i = int(np.argmin(off))
+            if not off[i] < 0.3 * pitch:
+                continue
+            best = similar[i]
+            step = best.centre - c
+            nva, nvb = va, vb
+            if abs(di) + abs(dj) == 1:  # a neighbour: follow the perspective's change of pitch
+                nva, nvb = (step * di if di else va, step * dj if dj else vb)
+            grid[nk] = best
+            vec[nk] = (nva, nvb)
+            free[i] = False
+            queue.append(nk)
+    return grid
+
+
+def best_window(grid: dict[tuple[int, int], Blob]) -> tuple[dict[tuple[int, int], Blob], int]:
+    """The 3x3 window of lattice positions holding most blobs, and how many lie outside it."""
+    cols = [k[0] for k in grid]
+    rows = [k[1] for k in grid]
+    if max(cols) - min(cols) < 3 and max(rows) - min(rows) < 3:
+        return grid, 0
+    best, best_n = grid, -1
+    for i0 in range(min(cols), max(cols) - 1):
+        for j0 in range(min(rows), max(rows) - 1):
+            sub = {k: b for k, b in grid.items() if i0 <= k[0] < i0 + 3 and j0 <= k[1] < j0 + 3}
+            if len(sub) > best_n:
+                best, best_n = sub, len(sub)
+    return best, len(grid) - best_n
+
+
+def fit(grid: dict[tuple[int, int], Blob]) -> np.ndarray | None:
+    keys = list(grid)
+    src = np.array(keys, np.float64)
+    dst = np.array([grid[k].centre for k in keys], np.float64)
+    if len(keys) < 4 or np.linalg.matrix_rank(src - src.mean(0)) < 2:
+        return None
+    h, _ = cv2.findHomography(src, dst, 0)
+    if h is not None and len(keys) < 7 and \
+            np.median([b.side for b in grid.values()]) < GLYPH_SIDE * pitch(h):
+        # a few blobs much smaller than the pitch are digits, whose centres stray from their
+        # stickers' by a stroke or an underline: an affine lattice, steadier
+        a, *_ = np.linalg.lstsq(np.hstack([src, np.ones((len(src), 1))]), dst, rcond=None)
+        h = np.vstack([a.T, [0.0, 0.0, 1.0]])
+    return h
+
+
+GLYPH_SIDE = 0.7
+"""Blobs whose side is below this share of the pitch are digits rather than stickers."""
+
+
+OUTLIER = 0.2
+"""A sticker whose centre lies this far (in sticker pitches) from the fitted lattice is
+dropped from the fit: glare or a shadow cut into its outline and moved its centre."""
+
+
+def robust_fit(grid: dict[tuple[int, int], Blob]
+                ) -> tuple[np.ndarray | None, dict[tuple[int, int], Blob]]:
+    """Fit the lattice homography, dropping the sticker that the others predict worst while
+    it lies more than :data:`OUTLIER` pitches off and at least 6 would remain; returns the
+    homography and the stickers it rests on."""
+    while len(grid) > 6:
+        worst, worst_res = None, OUTLIER
+        for k in grid:
+            src = np.array([j for j in grid if j != k], np.float64)
+            dst = np.array([grid[j].centre for j in grid if j != k], np.float64)
+            # an affine fit predicts the left-out sticker steadily (a homography bends to it)
+            a, *_ = np.linalg.lstsq(np.hstack([src, np.ones((len(src), 1))]), dst, rcond=None)
+            pred = np.array([k[0], k[1], 1.0]) @ a
+            pitch = np.sqrt(abs(np.linalg.det(a[:2])))
+            res = float(np.linalg.norm(pred - grid[k].centre) / max(pitch, 1e-6))
+            if res > worst_res:
+                worst, worst_res = k, res
+        if worst is None:
+            break
+        grid = {k: b for k, b in grid.items() if k != worst}
+    return fit(grid), grid
+
+
+def groups_of(blobs: list[Blob]) -> list[dict[tuple[int, int], Blob]]:
+    """The lattices grown from every blob, each distinct set of blobs once, largest first."""
+    seen, out = set(), []
+    for seed in blobs:
+        grid = grow(seed, blobs)
+        key = frozenset(id(b) for b in grid.values())
+        if key not in seen:
+            seen.add(key)
+            out.append(grid)
+    out.sort(key=lambda g: -len(g))
+    return out

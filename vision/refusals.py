@@ -1,0 +1,89 @@
+"""The messages of a photo without a usable face: no stickers, too few in a grid, two faces side
+by side, a face cut off or partly hidden."""
+from __future__ import annotations
+
+import numpy as np
+
+from sudoku_cube.vision.face_geometry import FaceNotFoundError, project
+from sudoku_cube.vision.hypotheses import GOOD_CELLS
+from sudoku_cube.vision.lattice import best_window, robust_fit
+from sudoku_cube.vision.sticker_blobs import Blob
+
+
+def refuse(source: str, blobs: list[Blob], groups: list[dict], shape: tuple[int, ...]) -> None:
+    """Raise the message that says why no face was accepted: no stickers, too few in a grid,
+    two faces side by side, a face cut off or partly hidden."""
+    if len(blobs) < 3 or not groups:
+        raise FaceNotFoundError(
+            f"{source}: no cube face found (no group of square stickers framed by the dark "
+            "grooves of a cube); photograph one face so it fills about half of the picture, "
+            "in even light")
+    best = groups[0]
+    if len(best) < 4:
+        _raise_line(source, best, shape)
+        raise FaceNotFoundError(
+            f"{source}: no cube face found (only {len(best)} sticker(s) line up in a grid: is "
+            "the photo blurred, too dark, or the face too small, or is it a stickerless cube, "
+            "whose pieces touch without dark grooves between them?); photograph one face "
+            "sharply so it fills about half of the picture, in even light")
+    best, extra = best_window(best)
+    if extra >= 3:
+        raise FaceNotFoundError(
+            f"{source}: two faces in one photo (more than 3 rows or columns of stickers line "
+            "up); photograph a single face straight on")
+    cols = sorted({k[0] for k in best})
+    rows = sorted({k[1] for k in best})
+    i0, j0 = cols[0], rows[0]
+    hom, grid = robust_fit({(i - i0, j - j0): b for (i, j), b in best.items()})
+    if hom is None:
+        raise FaceNotFoundError(f"{source}: no cube face found (stickers do not form a grid)")
+    if len(cols) < 3 or len(rows) < 3:
+        _raise_partial(source, hom, len(cols), len(rows), shape, i0, j0)
+    if len(grid) >= GOOD_CELLS:
+        raise FaceNotFoundError(
+            f"{source}: no cube face found ({len(grid)} shapes line up in a 3 x 3 grid, but "
+            "too few of its cells stand out from the lines around them as stickers do: glare, "
+            "deep shade, or stickers the colour of the cube's body?); photograph one face "
+            "straight on, in even light and without glare")
+    raise FaceNotFoundError(
+        f"{source}: only {len(grid)} of the 9 stickers of the face were found; take the "
+        "photo again with the whole face in view and without glare")
+
+
+def _raise_partial(source: str, hom: np.ndarray, ncols: int, nrows: int,
+                   shape: tuple[int, ...], i0: int, j0: int) -> None:
+    """Explain a face with fewer than 3 rows or columns found: cut off at an edge, or not."""
+    hgt, wid = shape[:2]
+    edges = []
+    pts = {"left": (-1, 1), "right": (ncols, 1), "top": (1, -1), "bottom": (1, nrows)}
+    for name, (c, r) in pts.items():
+        if (name in ("left", "right") and ncols < 3) or (name in ("top", "bottom") and nrows < 3):
+            x, y = project(hom, np.array([[c, min(r, nrows - 1) if r >= 0 else 0]], float))[0]
+            if not (0 <= x < wid and 0 <= y < hgt):
+                edges.append(name)
+    where = f" (cut off at the {' and '.join(edges)} edge of the photo)" if edges else \
+        " (is the face partly hidden, or are the other stickers the colour of the cube's body?)"
+    raise FaceNotFoundError(
+        f"{source}: partial face: only {ncols} column(s) x {nrows} row(s) of stickers are "
+        f"found{where}; take the photo again with the whole face inside the picture")
+
+
+def _raise_line(source: str, grid: dict[tuple[int, int], Blob], shape: tuple[int, ...]) -> None:
+    """A single full row or column of 3 stickers next to the photo's edge: a cut-off face."""
+    cols = {k[0] for k in grid}
+    rows = {k[1] for k in grid}
+    if len(grid) != 3 or (len(cols) != 1 and len(rows) != 1):
+        return
+    hgt, wid = shape[:2]
+    pts = np.array([b.centre for b in grid.values()])
+    side = float(np.mean([b.side for b in grid.values()]))
+    if len(cols) == 1:
+        sides = (("left", pts[:, 0].min()), ("right", wid - pts[:, 0].max()))
+    else:
+        sides = (("top", pts[:, 1].min()), ("bottom", hgt - pts[:, 1].max()))
+    name, dist = min(sides, key=lambda s: s[1])
+    where = f" (cut off at the {name} edge of the photo)" if dist < 2.5 * side else ""
+    what = "1 column x 3 rows" if len(cols) == 1 else "3 columns x 1 row"
+    raise FaceNotFoundError(
+        f"{source}: partial face: only {what} of stickers are visible{where}; take the photo "
+        "again with the whole face inside the picture")

@@ -1,0 +1,105 @@
+"""Sticker candidates: bright, nearly square blobs from a few binarisations of the HSV V
+channel (global Otsu and local thresholds, so uneven light and coloured stickers still separate
+from the dark body), and light digits as lattice points."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Blob:
+    """A sticker candidate: centre (x, y), area, side length and angle of its min-area box."""
+
+    centre: np.ndarray
+    area: float
+    side: float
+    angle: float
+
+
+def value_channel(image: np.ndarray) -> np.ndarray:
+    """The HSV V channel (max of B, G, R); OpenCV's max is many times faster than numpy's
+    reduction over the last axis."""
+    if image.ndim != 3:
+        return image
+    b, g, r = cv2.split(image)
+    return cv2.max(cv2.max(b, g), r)
+
+
+def binarisations(v: np.ndarray) -> list[np.ndarray]:
+    """Masks of 'light' pixels: Otsu, and two local thresholds for uneven light."""
+    blur = cv2.GaussianBlur(v, (5, 5), 0)
+    _, otsu = cv2.threshold(blur, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    side = max(v.shape)
+    masks = [otsu]
+    for frac, c in ((0.12, -4), (0.05, -2)):
+        block = int(side * frac) | 1
+        masks.append(cv2.adaptiveThreshold(blur, 255, cv2.ADAPTIVE_THRESH_MEAN_C,
+                                           cv2.THRESH_BINARY, block, c))
+    kernel = np.ones((3, 3), np.uint8)
+    return [cv2.morphologyEx(m, cv2.MORPH_OPEN, kernel) for m in masks]
+
+
+def shape_blobs(mask: np.ndarray, min_area: float, max_area: float) -> list[Blob]:
+    """Square-ish outer contours of a mask (sticker candidates)."""
+    contours, hier = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    out = []
+    if hier is None:
+        return out
+    for cnt, h in zip(contours, hier[0]):
+        if h[3] != -1:
+            continue  # a hole (the ink of a digit), not a sticker outline
+        hull = cv2.convexHull(cnt)
+        area = cv2.contourArea(hull)
+        if not min_area <= area <= max_area:
+            continue
+        (cx, cy), (w, hh), ang = cv2.minAreaRect(hull)
+        if w <= 0 or hh <= 0 or max(w, hh) > 1.7 * min(w, hh):
+            continue
+        if area < 0.72 * w * hh or cv2.contourArea(cnt) < 0.55 * area:
+            continue
+        out.append(Blob(np.array([cx, cy]), area, float(np.sqrt(area)), float(ang)))
+    return out
+
+
+def glyph_blobs(masks: list[np.ndarray], area: float) -> list[Blob]:
+    """Light digits as lattice points: outer contours of the light masks shaped like a digit
+    (a 1 is narrow, a 7 fills little of its box), each standing for its box's longer side
+    squared, so that digits of one print count as one size whatever their shape."""
+    out = []
+    for mask in masks:
+        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        for cnt in contours:
+            (cx, cy), (w, h), ang = cv2.minAreaRect(cnt)
+            long, short = max(w, h), min(w, h)
+            if not GLYPH_AREA[0] * area <= long * long <= GLYPH_AREA[1] * area:
+                continue
+            if short < 0.15 * long or cv2.contourArea(cnt) < 0.1 * long * long:
+                continue
+            out.append(Blob(np.array([cx, cy]), float(long * long), float(long), float(ang)))
+    return out
+
+
+GLYPH_AREA = (0.0005, 0.03)
+"""Least and most (share of the picture) of a light digit's box, its longer side squared."""
+
+
+def dedupe(blobs: list[Blob]) -> list[Blob]:
+    """One blob per place and size: the same sticker found by several binarisations counts
+    once, but a much larger blob (stickers merged by glare) does not hide the stickers it
+    covers; the lattice only ever links blobs of similar size."""
+    kept: list[Blob] = []
+    for b in sorted(blobs, key=lambda b: -b.area):
+        if all(np.linalg.norm(b.centre - k.centre) > 0.5 * k.side or k.area > 2.0 * b.area
+               for k in kept):
+            kept.append(b)
+    return kept
+
+
+def sticker_blobs(masks: list[np.ndarray], area: float) -> list[Blob]:
+    blobs: list[Blob] = []
+    for mask in masks:
+        blobs.extend(shape_blobs(mask, area * 0.0012, area * 0.12))
+    return blobs
