@@ -62,6 +62,9 @@ class ReviewCheck:
     """Stickers the grid solver is not sure of (:attr:`GridSolution.review`) and the rival
     reading of each (:func:`unsure_stickers`): a person confirms or corrects them, the grid's
     choice is not taken silently."""
+    too_doubtful: bool = False
+    """The grid solver refused the reading early: too many stickers in doubt (the explanation
+    names the photos to retake)."""
 
     @property
     def sure(self) -> bool:
@@ -93,8 +96,10 @@ def check_reading(state: CubeState, settings: CubeSettings = CubeSettings(),
                     hints[culprit.index] = parse_token(culprit.suggested)
                 except ValueError:
                     continue
+        hopeless = getattr(e, "reason", None) == "too-doubtful"
         return ReviewCheck([unsolvable_problem(e)], None, hints, count_notes,
-                           explanation=f"the grid cannot be completed: {e}")
+                           explanation=str(e) if hopeless else
+                           f"the grid cannot be completed: {e}", too_doubtful=hopeless)
     suggestions = {i: s for i, (s, best) in enumerate(zip(grid.chosen, state.stickers))
                    if not same_sticker(s, best, settings.symmetric)}
     chosen = CubeState(tuple(grid.chosen), state.n)
@@ -178,6 +183,8 @@ def unsolvable_problem(error: UnsolvableError) -> str:
     """The grid solver's refusal in a few lines for the review: why, and the stickers that,
     read differently, make the cube solvable (name, reading, what the grid needs), in one
     sentence instead of a line each (the suggested readings also stand in the review's list)."""
+    if getattr(error, "reason", None) == "too-doubtful":
+        return str(error)
     lines = str(error).splitlines()
     culprits = getattr(error, "culprits", ())
     cut = next((k for k, line in enumerate(lines) if line.startswith("The fewest")), None)

@@ -122,6 +122,8 @@ def _review_loop(console: Console, state: CubeState, settings: CubeSettings,
         view = ReviewView(state, check, show_help=read_line is not None)
         console.print(view)
         if read_line is None:
+            if check.too_doubtful:
+                raise SudokuCubeError(check.explanation)
             if not check.ok:
                 raise SudokuCubeError(
                     "the reading is not consistent: "

@@ -221,7 +221,9 @@ class ReviewView:
         wide = width >= WIDE
         out = []
         if self.check is not None:
-            out += [Text(f"note: {note}", style="yellow") for note in self.check.count_notes]
+            if not self.check.too_doubtful:  # counts of a reading to retake tell nothing
+                out += [Text(f"note: {note}", style="yellow")
+                        for note in self.check.count_notes]
             out += [Text(f"problem: {p}", style="bold red") for p in self.check.problems]
             if self.check.ok and not self.check.sure:
                 out.append(Text(self.unsure_line(), style="bold yellow"))
@@ -230,6 +232,10 @@ class ReviewView:
                 out.append(Text("The reading is consistent" +
                                 (f" once the grid's {n} suggestion{'s are' if n != 1 else ' is'}"
                                  " taken (> in the list)." if n else "."), style="bold green"))
+            elif self.check.too_doubtful:
+                out.append(Text("Too doubtful to settle: retake the photos named, or correct "
+                                "stickers." if wide else "Retake those photos, or correct.",
+                                style="bold red"))
             else:
                 out.append(Text("The reading is not consistent yet: correct the stickers named "
                                 "above." if wide else "Not consistent yet: correct those named.",

@@ -72,7 +72,9 @@ def settings_for(state: CubeState, settings: CubeSettings, ones: "OneVerdict | N
     footed = replace(settings, symmetric=settings.symmetric - {1})
     try:
         chosen = solve_grid(state, footed, explain=False).chosen
-    except SudokuCubeError:
+    except SudokuCubeError as e:
+        if getattr(e, "reason", None) == "too-doubtful":
+            raise  # no reading of it would settle the 1 either: retake the photos first
         chosen = None
     sure = [i for i, s in enumerate(state.stickers) if s.digit == 1
             and (state.hypotheses(i)[0].score or 0) >= SURE]

@@ -21,6 +21,8 @@ from .errors import UnsolvableError
 from .geometry import FACES
 from .grid_data import corner_landings, edge_landings
 from .grid_doubt import overruled, review_of, rival_model
+from .grid_hopeless import (HOPELESS_DOUBTFUL, QUICK_FROM, QUICK_LIMIT, QUICK_RIVAL_LIMIT,
+                            doubtful_cells, too_doubtful_message)
 from .grid_model import (SCORE_SCALE, GridModel, Reachability, build_model,
                          build_soft_model, sticker_hypotheses)
 from .pieces import CORNER_NAMES, EDGE_NAMES, centre_facelets, corner_facelets, edge_facelets
@@ -376,22 +378,33 @@ def solve_grid(state: CubeState, settings: CubeSettings = CubeSettings(), *,
     count distinct solved arrangements up to that cap (``solution_count``; ``stats["unique"]``).
     Raises :class:`GridUnsolvableError` with the digits or stickers to re-check; with
     ``explain=False`` an infeasible state raises it at once, without the diagnosis (several
-    more CP-SAT searches, seconds), for callers that only ask whether a solution exists.
+    more CP-SAT searches, seconds), for callers that only ask whether a solution exists. A
+    reading with many doubtful stickers is refused early, naming the photos to retake
+    (reason ``too-doubtful``, :mod:`models.grid_hopeless`).
     """
     _check_input(state)
     check_digit_counts(state, settings)
+    doubt = doubtful_cells(state)
+    quick = len(doubt) >= QUICK_FROM
+    if len(doubt) >= HOPELESS_DOUBTFUL:
+        raise _too_doubtful(state, doubt, "far too many to decide between the readings")
     t0 = time.perf_counter()
     hyps = sticker_hypotheses(state, settings)
     gm = build_model(hyps, settings)
     t1 = time.perf_counter()
-    solver = cp_solver(time_limit_s, max_deterministic_time=SOLVE_LIMIT)
+    solver = cp_solver(time_limit_s,
+                       max_deterministic_time=QUICK_LIMIT if quick else SOLVE_LIMIT)
     status = solver.solve(gm.model)
     t2 = time.perf_counter()
     if status == cp_model.INFEASIBLE:
+        if quick:
+            raise _too_doubtful(state, doubt, "and no solved cube fits them")
         if not explain:
             raise GridUnsolvableError("no solved arrangement reachable by face turns fits "
                                       "these readings", reason="infeasible")
         raise diagnose(state, settings, time_limit_s=time_limit_s)
+    if quick and status != cp_model.OPTIMAL:
+        raise _too_doubtful(state, doubt, "too many to find the likeliest reading quickly")
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         raise GridUnsolvableError(
             f"the grid solver found no arrangement within {time_limit_s:g} s; the readings may "
@@ -406,7 +419,10 @@ def solve_grid(state: CubeState, settings: CubeSettings = CubeSettings(), *,
              "deterministic_time": round(solver.response_proto.deterministic_time, 4)}
     t3 = time.perf_counter()
     forced = overruled(gm, sol.chosen, settings.symmetric)
-    margin, review, rival = _runner_up(gm, sol, settings, time_limit_s)
+    margin, review, rival, stats["rival_deterministic_time"] = _runner_up(
+        gm, sol, settings, time_limit_s, QUICK_RIVAL_LIMIT if quick else RIVAL_LIMIT)
+    if quick and margin == 0.0 and not rival:  # the rival search was cut short
+        raise _too_doubtful(state, doubt, "too many to rule out other readings quickly")
     review = tuple(sorted(set(review) | set(forced)))
     stats["runner_up_ms"] = round(1000 * (time.perf_counter() - t3), 2)
     sol = _replace(sol, margin=margin, review=review, rival=rival)
@@ -423,23 +439,31 @@ def solve_grid(state: CubeState, settings: CubeSettings = CubeSettings(), *,
 
 
 def _runner_up(gm: GridModel, best: GridSolution, settings: CubeSettings,
-               time_limit_s: float
-               ) -> tuple[float | None, tuple[int, ...], tuple[Sticker, ...]]:
+               time_limit_s: float, limit: float = RIVAL_LIMIT
+               ) -> tuple[float | None, tuple[int, ...], tuple[Sticker, ...], float]:
     """A rival of ``best`` (:func:`models.grid_doubt.rival_model`): the margin (natural log)
-    by which ``best`` beats it, the stickers to review and the rival's reading; (None, (), ())
-    when there is none.
-    ``gm`` is spent. A search cut short sends every sticker with a choice to review."""
+    by which ``best`` beats it, the stickers to review, the rival's reading ((None, (), ())
+    when there is none) and the deterministic time the search took (``limit`` at most).
+    ``gm`` is spent. A search cut short sends every sticker with a choice to review (margin
+    0.0, no rival reading)."""
     if not rival_model(gm, best.chosen, best.score, settings.symmetric):
-        return None, (), ()
-    solver = cp_solver(time_limit_s, max_deterministic_time=RIVAL_LIMIT)
+        return None, (), (), 0.0
+    solver = cp_solver(time_limit_s, max_deterministic_time=limit)
     status = solver.solve(gm.model)
+    spent = round(solver.response_proto.deterministic_time, 4)
     if status == cp_model.INFEASIBLE:
-        return None, (), ()
+        return None, (), (), spent
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return 0.0, tuple(i for i, h in enumerate(gm.hyp) if h is not None), ()
+        return 0.0, tuple(i for i, h in enumerate(gm.hyp) if h is not None), (), spent
     rival = _extract(gm, solver.boolean_value, settings)
     return (round(max(0.0, best.score - rival.score), 4),
-            review_of(best.chosen, rival.chosen, settings.symmetric), rival.chosen)
+            review_of(best.chosen, rival.chosen, settings.symmetric), rival.chosen, spent)
+
+
+def _too_doubtful(state: CubeState, doubt: tuple[int, ...], why: str) -> GridUnsolvableError:
+    """The early refusal of a reading with many doubtful stickers (``why``: what that makes
+    impossible), naming the photos to retake."""
+    return GridUnsolvableError(too_doubtful_message(state, doubt, why), reason="too-doubtful")
 
 
 class _Collector(cp_model.CpSolverSolutionCallback):

@@ -1,0 +1,73 @@
+"""Readings too doubtful to settle: refused early, naming the photos to take again.
+
+When many stickers are in doubt (blurred, glare, a font unlike any trained) the grid solver
+has too many readings to choose from: its search for the best arrangement runs to its limit
+without proving it best, and the rival search then sends every sticker with a choice to
+review (40 stickers to check by eye, after 4-17 seconds). On photos of the second renderer
+no reading with more than 21 doubtful stickers was settled sure, and none that needed more
+than about half a unit of CP-SAT's deterministic time to prove its best arrangement. So:
+
+* a reading with :data:`HOPELESS_DOUBTFUL` doubtful stickers or more is refused before any
+  search;
+* from :data:`QUICK_FROM` doubtful stickers on, the best arrangement must be proven within
+  :data:`QUICK_LIMIT` (and a rival ruled out or found within :data:`QUICK_RIVAL_LIMIT`), and
+  an unsolvable one is not diagnosed sticker by sticker (seconds, and with so many doubtful
+  stickers the photos are the fix anyway); otherwise it is refused the same way.
+
+The refusal (:func:`too_doubtful_message`) names the faces with the most doubtful stickers, so
+the person retakes those photos.
+"""
+from __future__ import annotations
+
+from .geometry import FACES
+from .state import CubeState
+from .stickers import is_doubtful
+
+HOPELESS_DOUBTFUL = 25
+"""Doubtful stickers from which a reading is refused without searching."""
+QUICK_FROM = 15
+"""Doubtful stickers from which the search gets the short limits below."""
+QUICK_LIMIT = 1.0
+"""Deterministic time (CP-SAT's unit) in which a doubtful reading's best arrangement must be
+proven; the sure readings measured needed at most about 0.45 (0.73 with fewer doubtful
+stickers)."""
+QUICK_RIVAL_LIMIT = 0.5
+"""Deterministic time for a doubtful reading's rival search; cut short, it is refused rather
+than sending every sticker with a choice to review."""
+RETAKE_SHARE = 3
+"""A face with this many doubtful stickers (a third of it) or more is named for a retake."""
+
+
+def doubtful_cells(state: CubeState) -> tuple[int, ...]:
+    """The stickers whose reading is in doubt (:func:`models.stickers.is_doubtful`)."""
+    if state.candidates is None:
+        return ()
+    return tuple(i for i, alts in enumerate(state.candidates) if is_doubtful(alts))
+
+
+def per_face(cells: tuple[int, ...], n: int = 3) -> dict[str, int]:
+    """How many of ``cells`` lie on each face (faces without any left out)."""
+    out: dict[str, int] = {}
+    for i in cells:
+        f = FACES[i // (n * n)]
+        out[f] = out.get(f, 0) + 1
+    return out
+
+
+def retake_faces(cells: tuple[int, ...], n: int = 3) -> list[str]:
+    """The faces to photograph again: those with :data:`RETAKE_SHARE` doubtful stickers or
+    more, most first (else the two worst)."""
+    counts = per_face(cells, n)
+    order = sorted(counts, key=lambda f: (-counts[f], FACES.index(f)))
+    return [f for f in order if counts[f] >= RETAKE_SHARE] or order[:2]
+
+
+def too_doubtful_message(state: CubeState, cells: tuple[int, ...], why: str) -> str:
+    """Why the reading cannot be settled (``why``) and which photos to take again."""
+    n = state.n
+    counts = per_face(cells, n)
+    faces = retake_faces(cells, n)
+    spread = ", ".join(f"{f} {counts[f]}" for f in sorted(counts, key=FACES.index))
+    return (f"the photos cannot be settled: {len(cells)} of {len(state.stickers)} stickers "
+            f"read with doubt ({spread}), {why}. Retake the photos of face {', '.join(faces)}: "
+            "sharp, evenly lit, no glare, the face square on and filling much of the picture")

@@ -1,0 +1,91 @@
+"""Readings too doubtful to settle are refused early, naming the photos to retake: 25 doubtful
+stickers at once, before any search; with 15 or more, an unsolvable reading without the
+seconds of diagnosis. Fewer doubtful stickers are decoded (and diagnosed) as before."""
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from sudoku_cube.assistant.cli import main
+from sudoku_cube.models.generator import make_puzzle
+from sudoku_cube.models.grid import GridUnsolvableError, solve_grid
+from sudoku_cube.models.grid_hopeless import HOPELESS_DOUBTFUL, QUICK_FROM, doubtful_cells
+from sudoku_cube.models.pieces import centre_facelets
+from sudoku_cube.models.state_format import to_dict
+from sudoku_cube.models.stickers import Hypothesis, Sticker, same_sticker
+from tests.conftest import assert_clear_error, unsure_reading
+
+SEED = 11
+CENTRES = frozenset(centre_facelets())
+
+
+@pytest.fixture(scope="module")
+def state():
+    return make_puzzle(SEED, 25).state
+
+
+def _doubtful(state, cells, turn: int | None = None):
+    """A reading with ``cells`` read right at 0.6 but a misread about as likely (0.3); with
+    ``turn``, that certain sticker is read a quarter turn off (no solved cube fits)."""
+    read = unsure_reading(state, {i: (Hypothesis(state.stickers[i], 0.6),
+                                      Hypothesis(Sticker(state.stickers[i].digit % 9 + 1,
+                                                         state.stickers[i].rot), 0.3))
+                                  for i in cells})
+    if turn is not None:
+        read = read.with_sticker(turn, state.stickers[turn].turned(1))
+    return read
+
+
+def _face_cells(faces: str, count: int) -> list[int]:
+    """The first ``count`` non-centre stickers of ``faces``, face by face."""
+    order = "URFDLB"
+    return [9 * order.index(f) + k for f in faces for k in range(9)
+            if 9 * order.index(f) + k not in CENTRES][:count]
+
+
+def test_twenty_five_doubtful_stickers_are_refused_at_once_naming_the_worst_faces(state):
+    read = _doubtful(state, _face_cells("UFRD", HOPELESS_DOUBTFUL))
+    assert len(doubtful_cells(read)) == HOPELESS_DOUBTFUL
+    t0 = time.perf_counter()
+    with pytest.raises(GridUnsolvableError) as err:
+        solve_grid(read)
+    assert time.perf_counter() - t0 < 1.0  # counted, not searched
+    assert err.value.reason == "too-doubtful" and err.value.exit_code == 2
+    text = str(err.value)
+    assert "25 of 54 stickers" in text and "(U 8, R 8, F 8, D 1)" in text
+    assert "Retake the photos of face U, R, F:" in text
+
+
+def test_a_doubtful_unsolvable_reading_is_refused_without_diagnosis(state):
+    """With QUICK_FROM doubtful stickers an unsolvable reading names the photos to retake;
+    with fewer the diagnosis names the sticker to re-check, as before."""
+    many = _face_cells("UFR", QUICK_FROM)
+    wrong = next(i for i in _face_cells("LB", 16) if i not in many)
+    with pytest.raises(GridUnsolvableError) as err:
+        solve_grid(_doubtful(state, many, turn=wrong))
+    assert err.value.reason == "too-doubtful" and "no solved cube fits them" in str(err.value)
+    with pytest.raises(GridUnsolvableError) as err:
+        solve_grid(_doubtful(state, many[:QUICK_FROM - 5], turn=wrong))
+    assert err.value.reason != "too-doubtful"
+
+
+def test_many_doubtful_stickers_that_decide_each_other_are_still_settled(state):
+    """Twenty-four doubtful stickers, each read right first: decoded sure, not refused."""
+    read = _doubtful(state, [i for i in range(54) if i not in CENTRES][1::2][:24])
+    assert len(doubtful_cells(read)) == 24
+    sol = solve_grid(read)
+    assert sol.sure and all(same_sticker(a, b, {1}) for a, b in zip(sol.chosen, state.stickers))
+
+
+@pytest.mark.parametrize("flag", ["--json", "--plain"])
+def test_solve_without_a_person_stops_with_the_photos_to_retake(state, tmp_path, capsys, flag):
+    path = tmp_path / "doubtful.json"
+    path.write_text(json.dumps(to_dict(_doubtful(state, _face_cells("UFRD", 30)))))
+    code = main(["solve", str(path), flag])
+    out = capsys.readouterr()
+    assert_clear_error(code, out.err, "cannot be settled", "Retake the photos of face")
+    assert "not consistent" not in out.err
+    if flag == "--json":
+        assert out.out == ""
