@@ -72,14 +72,24 @@ def groove_masks(flat: np.ndarray) -> list[np.ndarray]:
     thin = _disc(2 * e + 1)
     out = []
     for t in GROOVE_LEVELS:
-        valley = (depth >= t).astype(np.uint8)
-        n, labels, stats, _ = cv2.connectedComponentsWithStats(valley, connectivity=8)
+        labels, stats = _components((depth >= t).astype(np.uint8))
         long = np.maximum(stats[:, 2], stats[:, 3]) >= RUN * side
         long[0] = False
-        out.append(cv2.erode(np.where(long[labels], 0, 255).astype(np.uint8), thin))
+        out.append(cv2.erode(np.where(long, 0, 255).astype(np.uint8)[labels], thin))
     k = int(CUT * side) | 1
     cut = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))  # round: corners stay
     return out + [cv2.morphologyEx(m, cv2.MORPH_OPEN, cut) for m in out[:2]]
+
+
+def _components(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Labels and stats of the 8-connected regions of a binary mask; 16-bit labels (three
+    times faster) while they fit."""
+    try:
+        _, labels, stats, _ = cv2.connectedComponentsWithStatsWithAlgorithm(
+            mask, 8, cv2.CV_16U, cv2.CCL_DEFAULT)
+    except cv2.error:  # more regions than 16 bits count
+        _, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    return labels, stats
 
 
 def _grid(offsets: np.ndarray) -> np.ndarray:
@@ -100,7 +110,7 @@ around the groove line (the darkest of the three is the groove, whatever a small
 def _project(homs: np.ndarray, pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Lattice points (N, 2) through K homographies (K, 3, 3): image positions (K, N, 2),
     points behind the camera or at infinity far outside, and the (K, N) depth signs."""
-    p = np.einsum("kij,nj->kni", homs, np.hstack([pts, np.ones((len(pts), 1))]))
+    p = np.hstack([pts, np.ones((len(pts), 1))]) @ homs.transpose(0, 2, 1)
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         xy = np.nan_to_num(p[..., :2] / p[..., 2:3], nan=-1e6, posinf=-1e6, neginf=-1e6)
     return np.clip(xy, -1e6, 1e6), p[..., 2]
@@ -110,10 +120,18 @@ def sample(img: np.ndarray, homs: np.ndarray, pts: np.ndarray) -> np.ndarray:
     """The image at the lattice points ``pts`` of each homography, (K, N) float32, 0 outside;
     one remap for all of them."""
     xy, _ = _project(homs, pts)
-    xy = xy.reshape(1, -1, 2).astype(np.float32)
-    out = cv2.remap(img, xy[..., 0], xy[..., 1], cv2.INTER_LINEAR,
+    xy = xy.reshape(-1, 2).astype(np.float32)
+    n = len(xy)
+    rows = -(-n // _MAP_WIDTH)  # OpenCV's maps are narrower than 32767: rows of points
+    grid = np.full((rows * _MAP_WIDTH, 2), -1e6, np.float32)
+    grid[:n] = xy
+    grid = grid.reshape(rows, _MAP_WIDTH, 2)
+    out = cv2.remap(img, grid[..., 0], grid[..., 1], cv2.INTER_LINEAR,
                     borderMode=cv2.BORDER_CONSTANT, borderValue=0)
-    return out.reshape(len(homs), -1).astype(np.float32)
+    return out.reshape(-1)[:n].reshape(len(homs), -1).astype(np.float32)
+
+
+_MAP_WIDTH = 4096
 
 
 SIDE_SHARE = 25

@@ -52,7 +52,7 @@ def hypotheses(group: dict[tuple[int, int], Blob], flat: Levels) -> list[Hypothe
     judged by the picture itself."""
     cols = [k[0] for k in group]
     rows = [k[1] for k in group]
-    out = []
+    fitted = []
     for i0 in range(max(cols) - 2, min(cols) + 1) if max(cols) - min(cols) < 3 else \
             range(min(cols), max(cols) - 1):
         for j0 in range(max(rows) - 2, min(rows) + 1) if max(rows) - min(rows) < 3 else \
@@ -63,8 +63,8 @@ def hypotheses(group: dict[tuple[int, int], Blob], flat: Levels) -> list[Hypothe
                 continue
             hom, sub = robust_fit(sub)
             if hom is not None:
-                out.append(scored(hom, sub, flat))
-    return out
+                fitted.append((hom, sub))
+    return scored_all(fitted, flat)
 
 
 SETTLED = 8
@@ -79,27 +79,50 @@ more, but the foreshortened stickers of a side face beside the face score nearly
 its own last row, and moving onto them by a hair misplaces the face."""
 
 
-def scored(hom: np.ndarray, grid: dict, flat: Levels) -> Hypothesis:
-    seen = np.array([(c, r) in grid for r in range(3) for c in range(3)])
-    return Hypothesis(hom, grid, flat.contrast(hom, seen))
+def _seen(grid: dict) -> np.ndarray:
+    """Which of the nine cells hold one of the lattice's blobs, row by row."""
+    return np.array([(c, r) in grid for r in range(3) for c in range(3)])
 
 
-def settled(h: Hypothesis, flat: Levels) -> Hypothesis:
-    """The hypothesis moved a row or column at a time while that scores better: a lattice of
-    digits or of stickers missing a row can sit one row off the face, with the face's row
-    outside it and a row of background inside; the cells themselves tell."""
+def scored_all(fitted: list[tuple[np.ndarray, dict]], flat: Levels) -> list[Hypothesis]:
+    """Hypotheses of (lattice, blobs) pairs, their cells judged all in one pass."""
+    if not fitted:
+        return []
+    cells = flat.contrast(np.stack([h for h, _ in fitted]),
+                          np.stack([_seen(g) for _, g in fitted]))
+    return [Hypothesis(h, g, c) for (h, g), c in zip(fitted, cells)]
+
+
+_SHIFTS_ROW = ((1, 0), (-1, 0), (0, 1), (0, -1))
+
+
+def settled(hyps: list[Hypothesis], flat: Levels) -> list[Hypothesis]:
+    """Each hypothesis moved a row or column at a time while that scores better: a lattice
+    of digits or of stickers missing a row can sit one row off the face, with the face's row
+    outside it and a row of background inside; the cells themselves tell. All the moves of
+    all the hypotheses are judged in one pass per round."""
+    hyps = list(hyps)
+    active = list(range(len(hyps)))
     for _ in range(2):
-        moved = []
-        for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-            hom = h.hom @ np.array([[1.0, 0, dc], [0, 1.0, dr], [0, 0, 1.0]])
-            grid = {(c - dc, r - dr): b for (c, r), b in h.grid.items()
-                    if 0 <= c - dc <= 2 and 0 <= r - dr <= 2}
-            moved.append(scored(hom, grid, flat))
-        best = max(moved, key=lambda m: m.rank[:2])
-        if best.rank[0] <= h.rank[0] + SETTLE_GAIN or best.good < GOOD_CELLS:
+        fitted = []
+        for i in active:
+            h = hyps[i]
+            for dc, dr in _SHIFTS_ROW:
+                hom = h.hom @ np.array([[1.0, 0, dc], [0, 1.0, dr], [0, 0, 1.0]])
+                grid = {(c - dc, r - dr): b for (c, r), b in h.grid.items()
+                        if 0 <= c - dc <= 2 and 0 <= r - dr <= 2}
+                fitted.append((hom, grid))
+        moved = scored_all(fitted, flat)
+        still = []
+        for n, i in enumerate(active):
+            best = max(moved[4 * n:4 * n + 4], key=lambda m: m.rank[:2])
+            if best.rank[0] > hyps[i].rank[0] + SETTLE_GAIN and best.good >= GOOD_CELLS:
+                hyps[i] = best
+                still.append(i)
+        active = still
+        if not active:
             break
-        h = best
-    return h
+    return hyps
 
 
 REFINE_GAIN = 0.05
@@ -166,9 +189,8 @@ def refine(h: Hypothesis, flat: Levels) -> Hypothesis:
     others lost to glare, or a print the masks missed) extrapolates its pitch, so its far
     cells land on a groove or beyond the face, on the background (paper, print); the grooves
     between the cells say where the stickers are."""
-    seen = np.array([(c, r) in h.grid for r in range(3) for c in range(3)])
     homs = np.stack(_snapped(h, flat))
-    cells = flat.contrast(homs, seen)
+    cells = flat.contrast(homs, _seen(h.grid))
     sums = np.clip(cells, -1, 1).sum(axis=1)
     i = int(np.argmax(sums))
     if sums[i] < np.clip(h.cells, -1, 1).sum() + REFINE_GAIN:
@@ -195,7 +217,7 @@ def choose(groups: list[dict], flat: Levels, source: str
     aside as no flat square grid (:mod:`vision.perspective`: one bent round a cube's edge)."""
     hyps = sorted((h for g in groups if len(g) >= 4 for h in hypotheses(g, flat)),
                   key=lambda h: h.rank, reverse=True)
-    hyps = [settled(h, flat) for h in hyps[:SETTLED]] + hyps[SETTLED:]
+    hyps = settled(hyps[:SETTLED], flat) + hyps[SETTLED:]
     scoring = [h for h in hyps if h.good >= GOOD_CELLS]
     height, width = flat.shape[:2]
     faces = sorted((h for h in scoring if plausible(h.hom, width, height)),

@@ -34,6 +34,8 @@ STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1),
 sticker (glare, shade or a print the masks missed), so one lost sticker does not split the
 face into pieces."""
 
+_STEP_ARRAY = np.array(STEPS, np.float64)
+
 
 def grow(seed: Blob, blobs: list[Blob]) -> dict[tuple[int, int], Blob]:
     """Lattice coordinates of the blobs reachable from ``seed`` by neighbour steps."""
@@ -47,24 +49,26 @@ def grow(seed: Blob, blobs: list[Blob]) -> dict[tuple[int, int], Blob]:
     near = (dist > 0.9 * seed.side) & (dist < REACH * seed.side) & (cos > 0.9)
     if not near.any():
         return {(0, 0): seed}
-    pitch = float(dist[near].min())
+    spacing = float(dist[near].min())
     grid = {(0, 0): seed}
-    vec = {(0, 0): (a * pitch, b * pitch)}
+    vec = {(0, 0): (a * spacing, b * spacing)}
     queue = [(0, 0)]
     free = np.array([x is not seed for x in similar], bool)
     while queue:
         key = queue.pop(0)
         va, vb = vec[key]
         c = grid[key].centre
-        for di, dj in STEPS:
+        # every step's predicted position against every blob at once; a blob taken by an
+        # earlier step of this node is masked when a later step's nearest is looked up
+        pred = c + _STEP_ARRAY[:, :1] * va + _STEP_ARRAY[:, 1:] * vb
+        off_all = np.hypot(pts[None, :, 0] - pred[:, None, 0], pts[None, :, 1] - pred[:, None, 1])
+        for (di, dj), off in zip(STEPS, off_all):
             nk = (key[0] + di, key[1] + dj)
             if nk in grid:
                 continue
-            pred = c + di * va + dj * vb
-            off = np.hypot(pts[:, 0] - pred[0], pts[:, 1] - pred[1])
-            off[~free] = np.inf
+            off = np.where(free, off, np.inf)
             i = int(np.argmin(off))
-            if not off[i] < 0.3 * pitch:
+            if not off[i] < 0.3 * spacing:
                 continue
             best = similar[i]
             step = best.centre - c
@@ -124,21 +128,30 @@ def robust_fit(grid: dict[tuple[int, int], Blob]
     it lies more than :data:`OUTLIER` pitches off and at least 6 would remain; returns the
     homography and the stickers it rests on."""
     while len(grid) > 6:
-        worst, worst_res = None, OUTLIER
-        for k in grid:
-            src = np.array([j for j in grid if j != k], np.float64)
-            dst = np.array([grid[j].centre for j in grid if j != k], np.float64)
-            # an affine fit predicts the left-out sticker steadily (a homography bends to it)
-            a, *_ = np.linalg.lstsq(np.hstack([src, np.ones((len(src), 1))]), dst, rcond=None)
-            pred = np.array([k[0], k[1], 1.0]) @ a
-            pitch = np.sqrt(abs(np.linalg.det(a[:2])))
-            res = float(np.linalg.norm(pred - grid[k].centre) / max(pitch, 1e-6))
-            if res > worst_res:
-                worst, worst_res = k, res
-        if worst is None:
+        keys = list(grid)
+        res = _left_out_residuals(np.array(keys, np.float64),
+                                  np.array([grid[k].centre for k in keys], np.float64))
+        i = int(np.argmax(res))
+        if not res[i] > OUTLIER:
             break
-        grid = {k: b for k, b in grid.items() if k != worst}
+        grid = {k: b for k, b in grid.items() if k != keys[i]}
     return fit(grid), grid
+
+
+def _left_out_residuals(src: np.ndarray, dst: np.ndarray) -> np.ndarray:
+    """For each point, how far (in pitches of that fit) an affine fit to the others predicts
+    it: an affine fit predicts a left-out sticker steadily (a homography bends to it). All at
+    once from the fit to every point (Sherman-Morrison: leaving point i out moves the
+    coefficients by ``G x_i e_i / (1 - h_i)``)."""
+    x = np.hstack([src, np.ones((len(src), 1))])
+    g = np.linalg.inv(x.T @ x)
+    a = g @ x.T @ dst
+    e = dst - x @ a
+    lev = np.einsum("ij,jk,ik->i", x, g, x)
+    keep = np.maximum(1.0 - lev, 1e-9)
+    loo = a[None] - np.einsum("jk,ik,il->ijl", g, x, e) / keep[:, None, None]
+    pitch = np.sqrt(np.abs(np.linalg.det(loo[:, :2, :])))
+    return np.linalg.norm(e, axis=1) / keep / np.maximum(pitch, 1e-6)
 
 
 def groups_of(blobs: list[Blob]) -> list[dict[tuple[int, int], Blob]]:
