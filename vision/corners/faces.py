@@ -22,15 +22,15 @@ import numpy as np
 
 from sudoku_cube.models.errors import SudokuCubeError
 
-from .glyphs import corner_groups, glyph_lattices
-from .joint import joint_fit
+from .glyphs import CANDIDATES, corner_groups, gather, glyph_lattices, trimmed
+from .joint import MAX_MISFIT, joint_fit
 from .lattice import CORNERS, Found, Lattice, find_lattices
 from .check import framed_cells
-from .quads import LOOSE_SOLIDITY, SOLIDITY
+from .quads import LOOSE_SOLIDITY, SOLIDITY, Quad
 from .rebuild import complete_faces
 from .order import MAX_DOWN_TILT_DEG, arrange
 from .views import PLACES, corner_faces
-from .whole import cross_checked, whole_cube
+from .whole import cross_checked, framing_for, whole_cube
 
 
 MORE_PASSES: tuple[dict, ...] = (
@@ -110,17 +110,56 @@ def faces_of_glyphs(image: np.ndarray, light: bool | None = None) -> list[Lattic
     faces and least misfit (:data:`MISFIT_WEIGHT`); [] when none makes a corner. ``light``:
     only light (True) or dark (False) digits, default both."""
     glyphs = glyph_lattices(image, light)
-    groups = corner_groups(glyphs.lattices)
+    groups = corner_groups(framed_first(image, glyphs.lattices))
     best, best_score = [], -math.inf
     for group in groups:
         completed = complete_faces(image, Found(group, [], glyphs.quads))
         fit = joint_fit(completed[:3]) if len(completed) >= 3 else None
         if fit is not None:
+            fit = _regathered(fit, glyphs.quads)
             lats, misfit = fit
             score = sum(len(lat.cells) for lat in lats) - MISFIT_WEIGHT * misfit
             if score > best_score:
                 best, best_score = lats, score
     return best
+
+
+def framed_first(image: np.ndarray, lattices: list[Lattice]) -> list[Lattice]:
+    """Glyph lattices ordered by how well they frame stickers (:meth:`Framing.score`) plus
+    their glyphs."""
+    if not lattices:
+        return lattices
+    framing = framing_for(image, lattices)
+    keys = [framing.score(lat.H) + len(lat.cells) for lat in lattices]
+    order = sorted(range(len(lattices)), key=lambda i: -keys[i])
+    return [trimmed(lattices[i]) for i in order[:CANDIDATES]]
+
+
+def _regathered(fit: tuple[list[Lattice], float], quads: list[Quad]
+                ) -> tuple[list[Lattice], float]:
+    """Three jointly fitted faces with every glyph (``quads``) that now falls on one of their
+    cells gathered to it, fitted together again: a face rebuilt from the other two, or seen
+    at a steep angle, starts from a few glyphs and is placed closer with all of its own;
+    ``fit`` unchanged when that gathers nothing or fits worse."""
+    lats, misfit = fit
+    gathered = []
+    for k, lat in enumerate(lats):
+        taken = {id(q) for j, o in enumerate(lats) if j != k for q in o.cells.values()}
+        cells = gather([q for q in quads if id(q) not in taken], lat.H, GATHER)
+        gathered.append(Lattice(lat.H, cells, lat.directions)
+                        if len(lat.cells) < FEW_GLYPHS and len(cells) > len(lat.cells) else lat)
+    if all(g is lat for g, lat in zip(gathered, lats)):
+        return fit
+    again = joint_fit(gathered)
+    return again if again is not None else fit
+
+
+FEW_GLYPHS = 7
+"""A jointly fitted face with fewer glyphs than this gathers more (:func:`_regathered`)."""
+
+GATHER = 0.4
+"""Cells (of a jointly fitted face) within which a glyph is gathered to a cell: a face placed
+from a few glyphs can lie a third of a sticker off before it is refitted with all of them."""
 
 
 MISFIT_WEIGHT = 30
@@ -186,6 +225,9 @@ def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str,
             lattices = lattices[:2]  # a loose-pass face not framing stickers: not trusted
     if len(lattices) < 3:  # the whole cube modelled from one face found well
         lattices = whole_cube(image, anchors, found.quads) or lattices
+    if len(lattices) < 3 and not anchors:  # or from a face with a row of stickers missed
+        lattices = whole_cube(image, [alt for alts in found.partial for alt in alts],
+                              found.quads) or lattices
     elif not (lattices := cross_checked(image, lattices[:3], anchors, found.quads)):
         raise CornerPhotoError(
             f"{where}corner photo {photo}: the three faces found do not fit one cube (blur, "

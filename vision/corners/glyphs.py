@@ -175,15 +175,15 @@ def _pseudo_quad(g: Glyph, a: np.ndarray, b: np.ndarray) -> Quad:
     return Quad(c, corners, (a, b), float(abs(a[0] * b[1] - a[1] * b[0])))
 
 
-def _assign(pts: np.ndarray, H: np.ndarray) -> dict[tuple[int, int], int]:
-    """Each point to the lattice cell whose centre it sits on (within 0.3 of a cell, the
+def _assign(pts: np.ndarray, H: np.ndarray, tol: float = 0.3) -> dict[tuple[int, int], int]:
+    """Each point to the lattice cell whose centre it sits on (within ``tol`` of a cell, the
     nearest point per cell), as cell -> point index."""
     p = np.hstack([pts, np.ones((len(pts), 1))]) @ np.linalg.inv(H).T
     with np.errstate(divide="ignore", invalid="ignore"):
         uv = p[:, :2] / p[:, 2:3] - 0.5
     k = np.round(uv)
     err = np.linalg.norm(uv - k, axis=1)
-    ok = np.all((k >= 0) & (k <= 2), axis=1) & (err < 0.3)
+    ok = np.all((k >= 0) & (k <= 2), axis=1) & (err < tol)
     cells: dict[tuple[int, int], int] = {}
     for i in np.flatnonzero(ok)[np.argsort(err[ok])]:
         cells.setdefault((int(k[i, 0]), int(k[i, 1])), int(i))
@@ -273,6 +273,10 @@ def glyph_lattices(image: np.ndarray, light: bool | None = None) -> Found:
         lats, quads = _lattices_of(glyphs, masks[polarity])
         found += lats
         all_quads += quads
+    if light is None and len(masks) == 2:  # white ink on dark colours, black on light ones
+        lats, quads = _lattices_of(points, np.maximum(masks[True], masks[False]))
+        found += lats
+        all_quads += quads
     found.sort(key=lambda lat: (-len(lat.cells), _misfit(lat) / pitch_of(lat.H)))
     return Found(found, [], all_quads)
 
@@ -303,6 +307,46 @@ def _lattices_of(glyphs: list[Glyph], ink: np.ndarray) -> tuple[list[Lattice], l
             settled.append({index[id(q)] for q in lat.cells.values()})
     out.sort(key=lambda t: (-len(t[1].cells), t[0]))
     return [lat for _, lat in out], quads
+
+
+TRIM = 0.3
+"""A glyph that lies this many pitches off the lattice fitted through the others is no digit
+of that face (a highlight on the cube's edge, a mark of the background next to the face)."""
+
+
+def trimmed(lat: Lattice) -> Lattice:
+    """``lat`` without its one glyph that the others place worst, when that glyph lies more
+    than :data:`TRIM` pitches off the lattice through the others (refitted without it): a
+    stray mark at a face's corner stretches the whole outline, and the faces rebuilt from
+    it, by a third of a sticker."""
+    if len(lat.cells) <= MIN_GLYPHS:
+        return lat
+    items = list(lat.cells.items())
+    pts = np.array([q.centre for _, q in items])
+    pitch = pitch_of(lat.H)
+    worst, worst_k, worst_H = 0.0, -1, None
+    for k in range(len(items)):
+        rest = {cell: i for i, (cell, _) in enumerate(items) if i != k}
+        H = _homography(rest, pts)
+        if H is None:
+            continue
+        p = H @ np.array([items[k][0][0] + 0.5, items[k][0][1] + 0.5, 1.0])
+        off = float(np.linalg.norm(p[:2] / p[2] - pts[k])) / pitch
+        if off > worst:
+            worst, worst_k, worst_H = off, k, H
+    if worst <= TRIM or worst_H is None:
+        return lat
+    return Lattice(worst_H, {cell: q for i, (cell, q) in enumerate(items) if i != worst_k},
+                   lat.directions)
+
+
+def gather(quads: list[Quad], H: np.ndarray, tol: float) -> dict[tuple[int, int], Quad]:
+    """The glyphs (``quads``) on the cells of lattice ``H``, within ``tol`` of a cell, the
+    nearest per cell."""
+    if not quads:
+        return {}
+    pts = np.array([q.centre for q in quads])
+    return {cell: quads[i] for cell, i in _assign(pts, H, tol).items()}
 
 
 def _misfit(lat: Lattice) -> float:
@@ -371,4 +415,4 @@ def corner_groups(lattices: list[Lattice]) -> list[list[Lattice]]:
     return out
 
 
-__all__ = ["Glyph", "glyph_points", "glyph_lattices", "corner_groups"]
+__all__ = ["Glyph", "glyph_points", "glyph_lattices", "corner_groups", "gather", "trimmed"]
