@@ -223,10 +223,9 @@ def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str,
         if options.get("solidity", SOLIDITY) < SOLIDITY and len(lattices) >= 3 and any(
                 framed_cells(image, lat.H) < MIN_FRAMED for lat in lattices[:3]):
             lattices = lattices[:2]  # a loose-pass face not framing stickers: not trusted
-    if len(lattices) < 3:  # the whole cube modelled from one face found well
-        lattices = whole_cube(image, anchors, found.quads) or lattices
-    if len(lattices) < 3 and not anchors:  # or from a face with a row of stickers missed
-        lattices = whole_cube(image, [alt for alts in found.partial for alt in alts],
+    if len(lattices) < 3:  # the whole cube modelled from one face found well, or else
+        # from a face with a row of stickers missed (each of its placements)
+        lattices = whole_cube(image, anchors or [alt for alts in found.partial for alt in alts],
                               found.quads) or lattices
     elif not (lattices := cross_checked(image, lattices[:3], anchors, found.quads)):
         raise CornerPhotoError(
