@@ -118,6 +118,8 @@ def faces_of_glyphs(image: np.ndarray, light: bool | None = None) -> list[Lattic
         if fit is not None:
             fit = _regathered(fit, glyphs.quads)
             lats, misfit = fit
+            if arrange(lats).tilt_deg > MAX_DOWN_TILT_DEG:
+                continue  # not a corner seen from above: print or a face mixed with another
             score = sum(len(lat.cells) for lat in lats) - MISFIT_WEIGHT * misfit
             if score > best_score:
                 best, best_score = lats, score
@@ -223,10 +225,8 @@ def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str,
         if options.get("solidity", SOLIDITY) < SOLIDITY and len(lattices) >= 3 and any(
                 framed_cells(image, lat.H) < MIN_FRAMED for lat in lattices[:3]):
             lattices = lattices[:2]  # a loose-pass face not framing stickers: not trusted
-    if len(lattices) < 3:  # the whole cube modelled from one face found well, or else
-        # from a face with a row of stickers missed (each of its placements)
-        lattices = whole_cube(image, anchors or [alt for alts in found.partial for alt in alts],
-                              found.quads) or lattices
+    if len(lattices) < 3:  # the whole cube modelled from one face found well
+        lattices = whole_cube(image, anchors, found.quads) or lattices
     elif not (lattices := cross_checked(image, lattices[:3], anchors, found.quads)):
         raise CornerPhotoError(
             f"{where}corner photo {photo}: the three faces found do not fit one cube (blur, "
@@ -234,6 +234,9 @@ def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str,
             "of the picture.")
     if len(lattices) < 3:  # dark stickers: their digits, light or dark
         lattices = faces_of_glyphs(image) or lattices
+    if len(lattices) < 3 and not anchors:  # the cube modelled from a face with a row missed
+        lattices = whole_cube(image, [alt for alts in found.partial for alt in alts],
+                              found.quads) or lattices
     return lattices, len(found.quads)
 
 
