@@ -5,6 +5,10 @@ inside a weak-reference callback or a finaliser (rich and numpy run some), Pytho
 "Exception ignored" and carries on: the person pressed Ctrl-C and the scan went on regardless
 (seen under load). Here the handler also remembers the press, and long loops call
 :func:`check` once per round, which raises it again if it was swallowed.
+
+The handler takes no lock: a second Ctrl-C can run the handler again in the middle of the
+first (Python calls handlers between any two bytecodes of the main thread), and a handler
+waiting for a lock its interrupted self holds would hang the process for good.
 """
 from __future__ import annotations
 
@@ -13,7 +17,9 @@ import threading
 from contextlib import contextmanager
 from typing import Iterator
 
-_pressed = threading.Event()
+_pressed = [False]
+"""Whether Ctrl-C was pressed within :func:`remembered_ctrl_c` (a list cell, not a
+``threading.Event``, whose ``set`` takes a lock)."""
 _hint: dict[str, str] = {}
 
 
@@ -47,13 +53,13 @@ def resume_hint(ran: str) -> str | None:
 
 
 def _handler(signum, frame) -> None:  # noqa: ARG001 - the signal module's signature
-    _pressed.set()
+    _pressed[0] = True
     raise KeyboardInterrupt
 
 
 def check() -> None:
     """Raise ``KeyboardInterrupt`` if Ctrl-C was pressed (again, if it was swallowed)."""
-    if _pressed.is_set():
+    if _pressed[0]:
         raise KeyboardInterrupt
 
 
@@ -64,11 +70,11 @@ def remembered_ctrl_c() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    _pressed.clear()
+    _pressed[0] = False
     _hint.clear()
     previous = signal.signal(signal.SIGINT, _handler)
     try:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
-        _pressed.clear()
+        _pressed[0] = False

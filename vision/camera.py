@@ -102,10 +102,18 @@ def _count_call(step: int) -> None:
 
 
 def _call_with_timeout(fn: Callable[[], T], timeout_s: float, what: str, fix: str) -> T:
-    """Run ``fn`` in a daemon thread; raise :class:`CameraError` if it does not return in time."""
+    """Run ``fn`` in a daemon thread; raise :class:`CameraError` if it does not return in time.
+
+    The call is counted in before the thread starts and out by whoever owns it: the worker
+    once it runs, else the caller. Ctrl-C can land in ``Thread.start`` after the thread began
+    (start waits for it), so the two claim it through a lock and exactly one counts it out;
+    counted out twice, :func:`release` never saw the capture idle again."""
     box: dict[str, object] = {}
+    claim = threading.Lock()
 
     def work() -> None:
+        if not claim.acquire(blocking=False):
+            return  # the caller gave the call up before it ran (and counted it out)
         try:
             box["value"] = fn()
         except BaseException as e:  # noqa: BLE001 - re-raised in the caller's thread
@@ -118,7 +126,8 @@ def _call_with_timeout(fn: Callable[[], T], timeout_s: float, what: str, fix: st
     try:
         worker.start()
     except BaseException:
-        _count_call(-1)
+        if claim.acquire(blocking=False):  # the worker never ran fn: the count is ours
+            _count_call(-1)
         raise
     try:
         worker.join(timeout_s)
