@@ -166,11 +166,34 @@ def sticker_level(cell: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     closing with a disc, which erases the thin ink strokes, smoothed (a disc, not a square:
     a square also fills in the rounded edges of a glare spot next to a stroke, which then
     stand out as ink)."""
-    v = value_channel(cell).astype(np.float32)
+    v = _frame_capped(cell, value_channel(cell).astype(np.float32))
     n = v.shape[0]
     k = max(3, (n // 3) | 1)
     paper = cv2.morphologyEx(v, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
     return v, cv2.GaussianBlur(paper, (0, 0), n / 16)
+
+
+LIGHT_FRAME = 10.0
+"""Grey levels by which a cell's border must stand above its sticker (90th percentile of the
+centre) to count as a light body round the sticker (:func:`_frame_capped`)."""
+
+
+def _frame_capped(cell: np.ndarray, v: np.ndarray) -> np.ndarray:
+    """The V channel ``v`` with a light frame brought down to the sticker's level. On a white
+    or light body the cell's border (the body round an inset sticker) is brighter than a
+    coloured sticker: the closing of :func:`sticker_level` then takes the body for the
+    sticker's level near its edge, the whole sticker there looks like ink, and a digit
+    reaching it is dropped with everything touching the border (read as no digit, a 1).
+    Only colour cells (dark ink; an inverted cell's light frame is a dark groove, which is
+    right as it is) whose border's median stands :data:`LIGHT_FRAME` above the sticker."""
+    if cell.ndim != 3:
+        return v
+    n = v.shape[0]
+    r = max(2, n // 12)
+    ring = np.concatenate([v[:r].ravel(), v[-r:].ravel(), v[:, :r].ravel(), v[:, -r:].ravel()])
+    c = slice(n // 5, n - n // 5)
+    sticker = float(np.percentile(v[c, c], 90))
+    return np.minimum(v, sticker) if float(np.median(ring)) > sticker + LIGHT_FRAME else v
 
 
 def ink_darkness(cell: np.ndarray) -> np.ndarray:
