@@ -22,10 +22,10 @@ import numpy as np
 
 from sudoku_cube.models.errors import SudokuCubeError
 
-from .glyphs import CANDIDATES, corner_groups, gather, glyph_lattices, trimmed
+from .glyphs import corner_groups, gather, glyph_lattices, trimmed
 from .joint import MAX_MISFIT, joint_fit
 from .lattice import CORNERS, Found, Lattice, find_lattices
-from .check import framed_cells
+from .check import framed_cells, grid_contrasts
 from .quads import LOOSE_SOLIDITY, SOLIDITY, Quad
 from .rebuild import complete_faces
 from .order import MAX_DOWN_TILT_DEG, arrange
@@ -123,7 +123,14 @@ def faces_of_glyphs(image: np.ndarray, light: bool | None = None) -> list[Lattic
             score = sum(len(lat.cells) for lat in lats) - MISFIT_WEIGHT * misfit
             if score > best_score:
                 best, best_score = lats, score
+            if best_score >= CLEAR_SCORE:
+                break  # groups come most glyphs first: no later one scores higher
     return best
+
+
+CLEAR_SCORE = 25
+"""A group of faces scoring this much (nearly all 27 glyphs, fitting closely) ends the
+search."""
 
 
 def framed_first(image: np.ndarray, lattices: list[Lattice]) -> list[Lattice]:
@@ -132,9 +139,16 @@ def framed_first(image: np.ndarray, lattices: list[Lattice]) -> list[Lattice]:
     if not lattices:
         return lattices
     framing = framing_for(image, lattices)
-    keys = [framing.score(lat.H) + len(lat.cells) for lat in lattices]
-    order = sorted(range(len(lattices)), key=lambda i: -keys[i])
-    return [trimmed(lattices[i]) for i in order[:CANDIDATES]]
+    framed = np.clip(grid_contrasts(framing.v, np.array([lat.H for lat in lattices]))
+                     / framing.step, -1.0, 2.0).sum(axis=1)
+    keys = framed + np.array([len(lat.cells) for lat in lattices])
+    order = np.argsort(-keys, kind="stable")
+    return [trimmed(lattices[i]) for i in order[:FRAMED_CANDIDATES]]
+
+
+FRAMED_CANDIDATES = 30
+"""Glyph lattices, best framed first, among which the faces of the corner are chosen: the
+three faces rank among the first few even on print, which forms hundreds of lattices."""
 
 
 def _regathered(fit: tuple[list[Lattice], float], quads: list[Quad]

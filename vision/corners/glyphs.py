@@ -323,18 +323,17 @@ def trimmed(lat: Lattice) -> Lattice:
         return lat
     items = list(lat.cells.items())
     pts = np.array([q.centre for _, q in items])
-    pitch = pitch_of(lat.H)
-    worst, worst_k, worst_H = 0.0, -1, None
+    src = np.array([(u + 0.5, v + 0.5) for (u, v), _ in items])
+    worst, worst_k, worst_H = TRIM * pitch_of(lat.H), -1, None
     for k in range(len(items)):
-        rest = {cell: i for i, (cell, _) in enumerate(items) if i != k}
-        H = _homography(rest, pts)
+        H = _homography({cell: i for i, (cell, _) in enumerate(items) if i != k}, pts)
         if H is None:
             continue
-        p = H @ np.array([items[k][0][0] + 0.5, items[k][0][1] + 0.5, 1.0])
-        off = float(np.linalg.norm(p[:2] / p[2] - pts[k])) / pitch
+        p = H @ np.array([src[k, 0], src[k, 1], 1.0])
+        off = float(np.linalg.norm(p[:2] / p[2] - pts[k]))
         if off > worst:
             worst, worst_k, worst_H = off, k, H
-    if worst <= TRIM or worst_H is None:
+    if worst_H is None:
         return lat
     return Lattice(worst_H, {cell: q for i, (cell, q) in enumerate(items) if i != worst_k},
                    lat.directions)
