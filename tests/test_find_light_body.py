@@ -52,3 +52,21 @@ def test_chroma_is_dark_on_grey_and_bright_on_colour():
     img[1] = [(30, 40, 220), (200, 90, 20), (40, 200, 220)]
     c = chroma(img)
     assert c[0].max() == 0 and c[1].min() >= 150
+
+
+def test_a_colourful_photo_tries_chroma_before_the_light_digits(monkeypatch):
+    """The light-digit pass is the slowest on a light body (the white plastic is full of
+    digit-like marks) and finds nothing there: a colourful photo goes to chroma first, so a
+    white-body face is found without it."""
+    from sudoku_cube.vision import detect
+
+    def no_digit_pass(*_args):
+        raise AssertionError("the light-digit pass ran before chroma")
+
+    monkeypatch.setattr(detect, "glyph_blobs", no_digit_pass)
+    seed = 1
+    state = make_puzzle(seed, 20).state
+    look = make_look("white-body", random.Random(f"look/{seed}"))
+    shots = [face_shot(state, f, seed, look, _homes(seed), size=(640, 480)) for f in "UF"]
+    for shot in shots:
+        assert _off(find_face(shot.image).quad, np.array(shot.truth["quad"])) < 0.25

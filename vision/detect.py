@@ -48,15 +48,20 @@ def find_face(image: np.ndarray, source: str = "photo") -> FaceGeometry:
         groups = groups_of(blobs)
         best, more = choose(groups, level, source)
         bent |= more
-    if best is None:  # light digits as lattice points (the refusal speaks of stickers)
-        best, more = choose(groups_of(dedupe(blobs + glyph_blobs(masks, area))), level,
-                             source)
-        bent |= more
-    if best is None:  # coloured stickers on a light body: bright on chroma
+    colour_first = best is None and _colourful(small)
+    cblobs: list[Blob] | None = None
+    if colour_first:  # coloured stickers on a light body: bright on chroma
         best, more, cblobs = _on_chroma(small, level, blobs, area, source)
         bent |= more
-        if not groups or len(groups[0]) < 3:  # the refusal speaks of what chroma saw
-            blobs, groups = cblobs, groups_of(cblobs)
+    if best is None:  # light digits as lattice points (the refusal speaks of stickers)
+        best, more = choose(groups_of(dedupe(blobs + glyph_blobs(masks, area))), level,
+                            source)
+        bent |= more
+    if best is None and not colour_first:
+        best, more, cblobs = _on_chroma(small, level, blobs, area, source)
+        bent |= more
+    if best is None and cblobs is not None and (not groups or len(groups[0]) < 3):
+        blobs, groups = cblobs, groups_of(cblobs)  # the refusal speaks of what chroma saw
     if best is None and bent:
         raise FaceNotFoundError(
             f"{source}: two faces in one photo (the stickers do not lie on one flat face: the "
@@ -67,6 +72,20 @@ def find_face(image: np.ndarray, source: str = "photo") -> FaceGeometry:
     full = scale_homography(best.hom, 1.0 / scale)
     corners = np.array([[-0.5, -0.5], [2.5, -0.5], [2.5, 2.5], [-0.5, 2.5]])
     return FaceGeometry(full, project(full, corners), found)
+
+
+COLOURFUL = 0.03
+"""Share of a photo's pixels, strongly coloured (chroma above :data:`COLOUR_LEVEL`), from
+which the chroma pass is tried before the light-digit pass: on a light body with coloured
+stickers the digit pass meets many digit-like marks on the white plastic, is the slowest
+of all and finds nothing. A grey photo keeps the old order."""
+
+COLOUR_LEVEL = 60
+
+
+def _colourful(small: np.ndarray) -> bool:
+    """True when at least :data:`COLOURFUL` of the picture is strongly coloured."""
+    return float(np.count_nonzero(chroma(small) > COLOUR_LEVEL)) > COLOURFUL * small.shape[0] * small.shape[1]
 
 
 def _on_chroma(small: np.ndarray, level: Levels, blobs: list[Blob], area: float, source: str
