@@ -59,14 +59,23 @@ def from_files(paths: list[Path]) -> tuple[dict, dict]:
     return tuple({k: np.concatenate([c[k] for c in s]) for k in s[0]} for s in sets)
 
 
-def train(photos: dict[str, np.ndarray], val: dict[str, np.ndarray]):
-    """The LinearModel on photo glyphs + font renders, temperature fitted on ``val``."""
+FONT_GLYPHS = 20
+"""Augmented font renders per training font, digit and turn beside the photo glyphs: each
+with its strokes thinned or thickened and its width narrowed or widened
+(:func:`sudoku_cube.vision.templates.training_glyphs`), light and heavy prints of the faces
+the photos show in one weight only."""
+
+
+def train(photos: dict[str, np.ndarray], val: dict[str, np.ndarray],
+          font_glyphs: int = FONT_GLYPHS):
+    """The LinearModel on photo glyphs + ``font_glyphs`` augmented font renders per font,
+    digit and turn, temperature fitted on ``val``."""
     from sudoku_cube.vision.templates import all_rotations, training_glyphs
     from sudoku_cube.vision.hog import MODEL_VERSION, LinearModel, _fit_temperature, class_index, \
         fit_ridge, hog_features
 
     imgs, digs, rots = all_rotations(photos["images"], photos["digits"], photos["rots"])
-    clean = training_glyphs(per_class=8, seed=7)
+    clean = training_glyphs(per_class=font_glyphs, seed=7)
     x = hog_features(np.concatenate([imgs, clean.images]))
     y = np.array([class_index(int(d), int(r)) for d, r in
                   zip(np.concatenate([digs, clean.digits]), np.concatenate([rots, clean.rots]))])
@@ -80,6 +89,7 @@ def train(photos: dict[str, np.ndarray], val: dict[str, np.ndarray]):
     acc = float((shape(pred) == shape(yv)).mean())
     meta = {"version": MODEL_VERSION, "source": "rendered photos + font renders",
             "photo_glyphs": int(len(photos["digits"])), "font_glyphs": int(len(clean)),
+            "font_glyphs_per_class": font_glyphs,
             "fonts": sorted({str(f) for f in photos["font"]}),
             "validation_accuracy": acc, "validation_glyphs": int(len(yv))}
     return LinearModel(w, b, temp, meta)
@@ -120,6 +130,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--glyphs", type=Path, nargs="*",
                    help="train on glyph files written by tools.render_training."
                         "save_glyphs instead of rendering (every 8th file validates)")
+    p.add_argument("--font-glyphs", type=int, default=FONT_GLYPHS,
+                   help="augmented font renders per font, digit and turn (default %(default)s)")
     p.add_argument("--font-photos", type=int, default=120,
                    help="photos in the held-out fonts: per-font accuracy of the shipped and "
                         "the new classifier (0: none)")
@@ -138,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
                                                                             looks=looks))
         val = load_or_make(cached(f"val-{a.val_photos}"), lambda: photo_set(
             a.val_photos, a.jobs, SEED0 + 100000, looks=looks))
-    model = train(photos, val)
+    model = train(photos, val, a.font_glyphs)
     model.meta["looks"] = list(a.looks or [k for k, _ in TRAIN_LOOKS])
     if a.font_photos:
         from sudoku_cube.vision.hog import shipped_model

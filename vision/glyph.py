@@ -15,6 +15,13 @@ import numpy as np
 GLYPH = 32
 """Side of a normalised glyph image in pixels."""
 
+BROKEN_SHARE = 0.25
+"""An ink piece at least this share of the largest one's area is a part of the digit (a stroke
+broken where a thin hairline faded in blur or light ink), not a speck."""
+BROKEN_REACH = 0.45
+"""How far, in the body's longer side, such a part may lie from it and still be kept: a 5 or
+a 7 broken at its thin joint leaves a gap wider than a speck's reach."""
+
 _BOX = 26  # the longer side of the ink's bounding box inside the glyph image
 
 
@@ -102,7 +109,27 @@ def split_underline(mask: np.ndarray) -> GlyphParts:
         if (x < mx + 1.3 * mw and x + w > mx - 0.3 * mw
                 and y < my + 1.3 * mh and y + h > my - 0.3 * mh):
             keep[k] = True
+        elif _broken_half(stats[k], stats[main], (mx, my, mw, mh)):
+            keep[k] = True
     return GlyphParts(keep[labels], underline_rot)
+
+
+def _broken_half(stat: np.ndarray, main_stat: np.ndarray,
+                 body: tuple[int, int, int, int]) -> bool:
+    """Is this ink piece the other part of a digit broken where a thin hairline faded (a 5's
+    flag cut from its bowl, a 7's stem from its bar)? It is large (:data:`BROKEN_SHARE` of the
+    largest piece), lies above, below or beside the body in line with it (overlapping half its
+    own extent across), within :data:`BROKEN_REACH` of the body's longer side."""
+    x, y, w, h, a = (int(v) for v in stat)
+    mx, my, mw, mh = body
+    if a < BROKEN_SHARE * int(main_stat[cv2.CC_STAT_AREA]):
+        return False
+    gap = BROKEN_REACH * max(mw, mh)
+    across_x = min(x + w, mx + mw) - max(x, mx) >= 0.5 * w
+    across_y = min(y + h, my + mh) - max(y, my) >= 0.5 * h
+    above_below = across_x and y < my + mh + gap and y + h > my - gap
+    beside = across_y and x < mx + mw + gap and x + w > mx - gap
+    return above_below or beside
 
 
 def normalise_glyph(body: np.ndarray) -> np.ndarray | None:

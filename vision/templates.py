@@ -188,8 +188,33 @@ def default_templates() -> TemplateSet:
     return sans.merged(TemplateSet.load(SERIF_TEMPLATES))
 
 
+def _restroke(gray: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """The digit with its strokes thinned or thickened by up to a few pixels (a light or a
+    heavy print of the same face, ink spread) and narrowed or widened (a condensed or an
+    extended cut), at the render's full size."""
+    k = int(rng.integers(-1, 4))
+    if k:
+        se = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * abs(k) + 1, 2 * abs(k) + 1))
+        # ink is dark: eroding the image thickens it, dilating thins it
+        gray = (cv2.erode if k > 0 else cv2.dilate)(gray, se)
+    sx = rng.uniform(0.7, 1.12)
+    if abs(sx - 1) > 0.03:
+        h, w = gray.shape
+        narrow = cv2.resize(gray, (max(8, round(w * sx)), h), interpolation=cv2.INTER_AREA)
+        out = np.full_like(gray, 255)
+        nw = narrow.shape[1]
+        if nw <= w:
+            out[:, (w - nw) // 2:(w - nw) // 2 + nw] = narrow
+        else:
+            out = narrow[:, (nw - w) // 2:(nw - w) // 2 + w]
+        gray = out
+    return gray
+
+
 def _augment(gray: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """A randomly distorted copy of a digit image: tilt, perspective, blur, noise, stroke."""
+    """A randomly distorted copy of a digit image: stroke weight and width
+    (:func:`_restroke`), tilt, perspective, blur, noise, threshold."""
+    gray = _restroke(gray, rng)
     h, w = gray.shape
     src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
     jitter = rng.normal(0, 0.035 * w, (4, 2)).astype(np.float32)
