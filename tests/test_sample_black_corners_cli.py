@@ -51,3 +51,16 @@ def test_folder_with_only_photo_a_says_photo_b_is_missing(capsys, tmp_path):
     (tmp_path / "A.jpg").write_bytes((CUBE / "A.jpg").read_bytes())
     assert main(["read", str(tmp_path), "--no-ocr"]) == 2
     assert "corner photo B (D, L, B) missing" in capsys.readouterr().err
+
+
+def test_photo_b_beside_a_face_photo_is_face_b(capsys, tmp_path):
+    """B is a face letter too: with U beside it the folder is a set of face photos."""
+    faces = CUBE.parents[1] / "cubes" / "01-easy"
+    for name in ("U.jpg", "B.jpg"):
+        (tmp_path / name).write_bytes((faces / name).read_bytes())
+    assert main(["read", str(tmp_path), "--no-ocr"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert "face R F D L missing" in err and "corner photo" not in err
+    (tmp_path / "U.jpg").unlink()
+    assert main(["read", str(tmp_path), "--no-ocr"]) == 2
+    assert "corner photo A (U, F, R) missing (found B)" in " ".join(capsys.readouterr().err.split())

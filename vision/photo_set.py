@@ -19,9 +19,10 @@ from sudoku_cube.vision.templates import TemplateSet
 
 
 def holds_corner_photos(photos: dict[str, Path]) -> bool:
-    """True when the photos are a corner pair (some of ``A``/``B``, fewer than six faces)."""
-    return (sum(f in photos for f in FACES) < 6
-            and any(k in photos for k in CORNER_PHOTOS))
+    """True when the photos are a corner pair: ``A`` with fewer than six faces, or ``B`` with
+    no other face photo (``B`` is also a face, so ``B`` beside ``U`` is a set of face photos)."""
+    faces = sum(f in photos for f in FACES)
+    return faces < 6 and ("A" in photos or ("B" in photos and faces == 1))
 
 
 def read_folder(paths: Path | str | Sequence[Path | str], *,
