@@ -143,6 +143,12 @@ _INNER_SIDE = np.array([[c > 0, c < 2, r > 0, r < 2] for r in range(3) for c in 
 """Which sides (left, right, top, bottom) of each cell face another cell of the face: the
 face's outline is a step to the background, not a groove, so only these sides are judged."""
 
+GLARE_SIDE = 0.3
+"""A side whose groove level stands this far above the cell's plateau (relative to it, as the
+contrast is) is lit by glare on the neighbouring sticker, whose halo bleeds across the groove
+on a dark sticker: no groove can be seen there, so the cell is judged on its other inner sides
+(on all when every one is lit)."""
+
 _INNER_PTS = _grid(_INNER)
 _SIDE_PTS = _grid(_SIDES)
 _CENTRES = _grid(np.array([[0.0, 0.0]]))
@@ -156,7 +162,8 @@ def cell_contrast(flat: np.ndarray, hom: np.ndarray, seen: np.ndarray | None = N
     """For each of the nine cells of the lattice ``hom`` (cell centres at 0..2 -> image), how
     far its plateau stands above the grooves between it and its neighbours, relative to its
     level: the median of the inner samples minus the median of a side's darkest samples, the
-    weakest inner side counting (a cell must be framed on every side it shares), over the
+    weakest inner side counting (a cell must be framed on every side it shares, but one lit
+    by glare from the sticker beyond, :data:`GLARE_SIDE`), over the
     inner level plus ``floor`` (so faint noise on a near-black image is no contrast).
     About 0.3..0.9 for a sticker, near 0 or below for background; cells outside
     the image score -1. A side's groove level is the median of its samples along it, or for
@@ -174,7 +181,9 @@ def cell_contrast(flat: np.ndarray, hom: np.ndarray, seen: np.ndarray | None = N
     lenient = np.zeros((k, 9), bool) if seen is None else \
         np.broadcast_to(np.asarray(seen, bool), (k, 9))
     per_side = np.where(lenient[:, :, None], sides[..., _SHARE_AT], sides[..., len(_T) // 2])
-    groove = np.where(_INNER_SIDE, per_side, -np.inf).max(axis=2)
+    inner_side = _INNER_SIDE & (per_side <= (level + GLARE_SIDE * (level + floor))[..., None])
+    inner_side = np.where(inner_side.any(axis=2, keepdims=True), inner_side, _INNER_SIDE)
+    groove = np.where(inner_side, per_side, -np.inf).max(axis=2)
     score = (level - groove) / (level + floor)
     h, w = flat.shape[:2]
     xy, depth = _project(homs, _CENTRES)
