@@ -110,7 +110,15 @@ def faces_of_glyphs(image: np.ndarray, light: bool | None = None) -> list[Lattic
     faces and least misfit (:data:`MISFIT_WEIGHT`); [] when none makes a corner. ``light``:
     only light (True) or dark (False) digits, default both."""
     glyphs = glyph_lattices(image, light)
-    groups = corner_groups(framed_first(image, glyphs.lattices))
+    best = _best_group(image, glyphs, corner_groups(framed_first(image, glyphs.lattices)))
+    # a white body's light grooves frame no sticker: then the lattices with most glyphs first
+    return best or _best_group(image, glyphs, corner_groups(glyphs.lattices))
+
+
+def _best_group(image: np.ndarray, glyphs: Found, groups: list[list[Lattice]]
+                ) -> list[Lattice]:
+    """Of the candidate ``groups`` of glyph lattices, the three faces that fit together with
+    most glyphs and least misfit (:data:`MISFIT_WEIGHT`), [] when none makes a corner."""
     best, best_score = [], -math.inf
     for group in groups:
         completed = complete_faces(image, Found(group, [], glyphs.quads))
