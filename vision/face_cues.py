@@ -107,7 +107,7 @@ _SIDES = np.concatenate([
 around the groove line (the darkest of the three is the groove, whatever a small misfit)."""
 
 
-def _project(homs: np.ndarray, pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def project_all(homs: np.ndarray, pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Lattice points (N, 2) through K homographies (K, 3, 3): image positions (K, N, 2),
     points behind the camera or at infinity far outside, and the (K, N) depth signs."""
     p = np.hstack([pts, np.ones((len(pts), 1))]) @ homs.transpose(0, 2, 1)
@@ -119,7 +119,7 @@ def _project(homs: np.ndarray, pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]
 def sample(img: np.ndarray, homs: np.ndarray, pts: np.ndarray) -> np.ndarray:
     """The image at the lattice points ``pts`` of each homography, (K, N) float32, 0 outside;
     one remap for all of them."""
-    xy, _ = _project(homs, pts)
+    xy, _ = project_all(homs, pts)
     xy = xy.reshape(-1, 2).astype(np.float32)
     n = len(xy)
     rows = -(-n // _MAP_WIDTH)  # OpenCV's maps are narrower than 32767: rows of points
@@ -186,7 +186,7 @@ def cell_contrast(flat: np.ndarray, hom: np.ndarray, seen: np.ndarray | None = N
     groove = np.where(inner_side, per_side, -np.inf).max(axis=2)
     score = (level - groove) / (level + floor)
     h, w = flat.shape[:2]
-    xy, depth = _project(homs, _CENTRES)
+    xy, depth = project_all(homs, _CENTRES)
     outside = (depth <= 0) | (xy[..., 0] < 0) | (xy[..., 1] < 0) | (xy[..., 0] >= w) | \
         (xy[..., 1] >= h)
     score[outside] = -1.0

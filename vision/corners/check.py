@@ -12,6 +12,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from sudoku_cube.vision.face_cues import project_all
+
 CELL = 16
 """Pixels per sticker in the warped face that :func:`grid_contrast` measures."""
 
@@ -90,9 +92,7 @@ def grid_contrasts(v: np.ndarray, Hs: np.ndarray) -> np.ndarray:
     glyph pass ranks hundreds of lattices by it."""
     def sample(band: np.ndarray) -> np.ndarray:
         pts = (_CELLS[:, None, :] + band[None, :, :]).reshape(-1, 2)  # (9 n, 2)
-        p = np.einsum("pij,nj->pni", Hs, np.hstack([pts, np.ones((len(pts), 1))]))
-        with np.errstate(divide="ignore", invalid="ignore"):
-            xy = np.nan_to_num(p[..., :2] / p[..., 2:3], nan=-1, posinf=-1, neginf=-1)
+        xy, _ = project_all(Hs, pts)
         x = np.clip(np.round(xy[..., 0]), 0, v.shape[1] - 1).astype(np.intp)
         y = np.clip(np.round(xy[..., 1]), 0, v.shape[0] - 1).astype(np.intp)
         return v[y, x].reshape(len(Hs), 9, -1)
