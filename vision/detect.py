@@ -11,7 +11,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from sudoku_cube.vision.face_cues import CHROMA_FLOOR, CHROMA_WEIGHT, Levels, chroma, groove_masks, plateaus
+from sudoku_cube.vision.face_cues import (CHROMA_FLOOR, CHROMA_WEIGHT, Levels, chroma, groove_masks,
+                                          plateaus, thin_grooves)
 from sudoku_cube.vision.face_geometry import FaceGeometry, FaceNotFoundError, project, scale_homography
 from sudoku_cube.vision.hypotheses import Hypothesis, choose
 from sudoku_cube.vision.lattice import groups_of
@@ -99,6 +100,7 @@ def _on_chroma(small: np.ndarray, level: Levels, blobs: list[Blob], area: float,
     ch = chroma(small)
     cblobs = dedupe(blobs + sticker_blobs(binarisations(ch) + groove_masks(plateaus(ch)),
                                             area))
-    levels = Levels(level.images + ((cv2.medianBlur(ch, 5), CHROMA_FLOOR, CHROMA_WEIGHT),))
+    levels = Levels(level.images + ((cv2.medianBlur(ch, 5), CHROMA_FLOOR, CHROMA_WEIGHT),
+                                    (thin_grooves(value_channel(small)), 10.0, 1.0)))
     best, bent = choose(groups_of(cblobs), levels, source)
     return best, bent, cblobs

@@ -10,7 +10,7 @@ import numpy as np
 from sudoku_cube.vision.face_cues import Levels, sample
 from sudoku_cube.vision.face_geometry import FaceNotFoundError, pitch, project
 from sudoku_cube.vision.lattice import robust_fit
-from sudoku_cube.vision.perspective import plausible
+from sudoku_cube.vision.perspective import SQUARE_FIT_SLACK, plausible, square_fit
 from sudoku_cube.vision.sticker_blobs import Blob
 
 
@@ -183,6 +183,25 @@ def _snapped(h: Hypothesis, flat: Levels) -> tuple[np.ndarray, np.ndarray]:
     return h.hom @ np.vstack([a.T, [0.0, 0.0, 1.0]]), np.vstack([b.T, [0.0, 0.0, 1.0]])
 
 
+SNAP_REACH = 0.25
+"""How far (mean, in pitches) a snapped lattice may leave the blobs its hypothesis rests on:
+the grooves lie between those stickers, so a lattice snapped onto lines that no longer frame
+them took other lines for grooves (the light body round the stickers of a white-bodied cube,
+the top face's edge)."""
+
+
+def _on_blobs(homs: np.ndarray, h: Hypothesis) -> np.ndarray:
+    """For each lattice of the stack ``homs``, whether it passes within :data:`SNAP_REACH`
+    of the blobs ``h`` rests on (True when it rests on none)."""
+    keys = [k for k, b in h.grid.items() if b is not None]
+    if not keys:
+        return np.ones(len(homs), bool)
+    got = np.array([h.grid[k].centre for k in keys], np.float64)
+    src = np.array(keys, np.float64)
+    return np.array([np.linalg.norm(project(m, src) - got, axis=1).mean()
+                     <= SNAP_REACH * max(pitch(m), 1e-6) for m in homs])
+
+
 def refine(h: Hypothesis, flat: Levels) -> Hypothesis:
     """The hypothesis snapped onto the face's grooves (:func:`_snapped`) when that raises its
     summed contrast over the nine cells: a lattice fitted to a few stickers or digits (the
@@ -191,7 +210,7 @@ def refine(h: Hypothesis, flat: Levels) -> Hypothesis:
     between the cells say where the stickers are."""
     homs = np.stack(_snapped(h, flat))
     cells = flat.contrast(homs, _seen(h.grid))
-    sums = np.clip(cells, -1, 1).sum(axis=1)
+    sums = np.where(_on_blobs(homs, h), np.clip(cells, -1, 1).sum(axis=1), -np.inf)
     i = int(np.argmax(sums))
     if sums[i] < np.clip(h.cells, -1, 1).sum() + REFINE_GAIN:
         return h
@@ -209,6 +228,37 @@ def separate(a: Hypothesis, b: Hypothesis) -> bool:
     return max(abs(c - 1), abs(r - 1)) >= 2.5 and 0.6 < ratio < 1.6
 
 
+def _shared(a: Hypothesis, b: Hypothesis) -> bool:
+    """True when the two lattices rest on a blob in common."""
+    return bool({id(x) for x in a.grid.values()} & {id(x) for x in b.grid.values()})
+
+
+def squared(best: Hypothesis, bent: list[Hypothesis], flat: Levels) -> list[Hypothesis]:
+    """The lattices that replace ``best``, the best plausible face: those set aside as bent
+    (:func:`vision.perspective.plausible`) that rest on some of its blobs, see more sticker
+    cells and score clearly better, refitted as a flat square grid seen by a camera
+    (:func:`vision.perspective.square_fit`) where their blobs lie on one
+    (:data:`vision.perspective.SQUARE_FIT_SLACK`), rescored, and still better. Blob noise
+    bends a free homography fitted to the nine stickers of a steeply tilted face past the
+    check; the plausible lattice left is then one a row off, onto the side face beside it,
+    and it shares the face's blobs but frames fewer stickers. A lattice bent round a cube's
+    edge does not replace a true face: the face frames all nine stickers too."""
+    height, width = flat.shape[:2]
+    fitted = []
+    for h in bent:
+        if h.good <= best.good or h.rank[0] < best.rank[0] + SETTLE_GAIN or \
+                not _shared(h, best):
+            continue
+        keys = list(h.grid)
+        hom, res = square_fit(np.array(keys, np.float64),
+                              np.array([h.grid[k].centre for k in keys], np.float64),
+                              width, height)
+        if hom is not None and res <= SQUARE_FIT_SLACK:
+            fitted.append((hom, h.grid))
+    return [h for h in scored_all(fitted, flat)
+            if h.good > best.good and h.rank[0] > best.rank[0]]
+
+
 def choose(groups: list[dict], flat: Levels, source: str
             ) -> tuple[Hypothesis | None, bool]:
     """The best-scoring face among the groups' hypotheses, or None when none has
@@ -220,8 +270,11 @@ def choose(groups: list[dict], flat: Levels, source: str
     hyps = settled(hyps[:SETTLED], flat) + hyps[SETTLED:]
     scoring = [h for h in hyps if h.good >= GOOD_CELLS]
     height, width = flat.shape[:2]
-    faces = sorted((h for h in scoring if plausible(h.hom, width, height)),
-                   key=lambda h: h.rank, reverse=True)
+    faces = [h for h in scoring if plausible(h.hom, width, height)]
+    bent = [h for h in scoring if not any(h is f for f in faces)]
+    faces.sort(key=lambda h: h.rank, reverse=True)
+    if faces:
+        faces = squared(faces[0], bent, flat) + faces
     if not faces:
         return None, bool(scoring)
     best = faces[0]

@@ -13,6 +13,7 @@ steeply tilted may be refused (take it again uncropped).
 """
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 FOCAL_RANGE = (0.5, 4.0)
@@ -50,3 +51,55 @@ def plausible(hom: np.ndarray, width: int, height: int) -> bool:
     """True when the lattice can be a flat square grid seen by a camera (see
     :data:`SQUARE_SLACK`)."""
     return squareness(hom, width, height) <= SQUARE_SLACK
+
+
+SQUARE_FIT_SLACK = 0.15
+"""A lattice set aside by :func:`plausible` is refitted as a flat square grid seen by a camera
+centred on the picture (:func:`square_fit`) when every one of its blobs lies within this share
+of a pitch of that grid: blob centres stray by a few pixels (a digit's weight, glare at a
+sticker's edge), and over a 3x3 lattice that noise alone bends a free homography past
+:data:`SQUARE_SLACK`. The fit alone does not tell a lattice bent round a cube's edge (with
+a free focal length those lie within about 0.08..0.14 pitch too), so it only ever replaces a
+weaker plausible lattice on the same blobs (:func:`vision.hypotheses.squared`)."""
+
+_FIT_FOCALS = np.geomspace(*FOCAL_RANGE, 16)
+
+
+def square_fit(src: np.ndarray, dst: np.ndarray, width: int, height: int
+               ) -> tuple[np.ndarray | None, float]:
+    """The lattice (lattice -> pixels) of a flat square grid seen by a pinhole camera with its
+    principal point at the picture's centre that best fits lattice points ``src`` (N, 2) to
+    picture points ``dst`` (N, 2), over :data:`FOCAL_RANGE`, and its worst residual in
+    pitches; (None, inf) when no pose fits. Unlike a free homography it cannot bend, so
+    blob noise does not make a true face look bent (see :data:`SQUARE_FIT_SLACK`)."""
+    if len(src) < 5:
+        return None, float("inf")
+    obj = np.hstack([src, np.zeros((len(src), 1))]).astype(np.float64)
+    img = dst.astype(np.float64).reshape(-1, 1, 2)
+    best: tuple[np.ndarray | None, float] = (None, float("inf"))
+    side = max(width, height)
+    for f in _FIT_FOCALS * side:
+        k = np.array([[f, 0.0, width / 2], [0.0, f, height / 2], [0.0, 0.0, 1.0]])
+        try:
+            ok, rvec, tvec = cv2.solvePnP(obj, img, k, None, flags=cv2.SOLVEPNP_IPPE)
+        except cv2.error:
+            continue
+        if not ok or tvec[2, 0] <= 0:
+            continue
+        rot, _ = cv2.Rodrigues(rvec)
+        hom = k @ np.column_stack([rot[:, 0], rot[:, 1], tvec[:, 0]])
+        hom = hom / hom[2, 2]
+        p = np.hstack([src, np.ones((len(src), 1))]) @ hom.T
+        res = np.linalg.norm(p[:, :2] / p[:, 2:3] - dst, axis=1).max()
+        res /= max(_pitch(hom), 1e-6)
+        if res < best[1]:
+            best = (hom, float(res))
+    return best
+
+
+def _pitch(hom: np.ndarray) -> float:
+    """The lattice's pitch in pixels at its centre cell."""
+    p = np.array([[1.0, 1.0, 1.0], [2.0, 1.0, 1.0], [1.0, 2.0, 1.0]]) @ hom.T
+    p = p[:, :2] / p[:, 2:3]
+    (ax, ay), (bx, by) = p[1] - p[0], p[2] - p[0]
+    return float(np.sqrt(abs(ax * by - ay * bx)))
