@@ -25,9 +25,10 @@ from sudoku_cube.models.errors import SudokuCubeError
 from .glyphs import corner_groups, gather, glyph_lattices, trimmed
 from .joint import MAX_MISFIT, joint_fit
 from .lattice import CORNERS, Found, Lattice, find_lattices
-from .check import framed_cells, grid_contrasts
+from .check import framed_cells, grid_contrasts, pitch_of
 from .quads import LOOSE_SOLIDITY, SOLIDITY, Quad
 from .rebuild import complete_faces
+from .settle import FEW_STICKERS, settled, value_for
 from .order import MAX_DOWN_TILT_DEG, arrange
 from .views import PLACES, corner_faces
 from .whole import cross_checked, framing_for, whole_cube
@@ -203,15 +204,28 @@ def locate_faces(image: np.ndarray, photo: str, source: str = "") -> list[Corner
     names = ", ".join(f"{f.face} {f.place}" for f in expected)
     found = find_lattices(image)
     lattices = faces_of_glyphs(image, light=True) if looks_dark(found) else []
+    of_stickers = False
     if len(lattices) < 3:
-        lattices, seen = _sticker_faces(image, found, where, photo, names)
+        lattices, seen, of_stickers = _sticker_faces(image, found, where, photo, names)
     if len(lattices) < 3:
         raise CornerPhotoError(
             f"{where}corner photo {photo} shows {_describe(len(lattices))} "
             f"({seen} sticker shapes seen); it must show three faces around one "
             f"corner ({names}). Photograph the cube from its corner, all three faces in the "
             "frame.")
-    return _placed(lattices[:3], photo, where, names)
+    lattices = lattices[:3]
+    return _placed(_settled(image, lattices) if of_stickers else lattices, photo, where, names)
+
+
+def _settled(image: np.ndarray, lattices: list[Lattice]) -> list[Lattice]:
+    """The faces found from sticker shapes, those fitted to few of their own stickers
+    settled onto the photo's grooves (:mod:`vision.corners.settle`)."""
+    loose = [len(lat.cells) < FEW_STICKERS for lat in lattices]
+    if not any(loose):
+        return lattices
+    v = value_for(image, float(np.median([pitch_of(lat.H) for lat in lattices])))
+    return [Lattice(settled(image, v, lat.H), lat.cells, lat.directions) if few else lat
+            for lat, few in zip(lattices, loose)]
 
 
 DARK_SHAPES = 9
@@ -230,11 +244,12 @@ def looks_dark(found: Found) -> bool:
 
 
 def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str,
-                   names: str) -> tuple[list[Lattice], int]:
+                   names: str) -> tuple[list[Lattice], int, bool]:
     """The faces from sticker shapes: the first pass ``found``, then :data:`MORE_PASSES`
     while fewer than three faces are found, the whole-cube model, then the digits
     (:func:`faces_of_glyphs`, both polarities); three
-    cross-checked faces, or fewer when they are not found, and the sticker shapes seen.
+    cross-checked faces, or fewer when they are not found, the sticker shapes seen and
+    whether the faces came from sticker shapes (not from the digits).
     Raises :class:`CornerPhotoError` when three faces are found that do not fit one cube."""
     anchors = list(found.lattices)
     lattices = complete_faces(image, found)
@@ -254,12 +269,14 @@ def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str,
             f"{where}corner photo {photo}: the three faces found do not fit one cube (blur, "
             f"glare or clutter?). Expected {names}; retake it sharper, the cube filling more "
             "of the picture.")
+    of_stickers = len(lattices) >= 3
     if len(lattices) < 3:  # dark stickers: their digits, light or dark
         lattices = faces_of_glyphs(image) or lattices
     if len(lattices) < 3 and not anchors:  # the cube modelled from a face with a row missed
         lattices = whole_cube(image, [alt for alts in found.partial for alt in alts],
                               found.quads) or lattices
-    return lattices, len(found.quads)
+        of_stickers = len(lattices) >= 3
+    return lattices, len(found.quads), of_stickers
 
 
 def _placed(lattices: list[Lattice], photo: str, where: str, names: str) -> list[CornerFace]:

@@ -350,8 +350,10 @@ def gather(quads: list[Quad], H: np.ndarray, tol: float) -> dict[tuple[int, int]
 
 def _misfit(lat: Lattice) -> float:
     """Mean distance (pixels) of a lattice's glyphs from their cell centres."""
-    return float(np.mean([np.linalg.norm(lat.to_image(u + 0.5, v + 0.5) - q.centre)
-                          for (u, v), q in lat.cells.items()]))
+    src = np.array([(u + 0.5, v + 0.5, 1.0) for u, v in lat.cells])
+    p = src @ lat.H.T
+    got = np.array([q.centre for q in lat.cells.values()], np.float64)
+    return float(np.mean(np.linalg.norm(p[:, :2] / p[:, 2:3] - got, axis=1)))
 
 
 CANDIDATES = 40
