@@ -46,7 +46,7 @@ than three faces are found: local-contrast thresholds (glare, bright background)
 dark digit bites deep into (blur and grain)."""
 
 MIN_FRAMED = 4
-"""Cells of each face found by a loose pass that must frame a sticker
+"""Cells of each face found by a loose or the rounded pass that must frame a sticker
 (:func:`vision.corners.check.framed_cells`): such a pass can also place a face a row off or
 squeezed, which is then refused rather than read."""
 
@@ -276,7 +276,27 @@ def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str,
         lattices = whole_cube(image, [alt for alts in found.partial for alt in alts],
                               found.quads) or lattices
         of_stickers = len(lattices) >= 3
+    if len(lattices) < 3:  # last: stickers whose rounded corners the outline test cut off
+        lattices = _rounded_faces(image, found, anchors) or lattices
+        of_stickers = len(lattices) >= 3
     return lattices, len(found.quads), of_stickers
+
+
+def _rounded_faces(image: np.ndarray, found: Found, anchors: list[Lattice]) -> list[Lattice]:
+    """Three faces from a last sticker pass that also takes outlines whose corners are
+    rounded (or blurred) so much that the usual outline test cuts them off (a shaded side face
+    of large rounded stickers), or [] when that pass finds no three faces that each frame
+    stickers (:data:`MIN_FRAMED`) and fit one cube (:func:`cross_checked` with the faces
+    found before, ``anchors``); fewer than three are completed by the whole-cube model."""
+    more = find_lattices(image, more=found.quads, rounded=True)
+    lattices = complete_faces(image, more)
+    if len(lattices) < 3:  # the whole cube modelled from a face this pass found
+        lattices = whole_cube(image, anchors + more.lattices, more.quads)
+    elif any(framed_cells(image, lat.H) < MIN_FRAMED for lat in lattices[:3]):
+        return []
+    else:
+        lattices = cross_checked(image, lattices[:3], anchors + more.lattices, more.quads)
+    return lattices if len(lattices) >= 3 else []
 
 
 def _placed(lattices: list[Lattice], photo: str, where: str, names: str) -> list[CornerFace]:

@@ -33,9 +33,12 @@ LOOSE_SOLIDITY = 0.55
 dark digit can bite deep into its sticker's outline, but the hull is still the sticker."""
 
 
-def _quad_of(contour: np.ndarray, solidity: float = SOLIDITY) -> np.ndarray | None:
+def _quad_of(contour: np.ndarray, solidity: float = SOLIDITY,
+             rounded: bool = False) -> np.ndarray | None:
     """The 4 corners of the convex hull of a contour that fills at least ``solidity`` of its
-    hull, when that hull is quad-like; otherwise None."""
+    hull, when that hull is quad-like; otherwise None. ``rounded`` (a last pass) also takes
+    hulls whose corners are so rounded that four hull points cut them off
+    (:data:`ROUNDED`)."""
     hull = cv2.convexHull(contour)
     area = cv2.contourArea(contour)
     hull_area = cv2.contourArea(hull)
@@ -47,12 +50,55 @@ def _quad_of(contour: np.ndarray, solidity: float = SOLIDITY) -> np.ndarray | No
         if len(approx) == 4:
             quad = approx.reshape(4, 2).astype(np.float64)
             qa = abs(cv2.contourArea(quad.astype(np.float32)))
+            if rounded and ROUNDED * hull_area <= qa < 0.8 * hull_area:  # use the sides
+                return _tangent_quad(hull.reshape(-1, 2).astype(np.float64), quad, hull_area)
             if 0.8 * hull_area <= qa <= 1.2 * hull_area:
                 return quad
             return None
         if len(approx) < 4:
             return None
     return None
+
+
+ROUNDED = 0.68
+"""Least area, as a share of the hull's, of the quad through four hull points of a sticker
+candidate. Between this and 0.8 the sticker's corners are rounded (or blurred) enough that
+the four points cut them off: its outline is then taken along its straight sides
+(:func:`_tangent_quad`)."""
+
+TANGENT_AREA = (1.0, 1.15)
+"""Area of the outline along a rounded sticker's sides, as a share of its hull's: a little
+more (the rounded corners), never much more (two stickers joined by blur)."""
+
+
+def _tangent_quad(hull: np.ndarray, quad: np.ndarray, hull_area: float) -> np.ndarray | None:
+    """The quad whose sides run along the longest straight hull edge between each two
+    corners of ``quad`` (hull points): the outline of a square with rounded corners, whose
+    corners lie outside the hull. None unless it holds the whole hull and its area is
+    :data:`TANGENT_AREA` of the hull's."""
+    idx = [int(np.argmin(np.linalg.norm(hull - q, axis=1))) for q in quad]
+    n = len(hull)
+    lines = []
+    for k in range(4):
+        a, b = idx[k], idx[(k + 1) % 4]
+        steps = (b - a) % n or n
+        seg = [(hull[(a + i) % n], hull[(a + i + 1) % n]) for i in range(steps)]
+        p, q = max(seg, key=lambda e: float(np.linalg.norm(e[1] - e[0])))
+        lines.append(np.cross([p[0], p[1], 1.0], [q[0], q[1], 1.0]))
+    out = []
+    for k in range(4):
+        x = np.cross(lines[k - 1], lines[k])
+        if abs(x[2]) < 1e-9:
+            return None
+        out.append(x[:2] / x[2])
+    tangent = np.array(out)
+    area = abs(cv2.contourArea(tangent.astype(np.float32)))
+    if not TANGENT_AREA[0] * hull_area <= area <= TANGENT_AREA[1] * hull_area:
+        return None
+    poly = tangent.astype(np.float32).reshape(-1, 1, 2)
+    if any(cv2.pointPolygonTest(poly, (float(x), float(y)), True) < -1.0 for x, y in hull):
+        return None
+    return tangent
 
 
 def _make_quad(corners: np.ndarray, area: float) -> Quad | None:
@@ -99,13 +145,13 @@ def _hue_masks(image: np.ndarray) -> list[np.ndarray]:
 
 
 def find_quads(image: np.ndarray, relaxed: bool = False, colour: bool = False,
-               solidity: float = SOLIDITY) -> list[Quad]:
+               solidity: float = SOLIDITY, rounded: bool = False) -> list[Quad]:
     """Bright convex quadrilaterals (sticker candidates) in a BGR image, deduplicated over a few
     global and local thresholds of the V channel (max of B, G, R). ``relaxed`` (a second pass
     for photos where the first found too little) thresholds by local contrast instead and
     splits blurred stickers harder; ``colour`` (a last pass) segments by hue instead;
     ``solidity`` below :data:`SOLIDITY` (a loose pass) also accepts outlines a dark digit
-    bites into."""
+    bites into; ``rounded`` also stickers with strongly rounded corners (:func:`_quad_of`)."""
     v = image.max(axis=2)
     h, w = v.shape
     min_area = max(30.0, h * w * 0.00015)
@@ -113,10 +159,10 @@ def find_quads(image: np.ndarray, relaxed: bool = False, colour: bool = False,
     v = cv2.GaussianBlur(v, (3, 3), 0)
     if colour:
         return _quads_in(_hue_masks(cv2.GaussianBlur(image, (3, 3), 0)), min_area, max_area,
-                         (h, w), (1,), solidity)
+                         (h, w), (1,), solidity, rounded)
     if relaxed:
         return _quads_in(_local_contrast_masks(v, max(15, (min(h, w) // 12) | 1)),
-                         min_area, max_area, (h, w), (1, 2), solidity)
+                         min_area, max_area, (h, w), (1, 2), solidity, rounded)
     masks = []
     otsu, _ = cv2.threshold(v, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     lo, hi = np.percentile(v[::4, ::4], (2, 98))
@@ -128,12 +174,12 @@ def find_quads(image: np.ndarray, relaxed: bool = False, colour: bool = False,
     block = max(15, (min(h, w) // 12) | 1)
     masks.append(cv2.adaptiveThreshold(v, 1, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY,
                                        block, -5))
-    return _quads_in(masks, min_area, max_area, (h, w), (1,), solidity)
+    return _quads_in(masks, min_area, max_area, (h, w), (1,), solidity, rounded)
 
 
 def _quads_in(masks: list[np.ndarray], min_area: float, max_area: float,
               shape: tuple[int, int], erosions: tuple[int, ...],
-              solidity: float = SOLIDITY) -> list[Quad]:
+              solidity: float = SOLIDITY, rounded: bool = False) -> list[Quad]:
     """Sticker quads (contours at least ``solidity`` convex) in binary masks and in copies
     eroded ``erosions`` times a thin ring, deduplicated and kept when they have lattice
     neighbours."""
@@ -153,7 +199,7 @@ def _quads_in(masks: list[np.ndarray], min_area: float, max_area: float,
             area = cv2.contourArea(c)
             if not min_area <= area <= max_area:
                 continue
-            corners = _quad_of(c, solidity)
+            corners = _quad_of(c, solidity, rounded)
             if corners is None:
                 continue
             q = _make_quad(corners, area)
