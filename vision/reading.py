@@ -30,7 +30,7 @@ from sudoku_cube.vision.recognise import CellEvidence, analyse_cells, hypotheses
 from sudoku_cube.vision.second_look import second_look
 from sudoku_cube.vision.templates import TemplateSet, default_templates
 from sudoku_cube.vision.underline_convention import with_convention
-from sudoku_cube.vision.warp import cut_cells, ink_mask, warp_face
+from sudoku_cube.vision.warp import cut_cells, ink_mask, normalised, warp_face
 
 DOUBTFUL = 0.9
 """Stickers whose best hypothesis scores below this are shown as doubtful."""
@@ -141,12 +141,13 @@ def read_face(image: np.ndarray, *, templates: TemplateSet | None = None,
     t0 = time.perf_counter()
     geometry = geometry if geometry is not None else find_face(image, label)
     t1 = time.perf_counter()
-    cells = cut_cells(warp_face(image, geometry))
+    raw = cut_cells(warp_face(image, geometry), normalise=False)
+    cells = normalised(raw)
     evidence = analyse_cells([ink_mask(c) for c in cells], templates, model, cells)
     underlined = settings.underlined_69
     hyps = [hypotheses(e, None, underlined) for e in evidence]
     evidence, hyps = second_look(cells, evidence, hyps, templates, model,
-                                 lambda e: hypotheses(e, None, underlined))
+                                 lambda e: hypotheses(e, None, underlined), raw)
     t2 = time.perf_counter()
     warnings: list[str] = []
     timings = {"detect": (t1 - t0) * 1000, "recognise": (t2 - t1) * 1000}

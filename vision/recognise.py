@@ -64,7 +64,10 @@ class CellEvidence:
     """What one cell shows: the ink body, the normalised glyph, the underline's rotation (a
     bar split off the ink), each classifier's log-scores over the 36 classes (index
     (digit-1)*4 + rot) and, for a 6/9 shape, ``six_odds`` = (r, p): the shape reads as a 6
-    turned r, and the learned underline model gives probability p that it is that 6."""
+    turned r, and the learned underline model gives probability p that it is that 6.
+    ``doubt``: the share of belief :func:`hypotheses` spreads over every sticker
+    (:func:`widened`) whatever the classifiers say, for a cell whose ink is suspect (its
+    digit is not the size of the face's others: :mod:`vision.second_look`)."""
 
     body: np.ndarray
     glyph: np.ndarray | None
@@ -72,6 +75,7 @@ class CellEvidence:
     template: np.ndarray
     hog: np.ndarray
     six_odds: tuple[int, float] | None = None
+    doubt: float = 0.0
 
 
 def _unit(rows: np.ndarray) -> np.ndarray:
@@ -172,6 +176,13 @@ def _softmax(z: np.ndarray) -> np.ndarray:
 def hypotheses(ev: CellEvidence, ocr: dict[int, float] | None = None,
                underlined_69: bool = True) -> tuple[Hypothesis, ...]:
     """Scored alternatives for one cell, best first (scores sum to at most 1)."""
+    hyps = _ranked(ev, ocr, underlined_69)
+    return widened(hyps, ev.doubt) if ev.doubt > 0 else hyps
+
+
+def _ranked(ev: CellEvidence, ocr: dict[int, float] | None,
+            underlined_69: bool) -> tuple[Hypothesis, ...]:
+    """The classifiers' alternatives for one cell (see :func:`hypotheses`)."""
     p = _softmax(class_logits(ev, ocr))
     probs: dict[Sticker, float] = {}
     for d in range(1, 10):
@@ -194,3 +205,17 @@ def hypotheses(ev: CellEvidence, ocr: dict[int, float] | None = None,
                      for s, v in ranked)
     out = [Hypothesis(s, round(v, 4)) for s, v in ranked[:MAX_ALTERNATIVES] if v >= MIN_SCORE]
     return tuple(out) or (Hypothesis(ranked[0][0], round(ranked[0][1], 4)),)
+
+
+def widened(hyps: tuple[Hypothesis, ...], doubt: float) -> tuple[Hypothesis, ...]:
+    """A cell's hypotheses made doubtful: each keeps ``1 - doubt`` of its score and every
+    sticker (the 36 of nine digits in four turns) gets ``doubt`` / 36 beside, so joint
+    decoding may choose any of them. For a cell whose evidence is suspect whatever the
+    classifiers say (its digit is not the size of the face's others)."""
+    score = {h.sticker: (1 - doubt) * (h.score or 0.0) for h in hyps}
+    for d in range(1, 10):
+        for r in range(4):
+            s = Sticker(d, r)
+            score[s] = score.get(s, 0.0) + doubt / 36
+    ranked = sorted(score.items(), key=lambda kv: -kv[1])
+    return tuple(Hypothesis(s, round(v, 5)) for s, v in ranked)

@@ -16,33 +16,44 @@ is strokes of one width.
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import Callable, Sequence
 
 import numpy as np
 
 from sudoku_cube.models.stickers import Hypothesis
-from sudoku_cube.vision.recognise import CellEvidence, analyse_cells
-from sudoku_cube.vision.warp import grown_ink_mask, ink_mask, peeled_ink_mask, stroke_width, \
-    without_blobs
+from sudoku_cube.vision.recognise import CellEvidence, analyse_cells, widened
+from sudoku_cube.vision.warp import as_dark_ink, grown_ink_mask, ink_mask, peeled_ink_mask, \
+    stroke_width, unclear_polarity, without_blobs
 
 CUTS = (lambda c: ink_mask(c, 0.45), lambda c: ink_mask(c, 0.6), grown_ink_mask, peeled_ink_mask)
 """The second cuts tried on an unsure cell, in order: stricter ink thresholds (shares of the
 ink's contrast), then the ink grown from its dark core, then the ink inside the cell's rim
 (a glare streak joining the digit to the sticker's edge)."""
-LOST = 0.5
-"""A cell is looked at again only when its best reading scores below this."""
+LOST = 0.85
+"""A cell is looked at again only when its best reading scores below this. Not only lost
+cells: a bold serif 3, blurred, closes its notches at the usual threshold and reads as an 8
+at 0.5 to 0.8, where a stricter cut opens them again and reads the 3 surely."""
 SURE = 0.95
 """A stricter cut replaces the first only when its best reading scores at least this: a
 stricter threshold can also thin a stroke away and make a wrong digit look clean."""
+HALF_SURE = 0.5
+SURER = 0.98
+HALF_KEEP = 0.5
+"""A cell read at :data:`HALF_SURE` or better (but below :data:`LOST`) takes a stricter cut
+only when it reads at :data:`SURER`, and keeps its first reading at weight
+:data:`HALF_KEEP` beside it: the stricter cut may have thinned a stroke away (a 9 read as
+a 4), so the cell stays doubtful and joint decoding chooses between them."""
 KEEP = 0.2
 """Weight the first cut's hypotheses keep beside the stricter cut's (both stay candidates
 for joint decoding)."""
 
 
-def _merged(new: tuple[Hypothesis, ...], old: tuple[Hypothesis, ...]) -> tuple[Hypothesis, ...]:
-    """The stricter cut's hypotheses with the first cut's kept at weight :data:`KEEP`."""
+def _merged(new: tuple[Hypothesis, ...], old: tuple[Hypothesis, ...],
+            keep: float = KEEP) -> tuple[Hypothesis, ...]:
+    """The stricter cut's hypotheses with the first cut's kept at weight ``keep``."""
     score: dict = {}
-    for hs, w in ((new, 1 - KEEP), (old, KEEP)):
+    for hs, w in ((new, 1 - keep), (old, keep)):
         for h in hs:
             score[h.sticker] = score.get(h.sticker, 0.0) + w * (h.score or 0.0)
     ranked = sorted(score.items(), key=lambda kv: -kv[1])
@@ -51,15 +62,22 @@ def _merged(new: tuple[Hypothesis, ...], old: tuple[Hypothesis, ...]) -> tuple[H
 
 def second_look(cells: Sequence[np.ndarray], evidence: list[CellEvidence],
                 hyps: list[tuple[Hypothesis, ...]], templates, model,
-                score: Callable[[CellEvidence], tuple[Hypothesis, ...]]
+                score: Callable[[CellEvidence], tuple[Hypothesis, ...]],
+                raw: Sequence[np.ndarray] | None = None
                 ) -> tuple[list[CellEvidence], list[tuple[Hypothesis, ...]]]:
-    """Evidence and hypotheses per cell; a cell read below :data:`BLOB_LOOK` is read again
-    without its glare blobs (:func:`_blob_look`); one read below :data:`LOST` is cut again at
-    stricter thresholds and takes the first cut whose best reading reaches :data:`SURE`
-    (``score`` turns evidence into hypotheses)."""
-    evidence, hyps = list(evidence), list(hyps)
+    """Evidence and hypotheses per cell; with the ``raw`` cells (before
+    :func:`vision.warp.normalised`), a cell of unclear polarity read below :data:`FLIP_LOOK`
+    is also read in the other polarity (:func:`_polarity_look`); a cell read below
+    :data:`BLOB_LOOK` is read again without its glare blobs (:func:`_blob_look`); one read
+    below :data:`LOST` is cut again at stricter thresholds and takes the first cut whose best
+    reading reaches :data:`SURE` (``score`` turns evidence into hypotheses)."""
+    evidence, hyps, cells = list(evidence), list(hyps), list(cells)
+    if raw is not None:
+        _polarity_look(raw, cells, evidence, hyps, templates, model, score)
     evidence, hyps = _blob_look(cells, evidence, hyps, templates, model, score)
-    lost = [i for i, h in enumerate(hyps) if (h[0].score or 0.0) < LOST]
+    typical = typical_size(evidence)
+    odd = {i for i, e in enumerate(evidence) if not fits(e, typical)}
+    lost = [i for i, h in enumerate(hyps) if (h[0].score or 0.0) < LOST or i in odd]
     for cut in CUTS:
         if not lost:
             break
@@ -67,10 +85,49 @@ def second_look(cells: Sequence[np.ndarray], evidence: list[CellEvidence],
         again = analyse_cells(masks, templates, model, [cells[i] for i in lost])
         for i, ev in zip(lost, again):
             h = score(ev)
-            if ev.glyph is not None and (h[0].score or 0.0) >= SURE:
-                evidence[i], hyps[i] = ev, _merged(h, hyps[i])
-        lost = [i for i in lost if (hyps[i][0].score or 0.0) < LOST]
+            half = _top(hyps[i]) >= HALF_SURE
+            if ev.glyph is not None and _top(h) >= (SURER if half else SURE) and \
+                    (i not in odd or fits(ev, typical)):
+                evidence[i], hyps[i] = ev, _merged(h, hyps[i], HALF_KEEP if half else KEEP)
+                odd.discard(i)
+        lost = [i for i in lost if (hyps[i][0].score or 0.0) < LOST or i in odd]
+    for i in odd:
+        evidence[i] = dataclasses.replace(evidence[i], doubt=ODD_DOUBT)
+        hyps[i] = widened(hyps[i], ODD_DOUBT)
     return evidence, hyps
+
+
+SMALL, LARGE = 0.65, 1.35
+"""A digit whose body's longer side is under :data:`SMALL` or over :data:`LARGE` times the
+face's typical one (:func:`typical_size`) is not read as it is: one font at one size prints
+every sticker of a face, so such a body has lost strokes (a shadow took the digit and left
+its underline or a serif) or gained a shadow or glare patch."""
+ODD_DOUBT = 0.6
+"""Share of an odd-sized cell's belief spread over every sticker (:func:`widened`) when no
+stricter cut gives it a body of the face's size: its reading is a guess."""
+
+
+def body_size(ev: CellEvidence) -> int:
+    """The longer side of the bounding box of a cell's digit body (0: no ink): a digit's
+    height whatever its turn."""
+    ys, xs = np.nonzero(ev.body)
+    if len(xs) == 0:
+        return 0
+    return int(max(xs.max() - xs.min(), ys.max() - ys.min())) + 1
+
+
+def typical_size(evidence: Sequence[CellEvidence]) -> float | None:
+    """The median body size (:func:`body_size`) of the face's cells with ink; None with
+    fewer than five (too few to say what is typical)."""
+    sizes = [s for s in map(body_size, evidence) if s > 0]
+    return float(np.median(sizes)) if len(sizes) >= 5 else None
+
+
+def fits(ev: CellEvidence, typical: float | None) -> bool:
+    """Whether a cell's digit body has the face's typical size (see :data:`SMALL`); a cell
+    without ink, or a face without a typical size, fits."""
+    size = body_size(ev)
+    return typical is None or size == 0 or SMALL * typical <= size <= LARGE * typical
 
 
 BLOB_LOOK = 0.99
@@ -91,24 +148,77 @@ def _blob_look(cells: Sequence[np.ndarray], evidence: list[CellEvidence],
     read below :data:`BLOB_LOOK` read again without glare blobs
     (:func:`vision.warp.without_blobs`, its disc sized by the lower quartile of the stroke
     widths of the face's first ink masks: one font prints every sticker, and glare only
-    widens them), cut as usual, then inside the cell's rim (:func:`vision.warp.peeled_ink_mask`:
-    a glare band reaching the sticker's edge leaves a dark rest there that would take the
-    digit with it); the surer reading wins by :data:`BLOB_MARGIN`, the first kept beside it
-    for joint decoding. Cells printed in dark ink keep their colour channels and are left
-    alone: glare only lightens their sticker, and the lift can shave the bowl of a bold dark
-    6 into a 5."""
+    widens them; and by :data:`BLOB_WIDER` times that, as a glare streak may be barely wider
+    than a stroke), cut as usual, then inside the cell's rim
+    (:func:`vision.warp.peeled_ink_mask`: a glare band reaching the sticker's edge leaves a
+    dark rest there that would take the digit with it). The surest of these readings wins by
+    :data:`BLOB_MARGIN`, the first kept beside it for joint decoding. When it does not win
+    but reads another digit with at least :data:`BLOB_DOUBT`, both readings are kept at equal
+    weight: a glare blob joined to a stroke can make a wrong digit look sure, and a sure
+    wrong reading is one joint decoding cannot repair. Cells printed in dark ink keep their
+    colour channels and are left alone: glare only lightens their sticker, and the lift can
+    shave the bowl of a bold dark 6 into a 5."""
     unsure = [i for i, h in enumerate(hyps)
               if (h[0].score or 0.0) < BLOB_LOOK and cells[i].ndim == 2]
     widths = [w for w in (stroke_width(e.body) for e in evidence) if w > 0]
     if not unsure or not widths:
         return evidence, hyps
     width = float(np.percentile(widths, 25))
-    flat = [without_blobs(cells[i], width) for i in unsure]
-    for cut in (ink_mask, peeled_ink_mask):
-        again = analyse_cells([cut(c) for c in flat], templates, model, flat)
-        for i, ev in zip(unsure, again):
-            h = score(ev)
-            if ev.glyph is not None and \
-                    (h[0].score or 0.0) > (hyps[i][0].score or 0.0) + BLOB_MARGIN:
-                evidence[i], hyps[i] = ev, _merged(h, hyps[i])
+    best: dict[int, tuple[CellEvidence, tuple[Hypothesis, ...]]] = {}
+    for w in (width, BLOB_WIDER * width):
+        flat = [without_blobs(cells[i], w) for i in unsure]
+        for cut in (ink_mask, peeled_ink_mask):
+            for i, ev in zip(unsure, analyse_cells([cut(c) for c in flat], templates, model,
+                                                   flat)):
+                h = score(ev)
+                if ev.glyph is not None and (i not in best or _top(h) > _top(best[i][1])):
+                    best[i] = ev, h
+    for i, (ev, h) in best.items():
+        if _top(h) > _top(hyps[i]) + BLOB_MARGIN:
+            evidence[i], hyps[i] = ev, _merged(h, hyps[i])
+        elif _top(h) >= BLOB_DOUBT and h[0].sticker != hyps[i][0].sticker:
+            hyps[i] = _merged(h, hyps[i], 0.5)
     return evidence, hyps
+
+
+BLOB_WIDER = 1.5
+"""The second disc of :func:`_blob_look`, in times its first."""
+BLOB_DOUBT = 0.5
+"""A reading without blobs this sure of another digit makes a first reading doubtful."""
+
+
+def _top(h: tuple[Hypothesis, ...]) -> float:
+    """The best score of a cell's hypotheses."""
+    return float(h[0].score or 0.0)
+
+
+FLIP_LOOK = 0.9
+"""Cells of unclear polarity read below this are read in the other polarity too."""
+FLIP_MARGIN = 0.1
+FLIP_SURE = 0.9
+"""The other polarity's reading replaces the first only when it is this sure and its best
+score is higher by :data:`FLIP_MARGIN` (the first stays a candidate beside it). A cell whose
+first cut shows no digit is left to the later looks: any reading beats a blank one, and the
+sticker between the strokes of a white digit, cut as dark ink, can pass for another digit."""
+
+
+def _polarity_look(raw: Sequence[np.ndarray], cells: list[np.ndarray],
+                   evidence: list[CellEvidence], hyps: list[tuple[Hypothesis, ...]],
+                   templates, model, score: Callable[[CellEvidence], tuple[Hypothesis, ...]]
+                   ) -> None:
+    """Cells with a digit whose own polarity evidence is weak
+    (:func:`vision.warp.unclear_polarity`: a glare patch on a green sticker as light as its
+    white digit) and whose reading is not sure are read in the other polarity too; the surer reading (by :data:`FLIP_MARGIN`) wins
+    and its cell replaces the first in ``cells`` (in place, as ``evidence`` and ``hyps``).
+    A normalised cell that is the raw cell itself was taken for dark ink."""
+    doubt = [i for i in range(len(raw)) if evidence[i].glyph is not None
+             and _top(hyps[i]) < FLIP_LOOK and unclear_polarity(raw[i])]
+    if not doubt:
+        return
+    other = [as_dark_ink(raw[i], cells[i] is raw[i]) for i in doubt]
+    again = analyse_cells([ink_mask(c) for c in other], templates, model, other)
+    for i, ev, c in zip(doubt, again, other):
+        h = score(ev)
+        if ev.glyph is not None and _top(h) >= FLIP_SURE and \
+                _top(h) > _top(hyps[i]) + FLIP_MARGIN:
+            evidence[i], hyps[i], cells[i] = ev, _merged(h, hyps[i]), c

@@ -37,9 +37,27 @@ def cut_cells(face: np.ndarray, normalise: bool = True) -> list[np.ndarray]:
     neighbours when unclear: :func:`light_inks`)."""
     c = face.shape[0] // 3
     cells = [face[r * c:(r + 1) * c, k * c:(k + 1) * c] for r in range(3) for k in range(3)]
-    if not normalise:
-        return cells
-    return [255 - gray(x) if light else x for x, light in zip(cells, light_inks(cells))]
+    return normalised(cells) if normalise else cells
+
+
+def normalised(cells: list[np.ndarray]) -> list[np.ndarray]:
+    """The cells of one face each in dark ink on a light sticker (:func:`light_inks`): a cell
+    printed in dark ink is returned as it is (the same object), one in light ink as its
+    luminance inverted."""
+    return [as_dark_ink(x, light) for x, light in zip(cells, light_inks(cells))]
+
+
+def as_dark_ink(cell: np.ndarray, light: bool) -> np.ndarray:
+    """The cell itself, or (``light``: its digit is lighter than its sticker) its luminance
+    inverted, so that the ink is dark."""
+    return 255 - gray(cell) if light else cell
+
+
+def unclear_polarity(cell: np.ndarray) -> bool:
+    """Whether a cell's own evidence on its ink's polarity is weak (:data:`UNCLEAR_VOTE`): a
+    glare patch on a dark sticker, as light as its white digit, makes the sticker between
+    the strokes look like dark ink."""
+    return abs(polarity_vote(cell)) < UNCLEAR_VOTE
 
 
 def stroke_width(mask: np.ndarray) -> float:
@@ -249,7 +267,8 @@ a standard deviation when the lower 30% are all sticker."""
 
 
 def _inner_components(mask: np.ndarray) -> np.ndarray:
-    """The components of a mask that keep off the cell border and are not tiny specks."""
+    """The components of a mask that keep off the cell border and are not tiny specks, nor
+    small rim pieces (:func:`_rim_pieces`)."""
     n = mask.shape[0]
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
     keep = np.zeros(count, bool)
@@ -259,7 +278,38 @@ def _inner_components(mask: np.ndarray) -> np.ndarray:
         touches = x < m or y < m or x + w > n - m or y + h > n - m
         if not touches and a >= n * n * 0.0015:
             keep[i] = True
+    keep[_rim_pieces(labels, stats, keep)] = False
     return keep[labels]
+
+
+RIM_BAND = 0.15
+"""Share of the cell's side along its border where the sticker's own edge lies, and no
+digit: see :func:`_rim_pieces`."""
+RIM_PIECE = 0.15
+"""A piece lying wholly in the rim band is dropped when its area is under this share of the
+largest piece's."""
+
+
+def _rim_pieces(labels: np.ndarray, stats: np.ndarray, keep: np.ndarray) -> list[int]:
+    """The kept components lying wholly within :data:`RIM_BAND` of the cell's border and
+    small beside the largest (:data:`RIM_PIECE`): arcs of the sticker's rounded edge where a
+    light body shows round it (the groove between sticker and body is dark and thin, so it
+    is cut as ink, in pieces that keep off the border). Joined to the digit they stretch its
+    box to the sticker's size (a digit read as a thin 1), or pass for its underline."""
+    ids = [i for i in range(1, len(stats)) if keep[i]]
+    if len(ids) < 2:
+        return []
+    n = labels.shape[0]
+    biggest = max(int(stats[i, cv2.CC_STAT_AREA]) for i in ids)
+    band = RIM_BAND * n
+    inner = np.zeros(labels.shape, bool)
+    r = int(np.ceil(band))
+    inner[r:n - r, r:n - r] = True
+    out = []
+    for i in ids:
+        if stats[i, cv2.CC_STAT_AREA] < RIM_PIECE * biggest and not (inner & (labels == i)).any():
+            out.append(i)
+    return out
 
 
 def ink_mask(cell: np.ndarray, share: float = INK_SHARE) -> np.ndarray:
