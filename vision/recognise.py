@@ -86,19 +86,22 @@ def _unit(rows: np.ndarray) -> np.ndarray:
 
 def template_scores(glyphs: np.ndarray, images: np.ndarray, digits: np.ndarray,
                     rots: np.ndarray, shift: int = 1) -> np.ndarray:
-    """Best normalised correlation per class (N, 36), over +-``shift`` pixel shifts."""
-    tpl = _unit(images)
-    best = np.full((len(glyphs), 36), -1.0, np.float32)
+    """Best normalised correlation per class (N, 36), over +-``shift`` pixel shifts (a class
+    without templates scores -1)."""
     cls = np.array([class_index(int(d), int(r)) for d, r in zip(digits, rots)])
+    order = np.argsort(cls, kind="stable")
+    tpl = _unit(images[order])
+    cls = cls[order]
     pad = np.pad(glyphs, ((0, 0), (shift, shift), (shift, shift)))
-    for dy in range(2 * shift + 1):
-        for dx in range(2 * shift + 1):
-            g = _unit(pad[:, dy:dy + GLYPH, dx:dx + GLYPH])
-            corr = g @ tpl.T
-            for c in range(36):
-                sel = cls == c
-                if sel.any():
-                    best[:, c] = np.maximum(best[:, c], corr[:, sel].max(axis=1))
+    side = 2 * shift + 1
+    shifted = np.stack([pad[:, dy:dy + GLYPH, dx:dx + GLYPH]
+                        for dy in range(side) for dx in range(side)], axis=1)
+    g = _unit(shifted.reshape(-1, GLYPH, GLYPH))
+    corr = (g @ tpl.T).reshape(len(glyphs), side * side, -1).max(axis=1)
+    best = np.full((len(glyphs), 36), -1.0, np.float32)
+    present, starts = np.unique(cls, return_index=True)
+    if len(present):
+        best[:, present] = np.maximum.reduceat(corr, starts, axis=1)
     return best
 
 

@@ -43,7 +43,9 @@ HALF_KEEP = 0.5
 """A cell read at :data:`HALF_SURE` or better (but below :data:`LOST`) takes a stricter cut
 only when it reads at :data:`SURER`, and keeps its first reading at weight
 :data:`HALF_KEEP` beside it: the stricter cut may have thinned a stroke away (a 9 read as
-a 4), so the cell stays doubtful and joint decoding chooses between them."""
+a 4), so the cell stays doubtful and joint decoding chooses between them. Such a cell gets
+only the first :data:`HALF_CUTS` cuts (the stricter thresholds, which open closed notches)."""
+HALF_CUTS = 2
 KEEP = 0.2
 """Weight the first cut's hypotheses keep beside the stricter cut's (both stay candidates
 for joint decoding)."""
@@ -78,7 +80,9 @@ def second_look(cells: Sequence[np.ndarray], evidence: list[CellEvidence],
     typical = typical_size(evidence)
     odd = {i for i, e in enumerate(evidence) if not fits(e, typical)}
     lost = [i for i, h in enumerate(hyps) if (h[0].score or 0.0) < LOST or i in odd]
-    for cut in CUTS:
+    for k, cut in enumerate(CUTS):
+        if k >= HALF_CUTS:  # the later cuts are for lost cells only
+            lost = [i for i in lost if _top(hyps[i]) < HALF_SURE or i in odd]
         if not lost:
             break
         masks = [cut(cells[i]) for i in lost]
@@ -148,8 +152,9 @@ def _blob_look(cells: Sequence[np.ndarray], evidence: list[CellEvidence],
     read below :data:`BLOB_LOOK` read again without glare blobs
     (:func:`vision.warp.without_blobs`, its disc sized by the lower quartile of the stroke
     widths of the face's first ink masks: one font prints every sticker, and glare only
-    widens them; and by :data:`BLOB_WIDER` times that, as a glare streak may be barely wider
-    than a stroke), cut as usual, then inside the cell's rim
+    widens them; and, for the cells still read below :data:`BLOB_DOUBT`, by
+    :data:`BLOB_WIDER` times that, as a glare streak may be barely wider than a stroke), cut
+    as usual, then inside the cell's rim
     (:func:`vision.warp.peeled_ink_mask`: a glare band reaching the sticker's edge leaves a
     dark rest there that would take the digit with it). The surest of these readings wins by
     :data:`BLOB_MARGIN`, the first kept beside it for joint decoding. When it does not win
@@ -173,6 +178,9 @@ def _blob_look(cells: Sequence[np.ndarray], evidence: list[CellEvidence],
                 h = score(ev)
                 if ev.glyph is not None and (i not in best or _top(h) > _top(best[i][1])):
                     best[i] = ev, h
+        unsure = [i for i in unsure if i not in best or _top(best[i][1]) < BLOB_DOUBT]
+        if not unsure:
+            break
     for i, (ev, h) in best.items():
         if _top(h) > _top(hyps[i]) + BLOB_MARGIN:
             evidence[i], hyps[i] = ev, _merged(h, hyps[i])
