@@ -11,6 +11,7 @@ from typing import Callable
 
 from sudoku_cube.models.errors import SudokuCubeError, UnsolvableError
 from sudoku_cube.models.grid import GridSolution, solve_grid
+from sudoku_cube.models.pieces import centre_facelets
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.solved import digit_count_problems
 from sudoku_cube.models.state import CubeState, sticker_index, sticker_name
@@ -117,6 +118,7 @@ def unsure_stickers(state: CubeState, grid: GridSolution,
     for i in grid.review:
         choice = grid.chosen[i]
         options = ([grid.rival[i]] if grid.rival else []) + [state.stickers[i]] + \
+            ([choice.turned(2)] if i in centre_facelets() else []) + \
             [h.sticker for h in state.hypotheses(i)]
         out[i] = next((s for s in options
                        if not same_sticker(s, choice, settings.symmetric)), None)

@@ -19,7 +19,8 @@ import math
 from typing import Iterable, Sequence
 
 from .grid_model import MIN_SCORE, SCORE_SCALE, GridModel
-from .stickers import Sticker, same_sticker
+from .pieces import centre_facelets
+from .stickers import Hypothesis, Sticker, is_doubtful, same_sticker
 
 REVIEW_MARGIN = 2.3
 """Natural-log score by which the best reading must beat every other reading that also makes
@@ -43,15 +44,17 @@ def rival_model(gm: GridModel, chosen: Sequence[Sticker], score: float,
     return True
 
 
-def forbid_reading(gm: GridModel, chosen: Sequence[Sticker], symmetric: Iterable[int]) -> bool:
-    """Add to ``gm.model``: some sticker that has a choice reads differently from ``chosen``
-    (a symmetric digit turned half round counts as the same reading). False when no sticker
-    has a choice (nothing to add: the reading is the only one)."""
+def forbid_reading(gm: GridModel, chosen: Sequence[Sticker], symmetric: Iterable[int],
+                   skip: Iterable[int] = ()) -> bool:
+    """Add to ``gm.model``: some sticker that has a choice, other than those in ``skip``,
+    reads differently from ``chosen`` (a symmetric digit turned half round counts as the same
+    reading). False when no such sticker has a choice (nothing to add)."""
     sym = frozenset(symmetric)
+    skipped = frozenset(skip)
     m = gm.model
     other = []
     for i, hv in enumerate(gm.hyp):
-        if hv is None:
+        if hv is None or i in skipped:
             continue
         if i in gm.read_digit:
             other.append(_open_differs(gm, i, chosen[i], sym))
@@ -98,3 +101,22 @@ def overruled(gm: GridModel, chosen: Sequence[Sticker], symmetric: Iterable[int]
         if math.log(max(MIN_SCORE, hs[0].score) / got) > REVIEW_MARGIN:
             out.append(i)
     return tuple(out)
+
+
+NEAR_SYMMETRIC = frozenset({1, 8})
+"""Digits whose shape turned half round looks nearly the same (an 8; a 1, whose foot may be
+faint or missing): a blurred one's rotation is a guess."""
+
+
+def centre_turn_doubt(candidates: Sequence[Sequence[Hypothesis]] | None,
+                      chosen: Sequence[Sticker], symmetric: Iterable[int]) -> tuple[int, ...]:
+    """Centres whose rotation only the classifier can settle and it cannot: a near-symmetric
+    digit (:data:`NEAR_SYMMETRIC`, not declared symmetric) read with doubt. Nothing in the cube
+    constrains a centre's half turn (it changes no parity), so the solver keeps whatever
+    rotation the classifier ranked first; for an 8 or a 1 read with doubt that ranking is no
+    evidence, and settling it silently could leave the centre upside down."""
+    if candidates is None:
+        return ()
+    sym = frozenset(symmetric)
+    return tuple(j for j in centre_facelets()
+                 if chosen[j].digit in NEAR_SYMMETRIC - sym and is_doubtful(candidates[j]))

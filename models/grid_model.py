@@ -350,6 +350,9 @@ class SoftModel:
     read_digit: list[list[cp_model.IntVar]]
     read_rot: list[list[cp_model.IntVar]]
     changed: list[cp_model.IntVar]
+    costs: list[tuple[int, cp_model.IntVar]] = field(default_factory=list)
+    """(cost, flag): the flag may hold only when its sticker reads that hypothesis, whose
+    log-score is ``cost`` / :data:`SCORE_SCALE` below the sticker's best."""
 
 
 def build_soft_model(hyps: tuple[tuple[Hypothesis, ...], ...],
@@ -367,15 +370,18 @@ def build_soft_model(hyps: tuple[tuple[Hypothesis, ...], ...],
     read_digit = [_bools(m, 9) for _ in range(54)]
     read_rot = [_bools(m, 4) for _ in range(54)]
     changed = _bools(m, 54)
+    costs: list[tuple[int, cp_model.IntVar]] = []
     for i, hs in enumerate(hyps):
         m.add_exactly_one(read_digit[i])
         m.add_exactly_one(read_rot[i])
         matches = []
-        for h in hs:
+        for h, w in zip(hs, _weights(hs)):
             ok = m.new_bool_var("")
             m.add_bool_and([read_digit[i][h.sticker.digit - 1], read_rot[i][h.sticker.rot]]
                            ).only_enforce_if(ok)
             matches.append(ok)
+            if w:
+                costs.append((-w, ok))
         m.add_bool_or(matches + [changed[i]])
 
     def carry(i: int, j: int, delta: int, x) -> None:
@@ -397,4 +403,4 @@ def build_soft_model(hyps: tuple[tuple[Hypothesis, ...], ...],
             carry(j, j, t, tpl.centre[f][t])
     m.minimize(sum(changed))
     return SoftModel(m, tpl.corner, tpl.edge, tpl.centre, tpl.direction, tpl.digit,
-                     read_digit, read_rot, changed)
+                     read_digit, read_rot, changed, costs)

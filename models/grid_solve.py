@@ -20,7 +20,8 @@ from ortools.sat.python import cp_model
 from .errors import UnsolvableError
 from .geometry import FACES
 from .grid_data import corner_landings, edge_landings
-from .grid_doubt import overruled, review_of, rival_model
+from .grid_doubt import (centre_turn_doubt, forbid_reading, overruled, review_of,
+                         rival_model)
 from .grid_hopeless import (HOPELESS_DOUBTFUL, QUICK_FROM, QUICK_LIMIT, QUICK_RIVAL_LIMIT,
                             doubtful_cells, too_doubtful_message)
 from .grid_model import (SCORE_SCALE, GridModel, Reachability, build_model,
@@ -153,10 +154,12 @@ class GridUnsolvableError(UnsolvableError):
     """No reachable solved arrangement fits the readings; ``culprits`` lists likely misreads."""
 
     def __init__(self, message: str, culprits: Iterable[Culprit] = (),
-                 reason: str = "infeasible") -> None:
+                 reason: str = "infeasible", proven: bool = False) -> None:
         super().__init__(message)
         self.culprits = tuple(culprits)
         self.reason = reason
+        self.proven = proven
+        """True when ``culprits`` are proven the fewest stickers that make it solvable."""
 
 
 FAST = {"cp_model_presolve": False, "linearization_level": 0, "symmetry_level": 0}
@@ -315,7 +318,8 @@ def diagnose(state: CubeState, settings: CubeSettings = CubeSettings(), *,
                      f"{time_limit_s:g} s: re-shoot all faces, checking the digits and where "
                      "their tops point.")
     return GridUnsolvableError("\n".join(lines), culprits,
-                               reason="unreachable" if broken else "infeasible")
+                               reason="unreachable" if broken else "infeasible",
+                               proven=proven and bool(culprits))
 
 
 MAX_CULPRITS = 8
@@ -350,6 +354,7 @@ def _culprits(state: CubeState, hyps, time_limit_s: float) -> tuple[list[Culprit
         if st != cp_model.FEASIBLE and st != cp_model.OPTIMAL:
             proven = False
             continue
+        solver = _likeliest_fix(soft, m, solver, wall_left, left)
         out = []
         for i in range(54):
             if solver.boolean_value(soft.changed[i]):
@@ -359,6 +364,23 @@ def _culprits(state: CubeState, hyps, time_limit_s: float) -> tuple[list[Culprit
                                    format_token(Sticker(d, r))))
         return out, proven
     return [], False
+
+
+def _likeliest_fix(soft, m: cp_model.CpModel, found: cp_model.CpSolver,
+                   wall_s: float, limit: float) -> cp_model.CpSolver:
+    """Among the fixes of as few stickers (``m``: the soft model cut to that many, ``found``: a
+    solver holding one), the one whose other stickers keep their likeliest readings: a sticker
+    read 6v at 0.97 (truth 6>, unlisted) with an alternative 7> at 0.02 is the misread, not
+    the sure 7> beside it that the 7> alternative would displace. ``found`` when the search
+    for it is cut short."""
+    if not soft.costs:
+        return found
+    m.minimize(sum(c * v for c, v in soft.costs))
+    for v in soft.changed:
+        m.add_hint(v, found.boolean_value(v))
+    solver = cp_solver(max(0.1, wall_s), max_deterministic_time=max(0.1, limit))
+    status = solver.solve(m)
+    return solver if status in (cp_model.OPTIMAL, cp_model.FEASIBLE) else found
 
 
 # ---------------------------------------------------------------- solving
@@ -392,9 +414,7 @@ def solve_grid(state: CubeState, settings: CubeSettings = CubeSettings(), *,
     hyps = sticker_hypotheses(state, settings)
     gm = build_model(hyps, settings)
     t1 = time.perf_counter()
-    solver = cp_solver(time_limit_s,
-                       max_deterministic_time=QUICK_LIMIT if quick else SOLVE_LIMIT)
-    status = solver.solve(gm.model)
+    solver, status = _best(gm, time_limit_s, QUICK_LIMIT if quick else SOLVE_LIMIT)
     t2 = time.perf_counter()
     if status == cp_model.INFEASIBLE:
         if quick:
@@ -402,7 +422,11 @@ def solve_grid(state: CubeState, settings: CubeSettings = CubeSettings(), *,
         if not explain:
             raise GridUnsolvableError("no solved arrangement reachable by face turns fits "
                                       "these readings", reason="infeasible")
-        raise diagnose(state, settings, time_limit_s=time_limit_s)
+        err = diagnose(state, settings, time_limit_s=time_limit_s)
+        repaired = _repair(state, settings, err, time_limit_s, count_cap)
+        if repaired is None:
+            raise err
+        return repaired
     if quick and status != cp_model.OPTIMAL:
         raise _too_doubtful(state, doubt, "too many to find the likeliest reading quickly")
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
@@ -418,7 +442,8 @@ def solve_grid(state: CubeState, settings: CubeSettings = CubeSettings(), *,
              "hypotheses": sum(len(h) for h in hyps), "optimal": status == cp_model.OPTIMAL,
              "deterministic_time": round(solver.response_proto.deterministic_time, 4)}
     t3 = time.perf_counter()
-    forced = overruled(gm, sol.chosen, settings.symmetric)
+    forced = overruled(gm, sol.chosen, settings.symmetric) + centre_turn_doubt(
+        state.candidates, sol.chosen, settings.symmetric)
     margin, review, rival, stats["rival_deterministic_time"] = _runner_up(
         gm, sol, settings, time_limit_s, QUICK_RIVAL_LIMIT if quick else RIVAL_LIMIT)
     if quick and margin == 0.0 and not rival:  # the rival search was cut short
@@ -436,6 +461,69 @@ def solve_grid(state: CubeState, settings: CubeSettings = CubeSettings(), *,
                      placements_seen=variants,
                      best_score_count=sum(1 for s in found if abs(s.score - sol.score) < 1e-9))
     return _replace(sol, stats=stats, solution_count=count)
+
+
+FIRST_LIMIT = 0.5
+"""Deterministic time for the grid model's first search (CP-SAT's default branching, which
+settles nearly every reading in a few hundredths); a reading it cannot settle in that time
+gets the rest of its budget with core-based optimisation (:func:`_best`)."""
+
+
+def _best(gm: GridModel, time_limit_s: float, limit: float
+          ) -> tuple[cp_model.CpSolver, int]:
+    """Search the likeliest arrangement within ``limit`` deterministic time: first with the
+    default branching (:data:`FIRST_LIMIT`), then, unproven, with core-based optimisation,
+    which works up from the best score one could hope for. With many doubtful stickers the
+    readings are a weighted MaxSAT problem whose optimum the default search finds but cannot
+    prove in seconds (second renderer's corner pairs: 16 of 20 proven within 3.5 units instead
+    of 5), while the cores prove most of them in under one. Both runs are deterministic (one
+    worker, fixed seed, deterministic time)."""
+    first = cp_solver(time_limit_s, max_deterministic_time=min(FIRST_LIMIT, limit))
+    status = first.solve(gm.model)
+    left = limit - first.response_proto.deterministic_time
+    if status in (cp_model.OPTIMAL, cp_model.INFEASIBLE) or left <= 0 or not gm.has_objective:
+        return first, status
+    core = cp_solver(time_limit_s, max_deterministic_time=left, optimize_with_core=True)
+    status2 = core.solve(gm.model)
+    if status2 in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
+        return core, status2
+    if status2 == cp_model.FEASIBLE and (status != cp_model.FEASIBLE
+                                         or core.objective_value > first.objective_value):
+        return core, status2
+    return first, status
+
+
+REPAIR_MAX = 2
+"""A reading from photos that no solved cube fits is repaired, not refused, when the
+diagnosis proves that this many stickers or fewer, read differently, make it solvable: a
+confident misread whose truth the classifier never listed (a footed 1 read a quarter turn
+off, a 9 read as a 1). The repaired stickers always go to review."""
+REPAIR_SCORE = 1e-4
+"""Score of a reading the classifier did not list, given to the diagnosed stickers for the
+repair (far below any listed one, so the repair changes as little as it can)."""
+
+
+def _repair(state: CubeState, settings: CubeSettings, err: GridUnsolvableError,
+            time_limit_s: float, count_cap: int | None) -> GridSolution | None:
+    """The likeliest arrangement once the diagnosed stickers (``err.culprits``) may read
+    anything, with them (and any close rival's differences) for review; None when the state
+    is not a reading with alternatives, or the fix is larger than :data:`REPAIR_MAX` or not
+    proven smallest."""
+    if state.candidates is None or not err.proven or not 0 < len(err.culprits) <= REPAIR_MAX:
+        return None
+    cands = list(state.candidates)
+    for c in err.culprits:
+        listed = {h.sticker for h in state.hypotheses(c.index)}
+        cands[c.index] = tuple(state.hypotheses(c.index)) + tuple(
+            Hypothesis(Sticker(d, r), REPAIR_SCORE) for d in range(1, 10) for r in range(4)
+            if Sticker(d, r) not in listed)
+    try:
+        sol = solve_grid(CubeState(state.stickers, state.n, tuple(cands)), settings,
+                         count_cap=count_cap, time_limit_s=time_limit_s, explain=False)
+    except GridUnsolvableError:
+        return None
+    review = tuple(sorted(set(sol.review) | {c.index for c in err.culprits}))
+    return _replace(sol, review=review, stats=dict(sol.stats, repaired=len(err.culprits)))
 
 
 def _runner_up(gm: GridModel, best: GridSolution, settings: CubeSettings,
@@ -456,8 +544,29 @@ def _runner_up(gm: GridModel, best: GridSolution, settings: CubeSettings,
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return 0.0, tuple(i for i, h in enumerate(gm.hyp) if h is not None), (), spent
     rival = _extract(gm, solver.boolean_value, settings)
-    return (round(max(0.0, best.score - rival.score), 4),
-            review_of(best.chosen, rival.chosen, settings.symmetric), rival.chosen, spent)
+    margin = round(max(0.0, best.score - rival.score), 4)
+    review = set(review_of(best.chosen, rival.chosen, settings.symmetric))
+    budget = spent + 2 * limit
+    for _ in range(MORE_RIVALS):
+        # another rival that differs somewhere the person is not yet asked to look
+        if spent >= budget or not forbid_reading(gm, best.chosen, settings.symmetric,
+                                                 skip=review):
+            break
+        solver = cp_solver(time_limit_s, max_deterministic_time=min(limit, budget - spent))
+        status = solver.solve(gm.model)
+        spent = round(spent + solver.response_proto.deterministic_time, 4)
+        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            break
+        other = _extract(gm, solver.boolean_value, settings)
+        review |= set(review_of(best.chosen, other.chosen, settings.symmetric))
+    return margin, tuple(sorted(review)), rival.chosen, spent
+
+
+MORE_RIVALS = 4
+"""After the first rival, up to this many more are sought (within twice the first search's
+deterministic time limit in all), each differing from the best at a
+sticker not yet listed for review, so that review lists every sticker some close reading
+reads differently (one rival alone can leave a doubtful sticker unlisted, settled wrong)."""
 
 
 def _too_doubtful(state: CubeState, doubt: tuple[int, ...], why: str) -> GridUnsolvableError:

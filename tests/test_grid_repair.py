@@ -1,0 +1,64 @@
+"""Joint decoding repairs what it can prove and never settles a guess: a confident misread
+whose truth the classifier never listed is repaired to the truth and sent to review (the
+plan from it solves the real cube); a blurred 8 in a centre is not settled upside down; a
+review lists every sticker some close reading reads differently."""
+from __future__ import annotations
+
+import pytest
+
+from sudoku_cube.models.generator import make_puzzle
+from sudoku_cube.models.grid import GridUnsolvableError, solve_grid
+from sudoku_cube.models.pieces import centre_facelets
+from sudoku_cube.models.planner import plan
+from sudoku_cube.models.profile import CubeSettings
+from sudoku_cube.models.solved import is_solved
+from sudoku_cube.models.stickers import Hypothesis, Sticker, same_sticker
+from tests.conftest import unsure_reading
+
+SEED = 11
+FOOTED = CubeSettings(symmetric=frozenset())
+"""The black cube's settings: its 1 has a foot, so no digit looks the same turned round."""
+
+
+@pytest.fixture(scope="module")
+def state():
+    return make_puzzle(SEED, 25, symmetric=frozenset()).state
+
+
+def _edge_cell(state, pred) -> int:
+    centres = set(centre_facelets())
+    return next(i for i, s in enumerate(state.stickers) if i not in centres and pred(s))
+
+
+def test_a_confident_quarter_turn_misread_is_repaired_to_the_truth(state):
+    """A sticker read 0.97 sure a quarter turn off, its truth not among the alternatives (no
+    solved cube fits): repaired to the truth, sent to review, and the plan solves the cube."""
+    i = _edge_cell(state, lambda s: True)
+    true = state.stickers[i]
+    read = unsure_reading(state, {i: (Hypothesis(true.turned(1), 0.97),
+                                      Hypothesis(Sticker(true.digit % 9 + 1, true.rot), 0.02))})
+    sol = solve_grid(read, FOOTED)
+    assert sol.review == (i,) and sol.stats["repaired"] == 1
+    assert sol.chosen == state.stickers
+    p = plan(sol, FOOTED)
+    assert is_solved(state.apply(p.moves), FOOTED.symmetric)
+
+
+def test_a_state_file_without_alternatives_is_still_refused(state):
+    """Typed tokens count as certain: no repair, the diagnosis names the sticker."""
+    i = _edge_cell(state, lambda s: True)
+    typed = state.with_sticker(i, state.stickers[i].turned(1)).without_candidates()
+    with pytest.raises(GridUnsolvableError) as err:
+        solve_grid(typed, FOOTED)
+    assert [c.index for c in err.value.culprits] == [i]
+
+
+def test_a_blurred_eight_in_a_centre_is_not_settled_upside_down(state):
+    """A centre 8 read with doubt the wrong way up (its half-turn twin unlisted): the cube
+    cannot tell a centre's half turn, so the centre goes to review instead of sure-wrong."""
+    centre = next(j for j in centre_facelets() if state.stickers[j].digit == 8)  # F5
+    true = state.stickers[centre]
+    read = unsure_reading(state, {centre: (Hypothesis(true.turned(2), 0.55),
+                                           Hypothesis(Sticker(5, true.rot), 0.1))})
+    sol = solve_grid(read, FOOTED)
+    assert centre in sol.review and not sol.sure
