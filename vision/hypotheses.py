@@ -46,8 +46,13 @@ class Hypothesis:
 
 
 def hypotheses(group: dict[tuple[int, int], Blob], flat: Levels) -> list[Hypothesis]:
-    """Every 3x3 window over a group that rests on at least 4 of its blobs, fitted and scored
-    over all nine cells. A group of fewer than 3 rows or columns (a row lost to glare, tilt
+    """Every 3x3 window over a group, fitted and scored (see :func:`windows`)."""
+    return scored_all(windows(group), flat)
+
+
+def windows(group: dict[tuple[int, int], Blob]) -> list[tuple[np.ndarray, dict]]:
+    """Every 3x3 window over a group that rests on at least 4 of its blobs, fitted: (lattice,
+    blobs) pairs, to be judged over all nine cells (:func:`scored_all`). A group of fewer than 3 rows or columns (a row lost to glare, tilt
     or shade) gives the windows that extend it, so the cells its blobs did not cover are
     judged by the picture itself."""
     cols = [k[0] for k in group]
@@ -64,7 +69,7 @@ def hypotheses(group: dict[tuple[int, int], Blob], flat: Levels) -> list[Hypothe
             hom, sub = robust_fit(sub)
             if hom is not None:
                 fitted.append((hom, sub))
-    return scored_all(fitted, flat)
+    return fitted
 
 
 SETTLED = 8
@@ -265,8 +270,8 @@ def choose(groups: list[dict], flat: Levels, source: str
     :data:`GOOD_CELLS` sticker-like cells and a plausible perspective; refuses two separate
     faces that both score. The flag tells whether a lattice of sticker-like cells was set
     aside as no flat square grid (:mod:`vision.perspective`: one bent round a cube's edge)."""
-    hyps = sorted((h for g in groups if len(g) >= 4 for h in hypotheses(g, flat)),
-                  key=lambda h: h.rank, reverse=True)
+    hyps = sorted(scored_all([w for g in groups if len(g) >= 4 for w in windows(g)], flat),
+                  key=lambda h: h.rank, reverse=True)  # all groups' windows judged in one pass
     hyps = settled(hyps[:SETTLED], flat) + hyps[SETTLED:]
     scoring = [h for h in hyps if h.good >= GOOD_CELLS]
     height, width = flat.shape[:2]

@@ -62,14 +62,15 @@ def grow(seed: Blob, blobs: list[Blob]) -> dict[tuple[int, int], Blob]:
         # earlier step of this node is masked when a later step's nearest is looked up
         pred = c + _STEP_ARRAY[:, :1] * va + _STEP_ARRAY[:, 1:] * vb
         off_all = np.hypot(pts[None, :, 0] - pred[:, None, 0], pts[None, :, 1] - pred[:, None, 1])
+        off_all[:, ~free] = np.inf
         for (di, dj), off in zip(STEPS, off_all):
             nk = (key[0] + di, key[1] + dj)
             if nk in grid:
                 continue
-            off = np.where(free, off, np.inf)
             i = int(np.argmin(off))
             if not off[i] < 0.3 * spacing:
                 continue
+            off_all[:, i] = np.inf
             best = similar[i]
             step = best.centre - c
             nva, nvb = va, vb
@@ -101,7 +102,7 @@ def fit(grid: dict[tuple[int, int], Blob]) -> np.ndarray | None:
     keys = list(grid)
     src = np.array(keys, np.float64)
     dst = np.array([grid[k].centre for k in keys], np.float64)
-    if len(keys) < 4 or np.linalg.matrix_rank(src - src.mean(0)) < 2:
+    if len(keys) < 4 or _collinear(src):
         return None
     h, _ = cv2.findHomography(src, dst, 0)
     if h is not None and len(keys) < 7 and \
@@ -111,6 +112,14 @@ def fit(grid: dict[tuple[int, int], Blob]) -> np.ndarray | None:
         a, *_ = np.linalg.lstsq(np.hstack([src, np.ones((len(src), 1))]), dst, rcond=None)
         h = np.vstack([a.T, [0.0, 0.0, 1.0]])
     return h
+
+
+def _collinear(src: np.ndarray) -> bool:
+    """True when the lattice points lie on one line (their spread has no second direction):
+    lattice points are integers, so the determinant of their scatter is 0 or at least 1/4."""
+    d = src - src.mean(0)
+    sxx, syy, sxy = float(d[:, 0] @ d[:, 0]), float(d[:, 1] @ d[:, 1]), float(d[:, 0] @ d[:, 1])
+    return sxx * syy - sxy * sxy < 1e-6
 
 
 GLYPH_SIDE = 0.7

@@ -51,6 +51,9 @@ def shape_blobs(mask: np.ndarray, min_area: float, max_area: float) -> list[Blob
     for cnt, h in zip(contours, hier[0]):
         if h[3] != -1:
             continue  # a hole (the ink of a digit), not a sticker outline
+        _, _, bw, bh = cv2.boundingRect(cnt)
+        if bw * bh < min_area:
+            continue  # its hull fits in its box: too small (noise, a speck), skipped cheaply
         hull = cv2.convexHull(cnt)
         area = cv2.contourArea(hull)
         if not min_area <= area <= max_area:
@@ -91,9 +94,14 @@ def dedupe(blobs: list[Blob]) -> list[Blob]:
     once, but a much larger blob (stickers merged by glare) does not hide the stickers it
     covers; the lattice only ever links blobs of similar size."""
     kept: list[Blob] = []
+    centres = np.empty((len(blobs), 2))
+    sides = np.empty(len(blobs))
+    areas = np.empty(len(blobs))
     for b in sorted(blobs, key=lambda b: -b.area):
-        if all(np.linalg.norm(b.centre - k.centre) > 0.5 * k.side or k.area > 2.0 * b.area
-               for k in kept):
+        n = len(kept)
+        d = np.hypot(centres[:n, 0] - b.centre[0], centres[:n, 1] - b.centre[1])
+        if np.all((d > 0.5 * sides[:n]) | (areas[:n] > 2.0 * b.area)):
+            centres[n], sides[n], areas[n] = b.centre, b.side, b.area
             kept.append(b)
     return kept
 
