@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Mapping
 
 from sudoku_cube.models.errors import SudokuCubeError, UnsolvableError
-from sudoku_cube.models.grid import GridSolution, solve_grid
+from sudoku_cube.models.grid import GridSolution, GridUnsolvableError, photo_refusal, solve_grid
 from sudoku_cube.models.pieces import centre_facelets
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.solved import digit_count_problems
@@ -79,17 +79,21 @@ class ReviewCheck:
 
 
 def check_reading(state: CubeState, settings: CubeSettings = CubeSettings(),
-                  solver: Callable[..., GridSolution] | None = None) -> ReviewCheck:
+                  solver: Callable[..., GridSolution] | None = None,
+                  photos: Mapping[str, str] | None = None) -> ReviewCheck:
     """Digit counts of the best reading (notes), then the grid solver over all alternatives.
 
     The reading is consistent when the grid solver finds a solved arrangement; its chosen
     stickers (where they differ from the best reading) are the suggestions, and they must
-    have six of each digit.
+    have six of each digit. ``photos`` (face -> the photo it was read from, for corner
+    photos) lets a refusal name the photos to retake.
     """
     count_notes = count_note(state)
     try:
         grid = (solver or solve_grid)(state, settings)
     except UnsolvableError as e:
+        if isinstance(e, GridUnsolvableError):
+            e = photo_refusal(e, state, photos)
         hints = {}
         for culprit in getattr(e, "culprits", ()):
             if getattr(culprit, "suggested", None):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import shlex
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Mapping
 
 from rich.console import Console
 
@@ -82,7 +82,8 @@ def kept_corrections(stop: ReviewQuit) -> str:
 def run_review(console: Console, state: CubeState, settings: CubeSettings = CubeSettings(),
                read_line: Callable[[str], str] | None = None,
                solver: Callable[..., GridSolution] | None = None,
-               extra: dict | None = None) -> tuple[CubeState, ReviewCheck]:
+               extra: dict | None = None,
+               photos: Mapping[str, str] | None = None) -> tuple[CubeState, ReviewCheck]:
     """Review until consistent; return the reading to solve (suggestions taken) and its check.
 
     ``read_line`` asks the person (None: no interaction possible). ``q`` raises
@@ -92,7 +93,7 @@ def run_review(console: Console, state: CubeState, settings: CubeSettings = Cube
     """
     corrected = [state]
     try:
-        result = _review_loop(console, state, settings, read_line, solver, corrected)
+        result = _review_loop(console, state, settings, read_line, solver, corrected, photos)
     except ReviewQuit as stop:
         stop.saved = keep_corrections(state, corrected[0], extra)
         raise
@@ -113,12 +114,14 @@ def run_review(console: Console, state: CubeState, settings: CubeSettings = Cube
 def _review_loop(console: Console, state: CubeState, settings: CubeSettings,
                  read_line: Callable[[str], str] | None,
                  solver: Callable[..., GridSolution] | None,
-                 corrected: list[CubeState]) -> tuple[CubeState, ReviewCheck]:
-    """The review's rounds; ``corrected[0]`` follows the corrections typed so far."""
+                 corrected: list[CubeState], photos: Mapping[str, str] | None = None
+                 ) -> tuple[CubeState, ReviewCheck]:
+    """The review's rounds; ``corrected[0]`` follows the corrections typed so far
+    (``photos``: face -> photo read from, see :func:`check_reading`)."""
     read = state
     while True:
         with console.status("Checking the reading with the grid solver..."):
-            check = check_reading(state, settings, solver)
+            check = check_reading(state, settings, solver, photos)
         view = ReviewView(state, check, show_help=read_line is not None)
         console.print(view)
         if read_line is None:

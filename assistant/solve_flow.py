@@ -29,7 +29,7 @@ from sudoku_cube.assistant.review_ui import ReviewQuit, kept_corrections, run_re
 from sudoku_cube.assistant.sessions import followed_plans
 from sudoku_cube.assistant.solve_options import ocr_mode
 from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.grid import solve_grid
+from sudoku_cube.models.grid import GridUnsolvableError, photo_refusal, solve_grid
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.state import CubeState
 from sudoku_cube.vision.footed import SURE, OneVerdict, ones_verdict
@@ -40,10 +40,12 @@ DEMO_SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "cubes" / "01
 
 
 def read_cube(path: str | None, console: Console, args: argparse.Namespace | None = None,
-              progress: Progress | None = None) -> tuple[CubeState, OneVerdict | None]:
+              progress: Progress | None = None
+              ) -> tuple[CubeState, OneVerdict | None, dict[str, str] | None]:
     """A state from a photo folder (through vision, with the ``--profile`` and ``--ocr`` of
-    ``args``) or a state file (None = the demo sample) and, from photos, what they say about
-    the digit 1 (from a state file, what ``scan`` wrote into it, else None)."""
+    ``args``) or a state file (None = the demo sample), from photos what they say about the
+    digit 1 (from a state file, what ``scan`` wrote into it, else None), and for corner
+    photos the photo each face was read from (:func:`corner_photos`)."""
     p = Path(path) if path else DEMO_SAMPLE
     if not path:
         console.print(f"No input given: reading the bundled demo photos in {p}")
@@ -55,8 +57,15 @@ def read_cube(path: str | None, console: Console, args: argparse.Namespace | Non
             progress(Event("reading"))
         options = reader_options(args) if args is not None else {}
         reading = read_folder(p, ocr=ocr_mode(args), **options)
-        return reading.state, ones_verdict(reading.faces)
-    return load_state(p), load_one_verdict(p)
+        return reading.state, ones_verdict(reading.faces), corner_photos(reading.faces)
+    return load_state(p), load_one_verdict(p), None
+
+
+def corner_photos(faces: dict) -> dict[str, str] | None:
+    """Face -> corner photo (``A`` or ``B``) it was read from, when the faces came from corner
+    photos (so that a refusal names the photos to retake, not faces); else None."""
+    names = {f: Path(r.source).stem.upper() for f, r in faces.items() if r.source}
+    return names if names and set(names.values()) <= {"A", "B"} else None
 
 
 def settings_for(state: CubeState, settings: CubeSettings, ones: "OneVerdict | None",
@@ -94,13 +103,19 @@ def produce(path: str | None, settings: CubeSettings, args: argparse.Namespace, 
     tables = tables or start_tables()
     t0 = time.perf_counter()
     err = Console(stderr=True)
-    state, ones = read_cube(path, err, args, progress)
+    state, ones, photos = read_cube(path, err, args, progress)
     reading_ms = 1000 * (time.perf_counter() - t0)
-    settings = settings_for(state, settings, ones, args, err)
-    return solve_state(state, settings, optimal=getattr(args, "optimal", False),
-                       reading_ms=reading_ms, tables=tables, progress=progress,
-                       known=followed_plans(settings.symmetric) if remembered else None,
-                       require_sure=True)
+    try:
+        settings = settings_for(state, settings, ones, args, err)
+        return solve_state(state, settings, optimal=getattr(args, "optimal", False),
+                           reading_ms=reading_ms, tables=tables, progress=progress,
+                           known=followed_plans(settings.symmetric) if remembered else None,
+                           require_sure=True)
+    except GridUnsolvableError as e:
+        named = photo_refusal(e, state, photos)
+        if named is e:
+            raise
+        raise named from None
 
 
 def guide_state_file(path: str, settings: CubeSettings, args: argparse.Namespace) -> int:
@@ -143,10 +158,16 @@ def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.N
     tables = start_tables()
     t0 = time.perf_counter()
     with ConsoleProgress() as progress:
-        state, ones = read_cube(path, console, args, progress)
+        state, ones, photos = read_cube(path, console, args, progress)
     t1 = time.perf_counter()
     reading_ms = 1000 * (t1 - t0)
-    settings = settings_for(state, settings, ones, args, console)
+    try:
+        settings = settings_for(state, settings, ones, args, console)
+    except GridUnsolvableError as e:
+        named = photo_refusal(e, state, photos)
+        if named is e:
+            raise
+        raise named from None
     t2 = time.perf_counter()
     person = interactive() and not getattr(args, "plain", False)
     planner = BackgroundPlanner(settings, tables, optimal=getattr(args, "optimal", False),
@@ -155,7 +176,8 @@ def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.N
         try:
             state, check = run_review(console, state, settings, read_line if person else None,
                                       planner.solver,
-                                      extra={"one": ones.to_dict()} if ones is not None else None)
+                                      extra={"one": ones.to_dict()} if ones is not None else None,
+                                      photos=photos)
             t3 = time.perf_counter()
         except ReviewQuit as stop:
             console.print("Stopped at the review; nothing was planned. The input is unchanged: "

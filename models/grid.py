@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from .grid_model import Reachability, build_model, sticker_hypotheses
 from .grid_solve import (Culprit, GridSolution, GridUnsolvableError, check_digit_counts,
-                         diagnose, enumerate_targets, solve_grid)
+                         diagnose, enumerate_targets, photo_refusal, solve_grid)
 
 __all__ = ["Culprit", "GridSolution", "GridUnsolvableError", "Reachability", "build_model",
-           "check_digit_counts", "diagnose", "enumerate_targets", "solve_grid",
-           "sticker_hypotheses"]
+           "check_digit_counts", "diagnose", "enumerate_targets", "photo_refusal",
+           "solve_grid", "sticker_hypotheses"]

@@ -15,10 +15,12 @@ needed more than 2.81 units of CP-SAT's deterministic time to prove its best arr
   an unsolvable one is not diagnosed sticker by sticker (seconds, and with so many doubtful
   stickers the photos are the fix anyway); otherwise it is refused the same way.
 
-The refusal (:func:`too_doubtful_message`) names the faces with the most doubtful stickers, so
-the person retakes those photos.
+The refusal (:func:`too_doubtful_message`) names the faces with the most doubtful stickers (or,
+read from corner photos, photo A or B), so the person retakes those photos.
 """
 from __future__ import annotations
+
+from typing import Mapping
 
 from .geometry import FACES
 from .state import CubeState
@@ -63,12 +65,22 @@ def retake_faces(cells: tuple[int, ...], n: int = 3) -> list[str]:
     return [f for f in order if counts[f] >= RETAKE_SHARE] or order[:2]
 
 
-def too_doubtful_message(state: CubeState, cells: tuple[int, ...], why: str) -> str:
-    """Why the reading cannot be settled (``why``) and which photos to take again."""
+def too_doubtful_message(state: CubeState, cells: tuple[int, ...], why: str,
+                         photos: Mapping[str, str] | None = None) -> str:
+    """Why the reading cannot be settled (``why``) and which photos to take again.
+    ``photos`` maps a face to the photo it was read from (corner photos: ``A`` shows U F R,
+    ``B`` D L B); then the photos are named, not the faces."""
     n = state.n
     counts = per_face(cells, n)
     faces = retake_faces(cells, n)
     spread = ", ".join(f"{f} {counts[f]}" for f in sorted(counts, key=FACES.index))
-    return (f"the photos cannot be settled: {len(cells)} of {len(state.stickers)} stickers "
-            f"read with doubt ({spread}), {why}. Retake the photos of face {', '.join(faces)}: "
-            "sharp, evenly lit, no glare, the face square on and filling much of the picture")
+    head = (f"the photos cannot be settled: {len(cells)} of {len(state.stickers)} stickers "
+            f"read with doubt ({spread}), {why}. ")
+    tail = "sharp, evenly lit, no glare, the face square on and filling much of the picture"
+    if photos and all(f in photos for f in faces):
+        names = list(dict.fromkeys(photos[f] for f in faces))
+        shown = " and ".join(f"{w} (faces {' '.join(f for f in FACES if photos.get(f) == w)})"
+                             for w in names)
+        return (head + f"Retake corner photo {shown}: sharp, evenly lit, no glare, the corner square "
+                "on with its three faces filling much of the picture")
+    return head + f"Retake the photos of face {', '.join(faces)}: " + tail

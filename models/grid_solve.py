@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field, replace
-from typing import Iterable
+from typing import Iterable, Mapping
 
 from ortools.sat.python import cp_model
 
@@ -160,6 +160,10 @@ class GridUnsolvableError(UnsolvableError):
         self.reason = reason
         self.proven = proven
         """True when ``culprits`` are proven the fewest stickers that make it solvable."""
+        self.doubtful: tuple[int, ...] = ()
+        """A reading refused as too doubtful: its doubtful stickers (and ``why``), so that
+        the refusal can be told again naming the photos (:func:`photo_refusal`)."""
+        self.why = ""
 
 
 FAST = {"cp_model_presolve": False, "linearization_level": 0, "symmetry_level": 0}
@@ -572,7 +576,21 @@ reads differently (one rival alone can leave a doubtful sticker unlisted, settle
 def _too_doubtful(state: CubeState, doubt: tuple[int, ...], why: str) -> GridUnsolvableError:
     """The early refusal of a reading with many doubtful stickers (``why``: what that makes
     impossible), naming the photos to retake."""
-    return GridUnsolvableError(too_doubtful_message(state, doubt, why), reason="too-doubtful")
+    err = GridUnsolvableError(too_doubtful_message(state, doubt, why), reason="too-doubtful")
+    err.doubtful, err.why = doubt, why
+    return err
+
+
+def photo_refusal(err: GridUnsolvableError, state: CubeState,
+                  photos: Mapping[str, str] | None) -> GridUnsolvableError:
+    """``err`` told again naming the photos (``photos``: face -> photo it was read from) when
+    it refuses a too doubtful reading; else ``err`` itself."""
+    if err.reason != "too-doubtful" or not photos or not err.doubtful:
+        return err
+    again = GridUnsolvableError(too_doubtful_message(state, err.doubtful, err.why, photos),
+                                reason="too-doubtful")
+    again.doubtful, again.why = err.doubtful, err.why
+    return again
 
 
 class _Collector(cp_model.CpSolverSolutionCallback):

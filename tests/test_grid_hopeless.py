@@ -89,3 +89,29 @@ def test_solve_without_a_person_stops_with_the_photos_to_retake(state, tmp_path,
     assert "not consistent" not in out.err
     if flag == "--json":
         assert out.out == ""
+
+
+CORNERS = {"U": "A", "R": "A", "F": "A", "D": "B", "L": "B", "B": "B"}
+
+
+def test_a_corner_reading_too_doubtful_names_the_corner_photos(state):
+    """Read from corner photos, the refusal names photo A or B (and its faces), not a face
+    photo that was never taken."""
+    from sudoku_cube.assistant.review import check_reading
+    read = _doubtful(state, _face_cells("UFRD", 30))
+    check = check_reading(read, photos=CORNERS)
+    assert check.too_doubtful and check.grid is None
+    assert "Retake corner photo A (faces U R F) and B (faces D L B):" in check.explanation
+    assert "photos of face" not in check.explanation
+    plain = check_reading(read)
+    assert "Retake the photos of face U, R, F, D:" in plain.explanation
+
+
+def test_corner_photos_are_told_from_face_photos():
+    from types import SimpleNamespace
+
+    from sudoku_cube.assistant.solve_flow import corner_photos
+    corner = {f: SimpleNamespace(source=f"/x/{w}.jpg") for f, w in CORNERS.items()}
+    assert corner_photos(corner) == CORNERS
+    faces = {f: SimpleNamespace(source=f"/x/{f}.jpg") for f in "URFDLB"}
+    assert corner_photos(faces) is None
