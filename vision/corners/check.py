@@ -13,6 +13,7 @@ import cv2
 import numpy as np
 
 from sudoku_cube.vision.face_cues import project_all
+from sudoku_cube.vision.sticker_blobs import value_channel
 
 CELL = 16
 """Pixels per sticker in the warped face that :func:`grid_contrast` measures."""
@@ -29,7 +30,7 @@ def value_image(image: np.ndarray, pitch: float) -> np.ndarray:
     """The V channel (max of B, G, R: coloured stickers stand out from the black body there)
     as float32, smoothed to the sampling step of :func:`grid_contrast` for a sticker pitch of
     ``pitch`` pixels."""
-    v = image.max(axis=2).astype(np.float32)
+    v = value_channel(image).astype(np.float32)
     return cv2.GaussianBlur(v, (0, 0), max(0.8, 0.5 * pitch / CELL))
 
 

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from sudoku_cube.vision.sticker_blobs import value_channel
+
 
 @dataclass(frozen=True)
 class Quad:
@@ -152,7 +154,7 @@ def find_quads(image: np.ndarray, relaxed: bool = False, colour: bool = False,
     splits blurred stickers harder; ``colour`` (a last pass) segments by hue instead;
     ``solidity`` below :data:`SOLIDITY` (a loose pass) also accepts outlines a dark digit
     bites into; ``rounded`` also stickers with strongly rounded corners (:func:`_quad_of`)."""
-    v = image.max(axis=2)
+    v = value_channel(image)
     h, w = v.shape
     min_area = max(30.0, h * w * 0.00015)
     max_area = h * w * 0.05

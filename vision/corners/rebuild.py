@@ -19,6 +19,8 @@ import itertools
 import cv2
 import numpy as np
 
+from sudoku_cube.vision.sticker_blobs import value_channel
+
 from .check import pitch_of
 from .lattice import CORNERS, Found, Lattice, Quad, adjacent_corners, snap
 
@@ -114,7 +116,8 @@ def _light_cells(image: np.ndarray, lat: Lattice, cell: int = 24) -> set[tuple[i
     k = 3.0 / size
     M = lat.H @ np.array([[k, 0, 0], [0, k, 0], [0, 0, 1.0]])
     v = cv2.warpPerspective(image, M, (size, size), flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP,
-                            borderMode=cv2.BORDER_CONSTANT).max(axis=2).astype(np.float32)
+                            borderMode=cv2.BORDER_CONSTANT)
+    v = value_channel(v).astype(np.float32)
     out: set[tuple[int, int]] = set()
     m = cell // 4
     for u, w in itertools.product(range(3), range(3)):

@@ -15,6 +15,7 @@ import cv2
 import numpy as np
 
 from sudoku_cube.vision.face_cues import sample
+from sudoku_cube.vision.sticker_blobs import value_channel
 from sudoku_cube.vision.warp import polarity_vote
 
 from .check import MIN_STEP, pitch_of
@@ -52,7 +53,7 @@ _BORDER = (_CELLS[:, None, :] + _band(0.0)[None]).reshape(-1, 2)
 def value_for(image: np.ndarray, pitch: float) -> np.ndarray:
     """The V channel (max of B, G, R) as float32, smoothed a little for a sticker pitch of
     ``pitch`` pixels (grain and JPEG blocks)."""
-    v = image.max(axis=2).astype(np.float32)
+    v = value_channel(image).astype(np.float32)
     return cv2.GaussianBlur(v, (0, 0), max(0.7, pitch / 25))
 
 
