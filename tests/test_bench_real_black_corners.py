@@ -29,3 +29,20 @@ def test_the_shipped_labels_name_a_corner_photo_and_nine_tokens_per_face():
     for label in labels.values():
         assert label["photo"] in ("A", "B")
         assert all(len(tokens) == 9 for tokens in label["faces"].values())
+
+
+def test_corner_photos_held_upside_down_are_counted_apart_from_faces_not_found(tmp_path):
+    """A corner photo whose three faces are found but held with no face on top is refused
+    as not upright (counted apart), a photo without a cube as not found."""
+    import cv2
+    import numpy as np
+
+    from sudoku_cube.assistant.bench.vision_real import corners_figures
+
+    upright = cv2.imread(str(CUBE.parent / "c1-plain" / "A.jpg"))
+    cv2.imwrite(str(tmp_path / "upright.jpg"), upright)
+    cv2.imwrite(str(tmp_path / "below.jpg"), cv2.rotate(upright, cv2.ROTATE_180))
+    cv2.imwrite(str(tmp_path / "grey.jpg"), np.full((300, 400, 3), 128, np.uint8))
+    out = corners_figures(tmp_path)
+    assert (out["photos"], out["located"], out["refused"], out["not_upright"]) == (3, 1, 2, 1)
+    assert list(out["refusals"]) == ["grey.jpg"]

@@ -85,3 +85,50 @@ def test_read_takes_the_ocr_modes_of_solve(capsys):
         assert reading["faces"] == truth
         got[mode] = reading["confidence"]
     assert got["always"] != got["never"]
+
+
+def _erase_digits(src: Path, out: Path, cells: list[int]) -> None:
+    """The photo with the digits of ``cells`` (0-8) painted over in their sticker's own
+    colour (taken near the sticker's edge): blank stickers, as a cube without digits has."""
+    import cv2
+    import numpy as np
+
+    photo = json.loads((src.parent / "photos.json").read_text())[src.stem]
+    img = cv2.imread(str(src))
+    quad = np.array(photo["quad"])
+    pitch = np.linalg.norm(quad[1] - quad[0]) / 3
+    for i in cells:
+        x, y = np.array(photo["centres"][i])
+        colour = img[int(y + 0.36 * pitch), int(x)].tolist()
+        cv2.rectangle(img, (int(x - 0.33 * pitch), int(y - 0.33 * pitch)),
+                      (int(x + 0.33 * pitch), int(y + 0.33 * pitch)), colour, -1)
+    cv2.imwrite(str(out), img)
+
+
+def test_stickers_without_a_digit_are_shown_blank_not_guessed(tmp_path, capsys):
+    """A sticker in which no digit is seen is printed as ``--`` and named once, not listed
+    as a doubtful 1 with 36 equal scores; the other stickers read as before."""
+    truth = [s.token for s in parse_json((SAMPLES / "cubes/01-easy/truth.json").read_text())
+             .face("U")]
+    photo = tmp_path / "U.png"
+    _erase_digits(SAMPLES / "cubes/01-easy/U.jpg", photo, [4, 8])
+    assert main(["read", str(photo), "--no-ocr"]) == 0
+    out = capsys.readouterr().out
+    rows = [line.split() for line in out.splitlines()
+            if len(line.split()) == 3 and all(len(t) == 2 for t in line.split())]
+    assert rows[1][1] == "--" and rows[2][2] == "--"
+    assert [t for row in rows for t in row if t != "--"] == [t for i, t in enumerate(truth)
+                                                             if i not in (4, 8)]
+    text = " ".join(out.split())  # the console wraps long lines
+    assert "no digit seen on sticker(s) 5 9" in text
+    assert "doubtful sticker 5" not in text and "doubtful sticker 9" not in text
+
+
+def test_a_face_without_any_digit_asks_whether_it_is_a_sudoku_cube(tmp_path, capsys):
+    """A face with no digit at all (a plain colour cube) says so instead of nine guesses."""
+    photo = tmp_path / "U.png"
+    _erase_digits(SAMPLES / "cubes/01-easy/U.jpg", photo, list(range(9)))
+    assert main(["read", str(photo), "--no-ocr"]) == 0
+    text = " ".join(capsys.readouterr().out.split())  # the console wraps long lines
+    assert text.count("--") == 9 and "is this a Sudoku Cube" in text
+    assert "doubtful sticker" not in text

@@ -17,7 +17,7 @@ from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.grid import solve_grid
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.state_format import parse_json
-from sudoku_cube.vision.corners.faces import CornerPhotoError, locate_faces
+from sudoku_cube.vision.corners.faces import CornerPhotoError, NotUprightError, locate_faces
 from sudoku_cube.vision.corners.views import corner_faces
 from sudoku_cube.vision.corners.reader import read_corner_folder
 from sudoku_cube.vision.images import load_image
@@ -132,7 +132,7 @@ def test_photo_with_two_faces_is_refused(tmp_path, rendered):
 def test_upside_down_photo_is_refused(tmp_path, rendered):
     img = cv2.rotate(cv2.imread(str(rendered / "corner" / "A.jpg")), cv2.ROTATE_180)
     d = _corner_dir(tmp_path, rendered, a=img)
-    with pytest.raises(CornerPhotoError, match="not upright.*U faces up"):
+    with pytest.raises(NotUprightError, match="not upright.*U faces up"):
         read_corner_folder(d, ocr=False)
 
 

@@ -90,6 +90,12 @@ class FaceReading:
         """Cells (0-8) whose reading is doubtful (:func:`models.stickers.is_doubtful`)."""
         return tuple(i for i, alts in enumerate(self.candidates) if is_doubtful(alts))
 
+    @property
+    def blank(self) -> tuple[int, ...]:
+        """Cells (0-8) in which no digit was seen (a blank sticker, glare or shadow): their
+        reading is only the recognisers' guess, worth no alternatives."""
+        return tuple(i for i, e in enumerate(self.evidence) if e.glyph is None)
+
     def to_dict(self) -> dict:
         """JSON-ready geometry (in the photo file's pixels) and confidence of this face."""
         k = self.file_scale

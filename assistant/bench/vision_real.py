@@ -38,7 +38,7 @@ from rich.table import Table
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.profile import DEFAULT_SYMMETRIC, CubeSettings
 from sudoku_cube.models.stickers import parse_token, same_sticker
-from sudoku_cube.vision.corners.faces import locate_faces
+from sudoku_cube.vision.corners.faces import NotUprightError, locate_faces
 from sudoku_cube.vision.corners.reader import CORNER_PHOTOS, read_corner_photo
 from sudoku_cube.vision.detect import find_face, project
 from sudoku_cube.vision.images import IMAGE_SUFFIXES, file_scale, load_image
@@ -184,20 +184,29 @@ def faces_figures(folder: Path, labels: dict) -> dict:
 
 
 def corners_figures(folder: Path) -> dict:
-    """Corner photos whose three faces were located (as photo A's or B's arrangement)."""
-    out = {"photos": 0, "located": 0, "refused": 0}
+    """Corner photos whose three faces were located (as photo A's or B's arrangement), and of
+    the refused ones those whose three faces were found but held with no face on top of the
+    corner (``not_upright``: the reader rightly cannot tell which face is which); the others'
+    refusals by photo."""
+    out = {"photos": 0, "located": 0, "refused": 0, "not_upright": 0, "refusals": {}}
     for path in _photos(folder):
         out["photos"] += 1
         img = load_image(path)
+        why = None
         for which in ("A", "B"):
             try:
                 locate_faces(img, which, path.name)
-            except SudokuCubeError:
+            except SudokuCubeError as e:
+                why = why or e
                 continue
             out["located"] += 1
             break
         else:
             out["refused"] += 1
+            if isinstance(why, NotUprightError):
+                out["not_upright"] += 1
+            else:
+                out["refusals"][path.name] = str(why).split(": ", 1)[-1]
     return out
 
 
@@ -274,6 +283,12 @@ def run(args: argparse.Namespace) -> int:
                       markup=False)
         for name in col["photos_with_a_wrong_cell"]:
             console.print(f"  colour off: {name}", markup=False)
+    if corners["refused"]:
+        console.print(f"  corner photos refused: {corners['refused']}, of which "
+                      f"{corners['not_upright']} show their three faces but held with no face "
+                      "on top of the corner (refused as not upright)", markup=False)
+    for name, why in corners["refusals"].items():
+        console.print(f"  corner photo refused: {name}: {why}", markup=False)
     if black["stickers"]:
         console.print(f"black Sudoku Cube: {black['right']} of {black['stickers']} labelled "
                       "stickers read right (no OCR)", markup=False)

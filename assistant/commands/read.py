@@ -21,7 +21,7 @@ from sudoku_cube.vision.corners.views import corner_faces
 from sudoku_cube.vision.footed import ones_verdict
 from sudoku_cube.vision.images import file_scale, load_image
 from sudoku_cube.vision.photo_set import read_folder
-from sudoku_cube.vision.reading import read_face
+from sudoku_cube.vision.reading import FaceReading, read_face
 from sudoku_cube.vision.storage import atomic_write_bytes
 
 
@@ -78,11 +78,11 @@ def read_corner_singles(which: str, paths: list[Path], args: argparse.Namespace)
         console.print(f"[bold]{path}[/] (corner photo {which}: "
                       + ", ".join(f"{c.face} {c.place}" for c in corner_faces(which)) + "):")
         for face, r in faces.items():
-            for k in range(3):
-                row = " ".join(r.stickers[3 * k + c].token for c in range(3))
+            rows, notes = face_lines(r)
+            for k, row in enumerate(rows):
                 console.print(f"  {face if k == 0 else ' '}  {row}")
-            for i in r.doubtful:
-                console.print(f"     doubtful sticker {i + 1}: {_alternatives(r.candidates[i])}")
+            for note in notes:
+                console.print(f"     {note}", highlight=False)
     _debug_pictures(args, [r for faces in results.values() for r in faces.values()])
     if args.json:
         sys.stdout.write(json.dumps({k: {"photo": which, "faces": {
@@ -115,13 +115,12 @@ def read_single_faces(paths: list[Path], args: argparse.Namespace) -> int:
         r = read_face(img, ocr=ocr_mode(args), source=str(path), face=face,
                       file_scale=file_scale(path, img), **options)
         results[str(path)] = r
-        rows = [" ".join(r.stickers[3 * k + c].token for c in range(3)) for k in range(3)]
+        rows, notes = face_lines(r)
         console.print(f"[bold]{path}[/] (face {face or '?'}):")
         for row in rows:
             console.print(f"  {row}")
-        for i in r.doubtful:
-            alts = _alternatives(r.candidates[i])
-            console.print(f"  doubtful sticker {i + 1}: {alts}")
+        for note in notes:
+            console.print(f"  {note}", highlight=False)
     _debug_pictures(args, list(results.values()))
     if args.json:
         sys.stdout.write(json.dumps({k: {"faces": [s.token for s in r.stickers],
@@ -164,6 +163,32 @@ def run(args: argparse.Namespace) -> int:
         alts = _alternatives(reading.state.hypotheses(idx))
         console.print(f"doubtful {sticker_name(idx)}: {alts}")
     return 0
+
+
+BLANK = "--"
+"""How a sticker in which no digit was seen is shown in a printed face."""
+
+
+def face_lines(r: FaceReading) -> tuple[list[str], list[str]]:
+    """A face read from one photo as a person checks it: its three rows of tokens (a sticker
+    without a digit shown as :data:`BLANK`, not as the recognisers' guess) and the notes
+    below them: the stickers without a digit in one line (all nine: not a Sudoku Cube face,
+    or one too dark or blurred to show its digits), then each doubtful sticker's readings."""
+    blank = set(r.blank)
+    rows = [" ".join(BLANK if 3 * k + c in blank else r.stickers[3 * k + c].token
+                     for c in range(3)) for k in range(3)]
+    notes = []
+    if len(blank) == 9:
+        notes.append("no digit seen on any sticker: is this a Sudoku Cube (a digit on every "
+                     "sticker)? If so, photograph the face sharply, in even light, so it fills "
+                     "about half of the picture")
+    elif blank:
+        notes.append(f"no digit seen on sticker(s) {' '.join(str(i + 1) for i in sorted(blank))}"
+                     " (blank, glare or shadow?): retake the photo without glare, or settle "
+                     "them in the review")
+    notes += [f"doubtful sticker {i + 1}: {_alternatives(r.candidates[i])}"
+              for i in r.doubtful if i not in blank]
+    return rows, notes
 
 
 def _alternatives(hyps, shown: int = 4, floor: float = 0.01) -> str:

@@ -55,6 +55,11 @@ class CornerPhotoError(SudokuCubeError):
     """A corner photo that does not show the expected corner with three faces."""
 
 
+class NotUprightError(CornerPhotoError):
+    """A corner photo whose three faces were found, held so that no face sits on top of the
+    corner (the cube seen from below, or turned): which face is which cannot be told."""
+
+
 @dataclass(frozen=True)
 class CornerFace:
     """A face found in a corner photo: ``H`` maps its net (col, row), 0..3, to image pixels."""
@@ -306,7 +311,7 @@ def _placed(lattices: list[Lattice], photo: str, where: str, names: str) -> list
     expected = corner_faces(photo)
     arranged = arrange(lattices)
     if arranged.tilt_deg > MAX_DOWN_TILT_DEG:
-        raise CornerPhotoError(
+        raise NotUprightError(
             f"{where}corner photo {photo} is not upright: no face sits on top of the corner "
             f"(the edge between the two lower faces runs {arranged.tilt_deg:.0f} degrees from "
             f"straight down). Expected {names}; hold the cube so that {expected[0].face} faces "
@@ -337,4 +342,4 @@ def _placed(lattices: list[Lattice], photo: str, where: str, names: str) -> list
     return out
 
 
-__all__ = ["CornerFace", "CornerPhotoError", "locate_faces", "PLACES"]
+__all__ = ["CornerFace", "CornerPhotoError", "NotUprightError", "locate_faces", "PLACES"]
