@@ -1,7 +1,8 @@
 """Finding the face: the steps in order, each in its own module.
 
 Sticker candidates (:mod:`vision.sticker_blobs`) from light-sticker masks, then from the regions
-between grooves (:mod:`vision.face_cues`), then light digits, then chroma; each set is grown
+between grooves (:mod:`vision.face_cues`), then light digits, then chroma, last the pieces of a
+stickerless cube cut apart along hairlines (:mod:`vision.hairline`); each set is grown
 into lattices (:mod:`vision.lattice`), whose 3x3 windows are judged over all nine cells and the
 best kept (:mod:`vision.hypotheses`); a photo with no face, two faces or a cut-off face is
 refused with a message that says which and why (:mod:`vision.refusals`).
@@ -14,6 +15,7 @@ import numpy as np
 from sudoku_cube.vision.face_cues import (CHROMA_FLOOR, CHROMA_WEIGHT, Levels, chroma, groove_masks,
                                           plateaus, thin_grooves)
 from sudoku_cube.vision.face_geometry import FaceGeometry, FaceNotFoundError, project, scale_homography
+from sudoku_cube.vision.hairline import hairline_face
 from sudoku_cube.vision.hypotheses import Hypothesis, choose
 from sudoku_cube.vision.lattice import groups_of
 from sudoku_cube.vision.refusals import refuse
@@ -67,6 +69,8 @@ def find_face(image: np.ndarray, source: str = "photo") -> FaceGeometry:
         raise FaceNotFoundError(
             f"{source}: two faces in one photo (the stickers do not lie on one flat face: the "
             "cube is seen across one of its edges); photograph a single face straight on")
+    if best is None:  # last: a stickerless cube, whose pieces touch with hairline gaps
+        best = hairline_face(small, v, area, source)
     if best is None:
         refuse(source, blobs, groups, v.shape)
     found = tuple((c, r) in best.grid for r in range(3) for c in range(3))
