@@ -132,3 +132,13 @@ def test_a_face_without_any_digit_asks_whether_it_is_a_sudoku_cube(tmp_path, cap
     text = " ".join(capsys.readouterr().out.split())  # the console wraps long lines
     assert text.count("--") == 9 and "is this a Sudoku Cube" in text
     assert "doubtful sticker" not in text
+
+
+def test_a_corner_view_read_as_one_face_says_how_to_read_it_as_a_corner_photo(tmp_path, capsys):
+    """A photo of the cube's corner given as one face is refused as two faces, and the
+    message says how it is read instead: as corner photo A or B."""
+    view = tmp_path / "view.jpg"
+    view.write_bytes((SAMPLES / "corners/c4-black/A.jpg").read_bytes())
+    assert main(["read", str(view), "--no-ocr"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert "two faces in one photo" in err and "corner photo A or B (named A.jpg or B.jpg)" in err

@@ -14,7 +14,8 @@ import numpy as np
 
 from sudoku_cube.vision.face_cues import (CHROMA_FLOOR, CHROMA_WEIGHT, Levels, chroma, groove_masks,
                                           plateaus, thin_grooves)
-from sudoku_cube.vision.face_geometry import FaceGeometry, FaceNotFoundError, project, scale_homography
+from sudoku_cube.vision.face_geometry import (TWO_FACES_ADVICE, FaceGeometry, FaceNotFoundError,
+                                             project, scale_homography)
 from sudoku_cube.vision.hairline import hairline_face
 from sudoku_cube.vision.hypotheses import Hypothesis, choose
 from sudoku_cube.vision.lattice import groups_of
@@ -68,7 +69,7 @@ def find_face(image: np.ndarray, source: str = "photo") -> FaceGeometry:
     if best is None and bent:
         raise FaceNotFoundError(
             f"{source}: two faces in one photo (the stickers do not lie on one flat face: the "
-            "cube is seen across one of its edges); photograph a single face straight on")
+            f"cube is seen across one of its edges); {TWO_FACES_ADVICE}")
     if best is None:  # last: a stickerless cube, whose pieces touch with hairline gaps
         best = hairline_face(small, v, area, source)
     if best is None:

@@ -13,6 +13,12 @@ class FaceNotFoundError(SudokuCubeError):
     """No usable 3x3 face in a photo; the message says which problem (none, two, partial)."""
 
 
+TWO_FACES_ADVICE = ("photograph a single face straight on, or read a photo of the cube's "
+                    "corner (three faces) as corner photo A or B (named A.jpg or B.jpg)")
+"""What to do about a photo that shows two faces: it is often a corner view, which the
+reader takes as a corner photo."""
+
+
 @dataclass(frozen=True)
 class FaceGeometry:
     """Where the face is: ``homography`` maps lattice coordinates (column, row), sticker

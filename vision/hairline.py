@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from sudoku_cube.vision.face_cues import Levels, chroma, sample
-from sudoku_cube.vision.face_geometry import FaceNotFoundError
+from sudoku_cube.vision.face_geometry import TWO_FACES_ADVICE, FaceNotFoundError
 from sudoku_cube.vision.hypotheses import Hypothesis, _snapped, scored_all, separate, windows
 from sudoku_cube.vision.lattice import groups_of
 from sudoku_cube.vision.perspective import plausible
@@ -135,5 +135,5 @@ def hairline_face(small: np.ndarray, v: np.ndarray, area: float, source: str
     if any(len(other.grid) >= 6 and separate(best, other) for _, other in faces[1:]):
         raise FaceNotFoundError(
             f"{source}: two faces in one photo (two separate 3x3 groups of pieces); "
-            "photograph a single face straight on")
+            f"{TWO_FACES_ADVICE}")
     return best

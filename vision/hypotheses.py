@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from sudoku_cube.vision.face_cues import Levels, sample
-from sudoku_cube.vision.face_geometry import FaceNotFoundError, pitch, project
+from sudoku_cube.vision.face_geometry import TWO_FACES_ADVICE, FaceNotFoundError, pitch, project
 from sudoku_cube.vision.lattice import robust_fit
 from sudoku_cube.vision.perspective import SQUARE_FIT_SLACK, plausible, square_fit
 from sudoku_cube.vision.sticker_blobs import Blob
@@ -294,5 +294,5 @@ def choose(groups: list[dict], flat: Levels, source: str
         if len(other.grid) >= 6 and separate(best, other):
             raise FaceNotFoundError(
                 f"{source}: two faces in one photo (two separate 3x3 groups of stickers); "
-                "photograph a single face straight on")
+                f"{TWO_FACES_ADVICE}")
     return best, False

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from sudoku_cube.vision.face_geometry import FaceNotFoundError, project
+from sudoku_cube.vision.face_geometry import TWO_FACES_ADVICE, FaceNotFoundError, project
 from sudoku_cube.vision.hypotheses import GOOD_CELLS
 from sudoku_cube.vision.lattice import best_window, robust_fit
 from sudoku_cube.vision.sticker_blobs import Blob
@@ -30,7 +30,7 @@ def refuse(source: str, blobs: list[Blob], groups: list[dict], shape: tuple[int,
     if extra >= 3:
         raise FaceNotFoundError(
             f"{source}: two faces in one photo (more than 3 rows or columns of stickers line "
-            "up); photograph a single face straight on")
+            f"up); {TWO_FACES_ADVICE}")
     cols = sorted({k[0] for k in best})
     rows = sorted({k[1] for k in best})
     i0, j0 = cols[0], rows[0]
