@@ -34,7 +34,8 @@ def find_face(image: np.ndarray, source: str = "photo") -> FaceGeometry:
     Sticker candidates come first from light-sticker masks, then, when those give no face,
     also from the regions between grooves (any sticker colour, light or dark digits,
     :mod:`vision.face_cues`). Every lattice they form is judged over all nine cells and the
-    best is kept. ``source`` names the photo in messages.
+    best is kept; when none is a face, the digits' lattices are judged once more forgiving
+    grooves lit by glare on a neighbouring dark sticker. ``source`` names the photo in messages.
     """
     h0, w0 = image.shape[:2]
     scale = min(1.0, WORK_SIDE / max(h0, w0))
@@ -57,13 +58,16 @@ def find_face(image: np.ndarray, source: str = "photo") -> FaceGeometry:
     if colour_first:  # coloured stickers on a light body: bright on chroma
         best, more, cblobs = _on_chroma(small, level, blobs, area, source)
         bent |= more
+    digit_groups: list[dict] = []
     if best is None:  # light digits as lattice points (the refusal speaks of stickers)
-        best, more = choose(groups_of(dedupe(blobs + glyph_blobs(masks, area))), level,
-                            source)
+        digit_groups = groups_of(dedupe(blobs + glyph_blobs(masks, area)))
+        best, more = choose(digit_groups, level, source)
         bent |= more
     if best is None and not colour_first:
         best, more, cblobs = _on_chroma(small, level, blobs, area, source)
         bent |= more
+    if best is None and not bent and digit_groups:  # glare on a dark sticker, judged leniently
+        best, bent = choose(digit_groups, Levels(level.images, beside_glare=True), source)
     if best is None and cblobs is not None and (not groups or len(groups[0]) < 3):
         blobs, groups = cblobs, groups_of(cblobs)  # the refusal speaks of what chroma saw
     if best is None and bent:

@@ -147,7 +147,18 @@ GLARE_SIDE = 0.3
 """A side whose groove level stands this far above the cell's plateau (relative to it, as the
 contrast is) is lit by glare on the neighbouring sticker, whose halo bleeds across the groove
 on a dark sticker: no groove can be seen there, so the cell is judged on its other inner sides
-(on all when every one is lit)."""
+(on all when every one is lit).
+
+A glare spot on a dark sticker also lights the grooves to its neighbours by less than this,
+yet above their dark plateaus, so up to three cells round it score as no sticker and the face
+is refused. Judged leniently (``beside_glare``, a second look when no face was found), a side
+lighter than the cell's plateau whose neighbour's plateau stands this far above it is set
+aside too. Not at first: the edge between a shaded side face and the lit face beside it looks
+the same, and the lenient judgement could move a lattice onto the side face."""
+
+_NEIGHBOUR = np.array([[i - 1, i + 1, i - 3, i + 3] for i in range(9)]) % 9
+"""The cell across each side (left, right, top, bottom) of each cell (meaningful on its
+:data:`_INNER_SIDE` sides only)."""
 
 _INNER_PTS = _grid(_INNER)
 _SIDE_PTS = _grid(_SIDES)
@@ -158,12 +169,13 @@ percentile falls on a sample)."""
 
 
 def cell_contrast(flat: np.ndarray, hom: np.ndarray, seen: np.ndarray | None = None,
-                  floor: float = 10.0) -> np.ndarray:
+                  floor: float = 10.0, beside_glare: bool = False) -> np.ndarray:
     """For each of the nine cells of the lattice ``hom`` (cell centres at 0..2 -> image), how
     far its plateau stands above the grooves between it and its neighbours, relative to its
     level: the median of the inner samples minus the median of a side's darkest samples, the
     weakest inner side counting (a cell must be framed on every side it shares, but one lit
-    by glare from the sticker beyond, :data:`GLARE_SIDE`), over the
+    by glare from the sticker beyond, :data:`GLARE_SIDE`, and with ``beside_glare`` one
+    lighter than the cell beside a glaring neighbour), over the
     inner level plus ``floor`` (so faint noise on a near-black image is no contrast).
     About 0.3..0.9 for a sticker, near 0 or below for background; cells outside
     the image score -1. A side's groove level is the median of its samples along it, or for
@@ -181,7 +193,10 @@ def cell_contrast(flat: np.ndarray, hom: np.ndarray, seen: np.ndarray | None = N
     lenient = np.zeros((k, 9), bool) if seen is None else \
         np.broadcast_to(np.asarray(seen, bool), (k, 9))
     per_side = np.where(lenient[:, :, None], sides[..., _SHARE_AT], sides[..., len(_T) // 2])
-    inner_side = _INNER_SIDE & (per_side <= (level + GLARE_SIDE * (level + floor))[..., None])
+    lit = (level + GLARE_SIDE * (level + floor))[..., None]
+    inner_side = _INNER_SIDE & (per_side <= lit)
+    if beside_glare:
+        inner_side &= (per_side <= level[..., None]) | (level[:, _NEIGHBOUR] <= lit)
     inner_side = np.where(inner_side.any(axis=2, keepdims=True), inner_side, _INNER_SIDE)
     groove = np.where(inner_side, per_side, -np.inf).max(axis=2)
     score = (level - groove) / (level + floor)
@@ -228,9 +243,11 @@ class Levels:
     """The pictures a lattice's cells are judged on, each with its floor
     (:func:`cell_contrast`) and weight: the value channel, and where that finds no face also
     chroma. A cell's contrast is the best weighted one over them, so a face whose white stickers stand out on the
-    value channel and coloured ones on chroma (a light body) scores on every cell."""
+    value channel and coloured ones on chroma (a light body) scores on every cell.
+    ``beside_glare``: sides lit from a glaring neighbour are set aside (:data:`GLARE_SIDE`)."""
 
     images: tuple[tuple[np.ndarray, float, float], ...]
+    beside_glare: bool = False
 
     @property
     def shape(self) -> tuple[int, ...]:
@@ -240,5 +257,5 @@ class Levels:
     def contrast(self, hom: np.ndarray, seen: np.ndarray | None = None) -> np.ndarray:
         """Each cell's best :func:`cell_contrast` over the pictures (``hom`` one lattice,
         or a stack of them: (K, 9))."""
-        return np.max([weight * cell_contrast(img, hom, seen, floor)
+        return np.max([weight * cell_contrast(img, hom, seen, floor, self.beside_glare)
                        for img, floor, weight in self.images], axis=0)
