@@ -12,8 +12,10 @@ refused (any pose, so photo A's arrangement is tried, then B's). ``sudoku-cube/`
 of the black Sudoku Cube seen from a corner: each is read as a corner photo (the one its hand
 label names, ``real_corners.json`` beside this module: per photo the corner photo it is, the
 digits that look the same turned half round, and each visible face's nine tokens in net
-orientation, checked by eye), and its stickers are compared with the label. Nothing is copied
-from DIR; without it the benchmark says so and skips.
+orientation, checked by eye), and its stickers are compared with the label. ``digits/`` holds
+photographed newspaper sudoku grids with their digits: the recognisers on real print
+(:mod:`assistant.bench.vision_real_digits`). Nothing is copied from DIR; without it the
+benchmark says so and skips.
 
 Where DIR's ``faces/`` holds sticker colour letters (``*Expected*.txt``: per photo of a set a
 line of nine letters, row by row), the colours of the located cells are checked too: each
@@ -35,6 +37,7 @@ import numpy as np
 from rich.console import Console
 from rich.table import Table
 
+from sudoku_cube.assistant.bench.vision_real_digits import digits_figures
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.profile import DEFAULT_SYMMETRIC, CubeSettings
 from sudoku_cube.models.stickers import parse_token, same_sticker
@@ -253,16 +256,18 @@ def run(args: argparse.Namespace) -> int:
     """Print the real-photo figures (or JSON); skip with a message when DIR is missing."""
     root = Path(args.real)
     err = Console(stderr=True)
-    if not any((root / d).is_dir() for d in ("faces", "corners", "sudoku-cube")):
-        err.print(f"bench vision --real: {root} has no faces/, corners/ or sudoku-cube/ folder "
-                  "of real photos; skipped")
+    if not any((root / d).is_dir() for d in ("faces", "corners", "sudoku-cube", "digits")):
+        err.print(f"bench vision --real: {root} has no faces/, corners/, sudoku-cube/ or "
+                  "digits/ folder of real photos; skipped")
         return 0
     labels = json.loads(LABELS.read_text())
     faces = faces_figures(root / "faces", labels)
     corners = corners_figures(root / "corners")
     black = sudoku_cube_figures(root / "sudoku-cube", json.loads(CORNER_LABELS.read_text()))
+    digits = digits_figures(root / "digits") if (root / "digits").is_dir() else None
     if args.json:
-        print(json.dumps({"faces": faces, "corners": corners, "sudoku_cube": black}, indent=2))
+        print(json.dumps({"faces": faces, "corners": corners, "sudoku_cube": black,
+                          "printed_digits": digits}, indent=2))
         return 0
     table = Table(title=f"bench vision --real {root}")
     for c in ("set", "photos", "located", "refused", "labelled", "misplaced", "ms per photo"):
@@ -296,8 +301,25 @@ def run(args: argparse.Namespace) -> int:
         console.print(f"  misread: {e}", markup=False)
     for name, why in black["refusals"].items():
         console.print(f"  refused: {name}: {why}", markup=False)
+    if digits and digits["digits"]:
+        _print_digits(console, digits)
     for m in faces["misplaced"]:
         console.print(f"  misplaced: {m}", markup=False)
     for name, why in faces["refusals"].items():
         console.print(f"  refused: {name}: {why}", markup=False)
     return 0
+
+
+def _print_digits(console: Console, d: dict) -> None:
+    """The printed-digit lines (:mod:`assistant.bench.vision_real_digits`)."""
+    n = d["digits"]
+    console.print(f"printed digits (newspaper grids, {d['photos'] - len(d['no_grid'])} of "
+                  f"{d['photos']} grids found, each digit read upright and half turned, no "
+                  f"OCR): {d['right']} of {n} right ({d['right'] / n:.1%}); the right digit "
+                  f"in any turn {d['digit_right']} ({d['digit_right'] / n:.1%}); the printed "
+                  f"glyph, a bare 6/9 as either {d['print_right']} ({d['print_right'] / n:.1%});"
+                  f" no digit seen {d['unseen']}", markup=False)
+    if d["confusions"]:
+        console.print("  most confused: " + ", ".join(d["confusions"]), markup=False)
+    for name in d["no_grid"]:
+        console.print(f"  grid not found: {name}", markup=False)
