@@ -145,7 +145,7 @@ def test_black_and_white_ink_cubes_read_and_solved_through_the_cli(style, seed, 
 def test_bench_vision_real_says_so_and_skips_without_photos(tmp_path, capsys):
     assert main(["bench", "vision", "--real", str(tmp_path)]) == 0
     err = " ".join(capsys.readouterr().err.split())  # the console wraps long lines
-    assert "has no faces/, corners/ or sudoku-cube/ folder of real photos; skipped" in err
+    assert "has no faces/, corners/, sudoku-cube/ or digits/ folder of real photos; skipped" in err
 
 
 def _white_on_grey(digit: int, glare: float = 0.0) -> np.ndarray:
