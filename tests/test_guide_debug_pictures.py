@@ -57,3 +57,22 @@ def test_corner_debug_pictures(tmp_path, capsys):
             for b in boxes[k + 1:]:
                 assert not _overlap(a, b), (a, b)
     assert off_image_axes >= 9  # corner photos: many arrows are not along the image axes
+
+
+def test_the_legend_never_hides_a_face():
+    """The legend goes in a corner free of faces (bottom left when all are), and below the
+    photo on a band of its own when every corner holds part of a face."""
+    from sudoku_cube.vision.annotate import _legend
+
+    photo = np.full((480, 640, 3), 90, np.uint8)
+    faces = np.zeros((480, 640), np.uint8)
+    out = _legend(photo.copy(), faces)
+    changed = np.any(out != photo, axis=2)
+    assert out.shape == photo.shape and changed[-10:, :10].any() and not changed[:10].any()
+    faces[240:, :320] = 255  # a face in the lower left quarter
+    out = _legend(photo.copy(), faces)
+    changed = np.any(out != photo, axis=2)
+    assert out.shape == photo.shape and changed.any() and not (changed & (faces > 0)).any()
+    faces[:] = 255  # faces fill the photo
+    out = _legend(photo.copy(), faces)
+    assert out.shape[0] > photo.shape[0] and np.array_equal(out[:480], photo)

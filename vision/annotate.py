@@ -124,20 +124,47 @@ def _draw_face(out: np.ndarray, reading: FaceReading, th: int) -> None:
             cv2.circle(out, m.centre, m.ring, MISSING, th, cv2.LINE_AA)
 
 
-def _legend(out: np.ndarray, th: int) -> None:
-    """The legend in the bottom-left corner, on a white panel."""
+def _legend(out: np.ndarray, faces: np.ndarray) -> np.ndarray:
+    """The picture with the legend on a white panel, in a corner of the picture where it
+    hides none of the faces (``faces``: their mask), else on a white band added below it:
+    a face that fills the photo keeps every sticker in view."""
     h, w = out.shape[:2]
     line_h = max(14, h // 34)
     scale = _text_scale("M" * 40, 0.55 * w, 0.62 * line_h, 1)
     width = max(cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, scale, 1)[0][0]
                 for _, text in LEGEND) + line_h + 12
-    top = h - line_h * len(LEGEND) - 10
-    cv2.rectangle(out, (4, top - 4), (min(w - 4, 8 + width), h - 4), (255, 255, 255), -1)
+    pw, ph = min(w - 8, width + 4), line_h * len(LEGEND) + 10
+    free = [p for p in _corners(w, h, pw, ph)
+            if not faces[max(0, p[1]):p[1] + ph, max(0, p[0]):p[0] + pw].any()]
+    if free:
+        x0, y0 = free[0]
+    else:  # every corner would hide a face: a band below the photo
+        out = cv2.copyMakeBorder(out, 0, ph + 8, 0, 0, cv2.BORDER_CONSTANT,
+                                 value=(255, 255, 255))
+        x0, y0 = 4, h + 4
+    cv2.rectangle(out, (x0, y0), (x0 + pw, y0 + ph), (255, 255, 255), -1)
     for k, (colour, text) in enumerate(LEGEND):
-        y = top + k * line_h + line_h // 2
-        cv2.rectangle(out, (10, y - line_h // 4), (10 + line_h // 2, y + line_h // 4), colour, -1)
-        cv2.putText(out, text, (16 + line_h // 2, y + line_h // 4), cv2.FONT_HERSHEY_SIMPLEX,
-                    scale, (0, 0, 0), 1, cv2.LINE_AA)
+        y = y0 + 4 + k * line_h + line_h // 2
+        cv2.rectangle(out, (x0 + 6, y - line_h // 4), (x0 + 6 + line_h // 2, y + line_h // 4),
+                      colour, -1)
+        cv2.putText(out, text, (x0 + 12 + line_h // 2, y + line_h // 4),
+                    cv2.FONT_HERSHEY_SIMPLEX, scale, (0, 0, 0), 1, cv2.LINE_AA)
+    return out
+
+
+def _corners(w: int, h: int, pw: int, ph: int) -> list[tuple[int, int]]:
+    """Top-left points of a ``pw`` x ``ph`` panel in each corner of a ``w`` x ``h`` picture,
+    bottom left first (where the legend goes when every corner is as good)."""
+    return [(4, h - 4 - ph), (w - 4 - pw, h - 4 - ph), (4, 4), (w - 4 - pw, 4)]
+
+
+def _face_mask(shape: tuple[int, ...], readings: Sequence[FaceReading]) -> np.ndarray:
+    """Where the faces lie in the picture (their outlines filled), in the file's pixels."""
+    mask = np.zeros(shape[:2], np.uint8)
+    for r in readings:
+        k = float(getattr(r, "file_scale", 1.0) or 1.0)
+        cv2.fillPoly(mask, [(r.geometry.quad * k).astype(np.int32)], 255)
+    return mask
 
 
 def annotate_photo(image: np.ndarray, readings: Sequence[FaceReading]) -> np.ndarray:
@@ -146,8 +173,7 @@ def annotate_photo(image: np.ndarray, readings: Sequence[FaceReading]) -> np.nda
     th = max(1, round(max(out.shape[:2]) / 500))
     for reading in readings:
         _draw_face(out, reading, th)
-    _legend(out, th)
-    return out
+    return _legend(out, _face_mask(out.shape, readings))
 
 
 def annotate(image: np.ndarray, reading: FaceReading) -> np.ndarray:
