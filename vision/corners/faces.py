@@ -134,12 +134,33 @@ def _best_group(image: np.ndarray, glyphs: Found, groups: list[list[Lattice]]
             lats, misfit = fit
             if arrange(lats).tilt_deg > MAX_DOWN_TILT_DEG:
                 continue  # not a corner seen from above: print or a face mixed with another
+            if not shows_its_digits(lats):
+                continue  # cells without digits: the faces may sit a row off or on the floor
             score = sum(len(lat.cells) for lat in lats) - MISFIT_WEIGHT * misfit
             if score > best_score:
                 best, best_score = lats, score
             if best_score >= CLEAR_SCORE:
                 break  # groups come most glyphs first: no later one scores higher
     return best
+
+
+MIN_FACE_GLYPHS = 7
+"""Least digits of the nine that a face placed from digits must show on its own cells."""
+
+MIN_GLYPHS_ALL = 24
+"""Least digits of the 27 that three faces placed from digits must show together."""
+
+
+def shows_its_digits(lats: list[Lattice]) -> bool:
+    """True when three faces placed from their digits show nearly all of them
+    (:data:`MIN_FACE_GLYPHS`, :data:`MIN_GLYPHS_ALL`). Faces fitted together from a few
+    digits each can sit as a whole a row off, or one face out on the background, and still
+    agree with each other: on a white body the light "digits" include the bare plastic where
+    four stickers meet, and the grooves frame nothing to check them by. A photo whose digits
+    are seen places every face on seven or more; fewer means the faces are guessed, and a
+    refusal is better than a face read in the wrong place."""
+    counts = [len(lat.cells) for lat in lats]
+    return min(counts) >= MIN_FACE_GLYPHS and sum(counts) >= MIN_GLYPHS_ALL
 
 
 CLEAR_SCORE = 25
