@@ -9,6 +9,8 @@ below a threshold set by the unglared strokes.
 """
 from __future__ import annotations
 
+import functools
+
 import cv2
 import numpy as np
 
@@ -183,12 +185,40 @@ def sticker_level(cell: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The V channel of a cell (float32) and the local sticker brightness under it: a grey
     closing with a disc, which erases the thin ink strokes, smoothed (a disc, not a square:
     a square also fills in the rounded edges of a glare spot next to a stroke, which then
-    stand out as ink)."""
+    stand out as ink). Both read-only: an unsure cell is cut several times (the second looks
+    of :mod:`vision.second_look`) and the closing, the costliest step, is computed once per
+    cell (the last :data:`CACHED_CELLS` cells are kept by their pixels)."""
+    return _sticker_level(*_key(cell))
+
+
+def _key(cell: np.ndarray) -> tuple[bytes, tuple[int, ...], str]:
+    """A cell's pixels, shape and type: the key under which its levels are kept."""
+    return np.ascontiguousarray(cell).tobytes(), cell.shape, cell.dtype.str
+
+
+def _cell_of(data: bytes, shape: tuple[int, ...], dtype: str) -> np.ndarray:
+    return np.frombuffer(data, dtype).reshape(shape)
+
+
+CACHED_CELLS = 32
+"""Cells whose sticker levels and ink contrast are kept (a face's nine and their second cuts)."""
+
+
+@functools.lru_cache(maxsize=CACHED_CELLS)
+def _sticker_level(data: bytes, shape: tuple[int, ...], dtype: str
+                   ) -> tuple[np.ndarray, np.ndarray]:
+    cell = _cell_of(data, shape, dtype)
     v = _frame_capped(cell, value_channel(cell).astype(np.float32))
     n = v.shape[0]
     k = max(3, (n // 3) | 1)
     paper = cv2.morphologyEx(v, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
-    return v, cv2.GaussianBlur(paper, (0, 0), n / 16)
+    return _frozen(v), _frozen(cv2.GaussianBlur(paper, (0, 0), n / 16))
+
+
+def _frozen(a: np.ndarray) -> np.ndarray:
+    """``a`` made read-only (it is shared through the caches)."""
+    a.flags.writeable = False
+    return a
 
 
 LIGHT_FRAME = 10.0
@@ -233,18 +263,24 @@ grey levels below a light level, which a ratio test took for a blank sticker."""
 
 
 def _ink_contrast(cell: np.ndarray) -> tuple[np.ndarray, float, float] | None:
-    """How much darker than the local sticker level each pixel is (the difference), the
-    median and the 97th percentile of that difference inside the cell; None for a blank
+    """How much darker than the local sticker level each pixel is (the difference, read-only),
+    the median and the 97th percentile of that difference inside the cell; None for a blank
     sticker (nothing stands out from the sticker's level and its noise,
-    :func:`sticker_spread`)."""
-    v, paper = sticker_level(cell)
+    :func:`sticker_spread`). Kept per cell, as :func:`sticker_level`."""
+    return _cached_ink_contrast(*_key(cell))
+
+
+@functools.lru_cache(maxsize=CACHED_CELLS)
+def _cached_ink_contrast(data: bytes, shape: tuple[int, ...], dtype: str
+                         ) -> tuple[np.ndarray, float, float] | None:
+    v, paper = _sticker_level(data, shape, dtype)
     n = v.shape[0]
     c = slice(n // 5, -(n // 5))
     diff = paper - v
     level, noise, top = sticker_spread(diff[c, c])
     if top - level < max(MIN_CONTRAST, 1.5 * noise):
         return None
-    return diff, float(np.median(diff[c, c])), top  # the threshold's base stays the median
+    return _frozen(diff), float(np.median(diff[c, c])), top  # the threshold's base: the median
 
 
 def sticker_spread(inner: np.ndarray) -> tuple[float, float, float]:

@@ -143,16 +143,24 @@ def _windows_of(pts: np.ndarray, origin: np.ndarray, spans: list[tuple[np.ndarra
     instead of one per pair: the glyph pass tries hundreds of them per photo)."""
     if not spans:
         return []
-    a = np.array([s[0] for s in spans])[:, None, :]
-    b = np.array([s[1] for s in spans])[:, None, :]
-    pitch = np.minimum(np.linalg.norm(a[:, 0], axis=1), np.linalg.norm(b[:, 0], axis=1))
-    nodes = origin + _NODES[None, :, :1] * a + _NODES[None, :, 1:] * b  # (P, 25, 2)
-    d = np.linalg.norm(nodes[:, :, None, :] - pts[None, None, :, :], axis=3)  # (P, 25, N)
+    ab = np.array(spans)  # (P, 2 axes, 2)
+    a, b = ab[:, 0], ab[:, 1]
+    pitch = np.minimum(np.sqrt(a[:, 0] * a[:, 0] + a[:, 1] * a[:, 1]),
+                       np.sqrt(b[:, 0] * b[:, 0] + b[:, 1] * b[:, 1]))
+    # node positions (P, 25) and their distances to every point (P, 25, N), per coordinate
+    # (the same sums as np.linalg.norm over the last axis, without its copies)
+    dx = (origin[0] + _NODES[None, :, 0] * a[:, :1] + _NODES[None, :, 1] * b[:, :1]
+          )[:, :, None] - pts[None, None, :, 0]
+    dy = (origin[1] + _NODES[None, :, 0] * a[:, 1:] + _NODES[None, :, 1] * b[:, 1:]
+          )[:, :, None] - pts[None, None, :, 1]
+    d = np.sqrt(dx * dx + dy * dy)
     near = d.argmin(axis=2)
     hit = (np.take_along_axis(d, near[:, :, None], axis=2)[:, :, 0]
            < MATCH * pitch[:, None]).reshape(-1, 5, 5)  # [pair, row j, col i]
-    counts = np.stack([hit[:, j0:j0 + 3, i0:i0 + 3].sum(axis=(1, 2))
-                       for i0 in range(3) for j0 in range(3)], axis=1)  # (P, 9)
+    # hits in each 3x3 window (i0, j0) from a summed-area table: (P, 9) in (i0, j0) order
+    c = np.pad(hit.astype(np.int32), ((0, 0), (1, 0), (1, 0))).cumsum(axis=1).cumsum(axis=2)
+    counts = (c[:, 3:, 3:] - c[:, :-3, 3:] - c[:, 3:, :-3] + c[:, :-3, :-3]
+              ).transpose(0, 2, 1).reshape(-1, 9)
     best = np.argmax(counts * 100 + _WINDOW_ORDER, axis=1)
     out: list[dict[tuple[int, int], int] | None] = []
     for k, w in enumerate(best):
