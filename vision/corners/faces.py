@@ -31,7 +31,7 @@ from .rebuild import complete_faces
 from .settle import FEW_STICKERS, settled, value_for
 from .order import MAX_DOWN_TILT_DEG, arrange
 from .views import PLACES, corner_faces
-from .whole import cross_checked, framing_for, whole_cube
+from .whole import FEW_CELLS, cross_checked, framing_for, whole_cube
 
 
 MORE_PASSES: tuple[dict, ...] = (
@@ -39,11 +39,16 @@ MORE_PASSES: tuple[dict, ...] = (
     {"colour": True},
     {"relaxed": True, "solidity": LOOSE_SOLIDITY},
     {"colour": True, "solidity": LOOSE_SOLIDITY},
+    {"colour": True, "rounded": True},
 )
 """Sticker passes tried in turn, each adding its candidates to the earlier ones', while fewer
 than three faces are found: local-contrast thresholds (glare, bright background), hue
 (coloured stickers in shade or heavy blur), then both again accepting outlines that a large
-dark digit bites deep into (blur and grain)."""
+dark digit bites deep into (blur and grain), last hue again taking strongly rounded outlines
+(coloured stickers on a white body: the light plastic between them outshines them, so only
+their hue sets them apart, and four points of a well rounded sticker's hull cut its corners
+off). Three faces of that last pass count only when each rests on more than
+:data:`vision.corners.whole.FEW_CELLS` stickers of its own."""
 
 MIN_FRAMED = 4
 """Cells of each face found by a loose or the rounded pass that must frame a sticker
@@ -288,6 +293,10 @@ def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str,
         if options.get("solidity", SOLIDITY) < SOLIDITY and len(lattices) >= 3 and any(
                 framed_cells(image, lat.H) < MIN_FRAMED for lat in lattices[:3]):
             lattices = lattices[:2]  # a loose-pass face not framing stickers: not trusted
+        if options.get("rounded") and len(lattices) >= 3 and min(
+                len(lat.cells) for lat in lattices[:3]) <= FEW_CELLS:
+            lattices = lattices[:2]  # a face rebuilt from the others on a light body, where
+            # no groove frames it: it may be stretched out onto the table
     if len(lattices) < 3:  # the whole cube modelled from one face found well
         lattices = whole_cube(image, anchors, found.quads) or lattices
     elif not (lattices := cross_checked(image, lattices[:3], anchors, found.quads)):
