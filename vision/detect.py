@@ -53,10 +53,11 @@ def find_face(image: np.ndarray, source: str = "photo") -> FaceGeometry:
         groups = groups_of(blobs)
         best, more = choose(groups, level, source)
         bent |= more
-    colour_first = best is None and _colourful(small)
+    ch = chroma(small) if best is None else None
+    colour_first = best is None and _colourful(ch)
     cblobs: list[Blob] | None = None
     if colour_first:  # coloured stickers on a light body: bright on chroma
-        best, more, cblobs = _on_chroma(small, level, blobs, area, source)
+        best, more, cblobs = _on_chroma(ch, v, level, blobs, area, source)
         bent |= more
     digit_groups: list[dict] = []
     if best is None:  # light digits as lattice points (the refusal speaks of stickers)
@@ -64,7 +65,7 @@ def find_face(image: np.ndarray, source: str = "photo") -> FaceGeometry:
         best, more = choose(digit_groups, level, source)
         bent |= more
     if best is None and not colour_first:
-        best, more, cblobs = _on_chroma(small, level, blobs, area, source)
+        best, more, cblobs = _on_chroma(ch, v, level, blobs, area, source)
         bent |= more
     if best is None and not bent and digit_groups:  # glare on a dark sticker, judged leniently
         best, bent = choose(digit_groups, Levels(level.images, beside_glare=True), source)
@@ -93,23 +94,24 @@ of all and finds nothing. A grey photo keeps the old order."""
 COLOUR_LEVEL = 60
 
 
-def _colourful(small: np.ndarray) -> bool:
-    """True when at least :data:`COLOURFUL` of the picture is strongly coloured."""
-    return float(np.count_nonzero(chroma(small) > COLOUR_LEVEL)) > COLOURFUL * small.shape[0] * small.shape[1]
+def _colourful(ch: np.ndarray) -> bool:
+    """True when at least :data:`COLOURFUL` of the picture (its chroma ``ch``) is strongly
+    coloured."""
+    return float(np.count_nonzero(ch > COLOUR_LEVEL)) > COLOURFUL * ch.shape[0] * ch.shape[1]
 
 
-def _on_chroma(small: np.ndarray, level: Levels, blobs: list[Blob], area: float, source: str
-               ) -> tuple[Hypothesis | None, bool, list[Blob]]:
-    """The face sought on chroma (:func:`vision.face_cues.chroma`): on a white or light body
+def _on_chroma(ch: np.ndarray, v: np.ndarray, level: Levels, blobs: list[Blob], area: float,
+               source: str) -> tuple[Hypothesis | None, bool, list[Blob]]:
+    """The face sought on chroma ``ch`` (:func:`vision.face_cues.chroma`; ``v`` the value
+    channel): on a white or light body
     the grooves are lighter than coloured stickers, so the value channel's masks merge them or
     see them as holes, but on chroma they are bright squares framed by a grey body. Cells are
     judged on chroma and on the value channel, each its best (a white sticker on a white body
     shows only on the value channel). Returns the best face or None, whether a bent lattice
     was set aside, and the blobs seen."""
-    ch = chroma(small)
     cblobs = dedupe(blobs + sticker_blobs(binarisations(ch) + groove_masks(plateaus(ch)),
                                             area))
     levels = Levels(level.images + ((cv2.medianBlur(ch, 5), CHROMA_FLOOR, CHROMA_WEIGHT),
-                                    (thin_grooves(value_channel(small)), 10.0, 1.0)))
+                                    (thin_grooves(v), 10.0, 1.0)))
     best, bent = choose(groups_of(cblobs), levels, source)
     return best, bent, cblobs

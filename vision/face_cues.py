@@ -18,6 +18,7 @@ make a grid of even plateaus framed on four sides by valleys, so they score low.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -66,19 +67,99 @@ def groove_masks(flat: np.ndarray) -> list[np.ndarray]:
     the masks are thinned a little so stickers touching across a faint groove come apart."""
     side = min(flat.shape)
     se = _disc(int(GROOVE * side) | 1)
-    closed = cv2.morphologyEx(flat, cv2.MORPH_CLOSE, se).astype(np.float32)
-    depth = (closed - flat.astype(np.float32)) / (closed + 8.0)
+    closed = cv2.morphologyEx(flat, cv2.MORPH_CLOSE, se)
     e = max(1, round(0.01 * side))
     thin = _disc(2 * e + 1)
     out = []
-    for t in GROOVE_LEVELS:
-        labels, stats = _components((depth >= t).astype(np.uint8))
+    for grooves in _valleys(flat, closed):
+        labels, stats = _components(grooves)
         long = np.maximum(stats[:, 2], stats[:, 3]) >= RUN * side
         long[0] = False
-        out.append(cv2.erode(np.where(long, 0, 255).astype(np.uint8)[labels], thin))
-    k = int(CUT * side) | 1
-    cut = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))  # round: corners stay
-    return out + [cv2.morphologyEx(m, cv2.MORPH_OPEN, cut) for m in out[:2]]
+        out.append(cv2.erode(_paint(labels, np.where(long, 0, 255).astype(np.uint8)), thin))
+    k = int(CUT * side) | 1  # round (OpenCV's ellipse): corners stay
+    return out + [open_round(m, k) for m in out[:2]]
+
+
+def open_round(mask: np.ndarray, k: int) -> np.ndarray:
+    """``cv2.morphologyEx(mask, MORPH_OPEN, ellipse k x k)``, the same pixels, in under two
+    thirds of the time: the ellipse is the union of a few centred rectangles (its staircase),
+    so eroding by it is the minimum of the erosions by them (dilating, the maximum), and those
+    are built up from thin strips, each rectangle's from the last (:func:`_round_steps`). A
+    rectangle's erosion is OpenCV's fast separable path; the ellipse's is not."""
+    return _by_steps(cv2.dilate, cv2.max, _by_steps(cv2.erode, cv2.min, mask, k), k)
+
+
+@lru_cache(maxsize=None)
+def _round_steps(k: int) -> tuple[tuple[int, int], ...]:
+    """The centred rectangles (width, height), widest first, whose union is OpenCV's k x k
+    ellipse (odd k): one per step of its outline."""
+    se = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    c = k // 2
+    half = [int(np.count_nonzero(se[c + dy])) // 2 for dy in range(c + 1)]
+    return tuple((2 * a + 1, 2 * dy + 1) for dy, a in enumerate(half)
+                 if dy == c or half[dy + 1] < a)
+
+
+def _strip(w: int, h: int) -> np.ndarray:
+    return cv2.getStructuringElement(cv2.MORPH_RECT, (w, h))
+
+
+def _by_steps(op, pick, img: np.ndarray, k: int) -> np.ndarray:
+    """``op`` (erode or dilate, ``pick`` its min or max) by the ellipse of :func:`_round_steps`:
+    pick over the rectangles of op by each, nested so that every pass is a thin strip (an
+    erosion by a w1-wide strip and then a (w2 - w1 + 1)-wide one is one by a w2-wide strip,
+    and an erosion distributes over the minimum; the same for dilations and the maximum).
+    Exact at the borders too: the windows are separable boxes."""
+    steps = _round_steps(k)
+    rows = {}
+    cur, width = img, 1
+    for w, _ in reversed(steps):  # narrowest first
+        if w > width:
+            cur, width = op(cur, _strip(w - width + 1, 1)), w
+        rows[w] = cur
+    out = rows[steps[-1][0]]
+    for (w, h), (_, h_next) in zip(steps[-2::-1], steps[:0:-1]):
+        out = pick(op(out, _strip(1, h_next - h + 1)), rows[w])
+    return op(out, _strip(1, steps[0][1]))
+
+
+def _valleys(flat: np.ndarray, closed: np.ndarray) -> list[np.ndarray]:
+    """Per :data:`GROOVE_LEVELS` level t, the mask of the pixels whose valley depth
+    ``(closed - flat) / (closed + 8)`` (float32) reaches t. For 8-bit pictures from a table:
+    the depth falls as ``flat`` rises, so a closed level c makes a groove of exactly the flat
+    levels below a bound of c (:func:`_depth_bounds`), the same pixels as the division."""
+    if flat.dtype == np.uint8 and closed.dtype == np.uint8:
+        return [cv2.compare(flat, cv2.LUT(closed, bound), cv2.CMP_LT)
+                for bound in _depth_bounds()]
+    c = closed.astype(np.float32)
+    depth = (c - flat.astype(np.float32)) / (c + 8.0)
+    return [(depth >= t).astype(np.uint8) for t in GROOVE_LEVELS]
+
+
+@lru_cache(maxsize=None)
+def _depth_bounds() -> tuple[np.ndarray, ...]:
+    """Per :data:`GROOVE_LEVELS` level, for each closed level c (0..255) how many flat levels
+    (0, 1, ...) are that deep below it, by the very float32 arithmetic of :func:`_valleys`."""
+    c = np.arange(256, dtype=np.float32)[:, None]
+    depth = (c - np.arange(256, dtype=np.float32)[None, :]) / (c + 8.0)
+    out = []
+    for t in GROOVE_LEVELS:
+        deep = depth >= t
+        count = deep.sum(axis=1)
+        if (deep != (np.arange(256)[None, :] < count[:, None])).any() or count.max() > 255:
+            raise AssertionError("valley depth not monotone in the flat level")
+        out.append(count.astype(np.uint8))
+    return tuple(out)
+
+
+def _paint(labels: np.ndarray, colours: np.ndarray) -> np.ndarray:
+    """Each label's colour (uint8): through OpenCV's 16-bit table for 16-bit labels (several
+    times faster than numpy's indexing)."""
+    if labels.dtype == np.uint16:
+        table = np.zeros(65536, np.uint8)
+        table[:len(colours)] = colours
+        return cv2.LUT(labels, table)
+    return np.take(colours, labels)
 
 
 def _components(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -110,25 +191,48 @@ around the groove line (the darkest of the three is the groove, whatever a small
 def project_all(homs: np.ndarray, pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Lattice points (N, 2) through K homographies (K, 3, 3): image positions (K, N, 2),
     points behind the camera or at infinity far outside, and the (K, N) depth signs."""
-    p = np.hstack([pts, np.ones((len(pts), 1))]) @ homs.transpose(0, 2, 1)
+    return _project(homs, _homogeneous(pts))
+
+
+def _homogeneous(pts: np.ndarray) -> np.ndarray:
+    """Points (N, 2) as (N, 3) with a last coordinate 1."""
+    return np.hstack([pts, np.ones((len(pts), 1))])
+
+
+def _project(homs: np.ndarray, ph: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`project_all` of homogeneous points ``ph`` (N, 3)."""
+    p = ph @ homs.transpose(0, 2, 1)
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-        xy = np.nan_to_num(p[..., :2] / p[..., 2:3], nan=-1e6, posinf=-1e6, neginf=-1e6)
-    return np.clip(xy, -1e6, 1e6), p[..., 2]
+        xy = p[..., :2] / p[..., 2:3]
+    xy[~np.isfinite(xy)] = -1e6
+    return np.clip(xy, -1e6, 1e6, out=xy), p[..., 2]
 
 
 def sample(img: np.ndarray, homs: np.ndarray, pts: np.ndarray) -> np.ndarray:
     """The image at the lattice points ``pts`` of each homography, (K, N) float32, 0 outside;
     one remap for all of them."""
-    xy, _ = project_all(homs, pts)
+    return _sample(img, _lookup(homs, _homogeneous(pts)), len(homs))
+
+
+def _lookup(homs: np.ndarray, ph: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
+    """Where :func:`sample` looks for the homogeneous lattice points ``ph`` of each of
+    ``homs``: OpenCV's two maps (narrower than 32767: rows of points) and how many points."""
+    xy, _ = _project(homs, ph)
     xy = xy.reshape(-1, 2).astype(np.float32)
     n = len(xy)
-    rows = -(-n // _MAP_WIDTH)  # OpenCV's maps are narrower than 32767: rows of points
+    rows = -(-n // _MAP_WIDTH)
     grid = np.full((rows * _MAP_WIDTH, 2), -1e6, np.float32)
     grid[:n] = xy
     grid = grid.reshape(rows, _MAP_WIDTH, 2)
-    out = cv2.remap(img, grid[..., 0], grid[..., 1], cv2.INTER_LINEAR,
-                    borderMode=cv2.BORDER_CONSTANT, borderValue=0)
-    return out.reshape(-1)[:n].reshape(len(homs), -1).astype(np.float32)
+    return np.ascontiguousarray(grid[..., 0]), np.ascontiguousarray(grid[..., 1]), n
+
+
+def _sample(img: np.ndarray, where: tuple[np.ndarray, np.ndarray, int], k: int) -> np.ndarray:
+    """The image at the points of a :func:`_lookup`, (k, N / k) float32, 0 outside."""
+    mx, my, n = where
+    out = cv2.remap(img, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
+                    borderValue=0)
+    return out.reshape(-1)[:n].reshape(k, -1).astype(np.float32)
 
 
 _MAP_WIDTH = 4096
@@ -163,6 +267,7 @@ _NEIGHBOUR = np.array([[i - 1, i + 1, i - 3, i + 3] for i in range(9)]) % 9
 _INNER_PTS = _grid(_INNER)
 _SIDE_PTS = _grid(_SIDES)
 _CENTRES = _grid(np.array([[0.0, 0.0]]))
+_INNER_H, _SIDE_H, _CENTRES_H = (_homogeneous(p) for p in (_INNER_PTS, _SIDE_PTS, _CENTRES))
 _SHARE_AT = round(SIDE_SHARE / 100 * (len(_T) - 1))
 """Index of the :data:`SIDE_SHARE` percentile among a side's sorted samples (exact: the
 percentile falls on a sample)."""
@@ -185,10 +290,25 @@ def cell_contrast(flat: np.ndarray, hom: np.ndarray, seen: np.ndarray | None = N
     homs = np.asarray(hom, np.float64)
     single = homs.ndim == 2
     homs = homs.reshape(-1, 3, 3)
+    score = _cell_contrast(flat, homs, _views(homs), seen, floor, beside_glare)
+    return score[0] if single else score
+
+
+def _views(homs: np.ndarray) -> tuple:
+    """What :func:`cell_contrast` samples of the lattices ``homs`` (K, 3, 3), whatever the
+    picture: where the cells' inner and side points fall, and where the cells' centres do."""
+    return _lookup(homs, _INNER_H), _lookup(homs, _SIDE_H), _project(homs, _CENTRES_H)
+
+
+def _cell_contrast(flat: np.ndarray, homs: np.ndarray, views: tuple, seen: np.ndarray | None,
+                   floor: float, beside_glare: bool) -> np.ndarray:
+    """:func:`cell_contrast` of the stack ``homs`` (K, 3, 3) seen through ``views``
+    (:func:`_views`): (K, 9)."""
     k = len(homs)
-    inner = np.sort(sample(flat, homs, _INNER_PTS).reshape(k, 9, -1), axis=2)
+    inner_at, sides_at, (xy, depth) = views
+    inner = np.sort(_sample(flat, inner_at, k).reshape(k, 9, -1), axis=2)
     level = inner[:, :, inner.shape[2] // 2]
-    sides = np.sort(sample(flat, homs, _SIDE_PTS).reshape(k, 9, 4, 3, len(_T)).min(axis=3),
+    sides = np.sort(_sample(flat, sides_at, k).reshape(k, 9, 4, 3, len(_T)).min(axis=3),
                     axis=3)
     lenient = np.zeros((k, 9), bool) if seen is None else \
         np.broadcast_to(np.asarray(seen, bool), (k, 9))
@@ -201,11 +321,10 @@ def cell_contrast(flat: np.ndarray, hom: np.ndarray, seen: np.ndarray | None = N
     groove = np.where(inner_side, per_side, -np.inf).max(axis=2)
     score = (level - groove) / (level + floor)
     h, w = flat.shape[:2]
-    xy, depth = project_all(homs, _CENTRES)
     outside = (depth <= 0) | (xy[..., 0] < 0) | (xy[..., 1] < 0) | (xy[..., 0] >= w) | \
         (xy[..., 1] >= h)
     score[outside] = -1.0
-    return score[0] if single else score
+    return score
 
 
 
@@ -257,5 +376,10 @@ class Levels:
     def contrast(self, hom: np.ndarray, seen: np.ndarray | None = None) -> np.ndarray:
         """Each cell's best :func:`cell_contrast` over the pictures (``hom`` one lattice,
         or a stack of them: (K, 9))."""
-        return np.max([weight * cell_contrast(img, hom, seen, floor, self.beside_glare)
+        homs = np.asarray(hom, np.float64)
+        single = homs.ndim == 2
+        homs = homs.reshape(-1, 3, 3)
+        views = _views(homs)  # the lattices' points fall in the same places on every picture
+        best = np.max([weight * _cell_contrast(img, homs, views, seen, floor, self.beside_glare)
                        for img, floor, weight in self.images], axis=0)
+        return best[0] if single else best

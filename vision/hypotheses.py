@@ -4,6 +4,7 @@ a row or column while that scores better, and the best kept; two separate faces 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -32,12 +33,12 @@ class Hypothesis:
     grid: dict
     cells: np.ndarray
 
-    @property
+    @cached_property
     def good(self) -> int:
         """How many of the nine cells look like stickers."""
         return int((self.cells >= GOOD_CELL).sum())
 
-    @property
+    @cached_property
     def rank(self) -> tuple[float, int, int]:
         """Better hypotheses rank higher: more contrast over the nine cells (a lattice a row
         off keeps a few weak background cells that pass as stickers, but loses contrast),
@@ -162,15 +163,14 @@ def _snapped(h: Hypothesis, flat: Levels) -> tuple[np.ndarray, np.ndarray]:
     crossings (see the comment at the end)."""
     img, floor, _ = flat.images[0]
     cand = np.array([(s, t) for s in _SHIFTS for t in _TILTS])
+    offs = [cand + np.array([base, 0.0]) for base in (0.5, 1.5)]
+    pts = np.stack([_line_points(off, vertical) for vertical in (True, False) for off in offs])
+    looks = sample(img, h.hom[None], pts.reshape(-1, 2)).reshape(pts.shape[:4])  # one remap
     lines = []
-    for vertical in (True, False):
-        for base in (0.5, 1.5):
-            off = cand + np.array([base, 0.0])
-            pts = _line_points(off, vertical)
-            v = sample(img, h.hom[None], pts.reshape(-1, 2)).reshape(pts.shape[:3])
-            flank = np.minimum(v[:, 1], v[:, 2])
-            depth = np.median((flank - v[:, 0]) / (flank + floor), axis=1)
-            lines.append(off[int(np.argmax(depth))])
+    for n, v in enumerate(looks):
+        flank = np.minimum(v[:, 1], v[:, 2])
+        depth = np.median((flank - v[:, 0]) / (flank + floor), axis=1)
+        lines.append(offs[n % 2][int(np.argmax(depth))])
     src, dst = [], []
     for (x, a), gx in ((lines[0], 0.5), (lines[1], 1.5)):
         for (y, b), gy in ((lines[2], 0.5), (lines[3], 1.5)):

@@ -35,13 +35,19 @@ sticker (glare, shade or a print the masks missed), so one lost sticker does not
 face into pieces."""
 
 _STEP_ARRAY = np.array(STEPS, np.float64)
+_ROWS = np.arange(len(STEPS))
 
 
-def grow(seed: Blob, blobs: list[Blob]) -> dict[tuple[int, int], Blob]:
-    """Lattice coordinates of the blobs reachable from ``seed`` by neighbour steps."""
+def grow(seed: Blob, blobs: list[Blob], _arrays: tuple[np.ndarray, np.ndarray] | None = None,
+         _at: int | None = None) -> dict[tuple[int, int], Blob]:
+    """Lattice coordinates of the blobs reachable from ``seed`` by neighbour steps.
+    ``_arrays``: the blobs' areas and centres, and ``_at`` the seed's place among them, when
+    the caller grows from many seeds."""
     a, b = _axes(seed)
-    similar = [x for x in blobs if 0.5 < x.area / seed.area < 2.0]
-    pts = np.array([x.centre for x in similar], np.float64).reshape(-1, 2)
+    areas, centres = _arrays if _arrays is not None else _blob_arrays(blobs)
+    ratio = areas / seed.area
+    index = np.flatnonzero((0.5 < ratio) & (ratio < 2.0))
+    pts = centres[index]
     d = pts - seed.centre
     dist = np.hypot(d[:, 0], d[:, 1])
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -53,7 +59,9 @@ def grow(seed: Blob, blobs: list[Blob]) -> dict[tuple[int, int], Blob]:
     grid = {(0, 0): seed}
     vec = {(0, 0): (a * spacing, b * spacing)}
     queue = [(0, 0)]
-    free = np.array([x is not seed for x in similar], bool)
+    free = index != _at if _at is not None else \
+        np.array([blobs[i] is not seed for i in index], bool)
+    reach = 0.3 * spacing
     while queue:
         key = queue.pop(0)
         va, vb = vec[key]
@@ -63,15 +71,22 @@ def grow(seed: Blob, blobs: list[Blob]) -> dict[tuple[int, int], Blob]:
         pred = c + _STEP_ARRAY[:, :1] * va + _STEP_ARRAY[:, 1:] * vb
         off_all = np.hypot(pts[None, :, 0] - pred[:, None, 0], pts[None, :, 1] - pred[:, None, 1])
         off_all[:, ~free] = np.inf
-        for (di, dj), off in zip(STEPS, off_all):
+        nearest = off_all.argmin(axis=1)  # still each step's nearest unless a step took it
+        first, first_off = nearest.tolist(), off_all[_ROWS, nearest].tolist()
+        taken: list[int] = []
+        for s, (di, dj) in enumerate(STEPS):
             nk = (key[0] + di, key[1] + dj)
             if nk in grid:
                 continue
-            i = int(np.argmin(off))
-            if not off[i] < 0.3 * spacing:
+            i, off = first[s], first_off[s]
+            if i in taken:
+                i = int(np.argmin(off_all[s]))
+                off = off_all[s, i]
+            if not off < reach:
                 continue
             off_all[:, i] = np.inf
-            best = similar[i]
+            taken.append(i)
+            best = blobs[index[i]]
             step = best.centre - c
             nva, nvb = va, vb
             if abs(di) + abs(dj) == 1:  # a neighbour: follow the perspective's change of pitch
@@ -81,6 +96,12 @@ def grow(seed: Blob, blobs: list[Blob]) -> dict[tuple[int, int], Blob]:
             free[i] = False
             queue.append(nk)
     return grid
+
+
+def _blob_arrays(blobs: list[Blob]) -> tuple[np.ndarray, np.ndarray]:
+    """The blobs' areas (N,) and centres (N, 2), float64."""
+    return (np.array([x.area for x in blobs], np.float64),
+            np.array([x.centre for x in blobs], np.float64).reshape(-1, 2))
 
 
 def best_window(grid: dict[tuple[int, int], Blob]) -> tuple[dict[tuple[int, int], Blob], int]:
@@ -106,12 +127,20 @@ def fit(grid: dict[tuple[int, int], Blob]) -> np.ndarray | None:
         return None
     h, _ = cv2.findHomography(src, dst, 0)
     if h is not None and len(keys) < 7 and \
-            np.median([b.side for b in grid.values()]) < GLYPH_SIDE * pitch(h):
+            _median([b.side for b in grid.values()]) < GLYPH_SIDE * pitch(h):
         # a few blobs much smaller than the pitch are digits, whose centres stray from their
         # stickers' by a stroke or an underline: an affine lattice, steadier
         a, *_ = np.linalg.lstsq(np.hstack([src, np.ones((len(src), 1))]), dst, rcond=None)
         h = np.vstack([a.T, [0.0, 0.0, 1.0]])
     return h
+
+
+def _median(values: list[float]) -> float:
+    """The median of a few floats, as ``np.median`` gives it (the mean of the middle two of
+    an even count), without its overhead."""
+    v = sorted(values)
+    n = len(v)
+    return v[n // 2] if n % 2 else (v[n // 2 - 1] + v[n // 2]) / 2
 
 
 def _collinear(src: np.ndarray) -> bool:
@@ -166,8 +195,10 @@ def _left_out_residuals(src: np.ndarray, dst: np.ndarray) -> np.ndarray:
 def groups_of(blobs: list[Blob]) -> list[dict[tuple[int, int], Blob]]:
     """The lattices grown from every blob, each distinct set of blobs once, largest first."""
     seen, out = set(), []
-    for seed in blobs:
-        grid = grow(seed, blobs)
+    arrays = _blob_arrays(blobs)
+    distinct = len({id(b) for b in blobs}) == len(blobs)  # a seed's place names it alone
+    for at, seed in enumerate(blobs):
+        grid = grow(seed, blobs, arrays, at if distinct else None)
         key = frozenset(id(b) for b in grid.values())
         if key not in seen:
             seen.add(key)
