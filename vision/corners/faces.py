@@ -245,7 +245,23 @@ def locate_faces(image: np.ndarray, photo: str, source: str = "") -> list[Corner
             f"corner ({names}). Photograph the cube from its corner, all three faces in the "
             "frame.")
     lattices = lattices[:3]
-    return _placed(_settled(image, lattices) if of_stickers else lattices, photo, where, names)
+    if of_stickers:
+        lattices = _settled(image, _jointly(lattices))
+    return _placed(lattices, photo, where, names)
+
+
+def _jointly(lattices: list[Lattice]) -> list[Lattice]:
+    """Three faces found from sticker shapes fitted together as one box
+    (:func:`vision.corners.joint.joint_fit`): each was fitted to its own stickers, and a steep
+    side face's far corner, extrapolated from stickers seen edge-on, strays by up to a third
+    of a sticker; held by the other two faces it does not. The faces as they were when their
+    stickers do not fit one box, or when one rests on :data:`vision.corners.whole.FEW_CELLS`
+    stickers or fewer (placed from the other two, it is settled onto the grooves: fitted
+    together first, a black cube's side face was settled a third of a sticker off)."""
+    if min(len(lat.cells) for lat in lattices) <= FEW_CELLS:
+        return lattices  # a face placed from the others: settled onto the grooves instead
+    fit = joint_fit(lattices)
+    return fit[0] if fit is not None else lattices
 
 
 def _settled(image: np.ndarray, lattices: list[Lattice]) -> list[Lattice]:

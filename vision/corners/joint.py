@@ -7,7 +7,14 @@ faces of a corner share seven image points: the cube corner, the far ends of the
 that leave it, and each face's far corner. :func:`joint_fit` places those seven points so that
 the three homographies they define (one per face, exact under perspective) put every found
 sticker or glyph at its cell's centre, least squares over all of them (Levenberg-Marquardt):
-the faces then meet exactly, and each rests on the evidence of all three.
+the faces then meet exactly, and each rests on the evidence of all three. Then (``box``) the
+three far corners are tied to the cube: a face's far edges point at the vanishing points of
+the other faces' edges, so the seven points come from the corner, the three edge ends and the
+edges' depth ratios (11 numbers, not 14), and a face whose own points leave its far corner
+loose (a steep side face) is held by the other two.
+
+Corner photos whose faces come from sticker shapes are fitted so too
+(:func:`vision.corners.faces.locate_faces`), the sticker centres as the points.
 """
 from __future__ import annotations
 
@@ -106,8 +113,9 @@ def _residuals_batch(xs: np.ndarray, lay: _Layout, cells: list[np.ndarray],
     return np.concatenate(out, axis=1)
 
 
-def joint_fit(lats: list[Lattice]) -> tuple[list[Lattice], float] | None:
-    """The three face lattices refitted together (see the module docstring), in the same
+def joint_fit(lats: list[Lattice], box: bool = True) -> tuple[list[Lattice], float] | None:
+    """The three face lattices refitted together (see the module docstring; ``box``: as one
+    box when that fits nearly as well, :data:`BOX_SLACK`), in the same
     order and with the same cells, and the points' root-mean-square misfit (pitches); None
     when they do not meet as one corner's faces or the
     points miss their cells by more than :data:`MAX_MISFIT` pitches."""
@@ -133,8 +141,68 @@ def joint_fit(lats: list[Lattice]) -> tuple[list[Lattice], float] | None:
         return None
     if not _surrounded(x.reshape(7, 2)):
         return None
-    hs = _homographies(x.reshape(7, 2), lay)
+    points = x.reshape(7, 2)
+    if box:
+        points, misfit = _as_box(points, lay, cells, seen, pitch, misfit)
+    hs = _homographies(points, lay)
     return [Lattice(H, lat.cells, lat.directions) for H, lat in zip(hs, lats)], misfit
+
+
+BOX_SLACK = 0.02
+"""Sticker pitches of root-mean-square misfit the box fit (:func:`_as_box`) may add to the
+free fit's and still be taken."""
+
+
+def _depth_ratios(points: np.ndarray, lay: _Layout) -> np.ndarray:
+    """Least-squares depth ratios ``a`` (edge end's depth over the corner's) of the three edge
+    ends, from the seven points: each face's far corner F, from its edge ends P, Q and the
+    corner C, satisfies a_P (F - P) + a_Q (F - Q) = F - C (see :func:`_box_points`)."""
+    rows, rhs = [], []
+    c = points[0]
+    for i in range(3):
+        f = points[4 + i]
+        row = np.zeros((2, 3))
+        for j in (x for x in range(3) if x != i):
+            e = _EDGE[tuple(sorted((i, j)))]
+            row[:, e - 1] = f - points[e]
+        rows.append(row)
+        rhs.append(f - c)
+    a, *_ = np.linalg.lstsq(np.vstack(rows), np.concatenate(rhs), rcond=None)
+    return a
+
+
+def _box_points(xs: np.ndarray, scale: float) -> np.ndarray:
+    """The seven points (B, 7, 2) of a box (a cube, or any parallelepiped) in perspective
+    from the corner, the three edge ends and their depth ratios ``a`` times ``scale`` (B, 11;
+    scaled so that one step of the fit moves every parameter about as far): a face's far
+    corner is C + (P - C) + (Q - C) in space, so in the picture (a_P P + a_Q Q - C) /
+    (a_P + a_Q - 1). Far corners so placed keep each face's far edges pointing at the
+    vanishing points of the other faces' edges."""
+    pts = xs[:, :8].reshape(len(xs), 4, 2)
+    a = xs[:, 8:] / scale
+    far = []
+    for i in range(3):
+        p, q = (_EDGE[tuple(sorted((i, j)))] for j in range(3) if j != i)
+        ap, aq = a[:, p - 1:p], a[:, q - 1:q]
+        far.append((ap * pts[:, p] + aq * pts[:, q] - pts[:, 0]) / (ap + aq - 1))
+    return np.concatenate([pts, np.stack(far, axis=1)], axis=1)
+
+
+def _as_box(points: np.ndarray, lay: _Layout, cells: list[np.ndarray], seen: list[np.ndarray],
+            pitch: float, misfit: float) -> tuple[np.ndarray, float]:
+    """The seven points refitted as one box in perspective (:func:`_box_points`: 11
+    parameters, not 14), when that fits the points nearly as well (:data:`BOX_SLACK`): a
+    face whose own points leave its far corner loose (a steep side face, a face of few
+    stickers) is then held by the other two. The free fit otherwise."""
+    x = np.concatenate([points[:4].ravel(), pitch * _depth_ratios(points, lay)])
+    x = _levenberg_marquardt(x, lambda ps: _residuals_batch(
+        _box_points(ps, pitch).reshape(len(ps), 14), lay, cells, seen), 0.01 * pitch)
+    box = _box_points(x[None], pitch)[0]
+    if not np.all(np.isfinite(box)):
+        return points, misfit
+    r = _residuals(box.ravel(), lay, cells, seen).reshape(-1, 2)
+    boxed = float(np.sqrt(np.mean(np.sum(r * r, axis=1)))) / pitch
+    return (box, boxed) if boxed <= misfit + BOX_SLACK else (points, misfit)
 
 
 def _surrounded(points: np.ndarray) -> bool:
