@@ -5,7 +5,7 @@ from a corner), real camera photos of real cubes. For every one-face photo the f
 located or refused; a located face is *misplaced* when its outline lies more than half a
 sticker pitch from a hand label (``real_faces.json`` beside this module: the outline in the
 photo file's pixels, top-left, top-right, bottom-right, bottom-left, for every photo whose
-face was located and seen by eye to sit on the face's stickers -- 117 of them, drawn on the
+face was located and seen by eye to sit on the face's stickers -- 120 of them, drawn on the
 photos and checked one by one; ``null`` for a photo in which no face is seen straight on, so
 that any face located there is misplaced). Corner photos are counted as three faces located, or
 refused (any pose, so photo A's arrangement is tried, then B's). ``sudoku-cube/`` holds photos
