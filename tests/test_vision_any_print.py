@@ -148,9 +148,11 @@ def test_bench_vision_real_says_so_and_skips_without_photos(tmp_path, capsys):
     assert "has no faces/, corners/, sudoku-cube/ or digits/ folder of real photos; skipped" in err
 
 
-def _white_on_grey(digit: int, glare: float = 0.0) -> np.ndarray:
-    """An 80x80 cell of the black cube: a white DejaVu digit on a dark grey sticker, with an
-    optional broad grey-white glare spot towards its top left corner."""
+def _white_on_grey(digit: int, glare: float = 0.0, scratch: bool = False,
+                   ink: float = 225.0) -> np.ndarray:
+    """An 80x80 cell of the black cube: a white (``ink`` grey) DejaVu digit on a dark grey
+    sticker, with an optional broad grey-white glare spot towards its top left corner and an
+    optional thin black scratch across the sticker."""
     g = render_digit(digit, find_font("DejaVuSans-Bold.ttf"), 64)
     ys, xs = np.nonzero(g < 128)
     g = g[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
@@ -159,14 +161,24 @@ def _white_on_grey(digit: int, glare: float = 0.0) -> np.ndarray:
     cell[5:75, 5:75] = (60, 60, 62)
     h, w = g.shape
     y0, x0 = (80 - h) // 2, (80 - w) // 2
-    cell[y0:y0 + h, x0:x0 + w][g < 128] = (225, 225, 225)
+    cell[y0:y0 + h, x0:x0 + w][g < 128] = (ink, ink, ink)
     yy, xx = np.mgrid[:80, :80]
     cell += glare * np.exp(-((xx - 20) ** 2 + (yy - 20) ** 2) / (2 * 20 ** 2))[..., None]
+    if scratch:
+        cv2.line(cell, (14, 60), (66, 22), (2, 2, 2), 2)
     return np.clip(cell, 0, 255).astype(np.uint8)
 
 
-def test_glare_that_hides_a_light_digit_is_outvoted_by_its_like_coloured_neighbours():
-    cells = [_white_on_grey(d, 200.0 if d == 5 else 0.0) for d in range(1, 10)]
-    assert not light_ink(cells[4])  # alone, the glared sticker looks dark-printed
+def test_glare_does_not_hide_a_light_digit():
+    """The sticker's level is taken round the digit, so a broad glare spot over a corner of a
+    dark sticker leaves its white digit light (it was the centre's median: glare and a bold
+    digit lifted it, and the glared cell looked dark-printed)."""
+    for d in range(1, 10):
+        assert light_ink(_white_on_grey(d, 200.0))
+
+
+def test_a_dim_light_digit_with_a_scratch_is_outvoted_by_its_like_coloured_neighbours():
+    cells = [_white_on_grey(d, scratch=d == 5, ink=160.0) for d in range(1, 10)]
+    assert not light_ink(cells[4])  # alone, the black scratch outweighs the dim digit
     assert all(light_inks(cells))
     assert light_inks(cells[4:5]) == [False]  # no neighbours to outvote it

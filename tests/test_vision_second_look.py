@@ -53,3 +53,41 @@ def test_peeled_mask_keeps_a_digit_joined_to_the_edge_by_a_streak():
     cv2.line(cell, (6, 20), (40, 40), (20, 20, 20), 5)  # a dark streak from the sticker's edge
     assert ink_mask(cell).sum() == 0  # everything touching the border goes, the 5 with it
     assert _read(peeled_ink_mask(cell), cell)[0].sticker == Sticker(5, 1)
+
+
+def test_a_sure_six_whose_underline_is_unclear_is_not_cut_again():
+    """A 6 read surely whose underline is unclear splits its score between the 6 and the 9
+    turned half round: one sure shape, not a lost cell. A stricter cut (which thins a bold
+    serif 6's bowl into a sure 3) must not replace it; a truly unsure cell still is."""
+    from sudoku_cube.models.stickers import Hypothesis
+    from sudoku_cube.vision.second_look import second_look
+    from tests.test_vision_unseen_fonts import PRINTS, _cell
+
+    cell = _cell(6, 0, "C059-Bold.otf", *PRINTS["black on white"])
+    tpl, model = default_templates(), default_model()
+    evs = analyse_cells([ink_mask(cell)], tpl, model, [cell])
+    sure_three = lambda e: (Hypothesis(Sticker(3, 0), 0.99),)  # noqa: E731 - any cut reads 3
+    split = (Hypothesis(Sticker(6, 0), 0.5), Hypothesis(Sticker(9, 2), 0.47))
+    _, hyps = second_look([cell], evs, [split], tpl, model, sure_three)
+    assert hyps[0] == split
+    unsure = (Hypothesis(Sticker(6, 0), 0.5), Hypothesis(Sticker(5, 0), 0.47))
+    _, hyps = second_look([cell], evs, [unsure], tpl, model, sure_three)
+    assert hyps[0][0].sticker == Sticker(3, 0)
+
+
+def test_a_vote_over_ink_thresholds():
+    """A cell no cut reads surely is read by the usual cut and the two stricter ones
+    together, the usual one counting twice."""
+    from sudoku_cube.models.stickers import Hypothesis
+    from sudoku_cube.vision.second_look import _averaged
+
+    def h(*pairs):
+        return tuple(Hypothesis(Sticker(d, r), p) for d, r, p in pairs)
+
+    # a serif 3 whose notches the usual threshold closed: the stricter cuts open them
+    three = _averaged([h((8, 0, 0.6), (3, 0, 0.33)), h((3, 0, 0.95)), h((3, 0, 0.9))])
+    assert three[0].sticker == Sticker(3, 0) and three[1].sticker == Sticker(8, 0)
+    assert abs(sum(x.score for x in three) - (0.6 * 2 + 0.33 * 2 + 0.95 + 0.9) / 4) < 1e-4
+    # a 9 whose thin joint the stricter cuts break into a 7
+    nine = _averaged([h((9, 1, 0.75), (7, 1, 0.1)), h((7, 1, 0.6)), h((7, 1, 0.5))])
+    assert nine[0].sticker == Sticker(9, 1)

@@ -43,6 +43,30 @@ serif, mono, condensed, bold and regular, and the bold serif faces of TeX Gyre a
 measure generalisation to unseen fonts
 (:data:`sudoku_cube.vision.templates.HELD_OUT_FONTS`)."""
 
+EXTRA_FONTS = (
+    "Roboto-Bold.ttf", "Roboto-Regular.ttf", "Roboto-Black.ttf", "RobotoCondensed-Bold.ttf",
+    "OpenSans-Bold.ttf", "OpenSans-ExtraBold.ttf", "OpenSans-CondBold.ttf", "OpenSans-Regular.ttf",
+    "Lato-Bold.ttf", "Lato-Black.ttf", "Lato-Regular.ttf", "Cantarell-Bold.otf",
+    "Cantarell-ExtraBold.otf", "Carlito-Bold.ttf", "Carlito-Regular.ttf", "Caladea-Bold.ttf",
+    "Caladea-Regular.ttf", "LinLibertine_RB.otf", "LinLibertine_R.otf", "LinBiolinum_RB.otf",
+    "EBGaramond12-Bold.otf", "EBGaramond12-Regular.otf",
+)
+"""More faces to train on when installed (training only; the reader never needs them): the
+Debian packages fonts-roboto-unhinted, fonts-open-sans, fonts-lato, fonts-cantarell,
+fonts-crosextra-carlito, fonts-crosextra-caladea, fonts-linuxlibertine and fonts-ebgaramond.
+Humanist and grotesque sans, condensed and black weights, old-style and transitional serifs:
+digit shapes none of the fonts above draw. None of the second renderer's families (its
+Helvetica, Avant Garde, Century Schoolbook, Bookman, Palatino, Times cuts) nor of the
+held-out fonts."""
+
+
+def training_fonts() -> tuple[str, ...]:
+    """:data:`TRAIN_FONTS` plus those of :data:`EXTRA_FONTS` that are installed."""
+    from sudoku_cube.vision.templates import find_font
+
+    return TRAIN_FONTS + tuple(f for f in EXTRA_FONTS if find_font(f))
+
+
 TRAIN_LOOKS = (("white", 0.35), ("coloured", 0.25), ("coloured-white-ink", 0.2), ("black", 0.2))
 """Sticker looks of the training photos and their shares."""
 

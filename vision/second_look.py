@@ -21,7 +21,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from sudoku_cube.models.stickers import Hypothesis
+from sudoku_cube.models.stickers import Hypothesis, Sticker
 from sudoku_cube.vision.recognise import CellEvidence, analyse_cells, widened
 from sudoku_cube.vision.warp import as_dark_ink, grown_ink_mask, ink_mask, peeled_ink_mask, \
     stroke_width, unclear_polarity, without_blobs
@@ -72,14 +72,17 @@ def second_look(cells: Sequence[np.ndarray], evidence: list[CellEvidence],
     is also read in the other polarity (:func:`_polarity_look`); a cell read below
     :data:`BLOB_LOOK` is read again without its glare blobs (:func:`_blob_look`); one read
     below :data:`LOST` is cut again at stricter thresholds and takes the first cut whose best
-    reading reaches :data:`SURE` (``score`` turns evidence into hypotheses)."""
+    reading reaches :data:`SURE` (``score`` turns evidence into hypotheses); when none does,
+    its reading is the vote of the usual and the two stricter cuts (:func:`_averaged`) when
+    that names another digit (a weakly turned 8 keeps the usual cut's turn)."""
     evidence, hyps, cells = list(evidence), list(hyps), list(cells)
     if raw is not None:
         _polarity_look(raw, cells, evidence, hyps, templates, model, score)
     evidence, hyps = _blob_look(cells, evidence, hyps, templates, model, score)
     typical = typical_size(evidence)
     odd = {i for i, e in enumerate(evidence) if not fits(e, typical)}
-    lost = [i for i, h in enumerate(hyps) if (h[0].score or 0.0) < LOST or i in odd]
+    lost = [i for i, h in enumerate(hyps) if _top(h) < LOST or i in odd]
+    votes: dict[int, list[tuple[Hypothesis, ...]]] = {i: [hyps[i]] for i in lost if i not in odd}
     for k, cut in enumerate(CUTS):
         if k >= HALF_CUTS:  # the later cuts are for lost cells only
             lost = [i for i in lost if _top(hyps[i]) < HALF_SURE or i in odd]
@@ -89,16 +92,42 @@ def second_look(cells: Sequence[np.ndarray], evidence: list[CellEvidence],
         again = analyse_cells(masks, templates, model, [cells[i] for i in lost])
         for i, ev in zip(lost, again):
             h = score(ev)
+            if i in votes and k < HALF_CUTS and ev.glyph is not None:
+                votes[i].append(h)
             half = _top(hyps[i]) >= HALF_SURE
             if ev.glyph is not None and _top(h) >= (SURER if half else SURE) and \
                     (i not in odd or fits(ev, typical)):
                 evidence[i], hyps[i] = ev, _merged(h, hyps[i], HALF_KEEP if half else KEEP)
                 odd.discard(i)
-        lost = [i for i in lost if (hyps[i][0].score or 0.0) < LOST or i in odd]
+                votes.pop(i, None)
+        lost = [i for i in lost if _top(hyps[i]) < LOST or i in odd]
+    for i, vs in votes.items():
+        vote = _averaged(vs) if len(vs) == 1 + HALF_CUTS else vs[0]
+        if vote[0].sticker.digit != vs[0][0].sticker.digit:  # the turn stays the usual cut's
+            hyps[i] = vote
     for i in odd:
         evidence[i] = dataclasses.replace(evidence[i], doubt=ODD_DOUBT)
         hyps[i] = widened(hyps[i], ODD_DOUBT)
     return evidence, hyps
+
+
+FIRST_VOTE = 2.0
+"""Weight of the usual cut's reading in :func:`_averaged` against 1 for each stricter cut."""
+
+
+def _averaged(readings: list[tuple[Hypothesis, ...]]) -> tuple[Hypothesis, ...]:
+    """The weighted mean of several readings of one cell, the usual cut's first (weight
+    :data:`FIRST_VOTE`, the stricter cuts' 1 each): a vote over ink thresholds for a cell
+    that no single cut reads surely. Where the usual threshold closes a bold serif 3's
+    notches (an 8 at 0.6) and both stricter ones open them (a 3 at 0.95), the 3 wins; a 9
+    read at 0.75 whose thin joint a stricter threshold breaks (a 7) stays a 9."""
+    weights = [FIRST_VOTE] + [1.0] * (len(readings) - 1)
+    score: dict = {}
+    for hs, w in zip(readings, weights):
+        for h in hs:
+            score[h.sticker] = score.get(h.sticker, 0.0) + w * float(h.score or 0.0) / sum(weights)
+    ranked = sorted(score.items(), key=lambda kv: -kv[1])
+    return tuple(Hypothesis(s, round(v, 5)) for s, v in ranked[:max(map(len, readings))])
 
 
 SMALL, LARGE = 0.65, 1.35
@@ -164,7 +193,7 @@ def _blob_look(cells: Sequence[np.ndarray], evidence: list[CellEvidence],
     colour channels and are left alone: glare only lightens their sticker, and the lift can
     shave the bowl of a bold dark 6 into a 5."""
     unsure = [i for i, h in enumerate(hyps)
-              if (h[0].score or 0.0) < BLOB_LOOK and cells[i].ndim == 2]
+              if _top(h) < BLOB_LOOK and cells[i].ndim == 2]
     widths = [w for w in (stroke_width(e.body) for e in evidence) if w > 0]
     if not unsure or not widths:
         return evidence, hyps
@@ -184,7 +213,7 @@ def _blob_look(cells: Sequence[np.ndarray], evidence: list[CellEvidence],
     for i, (ev, h) in best.items():
         if _top(h) > _top(hyps[i]) + BLOB_MARGIN:
             evidence[i], hyps[i] = ev, _merged(h, hyps[i])
-        elif _top(h) >= BLOB_DOUBT and h[0].sticker != hyps[i][0].sticker:
+        elif _top(h) >= BLOB_DOUBT and _shape(h[0].sticker) != _shape(hyps[i][0].sticker):
             hyps[i] = _merged(h, hyps[i], 0.5)
     return evidence, hyps
 
@@ -196,8 +225,21 @@ BLOB_DOUBT = 0.5
 
 
 def _top(h: tuple[Hypothesis, ...]) -> float:
-    """The best score of a cell's hypotheses."""
-    return float(h[0].score or 0.0)
+    """The best score of a cell's hypotheses counted by shape (:func:`_shape`): a 6 read
+    surely whose underline is unclear splits its score between 6 and the 9 turned half
+    round, yet its digit is not in doubt and must not be cut again (a stricter or
+    blob-free cut of a serif 6 or 9 thins its bowl and reads a sure 3)."""
+    score: dict[tuple[int, int], float] = {}
+    for x in h:
+        k = _shape(x.sticker)
+        score[k] = score.get(k, 0.0) + float(x.score or 0.0)
+    return max(score.values(), default=0.0)
+
+
+def _shape(s: Sticker) -> tuple[int, int]:
+    """(digit, rotation) of the shape a sticker shows once its underline is split off: a 9
+    turned r is the shape of a 6 turned r + 2."""
+    return (6, (s.rot + 2) % 4) if s.digit == 9 else (s.digit, s.rot)
 
 
 FLIP_LOOK = 0.9

@@ -127,10 +127,23 @@ def light_inks(cells: list[np.ndarray]) -> list[bool]:
 
 def polarity_vote(cell: np.ndarray) -> float:
     """Log of how much more the light thin strokes of a cell stand out than its dark ones,
-    past :data:`LIGHT_INK_MARGIN`: positive for light ink (see :func:`light_ink`)."""
-    light = _thin_contrast(gray(cell), cv2.MORPH_TOPHAT)
-    dark = _thin_contrast(value_channel(cell), cv2.MORPH_BLACKHAT)
-    return float(np.log(max(light, 1e-3) / (LIGHT_INK_MARGIN * max(dark, 1e-3))))
+    past :data:`LIGHT_INK_MARGIN`: positive for light ink (see :func:`light_ink`). The mean
+    of that log-ratio against two estimates of the sticker's level: the median of the
+    cell's centre, and the band round the digit (:func:`ring_level`). Under the black cube's
+    big bold serif digits the centre's median lies between ink and sticker, so the sticker
+    showing in the counters passed for dark ink and white digits were cut as dark ones; the
+    band sees the sticker itself there. Under a glare spot in the middle of a sticker the
+    band is darker than the sticker round the digit, and dark ink lighter than the band would
+    pass for light ink; the centre's median sees the glared sticker. Each errs where the
+    other holds, and a cell whose two votes disagree is left to its like-coloured neighbours
+    (:func:`light_inks`)."""
+    g, v = gray(cell), value_channel(cell)
+    votes = []
+    for level in (_centre_median, ring_level):
+        light = _thin_contrast(g, cv2.MORPH_TOPHAT, level(g))
+        dark = _thin_contrast(v, cv2.MORPH_BLACKHAT, level(v))
+        votes.append(np.log(max(light, 1e-3) / (LIGHT_INK_MARGIN * max(dark, 1e-3))))
+    return float(np.mean(votes))
 
 
 LIGHT_INK_MARGIN = 2.0
@@ -141,27 +154,48 @@ the light on blurred white stickers, white digits at least 3 times the dark)."""
 
 def light_ink(cell: np.ndarray) -> bool:
     """True when the digit of a cell is lighter than its sticker (white digits on dark grey or
-    on dark colours). The sticker is most of the cell, so its level is the median; ink is
-    what stands out from that level *and* is thin (a top-hat or black-hat about a stroke
-    wide): a broad glare spot or shadow is not thin, and the counters of a digit (the sticker
-    showing between its strokes) are thin but at the sticker's level. Dark ink is measured
-    on the V channel (black stands out from every colour there, red included), light ink on
-    the luminance (white stands out from red, blue and green there); the stronger (97th
-    percentile inside the cell) wins, the light by :data:`LIGHT_INK_MARGIN`."""
-    return _thin_contrast(gray(cell), cv2.MORPH_TOPHAT) > \
-        LIGHT_INK_MARGIN * _thin_contrast(value_channel(cell), cv2.MORPH_BLACKHAT)
+    on dark colours): ink is what stands out from the sticker's level (:func:`polarity_vote`)
+    *and* is thin (a top-hat or black-hat about a stroke wide): a broad glare spot or shadow
+    is not thin, and the counters of a digit (the sticker showing between its strokes) are
+    thin but at the sticker's level. Dark ink is measured on the V channel (black stands out
+    from every colour there, red included), light ink on the luminance (white stands out from
+    red, blue and green there); the stronger (97th percentile inside the cell) wins, the
+    light by :data:`LIGHT_INK_MARGIN`."""
+    return polarity_vote(cell) > 0
 
 
-def _thin_contrast(g: np.ndarray, op: int) -> float:
+def _centre_median(g: np.ndarray) -> float:
+    """The median of a single-channel cell's centre (the part :func:`_thin_contrast` reads)."""
+    n = g.shape[0]
+    c = slice(n // 6, n - n // 6)
+    return float(np.median(g[c, c]))
+
+
+def _thin_contrast(g: np.ndarray, op: int, level: float) -> float:
     """97th percentile, inside the cell, of how far thin strokes lie above (``MORPH_TOPHAT``)
-    or below (``MORPH_BLACKHAT``) the sticker's median level."""
+    or below (``MORPH_BLACKHAT``) the sticker's ``level``."""
     n = g.shape[0]
     se = cv2.getStructuringElement(cv2.MORPH_RECT, (max(3, n // 5), max(3, n // 5)))
     c = slice(n // 6, n - n // 6)
     inner = g[c, c].astype(np.float32)
-    level = float(np.median(inner))
     away = inner - level if op == cv2.MORPH_TOPHAT else level - inner
     return float(np.percentile(np.minimum(cv2.morphologyEx(g, op, se)[c, c], away), 97))
+
+
+RING = (0.1, 0.18)
+"""The band, in shares of the cell's side from its border, whose median is the sticker's own
+level (:func:`ring_level`): inside the sticker's edge, outside the digit (digits stand at most
+two thirds of the sticker high, centred)."""
+
+
+def ring_level(g: np.ndarray) -> float:
+    """The sticker's level in a single-channel cell: the median of the band :data:`RING`
+    round the digit (see :func:`polarity_vote`)."""
+    n = g.shape[0]
+    a, b = int(RING[0] * n), int(round(RING[1] * n))
+    band = np.concatenate([g[a:b, a:n - a].ravel(), g[n - b:n - a, a:n - a].ravel(),
+                           g[b:n - b, a:b].ravel(), g[b:n - b, n - b:n - a].ravel()])
+    return float(np.median(band))
 
 
 def gray(img: np.ndarray) -> np.ndarray:
