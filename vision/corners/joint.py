@@ -30,6 +30,10 @@ from .order import common_corner
 ITERATIONS = 12
 """Levenberg-Marquardt steps (the start is close: each face's own fit)."""
 
+CONVERGED = 1e-4
+"""A Levenberg-Marquardt step that lowers the squared misfit by less than this share ends the
+fit (the points then move by far less than a hundredth of a pixel)."""
+
 MAX_MISFIT = 0.1
 """Largest root-mean-square distance (sticker pitches) of the points from their cells' centres
 for the three faces to be one cube's."""
@@ -232,6 +236,8 @@ def _levenberg_marquardt(x: np.ndarray, fun, eps: float) -> np.ndarray:
             trial = fun((x + step)[None])[0]
             tc = float(trial @ trial)
             if tc < cost:
+                if tc > (1 - CONVERGED) * cost:
+                    return x + step  # settled: further steps move nothing that matters
                 x, r, cost, lam = x + step, trial, tc, lam / 3
                 break
             lam *= 4
