@@ -15,6 +15,7 @@ import cv2
 import numpy as np
 
 from sudoku_cube.vision.detect import FaceGeometry
+from sudoku_cube.vision.stats import closing, median, percentile, percentiles
 
 CELL = 80
 """Side of one straightened cell in pixels (the face is 3 * CELL square)."""
@@ -93,7 +94,7 @@ def without_blobs(cell: np.ndarray, width: float) -> np.ndarray:
                             cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
     keep = cv2.GaussianBlur(keep.astype(np.float32), (0, 0), n / 40)
     c = slice(n // 5, n - n // 5)
-    lift = np.maximum(float(np.median(keep[c, c])) - keep, 0)
+    lift = np.maximum(median(keep[c, c]) - keep, 0)
     return np.clip(v.astype(np.float32) + lift, 0, 255).astype(np.uint8)
 
 
@@ -113,9 +114,9 @@ def light_inks(cells: list[np.ndarray]) -> list[bool]:
     own = [bool(v > 0) for v in votes]
     if cells[0].ndim != 3:
         return own
-    ab = np.array([cv2.cvtColor(np.median(x.reshape(-1, 3), axis=0).astype(np.uint8)
-                                .reshape(1, 1, 3), cv2.COLOR_BGR2LAB)[0, 0, 1:] for x in cells],
-                  np.float32)
+    typical = np.array([[median(x[..., k]) for k in range(3)] for x in cells]).astype(np.uint8)
+    # one conversion for all cells: per pixel it is the same, and each call costs ~0.5 ms
+    ab = cv2.cvtColor(typical.reshape(1, -1, 3), cv2.COLOR_BGR2LAB)[0, :, 1:].astype(np.float32)
     out = []
     for i, v in enumerate(votes):
         near = np.linalg.norm(ab - ab[i], axis=1) < SAME_HUE
@@ -168,7 +169,7 @@ def _centre_median(g: np.ndarray) -> float:
     """The median of a single-channel cell's centre (the part :func:`_thin_contrast` reads)."""
     n = g.shape[0]
     c = slice(n // 6, n - n // 6)
-    return float(np.median(g[c, c]))
+    return median(g[c, c])
 
 
 def _thin_contrast(g: np.ndarray, op: int, level: float) -> float:
@@ -179,7 +180,7 @@ def _thin_contrast(g: np.ndarray, op: int, level: float) -> float:
     c = slice(n // 6, n - n // 6)
     inner = g[c, c].astype(np.float32)
     away = inner - level if op == cv2.MORPH_TOPHAT else level - inner
-    return float(np.percentile(np.minimum(cv2.morphologyEx(g, op, se)[c, c], away), 97))
+    return percentile(np.minimum(cv2.morphologyEx(g, op, se)[c, c], away), 97)
 
 
 RING = (0.1, 0.18)
@@ -195,7 +196,7 @@ def ring_level(g: np.ndarray) -> float:
     a, b = int(RING[0] * n), int(round(RING[1] * n))
     band = np.concatenate([g[a:b, a:n - a].ravel(), g[n - b:n - a, a:n - a].ravel(),
                            g[b:n - b, a:b].ravel(), g[b:n - b, n - b:n - a].ravel()])
-    return float(np.median(band))
+    return median(band)
 
 
 def gray(img: np.ndarray) -> np.ndarray:
@@ -245,7 +246,7 @@ def _sticker_level(data: bytes, shape: tuple[int, ...], dtype: str
     v = _frame_capped(cell, value_channel(cell).astype(np.float32))
     n = v.shape[0]
     k = max(3, (n // 3) | 1)
-    paper = cv2.morphologyEx(v, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    paper = closing(v, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
     return _frozen(v), _frozen(cv2.GaussianBlur(paper, (0, 0), n / 16))
 
 
@@ -274,8 +275,8 @@ def _frame_capped(cell: np.ndarray, v: np.ndarray) -> np.ndarray:
     r = max(2, n // 12)
     ring = np.concatenate([v[:r].ravel(), v[-r:].ravel(), v[:, :r].ravel(), v[:, -r:].ravel()])
     c = slice(n // 5, n - n // 5)
-    sticker = float(np.percentile(v[c, c], 90))
-    return np.minimum(v, sticker) if float(np.median(ring)) > sticker + LIGHT_FRAME else v
+    sticker = percentile(v[c, c], 90)
+    return np.minimum(v, sticker) if median(ring) > sticker + LIGHT_FRAME else v
 
 
 def ink_darkness(cell: np.ndarray) -> np.ndarray:
@@ -285,7 +286,7 @@ def ink_darkness(cell: np.ndarray) -> np.ndarray:
     v, paper = sticker_level(cell)
     n = v.shape[0]
     diff = paper - v
-    top = float(np.percentile(diff[n // 5:-n // 5, n // 5:-n // 5], 98))
+    top = percentile(diff[n // 5:-n // 5, n // 5:-n // 5], 98)
     return np.clip(diff / max(top, 1.0), 0.0, 1.0)
 
 
@@ -314,7 +315,7 @@ def _cached_ink_contrast(data: bytes, shape: tuple[int, ...], dtype: str
     level, noise, top = sticker_spread(diff[c, c])
     if top - level < max(MIN_CONTRAST, 1.5 * noise):
         return None
-    return _frozen(diff), float(np.median(diff[c, c])), top  # the threshold's base: the median
+    return _frozen(diff), median(diff[c, c]), top  # the threshold's base: the median
 
 
 def sticker_spread(inner: np.ndarray) -> tuple[float, float, float]:
@@ -324,7 +325,7 @@ def sticker_spread(inner: np.ndarray) -> tuple[float, float, float]:
     spread below that, not the median and its absolute deviation, which a large serif digit
     covering half the centre turns into ink and a spread as wide as the ink's contrast (the
     digit was then taken for a blank sticker)."""
-    lo, level, top = (float(x) for x in np.percentile(inner, (5, 100 * PAPER_QUANTILE, 97)))
+    lo, level, top = percentiles(inner, (5, 100 * PAPER_QUANTILE, 97))
     return level, (level - lo) / PAPER_SPREAD_Z, top
 
 

@@ -1,0 +1,68 @@
+"""vision.stats gives numpy's percentiles and medians exactly, on random arrays."""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+from sudoku_cube.vision.stats import closing, median, percentile, percentiles
+
+pixels = st.one_of(
+    hnp.arrays(np.uint8, st.integers(1, 300)),
+    hnp.arrays(np.float32, st.integers(1, 300),
+               elements=st.floats(-300, 300, width=32, allow_subnormal=False)),
+    hnp.arrays(np.float32, st.integers(1, 300),
+               elements=st.integers(-510, 510).map(lambda k: k / 2)),
+    hnp.arrays(np.float64, st.integers(1, 300),
+               elements=st.floats(-1e6, 1e6, allow_subnormal=False)),
+    hnp.arrays(np.uint8, st.tuples(st.integers(1, 40), st.integers(1, 40))))
+"""Cells' pixels and differences: 8-bit, half-levels, any float32 or float64, 1-D or 2-D."""
+levels = st.one_of(st.integers(0, 100), st.floats(0, 100), st.sampled_from((97, 98, 90, 30.000000000000004)))
+
+
+def same(got: float, want) -> bool:
+    return type(got) is float and np.float64(got).tobytes() == np.float64(want).tobytes()
+
+
+@given(pixels, levels)
+@settings(max_examples=400, deadline=None)
+def test_percentile_is_numpys(a: np.ndarray, q: float) -> None:
+    before = a.copy()
+    assert same(percentile(a, q), np.percentile(a, q))
+    assert np.array_equal(a, before)
+
+
+@given(pixels, st.lists(levels, min_size=1, max_size=4))
+@settings(max_examples=300, deadline=None)
+def test_percentiles_are_numpys(a: np.ndarray, qs: list[float]) -> None:
+    want = np.percentile(a, tuple(qs))
+    got = percentiles(a, tuple(qs))
+    assert len(got) == len(qs) and all(same(g, w) for g, w in zip(got, want))
+
+
+@given(pixels)
+@settings(max_examples=400, deadline=None)
+def test_median_is_numpys(a: np.ndarray) -> None:
+    assert same(median(a), np.median(a))
+
+
+def test_the_middle_of_an_even_count_is_the_mean_of_two() -> None:
+    assert median(np.array([250, 3, 255, 9], np.uint8)) == 129.5
+    assert percentile(np.arange(11, dtype=np.uint8), 97) == 9.7
+
+
+images = st.integers(3, 90).flatmap(lambda n: st.one_of(
+    hnp.arrays(np.uint8, (n, n)).map(lambda a: a.astype(np.float32)),
+    hnp.arrays(np.float32, (n, n), elements=st.integers(0, 510).map(lambda k: k / 2))))
+"""Cells' V channels as float32: whole levels (closed on 8 bits) or half levels (not)."""
+
+
+@given(images, st.integers(1, 15))
+@settings(max_examples=150, deadline=None)
+def test_closing_is_cv2s(img: np.ndarray, half: int) -> None:
+    element = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * half + 1, 2 * half + 1))
+    got = closing(img, element)
+    assert got.dtype == np.float32
+    assert np.array_equal(got, cv2.morphologyEx(img, cv2.MORPH_CLOSE, element))
