@@ -73,17 +73,21 @@ def build_parser(command: str | None = None, *, every: bool = False) -> argparse
     return parser
 
 
-NATIVE_THREADS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "OMP_THREAD_LIMIT")
+NATIVE_THREADS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "OMP_THREAD_LIMIT",
+                  "OPENCV_FOR_THREADS_NUM")
 """Thread pools of the native libraries, held to one thread each unless the user set them."""
 
 
 def limit_native_threads() -> None:
-    """One thread for OpenBLAS (numpy) and OpenMP (tesseract), set before numpy loads.
+    """One thread for OpenBLAS (numpy), OpenMP (tesseract) and OpenCV, set before they load.
 
     The faces are read two at a time and the planner searches on two threads; OpenBLAS's own
     threads busy-wait between the small products of the recognisers, and on the 2-core machine
     they took the cores from the work: reading six faces took 2.4 s of CPU instead of 0.17 s
-    (``bench e2e``). Variables the user set are kept."""
+    (``bench e2e``). OpenCV's pool, woken for every small image of a sticker, cost about a
+    quarter more CPU per face for the same readings and no gain in time (38 -> 28 ms of CPU per
+    black or white-ink face with one thread, wall time equal). Variables the user set are
+    kept."""
     for name in NATIVE_THREADS:
         os.environ.setdefault(name, "1")
 
