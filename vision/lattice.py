@@ -3,6 +3,8 @@ neighbours of one size one pitch apart are given lattice coordinates; a homograp
 lattice coordinates to the image is fitted, dropping stickers whose outline glare moved."""
 from __future__ import annotations
 
+from statistics import median
+
 import cv2
 import numpy as np
 
@@ -127,20 +129,12 @@ def fit(grid: dict[tuple[int, int], Blob]) -> np.ndarray | None:
         return None
     h, _ = cv2.findHomography(src, dst, 0)
     if h is not None and len(keys) < 7 and \
-            _median([b.side for b in grid.values()]) < GLYPH_SIDE * pitch(h):
+            median([b.side for b in grid.values()]) < GLYPH_SIDE * pitch(h):
         # a few blobs much smaller than the pitch are digits, whose centres stray from their
         # stickers' by a stroke or an underline: an affine lattice, steadier
         a, *_ = np.linalg.lstsq(np.hstack([src, np.ones((len(src), 1))]), dst, rcond=None)
         h = np.vstack([a.T, [0.0, 0.0, 1.0]])
     return h
-
-
-def _median(values: list[float]) -> float:
-    """The median of a few floats, as ``np.median`` gives it (the mean of the middle two of
-    an even count), without its overhead."""
-    v = sorted(values)
-    n = len(v)
-    return v[n // 2] if n % 2 else (v[n // 2 - 1] + v[n // 2]) / 2
 
 
 def _collinear(src: np.ndarray) -> bool:

@@ -139,10 +139,11 @@ def polarity_vote(cell: np.ndarray) -> float:
     other holds, and a cell whose two votes disagree is left to its like-coloured neighbours
     (:func:`light_inks`)."""
     g, v = gray(cell), value_channel(cell)
+    light_strokes, dark_strokes = _thin(g, cv2.MORPH_TOPHAT), _thin(v, cv2.MORPH_BLACKHAT)
     votes = []
     for level in (_centre_median, ring_level):
-        light = _thin_contrast(g, cv2.MORPH_TOPHAT, level(g))
-        dark = _thin_contrast(v, cv2.MORPH_BLACKHAT, level(v))
+        light = _thin_contrast(light_strokes, level(g))
+        dark = _thin_contrast(dark_strokes, level(v))
         votes.append(np.log(max(light, 1e-3) / (LIGHT_INK_MARGIN * max(dark, 1e-3))))
     return float(np.mean(votes))
 
@@ -172,15 +173,23 @@ def _centre_median(g: np.ndarray) -> float:
     return median(g[c, c])
 
 
-def _thin_contrast(g: np.ndarray, op: int, level: float) -> float:
-    """97th percentile, inside the cell, of how far thin strokes lie above (``MORPH_TOPHAT``)
-    or below (``MORPH_BLACKHAT``) the sticker's ``level``."""
+def _thin(g: np.ndarray, op: int) -> tuple[np.ndarray, np.ndarray, int]:
+    """What :func:`_thin_contrast` reads of a single-channel cell, whatever the sticker's
+    level: inside the cell, its thin strokes above (``MORPH_TOPHAT``) or below
+    (``MORPH_BLACKHAT``) their surroundings, its values, and ``op`` (taken once per cell, not
+    once per level)."""
     n = g.shape[0]
     se = cv2.getStructuringElement(cv2.MORPH_RECT, (max(3, n // 5), max(3, n // 5)))
     c = slice(n // 6, n - n // 6)
-    inner = g[c, c].astype(np.float32)
+    return cv2.morphologyEx(g, op, se)[c, c], g[c, c].astype(np.float32), op
+
+
+def _thin_contrast(strokes: tuple[np.ndarray, np.ndarray, int], level: float) -> float:
+    """97th percentile, inside the cell, of how far thin strokes (:func:`_thin`) lie above
+    (``MORPH_TOPHAT``) or below (``MORPH_BLACKHAT``) the sticker's ``level``."""
+    hat, inner, op = strokes
     away = inner - level if op == cv2.MORPH_TOPHAT else level - inner
-    return percentile(np.minimum(cv2.morphologyEx(g, op, se)[c, c], away), 97)
+    return percentile(np.minimum(hat, away), 97)
 
 
 RING = (0.1, 0.18)
