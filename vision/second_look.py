@@ -22,14 +22,18 @@ from typing import Callable, Sequence
 import numpy as np
 
 from sudoku_cube.models.stickers import Hypothesis, Sticker
+from sudoku_cube.vision.local_ink import edge_ink_mask, local_ink_mask
 from sudoku_cube.vision.recognise import CellEvidence, analyse_cells, widened
 from sudoku_cube.vision.warp import as_dark_ink, grown_ink_mask, ink_mask, peeled_ink_mask, \
     stroke_width, unclear_polarity, without_blobs
 
-CUTS = (lambda c: ink_mask(c, 0.45), lambda c: ink_mask(c, 0.6), grown_ink_mask, peeled_ink_mask)
+CUTS = (lambda c: ink_mask(c, 0.45), lambda c: ink_mask(c, 0.6), grown_ink_mask, peeled_ink_mask,
+        local_ink_mask)
 """The second cuts tried on an unsure cell, in order: stricter ink thresholds (shares of the
 ink's contrast), then the ink grown from its dark core, then the ink inside the cell's rim
-(a glare streak joining the digit to the sticker's edge)."""
+(a glare streak joining the digit to the sticker's edge), then the ink that is also darker
+than its neighbourhood (:func:`vision.local_ink.local_ink_mask`: a smooth glare streak
+across a stroke falls apart from it)."""
 LOST = 0.85
 """A cell is looked at again only when its best reading scores below this. Not only lost
 cells: a bold serif 3, blurred, closes its notches at the usual threshold and reads as an 8
@@ -105,10 +109,34 @@ def second_look(cells: Sequence[np.ndarray], evidence: list[CellEvidence],
         vote = _averaged(vs) if len(vs) == 1 + HALF_CUTS else vs[0]
         if vote[0].sticker.digit != vs[0][0].sticker.digit:  # the turn stays the usual cut's
             hyps[i] = vote
+    _edge_look(cells, evidence, hyps, odd, typical, templates, model, score)
     for i in odd:
         evidence[i] = dataclasses.replace(evidence[i], doubt=ODD_DOUBT)
         hyps[i] = widened(hyps[i], ODD_DOUBT)
     return evidence, hyps
+
+
+def _edge_look(cells: Sequence[np.ndarray], evidence: list[CellEvidence],
+               hyps: list[tuple[Hypothesis, ...]], odd: set[int], typical: float | None,
+               templates, model, score: Callable[[CellEvidence], tuple[Hypothesis, ...]]
+               ) -> None:
+    """Cells whose digit is still too small for the face (or none), as when the digit
+    touches the cell's border and the usual cuts drop it with the body between stickers
+    (a cell cut a little off its sticker keeps only the underline), are cut once more
+    keeping a large ink part that touches one side but reaches the centre
+    (:func:`vision.local_ink.edge_ink_mask`); its reading replaces the first when it is
+    :data:`SURE` and of the face's size (in place; the cell leaves ``odd``)."""
+    small = [i for i in range(len(cells)) if typical is not None and
+             (i in odd or evidence[i].glyph is None) and body_size(evidence[i]) < SMALL * typical]
+    if not small:
+        return
+    again = analyse_cells([edge_ink_mask(cells[i]) for i in small], templates, model,
+                          [cells[i] for i in small])
+    for i, ev in zip(small, again):
+        h = score(ev)
+        if ev.glyph is not None and _top(h) >= SURE and fits(ev, typical):
+            evidence[i], hyps[i] = ev, _merged(h, hyps[i])
+            odd.discard(i)
 
 
 FIRST_VOTE = 2.0
