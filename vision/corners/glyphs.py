@@ -28,6 +28,7 @@ from ..sticker_blobs import value_channel as _value
 from .lattice import Found, Lattice, outline
 from .quads import Quad
 from .check import pitch_of
+from .homographies import fit_homographies
 
 STROKE = 0.03
 """Width (share of the image's shorter side) of the top-hat window: wider than a digit's
@@ -102,18 +103,24 @@ def _marks(image: np.ndarray, light: bool | None = None
     masks: dict[bool, np.ndarray] = {}
     for mask, polarity in _ink_masks(v, light):
         masks[polarity] = mask  # the lower threshold comes last
-        n, _, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
-        for i in range(1, n):
-            x, y, w, h, area = stats[i]
-            long, short = max(w, h), min(w, h)
-            if not lo <= long <= hi or short < 0.2 * long:
-                continue
-            if not 0.12 <= area / (w * h) <= 0.85:
-                continue
-            g = Glyph(np.array([x + w / 2, y + h / 2], np.float64), float(long), polarity)
-            if not any(o.light == polarity and np.linalg.norm(o.centre - g.centre) < 0.4 * o.size
-                       for o in out):  # the same mark at the lower threshold
-                out.append(g)
+        stats = cv2.connectedComponentsWithStats(mask, connectivity=8)[2]
+        x, y, w, h, area = stats[1:].T
+        long, short = np.maximum(w, h), np.minimum(w, h)
+        fill = area / (w * h)
+        keep = (lo <= long) & (long <= hi) & (short >= 0.2 * long) & (0.12 <= fill) & \
+            (fill <= 0.85)
+        same = [o for o in out if o.light == polarity]
+        seen = np.array([o.centre for o in same]).reshape(-1, 2)
+        reach = np.array([0.4 * o.size for o in same])
+        for k in np.flatnonzero(keep).tolist():
+            c = np.array([x[k] + w[k] / 2, y[k] + h[k] / 2], np.float64)
+            if len(seen):
+                d = seen - c
+                if (np.sqrt(d[:, 0] * d[:, 0] + d[:, 1] * d[:, 1]) < reach).any():
+                    continue  # the same mark at the lower threshold
+            out.append(Glyph(c, float(long[k]), polarity))
+            seen = np.vstack([seen, c])
+            reach = np.append(reach, 0.4 * float(long[k]))
     return out, masks
 
 
@@ -140,22 +147,40 @@ _WINDOW_ORDER = np.array([10 * i0 + j0 for i0 in range(3) for j0 in range(3)])
 def _windows_of(pts: np.ndarray, origin: np.ndarray, spans: list[tuple[np.ndarray, np.ndarray]]
                 ) -> list[dict[tuple[int, int], int] | None]:
     """:func:`_window_of` for every pair of axes in ``spans`` at once (one array operation
-    instead of one per pair: the glyph pass tries hundreds of them per photo)."""
+    instead of one per pair: the glyph pass tries hundreds of them per photo); ``origin`` is
+    one point (2,) for all pairs or one per pair (P, 2)."""
     if not spans:
         return []
+    origins = np.broadcast_to(np.asarray(origin, np.float64), (len(spans), 2))
+    out: list[dict[tuple[int, int], int] | None] = []
+    for at in range(0, len(spans), CHUNK):
+        out += _windows_chunk(pts, origins[at:at + CHUNK], spans[at:at + CHUNK])
+    return out
+
+
+CHUNK = 256
+"""Pairs of axes judged in one array operation (the arrays grow with pairs x glyphs)."""
+
+
+def _windows_chunk(pts: np.ndarray, origins: np.ndarray,
+                   spans: list[tuple[np.ndarray, np.ndarray]]
+                   ) -> list[dict[tuple[int, int], int] | None]:
+    """:func:`_windows_of` for one chunk of pairs, each from its own origin."""
     ab = np.array(spans)  # (P, 2 axes, 2)
     a, b = ab[:, 0], ab[:, 1]
     pitch = np.minimum(np.sqrt(a[:, 0] * a[:, 0] + a[:, 1] * a[:, 1]),
                        np.sqrt(b[:, 0] * b[:, 0] + b[:, 1] * b[:, 1]))
-    # node positions (P, 25) and their distances to every point (P, 25, N), per coordinate
-    # (the same sums as np.linalg.norm over the last axis, without its copies)
-    dx = (origin[0] + _NODES[None, :, 0] * a[:, :1] + _NODES[None, :, 1] * b[:, :1]
+    # node positions (P, 25) and their squared distances to every point (P, 25, N), per
+    # coordinate (the sums of np.linalg.norm over the last axis, without its copies)
+    dx = (origins[:, :1] + _NODES[None, :, 0] * a[:, :1] + _NODES[None, :, 1] * b[:, :1]
           )[:, :, None] - pts[None, None, :, 0]
-    dy = (origin[1] + _NODES[None, :, 0] * a[:, 1:] + _NODES[None, :, 1] * b[:, 1:]
+    dy = (origins[:, 1:] + _NODES[None, :, 0] * a[:, 1:] + _NODES[None, :, 1] * b[:, 1:]
           )[:, :, None] - pts[None, None, :, 1]
-    d = np.sqrt(dx * dx + dy * dy)
-    near = d.argmin(axis=2)
-    hit = (np.take_along_axis(d, near[:, :, None], axis=2)[:, :, 0]
+    dx *= dx
+    dy *= dy
+    dx += dy
+    near = dx.argmin(axis=2)
+    hit = (np.sqrt(np.take_along_axis(dx, near[:, :, None], axis=2)[:, :, 0])
            < MATCH * pitch[:, None]).reshape(-1, 5, 5)  # [pair, row j, col i]
     # hits in each 3x3 window (i0, j0) from a summed-area table: (P, 9) in (i0, j0) order
     c = np.pad(hit.astype(np.int32), ((0, 0), (1, 0), (1, 0))).cumsum(axis=1).cumsum(axis=2)
@@ -163,14 +188,16 @@ def _windows_of(pts: np.ndarray, origin: np.ndarray, spans: list[tuple[np.ndarra
               ).transpose(0, 2, 1).reshape(-1, 9)
     best = np.argmax(counts * 100 + _WINDOW_ORDER, axis=1)
     out: list[dict[tuple[int, int], int] | None] = []
-    for k, w in enumerate(best):
-        if counts[k, w] < MIN_GLYPHS:
+    full = counts[np.arange(len(best)), best] >= MIN_GLYPHS
+    near5, best_l = near.reshape(-1, 5, 5), best.tolist()
+    for k, w in enumerate(best_l):
+        if not full[k]:
             out.append(None)
             continue
-        i0, j0 = divmod(int(w), 3)
-        nk, hk = near[k].reshape(5, 5), hit[k]
-        win = {(i, j): int(nk[j0 + j, i0 + i]) for i in range(3) for j in range(3)
-               if hk[j0 + j, i0 + i]}
+        i0, j0 = divmod(w, 3)
+        nk = near5[k, j0:j0 + 3, i0:i0 + 3].tolist()
+        hk = hit[k, j0:j0 + 3, i0:i0 + 3].tolist()
+        win = {(i, j): nk[j][i] for i in range(3) for j in range(3) if hk[j][i]}
         out.append(win if len(set(win.values())) == len(win) else None)
     return out
 
@@ -208,33 +235,13 @@ def _homography(cells: dict[tuple[int, int], int], pts: np.ndarray) -> np.ndarra
     return H if H is not None and abs(np.linalg.det(H)) > 1e-9 else None
 
 
-def _settle(pts: np.ndarray, win: dict[tuple[int, int], int],
-            quads: list[Quad], ink: np.ndarray) -> Lattice | None:
-    """The homography through the window's glyphs (as sticker centres), the glyphs reassigned
-    to its cells and refitted twice; None when it does not stay a lattice of
-    :data:`MIN_GLYPHS` glyphs, or when the bands between its cells hold ``ink``
-    (:data:`MAX_BETWEEN`)."""
-    cells = dict(win)
-    H = _homography(cells, pts)
-    for _ in range(2):
-        if H is None:
-            return None
-        fitted = list(cells.items())
-        cells = _assign(pts, H)
-        if len(cells) < MIN_GLYPHS:
-            return None
-        if list(cells.items()) != fitted:  # the same cells in the same order: the same fit
-            H = _homography(cells, pts)
-    if H is None or _ink_between(ink, H) > MAX_BETWEEN:
-        return None
-    return Lattice(H, {k: quads[i] for k, i in cells.items()}, (-1, -1))
-
-
 _U = np.linspace(0.05, 2.95, 30)
 _BETWEEN = np.array([(u, v) for v in _U for u in _U
                      if max(abs(u % 1 - 0.5), abs(v % 1 - 0.5)) > 0.42])
 """Lattice points (0..3) in the bands along the cell borders, where a cube face has its
 grooves and no ink."""
+
+_BETWEEN_H = np.hstack([_BETWEEN, np.ones((len(_BETWEEN), 1))])
 
 
 def _ink_between(mask: np.ndarray, H: np.ndarray) -> float:
@@ -248,6 +255,19 @@ def _ink_between(mask: np.ndarray, H: np.ndarray) -> float:
     y = np.clip(np.round(xy[:, 1]), -1, mask.shape[0]).astype(int)
     ok = (x >= 0) & (y >= 0) & (x < mask.shape[1]) & (y < mask.shape[0])
     return float(mask[y[ok], x[ok]].mean()) if ok.any() else 0.0
+
+
+def _ink_shares(mask: np.ndarray, Hs: np.ndarray) -> np.ndarray:
+    """:func:`_ink_between` for each lattice of ``Hs`` (B, 3, 3) at once."""
+    p = _BETWEEN_H @ Hs.transpose(0, 2, 1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        xy = np.nan_to_num(p[..., :2] / p[..., 2:3], nan=-1.0, posinf=-1.0, neginf=-1.0)
+    x = np.clip(np.round(xy[..., 0]), -1, mask.shape[1]).astype(int)
+    y = np.clip(np.round(xy[..., 1]), -1, mask.shape[0]).astype(int)
+    ok = (x >= 0) & (y >= 0) & (x < mask.shape[1]) & (y < mask.shape[0])
+    on = mask[np.where(ok, y, 0), np.where(ok, x, 0)] * ok
+    n = ok.sum(axis=1)
+    return np.where(n > 0, on.sum(axis=1) / np.maximum(n, 1), 0.0)
 
 
 def _spans(pts: np.ndarray, sizes: np.ndarray, p: int) -> list[tuple[np.ndarray, np.ndarray]]:
@@ -291,30 +311,172 @@ def glyph_lattices(image: np.ndarray, light: bool | None = None) -> Found:
 
 def _lattices_of(glyphs: list[Glyph], ink: np.ndarray) -> tuple[list[Lattice], list[Quad]]:
     """Every distinct lattice of at least :data:`MIN_GLYPHS` glyphs with no ``ink`` (mask)
-    between its cells, and the glyphs as quads."""
+    between its cells, and the glyphs as quads. Each window of glyphs
+    (:func:`_windows_of`), most glyphs first, is settled (:func:`_settled_cells`) unless a
+    lattice kept already holds all its glyphs but one."""
     if len(glyphs) < MIN_GLYPHS:
         return [], []
     pts = np.array([g.centre for g in glyphs])
     sizes = np.array([g.size for g in glyphs])
     med = float(np.median(sizes))
     quads = [_pseudo_quad(g, np.array([med, 0.0]), np.array([0.0, med])) for g in glyphs]
-    index = {id(q): i for i, q in enumerate(quads)}
-    windows: dict[frozenset, dict[tuple[int, int], int]] = {}
-    for p in range(len(glyphs)):
-        for win in _windows_of(pts, pts[p], _spans(pts, sizes, p)):
-            if win is not None:
-                windows.setdefault(frozenset(win.values()), win)
-    settled: list[set[int]] = []
+    keys, wins = _windows(pts, sizes)
+    ends, H, exact = _settled_cells(pts, wins)
+    shares = _ink_shares(ink, H)
+    settled: list[int] = []  # the glyphs of each lattice kept, as bits
     out: list[tuple[float, Lattice]] = []
-    for key in sorted(windows, key=len, reverse=True):
-        if any(len(key - s) <= 1 for s in settled):
-            continue  # the same face again, give or take a glyph
-        lat = _settle(pts, windows[key], quads, ink)
-        if lat is not None:
-            out.append((_misfit(lat), lat))
-            settled.append({index[id(q)] for q in lat.cells.values()})
+    for k, key in enumerate(keys):
+        if ends[k] is None or any((key & ~s).bit_count() <= 1 for s in settled):
+            continue  # no lattice, or the same face again give or take a glyph
+        if abs(shares[k] - MAX_BETWEEN) < CLOSE_SHARE and not exact[k]:
+            Hx = _homography(ends[k], pts)
+            if Hx is None:
+                continue
+            shares[k] = _ink_between(ink, Hx)
+        if shares[k] > MAX_BETWEEN:
+            continue
+        lat = Lattice(H[k].copy(), {c: quads[i] for c, i in ends[k].items()}, (-1, -1))
+        out.append((_misfit(lat), lat))
+        settled.append(sum(1 << i for i in ends[k].values()))
     out.sort(key=lambda t: (-len(t[1].cells), t[0]))
     return [lat for _, lat in out], quads
+
+
+def _windows(pts: np.ndarray, sizes: np.ndarray
+             ) -> tuple[list[int], list[dict[tuple[int, int], int]]]:
+    """The distinct windows of glyphs (:func:`_windows_of`) from every glyph and pair of its
+    neighbours (:func:`_spans`), most glyphs first, each as its glyphs (bits) and its cells
+    (-> glyph index)."""
+    spans, origins = [], []
+    for p in range(len(pts)):
+        pairs = _spans(pts, sizes, p)
+        spans += pairs
+        origins += [p] * len(pairs)
+    windows: dict[frozenset, dict[tuple[int, int], int]] = {}
+    for win in _windows_of(pts, pts[origins], spans):
+        if win is not None:
+            windows.setdefault(frozenset(win.values()), win)
+    keys = sorted(windows, key=len, reverse=True)
+    return [sum(1 << i for i in key) for key in keys], [windows[key] for key in keys]
+
+
+CLOSE_SHARE = 0.015
+"""Share of ink between the cells within which :data:`MAX_BETWEEN` is judged again on the
+fit of :func:`cv2.findHomography` (a few band points that a hair's shift of the lattice moves
+onto or off ink)."""
+
+CLOSE = 0.0015
+"""Lattice units within which a decision of the batched settling (:func:`_settled_cells`) is
+taken again on the fit of :func:`cv2.findHomography`: a glyph this near the tolerance of its
+cell, or two glyphs this near alike for one cell. The batched fits and
+:func:`cv2.findHomography` (which stops its refinement a little short) place the lattice
+within 3e-4 lattice units of each other on the glyph lattices of 1,300 windows of black corner
+photos."""
+
+
+def _settled_cells(pts: np.ndarray, wins: list[dict[tuple[int, int], int]]
+                   ) -> tuple[list[dict[tuple[int, int], int] | None], np.ndarray, np.ndarray]:
+    """Per window, the cells (-> point index) its glyphs settle on: a homography through the
+    window's glyphs (as sticker centres), the glyphs reassigned to its cells
+    (:func:`_assign`) and refitted, twice; None when it does not stay a lattice of
+    :data:`MIN_GLYPHS` glyphs. All windows are fitted at once
+    (:mod:`vision.corners.homographies`); a decision that the batched fit leaves too close to
+    call (:data:`CLOSE`) is taken on :func:`cv2.findHomography`'s fit, as one window at a
+    time was settled before. Also the fits through the final cells (B, 3, 3) and whether
+    each is :func:`cv2.findHomography`'s."""
+    out: list[dict[tuple[int, int], int] | None] = [None] * len(wins)
+    cur = [dict(w) for w in wins]
+    H = np.zeros((len(wins), 3, 3))
+    exact = np.zeros(len(wins), bool)  # H[i] is cv2's fit
+    alive = _fit_cells(pts, cur, list(range(len(wins))), H, exact)
+    for _ in range(2):
+        if not alive:
+            break
+        refit, still = [], []
+        for i, cells in zip(alive, _assign_all(pts, H[alive])):
+            if cells is None:  # too close to call on the batched fit
+                if not exact[i]:
+                    Hx = _homography(cur[i], pts)
+                    if Hx is None:
+                        continue
+                    H[i], exact[i] = Hx, True
+                cells = _assign(pts, H[i])
+            if len(cells) < MIN_GLYPHS:
+                continue
+            if list(cells.items()) != list(cur[i].items()):  # else the same fit again
+                refit.append(i)
+            cur[i] = cells
+            still.append(i)
+        kept = set(_fit_cells(pts, cur, refit, H, exact))
+        alive = [i for i in still if i in kept or i not in refit]
+    for i in alive:
+        out[i] = cur[i]
+    return out, H, exact
+
+
+def _fit_cells(pts: np.ndarray, cells: list[dict[tuple[int, int], int]], ids: list[int],
+               H: np.ndarray, exact: np.ndarray) -> list[int]:
+    """Fit the lattices ``ids`` through their ``cells`` into ``H`` at once (``exact`` False),
+    each fit in doubt by :func:`cv2.findHomography` (``exact`` True); the ids of those that
+    :func:`_homography` does not refuse."""
+    go = [i for i in ids if len(cells[i]) >= 4 and len({u for u, _ in cells[i]}) >= 2
+          and len({v for _, v in cells[i]}) >= 2]
+    if not go:
+        return []
+    items = [list(cells[i].items()) for i in go]
+    lens = np.array([len(it) for it in items])
+    which = np.repeat(np.arange(len(go)), lens)
+    slot = np.arange(len(which)) - np.repeat(np.cumsum(lens) - lens, lens)
+    flat = [kv for it in items for kv in it]
+    src = np.zeros((len(go), 9, 2))
+    dst = np.zeros((len(go), 9, 2))
+    weight = np.zeros((len(go), 9))
+    src[which, slot] = np.array([cell for cell, _ in flat], np.float64) + 0.5
+    dst[which, slot] = pts[[i for _, i in flat]]
+    weight[which, slot] = 1.0
+    fits, ok = fit_homographies(src, dst, weight)
+    H[go], exact[go] = fits, False
+    kept = []
+    for k, i in enumerate(go):
+        if not ok[k]:
+            Hx = _homography(cells[i], pts)
+            if Hx is None:
+                continue
+            H[i], exact[i] = Hx, True
+        kept.append(i)
+    return kept
+
+
+def _assign_all(pts: np.ndarray, Hs: np.ndarray, tol: float = 0.3
+                ) -> list[dict[tuple[int, int], int] | None]:
+    """:func:`_assign` for each lattice of ``Hs`` (B, 3, 3) at once; None for a lattice with
+    a glyph within :data:`CLOSE` of ``tol``, or two within :data:`CLOSE` of each other for
+    one cell."""
+    p = np.hstack([pts, np.ones((len(pts), 1))]) @ np.linalg.inv(Hs).transpose(0, 2, 1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        uv = p[..., :2] / p[..., 2:3] - 0.5
+        k = np.round(uv)
+        e = uv - k
+        err = np.sqrt(e[..., 0] * e[..., 0] + e[..., 1] * e[..., 1])
+        inside = ((k >= 0) & (k <= 2)).all(axis=2)
+        ok = inside & (err < tol)
+        close = (inside & (np.abs(err - tol) < CLOSE)).any(axis=1)
+    bs, js = np.nonzero(ok)
+    order = np.lexsort((err[bs, js], bs))  # by lattice, then nearest first
+    bs, js = bs[order], js[order]
+    kk = k[bs, js].astype(int)
+    out: list[dict[tuple[int, int], int] | None] = [{} for _ in range(len(Hs))]
+    for b, i, u, v, e in zip(bs.tolist(), js.tolist(), kk[:, 0].tolist(), kk[:, 1].tolist(),
+                             err[bs, js].tolist()):
+        cells = out[b]
+        if cells is None:
+            continue
+        j = cells.setdefault((u, v), i)
+        if j != i and e - float(err[b, j]) < CLOSE:
+            out[b] = None
+    for b in np.flatnonzero(close).tolist():
+        out[b] = None
+    return out
 
 
 TRIM = 0.3

@@ -1,0 +1,93 @@
+"""The batched settling of glyph windows (:func:`_settled_cells`, with the batched fits of
+:mod:`vision.corners.homographies`) against the plain one: one window at a time, each fit by
+:func:`cv2.findHomography`."""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from sudoku_cube.vision.corners.glyphs import (MIN_GLYPHS, _assign, _homography,
+                                               _settled_cells, _spans, _windows_of)
+from sudoku_cube.vision.corners.homographies import fit_homographies
+
+H_TRUE = np.array([[52.0, 14.0, 180.0], [-9.0, 47.0, 140.0], [0.0009, 0.0012, 1.0]])
+
+
+def _plain_settle(pts: np.ndarray, win: dict) -> dict | None:
+    """The cells one window's glyphs settle on, one fit at a time (as the glyph pass did
+    before it was batched)."""
+    cells = dict(win)
+    H = _homography(cells, pts)
+    for _ in range(2):
+        if H is None:
+            return None
+        fitted = list(cells.items())
+        cells = _assign(pts, H)
+        if len(cells) < MIN_GLYPHS:
+            return None
+        if list(cells.items()) != fitted:
+            H = _homography(cells, pts)
+    return cells if H is not None else None
+
+
+def _glyphs(seed: int) -> np.ndarray:
+    """Nine glyph centres on the cells of ``H_TRUE`` with a pixel of noise, a second face's
+    nine beside them and scattered marks."""
+    rng = np.random.default_rng(seed)
+    src = np.array([(u + 0.5, v + 0.5, 1.0) for v in range(3) for u in range(3)])
+    face = src @ H_TRUE.T
+    face = face[:, :2] / face[:, 2:]
+    side = face @ np.array([[0.9, 0.5], [-0.4, 0.8]]) + np.array([260.0, -40.0])
+    return np.vstack([face, side, rng.uniform(100, 420, (12, 2))]) + rng.normal(0, 1.0, (30, 2))
+
+
+def test_batched_settling_ends_on_the_plain_cells():
+    settled = 0
+    for seed in range(4):
+        pts = _glyphs(seed)
+        sizes = np.full(len(pts), 18.0)
+        wins = []
+        for p in range(len(pts)):
+            wins += [w for w in _windows_of(pts, pts[p], _spans(pts, sizes, p)) if w is not None]
+        ends, H, _ = _settled_cells(pts, wins)
+        for win, end, h in zip(wins, ends, H):
+            want = _plain_settle(pts, win)
+            assert (end is None) == (want is None)
+            if end is not None:
+                assert set(end.items()) == set(want.items())
+                exact = _homography(end, pts)
+                corners = np.array([[0, 0, 1], [3, 0, 1], [3, 3, 1], [0, 3, 1.0]])
+                a, b = corners @ h.T, corners @ exact.T
+                assert np.abs(a[:, :2] / a[:, 2:] - b[:, :2] / b[:, 2:]).max() < 0.1
+                settled += 1
+    assert settled > 20  # the faces' windows do settle
+
+
+def test_batched_fits_agree_with_opencv():
+    rng = np.random.default_rng(2)
+    n = [9, 7, 6, 8]
+    src = np.zeros((len(n), 9, 2))
+    dst = np.zeros((len(n), 9, 2))
+    weight = np.zeros((len(n), 9))
+    cells = np.array([(u + 0.5, v + 0.5) for v in range(3) for u in range(3)])
+    for k, m in enumerate(n):
+        pick = rng.permutation(9)[:m]
+        p = np.hstack([cells[pick], np.ones((m, 1))]) @ H_TRUE.T
+        src[k, :m] = cells[pick]
+        dst[k, :m] = p[:, :2] / p[:, 2:] + rng.normal(0, 1.5, (m, 2))
+        weight[k, :m] = 1
+    H, ok = fit_homographies(src, dst, weight)
+    assert ok.all()
+    for k, m in enumerate(n):
+        want, _ = cv2.findHomography(src[k, :m], dst[k, :m], 0)
+        corners = np.array([[0, 0, 1], [3, 0, 1], [3, 3, 1], [0, 3, 1.0]])
+        a, b = corners @ H[k].T, corners @ want.T
+        assert np.abs(a[:, :2] / a[:, 2:] - b[:, :2] / b[:, 2:]).max() < 0.05
+
+
+def test_a_degenerate_fit_is_flagged():
+    src = np.array([[[0.5, 0.5], [1.5, 0.5], [2.5, 0.5], [0.5, 1.5], [1.5, 1.5], [2.5, 1.5]]])
+    dst = np.array([[[10.0, 10.0], [20.0, 10.0], [30.0, 10.0],
+                     [10.0, 10.0], [20.0, 10.0], [30.0, 10.0]]])  # both rows on one line
+    _, ok = fit_homographies(src, dst, np.ones((1, 6)))
+    assert not ok[0]

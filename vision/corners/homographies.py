@@ -1,0 +1,88 @@
+"""Many small homographies fitted at once, in numpy.
+
+The glyph pass (:mod:`vision.corners.glyphs`) fits a lattice through every window of glyphs it
+tries, hundreds per photo; one :func:`cv2.findHomography` call each costs more in the call than
+in the fit. :func:`fit_homographies` fits them all in one array operation, minimising the
+same image distances as :func:`cv2.findHomography` (a normalised linear fit refined by
+Gauss-Newton steps), so both agree to a small fraction of a pixel: close enough for the
+pass's decisions, which are checked for any that fall near a threshold (see
+:func:`vision.corners.glyphs.settled_cells`).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+STEPS = 4
+"""Gauss-Newton steps after the linear fit: nearly every glyph lattice has converged by then
+(a step below :data:`CONVERGED`); the others are left to :func:`cv2.findHomography`."""
+
+CONVERGED = 1e-4
+"""Largest last step (normalised units, a few thousandths of a pixel) of a fit that counts
+as converged."""
+
+
+def fit_homographies(src: np.ndarray, dst: np.ndarray, weight: np.ndarray
+                     ) -> tuple[np.ndarray, np.ndarray]:
+    """Homographies (B, 3, 3), scaled so that H[2, 2] = 1, each mapping the points ``src``
+    (B, n, 2) to ``dst`` (B, n, 2) through those of ``weight`` (B, n) 1 (the rest padding),
+    least squares in image distance; and per fit whether it converged to a finite, invertible
+    answer."""
+    w = weight.astype(np.float64)
+    count = w.sum(axis=1)
+    cs = (src * w[..., None]).sum(axis=1) / count[:, None]
+    cd = (dst * w[..., None]).sum(axis=1) / count[:, None]
+    sd = (np.abs(dst - cd[:, None]) * w[..., None]).sum(axis=(1, 2)) / (2 * count)
+    sd = np.where(sd > 0, sd, 1.0)
+    x, y = src[..., 0] - cs[:, :1], src[..., 1] - cs[:, 1:]
+    q = (dst - cd[:, None]) / sd[:, None, None]
+    one, zero = np.ones_like(x), np.zeros_like(x)
+    w2 = np.concatenate([w, w], axis=1)[..., None]
+    rows = np.concatenate([
+        np.stack([x, y, one, zero, zero, zero, -q[..., 0] * x, -q[..., 0] * y, -q[..., 0]], 2),
+        np.stack([zero, zero, zero, x, y, one, -q[..., 1] * x, -q[..., 1] * y, -q[..., 1]], 2)],
+        axis=1) * w2
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        _, vecs = np.linalg.eigh(rows.transpose(0, 2, 1) @ rows)
+        h = vecs[:, :, 0]
+        h = h[:, :8] / h[:, 8:]
+        step = np.full(len(h), np.inf)
+        for _ in range(STEPS):
+            den = h[:, 6:7] * x + h[:, 7:8] * y + 1.0
+            u = (h[:, 0:1] * x + h[:, 1:2] * y + h[:, 2:3]) / den
+            v = (h[:, 3:4] * x + h[:, 4:5] * y + h[:, 5:6]) / den
+            ju = np.stack([x / den, y / den, 1 / den, zero, zero, zero,
+                           -u * x / den, -u * y / den], axis=2)
+            jv = np.stack([zero, zero, zero, x / den, y / den, 1 / den,
+                           -v * x / den, -v * y / den], axis=2)
+            j = np.concatenate([ju, jv], axis=1) * w2
+            r = np.concatenate([u - q[..., 0], v - q[..., 1]], axis=1) * w2[..., 0]
+            jt = j.transpose(0, 2, 1)
+            try:
+                d = np.linalg.solve(jt @ j, jt @ r[..., None])[..., 0]
+            except np.linalg.LinAlgError:  # a degenerate fit among them: each on its own
+                d = np.stack([_solve_one(a, b) for a, b in zip(jt @ j, jt @ r[..., None])])
+            h = h - d
+            step = np.abs(d).max(axis=1)
+        hn = np.concatenate([h, np.ones((len(h), 1))], axis=1).reshape(-1, 3, 3)
+        to_dst = np.zeros_like(hn)
+        to_dst[:, 0, 0] = to_dst[:, 1, 1] = sd
+        to_dst[:, :2, 2] = cd
+        to_dst[:, 2, 2] = 1.0
+        from_src = np.tile(np.eye(3), (len(h), 1, 1))
+        from_src[:, :2, 2] = -cs
+        H = to_dst @ hn @ from_src
+        H = H / H[:, 2:3, 2:3]
+    ok = np.isfinite(H).all(axis=(1, 2)) & (step < CONVERGED)
+    ok[ok] &= np.abs(np.linalg.det(H[ok])) > 1e-6  # a singular fit maps the cells to a line
+    return H, ok
+
+
+def _solve_one(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """One Gauss-Newton step, NaN when its system is singular."""
+    try:
+        return np.linalg.solve(a, b)[:, 0]
+    except np.linalg.LinAlgError:
+        return np.full(len(a), np.nan)
+
+
+__all__ = ["fit_homographies"]
