@@ -22,7 +22,7 @@ import numpy as np
 
 from sudoku_cube.models.errors import SudokuCubeError
 
-from .glyphs import corner_groups, gather, glyph_lattices, trimmed
+from .glyphs import corner_groups, gather, glyph_lattices, trimmed_all
 from .joint import MAX_MISFIT, joint_fit
 from .lattice import CORNERS, Found, Lattice, find_lattices
 from .check import framed_cells, grid_contrasts, pitch_of
@@ -183,7 +183,7 @@ def framed_first(image: np.ndarray, lattices: list[Lattice]) -> list[Lattice]:
                      / framing.step, -1.0, 2.0).sum(axis=1)
     keys = framed + np.array([len(lat.cells) for lat in lattices])
     order = np.argsort(-keys, kind="stable")
-    return [trimmed(lattices[i]) for i in order[:FRAMED_CANDIDATES]]
+    return trimmed_all([lattices[i] for i in order[:FRAMED_CANDIDATES]])
 
 
 FRAMED_CANDIDATES = 30

@@ -291,7 +291,7 @@ def glyph_lattices(image: np.ndarray, light: bool | None = None) -> Found:
     """Face lattices of a corner photo from its glyphs (of one polarity, ``light``, or each in
     turn), best first (most glyphs, then least misfit), no glyph in two faces; their cells are
     the glyphs standing in for stickers (:class:`vision.corners.lattice.Quad`)."""
-    found: list[Lattice] = []
+    found: list[tuple[float, Lattice]] = []  # (misfit, lattice)
     all_quads: list[Quad] = []
     points, masks = _marks(image, light)
     for polarity in ((True, False) if light is None else (light,)):
@@ -305,13 +305,15 @@ def glyph_lattices(image: np.ndarray, light: bool | None = None) -> Found:
         lats, quads = _lattices_of(points, np.maximum(masks[True], masks[False]))
         found += lats
         all_quads += quads
-    found.sort(key=lambda lat: (-len(lat.cells), _misfit(lat) / pitch_of(lat.H)))
-    return Found(found, [], all_quads)
+    found.sort(key=lambda t: (-len(t[1].cells), t[0] / pitch_of(t[1].H)))
+    return Found([lat for _, lat in found], [], all_quads)
 
 
-def _lattices_of(glyphs: list[Glyph], ink: np.ndarray) -> tuple[list[Lattice], list[Quad]]:
+def _lattices_of(glyphs: list[Glyph], ink: np.ndarray
+                 ) -> tuple[list[tuple[float, Lattice]], list[Quad]]:
     """Every distinct lattice of at least :data:`MIN_GLYPHS` glyphs with no ``ink`` (mask)
-    between its cells, and the glyphs as quads. Each window of glyphs
+    between its cells, with its misfit (:func:`_misfit`), most glyphs and least misfit
+    first; and the glyphs as quads. Each window of glyphs
     (:func:`_windows_of`), most glyphs first, is settled (:func:`_settled_cells`) unless a
     lattice kept already holds all its glyphs but one."""
     if len(glyphs) < MIN_GLYPHS:
@@ -339,7 +341,7 @@ def _lattices_of(glyphs: list[Glyph], ink: np.ndarray) -> tuple[list[Lattice], l
         out.append((_misfit(lat), lat))
         settled.append(sum(1 << i for i in ends[k].values()))
     out.sort(key=lambda t: (-len(t[1].cells), t[0]))
-    return [lat for _, lat in out], quads
+    return out, quads
 
 
 def _windows(pts: np.ndarray, sizes: np.ndarray
@@ -489,20 +491,34 @@ def trimmed(lat: Lattice) -> Lattice:
     than :data:`TRIM` pitches off the lattice through the others (refitted without it): a
     stray mark at a face's corner stretches the whole outline, and the faces rebuilt from
     it, by a third of a sticker."""
-    if len(lat.cells) <= MIN_GLYPHS:
-        return lat
-    items = list(lat.cells.items())
-    pts = np.array([q.centre for _, q in items])
-    src = np.array([(u + 0.5, v + 0.5) for (u, v), _ in items])
+    return trimmed_all([lat])[0]
+
+
+def trimmed_all(lats: list[Lattice]) -> list[Lattice]:
+    """:func:`trimmed` of each lattice, the batched left-out fits of all of them at once."""
+    out = list(lats)
+    big = [k for k, lat in enumerate(lats) if len(lat.cells) > MIN_GLYPHS]
+    items = [list(lats[k].cells.items()) for k in big]
+    pts = [np.array([q.centre for _, q in it]) for it in items]
+    src = [np.array([(u + 0.5, v + 0.5) for (u, v), _ in it]) for it in items]
+    for k, it, p, s, off in zip(big, items, pts, src, _left_out_offsets_all(src, pts)):
+        out[k] = _trimmed(lats[k], it, s, p, off)
+    return out
+
+
+def _trimmed(lat: Lattice, items: list, src: np.ndarray, pts: np.ndarray, off: np.ndarray
+             ) -> Lattice:
+    """:func:`trimmed` of one lattice (its cells ``items``, their lattice and image points)
+    given the batched left-out offsets ``off`` of its glyphs."""
     worst, worst_k, worst_H = TRIM * pitch_of(lat.H), -1, None
-    for k in _maybe_strays(src, pts, worst):
+    for k in _maybe_strays(off, worst):
         H = _homography({cell: i for i, (cell, _) in enumerate(items) if i != k}, pts)
         if H is None:
             continue
         p = H @ np.array([src[k, 0], src[k, 1], 1.0])
-        off = float(np.linalg.norm(p[:2] / p[2] - pts[k]))
-        if off > worst:
-            worst, worst_k, worst_H = off, k, H
+        d = float(np.linalg.norm(p[:2] / p[2] - pts[k]))
+        if d > worst:
+            worst, worst_k, worst_H = d, k, H
     if worst_H is None:
         return lat
     return Lattice(worst_H, {cell: q for i, (cell, q) in enumerate(items) if i != worst_k},
@@ -514,17 +530,17 @@ NEAR = 0.05
 batched fit of :func:`_left_out_offsets` leaves the choice to the exact refits."""
 
 
-def _maybe_strays(src: np.ndarray, pts: np.ndarray, trim: float) -> np.ndarray:
-    """The glyphs (indices) that :func:`trimmed` refits without, exactly: none when the batched
-    fit puts every glyph clearly within ``trim`` pixels; the worst one (and any as bad within
-    :data:`NEAR`) when it puts one clearly beyond; every glyph when it is close to call."""
-    off = _left_out_offsets(src, pts)
+def _maybe_strays(off: np.ndarray, trim: float) -> np.ndarray:
+    """The glyphs (indices) that :func:`trimmed` refits without, exactly, given their
+    batched left-out offsets ``off``: none when the batched fit puts every glyph clearly
+    within ``trim`` pixels; the worst one (and any as bad within :data:`NEAR`) when it puts
+    one clearly beyond; every glyph when it is close to call."""
     top = float(off.max())
     if top < (1 - NEAR) * trim:
         return np.array([], int)
     if top > (1 + NEAR) * trim and np.isfinite(top):
         return np.flatnonzero(off >= (1 - NEAR) * top)
-    return np.arange(len(src))
+    return np.arange(len(off))
 
 
 def _left_out_offsets(src: np.ndarray, pts: np.ndarray, steps: int = 3) -> np.ndarray:
@@ -533,38 +549,60 @@ def _left_out_offsets(src: np.ndarray, pts: np.ndarray, steps: int = 3) -> np.nd
     linear fit (DLT) refined by Gauss-Newton steps on the image distances, the error that
     :func:`cv2.findHomography` minimises, so the offsets agree with it to a tiny fraction of
     a pixel at a small part of the cost of one call per glyph."""
-    n = len(src)
-    c = pts.mean(axis=0)
-    s = float(np.abs(pts - c).mean()) or 1.0
-    q = (pts - c) / s
-    x, y = src[:, 0] - 1.5, src[:, 1] - 1.5
-    one, zero = np.ones(n), np.zeros(n)
+    return _left_out_offsets_all([src], [pts], steps)[0]
+
+
+def _left_out_offsets_all(srcs: list[np.ndarray], ptss: list[np.ndarray], steps: int = 3
+                          ) -> list[np.ndarray]:
+    """:func:`_left_out_offsets` of several lattices at once, padded to the most glyphs."""
+    if not srcs:
+        return []
+    m = max(len(s) for s in srcs)
+    L = len(srcs)
+    valid = np.zeros((L, m), bool)
+    src = np.zeros((L, m, 2))
+    pts = np.zeros((L, m, 2))
+    for k, (s, p) in enumerate(zip(srcs, ptss)):
+        valid[k, :len(s)], src[k, :len(s)], pts[k, :len(p)] = True, s, p
+    cnt = valid.sum(axis=1)[:, None]
+    c = (pts * valid[..., None]).sum(axis=1) / cnt  # (L, 2)
+    s = (np.abs(pts - c[:, None]) * valid[..., None]).sum(axis=(1, 2)) / (2 * cnt[:, 0])
+    s = np.where(s > 0, s, 1.0)
+    q = (pts - c[:, None]) / s[:, None, None]  # (L, m, 2)
+    x, y = src[..., 0] - 1.5, src[..., 1] - 1.5  # (L, m)
+    one, zero = np.ones_like(x), np.zeros_like(x)
     rows = np.concatenate([
-        np.stack([x, y, one, zero, zero, zero, -q[:, 0] * x, -q[:, 0] * y, -q[:, 0]], axis=1),
-        np.stack([zero, zero, zero, x, y, one, -q[:, 1] * x, -q[:, 1] * y, -q[:, 1]], axis=1)])
-    keep = ~np.eye(n, dtype=bool)  # (left out, glyph): the glyphs each fit goes through
-    _, _, vt = np.linalg.svd(np.where(np.tile(keep, 2)[:, :, None], rows[None], 0.0))
-    h = vt[:, -1]
+        np.stack([x, y, one, zero, zero, zero, -q[..., 0] * x, -q[..., 0] * y, -q[..., 0]], 2),
+        np.stack([zero, zero, zero, x, y, one, -q[..., 1] * x, -q[..., 1] * y, -q[..., 1]], 2)],
+        axis=1)  # (L, 2m, 9)
+    # (lattice, left out, glyph): the glyphs each fit goes through
+    keep = valid[:, None, :] & ~np.eye(m, dtype=bool)[None]
+    keep2 = np.concatenate([keep, keep], axis=2)  # (L, m, 2m)
+    _, _, vt = np.linalg.svd(np.where(keep2[..., None], rows[:, None], 0.0))
+    h = vt[..., -1, :]  # (L, m, 9): the last right singular vector
+    x, y = x[:, None, :], y[:, None, :]  # (L, 1, m)
+    qx, qy = q[:, None, :, 0], q[:, None, :, 1]
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-        h = h[:, :8] / h[:, 8:]
-        w8 = keep[:, :, None].astype(np.float64)
+        h = h[..., :8] / h[..., 8:]
+        w8 = keep[..., None].astype(np.float64)
         for _ in range(steps):
-            den = h[:, 6:7] * x + h[:, 7:8] * y + 1.0  # (n, n)
-            u = (h[:, 0:1] * x + h[:, 1:2] * y + h[:, 2:3]) / den
-            v = (h[:, 3:4] * x + h[:, 4:5] * y + h[:, 5:6]) / den
+            den = h[..., 6:7] * x + h[..., 7:8] * y + 1.0  # (L, m, m)
+            u = (h[..., 0:1] * x + h[..., 1:2] * y + h[..., 2:3]) / den
+            v = (h[..., 3:4] * x + h[..., 4:5] * y + h[..., 5:6]) / den
             ju = np.stack([x / den, y / den, 1 / den, 0 * den, 0 * den, 0 * den,
-                           -u * x / den, -u * y / den], axis=2) * w8
+                           -u * x / den, -u * y / den], axis=3) * w8
             jv = np.stack([0 * den, 0 * den, 0 * den, x / den, y / den, 1 / den,
-                           -v * x / den, -v * y / den], axis=2) * w8
-            r = np.concatenate([(u - q[:, 0]) * keep, (v - q[:, 1]) * keep], axis=1)
-            j = np.concatenate([ju, jv], axis=1)  # (n, 2n, 8)
-            jt = j.transpose(0, 2, 1)
-            h = h - np.linalg.solve(jt @ j + 1e-12 * np.eye(8), (jt @ r[:, :, None]))[:, :, 0]
-        den = h[:, 6] * x + h[:, 7] * y + 1.0
-        pu = (h[:, 0] * x + h[:, 1] * y + h[:, 2]) / den
-        pv = (h[:, 3] * x + h[:, 4] * y + h[:, 5]) / den
-        off = np.hypot(pu - q[:, 0], pv - q[:, 1]) * s
-    return np.nan_to_num(off, nan=np.inf, posinf=np.inf)
+                           -v * x / den, -v * y / den], axis=3) * w8
+            r = np.concatenate([(u - qx) * keep, (v - qy) * keep], axis=2)
+            j = np.concatenate([ju, jv], axis=2)  # (L, m, 2m, 8)
+            jt = np.swapaxes(j, 2, 3)
+            h = h - np.linalg.solve(jt @ j + 1e-12 * np.eye(8), (jt @ r[..., None]))[..., 0]
+        den = h[..., 6] * x[:, 0] + h[..., 7] * y[:, 0] + 1.0  # (L, m): glyph k of fit k
+        pu = (h[..., 0] * x[:, 0] + h[..., 1] * y[:, 0] + h[..., 2]) / den
+        pv = (h[..., 3] * x[:, 0] + h[..., 4] * y[:, 0] + h[..., 5]) / den
+        off = np.hypot(pu - q[..., 0], pv - q[..., 1]) * s[:, None]
+    off = np.nan_to_num(off, nan=np.inf, posinf=np.inf)
+    return [off[k, :len(sr)] for k, sr in enumerate(srcs)]
 
 
 def gather(quads: list[Quad], H: np.ndarray, tol: float) -> dict[tuple[int, int], Quad]:
@@ -644,4 +682,5 @@ def corner_groups(lattices: list[Lattice]) -> list[list[Lattice]]:
     return out
 
 
-__all__ = ["Glyph", "glyph_points", "glyph_lattices", "corner_groups", "gather", "trimmed"]
+__all__ = ["Glyph", "glyph_points", "glyph_lattices", "corner_groups", "gather", "trimmed",
+           "trimmed_all"]
