@@ -91,3 +91,22 @@ def test_a_vote_over_ink_thresholds():
     # a 9 whose thin joint the stricter cuts break into a 7
     nine = _averaged([h((9, 1, 0.75), (7, 1, 0.1)), h((7, 1, 0.6)), h((7, 1, 0.5))])
     assert nine[0].sticker == Sticker(9, 1)
+
+
+def test_a_digit_a_quarter_larger_than_its_faces_others_is_cut_again():
+    """One font at one size prints a face: right readings lie within 0.85-1.17 of the
+    face's typical digit size (cached renders of every look), so a body a quarter larger
+    (a glare streak joined to it) is odd and cut again, however sure its first reading."""
+    import cv2
+
+    from sudoku_cube.models.stickers import Hypothesis
+    from sudoku_cube.vision.second_look import second_look
+
+    cells = [cell_image(d, 0, "DejaVuSerif-Bold.ttf") for d in range(1, 10)]
+    cv2.line(cells[4], (40, 62), (58, 71), (20, 20, 20), 4)  # a streak off the 5's foot
+    tpl, model = default_templates(), default_model()
+    evs = analyse_cells([ink_mask(c) for c in cells], tpl, model, cells)
+    sure_three = lambda e: (Hypothesis(Sticker(3, 0), 0.99),)  # noqa: E731 - any cut reads 3
+    first = [(Hypothesis(Sticker(d, 0), 0.99),) for d in range(1, 10)]
+    _, hyps = second_look(cells, evs, first, tpl, model, sure_three)
+    assert [h[0].sticker.digit for h in hyps] == [1, 2, 3, 4, 3, 6, 7, 8, 9]
