@@ -9,8 +9,9 @@ and believed only when all three faces frame stickers, so a photo that does not 
 corner is still refused.
 
 The same model checks three faces found by the sticker passes when they disagree with each
-other or one rests on very few stickers (:func:`cross_checked`): a face placed a row off or
-squeezed is replaced by the model's, or the photo refused, rather than read wrong.
+other (their stickers fit no one box) or one rests on very few stickers
+(:func:`cross_checked`): a face placed a row off or squeezed is replaced by the model's, or
+the photo refused, rather than read wrong.
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ import numpy as np
 
 from .check import FRAME_STEP, MIN_STEP, grid_contrast, pitch_of, value_image
 from .lattice import CORNERS, Lattice, Quad, outline, snap
+from .joint import joint_fit
 from .model import focal_guesses, other_faces
 from .rebuild import predict_third
 
@@ -231,12 +233,14 @@ def inconsistency(lattices: list[Lattice]) -> float:
 def cross_checked(image: np.ndarray, lattices: list[Lattice], anchors: list[Lattice],
                   quads: list[Quad]) -> list[Lattice]:
     """Three located face lattices checked against the whole-cube model when they disagree
-    with each other (:data:`INCONSISTENT`) or one rests on few stickers
-    (:data:`FEW_CELLS`): the model's faces when they frame clearly more stickers
-    (:data:`BETTER_BY`), the located ones when they agree; [] when the located faces
-    disagree and no model is believable (a face placed wrong is worse than none)."""
+    with each other (:data:`INCONSISTENT`, and their stickers do not fit one box either:
+    :func:`one_box`) or one rests on few stickers (:data:`FEW_CELLS`): the model's faces
+    when they frame clearly more stickers (:data:`BETTER_BY`), the located ones when they
+    agree; [] when the located faces disagree and no model is believable (a face placed
+    wrong is worse than none)."""
     off = inconsistency(lattices)
-    if off <= INCONSISTENT and min(len(lat.cells) for lat in lattices) > FEW_CELLS:
+    if min(len(lat.cells) for lat in lattices) > FEW_CELLS and (
+            off <= INCONSISTENT or one_box(lattices)):
         return lattices
     framing = framing_for(image, lattices)
     located = sum(framing.count(lat.H) for lat in lattices)
@@ -245,3 +249,14 @@ def cross_checked(image: np.ndarray, lattices: list[Lattice], anchors: list[Latt
     if trusted and sum(fit.framed) >= located + BETTER_BY:  # type: ignore[union-attr]
         return list(fit.lattices)  # type: ignore[union-attr]
     return lattices if off <= INCONSISTENT or trusted else []
+
+
+def one_box(lattices: list[Lattice]) -> bool:
+    """True when three located faces fit together as one box in perspective
+    (:func:`vision.corners.joint.joint_fit`: their stickers within
+    :data:`vision.corners.joint.MAX_MISFIT` pitches of their cells' centres, root mean
+    square). :func:`inconsistency` extrapolates each face from the other two, so a steep face
+    whose far corner strays by a sixth of a sticker already misses its prediction by half a
+    sticker; the joint fit weighs every sticker of the three at once, and a face a row off or
+    squeezed misses it by far more."""
+    return joint_fit(lattices) is not None
