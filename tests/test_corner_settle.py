@@ -6,7 +6,9 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from sudoku_cube.vision.corners.glyphs import (MIN_GLYPHS, _assign, _homography,
+import itertools
+
+from sudoku_cube.vision.corners.glyphs import (MIN_GLYPHS, NEIGHBOURS, _assign, _homography,
                                                _settled_cells, _spans, _windows_of)
 from sudoku_cube.vision.corners.homographies import fit_homographies
 
@@ -41,14 +43,41 @@ def _glyphs(seed: int) -> np.ndarray:
     return np.vstack([face, side, rng.uniform(100, 420, (12, 2))]) + rng.normal(0, 1.0, (30, 2))
 
 
+def _plain_spans(pts: np.ndarray, sizes: np.ndarray, p: int) -> list:
+    """The pairs of lattice axes from glyph ``p``, one glyph and one pair at a time."""
+    d = np.linalg.norm(pts - pts[p], axis=1)
+    ok = (d > 1.1 * sizes[p]) & (d < 4.5 * sizes[p]) & (sizes > 0.6 * sizes[p]) & \
+        (sizes < 1.6 * sizes[p])
+    idx = [int(i) for i in np.argsort(d) if ok[i]][:NEIGHBOURS]
+    out = []
+    for q, r in itertools.combinations(idx, 2):
+        a, b = pts[q] - pts[p], pts[r] - pts[p]
+        la, lb = np.linalg.norm(a), np.linalg.norm(b)
+        if abs(float(a @ b)) / (la * lb) > 0.9 or not 0.4 < la / lb < 2.5:
+            continue
+        out.append((a, b))
+    return out
+
+
+def test_spans_of_all_glyphs_are_the_plain_ones():
+    for seed in range(3):
+        pts = _glyphs(seed)
+        sizes = 18.0 + np.random.default_rng(seed).normal(0, 3, len(pts))
+        spans, origins = _spans(pts, sizes)
+        want = [(p, a, b) for p in range(len(pts)) for a, b in _plain_spans(pts, sizes, p)]
+        assert len(want) > 30
+        assert origins == [p for p, _, _ in want]
+        assert all(np.array_equal(a, wa) and np.array_equal(b, wb)
+                   for (a, b), (_, wa, wb) in zip(spans, want))
+
+
 def test_batched_settling_ends_on_the_plain_cells():
     settled = 0
     for seed in range(4):
         pts = _glyphs(seed)
         sizes = np.full(len(pts), 18.0)
-        wins = []
-        for p in range(len(pts)):
-            wins += [w for w in _windows_of(pts, pts[p], _spans(pts, sizes, p)) if w is not None]
+        spans, origins = _spans(pts, sizes)
+        wins = [w for w in _windows_of(pts, pts[origins], spans) if w is not None]
         ends, H, _ = _settled_cells(pts, wins)
         for win, end, h in zip(wins, ends, H):
             want = _plain_settle(pts, win)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-STEPS = 4
+STEPS = 6
 """Gauss-Newton steps after the linear fit: nearly every glyph lattice has converged by then
 (a step below :data:`CONVERGED`); the others are left to :func:`cv2.findHomography`."""
 
@@ -21,12 +21,13 @@ CONVERGED = 1e-4
 as converged."""
 
 
-def fit_homographies(src: np.ndarray, dst: np.ndarray, weight: np.ndarray
-                     ) -> tuple[np.ndarray, np.ndarray]:
+def fit_homographies(src: np.ndarray, dst: np.ndarray, weight: np.ndarray,
+                     start: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Homographies (B, 3, 3), scaled so that H[2, 2] = 1, each mapping the points ``src``
     (B, n, 2) to ``dst`` (B, n, 2) through those of ``weight`` (B, n) 1 (the rest padding),
     least squares in image distance; and per fit whether it converged to a finite, invertible
-    answer."""
+    answer. ``start``: homographies (B, 3, 3) near the answers (the fits through nearly the
+    same points) to refine instead of the linear fit; the steps end once all converged."""
     w = weight.astype(np.float64)
     count = w.sum(axis=1)
     cs = (src * w[..., None]).sum(axis=1) / count[:, None]
@@ -37,16 +38,23 @@ def fit_homographies(src: np.ndarray, dst: np.ndarray, weight: np.ndarray
     q = (dst - cd[:, None]) / sd[:, None, None]
     one, zero = np.ones_like(x), np.zeros_like(x)
     w2 = np.concatenate([w, w], axis=1)[..., None]
-    rows = np.concatenate([
-        np.stack([x, y, one, zero, zero, zero, -q[..., 0] * x, -q[..., 0] * y, -q[..., 0]], 2),
-        np.stack([zero, zero, zero, x, y, one, -q[..., 1] * x, -q[..., 1] * y, -q[..., 1]], 2)],
-        axis=1) * w2
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-        _, vecs = np.linalg.eigh(rows.transpose(0, 2, 1) @ rows)
-        h = vecs[:, :, 0]
+        if start is None:  # the linear fit: least squares of the algebraic error
+            rows = np.concatenate([
+                np.stack([x, y, one, zero, zero, zero, -q[..., 0] * x, -q[..., 0] * y,
+                          -q[..., 0]], 2),
+                np.stack([zero, zero, zero, x, y, one, -q[..., 1] * x, -q[..., 1] * y,
+                          -q[..., 1]], 2)], axis=1) * w2
+            _, vecs = np.linalg.eigh(rows.transpose(0, 2, 1) @ rows)
+            h = vecs[:, :, 0]
+        else:  # the start in the normalised coordinates
+            h = (_scaling(1 / sd, -cd / sd[:, None]) @ start
+                 @ _scaling(np.ones_like(sd), cs)).reshape(-1, 9)
         h = h[:, :8] / h[:, 8:]
         step = np.full(len(h), np.inf)
         for _ in range(STEPS):
+            if step.max() < CONVERGED:
+                break
             den = h[:, 6:7] * x + h[:, 7:8] * y + 1.0
             u = (h[:, 0:1] * x + h[:, 1:2] * y + h[:, 2:3]) / den
             v = (h[:, 3:4] * x + h[:, 4:5] * y + h[:, 5:6]) / den
@@ -64,17 +72,20 @@ def fit_homographies(src: np.ndarray, dst: np.ndarray, weight: np.ndarray
             h = h - d
             step = np.abs(d).max(axis=1)
         hn = np.concatenate([h, np.ones((len(h), 1))], axis=1).reshape(-1, 3, 3)
-        to_dst = np.zeros_like(hn)
-        to_dst[:, 0, 0] = to_dst[:, 1, 1] = sd
-        to_dst[:, :2, 2] = cd
-        to_dst[:, 2, 2] = 1.0
-        from_src = np.tile(np.eye(3), (len(h), 1, 1))
-        from_src[:, :2, 2] = -cs
-        H = to_dst @ hn @ from_src
+        H = _scaling(sd, cd) @ hn @ _scaling(np.ones_like(sd), -cs)
         H = H / H[:, 2:3, 2:3]
     ok = np.isfinite(H).all(axis=(1, 2)) & (step < CONVERGED)
     ok[ok] &= np.abs(np.linalg.det(H[ok])) > 1e-6  # a singular fit maps the cells to a line
     return H, ok
+
+
+def _scaling(scale: np.ndarray, shift: np.ndarray) -> np.ndarray:
+    """Per fit, the 3x3 matrix of ``p -> scale p + shift`` ((B,), (B, 2))."""
+    m = np.zeros((len(scale), 3, 3))
+    m[:, 0, 0] = m[:, 1, 1] = scale
+    m[:, :2, 2] = shift
+    m[:, 2, 2] = 1.0
+    return m
 
 
 def _solve_one(a: np.ndarray, b: np.ndarray) -> np.ndarray:

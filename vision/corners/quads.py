@@ -134,16 +134,18 @@ def _hue_masks(image: np.ndarray) -> list[np.ndarray]:
     throughout, so in shade or blur, where its brightness no longer stands out from the
     dark gaps, its hue still does (the body and its gaps are unsaturated)."""
     hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
-    hue = hsv[..., 0].astype(np.int16)
     # lit enough to trust its hue: V > 50, or less in a dim photo (0.3 of its brightest), so
     # its stickers are kept (noise in the black body has no steady hue or saturation)
     lit = max(12.0, min(50.0, 0.3 * float(np.percentile(hsv[::4, ::4, 2], 99))))
-    coloured = (hsv[..., 1] > 60) & (hsv[..., 2] > lit)
-    out = []
-    for c in range(0, 180, 15):  # 30-unit windows (60 degrees) every 15 units (OpenCV hue)
-        dist = np.abs((hue - c + 90) % 180 - 90)
-        out.append((coloured & (dist <= 15)).astype(np.uint8))
-    return out
+    coloured = ((hsv[..., 1] > 60) & (hsv[..., 2] > lit)).astype(np.uint8)
+    hue = np.ascontiguousarray(hsv[..., 0])
+    # 30-unit windows (60 degrees) every 15 units (OpenCV hue), each a table over the hues
+    return [cv2.LUT(hue, table) & coloured for table in _HUE_WINDOWS]
+
+
+_HUE_WINDOWS = [(np.abs((np.arange(256) - c + 90) % 180 - 90) <= 15).astype(np.uint8)
+                for c in range(0, 180, 15)]
+"""Per hue window of :func:`_hue_masks`, 1 for the 8-bit hues within 15 units of its centre."""
 
 
 def find_quads(image: np.ndarray, relaxed: bool = False, colour: bool = False,
@@ -209,27 +211,37 @@ def _quads_in(masks: list[np.ndarray], min_area: float, max_area: float,
                 fit = area / max(1.0, abs(cv2.contourArea(corners.astype(np.float32))))
                 candidates.append((-abs(1 - fit), q))
     candidates.sort(key=lambda t: t[0], reverse=True)
+    return _with_neighbours(_distinct([q for _, q in candidates]))
+
+
+def _distinct(quads: list[Quad]) -> list[Quad]:
+    """The quads, best first, without those whose centre lies within 0.35 sizes (square root
+    of the area, the larger of the two) of one kept before: the same sticker found again."""
+    centres = np.empty((len(quads), 2))
+    sizes = np.empty(len(quads))
     found: list[Quad] = []
-    for _, q in candidates:
+    for q in quads:
         size = math.sqrt(q.area)
-        if any(np.linalg.norm(q.centre - o.centre) < 0.35 * max(size, math.sqrt(o.area))
-               for o in found):
-            continue
+        n = len(found)
+        if n:
+            d = centres[:n] - q.centre
+            if (np.sqrt(d[:, 0] * d[:, 0] + d[:, 1] * d[:, 1])
+                    < 0.35 * np.maximum(size, sizes[:n])).any():
+                continue
+        centres[n], sizes[n] = q.centre, size
         found.append(q)
-    return _with_neighbours(found)
+    return found
 
 
 def _with_neighbours(quads: list[Quad]) -> list[Quad]:
     """Keep quads that have at least two neighbours of similar size nearby (a lattice)."""
-    keep = []
-    for q in quads:
-        size = math.sqrt(q.area)
-        near = 0
-        for o in quads:
-            if o is q or not 0.4 < o.area / q.area < 2.5:
-                continue
-            if np.linalg.norm(o.centre - q.centre) < 1.9 * size:
-                near += 1
-        if near >= 2:
-            keep.append(q)
-    return keep
+    if not quads:
+        return []
+    centres = np.array([q.centre for q in quads], np.float64)
+    areas = np.array([q.area for q in quads], np.float64)
+    ratio = areas[None, :] / areas[:, None]  # [q, o]: o's area over q's
+    d = centres[None, :, :] - centres[:, None, :]
+    dist = np.sqrt(d[..., 0] * d[..., 0] + d[..., 1] * d[..., 1])
+    near = (ratio > 0.4) & (ratio < 2.5) & (dist < 1.9 * np.sqrt(areas)[:, None])
+    np.fill_diagonal(near, False)
+    return [q for q, n in zip(quads, near.sum(axis=1).tolist()) if n >= 2]
