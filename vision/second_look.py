@@ -112,8 +112,9 @@ def second_look(cells: Sequence[np.ndarray], evidence: list[CellEvidence],
             hyps[i] = vote
     _edge_look(cells, evidence, hyps, odd, typical, templates, model, score)
     for i in odd:
-        evidence[i] = dataclasses.replace(evidence[i], doubt=ODD_DOUBT)
-        hyps[i] = widened(hyps[i], ODD_DOUBT)
+        if not fits(evidence[i], typical, WIDE):
+            evidence[i] = dataclasses.replace(evidence[i], doubt=ODD_DOUBT)
+            hyps[i] = widened(hyps[i], ODD_DOUBT)
     return evidence, hyps
 
 
@@ -168,7 +169,13 @@ renders of every look and the held-out fonts) 99% lie within 0.90-1.13 and all b
 within these bounds; half the misread ones lay beyond them."""
 ODD_DOUBT = 0.6
 """Share of an odd-sized cell's belief spread over every sticker (:func:`widened`) when no
-stricter cut gives it a body of the face's size: its reading is a guess."""
+stricter cut gives it a body of the face's size and it lies beyond :data:`WIDE`: its
+reading is a guess."""
+WIDE = (0.65, 1.35)
+"""Size bounds (shares of the face's typical size) beyond which an odd cell that no cut
+mends is made doubtful; between them and :data:`SMALL`, :data:`LARGE` it is only cut again:
+widened there, its reading's own rivals (a centre 7's turn) drowned in the spread and joint
+decoding chose a 7 turned the wrong way (bench black 93019)."""
 
 
 def body_size(ev: CellEvidence) -> int:
@@ -187,11 +194,13 @@ def typical_size(evidence: Sequence[CellEvidence]) -> float | None:
     return float(np.median(sizes)) if len(sizes) >= 5 else None
 
 
-def fits(ev: CellEvidence, typical: float | None) -> bool:
-    """Whether a cell's digit body has the face's typical size (see :data:`SMALL`); a cell
-    without ink, or a face without a typical size, fits."""
+def fits(ev: CellEvidence, typical: float | None,
+         bounds: tuple[float, float] = (SMALL, LARGE)) -> bool:
+    """Whether a cell's digit body has the face's typical size within ``bounds`` (shares of
+    it; see :data:`SMALL`); a cell without ink, or a face without a typical size, fits."""
     size = body_size(ev)
-    return typical is None or size == 0 or SMALL * typical <= size <= LARGE * typical
+    lo, hi = bounds
+    return typical is None or size == 0 or lo * typical <= size <= hi * typical
 
 
 BLOB_LOOK = 0.99
