@@ -59,8 +59,13 @@ def _off_border(mask: np.ndarray, one_side: bool = False) -> np.ndarray:
 
 
 CENTRAL = 0.2
+"""A one-side component reaches the centre when its centroid lies within this share of the
+cell's side from the middle, both ways."""
 BIG = 0.03
+"""Smallest share of the cell's area of a one-side component kept as the digit."""
 LONG = 0.75
+"""A one-side component's shorter extent must stay under this share of the cell's side: one
+that spreads over three quarters of the cell both ways is a frame or a shadow, not a digit."""
 
 
 def edge_ink_mask(cell: np.ndarray, share: float = INK_SHARE) -> np.ndarray:
