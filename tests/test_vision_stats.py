@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from sudoku_cube.vision.stats import closing, median, percentile, percentiles
+from sudoku_cube.vision.stats import channel_medians, closing, median, percentile, percentiles
 
 pixels = st.one_of(
     hnp.arrays(np.uint8, st.integers(1, 300)),
@@ -51,6 +51,20 @@ def test_median_is_numpys(a: np.ndarray) -> None:
 def test_the_middle_of_an_even_count_is_the_mean_of_two() -> None:
     assert median(np.array([250, 3, 255, 9], np.uint8)) == 129.5
     assert percentile(np.arange(11, dtype=np.uint8), 97) == 9.7
+
+
+colour = st.tuples(st.integers(1, 40), st.integers(1, 40)).flatmap(lambda hw: st.one_of(
+    hnp.arrays(np.uint8, (*hw, 3)), hnp.arrays(np.uint8, (*hw, 3), elements=st.integers(100, 102)),
+    hnp.arrays(np.float32, (*hw, 3), elements=st.integers(0, 510).map(lambda k: k / 2))))
+"""Colour cells: any 8-bit levels, a few close levels (ties at the middle), half levels."""
+
+
+@given(colour, st.booleans())
+@settings(max_examples=300, deadline=None)
+def test_channel_medians_are_numpys(img: np.ndarray, strided: bool) -> None:
+    cell = np.pad(img, ((1, 1), (2, 2), (0, 0)))[1:-1, 2:-2] if strided else img
+    got = channel_medians(cell)
+    assert len(got) == 3 and all(same(g, np.median(img[..., k])) for k, g in enumerate(got))
 
 
 images = st.integers(3, 90).flatmap(lambda n: st.one_of(

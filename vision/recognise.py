@@ -18,6 +18,7 @@ import numpy as np
 from sudoku_cube.models.stickers import Hypothesis, Sticker
 from sudoku_cube.vision.glyph import GLYPH, normalise_glyph, split_underline
 from sudoku_cube.vision.hog import LinearModel, class_index, hog_features
+from sudoku_cube.vision.templates import TemplateSet, unit_rows
 from sudoku_cube.vision.underline_model import end_patch, shipped_underline_model
 
 TEMPLATE_GAIN = 8.0
@@ -78,25 +79,16 @@ class CellEvidence:
     doubt: float = 0.0
 
 
-def _unit(rows: np.ndarray) -> np.ndarray:
-    r = rows.reshape(len(rows), -1).astype(np.float32)
-    r = r - r.mean(axis=1, keepdims=True)
-    return r / np.maximum(np.linalg.norm(r, axis=1, keepdims=True), 1e-6)
-
-
-def template_scores(glyphs: np.ndarray, images: np.ndarray, digits: np.ndarray,
-                    rots: np.ndarray, shift: int = 1) -> np.ndarray:
-    """Best normalised correlation per class (N, 36), over +-``shift`` pixel shifts (a class
+def template_scores(glyphs: np.ndarray, templates: TemplateSet, shift: int = 1) -> np.ndarray:
+    """Best normalised correlation per class (N, 36) with the ``templates``
+    (:attr:`vision.templates.TemplateSet.by_class`), over +-``shift`` pixel shifts (a class
     without templates scores -1)."""
-    cls = np.array([class_index(int(d), int(r)) for d, r in zip(digits, rots)])
-    order = np.argsort(cls, kind="stable")
-    tpl = _unit(images[order])
-    cls = cls[order]
+    tpl, cls = templates.by_class
     pad = np.pad(glyphs, ((0, 0), (shift, shift), (shift, shift)))
     side = 2 * shift + 1
     shifted = np.stack([pad[:, dy:dy + GLYPH, dx:dx + GLYPH]
                         for dy in range(side) for dx in range(side)], axis=1)
-    g = _unit(shifted.reshape(-1, GLYPH, GLYPH))
+    g = unit_rows(shifted.reshape(-1, GLYPH, GLYPH))
     corr = (g @ tpl.T).reshape(len(glyphs), side * side, -1).max(axis=1)
     best = np.full((len(glyphs), 36), -1.0, np.float32)
     present, starts = np.unique(cls, return_index=True)
@@ -117,7 +109,7 @@ def analyse_cells(masks: list[np.ndarray], templates, model: LinearModel,
     hg = np.full((len(masks), 36), -np.log(36), np.float32)
     if present:
         stack = np.stack([glyphs[i] for i in present])
-        tm[present] = template_scores(stack, templates.images, templates.digits, templates.rots)
+        tm[present] = template_scores(stack, templates)
         hg[present] = model.log_probs(hog_features(stack))
     odds: list[tuple[int, float] | None] = [None] * len(masks)
     if cells is not None:

@@ -38,6 +38,26 @@ def median(a: np.ndarray) -> float:
     return float(np.partition(flat, (h - 1, h))[h - 1:h + 1].mean())
 
 
+def channel_medians(img: np.ndarray) -> list[float]:
+    """``[median(img[..., k]) for k in channels]`` of a colour image; on 8 bits by counting
+    each channel's levels (a cell's channels are strided views, which a partition copies
+    first: counting takes about half the time), the same values."""
+    if img.dtype != np.uint8:
+        return [median(img[..., k]) for k in range(img.shape[-1])]
+    return [_counted_median(ch.ravel()) for ch in cv2.split(img)]
+
+
+def _counted_median(flat: np.ndarray) -> float:
+    """:func:`median` of a non-empty 1-D uint8 array from its levels' cumulative counts: the
+    middle element, or the mean of the middle two."""
+    counts = np.cumsum(np.bincount(flat, minlength=256))
+    h = flat.size // 2
+    upper = int(np.searchsorted(counts, h, side="right"))
+    if flat.size % 2:
+        return float(upper)
+    return (int(np.searchsorted(counts, h - 1, side="right")) + upper) / 2
+
+
 def _at(flat: np.ndarray, quantiles: list[float], weak: bool) -> list:
     """numpy's ``linear`` quantiles of a 1-D array: the virtual index ``(n - 1) q``, its two
     neighbouring order statistics, and numpy's ``_lerp`` between them (``weak``: the weight

@@ -97,12 +97,30 @@ class TemplateSet:
         meta = json.loads(meta_path.read_text(encoding="utf-8")) if meta_path.exists() else {}
         return TemplateSet(images.astype(np.float32), digits.astype(int), rots.astype(int), meta)
 
+    @functools.cached_property
+    def by_class(self) -> tuple[np.ndarray, np.ndarray]:
+        """The images sorted by class (stable), each flattened to zero mean and unit norm, and
+        their classes: what :func:`vision.recognise.template_scores` correlates glyphs with,
+        prepared once per set rather than once per face (about 0.5 ms each time)."""
+        digits, rots = np.asarray(self.digits, np.int64), np.asarray(self.rots, np.int64)
+        cls = (digits - 1) * 4 + rots  # vision.hog.class_index
+        order = np.argsort(cls, kind="stable")
+        return unit_rows(self.images[order]), cls[order]
+
     def merged(self, other: "TemplateSet") -> "TemplateSet":
         """Both sets together (e.g. defaults plus templates learnt from a user's photos)."""
         return TemplateSet(np.concatenate([self.images, other.images]),
                            np.concatenate([self.digits, other.digits]),
                            np.concatenate([self.rots, other.rots]),
                            {**self.meta, "merged": other.meta})
+
+
+def unit_rows(rows: np.ndarray) -> np.ndarray:
+    """Each image of a stack flattened to a float32 row of zero mean and unit norm: normalised
+    correlation becomes a dot product."""
+    r = rows.reshape(len(rows), -1).astype(np.float32)
+    r = r - r.mean(axis=1, keepdims=True)
+    return r / np.maximum(np.linalg.norm(r, axis=1, keepdims=True), 1e-6)
 
 
 @functools.cache

@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 
 from sudoku_cube.vision.detect import FaceGeometry
-from sudoku_cube.vision.stats import closing, median, percentile, percentiles
+from sudoku_cube.vision.stats import channel_medians, closing, median, percentile, percentiles
 
 CELL = 80
 """Side of one straightened cell in pixels (the face is 3 * CELL square)."""
@@ -114,7 +114,7 @@ def light_inks(cells: list[np.ndarray]) -> list[bool]:
     own = [bool(v > 0) for v in votes]
     if cells[0].ndim != 3:
         return own
-    typical = np.array([[median(x[..., k]) for k in range(3)] for x in cells]).astype(np.uint8)
+    typical = np.array([channel_medians(x) for x in cells]).astype(np.uint8)
     # one conversion for all cells: per pixel it is the same, and each call costs ~0.5 ms
     ab = cv2.cvtColor(typical.reshape(1, -1, 3), cv2.COLOR_BGR2LAB)[0, :, 1:].astype(np.float32)
     out = []
