@@ -31,12 +31,18 @@ def local_ink_mask(cell: np.ndarray, share: float = INK_SHARE, lift: float = LIF
     """Boolean mask of the digit's ink in a normalised cell (dark ink on a light sticker):
     darker than the sticker by ``share`` and than its neighbourhood by ``lift`` (shares of the
     ink's contrast), off the cell's border, no specks."""
+    d, level = _noise_free(cell)
+    near = cv2.GaussianBlur(d, (0, 0), REACH * d.shape[0])
+    return _off_border((d > level + share * (1 - level)) & (d - near > lift))
+
+
+def _noise_free(cell: np.ndarray) -> tuple[np.ndarray, float]:
+    """A cell's ink darkness freed of pixel noise (a 3 x 3 median) and the sticker's level in
+    it: the median of the cell's centre."""
     d = cv2.medianBlur(ink_darkness(cell).astype(np.float32), 3)
     n = d.shape[0]
     c = slice(n // 5, n - n // 5)
-    level = median(d[c, c])
-    near = cv2.GaussianBlur(d, (0, 0), REACH * n)
-    return _off_border((d > level + share * (1 - level)) & (d - near > lift))
+    return d, median(d[c, c])
 
 
 def _off_border(mask: np.ndarray, one_side: bool = False) -> np.ndarray:
@@ -72,8 +78,5 @@ def edge_ink_mask(cell: np.ndarray, share: float = INK_SHARE) -> np.ndarray:
     """Boolean mask of the ink that may touch one side of the cell: the usual threshold on the
     noise-free darkness, keeping a large component that reaches the cell's centre though it
     touches one side (see :func:`_off_border`)."""
-    d = cv2.medianBlur(ink_darkness(cell).astype(np.float32), 3)
-    n = d.shape[0]
-    c = slice(n // 5, n - n // 5)
-    level = median(d[c, c])
+    d, level = _noise_free(cell)
     return _off_border(d > level + share * (1 - level), one_side=True)

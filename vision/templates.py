@@ -103,7 +103,7 @@ class TemplateSet:
         their classes: what :func:`vision.recognise.template_scores` correlates glyphs with,
         prepared once per set rather than once per face (about 0.5 ms each time)."""
         digits, rots = np.asarray(self.digits, np.int64), np.asarray(self.rots, np.int64)
-        cls = (digits - 1) * 4 + rots  # vision.hog.class_index
+        cls = (digits - 1) * 4 + rots  # vision.hog.class_index, which imports this module
         order = np.argsort(cls, kind="stable")
         return unit_rows(self.images[order]), cls[order]
 
