@@ -167,18 +167,48 @@ def find_quads(image: np.ndarray, relaxed: bool = False, colour: bool = False,
     if relaxed:
         return _quads_in(_local_contrast_masks(v, max(15, (min(h, w) // 12) | 1)),
                          min_area, max_area, (h, w), (1, 2), solidity, rounded)
-    masks = []
     otsu, _ = cv2.threshold(v, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     lo, hi = np.percentile(v[::4, ::4], (2, 98))
     # a ladder of global levels: some level lies between the dark body and the stickers,
     # whether the background is darker or brighter than the stickers
     levels = sorted({int(otsu), *(int(lo + (hi - lo) * f) for f in (0.2, 0.32, 0.45, 0.6, 0.75))})
-    for t in levels:
-        masks.append((v > t).astype(np.uint8))
     block = max(15, (min(h, w) // 12) | 1)
-    masks.append(cv2.adaptiveThreshold(v, 1, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY,
-                                       block, -5))
-    return _quads_in(masks, min_area, max_area, (h, w), (1,), solidity, rounded)
+    local = cv2.adaptiveThreshold(v, 1, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY,
+                                  block, -5)
+    # a flat opening or erosion of ``v > t`` is the grey one of v above t: the ladder's masks
+    # are opened and eroded once, as one grey image, then cut at each level
+    opened_v = cv2.morphologyEx(v, cv2.MORPH_OPEN, _OPEN)
+    eroded_v = cv2.erode(opened_v, _thin((h, w), 1))
+    opened = [_above(opened_v, t) for t in levels] + _opened([local])
+    eroded = [_above(eroded_v, t) for t in levels] + _eroded(opened[-1:], (h, w), (1,))
+    return _quads_of(opened + eroded, min_area, max_area, solidity, rounded)
+
+
+_OPEN = np.ones((3, 3), np.uint8)
+"""The opening that clears specks off each mask before its outlines are traced."""
+
+
+def _above(v: np.ndarray, level: int) -> np.ndarray:
+    """The 0/1 mask of ``v > level`` (``v`` 8-bit)."""
+    return cv2.threshold(v, level, 1, cv2.THRESH_BINARY)[1]
+
+
+def _opened(masks: list[np.ndarray]) -> list[np.ndarray]:
+    """The masks opened by :data:`_OPEN`."""
+    return [cv2.morphologyEx(m, cv2.MORPH_OPEN, _OPEN) for m in masks]
+
+
+def _thin(shape: tuple[int, int], k: int) -> np.ndarray:
+    """The disc that erodes a mask ``k`` thin rings (a ring about 1/180 of the shorter side)."""
+    erode = max(2, round(min(shape) / 180))
+    return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k * erode + 1, 2 * k * erode + 1))
+
+
+def _eroded(opened: list[np.ndarray], shape: tuple[int, int], erosions: tuple[int, ...]
+            ) -> list[np.ndarray]:
+    """Copies of the ``opened`` masks eroded each of ``erosions`` times a thin ring: they
+    split stickers that blur or glare has joined across the thin dark gaps."""
+    return [cv2.erode(m, _thin(shape, k)) for k in erosions for m in opened]
 
 
 def _quads_in(masks: list[np.ndarray], min_area: float, max_area: float,
@@ -187,17 +217,18 @@ def _quads_in(masks: list[np.ndarray], min_area: float, max_area: float,
     """Sticker quads (contours at least ``solidity`` convex) in binary masks and in copies
     eroded ``erosions`` times a thin ring, deduplicated and kept when they have lattice
     neighbours."""
-    kernel = np.ones((3, 3), np.uint8)
-    erode = max(2, round(min(shape) / 180))
-    opened = [cv2.morphologyEx(m, cv2.MORPH_OPEN, kernel) for m in masks]
+    opened = _opened(masks)
+    return _quads_of(opened + _eroded(opened, shape, erosions), min_area, max_area, solidity,
+                     rounded)
+
+
+def _quads_of(masks: list[np.ndarray], min_area: float, max_area: float,
+              solidity: float = SOLIDITY, rounded: bool = False) -> list[Quad]:
+    """Sticker quads (contours at least ``solidity`` convex) in the binary ``masks``, in
+    turn, deduplicated and kept when they have lattice neighbours."""
     candidates: list[tuple[float, Quad]] = []
-    # eroded copies split stickers that blur or glare has joined across the thin dark gaps;
     # RETR_LIST, because on a bright background the stickers are islands in the body's hole
-    eroded = []
-    for k in erosions:
-        thin = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k * erode + 1, 2 * k * erode + 1))
-        eroded += [cv2.erode(m, thin) for m in opened]
-    for mask in opened + eroded:
+    for mask in masks:
         contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
         for c in contours:
             area = cv2.contourArea(c)
