@@ -13,7 +13,7 @@ from sudoku_cube.assistant.bench.vision_second import cube
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.render.second import corner_shot
 from sudoku_cube.vision.corners import reader
-from sudoku_cube.vision.corners.shake import deblurred, estimate_streak, streak_kernel
+from sudoku_cube.vision.corners.shake import _region, deblurred, estimate_streak, streak_kernel
 
 
 def _digits_picture() -> np.ndarray:
@@ -63,3 +63,19 @@ def test_shaken_corner_photo_reads_better(monkeypatch):
     monkeypatch.setattr(reader, "SHAKEN", -1.0)
     plain = _right(reader.read_corner_photo(shot.image, "A", ocr=False), state, look)
     assert plain <= 24 and read >= plain + 3
+
+
+
+def test_streak_is_found_past_jpeg_blocks():
+    """An exam-renderer corner photo shaken by a 7-pixel streak at 31 degrees (the
+    renderer's own record) and saved as a JPEG, whose 8-pixel blocks dip the cepstrum 8
+    pixels straight across more deeply than the streak: that dip was taken for the
+    streak, and the deblurred faces read fewer stickers than the photo itself."""
+    seed, look = 70014, "white"
+    state, homes, lk = cube(seed, 14, look)
+    shot = corner_shot(state, "B", seed * 10 + 1, lk, homes)
+    quads = [np.array(f["quad"], np.float64) for f in shot.truth["faces"].values()]
+    rows, cols = _region(quads, shot.image.shape)
+    length, angle = estimate_streak(cv2.cvtColor(shot.image[rows, cols], cv2.COLOR_BGR2GRAY))
+    off = abs(math.degrees(angle) - 31) % 180
+    assert abs(length - 7) <= 2 and min(off, 180 - off) <= 8
