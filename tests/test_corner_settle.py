@@ -120,3 +120,18 @@ def test_a_degenerate_fit_is_flagged():
                      [10.0, 10.0], [20.0, 10.0], [30.0, 10.0]]])  # both rows on one line
     _, ok = fit_homographies(src, dst, np.ones((1, 6)))
     assert not ok[0]
+
+
+def test_each_fit_is_the_same_whatever_is_fitted_with_it():
+    rng = np.random.default_rng(5)
+    cells = np.array([(u + 0.5, v + 0.5) for v in range(3) for u in range(3)])
+    p = np.hstack([cells, np.ones((9, 1))]) @ H_TRUE.T
+    face = p[:, :2] / p[:, 2:]
+    src = np.repeat(cells[None], 12, axis=0)
+    dst = face[None] + rng.normal(0, [[0.2]] * 9 + np.zeros((12, 9, 2)), (12, 9, 2)) * \
+        np.linspace(0.5, 12, 12)[:, None, None]  # from nearly exact to rough fits
+    weight = np.ones((12, 9))
+    together, ok = fit_homographies(src, dst, weight)
+    for k in range(12):
+        alone, ok_k = fit_homographies(src[k:k + 1], dst[k:k + 1], weight[k:k + 1])
+        assert np.array_equal(alone[0], together[k]) and ok_k[0] == ok[k]

@@ -337,25 +337,42 @@ def _lattices_of(glyphs: list[Glyph], ink: np.ndarray
     med = float(np.median(sizes))
     quads = [_pseudo_quad(g, np.array([med, 0.0]), np.array([0.0, med])) for g in glyphs]
     keys, wins = _windows(pts, sizes)
-    ends, H, exact = _settled_cells(pts, wins)
-    shares = _ink_shares(ink, H)
     settled: list[int] = []  # the glyphs of each lattice kept, as bits
     out: list[tuple[float, Lattice]] = []
-    for k, key in enumerate(keys):
-        if ends[k] is None or any((key & ~s).bit_count() <= 1 for s in settled):
-            continue  # no lattice, or the same face again give or take a glyph
-        if abs(shares[k] - MAX_BETWEEN) < CLOSE_SHARE and not exact[k]:
-            Hx = _homography(ends[k], pts)
-            if Hx is None:
+    for at in range(0, len(keys), SETTLE_CHUNK):
+        # settled a chunk at a time, most glyphs first: a window whose face is kept already
+        # is not settled at all (each fit is the same whatever is fitted with it)
+        todo = [k for k in range(at, min(at + SETTLE_CHUNK, len(keys)))
+                if not _covered(keys[k], settled)]
+        ends, H, exact = _settled_cells(pts, [wins[k] for k in todo])
+        shares = _ink_shares(ink, H)
+        for j, k in enumerate(todo):
+            if ends[j] is None or _covered(keys[k], settled):
+                continue  # no lattice, or the same face again give or take a glyph
+            if abs(shares[j] - MAX_BETWEEN) < CLOSE_SHARE and not exact[j]:
+                Hx = _homography(ends[j], pts)
+                if Hx is None:
+                    continue
+                shares[j] = _ink_between(ink, Hx)
+            if shares[j] > MAX_BETWEEN:
                 continue
-            shares[k] = _ink_between(ink, Hx)
-        if shares[k] > MAX_BETWEEN:
-            continue
-        lat = Lattice(H[k].copy(), {c: quads[i] for c, i in ends[k].items()}, (-1, -1))
-        out.append((_misfit(lat), lat))
-        settled.append(sum(1 << i for i in ends[k].values()))
+            lat = Lattice(H[j].copy(), {c: quads[i] for c, i in ends[j].items()}, (-1, -1))
+            out.append((_misfit(lat), lat))
+            settled.append(sum(1 << i for i in ends[j].values()))
     out.sort(key=lambda t: (-len(t[1].cells), t[0]))
     return out, quads
+
+
+SETTLE_CHUNK = 128
+"""Windows settled in one batch (:func:`_lattices_of`): large enough that the batched fits
+pay, small enough that the faces kept from one chunk spare the next its windows of the same
+faces."""
+
+
+def _covered(key: int, settled: list[int]) -> bool:
+    """True when a lattice kept (``settled``, glyphs as bits) holds all glyphs of the window
+    ``key`` (bits) but at most one."""
+    return any((key & ~s).bit_count() <= 1 for s in settled)
 
 
 def _windows(pts: np.ndarray, sizes: np.ndarray
@@ -463,8 +480,8 @@ def _fit_cells(pts: np.ndarray, cells: list[dict[tuple[int, int], int]], ids: li
 def _assign_all(pts: np.ndarray, Hs: np.ndarray, tol: float = 0.3
                 ) -> list[dict[tuple[int, int], int] | None]:
     """:func:`_assign` for each lattice of ``Hs`` (B, 3, 3) at once; None for a lattice with
-    a glyph within :data:`CLOSE` of ``tol``, or two within :data:`CLOSE` of each other for
-    one cell."""
+    a glyph within :data:`CLOSE` of ``tol`` that may change its cells (:func:`_in_doubt`), or
+    two within :data:`CLOSE` of each other for one cell."""
     p = np.hstack([pts, np.ones((len(pts), 1))]) @ np.linalg.inv(Hs).transpose(0, 2, 1)
     with np.errstate(divide="ignore", invalid="ignore"):
         uv = p[..., :2] / p[..., 2:3] - 0.5
@@ -473,7 +490,8 @@ def _assign_all(pts: np.ndarray, Hs: np.ndarray, tol: float = 0.3
         err = np.sqrt(e[..., 0] * e[..., 0] + e[..., 1] * e[..., 1])
         inside = ((k >= 0) & (k <= 2)).all(axis=2)
         ok = inside & (err < tol)
-        close = (inside & (np.abs(err - tol) < CLOSE)).any(axis=1)
+        near = inside & (np.abs(err - tol) < CLOSE)
+    close = _in_doubt(near, ok, err, np.where(inside[..., None], k, 0.0))
     bs, js = np.nonzero(ok)
     order = np.lexsort((err[bs, js], bs))  # by lattice, then nearest first
     bs, js = bs[order], js[order]
@@ -489,6 +507,24 @@ def _assign_all(pts: np.ndarray, Hs: np.ndarray, tol: float = 0.3
             out[b] = None
     for b in np.flatnonzero(close).tolist():
         out[b] = None
+    return out
+
+
+def _in_doubt(near: np.ndarray, ok: np.ndarray, err: np.ndarray, k: np.ndarray) -> np.ndarray:
+    """Per lattice (B), whether a glyph ``near`` the tolerance (B, N) may change its cells:
+    one whose cell holds no glyph clearly nearer (by :data:`CLOSE`) among those taken
+    (``ok``), for in or out, such a glyph loses that cell to the nearer one. ``err``: each
+    glyph's distance from its cell (``k``, (B, N, 2)) centre."""
+    out = np.zeros(len(near), bool)
+    nb, nj = np.nonzero(near)
+    if not len(nb):
+        return out
+    cell = (k[..., 0] + 3 * k[..., 1]).astype(np.intp)
+    best = np.full((len(near), 9), np.inf)
+    ob, oj = np.nonzero(ok)
+    np.minimum.at(best, (ob, cell[ob, oj]), err[ob, oj])
+    doubt = ~(best[nb, cell[nb, nj]] < err[nb, nj] - CLOSE)
+    out[nb[doubt]] = True
     return out
 
 

@@ -14,7 +14,8 @@ import numpy as np
 
 STEPS = 6
 """Gauss-Newton steps after the linear fit: nearly every glyph lattice has converged by then
-(a step below :data:`CONVERGED`); the others are left to :func:`cv2.findHomography`."""
+(a step below :data:`CONVERGED`); the others are left to :func:`cv2.findHomography`. Each
+fit stops at its own convergence, so a fit does not depend on the others fitted with it."""
 
 CONVERGED = 1e-4
 """Largest last step (normalised units, a few thousandths of a pixel) of a fit that counts
@@ -27,7 +28,8 @@ def fit_homographies(src: np.ndarray, dst: np.ndarray, weight: np.ndarray,
     (B, n, 2) to ``dst`` (B, n, 2) through those of ``weight`` (B, n) 1 (the rest padding),
     least squares in image distance; and per fit whether it converged to a finite, invertible
     answer. ``start``: homographies (B, 3, 3) near the answers (the fits through nearly the
-    same points) to refine instead of the linear fit; the steps end once all converged."""
+    same points) to refine instead of the linear fit. Each fit's steps end once it converged,
+    so it is the same whatever else is fitted with it."""
     w = weight.astype(np.float64)
     count = w.sum(axis=1)
     cs = (src * w[..., None]).sum(axis=1) / count[:, None]
@@ -52,31 +54,42 @@ def fit_homographies(src: np.ndarray, dst: np.ndarray, weight: np.ndarray,
                  @ _scaling(np.ones_like(sd), cs)).reshape(-1, 9)
         h = h[:, :8] / h[:, 8:]
         step = np.full(len(h), np.inf)
+        live = np.arange(len(h))  # the fits not converged yet: each stops on its own
         for _ in range(STEPS):
-            if step.max() < CONVERGED:
+            if not len(live):
                 break
-            den = h[:, 6:7] * x + h[:, 7:8] * y + 1.0
-            u = (h[:, 0:1] * x + h[:, 1:2] * y + h[:, 2:3]) / den
-            v = (h[:, 3:4] * x + h[:, 4:5] * y + h[:, 5:6]) / den
-            ju = np.stack([x / den, y / den, 1 / den, zero, zero, zero,
-                           -u * x / den, -u * y / den], axis=2)
-            jv = np.stack([zero, zero, zero, x / den, y / den, 1 / den,
-                           -v * x / den, -v * y / den], axis=2)
-            j = np.concatenate([ju, jv], axis=1) * w2
-            r = np.concatenate([u - q[..., 0], v - q[..., 1]], axis=1) * w2[..., 0]
-            jt = j.transpose(0, 2, 1)
-            try:
-                d = np.linalg.solve(jt @ j, jt @ r[..., None])[..., 0]
-            except np.linalg.LinAlgError:  # a degenerate fit among them: each on its own
-                d = np.stack([_solve_one(a, b) for a, b in zip(jt @ j, jt @ r[..., None])])
-            h = h - d
-            step = np.abs(d).max(axis=1)
+            d = _gauss_newton_step(h[live], x[live], y[live], q[live], w2[live])
+            h[live] -= d
+            step[live] = np.abs(d).max(axis=1)
+            live = live[~(step[live] < CONVERGED)]
         hn = np.concatenate([h, np.ones((len(h), 1))], axis=1).reshape(-1, 3, 3)
         H = _scaling(sd, cd) @ hn @ _scaling(np.ones_like(sd), -cs)
         H = H / H[:, 2:3, 2:3]
     ok = np.isfinite(H).all(axis=(1, 2)) & (step < CONVERGED)
     ok[ok] &= np.abs(np.linalg.det(H[ok])) > 1e-6  # a singular fit maps the cells to a line
     return H, ok
+
+
+def _gauss_newton_step(h: np.ndarray, x: np.ndarray, y: np.ndarray, q: np.ndarray,
+                       w2: np.ndarray) -> np.ndarray:
+    """One Gauss-Newton step (B, 8) of each fit ``h`` (B, 8, normalised, H[2, 2] = 1) of the
+    points ``x``, ``y`` (B, n) to ``q`` (B, n, 2), weights ``w2`` (B, 2 n, 1); NaN for a fit
+    whose system is singular."""
+    zero = np.zeros_like(x)
+    den = h[:, 6:7] * x + h[:, 7:8] * y + 1.0
+    u = (h[:, 0:1] * x + h[:, 1:2] * y + h[:, 2:3]) / den
+    v = (h[:, 3:4] * x + h[:, 4:5] * y + h[:, 5:6]) / den
+    ju = np.stack([x / den, y / den, 1 / den, zero, zero, zero,
+                   -u * x / den, -u * y / den], axis=2)
+    jv = np.stack([zero, zero, zero, x / den, y / den, 1 / den,
+                   -v * x / den, -v * y / den], axis=2)
+    j = np.concatenate([ju, jv], axis=1) * w2
+    r = np.concatenate([u - q[..., 0], v - q[..., 1]], axis=1) * w2[..., 0]
+    jt = j.transpose(0, 2, 1)
+    try:
+        return np.linalg.solve(jt @ j, jt @ r[..., None])[..., 0]
+    except np.linalg.LinAlgError:  # a degenerate fit among them: each on its own
+        return np.stack([_solve_one(a, b) for a, b in zip(jt @ j, jt @ r[..., None])])
 
 
 def _scaling(scale: np.ndarray, shift: np.ndarray) -> np.ndarray:
