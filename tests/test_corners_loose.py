@@ -33,8 +33,10 @@ def test_loose_pass_locates_blurred_coloured_faces():
     for options in MORE_PASSES:
         if options.get("solidity", SOLIDITY) < SOLIDITY:
             break
+        if options.get("chroma"):
+            continue  # the chroma passes find these coloured faces too; the loose one is tested
         found = find_lattices(img, more=found.quads, **options)
-    assert len(complete_faces(img, found)) < 3  # the usual passes do not find three faces
+    assert len(complete_faces(img, found)) < 3  # the usual V and hue passes find no three faces
     for f in locate_faces(img, "B"):
         quad = np.array(truth["faces"][f.face]["quad"])
         err = np.linalg.norm(f.quad() - quad, axis=1).max() / quad_pitch(quad)

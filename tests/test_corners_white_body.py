@@ -3,11 +3,14 @@ body's do, so when the best-framed digit lattices make no corner the lattices wi
 are tried (the exam renderer's photo, deterministic; nothing trains on that renderer)."""
 from __future__ import annotations
 
+import cv2
 import numpy as np
+import pytest
 
 from sudoku_cube.assistant.bench.vision_second import cube, placed
 from sudoku_cube.render.second import corner_shot
-from sudoku_cube.vision.corners.faces import shows_its_digits
+from sudoku_cube.vision.corners.faces import locate_faces, shows_its_digits
+from sudoku_cube.vision.corners.quads import find_quads
 from sudoku_cube.vision.corners.lattice import Lattice
 from sudoku_cube.vision.corners.reader import read_corner_photo
 
@@ -54,3 +57,36 @@ def test_white_body_coloured_stickers_found_by_their_hue_though_well_rounded():
     shot = corner_shot(state, "B", seed * 10 + 1, look, homes)
     faces = read_corner_photo(shot.image, "B", ocr=False, source="white-body/B")
     assert all(placed(faces[f], truth) for f, truth in shot.truth["faces"].items())
+
+
+@pytest.mark.parametrize(("seed", "photo"), [(74010, "B"), (74016, "A")])
+def test_white_body_coloured_stickers_found_on_chroma(seed, photo):
+    """Coloured stickers on a white body, in small blurred photos: on the V channel the light
+    plastic outshines them, and the hue windows join two neighbours of one colour across the
+    thin blurred plastic, so fewer than three faces were found (both photos were refused);
+    on chroma they stand apart as stickers on a black body do, and the three faces are
+    placed."""
+    state, homes, look = cube(seed, seed % 1000, "white-body")
+    shot = corner_shot(state, photo, seed * 10 + "AB".index(photo), look, homes)
+    faces = locate_faces(shot.image, photo, f"white-body/{photo}")
+    for cf in faces:
+        want = np.array(shot.truth["faces"][cf.face]["centres"])
+        got = np.array([cf.to_image(c + 0.5, r + 0.5) for r in range(3) for c in range(3)])
+        pitch = np.linalg.norm(want[1] - want[0])
+        assert np.linalg.norm(got - want, axis=1).max() < pitch / 3, cf.face
+
+
+def test_chroma_pass_parts_stickers_of_one_colour():
+    """Two rows of three orange stickers on white plastic, thin blurred gaps between them:
+    the hue windows join them (no candidate), on chroma each is a candidate of its own,
+    centred on its sticker."""
+    img = np.full((300, 320, 3), 240, np.uint8)
+    truth = [(73 + 70 * i, 93 + 70 * j) for j in range(2) for i in range(3)]
+    for x, y in truth:
+        cv2.rectangle(img, (x - 33, y - 33), (x + 33, y + 33), (30, 110, 220), -1)
+    img = cv2.GaussianBlur(img, (0, 0), 2.0)
+    assert find_quads(img, colour=True) == []
+    quads = find_quads(img, chroma=True)
+    assert len(quads) == 6
+    for x, y in truth:
+        assert min(np.hypot(*(q.centre - (x, y))) for q in quads) < 3

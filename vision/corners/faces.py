@@ -36,19 +36,23 @@ from .whole import FEW_CELLS, cross_checked, framing_for, whole_cube
 
 MORE_PASSES: tuple[dict, ...] = (
     {"relaxed": True},
+    {"chroma": True},
+    {"chroma": True, "rounded": True},
     {"colour": True},
     {"relaxed": True, "solidity": LOOSE_SOLIDITY},
     {"colour": True, "solidity": LOOSE_SOLIDITY},
     {"colour": True, "rounded": True},
 )
 """Sticker passes tried in turn, each adding its candidates to the earlier ones', while fewer
-than three faces are found: local-contrast thresholds (glare, bright background), hue
-(coloured stickers in shade or heavy blur), then both again accepting outlines that a large
-dark digit bites deep into (blur and grain), last hue again taking strongly rounded outlines
-(coloured stickers on a white body: the light plastic between them outshines them, so only
-their hue sets them apart, and four points of a well rounded sticker's hull cut its corners
-off). Three faces of that last pass count only when each rests on more than
-:data:`vision.corners.whole.FEW_CELLS` stickers of its own."""
+than three faces are found: local-contrast thresholds (glare, bright background), chroma
+(coloured stickers on a white body: its light plastic and grooves outshine them on the V
+channel, on chroma they stand out as stickers on a black body do on V), also taking
+strongly rounded outlines (four points of a well rounded sticker's hull cut its corners off),
+hue (coloured stickers in shade or heavy blur), then both again accepting outlines that a
+large dark digit bites deep into (blur and grain), last hue again taking strongly rounded
+outlines. Three faces of a chroma or rounded pass count only when each rests on more than
+:data:`vision.corners.whole.FEW_CELLS` stickers of its own: on a light body no groove frames
+a face rebuilt from the other two."""
 
 MIN_FRAMED = 4
 """Cells of each face found by a loose or the rounded pass that must frame a sticker
@@ -309,7 +313,7 @@ def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str,
         if options.get("solidity", SOLIDITY) < SOLIDITY and len(lattices) >= 3 and any(
                 framed_cells(image, lat.H) < MIN_FRAMED for lat in lattices[:3]):
             lattices = lattices[:2]  # a loose-pass face not framing stickers: not trusted
-        if options.get("rounded") and len(lattices) >= 3 and min(
+        if (options.get("rounded") or options.get("chroma")) and len(lattices) >= 3 and min(
                 len(lat.cells) for lat in lattices[:3]) <= FEW_CELLS:
             lattices = lattices[:2]  # a face rebuilt from the others on a light body, where
             # no groove frames it: it may be stretched out onto the table

@@ -299,11 +299,11 @@ def _merge(first: list[Quad], more: list[Quad]) -> list[Quad]:
 
 
 def find_lattices(image: np.ndarray, relaxed: bool = False, more: list[Quad] = (),
-                  colour: bool = False, solidity: float = SOLIDITY, rounded: bool = False
-                  ) -> Found:
+                  colour: bool = False, solidity: float = SOLIDITY, rounded: bool = False,
+                  chroma: bool = False) -> Found:
     """The face lattices of a photo, the partial ones and all sticker candidates (those of
     :func:`find_quads` with these options and ``more``, found earlier)."""
-    quads = _merge(find_quads(image, relaxed, colour, solidity, rounded), list(more))
+    quads = _merge(find_quads(image, relaxed, colour, solidity, rounded, chroma), list(more))
     if len(quads) < 4:
         return Found([], [], quads)
     dirs = axis_directions(quads)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from sudoku_cube.vision.face_cues import chroma as chroma_of
 from sudoku_cube.vision.sticker_blobs import value_channel
 
 
@@ -149,14 +150,19 @@ _HUE_WINDOWS = [(np.abs((np.arange(256) - c + 90) % 180 - 90) <= 15).astype(np.u
 
 
 def find_quads(image: np.ndarray, relaxed: bool = False, colour: bool = False,
-               solidity: float = SOLIDITY, rounded: bool = False) -> list[Quad]:
+               solidity: float = SOLIDITY, rounded: bool = False,
+               chroma: bool = False) -> list[Quad]:
     """Bright convex quadrilaterals (sticker candidates) in a BGR image, deduplicated over a few
     global and local thresholds of the V channel (max of B, G, R). ``relaxed`` (a second pass
     for photos where the first found too little) thresholds by local contrast instead and
     splits blurred stickers harder; ``colour`` (a last pass) segments by hue instead;
     ``solidity`` below :data:`SOLIDITY` (a loose pass) also accepts outlines a dark digit
-    bites into; ``rounded`` also stickers with strongly rounded corners (:func:`_quad_of`)."""
-    v = value_channel(image)
+    bites into; ``rounded`` also stickers with strongly rounded corners (:func:`_quad_of`);
+    ``chroma`` thresholds chroma (:func:`vision.face_cues.chroma`) instead of the V channel:
+    coloured stickers on a white body, whose light plastic and grooves outshine them on V,
+    are bright squares framed by a grey body on chroma, as stickers on a black body are on V
+    (hue windows, ``colour``, merge two neighbours of one colour across the thin plastic)."""
+    v = chroma_of(image) if chroma else value_channel(image)
     h, w = v.shape
     min_area = max(30.0, h * w * 0.00015)
     max_area = h * w * 0.05
