@@ -9,6 +9,8 @@ than read.
 """
 from __future__ import annotations
 
+import math
+
 import cv2
 import numpy as np
 
@@ -58,11 +60,14 @@ def grid_contrast(v: np.ndarray, H: np.ndarray) -> np.ndarray:
 
 def pitch_of(H: np.ndarray) -> float:
     """The shorter sticker pitch (pixels) of a lattice, along its two edges from (0, 0)."""
-    def at(u: float, v: float) -> np.ndarray:
-        p = H @ np.array([u, v, 1.0])
-        return p[:2] / p[2]
-    o = at(0, 0)
-    return min(float(np.linalg.norm(at(3, 0) - o)), float(np.linalg.norm(at(0, 3) - o))) / 3
+    (a, b, c), (d, e, f), (g, h, i) = H.tolist()  # plain floats: it is asked for hundreds
+    wu, wv = 3 * g + i, 3 * h + i                  # of lattices per photo
+    if not (i and wu and wv):
+        return math.inf  # an outline corner at infinity
+    ox, oy = c / i, f / i
+    along_u = math.hypot((3 * a + c) / wu - ox, (3 * d + f) / wu - oy)
+    along_v = math.hypot((3 * b + c) / wv - ox, (3 * e + f) / wv - oy)
+    return min(along_u, along_v) / 3
 
 
 def framed_cells(image: np.ndarray, H: np.ndarray) -> int:

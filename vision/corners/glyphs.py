@@ -326,7 +326,7 @@ def glyph_lattices(image: np.ndarray, light: bool | None = None) -> Found:
 def _lattices_of(glyphs: list[Glyph], ink: np.ndarray
                  ) -> tuple[list[tuple[float, Lattice]], list[Quad]]:
     """Every distinct lattice of at least :data:`MIN_GLYPHS` glyphs with no ``ink`` (mask)
-    between its cells, with its misfit (:func:`_misfit`), most glyphs and least misfit
+    between its cells, with its misfit (:func:`_misfits`), most glyphs and least misfit
     first; and the glyphs as quads. Each window of glyphs
     (:func:`_windows_of`), most glyphs first, is settled (:func:`_settled_cells`) unless a
     lattice kept already holds all its glyphs but one."""
@@ -338,16 +338,17 @@ def _lattices_of(glyphs: list[Glyph], ink: np.ndarray
     quads = [_pseudo_quad(g, np.array([med, 0.0]), np.array([0.0, med])) for g in glyphs]
     keys, wins = _windows(pts, sizes)
     settled: list[int] = []  # the glyphs of each lattice kept, as bits
-    out: list[tuple[float, Lattice]] = []
+    kept: list[Lattice] = []
     for at in range(0, len(keys), SETTLE_CHUNK):
         # settled a chunk at a time, most glyphs first: a window whose face is kept already
         # is not settled at all (each fit is the same whatever is fitted with it)
         todo = [k for k in range(at, min(at + SETTLE_CHUNK, len(keys)))
                 if not _covered(keys[k], settled)]
+        before = len(settled)  # the todo windows are not covered by these
         ends, H, exact = _settled_cells(pts, [wins[k] for k in todo])
         shares = _ink_shares(ink, H)
         for j, k in enumerate(todo):
-            if ends[j] is None or _covered(keys[k], settled):
+            if ends[j] is None or _covered(keys[k], settled[before:]):
                 continue  # no lattice, or the same face again give or take a glyph
             if abs(shares[j] - MAX_BETWEEN) < CLOSE_SHARE and not exact[j]:
                 Hx = _homography(ends[j], pts)
@@ -356,9 +357,10 @@ def _lattices_of(glyphs: list[Glyph], ink: np.ndarray
                 shares[j] = _ink_between(ink, Hx)
             if shares[j] > MAX_BETWEEN:
                 continue
-            lat = Lattice(H[j].copy(), {c: quads[i] for c, i in ends[j].items()}, (-1, -1))
-            out.append((_misfit(lat), lat))
+            kept.append(Lattice(H[j].copy(), {c: quads[i] for c, i in ends[j].items()},
+                                (-1, -1)))
             settled.append(sum(1 << i for i in ends[j].values()))
+    out = list(zip(_misfits(kept), kept))
     out.sort(key=lambda t: (-len(t[1].cells), t[0]))
     return out, quads
 
@@ -542,34 +544,56 @@ def trimmed(lat: Lattice) -> Lattice:
 
 
 def trimmed_all(lats: list[Lattice]) -> list[Lattice]:
-    """:func:`trimmed` of each lattice, the batched left-out fits of all of them at once."""
+    """:func:`trimmed` of each lattice, the batched left-out fits of all of them at once, and
+    the refits without the glyphs that may be strays (:func:`_maybe_strays`) at once too."""
     out = list(lats)
     big = [k for k, lat in enumerate(lats) if len(lat.cells) > MIN_GLYPHS]
     items = [list(lats[k].cells.items()) for k in big]
     pts = [np.array([q.centre for _, q in it]) for it in items]
     src = [np.array([(u + 0.5, v + 0.5) for (u, v), _ in it]) for it in items]
-    for k, it, p, s, off in zip(big, items, pts, src, _left_out_offsets_all(src, pts)):
-        out[k] = _trimmed(lats[k], it, s, p, off)
+    trims = [TRIM * pitch_of(lats[k].H) for k in big]
+    tries = [(n, int(g)) for n, off in enumerate(_left_out_offsets_all(src, pts))
+             for g in _maybe_strays(off, trims[n])]
+    refits = _refits_without(src, pts, tries)
+    worst: dict[int, tuple[float, int, np.ndarray]] = {}
+    for (n, g), H in zip(tries, refits):
+        if H is None:
+            continue
+        p = H @ np.array([src[n][g, 0], src[n][g, 1], 1.0])
+        d = float(np.linalg.norm(p[:2] / p[2] - pts[n][g]))
+        if d > worst.get(n, (trims[n],))[0]:
+            worst[n] = (d, g, H)
+    for n, (_, g, H) in worst.items():
+        lat = lats[big[n]]
+        out[big[n]] = Lattice(H, {cell: q for i, (cell, q) in enumerate(items[n]) if i != g},
+                              lat.directions)
     return out
 
 
-def _trimmed(lat: Lattice, items: list, src: np.ndarray, pts: np.ndarray, off: np.ndarray
-             ) -> Lattice:
-    """:func:`trimmed` of one lattice (its cells ``items``, their lattice and image points)
-    given the batched left-out offsets ``off`` of its glyphs."""
-    worst, worst_k, worst_H = TRIM * pitch_of(lat.H), -1, None
-    for k in _maybe_strays(off, worst):
-        H = _homography({cell: i for i, (cell, _) in enumerate(items) if i != k}, pts)
-        if H is None:
+def _refits_without(src: list[np.ndarray], pts: list[np.ndarray],
+                    tries: list[tuple[int, int]]) -> list[np.ndarray | None]:
+    """Per (lattice, glyph) of ``tries``, the homography through that lattice's other glyphs
+    (lattice points ``src``, image points ``pts``), all fitted at once
+    (:mod:`vision.corners.homographies`); a fit that does not converge is
+    :func:`cv2.findHomography`'s; None when there is none."""
+    if not tries:
+        return []
+    s = np.zeros((len(tries), 9, 2))
+    d = np.zeros((len(tries), 9, 2))
+    w = np.zeros((len(tries), 9))
+    for r, (n, g) in enumerate(tries):
+        keep = np.arange(len(src[n])) != g
+        m = int(keep.sum())
+        s[r, :m], d[r, :m], w[r, :m] = src[n][keep], pts[n][keep], 1.0
+    fits, ok = fit_homographies(s, d, w)
+    out: list[np.ndarray | None] = []
+    for r, (n, g) in enumerate(tries):
+        if ok[r]:
+            out.append(fits[r])
             continue
-        p = H @ np.array([src[k, 0], src[k, 1], 1.0])
-        d = float(np.linalg.norm(p[:2] / p[2] - pts[k]))
-        if d > worst:
-            worst, worst_k, worst_H = d, k, H
-    if worst_H is None:
-        return lat
-    return Lattice(worst_H, {cell: q for i, (cell, q) in enumerate(items) if i != worst_k},
-                   lat.directions)
+        H, _ = cv2.findHomography(np.delete(src[n], g, axis=0), np.delete(pts[n], g, axis=0), 0)
+        out.append(H if H is not None and abs(np.linalg.det(H)) > 1e-9 else None)
+    return out
 
 
 NEAR = 0.05
@@ -625,8 +649,9 @@ def _left_out_offsets_all(srcs: list[np.ndarray], ptss: list[np.ndarray], steps:
     # (lattice, left out, glyph): the glyphs each fit goes through
     keep = valid[:, None, :] & ~np.eye(m, dtype=bool)[None]
     keep2 = np.concatenate([keep, keep], axis=2)  # (L, m, 2m)
-    _, _, vt = np.linalg.svd(np.where(keep2[..., None], rows[:, None], 0.0))
-    h = vt[..., -1, :]  # (L, m, 9): the last right singular vector
+    a = np.where(keep2[..., None], rows[:, None], 0.0)
+    _, vecs = np.linalg.eigh(np.swapaxes(a, 2, 3) @ a)
+    h = vecs[..., :, 0]  # (L, m, 9): the least squares solution of the linear fit
     x, y = x[:, None, :], y[:, None, :]  # (L, 1, m)
     qx, qy = q[:, None, :, 0], q[:, None, :, 1]
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
@@ -661,12 +686,24 @@ def gather(quads: list[Quad], H: np.ndarray, tol: float) -> dict[tuple[int, int]
     return {cell: quads[i] for cell, i in _assign(pts, H, tol).items()}
 
 
-def _misfit(lat: Lattice) -> float:
-    """Mean distance (pixels) of a lattice's glyphs from their cell centres."""
-    src = np.array([(u + 0.5, v + 0.5, 1.0) for u, v in lat.cells])
-    p = src @ lat.H.T
-    got = np.array([q.centre for q in lat.cells.values()], np.float64)
-    return float(np.mean(np.linalg.norm(p[:, :2] / p[:, 2:3] - got, axis=1)))
+def _misfits(lats: list[Lattice]) -> list[float]:
+    """Per lattice, the mean distance (pixels) of its glyphs from their cell centres."""
+    if not lats:
+        return []
+    items = [list(lat.cells.items()) for lat in lats]
+    m = max(len(it) for it in items)
+    src = np.zeros((len(lats), m, 3))
+    got = np.zeros((len(lats), m, 2))
+    valid = np.zeros((len(lats), m))
+    for k, it in enumerate(items):
+        src[k, :len(it)] = [(u + 0.5, v + 0.5, 1.0) for (u, v), _ in it]
+        got[k, :len(it)] = [q.centre for _, q in it]
+        valid[k, :len(it)] = 1.0
+    src[valid == 0, 2] = 1.0  # padding: any finite point
+    p = src @ np.array([lat.H for lat in lats]).transpose(0, 2, 1)
+    e = p[..., :2] / p[..., 2:3] - got
+    d = np.sqrt(e[..., 0] * e[..., 0] + e[..., 1] * e[..., 1]) * valid
+    return (d.sum(axis=1) / valid.sum(axis=1)).tolist()
 
 
 CANDIDATES = 40
@@ -715,7 +752,7 @@ def corner_groups(lattices: list[Lattice]) -> list[list[Lattice]]:
     ids = [{id(q) for q in lat.cells.values()} for lat in top]
     edges = [_outline_edges(lat) for lat in top]
     pitch = [pitch_of(lat.H) for lat in top]
-    misfit = [_misfit(lat) / p for lat, p in zip(top, pitch)]
+    misfit = [m / p for m, p in zip(_misfits(top), pitch)]
     gaps = _gaps(np.array(edges).reshape(-1, 4, 2, 2))
     meets = {}
     for i, j in itertools.combinations(range(len(top)), 2):

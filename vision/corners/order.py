@@ -16,13 +16,14 @@ turned 90 degrees sits near 30 degrees and is refused only about half the time (
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from dataclasses import dataclass
 
 import numpy as np
 
-from .lattice import CORNERS, Lattice, adjacent_corners
+from .lattice import CORNERS, Lattice, adjacent_corners, outline
 
 
 MAX_DOWN_TILT_DEG = 28.0
@@ -45,14 +46,19 @@ class Arrangement:
 
 def common_corner(lattices: list[Lattice]) -> tuple[tuple[int, int], ...]:
     """Per lattice, the outline corner at the cube corner: the choice (one corner each) whose
-    three image points lie closest together."""
-    best, spread = None, math.inf
-    for choice in itertools.product(CORNERS, repeat=len(lattices)):
-        pts = np.array([lat.to_image(*c) for lat, c in zip(lattices, choice)])
-        s = float(np.sum(np.linalg.norm(pts - pts.mean(axis=0), axis=1)))
-        if s < spread:
-            best, spread = choice, s
-    return best  # type: ignore[return-value]
+    three image points lie closest together (all choices judged at once)."""
+    pts = np.stack([outline(lat.H) for lat in lattices])  # (L, 4, 2)
+    choices = _choices(len(lattices))  # (C, L), in itertools.product order
+    sel = pts[np.arange(len(lattices)), choices]  # (C, L, 2)
+    d = sel - sel.mean(axis=1, keepdims=True)
+    spread = np.sqrt(d[..., 0] * d[..., 0] + d[..., 1] * d[..., 1]).sum(axis=1)
+    return tuple(CORNERS[i] for i in choices[int(np.argmin(spread))].tolist())
+
+
+@functools.cache
+def _choices(n: int) -> np.ndarray:
+    """Every choice of one outline corner (index into CORNERS) for each of ``n`` lattices."""
+    return np.array(list(itertools.product(range(len(CORNERS)), repeat=n)), np.intp)
 
 
 def _shared_end(a: Lattice, ca: tuple[int, int], b: Lattice, cb: tuple[int, int]) -> np.ndarray:
