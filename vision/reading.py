@@ -30,7 +30,7 @@ from sudoku_cube.vision.recognise import CellEvidence, analyse_cells, hypotheses
 from sudoku_cube.vision.second_look import second_look
 from sudoku_cube.vision.templates import TemplateSet, default_templates
 from sudoku_cube.vision.underline_convention import with_convention
-from sudoku_cube.vision.warp import cut_cells, ink_mask, normalised, warp_face
+from sudoku_cube.vision.warp import cell_beside, cut_cells, ink_mask, normalised, warp_face
 
 DOUBTFUL = 0.9
 """Stickers whose best hypothesis scores below this are shown as doubtful."""
@@ -153,7 +153,8 @@ def read_face(image: np.ndarray, *, templates: TemplateSet | None = None,
     underlined = settings.underlined_69
     hyps = [hypotheses(e, None, underlined) for e in evidence]
     evidence, hyps = second_look(cells, evidence, hyps, templates, model,
-                                 lambda e: hypotheses(e, None, underlined), raw)
+                                 lambda e: hypotheses(e, None, underlined), raw,
+                                 lambda i, dx, dy: cell_beside(image, geometry, i, dx, dy))
     t2 = time.perf_counter()
     warnings: list[str] = []
     timings = {"detect": (t1 - t0) * 1000, "recognise": (t2 - t1) * 1000}

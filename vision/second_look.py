@@ -24,8 +24,9 @@ import numpy as np
 from sudoku_cube.models.stickers import Hypothesis, Sticker
 from sudoku_cube.vision.local_ink import edge_ink_mask, local_ink_mask
 from sudoku_cube.vision.recognise import CellEvidence, analyse_cells, widened
-from sudoku_cube.vision.warp import as_dark_ink, grown_ink_mask, ink_mask, peeled_ink_mask, \
-    stroke_width, unclear_polarity, without_blobs
+from sudoku_cube.vision.warp import PEEL, as_dark_ink, cut_sides, face_contrast, \
+    glare_free_ink_mask, grown_ink_mask, ink_mask, ink_rise, peeled_ink_mask, stroke_width, \
+    unclear_polarity, without_blobs
 
 CUTS = (lambda c: ink_mask(c, 0.45), lambda c: ink_mask(c, 0.6), grown_ink_mask, peeled_ink_mask,
         local_ink_mask)
@@ -70,7 +71,8 @@ def _merged(new: tuple[Hypothesis, ...], old: tuple[Hypothesis, ...],
 def second_look(cells: Sequence[np.ndarray], evidence: list[CellEvidence],
                 hyps: list[tuple[Hypothesis, ...]], templates, model,
                 score: Callable[[CellEvidence], tuple[Hypothesis, ...]],
-                raw: Sequence[np.ndarray] | None = None
+                raw: Sequence[np.ndarray] | None = None,
+                beside: Callable[[int, float, float], np.ndarray] | None = None
                 ) -> tuple[list[CellEvidence], list[tuple[Hypothesis, ...]]]:
     """Evidence and hypotheses per cell; with the ``raw`` cells (before
     :func:`vision.warp.normalised`), a cell of unclear polarity read below :data:`FLIP_LOOK`
@@ -79,7 +81,9 @@ def second_look(cells: Sequence[np.ndarray], evidence: list[CellEvidence],
     below :data:`LOST` is cut again at stricter thresholds and takes the first cut whose best
     reading reaches :data:`SURE` (``score`` turns evidence into hypotheses); when none does,
     its reading is the vote of the usual and the two stricter cuts (:func:`_averaged`) when
-    that names another digit (a weakly turned 8 keeps the usual cut's turn)."""
+    that names another digit (a weakly turned 8 keeps the usual cut's turn). With
+    ``beside`` (cell index, columns, rows -> that raw cell cut with its window moved), a cell
+    still lost or odd-sized is also read beside itself (:func:`_beside_look`)."""
     evidence, hyps, cells = list(evidence), list(hyps), list(cells)
     if raw is not None:
         _polarity_look(raw, cells, evidence, hyps, templates, model, score)
@@ -111,6 +115,8 @@ def second_look(cells: Sequence[np.ndarray], evidence: list[CellEvidence],
         if vote[0].sticker.digit != vs[0][0].sticker.digit:  # the turn stays the usual cut's
             hyps[i] = vote
     _edge_look(cells, evidence, hyps, odd, typical, templates, model, score)
+    if beside is not None:
+        _beside_look(beside, cells, evidence, hyps, odd, typical, templates, model, score)
     for i in odd:
         if not fits(evidence[i], typical, WIDE):
             evidence[i] = dataclasses.replace(evidence[i], doubt=ODD_DOUBT)
@@ -138,6 +144,41 @@ def _edge_look(cells: Sequence[np.ndarray], evidence: list[CellEvidence],
         h = score(ev)
         if ev.glyph is not None and _top(h) >= SURE and fits(ev, typical):
             evidence[i], hyps[i] = ev, _merged(h, hyps[i])
+            odd.discard(i)
+
+
+BESIDE = 0.2
+"""How far (in cells) :func:`_beside_look` moves a cell's window each way."""
+
+
+def _beside_look(beside: Callable[[int, float, float], np.ndarray], cells: Sequence[np.ndarray],
+                 evidence: list[CellEvidence], hyps: list[tuple[Hypothesis, ...]],
+                 odd: set[int], typical: float | None, templates, model,
+                 score: Callable[[CellEvidence], tuple[Hypothesis, ...]]) -> None:
+    """Cells still read below :data:`LOST` or of odd size, as when the face was placed a
+    little off its stickers (a lattice fitted to a few of them) and the cell's window cuts
+    its digit at the border, which the usual cut then drops with the body between stickers,
+    are read again with their window moved :data:`BESIDE` of a cell towards each side
+    where their ink seems cut off (:func:`vision.warp.cut_sides`; ``beside``, normalised as
+    the cell was); the surest reading that is :data:`SURE`
+    and of the face's size replaces the first (in place; the cell leaves ``odd``). A
+    neighbour's digit stays off the moved window's centre and touches its border."""
+    lost = [i for i in range(len(cells)) if typical is not None
+            and (_top(hyps[i]) < LOST or i in odd)]
+    for i in lost:
+        moves = cut_sides(cells[i])
+        if not moves:
+            continue
+        moved = [as_dark_ink(beside(i, BESIDE * dx, BESIDE * dy), cells[i].ndim == 2)
+                 for dx, dy in moves]
+        best = None
+        for ev in analyse_cells([ink_mask(c) for c in moved], templates, model, moved):
+            h = score(ev)
+            if ev.glyph is not None and _top(h) >= SURE and fits(ev, typical) and \
+                    (best is None or _top(h) > _top(best[1])):
+                best = ev, h
+        if best is not None:
+            evidence[i], hyps[i] = best[0], _merged(best[1], hyps[i])
             odd.discard(i)
 
 
@@ -238,12 +279,17 @@ def _blob_look(cells: Sequence[np.ndarray], evidence: list[CellEvidence],
     if not unsure or not widths:
         return evidence, hyps
     width = float(np.percentile(widths, 25))
-    best: dict[int, tuple[CellEvidence, tuple[Hypothesis, ...]]] = {}
+    best = _glare_free(cells, unsure, width, typical_size(evidence), templates, model, score)
+    unsure = [i for i in unsure if i not in best or _top(best[i][1]) < SURE]
     for w in (width, BLOB_WIDER * width):
-        flat = [without_blobs(cells[i], w) for i in unsure]
-        for cut in (ink_mask, peeled_ink_mask):
-            for i, ev in zip(unsure, analyse_cells([cut(c) for c in flat], templates, model,
-                                                   flat)):
+        flat = {i: without_blobs(cells[i], w) for i in unsure}
+        plain = {i: ink_mask(c) for i, c in flat.items()}
+        peeled = {i: peeled_ink_mask(c) for i, c in flat.items()}
+        # a peeled cut the same as the plain one reads the same: read once
+        for masks in (plain, {i: m for i, m in peeled.items() if not np.array_equal(m, plain[i])}):
+            ids = list(masks)
+            for i, ev in zip(ids, analyse_cells([masks[i] for i in ids], templates, model,
+                                                [flat[i] for i in ids])):
                 h = score(ev)
                 if ev.glyph is not None and (i not in best or _top(h) > _top(best[i][1])):
                     best[i] = ev, h
@@ -256,6 +302,55 @@ def _blob_look(cells: Sequence[np.ndarray], evidence: list[CellEvidence],
         elif _top(h) >= BLOB_DOUBT and _shape(h[0].sticker) != _shape(hyps[i][0].sticker):
             hyps[i] = _merged(h, hyps[i], 0.5)
     return evidence, hyps
+
+
+def _glare_free(cells: Sequence[np.ndarray], unsure: list[int], width: float,
+                typical: float | None, templates, model,
+                score: Callable[[CellEvidence], tuple[Hypothesis, ...]]
+                ) -> dict[int, tuple[CellEvidence, tuple[Hypothesis, ...]]]:
+    """The surest reading of each ``unsure`` cell cut without glare, as usual and inside the
+    rim (:func:`vision.warp.glare_free_ink_mask`: ink standing out from its surroundings
+    within a stroke and a half by a share of the face's print contrast, so a glare streak
+    joined to a stroke, even brighter than the print, falls away from it), of the face's
+    digit size or a little larger (``typical``, :func:`fits` between :data:`SMALL` and the
+    upper :data:`WIDE`: a glare rest may stay beside the digit, but the narrow surroundings
+    also hollow a stroke's thick joints, and a digit broken there, its rest dropped at the
+    border, can read as another digit surely), and :data:`SURE` unless the cell holds glare
+    brighter than the print (:data:`GLARE_RISE`: there the first reading is suspect, and
+    a glare rest may leave the digit a little less sure); empty when the face has too few
+    digits for a print contrast or a typical size."""
+    contrast = face_contrast(list(cells))
+    best: dict[int, tuple[CellEvidence, tuple[Hypothesis, ...]]] = {}
+    if contrast is None or typical is None:
+        return best
+    glared = {i for i in unsure if ink_rise(cells[i], contrast) >= GLARE_RISE}
+
+    def consider(masks: dict[int, np.ndarray]) -> None:
+        ids = list(masks)
+        for i, ev in zip(ids, analyse_cells([masks[i] for i in ids], templates, model,
+                                            [cells[i] for i in ids])):
+            h = score(ev)
+            if ev.glyph is not None and fits(ev, typical, (SMALL, WIDE[1])) and \
+                    (i in glared or _top(h) >= SURE) and \
+                    (i not in best or _top(h) > _top(best[i][1])):
+                best[i] = ev, h
+
+    plain = {i: glare_free_ink_mask(cells[i], width, contrast) for i in unsure}
+    consider(plain)
+    # inside the rim: only where no sure reading came yet and it changes the cut
+    peeled = {i: glare_free_ink_mask(cells[i], width, contrast, rim=PEEL) for i in unsure
+              if i not in best or _top(best[i][1]) < SURE}
+    consider({i: m for i, m in peeled.items() if not np.array_equal(m, plain[i])})
+    return best
+
+
+GLARE_RISE = 1.25
+"""A cell whose brightest ink rises this many times the face's print contrast above its
+sticker (:func:`vision.warp.ink_rise`) holds glare brighter than the print: its glare-free
+reading (:func:`_glare_free`) counts even when not quite sure. Elsewhere only a sure one
+does: the narrow surroundings of :func:`vision.warp.glare_free_ink_mask` also hollow a clean
+digit's thick joints, and an 8 cut at the border, read so, passed for a 2 at 0.6. One in
+twenty cells of our black-cube renders rises so far."""
 
 
 BLOB_WIDER = 1.5
@@ -299,7 +394,10 @@ def _polarity_look(raw: Sequence[np.ndarray], cells: list[np.ndarray],
     """Cells with a digit whose own polarity evidence is weak
     (:func:`vision.warp.unclear_polarity`: a glare patch on a green sticker as light as its
     white digit) and whose reading is not sure are read in the other polarity too; the surer reading (by :data:`FLIP_MARGIN`) wins
-    and its cell replaces the first in ``cells`` (in place, as ``evidence`` and ``hyps``).
+    when its digit is of the face's size (:func:`fits`: a white 1 beside a glare spot as
+    bright, taken for dark ink, left a sliver of shadow under its foot that read as a sure
+    1 turned) and its cell replaces the first in ``cells`` (in place, as ``evidence`` and
+    ``hyps``).
     A normalised cell that is the raw cell itself was taken for dark ink."""
     doubt = [i for i in range(len(raw)) if evidence[i].glyph is not None
              and _top(hyps[i]) < FLIP_LOOK and unclear_polarity(raw[i])]
@@ -307,8 +405,9 @@ def _polarity_look(raw: Sequence[np.ndarray], cells: list[np.ndarray],
         return
     other = [as_dark_ink(raw[i], cells[i] is raw[i]) for i in doubt]
     again = analyse_cells([ink_mask(c) for c in other], templates, model, other)
+    typical = typical_size(evidence)
     for i, ev, c in zip(doubt, again, other):
         h = score(ev)
         if ev.glyph is not None and _top(h) >= FLIP_SURE and \
-                _top(h) > _top(hyps[i]) + FLIP_MARGIN:
+                _top(h) > _top(hyps[i]) + FLIP_MARGIN and fits(ev, typical):
             evidence[i], hyps[i], cells[i] = ev, _merged(h, hyps[i]), c

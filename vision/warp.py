@@ -34,6 +34,19 @@ def warp_face(image: np.ndarray, geometry: FaceGeometry, cell: int = CELL) -> np
                                borderMode=cv2.BORDER_REPLICATE)
 
 
+def cell_beside(image: np.ndarray, geometry: FaceGeometry, index: int, dx: float, dy: float,
+                cell: int = CELL) -> np.ndarray:
+    """Cell ``index`` (0-8, row by row) of the face straightened as by :func:`warp_face`,
+    its window moved ``dx``, ``dy`` cells (lattice columns, rows) across the photo: a second
+    look beside a cell whose face was placed a little off, so its digit reaches the border."""
+    r, c = divmod(index, 3)
+    to_lattice = np.array([[1.0 / cell, 0, c - 0.5 + dx], [0, 1.0 / cell, r - 0.5 + dy],
+                           [0, 0, 1]])
+    return cv2.warpPerspective(image, geometry.homography @ to_lattice, (cell, cell),
+                               flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                               borderMode=cv2.BORDER_REPLICATE)
+
+
 def cut_cells(face: np.ndarray, normalise: bool = True) -> list[np.ndarray]:
     """The 9 cells of a straightened face, row by row; with ``normalise`` each in dark ink on
     a light sticker, whatever its print (polarity per cell, outvoted by its like-coloured
@@ -415,13 +428,102 @@ def _cut(cell: np.ndarray, share: float, rim: float = 0.0) -> np.ndarray:
     if contrast is None:
         return np.zeros(cell.shape[:2], bool)  # no ink at all: a blank sticker
     diff, level, top = contrast
-    mask = diff > level + share * (top - level)
+    return _inner_components(_inside_rim(diff > level + share * (top - level), rim))
+
+
+def _inside_rim(mask: np.ndarray, rim: float) -> np.ndarray:
+    """``mask`` without the band of ``rim`` (a share of the cell's side) along the border."""
     if rim:
         r = int(round(rim * mask.shape[0]))
         inside = np.zeros_like(mask)
         inside[r:-r, r:-r] = True
         mask &= inside
-    return _inner_components(mask)
+    return mask
+
+
+def face_contrast(cells: list[np.ndarray]) -> float | None:
+    """The typical contrast of a face's print: the median, over its cells with ink, of how
+    far the ink (97th percentile) lies from the sticker's level (:func:`_ink_contrast`); None
+    when fewer than five cells show ink. One ink prints every sticker of a face, so a cell
+    whose contrast lies far above it holds glare brighter than the print."""
+    spans = [c[2] - c[1] for c in map(_ink_contrast, cells) if c is not None]
+    return float(np.median(spans)) if len(spans) >= 5 else None
+
+
+def ink_rise(cell: np.ndarray, contrast: float) -> float:
+    """How far a cell's brightest ink (99.5th percentile of its difference to the sticker's
+    level, inside its border) rises above the sticker, in times the face's print
+    ``contrast`` (:func:`face_contrast`): about 1 for a digit in the face's print, more where
+    glare brighter than the print lies on the sticker or the strokes; 0 for a blank one."""
+    got = _ink_contrast(cell)
+    if got is None:
+        return 0.0
+    diff, level, _ = got
+    k = diff.shape[0] // 6
+    return (percentile(diff[k:-k, k:-k], 99.5) - level) / max(contrast, 1e-6)
+
+
+GLARE_DISC = 1.5
+"""Diameter, in stroke widths, of the disc :func:`glare_free_ink_mask` measures a stroke's
+surroundings with: wide enough to pass over a stroke, narrow enough to fit into a glare
+streak barely wider than one."""
+
+
+def glare_free_ink_mask(cell: np.ndarray, width: float, contrast: float,
+                        share: float = INK_SHARE, rim: float = 0.0) -> np.ndarray:
+    """The ink of a normalised cell that stands out from its own surroundings by ``share``
+    of the face's print ``contrast`` (:func:`face_contrast`), inside ``rim``. The
+    surroundings are a grey opening of the darkness with a disc :data:`GLARE_DISC` stroke
+    widths (``width``) across, which erases the strokes and keeps what is broader: glare
+    (dark once a light-ink cell is inverted) adds light to sticker and print alike, so a
+    stroke under a glare streak still stands out from the streak by the print's contrast
+    and the streak itself, broad and smooth, does not. The threshold is the face's, not the
+    cell's: glare brighter than the print raises the cell's own ink level and with it a
+    threshold that then drops the unglared strokes."""
+    got = _ink_contrast(cell)
+    if got is None:
+        return np.zeros(cell.shape[:2], bool)
+    diff, level, _ = got
+    n = diff.shape[0]
+    k = max(3, int(round(GLARE_DISC * width)) | 1)
+    base = cv2.morphologyEx(diff, cv2.MORPH_OPEN,
+                            cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    base = np.maximum(cv2.GaussianBlur(base, (0, 0), n / 40), level)
+    return _inner_components(_inside_rim(diff - base > share * contrast, rim))
+
+
+def cut_sides(cell: np.ndarray, share: float = INK_SHARE) -> list[tuple[int, int]]:
+    """The sides of a normalised cell where its digit seems cut off, as moves towards them
+    ((-1, 0) left, (1, 0) right, (0, -1) up, (0, 1) down): a large ink part (the usual
+    threshold) touches that side over less than :data:`CUT_ALONG` of it (the body between
+    stickers and the sticker's edge run the whole side) and reaches :data:`CUT_DEPTH` into
+    the cell."""
+    got = _ink_contrast(cell)
+    if got is None:
+        return []
+    diff, level, top = got
+    n = diff.shape[0]
+    count, _, stats, _ = cv2.connectedComponentsWithStats(
+        (diff > level + share * (top - level)).astype(np.uint8), connectivity=8)
+    m = max(2, n // 14)
+    sides: set[tuple[int, int]] = set()
+    for x, y, w, h, a in stats[1:]:
+        if a < CUT_AREA * n * n:
+            continue
+        for touches, along, depth, move in ((x < m, h, w, (-1, 0)), (x + w > n - m, h, w, (1, 0)),
+                                            (y < m, w, h, (0, -1)), (y + h > n - m, w, h, (0, 1))):
+            if touches and along < CUT_ALONG * n and depth >= CUT_DEPTH * n:
+                sides.add(move)
+    return sorted(sides)
+
+
+CUT_AREA = 0.03
+"""Smallest share of the cell's area of an ink part that :func:`cut_sides` takes for a
+digit cut off."""
+CUT_ALONG = 0.75
+"""How much of a side (share) a digit cut off at it may cover, at most."""
+CUT_DEPTH = 0.25
+"""How far (share of the side) a digit cut off at a side reaches into the cell, at least."""
 
 
 PEEL = 0.17
