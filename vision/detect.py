@@ -109,9 +109,12 @@ def _on_chroma(ch: np.ndarray, v: np.ndarray, level: Levels, blobs: list[Blob], 
     judged on chroma and on the value channel, each its best (a white sticker on a white body
     shows only on the value channel). Returns the best face or None, whether a bent lattice
     was set aside, and the blobs seen."""
-    cblobs = dedupe(blobs + sticker_blobs(binarisations(ch) + groove_masks(plateaus(ch)),
-                                            area))
+    own = dedupe(sticker_blobs(binarisations(ch) + groove_masks(plateaus(ch)), area))
+    cblobs = dedupe(blobs + own)
     levels = Levels(level.images + ((cv2.medianBlur(ch, 5), CHROMA_FLOOR, CHROMA_WEIGHT),
                                     (thin_grooves(v), 10.0, 1.0)))
-    best, bent = choose(groups_of(cblobs), levels, source)
+    # the value channel's blobs on a light body include pieces of plastic between and
+    # beside the stickers, which can join the coloured stickers' lattice to a side face's:
+    # the coloured stickers' own lattices are judged too
+    best, bent = choose(groups_of(cblobs) + groups_of(own), levels, source)
     return best, bent, cblobs
