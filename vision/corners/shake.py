@@ -24,9 +24,12 @@ MAX_STREAK = 16
 """Longest streak (pixels) looked for in the cube's region, at most an eighth of its side."""
 ANGLES = 90
 """Directions tried over half a turn (2 degrees apart)."""
-NOISE = 0.01
+NOISE = 0.02
 """Wiener regularisation: the noise-to-signal power the deconvolution leaves alone (JPEG
-blocks and sensor noise are not amplified where the streak's spectrum is weak)."""
+blocks and sensor noise are not amplified where the streak's spectrum is weak). Exam-renderer
+corner photos (two seed ranges, 160 photos each, read as the reader does) read 7 stickers more
+at 0.02 than at 0.01 on each range; at 0.03 as many as at 0.01, at 0.003 fewer (the
+deblurred faces ring)."""
 
 
 def estimate_streak(gray: np.ndarray) -> tuple[float, float]:
