@@ -52,7 +52,10 @@ hue (coloured stickers in shade or heavy blur), then both again accepting outlin
 large dark digit bites deep into (blur and grain), last hue again taking strongly rounded
 outlines. Three faces of a chroma or rounded pass count only when each rests on more than
 :data:`vision.corners.whole.FEW_CELLS` stickers of its own: on a light body no groove frames
-a face rebuilt from the other two."""
+a face rebuilt from the other two. A chroma pass that does not give three faces adds nothing
+to the later passes: on a cube of light or dark stickers, coloured specks of the table it
+finds would join their candidates and spoil the whole-cube model (an exam photo of a white
+cube on a speckled floor was refused for them)."""
 
 MIN_FRAMED = 4
 """Cells of each face found by a loose or the rounded pass that must frame a sticker
@@ -307,16 +310,12 @@ def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str,
     for options in MORE_PASSES:
         if len(lattices) >= 3:
             break
-        found = find_lattices(image, more=found.quads, **options)
+        tried = find_lattices(image, more=found.quads, **options)
+        faces = _trusted(image, complete_faces(image, tried), options)
+        if options.get("chroma") and len(faces) < 3:
+            continue  # a failed chroma pass leaves nothing behind (see MORE_PASSES)
+        found, lattices = tried, faces
         anchors += found.lattices
-        lattices = complete_faces(image, found)
-        if options.get("solidity", SOLIDITY) < SOLIDITY and len(lattices) >= 3 and any(
-                framed_cells(image, lat.H) < MIN_FRAMED for lat in lattices[:3]):
-            lattices = lattices[:2]  # a loose-pass face not framing stickers: not trusted
-        if (options.get("rounded") or options.get("chroma")) and len(lattices) >= 3 and min(
-                len(lat.cells) for lat in lattices[:3]) <= FEW_CELLS:
-            lattices = lattices[:2]  # a face rebuilt from the others on a light body, where
-            # no groove frames it: it may be stretched out onto the table
     if len(lattices) < 3:  # the whole cube modelled from one face found well
         lattices = whole_cube(image, anchors, found.quads) or lattices
     elif not (lattices := cross_checked(image, lattices[:3], anchors, found.quads)):
@@ -335,6 +334,23 @@ def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str,
         lattices = _rounded_faces(image, found, anchors) or lattices
         of_stickers = len(lattices) >= 3
     return lattices, len(found.quads), of_stickers
+
+
+def _trusted(image: np.ndarray, lattices: list[Lattice], options: dict) -> list[Lattice]:
+    """The faces a further sticker pass (``options``, one of :data:`MORE_PASSES`) found,
+    less a third face it does not vouch for: of a loose pass, one not framing
+    :data:`MIN_FRAMED` stickers; of a chroma or rounded pass, one resting on
+    :data:`vision.corners.whole.FEW_CELLS` stickers or fewer (on a light body no groove frames
+    a face rebuilt from the others: it may be stretched out onto the table)."""
+    if len(lattices) < 3:
+        return lattices
+    if options.get("solidity", SOLIDITY) < SOLIDITY and any(
+            framed_cells(image, lat.H) < MIN_FRAMED for lat in lattices[:3]):
+        return lattices[:2]
+    if (options.get("rounded") or options.get("chroma")) and min(
+            len(lat.cells) for lat in lattices[:3]) <= FEW_CELLS:
+        return lattices[:2]
+    return lattices
 
 
 def _rounded_faces(image: np.ndarray, found: Found, anchors: list[Lattice]) -> list[Lattice]:
