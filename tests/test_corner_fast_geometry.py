@@ -9,7 +9,8 @@ import cv2
 import numpy as np
 
 from sudoku_cube.vision.corners.check import pitch_of
-from sudoku_cube.vision.corners.glyphs import Glyph, _pseudo_quad, trimmed
+from sudoku_cube.vision.corners.glyphs import Glyph, _pseudo_quad
+from sudoku_cube.vision.corners.trim import trimmed
 from sudoku_cube.vision.corners.lattice import CORNERS, Lattice
 from sudoku_cube.vision.corners.order import common_corner
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from sudoku_cube.vision.corners.glyphs import (TRIM, _homography, _left_out_offsets,
-                                               _pseudo_quad, Glyph, trimmed)
+from sudoku_cube.vision.corners.glyphs import Glyph, _homography, _pseudo_quad
+from sudoku_cube.vision.corners.trim import TRIM, _left_out_offsets, trimmed
 from sudoku_cube.vision.corners.lattice import Lattice
 
 H_TRUE = np.array([[60.0, 14.0, 200.0], [-9.0, 52.0, 150.0], [0.0008, 0.0011, 1.0]])

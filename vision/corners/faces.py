@@ -22,7 +22,8 @@ import numpy as np
 
 from sudoku_cube.models.errors import SudokuCubeError
 
-from .glyphs import corner_groups, gather, glyph_lattices, trimmed_all
+from .glyphs import corner_groups, gather, glyph_lattices
+from .trim import trimmed_all
 from .joint import MAX_MISFIT, joint_fit
 from .lattice import CORNERS, Found, Lattice, find_lattices
 from .check import framed_cells, grid_contrasts, pitch_of
