@@ -28,6 +28,10 @@ from sudoku_cube.vision.warp import PEEL, as_dark_ink, cut_sides, face_contrast,
     glare_free_ink_mask, grown_ink_mask, ink_mask, ink_rise, peeled_ink_mask, stroke_width, \
     unclear_polarity, without_blobs
 
+Reading = tuple[CellEvidence, tuple[Hypothesis, ...]]
+"""A cell's evidence and its hypotheses."""
+
+
 CUTS = (lambda c: ink_mask(c, 0.45), lambda c: ink_mask(c, 0.6), grown_ink_mask, peeled_ink_mask,
         local_ink_mask)
 """The second cuts tried on an unsure cell, in order: stricter ink thresholds (shares of the
@@ -285,14 +289,8 @@ def _blob_look(cells: Sequence[np.ndarray], evidence: list[CellEvidence],
         flat = {i: without_blobs(cells[i], w) for i in unsure}
         plain = {i: ink_mask(c) for i, c in flat.items()}
         peeled = {i: peeled_ink_mask(c) for i, c in flat.items()}
-        # a peeled cut the same as the plain one reads the same: read once
-        for masks in (plain, {i: m for i, m in peeled.items() if not np.array_equal(m, plain[i])}):
-            ids = list(masks)
-            for i, ev in zip(ids, analyse_cells([masks[i] for i in ids], templates, model,
-                                                [flat[i] for i in ids])):
-                h = score(ev)
-                if ev.glyph is not None and (i not in best or _top(h) > _top(best[i][1])):
-                    best[i] = ev, h
+        for masks in (plain, _changed(peeled, plain)):
+            _keep_surest(best, masks, flat, templates, model, score)
         unsure = [i for i in unsure if i not in best or _top(best[i][1]) < BLOB_DOUBT]
         if not unsure:
             break
@@ -307,7 +305,7 @@ def _blob_look(cells: Sequence[np.ndarray], evidence: list[CellEvidence],
 def _glare_free(cells: Sequence[np.ndarray], unsure: list[int], width: float,
                 typical: float | None, templates, model,
                 score: Callable[[CellEvidence], tuple[Hypothesis, ...]]
-                ) -> dict[int, tuple[CellEvidence, tuple[Hypothesis, ...]]]:
+                ) -> dict[int, Reading]:
     """The surest reading of each ``unsure`` cell cut without glare, as usual and inside the
     rim (:func:`vision.warp.glare_free_ink_mask`: ink standing out from its surroundings
     within a stroke and a half by a share of the face's print contrast, so a glare streak
@@ -320,28 +318,44 @@ def _glare_free(cells: Sequence[np.ndarray], unsure: list[int], width: float,
     a glare rest may leave the digit a little less sure); empty when the face has too few
     digits for a print contrast or a typical size."""
     contrast = face_contrast(list(cells))
-    best: dict[int, tuple[CellEvidence, tuple[Hypothesis, ...]]] = {}
+    best: dict[int, Reading] = {}
     if contrast is None or typical is None:
         return best
     glared = {i for i in unsure if ink_rise(cells[i], contrast) >= GLARE_RISE}
 
-    def consider(masks: dict[int, np.ndarray]) -> None:
-        ids = list(masks)
-        for i, ev in zip(ids, analyse_cells([masks[i] for i in ids], templates, model,
-                                            [cells[i] for i in ids])):
-            h = score(ev)
-            if ev.glyph is not None and fits(ev, typical, (SMALL, WIDE[1])) and \
-                    (i in glared or _top(h) >= SURE) and \
-                    (i not in best or _top(h) > _top(best[i][1])):
-                best[i] = ev, h
+    def accept(i: int, ev: CellEvidence, h: tuple[Hypothesis, ...]) -> bool:
+        return fits(ev, typical, (SMALL, WIDE[1])) and (i in glared or _top(h) >= SURE)
 
     plain = {i: glare_free_ink_mask(cells[i], width, contrast) for i in unsure}
-    consider(plain)
-    # inside the rim: only where no sure reading came yet and it changes the cut
+    _keep_surest(best, plain, cells, templates, model, score, accept)
+    # inside the rim: only where no sure reading came yet
     peeled = {i: glare_free_ink_mask(cells[i], width, contrast, rim=PEEL) for i in unsure
               if i not in best or _top(best[i][1]) < SURE}
-    consider({i: m for i, m in peeled.items() if not np.array_equal(m, plain[i])})
+    _keep_surest(best, _changed(peeled, plain), cells, templates, model, score, accept)
     return best
+
+
+def _keep_surest(best: dict[int, Reading], masks: dict[int, np.ndarray],
+                 sources: Sequence[np.ndarray] | dict[int, np.ndarray], templates, model,
+                 score: Callable[[CellEvidence], tuple[Hypothesis, ...]],
+                 accept: Callable[[int, CellEvidence, tuple[Hypothesis, ...]], bool]
+                 = lambda i, ev, h: True) -> None:
+    """Each cell ``i`` of ``masks`` read (its image ``sources[i]``); a reading with a glyph
+    that ``accept`` takes replaces the cell's entry in ``best`` (in place) when surer."""
+    ids = list(masks)
+    for i, ev in zip(ids, analyse_cells([masks[i] for i in ids], templates, model,
+                                        [sources[i] for i in ids])):
+        h = score(ev)
+        if ev.glyph is not None and accept(i, ev, h) and \
+                (i not in best or _top(h) > _top(best[i][1])):
+            best[i] = ev, h
+
+
+def _changed(peeled: dict[int, np.ndarray], plain: dict[int, np.ndarray]
+             ) -> dict[int, np.ndarray]:
+    """The peeled cuts that differ from the plain ones: one the same reads the same, so it
+    is read once."""
+    return {i: m for i, m in peeled.items() if not np.array_equal(m, plain[i])}
 
 
 GLARE_RISE = 1.25

@@ -27,10 +27,18 @@ cell's centre): low enough to keep strokes thinned by defocus or dimmed by glare
 
 def warp_face(image: np.ndarray, geometry: FaceGeometry, cell: int = CELL) -> np.ndarray:
     """The face straightened into a (3*cell)x(3*cell) image, sticker centres at cell centres."""
-    to_lattice = np.array([[1.0 / cell, 0, -0.5], [0, 1.0 / cell, -0.5], [0, 0, 1]])
-    m = geometry.homography @ to_lattice
-    side = 3 * cell
-    return cv2.warpPerspective(image, m, (side, side), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+    return _straightened(image, geometry, cell, (-0.5, -0.5), 3)
+
+
+def _straightened(image: np.ndarray, geometry: FaceGeometry, cell: int,
+                  corner: tuple[float, float], cells: int) -> np.ndarray:
+    """A window of ``cells`` x ``cells`` cells of the face's lattice, its top left at
+    ``corner`` (lattice units, sticker centres at whole numbers), straightened ``cell``
+    pixels per cell."""
+    to_lattice = np.array([[1.0 / cell, 0, corner[0]], [0, 1.0 / cell, corner[1]], [0, 0, 1]])
+    side = cells * cell
+    return cv2.warpPerspective(image, geometry.homography @ to_lattice, (side, side),
+                               flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                                borderMode=cv2.BORDER_REPLICATE)
 
 
@@ -40,11 +48,7 @@ def cell_beside(image: np.ndarray, geometry: FaceGeometry, index: int, dx: float
     its window moved ``dx``, ``dy`` cells (lattice columns, rows) across the photo: a second
     look beside a cell whose face was placed a little off, so its digit reaches the border."""
     r, c = divmod(index, 3)
-    to_lattice = np.array([[1.0 / cell, 0, c - 0.5 + dx], [0, 1.0 / cell, r - 0.5 + dy],
-                           [0, 0, 1]])
-    return cv2.warpPerspective(image, geometry.homography @ to_lattice, (cell, cell),
-                               flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-                               borderMode=cv2.BORDER_REPLICATE)
+    return _straightened(image, geometry, cell, (c - 0.5 + dx, r - 0.5 + dy), 1)
 
 
 def cut_cells(face: np.ndarray, normalise: bool = True) -> list[np.ndarray]:
