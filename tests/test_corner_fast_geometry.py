@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 
 from sudoku_cube.vision.corners.check import pitch_of
-from sudoku_cube.vision.corners.glyphs import Glyph, _pseudo_quad
+from sudoku_cube.vision.corners.glyphs import Glyph, pseudo_quad
 from sudoku_cube.vision.corners.trim import trimmed
 from sudoku_cube.vision.corners.lattice import CORNERS, Lattice
 from sudoku_cube.vision.corners.order import common_corner
@@ -60,7 +60,7 @@ def test_trimmed_lattice_is_the_fit_through_the_other_glyphs():
     pts = p[:, :2] / p[:, 2:] + np.random.default_rng(4).normal(0, 0.8, (9, 2))
     pts[2] += (30.0, 12.0)  # a stray mark at a corner cell
     start, _ = cv2.findHomography(src, pts, 0)
-    quads = [_pseudo_quad(Glyph(q, 20.0, True), np.array([20.0, 0]), np.array([0, 20.0]))
+    quads = [pseudo_quad(Glyph(q, 20.0, True), np.array([20.0, 0]), np.array([0, 20.0]))
              for q in pts]
     cut = trimmed(Lattice(start, dict(zip(cells, quads)), (-1, -1)))
     assert (2, 0) not in cut.cells and len(cut.cells) == 8

@@ -1,4 +1,4 @@
-"""The batched settling of glyph windows (:func:`_settled_cells`, with the batched fits of
+"""The batched settling of glyph windows (:func:`settled_cells`, with the batched fits of
 :mod:`vision.corners.homographies`) against the plain one: one window at a time, each fit by
 :func:`cv2.findHomography`."""
 from __future__ import annotations
@@ -8,8 +8,8 @@ import numpy as np
 
 import itertools
 
-from sudoku_cube.vision.corners.glyphs import (MIN_GLYPHS, NEIGHBOURS, _assign, _homography,
-                                               _settled_cells, _spans, _windows_of)
+from sudoku_cube.vision.corners.glyph_cells import assign, homography, settled_cells
+from sudoku_cube.vision.corners.windows import MIN_GLYPHS, NEIGHBOURS, spans, windows_of
 from sudoku_cube.vision.corners.homographies import fit_homographies
 
 H_TRUE = np.array([[52.0, 14.0, 180.0], [-9.0, 47.0, 140.0], [0.0009, 0.0012, 1.0]])
@@ -19,16 +19,16 @@ def _plain_settle(pts: np.ndarray, win: dict) -> dict | None:
     """The cells one window's glyphs settle on, one fit at a time (as the glyph pass did
     before it was batched)."""
     cells = dict(win)
-    H = _homography(cells, pts)
+    H = homography(cells, pts)
     for _ in range(2):
         if H is None:
             return None
         fitted = list(cells.items())
-        cells = _assign(pts, H)
+        cells = assign(pts, H)
         if len(cells) < MIN_GLYPHS:
             return None
         if list(cells.items()) != fitted:
-            H = _homography(cells, pts)
+            H = homography(cells, pts)
     return cells if H is not None else None
 
 
@@ -63,12 +63,12 @@ def test_spans_of_all_glyphs_are_the_plain_ones():
     for seed in range(3):
         pts = _glyphs(seed)
         sizes = 18.0 + np.random.default_rng(seed).normal(0, 3, len(pts))
-        spans, origins = _spans(pts, sizes)
+        pairs, origins = spans(pts, sizes)
         want = [(p, a, b) for p in range(len(pts)) for a, b in _plain_spans(pts, sizes, p)]
         assert len(want) > 30
         assert origins == [p for p, _, _ in want]
         assert all(np.array_equal(a, wa) and np.array_equal(b, wb)
-                   for (a, b), (_, wa, wb) in zip(spans, want))
+                   for (a, b), (_, wa, wb) in zip(pairs, want))
 
 
 def test_batched_settling_ends_on_the_plain_cells():
@@ -76,15 +76,15 @@ def test_batched_settling_ends_on_the_plain_cells():
     for seed in range(4):
         pts = _glyphs(seed)
         sizes = np.full(len(pts), 18.0)
-        spans, origins = _spans(pts, sizes)
-        wins = [w for w in _windows_of(pts, pts[origins], spans) if w is not None]
-        ends, H, _ = _settled_cells(pts, wins)
+        pairs, origins = spans(pts, sizes)
+        wins = [w for w in windows_of(pts, pts[origins], pairs) if w is not None]
+        ends, H, _ = settled_cells(pts, wins)
         for win, end, h in zip(wins, ends, H):
             want = _plain_settle(pts, win)
             assert (end is None) == (want is None)
             if end is not None:
                 assert set(end.items()) == set(want.items())
-                exact = _homography(end, pts)
+                exact = homography(end, pts)
                 corners = np.array([[0, 0, 1], [3, 0, 1], [3, 3, 1], [0, 3, 1.0]])
                 a, b = corners @ h.T, corners @ exact.T
                 assert np.abs(a[:, :2] / a[:, 2:] - b[:, :2] / b[:, 2:]).max() < 0.1

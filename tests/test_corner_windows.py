@@ -1,10 +1,10 @@
-"""The batched window search of the glyph lattices (:func:`_windows_of`) against a plain
+"""The batched window search of the glyph lattices (:func:`windows_of`) against a plain
 node-by-node count: the same window, the same glyph on each of its cells."""
 from __future__ import annotations
 
 import numpy as np
 
-from sudoku_cube.vision.corners.glyphs import MATCH, MIN_GLYPHS, _windows_of
+from sudoku_cube.vision.corners.windows import MATCH, MIN_GLYPHS, windows_of
 
 
 def _plain(pts: np.ndarray, origin: np.ndarray, a: np.ndarray, b: np.ndarray):
@@ -34,7 +34,7 @@ def test_windows_match_a_plain_count():
     found = 0
     for p in range(len(pts)):
         spans = [(a + rng.normal(0, 2, 2), b + rng.normal(0, 2, 2)) for _ in range(4)]
-        got = _windows_of(pts, pts[p], spans)
+        got = windows_of(pts, pts[p], spans)
         want = [_plain(pts, pts[p], sa, sb) for sa, sb in spans]
         assert got == want
         found += sum(w is not None for w in got)

@@ -13,7 +13,8 @@ import pytest
 from sudoku_cube.models.generator import make_puzzle
 from sudoku_cube.render import PhotoStyle, render_corner_photo
 from sudoku_cube.vision.corners.faces import CornerPhotoError, faces_of_glyphs, locate_faces
-from sudoku_cube.vision.corners.glyphs import corner_groups, glyph_lattices
+from sudoku_cube.vision.corners.glyphs import glyph_lattices
+from sudoku_cube.vision.corners.groups import corner_groups
 from sudoku_cube.vision.corners.joint import joint_fit
 from sudoku_cube.vision.corners.views import corner_faces
 from tests.conftest import quad_pitch

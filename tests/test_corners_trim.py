@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from sudoku_cube.vision.corners.glyphs import Glyph, _homography, _pseudo_quad
+from sudoku_cube.vision.corners.glyph_cells import homography
+from sudoku_cube.vision.corners.glyphs import Glyph, pseudo_quad
 from sudoku_cube.vision.corners.trim import TRIM, _left_out_offsets, trimmed
 from sudoku_cube.vision.corners.lattice import Lattice
 
@@ -24,15 +25,15 @@ def _points(shift: np.ndarray | None = None, seed: int = 3) -> np.ndarray:
 def _exact_offsets(pts: np.ndarray) -> np.ndarray:
     out = []
     for k, (u, v) in enumerate(CELLS):
-        H = _homography({c: i for i, c in enumerate(CELLS) if i != k}, pts)
+        H = homography({c: i for i, c in enumerate(CELLS) if i != k}, pts)
         p = H @ np.array([u + 0.5, v + 0.5, 1.0])
         out.append(np.linalg.norm(p[:2] / p[2] - pts[k]))
     return np.array(out)
 
 
 def _lattice(pts: np.ndarray) -> Lattice:
-    H = _homography({c: i for i, c in enumerate(CELLS)}, pts)
-    quads = [_pseudo_quad(Glyph(p, 20.0, True), np.array([20.0, 0]), np.array([0, 20.0]))
+    H = homography({c: i for i, c in enumerate(CELLS)}, pts)
+    quads = [pseudo_quad(Glyph(p, 20.0, True), np.array([20.0, 0]), np.array([0, 20.0]))
              for p in pts]
     return Lattice(H, dict(zip(CELLS, quads)), (-1, -1))
 

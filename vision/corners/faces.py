@@ -22,7 +22,9 @@ import numpy as np
 
 from sudoku_cube.models.errors import SudokuCubeError
 
-from .glyphs import corner_groups, gather, glyph_lattices
+from .glyph_cells import gather
+from .glyphs import glyph_lattices
+from .groups import corner_groups
 from .trim import trimmed_all
 from .joint import MAX_MISFIT, joint_fit
 from .lattice import CORNERS, Found, Lattice, find_lattices
@@ -125,7 +127,7 @@ def faces_of_glyphs(image: np.ndarray, light: bool | None = None) -> list[Lattic
     """Three face lattices from the photo's glyphs (:mod:`vision.corners.glyphs`): the lattices
     that meet at one corner, a face missing rebuilt from the other two, all three fitted
     together (:func:`vision.corners.joint.joint_fit`); of the groups of
-    :func:`vision.corners.glyphs.corner_groups`, the one with most glyphs on the fitted
+    :func:`vision.corners.groups.corner_groups`, the one with most glyphs on the fitted
     faces and least misfit (:data:`MISFIT_WEIGHT`); [] when none makes a corner. ``light``:
     only light (True) or dark (False) digits, default both."""
     glyphs = glyph_lattices(image, light)

@@ -6,7 +6,7 @@ in the fit. :func:`fit_homographies` fits them all in one array operation, minim
 same image distances as :func:`cv2.findHomography` (a normalised linear fit refined by
 Gauss-Newton steps), so both agree to a small fraction of a pixel: close enough for the
 pass's decisions, which are checked for any that fall near a threshold (see
-:func:`vision.corners.glyphs.settled_cells`).
+:func:`vision.corners.glyph_cells.settled_cells`).
 """
 from __future__ import annotations
 

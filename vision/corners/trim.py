@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 
 from .check import pitch_of
-from .glyphs import MIN_GLYPHS
+from .windows import MIN_GLYPHS
 from .homographies import fit_homographies
 from .lattice import Lattice
 

@@ -1,0 +1,144 @@
+"""Windows of glyphs: lattice hypotheses of the glyph pass (:mod:`vision.corners.glyphs`).
+
+From every glyph and two of its near neighbours of similar size (:func:`spans`) an affine
+lattice is spanned; the 3x3 window of it holding most glyphs (:func:`windows_of`, judged for
+hundreds of pairs of axes at once) is a face hypothesis when it holds :data:`MIN_GLYPHS`.
+"""
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+
+MIN_GLYPHS = 6
+"""Glyphs of the nine that must lie on a lattice window before it is a face hypothesis."""
+
+MATCH = 0.28
+"""A glyph matches a lattice node within this share of the lattice pitch."""
+
+NEIGHBOURS = 6
+"""Nearest glyphs of similar size paired with each glyph to span lattice hypotheses."""
+
+
+def _nodes() -> np.ndarray:
+    return np.array([(i, j) for j in range(-2, 3) for i in range(-2, 3)], np.float64)
+
+
+_NODES = _nodes()
+
+
+def window_of(pts: np.ndarray, origin: np.ndarray, a: np.ndarray, b: np.ndarray,
+              pitch: float) -> dict[tuple[int, int], int] | None:
+    """The 3x3 window of the affine lattice ``origin + i a + j b`` (i, j in -2..2) holding
+    most points (each node its nearest point within :data:`MATCH` pitches), as window
+    (col, row) -> point index; None when it holds fewer than :data:`MIN_GLYPHS`."""
+    return windows_of(pts, origin, [(a, b)])[0]
+
+
+_WINDOW_ORDER = np.array([10 * i0 + j0 for i0 in range(3) for j0 in range(3)])
+"""Tie-break of equal counts among the nine windows: the last in (i0, j0) order, as
+``max`` over (count, i0, j0) tuples."""
+
+
+def windows_of(pts: np.ndarray, origin: np.ndarray, spans: list[tuple[np.ndarray, np.ndarray]]
+                ) -> list[dict[tuple[int, int], int] | None]:
+    """:func:`window_of` for every pair of axes in ``spans`` at once (one array operation
+    instead of one per pair: the glyph pass tries hundreds of them per photo); ``origin`` is
+    one point (2,) for all pairs or one per pair (P, 2)."""
+    if not spans:
+        return []
+    origins = np.broadcast_to(np.asarray(origin, np.float64), (len(spans), 2))
+    out: list[dict[tuple[int, int], int] | None] = []
+    for at in range(0, len(spans), CHUNK):
+        out += _windows_chunk(pts, origins[at:at + CHUNK], spans[at:at + CHUNK])
+    return out
+
+
+CHUNK = 256
+"""Pairs of axes judged in one array operation (the arrays grow with pairs x glyphs)."""
+
+
+def _windows_chunk(pts: np.ndarray, origins: np.ndarray,
+                   spans: list[tuple[np.ndarray, np.ndarray]]
+                   ) -> list[dict[tuple[int, int], int] | None]:
+    """:func:`windows_of` for one chunk of pairs, each from its own origin."""
+    ab = np.array(spans)  # (P, 2 axes, 2)
+    a, b = ab[:, 0], ab[:, 1]
+    pitch = np.minimum(np.sqrt(a[:, 0] * a[:, 0] + a[:, 1] * a[:, 1]),
+                       np.sqrt(b[:, 0] * b[:, 0] + b[:, 1] * b[:, 1]))
+    # node positions (P, 25) and their squared distances to every point (P, 25, N), per
+    # coordinate (the sums of np.linalg.norm over the last axis, without its copies)
+    dx = (origins[:, :1] + _NODES[None, :, 0] * a[:, :1] + _NODES[None, :, 1] * b[:, :1]
+          )[:, :, None] - pts[None, None, :, 0]
+    dy = (origins[:, 1:] + _NODES[None, :, 0] * a[:, 1:] + _NODES[None, :, 1] * b[:, 1:]
+          )[:, :, None] - pts[None, None, :, 1]
+    dx *= dx
+    dy *= dy
+    dx += dy
+    near = dx.argmin(axis=2)
+    hit = (np.sqrt(np.take_along_axis(dx, near[:, :, None], axis=2)[:, :, 0])
+           < MATCH * pitch[:, None]).reshape(-1, 5, 5)  # [pair, row j, col i]
+    # hits in each 3x3 window (i0, j0) from a summed-area table: (P, 9) in (i0, j0) order
+    c = np.pad(hit.astype(np.int32), ((0, 0), (1, 0), (1, 0))).cumsum(axis=1).cumsum(axis=2)
+    counts = (c[:, 3:, 3:] - c[:, :-3, 3:] - c[:, 3:, :-3] + c[:, :-3, :-3]
+              ).transpose(0, 2, 1).reshape(-1, 9)
+    best = np.argmax(counts * 100 + _WINDOW_ORDER, axis=1)
+    out: list[dict[tuple[int, int], int] | None] = []
+    full = counts[np.arange(len(best)), best] >= MIN_GLYPHS
+    near5, best_l = near.reshape(-1, 5, 5), best.tolist()
+    for k, w in enumerate(best_l):
+        if not full[k]:
+            out.append(None)
+            continue
+        i0, j0 = divmod(w, 3)
+        nk = near5[k, j0:j0 + 3, i0:i0 + 3].tolist()
+        hk = hit[k, j0:j0 + 3, i0:i0 + 3].tolist()
+        win = {(i, j): nk[j][i] for i in range(3) for j in range(3) if hk[j][i]}
+        out.append(win if len(set(win.values())) == len(win) else None)
+    return out
+
+
+def spans(pts: np.ndarray, sizes: np.ndarray
+           ) -> tuple[list[tuple[np.ndarray, np.ndarray]], list[int]]:
+    """Pairs of lattice axes (a, b) from each glyph in turn to two of its :data:`NEIGHBOURS`
+    nearest glyphs of similar size: not near parallel, of comparable length, about one
+    sticker pitch long; and the glyph each pair starts from (the distances and neighbour
+    orders of all glyphs taken at once)."""
+    d = np.linalg.norm(pts[None, :, :] - pts[:, None, :], axis=2)  # [p, glyph]
+    s = sizes[:, None]
+    ok = (d > 1.1 * s) & (d < 4.5 * s) & (sizes[None] > 0.6 * s) & (sizes[None] < 1.6 * s)
+    order = np.argsort(d, axis=1)
+    spans: list[tuple[np.ndarray, np.ndarray]] = []
+    origins: list[int] = []
+    for p in range(len(pts)):
+        idx = [i for i in order[p].tolist() if ok[p, i]][:NEIGHBOURS]
+        if len(idx) < 2:
+            continue
+        vec = pts[idx] - pts[p]
+        length = np.sqrt(vec[:, 0] * vec[:, 0] + vec[:, 1] * vec[:, 1]).tolist()
+        dots = (vec @ vec.T).tolist()
+        for (i, q), (j, r) in itertools.combinations(enumerate(idx), 2):
+            if abs(dots[i][j]) / (length[i] * length[j]) > 0.9 or \
+                    not 0.4 < length[i] / length[j] < 2.5:
+                continue
+            spans.append((vec[i], vec[j]))
+            origins.append(p)
+    return spans, origins
+
+
+def windows(pts: np.ndarray, sizes: np.ndarray
+            ) -> tuple[list[int], list[dict[tuple[int, int], int]]]:
+    """The distinct windows of glyphs (:func:`windows_of`) from every glyph and pair of its
+    neighbours (:func:`spans`), most glyphs first, each as its glyphs (bits) and its cells
+    (-> glyph index)."""
+    pairs, origins = spans(pts, sizes)
+    found: dict[frozenset, dict[tuple[int, int], int]] = {}
+    for win in windows_of(pts, pts[origins], pairs):
+        if win is not None:
+            found.setdefault(frozenset(win.values()), win)
+    keys = sorted(found, key=len, reverse=True)
+    return [sum(1 << i for i in key) for key in keys], [found[key] for key in keys]
+
+
+__all__ = ["MATCH", "MIN_GLYPHS", "NEIGHBOURS", "spans", "window_of", "windows",
+           "windows_of"]
