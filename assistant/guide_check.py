@@ -2,7 +2,7 @@
 a new plan from where the cube really is.
 
 The first look is the one ``sudoku-cube check --suggest`` names, in the same words
-(:func:`models.slips.first_look`): corner photo A (U, F and R at once) when it tells more than
+(:func:`models.slip_first_look.first_look`): corner photo A (U, F and R at once) when it tells more than
 any single face, and the single face that tells most, to type. The person answers with the
 face's nine tokens typed (row by row, as the net shows the face), the path of a photo of it,
 ``A=path`` or ``B=path`` for a corner photo (a file named A.jpg is corner photo A, one named
@@ -25,7 +25,8 @@ from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.moves import format_moves
 from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.models.slips import Verdict, find_slip, first_look
+from sudoku_cube.models.slip_first_look import first_look
+from sudoku_cube.models.slips import Verdict, find_slip
 from sudoku_cube.models.state_format import to_json
 from sudoku_cube.vision.storage import atomic_write_text, data_dir
 

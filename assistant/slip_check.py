@@ -13,7 +13,8 @@ from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.geometry import FACE_NAMES, FACES
 from sudoku_cube.models.moves import format_moves
 from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.models.slips import CORNER_A, Explanation, FirstLook, Verdict
+from sudoku_cube.models.slip_first_look import CORNER_A, FirstLook
+from sudoku_cube.models.slips import Explanation, Verdict
 from sudoku_cube.models.stickers import Hypothesis, parse_token
 from sudoku_cube.vision.corners.reader import read_corner_photo
 from sudoku_cube.vision.images import load_image

@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from sudoku_cube.models.moves import Move, move_transform
-from sudoku_cube.models.slips import Slip, slip_transform
+from sudoku_cube.models.slip_kinds import Slip, slip_transform
 from sudoku_cube.models.state import CubeState
 
 from .background import background

@@ -11,8 +11,11 @@ import pytest
 from sudoku_cube.assistant.cli import main
 from sudoku_cube.models.generator import make_puzzle
 from sudoku_cube.models.moves import ALL_MOVES, format_moves, invert_moves, parse_moves, simplify
-from sudoku_cube.models.slips import (Slip, certain, find_slip, look_key, random_slip,
-                                      relabel_moves, rotation_transform, slipped_state)
+from sudoku_cube.models.cube_rotations import relabel_moves, rotation_transform
+from sudoku_cube.models.slip_kinds import Slip, random_slip
+from sudoku_cube.models.slip_looks import certain, look_key
+from sudoku_cube.models.slip_replay import slipped_state
+from sudoku_cube.models.slips import find_slip
 from sudoku_cube.models.moves import move_transform
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.solved import is_solved

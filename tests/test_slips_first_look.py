@@ -20,8 +20,11 @@ from sudoku_cube.models.generator import make_puzzle
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.moves import format_moves, invert_moves, parse_moves, simplify
-from sudoku_cube.models.slips import (Slip, certain, find_slip, first_look, look_shares,
-                                      look_key, random_slip, slipped_state, _candidates)
+from sudoku_cube.models.slip_first_look import first_look, look_shares
+from sudoku_cube.models.slip_kinds import Slip, random_slip
+from sudoku_cube.models.slip_looks import certain, look_key
+from sudoku_cube.models.slip_replay import candidates, slipped_state
+from sudoku_cube.models.slips import find_slip
 from sudoku_cube.models.solved import is_solved
 from sudoku_cube.models.state_format import to_json
 from sudoku_cube.render.photo import render_corner_photo, render_face_photo
@@ -188,7 +191,7 @@ def test_guide_check_of_a_face_no_slip_explains_offers_a_rescan(case, tmp_path, 
 def test_look_shares_count_corner_photo_as_one_look():
     pz = make_puzzle(5, 20)
     plan = simplify(invert_moves(pz.scramble))
-    batch = _candidates(pz.state, plan, 9, 5)
+    batch = candidates(pz.state, plan, 9, 5)
     keys = look_key(batch.digits, batch.rots, CubeSettings())
     shares = look_shares(keys, batch.priors, [(f,) for f in FACES] + [("U", "F", "R")])
     corner = shares[-1][0]

@@ -10,9 +10,9 @@ check.
 A *look* is what one answer to the check's question gives: one face (nine stickers, typed or
 one photo), or corner photo A (one photo showing U, F and R: 27 stickers). Each case is checked
 three ways, counted separately: the first look is the single face the assistant asks for
-(:func:`models.slips.first_look`, as ``check --suggest`` and the guide's ``c`` key name it), the
-front face, or corner photo A; then, while several slips fit, the face the assistant asks for
-next, one look each, up to all six faces. "Identified from one look" means the first look alone
+(:func:`models.slip_first_look.first_look`, as ``check --suggest`` and the guide's ``c`` key
+name it), the front face, or corner photo A; then, while several slips fit, the face the
+assistant asks for next, one look each, up to all six faces. "Identified from one look" means the first look alone
 named the real state. Besides: the best single face in hindsight (any of the six faces alone
 identifies it: the ceiling of any way to choose one face) and the model's own expectation for
 the face it asks for and for corner photo A. The faces are given
@@ -40,8 +40,11 @@ from sudoku_cube.models.generator import make_puzzle
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.moves import invert_moves, simplify
 from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.models.slips import (WINDOW, certain, find_slip, first_look, look_key,
-                                      random_slip, slipped_state)
+from sudoku_cube.models.slip_first_look import first_look
+from sudoku_cube.models.slip_kinds import random_slip
+from sudoku_cube.models.slip_looks import certain, look_key
+from sudoku_cube.models.slip_replay import WINDOW, slipped_state
+from sudoku_cube.models.slips import find_slip
 from sudoku_cube.models.solved import is_solved
 from sudoku_cube.models.state import CubeState
 from sudoku_cube.models.stickers import Hypothesis, Sticker

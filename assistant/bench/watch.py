@@ -23,7 +23,7 @@ from sudoku_cube.assistant.watch import corner_readings, watch
 from sudoku_cube.models.generator import make_puzzle
 from sudoku_cube.models.moves import Move, invert_moves, simplify
 from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.models.slips import SLIP_KINDS, Slip, random_slip
+from sudoku_cube.models.slip_kinds import SLIP_KINDS, Slip, random_slip
 from sudoku_cube.models.solved import is_solved
 from sudoku_cube.models.state import CubeState
 

@@ -21,7 +21,8 @@ from sudoku_cube.assistant.slip_check import (Cells, corner_cells, corner_photo,
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.grid import GridSolution, solve_grid
 from sudoku_cube.models.moves import format_moves, parse_moves
-from sudoku_cube.models.slips import find_slip, first_look
+from sudoku_cube.models.slip_first_look import first_look
+from sudoku_cube.models.slips import find_slip
 from sudoku_cube.models.solved import is_solved
 from sudoku_cube.models.state import CubeState
 
