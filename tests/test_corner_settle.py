@@ -9,6 +9,7 @@ import numpy as np
 import itertools
 
 from sudoku_cube.vision.corners.glyph_cells import assign, homography, settled_cells
+from sudoku_cube.vision.corners.glyphs import _covered, _covering, _members
 from sudoku_cube.vision.corners.windows import MIN_GLYPHS, NEIGHBOURS, spans, windows_of
 from sudoku_cube.vision.corners.homographies import fit_homographies
 
@@ -135,3 +136,30 @@ def test_each_fit_is_the_same_whatever_is_fitted_with_it():
     for k in range(12):
         alone, ok_k = fit_homographies(src[k:k + 1], dst[k:k + 1], weight[k:k + 1])
         assert np.array_equal(alone[0], together[k]) and ok_k[0] == ok[k]
+
+
+def test_windows_covered_as_by_their_glyph_bits():
+    """The glyph pass skips a window that a lattice kept holds but for at most one glyph;
+    judged on rows of 0/1 at once, as on each pair of glyph sets (bits) in turn."""
+    rng = np.random.default_rng(5)
+    n = 70  # more glyphs than one machine word holds
+    for _ in range(20):
+        wins = [{(c % 3, c // 3): int(g) for c, g in
+                 enumerate(rng.choice(n, size=int(rng.integers(6, 10)), replace=False))}
+                for _ in range(40)]
+        held = [set(w.values()) for w in wins[:10]]
+        for h in held[::2]:  # some lattices that nearly hold later windows
+            h.discard(next(iter(h)))
+        for w, h in zip(wins[10:20], held):
+            w.clear()
+            w.update({(c % 3, c // 3): g for c, g in enumerate(sorted(h | {int(rng.integers(n))}))})
+        rows = _members(wins, n)
+        kept = _members([{(0, k): g for k, g in enumerate(h)} for h in held], n)
+        want = [any(len(set(w.values()) - h) <= 1 for h in held) for w in wins]
+        assert _covered(rows, kept).tolist() == want
+        covers = _covering(rows, rows)
+        for j, w in enumerate(wins):
+            mine = {i for i in range(len(wins)) if covers[j] >> i & 1}
+            assert mine == {i for i, o in enumerate(wins)
+                            if len(set(w.values()) - set(o.values())) <= 1}
+    assert sum(want) > 0 and not all(want)

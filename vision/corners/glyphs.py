@@ -64,27 +64,31 @@ def _lattices_of(glyphs: list[Glyph], ink: np.ndarray
     """Every distinct lattice of at least :data:`MIN_GLYPHS` glyphs with no ``ink`` (mask)
     between its cells, with its misfit (:func:`misfits`), most glyphs and least misfit
     first; and the glyphs as quads. Each window of glyphs
-    (:func:`windows_of`), most glyphs first, is settled (:func:`settled_cells`) unless a
-    lattice kept already holds all its glyphs but one."""
+    (:func:`vision.corners.windows.windows_of`), most glyphs first, is settled
+    (:func:`vision.corners.glyph_cells.settled_cells`) unless a lattice kept already holds
+    all its glyphs but one (:func:`_covered`, :func:`_covering`)."""
     if len(glyphs) < MIN_GLYPHS:
         return [], []
     pts = np.array([g.centre for g in glyphs])
     sizes = np.array([g.size for g in glyphs])
     med = float(np.median(sizes))
     quads = [pseudo_quad(g, np.array([med, 0.0]), np.array([0.0, med])) for g in glyphs]
-    keys, wins = windows(pts, sizes)
-    settled: list[int] = []  # the glyphs of each lattice kept, as bits
+    _, wins = windows(pts, sizes)
+    member = _members(wins, len(pts))
+    held = np.zeros((len(wins), len(pts)))  # the glyphs of each lattice kept, rows of 0/1
     kept: list[Lattice] = []
-    for at in range(0, len(keys), SETTLE_CHUNK):
+    for at in range(0, len(wins), SETTLE_CHUNK):
         # settled a chunk at a time, most glyphs first: a window whose face is kept already
         # is not settled at all (each fit is the same whatever is fitted with it)
-        todo = [k for k in range(at, min(at + SETTLE_CHUNK, len(keys)))
-                if not _covered(keys[k], settled)]
-        before = len(settled)  # the todo windows are not covered by these
+        chunk = np.arange(at, min(at + SETTLE_CHUNK, len(wins)))
+        todo = chunk[~_covered(member[chunk], held[:len(kept)])].tolist()
         ends, H, exact = settled_cells(pts, [wins[k] for k in todo])
         shares = ink_shares(ink, H)
-        for j, k in enumerate(todo):
-            if ends[j] is None or _covered(keys[k], settled[before:]):
+        ended = _members([e or {} for e in ends], len(pts))
+        covers = _covering(member[todo], ended)
+        taken = 0  # the todo windows kept, as bits
+        for j in range(len(todo)):
+            if ends[j] is None or covers[j] & taken:
                 continue  # no lattice, or the same face again give or take a glyph
             if abs(shares[j] - MAX_BETWEEN) < CLOSE_SHARE and not exact[j]:
                 Hx = homography(ends[j], pts)
@@ -95,7 +99,8 @@ def _lattices_of(glyphs: list[Glyph], ink: np.ndarray
                 continue
             kept.append(Lattice(H[j].copy(), {c: quads[i] for c, i in ends[j].items()},
                                 (-1, -1)))
-            settled.append(sum(1 << i for i in ends[j].values()))
+            held[len(kept) - 1] = ended[j]
+            taken |= 1 << j
     out = list(zip(misfits(kept), kept))
     out.sort(key=lambda t: (-len(t[1].cells), t[0]))
     return out, quads
@@ -107,10 +112,38 @@ pay, small enough that the faces kept from one chunk spare the next its windows 
 faces."""
 
 
-def _covered(key: int, settled: list[int]) -> bool:
-    """True when a lattice kept (``settled``, glyphs as bits) holds all glyphs of the window
-    ``key`` (bits) but at most one."""
-    return any((key & ~s).bit_count() <= 1 for s in settled)
+def _members(wins: list[dict[tuple[int, int], int]], n: int) -> np.ndarray:
+    """The glyphs of each window (cells -> glyph index) as a row of 0/1 over the ``n``
+    glyphs (W, n)."""
+    out = np.zeros((len(wins), n))
+    rows = np.repeat(np.arange(len(wins)), [len(w) for w in wins])
+    out[rows, [i for w in wins for i in w.values()]] = 1.0
+    return out
+
+
+def _lacking(windows: np.ndarray, held: np.ndarray) -> np.ndarray:
+    """Per window (rows of 0/1 over the glyphs) and lattice (``held``, the same), the
+    window's glyphs that the lattice lacks (W, L): the window's size less their overlap, a
+    sum of small whole numbers, exact in floating point."""
+    return windows.sum(axis=1)[:, None] - windows @ held.T
+
+
+def _covered(windows: np.ndarray, held: np.ndarray) -> np.ndarray:
+    """Per window (rows of 0/1 over the glyphs), whether a lattice kept (``held``) holds all
+    its glyphs but at most one."""
+    if not len(held) or not len(windows):
+        return np.zeros(len(windows), bool)
+    return (_lacking(windows, held) <= 1.5).any(axis=1)
+
+
+def _covering(windows: np.ndarray, ended: np.ndarray) -> list[int]:
+    """Per window, the windows (as bits) whose settled glyphs (``ended``, rows of 0/1; a
+    row of zeros for a window that settled on no lattice) hold all its glyphs but at most
+    one: once one of those is kept, the window is the same face again."""
+    if not len(windows):
+        return []
+    near = (_lacking(windows, ended) <= 1.5) & (ended.sum(axis=1) > 0)[None, :]
+    return [sum(1 << int(i) for i in np.flatnonzero(row)) for row in near]
 
 
 __all__ = ["CLOSE", "Glyph", "MIN_GLYPHS", "corner_groups", "gather", "glyph_lattices",

@@ -72,11 +72,13 @@ def _homographies(points: np.ndarray, lay: _Layout) -> list[np.ndarray]:
 
 
 def _perspective(src: np.ndarray, dst: np.ndarray) -> np.ndarray:
-    """Homographies (B, 3, 3) taking the four points ``src`` (4, 2) to each ``dst`` (B, 4, 2):
-    cv2.getPerspectiveTransform's 8x8 system, solved for all B at once."""
+    """Homographies (B, 3, 3) taking the four points ``src`` ((4, 2), or one set per
+    homography (B, 4, 2)) to each ``dst`` (B, 4, 2): cv2.getPerspectiveTransform's 8x8
+    system, solved for all B at once."""
     n = len(dst)
+    src = np.broadcast_to(src, dst.shape)
     A = np.zeros((n, 8, 8))
-    x, y = src[:, 0], src[:, 1]
+    x, y = src[:, :, 0], src[:, :, 1]
     u, v = dst[:, :, 0], dst[:, :, 1]
     A[:, :4, 0], A[:, :4, 1], A[:, :4, 2] = x, y, 1.0
     A[:, 4:, 3], A[:, 4:, 4], A[:, 4:, 5] = x, y, 1.0
@@ -88,15 +90,17 @@ def _perspective(src: np.ndarray, dst: np.ndarray) -> np.ndarray:
 
 def _homographies_batch(points: np.ndarray, lay: _Layout) -> np.ndarray:
     """The three faces' homographies (B, 3, 3, 3) for each of B sets of the seven points
-    (B, 7, 2)."""
-    out = []
+    (B, 7, 2), all 3 B systems solved at once (each on its own, so as one per face)."""
+    src, dst = [], []
     for i in range(3):
         j, k = (x for x in range(3) if x != i)
-        src = np.array([lay.corner[i], lay.shared[i][j], lay.far[i], lay.shared[i][k]],
-                       np.float64)
+        src.append(np.array([lay.corner[i], lay.shared[i][j], lay.far[i], lay.shared[i][k]],
+                            np.float64))
         idx = [0, _EDGE[tuple(sorted((i, j)))], 4 + i, _EDGE[tuple(sorted((i, k)))]]
-        out.append(_perspective(src, points[:, idx, :]))
-    return np.stack(out, axis=1)
+        dst.append(points[:, idx, :])
+    b = len(points)
+    hs = _perspective(np.repeat(np.array(src), b, axis=0), np.concatenate(dst))
+    return hs.reshape(3, b, 3, 3).transpose(1, 0, 2, 3)
 
 
 def _residuals(x: np.ndarray, lay: _Layout, cells: list[np.ndarray], seen: list[np.ndarray]

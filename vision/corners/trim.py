@@ -147,12 +147,19 @@ def _left_out_offsets_all(srcs: list[np.ndarray], ptss: list[np.ndarray], steps:
             den = h[..., 6:7] * x + h[..., 7:8] * y + 1.0  # (L, m, m)
             u = (h[..., 0:1] * x + h[..., 1:2] * y + h[..., 2:3]) / den
             v = (h[..., 3:4] * x + h[..., 4:5] * y + h[..., 5:6]) / den
-            ju = np.stack([x / den, y / den, 1 / den, 0 * den, 0 * den, 0 * den,
-                           -u * x / den, -u * y / den], axis=3) * w8
-            jv = np.stack([0 * den, 0 * den, 0 * den, x / den, y / den, 1 / den,
-                           -v * x / den, -v * y / den], axis=3) * w8
+            # the Jacobian (L, m, 2m, 8), filled in place (the numbers of stacking its
+            # columns, in fewer array operations)
+            j = np.empty((L, m, 2 * m, 8))
+            j[..., :m, 3:6] = j[..., m:, 0:3] = (0 * den)[..., None]  # NaN where den is
+            j[..., :m, 0] = j[..., m:, 3] = x / den
+            j[..., :m, 1] = j[..., m:, 4] = y / den
+            j[..., :m, 2] = j[..., m:, 5] = 1 / den
+            j[..., :m, 6] = -u * x / den
+            j[..., :m, 7] = -u * y / den
+            j[..., m:, 6] = -v * x / den
+            j[..., m:, 7] = -v * y / den
+            j *= np.concatenate([w8, w8], axis=2)
             r = np.concatenate([(u - qx) * keep, (v - qy) * keep], axis=2)
-            j = np.concatenate([ju, jv], axis=2)  # (L, m, 2m, 8)
             jt = np.swapaxes(j, 2, 3)
             h = h - np.linalg.solve(jt @ j + 1e-12 * np.eye(8), (jt @ r[..., None]))[..., 0]
         den = h[..., 6] * x[:, 0] + h[..., 7] * y[:, 0] + 1.0  # (L, m): glyph k of fit k
