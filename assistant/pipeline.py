@@ -18,7 +18,7 @@ from typing import Any, Callable, Literal
 from sudoku_cube.assistant import table_cache
 from sudoku_cube.assistant.sessions import FollowedPlan
 from sudoku_cube.assistant.review import require_sure as require_grid_sure
-from sudoku_cube.models.grid_solve import GridSolution, enumerate_targets, solve_grid
+from sudoku_cube.models.grid import GridSolution, enumerate_targets, solve_grid
 from sudoku_cube.models.planner import Plan, plan, plan_from_moves, plan_to_targets
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.solved import is_solved

@@ -18,8 +18,8 @@ from functools import cache
 
 from ortools.sat.python import cp_model
 
+from .cp_sat import cp_solver
 from .geometry import FACES, NORMAL, dot, facelets, layer_depth, turn_table
-from .grid_solve import cp_solver
 from .state import CubeState
 from .stickers import Sticker
 from .transform import Transform

@@ -4,7 +4,8 @@ The grid model never computes where a sticker lands or how it turns: those follo
 placement alone, so they are tabulated here once, outside the model, and the model only says
 "if this placement is chosen, then this cell holds this digit pointing this way".
 
-Piece-twist convention (used by :mod:`models.grid_model` and :class:`models.grid_solve.GridSolution`):
+Piece-twist convention (used by :mod:`models.grid_model` and
+:class:`models.grid_solution.GridSolution`):
 
 * Places are Kociemba's (``models.pieces``): corners URF UFL ULB UBR DFR DLF DBL DRB, edges
   UR UF UL UB DR DF DL DB FR FL BL BR. The slots of a place are its facelets in the order of

@@ -18,8 +18,13 @@ from __future__ import annotations
 import math
 from typing import Iterable, Sequence
 
+from ortools.sat.python import cp_model
+
+from .cp_sat import cp_solver
 from .grid_model import MIN_SCORE, SCORE_SCALE, GridModel
+from .grid_solution import GridSolution, extract
 from .pieces import centre_facelets
+from .profile import CubeSettings
 from .stickers import Hypothesis, Sticker, is_doubtful, same_sticker
 
 REVIEW_MARGIN = 2.3
@@ -120,3 +125,50 @@ def centre_turn_doubt(candidates: Sequence[Sequence[Hypothesis]] | None,
     sym = frozenset(symmetric)
     return tuple(j for j in centre_facelets()
                  if chosen[j].digit in NEAR_SYMMETRIC - sym and is_doubtful(candidates[j]))
+
+
+RIVAL_LIMIT = 1.0
+"""Deterministic time for the search for a rival reading (:func:`runner_up`); it usually ends
+in a few thousandths."""
+
+MORE_RIVALS = 4
+"""After the first rival, up to this many more are sought (within twice the first search's
+deterministic time limit in all), each differing from the best at a
+sticker not yet listed for review, so that review lists every sticker some close reading
+reads differently (one rival alone can leave a doubtful sticker unlisted, settled wrong)."""
+
+
+def runner_up(gm: GridModel, best: GridSolution, settings: CubeSettings,
+              time_limit_s: float, limit: float = RIVAL_LIMIT
+              ) -> tuple[float | None, tuple[int, ...], tuple[Sticker, ...], float]:
+    """A rival of ``best`` (:func:`rival_model`): the margin (natural log) by which ``best``
+    beats it, the stickers to review, the rival's reading ((None, (), ())
+    when there is none) and the deterministic time the search took (``limit`` at most).
+    ``gm`` is spent. A search cut short sends every sticker with a choice to review (margin
+    0.0, no rival reading)."""
+    if not rival_model(gm, best.chosen, best.score, settings.symmetric):
+        return None, (), (), 0.0
+    solver = cp_solver(time_limit_s, max_deterministic_time=limit)
+    status = solver.solve(gm.model)
+    spent = round(solver.response_proto.deterministic_time, 4)
+    if status == cp_model.INFEASIBLE:
+        return None, (), (), spent
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return 0.0, tuple(i for i, h in enumerate(gm.hyp) if h is not None), (), spent
+    rival = extract(gm, solver.boolean_value, settings)
+    margin = round(max(0.0, best.score - rival.score), 4)
+    review = set(review_of(best.chosen, rival.chosen, settings.symmetric))
+    budget = spent + 2 * limit
+    for _ in range(MORE_RIVALS):
+        # another rival that differs somewhere the person is not yet asked to look
+        if spent >= budget or not forbid_reading(gm, best.chosen, settings.symmetric,
+                                                 skip=review):
+            break
+        solver = cp_solver(time_limit_s, max_deterministic_time=min(limit, budget - spent))
+        status = solver.solve(gm.model)
+        spent = round(spent + solver.response_proto.deterministic_time, 4)
+        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            break
+        other = extract(gm, solver.boolean_value, settings)
+        review |= set(review_of(best.chosen, other.chosen, settings.symmetric))
+    return margin, tuple(sorted(review)), rival.chosen, spent

@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Mapping
 
 from .geometry import FACES
+from .grid_diagnosis import GridUnsolvableError
 from .state import CubeState
 from .stickers import is_doubtful
 
@@ -84,3 +85,23 @@ def too_doubtful_message(state: CubeState, cells: tuple[int, ...], why: str,
         return (head + f"Retake corner photo {shown}: sharp, evenly lit, no glare, the corner square "
                 "on with its three faces filling much of the picture")
     return head + f"Retake the photos of face {', '.join(faces)}: " + tail
+
+
+def too_doubtful(state: CubeState, doubt: tuple[int, ...], why: str) -> GridUnsolvableError:
+    """The early refusal of a reading with many doubtful stickers (``why``: what that makes
+    impossible), naming the photos to retake."""
+    err = GridUnsolvableError(too_doubtful_message(state, doubt, why), reason="too-doubtful")
+    err.doubtful, err.why = doubt, why
+    return err
+
+
+def photo_refusal(err: GridUnsolvableError, state: CubeState,
+                  photos: Mapping[str, str] | None) -> GridUnsolvableError:
+    """``err`` told again naming the photos (``photos``: face -> photo it was read from) when
+    it refuses a too doubtful reading; else ``err`` itself."""
+    if err.reason != "too-doubtful" or not photos or not err.doubtful:
+        return err
+    again = GridUnsolvableError(too_doubtful_message(state, err.doubtful, err.why, photos),
+                                reason="too-doubtful")
+    again.doubtful, again.why = err.doubtful, err.why
+    return again

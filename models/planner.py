@@ -25,7 +25,7 @@ from .solved import is_solved
 from .state import CubeState
 
 if TYPE_CHECKING:
-    from .grid_solve import GridSolution
+    from .grid_solution import GridSolution
 
 PLAN_NODES = 900_000
 """Centre-aware search nodes per orientation (two orientations, in parallel): about 0.4 s of
