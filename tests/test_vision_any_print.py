@@ -19,8 +19,9 @@ from sudoku_cube.vision.detect import find_face
 from sudoku_cube.vision.hog import default_model
 from sudoku_cube.vision.recognise import analyse_cells, hypotheses
 from sudoku_cube.vision.templates import default_templates, find_font, render_digit
-from sudoku_cube.vision.warp import cut_cells, dark_ink, ink_mask, light_ink, light_inks, \
-    warp_face
+from sudoku_cube.vision.ink import ink_mask
+from sudoku_cube.vision.polarity import dark_ink, light_ink, light_inks
+from sudoku_cube.vision.warp import cut_cells, warp_face
 
 CUBES = Path(__file__).resolve().parents[1] / "samples" / "cubes"
 

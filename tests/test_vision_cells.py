@@ -15,7 +15,7 @@ from sudoku_cube.vision.hog import class_index, default_model
 from sudoku_cube.vision.images import ImageError, load_image
 from sudoku_cube.vision.reading import glyph_shape, ocr_cells
 from sudoku_cube.vision.recognise import analyse_cells, hypotheses
-from sudoku_cube.vision.warp import ink_mask
+from sudoku_cube.vision.ink import ink_mask
 
 FONTS = ["DejaVuSans-Bold.ttf", "FreeSansBold.ttf"]
 

@@ -14,7 +14,8 @@ from sudoku_cube.vision.reading import read_face
 from sudoku_cube.vision.recognise import CellEvidence, hypotheses, widened
 from sudoku_cube.vision.second_look import fits, typical_size
 from sudoku_cube.vision.detect import find_face
-from sudoku_cube.vision.warp import cut_cells, unclear_polarity, warp_face
+from sudoku_cube.vision.polarity import unclear_polarity
+from sudoku_cube.vision.warp import cut_cells, warp_face
 
 
 def _face(seed: int, k: int, look: str, face: str):
@@ -86,7 +87,8 @@ def test_heavy_serif_three_is_cut_again_and_read_as_three():
     from sudoku_cube.vision.recognise import analyse_cells
     from sudoku_cube.vision.second_look import second_look
     from sudoku_cube.vision.templates import default_templates
-    from sudoku_cube.vision.warp import ink_mask, normalised
+    from sudoku_cube.vision.ink import ink_mask
+    from sudoku_cube.vision.warp import normalised
     from tests.test_vision_unseen_fonts import PRINTS, _cell
 
     tpl, model = default_templates(), default_model()
@@ -118,7 +120,7 @@ def _with_groove(cell: np.ndarray) -> np.ndarray:
 
 
 def test_groove_arcs_round_the_sticker_are_not_ink(monkeypatch):
-    import sudoku_cube.vision.warp as warp
+    import sudoku_cube.vision.ink as ink
     from sudoku_cube.vision.hog import default_model
     from sudoku_cube.vision.recognise import analyse_cells
     from sudoku_cube.vision.templates import default_templates
@@ -129,10 +131,10 @@ def test_groove_arcs_round_the_sticker_are_not_ink(monkeypatch):
                                 (25, 25, 25), height=36)) for s in truth]
 
     def wrong() -> int:
-        evs = analyse_cells([warp.ink_mask(c) for c in cells], default_templates(),
+        evs = analyse_cells([ink.ink_mask(c) for c in cells], default_templates(),
                             default_model(), cells)
         return sum(hypotheses(e, None, False)[0].sticker != s for e, s in zip(evs, truth))
 
     assert wrong() == 0
-    monkeypatch.setattr(warp, "RIM_PIECE", 0.0)  # the arcs kept as ink: digits misread
+    monkeypatch.setattr(ink, "RIM_PIECE", 0.0)  # the arcs kept as ink: digits misread
     assert wrong() >= 2

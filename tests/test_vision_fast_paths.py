@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 
 from sudoku_cube.vision.corners.quads import Quad, _distinct, _hue_masks, _with_neighbours
-from sudoku_cube.vision.warp import value_channel
+from sudoku_cube.vision.polarity import value_channel
 
 
 def _quads(seed: int, n: int = 60) -> list[Quad]:

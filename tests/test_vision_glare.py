@@ -12,7 +12,9 @@ from sudoku_cube.vision.hog import default_model
 from sudoku_cube.vision.recognise import analyse_cells, hypotheses
 from sudoku_cube.vision.second_look import second_look
 from sudoku_cube.vision.templates import default_templates, find_font, render_digit
-from sudoku_cube.vision.warp import dark_ink, ink_mask, stroke_width, without_blobs
+from sudoku_cube.vision.ink import ink_mask
+from sudoku_cube.vision.polarity import dark_ink
+from sudoku_cube.vision.second_cuts import stroke_width, without_blobs
 
 INK = 225.0
 STICKER = (60.0, 60.0, 62.0)

@@ -8,7 +8,7 @@ import numpy as np
 
 from sudoku_cube.models.stickers import Sticker
 from sudoku_cube.vision.local_ink import edge_ink_mask, local_ink_mask
-from sudoku_cube.vision.warp import ink_mask
+from sudoku_cube.vision.ink import ink_mask
 
 from tests.test_vision_cells import cell_image
 from tests.test_vision_second_look import _read

@@ -13,8 +13,9 @@ from sudoku_cube.vision.reading import read_face
 from sudoku_cube.vision.recognise import analyse_cells, hypotheses
 from sudoku_cube.vision.second_look import LOST
 from sudoku_cube.vision.templates import default_templates
-from sudoku_cube.vision.warp import cut_cells, grown_ink_mask, ink_mask, peeled_ink_mask, \
-    warp_face
+from sudoku_cube.vision.ink import ink_mask
+from sudoku_cube.vision.second_cuts import grown_ink_mask, peeled_ink_mask
+from sudoku_cube.vision.warp import cut_cells, warp_face
 
 from tests.test_vision_cells import cell_image
 

@@ -15,7 +15,8 @@ from sudoku_cube.vision.reading import FaceReading
 from sudoku_cube.vision.recognise import analyse_cells, hypotheses
 from sudoku_cube.vision.templates import find_font, render_digit
 from sudoku_cube.vision.underline_convention import bare_digit, with_convention
-from sudoku_cube.vision.warp import cut_cells, ink_mask
+from sudoku_cube.vision.ink import ink_mask
+from sudoku_cube.vision.warp import cut_cells
 
 SERIF = "texgyreschola-bold.otf"
 """A Century Schoolbook face like the black cube's print (Debian fonts-texgyre)."""

@@ -10,7 +10,7 @@ from tools.render_training import photo_cells
 from sudoku_cube.models.stickers import parse_token
 from sudoku_cube.vision.glyph import split_underline
 from sudoku_cube.vision.underline_model import end_patch, shipped_underline_model
-from sudoku_cube.vision.warp import ink_mask
+from sudoku_cube.vision.ink import ink_mask
 
 SEEDS = range(930000, 930016)
 """Photos for these tests: disjoint from the model's training renders (600000+)."""

@@ -15,7 +15,8 @@ from sudoku_cube.vision.recognise import analyse_cells, hypotheses
 from sudoku_cube.vision.templates import (HELD_OUT_FONTS, SERIF_TEMPLATE_FONTS, TEMPLATE_FONTS,
                                           TRAINING_FONTS, default_templates, find_font,
                                           render_digit)
-from sudoku_cube.vision.warp import cut_cells, ink_mask
+from sudoku_cube.vision.ink import ink_mask
+from sudoku_cube.vision.warp import cut_cells
 from sudoku_cube.render.second.looks import SANS_FONTS, SERIF_FONTS
 from tools.render_training import EXTRA_FONTS, TRAIN_FONTS
 

@@ -33,7 +33,7 @@ def _samples(job: tuple[list[int], tuple[str, ...] | None]) -> dict[str, np.ndar
     from sudoku_cube.models.stickers import parse_token
     from sudoku_cube.vision.glyph import split_underline
     from sudoku_cube.vision.underline_model import PATCH_H, PATCH_W, end_patch
-    from sudoku_cube.vision.warp import ink_mask
+    from sudoku_cube.vision.ink import ink_mask
 
     seeds, fonts = job
     out: dict[str, list] = {k: [] for k in ("patch", "six", "bar", "split", "seed", "font", "px")}

@@ -88,7 +88,7 @@ def judge(cells: Iterable[tuple[PhotoCell, str]]) -> list[dict]:
     from sudoku_cube.vision.hog import class_index, default_model
     from sudoku_cube.vision.recognise import analyse_cells, class_logits, hypotheses
     from sudoku_cube.vision.templates import default_templates
-    from sudoku_cube.vision.warp import ink_mask
+    from sudoku_cube.vision.ink import ink_mask
 
     tpl, model = default_templates(), default_model()
     cells = list(cells)

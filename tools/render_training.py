@@ -218,7 +218,7 @@ def photo_cells(seeds: Iterable[int], fonts: Sequence[str] = TRAIN_FONTS,
 def cell_glyph(c: PhotoCell) -> PhotoGlyph | None:
     """The reader's glyph of a labelled cell (ink mask -> underline split -> normalised)."""
     from sudoku_cube.vision.glyph import normalise_glyph, split_underline
-    from sudoku_cube.vision.warp import ink_mask
+    from sudoku_cube.vision.ink import ink_mask
 
     parts = split_underline(ink_mask(c.cell))
     g = normalise_glyph(parts.body)

@@ -11,7 +11,8 @@ import numpy as np
 from sudoku_cube.models.stickers import Sticker
 from sudoku_cube.vision.detect import find_face
 from sudoku_cube.vision.ocr import ocr_votes
-from sudoku_cube.vision.warp import cut_cells, ink_mask, warp_face
+from sudoku_cube.vision.ink import ink_mask
+from sudoku_cube.vision.warp import cut_cells, warp_face
 
 
 def read_face_tesseract(image: np.ndarray) -> tuple[Sticker, ...]:

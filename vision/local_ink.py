@@ -1,6 +1,6 @@
 """Ink cut against its neighbourhood: strokes stand out from their surroundings, glare does not.
 
-The usual cut (:func:`vision.warp.ink_mask`) takes every pixel darker than the sticker's level
+The usual cut (:func:`vision.ink.ink_mask`) takes every pixel darker than the sticker's level
 by a share of the ink's contrast and drops whatever touches the cell's border. Two things
 defeat it on a dark sticker with a light digit (inverted, the glare is dark like the ink):
 a glare streak crossing a stroke to the sticker's edge takes the digit with it, and in a dim,
@@ -16,7 +16,8 @@ import cv2
 import numpy as np
 
 from sudoku_cube.vision.stats import median
-from sudoku_cube.vision.warp import INK_SHARE, ink_darkness
+from sudoku_cube.vision.ink import INK_SHARE
+from sudoku_cube.vision.sticker_level import ink_darkness
 
 LIFT = 0.15
 """How much darker than its neighbourhood (share of the ink's contrast) a pixel must be."""

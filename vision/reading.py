@@ -30,7 +30,8 @@ from sudoku_cube.vision.recognise import CellEvidence, analyse_cells, hypotheses
 from sudoku_cube.vision.second_look import second_look
 from sudoku_cube.vision.templates import TemplateSet, default_templates
 from sudoku_cube.vision.underline_convention import with_convention
-from sudoku_cube.vision.warp import cell_beside, cut_cells, ink_mask, normalised, warp_face
+from sudoku_cube.vision.ink import ink_mask
+from sudoku_cube.vision.warp import cell_beside, cut_cells, normalised, warp_face
 
 DOUBTFUL = 0.9
 """Stickers whose best hypothesis scores below this are shown as doubtful."""

@@ -1,6 +1,6 @@
 """A second look at unsure cells: the ink separated again with stricter thresholds.
 
-The ink threshold (:data:`vision.warp.INK_SHARE`) is set low so that strokes thinned by
+The ink threshold (:data:`vision.ink.INK_SHARE`) is set low so that strokes thinned by
 defocus or dimmed by glare survive. Under a hard-edged glare band or in a dim, noisy corner
 the same low threshold also takes in paper darker than the local estimate, the digit merges
 with that region, and as it then touches the cell border it is thrown away, or a stroke is
@@ -10,7 +10,7 @@ best reading is clearly surer replaces the first one. Confident cells are never 
 the extra cost falls on the few doubtful ones.
 
 Before that, a cell not quite sure is read once more without broad dark blobs
-(:func:`vision.warp.without_blobs`): a glare spot on a dark sticker, as bright as its white
+(:func:`vision.second_cuts.without_blobs`): a glare spot on a dark sticker, as bright as its white
 digit, is a dark blob once the cell is inverted and joins the ink; it is broad where the ink
 is strokes of one width.
 """
@@ -24,9 +24,11 @@ import numpy as np
 from sudoku_cube.models.stickers import Hypothesis, Sticker
 from sudoku_cube.vision.local_ink import edge_ink_mask, local_ink_mask
 from sudoku_cube.vision.recognise import CellEvidence, analyse_cells, widened
-from sudoku_cube.vision.warp import PEEL, as_dark_ink, cut_sides, face_contrast, \
-    glare_free_ink_mask, grown_ink_mask, ink_mask, ink_rise, peeled_ink_mask, stroke_width, \
-    unclear_polarity, without_blobs
+from sudoku_cube.vision.ink import ink_mask
+from sudoku_cube.vision.polarity import as_dark_ink, unclear_polarity
+from sudoku_cube.vision.second_cuts import (PEEL, cut_sides, face_contrast, glare_free_ink_mask,
+                                            grown_ink_mask, ink_rise, peeled_ink_mask, stroke_width,
+                                            without_blobs)
 
 Reading = tuple[CellEvidence, tuple[Hypothesis, ...]]
 """A cell's evidence and its hypotheses."""
@@ -163,7 +165,7 @@ def _beside_look(beside: Callable[[int, float, float], np.ndarray], cells: Seque
     little off its stickers (a lattice fitted to a few of them) and the cell's window cuts
     its digit at the border, which the usual cut then drops with the body between stickers,
     are read again with their window moved :data:`BESIDE` of a cell towards each side
-    where their ink seems cut off (:func:`vision.warp.cut_sides`; ``beside``, normalised as
+    where their ink seems cut off (:func:`vision.second_cuts.cut_sides`; ``beside``, normalised as
     the cell was); the surest reading that is :data:`SURE`
     and of the face's size replaces the first (in place; the cell leaves ``odd``). A
     neighbour's digit stays off the moved window's centre and touches its border."""
@@ -250,7 +252,7 @@ def fits(ev: CellEvidence, typical: float | None,
 
 BLOB_LOOK = 0.99
 """Cells read below this are read again without their broad dark blobs
-(:func:`vision.warp.without_blobs`): glare on a dark sticker can make a wrong reading look
+(:func:`vision.second_cuts.without_blobs`): glare on a dark sticker can make a wrong reading look
 sure (0.95), so the bar is high; only light-ink faces have many such cells."""
 BLOB_MARGIN = 0.02
 """The reading without blobs replaces the first only when its best score is higher by this:
@@ -264,12 +266,12 @@ def _blob_look(cells: Sequence[np.ndarray], evidence: list[CellEvidence],
                ) -> tuple[list[CellEvidence], list[tuple[Hypothesis, ...]]]:
     """Inverted cells (light ink: :func:`vision.warp.cut_cells` gives them as one channel)
     read below :data:`BLOB_LOOK` read again without glare blobs
-    (:func:`vision.warp.without_blobs`, its disc sized by the lower quartile of the stroke
+    (:func:`vision.second_cuts.without_blobs`, its disc sized by the lower quartile of the stroke
     widths of the face's first ink masks: one font prints every sticker, and glare only
     widens them; and, for the cells still read below :data:`BLOB_DOUBT`, by
     :data:`BLOB_WIDER` times that, as a glare streak may be barely wider than a stroke), cut
     as usual, then inside the cell's rim
-    (:func:`vision.warp.peeled_ink_mask`: a glare band reaching the sticker's edge leaves a
+    (:func:`vision.second_cuts.peeled_ink_mask`: a glare band reaching the sticker's edge leaves a
     dark rest there that would take the digit with it). The surest of these readings wins by
     :data:`BLOB_MARGIN`, the first kept beside it for joint decoding. When it does not win
     but reads another digit with at least :data:`BLOB_DOUBT`, both readings are kept at equal
@@ -307,7 +309,7 @@ def _glare_free(cells: Sequence[np.ndarray], unsure: list[int], width: float,
                 score: Callable[[CellEvidence], tuple[Hypothesis, ...]]
                 ) -> dict[int, Reading]:
     """The surest reading of each ``unsure`` cell cut without glare, as usual and inside the
-    rim (:func:`vision.warp.glare_free_ink_mask`: ink standing out from its surroundings
+    rim (:func:`vision.second_cuts.glare_free_ink_mask`: ink standing out from its surroundings
     within a stroke and a half by a share of the face's print contrast, so a glare streak
     joined to a stroke, even brighter than the print, falls away from it), of the face's
     digit size or a little larger (``typical``, :func:`fits` between :data:`SMALL` and the
@@ -360,9 +362,9 @@ def _changed(peeled: dict[int, np.ndarray], plain: dict[int, np.ndarray]
 
 GLARE_RISE = 1.25
 """A cell whose brightest ink rises this many times the face's print contrast above its
-sticker (:func:`vision.warp.ink_rise`) holds glare brighter than the print: its glare-free
+sticker (:func:`vision.second_cuts.ink_rise`) holds glare brighter than the print: its glare-free
 reading (:func:`_glare_free`) counts even when not quite sure. Elsewhere only a sure one
-does: the narrow surroundings of :func:`vision.warp.glare_free_ink_mask` also hollow a clean
+does: the narrow surroundings of :func:`vision.second_cuts.glare_free_ink_mask` also hollow a clean
 digit's thick joints, and an 8 cut at the border, read so, passed for a 2 at 0.6. One in
 twenty cells of our black-cube renders rises so far."""
 
@@ -406,7 +408,7 @@ def _polarity_look(raw: Sequence[np.ndarray], cells: list[np.ndarray],
                    templates, model, score: Callable[[CellEvidence], tuple[Hypothesis, ...]]
                    ) -> None:
     """Cells with a digit whose own polarity evidence is weak
-    (:func:`vision.warp.unclear_polarity`: a glare patch on a green sticker as light as its
+    (:func:`vision.polarity.unclear_polarity`: a glare patch on a green sticker as light as its
     white digit) and whose reading is not sure are read in the other polarity too; the surer reading (by :data:`FLIP_MARGIN`) wins
     when its digit is of the face's size (:func:`fits`: a white 1 beside a glare spot as
     bright, taken for dark ink, left a sliver of shadow under its foot that read as a sure

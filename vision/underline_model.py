@@ -3,9 +3,9 @@
 The ink-mask split (:func:`vision.glyph.split_underline`) sees a clean, separate bar; under
 blur the bar merges with the bowl or the tail, under glare it fades, and the split then stays
 undecided although a person still sees at once which end carries the bar. Here the cell's
-ink darkness (:func:`vision.warp.ink_darkness`) is turned so the shape reads as an upright 6,
-a fixed window around the glyph (its width, and a band beyond each end) is resampled to a
-small patch, and a one-hidden-layer network trained on rendered photos in many fonts
+ink darkness (:func:`vision.sticker_level.ink_darkness`) is turned so the shape reads as an
+upright 6, a fixed window around the glyph (its width, and a band beyond each end) is
+resampled to a small patch, and a one-hidden-layer network trained on rendered photos in many fonts
 (``python -m tools.build_underline``) tells "bar below the bowl" (a 6), "bar above the
 tail" (a 9 turned half round) and "no bar seen" apart. Its calibrated probability becomes the
 6/9 share of the shape's probability.
@@ -21,7 +21,7 @@ import cv2
 import numpy as np
 
 from sudoku_cube.vision.glyph import rotate_glyph
-from sudoku_cube.vision.warp import ink_darkness
+from sudoku_cube.vision.sticker_level import ink_darkness
 
 PATCH_W, PATCH_H = 12, 40
 """Patch side (pixels) across and along the glyph's upright axis."""

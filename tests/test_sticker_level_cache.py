@@ -6,7 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from sudoku_cube.vision import warp
+from sudoku_cube.vision import ink
+from sudoku_cube.vision import sticker_level as levels
 
 
 def _cell(seed: int, side: int = 80) -> np.ndarray:
@@ -19,27 +20,27 @@ def _cell(seed: int, side: int = 80) -> np.ndarray:
 
 def test_levels_are_kept_per_cell_and_read_only():
     cell = _cell(1)
-    v, paper = warp.sticker_level(cell)
-    again = warp.sticker_level(cell.copy())
+    v, paper = levels.sticker_level(cell)
+    again = levels.sticker_level(cell.copy())
     assert again[0] is v and again[1] is paper
     with pytest.raises(ValueError):
         paper[0, 0] = 0
-    other = warp.sticker_level(_cell(2))
+    other = levels.sticker_level(_cell(2))
     assert other[1] is not paper
 
 
 def test_kept_cut_equals_a_fresh_one():
     cell = _cell(3)
-    first = warp.ink_mask(cell)
-    warp._sticker_level.cache_clear()
-    warp._cached_ink_contrast.cache_clear()
-    fresh = warp.ink_mask(cell)
+    first = ink.ink_mask(cell)
+    levels._sticker_level.cache_clear()
+    levels._cached_ink_contrast.cache_clear()
+    fresh = ink.ink_mask(cell)
     assert first.any() and np.array_equal(first, fresh)
-    assert np.array_equal(warp.ink_mask(cell), fresh)
+    assert np.array_equal(ink.ink_mask(cell), fresh)
 
 
 def test_same_pixels_in_another_shape_are_another_cell():
     cell = _cell(4)
     flat = cell.reshape(40, 160, 3)
-    assert warp.sticker_level(flat)[0].shape == (40, 160)
-    assert warp.sticker_level(cell)[0].shape == (80, 80)
+    assert levels.sticker_level(flat)[0].shape == (40, 160)
+    assert levels.sticker_level(cell)[0].shape == (80, 80)
