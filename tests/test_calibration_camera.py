@@ -6,8 +6,10 @@ import numpy as np
 import pytest
 
 from sudoku_cube.assistant.cli import main
-from sudoku_cube.vision.camera import (CameraError, calibrate_lens, configure_camera, open_source,
-                                probe_cameras, read_frame)
+from sudoku_cube.vision.camera import CameraError, open_source, read_frame
+from sudoku_cube.vision.camera_probe import probe_cameras
+from sudoku_cube.vision.camera_setup import configure_camera
+from sudoku_cube.vision.lens import calibrate_lens
 from sudoku_cube.calibration.profiles import load_profile
 
 

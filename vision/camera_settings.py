@@ -1,7 +1,7 @@
 """The camera part of a profile: which camera, at what size, with exposure and white balance locked.
 
 Plain values (JSON-ready via :meth:`CameraSettings.to_dict`), so a profile can be saved and read
-without pickle. Applying them to an open capture is in :mod:`vision.camera`.
+without pickle. Applying them to an open capture is in :mod:`vision.camera_setup`.
 """
 from __future__ import annotations
 

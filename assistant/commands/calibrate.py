@@ -27,9 +27,11 @@ from sudoku_cube.calibration.sheet import contact_sheet
 from sudoku_cube.calibration.store import ProfileError, atomic_write_png
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.geometry import FACES
-from sudoku_cube.vision.camera import (CameraError, calibrate_lens, configure_camera, frames,
-                                       open_source, parse_source, probe_cameras, release)
+from sudoku_cube.vision.camera import CameraError, frames, open_source, parse_source, release
+from sudoku_cube.vision.camera_probe import probe_cameras
+from sudoku_cube.vision.camera_setup import configure_camera
 from sudoku_cube.vision.images import load_image
+from sudoku_cube.vision.lens import calibrate_lens
 from sudoku_cube.vision.photo_files import face_photos
 
 SHEET_NAME = "contact-sheet.png"

@@ -1,0 +1,62 @@
+"""Lens calibration: intrinsics from chessboard views, and frames undistorted with them."""
+from __future__ import annotations
+
+from typing import Iterable
+
+import cv2
+import numpy as np
+
+from sudoku_cube.vision.camera import CameraError
+from sudoku_cube.vision.camera_settings import LensCalibration
+
+def find_chessboard(frame: np.ndarray, pattern: tuple[int, int]) -> np.ndarray | None:
+    """Sub-pixel inner corners of a chessboard with ``pattern`` (columns, rows) inner corners."""
+    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
+    found, corners = cv2.findChessboardCorners(
+        gray, pattern, flags=cv2.CALIB_CB_ADAPTIVE_THRESH | cv2.CALIB_CB_NORMALIZE_IMAGE
+        | cv2.CALIB_CB_FAST_CHECK)
+    if not found:
+        return None
+    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.01)
+    return cv2.cornerSubPix(gray, corners, (5, 5), (-1, -1), criteria)
+
+
+def calibrate_lens(images: Iterable[np.ndarray], pattern: tuple[int, int] = (9, 6), *,
+                   min_views: int = 5, max_views: int = 15,
+                   min_shift: float = 0.05) -> LensCalibration:
+    """Lens intrinsics from chessboard views that differ enough from each other.
+
+    A view is kept when the board's centre or size moved by ``min_shift`` of the image width
+    from every kept view (so a board held still does not count many times).
+    """
+    views: list[np.ndarray] = []
+    keys: list[np.ndarray] = []
+    size: tuple[int, int] | None = None
+    for image in images:
+        size = (image.shape[1], image.shape[0])
+        corners = find_chessboard(image, pattern)
+        if corners is None:
+            continue
+        pts = corners.reshape(-1, 2)
+        key = np.array([*pts.mean(axis=0), np.ptp(pts[:, 0]), np.ptp(pts[:, 1]),
+                        *(pts[0] - pts[-1])]) / size[0]
+        if all(np.abs(key - k).max() >= min_shift for k in keys):
+            views.append(corners)
+            keys.append(key)
+            if len(views) >= max_views:
+                break
+    if size is None or len(views) < min_views:
+        raise CameraError(f"found the {pattern[0]}x{pattern[1]} chessboard in only {len(views)} "
+                          f"different views; {min_views} are needed: hold the board at "
+                          "different angles and distances, the whole board in the picture "
+                          "(or give --chessboard with the inner-corner count of your board)")
+    grid = np.zeros((pattern[0] * pattern[1], 3), np.float32)
+    grid[:, :2] = np.mgrid[0:pattern[0], 0:pattern[1]].T.reshape(-1, 2)
+    rms, matrix, dist, _, _ = cv2.calibrateCamera([grid] * len(views), views, size, None, None)
+    return LensCalibration(tuple(tuple(float(v) for v in row) for row in matrix),
+                           tuple(float(v) for v in np.ravel(dist)), size, float(rms), len(views))
+
+
+def undistort(frame: np.ndarray, lens: LensCalibration) -> np.ndarray:
+    """Remove lens distortion from a frame using a saved calibration."""
+    return cv2.undistort(frame, np.array(lens.camera_matrix), np.array(lens.dist_coeffs))
