@@ -1,7 +1,8 @@
 """Dark stickers are recognised from the first sticker pass, so a corner photo of the black
 Sudoku Cube goes straight to its digits (vision.corners.faces.looks_dark) instead of trying
-every sticker pass first; the faces found are the ones the old order found, and light or
-coloured stickers keep the sticker passes."""
+every sticker pass first; most such photos already from the pass's local-contrast mask alone
+(vision.corners.quads.sticker_probe), before the rest of the pass. The faces found are the
+ones the old order found, and light or coloured stickers keep the sticker passes."""
 from __future__ import annotations
 
 import json
@@ -13,6 +14,7 @@ import pytest
 from sudoku_cube.vision.corners import faces as corner_faces_module
 from sudoku_cube.vision.corners.faces import locate_faces, looks_dark
 from sudoku_cube.vision.corners.lattice import find_lattices
+from sudoku_cube.vision.corners.quads import Probe, find_quads, sticker_probe
 from sudoku_cube.vision.images import load_image
 from tests.conftest import quad_pitch
 
@@ -25,6 +27,15 @@ def test_first_pass_tells_dark_stickers(sample, dark):
     for which in "AB":
         img = load_image(SAMPLES / sample / f"{which}.jpg")
         assert looks_dark(find_lattices(img)) is dark, (sample, which)
+        assert sticker_probe(img).shows_stickers() is not dark, (sample, which)
+
+
+@pytest.mark.parametrize("sample", ["c4-black", "c1-plain", "c3-hard"])
+def test_first_pass_goes_on_from_its_probe(sample):
+    img = load_image(SAMPLES / sample / "A.jpg")
+    alone, probed = find_quads(img), find_quads(img, probe=sticker_probe(img))
+    assert len(alone) == len(probed) and (sample == "c4-black" or len(alone) > 9)
+    assert all(np.array_equal(a.corners, b.corners) for a, b in zip(alone, probed))
 
 
 def _counting(monkeypatch) -> dict[str, int]:
@@ -50,12 +61,13 @@ def test_black_corner_photo_skips_the_sticker_passes_and_finds_its_faces(which, 
     truth = json.loads((SAMPLES / "c4-black" / "photos.json").read_text())[which]["faces"]
     calls = _counting(monkeypatch)
     faces = locate_faces(img, which)
-    assert calls == {"sticker passes": 1, "glyphs": 1}
+    assert calls == {"sticker passes": 0, "glyphs": 1}
     # the old order (every sticker pass first, the digits of both polarities last) places
     # the same faces, no better
+    monkeypatch.setattr(Probe, "shows_stickers", lambda self: True)
     monkeypatch.setattr(corner_faces_module, "looks_dark", lambda found: False)
     old = locate_faces(img, which)
-    assert calls == {"sticker passes": 2 + len(corner_faces_module.MORE_PASSES), "glyphs": 2}
+    assert calls == {"sticker passes": 1 + len(corner_faces_module.MORE_PASSES), "glyphs": 2}
     assert [f.face for f in faces] == [f.face for f in old]
     assert sorted(f.face for f in faces) == sorted(truth)
     for new_face, old_face in zip(faces, old):

@@ -29,7 +29,7 @@ from .trim import trimmed_all
 from .joint import MAX_MISFIT, joint_fit
 from .lattice import CORNERS, Found, Lattice, find_lattices
 from .check import framed_cells, grid_contrasts, pitch_of
-from .quads import LOOSE_SOLIDITY, SOLIDITY, Quad
+from .quads import LOOSE_SOLIDITY, SOLIDITY, Quad, sticker_probe
 from .rebuild import complete_faces
 from .settle import FEW_STICKERS, settled, value_for
 from .order import MAX_DOWN_TILT_DEG, arrange
@@ -243,10 +243,12 @@ def locate_faces(image: np.ndarray, photo: str, source: str = "") -> list[Corner
     where = f"{source}: " if source else ""
     expected = corner_faces(photo)
     names = ", ".join(f"{f.face} {f.place}" for f in expected)
-    found = find_lattices(image)
-    lattices = faces_of_glyphs(image, light=True) if looks_dark(found) else []
+    probe = sticker_probe(image)
+    found = find_lattices(image, probe=probe) if probe.shows_stickers() else None
+    lattices = faces_of_glyphs(image, light=True) if found is None or looks_dark(found) else []
     of_stickers = False
     if len(lattices) < 3:
+        found = found or find_lattices(image, probe=probe)
         lattices, seen, of_stickers = _sticker_faces(image, found, where, photo, names)
     if len(lattices) < 3:
         raise CornerPhotoError(
@@ -296,7 +298,10 @@ def looks_dark(found: Found) -> bool:
     face (:data:`DARK_SHAPES`): the stickers are dark, and only their digits
     (:func:`faces_of_glyphs`) can place the faces, so that pass goes first, for light digits
     only (dark stickers carry light ink); the further sticker passes, which cannot succeed
-    there and cost most of the time, run only when it fails."""
+    there and cost most of the time, run only when it fails. Before the whole first pass,
+    its local-contrast mask alone (:func:`vision.corners.quads.sticker_probe`) tells most
+    photos of dark stickers: it shows not one sticker outline, and the rest of the pass is
+    only run when the digits place no faces."""
     return len(found.quads) < DARK_SHAPES
 
 

@@ -17,7 +17,7 @@ import numpy as np
 
 from ..detect import project
 
-from .quads import SOLIDITY, Quad, find_quads
+from .quads import SOLIDITY, Probe, Quad, find_quads
 
 CORNERS = ((0, 0), (3, 0), (3, 3), (0, 3))
 """Lattice (u, v) of a face outline's corners, clockwise from the top left."""
@@ -300,10 +300,12 @@ def _merge(first: list[Quad], more: list[Quad]) -> list[Quad]:
 
 def find_lattices(image: np.ndarray, relaxed: bool = False, more: list[Quad] = (),
                   colour: bool = False, solidity: float = SOLIDITY, rounded: bool = False,
-                  chroma: bool = False) -> Found:
+                  chroma: bool = False, probe: Probe | None = None) -> Found:
     """The face lattices of a photo, the partial ones and all sticker candidates (those of
-    :func:`find_quads` with these options and ``more``, found earlier)."""
-    quads = _merge(find_quads(image, relaxed, colour, solidity, rounded, chroma), list(more))
+    :func:`find_quads` with these options and ``more``, found earlier; ``probe``: the first
+    pass's begun, :func:`vision.corners.quads.sticker_probe`)."""
+    quads = _merge(find_quads(image, relaxed, colour, solidity, rounded, chroma, probe),
+                   list(more))
     if len(quads) < 4:
         return Found([], [], quads)
     dirs = axis_directions(quads)

@@ -151,7 +151,7 @@ _HUE_WINDOWS = [(np.abs((np.arange(256) - c + 90) % 180 - 90) <= 15).astype(np.u
 
 def find_quads(image: np.ndarray, relaxed: bool = False, colour: bool = False,
                solidity: float = SOLIDITY, rounded: bool = False,
-               chroma: bool = False) -> list[Quad]:
+               chroma: bool = False, probe: Probe | None = None) -> list[Quad]:
     """Bright convex quadrilaterals (sticker candidates) in a BGR image, deduplicated over a few
     global and local thresholds of the V channel (max of B, G, R). ``relaxed`` (a second pass
     for photos where the first found too little) thresholds by local contrast instead and
@@ -161,33 +161,80 @@ def find_quads(image: np.ndarray, relaxed: bool = False, colour: bool = False,
     ``chroma`` thresholds chroma (:func:`vision.face_cues.chroma`) instead of the V channel:
     coloured stickers on a white body, whose light plastic and grooves outshine them on V,
     are bright squares framed by a grey body on chroma, as stickers on a black body are on V
-    (hue windows, ``colour``, merge two neighbours of one colour across the thin plastic)."""
-    v = chroma_of(image) if chroma else value_channel(image)
-    h, w = v.shape
+    (hue windows, ``colour``, merge two neighbours of one colour across the thin plastic).
+    ``probe``: :func:`sticker_probe` of this image, where the first pass goes on from (no
+    other option: it is the first pass's begun)."""
+    h, w = image.shape[:2]
     min_area = max(30.0, h * w * 0.00015)
     max_area = h * w * 0.05
-    v = cv2.GaussianBlur(v, (3, 3), 0)
     if colour:
         return _quads_in(_hue_masks(cv2.GaussianBlur(image, (3, 3), 0)), min_area, max_area,
                          (h, w), (1,), solidity, rounded)
-    if relaxed:
-        return _quads_in(_local_contrast_masks(v, max(15, (min(h, w) // 12) | 1)),
-                         min_area, max_area, (h, w), (1, 2), solidity, rounded)
+    if probe is None:
+        v = cv2.GaussianBlur(chroma_of(image) if chroma else value_channel(image), (3, 3), 0)
+        if relaxed:
+            return _quads_in(_local_contrast_masks(v, max(15, (min(h, w) // 12) | 1)),
+                             min_area, max_area, (h, w), (1, 2), solidity, rounded)
+        probe = _probe_of(v, min_area, max_area, solidity, rounded)
+    return _first_pass(probe, min_area, max_area, solidity, rounded)
+
+
+@dataclass(frozen=True)
+class Probe:
+    """The first sticker pass begun: the V channel smoothed, its local-contrast mask (opened)
+    and the sticker candidates (sort key, quad) in that mask alone."""
+
+    v: np.ndarray
+    local: np.ndarray
+    candidates: list[tuple[float, Quad]]
+
+    def shows_stickers(self) -> bool:
+        """Whether the local-contrast mask, which finds stickers in shade, glare or on a bright
+        background alike, holds a single sticker-shaped outline: in a photo of dark stickers
+        (the black Sudoku Cube) it holds none, only digits and grooves."""
+        return bool(self.candidates)
+
+
+def sticker_probe(image: np.ndarray) -> Probe:
+    """The first sticker pass's local-contrast mask of ``image`` and its candidates
+    (:class:`Probe`): a cheap first look that finds a photo of dark stickers; the pass goes on
+    from it (:func:`find_quads` ``probe``) with nothing done twice."""
+    v = cv2.GaussianBlur(value_channel(image), (3, 3), 0)
+    h, w = v.shape
+    return _probe_of(v, max(30.0, h * w * 0.00015), h * w * 0.05, SOLIDITY, False)
+
+
+def _probe_of(v: np.ndarray, min_area: float, max_area: float, solidity: float,
+              rounded: bool) -> Probe:
+    """:func:`sticker_probe` of the smoothed channel ``v``."""
+    h, w = v.shape
+    block = max(15, (min(h, w) // 12) | 1)
+    local = cv2.adaptiveThreshold(v, 1, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY,
+                                  block, -5)
+    opened = _opened([local])[0]
+    return Probe(v, opened, _candidates(opened, min_area, max_area, solidity, rounded))
+
+
+def _first_pass(first: Probe, min_area: float, max_area: float, solidity: float,
+                rounded: bool) -> list[Quad]:
+    """The sticker candidates of the first pass (or of the chroma pass, on chroma) from its
+    :class:`Probe`: a ladder of global levels of the smoothed channel and the local-contrast
+    mask, each opened and eroded."""
+    v = first.v
+    h, w = v.shape
     otsu, _ = cv2.threshold(v, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     lo, hi = np.percentile(v[::4, ::4], (2, 98))
     # a ladder of global levels: some level lies between the dark body and the stickers,
     # whether the background is darker or brighter than the stickers
     levels = sorted({int(otsu), *(int(lo + (hi - lo) * f) for f in (0.2, 0.32, 0.45, 0.6, 0.75))})
-    block = max(15, (min(h, w) // 12) | 1)
-    local = cv2.adaptiveThreshold(v, 1, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY,
-                                  block, -5)
     # a flat opening or erosion of ``v > t`` is the grey one of v above t: the ladder's masks
     # are opened and eroded once, as one grey image, then cut at each level
     opened_v = cv2.morphologyEx(v, cv2.MORPH_OPEN, _OPEN)
     eroded_v = cv2.erode(opened_v, _thin((h, w), 1))
-    opened = [_above(opened_v, t) for t in levels] + _opened([local])
-    eroded = [_above(eroded_v, t) for t in levels] + _eroded(opened[-1:], (h, w), (1,))
-    return _quads_of(opened + eroded, min_area, max_area, solidity, rounded)
+    opened = [_above(opened_v, t) for t in levels] + [first.local]
+    eroded = [_above(eroded_v, t) for t in levels] + _eroded([first.local], (h, w), (1,))
+    return _quads_of(opened + eroded, min_area, max_area, solidity, rounded,
+                     {len(levels): first.candidates})
 
 
 _OPEN = np.ones((3, 3), np.uint8)
@@ -229,26 +276,40 @@ def _quads_in(masks: list[np.ndarray], min_area: float, max_area: float,
 
 
 def _quads_of(masks: list[np.ndarray], min_area: float, max_area: float,
-              solidity: float = SOLIDITY, rounded: bool = False) -> list[Quad]:
+              solidity: float = SOLIDITY, rounded: bool = False,
+              known: dict[int, list[tuple[float, Quad]]] | None = None) -> list[Quad]:
     """Sticker quads (contours at least ``solidity`` convex) in the binary ``masks``, in
-    turn, deduplicated and kept when they have lattice neighbours."""
+    turn, deduplicated and kept when they have lattice neighbours; ``known``: the candidates
+    of some masks (by index), found before."""
     candidates: list[tuple[float, Quad]] = []
-    # RETR_LIST, because on a bright background the stickers are islands in the body's hole
-    for mask in masks:
-        contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
-        for c in contours:
-            area = cv2.contourArea(c)
-            if not min_area <= area <= max_area:
-                continue
-            corners = _quad_of(c, solidity, rounded)
-            if corners is None:
-                continue
-            q = _make_quad(corners, area)
-            if q is not None:
-                fit = area / max(1.0, abs(cv2.contourArea(corners.astype(np.float32))))
-                candidates.append((-abs(1 - fit), q))
+    for k, mask in enumerate(masks):
+        if known and k in known:
+            candidates += known[k]
+        else:
+            candidates += _candidates(mask, min_area, max_area, solidity, rounded)
     candidates.sort(key=lambda t: t[0], reverse=True)
     return _with_neighbours(_distinct([q for _, q in candidates]))
+
+
+def _candidates(mask: np.ndarray, min_area: float, max_area: float, solidity: float,
+                rounded: bool) -> list[tuple[float, Quad]]:
+    """The sticker candidates of one binary mask: each outline of a sticker's area and shape
+    as (sort key: how closely its quad fills it, best highest; quad)."""
+    out: list[tuple[float, Quad]] = []
+    # RETR_LIST, because on a bright background the stickers are islands in the body's hole
+    contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+    for c in contours:
+        area = cv2.contourArea(c)
+        if not min_area <= area <= max_area:
+            continue
+        corners = _quad_of(c, solidity, rounded)
+        if corners is None:
+            continue
+        q = _make_quad(corners, area)
+        if q is not None:
+            fit = area / max(1.0, abs(cv2.contourArea(corners.astype(np.float32))))
+            out.append((-abs(1 - fit), q))
+    return out
 
 
 def _distinct(quads: list[Quad]) -> list[Quad]:
