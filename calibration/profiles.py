@@ -1,15 +1,14 @@
 """Named calibration profiles: one person's cube (settings, templates) and camera.
 
 A profile is a folder ``<data root>/profiles/<name>/`` holding ``profile.json`` and PNG sheets
-of glyphs (templates and classifier training glyphs, 32x32 cells, labels in the JSON). No
-pickle anywhere. Image files carry a content hash in their name and are written before the
-JSON that points at them; the JSON is replaced atomically last, so an interrupted save leaves
-the previous profile whole. The profile ``default`` is built in (font templates, default
+of glyphs (templates and classifier training glyphs, 32x32 cells, labels in the JSON;
+:mod:`calibration.profile_files`). No pickle anywhere. Image files carry a content hash in
+their name and are written before the JSON that points at them; the JSON is replaced
+atomically last, so an interrupted save leaves the previous profile whole. The profile ``default`` is built in (font templates, default
 settings, camera 0) and is never written.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 import time
@@ -17,22 +16,19 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from sudoku_cube.calibration.learn import combined_templates
-from sudoku_cube.calibration.store import ProfileError, atomic_write_png, profiles_root, read_png
+from sudoku_cube.calibration.profile_files import read_model, read_set, write_model, write_set
+from sudoku_cube.calibration.store import ProfileError, profiles_root
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.vision.camera_settings import CameraSettings
-from sudoku_cube.vision.glyph import GLYPH
-from sudoku_cube.vision.hog import N_CLASSES, LinearModel, hog_features
-from sudoku_cube.vision.storage import atomic_write_bytes, atomic_write_json
+from sudoku_cube.vision.hog import LinearModel
+from sudoku_cube.vision.storage import atomic_write_json
 from sudoku_cube.vision.templates import TemplateSet, default_templates
 
 PROFILE_FORMAT = "sudoku-cube-profile/1"
 PROFILE_FILE = "profile.json"
 DEFAULT_NAME = "default"
 NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$")
-SHEET_COLUMNS = 36
 STICKER_STYLES = ("white", "coloured")
 DATA_KINDS = ("templates", "training", "classifier")
 
@@ -115,116 +111,6 @@ def profile_dir(name: str) -> Path:
     return profiles_root() / check_name(name)
 
 
-# --- glyph sheets -----------------------------------------------------------------------------
-
-def _sheet(images: np.ndarray) -> np.ndarray:
-    """Tile (N, 32, 32) glyphs in [0, 1] into one uint8 image, SHEET_COLUMNS per row."""
-    n = len(images)
-    rows = max(1, -(-n // SHEET_COLUMNS))
-    sheet = np.zeros((rows * GLYPH, SHEET_COLUMNS * GLYPH), np.uint8)
-    for i, img in enumerate(images):
-        r, c = divmod(i, SHEET_COLUMNS)
-        sheet[r * GLYPH:(r + 1) * GLYPH, c * GLYPH:(c + 1) * GLYPH] = np.clip(
-            np.rint(img * 255), 0, 255).astype(np.uint8)
-    return sheet
-
-
-def _unsheet(sheet: np.ndarray, count: int, path: Path) -> np.ndarray:
-    """Inverse of :func:`_sheet`; checks the sheet holds ``count`` cells of GLYPH pixels."""
-    rows = max(1, -(-count // SHEET_COLUMNS))
-    if sheet.ndim != 2 or sheet.shape != (rows * GLYPH, SHEET_COLUMNS * GLYPH):
-        raise ProfileError(f"{path}: glyph sheet is {sheet.shape[1]}x{sheet.shape[0]} pixels, "
-                           f"expected {SHEET_COLUMNS * GLYPH}x{rows * GLYPH} for {count} glyphs "
-                           f"of {GLYPH} px; it is from another version or was edited: "
-                           "run `sudoku-cube calibrate templates` again for this profile")
-    out = np.empty((count, GLYPH, GLYPH), np.float32)
-    for i in range(count):
-        r, c = divmod(i, SHEET_COLUMNS)
-        out[i] = sheet[r * GLYPH:(r + 1) * GLYPH, c * GLYPH:(c + 1) * GLYPH] / 255.0
-    return out
-
-
-def _write_set(folder: Path, kind: str, ts: TemplateSet) -> dict[str, Any]:
-    """Write a glyph sheet named by its content hash; return its JSON entry."""
-    sheet = _sheet(ts.images)
-    digest = hashlib.sha256(sheet.tobytes() + bytes(np.asarray(ts.digits, np.int8))
-                            + bytes(np.asarray(ts.rots, np.int8))).hexdigest()[:12]
-    name = f"{kind}-{digest}.png"
-    if not (folder / name).exists():
-        atomic_write_png(folder / name, sheet)
-    return {"file": name, "count": len(ts), "glyph_px": GLYPH,
-            "digits": [int(d) for d in ts.digits], "rots": [int(r) for r in ts.rots],
-            "meta": ts.meta}
-
-
-def _read_set(folder: Path, kind: str, entry: Any, where: Path) -> TemplateSet:
-    """Read a glyph set described by a profile.json entry (validating every field)."""
-    fix = "run `sudoku-cube calibrate templates` again for this profile, or delete its folder"
-    if not isinstance(entry, dict):
-        raise ProfileError(f"{where}: '{kind}' must be an object; {fix}")
-    try:
-        file = str(entry["file"])
-        count = int(entry["count"])
-        digits = np.array([int(d) for d in entry["digits"]])
-        rots = np.array([int(r) for r in entry["rots"]])
-        glyph_px = int(entry.get("glyph_px", GLYPH))
-        meta = entry.get("meta") or {}
-    except (KeyError, TypeError, ValueError) as e:
-        raise ProfileError(f"{where}: '{kind}' entry is incomplete ({e}); {fix}") from None
-    if "/" in file or "\\" in file or file.startswith("."):
-        raise ProfileError(f"{where}: '{kind}' names file {file!r} outside the profile; {fix}")
-    if glyph_px != GLYPH:
-        raise ProfileError(f"{where}: '{kind}' glyphs are {glyph_px} px but this version uses "
-                           f"{GLYPH} px (an older profile); {fix}")
-    if len(digits) != count or len(rots) != count or count == 0:
-        raise ProfileError(f"{where}: '{kind}' labels do not match its count {count}; {fix}")
-    if digits.min() < 1 or digits.max() > 9 or rots.min() < 0 or rots.max() > 3:
-        raise ProfileError(f"{where}: '{kind}' has labels outside digits 1-9 / rotations 0-3; "
-                           f"{fix}")
-    sheet = read_png(folder / file, what=f"the {kind} glyph sheet", fix=fix)
-    images = _unsheet(sheet, count, folder / file)
-    return TemplateSet(images, digits, rots, dict(meta) if isinstance(meta, dict) else {})
-
-
-def _write_model(folder: Path, model: LinearModel) -> dict[str, Any]:
-    """Write the classifier's weights as JSON (named by content hash); return its entry."""
-    body = {"format": "sudoku-cube-classifier/1", "weights": model.weights.tolist(),
-            "bias": model.bias.tolist(), "temperature": float(model.temperature),
-            "meta": model.meta}
-    text = json.dumps(body)
-    name = f"classifier-{hashlib.sha256(text.encode()).hexdigest()[:12]}.json"
-    if not (folder / name).exists():
-        atomic_write_bytes(folder / name, text.encode("utf-8"))
-    return {"file": name, "shape": list(model.weights.shape)}
-
-
-def _read_model(folder: Path, entry: Any, where: Path) -> LinearModel:
-    """Read and check a classifier written by :func:`_write_model`."""
-    fix = "run `sudoku-cube calibrate templates` again for this profile, or delete its folder"
-    file = entry.get("file") if isinstance(entry, dict) else None
-    if not isinstance(file, str) or "/" in file or "\\" in file or file.startswith("."):
-        raise ProfileError(f"{where}: 'classifier' entry is damaged; {fix}")
-    path = folder / file
-    try:
-        body = json.loads(path.read_text(encoding="utf-8"))
-        weights = np.array(body["weights"], np.float32)
-        bias = np.array(body["bias"], np.float32)
-        temperature = float(body["temperature"])
-    except FileNotFoundError:
-        raise ProfileError(f"{path}: the classifier file is missing; {fix}") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError,
-            ValueError) as e:
-        raise ProfileError(f"{path}: the classifier file is damaged ({type(e).__name__}); "
-                           f"{fix}") from None
-
-    dim = hog_features(np.zeros((1, GLYPH, GLYPH), np.float32)).shape[1]
-    if weights.shape != (dim, N_CLASSES) or bias.shape != (N_CLASSES,):
-        raise ProfileError(f"{path}: classifier has shape {list(weights.shape)}, this version "
-                           f"needs [{dim}, {N_CLASSES}] (an older profile); {fix}")
-    meta = body.get("meta") if isinstance(body.get("meta"), dict) else {}
-    return LinearModel(weights, bias, temperature, meta)
-
-
 # --- save / load ------------------------------------------------------------------------------
 
 def _settings_dict(s: CubeSettings) -> dict[str, Any]:
@@ -265,11 +151,11 @@ def save_profile(profile: Profile) -> Path:
         "name": profile.name,
         "created": profile.created or time.strftime("%Y-%m-%dT%H:%M:%S"),
         "settings": _settings_dict(profile.settings),
-        "templates": _write_set(folder, "templates", profile.templates)
+        "templates": write_set(folder, "templates", profile.templates)
         if profile.templates is not None else None,
-        "training": _write_set(folder, "training", profile.training)
+        "training": write_set(folder, "training", profile.training)
         if profile.training is not None else None,
-        "classifier": _write_model(folder, profile.classifier)
+        "classifier": write_model(folder, profile.classifier)
         if profile.classifier is not None else None,
         "camera": profile.camera.to_dict() if profile.camera else None,
         "report": profile.report,
@@ -326,11 +212,11 @@ def load_profile_dir(folder: Path) -> Profile:
         raise ProfileError(f"{where}: must hold a JSON object; calibrate again or delete it")
     _parse_format(doc, where)
     settings = _settings_from(doc.get("settings", {}), where)
-    templates = _read_set(folder, "templates", doc["templates"], where) \
+    templates = read_set(folder, "templates", doc["templates"], where) \
         if doc.get("templates") is not None else None
-    training = _read_set(folder, "training", doc["training"], where) \
+    training = read_set(folder, "training", doc["training"], where) \
         if doc.get("training") is not None else None
-    classifier = _read_model(folder, doc["classifier"], where) \
+    classifier = read_model(folder, doc["classifier"], where) \
         if doc.get("classifier") is not None else None
     camera = None
     if doc.get("camera") is not None:
