@@ -16,7 +16,8 @@ from ortools.sat.python import cp_model
 from .cp_sat import cp_solver
 from .errors import UnsolvableError
 from .geometry import FACES
-from .grid_model import Reachability, build_model, build_soft_model, sticker_hypotheses
+from .grid_model import Reachability, build_model, sticker_hypotheses
+from .grid_soft import build_soft_model
 from .profile import CubeSettings
 from .state import CubeState, sticker_name
 from .stickers import Hypothesis, Sticker, format_token

@@ -19,6 +19,8 @@ readings (``1^`` and ``1v``) rather than by if-else on the direction.
 Reachability by face turns: corner twists sum to 0 mod 3, edge flips to 0 mod 2, and the
 parities of the corner permutation, the edge permutation and the total centre quarter turns are
 equal (permutation parity as the XOR of inversion booleans).
+
+The diagnosis model, where any sticker may be read otherwise, is :mod:`models.grid_soft`.
 """
 from __future__ import annotations
 
@@ -100,7 +102,7 @@ def sticker_hypotheses(state: CubeState, settings: CubeSettings = CubeSettings()
     return tuple(out)
 
 
-def _weights(hyps: Sequence[Hypothesis]) -> list[int]:
+def log_weights(hyps: Sequence[Hypothesis]) -> list[int]:
     """Integer log-score of each hypothesis relative to the best (best = 0)."""
     if len(hyps) < 2 or all(h.score is None for h in hyps):
         return [0] * len(hyps)
@@ -133,12 +135,12 @@ def open_choices(hyps: Sequence[Hypothesis]) -> tuple[tuple[Hypothesis, ...], fl
     return tuple(hyps[k] for k in keep), (max(rest) if rest else floor)
 
 
-def _bools(model: cp_model.CpModel, n: int) -> list[cp_model.IntVar]:
+def new_bools(model: cp_model.CpModel, n: int) -> list[cp_model.IntVar]:
     return [model.new_bool_var("") for _ in range(n)]
 
 
 @dataclass(frozen=True)
-class _Template:
+class PlacementTemplate:
     """The part of the model that does not depend on the readings (built once, then cloned)."""
 
     model: cp_model.CpModel
@@ -150,14 +152,14 @@ class _Template:
 
 
 @cache
-def _template(reach: Reachability) -> _Template:
+def placement_template(reach: Reachability) -> PlacementTemplate:
     """Variables, exactly-one rules, the Sudoku rule and reachability; cloned per solve."""
     m = cp_model.CpModel()
-    corner = [[_bools(m, 3) for _ in range(8)] for _ in range(8)]
-    edge = [[_bools(m, 2) for _ in range(12)] for _ in range(12)]
-    centre = [_bools(m, 4) for _ in range(6)]
-    direction = [_bools(m, 4) for _ in range(6)]
-    digit = [_bools(m, 9) for _ in range(54)]
+    corner = [[new_bools(m, 3) for _ in range(8)] for _ in range(8)]
+    edge = [[new_bools(m, 2) for _ in range(12)] for _ in range(12)]
+    centre = [new_bools(m, 4) for _ in range(6)]
+    direction = [new_bools(m, 4) for _ in range(6)]
+    digit = [new_bools(m, 9) for _ in range(54)]
     # each piece one (place, twist); each place one piece
     for group, n, tw in ((corner, 8, 3), (edge, 12, 2)):
         for p in range(n):
@@ -172,7 +174,7 @@ def _template(reach: Reachability) -> _Template:
         for d in range(9):
             m.add_exactly_one([digit[9 * f + k][d] for k in range(9)])
     _reachability(m, corner, edge, centre, reach)
-    return _Template(m, corner, edge, centre, direction, digit)
+    return PlacementTemplate(m, corner, edge, centre, direction, digit)
 
 
 def build_model(hyps: tuple[tuple[Hypothesis, ...], ...],
@@ -185,105 +187,143 @@ def build_model(hyps: tuple[tuple[Hypothesis, ...], ...],
     choice (:func:`open_choices`), instead of 36 named choices: the model stays small however
     many cells are open. ``objective``: maximise the total log-score (off for enumeration).
     """
-    tpl = _template(reach)
+    tpl = placement_template(reach)
     m = tpl.model.clone()
-    ff = facelet_face()
-    corner, edge, centre, direction, digit = (tpl.corner, tpl.edge, tpl.centre,
-                                              tpl.direction, tpl.digit)
-    named: list[tuple[Hypothesis, ...]] = []
-    hyp: list[list[cp_model.IntVar] | None] = []
-    weights = []
-    read_digit: dict[int, list[cp_model.IntVar]] = {}
-    read_rot: dict[int, list[cp_model.IntVar]] = {}
-    for i, hs in enumerate(hyps):
-        if is_open(hs):
-            names, other = open_choices(hs)
-            named.append(names)
-            weights.append(_weights(names + (Hypothesis(Sticker(0, 0), other),)))
-            hv = _bools(m, len(names) + 1)
-            m.add_exactly_one(hv)
-            hyp.append(hv)
-            rd, rr = _bools(m, 9), _bools(m, 4)
-            m.add_exactly_one(rd)
-            m.add_exactly_one(rr)
-            read_digit[i], read_rot[i] = rd, rr
-            for k, h in enumerate(names):
-                d, r = h.sticker.digit - 1, h.sticker.rot
-                m.add_bool_and([rd[d], rr[r]]).only_enforce_if(hv[k])
-                m.add_bool_or([rd[d].Not(), rr[r].Not()]).only_enforce_if(hv[-1])
-            continue
-        named.append(hs)
-        weights.append(_weights(hs))
-        if len(hs) > 1:
-            hv = _bools(m, len(hs))
-            m.add_exactly_one(hv)
-            hyp.append(hv)
-        else:
-            hyp.append(None)
-    # support lists for the reverse clauses: cell j holds digit d / points r only if some
-    # placement brings a sticker that may read so
-    digit_support: dict[tuple[int, int], list] = {}
-    dir_support: dict[tuple[int, int], list] = {}
-
-    def consequences(i: int, j: int, delta: int, x) -> None:
-        """Sticker i landing on cell j turned by delta when literal ``x`` holds."""
-        fj = ff[j]
-        if i in read_digit:
-            for d, v in enumerate(read_digit[i]):
-                m.add_implication(v, digit[j][d]).only_enforce_if(x)
-                digit_support.setdefault((j, d), []).append(x)
-            for r, v in enumerate(read_rot[i]):
-                m.add_implication(v, direction[fj][(r + delta) % 4]).only_enforce_if(x)
-                dir_support.setdefault((j, (r + delta) % 4), []).append(x)
-            return
-        hv = hyp[i]
-        for k, h in enumerate(named[i]):
-            s = h.sticker
-            cond = [x] + ([hv[k]] if hv is not None else [])
-            r = (s.rot + delta) % 4
-            m.add_bool_and([digit[j][s.digit - 1], direction[fj][r]]).only_enforce_if(cond)
-            digit_support.setdefault((j, s.digit - 1), []).append(x)
-            dir_support.setdefault((j, r), []).append(x)
-
-    for group, landings, n, tw in ((corner, corner_landings(), 8, 3),
-                                   (edge, edge_landings(), 12, 2)):
-        for p in range(n):
-            certain = all(hyp[L.source] is None for L in landings[p][0][0])
-            for q in range(n):
-                for t in range(tw):
-                    x = group[p][q][t]
-                    if certain:
-                        lits = []
-                        for L in landings[p][q][t]:
-                            s = named[L.source][0].sticker
-                            r = (s.rot + L.delta) % 4
-                            d, fj = digit[L.target][s.digit - 1], direction[ff[L.target]][r]
-                            lits += (d, fj)
-                            digit_support.setdefault((L.target, s.digit - 1), []).append(x)
-                            dir_support.setdefault((L.target, r), []).append(x)
-                        m.add_bool_and(lits).only_enforce_if(x)
-                    else:
-                        for L in landings[p][q][t]:
-                            consequences(L.source, L.target, L.delta, x)
+    cells = _reading_choices(m, hyps)
+    links = _Links(m, tpl, cells)
+    links.placements(tpl.corner, corner_landings(), 8, 3)
+    links.placements(tpl.edge, edge_landings(), 12, 2)
     for f, j in enumerate(centre_facelets()):
         for t in range(4):
-            consequences(j, j, t, centre[f][t])
-    for j in range(54):
-        for d in range(9):
-            m.add_bool_or(digit_support.get((j, d), [])).only_enforce_if(digit[j][d])
-        for r in range(4):
-            m.add_bool_or(dir_support.get((j, r), [])).only_enforce_if(direction[ff[j]][r])
-    _digit_counts(m, named, hyp, read_digit)
-
-    gm = GridModel(m, tuple(named), corner, edge, centre, direction, digit, hyp, weights,
-                   read_digit, read_rot)
+            links.consequences(j, j, t, tpl.centre[f][t])
+    links.supported()
+    _digit_counts(m, cells.named, cells.hyp, cells.read_digit)
+    gm = GridModel(m, tuple(cells.named), tpl.corner, tpl.edge, tpl.centre, tpl.direction,
+                   tpl.digit, cells.hyp, cells.weights, cells.read_digit, cells.read_rot)
     if objective:
-        terms = [(w, v) for hv, ws in zip(hyp, weights) if hv is not None
+        terms = [(w, v) for hv, ws in zip(cells.hyp, cells.weights) if hv is not None
                  for w, v in zip(ws, hv) if w]
         if terms:
             m.maximize(sum(w * v for w, v in terms))
             gm.has_objective = True
     return gm
+
+
+@dataclass
+class _Choices:
+    """Each cell's reading choices in the model: its named readings, one flag per reading
+    (None for a single sure one), their integer log-scores and, for an open cell, its own
+    digit and rotation flags."""
+
+    named: list[tuple[Hypothesis, ...]] = field(default_factory=list)
+    hyp: list[list[cp_model.IntVar] | None] = field(default_factory=list)
+    weights: list[list[int]] = field(default_factory=list)
+    read_digit: dict[int, list[cp_model.IntVar]] = field(default_factory=dict)
+    read_rot: dict[int, list[cp_model.IntVar]] = field(default_factory=dict)
+
+
+def _reading_choices(m: cp_model.CpModel, hyps: tuple[tuple[Hypothesis, ...], ...]
+                     ) -> _Choices:
+    """The reading flags of every cell, exactly one chosen per cell; an open cell's named
+    readings fix its digit and rotation flags, and "any other reading" rules them out."""
+    out = _Choices()
+    for i, hs in enumerate(hyps):
+        if is_open(hs):
+            names, other = open_choices(hs)
+            out.named.append(names)
+            out.weights.append(log_weights(names + (Hypothesis(Sticker(0, 0), other),)))
+            hv = new_bools(m, len(names) + 1)
+            m.add_exactly_one(hv)
+            out.hyp.append(hv)
+            rd, rr = new_bools(m, 9), new_bools(m, 4)
+            m.add_exactly_one(rd)
+            m.add_exactly_one(rr)
+            out.read_digit[i], out.read_rot[i] = rd, rr
+            for k, h in enumerate(names):
+                d, r = h.sticker.digit - 1, h.sticker.rot
+                m.add_bool_and([rd[d], rr[r]]).only_enforce_if(hv[k])
+                m.add_bool_or([rd[d].Not(), rr[r].Not()]).only_enforce_if(hv[-1])
+            continue
+        out.named.append(hs)
+        out.weights.append(log_weights(hs))
+        if len(hs) > 1:
+            hv = new_bools(m, len(hs))
+            m.add_exactly_one(hv)
+            out.hyp.append(hv)
+        else:
+            out.hyp.append(None)
+    return out
+
+
+class _Links:
+    """What each placement means for the solved faces ("if this flag, then that cell holds
+    that digit pointing that way"), and the reverse: a cell holds a digit, or a face points
+    a way, only if some placement that may bring it holds (support lists per cell)."""
+
+    def __init__(self, m: cp_model.CpModel, tpl: PlacementTemplate, cells: _Choices) -> None:
+        self.m, self.tpl, self.cells = m, tpl, cells
+        self.ff = facelet_face()
+        self.digit_support: dict[tuple[int, int], list] = {}
+        self.dir_support: dict[tuple[int, int], list] = {}
+
+    def consequences(self, i: int, j: int, delta: int, x) -> None:
+        """Sticker i landing on cell j turned by delta when literal ``x`` holds."""
+        m, c, digit, direction = self.m, self.cells, self.tpl.digit, self.tpl.direction
+        fj = self.ff[j]
+        if i in c.read_digit:
+            for d, v in enumerate(c.read_digit[i]):
+                m.add_implication(v, digit[j][d]).only_enforce_if(x)
+                self.digit_support.setdefault((j, d), []).append(x)
+            for r, v in enumerate(c.read_rot[i]):
+                m.add_implication(v, direction[fj][(r + delta) % 4]).only_enforce_if(x)
+                self.dir_support.setdefault((j, (r + delta) % 4), []).append(x)
+            return
+        hv = c.hyp[i]
+        for k, h in enumerate(c.named[i]):
+            s = h.sticker
+            cond = [x] + ([hv[k]] if hv is not None else [])
+            r = (s.rot + delta) % 4
+            m.add_bool_and([digit[j][s.digit - 1], direction[fj][r]]).only_enforce_if(cond)
+            self.digit_support.setdefault((j, s.digit - 1), []).append(x)
+            self.dir_support.setdefault((j, r), []).append(x)
+
+    def placements(self, group, landings, n: int, tw: int) -> None:
+        """The consequences of every placement of one kind of piece (``group[p][q][t]``: piece
+        ``p`` to place ``q`` with twist ``t``); a piece read for sure gets them as one rule."""
+        for p in range(n):
+            certain = all(self.cells.hyp[L.source] is None for L in landings[p][0][0])
+            for q in range(n):
+                for t in range(tw):
+                    x = group[p][q][t]
+                    if certain:
+                        self._certain(x, landings[p][q][t])
+                    else:
+                        for L in landings[p][q][t]:
+                            self.consequences(L.source, L.target, L.delta, x)
+
+    def _certain(self, x, landings) -> None:
+        """One placement of a piece whose stickers are read for sure."""
+        lits = []
+        for L in landings:
+            s = self.cells.named[L.source][0].sticker
+            r = (s.rot + L.delta) % 4
+            d = self.tpl.digit[L.target][s.digit - 1]
+            fj = self.tpl.direction[self.ff[L.target]][r]
+            lits += (d, fj)
+            self.digit_support.setdefault((L.target, s.digit - 1), []).append(x)
+            self.dir_support.setdefault((L.target, r), []).append(x)
+        self.m.add_bool_and(lits).only_enforce_if(x)
+
+    def supported(self) -> None:
+        """The reverse clauses: every digit and direction a cell takes has a placement."""
+        digit, direction = self.tpl.digit, self.tpl.direction
+        for j in range(54):
+            for d in range(9):
+                self.m.add_bool_or(self.digit_support.get((j, d), [])).only_enforce_if(
+                    digit[j][d])
+            for r in range(4):
+                self.m.add_bool_or(self.dir_support.get((j, r), [])).only_enforce_if(
+                    direction[self.ff[j]][r])
 
 
 def _digit_counts(m: cp_model.CpModel, named, hyp, read_digit) -> None:
@@ -334,73 +374,3 @@ def _reachability(m: cp_model.CpModel, corner, edge, centre, reach: Reachability
         m.add(o == centre[f][1] + centre[f][3])
         odd.append(o)
     m.add_bool_xor(odd + [par.Not()])
-
-
-@dataclass
-class SoftModel:
-    """The diagnosis model: every sticker's digit and rotation are free choices, and the
-    objective counts stickers whose choice matches none of their readings."""
-
-    model: cp_model.CpModel
-    corner: list
-    edge: list
-    centre: list
-    direction: list
-    digit: list
-    read_digit: list[list[cp_model.IntVar]]
-    read_rot: list[list[cp_model.IntVar]]
-    changed: list[cp_model.IntVar]
-    costs: list[tuple[int, cp_model.IntVar]] = field(default_factory=list)
-    """(cost, flag): the flag may hold only when its sticker reads that hypothesis, whose
-    log-score is ``cost`` / :data:`SCORE_SCALE` below the sticker's best."""
-
-
-def build_soft_model(hyps: tuple[tuple[Hypothesis, ...], ...],
-                     reach: Reachability = Reachability()) -> SoftModel:
-    """A model where any sticker may be read differently, at a cost of one per sticker.
-
-    Sticker ``i`` gets a digit choice ``read_digit[i]`` (9 flags) and a rotation choice
-    ``read_rot[i]`` (4 flags); a placement carrying ``i`` to cell ``j`` turned ``delta``
-    implies ``digit[j] = read_digit[i]`` and ``direction = read_rot[i] + delta``. Minimising
-    ``sum(changed)`` finds the fewest stickers that, read differently, make the cube solvable.
-    """
-    tpl = _template(reach)
-    m = tpl.model.clone()
-    ff = facelet_face()
-    read_digit = [_bools(m, 9) for _ in range(54)]
-    read_rot = [_bools(m, 4) for _ in range(54)]
-    changed = _bools(m, 54)
-    costs: list[tuple[int, cp_model.IntVar]] = []
-    for i, hs in enumerate(hyps):
-        m.add_exactly_one(read_digit[i])
-        m.add_exactly_one(read_rot[i])
-        matches = []
-        for h, w in zip(hs, _weights(hs)):
-            ok = m.new_bool_var("")
-            m.add_bool_and([read_digit[i][h.sticker.digit - 1], read_rot[i][h.sticker.rot]]
-                           ).only_enforce_if(ok)
-            matches.append(ok)
-            if w:
-                costs.append((-w, ok))
-        m.add_bool_or(matches + [changed[i]])
-
-    def carry(i: int, j: int, delta: int, x) -> None:
-        for d in range(9):
-            m.add_bool_and([tpl.digit[j][d]]).only_enforce_if([x, read_digit[i][d]])
-        for r in range(4):
-            m.add_bool_and([tpl.direction[ff[j]][(r + delta) % 4]]).only_enforce_if(
-                [x, read_rot[i][r]])
-
-    for group, landings, n, tw in ((tpl.corner, corner_landings(), 8, 3),
-                                   (tpl.edge, edge_landings(), 12, 2)):
-        for p in range(n):
-            for q in range(n):
-                for t in range(tw):
-                    for L in landings[p][q][t]:
-                        carry(L.source, L.target, L.delta, group[p][q][t])
-    for f, j in enumerate(centre_facelets()):
-        for t in range(4):
-            carry(j, j, t, tpl.centre[f][t])
-    m.minimize(sum(changed))
-    return SoftModel(m, tpl.corner, tpl.edge, tpl.centre, tpl.direction, tpl.digit,
-                     read_digit, read_rot, changed, costs)
