@@ -66,17 +66,18 @@ def _windows_chunk(pts: np.ndarray, origins: np.ndarray,
     a, b = ab[:, 0], ab[:, 1]
     pitch = np.minimum(np.sqrt(a[:, 0] * a[:, 0] + a[:, 1] * a[:, 1]),
                        np.sqrt(b[:, 0] * b[:, 0] + b[:, 1] * b[:, 1]))
-    # node positions (P, 25) and their squared distances to every point (P, 25, N), per
-    # coordinate (the sums of np.linalg.norm over the last axis, without its copies)
-    dx = (origins[:, :1] + _NODES[None, :, 0] * a[:, :1] + _NODES[None, :, 1] * b[:, :1]
-          )[:, :, None] - pts[None, None, :, 0]
-    dy = (origins[:, 1:] + _NODES[None, :, 0] * a[:, 1:] + _NODES[None, :, 1] * b[:, 1:]
-          )[:, :, None] - pts[None, None, :, 1]
-    dx *= dx
-    dy *= dy
-    dx += dy
-    near = dx.argmin(axis=2)
-    hit = (np.sqrt(np.take_along_axis(dx, near[:, :, None], axis=2)[:, :, 0])
+    # node positions (P 25, 2) and their squared distances to every point (P 25, N) as
+    # |n|^2 - 2 n.p + |p|^2: the products in one matrix product, |n|^2 (the same for every
+    # point) added to the nearest only
+    nx = origins[:, :1] + _NODES[None, :, 0] * a[:, :1] + _NODES[None, :, 1] * b[:, :1]
+    ny = origins[:, 1:] + _NODES[None, :, 0] * a[:, 1:] + _NODES[None, :, 1] * b[:, 1:]
+    nodes = np.stack([nx, ny], axis=2).reshape(-1, 2)
+    d = nodes @ (-2.0 * pts.T)
+    d += (pts * pts).sum(axis=1)
+    nearest = d.argmin(axis=1)
+    least = d[np.arange(len(d)), nearest] + (nodes * nodes).sum(axis=1)
+    near = nearest.reshape(-1, 25)
+    hit = (np.sqrt(np.maximum(least, 0.0)).reshape(-1, 25)
            < MATCH * pitch[:, None]).reshape(-1, 5, 5)  # [pair, row j, col i]
     # hits in each 3x3 window (i0, j0) from a summed-area table: (P, 9) in (i0, j0) order
     c = np.pad(hit.astype(np.int32), ((0, 0), (1, 0), (1, 0))).cumsum(axis=1).cumsum(axis=2)
