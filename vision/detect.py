@@ -12,8 +12,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from sudoku_cube.vision.face_cues import (CHROMA_FLOOR, CHROMA_WEIGHT, Levels, chroma, groove_masks,
-                                          plateaus, thin_grooves)
+from sudoku_cube.vision.face_cues import CHROMA_FLOOR, CHROMA_WEIGHT, Levels, chroma
+from sudoku_cube.vision.grooves import groove_masks, plateaus, thin_grooves
 from sudoku_cube.vision.face_geometry import (TWO_FACES_ADVICE, FaceGeometry, FaceNotFoundError,
                                              project, scale_homography)
 from sudoku_cube.vision.hairline import hairline_face

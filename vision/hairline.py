@@ -17,7 +17,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from sudoku_cube.vision.face_cues import Levels, chroma, sample
+from sudoku_cube.vision.face_cues import Levels, chroma
+from sudoku_cube.vision.lattice_sampling import sample
 from sudoku_cube.vision.face_geometry import TWO_FACES_ADVICE, FaceNotFoundError
 from sudoku_cube.vision.hypotheses import Hypothesis, _snapped, scored_all, separate, windows
 from sudoku_cube.vision.lattice import groups_of

@@ -8,7 +8,8 @@ from functools import cached_property
 
 import numpy as np
 
-from sudoku_cube.vision.face_cues import Levels, sample
+from sudoku_cube.vision.face_cues import Levels
+from sudoku_cube.vision.lattice_sampling import sample
 from sudoku_cube.vision.face_geometry import TWO_FACES_ADVICE, FaceNotFoundError, pitch, project
 from sudoku_cube.vision.lattice import robust_fit
 from sudoku_cube.vision.perspective import SQUARE_FIT_SLACK, plausible, square_fit

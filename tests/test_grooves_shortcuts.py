@@ -1,12 +1,12 @@
 """The groove masks' shortcuts give OpenCV's own pixels: the round opening built from the
-ellipse's rectangles (:func:`vision.face_cues.open_round`), and the valley depth levels read
-from a table (:func:`vision.face_cues._valleys`), on random masks and pictures of every size."""
+ellipse's rectangles (:func:`vision.grooves.open_round`), and the valley depth levels read
+from a table (:func:`vision.grooves.valleys`), on random masks and pictures of every size."""
 from __future__ import annotations
 
 import cv2
 import numpy as np
 
-from sudoku_cube.vision.face_cues import _valleys, open_round
+from sudoku_cube.vision.grooves import open_round, valleys
 
 
 def test_round_opening_is_opencvs_ellipse_opening():
@@ -25,8 +25,8 @@ def test_valley_levels_from_the_table_are_the_divisions():
     flat = rng.integers(0, 256, (90, 130)).astype(np.uint8)
     closed = cv2.morphologyEx(flat, cv2.MORPH_CLOSE, np.ones((9, 9), np.uint8))
     closed[:5] = rng.integers(0, 256, (5, 130))  # any pair of levels, not only closings
-    table = _valleys(flat, closed)
-    divided = _valleys(flat.astype(np.float32), closed.astype(np.float32))
+    table = valleys(flat, closed)
+    divided = valleys(flat.astype(np.float32), closed.astype(np.float32))
     assert len(table) == len(divided) == 3
     for a, b in zip(table, divided):
         assert np.array_equal(a > 0, b > 0)

@@ -1,0 +1,171 @@
+"""The grooves between a face's stickers, and the stickers as the regions between them.
+
+A dark grey sticker with white digits (the black Sudoku Cube) is barely lighter than its body,
+and its brightest pixels are the digits. Two cues hold for every print: with the digits
+removed (a grey opening a little wider than a stroke, :func:`plateaus`) every sticker is an
+even plateau, and the grooves between cubies are narrow valleys of that image, found by a
+black-hat at the same scale and measured relative to the local level, so a groove between two
+dark grey stickers counts as much as one between two white stickers (:func:`groove_masks`).
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import cv2
+import numpy as np
+
+STROKE = 0.045
+"""Width (share of the image's shorter side) of the opening that erases light digits: wider
+than a stroke of a face that fills a good part of the picture, narrower than a sticker."""
+
+GROOVE = 0.025
+"""Width (share of the image's shorter side) of the closing that finds the grooves: wider
+than a groove, narrower than the shading across a sticker."""
+
+GROOVE_LEVELS = (0.05, 0.08, 0.12)
+"""Valley depths (relative to the local level) below which a pixel counts as sticker, not
+groove: a few, as the grooves of a blurred or dim photo are shallow."""
+
+RUN = 0.06
+"""A valley shorter than this (share of the image's shorter side) is texture, not a groove."""
+
+CUT = 0.035
+"""Width (share of the image's shorter side) of the opening that cuts a sticker free from the
+background where the face's outline is broken (a dark face on light paper: its outer groove
+is a step, not a valley, in places): narrower than a sticker, wider than such a break."""
+
+
+def _disc(k: int) -> np.ndarray:
+    """A square structuring element (OpenCV's fast path; a stroke at any angle is still
+    narrower than it)."""
+    return cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
+
+
+def plateaus(v: np.ndarray) -> np.ndarray:
+    """The V channel with light strokes erased (grey opening, then a median against noise):
+    every sticker an even plateau, whatever the colour of its ink."""
+    k = int(STROKE * min(v.shape)) | 1
+    return cv2.medianBlur(cv2.morphologyEx(v, cv2.MORPH_OPEN, _disc(k)), 5)
+
+
+def groove_masks(flat: np.ndarray) -> list[np.ndarray]:
+    """Masks (uint8 0/255) of the pixels that are not in a groove, at :data:`GROOVE_LEVELS`,
+    and the first two opened by :data:`CUT`.
+
+    A groove is a valley of the plateau image that runs on: short valley specks (print
+    texture, noise, the hole of a dark digit) are dropped, so a sticker stays one solid region;
+    the masks are thinned a little so stickers touching across a faint groove come apart."""
+    side = min(flat.shape)
+    se = _disc(int(GROOVE * side) | 1)
+    closed = cv2.morphologyEx(flat, cv2.MORPH_CLOSE, se)
+    e = max(1, round(0.01 * side))
+    thin = _disc(2 * e + 1)
+    out = []
+    for grooves in valleys(flat, closed):
+        labels, stats = _components(grooves)
+        long = np.maximum(stats[:, 2], stats[:, 3]) >= RUN * side
+        long[0] = False
+        out.append(cv2.erode(_paint(labels, np.where(long, 0, 255).astype(np.uint8)), thin))
+    k = int(CUT * side) | 1  # round (OpenCV's ellipse): corners stay
+    return out + [open_round(m, k) for m in out[:2]]
+
+
+def thin_grooves(v: np.ndarray) -> np.ndarray:
+    """The V channel with its thin dark lines widened (a 3 x 3 minimum, then a 3 x 3 median
+    against noise): on a white or light body the groove between two cubies is a line a pixel
+    or two wide between light plastic, which the 5 x 5 median of the value level erases, so a
+    white sticker on a white body showed no frame at all."""
+    return cv2.medianBlur(cv2.erode(v, np.ones((3, 3), np.uint8)), 3)
+
+
+def open_round(mask: np.ndarray, k: int) -> np.ndarray:
+    """``cv2.morphologyEx(mask, MORPH_OPEN, ellipse k x k)``, the same pixels, in under two
+    thirds of the time: the ellipse is the union of a few centred rectangles (its staircase),
+    so eroding by it is the minimum of the erosions by them (dilating, the maximum), and those
+    are built up from thin strips, each rectangle's from the last (:func:`_round_steps`). A
+    rectangle's erosion is OpenCV's fast separable path; the ellipse's is not."""
+    return _by_steps(cv2.dilate, cv2.max, _by_steps(cv2.erode, cv2.min, mask, k), k)
+
+
+@lru_cache(maxsize=None)
+def _round_steps(k: int) -> tuple[tuple[int, int], ...]:
+    """The centred rectangles (width, height), widest first, whose union is OpenCV's k x k
+    ellipse (odd k): one per step of its outline."""
+    se = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    c = k // 2
+    half = [int(np.count_nonzero(se[c + dy])) // 2 for dy in range(c + 1)]
+    return tuple((2 * a + 1, 2 * dy + 1) for dy, a in enumerate(half)
+                 if dy == c or half[dy + 1] < a)
+
+
+def _strip(w: int, h: int) -> np.ndarray:
+    return cv2.getStructuringElement(cv2.MORPH_RECT, (w, h))
+
+
+def _by_steps(op, pick, img: np.ndarray, k: int) -> np.ndarray:
+    """``op`` (erode or dilate, ``pick`` its min or max) by the ellipse of :func:`_round_steps`:
+    pick over the rectangles of op by each, nested so that every pass is a thin strip (an
+    erosion by a w1-wide strip and then a (w2 - w1 + 1)-wide one is one by a w2-wide strip,
+    and an erosion distributes over the minimum; the same for dilations and the maximum).
+    Exact at the borders too: the windows are separable boxes."""
+    steps = _round_steps(k)
+    rows = {}
+    cur, width = img, 1
+    for w, _ in reversed(steps):  # narrowest first
+        if w > width:
+            cur, width = op(cur, _strip(w - width + 1, 1)), w
+        rows[w] = cur
+    out = rows[steps[-1][0]]
+    for (w, h), (_, h_next) in zip(steps[-2::-1], steps[:0:-1]):
+        out = pick(op(out, _strip(1, h_next - h + 1)), rows[w])
+    return op(out, _strip(1, steps[0][1]))
+
+
+def valleys(flat: np.ndarray, closed: np.ndarray) -> list[np.ndarray]:
+    """Per :data:`GROOVE_LEVELS` level t, the mask of the pixels whose valley depth
+    ``(closed - flat) / (closed + 8)`` (float32) reaches t. For 8-bit pictures from a table:
+    the depth falls as ``flat`` rises, so a closed level c makes a groove of exactly the flat
+    levels below a bound of c (:func:`_depth_bounds`), the same pixels as the division."""
+    if flat.dtype == np.uint8 and closed.dtype == np.uint8:
+        return [cv2.compare(flat, cv2.LUT(closed, bound), cv2.CMP_LT)
+                for bound in _depth_bounds()]
+    c = closed.astype(np.float32)
+    depth = (c - flat.astype(np.float32)) / (c + 8.0)
+    return [(depth >= t).astype(np.uint8) for t in GROOVE_LEVELS]
+
+
+@lru_cache(maxsize=None)
+def _depth_bounds() -> tuple[np.ndarray, ...]:
+    """Per :data:`GROOVE_LEVELS` level, for each closed level c (0..255) how many flat levels
+    (0, 1, ...) are that deep below it, by the very float32 arithmetic of :func:`valleys`."""
+    c = np.arange(256, dtype=np.float32)[:, None]
+    depth = (c - np.arange(256, dtype=np.float32)[None, :]) / (c + 8.0)
+    out = []
+    for t in GROOVE_LEVELS:
+        deep = depth >= t
+        count = deep.sum(axis=1)
+        if (deep != (np.arange(256)[None, :] < count[:, None])).any() or count.max() > 255:
+            raise AssertionError("valley depth not monotone in the flat level")
+        out.append(count.astype(np.uint8))
+    return tuple(out)
+
+
+def _paint(labels: np.ndarray, colours: np.ndarray) -> np.ndarray:
+    """Each label's colour (uint8): through OpenCV's 16-bit table for 16-bit labels (several
+    times faster than numpy's indexing)."""
+    if labels.dtype == np.uint16:
+        table = np.zeros(65536, np.uint8)
+        table[:len(colours)] = colours
+        return cv2.LUT(labels, table)
+    return np.take(colours, labels)
+
+
+def _components(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Labels and stats of the 8-connected regions of a binary mask; 16-bit labels (three
+    times faster) while they fit."""
+    try:
+        _, labels, stats, _ = cv2.connectedComponentsWithStatsWithAlgorithm(
+            mask, 8, cv2.CV_16U, cv2.CCL_DEFAULT)
+    except cv2.error:  # more regions than 16 bits count
+        _, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    return labels, stats

@@ -1,0 +1,66 @@
+"""A face lattice's points in the picture: projected through homographies, and sampled.
+
+Lattice coordinates put the cell centres at 0..2; a homography maps them to the picture.
+:func:`sample` reads the picture at the same lattice points of many homographies at once, in
+one remap, so every window of candidate lattices is judged in one pass.
+"""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+def lattice_points(offsets: np.ndarray) -> np.ndarray:
+    """Lattice points (N, 2): every cell centre (0..2, 0..2) plus each offset."""
+    centres = np.array([[c, r] for r in range(3) for c in range(3)], np.float64)
+    return (centres[:, None, :] + offsets[None, :, :]).reshape(-1, 2)
+
+
+def project_all(homs: np.ndarray, pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Lattice points (N, 2) through K homographies (K, 3, 3): image positions (K, N, 2),
+    points behind the camera or at infinity far outside, and the (K, N) depth signs."""
+    return project(homs, homogeneous(pts))
+
+
+def homogeneous(pts: np.ndarray) -> np.ndarray:
+    """Points (N, 2) as (N, 3) with a last coordinate 1."""
+    return np.hstack([pts, np.ones((len(pts), 1))])
+
+
+def project(homs: np.ndarray, ph: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`project_all` of homogeneous points ``ph`` (N, 3)."""
+    p = ph @ homs.transpose(0, 2, 1)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        xy = p[..., :2] / p[..., 2:3]
+    xy[~np.isfinite(xy)] = -1e6
+    return np.clip(xy, -1e6, 1e6, out=xy), p[..., 2]
+
+
+def sample(img: np.ndarray, homs: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    """The image at the lattice points ``pts`` of each homography, (K, N) float32, 0 outside;
+    one remap for all of them."""
+    return sample_at(img, lookup(homs, homogeneous(pts)), len(homs))
+
+
+def lookup(homs: np.ndarray, ph: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
+    """Where :func:`sample` looks for the homogeneous lattice points ``ph`` of each of
+    ``homs``: OpenCV's two maps (narrower than 32767: rows of points) and how many points."""
+    xy, _ = project(homs, ph)
+    xy = xy.reshape(-1, 2).astype(np.float32)
+    n = len(xy)
+    rows = -(-n // _MAP_WIDTH)
+    grid = np.full((rows * _MAP_WIDTH, 2), -1e6, np.float32)
+    grid[:n] = xy
+    grid = grid.reshape(rows, _MAP_WIDTH, 2)
+    return np.ascontiguousarray(grid[..., 0]), np.ascontiguousarray(grid[..., 1]), n
+
+
+def sample_at(img: np.ndarray, where: tuple[np.ndarray, np.ndarray, int], k: int) -> np.ndarray:
+    """The image at the points of a :func:`lookup`, (k, N / k) float32, 0 outside."""
+    mx, my, n = where
+    out = cv2.remap(img, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
+                    borderValue=0)
+    return out.reshape(-1)[:n].reshape(k, -1).astype(np.float32)
+
+
+_MAP_WIDTH = 4096
+"""Width of OpenCV's maps in :func:`lookup` (remap takes maps narrower than 32767)."""
