@@ -2,8 +2,6 @@
 """
 from __future__ import annotations
 
-import itertools
-
 import cv2
 import numpy as np
 
@@ -33,9 +31,14 @@ def _gaps(edges: np.ndarray) -> np.ndarray:
     """Per pair of lattices (their outline edges ``edges``, (T, 4, 2, 2)), pixels between
     their nearest pair of outline edges (either direction): about 0 for two faces of one
     corner."""
-    a = edges[:, None, :, None]
-    d1 = np.linalg.norm(a - edges[None, :, None, :], axis=5).mean(axis=4)
-    d2 = np.linalg.norm(a - edges[None, :, None, :, ::-1], axis=5).mean(axis=4)
+    def dist(k: int, kk: int) -> np.ndarray:  # end k of one edge to end kk of the other
+        dx = edges[:, None, :, None, k, 0] - edges[None, :, None, :, kk, 0]
+        dy = edges[:, None, :, None, k, 1] - edges[None, :, None, :, kk, 1]
+        return np.sqrt(dx * dx + dy * dy)  # (T, T, 4, 4)
+    # the mean distance of the two ends, paired alike or crosswise: per coordinate, not as a
+    # norm over arrays of every pair of ends (the same numbers, a fraction of the memory)
+    d1 = (dist(0, 0) + dist(1, 1)) / 2
+    d2 = (dist(0, 1) + dist(1, 0)) / 2
     return np.minimum(d1.min(axis=(2, 3)), d2.min(axis=(2, 3)))
 
 
@@ -59,22 +62,21 @@ def corner_groups(lattices: list[Lattice]) -> list[list[Lattice]]:
     pitch = [pitch_of(lat.H) for lat in top]
     misfit = [m / p for m, p in zip(misfits(top), pitch)]
     gaps = _gaps(np.array(edges).reshape(-1, 4, 2, 2))
-    meets = {}
-    for i, j in itertools.combinations(range(len(top)), 2):
-        meets[(i, j)] = not ids[i] & ids[j] and \
-            float(gaps[i, j]) / min(pitch[i], pitch[j]) < EDGE_GAP and \
+    with np.errstate(divide="ignore", invalid="ignore"):
+        near = gaps / np.minimum.outer(pitch, pitch) < EDGE_GAP  # judged at once, first
+    meets = np.zeros((len(top), len(top)), bool)
+    for i, j in zip(*np.nonzero(np.triu(near, 1))):  # in the order (i, j) of the pairs
+        meets[i, j] = meets[j, i] = not ids[i] & ids[j] and \
             not _inside(top[i].centre, edges[j]) and not _inside(top[j].centre, edges[i])
-    pairs = [p for p, ok in meets.items() if ok]
-    triples = [(i, j, k) for i, j in pairs for k in range(j + 1, len(top))
-               if meets[(i, k)] and meets[(j, k)]]
+    pairs = [(int(i), int(j)) for i, j in zip(*np.nonzero(np.triu(meets, 1)))]
+    triples = [(i, j, int(k)) for i, j in pairs
+               for k in np.flatnonzero(meets[i, j + 1:] & meets[j, j + 1:]) + j + 1]
     out = []
     for groups in (triples, pairs):
         groups = sorted(groups, key=lambda g: (-sum(len(top[i].cells) for i in g),
                                                sum(misfit[i] for i in g)))
         out += [[top[i] for i in g] for g in groups[:GROUPS]]
     return out
-
-
 
 
 __all__ = ["CANDIDATES", "EDGE_GAP", "GROUPS", "corner_groups"]
