@@ -10,7 +10,7 @@ import json
 import random
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterable
 
 import cv2
 import numpy as np
@@ -53,7 +53,7 @@ def write_puzzle_files(out: Path, puzzle: Puzzle, write: Writer = plain_write,
     """truth.json (scrambled state), design.json (solved design), scramble.txt."""
     write(out / "truth.json", (to_json(puzzle.state) + "\n").encode())
     design = to_dict(puzzle.design)
-    write(out / "design.json", (json.dumps(design, indent=2) + "\n").encode())
+    write(out / "design.json", _json(design))
     lines = [puzzle.scramble_text]
     if puzzle.substitution:
         lines.append("# digits substituted: " + " ".join(
@@ -67,16 +67,10 @@ def write_face_photos(out: Path, puzzle: Puzzle, seed: int, style: PhotoStyle,
                       write: Writer = plain_write, progress=None) -> dict:
     """Six single-face photos U.jpg ... B.jpg and photos.json (per face: quad, centres, camera)."""
     homes = home_faces(puzzle.scramble)
-    geometry = {}
-    for k, face in enumerate(FACES):
-        img, truth = render_face_photo(puzzle.state.face(face), seed * 10 + k, style,
-                                       homes=homes[9 * k:9 * k + 9])
-        write(out / f"{face}.jpg", encode_jpeg(img))
-        geometry[face] = truth
-        if progress:
-            progress()
-    write(out / "photos.json", _json(geometry))
-    return geometry
+    shots = ((face, lambda k=k, face=face: render_face_photo(
+        puzzle.state.face(face), seed * 10 + k, style, homes=homes[9 * k:9 * k + 9]))
+        for k, face in enumerate(FACES))
+    return _write_photos(out, shots, write, progress)
 
 
 def write_corner_photos(out: Path, puzzle: Puzzle, seed: int, style: PhotoStyle,
@@ -84,12 +78,21 @@ def write_corner_photos(out: Path, puzzle: Puzzle, seed: int, style: PhotoStyle,
     """Corner photos A.jpg and B.jpg and photos.json."""
     homes_list = home_faces(puzzle.scramble)
     homes = {f: homes_list[9 * k:9 * k + 9] for k, f in enumerate(FACES)}
+    shots = ((which, lambda which=which: render_corner_photo(
+        puzzle.state.faces(), which, seed * 10 + ord(which), style, homes=homes))
+        for which in "AB")
+    return _write_photos(out, shots, write, progress)
+
+
+def _write_photos(out: Path, shots: Iterable[tuple[str, Callable[[], tuple]]], write: Writer,
+                  progress) -> dict:
+    """Each shot ``(name, render)`` rendered in turn and written as ``name.jpg``, then
+    photos.json with each one's geometry (the truth its render returns)."""
     geometry = {}
-    for which in "AB":
-        img, truth = render_corner_photo(puzzle.state.faces(), which, seed * 10 + ord(which),
-                                         style, homes=homes)
-        write(out / f"{which}.jpg", encode_jpeg(img))
-        geometry[which] = truth
+    for name, render in shots:
+        img, truth = render()
+        write(out / f"{name}.jpg", encode_jpeg(img))
+        geometry[name] = truth
         if progress:
             progress()
     write(out / "photos.json", _json(geometry))
