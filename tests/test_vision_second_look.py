@@ -111,3 +111,38 @@ def test_a_digit_a_quarter_larger_than_its_faces_others_is_cut_again():
     first = [(Hypothesis(Sticker(d, 0), 0.99),) for d in range(1, 10)]
     _, hyps = second_look(cells, evs, first, tpl, model, sure_three)
     assert [h[0].sticker.digit for h in hyps] == [1, 2, 3, 4, 3, 6, 7, 8, 9]
+
+
+def test_a_lost_cell_takes_its_surest_cut_when_clearly_surer():
+    """A dark-ink cell read below half sure, that no second cut reads surely, takes the
+    surest cut when that one is half sure and clearly surer (the first kept beside it); not
+    when the cut is barely surer or not half sure."""
+    from sudoku_cube.models.stickers import Hypothesis
+    from sudoku_cube.vision.second_look import HALF_SURE, KEEP, LOST_MARGIN, _take_surest, \
+        second_look
+
+    tpl, model = default_templates(), default_model()
+
+    def run(cells, cut_score):
+        evs = analyse_cells([ink_mask(c) for c in cells], tpl, model, cells)
+        first = [(Hypothesis(Sticker(d, 0), 0.99),) for d in range(1, 10)]
+        first[0] = (Hypothesis(Sticker(7, 0), 0.4), Hypothesis(Sticker(1, 0), 0.2))
+        cut = (Hypothesis(Sticker(1, 0), cut_score), Hypothesis(Sticker(7, 0), 0.05))
+        _, hyps = second_look(cells, evs, first, tpl, model, lambda e: cut)
+        return hyps[0]
+
+    cells = [cell_image(d, 0, "DejaVuSans-Bold.ttf") for d in range(1, 10)]
+    # the surest cut with the first kept beside it at KEEP (not the vote of the first three
+    # cuts, which also names the 1, at (2 * 0.2 + 0.7 + 0.7) / 4)
+    taken = run(cells, 0.7)
+    assert taken[0].sticker == Sticker(1, 0)
+    assert abs(taken[0].score - ((1 - KEEP) * 0.7 + KEEP * 0.2)) < 1e-4
+    assert Sticker(7, 0) in [h.sticker for h in taken]
+    # barely surer, or surer but not half sure: not taken
+    ev = analyse_cells([ink_mask(cells[0])], tpl, model, [cells[0]])[0]
+    for first, score, want in ((0.4, 0.4 + LOST_MARGIN - 0.01, 7),
+                               (0.4, 0.4 + LOST_MARGIN + 0.01, 1), (0.3, HALF_SURE - 0.01, 7)):
+        hyps = [(Hypothesis(Sticker(7, 0), first),)]
+        surest = {0: (ev, (Hypothesis(Sticker(1, 0), score),))}
+        _take_surest(surest, [ev], hyps, {}, set())
+        assert hyps[0][0].sticker.digit == want

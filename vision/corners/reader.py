@@ -79,7 +79,20 @@ def read_corner_photo(image: np.ndarray, photo: str, *, templates: TemplateSet |
     t0 = time.perf_counter()
     located = locate_faces(image, photo, source or f"photo {photo}")
     t_detect = (time.perf_counter() - t0) * 1000 / 3
+    return read_located(image, located, templates=templates, model=model, ocr=ocr,
+                        settings=settings, source=source, file_scale=file_scale,
+                        t_detect=t_detect)
 
+
+def read_located(image: np.ndarray, located: Sequence[CornerFace], *,
+                 templates: TemplateSet | None = None, model: LinearModel | None = None,
+                 ocr: OcrMode | bool = "auto", settings: CubeSettings = CubeSettings(),
+                 source: str | None = None, file_scale: float = 1.0,
+                 t_detect: float = 0.0) -> dict[str, FaceReading]:
+    """The faces ``located`` in a corner photo (:func:`locate_faces`) read like single-face
+    photos; a face read unsurely is read again from the photo with its shake undone (see
+    :data:`SHAKEN`). ``t_detect``: milliseconds per face their locating took, for the
+    readings' timings."""
     def read(img: np.ndarray, cf: CornerFace) -> FaceReading:
         r = read_face(img, templates=templates, model=model, ocr=ocr, settings=settings,
                       source=source, face=cf.face, geometry=face_geometry(cf),
@@ -170,5 +183,5 @@ def read_corner_folder(paths: Path | str | Sequence[Path | str], *,
     return Reading(reading_state(readings), {f: readings[f] for f in FACES}, tuple(warnings))
 
 
-__all__ = ["read_corner_folder", "read_corner_photo", "corner_photos", "face_geometry",
+__all__ = ["read_corner_folder", "read_corner_photo", "read_located", "corner_photos", "face_geometry",
            "same_corner_matches", "CornerPhotoError", "corner_faces"]
