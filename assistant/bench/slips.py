@@ -158,40 +158,52 @@ def run(args: argparse.Namespace) -> int:
         return 2
     settings = CubeSettings()
     rng = random.Random(args.seed)
-    results = {}
-    for nslips, n in ((1, args.n1), (2, args.n2)):
-        front, asked, corner = Tally(), Tally(), Tally()
-        ceiling, expect_face, expect_corner, look_ms, look_cpu = 0, 0.0, 0.0, [], []
-        for k in range(n):
-            pz = make_puzzle(rng.randrange(10 ** 9), args.scramble)
-            plan = simplify(invert_moves(pz.scramble))
-            done = rng.randint(nslips, len(plan))
-            steps = sorted(rng.sample(range(max(1, done - WINDOW + 1), done + 1), nslips))
-            slips = [random_slip(rng, s, plan[s - 1]) for s in steps]
-            real = slipped_state(pz.state, plan, done, slips)
-            run_case(pz.state, plan, done, real, "F", rng, args.doubtful, settings, front)
-            t0, c0 = time.perf_counter(), time.process_time()
-            look = first_look(pz.state, plan, done, settings)
-            look_ms.append(1000 * (time.perf_counter() - t0))
-            look_cpu.append(1000 * (time.process_time() - c0))
-            expect_face += look.face_share
-            expect_corner += look.corner_share
-            run_case(pz.state, plan, done, real, look.face, rng, args.doubtful, settings, asked)
-            run_case(pz.state, plan, done, real, "A", rng, args.doubtful, settings, corner)
-            ceiling += any_face_alone(pz.state, plan, done, real, rng, args.doubtful, settings)
-        t = sorted(look_ms) or [0.0]
-        results[f"{nslips}_slip"] = {
-            "face_asked_first": asked.row(n), "front_face_first": front.row(n),
-            "corner_photo_A_first": corner.row(n),
-            "best_single_face_in_hindsight": round(100.0 * ceiling / max(1, n), 1),
-            "expected_face_asked": round(100.0 * expect_face / max(1, n), 1),
-            "expected_corner_photo_A": round(100.0 * expect_corner / max(1, n), 1),
-            "first_look_ms_mean": round(statistics.mean(t), 1), "first_look_ms_max": round(t[-1], 1),
-            "first_look_cpu_ms_mean": round(statistics.mean(look_cpu or [0.0]), 1),
-            "first_look_cpu_ms_max": round(max(look_cpu or [0.0]), 1)}
+    results = {f"{nslips}_slip": _one_set(nslips, n, args, rng, settings)
+               for nslips, n in ((1, args.n1), (2, args.n2))}
     if args.json:
         print(json.dumps(results, indent=2))
-        return 0
+    else:
+        _print(results, args)
+    return 0
+
+
+def _one_set(nslips: int, n: int, args: argparse.Namespace, rng: random.Random,
+             settings: CubeSettings) -> dict:
+    """``n`` plans with ``nslips`` random slips each, checked from the front face, the face
+    asked first and corner photo A: the figures of the set."""
+    front, asked, corner = Tally(), Tally(), Tally()
+    ceiling, expect_face, expect_corner, look_ms, look_cpu = 0, 0.0, 0.0, [], []
+    for k in range(n):
+        pz = make_puzzle(rng.randrange(10 ** 9), args.scramble)
+        plan = simplify(invert_moves(pz.scramble))
+        done = rng.randint(nslips, len(plan))
+        steps = sorted(rng.sample(range(max(1, done - WINDOW + 1), done + 1), nslips))
+        slips = [random_slip(rng, s, plan[s - 1]) for s in steps]
+        real = slipped_state(pz.state, plan, done, slips)
+        run_case(pz.state, plan, done, real, "F", rng, args.doubtful, settings, front)
+        t0, c0 = time.perf_counter(), time.process_time()
+        look = first_look(pz.state, plan, done, settings)
+        look_ms.append(1000 * (time.perf_counter() - t0))
+        look_cpu.append(1000 * (time.process_time() - c0))
+        expect_face += look.face_share
+        expect_corner += look.corner_share
+        run_case(pz.state, plan, done, real, look.face, rng, args.doubtful, settings, asked)
+        run_case(pz.state, plan, done, real, "A", rng, args.doubtful, settings, corner)
+        ceiling += any_face_alone(pz.state, plan, done, real, rng, args.doubtful, settings)
+    t = sorted(look_ms) or [0.0]
+    return {
+        "face_asked_first": asked.row(n), "front_face_first": front.row(n),
+        "corner_photo_A_first": corner.row(n),
+        "best_single_face_in_hindsight": round(100.0 * ceiling / max(1, n), 1),
+        "expected_face_asked": round(100.0 * expect_face / max(1, n), 1),
+        "expected_corner_photo_A": round(100.0 * expect_corner / max(1, n), 1),
+        "first_look_ms_mean": round(statistics.mean(t), 1), "first_look_ms_max": round(t[-1], 1),
+        "first_look_cpu_ms_mean": round(statistics.mean(look_cpu or [0.0]), 1),
+        "first_look_cpu_ms_max": round(max(look_cpu or [0.0]), 1)}
+
+
+def _print(results: dict, args: argparse.Namespace) -> None:
+    """The figures as a table, and a line per set on the first look."""
     title = "bench slips (typed faces)" if args.doubtful <= 0 else \
         f"bench slips (readings, {args.doubtful:.0%} of stickers unsure)"
     table = Table(title=f"{title}, seed {args.seed}")
@@ -216,4 +228,3 @@ def run(args: argparse.Namespace) -> int:
                       f"{per['expected_corner_photo_A']}% for corner photo A; choosing the first "
                       f"look {per['first_look_ms_mean']} ms mean, {per['first_look_ms_max']} max "
                       f"(CPU {per['first_look_cpu_ms_mean']} / {per['first_look_cpu_ms_max']})")
-    return 0
