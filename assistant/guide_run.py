@@ -15,7 +15,7 @@ from sudoku_cube.assistant.guide_check import make_checker
 from sudoku_cube.assistant.guide_ui import print_plain, run_interactive
 from sudoku_cube.assistant.guide_watch import camera_capture, watch_plain, watch_screen
 from sudoku_cube.assistant.keys import interactive, read_key, read_line
-from sudoku_cube.assistant.profile_option import cube_settings
+from sudoku_cube.assistant.profile_option import cube_settings, profile_camera
 from sudoku_cube.assistant.sessions import save_followed_plan
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.moves import parse_moves
@@ -44,12 +44,13 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
     capture = None
     if getattr(args, "camera", None) is not None:
         if not interactive() or args.plain:
-            watch_plain(console, cursor, args.camera, cube_settings(args))
+            watch_plain(console, cursor, args.camera, cube_settings(args), profile_camera(args))
             return 0
-        watch_screen(console, cursor, args.camera, cube_settings(args))
+        watch_screen(console, cursor, args.camera, cube_settings(args), profile_camera(args))
         if cursor.done:
             return 0
-        capture = camera_capture(args.camera, cube_settings(args))  # go on by keys; c checks
+        capture = camera_capture(args.camera, cube_settings(args),  # go on by keys; c checks
+                                 profile_camera(args))
     checker = make_checker(console, read_line, cube_settings(args), capture)
     run_interactive(console, cursor, read_key, checker=checker)
     return 0

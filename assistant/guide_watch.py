@@ -24,7 +24,10 @@ from sudoku_cube.assistant.watch import WatchEvent, corner_readings, watch
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.moves import format_moves
 from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.vision.camera import CameraError, open_source, parse_source, read_frame, release
+from sudoku_cube.vision.camera import CameraError, parse_source, read_frame, release
+from sudoku_cube.vision.camera_settings import CameraSettings
+from sudoku_cube.vision.camera_setup import open_configured
+from sudoku_cube.vision.lens import lens_correction
 from sudoku_cube.vision.corners.reader import read_corner_photo
 from sudoku_cube.vision.reading import read_face
 
@@ -33,10 +36,12 @@ HOLD_HINT = ("Watching: hold the cube so that the camera sees the corner where U
              "layer and hold still a moment.")
 
 
-def camera_frames(text: str) -> Iterator[np.ndarray]:
-    """Frames of ``--camera`` (an index or a video file) until the video ends."""
+def camera_frames(text: str, camera: CameraSettings | None = None) -> Iterator[np.ndarray]:
+    """Frames of ``--camera`` (an index or a video file) until the video ends; the profile's
+    ``camera`` opens with its saved settings and its frames are lens-corrected."""
     source = parse_source(text)
-    cap = open_source(source)
+    cap = open_configured(source, camera)
+    fix = lens_correction(source, camera)
     try:
         count = 0
         while True:
@@ -47,18 +52,18 @@ def camera_frames(text: str) -> Iterator[np.ndarray]:
                     return  # the video ended
                 raise
             count += 1
-            yield frame
+            yield fix(frame)
     finally:
         release(cap)
 
 
-def camera_capture(text: str, settings: CubeSettings = CubeSettings()
-                   ) -> Callable[[str], dict]:
+def camera_capture(text: str, settings: CubeSettings = CubeSettings(),
+                   camera: CameraSettings | None = None) -> Callable[[str], dict]:
     """For the guide's ``c`` key in watch mode: take a frame from the camera and read the face
     asked for as a single-face photo (or corner view A when ``"A"`` is asked)."""
     def capture(face: str) -> dict[str, Cells]:
         frame = None
-        for i, f in enumerate(camera_frames(text)):
+        for i, f in enumerate(camera_frames(text, camera)):
             frame = f
             if i >= 5:  # a few frames in, exposure has settled
                 break
@@ -104,20 +109,22 @@ def event_line(event: WatchEvent, cursor: GuideCursor) -> str:
 
 
 def watch_plain(console: Console, cursor: GuideCursor, source: str,
-                settings: CubeSettings = CubeSettings()) -> list[WatchEvent]:
+                settings: CubeSettings = CubeSettings(),
+                camera: CameraSettings | None = None) -> list[WatchEvent]:
     """Watch without a terminal UI: one printed line per event."""
     console.print(HOLD_HINT)
     if cursor.current is not None:
         console.print(f"Step {cursor.position + 1}: {cursor.current.move} "
                       f"({cursor.current.description}).")
-    events = watch(cursor, corner_readings(camera_frames(source), settings), settings,
+    events = watch(cursor, corner_readings(camera_frames(source, camera), settings), settings,
                    on_event=lambda e: console.print(event_line(e, cursor)))
     _summary(console, cursor, events, repeat=False)
     return events
 
 
 def watch_screen(console: Console, cursor: GuideCursor, source: str,
-                 settings: CubeSettings = CubeSettings()) -> list[WatchEvent]:
+                 settings: CubeSettings = CubeSettings(),
+                 camera: CameraSettings | None = None) -> list[WatchEvent]:
     """Watch with the guide's step screen, redrawn after each event; keys n/b/q work."""
     notice = HOLD_HINT
 
@@ -130,7 +137,7 @@ def watch_screen(console: Console, cursor: GuideCursor, source: str,
 
     with console.screen(), key_poller() as poll:
         draw()
-        events = watch(cursor, corner_readings(camera_frames(source), settings), settings,
+        events = watch(cursor, corner_readings(camera_frames(source, camera), settings), settings,
                        on_event=draw, poll_key=poll)
     _summary(console, cursor, events)
     return events

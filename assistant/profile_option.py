@@ -11,6 +11,7 @@ from typing import Any
 from sudoku_cube.calibration.profiles import load_profile
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.profile import CubeSettings, parse_symmetric
+from sudoku_cube.vision.camera_settings import CameraSettings
 
 
 def add_profile_option(parser: argparse.ArgumentParser) -> None:
@@ -61,3 +62,12 @@ def cube_settings(args: argparse.Namespace) -> CubeSettings:
     if name and name != "default":
         settings = load_profile(name).settings
     return with_symmetric(settings, getattr(args, "symmetric", None))
+
+
+def profile_camera(args: argparse.Namespace) -> CameraSettings | None:
+    """The camera the ``--profile`` was set up with by ``calibrate camera`` (its source, size,
+    locked exposure and white balance, lens), or None: the built-in profile, or none set up."""
+    name = getattr(args, "profile", None)
+    if not name or name == "default":
+        return None
+    return load_profile(name).camera

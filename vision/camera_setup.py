@@ -3,7 +3,7 @@
 :func:`configure_camera` chooses the size, waits until brightness and colour balance stop
 changing, and turns automatic exposure and white balance off at those values (backends differ
 in what they accept; a note says what stays automatic); :func:`apply_settings` applies a saved
-profile's to an open camera.
+profile's to an open camera, :func:`open_configured` when scan or guide opens that camera.
 """
 from __future__ import annotations
 
@@ -131,10 +131,13 @@ def apply_settings(cap: cv2.VideoCapture, settings: CameraSettings) -> None:
         cap.set(cv2.CAP_PROP_WB_TEMPERATURE, settings.white_balance)
 
 
-def open_camera(settings: CameraSettings) -> cv2.VideoCapture:
-    """Open the profile's camera with its saved settings applied (for scan/guide)."""
-    cap = open_source(settings.source)
-    apply_settings(cap, settings)
+def open_configured(source: int | str, camera: CameraSettings | None = None) -> cv2.VideoCapture:
+    """Open ``source``; when it is the camera a profile set up (``calibrate camera``), apply that
+    profile's frame size and locked exposure and white balance, so that scan and guide see the
+    same pictures the profile was made with."""
+    cap = open_source(source)
+    if camera is not None and camera.source == source:
+        apply_settings(cap, camera)
     return cap
 
 

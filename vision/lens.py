@@ -1,13 +1,13 @@
 """Lens calibration: intrinsics from chessboard views, and frames undistorted with them."""
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Callable, Iterable
 
 import cv2
 import numpy as np
 
 from sudoku_cube.vision.camera import CameraError
-from sudoku_cube.vision.camera_settings import LensCalibration
+from sudoku_cube.vision.camera_settings import CameraSettings, LensCalibration
 
 def find_chessboard(frame: np.ndarray, pattern: tuple[int, int]) -> np.ndarray | None:
     """Sub-pixel inner corners of a chessboard with ``pattern`` (columns, rows) inner corners."""
@@ -58,5 +58,24 @@ def calibrate_lens(images: Iterable[np.ndarray], pattern: tuple[int, int] = (9, 
 
 
 def undistort(frame: np.ndarray, lens: LensCalibration) -> np.ndarray:
-    """Remove lens distortion from a frame using a saved calibration."""
-    return cv2.undistort(frame, np.array(lens.camera_matrix), np.array(lens.dist_coeffs))
+    """Remove lens distortion from a frame using a saved calibration.
+
+    A frame of another size than the calibration's (the camera set to another resolution of
+    the same sensor) gets the intrinsics scaled to its size."""
+    h, w = frame.shape[:2]
+    cw, ch = lens.image_size
+    matrix = np.array(lens.camera_matrix, dtype=float)
+    if (w, h) != (cw, ch):
+        matrix[0] *= w / cw
+        matrix[1] *= h / ch
+    return cv2.undistort(frame, matrix, np.array(lens.dist_coeffs))
+
+
+def lens_correction(source: int | str, camera: CameraSettings | None
+                    ) -> Callable[[np.ndarray], np.ndarray]:
+    """What to do to each frame of ``source``: undistort it with the profile's lens
+    calibration when the profile calibrated this very source, else nothing."""
+    if camera is None or camera.lens is None or camera.source != source:
+        return lambda frame: frame
+    lens = camera.lens
+    return lambda frame: undistort(frame, lens)

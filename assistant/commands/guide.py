@@ -9,7 +9,7 @@ from sudoku_cube.assistant.export import check_export_path
 from sudoku_cube.assistant.files import load_state
 from sudoku_cube.assistant.guide_run import given_plan, guide_plan
 from sudoku_cube.assistant.pipeline import already_solved
-from sudoku_cube.assistant.profile_option import add_profile_option, cube_settings
+from sudoku_cube.assistant.profile_option import add_profile_option, cube_settings, profile_camera
 from sudoku_cube.assistant.solve_flow import guide_state_file
 from sudoku_cube.assistant.solve_options import add_guide_options
 from sudoku_cube.vision.camera import parse_source
@@ -26,8 +26,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                                    "terminal (or with --plain) every step is printed.")
     p.add_argument("state", help="state file (JSON or text, see docs/conventions.md)")
     p.add_argument("--moves", help="follow this plan (face turns) instead of planning STATE")
-    p.add_argument("--camera", nargs="?", const="0", default=None, metavar="N|VIDEO",
-                   help="watch mode: the camera (default 0) or a video file looks at the cube "
+    p.add_argument("--camera", nargs="?", const="", default=None, metavar="N|VIDEO",
+                   help="watch mode: the camera (default: the --profile's camera, with its "
+                        "saved settings, else 0) or a video file looks at the cube "
                         "from the U-F-R corner after each move, confirms it and stops at a slip")
     add_guide_options(p)
     add_profile_option(p)
@@ -37,6 +38,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     """Plan the state file's solution (or take ``--moves``) and guide it."""
     settings = cube_settings(args)
+    if args.camera == "":  # --camera without a value: the profile's camera, else camera 0
+        camera = profile_camera(args)
+        args.camera = str(camera.source) if camera is not None else "0"
     if args.camera is not None:
         parse_source(args.camera)  # a mistyped camera or video is refused before planning
     if args.moves is None:

@@ -12,7 +12,8 @@ from rich.live import Live
 
 from sudoku_cube.assistant import interrupt
 from sudoku_cube.assistant.keys import interactive, read_line
-from sudoku_cube.assistant.profile_option import add_cube_options, cube_settings, reader_options
+from sudoku_cube.assistant.profile_option import (add_cube_options, cube_settings, profile_camera,
+                                                  reader_options)
 from sudoku_cube.assistant.review_ui import ReviewQuit, kept_corrections, run_review
 from sudoku_cube.assistant.scan_loop import ScanStopped, scan_frames
 from sudoku_cube.assistant.scan_protocol import face_title
@@ -24,8 +25,10 @@ from sudoku_cube.assistant.sessions import ScanSession, scan_session_path
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.state_format import to_dict
-from sudoku_cube.vision.camera import (CameraError, open_source, parse_source, read_frame,
-                                       release, source_name)
+from sudoku_cube.vision.camera import CameraError, parse_source, read_frame, release, source_name
+from sudoku_cube.vision.camera_settings import CameraSettings
+from sudoku_cube.vision.camera_setup import open_configured
+from sudoku_cube.vision.lens import lens_correction
 from sudoku_cube.vision.footed import OneVerdict
 from sudoku_cube.vision.storage import atomic_write_text, data_dir
 
@@ -41,7 +44,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                                    "stops). The session is saved after every face.")
     src = p.add_mutually_exclusive_group()
     src.add_argument("--camera", default=None, metavar="N",
-                     help="camera number (default 0) or a video file")
+                     help="camera number or a video file (default: the --profile's camera from "
+                          "`calibrate camera`, with its size, locked exposure and lens "
+                          "correction; else 0)")
     src.add_argument("video", nargs="?", default=None, help="a video file instead of a camera")
     p.add_argument("--no-window", action="store_true",
                    help="no preview window: terminal only")
@@ -76,7 +81,21 @@ def _resume_source(session: ScanSession, given: str | None) -> int | str:
                               "camera (--camera N)") from None
 
 
-def _session(args: argparse.Namespace, console: Console) -> tuple[ScanSession, int | str]:
+def _new_source(args: argparse.Namespace, camera: CameraSettings | None) -> int | str:
+    """A new scan's source: the one given, else the profile's camera, else camera 0."""
+    given = _given_source(args)
+    if given is not None or camera is None:
+        return parse_source(given or "0")
+    try:
+        return parse_source(camera.source)
+    except CameraError:
+        raise SudokuCubeError(f"profile {args.profile}: its camera {camera.source} is no longer "
+                              "there; give --camera N, or run `sudoku-cube calibrate camera "
+                              f"--profile {args.profile}` again") from None
+
+
+def _session(args: argparse.Namespace, console: Console,
+             camera: CameraSettings | None = None) -> tuple[ScanSession, int | str]:
     """The scan session to fill (new, or the saved one with --resume) and its frame source."""
     retake = args.retake.replace(",", "").replace(" ", "").upper()
     bad = [f for f in retake if f not in FACES]
@@ -95,7 +114,7 @@ def _session(args: argparse.Namespace, console: Console) -> tuple[ScanSession, i
         return session, source
     if retake:
         raise SudokuCubeError("--retake works with --resume (it changes a saved scan)")
-    source = parse_source(_given_source(args) or "0")
+    source = _new_source(args, camera)
     path = scan_session_path()
     if path.exists():
         console.print(f"[dim]Starting a new scan; the previous one ({path}) will be replaced "
@@ -103,11 +122,11 @@ def _session(args: argparse.Namespace, console: Console) -> tuple[ScanSession, i
     return ScanSession(source=str(source)), source
 
 
-def _frames(source, cap):
+def _frames(source, cap, fix=lambda frame: frame):
     count = 0
     while True:
         interrupt.check()  # a Ctrl-C that Python swallowed in a callback stops the scan here
-        yield read_frame(cap, source, count=count)
+        yield fix(read_frame(cap, source, count=count))
         count += 1
 
 
@@ -118,10 +137,11 @@ def run(args: argparse.Namespace) -> int:
     read = partial(read_frame_face, **reader_options(args))
     if args.every < 1 or args.steady < 1:
         raise SudokuCubeError("--every and --steady take numbers of at least 1")
-    session, source = _session(args, console)
+    camera = profile_camera(args)
+    session, source = _session(args, console, camera)
     scanner = Scanner(session, stable_frames=args.steady)
     if scanner.next_face is not None:
-        _capture(args, console, scanner, source, open_source, CameraError, read)
+        _capture(args, console, scanner, source, camera, read)
     state = scanner.session.state()
     ones = OneVerdict(*scanner.session.ones())
     console.print("All six faces captured. Checking the reading...")
@@ -140,10 +160,12 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _capture(args, console: Console, scanner: Scanner, source, open_source, CameraError,
+def _capture(args, console: Console, scanner: Scanner, source, camera: CameraSettings | None,
              read_frame_face=read_frame_face) -> None:
-    """The live part: frames until every face is captured; clear messages when it stops."""
-    cap = open_source(source)
+    """The live part: frames until every face is captured; clear messages when it stops.
+    The profile's camera opens with its saved settings and lens correction."""
+    cap = open_configured(source, camera)
+    fix = lens_correction(source, camera)
     window = None if args.no_window else Window.open()
     live_ok = interactive()
     panel = ScanPanel(scanner, show_keys=window is not None)
@@ -161,10 +183,10 @@ def _capture(args, console: Console, scanner: Scanner, source, open_source, Came
     try:
         if live_ok:
             with Live(panel, console=console, refresh_per_second=8, transient=False) as live:
-                scan_frames(scanner, _frames(source, cap), read_frame_face, on_event, window,
+                scan_frames(scanner, _frames(source, cap, fix), read_frame_face, on_event, window,
                             on_frame=lambda obs: live.update(panel), every=args.every)
         else:
-            scan_frames(scanner, _frames(source, cap), read_frame_face, on_event, window,
+            scan_frames(scanner, _frames(source, cap, fix), read_frame_face, on_event, window,
                         every=args.every)
     except (KeyboardInterrupt, ScanStopped):
         n = len(scanner.session.faces)
