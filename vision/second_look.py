@@ -103,6 +103,7 @@ def second_look(cells: Sequence[np.ndarray], evidence: list[CellEvidence],
     if raw is not None:
         _polarity_look(raw, cells, evidence, hyps, templates, model, score)
     evidence, hyps = _blob_look(cells, evidence, hyps, templates, model, score)
+    _local_look(cells, evidence, hyps, templates, model, score)
     typical = typical_size(evidence)
     odd = {i for i, e in enumerate(evidence) if not fits(e, typical)}
     lost = [i for i, h in enumerate(hyps) if _top(h) < LOST or i in odd]
@@ -212,6 +213,38 @@ def _beside_look(beside: Callable[[int, float, float], np.ndarray], cells: Seque
         if best is not None:
             evidence[i], hyps[i] = best[0], _merged(best[1], hyps[i])
             odd.discard(i)
+
+
+def _local_look(cells: Sequence[np.ndarray], evidence: list[CellEvidence],
+                hyps: list[tuple[Hypothesis, ...]], templates, model,
+                score: Callable[[CellEvidence], tuple[Hypothesis, ...]]) -> None:
+    """Cells printed in dark ink (kept in colour by :func:`vision.warp.cut_cells`) read below
+    :data:`LOST` are also cut against their neighbourhood
+    (:func:`vision.local_ink.local_ink_mask`); when that reading is surer it replaces the
+    first, which is kept beside it at weight :data:`LOCAL_KEEP` (in place). Small, blurred
+    or faint print in a cheap photo defeats the one threshold of the usual cut: the holes of
+    a small blurred 8 or 3 lie above it and fill in (a blob read as 1 or 9), or noise on a
+    faint stroke crosses it and breaks the digit into specks; ink darker than its
+    surroundings keeps the holes open and the specks joined. Real printed digits
+    (photographed newspaper grids, ``bench vision --real``): the printed glyph read right
+    98.0 -> 99.0%. Light-ink cells (inverted, one channel) are left to the glare looks:
+    there the local cut read two white 5s and 6s of our renders as other digits."""
+    lost = [i for i, h in enumerate(hyps) if _top(h) < LOST and evidence[i].glyph is not None
+            and cells[i].ndim == 3]
+    if not lost:
+        return
+    again = analyse_cells([local_ink_mask(cells[i]) for i in lost], templates, model,
+                          [cells[i] for i in lost])
+    for i, ev in zip(lost, again):
+        if ev.glyph is None:
+            continue
+        h = score(ev)
+        if _top(h) > _top(hyps[i]):
+            evidence[i], hyps[i] = ev, _merged(h, hyps[i], LOCAL_KEEP)
+
+
+LOCAL_KEEP = 0.5
+"""Weight of the usual cut's reading beside the local cut's in :func:`_local_look`."""
 
 
 FIRST_VOTE = 2.0

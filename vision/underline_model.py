@@ -36,7 +36,7 @@ DATA = Path(__file__).resolve().parent / "data" / "underline"
 def end_patch(cell: np.ndarray, body: np.ndarray, six_rot: int) -> np.ndarray | None:
     """The darkness patch (PATCH_H x PATCH_W, float32) around a 6/9 glyph turned to read as an
     upright 6 (the shape read as a 6 turned ``six_rot``); None when the body is too small."""
-    dark = ink_darkness(cell)
+    dark = ink_darkness(cell, value=True)  # the channel the model was fitted on
     n = dark.shape[0]
     m = max(2, int(round(MARGIN * n)))
     inside = np.zeros_like(dark)
