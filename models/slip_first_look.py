@@ -114,9 +114,3 @@ def first_look(start: CubeState, moves: Sequence[Move], done: int,
     shares = look_shares(keys, batch.priors, [(f,) for f in FACES] + [CORNER_A])
     best = _best_single(shares)
     return FirstLook(FACES[best], round(shares[best][0], 4), round(shares[-1][0], 4))
-
-
-def suggest_face(start: CubeState, moves: Sequence[Move], done: int,
-                 settings: CubeSettings = CubeSettings(), *, window: int = WINDOW) -> str:
-    """The single face to look at first (:func:`first_look`)."""
-    return first_look(start, moves, done, settings, window=window).face

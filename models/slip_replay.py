@@ -136,11 +136,6 @@ def _add_slipped(batch: _Parts, befores: Sequence[tuple[np.ndarray, np.ndarray]]
 
 # --- one known set of slips ---------------------------------------------------------------
 
-def expected_state(start: CubeState, moves: Sequence[Move], done: int) -> CubeState:
-    """The cube as the plan expects it after ``done`` steps."""
-    return start.without_candidates().apply(tuple(moves)[:done])
-
-
 def slipped_state(start: CubeState, moves: Sequence[Move], done: int,
                   slips: Sequence[Slip]) -> CubeState:
     """The real cube after ``done`` steps of ``moves`` made with ``slips`` (steps 1-based)."""

@@ -25,8 +25,6 @@ import numpy as np
 
 from sudoku_cube.vision.lattice_sampling import (homogeneous, lattice_points, lookup, project,
                                                  sample_at)
-# project_all, sample: vision/corners still imports them from here
-from sudoku_cube.vision.lattice_sampling import project_all, sample  # noqa: F401
 
 _T = np.linspace(-0.4, 0.4, 9)
 

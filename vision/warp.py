@@ -12,8 +12,7 @@ import cv2
 import numpy as np
 
 from sudoku_cube.vision.detect import FaceGeometry
-# polarity_vote: vision/corners/settle.py still imports it from here
-from sudoku_cube.vision.polarity import as_dark_ink, light_inks, polarity_vote  # noqa: F401
+from sudoku_cube.vision.polarity import as_dark_ink, light_inks
 
 
 CELL = 80

@@ -14,7 +14,7 @@ import math
 import cv2
 import numpy as np
 
-from sudoku_cube.vision.face_cues import project_all
+from sudoku_cube.vision.lattice_sampling import project_all
 from sudoku_cube.vision.sticker_blobs import value_channel
 
 CELL = 16

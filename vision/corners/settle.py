@@ -14,9 +14,9 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from sudoku_cube.vision.face_cues import sample
+from sudoku_cube.vision.lattice_sampling import sample
+from sudoku_cube.vision.polarity import polarity_vote
 from sudoku_cube.vision.sticker_blobs import value_channel
-from sudoku_cube.vision.warp import polarity_vote
 
 from .check import MIN_STEP, pitch_of
 
@@ -85,7 +85,7 @@ judges."""
 
 def light_printed(image: np.ndarray, H: np.ndarray) -> bool:
     """True when most stickers of the face ``H`` (0..3 to image) carry digits lighter than
-    themselves (:func:`vision.warp.polarity_vote`): dark stickers, whose light digits rather
+    themselves (:func:`vision.polarity.polarity_vote`): dark stickers, whose light digits rather
     than a sticker plateau fill the band that :func:`framing` measures."""
     k = 3.0 / (3 * INK_CELL)
     M = H @ np.array([[k, 0, 0], [0, k, 0], [0, 0, 1.0]])
