@@ -14,9 +14,8 @@ import json
 import time
 from pathlib import Path
 
-from rich.progress import Progress
 
-from sudoku_cube.assistant.bench.report import print_sets, recognisers_ready
+from sudoku_cube.assistant.bench.report import StepProgress, print_sets, recognisers_ready
 from sudoku_cube.assistant.bench.renders import (CORNER_RECIPE, DEFAULT_SYMMETRIC, JOINT_HEADS,
                                                  JointTally, joint_decode,
                                                  same, unseen_cube)
@@ -116,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
     """Run the benchmark and print a table (or JSON)."""
     ocr, err = recognisers_ready(args.no_ocr)
     rows = []
-    with Progress(console=err) as progress:
+    with StepProgress(console=err) as progress:
         samples = list(_samples())
         t1 = progress.add_task("corner samples", total=len(samples))
         rows.append(row("corner samples", evaluate(samples, ocr, progress, t1)))

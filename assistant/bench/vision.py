@@ -16,9 +16,8 @@ import json
 import time
 from pathlib import Path
 
-from rich.progress import Progress
 
-from sudoku_cube.assistant.bench.report import print_sets, recognisers_ready
+from sudoku_cube.assistant.bench.report import StepProgress, print_sets, recognisers_ready
 from sudoku_cube.assistant.bench import corners, vision_calibration, vision_real, vision_second
 from sudoku_cube.assistant.bench.renders import (DEFAULT_SYMMETRIC, FACE_RECIPE, LOOK_ORDER,
                                                  JOINT_HEADS, JointTally, joint_decode, same,
@@ -237,7 +236,7 @@ def run(args: argparse.Namespace) -> int:
     if args.font:
         font_path(args.font)  # an unknown font is refused before anything runs
     ocr, err = recognisers_ready(args.no_ocr, "OCR and baseline skipped")
-    with Progress(console=err) as progress:
+    with StepProgress(console=err) as progress:
         rows = _measure(args, ocr, progress)
     if args.json:
         print(json.dumps(rows, indent=2))

@@ -21,10 +21,9 @@ from typing import Any, Callable, Iterator
 import cv2
 import numpy as np
 from rich.console import Console
-from rich.progress import Progress
 from rich.table import Table
 
-from sudoku_cube.assistant.bench.report import recognisers_ready
+from sudoku_cube.assistant.bench.report import StepProgress, recognisers_ready
 from sudoku_cube.assistant.bench.renders import (JOINT_HEADS, JointTally, joint_decode, same,
                                                  symmetric_of)
 from sudoku_cube.models.generator import home_faces, make_puzzle
@@ -207,7 +206,7 @@ def run(args: argparse.Namespace) -> int:
     save = Path(args.save) if getattr(args, "save", None) else None
     rows = []
     looks = list(args.looks) + (["white-body"] if getattr(args, "white_body", False) else [])
-    with Progress(console=Console(stderr=True)) as progress:
+    with StepProgress(console=Console(stderr=True)) as progress:
         for li, look in enumerate(looks):
             if "faces" in args.photos:
                 seed = args.seed + 1000 * li
