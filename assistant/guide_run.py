@@ -29,7 +29,8 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
     """Export and/or guide a plan as the options ask; ``reading`` is the cube as read (the
     steps are shown from it, see :func:`assistant.guide.steps_as_read`)."""
     console = console or Console()
-    steps = steps_as_read(plan, reading, cube_settings(args).symmetric)
+    settings = cube_settings(args)  # the profile read once, not at every use
+    steps = steps_as_read(plan, reading, settings.symmetric)
     start = steps[0].before if steps else plan.start
     if args.export:
         path = export_plan(args.export, steps, start)
@@ -39,19 +40,19 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
         print_plain(console, steps, start)
         return 0
     if plan.moves:  # a re-run on the same cube continues this plan (assistant.pipeline)
-        save_followed_plan(plan.start, cube_settings(args).symmetric, plan.moves, plan.phases)
+        save_followed_plan(plan.start, settings.symmetric, plan.moves, plan.phases)
     cursor = GuideCursor(steps, start, position=0 if args.restart else None)
     capture = None
     if getattr(args, "camera", None) is not None:
+        camera = profile_camera(args)
         if not interactive() or args.plain:
-            watch_plain(console, cursor, args.camera, cube_settings(args), profile_camera(args))
+            watch_plain(console, cursor, args.camera, settings, camera)
             return 0
-        watch_screen(console, cursor, args.camera, cube_settings(args), profile_camera(args))
+        watch_screen(console, cursor, args.camera, settings, camera)
         if cursor.done:
             return 0
-        capture = camera_capture(args.camera, cube_settings(args),  # go on by keys; c checks
-                                 profile_camera(args))
-    checker = make_checker(console, read_line, cube_settings(args), capture)
+        capture = camera_capture(args.camera, settings, camera)  # go on by keys; c checks
+    checker = make_checker(console, read_line, settings, capture)
     run_interactive(console, cursor, read_key, checker=checker)
     return 0
 
