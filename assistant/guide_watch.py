@@ -24,10 +24,9 @@ from sudoku_cube.assistant.watch import WatchEvent, corner_readings, watch
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.moves import format_moves
 from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.vision.camera import CameraError, parse_source, read_frame, release
+from sudoku_cube.vision.camera import parse_source
 from sudoku_cube.vision.camera_settings import CameraSettings
-from sudoku_cube.vision.camera_setup import open_configured
-from sudoku_cube.vision.lens import lens_correction
+from sudoku_cube.vision.camera_setup import profile_frames
 from sudoku_cube.vision.corners.reader import read_corner_photo
 from sudoku_cube.vision.reading import read_face
 
@@ -39,22 +38,8 @@ HOLD_HINT = ("Watching: hold the cube so that the camera sees the corner where U
 def camera_frames(text: str, camera: CameraSettings | None = None) -> Iterator[np.ndarray]:
     """Frames of ``--camera`` (an index or a video file) until the video ends; the profile's
     ``camera`` opens with its saved settings and its frames are lens-corrected."""
-    source = parse_source(text)
-    cap = open_configured(source, camera)
-    fix = lens_correction(source, camera)
-    try:
-        count = 0
-        while True:
-            try:
-                frame = read_frame(cap, source, count=count)
-            except CameraError:
-                if isinstance(source, str) and count:
-                    return  # the video ended
-                raise
-            count += 1
-            yield fix(frame)
-    finally:
-        release(cap)
+    with profile_frames(parse_source(text), camera, end_at_video_end=True) as frames:
+        yield from frames
 
 
 def camera_capture(text: str, settings: CubeSettings = CubeSettings(),

@@ -3,14 +3,18 @@
 correct its lens distortion (at the calibrated size or any other size of the same sensor)."""
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
 import numpy as np
+import pytest
 
 from sudoku_cube.assistant.cli import main
 from sudoku_cube.calibration.profiles import Profile, save_profile
+from sudoku_cube.vision.camera import CameraError
 from sudoku_cube.vision.camera_settings import CameraSettings, LensCalibration
+from sudoku_cube.vision.camera_setup import profile_frames
 from sudoku_cube.vision.lens import lens_correction, undistort
 from tests.conftest import assert_clear_error
 
@@ -115,3 +119,33 @@ def test_scan_with_a_profile_whose_camera_is_gone_says_what_to_do(tmp_path, caps
     code = main(["scan", "--profile", "gone", "--no-window"])
     assert_clear_error(code, capsys.readouterr().err, "profile gone", "old.avi",
                        "no longer there", "calibrate camera")
+
+
+def test_profile_frames_end_with_a_video_only_when_asked(tmp_path):
+    """The guide watches a recorded video to its end; a scan whose video ends says so."""
+    cap = cv2.VideoCapture(str(VIDEO))
+    total = int(cap.get(cv2.CAP_PROP_FRAME_COUNT))
+    cap.release()
+    with profile_frames(str(VIDEO), end_at_video_end=True) as frames:
+        assert sum(1 for _ in frames) == total
+    with profile_frames(str(VIDEO)) as frames:
+        with pytest.raises(CameraError, match="the video ended after"):
+            for _ in frames:
+                pass
+
+
+def test_profile_frames_are_lens_corrected_for_the_calibrated_source(tmp_path):
+    image, _ = _dots(1)
+    video = tmp_path / "dots.avi"
+    out = cv2.VideoWriter(str(video), cv2.VideoWriter_fourcc(*"MJPG"), 5, (640, 480))
+    for _ in range(3):
+        out.write(image)
+    out.release()
+    plain = CameraSettings(source=str(video))
+    with profile_frames(str(video), plain, end_at_video_end=True) as frames:
+        first = next(iter(frames))
+    with profile_frames(str(video), replace(plain, lens=LENS), end_at_video_end=True) as frames:
+        fixed = next(iter(frames))
+    assert np.array_equal(undistort(first, LENS), fixed)
+    assert _worst_miss(_centroids(fixed), _dots(1)[1]) < 3 < _worst_miss(_centroids(first),
+                                                                          _dots(1)[1])

@@ -3,9 +3,13 @@
 :func:`configure_camera` chooses the size, waits until brightness and colour balance stop
 changing, and turns automatic exposure and white balance off at those values (backends differ
 in what they accept; a note says what stays automatic); :func:`apply_settings` applies a saved
-profile's to an open camera, :func:`open_configured` when scan or guide opens that camera.
+profile's to an open camera, :func:`open_configured` when scan or guide opens that camera, and
+:func:`profile_frames` gives that camera's frames lens-corrected, for both.
 """
 from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import Callable, Iterator
 
 import cv2
 import numpy as np
@@ -13,6 +17,7 @@ import numpy as np
 from sudoku_cube.vision.camera import (CameraError, backend_name, frames, open_source,
                                        read_frame, release, source_name)
 from sudoku_cube.vision.camera_settings import CameraSettings
+from sudoku_cube.vision.lens import lens_correction
 
 PREFERRED_SIZES = ((1280, 720), (1920, 1080), (640, 480))
 """Tried in this order: 720p shows stickers sharply enough and is fast to process."""
@@ -139,6 +144,37 @@ def open_configured(source: int | str, camera: CameraSettings | None = None) -> 
     if camera is not None and camera.source == source:
         apply_settings(cap, camera)
     return cap
+
+
+@contextmanager
+def profile_frames(source: int | str, camera: CameraSettings | None = None, *,
+                   end_at_video_end: bool = False) -> Iterator[Iterator[np.ndarray]]:
+    """Open ``source`` (:func:`open_configured`; a camera that does not open says so here) and
+    give its frames, lens-corrected when the profile calibrated it; released on leaving.
+
+    Frames that stop raise :class:`CameraError`; a video file's end instead just ends them when
+    ``end_at_video_end`` (the guide watches a recorded video to its end; a scan cut short must
+    say so)."""
+    cap = open_configured(source, camera)
+    try:
+        yield _frames_until_stop(cap, source, lens_correction(source, camera), end_at_video_end)
+    finally:
+        release(cap)
+
+
+def _frames_until_stop(cap: cv2.VideoCapture, source: int | str,
+                       fix: Callable[[np.ndarray], np.ndarray],
+                       end_at_video_end: bool) -> Iterator[np.ndarray]:
+    count = 0
+    while True:
+        try:
+            frame = read_frame(cap, source, count=count)
+        except CameraError:
+            if end_at_video_end and isinstance(source, str) and count:
+                return
+            raise
+        count += 1
+        yield fix(frame)
 
 
 def configure_camera(source: int | str, *, wanted: tuple[int, int] | None = None,

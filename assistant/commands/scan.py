@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import Iterator
 from functools import partial
 from pathlib import Path
 
+import numpy as np
 from rich.console import Console
 from rich.live import Live
 
@@ -25,10 +27,9 @@ from sudoku_cube.assistant.sessions import ScanSession, scan_session_path
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.state_format import to_dict
-from sudoku_cube.vision.camera import CameraError, parse_source, read_frame, release, source_name
+from sudoku_cube.vision.camera import CameraError, parse_source, source_name
 from sudoku_cube.vision.camera_settings import CameraSettings
-from sudoku_cube.vision.camera_setup import open_configured
-from sudoku_cube.vision.lens import lens_correction
+from sudoku_cube.vision.camera_setup import profile_frames
 from sudoku_cube.vision.footed import OneVerdict
 from sudoku_cube.vision.storage import atomic_write_text, data_dir
 
@@ -122,12 +123,12 @@ def _session(args: argparse.Namespace, console: Console,
     return ScanSession(source=str(source)), source
 
 
-def _frames(source, cap, fix=lambda frame: frame):
-    count = 0
-    while True:
-        interrupt.check()  # a Ctrl-C that Python swallowed in a callback stops the scan here
-        yield fix(read_frame(cap, source, count=count))
-        count += 1
+def _checked(frames: Iterator[np.ndarray]) -> Iterator[np.ndarray]:
+    """The frames, checking at each one for a Ctrl-C that Python swallowed in a callback, so
+    that the scan stops there."""
+    for frame in frames:
+        interrupt.check()
+        yield frame
 
 
 def run(args: argparse.Namespace) -> int:
@@ -162,10 +163,15 @@ def run(args: argparse.Namespace) -> int:
 
 def _capture(args, console: Console, scanner: Scanner, source, camera: CameraSettings | None,
              read_frame_face=read_frame_face) -> None:
-    """The live part: frames until every face is captured; clear messages when it stops.
-    The profile's camera opens with its saved settings and lens correction."""
-    cap = open_configured(source, camera)
-    fix = lens_correction(source, camera)
+    """The live part: the profile's camera opens with its saved settings and lens correction
+    (:func:`profile_frames`), and its frames are read until every face is captured."""
+    with profile_frames(source, camera) as frames:
+        _watch_frames(args, console, scanner, _checked(frames), read_frame_face)
+
+
+def _watch_frames(args, console: Console, scanner: Scanner, frames: Iterator[np.ndarray],
+                  read_frame_face=read_frame_face) -> None:
+    """Frames until every face is captured; clear messages when they stop."""
     window = None if args.no_window else Window.open()
     live_ok = interactive()
     panel = ScanPanel(scanner, show_keys=window is not None)
@@ -183,10 +189,10 @@ def _capture(args, console: Console, scanner: Scanner, source, camera: CameraSet
     try:
         if live_ok:
             with Live(panel, console=console, refresh_per_second=8, transient=False) as live:
-                scan_frames(scanner, _frames(source, cap, fix), read_frame_face, on_event, window,
+                scan_frames(scanner, frames, read_frame_face, on_event, window,
                             on_frame=lambda obs: live.update(panel), every=args.every)
         else:
-            scan_frames(scanner, _frames(source, cap, fix), read_frame_face, on_event, window,
+            scan_frames(scanner, frames, read_frame_face, on_event, window,
                         every=args.every)
     except (KeyboardInterrupt, ScanStopped):
         n = len(scanner.session.faces)
@@ -197,6 +203,5 @@ def _capture(args, console: Console, scanner: Scanner, source, camera: CameraSet
         raise SudokuCubeError(f"{e}\n  {n} of 6 faces are saved; fix the camera, then "
                               f"{RESUME_HINT}.") from None
     finally:
-        release(cap)
         if window is not None:
             window.close()
