@@ -23,7 +23,7 @@ import numpy as np
 from sudoku_cube.models.errors import SudokuCubeError
 
 from .glyph_cells import gather
-from .glyphs import glyph_lattices
+from .glyphs import glyph_stages
 from .groups import corner_groups
 from .trim import trimmed_all
 from .joint import MAX_MISFIT, joint_fit
@@ -123,23 +123,33 @@ def _describe(n_faces: int) -> str:
                                                                              f"{n_faces} faces")
 
 
-def faces_of_glyphs(image: np.ndarray, light: bool | None = None) -> list[Lattice]:
+def faces_of_glyphs(image: np.ndarray, light: bool | None = None,
+                    v: np.ndarray | None = None) -> list[Lattice]:
     """Three face lattices from the photo's glyphs (:mod:`vision.corners.glyphs`): the lattices
     that meet at one corner, a face missing rebuilt from the other two, all three fitted
     together (:func:`vision.corners.joint.joint_fit`); of the groups of
     :func:`vision.corners.groups.corner_groups`, the one with most glyphs on the fitted
     faces and least misfit (:data:`MISFIT_WEIGHT`); [] when none makes a corner. ``light``:
-    only light (True) or dark (False) digits, default both."""
-    glyphs = glyph_lattices(image, light)
-    best = _best_group(image, glyphs, corner_groups(framed_first(image, glyphs.lattices)))
+    only light (True) or dark (False) digits, default both. The lattices of the windows with
+    most glyphs come first (:func:`vision.corners.glyphs.glyph_stages`): when three of them
+    make a clear corner (:data:`CLEAR_SCORE`) the hundred or more other windows are not
+    settled. ``v``: the smoothed V channel of the first sticker pass, when at hand."""
+    stages = glyph_stages(image, light, v)
+    glyphs = next(stages)
+    best, score = _best_group(image, glyphs, corner_groups(framed_first(image, glyphs.lattices)))
+    if score < CLEAR_SCORE and (more := next(stages, None)) is not None:
+        glyphs = more
+        best, _ = _best_group(image, glyphs,
+                              corner_groups(framed_first(image, glyphs.lattices)))
     # a white body's light grooves frame no sticker: then the lattices with most glyphs first
-    return best or _best_group(image, glyphs, corner_groups(glyphs.lattices))
+    return best or _best_group(image, glyphs, corner_groups(glyphs.lattices))[0]
 
 
 def _best_group(image: np.ndarray, glyphs: Found, groups: list[list[Lattice]]
-                ) -> list[Lattice]:
+                ) -> tuple[list[Lattice], float]:
     """Of the candidate ``groups`` of glyph lattices, the three faces that fit together with
-    most glyphs and least misfit (:data:`MISFIT_WEIGHT`), [] when none makes a corner."""
+    most glyphs and least misfit (:data:`MISFIT_WEIGHT`), [] when none makes a corner; and
+    their score (glyphs less weighted misfit, -inf for none)."""
     best, best_score = [], -math.inf
     for group in groups:
         completed = complete_faces(image, Found(group, [], glyphs.quads))
@@ -156,7 +166,7 @@ def _best_group(image: np.ndarray, glyphs: Found, groups: list[list[Lattice]]
                 best, best_score = lats, score
             if best_score >= CLEAR_SCORE:
                 break  # groups come most glyphs first: no later one scores higher
-    return best
+    return best, best_score
 
 
 MIN_FACE_GLYPHS = 7
@@ -245,7 +255,8 @@ def locate_faces(image: np.ndarray, photo: str, source: str = "") -> list[Corner
     names = ", ".join(f"{f.face} {f.place}" for f in expected)
     probe = sticker_probe(image)
     found = find_lattices(image, probe=probe) if probe.shows_stickers() else None
-    lattices = faces_of_glyphs(image, light=True) if found is None or looks_dark(found) else []
+    lattices = (faces_of_glyphs(image, light=True, v=probe.v)
+                if found is None or looks_dark(found) else [])
     of_stickers = False
     if len(lattices) < 3:
         found = found or find_lattices(image, probe=probe)

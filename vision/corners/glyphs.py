@@ -17,6 +17,8 @@ found are then completed and checked against each other like sticker faces
 """
 from __future__ import annotations
 
+from typing import Iterator
+
 import numpy as np
 
 from .check import pitch_of
@@ -41,51 +43,95 @@ def glyph_lattices(image: np.ndarray, light: bool | None = None) -> Found:
     """Face lattices of a corner photo from its glyphs (of one polarity, ``light``, or each in
     turn), best first (most glyphs, then least misfit), no glyph in two faces; their cells are
     the glyphs standing in for stickers (:class:`vision.corners.lattice.Quad`)."""
-    found: list[tuple[float, Lattice]] = []  # (misfit, lattice)
-    all_quads: list[Quad] = []
-    points, masks = marks(image, light)
-    for polarity in ((True, False) if light is None else (light,)):
-        glyphs = [g for g in points if g.light == polarity]
-        if polarity not in masks:
-            continue
-        lats, quads = _lattices_of(glyphs, masks[polarity])
-        found += lats
-        all_quads += quads
+    *_, found = glyph_stages(image, light)
+    return found
+
+
+def glyph_stages(image: np.ndarray, light: bool | None = None, v: np.ndarray | None = None
+                 ) -> Iterator[Found]:
+    """:func:`glyph_lattices` in two stages: first the lattices of the :data:`FIRST_WINDOWS`
+    windows with most glyphs (of each polarity), where a photo of a cube shows its faces,
+    then those of all windows, the second stage going on from the first (the same lattices
+    as settling all at once: a window is settled, or skipped as covered, alike whatever was
+    settled with it). Only one stage when the first holds every window. ``v``: the photo's
+    V channel smoothed as :func:`vision.corners.marks.marks` smooths it, when at hand."""
+    points, masks = marks(image, light, v)
+    passes = [_Settling([g for g in points if g.light == polarity], masks[polarity])
+              for polarity in ((True, False) if light is None else (light,))
+              if polarity in masks]
     if light is None and len(masks) == 2:  # white ink on dark colours, black on light ones
-        lats, quads = _lattices_of(points, np.maximum(masks[True], masks[False]))
-        found += lats
-        all_quads += quads
+        passes.append(_Settling(points, np.maximum(masks[True], masks[False])))
+    for p in passes:
+        p.settle(FIRST_WINDOWS)
+    yield _found(passes)
+    if any(p.left() for p in passes):
+        for p in passes:
+            p.settle(None)
+        yield _found(passes)
+
+
+FIRST_WINDOWS = 32
+"""Windows (most glyphs first) of the first stage of :func:`glyph_stages`: the faces of a
+cube corner are among them, the hundred or more windows after them are of the small marks
+where stickers meet, of print, or the same faces again with a glyph less."""
+
+
+def _found(passes: list["_Settling"]) -> Found:
+    """The lattices settled so far by ``passes``, best first (most glyphs, then least
+    misfit), and all their glyphs as quads."""
+    found: list[tuple[float, Lattice]] = []
+    all_quads: list[Quad] = []
+    for p in passes:
+        found += p.lattices()
+        all_quads += p.quads
     found.sort(key=lambda t: (-len(t[1].cells), t[0] / pitch_of(t[1].H)))
     return Found([lat for _, lat in found], [], all_quads)
 
 
-def _lattices_of(glyphs: list[Glyph], ink: np.ndarray
-                 ) -> tuple[list[tuple[float, Lattice]], list[Quad]]:
-    """Every distinct lattice of at least :data:`MIN_GLYPHS` glyphs with no ``ink`` (mask)
-    between its cells, with its misfit (:func:`misfits`), most glyphs and least misfit
-    first; and the glyphs as quads. Each window of glyphs
-    (:func:`vision.corners.windows.windows_of`), most glyphs first, is settled
-    (:func:`vision.corners.glyph_cells.settled_cells`) unless a lattice kept already holds
-    all its glyphs but one (:func:`_covered`, :func:`_covering`)."""
-    if len(glyphs) < MIN_GLYPHS:
-        return [], []
-    pts = np.array([g.centre for g in glyphs])
-    sizes = np.array([g.size for g in glyphs])
-    med = float(np.median(sizes))
-    quads = [pseudo_quad(g, np.array([med, 0.0]), np.array([0.0, med])) for g in glyphs]
-    _, wins = windows(pts, sizes)
-    member = _members(wins, len(pts))
-    held = np.zeros((len(wins), len(pts)))  # the glyphs of each lattice kept, rows of 0/1
-    kept: list[Lattice] = []
-    for at in range(0, len(wins), SETTLE_CHUNK):
-        # settled a chunk at a time, most glyphs first: a window whose face is kept already
-        # is not settled at all (each fit is the same whatever is fitted with it)
-        chunk = np.arange(at, min(at + SETTLE_CHUNK, len(wins)))
-        todo = chunk[~_covered(member[chunk], held[:len(kept)])].tolist()
-        ends, H, exact = settled_cells(pts, [wins[k] for k in todo])
-        shares = ink_shares(ink, H)
+class _Settling:
+    """The lattices of one set of glyphs, settled a part of the windows at a time: every
+    distinct lattice of at least :data:`MIN_GLYPHS` glyphs with no ``ink`` (mask) between
+    its cells. Each window of glyphs (:func:`vision.corners.windows.windows_of`), most
+    glyphs first, is settled (:func:`vision.corners.glyph_cells.settled_cells`) unless a
+    lattice kept already holds all its glyphs but one (:func:`_covered`,
+    :func:`_covering`)."""
+
+    def __init__(self, glyphs: list[Glyph], ink: np.ndarray) -> None:
+        self.ink = ink
+        self.kept: list[Lattice] = []
+        self.done = 0
+        if len(glyphs) < MIN_GLYPHS:
+            self.pts, self.quads, self.wins = np.zeros((0, 2)), [], []
+            return
+        self.pts = np.array([g.centre for g in glyphs])
+        sizes = np.array([g.size for g in glyphs])
+        med = float(np.median(sizes))
+        self.quads = [pseudo_quad(g, np.array([med, 0.0]), np.array([0.0, med]))
+                      for g in glyphs]
+        _, self.wins = windows(self.pts, sizes)
+        self.member = _members(self.wins, len(self.pts))
+        self.held = np.zeros((len(self.wins), len(self.pts)))  # the kept lattices' glyphs
+
+    def left(self) -> int:
+        """Windows not settled yet."""
+        return len(self.wins) - self.done
+
+    def settle(self, upto: int | None) -> None:
+        """Settle the windows up to the ``upto``-th (None: all), :data:`SETTLE_CHUNK` at a
+        time: a window whose face is kept already is not settled at all (each fit is the
+        same whatever is fitted with it)."""
+        end = len(self.wins) if upto is None else min(upto, len(self.wins))
+        for at in range(self.done, end, SETTLE_CHUNK):
+            self._chunk(np.arange(at, min(at + SETTLE_CHUNK, end)))
+        self.done = max(self.done, end)
+
+    def _chunk(self, chunk: np.ndarray) -> None:
+        pts, kept = self.pts, self.kept
+        todo = chunk[~_covered(self.member[chunk], self.held[:len(kept)])].tolist()
+        ends, H, exact = settled_cells(pts, [self.wins[k] for k in todo])
+        shares = ink_shares(self.ink, H)
         ended = _members([e or {} for e in ends], len(pts))
-        covers = _covering(member[todo], ended)
+        covers = _covering(self.member[todo], ended)
         taken = 0  # the todo windows kept, as bits
         for j in range(len(todo)):
             if ends[j] is None or covers[j] & taken:
@@ -94,20 +140,24 @@ def _lattices_of(glyphs: list[Glyph], ink: np.ndarray
                 Hx = homography(ends[j], pts)
                 if Hx is None:
                     continue
-                shares[j] = ink_between(ink, Hx)
+                shares[j] = ink_between(self.ink, Hx)
             if shares[j] > MAX_BETWEEN:
                 continue
-            kept.append(Lattice(H[j].copy(), {c: quads[i] for c, i in ends[j].items()},
+            kept.append(Lattice(H[j].copy(), {c: self.quads[i] for c, i in ends[j].items()},
                                 (-1, -1)))
-            held[len(kept) - 1] = ended[j]
+            self.held[len(kept) - 1] = ended[j]
             taken |= 1 << j
-    out = list(zip(misfits(kept), kept))
-    out.sort(key=lambda t: (-len(t[1].cells), t[0]))
-    return out, quads
+
+    def lattices(self) -> list[tuple[float, Lattice]]:
+        """The lattices kept so far with their misfits (:func:`misfits`), most glyphs and
+        least misfit first."""
+        out = list(zip(misfits(self.kept), self.kept))
+        out.sort(key=lambda t: (-len(t[1].cells), t[0]))
+        return out
 
 
 SETTLE_CHUNK = 128
-"""Windows settled in one batch (:func:`_lattices_of`): large enough that the batched fits
+"""Windows settled in one batch (:meth:`_Settling.settle`): large enough that the batched fits
 pay, small enough that the faces kept from one chunk spare the next its windows of the same
 faces."""
 
@@ -147,4 +197,4 @@ def _covering(windows: np.ndarray, ended: np.ndarray) -> list[int]:
 
 
 __all__ = ["CLOSE", "Glyph", "MIN_GLYPHS", "corner_groups", "gather", "glyph_lattices",
-           "glyph_points", "pseudo_quad"]
+           "glyph_points", "glyph_stages", "pseudo_quad"]

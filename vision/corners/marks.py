@@ -59,17 +59,24 @@ def _ink_masks(v: np.ndarray, light_only: bool | None = None) -> list[tuple[np.n
     return out
 
 
+def smoothed(image: np.ndarray) -> np.ndarray:
+    """The V channel (max of B, G, R) smoothed by a 3 x 3 Gaussian: where the marks are
+    sought."""
+    return cv2.GaussianBlur(_value(image), (3, 3), 0)
+
+
 def glyph_points(image: np.ndarray) -> list[Glyph]:
     """Ink marks of a digit's shape and size in a BGR image: connected parts of the ink masks
     whose box is not a sliver (an underline, a groove's edge) and not mostly empty or full."""
     return marks(image)[0]
 
 
-def marks(image: np.ndarray, light: bool | None = None
+def marks(image: np.ndarray, light: bool | None = None, v: np.ndarray | None = None
            ) -> tuple[list[Glyph], dict[bool, np.ndarray]]:
     """The glyphs of :func:`glyph_points` (of one polarity ``light``, or both) and, per
-    polarity, the widest ink mask."""
-    v = cv2.GaussianBlur(_value(image), (3, 3), 0)
+    polarity, the widest ink mask. ``v``: the image's V channel smoothed (:func:`smoothed`),
+    when at hand (the first sticker pass smooths it alike)."""
+    v = smoothed(image) if v is None else v
     side = min(v.shape)
     lo, hi = GLYPH_SIDE[0] * side, GLYPH_SIDE[1] * side
     out: list[Glyph] = []
@@ -100,4 +107,4 @@ def marks(image: np.ndarray, light: bool | None = None
     return out, masks
 
 
-__all__ = ["GLYPH_SIDE", "Glyph", "STROKE", "glyph_points", "marks"]
+__all__ = ["GLYPH_SIDE", "Glyph", "STROKE", "glyph_points", "marks", "smoothed"]

@@ -1,0 +1,68 @@
+"""The glyph pass in two stages (vision.corners.glyphs.glyph_stages): the second stage, going
+on from the first, gives the lattices of settling every window at once; a clear black corner
+is placed from the first stage alone, on its digits' faces."""
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+import pytest
+
+from sudoku_cube.models.generator import make_puzzle
+from sudoku_cube.render import PhotoStyle, render_corner_photo
+from sudoku_cube.vision.corners import faces as faces_module
+from sudoku_cube.vision.corners import glyphs as glyphs_module
+from sudoku_cube.vision.corners.faces import locate_faces
+from sudoku_cube.vision.corners.glyphs import glyph_stages
+from sudoku_cube.vision.corners.marks import marks, smoothed
+from tests.conftest import quad_pitch
+
+
+@cache
+def _black(which: str, seed: int = 123):
+    puzzle = make_puzzle(seed, 25, symmetric=frozenset())
+    return render_corner_photo(puzzle.state.faces(), which, seed + ord(which),
+                               PhotoStyle(stickers="black", difficulty=0.4, size=(800, 600)))
+
+
+def _same(a, b) -> bool:
+    return len(a.lattices) == len(b.lattices) and all(
+        np.array_equal(x.H, y.H) and list(x.cells) == list(y.cells)
+        and [q.centre.tolist() for q in x.cells.values()]
+        == [q.centre.tolist() for q in y.cells.values()]
+        for x, y in zip(a.lattices, b.lattices))
+
+
+@pytest.mark.parametrize("light", [True, None])
+def test_second_stage_is_every_window_settled_at_once(light, monkeypatch):
+    img, _ = _black("A")
+    first, staged = list(glyph_stages(img, light))
+    monkeypatch.setattr(glyphs_module, "FIRST_WINDOWS", 10 ** 6)
+    (once,) = list(glyph_stages(img, light))
+    assert len(first.lattices) < len(staged.lattices)
+    assert _same(staged, once)
+
+
+def test_marks_on_the_smoothed_channel_given_are_the_same():
+    img, _ = _black("B")
+    (pts, masks), (given, masks2) = marks(img, True), marks(img, True, smoothed(img))
+    assert [g.centre.tolist() for g in pts] == [g.centre.tolist() for g in given]
+    assert all(np.array_equal(masks[k], masks2[k]) for k in masks)
+
+
+@pytest.mark.parametrize("which", "AB")
+def test_clear_black_corner_is_placed_from_the_first_stage(which, monkeypatch):
+    img, truth = _black(which)
+    stages_seen = []
+
+    def counted(*a, **k):
+        for found in glyph_stages(*a, **k):
+            stages_seen.append(len(found.lattices))
+            yield found
+
+    monkeypatch.setattr(faces_module, "glyph_stages", counted)
+    faces = locate_faces(img, which)
+    assert len(stages_seen) == 1
+    for f in faces:
+        quad = np.array(truth["faces"][f.face]["quad"])
+        assert np.linalg.norm(f.quad() - quad, axis=1).max() / quad_pitch(quad) < 0.2
