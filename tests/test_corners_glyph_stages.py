@@ -66,3 +66,20 @@ def test_clear_black_corner_is_placed_from_the_first_stage(which, monkeypatch):
     for f in faces:
         quad = np.array(truth["faces"][f.face]["quad"])
         assert np.linalg.norm(f.quad() - quad, axis=1).max() / quad_pitch(quad) < 0.2
+
+
+def test_few_lattices_are_not_ranked_by_framing_yet_give_the_same_groups():
+    img, _ = _black("A")
+    first = next(glyph_stages(img, True))
+    lats = first.lattices
+    assert len(lats) <= faces_module.FRAMED_CANDIDATES
+    framing = faces_module.framing_for(img, lats)
+    keys = np.clip(faces_module.grid_contrasts(framing.v, np.array([lat.H for lat in lats]))
+                   / framing.step, -1.0, 2.0).sum(axis=1) + [len(lat.cells) for lat in lats]
+    ranked = faces_module.trimmed_all([lats[i] for i in np.argsort(-keys, kind="stable")])
+
+    def groups(candidates):
+        return [frozenset(frozenset(id(q) for q in lat.cells.values()) for lat in g)
+                for g in faces_module.corner_groups(candidates)]
+
+    assert groups(faces_module.framed_first(img, lats)) == groups(ranked)

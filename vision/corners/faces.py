@@ -195,9 +195,12 @@ search."""
 
 def framed_first(image: np.ndarray, lattices: list[Lattice]) -> list[Lattice]:
     """Glyph lattices ordered by how well they frame stickers (:meth:`Framing.score`) plus
-    their glyphs."""
-    if not lattices:
-        return lattices
+    their glyphs, the first :data:`FRAMED_CANDIDATES` trimmed (:func:`trimmed_all`). No more
+    lattices than that are all candidates as they come (most glyphs first): the framing
+    would only reorder them, and :func:`vision.corners.groups.corner_groups` sorts its
+    groups itself (the first stage of the glyph pass has about twenty)."""
+    if len(lattices) <= FRAMED_CANDIDATES:
+        return trimmed_all(lattices)  # all are candidates: the order only breaks ties
     framing = framing_for(image, lattices)
     framed = np.clip(grid_contrasts(framing.v, np.array([lat.H for lat in lattices]))
                      / framing.step, -1.0, 2.0).sum(axis=1)
