@@ -84,19 +84,30 @@ def _windows_chunk(pts: np.ndarray, origins: np.ndarray,
     counts = (c[:, 3:, 3:] - c[:, :-3, 3:] - c[:, 3:, :-3] + c[:, :-3, :-3]
               ).transpose(0, 2, 1).reshape(-1, 9)
     best = np.argmax(counts * 100 + _WINDOW_ORDER, axis=1)
-    out: list[dict[tuple[int, int], int] | None] = []
-    full = counts[np.arange(len(best)), best] >= MIN_GLYPHS
-    near5, best_l = near.reshape(-1, 5, 5), best.tolist()
-    for k, w in enumerate(best_l):
-        if not full[k]:
-            out.append(None)
-            continue
-        i0, j0 = divmod(w, 3)
-        nk = near5[k, j0:j0 + 3, i0:i0 + 3].tolist()
-        hk = hit[k, j0:j0 + 3, i0:i0 + 3].tolist()
-        win = {(i, j): nk[j][i] for i in range(3) for j in range(3) if hk[j][i]}
-        out.append(win if len(set(win.values())) == len(win) else None)
+    out: list[dict[tuple[int, int], int] | None] = [None] * len(best)
+    ks = np.flatnonzero(counts[np.arange(len(best)), best] >= MIN_GLYPHS)
+    if not len(ks):
+        return out
+    # each full window's nodes (nearest glyph, hit) in (i, j) order, i.e. column by column
+    j0, i0 = best[ks] % 3, best[ks] // 3
+    rows = (j0[:, None] + _WINDOW_J)[:, None, :]  # [window, cell, row]
+    cols = (i0[:, None] + _WINDOW_I)[:, None, :]
+    nk = near.reshape(-1, 5, 5)[ks[:, None, None], rows, cols][:, 0]  # (F, 9)
+    hk = hit[ks[:, None, None], rows, cols][:, 0]
+    # a glyph on two nodes of the window makes no window
+    same = (nk[:, :, None] == nk[:, None, :]) & hk[:, :, None] & hk[:, None, :]
+    twice = (same.sum(axis=(1, 2)) > hk.sum(axis=1)).tolist()
+    for k, nodes, hits, dup in zip(ks.tolist(), nk.tolist(), hk.tolist(), twice):
+        if not dup:
+            out[k] = {cell: n for cell, n, h in zip(_WINDOW_CELLS, nodes, hits) if h}
     return out
+
+
+_WINDOW_CELLS = [(i, j) for i in range(3) for j in range(3)]
+"""A window's cells (col, row) in the order its glyphs are listed."""
+
+_WINDOW_I = np.array([i for i, _ in _WINDOW_CELLS])
+_WINDOW_J = np.array([j for _, j in _WINDOW_CELLS])
 
 
 def spans(pts: np.ndarray, sizes: np.ndarray
@@ -109,10 +120,11 @@ def spans(pts: np.ndarray, sizes: np.ndarray
     s = sizes[:, None]
     ok = (d > 1.1 * s) & (d < 4.5 * s) & (sizes[None] > 0.6 * s) & (sizes[None] < 1.6 * s)
     order = np.argsort(d, axis=1)
+    ok_order = np.take_along_axis(ok, order, axis=1)
     spans: list[tuple[np.ndarray, np.ndarray]] = []
     origins: list[int] = []
     for p in range(len(pts)):
-        idx = [i for i in order[p].tolist() if ok[p, i]][:NEIGHBOURS]
+        idx = order[p][ok_order[p]][:NEIGHBOURS].tolist()
         if len(idx) < 2:
             continue
         vec = pts[idx] - pts[p]
