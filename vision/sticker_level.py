@@ -1,7 +1,8 @@
 """The sticker's own brightness under a cell, and how far its ink lies below it.
 
 Ink is what lies well *below* the local sticker level on the sticker's own channel (close to
-the HSV V channel, the plain mean of the colour channels on white: :func:`sticker_channel`;
+the HSV V channel, the plain mean of the colour channels on white:
+:func:`vision.polarity.sticker_channel`;
 a grey closing that erases the thin strokes, :func:`sticker_level`), measured as a difference: glare adds
 light to ink and sticker alike, so the difference keeps a stroke's contrast under a glare band
 where a ratio would let it fade. Both the level and the ink's contrast are kept for the last
@@ -14,12 +15,12 @@ import functools
 import cv2
 import numpy as np
 
-from sudoku_cube.vision.polarity import value_channel
+from sudoku_cube.vision.polarity import sticker_channel, value_channel
 from sudoku_cube.vision.stats import closing, median, percentile, percentiles
 
 
 def sticker_level(cell: np.ndarray, value: bool = False) -> tuple[np.ndarray, np.ndarray]:
-    """A cell as one channel (float32; :func:`sticker_channel`, or with ``value`` the V
+    """A cell as one channel (float32; :func:`vision.polarity.sticker_channel`, or with ``value`` the V
     channel, which the learned underline model was fitted on) and the local sticker
     brightness under it: a grey
     closing with a disc, which erases the thin ink strokes, smoothed (a disc, not a square:
@@ -28,56 +29,6 @@ def sticker_level(cell: np.ndarray, value: bool = False) -> tuple[np.ndarray, np
     of :mod:`vision.second_look`) and the closing, the costliest step, is computed once per
     cell (the last :data:`CACHED_CELLS` cells are kept by their pixels)."""
     return _sticker_level(*_key(cell), value and cell.ndim == 3)
-
-
-STICKER_QUANTILE = 75
-"""Percentile of each colour channel in a cell's centre taken for the sticker's colour
-(:func:`sticker_channel`): above the ink's share of the centre on every print."""
-LIGHT_STICKER = 90
-"""A sticker whose brightest channel (:func:`_sticker_colour`) lies below this keeps the V
-channel (:func:`sticker_channel`): a dark sticker carries light ink, and is cut as dark ink
-only when its polarity is in doubt (the black cube's dark grey read the other way, where
-the mean of its channels read a white 7 as a sure 4). Paper and light stickers lie above
-(real newspaper cells: 99% at 97 or more)."""
-STICKER_POWER = 4.0
-"""Each channel weighs as its share of the sticker's brightest channel to this power
-(:func:`sticker_channel`): the three alike on white or grey, nearly only the bright one on
-a saturated colour (a red sticker's darker rim must stay as faint beside grey ink as on the
-V channel)."""
-
-
-def sticker_channel(cell: np.ndarray) -> np.ndarray:
-    """A colour cell as one channel in which dark ink stands out most from the noise: a
-    weighted sum of its channels, each weighing by how bright the sticker is in it
-    (:data:`STICKER_QUANTILE` of each channel in the centre, :data:`STICKER_POWER`), scaled
-    so the sticker keeps its V level (gray cells pass through). On a coloured sticker that
-    is nearly its own bright channel, as the V channel (max of B, G, R) would take: black
-    ink stands out from red or blue there. On a white or grey sticker it is the mean of the
-    three channels, where V takes each pixel's largest: a phone's JPEG
-    compresses the colour coarsely, V picks up that colour noise, and faint small print
-    broke into specks in it (real newspaper digits, ``bench vision --real``: the printed
-    glyph read right 88.6 -> 98.0%; our renders' cells cut alike)."""
-    if cell.ndim != 3:
-        return cell
-    s = _sticker_colour(cell)
-    if s.max() < LIGHT_STICKER:
-        return value_channel(cell)
-    w = (s / max(s.max(), 1.0)) ** STICKER_POWER
-    w *= s.max() / max(float(s @ w), 1.0)
-    return cv2.transform(cell, w.reshape(1, 3))
-
-
-def _sticker_colour(cell: np.ndarray) -> np.ndarray:
-    """The :data:`STICKER_QUANTILE` level of each channel of a colour cell's centre (a fifth
-    of its side in from the border), counted from the channel's histogram (the lowest level
-    whose count reaches it)."""
-    n = cell.shape[0]
-    centre = np.ascontiguousarray(cell[n // 5:n - n // 5, n // 5:n - n // 5])
-    out = np.zeros(3)
-    for k in range(3):
-        counts = cv2.calcHist([centre], [k], None, [256], [0, 256]).ravel().cumsum()
-        out[k] = float(np.searchsorted(counts, STICKER_QUANTILE / 100 * counts[-1]))
-    return out
 
 
 def _key(cell: np.ndarray) -> tuple[bytes, tuple[int, ...], str]:
