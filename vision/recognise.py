@@ -114,13 +114,28 @@ def analyse_cells(masks: list[np.ndarray], templates, model: LinearModel,
     odds: list[tuple[int, float] | None] = [None] * len(masks)
     if cells is not None:
         for i in present:
-            best = int(np.argmax(_votes(tm[i], hg[i])))
-            digit, rot = best // 4 + 1, best % 4
-            if digit in (6, 9):
-                six_rot = rot if digit == 6 else (rot + 2) % 4
+            six_rot = _six_shape(_votes(tm[i], hg[i]))
+            if six_rot is not None:
                 odds[i] = _six_odds(cells[i], parts[i].body, six_rot)
     return [CellEvidence(p.body, g, p.underline_rot, tm[i], hg[i], odds[i])
             for i, (p, g) in enumerate(zip(parts, glyphs))]
+
+
+def _six_shape(votes: np.ndarray) -> int | None:
+    """The turn r of "6 turned r" when the shape the classifiers prefer is a 6/9 one, else
+    None. Shapes as :func:`hypotheses` ranks them: 6 turned r and 9 turned r+2 are one shape
+    (the underline split off), so their shares are added. A 9 whose tail is lost to glare
+    reads 6 and 9 at about a third each and a 4 above either: the 6/9 shape is the surer,
+    and its underline decides which digit it is; taken by the single best class, the shape
+    never asked the underline model, and its even split put the 4 on top."""
+    p = _softmax(votes)
+    shape = p.copy()
+    for r in range(4):
+        six, nine = class_index(6, r), class_index(9, (r + 2) % 4)
+        shape[six] += p[nine]
+        shape[nine] = 0.0
+    best = int(np.argmax(shape))
+    return best % 4 if best // 4 + 1 == 6 else None
 
 
 def _votes(template: np.ndarray, hog: np.ndarray) -> np.ndarray:
