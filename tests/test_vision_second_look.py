@@ -76,6 +76,30 @@ def test_a_sure_six_whose_underline_is_unclear_is_not_cut_again():
     assert hyps[0][0].sticker == Sticker(3, 0)
 
 
+def test_an_eight_not_quite_sure_is_opened_into_a_three_only_by_another_digit():
+    """A blurred bold serif 3 closes into an 8 read at 0.90-0.98, above the lost cells' bar:
+    a stricter cut that reads a sure 3 is taken (the 8 kept beside it for joint decoding);
+    one that reads the 8 turned otherwise is not, nor is an 8 read at EIGHT_SURE."""
+    from sudoku_cube.models.stickers import Hypothesis
+    from sudoku_cube.vision.second_look import EIGHT_SURE, second_look
+    from tests.test_vision_unseen_fonts import PRINTS, _cell
+
+    cell = _cell(3, 0, "C059-Bold.otf", *PRINTS["black on white"])
+    tpl, model = default_templates(), default_model()
+    evs = analyse_cells([ink_mask(cell)], tpl, model, [cell])
+    eight = (Hypothesis(Sticker(8, 0), 0.95), Hypothesis(Sticker(3, 0), 0.02))
+    sure_three = lambda e: (Hypothesis(Sticker(3, 0), 0.99),)  # noqa: E731 - any cut reads 3
+    _, hyps = second_look([cell], evs, [eight], tpl, model, sure_three)
+    assert [h.sticker for h in hyps[0][:2]] == [Sticker(3, 0), Sticker(8, 0)]
+    assert hyps[0][1].score > 0.2  # the 8 stays a candidate
+    turned = lambda e: (Hypothesis(Sticker(8, 2), 0.99),)  # noqa: E731
+    _, hyps = second_look([cell], evs, [eight], tpl, model, turned)
+    assert hyps[0] == eight
+    sure = (Hypothesis(Sticker(8, 0), EIGHT_SURE), Hypothesis(Sticker(3, 0), 0.005))
+    _, hyps = second_look([cell], evs, [sure], tpl, model, sure_three)
+    assert hyps[0] == sure
+
+
 def test_a_vote_over_ink_thresholds():
     """A cell no cut reads surely is read by the usual cut and the two stricter ones
     together, the usual one counting twice."""
