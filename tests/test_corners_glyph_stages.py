@@ -50,6 +50,20 @@ def test_marks_on_the_smoothed_channel_given_are_the_same():
     assert all(np.array_equal(masks[k], masks2[k]) for k in masks)
 
 
+def test_both_polarities_weigh_every_window(monkeypatch):
+    img, _ = _black("A")
+    stages_seen = []
+
+    def counted(*a, **k):
+        for found in glyph_stages(*a, **k):
+            stages_seen.append(len(found.lattices))
+            yield found
+
+    monkeypatch.setattr(faces_module, "glyph_stages", counted)
+    assert len(faces_module.faces_of_glyphs(img)) == 3  # the last resort, both polarities
+    assert len(stages_seen) == 2
+
+
 @pytest.mark.parametrize("which", "AB")
 def test_clear_black_corner_is_placed_from_the_first_stage(which, monkeypatch):
     img, truth = _black(which)

@@ -130,19 +130,29 @@ def faces_of_glyphs(image: np.ndarray, light: bool | None = None,
     together (:func:`vision.corners.joint.joint_fit`); of the groups of
     :func:`vision.corners.groups.corner_groups`, the one with most glyphs on the fitted
     faces and least misfit (:data:`MISFIT_WEIGHT`); [] when none makes a corner. ``light``:
-    only light (True) or dark (False) digits, default both. The lattices of the windows with
-    most glyphs come first (:func:`vision.corners.glyphs.glyph_stages`): when three of them
-    make a clear corner (:data:`CLEAR_SCORE`) the hundred or more other windows are not
-    settled. ``v``: the smoothed V channel of the first sticker pass, when at hand."""
+    only light (True) or dark (False) digits, default both. Light digits alone are the
+    first look at a photo of dark stickers (:func:`locate_faces`): there the lattices of the
+    windows with most glyphs come first (:func:`vision.corners.glyphs.glyph_stages`), and
+    when three of them make a clear corner (:data:`CLEAR_SCORE`) the hundred or more other
+    windows are not settled. Both polarities are the last resort of photos that no sticker
+    pass placed (a white body, blur): every window is weighed there. ``v``: the smoothed V
+    channel of the first sticker pass, when at hand."""
     stages = glyph_stages(image, light, v)
     glyphs = next(stages)
-    best, score = _best_group(image, glyphs, corner_groups(framed_first(image, glyphs.lattices)))
-    if score < CLEAR_SCORE and (more := next(stages, None)) is not None:
-        glyphs = more
-        best, _ = _best_group(image, glyphs,
-                              corner_groups(framed_first(image, glyphs.lattices)))
+    best, score = _framed_group(image, glyphs) if light else ([], -math.inf)
+    if score < CLEAR_SCORE:
+        more = next(stages, None)
+        if more is not None or not light:
+            glyphs = glyphs if more is None else more
+            best, _ = _framed_group(image, glyphs)
     # a white body's light grooves frame no sticker: then the lattices with most glyphs first
     return best or _best_group(image, glyphs, corner_groups(glyphs.lattices))[0]
+
+
+def _framed_group(image: np.ndarray, glyphs: Found) -> tuple[list[Lattice], float]:
+    """:func:`_best_group` of the groups of the best framed glyph lattices
+    (:func:`framed_first`)."""
+    return _best_group(image, glyphs, corner_groups(framed_first(image, glyphs.lattices)))
 
 
 def _best_group(image: np.ndarray, glyphs: Found, groups: list[list[Lattice]]
