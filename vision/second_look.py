@@ -59,9 +59,11 @@ only the first :data:`HALF_CUTS` cuts (the stricter thresholds, which open close
 A cell whose digit is not of the face's size is not half sure, whatever its first reading."""
 HALF_CUTS = 2
 EIGHT_SURE = 0.99
-"""A cell read as an 8 below this, though not :data:`LOST`, is cut again like a half sure
-one (the :data:`HALF_CUTS` stricter cuts), and takes a cut that reads another digit at
-:data:`SURER` (a cut reading the 8 turned otherwise is not taken): a bold serif 3, blurred,
+EIGHT_CUT = 1
+"""A cell read as an 8 below :data:`EIGHT_SURE`, though not :data:`LOST`, is cut again at
+the stricter ink threshold (``CUTS[EIGHT_CUT]``) and takes that cut when it reads another
+digit at :data:`SURER`, as a half-sure cell would (the 8 kept beside it at
+:data:`HALF_KEEP`; a cut reading the 8 turned otherwise is not taken): a bold serif 3, blurred,
 closes its notches at the usual threshold into an 8 read at 0.90-0.98, which the vote of
 lost cells never sees, while a stricter cut opens them again. True 8s read that surely keep
 their reading: their stricter cuts read an 8 (black corner pairs, 20 cubes each: of the 62
@@ -117,16 +119,18 @@ def second_look(cells: Sequence[np.ndarray], evidence: list[CellEvidence],
     odd = {i for i, e in enumerate(evidence) if not fits(e, typical)}
     eights = {i for i, h in enumerate(hyps) if _closed_three(h)}
     lost = [i for i, h in enumerate(hyps) if _top(h) < LOST or i in odd or i in eights]
-    votes: dict[int, list[tuple[Hypothesis, ...]]] = {i: [hyps[i]] for i in lost if i not in odd}
+    votes: dict[int, list[tuple[Hypothesis, ...]]] = {i: [hyps[i]] for i in lost
+                                                      if i not in odd and i not in eights}
     surest: dict[int, Reading] = {}
     for k, cut in enumerate(CUTS):
         if k >= HALF_CUTS:  # the later cuts are for lost cells only
             lost = [i for i in lost if _top(hyps[i]) < HALF_SURE or i in odd]
         if not lost:
             break
-        masks = [cut(cells[i]) for i in lost]
-        again = analyse_cells(masks, templates, model, [cells[i] for i in lost])
-        for i, ev in zip(lost, again):
+        batch = [i for i in lost if k == EIGHT_CUT or i not in eights]
+        masks = [cut(cells[i]) for i in batch]
+        again = analyse_cells(masks, templates, model, [cells[i] for i in batch])
+        for i, ev in zip(batch, again):
             h = score(ev)
             if i in votes and k < HALF_CUTS and ev.glyph is not None:
                 votes[i].append(h)
