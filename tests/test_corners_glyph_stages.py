@@ -50,9 +50,10 @@ def test_marks_on_the_smoothed_channel_given_are_the_same():
     assert all(np.array_equal(masks[k], masks2[k]) for k in masks)
 
 
-def test_both_polarities_weigh_every_window(monkeypatch):
-    img, _ = _black("A")
-    stages_seen = []
+def _count_stages(monkeypatch) -> list[int]:
+    """The lattices of each stage of the glyph pass that :mod:`vision.corners.faces` takes,
+    recorded in the list returned as they are taken."""
+    stages_seen: list[int] = []
 
     def counted(*a, **k):
         for found in glyph_stages(*a, **k):
@@ -60,6 +61,12 @@ def test_both_polarities_weigh_every_window(monkeypatch):
             yield found
 
     monkeypatch.setattr(faces_module, "glyph_stages", counted)
+    return stages_seen
+
+
+def test_both_polarities_weigh_every_window(monkeypatch):
+    img, _ = _black("A")
+    stages_seen = _count_stages(monkeypatch)
     assert len(faces_module.faces_of_glyphs(img)) == 3  # the last resort, both polarities
     assert len(stages_seen) == 2
 
@@ -67,14 +74,7 @@ def test_both_polarities_weigh_every_window(monkeypatch):
 @pytest.mark.parametrize("which", "AB")
 def test_clear_black_corner_is_placed_from_the_first_stage(which, monkeypatch):
     img, truth = _black(which)
-    stages_seen = []
-
-    def counted(*a, **k):
-        for found in glyph_stages(*a, **k):
-            stages_seen.append(len(found.lattices))
-            yield found
-
-    monkeypatch.setattr(faces_module, "glyph_stages", counted)
+    stages_seen = _count_stages(monkeypatch)
     faces = locate_faces(img, which)
     assert len(stages_seen) == 1
     for f in faces:
