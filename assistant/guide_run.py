@@ -29,7 +29,7 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
     """Export and/or guide a plan as the options ask; ``reading`` is the cube as read (the
     steps are shown from it, see :func:`assistant.guide.steps_as_read`)."""
     console = console or Console()
-    settings = cube_settings(args)  # the profile read once, not at every use
+    settings = cube_settings(args)  # read once, not at each of its uses below
     steps = steps_as_read(plan, reading, settings.symmetric)
     start = steps[0].before if steps else plan.start
     if args.export:

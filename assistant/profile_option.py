@@ -8,7 +8,7 @@ import argparse
 from dataclasses import replace
 from typing import Any
 
-from sudoku_cube.calibration.profiles import load_profile
+from sudoku_cube.calibration.profiles import Profile, load_profile
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.profile import CubeSettings, parse_symmetric
 from sudoku_cube.vision.camera_settings import CameraSettings
@@ -33,13 +33,20 @@ def add_cube_options(parser: argparse.ArgumentParser) -> None:
     add_symmetric_option(parser)
 
 
+def chosen_profile(args: argparse.Namespace) -> Profile | None:
+    """The ``--profile`` named, loaded (a missing or broken one is an error, exit 2), or None
+    for the built-in default (no ``--profile``, or ``--profile default``)."""
+    name = getattr(args, "profile", None)
+    if not name or name == "default":
+        return None
+    return load_profile(name)
+
+
 def reader_options(args: argparse.Namespace) -> dict[str, Any]:
     """Keyword arguments for ``vision.photo_set.read_folder`` / ``read_face`` from ``--profile``
     (empty for the built-in default, so vision uses its own defaults)."""
-    name = getattr(args, "profile", None)
-    if not name or name == "default":
-        return {}
-    return load_profile(name).reader_options()
+    profile = chosen_profile(args)
+    return {} if profile is None else profile.reader_options()
 
 
 def with_symmetric(settings: CubeSettings, text: str | None) -> CubeSettings:
@@ -57,17 +64,13 @@ def cube_settings(args: argparse.Namespace) -> CubeSettings:
     """The cube settings for a command: the ``--profile``'s settings (the built-in defaults
     without one), with ``--symmetric`` overriding the profile's symmetric digits when it is
     given. A missing or broken profile is an error (exit 2), never ignored."""
-    name = getattr(args, "profile", None)
-    settings = CubeSettings()
-    if name and name != "default":
-        settings = load_profile(name).settings
+    profile = chosen_profile(args)
+    settings = CubeSettings() if profile is None else profile.settings
     return with_symmetric(settings, getattr(args, "symmetric", None))
 
 
 def profile_camera(args: argparse.Namespace) -> CameraSettings | None:
     """The camera the ``--profile`` was set up with by ``calibrate camera`` (its source, size,
     locked exposure and white balance, lens), or None: the built-in profile, or none set up."""
-    name = getattr(args, "profile", None)
-    if not name or name == "default":
-        return None
-    return load_profile(name).camera
+    profile = chosen_profile(args)
+    return None if profile is None else profile.camera
