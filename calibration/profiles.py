@@ -28,7 +28,9 @@ from sudoku_cube.vision.templates import TemplateSet, default_templates
 PROFILE_FORMAT = "sudoku-cube-profile/1"
 PROFILE_FILE = "profile.json"
 DEFAULT_NAME = "default"
-NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$")
+NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,39}")
+"""A whole profile name (always used with ``fullmatch``: ``$`` would let a trailing newline
+through)."""
 STICKER_STYLES = ("white", "coloured")
 DATA_KINDS = ("templates", "training", "classifier")
 
@@ -100,7 +102,7 @@ def builtin_profile() -> Profile:
 
 def check_name(name: str) -> str:
     """A profile name usable as a folder name: letters, digits, ``_ . -``, up to 40 chars."""
-    if not NAME_RE.match(name or ""):
+    if not NAME_RE.fullmatch(name or ""):
         raise ProfileError(f"profile name {name!r}: use letters, digits, '_', '.' or '-' "
                            "(up to 40 characters, starting with a letter or digit)")
     return name
