@@ -4,25 +4,28 @@
 """
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 
 from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.models.json_input import JsonInputError, parse_json
 from sudoku_cube.models.state import CubeState
 from sudoku_cube.models.state_format import parse_state
+from sudoku_cube.vision.file_input import FileRefused, read_regular_file
 from sudoku_cube.vision.footed import OneVerdict
 
 
 def read_text_file(path: str | os.PathLike[str], what: str = "file") -> str:
-    """Read a text file or raise a :class:`SudokuCubeError` that names it and says what to do."""
+    """Read a text file (UTF-8, a byte-order mark skipped; an ordinary file of a bounded size,
+    :func:`vision.file_input.read_regular_file`) or raise a :class:`SudokuCubeError` that names
+    it and says what to do."""
     p = Path(path)
-    if not p.exists():
-        raise SudokuCubeError(f"{p}: no such {what}; check the path")
-    if p.is_dir():
-        raise SudokuCubeError(f"{p}: is a folder, expected a {what}")
     try:
-        return p.read_text(encoding="utf-8")
+        return read_regular_file(p).decode("utf-8-sig")
+    except FileNotFoundError:
+        raise SudokuCubeError(f"{p}: no such {what}; check the path") from None
+    except FileRefused as e:
+        raise SudokuCubeError(f"{p}: {e.reason}; expected a {what}") from None
     except UnicodeDecodeError:
         raise SudokuCubeError(f"{p}: is not a text file; expected a {what} "
                               "(JSON or text state, see docs/conventions.md)") from None
@@ -37,8 +40,8 @@ def load_one_verdict(path: str | os.PathLike[str]) -> OneVerdict | None:
     if not text.lstrip().startswith("{"):
         return None
     try:
-        raw = json.loads(text)
-    except ValueError:
+        raw = parse_json(text)
+    except JsonInputError:  # parse_state says what is wrong
         return None
     return OneVerdict.from_dict(raw.get("one")) if isinstance(raw, dict) else None
 

@@ -7,17 +7,18 @@ session file is reported (scan) or ignored and replaced (guide), never a traceba
 from __future__ import annotations
 
 import hashlib
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, NamedTuple
 
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.geometry import FACES
+from sudoku_cube.models.json_input import parse_json
 from sudoku_cube.models.moves import Move, format_moves, parse_moves
 from sudoku_cube.models.state import CubeState
 from sudoku_cube.models.stickers import (Hypothesis, Sticker, format_token, parse_token,
                                          same_sticker)
+from sudoku_cube.vision.file_input import FileRefused, read_regular_file
 from sudoku_cube.vision.recognise import limit_wildcards
 from sudoku_cube.vision.storage import atomic_write_json, data_dir
 
@@ -122,7 +123,10 @@ class ScanSession:
             raise SudokuCubeError(f"{path}: no scan session to resume; run `sudoku-cube scan` "
                                   "without --resume")
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = parse_json(read_regular_file(path).decode("utf-8"))
+        except FileRefused as e:
+            raise SudokuCubeError(f"{path}: the saved scan session cannot be read ({e.reason}); "
+                                  "start a new scan without --resume") from None
         except (OSError, ValueError) as e:
             raise SudokuCubeError(f"{path}: the saved scan session cannot be read ({e}); "
                                   "start a new scan without --resume") from None
@@ -155,8 +159,8 @@ def start_key(start: CubeState, symmetric: Iterable[int] = ()) -> str:
 
 def _read_guide_data(path: Path) -> dict[str, Any]:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = parse_json(read_regular_file(path).decode("utf-8"))
+    except (OSError, ValueError, FileRefused):  # damaged or hostile: start afresh
         return {}
     if not isinstance(data, dict) or data.get("format") != GUIDE_FORMAT \
             or not isinstance(data.get("plans"), dict):

@@ -15,6 +15,8 @@ from typing import Any
 import numpy as np
 
 from sudoku_cube.calibration.store import ProfileError, atomic_write_png, read_png
+from sudoku_cube.models.json_input import JsonInputError, parse_json
+from sudoku_cube.vision.file_input import FileRefused, read_regular_file
 from sudoku_cube.vision.glyph import GLYPH
 from sudoku_cube.vision.hog import N_CLASSES, LinearModel, hog_features
 from sudoku_cube.vision.storage import atomic_write_bytes
@@ -113,14 +115,19 @@ def read_model(folder: Path, entry: Any, where: Path) -> LinearModel:
         raise ProfileError(f"{where}: 'classifier' entry is damaged; {fix}")
     path = folder / file
     try:
-        body = json.loads(path.read_text(encoding="utf-8"))
+        body = parse_json(read_regular_file(path).decode("utf-8"))
+        if not isinstance(body, dict):
+            raise TypeError("not an object")
         weights = np.array(body["weights"], np.float32)
         bias = np.array(body["bias"], np.float32)
         temperature = float(body["temperature"])
     except FileNotFoundError:
         raise ProfileError(f"{path}: the classifier file is missing; {fix}") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError,
-            ValueError) as e:
+    except FileRefused as e:
+        raise ProfileError(f"{path}: {e.reason}; {fix}") from None
+    except JsonInputError as e:
+        raise ProfileError(f"{path}: the classifier file is damaged ({e}); {fix}") from None
+    except (OSError, UnicodeDecodeError, KeyError, TypeError, ValueError) as e:
         raise ProfileError(f"{path}: the classifier file is damaged ({type(e).__name__}); "
                            f"{fix}") from None
 

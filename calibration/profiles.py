@@ -9,7 +9,6 @@ settings, camera 0) and is never written.
 """
 from __future__ import annotations
 
-import json
 import re
 import time
 from dataclasses import dataclass, field, replace
@@ -19,8 +18,10 @@ from typing import Any
 from sudoku_cube.calibration.learn import combined_templates
 from sudoku_cube.calibration.profile_files import read_model, read_set, write_model, write_set
 from sudoku_cube.calibration.store import ProfileError, profiles_root
+from sudoku_cube.models.json_input import JsonInputError, parse_json
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.vision.camera_settings import CameraSettings
+from sudoku_cube.vision.file_input import FileRefused, read_regular_file
 from sudoku_cube.vision.hog import LinearModel
 from sudoku_cube.vision.storage import atomic_write_json
 from sudoku_cube.vision.templates import TemplateSet, default_templates
@@ -197,17 +198,20 @@ def load_profile_dir(folder: Path) -> Profile:
         raise ProfileError(f"{folder}: no such profile folder; `sudoku-cube profiles` lists "
                            "the saved profiles")
     try:
-        text = where.read_text(encoding="utf-8")
+        text = read_regular_file(where).decode("utf-8")
     except FileNotFoundError:
         raise ProfileError(f"{where}: missing; the profile folder is incomplete: calibrate "
                            "again with --profile NAME, or delete the folder") from None
+    except FileRefused as e:
+        raise ProfileError(f"{where}: cannot be read ({e.reason}); calibrate again or delete "
+                           "the folder") from None
     except (OSError, UnicodeDecodeError) as e:
         raise ProfileError(f"{where}: cannot be read ({e}); calibrate again or delete the "
                            "folder") from None
     try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise ProfileError(f"{where}: is not valid JSON (line {e.lineno}: {e.msg}); the file "
+        doc = parse_json(text)
+    except JsonInputError as e:
+        raise ProfileError(f"{where}: is not valid JSON ({e}); the file "
                            "is damaged: calibrate again with --profile NAME, or delete the "
                            "folder") from None
     if not isinstance(doc, dict):

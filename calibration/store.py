@@ -13,6 +13,7 @@ import cv2
 import numpy as np
 
 from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.vision.file_input import FileRefused, read_regular_file
 from sudoku_cube.vision.storage import atomic_write_bytes, data_dir
 
 
@@ -33,12 +34,18 @@ def atomic_write_png(path: str | os.PathLike[str], image: np.ndarray) -> None:
     atomic_write_bytes(path, buf.tobytes())
 
 
+MAX_SHEET_BYTES = 32 << 20
+"""The largest glyph sheet read (the sheets :func:`atomic_write_png` writes are well under 1 MB)."""
+
+
 def read_png(path: Path, *, what: str, fix: str) -> np.ndarray:
     """Read a PNG written by :func:`atomic_write_png` unchanged; explain any problem."""
     try:
-        data = path.read_bytes()
+        data = read_regular_file(path, MAX_SHEET_BYTES)
     except FileNotFoundError:
         raise ProfileError(f"{path}: {what} is missing; {fix}") from None
+    except FileRefused as e:
+        raise ProfileError(f"{path}: {what} {e.reason}; {fix}") from None
     except OSError as e:
         raise ProfileError(f"{path}: {what} cannot be read ({e.strerror}); {fix}") from None
     image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_UNCHANGED)

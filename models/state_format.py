@@ -11,6 +11,7 @@ from typing import Any
 
 from .errors import StateFormatError
 from .geometry import FACES
+from .json_input import JsonInputError, parse_json as parse_json_text
 from .state import CubeState
 from .stickers import Hypothesis, Sticker, TOKEN_HELP, format_token, parse_token
 
@@ -83,8 +84,8 @@ def _corrected(cands: list[tuple[Hypothesis, ...]], stickers: list[Sticker]
 def parse_json(text: str, source: str | None = None) -> CubeState:
     """Parse the JSON state format (with optional per-face ``candidates``)."""
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        data = parse_json_text(text)
+    except JsonInputError as e:
         raise StateFormatError(f"not valid JSON ({e}); see docs/conventions.md for the state format",
                                source=source) from None
     if not isinstance(data, dict):
