@@ -48,7 +48,10 @@ def read_png(path: Path, *, what: str, fix: str) -> np.ndarray:
         raise ProfileError(f"{path}: {what} {e.reason}; {fix}") from None
     except OSError as e:
         raise ProfileError(f"{path}: {what} cannot be read ({e.strerror}); {fix}") from None
-    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_UNCHANGED)
+    if not data.startswith(b"\x89PNG\r\n\x1a\n"):  # only PNG ever reaches a decoder
+        raise ProfileError(f"{path}: {what} is not a readable PNG image; {fix}")
+    image = cv2.imdecode(np.frombuffer(data, np.uint8),
+                         cv2.IMREAD_UNCHANGED | cv2.IMREAD_IGNORE_ORIENTATION)
     if image is None:
         raise ProfileError(f"{path}: {what} is not a readable PNG image; {fix}")
     return image

@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 
 import cv2
+import numpy as np
 import pytest
 
 from sudoku_cube.assistant.cli import main
@@ -69,7 +70,7 @@ def test_truth_file_labels_and_label_errors(tmp_path, puzzle, capsys):
                  "123456789^;123456789^", "--profile", "one"]) == 2
     assert "1 photo(s) but 2 label(s)" in capsys.readouterr().err
     blank = tmp_path / "F.png"
-    cv2.imwrite(str(blank), img[:40, :40])
+    cv2.imwrite(str(blank), np.full((200, 200, 3), 128, np.uint8))
     assert main(["calibrate", "templates", str(blank), "--digits", "123456789^",
                  "--profile", "two"]) == 2
     assert "no face could be read" in capsys.readouterr().err

@@ -284,3 +284,22 @@ def test_corner_photo_named_b_is_read_as_photo_b(fixed_plan, tmp_path, capsys):
     assert sorted(out["seen"]) == ["B", "D", "L"]
     code, out = _check(tmp_path, capsys, start, plan, ["--corner", f"A={tmp_path / 'B.png'}"])
     assert sorted(out["seen"]) == ["F", "R", "U"] and out["outcome"] != "as expected"
+
+
+def test_slip_from_phone_photos_saved_sideways(fixed_plan, tmp_path, capsys):
+    """``check --photo`` applies the EXIF Orientation of a phone photo stored sideways."""
+    from sudoku_cube.render.photo import render_face_photo
+    from tests.phone_photos import phone_jpeg
+
+    start, plan = fixed_plan
+    slip = Slip("direction", STEP, plan[STEP - 1], (plan[STEP - 1].inverse(),))
+    real = slipped_state(start, plan, DONE, [slip])
+    args = []
+    for face, orientation in (("F", 6), ("R", 8)):
+        img, _ = render_face_photo(real.face(face), seed=40 + len(args), style="white")
+        path = phone_jpeg(img, orientation, tmp_path / f"{face}.jpg")
+        args += ["--photo", f"{face}={path}"]
+    code, out = _check(tmp_path, capsys, start, plan, args)
+    assert code == 0 and out["outcome"] == "found", out
+    assert out["explanation"]["slips"][0]["kind"] == "direction"
+    assert is_solved(real.apply(parse_moves(out["new_plan"])))

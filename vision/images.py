@@ -1,7 +1,13 @@
 """Loading photos safely: clear errors for bad files, bounded memory for huge ones.
 
 Every image the rest of ``vision`` sees is 8-bit BGR (``uint8``, shape ``(h, w, 3)``) with its
-longer side at most :data:`MAX_SIDE` pixels; gray, 16-bit and alpha images are converted.
+longer side at most :data:`MAX_SIDE` pixels, turned as its EXIF Orientation tag says (phones
+store portrait photos sideways with that tag, and every viewer applies it); gray, 16-bit and
+alpha images are converted.
+
+Only JPEG and PNG are ever decoded. The format is decided from the file's first bytes, before
+any decoder sees it, so a PostScript, TIFF or other file named ``.jpg`` is refused by name and
+never reaches a decoder that could hand it to an interpreter (Pillow passes EPS to Ghostscript).
 """
 from __future__ import annotations
 
@@ -25,7 +31,16 @@ MAX_FULL_DECODE_PIXELS = 60_000_000
 this they are refused, as a tiny, highly compressed file can claim hundreds of megapixels
 (gigabytes once decoded)."""
 
+MAX_DECODE_BYTES = 200 * 1024 * 1024
+"""Decoded size (width x height x channels x bytes per sample) allowed for a full-size decode:
+a 16-bit RGBA PNG needs eight bytes a pixel, so pixels alone do not bound memory."""
+
+MIN_SIDE = 48
+"""Photos whose shorter side is below this many pixels are refused: no face is readable there."""
+
 MAX_FILE_BYTES = 200 * 1024 * 1024
+
+_DECODE_FLAGS = cv2.IMREAD_UNCHANGED | cv2.IMREAD_ANYDEPTH | cv2.IMREAD_IGNORE_ORIENTATION
 
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png")
 
@@ -34,15 +49,78 @@ class ImageError(SudokuCubeError):
     """A photo that cannot be used: missing, not an image, truncated, too large."""
 
 
-def _header(path: Path) -> tuple[str, tuple[int, int], bool]:
-    """Format, (width, height) and whether it is a progressive JPEG, from the file header,
-    without decoding the pixels."""
+_JPEG_MAGIC = b"\xff\xd8\xff"
+_PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+_OTHER_FORMATS = (  # (leading bytes, name): formats people may save, named in the refusal
+    (b"%!PS", "PostScript"), (b"\xc5\xd0\xd3\xc6", "PostScript"), (b"%PDF", "PDF"),
+    (b"BM", "BMP"), (b"II*\x00", "TIFF"), (b"MM\x00*", "TIFF"), (b"GIF8", "GIF"),
+    (b"8BPS", "Photoshop (PSD)"), (b"\x00\x00\x00\x0cjP  ", "JPEG 2000"),
+    (b"\xff\x0a", "JPEG XL"), (b"\x00\x00\x00\x0cJXL ", "JPEG XL"),
+)
+
+
+def sniff_format(head: bytes) -> str:
+    """``"JPEG"`` or ``"PNG"`` from a file's first bytes, else the name of what it is
+    (``"PostScript"``, ``"TIFF"``, ``"HEIC"``, ...) or ``"unknown"``."""
+    if head.startswith(_JPEG_MAGIC):
+        return "JPEG"
+    if head.startswith(_PNG_MAGIC):
+        return "PNG"
+    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
+        return "WebP"
+    if head[4:8] == b"ftyp":
+        return "HEIC" if head[8:12] in (b"heic", b"heix", b"mif1", b"msf1", b"hevc") else \
+            "AVIF" if head[8:12] in (b"avif", b"avis") else "video or ISO media"
+    for magic, name in _OTHER_FORMATS:
+        if head.startswith(magic):
+            return name
+    return "unknown"
+
+
+def _check_format(path: Path) -> str:
+    """``"JPEG"`` or ``"PNG"``, decided from the file's first bytes; anything else is refused
+    by name before any decoder sees the file."""
+    with path.open("rb") as f:
+        head = f.read(16)
+    kind = sniff_format(head)
+    if kind in ("JPEG", "PNG"):
+        return kind
+    what = "not an image" if kind == "unknown" else f"a {kind} file, not a JPEG or PNG photo"
+    raise ImageError(f"{path}: is {what}; save or export the photo as JPEG (or PNG) and try "
+                     "again")
+
+
+def _png_decoded_bytes(data: bytes, width: int, height: int) -> int:
+    """Bytes a PNG needs once decoded, from its IHDR bit depth and colour type (a palette
+    expands to four channels)."""
+    depth, colour = (data[24], data[25]) if len(data) > 25 else (8, 6)
+    channels = {0: 1, 2: 3, 3: 4, 4: 2, 6: 4}.get(colour, 4)
+    return width * height * channels * (2 if depth == 16 else 1)
+
+
+_ORIENTATION_TAG = 0x0112
+
+
+def _header(path: Path) -> tuple[str, tuple[int, int], bool, int]:
+    """Format, (width, height) as stored, whether it is a progressive JPEG, and the EXIF
+    Orientation (1-8; 1 when absent), from the file header, without decoding the pixels.
+    Pillow may only parse the file as JPEG or PNG (its other plugins never see it)."""
+    kind = _check_format(path)
     Image.MAX_IMAGE_PIXELS = None  # we check the size ourselves, with a clearer message
     try:
-        with Image.open(path) as im:
-            return str(im.format), im.size, bool(im.info.get("progressive"))
+        with Image.open(path, formats=("JPEG", "MPO", "PNG") if kind == "JPEG" else ("PNG",)) \
+                as im:
+            try:
+                orientation = int(im.getexif().get(_ORIENTATION_TAG, 1))
+            except Exception:  # noqa: BLE001 - a damaged EXIF block: show the photo as stored
+                orientation = 1
+            fmt = "JPEG" if im.format == "MPO" else str(im.format)
+            return fmt, im.size, bool(im.info.get("progressive")), \
+                orientation if 1 <= orientation <= 8 else 1
     except UnidentifiedImageError:
-        raise ImageError(f"{path}: is not an image (expected a JPEG or PNG photo)") from None
+        raise ImageError(f"{path}: is not a readable {kind} image; take or copy the photo "
+                         "again") from None
     except Exception as e:  # noqa: BLE001 - Pillow parsing a damaged file raises OSError,
         # SyntaxError, struct.error, EOFError...: all mean "cannot be read"
         raise ImageError(f"{path}: cannot be read as an image ({e})") from None
@@ -72,7 +150,7 @@ _REDUCED = {2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4,
 def to_bgr8(img: np.ndarray) -> np.ndarray:
     """Convert gray, gray+alpha, BGRA, 16-bit or float images to 8-bit BGR."""
     if img.dtype == np.uint16:
-        img = (img >> 8).astype(np.uint8)
+        img = (img >> 8).astype(np.uint8)  # one uint16 temporary: memory is budgeted for it
     elif img.dtype != np.uint8:
         arr = img.astype(np.float64)
         hi = float(arr.max()) if arr.size else 1.0
@@ -99,11 +177,31 @@ def limit_size(img: np.ndarray, max_side: int = MAX_SIDE) -> np.ndarray:
                       interpolation=cv2.INTER_AREA)
 
 
+def orient(img: np.ndarray, orientation: int) -> np.ndarray:
+    """The image as a viewer shows it, given its EXIF Orientation (1: as stored; 2-8: the
+    mirrorings and quarter turns of the EXIF standard, as Pillow's ``exif_transpose``)."""
+    if orientation == 2:
+        return img[:, ::-1]
+    if orientation == 3:
+        return img[::-1, ::-1]
+    if orientation == 4:
+        return img[::-1]
+    if orientation == 5:
+        return np.swapaxes(img, 0, 1)
+    if orientation == 6:
+        return np.swapaxes(img, 0, 1)[:, ::-1]
+    if orientation == 7:
+        return np.swapaxes(img, 0, 1)[::-1, ::-1]
+    if orientation == 8:
+        return np.swapaxes(img, 0, 1)[::-1]
+    return img
+
+
 def file_scale(path: str | os.PathLike[str], image: np.ndarray) -> float:
     """File pixels per pixel of ``image``, the copy :func:`load_image` made of ``path`` (1.0
     unless the photo was larger than :data:`MAX_SIDE`): coordinates found in the working copy
-    times this are the photo file's own pixels."""
-    _, (w, h), _ = _header(Path(path))
+    times this are the photo file's own pixels (as shown, after its EXIF orientation)."""
+    _, (w, h), _, _ = _header(Path(path))
     return max(w, h) / max(image.shape[:2])
 
 
@@ -125,7 +223,10 @@ def load_image(path: str | os.PathLike[str]) -> np.ndarray:
     if size > MAX_FILE_BYTES:
         raise ImageError(f"{p}: the file is {size // (1024 * 1024)} MB; photos over "
                          f"{MAX_FILE_BYTES // (1024 * 1024)} MB are refused, save a smaller copy")
-    fmt, (w, h), progressive = _header(p)
+    fmt, (w, h), progressive, orientation = _header(p)
+    if min(w, h) < MIN_SIDE:
+        raise ImageError(f"{p}: the image is only {w}x{h} pixels, too small to read a cube "
+                         "face; use the camera's photo at its normal size")
     if w * h > MAX_PIXELS:
         raise ImageError(f"{p}: the image is {w}x{h} pixels, too large to read safely; "
                          "save it at a lower resolution (about 2000 pixels wide is plenty)")
@@ -135,6 +236,11 @@ def load_image(path: str | os.PathLike[str]) -> np.ndarray:
                          "safely; save it at a lower resolution (about 2000 pixels wide is "
                          "plenty) or as a standard (baseline) JPEG")
     data = p.read_bytes()
+    if fmt == "PNG" and _png_decoded_bytes(data, w, h) > MAX_DECODE_BYTES:
+        raise ImageError(f"{p}: the PNG image ({w}x{h} pixels, "
+                         f"{_png_decoded_bytes(data, w, h) // (1024 * 1024)} MB once decoded) is "
+                         "too large to decode safely; save it as an 8-bit JPEG of about 2000 "
+                         "pixels wide")
     if _is_truncated(fmt, data):
         raise ImageError(f"{p}: the {fmt} file is truncated (its end is missing, perhaps an "
                          "interrupted copy or download); copy or take the photo again")
@@ -142,23 +248,25 @@ def load_image(path: str | os.PathLike[str]) -> np.ndarray:
     factor = _reduction(w, h) if fmt == "JPEG" else 1
     try:
         if factor > 1:
-            img = cv2.imdecode(buf, _REDUCED[factor])
+            img = cv2.imdecode(buf, _REDUCED[factor] | cv2.IMREAD_IGNORE_ORIENTATION)
         else:
-            img = cv2.imdecode(buf, cv2.IMREAD_UNCHANGED | cv2.IMREAD_ANYDEPTH)
+            img = cv2.imdecode(buf, _DECODE_FLAGS)
     except cv2.error:  # a damaged file OpenCV gives up on loudly: try Pillow
         img = None
     if img is None:
-        img = _decode_with_pillow(p)
+        img = _decode_with_pillow(p, fmt)
     if img is None or img.size == 0:
         raise ImageError(f"{p}: the {fmt} image could not be decoded (damaged file?); "
                          "take or copy the photo again")
-    return limit_size(to_bgr8(img))
+    return np.ascontiguousarray(orient(limit_size(to_bgr8(img)), orientation))
 
 
-def _decode_with_pillow(p: Path) -> np.ndarray | None:
-    """Fallback decoder for formats OpenCV does not read; None when Pillow fails too."""
+def _decode_with_pillow(p: Path, fmt: str) -> np.ndarray | None:
+    """Fallback decoder for a JPEG or PNG that OpenCV gives up on (Pillow is more lenient with
+    damaged files), pixels as stored; None when Pillow fails too. Pillow may only use its
+    decoder for ``fmt``."""
     try:
-        with Image.open(p) as im:
+        with Image.open(p, formats=("JPEG", "MPO") if fmt == "JPEG" else ("PNG",)) as im:
             im.draft("RGB", (MAX_SIDE, MAX_SIDE))
             im = im.convert("RGB")
             return cv2.cvtColor(np.asarray(im), cv2.COLOR_RGB2BGR)

@@ -1,0 +1,108 @@
+"""Only JPEG and PNG are ever decoded. A PostScript file named ``U.jpg`` once reached Pillow's
+EPS plugin, which hands the file to Ghostscript (an interpreter that runs the file's code); BMP,
+TIFF, WebP, GIF and PSD files named ``.jpg`` reached their parsers. Each is refused by name, and
+a fake ``gs`` first on PATH proves that no interpreter ever runs."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+from PIL import Image
+
+from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.vision.images import load_image
+
+ROOT = Path(__file__).resolve().parents[1]
+EASY = ROOT / "samples" / "cubes" / "01-easy"
+
+POSTSCRIPT = b"""%!PS-Adobe-3.0 EPSF-3.0
+%%BoundingBox: 0 0 64 64
+(ghostscript ran this file) print flush
+newpath 0 0 moveto 64 64 lineto stroke
+showpage
+%%EOF
+"""
+
+
+def _fake_gs(tmp: Path) -> tuple[Path, Path]:
+    """A folder holding a ``gs`` that records being run, and the record's path."""
+    bindir, marker = tmp / "bin", tmp / "gs-ran"
+    bindir.mkdir()
+    gs = bindir / "gs"
+    gs.write_text(f"#!/bin/sh\necho ran >> {marker}\nexit 1\n")
+    gs.chmod(0o755)
+    return bindir, marker
+
+
+def test_postscript_named_jpg_never_reaches_ghostscript(tmp_path):
+    bindir, marker = _fake_gs(tmp_path)
+    d = tmp_path / "photos"
+    shutil.copytree(EASY, d)
+    (d / "U.jpg").write_bytes(POSTSCRIPT)
+    env = {**os.environ, "PATH": f"{bindir}{os.pathsep}{os.environ['PATH']}"}
+    for argv in (["read", str(d), "--no-ocr"], ["read", str(d / "U.jpg"), "--no-ocr"],
+                 ["solve", str(d), "--plain", "--no-ocr"]):
+        res = subprocess.run([sys.executable, "-c",
+                              "import sys; from sudoku_cube.assistant.cli import main; "
+                              "sys.exit(main(sys.argv[1:]))", *argv],
+                             cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+        assert res.returncode == 2, (argv, res.stdout, res.stderr)
+        assert "Traceback" not in res.stderr
+        assert "U.jpg" in res.stderr and "PostScript" in res.stderr, res.stderr
+        assert "ghostscript ran" not in res.stdout + res.stderr
+        assert not marker.exists(), f"{argv}: gs was run"
+
+
+def _other_format(kind: str) -> bytes:
+    face = cv2.resize(cv2.imread(str(EASY / "F.jpg")), (160, 120))
+    if kind in ("BMP", "TIFF", "WebP"):
+        ext = {"BMP": ".bmp", "TIFF": ".tiff", "WebP": ".webp"}[kind]
+        return cv2.imencode(ext, face)[1].tobytes()
+    if kind == "GIF":
+        import io
+        buf = io.BytesIO()
+        Image.fromarray(face[:, :, ::-1]).save(buf, "GIF")
+        return buf.getvalue()
+    if kind == "Photoshop (PSD)":
+        return b"8BPS\x00\x01" + bytes(26) + face.tobytes()
+    if kind == "HEIC":
+        return b"\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic" + bytes(64)
+    if kind == "PDF":
+        return b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n" + bytes(64)
+    raise AssertionError(kind)
+
+
+@pytest.mark.parametrize("kind", ["BMP", "TIFF", "WebP", "GIF", "Photoshop (PSD)", "HEIC", "PDF"])
+@pytest.mark.parametrize("name", ["F.jpg", "F.png"])
+def test_other_formats_are_refused_by_name(kind, name, tmp_path):
+    path = tmp_path / name
+    path.write_bytes(_other_format(kind))
+    with pytest.raises(SudokuCubeError) as e:
+        load_image(path)
+    msg = str(e.value)
+    assert str(path) in msg and kind in msg and "JPEG" in msg, msg
+
+
+@pytest.mark.parametrize("size", [(1, 1), (39, 30), (1000, 40), (40, 1000)])
+def test_tiny_photos_are_refused_not_crashed(size, tmp_path):
+    w, h = size
+    path = tmp_path / "F.png"
+    cv2.imwrite(str(path), np.full((h, w, 3), 128, np.uint8))
+    with pytest.raises(SudokuCubeError, match="too small"):
+        load_image(path)
+
+
+def test_png_budget_counts_bytes_not_pixels(tmp_path):
+    """A 16-bit RGBA PNG needs eight bytes a pixel once decoded: refused from its header when
+    that passes the budget, although its pixels are under the pixel limit."""
+    path = tmp_path / "F.png"
+    cv2.imwrite(str(path), np.zeros((6000, 5000, 4), np.uint16))  # 30 MP, 240 MB decoded
+    assert path.stat().st_size < 2_000_000
+    with pytest.raises(SudokuCubeError, match="MB once decoded"):
+        load_image(path)
