@@ -30,6 +30,7 @@ from sudoku_cube.assistant.sessions import followed_plans
 from sudoku_cube.assistant.solve_options import ocr_mode
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.grid import GridUnsolvableError, photo_refusal, solve_grid
+from sudoku_cube.models.photo_turn import find_turned_photo
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.state import CubeState
 from sudoku_cube.vision.footed import SURE, OneVerdict, ones_verdict
@@ -41,11 +42,13 @@ DEMO_SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "cubes" / "01
 
 def read_cube(path: str | None, console: Console, args: argparse.Namespace | None = None,
               progress: Progress | None = None
-              ) -> tuple[CubeState, OneVerdict | None, dict[str, str] | None]:
+              ) -> tuple[CubeState, OneVerdict | None, dict[str, str] | None,
+                         dict[str, str] | None]:
     """A state from a photo folder (through vision, with the ``--profile`` and ``--ocr`` of
     ``args``) or a state file (None = the demo sample), from photos what they say about the
-    digit 1 (from a state file, what ``scan`` wrote into it, else None), and for corner
-    photos the photo each face was read from (:func:`corner_photos`)."""
+    digit 1 (from a state file, what ``scan`` wrote into it, else None), for corner photos
+    the photo each face was read from (:func:`corner_photos`), and for face photos each
+    face's file name (:func:`face_photos`)."""
     p = Path(path) if path else DEMO_SAMPLE
     if not path:
         console.print(f"No input given: reading the bundled demo photos in {p}")
@@ -57,8 +60,39 @@ def read_cube(path: str | None, console: Console, args: argparse.Namespace | Non
             progress(Event("reading"))
         options = reader_options(args) if args is not None else {}
         reading = read_folder(p, ocr=ocr_mode(args), **options)
-        return reading.state, ones_verdict(reading.faces), corner_photos(reading.faces)
-    return load_state(p), load_one_verdict(p), None
+        return (reading.state, ones_verdict(reading.faces), corner_photos(reading.faces),
+                face_photos(reading.faces))
+    return load_state(p), load_one_verdict(p), None, None
+
+
+def face_photos(faces: dict) -> dict[str, str] | None:
+    """Face -> the file name of its photo, when every face came from a photo of its own."""
+    names = {f: Path(r.source).name for f, r in faces.items() if r.source}
+    return names if names and all(Path(n).stem.upper() == f for f, n in names.items()) else None
+
+
+def upright_photos(state: CubeState, settings: CubeSettings, files: dict[str, str] | None,
+                   console: Console) -> CubeState:
+    """The reading of six face photos with a photo held turned set upright: when no solved
+    arrangement fits the reading and turning one photo's reading back a quarter or half turn
+    makes the cube consistent, say which photo and return that reading; else ``state``.
+    ``files``: face -> its photo's file name (None for a state file or corner photos, whose
+    faces the reader sets upright itself)."""
+    if not files:
+        return state
+    try:
+        solve_grid(state, settings, explain=False)
+        return state
+    except SudokuCubeError as e:
+        if getattr(e, "reason", None) != "infeasible":
+            return state
+    turned = find_turned_photo(state, settings)
+    if turned is None:
+        return state
+    console.print(f"{turned.describe(files.get(turned.face))}: reading it so. If that is "
+                  f"wrong, retake {files.get(turned.face, turned.face)} with the cube upright.",
+                  highlight=False, markup=False)
+    return turned.state
 
 
 def corner_photos(faces: dict) -> dict[str, str] | None:
@@ -103,10 +137,11 @@ def produce(path: str | None, settings: CubeSettings, args: argparse.Namespace, 
     tables = tables or start_tables()
     t0 = time.perf_counter()
     err = Console(stderr=True)
-    state, ones, photos = read_cube(path, err, args, progress)
+    state, ones, photos, files = read_cube(path, err, args, progress)
     reading_ms = 1000 * (time.perf_counter() - t0)
     try:
         settings = settings_for(state, settings, ones, args, err)
+        state = upright_photos(state, settings, files, err)
         return solve_state(state, settings, optimal=getattr(args, "optimal", False),
                            reading_ms=reading_ms, tables=tables, progress=progress,
                            known=followed_plans(settings.symmetric) if remembered else None,
@@ -158,11 +193,12 @@ def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.N
     tables = start_tables()
     t0 = time.perf_counter()
     with ConsoleProgress() as progress:
-        state, ones, photos = read_cube(path, console, args, progress)
+        state, ones, photos, files = read_cube(path, console, args, progress)
     t1 = time.perf_counter()
     reading_ms = 1000 * (t1 - t0)
     try:
         settings = settings_for(state, settings, ones, args, console)
+        state = upright_photos(state, settings, files, console)
     except GridUnsolvableError as e:
         named = photo_refusal(e, state, photos)
         if named is e:
