@@ -16,10 +16,11 @@ import numpy as np
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.state import CubeState
 
-from . import ground
+from . import everyday, ground
 from .camera import Camera, unit
 from .cube import Light, bevel_parts, face_art, face_point, frame, groove_lines, outline
 from .looks import Look, font_file, make_look
+from .scenes import CORNER_FRACTION, FACE_FRACTION, SHARP_SIZES, Scene
 from .sensor import develop
 
 SUPERSAMPLE = 2
@@ -75,10 +76,14 @@ def _table(cam: Camera, light: Light, g: np.ndarray, kind: str, rng: random.Rand
     turn = rng.uniform(0, math.pi)
     # (u1, u2) as the page's right and down seen from above: u1 x u2 = -g, so print reads
     u1, u2 = math.cos(turn) * e1 + math.sin(turn) * e2, math.sin(turn) * e1 - math.cos(turn) * e2
-    a = (pts @ u1 + rng.uniform(-5, 5)).astype(np.float32)
-    b = (pts @ u2 + rng.uniform(-5, 5)).astype(np.float32)
+    at = (rng.uniform(-5, 5), rng.uniform(-5, 5))  # where the cube rests on the plane
+    a = (pts @ u1 + at[0]).astype(np.float32)
+    b = (pts @ u2 + at[1]).astype(np.float32)
     fp = np.hypot(*np.gradient(a)) + np.hypot(*np.gradient(b))
-    albedo = ground.surface(kind, rng, seed, a, b, fp, page_font)
+    if kind in everyday.GROUNDS:
+        albedo = everyday.surface(kind, rng, seed, a, b, fp, at, page_font)
+    else:
+        albedo = ground.surface(kind, rng, seed, a, b, fp, page_font)
     diffuse, spec = light.terms(pts, np.broadcast_to(g, pts.shape), cam.centre)
     vis = (1 - _shadow(cam, light, g, (w, h)) * rng.uniform(0.7, 0.95))[..., None]
     contact = _contact(cam, g, (w, h))[..., None]
@@ -227,11 +232,12 @@ def _thumb(canvas: np.ndarray, cam: Camera, face: str, light: Light, rng: random
 
 def _compose(cam: Camera, look: Look, state: CubeState, homes: dict, g: np.ndarray,
              rng: random.Random, seed: int, faces: tuple[str, ...],
-             thumb: bool = False) -> tuple[np.ndarray, dict, str]:
+             thumb: bool = False, scene: Scene | None = None) -> tuple[np.ndarray, dict, str]:
     """Draw the scene (float BGR at the camera's size) and the truth of ``faces`` (with a
-    ``thumb`` on the edge of the first one)."""
+    ``thumb`` on the edge of the first one), on the ``scene``'s ground or one the seed
+    draws."""
     light = _light(rng, g)
-    kind = rng.choice(ground.SURFACES)
+    kind = rng.choice(ground.SURFACES) if scene is None else scene.ground
     page_font = font_file(rng.choice(("DejaVuSerif.ttf", "LiberationSerif-Regular.ttf",
                                       "FreeSerif.ttf", "DejaVuSans.ttf")))
     big = cam.scaled(SUPERSAMPLE)
@@ -276,15 +282,18 @@ def _rngs(seed: int, what: str) -> tuple[random.Random, np.random.Generator]:
 
 def face_shot(state: CubeState, face: str, seed: int, look: str | Look = "white",
               homes: dict | None = None, size: tuple[int, int] | None = None,
-              max_tilt_deg: float = 35.0, jpeg_quality: int | None = None) -> Shot:
+              max_tilt_deg: float = 35.0, jpeg_quality: int | None = None,
+              scene: Scene | None = None) -> Shot:
     """A photo of ``face`` of the cube ``state`` taken as docs/photos.md says (the face's
     view-up at the top, give or take a roll), the camera tilted up to ``max_tilt_deg`` off
     the face's normal so that the side faces show, at a random distance. ``homes``: per face
-    the home face of each sticker (its colour on coloured looks; default: its own face)."""
+    the home face of each sticker (its colour on coloured looks; default: its own face).
+    ``scene``: an everyday scene (:mod:`.scenes`; default: the standard exam's draws)."""
     rng, nrng = _rngs(seed, f"face{face}")
     lk = look if isinstance(look, Look) else make_look(look, random.Random(f"look/{seed}"))
     homes = homes or {f: [f] * 9 for f in FACES}
-    size = size or rng.choice(SIZES)
+    sizes = SHARP_SIZES if scene is not None and scene.band == "small" else SIZES
+    size = size or rng.choice(sizes)
     n, r, u = frame(face)
     for _ in range(40):
         tilt = max_tilt_deg * math.sqrt(rng.random())
@@ -292,7 +301,7 @@ def face_shot(state: CubeState, face: str, seed: int, look: str | Look = "white"
         d = unit(math.cos(math.radians(tilt)) * n + math.sin(math.radians(tilt))
                  * (math.cos(az) * r + math.sin(az) * u))
         fov = rng.uniform(50, 68)
-        frac = rng.uniform(0.35, 0.62)
+        frac = rng.uniform(*(FACE_FRACTION[scene.band] if scene else (0.35, 0.62)))
         focal = 0.5 * max(size) / math.tan(math.radians(fov) / 2)
         dist = focal * 2 / (frac * min(size)) + 1
         target = n + rng.uniform(-0.5, 0.5) * r + rng.uniform(-0.5, 0.5) * u
@@ -301,25 +310,32 @@ def face_shot(state: CubeState, face: str, seed: int, look: str | Look = "white"
         if _in_frame(cam, outline(face), 0.04):
             break
     thumb = rng.random() < 0.3
-    image, truth, kind = _compose(cam, lk, state, homes, n, rng, seed, (face,), thumb)
+    image, truth, kind = _compose(cam, lk, state, homes, n, rng, seed, (face,), thumb, scene)
     q = np.array(truth[face]["quad"])
     entry = dict(truth[face], size=list(size), font=lk.font, look=lk.name,
                  tilt_deg=round(tilt, 2), roll_deg=round(roll, 2), surface=kind, thumb=thumb,
                  face_fraction=round(float(np.ptp(q[:, 0])) / size[0], 3))
-    photo = develop(image, rng, nrng, jpeg_quality or rng.randint(60, 90))
+    if scene is not None:
+        entry["scene"] = scene.truth()
+    photo = develop(image, rng, nrng, jpeg_quality or rng.randint(60, 90),
+                    dim=scene is not None and scene.light == "dim")
     return Shot(photo, entry)
 
 
 def corner_shot(state: CubeState, photo: str, seed: int, look: str | Look = "white",
                 homes: dict | None = None, size: tuple[int, int] | None = None,
-                jitter_deg: float = 10.0, jpeg_quality: int | None = None) -> Shot:
+                jitter_deg: float = 10.0, jpeg_quality: int | None = None,
+                scene: Scene | None = None) -> Shot:
     """Corner photo ``photo`` ("A": U, F, R; "B": D, L, B) of the cube ``state``: the camera
     looks from the corner's direction (jittered up to ``jitter_deg``) with the image-up of
-    docs/photos.md, the cube resting on the opposite face."""
+    docs/photos.md, the cube resting on the opposite face. ``scene``: an everyday scene
+    (:mod:`.scenes`; default: the standard exam's draws)."""
     rng, nrng = _rngs(seed, f"corner{photo}")
     lk = look if isinstance(look, Look) else make_look(look, random.Random(f"look/{seed}"))
     homes = homes or {f: [f] * 9 for f in FACES}
-    size = size or rng.choice(SIZES[:3] + SIZES[4:5])
+    sizes = SHARP_SIZES[:2] if scene is not None and scene.band == "small" else \
+        SIZES[:3] + SIZES[4:5]
+    size = size or rng.choice(sizes)
     view, up = (np.array(v, np.float64) for v in CORNER_VIEW[photo])
     g = up
     for _ in range(40):
@@ -327,7 +343,7 @@ def corner_shot(state: CubeState, photo: str, seed: int, look: str | Look = "whi
         a = math.radians(jitter_deg * math.sqrt(rng.random()))
         d = unit(view) * math.cos(a) + np.cross(axis, unit(view)) * math.sin(a)
         fov = rng.uniform(50, 70)
-        frac = rng.uniform(0.45, 0.8)
+        frac = rng.uniform(*(CORNER_FRACTION[scene.band] if scene else (0.45, 0.8)))
         focal = 0.5 * max(size) / math.tan(math.radians(fov) / 2)
         dist = focal * 3.3 / (frac * min(size))
         target = np.array([rng.uniform(-0.3, 0.3) for _ in range(3)])
@@ -335,8 +351,12 @@ def corner_shot(state: CubeState, photo: str, seed: int, look: str | Look = "whi
         cam = Camera.looking(target + d * dist, target, up, roll, fov, size)
         if _in_frame(cam, _corners_3d(), 0.03):
             break
-    image, truth, kind = _compose(cam, lk, state, homes, g, rng, seed, CORNER_FACES[photo])
+    image, truth, kind = _compose(cam, lk, state, homes, g, rng, seed, CORNER_FACES[photo],
+                                  scene=scene)
     entry = {"photo": photo, "size": list(size), "font": lk.font, "look": lk.name,
              "jitter_deg": round(math.degrees(a), 2), "roll_deg": round(roll, 2),
              "surface": kind, "faces": truth}
-    return Shot(develop(image, rng, nrng, jpeg_quality or rng.randint(60, 90)), entry)
+    if scene is not None:
+        entry["scene"] = scene.truth()
+    return Shot(develop(image, rng, nrng, jpeg_quality or rng.randint(60, 90),
+                        dim=scene is not None and scene.light == "dim"), entry)
