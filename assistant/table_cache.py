@@ -4,9 +4,10 @@ Two tables: the centre-aware two-phase solver's move and pruning tables (about 4
 seconds to build) and the centre table (2048 centre-only fixes, about 1.5 s with its checks).
 Each is one file ``NAME-vVERSION.bin``: a header (magic, version, payload size, CRC-32 of the
 payload) and the payload ``models`` produced. A file is used only when all four match and
-``models`` accepts the payload; anything else (truncated, damaged, another version) is reported
-and rebuilt, never trusted. The two-phase file is memory-mapped while it is checked and copied
-into the solver. The folder is :func:`vision.storage.cache_dir` (``$SUDOKU_CUBE_CACHE`` or the
+``models`` accepts the payload (it checks the contents themselves, so a file with a good
+header and checksum but wrong tables is refused too); anything else (truncated, damaged,
+another version, not an ordinary file, too large) is reported and rebuilt, never trusted.
+The two-phase file is memory-mapped while it is checked and copied into the solver. The folder is :func:`vision.storage.cache_dir` (``$SUDOKU_CUBE_CACHE`` or the
 platform's user cache folder).
 ``models`` never touches files: it builds tables and accepts them as bytes.
 """
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import mmap
 import os
+import stat
 import struct
 import threading
 import zlib
@@ -26,6 +28,8 @@ from sudoku_cube.vision import storage
 from sudoku_cube.vision.storage import atomic_write_bytes
 
 MAGIC = b"SCTB"
+MAX_TABLE_BYTES = 256 << 20
+"""No table file is larger (the two-phase one is about 48 MB)."""
 HEADER = struct.Struct("<4sIQI")
 """magic, version, payload bytes, CRC-32 of the payload"""
 
@@ -47,6 +51,7 @@ class TableFile:
     version: int
     build: Callable[[Callable[[float], None]], bytes]
     accept: Callable[[bytes | memoryview], None]
+    check: Callable[[bytes | memoryview], None]
     loaded: Callable[[], bool]
     dump: Callable[[], bytes]
 
@@ -61,11 +66,18 @@ def encode(version: int, payload: bytes) -> bytes:
 
 
 def load_file(table: TableFile, path: Path, use: bool = True) -> None:
-    """Check ``path`` (size, version, checksum) and hand its payload to ``models`` (unless not
-    ``use``); raise :class:`StaleTable` saying what is wrong, FileNotFoundError when there is
-    none."""
-    with open(path, "rb") as f:
-        size = os.fstat(f.fileno()).st_size
+    """Check ``path`` (an ordinary file, its size, version, checksum and contents) and hand its
+    payload to ``models`` (only checked when not ``use``); raise :class:`StaleTable` saying
+    what is wrong, FileNotFoundError when there is none. The file is opened without blocking,
+    so a named pipe in its place is refused, not waited on."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    with open(fd, "rb") as f:
+        info = os.fstat(f.fileno())
+        size = info.st_size
+        if not stat.S_ISREG(info.st_mode):
+            raise StaleTable("not an ordinary file")
+        if size > MAX_TABLE_BYTES:
+            raise StaleTable(f"the file is {size:,} bytes, more than any table")
         if size < HEADER.size:
             raise StaleTable("the file is truncated")
         with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as mm:
@@ -83,8 +95,7 @@ def load_file(table: TableFile, path: Path, use: bool = True) -> None:
                     if zlib.crc32(payload) != crc:
                         raise StaleTable("its checksum does not match (damaged)")
                     try:
-                        if use:
-                            table.accept(payload)
+                        (table.accept if use else table.check)(payload)
                     except ValueError as e:
                         raise StaleTable(str(e)) from None
                 finally:
@@ -108,14 +119,19 @@ def _centre_accept(data: bytes | memoryview) -> None:
     centres.use_centre_table(centres.table_from_bytes(bytes(data)))
 
 
+def _centre_check(data: bytes | memoryview) -> None:
+    centres.table_from_bytes(bytes(data))
+
+
 def planner_tables() -> list[TableFile]:
     """The tables the planner needs (the two-phase one only when its extension is built)."""
     out = [TableFile("centres", centres.TABLE_VERSION, _centre_build, _centre_accept,
-                     centres.has_centre_table,
+                     _centre_check, centres.has_centre_table,
                      lambda: centres.table_bytes(centres.centre_table()))]
     if centre_search.available():
         out.insert(0, TableFile("twophase", centre_search.tables_version(), _two_phase_build,
-                                centre_search.load_tables, centre_search.tables_ready,
+                                centre_search.load_tables, centre_search.check_tables,
+                                centre_search.tables_ready,
                                 centre_search.tables_bytes))
     return out
 

@@ -9,7 +9,8 @@
  * Facelets, cubies and turns follow Kociemba's conventions (URFDLB facelet order, which agree
  * with docs/conventions.md). Pruning tables are built by breadth-first search (about
  * 48 MB, a few seconds); ``tables()`` hands them out as bytes and ``load()`` takes them back, so a
- * caller may keep them in a file (the module itself never touches files). Searches run without
+ * caller may keep them in a file (the module itself never touches files); ``load()`` and
+ * ``check()`` trust nothing in them (check_tables). Searches run without
  * the GIL, so several may run at once on read-only tables. A search's budget is a number of
  * nodes, not seconds: the same puzzle gives the same answer on any machine and load.
  */
@@ -305,8 +306,15 @@ static int h2(const Search *S, int cp, int ep, int sp, int cen) {
     return best > h ? best : h;
 }
 
+/* A search that has found nothing after NODE_CAP nodes (about a minute) gives up and returns
+ * None (the planner then uses other candidates). With good tables a first solution comes far
+ * sooner; the cap bounds a search on pruning tables that passed the sampled check but are
+ * wrong, which could otherwise run for ever. */
+#define NODE_CAP 100000000LL
+
 static int tick(Search *S) {
-    if (++S->nodes >= S->node_limit && S->best_len <= S->max_len) S->stop = 1;
+    if (++S->nodes >= S->node_limit && (S->best_len <= S->max_len || S->nodes >= NODE_CAP))
+        S->stop = 1;
     return S->stop;
 }
 
@@ -469,33 +477,124 @@ static PyObject *py_tables(PyObject *self, PyObject *args) {
     return out;
 }
 
+/* Whether a pruning table T (a major coordinate with move table amv, b minor with bmv) holds the
+ * breadth-first distances build_prune2 computes: 0 at the goal only, 0xFF (unreached) only
+ * where every neighbour is unreached too, and any other entry d has neighbours at d-1..d+1 only,
+ * one of them at d-1. The moves are closed under inverses, so these distances are exactly those
+ * local rules; an entry that breaks one is damage. Every PRUNE_STRIDE-th entry is checked (with
+ * its neighbours): checking all of them costs most of a build, and a wrong distance can only
+ * make a search slower or miss answers (the node cap in tick() bounds it), never read outside
+ * a table. */
+#define PRUNE_STRIDE 31
+static int prune_consistent(const uint8_t *T, int na, int nb, const uint16_t *amv,
+                            const void *bmv, int b_is_byte, const int *moves, int nm) {
+    long n = (long)na * nb;
+    if (T[0] != 0) return 0;
+    for (long i = 0; i < n; i += PRUNE_STRIDE) {
+        int d = T[i], a = (int)(i / nb), b = (int)(i % nb), lower = 0;
+        if (d == 0 && i != 0) return 0;
+        for (int k = 0; k < nm; k++) {
+            int m = moves[k];
+            int a2 = amv[a * 18 + m];
+            int b2 = b_is_byte ? ((const uint8_t *)bmv)[b * 18 + m]
+                               : ((const uint16_t *)bmv)[b * 18 + m];
+            int d2 = T[(long)a2 * nb + b2];
+            if (d == 0xFF || d2 == 0xFF) { if (d != d2) return 0; continue; }
+            if (d2 < d - 1 || d2 > d + 1) return 0;
+            lower |= d2 == d - 1;
+        }
+        if (d != 0 && d != 0xFF && !lower) return 0;
+    }
+    return 1;
+}
+
+/* NULL when the tables in b (tables_size() bytes, in table_parts order) are the ones build_all
+ * makes, else what is wrong. The move tables (whose entries index every other table in a
+ * search) must equal ones computed now, so that no file, however made, can send a search
+ * outside its tables; the pruning tables must be consistent where sampled (prune_consistent). */
+static const char *check_tables(const uint8_t *b) {
+    long len[11];
+    const uint8_t *part[11];
+    int k = table_parts(NULL, len);
+    for (long i = 0, off = 0; i < k; off += len[i], i++) part[i] = b + off;
+    int all[18];
+    for (int i = 0; i < 18; i++) all[i] = i;
+    long mv_bytes = 0;
+    for (int i = 0; i < 6; i++) mv_bytes += len[i];
+    uint8_t *fresh = malloc(mv_bytes);
+    if (!fresh) return "no memory to check the tables";
+    uint16_t *mv[6];
+    for (long i = 0, off = 0; i < 6; off += len[i], i++) mv[i] = (uint16_t *)(fresh + off);
+    if (!ready) build_moves();  /* when ready, searches may be reading MOVES: leave them */
+    const char *why = NULL;
+    if (build_move_table(N_TWIST, get_twist, all, 18, mv[0]) ||
+        build_move_table(N_FLIP, get_flip, all, 18, mv[1]) ||
+        build_move_table(N_SLICE, get_slice, all, 18, mv[2]) ||
+        build_move_table(N_PERM8, get_cperm, P2_MOVES, 10, mv[3]) ||
+        build_move_table(N_PERM8, get_eperm, P2_MOVES, 10, mv[4]) ||
+        build_move_table(N_SPERM, get_sperm, P2_MOVES, 10, mv[5]))
+        why = "no memory to check the tables";
+    else if (memcmp(fresh, b, mv_bytes) != 0)
+        why = "its move tables differ from the moves computed now (damaged)";
+    if (!why) {
+        uint16_t *sc_mv = malloc(2L * N_SLICE * N_CPAR * 18);
+        if (!sc_mv) { free(fresh); return "no memory to check the tables"; }
+        for (int s = 0; s < N_SLICE; s++)
+            for (int c = 0; c < N_CPAR; c++)
+                for (int m = 0; m < 18; m++)
+                    sc_mv[(s * N_CPAR + c) * 18 + m] =
+                        (uint16_t)(mv[2][s * 18 + m] * N_CPAR + cpar_mv[c * 18 + m]);
+        if (!prune_consistent(part[6], N_TWIST, N_SLICE * N_CPAR, mv[0], sc_mv, 0, all, 18) ||
+            !prune_consistent(part[7], N_FLIP, N_SLICE * N_CPAR, mv[1], sc_mv, 0, all, 18) ||
+            !prune_consistent(part[8], N_PERM8, N_CEN, mv[3], cen_mv, 1, P2_MOVES, 10) ||
+            !prune_consistent(part[9], N_PERM8, N_SPERM, mv[4], mv[5], 0, P2_MOVES, 10) ||
+            !prune_consistent(part[10], N_PERM8, N_SPERM, mv[3], mv[5], 0, P2_MOVES, 10))
+            why = "its pruning tables are not the distances they should hold (damaged)";
+        free(sc_mv);
+    }
+    free(fresh);
+    return why;
+}
+
+/* Check a buffer of tables (check_tables) without the GIL; 0 when good, else -1 with
+ * ValueError set and the buffer released. */
+static int checked(Py_buffer *buf) {
+    if (buf->len != tables_size()) {
+        PyBuffer_Release(buf);
+        PyErr_Format(PyExc_ValueError, "two-phase tables must be %ld bytes", tables_size());
+        return -1;
+    }
+    const char *why;
+    Py_BEGIN_ALLOW_THREADS
+    why = check_tables(buf->buf);
+    Py_END_ALLOW_THREADS
+    if (!why) return 0;
+    PyBuffer_Release(buf);
+    PyErr_SetString(PyExc_ValueError, why);
+    return -1;
+}
+
+/* check(buffer): ValueError unless the buffer holds good tables (check_tables); uses nothing. */
+static PyObject *py_check(PyObject *self, PyObject *args) {
+    Py_buffer buf;
+    if (!PyArg_ParseTuple(args, "y*", &buf)) return NULL;
+    if (checked(&buf)) return NULL;
+    PyBuffer_Release(&buf);
+    Py_RETURN_NONE;
+}
+
 /* load(buffer): take the tables of an earlier tables() call; ValueError when the size is wrong
- * or the buffer is not plausibly such tables (the caller checks its checksum). */
+ * or the contents are not such tables (check_tables: nothing in the buffer is trusted). */
 static PyObject *py_load(PyObject *self, PyObject *args) {
     Py_buffer buf;
     if (!PyArg_ParseTuple(args, "y*", &buf)) return NULL;
-    if (buf.len != tables_size()) {
-        long want = tables_size();
-        PyBuffer_Release(&buf);
-        PyErr_Format(PyExc_ValueError, "two-phase tables must be %ld bytes", want);
-        return NULL;
-    }
+    if (checked(&buf)) return NULL;
     const uint8_t *b = buf.buf;
-    long len[11];
-    void *ptr[11];
-    int k = table_parts(NULL, len);
-    long off1 = 0;
-    for (int i = 0; i < 6; i++) off1 += len[i];
-    /* the pruning tables start at distance 0 for the solved coordinates */
-    if (b[off1] != 0 || b[off1 + len[6]] != 0) {
-        PyBuffer_Release(&buf);
-        PyErr_SetString(PyExc_ValueError, "not two-phase tables");
-        return NULL;
-    }
     if (!ready) {
+        long len[11];
+        void *ptr[11];
         if (alloc_all()) { PyBuffer_Release(&buf); return PyErr_NoMemory(); }
-        build_moves();
-        table_parts(ptr, len);
+        int k = table_parts(ptr, len);
         Py_BEGIN_ALLOW_THREADS
         for (int i = 0; i < k; i++) { memcpy(ptr[i], b, len[i]); b += len[i]; }
         Py_END_ALLOW_THREADS
@@ -557,6 +656,7 @@ static PyMethodDef METHODS[] = {
      "build([callback(done, total)]): build the move and pruning tables (once; about 48 MB)."},
     {"tables", py_tables, METH_NOARGS, "tables() -> bytes of every table (after build or load)."},
     {"load", py_load, METH_VARARGS, "load(buffer): use tables from an earlier tables() call."},
+    {"check", py_check, METH_VARARGS, "check(buffer): ValueError unless it holds good tables."},
     {"ready", py_ready, METH_NOARGS, "True once the tables are built or loaded."},
     {"solve", py_solve, METH_VARARGS,
      "solve(facelets, need, free_mask, nodes, max_len[, p2_cap]) -> list of move numbers or None."},

@@ -6,7 +6,7 @@ to 0 or 180 degrees, phase 2 (in <U, D, R2, L2, F2, B2>) also turns the U/D cent
 side centres 0/180. Symmetric centres may end turned 180 degrees. Its tables (about 48 MB) take
 a few seconds to build; :func:`tables_bytes` and :func:`load_tables` let a caller above
 ``models`` keep them in a file (``assistant.table_cache``), and a process that never loaded them
-builds them on first use. Searches release the GIL, so several orientations of the same puzzle
+builds them on first use. Loaded tables are never trusted: :func:`check_tables` says why. Searches release the GIL, so several orientations of the same puzzle
 (whole-cube symmetries and the inverse puzzle, each reaching a different phase-1 subgroup) run
 in parallel threads. Each search is bounded by a number of nodes, not by time, so the answer
 never depends on the machine's load: threads only make it arrive sooner. When the extension is
@@ -69,11 +69,21 @@ def tables_bytes() -> bytes:
 
 
 def load_tables(data: bytes | memoryview) -> None:
-    """Use tables from an earlier :func:`tables_bytes`; ValueError when they cannot be (wrong
-    size, not such tables). The caller checks the checksum: tables are not recomputed here."""
+    """Use tables from an earlier :func:`tables_bytes`; ValueError when they cannot be (see
+    :func:`check_tables`)."""
     assert _twophase is not None
     with _LOCK:
         _twophase.load(data)
+
+
+def check_tables(data: bytes | memoryview) -> None:
+    """ValueError unless ``data`` holds the tables :func:`tables_bytes` gives, whatever made it:
+    its move tables must equal ones computed now (every index a search reads comes from them,
+    so no file can send the C code outside its tables) and a sample of its pruning entries
+    must be consistent distances. Uses nothing."""
+    assert _twophase is not None
+    with _LOCK:
+        _twophase.check(data)
 
 
 def ensure_tables() -> None:

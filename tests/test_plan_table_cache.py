@@ -17,6 +17,7 @@ from sudoku_cube.models import centres
 from sudoku_cube.models.plan_samples import scrambled
 from sudoku_cube.models.planner import plan_to_target
 from sudoku_cube.models.solved import is_solved
+from sudoku_cube.models.state_format import to_json
 
 
 @pytest.fixture
@@ -119,3 +120,61 @@ def test_unwritable_cache_still_plans(tmp_path, monkeypatch):
     notices: list[str] = []
     ensure_tables(notice=notices.append, folder=blocker / "cache")
     assert notices and "cannot be written" in notices[-1]
+
+
+def _with_good_checksum(path, edit) -> None:
+    """Change the payload of a table file with ``edit(payload)`` and write it back with a
+    header and checksum that match: only the contents are wrong."""
+    raw = bytearray(path.read_bytes())
+    magic, version, _, _ = HEADER.unpack_from(raw)
+    payload = raw[HEADER.size:]
+    edit(payload)
+    path.write_bytes(HEADER.pack(magic, version, len(payload), zlib.crc32(payload)) + payload)
+
+
+def _random_moves(payload: bytearray) -> None:
+    n = 2 * 18 * (2187 + 2048 + 495)  # the phase-1 move tables: out-of-range entries
+    payload[:n] = random.Random(1).randbytes(n)
+
+
+def _shuffled_pruning(payload: bytearray) -> None:
+    start = 2 * 18 * (2187 + 2048 + 495 + 2 * 40320 + 24)  # the first pruning table
+    part = payload[start:start + 1_000_000]
+    random.Random(2).shuffle(part)
+    payload[start:start + 1_000_000] = part
+
+
+@pytest.mark.parametrize("edit", [_random_moves, _shuffled_pruning])
+def test_wrong_tables_with_a_good_checksum_are_rebuilt_not_run(cache, tmp_path, edit):
+    path = {t.name: t for t in table_cache.planner_tables()}["twophase"].path(cache)
+    good = path.read_bytes()
+    _with_good_checksum(path, edit)
+    env = dict(os.environ, SUDOKU_CUBE_CACHE=str(cache))
+    cli = [sys.executable, "-m", "sudoku_cube.assistant.cli"]
+    done = subprocess.run([*cli, "tables"], env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "twophase: loaded" not in done.stdout and "twophase: built" in done.stdout
+    assert "rebuilding" in done.stderr + done.stdout
+    assert path.read_bytes() == good
+    # a solve that meets such a file rebuilds it and plans (it segfaulted, exit 139)
+    _with_good_checksum(path, edit)
+    state, _, _ = scrambled(random.Random(3), 30)
+    state_file = tmp_path / "state.json"
+    state_file.write_text(to_json(state))
+    done = subprocess.run([*cli, "solve", str(state_file), "--plain"], env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, (done.returncode, done.stderr[-2000:])
+    assert "rebuilding" in done.stderr + done.stdout
+    assert path.read_bytes() == good
+
+
+def test_a_named_pipe_in_the_cache_is_replaced_not_waited_on(cache, monkeypatch):
+    path = {t.name: t for t in table_cache.planner_tables()}["centres"].path(cache)
+    path.unlink()
+    os.mkfifo(path)
+    monkeypatch.setattr(table_cache, "_CHECKED", set())
+    notices: list[str] = []
+    status = ensure_tables(notice=notices.append, folder=cache)
+    assert status["centres"] in ("stored", "built")
+    assert notices and "not an ordinary file" in notices[0]
+    assert path.is_file()
