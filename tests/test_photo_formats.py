@@ -106,3 +106,10 @@ def test_png_budget_counts_bytes_not_pixels(tmp_path):
     assert path.stat().st_size < 2_000_000
     with pytest.raises(SudokuCubeError, match="MB once decoded"):
         load_image(path)
+
+
+def test_a_pipe_named_like_a_photo_is_refused_without_blocking(tmp_path):
+    path = tmp_path / "U.jpg"
+    os.mkfifo(path)
+    with pytest.raises(SudokuCubeError, match="not an ordinary file"):
+        load_image(path)

@@ -206,24 +206,40 @@ def file_scale(path: str | os.PathLike[str], image: np.ndarray) -> float:
 
 
 def load_image(path: str | os.PathLike[str]) -> np.ndarray:
-    """Read a photo as 8-bit BGR, longer side at most :data:`MAX_SIDE`.
+    """Read a photo as 8-bit BGR, longer side at most :data:`MAX_SIDE`, as a viewer shows it.
 
     Raises :class:`ImageError` naming the file when it is missing, a folder, not an image,
     truncated, empty or absurdly large. Huge JPEGs are decoded at reduced size directly (libjpeg
     scaling), so a 100-megapixel photo never needs its full-size buffer.
     """
     p = Path(path)
+    _check_file(p)
+    fmt, (w, h), progressive, orientation = _header(p)
+    _check_pixels(p, fmt, w, h, progressive)
+    data = p.read_bytes()
+    _check_data(p, fmt, w, h, data)
+    img = _decode(p, fmt, data, _reduction(w, h) if fmt == "JPEG" else 1)
+    return np.ascontiguousarray(orient(limit_size(to_bgr8(img)), orientation))
+
+
+def _check_file(p: Path) -> None:
+    """Refuse a path that is not an ordinary photo file of a sensible size."""
     if not p.exists():
         raise ImageError(f"{p}: no such file; check the path and the face letter in its name")
     if p.is_dir():
         raise ImageError(f"{p}: is a folder, expected a photo file")
+    if not p.is_file():
+        raise ImageError(f"{p}: is not an ordinary file (a pipe or device?); give a photo file")
     size = p.stat().st_size
     if size == 0:
         raise ImageError(f"{p}: the file is empty (0 bytes); take or copy the photo again")
     if size > MAX_FILE_BYTES:
         raise ImageError(f"{p}: the file is {size // (1024 * 1024)} MB; photos over "
                          f"{MAX_FILE_BYTES // (1024 * 1024)} MB are refused, save a smaller copy")
-    fmt, (w, h), progressive, orientation = _header(p)
+
+
+def _check_pixels(p: Path, fmt: str, w: int, h: int, progressive: bool) -> None:
+    """Refuse, from the header alone, an image too small to read or too large to decode."""
     if min(w, h) < MIN_SIDE:
         raise ImageError(f"{p}: the image is only {w}x{h} pixels, too small to read a cube "
                          "face; use the camera's photo at its normal size")
@@ -235,7 +251,10 @@ def load_image(path: str | os.PathLike[str]) -> np.ndarray:
         raise ImageError(f"{p}: the {kind} image is {w}x{h} pixels, too large to decode "
                          "safely; save it at a lower resolution (about 2000 pixels wide is "
                          "plenty) or as a standard (baseline) JPEG")
-    data = p.read_bytes()
+
+
+def _check_data(p: Path, fmt: str, w: int, h: int, data: bytes) -> None:
+    """Refuse a PNG too large once decoded, and a file whose end is missing."""
     if fmt == "PNG" and _png_decoded_bytes(data, w, h) > MAX_DECODE_BYTES:
         raise ImageError(f"{p}: the PNG image ({w}x{h} pixels, "
                          f"{_png_decoded_bytes(data, w, h) // (1024 * 1024)} MB once decoded) is "
@@ -244,13 +263,15 @@ def load_image(path: str | os.PathLike[str]) -> np.ndarray:
     if _is_truncated(fmt, data):
         raise ImageError(f"{p}: the {fmt} file is truncated (its end is missing, perhaps an "
                          "interrupted copy or download); copy or take the photo again")
+
+
+def _decode(p: Path, fmt: str, data: bytes, factor: int) -> np.ndarray:
+    """The pixels as stored (orientation ignored), reduced ``factor`` times by libjpeg when
+    above 1; Pillow's decoder for the same format when OpenCV gives up."""
     buf = np.frombuffer(data, np.uint8)
-    factor = _reduction(w, h) if fmt == "JPEG" else 1
+    flags = (_REDUCED[factor] | cv2.IMREAD_IGNORE_ORIENTATION) if factor > 1 else _DECODE_FLAGS
     try:
-        if factor > 1:
-            img = cv2.imdecode(buf, _REDUCED[factor] | cv2.IMREAD_IGNORE_ORIENTATION)
-        else:
-            img = cv2.imdecode(buf, _DECODE_FLAGS)
+        img = cv2.imdecode(buf, flags)
     except cv2.error:  # a damaged file OpenCV gives up on loudly: try Pillow
         img = None
     if img is None:
@@ -258,7 +279,7 @@ def load_image(path: str | os.PathLike[str]) -> np.ndarray:
     if img is None or img.size == 0:
         raise ImageError(f"{p}: the {fmt} image could not be decoded (damaged file?); "
                          "take or copy the photo again")
-    return np.ascontiguousarray(orient(limit_size(to_bgr8(img)), orientation))
+    return img
 
 
 def _decode_with_pillow(p: Path, fmt: str) -> np.ndarray | None:
