@@ -67,6 +67,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--white-body", action="store_true",
                    help="with --renderer second: also a cube with coloured stickers on a white "
                         "body (light grooves), beyond the four looks")
+    p.add_argument("--scenes", choices=("standard", "everyday"), default="standard",
+                   help="with --renderer second: the standard exam's scenes (default), or "
+                        "everyday ones (cutting mats, printed pages, tiles, gradients, sofas; "
+                        "faces 12-70%% of the frame; dim, noisy light), with figures per kind "
+                        "of scene")
     p.add_argument("--save", metavar="DIR",
                    help="with --renderer second: keep the refused, misplaced and misread "
                         "photos in DIR with their truth")

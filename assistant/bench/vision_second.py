@@ -7,6 +7,9 @@ faces located (all nine sticker centres within a third of a sticker of the truth
 and misplaced, stickers right raw, cubes right raw and after joint decoding (the grid solver
 choosing among each sticker's candidates), milliseconds per face. ``--save DIR`` keeps every
 photo that was refused, misplaced or misread, with its truth, for a look by eye.
+``--scenes everyday`` takes the same cubes in the everyday scenes (cutting mats, printed
+pages, tiles, small and large faces, dim light) and adds the figures per kind of scene
+(:mod:`.vision_scenes`).
 """
 from __future__ import annotations
 
@@ -24,18 +27,24 @@ from rich.console import Console
 from rich.table import Table
 
 from sudoku_cube.assistant.bench.report import StepProgress, recognisers_ready
-from sudoku_cube.assistant.bench.renders import (JOINT_HEADS, JointTally, joint_decode, same,
-                                                 symmetric_of)
+from sudoku_cube.assistant.bench.renders import (JOINT_HEADS, Joint, JointTally, joint_decode,
+                                                 same, symmetric_of)
+from sudoku_cube.assistant.bench.vision_scenes import SceneTallies, print_rows
 from sudoku_cube.models.generator import home_faces, make_puzzle
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.state import CubeState
-from sudoku_cube.render.second import corner_shot, face_shot, make_look
+from sudoku_cube.render.second import Scene, corner_shot, face_shot, make_look
+from sudoku_cube.render.second.scenes import everyday
 from sudoku_cube.vision.corners.reader import read_corner_photo
 from sudoku_cube.vision.reading import FaceReading, read_face, reading_state
 
 LOCATED_TOLERANCE = 1 / 3
 """A face is located when every sticker centre found lies within this fraction of the
 sticker pitch of the truth."""
+
+SCENE_SETS = ("standard", "everyday")
+"""The scenes a run photographs its cubes in: the standard exam's draws, or the everyday
+scenes (:mod:`sudoku_cube.render.second.scenes`)."""
 
 
 @dataclass
@@ -82,49 +91,56 @@ def _save(save: Path | None, name: str, image: np.ndarray, truth: dict, why: str
     return f" [{save / name}.png]"
 
 
+def _where(scene: Scene | None) -> str:
+    """A scene as a note names it."""
+    return f" ({scene.ground}, {scene.band}, {scene.light})" if scene else ""
+
+
 def _judge(t: Tally, name: str, face: str, reading: FaceReading | None, err: str | None,
-           truth: dict) -> bool:
+           truth: dict, scene: Scene | None = None) -> bool:
     """Count one face's finding; True when it was located."""
     t.faces += 1
     if reading is None:
         t.refused += 1
-        t.notes.append(f"{name} {face}: refused: {err}")
+        t.notes.append(f"{name} {face}{_where(scene)}: refused: {err}")
         return False
     if not placed(reading, truth):
         t.misplaced += 1
-        t.notes.append(f"{name} {face}: misplaced")
+        t.notes.append(f"{name} {face}{_where(scene)}: misplaced")
         return False
     t.located += 1
     return True
 
 
 def _score(t: Tally, name: str, readings: dict, truth_state: CubeState,
-           symmetric: frozenset[int]) -> list[str]:
-    """Count a cube's stickers and whole-cube results; the wrong stickers' names."""
+           symmetric: frozenset[int]) -> tuple[list[str], Joint | None]:
+    """Count a cube's stickers and whole-cube results; the wrong stickers' names and the
+    joint decoding (None: a photo was not read)."""
     t.cubes += 1
     t.stickers += 54
     if len(readings) < 6:
         t.joint.add(None)
-        return []
+        return [], None
     state = reading_state(readings)
     ok = [same(a, b, symmetric) for a, b in zip(state.stickers, truth_state.stickers)]
     t.right += sum(ok)
     t.cubes_right += all(ok)
-    t.joint.add(joint_decode(state, truth_state, symmetric))
+    joint = joint_decode(state, truth_state, symmetric)
+    t.joint.add(joint)
     wrong = [f"{FACES[i // 9]}{i % 9 + 1} truth {truth_state.stickers[i].token} read "
              f"{state.stickers[i].token}" for i in range(54) if not ok[i]]
     if wrong:
         t.notes.append(f"{name}: misread " + ", ".join(wrong))
-    return wrong
+    return wrong, joint
 
 
 def _cubes(look: str, count: int, seed: int, progress, task) -> Iterator[tuple]:
-    """The ``count`` cubes of ``look`` to read: (seed, name, state, home faces, look), the
-    progress bar advanced after each."""
+    """The ``count`` cubes of ``look`` to read: (index, seed, name, state, home faces, look),
+    the progress bar advanced after each."""
     for k in range(count):
         s = seed + k
         state, homes, lk = cube(s, k, look)
-        yield s, f"exam-{look}-{s}", state, homes, lk
+        yield k, s, f"exam-{look}-{s}", state, homes, lk
         progress.advance(task)
 
 
@@ -142,20 +158,29 @@ def _timed(t: Tally, faces: int, read: Callable[[], Any]) -> tuple[Any, str | No
 
 
 def six_photos(look: str, count: int, seed: int, ocr: bool, save: Path | None,
-               progress, task) -> Tally:
-    """Read ``count`` cubes of ``look`` from six single-face photos each."""
+               progress, task, scenes: SceneTallies | None = None) -> Tally:
+    """Read ``count`` cubes of ``look`` from six single-face photos each; with ``scenes``,
+    photographed in the everyday scenes and counted there per kind too."""
     t = Tally()
-    for s, name, state, homes, lk in _cubes(look, count, seed, progress, task):
-        shots = {f: face_shot(state, f, s * 10 + i, lk, homes) for i, f in enumerate(FACES)}
+    symmetric = symmetric_of(look)
+    for k, s, name, state, homes, lk in _cubes(look, count, seed, progress, task):
+        where = {f: everyday(k, i) if scenes else None for i, f in enumerate(FACES)}
+        shots = {f: face_shot(state, f, s * 10 + i, lk, homes, scene=where[f])
+                 for i, f in enumerate(FACES)}
         readings = {}
         for f, shot in shots.items():
             r, err = _timed(t, 1, lambda: read_face(shot.image, ocr=ocr, face=f))
-            if _judge(t, name, f, r, err, shot.truth):
+            found = _judge(t, name, f, r, err, shot.truth, where[f])
+            if scenes:
+                scenes.face(where[f], r, found, err, state.face(f), symmetric)
+            if found:
                 readings[f] = r
             else:
                 t.notes[-1] += _save(save, f"{name}-{f}", shot.image, shot.truth,
                                      t.notes[-1])
-        wrong = _score(t, name, readings, state, symmetric_of(look))
+        wrong, joint = _score(t, name, readings, state, symmetric)
+        if scenes:
+            scenes.cube(where["U"], joint)
         for f in {w[0] for w in wrong}:
             _save(save, f"{name}-{f}-misread", shots[f].image, shots[f].truth, "; ".join(
                 w for w in wrong if w[0] == f))
@@ -163,27 +188,35 @@ def six_photos(look: str, count: int, seed: int, ocr: bool, save: Path | None,
 
 
 def corner_pairs(look: str, count: int, seed: int, ocr: bool, save: Path | None,
-                 progress, task) -> Tally:
-    """Read ``count`` cubes of ``look`` from corner photos A and B."""
+                 progress, task, scenes: SceneTallies | None = None) -> Tally:
+    """Read ``count`` cubes of ``look`` from corner photos A and B; with ``scenes``,
+    photographed in the everyday scenes and counted there per kind too."""
     t = Tally()
-    for s, name, state, homes, lk in _cubes(look, count, seed, progress, task):
+    symmetric = symmetric_of(look)
+    for k, s, name, state, homes, lk in _cubes(look, count, seed, progress, task):
         readings, shots = {}, {}
         for i, w in enumerate("AB"):
-            shot = shots[w] = corner_shot(state, w, s * 10 + i, lk, homes)
+            scene = everyday(k, i) if scenes else None
+            shot = shots[w] = corner_shot(state, w, s * 10 + i, lk, homes, scene=scene)
             got, err = _timed(t, 3, lambda: read_corner_photo(shot.image, w, ocr=ocr,
                                                               source=f"{name}/{w}"))
             got = got or {}
             bad = False
             for f, truth in shot.truth["faces"].items():
-                if _judge(t, name, f"{w}/{f}", got.get(f), err, truth):
+                found = _judge(t, name, f"{w}/{f}", got.get(f), err, truth, scene)
+                if scenes and scene:
+                    scenes.face(scene, got.get(f), found, err, state.face(f), symmetric)
+                if found:
                     readings[f] = got[f]
                 else:
                     bad = True
             if err:  # one note for the photo, not three
-                t.notes[-3:] = [f"{name} {w}: refused: {err}"]
+                t.notes[-3:] = [f"{name} {w}{_where(scene)}: refused: {err}"]
             if bad:
                 t.notes[-1] += _save(save, f"{name}-{w}", shot.image, shot.truth, t.notes[-1])
-        wrong = _score(t, name, readings, state, symmetric_of(look))
+        wrong, joint = _score(t, name, readings, state, symmetric)
+        if scenes:
+            scenes.cube(everyday(k, 0), joint)
         if wrong:
             for w in "AB":
                 _save(save, f"{name}-{w}-misread", shots[w].image, shots[w].truth,
@@ -206,23 +239,32 @@ def run(args: argparse.Namespace) -> int:
     save = Path(args.save) if getattr(args, "save", None) else None
     rows = []
     looks = list(args.looks) + (["white-body"] if getattr(args, "white_body", False) else [])
+    everyday_run = getattr(args, "scenes", "standard") == "everyday"
+    by_kind = {"faces": SceneTallies(), "corners": SceneTallies()} if everyday_run else {}
+    tag = " everyday" if everyday_run else ""
     with StepProgress(console=Console(stderr=True)) as progress:
         for li, look in enumerate(looks):
             if "faces" in args.photos:
                 seed = args.seed + 1000 * li
-                task = progress.add_task(f"second renderer, six photos, {look}", total=args.cubes)
-                rows.append(row(f"{look} faces {seed}+",
+                task = progress.add_task(f"second renderer, six photos, {look}{tag}",
+                                         total=args.cubes)
+                rows.append(row(f"{look} faces {seed}+{tag}",
                                 six_photos(look, args.cubes, seed, ocr,
-                                           save and save / look / "faces", progress, task)))
+                                           save and save / look / "faces", progress, task,
+                                           by_kind.get("faces"))))
             if "corners" in args.photos:
                 seed = args.corner_seed + 1000 * li
-                task = progress.add_task(f"second renderer, corner pairs, {look}",
+                task = progress.add_task(f"second renderer, corner pairs, {look}{tag}",
                                          total=args.cubes)
-                rows.append(row(f"{look} corners {seed}+",
+                rows.append(row(f"{look} corners {seed}+{tag}",
                                 corner_pairs(look, args.cubes, seed, ocr,
-                                             save and save / look / "corners", progress, task)))
+                                             save and save / look / "corners", progress, task,
+                                             by_kind.get("corners"))))
+    scene_rows = [r for photos in args.photos if photos in by_kind
+                  for r in by_kind[photos].rows(photos)]
     if args.json:
-        print(json.dumps(rows, indent=2))
+        print(json.dumps({"sets": rows, "scenes": scene_rows} if everyday_run else rows,
+                         indent=2))
         return 0
     table = Table(title=f"bench vision --renderer second ({'with' if ocr else 'without'} OCR)")
     cols = ["set", "cubes", "faces", "located", "refused", "misplaced", "sticker_accuracy",
@@ -239,4 +281,6 @@ def run(args: argparse.Namespace) -> int:
     for r in rows:
         for note in r["notes"]:
             console.print(f"  {r['set']}: {note}", markup=False)
+    if scene_rows:
+        print_rows(console, scene_rows)
     return 0
