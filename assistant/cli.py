@@ -109,11 +109,19 @@ def interrupted_hint(args_list: Sequence[str]) -> str:
     return (hint or "nothing was saved; run the command again") + "."
 
 
+def top_level_debug(argv: Sequence[str]) -> bool:
+    """True when ``--debug`` comes before the subcommand: the top-level option that shows
+    tracebacks. A subcommand's own ``--debug DIR`` (``read``, ``solve``: debug pictures)
+    shows none."""
+    command = command_of(argv)
+    return "--debug" in (argv[:list(argv).index(command)] if command else argv)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the exit status."""
     limit_native_threads()
     args_list = list(sys.argv[1:] if argv is None else argv)
-    debug = "--debug" in args_list
+    debug = top_level_debug(args_list)
     try:
         parser = build_parser(command_of(args_list))
         args = parser.parse_args(args_list)

@@ -9,8 +9,28 @@ import numpy as np
 from sudoku_cube.models.errors import SudokuCubeError
 
 
+@dataclass(frozen=True)
+class SeenShape:
+    """A shape taken for a sticker in a refused photo: its centre and side as fractions of the
+    picture's width (so that any copy of the photo, downscaled or not, can show it), and
+    whether it lined up with others in the grid that came closest to a face."""
+
+    x: float
+    y: float
+    side: float
+    lined_up: bool
+
+
 class FaceNotFoundError(SudokuCubeError):
-    """No usable 3x3 face in a photo; the message says which problem (none, two, partial)."""
+    """No usable 3x3 face in a photo; the message says which problem (none, two, partial).
+
+    ``seen``: the shapes taken for stickers, where the refusal knows them (for the debug
+    picture of the refused photo); ``photo``: the file, set by the reader that opened it."""
+
+    def __init__(self, message: str, seen: tuple[SeenShape, ...] = ()) -> None:
+        super().__init__(message)
+        self.seen = seen
+        self.photo: str | None = None
 
 
 TWO_FACES_ADVICE = ("photograph a single face straight on, or read a photo of the cube's "

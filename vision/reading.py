@@ -22,7 +22,7 @@ from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.state import CubeState
 from sudoku_cube.models.state_format import to_dict
 from sudoku_cube.models.stickers import Hypothesis, Sticker, is_doubtful
-from sudoku_cube.vision.detect import FaceGeometry, find_face
+from sudoku_cube.vision.detect import FaceGeometry, FaceNotFoundError, find_face
 from sudoku_cube.vision.hog import LinearModel, class_index, default_model
 from sudoku_cube.vision.images import file_scale, load_image
 from sudoku_cube.vision.ocr import MISSING_WARNING, ocr_votes, tesseract_available
@@ -146,7 +146,12 @@ def read_face(image: np.ndarray, *, templates: TemplateSet | None = None,
     model = model if model is not None else default_model()
     label = source or (f"face {face}" if face else "photo")
     t0 = time.perf_counter()
-    geometry = geometry if geometry is not None else find_face(image, label)
+    if geometry is None:
+        try:
+            geometry = find_face(image, label)
+        except FaceNotFoundError as e:
+            e.photo = source  # which photo, for its debug picture
+            raise
     t1 = time.perf_counter()
     raw = cut_cells(warp_face(image, geometry), normalise=False)
     cells = normalised(raw)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from sudoku_cube.vision.face_geometry import TWO_FACES_ADVICE, FaceNotFoundError, project
+from sudoku_cube.vision.face_geometry import (TWO_FACES_ADVICE, FaceNotFoundError, SeenShape,
+                                             project)
 from sudoku_cube.vision.hypotheses import GOOD_CELLS
 from sudoku_cube.vision.lattice import best_window, robust_fit
 from sudoku_cube.vision.sticker_blobs import Blob
@@ -12,7 +13,26 @@ from sudoku_cube.vision.sticker_blobs import Blob
 
 def refuse(source: str, blobs: list[Blob], groups: list[dict], shape: tuple[int, ...]) -> None:
     """Raise the message that says why no face was accepted: no stickers, too few in a grid,
-    two faces side by side, a face cut off or partly hidden."""
+    two faces side by side, a face cut off or partly hidden; the error carries the shapes
+    taken for stickers (``blobs``, those of the best grid ``groups[0]`` marked), for the debug
+    picture."""
+    try:
+        _explain(source, blobs, groups, shape)
+    except FaceNotFoundError as e:
+        raise FaceNotFoundError(str(e), _seen(blobs, groups, shape)) from None
+
+
+def _seen(blobs: list[Blob], groups: list[dict], shape: tuple[int, ...]) -> tuple[SeenShape, ...]:
+    """The shapes taken for stickers, in fractions of the picture's width (``shape``: the
+    picture the blobs were found on)."""
+    width = float(shape[1])
+    lined = {id(b) for b in (groups[0].values() if groups and len(groups[0]) > 1 else ())}
+    return tuple(SeenShape(float(b.centre[0]) / width, float(b.centre[1]) / width,
+                           float(b.side) / width, id(b) in lined) for b in blobs)
+
+
+def _explain(source: str, blobs: list[Blob], groups: list[dict], shape: tuple[int, ...]) -> None:
+    """Raise the refusal's message (see :func:`refuse`)."""
     if len(blobs) < 3 or not groups:
         raise FaceNotFoundError(
             f"{source}: no cube face found (no group of square stickers framed by the dark "

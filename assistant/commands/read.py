@@ -16,8 +16,10 @@ from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.state import sticker_name
 from sudoku_cube.vision.annotate import annotate_photo
+from sudoku_cube.vision.annotate_refusal import annotate_refusal
 from sudoku_cube.vision.corners.reader import CORNER_PHOTOS, read_corner_photo
 from sudoku_cube.vision.corners.views import corner_faces
+from sudoku_cube.vision.face_geometry import FaceNotFoundError
 from sudoku_cube.vision.footed import ones_verdict
 from sudoku_cube.vision.images import file_scale, load_image
 from sudoku_cube.vision.photo_set import read_folder
@@ -133,7 +135,18 @@ def read_single_faces(paths: list[Path], args: argparse.Namespace) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Read the photos, print the net (or JSON) and write debug images when asked."""
+    """Read the photos, print the net (or JSON) and write debug images when asked; a refused
+    photo gets its debug picture too, with the reason on it."""
+    try:
+        return _read(args)
+    except FaceNotFoundError as e:
+        if args.debug_dir and e.photo:
+            _refusal_picture(e, e.photo, Path(args.debug_dir))
+        raise
+
+
+def _read(args: argparse.Namespace) -> int:
+    """:func:`run` without the refused photo's debug picture."""
     corner = _corner_singles(args)
     if corner:
         return read_corner_singles(*corner, args)
@@ -209,6 +222,19 @@ def _debug_pictures(args: argparse.Namespace, faces: list) -> None:
     written = _write_debug(faces, Path(args.debug_dir))
     Console(stderr=True).print(f"Debug pictures written to {Path(args.debug_dir).resolve()}: "
                                + ", ".join(p.name for p in written), highlight=False)
+
+
+def _refusal_picture(e: FaceNotFoundError, photo: str, folder: Path) -> None:
+    """Write the debug picture of a refused photo (the shapes seen, the reason) and say where."""
+    stem = Path(photo).stem
+    name = stem.upper() if stem.upper() in FACES else stem
+    ok, buf = cv2.imencode(".png", annotate_refusal(load_image(photo), str(e), e.seen))
+    if not ok:
+        raise SudokuCubeError(f"{photo}: could not encode its debug picture")
+    path = folder / f"{name}-debug.png"
+    atomic_write_bytes(path, buf.tobytes())
+    Console(stderr=True).print(f"Debug picture of the refused photo written to {path.resolve()}",
+                               highlight=False, soft_wrap=True)  # never a path cut in two
 
 
 def _write_debug(faces: list, folder: Path) -> list[Path]:

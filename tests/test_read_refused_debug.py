@@ -1,0 +1,53 @@
+"""`read --debug DIR` on a photo that shows no usable face: the refusal's message and exit
+status 2, no traceback (only the top-level ``sudoku-cube --debug`` shows tracebacks), and the
+refused photo's annotated picture with the shapes taken for stickers and the reason on it."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from sudoku_cube.assistant.cli import main
+
+SAMPLES = Path(__file__).resolve().parents[1] / "samples"
+
+
+def _changed_share(photo: Path, picture: Path) -> float:
+    """The share of the photo's pixels that the debug picture drew over."""
+    a, b = cv2.imread(str(photo)), cv2.imread(str(picture))
+    b = b[b.shape[0] - a.shape[0]:]  # the photo below the band with the reason
+    return float(np.mean(np.abs(a.astype(int) - b.astype(int)).max(axis=2) > 40))
+
+
+def test_refused_photo_gets_its_picture_and_no_traceback(tmp_path, capsys):
+    out = tmp_path / "debug"
+    photo = SAMPLES / "bad/blurred/F.jpg"
+    assert main(["read", str(photo), "--debug", str(out), "--no-ocr"]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert "no cube face found" in err
+    assert f"Debug picture of the refused photo written to {(out / 'F-debug.png').resolve()}" \
+        in " ".join(err.split())
+    picture = out / "F-debug.png"
+    (h, w), (ph, pw) = cv2.imread(str(picture)).shape[:2], cv2.imread(str(photo)).shape[:2]
+    assert w == pw and h > ph  # the photo below a band with the reason
+    assert _changed_share(photo, picture) > 0.002  # the shapes seen drawn on it
+
+
+def test_refused_face_of_a_folder_gets_its_picture(tmp_path, capsys):
+    folder = tmp_path / "cube"
+    shutil.copytree(SAMPLES / "cubes/01-easy", folder)
+    shutil.copy(SAMPLES / "bad/two-cubes/F.jpg", folder / "F.jpg")
+    out = tmp_path / "debug"
+    assert main(["read", str(folder), "--debug", str(out), "--no-ocr"]) == 2
+    err = capsys.readouterr().err
+    assert "two faces in one photo" in err and "Traceback" not in err
+    assert [p.name for p in out.iterdir()] == ["F-debug.png"]
+
+
+def test_top_level_debug_still_shows_the_traceback(tmp_path, capsys):
+    photo = SAMPLES / "bad/half-face/F.jpg"
+    assert main(["--debug", "read", str(photo), "--no-ocr"]) == 2
+    assert "Traceback" in capsys.readouterr().err
