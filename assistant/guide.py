@@ -107,7 +107,8 @@ class GuideCursor:
         real cube); its first step is next. With ``remember``, a re-run on the reading whose
         plan this cursor followed continues the new plan (:func:`sessions.follow_instead`)."""
         if self.remember:
-            follow_instead(self.start, start, [s.move for s in steps], [s.phase for s in steps])
+            follow_instead(self.start, start, [s.move for s in steps], [s.phase for s in steps],
+                           after_step=self.position)
         self.steps = list(steps)
         self.start = start
         self.key = plan_key(start, [s.move for s in self.steps])

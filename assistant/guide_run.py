@@ -15,6 +15,7 @@ from sudoku_cube.assistant.guide_check import make_checker
 from sudoku_cube.assistant.guide_ui import print_plain, run_interactive
 from sudoku_cube.assistant.guide_watch import camera_capture, watch_plain, watch_screen
 from sudoku_cube.assistant.keys import interactive, read_key, read_line
+from sudoku_cube.assistant.pipeline import AFTER_SLIP
 from sudoku_cube.assistant.profile_option import cube_settings, profile_camera
 from sudoku_cube.assistant.sessions import save_followed_plan
 from sudoku_cube.models.errors import SudokuCubeError
@@ -39,7 +40,9 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
     if (args.plain or not interactive()) and getattr(args, "camera", None) is None:
         print_plain(console, steps, start)
         return 0
-    if plan.moves:  # a re-run on the same cube continues this plan (assistant.pipeline)
+    if AFTER_SLIP in plan.stats:
+        console.print(replan_notice(plan.stats[AFTER_SLIP]), highlight=False, markup=False)
+    elif plan.moves:  # a re-run on the same cube continues this plan (assistant.pipeline)
         save_followed_plan(plan.start, settings.symmetric, plan.moves, plan.phases)
     cursor = GuideCursor(steps, start, position=0 if args.restart else None)
     capture = None
@@ -55,6 +58,15 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
     checker = make_checker(console, read_line, settings, capture)
     run_interactive(console, cursor, read_key, checker=checker)
     return 0
+
+
+def replan_notice(after_step: int | None) -> str:
+    """What a person continuing a plan made after a slip is told: which plan this is, from
+    which cube, and how to go back to the photos' plan."""
+    when = f"at step {after_step}" if after_step is not None else "during the solve"
+    return (f"Continuing the new plan made when a check {when} found a slip: it starts from "
+            "the cube as it was then, not from the photos. Add --restart to follow the photos' "
+            "plan from step 1 instead.")
 
 
 def given_plan(state, text: str, settings, where: str):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import threading
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Literal
 
 from sudoku_cube.assistant import table_cache
@@ -38,6 +38,10 @@ class Event:
 
 
 Progress = Callable[[Event], None]
+AFTER_SLIP = "after_slip_step"
+"""The stats key of a plan made after a slip, kept by the guide session: how many steps of the
+earlier plan were done when the slip was found (None when not known)."""
+
 KnownPlan = Callable[[CubeState], "FollowedPlan | None"]
 """``known(reading)``: the plan already being followed for that reading (its moves, phases and,
 after a slip, the real cube it starts from), as :mod:`assistant.sessions` stores it."""
@@ -127,6 +131,8 @@ def plan_grid(grid: GridSolution, settings: CubeSettings, *, optimal: bool = Fal
     stored = known(start) if known else None
     if stored is not None:
         kept = plan_from_moves(stored.start or start, stored.moves, stored.phases, settings)
+        if kept is not None and stored.start is not None:  # a plan made after a slip
+            return replace(kept, stats={**kept.stats, AFTER_SLIP: stored.after_step})
         if kept is not None:
             return kept
     targets = ([g.target for g in enumerate_targets(start, settings, 64)] if optimal else [])

@@ -196,6 +196,9 @@ class FollowedPlan(NamedTuple):
     moves: tuple[Move, ...]
     phases: tuple[str, ...]
     start: CubeState | None = None
+    after_step: int | None = None
+    """For a plan made after a slip: how many steps of the earlier plan were done when the
+    check found the slip (None when not known)."""
 
 
 def _tokens(state: CubeState) -> list[str]:
@@ -220,11 +223,13 @@ def save_followed_plan(start: CubeState, symmetric: Iterable[int], moves: Iterab
 
 
 def follow_instead(old_start: CubeState, new_start: CubeState, moves: Iterable[Move],
-                   phases: Iterable[str], path: Path | None = None) -> int:
+                   phases: Iterable[str], path: Path | None = None,
+                   after_step: int | None = None) -> int:
     """The guide left the plan that starts at ``old_start`` for a new plan from ``new_start``
-    (a check found a slip): every reading whose followed plan started at ``old_start`` now
-    follows the new one, so a re-run on the same photos continues it (its step is kept under
-    the new plan's key). Returns how many readings were updated."""
+    (a check found a slip after ``after_step`` steps): every reading whose followed plan
+    started at ``old_start`` now follows the new one, so a re-run of the guide on the same
+    photos continues it (its step is kept under the new plan's key). Returns how many readings
+    were updated."""
     path = path or guide_session_path()
     data = _read_guide_data(path)
     followed = data.get("followed") if isinstance(data.get("followed"), dict) else {}
@@ -234,7 +239,8 @@ def follow_instead(old_start: CubeState, new_start: CubeState, moves: Iterable[M
     changed = 0
     for entry in followed.values():
         if isinstance(entry, dict) and _starts_at(entry, old):
-            entry.update({"moves": moves, "phases": phases, "from": new})
+            entry.update({"moves": moves, "phases": phases, "from": new,
+                          "after_step": after_step})
             changed += 1
     if changed:
         atomic_write_json(path, data)
@@ -268,11 +274,13 @@ def load_followed_plan(start: CubeState, symmetric: Iterable[int], path: Path | 
         phases = tuple(str(p) for p in entry["phases"])
         since = entry.get("from")
         now = None if since is None else CubeState(tuple(parse_token(str(t)) for t in since))
+        after = entry.get("after_step")
+        after_step = int(after) if isinstance(after, int) and after >= 0 else None
     except (KeyError, TypeError, ValueError, SudokuCubeError):
         return None
     if now is not None and len(now.stickers) != len(start.stickers):
         return None
-    return FollowedPlan(moves, phases, now)
+    return FollowedPlan(moves, phases, now, after_step if now is not None else None)
 
 
 def followed_plans(symmetric: Iterable[int]) -> Callable[[CubeState], FollowedPlan | None]:

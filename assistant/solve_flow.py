@@ -153,12 +153,21 @@ def produce(path: str | None, settings: CubeSettings, args: argparse.Namespace, 
         raise named from None
 
 
+def continues_followed(args: argparse.Namespace) -> bool:
+    """Whether this run continues the plan being followed for its reading (after a slip, a
+    plan from the real cube): only the interactive guide does, and not with ``--restart``;
+    printed, JSON and exported plans are always the plan for the cube in the photos."""
+    return (interactive() and not getattr(args, "plain", False)
+            and not getattr(args, "restart", False) and not getattr(args, "export", None))
+
+
 def guide_state_file(path: str, settings: CubeSettings, args: argparse.Namespace) -> int:
     """``guide STATE``: plan the state file's solution and guide it."""
     if args.export:
         check_export_path(args.export)
     with ConsoleProgress() as progress:
-        result = produce(path, settings, args, progress=progress, remembered=True)
+        result = produce(path, settings, args, progress=progress,
+                         remembered=continues_followed(args))
     if result.already_solved:
         Console().print("The cube is already solved: nothing to turn.")
         return 0
@@ -207,7 +216,8 @@ def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.N
     t2 = time.perf_counter()
     person = interactive() and not getattr(args, "plain", False)
     planner = BackgroundPlanner(settings, tables, optimal=getattr(args, "optimal", False),
-                                known=followed_plans(settings.symmetric))
+                                known=followed_plans(settings.symmetric)
+                                if continues_followed(args) else None)
     try:
         try:
             state, check = run_review(console, state, settings, read_line if person else None,

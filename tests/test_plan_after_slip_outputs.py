@@ -1,0 +1,79 @@
+"""A printed plan is the plan for the cube in the photos: after the guide's check found a slip
+and took a new plan from the real cube, ``solve PHOTOS --plain``, ``--json`` and ``--export``
+still give the photos' plan; only the interactive guide continues the new plan, says so with
+the step the slip was found at, and ``--restart`` goes back to the photos' plan."""
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import pytest
+
+from sudoku_cube.assistant import solve_flow
+from sudoku_cube.assistant.cli import main
+from sudoku_cube.assistant.guide import GuideCursor, plan_steps
+from sudoku_cube.assistant.guide_run import replan_notice
+from sudoku_cube.assistant.pipeline import AFTER_SLIP, solve_state
+from sudoku_cube.assistant.sessions import followed_plans, save_followed_plan
+from sudoku_cube.models.moves import Move
+from sudoku_cube.models.planner import plan_to_targets
+from sudoku_cube.models.profile import CubeSettings
+from sudoku_cube.vision.photo_set import read_folder
+
+EASY = Path(__file__).resolve().parents[1] / "samples" / "cubes" / "01-easy"
+
+
+def _json_moves(capsys, *extra: str) -> list[str]:
+    assert main(["solve", str(EASY), "--json", "--no-ocr", *extra]) == 0
+    return json.loads(capsys.readouterr().out)["moves"]
+
+
+def _slip_in_the_guide(wrong_at: int):
+    """The guide follows the photos' plan; the person turns step ``wrong_at`` the wrong way
+    and the check takes a new plan from the real cube (as the ``c`` key does)."""
+    settings = CubeSettings()
+    state = read_folder(EASY, ocr=False).state
+    plan = solve_state(state, settings).plan
+    save_followed_plan(plan.start, settings.symmetric, plan.moves, plan.phases)
+    cursor = GuideCursor(plan_steps(plan), plan.start)
+    moves = list(plan.moves)
+    bad = moves[wrong_at]
+    made = moves[:wrong_at] + [Move(bad.face, 3 if bad.turns == 1 else 1)]
+    for _ in made:
+        cursor.next()
+    real = plan.start.apply(tuple(made))
+    repair = plan_to_targets(real, [plan.target], settings)
+    cursor.follow(plan_steps(repair), real)
+    return state, settings, plan, repair
+
+
+def _export(capsys, path: Path) -> str:
+    assert main(["solve", str(EASY), "--plain", "--no-ocr", "--export", str(path)]) == 0
+    capsys.readouterr()
+    return path.read_text()
+
+
+def test_printed_and_json_plans_stay_the_photos_plan_after_a_slip(capsys, tmp_path):
+    before = _json_moves(capsys)
+    exported = _export(capsys, tmp_path / "before.html")
+    state, settings, plan, repair = _slip_in_the_guide(wrong_at=2)
+    assert [str(m) for m in plan.moves] == before and repair.moves != plan.moves
+    assert _json_moves(capsys) == before
+    assert main(["solve", str(EASY), "--plain", "--no-ocr"]) == 0
+    assert f"turns:   {' '.join(before)}" in capsys.readouterr().out
+    assert _export(capsys, tmp_path / "after.html") == exported
+    # the guide itself continues the new plan, and knows where the slip was found
+    kept = solve_state(state, settings, known=followed_plans(settings.symmetric)).plan
+    assert kept.moves == repair.moves and kept.stats[AFTER_SLIP] == 3
+    assert "at step 3 found a slip" in replan_notice(kept.stats[AFTER_SLIP])
+    assert "--restart" in replan_notice(None)
+
+
+@pytest.mark.parametrize("flags,continues", [
+    ({}, True), ({"restart": True}, False), ({"plain": True}, False),
+    ({"export": "plan.html"}, False)])
+def test_only_the_interactive_guide_continues_a_followed_plan(monkeypatch, flags, continues):
+    monkeypatch.setattr(solve_flow, "interactive", lambda: True)
+    args = argparse.Namespace(**{"plain": False, "restart": False, "export": None, **flags})
+    assert solve_flow.continues_followed(args) is continues
