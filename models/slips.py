@@ -55,10 +55,12 @@ class Explanation:
     score: float = 0.0
 
     def describe(self) -> str:
-        """The slips in words, or that the cube is as expected."""
+        """The slips in words, or that the cube is as expected: two slips of one explanation
+        are joined in the order they were made ("..., and then ..."), never with the ";" that
+        separates explanations."""
         if not self.slips:
             return "the cube is as the plan expects"
-        return "; ".join(s.describe() for s in self.slips)
+        return ", and then ".join(s.describe() for s in sorted(self.slips, key=lambda s: s.step))
 
 
 @dataclass(frozen=True)
@@ -89,14 +91,20 @@ class Verdict:
             return text + f" New plan from here ({len(self.repair)} moves): " \
                           f"{format_moves(self.repair)}"
         if self.outcome == "ambiguous":
-            options = "; ".join(c.describe() for c in self.candidates[:4])
-            more = f" (and {len(self.candidates) - 4} more)" if len(self.candidates) > 4 else ""
-            return (f"{len(self.candidates)} slips fit what was seen: {options}{more}. Show "
-                    f"me the {FACE_NAMES[self.ask_face or 'F']} face ({self.ask_face}) to tell "
-                    "them apart.")
+            shown = SHOWN_CANDIDATES
+            lines = [f"  {k}. {c.describe()}" for k, c in enumerate(self.candidates[:shown], 1)]
+            if len(self.candidates) > shown:
+                lines.append(f"  (and {len(self.candidates) - shown} more)")
+            return "\n".join([f"{len(self.candidates)} explanations fit what was seen:", *lines,
+                              f"Show me the {FACE_NAMES[self.ask_face or 'F']} face "
+                              f"({self.ask_face}) to tell them apart."])
         return ("No likely slip explains this face: the cube is further from the plan than one "
                 "or two mistakes. Check that the face was shown the right way up; otherwise "
                 "scan the whole cube again (sudoku-cube scan) and start a new plan.")
+
+
+SHOWN_CANDIDATES = 4
+"""How many of several explanations a check lists, one numbered line each."""
 
 
 def _rank(slips: tuple[Slip, ...]) -> tuple:

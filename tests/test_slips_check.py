@@ -146,7 +146,7 @@ def test_ambiguous_slip_asks_for_the_face_that_splits_it(tmp_path, capsys):
     base = ["check", str(path), "--moves", format_moves(plan), "--step", str(done)]
     assert main(base + ["--tokens", _tokens(real, "F")]) == 3
     out = capsys.readouterr().out
-    assert "slips fit" in out and f"({v.ask_face})" in out
+    assert "explanations fit" in out and f"({v.ask_face})" in out
     code = main(base + ["--json", "--tokens", _tokens(real, "F"),
                         "--tokens", _tokens(real, v.ask_face)])
     res = json.loads(capsys.readouterr().out)
@@ -154,6 +154,34 @@ def test_ambiguous_slip_asks_for_the_face_that_splits_it(tmp_path, capsys):
         assert code == 3
     else:
         assert code == 0 and is_solved(real.apply(parse_moves(res["new_plan"])))
+
+
+def test_ambiguous_check_prints_one_numbered_line_per_explanation(tmp_path, capsys):
+    """Explanations are listed one per numbered line; the two slips inside one are joined in
+    the order they were made ("..., and then ..."), never with the ";" between explanations."""
+    for seed in range(200):
+        pz = make_puzzle(500 + seed, 20)
+        plan = simplify(invert_moves(pz.scramble))
+        done = len(plan) - 3
+        real = slipped_state(pz.state, plan, done, [Slip("skip", done, plan[done - 1])])
+        v = find_slip(pz.state, plan, done, {"F": certain(real.face("F"))})
+        if v.outcome == "ambiguous" and any(len(c.slips) == 2 for c in v.candidates[:4]):
+            break
+    else:
+        raise AssertionError("no ambiguous case with a two-slip explanation found")
+    path = tmp_path / "s.json"
+    path.write_text(to_json(pz.state))
+    assert main(["check", str(path), "--moves", format_moves(plan), "--step", str(done),
+                 "--tokens", _tokens(real, "F")]) == 3
+    out = capsys.readouterr().out
+    numbered = [line.strip() for line in out.splitlines() if line.strip()[:3] in
+                {f"{k}. " for k in range(1, 10)}]
+    assert len(numbered) == min(4, len(v.candidates))
+    assert f"{len(v.candidates)} explanations fit what was seen:" in out
+    assert ";" not in out
+    two = next(c for c in v.candidates[:4] if len(c.slips) == 2)
+    first, second = sorted(two.slips, key=lambda s: s.step)
+    assert f"{first.describe()}, and then {second.describe()}" in " ".join(out.split())
 
 
 def test_face_matching_no_slip(fixed_plan, tmp_path, capsys):

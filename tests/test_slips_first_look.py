@@ -172,7 +172,7 @@ def test_guide_check_asks_a_second_face_then_finds_the_slip(tmp_path, monkeypatc
     prompts, text, line, cursor = _guide(pz.state, plan, [typed] * 6, tmp_path, monkeypatch)
     assert prompts[0] == f"{look.face}> " and len(prompts) >= 2
     assert prompts[1] == f"{v.ask_face}> " and f"Show me the {v.ask_face} face" in text
-    assert "slips fit what was seen" in text
+    assert "explanations fit what was seen" in text
     assert line.startswith("Found the slip")
     assert is_solved(real.apply([s.move for s in cursor.steps]))
 
