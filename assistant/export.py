@@ -25,7 +25,7 @@ h1{font-size:1.5em;margin:.2em 0}h2{font-size:1.15em;margin:.6em 0 .2em}
 .step{border-top:1px solid #bbb;padding:.35em 0 .25em;break-inside:avoid;
 page-break-inside:avoid}
 .head{display:flex;align-items:baseline;gap:.7em}
-.num{font-size:.85em;color:#555;min-width:6.5em}
+.num{font-size:.85em;color:#555;min-width:6.5em;white-space:nowrap;flex:none}
 .move{font-size:1.9em;font-weight:bold;color:#186a1c;min-width:2.2em}
 .words{font-size:1.1em}
 .pics{display:flex;gap:12px;align-items:flex-end}.pics figure{margin:0;text-align:center}

@@ -31,10 +31,34 @@ class Move(NamedTuple):
         return Move(self.face, (-self.turns) % 4)
 
     def describe(self) -> str:
-        """Plain words, e.g. 'turn the right face a quarter turn clockwise'."""
-        amount = {1: "a quarter turn clockwise", 2: "a half turn",
-                  3: "a quarter turn anticlockwise"}[self.turns]
-        return f"turn the {FACE_NAMES[self.face]} face {amount}"
+        """Plain words as the person holding the cube (F towards them, U on top) sees the
+        turn, then the face's own name, e.g. 'turn the right side away from you (the right
+        face a quarter turn clockwise)'."""
+        amount = {1: " a quarter turn clockwise", 2: "",
+                  3: " a quarter turn anticlockwise"}[self.turns]
+        if self.face == "F":  # the face the person looks at: its own words say it all
+            return self.viewer_words()
+        return f"{self.viewer_words()} (the {FACE_NAMES[self.face]} face{amount})"
+
+    def viewer_words(self) -> str:
+        """The turn in words relative to the person holding the cube with F towards them and U
+        on top: 'turn the top layer to your left', 'turn the right side away from you'."""
+        layer, quarter = _VIEWER[self.face]
+        if self.turns == 2:
+            return f"turn {layer} a half turn"
+        return f"turn {layer} {quarter[0] if self.turns == 1 else quarter[1]}"
+
+
+_VIEWER = {  # face -> (the layer in words, (where a clockwise turn takes it, anticlockwise))
+    "U": ("the top layer", ("to your left", "to your right")),
+    "D": ("the bottom layer", ("to your right", "to your left")),
+    "R": ("the right side", ("away from you", "towards you")),
+    "L": ("the left side", ("towards you", "away from you")),
+    "F": ("the front face", ("a quarter turn clockwise as you look at it",
+                             "a quarter turn anticlockwise as you look at it")),
+    "B": ("the back layer", ("so that its top goes to your left",
+                             "so that its top goes to your right")),
+}
 
 
 MOVE_HELP = ("supported moves are face turns U R F D L B, each optionally followed by ' "

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -108,3 +109,28 @@ def test_junction_saving_counts_turns_merged_where_two_sequences_meet():
     assert junction_saving(parse_moves("R U"), parse_moves("D U")) == 1   # U D U -> U2 D
     assert junction_saving(parse_moves("R U"), parse_moves("F U")) == 0   # other axis
     assert junction_saving((), parse_moves("U")) == 0
+
+
+# where a clockwise quarter turn takes a sticker, in the person's words: (face, sticker index
+# in net order, the face it lands on) for the words each move uses
+_SEEN = {
+    "U": ("to your left", "F", 0, "L"),        # the front's top-left goes to the left face
+    "D": ("to your right", "F", 6, "R"),       # the front's bottom-left goes to the right face
+    "R": ("away from you", "U", 2, "B"),       # the top's right column goes to the back
+    "L": ("towards you", "U", 0, "F"),         # the top's left column comes to the front
+    "B": ("its top goes to your left", "U", 0, "L"),
+}
+
+
+@pytest.mark.parametrize("face", sorted(_SEEN))
+def test_viewer_words_say_where_the_layer_goes(face):
+    words, src_face, index, lands = _SEEN[face]
+    move = parse_moves(face)[0]
+    assert words in move.viewer_words() and words in move.describe()
+    t = move_transform(move, 3)
+    src = FACES.index(src_face) * 9 + index
+    dest = t.source.index(src)
+    assert FACES[dest // 9] == lands
+    opposite = parse_moves(face + "'")[0].viewer_words()
+    assert opposite != move.viewer_words() and "half" in parse_moves(face + "2")[0].describe()
+
