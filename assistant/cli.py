@@ -18,10 +18,11 @@ import os
 import shlex
 import sys
 import traceback
-from typing import Sequence
+from typing import NoReturn, Sequence
 
 from sudoku_cube.assistant.interrupt import remembered_ctrl_c, resume_command, resume_hint
 from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.models.printable import printable
 
 COMMANDS = {
     "show": "draw a state file as a net",
@@ -58,7 +59,7 @@ def command_of(argv: Sequence[str]) -> str | None:
 def build_parser(command: str | None = None, *, every: bool = False) -> argparse.ArgumentParser:
     """The top-level parser. The module of ``command`` (or of every command when ``every``)
     registers its full parser; the others are listed by name and help only."""
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="sudoku-cube",
         description="Read a Sudoku Cube from photos or a webcam, solve its grid and guide the moves.")
     parser.add_argument("--debug", action="store_true", help="show tracebacks of errors")
@@ -134,10 +135,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SudokuCubeError as e:
         if debug:
             traceback.print_exc()
-        print(f"sudoku-cube: {e}", file=sys.stderr)
+        say(str(e))
         return e.exit_code
     except KeyboardInterrupt:
-        print(f"\nsudoku-cube: interrupted; {interrupted_hint(args_list)}", file=sys.stderr)
+        say(f"interrupted; {interrupted_hint(args_list)}", start="\n")
         return 130
     except BrokenPipeError:
         return 0
@@ -146,8 +147,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return internal_error(e, debug)
         if debug:
             traceback.print_exc()
-        print(f"sudoku-cube: {e.filename}: {e.strerror or e}; check the path, that its folder "
-              "exists and that you may write there, then run the command again", file=sys.stderr)
+        say(f"{e.filename}: {e.strerror or e}; check the path, that its folder exists and that "
+            "you may write there, then run the command again")
         return 2
     except Exception as e:  # noqa: BLE001 - the error policy: never a bare traceback
         return internal_error(e, debug)
@@ -157,10 +158,27 @@ def internal_error(e: Exception, debug: bool) -> int:
     """Report a bug (exit 1): what happened, and how to see the traceback."""
     if debug:
         traceback.print_exc()
-    print(f"sudoku-cube: internal error: {type(e).__name__}: {e}\n"
-          "  This is a bug. Please report it with the command you ran; "
-          "run again with --debug to see the traceback.", file=sys.stderr)
+    say(f"internal error: {type(e).__name__}: {e}\n"
+        "  This is a bug. Please report it with the command you ran; "
+        "run again with --debug to see the traceback.")
     return 1
+
+
+def say(message: str, start: str = "") -> None:
+    """Print an error message on stderr, as ``sudoku-cube: message``. Messages quote file
+    names, tokens and lines of files, so they pass through :func:`models.printable.printable`:
+    a terminal escape in a file name is shown, not obeyed, and a 20 MB line is shortened."""
+    print(f"{start}sudoku-cube: {printable(message)}", file=sys.stderr)
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, whose usage errors (which quote the arguments given) are printed
+    through :func:`models.printable.printable` too."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print the usage and the error, exit 2 (as argparse does)."""
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {printable(message)}\n")
 
 
 if __name__ == "__main__":

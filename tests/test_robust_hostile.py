@@ -16,8 +16,12 @@ from hypothesis import strategies as st
 
 from sudoku_cube.assistant.cli import main
 from sudoku_cube.assistant.files import load_state
-from sudoku_cube.assistant.sessions import guide_session_path, load_guide_step, scan_session_path
+from sudoku_cube.assistant.sessions import (CapturedFace, ScanSession, guide_session_path,
+                                            load_guide_step, scan_session_path)
+from sudoku_cube.models.generator import make_puzzle
+from sudoku_cube.models.printable import MESSAGE_LIMIT
 from sudoku_cube.models.state_format import to_text
+from sudoku_cube.models.stickers import Hypothesis
 from sudoku_cube.vision.file_input import MAX_FILE_BYTES
 from tests.conftest import assert_clear_error
 from tests.fuzzcount import tried
@@ -190,3 +194,46 @@ def test_a_named_pipe_as_profile_or_session_is_refused(tmp_path):
     os.mkfifo(session)
     done = _cli("scan", "--resume", "--no-window", str(tmp_path / "none.avi"))
     assert_clear_error(done.returncode, done.stderr, session.name, "named pipe")
+
+
+# --- terminal escapes and long input in messages ----------------------------------------------
+
+ESCAPES = "\x1b]0;PWNED\x07\x1b[2J\x9b1m\u202e"
+"""Set the window title, clear the screen, a C1 CSI, a right-to-left override."""
+
+
+def _no_raw_escapes(text: str) -> None:
+    for ch in "\x1b\x07\x9b\u202e":
+        assert ch not in text, (ch, text)
+
+
+def test_escapes_in_a_file_name_are_shown_not_obeyed(tmp_path, capsys):
+    path = tmp_path / f"state{ESCAPES}.json"
+    assert_clear_error(main(["show", str(path)]), (err := capsys.readouterr().err),
+                       "no such state file", r"\x1b]0;PWNED\x07", r"\u202e")
+    _no_raw_escapes(err)
+
+
+def test_escapes_in_a_token_and_an_argument_are_shown_not_obeyed(tmp_path, capsys):
+    doc = json.loads(STATE_DOC)
+    doc["faces"]["F"][3] = f"7{ESCAPES}"
+    path = tmp_path / "state.json"
+    path.write_text(json.dumps(doc))
+    assert_clear_error(main(["grid", str(path)]), (err := capsys.readouterr().err),
+                       "face F sticker 4", r"\x1b")
+    _no_raw_escapes(err)
+    with pytest.raises(SystemExit) as stop:
+        main(["show", str(path), ESCAPES])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and "unrecognized arguments" in err
+    _no_raw_escapes(err)
+
+
+def test_a_huge_token_is_shortened_in_the_message(tmp_path, capsys):
+    doc = json.loads(STATE_DOC)
+    doc["faces"]["F"][3] = "7" + "x" * 1_000_000
+    path = tmp_path / "state.json"
+    path.write_text(json.dumps(doc))
+    assert_clear_error(main(["grid", str(path)]), (err := capsys.readouterr().err),
+                       "state.json", "characters left out")
+    assert len(err) < 3 * MESSAGE_LIMIT
