@@ -18,6 +18,7 @@ from typing import Callable
 from rich.console import Console
 
 from sudoku_cube.assistant.guide import GuideCursor, steps_from_moves
+from sudoku_cube.assistant.markup import plain
 from sudoku_cube.assistant.slip_check import (Cells, corner_cells, corner_photo,
                                               first_look_words, photo_cells, show_face_words,
                                               tokens_cells)
@@ -69,12 +70,12 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
     words = first_look_words(look)
     seen: dict[str, Cells] = {}
     while True:
-        console.print(f"Check: {words}. {_inputs(face, corner, capture is not None)}",
+        console.print(f"Check: {words}. {plain(_inputs(face, corner, capture is not None))}",
                       highlight=False)
         try:
             got = _answer(ask(f"{face}> "), face, settings, capture, corner)
         except SudokuCubeError as e:
-            console.print(f"[red]{e}[/]")
+            console.print(f"[red]{plain(e)}[/]")
             continue
         if got is None:
             return "Check cancelled."

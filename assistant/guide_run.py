@@ -15,6 +15,7 @@ from sudoku_cube.assistant.guide_check import make_checker
 from sudoku_cube.assistant.guide_ui import print_plain, run_interactive
 from sudoku_cube.assistant.guide_watch import camera_capture, watch_plain, watch_screen
 from sudoku_cube.assistant.keys import interactive, read_key, read_line
+from sudoku_cube.assistant.markup import plain
 from sudoku_cube.assistant.pipeline import AFTER_SLIP
 from sudoku_cube.assistant.profile_option import cube_settings, profile_camera
 from sudoku_cube.assistant.sessions import save_followed_plan
@@ -35,7 +36,7 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
     start = steps[0].before if steps else plan.start
     if args.export:
         path = export_plan(args.export, steps, start)
-        Console(stderr=True).print(f"Plan with {len(steps)} steps written to {path}",
+        Console(stderr=True).print(f"Plan with {len(steps)} steps written to {plain(path)}",
                                    highlight=False)
     if (args.plain or not interactive()) and getattr(args, "camera", None) is None:
         print_plain(console, steps, start)

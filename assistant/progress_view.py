@@ -9,6 +9,7 @@ from types import TracebackType
 from rich.console import Console
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
+from sudoku_cube.assistant.markup import plain
 from sudoku_cube.assistant.pipeline import Event
 
 MESSAGES = {"reading": "Reading the photos...", "grid": "Solving the grid...",
@@ -41,7 +42,7 @@ class ConsoleProgress:
     def __call__(self, event: Event) -> None:
         """Show ``event``."""
         if event.stage == "notice":
-            self.console.print(f"[yellow]{event.message}[/]")
+            self.console.print(f"[yellow]{plain(event.message)}[/]")
             return
         text = event.message or MESSAGES.get(event.stage, event.stage)
         if not self._live:

@@ -15,6 +15,7 @@ from typing import Callable, Mapping
 from rich.console import Console
 
 from sudoku_cube.assistant.interrupt import set_resume_command
+from sudoku_cube.assistant.markup import plain
 from sudoku_cube.assistant.review import (ReviewCheck, accepted, apply_corrections, check_reading,
                                           confirmed, parse_corrections, suggestion_lines,
                                           unsure_message)
@@ -100,13 +101,13 @@ def run_review(console: Console, state: CubeState, settings: CubeSettings = Cube
     except KeyboardInterrupt:
         saved = keep_corrections(state, corrected[0], extra)
         if saved:
-            console.print(f"\nYour corrections are saved with the reading in {saved}.",
+            console.print(f"\nYour corrections are saved with the reading in {plain(saved)}.",
                           highlight=False)
         raise
     saved = keep_corrections(state, corrected[0], extra)
     if saved:
-        console.print(f"Your corrections are saved with the reading in {saved} "
-                      f"(`sudoku-cube solve {shlex.quote(str(saved))}` uses them again).",
+        console.print(f"Your corrections are saved with the reading in {plain(saved)} "
+                      f"(`sudoku-cube solve {plain(shlex.quote(str(saved)))}` uses them again).",
                       highlight=False)
     return result
 
@@ -167,7 +168,7 @@ def _review_loop(console: Console, state: CubeState, settings: CubeSettings,
             try:
                 corrections = parse_corrections(answer, state.n)
             except SudokuCubeError as e:
-                console.print(f"[red]{e}[/]")
+                console.print(f"[red]{plain(e)}[/]")
                 continue
             state = corrected[0] = apply_corrections(state, corrections)
             break

@@ -21,6 +21,7 @@ from sudoku_cube.assistant.export import check_export_path
 from sudoku_cube.assistant.files import load_one_verdict, load_state
 from sudoku_cube.assistant.guide_run import guide_plan
 from sudoku_cube.assistant.keys import interactive, read_line
+from sudoku_cube.assistant.markup import plain
 from sudoku_cube.assistant.pipeline import (BackgroundPlanner, Event, Progress, SolveResult,
                                             TablesLoading, solve_state, start_tables)
 from sudoku_cube.assistant.profile_option import reader_options
@@ -31,6 +32,7 @@ from sudoku_cube.assistant.solve_options import ocr_mode
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.grid import GridUnsolvableError, photo_refusal, solve_grid
 from sudoku_cube.models.photo_turn import find_turned_photo
+from sudoku_cube.models.printable import printable
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.state import CubeState
 from sudoku_cube.vision.footed import SURE, OneVerdict, ones_verdict
@@ -51,7 +53,7 @@ def read_cube(path: str | None, console: Console, args: argparse.Namespace | Non
     face's file name (:func:`face_photos`)."""
     p = Path(path) if path else DEMO_SAMPLE
     if not path:
-        console.print(f"No input given: reading the bundled demo photos in {p}")
+        console.print(f"No input given: reading the bundled demo photos in {plain(p)}")
     if not p.exists():
         raise SudokuCubeError(f"{p}: no such file or folder; give a folder of face photos "
                               "(U.jpg R.jpg ...) or a state file")
@@ -89,8 +91,9 @@ def upright_photos(state: CubeState, settings: CubeSettings, files: dict[str, st
     turned = find_turned_photo(state, settings)
     if turned is None:
         return state
-    console.print(f"{turned.describe(files.get(turned.face))}: reading it so. If that is "
-                  f"wrong, retake {files.get(turned.face, turned.face)} with the cube upright.",
+    console.print(printable(f"{turned.describe(files.get(turned.face))}: reading it so. If that "
+                            f"is wrong, retake {files.get(turned.face, turned.face)} with the "
+                            "cube upright."),
                   highlight=False, markup=False)
     return turned.state
 
@@ -227,7 +230,8 @@ def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.N
             t3 = time.perf_counter()
         except ReviewQuit as stop:
             console.print("Stopped at the review; nothing was planned. The input is unchanged: "
-                          f"run the same command to review it again.{kept_corrections(stop)}",
+                          "run the same command to review it again."
+                          f"{plain(kept_corrections(stop))}",
                           highlight=False)
             return 0
         with ConsoleProgress() as progress:

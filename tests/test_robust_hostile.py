@@ -237,3 +237,62 @@ def test_a_huge_token_is_shortened_in_the_message(tmp_path, capsys):
     assert_clear_error(main(["grid", str(path)]), (err := capsys.readouterr().err),
                        "state.json", "characters left out")
     assert len(err) < 3 * MESSAGE_LIMIT
+
+
+# --- rich markup in paths ---------------------------------------------------------------------
+
+MARKUP = "[/][bold red]x[/bold red]"
+"""A folder name rich reads as markup: a closing tag with nothing open, and a style."""
+
+
+def _shown(text: str, printed: str) -> bool:
+    """Whether ``text`` was printed as it is (rich wraps long lines: whitespace is ignored)."""
+    return "".join(text.split()) in "".join(printed.split())
+
+
+def _folder(tmp_path: Path) -> Path:
+    folder = tmp_path / MARKUP
+    folder.mkdir(parents=True)  # "[/]" is a folder "[" holding "]..."
+    return folder
+
+
+def test_markup_in_the_export_path(tmp_path, capsys):
+    page = _folder(tmp_path) / "plan.html"
+    assert main(["guide", str(ROOT / "samples/states/scrambled-example.json"), "--plain",
+                 "--export", str(page)]) == 0
+    assert page.is_file() and _shown(f"written to {page}", capsys.readouterr().err)
+
+
+def test_markup_in_the_generate_out_folder(tmp_path, capsys):
+    out = _folder(tmp_path) / "cube"
+    assert main(["generate", "--seed", "7", "--out", str(out)]) == 0
+    printed = capsys.readouterr()
+    assert _shown(f"{out / 'scrambled.json'}", printed.out + printed.err)
+
+
+def test_markup_in_the_debug_folder(tmp_path, capsys):
+    out = _folder(tmp_path) / "dbg"
+    assert main(["read", str(ROOT / "samples/cubes/01-easy/F.jpg"), "--debug", str(out),
+                 "--no-ocr"]) == 0
+    assert _shown(f"written to {out}", capsys.readouterr().err)
+
+
+def test_markup_in_the_scan_output(tmp_path, capsys):
+    puzzle = make_puzzle(11, 14)
+    session = ScanSession(source="0")  # all six faces captured: no camera is opened
+    for f in "URFDLB":
+        stickers = puzzle.state.face(f)
+        session.faces[f] = CapturedFace(stickers, tuple((Hypothesis(s, 1.0),) for s in stickers),
+                                        (0, 0))
+    session.save()
+    out = _folder(tmp_path) / "scan.json"
+    assert main(["scan", "--resume", "--no-window", "-o", str(out)]) == 0
+    assert out.is_file() and _shown(f"written to {out}", capsys.readouterr().out)
+
+
+def test_markup_in_the_contact_sheet_path(tmp_path, capsys):
+    cube = ROOT / "samples/cubes/01-easy"
+    sheet = _folder(tmp_path) / "sheet.png"
+    assert main(["calibrate", "templates", str(cube), "--truth", str(cube / "truth.json"),
+                 "--profile", "mine", "--sheet", str(sheet)]) == 0
+    assert sheet.is_file() and _shown(str(sheet), capsys.readouterr().out)

@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.table import Table
 
 from sudoku_cube.assistant.files import load_state
+from sudoku_cube.assistant.markup import plain
 from sudoku_cube.assistant.profile_option import add_symmetric_option, with_symmetric
 from sudoku_cube.calibration.fit import LabelledPhoto, calibrate_templates, doubtful_labels
 from sudoku_cube.calibration.labels import LABEL_HELP, LabelError, parse_face_label, parse_labels
@@ -153,7 +154,7 @@ def _ask_labels(files: list[Path], console: Console):
                 labels.append(parse_face_label(text, str(f)))
                 break
             except LabelError as e:
-                console.print(f"[red]{e}[/]")
+                console.print(f"[red]{plain(e)}[/]")
     return labels
 
 
@@ -169,7 +170,8 @@ def _check_labels(before, force: bool, console: Console) -> None:
                               "photo and lists the stickers row by row from the top left; "
                               "nothing was saved (--force saves anyway)")
     for line in lines:
-        console.print(f"[yellow]warning:[/] {line}; saved anyway (--force)", highlight=False)
+        console.print(f"[yellow]warning:[/] {plain(line)}; saved anyway (--force)",
+                      highlight=False)
 
 
 def run_templates(args: argparse.Namespace) -> int:
@@ -212,13 +214,14 @@ def run_templates(args: argparse.Namespace) -> int:
     for b, a in zip(result.before, result.after):
         wrong = ", ".join(f"{i + 1}: {t} read {r}" for i, t, r in a.mistakes) or \
             (b.problem if b.problem else "-")
-        table.add_row(b.source, f"{b.correct}/{b.total}", f"{a.correct}/{a.total}", wrong)
+        table.add_row(plain(b.source), f"{b.correct}/{b.total}", f"{a.correct}/{a.total}",
+                      plain(wrong))
     console.print(table)
     console.print(f"Learnt {result.glyphs} glyphs; stickers read right: "
                   f"{out['before']:.1%} with the built-in templates -> {out['after']:.1%} with "
-                  f"profile [bold]{profile.name}[/].")
-    console.print(f"Contact sheet of the 36 templates: {out['contact_sheet']}")
-    console.print(f"Saved in {folder}; use it with --profile {profile.name}.")
+                  f"profile [bold]{plain(profile.name)}[/].")
+    console.print(f"Contact sheet of the 36 templates: {plain(out['contact_sheet'])}")
+    console.print(f"Saved in {plain(folder)}; use it with --profile {plain(profile.name)}.")
     return 0
 
 
@@ -226,7 +229,8 @@ def run_settings(args: argparse.Namespace) -> int:
     """Save the cube's settings into the profile."""
     profile = _profile_for(args)
     folder = save_profile(profile)
-    Console().print(f"Profile {profile.name}: {profile.summary()}\nSaved in {folder}.")
+    Console().print(f"Profile {plain(profile.name)}: {plain(profile.summary())}\n"
+                    f"Saved in {plain(folder)}.")
     return 0
 
 
@@ -252,7 +256,7 @@ def _pick_camera(console: Console, infos) -> int | str:
                               "and run `sudoku-cube calibrate camera` again, or give a video "
                               "file with --camera FILE")
     if len(working) == 1 or not sys.stdin.isatty():
-        console.print(f"Using {working[0].label()}.")
+        console.print(f"Using {plain(working[0].label())}.")
         return working[0].source
     choices = [str(i.source) for i in working]
     while True:
@@ -275,7 +279,7 @@ def run_camera(args: argparse.Namespace) -> int:
     table.add_column("source")
     table.add_column("status")
     for i in infos:
-        table.add_row(str(i.source), i.label() if i.ok else f"[red]{i.problem}[/]")
+        table.add_row(plain(i.source), plain(i.label()) if i.ok else f"[red]{plain(i.problem)}[/]")
     if infos:
         console.print(table)
     else:
@@ -303,8 +307,9 @@ def run_camera(args: argparse.Namespace) -> int:
     console.print(f"Camera: {settings.describe()} ({settings.settle_frames} frames read "
                   "while settling)")
     for note in settings.notes:
-        console.print(f"[yellow]note:[/] {note}")
-    console.print(f"Saved in profile {name} ({folder}); use it with --profile {name}.")
+        console.print(f"[yellow]note:[/] {plain(note)}")
+    console.print(f"Saved in profile {plain(name)} ({plain(folder)}); use it with --profile "
+                  f"{plain(name)}.")
     return 0
 
 

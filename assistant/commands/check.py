@@ -9,6 +9,7 @@ from rich.console import Console
 
 from sudoku_cube.assistant.files import load_state
 from sudoku_cube.assistant.keys import interactive, read_line
+from sudoku_cube.assistant.markup import plain
 from sudoku_cube.assistant.pipeline import already_solved, solve_state
 from sudoku_cube.assistant.review import unsure_message
 from sudoku_cube.assistant.review_ui import ReviewQuit, kept_corrections, run_review
@@ -95,7 +96,7 @@ def plan_of(args: argparse.Namespace, settings):
             state, grid = settled(state, settings, args)
         plan = solve_state(state, settings, grid=grid,
                            known=followed_plans(settings.symmetric)).plan
-        Console(stderr=True).print(f"Plan of {args.state}: {format_moves(plan.moves)} (give "
+        Console(stderr=True).print(f"Plan of {plain(args.state)}: {format_moves(plan.moves)} (give "
                                    "--moves with the plan you follow if it is another)")
         return plan.start, plan.moves
     moves = parse_moves(args.moves)
@@ -145,7 +146,7 @@ def run(args: argparse.Namespace) -> int:
         start, moves = plan_of(args, settings)
     except ReviewQuit as stop:
         Console().print("Stopped at the review; nothing was checked. The state file is "
-                        f"unchanged.{kept_corrections(stop)}", highlight=False)
+                        f"unchanged.{plain(kept_corrections(stop))}", highlight=False)
         return 0
     if not 0 <= args.step <= len(moves):
         raise SudokuCubeError(f"--step {args.step}: the plan has {len(moves)} steps; give 0-"
@@ -168,7 +169,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(verdict_json(verdict, args.step, list(seen)), indent=2))
     else:
-        console.print(verdict.message(), highlight=False)
+        console.print(plain(verdict.message()), highlight=False)
         if verdict.outcome == "ambiguous" and verdict.ask_face:
             console.print(f"Show {how_to_show(verdict.ask_face)} and check again with both "
                           "faces.")

@@ -17,6 +17,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
+from sudoku_cube.assistant.markup import plain
 from sudoku_cube.assistant.profile_option import add_symmetric_option, with_symmetric
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.generator import (home_faces, make_puzzle, make_unique_puzzle,
@@ -112,8 +113,8 @@ def run(args: argparse.Namespace) -> int:
         lines.append("# digits substituted: " + " ".join(
             f"{k}->{v}" for k, v in sorted(puzzle.substitution.items())))
     atomic_write_text(out / "scramble.txt", "\n".join(lines) + "\n")
-    console.print(f"seed {seed}: {out / 'scrambled.json'} (scramble of {len(puzzle.scramble)} "
-                  f"turns), design {out / 'solved.json'}")
+    console.print(f"seed {seed}: {plain(out / 'scrambled.json')} (scramble of "
+                  f"{len(puzzle.scramble)} turns), design {plain(out / 'solved.json')}")
     console.print(f"reachable solved arrangements: {count}{'' if complete else ' or more'}"
                   + (f" (well-posed; {tries} design(s) tried)" if args.unique else ""))
     if args.photos:
@@ -143,7 +144,7 @@ def _photos(args, seed: int, puzzle, folder: Path, console: Console) -> None:
             atomic_write_json(folder / "video.timeline.json", {"fps": 8, "frames": len(infos),
                                                                "info": infos})
             bar.advance(task)
-    console.print(f"photos in {folder} (truth.json beside them)")
+    console.print(f"photos in {plain(folder)} (truth.json beside them)")
 
 
 def _run4(args, seed: int, out: Path, console: Console) -> int:

@@ -7,6 +7,7 @@ import json
 from rich.console import Console
 from rich.table import Table
 
+from sudoku_cube.assistant.markup import plain
 from sudoku_cube.calibration.profiles import list_profiles
 from sudoku_cube.calibration.store import profiles_root
 
@@ -32,15 +33,15 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps({"root": str(profiles_root()), "profiles": out}, indent=2))
         return 0
     console = Console()
-    table = Table(title=f"Profiles in {profiles_root()}", title_justify="left")
+    table = Table(title=f"Profiles in {plain(profiles_root())}", title_justify="left")
     table.add_column("name", style="bold")
     table.add_column("contents")
     for r in rows:
         if r.profile is None:
-            table.add_row(f"[red]{r.name}[/]", f"[red]broken:[/] {r.problem}")
+            table.add_row(f"[red]{plain(r.name)}[/]", f"[red]broken:[/] {plain(r.problem)}")
         else:
-            label = f"{r.name} (built in)" if r.profile.builtin else r.name
-            table.add_row(label, r.profile.summary())
+            label = f"{plain(r.name)} (built in)" if r.profile.builtin else plain(r.name)
+            table.add_row(label, plain(r.profile.summary()))
     console.print(table)
     console.print("Use one with --profile NAME; create one with "
                   "`sudoku-cube calibrate templates PHOTO... --profile NAME`.")

@@ -9,6 +9,7 @@ from pathlib import Path
 import cv2
 from rich.console import Console
 
+from sudoku_cube.assistant.markup import plain
 from sudoku_cube.assistant.net import NetView
 from sudoku_cube.assistant.profile_option import add_profile_option, reader_options
 from sudoku_cube.assistant.solve_options import add_ocr_option, ocr_mode
@@ -77,14 +78,14 @@ def read_corner_singles(which: str, paths: list[Path], args: argparse.Namespace)
         faces = read_corner_photo(img, which, ocr=ocr_mode(args), source=str(path),
                                   file_scale=file_scale(path, img), **options)
         results[str(path)] = faces
-        console.print(f"[bold]{path}[/] (corner photo {which}: "
+        console.print(f"[bold]{plain(path)}[/] (corner photo {which}: "
                       + ", ".join(f"{c.face} {c.place}" for c in corner_faces(which)) + "):")
         for face, r in faces.items():
             rows, notes = face_lines(r)
             for k, row in enumerate(rows):
                 console.print(f"  {face if k == 0 else ' '}  {row}")
             for note in notes:
-                console.print(f"     {note}", highlight=False)
+                console.print(f"     {plain(note)}", highlight=False)
     _debug_pictures(args, [r for faces in results.values() for r in faces.values()])
     if args.json:
         sys.stdout.write(json.dumps({k: {"photo": which, "faces": {
@@ -118,11 +119,11 @@ def read_single_faces(paths: list[Path], args: argparse.Namespace) -> int:
                       file_scale=file_scale(path, img), **options)
         results[str(path)] = r
         rows, notes = face_lines(r)
-        console.print(f"[bold]{path}[/] (face {face or '?'}):")
+        console.print(f"[bold]{plain(path)}[/] (face {face or '?'}):")
         for row in rows:
             console.print(f"  {row}")
         for note in notes:
-            console.print(f"  {note}", highlight=False)
+            console.print(f"  {plain(note)}", highlight=False)
     _debug_pictures(args, list(results.values()))
     if args.json:
         sys.stdout.write(json.dumps({k: {"faces": [s.token for s in r.stickers],
@@ -159,7 +160,7 @@ def _read(args: argparse.Namespace) -> int:
         reading = read_folder(target, ocr=ocr_mode(args), **reader_options(args),
                               progress=lambda f: status.update(f"reading face {f}..."))
     for w in reading.warnings:
-        err.print(f"[yellow]warning:[/] {w}")
+        err.print(f"[yellow]warning:[/] {plain(w)}")
     _debug_pictures(args, list(reading.faces.values()))
     ones = ones_verdict(reading.faces)
     if args.json:
@@ -220,8 +221,9 @@ def _debug_pictures(args: argparse.Namespace, faces: list) -> None:
     if not args.debug_dir:
         return
     written = _write_debug(faces, Path(args.debug_dir))
-    Console(stderr=True).print(f"Debug pictures written to {Path(args.debug_dir).resolve()}: "
-                               + ", ".join(p.name for p in written), highlight=False)
+    where = plain(Path(args.debug_dir).resolve())
+    Console(stderr=True).print(f"Debug pictures written to {where}: "
+                               + plain(", ".join(p.name for p in written)), highlight=False)
 
 
 def _refusal_picture(e: FaceNotFoundError, photo: str, folder: Path) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 from typing import Iterator
 from functools import partial
 from pathlib import Path
@@ -14,6 +15,7 @@ from rich.live import Live
 
 from sudoku_cube.assistant import interrupt
 from sudoku_cube.assistant.keys import interactive, read_line
+from sudoku_cube.assistant.markup import plain
 from sudoku_cube.assistant.profile_option import (add_cube_options, cube_settings, profile_camera,
                                                   reader_options)
 from sudoku_cube.assistant.review_ui import ReviewQuit, kept_corrections, run_review
@@ -111,15 +113,15 @@ def _session(args: argparse.Namespace, console: Console,
             session.faces.pop(f, None)
         console.print(f"Resuming: {len(session.faces)} of 6 faces already captured "
                       f"({' '.join(session.faces) or 'none'}); reading from "
-                      f"{source_name(source)}.", highlight=False)
+                      f"{plain(source_name(source))}.", highlight=False)
         return session, source
     if retake:
         raise SudokuCubeError("--retake works with --resume (it changes a saved scan)")
     source = _new_source(args, camera)
     path = scan_session_path()
     if path.exists():
-        console.print(f"[dim]Starting a new scan; the previous one ({path}) will be replaced "
-                      "once a face is captured. Use --resume to continue it instead.[/]")
+        console.print(f"[dim]Starting a new scan; the previous one ({plain(path)}) will be "
+                      "replaced once a face is captured. Use --resume to continue it instead.[/]")
     return ScanSession(source=str(source)), source
 
 
@@ -151,13 +153,14 @@ def run(args: argparse.Namespace) -> int:
                               extra={"one": ones.to_dict()})
     except ReviewQuit as stop:
         console.print(f"Stopped at the review. All six faces are kept in the scan session "
-                      f"({scan_session_path()}); `sudoku-cube scan --resume` shows the review "
-                      f"again.{kept_corrections(stop)}", highlight=False)
+                      f"({plain(scan_session_path())}); `sudoku-cube scan --resume` shows the "
+                      f"review again.{plain(kept_corrections(stop))}", highlight=False)
         return 0
     out = Path(args.output) if args.output else data_dir() / "last-scan.json"
     console.print(ones.describe(), highlight=False)
     atomic_write_text(out, json.dumps({**to_dict(state), "one": ones.to_dict()}, indent=2) + "\n")
-    console.print(f"Reading written to {out}\nNext: sudoku-cube solve {out}")
+    console.print(f"Reading written to {plain(out)}\nNext: sudoku-cube solve "
+                  f"{plain(shlex.quote(str(out)))}")
     return 0
 
 

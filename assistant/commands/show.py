@@ -6,8 +6,10 @@ import argparse
 from rich.console import Console
 
 from sudoku_cube.assistant.files import load_state
+from sudoku_cube.assistant.markup import plain
 from sudoku_cube.assistant.net import NetView
 from sudoku_cube.assistant.profile_option import add_cube_options, cube_settings
+from sudoku_cube.models.printable import printable
 from sudoku_cube.models.solved import is_solved, validate
 
 
@@ -26,9 +28,9 @@ def run(args: argparse.Namespace) -> int:
     state = load_state(args.state)
     settings = cube_settings(args)  # a bad --symmetric or --profile is refused before drawing
     console = Console()
-    console.print(NetView(state, title=str(args.state)))
+    console.print(NetView(state, title=printable(args.state)))  # Text: no markup
     problems = validate(state)
     for p in problems:
-        console.print(f"[yellow]warning:[/] {p.message}")
+        console.print(f"[yellow]warning:[/] {plain(p.message)}")
     console.print("solved" if is_solved(state, settings.symmetric) else "not solved")
     return 0

@@ -6,6 +6,7 @@ import argparse
 
 from rich.console import Console
 
+from sudoku_cube.assistant.markup import plain
 from sudoku_cube.assistant.pipeline import Event
 from sudoku_cube.assistant.progress_view import ConsoleProgress
 from sudoku_cube.assistant.table_cache import ensure_tables, planner_tables
@@ -28,6 +29,6 @@ def run(args: argparse.Namespace) -> int:
                                lambda msg: progress(Event("notice", None, msg)))
     out = Console()
     for table in planner_tables():
-        out.print(f"{table.name}: {status.get(table.name, '?')} ({table.path()})",
+        out.print(f"{table.name}: {status.get(table.name, '?')} ({plain(table.path())})",
                   highlight=False)
     return 0
