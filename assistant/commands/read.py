@@ -235,7 +235,8 @@ def _refusal_picture(e: FaceNotFoundError, photo: str, folder: Path) -> None:
         raise SudokuCubeError(f"{photo}: could not encode its debug picture")
     path = folder / f"{name}-debug.png"
     atomic_write_bytes(path, buf.tobytes())
-    Console(stderr=True).print(f"Debug picture of the refused photo written to {path.resolve()}",
+    Console(stderr=True).print("Debug picture of the refused photo written to "
+                               f"{plain(path.resolve())}",
                                highlight=False, soft_wrap=True)  # never a path cut in two
 
 
