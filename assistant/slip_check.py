@@ -165,5 +165,8 @@ def verdict_json(verdict: Verdict, step: int, seen: Sequence[str]) -> dict[str, 
     if verdict.outcome == "ambiguous":
         out["candidates"] = [expl(e) for e in verdict.candidates]
         out["ask_face"] = verdict.ask_face
+    if verdict.outcome == "as expected" and verdict.ask_face:  # slips the faces cannot show
+        out["cannot_show"] = [expl(e) for e in verdict.candidates]
+        out["ask_face"] = verdict.ask_face
     return out
 

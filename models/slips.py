@@ -69,6 +69,8 @@ class Verdict:
 
     ``outcome``: ``"as expected"``, ``"found"`` (one state explains what was seen: ``best``),
     ``"ambiguous"`` (``candidates`` explain it; photograph ``ask_face`` next) or ``"none"``.
+    As expected, ``candidates`` are the slips the faces seen cannot show (they look the same
+    there) and ``ask_face`` the face that can.
     ``repair``: for ``found``, the moves that take the real cube to solved (verified).
     """
 
@@ -78,11 +80,24 @@ class Verdict:
     ask_face: str | None = None
     repair: tuple[Move, ...] = ()
     stats: dict = field(default_factory=dict, compare=False)
+    shown: tuple[str, ...] = ()
+    """The faces seen, for the words of an "as expected" that they cannot settle."""
 
     def message(self) -> str:
         """What to tell the person."""
         if self.outcome == "as expected":
-            return "The cube matches the plan at this step."
+            if not self.candidates or not self.ask_face:
+                return "The cube matches the plan at this step."
+            made = _steps_words(s for c in self.candidates for s in c.slips if s.kind != "ahead")
+            ahead = _steps_words(s for c in self.candidates for s in c.slips if s.kind == "ahead")
+            what = " or ".join(([f"how {made} was made"] if made else [])
+                               + ([f"whether {ahead} was made already"] if ahead else []))
+            faces = [f"the {FACE_NAMES[f]} face ({f})" for f in self.shown]
+            who = (f"{faces[0][0].upper()}{faces[0][1:]} matches" if len(faces) == 1 else
+                   "The faces shown match" if faces else "What was shown matches")
+            return (f"{who} the plan at this step, but cannot show {what}: a slip there looks "
+                    f"the same on it. Show me the {FACE_NAMES[self.ask_face]} face "
+                    f"({self.ask_face}) to be sure.")
         if self.outcome == "found":
             assert self.best is not None
             text = f"Found the slip: {self.best.describe()}."
@@ -105,6 +120,15 @@ class Verdict:
 
 SHOWN_CANDIDATES = 4
 """How many of several explanations a check lists, one numbered line each."""
+
+
+def _steps_words(slips: Iterable[Slip]) -> str:
+    """The plan steps of ``slips`` in words: "step 10 (L')", "steps 9 and 10 (B, L')"."""
+    steps = sorted({(s.step, str(s.planned)) for s in slips})
+    if len(steps) <= 1:
+        return "".join(f"step {k} ({m})" for k, m in steps)
+    return ("steps " + ", ".join(str(k) for k, _ in steps[:-1]) + f" and {steps[-1][0]} ("
+            + ", ".join(m for _, m in steps) + ")")
 
 
 def _rank(slips: tuple[Slip, ...]) -> tuple:
@@ -180,7 +204,13 @@ def find_slip(start: CubeState, moves: Sequence[Move], done: int,
     expl = [_explanation(start, moves, done, batch, i, total[i]) for i in close]
     if len(close) == 1 or batch.slips[top] == () and score[top] > misread / 2:
         if not batch.slips[top]:
-            return Verdict("as expected", best=expl[0], stats=stats)
+            hidden = _hidden(keys, batch.slips, top, seen)
+            ask = best_face([keys[top]] + [keys[i] for i in hidden],
+                            [1.0] + [float(batch.priors[i]) for i in hidden], seen) \
+                if hidden else None
+            return Verdict("as expected", best=expl[0], candidates=tuple(
+                _explanation(start, moves, done, batch, i, total[i]) for i in hidden),
+                ask_face=ask, stats=stats, shown=tuple(f for f in FACES if f in seen))
         verdict = Verdict("found", best=expl[0], stats=stats)
         if repair:
             verdict = _with_repair(verdict, start, moves, done, settings)
@@ -190,6 +220,20 @@ def find_slip(start: CubeState, moves: Sequence[Move], done: int,
     ask = best_face([keys[i] for i in close], weights, seen)
     stats["check_ms"] = round(1000 * (time.perf_counter() - t0), 1)
     return Verdict("ambiguous", candidates=tuple(expl), ask_face=ask, stats=stats)
+
+
+def _hidden(keys: np.ndarray, slips: Sequence[tuple[Slip, ...]], top: int,
+            seen: Mapping[str, object]) -> list[int]:
+    """The one-slip explanations that look exactly like the plan's state (``top``) on the
+    faces seen but not on the whole cube, one per look: slips those faces cannot show (a turn
+    of the face opposite the one seen leaves it as it was)."""
+    cols = np.concatenate([np.arange(9) + 9 * FACES.index(f) for f in seen])
+    same = (keys[:, cols] == keys[top, cols]).all(axis=1) & (keys != keys[top]).any(axis=1)
+    out: dict[bytes, int] = {}
+    for i in np.nonzero(same)[0].tolist():
+        if len(slips[i]) == 1:
+            out.setdefault(keys[i].tobytes(), i)
+    return sorted(out.values(), key=lambda i: _rank(slips[i]))
 
 
 def _seen_score(keys: np.ndarray, seen: Mapping[str, Sequence[Sequence[Hypothesis]]],

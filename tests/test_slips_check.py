@@ -204,6 +204,35 @@ def test_face_as_expected_and_bad_tokens(fixed_plan, tmp_path, capsys):
     assert code == 2 and "F3" in err and "arrow" in err
 
 
+def test_face_that_cannot_show_the_last_turn_says_so_and_names_one_that_can(
+        fixed_plan, tmp_path, capsys):
+    """The face opposite the last step's face looks the same whether that step was made, made
+    the wrong way or skipped: the check says so and names a face that shows it; with that face
+    too, the cube matches the plan."""
+    from sudoku_cube.models.geometry import FACE_NAMES
+    from sudoku_cube.models.moves import OPPOSITE
+
+    start, plan = fixed_plan
+    expected = start.apply(plan[:DONE])
+    last = plan[DONE - 1]
+    blind = OPPOSITE[last.face]
+    path = tmp_path / "start.json"
+    path.write_text(to_json(start))
+    base = ["check", str(path), "--moves", format_moves(plan), "--step", str(DONE)]
+    assert main(base + ["--tokens", _tokens(expected, blind)]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert f"The {FACE_NAMES[blind]} face ({blind}) matches the plan at this step, but cannot " \
+        f"show how step {DONE} ({last}) was made" in text
+    code, out = _check(tmp_path, capsys, start, plan, ["--tokens", _tokens(expected, blind)])
+    ask = out["ask_face"]
+    assert code == 0 and out["outcome"] == "as expected" and ask not in (blind, last.face)
+    assert f"Show me the {FACE_NAMES[ask]} face ({ask}) to be sure." in out["message"]
+    assert {s["step"] for c in out["cannot_show"] for s in c["slips"]} >= {DONE}
+    code, out = _check(tmp_path, capsys, start, plan, ["--tokens", _tokens(expected, blind),
+                                                        "--tokens", _tokens(expected, ask)])
+    assert code == 0 and out["message"] == "The cube matches the plan at this step."
+
+
 def test_photo_named_after_a_face_is_that_face_and_bad_face_letter(fixed_plan, tmp_path, capsys):
     """``--photo U.png`` without ``U=`` is the U face (not the default F: a person who names
     the photo after its face must not be told to scan again); ``Q=`` names no face: exit 2."""
