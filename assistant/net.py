@@ -21,17 +21,21 @@ from sudoku_cube.models.stickers import format_token
 # (face, net row, net column) in units of faces
 NET_LAYOUT = {"U": (0, 1), "L": (1, 0), "F": (1, 1), "R": (1, 2), "B": (1, 3), "D": (2, 1)}
 CELL = 3  # characters per sticker: token plus a space
+BLANK = "--"
+"""How a sticker in which no digit was seen is shown: not as the recognisers' guess."""
 
 
 @dataclass
 class NetView:
     """Render a state as a net. ``highlight``: sticker indices drawn emphasised;
-    ``doubtful``: indices drawn in yellow (uncertain readings)."""
+    ``doubtful``: indices drawn in yellow (uncertain readings); ``blank``: stickers in which
+    no digit was seen, drawn as ``--`` (their token would only be a guess)."""
 
     state: CubeState
     highlight: frozenset[int] = field(default_factory=frozenset)
     doubtful: frozenset[int] = field(default_factory=frozenset)
     title: str | None = None
+    blank: frozenset[int] = field(default_factory=frozenset)
 
     def lines(self, marks: bool = False) -> list[Text]:
         """The net as lines of styled text; ``marks``: a ``*`` after each highlighted sticker
@@ -59,7 +63,9 @@ class NetView:
                         idx = base + r * n + col
                         tok = format_token(self.state.stickers[idx])
                         style = ""
-                        if idx in self.highlight:
+                        if idx in self.blank:
+                            tok, style = BLANK, "dim"
+                        elif idx in self.highlight:
                             style = "reverse bold"
                         elif idx in self.doubtful:
                             style = "bold yellow"

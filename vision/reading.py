@@ -106,7 +106,8 @@ class FaceReading:
                          for x, y in self.geometry.quad],
                 "centres": [[round(float(x) * k, 1), round(float(y) * k, 1)]
                             for x, y in self.geometry.cell_centres()],
-                "found": list(self.geometry.found), "warnings": list(self.warnings)}
+                "found": list(self.geometry.found), "blank": list(self.blank),
+                "warnings": list(self.warnings)}
 
 
 @dataclass(frozen=True)
@@ -176,10 +177,6 @@ def read_face(image: np.ndarray, *, templates: TemplateSet | None = None,
             timings["ocr"] = (time.perf_counter() - t2) * 1000
         else:
             warnings.append(MISSING_WARNING)
-    for i, e in enumerate(evidence):
-        if e.glyph is None:
-            warnings.append(f"{label}: sticker {i + 1} shows no digit (blank, glare or "
-                            "shadow?); its reading is a guess")
     return FaceReading(tuple(h[0].sticker for h in hyps), tuple(hyps),
                        tuple(float(h[0].score or 0.0) for h in hyps), geometry, face, source,
                        tuple(warnings), timings, tuple(evidence), file_scale)

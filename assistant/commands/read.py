@@ -10,7 +10,7 @@ import cv2
 from rich.console import Console
 
 from sudoku_cube.assistant.markup import plain
-from sudoku_cube.assistant.net import NetView
+from sudoku_cube.assistant.net import BLANK, NetView
 from sudoku_cube.assistant.profile_option import add_profile_option, reader_options
 from sudoku_cube.assistant.solve_options import add_ocr_option, ocr_mode
 from sudoku_cube.models.errors import SudokuCubeError
@@ -162,25 +162,46 @@ def _read(args: argparse.Namespace) -> int:
     for w in reading.warnings:
         err.print(f"[yellow]warning:[/] {plain(w)}")
     _debug_pictures(args, list(reading.faces.values()))
+    blank = frozenset(FACES.index(f) * 9 + i for f, r in reading.faces.items() for i in r.blank)
+    empty = [f for f, r in reading.faces.items() if len(r.blank) == 9]
     ones = ones_verdict(reading.faces)
     if args.json:
         out = reading.to_dict()
         out["one"] = {"seen": ones.seen, "footed": ones.footed, "symmetric": not ones.has_foot}
         sys.stdout.write(json.dumps(out, indent=2) + "\n")
+        if empty:
+            raise SudokuCubeError(blank_line(blank, empty))
         return 0
-    err.print(ones.describe(), highlight=False)
+    if not empty:
+        err.print(ones.describe(), highlight=False)
 
     console = Console()
-    doubtful = reading.doubtful_indices()
-    console.print(NetView(reading.state, doubtful=doubtful, title="reading"))
+    doubtful = reading.doubtful_indices() - blank
+    console.print(NetView(reading.state, doubtful=doubtful, blank=blank, title="reading"))
     for idx in sorted(doubtful):
         alts = _alternatives(reading.state.hypotheses(idx))
         console.print(f"doubtful {sticker_name(idx)}: {alts}")
+    if empty:
+        raise SudokuCubeError(blank_line(blank, empty))
+    if blank:
+        console.print(blank_line(blank, empty), highlight=False)
     return 0
 
 
-BLANK = "--"
-"""How a sticker in which no digit was seen is shown in a printed face."""
+def blank_line(blank: frozenset[int], empty: list[str]) -> str:
+    """The one line about the stickers of a cube's reading in which no digit was seen
+    (``blank``, state indices; ``empty``: the faces with none at all): a face without any
+    digit is no Sudoku Cube face, or one too dark or blurred to show its digits."""
+    if empty:
+        faces = [f for f in FACES if any(FACES.index(f) * 9 + i in blank for i in range(9))]
+        which = "each face" if len(faces) == len(FACES) else f"face(s) {' '.join(faces)}"
+        return (f"no digit seen on {len(blank)} of the 54 stickers (none on face(s) "
+                f"{' '.join(empty)}): is this a Sudoku Cube (a digit on every sticker)? If so, "
+                f"photograph {which} sharply, in even light, so it fills about half of the "
+                "picture")
+    return (f"no digit seen on sticker(s) {' '.join(sticker_name(i) for i in sorted(blank))} "
+            "(blank, glare or shadow?): retake those photos without glare, or settle them in "
+            "the review")
 
 
 def face_lines(r: FaceReading) -> tuple[list[str], list[str]]:
