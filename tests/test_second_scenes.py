@@ -105,3 +105,9 @@ def test_the_standard_exam_draws_what_it_drew_before_the_everyday_scenes():
     assert _digest(face_shot(state, "L", 93004, "black")) == "c44c5f2a0894d046772d"
     assert _digest(corner_shot(state, "B", 70011, "coloured", size=SMALL)) == \
         "47d2887a12755817b5ae"
+
+
+def test_small_and_dim_photos_keep_less_blur():
+    assert Scene("mat", "large", "normal").blur(0.6, 0.35) == 1.0
+    assert Scene("mat", "small", "normal").blur(0.175, 0.35) == pytest.approx(0.5)
+    assert Scene("mat", "small", "dim").blur(0.175, 0.35) == pytest.approx(0.25)

@@ -66,7 +66,8 @@ def _ruler_numbers(rng: random.Random, w_cm: int, h_cm: int, margin: float,
     return np.asarray(img, np.float32) / 255.0
 
 
-def mat(rng: random.Random, nz: Noise, a, b, fp, at, font_file: str) -> np.ndarray:
+def mat(rng: random.Random, nz: Noise, a: np.ndarray, b: np.ndarray, fp: np.ndarray,
+        at: tuple[float, float], font_file: str) -> np.ndarray:
     """A self-healing cutting mat (A2 or A1) under the cube: a grid of 1 cm squares, heavier
     lines every 5 cm, two 45-degree lines, ticks and numbers along its rulers; the table
     beyond its edges."""
@@ -100,7 +101,8 @@ def mat(rng: random.Random, nz: Noise, a, b, fp, at, font_file: str) -> np.ndarr
     return ground._mix(ground.laminate(rng, nz, a, b, fp), sheet, cover)
 
 
-def page(kind: str, rng: random.Random, nz: Noise, a, b, fp, at, font_file: str) -> np.ndarray:
+def page(kind: str, rng: random.Random, nz: Noise, a: np.ndarray, b: np.ndarray,
+         fp: np.ndarray, at: tuple[float, float], font_file: str) -> np.ndarray:
     """A printed A4 sheet (:mod:`.pages`) the cube stands on, on a wooden or plain table."""
     table = (ground.wood if rng.random() < 0.5 else ground.laminate)(rng, nz, a, b, fp)
     w, h = A4 if rng.random() < 0.5 else A4[::-1]
@@ -118,7 +120,8 @@ TILE_COLOURS = ((0.90, 0.91, 0.90), (0.70, 0.80, 0.86), (0.50, 0.50, 0.52), (0.2
 """Tile glazes (BGR 0..1): white, beige, grey, terracotta, blue, green, black."""
 
 
-def tiles(rng: random.Random, nz: Noise, a, b, fp) -> np.ndarray:
+def tiles(rng: random.Random, nz: Noise, a: np.ndarray, b: np.ndarray,
+          fp: np.ndarray) -> np.ndarray:
     """Square tiles with grout lines: mosaic (2.5 cm), small (5 cm) or floor and wall tiles
     (10-30 cm), each tile's glaze a little different, the grout lighter or darker."""
     side = rng.choice((2.5, 5.0, 10.0, 15.0, 20.0, 30.0)) * CM
@@ -137,7 +140,8 @@ def tiles(rng: random.Random, nz: Noise, a, b, fp) -> np.ndarray:
     return ground._mix(col, grout, joint)
 
 
-def gradient(rng: random.Random, nz: Noise, a, b, at) -> np.ndarray:
+def gradient(rng: random.Random, nz: Noise, a: np.ndarray, b: np.ndarray,
+             at: tuple[float, float]) -> np.ndarray:
     """A smooth backdrop (a paper sweep, a painted board): one colour fading into another
     across the scene, with hardly any texture."""
     c1 = np.array([rng.uniform(0.2, 0.95) for _ in range(3)], np.float32)
@@ -154,7 +158,8 @@ SOFA_COLOURS = ((0.50, 0.52, 0.55), (0.55, 0.66, 0.74), (0.35, 0.18, 0.10), (0.2
 """Upholstery (BGR 0..1): grey, beige, navy, olive, burgundy, charcoal."""
 
 
-def sofa(rng: random.Random, nz: Noise, a, b, fp, at) -> np.ndarray:
+def sofa(rng: random.Random, nz: Noise, a: np.ndarray, b: np.ndarray, fp: np.ndarray,
+         at: tuple[float, float]) -> np.ndarray:
     """Sofa upholstery: a soft fabric with a fine pile, broad folds and a sheen that changes
     with the pile's direction, and the seam between two cushions near the cube."""
     base = np.array(rng.choice(SOFA_COLOURS), np.float32) * rng.uniform(0.85, 1.15)

@@ -19,13 +19,21 @@ LIGHTS = ("normal", "dim")
 """Light: ``normal`` as the standard exam; ``dim`` an evening room: the photo under-exposed
 to 0.25-0.5 of its usual brightness, its sensor noise raised as a phone raises its gain."""
 
+STANDARD_FACE = (0.35, 0.62)
+"""The standard exam's single face: its side as a fraction of the picture's short side."""
+
+STANDARD_CORNER = (0.45, 0.8)
+"""The standard exam's corner photo: the cube across as a fraction of the short side (each
+face about half of it)."""
+
 FACE_FRACTION = {"small": (0.12, 0.25), "middle": (0.25, 0.5), "large": (0.5, 0.7)}
-"""A single face's side as a fraction of the picture's short side, per band (the standard
-exam: 0.35-0.62)."""
+"""A single face's side as a fraction of the picture's short side, per band."""
 
 CORNER_FRACTION = {"small": (0.38, 0.5), "middle": (0.5, 0.75), "large": (0.75, 0.9)}
-"""A corner photo's cube across as a fraction of the short side (each face about half of it;
-the standard exam: 0.45-0.8)."""
+"""A corner photo's cube across as a fraction of the short side, per band."""
+
+DIM_BLUR = 0.5
+"""The share of defocus and shake a dim photo keeps (:meth:`Scene.blur`)."""
 
 SHARP_SIZES = ((960, 720), (1024, 768), (720, 960))
 """Picture sizes of the small band (the first two for corner photos), so that a sticker stays
@@ -40,6 +48,14 @@ class Scene:
     ground: str
     band: str
     light: str
+
+    def blur(self, fraction: float, smallest: float) -> float:
+        """How much of the sensor's defocus and shake a photo of this scene keeps, its face
+        drawn at ``fraction`` of the short side where the standard exam's smallest is
+        ``smallest``: a smaller face proportionally less, so that its stickers blur no more
+        than a standard face's; a dim photo half as much, since its darkness and noise are
+        what it tests (shaken as well, a person could not read it either)."""
+        return min(1.0, fraction / smallest) * (DIM_BLUR if self.light == "dim" else 1.0)
 
     def truth(self) -> dict[str, str]:
         """The scene as a shot's truth records it."""

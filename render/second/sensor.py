@@ -9,13 +9,15 @@ import numpy as np
 
 
 def develop(linear: np.ndarray, rng: random.Random, nrng: np.random.Generator,
-            jpeg_quality: int, dim: bool = False) -> np.ndarray:
+            jpeg_quality: int, dim: bool = False, blur_scale: float = 1.0) -> np.ndarray:
     """The 8-bit BGR photo of a scene's light (H, W, 3 float): exposed for its brightest
     part (as a phone does), with a soft shoulder,
     white balance off by a few percent, darker corners, a little out of focus or shaken,
     noisy in proportion to the light, then JPEG-compressed at ``jpeg_quality``. ``dim``: a
     dark room, where the phone's exposure falls short (0.25-0.5 of the usual brightness) and
-    the gain it raises instead brings the sensor's noise up with it."""
+    the gain it raises instead brings the sensor's noise up with it. ``blur_scale`` (at most
+    1) shortens the defocus and shake, for a subject smaller than the standard exam's, so that
+    they blur its stickers no more than they blur those of the smallest standard face."""
     h, w = linear.shape[:2]
     exposure = rng.uniform(0.25, 0.5) if dim else 1.0
     # auto exposure: the brightest part of the scene lands near white, give or take
@@ -29,10 +31,14 @@ def develop(linear: np.ndarray, rng: random.Random, nrng: np.random.Generator,
     r2 = ((xx - w / 2) ** 2 + (yy - h / 2) ** 2) / ((w / 2) ** 2 + (h / 2) ** 2)
     img *= (1 - rng.uniform(0.05, 0.35) * r2)[..., None]
     sigma = rng.choice([0.0, 0.5, 0.8, 1.1, 1.5]) * max(w, h) / 900
+    if blur_scale != 1.0:
+        sigma *= blur_scale
     if sigma > 0.2:
         img = cv2.GaussianBlur(img, (0, 0), sigma)
     if rng.random() < 0.2:
         length = rng.randint(2, max(3, int(5 * max(w, h) / 900)))
+        if blur_scale != 1.0:
+            length = max(1, int(round(length * blur_scale)))
         k = np.zeros((length * 2 + 1, length * 2 + 1), np.float32)
         a = rng.uniform(0, np.pi)
         for i in range(-length, length + 1):

@@ -20,7 +20,8 @@ from . import everyday, ground
 from .camera import Camera, unit
 from .cube import Light, bevel_parts, face_art, face_point, frame, groove_lines, outline
 from .looks import Look, font_file, make_look
-from .scenes import CORNER_FRACTION, FACE_FRACTION, SHARP_SIZES, Scene
+from .scenes import (CORNER_FRACTION, FACE_FRACTION, SHARP_SIZES, STANDARD_CORNER,
+                     STANDARD_FACE, Scene)
 from .sensor import develop
 
 SUPERSAMPLE = 2
@@ -301,7 +302,7 @@ def face_shot(state: CubeState, face: str, seed: int, look: str | Look = "white"
         d = unit(math.cos(math.radians(tilt)) * n + math.sin(math.radians(tilt))
                  * (math.cos(az) * r + math.sin(az) * u))
         fov = rng.uniform(50, 68)
-        frac = rng.uniform(*(FACE_FRACTION[scene.band] if scene else (0.35, 0.62)))
+        frac = rng.uniform(*(FACE_FRACTION[scene.band] if scene else STANDARD_FACE))
         focal = 0.5 * max(size) / math.tan(math.radians(fov) / 2)
         dist = focal * 2 / (frac * min(size)) + 1
         target = n + rng.uniform(-0.5, 0.5) * r + rng.uniform(-0.5, 0.5) * u
@@ -318,7 +319,8 @@ def face_shot(state: CubeState, face: str, seed: int, look: str | Look = "white"
     if scene is not None:
         entry["scene"] = scene.truth()
     photo = develop(image, rng, nrng, jpeg_quality or rng.randint(60, 90),
-                    dim=scene is not None and scene.light == "dim")
+                    dim=scene is not None and scene.light == "dim",
+                    blur_scale=scene.blur(frac, STANDARD_FACE[0]) if scene else 1.0)
     return Shot(photo, entry)
 
 
@@ -343,7 +345,7 @@ def corner_shot(state: CubeState, photo: str, seed: int, look: str | Look = "whi
         a = math.radians(jitter_deg * math.sqrt(rng.random()))
         d = unit(view) * math.cos(a) + np.cross(axis, unit(view)) * math.sin(a)
         fov = rng.uniform(50, 70)
-        frac = rng.uniform(*(CORNER_FRACTION[scene.band] if scene else (0.45, 0.8)))
+        frac = rng.uniform(*(CORNER_FRACTION[scene.band] if scene else STANDARD_CORNER))
         focal = 0.5 * max(size) / math.tan(math.radians(fov) / 2)
         dist = focal * 3.3 / (frac * min(size))
         target = np.array([rng.uniform(-0.3, 0.3) for _ in range(3)])
@@ -359,4 +361,6 @@ def corner_shot(state: CubeState, photo: str, seed: int, look: str | Look = "whi
     if scene is not None:
         entry["scene"] = scene.truth()
     return Shot(develop(image, rng, nrng, jpeg_quality or rng.randint(60, 90),
-                        dim=scene is not None and scene.light == "dim"), entry)
+                        dim=scene is not None and scene.light == "dim",
+                        blur_scale=scene.blur(frac, STANDARD_CORNER[0]) if scene else 1.0),
+                entry)
