@@ -12,6 +12,7 @@ from typing import Sequence
 from sudoku_cube.assistant.guide_view import is_combined, moved_stickers, phase_note, phase_title
 from sudoku_cube.assistant.svgnet import net_size, net_svg
 from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.models.face_words import hold_words
 from sudoku_cube.models.moves import Move
 from sudoku_cube.models.planner import Step
 from sudoku_cube.models.state import CubeState
@@ -79,7 +80,7 @@ def plan_html(steps: Sequence[Step], start: CubeState, title: str = "Sudoku Cube
            f"<h1>{escape(title)}</h1>",
            '<div class="intro"><figure style="margin:0">'
            f"{held_svg(start, None, title='start')}</figure><div>"
-           f"<p><b>{len(steps)} face turns.</b> Hold the cube with F towards you and U on top "
+           f"<p><b>{len(steps)} face turns.</b> {escape(hold_words(start))} "
            "for the whole solve, as in the pictures. Each step shows the layer to turn "
            "(yellow) and the way to turn it (arrow); in the nets, the marked stickers are "
            "the ones the step moves.</p></div>"
@@ -135,7 +136,7 @@ def plan_svg(steps: Sequence[Step], start: CubeState) -> str:
              f'viewBox="0 0 {SVG_WIDTH} {height}" font-family="DejaVu Sans, sans-serif">',
              f'<rect width="{SVG_WIDTH}" height="{height}" fill="#fff"/>',
              _svg_row(0, "Start", [f"{len(steps)} face turns"],
-                      "Hold the cube with F towards you and U on top for the whole solve.",
+                      f"{hold_words(start)} for the whole solve.",
                       start, None, start, frozenset(), "start")]
     for i, step in enumerate(steps):
         sub = [f"Step {i + 1} of {len(steps)}"] + textwrap.wrap(

@@ -67,7 +67,7 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
     done = cursor.position
     look = first_look(cursor.start, moves, done, settings)
     face, corner = look.face, look.corner_first
-    words = first_look_words(look)
+    words = first_look_words(look, cursor.state())
     seen: dict[str, Cells] = {}
     while True:
         console.print(f"Check: {words}. {plain(_inputs(face, corner, capture is not None))}",
@@ -85,7 +85,7 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
             return _conclude(cursor, verdict)
         console.print(verdict.message(), highlight=False)
         face, corner = verdict.ask_face, False
-        words = show_face_words(face)
+        words = show_face_words(face, cursor.state())
 
 
 def _inputs(face: str, corner: bool, camera: bool) -> str:

@@ -13,6 +13,7 @@ from sudoku_cube.assistant.interrupt import resume_command, set_resume_hint
 from sudoku_cube.assistant.guide_view import (HELP_KEYS, DoneView, HelpView, PlanSummary,
                                               StepView, is_combined, phase_note, phase_title)
 from sudoku_cube.assistant.net import NetView
+from sudoku_cube.models.face_words import hold_words
 from sudoku_cube.models.planner import Step
 from sudoku_cube.models.state import CubeState
 
@@ -24,7 +25,8 @@ def print_plain(console: Console, steps: Sequence[Step], start: CubeState,
     if not steps:
         console.print("The cube is already solved: nothing to turn.")
         return
-    console.print(NetView(start, title="Start: hold the cube with F towards you, U on top"))
+    hold = hold_words(start)
+    console.print(NetView(start, title=f"Start: {hold[0].lower()}{hold[1:]}"))
     phase = None
     combined = is_combined(steps)
     for i, step in enumerate(steps):
@@ -44,11 +46,12 @@ def print_plain(console: Console, steps: Sequence[Step], start: CubeState,
 def resume_notice(cursor: GuideCursor) -> str:
     """What to tell a person who runs a plan again: where it continues, or that it starts over."""
     if cursor.finished_before:
-        return f"You finished this plan before; starting again at step 1 of {cursor.total}."
+        return (f"You finished this plan before; starting again at step 1 of {cursor.total}. "
+                f"{hold_words(cursor.start)}.")
     if cursor.resumed:
         return (f"Continuing at step {cursor.position + 1} of {cursor.total} "
                 "(press r to restart).")
-    return ""
+    return f"{hold_words(cursor.start)} for the whole solve." if cursor.position == 0 else ""
 
 
 def screen_of(cursor: GuideCursor, notice: str = "", height: int | None = None,

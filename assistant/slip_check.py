@@ -10,11 +10,13 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.models.face_words import face_words
 from sudoku_cube.models.geometry import FACE_NAMES, FACES
 from sudoku_cube.models.moves import format_moves
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.slip_first_look import CORNER_A, FirstLook
 from sudoku_cube.models.slips import Explanation, Verdict
+from sudoku_cube.models.state import CubeState
 from sudoku_cube.models.stickers import Hypothesis, parse_token
 from sudoku_cube.vision.corners.reader import read_corner_photo
 from sudoku_cube.vision.images import load_image
@@ -112,16 +114,25 @@ def photo_face(value: str, face_option: str | None) -> tuple[str, str]:
     return (stem if stem in FACES else "F"), path
 
 
-def how_to_show(face: str) -> str:
-    """How to hold the cube to show one face, in words."""
+def how_to_show(face: str, cube: CubeState | None = None) -> str:
+    """How to hold the cube to show one face, in words; with ``cube`` (any state of the cube
+    being solved: face turns never move a centre off its face) the faces are named by their
+    centre digits, the letters beside."""
     top = _top_of(face)
+    if cube is not None:
+        return (f"{face_words(cube, face)} towards the camera with "
+                f"{face_words(cube, top)} at the top")
     return (f"the {FACE_NAMES[face]} face ({face}) towards the camera with the "
             f"{FACE_NAMES[top]} face ({top}) at the top")
 
 
-def show_face_words(face: str) -> str:
-    """The words that ask for one face: "Show me the U face (...)"."""
+def show_face_words(face: str, cube: CubeState | None = None) -> str:
+    """The words that ask for one face: "Show me the face with centre 7 (R), held with ... at
+    the top" (by letters alone without ``cube``)."""
     top = _top_of(face)
+    if cube is not None:
+        return (f"Show me {face_words(cube, face)}, held with {face_words(cube, top)} at "
+                "the top")
     return (f"Show me the {face} face (the {FACE_NAMES[face]} face, held with the "
             f"{FACE_NAMES[top]} face ({top}) at the top)")
 
@@ -131,21 +142,21 @@ CORNER_WORDS = ("photograph the corner of U, F and R (corner photo A: U on top, 
 """The words that ask for corner photo A."""
 
 
-def first_look_words(look: FirstLook) -> str:
+def first_look_words(look: FirstLook, cube: CubeState | None = None) -> str:
     """What the person is asked to show first, the look that tells most first: corner photo A
     (27 stickers in one photo) when it settles more than the best single face, which is
-    offered too (to type its tokens)."""
-    face = show_face_words(look.face)
+    offered too (to type its tokens); ``cube`` names faces by their centres."""
+    face = show_face_words(look.face, cube)
     if look.corner_first:
         return f"{CORNER_WORDS[0].upper()}{CORNER_WORDS[1:]}, or {face[0].lower()}{face[1:]}"
     return f"{face}, or {CORNER_WORDS}"
 
 
-def first_look_json(look: FirstLook) -> dict[str, Any]:
+def first_look_json(look: FirstLook, cube: CubeState | None = None) -> dict[str, Any]:
     """The first look as JSON-ready data (``suggest_face`` is the single face)."""
     return {"suggest_face": look.face, "first": "corner A" if look.corner_first else "face",
             "corner_faces": "".join(CORNER_A), "face_share": look.face_share,
-            "corner_share": look.corner_share, "words": first_look_words(look)}
+            "corner_share": look.corner_share, "words": first_look_words(look, cube)}
 
 
 def verdict_json(verdict: Verdict, step: int, seen: Sequence[str]) -> dict[str, Any]:

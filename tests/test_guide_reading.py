@@ -7,6 +7,7 @@ import random
 
 from rich.console import Console
 
+from sudoku_cube.models.face_words import hold_words
 from sudoku_cube.assistant.cli import main
 from sudoku_cube.assistant.files import load_state
 from sudoku_cube.assistant.guide import steps_as_read, steps_from_moves
@@ -57,8 +58,9 @@ def test_guide_start_net_is_the_net_as_read(tmp_path, capsys):
     state_file.write_text(to_json(reading) + "\n")
     assert main(["guide", str(state_file), "--plain"]) == 0
     out = capsys.readouterr().out
-    console = Console(file=io.StringIO(), width=100, record=True, color_system=None)
-    console.print(NetView(reading, title="Start: hold the cube with F towards you, U on top"))
+    console = Console(file=io.StringIO(), width=80, record=True, color_system=None)
+    hold = hold_words(reading)
+    console.print(NetView(reading, title=f"Start: {hold[0].lower()}{hold[1:]}"))
     assert console.export_text() in out
 
 

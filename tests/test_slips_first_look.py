@@ -81,10 +81,12 @@ def test_suggest_and_guide_ask_for_the_same_first_look(case, tmp_path, capsys, m
     code, out = _check(tmp_path, capsys, start, plan, ["--suggest", "--json"])
     data = json.loads(out)
     assert code == 0 and data["suggest_face"] == look.face and data["first"] == "corner A"
-    assert data["words"] == first_look_words(look)
-    words = first_look_words(look)
+    now = start.apply(plan[:DONE])
+    assert data["words"] == first_look_words(look, now)
+    words = first_look_words(look, now)
     assert words.startswith("Photograph the corner of U, F and R")
-    assert show_face_words(look.face).lower()[:20] in words.lower()  # "show me the X face"
+    assert show_face_words(look.face, now).lower() in words.lower()
+    assert f"centre {now.face(look.face)[4].digit}" in words  # the face named by its centre
     code, out = _check(tmp_path, capsys, start, plan, ["--suggest"])
     assert code == 0 and words in _flat(out) and f"--tokens {look.face}=" in _flat(out)
     # the guide asks the same, and its prompt is for the same face
@@ -171,7 +173,8 @@ def test_guide_check_asks_a_second_face_then_finds_the_slip(tmp_path, monkeypatc
     typed = lambda f: " ".join(s.token for s in real.face(f))  # noqa: E731
     prompts, text, line, cursor = _guide(pz.state, plan, [typed] * 6, tmp_path, monkeypatch)
     assert prompts[0] == f"{look.face}> " and len(prompts) >= 2
-    assert prompts[1] == f"{v.ask_face}> " and f"Show me the {v.ask_face} face" in text
+    asked = show_face_words(v.ask_face, pz.state.apply(plan[:DONE]))
+    assert prompts[1] == f"{v.ask_face}> " and _flat(asked) in text and f"({v.ask_face})" in asked
     assert "explanations fit what was seen" in text
     assert line.startswith("Found the slip")
     assert is_solved(real.apply([s.move for s in cursor.steps]))

@@ -152,12 +152,13 @@ def run(args: argparse.Namespace) -> int:
         raise SudokuCubeError(f"--step {args.step}: the plan has {len(moves)} steps; give 0-"
                               f"{len(moves)} (the steps made so far)")
     console = Console()
+    expected = start.apply(moves[:args.step])  # names faces by their centres as they are now
     if args.suggest:
         look = first_look(start, moves, args.step, settings)
         if args.json:
-            print(json.dumps(first_look_json(look)))
+            print(json.dumps(first_look_json(look, expected)))
         else:
-            console.print(f"{first_look_words(look)}. Then check with --corner PATH, or "
+            console.print(f"{first_look_words(look, expected)}. Then check with --corner PATH, or "
                           f"--tokens {look.face}=\"nine tokens\" or --photo {look.face}=PATH.",
                           highlight=False)
         return 0
@@ -171,6 +172,6 @@ def run(args: argparse.Namespace) -> int:
     else:
         console.print(plain(verdict.message()), highlight=False)
         if verdict.outcome == "ambiguous" and verdict.ask_face:
-            console.print(f"Show {how_to_show(verdict.ask_face)} and check again with both "
-                          "faces.")
+            console.print(f"Show {how_to_show(verdict.ask_face, expected)} and check again with "
+                          "both faces.", highlight=False)
     return {"ambiguous": EXIT_AMBIGUOUS, "none": EXIT_NO_SLIP}.get(verdict.outcome, 0)

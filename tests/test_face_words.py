@@ -1,0 +1,48 @@
+"""Faces named by their centre digits, as the person sees them, with the letter beside."""
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+from sudoku_cube.assistant.guide import GuideCursor, plan_steps
+from sudoku_cube.assistant.guide_ui import resume_notice, screen_of
+from sudoku_cube.assistant.pipeline import solve_state
+from sudoku_cube.models.face_words import centre, face_words, hold_words
+from sudoku_cube.models.generator import make_puzzle
+from sudoku_cube.models.geometry import FACES
+from sudoku_cube.models.profile import CubeSettings
+from sudoku_cube.models.state import CubeState
+from sudoku_cube.models.stickers import Sticker
+
+
+def test_hold_words_name_the_centres_of_front_and_top():
+    state = make_puzzle(7, 20).state
+    f, u = centre(state, "F"), centre(state, "U")
+    assert f == state.stickers[2 * 9 + 4] and u == state.stickers[4]
+    words = hold_words(state)
+    assert f"centre {f.digit} towards you (F" in words and f"centre {u.digit} on top (U)" in words
+
+
+def test_a_centre_digit_shared_by_two_faces_gets_its_direction():
+    stickers = [Sticker(1 + i % 9, 0) for i in range(54)]
+    for k, face in enumerate(FACES):  # centres 1..6, then make R's centre like U's
+        stickers[k * 9 + 4] = Sticker(k + 1, 0)
+    stickers[9 + 4] = Sticker(1, 1)
+    state = CubeState(tuple(stickers))
+    assert face_words(state, "F") == "the face with centre 3 (F)"
+    assert face_words(state, "R") == "the face with centre 1, pointing right (R)"
+    assert face_words(state, "U") == "the face with centre 1, upright (U)"
+
+
+def test_the_guide_starts_by_saying_how_to_hold_the_cube():
+    state = make_puzzle(8, 20).state
+    plan = solve_state(state, CubeSettings()).plan
+    cursor = GuideCursor(plan_steps(plan), plan.start, remember=False)
+    notice = resume_notice(cursor)
+    assert notice.startswith(hold_words(plan.start))
+    console = Console(file=io.StringIO(), width=80, height=24, record=True, color_system=None)
+    console.print(screen_of(cursor, notice, height=24))
+    text = " ".join(console.export_text().split())
+    assert f"centre {centre(plan.start, 'F').digit} towards you (F" in text
+    assert len(console.export_text().splitlines()) <= 24
