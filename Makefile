@@ -3,7 +3,7 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-APT_PACKAGES := tesseract-ocr libffi-dev libgl1 libglib2.0-0 fonts-dejavu-core fonts-liberation2 fonts-freefont-ttf fonts-texgyre fonts-urw-base35 chromium poppler-utils
+APT_PACKAGES := tesseract-ocr libffi-dev libgl1 libglib2.0-0 fonts-dejavu-core fonts-liberation2 fonts-freefont-ttf fonts-texgyre fonts-urw-base35 chromium poppler-utils espeak-ng
 
 .PHONY: demo test system venv clean bench
 

@@ -19,6 +19,7 @@ from sudoku_cube.assistant.markup import plain
 from sudoku_cube.assistant.pipeline import AFTER_SLIP
 from sudoku_cube.assistant.profile_option import cube_settings, profile_camera
 from sudoku_cube.assistant.sessions import save_followed_plan
+from sudoku_cube.assistant.speech import Speaker
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.moves import parse_moves
 from sudoku_cube.models.planner import PIECES, verified_plan
@@ -45,6 +46,8 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
         console.print(replan_notice(plan.stats[AFTER_SLIP]), highlight=False, markup=False)
     elif plan.moves:  # a re-run on the same cube continues this plan (assistant.pipeline)
         save_followed_plan(plan.start, settings.symmetric, plan.moves, plan.phases)
+    speaker = Speaker() if getattr(args, "speak", False) else None  # a missing espeak-ng: now
+    speak = speaker.say_step if speaker is not None else None
     cursor = GuideCursor(steps, start, position=0 if args.restart else None)
     capture = None
     if getattr(args, "camera", None) is not None:
@@ -52,12 +55,12 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
         if not interactive() or args.plain:
             watch_plain(console, cursor, args.camera, settings, camera)
             return 0
-        watch_screen(console, cursor, args.camera, settings, camera)
+        watch_screen(console, cursor, args.camera, settings, camera, speak)
         if cursor.done:
             return 0
         capture = camera_capture(args.camera, settings, camera)  # go on by keys; c checks
     checker = make_checker(console, read_line, settings, capture)
-    run_interactive(console, cursor, read_key, checker=checker)
+    run_interactive(console, cursor, read_key, checker=checker, speak=speak)
     return 0
 
 

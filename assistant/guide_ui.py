@@ -76,19 +76,21 @@ RESTART_QUESTION = "Restart from step 1? Press y to restart, any other key to st
 
 def run_interactive(console: Console, cursor: GuideCursor, read_key: Callable[[], str],
                     clear: bool = True,
-                    checker: Callable[[GuideCursor], str] | None = None) -> bool:
+                    checker: Callable[[GuideCursor], str] | None = None,
+                    speak: Callable[[GuideCursor], None] | None = None) -> bool:
     """Show one step at a time until done or quit; return True when the end was reached.
 
     With ``clear`` the guide draws on the terminal's alternate screen (the shell's text comes
     back afterwards) and redraws when the terminal changes size; what the person should keep
-    (where they stopped) is printed after leaving it.
+    (where they stopped) is printed after leaving it. ``speak`` is called with the cursor each
+    time another step (or the end) is shown.
     """
     if cursor.total == 0:
         console.print("The cube is already solved: nothing to turn.")
         return True
     try:
         with (console.screen() if clear else nullcontext()):
-            finished = _guide_loop(console, cursor, read_key, clear, checker)
+            finished = _guide_loop(console, cursor, read_key, clear, checker, speak)
     except KeyboardInterrupt:
         set_resume_hint(f"stopped at step {cursor.position + 1} of {cursor.total}; "
                         "run `{command}` to continue there")
@@ -105,10 +107,12 @@ def run_interactive(console: Console, cursor: GuideCursor, read_key: Callable[[]
 
 
 def _guide_loop(console: Console, cursor: GuideCursor, read_key: Callable[[], str],
-                clear: bool, checker: Callable[[GuideCursor], str] | None = None) -> bool:
+                clear: bool, checker: Callable[[GuideCursor], str] | None = None,
+                speak: Callable[[GuideCursor], None] | None = None) -> bool:
     """The key loop of :func:`run_interactive`; True when the person finished the plan."""
     notice = resume_notice(cursor)
     confirming = helping = False
+    spoken: tuple[int, int] | None = None  # (position, plan length) last said aloud
     while True:
         if clear:
             console.clear()
@@ -116,6 +120,9 @@ def _guide_loop(console: Console, cursor: GuideCursor, read_key: Callable[[], st
             console.print(HelpView(cursor.position, cursor.total))
         else:
             console.print(screen_of(cursor, RESTART_QUESTION if confirming else notice))
+            if speak is not None and spoken != (cursor.position, cursor.total):
+                spoken = (cursor.position, cursor.total)
+                speak(cursor)
         key = read_key()
         if helping:
             helping = command_of(key) == "redraw"  # any key but a resize goes back

@@ -109,16 +109,22 @@ def watch_plain(console: Console, cursor: GuideCursor, source: str,
 
 def watch_screen(console: Console, cursor: GuideCursor, source: str,
                  settings: CubeSettings = CubeSettings(),
-                 camera: CameraSettings | None = None) -> list[WatchEvent]:
-    """Watch with the guide's step screen, redrawn after each event; keys n/b/q work."""
+                 camera: CameraSettings | None = None,
+                 speak: Callable[[GuideCursor], None] | None = None) -> list[WatchEvent]:
+    """Watch with the guide's step screen, redrawn after each event; keys n/b/q work;
+    ``speak`` says each new step as it is shown (a hands-free solve)."""
     notice = HOLD_HINT
+    spoken: int | None = None
 
     def draw(e: WatchEvent | None = None) -> None:
-        nonlocal notice
+        nonlocal notice, spoken
         if e is not None:
             notice = event_line(e, cursor)
         console.clear()
         console.print(screen_of(cursor, notice, console.height, keys=WATCH_KEYS))
+        if speak is not None and spoken != cursor.position:
+            spoken = cursor.position
+            speak(cursor)
 
     with console.screen(), key_poller() as poll:
         draw()

@@ -17,6 +17,9 @@ def add_guide_options(p: argparse.ArgumentParser) -> None:
                    help="also write the plan with pictures of every step (.html or .svg)")
     p.add_argument("--restart", action="store_true",
                    help="start at step 1 even if this plan was left half-way")
+    p.add_argument("--speak", action="store_true",
+                   help="say each move aloud as it is shown (needs espeak-ng); with --camera "
+                        "a hands-free solve")
     add_symmetric_option(p)
 
 

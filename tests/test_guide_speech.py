@@ -1,0 +1,62 @@
+"""``guide --speak``: each step said aloud in the guide's own words, through espeak-ng (real in
+these tests, as the Makefile installs it): a step rendered to a WAV file is speech, not
+silence; the guide says each new step once; a missing espeak-ng is a clear error."""
+from __future__ import annotations
+
+import io
+import wave
+
+import numpy as np
+import pytest
+from rich.console import Console
+
+from sudoku_cube.assistant import speech
+from sudoku_cube.assistant.guide import GuideCursor, plan_steps
+from sudoku_cube.assistant.guide_ui import run_interactive
+from sudoku_cube.assistant.pipeline import solve_state
+from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.models.generator import make_puzzle
+from sudoku_cube.models.profile import CubeSettings
+
+
+@pytest.fixture(scope="module")
+def cursor_parts():
+    plan = solve_state(make_puzzle(12, 20).state, CubeSettings()).plan
+    return plan_steps(plan), plan.start
+
+
+def test_the_sentence_is_the_guides_words(cursor_parts):
+    steps, start = cursor_parts
+    cursor = GuideCursor(steps, start, remember=False)
+    said = speech.step_sentence(cursor)
+    assert said.startswith(f"Step 1 of {len(steps)}. Turn ")
+    assert steps[0].move.describe()[1:] in said
+
+
+def test_a_step_spoken_to_a_wav_file_is_not_silent(cursor_parts, tmp_path):
+    steps, start = cursor_parts
+    path = speech.speak_to_wav(speech.step_sentence(GuideCursor(steps, start, remember=False)),
+                               tmp_path / "step.wav")
+    with wave.open(str(path)) as w:
+        rate, frames = w.getframerate(), w.readframes(w.getnframes())
+        assert w.getsampwidth() == 2
+    samples = np.frombuffer(frames, np.int16).astype(float)
+    assert len(samples) / rate > 1.0  # a sentence, not a click
+    assert np.sqrt(np.mean(samples ** 2)) > 300  # speech energy, not silence
+
+
+def test_the_guide_says_each_new_step_once(cursor_parts):
+    steps, start = cursor_parts
+    cursor = GuideCursor(steps, start, remember=False)
+    said: list[int] = []
+    keys = iter(["n", "?", "x", "n", "b", "q"])  # help and an unknown key say nothing new
+    console = Console(file=io.StringIO(), width=80, height=24)
+    run_interactive(console, cursor, lambda: next(keys), clear=False,
+                    speak=lambda c: said.append(c.position))
+    assert said == [0, 1, 2, 1]
+
+
+def test_speak_without_espeak_is_a_clear_error(monkeypatch):
+    monkeypatch.setattr(speech.shutil, "which", lambda name: None)
+    with pytest.raises(SudokuCubeError, match="--speak needs espeak-ng.*apt-get install"):
+        speech.Speaker()
