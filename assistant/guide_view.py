@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from sudoku_cube.assistant.bigtext import big_lines
+from sudoku_cube.assistant.held_picture import held_picture
 from sudoku_cube.assistant.net import NetView
 from sudoku_cube.models.moves import move_transform
 from sudoku_cube.models.planner import Step
@@ -148,6 +149,9 @@ NET_LINES = 13
 NET_WIDTH = 44
 """Columns of a 3x3x3 net."""
 
+PICTURE_MIN = 20
+"""Columns the held-cube picture needs beside the nets (it is half as many rows tall)."""
+
 
 def short_note(phase: str, combined: bool = False) -> str:
     """The one-line note of a phase on the guide screen."""
@@ -224,7 +228,14 @@ class StepView:
         after = NetView(self.step.after, highlight=moved, title="After")
         if width >= 2 * NET_WIDTH + 4:
             grid = Table.grid(padding=(0, 4))
-            grid.add_row(before, after)
+            spare = width - (2 * NET_WIDTH + 4) - 4
+            if spare >= PICTURE_MIN:  # room beside the nets: the cube as held, the layer marked
+                held = Text("As you hold it\n", style="bold")
+                held.append_text(held_picture(self.step.before, self.step.move,
+                                              min(spare, 2 * (NET_LINES - 1))))
+                grid.add_row(before, after, held)
+            else:
+                grid.add_row(before, after)
             return grid
         return Group(before, Text(""), after)
 

@@ -263,3 +263,24 @@ def test_a_prime_in_large_letters_is_a_slanted_tick():
     tick = [row[len("████  "):] for row in big_lines("R'")]
     filled = [{i for i, c in enumerate(row) if c == "█"} for row in tick if "█" in row]
     assert len(filled) >= 2 and min(filled[0]) > min(filled[-1])  # leaning, not a bar
+
+
+def test_a_wide_screen_shows_the_cube_as_held_with_the_layer_to_turn():
+    """At 120x40 the held cube sits beside the nets, the turning layer in the mark's yellow;
+    at 80x24 there is no room and the screen still fits."""
+    from sudoku_cube.assistant.held_picture import held_picture
+
+    start, steps = _plan(3, 6)
+    wide = Console(file=io.StringIO(), width=120, height=40, record=True, color_system=None)
+    wide.print(StepView(steps[1], 1, len(steps), height=40))
+    text = wide.export_text()
+    assert "As you hold it" in text and all(len(line) <= 120 for line in text.splitlines())
+    assert len(text.splitlines()) <= 40
+    picture = held_picture(steps[1].before, steps[1].move, 24)
+    colours = {str(span.style.color.triplet.hex) for span in picture.spans
+               if span.style.color is not None and span.style.color.triplet is not None}
+    assert "#ffd43b" in colours and "#d9480f" in colours  # the marked layer and the arrow
+    narrow = Console(file=io.StringIO(), width=80, height=24, record=True, color_system=None)
+    narrow.print(StepView(steps[1], 1, len(steps), height=24))
+    assert "As you hold it" not in narrow.export_text()
+    assert len(narrow.export_text().splitlines()) <= 24

@@ -1,0 +1,92 @@
+"""The cube as the person holds it, drawn in the terminal with half-block characters: the layer
+to turn in yellow and the arrow that shows which way, as the HTML export draws it (the same
+camera and arrow from :mod:`render.held`). Each character cell holds two square pixels (the
+upper one as the character's colour, the lower one as its background), so a picture ``cols``
+wide is ``cols // 2`` rows tall."""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+from rich.style import Style
+from rich.text import Text
+
+from sudoku_cube.models.geometry import FACES, NORMAL, VIEW_UP, facelets, view_right
+from sudoku_cube.models.moves import Move
+from sudoku_cube.models.state import CubeState
+from sudoku_cube.render.held import INSET, SIZE, arc_points, held_camera, turning
+
+_BODY = (34, 34, 34)
+_STICKER = (235, 235, 235)
+_MARK = (255, 212, 59)
+_ARROW = (217, 72, 15)
+_SUPER = 4
+"""Pixels drawn per terminal pixel before averaging (smooth edges at a few dozen pixels)."""
+
+
+def _raster(state: CubeState, move: Move | None, px: int) -> tuple[np.ndarray, np.ndarray]:
+    """RGB pixels and coverage (0..1) of the held cube, ``px`` pixels square."""
+    n, big = state.n, px * _SUPER
+    camera = held_camera(SIZE)
+    scale = big / SIZE
+    rgb = np.zeros((big, big, 3), np.uint8)
+    cover = np.zeros((big, big), np.uint8)
+    marked = turning(move.face, n) if move is not None else frozenset()
+
+    def poly(points: np.ndarray, colour: tuple[int, int, int]) -> None:
+        uv, _ = camera.project(points)
+        pts = np.round(uv * scale).astype(np.int32)
+        cv2.fillPoly(rgb, [pts], colour, cv2.LINE_AA)
+        cv2.fillPoly(cover, [pts], 255, cv2.LINE_AA)
+
+    for face in FACES:
+        normal = np.array(NORMAL[face], np.float64)
+        if not camera.sees(normal * n, normal):
+            continue
+        up, right = np.array(VIEW_UP[face], np.float64), np.array(view_right(face), np.float64)
+        square = ((-1, 1), (1, 1), (1, -1), (-1, -1))
+        poly(np.array([normal * n + n * (sx * right + sy * up) for sx, sy in square]), _BODY)
+        for f in facelets(n):
+            if f.face == face:
+                pos = np.array(f.pos, np.float64)
+                poly(np.array([pos + INSET * (sx * right + sy * up) for sx, sy in square]),
+                     _MARK if f.index in marked else _STICKER)
+    if move is not None:
+        uv, _ = camera.project(arc_points(move.face, move.turns, n, camera))
+        pts = np.round(uv * scale).astype(np.int32)
+        width = max(2, big // 28)
+        cv2.polylines(rgb, [pts[:-1]], False, _ARROW, width, cv2.LINE_AA)
+        cv2.polylines(cover, [pts[:-1]], False, 255, width, cv2.LINE_AA)
+        d = (pts[-1] - pts[-3]).astype(np.float64)
+        d /= np.linalg.norm(d) or 1.0
+        side = np.array([-d[1], d[0]])
+        tip, size = pts[-1].astype(np.float64), 3.0 * width
+        head = np.round(np.array([tip + d * size, tip - d * size + side * size,
+                                  tip - d * size - side * size])).astype(np.int32)
+        cv2.fillPoly(rgb, [head], _ARROW, cv2.LINE_AA)
+        cv2.fillPoly(cover, [head], 255, cv2.LINE_AA)
+    small = cv2.resize(rgb, (px, px), interpolation=cv2.INTER_AREA)
+    alpha = cv2.resize(cover, (px, px), interpolation=cv2.INTER_AREA) / 255.0
+    lit = np.where(alpha[..., None] > 0.05, small / np.maximum(alpha[..., None], 0.05), 0)
+    return np.clip(lit, 0, 255).astype(np.uint8), alpha
+
+
+def held_picture(state: CubeState, move: Move | None, cols: int) -> Text:
+    """The held cube ``cols`` characters wide and ``cols // 2`` lines tall, as rich Text."""
+    px = cols - cols % 2
+    rgb, alpha = _raster(state, move, px)
+    out = Text(no_wrap=True, overflow="crop")
+    for y in range(0, px, 2):
+        for x in range(px):
+            top, bottom = alpha[y, x] > 0.4, alpha[y + 1, x] > 0.4
+            t, b = (f"#{r:02x}{g:02x}{bl:02x}" for r, g, bl in (rgb[y, x], rgb[y + 1, x]))
+            if top and bottom:
+                out.append("▀", Style(color=t, bgcolor=b))
+            elif top:
+                out.append("▀", Style(color=t))
+            elif bottom:
+                out.append("▄", Style(color=b))
+            else:
+                out.append(" ")
+        if y + 2 < px:
+            out.append("\n")
+    return out
