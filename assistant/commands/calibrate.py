@@ -149,7 +149,7 @@ def _ask_labels(files: list[Path], console: Console):
     labels = []
     for f in files:
         while True:
-            text = console.input(f"{f}: ")
+            text = console.input(f"{plain(f)}: ")
             try:
                 labels.append(parse_face_label(text, str(f)))
                 break
@@ -260,10 +260,11 @@ def _pick_camera(console: Console, infos) -> int | str:
         return working[0].source
     choices = [str(i.source) for i in working]
     while True:
-        answer = console.input(f"Which camera? [{'/'.join(choices)}] ").strip() or choices[0]
+        answer = console.input(f"Which camera? [{plain('/'.join(choices))}] ").strip() \
+            or choices[0]
         if answer in choices:
             return working[choices.index(answer)].source
-        console.print(f"[red]type one of {', '.join(choices)}[/]")
+        console.print(f"[red]type one of {plain(', '.join(choices))}[/]")
 
 
 def run_camera(args: argparse.Namespace) -> int:
