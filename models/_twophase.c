@@ -481,16 +481,16 @@ static PyObject *py_tables(PyObject *self, PyObject *args) {
  * breadth-first distances build_prune2 computes: 0 at the goal only, 0xFF (unreached) only
  * where every neighbour is unreached too, and any other entry d has neighbours at d-1..d+1 only,
  * one of them at d-1. The moves are closed under inverses, so these distances are exactly those
- * local rules; an entry that breaks one is damage. Every PRUNE_STRIDE-th entry is checked (with
- * its neighbours): checking all of them costs most of a build, and a wrong distance can only
- * make a search slower or miss answers (the node cap in tick() bounds it), never read outside
- * a table. */
-#define PRUNE_STRIDE 31
+ * local rules; an entry that breaks one is damage. About PRUNE_SAMPLES entries, evenly spread
+ * (an odd stride, so that every minor coordinate is met), are checked with their neighbours:
+ * checking all of them costs most of a build, and a wrong distance can only make a search
+ * slower or miss answers (the node cap in tick() bounds it), never read outside a table. */
+#define PRUNE_SAMPLES 8192
 static int prune_consistent(const uint8_t *T, int na, int nb, const uint16_t *amv,
                             const void *bmv, int b_is_byte, const int *moves, int nm) {
-    long n = (long)na * nb;
+    long n = (long)na * nb, stride = (n / PRUNE_SAMPLES) | 1;
     if (T[0] != 0) return 0;
-    for (long i = 0; i < n; i += PRUNE_STRIDE) {
+    for (long i = 0; i < n; i += stride) {
         int d = T[i], a = (int)(i / nb), b = (int)(i % nb), lower = 0;
         if (d == 0 && i != 0) return 0;
         for (int k = 0; k < nm; k++) {
@@ -508,10 +508,52 @@ static int prune_consistent(const uint8_t *T, int na, int nb, const uint16_t *am
     return 1;
 }
 
-/* NULL when the tables in b (tables_size() bytes, in table_parts order) are the ones build_all
- * makes, else what is wrong. The move tables (whose entries index every other table in a
- * search) must equal ones computed now, so that no file, however made, can send a search
- * outside its tables; the pruning tables must be consistent where sampled (prune_consistent). */
+/* Whether every entry of move table mv (n coordinates) for the given moves is a coordinate
+ * (below n): the entries a search reads, for the moves it makes with that coordinate. */
+static int moves_in_range(const uint16_t *mv, int n, const int *moves, int nm) {
+    for (int c = 0; c < n; c++)
+        for (int k = 0; k < nm; k++)
+            if (mv[c * 18 + moves[k]] >= n) return 0;
+    return 1;
+}
+
+#define WALK 20000
+/* Whether the move tables give the coordinates that moves computed now give, along a fixed
+ * pseudo-random walk of WALK turns from the solved cube: all 18 turns for twist, flip and
+ * slice, the phase-2 turns for the permutations (defined in phase 2's group only). */
+static int moves_agree(uint16_t *const mv[6]) {
+    uint32_t seed = 20240601u;
+    Cubie c, n;
+    identity(&c);
+    for (int i = 0; i < WALK; i++) {
+        seed = seed * 1103515245u + 12345u;
+        int m = (int)((seed >> 16) % 18);
+        mul(&c, &MOVES[m], &n);
+        if (mv[0][get_twist(&c) * 18 + m] != get_twist(&n) ||
+            mv[1][get_flip(&c) * 18 + m] != get_flip(&n) ||
+            mv[2][get_slice(&c) * 18 + m] != get_slice(&n)) return 0;
+        c = n;
+    }
+    identity(&c);
+    for (int i = 0; i < WALK; i++) {
+        seed = seed * 1103515245u + 12345u;
+        int m = P2_MOVES[(seed >> 16) % 10];
+        mul(&c, &MOVES[m], &n);
+        if (mv[3][get_cperm(&c) * 18 + m] != get_cperm(&n) ||
+            mv[4][get_eperm(&c) * 18 + m] != get_eperm(&n) ||
+            mv[5][get_sperm(&c) * 18 + m] != get_sperm(&n)) return 0;
+        c = n;
+    }
+    return 1;
+}
+
+/* NULL when the tables in b (tables_size() bytes, in table_parts order) can be used, else what
+ * is wrong. Every move-table entry a search reads must be a coordinate (their entries index
+ * every other table, so no file, however made, can send a search outside its tables); the
+ * move tables must agree with moves computed now along a walk (moves_agree), and the pruning
+ * tables must be consistent where sampled (prune_consistent). A wrong entry that passes these
+ * samples can only make answers worse or searches longer (the node cap in tick() bounds
+ * them), and the planner verifies every plan on the model. */
 static const char *check_tables(const uint8_t *b) {
     long len[11];
     const uint8_t *part[11];
@@ -519,40 +561,32 @@ static const char *check_tables(const uint8_t *b) {
     for (long i = 0, off = 0; i < k; off += len[i], i++) part[i] = b + off;
     int all[18];
     for (int i = 0; i < 18; i++) all[i] = i;
-    long mv_bytes = 0;
-    for (int i = 0; i < 6; i++) mv_bytes += len[i];
-    uint8_t *fresh = malloc(mv_bytes);
-    if (!fresh) return "no memory to check the tables";
     uint16_t *mv[6];
-    for (long i = 0, off = 0; i < 6; off += len[i], i++) mv[i] = (uint16_t *)(fresh + off);
+    for (int i = 0; i < 6; i++) mv[i] = (uint16_t *)part[i];  /* 2-byte aligned in a file */
     if (!ready) build_moves();  /* when ready, searches may be reading MOVES: leave them */
+    if (!moves_in_range(mv[0], N_TWIST, all, 18) || !moves_in_range(mv[1], N_FLIP, all, 18) ||
+        !moves_in_range(mv[2], N_SLICE, all, 18) ||
+        !moves_in_range(mv[3], N_PERM8, P2_MOVES, 10) ||
+        !moves_in_range(mv[4], N_PERM8, P2_MOVES, 10) ||
+        !moves_in_range(mv[5], N_SPERM, P2_MOVES, 10))
+        return "its move tables hold entries out of range (damaged)";
+    if (!moves_agree(mv))
+        return "its move tables differ from the moves computed now (damaged)";
+    uint16_t *sc_mv = malloc(2L * N_SLICE * N_CPAR * 18);
+    if (!sc_mv) return "no memory to check the tables";
+    for (int s = 0; s < N_SLICE; s++)
+        for (int c = 0; c < N_CPAR; c++)
+            for (int m = 0; m < 18; m++)
+                sc_mv[(s * N_CPAR + c) * 18 + m] =
+                    (uint16_t)(mv[2][s * 18 + m] * N_CPAR + cpar_mv[c * 18 + m]);
     const char *why = NULL;
-    if (build_move_table(N_TWIST, get_twist, all, 18, mv[0]) ||
-        build_move_table(N_FLIP, get_flip, all, 18, mv[1]) ||
-        build_move_table(N_SLICE, get_slice, all, 18, mv[2]) ||
-        build_move_table(N_PERM8, get_cperm, P2_MOVES, 10, mv[3]) ||
-        build_move_table(N_PERM8, get_eperm, P2_MOVES, 10, mv[4]) ||
-        build_move_table(N_SPERM, get_sperm, P2_MOVES, 10, mv[5]))
-        why = "no memory to check the tables";
-    else if (memcmp(fresh, b, mv_bytes) != 0)
-        why = "its move tables differ from the moves computed now (damaged)";
-    if (!why) {
-        uint16_t *sc_mv = malloc(2L * N_SLICE * N_CPAR * 18);
-        if (!sc_mv) { free(fresh); return "no memory to check the tables"; }
-        for (int s = 0; s < N_SLICE; s++)
-            for (int c = 0; c < N_CPAR; c++)
-                for (int m = 0; m < 18; m++)
-                    sc_mv[(s * N_CPAR + c) * 18 + m] =
-                        (uint16_t)(mv[2][s * 18 + m] * N_CPAR + cpar_mv[c * 18 + m]);
-        if (!prune_consistent(part[6], N_TWIST, N_SLICE * N_CPAR, mv[0], sc_mv, 0, all, 18) ||
-            !prune_consistent(part[7], N_FLIP, N_SLICE * N_CPAR, mv[1], sc_mv, 0, all, 18) ||
-            !prune_consistent(part[8], N_PERM8, N_CEN, mv[3], cen_mv, 1, P2_MOVES, 10) ||
-            !prune_consistent(part[9], N_PERM8, N_SPERM, mv[4], mv[5], 0, P2_MOVES, 10) ||
-            !prune_consistent(part[10], N_PERM8, N_SPERM, mv[3], mv[5], 0, P2_MOVES, 10))
-            why = "its pruning tables are not the distances they should hold (damaged)";
-        free(sc_mv);
-    }
-    free(fresh);
+    if (!prune_consistent(part[6], N_TWIST, N_SLICE * N_CPAR, mv[0], sc_mv, 0, all, 18) ||
+        !prune_consistent(part[7], N_FLIP, N_SLICE * N_CPAR, mv[1], sc_mv, 0, all, 18) ||
+        !prune_consistent(part[8], N_PERM8, N_CEN, mv[3], cen_mv, 1, P2_MOVES, 10) ||
+        !prune_consistent(part[9], N_PERM8, N_SPERM, mv[4], mv[5], 0, P2_MOVES, 10) ||
+        !prune_consistent(part[10], N_PERM8, N_SPERM, mv[3], mv[5], 0, P2_MOVES, 10))
+        why = "its pruning tables are not the distances they should hold (damaged)";
+    free(sc_mv);
     return why;
 }
 
