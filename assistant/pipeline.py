@@ -96,15 +96,18 @@ class TablesLoading:
             lambda what, f: self._emit(Event("tables", f, what)),
             lambda msg: self._emit(Event("notice", None, msg)))
 
-    def wait(self, progress: Progress = _quiet) -> float:
+    def wait(self, progress: Progress | None = None) -> float:
         """Wait until the tables are there, reporting to ``progress`` from now on (events that
-        came earlier are replayed); return the milliseconds spent waiting."""
+        came earlier are replayed); return the milliseconds spent waiting. Without
+        ``progress`` (a background planner) the events are kept for a later wait that shows
+        them, so a notice that the cache was rebuilt is never lost."""
         t0 = time.perf_counter()
-        with self._lock:
-            self._progress = progress
-            events, self._events = self._events, []
-        for e in events:
-            progress(e)
+        if progress is not None:
+            with self._lock:
+                self._progress = progress
+                events, self._events = self._events, []
+            for e in events:
+                progress(e)
         self._thread.join()
         if self._error is not None:
             raise self._error
