@@ -1,9 +1,12 @@
-# Two commands: `make demo` and `make test`. Both create .venv and install everything first.
+# Two commands: `make demo` and `make test`. Both create .venv and install what they need first.
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-APT_PACKAGES := tesseract-ocr libffi-dev libgl1 libglib2.0-0 fonts-dejavu-core fonts-liberation2 fonts-freefont-ttf fonts-texgyre fonts-urw-base35 chromium poppler-utils espeak-ng
+# what the program needs (OCR, fonts, OpenCV's libraries), and what only the tests need besides
+# (a browser and pdftotext to print the exported plan, espeak-ng for `guide --speak`)
+APT_PACKAGES := tesseract-ocr libffi-dev libgl1 libglib2.0-0 fonts-dejavu-core fonts-liberation2 fonts-freefont-ttf fonts-texgyre fonts-urw-base35
+APT_TEST_PACKAGES := chromium poppler-utils espeak-ng
 
 .PHONY: demo test system venv clean bench
 
@@ -12,13 +15,14 @@ demo: $(STAMP)
 	$(BIN)/sudoku-cube solve --plain
 
 test: $(STAMP)
+	@bash scripts/install-system.sh $(APT_TEST_PACKAGES)
 	$(BIN)/python -m pytest -n 2
 
 bench: $(STAMP)
 	$(BIN)/sudoku-cube bench all
 
 system:
-	@bash scripts/install-system.sh $(APT_PACKAGES)
+	@bash scripts/install-system.sh $(APT_PACKAGES) $(APT_TEST_PACKAGES)
 
 $(STAMP): pyproject.toml scripts/install-system.sh
 	@bash scripts/install-system.sh $(APT_PACKAGES)
