@@ -29,6 +29,7 @@ from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.slip_first_look import first_look
 from sudoku_cube.models.slips import Verdict, find_slip
 from sudoku_cube.models.state_format import to_json
+from sudoku_cube.vision.reader import Reader
 from sudoku_cube.vision.storage import atomic_write_text, data_dir
 
 LineReader = Callable[[str], str]
@@ -37,10 +38,10 @@ Capture = Callable[[str], dict[str, Cells]]
 """Takes what the camera sees of a face (or corner A when it is asked for "A")."""
 
 
-def _answer(text: str, face: str, settings: CubeSettings, capture: Capture | None,
+def _answer(text: str, face: str, reader: Reader, capture: Capture | None,
             corner: bool = False) -> dict[str, Cells] | None:
-    """The faces a typed answer gives (None to cancel); Enter takes corner photo A from the
-    camera when ``corner`` is asked for first, else ``face``."""
+    """The faces a typed answer gives (None to cancel), photos read with ``reader``; Enter
+    takes corner photo A from the camera when ``corner`` is asked for first, else ``face``."""
     t = text.strip()
     if t.lower() == "q" or (t == "" and capture is None):
         return None
@@ -48,21 +49,21 @@ def _answer(text: str, face: str, settings: CubeSettings, capture: Capture | Non
         return capture("A" if corner else face)
     if t[:2].upper() in ("A=", "B="):
         letter, path = corner_photo(t)
-        return corner_cells(path.strip(), settings, photo=letter)
+        return corner_cells(path.strip(), reader, photo=letter)
     if Path(t).suffix and len(t.split()) == 1:
         stem = Path(t).stem.upper()
         if stem == "A":  # named as corner photo A is
-            return corner_cells(t, settings)
+            return corner_cells(t, reader)
         shown = stem if stem in FACES else face  # a photo named after a face is that face
-        return {shown: photo_cells(shown, t, settings)}
+        return {shown: photo_cells(shown, t, reader)}
     return {face: tokens_cells(face, t)}
 
 
 def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
-               settings: CubeSettings = CubeSettings(), capture: Capture | None = None
-               ) -> str:
-    """Run one check at the cursor's step; follow a new plan when a slip is found. Returns the
-    line the guide shows next."""
+               settings: CubeSettings = CubeSettings(), capture: Capture | None = None,
+               reader: Reader = Reader()) -> str:
+    """Run one check at the cursor's step (photos read with ``reader``); follow a new plan when
+    a slip is found. Returns the line the guide shows next."""
     moves = [s.move for s in cursor.steps]
     done = cursor.position
     look = first_look(cursor.start, moves, done, settings)
@@ -73,7 +74,7 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
         console.print(f"Check: {words}. {plain(_inputs(face, corner, capture is not None))}",
                       highlight=False)
         try:
-            got = _answer(ask(f"{face}> "), face, settings, capture, corner)
+            got = _answer(ask(f"{face}> "), face, reader, capture, corner)
         except SudokuCubeError as e:
             console.print(f"[red]{plain(e)}[/]")
             continue
@@ -111,10 +112,11 @@ def _conclude(cursor: GuideCursor, verdict: Verdict) -> str:
 
 
 def make_checker(console: Console, ask: LineReader, settings: CubeSettings = CubeSettings(),
-                 capture: Capture | None = None) -> Callable[[GuideCursor], str]:
+                 capture: Capture | None = None, reader: Reader = Reader()
+                 ) -> Callable[[GuideCursor], str]:
     """The ``c`` key's action for :func:`assistant.guide_ui.run_interactive`."""
     def check(cursor: GuideCursor) -> str:
-        return check_cube(cursor, console, ask, settings, capture)
+        return check_cube(cursor, console, ask, settings, capture, reader)
     return check
 
 

@@ -17,7 +17,7 @@ from sudoku_cube.assistant.guide_watch import camera_capture, watch_plain, watch
 from sudoku_cube.assistant.keys import interactive, read_key, read_line
 from sudoku_cube.assistant.markup import plain
 from sudoku_cube.assistant.pipeline import AFTER_SLIP
-from sudoku_cube.assistant.profile_option import cube_settings, profile_camera
+from sudoku_cube.assistant.profile_option import chosen_reader, cube_settings, profile_camera
 from sudoku_cube.assistant.sessions import save_followed_plan
 from sudoku_cube.assistant.speech import Speaker
 from sudoku_cube.models.errors import SudokuCubeError
@@ -49,17 +49,18 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
     speaker = Speaker() if getattr(args, "speak", False) else None  # a missing espeak-ng: now
     speak = speaker.say_step if speaker is not None else None
     cursor = GuideCursor(steps, start, position=0 if args.restart else None)
+    reader = chosen_reader(args)  # what the check key and the camera read photos with
     capture = None
     if getattr(args, "camera", None) is not None:
         camera = profile_camera(args)
         if not interactive() or args.plain:
-            watch_plain(console, cursor, args.camera, settings, camera)
+            watch_plain(console, cursor, args.camera, settings, camera, reader)
             return 0
-        watch_screen(console, cursor, args.camera, settings, camera, speak)
+        watch_screen(console, cursor, args.camera, settings, camera, speak, reader)
         if cursor.done:
             return 0
-        capture = camera_capture(args.camera, settings, camera)  # go on by keys; c checks
-    checker = make_checker(console, read_line, settings, capture)
+        capture = camera_capture(args.camera, reader, camera)  # go on by keys; c checks
+    checker = make_checker(console, read_line, settings, capture, reader)
     run_interactive(console, cursor, read_key, checker=checker, speak=speak)
     return 0
 

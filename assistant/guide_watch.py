@@ -27,8 +27,7 @@ from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.vision.camera import parse_source
 from sudoku_cube.vision.camera_settings import CameraSettings
 from sudoku_cube.vision.camera_setup import profile_frames
-from sudoku_cube.vision.corners.reader import read_corner_photo
-from sudoku_cube.vision.reading import read_face
+from sudoku_cube.vision.reader import Reader
 
 HOLD_HINT = ("Watching: hold the cube so that the camera sees the corner where U, F and R "
              "meet (U on top, F lower left, R lower right), as in corner photo A; turn each "
@@ -42,10 +41,13 @@ def camera_frames(text: str, camera: CameraSettings | None = None) -> Iterator[n
         yield from frames
 
 
-def camera_capture(text: str, settings: CubeSettings = CubeSettings(),
+def camera_capture(text: str, reader: Reader = Reader(),
                    camera: CameraSettings | None = None) -> Callable[[str], dict]:
     """For the guide's ``c`` key in watch mode: take a frame from the camera and read the face
-    asked for as a single-face photo (or corner view A when ``"A"`` is asked)."""
+    asked for as a single-face photo (or corner view A when ``"A"`` is asked), with ``reader``
+    and no OCR."""
+    live = reader.with_ocr("never")
+
     def capture(face: str) -> dict[str, Cells]:
         frame = None
         for i, f in enumerate(camera_frames(text, camera)):
@@ -55,9 +57,9 @@ def camera_capture(text: str, settings: CubeSettings = CubeSettings(),
         if frame is None:
             raise SudokuCubeError(f"--camera {text}: gave no picture; type the tokens instead")
         if face == "A":
-            faces = read_corner_photo(frame, "A", settings=settings, ocr=False)
+            faces = live.read_corner_photo(frame, "A")
             return {f: tuple(r.candidates) for f, r in faces.items()}
-        r = read_face(frame, settings=settings, face=face, ocr=False, source=f"camera {text}")
+        r = live.read_face(frame, face=face, source=f"camera {text}")
         return {face: tuple(r.candidates)}
     return capture
 
@@ -95,13 +97,14 @@ def event_line(event: WatchEvent, cursor: GuideCursor) -> str:
 
 def watch_plain(console: Console, cursor: GuideCursor, source: str,
                 settings: CubeSettings = CubeSettings(),
-                camera: CameraSettings | None = None) -> list[WatchEvent]:
-    """Watch without a terminal UI: one printed line per event."""
+                camera: CameraSettings | None = None,
+                reader: Reader = Reader()) -> list[WatchEvent]:
+    """Watch without a terminal UI: one printed line per event; frames read with ``reader``."""
     console.print(HOLD_HINT)
     if cursor.current is not None:
         console.print(f"Step {cursor.position + 1}: {cursor.current.move} "
                       f"({cursor.current.description}).")
-    events = watch(cursor, corner_readings(camera_frames(source, camera), settings), settings,
+    events = watch(cursor, corner_readings(camera_frames(source, camera), reader), settings,
                    on_event=lambda e: console.print(event_line(e, cursor)))
     _summary(console, cursor, events, repeat=False)
     return events
@@ -110,9 +113,11 @@ def watch_plain(console: Console, cursor: GuideCursor, source: str,
 def watch_screen(console: Console, cursor: GuideCursor, source: str,
                  settings: CubeSettings = CubeSettings(),
                  camera: CameraSettings | None = None,
-                 speak: Callable[[GuideCursor], None] | None = None) -> list[WatchEvent]:
+                 speak: Callable[[GuideCursor], None] | None = None,
+                 reader: Reader = Reader()) -> list[WatchEvent]:
     """Watch with the guide's step screen, redrawn after each event; keys n/b/q work;
-    ``speak`` says each new step as it is shown (a hands-free solve)."""
+    ``speak`` says each new step as it is shown (a hands-free solve); frames read with
+    ``reader``."""
     notice = HOLD_HINT
     spoken: int | None = None
 
@@ -128,8 +133,8 @@ def watch_screen(console: Console, cursor: GuideCursor, source: str,
 
     with console.screen(), key_poller() as poll:
         draw()
-        events = watch(cursor, corner_readings(camera_frames(source, camera), settings), settings,
-                       on_event=draw, poll_key=poll)
+        events = watch(cursor, corner_readings(camera_frames(source, camera), reader),
+                       settings, on_event=draw, poll_key=poll)
     _summary(console, cursor, events)
     return events
 

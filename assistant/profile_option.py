@@ -1,17 +1,19 @@
 """The cube options every command declares the same way: ``--profile NAME`` (which calibration
 profile's templates, classifier and cube settings to use) and ``--symmetric DIGITS`` (digits that
 look the same upside down, overriding the profile's). :func:`cube_settings` turns them into the
-:class:`CubeSettings` a command works with; :func:`reader_options` into the reader's arguments."""
+:class:`CubeSettings` a command works with; :func:`chosen_reader` into the :class:`Reader` its
+photos are read with (with ``--ocr``/``--no-ocr`` where the command has them)."""
 from __future__ import annotations
 
 import argparse
 from dataclasses import replace
-from typing import Any
 
 from sudoku_cube.calibration.profiles import Profile, load_profile
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.profile import CubeSettings, parse_symmetric
 from sudoku_cube.vision.camera_settings import CameraSettings
+from sudoku_cube.vision.reader import Reader
+from sudoku_cube.vision.reading import OcrMode
 
 
 def add_profile_option(parser: argparse.ArgumentParser) -> None:
@@ -33,7 +35,7 @@ def add_cube_options(parser: argparse.ArgumentParser) -> None:
     add_symmetric_option(parser)
 
 
-def chosen_profile(args: argparse.Namespace) -> Profile | None:
+def chosen_profile(args: argparse.Namespace | None) -> Profile | None:
     """The ``--profile`` named, loaded (a missing or broken one is an error, exit 2), or None
     for the built-in default (no ``--profile``, or ``--profile default``)."""
     name = getattr(args, "profile", None)
@@ -42,11 +44,19 @@ def chosen_profile(args: argparse.Namespace) -> Profile | None:
     return load_profile(name)
 
 
-def reader_options(args: argparse.Namespace) -> dict[str, Any]:
-    """Keyword arguments for ``vision.photo_set.read_folder`` / ``read_face`` from ``--profile``
-    (empty for the built-in default, so vision uses its own defaults)."""
+def chosen_reader(args: argparse.Namespace | None) -> Reader:
+    """The :class:`Reader` of the ``--profile`` (the built-in one without, or for None), with
+    tesseract voting as ``--ocr``/``--no-ocr`` say (``auto`` when the command has neither)."""
     profile = chosen_profile(args)
-    return {} if profile is None else profile.reader_options()
+    reader = Reader() if profile is None else profile.reader()
+    return reader.with_ocr(_ocr_mode(args))
+
+
+def _ocr_mode(args: argparse.Namespace | None) -> OcrMode:
+    """The OCR mode the options ask for (``auto`` when the command has no such option)."""
+    if getattr(args, "no_ocr", False):
+        return "never"
+    return getattr(args, "ocr", None) or "auto"
 
 
 def with_symmetric(settings: CubeSettings, text: str | None) -> CubeSettings:

@@ -1,16 +1,16 @@
-"""From a camera frame to an :class:`Observation` through the vision reader (``read_face``).
+"""From a camera frame to an :class:`Observation` through the vision reader
+(:meth:`vision.reader.Reader.read_face`).
 
 A frame without a readable face gives None (the person is moving the cube)."""
 from __future__ import annotations
-
-from typing import Any
 
 import numpy as np
 
 from sudoku_cube.assistant.scanner import Observation
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.vision.footed import ones_verdict
-from sudoku_cube.vision.reading import FaceReading, read_face
+from sudoku_cube.vision.reader import Reader
+from sudoku_cube.vision.reading import FaceReading
 
 
 def observation_of(reading: FaceReading) -> Observation | None:
@@ -26,11 +26,12 @@ def observation_of(reading: FaceReading) -> Observation | None:
                        confidence, reading.geometry.quad, (ones.seen, ones.footed))
 
 
-def read_frame_face(frame: np.ndarray, **options: Any) -> Observation | None:
-    """Read the face in one frame (None when no face is found). ``options`` (templates, model,
-    settings of a calibration profile) go to :func:`vision.reading.read_face`."""
+def read_frame_face(frame: np.ndarray, reader: Reader = Reader()) -> Observation | None:
+    """Read the face in one frame with ``reader`` (a calibration profile's, or the built-in
+    one), without OCR (tesseract takes about 1 s a face: too slow live); None when no face is
+    found."""
     try:
-        reading = read_face(frame, ocr=False, **options)  # tesseract takes ~1 s a face: too slow live
+        reading = reader.with_ocr("never").read_face(frame)
     except SudokuCubeError:
         return None
     return observation_of(reading)

@@ -13,14 +13,12 @@ from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.face_words import face_words
 from sudoku_cube.models.geometry import FACE_NAMES, FACES
 from sudoku_cube.models.moves import format_moves
-from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.slip_first_look import CORNER_A, FirstLook
 from sudoku_cube.models.slips import Explanation, Verdict
 from sudoku_cube.models.state import CubeState
 from sudoku_cube.models.stickers import Hypothesis, parse_token
-from sudoku_cube.vision.corners.reader import read_corner_photo
 from sudoku_cube.vision.images import load_image
-from sudoku_cube.vision.reading import read_face
+from sudoku_cube.vision.reader import Reader
 
 Cells = tuple[tuple[Hypothesis, ...], ...]
 """Nine cells of a face, each its scored alternatives (best first)."""
@@ -54,25 +52,23 @@ def _top_of(face: str) -> str:
     return {"U": "B", "D": "F"}.get(face, "U")
 
 
-def photo_cells(face: str, path: str | Path, settings: CubeSettings,
-                reader: dict[str, Any] | None = None) -> Cells:
-    """Read one face photo (taken as the net shows the face) into scored cells."""
+def photo_cells(face: str, path: str | Path, reader: Reader = Reader()) -> Cells:
+    """Read one face photo (taken as the net shows the face) into scored cells, with
+    ``reader`` (the profile's) and no OCR."""
     img = load_image(Path(path))
-    r = read_face(img, settings=settings, source=str(path), face=face, ocr=False,
-                  **(reader or {}))
+    r = reader.with_ocr("never").read_face(img, source=str(path), face=face)
     return tuple(r.candidates)
 
 
-def corner_cells(path: str | Path, settings: CubeSettings,
-                 reader: dict[str, Any] | None = None, photo: str = "A") -> dict[str, Cells]:
+def corner_cells(path: str | Path, reader: Reader = Reader(),
+                 photo: str = "A") -> dict[str, Cells]:
     """Read corner photo ``photo`` (A: U, F and R in view; B: D, L and B) into scored cells of
-    those three faces."""
+    those three faces, with ``reader`` (the profile's) and no OCR."""
     if not Path(path).is_file():
         raise SudokuCubeError(f"{path}: no such file; give the path of corner photo {photo} "
                               f"({'U, F and R' if photo == 'A' else 'D, L and B'} in view)")
     img = load_image(Path(path))
-    faces = read_corner_photo(img, photo, settings=settings, source=str(path), ocr=False,
-                              **(reader or {}))
+    faces = reader.with_ocr("never").read_corner_photo(img, photo, source=str(path))
     return {f: tuple(r.candidates) for f, r in faces.items()}
 
 

@@ -24,11 +24,10 @@ from sudoku_cube.assistant.keys import interactive, read_line
 from sudoku_cube.assistant.markup import plain
 from sudoku_cube.assistant.pipeline import (BackgroundPlanner, Event, Progress, SolveResult,
                                             TablesLoading, solve_state, start_tables)
-from sudoku_cube.assistant.profile_option import reader_options
+from sudoku_cube.assistant.profile_option import chosen_reader
 from sudoku_cube.assistant.progress_view import ConsoleProgress
 from sudoku_cube.assistant.review_ui import ReviewQuit, kept_corrections, run_review
 from sudoku_cube.assistant.sessions import followed_plans
-from sudoku_cube.assistant.solve_options import ocr_mode
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.grid import GridUnsolvableError, photo_refusal, solve_grid
 from sudoku_cube.models.photo_turn import find_turned_photo
@@ -36,7 +35,6 @@ from sudoku_cube.models.printable import printable
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.state import CubeState
 from sudoku_cube.vision.footed import SURE, OneVerdict, ones_verdict
-from sudoku_cube.vision.photo_set import read_folder
 
 DEMO_SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "cubes" / "01-easy"
 """The bundled photos that ``sudoku-cube solve`` reads when given nothing."""
@@ -60,8 +58,7 @@ def read_cube(path: str | None, console: Console, args: argparse.Namespace | Non
     if p.is_dir():
         if progress is not None:
             progress(Event("reading"))
-        options = reader_options(args) if args is not None else {}
-        reading = read_folder(p, ocr=ocr_mode(args), **options)
+        reading = chosen_reader(args).read_photo_set(p)
         return (reading.state, ones_verdict(reading.faces), corner_photos(reading.faces),
                 face_photos(reading.faces))
     return load_state(p), load_one_verdict(p), None, None

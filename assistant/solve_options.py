@@ -30,12 +30,3 @@ def add_ocr_option(p: argparse.ArgumentParser) -> None:
                         "unsure of or disagree on (auto, the default), on every sticker "
                         "(always), or never")
     p.add_argument("--no-ocr", action="store_true", help="same as --ocr never (faster)")
-
-
-def ocr_mode(args: argparse.Namespace | None) -> str:
-    """The OCR mode the options ask for (``auto`` when the command has no such option)."""
-    if args is None:
-        return "auto"
-    if getattr(args, "no_ocr", False):
-        return "never"
-    return getattr(args, "ocr", None) or "auto"

@@ -12,7 +12,7 @@ cube; several slips that fit stop it too, asking for the face that splits them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 import numpy as np
 
@@ -21,7 +21,7 @@ from sudoku_cube.assistant.slip_check import Cells
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.slips import Verdict, find_slip
-from sudoku_cube.vision.corners.reader import read_corner_photo
+from sudoku_cube.vision.reader import Reader
 
 STABLE = 2
 """Readable frames in a row that must give the same answer before the watch acts on it."""
@@ -127,15 +127,14 @@ class Watcher:
         return WatchEvent("lost", c.position, verdict.message(), verdict)
 
 
-def corner_readings(frames: Iterable[np.ndarray], settings: CubeSettings,
-                    reader: dict[str, Any] | None = None
+def corner_readings(frames: Iterable[np.ndarray], reader: Reader = Reader()
                     ) -> Iterator[dict[str, Cells] | None]:
-    """Each frame's three faces of corner view A as scored cells (None when the frame does not
-    show them: a hand in front, the cube moving)."""
+    """Each frame's three faces of corner view A as scored cells, read with ``reader`` without
+    OCR (None when the frame does not show them: a hand in front, the cube moving)."""
+    live = reader.with_ocr("never")
     for frame in frames:
         try:
-            faces = read_corner_photo(frame, "A", settings=settings, ocr=False,
-                                      **(reader or {}))
+            faces = live.read_corner_photo(frame, "A")
         except SudokuCubeError:
             yield None
             continue

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 
@@ -20,7 +20,8 @@ from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.stickers import Sticker, same_sticker
 from sudoku_cube.vision.detect import FaceNotFoundError
 from sudoku_cube.vision.hog import default_model
-from sudoku_cube.vision.reading import read_face
+from sudoku_cube.vision.reader import Reader
+from sudoku_cube.vision.reading import FaceReading
 from sudoku_cube.vision.templates import default_templates
 
 
@@ -56,16 +57,16 @@ class PhotoScore:
         return self.confident >= MIN_CONFIDENT and self.confident_agree == 0
 
 
-def read_photo(photo: LabelledPhoto, options: dict[str, Any]):
-    """Read a labelled photo with reader options (templates/model/settings), no OCR."""
-    return read_face(photo.image, ocr=False, source=photo.source, **options)
+def read_photo(photo: LabelledPhoto, reader: Reader) -> FaceReading:
+    """Read a labelled photo with ``reader`` (its templates, model and settings), no OCR."""
+    return reader.with_ocr("never").read_face(photo.image, source=photo.source)
 
 
-def score_photo(photo: LabelledPhoto, options: dict[str, Any],
-                settings: CubeSettings) -> tuple[PhotoScore, Any]:
+def score_photo(photo: LabelledPhoto, reader: Reader,
+                settings: CubeSettings) -> tuple[PhotoScore, FaceReading | None]:
     """Read a photo and compare with its labels; a face that is not found scores 0 of 9."""
     try:
-        reading = read_photo(photo, options)
+        reading = read_photo(photo, reader)
     except FaceNotFoundError as e:
         return PhotoScore(photo.source, 0, 9, (), str(e)), None
     mistakes = tuple((i, t.token, r.token) for i, (r, t) in
@@ -110,7 +111,7 @@ def calibrate_templates(photos: Sequence[LabelledPhoto], profile: Profile, *,
     t0 = time.perf_counter()
     base_templates, base_model = default_templates(), default_model()
     settings = profile.settings
-    defaults = {"templates": base_templates, "model": base_model, "settings": settings}
+    defaults = Reader(templates=base_templates, model=base_model, settings=settings)
     before, glyphs = [], []
     for photo in photos:
         if progress:
@@ -130,8 +131,8 @@ def calibrate_templates(photos: Sequence[LabelledPhoto], profile: Profile, *,
     learnt = learn(glyphs, base_templates, base_model, settings.symmetric)
     new = replace(profile, templates=learnt.templates, training=learnt.training,
                   classifier=learnt.model)
-    options = new.reader_options()
-    after = [score_photo(p, options, settings)[0] for p in photos]
+    reader = new.reader()
+    after = [score_photo(p, reader, settings)[0] for p in photos]
     report = {"before": accuracy(before), "after": accuracy(after),
               "photos": [p.source for p in photos], "stickers": sum(s.total for s in before),
               "glyphs": len(glyphs), "date": time.strftime("%Y-%m-%d %H:%M")}

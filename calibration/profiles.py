@@ -23,6 +23,7 @@ from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.vision.camera_settings import CameraSettings
 from sudoku_cube.vision.file_input import FileRefused, read_regular_file
 from sudoku_cube.vision.hog import LinearModel
+from sudoku_cube.vision.reader import Reader
 from sudoku_cube.vision.storage import atomic_write_json
 from sudoku_cube.vision.templates import TemplateSet, default_templates
 
@@ -68,14 +69,14 @@ class Profile:
             return self.templates
         return default_templates()
 
-    def reader_options(self) -> dict[str, Any]:
-        """Keyword arguments for ``vision.reading.read_face`` / ``vision.photo_set.read_folder``:
-        ``templates``, ``model`` and ``settings`` of this profile (None means vision's
-        defaults)."""
+    def reader(self) -> Reader:
+        """The :class:`Reader` of this profile: its templates (with the training glyphs as
+        extra templates), classifier and settings; None for what it does not hold, so vision
+        uses its own defaults there."""
         templates = None
         if self.templates is not None:
             templates = combined_templates(self.templates, self.training)
-        return {"templates": templates, "model": self.classifier, "settings": self.settings}
+        return Reader(templates=templates, model=self.classifier, settings=self.settings)
 
     def summary(self) -> str:
         """One line: what the profile holds."""

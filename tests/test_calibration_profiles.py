@@ -17,6 +17,7 @@ from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.stickers import Sticker
 from sudoku_cube.vision.glyph import GLYPH
 from sudoku_cube.vision.hog import LinearModel
+from sudoku_cube.vision.reader import Reader
 
 
 def _templates(seed: int, n: int = 36) -> TemplateSet:
@@ -49,8 +50,11 @@ def test_round_trip_keeps_everything():
         assert (a.digits == b.digits).all() and (a.rots == b.rots).all()
     assert np.array_equal(q.classifier.weights, p.classifier.weights)
     assert q.classifier.temperature == 7.5
-    opts = q.reader_options()
-    assert len(opts["templates"]) == 36 + 80 and opts["settings"] == p.settings
+    reader = q.reader()  # the profile's templates with its training glyphs, model, settings
+    assert len(reader.templates) == 36 + 80 and reader.settings == p.settings
+    assert np.array_equal(reader.templates.images[:36], q.templates.images)
+    assert np.array_equal(reader.templates.images[36:], q.training.images)
+    assert reader.model is q.classifier and reader.ocr == "auto"
     assert {r.name for r in list_profiles()} == {"default", "mine"}
 
 
@@ -165,3 +169,17 @@ def test_symmetric_option_overrides_the_profile_even_when_it_says_1():
     with_profile.symmetric = "1"
     assert cube_settings(with_profile).symmetric == frozenset({1})
     assert cube_settings(argparse.Namespace(symmetric=None)) == CubeSettings()
+
+
+def test_builtin_profile_reads_with_the_builtin_reader():
+    import argparse
+
+    from sudoku_cube.assistant.profile_option import chosen_reader
+
+    assert Profile().reader() == Reader()
+    assert chosen_reader(argparse.Namespace(profile=None)) == Reader()
+    assert chosen_reader(argparse.Namespace(profile="default", no_ocr=True)) == Reader(ocr="never")
+    save_profile(_profile())
+    reader = chosen_reader(argparse.Namespace(profile="mine", ocr="always"))
+    assert reader.settings == CubeSettings(frozenset({1, 8}), False, "coloured")
+    assert len(reader.templates) == 36 + 80 and reader.ocr == "always"

@@ -14,6 +14,7 @@ from sudoku_cube.calibration.sheet import CELL_PX
 from sudoku_cube.models.generator import make_puzzle, random_scramble
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.render import PhotoStyle, render_face_photo
+from sudoku_cube.vision.reader import Reader
 
 STYLE = PhotoStyle(font="FreeSerifBold.ttf", size=(640, 480), supersample=1, difficulty=0.1)
 
@@ -47,9 +48,9 @@ def test_calibrate_templates_from_labelled_photos(tmp_path, puzzle, capsys):
     state = puzzle.design.apply(random_scramble(901, 20))
     held = [LabelledPhoto(f, render_face_photo(state.face(f), 7000 + k, STYLE)[0],
                           tuple(state.face(f))) for k, f in enumerate(FACES[:3])]
-    defaults = {"settings": profile.settings}
+    defaults = Reader(settings=profile.settings)
     before = accuracy([score_photo(p, defaults, profile.settings)[0] for p in held])
-    after = accuracy([score_photo(p, profile.reader_options(), profile.settings)[0]
+    after = accuracy([score_photo(p, profile.reader(), profile.settings)[0]
                       for p in held])
     assert after >= before and after >= 26 / 27
 

@@ -22,9 +22,9 @@ from sudoku_cube.assistant.bench.renders import (CORNER_RECIPE, DEFAULT_SYMMETRI
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.state_format import parse_json
 from sudoku_cube.render import render_corner_photo, render_face_photo
-from sudoku_cube.vision.corners.reader import read_corner_photo
 from sudoku_cube.vision.images import load_image
-from sudoku_cube.vision.reading import read_face, reading_state
+from sudoku_cube.vision.reader import Reader
+from sudoku_cube.vision.reading import reading_state
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "corners"
 
@@ -64,6 +64,7 @@ def evaluate(items, ocr: bool, progress, task, symmetric: frozenset[int] = DEFAU
     st = {"stickers": 0, "right": 0, "cubes": 0, "cubes_right": 0, "joint": JointTally(),
           "photos": 0, "ms_photo": 0.0, "singles": 0, "ms_single": 0.0,
           "errors": [], "failed": []}
+    reader = Reader(ocr="always" if ocr else "never")
     for name, images, truth, single in items:
         st["cubes"] += 1
         st["stickers"] += 54
@@ -71,7 +72,7 @@ def evaluate(items, ocr: bool, progress, task, symmetric: frozenset[int] = DEFAU
         try:
             for w in "AB":
                 t = time.perf_counter()
-                readings.update(read_corner_photo(images[w], w, ocr=ocr, source=f"{name}/{w}"))
+                readings.update(reader.read_corner_photo(images[w], w, source=f"{name}/{w}"))
                 st["ms_photo"] += (time.perf_counter() - t) * 1000
                 st["photos"] += 1
         except Exception as e:  # noqa: BLE001 - a photo not read counts its stickers wrong
@@ -82,7 +83,7 @@ def evaluate(items, ocr: bool, progress, task, symmetric: frozenset[int] = DEFAU
         if single is not None:
             t = time.perf_counter()
             try:
-                read_face(single, ocr=ocr, face="F")
+                reader.read_face(single, face="F")
                 st["ms_single"] += (time.perf_counter() - t) * 1000
                 st["singles"] += 1
             except Exception as e:  # noqa: BLE001

@@ -31,7 +31,7 @@ from sudoku_cube.models.naive_plan import naive_moves
 from sudoku_cube.models.planner import problems_for
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.state import CubeState
-from sudoku_cube.vision.photo_set import read_folder
+from sudoku_cube.vision.reader import Reader
 
 SAMPLES = Path(__file__).resolve().parent.parent.parent / "samples"
 FIRST_STEP = re.compile(r"^\s*1/(\d+)\s")
@@ -97,7 +97,7 @@ def one_run(sample: Path, env: dict[str, str]) -> dict:
 def naive_length(sample: Path) -> int:
     """The naive baseline's plan length for the sample's grid solution."""
     settings = CubeSettings()
-    grid = solve_grid(read_folder(sample).state, settings)
+    grid = solve_grid(Reader().read_photo_set(sample).state, settings)
     start = CubeState(tuple(grid.chosen))
     return len(naive_moves(problems_for(start, [grid.target], settings)[0]))
 

@@ -29,7 +29,8 @@ from sudoku_cube.render import render_face_photo
 from sudoku_cube.render.fonts import font_path
 from sudoku_cube.vision.baseline import read_face_tesseract
 from sudoku_cube.vision.images import load_image
-from sudoku_cube.vision.reading import read_face, reading_state
+from sudoku_cube.vision.reader import Reader
+from sudoku_cube.vision.reading import reading_state
 from sudoku_cube.vision.templates import HELD_OUT_FONTS
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "cubes"
@@ -110,17 +111,18 @@ def _evaluate(name_images_truth, ocr: bool, progress, task,
     stats = {"stickers": 0, "right": 0, "right_ocr": 0, "right_tess": 0, "cubes": 0,
              "cubes_right": 0, "cubes_right_ocr": 0, "joint": JointTally(), "faces": 0,
              "ms_plain": 0.0, "ms_ocr": 0.0, "ms_tess": 0.0, "errors": [], "failed": []}
+    plain, voted = Reader(ocr="never"), Reader(ocr="always")
     for name, images, truth in name_images_truth:
         stats["cubes"] += 1
         readings, readings_ocr, tess = {}, {}, []
         try:
             for f in FACES:
                 t = time.perf_counter()
-                readings[f] = read_face(images[f], ocr=False, face=f)
+                readings[f] = plain.read_face(images[f], face=f)
                 stats["ms_plain"] += (time.perf_counter() - t) * 1000
                 if ocr:
                     t = time.perf_counter()
-                    readings_ocr[f] = read_face(images[f], ocr=True, face=f)
+                    readings_ocr[f] = voted.read_face(images[f], face=f)
                     stats["ms_ocr"] += (time.perf_counter() - t) * 1000
                     t = time.perf_counter()
                     tess.extend(read_face_tesseract(images[f]))

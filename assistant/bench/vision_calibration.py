@@ -23,6 +23,7 @@ from sudoku_cube.calibration.profiles import Profile
 from sudoku_cube.models.generator import make_puzzle, random_scramble
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.render import PhotoStyle, render_face_photo
+from sudoku_cube.vision.reader import Reader
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -48,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
                          tuple(puzzle.state.face(f))) for k, f in enumerate(FACES)]
     result = calibrate_templates(cal, Profile("bench"))
     profile = result.profile
-    learnt = profile.reader_options()  # merged once, not for each of the photos
+    learnt, plain = profile.reader(), Reader(settings=profile.settings)  # merged once
     before, after = [], []
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task("reading other scrambles", total=args.cal_cubes * 6)
@@ -57,8 +58,7 @@ def run(args: argparse.Namespace) -> int:
             for k, f in enumerate(FACES):
                 img = render_face_photo(state.face(f), 7000 + 10 * c + k, style)[0]
                 photo = LabelledPhoto(f"cube{c}/{f}", img, tuple(state.face(f)))
-                before.append(score_photo(photo, {"settings": profile.settings},
-                                          profile.settings)[0])
+                before.append(score_photo(photo, plain, profile.settings)[0])
                 after.append(score_photo(photo, learnt, profile.settings)[0])
                 progress.advance(task)
 

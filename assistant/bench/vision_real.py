@@ -42,9 +42,10 @@ from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.profile import DEFAULT_SYMMETRIC, CubeSettings
 from sudoku_cube.models.stickers import parse_token, same_sticker
 from sudoku_cube.vision.corners.faces import NotUprightError, locate_faces
-from sudoku_cube.vision.corners.reader import CORNER_PHOTOS, read_corner_photo
+from sudoku_cube.vision.corners.reader import CORNER_PHOTOS
 from sudoku_cube.vision.detect import find_face, project
 from sudoku_cube.vision.images import IMAGE_SUFFIXES, file_scale, load_image
+from sudoku_cube.vision.reader import Reader
 
 LABELS = Path(__file__).with_name("real_faces.json")
 CORNER_LABELS = Path(__file__).with_name("real_corners.json")
@@ -227,9 +228,9 @@ def sudoku_cube_figures(folder: Path, labels: dict) -> dict:
         faces, why = None, ""
         for which in (label["photo"],) if label else CORNER_PHOTOS:
             try:
-                faces = read_corner_photo(img, which, ocr=False, source=path.name,
-                                          settings=CubeSettings(symmetric=symmetric),
-                                          file_scale=file_scale(path, img))
+                reader = Reader(settings=CubeSettings(symmetric=symmetric), ocr="never")
+                faces = reader.read_corner_photo(img, which, source=path.name,
+                                                 file_scale=file_scale(path, img))
                 break
             except SudokuCubeError as e:
                 why = str(e).split(": ", 1)[-1]

@@ -3,10 +3,11 @@ real printed digits, those of photographed newspaper sudoku grids (DIR/digits: `
 with ``NAME.dat``, whose lines 3 to 11 give the grid's digits row by row, 0 for an empty cell).
 
 The grid's outline is its largest quadrilateral; each of its nine 3x3 boxes is then read as a
-face through the reader itself (:func:`vision.reading.read_face` with the box's geometry, no
-OCR), and again with the photo turned half round, so that every digit is read upright as the
-photo shows it and upside down. A photo may show the page turned: the turn most of its digits
-are read in is taken as the page's (no label needed) and the labels are turned with it.
+face through the reader itself (:meth:`vision.reader.Reader.read_face` with the box's
+geometry, no OCR), and again with the photo turned half round, so that every digit is read
+upright as the photo shows it and upside down. A photo may show the page turned: the turn most
+of its digits are read in is taken as the page's (no label needed) and the labels are turned
+with it.
 
 Figures: labelled digits read right (digit and turn); read as their digit in any turn; read
 as the printed glyph, a 6 or 9 also counting when read as the other one turned half round (a
@@ -23,9 +24,7 @@ import cv2
 import numpy as np
 
 from sudoku_cube.vision.face_geometry import FaceGeometry, project
-from sudoku_cube.vision.hog import default_model
-from sudoku_cube.vision.reading import read_face
-from sudoku_cube.vision.templates import default_templates
+from sudoku_cube.vision.reader import Reader
 
 MIN_GRID = 0.15
 """Least share of the photo the grid's outline must cover."""
@@ -65,13 +64,12 @@ def _box_readings(image: np.ndarray, quad: np.ndarray) -> list[tuple[int, int, o
     grid = cv2.getPerspectiveTransform(np.float32([[0, 0], [9, 0], [9, 9], [0, 9]]),
                                        np.float32(quad)).astype(np.float64)
     corners = np.array([[-0.5, -0.5], [2.5, -0.5], [2.5, 2.5], [-0.5, 2.5]])
-    out = []
+    out, reader = [], Reader(ocr="never")
     for br in range(3):
         for bc in range(3):
             hom = grid @ np.array([[1.0, 0, 3 * bc + 0.5], [0, 1.0, 3 * br + 0.5], [0, 0, 1]])
             geo = FaceGeometry(hom, project(hom, corners), (True,) * 9)
-            r = read_face(image, templates=default_templates(), model=default_model(),
-                          ocr="never", geometry=geo)
+            r = reader.read_face(image, geometry=geo)
             blank = set(r.blank)
             out += [(3 * br + i // 3, 3 * bc + i % 3, None if i in blank else r.stickers[i])
                     for i in range(9)]

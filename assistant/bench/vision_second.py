@@ -35,8 +35,8 @@ from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.state import CubeState
 from sudoku_cube.render.second import Scene, corner_shot, face_shot, make_look
 from sudoku_cube.render.second.scenes import everyday
-from sudoku_cube.vision.corners.reader import read_corner_photo
-from sudoku_cube.vision.reading import FaceReading, read_face, reading_state
+from sudoku_cube.vision.reader import Reader
+from sudoku_cube.vision.reading import FaceReading, reading_state
 
 LOCATED_TOLERANCE = 1 / 3
 """A face is located when every sticker centre found lies within this fraction of the
@@ -163,13 +163,14 @@ def six_photos(look: str, count: int, seed: int, ocr: bool, save: Path | None,
     photographed in the everyday scenes and counted there per kind too."""
     t = Tally()
     symmetric = symmetric_of(look)
+    reader = Reader(ocr="always" if ocr else "never")
     for k, s, name, state, homes, lk in _cubes(look, count, seed, progress, task):
         where = {f: everyday(k, i) if scenes else None for i, f in enumerate(FACES)}
         shots = {f: face_shot(state, f, s * 10 + i, lk, homes, scene=where[f])
                  for i, f in enumerate(FACES)}
         readings = {}
         for f, shot in shots.items():
-            r, err = _timed(t, 1, lambda: read_face(shot.image, ocr=ocr, face=f))
+            r, err = _timed(t, 1, lambda: reader.read_face(shot.image, face=f))
             found = _judge(t, name, f, r, err, shot.truth, where[f])
             if scenes:
                 scenes.face(where[f], r, found, err, state.face(f), symmetric)
@@ -193,13 +194,14 @@ def corner_pairs(look: str, count: int, seed: int, ocr: bool, save: Path | None,
     photographed in the everyday scenes and counted there per kind too."""
     t = Tally()
     symmetric = symmetric_of(look)
+    reader = Reader(ocr="always" if ocr else "never")
     for k, s, name, state, homes, lk in _cubes(look, count, seed, progress, task):
         readings, shots = {}, {}
         for i, w in enumerate("AB"):
             scene = everyday(k, i) if scenes else None
             shot = shots[w] = corner_shot(state, w, s * 10 + i, lk, homes, scene=scene)
-            got, err = _timed(t, 3, lambda: read_corner_photo(shot.image, w, ocr=ocr,
-                                                              source=f"{name}/{w}"))
+            got, err = _timed(t, 3, lambda: reader.read_corner_photo(shot.image, w,
+                                                                     source=f"{name}/{w}"))
             got = got or {}
             bad = False
             for f, truth in shot.truth["faces"].items():

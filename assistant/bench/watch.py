@@ -26,6 +26,7 @@ from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.slip_kinds import SLIP_KINDS, Slip, random_slip
 from sudoku_cube.models.solved import is_solved
 from sudoku_cube.models.state import CubeState
+from sudoku_cube.vision.reader import Reader
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -53,7 +54,7 @@ def video_case(start: CubeState, plan: tuple[Move, ...], slip: Slip, seed: int,
 
     cursor = GuideCursor(steps_from_moves(start, plan), start, remember=False, position=0)
     t0 = time.perf_counter()
-    events = watch(cursor, corner_readings(frames(), settings), settings)
+    events = watch(cursor, corner_readings(frames(), Reader(settings=settings)), settings)
     ms = 1000 * (time.perf_counter() - t0) / max(1, len(infos))
     stop = next((e for e in events if e.kind != "confirmed"), None)
     at_step = infos[-1]["step"] if infos else 0

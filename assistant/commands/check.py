@@ -13,7 +13,7 @@ from sudoku_cube.assistant.markup import plain
 from sudoku_cube.assistant.pipeline import already_solved, solve_state
 from sudoku_cube.assistant.review import unsure_message
 from sudoku_cube.assistant.review_ui import ReviewQuit, kept_corrections, run_review
-from sudoku_cube.assistant.profile_option import add_cube_options, cube_settings, reader_options
+from sudoku_cube.assistant.profile_option import add_cube_options, chosen_reader, cube_settings
 from sudoku_cube.assistant.sessions import followed_plans
 from sudoku_cube.assistant.slip_check import (Cells, corner_cells, corner_photo, face_letter,
                                               first_look_json, first_look_words, how_to_show,
@@ -112,8 +112,9 @@ def plan_of(args: argparse.Namespace, settings):
     return start, moves
 
 
-def observations(args: argparse.Namespace, settings) -> dict[str, Cells]:
-    """Every face given on the command line, as scored cells."""
+def observations(args: argparse.Namespace) -> dict[str, Cells]:
+    """Every face given on the command line, as scored cells (photos read with the
+    ``--profile``'s reader, loaded only when a photo is given)."""
     face_option = face_letter(args.face, "--face") if args.face else None
     default = face_option or "F"
     seen: dict[str, Cells] = {}
@@ -128,13 +129,13 @@ def observations(args: argparse.Namespace, settings) -> dict[str, Cells]:
         face, text = split_face(value, default)
         add(face, tokens_cells(face, text))
     for value in args.photo:
-        reader = reader if reader is not None else reader_options(args)
+        reader = reader if reader is not None else chosen_reader(args)
         face, path = photo_face(value, face_option)
-        add(face, photo_cells(face, path, settings, reader))
+        add(face, photo_cells(face, path, reader))
     for value in args.corner:
-        reader = reader if reader is not None else reader_options(args)
+        reader = reader if reader is not None else chosen_reader(args)
         letter, path = corner_photo(value)
-        for face, cells in corner_cells(path, settings, reader, letter).items():
+        for face, cells in corner_cells(path, reader, letter).items():
             add(face, cells)
     return seen
 
@@ -162,7 +163,7 @@ def run(args: argparse.Namespace) -> int:
                           f"--tokens {look.face}=\"nine tokens\" or --photo {look.face}=PATH.",
                           highlight=False)
         return 0
-    seen = observations(args, settings)
+    seen = observations(args)
     if not seen:
         raise SudokuCubeError("nothing to compare: give a face with --tokens or --photo, or "
                               "corner photo A with --corner")

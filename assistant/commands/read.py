@@ -11,20 +11,19 @@ from rich.console import Console
 
 from sudoku_cube.assistant.markup import plain
 from sudoku_cube.assistant.net import BLANK, NetView
-from sudoku_cube.assistant.profile_option import add_profile_option, reader_options
-from sudoku_cube.assistant.solve_options import add_ocr_option, ocr_mode
+from sudoku_cube.assistant.profile_option import add_profile_option, chosen_reader
+from sudoku_cube.assistant.solve_options import add_ocr_option
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.state import sticker_name
 from sudoku_cube.vision.annotate import annotate_photo
 from sudoku_cube.vision.annotate_refusal import annotate_refusal
-from sudoku_cube.vision.corners.reader import CORNER_PHOTOS, read_corner_photo
+from sudoku_cube.vision.corners.reader import CORNER_PHOTOS
 from sudoku_cube.vision.corners.views import corner_faces
 from sudoku_cube.vision.face_geometry import FaceNotFoundError
 from sudoku_cube.vision.footed import ones_verdict
 from sudoku_cube.vision.images import file_scale, load_image
-from sudoku_cube.vision.photo_set import read_folder
-from sudoku_cube.vision.reading import FaceReading, read_face
+from sudoku_cube.vision.reading import FaceReading
 from sudoku_cube.vision.storage import atomic_write_bytes
 
 
@@ -72,11 +71,11 @@ def read_corner_singles(which: str, paths: list[Path], args: argparse.Namespace)
     photo before taking the other); a photo that does not show the corner says why."""
     console = Console(stderr=bool(args.json))  # stdout carries only JSON with --json
     results = {}
-    options = reader_options(args)
+    reader = chosen_reader(args)
     for path in paths:
         img = load_image(path)
-        faces = read_corner_photo(img, which, ocr=ocr_mode(args), source=str(path),
-                                  file_scale=file_scale(path, img), **options)
+        faces = reader.read_corner_photo(img, which, source=str(path),
+                                         file_scale=file_scale(path, img))
         results[str(path)] = faces
         console.print(f"[bold]{plain(path)}[/] (corner photo {which}: "
                       + ", ".join(f"{c.face} {c.place}" for c in corner_faces(which)) + "):")
@@ -111,12 +110,11 @@ def read_single_faces(paths: list[Path], args: argparse.Namespace) -> int:
     taking the others); a photo whose face cannot be read gives its specific message."""
     console = Console(stderr=bool(args.json))  # stdout carries only JSON with --json
     results = {}
-    options = reader_options(args)  # the profile is loaded once for all the photos
+    reader = chosen_reader(args)  # the profile is loaded once for all the photos
     for path in paths:
         face = path.stem.upper() if path.stem.upper() in FACES else None
         img = load_image(path)
-        r = read_face(img, ocr=ocr_mode(args), source=str(path), face=face,
-                      file_scale=file_scale(path, img), **options)
+        r = reader.read_face(img, source=str(path), face=face, file_scale=file_scale(path, img))
         results[str(path)] = r
         rows, notes = face_lines(r)
         console.print(f"[bold]{plain(path)}[/] (face {face or '?'}):")
@@ -157,8 +155,8 @@ def _read(args: argparse.Namespace) -> int:
     target = args.photos[0] if len(args.photos) == 1 else args.photos
     err = Console(stderr=True)
     with err.status("reading photos...") as status:
-        reading = read_folder(target, ocr=ocr_mode(args), **reader_options(args),
-                              progress=lambda f: status.update(f"reading face {f}..."))
+        reading = chosen_reader(args).read_photo_set(
+            target, progress=lambda f: status.update(f"reading face {f}..."))
     for w in reading.warnings:
         err.print(f"[yellow]warning:[/] {plain(w)}")
     _debug_pictures(args, list(reading.faces.values()))

@@ -16,8 +16,8 @@ from rich.live import Live
 from sudoku_cube.assistant import interrupt
 from sudoku_cube.assistant.keys import interactive, read_line
 from sudoku_cube.assistant.markup import plain
-from sudoku_cube.assistant.profile_option import (add_cube_options, cube_settings, profile_camera,
-                                                  reader_options)
+from sudoku_cube.assistant.profile_option import (add_cube_options, chosen_reader, cube_settings,
+                                                  profile_camera)
 from sudoku_cube.assistant.review_ui import ReviewQuit, kept_corrections, run_review
 from sudoku_cube.assistant.scan_loop import ScanStopped, scan_frames
 from sudoku_cube.assistant.scan_protocol import face_title
@@ -137,7 +137,7 @@ def run(args: argparse.Namespace) -> int:
     """Scan, review, write the state file."""
     console = Console()
     settings = cube_settings(args)
-    read = partial(read_frame_face, **reader_options(args))
+    read = partial(read_frame_face, reader=chosen_reader(args))
     if args.every < 1 or args.steady < 1:
         raise SudokuCubeError("--every and --steady take numbers of at least 1")
     camera = profile_camera(args)
