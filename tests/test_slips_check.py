@@ -98,6 +98,26 @@ def test_slip_from_face_photo(fixed_plan, tmp_path, capsys):
     assert is_solved(real.apply(parse_moves(out["new_plan"])))
 
 
+def test_face_photo_read_with_a_profile(fixed_plan, tmp_path, capsys):
+    """``--photo`` with ``--profile``: the photo is read with the profile's Reader (once a
+    dict of reader options whose settings clashed with the settings given beside them)."""
+    from sudoku_cube.render.photo import render_face_photo
+
+    assert main(["calibrate", "settings", "--profile", "mine", "--symmetric", "1"]) == 0
+    capsys.readouterr()
+    start, plan = fixed_plan
+    slip = Slip("direction", STEP, plan[STEP - 1], (plan[STEP - 1].inverse(),))
+    real = slipped_state(start, plan, DONE, [slip])
+    args = ["--profile", "mine"]
+    for face in ("F", "R"):
+        img, _ = render_face_photo(real.face(face), seed=40 + len(args), style="white")
+        cv2.imwrite(str(tmp_path / f"{face}.png"), img)
+        args += ["--photo", f"{face}={tmp_path / f'{face}.png'}"]
+    code, out = _check(tmp_path, capsys, start, plan, args)
+    assert code == 0 and out["outcome"] == "found", out
+    assert out["explanation"]["slips"][0]["kind"] == "direction"
+
+
 def test_each_slip_kind_from_photos(fixed_plan, tmp_path, capsys):
     """Corner photo A first, then a photo of each face the assistant asks for."""
     from sudoku_cube.render.photo import render_corner_photo, render_face_photo
