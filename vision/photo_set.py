@@ -11,7 +11,10 @@ from typing import Callable, Sequence
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.profile import CubeSettings
+from sudoku_cube.models.solved import digit_count_problems
+from sudoku_cube.vision.corners.faces import locate_faces
 from sudoku_cube.vision.corners.reader import CORNER_PHOTOS, read_corner_folder
+from sudoku_cube.vision.images import load_image
 from sudoku_cube.vision.hog import LinearModel
 from sudoku_cube.vision.photo_files import face_photos, missing_faces_message
 from sudoku_cube.vision.reading import OcrMode, Reading, read_face_photos
@@ -34,11 +37,40 @@ def read_folder(paths: Path | str | Sequence[Path | str], *,
     called with each photo's name as it is read. Missing photos raise a SudokuCubeError
     naming them."""
     photos = face_photos(paths)
+    if "A" in photos and any(f in photos for f in FACES if f != "B"):
+        raise SudokuCubeError(mixed_message(paths, photos))
     if holds_corner_photos(photos):
         return read_corner_folder(paths, templates=templates, model=model, ocr=ocr,
                                   settings=settings, progress=progress)
     missing = [f for f in FACES if f not in photos]
     if missing:
         raise SudokuCubeError(missing_faces_message(paths, missing))
-    return read_face_photos(photos, paths, templates=templates, model=model, ocr=ocr,
-                            settings=settings, progress=progress)
+    reading = read_face_photos(photos, paths, templates=templates, model=model, ocr=ocr,
+                               settings=settings, progress=progress)
+    if digit_count_problems(reading.state.without_candidates()) and shows_a_corner(photos["B"]):
+        raise SudokuCubeError(
+            f"{photos['B']}: shows a corner of the cube (three faces), not face B alone: a "
+            "folder holds six face photos U R F D L B, or the two corner photos A and B and "
+            "nothing else. Photograph face B straight on as B.jpg, or keep the corner photo "
+            "with its pair A in a folder of their own")
+    return reading
+
+
+def mixed_message(paths: Path | str | Sequence[Path | str], photos: dict[str, Path]) -> str:
+    """Why a folder that holds corner photo ``A`` beside face photos is not read: which of
+    the two a person meant cannot be told."""
+    where = paths if isinstance(paths, (str, Path)) else ", ".join(str(p) for p in paths)
+    faces = " ".join(f for f in FACES if f in photos)
+    return (f"{where}: holds corner photo {photos['A'].name} and face photos ({faces}); a cube "
+            "is read from six face photos U R F D L B, or from the two corner photos A and B, "
+            "not from a mix: keep the photos of one kind in the folder and move the others out")
+
+
+def shows_a_corner(path: Path) -> bool:
+    """True when the photo shows three faces around a corner (a corner photo), which a photo
+    of one face straight on never does."""
+    try:
+        locate_faces(load_image(path), "B", str(path))
+    except SudokuCubeError:
+        return False
+    return True

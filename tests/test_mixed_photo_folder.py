@@ -1,0 +1,42 @@
+"""A folder that mixes face photos with corner photo A, or holds a corner photo named B.jpg
+beside five face photos, gets a message about the photos (exit 2), not the digit counts of a
+reading that took a corner photo for a face."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from sudoku_cube.assistant.cli import main
+
+SAMPLES = Path(__file__).resolve().parents[1] / "samples"
+
+
+def _folder(tmp_path: Path, faces: str, corners: dict[str, str]) -> Path:
+    folder = tmp_path / "cube"
+    folder.mkdir()
+    for f in faces:
+        shutil.copy(SAMPLES / "cubes/01-easy" / f"{f}.jpg", folder / f"{f}.jpg")
+    for name, corner in corners.items():
+        shutil.copy(SAMPLES / "corners/c1-plain" / f"{corner}.jpg", folder / f"{name}.jpg")
+    return folder
+
+
+@pytest.mark.parametrize("faces", ["URFDLB", "URFDL"])
+def test_corner_photo_a_beside_face_photos(tmp_path, capsys, faces):
+    folder = _folder(tmp_path, faces, {"A": "A"})
+    assert main(["read", str(folder), "--no-ocr"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert f"holds corner photo A.jpg and face photos ({' '.join(faces)})" in err
+    assert "not from a mix" in err and "Traceback" not in err and "missing" not in err
+
+
+@pytest.mark.parametrize("command", ["read", "solve"])
+def test_corner_photo_named_b_beside_five_faces(tmp_path, capsys, command):
+    folder = _folder(tmp_path, "URFDL", {"B": "B"})
+    args = [command, str(folder), "--no-ocr"] + (["--plain"] if command == "solve" else [])
+    assert main(args) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert f"{folder / 'B.jpg'}: shows a corner of the cube (three faces), not face B" in err
+    assert "a Sudoku Cube has" not in err and "Traceback" not in err
