@@ -66,6 +66,10 @@ class ReviewCheck:
     too_doubtful: bool = False
     """The grid solver refused the reading early: too many stickers in doubt (the explanation
     names the photos to retake)."""
+    named: bool = False
+    """Whether the problems name stickers (a grid refusal's culprits, or the stickers of a
+    digit read too often or too rarely): only then can a person be told to correct "the
+    stickers named"."""
 
     @property
     def sure(self) -> bool:
@@ -102,9 +106,11 @@ def check_reading(state: CubeState, settings: CubeSettings = CubeSettings(),
                 except ValueError:
                     continue
         hopeless = getattr(e, "reason", None) == "too-doubtful"
+        named = bool(getattr(e, "culprits", ())) or getattr(e, "reason", "") == "digit-count"
         return ReviewCheck([unsolvable_problem(e)], None, hints, count_notes,
                            explanation=str(e) if hopeless else
-                           f"the grid cannot be completed: {e}", too_doubtful=hopeless)
+                           f"the grid cannot be completed: {e}", too_doubtful=hopeless,
+                           named=named)
     suggestions = {i: s for i, (s, best) in enumerate(zip(grid.chosen, state.stickers))
                    if not same_sticker(s, best, settings.symmetric)}
     chosen = CubeState(tuple(grid.chosen), state.n)

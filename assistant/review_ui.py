@@ -123,7 +123,8 @@ def _review_loop(console: Console, state: CubeState, settings: CubeSettings,
     while True:
         with console.status("Checking the reading with the grid solver..."):
             check = check_reading(state, settings, solver, photos)
-        view = ReviewView(state, check, show_help=read_line is not None)
+        view = ReviewView(state, check, show_help=read_line is not None,
+                          verdict=read_line is not None or (check.ok and check.sure))
         console.print(view)
         if read_line is None:
             if check.too_doubtful:
@@ -133,9 +134,11 @@ def _review_loop(console: Console, state: CubeState, settings: CubeSettings,
                     "the reading is not consistent: "
                     + (check.explanation.rstrip(". ") if check.explanation else
                        "; ".join(p.rstrip(". ") for p in check.problems))
-                    + ". Retake the photos of those stickers, or correct them in a state file "
-                    "(`sudoku-cube read PHOTOS --json > state.json` writes one; a token changed "
-                    "in its faces counts as certain) and run `sudoku-cube solve state.json`")
+                    + (". Retake the photos of those stickers, or correct them" if check.named
+                       else ". Retake the photos, or correct the stickers you see misread")
+                    + " in a state file (`sudoku-cube read PHOTOS --json > state.json` writes "
+                    "one; a token changed in its faces counts as certain) and run "
+                    "`sudoku-cube solve state.json`")
             if not check.sure and check.grid is not None:
                 raise SudokuCubeError(unsure_message(state, check.grid, settings))
             for line in suggestion_lines(state, check):

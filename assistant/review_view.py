@@ -95,6 +95,9 @@ class ReviewView:
     show_help: bool = True
     page: int = 0
     height: int | None = None
+    verdict: bool = True
+    """Whether the footer gives the problems and the verdict; without a person to answer, a
+    reading that cannot go on is refused with an error that says them once."""
 
     def short_row(self, i: int) -> Text:
         """One doubtful sticker in :data:`SHORT_WIDTH` characters: ``F7 9v 6^`` (read, the
@@ -224,7 +227,17 @@ class ReviewView:
             if not self.check.too_doubtful:  # counts of a reading to retake tell nothing
                 out += [Text(f"note: {note}", style="yellow")
                         for note in self.check.count_notes]
-            out += [Text(f"problem: {p}", style="bold red") for p in self.check.problems]
+            if self.verdict:
+                out += [Text(f"problem: {p}", style="bold red") for p in self.check.problems]
+                out += self.verdict_lines(wide)
+        if self.show_help:
+            out.append(Text.from_markup(REVIEW_HELP if wide else SHORT_HELP))
+        return out
+
+    def verdict_lines(self, wide: bool) -> list[Text]:
+        """Whether the reading can go on, and what to do when it cannot."""
+        out = []
+        if self.check is not None:
             if self.check.ok and not self.check.sure:
                 out.append(Text(self.unsure_line(), style="bold yellow"))
             elif self.check.ok:
@@ -236,10 +249,12 @@ class ReviewView:
                 out.append(Text("Too doubtful to settle: retake the photos named, or correct "
                                 "stickers." if wide else "Retake those photos, or correct.",
                                 style="bold red"))
-            else:
+            elif self.check.named:
                 out.append(Text("The reading is not consistent yet: correct the stickers named "
                                 "above." if wide else "Not consistent yet: correct those named.",
                                 style="bold red"))
-        if self.show_help:
-            out.append(Text.from_markup(REVIEW_HELP if wide else SHORT_HELP))
+            else:
+                out.append(Text("The reading is not consistent yet: retake the photos, or "
+                                "correct the stickers you see misread." if wide else
+                                "Not consistent yet: retake, or correct.", style="bold red"))
         return out

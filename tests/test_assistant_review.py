@@ -9,7 +9,8 @@ import random
 import pytest
 from rich.console import Console
 
-from sudoku_cube.assistant.review import (apply_corrections, check_reading, doubtful, parse_corrections)
+from sudoku_cube.assistant.review import (ReviewCheck, apply_corrections, check_reading, doubtful,
+                                          parse_corrections)
 from sudoku_cube.assistant.review_ui import PROMPT_MORE, ReviewQuit, run_review
 from sudoku_cube.assistant.review_view import ReviewView
 from sudoku_cube.models.errors import SudokuCubeError
@@ -92,6 +93,29 @@ def test_without_a_person_an_inconsistent_reading_stops_with_a_clear_message():
         run_review(_console(), reading, read_line=None)
     text = str(err.value)
     assert ".." not in text and "U1" in text and "read PHOTOS --json" in text
+
+
+def test_without_a_person_the_problem_is_said_once_in_the_error():
+    truth = _truth(13)
+    u1 = truth.stickers[0]
+    reading = _reading(truth, {"U1": (_other_digit(u1), 0.9, 0.0)})
+    console = _console()
+    with pytest.raises(SudokuCubeError) as err:
+        run_review(console, reading, read_line=None)
+    shown = console.export_text()
+    assert "problem:" not in shown and "not consistent" not in shown and "U" in shown
+    assert "Retake the photos of those stickers" in str(err.value)
+
+
+def test_the_verdict_claims_named_stickers_only_when_some_were_named():
+    truth = _truth(15)
+    for named, words in ((True, "correct the stickers named above"),
+                         (False, "retake the photos, or correct the stickers you see misread")):
+        check = ReviewCheck(["no solved arrangement fits"], None, named=named)
+        console = _console()
+        console.print(ReviewView(truth, check))
+        text = " ".join(console.export_text().split())
+        assert words in text and ("named above" in text) == named
 
 
 def test_without_a_person_a_consistent_reading_takes_the_suggestions():
