@@ -7,7 +7,6 @@ import json
 
 from rich.console import Console
 
-from sudoku_cube.assistant.files import load_state
 from sudoku_cube.assistant.keys import interactive, read_line
 from sudoku_cube.assistant.markup import plain
 from sudoku_cube.assistant.pipeline import already_solved, solve_state
@@ -19,6 +18,8 @@ from sudoku_cube.assistant.slip_check import (Cells, corner_cells, corner_photo,
                                               first_look_json, first_look_words, how_to_show,
                                               photo_cells, photo_face, split_face, tokens_cells,
                                               verdict_json)
+from sudoku_cube.assistant.solve_flow import read_cube
+from sudoku_cube.assistant.solve_options import add_ocr_option
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.grid import GridSolution, solve_grid
 from sudoku_cube.models.moves import format_moves, parse_moves
@@ -45,7 +46,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "step, cube held turned; one or two of them) are searched. Exit status: 0 "
                     "as expected or slip found (with a new plan), 3 several slips fit (show "
                     "the face named), 4 no likely slip fits (scan again).")
-    p.add_argument("state", help="the state file the plan starts from (JSON or text)")
+    p.add_argument("state", help="the state file the plan starts from (JSON or text), or the folder of photos it was planned from")
+    add_ocr_option(p)
     p.add_argument("--moves", help="the plan being followed (default: plan STATE again)")
     p.add_argument("--step", type=int, required=True, metavar="N",
                    help="steps of the plan made so far (0 = none)")
@@ -89,7 +91,7 @@ def plan_of(args: argparse.Namespace, settings):
     """The plan's start state and moves: ``--moves`` on STATE, or the plan the guide follows
     for STATE (planned again, the same way, when there is none). A reading with candidates is
     settled as ``solve`` settles it (:func:`settled`)."""
-    state = load_state(args.state)
+    state = read_cube(args.state, Console(stderr=True), args)[0]
     if args.moves is None:
         grid = None
         if not already_solved(state, settings):

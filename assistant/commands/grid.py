@@ -14,9 +14,10 @@ from dataclasses import replace
 from rich.console import Console
 from rich.table import Table
 
-from sudoku_cube.assistant.files import load_state
 from sudoku_cube.assistant.net import NetView
 from sudoku_cube.assistant.profile_option import add_cube_options, cube_settings
+from sudoku_cube.assistant.solve_flow import read_cube
+from sudoku_cube.assistant.solve_options import add_ocr_option
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.geometry import FACE_NAMES
 from sudoku_cube.models.grid import GridSolution, enumerate_targets, solve_grid
@@ -35,7 +36,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Find the solved arrangement reachable by face turns that best fits the "
                     "readings (CP-SAT): the target net, each face's direction, the centre turns "
                     "and where each corner and edge goes with what twist.")
-    p.add_argument("state", help="state file (JSON or text, see docs/conventions.md)")
+    p.add_argument("state", help="state file (JSON or text, see docs/conventions.md) or a folder of photos, as solve takes")
+    add_ocr_option(p)
     p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
     p.add_argument("--all", action="store_true",
                    help="also count the distinct solved arrangements (up to --cap) and say "
@@ -60,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     """Solve the grid of a state file and print it."""
     if args.cap < 1:
         raise SudokuCubeError("--cap must be at least 1")
-    state = load_state(args.state)
+    state = read_cube(args.state, Console(stderr=True), args)[0]
     settings = settings_from(args)
     sol = solve_grid(state, settings, count_cap=args.cap if args.all else None,
                      time_limit_s=args.time_limit)

@@ -1,0 +1,30 @@
+"""``grid`` and ``check`` take the photo folder that ``solve`` takes, as well as a state file,
+and give the same answer for both."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from sudoku_cube.assistant.cli import main
+
+EASY = Path(__file__).resolve().parents[1] / "samples" / "cubes" / "01-easy"
+
+
+def _out(capsys, argv: list[str]) -> str:
+    code = main(argv)
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    return out.out
+
+
+def test_grid_and_check_read_a_photo_folder_as_its_state_file(capsys, tmp_path):
+    state = tmp_path / "state.json"
+    state.write_text(_out(capsys, ["read", str(EASY), "--json", "--no-ocr"]))
+    from_photos = json.loads(_out(capsys, ["grid", str(EASY), "--json", "--no-ocr"]))
+    from_file = json.loads(_out(capsys, ["grid", str(state), "--json"]))
+    from_photos.pop("stats"), from_file.pop("stats")  # timings
+    assert from_photos == from_file and len(from_photos["chosen"]) == 6
+    moves = json.loads(_out(capsys, ["solve", str(EASY), "--json", "--no-ocr"]))["moves"]
+    ask = ["--moves", " ".join(moves), "--step", "2", "--suggest", "--json"]
+    assert json.loads(_out(capsys, ["check", str(EASY), "--no-ocr", *ask])) == \
+        json.loads(_out(capsys, ["check", str(state), *ask]))
