@@ -52,7 +52,7 @@ class ScanPanel:
             body.append(Text(f"Show face {face_title(nxt)}", style="bold"))
             body.append(grid)
             steady = self.scanner.steadiness
-            if steady:
+            if 0 < steady < self.scanner.stable_frames:  # more: a captured face held again
                 body.append(Text(f"Hold still... {steady}/{self.scanner.stable_frames}",
                                  style="cyan"))
         if self.status:

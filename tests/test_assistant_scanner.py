@@ -119,3 +119,17 @@ def test_panel_at_80_columns_names_the_next_face_and_how_to_hold_it():
 def test_sticker_centres_follow_the_outline():
     pts = sticker_centres(((0, 0), (90, 0), (90, 90), (0, 90)))
     assert pts[0] == (15.0, 15.0) and pts[4] == (45.0, 45.0) and pts[8] == (75.0, 75.0)
+
+
+def test_a_captured_face_held_still_gets_no_count_past_its_end():
+    """Holding a captured face keeps its reading steady past the frames a capture needs; the
+    panel says it is seen again, never "Hold still... 6/3"."""
+    state = _truth()
+    events = []
+    scanner = Scanner(save=False)
+    _run(scanner, state, ["U"] * 9, events)
+    assert scanner.steadiness > scanner.stable_frames
+    console = Console(file=io.StringIO(), width=80, record=True, color_system=None)
+    console.print(ScanPanel(scanner, status=events[-1].message))
+    text = console.export_text()
+    assert "Hold still" not in text and "face U again" in text
