@@ -13,7 +13,9 @@ from .errors import MoveError
 from .geometry import FACE_NAMES, FACES, turn_table
 from .transform import Transform
 
-SUFFIX_TURNS = {"": 1, "2": 2, "'": 3}
+SUFFIX_TURNS = {"": 1, "2": 2, "'": 3, "2'": 2}
+"""Quarter turns clockwise of each suffix; ``2'`` (a half turn written anticlockwise) is
+the same half turn as ``2``."""
 TURNS_SUFFIX = {1: "", 2: "2", 3: "'"}
 
 
@@ -62,9 +64,10 @@ _VIEWER = {  # face -> (the layer in words, (where a clockwise turn takes it, an
 
 
 MOVE_HELP = ("supported moves are face turns U R F D L B, each optionally followed by ' "
-             "(anticlockwise) or 2 (half turn), separated by spaces, e.g. \"R U' F2\"")
+             "(anticlockwise) or 2 (half turn; 2' is the same), separated by spaces, e.g. "
+             "\"R U' F2\"")
 
-_TOKEN = re.compile(r"^([URFDLB])(2|'|)$")
+_TOKEN = re.compile(r"^([URFDLB])(2'|2|'|)$")
 
 
 def _explain(token: str) -> str:

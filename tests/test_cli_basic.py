@@ -23,6 +23,20 @@ def test_apply_json_matches_the_model(tmp_path, capsys):
     assert out == s.apply("R U' F2 D L' B")
 
 
+def test_apply_says_whether_the_result_is_solved_and_takes_a_half_turn_written_2prime(
+        tmp_path, capsys):
+    s = random_design(random.Random(11))
+    path = _write(tmp_path, s)
+    assert main(["apply", str(path), "R U2'"]) == 0
+    out = capsys.readouterr().out
+    assert "after R U2" in out and out.rstrip().endswith("not solved")
+    assert main(["apply", str(path), "R U2' U2 R'"]) == 0
+    assert capsys.readouterr().out.rstrip().splitlines()[-1] == "solved"
+    assert main(["apply", str(path), "R2'", "--json"]) == 0
+    out = capsys.readouterr()
+    assert parse_json(out.out) == s.apply("R2") and out.err.strip() == "not solved"
+
+
 def test_show_draws_the_net_at_80_columns(tmp_path, capsys):
     s = random_design(random.Random(12))
     path = _write(tmp_path, s, "cube.txt")

@@ -125,7 +125,7 @@ def test_solved_cube_gives_an_empty_plan_and_says_so(flags, capsys):
 MOVES = {
     "R X": ("'X'", "not supported"),
     "R3": ("'R3'", "not a move"),
-    "R U2'": ("U2'", "not a move"),
+    "R U'2": ("U'2", "not a move"),
     "r u": ("'r'", "lower-case", "upper-case face turns"),
     "Rw U": ("'Rw'", "wide moves are not supported"),
     "x y": ("'x'", "whole-cube rotations are not supported"),

@@ -7,7 +7,9 @@ from rich.console import Console
 
 from sudoku_cube.assistant.files import load_state
 from sudoku_cube.assistant.net import NetView
+from sudoku_cube.assistant.profile_option import add_cube_options, cube_settings
 from sudoku_cube.models.moves import format_moves, parse_moves
+from sudoku_cube.models.solved import is_solved
 from sudoku_cube.models.state_format import to_json
 
 
@@ -18,15 +20,22 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("state", help="state file (JSON or text)")
     p.add_argument("moves", help="face turns U R F D L B with ' or 2, separated by spaces")
     p.add_argument("--json", action="store_true", help="print the state JSON to stdout")
+    add_cube_options(p)
     p.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Apply the moves and print the result."""
+    """Apply the moves and print the result, and whether it is solved (on stderr with
+    ``--json``, whose stdout is the state alone)."""
     moves = parse_moves(args.moves)
     state = load_state(args.state).apply(moves)
+    settings = cube_settings(args)
+    verdict = "solved" if is_solved(state, settings.symmetric) else "not solved"
     if args.json:
         print(to_json(state))
+        Console(stderr=True).print(verdict)
     else:
-        Console().print(NetView(state, title=f"after {format_moves(moves) or '(no moves)'}"))
+        console = Console()
+        console.print(NetView(state, title=f"after {format_moves(moves) or '(no moves)'}"))
+        console.print(verdict)
     return 0
