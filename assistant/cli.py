@@ -12,6 +12,7 @@ Ctrl-C exits 130 with the command to run to go on from there.
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
 import importlib.metadata
 import os
@@ -23,6 +24,10 @@ from typing import NoReturn, Sequence
 from sudoku_cube.assistant.interrupt import remembered_ctrl_c, resume_command, resume_hint
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.printable import printable
+from sudoku_cube.vision.write_errors import WriteFailed
+
+DISK_FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS)
+"""Errors of a write that only the person can fix (free space, another folder): exit 2."""
 
 COMMANDS = {
     "show": "draw a state file as a net",
@@ -143,6 +148,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     except OSError as e:
+        if e.errno in DISK_FULL:  # a write outside vision.storage (which says it itself)
+            say(str(WriteFailed(e.filename or "a file", e)))
+            return 2
         if not e.filename:  # not about a file the user named: a bug, reported below
             return internal_error(e, debug)
         if debug:

@@ -26,6 +26,7 @@ from typing import Callable
 from sudoku_cube.models import centre_search, centres
 from sudoku_cube.vision import storage
 from sudoku_cube.vision.storage import atomic_write_bytes
+from sudoku_cube.vision.temp_files import remove_stale
 
 MAGIC = b"SCTB"
 MAX_TABLE_BYTES = 256 << 20
@@ -152,6 +153,7 @@ def ensure_tables(report: Report | None = None, notice: Notice | None = None,
     given to ``notice``.
     """
     with _LOCK:
+        remove_stale(folder or storage.cache_dir())  # temporary files of killed writers
         status: dict[str, str] = {}
         todo: list[TableFile] = []
         for table in planner_tables():

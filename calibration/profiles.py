@@ -10,6 +10,7 @@ settings, camera 0) and is never written.
 from __future__ import annotations
 
 import re
+import shutil
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -149,6 +150,17 @@ def save_profile(profile: Profile) -> Path:
         raise ProfileError("the profile 'default' is built in and cannot be overwritten; "
                            "choose another name with --profile NAME")
     folder = profile_dir(profile.name)
+    new = not folder.exists()
+    try:
+        return _save_into(folder, profile)
+    except BaseException:
+        if new:  # a half-made folder would stand as a broken profile of that name
+            shutil.rmtree(folder, ignore_errors=True)
+        raise
+
+
+def _save_into(folder: Path, profile: Profile) -> Path:
+    """:func:`save_profile` into ``folder``."""
     folder.mkdir(parents=True, exist_ok=True)
     doc: dict[str, Any] = {
         "format": PROFILE_FORMAT,

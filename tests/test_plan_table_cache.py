@@ -178,3 +178,19 @@ def test_a_named_pipe_in_the_cache_is_replaced_not_waited_on(cache, monkeypatch)
     assert status["centres"] in ("stored", "built")
     assert notices and "not an ordinary file" in notices[0]
     assert path.is_file()
+
+
+def test_start_up_removes_what_a_killed_table_write_left(cache, monkeypatch):
+    """A table write killed with kill -9 leaves its temporary file (tens of MB); the next start
+    removes it once it is a minute old and its process is gone."""
+    import time
+
+    from sudoku_cube.vision.temp_files import STALE_AFTER_S
+
+    monkeypatch.setattr(table_cache, "_CHECKED", set())
+    left = cache / ".twophase-v9.bin.partial-999999999-k1ll3d9x.tmp"
+    left.write_bytes(b"\0" * 4096)
+    old = time.time() - 2 * STALE_AFTER_S
+    os.utime(left, (old, old))
+    assert set(ensure_tables(folder=cache).values()) == {"ready"}
+    assert not left.exists()

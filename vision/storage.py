@@ -7,23 +7,32 @@ the old copy.
 * :func:`cache_dir`: files that can be rebuilt (a classifier trained when the shipped one does
   not fit, the planner's tables): the folder named by ``SUDOKU_CUBE_CACHE``, else the
   platform's user cache folder (``~/.cache/sudoku-cube`` on Linux).
-* :func:`atomic_path` (and :func:`atomic_write_bytes`, ``_text``, ``_json``): write to a temporary file in the target's
-  folder, flush it to disk and rename it over the target, so an interrupted write leaves the
-  previous file intact.
+* :func:`atomic_path` (and :func:`atomic_write_bytes`, ``_text``, ``_json``): write to a
+  temporary file in the target's folder (:mod:`vision.temp_files`), flush it to disk, rename it
+  over the target and flush the folder, so an interrupted write leaves the previous file intact.
+  A full or read-only disk is a :class:`vision.write_errors.WriteFailed` naming the file.
+* :func:`check_output_file`: refuse an output that cannot be written before the work that
+  would produce it.
 
 The lowest layer that writes files is ``vision`` (its model cache and templates), so this module
 lives here and calibration and the assistant use it too.
 """
 from __future__ import annotations
 
+import errno
 import json
 import os
+import stat
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
 import platformdirs
+
+from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.vision.temp_files import remove_stale, temp_prefix
+from sudoku_cube.vision.write_errors import WriteFailed, is_disk_problem
 
 HOME_ENV = "SUDOKU_CUBE_HOME"
 """Environment variable naming the folder for the user's data instead of the platform's."""
@@ -64,23 +73,89 @@ def atomic_path(path: str | os.PathLike[str], suffix: str = ".tmp") -> Iterator[
     """A temporary file beside ``path`` (ending in ``suffix``) for the caller to write; when
     the block ends normally it is flushed to disk and renamed to ``path``. The folder is
     created when missing. On any failure (Ctrl-C included) the temporary file is removed and
-    the previous ``path``, if any, is untouched."""
+    the previous ``path``, if any, is untouched. A full disk, a read-only disk or a folder the
+    person may not write to is a :class:`vision.write_errors.WriteFailed` naming ``path``."""
     target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=suffix, dir=target.parent)
-    os.fchmod(fd, _new_file_mode(target))  # mkstemp makes 0600; a file the user asked for
-    os.close(fd)                           # gets the usual mode (or keeps the old one)
+    _check_replaceable(target)
     try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        remove_stale(target.parent, target.name)  # what a killed writer of it left behind
+        fd, tmp = tempfile.mkstemp(prefix=temp_prefix(target), suffix=suffix, dir=target.parent)
+    except OSError as e:
+        raise _failed(target, e)
+    try:
+        os.fchmod(fd, _new_file_mode(target))  # mkstemp makes 0600; a file the user asked for
+        os.close(fd)                           # gets the usual mode (or keeps the old one)
         yield Path(tmp)
         with open(tmp, "rb+") as fh:
             os.fsync(fh.fileno())
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as e:
         try:
             os.unlink(tmp)
         except OSError:
             pass
-        raise
+        raise _failed(target, e)
+    sync_folder(target.parent)
+
+
+def sync_folder(folder: Path) -> None:
+    """Flush a folder's entries to disk, so that a rename into it survives a power cut (the
+    file's data was flushed before the rename). Best effort: some file systems refuse to sync
+    a folder, and the rename has happened either way."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _failed(target: Path, error: BaseException) -> BaseException:
+    """The error to raise for a failed write of ``target``: a disk problem (full, read-only,
+    no permission) becomes :class:`WriteFailed` naming the file; anything else stays itself."""
+    if is_disk_problem(error):
+        assert isinstance(error, OSError)
+        failed = WriteFailed(target, error)
+        failed.__cause__ = error
+        return failed
+    return error
+
+
+def check_output_file(path: str | os.PathLike[str]) -> None:
+    """Refuse at once a file that a command will write only after long work (a scan): one that
+    is a folder or not an ordinary file, or whose nearest existing folder is a file or may not
+    be written. Raises :class:`SudokuCubeError` (or :class:`WriteFailed`) naming ``path``."""
+    target = Path(path)
+    _check_replaceable(target, pipes=False)
+    folder = target.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if not folder.is_dir():
+        raise SudokuCubeError(f"{target}: {folder} is a file, not a folder; choose another "
+                              "place for the output")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise WriteFailed(target, PermissionError(errno.EACCES, "permission denied"))
+
+
+def _check_replaceable(target: Path, *, pipes: bool = True) -> None:
+    """Refuse a target that is a folder or a device (renaming a file over it would fail or,
+    worse, replace the device), and with ``pipes=False`` also a named pipe or socket."""
+    try:
+        mode = target.lstat().st_mode
+    except OSError:
+        return
+    if stat.S_ISDIR(mode):
+        raise SudokuCubeError(f"{target}: is a folder; give the name of a file to write, e.g. "
+                              f"{target / 'out.json'}")
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) or (
+            not pipes and not (stat.S_ISREG(mode) or stat.S_ISLNK(mode))):
+        raise SudokuCubeError(f"{target}: is not an ordinary file (a device, pipe or socket); "
+                              "give the name of a file to write")
 
 
 def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
