@@ -1,6 +1,7 @@
 """The live scanner's logic, without camera or terminal: readings of frames come in, faces get
 captured once the reading holds still over several frames (or on request), and the session is
-saved after every captured face.
+saved after every captured face. A face that cannot be saved (a full disk) is kept in memory
+and saved with the next one; :attr:`Scanner.saved` says how many faces are on disk.
 
 A reading that matches a face already captured is not taken again (the person is still showing
 it, or a resumed scan replays faces it has); the scanner says which face it thinks it saw.
@@ -15,6 +16,7 @@ import numpy as np
 from sudoku_cube.assistant.scan_protocol import SCAN_ORDER
 from sudoku_cube.assistant.sessions import CapturedFace, ScanSession
 from sudoku_cube.models.stickers import Hypothesis, Sticker
+from sudoku_cube.vision.write_errors import WriteFailed
 
 STABLE_FRAMES = 3
 """Consecutive frames with the same reading before a face is captured by itself."""
@@ -58,6 +60,14 @@ class Scanner:
     save: bool = True
     recent: list[Observation | None] = field(default_factory=list)
     last_event: ScanEvent | None = None
+    saved: int = -1
+    """Faces of the session on disk (a resumed session's count at the start, else 0)."""
+    unsaved: WriteFailed | None = None
+    """Why the last save failed (None: every captured face is on disk)."""
+
+    def __post_init__(self) -> None:
+        if self.saved < 0:
+            self.saved = len(self.session.faces)
 
     @property
     def next_face(self) -> str | None:
@@ -109,20 +119,34 @@ class Scanner:
                 return event
             return None
         self.session.faces[face] = CapturedFace(obs.stickers, obs.candidates, obs.ones)
-        if self.save:
-            self.session.save()
+        self.save_session()
         self.recent.clear()
         tokens = " ".join(s.token for s in obs.stickers)
-        self.last_event = ScanEvent("captured", face, f"captured face {face}: {tokens}")
+        note = "" if self.unsaved is None else (
+            f" (not saved: {self.unsaved.path}: {self.unsaved.reason}; {self.unsaved.fix}; "
+            "the scan keeps the face and saves it with the next one)")
+        self.last_event = ScanEvent("captured", face, f"captured face {face}: {tokens}{note}")
         return self.last_event
+
+    def save_session(self) -> bool:
+        """Write the session (when ``save``); a disk problem is remembered in :attr:`unsaved`,
+        the faces stay in memory. Returns True when every captured face is on disk."""
+        if not self.save:
+            return True
+        try:
+            self.session.save()
+        except WriteFailed as e:
+            self.unsaved = e
+            return False
+        self.unsaved, self.saved = None, len(self.session.faces)
+        return True
 
     def retake(self, face: str) -> None:
         """Forget a captured face so that it is scanned again next."""
         self.session.faces.pop(face, None)
         self.recent.clear()
         self.last_event = None
-        if self.save:
-            self.session.save()
+        self.save_session()
 
     def last_captured(self) -> str | None:
         """The most recently captured face in scan order (for 'retake the last one')."""

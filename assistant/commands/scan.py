@@ -1,5 +1,9 @@
 """``sudoku-cube scan``: capture the six faces from a webcam (or a video file), face by face,
-saving the session after every face; then review the reading and write it as a state file."""
+saving the session after every face; then review the reading and write it as a state file.
+
+Whenever the scan stops early (Ctrl-C, q, the camera fails) it says how many faces are saved and
+suggests ``--resume`` only when there is something to resume. A face that cannot be saved (a
+full disk) is kept in memory and saved with the next one."""
 from __future__ import annotations
 
 import argparse
@@ -33,9 +37,11 @@ from sudoku_cube.vision.camera import CameraError, parse_source, source_name
 from sudoku_cube.vision.camera_settings import CameraSettings
 from sudoku_cube.vision.camera_setup import profile_frames
 from sudoku_cube.vision.footed import OneVerdict
-from sudoku_cube.vision.storage import atomic_write_text, data_dir
+from sudoku_cube.vision.storage import atomic_write_text, check_output_file, data_dir
+from sudoku_cube.vision.write_errors import WriteFailed
 
 RESUME_HINT = "run `sudoku-cube scan --resume` to continue with the faces captured so far"
+NOTHING_SAVED = "nothing to resume: run `sudoku-cube scan` again"
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -140,11 +146,20 @@ def run(args: argparse.Namespace) -> int:
     read = partial(read_frame_face, reader=chosen_reader(args))
     if args.every < 1 or args.steady < 1:
         raise SudokuCubeError("--every and --steady take numbers of at least 1")
+    out = Path(args.output) if args.output else data_dir() / "last-scan.json"
+    check_output_file(out)  # before the scan, not after it
     camera = profile_camera(args)
     session, source = _session(args, console, camera)
     scanner = Scanner(session, stable_frames=args.steady)
+    interrupt.set_resume_hint(_start_hint(scanner))
     if scanner.next_face is not None:
         _capture(args, console, scanner, source, camera, read)
+    saved, lost = _saved(scanner)
+    kept = ("all six faces are saved in the scan session: `sudoku-cube scan --resume` shows the "
+            "review again") if saved == 6 else f"only {saved} of 6 faces are saved{lost}"
+    if lost:  # the data folder's disk is full: the reading goes on from memory
+        console.print(f"[yellow]warning:[/] {plain(kept)}; the reading goes on from memory.")
+    interrupt.set_resume_hint(kept.replace("{", "{{").replace("}", "}}"))
     state = scanner.session.state()
     ones = OneVerdict(*scanner.session.ones())
     console.print("All six faces captured. Checking the reading...")
@@ -152,13 +167,17 @@ def run(args: argparse.Namespace) -> int:
         state, _ = run_review(console, state, settings, read_line if interactive() else None,
                               extra={"one": ones.to_dict()})
     except ReviewQuit as stop:
-        console.print(f"Stopped at the review. All six faces are kept in the scan session "
-                      f"({plain(scan_session_path())}); `sudoku-cube scan --resume` shows the "
-                      f"review again.{plain(kept_corrections(stop))}", highlight=False)
+        where = (f"All six faces are kept in the scan session ({scan_session_path()}); "
+                 "`sudoku-cube scan --resume` shows the review again") if saved == 6 else kept
+        console.print(plain(f"Stopped at the review. {where}.{kept_corrections(stop)}"),
+                      highlight=False)
         return 0
-    out = Path(args.output) if args.output else data_dir() / "last-scan.json"
     console.print(ones.describe(), highlight=False)
-    atomic_write_text(out, json.dumps({**to_dict(state), "one": ones.to_dict()}, indent=2) + "\n")
+    try:
+        atomic_write_text(out, json.dumps({**to_dict(state), "one": ones.to_dict()}, indent=2)
+                          + "\n")
+    except WriteFailed as e:
+        raise SudokuCubeError(f"{e}\n  {kept[0].upper()}{kept[1:]}.") from None
     console.print(f"Reading written to {plain(out)}\nNext: sudoku-cube solve "
                   f"{plain(shlex.quote(str(out)))}")
     return 0
@@ -182,7 +201,7 @@ def _watch_frames(args, console: Console, scanner: Scanner, frames: Iterator[np.
     def on_event(event: ScanEvent) -> None:
         panel.status = event.message
         if not live_ok:
-            console.print(event.message)
+            console.print(plain(event.message))
             nxt = scanner.next_face
             if event.kind in ("captured", "retake") and nxt:
                 console.print(f"  next: show face {face_title(nxt)}")
@@ -198,13 +217,33 @@ def _watch_frames(args, console: Console, scanner: Scanner, frames: Iterator[np.
             scan_frames(scanner, frames, read_frame_face, on_event, window,
                         every=args.every)
     except (KeyboardInterrupt, ScanStopped):
-        n = len(scanner.session.faces)
-        console.print(f"\nScan stopped with {n} of 6 faces saved; {RESUME_HINT}.")
-        raise SystemExit(130 if n < 6 else 0)
+        saved, lost = _saved(scanner)
+        console.print(plain(f"\nScan stopped with {saved} of 6 faces saved{lost}; "
+                            f"{RESUME_HINT if saved else NOTHING_SAVED}."), highlight=False)
+        raise SystemExit(130 if len(scanner.session.faces) < 6 else 0)
     except CameraError as e:
-        n = len(scanner.session.faces)
-        raise SudokuCubeError(f"{e}\n  {n} of 6 faces are saved; fix the camera, then "
-                              f"{RESUME_HINT}.") from None
+        saved, lost = _saved(scanner)
+        raise SudokuCubeError(f"{e}\n  {saved} of 6 faces are saved{lost}; fix the camera, "
+                              f"then {RESUME_HINT if saved else NOTHING_SAVED}.") from None
     finally:
         if window is not None:
             window.close()
+
+
+def _saved(scanner: Scanner) -> tuple[int, str]:
+    """How many faces are saved (a face kept in memory gets one more try first), and a note on
+    the captured faces that could not be saved ("" when none)."""
+    if scanner.unsaved is not None:
+        scanner.save_session()
+    lost = scanner.unsaved
+    if lost is None:
+        return scanner.saved, ""
+    return scanner.saved, (f" ({len(scanner.session.faces) - scanner.saved} captured could not "
+                           f"be saved: {lost.path}: {lost.reason}; {lost.fix})")
+
+
+def _start_hint(scanner: Scanner) -> str:
+    """What Ctrl-C before the first face tells the person (``--resume`` only when a saved scan
+    is being continued)."""
+    return ("the saved faces are kept: `sudoku-cube scan --resume` continues" if scanner.saved
+            else "no face was captured; run `{command}` again")

@@ -1,0 +1,63 @@
+"""A scan that stops early, through the real CLI: `scan -o` that cannot be written is refused
+before the scan, not after it; Ctrl-C before any face is captured does not suggest `--resume`
+(there is nothing to resume, and `scan --resume` would fail)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import pytest
+
+from sudoku_cube.assistant.cli import main
+from sudoku_cube.assistant.commands import scan
+from sudoku_cube.assistant.sessions import scan_session_path
+from tests.conftest import assert_clear_error
+
+ROOT = Path(__file__).resolve().parents[1]
+VIDEO = ROOT / "samples" / "video" / "show-six-faces.avi"
+
+
+@pytest.mark.parametrize("where", ["folder", "under a file"])
+def test_an_output_that_cannot_be_written_is_refused_before_the_scan(where, tmp_path,
+                                                                    monkeypatch, capsys):
+    opened = []
+    monkeypatch.setattr(cv2, "VideoCapture", lambda *a: opened.append(a))
+    (tmp_path / "notes.txt").write_text("x")
+    out, words = {"folder": (tmp_path, ("is a folder", "name of a file")),
+                  "under a file": (tmp_path / "notes.txt" / "scan.json",
+                                   ("notes.txt is a file, not a folder", "choose another place"))
+                  }[where]
+    code = main(["scan", str(VIDEO), "--no-window", "-o", str(out)])
+    assert_clear_error(code, capsys.readouterr().err, str(out), *words)
+    assert not opened  # refused before the camera (here the video) was opened
+
+
+def _no_resume(text: str) -> None:
+    flowing = " ".join(text.split())
+    assert "--resume" not in flowing, flowing
+    assert "Traceback" not in flowing
+
+
+def test_ctrl_c_before_the_first_face_does_not_suggest_resume(monkeypatch, capsys):
+    def pressed(*a, **kw):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(scan, "read_frame_face", pressed)  # Ctrl-C at the first frame
+    with pytest.raises(SystemExit) as stop:
+        main(["scan", str(VIDEO), "--no-window"])
+    assert stop.value.code == 130
+    out = capsys.readouterr().out
+    _no_resume(out)
+    assert "Scan stopped with 0 of 6 faces saved; nothing to resume" in " ".join(out.split())
+    assert not scan_session_path().exists()
+
+
+def test_ctrl_c_while_the_camera_opens_does_not_suggest_resume(monkeypatch, capsys):
+    def pressed(*a, **kw):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(scan, "profile_frames", pressed)
+    assert main(["scan", str(VIDEO), "--no-window"]) == 130
+    err = capsys.readouterr().err
+    _no_resume(err)
+    assert f"no face was captured; run `sudoku-cube scan {VIDEO} --no-window` again" in err
