@@ -129,3 +129,14 @@ def test_release_waits_for_a_read_in_flight_and_never_frees_under_it() -> None:
     worker.join()
     camera.release(cap, wait_s=0.05)
     assert cap.released
+
+
+def test_camera_and_cube_calibration_save_into_one_default_profile(tmp_path, capsys):
+    """Without --profile, ``calibrate camera`` saves into the same profile as the cube's
+    calibration (mycube), not a second default name."""
+    video = _video(tmp_path / "cam.avi", [_scene(0.7)] * 40)
+    assert main(["calibrate", "camera", "--camera", video]) == 0
+    assert load_profile("mycube").camera.source == video
+    assert main(["calibrate", "settings", "--underlined", "yes"]) == 0
+    mine = load_profile("mycube")
+    assert mine.camera.source == video and mine.settings.underlined_69

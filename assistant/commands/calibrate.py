@@ -37,6 +37,10 @@ from sudoku_cube.vision.photo_files import face_photos
 
 SHEET_NAME = "contact-sheet.png"
 
+SAVED_PROFILE = "mycube"
+"""The profile every ``calibrate`` command saves into unless ``--profile`` names another: the
+cube's templates and settings and the camera in one place."""
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add ``calibrate`` with its ``templates``, ``settings`` and ``camera`` subcommands."""
@@ -84,15 +88,16 @@ def register(sub: argparse._SubParsersAction) -> None:
                                                       "a chessboard with CxR inner corners")
     c.add_argument("--chessboard-frames", type=int, default=300, metavar="N",
                    help="frames to look through for chessboard views")
-    c.add_argument("--profile", default=None, metavar="NAME",
-                   help="profile to save into (default: 'camera')")
+    c.add_argument("--profile", default=SAVED_PROFILE, metavar="NAME",
+                   help=f"profile to save into (default: {SAVED_PROFILE}, as for the cube's "
+                        "calibration: one profile holds the cube and the camera)")
     c.set_defaults(handler=run_camera)
     p.set_defaults(handler=lambda args: (p.print_help(), 2)[1])
 
 
 def _profile_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--profile", default="mycube", metavar="NAME",
-                   help="profile to create or update (default: mycube)")
+    p.add_argument("--profile", default=SAVED_PROFILE, metavar="NAME",
+                   help=f"profile to create or update (default: {SAVED_PROFILE})")
     add_symmetric_option(p)
     p.add_argument("--underlined", choices=("yes", "no"), help="are 6 and 9 underlined?")
     p.add_argument("--stickers", choices=("white", "coloured"), help="sticker style")
@@ -288,7 +293,7 @@ def run_camera(args: argparse.Namespace) -> int:
     if args.list:
         return 0
     source = _pick_camera(console, infos)
-    name = args.profile or "camera"
+    name = args.profile
     if name == DEFAULT_NAME:
         raise ProfileError("the profile 'default' is built in and cannot be changed; "
                            "choose a name with --profile NAME")
