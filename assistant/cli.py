@@ -17,7 +17,9 @@ import importlib
 import importlib.metadata
 import os
 import shlex
+import shutil
 import sys
+import textwrap
 import traceback
 from typing import NoReturn, Sequence
 
@@ -176,7 +178,21 @@ def say(message: str, start: str = "") -> None:
     """Print an error message on stderr, as ``sudoku-cube: message``. Messages quote file
     names, tokens and lines of files, so they pass through :func:`models.printable.printable`:
     a terminal escape in a file name is shown, not obeyed, and a 20 MB line is shortened."""
-    print(f"{start}sudoku-cube: {printable(message)}", file=sys.stderr)
+    text = f"{start}sudoku-cube: {printable(message)}"
+    if sys.stderr.isatty():  # a terminal wraps at its edge, mid-word: wrap between words
+        text = wrap_words(text, shutil.get_terminal_size().columns)
+    print(text, file=sys.stderr)
+
+
+def wrap_words(text: str, width: int) -> str:
+    """``text`` with each line wrapped between words to ``width`` columns (continuation lines
+    keep the line's indent); a word longer than a line, such as a path, is left whole."""
+    out = []
+    for line in text.split("\n"):
+        indent = line[:len(line) - len(line.lstrip())]
+        out.append(textwrap.fill(line, max(20, width), subsequent_indent=indent,
+                                 break_long_words=False, break_on_hyphens=False) or line)
+    return "\n".join(out)
 
 
 class Parser(argparse.ArgumentParser):

@@ -94,3 +94,29 @@ def test_show_and_grid_take_the_symmetric_digits_of_a_profile(tmp_path, capsys):
     grid = json.loads(capsys.readouterr().out)
     assert grid["corrected"] == [] and not any(grid["centre_turns"].values())
     assert main(["grid", str(path), "--json"]) == 2  # 8s that cannot turn: no solved grid
+
+
+def test_an_error_on_an_80_column_terminal_breaks_between_words(tmp_path, capsys, monkeypatch):
+    """A terminal wraps a long line at its edge, mid-word; on a terminal the message is wrapped
+    between words instead, and in a pipe it stays one line per line of the message."""
+    import io
+    import sys
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    path = _write(tmp_path, random_design(random.Random(14)))
+    piped = tmp_path / "a-long-folder-name-that-is-one-word" / "cube.json"
+    assert main(["apply", str(piped), "R"]) == 2
+    one_line = capsys.readouterr().err.strip()
+    assert len(one_line) > 80 and "\n" not in one_line
+    monkeypatch.setenv("COLUMNS", "80")
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert main(["apply", str(path), "R Q"]) == 2
+    lines = terminal.getvalue().splitlines()
+    assert len(lines) > 1 and all(len(line) <= 80 for line in lines)
+    monkeypatch.setattr(sys, "stderr", io.StringIO())
+    assert main(["apply", str(path), "R Q"]) == 2
+    assert " ".join(terminal.getvalue().split()) == " ".join(sys.stderr.getvalue().split())
