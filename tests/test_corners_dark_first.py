@@ -40,7 +40,7 @@ def test_first_pass_goes_on_from_its_probe(sample):
 
 def _counting(monkeypatch) -> dict[str, int]:
     calls = {"sticker passes": 0, "glyphs": 0}
-    find, glyphs = corner_faces_module.find_lattices, corner_faces_module.faces_of_glyphs
+    find, glyphs = corner_faces_module.find_lattices, corner_faces_module.glyph_faces
 
     def counted_find(*a, **k):
         calls["sticker passes"] += 1
@@ -51,7 +51,7 @@ def _counting(monkeypatch) -> dict[str, int]:
         return glyphs(*a, **k)
 
     monkeypatch.setattr(corner_faces_module, "find_lattices", counted_find)
-    monkeypatch.setattr(corner_faces_module, "faces_of_glyphs", counted_glyphs)
+    monkeypatch.setattr(corner_faces_module, "glyph_faces", counted_glyphs)
     return calls
 
 

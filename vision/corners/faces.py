@@ -10,7 +10,8 @@ mirrored picture is geometrically a valid corner photo; only its mirrored digits
 Dark stickers with light digits (the black Sudoku Cube) show no sticker quads: when the sticker
 passes and the whole-cube model find no three faces, the faces are found from their digits
 (:func:`faces_of_glyphs`, :mod:`vision.corners.glyphs`) and fitted together
-(:mod:`vision.corners.joint`).
+(:mod:`vision.corners.joint`). When no pass places three faces on its own, the face lattices
+of every pass compete on one score (:func:`vision.corners.score.pooled_corner`).
 """
 from __future__ import annotations
 
@@ -22,15 +23,15 @@ import numpy as np
 
 from sudoku_cube.models.errors import SudokuCubeError
 
-from .glyph_cells import gather
 from .glyphs import glyph_stages
 from .groups import corner_groups
 from .trim import trimmed_all
-from .joint import MAX_MISFIT, joint_fit
+from .joint import joint_fit
 from .lattice import CORNERS, Found, Lattice, find_lattices
 from .check import framed_cells, grid_contrasts, pitch_of
 from .quads import LOOSE_SOLIDITY, SOLIDITY, Quad, sticker_probe
 from .rebuild import complete_faces
+from .score import CLEAR_SCORE, best_group, pooled_corner, proposed
 from .settle import FEW_STICKERS, settled, value_for
 from .order import MAX_DOWN_TILT_DEG, arrange
 from .views import PLACES, corner_faces
@@ -129,14 +130,20 @@ def faces_of_glyphs(image: np.ndarray, light: bool | None = None,
     that meet at one corner, a face missing rebuilt from the other two, all three fitted
     together (:func:`vision.corners.joint.joint_fit`); of the groups of
     :func:`vision.corners.groups.corner_groups`, the one with most glyphs on the fitted
-    faces and least misfit (:data:`MISFIT_WEIGHT`); [] when none makes a corner. ``light``:
-    only light (True) or dark (False) digits, default both. Light digits alone are the
-    first look at a photo of dark stickers (:func:`locate_faces`): there the lattices of the
+    faces and least misfit (:func:`vision.corners.score.corner_score`); [] when none makes
+    a corner. ``light``: only light (True) or dark (False) digits, default both. Light
+    digits alone are the first look at a photo of dark stickers (:func:`locate_faces`): there the lattices of the
     windows with most glyphs come first (:func:`vision.corners.glyphs.glyph_stages`), and
-    when three of them make a clear corner (:data:`CLEAR_SCORE`) the hundred or more other
-    windows are not settled. Both polarities are the last resort of photos that no sticker
-    pass placed (a white body, blur): every window is weighed there. ``v``: the smoothed V
-    channel of the first sticker pass, when at hand."""
+    when three of them make a clear corner (:data:`vision.corners.score.CLEAR_SCORE`) the
+    hundred or more other windows are not settled. Both polarities are the last resort of
+    photos that no sticker pass placed (a white body, blur): every window is weighed there.
+    ``v``: the smoothed V channel of the first sticker pass, when at hand."""
+    return glyph_faces(image, light, v)[0]
+
+
+def glyph_faces(image: np.ndarray, light: bool | None = None, v: np.ndarray | None = None
+                ) -> tuple[list[Lattice], Found]:
+    """:func:`faces_of_glyphs` and the glyph lattices and glyphs it chose among."""
     stages = glyph_stages(image, light, v)
     glyphs = next(stages)
     best, score = _framed_group(image, glyphs) if light else ([], -math.inf)
@@ -146,61 +153,14 @@ def faces_of_glyphs(image: np.ndarray, light: bool | None = None,
             glyphs = glyphs if more is None else more
             best, _ = _framed_group(image, glyphs)
     # a white body's light grooves frame no sticker: then the lattices with most glyphs first
-    return best or _best_group(image, glyphs, corner_groups(glyphs.lattices))[0]
+    best = best or best_group(image, corner_groups(glyphs.lattices), glyphs.quads)[0]
+    return best, glyphs
 
 
 def _framed_group(image: np.ndarray, glyphs: Found) -> tuple[list[Lattice], float]:
-    """:func:`_best_group` of the groups of the best framed glyph lattices
-    (:func:`framed_first`)."""
-    return _best_group(image, glyphs, corner_groups(framed_first(image, glyphs.lattices)))
-
-
-def _best_group(image: np.ndarray, glyphs: Found, groups: list[list[Lattice]]
-                ) -> tuple[list[Lattice], float]:
-    """Of the candidate ``groups`` of glyph lattices, the three faces that fit together with
-    most glyphs and least misfit (:data:`MISFIT_WEIGHT`), [] when none makes a corner; and
-    their score (glyphs less weighted misfit, -inf for none)."""
-    best, best_score = [], -math.inf
-    for group in groups:
-        completed = complete_faces(image, Found(group, [], glyphs.quads))
-        fit = joint_fit(completed[:3]) if len(completed) >= 3 else None
-        if fit is not None:
-            fit = _regathered(fit, glyphs.quads)
-            lats, misfit = fit
-            if arrange(lats).tilt_deg > MAX_DOWN_TILT_DEG:
-                continue  # not a corner seen from above: print or a face mixed with another
-            if not shows_its_digits(lats):
-                continue  # cells without digits: the faces may sit a row off or on the floor
-            score = sum(len(lat.cells) for lat in lats) - MISFIT_WEIGHT * misfit
-            if score > best_score:
-                best, best_score = lats, score
-            if best_score >= CLEAR_SCORE:
-                break  # groups come most glyphs first: no later one scores higher
-    return best, best_score
-
-
-MIN_FACE_GLYPHS = 7
-"""Least digits of the nine that a face placed from digits must show on its own cells."""
-
-MIN_GLYPHS_ALL = 24
-"""Least digits of the 27 that three faces placed from digits must show together."""
-
-
-def shows_its_digits(lats: list[Lattice]) -> bool:
-    """True when three faces placed from their digits show nearly all of them
-    (:data:`MIN_FACE_GLYPHS`, :data:`MIN_GLYPHS_ALL`). Faces fitted together from a few
-    digits each can sit as a whole a row off, or one face out on the background, and still
-    agree with each other: on a white body the light "digits" include the bare plastic where
-    four stickers meet, and the grooves frame nothing to check them by. A photo whose digits
-    are seen places every face on seven or more; fewer means the faces are guessed, and a
-    refusal is better than a face read in the wrong place."""
-    counts = [len(lat.cells) for lat in lats]
-    return min(counts) >= MIN_FACE_GLYPHS and sum(counts) >= MIN_GLYPHS_ALL
-
-
-CLEAR_SCORE = 25
-"""A group of faces scoring this much (nearly all 27 glyphs, fitting closely) ends the
-search."""
+    """:func:`vision.corners.score.best_group` of the groups of the best framed glyph
+    lattices (:func:`framed_first`)."""
+    return best_group(image, corner_groups(framed_first(image, glyphs.lattices)), glyphs.quads)
 
 
 def framed_first(image: np.ndarray, lattices: list[Lattice]) -> list[Lattice]:
@@ -224,38 +184,6 @@ FRAMED_CANDIDATES = 30
 three faces rank among the first few even on print, which forms hundreds of lattices."""
 
 
-def _regathered(fit: tuple[list[Lattice], float], quads: list[Quad]
-                ) -> tuple[list[Lattice], float]:
-    """Three jointly fitted faces with every glyph (``quads``) that now falls on one of their
-    cells gathered to it, fitted together again: a face rebuilt from the other two, or seen
-    at a steep angle, starts from a few glyphs and is placed closer with all of its own;
-    ``fit`` unchanged when that gathers nothing or fits worse."""
-    lats, misfit = fit
-    gathered = []
-    for k, lat in enumerate(lats):
-        taken = {id(q) for j, o in enumerate(lats) if j != k for q in o.cells.values()}
-        cells = gather([q for q in quads if id(q) not in taken], lat.H, GATHER)
-        gathered.append(Lattice(lat.H, cells, lat.directions)
-                        if len(lat.cells) < FEW_GLYPHS and len(cells) > len(lat.cells) else lat)
-    if all(g is lat for g, lat in zip(gathered, lats)):
-        return fit
-    again = joint_fit(gathered)
-    return again if again is not None else fit
-
-
-FEW_GLYPHS = 7
-"""A jointly fitted face with fewer glyphs than this gathers more (:func:`_regathered`)."""
-
-GATHER = 0.4
-"""Cells (of a jointly fitted face) within which a glyph is gathered to a cell: a face placed
-from a few glyphs can lie a third of a sticker off before it is refitted with all of them."""
-
-
-MISFIT_WEIGHT = 30
-"""Glyphs that one pitch of root-mean-square misfit costs a group of faces (a group one glyph
-short that fits a twentieth of a pitch closer is as good)."""
-
-
 def locate_faces(image: np.ndarray, photo: str, source: str = "") -> list[CornerFace]:
     """The three faces of corner photo ``photo`` ("A" or "B") in ``image``, in place order
     (top, lower left, lower right), each with its net-to-image homography.
@@ -268,7 +196,7 @@ def locate_faces(image: np.ndarray, photo: str, source: str = "") -> list[Corner
     names = ", ".join(f"{f.face} {f.place}" for f in expected)
     probe = sticker_probe(image)
     found = find_lattices(image, probe=probe) if probe.shows_stickers() else None
-    lattices = (faces_of_glyphs(image, light=True, v=probe.v)
+    lattices = (glyph_faces(image, light=True, v=probe.v)[0]
                 if found is None or looks_dark(found) else [])
     of_stickers = False
     if len(lattices) < 3:
@@ -333,16 +261,21 @@ def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str,
                    names: str) -> tuple[list[Lattice], int, bool]:
     """The faces from sticker shapes: the first pass ``found``, then :data:`MORE_PASSES`
     while fewer than three faces are found, the whole-cube model, then the digits
-    (:func:`faces_of_glyphs`, both polarities); three
-    cross-checked faces, or fewer when they are not found, the sticker shapes seen and
-    whether the faces came from sticker shapes (not from the digits).
+    (:func:`faces_of_glyphs`, both polarities), last the best corner among the face
+    lattices of every pass, judged by the glyphs on their cells
+    (:func:`vision.corners.score.pooled_corner`); three cross-checked faces, or fewer when
+    they are not found, the sticker shapes seen and whether the faces came from sticker
+    shapes (not from the digits).
     Raises :class:`CornerPhotoError` when three faces are found that do not fit one cube."""
     anchors = list(found.lattices)
+    pool, shapes = proposed(found), list(found.quads)
     lattices = complete_faces(image, found)
     for options in MORE_PASSES:
         if len(lattices) >= 3:
             break
         tried = find_lattices(image, more=found.quads, **options)
+        pool += proposed(tried)
+        shapes += tried.quads
         faces = _trusted(image, complete_faces(image, tried), options)
         if options.get("chroma") and len(faces) < 3:
             continue  # a failed chroma pass leaves nothing behind (see MORE_PASSES)
@@ -355,17 +288,34 @@ def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str,
             f"{where}corner photo {photo}: the three faces found do not fit one cube (blur, "
             f"glare or clutter?). Expected {names}; retake it sharper, the cube filling more "
             "of the picture.")
-    of_stickers = len(lattices) >= 3
-    if len(lattices) < 3:  # dark stickers: their digits, light or dark
-        lattices = faces_of_glyphs(image) or lattices
+    if len(lattices) >= 3:
+        return lattices, len(found.quads), True
+    lattices, of_stickers = _last_resorts(image, found, anchors, pool, shapes, lattices)
+    return lattices, len(found.quads), of_stickers
+
+
+def _last_resorts(image: np.ndarray, found: Found, anchors: list[Lattice], pool: list[Lattice],
+                  shapes: list[Quad], lattices: list[Lattice]) -> tuple[list[Lattice], bool]:
+    """Three faces where the sticker passes found fewer (``lattices``; ``found``, the last
+    pass kept; ``anchors``, the whole faces of the passes kept; ``pool``, the face lattices
+    of every pass; ``shapes``, their sticker shapes): the digits of either polarity, the
+    cube modelled from a face with a row missed, the stickers of rounded outlines, last the
+    best corner among every pass's faces (:func:`vision.corners.score.pooled_corner`); and
+    whether they came from sticker shapes."""
+    of_stickers = False
+    digits, glyphs = glyph_faces(image)  # dark stickers: their digits, light or dark
+    lattices = digits or lattices
     if len(lattices) < 3 and not anchors:  # the cube modelled from a face with a row missed
         lattices = whole_cube(image, [alt for alts in found.partial for alt in alts],
                               found.quads) or lattices
         of_stickers = len(lattices) >= 3
-    if len(lattices) < 3:  # last: stickers whose rounded corners the outline test cut off
-        lattices = _rounded_faces(image, found, anchors) or lattices
+    if len(lattices) < 3:  # stickers whose rounded corners the outline test cut off
+        lattices = _rounded_faces(image, found, anchors, pool, shapes) or lattices
         of_stickers = len(lattices) >= 3
-    return lattices, len(found.quads), of_stickers
+    if len(lattices) < 3:  # every pass's faces, judged by the digits on their cells
+        lattices = pooled_corner(image, pool + glyphs.lattices, glyphs.quads,
+                                 shapes) or lattices
+    return lattices, of_stickers
 
 
 def _trusted(image: np.ndarray, lattices: list[Lattice], options: dict) -> list[Lattice]:
@@ -385,13 +335,17 @@ def _trusted(image: np.ndarray, lattices: list[Lattice], options: dict) -> list[
     return lattices
 
 
-def _rounded_faces(image: np.ndarray, found: Found, anchors: list[Lattice]) -> list[Lattice]:
+def _rounded_faces(image: np.ndarray, found: Found, anchors: list[Lattice],
+                   pool: list[Lattice], shapes: list[Quad]) -> list[Lattice]:
     """Three faces from a last sticker pass that also takes outlines whose corners are
     rounded (or blurred) so much that the usual outline test cuts them off (a shaded side face
     of large rounded stickers), or [] when that pass finds no three faces that each frame
     stickers (:data:`MIN_FRAMED`) and fit one cube (:func:`cross_checked` with the faces
-    found before, ``anchors``); fewer than three are completed by the whole-cube model."""
+    found before, ``anchors``); fewer than three are completed by the whole-cube model. The
+    pass's lattices join the ``pool`` of proposed faces."""
     more = find_lattices(image, more=found.quads, rounded=True)
+    pool += proposed(more)
+    shapes += more.quads
     lattices = complete_faces(image, more)
     if len(lattices) < 3:  # the whole cube modelled from a face this pass found
         lattices = whole_cube(image, anchors + more.lattices, more.quads)

@@ -24,7 +24,11 @@ within 3e-4 lattice units of each other on the glyph lattices of 1,300 windows o
 photos."""
 
 
-def assign(pts: np.ndarray, H: np.ndarray, tol: float = 0.3) -> dict[tuple[int, int], int]:
+ON_CELL = 0.3
+"""Cells (lattice units) within which a point sits on a cell's centre."""
+
+
+def assign(pts: np.ndarray, H: np.ndarray, tol: float = ON_CELL) -> dict[tuple[int, int], int]:
     """Each point to the lattice cell whose centre it sits on (within ``tol`` of a cell, the
     nearest point per cell), as cell -> point index."""
     p = np.hstack([pts, np.ones((len(pts), 1))]) @ np.linalg.inv(H).T
@@ -123,7 +127,7 @@ def _fit_cells(pts: np.ndarray, cells: list[dict[tuple[int, int], int]], ids: li
     return kept
 
 
-def _assign_all(pts: np.ndarray, Hs: np.ndarray, tol: float = 0.3
+def _assign_all(pts: np.ndarray, Hs: np.ndarray, tol: float = ON_CELL
                 ) -> list[dict[tuple[int, int], int] | None]:
     """:func:`assign` for each lattice of ``Hs`` (B, 3, 3) at once; None for a lattice with
     a glyph within :data:`CLOSE` of ``tol`` that may change its cells (:func:`_in_doubt`), or

@@ -306,6 +306,12 @@ def find_lattices(image: np.ndarray, relaxed: bool = False, more: list[Quad] = (
     pass's begun, :func:`vision.corners.quads.sticker_probe`)."""
     quads = _merge(find_quads(image, relaxed, colour, solidity, rounded, chroma, probe),
                    list(more))
+    return lattices_of(quads)
+
+
+def lattices_of(quads: list[Quad]) -> Found:
+    """The face lattices that the sticker candidates ``quads`` form (see
+    :func:`find_lattices`)."""
     if len(quads) < 4:
         return Found([], [], quads)
     dirs = axis_directions(quads)
