@@ -90,9 +90,9 @@ class Profile:
             parts.append(f"own templates ({len(self.templates)} glyphs)")
         else:
             parts.append("built-in templates")
-        if self.report.get("after") is not None:
-            parts.append(f"calibration photos read {self.report['before']:.1%} -> "
-                         f"{self.report['after']:.1%}")
+        before, after = self.report.get("before"), self.report.get("after")
+        if before is not None and after is not None:
+            parts.append(f"calibration photos read {before:.1%} -> {after:.1%}")
         if self.camera is not None:
             parts.append(self.camera.describe())
         return "; ".join(parts)
@@ -138,6 +138,22 @@ def _settings_from(d: Any, where: Path) -> CubeSettings:
         raise ProfileError(f"{where}: settings.sticker_style must be one of "
                            f"{', '.join(STICKER_STYLES)}, not {style!r}; {fix}")
     return CubeSettings(frozenset(sym), und, style)
+
+
+def _report_from(raw: Any, where: Path) -> dict[str, Any]:
+    """What calibration measured (``before``/``after``: fractions of stickers read right),
+    checked: a damaged report makes the profile broken, not the listing that shows it."""
+    fix = "run `sudoku-cube calibrate templates` again for this profile, or delete its folder"
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise ProfileError(f"{where}: 'report' must be an object; {fix}")
+    for key in ("before", "after"):
+        value = raw.get(key)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float))
+                                  or not 0 <= value <= 1):
+            raise ProfileError(f"{where}: report.{key} must be a fraction from 0 to 1; {fix}")
+    return raw
 
 
 def save_profile(profile: Profile) -> Path:
@@ -244,7 +260,7 @@ def load_profile_dir(folder: Path) -> Profile:
         except (KeyError, TypeError, ValueError) as e:
             raise ProfileError(f"{where}: camera settings are damaged ({e}); run "
                                "`sudoku-cube calibrate camera` for this profile again") from None
-    report = doc.get("report") if isinstance(doc.get("report"), dict) else {}
+    report = _report_from(doc.get("report"), where)
     name = folder.name
     return Profile(name, settings, templates, training, camera, classifier, report,
                    str(doc.get("created", "")), folder)
