@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import errno
 import importlib
+import io
 import importlib.metadata
 import os
 import shlex
@@ -23,7 +24,8 @@ import textwrap
 import traceback
 from typing import NoReturn, Sequence
 
-from sudoku_cube.assistant.interrupt import remembered_ctrl_c, resume_command, resume_hint
+from sudoku_cube.assistant.interrupt import (held_ctrl_c, remembered_ctrl_c, resume_command,
+                                             resume_hint)
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.printable import printable
 from sudoku_cube.vision.write_errors import WriteFailed
@@ -125,14 +127,60 @@ def top_level_debug(argv: Sequence[str]) -> bool:
     return "--debug" in (argv[:list(argv).index(command)] if command else argv)
 
 
+PIPE_CLOSED = 141
+"""Exit status when the reader of the output went away (``| head``): 128 + SIGPIPE, as the
+usual command-line tools report it."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the console script; returns the exit status."""
+    """Run the command line (``sys.argv`` when ``argv`` is None); returns the exit status.
+    The console script reaches it through :mod:`assistant.entry`."""
+    quiet_before = _stdout_is_devnull()
+    try:
+        code = _main(argv)
+        sys.stdout.flush()  # a closed pipe shows here, not in Python's flush at exit
+        return code
+    except SystemExit as e:
+        # rich answers a closed pipe by pointing stdout at /dev/null and exiting 1
+        if e.code == 1 and not quiet_before and _stdout_is_devnull():
+            return PIPE_CLOSED
+        try:
+            sys.stdout.flush()  # argparse's --help, a scan's exit
+        except BrokenPipeError:
+            return pipe_closed()
+        raise
+    except BrokenPipeError:
+        return pipe_closed()
+
+
+def _stdout_is_devnull() -> bool:
+    """True when file descriptor 1 is /dev/null."""
+    try:
+        return os.path.samestat(os.fstat(1), os.stat(os.devnull))
+    except OSError:
+        return False
+
+
+def pipe_closed() -> int:
+    """The reader of stdout went away (``| head``). As Python's documentation advises, stdout
+    is pointed at /dev/null, so that the final flush at exit does not fail once more."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        pass  # stdout is not a file (a test's capture): nothing to flush at exit
+    return PIPE_CLOSED
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    """:func:`main` without the closed-pipe check of rich's exit."""
     limit_native_threads()
     args_list = list(sys.argv[1:] if argv is None else argv)
     debug = top_level_debug(args_list)
     try:
-        parser = build_parser(command_of(args_list))
-        args = parser.parse_args(args_list)
+        with held_ctrl_c():  # the command's modules load here
+            parser = build_parser(command_of(args_list))
+            args = parser.parse_args(args_list)
         if not getattr(args, "handler", None):
             parser.print_help()
             return 2
@@ -148,7 +196,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         say(f"interrupted; {interrupted_hint(args_list)}", start="\n")
         return 130
     except BrokenPipeError:
-        return 0
+        return pipe_closed()
     except OSError as e:
         if e.errno in DISK_FULL:  # a write outside vision.storage (which says it itself)
             say(str(WriteFailed(e.filename or "a file", e)))

@@ -78,3 +78,23 @@ def remembered_ctrl_c() -> Iterator[None]:
     finally:
         signal.signal(signal.SIGINT, previous)
         _pressed[0] = False
+
+
+@contextmanager
+def held_ctrl_c() -> Iterator[None]:
+    """Ctrl-C within the block is held back and raised as ``KeyboardInterrupt`` at its end.
+    The block loads modules (a command's imports): a ``KeyboardInterrupt`` raised in the
+    middle of an import can land in one of Python's callbacks, which prints it with a
+    traceback and carries on. Only the main thread can install handlers: elsewhere nothing
+    changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    held: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: held.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if held:
+        raise KeyboardInterrupt

@@ -36,14 +36,26 @@ def source_name(source: int | str) -> str:
     return f"camera {source}" if isinstance(source, int) else f"video file {source}"
 
 
+MAX_INDEX_DIGITS = 4
+"""The longest camera index taken (OpenCV's backends number cameras from 0 upwards)."""
+
+
 def parse_source(text: str | int) -> int | str:
-    """A ``--camera`` value: an index (``0``) or the path of a video file that must exist."""
+    """A ``--camera`` value: an index (ASCII digits, ``0``) or the path of a video file that
+    must exist; anything else is a :class:`CameraError` that says what to give."""
     if isinstance(text, int):
         return text
     t = str(text).strip()
-    if t.isdigit():
+    if t.isascii() and t.isdigit():  # "²" and other digits of other scripts are no index
+        if len(t) > MAX_INDEX_DIGITS:
+            raise CameraError(f"--camera {t}: no camera has so large a number; give a "
+                              "number such as 0, or the path of a video file")
         return int(t)
-    if not Path(t).exists():
+    try:
+        exists = Path(t).exists()
+    except (OSError, ValueError):  # a name too long, or with a NUL character
+        exists = False
+    if not exists:
         raise CameraError(f"--camera {t}: not a camera index and no such video file; "
                           "give a number such as 0, or the path of a video file")
     if Path(t).is_dir():
