@@ -1,7 +1,9 @@
 """Sessions that survive Ctrl-C: the faces captured by a scan and the step a guide reached.
 
 Both are small JSON files in :func:`vision.storage.data_dir`, written atomically after every
-change, so an interruption never loses more than the action in progress. A corrupt or foreign
+change, so an interruption never loses more than the action in progress. The guide session is
+updated under a lock (:func:`vision.file_lock.locked`), so that two guides (or a guide and a
+check) updating it at once do not drop each other's update. A corrupt or foreign
 session file is reported (scan) or ignored and replaced (guide), never a traceback.
 """
 from __future__ import annotations
@@ -19,6 +21,7 @@ from sudoku_cube.models.state import CubeState
 from sudoku_cube.models.stickers import (Hypothesis, Sticker, format_token, parse_token,
                                          same_sticker)
 from sudoku_cube.vision.file_input import FileRefused, read_regular_file
+from sudoku_cube.vision.file_lock import locked
 from sudoku_cube.vision.recognise import limit_wildcards
 from sudoku_cube.vision.storage import atomic_write_json, data_dir
 
@@ -179,13 +182,14 @@ def load_guide_step(key: str, path: Path | None = None) -> int:
 def save_guide_step(key: str, step: int, path: Path | None = None) -> None:
     """Remember the step reached (keeps the most recent plans only)."""
     path = path or guide_session_path()
-    data = _read_guide_data(path) or {"format": GUIDE_FORMAT, "plans": {}}
-    plans = data["plans"]
-    plans.pop(key, None)
-    plans[key] = {"step": int(step)}
-    while len(plans) > GUIDE_KEEP:
-        plans.pop(next(iter(plans)))
-    atomic_write_json(path, data)
+    with locked(path):
+        data = _read_guide_data(path) or {"format": GUIDE_FORMAT, "plans": {}}
+        plans = data["plans"]
+        plans.pop(key, None)
+        plans[key] = {"step": int(step)}
+        while len(plans) > GUIDE_KEEP:
+            plans.pop(next(iter(plans)))
+        atomic_write_json(path, data)
 
 
 class FollowedPlan(NamedTuple):
@@ -210,16 +214,18 @@ def save_followed_plan(start: CubeState, symmetric: Iterable[int], moves: Iterab
     """Remember the plan the guide follows from ``start``, so a re-run on the same reading
     continues this plan instead of planning anew (keeps the most recent plans only)."""
     path = path or guide_session_path()
-    data = _read_guide_data(path) or {"format": GUIDE_FORMAT, "plans": {}}
-    followed = data.get("followed") if isinstance(data.get("followed"), dict) else {}
+    entry = {"moves": format_moves(moves), "phases": list(phases), "start": _tokens(start),
+             "symmetric": sorted(set(symmetric))}
     key = start_key(start, symmetric)
-    followed.pop(key, None)
-    followed[key] = {"moves": format_moves(moves), "phases": list(phases),
-                     "start": _tokens(start), "symmetric": sorted(set(symmetric))}
-    while len(followed) > GUIDE_KEEP:
-        followed.pop(next(iter(followed)))
-    data["followed"] = followed
-    atomic_write_json(path, data)
+    with locked(path):
+        data = _read_guide_data(path) or {"format": GUIDE_FORMAT, "plans": {}}
+        followed = data.get("followed") if isinstance(data.get("followed"), dict) else {}
+        followed.pop(key, None)
+        followed[key] = entry
+        while len(followed) > GUIDE_KEEP:
+            followed.pop(next(iter(followed)))
+        data["followed"] = followed
+        atomic_write_json(path, data)
 
 
 def follow_instead(old_start: CubeState, new_start: CubeState, moves: Iterable[Move],
@@ -231,19 +237,20 @@ def follow_instead(old_start: CubeState, new_start: CubeState, moves: Iterable[M
     photos continues it (its step is kept under the new plan's key). Returns how many readings
     were updated."""
     path = path or guide_session_path()
-    data = _read_guide_data(path)
-    followed = data.get("followed") if isinstance(data.get("followed"), dict) else {}
     old = old_start.without_candidates().stickers
     new = _tokens(new_start)
     moves, phases = format_moves(moves), list(phases)
     changed = 0
-    for entry in followed.values():
-        if isinstance(entry, dict) and _starts_at(entry, old):
-            entry.update({"moves": moves, "phases": phases, "from": new,
-                          "after_step": after_step})
-            changed += 1
-    if changed:
-        atomic_write_json(path, data)
+    with locked(path):
+        data = _read_guide_data(path)
+        followed = data.get("followed") if isinstance(data.get("followed"), dict) else {}
+        for entry in followed.values():
+            if isinstance(entry, dict) and _starts_at(entry, old):
+                entry.update({"moves": moves, "phases": phases, "from": new,
+                              "after_step": after_step})
+                changed += 1
+        if changed:
+            atomic_write_json(path, data)
     return changed
 
 
