@@ -11,6 +11,8 @@ the old copy.
   temporary file in the target's folder (:mod:`vision.temp_files`), flush it to disk, rename it
   over the target and flush the folder, so an interrupted write leaves the previous file intact.
   A full or read-only disk is a :class:`vision.write_errors.WriteFailed` naming the file.
+* :func:`atomic_folder`: the same for a whole folder (the photo set of ``generate``): filled
+  beside its place, then renamed into it, so it never holds a mix of an old and a new set.
 * :func:`check_output_file`: refuse an output that cannot be written before the work that
   would produce it.
 
@@ -22,6 +24,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import shutil
 import stat
 import tempfile
 from contextlib import contextmanager
@@ -57,15 +60,16 @@ def cache_dir() -> Path:
     return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
 
 
-def _new_file_mode(target: Path) -> int:
-    """The mode a written file gets: the old file's when it is replaced, else what the user's
-    umask leaves of 0666 (as ``open()`` would give)."""
+def _new_file_mode(target: Path, fresh: int = 0o666) -> int:
+    """The mode a written file (or folder: ``fresh`` 0777) gets: the old one's when it is
+    replaced, else what the user's umask leaves of ``fresh`` (as ``open()`` or ``mkdir()``
+    would give)."""
     try:
         return target.stat().st_mode & 0o777
     except OSError:
         mask = os.umask(0o022)
         os.umask(mask)
-        return 0o666 & ~mask
+        return fresh & ~mask
 
 
 @contextmanager
@@ -113,6 +117,38 @@ def sync_folder(folder: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+@contextmanager
+def atomic_folder(path: str | os.PathLike[str]) -> Iterator[Path]:
+    """A new empty folder beside ``path`` for the caller to fill; when the block ends normally
+    it takes ``path``'s place as a whole: a folder already there is moved aside, the new one
+    renamed in and the old one removed, so ``path`` never holds a mix of the two. On any
+    failure (Ctrl-C, kill) the new folder is removed (or, after a kill, by the next write
+    there) and the old one is untouched. A disk problem is a :class:`WriteFailed`."""
+    target = Path(path)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        remove_stale(target.parent, target.name)
+        tmp = Path(tempfile.mkdtemp(prefix=temp_prefix(target), dir=target.parent))
+        os.chmod(tmp, _new_file_mode(target, 0o777))  # mkdtemp makes 0700
+    except OSError as e:
+        raise _failed(target, e)
+    old, moved = tmp.with_name(tmp.name + ".old"), False
+    try:
+        yield tmp
+        sync_folder(tmp)
+        if target.exists() or target.is_symlink():
+            os.rename(target, old)
+            moved = True
+        os.rename(tmp, target)
+    except BaseException as e:
+        if moved and not target.exists():
+            os.rename(old, target)  # the old folder back in its place
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise _failed(target, e)
+    sync_folder(target.parent)
+    shutil.rmtree(old, ignore_errors=True)
 
 
 def _failed(target: Path, error: BaseException) -> BaseException:

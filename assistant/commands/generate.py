@@ -32,8 +32,8 @@ from sudoku_cube.models.stickers import Sticker
 from sudoku_cube.render import PhotoStyle
 from sudoku_cube.render.video import video_frames, write_video
 from sudoku_cube.samples.build import write_corner_photos, write_face_photos
-from sudoku_cube.vision.storage import (atomic_path, atomic_write_bytes, atomic_write_json,
-                                        atomic_write_text)
+from sudoku_cube.vision.storage import (atomic_folder, atomic_path, atomic_write_bytes,
+                                        atomic_write_json, atomic_write_text)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -93,6 +93,8 @@ def run(args: argparse.Namespace) -> int:
         return _run4(args, seed, out, console)
     if (args.corners or args.video) and not args.photos:
         raise SudokuCubeError("--corners and --video need --photos DIR (where to put them)")
+    if args.photos:
+        _check_photo_folder(Path(args.photos))
     tries = 1
     with console.status("generating a design..."):
         if args.unique:
@@ -122,8 +124,39 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+PHOTO_SET = frozenset([*(f"{f}.jpg" for f in FACES), "photos.json", "truth.json", "corners",
+                       "video.avi", "video.timeline.json"])
+"""The names ``generate --photos`` writes into its folder."""
+
+
+def _check_photo_folder(folder: Path) -> None:
+    """The photo set replaces ``--photos DIR`` as a whole, so refuse (before any work) a DIR
+    that is a file or holds anything but a set made by ``generate``: the person's own files
+    there would be lost. Temporary files of an older interrupted write may be there."""
+    if not folder.exists():
+        return
+    if not folder.is_dir():
+        raise SudokuCubeError(f"--photos {folder}: is a file; give a folder for the photos")
+    others = sorted(p.name for p in folder.iterdir() if p.name not in PHOTO_SET and not (
+        p.name.startswith(".") and p.name.endswith(".tmp")))
+    if others:
+        shown = ", ".join(others[:3]) + (" ..." if len(others) > 3 else "")
+        raise SudokuCubeError(f"--photos {folder}: holds files that are not photos made by "
+                              f"`generate` ({shown}); the new set replaces the folder as a "
+                              "whole, so give a new or empty folder, or one of its own")
+
+
 def _photos(args, seed: int, puzzle, folder: Path, console: Console) -> None:
-    """Render the requested photos into ``folder`` with a progress bar."""
+    """Render the requested photos into ``folder`` with a progress bar: into a new folder
+    beside it, which then takes its place as a whole (:func:`vision.storage.atomic_folder`),
+    so that a killed run never leaves a set mixed from two cubes."""
+    with atomic_folder(folder) as new:
+        _render_photos(args, seed, puzzle, new, console)
+    console.print(f"photos in {plain(folder)} (truth.json beside them)")
+
+
+def _render_photos(args, seed: int, puzzle, folder: Path, console: Console) -> None:
+    """Render the requested photos into ``folder``."""
     style = PhotoStyle(stickers=args.style, difficulty=args.difficulty)
     total = 6 + (2 if args.corners else 0) + (1 if args.video else 0)
     with _progress(console) as bar:
@@ -144,7 +177,6 @@ def _photos(args, seed: int, puzzle, folder: Path, console: Console) -> None:
             atomic_write_json(folder / "video.timeline.json", {"fps": 8, "frames": len(infos),
                                                                "info": infos})
             bar.advance(task)
-    console.print(f"photos in {plain(folder)} (truth.json beside them)")
 
 
 def _run4(args, seed: int, out: Path, console: Console) -> int:
