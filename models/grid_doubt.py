@@ -113,18 +113,38 @@ NEAR_SYMMETRIC = frozenset({1, 8})
 faint or missing): a blurred one's rotation is a guess."""
 
 
+def turn_doubtful(alternatives: Sequence[Hypothesis], sticker: Sticker,
+                  symmetric: Iterable[int] = ()) -> bool:
+    """Whether a sticker's scored alternatives leave the turn of ``sticker`` in doubt: it or
+    its half-turn twin is not listed (nothing then says how unlikely the twin is), or its
+    digit in another turn (other than one the same by symmetry) scores within
+    :data:`REVIEW_MARGIN` of it. Doubt about the digit alone (an 8 or a 3, each the same way
+    up) is not doubt about the turn."""
+    sym = frozenset(symmetric)
+    listed = {h.sticker: h.score or 0.0 for h in alternatives}
+    got = listed.get(sticker, 0.0)
+    if got <= 0.0 or sticker.turned(2) not in listed:
+        return True
+    other = max((v for s, v in listed.items() if s.digit == sticker.digit
+                 and not same_sticker(s, sticker, sym)), default=0.0)
+    return math.log(got / max(other, MIN_SCORE)) < REVIEW_MARGIN
+
+
 def centre_turn_doubt(candidates: Sequence[Sequence[Hypothesis]] | None,
                       chosen: Sequence[Sticker], symmetric: Iterable[int]) -> tuple[int, ...]:
     """Centres whose rotation only the classifier can settle and it cannot: a near-symmetric
-    digit (:data:`NEAR_SYMMETRIC`, not declared symmetric) read with doubt. Nothing in the cube
-    constrains a centre's half turn (it changes no parity), so the solver keeps whatever
-    rotation the classifier ranked first; for an 8 or a 1 read with doubt that ranking is no
-    evidence, and settling it silently could leave the centre upside down."""
+    digit (:data:`NEAR_SYMMETRIC`, not declared symmetric) read with doubt, its turn among
+    them (:func:`turn_doubtful`). Nothing in the cube constrains a centre's half turn (it
+    changes no parity), so the solver keeps whatever rotation the classifier ranked first;
+    for an 8 or a 1 whose turn the reading leaves open that ranking is no evidence, and
+    settling it silently could leave the centre upside down. An 8 read with doubt about its
+    digit but a clear turn (the reader sees its smaller bowl on top) is settled."""
     if candidates is None:
         return ()
     sym = frozenset(symmetric)
     return tuple(j for j in centre_facelets()
-                 if chosen[j].digit in NEAR_SYMMETRIC - sym and is_doubtful(candidates[j]))
+                 if chosen[j].digit in NEAR_SYMMETRIC - sym and is_doubtful(candidates[j])
+                 and turn_doubtful(candidates[j], chosen[j], sym))
 
 
 RIVAL_LIMIT = 1.0

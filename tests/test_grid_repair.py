@@ -1,6 +1,7 @@
 """Joint decoding repairs what it can prove and never settles a guess: a confident misread
 whose truth the classifier never listed is repaired to the truth and sent to review (the
-plan from it solves the real cube); a blurred 8 in a centre is not settled upside down; a
+plan from it solves the real cube); a blurred 8 in a centre is not settled upside down, one
+whose turn is clear and only its digit in doubt is; a
 review lists every sticker some close reading reads differently."""
 from __future__ import annotations
 
@@ -60,5 +61,28 @@ def test_a_blurred_eight_in_a_centre_is_not_settled_upside_down(state):
     true = state.stickers[centre]
     read = unsure_reading(state, {centre: (Hypothesis(true.turned(2), 0.55),
                                            Hypothesis(Sticker(5, true.rot), 0.1))})
+    sol = solve_grid(read, FOOTED)
+    assert centre in sol.review and not sol.sure
+
+
+def test_an_eight_in_a_centre_doubtful_only_in_its_digit_is_settled(state):
+    """A centre 8 read with doubt between 8 and 3, the same way up, its half-turn twin listed
+    far below (the reader saw which bowl is the smaller): no question about its turn."""
+    centre = next(j for j in centre_facelets() if state.stickers[j].digit == 8)
+    true = state.stickers[centre]
+    read = unsure_reading(state, {centre: (Hypothesis(true, 0.6),
+                                           Hypothesis(Sticker(3, true.rot), 0.3),
+                                           Hypothesis(true.turned(2), 0.004))})
+    sol = solve_grid(read, FOOTED)
+    assert sol.chosen[centre] == true
+    assert centre not in sol.review and sol.sure
+
+
+def test_an_eight_in_a_centre_whose_turns_score_alike_goes_to_review(state):
+    centre = next(j for j in centre_facelets() if state.stickers[j].digit == 8)
+    true = state.stickers[centre]
+    read = unsure_reading(state, {centre: (Hypothesis(true, 0.6),
+                                           Hypothesis(Sticker(3, true.rot), 0.3),
+                                           Hypothesis(true.turned(2), 0.1))})
     sol = solve_grid(read, FOOTED)
     assert centre in sol.review and not sol.sure

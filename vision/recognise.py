@@ -2,7 +2,8 @@
 
 Two independent classifiers score the 36 classes (9 digits x 4 rotations) of a normalised
 glyph: normalised cross-correlation against templates (best over small shifts) and the HOG
-linear model. Their log-scores are added (plus optional OCR votes) and turned into
+linear model. Their log-scores are added (plus optional OCR votes, and the rotation evidence of
+the glyph's counters, :mod:`vision.counters`: which way an 8 points) and turned into
 probabilities. The glyph body carries no underline (it is split off first), so 6 turned r and 9
 turned r+2 look alike to both classifiers. A bar split off the ink decides between them;
 otherwise the learned underline model (:mod:`vision.underline_model`) gives the 6's share from
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from sudoku_cube.models.stickers import Hypothesis, Sticker
+from sudoku_cube.vision.counters import counter_logits, counter_vector
 from sudoku_cube.vision.glyph import GLYPH, normalise_glyph, split_underline
 from sudoku_cube.vision.hog import LinearModel, class_index, hog_features
 from sudoku_cube.vision.templates import TemplateSet, unit_rows
@@ -26,6 +28,10 @@ TEMPLATE_GAIN = 8.0
 log-likelihood) on glyphs cut from photos rendered in fonts the classifier never saw."""
 HOG_WEIGHT = 0.85
 OCR_WEIGHT = 2.5
+COUNTER_GAIN = 4.0
+"""Counter evidence (:func:`vision.counters.counter_logits`) -> log-odds scale; fitted like
+the two above (negative log-likelihood of the true class) on glyphs cut from photos rendered
+in the training fonts."""
 UNDERLINE_SURE = 0.96
 """Share of a 6/9 shape's probability given to the digit its underline points to."""
 MODEL_SURE = 0.98
@@ -68,7 +74,9 @@ class CellEvidence:
     turned r, and the learned underline model gives probability p that it is that 6.
     ``doubt``: the share of belief :func:`hypotheses` spreads over every sticker
     (:func:`widened`) whatever the classifiers say, for a cell whose ink is suspect (its
-    digit is not the size of the face's others: :mod:`vision.second_look`)."""
+    digit is not the size of the face's others: :mod:`vision.second_look`). ``counter``: the
+    36 classes' evidence from the glyph's counters (:func:`vision.counters.counter_logits`;
+    None: none measured)."""
 
     body: np.ndarray
     glyph: np.ndarray | None
@@ -77,6 +85,7 @@ class CellEvidence:
     hog: np.ndarray
     six_odds: tuple[int, float] | None = None
     doubt: float = 0.0
+    counter: np.ndarray | None = None
 
 
 def template_scores(glyphs: np.ndarray, templates: TemplateSet, shift: int = 1) -> np.ndarray:
@@ -97,7 +106,7 @@ def template_scores(glyphs: np.ndarray, templates: TemplateSet, shift: int = 1) 
     return best
 
 
-def analyse_cells(masks: list[np.ndarray], templates, model: LinearModel,
+def analyse_cells(masks: list[np.ndarray], templates: TemplateSet, model: LinearModel,
                   cells: list[np.ndarray] | None = None) -> list[CellEvidence]:
     """Evidence for each cell's ink mask (see :class:`CellEvidence`). With the straightened
     ``cells`` themselves, a 6/9 shape is also judged by the learned underline model on its
@@ -111,13 +120,16 @@ def analyse_cells(masks: list[np.ndarray], templates, model: LinearModel,
         stack = np.stack([glyphs[i] for i in present])
         tm[present] = template_scores(stack, templates)
         hg[present] = model.log_probs(hog_features(stack))
+    ct = np.zeros((len(masks), 36))
+    for i in present if cells is not None else ():
+        ct[i] = counter_logits(counter_vector(parts[i].body, cells[i]), templates.counter_vectors)
     odds: list[tuple[int, float] | None] = [None] * len(masks)
     if cells is not None:
         for i in present:
-            six_rot = _six_shape(_votes(tm[i], hg[i]))
+            six_rot = _six_shape(_votes(tm[i], hg[i], ct[i]))
             if six_rot is not None:
                 odds[i] = _six_odds(cells[i], parts[i].body, six_rot)
-    return [CellEvidence(p.body, g, p.underline_rot, tm[i], hg[i], odds[i])
+    return [CellEvidence(p.body, g, p.underline_rot, tm[i], hg[i], odds[i], counter=ct[i])
             for i, (p, g) in enumerate(zip(parts, glyphs))]
 
 
@@ -138,9 +150,26 @@ def _six_shape(votes: np.ndarray) -> int | None:
     return best % 4 if best // 4 + 1 == 6 else None
 
 
-def _votes(template: np.ndarray, hog: np.ndarray) -> np.ndarray:
-    """The two classifiers' log-scores combined (36 classes)."""
-    return TEMPLATE_GAIN * template.astype(np.float64) + HOG_WEIGHT * hog
+def _votes(template: np.ndarray, hog: np.ndarray,
+           counter: np.ndarray | None = None) -> np.ndarray:
+    """The two classifiers' log-scores combined (36 classes), the turns of each digit then
+    reweighed by the counters' evidence (:func:`turned`)."""
+    z = TEMPLATE_GAIN * template.astype(np.float64) + HOG_WEIGHT * hog
+    return z if counter is None else turned(z, COUNTER_GAIN * counter)
+
+
+def turned(z: np.ndarray, evidence: np.ndarray) -> np.ndarray:
+    """Log-scores ``z`` (36 classes) with rotation ``evidence`` added within each digit: the
+    shares of a digit's four turns move, the digit's total stays. The counters say which way
+    a glyph with two bowls points, not whether it is an 8: a bold 9 whose tail curls shut
+    shows two counters too, and must not become an 8 for it."""
+    out = z.astype(np.float64).copy()
+    for d in range(9):
+        e = evidence[4 * d:4 * d + 4]
+        if e.any():
+            g = z[4 * d:4 * d + 4]
+            out[4 * d:4 * d + 4] = g + e - np.logaddexp.reduce(g + e) + np.logaddexp.reduce(g)
+    return out
 
 
 def _six_odds(cell: np.ndarray, body: np.ndarray, six_rot: int) -> tuple[int, float] | None:
@@ -169,13 +198,13 @@ def six_share(ev: CellEvidence, r: int, underlined_69: bool = True) -> float:
 
 
 def class_logits(ev: CellEvidence, ocr: dict[int, float] | None = None) -> np.ndarray:
-    """Combined log-scores of the 36 classes (template + HOG + OCR votes)."""
+    """Combined log-scores of the 36 classes (template + HOG + counters + OCR votes)."""
     if ev.glyph is None:
         return np.zeros(36)
     z = _votes(ev.template, ev.hog)
     for c, conf in (ocr or {}).items():
         z[c] += OCR_WEIGHT * conf
-    return z
+    return z if ev.counter is None else turned(z, COUNTER_GAIN * ev.counter)
 
 
 def _softmax(z: np.ndarray) -> np.ndarray:

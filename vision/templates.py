@@ -23,6 +23,7 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
+from sudoku_cube.vision.counters import class_counter_vectors
 from sudoku_cube.vision.glyph import GLYPH, normalise_glyph, rotate_glyph, split_underline
 from sudoku_cube.vision.storage import atomic_path, atomic_write_text
 
@@ -106,6 +107,13 @@ class TemplateSet:
         cls = (digits - 1) * 4 + rots  # vision.hog.class_index, which imports this module
         order = np.argsort(cls, kind="stable")
         return unit_rows(self.images[order]), cls[order]
+
+    @functools.cached_property
+    def counter_vectors(self) -> np.ndarray:
+        """(36, 2): per class the mean way from larger to smaller counter of its templates
+        (:func:`vision.counters.class_counter_vectors`), measured once per set."""
+        cls = (np.asarray(self.digits, np.int64) - 1) * 4 + np.asarray(self.rots, np.int64)
+        return class_counter_vectors(self.images, cls)
 
     def merged(self, other: "TemplateSet") -> "TemplateSet":
         """Both sets together (e.g. defaults plus templates learnt from a user's photos)."""
