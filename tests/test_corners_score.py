@@ -10,8 +10,11 @@ import cv2
 import numpy as np
 import pytest
 
+from sudoku_cube.assistant.bench.vision_second import cube
 from sudoku_cube.models.generator import make_puzzle
 from sudoku_cube.render import PhotoStyle, render_corner_photo
+from sudoku_cube.render.second import corner_shot
+from sudoku_cube.render.second.scenes import everyday
 from sudoku_cube.vision.corners.faces import locate_faces
 from sudoku_cube.vision.corners.glyphs import pseudo_quad
 from sudoku_cube.vision.corners.lattice import CORNERS, Lattice
@@ -106,3 +109,22 @@ def test_a_lattice_mixing_two_faces_scores_below_the_true_face():
                                for j, o in enumerate(true)])
         mixed = scored(img, group, glyphs, stickers)
         assert mixed is None or mixed[1] < got[1]
+
+
+@pytest.mark.parametrize(("seed", "photo"), [(74000, "A"), (74007, "B")])
+def test_white_body_corner_photo_on_a_cutting_mat_is_placed(seed, photo):
+    """Coloured stickers on a white body lying on a cutting mat (the exam's everyday scene):
+    the sticker passes found three "faces" that did not fit one cube, the mat's squares among
+    them, and the photo was refused; now the faces of every pass compete on the score, and
+    the cube's three win."""
+    k = seed - 74000
+    state, homes, look = cube(seed, k, "white-body")
+    shot = corner_shot(state, photo, seed * 10 + "AB".index(photo), look, homes,
+                       scene=everyday(k, "AB".index(photo)))
+    assert shot.truth["scene"]["ground"] == "mat"
+    faces = locate_faces(shot.image, photo, f"white-body/{photo}")
+    for cf in faces:
+        want = np.array(shot.truth["faces"][cf.face]["centres"])
+        got = np.array([cf.to_image(c + 0.5, r + 0.5) for r in range(3) for c in range(3)])
+        pitch = np.linalg.norm(want[1] - want[0])
+        assert np.linalg.norm(got - want, axis=1).max() < pitch / 3, cf.face

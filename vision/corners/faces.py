@@ -10,8 +10,9 @@ mirrored picture is geometrically a valid corner photo; only its mirrored digits
 Dark stickers with light digits (the black Sudoku Cube) show no sticker quads: when the sticker
 passes and the whole-cube model find no three faces, the faces are found from their digits
 (:func:`faces_of_glyphs`, :mod:`vision.corners.glyphs`) and fitted together
-(:mod:`vision.corners.joint`). When no pass places three faces on its own, the face lattices
-of every pass compete on one score (:func:`vision.corners.score.pooled_corner`).
+(:mod:`vision.corners.joint`). When no pass places three faces that fit one cube on its own,
+the face lattices of every pass compete on one score
+(:func:`vision.corners.score.pooled_corner`).
 """
 from __future__ import annotations
 
@@ -263,10 +264,12 @@ def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str,
     while fewer than three faces are found, the whole-cube model, then the digits
     (:func:`faces_of_glyphs`, both polarities), last the best corner among the face
     lattices of every pass, judged by the glyphs on their cells
-    (:func:`vision.corners.score.pooled_corner`); three cross-checked faces, or fewer when
-    they are not found, the sticker shapes seen and whether the faces came from sticker
-    shapes (not from the digits).
-    Raises :class:`CornerPhotoError` when three faces are found that do not fit one cube."""
+    (:func:`vision.corners.score.pooled_corner`), also when three faces were found that do
+    not fit one cube (a printed grid beside the cube can make one); three cross-checked
+    faces, or fewer when they are not found, the sticker shapes seen and whether the faces
+    came from sticker shapes (not from the digits).
+    Raises :class:`CornerPhotoError` when three faces were found that do not fit one cube
+    and the last resorts find none either."""
     anchors = list(found.lattices)
     pool, shapes = proposed(found), list(found.quads)
     lattices = complete_faces(image, found)
@@ -281,16 +284,20 @@ def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str,
             continue  # a failed chroma pass leaves nothing behind (see MORE_PASSES)
         found, lattices = tried, faces
         anchors += found.lattices
-    if len(lattices) < 3:  # the whole cube modelled from one face found well
+    unfit = False
+    if len(lattices) >= 3:  # checked against the whole cube modelled from them
+        lattices = cross_checked(image, lattices[:3], anchors, found.quads)
+        unfit = not lattices
+    else:  # the whole cube modelled from one face found well
         lattices = whole_cube(image, anchors, found.quads) or lattices
-    elif not (lattices := cross_checked(image, lattices[:3], anchors, found.quads)):
+    if len(lattices) >= 3:
+        return lattices, len(found.quads), True
+    lattices, of_stickers = _last_resorts(image, found, anchors, pool, shapes, lattices)
+    if unfit and len(lattices) < 3:
         raise CornerPhotoError(
             f"{where}corner photo {photo}: the three faces found do not fit one cube (blur, "
             f"glare or clutter?). Expected {names}; retake it sharper, the cube filling more "
             "of the picture.")
-    if len(lattices) >= 3:
-        return lattices, len(found.quads), True
-    lattices, of_stickers = _last_resorts(image, found, anchors, pool, shapes, lattices)
     return lattices, len(found.quads), of_stickers
 
 
