@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -268,7 +269,9 @@ def _write_debug(faces: list, folder: Path) -> list[Path]:
     written = []
     for source, readings in by_photo.items():
         name = readings[0].face if len(readings) == 1 and readings[0].face else Path(source).stem
-        ok, buf = cv2.imencode(".png", annotate_photo(load_image(source), readings))
+        # drawn on the reader's working copy (at most 1600 px), so in its pixels, not the file's
+        on_copy = [replace(r, file_scale=1.0) for r in readings]
+        ok, buf = cv2.imencode(".png", annotate_photo(load_image(source), on_copy))
         if not ok:
             raise SudokuCubeError(f"{source}: could not encode its debug picture")
         path = folder / f"{name}-debug.png"
