@@ -30,7 +30,7 @@ from sudoku_cube.models.state import CubeState
 from sudoku_cube.models.stickers import Hypothesis, Sticker, is_doubtful
 from sudoku_cube.render import PhotoStyle, render_face_photo
 from sudoku_cube.render.second import face_shot, make_look
-from sudoku_cube.vision.reading import read_face
+from sudoku_cube.vision.reader import Reader
 from sudoku_cube.vision.templates import HELD_OUT_FONTS, installed_fonts
 
 LOOKS = ("white", "coloured", "coloured-white-ink", "black")
@@ -105,7 +105,7 @@ def main(argv: list[str] | None = None) -> None:
             for k in range(args.photos):
                 for rot in range(4):
                     try:
-                        reading = read_face(photo(source, look, k, rot), ocr="never")
+                        reading = Reader(ocr="never").read_face(photo(source, look, k, rot))
                     except SudokuCubeError:
                         n["refused"] += 1
                         continue
