@@ -22,7 +22,7 @@ from sudoku_cube.assistant.sessions import save_followed_plan
 from sudoku_cube.assistant.speech import Speaker
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.moves import parse_moves
-from sudoku_cube.models.planner import PIECES, verified_plan
+from sudoku_cube.models.planner import OPTIMAL_BEYOND, PIECES, verified_plan
 from sudoku_cube.models.solved import is_solved
 from sudoku_cube.models.state import CubeState
 
@@ -35,6 +35,10 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
     settings = cube_settings(args)  # read once, not at each of its uses below
     steps = steps_as_read(plan, reading, settings.symmetric)
     start = steps[0].before if steps else plan.start
+    if OPTIMAL_BEYOND in plan.stats:
+        Console(stderr=True).print(
+            f"--optimal: this cube is more than {plan.stats[OPTIMAL_BEYOND]} turns from solved, "
+            "too far to prove a shortest plan; here is the usual short plan.", highlight=False)
     if args.export:
         path = export_plan(args.export, steps, start)
         Console(stderr=True).print(f"Plan with {len(steps)} steps written to {plain(path)}",

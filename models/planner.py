@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from .errors import SudokuCubeError, UnsolvableError
 from .moves import Move, format_moves
-from .optimal import optimal_moves
+from .optimal import MAX_DEPTH, optimal_moves
 from .piece_map import piece_maps
 from .plan_search import CENTRES, PIECES, Problem, centre_aware, search
 from .profile import CubeSettings
@@ -117,24 +117,35 @@ def problems_for(state: CubeState, targets: Sequence[CubeState], settings: CubeS
     return out
 
 
+OPTIMAL_BEYOND = "optimal_beyond"
+"""The stats key of a plan asked to be optimal for a cube farther than a proven-shortest
+search reaches: its value is that search's depth, and the plan is the usual short one."""
+
+
 def plan_to_targets(state: CubeState, targets: Sequence[CubeState],
                     settings: CubeSettings = CubeSettings(), *, optimal: bool = False,
                     nodes: int = PLAN_NODES, max_candidates: int = PLAN_CANDIDATES,
                     near_depth: int = NEAR_DEPTH) -> Plan:
     """A short verified plan from ``state`` to any of the solved ``targets``.
 
-    ``optimal`` asks for a provably shortest plan (only for cubes up to 8 turns away); cubes
-    within ``near_depth`` turns of a target get one anyway.
+    ``optimal`` asks for a provably shortest plan; a cube more than 8 turns away gets the usual
+    short plan instead, marked :data:`OPTIMAL_BEYOND`. Cubes within ``near_depth`` turns of a
+    target get a shortest plan anyway.
     """
     t0 = time.perf_counter()
     state = state.without_candidates()
     if is_solved(state, settings.symmetric):
         return verified_plan(state, (), (), settings,
                              {"method": "already solved", "candidates": 0, "planning_ms": 0.0})
+    beyond: dict[str, Any] = {}
     if optimal:
-        moves = optimal_moves(state, targets, settings)
-        return _optimal_plan(state, moves, settings, t0)
-    if near_depth > 0:
+        try:
+            moves = optimal_moves(state, targets, settings)
+        except SudokuCubeError:  # too far to prove a shortest plan: the usual short one
+            beyond = {OPTIMAL_BEYOND: MAX_DEPTH}
+        else:
+            return _optimal_plan(state, moves, settings, t0)
+    if near_depth > 0 and not beyond:
         try:
             moves = optimal_moves(state, targets, settings, max_depth=near_depth)
         except SudokuCubeError:
@@ -153,6 +164,7 @@ def plan_to_targets(state: CubeState, targets: Sequence[CubeState],
         "candidates": candidates,
         "pieces_solution_moves": result.pieces_len,
         "planning_ms": round(1000 * (time.perf_counter() - t0), 1),
+        **beyond,
     })
 
 

@@ -9,8 +9,9 @@ import pytest
 
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.moves import ALL_MOVES
+from sudoku_cube.models.optimal import optimal_moves
 from sudoku_cube.models.plan_samples import scrambled
-from sudoku_cube.models.planner import plan_to_target
+from sudoku_cube.models.planner import OPTIMAL_BEYOND, plan_to_target
 from sudoku_cube.models.solved import is_solved
 
 
@@ -42,8 +43,25 @@ def test_optimal_depth_8_is_at_most_the_scramble():
         assert is_solved(state.apply(p.moves)) and len(p.moves) <= k
 
 
-def test_optimal_refuses_far_cubes():
+def test_optimal_falls_back_to_the_usual_plan_on_far_cubes():
+    """A cube too far for the proven-shortest search gets the usual short plan, marked so."""
     rng = random.Random(10)
     state, design, _ = scrambled(rng, 30)
     with pytest.raises(SudokuCubeError, match="8 turns"):
-        plan_to_target(state, design, optimal=True)
+        optimal_moves(state, [design])
+    p = plan_to_target(state, design, optimal=True)
+    assert is_solved(state.apply(p.moves)) and p.stats[OPTIMAL_BEYOND] == 8
+    assert p.moves == plan_to_target(state, design).moves
+
+
+def test_solve_optimal_on_a_far_cube_says_so_and_plans(tmp_path, capsys):
+    from sudoku_cube.assistant.cli import main
+    from sudoku_cube.models.state_format import to_json
+
+    state, _, _ = scrambled(random.Random(10), 30)
+    path = tmp_path / "far.json"
+    path.write_text(to_json(state))
+    assert main(["solve", str(path), "--plain", "--optimal"]) == 0
+    out = capsys.readouterr()
+    assert "too far to prove a shortest plan" in " ".join(out.err.split())
+    assert "Done: the cube is solved." in out.out
