@@ -7,6 +7,7 @@ its choices for the stickers in doubt (``y``) or corrects them; Enter alone does
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import shlex
 from pathlib import Path
@@ -25,6 +26,7 @@ from sudoku_cube.models.grid import GridSolution
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.state import CubeState
 from sudoku_cube.models.state_format import to_dict
+from sudoku_cube.models.stickers import format_token
 from sudoku_cube.vision.storage import atomic_write_text, data_dir
 
 
@@ -35,8 +37,16 @@ PROMPT_UNSURE_MORE = ("correction (e.g. F7 6>), + more, y to take the grid's cho
                       "q to quit: ")
 
 
-REVIEWED_FILE = "reviewed.json"
-"""The state file in the data folder that keeps the corrections typed at the last review."""
+REVIEWED_PREFIX = "reviewed-"
+"""State files in the data folder that keep the corrections typed at a review, one per cube
+read (:func:`reviewed_path`), so that one cube's corrections never overwrite another's."""
+
+
+def reviewed_path(read: CubeState) -> Path:
+    """The data folder's file for the corrections of the reading ``read`` (as read, before any
+    correction): the same photos read again name the same file."""
+    tokens = " ".join(format_token(s) for s in read.without_candidates().stickers)
+    return data_dir() / f"{REVIEWED_PREFIX}{hashlib.sha1(tokens.encode()).hexdigest()[:10]}.json"
 
 
 class ReviewQuit(Exception):
@@ -58,12 +68,12 @@ def corrected_count(read: CubeState, state: CubeState) -> int:
 
 
 def keep_corrections(read: CubeState, state: CubeState, extra: dict | None = None) -> Path | None:
-    """Write the reading with the person's corrections (certain) to :data:`REVIEWED_FILE` in
-    the data folder when there are any, so that nothing typed is lost; ``sudoku-cube solve
-    FILE`` goes on from it. The next command to run is noted for Ctrl-C."""
+    """Write the reading with the person's corrections (certain) to this reading's file in the
+    data folder (:func:`reviewed_path`) when there are any, so that nothing typed is lost;
+    ``sudoku-cube solve FILE`` goes on from it. The next command to run is noted for Ctrl-C."""
     if not corrected_count(read, state):
         return None
-    path = data_dir() / REVIEWED_FILE
+    path = reviewed_path(read)
     atomic_write_text(path, json.dumps({**to_dict(state), **(extra or {})}, indent=2) + "\n")
     set_resume_command(f"sudoku-cube solve {shlex.quote(str(path))}")
     return path

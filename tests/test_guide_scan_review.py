@@ -11,7 +11,7 @@ from sudoku_cube.assistant import solve_flow
 from sudoku_cube.assistant.cli import main
 from sudoku_cube.assistant.commands import scan as scan_command
 from sudoku_cube.assistant.files import load_state
-from sudoku_cube.assistant.review_ui import REVIEWED_FILE
+from sudoku_cube.assistant.review_ui import REVIEWED_PREFIX
 from sudoku_cube.assistant.sessions import CapturedFace, ScanSession, scan_session_path
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.stickers import Hypothesis, Sticker
@@ -72,7 +72,7 @@ def test_q_at_the_scan_review_exits_0_and_says_what_was_kept(typed, tmp_path, ca
     assert "scan --resume" in flowing and "interrupted" not in out + err
     assert ("correction typed is saved with the reading in" in flowing) == (len(typed) == 2)
     if len(typed) == 2:  # the correction is kept in a state file that solve goes on from
-        saved = data_dir() / REVIEWED_FILE
+        saved = _reviewed()
         assert f"sudoku-cubesolve{saved}" in flowing.replace(" ", "")
         kept = load_state(saved)
         assert kept.stickers[0] == Sticker(5, 0) and kept.hypotheses(0)[0].score == 1.0
@@ -96,7 +96,14 @@ def test_q_at_the_solve_review_keeps_the_corrections_typed(tmp_path, capsys, mon
     monkeypatch.setattr(solve_flow, "read_line", lambda prompt="": next(answers))
     assert main(["solve", str(TRUTH)]) == 0
     out = " ".join(capsys.readouterr().out.split())
-    saved = data_dir() / REVIEWED_FILE
+    saved = _reviewed()
     assert "The correction typed is saved with the reading in" in out
     assert f"sudoku-cubesolve{saved}" in out.replace(" ", "")
     assert load_state(saved).stickers[0] == Sticker(5, 0)
+
+
+def _reviewed():
+    """The one file of corrections the test's review wrote in its own data folder."""
+    files = sorted(data_dir().glob(f"{REVIEWED_PREFIX}*.json"))
+    assert len(files) == 1, files
+    return files[0]

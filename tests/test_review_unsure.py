@@ -12,7 +12,7 @@ from rich.console import Console
 from sudoku_cube.assistant.cli import main
 from sudoku_cube.assistant.files import load_state
 from sudoku_cube.assistant.review import check_reading
-from sudoku_cube.assistant.review_ui import PROMPT, PROMPT_UNSURE, REVIEWED_FILE, run_review
+from sudoku_cube.assistant.review_ui import PROMPT, PROMPT_UNSURE, REVIEWED_PREFIX, run_review
 from sudoku_cube.assistant.review_view import ReviewView
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.state import sticker_name
@@ -61,7 +61,7 @@ def test_unsure_reading_waits_for_the_person_to_confirm(case):
     assert [final.stickers[i] for i in (a, b)] == [first.chosen[a], first.chosen[b]]
     assert check.sure and all(final.hypotheses(i) == (Hypothesis(final.stickers[i], 1.0),)
                               for i in (a, b))
-    saved = load_state(data_dir() / REVIEWED_FILE)  # the confirmation is kept
+    saved = load_state(_reviewed())  # the confirmation is kept
     assert saved.stickers == final.stickers and check_reading(saved).sure
 
 
@@ -98,3 +98,26 @@ def test_sure_reading_goes_straight_on(case):
     prompts = []
     final, _ = run_review(_console(), clear, read_line=lambda p: prompts.append(p) or "")
     assert prompts == [PROMPT] and final.stickers == state.stickers
+
+
+def _reviewed():
+    """The one file of corrections the test's review wrote in its own data folder."""
+    files = sorted(data_dir().glob(f"{REVIEWED_PREFIX}*.json"))
+    assert len(files) == 1, files
+    return files[0]
+
+
+def test_two_cubes_keep_their_corrections_in_two_files():
+    """One cube's corrections never overwrite another's: each reading has its own file, and
+    the same reading read again names the same file."""
+    from sudoku_cube.assistant.review_ui import keep_corrections, reviewed_path
+    from sudoku_cube.models.generator import make_puzzle
+
+    paths = []
+    for seed in (1, 2):
+        read = make_puzzle(seed, 20).state
+        fixed = read.with_sticker(0, read.stickers[0].turned(1))
+        paths.append(keep_corrections(read, fixed))
+        assert paths[-1] == reviewed_path(read) and load_state(paths[-1]) == fixed
+    assert paths[0] != paths[1] and all(p.exists() for p in paths)
+    assert load_state(paths[0]).stickers != load_state(paths[1]).stickers
