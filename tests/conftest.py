@@ -37,6 +37,18 @@ def quad_pitch(quad) -> float:
     return min(np.linalg.norm(quad[1] - quad[0]), np.linalg.norm(quad[3] - quad[0])) / 3
 
 
+def assert_corner_faces_on_truth(faces, truth: dict) -> None:
+    """Every face located in a corner photo has its nine cell centres within a third of a
+    sticker pitch of the rendered truth (``truth["faces"][face]["centres"]``)."""
+    import numpy as np
+
+    for cf in faces:
+        want = np.array(truth["faces"][cf.face]["centres"])
+        got = np.array([cf.to_image(c + 0.5, r + 0.5) for r in range(3) for c in range(3)])
+        pitch = np.linalg.norm(want[1] - want[0])
+        assert np.linalg.norm(got - want, axis=1).max() < pitch / 3, cf.face
+
+
 def open_cell(scores: dict[Sticker, float]) -> tuple[Hypothesis, ...]:
     """Every sticker, the given ones at their scores, the rest at the recogniser's floor."""
     hs = [Hypothesis(s, scores.get(s, FLOOR)) for s in ALL_STICKERS]

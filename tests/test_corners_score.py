@@ -21,6 +21,7 @@ from sudoku_cube.vision.corners.lattice import CORNERS, Lattice
 from sudoku_cube.vision.corners.marks import marks
 from sudoku_cube.vision.corners.quads import find_quads
 from sudoku_cube.vision.corners.score import corner_score, digits, filled, scored
+from tests.conftest import assert_corner_faces_on_truth
 
 MAT_GREEN = (60, 110, 40)
 MAT_LINE = (170, 200, 170)
@@ -123,8 +124,4 @@ def test_white_body_corner_photo_on_a_cutting_mat_is_placed(seed, photo):
                        scene=everyday(k, "AB".index(photo)))
     assert shot.truth["scene"]["ground"] == "mat"
     faces = locate_faces(shot.image, photo, f"white-body/{photo}")
-    for cf in faces:
-        want = np.array(shot.truth["faces"][cf.face]["centres"])
-        got = np.array([cf.to_image(c + 0.5, r + 0.5) for r in range(3) for c in range(3)])
-        pitch = np.linalg.norm(want[1] - want[0])
-        assert np.linalg.norm(got - want, axis=1).max() < pitch / 3, cf.face
+    assert_corner_faces_on_truth(faces, shot.truth)

@@ -14,6 +14,7 @@ from sudoku_cube.vision.corners.score import shows_its_digits
 from sudoku_cube.vision.corners.quads import find_quads
 from sudoku_cube.vision.corners.lattice import Lattice
 from sudoku_cube.vision.corners.reader import read_corner_photo
+from tests.conftest import assert_corner_faces_on_truth
 
 
 def test_white_body_corner_photo_is_found_and_placed():
@@ -70,11 +71,7 @@ def test_white_body_coloured_stickers_found_on_chroma(seed, photo):
     state, homes, look = cube(seed, seed % 1000, "white-body")
     shot = corner_shot(state, photo, seed * 10 + "AB".index(photo), look, homes)
     faces = locate_faces(shot.image, photo, f"white-body/{photo}")
-    for cf in faces:
-        want = np.array(shot.truth["faces"][cf.face]["centres"])
-        got = np.array([cf.to_image(c + 0.5, r + 0.5) for r in range(3) for c in range(3)])
-        pitch = np.linalg.norm(want[1] - want[0])
-        assert np.linalg.norm(got - want, axis=1).max() < pitch / 3, cf.face
+    assert_corner_faces_on_truth(faces, shot.truth)
 
 
 def test_chroma_pass_parts_stickers_of_one_colour():

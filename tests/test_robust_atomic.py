@@ -25,15 +25,22 @@ storage.atomic_write_text(sys.argv[1], "NEW" * 100000)
 """
 
 
-def test_killed_write_leaves_old_file(tmp_path):
-    target = tmp_path / "session.json"
-    atomic_write_text(target, "OLD")
+def _kill_mid_write(target: Path) -> int:
+    """Start a writer of ``target`` that stalls before its rename, kill -9 it there, and
+    return its process id."""
     proc = subprocess.Popen([sys.executable, "-c", WRITER, str(target)],
                             stdout=subprocess.PIPE, text=True,
                             cwd=Path(__file__).resolve().parents[1])
     assert proc.stdout.readline().strip() == "writing"
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait(timeout=10)
+    return proc.pid
+
+
+def test_killed_write_leaves_old_file(tmp_path):
+    target = tmp_path / "session.json"
+    atomic_write_text(target, "OLD")
+    _kill_mid_write(target)
     assert target.read_text() == "OLD"
     atomic_write_text(target, "NEW")
     assert target.read_text() == "NEW"
@@ -47,14 +54,9 @@ def _partials(folder: Path) -> list[str]:
 def test_kill_9_leftovers_are_removed_by_the_next_write(tmp_path):
     target = tmp_path / "session.json"
     atomic_write_text(target, "OLD")
-    proc = subprocess.Popen([sys.executable, "-c", WRITER, str(target)],
-                            stdout=subprocess.PIPE, text=True,
-                            cwd=Path(__file__).resolve().parents[1])
-    assert proc.stdout.readline().strip() == "writing"
-    os.kill(proc.pid, signal.SIGKILL)
-    proc.wait(timeout=10)
+    pid = _kill_mid_write(target)
     left = _partials(tmp_path)
-    assert left and all(f".partial-{proc.pid}-" in name for name in left)  # recognisable
+    assert left and all(f".partial-{pid}-" in name for name in left)  # recognisable
     atomic_write_text(target, "NEW")
     assert _partials(tmp_path) == left  # under a minute old: it could be a live writer's
     old = time.time() - 2 * STALE_AFTER_S

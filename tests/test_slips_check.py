@@ -81,17 +81,34 @@ def test_each_slip_kind_typed(kind, fixed_plan, tmp_path, capsys):
     assert f"step {STEP}" in out["message"]
 
 
-def test_slip_from_face_photo(fixed_plan, tmp_path, capsys):
-    from sudoku_cube.render.photo import render_face_photo
-
+def _direction_slip(fixed_plan):
+    """The fixed plan, and the real cube after its step STEP was turned the wrong way."""
     start, plan = fixed_plan
     slip = Slip("direction", STEP, plan[STEP - 1], (plan[STEP - 1].inverse(),))
-    real = slipped_state(start, plan, DONE, [slip])
-    args = []
-    for face in ("F", "R"):  # two photos: F alone may leave two slips open
+    return start, plan, slipped_state(start, plan, DONE, [slip])
+
+
+def _png(folder, face: str, img):
+    path = folder / f"{face}.png"
+    cv2.imwrite(str(path), img)
+    return path
+
+
+def _photo_args(real, args: list[str], save) -> list[str]:
+    """``args`` with ``--photo`` photos of faces F and R of ``real``, rendered and stored by
+    ``save(face, image) -> path``."""
+    from sudoku_cube.render.photo import render_face_photo
+
+    for face in ("F", "R"):
         img, _ = render_face_photo(real.face(face), seed=40 + len(args), style="white")
-        cv2.imwrite(str(tmp_path / f"{face}.png"), img)
-        args += ["--photo", f"{face}={tmp_path / f'{face}.png'}"]
+        args = args + ["--photo", f"{face}={save(face, img)}"]
+    return args
+
+
+def test_slip_from_face_photo(fixed_plan, tmp_path, capsys):
+    start, plan, real = _direction_slip(fixed_plan)
+    # two photos: F alone may leave two slips open
+    args = _photo_args(real, [], lambda face, img: _png(tmp_path, face, img))
     code, out = _check(tmp_path, capsys, start, plan, args)
     assert code == 0 and out["outcome"] == "found", out
     assert out["explanation"]["slips"][0]["kind"] == "direction"
@@ -101,18 +118,11 @@ def test_slip_from_face_photo(fixed_plan, tmp_path, capsys):
 def test_face_photo_read_with_a_profile(fixed_plan, tmp_path, capsys):
     """``--photo`` with ``--profile``: the photo is read with the profile's Reader (once a
     dict of reader options whose settings clashed with the settings given beside them)."""
-    from sudoku_cube.render.photo import render_face_photo
-
     assert main(["calibrate", "settings", "--profile", "mine", "--symmetric", "1"]) == 0
     capsys.readouterr()
-    start, plan = fixed_plan
-    slip = Slip("direction", STEP, plan[STEP - 1], (plan[STEP - 1].inverse(),))
-    real = slipped_state(start, plan, DONE, [slip])
-    args = ["--profile", "mine"]
-    for face in ("F", "R"):
-        img, _ = render_face_photo(real.face(face), seed=40 + len(args), style="white")
-        cv2.imwrite(str(tmp_path / f"{face}.png"), img)
-        args += ["--photo", f"{face}={tmp_path / f'{face}.png'}"]
+    start, plan, real = _direction_slip(fixed_plan)
+    args = _photo_args(real, ["--profile", "mine"],
+                       lambda face, img: _png(tmp_path, face, img))
     code, out = _check(tmp_path, capsys, start, plan, args)
     assert code == 0 and out["outcome"] == "found", out
     assert out["explanation"]["slips"][0]["kind"] == "direction"
@@ -365,17 +375,12 @@ def test_corner_photo_named_b_is_read_as_photo_b(fixed_plan, tmp_path, capsys):
 
 def test_slip_from_phone_photos_saved_sideways(fixed_plan, tmp_path, capsys):
     """``check --photo`` applies the EXIF Orientation of a phone photo stored sideways."""
-    from sudoku_cube.render.photo import render_face_photo
     from tests.phone_photos import phone_jpeg
 
-    start, plan = fixed_plan
-    slip = Slip("direction", STEP, plan[STEP - 1], (plan[STEP - 1].inverse(),))
-    real = slipped_state(start, plan, DONE, [slip])
-    args = []
-    for face, orientation in (("F", 6), ("R", 8)):
-        img, _ = render_face_photo(real.face(face), seed=40 + len(args), style="white")
-        path = phone_jpeg(img, orientation, tmp_path / f"{face}.jpg")
-        args += ["--photo", f"{face}={path}"]
+    start, plan, real = _direction_slip(fixed_plan)
+    sideways = {"F": 6, "R": 8}  # EXIF tags of a phone held either way
+    args = _photo_args(real, [], lambda face, img: phone_jpeg(img, sideways[face],
+                                                             tmp_path / f"{face}.jpg"))
     code, out = _check(tmp_path, capsys, start, plan, args)
     assert code == 0 and out["outcome"] == "found", out
     assert out["explanation"]["slips"][0]["kind"] == "direction"
