@@ -8,6 +8,7 @@ from typing import Callable, Iterable
 
 import numpy as np
 
+from sudoku_cube.assistant.scan_protocol import face_name
 from sudoku_cube.assistant.scanner import Observation, ScanEvent, Scanner
 from sudoku_cube.assistant.scan_view import draw_overlay
 
@@ -63,6 +64,7 @@ def _key(scanner: Scanner, key: str, obs: Observation | None) -> ScanEvent | Non
     if key == "z":
         face = scanner.last_captured()
         if face:
+            name = face_name(face, scanner.centres)
             scanner.retake(face)
-            return ScanEvent("retake", face, f"face {face} will be scanned again")
+            return ScanEvent("retake", face, f"{name} will be scanned again")
     return None

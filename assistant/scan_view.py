@@ -11,7 +11,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from sudoku_cube.assistant.scan_protocol import HOLD, SCAN_ORDER, face_title, hold_picture
+from sudoku_cube.assistant.scan_protocol import (SCAN_ORDER, hold_picture, hold_words,
+                                                  show_title)
 from sudoku_cube.assistant.scanner import Observation, Scanner
 
 SCAN_KEYS = "space: capture now · z: retake the last face · q: stop (faces so far are saved)"
@@ -26,12 +27,14 @@ class ScanPanel:
     show_keys: bool = True
 
     def progress(self) -> Text:
-        """'U ✓  R ✓  F ·  ...' with the next face marked."""
+        """'U=4 ✓  R=7 ✓  F ·  ...' (each captured face with its centre digit) with the next
+        face marked."""
         t = Text()
         nxt = self.scanner.next_face
+        centres = self.scanner.centres
         for f in SCAN_ORDER:
-            if f in self.scanner.session.faces:
-                t.append(f"{f} ✓  ", style="green")
+            if f in centres:
+                t.append(f"{f}={centres[f].digit} ✓  ", style="green")
             elif f == nxt:
                 t.append(f"{f} ▶  ", style="bold yellow")
             else:
@@ -48,8 +51,9 @@ class ScanPanel:
             grid = Table.grid(padding=(0, 2))
             grid.add_column(no_wrap=True)
             grid.add_column(ratio=1)
-            grid.add_row(hold_picture(nxt), Text(HOLD[nxt]))
-            body.append(Text(f"Show face {face_title(nxt)}", style="bold"))
+            centres = self.scanner.centres
+            grid.add_row(hold_picture(nxt), Text(hold_words(nxt, centres)))
+            body.append(Text(f"Show {show_title(nxt, centres)}", style="bold"))
             body.append(grid)
             steady = self.scanner.steadiness
             if 0 < steady < self.scanner.stable_frames:  # more: a captured face held again

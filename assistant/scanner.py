@@ -13,7 +13,8 @@ from typing import Sequence
 
 import numpy as np
 
-from sudoku_cube.assistant.scan_protocol import SCAN_ORDER
+from sudoku_cube.assistant.scan_protocol import (SCAN_ORDER, captured_centres, face_name,
+                                                  show_title)
 from sudoku_cube.assistant.sessions import CapturedFace, ScanSession
 from sudoku_cube.models.stickers import Hypothesis, Sticker
 from sudoku_cube.vision.write_errors import WriteFailed
@@ -76,6 +77,11 @@ class Scanner:
         return missing[0] if missing else None
 
     @property
+    def centres(self) -> dict[str, Sticker]:
+        """The centre stickers of the faces captured so far (faces are named by them)."""
+        return captured_centres({f: c.stickers for f, c in self.session.faces.items()})
+
+    @property
     def steadiness(self) -> int:
         """How many of the recent frames show the latest reading (for 'hold still').
 
@@ -112,8 +118,10 @@ class Scanner:
             return None
         before = self.seen_before(obs)
         if before is not None and not force:
+            centres = self.centres
             event = ScanEvent("seen-before", before,
-                              f"this is face {before} again (already captured); show face {face}")
+                              f"this is {face_name(before, centres)} again (already captured); "
+                              f"show {show_title(face, centres)}")
             if self.last_event != event:
                 self.last_event = event
                 return event
@@ -125,7 +133,8 @@ class Scanner:
         note = "" if self.unsaved is None else (
             f" (not saved: {self.unsaved.path}: {self.unsaved.reason}; {self.unsaved.fix}; "
             "the scan keeps the face and saves it with the next one)")
-        self.last_event = ScanEvent("captured", face, f"captured face {face}: {tokens}{note}")
+        self.last_event = ScanEvent("captured", face, f"captured {face_name(face, self.centres)}: "
+                                                      f"{tokens}{note}")
         return self.last_event
 
     def save_session(self) -> bool:

@@ -17,6 +17,13 @@ def centre(state: CubeState, face: str) -> Sticker:
     return state.face(face)[(n // 2) * n + n // 2]
 
 
+def centre_name(c: Sticker, face: str, clash: bool = False) -> str:
+    """'centre 7 (R)'; with ``clash`` (another face has the same digit) the centre's direction
+    as the face is seen: 'centre 7, pointing right (R)'."""
+    how = f", {_POINTS[c.rot]}" if clash else ""
+    return f"centre {c.digit}{how} ({face})"
+
+
 def face_words(state: CubeState, face: str) -> str:
     """'the face with centre 7 (R)'; when another face has the same centre digit, the
     centre's direction is added as that face is seen."""

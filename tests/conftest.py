@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from typing import Callable
 
 import pytest
@@ -131,3 +132,9 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
         terminalreporter.write_sep("-", "fuzz inputs tried")
         for name, count in sorted(totals.items()):
             terminalreporter.write_line(f"{name}: {count} inputs")
+
+
+def said_captured(face: str, text: str) -> bool:
+    """Whether a scan's output says it captured ``face`` (named by its centre digit, the
+    letter beside: 'captured centre 7 (R): ...')."""
+    return re.search(rf"captured centre [^(]*\({face}\):", text) is not None

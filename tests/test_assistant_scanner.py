@@ -10,12 +10,13 @@ import pytest
 from rich.console import Console
 
 from sudoku_cube.assistant.scan_loop import scan_frames
-from sudoku_cube.assistant.scan_protocol import SCAN_ORDER, neighbours
+from sudoku_cube.assistant.scan_protocol import (SCAN_ORDER, face_name, hold_words, neighbours,
+                                                  show_title)
 from sudoku_cube.assistant.scan_view import ScanPanel, sticker_centres
 from sudoku_cube.assistant.scanner import Observation, Scanner
 from sudoku_cube.assistant.sessions import ScanSession, scan_session_path
 from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.stickers import Hypothesis
+from sudoku_cube.models.stickers import Hypothesis, Sticker
 from tests.conftest import random_design, random_moves
 
 
@@ -61,7 +62,7 @@ def test_a_face_still_in_view_is_not_taken_again():
     scanner = Scanner()
     _run(scanner, state, ["U"] * 12, events)
     assert [e.kind for e in events] == ["captured", "seen-before"]
-    assert "face U again" in events[1].message and scanner.next_face == "R"
+    assert "(U) again" in events[1].message and scanner.next_face == "R"
 
 
 def test_resume_after_an_interrupted_scan():
@@ -105,11 +106,15 @@ def test_panel_at_80_columns_names_the_next_face_and_how_to_hold_it():
     scanner = Scanner(save=False)
     _run(scanner, state, ["U"] * 3 + ["R"] * 2, [])
     console = Console(file=io.StringIO(), width=80, record=True, color_system=None)
-    console.print(ScanPanel(scanner, status="captured face U"))
+    console.print(ScanPanel(scanner, status="captured centre 4 (U)"))
     text = console.export_text()
+    flat = " ".join(text.replace("│", " ").split())
+    u = state.face("U")[4].digit
     assert "Scan: 1 of 6 faces" in text
-    assert "Show face R (right face)" in text
-    assert "quarter turn to the" in text and "left" in text
+    assert f"U={u} ✓" in text  # the captured face with its centre digit
+    assert "Show the face on the right (R)" in flat
+    assert f"Back to your front face (F) towards you and centre {u} (U) on top" in flat
+    assert "quarter turn to the left" in flat and f"centre {u} (U) still on top" in flat
     assert "Hold still... 2/3" in text
     assert "[R]" in text  # the small picture, R in the middle, F to its left
     assert neighbours("R") == {"up": "U", "down": "D", "left": "F", "right": "B"}
@@ -132,4 +137,34 @@ def test_a_captured_face_held_still_gets_no_count_past_its_end():
     console = Console(file=io.StringIO(), width=80, record=True, color_system=None)
     console.print(ScanPanel(scanner, status=events[-1].message))
     text = console.export_text()
-    assert "Hold still" not in text and "face U again" in text
+    flat = " ".join(text.split())
+    assert "Hold still" not in text
+    assert f"this is centre {state.face('U')[4].digit} (U) again" in flat
+
+
+def test_the_protocol_names_faces_by_place_until_seen_then_by_centre():
+    """Before the first face nothing is chosen: any face becomes the top. Faces not seen yet
+    are named by where they are; faces seen, by their centre digit (its direction when two
+    centres share a digit), the letter beside."""
+    assert show_title("U", {}) == "any face as the top (U)"
+    assert "Choose any face to be the top (U)" in hold_words("U", {})
+    centres = {"U": Sticker(4, 0), "R": Sticker(7, 0), "F": Sticker(5, 1)}
+    assert show_title("D", centres) == "the bottom face (D)"
+    assert hold_words("D", centres) == ("Tip the bottom of the cube towards the camera: the "
+                                        "bottom face (D) faces the camera with centre 5 (F) at "
+                                        "the top of the picture.")
+    assert "centre 5 (F) towards you and centre 4 (U) on top" in hold_words("L", centres)
+    assert face_name("R", {**centres, "D": Sticker(7, 2)}) == "centre 7, upright (R)"
+
+
+def test_scan_events_name_the_faces_by_their_centres():
+    state = _truth()
+    events = []
+    scanner = Scanner(save=False)
+    _run(scanner, state, ["U"] * 3 + ["R"] * 3 + ["U"] * 3, events)
+    u, r = state.face("U")[4].digit, state.face("R")[4].digit
+    assert events[0].message.startswith(f"captured centre {u} (U): ")
+    assert events[1].message.startswith(f"captured centre {r} (R): ") or u == r
+    assert events[2].kind == "seen-before"
+    assert events[2].message.startswith(f"this is centre {u}")
+    assert events[2].message.endswith("show your front face (F)")

@@ -17,6 +17,7 @@ import numpy as np
 
 from sudoku_cube.assistant.cli import main
 from sudoku_cube.assistant.files import load_state
+from tests.conftest import said_captured
 
 ROOT = Path(__file__).resolve().parents[1]
 VIDEO = ROOT / "samples" / "video" / "show-six-faces.avi"
@@ -54,9 +55,9 @@ def test_ctrl_c_during_scan_keeps_the_faces_and_resume_finishes(tmp_path, capsys
     seen = []
     for line in proc.stdout:
         seen.append(line)
-        if "captured face R" in line:
+        if said_captured("R", line):
             break
-    assert any("captured face R" in s for s in seen), "".join(seen)
+    assert any(said_captured("R", s) for s in seen), "".join(seen)
     proc.send_signal(signal.SIGINT)
     out, _ = proc.communicate(timeout=30)
     assert proc.returncode == 130, out
@@ -66,7 +67,7 @@ def test_ctrl_c_during_scan_keeps_the_faces_and_resume_finishes(tmp_path, capsys
     assert main(["scan", "--resume", str(VIDEO), "--no-window", "-o", str(result)]) == 0
     text = capsys.readouterr().out
     assert "Resuming: 2 of 6 faces already captured (U R)" in text
-    assert "captured face U" not in text and "captured face B" in text
+    assert not said_captured("U", text) and said_captured("B", text)
     assert load_state(result).stickers == load_state(TRUTH).stickers
 
 
