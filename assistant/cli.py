@@ -43,6 +43,7 @@ COMMANDS = {
     "check": "compare the cube with the plan at a step and find a slip",
     "read": "read six face photos (U R F D L B) or two corner photos (A B) into a state",
     "scan": "capture the six faces with a webcam or from a video",
+    "serve": "take the photos with a phone: a page opened from a QR code",
     "generate": "make a random solvable cube (and its photos)",
     "bench": "run a speed/accuracy benchmark",
     "calibrate": "calibrate templates and camera for your cube",

@@ -6,6 +6,7 @@ another."""
 from __future__ import annotations
 
 import argparse
+from typing import Callable
 
 from rich.console import Console
 
@@ -22,19 +23,27 @@ from sudoku_cube.assistant.sessions import save_followed_plan
 from sudoku_cube.assistant.speech import Speaker
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.moves import parse_moves
-from sudoku_cube.models.planner import OPTIMAL_BEYOND, PIECES, verified_plan
+from sudoku_cube.models.planner import OPTIMAL_BEYOND, PIECES, Step, verified_plan
 from sudoku_cube.models.solved import is_solved
 from sudoku_cube.models.state import CubeState
 
 
+Shown = Callable[[list[Step], CubeState], None]
+"""Told the steps the guide shows and the cube they start from (another front end, such as the
+phone page of ``serve``, shows them too)."""
+
+
 def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
-               reading: CubeState | None = None) -> int:
+               reading: CubeState | None = None, shown: Shown | None = None) -> int:
     """Export and/or guide a plan as the options ask; ``reading`` is the cube as read (the
-    steps are shown from it, see :func:`assistant.guide.steps_as_read`)."""
+    steps are shown from it, see :func:`assistant.guide.steps_as_read`); ``shown`` is told
+    the steps before they are guided."""
     console = console or Console()
     settings = cube_settings(args)  # read once, not at each of its uses below
     steps = steps_as_read(plan, reading, settings.symmetric)
     start = steps[0].before if steps else plan.start
+    if shown is not None:
+        shown(steps, start)
     if OPTIMAL_BEYOND in plan.stats:
         Console(stderr=True).print(
             f"--optimal: this cube is more than {plan.stats[OPTIMAL_BEYOND]} turns from solved, "

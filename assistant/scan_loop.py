@@ -8,7 +8,7 @@ from typing import Callable, Iterable
 
 import numpy as np
 
-from sudoku_cube.assistant.scan_protocol import face_name
+from sudoku_cube.assistant.face_poses import face_name
 from sudoku_cube.assistant.scanner import Observation, ScanEvent, Scanner
 from sudoku_cube.assistant.scan_view import draw_overlay
 

@@ -1,87 +1,11 @@
-"""The scan protocol: the order in which faces are shown to the camera and how to hold the
-cube for each (docs/conventions.md "Seeing a face"), with a small picture of the neighbours.
-
-Nothing marks F or U on a Sudoku Cube, so the person chooses them at the start and the words
-name a face by where it is ("the face on the right") until the scan has seen it; from then on
-by its centre digit ("centre 7 (R)"), the letter beside."""
+"""The scan protocol on the terminal: a small picture of the face towards the camera and its
+neighbours. The words (the order of the faces, how to hold the cube) are
+:mod:`assistant.face_poses`, which the phone page says too."""
 from __future__ import annotations
-
-from typing import Mapping
 
 from rich.text import Text
 
-from sudoku_cube.models.face_words import centre_name
-from sudoku_cube.models.geometry import FACES, VIEW_UP, face_of_normal, neg, view_right
-from sudoku_cube.models.stickers import Sticker
-
-SCAN_ORDER: tuple[str, ...] = FACES
-"""Faces are shown in the order U R F D L B (the order used wherever all six are listed)."""
-
-Centres = Mapping[str, Sticker]
-"""The centre stickers of the faces captured so far, by face letter."""
-
-_WHERE = {"U": "the top face (U)", "R": "the face on the right (R)",
-          "F": "your front face (F)", "D": "the bottom face (D)",
-          "L": "the face on the left (L)", "B": "the back face (B)"}
-"""A face not seen yet, named by where it is when F is towards the person and U on top."""
-
-_HOLD = {
-    "U": "Hold the cube with {F} towards you and {U} on top, then tip the top towards the "
-         "camera: {U} faces the camera with {B} at the top of the picture.",
-    "R": "Back to {F} towards you and {U} on top, then turn the whole cube a quarter turn to "
-         "the left: {R} faces the camera, {U} still on top.",
-    "F": "Turn the cube back a quarter turn to the right: {F} faces the camera, {U} on top.",
-    "D": "Tip the bottom of the cube towards the camera: {D} faces the camera with {F} at the "
-         "top of the picture.",
-    "L": "Back to {F} towards you and {U} on top, then turn the whole cube a quarter turn to "
-         "the right: {L} faces the camera, {U} on top.",
-    "B": "Turn the cube another quarter turn to the right: {B} faces the camera, {U} on top.",
-}
-
-FIRST_HOLD = ("Choose any face to be the top (U) and any side face to be towards you (F), and "
-              "keep that choice for the whole scan and the solve. Tip the top towards the "
-              "camera: the top face (U) faces the camera with the back face (B) at the top of "
-              "the picture.")
-"""How to hold the cube for the first face, before any face has been seen."""
-
-
-def face_name(face: str, centres: Centres) -> str:
-    """'centre 7 (R)' once the face is captured (with the centre's direction when another
-    captured face has the same digit), else where it is: 'the face on the right (R)'."""
-    c = centres.get(face)
-    if c is None:
-        return _WHERE[face]
-    clash = any(f != face and o.digit == c.digit for f, o in centres.items())
-    return centre_name(c, face, clash)
-
-
-def show_title(face: str, centres: Centres) -> str:
-    """What to show next, in a few words: 'any face as the top (U)' before the first face is
-    seen, then 'the face on the right (R)' or, for a face seen before, 'centre 7 (R)'."""
-    if not centres:
-        return "any face as the top (U)"
-    return face_name(face, centres)
-
-
-def hold_words(face: str, centres: Centres) -> str:
-    """How to hold the cube so that ``face`` faces the camera, naming the faces already
-    captured by their centre digits."""
-    if not centres:
-        return FIRST_HOLD
-    names = {f: face_name(f, centres) for f in FACES}
-    return _HOLD[face].format(**names)
-
-
-def captured_centres(faces: Mapping[str, tuple[Sticker, ...]]) -> dict[str, Sticker]:
-    """The centre stickers of captured faces (face -> its nine stickers, row by row)."""
-    return {f: s[len(s) // 2] for f, s in faces.items() if s}
-
-
-def neighbours(face: str) -> dict[str, str]:
-    """The faces seen around ``face`` in its photo: 'up', 'down', 'left', 'right'."""
-    up, right = VIEW_UP[face], view_right(face)
-    return {"up": face_of_normal(up), "down": face_of_normal(neg(up)),
-            "left": face_of_normal(neg(right)), "right": face_of_normal(right)}
+from sudoku_cube.assistant.face_poses import neighbours
 
 
 def hold_picture(face: str) -> Text:

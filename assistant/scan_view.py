@@ -11,8 +11,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from sudoku_cube.assistant.scan_protocol import (SCAN_ORDER, hold_picture, hold_words,
-                                                  show_title)
+from sudoku_cube.assistant.face_poses import SCAN_ORDER, hold_words, show_title
+from sudoku_cube.assistant.scan_protocol import hold_picture
 from sudoku_cube.assistant.scanner import Observation, Scanner
 
 SCAN_KEYS = "space: capture now · z: retake the last face · q: stop (faces so far are saved)"

@@ -13,8 +13,8 @@ from typing import Sequence
 
 import numpy as np
 
-from sudoku_cube.assistant.scan_protocol import (SCAN_ORDER, captured_centres, face_name,
-                                                  show_title)
+from sudoku_cube.assistant.face_poses import (SCAN_ORDER, captured_centres, face_name,
+                                              show_title)
 from sudoku_cube.assistant.sessions import CapturedFace, ScanSession
 from sudoku_cube.models.stickers import Hypothesis, Sticker
 from sudoku_cube.vision.write_errors import WriteFailed

@@ -19,7 +19,7 @@ from rich.console import Console
 
 from sudoku_cube.assistant.export import check_export_path
 from sudoku_cube.assistant.files import load_one_verdict, load_state
-from sudoku_cube.assistant.guide_run import guide_plan
+from sudoku_cube.assistant.guide_run import Shown, guide_plan
 from sudoku_cube.assistant.keys import interactive, read_line
 from sudoku_cube.assistant.markup import plain
 from sudoku_cube.assistant.pipeline import (BackgroundPlanner, Event, Progress, SolveResult,
@@ -35,20 +35,22 @@ from sudoku_cube.models.printable import printable
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.state import CubeState
 from sudoku_cube.vision.footed import SURE, OneVerdict, ones_verdict
+from sudoku_cube.vision.reading import Reading
 
 DEMO_SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "cubes" / "01-easy"
 """The bundled photos that ``sudoku-cube solve`` reads when given nothing."""
 
 
 def read_cube(path: str | None, console: Console, args: argparse.Namespace | None = None,
-              progress: Progress | None = None
+              progress: Progress | None = None, reading: Reading | None = None
               ) -> tuple[CubeState, OneVerdict | None, dict[str, str] | None,
                          dict[str, str] | None]:
     """A state from a photo folder (through vision, with the ``--profile`` and ``--ocr`` of
     ``args``) or a state file (None = the demo sample), from photos what they say about the
     digit 1 (from a state file, what ``scan`` wrote into it, else None), for corner photos
     the photo each face was read from (:func:`corner_photos`), and for face photos each
-    face's file name (:func:`face_photos`)."""
+    face's file name (:func:`face_photos`). ``reading``: the photo folder's reading when it
+    was already read (``serve`` reads each photo as it arrives)."""
     p = Path(path) if path else DEMO_SAMPLE
     if not path:
         console.print(f"No input given: reading the bundled demo photos in {plain(p)}")
@@ -58,7 +60,7 @@ def read_cube(path: str | None, console: Console, args: argparse.Namespace | Non
     if p.is_dir():
         if progress is not None:
             progress(Event("reading"))
-        reading = chosen_reader(args).read_photo_set(p)
+        reading = reading or chosen_reader(args).read_photo_set(p)
         return (reading.state, ones_verdict(reading.faces), corner_photos(reading.faces),
                 face_photos(reading.faces))
     return load_state(p), load_one_verdict(p), None, None
@@ -193,8 +195,10 @@ def write_timings(entered: float, timings_ms: dict[str, float]) -> None:
 
 
 def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.Namespace,
-                      console: Console | None = None) -> int:
-    """Read, review (interactive when a person is there), plan and guide."""
+                      console: Console | None = None, *, reading: Reading | None = None,
+                      shown: Shown | None = None) -> int:
+    """Read, review (interactive when a person is there), plan and guide; ``reading``: the
+    folder's reading when it was already read; ``shown`` is told the steps guided."""
     console = console or Console()
     if getattr(args, "export", None):
         check_export_path(args.export)
@@ -202,7 +206,7 @@ def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.N
     tables = start_tables()
     t0 = time.perf_counter()
     with ConsoleProgress() as progress:
-        state, ones, photos, files = read_cube(path, console, args, progress)
+        state, ones, photos, files = read_cube(path, console, args, progress, reading)
     t1 = time.perf_counter()
     reading_ms = 1000 * (t1 - t0)
     try:
@@ -239,4 +243,5 @@ def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.N
     write_timings(entered, dict(result.timings_ms, reading=round(reading_ms, 1),
                                 footed=round(1000 * (t2 - t1), 1), grid=round(planner.grid_ms, 1),
                                 review=round(1000 * (t3 - t2) - planner.grid_ms, 1)))
-    return guide_plan(result.plan, args, console, reading=state.without_candidates())
+    return guide_plan(result.plan, args, console, reading=state.without_candidates(),
+                      shown=shown)

@@ -152,6 +152,23 @@ def test_nothing_installed_imports_tools_or_tests():
     assert not bad, "\n".join(bad)
 
 
+def test_the_web_front_imports_no_terminal():
+    """The phone page's server (``assistant/web``) stands beside the terminal: neither it nor
+    anything it imports, however indirectly, loads rich or a terminal module."""
+    seen, todo, bad = set(), [m for m in MODULES if m.startswith("sudoku_cube.assistant.web")], []
+    while todo:
+        mod = todo.pop()
+        if mod in seen:
+            continue
+        seen.add(mod)
+        for target, stmt, _ in IMPORTS[mod]:
+            if target.split(".")[0] in ("rich", "termios", "tty"):
+                bad.append(f"{_rel(mod)}:{stmt.lineno} imports {target}")
+            elif target in MODULES:
+                todo.append(target)
+    assert len(seen) > 10 and not bad, "\n".join(bad)
+
+
 def test_no_dynamic_imports_or_fallbacks():
     """Modules are imported by name: no importlib outside the CLI's command table, no
     ``except ImportError`` except for the optional extension and POSIX-only modules."""

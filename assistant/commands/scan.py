@@ -24,7 +24,7 @@ from sudoku_cube.assistant.profile_option import (add_cube_options, chosen_reade
                                                   profile_camera)
 from sudoku_cube.assistant.review_ui import ReviewQuit, kept_corrections, run_review
 from sudoku_cube.assistant.scan_loop import ScanStopped, scan_frames
-from sudoku_cube.assistant.scan_protocol import show_title
+from sudoku_cube.assistant.face_poses import show_title
 from sudoku_cube.assistant.scan_reader import read_frame_face
 from sudoku_cube.assistant.scan_view import ScanPanel
 from sudoku_cube.assistant.scan_window import Window

@@ -1,0 +1,118 @@
+"""``sudoku-cube serve``: the phone as the camera. A small web server on this computer shows a
+page that takes the photos one at a time with the phone's camera; the terminal prints its
+address as a QR code. Each photo is read as it arrives and the page shows what was read or why
+it was refused. Once the cube is read, the terminal takes over as ``solve`` does (the review,
+then the guide) while the page shows the current step.
+
+The photos land in a session folder (:mod:`assistant.web.store`) that ``solve``, ``guide`` and
+``check`` read like any folder of photos; Ctrl-C stops the server and keeps every photo, and
+``serve --resume`` continues the newest session.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from rich.console import Console
+
+from sudoku_cube.assistant import interrupt
+from sudoku_cube.assistant.keys import interactive
+from sudoku_cube.assistant.markup import plain
+from sudoku_cube.assistant.profile_option import add_profile_option, chosen_reader, cube_settings
+from sudoku_cube.assistant.solve_flow import solve_with_review
+from sudoku_cube.assistant.solve_options import add_guide_options, add_ocr_option
+from sudoku_cube.assistant.web.qr import qr_text
+from sudoku_cube.assistant.web.server import Server
+from sudoku_cube.assistant.web.service import PhoneService
+from sudoku_cube.assistant.web.store import PhotoFolder, new_folder, newest_folder
+from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.models.profile import CubeSettings
+
+DEFAULT_PORT = 8765
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``serve`` subcommand."""
+    p = sub.add_parser("serve", help="take the photos with a phone: a page opened from a QR code",
+                       description="Start a small web server and print its address as a QR "
+                                   "code. Open it on the phone (same Wi-Fi, with --lan), take "
+                                   "the photos one at a time as the page asks; each is read at "
+                                   "once. When the cube is read, the review and the guide run "
+                                   "here, and the page shows the current step. Ctrl-C stops "
+                                   "the server and keeps every photo.")
+    p.add_argument("--lan", action="store_true",
+                   help="listen on the home network, so that a phone on the same Wi-Fi can open "
+                        "the page (default: this computer only)")
+    p.add_argument("--port", type=int, default=DEFAULT_PORT,
+                   help=f"port to listen on (default {DEFAULT_PORT}; 0: any free port)")
+    p.add_argument("--resume", action="store_true",
+                   help="continue the last phone session with the photos it already has")
+    add_guide_options(p)
+    add_ocr_option(p)
+    add_profile_option(p)
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve the page until the terminal's guide ends (or Ctrl-C)."""
+    if not 0 <= args.port <= 65535:
+        raise SudokuCubeError(f"--port {args.port}: a port is a number from 1 to 65535 "
+                              "(0: any free port)")
+    settings = cube_settings(args)
+    console = Console()
+    folder = PhotoFolder(newest_folder() if args.resume else new_folder())
+    service = PhoneService(folder, chosen_reader(args))
+    if args.resume:
+        with console.status("reading the photos already taken..."):
+            service.resume()
+    server = Server(service, lan=args.lan, port=args.port)
+    url = server.start()
+    interrupt.set_resume_hint(f"the photos are kept in {folder.path}; `sudoku-cube serve "
+                              "--resume` continues with them")
+    try:
+        show_address(url, args.lan, console)
+        console.print(f"Photos go to {plain(folder.path)}", highlight=False)
+        return hand_over(service, folder, settings, args, console)
+    finally:
+        server.stop()
+
+
+def show_address(url: str, lan: bool, console: Console) -> None:
+    """Print the QR code of ``url`` and the address written out for typing."""
+    sys.stdout.write(qr_text(url, colour=sys.stdout.isatty()) + "\n")
+    sys.stdout.flush()
+    console.print(f"Open {url}", highlight=False, soft_wrap=True)
+    if not lan:
+        console.print("This computer only: to open the page on a phone, run `sudoku-cube serve "
+                      "--lan` and scan the code with the phone on the same Wi-Fi.",
+                      highlight=False)
+
+
+def hand_over(service: PhoneService, folder: PhotoFolder, settings: CubeSettings,
+              args: argparse.Namespace, console: Console) -> int:
+    """Wait for the whole cube to be read from the phone's photos, then review and guide it
+    here as ``solve`` does; a reading refused as a whole (a photo held turned, two corner
+    photos of the same corner) is said here and on the page, and waits for a retake."""
+    seen, said = -1, ""
+    while True:
+        interrupt.check()
+        seen, reading, problem = service.wait_reading(seen, 0.5)
+        if problem and problem != said:
+            console.print(f"{plain(problem)}: retake that photo on the phone.", highlight=False)
+        said = problem
+        if reading is None:
+            continue
+        console.print("The cube is read from the phone's photos.")
+        try:
+            code = solve_with_review(str(folder.path), settings, args, console,
+                                     reading=reading, shown=service.follow)
+        except SudokuCubeError as e:
+            service.refuse_reading(str(e))
+            continue
+        if interactive() and not args.plain:
+            return code
+        console.print("The page shows the first step; Ctrl-C stops the server (the photos "
+                      f"stay in {plain(folder.path)}).", highlight=False)
+        while True:
+            interrupt.check()
+            service.wait_reading(seen, 1.0)

@@ -1,0 +1,1 @@
+"""The phone as the camera: a web front for a phone session (``sudoku-cube serve``)."""

@@ -1,0 +1,100 @@
+"""The web front of a phone session (aiohttp): the page, its two assets and a small JSON API.
+
+Every address starts with the session's random token (``/TOKEN/``); a request without it is
+refused before anything else looks at it. Only the names listed in :data:`ASSETS` are served,
+from the package's ``static/`` folder; nothing names a file from the request, so there is no
+listing and no way out of that folder. Errors are JSON: ``{"error": "what to change"}``.
+
+API (all under ``/TOKEN/api/``): ``GET status`` (:meth:`PhoneService.status`), ``GET reading``
+(the whole reading as ``read --json`` prints it), ``POST face/U`` ... ``face/B`` and ``POST
+corner/A`` / ``corner/B`` with the photo's bytes as the body.
+"""
+from __future__ import annotations
+
+import asyncio
+import hmac
+from pathlib import Path
+from typing import Awaitable, Callable
+
+from aiohttp import web
+
+from sudoku_cube.assistant.web.service import PhoneService
+from sudoku_cube.assistant.web.store import MAX_UPLOAD_BYTES, NAMES, UploadRefused
+
+ASSETS = {"": ("index.html", "text/html"), "app.js": ("app.js", "text/javascript"),
+          "style.css": ("style.css", "text/css")}
+"""Address (after the token) -> file in ``static/`` and its content type: all that is served."""
+
+STATIC = Path(__file__).resolve().parent / "static"
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+def error(status: int, message: str) -> web.Response:
+    """A JSON error answer."""
+    return web.json_response({"error": message}, status=status)
+
+
+def _asset(name: str) -> bytes:
+    return (STATIC / name).read_bytes()
+
+
+def make_app(service: PhoneService, token: str) -> web.Application:
+    """The application of one session, answering only under ``/token/``."""
+    prefix = f"/{token}/"
+
+    @web.middleware
+    async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
+        if not hmac.compare_digest(request.path[:len(prefix)].encode(), prefix.encode()):
+            return error(403, "this address needs the code of the QR address; scan the QR "
+                              "code the computer shows again")
+        try:
+            return await handler(request)
+        except web.HTTPRequestEntityTooLarge:
+            return error(413, f"the photo is larger than {MAX_UPLOAD_BYTES // (1024 * 1024)} "
+                              "MB; take it at a lower resolution")
+        except web.HTTPException as e:
+            return error(e.status, "no such page here" if e.status == 404 else e.reason)
+
+    def page(name: str) -> Handler:
+        file, kind = ASSETS[name]
+
+        async def serve_asset(request: web.Request) -> web.Response:
+            return web.Response(body=_asset(file), content_type=kind,
+                                headers={"Cache-Control": "no-store"})
+        return serve_asset
+
+    async def status(request: web.Request) -> web.Response:
+        kind = request.query.get("kind")
+        return web.json_response(service.status(kind if kind in NAMES else None))
+
+    async def reading(request: web.Request) -> web.Response:
+        data = service.reading_json()
+        if data is None:
+            return error(409, "the cube is not read yet: take the photos still missing")
+        return web.json_response(data)
+
+    def upload(kind: str) -> Handler:
+        async def take(request: web.Request) -> web.Response:
+            size = request.content_length
+            if size is not None and size > MAX_UPLOAD_BYTES:
+                return error(413, f"the photo is larger than {MAX_UPLOAD_BYTES // (1024 * 1024)}"
+                                  " MB; take it at a lower resolution")
+            data = await request.read()
+            loop = asyncio.get_running_loop()
+            try:
+                view = await loop.run_in_executor(service.worker, service.upload,
+                                                  "faces" if kind == "face" else "corners",
+                                                  request.match_info["name"], data)
+            except UploadRefused as e:
+                return error(e.status, str(e))
+            return web.json_response(view)
+        return take
+
+    app = web.Application(middlewares=[guard], client_max_size=MAX_UPLOAD_BYTES)
+    for name in ASSETS:
+        app.router.add_get(prefix + name, page(name))
+    app.router.add_get(prefix + "api/status", status)
+    app.router.add_get(prefix + "api/reading", reading)
+    app.router.add_post(prefix + "api/face/{name:[URFDLB]}", upload("face"))
+    app.router.add_post(prefix + "api/corner/{name:[AB]}", upload("corner"))
+    return app

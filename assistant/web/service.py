@@ -1,0 +1,244 @@
+"""The phone session as a service, with no web and no terminal in it: photos in, readings out,
+and the step of the guide for the page to show.
+
+Each photo is read as it arrives (:meth:`PhoneService.upload`), so the page can show what was
+read or why it was refused. Once the folder holds a whole set, the set is read as ``read``
+reads a folder (:meth:`vision.reader.Reader.read_photo_set`), which also weighs the faces
+together; that reading is what the terminal reviews and plans. All reading runs on one worker
+thread (:attr:`PhoneService.worker`), one photo at a time.
+"""
+from __future__ import annotations
+
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Literal, TypedDict
+
+from sudoku_cube.assistant.guide import GuideCursor
+from sudoku_cube.assistant.sessions import load_guide_step
+from sudoku_cube.assistant.web.store import (MAX_UPLOADS, NAMES, Kind, PhotoFolder,
+                                             UploadRefused)
+from sudoku_cube.assistant.web.views import FaceView, StepView, face_view, pose_words, step_view
+from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.models.planner import Step
+from sudoku_cube.models.state import CubeState
+from sudoku_cube.models.stickers import Sticker
+from sudoku_cube.vision.images import file_scale, load_image
+from sudoku_cube.vision.reader import Reader
+from sudoku_cube.vision.reading import FaceReading, Reading
+
+Stage = Literal["photos", "reading", "read", "refused"]
+
+
+class PhotoView(TypedDict):
+    """One photo of the set on the page: its name, how to hold the cube for it, and what was
+    read from it (faces) or why it was refused."""
+
+    name: str
+    hold: str
+    faces: dict[str, FaceView]
+    refused: str | None
+
+
+class StatusView(TypedDict):
+    """Everything the page shows: the kind of set, each photo, the next one to take, where
+    the whole reading stands (``photos``: some missing; ``reading``; ``read``; ``refused``:
+    the set as a whole was refused, ``message`` says which photo to retake), and the guide's
+    step once the terminal guides."""
+
+    kind: str
+    photos: list[PhotoView]
+    next: str | None
+    stage: Stage
+    message: str
+    step: StepView | None
+    uploads_left: int
+
+
+@dataclass
+class _Guided:
+    """The steps the terminal guides and the key its cursor saves the position under."""
+
+    steps: list[Step]
+    start: CubeState
+    key: str
+
+
+class PhoneService:
+    """Photos from the phone, stored in ``folder`` and read with ``reader``."""
+
+    def __init__(self, folder: PhotoFolder, reader: Reader,
+                 max_uploads: int = MAX_UPLOADS) -> None:
+        self.folder, self.reader, self.max_uploads = folder, reader, max_uploads
+        self.worker = ThreadPoolExecutor(1, "reading")
+        """The one thread that reads photos (the web front runs uploads on it)."""
+        self.uploads = 0
+        self._lock = threading.Lock()
+        self._read: dict[str, dict[str, FaceReading]] = {}
+        self._refused: dict[str, str] = {}
+        self._reading: Reading | None = None
+        self._set_error = ""
+        self._version = 0
+        self._changed = threading.Condition(self._lock)
+        self._guided: _Guided | None = None
+
+    def kind(self) -> Kind:
+        """The kind of set being taken (``faces`` or ``corners``)."""
+        return self.folder.kind()
+
+    def resume(self) -> None:
+        """Read the photos already in the folder (``serve --resume``), then the whole set when
+        it is complete."""
+        kind = self.kind()
+        for name, path in self.folder.photos().items():
+            try:
+                self._read[name] = self._read_photo(kind, name, path)
+            except SudokuCubeError as e:
+                self._refused[name] = str(e)
+        self._read_set_if_complete()
+
+    def _read_photo(self, kind: Kind, name: str, path: object) -> dict[str, FaceReading]:
+        img = load_image(str(path))
+        scale = file_scale(str(path), img)
+        if kind == "corners":
+            return self.reader.read_corner_photo(img, name, source=f"corner photo {name}",
+                                                 file_scale=scale)
+        return {name: self.reader.read_face(img, source=f"photo {name}", face=name,
+                                            file_scale=scale)}
+
+    def upload(self, kind: Kind, name: str, data: bytes) -> PhotoView:
+        """Store and read one photo: ``name`` is a face letter (``kind`` faces) or A/B
+        (corners). Raises :class:`UploadRefused` with what to change; a refused photo is kept
+        in the folder's ``refused/``. A whole set is then read on the worker."""
+        if name not in NAMES[kind]:
+            raise UploadRefused(f"{name!r} is not a photo of a {kind} set; take one of "
+                                f"{' '.join(NAMES[kind])}", 404)
+        with self._lock:
+            if self.uploads >= self.max_uploads:
+                raise UploadRefused(f"this session took its {self.max_uploads} photos; stop "
+                                    "the server and run `sudoku-cube serve --resume`", 429)
+            self.uploads += 1
+        if kind != self.kind():
+            self.folder.switch(kind)
+            with self._lock:
+                self._read.clear()
+                self._refused.clear()
+                self._reading, self._set_error = None, ""
+        elif not (self.folder.path / "session.json").exists():
+            self.folder.switch(kind)
+        incoming = self.folder.receive(name, data)
+        try:
+            faces = self._read_photo(kind, name, incoming)
+        except SudokuCubeError as e:
+            self.folder.refuse(incoming, name)
+            with self._lock:
+                self._refused[name] = str(e)
+                self._read.pop(name, None)
+                self._reading, self._set_error = None, ""
+                self._version += 1
+                self._changed.notify_all()
+            raise UploadRefused(str(e), 422) from None
+        self.folder.accept(incoming, name)
+        with self._lock:
+            self._read[name] = faces
+            self._refused.pop(name, None)
+            self._reading, self._set_error = None, ""
+            self._version += 1
+            self._changed.notify_all()
+        self.worker.submit(self._read_set_if_complete)
+        return self._photo_view(kind, name)
+
+    def _read_set_if_complete(self) -> None:
+        """Read the whole set as ``read`` does, when every photo of it is there."""
+        kind = self.kind()
+        with self._lock:
+            if set(self._read) != set(NAMES[kind]) or self._reading is not None:
+                return
+            version = self._version
+        try:
+            reading, error = self.reader.read_photo_set(self.folder.path), ""
+        except SudokuCubeError as e:
+            reading, error = None, str(e).replace(f"{self.folder.path}/", "")
+        with self._lock:
+            if version == self._version:  # no photo arrived meanwhile
+                self._reading, self._set_error = reading, error
+                self._version += 1
+                self._changed.notify_all()
+
+    def refuse_reading(self, message: str) -> None:
+        """The whole reading was refused after it was read (the grid solver found no cube in
+        it): the page says why and waits for a retake."""
+        with self._lock:
+            self._reading, self._set_error = None, message.replace(f"{self.folder.path}/", "")
+            self._version += 1
+            self._changed.notify_all()
+
+    def reading(self) -> Reading | None:
+        """The whole set's reading (None while photos are missing or being read)."""
+        with self._lock:
+            return self._reading
+
+    def wait_reading(self, seen: int, timeout: float) -> tuple[int, Reading | None, str]:
+        """Wait up to ``timeout`` seconds for a change after version ``seen``; return the
+        version now, the whole reading (if any) and why the set was refused (if it was)."""
+        with self._changed:
+            if self._version == seen:
+                self._changed.wait(timeout)
+            return self._version, self._reading, self._set_error
+
+    def follow(self, steps: list[Step], start: CubeState) -> None:
+        """The terminal guides ``steps`` from ``start``: the page shows the step its cursor
+        reached (the guide session remembers it)."""
+        key = GuideCursor(steps, start, remember=False, position=0).key
+        with self._lock:
+            self._guided = _Guided(list(steps), start, key)
+
+    def step(self) -> StepView | None:
+        """The step being guided (None before the terminal guides)."""
+        with self._lock:
+            guided = self._guided
+        if guided is None:
+            return None
+        return step_view(guided.steps, guided.start, load_guide_step(guided.key))
+
+    def _centres(self) -> dict[str, Sticker]:
+        return {f: r.stickers[4] for faces in self._read.values() for f, r in faces.items()}
+
+    def _photo_view(self, kind: Kind, name: str, empty: bool = False) -> PhotoView:
+        with self._lock:
+            faces = {} if empty else self._read.get(name, {})
+            if self._reading is not None:
+                faces = {f: self._reading.faces[f] for f in faces}
+            return {"name": name, "hold": pose_words(name, kind == "corners", self._centres()),
+                    "faces": {f: face_view(r) for f, r in faces.items()},
+                    "refused": None if empty else self._refused.get(name)}
+
+    def status(self, kind: Kind | None = None) -> StatusView:
+        """What the page shows now; ``kind``: the kind of set the person chose on the page,
+        shown without photos until the first of them arrives."""
+        if kind is not None and kind != self.kind():
+            return {"kind": kind, "photos": [self._photo_view(kind, n, empty=True)
+                                             for n in NAMES[kind]],
+                    "next": NAMES[kind][0], "stage": "photos", "message": "", "step": None,
+                    "uploads_left": max(0, self.max_uploads - self.uploads)}
+        kind = self.kind()
+        photos = [self._photo_view(kind, n) for n in NAMES[kind]]
+        with self._lock:
+            missing = [n for n in NAMES[kind] if n not in self._read]
+            stage: Stage = ("photos" if missing else "read" if self._reading is not None
+                            else "refused" if self._set_error else "reading")
+            message, left = self._set_error, self.max_uploads - self.uploads
+        return {"kind": kind, "photos": photos, "next": missing[0] if missing else None,
+                "stage": stage, "message": message, "step": self.step(),
+                "uploads_left": max(0, left)}
+
+    def reading_json(self) -> dict | None:
+        """The whole reading as ``read --json`` prints it (None until there is one)."""
+        reading = self.reading()
+        if reading is None:
+            return None
+        return reading.to_dict()
+
+    def close(self) -> None:
+        """Stop the worker (a reading in progress finishes; its result is dropped)."""
+        self.worker.shutdown(wait=False, cancel_futures=True)

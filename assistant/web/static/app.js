@@ -1,0 +1,136 @@
+// The phone page: one card per photo, each read on the computer as soon as it arrives.
+// Every address is relative, so the session's code in the page's address goes with each request.
+"use strict";
+
+const ARROW_TURN = { "^": 0, ">": 90, "v": 180, "<": 270 };
+const FACE_NAMES = { U: "up", R: "right", F: "front", D: "down", L: "left", B: "back" };
+let chosen = null;        // the kind the person picked (null: the server's)
+let busy = false;         // an upload is on its way
+let shown = "";           // the status last drawn (the cards are redrawn only when it changes)
+
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+async function api(path, options) {
+  const res = await fetch("api/" + path, options);
+  let body = null;
+  try { body = await res.json(); } catch (e) { body = { error: "the computer gave no answer" }; }
+  if (!res.ok) throw new Error(body.error || ("error " + res.status));
+  return body;
+}
+
+function faceGrid(letter, view) {
+  const fig = el("figure", "face");
+  fig.dataset.face = letter;
+  const grid = el("div", "grid");
+  view.tokens.forEach((token, i) => {
+    const cell = el("div", "cell");
+    const digit = el("span", "", token.slice(0, -1));
+    if (view.blank.includes(i)) { cell.classList.add("blank"); digit.textContent = "?"; }
+    else {
+      digit.style.transform = `rotate(${ARROW_TURN[token.slice(-1)] || 0}deg)`;
+      if (digit.textContent === "6" || digit.textContent === "9")
+        digit.style.textDecoration = "underline";
+    }
+    if (view.doubtful.includes(i)) cell.classList.add("doubtful");
+    cell.title = token;
+    cell.appendChild(digit);
+    grid.appendChild(cell);
+  });
+  fig.appendChild(grid);
+  fig.appendChild(el("figcaption", "", `${letter}: centre ${view.centre}`));
+  return fig;
+}
+
+function title(kind, name) {
+  return kind === "corners" ? `Corner photo ${name}` : `Face ${name} (${FACE_NAMES[name]})`;
+}
+
+function card(kind, photo, isNext) {
+  const li = document.getElementById("photo-card").content.firstElementChild.cloneNode(true);
+  li.dataset.photo = photo.name;
+  li.querySelector("h2").textContent = title(kind, photo.name);
+  li.querySelector(".hold").textContent = photo.hold;
+  const faces = li.querySelector(".faces");
+  for (const [letter, view] of Object.entries(photo.faces)) faces.appendChild(faceGrid(letter, view));
+  const read = Object.keys(photo.faces).length > 0;
+  if (photo.refused) {
+    const p = li.querySelector(".refused");
+    p.hidden = false;
+    p.textContent = photo.refused;
+  }
+  li.classList.toggle("done", read);
+  li.classList.toggle("next", isNext);
+  li.querySelector(".take span").textContent = read || photo.refused ? "Retake photo" : "Take photo";
+  const input = li.querySelector("input");
+  input.setAttribute("aria-label", `photo ${photo.name}`);
+  input.addEventListener("change", () => send(kind, photo.name, input.files[0], li));
+  return li;
+}
+
+async function send(kind, name, file, li) {
+  if (!file || busy) return;
+  busy = true;
+  li.classList.add("busy");
+  setMessage(`Reading ${kind === "corners" ? "corner photo" : "face"} ${name}...`);
+  try {
+    await api(`${kind === "corners" ? "corner" : "face"}/${name}`, { method: "POST", body: file });
+  } catch (e) {
+    setMessage(e.message);
+  } finally {
+    busy = false;
+    await refresh();
+  }
+}
+
+function setMessage(text) { document.getElementById("message").textContent = text; }
+
+function stageMessage(s) {
+  if (s.stage === "photos") return s.next ? `Next: ${title(s.kind, s.next).toLowerCase()}.` : "";
+  if (s.stage === "reading") return "All photos are in: reading the whole cube...";
+  if (s.stage === "refused") return s.message + " Retake that photo.";
+  return s.step ? "" : "The cube is read. Check the reading on the computer; the steps appear " +
+                       "here when the guide starts.";
+}
+
+function showStep(step) {
+  const box = document.getElementById("step");
+  box.hidden = !step;
+  if (!step) return;
+  document.getElementById("step-count").textContent =
+    step.done ? `All ${step.total} steps done` : `Step ${step.number} of ${step.total}`;
+  document.getElementById("step-move").textContent = step.move;
+  document.getElementById("step-words").textContent = step.words;
+  document.getElementById("step-hold").textContent = step.hold;
+  document.getElementById("step-picture").innerHTML = step.picture;
+}
+
+function render(s) {
+  const text = JSON.stringify(s);
+  if (text === shown) return;  // a redraw would reset a photo being chosen
+  shown = text;
+  const kind = s.kind;
+  for (const b of document.querySelectorAll(".kinds button"))
+    b.setAttribute("aria-pressed", String(b.dataset.kind === kind));
+  const list = document.getElementById("photos");
+  list.replaceChildren(...s.photos.map(p => card(kind, p, p.name === s.next)));
+  if (!busy) setMessage(stageMessage(s));
+  showStep(s.step);
+}
+
+async function refresh() {
+  try {
+    render(await api("status" + (chosen ? `?kind=${chosen}` : "")));
+  } catch (e) {
+    setMessage(`The computer cannot be reached (${e.message}); is sudoku-cube serve still running?`);
+  }
+}
+
+for (const b of document.querySelectorAll(".kinds button"))
+  b.addEventListener("click", () => { chosen = b.dataset.kind; refresh(); });
+refresh();
+setInterval(() => { if (!busy) refresh(); }, 1500);

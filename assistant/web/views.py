@@ -1,0 +1,61 @@
+"""What the phone page shows, as JSON-ready values: a face as read, the words for the next photo,
+and the step of the plan being guided with its held-cube picture."""
+from __future__ import annotations
+
+from typing import TypedDict
+
+from sudoku_cube.assistant.face_poses import Centres, corner_hold_words, hold_words
+from sudoku_cube.models import face_words
+from sudoku_cube.models.planner import Step
+from sudoku_cube.models.state import CubeState
+from sudoku_cube.render.held import held_svg
+from sudoku_cube.vision.reading import FaceReading
+
+
+class FaceView(TypedDict):
+    """One face as the page draws it: nine tokens in net order (``"7^"``: digit and the way
+    its top points), the cells in doubt and the cells where no digit was seen."""
+
+    tokens: list[str]
+    doubtful: list[int]
+    blank: list[int]
+    centre: int
+
+
+class StepView(TypedDict):
+    """The step the guide shows: its number (from 1), how many there are, the move in letters
+    and in words, how to hold the cube, and the held cube with the layer to turn (SVG)."""
+
+    number: int
+    total: int
+    move: str
+    words: str
+    hold: str
+    picture: str
+    done: bool
+
+
+def face_view(reading: FaceReading) -> FaceView:
+    """The page's view of a face reading."""
+    return {"tokens": [s.token for s in reading.stickers],
+            "doubtful": [i for i in reading.doubtful if i not in reading.blank],
+            "blank": list(reading.blank), "centre": reading.stickers[4].digit}
+
+
+def pose_words(name: str, corner: bool, centres: Centres) -> str:
+    """How to hold the cube for photo ``name`` (a face, or corner photo A/B when ``corner``),
+    the faces named by their centre digits once these are read."""
+    return corner_hold_words(name, centres) if corner else hold_words(name, centres)
+
+
+def step_view(steps: list[Step], start: CubeState, position: int) -> StepView:
+    """The page's view of the guide at ``position`` (0-based; ``len(steps)``: all done)."""
+    total = len(steps)
+    if position >= total:
+        last = steps[-1].after if steps else start
+        return {"number": total, "total": total, "move": "", "words": "The cube is solved.",
+                "hold": face_words.hold_words(start), "picture": held_svg(last, size=300), "done": True}
+    step = steps[position]
+    return {"number": position + 1, "total": total, "move": str(step.move),
+            "words": step.move.describe(), "hold": face_words.hold_words(start),
+            "picture": held_svg(step.before, step.move, size=300), "done": False}

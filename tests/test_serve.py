@@ -1,0 +1,177 @@
+"""``sudoku-cube serve`` over HTTP on the loopback: the token, the refusals (oversized, not an
+image, paths that try to leave the page), the photos stored under the server's names, and whole
+uploads read exactly as ``read`` reads the same files."""
+from __future__ import annotations
+
+import http.client
+import json
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from sudoku_cube.assistant.cli import main
+from sudoku_cube.assistant.web.server import Server
+from sudoku_cube.assistant.web.service import PhoneService
+from sudoku_cube.assistant.web.store import MAX_UPLOAD_BYTES, PhotoFolder, new_folder
+from sudoku_cube.vision.reader import Reader
+
+ROOT = Path(__file__).resolve().parent.parent
+FACES_DIR = ROOT / "samples" / "cubes" / "01-easy"
+CORNERS_DIR = ROOT / "samples" / "corners" / "c1-plain"
+
+
+@pytest.fixture
+def served():
+    """A server on the loopback for a new session, reading without OCR."""
+    service = PhoneService(PhotoFolder(new_folder()), Reader(ocr="never"), max_uploads=20)
+    server = Server(service, port=0)
+    server.start()
+    yield server
+    server.stop()
+
+
+def call(url: str, data: bytes | None = None) -> tuple[int, dict | str]:
+    """GET (or POST ``data``) and the status with the JSON (or text) answer."""
+    req = urllib.request.Request(url, data=data, method="POST" if data is not None else "GET")
+    try:
+        with urllib.request.urlopen(req, timeout=60) as res:
+            status, body, kind = res.status, res.read(), res.headers.get_content_type()
+    except urllib.error.HTTPError as e:
+        status, body, kind = e.code, e.read(), e.headers.get_content_type()
+    return status, json.loads(body) if kind == "application/json" else body.decode()
+
+
+def raw_get(server: Server, path: str) -> tuple[int, bytes]:
+    """A GET of ``path`` exactly as written (no client tidies ``..`` away)."""
+    host, port = server.url.split("/")[2].split(":")
+    conn = http.client.HTTPConnection(host, int(port), timeout=30)
+    conn.request("GET", path)
+    res = conn.getresponse()
+    return res.status, res.read()
+
+
+def test_every_request_needs_the_token(served):
+    base = served.url.rsplit("/", 2)[0]
+    for path in ("/", "/api/status", "/app.js", f"/{served.token[:-1]}x/api/status"):
+        status, body = call(base + path)
+        assert status == 403 and "QR" in body["error"], path
+    status, body = call(base + "/api/face/U", b"x")
+    assert status == 403
+    status, page = call(served.url)
+    assert status == 200 and 'capture="environment"' in page
+
+
+def test_only_the_pages_own_assets_are_served(served, tmp_path):
+    secret = tmp_path / "secret.txt"
+    secret.write_text("not for the phone")
+    prefix = f"/{served.token}/"
+    for path in ("static/", "static/app.js", "api/", "../../../etc/passwd",
+                 "..%2f..%2fetc%2fpasswd", str(secret), "style.css/../../pyproject.toml"):
+        status, body = raw_get(served, prefix + path)
+        assert status in (403, 404), path
+        assert b"not for the phone" not in body and b"root:" not in body
+        assert json.loads(body)["error"], path
+    assert raw_get(served, prefix + "app.js")[0] == 200
+
+
+def test_uploads_refused_with_clear_json(served):
+    folder = served.service.folder.path
+    status, body = call(served.url + "api/face/U", b"\0" * (MAX_UPLOAD_BYTES + 1))
+    assert status == 413 and "MB" in body["error"]
+    status, body = call(served.url + "api/face/U", b"%!PS-Adobe-3.0\n(hello) show\n")
+    assert status == 415 and "PostScript" in body["error"] and "JPEG" in body["error"]
+    status, body = call(served.url + "api/face/U", b"")
+    assert status == 400 and "0 bytes" in body["error"]
+    jpeg = (FACES_DIR / "U.jpg").read_bytes()
+    status, body = call(served.url + "api/face/U", jpeg[:len(jpeg) // 2])
+    assert status == 400 and "photo U" in body["error"] and "truncated" in body["error"]
+    assert str(folder) not in body["error"]
+    for name in ("..%2F..%2Fescape", "X", "u", "A"):  # names the server does not offer
+        status, body = call(served.url + f"api/face/{name}", jpeg)
+        assert status == 404 and body["error"], name
+    status, body = call(served.url + "api/corner/U", jpeg)
+    assert status == 404
+    assert sorted(p.name for p in (folder / "refused").iterdir()) == ["U-1.jpg"]  # the JPEG
+    assert not list(folder.glob("*.jpg")) and not (folder.parent / "escape").exists()
+
+
+def test_a_photo_without_a_face_is_refused_and_kept(served):
+    status, body = call(served.url + "api/face/F", (CORNERS_DIR / "A.jpg").read_bytes())
+    assert status == 422 and body["error"].startswith("photo F")
+    status, view = call(served.url + "api/status")
+    assert view["photos"][2]["refused"] == body["error"]
+    assert (served.service.folder.path / "refused" / "F-1.jpg").exists()
+
+
+def test_upload_count_is_capped():
+    service = PhoneService(PhotoFolder(new_folder()), Reader(ocr="never"), max_uploads=1)
+    server = Server(service, port=0)
+    server.start()
+    try:
+        assert call(server.url + "api/face/U", b"not a photo")[0] == 415
+        status, body = call(server.url + "api/face/U", b"not a photo")
+        assert status == 429 and "--resume" in body["error"]
+    finally:
+        server.stop()
+
+
+def read_json(folder: Path, capsys) -> dict:
+    """What ``sudoku-cube read --json --no-ocr`` prints for ``folder``."""
+    capsys.readouterr()
+    assert main(["read", "--json", "--ocr", "never", str(folder)]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def wait_read(server: Server) -> dict:
+    """The status once the whole set is read."""
+    service = server.service
+    seen = -1
+    for _ in range(120):
+        seen, reading, problem = service.wait_reading(seen, 1.0)
+        assert not problem
+        if reading is not None:
+            return call(server.url + "api/status")[1]
+    raise AssertionError("the set was never read")
+
+
+def test_six_face_photos_read_as_read_reads_them(served, capsys):
+    for face in "URFDLB":
+        status, view = call(served.url + f"api/face/{face}", (FACES_DIR / f"{face}.jpg").read_bytes())
+        assert status == 200 and view["name"] == face and len(view["faces"][face]["tokens"]) == 9
+        assert view["refused"] is None
+    status = wait_read(served)
+    assert status["stage"] == "read" and status["next"] is None
+    want = read_json(FACES_DIR, capsys)
+    got = call(served.url + "api/reading")[1]
+    assert got["faces"] == want["faces"] and got["candidates"] == want["candidates"]
+    assert {p["name"]: p["faces"][p["name"]]["tokens"] for p in status["photos"]} == want["faces"]
+    stored = served.service.folder.path
+    assert sorted(p.name for p in stored.glob("*.jpg")) == [f"{f}.jpg" for f in "BDFLRU"]
+    assert read_json(stored, capsys)["faces"] == want["faces"]  # `read` reads the session too
+
+
+def test_a_corner_pair_reads_as_read_reads_it(served, capsys):
+    call(served.url + "api/face/U", (FACES_DIR / "U.jpg").read_bytes())  # then switched
+    for name in "AB":
+        status, view = call(served.url + f"api/corner/{name}",
+                            (CORNERS_DIR / f"{name}.jpg").read_bytes())
+        assert status == 200 and len(view["faces"]) == 3, view
+    status = wait_read(served)
+    assert status["kind"] == "corners"
+    want = read_json(CORNERS_DIR, capsys)
+    assert call(served.url + "api/reading")[1]["faces"] == want["faces"]
+    folder = served.service.folder.path
+    assert (folder / "set-aside" / "U-1.jpg").exists()  # every photo kept
+    assert read_json(folder, capsys)["faces"] == want["faces"]
+
+
+def test_a_retake_replaces_the_photo_and_keeps_the_old_one(served):
+    folder = served.service.folder.path
+    call(served.url + "api/face/U", (FACES_DIR / "U.jpg").read_bytes())
+    status, view = call(served.url + "api/face/U", (FACES_DIR / "R.jpg").read_bytes())
+    assert status == 200
+    assert (folder / "retaken" / "U-1.jpg").read_bytes() == (FACES_DIR / "U.jpg").read_bytes()
+    assert (folder / "U.jpg").read_bytes() == (FACES_DIR / "R.jpg").read_bytes()
+    assert "centre" in view["hold"]  # faces named by the centres read so far
