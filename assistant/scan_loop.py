@@ -4,13 +4,20 @@ output are passed in, so tests drive it with a video and no display."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+import time
 from typing import Callable, Iterable
 
 import numpy as np
 
 from sudoku_cube.assistant.face_poses import face_name
+from sudoku_cube.assistant.scan_canvas import scan_canvas, scan_scene
+from sudoku_cube.assistant.scan_window import LiveWindow
 from sudoku_cube.assistant.scanner import Observation, ScanEvent, Scanner
-from sudoku_cube.assistant.scan_view import draw_overlay
+
+TAKEN_SHOW_S = 1.5
+"""Seconds the window shows its 'Taken' sign after a face is captured."""
+DONE_SHOW_MS = 1500
+"""Milliseconds the window shows 'All six faces captured' before the review."""
 
 
 class ScanStopped(Exception):
@@ -28,13 +35,17 @@ class ScanStats:
 def scan_frames(scanner: Scanner, frames: Iterable[np.ndarray],
                 observe: Callable[[np.ndarray], Observation | None],
                 on_event: Callable[[ScanEvent], None],
-                window=None, on_frame: Callable[[Observation | None], None] | None = None,
-                every: int = 1) -> ScanStats:
+                window: LiveWindow | None = None,
+                on_frame: Callable[[Observation | None], None] | None = None,
+                every: int = 1, clock: Callable[[], float] = time.monotonic) -> ScanStats:
     """Run until every face is captured or the frames end; return the stats.
 
     ``every``: read only every n-th frame (a video file has more frames than needed).
+    ``window``: shows :func:`scan_canvas` of every frame read, with a 'Taken' sign for
+    :data:`TAKEN_SHOW_S` seconds of ``clock`` after each capture.
     """
     stats = ScanStats()
+    taken: tuple[str, str, float] | None = None
     for k, frame in enumerate(frames):
         stats.frames += 1
         if k % every:
@@ -43,14 +54,19 @@ def scan_frames(scanner: Scanner, frames: Iterable[np.ndarray],
         stats.faces_found += obs is not None
         event = scanner.feed(obs)
         if window is not None:
-            key = window.show(draw_overlay(frame, obs, scanner.next_face, scanner.steadiness,
-                                           scanner.stable_frames))
+            sign = taken[:2] if taken and clock() - taken[2] < TAKEN_SHOW_S else None
+            key = window.show(scan_canvas(scan_scene(frame, obs, scanner, sign)))
             event = _key(scanner, key, obs) or event
         if event is not None:
+            if event.kind == "captured" and event.face:
+                taken = (event.face, face_name(event.face, scanner.centres), clock())
             on_event(event)
         if on_frame is not None:
             on_frame(obs)
         if scanner.next_face is None:
+            if window is not None and taken is not None:
+                window.hold(scan_canvas(scan_scene(frame, None, scanner, taken[:2])),
+                            DONE_SHOW_MS)
             break
     return stats
 

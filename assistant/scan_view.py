@@ -1,11 +1,9 @@
-"""What the scanner shows: a rich panel (which face next, how to hold the cube, progress) and
-the camera picture with the face outlined and the digits read drawn on it."""
+"""What the scanner shows on the terminal: a rich panel (which face next, how to hold the cube,
+progress). The window's picture is :mod:`assistant.scan_canvas`."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-import cv2
-import numpy as np
 from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.panel import Panel
 from rich.table import Table
@@ -13,7 +11,7 @@ from rich.text import Text
 
 from sudoku_cube.assistant.face_poses import SCAN_ORDER, hold_words, show_title
 from sudoku_cube.assistant.scan_protocol import hold_picture
-from sudoku_cube.assistant.scanner import Observation, Scanner
+from sudoku_cube.assistant.scanner import Scanner
 
 SCAN_KEYS = "space: capture now · z: retake the last face · q: stop (faces so far are saved)"
 
@@ -65,39 +63,3 @@ class ScanPanel:
             body.append(Text(SCAN_KEYS, style="dim"))
         yield Panel(Group(*body), title=f"Scan: {done} of 6 faces",
                     width=min(options.max_width, 80))
-
-
-def sticker_centres(quad: np.ndarray, n: int = 3) -> list[tuple[float, float]]:
-    """Image points of the n*n sticker centres of a face whose corners are ``quad``
-    (top-left, top-right, bottom-right, bottom-left), by bilinear interpolation."""
-    q = np.asarray(quad, dtype=float).reshape(4, 2)
-    out = []
-    for r in range(n):
-        v = (r + 0.5) / n
-        for c in range(n):
-            u = (c + 0.5) / n
-            top = q[0] * (1 - u) + q[1] * u
-            bottom = q[3] * (1 - u) + q[2] * u
-            p = top * (1 - v) + bottom * v
-            out.append((float(p[0]), float(p[1])))
-    return out
-
-
-def draw_overlay(frame: np.ndarray, obs: Observation | None, next_face: str | None,
-                 steady: int, needed: int) -> np.ndarray:
-    """A copy of the frame with the face outlined, the tokens read, and the next face named."""
-    img = frame.copy()
-    h = img.shape[0]
-    scale = max(h / 720.0, 0.4)
-    if obs is not None and obs.quad is not None:
-        q = np.asarray(obs.quad, dtype=np.int32).reshape(4, 2)
-        colour = (0, 200, 0) if steady >= needed else (0, 200, 255)
-        cv2.polylines(img, [q], True, colour, max(2, int(3 * scale)))
-        for (x, y), s in zip(sticker_centres(obs.quad), obs.stickers):
-            cv2.putText(img, s.token, (int(x - 18 * scale),
-                        int(y + 10 * scale)), cv2.FONT_HERSHEY_SIMPLEX, 0.9 * scale,
-                        (255, 0, 255), max(1, int(2 * scale)), cv2.LINE_AA)
-    label = f"show face {next_face}" if next_face else "all faces captured"
-    cv2.putText(img, label, (int(12 * scale), int(40 * scale)), cv2.FONT_HERSHEY_SIMPLEX,
-                1.1 * scale, (40, 40, 255), max(1, int(2 * scale)), cv2.LINE_AA)
-    return img

@@ -1,13 +1,32 @@
-"""The OpenCV preview window of the scanner, only when a display exists."""
+"""The OpenCV window of the scan and of the guide's watch mode, only when a display exists."""
 from __future__ import annotations
 
 import os
 import sys
+from typing import Protocol
 
 import cv2
 import numpy as np
 
+from sudoku_cube.assistant.live_canvas import SIZE
+
 WINDOW_NAME = "sudoku-cube scan"
+
+
+class LiveWindow(Protocol):
+    """What the scan and watch loops need of a window (tests pass a recorder)."""
+
+    def show(self, image: np.ndarray) -> str:
+        """Show a picture; the key pressed meanwhile ('' when none)."""
+        ...
+
+    def hold(self, image: np.ndarray, ms: int) -> str:
+        """Show a picture for ``ms`` milliseconds (or until a key); the key ('' when none)."""
+        ...
+
+    def close(self) -> None:
+        """Close the window."""
+        ...
 
 
 def display_available() -> bool:
@@ -18,26 +37,33 @@ def display_available() -> bool:
 
 
 class Window:
-    """A preview window; ``Window.open()`` returns None when OpenCV cannot show one."""
+    """An OpenCV window; ``Window.open()`` returns None when OpenCV cannot show one."""
 
-    def __init__(self) -> None:
-        self.open_ = True
+    def __init__(self, name: str) -> None:
+        self.name = name
 
     @staticmethod
-    def open() -> "Window | None":
-        """Open the window, or None (no display, or an OpenCV build without GUI)."""
+    def open(name: str = WINDOW_NAME, size: tuple[int, int] = SIZE) -> "Window | None":
+        """Open the window ``size`` large, or None (no display, or an OpenCV build without
+        GUI)."""
         if not display_available():
             return None
         try:
-            cv2.namedWindow(WINDOW_NAME, cv2.WINDOW_NORMAL)
+            cv2.namedWindow(name, cv2.WINDOW_NORMAL | cv2.WINDOW_KEEPRATIO
+                            | cv2.WINDOW_GUI_NORMAL)  # no tool bar: the picture is the window
+            cv2.resizeWindow(name, *size)
         except Exception:  # noqa: BLE001 - any GUI failure means: terminal only
             return None
-        return Window()
+        return Window(name)
 
     def show(self, image: np.ndarray) -> str:
-        """Show a frame and return the key pressed meanwhile ('' when none)."""
-        cv2.imshow(WINDOW_NAME, image)
-        code = cv2.waitKey(1)
+        """Show a picture and return the key pressed meanwhile ('' when none)."""
+        return self.hold(image, 1)
+
+    def hold(self, image: np.ndarray, ms: int) -> str:
+        """Show a picture for ``ms`` milliseconds, or until a key is pressed; the key."""
+        cv2.imshow(self.name, image)
+        code = cv2.waitKey(max(1, ms))
         if code < 0:
             return ""
         code &= 0xFF
@@ -46,7 +72,7 @@ class Window:
     def close(self) -> None:
         """Close the window."""
         try:
-            cv2.destroyWindow(WINDOW_NAME)
+            cv2.destroyWindow(self.name)
             cv2.waitKey(1)
         except Exception:  # noqa: BLE001 - closing is best effort
             pass

@@ -13,7 +13,7 @@ from sudoku_cube.models.state import CubeState
 from sudoku_cube.models.stickers import Hypothesis, Sticker
 
 __all__ = ["random_design", "random_moves", "assert_clear_error", "quad_pitch", "open_cell",
-           "unsure_reading", "scripted", "swapped_pair"]
+           "unsure_reading", "scripted", "swapped_pair", "said_captured"]
 
 FLOOR = 0.05 / 36
 """The recogniser's floor score for a sticker it could not rule out."""

@@ -12,7 +12,8 @@ from rich.console import Console
 from sudoku_cube.assistant.scan_loop import scan_frames
 from sudoku_cube.assistant.face_poses import (SCAN_ORDER, face_name, hold_words, neighbours,
                                               show_title)
-from sudoku_cube.assistant.scan_view import ScanPanel, sticker_centres
+from sudoku_cube.assistant.live_canvas import sticker_centres
+from sudoku_cube.assistant.scan_view import ScanPanel
 from sudoku_cube.assistant.scanner import Observation, Scanner
 from sudoku_cube.assistant.sessions import ScanSession, scan_session_path
 from sudoku_cube.models.errors import SudokuCubeError

@@ -1,0 +1,53 @@
+"""A virtual X display (Xvfb) for tests of the live windows, and screenshots of it (ImageMagick's
+``import``); both from apt (``APT_TEST_PACKAGES`` in the Makefile)."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+import cv2
+import numpy as np
+import pytest
+
+SCREEN = (1400, 900)
+
+
+def needs_display_tools() -> None:
+    """Skip the test when Xvfb or ImageMagick's import is not installed (`make test` installs
+    them)."""
+    for tool, package in (("Xvfb", "xvfb"), ("import", "imagemagick")):
+        if shutil.which(tool) is None:
+            pytest.skip(f"{tool} is not installed (apt package {package}; `make test` installs it)")
+
+
+@contextmanager
+def virtual_display() -> Iterator[str]:
+    """A fresh Xvfb display (':N', a free number chosen by Xvfb itself) for the block."""
+    needs_display_tools()
+    read, write = os.pipe()
+    proc = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0",
+                             f"{SCREEN[0]}x{SCREEN[1]}x24", "-nolisten", "tcp"],
+                            pass_fds=(write,), stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    os.close(write)
+    try:
+        with os.fdopen(read) as f:
+            number = f.readline().strip()
+        assert number, "Xvfb did not start"
+        yield f":{number}"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def screenshot(display: str, path: Path) -> np.ndarray:
+    """The whole screen of ``display`` as a BGR picture (also written to ``path``)."""
+    subprocess.run(["import", "-display", display, "-window", "root", str(path)], check=True,
+                   timeout=30, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    image = cv2.imread(str(path))
+    assert image is not None, f"no screenshot in {path}"
+    return image
