@@ -58,11 +58,11 @@ def start(tmp_path: Path, *args: str) -> tuple[subprocess.Popen, str, list[str]]
     raise AssertionError("serve printed no address")
 
 
-def stop(proc: subprocess.Popen) -> tuple[int, str]:
-    """Ctrl-C, and the exit status and stderr."""
+def stop(proc: subprocess.Popen) -> tuple[int, str, str]:
+    """Ctrl-C, and the exit status, the rest of stdout and stderr."""
     proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=60)
-    return proc.returncode, err
+    out, err = proc.communicate(timeout=60)
+    return proc.returncode, out, err
 
 
 def test_serve_prints_a_qr_of_its_address_and_keeps_photos_on_ctrl_c(tmp_path):
@@ -72,7 +72,7 @@ def test_serve_prints_a_qr_of_its_address_and_keeps_photos_on_ctrl_c(tmp_path):
         status, view = call(url + "api/face/U", (FACES_DIR / "U.jpg").read_bytes())
         assert status == 200 and view["faces"]["U"]["tokens"]
     finally:
-        code, err = stop(proc)
+        code, _, err = stop(proc)
     assert code == 130 and "serve --resume" in err and "Traceback" not in err
     [folder] = (tmp_path / "home" / "phone").iterdir()
     assert (folder / "U.jpg").read_bytes() == (FACES_DIR / "U.jpg").read_bytes()

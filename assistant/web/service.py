@@ -55,6 +55,13 @@ class StatusView(TypedDict):
     uploads_left: int
 
 
+def _said_once(message: str) -> str:
+    """A reader's refusal without the photo's name in front when the message names it again
+    ("corner photo A: corner photo A shows only one face" -> "corner photo A shows ...")."""
+    label, sep, rest = message.partition(": ")
+    return rest if sep and rest.startswith(label) else message
+
+
 @dataclass
 class _Guided:
     """The steps the terminal guides and the key its cursor saves the position under."""
@@ -94,7 +101,7 @@ class PhoneService:
             try:
                 self._read[name] = self._read_photo(kind, name, path)
             except SudokuCubeError as e:
-                self._refused[name] = str(e)
+                self._refused[name] = _said_once(str(e))
         self._read_set_if_complete()
 
     def _read_photo(self, kind: Kind, name: str, path: object) -> dict[str, FaceReading]:
@@ -131,13 +138,14 @@ class PhoneService:
             faces = self._read_photo(kind, name, incoming)
         except SudokuCubeError as e:
             self.folder.refuse(incoming, name)
+            message = _said_once(str(e))
             with self._lock:
-                self._refused[name] = str(e)
+                self._refused[name] = message
                 self._read.pop(name, None)
                 self._reading, self._set_error = None, ""
                 self._version += 1
                 self._changed.notify_all()
-            raise UploadRefused(str(e), 422) from None
+            raise UploadRefused(message, 422) from None
         self.folder.accept(incoming, name)
         with self._lock:
             self._read[name] = faces

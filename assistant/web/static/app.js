@@ -90,7 +90,7 @@ async function send(kind, name, file, li) {
 function setMessage(text) { document.getElementById("message").textContent = text; }
 
 function stageMessage(s) {
-  if (s.stage === "photos") return s.next ? `Next: ${title(s.kind, s.next).toLowerCase()}.` : "";
+  if (s.stage === "photos") return s.next ? `Next: ${title(s.kind, s.next)}.` : "";
   if (s.stage === "reading") return "All photos are in: reading the whole cube...";
   if (s.stage === "refused") return s.message + " Retake that photo.";
   return s.step ? "" : "The cube is read. Check the reading on the computer; the steps appear " +

@@ -1,0 +1,91 @@
+"""The phone page in a real browser: Debian's headless Chromium, driven by Playwright (the
+system browser, nothing downloaded), at a phone's size. It takes the sample photos one at a time
+through the page's camera inputs, sees each face's digits as read, and, once the terminal
+(``serve`` run without a person, so ``--plain``) has planned, sees the first step.
+
+With ``SUDOKU_CUBE_SCREENSHOTS=DIR`` the page's pictures are also written there (the ones in
+docs/ were made so)."""
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+from playwright.sync_api import expect, sync_playwright
+
+from tests.test_serve import CORNERS_DIR, FACES_DIR, read_json
+from tests.test_serve_cli import start, stop
+
+PHONE = {"width": 390, "height": 844}
+"""A phone's viewport in CSS pixels (a 6.1-inch phone held upright)."""
+
+
+def chromium() -> str:
+    path = shutil.which("chromium") or shutil.which("chromium-browser")
+    assert path, "headless Chromium is needed (Debian package chromium; `make system`)"
+    return path
+
+
+def shots(tmp_path: Path) -> Path:
+    """Where the screenshots go: ``SUDOKU_CUBE_SCREENSHOTS`` when set, else the test's folder."""
+    return Path(os.environ.get("SUDOKU_CUBE_SCREENSHOTS") or tmp_path)
+
+
+def test_phone_page_takes_six_photos_and_shows_the_first_step(tmp_path, capsys):
+    want = read_json(FACES_DIR, capsys)["faces"]
+    proc, url, _ = start(tmp_path, "--plain")
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium(), args=["--no-sandbox"])
+            page = browser.new_page(viewport=PHONE, device_scale_factor=2, is_mobile=True,
+                                    has_touch=True)
+            page.goto(url)
+            expect(page.locator("li.card")).to_have_count(6)
+            assert page.locator("input[capture=environment]").count() == 6
+            for k, face in enumerate("URFDLB"):
+                card = page.locator(f"li.card[data-photo={face}]")
+                card.locator("input").set_input_files(str(FACES_DIR / f"{face}.jpg"))
+                cells = page.locator(f"figure[data-face={face}] .cell")
+                expect(cells).to_have_count(9, timeout=60_000)
+                assert [cells.nth(i).get_attribute("title") for i in range(9)] == want[face]
+                if k == 1:
+                    page.screenshot(path=str(shots(tmp_path) / "serve-photos.png"))
+            expect(page.locator("#step")).to_be_visible(timeout=120_000)
+            expect(page.locator("#step-count")).to_contain_text("Step 1 of")
+            move = page.locator("#step-move").inner_text()
+            assert move and page.locator("#step-picture svg").count() == 1
+            page.screenshot(path=str(shots(tmp_path) / "serve-step.png"))
+            browser.close()
+    finally:
+        code, out, err = stop(proc)
+    assert code == 130 and "Traceback" not in err
+    assert f"1. {move}" in out or f" {move} " in out, out[-2000:]
+
+
+def test_phone_page_takes_corner_photos_and_shows_a_refusal(tmp_path, capsys):
+    want = read_json(CORNERS_DIR, capsys)["faces"]
+    proc, url, _ = start(tmp_path)
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium(), args=["--no-sandbox"])
+            page = browser.new_page(viewport=PHONE, device_scale_factor=2, is_mobile=True)
+            page.goto(url)
+            page.click("#kind-corners")
+            expect(page.locator("li.card")).to_have_count(2)
+            page.locator("li.card[data-photo=A] input").set_input_files(str(FACES_DIR / "F.jpg"))
+            refused = page.locator("li.card[data-photo=A] .refused")
+            expect(refused).to_be_visible(timeout=60_000)
+            assert "corner photo A" in refused.inner_text()
+            expect(page.locator("li.card[data-photo=A] .take span")).to_have_text("Retake photo")
+            page.screenshot(path=str(shots(tmp_path) / "serve-refused.png"))
+            for name in "AB":
+                page.locator(f"li.card[data-photo={name}] input").set_input_files(
+                    str(CORNERS_DIR / f"{name}.jpg"))
+                expect(page.locator(f"li.card[data-photo={name}] figure")).to_have_count(
+                    3, timeout=60_000)
+            for face in "URFDLB":
+                cells = page.locator(f"figure[data-face={face}] .cell")
+                assert [cells.nth(i).get_attribute("title") for i in range(9)] == want[face]
+            browser.close()
+    finally:
+        stop(proc)
