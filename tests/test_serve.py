@@ -5,17 +5,23 @@ from __future__ import annotations
 
 import http.client
 import json
+import random
 import urllib.error
 import urllib.request
 from pathlib import Path
 
 import pytest
 
+from sudoku_cube.assistant.bench.serve import measure
 from sudoku_cube.assistant.cli import main
+from sudoku_cube.assistant.guide import GuideCursor, steps_from_moves
+from sudoku_cube.assistant.sessions import save_guide_step
 from sudoku_cube.assistant.web.server import Server
 from sudoku_cube.assistant.web.service import PhoneService
 from sudoku_cube.assistant.web.store import MAX_UPLOAD_BYTES, PhotoFolder, new_folder
+from sudoku_cube.models.moves import parse_moves
 from sudoku_cube.vision.reader import Reader
+from tests.conftest import random_design
 
 ROOT = Path(__file__).resolve().parent.parent
 FACES_DIR = ROOT / "samples" / "cubes" / "01-easy"
@@ -175,3 +181,24 @@ def test_a_retake_replaces_the_photo_and_keeps_the_old_one(served):
     assert (folder / "retaken" / "U-1.jpg").read_bytes() == (FACES_DIR / "U.jpg").read_bytes()
     assert (folder / "U.jpg").read_bytes() == (FACES_DIR / "R.jpg").read_bytes()
     assert "centre" in view["hold"]  # faces named by the centres read so far
+
+
+def test_the_page_shows_the_step_the_guide_reached(served):
+    start = random_design(random.Random(5))
+    steps = steps_from_moves(start, parse_moves("R U F' D2"))
+    assert call(served.url + "api/status")[1]["step"] is None  # nothing guided yet
+    served.service.follow(steps, start)
+    step = call(served.url + "api/status")[1]["step"]
+    assert (step["number"], step["total"], step["move"]) == (1, 4, "R")
+    assert step["picture"].startswith("<svg") and "right" in step["words"]
+    save_guide_step(GuideCursor(steps, start, remember=False).key, 2)  # as the terminal does
+    step = call(served.url + "api/status")[1]["step"]
+    assert (step["number"], step["move"], step["done"]) == (3, "F'", False)
+    save_guide_step(GuideCursor(steps, start, remember=False).key, 4)
+    assert call(served.url + "api/status")[1]["step"]["done"]
+
+
+def test_bench_serve_times_each_face_from_its_last_byte():
+    photos = {f: (FACES_DIR / f"{f}.jpg").read_bytes() for f in "URFDLB"}
+    result = measure({"as taken": photos}, 1)["as taken"]
+    assert result["uploads"] == 6 and 0 < result["median_ms"] <= result["max_ms"]

@@ -10,12 +10,12 @@ import os
 import sys
 from typing import Callable
 
-from sudoku_cube.assistant.bench import (corners, e2e, e2e_load, generate, grid, plan, slips,
-                                         vision, watch)
+from sudoku_cube.assistant.bench import (corners, e2e, e2e_load, generate, grid, plan, serve,
+                                         slips, vision, watch)
 
 BENCHMARKS = {"grid": grid, "plan": plan, "vision": vision, "corners": corners,
               "generate": generate, "slips": slips, "watch": watch, "e2e": e2e,
-              "determinism": e2e_load}
+              "determinism": e2e_load, "serve": serve}
 """Each benchmark by name, in the order ``bench all`` runs them."""
 
 

@@ -12,7 +12,10 @@ from __future__ import annotations
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Literal, TypedDict
+
+import numpy as np
 
 from sudoku_cube.assistant.guide import GuideCursor
 from sudoku_cube.assistant.sessions import load_guide_step
@@ -104,9 +107,11 @@ class PhoneService:
                 self._refused[name] = _said_once(str(e))
         self._read_set_if_complete()
 
-    def _read_photo(self, kind: Kind, name: str, path: object) -> dict[str, FaceReading]:
-        img = load_image(str(path))
-        scale = file_scale(str(path), img)
+    def _read_photo(self, kind: Kind, name: str, path: Path,
+                    img: np.ndarray | None = None) -> dict[str, FaceReading]:
+        """The faces of photo ``name`` at ``path`` (``img``: the image already loaded)."""
+        img = load_image(path) if img is None else img
+        scale = file_scale(path, img)
         if kind == "corners":
             return self.reader.read_corner_photo(img, name, source=f"corner photo {name}",
                                                  file_scale=scale)
@@ -133,9 +138,9 @@ class PhoneService:
                 self._reading, self._set_error = None, ""
         elif not (self.folder.path / "session.json").exists():
             self.folder.switch(kind)
-        incoming = self.folder.receive(name, data)
+        incoming, img = self.folder.receive(name, data)
         try:
-            faces = self._read_photo(kind, name, incoming)
+            faces = self._read_photo(kind, name, incoming, img)
         except SudokuCubeError as e:
             self.folder.refuse(incoming, name)
             message = _said_once(str(e))
@@ -246,6 +251,10 @@ class PhoneService:
         if reading is None:
             return None
         return reading.to_dict()
+
+    def idle(self) -> None:
+        """Wait until the worker has read everything it was given (benchmarks, tests)."""
+        self.worker.submit(lambda: None).result()
 
     def close(self) -> None:
         """Stop the worker (a reading in progress finishes; its result is dropped)."""

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+import numpy as np
+
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.json_input import parse_json
@@ -119,11 +121,11 @@ class PhotoFolder:
         path.rename(target)
         return target
 
-    def receive(self, name: str, data: bytes) -> Path:
+    def receive(self, name: str, data: bytes) -> tuple[Path, np.ndarray]:
         """Keep the bytes of photo ``name`` as a file that the loader accepted, in
-        ``incoming/`` until :meth:`accept` or :meth:`refuse`; refuse what is empty, too
-        large, not JPEG or PNG, or not an image the loader can use (the file moves to
-        ``refused/``)."""
+        ``incoming/`` until :meth:`accept` or :meth:`refuse`, and return it with the image the
+        loader made of it; refuse what is empty, too large, not JPEG or PNG, or not an image
+        the loader can use (the file moves to ``refused/``)."""
         if not data:
             raise UploadRefused(f"photo {name}: nothing arrived (0 bytes); take the photo again")
         if len(data) > MAX_UPLOAD_BYTES:
@@ -140,11 +142,10 @@ class PhotoFolder:
         path = _free(self.path / "incoming", name, ".jpg" if fmt == "JPEG" else ".png")
         atomic_write_bytes(path, data)
         try:
-            load_image(path)
+            return path, load_image(path)
         except ImageError as e:
             self.refuse(path, name)
             raise UploadRefused(str(e).replace(str(path), f"photo {name}")) from None
-        return path
 
     def accept(self, incoming: Path, name: str) -> Path:
         """Make the received file the folder's photo ``name``; an earlier photo of that name
