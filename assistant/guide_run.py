@@ -15,6 +15,7 @@ from sudoku_cube.assistant.guide import GuideCursor, steps_as_read
 from sudoku_cube.assistant.guide_check import make_checker
 from sudoku_cube.assistant.guide_ui import print_plain, run_interactive
 from sudoku_cube.assistant.guide_watch import camera_capture, watch_plain, watch_screen
+from sudoku_cube.assistant.scan_window import Window
 from sudoku_cube.assistant.keys import interactive, read_key, read_line
 from sudoku_cube.assistant.markup import plain
 from sudoku_cube.assistant.pipeline import AFTER_SLIP
@@ -66,16 +67,21 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
     capture = None
     if getattr(args, "camera", None) is not None:
         camera = profile_camera(args)
+        window = None if getattr(args, "no_window", False) else Window.open(WATCH_WINDOW)
         if not interactive() or args.plain:
-            watch_plain(console, cursor, args.camera, settings, camera, reader)
+            watch_plain(console, cursor, args.camera, settings, camera, reader, window)
             return 0
-        watch_screen(console, cursor, args.camera, settings, camera, speak, reader)
+        watch_screen(console, cursor, args.camera, settings, camera, speak, reader, window)
         if cursor.done:
             return 0
         capture = camera_capture(args.camera, reader, camera)  # go on by keys; c checks
     checker = make_checker(console, read_line, settings, capture, reader)
     run_interactive(console, cursor, read_key, checker=checker, speak=speak)
     return 0
+
+
+WATCH_WINDOW = "sudoku-cube watch"
+"""The title of the watch-mode window."""
 
 
 def replan_notice(after_step: int | None) -> str:

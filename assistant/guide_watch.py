@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import select
 import sys
+import time
 from contextlib import contextmanager
 from typing import Callable, Iterator
 
@@ -19,8 +20,10 @@ from sudoku_cube.assistant.guide import GuideCursor
 from sudoku_cube.assistant.guide_ui import screen_of
 from sudoku_cube.assistant.guide_view import WATCH_KEYS
 from sudoku_cube.assistant.keys import split_keys
+from sudoku_cube.assistant.scan_window import LiveWindow
 from sudoku_cube.assistant.slip_check import Cells
 from sudoku_cube.assistant.watch import WatchEvent, corner_readings, watch
+from sudoku_cube.assistant.watch_canvas import watch_canvas, watch_scene
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.moves import format_moves
 from sudoku_cube.models.profile import CubeSettings
@@ -86,6 +89,59 @@ def key_poller() -> Iterator[Callable[[], str | None]]:
         termios.tcsetattr(fd, termios.TCSADRAIN, old)
 
 
+SIGN_S = 1.5
+"""Seconds the window shows the sign of a confirmed step."""
+STOP_SHOW_MS = 2500
+"""Milliseconds the window shows its last picture when the watch stops (a slip, the end)."""
+SIGN_WORDS = {"slip": "A slip: a new plan", "ambiguous": "Which slip? Show a face",
+              "lost": "Not the cube of the plan"}
+"""The sign's words for events that stop the watch (the terminal says the rest)."""
+
+
+class WatchWindow:
+    """The window side of watch mode: draws every frame read (:func:`watch_canvas`) with the
+    latest notice and a sign after each event, and keeps the keys pressed in it for the watch
+    loop (:meth:`poll`)."""
+
+    def __init__(self, window: LiveWindow, cursor: GuideCursor,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.window, self.cursor, self.clock = window, cursor, clock
+        self.notice = HOLD_HINT
+        self.sign: tuple[str, str, float] | None = None
+        self.keys: list[str] = []
+        self.last: tuple[np.ndarray, dict[str, np.ndarray]] | None = None
+
+    def picture(self, frame: np.ndarray, faces: dict[str, np.ndarray],
+                sign_for: float = SIGN_S) -> np.ndarray:
+        """The window's picture of ``frame`` now."""
+        sign = self.sign[:2] if self.sign and self.clock() - self.sign[2] < sign_for else None
+        return watch_canvas(watch_scene(frame, faces, self.cursor, self.notice, sign))
+
+    def frame(self, frame: np.ndarray, faces: dict[str, np.ndarray]) -> None:
+        """Show one frame read (``faces``: the outlines found in it)."""
+        self.last = (frame, faces)
+        key = self.window.show(self.picture(frame, faces))
+        if key:
+            self.keys.append(key)
+
+    def event(self, event: WatchEvent) -> None:
+        """Remember a watch event for the pictures that follow."""
+        self.notice = event_line(event, self.cursor)
+        text = (f"Step {event.step} done" if event.kind == "confirmed" else
+                SIGN_WORDS.get(event.kind, event.kind))
+        self.sign = (event.kind, text, self.clock())
+
+    def poll(self) -> str | None:
+        """A key pressed in the window since the last call, or None."""
+        return self.keys.pop(0) if self.keys else None
+
+    def close(self) -> None:
+        """Show the last picture a moment when the watch stopped at an event, then close."""
+        if self.last is not None and self.sign is not None:
+            self.window.hold(self.picture(*self.last, sign_for=float("inf")), STOP_SHOW_MS)
+        self.window.close()
+
+
 def event_line(event: WatchEvent, cursor: GuideCursor) -> str:
     """What a watch event says, in one or two lines."""
     if event.kind == "confirmed":
@@ -98,14 +154,27 @@ def event_line(event: WatchEvent, cursor: GuideCursor) -> str:
 def watch_plain(console: Console, cursor: GuideCursor, source: str,
                 settings: CubeSettings = CubeSettings(),
                 camera: CameraSettings | None = None,
-                reader: Reader = Reader()) -> list[WatchEvent]:
-    """Watch without a terminal UI: one printed line per event; frames read with ``reader``."""
+                reader: Reader = Reader(), window: LiveWindow | None = None) -> list[WatchEvent]:
+    """Watch without a terminal UI: one printed line per event; frames read with ``reader``;
+    ``window`` (if any) shows each frame and takes keys."""
     console.print(HOLD_HINT)
     if cursor.current is not None:
         console.print(f"Step {cursor.position + 1}: {cursor.current.move} "
                       f"({cursor.current.description}).")
-    events = watch(cursor, corner_readings(camera_frames(source, camera), reader), settings,
-                   on_event=lambda e: console.print(event_line(e, cursor)))
+    live = WatchWindow(window, cursor) if window is not None else None
+
+    def on_event(e: WatchEvent) -> None:
+        console.print(event_line(e, cursor))
+        if live is not None:
+            live.event(e)
+
+    try:
+        events = watch(cursor, corner_readings(camera_frames(source, camera), reader,
+                                               live.frame if live else None), settings,
+                       on_event=on_event, poll_key=live.poll if live else lambda: None)
+    finally:
+        if live is not None:
+            live.close()
     _summary(console, cursor, events, repeat=False)
     return events
 
@@ -114,27 +183,37 @@ def watch_screen(console: Console, cursor: GuideCursor, source: str,
                  settings: CubeSettings = CubeSettings(),
                  camera: CameraSettings | None = None,
                  speak: Callable[[GuideCursor], None] | None = None,
-                 reader: Reader = Reader()) -> list[WatchEvent]:
-    """Watch with the guide's step screen, redrawn after each event; keys n/b/q work;
-    ``speak`` says each new step as it is shown (a hands-free solve); frames read with
-    ``reader``."""
+                 reader: Reader = Reader(), window: LiveWindow | None = None
+                 ) -> list[WatchEvent]:
+    """Watch with the guide's step screen, redrawn after each event; keys n/b/q work (in the
+    terminal and in ``window``, which shows each frame); ``speak`` says each new step as it is
+    shown (a hands-free solve); frames read with ``reader``."""
     notice = HOLD_HINT
     spoken: int | None = None
+    live = WatchWindow(window, cursor) if window is not None else None
 
     def draw(e: WatchEvent | None = None) -> None:
         nonlocal notice, spoken
         if e is not None:
             notice = event_line(e, cursor)
+            if live is not None:
+                live.event(e)
         console.clear()
         console.print(screen_of(cursor, notice, console.height, keys=WATCH_KEYS))
         if speak is not None and spoken != cursor.position:
             spoken = cursor.position
             speak(cursor)
 
-    with console.screen(), key_poller() as poll:
-        draw()
-        events = watch(cursor, corner_readings(camera_frames(source, camera), reader),
-                       settings, on_event=draw, poll_key=poll)
+    try:
+        with console.screen(), key_poller() as poll:
+            draw()
+            keys = (lambda: poll() or live.poll()) if live is not None else poll
+            events = watch(cursor, corner_readings(camera_frames(source, camera), reader,
+                                                   live.frame if live else None),
+                           settings, on_event=draw, poll_key=keys)
+    finally:
+        if live is not None:
+            live.close()
     _summary(console, cursor, events)
     return events
 

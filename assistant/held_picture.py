@@ -23,8 +23,9 @@ _SUPER = 4
 """Pixels drawn per terminal pixel before averaging (smooth edges at a few dozen pixels)."""
 
 
-def _raster(state: CubeState, move: Move | None, px: int) -> tuple[np.ndarray, np.ndarray]:
-    """RGB pixels and coverage (0..1) of the held cube, ``px`` pixels square."""
+def held_raster(state: CubeState, move: Move | None, px: int) -> tuple[np.ndarray, np.ndarray]:
+    """RGB pixels and coverage (0..1) of the held cube turning ``move`` (None: no layer
+    marked), ``px`` pixels square."""
     n, big = state.n, px * _SUPER
     camera = held_camera(SIZE)
     scale = big / SIZE
@@ -73,7 +74,7 @@ def _raster(state: CubeState, move: Move | None, px: int) -> tuple[np.ndarray, n
 def held_picture(state: CubeState, move: Move | None, cols: int) -> Text:
     """The held cube ``cols`` characters wide and ``cols // 2`` lines tall, as rich Text."""
     px = cols - cols % 2
-    rgb, alpha = _raster(state, move, px)
+    rgb, alpha = held_raster(state, move, px)
     out = Text(no_wrap=True, overflow="crop")
     for y in range(0, px, 2):
         for x in range(px):

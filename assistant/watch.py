@@ -127,17 +127,24 @@ class Watcher:
         return WatchEvent("lost", c.position, verdict.message(), verdict)
 
 
-def corner_readings(frames: Iterable[np.ndarray], reader: Reader = Reader()
+def corner_readings(frames: Iterable[np.ndarray], reader: Reader = Reader(),
+                    on_frame: Callable[[np.ndarray, dict[str, np.ndarray]], None] | None = None
                     ) -> Iterator[dict[str, Cells] | None]:
     """Each frame's three faces of corner view A as scored cells, read with ``reader`` without
-    OCR (None when the frame does not show them: a hand in front, the cube moving)."""
+    OCR (None when the frame does not show them: a hand in front, the cube moving).
+    ``on_frame`` gets each frame with the outlines of the faces found in it (a window draws
+    them)."""
     live = reader.with_ocr("never")
     for frame in frames:
         try:
             faces = live.read_corner_photo(frame, "A")
         except SudokuCubeError:
+            if on_frame is not None:
+                on_frame(frame, {})
             yield None
             continue
+        if on_frame is not None:
+            on_frame(frame, {f: np.asarray(r.geometry.quad) for f, r in faces.items()})
         yield {f: tuple(r.candidates) for f, r in faces.items()}
 
 

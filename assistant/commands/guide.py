@@ -30,6 +30,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="watch mode: the camera (default: the --profile's camera, with its "
                         "saved settings, else 0) or a video file looks at the cube "
                         "from the U-F-R corner after each move, confirms it and stops at a slip")
+    p.add_argument("--no-window", action="store_true",
+                   help="with --camera: no window (the terminal only), even with a display")
     add_guide_options(p)
     add_profile_option(p)
     p.set_defaults(handler=run)

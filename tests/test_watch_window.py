@@ -1,0 +1,172 @@
+"""The guide's watch-mode window (``guide --camera``): the picture is a pure function of the
+watch's state (the move to make in large letters and words, the held cube with the turning
+layer and its arrow, the camera picture with the faces seen named by their centre digits, a
+sign when a step is confirmed or a slip found); the real command shows it under a virtual
+display (Xvfb) with a rendered video as the camera."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from sudoku_cube.assistant.guide import GuideCursor, steps_from_moves
+from sudoku_cube.assistant.guide_watch import WatchWindow
+from sudoku_cube.assistant.live_canvas import BACKGROUND
+from sudoku_cube.assistant.watch import WatchEvent
+from sudoku_cube.assistant.watch_canvas import shown_move, watch_canvas, watch_scene
+from sudoku_cube.models.face_words import centre
+from sudoku_cube.models.generator import make_puzzle
+from sudoku_cube.models.moves import Move, format_moves, invert_moves, simplify
+from sudoku_cube.models.slip_kinds import Slip
+from sudoku_cube.models.state_format import to_json
+from tests.test_scan_window import _near, _words
+from tests.xvfb import screenshot, virtual_display
+
+ROOT = Path(__file__).resolve().parents[1]
+ARROW = (15, 72, 217)  # the held picture's arrow (BGR)
+LAYER = (59, 212, 255)  # the held picture's turning layer (BGR)
+
+
+@pytest.fixture(scope="module")
+def watched():
+    """A plan whose step 2 is a quarter turn of D or B, a slip at that step, and the first
+    frames of a hand following it (rendered from the corner of corner photo A)."""
+    from sudoku_cube.render.plan_video import plan_video_frames
+
+    for seed in range(50):
+        pz = make_puzzle(300 + seed, 14)
+        plan = simplify(invert_moves(pz.scramble))
+        if plan[1].face in "BD" and plan[1].turns != 2:
+            break
+    slip = Slip("direction", 2, plan[1], (plan[1].inverse(),))
+    frames = [f for f, _ in plan_video_frames(pz.state, plan, [slip], 3, steps=3, turn=1)]
+    return pz.state, plan, slip, frames
+
+
+def test_the_prime_is_shown_as_a_prime():
+    assert shown_move(Move("R", 3)) == "R′" and shown_move(Move("U", 2)) == "U2"
+
+
+def test_the_watch_picture_shows_the_step_the_held_cube_and_the_faces(watched):
+    start, plan, _, frames = watched
+    cursor = GuideCursor(steps_from_moves(start, plan), start, remember=False, position=1)
+    faces = {"U": np.array([[300, 90], [420, 60], [520, 100], [400, 130]], np.float64)}
+    picture = watch_canvas(watch_scene(frames[0], faces, cursor, "Step 1 confirmed."))
+    assert picture.shape == (720, 1280, 3)
+    header = _words(picture[:60, :500])
+    assert f"Step 2 of {len(plan)}" in header, header
+    words = _words(picture[40:160, 190:])
+    assert words.lower().startswith(cursor.current.move.viewer_words()[:20].lower()), words
+    right = picture[150:640, 850:]  # the held cube: the turning layer and its arrow
+    assert _near(right, ARROW, 30).sum() > 1000 and _near(right, LAYER, 30).sum() > 1000
+    # the face seen is named on its centre by the digit there (on a plain frame, for OCR)
+    plain = np.full((480, 640, 3), 90, np.uint8)
+    big = {"U": np.array([[20, 20], [620, 20], [620, 460], [20, 460]], np.float64)}
+    named = watch_canvas(watch_scene(plain, big, cursor))
+    grey = _near(named, (90, 90, 90), 2)  # the frame: rows and columns mostly of its grey
+    ys, xs = np.nonzero(grey.sum(axis=1) > 200)[0], np.nonzero(grey.sum(axis=0) > 200)[0]
+    cy, cx = (ys.min() + ys.max()) // 2, (xs.min() + xs.max()) // 2
+    label = f"{centre(cursor.state(), 'U').digit} (U)"
+    assert label in _words(named[cy - 30:cy + 30, cx - 80:cx + 80]), "not named by its centre"
+    # a confirmed step: a green sign over the picture, with the step's number
+    live = WatchWindow(_Recorder(), cursor, clock=lambda: 0.0)
+    live.event(WatchEvent("confirmed", 2, "Step 2 confirmed."))
+    signed = live.picture(frames[0], faces)
+    ys, xs = np.nonzero(_near(signed, (30, 90, 20), 6))
+    assert len(xs) > 20000 and "Step 2 done" in _words(signed[ys.min():ys.max(), xs.min():xs.max()])
+
+
+class _Recorder:
+    """A window that keeps what it was shown and answers with the keys given."""
+
+    def __init__(self, keys: tuple[str, ...] = ()) -> None:
+        self.shown: list[np.ndarray] = []
+        self.keys = list(keys)
+        self.closed = False
+
+    def show(self, image: np.ndarray) -> str:
+        self.shown.append(image)
+        return self.keys.pop(0) if self.keys else ""
+
+    def hold(self, image: np.ndarray, ms: int) -> str:
+        return self.show(image)
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_watch_draws_every_frame_and_takes_keys_from_the_window(watched, monkeypatch):
+    """Each frame read is drawn; q pressed in the window stops the watch like q in the
+    terminal; the last picture stays a moment when a step was confirmed or a slip found."""
+    import io
+
+    from rich.console import Console
+
+    from sudoku_cube.assistant import guide_watch
+
+    start, plan, _, frames = watched
+    read = []
+
+    def camera_frames(text, camera=None):
+        for f in frames:
+            read.append(f)
+            yield f
+
+    monkeypatch.setattr(guide_watch, "camera_frames", camera_frames)
+    cursor = GuideCursor(steps_from_moves(start, plan), start, remember=False, position=0)
+    window = _Recorder()
+    events = guide_watch.watch_plain(Console(file=io.StringIO()), cursor, "video", window=window)
+    assert [e.kind for e in events] == ["confirmed", "slip"]
+    assert len(window.shown) == len(read) + 1 and window.closed  # + the last one held
+    last = window.shown[-1]
+    ys, xs = np.nonzero(_near(last, (30, 30, 150), 6))
+    assert "A slip" in _words(last[ys.min():ys.max(), xs.min():xs.max()])
+    cursor = GuideCursor(steps_from_moves(start, plan), start, remember=False, position=0)
+    window = _Recorder(keys=("", "q"))
+    events = guide_watch.watch_plain(Console(file=io.StringIO()), cursor, "video", window=window)
+    assert events == [] and len(window.shown) == 2 and cursor.position == 0
+
+
+def test_guide_camera_under_a_virtual_display_shows_the_window(watched, tmp_path):
+    from sudoku_cube.render.plan_video import plan_video_frames
+    from sudoku_cube.render.video import write_video
+
+    start, plan, slip, _ = watched
+    video = tmp_path / "watch.avi"
+    write_video(str(video), plan_video_frames(start, plan, [slip], 3, steps=3, turn=1), fps=5)
+    state = tmp_path / "s.json"
+    state.write_text(to_json(start))
+    with virtual_display() as display:
+        env = {**os.environ, "DISPLAY": display, "PYTHONUNBUFFERED": "1",
+               "PYTHONPATH": str(ROOT)}
+        proc = subprocess.Popen([sys.executable, "-m", "sudoku_cube.assistant.cli", "guide",
+                                 str(state), "--moves", format_moves(plan), "--camera",
+                                 str(video)], cwd=ROOT, env=env, text=True,
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                stdin=subprocess.DEVNULL)
+        try:
+            seen = []
+            for line in proc.stdout:
+                seen.append(line)
+                if "Found the slip" in line:
+                    break
+            assert any("Found the slip" in s for s in seen), "".join(seen)
+            time.sleep(1.0)  # the window holds its last picture a moment
+            shot = screenshot(display, tmp_path / "screen.png")
+        finally:
+            out = "".join(seen) + proc.communicate(timeout=60)[0]
+    assert proc.returncode == 0, out
+    ys, xs = np.nonzero(_near(shot, BACKGROUND, 3))
+    assert len(xs) > 200_000, "the window's picture is not on the screen"
+    window = shot[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+    assert window.shape[1] >= 1000, "the window is not shown large"
+    assert "Step 1 of" in _words(window[:window.shape[0] // 12, :window.shape[1] // 2])
+    ys, xs = np.nonzero(_near(window, (30, 30, 150), 6))
+    assert len(xs) > 10000, "no sign of the slip"
+    assert "A slip" in _words(window[ys.min():ys.max(), xs.min():xs.max()])
+    assert _near(window[:, window.shape[1] * 2 // 3:], ARROW, 30).sum() > 1000
