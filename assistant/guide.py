@@ -2,7 +2,7 @@
 where the person got to. No terminal here: views live in :mod:`assistant.guide_view`."""
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from sudoku_cube.assistant.sessions import (follow_instead, load_guide_step, plan_key,
                                             save_guide_step)
@@ -56,7 +56,10 @@ class GuideCursor:
     """
 
     def __init__(self, steps: Sequence[Step], start: CubeState, *, remember: bool = True,
-                 position: int | None = None) -> None:
+                 position: int | None = None,
+                 on_follow: Callable[[list[Step], CubeState], None] | None = None) -> None:
+        self.on_follow = on_follow
+        """Told the new steps and their start when the cursor follows another plan."""
         self.steps = list(steps)
         self.start = start
         self.remember = remember
@@ -114,6 +117,8 @@ class GuideCursor:
         self.key = plan_key(start, [s.move for s in self.steps])
         self.finished_before = self.resumed = False
         self._moved(0)
+        if self.on_follow is not None:
+            self.on_follow(self.steps, start)
 
     def restart(self) -> None:
         """Back to the first step."""

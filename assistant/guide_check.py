@@ -7,7 +7,7 @@ any single face, and the single face that tells most, to type. The person answer
 face's nine tokens typed (row by row, as the net shows the face), the path of a photo of it,
 ``A=path`` or ``B=path`` for a corner photo (a file named A.jpg is corner photo A, one named
 after a face is that face), or Enter to take the look asked for from the camera when the
-guide has one. Several slips that fit ask for one more face (the one that splits them best);
+guide has one (watch mode), or from the phone (``serve``). Several slips that fit ask for one more face (the one that splits them best);
 none that fits says to scan the whole cube again.
 """
 from __future__ import annotations
@@ -61,9 +61,10 @@ def _answer(text: str, face: str, reader: Reader, capture: Capture | None,
 
 def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
                settings: CubeSettings = CubeSettings(), capture: Capture | None = None,
-               reader: Reader = Reader()) -> str:
-    """Run one check at the cursor's step (photos read with ``reader``); follow a new plan when
-    a slip is found. Returns the line the guide shows next."""
+               reader: Reader = Reader(), source: str = "the camera") -> str:
+    """Run one check at the cursor's step (photos read with ``reader``; ``capture`` takes one
+    from ``source`` on Enter); follow a new plan when a slip is found. Returns the line the
+    guide shows next."""
     moves = [s.move for s in cursor.steps]
     done = cursor.position
     look = first_look(cursor.start, moves, done, settings)
@@ -71,7 +72,8 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
     words = first_look_words(look, cursor.state())
     seen: dict[str, Cells] = {}
     while True:
-        console.print(f"Check: {words}. {plain(_inputs(face, corner, capture is not None))}",
+        console.print(f"Check: {words}. "
+                      f"{plain(_inputs(face, corner, source if capture else ''))}",
                       highlight=False)
         try:
             got = _answer(ask(f"{face}> "), face, reader, capture, corner)
@@ -89,12 +91,13 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
         words = show_face_words(face, cursor.state())
 
 
-def _inputs(face: str, corner: bool, camera: bool) -> str:
-    """How to answer the question asked: what to type or press."""
+def _inputs(face: str, corner: bool, source: str) -> str:
+    """How to answer the question asked: what to type or press (``source``: where Enter takes
+    the photo from, "" for nowhere)."""
     how = (f"Type the {face} face's nine tokens row by row, or the path of a photo of it; "
            "A=path or B=path for a corner photo")
-    if camera:
-        how = f"Press Enter to take {'corner photo A' if corner else 'it'} from the camera. " + how
+    if source:
+        how = f"Press Enter to take {'corner photo A' if corner else 'it'} from {source}. " + how
     return how + " (q: cancel)."
 
 
@@ -112,12 +115,12 @@ def _conclude(cursor: GuideCursor, verdict: Verdict) -> str:
 
 
 def make_checker(console: Console, ask: LineReader, settings: CubeSettings = CubeSettings(),
-                 capture: Capture | None = None, reader: Reader = Reader()
-                 ) -> Callable[[GuideCursor], str]:
+                 capture: Capture | None = None, reader: Reader = Reader(),
+                 source: str = "the camera") -> Callable[[GuideCursor], str]:
     """The ``c`` key's action for :func:`assistant.guide_ui.run_interactive`."""
     def check(cursor: GuideCursor) -> str:
-        return check_cube(cursor, console, ask, settings, capture, reader)
+        return check_cube(cursor, console, ask, settings, capture, reader, source)
     return check
 
 
-__all__ = ["check_cube", "make_checker"]
+__all__ = ["Capture", "check_cube", "make_checker"]

@@ -6,13 +6,14 @@ another."""
 from __future__ import annotations
 
 import argparse
+from dataclasses import dataclass
 from typing import Callable
 
 from rich.console import Console
 
 from sudoku_cube.assistant.export import export_plan
 from sudoku_cube.assistant.guide import GuideCursor, steps_as_read
-from sudoku_cube.assistant.guide_check import make_checker
+from sudoku_cube.assistant.guide_check import Capture, make_checker
 from sudoku_cube.assistant.guide_ui import print_plain, run_interactive
 from sudoku_cube.assistant.guide_watch import camera_capture, watch_plain, watch_screen
 from sudoku_cube.assistant.scan_window import Window
@@ -29,22 +30,29 @@ from sudoku_cube.models.solved import is_solved
 from sudoku_cube.models.state import CubeState
 
 
-Shown = Callable[[list[Step], CubeState], None]
-"""Told the steps the guide shows and the cube they start from (another front end, such as the
-phone page of ``serve``, shows them too)."""
+@dataclass(frozen=True)
+class Companion:
+    """Another front end beside the terminal's guide (the phone page of ``serve``): ``shown``
+    is told the steps guided and the cube they start from (again when a check finds a slip
+    and a new plan starts), and ``capture`` takes the photo a check asks for, from ``source``
+    ("the phone")."""
+
+    shown: Callable[[list[Step], CubeState], None]
+    capture: Capture
+    source: str
 
 
 def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
-               reading: CubeState | None = None, shown: Shown | None = None) -> int:
+               reading: CubeState | None = None, companion: Companion | None = None) -> int:
     """Export and/or guide a plan as the options ask; ``reading`` is the cube as read (the
-    steps are shown from it, see :func:`assistant.guide.steps_as_read`); ``shown`` is told
-    the steps before they are guided."""
+    steps are shown from it, see :func:`assistant.guide.steps_as_read`); ``companion`` shows
+    the steps too and takes a check's photos."""
     console = console or Console()
     settings = cube_settings(args)  # read once, not at each of its uses below
     steps = steps_as_read(plan, reading, settings.symmetric)
     start = steps[0].before if steps else plan.start
-    if shown is not None:
-        shown(steps, start)
+    if companion is not None:
+        companion.shown(steps, start)
     if OPTIMAL_BEYOND in plan.stats:
         Console(stderr=True).print(
             f"--optimal: this cube is more than {plan.stats[OPTIMAL_BEYOND]} turns from solved, "
@@ -62,9 +70,10 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
         save_followed_plan(plan.start, settings.symmetric, plan.moves, plan.phases)
     speaker = Speaker() if getattr(args, "speak", False) else None  # a missing espeak-ng: now
     speak = speaker.say_step if speaker is not None else None
-    cursor = GuideCursor(steps, start, position=0 if args.restart else None)
+    cursor = GuideCursor(steps, start, position=0 if args.restart else None,
+                         on_follow=companion.shown if companion is not None else None)
     reader = chosen_reader(args)  # what the check key and the camera read photos with
-    capture = None
+    capture, source = (companion.capture, companion.source) if companion else (None, "")
     if getattr(args, "camera", None) is not None:
         camera = profile_camera(args)
         window = None if getattr(args, "no_window", False) else Window.open(WATCH_WINDOW)
@@ -75,7 +84,8 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
         if cursor.done:
             return 0
         capture = camera_capture(args.camera, reader, camera)  # go on by keys; c checks
-    checker = make_checker(console, read_line, settings, capture, reader)
+        source = "the camera"
+    checker = make_checker(console, read_line, settings, capture, reader, source)
     run_interactive(console, cursor, read_key, checker=checker, speak=speak)
     return 0
 

@@ -19,7 +19,7 @@ from rich.console import Console
 
 from sudoku_cube.assistant.export import check_export_path
 from sudoku_cube.assistant.files import load_one_verdict, load_state
-from sudoku_cube.assistant.guide_run import Shown, guide_plan
+from sudoku_cube.assistant.guide_run import Companion, guide_plan
 from sudoku_cube.assistant.keys import interactive, read_line
 from sudoku_cube.assistant.markup import plain
 from sudoku_cube.assistant.pipeline import (BackgroundPlanner, Event, Progress, SolveResult,
@@ -196,9 +196,10 @@ def write_timings(entered: float, timings_ms: dict[str, float]) -> None:
 
 def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.Namespace,
                       console: Console | None = None, *, reading: Reading | None = None,
-                      shown: Shown | None = None) -> int:
+                      companion: Companion | None = None) -> int:
     """Read, review (interactive when a person is there), plan and guide; ``reading``: the
-    folder's reading when it was already read; ``shown`` is told the steps guided."""
+    folder's reading when it was already read; ``companion``: another front end that shows the
+    steps too and takes a check's photos (:class:`assistant.guide_run.Companion`)."""
     console = console or Console()
     if getattr(args, "export", None):
         check_export_path(args.export)
@@ -244,4 +245,4 @@ def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.N
                                 footed=round(1000 * (t2 - t1), 1), grid=round(planner.grid_ms, 1),
                                 review=round(1000 * (t3 - t2) - planner.grid_ms, 1)))
     return guide_plan(result.plan, args, console, reading=state.without_candidates(),
-                      shown=shown)
+                      companion=companion)

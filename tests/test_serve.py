@@ -20,6 +20,7 @@ from sudoku_cube.assistant.web.server import Server
 from sudoku_cube.assistant.web.service import PhoneService
 from sudoku_cube.assistant.web.store import MAX_UPLOAD_BYTES, PhotoFolder, new_folder
 from sudoku_cube.models.moves import parse_moves
+from sudoku_cube.vision.images import load_image
 from sudoku_cube.vision.reader import Reader
 from tests.conftest import random_design
 
@@ -202,3 +203,34 @@ def test_bench_serve_times_each_face_from_its_last_byte():
     photos = {f: (FACES_DIR / f"{f}.jpg").read_bytes() for f in "URFDLB"}
     result = measure({"as taken": photos}, 1)["as taken"]
     assert result["uploads"] == 6 and 0 < result["median_ms"] <= result["max_ms"]
+
+
+def test_a_check_takes_its_photo_from_the_phone(served):
+    service = served.service
+    status, body = call(served.url + "api/check/F", (FACES_DIR / "F.jpg").read_bytes())
+    assert status == 409 and "press c" in body["error"]  # no check asks for one
+    service.ask_check("F")
+    check = call(served.url + "api/status")[1]["check"]
+    assert check["name"] == "F" and not check["corner"] and "faces the camera" in check["hold"]
+    status, body = call(served.url + "api/check/F", (CORNERS_DIR / "A.jpg").read_bytes())
+    assert status == 422 and body["error"].startswith("photo F")
+    status, view = call(served.url + "api/check/F", (FACES_DIR / "F.jpg").read_bytes())
+    assert status == 200 and len(view["faces"]["F"]["tokens"]) == 9
+    faces = service.wait_check(5)
+    want = Reader(ocr="never").read_face(load_image(FACES_DIR / "F.jpg"), face="F")
+    assert faces["F"].candidates == want.candidates
+    assert call(served.url + "api/status")[1]["check"] is None  # asked no more
+    assert [p.name for p in (service.folder.path / "checks").iterdir()] == ["F-1.jpg"]
+    assert not list(service.folder.path.glob("*.jpg"))  # the photo set is untouched
+
+
+def test_after_a_slip_the_page_follows_the_new_plan(served):
+    start = random_design(random.Random(6))
+    steps = steps_from_moves(start, parse_moves("R U F'"))
+    cursor = GuideCursor(steps, start, remember=False, on_follow=served.service.follow)
+    served.service.follow(steps, start)
+    cursor.next()
+    real = steps[1].before.apply(parse_moves("L"))  # a slip: L instead of U
+    cursor.follow(steps_from_moves(real, parse_moves("L' U F'")), real)
+    step = call(served.url + "api/status")[1]["step"]
+    assert (step["number"], step["total"], step["move"]) == (1, 3, "L'")

@@ -16,9 +16,12 @@ import sys
 from rich.console import Console
 
 from sudoku_cube.assistant import interrupt
+from sudoku_cube.assistant.guide_check import Capture
+from sudoku_cube.assistant.guide_run import Companion
 from sudoku_cube.assistant.keys import interactive
 from sudoku_cube.assistant.markup import plain
 from sudoku_cube.assistant.profile_option import add_profile_option, chosen_reader, cube_settings
+from sudoku_cube.assistant.slip_check import Cells
 from sudoku_cube.assistant.solve_flow import solve_with_review
 from sudoku_cube.assistant.solve_options import add_guide_options, add_ocr_option
 from sudoku_cube.assistant.web.qr import qr_text
@@ -88,6 +91,32 @@ def show_address(url: str, lan: bool, console: Console) -> None:
                       highlight=False)
 
 
+CHECK_WAIT = 300.0
+"""Seconds a check of the guide waits for its photo from the phone."""
+
+
+def phone_capture(service: PhoneService, console: Console) -> Capture:
+    """For the guide's ``c`` key: ask the page for the photo the check wants (a face, or
+    corner photo A for ``"A"``) and wait for it (Ctrl-C stops as anywhere)."""
+    def capture(face: str) -> dict[str, Cells]:
+        service.ask_check(face)
+        what = "corner photo A" if face == "A" else f"face {face}"
+        console.print(f"Take {what} with the phone: the page asks for it.", highlight=False)
+        waited = 0.0
+        try:
+            while waited < CHECK_WAIT:
+                interrupt.check()
+                faces = service.wait_check(0.5)
+                if faces is not None:
+                    return {f: tuple(r.candidates) for f, r in faces.items()}
+                waited += 0.5
+        finally:
+            service.end_check()
+        raise SudokuCubeError(f"no photo came from the phone in {CHECK_WAIT / 60:.0f} minutes; "
+                              "type the tokens instead, or press Enter to ask the phone again")
+    return capture
+
+
 def hand_over(service: PhoneService, folder: PhotoFolder, settings: CubeSettings,
               args: argparse.Namespace, console: Console) -> int:
     """Wait for the whole cube to be read from the phone's photos, then review and guide it
@@ -103,9 +132,10 @@ def hand_over(service: PhoneService, folder: PhotoFolder, settings: CubeSettings
         if reading is None:
             continue
         console.print("The cube is read from the phone's photos.")
+        companion = Companion(service.follow, phone_capture(service, console), "the phone")
         try:
             code = solve_with_review(str(folder.path), settings, args, console,
-                                     reading=reading, shown=service.follow)
+                                     reading=reading, companion=companion)
         except SudokuCubeError as e:
             service.refuse_reading(str(e))
             continue

@@ -7,7 +7,8 @@ listing and no way out of that folder. Errors are JSON: ``{"error": "what to cha
 
 API (all under ``/TOKEN/api/``): ``GET status`` (:meth:`PhoneService.status`), ``GET reading``
 (the whole reading as ``read --json`` prints it), ``POST face/U`` ... ``face/B`` and ``POST
-corner/A`` / ``corner/B`` with the photo's bytes as the body.
+corner/A`` / ``corner/B`` with the photo's bytes as the body, and ``POST check/F`` (or
+``check/A``) with the photo a check of the guide asks for.
 """
 from __future__ import annotations
 
@@ -90,6 +91,16 @@ def make_app(service: PhoneService, token: str) -> web.Application:
             return web.json_response(view)
         return take
 
+    async def check(request: web.Request) -> web.Response:
+        data = await request.read()
+        loop = asyncio.get_running_loop()
+        try:
+            view = await loop.run_in_executor(service.worker, service.check_upload,
+                                              request.match_info["name"], data)
+        except UploadRefused as e:
+            return error(e.status, str(e))
+        return web.json_response(view)
+
     app = web.Application(middlewares=[guard], client_max_size=MAX_UPLOAD_BYTES)
     for name in ASSETS:
         app.router.add_get(prefix + name, page(name))
@@ -97,4 +108,5 @@ def make_app(service: PhoneService, token: str) -> web.Application:
     app.router.add_get(prefix + "api/reading", reading)
     app.router.add_post(prefix + "api/face/{name:[URFDLB]}", upload("face"))
     app.router.add_post(prefix + "api/corner/{name:[AB]}", upload("corner"))
+    app.router.add_post(prefix + "api/check/{name:[URFDLBA]}", check)
     return app

@@ -43,6 +43,18 @@ class PhotoView(TypedDict):
     refused: str | None
 
 
+class CheckView(TypedDict):
+    """The photo a check of the guide asks for (``sudoku-cube check`` after a slip): a face,
+    or corner photo A (``corner``), how to hold the cube, and what the last photo read or why
+    it was refused."""
+
+    name: str
+    corner: bool
+    hold: str
+    faces: dict[str, FaceView]
+    refused: str | None
+
+
 class StatusView(TypedDict):
     """Everything the page shows: the kind of set, each photo, the next one to take, where
     the whole reading stands (``photos``: some missing; ``reading``; ``read``; ``refused``:
@@ -55,6 +67,7 @@ class StatusView(TypedDict):
     stage: Stage
     message: str
     step: StepView | None
+    check: CheckView | None
     uploads_left: int
 
 
@@ -91,6 +104,8 @@ class PhoneService:
         self._version = 0
         self._changed = threading.Condition(self._lock)
         self._guided: _Guided | None = None
+        self._check: CheckView | None = None
+        self._checked: dict[str, FaceReading] | None = None
 
     def kind(self) -> Kind:
         """The kind of set being taken (``faces`` or ``corners``)."""
@@ -107,16 +122,17 @@ class PhoneService:
                 self._refused[name] = _said_once(str(e))
         self._read_set_if_complete()
 
-    def _read_photo(self, kind: Kind, name: str, path: Path,
-                    img: np.ndarray | None = None) -> dict[str, FaceReading]:
-        """The faces of photo ``name`` at ``path`` (``img``: the image already loaded)."""
+    def _read_photo(self, kind: Kind, name: str, path: Path, img: np.ndarray | None = None,
+                    ocr: bool = True) -> dict[str, FaceReading]:
+        """The faces of photo ``name`` at ``path`` (``img``: the image already loaded;
+        ``ocr``: False reads without tesseract, as every check does)."""
         img = load_image(path) if img is None else img
         scale = file_scale(path, img)
+        reader = self.reader if ocr else self.reader.with_ocr("never")
         if kind == "corners":
-            return self.reader.read_corner_photo(img, name, source=f"corner photo {name}",
-                                                 file_scale=scale)
-        return {name: self.reader.read_face(img, source=f"photo {name}", face=name,
-                                            file_scale=scale)}
+            return reader.read_corner_photo(img, name, source=f"corner photo {name}",
+                                            file_scale=scale)
+        return {name: reader.read_face(img, source=f"photo {name}", face=name, file_scale=scale)}
 
     def upload(self, kind: Kind, name: str, data: bytes) -> PhotoView:
         """Store and read one photo: ``name`` is a face letter (``kind`` faces) or A/B
@@ -199,6 +215,65 @@ class PhoneService:
                 self._changed.wait(timeout)
             return self._version, self._reading, self._set_error
 
+    def ask_check(self, name: str) -> None:
+        """A check of the guide asks for a photo: face ``name``, or corner photo A (``"A"``);
+        the page asks the person for it until :meth:`check_upload` has read one."""
+        corner = name == "A"
+        with self._lock:
+            hold = pose_words(name, corner, self._centres())
+            self._check = {"name": name, "corner": corner, "hold": hold, "faces": {},
+                           "refused": None}
+            self._checked = None
+            self._version += 1
+            self._changed.notify_all()
+
+    def check_upload(self, name: str, data: bytes) -> CheckView:
+        """Store and read the photo a check asked for (kept in the folder's ``checks/``);
+        raises :class:`UploadRefused` when none is asked for, or the photo is not usable."""
+        with self._lock:
+            check = self._check
+            if check is None or check["name"] != name:
+                raise UploadRefused("no check asks for this photo now; press c in the guide on "
+                                    "the computer to check the cube", 409)
+            if self.uploads >= self.max_uploads:
+                raise UploadRefused(f"this session took its {self.max_uploads} photos; stop "
+                                    "the server and run `sudoku-cube serve --resume`", 429)
+            self.uploads += 1
+        incoming, img = self.folder.receive(name, data)
+        try:
+            faces = self._read_photo("corners" if check["corner"] else "faces", name, incoming,
+                                     img, ocr=False)
+        except SudokuCubeError as e:
+            self.folder.refuse(incoming, name)
+            message = _said_once(str(e))
+            with self._lock:
+                check["refused"], check["faces"] = message, {}
+            raise UploadRefused(message, 422) from None
+        self.folder.keep_check(incoming, name)
+        with self._lock:
+            check["refused"], check["faces"] = None, {f: face_view(r) for f, r in faces.items()}
+            self._checked = faces
+            self._version += 1
+            self._changed.notify_all()
+        return check
+
+    def wait_check(self, timeout: float) -> dict[str, FaceReading] | None:
+        """The faces read from the photo the check asked for, once it has come (waiting up to
+        ``timeout`` seconds; None when none came); the page stops asking for it."""
+        with self._changed:
+            if self._checked is None:
+                self._changed.wait(timeout)
+            faces, self._checked = self._checked, None
+            if faces is not None:
+                self._check = None
+                self._version += 1
+            return faces
+
+    def end_check(self) -> None:
+        """The check no longer waits for a photo (the person typed the answer instead)."""
+        with self._lock:
+            self._check, self._checked = None, None
+
     def follow(self, steps: list[Step], start: CubeState) -> None:
         """The terminal guides ``steps`` from ``start``: the page shows the step its cursor
         reached (the guide session remembers it)."""
@@ -233,16 +308,16 @@ class PhoneService:
             return {"kind": kind, "photos": [self._photo_view(kind, n, empty=True)
                                              for n in NAMES[kind]],
                     "next": NAMES[kind][0], "stage": "photos", "message": "", "step": None,
-                    "uploads_left": max(0, self.max_uploads - self.uploads)}
+                    "check": None, "uploads_left": max(0, self.max_uploads - self.uploads)}
         kind = self.kind()
         photos = [self._photo_view(kind, n) for n in NAMES[kind]]
         with self._lock:
             missing = [n for n in NAMES[kind] if n not in self._read]
             stage: Stage = ("photos" if missing else "read" if self._reading is not None
                             else "refused" if self._set_error else "reading")
-            message, left = self._set_error, self.max_uploads - self.uploads
+            message, left, check = self._set_error, self.max_uploads - self.uploads, self._check
         return {"kind": kind, "photos": photos, "next": missing[0] if missing else None,
-                "stage": stage, "message": message, "step": self.step(),
+                "stage": stage, "message": message, "step": self.step(), "check": check,
                 "uploads_left": max(0, left)}
 
     def reading_json(self) -> dict | None:

@@ -7,8 +7,9 @@ newest. A photo is stored under a name the server chooses: the face letter (``U`
 the corner photo (``A``, ``B``) that the page asked for, and the extension of the format its
 first bytes show; nothing the client sends names a file. Every photo received is kept: a photo
 that is replaced (a retake) moves to ``retaken/``, a refused one to ``refused/``, and photos of
-the other kind (corner photos when the person switches to six faces) to ``set-aside/``, so the
-folder itself always holds one photo set the readers accept.
+the other kind (corner photos when the person switches to six faces) to ``set-aside/``, and the
+photos taken for a check of the guide after a slip to ``checks/``, so the folder itself always
+holds one photo set the readers accept.
 """
 from __future__ import annotations
 
@@ -155,6 +156,10 @@ class PhotoFolder:
         target = self.path / f"{name}{incoming.suffix}"
         incoming.rename(target)
         return target
+
+    def keep_check(self, incoming: Path, name: str) -> Path:
+        """Keep a photo taken for a check of the guide in ``checks/``."""
+        return self._move(incoming, "checks", name)
 
     def refuse(self, incoming: Path, name: str) -> Path:
         """Keep a photo that was not used in ``refused/``."""

@@ -50,10 +50,11 @@ function title(kind, name) {
   return kind === "corners" ? `Corner photo ${name}` : `Face ${name} (${FACE_NAMES[name]})`;
 }
 
-function card(kind, photo, isNext) {
+function card(kind, photo, isNext, check) {
   const li = document.getElementById("photo-card").content.firstElementChild.cloneNode(true);
   li.dataset.photo = photo.name;
-  li.querySelector("h2").textContent = title(kind, photo.name);
+  li.querySelector("h2").textContent = check ? `Check: ${title(kind, photo.name)}`
+                                             : title(kind, photo.name);
   li.querySelector(".hold").textContent = photo.hold;
   const faces = li.querySelector(".faces");
   for (const [letter, view] of Object.entries(photo.faces)) faces.appendChild(faceGrid(letter, view));
@@ -67,18 +68,19 @@ function card(kind, photo, isNext) {
   li.classList.toggle("next", isNext);
   li.querySelector(".take span").textContent = read || photo.refused ? "Retake photo" : "Take photo";
   const input = li.querySelector("input");
-  input.setAttribute("aria-label", `photo ${photo.name}`);
-  input.addEventListener("change", () => send(kind, photo.name, input.files[0], li));
+  input.setAttribute("aria-label", `${check ? "check " : ""}photo ${photo.name}`);
+  const where = check ? "check" : kind === "corners" ? "corner" : "face";
+  input.addEventListener("change", () => send(where, photo.name, input.files[0], li));
   return li;
 }
 
-async function send(kind, name, file, li) {
+async function send(where, name, file, li) {
   if (!file || busy) return;
   busy = true;
   li.classList.add("busy");
-  setMessage(`Reading ${kind === "corners" ? "corner photo" : "face"} ${name}...`);
+  setMessage(`Reading ${where === "corner" ? "corner photo" : "photo"} ${name}...`);
   try {
-    await api(`${kind === "corners" ? "corner" : "face"}/${name}`, { method: "POST", body: file });
+    await api(`${where}/${name}`, { method: "POST", body: file });
   } catch (e) {
     setMessage(e.message);
   } finally {
@@ -93,6 +95,7 @@ function stageMessage(s) {
   if (s.stage === "photos") return s.next ? `Next: ${title(s.kind, s.next)}.` : "";
   if (s.stage === "reading") return "All photos are in: reading the whole cube...";
   if (s.stage === "refused") return s.message + " Retake that photo.";
+  if (s.check) return "The guide checks the cube: take the photo it asks for.";
   return s.step ? "" : "The cube is read. Check the reading on the computer; the steps appear " +
                        "here when the guide starts.";
 }
@@ -117,7 +120,10 @@ function render(s) {
   for (const b of document.querySelectorAll(".kinds button"))
     b.setAttribute("aria-pressed", String(b.dataset.kind === kind));
   const list = document.getElementById("photos");
-  list.replaceChildren(...s.photos.map(p => card(kind, p, p.name === s.next)));
+  list.replaceChildren(...s.photos.map(p => card(kind, p, p.name === s.next, false)));
+  const check = document.getElementById("check");
+  check.replaceChildren(...(s.check ? [card(s.check.corner ? "corners" : "faces", s.check,
+                                             true, true)] : []));
   if (!busy) setMessage(stageMessage(s));
   showStep(s.step);
 }
