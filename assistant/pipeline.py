@@ -142,16 +142,40 @@ def plan_grid(grid: GridSolution, settings: CubeSettings, *, optimal: bool = Fal
     return plan(grid, settings, optimal=optimal, targets=targets)
 
 
+class RememberedSolver:
+    """The grid solver, answering the same question about the same reading again from memory.
+
+    A reading is asked first whether any solved arrangement fits it (to set a photo held
+    turned upright) and is then solved for its plan; both questions have one answer, so the
+    grid is solved once. ``explain`` only changes how a failure is told, so it is not part of
+    the question; failures are not remembered (each caller asks for its own explanation)."""
+
+    def __init__(self) -> None:
+        self._last: tuple[tuple, GridSolution] | None = None
+
+    def __call__(self, state: CubeState, settings: CubeSettings, *a: object,
+                 **kw: object) -> GridSolution:
+        question = (state, settings, a, {k: v for k, v in kw.items() if k != "explain"})
+        if self._last is not None and self._last[0] == question:
+            return self._last[1]
+        grid = solve_grid(state, settings, *a, **kw)  # type: ignore[arg-type]
+        self._last = (question, grid)
+        return grid
+
+
 class BackgroundPlanner:
     """Plans each grid solution the review's check finds, in a background thread, so the plan
     is ready when the person accepts the reading. Use :meth:`solver` as the review's grid
-    solver and :meth:`plan_for` to get the plan of the accepted grid solution."""
+    solver and :meth:`plan_for` to get the plan of the accepted grid solution (``solve``: the
+    remembering grid solver to ask, shared with the checks made before the review)."""
 
     def __init__(self, settings: CubeSettings, tables: TablesLoading | None = None, *,
-                 optimal: bool = False, known: KnownPlan | None = None) -> None:
+                 optimal: bool = False, known: KnownPlan | None = None,
+                 solve: RememberedSolver | None = None) -> None:
         self.settings, self.tables, self.optimal, self.known = settings, tables, optimal, known
         self._pool = ThreadPoolExecutor(1, "planner")
         self._jobs: dict[int, tuple[GridSolution, Future]] = {}
+        self._solve = solve or RememberedSolver()
         self.grid_ms = 0.0
         """Time spent in the grid solver so far (milliseconds)."""
 
@@ -163,7 +187,7 @@ class BackgroundPlanner:
     def solver(self, state: CubeState, settings: CubeSettings, *a: Any, **kw: Any) -> GridSolution:
         """The grid solver, starting to plan its answer at once."""
         t0 = time.perf_counter()
-        grid = solve_grid(state, settings, *a, **kw)
+        grid = self._solve(state, settings, *a, **kw)
         self.grid_ms += 1000 * (time.perf_counter() - t0)
         if id(grid) not in self._jobs:
             self._jobs[id(grid)] = (grid, self._pool.submit(self._plan, grid))
@@ -185,14 +209,16 @@ def solve_state(state: CubeState, settings: CubeSettings = CubeSettings(), *,
                 optimal: bool = False, reading_ms: float | None = None,
                 grid: GridSolution | None = None, tables: TablesLoading | None = None,
                 planner: BackgroundPlanner | None = None, known: KnownPlan | None = None,
-                progress: Progress = _quiet, require_sure: bool = False) -> SolveResult:
+                progress: Progress = _quiet, require_sure: bool = False,
+                grid_solver: Callable[..., GridSolution] = solve_grid) -> SolveResult:
     """Solve the grid (unless the cube is already solved or ``grid`` is given) and plan.
 
     ``tables``: the planner's tables already loading (started here otherwise); ``planner``:
     the background planner that may already hold the plan of ``grid``; ``known``: plans being
     followed, kept when they still solve the cube; ``require_sure``: nobody reviews the
     reading, so a grid solution that is not sure stops here (SudokuCubeError naming the
-    stickers to check) instead of becoming a plan.
+    stickers to check) instead of becoming a plan; ``grid_solver``: the grid solver to ask
+    (a :class:`RememberedSolver` that has already solved this reading answers at once).
     """
     timings: dict[str, float] = {}
     if reading_ms is not None:
@@ -205,7 +231,7 @@ def solve_state(state: CubeState, settings: CubeSettings = CubeSettings(), *,
     if grid is None:
         progress(Event("grid"))
         t0 = time.perf_counter()
-        grid = solve_grid(state, settings)
+        grid = grid_solver(state, settings)
         timings["grid"] = round(1000 * (time.perf_counter() - t0), 1)
         if require_sure:
             require_grid_sure(state, grid, settings)

@@ -14,6 +14,7 @@ import os
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import Callable, NamedTuple
 
 from rich.console import Console
 
@@ -22,14 +23,15 @@ from sudoku_cube.assistant.files import load_one_verdict, load_state
 from sudoku_cube.assistant.guide_run import Companion, guide_plan
 from sudoku_cube.assistant.keys import interactive, read_line
 from sudoku_cube.assistant.markup import plain
-from sudoku_cube.assistant.pipeline import (BackgroundPlanner, Event, Progress, SolveResult,
-                                            TablesLoading, solve_state, start_tables)
+from sudoku_cube.assistant.pipeline import (BackgroundPlanner, Event, Progress,
+                                            RememberedSolver, SolveResult, TablesLoading,
+                                            solve_state, start_tables)
 from sudoku_cube.assistant.profile_option import chosen_reader
 from sudoku_cube.assistant.progress_view import ConsoleProgress
 from sudoku_cube.assistant.review_ui import ReviewQuit, kept_corrections, run_review
 from sudoku_cube.assistant.sessions import followed_plans
 from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.grid import GridUnsolvableError, photo_refusal, solve_grid
+from sudoku_cube.models.grid import GridSolution, GridUnsolvableError, photo_refusal, solve_grid
 from sudoku_cube.models.photo_turn import find_turned_photo
 from sudoku_cube.models.printable import printable
 from sudoku_cube.models.profile import CubeSettings
@@ -41,16 +43,24 @@ DEMO_SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "cubes" / "01
 """The bundled photos that ``sudoku-cube solve`` reads when given nothing."""
 
 
+class CubeRead(NamedTuple):
+    """What :func:`read_cube` read: the state, what the photos say about the digit 1 (from a
+    state file, what ``scan`` wrote into it, else None), for corner photos the photo each face
+    was read from (:func:`corner_photos`), and for face photos each face's file name
+    (:func:`face_photos`)."""
+
+    state: CubeState
+    ones: OneVerdict | None
+    corner_photos: dict[str, str] | None
+    face_files: dict[str, str] | None
+
+
 def read_cube(path: str | None, console: Console, args: argparse.Namespace | None = None,
               progress: Progress | None = None, reading: Reading | None = None
-              ) -> tuple[CubeState, OneVerdict | None, dict[str, str] | None,
-                         dict[str, str] | None]:
-    """A state from a photo folder (through vision, with the ``--profile`` and ``--ocr`` of
-    ``args``) or a state file (None = the demo sample), from photos what they say about the
-    digit 1 (from a state file, what ``scan`` wrote into it, else None), for corner photos
-    the photo each face was read from (:func:`corner_photos`), and for face photos each
-    face's file name (:func:`face_photos`). ``reading``: the photo folder's reading when it
-    was already read (``serve`` reads each photo as it arrives)."""
+              ) -> CubeRead:
+    """The cube in a photo folder (through vision, with the ``--profile`` and ``--ocr`` of
+    ``args``) or a state file (None = the demo sample). ``reading``: the photo folder's
+    reading when it was already read (``serve`` reads each photo as it arrives)."""
     p = Path(path) if path else DEMO_SAMPLE
     if not path:
         console.print(f"No input given: reading the bundled demo photos in {plain(p)}")
@@ -61,9 +71,9 @@ def read_cube(path: str | None, console: Console, args: argparse.Namespace | Non
         if progress is not None:
             progress(Event("reading"))
         reading = reading or chosen_reader(args).read_photo_set(p)
-        return (reading.state, ones_verdict(reading.faces), corner_photos(reading.faces),
-                face_photos(reading.faces))
-    return load_state(p), load_one_verdict(p), None, None
+        return CubeRead(reading.state, ones_verdict(reading.faces),
+                        corner_photos(reading.faces), face_photos(reading.faces))
+    return CubeRead(load_state(p), load_one_verdict(p), None, None)
 
 
 def face_photos(faces: dict) -> dict[str, str] | None:
@@ -72,17 +82,22 @@ def face_photos(faces: dict) -> dict[str, str] | None:
     return names if names and all(Path(n).stem.upper() == f for f, n in names.items()) else None
 
 
+GridSolver = Callable[..., GridSolution]
+"""A grid solver with :func:`solve_grid`'s signature (e.g. a :class:`RememberedSolver`)."""
+
+
 def upright_photos(state: CubeState, settings: CubeSettings, files: dict[str, str] | None,
-                   console: Console) -> CubeState:
+                   console: Console, solver: GridSolver | None = None) -> CubeState:
     """The reading of six face photos with a photo held turned set upright: when no solved
     arrangement fits the reading and turning one photo's reading back a quarter or half turn
     makes the cube consistent, say which photo and return that reading; else ``state``.
     ``files``: face -> its photo's file name (None for a state file or corner photos, whose
-    faces the reader sets upright itself)."""
+    faces the reader sets upright itself). ``solver``: the grid solver that solves the
+    reading afterwards, remembering this answer, so a consistent reading is solved once."""
     if not files:
         return state
     try:
-        solve_grid(state, settings, explain=False)
+        (solver or solve_grid)(state, settings, explain=False)
         return state
     except SudokuCubeError as e:
         if getattr(e, "reason", None) != "infeasible":
@@ -105,18 +120,20 @@ def corner_photos(faces: dict) -> dict[str, str] | None:
 
 
 def settings_for(state: CubeState, settings: CubeSettings, ones: "OneVerdict | None",
-                 args: argparse.Namespace | None, console: Console) -> CubeSettings:
+                 args: argparse.Namespace | None, console: Console,
+                 solver: GridSolver | None = None) -> CubeSettings:
     """The cube settings with the photos' verdict on the 1: when its 1s have a foot (and
     neither ``--symmetric`` nor ``--profile`` says otherwise), 1 is not symmetric, so the
     plan keeps every 1 upright; kept only when the grid solves so with every clearly read 1
-    as read (else the cube's design turns a 1 over and the 1 stays symmetric)."""
+    as read (else the cube's design turns a 1 over and the 1 stays symmetric); ``solver`` as
+    in :func:`upright_photos`."""
     if ones is None or not ones.has_foot or 1 not in settings.symmetric:
         return settings
     if getattr(args, "symmetric", None) is not None or getattr(args, "profile", None):
         return settings
     footed = replace(settings, symmetric=settings.symmetric - {1})
     try:
-        chosen = solve_grid(state, footed, explain=False).chosen
+        chosen = (solver or solve_grid)(state, footed, explain=False).chosen
     except SudokuCubeError as e:
         if getattr(e, "reason", None) == "too-doubtful":
             raise  # no reading of it would settle the 1 either: retake the photos first
@@ -141,18 +158,16 @@ def produce(path: str | None, settings: CubeSettings, args: argparse.Namespace, 
     err = Console(stderr=True)
     state, ones, photos, files = read_cube(path, err, args, progress)
     reading_ms = 1000 * (time.perf_counter() - t0)
+    solver = RememberedSolver()
     try:
-        settings = settings_for(state, settings, ones, args, err)
-        state = upright_photos(state, settings, files, err)
+        settings = settings_for(state, settings, ones, args, err, solver)
+        state = upright_photos(state, settings, files, err, solver)
         return solve_state(state, settings, optimal=getattr(args, "optimal", False),
                            reading_ms=reading_ms, tables=tables, progress=progress,
                            known=followed_plans(settings.symmetric) if remembered else None,
-                           require_sure=True)
+                           require_sure=True, grid_solver=solver)
     except GridUnsolvableError as e:
-        named = photo_refusal(e, state, photos)
-        if named is e:
-            raise
-        raise named from None
+        raise photo_refusal(e, state, photos) from None
 
 
 def continues_followed(args: argparse.Namespace) -> bool:
@@ -210,19 +225,21 @@ def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.N
         state, ones, photos, files = read_cube(path, console, args, progress, reading)
     t1 = time.perf_counter()
     reading_ms = 1000 * (t1 - t0)
+    solver = RememberedSolver()
     try:
-        settings = settings_for(state, settings, ones, args, console)
-        state = upright_photos(state, settings, files, console)
+        settings = settings_for(state, settings, ones, args, console, solver)
     except GridUnsolvableError as e:
-        named = photo_refusal(e, state, photos)
-        if named is e:
-            raise
-        raise named from None
-    t2 = time.perf_counter()
-    person = interactive() and not getattr(args, "plain", False)
+        raise photo_refusal(e, state, photos) from None
     planner = BackgroundPlanner(settings, tables, optimal=getattr(args, "optimal", False),
                                 known=followed_plans(settings.symmetric)
-                                if continues_followed(args) else None)
+                                if continues_followed(args) else None, solve=solver)
+    try:
+        state = upright_photos(state, settings, files, console, planner.solver)
+    except GridUnsolvableError as e:
+        planner.close()
+        raise photo_refusal(e, state, photos) from None
+    t2 = time.perf_counter()
+    person = interactive() and not getattr(args, "plain", False)
     try:
         try:
             state, check = run_review(console, state, settings, read_line if person else None,
