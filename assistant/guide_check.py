@@ -23,11 +23,13 @@ from sudoku_cube.assistant.slip_check import (Cells, corner_cells, corner_photo,
                                               first_look_words, photo_cells, show_face_words,
                                               tokens_cells)
 from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.models.face_words import face_words
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.moves import format_moves
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.slip_first_look import first_look
 from sudoku_cube.models.slips import Verdict, find_slip
+from sudoku_cube.models.state import CubeState
 from sudoku_cube.models.state_format import to_json
 from sudoku_cube.vision.reader import Reader
 from sudoku_cube.vision.storage import atomic_write_text, data_dir
@@ -72,8 +74,8 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
     words = first_look_words(look, cursor.state())
     seen: dict[str, Cells] = {}
     while True:
-        console.print(f"Check: {words}. "
-                      f"{plain(_inputs(face, corner, source if capture else ''))}",
+        how = _inputs(face, corner, source if capture else "", cursor.state())
+        console.print(f"Check: {words}. {plain(how)}",
                       highlight=False)
         try:
             got = _answer(ask(f"{face}> "), face, reader, capture, corner)
@@ -91,10 +93,12 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
         words = show_face_words(face, cursor.state())
 
 
-def _inputs(face: str, corner: bool, source: str) -> str:
+def _inputs(face: str, corner: bool, source: str, cube: CubeState | None = None) -> str:
     """How to answer the question asked: what to type or press (``source``: where Enter takes
-    the photo from, "" for nowhere)."""
-    how = (f"Type the {face} face's nine tokens row by row, or the path of a photo of it; "
+    the photo from, "" for nowhere; ``cube``: the cube as it should be, to name the face by
+    its centre digit)."""
+    name = face_words(cube, face) if cube is not None else f"the {face} face"
+    how = (f"Type the nine tokens of {name} row by row, or the path of a photo of it; "
            "A=path or B=path for a corner photo")
     if source:
         how = f"Press Enter to take {'corner photo A' if corner else 'it'} from {source}. " + how

@@ -25,16 +25,22 @@ from sudoku_cube.assistant.slip_check import Cells
 from sudoku_cube.assistant.watch import WatchEvent, corner_readings, watch
 from sudoku_cube.assistant.watch_canvas import watch_canvas, watch_scene
 from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.models.face_words import centre_words
 from sudoku_cube.models.moves import format_moves
 from sudoku_cube.models.profile import CubeSettings
+from sudoku_cube.models.state import CubeState
 from sudoku_cube.vision.camera import parse_source
 from sudoku_cube.vision.camera_settings import CameraSettings
 from sudoku_cube.vision.camera_setup import profile_frames
 from sudoku_cube.vision.reader import Reader
 
-HOLD_HINT = ("Watching: hold the cube so that the camera sees the corner where U, F and R "
-             "meet (U on top, F lower left, R lower right), as in corner photo A; turn each "
-             "layer and hold still a moment.")
+def hold_hint(state: CubeState) -> str:
+    """How to hold the cube for the watch, the faces named by their centre digits (letters
+    beside): the corner where the top, front and right faces meet towards the camera."""
+    u, f, r = (centre_words(state, x) for x in ("U", "F", "R"))
+    return (f"Watching: hold the cube so that the camera sees the corner where {u} on top (U), "
+            f"{f} lower left (F) and {r} lower right (R) meet, as in corner photo A; turn "
+            "each layer and hold still a moment.")
 
 
 def camera_frames(text: str, camera: CameraSettings | None = None) -> Iterator[np.ndarray]:
@@ -106,7 +112,7 @@ class WatchWindow:
     def __init__(self, window: LiveWindow, cursor: GuideCursor,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.window, self.cursor, self.clock = window, cursor, clock
-        self.notice = HOLD_HINT
+        self.notice = hold_hint(cursor.state())
         self.sign: tuple[str, str, float] | None = None
         self.keys: list[str] = []
         self.last: tuple[np.ndarray, dict[str, np.ndarray]] | None = None
@@ -157,7 +163,7 @@ def watch_plain(console: Console, cursor: GuideCursor, source: str,
                 reader: Reader = Reader(), window: LiveWindow | None = None) -> list[WatchEvent]:
     """Watch without a terminal UI: one printed line per event; frames read with ``reader``;
     ``window`` (if any) shows each frame and takes keys."""
-    console.print(HOLD_HINT)
+    console.print(hold_hint(cursor.state()), highlight=False)
     if cursor.current is not None:
         console.print(f"Step {cursor.position + 1}: {cursor.current.move} "
                       f"({cursor.current.description}).")
@@ -188,7 +194,7 @@ def watch_screen(console: Console, cursor: GuideCursor, source: str,
     """Watch with the guide's step screen, redrawn after each event; keys n/b/q work (in the
     terminal and in ``window``, which shows each frame); ``speak`` says each new step as it is
     shown (a hands-free solve); frames read with ``reader``."""
-    notice = HOLD_HINT
+    notice = hold_hint(cursor.state())
     spoken: int | None = None
     live = WatchWindow(window, cursor) if window is not None else None
 

@@ -24,13 +24,19 @@ def centre_name(c: Sticker, face: str, clash: bool = False) -> str:
     return f"centre {c.digit}{how} ({face})"
 
 
-def face_words(state: CubeState, face: str) -> str:
-    """'the face with centre 7 (R)'; when another face has the same centre digit, the
-    centre's direction is added as that face is seen."""
+def centre_words(state: CubeState, face: str) -> str:
+    """'centre 7'; when another face has the same centre digit, the centre's direction is
+    added as that face is seen: 'centre 7, pointing right'."""
     c = centre(state, face)
     same = [f for f in FACES if f != face and centre(state, f).digit == c.digit]
     how = f", {_POINTS[c.rot]}" if same and state.n % 2 == 1 else ""
-    return f"the face with centre {c.digit}{how} ({face})"
+    return f"centre {c.digit}{how}"
+
+
+def face_words(state: CubeState, face: str) -> str:
+    """'the face with centre 7 (R)', with the centre's direction where another face has the
+    same digit (:func:`centre_words`)."""
+    return f"the face with {centre_words(state, face)} ({face})"
 
 
 def hold_words(state: CubeState) -> str:

@@ -8,7 +8,7 @@ from rich.console import Console
 from sudoku_cube.assistant.guide import GuideCursor, plan_steps
 from sudoku_cube.assistant.guide_ui import resume_notice, screen_of
 from sudoku_cube.assistant.pipeline import solve_state
-from sudoku_cube.models.face_words import centre, face_words, hold_words
+from sudoku_cube.models.face_words import centre, centre_words, face_words, hold_words
 from sudoku_cube.models.generator import make_puzzle
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.profile import CubeSettings
@@ -46,3 +46,24 @@ def test_the_guide_starts_by_saying_how_to_hold_the_cube():
     text = " ".join(console.export_text().split())
     assert f"centre {centre(plan.start, 'F').digit} towards you (F" in text
     assert len(console.export_text().splitlines()) <= 24
+
+
+def test_watch_and_check_prompts_name_faces_by_their_centres():
+    """The watch's hold hint and the guide's check prompt name the faces by their centre
+    digits, letters beside."""
+    from sudoku_cube.assistant.guide_check import check_cube
+    from sudoku_cube.assistant.guide_watch import hold_hint
+
+    state = make_puzzle(8, 20).state
+    plan = solve_state(state, CubeSettings()).plan
+    cursor = GuideCursor(plan_steps(plan), plan.start, remember=False, position=2)
+    now = cursor.state()
+    hint = hold_hint(now)
+    for face, where in (("U", "on top"), ("F", "lower left"), ("R", "lower right")):
+        assert f"{centre_words(now, face)} {where} ({face})" in hint
+    console = Console(file=io.StringIO(), width=100, record=True, color_system=None)
+    asked = []
+    assert check_cube(cursor, console, lambda p: asked.append(p) or "q") == "Check cancelled."
+    text = " ".join(console.export_text().split())
+    face = asked[0][0]
+    assert f"Type the nine tokens of {face_words(now, face)} row by row" in text
