@@ -18,6 +18,7 @@ from typing import Callable
 from rich.console import Console
 
 from sudoku_cube.assistant.guide import GuideCursor, steps_from_moves
+from sudoku_cube.assistant.keys import LineReader
 from sudoku_cube.assistant.markup import plain
 from sudoku_cube.assistant.slip_check import (Cells, corner_cells, corner_photo,
                                               first_look_words, photo_cells, show_face_words,
@@ -34,8 +35,6 @@ from sudoku_cube.models.state_format import to_json
 from sudoku_cube.vision.reader import Reader
 from sudoku_cube.vision.storage import atomic_write_text, data_dir
 
-LineReader = Callable[[str], str]
-"""Asks a question and returns the typed line ("q" at end of input)."""
 Capture = Callable[[str], dict[str, Cells]]
 """Takes what the camera sees of a face (or corner A when it is asked for "A")."""
 
@@ -73,14 +72,18 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
     face, corner = look.face, look.corner_first
     words = first_look_words(look, cursor.state())
     seen: dict[str, Cells] = {}
+    refused = ""
     while True:
         how = _inputs(face, corner, source if capture else "", cursor.state())
         console.print(f"Check: {words}. {plain(how)}",
                       highlight=False)
+        typed = ask(f"{face}> ", prefill=refused) if refused else ask(f"{face}> ")
+        refused = ""
         try:
-            got = _answer(ask(f"{face}> "), face, reader, capture, corner)
+            got = _answer(typed, face, reader, capture, corner)
         except SudokuCubeError as e:
             console.print(f"[red]{plain(e)}[/]")
+            refused = typed.strip()  # offered again for editing: one token mended, not nine
             continue
         if got is None:
             return "Check cancelled."

@@ -11,7 +11,8 @@ import os
 import select
 import shutil
 import sys
-from typing import Callable
+from types import ModuleType
+from typing import Callable, Protocol
 
 ESCAPES = {
     "[A": "up", "[B": "down", "[C": "right", "[D": "left", "OA": "up", "OB": "down",
@@ -135,12 +136,39 @@ def read_key() -> str:
         termios.tcsetattr(fd, termios.TCSADRAIN, old)
 
 
-def read_line(prompt: str = "") -> str:
-    """One typed line (end of input counts as 'q')."""
+class LineReader(Protocol):
+    """Asks a question and returns the typed line ("q" at end of input); ``prefill`` is text
+    offered for editing (an entry that was refused, to mend rather than type again)."""
+
+    def __call__(self, prompt: str, /, prefill: str = "") -> str:
+        ...
+
+
+def _line_editing() -> ModuleType | None:
+    """Python's readline (arrow keys, history, editing for ``input``) where the platform has
+    it and stdin is a terminal; None otherwise."""
+    if not sys.stdin.isatty():
+        return None
+    try:
+        import readline
+    except ImportError:  # not every platform has it: plain input() then
+        return None
+    return readline
+
+
+def read_line(prompt: str = "", prefill: str = "") -> str:
+    """One typed line, with line editing and the earlier entries a press of the up arrow away
+    on a terminal; ``prefill`` is put on the line for editing (end of input counts as 'q')."""
+    editing = _line_editing()
+    if editing is not None and prefill:
+        editing.set_startup_hook(lambda: editing.insert_text(prefill))
     try:
         return input(prompt)
     except EOFError:
         return "q"
+    finally:
+        if editing is not None and prefill:
+            editing.set_startup_hook(None)
 
 
 KeyReader = Callable[[], str]

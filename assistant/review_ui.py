@@ -16,6 +16,7 @@ from typing import Callable, Mapping
 from rich.console import Console
 
 from sudoku_cube.assistant.interrupt import set_resume_command
+from sudoku_cube.assistant.keys import LineReader
 from sudoku_cube.assistant.markup import plain
 from sudoku_cube.assistant.review import (ReviewCheck, accepted, apply_corrections, check_reading,
                                           confirmed, parse_corrections, suggestion_lines,
@@ -91,7 +92,7 @@ def kept_corrections(stop: ReviewQuit) -> str:
 
 
 def run_review(console: Console, state: CubeState, settings: CubeSettings = CubeSettings(),
-               read_line: Callable[[str], str] | None = None,
+               read_line: LineReader | None = None,
                solver: Callable[..., GridSolution] | None = None,
                extra: dict | None = None,
                photos: Mapping[str, str] | None = None) -> tuple[CubeState, ReviewCheck]:
@@ -123,7 +124,7 @@ def run_review(console: Console, state: CubeState, settings: CubeSettings = Cube
 
 
 def _review_loop(console: Console, state: CubeState, settings: CubeSettings,
-                 read_line: Callable[[str], str] | None,
+                 read_line: LineReader | None,
                  solver: Callable[..., GridSolution] | None,
                  corrected: list[CubeState], photos: Mapping[str, str] | None = None
                  ) -> tuple[CubeState, ReviewCheck]:
@@ -154,11 +155,14 @@ def _review_loop(console: Console, state: CubeState, settings: CubeSettings,
             for line in suggestion_lines(state, check):
                 console.print(f"taking the grid's suggestion {line}")
             return accepted(state, check), check
+        refused = ""
         while True:
             more = view.page_count(console) > 1
             unsure = check.ok and not check.sure
-            answer = read_line((PROMPT_UNSURE_MORE if more else PROMPT_UNSURE) if unsure else
-                               (PROMPT_MORE if more else PROMPT)).strip()
+            prompt = ((PROMPT_UNSURE_MORE if more else PROMPT_UNSURE) if unsure else
+                      (PROMPT_MORE if more else PROMPT))
+            answer = (read_line(prompt, prefill=refused) if refused else read_line(prompt)).strip()
+            refused = ""
             if answer.lower() in ("q", "quit"):
                 raise ReviewQuit(corrected_count(read, state))
             if answer == "+":
@@ -182,6 +186,7 @@ def _review_loop(console: Console, state: CubeState, settings: CubeSettings,
                 corrections = parse_corrections(answer, state.n)
             except SudokuCubeError as e:
                 console.print(f"[red]{plain(e)}[/]")
+                refused = answer  # offered again for editing: mend it, not type it all again
                 continue
             state = corrected[0] = apply_corrections(state, corrections)
             break

@@ -87,12 +87,13 @@ def swapped_pair(seed: int = 11):
 
 def scripted(*answers: str) -> tuple[Callable[[str], str], list[str]]:
     """A person at the review: ``ask(prompt)`` gives ``answers`` one after another and
-    ``prompts`` records what was asked."""
+    ``prompts`` records what was asked (with ``[text]`` after it when ``text`` was offered for
+    editing)."""
     given = iter(answers)
     prompts: list[str] = []
 
-    def ask(prompt: str) -> str:
-        prompts.append(prompt)
+    def ask(prompt: str, prefill: str = "") -> str:
+        prompts.append(prompt if not prefill else f"{prompt}[{prefill}]")
         return next(given)
 
     return ask, prompts

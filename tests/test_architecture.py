@@ -26,11 +26,12 @@ photos; calibration fits vision's recognisers; the assistant's ``generate`` writ
 FORBIDDEN_IN_MODELS = ("cv2", "rich", "PIL", "pytesseract", "platformdirs", "pathlib",
                        "tempfile", "shutil")
 OPTIONAL = {("models/centre_search.py", "_twophase"), ("assistant/keys.py", "termios"),
+            ("assistant/keys.py", "readline"),
             ("assistant/keys.py", "tty"), ("assistant/guide_watch.py", "termios"),
             ("assistant/guide_watch.py", "tty"), ("vision/file_lock.py", "fcntl"),
             ("assistant/entry.py", "cli")}
 """Imports that may fail on purpose, so they stand where they are used: the optional C
-extension, the POSIX-only terminal and locking modules; and the console script's import of
+extension, the POSIX-only terminal, line editing and locking modules; and the console script's import of
 the CLI, which stands inside its Ctrl-C guard (``assistant/entry.py``)."""
 LAZY_ALLOWED = ("assistant/commands/", "assistant/bench/")
 """A command's entry: the one place an import may stand inside a function (the CLI imports
