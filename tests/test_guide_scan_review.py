@@ -107,3 +107,33 @@ def _reviewed():
     files = sorted(data_dir().glob(f"{REVIEWED_PREFIX}*.json"))
     assert len(files) == 1, files
     return files[0]
+
+
+@pytest.mark.parametrize("go_on", ["", "n"])
+def test_scan_offers_to_go_straight_on_to_the_plan(go_on, tmp_path, capsys, monkeypatch):
+    """At the end of a scan on a terminal, Enter goes on to the plan of the reading (as the
+    printed `solve` command would); n keeps the reading and says the command for later."""
+    _session("URFDLB", str(VIDEO))
+    answers = iter(["", go_on])
+    prompts = []
+    monkeypatch.setattr(scan_command, "interactive", lambda: True)
+    monkeypatch.setattr(scan_command, "read_line",
+                        lambda prompt="", prefill="": prompts.append(prompt) or next(answers))
+    out_file = tmp_path / "s.json"
+    assert main(["scan", "--resume", "--no-window", "-o", str(out_file)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert prompts[-1] == "Go on to the plan now? [Y/n] "
+    assert load_state(out_file).stickers == load_state(TRUTH).stickers
+    planned = "Step 1 " in out or "face turns" in out
+    assert planned == (go_on == ""), out[-600:]
+    if go_on:
+        assert f"The reading is kept. Later: sudoku-cube solve {out_file}" in out
+
+
+def test_scan_without_a_terminal_says_the_solve_command(tmp_path, capsys):
+    _session("URFDLB", str(VIDEO))
+    out_file = tmp_path / "s.json"
+    assert main(["scan", "--resume", "--no-window", "-o", str(out_file), "--symmetric", "1"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert f"Next: sudoku-cube solve {out_file} --symmetric 1" in out
+    assert "Go on to the plan" not in out

@@ -178,9 +178,37 @@ def run(args: argparse.Namespace) -> int:
                           + "\n")
     except WriteFailed as e:
         raise SudokuCubeError(f"{e}\n  {kept[0].upper()}{kept[1:]}.") from None
-    console.print(f"Reading written to {plain(out)}\nNext: sudoku-cube solve "
-                  f"{plain(shlex.quote(str(out)))}")
-    return 0
+    console.print(f"Reading written to {plain(out)}", highlight=False)
+    return _go_on_to_plan(args, console, out)
+
+
+def _solve_argv(args: argparse.Namespace, out: Path) -> list[str]:
+    """The ``solve`` command line for the reading written to ``out``, with this scan's
+    --profile and --symmetric."""
+    argv = ["solve", str(out)]
+    if getattr(args, "profile", None):
+        argv += ["--profile", args.profile]
+    if getattr(args, "symmetric", None):
+        argv += ["--symmetric", args.symmetric]
+    return argv
+
+
+def _go_on_to_plan(args: argparse.Namespace, console: Console, out: Path) -> int:
+    """Offer to go straight on to the plan (Enter or y: ``solve`` runs on the reading, as the
+    printed command would); otherwise, or without a terminal, say the command to run."""
+    argv = _solve_argv(args, out)
+    command = "sudoku-cube " + " ".join(shlex.quote(a) for a in argv)
+    if not interactive():
+        console.print(f"Next: {plain(command)}", highlight=False)
+        return 0
+    answer = read_line("Go on to the plan now? [Y/n] ").strip().lower()
+    if answer not in ("", "y", "yes"):
+        console.print(f"The reading is kept. Later: {plain(command)}", highlight=False)
+        return 0
+    from sudoku_cube.assistant.cli import build_parser
+
+    solve = build_parser("solve").parse_args(argv)
+    return int(solve.handler(solve) or 0)
 
 
 def _capture(args, console: Console, scanner: Scanner, source, camera: CameraSettings | None,
