@@ -45,6 +45,12 @@ SVG_WIDTH = 720
 SVG_ROW = 220
 """Height of one step in the SVG plan (px): the move and its words, the cube as held, the net
 after the turn."""
+SVG_PAGE = SVG_WIDTH * 297 / 210
+"""Height of one A4 page of the SVG plan in its units (an A4 page as wide as the drawing)."""
+SVG_MARGIN = 40
+"""Space above the first row of each SVG page (and at least as much below the last)."""
+SVG_ROWS_PER_PAGE = int((SVG_PAGE - 2 * SVG_MARGIN) // SVG_ROW)
+"""Rows (the start or a step) on one SVG page: four."""
 HELD_BOX = (200, 14, 190, 190)
 """Where the picture of the held cube sits in a row (x, y, width, height)."""
 NET_HEIGHT = 186
@@ -128,22 +134,36 @@ def _svg_row(y: int, heading: str, sub: list[str], words: str, state: CubeState,
 
 
 def plan_svg(steps: Sequence[Step], start: CubeState) -> str:
-    """One tall SVG: the start, then a row per step with the move, its number, phase and words,
-    the cube as held with the layer to turn and the arrow, and the net after the turn."""
-    height = SVG_ROW * (len(steps) + 1)
+    """An SVG of A4 pages: the start, then a row per step with the move, its number, phase and
+    words, the cube as held with the layer to turn and the arrow, and the net after the turn.
+
+    The drawing is as wide as an A4 page and as tall as whole pages (``SVG_PAGE`` units each,
+    the A4 ratio), :data:`SVG_ROWS_PER_PAGE` rows to a page between margins, so that a browser
+    printing it page by page on A4 never cuts a step in two."""
+    rows = [_svg_row(0, "Start", [f"{len(steps)} face turns"],
+                     f"{hold_words(start)} for the whole solve.", start, None, start,
+                     frozenset(), "start")]
     combined = is_combined(steps)
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{SVG_WIDTH}" height="{height}" '
-             f'viewBox="0 0 {SVG_WIDTH} {height}" font-family="DejaVu Sans, sans-serif">',
-             f'<rect width="{SVG_WIDTH}" height="{height}" fill="#fff"/>',
-             _svg_row(0, "Start", [f"{len(steps)} face turns"],
-                      f"{hold_words(start)} for the whole solve.",
-                      start, None, start, frozenset(), "start")]
     for i, step in enumerate(steps):
         sub = [f"Step {i + 1} of {len(steps)}"] + textwrap.wrap(
             phase_title(step.phase, combined), 27)
-        parts.append(_svg_row(SVG_ROW * (i + 1), str(step.move), sub, step_words(step),
-                              step.before, step.move, step.after, moved_stickers(step),
-                              "after the turn (marked: moved)"))
+        rows.append(_svg_row(0, str(step.move), sub, step_words(step), step.before, step.move,
+                             step.after, moved_stickers(step), "after the turn (marked: moved)"))
+    pages = -(-len(rows) // SVG_ROWS_PER_PAGE)
+    height = SVG_PAGE * pages
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="210mm" height="{297 * pages}mm" '
+             f'viewBox="0 0 {SVG_WIDTH} {height:g}" font-family="DejaVu Sans, sans-serif">',
+             "<style>@page{size:A4;margin:0}</style>",
+             f'<rect width="{SVG_WIDTH}" height="{height:g}" fill="#fff"/>']
+    for k, row in enumerate(rows):
+        page, place = divmod(k, SVG_ROWS_PER_PAGE)
+        y = page * SVG_PAGE + SVG_MARGIN + place * SVG_ROW
+        parts.append(row.replace('transform="translate(0 0)"', f'transform="translate(0 {y:g})"',
+                                 1))
+    for page in range(pages):
+        parts.append(f'<text x="{SVG_WIDTH / 2:g}" y="{(page + 1) * SVG_PAGE - 16:g}" '
+                     f'font-size="10" fill="#888" text-anchor="middle">page {page + 1} of '
+                     f"{pages}</text>")
     parts.append("</svg>")
     return "".join(parts)
 

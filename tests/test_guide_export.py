@@ -59,7 +59,7 @@ def test_svg_boxes_do_not_overlap_and_fit_the_canvas_words_wrap_whole_phase_in_w
     start, steps = _plan(8)
     svg = plan_svg(steps, start)
     root = ET.fromstring(svg)
-    width, height = float(root.get("width")), float(root.get("height"))
+    width, height = map(float, root.get("viewBox").split()[2:])  # drawn in these units
     boxes = _boxes(root)
     assert sum(1 for b in boxes if b[0] == "net") == len(steps) + 1
     assert sum(1 for b in boxes if b[0] == "held") == len(steps) + 1
@@ -126,3 +126,30 @@ def test_printed_html_has_three_or_four_steps_a_page(tmp_path):
     order = [int(n) for n in re.findall(r"Step (\d+) of 22", text)]
     assert order == list(range(1, 23))  # no step split or lost between pages
     assert all(f"as you hold it" in p for p in pages if "Step" in p)
+
+
+def test_printed_svg_keeps_every_step_whole_on_its_page(tmp_path):
+    """The SVG plan is drawn as A4 pages of whole rows: printed from Chromium on A4, each
+    printed page holds the start or steps it was drawn with, in order, and its own footer."""
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    assert chromium, "headless Chromium is needed (Debian package chromium; `make system`)"
+    assert shutil.which("pdftotext"), "pdftotext is needed (Debian package poppler-utils)"
+    start, steps = _plan(22, seed=8)
+    page = export_plan(tmp_path / "plan.svg", steps, start)
+    pdf = tmp_path / "plan.pdf"
+    subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                    "--disable-background-networking", "--disable-component-update",
+                    "--disable-sync", f"--user-data-dir={tmp_path / 'profile'}",
+                    "--no-pdf-header-footer", f"--print-to-pdf={pdf}", page.as_uri()],
+                   check=True, capture_output=True, timeout=120)
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], check=True,
+                          capture_output=True, text=True).stdout
+    pages = [p for p in text.split("\f") if p.strip()]
+    assert len(pages) == 6  # the start and 22 steps, four rows a page
+    for k, p in enumerate(pages):
+        first = max(1, 4 * k)  # page 1: the start and steps 1-3
+        want = list(range(first, min(22, 4 * k + 3) + 1))
+        assert [int(n) for n in re.findall(r"Step (\d+) of 22", p)] == want, (k, p)
+        assert f"page {k + 1} of 6" in p
+        assert p.count("after the turn") == len(want)  # each step's net on its page
+    assert "Start" in pages[0] and "Hold the cube with" in pages[0]
