@@ -91,7 +91,7 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
         verdict = find_slip(cursor.start, moves, done, seen, settings)
         if verdict.outcome != "ambiguous" or not verdict.ask_face:
             return _conclude(cursor, verdict)
-        console.print(verdict.message(), highlight=False)
+        console.print(verdict.message(cursor.state()), highlight=False)
         face, corner = verdict.ask_face, False
         words = show_face_words(face, cursor.state())
 
@@ -111,14 +111,15 @@ def _inputs(face: str, corner: bool, source: str, cube: CubeState | None = None)
 def _conclude(cursor: GuideCursor, verdict: Verdict) -> str:
     """Switch the cursor to the new plan when a slip was found; the line to show. The real
     cube is saved, so that the new plan can be taken up again in a later run."""
+    message = verdict.message(cursor.state())
     if verdict.outcome == "found" and verdict.best is not None:
         real = verdict.best.state
         cursor.follow(steps_from_moves(real, verdict.repair), real)
         path = data_dir() / "after-slip.json"
         atomic_write_text(path, to_json(real))
-        return (f"{verdict.message()} To take it up later: sudoku-cube guide {path} --moves "
+        return (f"{message} To take it up later: sudoku-cube guide {path} --moves "
                 f"\"{format_moves(verdict.repair)}\"")
-    return verdict.message()
+    return message
 
 
 def make_checker(console: Console, ask: LineReader, settings: CubeSettings = CubeSettings(),

@@ -155,8 +155,10 @@ def first_look_json(look: FirstLook, cube: CubeState | None = None) -> dict[str,
             "corner_share": look.corner_share, "words": first_look_words(look, cube)}
 
 
-def verdict_json(verdict: Verdict, step: int, seen: Sequence[str]) -> dict[str, Any]:
-    """A check's answer as JSON-ready data."""
+def verdict_json(verdict: Verdict, step: int, seen: Sequence[str],
+                 cube: CubeState | None = None) -> dict[str, Any]:
+    """A check's answer as JSON-ready data (``cube``: the cube as the plan expects it, to name
+    faces by their centre digits in the message)."""
     def expl(e: Explanation) -> dict[str, Any]:
         return {"description": e.describe(),
                 "slips": [{"kind": s.kind, "step": s.step, "planned": str(s.planned),
@@ -164,7 +166,7 @@ def verdict_json(verdict: Verdict, step: int, seen: Sequence[str]) -> dict[str, 
                           for s in e.slips]}
 
     out: dict[str, Any] = {"outcome": verdict.outcome, "step": step, "seen": list(seen),
-                           "message": verdict.message(), "stats": verdict.stats}
+                           "message": verdict.message(cube), "stats": verdict.stats}
     if verdict.best is not None:
         out["explanation"] = expl(verdict.best)
     if verdict.outcome == "found":

@@ -123,8 +123,8 @@ class Watcher:
             c.follow(steps_from_moves(real, verdict.repair), real)
             return WatchEvent("slip", step, verdict.message(), verdict)
         if verdict.outcome == "ambiguous":
-            return WatchEvent("ambiguous", c.position, verdict.message(), verdict)
-        return WatchEvent("lost", c.position, verdict.message(), verdict)
+            return WatchEvent("ambiguous", c.position, verdict.message(c.state()), verdict)
+        return WatchEvent("lost", c.position, verdict.message(c.state()), verdict)
 
 
 def corner_readings(frames: Iterable[np.ndarray], reader: Reader = Reader(),

@@ -26,6 +26,7 @@ from typing import Iterable, Mapping, Sequence
 import numpy as np
 
 from .cube_rotations import relabel_moves
+from .face_words import face_words
 from .geometry import FACE_NAMES, FACES
 from .moves import Move, format_moves, invert_moves, simplify
 from .profile import CubeSettings
@@ -83,8 +84,13 @@ class Verdict:
     shown: tuple[str, ...] = ()
     """The faces seen, for the words of an "as expected" that they cannot settle."""
 
-    def message(self) -> str:
-        """What to tell the person."""
+    def message(self, cube: CubeState | None = None) -> str:
+        """What to tell the person; with ``cube`` (the cube as the plan expects it) faces are
+        named by their centre digits, the letters beside."""
+        def name(face: str) -> str:
+            return face_words(cube, face) if cube is not None else \
+                f"the {FACE_NAMES[face]} face ({face})"
+
         if self.outcome == "as expected":
             if not self.candidates or not self.ask_face:
                 return "The cube matches the plan at this step."
@@ -92,12 +98,11 @@ class Verdict:
             ahead = _steps_words(s for c in self.candidates for s in c.slips if s.kind == "ahead")
             what = " or ".join(([f"how {made} was made"] if made else [])
                                + ([f"whether {ahead} was made already"] if ahead else []))
-            faces = [f"the {FACE_NAMES[f]} face ({f})" for f in self.shown]
+            faces = [name(f) for f in self.shown]
             who = (f"{faces[0][0].upper()}{faces[0][1:]} matches" if len(faces) == 1 else
                    "The faces shown match" if faces else "What was shown matches")
             return (f"{who} the plan at this step, but cannot show {what}: a slip there looks "
-                    f"the same on it. Show me the {FACE_NAMES[self.ask_face]} face "
-                    f"({self.ask_face}) to be sure.")
+                    f"the same on it. Show me {name(self.ask_face)} to be sure.")
         if self.outcome == "found":
             assert self.best is not None
             text = f"Found the slip: {self.best.describe()}."
@@ -111,8 +116,7 @@ class Verdict:
             if len(self.candidates) > shown:
                 lines.append(f"  (and {len(self.candidates) - shown} more)")
             return "\n".join([f"{len(self.candidates)} explanations fit what was seen:", *lines,
-                              f"Show me the {FACE_NAMES[self.ask_face or 'F']} face "
-                              f"({self.ask_face}) to tell them apart."])
+                              f"Show me {name(self.ask_face or 'F')} to tell them apart."])
         return ("No likely slip explains this face: the cube is further from the plan than one "
                 "or two mistakes. Check that the face was shown the right way up; otherwise "
                 "scan the whole cube again (sudoku-cube scan) and start a new plan.")

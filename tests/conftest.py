@@ -13,7 +13,7 @@ from sudoku_cube.models.state import CubeState
 from sudoku_cube.models.stickers import Hypothesis, Sticker
 
 __all__ = ["random_design", "random_moves", "assert_clear_error", "quad_pitch", "open_cell",
-           "unsure_reading", "scripted", "swapped_pair", "said_captured"]
+           "unsure_reading", "scripted", "swapped_pair", "said_captured", "video_centres"]
 
 FLOOR = 0.05 / 36
 """The recogniser's floor score for a sticker it could not rule out."""
@@ -139,3 +139,15 @@ def said_captured(face: str, text: str) -> bool:
     """Whether a scan's output says it captured ``face`` (named by its centre digit, the
     letter beside: 'captured centre 7 (R): ...')."""
     return re.search(rf"captured centre [^(]*\({face}\):", text) is not None
+
+
+def video_centres(faces: str) -> str:
+    """'U=5 R=2': the centre digits of ``faces`` of the sample video's cube, as a resumed scan
+    lists the faces it has."""
+    from pathlib import Path
+
+    from sudoku_cube.models.state_format import parse_state
+
+    truth = Path(__file__).resolve().parents[1] / "samples" / "video" / "truth.json"
+    state = parse_state(truth.read_text(encoding="utf-8"))
+    return " ".join(f"{f}={state.face(f)[4].digit}" for f in faces)

@@ -13,7 +13,7 @@ from sudoku_cube.assistant.cli import main
 from sudoku_cube.assistant.files import load_state
 from sudoku_cube.models.moves import parse_moves
 from sudoku_cube.models.solved import is_solved
-from tests.conftest import assert_clear_error, said_captured
+from tests.conftest import assert_clear_error, said_captured, video_centres
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRAMBLED = ROOT / "samples" / "states" / "scrambled-example.json"
@@ -130,7 +130,7 @@ def test_interrupted_scan_resumes_with_the_faces_already_captured(tmp_path, caps
     out = tmp_path / "scan.json"
     assert main(["scan", "--resume", str(VIDEO), "--no-window", "-o", str(out)]) == 0
     text = capsys.readouterr().out
-    assert "Resuming: 3 of 6 faces already captured (U R F)" in text
+    assert f"Resuming: 3 of 6 faces already captured ({video_centres('URF')})" in text
     assert not said_captured("U", text) and said_captured("D", text)
     assert load_state(out).stickers == load_state(VIDEO_TRUTH).stickers
 

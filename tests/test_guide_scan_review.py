@@ -16,7 +16,7 @@ from sudoku_cube.assistant.sessions import CapturedFace, ScanSession, scan_sessi
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.stickers import Hypothesis, Sticker
 from sudoku_cube.vision.storage import data_dir
-from tests.conftest import assert_clear_error, said_captured
+from tests.conftest import assert_clear_error, said_captured, video_centres
 
 ROOT = Path(__file__).resolve().parents[1]
 VIDEO = ROOT / "samples" / "video" / "show-six-faces.avi"
@@ -39,7 +39,7 @@ def test_resume_reads_the_video_the_scan_came_from(tmp_path, capsys):
     out = tmp_path / "scan.json"
     assert main(["scan", "--resume", "--no-window", "-o", str(out)]) == 0
     text = capsys.readouterr().out
-    assert "Resuming: 2 of 6 faces already captured (U R); reading from video file" in text
+    assert f"Resuming: 2 of 6 faces already captured ({video_centres('UR')}); reading from video file" in text
     assert not said_captured("U", text) and said_captured("B", text)
     assert load_state(out).stickers == load_state(TRUTH).stickers
 

@@ -239,7 +239,7 @@ def test_face_that_cannot_show_the_last_turn_says_so_and_names_one_that_can(
     """The face opposite the last step's face looks the same whether that step was made, made
     the wrong way or skipped: the check says so and names a face that shows it; with that face
     too, the cube matches the plan."""
-    from sudoku_cube.models.geometry import FACE_NAMES
+    from sudoku_cube.models.face_words import face_words
     from sudoku_cube.models.moves import OPPOSITE
 
     start, plan = fixed_plan
@@ -251,12 +251,12 @@ def test_face_that_cannot_show_the_last_turn_says_so_and_names_one_that_can(
     base = ["check", str(path), "--moves", format_moves(plan), "--step", str(DONE)]
     assert main(base + ["--tokens", _tokens(expected, blind)]) == 0
     text = " ".join(capsys.readouterr().out.split())
-    assert f"The {FACE_NAMES[blind]} face ({blind}) matches the plan at this step, but cannot " \
-        f"show how step {DONE} ({last}) was made" in text
+    assert f"{face_words(expected, blind)[0].upper()}{face_words(expected, blind)[1:]} matches " \
+        f"the plan at this step, but cannot show how step {DONE} ({last}) was made" in text
     code, out = _check(tmp_path, capsys, start, plan, ["--tokens", _tokens(expected, blind)])
     ask = out["ask_face"]
     assert code == 0 and out["outcome"] == "as expected" and ask not in (blind, last.face)
-    assert f"Show me the {FACE_NAMES[ask]} face ({ask}) to be sure." in out["message"]
+    assert f"Show me {face_words(expected, ask)} to be sure." in out["message"]
     assert {s["step"] for c in out["cannot_show"] for s in c["slips"]} >= {DONE}
     code, out = _check(tmp_path, capsys, start, plan, ["--tokens", _tokens(expected, blind),
                                                         "--tokens", _tokens(expected, ask)])

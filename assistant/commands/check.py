@@ -171,9 +171,9 @@ def run(args: argparse.Namespace) -> int:
                               "corner photo A with --corner")
     verdict = find_slip(start, moves, args.step, seen, settings)
     if args.json:
-        print(json.dumps(verdict_json(verdict, args.step, list(seen)), indent=2))
+        print(json.dumps(verdict_json(verdict, args.step, list(seen), expected), indent=2))
     else:
-        console.print(plain(verdict.message()), highlight=False)
+        console.print(plain(verdict.message(expected)), highlight=False)
         if verdict.outcome == "ambiguous" and verdict.ask_face:
             console.print(f"Show {how_to_show(verdict.ask_face, expected)} and check again with "
                           "both faces.", highlight=False)

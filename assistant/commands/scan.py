@@ -24,7 +24,7 @@ from sudoku_cube.assistant.profile_option import (add_cube_options, chosen_reade
                                                   profile_camera)
 from sudoku_cube.assistant.review_ui import ReviewQuit, kept_corrections, run_review
 from sudoku_cube.assistant.scan_loop import ScanStopped, scan_frames
-from sudoku_cube.assistant.face_poses import show_title
+from sudoku_cube.assistant.face_poses import captured_centres, show_title
 from sudoku_cube.assistant.scan_reader import read_frame_face
 from sudoku_cube.assistant.scan_view import ScanPanel
 from sudoku_cube.assistant.scan_window import Window
@@ -117,8 +117,10 @@ def _session(args: argparse.Namespace, console: Console,
         session.source = str(source)
         for f in retake:
             session.faces.pop(f, None)
+        centres = captured_centres({f: c.stickers for f, c in session.faces.items()})
+        seen = " ".join(f"{f}={c.digit}" for f, c in centres.items())  # as the panel shows them
         console.print(f"Resuming: {len(session.faces)} of 6 faces already captured "
-                      f"({' '.join(session.faces) or 'none'}); reading from "
+                      f"({seen or 'none'}); reading from "
                       f"{plain(source_name(source))}.", highlight=False)
         return session, source
     if retake:
