@@ -6,6 +6,7 @@ from __future__ import annotations
 import http.client
 import json
 import random
+import socket
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -22,7 +23,7 @@ from sudoku_cube.assistant.web.store import MAX_UPLOAD_BYTES, PhotoFolder, new_f
 from sudoku_cube.models.moves import parse_moves
 from sudoku_cube.vision.images import load_image
 from sudoku_cube.vision.reader import Reader
-from tests.conftest import random_design
+from tests.conftest import assert_clear_error, random_design
 
 ROOT = Path(__file__).resolve().parent.parent
 FACES_DIR = ROOT / "samples" / "cubes" / "01-easy"
@@ -234,3 +235,33 @@ def test_after_a_slip_the_page_follows_the_new_plan(served):
     cursor.follow(steps_from_moves(real, parse_moves("L' U F'")), real)
     step = call(served.url + "api/status")[1]["step"]
     assert (step["number"], step["total"], step["move"]) == (1, 3, "L'")
+
+
+def test_a_set_refused_as_a_whole_says_which_photo_to_retake(served):
+    photo_a = (CORNERS_DIR / "A.jpg").read_bytes()
+    assert call(served.url + "api/corner/A", photo_a)[0] == 200
+    assert call(served.url + "api/corner/B", photo_a)[0] == 200  # three faces: read alone
+    service, seen = served.service, -1
+    for _ in range(120):
+        seen, reading, problem = service.wait_reading(seen, 1.0)
+        if problem or reading is not None:
+            break
+    status = call(served.url + "api/status")[1]
+    assert status["stage"] == "refused" and status["message"].startswith("B.jpg: photo B shows "
+                                                                         "the same corner")
+    service.refuse_reading(f"{service.folder.path}/U.jpg: the photo is held turned")
+    status = call(served.url + "api/status")[1]
+    assert status["stage"] == "refused" and status["message"].startswith("U.jpg: ")
+
+
+def test_serve_refuses_a_bad_port_clearly(capsys, tmp_path):
+    assert main(["serve", "--port", "70000"]) == 2
+    assert "--port 70000" in capsys.readouterr().err
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code = main(["serve", "--port", str(port), "--ocr", "never"])
+    assert_clear_error(code, capsys.readouterr().err, f"port {port}", "--port N")
+    phone = tmp_path / "home" / "phone"
+    assert not phone.exists() or not list(phone.iterdir())  # no empty session left

@@ -69,7 +69,12 @@ def run(args: argparse.Namespace) -> int:
         with console.status("reading the photos already taken..."):
             service.resume()
     server = Server(service, lan=args.lan, port=args.port)
-    url = server.start()
+    try:
+        url = server.start()
+    except SudokuCubeError:
+        if not args.resume:
+            folder.path.rmdir()  # nothing was received: no empty session to resume
+        raise
     interrupt.set_resume_hint(f"the photos are kept in {folder.path}; `sudoku-cube serve "
                               "--resume` continues with them")
     try:
