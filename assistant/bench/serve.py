@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -114,7 +115,7 @@ def measure(photos: dict[str, dict[str, bytes]], rounds: int) -> dict[str, dict]
 def run(args: argparse.Namespace) -> int:
     """Time the uploads and print the medians."""
     if args.rounds < 1:
-        print("sudoku-cube: --rounds must be at least 1")
+        print("sudoku-cube: --rounds must be at least 1", file=sys.stderr)
         return 2
     recognisers_ready(True)
     folder = Path(args.photos)

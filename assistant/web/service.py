@@ -19,8 +19,8 @@ import numpy as np
 
 from sudoku_cube.assistant.guide import GuideCursor
 from sudoku_cube.assistant.sessions import load_guide_step
-from sudoku_cube.assistant.web.store import (MAX_UPLOADS, NAMES, Kind, PhotoFolder,
-                                             UploadRefused)
+from sudoku_cube.assistant.web.store import (MAX_UPLOADS, NAMES, SESSION_FILE, Kind,
+                                             PhotoFolder, UploadRefused)
 from sudoku_cube.assistant.web.views import FaceView, StepView, face_view, pose_words, step_view
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.planner import Step
@@ -137,7 +137,8 @@ class PhoneService:
     def upload(self, kind: Kind, name: str, data: bytes) -> PhotoView:
         """Store and read one photo: ``name`` is a face letter (``kind`` faces) or A/B
         (corners). Raises :class:`UploadRefused` with what to change; a refused photo is kept
-        in the folder's ``refused/``. A whole set is then read on the worker."""
+        in the folder's ``refused/`` and an earlier photo of that name stays in use. A whole
+        set is then read on the worker."""
         if name not in NAMES[kind]:
             raise UploadRefused(f"{name!r} is not a photo of a {kind} set; take one of "
                                 f"{' '.join(NAMES[kind])}", 404)
@@ -152,7 +153,7 @@ class PhoneService:
                 self._read.clear()
                 self._refused.clear()
                 self._reading, self._set_error = None, ""
-        elif not (self.folder.path / "session.json").exists():
+        elif not (self.folder.path / SESSION_FILE).exists():
             self.folder.switch(kind)
         incoming, img = self.folder.receive(name, data)
         try:
@@ -160,10 +161,8 @@ class PhoneService:
         except SudokuCubeError as e:
             self.folder.refuse(incoming, name)
             message = _said_once(str(e))
-            with self._lock:
+            with self._lock:  # an earlier photo of the name, if any, stays in use
                 self._refused[name] = message
-                self._read.pop(name, None)
-                self._reading, self._set_error = None, ""
                 self._version += 1
                 self._changed.notify_all()
             raise UploadRefused(message, 422) from None
