@@ -13,7 +13,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect, sync_playwright
 
-from tests.test_serve import CORNERS_DIR, FACES_DIR, read_json
+from tests.test_serve import CORNERS_DIR, FACES_DIR, call, read_json, served  # noqa: F401
 from tests.test_serve_cli import start, stop
 
 PHONE = {"width": 390, "height": 844}
@@ -89,3 +89,22 @@ def test_phone_page_takes_corner_photos_and_shows_a_refusal(tmp_path, capsys):
             browser.close()
     finally:
         stop(proc)
+
+
+def test_phone_page_takes_the_photo_a_check_asks_for(served, tmp_path):
+    for face in "URFDLB":
+        call(served.url + f"api/face/{face}", (FACES_DIR / f"{face}.jpg").read_bytes())
+    served.service.ask_check("A")  # as the guide's c key does, by Enter at its prompt
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium(), args=["--no-sandbox"])
+        page = browser.new_page(viewport=PHONE, device_scale_factor=2, is_mobile=True)
+        page.goto(served.url)
+        card = page.locator("#check li.card[data-photo=A]")
+        expect(card.locator("h2")).to_have_text("Check: Corner photo A", timeout=30_000)
+        expect(page.locator("#message")).to_contain_text("take the photo it asks for")
+        page.screenshot(path=str(shots(tmp_path) / "serve-check.png"))
+        card.locator("input").set_input_files(str(CORNERS_DIR / "A.jpg"))
+        faces = served.service.wait_check(60)
+        assert faces is not None and sorted(faces) == ["F", "R", "U"]
+        expect(page.locator("#check li.card")).to_have_count(0, timeout=30_000)
+        browser.close()
