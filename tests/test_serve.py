@@ -1,9 +1,11 @@
 """``sudoku-cube serve`` over HTTP on the loopback: the token, the refusals (oversized, not an
 image, paths that try to leave the page), the photos stored under the server's names, and whole
-uploads read exactly as ``read`` reads the same files."""
+uploads read exactly as ``read`` reads the same files; the check's photo, the step the guide
+reached, and the terminal taking over."""
 from __future__ import annotations
 
 import http.client
+import io
 import json
 import random
 import socket
@@ -12,15 +14,19 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
+from sudoku_cube.assistant import guide_run, solve_flow
 from sudoku_cube.assistant.bench.serve import measure
-from sudoku_cube.assistant.cli import main
+from sudoku_cube.assistant.cli import build_parser, main
+from sudoku_cube.assistant.commands import serve as serve_command
 from sudoku_cube.assistant.guide import GuideCursor, steps_from_moves
 from sudoku_cube.assistant.sessions import save_guide_step
 from sudoku_cube.assistant.web.server import Server
 from sudoku_cube.assistant.web.service import PhoneService
 from sudoku_cube.assistant.web.store import MAX_UPLOAD_BYTES, PhotoFolder, new_folder
 from sudoku_cube.models.moves import parse_moves
+from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.vision.images import load_image
 from sudoku_cube.vision.reader import Reader
 from tests.conftest import assert_clear_error, random_design
@@ -265,3 +271,22 @@ def test_serve_refuses_a_bad_port_clearly(capsys, tmp_path):
     assert_clear_error(code, capsys.readouterr().err, f"port {port}", "--port N")
     phone = tmp_path / "home" / "phone"
     assert not phone.exists() or not list(phone.iterdir())  # no empty session left
+
+
+def test_the_terminal_reviews_and_guides_and_the_page_follows(served, monkeypatch, capsys):
+    """hand_over on a terminal: the review (Enter accepts), then the guide (two steps, q);
+    the page shows the step the guide reached."""
+    for name, module in (("interactive", solve_flow), ("interactive", guide_run),
+                         ("interactive", serve_command)):
+        monkeypatch.setattr(module, name, lambda: True)
+    monkeypatch.setattr(solve_flow, "read_line", lambda prompt="": "")
+    keys = iter(["n", "n", "q"])
+    monkeypatch.setattr(guide_run, "read_key", lambda *a, **k: next(keys))
+    service = served.service
+    for face in "URFDLB":
+        service.upload("faces", face, (FACES_DIR / f"{face}.jpg").read_bytes())
+    args = build_parser("serve").parse_args(["serve", "--ocr", "never"])
+    assert serve_command.hand_over(service, service.folder, CubeSettings(), args,
+                                   Console(file=io.StringIO(), width=100)) == 0
+    step = call(served.url + "api/status")[1]["step"]
+    assert step["number"] == 3 and not step["done"]
