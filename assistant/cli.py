@@ -24,7 +24,7 @@ import textwrap
 import traceback
 from typing import NoReturn, Sequence
 
-from sudoku_cube.assistant.interrupt import (held_ctrl_c, remembered_ctrl_c, resume_command,
+from sudoku_cube.assistant.terminal.interrupt import (held_ctrl_c, remembered_ctrl_c, resume_command,
                                              resume_hint)
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.printable import printable
@@ -109,7 +109,7 @@ RESUMABLE = {
     "scan": "the faces captured so far are saved: `sudoku-cube scan --resume` continues",
 }
 """What to run after Ctrl-C, per command (the default when the command set no hint of its own
-through :func:`assistant.interrupt.set_resume_hint`)."""
+through :func:`assistant.terminal.interrupt.set_resume_hint`)."""
 
 
 def interrupted_hint(args_list: Sequence[str]) -> str:

@@ -18,6 +18,10 @@ FACES: tuple[str, ...] = ("U", "R", "F", "D", "L", "B")
 
 FACE_NAMES = {"U": "up", "R": "right", "F": "front", "D": "down", "L": "left", "B": "back"}
 
+NET_LAYOUT: dict[str, tuple[int, int]] = {"U": (0, 1), "L": (1, 0), "F": (1, 1), "R": (1, 2),
+                                          "B": (1, 3), "D": (2, 1)}
+"""Where each face stands in a drawn net (docs/conventions.md): (row, column) in faces."""
+
 NORMAL: dict[str, Vec] = {
     "U": (0, 1, 0), "R": (1, 0, 0), "F": (0, 0, 1),
     "D": (0, -1, 0), "L": (-1, 0, 0), "B": (0, 0, -1),

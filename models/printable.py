@@ -5,7 +5,7 @@ window title when printed raw), bidirectional overrides, undecodable bytes or me
 text. :func:`printable` shows every such character as an escape (``\\x1b``, ``\\u202e``), as
 Python's ``repr`` would, and shortens long text in the middle, so that a message stays
 readable and ends with what to do. The CLI passes every message through it; views that print a
-path through rich use :func:`assistant.markup.plain`, which builds on it.
+path through rich use :func:`assistant.terminal.markup.plain`, which builds on it.
 """
 from __future__ import annotations
 

@@ -6,6 +6,12 @@ nothing else of ours and no cv2, rich or file-system libraries; no module import
 through a chain of others; nothing installed imports the offline ``tools/``. Imports stand at
 the top of modules, except at a command's entry; the CLI imports only the command being run
 (by name, from its command table), so ``sudoku-cube --help`` loads none of the heavy libraries.
+
+Inside the assistant, floors: ``services`` (what any front end calls: no rich, no terminal)
+below the two front ends, ``terminal`` (rich views, key loops, camera windows) and ``web`` (the
+phone's page), below the benchmarks, which measure them and which only the ``bench`` command
+imports, below the command line (``commands`` and ``cli``, then the console script's
+``entry``).
 """
 from __future__ import annotations
 
@@ -25,14 +31,21 @@ ALLOWED_ACROSS = {("samples", "render"), ("calibration", "vision"), ("assistant"
 photos; calibration fits vision's recognisers; the assistant's ``generate`` writes samples."""
 FORBIDDEN_IN_MODELS = ("cv2", "rich", "PIL", "pytesseract", "platformdirs", "pathlib",
                        "tempfile", "shutil")
-OPTIONAL = {("models/centre_search.py", "_twophase"), ("assistant/keys.py", "termios"),
-            ("assistant/keys.py", "readline"),
-            ("assistant/keys.py", "tty"), ("assistant/guide_watch.py", "termios"),
-            ("assistant/guide_watch.py", "tty"), ("vision/file_lock.py", "fcntl"),
+OPTIONAL = {("models/centre_search.py", "_twophase"), ("assistant/terminal/keys.py", "termios"),
+            ("assistant/terminal/keys.py", "readline"),
+            ("assistant/terminal/keys.py", "tty"), ("assistant/terminal/guide_watch.py", "termios"),
+            ("assistant/terminal/guide_watch.py", "tty"), ("vision/file_lock.py", "fcntl"),
             ("assistant/entry.py", "cli")}
 """Imports that may fail on purpose, so they stand where they are used: the optional C
 extension, the POSIX-only terminal, line editing and locking modules; and the console script's import of
 the CLI, which stands inside its Ctrl-C guard (``assistant/entry.py``)."""
+FLOOR = {"services": 0, "terminal": 1, "web": 1, "bench": 2, "commands": 3, "entry": 4}
+"""The assistant's rooms by floor: a module imports only its own room and rooms on lower
+floors (so the two front ends do not import each other; the benchmarks measure them)."""
+TERMINAL_LIBRARIES = ("rich", "termios", "tty", "curses", "readline", "getpass")
+"""What a service may not import: it prints nothing and reads no keys."""
+BENCH_USERS = ("sudoku_cube.assistant.commands.bench",)
+"""The one module outside the benchmarks that imports them: the ``bench`` command."""
 LAZY_ALLOWED = ("assistant/commands/", "assistant/bench/")
 """A command's entry: the one place an import may stand inside a function (the CLI imports
 only the command being run, so these modules never slow ``--help`` down either way)."""
@@ -103,6 +116,58 @@ def test_packages_import_only_packages_below_them():
             if a != b and LAYER[b] >= LAYER[a] and (a, b) not in ALLOWED_ACROSS:
                 bad.append(f"{_rel(mod)}:{stmt.lineno} imports {target}")
     assert not bad, "\n".join(bad)
+
+
+def _room(module: str) -> str | None:
+    """The assistant room of a module (``services``, ``terminal``, ...), None outside; the
+    command line is one room, its parser (``cli.py``) and the commands it runs."""
+    parts = module.split(".")
+    if len(parts) < 3 or parts[1] != "assistant":
+        return None
+    return "commands" if parts[2] == "cli" else parts[2]
+
+
+def test_every_assistant_module_stands_on_a_floor():
+    rooms = {_room(m) for m in MODULES if _room(m)}
+    assert rooms == set(FLOOR), rooms ^ set(FLOOR)
+
+
+def test_assistant_floors_point_down():
+    bad = []
+    for mod, imports in IMPORTS.items():
+        a = _room(mod)
+        for target, stmt, _ in imports:
+            b = _room(target)
+            if a is None or b is None or a == b:
+                continue
+            if FLOOR[b] >= FLOOR[a]:
+                bad.append(f"{_rel(mod)}:{stmt.lineno} ({a}) imports {target} ({b})")
+    assert not bad, "\n".join(bad)
+
+
+def test_services_import_no_terminal_library():
+    bad = [f"{_rel(m)}:{stmt.lineno} imports {t}" for m, imports in IMPORTS.items()
+           if _room(m) == "services" for t, stmt, _ in imports
+           if t.split(".")[0] in TERMINAL_LIBRARIES]
+    assert not bad, "\n".join(bad)
+
+
+def test_the_front_ends_stand_on_the_services():
+    """The terminal's views and loops, and the web front end, call the services for the work
+    (and the floor check above sees real edges: were imports not followed, this would fail)."""
+    for front, needs in (("terminal", {"pipeline", "guide", "review"}),
+                         ("web", {"guide", "sessions"})):
+        used = {t.split(".")[3] for m, imports in IMPORTS.items() if _room(m) == front
+                for t, _, _ in imports if _room(t) == "services"}
+        assert needs <= used, (front, sorted(used))
+
+
+def test_only_the_bench_command_imports_the_benchmarks():
+    bad = [f"{_rel(m)}:{stmt.lineno} imports {t}" for m, imports in IMPORTS.items()
+           if _room(m) != "bench" and m not in BENCH_USERS for t, stmt, _ in imports
+           if _room(t) == "bench"]
+    assert not bad, "\n".join(bad)
+    assert any(_room(t) == "bench" for m in BENCH_USERS for t, _, _ in IMPORTS[m])
 
 
 def test_models_is_pure():

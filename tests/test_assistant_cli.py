@@ -10,7 +10,7 @@ import stat
 from pathlib import Path
 
 from sudoku_cube.assistant.cli import main
-from sudoku_cube.assistant.files import load_state
+from sudoku_cube.assistant.services.files import load_state
 from sudoku_cube.models.moves import parse_moves
 from sudoku_cube.models.solved import is_solved
 from tests.conftest import assert_clear_error, said_captured, video_centres
@@ -138,7 +138,7 @@ def test_interrupted_scan_resumes_with_the_faces_already_captured(tmp_path, caps
 def test_ctrl_c_names_the_command_that_goes_on():
     """After Ctrl-C the message names what to run: the solve itself, scan --resume for a scan,
     and the saved review's state file once corrections were typed."""
-    from sudoku_cube.assistant import interrupt
+    from sudoku_cube.assistant.terminal import interrupt
     from sudoku_cube.assistant.cli import interrupted_hint
 
     with interrupt.remembered_ctrl_c():

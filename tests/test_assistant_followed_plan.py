@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 import random
 
-from sudoku_cube.assistant.guide import GuideCursor, plan_steps
-from sudoku_cube.assistant.pipeline import solve_state
-from sudoku_cube.assistant.sessions import (followed_plans, guide_session_path,
+from sudoku_cube.assistant.services.guide import GuideCursor, plan_steps
+from sudoku_cube.assistant.services.pipeline import solve_state
+from sudoku_cube.assistant.services.sessions import (followed_plans, guide_session_path,
                                             load_followed_plan, save_followed_plan)
 from sudoku_cube.models.moves import Move, parse_moves
 from sudoku_cube.models.plan_samples import scrambled

@@ -11,13 +11,14 @@ import pytest
 
 from rich.console import Console
 
-from sudoku_cube.assistant.export import export_plan, plan_html
-from sudoku_cube.assistant.guide import GuideCursor, command_of, steps_from_moves
-from sudoku_cube.assistant.guide_ui import print_plain, run_interactive
-from sudoku_cube.assistant.guide_ui import RESTART_QUESTION, screen_of
-from sudoku_cube.assistant.keys import split_keys
-from sudoku_cube.assistant.guide_view import SHORT_NOTES, StepView, moved_stickers, short_note
-from sudoku_cube.assistant.net import NetView
+from sudoku_cube.assistant.services.export import export_plan, plan_html
+from sudoku_cube.assistant.services.guide import GuideCursor, command_of, steps_from_moves
+from sudoku_cube.assistant.terminal.guide_ui import print_plain, run_interactive
+from sudoku_cube.assistant.terminal.guide_ui import RESTART_QUESTION, screen_of
+from sudoku_cube.assistant.terminal.keys import split_keys
+from sudoku_cube.assistant.services.phases import moved_stickers
+from sudoku_cube.assistant.terminal.guide_view import SHORT_NOTES, StepView, short_note
+from sudoku_cube.assistant.terminal.net import NetView
 from sudoku_cube.models.moves import invert_moves, move_transform
 from sudoku_cube.models.solved import is_solved
 from tests.conftest import random_design, random_moves
@@ -225,7 +226,7 @@ def test_export_html_and_svg(tmp_path):
 def test_question_mark_shows_the_keys_in_80x24_and_any_key_goes_back():
     """``?`` draws the help screen (every key, how to read a step) within 80x24; the next key
     only closes it; an unknown key says to press ? ; the key line names ? on every screen."""
-    from sudoku_cube.assistant.guide_view import GUIDE_HELP
+    from sudoku_cube.assistant.terminal.guide_view import GUIDE_HELP
 
     start, steps = _plan(14, 4)
     cursor = GuideCursor(steps, start, remember=False)
@@ -247,8 +248,8 @@ def test_question_mark_shows_the_keys_in_80x24_and_any_key_goes_back():
 
 def test_watch_mode_key_line_names_only_the_keys_that_work():
     """While the camera watches only n/b/q work: the key line says so (no c, r or ?)."""
-    from sudoku_cube.assistant.guide_ui import screen_of
-    from sudoku_cube.assistant.guide_view import WATCH_KEYS
+    from sudoku_cube.assistant.terminal.guide_ui import screen_of
+    from sudoku_cube.assistant.terminal.guide_view import WATCH_KEYS
 
     start, steps = _plan(15, 3)
     console = Console(file=io.StringIO(), width=80, height=24, record=True, color_system=None)
@@ -258,7 +259,7 @@ def test_watch_mode_key_line_names_only_the_keys_that_work():
 
 
 def test_a_prime_in_large_letters_is_a_slanted_tick():
-    from sudoku_cube.assistant.bigtext import big_lines
+    from sudoku_cube.assistant.terminal.bigtext import big_lines
 
     tick = [row[len("████  "):] for row in big_lines("R'")]
     filled = [{i for i, c in enumerate(row) if c == "█"} for row in tick if "█" in row]
@@ -268,7 +269,7 @@ def test_a_prime_in_large_letters_is_a_slanted_tick():
 def test_a_wide_screen_shows_the_cube_as_held_with_the_layer_to_turn():
     """At 120x40 the held cube sits beside the nets, the turning layer in the mark's yellow;
     at 80x24 there is no room and the screen still fits."""
-    from sudoku_cube.assistant.held_picture import held_picture
+    from sudoku_cube.assistant.terminal.held_picture import held_picture
 
     start, steps = _plan(3, 6)
     wide = Console(file=io.StringIO(), width=120, height=40, record=True, color_system=None)

@@ -9,10 +9,10 @@ import random
 import pytest
 from rich.console import Console
 
-from sudoku_cube.assistant.review import (ReviewCheck, apply_corrections, check_reading, doubtful,
+from sudoku_cube.assistant.services.review import (ReviewCheck, apply_corrections, check_reading, doubtful,
                                           parse_corrections)
-from sudoku_cube.assistant.review_ui import PROMPT_MORE, ReviewQuit, run_review
-from sudoku_cube.assistant.review_view import ReviewView
+from sudoku_cube.assistant.terminal.review_ui import PROMPT_MORE, ReviewQuit, run_review
+from sudoku_cube.assistant.terminal.review_view import ReviewView
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.state import CubeState, sticker_index
 from sudoku_cube.models.stickers import Hypothesis, Sticker

@@ -9,13 +9,13 @@ import random
 import pytest
 from rich.console import Console
 
-from sudoku_cube.assistant.scan_loop import scan_frames
-from sudoku_cube.assistant.face_poses import (SCAN_ORDER, face_name, hold_words, neighbours,
+from sudoku_cube.assistant.terminal.scan_loop import scan_frames
+from sudoku_cube.assistant.services.face_poses import (SCAN_ORDER, face_name, hold_words, neighbours,
                                               show_title)
-from sudoku_cube.assistant.live_canvas import sticker_centres
-from sudoku_cube.assistant.scan_view import ScanPanel
-from sudoku_cube.assistant.scanner import Observation, Scanner
-from sudoku_cube.assistant.sessions import ScanSession, scan_session_path
+from sudoku_cube.assistant.terminal.live_canvas import sticker_centres
+from sudoku_cube.assistant.terminal.scan_view import ScanPanel
+from sudoku_cube.assistant.services.scanner import Observation, Scanner
+from sudoku_cube.assistant.services.sessions import ScanSession, scan_session_path
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.stickers import Hypothesis, Sticker
 from tests.conftest import random_design, random_moves

@@ -161,7 +161,7 @@ def test_labels():
 def test_symmetric_option_overrides_the_profile_even_when_it_says_1():
     import argparse
 
-    from sudoku_cube.assistant.profile_option import cube_settings
+    from sudoku_cube.assistant.terminal.profile_option import cube_settings
 
     assert main(["calibrate", "settings", "--profile", "cube18", "--symmetric", "1,8"]) == 0
     with_profile = argparse.Namespace(profile="cube18", symmetric=None)
@@ -174,7 +174,7 @@ def test_symmetric_option_overrides_the_profile_even_when_it_says_1():
 def test_builtin_profile_reads_with_the_builtin_reader():
     import argparse
 
-    from sudoku_cube.assistant.profile_option import chosen_reader
+    from sudoku_cube.assistant.terminal.profile_option import chosen_reader
 
     assert Profile().reader() == Reader()
     assert chosen_reader(argparse.Namespace(profile=None)) == Reader()

@@ -5,9 +5,9 @@ import io
 
 from rich.console import Console
 
-from sudoku_cube.assistant.guide import GuideCursor, plan_steps
-from sudoku_cube.assistant.guide_ui import resume_notice, screen_of
-from sudoku_cube.assistant.pipeline import solve_state
+from sudoku_cube.assistant.services.guide import GuideCursor, plan_steps
+from sudoku_cube.assistant.terminal.guide_ui import resume_notice, screen_of
+from sudoku_cube.assistant.services.pipeline import solve_state
 from sudoku_cube.models.face_words import centre, centre_words, face_words, hold_words
 from sudoku_cube.models.generator import make_puzzle
 from sudoku_cube.models.geometry import FACES
@@ -51,8 +51,8 @@ def test_the_guide_starts_by_saying_how_to_hold_the_cube():
 def test_watch_and_check_prompts_name_faces_by_their_centres():
     """The watch's hold hint and the guide's check prompt name the faces by their centre
     digits, letters beside."""
-    from sudoku_cube.assistant.guide_check import check_cube
-    from sudoku_cube.assistant.guide_watch import hold_hint
+    from sudoku_cube.assistant.terminal.guide_check import check_cube
+    from sudoku_cube.assistant.terminal.guide_watch import hold_hint
 
     state = make_puzzle(8, 20).state
     plan = solve_state(state, CubeSettings()).plan

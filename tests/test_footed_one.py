@@ -82,7 +82,7 @@ def test_a_plan_never_leaves_a_footed_one_upside_down():
     nothing to do; with a footed 1 the plan turns it upright, and every 1 ends with its face."""
     from dataclasses import replace
 
-    from sudoku_cube.assistant.pipeline import solve_state
+    from sudoku_cube.assistant.services.pipeline import solve_state
     from sudoku_cube.models.profile import CubeSettings
     from sudoku_cube.models.state import CubeState
     from sudoku_cube.models.stickers import Sticker

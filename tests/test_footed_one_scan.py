@@ -7,8 +7,8 @@ import json
 from pathlib import Path
 
 from sudoku_cube.assistant.cli import main
-from sudoku_cube.assistant.scan_reader import read_frame_face
-from sudoku_cube.assistant.sessions import CapturedFace, ScanSession
+from sudoku_cube.assistant.services.scan_reader import read_frame_face
+from sudoku_cube.assistant.services.sessions import CapturedFace, ScanSession
 from sudoku_cube.models.generator import make_puzzle
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.moves import parse_moves

@@ -99,7 +99,7 @@ CORNERS = {"U": "A", "R": "A", "F": "A", "D": "B", "L": "B", "B": "B"}
 def test_a_corner_reading_too_doubtful_names_the_corner_photos(state):
     """Read from corner photos, the refusal names photo A or B (and its faces), not a face
     photo that was never taken."""
-    from sudoku_cube.assistant.review import check_reading
+    from sudoku_cube.assistant.services.review import check_reading
     read = _doubtful(state, _face_cells("UFRD", 30))
     check = check_reading(read, photos=CORNERS)
     assert check.too_doubtful and check.grid is None
@@ -112,7 +112,7 @@ def test_a_corner_reading_too_doubtful_names_the_corner_photos(state):
 def test_corner_photos_are_told_from_face_photos():
     from types import SimpleNamespace
 
-    from sudoku_cube.assistant.solve_flow import corner_photos
+    from sudoku_cube.assistant.services.cube_input import corner_photos
     corner = {f: SimpleNamespace(source=f"/x/{w}.jpg") for f, w in CORNERS.items()}
     assert corner_photos(corner) == CORNERS
     faces = {f: SimpleNamespace(source=f"/x/{f}.jpg") for f in "URFDLB"}

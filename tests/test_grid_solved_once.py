@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_cube.assistant import pipeline, solve_flow
-from sudoku_cube.assistant.files import load_state
-from sudoku_cube.assistant.pipeline import RememberedSolver
-from sudoku_cube.assistant.solve_flow import produce
+from sudoku_cube.assistant.services import cube_input, pipeline
+from sudoku_cube.assistant.services.files import load_state
+from sudoku_cube.assistant.services.pipeline import RememberedSolver
+from sudoku_cube.assistant.terminal.solve_flow import produce
 from sudoku_cube.models.grid import solve_grid
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.solved import is_solved
@@ -27,7 +27,7 @@ def grid_calls(monkeypatch: pytest.MonkeyPatch) -> list[dict]:
         return solve_grid(state, settings, **kw)
 
     monkeypatch.setattr(pipeline, "solve_grid", counting)
-    monkeypatch.setattr(solve_flow, "solve_grid", counting)
+    monkeypatch.setattr(cube_input, "solve_grid", counting)
     return calls
 
 

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import numpy as np
 
-from sudoku_cube.assistant.export import export_plan, plan_svg, step_words
-from sudoku_cube.assistant.guide import steps_from_moves
-from sudoku_cube.assistant.guide_view import phase_title
+from sudoku_cube.assistant.services.export import export_plan, plan_svg, step_words
+from sudoku_cube.assistant.services.guide import steps_from_moves
+from sudoku_cube.assistant.services.phases import phase_title
 from sudoku_cube.models.geometry import NORMAL, rotate_quarter
 from sudoku_cube.models.moves import ALL_MOVES, invert_moves
 from sudoku_cube.render.held import SIZE, arc_points, held_camera, held_svg, turning

@@ -9,10 +9,10 @@ from rich.console import Console
 
 from sudoku_cube.models.face_words import hold_words
 from sudoku_cube.assistant.cli import main
-from sudoku_cube.assistant.files import load_state
-from sudoku_cube.assistant.guide import steps_as_read, steps_from_moves
-from sudoku_cube.assistant.guide_view import PlanSummary
-from sudoku_cube.assistant.net import NetView
+from sudoku_cube.assistant.services.files import load_state
+from sudoku_cube.assistant.services.guide import steps_as_read, steps_from_moves
+from sudoku_cube.assistant.terminal.guide_view import PlanSummary
+from sudoku_cube.assistant.terminal.net import NetView
 from sudoku_cube.models.moves import invert_moves, parse_moves
 from sudoku_cube.models.planner import Plan
 from sudoku_cube.models.solved import is_solved

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_cube.assistant import solve_flow
+from sudoku_cube.assistant.terminal import solve_flow
 from sudoku_cube.assistant.cli import main
 from sudoku_cube.assistant.commands import scan as scan_command
-from sudoku_cube.assistant.files import load_state
-from sudoku_cube.assistant.review_ui import REVIEWED_PREFIX
-from sudoku_cube.assistant.sessions import CapturedFace, ScanSession, scan_session_path
+from sudoku_cube.assistant.services.files import load_state
+from sudoku_cube.assistant.terminal.review_ui import REVIEWED_PREFIX
+from sudoku_cube.assistant.services.sessions import CapturedFace, ScanSession, scan_session_path
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.stickers import Hypothesis, Sticker
 from sudoku_cube.vision.storage import data_dir

@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 from rich.console import Console
 
-from sudoku_cube.assistant import speech
-from sudoku_cube.assistant.guide import GuideCursor, plan_steps
-from sudoku_cube.assistant.guide_ui import run_interactive
-from sudoku_cube.assistant.pipeline import solve_state
+from sudoku_cube.assistant.terminal import speech
+from sudoku_cube.assistant.services.guide import GuideCursor, plan_steps
+from sudoku_cube.assistant.terminal.guide_ui import run_interactive
+from sudoku_cube.assistant.services.pipeline import solve_state
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.generator import make_puzzle
 from sudoku_cube.models.profile import CubeSettings

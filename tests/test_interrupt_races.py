@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from sudoku_cube.assistant import interrupt
+from sudoku_cube.assistant.terminal import interrupt
 from sudoku_cube.vision import camera
 
 

@@ -8,9 +8,9 @@ import sys
 
 from rich.console import Console
 
-from sudoku_cube.assistant.guide import GuideCursor, steps_from_moves
-from sudoku_cube.assistant.guide_check import check_cube
-from sudoku_cube.assistant.review_ui import run_review
+from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
+from sudoku_cube.assistant.terminal.guide_check import check_cube
+from sudoku_cube.assistant.terminal.review_ui import run_review
 from sudoku_cube.models.generator import make_puzzle
 from sudoku_cube.models.moves import invert_moves, simplify
 from tests.conftest import scripted

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_cube.assistant import solve_flow
+from sudoku_cube.assistant.terminal import solve_flow
 from sudoku_cube.assistant.cli import main
-from sudoku_cube.assistant.guide import GuideCursor, plan_steps
-from sudoku_cube.assistant.guide_run import replan_notice
-from sudoku_cube.assistant.pipeline import AFTER_SLIP, solve_state
-from sudoku_cube.assistant.sessions import followed_plans, save_followed_plan
+from sudoku_cube.assistant.services.guide import GuideCursor, plan_steps
+from sudoku_cube.assistant.terminal.guide_run import replan_notice
+from sudoku_cube.assistant.services.pipeline import AFTER_SLIP, solve_state
+from sudoku_cube.assistant.services.sessions import followed_plans, save_followed_plan
 from sudoku_cube.models.moves import Move
 from sudoku_cube.models.planner import plan_to_targets
 from sudoku_cube.models.profile import CubeSettings

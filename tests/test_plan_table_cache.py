@@ -11,8 +11,8 @@ import zlib
 
 import pytest
 
-from sudoku_cube.assistant import table_cache
-from sudoku_cube.assistant.table_cache import HEADER, StaleTable, ensure_tables, load_file
+from sudoku_cube.assistant.services import table_cache
+from sudoku_cube.assistant.services.table_cache import HEADER, StaleTable, ensure_tables, load_file
 from sudoku_cube.models import centres
 from sudoku_cube.models.plan_samples import scrambled
 from sudoku_cube.models.planner import plan_to_target
@@ -43,7 +43,7 @@ def test_tables_are_stored_then_reused(cache, monkeypatch):
     assert {p.name: p.stat().st_mtime_ns for p in cache.iterdir()} == mtimes
     # a new process loads both files instead of building, and plans right with them
     code = ("import json, random\n"
-            "from sudoku_cube.assistant.table_cache import ensure_tables\n"
+            "from sudoku_cube.assistant.services.table_cache import ensure_tables\n"
             "from sudoku_cube.models.plan_samples import scrambled\n"
             "from sudoku_cube.models.planner import plan_to_target\n"
             "status = ensure_tables()\n"

@@ -10,10 +10,10 @@ import pytest
 from rich.console import Console
 
 from sudoku_cube.assistant.cli import main
-from sudoku_cube.assistant.files import load_state
-from sudoku_cube.assistant.review import check_reading
-from sudoku_cube.assistant.review_ui import PROMPT, PROMPT_UNSURE, REVIEWED_PREFIX, run_review
-from sudoku_cube.assistant.review_view import ReviewView
+from sudoku_cube.assistant.services.files import load_state
+from sudoku_cube.assistant.services.review import check_reading
+from sudoku_cube.assistant.terminal.review_ui import PROMPT, PROMPT_UNSURE, REVIEWED_PREFIX, run_review
+from sudoku_cube.assistant.terminal.review_view import ReviewView
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.state import sticker_name
 from sudoku_cube.models.state_format import to_dict
@@ -110,7 +110,7 @@ def _reviewed():
 def test_two_cubes_keep_their_corrections_in_two_files():
     """One cube's corrections never overwrite another's: each reading has its own file, and
     the same reading read again names the same file."""
-    from sudoku_cube.assistant.review_ui import keep_corrections, reviewed_path
+    from sudoku_cube.assistant.terminal.review_ui import keep_corrections, reviewed_path
     from sudoku_cube.models.generator import make_puzzle
 
     paths = []

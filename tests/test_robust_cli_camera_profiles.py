@@ -14,7 +14,7 @@ import cv2
 import pytest
 
 from sudoku_cube.assistant.cli import main
-from sudoku_cube.assistant.sessions import ScanSession, scan_session_path
+from sudoku_cube.assistant.services.sessions import ScanSession, scan_session_path
 from tests.conftest import assert_clear_error
 
 ROOT = Path(__file__).resolve().parents[1]

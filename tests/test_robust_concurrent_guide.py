@@ -9,12 +9,12 @@ import sys
 import time
 from pathlib import Path
 
-from sudoku_cube.assistant.sessions import GUIDE_KEEP, guide_session_path
+from sudoku_cube.assistant.services.sessions import GUIDE_KEEP, guide_session_path
 
 ROOT = Path(__file__).resolve().parents[1]
 WRITER = """
 import sys, time
-from sudoku_cube.assistant.sessions import save_guide_step
+from sudoku_cube.assistant.services.sessions import save_guide_step
 time.sleep(max(0.0, float(sys.argv[3]) - time.time()))  # all start together
 for k in range(int(sys.argv[2])):
     save_guide_step(f"{sys.argv[1]}-{k}", k)

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from sudoku_cube.assistant.cli import main
-from sudoku_cube.assistant.files import load_state
-from sudoku_cube.assistant.sessions import ScanSession, scan_session_path
+from sudoku_cube.assistant.services.files import load_state
+from sudoku_cube.assistant.services.sessions import ScanSession, scan_session_path
 from tests.conftest import assert_clear_error, said_captured
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -15,8 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sudoku_cube.assistant.cli import main
-from sudoku_cube.assistant.files import load_state
-from sudoku_cube.assistant.sessions import (CapturedFace, ScanSession, guide_session_path,
+from sudoku_cube.assistant.services.files import load_state
+from sudoku_cube.assistant.services.sessions import (CapturedFace, ScanSession, guide_session_path,
                                             load_guide_step, scan_session_path)
 from sudoku_cube.models.generator import make_puzzle
 from sudoku_cube.models.printable import MESSAGE_LIMIT

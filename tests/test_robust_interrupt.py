@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 
 from sudoku_cube.assistant.cli import main
-from sudoku_cube.assistant.files import load_state
+from sudoku_cube.assistant.services.files import load_state
 from tests.conftest import said_captured, video_centres
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -141,7 +141,7 @@ def test_ctrl_c_during_guide_continues_at_the_step_reached(tmp_path, capsys):
 
 SWALLOWED = """
 import os, signal, time
-from sudoku_cube.assistant import interrupt
+from sudoku_cube.assistant.terminal import interrupt
 with interrupt.remembered_ctrl_c():
     try:
         os.kill(os.getpid(), signal.SIGINT)

@@ -10,7 +10,7 @@ import pytest
 
 from sudoku_cube.assistant.cli import main
 from sudoku_cube.assistant.commands import scan
-from sudoku_cube.assistant.sessions import scan_session_path
+from sudoku_cube.assistant.services.sessions import scan_session_path
 from tests.conftest import assert_clear_error
 
 ROOT = Path(__file__).resolve().parents[1]

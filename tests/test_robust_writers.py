@@ -49,7 +49,7 @@ def test_every_file_written_by_the_commands_is_renamed_into_place(tmp_path, monk
     assert main(["calibrate", "settings", "--profile", "mine", "--symmetric", "1,8"]) == 0
     assert main(["calibrate", "camera", "--camera", str(VIDEO), "--profile", "mine"]) == 0
     assert main(["generate", "--seed", "3", "--out", str(out / "gen")]) == 0
-    from sudoku_cube.assistant.sessions import save_guide_step
+    from sudoku_cube.assistant.services.sessions import save_guide_step
     save_guide_step("0123456789abcdef", 3)
     capsys.readouterr()
     home = Path(os.environ["SUDOKU_CUBE_HOME"])

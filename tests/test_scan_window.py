@@ -15,10 +15,10 @@ import cv2
 import numpy as np
 import pytesseract
 
-from sudoku_cube.assistant.files import load_state
-from sudoku_cube.assistant.live_canvas import BACKGROUND, GREEN, YELLOW
-from sudoku_cube.assistant.scan_canvas import scan_canvas, scan_scene
-from sudoku_cube.assistant.scanner import Observation, Scanner
+from sudoku_cube.assistant.services.files import load_state
+from sudoku_cube.assistant.terminal.live_canvas import BACKGROUND, GREEN, YELLOW
+from sudoku_cube.assistant.terminal.scan_canvas import scan_canvas, scan_scene
+from sudoku_cube.assistant.services.scanner import Observation, Scanner
 from sudoku_cube.models.stickers import Hypothesis
 from tests.conftest import said_captured
 from tests.xvfb import screenshot, virtual_display

@@ -16,12 +16,12 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from sudoku_cube.assistant import guide_run, solve_flow
+from sudoku_cube.assistant.terminal import guide_run, solve_flow
 from sudoku_cube.assistant.bench.serve import measure
 from sudoku_cube.assistant.cli import build_parser, main
 from sudoku_cube.assistant.commands import serve as serve_command
-from sudoku_cube.assistant.guide import GuideCursor, steps_from_moves
-from sudoku_cube.assistant.sessions import save_guide_step
+from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
+from sudoku_cube.assistant.services.sessions import save_guide_step
 from sudoku_cube.assistant.web.server import Server
 from sudoku_cube.assistant.web.service import PhoneService
 from sudoku_cube.assistant.web.store import MAX_UPLOAD_BYTES, PhotoFolder, new_folder

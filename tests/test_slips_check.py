@@ -302,9 +302,9 @@ def test_guide_c_key_finds_the_slip_and_follows_a_new_plan(fixed_plan, tmp_path,
 
     from rich.console import Console
 
-    from sudoku_cube.assistant.guide import GuideCursor, steps_from_moves
-    from sudoku_cube.assistant.guide_check import make_checker
-    from sudoku_cube.assistant.guide_ui import run_interactive
+    from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
+    from sudoku_cube.assistant.terminal.guide_check import make_checker
+    from sudoku_cube.assistant.terminal.guide_ui import run_interactive
 
     monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path))
     start, plan = fixed_plan

@@ -13,9 +13,9 @@ import pytest
 from rich.console import Console
 
 from sudoku_cube.assistant.cli import main
-from sudoku_cube.assistant.guide import GuideCursor, steps_from_moves
-from sudoku_cube.assistant.guide_check import check_cube
-from sudoku_cube.assistant.slip_check import CORNER_WORDS, first_look_words, show_face_words
+from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
+from sudoku_cube.assistant.terminal.guide_check import check_cube
+from sudoku_cube.assistant.services.slip_check import CORNER_WORDS, first_look_words, show_face_words
 from sudoku_cube.models.generator import make_puzzle
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.profile import CubeSettings

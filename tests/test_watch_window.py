@@ -14,11 +14,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from sudoku_cube.assistant.guide import GuideCursor, steps_from_moves
-from sudoku_cube.assistant.guide_watch import WatchWindow
-from sudoku_cube.assistant.live_canvas import BACKGROUND
-from sudoku_cube.assistant.watch import WatchEvent
-from sudoku_cube.assistant.watch_canvas import shown_move, watch_canvas, watch_scene
+from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
+from sudoku_cube.assistant.terminal.guide_watch import WatchWindow
+from sudoku_cube.assistant.terminal.live_canvas import BACKGROUND
+from sudoku_cube.assistant.services.watch import WatchEvent
+from sudoku_cube.assistant.terminal.watch_canvas import shown_move, watch_canvas, watch_scene
 from sudoku_cube.models.face_words import centre
 from sudoku_cube.models.generator import make_puzzle
 from sudoku_cube.models.moves import Move, format_moves, invert_moves, simplify
@@ -107,7 +107,7 @@ def test_watch_draws_every_frame_and_takes_keys_from_the_window(watched, monkeyp
 
     from rich.console import Console
 
-    from sudoku_cube.assistant import guide_watch
+    from sudoku_cube.assistant.terminal import guide_watch
 
     start, plan, _, frames = watched
     read = []

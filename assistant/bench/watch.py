@@ -18,8 +18,8 @@ import time
 from rich.console import Console
 from rich.table import Table
 
-from sudoku_cube.assistant.guide import GuideCursor, steps_from_moves
-from sudoku_cube.assistant.watch import corner_readings, watch
+from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
+from sudoku_cube.assistant.services.watch import corner_readings, watch
 from sudoku_cube.models.generator import make_puzzle
 from sudoku_cube.models.moves import Move, invert_moves, simplify
 from sudoku_cube.models.profile import CubeSettings

@@ -5,9 +5,9 @@ import argparse
 
 from rich.console import Console
 
-from sudoku_cube.assistant.files import load_state
-from sudoku_cube.assistant.net import NetView
-from sudoku_cube.assistant.profile_option import add_cube_options, cube_settings
+from sudoku_cube.assistant.services.files import load_state
+from sudoku_cube.assistant.terminal.net import NetView
+from sudoku_cube.assistant.terminal.profile_option import add_cube_options, cube_settings
 from sudoku_cube.models.moves import format_moves, parse_moves
 from sudoku_cube.models.solved import is_solved
 from sudoku_cube.models.state_format import to_json

@@ -18,9 +18,9 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from sudoku_cube.assistant.files import load_state
-from sudoku_cube.assistant.markup import plain
-from sudoku_cube.assistant.profile_option import add_symmetric_option, with_symmetric
+from sudoku_cube.assistant.services.files import load_state
+from sudoku_cube.assistant.terminal.markup import plain
+from sudoku_cube.assistant.terminal.profile_option import add_symmetric_option, with_symmetric
 from sudoku_cube.calibration.fit import LabelledPhoto, calibrate_templates, doubtful_labels
 from sudoku_cube.calibration.labels import LABEL_HELP, LabelError, parse_face_label, parse_labels
 from sudoku_cube.calibration.profiles import DEFAULT_NAME, Profile, load_or_new, profile_dir, save_profile

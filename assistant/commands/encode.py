@@ -6,7 +6,7 @@ import argparse
 from rich.console import Console
 from rich.table import Table
 
-from sudoku_cube.assistant.files import load_state
+from sudoku_cube.assistant.services.files import load_state
 from sudoku_cube.models.pieces import encode
 
 

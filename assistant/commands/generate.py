@@ -17,8 +17,8 @@ from pathlib import Path
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-from sudoku_cube.assistant.markup import plain
-from sudoku_cube.assistant.profile_option import add_symmetric_option, with_symmetric
+from sudoku_cube.assistant.terminal.markup import plain
+from sudoku_cube.assistant.terminal.profile_option import add_symmetric_option, with_symmetric
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.generator import (home_faces, make_puzzle, make_unique_puzzle,
                                           solution_count)

@@ -14,10 +14,10 @@ from dataclasses import replace
 from rich.console import Console
 from rich.table import Table
 
-from sudoku_cube.assistant.net import NetView
-from sudoku_cube.assistant.profile_option import add_cube_options, cube_settings
-from sudoku_cube.assistant.solve_flow import read_cube
-from sudoku_cube.assistant.solve_options import add_ocr_option
+from sudoku_cube.assistant.terminal.net import NetView
+from sudoku_cube.assistant.terminal.profile_option import add_cube_options, cube_settings
+from sudoku_cube.assistant.terminal.solve_flow import read_cube
+from sudoku_cube.assistant.terminal.solve_options import add_ocr_option
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.geometry import FACE_NAMES
 from sudoku_cube.models.grid import GridSolution, enumerate_targets, solve_grid

@@ -7,7 +7,7 @@ import json
 from rich.console import Console
 from rich.table import Table
 
-from sudoku_cube.assistant.markup import plain
+from sudoku_cube.assistant.terminal.markup import plain
 from sudoku_cube.calibration.profiles import list_profiles
 from sudoku_cube.calibration.store import profiles_root
 

@@ -10,10 +10,10 @@ from pathlib import Path
 import cv2
 from rich.console import Console
 
-from sudoku_cube.assistant.markup import plain
-from sudoku_cube.assistant.net import BLANK, NetView
-from sudoku_cube.assistant.profile_option import add_profile_option, chosen_reader
-from sudoku_cube.assistant.solve_options import add_ocr_option
+from sudoku_cube.assistant.terminal.markup import plain
+from sudoku_cube.assistant.terminal.net import BLANK, NetView
+from sudoku_cube.assistant.terminal.profile_option import add_profile_option, chosen_reader
+from sudoku_cube.assistant.terminal.solve_options import add_ocr_option
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.state import sticker_name

@@ -17,19 +17,19 @@ import numpy as np
 from rich.console import Console
 from rich.live import Live
 
-from sudoku_cube.assistant import interrupt
-from sudoku_cube.assistant.keys import interactive, read_line
-from sudoku_cube.assistant.markup import plain
-from sudoku_cube.assistant.profile_option import (add_cube_options, chosen_reader, cube_settings,
+from sudoku_cube.assistant.terminal import interrupt
+from sudoku_cube.assistant.terminal.keys import interactive, read_line
+from sudoku_cube.assistant.terminal.markup import plain
+from sudoku_cube.assistant.terminal.profile_option import (add_cube_options, chosen_reader, cube_settings,
                                                   profile_camera)
-from sudoku_cube.assistant.review_ui import ReviewQuit, kept_corrections, run_review
-from sudoku_cube.assistant.scan_loop import ScanStopped, scan_frames
-from sudoku_cube.assistant.face_poses import captured_centres, show_title
-from sudoku_cube.assistant.scan_reader import read_frame_face
-from sudoku_cube.assistant.scan_view import ScanPanel
-from sudoku_cube.assistant.scan_window import Window
-from sudoku_cube.assistant.scanner import STABLE_FRAMES, ScanEvent, Scanner
-from sudoku_cube.assistant.sessions import ScanSession, scan_session_path
+from sudoku_cube.assistant.terminal.review_ui import ReviewQuit, kept_corrections, run_review
+from sudoku_cube.assistant.terminal.scan_loop import ScanStopped, scan_frames
+from sudoku_cube.assistant.services.face_poses import captured_centres, show_title
+from sudoku_cube.assistant.services.scan_reader import read_frame_face
+from sudoku_cube.assistant.terminal.scan_view import ScanPanel
+from sudoku_cube.assistant.terminal.scan_window import Window
+from sudoku_cube.assistant.services.scanner import STABLE_FRAMES, ScanEvent, Scanner
+from sudoku_cube.assistant.services.sessions import ScanSession, scan_session_path
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.state_format import to_dict

@@ -15,15 +15,15 @@ import sys
 
 from rich.console import Console
 
-from sudoku_cube.assistant import interrupt
-from sudoku_cube.assistant.guide_check import Capture
-from sudoku_cube.assistant.guide_run import Companion
-from sudoku_cube.assistant.keys import interactive
-from sudoku_cube.assistant.markup import plain
-from sudoku_cube.assistant.profile_option import add_profile_option, chosen_reader, cube_settings
-from sudoku_cube.assistant.slip_check import Cells
-from sudoku_cube.assistant.solve_flow import solve_with_review
-from sudoku_cube.assistant.solve_options import add_guide_options, add_ocr_option
+from sudoku_cube.assistant.terminal import interrupt
+from sudoku_cube.assistant.terminal.guide_check import Capture
+from sudoku_cube.assistant.terminal.guide_run import Companion
+from sudoku_cube.assistant.terminal.keys import interactive
+from sudoku_cube.assistant.terminal.markup import plain
+from sudoku_cube.assistant.terminal.profile_option import add_profile_option, chosen_reader, cube_settings
+from sudoku_cube.assistant.services.slip_check import Cells
+from sudoku_cube.assistant.terminal.solve_flow import solve_with_review
+from sudoku_cube.assistant.terminal.solve_options import add_guide_options, add_ocr_option
 from sudoku_cube.assistant.web.qr import qr_text
 from sudoku_cube.assistant.web.server import Server
 from sudoku_cube.assistant.web.service import PhoneService

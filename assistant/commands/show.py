@@ -5,10 +5,10 @@ import argparse
 
 from rich.console import Console
 
-from sudoku_cube.assistant.files import load_state
-from sudoku_cube.assistant.markup import plain
-from sudoku_cube.assistant.net import NetView
-from sudoku_cube.assistant.profile_option import add_cube_options, cube_settings
+from sudoku_cube.assistant.services.files import load_state
+from sudoku_cube.assistant.terminal.markup import plain
+from sudoku_cube.assistant.terminal.net import NetView
+from sudoku_cube.assistant.terminal.profile_option import add_cube_options, cube_settings
 from sudoku_cube.models.printable import printable
 from sudoku_cube.models.solved import is_solved, validate
 

@@ -2,20 +2,20 @@
 that solve the cube, centres included.
 
 With no input it reads the bundled demo photos. ``--json`` prints one JSON object
-(``assistant.pipeline.solve_result_dict``) and never asks anything; otherwise the reading is
+(``assistant.services.pipeline.solve_result_dict``) and never asks anything; otherwise the reading is
 reviewed (interactively when a person is at the terminal) and the plan is guided step by step
 (``--plain`` prints every step). ``--optimal`` asks for a provably shortest plan (cubes up to 8
-turns from solved). The work is done by ``assistant.solve_flow``.
+turns from solved). The work is done by ``assistant.terminal.solve_flow``.
 """
 from __future__ import annotations
 
 import argparse
 import json
 
-from sudoku_cube.assistant import solve_flow
-from sudoku_cube.assistant.pipeline import solve_result_dict
-from sudoku_cube.assistant.profile_option import add_profile_option, cube_settings
-from sudoku_cube.assistant.solve_options import add_guide_options, add_ocr_option
+from sudoku_cube.assistant.terminal import solve_flow
+from sudoku_cube.assistant.services.pipeline import solve_result_dict
+from sudoku_cube.assistant.terminal.profile_option import add_profile_option, cube_settings
+from sudoku_cube.assistant.terminal.solve_options import add_guide_options, add_ocr_option
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -6,10 +6,10 @@ import argparse
 
 from rich.console import Console
 
-from sudoku_cube.assistant.markup import plain
-from sudoku_cube.assistant.pipeline import Event
-from sudoku_cube.assistant.progress_view import ConsoleProgress
-from sudoku_cube.assistant.table_cache import ensure_tables, planner_tables
+from sudoku_cube.assistant.terminal.markup import plain
+from sudoku_cube.assistant.services.pipeline import Event
+from sudoku_cube.assistant.terminal.progress_view import ConsoleProgress
+from sudoku_cube.assistant.services.table_cache import ensure_tables, planner_tables
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -17,8 +17,8 @@ from typing import Literal, TypedDict
 
 import numpy as np
 
-from sudoku_cube.assistant.guide import GuideCursor
-from sudoku_cube.assistant.sessions import load_guide_step
+from sudoku_cube.assistant.services.guide import GuideCursor
+from sudoku_cube.assistant.services.sessions import load_guide_step
 from sudoku_cube.assistant.web.store import (MAX_UPLOADS, NAMES, SESSION_FILE, Kind,
                                              PhotoFolder, UploadRefused)
 from sudoku_cube.assistant.web.views import FaceView, StepView, face_view, pose_words, step_view

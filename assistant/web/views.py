@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-from sudoku_cube.assistant.face_poses import Centres, corner_hold_words, hold_words
+from sudoku_cube.assistant.services.face_poses import Centres, corner_hold_words, hold_words
 from sudoku_cube.models import face_words
 from sudoku_cube.models.planner import Step
 from sudoku_cube.models.state import CubeState

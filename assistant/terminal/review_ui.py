@@ -15,13 +15,13 @@ from typing import Callable, Mapping
 
 from rich.console import Console
 
-from sudoku_cube.assistant.interrupt import set_resume_command
-from sudoku_cube.assistant.keys import LineReader
-from sudoku_cube.assistant.markup import plain
-from sudoku_cube.assistant.review import (ReviewCheck, accepted, apply_corrections, check_reading,
+from sudoku_cube.assistant.terminal.interrupt import set_resume_command
+from sudoku_cube.assistant.terminal.keys import LineReader
+from sudoku_cube.assistant.terminal.markup import plain
+from sudoku_cube.assistant.services.review import (ReviewCheck, accepted, apply_corrections, check_reading,
                                           confirmed, parse_corrections, suggestion_lines,
                                           unsure_message)
-from sudoku_cube.assistant.review_view import ReviewView
+from sudoku_cube.assistant.terminal.review_view import ReviewView
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.grid import GridSolution
 from sudoku_cube.models.profile import CubeSettings

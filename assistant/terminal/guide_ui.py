@@ -8,11 +8,12 @@ from typing import Callable, Sequence
 from rich.console import Console, RenderableType
 from rich.text import Text
 
-from sudoku_cube.assistant.guide import GuideCursor, command_of
-from sudoku_cube.assistant.interrupt import resume_command, set_resume_hint
-from sudoku_cube.assistant.guide_view import (HELP_KEYS, DoneView, HelpView, PlanSummary,
-                                              StepView, is_combined, phase_note, phase_title)
-from sudoku_cube.assistant.net import NetView
+from sudoku_cube.assistant.services.guide import GuideCursor, command_of
+from sudoku_cube.assistant.terminal.interrupt import resume_command, set_resume_hint
+from sudoku_cube.assistant.services.phases import is_combined, phase_note, phase_title
+from sudoku_cube.assistant.terminal.guide_view import (HELP_KEYS, DoneView, HelpView, PlanSummary,
+                                                       StepView)
+from sudoku_cube.assistant.terminal.net import NetView
 from sudoku_cube.models.face_words import hold_words
 from sudoku_cube.models.planner import Step
 from sudoku_cube.models.state import CubeState

@@ -12,7 +12,7 @@ import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sudoku_cube.assistant.guide import GuideCursor
+from sudoku_cube.assistant.services.guide import GuideCursor
 from sudoku_cube.models.errors import SudokuCubeError
 
 PROGRAM = "espeak-ng"

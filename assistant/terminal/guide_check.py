@@ -17,10 +17,10 @@ from typing import Callable
 
 from rich.console import Console
 
-from sudoku_cube.assistant.guide import GuideCursor, steps_from_moves
-from sudoku_cube.assistant.keys import LineReader
-from sudoku_cube.assistant.markup import plain
-from sudoku_cube.assistant.slip_check import (Cells, corner_cells, corner_photo,
+from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
+from sudoku_cube.assistant.terminal.keys import LineReader
+from sudoku_cube.assistant.terminal.markup import plain
+from sudoku_cube.assistant.services.slip_check import (Cells, corner_cells, corner_photo,
                                               first_look_words, photo_cells, show_face_words,
                                               tokens_cells)
 from sudoku_cube.models.errors import SudokuCubeError
@@ -125,7 +125,7 @@ def _conclude(cursor: GuideCursor, verdict: Verdict) -> str:
 def make_checker(console: Console, ask: LineReader, settings: CubeSettings = CubeSettings(),
                  capture: Capture | None = None, reader: Reader = Reader(),
                  source: str = "the camera") -> Callable[[GuideCursor], str]:
-    """The ``c`` key's action for :func:`assistant.guide_ui.run_interactive`."""
+    """The ``c`` key's action for :func:`assistant.terminal.guide_ui.run_interactive`."""
     def check(cursor: GuideCursor) -> str:
         return check_cube(cursor, console, ask, settings, capture, reader, source)
     return check

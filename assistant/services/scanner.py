@@ -13,9 +13,9 @@ from typing import Sequence
 
 import numpy as np
 
-from sudoku_cube.assistant.face_poses import (SCAN_ORDER, captured_centres, face_name,
+from sudoku_cube.assistant.services.face_poses import (SCAN_ORDER, captured_centres, face_name,
                                               show_title)
-from sudoku_cube.assistant.sessions import CapturedFace, ScanSession
+from sudoku_cube.assistant.services.sessions import CapturedFace, ScanSession
 from sudoku_cube.models.stickers import Hypothesis, Sticker
 from sudoku_cube.vision.write_errors import WriteFailed
 

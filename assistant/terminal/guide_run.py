@@ -1,7 +1,7 @@
 """Guiding a plan on the terminal as the ``guide`` and ``solve`` options ask: export, every step
 printed, the interactive guide with its check key, or watch mode with a camera. The plan being
 followed is remembered with the guide session, so a re-run on the same cube continues it.
-Shared by ``guide`` and ``solve`` (through :mod:`assistant.solve_flow`), so no command imports
+Shared by ``guide`` and ``solve`` (through :mod:`assistant.terminal.solve_flow`), so no command imports
 another."""
 from __future__ import annotations
 
@@ -11,18 +11,18 @@ from typing import Callable
 
 from rich.console import Console
 
-from sudoku_cube.assistant.export import export_plan
-from sudoku_cube.assistant.guide import GuideCursor, steps_as_read
-from sudoku_cube.assistant.guide_check import Capture, make_checker
-from sudoku_cube.assistant.guide_ui import print_plain, run_interactive
-from sudoku_cube.assistant.guide_watch import camera_capture, watch_plain, watch_screen
-from sudoku_cube.assistant.scan_window import Window
-from sudoku_cube.assistant.keys import interactive, read_key, read_line
-from sudoku_cube.assistant.markup import plain
-from sudoku_cube.assistant.pipeline import AFTER_SLIP
-from sudoku_cube.assistant.profile_option import chosen_reader, cube_settings, profile_camera
-from sudoku_cube.assistant.sessions import save_followed_plan
-from sudoku_cube.assistant.speech import Speaker
+from sudoku_cube.assistant.services.export import export_plan
+from sudoku_cube.assistant.services.guide import GuideCursor, steps_as_read
+from sudoku_cube.assistant.terminal.guide_check import Capture, make_checker
+from sudoku_cube.assistant.terminal.guide_ui import print_plain, run_interactive
+from sudoku_cube.assistant.terminal.guide_watch import camera_capture, watch_plain, watch_screen
+from sudoku_cube.assistant.terminal.scan_window import Window
+from sudoku_cube.assistant.terminal.keys import interactive, read_key, read_line
+from sudoku_cube.assistant.terminal.markup import plain
+from sudoku_cube.assistant.services.pipeline import AFTER_SLIP
+from sudoku_cube.assistant.terminal.profile_option import chosen_reader, cube_settings, profile_camera
+from sudoku_cube.assistant.services.sessions import save_followed_plan
+from sudoku_cube.assistant.terminal.speech import Speaker
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.moves import parse_moves
 from sudoku_cube.models.planner import OPTIMAL_BEYOND, PIECES, Step, verified_plan
@@ -45,7 +45,7 @@ class Companion:
 def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
                reading: CubeState | None = None, companion: Companion | None = None) -> int:
     """Export and/or guide a plan as the options ask; ``reading`` is the cube as read (the
-    steps are shown from it, see :func:`assistant.guide.steps_as_read`); ``companion`` shows
+    steps are shown from it, see :func:`assistant.services.guide.steps_as_read`); ``companion`` shows
     the steps too and takes a check's photos."""
     console = console or Console()
     settings = cube_settings(args)  # read once, not at each of its uses below
@@ -66,7 +66,7 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
         return 0
     if AFTER_SLIP in plan.stats:
         console.print(replan_notice(plan.stats[AFTER_SLIP]), highlight=False, markup=False)
-    elif plan.moves:  # a re-run on the same cube continues this plan (assistant.pipeline)
+    elif plan.moves:  # a re-run on the same cube continues this plan (assistant.services.pipeline)
         save_followed_plan(plan.start, settings.symmetric, plan.moves, plan.phases)
     speaker = Speaker() if getattr(args, "speak", False) else None  # a missing espeak-ng: now
     speak = speaker.say_step if speaker is not None else None

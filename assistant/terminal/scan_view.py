@@ -1,5 +1,5 @@
 """What the scanner shows on the terminal: a rich panel (which face next, how to hold the cube,
-progress). The window's picture is :mod:`assistant.scan_canvas`."""
+progress). The window's picture is :mod:`assistant.terminal.scan_canvas`."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -9,9 +9,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from sudoku_cube.assistant.face_poses import SCAN_ORDER, hold_words, show_title
-from sudoku_cube.assistant.scan_protocol import hold_picture
-from sudoku_cube.assistant.scanner import Scanner
+from sudoku_cube.assistant.services.face_poses import SCAN_ORDER, hold_words, show_title
+from sudoku_cube.assistant.terminal.scan_protocol import hold_picture
+from sudoku_cube.assistant.services.scanner import Scanner
 
 SCAN_KEYS = "space: capture now · z: retake the last face · q: stop (faces so far are saved)"
 

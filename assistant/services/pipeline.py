@@ -5,7 +5,7 @@ Every command that solves (``solve``, ``solve --json``, ``guide``, the benchmark
 planner's tables are loaded (or built once into the cache) by :func:`start_tables` in a
 background thread while the photos are read; :class:`BackgroundPlanner` plans the grid solution
 of a reading while the person is still reviewing it. Functions produce values and report
-progress through a callback; printing is the commands' job (``assistant.progress_view``).
+progress through a callback; printing is the commands' job (``assistant.terminal.progress_view``).
 """
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Literal
 
-from sudoku_cube.assistant import table_cache
-from sudoku_cube.assistant.sessions import FollowedPlan
-from sudoku_cube.assistant.review import require_sure as require_grid_sure
+from sudoku_cube.assistant.services import table_cache
+from sudoku_cube.assistant.services.sessions import FollowedPlan
+from sudoku_cube.assistant.services.review import require_sure as require_grid_sure
 from sudoku_cube.models.grid import GridSolution, enumerate_targets, solve_grid
 from sudoku_cube.models.planner import Plan, plan, plan_from_moves, plan_to_targets
 from sudoku_cube.models.profile import CubeSettings
@@ -44,7 +44,7 @@ earlier plan were done when the slip was found (None when not known)."""
 
 KnownPlan = Callable[[CubeState], "FollowedPlan | None"]
 """``known(reading)``: the plan already being followed for that reading (its moves, phases and,
-after a slip, the real cube it starts from), as :mod:`assistant.sessions` stores it."""
+after a slip, the real cube it starts from), as :mod:`assistant.services.sessions` stores it."""
 
 
 def _quiet(event: Event) -> None:

@@ -14,9 +14,9 @@ from typing import Mapping
 import cv2
 import numpy as np
 
-from sudoku_cube.assistant.guide import GuideCursor
-from sudoku_cube.assistant.held_picture import held_raster
-from sudoku_cube.assistant.live_canvas import (BACKGROUND, CYAN, GREEN, GREY, RED, SIZE, WHITE,
+from sudoku_cube.assistant.services.guide import GuideCursor
+from sudoku_cube.assistant.terminal.held_picture import held_raster
+from sudoku_cube.assistant.terminal.live_canvas import (BACKGROUND, CYAN, GREEN, GREY, RED, SIZE, WHITE,
                                                Box, Canvas, lattice)
 from sudoku_cube.models.face_words import centre
 from sudoku_cube.models.moves import Move

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
-from sudoku_cube.assistant.net import NetView
-from sudoku_cube.assistant.review import ReviewCheck, doubtful
+from sudoku_cube.assistant.terminal.net import NetView
+from sudoku_cube.assistant.services.review import ReviewCheck, doubtful
 from sudoku_cube.models.state import CubeState, sticker_name
 from sudoku_cube.models.stickers import Hypothesis, format_token
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from sudoku_cube.assistant.scanner import Observation
+from sudoku_cube.assistant.services.scanner import Observation
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.vision.footed import ones_verdict
 from sudoku_cube.vision.reader import Reader

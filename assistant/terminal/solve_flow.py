@@ -1,5 +1,5 @@
 """The whole way from photos (or a state file) to the guide, for a person at the terminal:
-read -> review -> grid -> plan -> guide, through the one pipeline (:mod:`assistant.pipeline`).
+read -> review -> grid -> plan -> guide, through the one pipeline (:mod:`assistant.services.pipeline`).
 
 The ``solve`` and ``guide`` commands both call in here; neither imports the other. The planner's
 tables load in the background while the photos are read, and the reading's plan is computed
@@ -12,140 +12,63 @@ import argparse
 import json
 import os
 import time
-from dataclasses import replace
 from pathlib import Path
-from typing import Callable, NamedTuple
 
 from rich.console import Console
 
-from sudoku_cube.assistant.export import check_export_path
-from sudoku_cube.assistant.files import load_one_verdict, load_state
-from sudoku_cube.assistant.guide_run import Companion, guide_plan
-from sudoku_cube.assistant.keys import interactive, read_line
-from sudoku_cube.assistant.markup import plain
-from sudoku_cube.assistant.pipeline import (BackgroundPlanner, Event, Progress,
-                                            RememberedSolver, SolveResult, TablesLoading,
-                                            solve_state, start_tables)
-from sudoku_cube.assistant.profile_option import chosen_reader
-from sudoku_cube.assistant.progress_view import ConsoleProgress
-from sudoku_cube.assistant.review_ui import ReviewQuit, kept_corrections, run_review
-from sudoku_cube.assistant.sessions import followed_plans
-from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.grid import GridSolution, GridUnsolvableError, photo_refusal, solve_grid
-from sudoku_cube.models.photo_turn import find_turned_photo
+from sudoku_cube.assistant.services.cube_input import (DEMO_SAMPLE, CubeRead, GridSolver,
+                                                      footed_settings, read_input,
+                                                      turned_upright)
+from sudoku_cube.assistant.services.export import check_export_path
+from sudoku_cube.assistant.services.pipeline import (BackgroundPlanner, Progress,
+                                                    RememberedSolver, SolveResult, TablesLoading,
+                                                    solve_state, start_tables)
+from sudoku_cube.assistant.services.sessions import followed_plans
+from sudoku_cube.assistant.terminal.guide_run import Companion, guide_plan
+from sudoku_cube.assistant.terminal.keys import interactive, read_line
+from sudoku_cube.assistant.terminal.markup import plain
+from sudoku_cube.assistant.terminal.profile_option import chosen_reader
+from sudoku_cube.assistant.terminal.progress_view import ConsoleProgress
+from sudoku_cube.assistant.terminal.review_ui import ReviewQuit, kept_corrections, run_review
+from sudoku_cube.models.grid import GridUnsolvableError, photo_refusal
 from sudoku_cube.models.printable import printable
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.state import CubeState
-from sudoku_cube.vision.footed import SURE, OneVerdict, ones_verdict
+from sudoku_cube.vision.footed import OneVerdict
 from sudoku_cube.vision.reading import Reading
-
-DEMO_SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "cubes" / "01-easy"
-"""The bundled photos that ``sudoku-cube solve`` reads when given nothing."""
-
-
-class CubeRead(NamedTuple):
-    """What :func:`read_cube` read: the state, what the photos say about the digit 1 (from a
-    state file, what ``scan`` wrote into it, else None), for corner photos the photo each face
-    was read from (:func:`corner_photos`), and for face photos each face's file name
-    (:func:`face_photos`)."""
-
-    state: CubeState
-    ones: OneVerdict | None
-    corner_photos: dict[str, str] | None
-    face_files: dict[str, str] | None
 
 
 def read_cube(path: str | None, console: Console, args: argparse.Namespace | None = None,
               progress: Progress | None = None, reading: Reading | None = None
               ) -> CubeRead:
-    """The cube in a photo folder (through vision, with the ``--profile`` and ``--ocr`` of
-    ``args``) or a state file (None = the demo sample). ``reading``: the photo folder's
-    reading when it was already read (``serve`` reads each photo as it arrives)."""
+    """The cube in a photo folder (read with the ``--profile`` and ``--ocr`` of ``args``) or a
+    state file (:func:`read_input`); None reads the demo sample, and says so."""
     p = Path(path) if path else DEMO_SAMPLE
     if not path:
         console.print(f"No input given: reading the bundled demo photos in {plain(p)}")
-    if not p.exists():
-        raise SudokuCubeError(f"{p}: no such file or folder; give a folder of face photos "
-                              "(U.jpg R.jpg ...) or a state file")
-    if p.is_dir():
-        if progress is not None:
-            progress(Event("reading"))
-        reading = reading or chosen_reader(args).read_photo_set(p)
-        return CubeRead(reading.state, ones_verdict(reading.faces),
-                        corner_photos(reading.faces), face_photos(reading.faces))
-    return CubeRead(load_state(p), load_one_verdict(p), None, None)
-
-
-def face_photos(faces: dict) -> dict[str, str] | None:
-    """Face -> the file name of its photo, when every face came from a photo of its own."""
-    names = {f: Path(r.source).name for f, r in faces.items() if r.source}
-    return names if names and all(Path(n).stem.upper() == f for f, n in names.items()) else None
-
-
-GridSolver = Callable[..., GridSolution]
-"""A grid solver with :func:`solve_grid`'s signature (e.g. a :class:`RememberedSolver`)."""
+    return read_input(p, chosen_reader(args), progress, reading)
 
 
 def upright_photos(state: CubeState, settings: CubeSettings, files: dict[str, str] | None,
                    console: Console, solver: GridSolver | None = None) -> CubeState:
-    """The reading of six face photos with a photo held turned set upright: when no solved
-    arrangement fits the reading and turning one photo's reading back a quarter or half turn
-    makes the cube consistent, say which photo and return that reading; else ``state``.
-    ``files``: face -> its photo's file name (None for a state file or corner photos, whose
-    faces the reader sets upright itself). ``solver``: the grid solver that solves the
-    reading afterwards, remembering this answer, so a consistent reading is solved once."""
-    if not files:
-        return state
-    try:
-        (solver or solve_grid)(state, settings, explain=False)
-        return state
-    except SudokuCubeError as e:
-        if getattr(e, "reason", None) != "infeasible":
-            return state
-    turned = find_turned_photo(state, settings)
-    if turned is None:
-        return state
-    console.print(printable(f"{turned.describe(files.get(turned.face))}: reading it so. If that "
-                            f"is wrong, retake {files.get(turned.face, turned.face)} with the "
-                            "cube upright."),
-                  highlight=False, markup=False)
-    return turned.state
+    """The reading with a photo held turned set upright (:func:`turned_upright`), said."""
+    state, said = turned_upright(state, settings, files, solver)
+    if said:
+        console.print(printable(said), highlight=False, markup=False)
+    return state
 
 
-def corner_photos(faces: dict) -> dict[str, str] | None:
-    """Face -> corner photo (``A`` or ``B``) it was read from, when the faces came from corner
-    photos (so that a refusal names the photos to retake, not faces); else None."""
-    names = {f: Path(r.source).stem.upper() for f, r in faces.items() if r.source}
-    return names if names and set(names.values()) <= {"A", "B"} else None
-
-
-def settings_for(state: CubeState, settings: CubeSettings, ones: "OneVerdict | None",
+def settings_for(state: CubeState, settings: CubeSettings, ones: OneVerdict | None,
                  args: argparse.Namespace | None, console: Console,
                  solver: GridSolver | None = None) -> CubeSettings:
-    """The cube settings with the photos' verdict on the 1: when its 1s have a foot (and
-    neither ``--symmetric`` nor ``--profile`` says otherwise), 1 is not symmetric, so the
-    plan keeps every 1 upright; kept only when the grid solves so with every clearly read 1
-    as read (else the cube's design turns a 1 over and the 1 stays symmetric); ``solver`` as
-    in :func:`upright_photos`."""
-    if ones is None or not ones.has_foot or 1 not in settings.symmetric:
-        return settings
+    """The cube settings with the photos' verdict on the 1 (:func:`footed_settings`), said;
+    unchanged when ``--symmetric`` or ``--profile`` says which digits are symmetric."""
     if getattr(args, "symmetric", None) is not None or getattr(args, "profile", None):
         return settings
-    footed = replace(settings, symmetric=settings.symmetric - {1})
-    try:
-        chosen = (solver or solve_grid)(state, footed, explain=False).chosen
-    except SudokuCubeError as e:
-        if getattr(e, "reason", None) == "too-doubtful":
-            raise  # no reading of it would settle the 1 either: retake the photos first
-        chosen = None
-    sure = [i for i, s in enumerate(state.stickers) if s.digit == 1
-            and (state.hypotheses(i)[0].score or 0) >= SURE]
-    if chosen is None or any(chosen[i] != state.stickers[i] for i in sure):
-        console.print("digit 1 has a foot, but the cube only solves with a 1 turned over: "
-                      "taken as symmetric", highlight=False)
-        return settings
-    console.print(ones.describe(), highlight=False)
-    return footed
+    settings, said = footed_settings(state, settings, ones, solver)
+    if said:
+        console.print(said, highlight=False)
+    return settings
 
 
 def produce(path: str | None, settings: CubeSettings, args: argparse.Namespace, *,
@@ -214,7 +137,7 @@ def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.N
                       companion: Companion | None = None) -> int:
     """Read, review (interactive when a person is there), plan and guide; ``reading``: the
     folder's reading when it was already read; ``companion``: another front end that shows the
-    steps too and takes a check's photos (:class:`assistant.guide_run.Companion`)."""
+    steps too and takes a check's photos (:class:`assistant.terminal.guide_run.Companion`)."""
     console = console or Console()
     if getattr(args, "export", None):
         check_export_path(args.export)

@@ -1,10 +1,10 @@
 """The guide's model: a cursor over the steps of a plan (next, back, restart) that remembers
-where the person got to. No terminal here: views live in :mod:`assistant.guide_view`."""
+where the person got to. No terminal here: views live in :mod:`assistant.terminal.guide_view`."""
 from __future__ import annotations
 
 from typing import Callable, Iterable, Sequence
 
-from sudoku_cube.assistant.sessions import (follow_instead, load_guide_step, plan_key,
+from sudoku_cube.assistant.services.sessions import (follow_instead, load_guide_step, plan_key,
                                             save_guide_step)
 from sudoku_cube.models.moves import Move
 from sudoku_cube.models.plan_search import Phase
@@ -131,7 +131,7 @@ KEYS = {"n": "next", " ": "next", "\r": "next", "\n": "next", "": "next", "next"
         "r": "restart", "restart": "restart", "c": "check", "check": "check",
         "q": "quit", "quit": "quit", "?": "help", "h": "help", "help": "help",
         "resize": "redraw"}
-"""Keys (as :func:`assistant.keys.read_key` names them, or typed words) and what they do.
+"""Keys (as :func:`assistant.terminal.keys.read_key` names them, or typed words) and what they do.
 Only q quits: Esc and unknown keys do nothing (a stray key must not end the guide)."""
 
 

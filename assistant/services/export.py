@@ -9,8 +9,8 @@ from html import escape
 from pathlib import Path
 from typing import Sequence
 
-from sudoku_cube.assistant.guide_view import is_combined, moved_stickers, phase_note, phase_title
-from sudoku_cube.assistant.svgnet import net_size, net_svg
+from sudoku_cube.assistant.services.phases import is_combined, moved_stickers, phase_note, phase_title
+from sudoku_cube.assistant.services.svgnet import net_size, net_svg
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.face_words import hold_words
 from sudoku_cube.models.moves import Move

@@ -16,8 +16,8 @@ from typing import Callable, Iterable, Iterator
 
 import numpy as np
 
-from sudoku_cube.assistant.guide import GuideCursor, steps_from_moves
-from sudoku_cube.assistant.slip_check import Cells
+from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
+from sudoku_cube.assistant.services.slip_check import Cells
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.slips import Verdict, find_slip

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from html import escape
 
-from sudoku_cube.assistant.net import NET_LAYOUT
-from sudoku_cube.models.geometry import FACES
+from sudoku_cube.models.geometry import FACES, NET_LAYOUT
 from sudoku_cube.models.state import CubeState
 
 CELL = 28   # px per sticker

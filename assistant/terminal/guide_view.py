@@ -3,29 +3,18 @@ with the moving stickers highlighted, progress, phase), rendered through rich's 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
-from sudoku_cube.assistant.bigtext import big_lines
-from sudoku_cube.assistant.held_picture import held_picture
-from sudoku_cube.assistant.net import NetView
-from sudoku_cube.models.moves import move_transform
+from sudoku_cube.assistant.services.phases import is_combined, moved_stickers, phase_title
+from sudoku_cube.assistant.terminal.bigtext import big_lines
+from sudoku_cube.assistant.terminal.held_picture import held_picture
+from sudoku_cube.assistant.terminal.net import NetView
 from sudoku_cube.models.planner import Step
 from sudoku_cube.models.state import CubeState
 
-PHASE_TITLES = {"pieces": "Phase 1 of 2: pieces", "centres": "Phase 2 of 2: centres"}
-
-PIECES_NOTE = ("Every corner and edge goes to the place the grid solver chose for it, turned "
-               "the right way. Centres turn along with their face; they are fixed afterwards.")
-
-CENTRES_NOTE = ("All pieces are in place; now the centres. A centre never leaves its face, but "
-                "every turn of that face rotates its digit a quarter turn. A plain cube solver "
-                "ignores that, so these steps use special sequences that turn only the centres "
-                "and bring every other piece back home. That is why this phase is longer than "
-                "the few centre turns it fixes.")
 
 def progress_line(done: int, total: int, width: int = 40) -> Text:
     """A progress bar as text (same in colour and plain terminals): done turns and the rest."""
@@ -100,39 +89,6 @@ class HelpView:
         where = (f"step {self.position + 1} of {self.total}" if self.position < self.total
                  else "the last screen")
         yield Text(f"Press any key to go back to {where}.", style="bold yellow")
-
-
-def moved_stickers(step: Step) -> frozenset[int]:
-    """Sticker places that a step's move changes."""
-    return move_transform(step.move, step.before.n).moved()
-
-
-COMBINED_TITLE = "Pieces and centres together"
-
-COMBINED_NOTE = ("Every corner and edge goes to the place the grid solver chose for it and, at "
-                 "the same time, every centre turns to its face's direction: the planner's search "
-                 "tracks the centres too. A plain cube solver ignores centres (on a colour cube "
-                 "you cannot see them turn); fixing them afterwards needs special sequences that "
-                 "turn only the centres and bring every other piece back home, about 30 more "
-                 "turns. Tracking them during the search avoids that, so there is no separate "
-                 "centre phase.")
-
-
-def is_combined(steps: Sequence[Step]) -> bool:
-    """True for a plan whose turns solve pieces and centres together (no centre phase)."""
-    return bool(steps) and not any(s.phase == "centres" for s in steps)
-
-
-def phase_title(phase: str, combined: bool = False) -> str:
-    """The heading of a phase ('Phase 1 of 2: pieces', ...)."""
-    return COMBINED_TITLE if combined else PHASE_TITLES.get(phase, phase)
-
-
-def phase_note(phase: str, combined: bool = False) -> str:
-    """Why this phase exists, in words."""
-    if combined:
-        return COMBINED_NOTE
-    return CENTRES_NOTE if phase == "centres" else PIECES_NOTE
 
 
 SHORT_NOTES = {

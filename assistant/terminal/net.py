@@ -14,12 +14,10 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
 from rich.text import Text
 
-from sudoku_cube.models.geometry import FACES
+from sudoku_cube.models.geometry import FACES, NET_LAYOUT
 from sudoku_cube.models.state import CubeState
 from sudoku_cube.models.stickers import format_token
 
-# (face, net row, net column) in units of faces
-NET_LAYOUT = {"U": (0, 1), "L": (1, 0), "F": (1, 1), "R": (1, 2), "B": (1, 3), "D": (2, 1)}
 CELL = 3  # characters per sticker: token plus a space
 BLANK = "--"
 """How a sticker in which no digit was seen is shown: not as the recognisers' guess."""

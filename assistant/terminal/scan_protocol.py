@@ -1,11 +1,11 @@
 """The scan protocol on the terminal: a small picture of the face towards the camera and its
 neighbours. The words (the order of the faces, how to hold the cube) are
-:mod:`assistant.face_poses`, which the phone page says too."""
+:mod:`assistant.services.face_poses`, which the phone page says too."""
 from __future__ import annotations
 
 from rich.text import Text
 
-from sudoku_cube.assistant.face_poses import neighbours
+from sudoku_cube.assistant.services.face_poses import neighbours
 
 
 def hold_picture(face: str) -> Text:

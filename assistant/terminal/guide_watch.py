@@ -1,7 +1,7 @@
 """``guide --camera [N|VIDEO]``: the guide in watch mode, on a terminal or as plain lines.
 
 Frames come from a camera or a video file (``vision.camera``), each read as corner view A; the
-:mod:`assistant.watch` loop confirms moves and stops at a slip. On a terminal the step screen is
+:mod:`assistant.services.watch` loop confirms moves and stops at a slip. On a terminal the step screen is
 redrawn after every event and the keys n, b and q still work while the camera watches.
 """
 from __future__ import annotations
@@ -16,14 +16,14 @@ from typing import Callable, Iterator
 import numpy as np
 from rich.console import Console
 
-from sudoku_cube.assistant.guide import GuideCursor
-from sudoku_cube.assistant.guide_ui import screen_of
-from sudoku_cube.assistant.guide_view import WATCH_KEYS
-from sudoku_cube.assistant.keys import split_keys
-from sudoku_cube.assistant.scan_window import LiveWindow
-from sudoku_cube.assistant.slip_check import Cells
-from sudoku_cube.assistant.watch import WatchEvent, corner_readings, watch
-from sudoku_cube.assistant.watch_canvas import watch_canvas, watch_scene
+from sudoku_cube.assistant.services.guide import GuideCursor
+from sudoku_cube.assistant.terminal.guide_ui import screen_of
+from sudoku_cube.assistant.terminal.guide_view import WATCH_KEYS
+from sudoku_cube.assistant.terminal.keys import split_keys
+from sudoku_cube.assistant.terminal.scan_window import LiveWindow
+from sudoku_cube.assistant.services.slip_check import Cells
+from sudoku_cube.assistant.services.watch import WatchEvent, corner_readings, watch
+from sudoku_cube.assistant.terminal.watch_canvas import watch_canvas, watch_scene
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.face_words import centre_words
 from sudoku_cube.models.moves import format_moves
@@ -76,7 +76,7 @@ def camera_capture(text: str, reader: Reader = Reader(),
 @contextmanager
 def key_poller() -> Iterator[Callable[[], str | None]]:
     """A function that returns a key pressed since the last call, or None (terminal only)."""
-    import termios  # POSIX only, like assistant.keys
+    import termios  # POSIX only, like assistant.terminal.keys
     import tty
 
     fd = sys.stdin.fileno()

@@ -1,0 +1,116 @@
+"""From what a person gives (a photo folder or a state file) to the reading the pipeline solves,
+and the two corrections made before it: a photo held turned set upright, and the digit 1 taken
+as not symmetric when the photos show it has a foot. Nothing is printed: each step returns what
+it would tell the person, and the front end says it."""
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Callable, NamedTuple
+
+from sudoku_cube.assistant.services.files import load_one_verdict, load_state
+from sudoku_cube.assistant.services.pipeline import Event, Progress
+from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.models.grid import GridSolution, solve_grid
+from sudoku_cube.models.photo_turn import find_turned_photo
+from sudoku_cube.models.profile import CubeSettings
+from sudoku_cube.models.state import CubeState
+from sudoku_cube.vision.footed import SURE, OneVerdict, ones_verdict
+from sudoku_cube.vision.reader import Reader
+from sudoku_cube.vision.reading import Reading
+
+DEMO_SAMPLE = Path(__file__).resolve().parents[2] / "samples" / "cubes" / "01-easy"
+"""The bundled photos that ``sudoku-cube solve`` reads when given nothing."""
+
+GridSolver = Callable[..., GridSolution]
+"""A grid solver with :func:`solve_grid`'s signature (e.g. a ``RememberedSolver``)."""
+
+
+class CubeRead(NamedTuple):
+    """What :func:`read_input` read: the state, what the photos say about the digit 1 (from a
+    state file, what ``scan`` wrote into it, else None), for corner photos the photo each face
+    was read from (:func:`corner_photos`), and for face photos each face's file name
+    (:func:`face_photos`)."""
+
+    state: CubeState
+    ones: OneVerdict | None
+    corner_photos: dict[str, str] | None
+    face_files: dict[str, str] | None
+
+
+def read_input(path: Path, reader: Reader, progress: Progress | None = None,
+               reading: Reading | None = None) -> CubeRead:
+    """The cube in a photo folder (read with ``reader``) or a state file; a missing path is a
+    clear error naming it. ``reading``: the photo folder's reading when it was already read
+    (``serve`` reads each photo as it arrives)."""
+    if not path.exists():
+        raise SudokuCubeError(f"{path}: no such file or folder; give a folder of face photos "
+                              "(U.jpg R.jpg ...) or a state file")
+    if path.is_dir():
+        if progress is not None:
+            progress(Event("reading"))
+        reading = reading or reader.read_photo_set(path)
+        return CubeRead(reading.state, ones_verdict(reading.faces),
+                        corner_photos(reading.faces), face_photos(reading.faces))
+    return CubeRead(load_state(path), load_one_verdict(path), None, None)
+
+
+def face_photos(faces: dict) -> dict[str, str] | None:
+    """Face -> the file name of its photo, when every face came from a photo of its own."""
+    names = {f: Path(r.source).name for f, r in faces.items() if r.source}
+    return names if names and all(Path(n).stem.upper() == f for f, n in names.items()) else None
+
+
+def corner_photos(faces: dict) -> dict[str, str] | None:
+    """Face -> corner photo (``A`` or ``B``) it was read from, when the faces came from corner
+    photos (so that a refusal names the photos to retake, not faces); else None."""
+    names = {f: Path(r.source).stem.upper() for f, r in faces.items() if r.source}
+    return names if names and set(names.values()) <= {"A", "B"} else None
+
+
+def turned_upright(state: CubeState, settings: CubeSettings, files: dict[str, str] | None,
+                   solver: GridSolver | None = None) -> tuple[CubeState, str | None]:
+    """The reading of six face photos with a photo held turned set upright, and what to tell
+    the person: when no solved arrangement fits the reading and turning one photo's reading
+    back a quarter or half turn makes the cube consistent, that reading and which photo; else
+    ``state`` and None. ``files``: face -> its photo's file name (None for a state file or
+    corner photos, whose faces the reader sets upright itself). ``solver``: the grid solver
+    that solves the reading afterwards, remembering this answer, so a consistent reading is
+    solved once."""
+    if not files:
+        return state, None
+    try:
+        (solver or solve_grid)(state, settings, explain=False)
+        return state, None
+    except SudokuCubeError as e:
+        if getattr(e, "reason", None) != "infeasible":
+            return state, None
+    turned = find_turned_photo(state, settings)
+    if turned is None:
+        return state, None
+    return turned.state, (f"{turned.describe(files.get(turned.face))}: reading it so. If that "
+                          f"is wrong, retake {files.get(turned.face, turned.face)} with the "
+                          "cube upright.")
+
+
+def footed_settings(state: CubeState, settings: CubeSettings, ones: OneVerdict | None,
+                    solver: GridSolver | None = None) -> tuple[CubeSettings, str | None]:
+    """The cube settings with the photos' verdict on the 1, and what to tell the person: when
+    its 1s have a foot, 1 is not symmetric, so the plan keeps every 1 upright; kept only when
+    the grid solves so with every clearly read 1 as read (else the cube's design turns a 1
+    over and the 1 stays symmetric). ``solver`` as in :func:`turned_upright`."""
+    if ones is None or not ones.has_foot or 1 not in settings.symmetric:
+        return settings, None
+    footed = replace(settings, symmetric=settings.symmetric - {1})
+    try:
+        chosen = (solver or solve_grid)(state, footed, explain=False).chosen
+    except SudokuCubeError as e:
+        if getattr(e, "reason", None) == "too-doubtful":
+            raise  # no reading of it would settle the 1 either: retake the photos first
+        chosen = None
+    sure = [i for i, s in enumerate(state.stickers) if s.digit == 1
+            and (state.hypotheses(i)[0].score or 0) >= SURE]
+    if chosen is None or any(chosen[i] != state.stickers[i] for i in sure):
+        return settings, ("digit 1 has a foot, but the cube only solves with a 1 turned over: "
+                          "taken as symmetric")
+    return footed, ones.describe()
