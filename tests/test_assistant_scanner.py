@@ -169,3 +169,18 @@ def test_scan_events_name_the_faces_by_their_centres():
     assert events[2].kind == "seen-before"
     assert events[2].message.startswith(f"this is centre {u}")
     assert events[2].message.endswith("show your front face (F)")
+
+
+def test_a_retaken_face_is_asked_for_by_its_centre_digit():
+    state = _truth()
+    scanner = Scanner(save=False)
+    _run(scanner, state, ["U"] * 3 + ["R"] * 3, [])
+    r = state.face("R")[4].digit
+    scanner.retake("R")
+    assert scanner.next_face == "R" and "R" not in scanner.centres
+    console = Console(file=io.StringIO(), width=80, record=True, color_system=None)
+    console.print(ScanPanel(scanner))
+    flat = " ".join(console.export_text().replace("│", " ").split())
+    assert f"Show centre {r} (R)" in flat
+    assert f"centre {r} (R) faces the camera" in hold_words("R", scanner.names)
+    assert "R=" not in flat.split("Show")[0]  # not marked as captured any more

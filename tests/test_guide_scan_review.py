@@ -3,6 +3,8 @@
 in our words only (no OpenCV log lines); q at the review exits 0 and says what was kept."""
 from __future__ import annotations
 
+import re
+
 from pathlib import Path
 
 import pytest
@@ -137,3 +139,14 @@ def test_scan_without_a_terminal_says_the_solve_command(tmp_path, capsys):
     out = " ".join(capsys.readouterr().out.split())
     assert f"Next: sudoku-cube solve {out_file} --symmetric 1" in out
     assert "Go on to the plan" not in out
+
+
+def test_resume_with_retake_asks_for_the_face_by_its_centre(tmp_path, capsys):
+    _session("URFDLB", str(VIDEO))
+    f = load_state(TRUTH).face("F")[4].digit
+    out_file = tmp_path / "s.json"
+    assert main(["scan", "--resume", "--retake", "F", "--no-window", "-o", str(out_file)]) == 0
+    out = " ".join(capsys.readouterr().out.replace("│", " ").split())
+    assert "Resuming: 5 of 6 faces already captured" in out
+    assert re.search(rf"Show centre {f}(, [a-z ]+)? \(F\)", out) and said_captured("F", out)
+    assert load_state(out_file).stickers == load_state(TRUTH).stickers

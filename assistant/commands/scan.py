@@ -33,6 +33,7 @@ from sudoku_cube.assistant.services.sessions import ScanSession, scan_session_pa
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.state_format import to_dict
+from sudoku_cube.models.stickers import Sticker
 from sudoku_cube.vision.camera import CameraError, parse_source, source_name
 from sudoku_cube.vision.camera_settings import CameraSettings
 from sudoku_cube.vision.camera_setup import profile_frames
@@ -104,8 +105,10 @@ def _new_source(args: argparse.Namespace, camera: CameraSettings | None) -> int 
 
 
 def _session(args: argparse.Namespace, console: Console,
-             camera: CameraSettings | None = None) -> tuple[ScanSession, int | str]:
-    """The scan session to fill (new, or the saved one with --resume) and its frame source."""
+             camera: CameraSettings | None = None
+             ) -> tuple[ScanSession, int | str, dict[str, Sticker]]:
+    """The scan session to fill (new, or the saved one with --resume), its frame source and
+    the centres of the faces --retake drops (they are asked for by their centre digits)."""
     retake = args.retake.replace(",", "").replace(" ", "").upper()
     bad = [f for f in retake if f not in FACES]
     if bad:
@@ -115,14 +118,14 @@ def _session(args: argparse.Namespace, console: Console,
         session = ScanSession.load()
         source = _resume_source(session, _given_source(args))
         session.source = str(source)
-        for f in retake:
-            session.faces.pop(f, None)
+        dropped = {f: session.faces.pop(f) for f in retake if f in session.faces}
+        known = captured_centres({f: c.stickers for f, c in dropped.items()})
         centres = captured_centres({f: c.stickers for f, c in session.faces.items()})
         seen = " ".join(f"{f}={c.digit}" for f, c in centres.items())  # as the panel shows them
         console.print(f"Resuming: {len(session.faces)} of 6 faces already captured "
                       f"({seen or 'none'}); reading from "
                       f"{plain(source_name(source))}.", highlight=False)
-        return session, source
+        return session, source, known
     if retake:
         raise SudokuCubeError("--retake works with --resume (it changes a saved scan)")
     source = _new_source(args, camera)
@@ -130,7 +133,7 @@ def _session(args: argparse.Namespace, console: Console,
     if path.exists():
         console.print(f"[dim]Starting a new scan; the previous one ({plain(path)}) will be "
                       "replaced once a face is captured. Use --resume to continue it instead.[/]")
-    return ScanSession(source=str(source)), source
+    return ScanSession(source=str(source)), source, {}
 
 
 def _checked(frames: Iterator[np.ndarray]) -> Iterator[np.ndarray]:
@@ -151,8 +154,8 @@ def run(args: argparse.Namespace) -> int:
     out = Path(args.output) if args.output else data_dir() / "last-scan.json"
     check_output_file(out)  # before the scan, not after it
     camera = profile_camera(args)
-    session, source = _session(args, console, camera)
-    scanner = Scanner(session, stable_frames=args.steady)
+    session, source, known = _session(args, console, camera)
+    scanner = Scanner(session, stable_frames=args.steady, known=known)
     interrupt.set_resume_hint(_start_hint(scanner))
     if scanner.next_face is not None:
         _capture(args, console, scanner, source, camera, read)
@@ -234,7 +237,7 @@ def _watch_frames(args, console: Console, scanner: Scanner, frames: Iterator[np.
             console.print(plain(event.message))
             nxt = scanner.next_face
             if event.kind in ("captured", "retake") and nxt:
-                console.print(plain(f"  next: show {show_title(nxt, scanner.centres)}"),
+                console.print(plain(f"  next: show {show_title(nxt, scanner.names)}"),
                               highlight=False)
 
     if not live_ok:

@@ -65,10 +65,14 @@ class Scanner:
     """Faces of the session on disk (a resumed session's count at the start, else 0)."""
     unsaved: WriteFailed | None = None
     """Why the last save failed (None: every captured face is on disk)."""
+    known: dict[str, Sticker] = field(default_factory=dict)
+    """Centres of faces seen in this scan, kept when a face is retaken (it is named by its
+    centre digit when it is asked for again)."""
 
     def __post_init__(self) -> None:
         if self.saved < 0:
             self.saved = len(self.session.faces)
+        self.known = {**self.known, **self.centres}
 
     @property
     def next_face(self) -> str | None:
@@ -80,6 +84,12 @@ class Scanner:
     def centres(self) -> dict[str, Sticker]:
         """The centre stickers of the faces captured so far (faces are named by them)."""
         return captured_centres({f: c.stickers for f, c in self.session.faces.items()})
+
+    @property
+    def names(self) -> dict[str, Sticker]:
+        """The centres by which faces are named: those captured, and those seen before a
+        retake."""
+        return {**self.known, **self.centres}
 
     @property
     def steadiness(self) -> int:
@@ -118,15 +128,16 @@ class Scanner:
             return None
         before = self.seen_before(obs)
         if before is not None and not force:
-            centres = self.centres
+            names = self.names
             event = ScanEvent("seen-before", before,
-                              f"this is {face_name(before, centres)} again (already captured); "
-                              f"show {show_title(face, centres)}")
+                              f"this is {face_name(before, names)} again (already captured); "
+                              f"show {show_title(face, names)}")
             if self.last_event != event:
                 self.last_event = event
                 return event
             return None
         self.session.faces[face] = CapturedFace(obs.stickers, obs.candidates, obs.ones)
+        self.known[face] = self.centres[face]
         self.save_session()
         self.recent.clear()
         tokens = " ".join(s.token for s in obs.stickers)

@@ -54,7 +54,7 @@ def scan_scene(frame: np.ndarray, obs: Observation | None, scanner: Scanner,
     """The scene of ``frame`` read as ``obs`` while ``scanner`` runs; ``taken``: (face, its
     name) of a face just captured, while its sign should show."""
     nxt = scanner.next_face
-    centres = scanner.centres
+    centres = scanner.names
     steady = min(scanner.steadiness, scanner.stable_frames)
     before = None if obs is None or nxt is None else scanner.seen_before(obs)
     return ScanScene(

@@ -49,7 +49,7 @@ class ScanPanel:
             grid = Table.grid(padding=(0, 2))
             grid.add_column(no_wrap=True)
             grid.add_column(ratio=1)
-            centres = self.scanner.centres
+            centres = self.scanner.names
             grid.add_row(hold_picture(nxt), Text(hold_words(nxt, centres)))
             body.append(Text(f"Show {show_title(nxt, centres)}", style="bold"))
             body.append(grid)
