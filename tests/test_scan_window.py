@@ -21,7 +21,7 @@ from sudoku_cube.assistant.terminal.scan_canvas import scan_canvas, scan_scene
 from sudoku_cube.assistant.services.scanner import Observation, Scanner
 from sudoku_cube.models.stickers import Hypothesis
 from tests.conftest import said_captured
-from tests.xvfb import screenshot, virtual_display
+from tests.xvfb import screenshot_when, virtual_display
 
 ROOT = Path(__file__).resolve().parents[1]
 VIDEO = ROOT / "samples" / "video" / "show-six-faces.avi"
@@ -145,8 +145,10 @@ def test_scan_under_a_virtual_display_shows_the_window(tmp_path):
                 if said_captured("F", line):
                     break
             assert any(said_captured("F", s) for s in seen), "".join(seen)
-            time.sleep(2.5)  # past the 'Taken' sign: the window waits for face D
-            shot = screenshot(display, tmp_path / "screen.png")
+            time.sleep(1.5)  # the 'Taken' sign, then the window waits for face D
+            shot = screenshot_when(display, tmp_path / "screen.png",
+                                   lambda s: _near(s, (30, 90, 20), 6).sum() < 1000
+                                   and _near(s, YELLOW, 40).sum() > 2000)
         finally:
             proc.send_signal(signal.SIGINT)
             out = proc.communicate(timeout=60)[0]

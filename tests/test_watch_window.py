@@ -8,7 +8,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
@@ -25,7 +24,7 @@ from sudoku_cube.models.moves import Move, format_moves, invert_moves, simplify
 from sudoku_cube.models.slip_kinds import Slip
 from sudoku_cube.models.state_format import to_json
 from tests.test_scan_window import _near, _words
-from tests.xvfb import screenshot, virtual_display
+from tests.xvfb import screenshot_when, virtual_display
 
 ROOT = Path(__file__).resolve().parents[1]
 ARROW = (15, 72, 217)  # the held picture's arrow (BGR)
@@ -156,8 +155,9 @@ def test_guide_camera_under_a_virtual_display_shows_the_window(watched, tmp_path
                 if "Found the slip" in line:
                     break
             assert any("Found the slip" in s for s in seen), "".join(seen)
-            time.sleep(1.0)  # the window holds its last picture a moment
-            shot = screenshot(display, tmp_path / "screen.png")
+            # the window holds its last picture, with the slip's sign, a moment
+            shot = screenshot_when(display, tmp_path / "screen.png",
+                                   lambda s: _near(s, (30, 30, 150), 6).sum() > 10000, 2.5)
         finally:
             out = "".join(seen) + proc.communicate(timeout=60)[0]
     assert proc.returncode == 0, out

@@ -7,7 +7,8 @@ import shutil
 import subprocess
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+import time
+from typing import Callable, Iterator
 
 import cv2
 import numpy as np
@@ -51,3 +52,15 @@ def screenshot(display: str, path: Path) -> np.ndarray:
     image = cv2.imread(str(path))
     assert image is not None, f"no screenshot in {path}"
     return image
+
+
+def screenshot_when(display: str, path: Path, ready: Callable[[np.ndarray], bool],
+                    timeout: float = 20.0) -> np.ndarray:
+    """Screenshots of ``display`` until one is ``ready`` (the window has drawn the moment the
+    test looks for; a loaded machine draws late), or the last one after ``timeout`` s."""
+    end = time.monotonic() + timeout
+    while True:
+        shot = screenshot(display, path)
+        if ready(shot) or time.monotonic() > end:
+            return shot
+        time.sleep(0.2)

@@ -97,7 +97,7 @@ def key_poller() -> Iterator[Callable[[], str | None]]:
 
 SIGN_S = 1.5
 """Seconds the window shows the sign of a confirmed step."""
-STOP_SHOW_MS = 2500
+STOP_SHOW_MS = 3000
 """Milliseconds the window shows its last picture when the watch stops (a slip, the end)."""
 SIGN_WORDS = {"slip": "A slip: a new plan", "ambiguous": "Which slip? Show a face",
               "lost": "Not the cube of the plan"}
