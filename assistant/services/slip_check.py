@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.face_words import face_words
+from sudoku_cube.models.face_words import centre_words, face_words
 from sudoku_cube.models.geometry import FACE_NAMES, FACES
 from sudoku_cube.models.moves import format_moves
 from sudoku_cube.models.slip_first_look import CORNER_A, FirstLook
@@ -135,7 +135,17 @@ def show_face_words(face: str, cube: CubeState | None = None) -> str:
 
 CORNER_WORDS = ("photograph the corner of U, F and R (corner photo A: U on top, the corner "
                 "where U, F and R meet towards the camera)")
-"""The words that ask for corner photo A."""
+"""The words that ask for corner photo A, by letters alone."""
+
+
+def corner_words(cube: CubeState | None = None) -> str:
+    """The words that ask for corner photo A; with ``cube`` the three faces are named by
+    their centre digits, the letters beside."""
+    if cube is None:
+        return CORNER_WORDS
+    u, f, r = (centre_words(cube, x) for x in CORNER_A)
+    return (f"photograph the corner where {u} on top (U), {f} (F) and {r} (R) meet, that "
+            "corner towards the camera (corner photo A)")
 
 
 def first_look_words(look: FirstLook, cube: CubeState | None = None) -> str:
@@ -143,9 +153,10 @@ def first_look_words(look: FirstLook, cube: CubeState | None = None) -> str:
     (27 stickers in one photo) when it settles more than the best single face, which is
     offered too (to type its tokens); ``cube`` names faces by their centres."""
     face = show_face_words(look.face, cube)
+    corner = corner_words(cube)
     if look.corner_first:
-        return f"{CORNER_WORDS[0].upper()}{CORNER_WORDS[1:]}, or {face[0].lower()}{face[1:]}"
-    return f"{face}, or {CORNER_WORDS}"
+        return f"{corner[0].upper()}{corner[1:]}, or {face[0].lower()}{face[1:]}"
+    return f"{face}, or {corner}"
 
 
 def first_look_json(look: FirstLook, cube: CubeState | None = None) -> dict[str, Any]:
