@@ -28,7 +28,7 @@ from sudoku_cube.assistant.terminal.interrupt import (held_ctrl_c, remembered_ct
                                              resume_hint)
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.printable import printable
-from sudoku_cube.vision.write_errors import WriteFailed
+from sudoku_cube.storage.write_errors import WriteFailed
 
 DISK_FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS)
 """Errors of a write that only the person can fix (free space, another folder): exit 2."""
@@ -199,7 +199,7 @@ def _main(argv: Sequence[str] | None) -> int:
     except BrokenPipeError:
         return pipe_closed()
     except OSError as e:
-        if e.errno in DISK_FULL:  # a write outside vision.storage (which says it itself)
+        if e.errno in DISK_FULL:  # a write outside storage.atomic (which says it itself)
             say(str(WriteFailed(e.filename or "a file", e)))
             return 2
         if not e.filename:  # not about a file the user named: a bug, reported below

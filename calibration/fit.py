@@ -15,7 +15,7 @@ import numpy as np
 
 from sudoku_cube.calibration.learn import CutGlyph, learn
 from sudoku_cube.calibration.profiles import Profile
-from sudoku_cube.calibration.store import ProfileError
+from sudoku_cube.calibration.profile_files import ProfileError
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.stickers import Sticker, same_sticker
 from sudoku_cube.vision.detect import FaceNotFoundError

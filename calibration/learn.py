@@ -19,7 +19,7 @@ from typing import Iterable, Sequence
 import cv2
 import numpy as np
 
-from sudoku_cube.calibration.store import ProfileError
+from sudoku_cube.calibration.profile_files import ProfileError
 from sudoku_cube.models.stickers import Sticker
 from sudoku_cube.vision.glyph import GLYPH, rotate_glyph
 from sudoku_cube.vision.hog import N_CLASSES, LinearModel, class_index, hog_features

@@ -1,4 +1,7 @@
-"""The files a profile's learnt data lives in: glyph sheets (PNG) and the classifier (JSON).
+"""The files a profile's learnt data lives in: glyph sheets (PNG) and the classifier (JSON),
+and the error a missing or broken one is (:class:`ProfileError`). Profiles live in
+``profiles/`` of the user's data folder (:func:`storage.folders.profiles_root`); every file is
+written through :mod:`storage.atomic` (write, then rename over the old copy).
 
 Glyphs (32x32 cells in [0, 1]) are tiled :data:`SHEET_COLUMNS` to a row into one PNG whose
 labels are in ``profile.json``; the classifier's weights are JSON. Each file is named by a
@@ -9,18 +12,56 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from pathlib import Path
 from typing import Any
 
+import cv2
 import numpy as np
 
-from sudoku_cube.calibration.store import ProfileError, atomic_write_png, read_png
+from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.json_input import JsonInputError, parse_json
-from sudoku_cube.vision.file_input import FileRefused, read_regular_file
+from sudoku_cube.storage.file_input import FileRefused, read_regular_file
 from sudoku_cube.vision.glyph import GLYPH
 from sudoku_cube.vision.hog import N_CLASSES, LinearModel, hog_features
-from sudoku_cube.vision.storage import atomic_write_bytes
+from sudoku_cube.storage.atomic import atomic_write_bytes
 from sudoku_cube.vision.templates import TemplateSet
+
+
+class ProfileError(SudokuCubeError):
+    """A calibration profile that is missing, broken, from another version, or badly named."""
+
+
+def atomic_write_png(path: str | os.PathLike[str], image: np.ndarray) -> None:
+    """Encode ``image`` (uint8 gray or BGR) as PNG and write it atomically."""
+    ok, buf = cv2.imencode(".png", image)
+    if not ok:  # pragma: no cover - only for images OpenCV cannot encode
+        raise ProfileError(f"{path}: could not encode the image as PNG")
+    atomic_write_bytes(path, buf.tobytes())
+
+
+MAX_SHEET_BYTES = 32 << 20
+"""The largest glyph sheet read (the sheets :func:`atomic_write_png` writes are well under 1 MB)."""
+
+
+def read_png(path: Path, *, what: str, fix: str) -> np.ndarray:
+    """Read a PNG written by :func:`atomic_write_png` unchanged; explain any problem."""
+    try:
+        data = read_regular_file(path, MAX_SHEET_BYTES)
+    except FileNotFoundError:
+        raise ProfileError(f"{path}: {what} is missing; {fix}") from None
+    except FileRefused as e:
+        raise ProfileError(f"{path}: {what} {e.reason}; {fix}") from None
+    except OSError as e:
+        raise ProfileError(f"{path}: {what} cannot be read ({e.strerror}); {fix}") from None
+    if not data.startswith(b"\x89PNG\r\n\x1a\n"):  # only PNG ever reaches a decoder
+        raise ProfileError(f"{path}: {what} is not a readable PNG image; {fix}")
+    image = cv2.imdecode(np.frombuffer(data, np.uint8),
+                         cv2.IMREAD_UNCHANGED | cv2.IMREAD_IGNORE_ORIENTATION)
+    if image is None:
+        raise ProfileError(f"{path}: {what} is not a readable PNG image; {fix}")
+    return image
+
 
 SHEET_COLUMNS = 36
 """Glyphs per row of a sheet (36: one row holds the 9 digits x 4 rotations of a template set)."""

@@ -18,14 +18,15 @@ from typing import Any
 
 from sudoku_cube.calibration.learn import combined_templates
 from sudoku_cube.calibration.profile_files import read_model, read_set, write_model, write_set
-from sudoku_cube.calibration.store import ProfileError, profiles_root
+from sudoku_cube.calibration.profile_files import ProfileError
+from sudoku_cube.storage.folders import profiles_root
 from sudoku_cube.models.json_input import JsonInputError, parse_json
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.vision.camera_settings import CameraSettings
-from sudoku_cube.vision.file_input import FileRefused, read_regular_file
+from sudoku_cube.storage.file_input import FileRefused, read_regular_file
 from sudoku_cube.vision.hog import LinearModel
 from sudoku_cube.vision.reader import Reader
-from sudoku_cube.vision.storage import atomic_write_json
+from sudoku_cube.storage.atomic import atomic_write_json
 from sudoku_cube.vision.templates import TemplateSet, default_templates
 
 PROFILE_FORMAT = "sudoku-cube-profile/1"

@@ -24,18 +24,13 @@ from . import effects
 from .background import background
 from .camera import Camera, focal_for_fov, rotation_about
 from .fonts import available_fonts, available_serif_fonts, font_path
+from .looks import PHOTO_LOOKS, look
 from .scene import draw_cube, face_corners
 from .texture import BLACK_CUBE, DARK_GREY, PALETTE, PLAIN, Finish, ink_for
 
-LOOKS = {
-    "white": "white stickers, black digits",
-    "coloured": "stickers in the six cube colours, black digits",
-    "coloured-white-ink": "the six cube colours, white digits on the dark ones (red, green, "
-                          "blue), black digits on the light ones",
-    "black": "the black Sudoku Cube: dark grey stickers with a faint swirl print on a black "
-             "body, white serif digits",
-}
-"""The sticker looks a photo can have (``PhotoStyle.stickers``)."""
+LOOKS = {name: look(name).words for name in PHOTO_LOOKS}
+"""The sticker looks a photo can have (``PhotoStyle.stickers``), with their words
+(:mod:`render.looks`)."""
 
 
 @dataclass(frozen=True)
@@ -83,19 +78,19 @@ def pick_font(style: PhotoStyle, rng: random.Random) -> str:
     the black cube, a bold sans otherwise)."""
     if style.font:
         return str(font_path(style.font))
-    fonts = available_serif_fonts() if style.stickers == "black" else available_fonts()
+    fonts = available_serif_fonts() if look(style.stickers).serif else available_fonts()
     return str(fonts[rng.randrange(len(fonts))])
 
 
 def finish_of(style: PhotoStyle) -> Finish:
     """The body and sticker make of a style's look."""
-    return BLACK_CUBE if style.stickers == "black" else PLAIN
+    return BLACK_CUBE if look(style.stickers).stickers == "grey" else PLAIN
 
 
 def inks_of(style: PhotoStyle, colours: dict | None) -> dict | None:
     """Per face the ink of each sticker: None (black everywhere) unless the look prints white
     digits on dark stickers."""
-    if colours is None or style.stickers not in ("coloured-white-ink", "black"):
+    if colours is None or look(style.stickers).ink == "black":
         return None
     return {f: [ink_for(c, True) for c in cs] for f, cs in colours.items()}
 
@@ -195,9 +190,10 @@ def compose(camera: Camera, faces: dict, colours: dict | None, style: PhotoStyle
 def _colours(style: PhotoStyle, homes: Sequence[str] | None, rng: random.Random, k: int):
     """RGB sticker colours: white (None), dark grey (the black cube), or the colour of each
     sticker's home face."""
-    if style.stickers == "white":
+    made = look(style.stickers).stickers
+    if made == "white":
         return None
-    if style.stickers == "black":
+    if made == "grey":
         return [DARK_GREY] * k
     if homes is None:
         homes = [rng.choice(FACES) for _ in range(k)]
@@ -255,7 +251,7 @@ def render_face_photo(stickers: Sequence[Sticker], seed: int,
     faces = {f: random_face(rng) for f in FACES}
     faces["F"] = stickers
     colours = None
-    if style.stickers != "white":
+    if look(style.stickers).stickers != "white":
         colours = {f: _colours(style, None, rng, 9) for f in FACES}
         colours["F"] = _colours(style, homes, rng, 9)
     img, geo = compose(cam, faces, colours, style, font, rng, nrng)
@@ -307,7 +303,7 @@ def render_corner_photo(faces: dict, which: str, seed: int, style: PhotoStyle | 
     font = pick_font(style, rng)
     cam, params = corner_camera(which, rng, style)
     colours = None
-    if style.stickers != "white":
+    if look(style.stickers).stickers != "white":
         colours = {f: _colours(style, (homes or {}).get(f), rng, 9) for f in FACES}
     img, geo = compose(cam, dict(faces), colours, style, font, rng, nrng)
     truth = {"photo": which, "size": list(style.size), "font": font.rsplit("/", 1)[-1],

@@ -18,6 +18,7 @@ from sudoku_cube.models.geometry import FACES, NORMAL, VIEW_UP
 
 from .background import background
 from .camera import Camera, focal_for_fov
+from .looks import look
 from .photo import PhotoStyle, as_style, compose, draw_light, pick_font
 from .scene import face_corners
 from .texture import PALETTE
@@ -73,7 +74,7 @@ def video_frames(faces: dict, seed: int, style: PhotoStyle | str = "white", *,
     light = replace(draw_light(rng, style.difficulty, min(w, h) / 720), motion=0.0, noise=0.002,
                     glare=0)
     colours = None
-    if style.stickers != "white":
+    if look(style.stickers).stickers != "white":
         colours = {fc: [PALETTE[x]
                         for x in (homes or {}).get(fc, [fc] * 9)] for fc in FACES}
     skin = rng.choice(SKIN)

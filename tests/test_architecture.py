@@ -1,7 +1,7 @@
 """The shape of the code, read from its import statements (AST of every module, nothing run).
 
-Packages depend one way: assistant -> calibration -> (render, vision) -> models, with samples
-(the sample data and their builder) beside calibration, using render. ``models`` imports
+Packages depend one way: assistant -> calibration -> (render, vision) -> storage -> models, with
+samples (the sample data and their builder) beside calibration, using render. ``models`` imports
 nothing else of ours and no cv2, rich or file-system libraries; no module imports itself back
 through a chain of others; nothing installed imports the offline ``tools/``. Imports stand at
 the top of modules, except at a command's entry; the CLI imports only the command being run
@@ -23,8 +23,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("models", "render", "vision", "samples", "calibration", "assistant")
-LAYER = {"models": 0, "render": 1, "vision": 1, "samples": 2, "calibration": 2, "assistant": 3}
+PACKAGES = ("models", "storage", "render", "vision", "samples", "calibration", "assistant")
+LAYER = {"models": 0, "storage": 1, "render": 2, "vision": 2, "samples": 3, "calibration": 3,
+         "assistant": 4}
 """A package may import only packages of a lower layer (and itself)."""
 ALLOWED_ACROSS = {("samples", "render"), ("calibration", "vision"), ("assistant", "samples")}
 """Pairs of packages whose layers alone do not decide it: the builder of the samples renders
@@ -34,7 +35,7 @@ FORBIDDEN_IN_MODELS = ("cv2", "rich", "PIL", "pytesseract", "platformdirs", "pat
 OPTIONAL = {("models/centre_search.py", "_twophase"), ("assistant/terminal/keys.py", "termios"),
             ("assistant/terminal/keys.py", "readline"),
             ("assistant/terminal/keys.py", "tty"), ("assistant/terminal/guide_watch.py", "termios"),
-            ("assistant/terminal/guide_watch.py", "tty"), ("vision/file_lock.py", "fcntl"),
+            ("assistant/terminal/guide_watch.py", "tty"), ("storage/file_lock.py", "fcntl"),
             ("assistant/entry.py", "cli")}
 """Imports that may fail on purpose, so they stand where they are used: the optional C
 extension, the POSIX-only terminal, line editing and locking modules; and the console script's import of

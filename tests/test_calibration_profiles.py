@@ -11,7 +11,7 @@ from sudoku_cube.vision.camera_settings import CameraSettings, LensCalibration
 from sudoku_cube.calibration.labels import LabelError, parse_face_label, parse_labels
 from sudoku_cube.calibration.profiles import (PROFILE_FILE, Profile, list_profiles, load_profile,
                                   profile_dir, save_profile)
-from sudoku_cube.calibration.store import ProfileError
+from sudoku_cube.calibration.profile_files import ProfileError
 from sudoku_cube.vision.templates import TemplateSet
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.stickers import Sticker

@@ -11,7 +11,7 @@ import pytest
 
 from sudoku_cube.vision.corners.quads import _OPEN, _above, _thin
 from sudoku_cube.vision.images import load_image
-from sudoku_cube.vision.sticker_blobs import value_channel
+from sudoku_cube.vision.polarity import value_channel
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples" / "corners"
 

@@ -112,7 +112,8 @@ def test_the_checks_catch_what_they_look_for():
     assert "seeing-a-face-the-net" in _anchors("## Seeing a face (the net)")
 
 
-PACKAGES = ("models", "render", "vision", "calibration", "samples", "assistant", "tools")
+PACKAGES = ("models", "storage", "render", "vision", "calibration", "samples", "assistant",
+            "tools")
 
 
 def _imported_packages(package: str) -> set[str]:

@@ -17,7 +17,7 @@ from sudoku_cube.assistant.terminal.review_ui import REVIEWED_PREFIX
 from sudoku_cube.assistant.services.sessions import CapturedFace, ScanSession, scan_session_path
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.stickers import Hypothesis, Sticker
-from sudoku_cube.vision.storage import data_dir
+from sudoku_cube.storage.folders import data_dir
 from tests.conftest import assert_clear_error, said_captured, video_centres
 
 ROOT = Path(__file__).resolve().parents[1]

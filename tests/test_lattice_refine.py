@@ -12,7 +12,7 @@ from sudoku_cube.render import render_face_photo
 from sudoku_cube.vision.face_cues import Levels
 from sudoku_cube.vision.face_geometry import project
 from sudoku_cube.vision.hypotheses import Hypothesis, refine
-from sudoku_cube.vision.sticker_blobs import value_channel
+from sudoku_cube.vision.polarity import value_channel
 
 LATTICE = np.array([[c, r] for r in range(3) for c in range(3)], np.float64)
 

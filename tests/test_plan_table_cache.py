@@ -185,7 +185,7 @@ def test_start_up_removes_what_a_killed_table_write_left(cache, monkeypatch):
     removes it once it is a minute old and its process is gone."""
     import time
 
-    from sudoku_cube.vision.temp_files import STALE_AFTER_S
+    from sudoku_cube.storage.temp_files import STALE_AFTER_S
 
     monkeypatch.setattr(table_cache, "_CHECKED", set())
     left = cache / ".twophase-v9.bin.partial-999999999-k1ll3d9x.tmp"

@@ -18,7 +18,7 @@ from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.state import sticker_name
 from sudoku_cube.models.state_format import to_dict
 from sudoku_cube.models.stickers import Hypothesis
-from sudoku_cube.vision.storage import data_dir
+from sudoku_cube.storage.folders import data_dir
 from tests.conftest import scripted, swapped_pair
 
 

@@ -10,12 +10,12 @@ import sys
 import time
 from pathlib import Path
 
-from sudoku_cube.vision.storage import atomic_write_text
-from sudoku_cube.vision.temp_files import STALE_AFTER_S, remove_stale
+from sudoku_cube.storage.atomic import atomic_write_text
+from sudoku_cube.storage.temp_files import STALE_AFTER_S, remove_stale
 
 WRITER = r"""
 import sys, time
-from sudoku_cube.vision import storage
+from sudoku_cube.storage import atomic as storage
 real_fsync = storage.os.fsync
 def slow_fsync(fd):
     print("writing", flush=True)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from sudoku_cube.assistant.cli import main
-from sudoku_cube.calibration.store import profiles_root
+from sudoku_cube.storage.folders import profiles_root
 from tests.conftest import assert_clear_error
 
 ROOT = Path(__file__).resolve().parents[1]

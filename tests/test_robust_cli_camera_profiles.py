@@ -115,7 +115,7 @@ def test_damaged_scan_session_is_reported_not_lost(capsys):
 # --- profiles ---------------------------------------------------------------------------------
 
 def _profiles_root() -> Path:
-    from sudoku_cube.calibration.store import profiles_root
+    from sudoku_cube.storage.folders import profiles_root
     return profiles_root()
 
 

@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 from sudoku_cube.assistant.cli import main
-from sudoku_cube.vision.temp_files import STALE_AFTER_S
+from sudoku_cube.storage.temp_files import STALE_AFTER_S
 from tests.conftest import assert_clear_error
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -22,7 +22,7 @@ from sudoku_cube.models.generator import make_puzzle
 from sudoku_cube.models.printable import MESSAGE_LIMIT
 from sudoku_cube.models.state_format import to_text
 from sudoku_cube.models.stickers import Hypothesis
-from sudoku_cube.vision.file_input import MAX_FILE_BYTES
+from sudoku_cube.storage.file_input import MAX_FILE_BYTES
 from tests.conftest import assert_clear_error
 from tests.fuzzcount import tried
 
@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def _profiles_root() -> Path:
-    from sudoku_cube.calibration.store import profiles_root
+    from sudoku_cube.storage.folders import profiles_root
     return profiles_root()
 
 

@@ -64,14 +64,14 @@ def test_every_file_written_by_the_commands_is_renamed_into_place(tmp_path, monk
 
 KILLED_PROFILE_WRITER = r"""
 import sys, time
-from sudoku_cube.vision import storage
+from sudoku_cube.storage import atomic as storage
 storage.os.fsync = lambda fd: (print("writing", flush=True), time.sleep(30))
 storage.atomic_write_json(sys.argv[1], {"format": "sudoku-cube-profile/1", "new": "x" * 100000})
 """
 
 
 def test_killed_profile_write_leaves_the_old_profile(tmp_path):
-    from sudoku_cube.vision.storage import atomic_write_json
+    from sudoku_cube.storage.atomic import atomic_write_json
     target = tmp_path / "profile.json"
     atomic_write_json(target, {"format": "sudoku-cube-profile/1", "old": True})
     before = target.read_bytes()

@@ -29,11 +29,12 @@ from sudoku_cube.models.grid_doubt import centre_turn_doubt
 from sudoku_cube.models.state import CubeState
 from sudoku_cube.models.stickers import Hypothesis, Sticker, is_doubtful
 from sudoku_cube.render import PhotoStyle, render_face_photo
+from sudoku_cube.render.looks import PHOTO_LOOKS
 from sudoku_cube.render.second import face_shot, make_look
 from sudoku_cube.vision.reader import Reader
 from sudoku_cube.vision.templates import HELD_OUT_FONTS, installed_fonts
 
-LOOKS = ("white", "coloured", "coloured-white-ink", "black")
+LOOKS = PHOTO_LOOKS
 SOURCES = ("ours", "held-out", "exam")
 SEED = 930000
 CENTRE = 4

@@ -30,11 +30,12 @@ from typing import Iterable
 
 import numpy as np
 
+from sudoku_cube.render.looks import PHOTO_LOOKS
 from tools.render_training import PhotoCell, labelled_cells, photo_cells
 
 SEED_HELD_OUT = 710000
 SEED_EXAM = 810000
-LOOKS = ("white", "coloured", "coloured-white-ink", "black")
+LOOKS = PHOTO_LOOKS
 
 
 def shape_of(cls: int) -> int:

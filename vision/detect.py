@@ -20,7 +20,8 @@ from sudoku_cube.vision.hairline import hairline_face
 from sudoku_cube.vision.hypotheses import Hypothesis, choose
 from sudoku_cube.vision.lattice import groups_of
 from sudoku_cube.vision.refusals import refuse
-from sudoku_cube.vision.sticker_blobs import Blob, binarisations, dedupe, glyph_blobs, sticker_blobs, value_channel
+from sudoku_cube.vision.polarity import value_channel
+from sudoku_cube.vision.sticker_blobs import Blob, binarisations, dedupe, glyph_blobs, sticker_blobs
 
 __all__ = ["FaceGeometry", "FaceNotFoundError", "find_face", "project", "scale_homography"]
 

@@ -4,7 +4,7 @@ OpenCV 5 has neither ``cv2.ml`` nor ``HOGDescriptor``, so the histogram of orien
 is computed here with numpy, and the linear model is fitted in closed form (ridge regression
 on one-hot targets, 36 classes = 9 digits x 4 rotations). It is trained on synthetic glyphs
 from several fonts (:func:`sudoku_cube.vision.templates.training_glyphs`), cached on disk as npz +
-json (no pickle, :func:`vision.storage.cache_dir`) so later runs start instantly.
+json (no pickle, :func:`storage.folders.cache_dir`) so later runs start instantly.
 """
 from __future__ import annotations
 
@@ -17,7 +17,8 @@ from pathlib import Path
 import numpy as np
 
 from sudoku_cube.vision.glyph import GLYPH
-from sudoku_cube.vision.storage import atomic_path, atomic_write_text, cache_dir
+from sudoku_cube.storage.atomic import atomic_path, atomic_write_text
+from sudoku_cube.storage.folders import cache_dir
 from sudoku_cube.vision.templates import TRAINING_FONTS, installed_fonts, training_glyphs
 
 CELL = 8

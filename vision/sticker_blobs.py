@@ -19,15 +19,6 @@ class Blob:
     angle: float
 
 
-def value_channel(image: np.ndarray) -> np.ndarray:
-    """The HSV V channel (max of B, G, R); OpenCV's max is many times faster than numpy's
-    reduction over the last axis."""
-    if image.ndim != 3:
-        return image
-    b, g, r = cv2.split(image)
-    return cv2.max(cv2.max(b, g), r)
-
-
 def binarisations(v: np.ndarray) -> list[np.ndarray]:
     """Masks of 'light' pixels: Otsu, and two local thresholds for uneven light."""
     blur = cv2.GaussianBlur(v, (5, 5), 0)

@@ -25,7 +25,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from sudoku_cube.vision.counters import class_counter_vectors
 from sudoku_cube.vision.glyph import GLYPH, normalise_glyph, rotate_glyph, split_underline
-from sudoku_cube.vision.storage import atomic_path, atomic_write_text
+from sudoku_cube.storage.atomic import atomic_path, atomic_write_text
 
 FONT_DIRS = ("/usr/share/fonts", "/usr/share/texmf/fonts/opentype", "/usr/local/share/fonts",
              "/Library/Fonts", "C:/Windows/Fonts", str(Path.home() / ".fonts"))

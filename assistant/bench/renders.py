@@ -20,6 +20,7 @@ from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.state import CubeState
 from sudoku_cube.models.stickers import Sticker, same_sticker
 from sudoku_cube.render import PhotoStyle, render_face_photo
+from sudoku_cube.render.looks import PHOTO_LOOKS
 
 
 @dataclass(frozen=True)
@@ -35,9 +36,9 @@ FACE_RECIPE = Recipe((0.3, 1.0), ((640, 480), (800, 600), (960, 720), (480, 640)
 CORNER_RECIPE = Recipe((0.2, 0.8), ((800, 600), (960, 720), (1280, 960)), (None, 70, 85))
 
 
-LOOK_ORDER = ("white", "coloured", "coloured-white-ink", "black")
-"""The sticker looks the benchmarks report separately, in their order (the renderer's
-``render.photo.LOOKS``); look i's cubes start at the run's first seed + 1000 i."""
+LOOK_ORDER = PHOTO_LOOKS
+"""The sticker looks the benchmarks report separately, in their order (the first renderer's,
+:mod:`render.looks`); look i's cubes start at the run's first seed + 1000 i."""
 
 
 def unseen_cube(seed: int, k: int, recipe: Recipe, look: str | None = None,

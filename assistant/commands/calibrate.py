@@ -25,7 +25,7 @@ from sudoku_cube.calibration.fit import LabelledPhoto, calibrate_templates, doub
 from sudoku_cube.calibration.labels import LABEL_HELP, LabelError, parse_face_label, parse_labels
 from sudoku_cube.calibration.profiles import DEFAULT_NAME, Profile, load_or_new, profile_dir, save_profile
 from sudoku_cube.calibration.sheet import contact_sheet
-from sudoku_cube.calibration.store import ProfileError, atomic_write_png
+from sudoku_cube.calibration.profile_files import ProfileError, atomic_write_png
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.vision.camera import CameraError, frames, open_source, parse_source, release

@@ -32,7 +32,7 @@ from sudoku_cube.models.stickers import Sticker
 from sudoku_cube.render import PhotoStyle
 from sudoku_cube.render.video import video_frames, write_video
 from sudoku_cube.samples.build import write_corner_photos, write_face_photos
-from sudoku_cube.vision.storage import (atomic_folder, atomic_path, atomic_write_bytes,
+from sudoku_cube.storage.atomic import (atomic_folder, atomic_path, atomic_write_bytes,
                                         atomic_write_json, atomic_write_text)
 
 
@@ -148,7 +148,7 @@ def _check_photo_folder(folder: Path) -> None:
 
 def _photos(args, seed: int, puzzle, folder: Path, console: Console) -> None:
     """Render the requested photos into ``folder`` with a progress bar: into a new folder
-    beside it, which then takes its place as a whole (:func:`vision.storage.atomic_folder`),
+    beside it, which then takes its place as a whole (:func:`storage.atomic.atomic_folder`),
     so that a killed run never leaves a set mixed from two cubes."""
     with atomic_folder(folder) as new:
         _render_photos(args, seed, puzzle, new, console)

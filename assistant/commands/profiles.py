@@ -9,7 +9,7 @@ from rich.table import Table
 
 from sudoku_cube.assistant.terminal.markup import plain
 from sudoku_cube.calibration.profiles import list_profiles
-from sudoku_cube.calibration.store import profiles_root
+from sudoku_cube.storage.folders import profiles_root
 
 
 def register(sub: argparse._SubParsersAction) -> None:

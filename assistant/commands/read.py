@@ -25,7 +25,7 @@ from sudoku_cube.vision.face_geometry import FaceNotFoundError
 from sudoku_cube.vision.footed import ones_verdict
 from sudoku_cube.vision.images import file_scale, load_image
 from sudoku_cube.vision.reading import FaceReading
-from sudoku_cube.vision.storage import atomic_write_bytes
+from sudoku_cube.storage.atomic import atomic_write_bytes
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -38,8 +38,9 @@ from sudoku_cube.vision.camera import CameraError, parse_source, source_name
 from sudoku_cube.vision.camera_settings import CameraSettings
 from sudoku_cube.vision.camera_setup import profile_frames
 from sudoku_cube.vision.footed import OneVerdict
-from sudoku_cube.vision.storage import atomic_write_text, check_output_file, data_dir
-from sudoku_cube.vision.write_errors import WriteFailed
+from sudoku_cube.storage.atomic import atomic_write_text, check_output_file
+from sudoku_cube.storage.folders import data_dir
+from sudoku_cube.storage.write_errors import WriteFailed
 
 RESUME_HINT = "run `sudoku-cube scan --resume` to continue with the faces captured so far"
 NOTHING_SAVED = "nothing to resume: run `sudoku-cube scan` again"

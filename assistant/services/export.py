@@ -16,8 +16,8 @@ from sudoku_cube.models.face_words import hold_words
 from sudoku_cube.models.moves import Move
 from sudoku_cube.models.planner import Step
 from sudoku_cube.models.state import CubeState
-from sudoku_cube.render.held import held_svg
-from sudoku_cube.vision.storage import atomic_write_text
+from sudoku_cube.assistant.services.held_svg import held_svg
+from sudoku_cube.storage.atomic import atomic_write_text
 
 CSS = """body{font-family:DejaVu Sans,Arial,sans-serif;max-width:760px;margin:1.5em auto;
 color:#222}

@@ -1,6 +1,6 @@
 """Reading the files a person names: text files and state files, with errors that say what to do.
 
-(Every file is written through :mod:`vision.storage`: write-then-rename.)
+(Every file is written through :mod:`storage.atomic`: write-then-rename.)
 """
 from __future__ import annotations
 
@@ -11,13 +11,13 @@ from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.json_input import JsonInputError, parse_json
 from sudoku_cube.models.state import CubeState
 from sudoku_cube.models.state_format import parse_state
-from sudoku_cube.vision.file_input import FileRefused, read_regular_file
+from sudoku_cube.storage.file_input import FileRefused, read_regular_file
 from sudoku_cube.vision.footed import OneVerdict
 
 
 def read_text_file(path: str | os.PathLike[str], what: str = "file") -> str:
     """Read a text file (UTF-8, a byte-order mark skipped; an ordinary file of a bounded size,
-    :func:`vision.file_input.read_regular_file`) or raise a :class:`SudokuCubeError` that names
+    :func:`storage.file_input.read_regular_file`) or raise a :class:`SudokuCubeError` that names
     it and says what to do."""
     p = Path(path)
     try:

@@ -17,7 +17,7 @@ from sudoku_cube.assistant.services.face_poses import (SCAN_ORDER, captured_cent
                                               show_title)
 from sudoku_cube.assistant.services.sessions import CapturedFace, ScanSession
 from sudoku_cube.models.stickers import Hypothesis, Sticker
-from sudoku_cube.vision.write_errors import WriteFailed
+from sudoku_cube.storage.write_errors import WriteFailed
 
 STABLE_FRAMES = 3
 """Consecutive frames with the same reading before a face is captured by itself."""

@@ -1,8 +1,8 @@
 """Sessions that survive Ctrl-C: the faces captured by a scan and the step a guide reached.
 
-Both are small JSON files in :func:`vision.storage.data_dir`, written atomically after every
+Both are small JSON files in :func:`storage.folders.data_dir`, written atomically after every
 change, so an interruption never loses more than the action in progress. The guide session is
-updated under a lock (:func:`vision.file_lock.locked`), so that two guides (or a guide and a
+updated under a lock (:func:`storage.file_lock.locked`), so that two guides (or a guide and a
 check) updating it at once do not drop each other's update. A corrupt or foreign
 session file is reported (scan) or ignored and replaced (guide), never a traceback.
 """
@@ -20,10 +20,11 @@ from sudoku_cube.models.moves import Move, format_moves, parse_moves
 from sudoku_cube.models.state import CubeState
 from sudoku_cube.models.stickers import (Hypothesis, Sticker, format_token, parse_token,
                                          same_sticker)
-from sudoku_cube.vision.file_input import FileRefused, read_regular_file
-from sudoku_cube.vision.file_lock import locked
+from sudoku_cube.storage.file_input import FileRefused, read_regular_file
+from sudoku_cube.storage.file_lock import locked
 from sudoku_cube.vision.recognise import limit_wildcards
-from sudoku_cube.vision.storage import atomic_write_json, data_dir
+from sudoku_cube.storage.atomic import atomic_write_json
+from sudoku_cube.storage.folders import data_dir
 
 SCAN_FORMAT = "sudoku-cube-scan/1"
 GUIDE_FORMAT = "sudoku-cube-guide/1"

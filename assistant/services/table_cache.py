@@ -7,7 +7,7 @@ payload) and the payload ``models`` produced. A file is used only when all four 
 ``models`` accepts the payload (it checks the contents themselves, so a file with a good
 header and checksum but wrong tables is refused too); anything else (truncated, damaged,
 another version, not an ordinary file, too large) is reported and rebuilt, never trusted.
-The two-phase file is memory-mapped while it is checked and copied into the solver. The folder is :func:`vision.storage.cache_dir` (``$SUDOKU_CUBE_CACHE`` or the
+The two-phase file is memory-mapped while it is checked and copied into the solver. The folder is :func:`storage.folders.cache_dir` (``$SUDOKU_CUBE_CACHE`` or the
 platform's user cache folder).
 ``models`` never touches files: it builds tables and accepts them as bytes.
 """
@@ -24,9 +24,9 @@ from pathlib import Path
 from typing import Callable
 
 from sudoku_cube.models import centre_search, centres
-from sudoku_cube.vision import storage
-from sudoku_cube.vision.storage import atomic_write_bytes
-from sudoku_cube.vision.temp_files import remove_stale
+from sudoku_cube.storage import folders
+from sudoku_cube.storage.atomic import atomic_write_bytes
+from sudoku_cube.storage.temp_files import remove_stale
 
 MAGIC = b"SCTB"
 MAX_TABLE_BYTES = 256 << 20
@@ -58,7 +58,7 @@ class TableFile:
 
     def path(self, folder: Path | None = None) -> Path:
         """Where the table is kept."""
-        return (folder or storage.cache_dir()) / f"{self.name}-v{self.version}.bin"
+        return (folder or folders.cache_dir()) / f"{self.name}-v{self.version}.bin"
 
 
 def encode(version: int, payload: bytes) -> bytes:
@@ -153,7 +153,7 @@ def ensure_tables(report: Report | None = None, notice: Notice | None = None,
     given to ``notice``.
     """
     with _LOCK:
-        remove_stale(folder or storage.cache_dir())  # temporary files of killed writers
+        remove_stale(folder or folders.cache_dir())  # temporary files of killed writers
         status: dict[str, str] = {}
         todo: list[TableFile] = []
         for table in planner_tables():

@@ -33,7 +33,8 @@ from sudoku_cube.models.slips import Verdict, find_slip
 from sudoku_cube.models.state import CubeState
 from sudoku_cube.models.state_format import to_json
 from sudoku_cube.vision.reader import Reader
-from sudoku_cube.vision.storage import atomic_write_text, data_dir
+from sudoku_cube.storage.atomic import atomic_write_text
+from sudoku_cube.storage.folders import data_dir
 
 Capture = Callable[[str], dict[str, Cells]]
 """Takes what the camera sees of a face (or corner A when it is asked for "A")."""

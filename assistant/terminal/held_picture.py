@@ -1,6 +1,6 @@
 """The cube as the person holds it, drawn in the terminal with half-block characters: the layer
 to turn in yellow and the arrow that shows which way, as the HTML export draws it (the same
-camera and arrow from :mod:`render.held`). Each character cell holds two square pixels (the
+camera and arrow from :mod:`assistant.services.held_svg`). Each character cell holds two square pixels (the
 upper one as the character's colour, the lower one as its background), so a picture ``cols``
 wide is ``cols // 2`` rows tall."""
 from __future__ import annotations
@@ -13,7 +13,7 @@ from rich.text import Text
 from sudoku_cube.models.geometry import FACES, NORMAL, VIEW_UP, facelets, view_right
 from sudoku_cube.models.moves import Move
 from sudoku_cube.models.state import CubeState
-from sudoku_cube.render.held import INSET, SIZE, arc_points, held_camera, turning
+from sudoku_cube.assistant.services.held_svg import INSET, SIZE, arc_points, held_camera, turning
 
 _BODY = (34, 34, 34)
 _STICKER = (235, 235, 235)

@@ -28,7 +28,8 @@ from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.state import CubeState
 from sudoku_cube.models.state_format import to_dict
 from sudoku_cube.models.stickers import format_token
-from sudoku_cube.vision.storage import atomic_write_text, data_dir
+from sudoku_cube.storage.atomic import atomic_write_text
+from sudoku_cube.storage.folders import data_dir
 
 
 PROMPT = "correction (e.g. F7 6>), Enter to continue, q to quit: "

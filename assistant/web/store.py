@@ -2,7 +2,7 @@
 read like any folder of photos.
 
 Each ``serve`` session has a folder of its own under ``phone/`` in the data folder
-(:func:`vision.storage.data_dir`), named by the time it started; ``serve --resume`` continues the
+(:func:`storage.folders.data_dir`), named by the time it started; ``serve --resume`` continues the
 newest. A photo is stored under a name the server chooses: the face letter (``U`` ... ``B``) or
 the corner photo (``A``, ``B``) that the page asked for, and the extension of the format its
 first bytes show; nothing the client sends names a file. Every photo received is kept: a photo
@@ -23,10 +23,11 @@ import numpy as np
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.geometry import FACES
 from sudoku_cube.models.json_input import parse_json
-from sudoku_cube.vision.file_input import FileRefused, read_regular_file
+from sudoku_cube.storage.file_input import FileRefused, read_regular_file
 from sudoku_cube.vision.images import ImageError, load_image, sniff_format
 from sudoku_cube.vision.photo_files import face_photos
-from sudoku_cube.vision.storage import atomic_write_bytes, atomic_write_json, data_dir
+from sudoku_cube.storage.atomic import atomic_write_bytes, atomic_write_json
+from sudoku_cube.storage.folders import data_dir
 
 Kind = Literal["faces", "corners"]
 CORNERS = ("A", "B")

@@ -8,7 +8,7 @@ from sudoku_cube.assistant.services.face_poses import Centres, corner_hold_words
 from sudoku_cube.models import face_words
 from sudoku_cube.models.planner import Step
 from sudoku_cube.models.state import CubeState
-from sudoku_cube.render.held import held_svg
+from sudoku_cube.assistant.services.held_svg import held_svg
 from sudoku_cube.vision.reading import FaceReading
 
 

@@ -13,6 +13,8 @@ from pathlib import Path
 
 from sudoku_cube.models.errors import SudokuCubeError
 
+from ..looks import LOOK_NAMES, look
+
 SANS_FONTS = ("texgyreheros-bold.otf", "texgyreadventor-bold.otf", "URWGothic-Demi.otf",
               "NimbusSansNarrow-Bold.otf", "texgyreheroscn-bold.otf")
 """Bold sans faces for the white and coloured looks (Helvetica, Avant Garde and a narrow
@@ -26,10 +28,8 @@ roman or demi cuts, drawn emboldened); their 1 has a foot."""
 FONT_DIRS = (Path("/usr/share/fonts"), Path("/usr/share/texmf/fonts/opentype"),
              Path("/usr/local/share/fonts"))
 
-LOOKS = ("white", "coloured", "coloured-white-ink", "black", "white-body")
-"""The sticker looks, as the benchmarks name them; the first four on a black body, the last
-(beyond them) coloured stickers with black ink on a white body, so the grooves between the
-stickers are light."""
+LOOKS = LOOK_NAMES
+"""The sticker looks this renderer draws: every look of :mod:`render.looks`."""
 
 SCHEME = {"U": (0.96, 0.96, 0.95), "D": (0.05, 0.84, 0.98), "F": (0.28, 0.61, 0.0),
           "B": (0.68, 0.27, 0.0), "R": (0.20, 0.07, 0.72), "L": (0.0, 0.35, 1.0)}
@@ -100,23 +100,25 @@ def _boldening(font: str, rng: random.Random, serif: bool) -> float:
 
 def make_look(name: str, rng: random.Random, font: str | None = None) -> Look:
     """A cube of look ``name`` (see :data:`LOOKS`) with its details drawn from ``rng``."""
-    if name not in LOOKS:
-        raise SudokuCubeError(f"unknown look {name!r}; use one of: " + ", ".join(LOOKS))
+    try:
+        made = look(name)
+    except ValueError as e:
+        raise SudokuCubeError(str(e)) from None
     black_ink, white_ink = _jitter(rng, (0.07, 0.07, 0.08)), _jitter(rng, (0.95, 0.95, 0.94), 0.03)
-    if name == "black":
+    if made.stickers == "grey":
         grey = rng.uniform(0.2, 0.26)
         sticker = {f: (grey, grey, grey * rng.uniform(0.98, 1.03)) for f in SCHEME}
         ink = {f: white_ink for f in SCHEME}
         body = _jitter(rng, (0.025, 0.025, 0.03))
     else:
-        if name == "white":
+        if made.stickers == "white":
             sticker = {f: _jitter(rng, (0.93, 0.94, 0.93), 0.03) for f in SCHEME}
         else:
             sticker = {f: _jitter(rng, SCHEME[f]) for f in SCHEME}
-        ink = {f: white_ink if name == "coloured-white-ink" and f in DARK_COLOURS else black_ink
+        ink = {f: white_ink if made.ink == "white on dark" and f in DARK_COLOURS else black_ink
                for f in SCHEME}
-        body = _jitter(rng, (0.85, 0.85, 0.85) if name == "white-body" else (0.05, 0.05, 0.05))
-    serif = name == "black"
+        body = _jitter(rng, (0.85, 0.85, 0.85) if made.body == "white" else (0.05, 0.05, 0.05))
+    serif = made.serif
     pool = installed(SERIF_FONTS if serif else SANS_FONTS)
     if not pool:
         raise SudokuCubeError("none of the second renderer's fonts is installed; install "

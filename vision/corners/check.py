@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 
 from sudoku_cube.vision.lattice_sampling import project_all
-from sudoku_cube.vision.sticker_blobs import value_channel
+from sudoku_cube.vision.polarity import value_channel
 
 CELL = 16
 """Pixels per sticker in the warped face that :func:`grid_contrast` measures."""

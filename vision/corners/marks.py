@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from ..sticker_blobs import value_channel as _value
+from ..polarity import value_channel as _value
 
 STROKE = 0.03
 """Width (share of the image's shorter side) of the top-hat window: wider than a digit's

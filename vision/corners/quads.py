@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 
 from sudoku_cube.vision.face_cues import chroma as chroma_of
-from sudoku_cube.vision.sticker_blobs import value_channel
+from sudoku_cube.vision.polarity import value_channel
 
 
 @dataclass(frozen=True)

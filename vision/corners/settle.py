@@ -16,7 +16,7 @@ import numpy as np
 
 from sudoku_cube.vision.lattice_sampling import sample
 from sudoku_cube.vision.polarity import polarity_vote
-from sudoku_cube.vision.sticker_blobs import value_channel
+from sudoku_cube.vision.polarity import value_channel
 
 from .check import MIN_STEP, pitch_of
 

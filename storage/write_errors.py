@@ -1,7 +1,7 @@
 """Files that cannot be written because of the disk, not the program: a full disk, a used-up
 quota, a read-only disk, a folder the person may not write to. These are the person's to fix,
 so they are reported as :class:`WriteFailed` (exit 2) naming the file and what to do, never as
-an internal error. :mod:`vision.storage` raises it for every file it writes; the CLI maps the
+an internal error. :mod:`storage.atomic` raises it for every file it writes; the CLI maps the
 same errors from any other write."""
 from __future__ import annotations
 

@@ -1,23 +1,13 @@
-"""Where sudoku-cube keeps the user's files, and how every file is written without ever losing
-the old copy.
+"""How every file is written without ever losing the old copy.
 
-* :func:`data_dir`: calibration profiles, scan and guide sessions. The platform's user data
-  folder (``~/.local/share/sudoku-cube`` on Linux, from platformdirs), or the folder named by
-  the environment variable ``SUDOKU_CUBE_HOME`` (tests and portable installs).
-* :func:`cache_dir`: files that can be rebuilt (a classifier trained when the shipped one does
-  not fit, the planner's tables): the folder named by ``SUDOKU_CUBE_CACHE``, else the
-  platform's user cache folder (``~/.cache/sudoku-cube`` on Linux).
 * :func:`atomic_path` (and :func:`atomic_write_bytes`, ``_text``, ``_json``): write to a
-  temporary file in the target's folder (:mod:`vision.temp_files`), flush it to disk, rename it
+  temporary file in the target's folder (:mod:`storage.temp_files`), flush it to disk, rename it
   over the target and flush the folder, so an interrupted write leaves the previous file intact.
-  A full or read-only disk is a :class:`vision.write_errors.WriteFailed` naming the file.
+  A full or read-only disk is a :class:`storage.write_errors.WriteFailed` naming the file.
 * :func:`atomic_folder`: the same for a whole folder (the photo set of ``generate``): filled
   beside its place, then renamed into it, so it never holds a mix of an old and a new set.
 * :func:`check_output_file`: refuse an output that cannot be written before the work that
   would produce it.
-
-The lowest layer that writes files is ``vision`` (its model cache and templates), so this module
-lives here and calibration and the assistant use it too.
 """
 from __future__ import annotations
 
@@ -31,33 +21,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
-import platformdirs
-
 from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.vision.temp_files import remove_stale, temp_prefix
-from sudoku_cube.vision.write_errors import WriteFailed, is_disk_problem
-
-HOME_ENV = "SUDOKU_CUBE_HOME"
-"""Environment variable naming the folder for the user's data instead of the platform's."""
-CACHE_ENV = "SUDOKU_CUBE_CACHE"
-"""Environment variable naming the folder for rebuildable files instead of the platform's."""
-APP_NAME = "sudoku-cube"
-
-
-def data_dir() -> Path:
-    """The folder for profiles and sessions (not created here; writers create it)."""
-    override = os.environ.get(HOME_ENV)
-    if override:
-        return Path(override).expanduser()
-    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-
-
-def cache_dir() -> Path:
-    """The folder for files that can be rebuilt (not created here)."""
-    override = os.environ.get(CACHE_ENV)
-    if override:
-        return Path(override).expanduser()
-    return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
+from sudoku_cube.storage.temp_files import remove_stale, temp_prefix
+from sudoku_cube.storage.write_errors import WriteFailed, is_disk_problem
 
 
 def _new_file_mode(target: Path, fresh: int = 0o666) -> int:
@@ -78,7 +44,7 @@ def atomic_path(path: str | os.PathLike[str], suffix: str = ".tmp") -> Iterator[
     the block ends normally it is flushed to disk and renamed to ``path``. The folder is
     created when missing. On any failure (Ctrl-C included) the temporary file is removed and
     the previous ``path``, if any, is untouched. A full disk, a read-only disk or a folder the
-    person may not write to is a :class:`vision.write_errors.WriteFailed` naming ``path``."""
+    person may not write to is a :class:`storage.write_errors.WriteFailed` naming ``path``."""
     target = Path(path)
     _check_replaceable(target)
     try:

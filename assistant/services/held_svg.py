@@ -17,7 +17,7 @@ from sudoku_cube.models.geometry import FACES, NORMAL, VIEW_UP, facelets, view_r
 from sudoku_cube.models.moves import Move
 from sudoku_cube.models.state import CubeState
 
-from .camera import Camera, focal_for_fov
+from sudoku_cube.render.camera import Camera, focal_for_fov
 
 SIZE = 200
 """Width and height of the drawing's coordinate system (px before any scaling)."""

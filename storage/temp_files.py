@@ -1,4 +1,4 @@
-"""The temporary files and folders of the atomic writers (:mod:`vision.storage`), and the
+"""The temporary files and folders of the atomic writers (:mod:`storage.atomic`), and the
 removal of those a killed process left behind.
 
 A writer makes ``.NAME.partial-PID-XXXXXXXX[.ext]`` beside its target ``NAME`` (PID: the
