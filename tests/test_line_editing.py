@@ -48,7 +48,7 @@ def test_arrow_keys_edit_the_check_prompt_on_a_real_terminal(tmp_path, capsys):
     term = SizedTerminal(argv, 100, 30)
     term.wait_for("Step 1 of 4")
     term.type("c")
-    term.wait_for("(q: cancel).")
+    term.wait_for("cancel).")  # the prompt's last words (wrapped at 100 columns)
     term.wait_for("> ")
     term.type("1^ 2^\r")
     term.wait_for("tokens given")
@@ -56,7 +56,7 @@ def test_arrow_keys_edit_the_check_prompt_on_a_real_terminal(tmp_path, capsys):
     term.type("\x15q\r")  # Ctrl-U clears the line; q cancels
     term.wait_for("Check cancelled.")
     term.type("c")
-    term.wait_for("(q: cancel).")
+    term.wait_for("cancel).")  # the prompt's last words (wrapped at 100 columns)
     term.wait_for("> ")
     term.type("\x1b[A\r")  # the up arrow brings back the last entry: q
     term.wait_for("Check cancelled.")
