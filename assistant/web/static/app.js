@@ -92,10 +92,11 @@ async function send(where, name, file, li) {
 function setMessage(text) { document.getElementById("message").textContent = text; }
 
 function stageMessage(s) {
+  // A check the guide asks for comes first: the person is waiting at the guide for it.
+  if (s.check) return "The guide checks the cube: take the photo it asks for.";
   if (s.stage === "photos") return s.next ? `Next: ${title(s.kind, s.next)}.` : "";
   if (s.stage === "reading") return "All photos are in: reading the whole cube...";
   if (s.stage === "refused") return s.message + " Retake that photo.";
-  if (s.check) return "The guide checks the cube: take the photo it asks for.";
   return s.step ? "" : "The cube is read. Check the reading on the computer; the steps appear " +
                        "here when the guide starts.";
 }
