@@ -24,11 +24,10 @@ import textwrap
 import traceback
 from typing import NoReturn, Sequence
 
-from sudoku_cube.assistant.terminal.interrupt import (held_ctrl_c, remembered_ctrl_c, resume_command,
-                                             resume_hint)
-from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.printable import printable
-from sudoku_cube.storage.write_errors import WriteFailed
+from ..models.errors import SudokuCubeError
+from ..models.printable import printable
+from ..storage.write_errors import WriteFailed
+from .terminal.interrupt import held_ctrl_c, remembered_ctrl_c, resume_command, resume_hint
 
 DISK_FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS)
 """Errors of a write that only the person can fix (free space, another folder): exit 2."""

@@ -20,7 +20,7 @@ def main() -> int:
     held: list[int] = []
     previous = signal.signal(signal.SIGINT, lambda signum, frame: held.append(signum))
     try:
-        from sudoku_cube.assistant.cli import main as cli_main  # inside the guard on purpose
+        from .cli import main as cli_main  # inside the guard on purpose
     finally:
         signal.signal(signal.SIGINT, previous)
     if held:

@@ -13,16 +13,16 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from sudoku_cube.calibration.learn import CutGlyph, learn
-from sudoku_cube.calibration.profiles import Profile
-from sudoku_cube.calibration.profile_files import ProfileError
-from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.models.stickers import Sticker, same_sticker
-from sudoku_cube.vision.detect import FaceNotFoundError
-from sudoku_cube.vision.hog import default_model
-from sudoku_cube.vision.reader import Reader
-from sudoku_cube.vision.reading import FaceReading
-from sudoku_cube.vision.templates import default_templates
+from ..models.profile import CubeSettings
+from ..models.stickers import Sticker, same_sticker
+from ..vision.detect import FaceNotFoundError
+from ..vision.hog import default_model
+from ..vision.reader import Reader
+from ..vision.reading import FaceReading
+from ..vision.templates import default_templates
+from .learn import CutGlyph, learn
+from .profile_files import ProfileError
+from .profiles import Profile
 
 
 @dataclass(frozen=True)

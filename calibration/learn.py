@@ -19,11 +19,11 @@ from typing import Iterable, Sequence
 import cv2
 import numpy as np
 
-from sudoku_cube.calibration.profile_files import ProfileError
-from sudoku_cube.models.stickers import Sticker
-from sudoku_cube.vision.glyph import GLYPH, rotate_glyph
-from sudoku_cube.vision.hog import N_CLASSES, LinearModel, class_index, hog_features
-from sudoku_cube.vision.templates import TemplateSet, all_rotations
+from ..models.stickers import Sticker
+from ..vision.glyph import GLYPH, rotate_glyph
+from ..vision.hog import N_CLASSES, LinearModel, class_index, hog_features
+from ..vision.templates import TemplateSet, all_rotations
+from .profile_files import ProfileError
 
 SIX_NINE = (6, 9)
 

@@ -19,13 +19,13 @@ from typing import Any
 import cv2
 import numpy as np
 
-from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.json_input import JsonInputError, parse_json
-from sudoku_cube.storage.file_input import FileRefused, read_regular_file
-from sudoku_cube.vision.glyph import GLYPH
-from sudoku_cube.vision.hog import N_CLASSES, LinearModel, hog_features
-from sudoku_cube.storage.atomic import atomic_write_bytes
-from sudoku_cube.vision.templates import TemplateSet
+from ..models.errors import SudokuCubeError
+from ..models.json_input import JsonInputError, parse_json
+from ..storage.atomic import atomic_write_bytes
+from ..storage.file_input import FileRefused, read_regular_file
+from ..vision.glyph import GLYPH
+from ..vision.hog import N_CLASSES, LinearModel, hog_features
+from ..vision.templates import TemplateSet
 
 
 class ProfileError(SudokuCubeError):

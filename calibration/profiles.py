@@ -16,18 +16,18 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from sudoku_cube.calibration.learn import combined_templates
-from sudoku_cube.calibration.profile_files import read_model, read_set, write_model, write_set
-from sudoku_cube.calibration.profile_files import ProfileError
-from sudoku_cube.storage.folders import profiles_root
-from sudoku_cube.models.json_input import JsonInputError, parse_json
-from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.vision.camera_settings import CameraSettings
-from sudoku_cube.storage.file_input import FileRefused, read_regular_file
-from sudoku_cube.vision.hog import LinearModel
-from sudoku_cube.vision.reader import Reader
-from sudoku_cube.storage.atomic import atomic_write_json
-from sudoku_cube.vision.templates import TemplateSet, default_templates
+from ..models.json_input import JsonInputError, parse_json
+from ..models.profile import CubeSettings
+from ..storage.atomic import atomic_write_json
+from ..storage.file_input import FileRefused, read_regular_file
+from ..storage.folders import profiles_root
+from ..vision.camera_settings import CameraSettings
+from ..vision.hog import LinearModel
+from ..vision.reader import Reader
+from ..vision.templates import TemplateSet, default_templates
+from .learn import combined_templates
+from .profile_files import read_model, read_set, write_model, write_set
+from .profile_files import ProfileError
 
 PROFILE_FORMAT = "sudoku-cube-profile/1"
 PROFILE_FILE = "profile.json"

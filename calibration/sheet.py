@@ -8,8 +8,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from sudoku_cube.vision.templates import TemplateSet
-from sudoku_cube.models.stickers import ARROWS
+from ..models.stickers import ARROWS
+from ..vision.templates import TemplateSet
 
 CELL_PX = 96
 MARGIN = 36

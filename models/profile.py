@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sudoku_cube.models.errors import SettingsError
+from .errors import SettingsError
 
 DEFAULT_SYMMETRIC = frozenset({1})
 

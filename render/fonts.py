@@ -12,7 +12,7 @@ from pathlib import Path
 
 from PIL import ImageFont
 
-from sudoku_cube.models.errors import SudokuCubeError
+from ..models.errors import SudokuCubeError
 
 FONT_DIRS = (Path("/usr/share/fonts/truetype"), Path("/usr/share/fonts"),
              Path("/usr/share/texmf/fonts/opentype"), Path("/usr/local/share/fonts"),

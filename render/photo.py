@@ -16,10 +16,9 @@ from typing import Sequence
 import cv2
 import numpy as np
 
-from sudoku_cube.models.generator import random_face
-from sudoku_cube.models.geometry import FACES, NORMAL
-from sudoku_cube.models.stickers import Sticker, format_token
-
+from ..models.generator import random_face
+from ..models.geometry import FACES, NORMAL
+from ..models.stickers import Sticker, format_token
 from . import effects
 from .background import background
 from .camera import Camera, focal_for_fov, rotation_about

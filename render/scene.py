@@ -11,8 +11,7 @@ import math
 import cv2
 import numpy as np
 
-from sudoku_cube.models.geometry import FACES, NORMAL, VIEW_UP, view_right
-
+from ..models.geometry import FACES, NORMAL, VIEW_UP, view_right
 from .camera import Camera
 from .texture import PLAIN, Finish, face_texture
 

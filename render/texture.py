@@ -14,8 +14,7 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw
 
-from sudoku_cube.models.stickers import Sticker
-
+from ..models.stickers import Sticker
 from .fonts import load_font
 
 PALETTE = {

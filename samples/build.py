@@ -15,14 +15,14 @@ from typing import Callable, Iterable
 import cv2
 import numpy as np
 
-from sudoku_cube.models.generator import Puzzle, home_faces, make_puzzle
-from sudoku_cube.models.geometry import FACES
-from sudoku_cube.models.state_format import to_dict, to_json
-from sudoku_cube.render import PhotoStyle, render_corner_photo, render_face_photo
-from sudoku_cube.render.background import background
-from sudoku_cube.render.effects import focus_blur, to_bgr8
-from sudoku_cube.render.fonts import font_path
-from sudoku_cube.render.video import video_frames, write_video
+from ..models.generator import Puzzle, home_faces, make_puzzle
+from ..models.geometry import FACES
+from ..models.state_format import to_dict, to_json
+from ..render import PhotoStyle, render_corner_photo, render_face_photo
+from ..render.background import background
+from ..render.effects import focus_blur, to_bgr8
+from ..render.fonts import font_path
+from ..render.video import video_frames, write_video
 
 ROOT = Path(__file__).resolve().parent
 JPEG_QUALITY = 85

@@ -21,9 +21,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
-from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.storage.temp_files import remove_stale, temp_prefix
-from sudoku_cube.storage.write_errors import WriteFailed, is_disk_problem
+from ..models.errors import SudokuCubeError
+from .temp_files import remove_stale, temp_prefix
+from .write_errors import WriteFailed, is_disk_problem
 
 
 def _new_file_mode(target: Path, fresh: int = 0o666) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import stat
 
-from sudoku_cube.models.errors import SudokuCubeError
+from ..models.errors import SudokuCubeError
 
 MAX_FILE_BYTES = 4 << 20
 """The largest file read by default (a state with every candidate is under 100 KB)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 import errno
 import os
 
-from sudoku_cube.models.errors import SudokuCubeError
+from ..models.errors import SudokuCubeError
 
 _ELSEWHERE = "choose another folder"
 _FREE = "free some space on that disk or choose another folder"

@@ -1,5 +1,9 @@
 """The shape of the code, read from its import statements (AST of every module, nothing run).
 
+Inside the packages our own modules are imported relatively, so the checkout reads like the
+installed package: every import, followed by folder from the importing file, reaches the file
+Python loads for it (the checkout root is a package, standing for ``sudoku_cube``).
+
 Packages depend one way: assistant -> calibration -> (render, vision) -> storage -> models, with
 samples (the sample data and their builder) beside calibration, using render. ``models`` imports
 nothing else of ours and no cv2, rich or file-system libraries; no module imports itself back
@@ -100,6 +104,49 @@ def _package(module: str) -> str:
 
 def _rel(module: str) -> str:
     return str(MODULES[module].relative_to(ROOT))
+
+
+def _followed(path: Path, node: ast.ImportFrom) -> Path | None:
+    """Where a relative import leads when followed by folders, as a reader of the checkout or
+    a structure tool follows it: the module's file or its package's ``__init__.py`` (None when
+    neither exists, or the import climbs out of the checkout)."""
+    if node.level > len(path.relative_to(ROOT).parts):
+        return None
+    base = path.parents[node.level - 1].joinpath(*(node.module or "").split(".") if node.module
+                                                 else ())
+    for found in (base.with_suffix(".py"), base / "__init__.py"):
+        if found.is_file():
+            return found
+    return None
+
+
+def test_our_imports_follow_the_folders():
+    """Inside the packages, our own modules are imported relatively (``from ..models.state
+    import CubeState``), never by the installed name, and every such import, followed folder
+    by folder from the importing file, reaches the file Python loads for it installed. The
+    checkout root is a package (``__init__.py``), so a reader climbing from ``assistant/`` to
+    ``models/`` stays inside the project, as it stays inside ``sudoku_cube`` installed."""
+    assert (ROOT / "__init__.py").is_file()
+    bad = []
+    for mod, path in MODULES.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names if a.name.split(".")[0] == "sudoku_cube"]
+                bad += [f"{_rel(mod)}:{node.lineno} imports {n} by name" for n in names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                if (node.module or "").split(".")[0] == "sudoku_cube":
+                    bad.append(f"{_rel(mod)}:{node.lineno} imports {node.module} by name")
+            elif isinstance(node, ast.ImportFrom):
+                found = _followed(path, node)
+                by_name = [t for t, stmt, _ in IMPORTS[mod] if stmt is not None
+                           and stmt.lineno == node.lineno and t in MODULES]
+                if found is None:
+                    bad.append(f"{_rel(mod)}:{node.lineno}: {ast.unparse(node)} leads nowhere")
+                elif not any(MODULES[t] == found or MODULES[t].parent == found.parent
+                             and found.name == "__init__.py" for t in by_name):
+                    bad.append(f"{_rel(mod)}:{node.lineno}: {ast.unparse(node)} leads to "
+                               f"{found.relative_to(ROOT)}, installed to {by_name}")
+    assert not bad, "\n".join(bad)
 
 
 def test_the_walk_sees_every_package():

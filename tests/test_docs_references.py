@@ -117,19 +117,22 @@ PACKAGES = ("models", "storage", "render", "vision", "calibration", "samples", "
 
 
 def _imported_packages(package: str) -> set[str]:
-    """The other project packages that any module of ``package`` imports (anywhere in it)."""
+    """The other project packages that any module of ``package`` imports (anywhere in it):
+    relative imports followed by folder, absolute ones (``tools/``) by name."""
     found = set()
     for f in (ROOT / package).rglob("*.py"):
         for node in ast.walk(ast.parse(f.read_text())):
-            names = []
+            parts: list[str] = []
             if isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
+                parts = node.names[0].name.split(".")
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-                names = [node.module]
-            for name in names:
-                parts = name.split(".")
-                if parts[0] == "sudoku_cube" and len(parts) > 1 and parts[1] != package:
-                    found.add(parts[1])
+                parts = node.module.split(".")
+            elif isinstance(node, ast.ImportFrom):
+                base = f.parents[node.level - 1] / (node.module or "").replace(".", "/")
+                rel = base.resolve().relative_to(ROOT).parts
+                parts = ["sudoku_cube", *rel[:1]]
+            if parts and parts[0] == "sudoku_cube" and len(parts) > 1 and parts[1] != package:
+                found.add(parts[1])
     return found
 
 

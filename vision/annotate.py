@@ -13,8 +13,8 @@ from typing import Sequence
 import cv2
 import numpy as np
 
-from sudoku_cube.vision.detect import project
-from sudoku_cube.vision.reading import FaceReading
+from .detect import project
+from .reading import FaceReading
 
 _ARROW = {0: (0, -1), 1: (1, 0), 2: (0, 1), 3: (-1, 0)}
 """Lattice direction (column, row) of a digit's top for each rotation (^ > v <)."""

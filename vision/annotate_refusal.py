@@ -8,7 +8,7 @@ import textwrap
 import cv2
 import numpy as np
 
-from sudoku_cube.vision.face_geometry import SeenShape
+from .face_geometry import SeenShape
 
 LINED_UP = (0, 200, 255)
 LOOSE = (255, 0, 255)

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from sudoku_cube.models.stickers import Sticker
-from sudoku_cube.vision.detect import find_face
-from sudoku_cube.vision.ocr import ocr_votes
-from sudoku_cube.vision.ink import ink_mask
-from sudoku_cube.vision.warp import cut_cells, warp_face
+from ..models.stickers import Sticker
+from .detect import find_face
+from .ink import ink_mask
+from .ocr import ocr_votes
+from .warp import cut_cells, warp_face
 
 
 def read_face_tesseract(image: np.ndarray) -> tuple[Sticker, ...]:

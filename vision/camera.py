@@ -18,7 +18,7 @@ from typing import Callable, Iterator, TypeVar
 import cv2
 import numpy as np
 
-from sudoku_cube.models.errors import SudokuCubeError
+from ..models.errors import SudokuCubeError
 
 T = TypeVar("T")
 

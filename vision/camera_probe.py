@@ -11,8 +11,7 @@ import sys
 from dataclasses import dataclass
 from typing import Iterable
 
-from sudoku_cube.vision.camera import (OPEN_TIMEOUT_S, CameraError, backend_name, open_source,
-                                       read_frame, release)
+from .camera import OPEN_TIMEOUT_S, CameraError, backend_name, open_source, read_frame, release
 
 @dataclass(frozen=True)
 class CameraInfo:

@@ -14,10 +14,9 @@ from typing import Callable, Iterator
 import cv2
 import numpy as np
 
-from sudoku_cube.vision.camera import (CameraError, backend_name, frames, open_source,
-                                       read_frame, release, source_name)
-from sudoku_cube.vision.camera_settings import CameraSettings
-from sudoku_cube.vision.lens import lens_correction
+from .camera import CameraError, backend_name, frames, open_source, read_frame, release, source_name
+from .camera_settings import CameraSettings
+from .lens import lens_correction
 
 PREFERRED_SIZES = ((1280, 720), (1920, 1080), (640, 480))
 """Tried in this order: 720p shows stickers sharply enough and is fast to process."""

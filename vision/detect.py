@@ -12,16 +12,16 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from sudoku_cube.vision.face_cues import CHROMA_FLOOR, CHROMA_WEIGHT, Levels, chroma
-from sudoku_cube.vision.grooves import groove_masks, plateaus, thin_grooves
-from sudoku_cube.vision.face_geometry import (TWO_FACES_ADVICE, FaceGeometry, FaceNotFoundError,
-                                             project, scale_homography)
-from sudoku_cube.vision.hairline import hairline_face
-from sudoku_cube.vision.hypotheses import Hypothesis, choose
-from sudoku_cube.vision.lattice import groups_of
-from sudoku_cube.vision.refusals import refuse
-from sudoku_cube.vision.polarity import value_channel
-from sudoku_cube.vision.sticker_blobs import Blob, binarisations, dedupe, glyph_blobs, sticker_blobs
+from .face_cues import CHROMA_FLOOR, CHROMA_WEIGHT, Levels, chroma
+from .face_geometry import (TWO_FACES_ADVICE, FaceGeometry, FaceNotFoundError, project,
+                            scale_homography)
+from .grooves import groove_masks, plateaus, thin_grooves
+from .hairline import hairline_face
+from .hypotheses import Hypothesis, choose
+from .lattice import groups_of
+from .polarity import value_channel
+from .refusals import refuse
+from .sticker_blobs import Blob, binarisations, dedupe, glyph_blobs, sticker_blobs
 
 __all__ = ["FaceGeometry", "FaceNotFoundError", "find_face", "project", "scale_homography"]
 

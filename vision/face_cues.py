@@ -23,8 +23,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from sudoku_cube.vision.lattice_sampling import (homogeneous, lattice_points, lookup, project,
-                                                 sample_at)
+from .lattice_sampling import homogeneous, lattice_points, lookup, project, sample_at
 
 _T = np.linspace(-0.4, 0.4, 9)
 

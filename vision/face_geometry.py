@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from sudoku_cube.models.errors import SudokuCubeError
+from ..models.errors import SudokuCubeError
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from typing import Iterable
 
 import numpy as np
 
-from sudoku_cube.vision.glyph import rotate_glyph
+from .glyph import rotate_glyph
 
 FOOT = 2.2
 """A 1 has a foot when the ink at its foot end spans this many stem widths or more (footed

@@ -17,13 +17,13 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from sudoku_cube.vision.face_cues import Levels, chroma
-from sudoku_cube.vision.lattice_sampling import sample
-from sudoku_cube.vision.face_geometry import TWO_FACES_ADVICE, FaceNotFoundError
-from sudoku_cube.vision.hypotheses import Hypothesis, _snapped, scored_all, separate, windows
-from sudoku_cube.vision.lattice import groups_of
-from sudoku_cube.vision.perspective import plausible
-from sudoku_cube.vision.sticker_blobs import binarisations, dedupe, sticker_blobs
+from .face_cues import Levels, chroma
+from .face_geometry import TWO_FACES_ADVICE, FaceNotFoundError
+from .hypotheses import Hypothesis, _snapped, scored_all, separate, windows
+from .lattice import groups_of
+from .lattice_sampling import sample
+from .perspective import plausible
+from .sticker_blobs import binarisations, dedupe, sticker_blobs
 
 HAIRLINE = 0.008
 """Width (share of the working image's longer side) of the closing that finds hairlines:

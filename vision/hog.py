@@ -16,10 +16,10 @@ from pathlib import Path
 
 import numpy as np
 
-from sudoku_cube.vision.glyph import GLYPH
-from sudoku_cube.storage.atomic import atomic_path, atomic_write_text
-from sudoku_cube.storage.folders import cache_dir
-from sudoku_cube.vision.templates import TRAINING_FONTS, installed_fonts, training_glyphs
+from ..storage.atomic import atomic_path, atomic_write_text
+from ..storage.folders import cache_dir
+from .glyph import GLYPH
+from .templates import TRAINING_FONTS, installed_fonts, training_glyphs
 
 CELL = 8
 BINS = 12

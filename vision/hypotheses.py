@@ -8,12 +8,12 @@ from functools import cached_property
 
 import numpy as np
 
-from sudoku_cube.vision.face_cues import Levels
-from sudoku_cube.vision.lattice_sampling import sample
-from sudoku_cube.vision.face_geometry import TWO_FACES_ADVICE, FaceNotFoundError, pitch, project
-from sudoku_cube.vision.lattice import robust_fit
-from sudoku_cube.vision.perspective import SQUARE_FIT_SLACK, plausible, square_fit
-from sudoku_cube.vision.sticker_blobs import Blob
+from .face_cues import Levels
+from .face_geometry import TWO_FACES_ADVICE, FaceNotFoundError, pitch, project
+from .lattice import robust_fit
+from .lattice_sampling import sample
+from .perspective import SQUARE_FIT_SLACK, plausible, square_fit
+from .sticker_blobs import Blob
 
 
 GOOD_CELL = 0.15

@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 from PIL import Image, UnidentifiedImageError
 
-from sudoku_cube.models.errors import SudokuCubeError
+from ..models.errors import SudokuCubeError
 
 MAX_SIDE = 1600
 """Photos are downscaled so their longer side is at most this (the reader needs far less)."""

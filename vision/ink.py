@@ -9,7 +9,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from sudoku_cube.vision.sticker_level import ink_contrast
+from .sticker_level import ink_contrast
 
 
 INK_SHARE = 0.3

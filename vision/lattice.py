@@ -8,8 +8,8 @@ from statistics import median
 import cv2
 import numpy as np
 
-from sudoku_cube.vision.face_geometry import pitch
-from sudoku_cube.vision.sticker_blobs import Blob
+from .face_geometry import pitch
+from .sticker_blobs import Blob
 
 
 def _axes(blob: Blob) -> tuple[np.ndarray, np.ndarray]:

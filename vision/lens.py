@@ -6,8 +6,8 @@ from typing import Callable, Iterable
 import cv2
 import numpy as np
 
-from sudoku_cube.vision.camera import CameraError
-from sudoku_cube.vision.camera_settings import CameraSettings, LensCalibration
+from .camera import CameraError
+from .camera_settings import CameraSettings, LensCalibration
 
 def find_chessboard(frame: np.ndarray, pattern: tuple[int, int]) -> np.ndarray | None:
     """Sub-pixel inner corners of a chessboard with ``pattern`` (columns, rows) inner corners."""

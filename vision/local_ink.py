@@ -15,9 +15,9 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from sudoku_cube.vision.stats import median
-from sudoku_cube.vision.ink import INK_SHARE
-from sudoku_cube.vision.sticker_level import ink_darkness
+from .ink import INK_SHARE
+from .stats import median
+from .sticker_level import ink_darkness
 
 LIFT = 0.15
 """How much darker than its neighbourhood (share of the ink's contrast) a pixel must be."""

@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 import pytesseract
 
-from sudoku_cube.vision.glyph import rotate_glyph
+from .glyph import rotate_glyph
 
 TILE = 64
 GAP = 24

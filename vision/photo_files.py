@@ -7,9 +7,9 @@ import os
 from pathlib import Path
 from typing import Sequence
 
-from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.geometry import FACES
-from sudoku_cube.vision.images import IMAGE_SUFFIXES
+from ..models.errors import SudokuCubeError
+from ..models.geometry import FACES
+from .images import IMAGE_SUFFIXES
 
 PHOTO_NAMES = FACES + ("A", "B")
 """Names of photo files the readers know: a face letter, or a corner photo A/B."""

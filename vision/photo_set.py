@@ -8,17 +8,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable, Sequence
 
-from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.geometry import FACES
-from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.models.solved import digit_count_problems
-from sudoku_cube.vision.corners.faces import locate_faces
-from sudoku_cube.vision.corners.reader import CORNER_PHOTOS, read_corner_folder
-from sudoku_cube.vision.images import load_image
-from sudoku_cube.vision.hog import LinearModel
-from sudoku_cube.vision.photo_files import face_photos, missing_faces_message
-from sudoku_cube.vision.reading import OcrMode, Reading, read_face_photos
-from sudoku_cube.vision.templates import TemplateSet
+from ..models.errors import SudokuCubeError
+from ..models.geometry import FACES
+from ..models.profile import CubeSettings
+from ..models.solved import digit_count_problems
+from .corners.faces import locate_faces
+from .corners.reader import CORNER_PHOTOS, read_corner_folder
+from .hog import LinearModel
+from .images import load_image
+from .photo_files import face_photos, missing_faces_message
+from .reading import OcrMode, Reading, read_face_photos
+from .templates import TemplateSet
 
 
 def holds_corner_photos(photos: dict[str, Path]) -> bool:

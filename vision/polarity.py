@@ -12,7 +12,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from sudoku_cube.vision.stats import channel_medians, median, percentile
+from .stats import channel_medians, median, percentile
 
 
 def unclear_polarity(cell: np.ndarray) -> bool:

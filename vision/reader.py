@@ -16,14 +16,14 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.vision.corners.faces import CornerFace
-from sudoku_cube.vision.corners.reader import read_corner_photo, read_located
-from sudoku_cube.vision.detect import FaceGeometry
-from sudoku_cube.vision.hog import LinearModel
-from sudoku_cube.vision.photo_set import read_folder
-from sudoku_cube.vision.reading import FaceReading, OcrMode, Reading, read_face
-from sudoku_cube.vision.templates import TemplateSet
+from ..models.profile import CubeSettings
+from .corners.faces import CornerFace
+from .corners.reader import read_corner_photo, read_located
+from .detect import FaceGeometry
+from .hog import LinearModel
+from .photo_set import read_folder
+from .reading import FaceReading, OcrMode, Reading, read_face
+from .templates import TemplateSet
 
 
 @dataclass(frozen=True)

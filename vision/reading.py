@@ -16,22 +16,22 @@ from typing import Callable, Literal, Sequence
 
 import numpy as np
 
-from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.geometry import FACES
-from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.models.state import CubeState
-from sudoku_cube.models.state_format import to_dict
-from sudoku_cube.models.stickers import Hypothesis, Sticker, is_doubtful
-from sudoku_cube.vision.detect import FaceGeometry, FaceNotFoundError, find_face
-from sudoku_cube.vision.hog import LinearModel, class_index, default_model
-from sudoku_cube.vision.images import file_scale, load_image
-from sudoku_cube.vision.ocr import MISSING_WARNING, ocr_votes, tesseract_available
-from sudoku_cube.vision.recognise import CellEvidence, analyse_cells, hypotheses, limit_wildcards
-from sudoku_cube.vision.second_look import second_look
-from sudoku_cube.vision.templates import TemplateSet, default_templates
-from sudoku_cube.vision.underline_convention import with_convention
-from sudoku_cube.vision.ink import ink_mask
-from sudoku_cube.vision.warp import cell_beside, cut_cells, normalised, warp_face
+from ..models.errors import SudokuCubeError
+from ..models.geometry import FACES
+from ..models.profile import CubeSettings
+from ..models.state import CubeState
+from ..models.state_format import to_dict
+from ..models.stickers import Hypothesis, Sticker, is_doubtful
+from .detect import FaceGeometry, FaceNotFoundError, find_face
+from .hog import LinearModel, class_index, default_model
+from .images import file_scale, load_image
+from .ink import ink_mask
+from .ocr import MISSING_WARNING, ocr_votes, tesseract_available
+from .recognise import CellEvidence, analyse_cells, hypotheses, limit_wildcards
+from .second_look import second_look
+from .templates import TemplateSet, default_templates
+from .underline_convention import with_convention
+from .warp import cell_beside, cut_cells, normalised, warp_face
 
 DOUBTFUL = 0.9
 """Stickers whose best hypothesis scores below this are shown as doubtful."""

@@ -16,12 +16,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from sudoku_cube.models.stickers import Hypothesis, Sticker
-from sudoku_cube.vision.counters import counter_logits, counter_vector
-from sudoku_cube.vision.glyph import GLYPH, normalise_glyph, split_underline
-from sudoku_cube.vision.hog import LinearModel, class_index, hog_features
-from sudoku_cube.vision.templates import TemplateSet, unit_rows
-from sudoku_cube.vision.underline_model import end_patch, shipped_underline_model
+from ..models.stickers import Hypothesis, Sticker
+from .counters import counter_logits, counter_vector
+from .glyph import GLYPH, normalise_glyph, split_underline
+from .hog import LinearModel, class_index, hog_features
+from .templates import TemplateSet, unit_rows
+from .underline_model import end_patch, shipped_underline_model
 
 TEMPLATE_GAIN = 8.0
 """Correlation -> log-odds scale of the template vote; with HOG_WEIGHT fitted (negative

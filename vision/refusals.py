@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from sudoku_cube.vision.face_geometry import (TWO_FACES_ADVICE, FaceNotFoundError, SeenShape,
-                                             project)
-from sudoku_cube.vision.hypotheses import GOOD_CELLS
-from sudoku_cube.vision.lattice import best_window, robust_fit
-from sudoku_cube.vision.sticker_blobs import Blob
+from .face_geometry import TWO_FACES_ADVICE, FaceNotFoundError, SeenShape, project
+from .hypotheses import GOOD_CELLS
+from .lattice import best_window, robust_fit
+from .sticker_blobs import Blob
 
 
 def refuse(source: str, blobs: list[Blob], groups: list[dict], shape: tuple[int, ...]) -> None:

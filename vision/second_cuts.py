@@ -14,10 +14,10 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from sudoku_cube.vision.ink import INK_SHARE, cut, inner_components, inside_rim
-from sudoku_cube.vision.polarity import value_channel
-from sudoku_cube.vision.sticker_level import ink_contrast
-from sudoku_cube.vision.stats import median, percentile
+from .ink import INK_SHARE, cut, inner_components, inside_rim
+from .polarity import value_channel
+from .stats import median, percentile
+from .sticker_level import ink_contrast
 
 
 def stroke_width(mask: np.ndarray) -> float:

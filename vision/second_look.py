@@ -21,14 +21,13 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from sudoku_cube.models.stickers import Hypothesis, Sticker
-from sudoku_cube.vision.local_ink import edge_ink_mask, local_ink_mask
-from sudoku_cube.vision.recognise import CellEvidence, analyse_cells, widened
-from sudoku_cube.vision.ink import ink_mask
-from sudoku_cube.vision.polarity import as_dark_ink, unclear_polarity
-from sudoku_cube.vision.second_cuts import (PEEL, cut_sides, face_contrast, glare_free_ink_mask,
-                                            grown_ink_mask, ink_rise, peeled_ink_mask, stroke_width,
-                                            without_blobs)
+from ..models.stickers import Hypothesis, Sticker
+from .ink import ink_mask
+from .local_ink import edge_ink_mask, local_ink_mask
+from .polarity import as_dark_ink, unclear_polarity
+from .recognise import CellEvidence, analyse_cells, widened
+from .second_cuts import (PEEL, cut_sides, face_contrast, glare_free_ink_mask, grown_ink_mask,
+                          ink_rise, peeled_ink_mask, stroke_width, without_blobs)
 
 Reading = tuple[CellEvidence, tuple[Hypothesis, ...]]
 """A cell's evidence and its hypotheses."""

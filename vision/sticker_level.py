@@ -15,8 +15,8 @@ import functools
 import cv2
 import numpy as np
 
-from sudoku_cube.vision.polarity import sticker_channel, value_channel
-from sudoku_cube.vision.stats import closing, median, percentile, percentiles
+from .polarity import sticker_channel, value_channel
+from .stats import closing, median, percentile, percentiles
 
 
 def sticker_level(cell: np.ndarray, value: bool = False) -> tuple[np.ndarray, np.ndarray]:

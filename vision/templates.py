@@ -23,9 +23,9 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from sudoku_cube.vision.counters import class_counter_vectors
-from sudoku_cube.vision.glyph import GLYPH, normalise_glyph, rotate_glyph, split_underline
-from sudoku_cube.storage.atomic import atomic_path, atomic_write_text
+from ..storage.atomic import atomic_path, atomic_write_text
+from .counters import class_counter_vectors
+from .glyph import GLYPH, normalise_glyph, rotate_glyph, split_underline
 
 FONT_DIRS = ("/usr/share/fonts", "/usr/share/texmf/fonts/opentype", "/usr/local/share/fonts",
              "/Library/Fonts", "C:/Windows/Fonts", str(Path.home() / ".fonts"))

@@ -20,8 +20,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from sudoku_cube.vision.glyph import rotate_glyph
-from sudoku_cube.vision.sticker_level import ink_darkness
+from .glyph import rotate_glyph
+from .sticker_level import ink_darkness
 
 PATCH_W, PATCH_H = 12, 40
 """Patch side (pixels) across and along the glyph's upright axis."""

@@ -11,8 +11,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from sudoku_cube.vision.detect import FaceGeometry
-from sudoku_cube.vision.polarity import as_dark_ink, light_inks
+from .detect import FaceGeometry
+from .polarity import as_dark_ink, light_inks
 
 
 CELL = 80

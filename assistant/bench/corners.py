@@ -15,16 +15,15 @@ import time
 from pathlib import Path
 
 
-from sudoku_cube.assistant.bench.report import StepProgress, print_sets, recognisers_ready
-from sudoku_cube.assistant.bench.renders import (CORNER_RECIPE, DEFAULT_SYMMETRIC, JOINT_HEADS,
-                                                 JointTally, joint_decode,
-                                                 same, unseen_cube)
-from sudoku_cube.models.geometry import FACES
-from sudoku_cube.models.state_format import parse_json
-from sudoku_cube.render import render_corner_photo, render_face_photo
-from sudoku_cube.vision.images import load_image
-from sudoku_cube.vision.reader import Reader
-from sudoku_cube.vision.reading import reading_state
+from ...models.geometry import FACES
+from ...models.state_format import parse_json
+from ...render import render_corner_photo, render_face_photo
+from ...vision.images import load_image
+from ...vision.reader import Reader
+from ...vision.reading import reading_state
+from .renders import (CORNER_RECIPE, DEFAULT_SYMMETRIC, JOINT_HEADS, JointTally, joint_decode, same,
+                      unseen_cube)
+from .report import StepProgress, print_sets, recognisers_ready
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "corners"
 

@@ -25,13 +25,13 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from sudoku_cube.assistant.bench.report import finish
-from sudoku_cube.models.grid import solve_grid
-from sudoku_cube.models.naive_plan import naive_moves
-from sudoku_cube.models.planner import problems_for
-from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.models.state import CubeState
-from sudoku_cube.vision.reader import Reader
+from ...models.grid import solve_grid
+from ...models.naive_plan import naive_moves
+from ...models.planner import problems_for
+from ...models.profile import CubeSettings
+from ...models.state import CubeState
+from ...vision.reader import Reader
+from .report import finish
 
 SAMPLES = Path(__file__).resolve().parent.parent.parent / "samples"
 FIRST_STEP = re.compile(r"^\s*1/(\d+)\s")

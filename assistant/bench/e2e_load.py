@@ -22,8 +22,8 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from sudoku_cube.assistant.bench.report import finish
-from sudoku_cube.assistant.bench.e2e import sample_folders
+from .e2e import sample_folders
+from .report import finish
 
 SPIN = "while True:\n    pass\n"
 

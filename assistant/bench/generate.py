@@ -17,9 +17,9 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from sudoku_cube.models.generator import make_puzzle, solution_count
-from sudoku_cube.models.generator4 import cp_sat_labelling, labelling_problems, safe_set_labelling
-from sudoku_cube.render import PhotoStyle, render_face_photo
+from ...models.generator import make_puzzle, solution_count
+from ...models.generator4 import cp_sat_labelling, labelling_problems, safe_set_labelling
+from ...render import PhotoStyle, render_face_photo
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:

@@ -22,13 +22,13 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from sudoku_cube.assistant.bench.report import finish
-from sudoku_cube.models.generator import make_puzzle
-from sudoku_cube.models.grid import solve_grid
-from sudoku_cube.models.grid_samples import doubtful_state
-from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.models.solved import is_solved
-from sudoku_cube.models.stickers import same_sticker
+from ...models.generator import make_puzzle
+from ...models.grid import solve_grid
+from ...models.grid_samples import doubtful_state
+from ...models.profile import CubeSettings
+from ...models.solved import is_solved
+from ...models.stickers import same_sticker
+from .report import finish
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

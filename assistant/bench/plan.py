@@ -21,14 +21,14 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from sudoku_cube.assistant.bench.report import finish
-from sudoku_cube.models.centre_search import warm_up
-from sudoku_cube.models.centres import centre_table
-from sudoku_cube.models.naive_plan import naive_moves
-from sudoku_cube.models.plan_samples import scrambled
-from sudoku_cube.models.planner import PLAN_CANDIDATES, PLAN_NODES, plan_to_target, problems_for
-from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.models.solved import is_solved
+from ...models.centre_search import warm_up
+from ...models.centres import centre_table
+from ...models.naive_plan import naive_moves
+from ...models.plan_samples import scrambled
+from ...models.planner import PLAN_CANDIDATES, PLAN_NODES, plan_to_target, problems_for
+from ...models.profile import CubeSettings
+from ...models.solved import is_solved
+from .report import finish
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

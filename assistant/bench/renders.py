@@ -12,15 +12,15 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.generator import home_faces, make_puzzle
-from sudoku_cube.models.geometry import FACES
-from sudoku_cube.models.grid import solve_grid
-from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.models.state import CubeState
-from sudoku_cube.models.stickers import Sticker, same_sticker
-from sudoku_cube.render import PhotoStyle, render_face_photo
-from sudoku_cube.render.looks import PHOTO_LOOKS
+from ...models.errors import SudokuCubeError
+from ...models.generator import home_faces, make_puzzle
+from ...models.geometry import FACES
+from ...models.grid import solve_grid
+from ...models.profile import CubeSettings
+from ...models.state import CubeState
+from ...models.stickers import Sticker, same_sticker
+from ...render import PhotoStyle, render_face_photo
+from ...render.looks import PHOTO_LOOKS
 
 
 @dataclass(frozen=True)

@@ -22,13 +22,13 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from sudoku_cube.assistant.bench.report import finish, recognisers_ready
-from sudoku_cube.assistant.web.server import Server
-from sudoku_cube.assistant.web.service import PhoneService
-from sudoku_cube.assistant.web.store import PhotoFolder
-from sudoku_cube.models.geometry import FACES
-from sudoku_cube.vision.images import load_image
-from sudoku_cube.vision.reader import Reader
+from ...models.geometry import FACES
+from ...vision.images import load_image
+from ...vision.reader import Reader
+from ..web.server import Server
+from ..web.service import PhoneService
+from ..web.store import PhotoFolder
+from .report import finish, recognisers_ready
 
 SAMPLE = Path(__file__).resolve().parents[2] / "samples" / "cubes" / "01-easy"
 TARGET_MS = 300.0

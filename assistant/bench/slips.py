@@ -36,18 +36,18 @@ import numpy as np
 from rich.console import Console
 from rich.table import Table
 
-from sudoku_cube.models.generator import make_puzzle
-from sudoku_cube.models.geometry import FACES
-from sudoku_cube.models.moves import invert_moves, simplify
-from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.models.slip_first_look import first_look
-from sudoku_cube.models.slip_kinds import random_slip
-from sudoku_cube.models.slip_looks import certain, look_key
-from sudoku_cube.models.slip_replay import WINDOW, slipped_state
-from sudoku_cube.models.slips import find_slip
-from sudoku_cube.models.solved import is_solved
-from sudoku_cube.models.state import CubeState
-from sudoku_cube.models.stickers import Hypothesis, Sticker
+from ...models.generator import make_puzzle
+from ...models.geometry import FACES
+from ...models.moves import invert_moves, simplify
+from ...models.profile import CubeSettings
+from ...models.slip_first_look import first_look
+from ...models.slip_kinds import random_slip
+from ...models.slip_looks import certain, look_key
+from ...models.slip_replay import WINDOW, slipped_state
+from ...models.slips import find_slip
+from ...models.solved import is_solved
+from ...models.state import CubeState
+from ...models.stickers import Hypothesis, Sticker
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

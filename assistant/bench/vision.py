@@ -17,21 +17,20 @@ import time
 from pathlib import Path
 
 
-from sudoku_cube.assistant.bench.report import StepProgress, print_sets, recognisers_ready
-from sudoku_cube.assistant.bench import corners, vision_calibration, vision_real, vision_second
-from sudoku_cube.assistant.bench.renders import (DEFAULT_SYMMETRIC, FACE_RECIPE, LOOK_ORDER,
-                                                 JOINT_HEADS, JointTally, joint_decode, same,
-                                                 symmetric_of, unseen_cube)
-from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.geometry import FACES
-from sudoku_cube.models.state_format import parse_json
-from sudoku_cube.render import render_face_photo
-from sudoku_cube.render.fonts import font_path
-from sudoku_cube.vision.baseline import read_face_tesseract
-from sudoku_cube.vision.images import load_image
-from sudoku_cube.vision.reader import Reader
-from sudoku_cube.vision.reading import reading_state
-from sudoku_cube.vision.templates import HELD_OUT_FONTS
+from ...models.errors import SudokuCubeError
+from ...models.geometry import FACES
+from ...models.state_format import parse_json
+from ...render import render_face_photo
+from ...render.fonts import font_path
+from ...vision.baseline import read_face_tesseract
+from ...vision.images import load_image
+from ...vision.reader import Reader
+from ...vision.reading import reading_state
+from ...vision.templates import HELD_OUT_FONTS
+from . import corners, vision_calibration, vision_real, vision_second
+from .renders import (DEFAULT_SYMMETRIC, FACE_RECIPE, LOOK_ORDER, JOINT_HEADS, JointTally,
+                      joint_decode, same, symmetric_of, unseen_cube)
+from .report import StepProgress, print_sets, recognisers_ready
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "cubes"
 

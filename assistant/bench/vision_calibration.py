@@ -18,12 +18,12 @@ import time
 from rich.console import Console
 from rich.progress import Progress
 
-from sudoku_cube.calibration.fit import LabelledPhoto, accuracy, calibrate_templates, score_photo
-from sudoku_cube.calibration.profiles import Profile
-from sudoku_cube.models.generator import make_puzzle, random_scramble
-from sudoku_cube.models.geometry import FACES
-from sudoku_cube.render import PhotoStyle, render_face_photo
-from sudoku_cube.vision.reader import Reader
+from ...calibration.fit import LabelledPhoto, accuracy, calibrate_templates, score_photo
+from ...calibration.profiles import Profile
+from ...models.generator import make_puzzle, random_scramble
+from ...models.geometry import FACES
+from ...render import PhotoStyle, render_face_photo
+from ...vision.reader import Reader
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:

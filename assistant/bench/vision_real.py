@@ -37,15 +37,15 @@ import numpy as np
 from rich.console import Console
 from rich.table import Table
 
-from sudoku_cube.assistant.bench.vision_real_digits import digits_figures
-from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.profile import DEFAULT_SYMMETRIC, CubeSettings
-from sudoku_cube.models.stickers import parse_token, same_sticker
-from sudoku_cube.vision.corners.faces import NotUprightError, locate_faces
-from sudoku_cube.vision.corners.reader import CORNER_PHOTOS
-from sudoku_cube.vision.detect import find_face, project
-from sudoku_cube.vision.images import IMAGE_SUFFIXES, file_scale, load_image
-from sudoku_cube.vision.reader import Reader
+from ...models.errors import SudokuCubeError
+from ...models.profile import DEFAULT_SYMMETRIC, CubeSettings
+from ...models.stickers import parse_token, same_sticker
+from ...vision.corners.faces import NotUprightError, locate_faces
+from ...vision.corners.reader import CORNER_PHOTOS
+from ...vision.detect import find_face, project
+from ...vision.images import IMAGE_SUFFIXES, file_scale, load_image
+from ...vision.reader import Reader
+from .vision_real_digits import digits_figures
 
 LABELS = Path(__file__).with_name("real_faces.json")
 CORNER_LABELS = Path(__file__).with_name("real_corners.json")

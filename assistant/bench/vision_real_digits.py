@@ -23,8 +23,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from sudoku_cube.vision.face_geometry import FaceGeometry, project
-from sudoku_cube.vision.reader import Reader
+from ...vision.face_geometry import FaceGeometry, project
+from ...vision.reader import Reader
 
 MIN_GRID = 0.15
 """Least share of the photo the grid's outline must cover."""

@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 from rich.console import Console
 from rich.table import Table
 
-from sudoku_cube.assistant.bench.renders import Joint, JointTally, same
-from sudoku_cube.models.stickers import Sticker
-from sudoku_cube.render.second import Scene
-from sudoku_cube.vision.reading import FaceReading
+from ...models.stickers import Sticker
+from ...render.second import Scene
+from ...vision.reading import FaceReading
+from .renders import Joint, JointTally, same
 
 OUTCOMES = ("located", "refused", "misplaced")
 """What became of one face."""

@@ -26,17 +26,16 @@ import numpy as np
 from rich.console import Console
 from rich.table import Table
 
-from sudoku_cube.assistant.bench.report import StepProgress, recognisers_ready
-from sudoku_cube.assistant.bench.renders import (JOINT_HEADS, Joint, JointTally, joint_decode,
-                                                 same, symmetric_of)
-from sudoku_cube.assistant.bench.vision_scenes import SceneTallies, print_rows
-from sudoku_cube.models.generator import home_faces, make_puzzle
-from sudoku_cube.models.geometry import FACES
-from sudoku_cube.models.state import CubeState
-from sudoku_cube.render.second import Scene, corner_shot, face_shot, make_look
-from sudoku_cube.render.second.scenes import everyday
-from sudoku_cube.vision.reader import Reader
-from sudoku_cube.vision.reading import FaceReading, reading_state
+from ...models.generator import home_faces, make_puzzle
+from ...models.geometry import FACES
+from ...models.state import CubeState
+from ...render.second import Scene, corner_shot, face_shot, make_look
+from ...render.second.scenes import everyday
+from ...vision.reader import Reader
+from ...vision.reading import FaceReading, reading_state
+from .renders import JOINT_HEADS, Joint, JointTally, joint_decode, same, symmetric_of
+from .report import StepProgress, recognisers_ready
+from .vision_scenes import SceneTallies, print_rows
 
 LOCATED_TOLERANCE = 1 / 3
 """A face is located when every sticker centre found lies within this fraction of the

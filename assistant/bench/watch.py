@@ -18,15 +18,15 @@ import time
 from rich.console import Console
 from rich.table import Table
 
-from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
-from sudoku_cube.assistant.services.watch import corner_readings, watch
-from sudoku_cube.models.generator import make_puzzle
-from sudoku_cube.models.moves import Move, invert_moves, simplify
-from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.models.slip_kinds import SLIP_KINDS, Slip, random_slip
-from sudoku_cube.models.solved import is_solved
-from sudoku_cube.models.state import CubeState
-from sudoku_cube.vision.reader import Reader
+from ...models.generator import make_puzzle
+from ...models.moves import Move, invert_moves, simplify
+from ...models.profile import CubeSettings
+from ...models.slip_kinds import SLIP_KINDS, Slip, random_slip
+from ...models.solved import is_solved
+from ...models.state import CubeState
+from ...vision.reader import Reader
+from ..services.guide import GuideCursor, steps_from_moves
+from ..services.watch import corner_readings, watch
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -42,7 +42,7 @@ def video_case(start: CubeState, plan: tuple[Move, ...], slip: Slip, seed: int,
     """Render the plan followed with ``slip`` up to the step after it, watch it, and say what
     was caught: ``caught`` (stopped with the slip within one move), ``right`` (the real state
     named and its new plan solves the real cube), ``at_step`` (steps made when it stopped)."""
-    from sudoku_cube.render.plan_video import plan_video_frames, real_states
+    from ...render.plan_video import plan_video_frames, real_states
 
     steps = min(len(plan), slip.step + 1)
     infos: list[dict] = []

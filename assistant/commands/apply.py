@@ -5,12 +5,12 @@ import argparse
 
 from rich.console import Console
 
-from sudoku_cube.assistant.services.files import load_state
-from sudoku_cube.assistant.terminal.net import NetView
-from sudoku_cube.assistant.terminal.profile_option import add_cube_options, cube_settings
-from sudoku_cube.models.moves import format_moves, parse_moves
-from sudoku_cube.models.solved import is_solved
-from sudoku_cube.models.state_format import to_json
+from ...models.moves import format_moves, parse_moves
+from ...models.solved import is_solved
+from ...models.state_format import to_json
+from ..services.files import load_state
+from ..terminal.net import NetView
+from ..terminal.profile_option import add_cube_options, cube_settings
 
 
 def register(sub: argparse._SubParsersAction) -> None:

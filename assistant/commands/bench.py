@@ -10,8 +10,7 @@ import os
 import sys
 from typing import Callable
 
-from sudoku_cube.assistant.bench import (corners, e2e, e2e_load, generate, grid, plan, serve,
-                                         slips, vision, watch)
+from ..bench import corners, e2e, e2e_load, generate, grid, plan, serve, slips, vision, watch
 
 BENCHMARKS = {"grid": grid, "plan": plan, "vision": vision, "corners": corners,
               "generate": generate, "slips": slips, "watch": watch, "e2e": e2e,

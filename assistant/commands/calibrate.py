@@ -18,22 +18,22 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from sudoku_cube.assistant.services.files import load_state
-from sudoku_cube.assistant.terminal.markup import plain
-from sudoku_cube.assistant.terminal.profile_option import add_symmetric_option, with_symmetric
-from sudoku_cube.calibration.fit import LabelledPhoto, calibrate_templates, doubtful_labels
-from sudoku_cube.calibration.labels import LABEL_HELP, LabelError, parse_face_label, parse_labels
-from sudoku_cube.calibration.profiles import DEFAULT_NAME, Profile, load_or_new, profile_dir, save_profile
-from sudoku_cube.calibration.sheet import contact_sheet
-from sudoku_cube.calibration.profile_files import ProfileError, atomic_write_png
-from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.geometry import FACES
-from sudoku_cube.vision.camera import CameraError, frames, open_source, parse_source, release
-from sudoku_cube.vision.camera_probe import probe_cameras
-from sudoku_cube.vision.camera_setup import configure_camera
-from sudoku_cube.vision.images import load_image
-from sudoku_cube.vision.lens import calibrate_lens
-from sudoku_cube.vision.photo_files import face_photos
+from ...calibration.fit import LabelledPhoto, calibrate_templates, doubtful_labels
+from ...calibration.labels import LABEL_HELP, LabelError, parse_face_label, parse_labels
+from ...calibration.profile_files import ProfileError, atomic_write_png
+from ...calibration.profiles import DEFAULT_NAME, Profile, load_or_new, profile_dir, save_profile
+from ...calibration.sheet import contact_sheet
+from ...models.errors import SudokuCubeError
+from ...models.geometry import FACES
+from ...vision.camera import CameraError, frames, open_source, parse_source, release
+from ...vision.camera_probe import probe_cameras
+from ...vision.camera_setup import configure_camera
+from ...vision.images import load_image
+from ...vision.lens import calibrate_lens
+from ...vision.photo_files import face_photos
+from ..services.files import load_state
+from ..terminal.markup import plain
+from ..terminal.profile_option import add_symmetric_option, with_symmetric
 
 SHEET_NAME = "contact-sheet.png"
 

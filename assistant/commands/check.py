@@ -7,26 +7,25 @@ import json
 
 from rich.console import Console
 
-from sudoku_cube.assistant.terminal.keys import interactive, read_line
-from sudoku_cube.assistant.terminal.markup import plain
-from sudoku_cube.assistant.services.pipeline import already_solved, solve_state
-from sudoku_cube.assistant.services.review import unsure_message
-from sudoku_cube.assistant.terminal.review_ui import ReviewQuit, kept_corrections, run_review
-from sudoku_cube.assistant.terminal.profile_option import add_cube_options, chosen_reader, cube_settings
-from sudoku_cube.assistant.services.sessions import followed_plans
-from sudoku_cube.assistant.services.slip_check import (Cells, corner_cells, corner_photo, face_letter,
-                                              first_look_json, first_look_words, how_to_show,
-                                              photo_cells, photo_face, split_face, tokens_cells,
-                                              verdict_json)
-from sudoku_cube.assistant.terminal.solve_flow import read_cube
-from sudoku_cube.assistant.terminal.solve_options import add_ocr_option
-from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.grid import GridSolution, solve_grid
-from sudoku_cube.models.moves import format_moves, parse_moves
-from sudoku_cube.models.slip_first_look import first_look
-from sudoku_cube.models.slips import find_slip
-from sudoku_cube.models.solved import is_solved
-from sudoku_cube.models.state import CubeState
+from ...models.errors import SudokuCubeError
+from ...models.grid import GridSolution, solve_grid
+from ...models.moves import format_moves, parse_moves
+from ...models.slip_first_look import first_look
+from ...models.slips import find_slip
+from ...models.solved import is_solved
+from ...models.state import CubeState
+from ..services.pipeline import already_solved, solve_state
+from ..services.review import unsure_message
+from ..services.sessions import followed_plans
+from ..services.slip_check import (Cells, corner_cells, corner_photo, face_letter, first_look_json,
+                                   first_look_words, how_to_show, photo_cells, photo_face,
+                                   split_face, tokens_cells, verdict_json)
+from ..terminal.keys import interactive, read_line
+from ..terminal.markup import plain
+from ..terminal.profile_option import add_cube_options, chosen_reader, cube_settings
+from ..terminal.review_ui import ReviewQuit, kept_corrections, run_review
+from ..terminal.solve_flow import read_cube
+from ..terminal.solve_options import add_ocr_option
 
 EXIT_AMBIGUOUS = 3
 """Exit status when several slips fit: show the face named and check again."""

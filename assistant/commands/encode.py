@@ -6,8 +6,8 @@ import argparse
 from rich.console import Console
 from rich.table import Table
 
-from sudoku_cube.assistant.services.files import load_state
-from sudoku_cube.models.pieces import encode
+from ...models.pieces import encode
+from ..services.files import load_state
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -17,23 +17,22 @@ from pathlib import Path
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-from sudoku_cube.assistant.terminal.markup import plain
-from sudoku_cube.assistant.terminal.profile_option import add_symmetric_option, with_symmetric
-from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.generator import (home_faces, make_puzzle, make_unique_puzzle,
-                                          solution_count)
-from sudoku_cube.models.generator4 import (Labelling, apply4, cp_sat_labelling, labelling_problems,
-                                           random_scramble4, safe_set_labelling)
-from sudoku_cube.models.geometry import FACES
-from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.models.state import CubeState
-from sudoku_cube.models.state_format import to_dict
-from sudoku_cube.models.stickers import Sticker
-from sudoku_cube.render import PhotoStyle
-from sudoku_cube.render.video import video_frames, write_video
-from sudoku_cube.samples.build import write_corner_photos, write_face_photos
-from sudoku_cube.storage.atomic import (atomic_folder, atomic_path, atomic_write_bytes,
-                                        atomic_write_json, atomic_write_text)
+from ...models.errors import SudokuCubeError
+from ...models.generator import home_faces, make_puzzle, make_unique_puzzle, solution_count
+from ...models.generator4 import (Labelling, apply4, cp_sat_labelling, labelling_problems,
+                                  random_scramble4, safe_set_labelling)
+from ...models.geometry import FACES
+from ...models.profile import CubeSettings
+from ...models.state import CubeState
+from ...models.state_format import to_dict
+from ...models.stickers import Sticker
+from ...render import PhotoStyle
+from ...render.video import video_frames, write_video
+from ...samples.build import write_corner_photos, write_face_photos
+from ...storage.atomic import (atomic_folder, atomic_path, atomic_write_bytes, atomic_write_json,
+                               atomic_write_text)
+from ..terminal.markup import plain
+from ..terminal.profile_option import add_symmetric_option, with_symmetric
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -14,17 +14,17 @@ from dataclasses import replace
 from rich.console import Console
 from rich.table import Table
 
-from sudoku_cube.assistant.terminal.net import NetView
-from sudoku_cube.assistant.terminal.profile_option import add_cube_options, cube_settings
-from sudoku_cube.assistant.terminal.solve_flow import read_cube
-from sudoku_cube.assistant.terminal.solve_options import add_ocr_option
-from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.geometry import FACE_NAMES
-from sudoku_cube.models.grid import GridSolution, enumerate_targets, solve_grid
-from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.models.state import CubeState, sticker_name
-from sudoku_cube.models.state_format import to_dict
-from sudoku_cube.models.stickers import ARROWS, format_token
+from ...models.errors import SudokuCubeError
+from ...models.geometry import FACE_NAMES
+from ...models.grid import GridSolution, enumerate_targets, solve_grid
+from ...models.profile import CubeSettings
+from ...models.state import CubeState, sticker_name
+from ...models.state_format import to_dict
+from ...models.stickers import ARROWS, format_token
+from ..terminal.net import NetView
+from ..terminal.profile_option import add_cube_options, cube_settings
+from ..terminal.solve_flow import read_cube
+from ..terminal.solve_options import add_ocr_option
 
 DIRECTION_WORDS = ("up", "right", "down", "left")
 

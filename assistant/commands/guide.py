@@ -5,14 +5,14 @@ import argparse
 
 from rich.console import Console
 
-from sudoku_cube.assistant.services.export import check_export_path
-from sudoku_cube.assistant.services.files import load_state
-from sudoku_cube.assistant.terminal.guide_run import given_plan, guide_plan
-from sudoku_cube.assistant.services.pipeline import already_solved
-from sudoku_cube.assistant.terminal.profile_option import add_profile_option, cube_settings, profile_camera
-from sudoku_cube.assistant.terminal.solve_flow import guide_state_file
-from sudoku_cube.assistant.terminal.solve_options import add_guide_options
-from sudoku_cube.vision.camera import parse_source
+from ...vision.camera import parse_source
+from ..services.export import check_export_path
+from ..services.files import load_state
+from ..services.pipeline import already_solved
+from ..terminal.guide_run import given_plan, guide_plan
+from ..terminal.profile_option import add_profile_option, cube_settings, profile_camera
+from ..terminal.solve_flow import guide_state_file
+from ..terminal.solve_options import add_guide_options
 
 
 def register(sub: argparse._SubParsersAction) -> None:

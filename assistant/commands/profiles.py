@@ -7,9 +7,9 @@ import json
 from rich.console import Console
 from rich.table import Table
 
-from sudoku_cube.assistant.terminal.markup import plain
-from sudoku_cube.calibration.profiles import list_profiles
-from sudoku_cube.storage.folders import profiles_root
+from ...calibration.profiles import list_profiles
+from ...storage.folders import profiles_root
+from ..terminal.markup import plain
 
 
 def register(sub: argparse._SubParsersAction) -> None:

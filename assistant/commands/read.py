@@ -10,22 +10,22 @@ from pathlib import Path
 import cv2
 from rich.console import Console
 
-from sudoku_cube.assistant.terminal.markup import plain
-from sudoku_cube.assistant.terminal.net import BLANK, NetView
-from sudoku_cube.assistant.terminal.profile_option import add_profile_option, chosen_reader
-from sudoku_cube.assistant.terminal.solve_options import add_ocr_option
-from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.geometry import FACES
-from sudoku_cube.models.state import sticker_name
-from sudoku_cube.vision.annotate import annotate_photo
-from sudoku_cube.vision.annotate_refusal import annotate_refusal
-from sudoku_cube.vision.corners.reader import CORNER_PHOTOS
-from sudoku_cube.vision.corners.views import corner_faces
-from sudoku_cube.vision.face_geometry import FaceNotFoundError
-from sudoku_cube.vision.footed import ones_verdict
-from sudoku_cube.vision.images import file_scale, load_image
-from sudoku_cube.vision.reading import FaceReading
-from sudoku_cube.storage.atomic import atomic_write_bytes
+from ...models.errors import SudokuCubeError
+from ...models.geometry import FACES
+from ...models.state import sticker_name
+from ...storage.atomic import atomic_write_bytes
+from ...vision.annotate import annotate_photo
+from ...vision.annotate_refusal import annotate_refusal
+from ...vision.corners.reader import CORNER_PHOTOS
+from ...vision.corners.views import corner_faces
+from ...vision.face_geometry import FaceNotFoundError
+from ...vision.footed import ones_verdict
+from ...vision.images import file_scale, load_image
+from ...vision.reading import FaceReading
+from ..terminal.markup import plain
+from ..terminal.net import BLANK, NetView
+from ..terminal.profile_option import add_profile_option, chosen_reader
+from ..terminal.solve_options import add_ocr_option
 
 
 def register(sub: argparse._SubParsersAction) -> None:

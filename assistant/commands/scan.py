@@ -17,30 +17,29 @@ import numpy as np
 from rich.console import Console
 from rich.live import Live
 
-from sudoku_cube.assistant.terminal import interrupt
-from sudoku_cube.assistant.terminal.keys import interactive, read_line
-from sudoku_cube.assistant.terminal.markup import plain
-from sudoku_cube.assistant.terminal.profile_option import (add_cube_options, chosen_reader, cube_settings,
-                                                  profile_camera)
-from sudoku_cube.assistant.terminal.review_ui import ReviewQuit, kept_corrections, run_review
-from sudoku_cube.assistant.terminal.scan_loop import ScanStopped, scan_frames
-from sudoku_cube.assistant.services.face_poses import captured_centres, show_title
-from sudoku_cube.assistant.services.scan_reader import read_frame_face
-from sudoku_cube.assistant.terminal.scan_view import ScanPanel
-from sudoku_cube.assistant.terminal.scan_window import Window
-from sudoku_cube.assistant.services.scanner import STABLE_FRAMES, ScanEvent, Scanner
-from sudoku_cube.assistant.services.sessions import ScanSession, scan_session_path
-from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.geometry import FACES
-from sudoku_cube.models.state_format import to_dict
-from sudoku_cube.models.stickers import Sticker
-from sudoku_cube.vision.camera import CameraError, parse_source, source_name
-from sudoku_cube.vision.camera_settings import CameraSettings
-from sudoku_cube.vision.camera_setup import profile_frames
-from sudoku_cube.vision.footed import OneVerdict
-from sudoku_cube.storage.atomic import atomic_write_text, check_output_file
-from sudoku_cube.storage.folders import data_dir
-from sudoku_cube.storage.write_errors import WriteFailed
+from ...models.errors import SudokuCubeError
+from ...models.geometry import FACES
+from ...models.state_format import to_dict
+from ...models.stickers import Sticker
+from ...storage.atomic import atomic_write_text, check_output_file
+from ...storage.folders import data_dir
+from ...storage.write_errors import WriteFailed
+from ...vision.camera import CameraError, parse_source, source_name
+from ...vision.camera_settings import CameraSettings
+from ...vision.camera_setup import profile_frames
+from ...vision.footed import OneVerdict
+from ..services.face_poses import captured_centres, show_title
+from ..services.scan_reader import read_frame_face
+from ..services.scanner import STABLE_FRAMES, ScanEvent, Scanner
+from ..services.sessions import ScanSession, scan_session_path
+from ..terminal import interrupt
+from ..terminal.keys import interactive, read_line
+from ..terminal.markup import plain
+from ..terminal.profile_option import add_cube_options, chosen_reader, cube_settings, profile_camera
+from ..terminal.review_ui import ReviewQuit, kept_corrections, run_review
+from ..terminal.scan_loop import ScanStopped, scan_frames
+from ..terminal.scan_view import ScanPanel
+from ..terminal.scan_window import Window
 
 RESUME_HINT = "run `sudoku-cube scan --resume` to continue with the faces captured so far"
 NOTHING_SAVED = "nothing to resume: run `sudoku-cube scan` again"
@@ -211,7 +210,7 @@ def _go_on_to_plan(args: argparse.Namespace, console: Console, out: Path) -> int
     if answer not in ("", "y", "yes"):
         console.print(f"The reading is kept. Later: {plain(command)}", highlight=False)
         return 0
-    from sudoku_cube.assistant.cli import build_parser
+    from ..cli import build_parser
 
     solve = build_parser("solve").parse_args(argv)
     return int(solve.handler(solve) or 0)

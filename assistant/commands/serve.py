@@ -15,21 +15,21 @@ import sys
 
 from rich.console import Console
 
-from sudoku_cube.assistant.terminal import interrupt
-from sudoku_cube.assistant.terminal.guide_check import Capture
-from sudoku_cube.assistant.terminal.guide_run import Companion
-from sudoku_cube.assistant.terminal.keys import interactive
-from sudoku_cube.assistant.terminal.markup import plain
-from sudoku_cube.assistant.terminal.profile_option import add_profile_option, chosen_reader, cube_settings
-from sudoku_cube.assistant.services.slip_check import Cells
-from sudoku_cube.assistant.terminal.solve_flow import solve_with_review
-from sudoku_cube.assistant.terminal.solve_options import add_guide_options, add_ocr_option
-from sudoku_cube.assistant.web.qr import qr_text
-from sudoku_cube.assistant.web.server import Server
-from sudoku_cube.assistant.web.service import PhoneService
-from sudoku_cube.assistant.web.store import PhotoFolder, new_folder, newest_folder
-from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.profile import CubeSettings
+from ...models.errors import SudokuCubeError
+from ...models.profile import CubeSettings
+from ..services.slip_check import Cells
+from ..terminal import interrupt
+from ..terminal.guide_check import Capture
+from ..terminal.guide_run import Companion
+from ..terminal.keys import interactive
+from ..terminal.markup import plain
+from ..terminal.profile_option import add_profile_option, chosen_reader, cube_settings
+from ..terminal.solve_flow import solve_with_review
+from ..terminal.solve_options import add_guide_options, add_ocr_option
+from ..web.qr import qr_text
+from ..web.server import Server
+from ..web.service import PhoneService
+from ..web.store import PhotoFolder, new_folder, newest_folder
 
 DEFAULT_PORT = 8765
 

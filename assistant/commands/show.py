@@ -5,12 +5,12 @@ import argparse
 
 from rich.console import Console
 
-from sudoku_cube.assistant.services.files import load_state
-from sudoku_cube.assistant.terminal.markup import plain
-from sudoku_cube.assistant.terminal.net import NetView
-from sudoku_cube.assistant.terminal.profile_option import add_cube_options, cube_settings
-from sudoku_cube.models.printable import printable
-from sudoku_cube.models.solved import is_solved, validate
+from ...models.printable import printable
+from ...models.solved import is_solved, validate
+from ..services.files import load_state
+from ..terminal.markup import plain
+from ..terminal.net import NetView
+from ..terminal.profile_option import add_cube_options, cube_settings
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -12,10 +12,10 @@ from __future__ import annotations
 import argparse
 import json
 
-from sudoku_cube.assistant.terminal import solve_flow
-from sudoku_cube.assistant.services.pipeline import solve_result_dict
-from sudoku_cube.assistant.terminal.profile_option import add_profile_option, cube_settings
-from sudoku_cube.assistant.terminal.solve_options import add_guide_options, add_ocr_option
+from ..services.pipeline import solve_result_dict
+from ..terminal import solve_flow
+from ..terminal.profile_option import add_profile_option, cube_settings
+from ..terminal.solve_options import add_guide_options, add_ocr_option
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -6,10 +6,10 @@ import argparse
 
 from rich.console import Console
 
-from sudoku_cube.assistant.terminal.markup import plain
-from sudoku_cube.assistant.services.pipeline import Event
-from sudoku_cube.assistant.terminal.progress_view import ConsoleProgress
-from sudoku_cube.assistant.services.table_cache import ensure_tables, planner_tables
+from ..services.pipeline import Event
+from ..services.table_cache import ensure_tables, planner_tables
+from ..terminal.markup import plain
+from ..terminal.progress_view import ConsoleProgress
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -8,16 +8,16 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Callable, NamedTuple
 
-from sudoku_cube.assistant.services.files import load_one_verdict, load_state
-from sudoku_cube.assistant.services.pipeline import Event, Progress
-from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.grid import GridSolution, solve_grid
-from sudoku_cube.models.photo_turn import find_turned_photo
-from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.models.state import CubeState
-from sudoku_cube.vision.footed import SURE, OneVerdict, ones_verdict
-from sudoku_cube.vision.reader import Reader
-from sudoku_cube.vision.reading import Reading
+from ...models.errors import SudokuCubeError
+from ...models.grid import GridSolution, solve_grid
+from ...models.photo_turn import find_turned_photo
+from ...models.profile import CubeSettings
+from ...models.state import CubeState
+from ...vision.footed import SURE, OneVerdict, ones_verdict
+from ...vision.reader import Reader
+from ...vision.reading import Reading
+from .files import load_one_verdict, load_state
+from .pipeline import Event, Progress
 
 DEMO_SAMPLE = Path(__file__).resolve().parents[2] / "samples" / "cubes" / "01-easy"
 """The bundled photos that ``sudoku-cube solve`` reads when given nothing."""

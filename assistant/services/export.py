@@ -9,15 +9,15 @@ from html import escape
 from pathlib import Path
 from typing import Sequence
 
-from sudoku_cube.assistant.services.phases import is_combined, moved_stickers, phase_note, phase_title
-from sudoku_cube.assistant.services.svgnet import net_size, net_svg
-from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.face_words import hold_words
-from sudoku_cube.models.moves import Move
-from sudoku_cube.models.planner import Step
-from sudoku_cube.models.state import CubeState
-from sudoku_cube.assistant.services.held_svg import held_svg
-from sudoku_cube.storage.atomic import atomic_write_text
+from ...models.errors import SudokuCubeError
+from ...models.face_words import hold_words
+from ...models.moves import Move
+from ...models.planner import Step
+from ...models.state import CubeState
+from ...storage.atomic import atomic_write_text
+from .held_svg import held_svg
+from .phases import is_combined, moved_stickers, phase_note, phase_title
+from .svgnet import net_size, net_svg
 
 CSS = """body{font-family:DejaVu Sans,Arial,sans-serif;max-width:760px;margin:1.5em auto;
 color:#222}

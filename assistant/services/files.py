@@ -7,12 +7,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.json_input import JsonInputError, parse_json
-from sudoku_cube.models.state import CubeState
-from sudoku_cube.models.state_format import parse_state
-from sudoku_cube.storage.file_input import FileRefused, read_regular_file
-from sudoku_cube.vision.footed import OneVerdict
+from ...models.errors import SudokuCubeError
+from ...models.json_input import JsonInputError, parse_json
+from ...models.state import CubeState
+from ...models.state_format import parse_state
+from ...storage.file_input import FileRefused, read_regular_file
+from ...vision.footed import OneVerdict
 
 
 def read_text_file(path: str | os.PathLike[str], what: str = "file") -> str:

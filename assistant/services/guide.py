@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Sequence
 
-from sudoku_cube.assistant.services.sessions import (follow_instead, load_guide_step, plan_key,
-                                            save_guide_step)
-from sudoku_cube.models.moves import Move
-from sudoku_cube.models.plan_search import Phase
-from sudoku_cube.models.planner import Plan, Step, steps_of
-from sudoku_cube.models.solved import DEFAULT_SYMMETRIC, is_solved
-from sudoku_cube.models.state import CubeState
-from sudoku_cube.models.stickers import same_sticker
+from ...models.moves import Move
+from ...models.plan_search import Phase
+from ...models.planner import Plan, Step, steps_of
+from ...models.solved import DEFAULT_SYMMETRIC, is_solved
+from ...models.state import CubeState
+from ...models.stickers import same_sticker
+from .sessions import follow_instead, load_guide_step, plan_key, save_guide_step
 
 
 def steps_from_moves(start: CubeState, moves: Iterable[Move],

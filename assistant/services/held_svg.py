@@ -13,11 +13,10 @@ from html import escape
 
 import numpy as np
 
-from sudoku_cube.models.geometry import FACES, NORMAL, VIEW_UP, facelets, view_right
-from sudoku_cube.models.moves import Move
-from sudoku_cube.models.state import CubeState
-
-from sudoku_cube.render.camera import Camera, focal_for_fov
+from ...models.geometry import FACES, NORMAL, VIEW_UP, facelets, view_right
+from ...models.moves import Move
+from ...models.state import CubeState
+from ...render.camera import Camera, focal_for_fov
 
 SIZE = 200
 """Width and height of the drawing's coordinate system (px before any scaling)."""

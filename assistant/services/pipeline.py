@@ -15,15 +15,15 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Literal
 
-from sudoku_cube.assistant.services import table_cache
-from sudoku_cube.assistant.services.sessions import FollowedPlan
-from sudoku_cube.assistant.services.review import require_sure as require_grid_sure
-from sudoku_cube.models.grid import GridSolution, enumerate_targets, solve_grid
-from sudoku_cube.models.planner import Plan, plan, plan_from_moves, plan_to_targets
-from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.models.solved import is_solved
-from sudoku_cube.models.state import CubeState
-from sudoku_cube.models.state_format import to_dict
+from ...models.grid import GridSolution, enumerate_targets, solve_grid
+from ...models.planner import Plan, plan, plan_from_moves, plan_to_targets
+from ...models.profile import CubeSettings
+from ...models.solved import is_solved
+from ...models.state import CubeState
+from ...models.state_format import to_dict
+from . import table_cache
+from .review import require_sure as require_grid_sure
+from .sessions import FollowedPlan
 
 Stage = Literal["reading", "tables", "grid", "planning", "notice"]
 

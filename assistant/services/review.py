@@ -9,14 +9,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Mapping
 
-from sudoku_cube.models.errors import SudokuCubeError, UnsolvableError
-from sudoku_cube.models.grid import GridSolution, GridUnsolvableError, photo_refusal, solve_grid
-from sudoku_cube.models.pieces import centre_facelets
-from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.models.solved import digit_count_problems
-from sudoku_cube.models.state import CubeState, sticker_index, sticker_name
-from sudoku_cube.models.stickers import (Sticker, format_token, is_doubtful, parse_token,
-                                          same_sticker)
+from ...models.errors import SudokuCubeError, UnsolvableError
+from ...models.grid import GridSolution, GridUnsolvableError, photo_refusal, solve_grid
+from ...models.pieces import centre_facelets
+from ...models.profile import CubeSettings
+from ...models.solved import digit_count_problems
+from ...models.state import CubeState, sticker_index, sticker_name
+from ...models.stickers import Sticker, format_token, is_doubtful, parse_token, same_sticker
 
 def doubtful(state: CubeState) -> frozenset[int]:
     """Stickers whose reading is in doubt (:func:`models.stickers.is_doubtful`: a low score or

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from sudoku_cube.assistant.services.scanner import Observation
-from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.vision.footed import ones_verdict
-from sudoku_cube.vision.reader import Reader
-from sudoku_cube.vision.reading import FaceReading
+from ...models.errors import SudokuCubeError
+from ...vision.footed import ones_verdict
+from ...vision.reader import Reader
+from ...vision.reading import FaceReading
+from .scanner import Observation
 
 
 def observation_of(reading: FaceReading) -> Observation | None:

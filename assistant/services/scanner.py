@@ -13,11 +13,10 @@ from typing import Sequence
 
 import numpy as np
 
-from sudoku_cube.assistant.services.face_poses import (SCAN_ORDER, captured_centres, face_name,
-                                              show_title)
-from sudoku_cube.assistant.services.sessions import CapturedFace, ScanSession
-from sudoku_cube.models.stickers import Hypothesis, Sticker
-from sudoku_cube.storage.write_errors import WriteFailed
+from ...models.stickers import Hypothesis, Sticker
+from ...storage.write_errors import WriteFailed
+from .face_poses import SCAN_ORDER, captured_centres, face_name, show_title
+from .sessions import CapturedFace, ScanSession
 
 STABLE_FRAMES = 3
 """Consecutive frames with the same reading before a face is captured by itself."""

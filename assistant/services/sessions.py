@@ -13,18 +13,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, NamedTuple
 
-from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.geometry import FACES
-from sudoku_cube.models.json_input import parse_json
-from sudoku_cube.models.moves import Move, format_moves, parse_moves
-from sudoku_cube.models.state import CubeState
-from sudoku_cube.models.stickers import (Hypothesis, Sticker, format_token, parse_token,
-                                         same_sticker)
-from sudoku_cube.storage.file_input import FileRefused, read_regular_file
-from sudoku_cube.storage.file_lock import locked
-from sudoku_cube.vision.recognise import limit_wildcards
-from sudoku_cube.storage.atomic import atomic_write_json
-from sudoku_cube.storage.folders import data_dir
+from ...models.errors import SudokuCubeError
+from ...models.geometry import FACES
+from ...models.json_input import parse_json
+from ...models.moves import Move, format_moves, parse_moves
+from ...models.state import CubeState
+from ...models.stickers import Hypothesis, Sticker, format_token, parse_token, same_sticker
+from ...storage.atomic import atomic_write_json
+from ...storage.file_input import FileRefused, read_regular_file
+from ...storage.file_lock import locked
+from ...storage.folders import data_dir
+from ...vision.recognise import limit_wildcards
 
 SCAN_FORMAT = "sudoku-cube-scan/1"
 GUIDE_FORMAT = "sudoku-cube-guide/1"

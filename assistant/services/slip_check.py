@@ -9,16 +9,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Sequence
 
-from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.face_words import centre_words, face_words
-from sudoku_cube.models.geometry import FACE_NAMES, FACES
-from sudoku_cube.models.moves import format_moves
-from sudoku_cube.models.slip_first_look import CORNER_A, FirstLook
-from sudoku_cube.models.slips import Explanation, Verdict
-from sudoku_cube.models.state import CubeState
-from sudoku_cube.models.stickers import Hypothesis, parse_token
-from sudoku_cube.vision.images import load_image
-from sudoku_cube.vision.reader import Reader
+from ...models.errors import SudokuCubeError
+from ...models.face_words import centre_words, face_words
+from ...models.geometry import FACE_NAMES, FACES
+from ...models.moves import format_moves
+from ...models.slip_first_look import CORNER_A, FirstLook
+from ...models.slips import Explanation, Verdict
+from ...models.state import CubeState
+from ...models.stickers import Hypothesis, parse_token
+from ...vision.images import load_image
+from ...vision.reader import Reader
 
 Cells = tuple[tuple[Hypothesis, ...], ...]
 """Nine cells of a face, each its scored alternatives (best first)."""

@@ -23,10 +23,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from sudoku_cube.models import centre_search, centres
-from sudoku_cube.storage import folders
-from sudoku_cube.storage.atomic import atomic_write_bytes
-from sudoku_cube.storage.temp_files import remove_stale
+from ...models import centre_search, centres
+from ...storage import folders
+from ...storage.atomic import atomic_write_bytes
+from ...storage.temp_files import remove_stale
 
 MAGIC = b"SCTB"
 MAX_TABLE_BYTES = 256 << 20

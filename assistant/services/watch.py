@@ -16,12 +16,12 @@ from typing import Callable, Iterable, Iterator
 
 import numpy as np
 
-from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
-from sudoku_cube.assistant.services.slip_check import Cells
-from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.models.slips import Verdict, find_slip
-from sudoku_cube.vision.reader import Reader
+from ...models.errors import SudokuCubeError
+from ...models.profile import CubeSettings
+from ...models.slips import Verdict, find_slip
+from ...vision.reader import Reader
+from .guide import GuideCursor, steps_from_moves
+from .slip_check import Cells
 
 STABLE = 2
 """Readable frames in a row that must give the same answer before the watch acts on it."""

@@ -17,24 +17,23 @@ from typing import Callable
 
 from rich.console import Console
 
-from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
-from sudoku_cube.assistant.terminal.keys import LineReader
-from sudoku_cube.assistant.terminal.markup import plain
-from sudoku_cube.assistant.services.slip_check import (Cells, corner_cells, corner_photo,
-                                              first_look_words, photo_cells, show_face_words,
-                                              tokens_cells)
-from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.face_words import face_words
-from sudoku_cube.models.geometry import FACES
-from sudoku_cube.models.moves import format_moves
-from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.models.slip_first_look import first_look
-from sudoku_cube.models.slips import Verdict, find_slip
-from sudoku_cube.models.state import CubeState
-from sudoku_cube.models.state_format import to_json
-from sudoku_cube.vision.reader import Reader
-from sudoku_cube.storage.atomic import atomic_write_text
-from sudoku_cube.storage.folders import data_dir
+from ...models.errors import SudokuCubeError
+from ...models.face_words import face_words
+from ...models.geometry import FACES
+from ...models.moves import format_moves
+from ...models.profile import CubeSettings
+from ...models.slip_first_look import first_look
+from ...models.slips import Verdict, find_slip
+from ...models.state import CubeState
+from ...models.state_format import to_json
+from ...storage.atomic import atomic_write_text
+from ...storage.folders import data_dir
+from ...vision.reader import Reader
+from ..services.guide import GuideCursor, steps_from_moves
+from ..services.slip_check import (Cells, corner_cells, corner_photo, first_look_words, photo_cells,
+                                   show_face_words, tokens_cells)
+from .keys import LineReader
+from .markup import plain
 
 Capture = Callable[[str], dict[str, Cells]]
 """Takes what the camera sees of a face (or corner A when it is asked for "A")."""

@@ -11,23 +11,23 @@ from typing import Callable
 
 from rich.console import Console
 
-from sudoku_cube.assistant.services.export import export_plan
-from sudoku_cube.assistant.services.guide import GuideCursor, steps_as_read
-from sudoku_cube.assistant.terminal.guide_check import Capture, make_checker
-from sudoku_cube.assistant.terminal.guide_ui import print_plain, run_interactive
-from sudoku_cube.assistant.terminal.guide_watch import camera_capture, watch_plain, watch_screen
-from sudoku_cube.assistant.terminal.scan_window import Window
-from sudoku_cube.assistant.terminal.keys import interactive, read_key, read_line
-from sudoku_cube.assistant.terminal.markup import plain
-from sudoku_cube.assistant.services.pipeline import AFTER_SLIP
-from sudoku_cube.assistant.terminal.profile_option import chosen_reader, cube_settings, profile_camera
-from sudoku_cube.assistant.services.sessions import save_followed_plan
-from sudoku_cube.assistant.terminal.speech import Speaker
-from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.moves import parse_moves
-from sudoku_cube.models.planner import OPTIMAL_BEYOND, PIECES, Step, verified_plan
-from sudoku_cube.models.solved import is_solved
-from sudoku_cube.models.state import CubeState
+from ...models.errors import SudokuCubeError
+from ...models.moves import parse_moves
+from ...models.planner import OPTIMAL_BEYOND, PIECES, Step, verified_plan
+from ...models.solved import is_solved
+from ...models.state import CubeState
+from ..services.export import export_plan
+from ..services.guide import GuideCursor, steps_as_read
+from ..services.pipeline import AFTER_SLIP
+from ..services.sessions import save_followed_plan
+from .guide_check import Capture, make_checker
+from .guide_ui import print_plain, run_interactive
+from .guide_watch import camera_capture, watch_plain, watch_screen
+from .keys import interactive, read_key, read_line
+from .markup import plain
+from .profile_option import chosen_reader, cube_settings, profile_camera
+from .scan_window import Window
+from .speech import Speaker
 
 
 @dataclass(frozen=True)

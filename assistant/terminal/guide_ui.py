@@ -8,15 +8,14 @@ from typing import Callable, Sequence
 from rich.console import Console, RenderableType
 from rich.text import Text
 
-from sudoku_cube.assistant.services.guide import GuideCursor, command_of
-from sudoku_cube.assistant.terminal.interrupt import resume_command, set_resume_hint
-from sudoku_cube.assistant.services.phases import is_combined, phase_note, phase_title
-from sudoku_cube.assistant.terminal.guide_view import (HELP_KEYS, DoneView, HelpView, PlanSummary,
-                                                       StepView)
-from sudoku_cube.assistant.terminal.net import NetView
-from sudoku_cube.models.face_words import hold_words
-from sudoku_cube.models.planner import Step
-from sudoku_cube.models.state import CubeState
+from ...models.face_words import hold_words
+from ...models.planner import Step
+from ...models.state import CubeState
+from ..services.guide import GuideCursor, command_of
+from ..services.phases import is_combined, phase_note, phase_title
+from .guide_view import HELP_KEYS, DoneView, HelpView, PlanSummary, StepView
+from .interrupt import resume_command, set_resume_hint
+from .net import NetView
 
 
 def print_plain(console: Console, steps: Sequence[Step], start: CubeState,

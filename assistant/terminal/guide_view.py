@@ -8,12 +8,12 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.table import Table
 from rich.text import Text
 
-from sudoku_cube.assistant.services.phases import is_combined, moved_stickers, phase_title
-from sudoku_cube.assistant.terminal.bigtext import big_lines
-from sudoku_cube.assistant.terminal.held_picture import held_picture
-from sudoku_cube.assistant.terminal.net import NetView
-from sudoku_cube.models.planner import Step
-from sudoku_cube.models.state import CubeState
+from ...models.planner import Step
+from ...models.state import CubeState
+from ..services.phases import is_combined, moved_stickers, phase_title
+from .bigtext import big_lines
+from .held_picture import held_picture
+from .net import NetView
 
 
 def progress_line(done: int, total: int, width: int = 40) -> Text:

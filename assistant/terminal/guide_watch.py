@@ -16,23 +16,23 @@ from typing import Callable, Iterator
 import numpy as np
 from rich.console import Console
 
-from sudoku_cube.assistant.services.guide import GuideCursor
-from sudoku_cube.assistant.terminal.guide_ui import screen_of
-from sudoku_cube.assistant.terminal.guide_view import WATCH_KEYS
-from sudoku_cube.assistant.terminal.keys import split_keys
-from sudoku_cube.assistant.terminal.scan_window import LiveWindow
-from sudoku_cube.assistant.services.slip_check import Cells
-from sudoku_cube.assistant.services.watch import WatchEvent, corner_readings, watch
-from sudoku_cube.assistant.terminal.watch_canvas import watch_canvas, watch_scene
-from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.face_words import centre_words
-from sudoku_cube.models.moves import format_moves
-from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.models.state import CubeState
-from sudoku_cube.vision.camera import parse_source
-from sudoku_cube.vision.camera_settings import CameraSettings
-from sudoku_cube.vision.camera_setup import profile_frames
-from sudoku_cube.vision.reader import Reader
+from ...models.errors import SudokuCubeError
+from ...models.face_words import centre_words
+from ...models.moves import format_moves
+from ...models.profile import CubeSettings
+from ...models.state import CubeState
+from ...vision.camera import parse_source
+from ...vision.camera_settings import CameraSettings
+from ...vision.camera_setup import profile_frames
+from ...vision.reader import Reader
+from ..services.guide import GuideCursor
+from ..services.slip_check import Cells
+from ..services.watch import WatchEvent, corner_readings, watch
+from .guide_ui import screen_of
+from .guide_view import WATCH_KEYS
+from .keys import split_keys
+from .scan_window import LiveWindow
+from .watch_canvas import watch_canvas, watch_scene
 
 def hold_hint(state: CubeState) -> str:
     """How to hold the cube for the watch, the faces named by their centre digits (letters

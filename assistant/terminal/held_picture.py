@@ -10,10 +10,10 @@ import numpy as np
 from rich.style import Style
 from rich.text import Text
 
-from sudoku_cube.models.geometry import FACES, NORMAL, VIEW_UP, facelets, view_right
-from sudoku_cube.models.moves import Move
-from sudoku_cube.models.state import CubeState
-from sudoku_cube.assistant.services.held_svg import INSET, SIZE, arc_points, held_camera, turning
+from ...models.geometry import FACES, NORMAL, VIEW_UP, facelets, view_right
+from ...models.moves import Move
+from ...models.state import CubeState
+from ..services.held_svg import INSET, SIZE, arc_points, held_camera, turning
 
 _BODY = (34, 34, 34)
 _STICKER = (235, 235, 235)

@@ -15,8 +15,8 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from sudoku_cube.models.stickers import Sticker
-from sudoku_cube.render.fonts import available_fonts
+from ...models.stickers import Sticker
+from ...render.fonts import available_fonts
 
 SIZE = (1280, 720)
 """The live windows' pictures, width by height in pixels (a window may be resized)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rich.markup import escape
 
-from sudoku_cube.models.printable import printable
+from ...models.printable import printable
 
 
 def plain(text: object) -> str:

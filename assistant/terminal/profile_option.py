@@ -8,12 +8,12 @@ from __future__ import annotations
 import argparse
 from dataclasses import replace
 
-from sudoku_cube.calibration.profiles import Profile, load_profile
-from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.profile import CubeSettings, parse_symmetric
-from sudoku_cube.vision.camera_settings import CameraSettings
-from sudoku_cube.vision.reader import Reader
-from sudoku_cube.vision.reading import OcrMode
+from ...calibration.profiles import Profile, load_profile
+from ...models.errors import SudokuCubeError
+from ...models.profile import CubeSettings, parse_symmetric
+from ...vision.camera_settings import CameraSettings
+from ...vision.reader import Reader
+from ...vision.reading import OcrMode
 
 
 def add_profile_option(parser: argparse.ArgumentParser) -> None:

@@ -9,8 +9,8 @@ from types import TracebackType
 from rich.console import Console
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
-from sudoku_cube.assistant.terminal.markup import plain
-from sudoku_cube.assistant.services.pipeline import Event
+from ..services.pipeline import Event
+from .markup import plain
 
 MESSAGES = {"reading": "Reading the photos...", "grid": "Solving the grid...",
             "tables": "Loading the planner's tables...", "planning": "Planning the turns..."}

@@ -15,21 +15,20 @@ from typing import Callable, Mapping
 
 from rich.console import Console
 
-from sudoku_cube.assistant.terminal.interrupt import set_resume_command
-from sudoku_cube.assistant.terminal.keys import LineReader
-from sudoku_cube.assistant.terminal.markup import plain
-from sudoku_cube.assistant.services.review import (ReviewCheck, accepted, apply_corrections, check_reading,
-                                          confirmed, parse_corrections, suggestion_lines,
-                                          unsure_message)
-from sudoku_cube.assistant.terminal.review_view import ReviewView
-from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.grid import GridSolution
-from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.models.state import CubeState
-from sudoku_cube.models.state_format import to_dict
-from sudoku_cube.models.stickers import format_token
-from sudoku_cube.storage.atomic import atomic_write_text
-from sudoku_cube.storage.folders import data_dir
+from ...models.errors import SudokuCubeError
+from ...models.grid import GridSolution
+from ...models.profile import CubeSettings
+from ...models.state import CubeState
+from ...models.state_format import to_dict
+from ...models.stickers import format_token
+from ...storage.atomic import atomic_write_text
+from ...storage.folders import data_dir
+from ..services.review import (ReviewCheck, accepted, apply_corrections, check_reading, confirmed,
+                               parse_corrections, suggestion_lines, unsure_message)
+from .interrupt import set_resume_command
+from .keys import LineReader
+from .markup import plain
+from .review_view import ReviewView
 
 
 PROMPT = "correction (e.g. F7 6>), Enter to continue, q to quit: "

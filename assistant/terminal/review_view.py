@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
-from sudoku_cube.assistant.terminal.net import NetView
-from sudoku_cube.assistant.services.review import ReviewCheck, doubtful
-from sudoku_cube.models.state import CubeState, sticker_name
-from sudoku_cube.models.stickers import Hypothesis, format_token
+from ...models.state import CubeState, sticker_name
+from ...models.stickers import Hypothesis, format_token
+from ..services.review import ReviewCheck, doubtful
+from .net import NetView
 
 REVIEW_HELP = "Correct: name and token, e.g. [bold]F7 6>[/] (^ > v < = where the digit's top points)."
 SHORT_HELP = "Correct: e.g. [bold]F7 6>[/] (^ > v < = the digit's top)."

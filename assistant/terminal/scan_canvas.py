@@ -12,11 +12,11 @@ from typing import Mapping
 
 import numpy as np
 
-from sudoku_cube.assistant.terminal.live_canvas import (CYAN, GREEN, GREY, ORANGE, SIZE, WHITE, YELLOW,
-                                               Box, Canvas, lattice, net, sticker_centres)
-from sudoku_cube.assistant.services.face_poses import face_name, hold_words, show_title
-from sudoku_cube.assistant.services.scanner import Observation, Scanner
-from sudoku_cube.models.stickers import Sticker
+from ...models.stickers import Sticker
+from ..services.face_poses import face_name, hold_words, show_title
+from ..services.scanner import Observation, Scanner
+from .live_canvas import (CYAN, GREEN, GREY, ORANGE, SIZE, WHITE, YELLOW, Box, Canvas, lattice, net,
+                          sticker_centres)
 
 WINDOW_KEYS = "space: capture now · z: retake the last face · q: stop"
 

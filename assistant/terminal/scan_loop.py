@@ -9,10 +9,10 @@ from typing import Callable, Iterable
 
 import numpy as np
 
-from sudoku_cube.assistant.services.face_poses import face_name
-from sudoku_cube.assistant.terminal.scan_canvas import scan_canvas, scan_scene
-from sudoku_cube.assistant.terminal.scan_window import LiveWindow
-from sudoku_cube.assistant.services.scanner import Observation, ScanEvent, Scanner
+from ..services.face_poses import face_name
+from ..services.scanner import Observation, ScanEvent, Scanner
+from .scan_canvas import scan_canvas, scan_scene
+from .scan_window import LiveWindow
 
 TAKEN_SHOW_S = 1.5
 """Seconds the window shows its 'Taken' sign after a face is captured."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from sudoku_cube.assistant.services.face_poses import neighbours
+from ..services.face_poses import neighbours
 
 
 def hold_picture(face: str) -> Text:

@@ -9,9 +9,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from sudoku_cube.assistant.services.face_poses import SCAN_ORDER, hold_words, show_title
-from sudoku_cube.assistant.terminal.scan_protocol import hold_picture
-from sudoku_cube.assistant.services.scanner import Scanner
+from ..services.face_poses import SCAN_ORDER, hold_words, show_title
+from ..services.scanner import Scanner
+from .scan_protocol import hold_picture
 
 SCAN_KEYS = "space: capture now · z: retake the last face · q: stop (faces so far are saved)"
 

@@ -8,7 +8,7 @@ from typing import Protocol
 import cv2
 import numpy as np
 
-from sudoku_cube.assistant.terminal.live_canvas import SIZE
+from .live_canvas import SIZE
 
 WINDOW_NAME = "sudoku-cube scan"
 

@@ -16,26 +16,24 @@ from pathlib import Path
 
 from rich.console import Console
 
-from sudoku_cube.assistant.services.cube_input import (DEMO_SAMPLE, CubeRead, GridSolver,
-                                                      footed_settings, read_input,
-                                                      turned_upright)
-from sudoku_cube.assistant.services.export import check_export_path
-from sudoku_cube.assistant.services.pipeline import (BackgroundPlanner, Progress,
-                                                    RememberedSolver, SolveResult, TablesLoading,
-                                                    solve_state, start_tables)
-from sudoku_cube.assistant.services.sessions import followed_plans
-from sudoku_cube.assistant.terminal.guide_run import Companion, guide_plan
-from sudoku_cube.assistant.terminal.keys import interactive, read_line
-from sudoku_cube.assistant.terminal.markup import plain
-from sudoku_cube.assistant.terminal.profile_option import chosen_reader
-from sudoku_cube.assistant.terminal.progress_view import ConsoleProgress
-from sudoku_cube.assistant.terminal.review_ui import ReviewQuit, kept_corrections, run_review
-from sudoku_cube.models.grid import GridUnsolvableError, photo_refusal
-from sudoku_cube.models.printable import printable
-from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.models.state import CubeState
-from sudoku_cube.vision.footed import OneVerdict
-from sudoku_cube.vision.reading import Reading
+from ...models.grid import GridUnsolvableError, photo_refusal
+from ...models.printable import printable
+from ...models.profile import CubeSettings
+from ...models.state import CubeState
+from ...vision.footed import OneVerdict
+from ...vision.reading import Reading
+from ..services.cube_input import (DEMO_SAMPLE, CubeRead, GridSolver, footed_settings, read_input,
+                                   turned_upright)
+from ..services.export import check_export_path
+from ..services.pipeline import (BackgroundPlanner, Progress, RememberedSolver, SolveResult,
+                                 TablesLoading, solve_state, start_tables)
+from ..services.sessions import followed_plans
+from .guide_run import Companion, guide_plan
+from .keys import interactive, read_line
+from .markup import plain
+from .profile_option import chosen_reader
+from .progress_view import ConsoleProgress
+from .review_ui import ReviewQuit, kept_corrections, run_review
 
 
 def read_cube(path: str | None, console: Console, args: argparse.Namespace | None = None,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from sudoku_cube.assistant.terminal.profile_option import add_symmetric_option
+from .profile_option import add_symmetric_option
 
 OCR_MODES = ("auto", "always", "never")
 

@@ -12,8 +12,8 @@ import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sudoku_cube.assistant.services.guide import GuideCursor
-from sudoku_cube.models.errors import SudokuCubeError
+from ...models.errors import SudokuCubeError
+from ..services.guide import GuideCursor
 
 PROGRAM = "espeak-ng"
 

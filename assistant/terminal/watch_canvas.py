@@ -14,13 +14,12 @@ from typing import Mapping
 import cv2
 import numpy as np
 
-from sudoku_cube.assistant.services.guide import GuideCursor
-from sudoku_cube.assistant.terminal.held_picture import held_raster
-from sudoku_cube.assistant.terminal.live_canvas import (BACKGROUND, CYAN, GREEN, GREY, RED, SIZE, WHITE,
-                                               Box, Canvas, lattice)
-from sudoku_cube.models.face_words import centre
-from sudoku_cube.models.moves import Move
-from sudoku_cube.models.state import CubeState
+from ...models.face_words import centre
+from ...models.moves import Move
+from ...models.state import CubeState
+from ..services.guide import GuideCursor
+from .held_picture import held_raster
+from .live_canvas import BACKGROUND, CYAN, GREEN, GREY, RED, SIZE, WHITE, Box, Canvas, lattice
 
 WATCH_WINDOW_KEYS = "n / space: next · b: back · q: stop watching"
 

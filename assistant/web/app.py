@@ -19,8 +19,8 @@ from typing import Awaitable, Callable
 
 from aiohttp import web
 
-from sudoku_cube.assistant.web.service import PhoneService
-from sudoku_cube.assistant.web.store import MAX_UPLOAD_BYTES, NAMES, UploadRefused
+from .service import PhoneService
+from .store import MAX_UPLOAD_BYTES, NAMES, UploadRefused
 
 ASSETS = {"": ("index.html", "text/html"), "app.js": ("app.js", "text/javascript"),
           "style.css": ("style.css", "text/css")}

@@ -14,9 +14,9 @@ import threading
 
 from aiohttp import web
 
-from sudoku_cube.assistant.web.app import make_app
-from sudoku_cube.assistant.web.service import PhoneService
-from sudoku_cube.models.errors import SudokuCubeError
+from ...models.errors import SudokuCubeError
+from .app import make_app
+from .service import PhoneService
 
 LOOPBACK = "127.0.0.1"
 

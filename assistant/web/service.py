@@ -17,18 +17,17 @@ from typing import Literal, TypedDict
 
 import numpy as np
 
-from sudoku_cube.assistant.services.guide import GuideCursor
-from sudoku_cube.assistant.services.sessions import load_guide_step
-from sudoku_cube.assistant.web.store import (MAX_UPLOADS, NAMES, SESSION_FILE, Kind,
-                                             PhotoFolder, UploadRefused)
-from sudoku_cube.assistant.web.views import FaceView, StepView, face_view, pose_words, step_view
-from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.planner import Step
-from sudoku_cube.models.state import CubeState
-from sudoku_cube.models.stickers import Sticker
-from sudoku_cube.vision.images import file_scale, load_image
-from sudoku_cube.vision.reader import Reader
-from sudoku_cube.vision.reading import FaceReading, Reading
+from ...models.errors import SudokuCubeError
+from ...models.planner import Step
+from ...models.state import CubeState
+from ...models.stickers import Sticker
+from ...vision.images import file_scale, load_image
+from ...vision.reader import Reader
+from ...vision.reading import FaceReading, Reading
+from ..services.guide import GuideCursor
+from ..services.sessions import load_guide_step
+from .store import MAX_UPLOADS, NAMES, SESSION_FILE, Kind, PhotoFolder, UploadRefused
+from .views import FaceView, StepView, face_view, pose_words, step_view
 
 Stage = Literal["photos", "reading", "read", "refused"]
 

@@ -20,14 +20,14 @@ from typing import Literal
 
 import numpy as np
 
-from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.geometry import FACES
-from sudoku_cube.models.json_input import parse_json
-from sudoku_cube.storage.file_input import FileRefused, read_regular_file
-from sudoku_cube.vision.images import ImageError, load_image, sniff_format
-from sudoku_cube.vision.photo_files import face_photos
-from sudoku_cube.storage.atomic import atomic_write_bytes, atomic_write_json
-from sudoku_cube.storage.folders import data_dir
+from ...models.errors import SudokuCubeError
+from ...models.geometry import FACES
+from ...models.json_input import parse_json
+from ...storage.atomic import atomic_write_bytes, atomic_write_json
+from ...storage.file_input import FileRefused, read_regular_file
+from ...storage.folders import data_dir
+from ...vision.images import ImageError, load_image, sniff_format
+from ...vision.photo_files import face_photos
 
 Kind = Literal["faces", "corners"]
 CORNERS = ("A", "B")

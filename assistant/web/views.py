@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-from sudoku_cube.assistant.services.face_poses import Centres, corner_hold_words, hold_words
-from sudoku_cube.models import face_words
-from sudoku_cube.models.planner import Step
-from sudoku_cube.models.state import CubeState
-from sudoku_cube.assistant.services.held_svg import held_svg
-from sudoku_cube.vision.reading import FaceReading
+from ...models import face_words
+from ...models.planner import Step
+from ...models.state import CubeState
+from ...vision.reading import FaceReading
+from ..services.face_poses import Centres, corner_hold_words, hold_words
+from ..services.held_svg import held_svg
 
 
 class FaceView(TypedDict):

@@ -11,8 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from sudoku_cube.models.errors import SudokuCubeError
-
+from ...models.errors import SudokuCubeError
 from ..looks import LOOK_NAMES, look
 
 SANS_FONTS = ("texgyreheros-bold.otf", "texgyreadventor-bold.otf", "URWGothic-Demi.otf",

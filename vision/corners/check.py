@@ -14,8 +14,8 @@ import math
 import cv2
 import numpy as np
 
-from sudoku_cube.vision.lattice_sampling import project_all
-from sudoku_cube.vision.polarity import value_channel
+from ..lattice_sampling import project_all
+from ..polarity import value_channel
 
 CELL = 16
 """Pixels per sticker in the warped face that :func:`grid_contrast` measures."""

@@ -22,19 +22,18 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from sudoku_cube.models.errors import SudokuCubeError
-
+from ...models.errors import SudokuCubeError
+from .check import framed_cells, grid_contrasts, pitch_of
 from .glyphs import glyph_stages
 from .groups import corner_groups
-from .trim import trimmed_all
 from .joint import joint_fit
 from .lattice import CORNERS, Found, Lattice, find_lattices
-from .check import framed_cells, grid_contrasts, pitch_of
+from .order import MAX_DOWN_TILT_DEG, arrange
 from .quads import LOOSE_SOLIDITY, SOLIDITY, Quad, sticker_probe
 from .rebuild import complete_faces
 from .score import CLEAR_SCORE, best_group, pooled_corner, proposed
 from .settle import FEW_STICKERS, settled, value_for
-from .order import MAX_DOWN_TILT_DEG, arrange
+from .trim import trimmed_all
 from .views import PLACES, corner_faces
 from .whole import FEW_CELLS, cross_checked, framing_for, whole_cube
 

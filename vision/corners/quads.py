@@ -14,8 +14,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from sudoku_cube.vision.face_cues import chroma as chroma_of
-from sudoku_cube.vision.polarity import value_channel
+from ..face_cues import chroma as chroma_of
+from ..polarity import value_channel
 
 
 @dataclass(frozen=True)

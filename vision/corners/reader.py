@@ -17,19 +17,19 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.geometry import FACES
-from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.vision.corners.faces import CornerFace, CornerPhotoError, locate_faces
-from sudoku_cube.vision.corners.shake import unshaken
-from sudoku_cube.vision.corners.views import corner_faces, face_names, ideal_net_to_image
-from sudoku_cube.vision.detect import FaceGeometry, project
-from sudoku_cube.vision.images import file_scale, load_image
-from sudoku_cube.vision.hog import LinearModel, default_model
-from sudoku_cube.vision.photo_files import face_photos
-from sudoku_cube.vision.reading import FaceReading, OcrMode, Reading, read_face, reading_state
-from sudoku_cube.vision.templates import TemplateSet, default_templates
-from sudoku_cube.vision.underline_convention import with_convention
+from ...models.errors import SudokuCubeError
+from ...models.geometry import FACES
+from ...models.profile import CubeSettings
+from ..detect import FaceGeometry, project
+from ..hog import LinearModel, default_model
+from ..images import file_scale, load_image
+from ..photo_files import face_photos
+from ..reading import FaceReading, OcrMode, Reading, read_face, reading_state
+from ..templates import TemplateSet, default_templates
+from ..underline_convention import with_convention
+from .faces import CornerFace, CornerPhotoError, locate_faces
+from .shake import unshaken
+from .views import corner_faces, face_names, ideal_net_to_image
 
 CORNER_PHOTOS = ("A", "B")
 

@@ -19,8 +19,7 @@ import itertools
 import cv2
 import numpy as np
 
-from sudoku_cube.vision.polarity import value_channel
-
+from ..polarity import value_channel
 from .check import pitch_of
 from .lattice import CORNERS, Found, Lattice, Quad, adjacent_corners, snap
 

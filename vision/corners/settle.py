@@ -14,10 +14,9 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from sudoku_cube.vision.lattice_sampling import sample
-from sudoku_cube.vision.polarity import polarity_vote
-from sudoku_cube.vision.polarity import value_channel
-
+from ..lattice_sampling import sample
+from ..polarity import polarity_vote
+from ..polarity import value_channel
 from .check import MIN_STEP, pitch_of
 
 FEW_STICKERS = 7

@@ -16,7 +16,7 @@ from functools import cache
 
 import numpy as np
 
-from sudoku_cube.models.geometry import FACES, NORMAL, VIEW_UP, Vec, view_right
+from ...models.geometry import FACES, NORMAL, VIEW_UP, Vec, view_right
 
 PHOTOS: dict[str, tuple[Vec, Vec]] = {
     "A": ((1, 1, 1), (0, 1, 0)),
