@@ -13,8 +13,8 @@ from typing import Callable, Sequence
 
 import numpy as np
 
+from ..models.cube.stickers import Sticker, same_sticker
 from ..models.profile import CubeSettings
-from ..models.stickers import Sticker, same_sticker
 from ..vision.detect import FaceNotFoundError
 from ..vision.hog import default_model
 from ..vision.reader import Reader

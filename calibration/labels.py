@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 
+from ..models.cube.stickers import ARROWS, TOKEN_HELP, Sticker, parse_token
 from ..models.errors import SudokuCubeError
-from ..models.stickers import ARROWS, TOKEN_HELP, Sticker, parse_token
 
 LABEL_HELP = ("label a photo with its nine stickers row by row, e.g. \"5^ 4> 6^ 3v 6^ 5< 8^ "
               "2^ 2>\", or for a solved face its nine digits and one arrow, e.g. \"534126978^\"")

@@ -19,7 +19,7 @@ from typing import Iterable, Sequence
 import cv2
 import numpy as np
 
-from ..models.stickers import Sticker
+from ..models.cube.stickers import Sticker
 from ..vision.glyph import GLYPH, rotate_glyph
 from ..vision.hog import N_CLASSES, LinearModel, class_index, hog_features
 from ..vision.templates import TemplateSet, all_rotations

@@ -8,7 +8,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from ..models.stickers import ARROWS
+from ..models.cube.stickers import ARROWS
 from ..vision.templates import TemplateSet
 
 CELL_PX = 96

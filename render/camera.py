@@ -1,6 +1,6 @@
 """A pinhole camera looking at a cube: pose from look-at, projection of 3D points.
 
-World axes as in models.geometry: x towards R, y towards U, z towards F. The cube of size n
+World axes as in models.cube.geometry: x towards R, y towards U, z towards F. The cube of size n
 spans -n..n on each axis (doubled coordinates: one sticker place is 2 units wide).
 """
 from __future__ import annotations

@@ -16,9 +16,9 @@ from typing import Sequence
 import cv2
 import numpy as np
 
-from ..models.generator import random_face
-from ..models.geometry import FACES, NORMAL
-from ..models.stickers import Sticker, format_token
+from ..models.cube.geometry import FACES, NORMAL
+from ..models.cube.stickers import Sticker, format_token
+from ..models.generator.cube3 import random_face
 from . import effects
 from .background import background
 from .camera import Camera, focal_for_fov, rotation_about

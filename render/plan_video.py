@@ -17,9 +17,9 @@ from typing import Iterator, Sequence
 import cv2
 import numpy as np
 
-from ..models.moves import Move, move_transform
-from ..models.slip_kinds import Slip, slip_transform
-from ..models.state import CubeState
+from ..models.cube.moves import Move, move_transform
+from ..models.cube.state import CubeState
+from ..models.slips.kinds import Slip, slip_transform
 from .background import background
 from .photo import PhotoStyle, as_style, compose, corner_camera, draw_light, pick_font
 from .scene import face_corners

@@ -11,7 +11,7 @@ import math
 import cv2
 import numpy as np
 
-from ..models.geometry import FACES, NORMAL, VIEW_UP, view_right
+from ..models.cube.geometry import FACES, NORMAL, VIEW_UP, view_right
 from .camera import Camera
 from .texture import PLAIN, Finish, face_texture
 

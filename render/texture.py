@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw
 
-from ..models.stickers import Sticker
+from ..models.cube.stickers import Sticker
 from .fonts import load_font
 
 PALETTE = {

@@ -14,7 +14,7 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from ..models.geometry import FACES, NORMAL, VIEW_UP
+from ..models.cube.geometry import FACES, NORMAL, VIEW_UP
 from .background import background
 from .camera import Camera, focal_for_fov
 from .looks import look

@@ -15,9 +15,9 @@ from typing import Callable, Iterable
 import cv2
 import numpy as np
 
-from ..models.generator import Puzzle, home_faces, make_puzzle
-from ..models.geometry import FACES
-from ..models.state_format import to_dict, to_json
+from ..models.cube.geometry import FACES
+from ..models.cube.state_format import to_dict, to_json
+from ..models.generator.cube3 import Puzzle, home_faces, make_puzzle
 from ..render import PhotoStyle, render_corner_photo, render_face_photo
 from ..render.background import background
 from ..render.effects import focus_blur, to_bgr8

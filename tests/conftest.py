@@ -1,5 +1,5 @@
 """Shared test helpers: random solved designs and scrambles (from the model's own
-:mod:`models.plan_samples`), clear-error checks, an isolated user folder per test."""
+:mod:`models.plan.samples`), clear-error checks, an isolated user folder per test."""
 from __future__ import annotations
 
 import os
@@ -8,9 +8,9 @@ from typing import Callable
 
 import pytest
 
-from sudoku_cube.models.plan_samples import random_design, random_moves
-from sudoku_cube.models.state import CubeState
-from sudoku_cube.models.stickers import Hypothesis, Sticker
+from sudoku_cube.models.plan.samples import random_design, random_moves
+from sudoku_cube.models.cube.state import CubeState
+from sudoku_cube.models.cube.stickers import Hypothesis, Sticker
 
 __all__ = ["random_design", "random_moves", "assert_clear_error", "quad_pitch", "open_cell",
            "unsure_reading", "scripted", "swapped_pair", "said_captured", "video_centres"]
@@ -67,9 +67,9 @@ def swapped_pair(seed: int = 11):
     (a, b) landing on one face, and readings of them: each read as the other's digit about as
     likely as its own (``swapped``: the grid solver is not sure), or with clear evidence for the
     truth on b (``clear``: sure). Returns (state, a, b, swapped, clear)."""
-    from sudoku_cube.models.generator import make_puzzle
+    from sudoku_cube.models.generator.cube3 import make_puzzle
     from sudoku_cube.models.grid import solve_grid
-    from sudoku_cube.models.pieces import centre_facelets
+    from sudoku_cube.models.cube.pieces import centre_facelets
 
     state = make_puzzle(seed, 25).state
     source = solve_grid(state).transform.source
@@ -146,7 +146,7 @@ def video_centres(faces: str) -> str:
     lists the faces it has."""
     from pathlib import Path
 
-    from sudoku_cube.models.state_format import parse_state
+    from sudoku_cube.models.cube.state_format import parse_state
 
     truth = Path(__file__).resolve().parents[1] / "samples" / "video" / "truth.json"
     state = parse_state(truth.read_text(encoding="utf-8"))

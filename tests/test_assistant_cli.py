@@ -11,8 +11,8 @@ from pathlib import Path
 
 from sudoku_cube.assistant.cli import main
 from sudoku_cube.assistant.services.files import load_state
-from sudoku_cube.models.moves import parse_moves
-from sudoku_cube.models.solved import is_solved
+from sudoku_cube.models.cube.moves import parse_moves
+from sudoku_cube.models.cube.solved import is_solved
 from tests.conftest import assert_clear_error, said_captured, video_centres
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,11 +10,11 @@ from sudoku_cube.assistant.services.guide import GuideCursor, plan_steps
 from sudoku_cube.assistant.services.pipeline import solve_state
 from sudoku_cube.assistant.services.sessions import (followed_plans, guide_session_path,
                                             load_followed_plan, save_followed_plan)
-from sudoku_cube.models.moves import Move, parse_moves
-from sudoku_cube.models.plan_samples import scrambled
-from sudoku_cube.models.planner import plan_to_targets
+from sudoku_cube.models.cube.moves import Move, parse_moves
+from sudoku_cube.models.plan.samples import scrambled
+from sudoku_cube.models.plan.planner import plan_to_targets
 from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.models.solved import is_solved
+from sudoku_cube.models.cube.solved import is_solved
 
 
 def _fresh(seed: int):

@@ -19,8 +19,8 @@ from sudoku_cube.assistant.terminal.keys import split_keys
 from sudoku_cube.assistant.services.phases import moved_stickers
 from sudoku_cube.assistant.terminal.guide_view import SHORT_NOTES, StepView, short_note
 from sudoku_cube.assistant.terminal.net import NetView
-from sudoku_cube.models.moves import invert_moves, move_transform
-from sudoku_cube.models.solved import is_solved
+from sudoku_cube.models.cube.moves import invert_moves, move_transform
+from sudoku_cube.models.cube.solved import is_solved
 from tests.conftest import random_design, random_moves
 
 

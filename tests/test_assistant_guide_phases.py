@@ -8,7 +8,7 @@ from rich.console import Console
 
 from sudoku_cube.assistant.services.guide import steps_from_moves
 from sudoku_cube.assistant.terminal.guide_ui import print_plain
-from sudoku_cube.models.moves import parse_moves
+from sudoku_cube.models.cube.moves import parse_moves
 from tests.conftest import random_design
 
 

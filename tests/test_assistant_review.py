@@ -14,8 +14,8 @@ from sudoku_cube.assistant.services.review import (ReviewCheck, apply_correction
 from sudoku_cube.assistant.terminal.review_ui import PROMPT_MORE, ReviewQuit, run_review
 from sudoku_cube.assistant.terminal.review_view import ReviewView
 from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.state import CubeState, sticker_index
-from sudoku_cube.models.stickers import Hypothesis, Sticker
+from sudoku_cube.models.cube.state import CubeState, sticker_index
+from sudoku_cube.models.cube.stickers import Hypothesis, Sticker
 from tests.conftest import random_design, random_moves, scripted
 
 

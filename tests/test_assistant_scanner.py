@@ -17,7 +17,7 @@ from sudoku_cube.assistant.terminal.scan_view import ScanPanel
 from sudoku_cube.assistant.services.scanner import Observation, Scanner
 from sudoku_cube.assistant.services.sessions import ScanSession, scan_session_path
 from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.stickers import Hypothesis, Sticker
+from sudoku_cube.models.cube.stickers import Hypothesis, Sticker
 from tests.conftest import random_design, random_moves
 
 

@@ -3,9 +3,9 @@ review, refused, or settled sure but WRONG, judged by the real grid solver again
 from __future__ import annotations
 
 from sudoku_cube.assistant.bench.renders import JOINT_HEADS, JointTally, joint_decode
-from sudoku_cube.models.generator import make_puzzle
-from sudoku_cube.models.state import CubeState
-from sudoku_cube.models.stickers import Sticker
+from sudoku_cube.models.generator.cube3 import make_puzzle
+from sudoku_cube.models.cube.state import CubeState
+from sudoku_cube.models.cube.stickers import Sticker
 from tests.conftest import swapped_pair
 
 

@@ -14,7 +14,7 @@ from sudoku_cube.calibration.profiles import (PROFILE_FILE, Profile, list_profil
 from sudoku_cube.calibration.profile_files import ProfileError
 from sudoku_cube.vision.templates import TemplateSet
 from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.models.stickers import Sticker
+from sudoku_cube.models.cube.stickers import Sticker
 from sudoku_cube.vision.glyph import GLYPH
 from sudoku_cube.vision.hog import LinearModel
 from sudoku_cube.vision.reader import Reader

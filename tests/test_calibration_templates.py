@@ -11,8 +11,8 @@ from sudoku_cube.assistant.cli import main
 from sudoku_cube.calibration.fit import LabelledPhoto, accuracy, score_photo
 from sudoku_cube.calibration.profiles import load_profile
 from sudoku_cube.calibration.sheet import CELL_PX
-from sudoku_cube.models.generator import make_puzzle, random_scramble
-from sudoku_cube.models.geometry import FACES
+from sudoku_cube.models.generator.cube3 import make_puzzle, random_scramble
+from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.render import PhotoStyle, render_face_photo
 from sudoku_cube.vision.reader import Reader
 

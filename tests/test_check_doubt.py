@@ -7,10 +7,10 @@ import pytest
 
 from sudoku_cube.assistant.cli import main
 from sudoku_cube.assistant.commands import check
-from sudoku_cube.models.generator import make_puzzle
-from sudoku_cube.models.moves import format_moves, invert_moves, simplify
-from sudoku_cube.models.state import sticker_name
-from sudoku_cube.models.state_format import to_json
+from sudoku_cube.models.generator.cube3 import make_puzzle
+from sudoku_cube.models.cube.moves import format_moves, invert_moves, simplify
+from sudoku_cube.models.cube.state import sticker_name
+from sudoku_cube.models.cube.state_format import to_json
 from tests.conftest import scripted, swapped_pair
 
 SEED = 11  # the cube of swapped_pair()

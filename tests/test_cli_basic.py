@@ -5,7 +5,7 @@ import json
 import random
 
 from sudoku_cube.assistant.cli import main
-from sudoku_cube.models.state_format import parse_json, to_json, to_text
+from sudoku_cube.models.cube.state_format import parse_json, to_json, to_text
 from tests.conftest import random_design
 
 
@@ -75,8 +75,8 @@ def test_show_and_grid_take_the_symmetric_digits_of_a_profile(tmp_path, capsys):
     """--profile and --symmetric mean the same in every command: a solved cube whose 8s are
     printed upside down is solved for a profile (or a --symmetric) that says 8 looks the same
     upside down, and not otherwise."""
-    from sudoku_cube.models.state import CubeState
-    from sudoku_cube.models.stickers import Sticker
+    from sudoku_cube.models.cube.state import CubeState
+    from sudoku_cube.models.cube.stickers import Sticker
 
     s = random_design(random.Random(13))
     flipped = CubeState(tuple(Sticker(t.digit, (t.rot + 2) % 4) if t.digit == 8 else t

@@ -5,7 +5,7 @@ import json
 from pathlib import Path
 
 from sudoku_cube.assistant.cli import main
-from sudoku_cube.models.state_format import parse_json
+from sudoku_cube.models.cube.state_format import parse_json
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 
@@ -63,7 +63,7 @@ def test_doubtful_line_shows_the_likely_readings_only() -> None:
     """A doubtful sticker lists at most four readings worth a look, not all 36 (a wall of
     zero scores hides the two that matter), and says how many were left out."""
     from sudoku_cube.assistant.commands.read import _alternatives
-    from sudoku_cube.models.stickers import Hypothesis, Sticker
+    from sudoku_cube.models.cube.stickers import Hypothesis, Sticker
     hyps = [Hypothesis(Sticker(d, r), s) for (d, r, s) in
             [(6, 1, 0.58), (9, 3, 0.34), (7, 0, 0.05), (4, 2, 0.02), (1, 0, 0.009)]]
     hyps += [Hypothesis(Sticker(d, r), 0.0) for d in (2, 3, 5, 8) for r in range(4)]

@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 import pytest
 
-from sudoku_cube.models.generator import make_puzzle
+from sudoku_cube.models.generator.cube3 import make_puzzle
 from sudoku_cube.render import PhotoStyle, render_corner_photo
 from sudoku_cube.vision.corners.faces import CornerPhotoError, locate_faces
 from sudoku_cube.vision.corners.lattice import Lattice, Quad, find_lattices

@@ -8,7 +8,7 @@ from functools import cache
 import numpy as np
 import pytest
 
-from sudoku_cube.models.generator import make_puzzle
+from sudoku_cube.models.generator.cube3 import make_puzzle
 from sudoku_cube.render import PhotoStyle, render_corner_photo
 from sudoku_cube.vision.corners import faces as faces_module
 from sudoku_cube.vision.corners import glyphs as glyphs_module

@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from sudoku_cube.models.generator import make_puzzle
+from sudoku_cube.models.generator.cube3 import make_puzzle
 from sudoku_cube.render import PhotoStyle, render_corner_photo
 from sudoku_cube.vision.corners.reader import read_corner_photo
 from sudoku_cube.vision.corners.views import corner_faces

@@ -6,8 +6,8 @@ from functools import cache
 
 import numpy as np
 
-from sudoku_cube.models.generator import home_faces, make_puzzle
-from sudoku_cube.models.geometry import FACES
+from sudoku_cube.models.generator.cube3 import home_faces, make_puzzle
+from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.render import PhotoStyle, render_corner_photo
 from sudoku_cube.vision.corners.check import framed_cells
 from sudoku_cube.vision.corners.faces import MORE_PASSES, locate_faces

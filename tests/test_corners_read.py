@@ -12,11 +12,11 @@ import pytest
 
 from sudoku_cube.assistant.bench.renders import same
 from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.generator import make_puzzle
-from sudoku_cube.models.geometry import FACES
+from sudoku_cube.models.generator.cube3 import make_puzzle
+from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.models.grid import solve_grid
 from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.models.state_format import parse_json
+from sudoku_cube.models.cube.state_format import parse_json
 from sudoku_cube.vision.corners.faces import CornerPhotoError, NotUprightError, locate_faces
 from sudoku_cube.vision.corners.views import corner_faces
 from sudoku_cube.vision.corners.reader import read_corner_folder

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from sudoku_cube.assistant.bench.vision_second import cube
-from sudoku_cube.models.generator import make_puzzle
+from sudoku_cube.models.generator.cube3 import make_puzzle
 from sudoku_cube.render import PhotoStyle, render_corner_photo
 from sudoku_cube.render.second import corner_shot
 from sudoku_cube.render.second.scenes import everyday

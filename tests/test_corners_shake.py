@@ -10,7 +10,7 @@ import pytest
 
 from sudoku_cube.assistant.bench.renders import same, symmetric_of
 from sudoku_cube.assistant.bench.vision_second import cube
-from sudoku_cube.models.geometry import FACES
+from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.render.second import corner_shot
 from sudoku_cube.vision.corners import reader
 from sudoku_cube.vision.corners.shake import _region, deblurred, estimate_streak, streak_kernel

@@ -8,8 +8,8 @@ import random
 
 import cv2
 import numpy as np
-from sudoku_cube.models.generator import random_face
-from sudoku_cube.models.geometry import FACES
+from sudoku_cube.models.generator.cube3 import random_face
+from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.render.camera import Camera, focal_for_fov
 from sudoku_cube.render.photo import PhotoStyle, _colours, compose, pick_font
 from sudoku_cube.vision.detect import FaceNotFoundError, find_face

@@ -8,12 +8,12 @@ from rich.console import Console
 from sudoku_cube.assistant.services.guide import GuideCursor, plan_steps
 from sudoku_cube.assistant.terminal.guide_ui import resume_notice, screen_of
 from sudoku_cube.assistant.services.pipeline import solve_state
-from sudoku_cube.models.face_words import centre, centre_words, face_words, hold_words
-from sudoku_cube.models.generator import make_puzzle
-from sudoku_cube.models.geometry import FACES
+from sudoku_cube.models.cube.face_words import centre, centre_words, face_words, hold_words
+from sudoku_cube.models.generator.cube3 import make_puzzle
+from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.models.state import CubeState
-from sudoku_cube.models.stickers import Sticker
+from sudoku_cube.models.cube.state import CubeState
+from sudoku_cube.models.cube.stickers import Sticker
 
 
 def test_hold_words_name_the_centres_of_front_and_top():

@@ -8,8 +8,8 @@ import random
 import numpy as np
 import pytest
 
-from sudoku_cube.models.generator import make_puzzle
-from sudoku_cube.models.geometry import FACES
+from sudoku_cube.models.generator.cube3 import make_puzzle
+from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.render.second.looks import make_look
 from sudoku_cube.render.second.shots import face_shot
 from sudoku_cube.vision.detect import FaceNotFoundError, find_face

@@ -8,10 +8,10 @@ import cv2
 import numpy as np
 
 from sudoku_cube.assistant.cli import main
-from sudoku_cube.models.generator import make_puzzle
-from sudoku_cube.models.geometry import FACES
-from sudoku_cube.models.moves import parse_moves
-from sudoku_cube.models.solved import face_direction, is_solved
+from sudoku_cube.models.generator.cube3 import make_puzzle
+from sudoku_cube.models.cube.geometry import FACES
+from sudoku_cube.models.cube.moves import parse_moves
+from sudoku_cube.models.cube.solved import face_direction, is_solved
 from sudoku_cube.render import PhotoStyle, render_face_photo
 from sudoku_cube.vision.footed import OneVerdict, has_foot, judge_ones
 from sudoku_cube.vision.templates import find_font, render_digit
@@ -84,8 +84,8 @@ def test_a_plan_never_leaves_a_footed_one_upside_down():
 
     from sudoku_cube.assistant.services.pipeline import solve_state
     from sudoku_cube.models.profile import CubeSettings
-    from sudoku_cube.models.state import CubeState
-    from sudoku_cube.models.stickers import Sticker
+    from sudoku_cube.models.cube.state import CubeState
+    from sudoku_cube.models.cube.stickers import Sticker
 
     design = next(p.design for p in (make_puzzle(s, 0, symmetric=()) for s in range(200))
                   if any(p.design.stickers[9 * k + 4].digit == 1 for k in range(6)))

@@ -9,11 +9,11 @@ from pathlib import Path
 from sudoku_cube.assistant.cli import main
 from sudoku_cube.assistant.services.scan_reader import read_frame_face
 from sudoku_cube.assistant.services.sessions import CapturedFace, ScanSession
-from sudoku_cube.models.generator import make_puzzle
-from sudoku_cube.models.geometry import FACES
-from sudoku_cube.models.moves import parse_moves
-from sudoku_cube.models.solved import face_direction, is_solved
-from sudoku_cube.models.stickers import Hypothesis
+from sudoku_cube.models.generator.cube3 import make_puzzle
+from sudoku_cube.models.cube.geometry import FACES
+from sudoku_cube.models.cube.moves import parse_moves
+from sudoku_cube.models.cube.solved import face_direction, is_solved
+from sudoku_cube.models.cube.stickers import Hypothesis
 from sudoku_cube.render import PhotoStyle, render_face_photo
 
 VIDEO = Path(__file__).resolve().parents[1] / "samples" / "video" / "show-six-faces.avi"

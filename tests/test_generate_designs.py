@@ -8,14 +8,16 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from sudoku_cube.models.generator import (make_puzzle, make_unique_puzzle, random_scramble,
-                              random_substitution, same_up_to_symmetric, solution_count)
-from sudoku_cube.models.generator4 import (apply4, cp_sat_labelling, face_groups, labelling_problems,
-                               orbits, random_scramble4, safe_set_labelling)
+from sudoku_cube.models.generator.cube3 import (make_puzzle, make_unique_puzzle, random_scramble,
+                                                random_substitution, same_up_to_symmetric,
+                                                solution_count)
+from sudoku_cube.models.generator.cube4 import (apply4, cp_sat_labelling, face_groups,
+                                                labelling_problems, orbits, random_scramble4,
+                                                safe_set_labelling)
 from sudoku_cube.models.grid import enumerate_targets
-from sudoku_cube.models.moves import invert_moves
-from sudoku_cube.models.solved import is_solved
-from sudoku_cube.models.state_format import parse_state
+from sudoku_cube.models.cube.moves import invert_moves
+from sudoku_cube.models.cube.solved import is_solved
+from sudoku_cube.models.cube.state_format import parse_state
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 

@@ -9,8 +9,8 @@ import pytest
 
 from sudoku_cube.assistant.cli import main
 from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.generator import make_puzzle
-from sudoku_cube.models.state_format import parse_state
+from sudoku_cube.models.generator.cube3 import make_puzzle
+from sudoku_cube.models.cube.state_format import parse_state
 from sudoku_cube.render import PhotoStyle, render_corner_photo, render_face_photo
 from sudoku_cube.render import fonts
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from sudoku_cube.models.generator import make_puzzle
+from sudoku_cube.models.generator.cube3 import make_puzzle
 from sudoku_cube.models.grid import solve_grid
-from sudoku_cube.models.grid_model import is_open
-from sudoku_cube.models.pieces import centre_facelets
-from sudoku_cube.models.stickers import Hypothesis, Sticker, same_sticker
+from sudoku_cube.models.grid.model import is_open
+from sudoku_cube.models.cube.pieces import centre_facelets
+from sudoku_cube.models.cube.stickers import Hypothesis, Sticker, same_sticker
 from tests.conftest import open_cell, unsure_reading
 
 SEED = 11  # a design whose scramble has exactly one solved arrangement

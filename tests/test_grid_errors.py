@@ -7,12 +7,12 @@ import pytest
 
 from sudoku_cube.assistant.cli import main
 from sudoku_cube.models.errors import UnsolvableError
-from sudoku_cube.models.generator import make_puzzle
+from sudoku_cube.models.generator.cube3 import make_puzzle
 from sudoku_cube.models.grid import GridUnsolvableError, solve_grid
-from sudoku_cube.models.grid_data import corner_landings, edge_landings
-from sudoku_cube.models.state_format import to_json, to_text
-from sudoku_cube.models.stickers import Sticker
-from sudoku_cube.models.transform import Transform
+from sudoku_cube.models.grid.data import corner_landings, edge_landings
+from sudoku_cube.models.cube.state_format import to_json, to_text
+from sudoku_cube.models.cube.stickers import Sticker
+from sudoku_cube.models.cube.transform import Transform
 
 SEED = 11  # a design whose scramble has exactly one solved arrangement
 
@@ -56,7 +56,7 @@ def test_unreachable_arrangements_are_rejected(puzzle, name, transform, words):
     assert err.culprits, "the fewest stickers to re-read are named"
     fixed = state
     for c in err.culprits:
-        from sudoku_cube.models.stickers import parse_token
+        from sudoku_cube.models.cube.stickers import parse_token
         fixed = fixed.with_sticker(c.index, parse_token(c.suggested))
     solve_grid(fixed)  # the suggested readings do make it solvable
 

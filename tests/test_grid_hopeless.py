@@ -9,12 +9,12 @@ import time
 import pytest
 
 from sudoku_cube.assistant.cli import main
-from sudoku_cube.models.generator import make_puzzle
+from sudoku_cube.models.generator.cube3 import make_puzzle
 from sudoku_cube.models.grid import GridUnsolvableError, solve_grid
-from sudoku_cube.models.grid_hopeless import HOPELESS_DOUBTFUL, QUICK_FROM, doubtful_cells
-from sudoku_cube.models.pieces import centre_facelets
-from sudoku_cube.models.state_format import to_dict
-from sudoku_cube.models.stickers import Hypothesis, Sticker, same_sticker
+from sudoku_cube.models.grid.hopeless import HOPELESS_DOUBTFUL, QUICK_FROM, doubtful_cells
+from sudoku_cube.models.cube.pieces import centre_facelets
+from sudoku_cube.models.cube.state_format import to_dict
+from sudoku_cube.models.cube.stickers import Hypothesis, Sticker, same_sticker
 from tests.conftest import assert_clear_error, unsure_reading
 
 SEED = 11

@@ -4,16 +4,16 @@ from __future__ import annotations
 import kociemba
 import pytest
 
-from sudoku_cube.models.generator import make_puzzle, random_scramble
-from sudoku_cube.models.geometry import FACES
+from sudoku_cube.models.generator.cube3 import make_puzzle, random_scramble
+from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.models.grid import enumerate_targets, solve_grid, sticker_hypotheses
-from sudoku_cube.models.grid_data import corner_landings, edge_landings
-from sudoku_cube.models.moves import parse_moves, sequence_transform
-from sudoku_cube.models.pieces import centre_facelets, corner_facelets, edge_facelets
+from sudoku_cube.models.grid.data import corner_landings, edge_landings
+from sudoku_cube.models.cube.moves import parse_moves, sequence_transform
+from sudoku_cube.models.cube.pieces import centre_facelets, corner_facelets, edge_facelets
 from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.models.solved import is_solved
-from sudoku_cube.models.state import CubeState
-from sudoku_cube.models.stickers import Hypothesis, Sticker, same_sticker
+from sudoku_cube.models.cube.solved import is_solved
+from sudoku_cube.models.cube.state import CubeState
+from sudoku_cube.models.cube.stickers import Hypothesis, Sticker, same_sticker
 
 CENTRES = frozenset(centre_facelets())
 
@@ -162,7 +162,7 @@ def test_wrong_top_reading_is_corrected():
 
 
 def test_scores_prefer_the_likelier_reading():
-    from sudoku_cube.models.grid_samples import doubtful_state
+    from sudoku_cube.models.grid.samples import doubtful_state
     hits = 0
     for seed in range(6):
         pz = make_puzzle(300 + seed, 25)

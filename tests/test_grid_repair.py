@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from sudoku_cube.models.generator import make_puzzle
+from sudoku_cube.models.generator.cube3 import make_puzzle
 from sudoku_cube.models.grid import GridUnsolvableError, solve_grid
-from sudoku_cube.models.pieces import centre_facelets
-from sudoku_cube.models.planner import plan
+from sudoku_cube.models.cube.pieces import centre_facelets
+from sudoku_cube.models.plan.planner import plan
 from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.models.solved import is_solved
-from sudoku_cube.models.stickers import Hypothesis, Sticker, same_sticker
+from sudoku_cube.models.cube.solved import is_solved
+from sudoku_cube.models.cube.stickers import Hypothesis, Sticker, same_sticker
 from tests.conftest import unsure_reading
 
 SEED = 11

@@ -13,7 +13,7 @@ from sudoku_cube.assistant.services.pipeline import RememberedSolver
 from sudoku_cube.assistant.terminal.solve_flow import produce
 from sudoku_cube.models.grid import solve_grid
 from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.models.solved import is_solved
+from sudoku_cube.models.cube.solved import is_solved
 
 SAMPLE = Path(__file__).resolve().parents[1] / "samples" / "cubes" / "01-easy"
 

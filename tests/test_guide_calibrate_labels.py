@@ -8,7 +8,7 @@ import pytest
 from sudoku_cube.assistant.cli import main
 from sudoku_cube.calibration.profiles import load_profile
 from sudoku_cube.calibration.profile_files import ProfileError
-from sudoku_cube.models.generator import make_puzzle
+from sudoku_cube.models.generator.cube3 import make_puzzle
 from sudoku_cube.render import PhotoStyle, render_face_photo
 from tests.conftest import assert_clear_error
 

@@ -17,8 +17,8 @@ import numpy as np
 from sudoku_cube.assistant.services.export import export_plan, plan_svg, step_words
 from sudoku_cube.assistant.services.guide import steps_from_moves
 from sudoku_cube.assistant.services.phases import phase_title
-from sudoku_cube.models.geometry import NORMAL, rotate_quarter
-from sudoku_cube.models.moves import ALL_MOVES, invert_moves
+from sudoku_cube.models.cube.geometry import NORMAL, rotate_quarter
+from sudoku_cube.models.cube.moves import ALL_MOVES, invert_moves
 from sudoku_cube.assistant.services.held_svg import SIZE, arc_points, held_camera, held_svg, turning
 from tests.conftest import random_design, random_moves
 

@@ -7,18 +7,18 @@ import random
 
 from rich.console import Console
 
-from sudoku_cube.models.face_words import hold_words
+from sudoku_cube.models.cube.face_words import hold_words
 from sudoku_cube.assistant.cli import main
 from sudoku_cube.assistant.services.files import load_state
 from sudoku_cube.assistant.services.guide import steps_as_read, steps_from_moves
 from sudoku_cube.assistant.terminal.guide_view import PlanSummary
 from sudoku_cube.assistant.terminal.net import NetView
-from sudoku_cube.models.moves import invert_moves, parse_moves
-from sudoku_cube.models.planner import Plan
-from sudoku_cube.models.solved import is_solved
-from sudoku_cube.models.state import CubeState
-from sudoku_cube.models.state_format import to_json
-from sudoku_cube.models.stickers import Sticker
+from sudoku_cube.models.cube.moves import invert_moves, parse_moves
+from sudoku_cube.models.plan.planner import Plan
+from sudoku_cube.models.cube.solved import is_solved
+from sudoku_cube.models.cube.state import CubeState
+from sudoku_cube.models.cube.state_format import to_json
+from sudoku_cube.models.cube.stickers import Sticker
 from tests.conftest import random_design, random_moves
 
 

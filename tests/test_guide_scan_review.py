@@ -15,8 +15,8 @@ from sudoku_cube.assistant.commands import scan as scan_command
 from sudoku_cube.assistant.services.files import load_state
 from sudoku_cube.assistant.terminal.review_ui import REVIEWED_PREFIX
 from sudoku_cube.assistant.services.sessions import CapturedFace, ScanSession, scan_session_path
-from sudoku_cube.models.geometry import FACES
-from sudoku_cube.models.stickers import Hypothesis, Sticker
+from sudoku_cube.models.cube.geometry import FACES
+from sudoku_cube.models.cube.stickers import Hypothesis, Sticker
 from sudoku_cube.storage.folders import data_dir
 from tests.conftest import assert_clear_error, said_captured, video_centres
 

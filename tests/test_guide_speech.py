@@ -15,7 +15,7 @@ from sudoku_cube.assistant.services.guide import GuideCursor, plan_steps
 from sudoku_cube.assistant.terminal.guide_ui import run_interactive
 from sudoku_cube.assistant.services.pipeline import solve_state
 from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.generator import make_puzzle
+from sudoku_cube.models.generator.cube3 import make_puzzle
 from sudoku_cube.models.profile import CubeSettings
 
 

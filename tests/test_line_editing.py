@@ -11,8 +11,8 @@ from rich.console import Console
 from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
 from sudoku_cube.assistant.terminal.guide_check import check_cube
 from sudoku_cube.assistant.terminal.review_ui import run_review
-from sudoku_cube.models.generator import make_puzzle
-from sudoku_cube.models.moves import invert_moves, simplify
+from sudoku_cube.models.generator.cube3 import make_puzzle
+from sudoku_cube.models.cube.moves import invert_moves, simplify
 from tests.conftest import scripted
 from tests.test_guide_terminal import SizedTerminal, _state
 from tests.test_robust_interrupt import ROOT

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from sudoku_cube.models.geometry import FACES
-from sudoku_cube.models.moves import parse_moves, sequence_transform
+from sudoku_cube.models.cube.geometry import FACES
+from sudoku_cube.models.cube.moves import parse_moves, sequence_transform
 
 # (sequence, {face: quarter turns clockwise}) from docs/cube-facts.md
 CENTRE_ALGORITHMS = [

@@ -5,9 +5,9 @@ import random
 
 import kociemba
 
-from sudoku_cube.models.geometry import facelets
-from sudoku_cube.models.moves import parse_moves, sequence_transform
-from sudoku_cube.models.pieces import corner_facelets, edge_facelets
+from sudoku_cube.models.cube.geometry import facelets
+from sudoku_cube.models.cube.moves import parse_moves, sequence_transform
+from sudoku_cube.models.cube.pieces import corner_facelets, edge_facelets
 from tests.conftest import random_moves
 
 KOCIEMBA_CORNERS = [("U9", "R1", "F3"), ("U7", "F1", "L3"), ("U1", "L1", "B3"),

@@ -7,11 +7,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sudoku_cube.models.geometry import FACES
-from sudoku_cube.models.moves import ALL_MOVES, Move, invert_moves, move_transform, parse_moves, \
-    sequence_transform, simplify
-from sudoku_cube.models.state import CubeState
-from sudoku_cube.models.stickers import Sticker
+from sudoku_cube.models.cube.geometry import FACES
+from sudoku_cube.models.cube.moves import (ALL_MOVES, Move, invert_moves, move_transform,
+                                           parse_moves, sequence_transform, simplify)
+from sudoku_cube.models.cube.state import CubeState
+from sudoku_cube.models.cube.stickers import Sticker
 from tests.conftest import random_design
 
 IDENTITY_SIZE = 54
@@ -103,7 +103,7 @@ def test_simplify_keeps_the_effect(moves):
 
 
 def test_junction_saving_counts_turns_merged_where_two_sequences_meet():
-    from sudoku_cube.models.moves import junction_saving
+    from sudoku_cube.models.cube.moves import junction_saving
 
     assert junction_saving(parse_moves("R U"), parse_moves("U' F")) == 2  # U U' cancel
     assert junction_saving(parse_moves("R U"), parse_moves("D U")) == 1   # U D U -> U2 D

@@ -10,8 +10,8 @@ import random
 
 import numpy as np
 
-from sudoku_cube.models.geometry import FACES
-from sudoku_cube.models.state import CubeState
+from sudoku_cube.models.cube.geometry import FACES
+from sudoku_cube.models.cube.state import CubeState
 from tests.conftest import random_design, random_moves
 
 AXIS = {"U": (0, 1, 0), "R": (1, 0, 0), "F": (0, 0, 1), "D": (0, -1, 0), "L": (-1, 0, 0),
@@ -48,7 +48,7 @@ def _points(state: CubeState):
 
 
 def _read_back(pts, tops, digits):
-    from sudoku_cube.models.stickers import Sticker
+    from sudoku_cube.models.cube.stickers import Sticker
     out = [None] * 54
     for p, t, d in zip(pts, tops, digits):
         face = max(FACES, key=lambda f: float(np.dot(p, AXIS[f])))

@@ -7,11 +7,12 @@ import random
 import pytest
 
 from sudoku_cube.models.errors import StateFormatError
-from sudoku_cube.models.pieces import encode
-from sudoku_cube.models.solved import is_solved, validate
-from sudoku_cube.models.state import CubeState, sticker_index, sticker_name
-from sudoku_cube.models.state_format import parse_json, parse_state, parse_text, to_dict, to_json, to_text
-from sudoku_cube.models.stickers import Hypothesis, Sticker, parse_token
+from sudoku_cube.models.cube.pieces import encode
+from sudoku_cube.models.cube.solved import is_solved, validate
+from sudoku_cube.models.cube.state import CubeState, sticker_index, sticker_name
+from sudoku_cube.models.cube.state_format import (parse_json, parse_state, parse_text, to_dict,
+                                                  to_json, to_text)
+from sudoku_cube.models.cube.stickers import Hypothesis, Sticker, parse_token
 from tests.conftest import random_design, random_moves
 
 
@@ -138,7 +139,7 @@ def test_malformed_text_names_the_problem():
 
 
 def test_same_sticker_allows_half_turns_of_symmetric_digits_only():
-    from sudoku_cube.models.stickers import same_sticker
+    from sudoku_cube.models.cube.stickers import same_sticker
 
     assert same_sticker(Sticker(1, 0), Sticker(1, 2), {1})
     assert not same_sticker(Sticker(1, 0), Sticker(1, 1), {1})

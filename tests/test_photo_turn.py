@@ -10,11 +10,11 @@ import cv2
 import pytest
 
 from sudoku_cube.assistant.cli import main
-from sudoku_cube.models.generator import make_puzzle
-from sudoku_cube.models.geometry import FACES
-from sudoku_cube.models.photo_turn import find_turned_photo, photo_turned
-from sudoku_cube.models.solved import is_solved
-from sudoku_cube.models.state_format import parse_json
+from sudoku_cube.models.generator.cube3 import make_puzzle
+from sudoku_cube.models.cube.geometry import FACES
+from sudoku_cube.models.grid.photo_turn import find_turned_photo, photo_turned
+from sudoku_cube.models.cube.solved import is_solved
+from sudoku_cube.models.cube.state_format import parse_json
 
 EASY = Path(__file__).resolve().parents[1] / "samples" / "cubes" / "01-easy"
 

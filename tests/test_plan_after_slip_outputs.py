@@ -16,8 +16,8 @@ from sudoku_cube.assistant.services.guide import GuideCursor, plan_steps
 from sudoku_cube.assistant.terminal.guide_run import replan_notice
 from sudoku_cube.assistant.services.pipeline import AFTER_SLIP, solve_state
 from sudoku_cube.assistant.services.sessions import followed_plans, save_followed_plan
-from sudoku_cube.models.moves import Move
-from sudoku_cube.models.planner import plan_to_targets
+from sudoku_cube.models.cube.moves import Move
+from sudoku_cube.models.plan.planner import plan_to_targets
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.vision.photo_set import read_folder
 

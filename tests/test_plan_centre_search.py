@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import random
 
-from sudoku_cube.models.centre_search import available, orientations, solve_oriented
-from sudoku_cube.models.moves import simplify
-from sudoku_cube.models.pieces import centre_facelets
-from sudoku_cube.models.plan_samples import scrambled
-from sudoku_cube.models.planner import plan_to_target, problems_for
+from sudoku_cube.models.plan.centre_search import available, orientations, solve_oriented
+from sudoku_cube.models.cube.moves import simplify
+from sudoku_cube.models.cube.pieces import centre_facelets
+from sudoku_cube.models.plan.samples import scrambled
+from sudoku_cube.models.plan.planner import plan_to_target, problems_for
 from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.models.solved import is_solved
+from sudoku_cube.models.cube.solved import is_solved
 
 
 def test_extension_is_built():

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from sudoku_cube.models.centres import centre_effect, centre_table, generators, verify_fix
-from sudoku_cube.models.moves import ALL_MOVES, sequence_transform
-from sudoku_cube.models.piece_map import apply_map, carry_twists, piece_maps
-from sudoku_cube.models.plan_samples import random_moves, scrambled
+from sudoku_cube.models.plan.centres import centre_effect, centre_table, generators, verify_fix
+from sudoku_cube.models.cube.moves import ALL_MOVES, sequence_transform
+from sudoku_cube.models.plan.piece_map import apply_map, carry_twists, piece_maps
+from sudoku_cube.models.plan.samples import random_moves, scrambled
 
 
 def test_centre_table_complete_and_every_entry_verified():
@@ -57,7 +57,7 @@ def test_all_moves_listed():
 
 
 def test_cyclic_rotations_of_centre_fixes_are_centre_only_with_the_same_effect():
-    from sudoku_cube.models.centres import rotations
+    from sudoku_cube.models.plan.centres import rotations
     table = centre_table()
     for k in sorted(table)[1::400]:
         fix = table[k]

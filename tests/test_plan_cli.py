@@ -5,10 +5,10 @@ import json
 import random
 
 from sudoku_cube.assistant.cli import main
-from sudoku_cube.models.moves import parse_moves
-from sudoku_cube.models.plan_samples import scrambled
-from sudoku_cube.models.solved import is_solved
-from sudoku_cube.models.state_format import parse_json, to_json
+from sudoku_cube.models.cube.moves import parse_moves
+from sudoku_cube.models.plan.samples import scrambled
+from sudoku_cube.models.cube.solved import is_solved
+from sudoku_cube.models.cube.state_format import parse_json, to_json
 
 
 def test_solve_json(tmp_path, capsys):

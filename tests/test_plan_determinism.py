@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 import threading
 
-from sudoku_cube.models.plan_samples import scrambled
-from sudoku_cube.models.plan_search import centre_aware
-from sudoku_cube.models.planner import plan_to_target, problems_for
+from sudoku_cube.models.plan.samples import scrambled
+from sudoku_cube.models.plan.search import centre_aware
+from sudoku_cube.models.plan.planner import plan_to_target, problems_for
 from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.models.solved import is_solved
+from sudoku_cube.models.cube.solved import is_solved
 
 
 class Busy:

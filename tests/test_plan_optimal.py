@@ -8,11 +8,11 @@ import random
 import pytest
 
 from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.moves import ALL_MOVES
-from sudoku_cube.models.optimal import optimal_moves
-from sudoku_cube.models.plan_samples import scrambled
-from sudoku_cube.models.planner import OPTIMAL_BEYOND, plan_to_target
-from sudoku_cube.models.solved import is_solved
+from sudoku_cube.models.cube.moves import ALL_MOVES
+from sudoku_cube.models.plan.optimal import optimal_moves
+from sudoku_cube.models.plan.samples import scrambled
+from sudoku_cube.models.plan.planner import OPTIMAL_BEYOND, plan_to_target
+from sudoku_cube.models.cube.solved import is_solved
 
 
 def _shortest_by_brute_force(state, up_to: int) -> int | None:
@@ -56,7 +56,7 @@ def test_optimal_falls_back_to_the_usual_plan_on_far_cubes():
 
 def test_solve_optimal_on_a_far_cube_says_so_and_plans(tmp_path, capsys):
     from sudoku_cube.assistant.cli import main
-    from sudoku_cube.models.state_format import to_json
+    from sudoku_cube.models.cube.state_format import to_json
 
     state, _, _ = scrambled(random.Random(10), 30)
     path = tmp_path / "far.json"

@@ -8,15 +8,15 @@ import kociemba
 import pytest
 
 from sudoku_cube.models.errors import UnsolvableError
-from sudoku_cube.models.kociemba_bridge import SOLVED_COLOURS, colours_of, premoved, solve_dest
-from sudoku_cube.models.naive_plan import naive_moves
-from sudoku_cube.models.pieces import centre_facelets, corner_facelets
-from sudoku_cube.models.plan_samples import scrambled
-from sudoku_cube.models.plan_search import simplify_labelled
-from sudoku_cube.models.planner import plan_to_target, problems_for
+from sudoku_cube.models.plan.kociemba_bridge import SOLVED_COLOURS, colours_of, premoved, solve_dest
+from sudoku_cube.models.plan.naive import naive_moves
+from sudoku_cube.models.cube.pieces import centre_facelets, corner_facelets
+from sudoku_cube.models.plan.samples import scrambled
+from sudoku_cube.models.plan.search import simplify_labelled
+from sudoku_cube.models.plan.planner import plan_to_target, problems_for
 from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.models.solved import is_solved
-from sudoku_cube.models.moves import parse_moves
+from sudoku_cube.models.cube.solved import is_solved
+from sudoku_cube.models.cube.moves import parse_moves
 
 
 def test_random_scrambles_verified_and_never_longer_than_naive():
@@ -80,7 +80,7 @@ def test_twisted_corner_is_unsolvable():
     st = list(state.stickers)
     # twist one corner in place: its three stickers move round one slot, rotations kept
     st[a], st[b], st[c] = st[c], st[a], st[b]
-    from sudoku_cube.models.state import CubeState
+    from sudoku_cube.models.cube.state import CubeState
     with pytest.raises(UnsolvableError):
         plan_to_target(CubeState(tuple(st)), design)
 

@@ -13,11 +13,11 @@ import pytest
 
 from sudoku_cube.assistant.services import table_cache
 from sudoku_cube.assistant.services.table_cache import HEADER, StaleTable, ensure_tables, load_file
-from sudoku_cube.models import centres
-from sudoku_cube.models.plan_samples import scrambled
-from sudoku_cube.models.planner import plan_to_target
-from sudoku_cube.models.solved import is_solved
-from sudoku_cube.models.state_format import to_json
+from sudoku_cube.models.plan import centres
+from sudoku_cube.models.plan.samples import scrambled
+from sudoku_cube.models.plan.planner import plan_to_target
+from sudoku_cube.models.cube.solved import is_solved
+from sudoku_cube.models.cube.state_format import to_json
 
 
 @pytest.fixture
@@ -44,8 +44,8 @@ def test_tables_are_stored_then_reused(cache, monkeypatch):
     # a new process loads both files instead of building, and plans right with them
     code = ("import json, random\n"
             "from sudoku_cube.assistant.services.table_cache import ensure_tables\n"
-            "from sudoku_cube.models.plan_samples import scrambled\n"
-            "from sudoku_cube.models.planner import plan_to_target\n"
+            "from sudoku_cube.models.plan.samples import scrambled\n"
+            "from sudoku_cube.models.plan.planner import plan_to_target\n"
             "status = ensure_tables()\n"
             "state, design, _ = scrambled(random.Random(3), 30)\n"
             "p = plan_to_target(state, design)\n"

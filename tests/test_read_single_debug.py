@@ -10,7 +10,7 @@ import cv2
 
 from sudoku_cube.assistant.cli import main
 from sudoku_cube.assistant.commands.read import _alternatives
-from sudoku_cube.models.stickers import Hypothesis, Sticker
+from sudoku_cube.models.cube.stickers import Hypothesis, Sticker
 
 ROOT = Path(__file__).resolve().parents[1]
 CORNERS = ROOT / "samples" / "corners" / "c1-plain"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from sudoku_cube.models.generator import make_puzzle
+from sudoku_cube.models.generator.cube3 import make_puzzle
 from sudoku_cube.render import PhotoStyle, render_face_photo
 from sudoku_cube.render.fonts import available_serif_fonts
 from sudoku_cube.render.photo import LOOKS, as_style

@@ -15,9 +15,9 @@ from sudoku_cube.assistant.services.review import check_reading
 from sudoku_cube.assistant.terminal.review_ui import PROMPT, PROMPT_UNSURE, REVIEWED_PREFIX, run_review
 from sudoku_cube.assistant.terminal.review_view import ReviewView
 from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.state import sticker_name
-from sudoku_cube.models.state_format import to_dict
-from sudoku_cube.models.stickers import Hypothesis
+from sudoku_cube.models.cube.state import sticker_name
+from sudoku_cube.models.cube.state_format import to_dict
+from sudoku_cube.models.cube.stickers import Hypothesis
 from sudoku_cube.storage.folders import data_dir
 from tests.conftest import scripted, swapped_pair
 
@@ -111,7 +111,7 @@ def test_two_cubes_keep_their_corrections_in_two_files():
     """One cube's corrections never overwrite another's: each reading has its own file, and
     the same reading read again names the same file."""
     from sudoku_cube.assistant.terminal.review_ui import keep_corrections, reviewed_path
-    from sudoku_cube.models.generator import make_puzzle
+    from sudoku_cube.models.generator.cube3 import make_puzzle
 
     paths = []
     for seed in (1, 2):

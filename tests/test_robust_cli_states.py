@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from sudoku_cube.assistant.cli import main
-from sudoku_cube.models.generator import make_puzzle
-from sudoku_cube.models.state_format import to_json
+from sudoku_cube.models.generator.cube3 import make_puzzle
+from sudoku_cube.models.cube.state_format import to_json
 from tests.conftest import assert_clear_error
 from tests.test_grid_errors import piece_transform
 

@@ -8,8 +8,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sudoku_cube.models.errors import MoveError, StateFormatError
-from sudoku_cube.models.moves import parse_moves
-from sudoku_cube.models.state_format import parse_json, parse_state, parse_text, to_json, to_text
+from sudoku_cube.models.cube.moves import parse_moves
+from sudoku_cube.models.cube.state_format import (parse_json, parse_state, parse_text, to_json,
+                                                  to_text)
 from tests.conftest import random_design
 from tests.fuzzcount import tried
 

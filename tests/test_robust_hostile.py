@@ -18,10 +18,10 @@ from sudoku_cube.assistant.cli import main
 from sudoku_cube.assistant.services.files import load_state
 from sudoku_cube.assistant.services.sessions import (CapturedFace, ScanSession, guide_session_path,
                                             load_guide_step, scan_session_path)
-from sudoku_cube.models.generator import make_puzzle
+from sudoku_cube.models.generator.cube3 import make_puzzle
 from sudoku_cube.models.printable import MESSAGE_LIMIT
-from sudoku_cube.models.state_format import to_text
-from sudoku_cube.models.stickers import Hypothesis
+from sudoku_cube.models.cube.state_format import to_text
+from sudoku_cube.models.cube.stickers import Hypothesis
 from sudoku_cube.storage.file_input import MAX_FILE_BYTES
 from tests.conftest import assert_clear_error
 from tests.fuzzcount import tried

@@ -8,9 +8,9 @@ import json
 from pathlib import Path
 
 from sudoku_cube.assistant.cli import main
-from sudoku_cube.models.moves import parse_moves
-from sudoku_cube.models.solved import is_solved
-from sudoku_cube.models.state_format import parse_json
+from sudoku_cube.models.cube.moves import parse_moves
+from sudoku_cube.models.cube.solved import is_solved
+from sudoku_cube.models.cube.state_format import parse_json
 
 CUBE = Path(__file__).resolve().parents[1] / "samples" / "corners" / "c4-black"
 

@@ -19,7 +19,7 @@ from sudoku_cube.assistant.services.files import load_state
 from sudoku_cube.assistant.terminal.live_canvas import BACKGROUND, GREEN, YELLOW
 from sudoku_cube.assistant.terminal.scan_canvas import scan_canvas, scan_scene
 from sudoku_cube.assistant.services.scanner import Observation, Scanner
-from sudoku_cube.models.stickers import Hypothesis
+from sudoku_cube.models.cube.stickers import Hypothesis
 from tests.conftest import said_captured
 from tests.xvfb import screenshot_when, virtual_display
 

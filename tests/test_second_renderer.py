@@ -8,7 +8,7 @@ import random
 import numpy as np
 
 from sudoku_cube.assistant.bench.vision_second import placed
-from sudoku_cube.models.generator import make_puzzle
+from sudoku_cube.models.generator.cube3 import make_puzzle
 from sudoku_cube.render.second import corner_shot, face_shot, make_look
 from sudoku_cube.vision.reading import read_face
 

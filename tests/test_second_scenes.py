@@ -9,7 +9,7 @@ import json
 import numpy as np
 import pytest
 
-from sudoku_cube.models.generator import make_puzzle
+from sudoku_cube.models.generator.cube3 import make_puzzle
 from sudoku_cube.render.second import Shot, corner_shot, face_shot
 from sudoku_cube.render.second.everyday import GROUNDS
 from sudoku_cube.render.second.scenes import BANDS, LIGHTS, Scene, everyday

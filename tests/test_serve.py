@@ -25,7 +25,7 @@ from sudoku_cube.assistant.services.sessions import save_guide_step
 from sudoku_cube.assistant.web.server import Server
 from sudoku_cube.assistant.web.service import PhoneService
 from sudoku_cube.assistant.web.store import MAX_UPLOAD_BYTES, PhotoFolder, new_folder
-from sudoku_cube.models.moves import parse_moves
+from sudoku_cube.models.cube.moves import parse_moves
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.vision.images import load_image
 from sudoku_cube.vision.reader import Reader

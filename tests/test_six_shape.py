@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from sudoku_cube.models.stickers import Sticker
+from sudoku_cube.models.cube.stickers import Sticker
 from sudoku_cube.vision.hog import class_index
 from sudoku_cube.vision.recognise import HOG_WEIGHT, CellEvidence, _six_shape, hypotheses
 

@@ -9,17 +9,18 @@ import cv2
 import pytest
 
 from sudoku_cube.assistant.cli import main
-from sudoku_cube.models.generator import make_puzzle
-from sudoku_cube.models.moves import ALL_MOVES, format_moves, invert_moves, parse_moves, simplify
-from sudoku_cube.models.cube_rotations import relabel_moves, rotation_transform
-from sudoku_cube.models.slip_kinds import Slip, random_slip
-from sudoku_cube.models.slip_looks import certain, look_key
-from sudoku_cube.models.slip_replay import slipped_state
-from sudoku_cube.models.slips import find_slip
-from sudoku_cube.models.moves import move_transform
+from sudoku_cube.models.generator.cube3 import make_puzzle
+from sudoku_cube.models.cube.moves import (ALL_MOVES, format_moves, invert_moves, parse_moves,
+                                           simplify)
+from sudoku_cube.models.cube.cube_rotations import relabel_moves, rotation_transform
+from sudoku_cube.models.slips.kinds import Slip, random_slip
+from sudoku_cube.models.slips.looks import certain, look_key
+from sudoku_cube.models.slips.replay import slipped_state
+from sudoku_cube.models.slips.find import find_slip
+from sudoku_cube.models.cube.moves import move_transform
 from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.models.solved import is_solved
-from sudoku_cube.models.state_format import to_json
+from sudoku_cube.models.cube.solved import is_solved
+from sudoku_cube.models.cube.state_format import to_json
 
 DONE = 10
 STEP = 8
@@ -239,8 +240,8 @@ def test_face_that_cannot_show_the_last_turn_says_so_and_names_one_that_can(
     """The face opposite the last step's face looks the same whether that step was made, made
     the wrong way or skipped: the check says so and names a face that shows it; with that face
     too, the cube matches the plan."""
-    from sudoku_cube.models.face_words import face_words
-    from sudoku_cube.models.moves import OPPOSITE
+    from sudoku_cube.models.cube.face_words import face_words
+    from sudoku_cube.models.cube.moves import OPPOSITE
 
     start, plan = fixed_plan
     expected = start.apply(plan[:DONE])
@@ -330,7 +331,7 @@ def test_guide_c_key_finds_the_slip_and_follows_a_new_plan(fixed_plan, tmp_path,
     # the real cube is saved: the new plan can be taken up again with guide --moves
     saved = tmp_path / "after-slip.json"
     assert f"sudoku-cube guide {saved} --moves" in text.replace("\n", "")
-    from sudoku_cube.models.state_format import parse_state
+    from sudoku_cube.models.cube.state_format import parse_state
     assert is_solved(parse_state(saved.read_text()).apply(new_moves))
 
 

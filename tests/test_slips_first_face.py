@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from sudoku_cube.models.geometry import FACES
-from sudoku_cube.models.moves import Move
-from sudoku_cube.models.slip_first_look import first_face
-from sudoku_cube.models.slip_kinds import Slip, slip_prior, step_slips
+from sudoku_cube.models.cube.geometry import FACES
+from sudoku_cube.models.cube.moves import Move
+from sudoku_cube.models.slips.first_look import first_face
+from sudoku_cube.models.slips.kinds import Slip, slip_prior, step_slips
 
 
 def _state(**faces: int) -> np.ndarray:

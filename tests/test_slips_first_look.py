@@ -16,17 +16,17 @@ from sudoku_cube.assistant.cli import main
 from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
 from sudoku_cube.assistant.terminal.guide_check import check_cube
 from sudoku_cube.assistant.services.slip_check import first_look_words, show_face_words
-from sudoku_cube.models.generator import make_puzzle
-from sudoku_cube.models.geometry import FACES
+from sudoku_cube.models.generator.cube3 import make_puzzle
+from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.models.moves import format_moves, invert_moves, parse_moves, simplify
-from sudoku_cube.models.slip_first_look import first_look, look_shares
-from sudoku_cube.models.slip_kinds import Slip, random_slip
-from sudoku_cube.models.slip_looks import certain, look_key
-from sudoku_cube.models.slip_replay import candidates, slipped_state
-from sudoku_cube.models.slips import find_slip
-from sudoku_cube.models.solved import is_solved
-from sudoku_cube.models.state_format import to_json
+from sudoku_cube.models.cube.moves import format_moves, invert_moves, parse_moves, simplify
+from sudoku_cube.models.slips.first_look import first_look, look_shares
+from sudoku_cube.models.slips.kinds import Slip, random_slip
+from sudoku_cube.models.slips.looks import certain, look_key
+from sudoku_cube.models.slips.replay import candidates, slipped_state
+from sudoku_cube.models.slips.find import find_slip
+from sudoku_cube.models.cube.solved import is_solved
+from sudoku_cube.models.cube.state_format import to_json
 from sudoku_cube.render.photo import render_corner_photo, render_face_photo
 
 DONE = 10

@@ -12,9 +12,9 @@ import numpy as np
 import pytest
 
 from sudoku_cube.assistant.cli import main
-from sudoku_cube.models.moves import parse_moves
-from sudoku_cube.models.solved import is_solved
-from sudoku_cube.models.state_format import parse_json
+from sudoku_cube.models.cube.moves import parse_moves
+from sudoku_cube.models.cube.solved import is_solved
+from sudoku_cube.models.cube.state_format import parse_json
 from sudoku_cube.vision.detect import find_face
 from sudoku_cube.vision.hog import default_model
 from sudoku_cube.vision.recognise import analyse_cells, hypotheses

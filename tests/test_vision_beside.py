@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from sudoku_cube.models.stickers import Sticker
+from sudoku_cube.models.cube.stickers import Sticker
 from sudoku_cube.vision.detect import FaceGeometry
 from sudoku_cube.vision.reading import read_face
 from tests.test_vision_glare import white_on_grey

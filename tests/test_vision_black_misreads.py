@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from sudoku_cube.assistant.bench.renders import FACE_RECIPE, unseen_cube
-from sudoku_cube.models.geometry import FACES
+from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.render import render_face_photo
 from sudoku_cube.vision.reading import read_face
 

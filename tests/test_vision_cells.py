@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from sudoku_cube.vision.templates import default_templates, find_font, render_digit
-from sudoku_cube.models.stickers import Sticker
+from sudoku_cube.models.cube.stickers import Sticker
 from sudoku_cube.vision.glyph import rotate_glyph
 from sudoku_cube.vision.hog import class_index, default_model
 from sudoku_cube.vision.images import ImageError, load_image

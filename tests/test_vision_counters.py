@@ -12,12 +12,12 @@ import cv2
 import numpy as np
 import pytest
 
-from sudoku_cube.models.generator import make_puzzle, substitute
-from sudoku_cube.models.geometry import FACES
+from sudoku_cube.models.generator.cube3 import make_puzzle, substitute
+from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.models.grid import solve_grid
-from sudoku_cube.models.pieces import centre_facelets
-from sudoku_cube.models.state import CubeState
-from sudoku_cube.models.stickers import Hypothesis, Sticker
+from sudoku_cube.models.cube.pieces import centre_facelets
+from sudoku_cube.models.cube.state import CubeState
+from sudoku_cube.models.cube.stickers import Hypothesis, Sticker
 from sudoku_cube.render.fonts import BOLD_SANS, BOLD_SERIF
 from sudoku_cube.render.second import face_shot, make_look
 from sudoku_cube.render.second.looks import SANS_FONTS, SERIF_FONTS

@@ -7,8 +7,8 @@ from __future__ import annotations
 import numpy as np
 
 from sudoku_cube.assistant.bench.renders import FACE_RECIPE, unseen_cube
-from sudoku_cube.models.geometry import FACES
-from sudoku_cube.models.stickers import Hypothesis, Sticker, is_doubtful
+from sudoku_cube.models.cube.geometry import FACES
+from sudoku_cube.models.cube.stickers import Hypothesis, Sticker, is_doubtful
 from sudoku_cube.render import render_face_photo
 from sudoku_cube.vision.reading import read_face
 from sudoku_cube.vision.recognise import CellEvidence, hypotheses, widened

@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from sudoku_cube.models.stickers import Sticker
+from sudoku_cube.models.cube.stickers import Sticker
 from sudoku_cube.vision.glyph import rotate_glyph
 from sudoku_cube.vision.hog import default_model
 from sudoku_cube.vision.recognise import analyse_cells, hypotheses

@@ -11,9 +11,9 @@ import pytest
 from sudoku_cube.assistant.bench.renders import face_photo
 from sudoku_cube.vision.templates import default_templates
 from sudoku_cube.models.grid import solve_grid
-from sudoku_cube.models.state import CubeState
-from sudoku_cube.models.state_format import parse_json
-from sudoku_cube.models.stickers import Hypothesis, Sticker
+from sudoku_cube.models.cube.state import CubeState
+from sudoku_cube.models.cube.state_format import parse_json
+from sudoku_cube.models.cube.stickers import Hypothesis, Sticker
 from sudoku_cube.vision.detect import find_face
 from sudoku_cube.vision.hog import default_model
 from sudoku_cube.vision.recognise import (ANYTHING, MAX_ALTERNATIVES, MAX_WILDCARDS, analyse_cells,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from sudoku_cube.models.stickers import Sticker
+from sudoku_cube.models.cube.stickers import Sticker
 from sudoku_cube.vision.local_ink import edge_ink_mask, local_ink_mask
 from sudoku_cube.vision.ink import ink_mask
 
@@ -46,7 +46,7 @@ def test_a_cell_cut_off_its_sticker_keeps_its_digit():
     its cell 9 is cut a tenth of a sticker high, so its 9 (upside down) touches the cell's
     bottom and the usual cuts keep only its underline (read as a 1)."""
     from sudoku_cube.assistant.bench.renders import FACE_RECIPE, unseen_cube
-    from sudoku_cube.models.geometry import FACES
+    from sudoku_cube.models.cube.geometry import FACES
     from sudoku_cube.render import render_face_photo
     from sudoku_cube.vision.reading import read_face
 

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.models.state_format import parse_json
+from sudoku_cube.models.cube.state_format import parse_json
 from sudoku_cube.vision import reader as reader_module
 from sudoku_cube.vision.hog import default_model
 from sudoku_cube.vision.images import load_image

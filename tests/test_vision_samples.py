@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.state_format import parse_json
+from sudoku_cube.models.cube.state_format import parse_json
 from sudoku_cube.vision.detect import FaceNotFoundError
 from sudoku_cube.vision.images import ImageError, load_image
 from sudoku_cube.vision.photo_set import read_folder

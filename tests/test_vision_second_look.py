@@ -6,7 +6,7 @@ from __future__ import annotations
 import cv2
 
 from sudoku_cube.assistant.bench.renders import FACE_RECIPE, face_photo, unseen_cube
-from sudoku_cube.models.stickers import Sticker
+from sudoku_cube.models.cube.stickers import Sticker
 from sudoku_cube.vision.detect import find_face
 from sudoku_cube.vision.hog import default_model
 from sudoku_cube.vision.reading import read_face
@@ -60,7 +60,7 @@ def test_a_sure_six_whose_underline_is_unclear_is_not_cut_again():
     """A 6 read surely whose underline is unclear splits its score between the 6 and the 9
     turned half round: one sure shape, not a lost cell. A stricter cut (which thins a bold
     serif 6's bowl into a sure 3) must not replace it; a truly unsure cell still is."""
-    from sudoku_cube.models.stickers import Hypothesis
+    from sudoku_cube.models.cube.stickers import Hypothesis
     from sudoku_cube.vision.second_look import second_look
     from tests.test_vision_unseen_fonts import PRINTS, _cell
 
@@ -80,7 +80,7 @@ def test_an_eight_not_quite_sure_is_opened_into_a_three_only_by_another_digit():
     """A blurred bold serif 3 closes into an 8 read at 0.90-0.98, above the lost cells' bar:
     a stricter cut that reads a sure 3 is taken (the 8 kept beside it for joint decoding);
     one that reads the 8 turned otherwise is not, nor is an 8 read at EIGHT_SURE."""
-    from sudoku_cube.models.stickers import Hypothesis
+    from sudoku_cube.models.cube.stickers import Hypothesis
     from sudoku_cube.vision.second_look import EIGHT_SURE, second_look
     from tests.test_vision_unseen_fonts import PRINTS, _cell
 
@@ -103,7 +103,7 @@ def test_an_eight_not_quite_sure_is_opened_into_a_three_only_by_another_digit():
 def test_a_vote_over_ink_thresholds():
     """A cell no cut reads surely is read by the usual cut and the two stricter ones
     together, the usual one counting twice."""
-    from sudoku_cube.models.stickers import Hypothesis
+    from sudoku_cube.models.cube.stickers import Hypothesis
     from sudoku_cube.vision.second_look import _averaged
 
     def h(*pairs):
@@ -124,7 +124,7 @@ def test_a_digit_a_quarter_larger_than_its_faces_others_is_cut_again():
     (a glare streak joined to it) is odd and cut again, however sure its first reading."""
     import cv2
 
-    from sudoku_cube.models.stickers import Hypothesis
+    from sudoku_cube.models.cube.stickers import Hypothesis
     from sudoku_cube.vision.second_look import second_look
 
     cells = [cell_image(d, 0, "DejaVuSerif-Bold.ttf") for d in range(1, 10)]
@@ -142,7 +142,7 @@ def test_a_lost_cell_takes_its_surest_cut_when_clearly_surer(monkeypatch):
     surest cut when that one is half sure and clearly surer (the first kept beside it); not
     when the cut is barely surer or not half sure. (The local look, which would take the
     same stubbed reading before, is left out: the test is of the surest cut alone.)"""
-    from sudoku_cube.models.stickers import Hypothesis
+    from sudoku_cube.models.cube.stickers import Hypothesis
     from sudoku_cube.vision import second_look as looks
 
     monkeypatch.setattr(looks, "_local_look", lambda *a: None)

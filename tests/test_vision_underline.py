@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from tools.render_training import photo_cells
-from sudoku_cube.models.stickers import parse_token
+from sudoku_cube.models.cube.stickers import parse_token
 from sudoku_cube.vision.glyph import split_underline
 from sudoku_cube.vision.underline_model import end_patch, shipped_underline_model
 from sudoku_cube.vision.ink import ink_mask

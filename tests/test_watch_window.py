@@ -18,11 +18,11 @@ from sudoku_cube.assistant.terminal.guide_watch import WatchWindow
 from sudoku_cube.assistant.terminal.live_canvas import BACKGROUND
 from sudoku_cube.assistant.services.watch import WatchEvent
 from sudoku_cube.assistant.terminal.watch_canvas import shown_move, watch_canvas, watch_scene
-from sudoku_cube.models.face_words import centre
-from sudoku_cube.models.generator import make_puzzle
-from sudoku_cube.models.moves import Move, format_moves, invert_moves, simplify
-from sudoku_cube.models.slip_kinds import Slip
-from sudoku_cube.models.state_format import to_json
+from sudoku_cube.models.cube.face_words import centre
+from sudoku_cube.models.generator.cube3 import make_puzzle
+from sudoku_cube.models.cube.moves import Move, format_moves, invert_moves, simplify
+from sudoku_cube.models.slips.kinds import Slip
+from sudoku_cube.models.cube.state_format import to_json
 from tests.test_scan_window import _near, _words
 from tests.xvfb import screenshot_when, virtual_display
 

@@ -30,7 +30,7 @@ def _samples(job: tuple[list[int], tuple[str, ...] | None]) -> dict[str, np.ndar
     """Patches, labels (1: a 6) and the ink-mask split's verdicts of the 6/9 cells of renders
     (``job``: the seeds and the fonts, None for the training fonts)."""
     from tools.render_training import TRAIN_FONTS, photo_cells
-    from sudoku_cube.models.stickers import parse_token
+    from sudoku_cube.models.cube.stickers import parse_token
     from sudoku_cube.vision.glyph import split_underline
     from sudoku_cube.vision.underline_model import PATCH_H, PATCH_W, end_patch
     from sudoku_cube.vision.ink import ink_mask

@@ -6,10 +6,10 @@ Renders single-face photos whose centre is an 8 in each of the four turns, with 
 trains on; ``exam``: :mod:`sudoku_cube.render.second` in its unseen fonts) in every sticker
 look, reads each with the product's reader (no OCR) and reports per source and look: photos
 read, the centre read as the right 8 (digit and turn), in a wrong turn, ``doubtful`` centres
-(:func:`sudoku_cube.models.stickers.is_doubtful`), ``turn_doubt``: the 8 in its true turn
+(:func:`sudoku_cube.models.cube.stickers.is_doubtful`), ``turn_doubt``: the 8 in its true turn
 holds less than :data:`TURN_SURE` of the score of all 8s (the reader hesitates between the
 turns, whatever it thinks of the digit), ``asked``: joint decoding would send the centre to
-review as "8> or 8<" (:func:`sudoku_cube.models.grid_doubt.centre_turn_doubt`: nothing else in
+review as "8> or 8<" (:func:`sudoku_cube.models.grid.doubt.centre_turn_doubt`: nothing else in
 the cube fixes a centre's half turn), ``wrong_silent``: an 8 in a wrong turn that it would
 not ask about (settled wrong).
 
@@ -24,10 +24,10 @@ from collections import defaultdict
 import numpy as np
 
 from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.generator import make_puzzle, random_face
-from sudoku_cube.models.grid_doubt import centre_turn_doubt
-from sudoku_cube.models.state import CubeState
-from sudoku_cube.models.stickers import Hypothesis, Sticker, is_doubtful
+from sudoku_cube.models.generator.cube3 import make_puzzle, random_face
+from sudoku_cube.models.grid.doubt import centre_turn_doubt
+from sudoku_cube.models.cube.state import CubeState
+from sudoku_cube.models.cube.stickers import Hypothesis, Sticker, is_doubtful
 from sudoku_cube.render import PhotoStyle, render_face_photo
 from sudoku_cube.render.looks import PHOTO_LOOKS
 from sudoku_cube.render.second import face_shot, make_look
@@ -75,7 +75,7 @@ def photo(source: str, look: str, k: int, rot: int) -> np.ndarray:
 
 def judge(hyps: tuple[Hypothesis, ...], rot: int) -> dict[str, bool]:
     """What the reader made of a centre 8 turned ``rot``, and whether joint decoding would
-    ask about its turn (:func:`sudoku_cube.models.grid_doubt.centre_turn_doubt`, the centre
+    ask about its turn (:func:`sudoku_cube.models.grid.doubt.centre_turn_doubt`, the centre
     of F read so, every other sticker certain)."""
     top = hyps[0].sticker
     eights = {h.sticker.rot: h.score or 0.0 for h in hyps if h.sticker.digit == 8}

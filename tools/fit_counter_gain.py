@@ -22,7 +22,7 @@ GAINS = (0.0, 2.0, 4.0, 6.0, 8.0, 12.0, 16.0)
 
 
 def main(argv: list[str] | None = None) -> None:
-    from sudoku_cube.models.stickers import ARROWS
+    from sudoku_cube.models.cube.stickers import ARROWS
     from sudoku_cube.vision import recognise
     from sudoku_cube.vision.hog import class_index, default_model
     from sudoku_cube.vision.ink import ink_mask

@@ -59,9 +59,9 @@ def held_out_cells(count: int, looks: tuple[str, ...] = LOOKS,
 def exam_cells(count: int, looks: tuple[str, ...] = LOOKS,
                seed0: int = SEED_EXAM) -> list[tuple[PhotoCell, str]]:
     """Cells of ``count`` single-face photos of the second renderer, ``looks`` in turn."""
-    from sudoku_cube.models.generator import random_face
-    from sudoku_cube.models.geometry import FACES
-    from sudoku_cube.models.state import CubeState
+    from sudoku_cube.models.generator.cube3 import random_face
+    from sudoku_cube.models.cube.geometry import FACES
+    from sudoku_cube.models.cube.state import CubeState
     from sudoku_cube.render.second import face_shot, make_look
     from sudoku_cube.vision.detect import find_face
 
@@ -85,7 +85,7 @@ def exam_cells(count: int, looks: tuple[str, ...] = LOOKS,
 
 def judge(cells: Iterable[tuple[PhotoCell, str]]) -> list[dict]:
     """One record per cell: truth, each recogniser's shape, the 6/9 and the final reading."""
-    from sudoku_cube.models.stickers import parse_token
+    from sudoku_cube.models.cube.stickers import parse_token
     from sudoku_cube.vision.hog import class_index, default_model
     from sudoku_cube.vision.recognise import analyse_cells, class_logits, hypotheses
     from sudoku_cube.vision.templates import default_templates

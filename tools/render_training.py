@@ -21,7 +21,7 @@ from typing import Callable, Iterable, Sequence
 
 import numpy as np
 
-from sudoku_cube.models.stickers import parse_token
+from sudoku_cube.models.cube.stickers import parse_token
 
 TRAIN_FONTS = (
     "DejaVuSans-Bold.ttf", "DejaVuSans.ttf", "DejaVuSansCondensed-Bold.ttf",
@@ -143,8 +143,8 @@ def labelled_cells(image: np.ndarray, geometry, tokens: Sequence[str], truth_cen
 
 def _face(rng: random.Random, digits: Sequence[int] | None):
     """A random solved face, or (``digits`` given) nine stickers drawn from those digits."""
-    from sudoku_cube.models.generator import random_face
-    from sudoku_cube.models.stickers import Sticker
+    from sudoku_cube.models.generator.cube3 import random_face
+    from sudoku_cube.models.cube.stickers import Sticker
 
     if digits is None:
         return random_face(rng)
@@ -176,7 +176,7 @@ def corner_photo_cells(seed: int, fonts: Sequence[str] = TRAIN_FONTS,
                        digits: Sequence[int] | None = None,
                        looks: Sequence[str] | None = None) -> list[PhotoCell]:
     """Cells of the three faces of one rendered corner photo (smaller, sheared stickers)."""
-    from sudoku_cube.models.geometry import FACES
+    from sudoku_cube.models.cube.geometry import FACES
     from sudoku_cube.render import render_corner_photo
     from sudoku_cube.vision.corners.faces import locate_faces
     from sudoku_cube.vision.corners.reader import face_geometry

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..models.stickers import Sticker
+from ..models.cube.stickers import Sticker
 from .detect import find_face
 from .ink import ink_mask
 from .ocr import ocr_votes

@@ -7,8 +7,8 @@ import os
 from pathlib import Path
 from typing import Sequence
 
+from ..models.cube.geometry import FACES
 from ..models.errors import SudokuCubeError
-from ..models.geometry import FACES
 from .images import IMAGE_SUFFIXES
 
 PHOTO_NAMES = FACES + ("A", "B")

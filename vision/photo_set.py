@@ -8,10 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable, Sequence
 
+from ..models.cube.geometry import FACES
+from ..models.cube.solved import digit_count_problems
 from ..models.errors import SudokuCubeError
-from ..models.geometry import FACES
 from ..models.profile import CubeSettings
-from ..models.solved import digit_count_problems
 from .corners.faces import locate_faces
 from .corners.reader import CORNER_PHOTOS, read_corner_folder
 from .hog import LinearModel

@@ -16,12 +16,12 @@ from typing import Callable, Literal, Sequence
 
 import numpy as np
 
+from ..models.cube.geometry import FACES
+from ..models.cube.state import CubeState
+from ..models.cube.state_format import to_dict
+from ..models.cube.stickers import Hypothesis, Sticker, is_doubtful
 from ..models.errors import SudokuCubeError
-from ..models.geometry import FACES
 from ..models.profile import CubeSettings
-from ..models.state import CubeState
-from ..models.state_format import to_dict
-from ..models.stickers import Hypothesis, Sticker, is_doubtful
 from .detect import FaceGeometry, FaceNotFoundError, find_face
 from .hog import LinearModel, class_index, default_model
 from .images import file_scale, load_image
@@ -88,7 +88,7 @@ class FaceReading:
 
     @property
     def doubtful(self) -> tuple[int, ...]:
-        """Cells (0-8) whose reading is doubtful (:func:`models.stickers.is_doubtful`)."""
+        """Cells (0-8) whose reading is doubtful (:func:`models.cube.stickers.is_doubtful`)."""
         return tuple(i for i, alts in enumerate(self.candidates) if is_doubtful(alts))
 
     @property

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..models.stickers import Hypothesis, Sticker
+from ..models.cube.stickers import Hypothesis, Sticker
 from .counters import counter_logits, counter_vector
 from .glyph import GLYPH, normalise_glyph, split_underline
 from .hog import LinearModel, class_index, hog_features

@@ -21,7 +21,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from ..models.stickers import Hypothesis, Sticker
+from ..models.cube.stickers import Hypothesis, Sticker
 from .ink import ink_mask
 from .local_ink import edge_ink_mask, local_ink_mask
 from .polarity import as_dark_ink, unclear_polarity

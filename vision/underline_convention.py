@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Mapping
 
-from ..models.stickers import Hypothesis, Sticker
+from ..models.cube.stickers import Hypothesis, Sticker
 
 FaceReading = Any
 """A :class:`sudoku_cube.vision.reading.FaceReading` (reading.py applies the convention, so

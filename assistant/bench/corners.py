@@ -15,8 +15,8 @@ import time
 from pathlib import Path
 
 
-from ...models.geometry import FACES
-from ...models.state_format import parse_json
+from ...models.cube.geometry import FACES
+from ...models.cube.state_format import parse_json
 from ...render import render_corner_photo, render_face_photo
 from ...vision.images import load_image
 from ...vision.reader import Reader

@@ -25,11 +25,11 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
+from ...models.cube.state import CubeState
 from ...models.grid import solve_grid
-from ...models.naive_plan import naive_moves
-from ...models.planner import problems_for
+from ...models.plan.naive import naive_moves
+from ...models.plan.planner import problems_for
 from ...models.profile import CubeSettings
-from ...models.state import CubeState
 from ...vision.reader import Reader
 from .report import finish
 

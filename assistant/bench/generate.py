@@ -17,8 +17,8 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from ...models.generator import make_puzzle, solution_count
-from ...models.generator4 import cp_sat_labelling, labelling_problems, safe_set_labelling
+from ...models.generator.cube3 import make_puzzle, solution_count
+from ...models.generator.cube4 import cp_sat_labelling, labelling_problems, safe_set_labelling
 from ...render import PhotoStyle, render_face_photo
 
 

@@ -1,11 +1,11 @@
 """Grid solver speed on random scrambled cubes: certain readings, doubtful readings, counting.
 
-Cubes come from :func:`models.generator.make_puzzle` (random design: each face a random
+Cubes come from :func:`models.generator.cube3.make_puzzle` (random design: each face a random
 layout of 1..9 with a random direction, then random face turns). Three runs:
 
 * certain readings: ``solve_grid`` (model build included) on each scrambled state;
 * doubtful readings: 20% of stickers carry 2-3 scored alternatives and one sticker's top
-  choice is wrong (:func:`models.grid_samples.doubtful_state`); reports how often the true
+  choice is wrong (:func:`models.grid.samples.doubtful_state`); reports how often the true
   readings were recovered;
 * count all: distinct solved arrangements of a cube (certain readings), up to a cap.
 
@@ -22,12 +22,12 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from ...models.generator import make_puzzle
+from ...models.cube.solved import is_solved
+from ...models.cube.stickers import same_sticker
+from ...models.generator.cube3 import make_puzzle
 from ...models.grid import solve_grid
-from ...models.grid_samples import doubtful_state
+from ...models.grid.samples import doubtful_state
 from ...models.profile import CubeSettings
-from ...models.solved import is_solved
-from ...models.stickers import same_sticker
 from .report import finish
 
 

@@ -21,13 +21,13 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from ...models.centre_search import warm_up
-from ...models.centres import centre_table
-from ...models.naive_plan import naive_moves
-from ...models.plan_samples import scrambled
-from ...models.planner import PLAN_CANDIDATES, PLAN_NODES, plan_to_target, problems_for
+from ...models.cube.solved import is_solved
+from ...models.plan.centre_search import warm_up
+from ...models.plan.centres import centre_table
+from ...models.plan.naive import naive_moves
+from ...models.plan.planner import PLAN_CANDIDATES, PLAN_NODES, plan_to_target, problems_for
+from ...models.plan.samples import scrambled
 from ...models.profile import CubeSettings
-from ...models.solved import is_solved
 from .report import finish
 
 

@@ -12,13 +12,13 @@ import random
 import time
 from dataclasses import dataclass, field
 
+from ...models.cube.geometry import FACES
+from ...models.cube.state import CubeState
+from ...models.cube.stickers import Sticker, same_sticker
 from ...models.errors import SudokuCubeError
-from ...models.generator import home_faces, make_puzzle
-from ...models.geometry import FACES
+from ...models.generator.cube3 import home_faces, make_puzzle
 from ...models.grid import solve_grid
 from ...models.profile import CubeSettings
-from ...models.state import CubeState
-from ...models.stickers import Sticker, same_sticker
 from ...render import PhotoStyle, render_face_photo
 from ...render.looks import PHOTO_LOOKS
 

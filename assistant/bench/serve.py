@@ -22,7 +22,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from ...models.geometry import FACES
+from ...models.cube.geometry import FACES
 from ...vision.images import load_image
 from ...vision.reader import Reader
 from ..web.server import Server

@@ -10,7 +10,7 @@ check.
 A *look* is what one answer to the check's question gives: one face (nine stickers, typed or
 one photo), or corner photo A (one photo showing U, F and R: 27 stickers). Each case is checked
 three ways, counted separately: the first look is the single face the assistant asks for
-(:func:`models.slip_first_look.first_look`, as ``check --suggest`` and the guide's ``c`` key
+(:func:`models.slips.first_look.first_look`, as ``check --suggest`` and the guide's ``c`` key
 name it), the front face, or corner photo A; then, while several slips fit, the face the
 assistant asks for next, one look each, up to all six faces. "Identified from one look" means the first look alone
 named the real state. Besides: the best single face in hindsight (any of the six faces alone
@@ -36,18 +36,18 @@ import numpy as np
 from rich.console import Console
 from rich.table import Table
 
-from ...models.generator import make_puzzle
-from ...models.geometry import FACES
-from ...models.moves import invert_moves, simplify
+from ...models.cube.geometry import FACES
+from ...models.cube.moves import invert_moves, simplify
+from ...models.cube.solved import is_solved
+from ...models.cube.state import CubeState
+from ...models.cube.stickers import Hypothesis, Sticker
+from ...models.generator.cube3 import make_puzzle
 from ...models.profile import CubeSettings
-from ...models.slip_first_look import first_look
-from ...models.slip_kinds import random_slip
-from ...models.slip_looks import certain, look_key
-from ...models.slip_replay import WINDOW, slipped_state
-from ...models.slips import find_slip
-from ...models.solved import is_solved
-from ...models.state import CubeState
-from ...models.stickers import Hypothesis, Sticker
+from ...models.slips.find import find_slip
+from ...models.slips.first_look import first_look
+from ...models.slips.kinds import random_slip
+from ...models.slips.looks import certain, look_key
+from ...models.slips.replay import WINDOW, slipped_state
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

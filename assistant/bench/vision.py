@@ -17,9 +17,9 @@ import time
 from pathlib import Path
 
 
+from ...models.cube.geometry import FACES
+from ...models.cube.state_format import parse_json
 from ...models.errors import SudokuCubeError
-from ...models.geometry import FACES
-from ...models.state_format import parse_json
 from ...render import render_face_photo
 from ...render.fonts import font_path
 from ...vision.baseline import read_face_tesseract

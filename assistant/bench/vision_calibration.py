@@ -20,8 +20,8 @@ from rich.progress import Progress
 
 from ...calibration.fit import LabelledPhoto, accuracy, calibrate_templates, score_photo
 from ...calibration.profiles import Profile
-from ...models.generator import make_puzzle, random_scramble
-from ...models.geometry import FACES
+from ...models.cube.geometry import FACES
+from ...models.generator.cube3 import make_puzzle, random_scramble
 from ...render import PhotoStyle, render_face_photo
 from ...vision.reader import Reader
 

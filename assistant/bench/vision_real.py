@@ -37,9 +37,9 @@ import numpy as np
 from rich.console import Console
 from rich.table import Table
 
+from ...models.cube.stickers import parse_token, same_sticker
 from ...models.errors import SudokuCubeError
 from ...models.profile import DEFAULT_SYMMETRIC, CubeSettings
-from ...models.stickers import parse_token, same_sticker
 from ...vision.corners.faces import NotUprightError, locate_faces
 from ...vision.corners.reader import CORNER_PHOTOS
 from ...vision.detect import find_face, project

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from rich.console import Console
 from rich.table import Table
 
-from ...models.stickers import Sticker
+from ...models.cube.stickers import Sticker
 from ...render.second import Scene
 from ...vision.reading import FaceReading
 from .renders import Joint, JointTally, same

@@ -26,9 +26,9 @@ import numpy as np
 from rich.console import Console
 from rich.table import Table
 
-from ...models.generator import home_faces, make_puzzle
-from ...models.geometry import FACES
-from ...models.state import CubeState
+from ...models.cube.geometry import FACES
+from ...models.cube.state import CubeState
+from ...models.generator.cube3 import home_faces, make_puzzle
 from ...render.second import Scene, corner_shot, face_shot, make_look
 from ...render.second.scenes import everyday
 from ...vision.reader import Reader

@@ -18,12 +18,12 @@ import time
 from rich.console import Console
 from rich.table import Table
 
-from ...models.generator import make_puzzle
-from ...models.moves import Move, invert_moves, simplify
+from ...models.cube.moves import Move, invert_moves, simplify
+from ...models.cube.solved import is_solved
+from ...models.cube.state import CubeState
+from ...models.generator.cube3 import make_puzzle
 from ...models.profile import CubeSettings
-from ...models.slip_kinds import SLIP_KINDS, Slip, random_slip
-from ...models.solved import is_solved
-from ...models.state import CubeState
+from ...models.slips.kinds import SLIP_KINDS, Slip, random_slip
 from ...vision.reader import Reader
 from ..services.guide import GuideCursor, steps_from_moves
 from ..services.watch import corner_readings, watch

@@ -5,9 +5,9 @@ import argparse
 
 from rich.console import Console
 
-from ...models.moves import format_moves, parse_moves
-from ...models.solved import is_solved
-from ...models.state_format import to_json
+from ...models.cube.moves import format_moves, parse_moves
+from ...models.cube.solved import is_solved
+from ...models.cube.state_format import to_json
 from ..services.files import load_state
 from ..terminal.net import NetView
 from ..terminal.profile_option import add_cube_options, cube_settings

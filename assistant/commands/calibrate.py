@@ -23,8 +23,8 @@ from ...calibration.labels import LABEL_HELP, LabelError, parse_face_label, pars
 from ...calibration.profile_files import ProfileError, atomic_write_png
 from ...calibration.profiles import DEFAULT_NAME, Profile, load_or_new, profile_dir, save_profile
 from ...calibration.sheet import contact_sheet
+from ...models.cube.geometry import FACES
 from ...models.errors import SudokuCubeError
-from ...models.geometry import FACES
 from ...vision.camera import CameraError, frames, open_source, parse_source, release
 from ...vision.camera_probe import probe_cameras
 from ...vision.camera_setup import configure_camera

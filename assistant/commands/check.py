@@ -7,13 +7,13 @@ import json
 
 from rich.console import Console
 
+from ...models.cube.moves import format_moves, parse_moves
+from ...models.cube.solved import is_solved
+from ...models.cube.state import CubeState
 from ...models.errors import SudokuCubeError
 from ...models.grid import GridSolution, solve_grid
-from ...models.moves import format_moves, parse_moves
-from ...models.slip_first_look import first_look
-from ...models.slips import find_slip
-from ...models.solved import is_solved
-from ...models.state import CubeState
+from ...models.slips.find import find_slip
+from ...models.slips.first_look import first_look
 from ..services.pipeline import already_solved, solve_state
 from ..services.review import unsure_message
 from ..services.sessions import followed_plans

@@ -6,7 +6,7 @@ import argparse
 from rich.console import Console
 from rich.table import Table
 
-from ...models.pieces import encode
+from ...models.cube.pieces import encode
 from ..services.files import load_state
 
 

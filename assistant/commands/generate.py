@@ -17,15 +17,15 @@ from pathlib import Path
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
+from ...models.cube.geometry import FACES
+from ...models.cube.state import CubeState
+from ...models.cube.state_format import to_dict
+from ...models.cube.stickers import Sticker
 from ...models.errors import SudokuCubeError
-from ...models.generator import home_faces, make_puzzle, make_unique_puzzle, solution_count
-from ...models.generator4 import (Labelling, apply4, cp_sat_labelling, labelling_problems,
-                                  random_scramble4, safe_set_labelling)
-from ...models.geometry import FACES
+from ...models.generator.cube3 import home_faces, make_puzzle, make_unique_puzzle, solution_count
+from ...models.generator.cube4 import (Labelling, apply4, cp_sat_labelling, labelling_problems,
+                                       random_scramble4, safe_set_labelling)
 from ...models.profile import CubeSettings
-from ...models.state import CubeState
-from ...models.state_format import to_dict
-from ...models.stickers import Sticker
 from ...render import PhotoStyle
 from ...render.video import video_frames, write_video
 from ...samples.build import write_corner_photos, write_face_photos

@@ -14,13 +14,13 @@ from dataclasses import replace
 from rich.console import Console
 from rich.table import Table
 
+from ...models.cube.geometry import FACE_NAMES
+from ...models.cube.state import CubeState, sticker_name
+from ...models.cube.state_format import to_dict
+from ...models.cube.stickers import ARROWS, format_token
 from ...models.errors import SudokuCubeError
-from ...models.geometry import FACE_NAMES
 from ...models.grid import GridSolution, enumerate_targets, solve_grid
 from ...models.profile import CubeSettings
-from ...models.state import CubeState, sticker_name
-from ...models.state_format import to_dict
-from ...models.stickers import ARROWS, format_token
 from ..terminal.net import NetView
 from ..terminal.profile_option import add_cube_options, cube_settings
 from ..terminal.solve_flow import read_cube

@@ -10,9 +10,9 @@ from pathlib import Path
 import cv2
 from rich.console import Console
 
+from ...models.cube.geometry import FACES
+from ...models.cube.state import sticker_name
 from ...models.errors import SudokuCubeError
-from ...models.geometry import FACES
-from ...models.state import sticker_name
 from ...storage.atomic import atomic_write_bytes
 from ...vision.annotate import annotate_photo
 from ...vision.annotate_refusal import annotate_refusal

@@ -17,10 +17,10 @@ import numpy as np
 from rich.console import Console
 from rich.live import Live
 
+from ...models.cube.geometry import FACES
+from ...models.cube.state_format import to_dict
+from ...models.cube.stickers import Sticker
 from ...models.errors import SudokuCubeError
-from ...models.geometry import FACES
-from ...models.state_format import to_dict
-from ...models.stickers import Sticker
 from ...storage.atomic import atomic_write_text, check_output_file
 from ...storage.folders import data_dir
 from ...storage.write_errors import WriteFailed

@@ -5,8 +5,8 @@ import argparse
 
 from rich.console import Console
 
+from ...models.cube.solved import is_solved, validate
 from ...models.printable import printable
-from ...models.solved import is_solved, validate
 from ..services.files import load_state
 from ..terminal.markup import plain
 from ..terminal.net import NetView

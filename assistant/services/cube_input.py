@@ -8,11 +8,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Callable, NamedTuple
 
+from ...models.cube.state import CubeState
 from ...models.errors import SudokuCubeError
 from ...models.grid import GridSolution, solve_grid
-from ...models.photo_turn import find_turned_photo
+from ...models.grid.photo_turn import find_turned_photo
 from ...models.profile import CubeSettings
-from ...models.state import CubeState
 from ...vision.footed import SURE, OneVerdict, ones_verdict
 from ...vision.reader import Reader
 from ...vision.reading import Reading

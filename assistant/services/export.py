@@ -9,11 +9,11 @@ from html import escape
 from pathlib import Path
 from typing import Sequence
 
+from ...models.cube.face_words import hold_words
+from ...models.cube.moves import Move
+from ...models.cube.state import CubeState
 from ...models.errors import SudokuCubeError
-from ...models.face_words import hold_words
-from ...models.moves import Move
-from ...models.planner import Step
-from ...models.state import CubeState
+from ...models.plan.planner import Step
 from ...storage.atomic import atomic_write_text
 from .held_svg import held_svg
 from .phases import is_combined, moved_stickers, phase_note, phase_title

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from ...models.face_words import centre_name
-from ...models.geometry import FACES, VIEW_UP, face_of_normal, neg, view_right
-from ...models.stickers import Sticker
+from ...models.cube.face_words import centre_name
+from ...models.cube.geometry import FACES, VIEW_UP, face_of_normal, neg, view_right
+from ...models.cube.stickers import Sticker
 
 SCAN_ORDER: tuple[str, ...] = FACES
 """Faces are shown in the order U R F D L B (the order used wherever all six are listed)."""

@@ -7,10 +7,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from ...models.cube.state import CubeState
+from ...models.cube.state_format import parse_state
 from ...models.errors import SudokuCubeError
 from ...models.json_input import JsonInputError, parse_json
-from ...models.state import CubeState
-from ...models.state_format import parse_state
 from ...storage.file_input import FileRefused, read_regular_file
 from ...vision.footed import OneVerdict
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Sequence
 
-from ...models.moves import Move
-from ...models.plan_search import Phase
-from ...models.planner import Plan, Step, steps_of
-from ...models.solved import DEFAULT_SYMMETRIC, is_solved
-from ...models.state import CubeState
-from ...models.stickers import same_sticker
+from ...models.cube.moves import Move
+from ...models.cube.solved import DEFAULT_SYMMETRIC, is_solved
+from ...models.cube.state import CubeState
+from ...models.cube.stickers import same_sticker
+from ...models.plan.planner import Plan, Step, steps_of
+from ...models.plan.search import Phase
 from .sessions import follow_instead, load_guide_step, plan_key, save_guide_step
 
 

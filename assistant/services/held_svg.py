@@ -3,7 +3,7 @@ with the layer to turn marked and a curved arrow for the direction of the turn.
 
 A net is hard to map onto the cube in the hand; this picture is not. It is vector drawing
 (polygons and text through the same pinhole :class:`render.camera.Camera` as the photos), so
-it costs a few milliseconds and prints sharply. World axes as in ``models.geometry``: x
+it costs a few milliseconds and prints sharply. World axes as in ``models.cube.geometry``: x
 towards R, y towards U, z towards F; the cube spans -n..n (doubled coordinates).
 """
 from __future__ import annotations
@@ -13,9 +13,9 @@ from html import escape
 
 import numpy as np
 
-from ...models.geometry import FACES, NORMAL, VIEW_UP, facelets, view_right
-from ...models.moves import Move
-from ...models.state import CubeState
+from ...models.cube.geometry import FACES, NORMAL, VIEW_UP, facelets, view_right
+from ...models.cube.moves import Move
+from ...models.cube.state import CubeState
 from ...render.camera import Camera, focal_for_fov
 
 SIZE = 200

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ...models.moves import move_transform
-from ...models.planner import Step
+from ...models.cube.moves import move_transform
+from ...models.plan.planner import Step
 
 PHASE_TITLES = {"pieces": "Phase 1 of 2: pieces", "centres": "Phase 2 of 2: centres"}
 

@@ -15,12 +15,12 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Literal
 
+from ...models.cube.solved import is_solved
+from ...models.cube.state import CubeState
+from ...models.cube.state_format import to_dict
 from ...models.grid import GridSolution, enumerate_targets, solve_grid
-from ...models.planner import Plan, plan, plan_from_moves, plan_to_targets
+from ...models.plan.planner import Plan, plan, plan_from_moves, plan_to_targets
 from ...models.profile import CubeSettings
-from ...models.solved import is_solved
-from ...models.state import CubeState
-from ...models.state_format import to_dict
 from . import table_cache
 from .review import require_sure as require_grid_sure
 from .sessions import FollowedPlan

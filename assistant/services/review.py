@@ -9,16 +9,16 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Mapping
 
+from ...models.cube.pieces import centre_facelets
+from ...models.cube.solved import digit_count_problems
+from ...models.cube.state import CubeState, sticker_index, sticker_name
+from ...models.cube.stickers import Sticker, format_token, is_doubtful, parse_token, same_sticker
 from ...models.errors import SudokuCubeError, UnsolvableError
 from ...models.grid import GridSolution, GridUnsolvableError, photo_refusal, solve_grid
-from ...models.pieces import centre_facelets
 from ...models.profile import CubeSettings
-from ...models.solved import digit_count_problems
-from ...models.state import CubeState, sticker_index, sticker_name
-from ...models.stickers import Sticker, format_token, is_doubtful, parse_token, same_sticker
 
 def doubtful(state: CubeState) -> frozenset[int]:
-    """Stickers whose reading is in doubt (:func:`models.stickers.is_doubtful`: a low score or
+    """Stickers whose reading is in doubt (:func:`models.cube.stickers.is_doubtful`: a low score or
     a close alternative)."""
     if state.candidates is None:
         return frozenset()

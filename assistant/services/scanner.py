@@ -13,7 +13,7 @@ from typing import Sequence
 
 import numpy as np
 
-from ...models.stickers import Hypothesis, Sticker
+from ...models.cube.stickers import Hypothesis, Sticker
 from ...storage.write_errors import WriteFailed
 from .face_poses import SCAN_ORDER, captured_centres, face_name, show_title
 from .sessions import CapturedFace, ScanSession

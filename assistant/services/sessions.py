@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, NamedTuple
 
+from ...models.cube.geometry import FACES
+from ...models.cube.moves import Move, format_moves, parse_moves
+from ...models.cube.state import CubeState
+from ...models.cube.stickers import Hypothesis, Sticker, format_token, parse_token, same_sticker
 from ...models.errors import SudokuCubeError
-from ...models.geometry import FACES
 from ...models.json_input import parse_json
-from ...models.moves import Move, format_moves, parse_moves
-from ...models.state import CubeState
-from ...models.stickers import Hypothesis, Sticker, format_token, parse_token, same_sticker
 from ...storage.atomic import atomic_write_json
 from ...storage.file_input import FileRefused, read_regular_file
 from ...storage.file_lock import locked

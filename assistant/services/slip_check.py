@@ -9,14 +9,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Sequence
 
+from ...models.cube.face_words import centre_words, face_words
+from ...models.cube.geometry import FACE_NAMES, FACES
+from ...models.cube.moves import format_moves
+from ...models.cube.state import CubeState
+from ...models.cube.stickers import Hypothesis, parse_token
 from ...models.errors import SudokuCubeError
-from ...models.face_words import centre_words, face_words
-from ...models.geometry import FACE_NAMES, FACES
-from ...models.moves import format_moves
-from ...models.slip_first_look import CORNER_A, FirstLook
-from ...models.slips import Explanation, Verdict
-from ...models.state import CubeState
-from ...models.stickers import Hypothesis, parse_token
+from ...models.slips.find import Explanation, Verdict
+from ...models.slips.first_look import CORNER_A, FirstLook
 from ...vision.images import load_image
 from ...vision.reader import Reader
 

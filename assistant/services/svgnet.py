@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from html import escape
 
-from ...models.geometry import FACES, NET_LAYOUT
-from ...models.state import CubeState
+from ...models.cube.geometry import FACES, NET_LAYOUT
+from ...models.cube.state import CubeState
 
 CELL = 28   # px per sticker
 GAP = 22    # px between faces: room for the face letter above each face

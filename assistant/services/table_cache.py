@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from ...models import centre_search, centres
+from ...models.plan import centre_search, centres
 from ...storage import folders
 from ...storage.atomic import atomic_write_bytes
 from ...storage.temp_files import remove_stale

@@ -18,7 +18,7 @@ import numpy as np
 
 from ...models.errors import SudokuCubeError
 from ...models.profile import CubeSettings
-from ...models.slips import Verdict, find_slip
+from ...models.slips.find import Verdict, find_slip
 from ...vision.reader import Reader
 from .guide import GuideCursor, steps_from_moves
 from .slip_check import Cells

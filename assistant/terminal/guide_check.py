@@ -2,7 +2,7 @@
 a new plan from where the cube really is.
 
 The first look is the one ``sudoku-cube check --suggest`` names, in the same words
-(:func:`models.slip_first_look.first_look`): corner photo A (U, F and R at once) when it tells more than
+(:func:`models.slips.first_look.first_look`): corner photo A (U, F and R at once) when it tells more than
 any single face, and the single face that tells most, to type. The person answers with the
 face's nine tokens typed (row by row, as the net shows the face), the path of a photo of it,
 ``A=path`` or ``B=path`` for a corner photo (a file named A.jpg is corner photo A, one named
@@ -17,15 +17,15 @@ from typing import Callable
 
 from rich.console import Console
 
+from ...models.cube.face_words import face_words
+from ...models.cube.geometry import FACES
+from ...models.cube.moves import format_moves
+from ...models.cube.state import CubeState
+from ...models.cube.state_format import to_json
 from ...models.errors import SudokuCubeError
-from ...models.face_words import face_words
-from ...models.geometry import FACES
-from ...models.moves import format_moves
 from ...models.profile import CubeSettings
-from ...models.slip_first_look import first_look
-from ...models.slips import Verdict, find_slip
-from ...models.state import CubeState
-from ...models.state_format import to_json
+from ...models.slips.find import Verdict, find_slip
+from ...models.slips.first_look import first_look
 from ...storage.atomic import atomic_write_text
 from ...storage.folders import data_dir
 from ...vision.reader import Reader

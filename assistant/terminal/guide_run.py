@@ -11,11 +11,11 @@ from typing import Callable
 
 from rich.console import Console
 
+from ...models.cube.moves import parse_moves
+from ...models.cube.solved import is_solved
+from ...models.cube.state import CubeState
 from ...models.errors import SudokuCubeError
-from ...models.moves import parse_moves
-from ...models.planner import OPTIMAL_BEYOND, PIECES, Step, verified_plan
-from ...models.solved import is_solved
-from ...models.state import CubeState
+from ...models.plan.planner import OPTIMAL_BEYOND, PIECES, Step, verified_plan
 from ..services.export import export_plan
 from ..services.guide import GuideCursor, steps_as_read
 from ..services.pipeline import AFTER_SLIP

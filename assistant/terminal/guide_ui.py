@@ -8,9 +8,9 @@ from typing import Callable, Sequence
 from rich.console import Console, RenderableType
 from rich.text import Text
 
-from ...models.face_words import hold_words
-from ...models.planner import Step
-from ...models.state import CubeState
+from ...models.cube.face_words import hold_words
+from ...models.cube.state import CubeState
+from ...models.plan.planner import Step
 from ..services.guide import GuideCursor, command_of
 from ..services.phases import is_combined, phase_note, phase_title
 from .guide_view import HELP_KEYS, DoneView, HelpView, PlanSummary, StepView

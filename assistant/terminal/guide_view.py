@@ -8,8 +8,8 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.table import Table
 from rich.text import Text
 
-from ...models.planner import Step
-from ...models.state import CubeState
+from ...models.cube.state import CubeState
+from ...models.plan.planner import Step
 from ..services.phases import is_combined, moved_stickers, phase_title
 from .bigtext import big_lines
 from .held_picture import held_picture

@@ -16,11 +16,11 @@ from typing import Callable, Iterator
 import numpy as np
 from rich.console import Console
 
+from ...models.cube.face_words import centre_words
+from ...models.cube.moves import format_moves
+from ...models.cube.state import CubeState
 from ...models.errors import SudokuCubeError
-from ...models.face_words import centre_words
-from ...models.moves import format_moves
 from ...models.profile import CubeSettings
-from ...models.state import CubeState
 from ...vision.camera import parse_source
 from ...vision.camera_settings import CameraSettings
 from ...vision.camera_setup import profile_frames

@@ -10,9 +10,9 @@ import numpy as np
 from rich.style import Style
 from rich.text import Text
 
-from ...models.geometry import FACES, NORMAL, VIEW_UP, facelets, view_right
-from ...models.moves import Move
-from ...models.state import CubeState
+from ...models.cube.geometry import FACES, NORMAL, VIEW_UP, facelets, view_right
+from ...models.cube.moves import Move
+from ...models.cube.state import CubeState
 from ..services.held_svg import INSET, SIZE, arc_points, held_camera, turning
 
 _BODY = (34, 34, 34)

@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from ...models.stickers import Sticker
+from ...models.cube.stickers import Sticker
 from ...render.fonts import available_fonts
 
 SIZE = (1280, 720)

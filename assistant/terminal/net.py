@@ -14,9 +14,9 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
 from rich.text import Text
 
-from ...models.geometry import FACES, NET_LAYOUT
-from ...models.state import CubeState
-from ...models.stickers import format_token
+from ...models.cube.geometry import FACES, NET_LAYOUT
+from ...models.cube.state import CubeState
+from ...models.cube.stickers import format_token
 
 CELL = 3  # characters per sticker: token plus a space
 BLANK = "--"

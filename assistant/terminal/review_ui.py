@@ -15,12 +15,12 @@ from typing import Callable, Mapping
 
 from rich.console import Console
 
+from ...models.cube.state import CubeState
+from ...models.cube.state_format import to_dict
+from ...models.cube.stickers import format_token
 from ...models.errors import SudokuCubeError
 from ...models.grid import GridSolution
 from ...models.profile import CubeSettings
-from ...models.state import CubeState
-from ...models.state_format import to_dict
-from ...models.stickers import format_token
 from ...storage.atomic import atomic_write_text
 from ...storage.folders import data_dir
 from ..services.review import (ReviewCheck, accepted, apply_corrections, check_reading, confirmed,

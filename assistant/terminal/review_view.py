@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
-from ...models.state import CubeState, sticker_name
-from ...models.stickers import Hypothesis, format_token
+from ...models.cube.state import CubeState, sticker_name
+from ...models.cube.stickers import Hypothesis, format_token
 from ..services.review import ReviewCheck, doubtful
 from .net import NetView
 

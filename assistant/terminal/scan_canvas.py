@@ -12,7 +12,7 @@ from typing import Mapping
 
 import numpy as np
 
-from ...models.stickers import Sticker
+from ...models.cube.stickers import Sticker
 from ..services.face_poses import face_name, hold_words, show_title
 from ..services.scanner import Observation, Scanner
 from .live_canvas import (CYAN, GREEN, GREY, ORANGE, SIZE, WHITE, YELLOW, Box, Canvas, lattice, net,

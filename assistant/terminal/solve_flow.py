@@ -16,10 +16,10 @@ from pathlib import Path
 
 from rich.console import Console
 
+from ...models.cube.state import CubeState
 from ...models.grid import GridUnsolvableError, photo_refusal
 from ...models.printable import printable
 from ...models.profile import CubeSettings
-from ...models.state import CubeState
 from ...vision.footed import OneVerdict
 from ...vision.reading import Reading
 from ..services.cube_input import (DEMO_SAMPLE, CubeRead, GridSolver, footed_settings, read_input,

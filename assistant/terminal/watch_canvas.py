@@ -14,9 +14,9 @@ from typing import Mapping
 import cv2
 import numpy as np
 
-from ...models.face_words import centre
-from ...models.moves import Move
-from ...models.state import CubeState
+from ...models.cube.face_words import centre
+from ...models.cube.moves import Move
+from ...models.cube.state import CubeState
 from ..services.guide import GuideCursor
 from .held_picture import held_raster
 from .live_canvas import BACKGROUND, CYAN, GREEN, GREY, RED, SIZE, WHITE, Box, Canvas, lattice

@@ -17,10 +17,10 @@ from typing import Literal, TypedDict
 
 import numpy as np
 
+from ...models.cube.state import CubeState
+from ...models.cube.stickers import Sticker
 from ...models.errors import SudokuCubeError
-from ...models.planner import Step
-from ...models.state import CubeState
-from ...models.stickers import Sticker
+from ...models.plan.planner import Step
 from ...vision.images import file_scale, load_image
 from ...vision.reader import Reader
 from ...vision.reading import FaceReading, Reading

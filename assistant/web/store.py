@@ -20,8 +20,8 @@ from typing import Literal
 
 import numpy as np
 
+from ...models.cube.geometry import FACES
 from ...models.errors import SudokuCubeError
-from ...models.geometry import FACES
 from ...models.json_input import parse_json
 from ...storage.atomic import atomic_write_bytes, atomic_write_json
 from ...storage.file_input import FileRefused, read_regular_file

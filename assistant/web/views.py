@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-from ...models import face_words
-from ...models.planner import Step
-from ...models.state import CubeState
+from ...models.cube import face_words
+from ...models.cube.state import CubeState
+from ...models.plan.planner import Step
 from ...vision.reading import FaceReading
 from ..services.face_poses import Centres, corner_hold_words, hold_words
 from ..services.held_svg import held_svg

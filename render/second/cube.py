@@ -14,8 +14,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from ...models.geometry import NORMAL, VIEW_UP, view_right
-from ...models.stickers import Sticker
+from ...models.cube.geometry import NORMAL, VIEW_UP, view_right
+from ...models.cube.stickers import Sticker
 from .glyphs import digit_mask, turned
 from .looks import Look, font_file
 

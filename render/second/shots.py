@@ -13,8 +13,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from ...models.geometry import FACES
-from ...models.state import CubeState
+from ...models.cube.geometry import FACES
+from ...models.cube.state import CubeState
 from . import everyday, ground
 from .camera import Camera, unit
 from .cube import Light, bevel_parts, face_art, face_point, frame, groove_lines, outline

@@ -16,7 +16,6 @@ import cv2
 import numpy as np
 
 from ..detect import project
-
 from .quads import SOLIDITY, Probe, Quad, find_quads
 
 CORNERS = ((0, 0), (3, 0), (3, 3), (0, 3))

@@ -17,8 +17,8 @@ from typing import Callable, Sequence
 
 import numpy as np
 
+from ...models.cube.geometry import FACES
 from ...models.errors import SudokuCubeError
-from ...models.geometry import FACES
 from ...models.profile import CubeSettings
 from ..detect import FaceGeometry, project
 from ..hog import LinearModel, default_model

@@ -11,9 +11,9 @@ import cv2
 import numpy as np
 
 from .check import pitch_of
-from .windows import MIN_GLYPHS
 from .homographies import fit_homographies
 from .lattice import Lattice
+from .windows import MIN_GLYPHS
 
 
 TRIM = 0.3

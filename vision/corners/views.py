@@ -1,6 +1,6 @@
 """Which faces a corner photo shows, where, and how each face's net view sits in the picture.
 
-Everything here is derived from the 3D model (``models.geometry``) and the camera described in
+Everything here is derived from the 3D model (``models.cube.geometry``) and the camera described in
 docs/photos.md, never typed by hand: photo ``A`` looks along -(1, 1, 1) at the U/F/R
 corner with image-up along +y; photo ``B`` looks along (1, 1, 1) at the D/L/B corner with
 image-up along -y. An ideal orthographic camera gives, for every visible face, its place in the
@@ -16,7 +16,7 @@ from functools import cache
 
 import numpy as np
 
-from ...models.geometry import FACES, NORMAL, VIEW_UP, Vec, view_right
+from ...models.cube.geometry import FACES, NORMAL, VIEW_UP, Vec, view_right
 
 PHOTOS: dict[str, tuple[Vec, Vec]] = {
     "A": ((1, 1, 1), (0, 1, 0)),

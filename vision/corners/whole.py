@@ -22,8 +22,8 @@ import cv2
 import numpy as np
 
 from .check import FRAME_STEP, MIN_STEP, grid_contrast, pitch_of, value_image
-from .lattice import CORNERS, Lattice, Quad, outline, snap
 from .joint import joint_fit
+from .lattice import CORNERS, Lattice, Quad, outline, snap
 from .model import focal_guesses, other_faces
 from .rebuild import predict_third
 

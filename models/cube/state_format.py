@@ -1,0 +1,199 @@
+"""Text and JSON state formats of docs/conventions.md, parsed from and written to strings.
+
+Parsing never trusts its input: every error names the source, face, sticker and token and
+says what a valid one looks like (:class:`StateFormatError`). File access lives elsewhere.
+"""
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+from ..errors import StateFormatError
+from ..json_input import JsonInputError, parse_json as parse_json_text
+from .geometry import FACES
+from .state import CubeState
+from .stickers import Hypothesis, Sticker, TOKEN_HELP, format_token, parse_token
+
+FORMAT = "sudoku-cube/1"
+
+
+def shown(value: Any) -> str:
+    """A JSON value in the words of the file it came from (never a Python repr such as
+    ``None`` or ``['x']``): ``"6^"``, ``null``, ``true``, ``0.5``, ``a list``, ``an object``."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return f"{value:g}" if isinstance(value, float) else str(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    return "a list" if isinstance(value, list) else "an object"
+
+
+def _token(text: Any, source: str | None, face: str, index: int) -> Sticker:
+    if not isinstance(text, str):
+        raise StateFormatError(f"expected a token string, got {shown(text)}; {TOKEN_HELP}",
+                               source=source, face=face, index=index, token=str(text))
+    try:
+        return parse_token(text)
+    except ValueError as e:
+        raise StateFormatError(str(e), source=source, face=face, index=index, token=text) from None
+
+
+def _candidates(raw: Any, source: str | None, face: str) -> list[tuple[Hypothesis, ...]]:
+    if not isinstance(raw, list) or len(raw) != 9:
+        raise StateFormatError("'candidates' must be a list of 9 lists (one per sticker) of "
+                               "{\"token\": \"6^\", \"score\": 0.9} objects",
+                               source=source, face=face)
+    out = []
+    for i, alts in enumerate(raw):
+        if not isinstance(alts, list) or not alts:
+            raise StateFormatError("each sticker's candidates must be a non-empty list",
+                                   source=source, face=face, index=i)
+        hyps = []
+        for alt in alts:
+            if not isinstance(alt, dict) or "token" not in alt:
+                raise StateFormatError("a candidate is an object {\"token\": \"6^\", \"score\": "
+                                       "0.9}", source=source, face=face, index=i)
+            sticker = _token(alt["token"], source, face, i)
+            score = alt.get("score")
+            if score is None:
+                raise StateFormatError(f"candidate {shown(alt['token'])} has no score; give a "
+                                       "score between 0 and 1", source=source, face=face, index=i)
+            if isinstance(score, bool) or not isinstance(score, (int, float)) \
+                    or not math.isfinite(score) or not 0 <= score <= 1:
+                raise StateFormatError(f"candidate {shown(alt['token'])} has score {shown(score)}; a "
+                                       "score is a number between 0 and 1",
+                                       source=source, face=face, index=i)
+            hyps.append(Hypothesis(sticker, float(score)))
+        out.append(tuple(hyps))
+    return out
+
+
+def _corrected(cands: list[tuple[Hypothesis, ...]], stickers: list[Sticker]
+               ) -> list[tuple[Hypothesis, ...]]:
+    """A face's candidates with the person's corrections: a token in ``faces`` that is not the
+    best candidate was changed by hand in the file (``faces`` holds the best one), so it is
+    certain and the stale alternatives go; otherwise the candidates stay as read."""
+    return [alts if alts[0].sticker == st else (Hypothesis(st, None),)
+            for alts, st in zip(cands, stickers)]
+
+
+def parse_json(text: str, source: str | None = None) -> CubeState:
+    """Parse the JSON state format (with optional per-face ``candidates``)."""
+    try:
+        data = parse_json_text(text)
+    except JsonInputError as e:
+        raise StateFormatError(f"not valid JSON ({e}); see docs/conventions.md for the state format",
+                               source=source) from None
+    if not isinstance(data, dict):
+        raise StateFormatError("a state file is a JSON object with 'format' and 'faces'",
+                               source=source)
+    fmt = data.get("format")
+    if fmt is None:
+        raise StateFormatError(f"the \"format\" field is missing; a state file starts with "
+                               f"\"format\": \"{FORMAT}\"", source=source)
+    if fmt != FORMAT:
+        raise StateFormatError(f"\"format\" is {shown(fmt)}, which this version does not read; "
+                               "it reads "
+                               f"\"format\": \"{FORMAT}\"", source=source)
+    faces = data.get("faces")
+    if not isinstance(faces, dict):
+        raise StateFormatError("'faces' must be an object with the six faces U R F D L B",
+                               source=source)
+    for name in faces:
+        if name not in FACES:
+            raise StateFormatError(f"unknown face {name!r}; faces are U R F D L B", source=source)
+    stickers: list[Sticker] = []
+    cands: list[tuple[Hypothesis, ...]] = []
+    have_cands = False
+    for face in FACES:
+        raw = faces.get(face)
+        if raw is None:
+            raise StateFormatError(f"face {face} is missing; a state lists all six faces "
+                                   "U R F D L B", source=source)
+        entry = raw
+        face_cands = None
+        if isinstance(raw, dict):  # {"stickers": [...], "candidates": [...]} is accepted too
+            entry = raw.get("stickers")
+            face_cands = raw.get("candidates")
+        if not isinstance(entry, list) or len(entry) != 9:
+            count = len(entry) if isinstance(entry, list) else "no"
+            raise StateFormatError(f"has {count} stickers; a face has 9 tokens, row by row",
+                                   source=source, face=face)
+        face_stickers = [_token(t, source, face, i) for i, t in enumerate(entry)]
+        stickers.extend(face_stickers)
+        if face_cands is None:
+            face_cands = (data.get("candidates") or {}).get(face) \
+                if isinstance(data.get("candidates"), dict) else None
+        if face_cands is not None:
+            have_cands = True
+            cands.extend(_corrected(_candidates(face_cands, source, face), face_stickers))
+        else:
+            cands.extend((Hypothesis(s, None),) for s in face_stickers)
+    return CubeState(tuple(stickers), 3, tuple(cands) if have_cands else None)
+
+
+def parse_text(text: str, source: str | None = None) -> CubeState:
+    """Parse the text format: one ``F: tok tok ...`` line per face, ``#`` comments allowed."""
+    faces: dict[str, list[Sticker]] = {}
+    for lineno, line in enumerate(text.splitlines(), 1):
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        if ":" not in line:
+            raise StateFormatError(f"line {lineno}: expected 'F: 9 tokens', got {line!r}",
+                                   source=source)
+        name, rest = (p.strip() for p in line.split(":", 1))
+        if name not in FACES:
+            raise StateFormatError(f"line {lineno}: unknown face {name!r}; faces are "
+                                   "U R F D L B", source=source)
+        if name in faces:
+            raise StateFormatError(f"line {lineno}: face {name} is given twice", source=source)
+        tokens = rest.split()
+        if len(tokens) != 9:
+            raise StateFormatError(f"line {lineno}: has {len(tokens)} stickers; a face has 9 "
+                                   "tokens, row by row", source=source, face=name)
+        faces[name] = [_token(t, source, name, i) for i, t in enumerate(tokens)]
+    for face in FACES:
+        if face not in faces:
+            raise StateFormatError(f"face {face} is missing; a state lists all six faces "
+                                   "U R F D L B", source=source)
+    return CubeState.from_faces(faces)
+
+
+def parse_state(text: str, source: str | None = None) -> CubeState:
+    """Parse either format: JSON when the text starts with ``{``, text otherwise."""
+    return parse_json(text, source) if text.lstrip().startswith("{") else parse_text(text, source)
+
+
+def to_dict(state: CubeState) -> dict[str, Any]:
+    """The JSON-ready dictionary of a state (candidates included when present)."""
+    faces = {f: [format_token(s) for s in state.face(f)] for f in FACES}
+    out: dict[str, Any] = {"format": FORMAT, "faces": faces}
+    if state.candidates is not None:
+        per = state.n * state.n
+        out["candidates"] = {
+            f: [[{"token": format_token(h.sticker),
+                  "score": 1.0 if h.score is None else round(h.score, 4)}
+                 for h in state.candidates[k * per + i]] for i in range(per)]
+            for k, f in enumerate(FACES)}
+    return out
+
+
+def to_json(state: CubeState) -> str:
+    """The JSON state format as text."""
+    return json.dumps(to_dict(state), indent=2)
+
+
+def to_text(state: CubeState) -> str:
+    """The text state format: one line per face, rows separated by two spaces."""
+    lines = []
+    n = state.n
+    for f in FACES:
+        toks = [format_token(s) for s in state.face(f)]
+        rows = ["  ".join(" ".join(toks[r * n:(r + 1) * n]) for r in range(n))]
+        lines.append(f"{f}: {rows[0]}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,111 @@
+"""Readings too doubtful to settle: refused early, naming the photos to take again.
+
+When many stickers are in doubt (blurred, glare, a font unlike any trained) the grid solver
+has too many readings to choose from: its search for the best arrangement runs to its limit
+without proving it best, and the rival search then sends every sticker with a choice to
+review (40 stickers to check by eye, after 4-17 seconds). Of 147 readings of the second
+renderer's photos none with more than 21 doubtful stickers was settled sure, and none that
+needed more than 2.81 units of CP-SAT's deterministic time to prove its best arrangement, or
+0.19 to rule out a rival; later, of 200 corner-pair readings, one with 25 doubtful stickers
+(two misread) was settled sure and right in 0.41 units, while none with 27 or more was
+decoded right. So:
+
+* a reading with :data:`HOPELESS_DOUBTFUL` doubtful stickers or more is refused before any
+  search;
+* from :data:`QUICK_FROM` doubtful stickers on, the best arrangement must be proven within
+  :data:`QUICK_LIMIT` (and a rival ruled out or found within :data:`QUICK_RIVAL_LIMIT`), and
+  an unsolvable one is not diagnosed sticker by sticker (seconds, and with so many doubtful
+  stickers the photos are the fix anyway); otherwise it is refused the same way.
+
+The refusal (:func:`too_doubtful_message`) names the faces with the most doubtful stickers (or,
+read from corner photos, photo A or B), so the person retakes those photos.
+"""
+from __future__ import annotations
+
+from typing import Mapping
+
+from ..cube.geometry import FACES
+from ..cube.state import CubeState
+from ..cube.stickers import is_doubtful
+from .diagnosis import GridUnsolvableError
+
+HOPELESS_DOUBTFUL = 30
+"""Doubtful stickers from which a reading is refused without searching (below it the quick
+search's limits decide: a reading with 25-29 doubtful stickers costs at most
+:data:`QUICK_LIMIT` before it is refused)."""
+QUICK_FROM = 15
+"""Doubtful stickers from which the search gets the short limits below."""
+QUICK_LIMIT = 3.5
+"""Deterministic time (CP-SAT's unit) in which a doubtful reading's best arrangement must be
+proven (the full search allows 5.0): of 147 readings of the second renderer, the sure ones
+needed at most 2.81 (most under 0.6), the hopeless ones ran to the limit."""
+QUICK_RIVAL_LIMIT = 0.5
+"""Deterministic time for a doubtful reading's rival search; cut short, it is refused rather
+than sending every sticker with a choice to review."""
+RETAKE_SHARE = 3
+"""A face with this many doubtful stickers (a third of it) or more is named for a retake."""
+
+
+def doubtful_cells(state: CubeState) -> tuple[int, ...]:
+    """The stickers whose reading is in doubt (:func:`models.cube.stickers.is_doubtful`)."""
+    if state.candidates is None:
+        return ()
+    return tuple(i for i, alts in enumerate(state.candidates) if is_doubtful(alts))
+
+
+def per_face(cells: tuple[int, ...], n: int = 3) -> dict[str, int]:
+    """How many of ``cells`` lie on each face (faces without any left out)."""
+    out: dict[str, int] = {}
+    for i in cells:
+        f = FACES[i // (n * n)]
+        out[f] = out.get(f, 0) + 1
+    return out
+
+
+def retake_faces(cells: tuple[int, ...], n: int = 3) -> list[str]:
+    """The faces to photograph again: those with :data:`RETAKE_SHARE` doubtful stickers or
+    more, most first (else the two worst)."""
+    counts = per_face(cells, n)
+    order = sorted(counts, key=lambda f: (-counts[f], FACES.index(f)))
+    return [f for f in order if counts[f] >= RETAKE_SHARE] or order[:2]
+
+
+def too_doubtful_message(state: CubeState, cells: tuple[int, ...], why: str,
+                         photos: Mapping[str, str] | None = None) -> str:
+    """Why the reading cannot be settled (``why``) and which photos to take again.
+    ``photos`` maps a face to the photo it was read from (corner photos: ``A`` shows U F R,
+    ``B`` D L B); then the photos are named, not the faces."""
+    n = state.n
+    counts = per_face(cells, n)
+    faces = retake_faces(cells, n)
+    spread = ", ".join(f"{f} {counts[f]}" for f in sorted(counts, key=FACES.index))
+    head = (f"the photos cannot be settled: {len(cells)} of {len(state.stickers)} stickers "
+            f"read with doubt ({spread}), {why}. ")
+    tail = "sharp, evenly lit, no glare, the face square on and filling much of the picture"
+    if photos and all(f in photos for f in faces):
+        names = list(dict.fromkeys(photos[f] for f in faces))
+        shown = " and ".join(f"{w} (faces {' '.join(f for f in FACES if photos.get(f) == w)})"
+                             for w in names)
+        return (head + f"Retake corner photo {shown}: sharp, evenly lit, no glare, the corner square "
+                "on with its three faces filling much of the picture")
+    return head + f"Retake the photos of face {', '.join(faces)}: " + tail
+
+
+def too_doubtful(state: CubeState, doubt: tuple[int, ...], why: str) -> GridUnsolvableError:
+    """The early refusal of a reading with many doubtful stickers (``why``: what that makes
+    impossible), naming the photos to retake."""
+    err = GridUnsolvableError(too_doubtful_message(state, doubt, why), reason="too-doubtful")
+    err.doubtful, err.why = doubt, why
+    return err
+
+
+def photo_refusal(err: GridUnsolvableError, state: CubeState,
+                  photos: Mapping[str, str] | None) -> GridUnsolvableError:
+    """``err`` told again naming the photos (``photos``: face -> photo it was read from) when
+    it refuses a too doubtful reading; else ``err`` itself."""
+    if err.reason != "too-doubtful" or not photos or not err.doubtful:
+        return err
+    again = GridUnsolvableError(too_doubtful_message(state, err.doubtful, err.why, photos),
+                                reason="too-doubtful")
+    again.doubtful, again.why = err.doubtful, err.why
+    return again

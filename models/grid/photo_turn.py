@@ -1,0 +1,79 @@
+"""A face photo held turned: the reading as it would be had that photo been taken upright.
+
+A person who holds the phone sideways for one face gives a reading whose pieces do not fit
+together: that face's stickers sit a quarter or half turn round its centre, each digit turned
+with them. When no solved arrangement fits a reading, turning each face's reading back in turn
+names the photo that was held turned, if exactly one turn of one photo makes the cube consistent.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cube.geometry import FACES
+from ..cube.state import CubeState
+from ..cube.transform import Transform
+from ..errors import SudokuCubeError
+from ..profile import CubeSettings
+from .solution import GridSolution
+from .solve import solve_grid
+
+TURN_WORDS = {1: "a quarter turn clockwise", 2: "a half turn",
+              3: "a quarter turn anticlockwise"}
+"""How a photo was held, by the quarter turns clockwise its reading must be turned back."""
+
+
+def photo_turned(state: CubeState, face: str, quarter_turns: int) -> CubeState:
+    """``state`` with ``face``'s reading turned ``quarter_turns`` clockwise, as if its photo had
+    been turned so: the stickers move round the centre and every digit (and every candidate)
+    turns with them; the other faces stay as they are."""
+    n, size = state.n, len(state.stickers)
+    base = FACES.index(face) * n * n
+    source, twist = list(range(size)), [0] * size
+    k = quarter_turns % 4
+    for r in range(n):
+        for c in range(n):
+            rr, cc = r, c
+            for _ in range(k):  # the place that a clockwise turn brings to (r, c)
+                rr, cc = n - 1 - cc, rr
+            source[base + r * n + c] = base + rr * n + cc
+            twist[base + r * n + c] = k
+    return state.transformed(Transform(tuple(source), tuple(twist)))
+
+
+@dataclass(frozen=True)
+class TurnedPhoto:
+    """The face whose photo was held turned, the quarter turns clockwise that set its reading
+    upright, the reading so turned and its grid solution."""
+
+    face: str
+    quarter_turns: int
+    state: CubeState
+    solution: GridSolution
+
+    def describe(self, photo: str | None = None) -> str:
+        """The finding in words, naming the photo when its file name is known."""
+        held = {1: "a quarter turn anticlockwise", 2: "a half turn",
+                3: "a quarter turn clockwise"}[self.quarter_turns]
+        what = photo or f"the photo of face {self.face}"
+        return (f"{what} shows its face turned {held} (the phone or the cube was held "
+                "turned); turned back, the reading is consistent")
+
+
+def find_turned_photo(state: CubeState, settings: CubeSettings = CubeSettings(), *,
+                      faces: tuple[str, ...] = FACES,
+                      time_limit_s: float = 5.0) -> TurnedPhoto | None:
+    """The one face photo among ``faces`` which, turned back a quarter or half turn, makes a
+    reading with no solved arrangement consistent; None when no turn of a single photo does,
+    or when more than one does (then nothing can be said)."""
+    found: list[TurnedPhoto] = []
+    for face in faces:
+        for k in (1, 3, 2):
+            turned = photo_turned(state, face, k)
+            try:
+                sol = solve_grid(turned, settings, time_limit_s=time_limit_s, explain=False)
+            except SudokuCubeError:
+                continue
+            found.append(TurnedPhoto(face, k, turned, sol))
+            if len(found) > 1:
+                return None
+    return found[0] if found else None

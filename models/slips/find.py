@@ -1,0 +1,293 @@
+"""Finding the slip: which likely mistakes turn the expected cube into the one photographed.
+
+A person following a plan by hand turns a face the wrong way, the wrong face, a half turn for a
+quarter, skips or repeats a step, or picks the cube up turned. :func:`find_slip` starts from the
+plan at the step reached, replays the last few steps with every such slip put in (one, or two at
+different steps), and keeps the resulting states whose faces agree with what was seen: one or
+more faces, each nine stickers with the scored alternatives of a reading (typed tokens are
+certain). States are compared as the eye sees them: a symmetric digit turned 180 degrees, and
+an un-underlined 6 and 9 turned 180 degrees, look the same. One state left: the slip is
+named and a repair plan from the real cube is verified on the model. Several: the face that
+splits them best is asked for next. None: the cube is not near the plan.
+
+Pure: states and moves in, a :class:`Verdict` out. The replay runs on numpy arrays, every
+candidate state of one window at once, so a check takes milliseconds. The parts: the slips of
+a step and their priors (``slip_kinds``), whole-cube rotations (``cube_rotations``), the
+replay (``slip_replay``), looks and faces as seen (``slip_looks``) and the first look chosen
+from the plan alone (``slip_first_look``).
+"""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping, Sequence
+
+import numpy as np
+
+from ..cube.cube_rotations import relabel_moves
+from ..cube.face_words import face_words
+from ..cube.geometry import FACE_NAMES, FACES
+from ..cube.moves import Move, format_moves, invert_moves, simplify
+from ..cube.solved import is_solved
+from ..cube.state import CubeState
+from ..cube.stickers import Hypothesis, Sticker
+from ..profile import CubeSettings
+from .kinds import KIND_ORDER, Slip
+from .looks import MISREAD, face_table, look_key
+from .replay import WINDOW, Batch, candidates, performed
+
+SLIP_PRIOR = math.log(0.2)
+"""Log-odds added per slip: of two explanations that fit equally, the one with fewer slips
+ranks first (it still needs :data:`MARGIN` over the other to be believed alone)."""
+MARGIN = math.log(50.0)
+"""A state is believed alone when every other state scores at least this much lower."""
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Slips (none, one or two) and the state they lead to, as seen now."""
+
+    slips: tuple[Slip, ...]
+    state: CubeState
+    rotation: int
+    """Whole-cube rotation (index into :func:`geometry.whole_cube_rotations`) between the plan's
+    frame and the way the cube is held now; 0 = as the plan says."""
+    score: float = 0.0
+
+    def describe(self) -> str:
+        """The slips in words, or that the cube is as expected: two slips of one explanation
+        are joined in the order they were made ("..., and then ..."), never with the ";" that
+        separates explanations."""
+        if not self.slips:
+            return "the cube is as the plan expects"
+        return ", and then ".join(s.describe() for s in sorted(self.slips, key=lambda s: s.step))
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The answer of a check.
+
+    ``outcome``: ``"as expected"``, ``"found"`` (one state explains what was seen: ``best``),
+    ``"ambiguous"`` (``candidates`` explain it; photograph ``ask_face`` next) or ``"none"``.
+    As expected, ``candidates`` are the slips the faces seen cannot show (they look the same
+    there) and ``ask_face`` the face that can.
+    ``repair``: for ``found``, the moves that take the real cube to solved (verified).
+    """
+
+    outcome: str
+    best: Explanation | None = None
+    candidates: tuple[Explanation, ...] = ()
+    ask_face: str | None = None
+    repair: tuple[Move, ...] = ()
+    stats: dict = field(default_factory=dict, compare=False)
+    shown: tuple[str, ...] = ()
+    """The faces seen, for the words of an "as expected" that they cannot settle."""
+
+    def message(self, cube: CubeState | None = None) -> str:
+        """What to tell the person; with ``cube`` (the cube as the plan expects it) faces are
+        named by their centre digits, the letters beside."""
+        def name(face: str) -> str:
+            return face_words(cube, face) if cube is not None else \
+                f"the {FACE_NAMES[face]} face ({face})"
+
+        if self.outcome == "as expected":
+            if not self.candidates or not self.ask_face:
+                return "The cube matches the plan at this step."
+            made = _steps_words(s for c in self.candidates for s in c.slips if s.kind != "ahead")
+            ahead = _steps_words(s for c in self.candidates for s in c.slips if s.kind == "ahead")
+            what = " or ".join(([f"how {made} was made"] if made else [])
+                               + ([f"whether {ahead} was made already"] if ahead else []))
+            faces = [name(f) for f in self.shown]
+            who = (f"{faces[0][0].upper()}{faces[0][1:]} matches" if len(faces) == 1 else
+                   "The faces shown match" if faces else "What was shown matches")
+            return (f"{who} the plan at this step, but cannot show {what}: a slip there looks "
+                    f"the same on it. Show me {name(self.ask_face)} to be sure.")
+        if self.outcome == "found":
+            assert self.best is not None
+            text = f"Found the slip: {self.best.describe()}."
+            if self.best.rotation:
+                text += " Keep holding the cube the way it is now."
+            return text + f" New plan from here ({len(self.repair)} moves): " \
+                          f"{format_moves(self.repair)}"
+        if self.outcome == "ambiguous":
+            shown = SHOWN_CANDIDATES
+            lines = [f"  {k}. {c.describe()}" for k, c in enumerate(self.candidates[:shown], 1)]
+            if len(self.candidates) > shown:
+                lines.append(f"  (and {len(self.candidates) - shown} more)")
+            return "\n".join([f"{len(self.candidates)} explanations fit what was seen:", *lines,
+                              f"Show me {name(self.ask_face or 'F')} to tell them apart."])
+        return ("No likely slip explains this face: the cube is further from the plan than one "
+                "or two mistakes. Check that the face was shown the right way up; otherwise "
+                "scan the whole cube again (sudoku-cube scan) and start a new plan.")
+
+
+SHOWN_CANDIDATES = 4
+"""How many of several explanations a check lists, one numbered line each."""
+
+
+def _steps_words(slips: Iterable[Slip]) -> str:
+    """The plan steps of ``slips`` in words: "step 10 (L')", "steps 9 and 10 (B, L')"."""
+    steps = sorted({(s.step, str(s.planned)) for s in slips})
+    if len(steps) <= 1:
+        return "".join(f"step {k} ({m})" for k, m in steps)
+    return ("steps " + ", ".join(str(k) for k, _ in steps[:-1]) + f" and {steps[-1][0]} ("
+            + ", ".join(m for _, m in steps) + ")")
+
+
+def _rank(slips: tuple[Slip, ...]) -> tuple:
+    """Sort key: fewer slips, likelier kinds, later steps first."""
+    return (len(slips), [KIND_ORDER.index(s.kind) for s in slips], [-s.step for s in slips])
+
+
+def best_face(groups: Sequence[np.ndarray], weights: Sequence[float],
+              seen: Iterable[str]) -> str:
+    """The face not yet seen that is likeliest to settle the question: for each face, the
+    states (``groups``: look keys, ``weights``: how likely each explanation is) that would be
+    believed alone if that face showed their look (every other state with that look at least
+    :data:`MARGIN` less likely), summed by weight; ties go to the face that leaves the smallest
+    chance that two states still look alike."""
+    keys = np.asarray(groups)
+    w = np.array(weights, dtype=float)
+    _, first, state_of = np.unique(keys, axis=0, return_index=True, return_inverse=True)
+    state_of = state_of.ravel()
+    sw = np.zeros(len(first))
+    np.maximum.at(sw, state_of, w)  # a state is as likely as its likeliest explanation
+    sw = sw / sw.sum()
+    skeys = keys[first]
+    best, best_face_ = None, None
+    for face in FACES:
+        if face in seen:
+            continue
+        k = FACES.index(face) * 9
+        _, part = np.unique(skeys[:, k:k + 9], axis=0, return_inverse=True)
+        part = part.ravel()
+        top = np.zeros(part.max() + 1)
+        np.maximum.at(top, part, sw)
+        is_top = sw == top[part]
+        second = np.zeros_like(top)
+        np.maximum.at(second, part[~is_top], sw[~is_top])
+        ties = np.bincount(part[is_top], minlength=len(top)) > 1
+        alone = (top >= second * math.exp(MARGIN)) & ~ties
+        settled = float(top[alone].sum())
+        collide = float((np.bincount(part, weights=sw) ** 2).sum())
+        key = (round(settled, 9), -collide)
+        if best is None or key > best:
+            best, best_face_ = key, face
+    return best_face_ or "F"
+
+
+def find_slip(start: CubeState, moves: Sequence[Move], done: int,
+              seen: Mapping[str, Sequence[Sequence[Hypothesis]]],
+              settings: CubeSettings = CubeSettings(), *, window: int = WINDOW,
+              repair: bool = True) -> Verdict:
+    """Explain the faces ``seen`` (face letter -> 9 cells of scored alternatives, as the cube
+    is held now) after ``done`` steps of ``moves`` from ``start``.
+
+    Returns a :class:`Verdict`; for ``found`` with ``repair`` it carries a plan from the real
+    state that is verified on the model to solve it.
+    """
+    t0 = time.perf_counter()
+    if not seen:
+        raise ValueError("find_slip needs at least one face")
+    start = start.without_candidates()
+    moves = tuple(moves)
+    done = max(0, min(done, len(moves)))
+    batch = candidates(start, moves, done, window)
+    keys = look_key(batch.digits, batch.rots, settings)
+    score = _seen_score(keys, seen, settings)
+    total = score + SLIP_PRIOR * np.array([len(s) for s in batch.slips])
+    reps = _one_per_look(keys, total, batch.slips)
+    stats = {"candidates": len(keys), "search_ms": round(1000 * (time.perf_counter() - t0), 1)}
+    top = reps[0]
+    misread = math.log(MISREAD)
+    # "none": even the best state disagrees with two or more stickers' readings
+    if score[top] < 1.5 * misread:
+        return Verdict("none", stats=stats)
+    close = [i for i in reps if total[i] >= total[top] - MARGIN]
+    expl = [_explanation(start, moves, done, batch, i, total[i]) for i in close]
+    if len(close) == 1 or batch.slips[top] == () and score[top] > misread / 2:
+        if not batch.slips[top]:
+            hidden = _hidden(keys, batch.slips, top, seen)
+            ask = best_face([keys[top]] + [keys[i] for i in hidden],
+                            [1.0] + [float(batch.priors[i]) for i in hidden], seen) \
+                if hidden else None
+            return Verdict("as expected", best=expl[0], candidates=tuple(
+                _explanation(start, moves, done, batch, i, total[i]) for i in hidden),
+                ask_face=ask, stats=stats, shown=tuple(f for f in FACES if f in seen))
+        verdict = Verdict("found", best=expl[0], stats=stats)
+        if repair:
+            verdict = _with_repair(verdict, start, moves, done, settings)
+        verdict.stats["check_ms"] = round(1000 * (time.perf_counter() - t0), 1)
+        return verdict
+    weights = [math.exp(total[i] - total[top]) for i in close]
+    ask = best_face([keys[i] for i in close], weights, seen)
+    stats["check_ms"] = round(1000 * (time.perf_counter() - t0), 1)
+    return Verdict("ambiguous", candidates=tuple(expl), ask_face=ask, stats=stats)
+
+
+def _hidden(keys: np.ndarray, slips: Sequence[tuple[Slip, ...]], top: int,
+            seen: Mapping[str, object]) -> list[int]:
+    """The one-slip explanations that look exactly like the plan's state (``top``) on the
+    faces seen but not on the whole cube, one per look: slips those faces cannot show (a turn
+    of the face opposite the one seen leaves it as it was)."""
+    cols = np.concatenate([np.arange(9) + 9 * FACES.index(f) for f in seen])
+    same = (keys[:, cols] == keys[top, cols]).all(axis=1) & (keys != keys[top]).any(axis=1)
+    out: dict[bytes, int] = {}
+    for i in np.nonzero(same)[0].tolist():
+        if len(slips[i]) == 1:
+            out.setdefault(keys[i].tobytes(), i)
+    return sorted(out.values(), key=lambda i: _rank(slips[i]))
+
+
+def _seen_score(keys: np.ndarray, seen: Mapping[str, Sequence[Sequence[Hypothesis]]],
+                settings: CubeSettings) -> np.ndarray:
+    """Log-likelihood of what was seen, for each candidate state (look keys ``keys``)."""
+    score = np.zeros(len(keys))
+    for face, cells in seen.items():
+        k = FACES.index(face) * 9
+        table = face_table(cells, settings)
+        score += table[np.arange(9)[None, :], keys[:, k:k + 9]].sum(axis=1)
+    return score
+
+
+def _one_per_look(keys: np.ndarray, total: np.ndarray, slips: Sequence[tuple[Slip, ...]]
+                  ) -> list[int]:
+    """The best explanation of each distinct look among those near the top score, best first
+    (ties: fewer slips, likelier kinds, later steps)."""
+    near = np.nonzero(total >= total.max() - 3 * MARGIN)[0]
+    order = sorted(near.tolist(), key=lambda i: (-total[i], _rank(slips[i])))
+    groups: dict[bytes, int] = {}
+    for i in order:
+        b = keys[i].tobytes()
+        if b not in groups:
+            groups[b] = i
+    return list(groups.values())
+
+
+def _explanation(start: CubeState, moves: Sequence[Move], done: int, batch: Batch, i: int,
+                 score: float) -> Explanation:
+    stickers = tuple(Sticker(int(d), int(r)) for d, r in zip(batch.digits[i], batch.rots[i]))
+    return Explanation(batch.slips[i], CubeState(stickers), batch.rotations[i], float(score))
+
+
+def repair_moves(moves: Sequence[Move], done: int, slips: Sequence[Slip]) -> tuple[Move, ...]:
+    """Moves that bring the real cube back on the plan and finish it: undo what was really
+    done since the first slip, then make the plan's steps from there, all named in the frame
+    the cube is held in now; simplified (turns that cancel are dropped)."""
+    made, first, rot = performed(moves, done, slips)
+    rest = relabel_moves(rot, moves[first:])
+    return simplify(invert_moves(made) + rest)
+
+
+def _with_repair(verdict: Verdict, start: CubeState, moves: Sequence[Move], done: int,
+                 settings: CubeSettings) -> Verdict:
+    assert verdict.best is not None
+    fix = repair_moves(moves, done, verdict.best.slips)
+    real = verdict.best.state
+    if not is_solved(real.apply(fix), settings.symmetric):
+        raise AssertionError(f"slip repair {format_moves(fix)!r} does not solve the real cube")
+    stats = dict(verdict.stats)
+    stats["repair_verified"] = True
+    return Verdict(verdict.outcome, verdict.best, verdict.candidates, verdict.ask_face, fix,
+                   stats)

@@ -1,0 +1,170 @@
+"""The slips a person makes at one plan step, and how likely each kind is before anything is seen.
+
+A face turned the wrong way, a half turn for a quarter, another face, a step skipped or made
+twice, the cube picked up turned and held that way, or a step already made: :class:`Slip`
+names one, :func:`step_slips` lists every slip of a step with what was done instead, and
+:func:`slip_prior` weighs an explanation (each kind of mistake equally likely, two slips far
+less likely than one). Benchmarks and tests put slips in with :func:`random_slip`.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from functools import cache
+from typing import Sequence
+
+from ..cube.cube_rotations import identity_rotation, rotation_transform, rotation_words, tilts
+from ..cube.geometry import FACE_NAMES, FACES
+from ..cube.moves import OPPOSITE, Move, move_transform, sequence_transform
+from ..cube.transform import Transform
+
+KIND_ORDER = ("none", "ahead", "direction", "amount", "skip", "repeat", "face", "held")
+"""Slip kinds from the most to the least likely, to pick the words for a state that several
+explanations reach."""
+
+
+@dataclass(frozen=True)
+class Slip:
+    """One mistake at plan step ``step`` (1-based): what was done instead of ``planned``.
+
+    ``kind``: ``direction`` (a quarter turn the other way), ``amount`` (half for quarter or
+    quarter for half), ``face`` (another face turned), ``skip``, ``repeat``, ``held`` (the whole
+    cube turned before the step and held that way since: ``rotation`` indexes
+    :func:`geometry.whole_cube_rotations`) or ``ahead`` (the step was already made).
+    """
+
+    kind: str
+    step: int
+    planned: Move
+    done: tuple[Move, ...] = ()
+    rotation: int | None = None
+
+    def describe(self) -> str:
+        """What happened, in words a person can check against their memory."""
+        p, name = self.planned, FACE_NAMES[self.planned.face]
+        head = f"step {self.step} ({p})"
+        if self.kind == "ahead":
+            return f"{head} was already made: you are further on than the guide showed"
+        if self.kind == "skip":
+            return f"{head} was skipped"
+        if self.kind == "repeat":
+            return f"{head} was made twice"
+        d = self.done[0] if self.done else p
+        if self.kind == "direction":
+            was, now = ("clockwise", "anticlockwise") if p.turns == 1 else \
+                ("anticlockwise", "clockwise")
+            return f"{head} was turned {now} instead of {was} ({d} instead of {p})"
+        if self.kind == "amount":
+            if d.turns == 2:
+                return f"{head} was turned a half turn instead of a quarter turn ({d} instead of {p})"
+            way = "clockwise" if d.turns == 1 else "anticlockwise"
+            return f"{head} was turned only a quarter turn {way} instead of a half turn " \
+                   f"({d} instead of {p})"
+        if self.kind == "face":
+            why = " (the cube was probably held the other way round)" \
+                if d.face == OPPOSITE[p.face] else ""
+            return (f"{head}: the {FACE_NAMES[d.face]} face was turned instead of the {name} "
+                    f"face ({d} instead of {p}){why}")
+        if self.kind == "held":
+            front, top = rotation_words(self.rotation or 0)
+            return (f"before step {self.step} the whole cube was turned and held that way: the "
+                    f"face that was {front} is now in front and the face that was {top} is on "
+                    f"top")
+        return f"{head}: {self.kind}"
+
+# --- the slips of one step ---------------------------------------------------------------------
+
+def step_slips(step: int, planned: Move) -> list[tuple[Slip, Transform, int]]:
+    """Every single slip at one plan step: the slip, what was done instead (a transform) and
+    the whole-cube rotation it leaves (identity unless the cube was turned and held)."""
+    return [(replace(s, step=step), t, r) for s, t, r in _move_slips(planned)]
+
+
+@cache
+def _move_slips(planned: Move) -> tuple[tuple[Slip, Transform, int], ...]:
+    """:func:`step_slips` of one move, at step 0 (computed once per move)."""
+    step = 0
+    ident = identity_rotation()
+    out: list[tuple[Slip, Transform, int]] = []
+
+    def turn(kind: str, done: tuple[Move, ...]) -> None:
+        out.append((Slip(kind, step, planned, done), sequence_transform(done), ident))
+
+    if planned.turns != 2:
+        turn("direction", (planned.inverse(),))
+        turn("amount", (Move(planned.face, 2),))
+    else:
+        turn("amount", (Move(planned.face, 1),))
+        turn("amount", (Move(planned.face, 3),))
+    for face in FACES:
+        if face == planned.face:
+            continue
+        turn("face", (Move(face, planned.turns),))
+        if face == OPPOSITE[planned.face] and planned.turns != 2:
+            turn("face", (Move(face, 4 - planned.turns),))
+    turn("skip", ())
+    turn("repeat", (planned, planned))
+    for r in tilts():
+        t = rotation_transform(r).then(move_transform(planned))
+        out.append((Slip("held", step, planned, (planned,), r), t, r))
+    return tuple(out)
+
+SLIP_KINDS = ("direction", "amount", "face", "tilt", "skip", "repeat", "held")
+"""Kinds a test or benchmark puts in: ``tilt`` is a ``face`` slip on the opposite face."""
+
+
+def random_slip(rng, step: int, planned: Move, kind: str | None = None) -> Slip:
+    """A random slip of ``kind`` (random when None) at plan step ``step`` (1-based)."""
+    kinds = [k for k in SLIP_KINDS if not (k == "direction" and planned.turns == 2)]
+    kind = kind if kind is not None else rng.choice(kinds)
+    options = [s for s, _, _ in step_slips(step, planned)]
+    if kind == "tilt":
+        pick = [s for s in options if s.kind == "face" and s.done[0].face == OPPOSITE[planned.face]]
+    elif kind == "face":
+        pick = [s for s in options if s.kind == "face" and s.done[0].face != OPPOSITE[planned.face]]
+    else:
+        pick = [s for s in options if s.kind == kind]
+    if not pick:
+        raise ValueError(f"no {kind} slip for {planned}")
+    return rng.choice(pick)
+
+
+KIND_SHARE_AHEAD = 0.1
+"""Prior of "the next step was already made", against 1 for each kind of slip at a step."""
+TWO_SLIPS = 0.01
+"""Prior factor of a pair of slips against the product of their single priors: one slip is
+far likelier than two."""
+
+
+def slip_kind(slip: Slip) -> str:
+    """The kind of mistake a person makes: a ``face`` slip on the opposite face is ``tilt``
+    (the cube held the other way round), a different mistake from turning a neighbour."""
+    if slip.kind == "face" and slip.done and slip.done[0].face == OPPOSITE[slip.planned.face]:
+        return "tilt"
+    return slip.kind
+
+
+@cache
+def _kind_options(planned: Move, kind: str) -> int:
+    return sum(1 for s, _, _ in step_slips(1, planned) if slip_kind(s) == kind)
+
+
+def slip_prior(slips: Sequence[Slip]) -> float:
+    """Prior weight of an explanation before any face is seen: each kind of mistake at a step
+    is as likely as another, shared among its variants (one of 9 tilts of a held cube is not 9
+    times likelier than a turn the wrong way); two slips get :data:`TWO_SLIPS`; no slip 0 (it
+    needs no face to settle: a face as the plan expects is believed)."""
+    def one(s: Slip) -> float:
+        kind = slip_kind(s)
+        return KIND_SHARE_AHEAD if kind == "ahead" else 1.0 / _kind_options(s.planned, kind)
+    if not slips:
+        return 0.0
+    weight = math.prod(one(s) for s in slips)
+    return weight * TWO_SLIPS if len(slips) > 1 else weight
+
+
+def slip_transform(slip: Slip) -> Transform:
+    """What was done at the slipped step, as a sticker transform."""
+    t = rotation_transform(slip.rotation) if slip.kind == "held" and slip.rotation is not None \
+        else Transform.identity(54)
+    return t.then(sequence_transform(slip.done))
