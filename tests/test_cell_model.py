@@ -6,9 +6,9 @@ import cv2
 import numpy as np
 import pytest
 
-from sudoku_cube.models.stickers import parse_token
+from sudoku_cube.models.cube.stickers import parse_token
 from sudoku_cube.render import PhotoStyle, render_face_photo
-from sudoku_cube.models.generator import random_face
+from sudoku_cube.models.generator.cube3 import random_face
 from sudoku_cube.vision.cell_model import (CLASSES, DATA, NONE, SIDE, cell_input,
                                            load_cell_model, shipped_cell_model)
 from sudoku_cube.vision.detect import find_face

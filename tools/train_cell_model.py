@@ -50,7 +50,7 @@ def _face_samples(image: np.ndarray, geometry, tokens, centres, rng: random.Rand
                   ) -> tuple[list[np.ndarray], list[int]]:
     """The nine labelled cells of one located face and :data:`OFF_CELLS` "no digit"
     windows; none when the lattice disagrees with the truth's sticker centres."""
-    from sudoku_cube.models.stickers import parse_token
+    from sudoku_cube.models.cube.stickers import parse_token
     from sudoku_cube.vision.cell_model import NONE
     from sudoku_cube.vision.hog import class_index
     from sudoku_cube.vision.polarity import as_dark_ink, light_inks
@@ -81,7 +81,7 @@ def _face_samples(image: np.ndarray, geometry, tokens, centres, rng: random.Rand
 def _photo(seed: int, fonts: tuple[str, ...]) -> tuple[list[np.ndarray], list[int], str]:
     """Samples of the rendered photo of ``seed`` (a corner photo for a share
     :data:`CORNER_SHARE` of seeds) and its font."""
-    from sudoku_cube.models.geometry import FACES
+    from sudoku_cube.models.cube.geometry import FACES
     from sudoku_cube.render import render_corner_photo, render_face_photo
     from sudoku_cube.vision.corners.faces import locate_faces
     from sudoku_cube.vision.corners.reader import face_geometry
