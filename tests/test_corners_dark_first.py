@@ -62,12 +62,14 @@ def test_black_corner_photo_skips_the_sticker_passes_and_finds_its_faces(which, 
     calls = _counting(monkeypatch)
     faces = locate_faces(img, which)
     assert calls == {"sticker passes": 0, "glyphs": 1}
-    # the old order (every sticker pass first, the digits of both polarities last) places
+    # the old order (every sticker pass first, the digits of both polarities among the last
+    # resorts) places
     # the same faces, no better
     monkeypatch.setattr(Probe, "shows_stickers", lambda self: True)
     monkeypatch.setattr(corner_faces_module, "looks_dark", lambda found: False)
     old = locate_faces(img, which)
-    assert calls == {"sticker passes": 1 + len(corner_faces_module.MORE_PASSES), "glyphs": 2}
+    # the first pass, the further ones and the rounded pass of the last resorts
+    assert calls == {"sticker passes": 2 + len(corner_faces_module.MORE_PASSES), "glyphs": 2}
     assert [f.face for f in faces] == [f.face for f in old]
     assert sorted(f.face for f in faces) == sorted(truth)
     for new_face, old_face in zip(faces, old):

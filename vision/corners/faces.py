@@ -7,12 +7,13 @@ the two edges it shares with its neighbours. Their net coordinates come from the
 the homography from net coordinates to the image is exact whatever the camera roll. (A
 mirrored picture is geometrically a valid corner photo; only its mirrored digits betray it.)
 
-Dark stickers with light digits (the black Sudoku Cube) show no sticker quads: when the sticker
-passes and the whole-cube model find no three faces, the faces are found from their digits
-(:func:`faces_of_glyphs`, :mod:`vision.corners.glyphs`) and fitted together
-(:mod:`vision.corners.joint`). When no pass places three faces that fit one cube on its own,
-the face lattices of every pass compete on one score
-(:func:`vision.corners.score.pooled_corner`).
+Dark stickers with light digits (the black Sudoku Cube) show no sticker quads: their faces are
+found from their digits (:func:`faces_of_glyphs`, :mod:`vision.corners.glyphs`) and fitted
+together (:mod:`vision.corners.joint`). When no sticker pass places three faces that fit one
+cube on its own, every hypothesis left competes on one score
+(:func:`vision.corners.score.pooled_corner`): the corner the digits place, the digits'
+lattices, the face lattices of every pass and those of a last pass taking strongly rounded
+outlines.
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ import numpy as np
 
 from ...models.errors import SudokuCubeError
 from .check import framed_cells, grid_contrasts, pitch_of
+from .glyph_cells import ON_CELL
 from .glyphs import glyph_stages
 from .groups import corner_groups
 from .joint import joint_fit
@@ -62,9 +64,9 @@ finds would join their candidates and spoil the whole-cube model (an exam photo 
 cube on a speckled floor was refused for them)."""
 
 MIN_FRAMED = 4
-"""Cells of each face found by a loose or the rounded pass that must frame a sticker
-(:func:`vision.corners.check.framed_cells`): such a pass can also place a face a row off or
-squeezed, which is then refused rather than read."""
+"""Cells of each face found by a loose pass (one taking outlines a digit bites into) that must
+frame a sticker (:func:`vision.corners.check.framed_cells`): such a pass can also place a face
+a row off or squeezed, which is then refused rather than read."""
 
 
 class CornerPhotoError(SudokuCubeError):
@@ -291,37 +293,46 @@ def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str,
         lattices = whole_cube(image, anchors, found.quads) or lattices
     if len(lattices) >= 3:
         return lattices, len(found.quads), True
-    lattices, of_stickers = _last_resorts(image, found, anchors, pool, shapes, lattices)
+    lattices = _last_resorts(image, found, pool, shapes, lattices)
     if unfit and len(lattices) < 3:
         raise CornerPhotoError(
             f"{where}corner photo {photo}: the three faces found do not fit one cube (blur, "
             f"glare or clutter?). Expected {names}; retake it sharper, the cube filling more "
             "of the picture.")
-    return lattices, len(found.quads), of_stickers
+    return lattices, len(found.quads), False
 
 
-def _last_resorts(image: np.ndarray, found: Found, anchors: list[Lattice], pool: list[Lattice],
-                  shapes: list[Quad], lattices: list[Lattice]) -> tuple[list[Lattice], bool]:
+def _last_resorts(image: np.ndarray, found: Found, pool: list[Lattice], shapes: list[Quad],
+                  lattices: list[Lattice]) -> list[Lattice]:
     """Three faces where the sticker passes found fewer (``lattices``; ``found``, the last
-    pass kept; ``anchors``, the whole faces of the passes kept; ``pool``, the face lattices
-    of every pass; ``shapes``, their sticker shapes): the digits of either polarity, the
-    cube modelled from a face with a row missed, the stickers of rounded outlines, last the
-    best corner among every pass's faces (:func:`vision.corners.score.pooled_corner`); and
-    whether they came from sticker shapes."""
-    of_stickers = False
+    pass kept; ``pool``, the face lattices of every pass, each placement with a row or column
+    missed included; ``shapes``, their sticker shapes). Every hypothesis competes on one
+    score (:func:`vision.corners.score.pooled_corner`: the digits and sticker shapes on the
+    cells of three faces fitted together as one box): the faces the digits of either polarity
+    place (:func:`glyph_faces`) and the digits' lattices, every pass's faces and those of a
+    last sticker pass that also takes outlines whose corners are rounded or blurred so much
+    that the usual outline test cuts them off (a shaded side face of large rounded
+    stickers). Where the winner is the digits' corner (:func:`_same_corner`), the digits'
+    own fit of it is kept: fitted to the digits alone, not to the sticker shapes the pool
+    also weighs (on a white body, their pale outlines), it places the cells the digits are
+    read from. The digits' corner also stands when no hypothesis makes one in the pool."""
     digits, glyphs = glyph_faces(image)  # dark stickers: their digits, light or dark
-    lattices = digits or lattices
-    if len(lattices) < 3 and not anchors:  # the cube modelled from a face with a row missed
-        lattices = whole_cube(image, [alt for alts in found.partial for alt in alts],
-                              found.quads) or lattices
-        of_stickers = len(lattices) >= 3
-    if len(lattices) < 3:  # stickers whose rounded corners the outline test cut off
-        lattices = _rounded_faces(image, found, anchors, pool, shapes) or lattices
-        of_stickers = len(lattices) >= 3
-    if len(lattices) < 3:  # every pass's faces, judged by the digits on their cells
-        lattices = pooled_corner(image, pool + glyphs.lattices, glyphs.quads,
-                                 shapes) or lattices
-    return lattices, of_stickers
+    rounded = find_lattices(image, more=found.quads, rounded=True)
+    pool = pool + proposed(rounded) + glyphs.lattices + digits
+    pooled = pooled_corner(image, pool, glyphs.quads, shapes + rounded.quads)
+    if not pooled or _same_corner(pooled, digits):
+        return digits or lattices
+    return pooled
+
+
+def _same_corner(faces: list[Lattice], others: list[Lattice]) -> bool:
+    """True when each of three ``faces`` has its middle on the middle cell of one of the
+    three ``others`` (within :data:`vision.corners.glyph_cells.ON_CELL` of a sticker pitch
+    of it)."""
+    if len(faces) < 3 or len(others) < 3:
+        return False
+    return all(any(np.linalg.norm(f.centre - o.centre) < ON_CELL * pitch_of(o.H)
+                   for o in others[:3]) for f in faces[:3])
 
 
 def _trusted(image: np.ndarray, lattices: list[Lattice], options: dict) -> list[Lattice]:
@@ -339,27 +350,6 @@ def _trusted(image: np.ndarray, lattices: list[Lattice], options: dict) -> list[
             len(lat.cells) for lat in lattices[:3]) <= FEW_CELLS:
         return lattices[:2]
     return lattices
-
-
-def _rounded_faces(image: np.ndarray, found: Found, anchors: list[Lattice],
-                   pool: list[Lattice], shapes: list[Quad]) -> list[Lattice]:
-    """Three faces from a last sticker pass that also takes outlines whose corners are
-    rounded (or blurred) so much that the usual outline test cuts them off (a shaded side face
-    of large rounded stickers), or [] when that pass finds no three faces that each frame
-    stickers (:data:`MIN_FRAMED`) and fit one cube (:func:`cross_checked` with the faces
-    found before, ``anchors``); fewer than three are completed by the whole-cube model. The
-    pass's lattices join the ``pool`` of proposed faces."""
-    more = find_lattices(image, more=found.quads, rounded=True)
-    pool += proposed(more)
-    shapes += more.quads
-    lattices = complete_faces(image, more)
-    if len(lattices) < 3:  # the whole cube modelled from a face this pass found
-        lattices = whole_cube(image, anchors + more.lattices, more.quads)
-    elif any(framed_cells(image, lat.H) < MIN_FRAMED for lat in lattices[:3]):
-        return []
-    else:
-        lattices = cross_checked(image, lattices[:3], anchors + more.lattices, more.quads)
-    return lattices if len(lattices) >= 3 else []
 
 
 def _placed(lattices: list[Lattice], photo: str, where: str, names: str) -> list[CornerFace]:
