@@ -12,15 +12,19 @@ class SudokuCubeError(Exception):
 
 
 class StateFormatError(SudokuCubeError):
-    """A state file or token that does not follow docs/conventions.md."""
+    """A state file or token that does not follow docs/conventions.md. ``place`` names the
+    ``face`` in words ("the top face (U)": a file that cannot be read has no centres to name
+    it by); ``face``, ``index`` and ``token`` are kept for callers."""
 
     def __init__(self, message: str, *, source: str | None = None, face: str | None = None,
-                 index: int | None = None, token: str | None = None) -> None:
+                 index: int | None = None, token: str | None = None,
+                 place: str | None = None) -> None:
         where = []
         if source:
             where.append(source)
         if face:
-            where.append(f"face {face}" + (f" sticker {index + 1}" if index is not None else ""))
+            where.append((place or f"face {face}")
+                         + (f", sticker {face}{index + 1}" if index is not None else ""))
         prefix = ": ".join(where)
         super().__init__(f"{prefix}: {message}" if prefix else message)
         self.source, self.face, self.index, self.token = source, face, index, token

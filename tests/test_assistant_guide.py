@@ -227,6 +227,7 @@ def test_question_mark_shows_the_keys_in_80x24_and_any_key_goes_back():
     """``?`` draws the help screen (every key, how to read a step) within 80x24; the next key
     only closes it; an unknown key says to press ? ; the key line names ? on every screen."""
     from sudoku_cube.assistant.terminal.guide_view import GUIDE_HELP
+    from sudoku_cube.models.cube.face_words import hold_words
 
     start, steps = _plan(14, 4)
     cursor = GuideCursor(steps, start, remember=False)
@@ -241,6 +242,10 @@ def test_question_mark_shows_the_keys_in_80x24_and_any_key_goes_back():
     for key, _ in GUIDE_HELP:
         assert key in help_screen
     assert "Press any key to go back to step 1 of 4" in text
+    flat = " ".join(help_screen.split())  # the faces to hold named by their centre digits
+    hold = hold_words(start)
+    assert f"Now: {hold[0].lower()}{hold[1:]}. Keep the same faces towards you and on top" in flat
+    assert "with F towards you" not in flat
     assert "'x' does nothing here: press ? for the keys." in text
     key_lines = [line for line in text.splitlines() if "q quit" in line]
     assert key_lines and all("? help" in line for line in key_lines)

@@ -65,7 +65,7 @@ def test_bad_inputs_exit_2_with_a_message(tmp_path, capsys):
     broken = tmp_path / "broken.json"
     broken.write_text(json.dumps({"format": "sudoku-cube/1", "faces": {"U": ["7x"] * 9}}))
     assert main(["show", str(broken)]) == 2
-    assert "broken.json: face U sticker 1: bad token '7x'" in capsys.readouterr().err
+    assert "broken.json: the top face (U), sticker U1: bad token '7x'" in capsys.readouterr().err
     for bad_move in ("x", "Rw", "M", "r"):
         assert main(["apply", str(path), bad_move]) == 2
     assert "not supported" in capsys.readouterr().err

@@ -31,12 +31,12 @@ def _faces(**changes):
     ({"format": ["x"], "faces": _faces()}, ['"format" is a list']),
     ({"format": None, "faces": _faces()}, ['"format" field is missing']),
     ({"format": "sudoku-cube/1", "faces": _faces(U=[None] + TOKENS[1:])},
-     ["face U sticker 1", "got null"]),
+     ["the top face (U), sticker U1", "got null"]),
     ({"format": "sudoku-cube/1", "faces": _faces(R=[["1^"]] + TOKENS[1:])},
-     ["face R sticker 1", "got a list"]),
+     ["the right face (R), sticker R1", "got a list"]),
     ({"format": "sudoku-cube/1", "faces": _faces(),
       "candidates": {"F": [[{"token": "1^", "score": [1]}]] * 9}},
-     ["face F", 'candidate "1^" has score a list']),
+     ["the front face (F)", 'candidate "1^" has score a list']),
 ])
 def test_state_file_errors_show_values_as_written(tmp_path, capsys, data, words):
     path = tmp_path / "state.json"

@@ -12,6 +12,7 @@ from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
 from sudoku_cube.assistant.terminal.guide_check import check_cube
 from sudoku_cube.assistant.terminal.review_ui import run_review
 from sudoku_cube.models.generator.cube3 import make_puzzle
+from sudoku_cube.models.cube.face_words import face_words
 from sudoku_cube.models.cube.moves import invert_moves, simplify
 from tests.conftest import scripted
 from tests.test_guide_terminal import SizedTerminal, _state
@@ -39,7 +40,8 @@ def test_a_refused_face_at_the_check_is_offered_again_for_editing():
     ask, prompts = scripted("1^ 2^", "q")
     console = Console(file=io.StringIO(), width=100, record=True, color_system=None)
     assert check_cube(cursor, console, ask) == "Check cancelled."
-    assert "2 tokens given" in console.export_text()
+    name = face_words(cursor.state(), prompts[0][0])  # the face asked for: its prompt "F> "
+    assert f"{name[0].upper()}{name[1:]}: 2 tokens given" in " ".join(console.export_text().split())
     assert prompts[1].endswith("> [1^ 2^]"), prompts
 
 

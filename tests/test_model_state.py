@@ -106,11 +106,11 @@ def _faces_json(**overrides):
     (lambda d: json.dumps({**d, "faces": {**d["faces"], "X": d["faces"]["U"]}}),
      "unknown face 'X'"),
     (lambda d: json.dumps({**d, "faces": {**d["faces"], "F": d["faces"]["F"][:8]}}),
-     "face F: has 8 stickers"),
+     "the front face (F): has 8 stickers"),
     (lambda d: json.dumps({**d, "faces": {**d["faces"], "F": d["faces"]["F"] + ["1^"]}}),
-     "face F: has 10 stickers"),
+     "the front face (F): has 10 stickers"),
     (lambda d: json.dumps({**d, "faces": {**d["faces"], "R": ["0^"] + d["faces"]["R"][1:]}}),
-     "face R sticker 1: bad token '0^'"),
+     "the right face (R), sticker R1: bad token '0^'"),
     (lambda d: json.dumps({**d, "faces": {**d["faces"], "R": ["7x"] + d["faces"]["R"][1:]}}),
      "arrow 'x'"),
     (lambda d: json.dumps({**d, "faces": {**d["faces"], "R": ["10>"] + d["faces"]["R"][1:]}}),
@@ -129,11 +129,11 @@ def test_malformed_json_names_the_problem(mutate, fragment):
 
 def test_malformed_text_names_the_problem():
     good = to_text(random_design(random.Random(4)))
-    with pytest.raises(StateFormatError, match="face D is missing"):
+    with pytest.raises(StateFormatError, match=r"the bottom face \(D\) is missing"):
         parse_text("\n".join(line for line in good.splitlines() if not line.startswith("D")))
     with pytest.raises(StateFormatError, match="unknown face 'Q'"):
         parse_text(good + "Q: 1^ 1^ 1^ 1^ 1^ 1^ 1^ 1^ 1^\n")
-    with pytest.raises(StateFormatError, match="face U sticker 3: bad token"):
+    with pytest.raises(StateFormatError, match=r"the top face \(U\), sticker U3: bad token"):
         parse_text(good.replace("U: ", "U: 5^ 5^ 5& ", 1).replace(
             good.splitlines()[0][3:], " ".join(good.splitlines()[0][3:].split()[3:]), 1))
 

@@ -220,7 +220,7 @@ def test_escapes_in_a_token_and_an_argument_are_shown_not_obeyed(tmp_path, capsy
     path = tmp_path / "state.json"
     path.write_text(json.dumps(doc))
     assert_clear_error(main(["grid", str(path)]), (err := capsys.readouterr().err),
-                       "face F sticker 4", r"\x1b")
+                       "the front face (F), sticker F4", r"\x1b")
     _no_raw_escapes(err)
     with pytest.raises(SystemExit) as stop:
         main(["show", str(path), ESCAPES])

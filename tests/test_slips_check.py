@@ -386,3 +386,28 @@ def test_slip_from_phone_photos_saved_sideways(fixed_plan, tmp_path, capsys):
     assert code == 0 and out["outcome"] == "found", out
     assert out["explanation"]["slips"][0]["kind"] == "direction"
     assert is_solved(real.apply(parse_moves(out["new_plan"])))
+
+
+def test_refused_tokens_name_the_face_by_its_centre(fixed_plan, tmp_path, capsys):
+    """A check's refusals (too few tokens, a bad token, a face given twice) name the face by
+    its centre digit, as the cube stands at the step, the letter beside."""
+    from sudoku_cube.models.cube.face_words import face_words
+
+    start, plan = fixed_plan
+    expected = start.apply(plan[:DONE])
+    path = tmp_path / "start.json"
+    path.write_text(to_json(start))
+    base = ["check", str(path), "--moves", format_moves(plan), "--step", str(DONE)]
+    front, top = face_words(expected, "F"), face_words(expected, "U")
+    bad = _tokens(expected, "F").split()
+    for args, words in [
+            (["--tokens", "F=1^ 2^"],
+             f"{front[0].upper()}{front[1:]}: 2 tokens given, a face has 9 (row by row, top "
+             f"row first, as seen with {top} at the top)"),
+            (["--tokens", " ".join(bad[:3] + ["7x"] + bad[4:])],
+             f"{front[0].upper()}{front[1:]}, sticker F4: bad token '7x'"),
+            (["--tokens", _tokens(expected, "F"), "--tokens", _tokens(expected, "F")],
+             f"{front[0].upper()}{front[1:]} is given twice; give each face once")]:
+        assert main(base + args) == 2
+        err = " ".join(capsys.readouterr().err.split())
+        assert words in err and "face F:" not in err and "Traceback" not in err, err

@@ -11,6 +11,7 @@ from ...models.cube.moves import format_moves, parse_moves
 from ...models.cube.solved import is_solved
 from ...models.cube.state import CubeState
 from ...models.errors import SudokuCubeError
+from ...models.cube.face_words import face_or_place
 from ...models.grid import GridSolution, solve_grid
 from ...models.slips.find import find_slip
 from ...models.slips.first_look import first_look
@@ -113,9 +114,11 @@ def plan_of(args: argparse.Namespace, settings):
     return start, moves
 
 
-def observations(args: argparse.Namespace) -> dict[str, Cells]:
+def observations(args: argparse.Namespace,
+                 cube: CubeState | None = None) -> dict[str, Cells]:
     """Every face given on the command line, as scored cells (photos read with the
-    ``--profile``'s reader, loaded only when a photo is given)."""
+    ``--profile``'s reader, loaded only when a photo is given). ``cube`` (the cube as the plan
+    expects it) names a face by its centre digit in a refusal."""
     face_option = face_letter(args.face, "--face") if args.face else None
     default = face_option or "F"
     seen: dict[str, Cells] = {}
@@ -123,12 +126,14 @@ def observations(args: argparse.Namespace) -> dict[str, Cells]:
 
     def add(face: str, cells: Cells) -> None:
         if face in seen:
-            raise SudokuCubeError(f"face {face} is given twice; give each face once")
+            name = face_or_place(face, cube)
+            raise SudokuCubeError(f"{name[0].upper()}{name[1:]} is given twice; give each "
+                                  "face once")
         seen[face] = cells
 
     for value in args.tokens:
         face, text = split_face(value, default)
-        add(face, tokens_cells(face, text))
+        add(face, tokens_cells(face, text, cube))
     for value in args.photo:
         reader = reader if reader is not None else chosen_reader(args)
         face, path = photo_face(value, face_option)
@@ -164,7 +169,7 @@ def run(args: argparse.Namespace) -> int:
                           f"--tokens {look.face}=\"nine tokens\" or --photo {look.face}=PATH.",
                           highlight=False)
         return 0
-    seen = observations(args)
+    seen = observations(args, expected)
     if not seen:
         raise SudokuCubeError("nothing to compare: give a face with --tokens or --photo, or "
                               "corner photo A with --corner")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Sequence
 
-from ...models.cube.face_words import centre_words, face_words
+from ...models.cube.face_words import centre_words, face_or_place, face_words
 from ...models.cube.geometry import FACE_NAMES, FACES
 from ...models.cube.moves import format_moves
 from ...models.cube.state import CubeState
@@ -32,19 +32,24 @@ def face_letter(text: str, what: str = "face") -> str:
     return f
 
 
-def tokens_cells(face: str, text: str) -> Cells:
-    """Nine typed tokens of one face (row by row, as the net shows the face) as certain cells."""
+def tokens_cells(face: str, text: str, cube: CubeState | None = None) -> Cells:
+    """Nine typed tokens of one face (row by row, as the net shows the face) as certain cells.
+    A refusal names the face by its centre digit when ``cube`` (the cube as the plan expects
+    it) is given, else by where it is, the letter beside."""
     parts = text.replace(",", " ").split()
+    name = face_or_place(face, cube)
     if len(parts) != 9:
         raise SudokuCubeError(
-            f"face {face}: {len(parts)} tokens given, a face has 9 (row by row, top row first, "
-            f"as seen with {_top_of(face)} at the top), e.g. \"5^ 4> 6^ 3v 6^ 5< 8^ 2^ 2>\"")
+            f"{name[0].upper()}{name[1:]}: {len(parts)} tokens given, a face has 9 (row by row, "
+            f"top row first, as seen with {face_or_place(_top_of(face), cube)} at the top), "
+            "e.g. \"5^ 4> 6^ 3v 6^ 5< 8^ 2^ 2>\"")
     out = []
     for i, tok in enumerate(parts):
         try:
             out.append((Hypothesis(parse_token(tok), None),))
         except ValueError as e:
-            raise SudokuCubeError(f"face {face} sticker {face}{i + 1}: {e}") from None
+            raise SudokuCubeError(f"{name[0].upper()}{name[1:]}, sticker {face}{i + 1}: {e}") \
+                from None
     return tuple(out)
 
 

@@ -40,9 +40,10 @@ Capture = Callable[[str], dict[str, Cells]]
 
 
 def _answer(text: str, face: str, reader: Reader, capture: Capture | None,
-            corner: bool = False) -> dict[str, Cells] | None:
+            corner: bool = False, cube: CubeState | None = None) -> dict[str, Cells] | None:
     """The faces a typed answer gives (None to cancel), photos read with ``reader``; Enter
-    takes corner photo A from the camera when ``corner`` is asked for first, else ``face``."""
+    takes corner photo A from the camera when ``corner`` is asked for first, else ``face``.
+    ``cube`` (the cube as it should be) names the face by its centre digit in a refusal."""
     t = text.strip()
     if t.lower() == "q" or (t == "" and capture is None):
         return None
@@ -57,7 +58,7 @@ def _answer(text: str, face: str, reader: Reader, capture: Capture | None,
             return corner_cells(t, reader)
         shown = stem if stem in FACES else face  # a photo named after a face is that face
         return {shown: photo_cells(shown, t, reader)}
-    return {face: tokens_cells(face, t)}
+    return {face: tokens_cells(face, t, cube)}
 
 
 def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
@@ -80,7 +81,7 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
         typed = ask(f"{face}> ", prefill=refused) if refused else ask(f"{face}> ")
         refused = ""
         try:
-            got = _answer(typed, face, reader, capture, corner)
+            got = _answer(typed, face, reader, capture, corner, cursor.state())
         except SudokuCubeError as e:
             console.print(f"[red]{plain(e)}[/]")
             refused = typed.strip()  # offered again for editing: one token mended, not nine

@@ -117,7 +117,7 @@ def _guide_loop(console: Console, cursor: GuideCursor, read_key: Callable[[], st
         if clear:
             console.clear()
         if helping:
-            console.print(HelpView(cursor.position, cursor.total))
+            console.print(HelpView(cursor.position, cursor.total, cursor.state()))
         else:
             console.print(screen_of(cursor, RESTART_QUESTION if confirming else notice))
             if speak is not None and spoken != (cursor.position, cursor.total):

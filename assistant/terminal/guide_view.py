@@ -8,6 +8,7 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.table import Table
 from rich.text import Text
 
+from ...models.cube.face_words import hold_words
 from ...models.cube.state import CubeState
 from ...models.plan.planner import Step
 from ..services.phases import is_combined, moved_stickers, phase_title
@@ -62,18 +63,21 @@ GUIDE_HELP = (
 """The guide's keys and what they do, for the ``?`` screen."""
 
 GUIDE_NOTATION = (
-    "Hold the cube with F towards you and U on top for the whole solve. A turn names the face "
-    "(U up, D down, F front, B back, L left, R right) and turns it clockwise as you look at that "
-    "face; ' anticlockwise, 2 a half turn. The nets show each face as seen from outside; the "
-    "stickers that move are marked. Your place is saved after every step.")
+    "Now: {hold}. Keep the same faces towards you and on top for the whole solve. A turn names "
+    "the face (U up, D down, F front, B back, L left, R right) and turns it clockwise as you "
+    "look at that face; ' anticlockwise, 2 a half turn. The nets show each face as seen from "
+    "outside; the stickers that move are marked. Your place is saved after every step.")
+"""How to read a step; ``{hold}`` is :func:`models.face_words.hold_words` for the cube now."""
 
 
 @dataclass
 class HelpView:
-    """The ``?`` screen: every key of the guide and how to read a step; any key goes back."""
+    """The ``?`` screen: every key of the guide and how to read a step; any key goes back.
+    ``cube`` (the cube as it is at this step) names the faces to hold by their centre digits."""
 
     position: int
     total: int
+    cube: CubeState
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         yield Text("Guide help", style="bold")
@@ -84,7 +88,8 @@ class HelpView:
             keys.add_row(key, what)
         yield keys
         yield Text("")
-        yield Text(GUIDE_NOTATION)
+        hold = hold_words(self.cube)
+        yield Text(GUIDE_NOTATION.format(hold=f"{hold[0].lower()}{hold[1:]}"))
         yield Text("")
         where = (f"step {self.position + 1} of {self.total}" if self.position < self.total
                  else "the last screen")

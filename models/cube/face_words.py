@@ -3,7 +3,7 @@ the person never chose one, so a face is named by its centre digit (and, for the
 the person, which way that centre points), with the letter beside it for those who know it."""
 from __future__ import annotations
 
-from .geometry import FACES
+from .geometry import FACE_PLACES, FACES
 from .state import CubeState
 from .stickers import Sticker
 
@@ -37,6 +37,20 @@ def face_words(state: CubeState, face: str) -> str:
     """'the face with centre 7 (R)', with the centre's direction where another face has the
     same digit (:func:`centre_words`)."""
     return f"the face with {centre_words(state, face)} ({face})"
+
+
+def place_words(face: str) -> str:
+    """'the top face (U)': a face named by where it is as the cube is held, for messages
+    where no reading is at hand to name it by its centre digit."""
+    return f"the {FACE_PLACES[face]} face ({face})"
+
+
+def face_or_place(face: str, state: CubeState | None) -> str:
+    """:func:`face_words` when a reading or state is at hand (and has centres to name), else
+    :func:`place_words`."""
+    if state is None or state.n % 2 == 0:
+        return place_words(face)
+    return face_words(state, face)
 
 
 def hold_words(state: CubeState) -> str:

@@ -18,6 +18,9 @@ FACES: tuple[str, ...] = ("U", "R", "F", "D", "L", "B")
 
 FACE_NAMES = {"U": "up", "R": "right", "F": "front", "D": "down", "L": "left", "B": "back"}
 
+FACE_PLACES = {"U": "top", "R": "right", "F": "front", "D": "bottom", "L": "left", "B": "back"}
+"""Where each face is when the cube is held with F towards the person and U on top."""
+
 NET_LAYOUT: dict[str, tuple[int, int]] = {"U": (0, 1), "L": (1, 0), "F": (1, 1), "R": (1, 2),
                                           "B": (1, 3), "D": (2, 1)}
 """Where each face stands in a drawn net (docs/conventions.md): (row, column) in faces."""

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..errors import StateFormatError
 from ..json_input import JsonInputError, parse_json as parse_json_text
+from .face_words import place_words
 from .geometry import FACES
 from .state import CubeState
 from .stickers import Hypothesis, Sticker, TOKEN_HELP, format_token, parse_token
@@ -32,41 +33,49 @@ def shown(value: Any) -> str:
     return "a list" if isinstance(value, list) else "an object"
 
 
+def _refused(message: str, *, source: str | None, face: str, index: int | None = None,
+             token: str | None = None) -> StateFormatError:
+    """A :class:`StateFormatError` about ``face`` (and its sticker ``index``), the face named by
+    where it is: a file that cannot be read has no centres to name it by."""
+    return StateFormatError(message, source=source, face=face, index=index, token=token,
+                            place=place_words(face))
+
+
 def _token(text: Any, source: str | None, face: str, index: int) -> Sticker:
     if not isinstance(text, str):
-        raise StateFormatError(f"expected a token string, got {shown(text)}; {TOKEN_HELP}",
-                               source=source, face=face, index=index, token=str(text))
+        raise _refused(f"expected a token string, got {shown(text)}; {TOKEN_HELP}",
+                       source=source, face=face, index=index, token=str(text))
     try:
         return parse_token(text)
     except ValueError as e:
-        raise StateFormatError(str(e), source=source, face=face, index=index, token=text) from None
+        raise _refused(str(e), source=source, face=face, index=index, token=text) from None
 
 
 def _candidates(raw: Any, source: str | None, face: str) -> list[tuple[Hypothesis, ...]]:
     if not isinstance(raw, list) or len(raw) != 9:
-        raise StateFormatError("'candidates' must be a list of 9 lists (one per sticker) of "
-                               "{\"token\": \"6^\", \"score\": 0.9} objects",
-                               source=source, face=face)
+        raise _refused("'candidates' must be a list of 9 lists (one per sticker) of "
+                       "{\"token\": \"6^\", \"score\": 0.9} objects",
+                       source=source, face=face)
     out = []
     for i, alts in enumerate(raw):
         if not isinstance(alts, list) or not alts:
-            raise StateFormatError("each sticker's candidates must be a non-empty list",
-                                   source=source, face=face, index=i)
+            raise _refused("each sticker's candidates must be a non-empty list",
+                           source=source, face=face, index=i)
         hyps = []
         for alt in alts:
             if not isinstance(alt, dict) or "token" not in alt:
-                raise StateFormatError("a candidate is an object {\"token\": \"6^\", \"score\": "
-                                       "0.9}", source=source, face=face, index=i)
+                raise _refused("a candidate is an object {\"token\": \"6^\", \"score\": "
+                               "0.9}", source=source, face=face, index=i)
             sticker = _token(alt["token"], source, face, i)
             score = alt.get("score")
             if score is None:
-                raise StateFormatError(f"candidate {shown(alt['token'])} has no score; give a "
-                                       "score between 0 and 1", source=source, face=face, index=i)
+                raise _refused(f"candidate {shown(alt['token'])} has no score; give a "
+                               "score between 0 and 1", source=source, face=face, index=i)
             if isinstance(score, bool) or not isinstance(score, (int, float)) \
                     or not math.isfinite(score) or not 0 <= score <= 1:
-                raise StateFormatError(f"candidate {shown(alt['token'])} has score {shown(score)}; a "
-                                       "score is a number between 0 and 1",
-                                       source=source, face=face, index=i)
+                raise _refused(f"candidate {shown(alt['token'])} has score {shown(score)}; a "
+                               "score is a number between 0 and 1",
+                               source=source, face=face, index=i)
             hyps.append(Hypothesis(sticker, float(score)))
         out.append(tuple(hyps))
     return out
@@ -112,8 +121,8 @@ def parse_json(text: str, source: str | None = None) -> CubeState:
     for face in FACES:
         raw = faces.get(face)
         if raw is None:
-            raise StateFormatError(f"face {face} is missing; a state lists all six faces "
-                                   "U R F D L B", source=source)
+            raise StateFormatError(f"{place_words(face)} is missing; a state "
+                                   "lists all six faces U R F D L B", source=source)
         entry = raw
         face_cands = None
         if isinstance(raw, dict):  # {"stickers": [...], "candidates": [...]} is accepted too
@@ -121,8 +130,8 @@ def parse_json(text: str, source: str | None = None) -> CubeState:
             face_cands = raw.get("candidates")
         if not isinstance(entry, list) or len(entry) != 9:
             count = len(entry) if isinstance(entry, list) else "no"
-            raise StateFormatError(f"has {count} stickers; a face has 9 tokens, row by row",
-                                   source=source, face=face)
+            raise _refused(f"has {count} stickers; a face has 9 tokens, row by row",
+                           source=source, face=face)
         face_stickers = [_token(t, source, face, i) for i, t in enumerate(entry)]
         stickers.extend(face_stickers)
         if face_cands is None:
@@ -151,16 +160,17 @@ def parse_text(text: str, source: str | None = None) -> CubeState:
             raise StateFormatError(f"line {lineno}: unknown face {name!r}; faces are "
                                    "U R F D L B", source=source)
         if name in faces:
-            raise StateFormatError(f"line {lineno}: face {name} is given twice", source=source)
+            raise StateFormatError(f"line {lineno}: {place_words(name)} is "
+                                   "given twice", source=source)
         tokens = rest.split()
         if len(tokens) != 9:
-            raise StateFormatError(f"line {lineno}: has {len(tokens)} stickers; a face has 9 "
-                                   "tokens, row by row", source=source, face=name)
+            raise _refused(f"line {lineno}: has {len(tokens)} stickers; a face has 9 "
+                           "tokens, row by row", source=source, face=name)
         faces[name] = [_token(t, source, name, i) for i, t in enumerate(tokens)]
     for face in FACES:
         if face not in faces:
-            raise StateFormatError(f"face {face} is missing; a state lists all six faces "
-                                   "U R F D L B", source=source)
+            raise StateFormatError(f"{place_words(face)} is missing; a state "
+                                   "lists all six faces U R F D L B", source=source)
     return CubeState.from_faces(faces)
 
 
