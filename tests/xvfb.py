@@ -55,7 +55,7 @@ def screenshot(display: str, path: Path) -> np.ndarray:
 
 
 def screenshot_when(display: str, path: Path, ready: Callable[[np.ndarray], bool],
-                    timeout: float = 20.0) -> np.ndarray:
+                    timeout: float = 60.0) -> np.ndarray:
     """Screenshots of ``display`` until one is ``ready`` (the window has drawn the moment the
     test looks for; a loaded machine draws late), or the last one after ``timeout`` s."""
     end = time.monotonic() + timeout
