@@ -18,7 +18,6 @@ until it reads that look as well as the glyph voters.
 from __future__ import annotations
 
 import functools
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
@@ -26,6 +25,7 @@ from typing import Sequence
 import cv2
 import numpy as np
 
+from .model_files import load_model_files, save_model_files
 from .sticker_level import ink_darkness
 
 SIDE = 28
@@ -74,19 +74,13 @@ class CellModel:
 
 def save_cell_model(model: CellModel, stem: Path = DATA) -> None:
     """Write ``stem.npz`` (float16 weights, compressed) and ``stem.json`` (metadata)."""
-    stem.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(stem.with_suffix(".npz"),
-                        **{k: np.asarray(v, np.float16 if k.startswith("w") else np.float32)
-                           for k, v in model.arrays.items()})
-    stem.with_suffix(".json").write_text(json.dumps(model.meta, indent=1) + "\n",
-                                         encoding="utf-8")
+    save_model_files(stem, {k: np.asarray(v, np.float16 if k.startswith("w") else np.float32)
+                            for k, v in model.arrays.items()}, model.meta)
 
 
 def load_cell_model(stem: Path = DATA) -> CellModel:
-    """The model written by :func:`save_cell_model` (arrays without pickle)."""
-    with np.load(stem.with_suffix(".npz"), allow_pickle=False) as z:
-        arrays = {k: z[k].astype(np.float32) for k in z.files}
-    return CellModel(arrays, json.loads(stem.with_suffix(".json").read_text("utf-8")))
+    """The model written by :func:`save_cell_model`."""
+    return CellModel(*load_model_files(stem))
 
 
 @functools.cache

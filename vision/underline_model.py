@@ -13,7 +13,6 @@ tail" (a 9 turned half round) and "no bar seen" apart. Its calibrated probabilit
 from __future__ import annotations
 
 import functools
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,6 +20,7 @@ import cv2
 import numpy as np
 
 from .glyph import rotate_glyph
+from .model_files import load_model_files, save_model_files
 from .sticker_level import ink_darkness
 
 PATCH_W, PATCH_H = 12, 40
@@ -100,17 +100,13 @@ class UnderlineModel:
 
 def save_underline_model(model: UnderlineModel, stem: Path = DATA) -> None:
     """Write ``stem.npz`` (the network's arrays) and ``stem.json`` (provenance, figures)."""
-    stem.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(stem.with_suffix(".npz"),
-                        **{k: np.asarray(v, np.float32) for k, v in model.arrays.items()})
-    stem.with_suffix(".json").write_text(json.dumps(model.meta, indent=1) + "\n")
+    save_model_files(stem, {k: np.asarray(v, np.float32) for k, v in model.arrays.items()},
+                     model.meta)
 
 
 def load_underline_model(stem: Path = DATA) -> UnderlineModel:
     """The model written by :func:`save_underline_model`."""
-    with np.load(stem.with_suffix(".npz"), allow_pickle=False) as z:
-        arrays = {k: z[k].astype(np.float32) for k in z.files}
-    return UnderlineModel(arrays, json.loads(stem.with_suffix(".json").read_text("utf-8")))
+    return UnderlineModel(*load_model_files(stem))
 
 
 @functools.cache
