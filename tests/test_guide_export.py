@@ -105,20 +105,25 @@ def test_held_picture_marks_the_layer_and_its_arrow_turns_as_the_model_does():
         assert 0 < angle < 20
 
 
-def test_printed_html_has_three_or_four_steps_a_page(tmp_path):
+def _printed(tmp_path, ext: str) -> str:
+    """The text of a 22-step plan exported as ``ext``, printed to PDF by headless Chromium."""
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     assert chromium, "headless Chromium is needed (Debian package chromium; `make system`)"
     assert shutil.which("pdftotext"), "pdftotext is needed (Debian package poppler-utils)"
     start, steps = _plan(22, seed=8)
-    page = export_plan(tmp_path / "plan.html", steps, start)
+    page = export_plan(tmp_path / f"plan.{ext}", steps, start)
     pdf = tmp_path / "plan.pdf"
     subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                     "--disable-background-networking", "--disable-component-update",
                     "--disable-sync", f"--user-data-dir={tmp_path / 'profile'}",
                     "--no-pdf-header-footer", f"--print-to-pdf={pdf}", page.as_uri()],
                    check=True, capture_output=True, timeout=120)
-    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], check=True,
+    return subprocess.run(["pdftotext", "-layout", str(pdf), "-"], check=True,
                           capture_output=True, text=True).stdout
+
+
+def test_printed_html_has_three_or_four_steps_a_page(tmp_path):
+    text = _printed(tmp_path, "html")
     pages = text.split("\f")
     counts = [len(re.findall(r"Step \d+ of 22", p)) for p in pages if p.strip()]
     assert sum(counts) == 22, counts
@@ -131,19 +136,7 @@ def test_printed_html_has_three_or_four_steps_a_page(tmp_path):
 def test_printed_svg_keeps_every_step_whole_on_its_page(tmp_path):
     """The SVG plan is drawn as A4 pages of whole rows: printed from Chromium on A4, each
     printed page holds the start or steps it was drawn with, in order, and its own footer."""
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    assert chromium, "headless Chromium is needed (Debian package chromium; `make system`)"
-    assert shutil.which("pdftotext"), "pdftotext is needed (Debian package poppler-utils)"
-    start, steps = _plan(22, seed=8)
-    page = export_plan(tmp_path / "plan.svg", steps, start)
-    pdf = tmp_path / "plan.pdf"
-    subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                    "--disable-background-networking", "--disable-component-update",
-                    "--disable-sync", f"--user-data-dir={tmp_path / 'profile'}",
-                    "--no-pdf-header-footer", f"--print-to-pdf={pdf}", page.as_uri()],
-                   check=True, capture_output=True, timeout=120)
-    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], check=True,
-                          capture_output=True, text=True).stdout
+    text = _printed(tmp_path, "svg")
     pages = [p for p in text.split("\f") if p.strip()]
     assert len(pages) == 6  # the start and 22 steps, four rows a page
     for k, p in enumerate(pages):
