@@ -15,11 +15,11 @@ import numpy as np
 
 from ..models.cube.stickers import Sticker, same_sticker
 from ..models.profile import CubeSettings
-from ..vision.detect import FaceNotFoundError
-from ..vision.hog import default_model
-from ..vision.reader import Reader
-from ..vision.reading import FaceReading
-from ..vision.templates import default_templates
+from ..vision.locate.detect import FaceNotFoundError
+from ..vision.recognise.hog import default_model
+from ..vision.reading.reader import Reader
+from ..vision.reading.faces import FaceReading
+from ..vision.recognise.templates import default_templates
 from .learn import CutGlyph, learn
 from .profile_files import ProfileError
 from .profiles import Profile

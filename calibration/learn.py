@@ -20,9 +20,9 @@ import cv2
 import numpy as np
 
 from ..models.cube.stickers import Sticker
-from ..vision.glyph import GLYPH, rotate_glyph
-from ..vision.hog import N_CLASSES, LinearModel, class_index, hog_features
-from ..vision.templates import TemplateSet, all_rotations
+from ..vision.cells.glyph import GLYPH, rotate_glyph
+from ..vision.recognise.hog import N_CLASSES, LinearModel, class_index, hog_features
+from ..vision.recognise.templates import TemplateSet, all_rotations
 from .profile_files import ProfileError
 
 SIX_NINE = (6, 9)

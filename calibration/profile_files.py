@@ -23,9 +23,9 @@ from ..models.errors import SudokuCubeError
 from ..models.json_input import JsonInputError, parse_json
 from ..storage.atomic import atomic_write_bytes
 from ..storage.file_input import FileRefused, read_regular_file
-from ..vision.glyph import GLYPH
-from ..vision.hog import N_CLASSES, LinearModel, hog_features
-from ..vision.templates import TemplateSet
+from ..vision.cells.glyph import GLYPH
+from ..vision.recognise.hog import N_CLASSES, LinearModel, hog_features
+from ..vision.recognise.templates import TemplateSet
 
 
 class ProfileError(SudokuCubeError):

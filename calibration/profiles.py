@@ -21,10 +21,10 @@ from ..models.profile import CubeSettings
 from ..storage.atomic import atomic_write_json
 from ..storage.file_input import FileRefused, read_regular_file
 from ..storage.folders import profiles_root
-from ..vision.camera_settings import CameraSettings
-from ..vision.hog import LinearModel
-from ..vision.reader import Reader
-from ..vision.templates import TemplateSet, default_templates
+from ..vision.photo.camera_settings import CameraSettings
+from ..vision.recognise.hog import LinearModel
+from ..vision.reading.reader import Reader
+from ..vision.recognise.templates import TemplateSet, default_templates
 from .learn import combined_templates
 from .profile_files import read_model, read_set, write_model, write_set
 from .profile_files import ProfileError

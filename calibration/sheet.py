@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 
 from ..models.cube.stickers import ARROWS
-from ..vision.templates import TemplateSet
+from ..vision.recognise.templates import TemplateSet
 
 CELL_PX = 96
 MARGIN = 36

@@ -329,3 +329,48 @@ def test_help_loads_no_heavy_library():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip().splitlines()[-1] == "[]", out
+
+
+VISION_STAGES = ("photo", "locate", "cells", "recognise", "reading")
+"""Vision's stages in the order a photo flows through them (each a folder of ``vision/``)."""
+VISION_SHARED = ("polarity", "stats", "model_files")
+"""The modules directly in ``vision/``: helpers any stage may use (the ink's polarity and value
+channel, which locating needs as much as the cells do; order statistics; model files)."""
+STAGE_EDGES = {("cells", "locate"), ("recognise", "cells"), ("reading", "photo"),
+               ("reading", "locate"), ("reading", "cells"), ("reading", "recognise")}
+"""The stage imports that exist, every one against the flow's order: a stage imports only
+stages before it (photo <- locate <- cells <- recognise <- reading), never one after it."""
+
+
+def _stage(module: str) -> str | None:
+    """The vision stage of a module (``locate`` for ``sudoku_cube.vision.locate.corners.x``),
+    ``shared`` for a helper directly in ``vision/``, None outside vision."""
+    parts = module.split(".")
+    if len(parts) < 3 or parts[1] != "vision":
+        return None
+    return parts[2] if parts[2] in VISION_STAGES else "shared"
+
+
+def test_every_vision_module_stands_in_a_stage():
+    loose = sorted(m for m in MODULES if _stage(m) == "shared"
+                   and m.split(".")[2] not in VISION_SHARED)
+    assert not loose, loose
+    assert {_stage(m) for m in MODULES if _stage(m)} == {*VISION_STAGES, "shared"}
+
+
+def test_vision_stages_depend_one_way():
+    """photo <- locate <- cells <- recognise <- reading: a lower stage never imports a higher
+    one, the shared helpers import no stage, and the edges that exist are the ones listed."""
+    order = {s: i for i, s in enumerate(VISION_STAGES)}
+    bad, seen = [], set()
+    for mod, imports in IMPORTS.items():
+        a = _stage(mod)
+        for target, stmt, _ in imports:
+            b = _stage(target)
+            if a is None or b is None or a == b or b == "shared":
+                continue
+            seen.add((a, b))
+            if a == "shared" or order[b] > order[a]:
+                bad.append(f"{_rel(mod)}:{stmt.lineno} ({a}) imports {target} ({b})")
+    assert not bad, "\n".join(bad)
+    assert seen == STAGE_EDGES, seen ^ STAGE_EDGES

@@ -146,8 +146,8 @@ def test_read_and_review_flag_the_same_doubtful_stickers():
     import dataclasses
     from pathlib import Path
 
-    from sudoku_cube.vision.photo_set import read_folder
-    from sudoku_cube.vision.reading import Reading, reading_state
+    from sudoku_cube.vision.reading.photo_set import read_folder
+    from sudoku_cube.vision.reading.faces import Reading, reading_state
 
     folder = Path(__file__).resolve().parents[1] / "samples" / "cubes" / "01-easy"
     reading = read_folder(folder, ocr=False)

@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 
 from sudoku_cube.assistant.cli import main
-from sudoku_cube.vision.camera import CameraError, open_source, read_frame
-from sudoku_cube.vision.camera_probe import probe_cameras
-from sudoku_cube.vision.camera_setup import configure_camera
-from sudoku_cube.vision.lens import calibrate_lens
+from sudoku_cube.vision.photo.camera import CameraError, open_source, read_frame
+from sudoku_cube.vision.photo.camera_probe import probe_cameras
+from sudoku_cube.vision.photo.camera_setup import configure_camera
+from sudoku_cube.vision.photo.lens import calibrate_lens
 from sudoku_cube.calibration.profiles import load_profile
 
 
@@ -103,7 +103,7 @@ def test_release_waits_for_a_read_in_flight_and_never_frees_under_it() -> None:
     import threading
     import time
 
-    from sudoku_cube.vision import camera
+    from sudoku_cube.vision.photo import camera
 
     class SlowCapture:
         def __init__(self) -> None:

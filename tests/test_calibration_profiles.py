@@ -7,17 +7,17 @@ import numpy as np
 import pytest
 
 from sudoku_cube.assistant.cli import main
-from sudoku_cube.vision.camera_settings import CameraSettings, LensCalibration
+from sudoku_cube.vision.photo.camera_settings import CameraSettings, LensCalibration
 from sudoku_cube.calibration.labels import LabelError, parse_face_label, parse_labels
 from sudoku_cube.calibration.profiles import (PROFILE_FILE, Profile, list_profiles, load_profile,
                                   profile_dir, save_profile)
 from sudoku_cube.calibration.profile_files import ProfileError
-from sudoku_cube.vision.templates import TemplateSet
+from sudoku_cube.vision.recognise.templates import TemplateSet
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.cube.stickers import Sticker
-from sudoku_cube.vision.glyph import GLYPH
-from sudoku_cube.vision.hog import LinearModel
-from sudoku_cube.vision.reader import Reader
+from sudoku_cube.vision.cells.glyph import GLYPH
+from sudoku_cube.vision.recognise.hog import LinearModel
+from sudoku_cube.vision.reading.reader import Reader
 
 
 def _templates(seed: int, n: int = 36) -> TemplateSet:

@@ -14,7 +14,7 @@ from sudoku_cube.calibration.sheet import CELL_PX
 from sudoku_cube.models.generator.cube3 import make_puzzle, random_scramble
 from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.render import PhotoStyle, render_face_photo
-from sudoku_cube.vision.reader import Reader
+from sudoku_cube.vision.reading.reader import Reader
 
 STYLE = PhotoStyle(font="FreeSerifBold.ttf", size=(640, 480), supersample=1, difficulty=0.1)
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from sudoku_cube.vision.face_cues import cell_contrast
-from sudoku_cube.vision.hypotheses import GOOD_CELL
+from sudoku_cube.vision.locate.face_cues import cell_contrast
+from sudoku_cube.vision.locate.hypotheses import GOOD_CELL
 
 PITCH, BODY, STICKER = 60, 12.0, 40.0
 H = np.array([[PITCH, 0, 60.0], [0, PITCH, 60.0], [0, 0, 1]])

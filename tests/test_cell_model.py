@@ -1,4 +1,4 @@
-"""The learned cell model (:mod:`vision.cell_model`): the shipped file is what the training
+"""The learned cell model (:mod:`vision.recognise.cell_model`): the shipped file is what the training
 script declares, it reads the cells of a rendered photo, and a small retraining learns."""
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ import pytest
 from sudoku_cube.models.cube.stickers import parse_token
 from sudoku_cube.render import PhotoStyle, render_face_photo
 from sudoku_cube.models.generator.cube3 import random_face
-from sudoku_cube.vision.cell_model import (CLASSES, DATA, NONE, SIDE, cell_input,
+from sudoku_cube.vision.recognise.cell_model import (CLASSES, DATA, NONE, SIDE, cell_input,
                                            load_cell_model, shipped_cell_model)
-from sudoku_cube.vision.detect import find_face
-from sudoku_cube.vision.hog import class_index
-from sudoku_cube.vision.templates import HELD_OUT_FONTS, find_font, render_digit
-from sudoku_cube.vision.warp import cut_cells, warp_face
+from sudoku_cube.vision.locate.detect import find_face
+from sudoku_cube.vision.recognise.hog import class_index
+from sudoku_cube.vision.recognise.templates import HELD_OUT_FONTS, find_font, render_digit
+from sudoku_cube.vision.cells.warp import cut_cells, warp_face
 from tools import train_cell_model as tcm
 
 
@@ -85,7 +85,7 @@ def _synthetic(fonts: list[str], per_class: int, seed: int) -> dict[str, np.ndar
 
 def test_a_small_retraining_learns_the_task(tmp_path) -> None:
     pytest.importorskip("sklearn")
-    from sudoku_cube.vision.cell_model import save_cell_model
+    from sudoku_cube.vision.recognise.cell_model import save_cell_model
 
     fonts = [f for f in ("DejaVuSans-Bold.ttf", "LiberationSans-Bold.ttf") if find_font(f)]
     if not fonts:
@@ -105,11 +105,11 @@ def test_a_blurred_serif_three_is_not_read_as_an_eight(font: str) -> None:
     """A heavy, blurred Century 3 closes its notches at the ink cut, and the glyph voters
     read an 8 in some turn; the cell model, reading the cell itself, names the 3 in every
     turn (C059 is a font none of the models trained on)."""
-    from sudoku_cube.vision.hog import default_model
-    from sudoku_cube.vision.ink import ink_mask
-    from sudoku_cube.vision.recognise import analyse_cells, hypotheses
-    from sudoku_cube.vision.templates import default_templates
-    from sudoku_cube.vision.warp import normalised
+    from sudoku_cube.vision.recognise.hog import default_model
+    from sudoku_cube.vision.cells.ink import ink_mask
+    from sudoku_cube.vision.recognise.evidence import analyse_cells, hypotheses
+    from sudoku_cube.vision.recognise.templates import default_templates
+    from sudoku_cube.vision.cells.warp import normalised
     from tests.test_vision_unseen_fonts import PRINTS, _cell
 
     if not find_font(font):

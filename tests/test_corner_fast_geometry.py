@@ -8,11 +8,11 @@ import itertools
 import cv2
 import numpy as np
 
-from sudoku_cube.vision.corners.check import pitch_of
-from sudoku_cube.vision.corners.glyphs import Glyph, pseudo_quad
-from sudoku_cube.vision.corners.trim import trimmed
-from sudoku_cube.vision.corners.lattice import CORNERS, Lattice
-from sudoku_cube.vision.corners.order import common_corner
+from sudoku_cube.vision.locate.corners.check import pitch_of
+from sudoku_cube.vision.locate.corners.glyphs import Glyph, pseudo_quad
+from sudoku_cube.vision.locate.corners.trim import trimmed
+from sudoku_cube.vision.locate.corners.lattice import CORNERS, Lattice
+from sudoku_cube.vision.locate.corners.order import common_corner
 
 
 def _random_h(rng: np.random.Generator) -> np.ndarray:

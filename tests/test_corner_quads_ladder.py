@@ -1,5 +1,5 @@
 """The first sticker pass opens and erodes its ladder of global levels as one grey image
-(vision.corners.quads.find_quads): the masks so cut are exactly those of opening and eroding
+(vision.locate.corners.quads.find_quads): the masks so cut are exactly those of opening and eroding
 each level's mask on its own."""
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import cv2
 import numpy as np
 import pytest
 
-from sudoku_cube.vision.corners.quads import _OPEN, _above, _thin
-from sudoku_cube.vision.images import load_image
+from sudoku_cube.vision.locate.corners.quads import _OPEN, _above, _thin
+from sudoku_cube.vision.photo.images import load_image
 from sudoku_cube.vision.polarity import value_channel
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples" / "corners"

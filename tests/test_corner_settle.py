@@ -1,5 +1,5 @@
 """The batched settling of glyph windows (:func:`settled_cells`, with the batched fits of
-:mod:`vision.corners.homographies`) against the plain one: one window at a time, each fit by
+:mod:`vision.locate.corners.homographies`) against the plain one: one window at a time, each fit by
 :func:`cv2.findHomography`."""
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ import numpy as np
 
 import itertools
 
-from sudoku_cube.vision.corners.glyph_cells import assign, homography, settled_cells
-from sudoku_cube.vision.corners.glyphs import _covered, _covering, _members
-from sudoku_cube.vision.corners.windows import MIN_GLYPHS, NEIGHBOURS, spans, windows_of
-from sudoku_cube.vision.corners.homographies import fit_homographies
+from sudoku_cube.vision.locate.corners.glyph_cells import assign, homography, settled_cells
+from sudoku_cube.vision.locate.corners.glyphs import _covered, _covering, _members
+from sudoku_cube.vision.locate.corners.windows import MIN_GLYPHS, NEIGHBOURS, spans, windows_of
+from sudoku_cube.vision.locate.corners.homographies import fit_homographies
 
 H_TRUE = np.array([[52.0, 14.0, 180.0], [-9.0, 47.0, 140.0], [0.0009, 0.0012, 1.0]])
 

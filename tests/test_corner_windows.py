@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from sudoku_cube.vision.corners.windows import MATCH, MIN_GLYPHS, windows_of
+from sudoku_cube.vision.locate.corners.windows import MATCH, MIN_GLYPHS, windows_of
 
 
 def _plain(pts: np.ndarray, origin: np.ndarray, a: np.ndarray, b: np.ndarray):

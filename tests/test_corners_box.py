@@ -1,4 +1,4 @@
-"""Three faces of a corner fitted together as one box in perspective (vision.corners.joint):
+"""Three faces of a corner fitted together as one box in perspective (vision.locate.corners.joint):
 a steep side face's far corner, extrapolated from its own stickers, strays; held by the
 vanishing points of the other two faces' edges, it does not."""
 from __future__ import annotations
@@ -8,10 +8,10 @@ import numpy as np
 
 from sudoku_cube.assistant.bench.vision_second import cube, placed
 from sudoku_cube.render.second import corner_shot
-from sudoku_cube.vision.corners.joint import joint_fit
-from sudoku_cube.vision.corners.lattice import CORNERS, Lattice
-from sudoku_cube.vision.corners.quads import Quad
-from sudoku_cube.vision.corners.reader import read_corner_photo
+from sudoku_cube.vision.locate.corners.joint import joint_fit
+from sudoku_cube.vision.locate.corners.lattice import CORNERS, Lattice
+from sudoku_cube.vision.locate.corners.quads import Quad
+from sudoku_cube.vision.reading.corners import read_corner_photo
 
 FACES_3D = (
     lambda u, v: (3.0, u, v),  # x = 3

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from sudoku_cube.assistant.bench.vision_second import cube, placed
 from sudoku_cube.render.second import corner_shot
-from sudoku_cube.vision.corners.reader import read_corner_photo
+from sudoku_cube.vision.reading.corners import read_corner_photo
 
 
 def test_white_cube_on_speckled_floor_is_found_and_placed() -> None:

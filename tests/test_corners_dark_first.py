@@ -1,7 +1,7 @@
 """Dark stickers are recognised from the first sticker pass, so a corner photo of the black
-Sudoku Cube goes straight to its digits (vision.corners.faces.looks_dark) instead of trying
+Sudoku Cube goes straight to its digits (vision.locate.corners.faces.looks_dark) instead of trying
 every sticker pass first; most such photos already from the pass's local-contrast mask alone
-(vision.corners.quads.sticker_probe), before the rest of the pass. The faces found are the
+(vision.locate.corners.quads.sticker_probe), before the rest of the pass. The faces found are the
 ones the old order found, and light or coloured stickers keep the sticker passes."""
 from __future__ import annotations
 
@@ -11,11 +11,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from sudoku_cube.vision.corners import faces as corner_faces_module
-from sudoku_cube.vision.corners.faces import locate_faces, looks_dark
-from sudoku_cube.vision.corners.lattice import find_lattices
-from sudoku_cube.vision.corners.quads import Probe, find_quads, sticker_probe
-from sudoku_cube.vision.images import load_image
+from sudoku_cube.vision.locate.corners import faces as corner_faces_module
+from sudoku_cube.vision.locate.corners.faces import locate_faces, looks_dark
+from sudoku_cube.vision.locate.corners.lattice import find_lattices
+from sudoku_cube.vision.locate.corners.quads import Probe, find_quads, sticker_probe
+from sudoku_cube.vision.photo.images import load_image
 from tests.conftest import quad_pitch
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples" / "corners"

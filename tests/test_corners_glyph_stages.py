@@ -1,4 +1,4 @@
-"""The glyph pass in two stages (vision.corners.glyphs.glyph_stages): the second stage, going
+"""The glyph pass in two stages (vision.locate.corners.glyphs.glyph_stages): the second stage, going
 on from the first, gives the lattices of settling every window at once; a clear black corner
 is placed from the first stage alone, on its digits' faces."""
 from __future__ import annotations
@@ -10,11 +10,11 @@ import pytest
 
 from sudoku_cube.models.generator.cube3 import make_puzzle
 from sudoku_cube.render import PhotoStyle, render_corner_photo
-from sudoku_cube.vision.corners import faces as faces_module
-from sudoku_cube.vision.corners import glyphs as glyphs_module
-from sudoku_cube.vision.corners.faces import locate_faces
-from sudoku_cube.vision.corners.glyphs import glyph_stages
-from sudoku_cube.vision.corners.marks import marks, smoothed
+from sudoku_cube.vision.locate.corners import faces as faces_module
+from sudoku_cube.vision.locate.corners import glyphs as glyphs_module
+from sudoku_cube.vision.locate.corners.faces import locate_faces
+from sudoku_cube.vision.locate.corners.glyphs import glyph_stages
+from sudoku_cube.vision.locate.corners.marks import marks, smoothed
 from tests.conftest import quad_pitch
 
 
@@ -51,7 +51,7 @@ def test_marks_on_the_smoothed_channel_given_are_the_same():
 
 
 def _count_stages(monkeypatch) -> list[int]:
-    """The lattices of each stage of the glyph pass that :mod:`vision.corners.faces` takes,
+    """The lattices of each stage of the glyph pass that :mod:`vision.locate.corners.faces` takes,
     recorded in the list returned as they are taken."""
     stages_seen: list[int] = []
 

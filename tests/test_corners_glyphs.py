@@ -1,6 +1,6 @@
 """Corner photos of dark stickers with light digits (the black Sudoku Cube): faces found from
-their digits on perspective lattices (vision.corners.glyphs) and fitted together
-(vision.corners.joint); print beside a cube makes no face."""
+their digits on perspective lattices (vision.locate.corners.glyphs) and fitted together
+(vision.locate.corners.joint); print beside a cube makes no face."""
 from __future__ import annotations
 
 import random
@@ -12,11 +12,11 @@ import pytest
 
 from sudoku_cube.models.generator.cube3 import make_puzzle
 from sudoku_cube.render import PhotoStyle, render_corner_photo
-from sudoku_cube.vision.corners.faces import CornerPhotoError, faces_of_glyphs, locate_faces
-from sudoku_cube.vision.corners.glyphs import glyph_lattices
-from sudoku_cube.vision.corners.groups import corner_groups
-from sudoku_cube.vision.corners.joint import joint_fit
-from sudoku_cube.vision.corners.views import corner_faces
+from sudoku_cube.vision.locate.corners.faces import CornerPhotoError, faces_of_glyphs, locate_faces
+from sudoku_cube.vision.locate.corners.glyphs import glyph_lattices
+from sudoku_cube.vision.locate.corners.groups import corner_groups
+from sudoku_cube.vision.locate.corners.joint import joint_fit
+from sudoku_cube.vision.locate.corners.views import corner_faces
 from tests.conftest import quad_pitch
 
 

@@ -1,12 +1,12 @@
 """The last resorts of a corner photo: when the pool of every hypothesis picks the corner the
-digits placed, the digits' own fit of it is kept (vision.corners.faces._same_corner); a pool
+digits placed, the digits' own fit of it is kept (vision.locate.corners.faces._same_corner); a pool
 corner a cell away from it, or one missing a face, is another corner."""
 from __future__ import annotations
 
 import numpy as np
 
-from sudoku_cube.vision.corners.faces import _same_corner
-from sudoku_cube.vision.corners.lattice import Lattice
+from sudoku_cube.vision.locate.corners.faces import _same_corner
+from sudoku_cube.vision.locate.corners.lattice import Lattice
 
 PITCH = 40.0
 

@@ -12,8 +12,8 @@ import pytest
 
 from sudoku_cube.models.generator.cube3 import make_puzzle
 from sudoku_cube.render import PhotoStyle, render_corner_photo
-from sudoku_cube.vision.corners.reader import read_corner_photo
-from sudoku_cube.vision.corners.views import corner_faces
+from sudoku_cube.vision.reading.corners import read_corner_photo
+from sudoku_cube.vision.locate.corners.views import corner_faces
 from tests.conftest import quad_pitch
 
 

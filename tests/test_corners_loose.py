@@ -9,11 +9,11 @@ import numpy as np
 from sudoku_cube.models.generator.cube3 import home_faces, make_puzzle
 from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.render import PhotoStyle, render_corner_photo
-from sudoku_cube.vision.corners.check import framed_cells
-from sudoku_cube.vision.corners.faces import MORE_PASSES, locate_faces
-from sudoku_cube.vision.corners.lattice import find_lattices
-from sudoku_cube.vision.corners.quads import SOLIDITY
-from sudoku_cube.vision.corners.rebuild import complete_faces
+from sudoku_cube.vision.locate.corners.check import framed_cells
+from sudoku_cube.vision.locate.corners.faces import MORE_PASSES, locate_faces
+from sudoku_cube.vision.locate.corners.lattice import find_lattices
+from sudoku_cube.vision.locate.corners.quads import SOLIDITY
+from sudoku_cube.vision.locate.corners.rebuild import complete_faces
 from tests.conftest import quad_pitch
 
 

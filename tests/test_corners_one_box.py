@@ -1,5 +1,5 @@
 """Three located faces whose far corners miss each other's predictions are still one cube's
-when all their stickers fit one box in perspective (vision.corners.whole.one_box); a face a
+when all their stickers fit one box in perspective (vision.locate.corners.whole.one_box); a face a
 row off or squeezed does not fit it."""
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ import numpy as np
 
 from sudoku_cube.assistant.bench.vision_second import cube, placed
 from sudoku_cube.render.second import corner_shot
-from sudoku_cube.vision.corners.lattice import CORNERS, Lattice
-from sudoku_cube.vision.corners.quads import Quad
-from sudoku_cube.vision.corners.reader import read_corner_photo
-from sudoku_cube.vision.corners.whole import INCONSISTENT, inconsistency, one_box
+from sudoku_cube.vision.locate.corners.lattice import CORNERS, Lattice
+from sudoku_cube.vision.locate.corners.quads import Quad
+from sudoku_cube.vision.reading.corners import read_corner_photo
+from sudoku_cube.vision.locate.corners.whole import INCONSISTENT, inconsistency, one_box
 
 FACES_3D = (
     lambda u, v: (3.0, u, v),

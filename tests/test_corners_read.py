@@ -17,11 +17,11 @@ from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.models.grid import solve_grid
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.cube.state_format import parse_json
-from sudoku_cube.vision.corners.faces import CornerPhotoError, NotUprightError, locate_faces
-from sudoku_cube.vision.corners.views import corner_faces
-from sudoku_cube.vision.corners.reader import read_corner_folder
-from sudoku_cube.vision.images import load_image
-from sudoku_cube.vision.photo_set import read_folder
+from sudoku_cube.vision.locate.corners.faces import CornerPhotoError, NotUprightError, locate_faces
+from sudoku_cube.vision.locate.corners.views import corner_faces
+from sudoku_cube.vision.reading.corners import read_corner_folder
+from sudoku_cube.vision.photo.images import load_image
+from sudoku_cube.vision.reading.photo_set import read_folder
 
 ROOT = Path(__file__).resolve().parents[1]
 CORNERS = ROOT / "samples" / "corners"
@@ -59,7 +59,7 @@ def test_sample_face_outlines_match_the_render(sample):
 @pytest.mark.parametrize("sample", SAMPLES, ids=lambda d: d.name)
 def test_sample_reads_right_after_joint_decoding(sample):
     truth = parse_json((sample / "truth.json").read_text(), str(sample))
-    reading = read_folder(sample)  # vision.photo_set hands a corner pair A/B to the corner reader
+    reading = read_folder(sample)  # vision.reading.photo_set hands a corner pair A/B to the corner reader
     assert sorted(reading.faces) == sorted(FACES)
     chosen = solve_grid(reading.state, CubeSettings()).chosen
     wrong = [i for i, (a, b) in enumerate(zip(chosen, truth.stickers)) if not same(a, b)]

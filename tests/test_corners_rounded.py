@@ -6,7 +6,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from sudoku_cube.vision.corners.quads import _quad_of
+from sudoku_cube.vision.locate.corners.quads import _quad_of
 
 SIDE, RADIUS = 60, 20
 SHEAR = np.array([[1.0, 0.5, -40], [0.0, 0.55, 30]])

@@ -1,4 +1,4 @@
-"""The one score of a corner photo's candidate faces (vision/corners/score.py): a printed grid
+"""The one score of a corner photo's candidate faces (vision/locate/corners/score.py): a printed grid
 of squares under the cube, whose squares the sticker passes take for stickers, loses to the
 cube's faces because its cells hold no digits; a lattice mixing two faces loses to the true
 face because the stickers of the photo do not fill its cells."""
@@ -15,12 +15,12 @@ from sudoku_cube.models.generator.cube3 import make_puzzle
 from sudoku_cube.render import PhotoStyle, render_corner_photo
 from sudoku_cube.render.second import corner_shot
 from sudoku_cube.render.second.scenes import everyday
-from sudoku_cube.vision.corners.faces import locate_faces
-from sudoku_cube.vision.corners.glyphs import pseudo_quad
-from sudoku_cube.vision.corners.lattice import CORNERS, Lattice
-from sudoku_cube.vision.corners.marks import marks
-from sudoku_cube.vision.corners.quads import find_quads
-from sudoku_cube.vision.corners.score import corner_score, digits, filled, scored
+from sudoku_cube.vision.locate.corners.faces import locate_faces
+from sudoku_cube.vision.locate.corners.glyphs import pseudo_quad
+from sudoku_cube.vision.locate.corners.lattice import CORNERS, Lattice
+from sudoku_cube.vision.locate.corners.marks import marks
+from sudoku_cube.vision.locate.corners.quads import find_quads
+from sudoku_cube.vision.locate.corners.score import corner_score, digits, filled, scored
 from tests.conftest import assert_corner_faces_on_truth
 
 MAT_GREEN = (60, 110, 40)

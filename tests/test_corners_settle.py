@@ -10,7 +10,7 @@ import pytest
 
 from sudoku_cube.models.generator.cube3 import make_puzzle
 from sudoku_cube.render import PhotoStyle, render_corner_photo
-from sudoku_cube.vision.corners.settle import settled, value_for
+from sudoku_cube.vision.locate.corners.settle import settled, value_for
 
 NET = np.array([[0, 0], [3, 0], [3, 3], [0, 3]], np.float32)
 CENTRES = np.array([[c + 0.5, r + 0.5] for r in range(3) for c in range(3)], np.float32)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from sudoku_cube.vision.corners.glyph_cells import homography
-from sudoku_cube.vision.corners.glyphs import Glyph, pseudo_quad
-from sudoku_cube.vision.corners.trim import TRIM, _left_out_offsets, trimmed
-from sudoku_cube.vision.corners.lattice import Lattice
+from sudoku_cube.vision.locate.corners.glyph_cells import homography
+from sudoku_cube.vision.locate.corners.glyphs import Glyph, pseudo_quad
+from sudoku_cube.vision.locate.corners.trim import TRIM, _left_out_offsets, trimmed
+from sudoku_cube.vision.locate.corners.lattice import Lattice
 
 H_TRUE = np.array([[60.0, 14.0, 200.0], [-9.0, 52.0, 150.0], [0.0008, 0.0011, 1.0]])
 CELLS = [(u, v) for v in range(3) for u in range(3)]

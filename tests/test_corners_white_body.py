@@ -9,11 +9,11 @@ import pytest
 
 from sudoku_cube.assistant.bench.vision_second import cube, placed
 from sudoku_cube.render.second import corner_shot
-from sudoku_cube.vision.corners.faces import locate_faces
-from sudoku_cube.vision.corners.score import shows_its_digits
-from sudoku_cube.vision.corners.quads import find_quads
-from sudoku_cube.vision.corners.lattice import Lattice
-from sudoku_cube.vision.corners.reader import read_corner_photo
+from sudoku_cube.vision.locate.corners.faces import locate_faces
+from sudoku_cube.vision.locate.corners.score import shows_its_digits
+from sudoku_cube.vision.locate.corners.quads import find_quads
+from sudoku_cube.vision.locate.corners.lattice import Lattice
+from sudoku_cube.vision.reading.corners import read_corner_photo
 from tests.conftest import assert_corner_faces_on_truth
 
 

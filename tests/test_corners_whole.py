@@ -1,6 +1,6 @@
 """Corner photos located by the whole-cube model: one face found fixes the other two under
-perspective (vision.corners.model), refined on the picture (vision.corners.whole); the top face
-judged by the edge the two lower faces share (vision.corners.order)."""
+perspective (vision.locate.corners.model), refined on the picture (vision.locate.corners.whole); the top face
+judged by the edge the two lower faces share (vision.locate.corners.order)."""
 from __future__ import annotations
 
 import random
@@ -12,11 +12,11 @@ import pytest
 
 from sudoku_cube.models.generator.cube3 import make_puzzle
 from sudoku_cube.render import PhotoStyle, render_corner_photo
-from sudoku_cube.vision.corners.faces import MORE_PASSES, CornerPhotoError, locate_faces
-from sudoku_cube.vision.corners.lattice import Lattice, find_lattices
-from sudoku_cube.vision.corners.model import implied_focal, other_faces
-from sudoku_cube.vision.corners.order import arrange
-from sudoku_cube.vision.corners.rebuild import complete_faces
+from sudoku_cube.vision.locate.corners.faces import MORE_PASSES, CornerPhotoError, locate_faces
+from sudoku_cube.vision.locate.corners.lattice import Lattice, find_lattices
+from sudoku_cube.vision.locate.corners.model import implied_focal, other_faces
+from sudoku_cube.vision.locate.corners.order import arrange
+from sudoku_cube.vision.locate.corners.rebuild import complete_faces
 from tests.conftest import quad_pitch
 
 

@@ -12,8 +12,8 @@ from sudoku_cube.models.generator.cube3 import random_face
 from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.render.camera import Camera, focal_for_fov
 from sudoku_cube.render.photo import PhotoStyle, _colours, compose, pick_font
-from sudoku_cube.vision.detect import FaceNotFoundError, find_face
-from sudoku_cube.vision.perspective import plausible, squareness
+from sudoku_cube.vision.locate.detect import FaceNotFoundError, find_face
+from sudoku_cube.vision.locate.perspective import plausible, squareness
 
 
 def _edge_on(seed: int, look: str, azimuth: float) -> tuple[np.ndarray, dict]:

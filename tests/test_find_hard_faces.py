@@ -11,7 +11,7 @@ from sudoku_cube.assistant.bench.renders import FACE_RECIPE, unseen_cube
 from sudoku_cube.assistant.bench.vision_second import cube
 from sudoku_cube.render import render_face_photo
 from sudoku_cube.render.second.shots import face_shot
-from sudoku_cube.vision.detect import find_face
+from sudoku_cube.vision.locate.detect import find_face
 
 
 def _off(found: np.ndarray, quad: np.ndarray) -> float:

@@ -12,8 +12,8 @@ from sudoku_cube.models.generator.cube3 import make_puzzle
 from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.render.second.looks import make_look
 from sudoku_cube.render.second.shots import face_shot
-from sudoku_cube.vision.detect import FaceNotFoundError, find_face
-from sudoku_cube.vision.face_cues import chroma
+from sudoku_cube.vision.locate.detect import FaceNotFoundError, find_face
+from sudoku_cube.vision.locate.face_cues import chroma
 
 
 def _homes(seed: int) -> dict:
@@ -58,7 +58,7 @@ def test_a_colourful_photo_tries_chroma_before_the_light_digits(monkeypatch):
     """The light-digit pass is the slowest on a light body (the white plastic is full of
     digit-like marks) and finds nothing there: a colourful photo goes to chroma first, so a
     white-body face is found without it."""
-    from sudoku_cube.vision import detect
+    from sudoku_cube.vision.locate import detect
 
     def no_digit_pass(*_args):
         raise AssertionError("the light-digit pass ran before chroma")

@@ -8,11 +8,11 @@ import cv2
 import numpy as np
 import pytest
 
-from sudoku_cube.vision.detect import find_face
-from sudoku_cube.vision.face_geometry import project
-from sudoku_cube.vision.hypotheses import SNAP_REACH, Hypothesis, _on_blobs
-from sudoku_cube.vision.perspective import plausible, square_fit
-from sudoku_cube.vision.sticker_blobs import Blob
+from sudoku_cube.vision.locate.detect import find_face
+from sudoku_cube.vision.locate.face_geometry import project
+from sudoku_cube.vision.locate.hypotheses import SNAP_REACH, Hypothesis, _on_blobs
+from sudoku_cube.vision.locate.perspective import plausible, square_fit
+from sudoku_cube.vision.locate.sticker_blobs import Blob
 
 LATTICE = np.array([[c, r] for r in range(3) for c in range(3)], np.float64)
 

@@ -13,8 +13,8 @@ from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.models.cube.moves import parse_moves
 from sudoku_cube.models.cube.solved import face_direction, is_solved
 from sudoku_cube.render import PhotoStyle, render_face_photo
-from sudoku_cube.vision.footed import OneVerdict, has_foot, judge_ones
-from sudoku_cube.vision.templates import find_font, render_digit
+from sudoku_cube.vision.recognise.footed import OneVerdict, has_foot, judge_ones
+from sudoku_cube.vision.recognise.templates import find_font, render_digit
 
 
 def _one(font: str) -> np.ndarray:

@@ -1,12 +1,12 @@
 """The groove masks' shortcuts give OpenCV's own pixels: the round opening built from the
-ellipse's rectangles (:func:`vision.grooves.open_round`), and the valley depth levels read
-from a table (:func:`vision.grooves.valleys`), on random masks and pictures of every size."""
+ellipse's rectangles (:func:`vision.locate.grooves.open_round`), and the valley depth levels read
+from a table (:func:`vision.locate.grooves.valleys`), on random masks and pictures of every size."""
 from __future__ import annotations
 
 import cv2
 import numpy as np
 
-from sudoku_cube.vision.grooves import open_round, valleys
+from sudoku_cube.vision.locate.grooves import open_round, valleys
 
 
 def test_round_opening_is_opencvs_ellipse_opening():

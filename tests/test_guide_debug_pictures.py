@@ -9,9 +9,9 @@ import cv2
 import numpy as np
 
 from sudoku_cube.assistant.cli import main
-from sudoku_cube.vision.annotate import LEGEND, cell_marks
-from sudoku_cube.vision.detect import project
-from sudoku_cube.vision.photo_set import read_folder
+from sudoku_cube.vision.reading.annotate import LEGEND, cell_marks
+from sudoku_cube.vision.locate.detect import project
+from sudoku_cube.vision.reading.photo_set import read_folder
 
 ROOT = Path(__file__).resolve().parents[1]
 CORNERS = ROOT / "samples" / "corners" / "c1-plain"
@@ -62,7 +62,7 @@ def test_corner_debug_pictures(tmp_path, capsys):
 def test_the_legend_never_hides_a_face():
     """The legend goes in a corner free of faces (bottom left when all are), and below the
     photo on a band of its own when every corner holds part of a face."""
-    from sudoku_cube.vision.annotate import _legend
+    from sudoku_cube.vision.reading.annotate import _legend
 
     photo = np.full((480, 640, 3), 90, np.uint8)
     faces = np.zeros((480, 640), np.uint8)

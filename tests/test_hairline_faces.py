@@ -7,9 +7,9 @@ import cv2
 import numpy as np
 import pytest
 
-from sudoku_cube.vision.detect import find_face
-from sudoku_cube.vision.face_geometry import FaceNotFoundError
-from sudoku_cube.vision.hairline import line_depths
+from sudoku_cube.vision.locate.detect import find_face
+from sudoku_cube.vision.locate.face_geometry import FaceNotFoundError
+from sudoku_cube.vision.locate.hairline import line_depths
 
 COLOURS = [(40, 40, 220), (60, 150, 250), (40, 220, 240), (60, 200, 60), (230, 150, 30),
            (225, 230, 235)]

@@ -11,7 +11,7 @@ import time
 import pytest
 
 from sudoku_cube.assistant.terminal import interrupt
-from sudoku_cube.vision import camera
+from sudoku_cube.vision.photo import camera
 
 
 def test_the_ctrl_c_handler_takes_no_lock():

@@ -9,9 +9,9 @@ import pytest
 
 from sudoku_cube.assistant.bench.renders import FACE_RECIPE, unseen_cube
 from sudoku_cube.render import render_face_photo
-from sudoku_cube.vision.face_cues import Levels
-from sudoku_cube.vision.face_geometry import project
-from sudoku_cube.vision.hypotheses import Hypothesis, refine
+from sudoku_cube.vision.locate.face_cues import Levels
+from sudoku_cube.vision.locate.face_geometry import project
+from sudoku_cube.vision.locate.hypotheses import Hypothesis, refine
 from sudoku_cube.vision.polarity import value_channel
 
 LATTICE = np.array([[c, r] for r in range(3) for c in range(3)], np.float64)

@@ -7,8 +7,8 @@ import cv2
 import numpy as np
 import pytest
 
-from sudoku_cube.vision.templates import find_font, render_digit
-from sudoku_cube.vision.ink import ink_mask
+from sudoku_cube.vision.recognise.templates import find_font, render_digit
+from sudoku_cube.vision.cells.ink import ink_mask
 
 
 def _framed_cell(digit: int, colour: tuple[int, int, int], frame: int) -> tuple[np.ndarray, np.ndarray]:

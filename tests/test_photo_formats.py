@@ -16,7 +16,7 @@ import pytest
 from PIL import Image
 
 from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.vision.images import load_image
+from sudoku_cube.vision.photo.images import load_image
 
 ROOT = Path(__file__).resolve().parents[1]
 EASY = ROOT / "samples" / "cubes" / "01-easy"

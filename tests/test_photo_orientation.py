@@ -12,7 +12,7 @@ import pytest
 from PIL import Image, ImageOps
 
 from sudoku_cube.assistant.cli import main
-from sudoku_cube.vision.images import load_image
+from sudoku_cube.vision.photo.images import load_image
 from tests.phone_photos import phone_jpeg
 
 ROOT = Path(__file__).resolve().parents[1] / "samples"

@@ -19,7 +19,7 @@ from sudoku_cube.assistant.services.sessions import followed_plans, save_followe
 from sudoku_cube.models.cube.moves import Move
 from sudoku_cube.models.plan.planner import plan_to_targets
 from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.vision.photo_set import read_folder
+from sudoku_cube.vision.reading.photo_set import read_folder
 
 EASY = Path(__file__).resolve().parents[1] / "samples" / "cubes" / "01-easy"
 

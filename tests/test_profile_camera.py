@@ -12,10 +12,10 @@ import pytest
 
 from sudoku_cube.assistant.cli import main
 from sudoku_cube.calibration.profiles import Profile, save_profile
-from sudoku_cube.vision.camera import CameraError
-from sudoku_cube.vision.camera_settings import CameraSettings, LensCalibration
-from sudoku_cube.vision.camera_setup import profile_frames
-from sudoku_cube.vision.lens import lens_correction, undistort
+from sudoku_cube.vision.photo.camera import CameraError
+from sudoku_cube.vision.photo.camera_settings import CameraSettings, LensCalibration
+from sudoku_cube.vision.photo.camera_setup import profile_frames
+from sudoku_cube.vision.photo.lens import lens_correction, undistort
 from tests.conftest import assert_clear_error
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -1,5 +1,5 @@
 """The reader seam, read from the code (AST, nothing run): what a reading needs crosses
-calibration, the assistant and the tools as a typed ``vision.reader.Reader``, never as a dict
+calibration, the assistant and the tools as a typed ``vision.reading.reader.Reader``, never as a dict
 of options (no public function takes or returns reader options as a dict or ``Any``, no call
 expands them with ``**``), and nothing outside vision calls the stage functions the Reader
 wraps."""
@@ -15,8 +15,8 @@ SEAM_PACKAGES = ("vision", "calibration", "assistant", "tools")
 OUTSIDE_VISION = ("calibration", "assistant", "tools")
 STAGE_FUNCTIONS = {"read_face", "read_face_photos", "read_corner_photo", "read_located",
                    "read_corner_folder", "read_folder"}
-"""The reading's stage functions (vision/reading.py, vision/corners/reader.py,
-vision/photo_set.py): outside vision they are called through a Reader's methods."""
+"""The reading's stage functions (vision/reading/faces.py, vision/reading/corners.py,
+vision/reading/photo_set.py): outside vision they are called through a Reader's methods."""
 
 
 def _sources(packages: tuple[str, ...]) -> list[Path]:
@@ -80,7 +80,7 @@ def _stage_imports(path: Path) -> list[str]:
 
 def test_callers_outside_vision_read_through_the_reader():
     problems = [p for path in _sources(OUTSIDE_VISION) for p in _stage_imports(path)]
-    assert not problems, "read through vision.reader.Reader instead:\n" + "\n".join(problems)
+    assert not problems, "read through vision.reading.reader.Reader instead:\n" + "\n".join(problems)
 
 
 @pytest.mark.parametrize("source,found", [

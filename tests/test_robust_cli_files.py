@@ -113,12 +113,12 @@ def test_debug_shows_the_traceback(tmp_path, capsys):
 @pytest.fixture(scope="module")
 def easy_reading(tmp_path_factory):
     """The easy sample read as it is: what the converted photos must give too."""
-    from sudoku_cube.vision.photo_set import read_folder
+    from sudoku_cube.vision.reading.photo_set import read_folder
     return read_folder(EASY, ocr=False).state.stickers
 
 
 def test_gray_and_16_bit_photos_are_converted(tmp_path, easy_reading):
-    from sudoku_cube.vision.photo_set import read_folder
+    from sudoku_cube.vision.reading.photo_set import read_folder
     d = _folder(tmp_path, "mixed", "URDLB")
     img = cv2.imread(str(EASY / "F.jpg"))
     cv2.imwrite(str(d / "F.png"), img.astype(np.uint16) * 257)  # 16-bit colour
@@ -136,7 +136,7 @@ def test_gray_and_16_bit_photos_are_converted(tmp_path, easy_reading):
 HUGE_READER = r"""
 import re, sys
 from pathlib import Path
-from sudoku_cube.vision.images import load_image
+from sudoku_cube.vision.photo.images import load_image
 img = load_image(sys.argv[1])
 hwm = re.search(r"VmHWM:\s+(\d+) kB", Path("/proc/self/status").read_text()).group(1)
 print(img.shape[0], img.shape[1], int(hwm) // 1024)

@@ -1,5 +1,5 @@
-"""Fuzzing the image reader: mutated JPEG/PNG bytes through ``vision.images.load_image`` and
-``vision.reading.read_face`` give an image, a reading or a documented error (a
+"""Fuzzing the image reader: mutated JPEG/PNG bytes through ``vision.photo.images.load_image`` and
+``vision.reading.faces.read_face`` give an image, a reading or a documented error (a
 :class:`SudokuCubeError` naming the file) - never another exception, never a hang."""
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from sudoku_cube.models.errors import SudokuCubeError
 from tests.fuzzcount import tried
-from sudoku_cube.vision.images import load_image
-from sudoku_cube.vision.reading import read_face
+from sudoku_cube.vision.photo.images import load_image
+from sudoku_cube.vision.reading.faces import read_face
 
 ROOT = Path(__file__).resolve().parents[1]
 _FACE = cv2.resize(cv2.imread(str(ROOT / "samples/cubes/01-easy/F.jpg")), (320, 240),

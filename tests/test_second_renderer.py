@@ -10,7 +10,7 @@ import numpy as np
 from sudoku_cube.assistant.bench.vision_second import placed
 from sudoku_cube.models.generator.cube3 import make_puzzle
 from sudoku_cube.render.second import corner_shot, face_shot, make_look
-from sudoku_cube.vision.reading import read_face
+from sudoku_cube.vision.reading.faces import read_face
 
 
 def _white_look(seed: int):

@@ -27,8 +27,8 @@ from sudoku_cube.assistant.web.service import PhoneService
 from sudoku_cube.assistant.web.store import MAX_UPLOAD_BYTES, PhotoFolder, new_folder
 from sudoku_cube.models.cube.moves import parse_moves
 from sudoku_cube.models.profile import CubeSettings
-from sudoku_cube.vision.images import load_image
-from sudoku_cube.vision.reader import Reader
+from sudoku_cube.vision.photo.images import load_image
+from sudoku_cube.vision.reading.reader import Reader
 from tests.conftest import assert_clear_error, random_design
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -8,8 +8,8 @@ from __future__ import annotations
 import numpy as np
 
 from sudoku_cube.models.cube.stickers import Sticker
-from sudoku_cube.vision.hog import class_index
-from sudoku_cube.vision.recognise import HOG_WEIGHT, CellEvidence, _six_shape, hypotheses
+from sudoku_cube.vision.recognise.hog import class_index
+from sudoku_cube.vision.recognise.evidence import HOG_WEIGHT, CellEvidence, _six_shape, hypotheses
 
 
 def _logits(shares: dict[tuple[int, int], float]) -> np.ndarray:

@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 
 from sudoku_cube.vision.polarity import light_ink, sticker_channel, value_channel
-from sudoku_cube.vision.sticker_level import ink_darkness, sticker_level
+from sudoku_cube.vision.cells.sticker_level import ink_darkness, sticker_level
 
 from tests.test_vision_cells import cell_image
 

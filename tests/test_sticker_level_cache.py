@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from sudoku_cube.vision import ink
-from sudoku_cube.vision import sticker_level as levels
+from sudoku_cube.vision.cells import ink
+from sudoku_cube.vision.cells import sticker_level as levels
 
 
 def _cell(seed: int, side: int = 80) -> np.ndarray:

@@ -15,13 +15,13 @@ from sudoku_cube.assistant.cli import main
 from sudoku_cube.models.cube.moves import parse_moves
 from sudoku_cube.models.cube.solved import is_solved
 from sudoku_cube.models.cube.state_format import parse_json
-from sudoku_cube.vision.detect import find_face
-from sudoku_cube.vision.hog import default_model
-from sudoku_cube.vision.recognise import analyse_cells, hypotheses
-from sudoku_cube.vision.templates import default_templates, find_font, render_digit
-from sudoku_cube.vision.ink import ink_mask
+from sudoku_cube.vision.locate.detect import find_face
+from sudoku_cube.vision.recognise.hog import default_model
+from sudoku_cube.vision.recognise.evidence import analyse_cells, hypotheses
+from sudoku_cube.vision.recognise.templates import default_templates, find_font, render_digit
+from sudoku_cube.vision.cells.ink import ink_mask
 from sudoku_cube.vision.polarity import dark_ink, light_ink, light_inks
-from sudoku_cube.vision.warp import cut_cells, warp_face
+from sudoku_cube.vision.cells.warp import cut_cells, warp_face
 
 CUBES = Path(__file__).resolve().parents[1] / "samples" / "cubes"
 

@@ -1,13 +1,13 @@
 """A face placed a little off its stickers (a lattice fitted to a few of them extrapolates its
 pitch): the cell whose window cuts its digit at the border is read again beside itself
-(:func:`vision.second_look._beside_look`)."""
+(:func:`vision.recognise.second_look._beside_look`)."""
 from __future__ import annotations
 
 import numpy as np
 
 from sudoku_cube.models.cube.stickers import Sticker
-from sudoku_cube.vision.detect import FaceGeometry
-from sudoku_cube.vision.reading import read_face
+from sudoku_cube.vision.locate.detect import FaceGeometry
+from sudoku_cube.vision.reading.faces import read_face
 from tests.test_vision_glare import white_on_grey
 
 DIGITS = (3, 8, 5, 2, 7, 4, 6, 1, 9)

@@ -9,7 +9,7 @@ import pytest
 from sudoku_cube.assistant.bench.renders import FACE_RECIPE, unseen_cube
 from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.render import render_face_photo
-from sudoku_cube.vision.reading import read_face
+from sudoku_cube.vision.reading.faces import read_face
 
 CASES = {
     "glare-blob-over-an-8": (93005, "F", 5),  # read as a 4: the blob filled its right loop

@@ -8,14 +8,14 @@ import cv2
 import numpy as np
 import pytest
 
-from sudoku_cube.vision.templates import default_templates, find_font, render_digit
+from sudoku_cube.vision.recognise.templates import default_templates, find_font, render_digit
 from sudoku_cube.models.cube.stickers import Sticker
-from sudoku_cube.vision.glyph import rotate_glyph
-from sudoku_cube.vision.hog import class_index, default_model
-from sudoku_cube.vision.images import ImageError, load_image
-from sudoku_cube.vision.reading import glyph_shape, ocr_cells
-from sudoku_cube.vision.recognise import analyse_cells, hypotheses
-from sudoku_cube.vision.ink import ink_mask
+from sudoku_cube.vision.cells.glyph import rotate_glyph
+from sudoku_cube.vision.recognise.hog import class_index, default_model
+from sudoku_cube.vision.photo.images import ImageError, load_image
+from sudoku_cube.vision.reading.faces import glyph_shape, ocr_cells
+from sudoku_cube.vision.recognise.evidence import analyse_cells, hypotheses
+from sudoku_cube.vision.cells.ink import ink_mask
 
 FONTS = ["DejaVuSans-Bold.ttf", "FreeSansBold.ttf"]
 

@@ -1,6 +1,6 @@
 """A glyph's counters tell which way it points: an 8's smaller bowl is its top.
 
-The cue (:mod:`vision.counters`) on 8s printed in the fonts of both renderers in all four
+The cue (:mod:`vision.recognise.counters`) on 8s printed in the fonts of both renderers in all four
 turns, its weakness on a blurred 8, and the reading of a centre 8 from a photo through joint
 decoding: the right turn, settled without a question.
 """
@@ -21,11 +21,11 @@ from sudoku_cube.models.cube.stickers import Hypothesis, Sticker
 from sudoku_cube.render.fonts import BOLD_SANS, BOLD_SERIF
 from sudoku_cube.render.second import face_shot, make_look
 from sudoku_cube.render.second.looks import SANS_FONTS, SERIF_FONTS
-from sudoku_cube.vision.counters import counter_logits, counter_vector
-from sudoku_cube.vision.glyph import rotate_glyph
-from sudoku_cube.vision.hog import class_index
-from sudoku_cube.vision.reading import read_face
-from sudoku_cube.vision.templates import default_templates, find_font, render_digit
+from sudoku_cube.vision.recognise.counters import counter_logits, counter_vector
+from sudoku_cube.vision.cells.glyph import rotate_glyph
+from sudoku_cube.vision.recognise.hog import class_index
+from sudoku_cube.vision.reading.faces import read_face
+from sudoku_cube.vision.recognise.templates import default_templates, find_font, render_digit
 
 FONTS = [f for f in BOLD_SANS + BOLD_SERIF + SANS_FONTS + SERIF_FONTS if find_font(f)]
 UP_RIGHT = np.array([[1.0, 0.0], [0.0, 1.0], [-1.0, 0.0], [0.0, -1.0]])
@@ -119,7 +119,7 @@ def test_a_centre_eight_read_from_a_photo_is_settled_without_a_question(turn):
 def test_the_cue_moves_a_digits_turns_not_the_digit():
     """A bold 9 whose tail curls shut shows two counters: the evidence may turn an 8 round,
     never make the glyph more of an 8 than the classifiers found it."""
-    from sudoku_cube.vision.recognise import turned
+    from sudoku_cube.vision.recognise.evidence import turned
 
     z = np.random.default_rng(3).normal(size=36)
     evidence = np.zeros(36)

@@ -10,12 +10,12 @@ from sudoku_cube.assistant.bench.renders import FACE_RECIPE, unseen_cube
 from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.models.cube.stickers import Hypothesis, Sticker, is_doubtful
 from sudoku_cube.render import render_face_photo
-from sudoku_cube.vision.reading import read_face
-from sudoku_cube.vision.recognise import CellEvidence, hypotheses, widened
-from sudoku_cube.vision.second_look import fits, typical_size
-from sudoku_cube.vision.detect import find_face
+from sudoku_cube.vision.reading.faces import read_face
+from sudoku_cube.vision.recognise.evidence import CellEvidence, hypotheses, widened
+from sudoku_cube.vision.recognise.second_look import fits, typical_size
+from sudoku_cube.vision.locate.detect import find_face
 from sudoku_cube.vision.polarity import unclear_polarity
-from sudoku_cube.vision.warp import cut_cells, warp_face
+from sudoku_cube.vision.cells.warp import cut_cells, warp_face
 
 
 def _face(seed: int, k: int, look: str, face: str):
@@ -83,12 +83,12 @@ def test_widened_lists_every_sticker_and_keeps_the_order():
 def test_heavy_serif_three_is_cut_again_and_read_as_three():
     """A bold Century 3, heavy and blurred, closes its notches at the usual ink threshold and
     reads as an 8; the second look cuts it stricter and reads the 3."""
-    from sudoku_cube.vision.hog import default_model
-    from sudoku_cube.vision.recognise import analyse_cells
-    from sudoku_cube.vision.second_look import second_look
-    from sudoku_cube.vision.templates import default_templates
-    from sudoku_cube.vision.ink import ink_mask
-    from sudoku_cube.vision.warp import normalised
+    from sudoku_cube.vision.recognise.hog import default_model
+    from sudoku_cube.vision.recognise.evidence import analyse_cells
+    from sudoku_cube.vision.recognise.second_look import second_look
+    from sudoku_cube.vision.recognise.templates import default_templates
+    from sudoku_cube.vision.cells.ink import ink_mask
+    from sudoku_cube.vision.cells.warp import normalised
     from tests.test_vision_unseen_fonts import PRINTS, _cell
 
     tpl, model = default_templates(), default_model()
@@ -121,10 +121,10 @@ def _with_groove(cell: np.ndarray) -> np.ndarray:
 
 
 def test_groove_arcs_round_the_sticker_are_not_ink(monkeypatch):
-    import sudoku_cube.vision.ink as ink
-    from sudoku_cube.vision.hog import default_model
-    from sudoku_cube.vision.recognise import analyse_cells
-    from sudoku_cube.vision.templates import default_templates
+    import sudoku_cube.vision.cells.ink as ink
+    from sudoku_cube.vision.recognise.hog import default_model
+    from sudoku_cube.vision.recognise.evidence import analyse_cells
+    from sudoku_cube.vision.recognise.templates import default_templates
     from tests.test_vision_unseen_fonts import _cell
 
     truth = [Sticker(d, r) for d in (8, 6) for r in range(4)]

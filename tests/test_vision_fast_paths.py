@@ -6,7 +6,7 @@ import math
 import cv2
 import numpy as np
 
-from sudoku_cube.vision.corners.quads import Quad, _distinct, _hue_masks, _with_neighbours
+from sudoku_cube.vision.locate.corners.quads import Quad, _distinct, _hue_masks, _with_neighbours
 from sudoku_cube.vision.polarity import value_channel
 
 

@@ -7,14 +7,14 @@ import numpy as np
 import pytest
 
 from sudoku_cube.models.cube.stickers import Sticker
-from sudoku_cube.vision.glyph import rotate_glyph
-from sudoku_cube.vision.hog import default_model
-from sudoku_cube.vision.recognise import analyse_cells, hypotheses
-from sudoku_cube.vision.second_look import second_look
-from sudoku_cube.vision.templates import default_templates, find_font, render_digit
-from sudoku_cube.vision.ink import ink_mask
+from sudoku_cube.vision.cells.glyph import rotate_glyph
+from sudoku_cube.vision.recognise.hog import default_model
+from sudoku_cube.vision.recognise.evidence import analyse_cells, hypotheses
+from sudoku_cube.vision.recognise.second_look import second_look
+from sudoku_cube.vision.recognise.templates import default_templates, find_font, render_digit
+from sudoku_cube.vision.cells.ink import ink_mask
 from sudoku_cube.vision.polarity import dark_ink
-from sudoku_cube.vision.second_cuts import stroke_width, without_blobs
+from sudoku_cube.vision.recognise.second_cuts import stroke_width, without_blobs
 
 INK = 225.0
 STICKER = (60.0, 60.0, 62.0)

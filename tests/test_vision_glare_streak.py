@@ -1,14 +1,14 @@
 """Glare streaks brighter than the print on the black cube's look (white digits on dark grey):
-joined to a digit's stroke, they are not read as ink (:func:`vision.second_cuts.glare_free_ink_mask`
-in the second looks of :mod:`vision.second_look`)."""
+joined to a digit's stroke, they are not read as ink (:func:`vision.recognise.second_cuts.glare_free_ink_mask`
+in the second looks of :mod:`vision.recognise.second_look`)."""
 from __future__ import annotations
 
 import cv2
 import numpy as np
 
-from sudoku_cube.vision.ink import ink_mask
+from sudoku_cube.vision.cells.ink import ink_mask
 from sudoku_cube.vision.polarity import dark_ink
-from sudoku_cube.vision.second_cuts import face_contrast, glare_free_ink_mask, stroke_width
+from sudoku_cube.vision.recognise.second_cuts import face_contrast, glare_free_ink_mask, stroke_width
 from tests.test_vision_glare import INK, STICKER, white_on_grey
 
 START, ACROSS, LENGTH, GAIN = (15.0, 55.0), 4.0, 30.0, 1.3

@@ -9,17 +9,17 @@ import numpy as np
 import pytest
 
 from sudoku_cube.assistant.bench.renders import face_photo
-from sudoku_cube.vision.templates import default_templates
+from sudoku_cube.vision.recognise.templates import default_templates
 from sudoku_cube.models.grid import solve_grid
 from sudoku_cube.models.cube.state import CubeState
 from sudoku_cube.models.cube.state_format import parse_json
 from sudoku_cube.models.cube.stickers import Hypothesis, Sticker
-from sudoku_cube.vision.detect import find_face
-from sudoku_cube.vision.hog import default_model
-from sudoku_cube.vision.recognise import (ANYTHING, MAX_ALTERNATIVES, MAX_WILDCARDS, analyse_cells,
+from sudoku_cube.vision.locate.detect import find_face
+from sudoku_cube.vision.recognise.hog import default_model
+from sudoku_cube.vision.recognise.evidence import (ANYTHING, MAX_ALTERNATIVES, MAX_WILDCARDS, analyse_cells,
                               hypotheses, limit_wildcards)
-from sudoku_cube.vision.reading import read_face
-from sudoku_cube.vision.images import load_image
+from sudoku_cube.vision.reading.faces import read_face
+from sudoku_cube.vision.photo.images import load_image
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples" / "cubes"
 

@@ -1,4 +1,4 @@
-"""The ink cuts of :mod:`vision.local_ink`: a digit touching one side of its cell is kept
+"""The ink cuts of :mod:`vision.cells.local_ink`: a digit touching one side of its cell is kept
 (the usual cut drops it with the body between stickers), and a smooth glare streak joining a
 digit falls apart from it (the usual cut reads the two as one glyph); and on a rendered
 black-cube photo whose cell is cut a little off its sticker, the reader keeps the digit."""
@@ -7,8 +7,8 @@ from __future__ import annotations
 import numpy as np
 
 from sudoku_cube.models.cube.stickers import Sticker
-from sudoku_cube.vision.local_ink import edge_ink_mask, local_ink_mask
-from sudoku_cube.vision.ink import ink_mask
+from sudoku_cube.vision.cells.local_ink import edge_ink_mask, local_ink_mask
+from sudoku_cube.vision.cells.ink import ink_mask
 
 from tests.test_vision_cells import cell_image
 from tests.test_vision_second_look import _read
@@ -48,7 +48,7 @@ def test_a_cell_cut_off_its_sticker_keeps_its_digit():
     from sudoku_cube.assistant.bench.renders import FACE_RECIPE, unseen_cube
     from sudoku_cube.models.cube.geometry import FACES
     from sudoku_cube.render import render_face_photo
-    from sudoku_cube.vision.reading import read_face
+    from sudoku_cube.vision.reading.faces import read_face
 
     puzzle, style, homes = unseen_cube(193008, 8, FACE_RECIPE, "black")
     truth = puzzle.state.face("R")

@@ -1,4 +1,4 @@
-"""The Reader (vision/reader.py): the built-in reading reads sample photos to their truth, and
+"""The Reader (vision/reading/reader.py): the built-in reading reads sample photos to their truth, and
 each entry point hands the reader's templates, classifier, settings and OCR mode to its stage."""
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ import pytest
 
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.cube.state_format import parse_json
-from sudoku_cube.vision import reader as reader_module
-from sudoku_cube.vision.hog import default_model
-from sudoku_cube.vision.images import load_image
-from sudoku_cube.vision.reader import Reader
-from sudoku_cube.vision.templates import default_templates
+from sudoku_cube.vision.reading import reader as reader_module
+from sudoku_cube.vision.recognise.hog import default_model
+from sudoku_cube.vision.photo.images import load_image
+from sudoku_cube.vision.reading.reader import Reader
+from sudoku_cube.vision.recognise.templates import default_templates
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 

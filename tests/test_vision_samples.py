@@ -10,10 +10,10 @@ import pytest
 
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.cube.state_format import parse_json
-from sudoku_cube.vision.detect import FaceNotFoundError
-from sudoku_cube.vision.images import ImageError, load_image
-from sudoku_cube.vision.photo_set import read_folder
-from sudoku_cube.vision.reading import read_face
+from sudoku_cube.vision.locate.detect import FaceNotFoundError
+from sudoku_cube.vision.photo.images import ImageError, load_image
+from sudoku_cube.vision.reading.photo_set import read_folder
+from sudoku_cube.vision.reading.faces import read_face
 
 ROOT = Path(__file__).resolve().parents[1] / "samples"
 CUBES = sorted(p for p in (ROOT / "cubes").iterdir() if (p / "truth.json").exists())
@@ -71,7 +71,7 @@ def test_corner_photos_hook(tmp_path):
 
 
 def test_ocr_vote_with_real_tesseract():
-    from sudoku_cube.vision.ocr import tesseract_available
+    from sudoku_cube.vision.recognise.ocr import tesseract_available
 
     assert tesseract_available(), "tesseract must be installed for the OCR vote"
     cube = CUBES[0]

@@ -7,15 +7,15 @@ import cv2
 
 from sudoku_cube.assistant.bench.renders import FACE_RECIPE, face_photo, unseen_cube
 from sudoku_cube.models.cube.stickers import Sticker
-from sudoku_cube.vision.detect import find_face
-from sudoku_cube.vision.hog import default_model
-from sudoku_cube.vision.reading import read_face
-from sudoku_cube.vision.recognise import analyse_cells, hypotheses
-from sudoku_cube.vision.second_look import LOST
-from sudoku_cube.vision.templates import default_templates
-from sudoku_cube.vision.ink import ink_mask
-from sudoku_cube.vision.second_cuts import grown_ink_mask, peeled_ink_mask
-from sudoku_cube.vision.warp import cut_cells, warp_face
+from sudoku_cube.vision.locate.detect import find_face
+from sudoku_cube.vision.recognise.hog import default_model
+from sudoku_cube.vision.reading.faces import read_face
+from sudoku_cube.vision.recognise.evidence import analyse_cells, hypotheses
+from sudoku_cube.vision.recognise.second_look import LOST
+from sudoku_cube.vision.recognise.templates import default_templates
+from sudoku_cube.vision.cells.ink import ink_mask
+from sudoku_cube.vision.recognise.second_cuts import grown_ink_mask, peeled_ink_mask
+from sudoku_cube.vision.cells.warp import cut_cells, warp_face
 
 from tests.test_vision_cells import cell_image
 
@@ -61,7 +61,7 @@ def test_a_sure_six_whose_underline_is_unclear_is_not_cut_again():
     turned half round: one sure shape, not a lost cell. A stricter cut (which thins a bold
     serif 6's bowl into a sure 3) must not replace it; a truly unsure cell still is."""
     from sudoku_cube.models.cube.stickers import Hypothesis
-    from sudoku_cube.vision.second_look import second_look
+    from sudoku_cube.vision.recognise.second_look import second_look
     from tests.test_vision_unseen_fonts import PRINTS, _cell
 
     cell = _cell(6, 0, "C059-Bold.otf", *PRINTS["black on white"])
@@ -81,7 +81,7 @@ def test_an_eight_not_quite_sure_is_opened_into_a_three_only_by_another_digit():
     a stricter cut that reads a sure 3 is taken (the 8 kept beside it for joint decoding);
     one that reads the 8 turned otherwise is not, nor is an 8 read at EIGHT_SURE."""
     from sudoku_cube.models.cube.stickers import Hypothesis
-    from sudoku_cube.vision.second_look import EIGHT_SURE, second_look
+    from sudoku_cube.vision.recognise.second_look import EIGHT_SURE, second_look
     from tests.test_vision_unseen_fonts import PRINTS, _cell
 
     cell = _cell(3, 0, "C059-Bold.otf", *PRINTS["black on white"])
@@ -104,7 +104,7 @@ def test_a_vote_over_ink_thresholds():
     """A cell no cut reads surely is read by the usual cut and the two stricter ones
     together, the usual one counting twice."""
     from sudoku_cube.models.cube.stickers import Hypothesis
-    from sudoku_cube.vision.second_look import _averaged
+    from sudoku_cube.vision.recognise.second_look import _averaged
 
     def h(*pairs):
         return tuple(Hypothesis(Sticker(d, r), p) for d, r, p in pairs)
@@ -125,7 +125,7 @@ def test_a_digit_a_quarter_larger_than_its_faces_others_is_cut_again():
     import cv2
 
     from sudoku_cube.models.cube.stickers import Hypothesis
-    from sudoku_cube.vision.second_look import second_look
+    from sudoku_cube.vision.recognise.second_look import second_look
 
     cells = [cell_image(d, 0, "DejaVuSerif-Bold.ttf") for d in range(1, 10)]
     cv2.line(cells[4], (40, 62), (58, 71), (20, 20, 20), 4)  # a streak off the 5's foot
@@ -143,10 +143,10 @@ def test_a_lost_cell_takes_its_surest_cut_when_clearly_surer(monkeypatch):
     when the cut is barely surer or not half sure. (The local look, which would take the
     same stubbed reading before, is left out: the test is of the surest cut alone.)"""
     from sudoku_cube.models.cube.stickers import Hypothesis
-    from sudoku_cube.vision import second_look as looks
+    from sudoku_cube.vision.recognise import second_look as looks
 
     monkeypatch.setattr(looks, "_local_look", lambda *a: None)
-    from sudoku_cube.vision.second_look import HALF_SURE, KEEP, LOST_MARGIN, _take_surest, \
+    from sudoku_cube.vision.recognise.second_look import HALF_SURE, KEEP, LOST_MARGIN, _take_surest, \
         second_look
 
     tpl, model = default_templates(), default_model()

@@ -9,14 +9,14 @@ import numpy as np
 import pytest
 
 from sudoku_cube.models.cube.stickers import Sticker
-from sudoku_cube.vision.glyph import rotate_glyph
-from sudoku_cube.vision.hog import default_model
-from sudoku_cube.vision.reading import FaceReading
-from sudoku_cube.vision.recognise import analyse_cells, hypotheses
-from sudoku_cube.vision.templates import find_font, render_digit
-from sudoku_cube.vision.underline_convention import bare_digit, with_convention
-from sudoku_cube.vision.ink import ink_mask
-from sudoku_cube.vision.warp import cut_cells
+from sudoku_cube.vision.cells.glyph import rotate_glyph
+from sudoku_cube.vision.recognise.hog import default_model
+from sudoku_cube.vision.reading.faces import FaceReading
+from sudoku_cube.vision.recognise.evidence import analyse_cells, hypotheses
+from sudoku_cube.vision.recognise.templates import find_font, render_digit
+from sudoku_cube.vision.recognise.underline_convention import bare_digit, with_convention
+from sudoku_cube.vision.cells.ink import ink_mask
+from sudoku_cube.vision.cells.warp import cut_cells
 
 SERIF = "texgyreschola-bold.otf"
 """A Century Schoolbook face like the black cube's print (Debian fonts-texgyre)."""
@@ -50,7 +50,7 @@ def _read(cells: list[np.ndarray]) -> list[Sticker]:
     """The top reading of each cell, through the reader's polarity and ink steps."""
     face = np.vstack([np.hstack(cells[r * 3:r * 3 + 3]) for r in range(3)])
     norm = cut_cells(face)
-    from sudoku_cube.vision.templates import default_templates
+    from sudoku_cube.vision.recognise.templates import default_templates
 
     ev = analyse_cells([ink_mask(c) for c in norm], default_templates(), default_model(), norm)
     return [hypotheses(e)[0].sticker for e in ev]
@@ -87,7 +87,7 @@ def test_a_footed_serif_1_keeps_its_direction():
 
 def _face_reading(cells: list[np.ndarray]) -> FaceReading:
     """A face reading of nine synthetic cells (no photo geometry: the convention needs none)."""
-    from sudoku_cube.vision.templates import default_templates
+    from sudoku_cube.vision.recognise.templates import default_templates
 
     face = np.vstack([np.hstack(cells[r * 3:r * 3 + 3]) for r in range(3)])
     norm = cut_cells(face)

@@ -8,9 +8,9 @@ import pytest
 
 from tools.render_training import photo_cells
 from sudoku_cube.models.cube.stickers import parse_token
-from sudoku_cube.vision.glyph import split_underline
-from sudoku_cube.vision.underline_model import end_patch, shipped_underline_model
-from sudoku_cube.vision.ink import ink_mask
+from sudoku_cube.vision.cells.glyph import split_underline
+from sudoku_cube.vision.recognise.underline_model import end_patch, shipped_underline_model
+from sudoku_cube.vision.cells.ink import ink_mask
 
 SEEDS = range(930000, 930016)
 """Photos for these tests: disjoint from the model's training renders (600000+)."""

@@ -1,6 +1,6 @@
 """Regenerate the shipped HOG classifier (``vision/data/hog.npz`` + ``hog.json``).
 
-Trains the ridge classifier of :mod:`vision.hog` on glyphs cut by the real pipeline out of
+Trains the ridge classifier of :mod:`vision.recognise.hog` on glyphs cut by the real pipeline out of
 rendered photos (:mod:`tools.render_training`, seeds 500000+, disjoint from the
 benchmarks' 70000+/90000+ and the samples') plus clean augmented font renders, every glyph in
 all four rotations, and fits the softmax temperature on held-out photo glyphs.
@@ -70,7 +70,7 @@ def from_files(paths: list[Path]) -> tuple[dict, dict]:
 FONT_GLYPHS = 40
 """Augmented font renders per training font, digit and turn beside the photo glyphs: each
 with its strokes thinned or thickened and its width narrowed or widened
-(:func:`sudoku_cube.vision.templates.training_glyphs`), light and heavy prints of the faces
+(:func:`sudoku_cube.vision.recognise.templates.training_glyphs`), light and heavy prints of the faces
 the photos show in one weight only."""
 
 
@@ -78,8 +78,8 @@ def train(photos: dict[str, np.ndarray], val: dict[str, np.ndarray],
           font_glyphs: int = FONT_GLYPHS):
     """The LinearModel on photo glyphs + ``font_glyphs`` augmented font renders per font,
     digit and turn, temperature fitted on ``val``."""
-    from sudoku_cube.vision.templates import TRAINING_FONTS, all_rotations, training_glyphs
-    from sudoku_cube.vision.hog import MODEL_VERSION, LinearModel, _fit_temperature, class_index, \
+    from sudoku_cube.vision.recognise.templates import TRAINING_FONTS, all_rotations, training_glyphs
+    from sudoku_cube.vision.recognise.hog import MODEL_VERSION, LinearModel, _fit_temperature, class_index, \
         fit_ridge, hog_features
 
     from tools.render_training import EXTRA_FONTS
@@ -112,7 +112,7 @@ SEED_FONTS = 660000
 def font_figures(model, glyphs: dict[str, np.ndarray]) -> dict[str, dict]:
     """Per held-out font (and ``ALL``): the share of glyphs whose shape (a 9 turned r counted
     as the 6 turned r+2) the classifier names right."""
-    from sudoku_cube.vision.hog import class_index, hog_features
+    from sudoku_cube.vision.recognise.hog import class_index, hog_features
 
     pred = model.log_probs(hog_features(glyphs["images"])).argmax(1)
     truth = np.array([class_index(int(d), int(r)) for d, r in zip(glyphs["digits"], glyphs["rots"])])
@@ -127,7 +127,7 @@ def font_figures(model, glyphs: dict[str, np.ndarray]) -> dict[str, dict]:
 
 def main(argv: list[str] | None = None) -> int:
     """Render, train, write ``vision/data/hog.{npz,json}``; print the figures."""
-    from sudoku_cube.vision.hog import save_model
+    from sudoku_cube.vision.recognise.hog import save_model
 
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--photos", type=int, default=800)
@@ -163,8 +163,8 @@ def main(argv: list[str] | None = None) -> int:
     model = train(photos, val, a.font_glyphs)
     model.meta["looks"] = list(a.looks or [k for k, _ in TRAIN_LOOKS])
     if a.font_photos:
-        from sudoku_cube.vision.hog import shipped_model
-        from sudoku_cube.vision.templates import HELD_OUT_FONTS
+        from sudoku_cube.vision.recognise.hog import shipped_model
+        from sudoku_cube.vision.recognise.templates import HELD_OUT_FONTS
 
         held = load_or_make(cached(f"fonts-{a.font_photos}"), lambda: photo_set(
             a.font_photos, a.jobs, SEED_FONTS, fonts=HELD_OUT_FONTS))

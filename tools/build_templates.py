@@ -1,7 +1,7 @@
 """Regenerate the shipped serif digit templates (``vision/data/templates-serif.npz`` + ``.json``).
 
 Renders the 36 templates (9 digits x 4 rotations) of
-:data:`sudoku_cube.vision.templates.SERIF_TEMPLATE_FONTS` (TeX Gyre Schola Bold, Debian
+:data:`sudoku_cube.vision.recognise.templates.SERIF_TEMPLATE_FONTS` (TeX Gyre Schola Bold, Debian
 fonts-texgyre), so that the reader knows serif digits like the black Sudoku Cube's without
 needing the font at run time:
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from sudoku_cube.vision.templates import (SERIF_TEMPLATE_FONTS, SERIF_TEMPLATES, TemplateSet,
+from sudoku_cube.vision.recognise.templates import (SERIF_TEMPLATE_FONTS, SERIF_TEMPLATES, TemplateSet,
                                           font_templates, installed_fonts)
 
 

@@ -3,8 +3,8 @@
 Renders photos whose stickers are mostly 6s and 9s (seeds 600000+, disjoint from the
 benchmarks' 70000+/90000+, the dev sets and the HOG classifier's 500000+), single-face and
 corner photos in every training font, cuts the cells with the real pipeline, turns each 6/9
-glyph to read as an upright 6 (:func:`vision.underline_model.end_patch`) and fits the small
-network of :class:`vision.underline_model.UnderlineModel`: "bar below the bowl" (a 6), "bar
+glyph to read as an upright 6 (:func:`vision.recognise.underline_model.end_patch`) and fits the small
+network of :class:`vision.recognise.underline_model.UnderlineModel`: "bar below the bowl" (a 6), "bar
 above the tail" (a 9) or no bar. Every fourth photo validates: the softmax temperature is
 chosen there, and the held-out accuracy of the model and of the ink-mask split is written to
 the json beside the weights.
@@ -31,9 +31,9 @@ def _samples(job: tuple[list[int], tuple[str, ...] | None]) -> dict[str, np.ndar
     (``job``: the seeds and the fonts, None for the training fonts)."""
     from tools.render_training import TRAIN_FONTS, photo_cells
     from sudoku_cube.models.cube.stickers import parse_token
-    from sudoku_cube.vision.glyph import split_underline
-    from sudoku_cube.vision.underline_model import PATCH_H, PATCH_W, end_patch
-    from sudoku_cube.vision.ink import ink_mask
+    from sudoku_cube.vision.cells.glyph import split_underline
+    from sudoku_cube.vision.recognise.underline_model import PATCH_H, PATCH_W, end_patch
+    from sudoku_cube.vision.cells.ink import ink_mask
 
     seeds, fonts = job
     out: dict[str, list] = {k: [] for k in ("patch", "six", "bar", "split", "seed", "font", "px")}
@@ -133,7 +133,7 @@ def train(data: dict[str, np.ndarray]):
     """The model, fitted on three photos in four and judged on the fourth (its temperature
     fitted there), then refitted on all. Labels: 0 a 6 with its bar, 1 a 9 with its bar, 2 a
     sticker printed without underline."""
-    from sudoku_cube.vision.underline_model import UnderlineModel, patch_features
+    from sudoku_cube.vision.recognise.underline_model import UnderlineModel, patch_features
 
     val = data["seed"] % 4 == 3
     bar = data["bar"].astype(bool)
@@ -195,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
     from rich.console import Console
     from rich.progress import Progress
 
-    from sudoku_cube.vision.underline_model import DATA, save_underline_model
+    from sudoku_cube.vision.recognise.underline_model import DATA, save_underline_model
 
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--photos", type=int, default=1600)
@@ -220,8 +220,8 @@ def main(argv: list[str] | None = None) -> int:
             np.savez_compressed(args.cache, **data)
     model = train(data)
     if args.font_photos:
-        from sudoku_cube.vision.templates import HELD_OUT_FONTS
-        from sudoku_cube.vision.underline_model import shipped_underline_model
+        from sudoku_cube.vision.recognise.templates import HELD_OUT_FONTS
+        from sudoku_cube.vision.recognise.underline_model import shipped_underline_model
 
         fonts = load_or_make(args.font_cache, lambda: collect(
             args.font_photos, args.jobs, SEED_FONTS, fonts=HELD_OUT_FONTS))

@@ -31,8 +31,8 @@ from sudoku_cube.models.cube.stickers import Hypothesis, Sticker, is_doubtful
 from sudoku_cube.render import PhotoStyle, render_face_photo
 from sudoku_cube.render.looks import PHOTO_LOOKS
 from sudoku_cube.render.second import face_shot, make_look
-from sudoku_cube.vision.reader import Reader
-from sudoku_cube.vision.templates import HELD_OUT_FONTS, installed_fonts
+from sudoku_cube.vision.reading.reader import Reader
+from sudoku_cube.vision.recognise.templates import HELD_OUT_FONTS, installed_fonts
 
 LOOKS = PHOTO_LOOKS
 SOURCES = ("ours", "held-out", "exam")

@@ -1,9 +1,9 @@
-"""Fit the weight of the counters' rotation evidence (``vision.recognise.COUNTER_GAIN``).
+"""Fit the weight of the counters' rotation evidence (``vision.recognise.evidence.COUNTER_GAIN``).
 
 Cuts labelled cells from photos of our renderer in the training fonts (never the held-out
 fonts, never the second renderer), as ``tools.build_classifier`` does, and prints for each
 candidate gain the mean negative log-likelihood of the true class under the reader's combined
-vote (:func:`sudoku_cube.vision.recognise.class_logits`; a 9 turned r counted as the 6 turned
+vote (:func:`sudoku_cube.vision.recognise.evidence.class_logits`; a 9 turned r counted as the 6 turned
 r+2, the underline being judged apart), over all cells and over the 8s alone, and how many 8s
 have the wrong turn on top. The gain of the lowest overall likelihood is the one to ship.
 
@@ -23,10 +23,10 @@ GAINS = (0.0, 2.0, 4.0, 6.0, 8.0, 12.0, 16.0)
 
 def main(argv: list[str] | None = None) -> None:
     from sudoku_cube.models.cube.stickers import ARROWS
-    from sudoku_cube.vision import recognise
-    from sudoku_cube.vision.hog import class_index, default_model
-    from sudoku_cube.vision.ink import ink_mask
-    from sudoku_cube.vision.templates import default_templates
+    from sudoku_cube.vision.recognise import evidence as recognise
+    from sudoku_cube.vision.recognise.hog import class_index, default_model
+    from sudoku_cube.vision.cells.ink import ink_mask
+    from sudoku_cube.vision.recognise.templates import default_templates
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--photos", type=int, default=120)

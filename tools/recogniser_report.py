@@ -6,7 +6,7 @@ per sticker look, each recogniser alone and combined:
 
 - ``template``: the best normalised correlation with the default templates;
 - ``hog``: the HOG linear model;
-- ``both``: their combined vote (:func:`sudoku_cube.vision.recognise.class_logits`);
+- ``both``: their combined vote (:func:`sudoku_cube.vision.recognise.evidence.class_logits`);
 - ``6/9``: among 6/9 cells whose shape the vote got right, how often the underline (bar split
   or learned model) then names the right digit;
 - ``blank``: cells whose ink mask held no glyph at all (a finding for the ink cut, not for
@@ -46,7 +46,7 @@ def shape_of(cls: int) -> int:
 def held_out_cells(count: int, looks: tuple[str, ...] = LOOKS,
                    seed0: int = SEED_HELD_OUT) -> list[tuple[PhotoCell, str]]:
     """Cells of ``count`` photos of our renderer in the held-out fonts, ``looks`` in turn."""
-    from sudoku_cube.vision.templates import HELD_OUT_FONTS, installed_fonts
+    from sudoku_cube.vision.recognise.templates import HELD_OUT_FONTS, installed_fonts
 
     fonts = [f.rsplit("/", 1)[-1] for f in installed_fonts(HELD_OUT_FONTS)]
     out = []
@@ -63,7 +63,7 @@ def exam_cells(count: int, looks: tuple[str, ...] = LOOKS,
     from sudoku_cube.models.cube.geometry import FACES
     from sudoku_cube.models.cube.state import CubeState
     from sudoku_cube.render.second import face_shot, make_look
-    from sudoku_cube.vision.detect import find_face
+    from sudoku_cube.vision.locate.detect import find_face
 
     out = []
     for k in range(count):
@@ -86,10 +86,10 @@ def exam_cells(count: int, looks: tuple[str, ...] = LOOKS,
 def judge(cells: Iterable[tuple[PhotoCell, str]]) -> list[dict]:
     """One record per cell: truth, each recogniser's shape, the 6/9 and the final reading."""
     from sudoku_cube.models.cube.stickers import parse_token
-    from sudoku_cube.vision.hog import class_index, default_model
-    from sudoku_cube.vision.recognise import analyse_cells, class_logits, hypotheses
-    from sudoku_cube.vision.templates import default_templates
-    from sudoku_cube.vision.ink import ink_mask
+    from sudoku_cube.vision.recognise.hog import class_index, default_model
+    from sudoku_cube.vision.recognise.evidence import analyse_cells, class_logits, hypotheses
+    from sudoku_cube.vision.recognise.templates import default_templates
+    from sudoku_cube.vision.cells.ink import ink_mask
 
     tpl, model = default_templates(), default_model()
     cells = list(cells)

@@ -41,7 +41,7 @@ TRAIN_FONTS = (
 serif, mono, condensed, bold and regular, and the bold serif faces of TeX Gyre and URW
 (Century Schoolbook as on the black Sudoku Cube, Times, Bookman, Palatino). Kept out to
 measure generalisation to unseen fonts
-(:data:`sudoku_cube.vision.templates.HELD_OUT_FONTS`)."""
+(:data:`sudoku_cube.vision.recognise.templates.HELD_OUT_FONTS`)."""
 
 EXTRA_FONTS = (
     "Roboto-Bold.ttf", "Roboto-Regular.ttf", "Roboto-Black.ttf", "RobotoCondensed-Bold.ttf",
@@ -62,7 +62,7 @@ held-out fonts."""
 
 def training_fonts() -> tuple[str, ...]:
     """:data:`TRAIN_FONTS` plus those of :data:`EXTRA_FONTS` that are installed."""
-    from sudoku_cube.vision.templates import find_font
+    from sudoku_cube.vision.recognise.templates import find_font
 
     return TRAIN_FONTS + tuple(f for f in EXTRA_FONTS if find_font(f))
 
@@ -130,7 +130,7 @@ def labelled_cells(image: np.ndarray, geometry, tokens: Sequence[str], truth_cen
     """The straightened cells of a face found in a rendered photo with their true tokens;
     none when the detection disagrees with the render's truth (a detection error must never
     become a wrong label)."""
-    from sudoku_cube.vision.warp import cut_cells, warp_face
+    from sudoku_cube.vision.cells.warp import cut_cells, warp_face
 
     found = geometry.cell_centres()
     truth = np.asarray(truth_centres, np.float64)
@@ -157,7 +157,7 @@ def face_photo_cells(seed: int, fonts: Sequence[str] = TRAIN_FONTS,
     """Cells of one rendered single-face photo (seeded: random font, style and stickers;
     ``digits``: stickers drawn from these digits, with varied 6/9 underlines)."""
     from sudoku_cube.render import render_face_photo
-    from sudoku_cube.vision.detect import find_face
+    from sudoku_cube.vision.locate.detect import find_face
 
     rng = random.Random(f"train-face:{seed}")
     font = rng.choice(list(fonts))
@@ -178,8 +178,8 @@ def corner_photo_cells(seed: int, fonts: Sequence[str] = TRAIN_FONTS,
     """Cells of the three faces of one rendered corner photo (smaller, sheared stickers)."""
     from sudoku_cube.models.cube.geometry import FACES
     from sudoku_cube.render import render_corner_photo
-    from sudoku_cube.vision.corners.faces import locate_faces
-    from sudoku_cube.vision.corners.reader import face_geometry
+    from sudoku_cube.vision.locate.corners.faces import locate_faces
+    from sudoku_cube.vision.reading.corners import face_geometry
 
     rng = random.Random(f"train-corner:{seed}")
     font = rng.choice(list(fonts))
@@ -217,8 +217,8 @@ def photo_cells(seeds: Iterable[int], fonts: Sequence[str] = TRAIN_FONTS,
 
 def cell_glyph(c: PhotoCell) -> PhotoGlyph | None:
     """The reader's glyph of a labelled cell (ink mask -> underline split -> normalised)."""
-    from sudoku_cube.vision.glyph import normalise_glyph, split_underline
-    from sudoku_cube.vision.ink import ink_mask
+    from sudoku_cube.vision.cells.glyph import normalise_glyph, split_underline
+    from sudoku_cube.vision.cells.ink import ink_mask
 
     parts = split_underline(ink_mask(c.cell))
     g = normalise_glyph(parts.body)

@@ -11,7 +11,7 @@ truth is dropped, so a locating error never becomes a wrong label. Every cell be
 sample in all four quarter turns, beside "no digit" samples: windows half a cell off the
 stickers and beyond the face's edge. A scikit-learn network (two ReLU layers) is fitted, its
 softmax temperature chosen on photos of other seeds, and its arrays written for the numpy
-reader of :mod:`vision.cell_model`.
+reader of :mod:`vision.recognise.cell_model`.
 
     .venv/bin/pip install -e '.[train]'
     .venv/bin/python -m tools.train_cell_model --photos 600 --val-photos 50 \
@@ -51,10 +51,10 @@ def _face_samples(image: np.ndarray, geometry, tokens, centres, rng: random.Rand
     """The nine labelled cells of one located face and :data:`OFF_CELLS` "no digit"
     windows; none when the lattice disagrees with the truth's sticker centres."""
     from sudoku_cube.models.cube.stickers import parse_token
-    from sudoku_cube.vision.cell_model import NONE
-    from sudoku_cube.vision.hog import class_index
+    from sudoku_cube.vision.recognise.cell_model import NONE
+    from sudoku_cube.vision.recognise.hog import class_index
     from sudoku_cube.vision.polarity import as_dark_ink, light_inks
-    from sudoku_cube.vision.warp import cell_beside, cut_cells, warp_face
+    from sudoku_cube.vision.cells.warp import cell_beside, cut_cells, warp_face
 
     found = geometry.cell_centres()
     truth = np.asarray(centres, np.float64)
@@ -83,9 +83,9 @@ def _photo(seed: int, fonts: tuple[str, ...]) -> tuple[list[np.ndarray], list[in
     :data:`CORNER_SHARE` of seeds) and its font."""
     from sudoku_cube.models.cube.geometry import FACES
     from sudoku_cube.render import render_corner_photo, render_face_photo
-    from sudoku_cube.vision.corners.faces import locate_faces
-    from sudoku_cube.vision.corners.reader import face_geometry
-    from sudoku_cube.vision.detect import find_face
+    from sudoku_cube.vision.locate.corners.faces import locate_faces
+    from sudoku_cube.vision.reading.corners import face_geometry
+    from sudoku_cube.vision.locate.detect import find_face
     from tools.render_training import _face, _style
 
     rng = random.Random(f"cell-model:{seed}")
@@ -115,7 +115,7 @@ def _photo(seed: int, fonts: tuple[str, ...]) -> tuple[list[np.ndarray], list[in
 
 def _chunk(job: tuple[list[int], tuple[str, ...]]) -> dict[str, np.ndarray]:
     """Network inputs, labels and fonts of the photos of ``job``'s seeds."""
-    from sudoku_cube.vision.cell_model import SIDE, cell_input
+    from sudoku_cube.vision.recognise.cell_model import SIDE, cell_input
 
     seeds, fonts = job
     xs, ys, fs = [np.zeros((0, SIDE * SIDE), np.float32)], [], []
@@ -146,7 +146,7 @@ def render_set(count: int, seed0: int, fonts: tuple[str, ...], jobs: int) -> dic
 def all_turns(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Every sample in its four quarter turns (clockwise, the sense of a sticker's turn),
     its label turned with it ("no digit" stays so)."""
-    from sudoku_cube.vision.cell_model import NONE, SIDE
+    from sudoku_cube.vision.recognise.cell_model import NONE, SIDE
 
     maps = x.reshape(len(x), SIDE, SIDE)
     xs, ys = [], []
@@ -170,9 +170,9 @@ def fit(x: np.ndarray, y: np.ndarray, seed: int, epochs: int, hidden=HIDDEN):
 
 
 def as_arrays(net) -> dict[str, np.ndarray]:
-    """The network's weights under the names :class:`vision.cell_model.CellModel` reads,
+    """The network's weights under the names :class:`vision.recognise.cell_model.CellModel` reads,
     the output widened to every class (a class missing from the data scores very low)."""
-    from sudoku_cube.vision.cell_model import CLASSES
+    from sudoku_cube.vision.recognise.cell_model import CLASSES
 
     w, b = net.coefs_, net.intercepts_
     w3 = np.zeros((w[2].shape[0], CLASSES), np.float32)
@@ -198,7 +198,7 @@ def fit_temperature(model, x: np.ndarray, y: np.ndarray) -> float:
 def shape_right(model, x: np.ndarray, y: np.ndarray) -> np.ndarray:
     """Per sample: does the model name its shape (a 9 turned r counted as the 6 turned r+2,
     which only the underline tells apart) or its "no digit"?"""
-    from sudoku_cube.vision.cell_model import NONE
+    from sudoku_cube.vision.recognise.cell_model import NONE
 
     def shape(c: np.ndarray) -> np.ndarray:
         return np.where((c // 4 == 8) & (c != NONE), 5 * 4 + (c % 4 + 2) % 4, c)
@@ -219,9 +219,9 @@ def figures(model, data: dict[str, np.ndarray]) -> dict[str, dict]:
 
 
 def build(train: dict, val: dict, seed: int, epochs: int, hidden=HIDDEN):
-    """The :class:`vision.cell_model.CellModel` fitted on ``train``, temperature and
+    """The :class:`vision.recognise.cell_model.CellModel` fitted on ``train``, temperature and
     validation figures from ``val``."""
-    from sudoku_cube.vision.cell_model import FORMAT, CellModel, SIDE, CLASSES
+    from sudoku_cube.vision.recognise.cell_model import FORMAT, CellModel, SIDE, CLASSES
 
     net = fit(train["x"].astype(np.float32), train["y"], seed, epochs, hidden)
     model = CellModel(as_arrays(net), {})
@@ -241,8 +241,8 @@ def main(argv: list[str] | None = None) -> int:
     """Render (or read the cache), fit, write the model; print its figures."""
     import json
 
-    from sudoku_cube.vision.cell_model import DATA, save_cell_model
-    from sudoku_cube.vision.templates import HELD_OUT_FONTS
+    from sudoku_cube.vision.recognise.cell_model import DATA, save_cell_model
+    from sudoku_cube.vision.recognise.templates import HELD_OUT_FONTS
     from tools.render_training import training_fonts
 
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])

@@ -26,7 +26,7 @@ footed 1). This report measures all three from the syntax tree (never by regular
   digit used as a default label (``Sticker(1, 0)`` when nothing was read).
 
     .venv/bin/python -m tools.vision_simplicity              # vision/, as text
-    .venv/bin/python -m tools.vision_simplicity --json vision/corners
+    .venv/bin/python -m tools.vision_simplicity --json vision/locate/corners
 """
 from __future__ import annotations
 

@@ -18,9 +18,9 @@ from pathlib import Path
 from ...models.cube.geometry import FACES
 from ...models.cube.state_format import parse_json
 from ...render import render_corner_photo, render_face_photo
-from ...vision.images import load_image
-from ...vision.reader import Reader
-from ...vision.reading import reading_state
+from ...vision.photo.images import load_image
+from ...vision.reading.reader import Reader
+from ...vision.reading.faces import reading_state
 from .renders import (CORNER_RECIPE, DEFAULT_SYMMETRIC, JOINT_HEADS, JointTally, joint_decode, same,
                       unseen_cube)
 from .report import StepProgress, print_sets, recognisers_ready

@@ -30,7 +30,7 @@ from ...models.grid import solve_grid
 from ...models.plan.naive import naive_moves
 from ...models.plan.planner import problems_for
 from ...models.profile import CubeSettings
-from ...vision.reader import Reader
+from ...vision.reading.reader import Reader
 from .report import finish
 
 SAMPLES = Path(__file__).resolve().parent.parent.parent / "samples"

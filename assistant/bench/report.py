@@ -10,9 +10,9 @@ from rich.console import Console
 from rich.progress import Progress, TaskID
 from rich.table import Table
 
-from ...vision.hog import default_model
-from ...vision.ocr import tesseract_available
-from ...vision.templates import default_templates
+from ...vision.recognise.hog import default_model
+from ...vision.recognise.ocr import tesseract_available
+from ...vision.recognise.templates import default_templates
 
 
 class StepProgress(Progress):

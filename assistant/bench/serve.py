@@ -23,8 +23,8 @@ import cv2
 import numpy as np
 
 from ...models.cube.geometry import FACES
-from ...vision.images import load_image
-from ...vision.reader import Reader
+from ...vision.photo.images import load_image
+from ...vision.reading.reader import Reader
 from ..web.server import Server
 from ..web.service import PhoneService
 from ..web.store import PhotoFolder

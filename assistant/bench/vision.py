@@ -22,11 +22,11 @@ from ...models.cube.state_format import parse_json
 from ...models.errors import SudokuCubeError
 from ...render import render_face_photo
 from ...render.fonts import font_path
-from ...vision.baseline import read_face_tesseract
-from ...vision.images import load_image
-from ...vision.reader import Reader
-from ...vision.reading import reading_state
-from ...vision.templates import HELD_OUT_FONTS
+from ...vision.reading.baseline import read_face_tesseract
+from ...vision.photo.images import load_image
+from ...vision.reading.reader import Reader
+from ...vision.reading.faces import reading_state
+from ...vision.recognise.templates import HELD_OUT_FONTS
 from . import corners, vision_calibration, vision_real, vision_second
 from .renders import (DEFAULT_SYMMETRIC, FACE_RECIPE, LOOK_ORDER, JOINT_HEADS, JointTally,
                       joint_decode, same, symmetric_of, unseen_cube)

@@ -23,7 +23,7 @@ from ...calibration.profiles import Profile
 from ...models.cube.geometry import FACES
 from ...models.generator.cube3 import make_puzzle, random_scramble
 from ...render import PhotoStyle, render_face_photo
-from ...vision.reader import Reader
+from ...vision.reading.reader import Reader
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:

@@ -40,11 +40,11 @@ from rich.table import Table
 from ...models.cube.stickers import parse_token, same_sticker
 from ...models.errors import SudokuCubeError
 from ...models.profile import DEFAULT_SYMMETRIC, CubeSettings
-from ...vision.corners.faces import NotUprightError, locate_faces
-from ...vision.corners.reader import CORNER_PHOTOS
-from ...vision.detect import find_face, project
-from ...vision.images import IMAGE_SUFFIXES, file_scale, load_image
-from ...vision.reader import Reader
+from ...vision.locate.corners.faces import NotUprightError, locate_faces
+from ...vision.reading.corners import CORNER_PHOTOS
+from ...vision.locate.detect import find_face, project
+from ...vision.photo.images import IMAGE_SUFFIXES, file_scale, load_image
+from ...vision.reading.reader import Reader
 from .vision_real_digits import digits_figures
 
 LABELS = Path(__file__).with_name("real_faces.json")

@@ -3,7 +3,7 @@ real printed digits, those of photographed newspaper sudoku grids (DIR/digits: `
 with ``NAME.dat``, whose lines 3 to 11 give the grid's digits row by row, 0 for an empty cell).
 
 The grid's outline is its largest quadrilateral; each of its nine 3x3 boxes is then read as a
-face through the reader itself (:meth:`vision.reader.Reader.read_face` with the box's
+face through the reader itself (:meth:`vision.reading.reader.Reader.read_face` with the box's
 geometry, no OCR), and again with the photo turned half round, so that every digit is read
 upright as the photo shows it and upside down. A photo may show the page turned: the turn most
 of its digits are read in is taken as the page's (no label needed) and the labels are turned
@@ -23,8 +23,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from ...vision.face_geometry import FaceGeometry, project
-from ...vision.reader import Reader
+from ...vision.locate.face_geometry import FaceGeometry, project
+from ...vision.reading.reader import Reader
 
 MIN_GRID = 0.15
 """Least share of the photo the grid's outline must cover."""

@@ -18,7 +18,7 @@ from rich.table import Table
 
 from ...models.cube.stickers import Sticker
 from ...render.second import Scene
-from ...vision.reading import FaceReading
+from ...vision.reading.faces import FaceReading
 from .renders import Joint, JointTally, same
 
 OUTCOMES = ("located", "refused", "misplaced")

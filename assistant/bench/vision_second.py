@@ -31,8 +31,8 @@ from ...models.cube.state import CubeState
 from ...models.generator.cube3 import home_faces, make_puzzle
 from ...render.second import Scene, corner_shot, face_shot, make_look
 from ...render.second.scenes import everyday
-from ...vision.reader import Reader
-from ...vision.reading import FaceReading, reading_state
+from ...vision.reading.reader import Reader
+from ...vision.reading.faces import FaceReading, reading_state
 from .renders import JOINT_HEADS, Joint, JointTally, joint_decode, same, symmetric_of
 from .report import StepProgress, recognisers_ready
 from .vision_scenes import SceneTallies, print_rows

@@ -3,7 +3,7 @@ various steps, and each kind again on a B or D turn); does the watch catch it wi
 
 Each video is rendered from the corner of corner photo A (``render.plan_video``): the cube
 held still after every step, a hand in front of it while a layer turns. The watch reads every
-frame (``vision.corners``), confirms the planned steps and must stop with the slip found (or
+frame (``vision.locate.corners``), confirms the planned steps and must stop with the slip found (or
 several that fit, asking for a face) no later than the frames after the move that follows the
 slip; the state it names must be the real one and its new plan must solve the real cube.
 """
@@ -24,7 +24,7 @@ from ...models.cube.state import CubeState
 from ...models.generator.cube3 import make_puzzle
 from ...models.profile import CubeSettings
 from ...models.slips.kinds import SLIP_KINDS, Slip, random_slip
-from ...vision.reader import Reader
+from ...vision.reading.reader import Reader
 from ..services.guide import GuideCursor, steps_from_moves
 from ..services.watch import corner_readings, watch
 

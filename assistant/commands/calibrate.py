@@ -25,12 +25,12 @@ from ...calibration.profiles import DEFAULT_NAME, Profile, load_or_new, profile_
 from ...calibration.sheet import contact_sheet
 from ...models.cube.geometry import FACES
 from ...models.errors import SudokuCubeError
-from ...vision.camera import CameraError, frames, open_source, parse_source, release
-from ...vision.camera_probe import probe_cameras
-from ...vision.camera_setup import configure_camera
-from ...vision.images import load_image
-from ...vision.lens import calibrate_lens
-from ...vision.photo_files import face_photos
+from ...vision.photo.camera import CameraError, frames, open_source, parse_source, release
+from ...vision.photo.camera_probe import probe_cameras
+from ...vision.photo.camera_setup import configure_camera
+from ...vision.photo.images import load_image
+from ...vision.photo.lens import calibrate_lens
+from ...vision.photo.photo_files import face_photos
 from ..services.files import load_state
 from ..terminal.markup import plain
 from ..terminal.profile_option import add_symmetric_option, with_symmetric

@@ -5,7 +5,7 @@ import argparse
 
 from rich.console import Console
 
-from ...vision.camera import parse_source
+from ...vision.photo.camera import parse_source
 from ..services.export import check_export_path
 from ..services.files import load_state
 from ..services.pipeline import already_solved

@@ -14,14 +14,14 @@ from ...models.cube.geometry import FACES
 from ...models.cube.state import sticker_name
 from ...models.errors import SudokuCubeError
 from ...storage.atomic import atomic_write_bytes
-from ...vision.annotate import annotate_photo
-from ...vision.annotate_refusal import annotate_refusal
-from ...vision.corners.reader import CORNER_PHOTOS
-from ...vision.corners.views import corner_faces
-from ...vision.face_geometry import FaceNotFoundError
-from ...vision.footed import ones_verdict
-from ...vision.images import file_scale, load_image
-from ...vision.reading import FaceReading
+from ...vision.reading.annotate import annotate_photo
+from ...vision.reading.annotate_refusal import annotate_refusal
+from ...vision.reading.corners import CORNER_PHOTOS
+from ...vision.locate.corners.views import corner_faces
+from ...vision.locate.face_geometry import FaceNotFoundError
+from ...vision.recognise.footed import ones_verdict
+from ...vision.photo.images import file_scale, load_image
+from ...vision.reading.faces import FaceReading
 from ..terminal.markup import plain
 from ..terminal.net import BLANK, NetView
 from ..terminal.profile_option import add_profile_option, chosen_reader

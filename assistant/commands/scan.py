@@ -24,10 +24,10 @@ from ...models.errors import SudokuCubeError
 from ...storage.atomic import atomic_write_text, check_output_file
 from ...storage.folders import data_dir
 from ...storage.write_errors import WriteFailed
-from ...vision.camera import CameraError, parse_source, source_name
-from ...vision.camera_settings import CameraSettings
-from ...vision.camera_setup import profile_frames
-from ...vision.footed import OneVerdict
+from ...vision.photo.camera import CameraError, parse_source, source_name
+from ...vision.photo.camera_settings import CameraSettings
+from ...vision.photo.camera_setup import profile_frames
+from ...vision.recognise.footed import OneVerdict
 from ..services.face_poses import captured_centres, show_title
 from ..services.scan_reader import read_frame_face
 from ..services.scanner import STABLE_FRAMES, ScanEvent, Scanner

@@ -13,9 +13,9 @@ from ...models.errors import SudokuCubeError
 from ...models.grid import GridSolution, solve_grid
 from ...models.grid.photo_turn import find_turned_photo
 from ...models.profile import CubeSettings
-from ...vision.footed import SURE, OneVerdict, ones_verdict
-from ...vision.reader import Reader
-from ...vision.reading import Reading
+from ...vision.recognise.footed import SURE, OneVerdict, ones_verdict
+from ...vision.reading.reader import Reader
+from ...vision.reading.faces import Reading
 from .files import load_one_verdict, load_state
 from .pipeline import Event, Progress
 

@@ -12,7 +12,7 @@ from ...models.cube.state_format import parse_state
 from ...models.errors import SudokuCubeError
 from ...models.json_input import JsonInputError, parse_json
 from ...storage.file_input import FileRefused, read_regular_file
-from ...vision.footed import OneVerdict
+from ...vision.recognise.footed import OneVerdict
 
 
 def read_text_file(path: str | os.PathLike[str], what: str = "file") -> str:

@@ -1,5 +1,5 @@
 """From a camera frame to an :class:`Observation` through the vision reader
-(:meth:`vision.reader.Reader.read_face`).
+(:meth:`vision.reading.reader.Reader.read_face`).
 
 A frame without a readable face gives None (the person is moving the cube)."""
 from __future__ import annotations
@@ -7,9 +7,9 @@ from __future__ import annotations
 import numpy as np
 
 from ...models.errors import SudokuCubeError
-from ...vision.footed import ones_verdict
-from ...vision.reader import Reader
-from ...vision.reading import FaceReading
+from ...vision.recognise.footed import ones_verdict
+from ...vision.reading.reader import Reader
+from ...vision.reading.faces import FaceReading
 from .scanner import Observation
 
 

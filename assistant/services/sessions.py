@@ -23,7 +23,7 @@ from ...storage.atomic import atomic_write_json
 from ...storage.file_input import FileRefused, read_regular_file
 from ...storage.file_lock import locked
 from ...storage.folders import data_dir
-from ...vision.recognise import limit_wildcards
+from ...vision.recognise.evidence import limit_wildcards
 
 SCAN_FORMAT = "sudoku-cube-scan/1"
 GUIDE_FORMAT = "sudoku-cube-guide/1"
@@ -44,7 +44,7 @@ def guide_session_path() -> Path:
 class CapturedFace:
     """One captured face: its best stickers and, per sticker, the alternatives with scores, and
     ``ones``: how many of its 1s were read clearly enough to judge their foot, and how many of
-    those have one (``vision.footed``)."""
+    those have one (``vision.recognise.footed``)."""
 
     stickers: tuple[Sticker, ...]
     candidates: tuple[tuple[Hypothesis, ...], ...]

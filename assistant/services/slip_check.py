@@ -17,8 +17,8 @@ from ...models.cube.stickers import Hypothesis, parse_token
 from ...models.errors import SudokuCubeError
 from ...models.slips.find import Explanation, Verdict
 from ...models.slips.first_look import CORNER_A, FirstLook
-from ...vision.images import load_image
-from ...vision.reader import Reader
+from ...vision.photo.images import load_image
+from ...vision.reading.reader import Reader
 
 Cells = tuple[tuple[Hypothesis, ...], ...]
 """Nine cells of a face, each its scored alternatives (best first)."""

@@ -19,7 +19,7 @@ import numpy as np
 from ...models.errors import SudokuCubeError
 from ...models.profile import CubeSettings
 from ...models.slips.find import Verdict, find_slip
-from ...vision.reader import Reader
+from ...vision.reading.reader import Reader
 from .guide import GuideCursor, steps_from_moves
 from .slip_check import Cells
 

@@ -28,7 +28,7 @@ from ...models.slips.find import Verdict, find_slip
 from ...models.slips.first_look import first_look
 from ...storage.atomic import atomic_write_text
 from ...storage.folders import data_dir
-from ...vision.reader import Reader
+from ...vision.reading.reader import Reader
 from ..services.guide import GuideCursor, steps_from_moves
 from ..services.slip_check import (Cells, corner_cells, corner_photo, first_look_words, photo_cells,
                                    show_face_words, tokens_cells)

@@ -1,6 +1,6 @@
 """``guide --camera [N|VIDEO]``: the guide in watch mode, on a terminal or as plain lines.
 
-Frames come from a camera or a video file (``vision.camera``), each read as corner view A; the
+Frames come from a camera or a video file (``vision.photo.camera``), each read as corner view A; the
 :mod:`assistant.services.watch` loop confirms moves and stops at a slip. On a terminal the step screen is
 redrawn after every event and the keys n, b and q still work while the camera watches.
 """
@@ -21,10 +21,10 @@ from ...models.cube.moves import format_moves
 from ...models.cube.state import CubeState
 from ...models.errors import SudokuCubeError
 from ...models.profile import CubeSettings
-from ...vision.camera import parse_source
-from ...vision.camera_settings import CameraSettings
-from ...vision.camera_setup import profile_frames
-from ...vision.reader import Reader
+from ...vision.photo.camera import parse_source
+from ...vision.photo.camera_settings import CameraSettings
+from ...vision.photo.camera_setup import profile_frames
+from ...vision.reading.reader import Reader
 from ..services.guide import GuideCursor
 from ..services.slip_check import Cells
 from ..services.watch import WatchEvent, corner_readings, watch

@@ -11,9 +11,9 @@ from dataclasses import replace
 from ...calibration.profiles import Profile, load_profile
 from ...models.errors import SudokuCubeError
 from ...models.profile import CubeSettings, parse_symmetric
-from ...vision.camera_settings import CameraSettings
-from ...vision.reader import Reader
-from ...vision.reading import OcrMode
+from ...vision.photo.camera_settings import CameraSettings
+from ...vision.reading.reader import Reader
+from ...vision.reading.faces import OcrMode
 
 
 def add_profile_option(parser: argparse.ArgumentParser) -> None:

@@ -20,8 +20,8 @@ from ...models.cube.state import CubeState
 from ...models.grid import GridUnsolvableError, photo_refusal
 from ...models.printable import printable
 from ...models.profile import CubeSettings
-from ...vision.footed import OneVerdict
-from ...vision.reading import Reading
+from ...vision.recognise.footed import OneVerdict
+from ...vision.reading.faces import Reading
 from ..services.cube_input import (DEMO_SAMPLE, CubeRead, GridSolver, footed_settings, read_input,
                                    turned_upright)
 from ..services.export import check_export_path

@@ -3,7 +3,7 @@ and the step of the guide for the page to show.
 
 Each photo is read as it arrives (:meth:`PhoneService.upload`), so the page can show what was
 read or why it was refused. Once the folder holds a whole set, the set is read as ``read``
-reads a folder (:meth:`vision.reader.Reader.read_photo_set`), which also weighs the faces
+reads a folder (:meth:`vision.reading.reader.Reader.read_photo_set`), which also weighs the faces
 together; that reading is what the terminal reviews and plans. All reading runs on one worker
 thread (:attr:`PhoneService.worker`), one photo at a time.
 """
@@ -21,9 +21,9 @@ from ...models.cube.state import CubeState
 from ...models.cube.stickers import Sticker
 from ...models.errors import SudokuCubeError
 from ...models.plan.planner import Step
-from ...vision.images import file_scale, load_image
-from ...vision.reader import Reader
-from ...vision.reading import FaceReading, Reading
+from ...vision.photo.images import file_scale, load_image
+from ...vision.reading.reader import Reader
+from ...vision.reading.faces import FaceReading, Reading
 from ..services.guide import GuideCursor
 from ..services.sessions import load_guide_step
 from .store import MAX_UPLOADS, NAMES, SESSION_FILE, Kind, PhotoFolder, UploadRefused

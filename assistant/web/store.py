@@ -26,8 +26,8 @@ from ...models.json_input import parse_json
 from ...storage.atomic import atomic_write_bytes, atomic_write_json
 from ...storage.file_input import FileRefused, read_regular_file
 from ...storage.folders import data_dir
-from ...vision.images import ImageError, load_image, sniff_format
-from ...vision.photo_files import face_photos
+from ...vision.photo.images import ImageError, load_image, sniff_format
+from ...vision.photo.photo_files import face_photos
 
 Kind = Literal["faces", "corners"]
 CORNERS = ("A", "B")

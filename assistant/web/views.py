@@ -7,7 +7,7 @@ from typing import TypedDict
 from ...models.cube import face_words
 from ...models.cube.state import CubeState
 from ...models.plan.planner import Step
-from ...vision.reading import FaceReading
+from ...vision.reading.faces import FaceReading
 from ..services.face_poses import Centres, corner_hold_words, hold_words
 from ..services.held_svg import held_svg
 

@@ -1,0 +1,145 @@
+"""The sticker's own brightness under a cell, and how far its ink lies below it.
+
+Ink is what lies well *below* the local sticker level on the sticker's own channel (close to
+the HSV V channel, the plain mean of the colour channels on white:
+:func:`vision.polarity.sticker_channel`;
+a grey closing that erases the thin strokes, :func:`sticker_level`), measured as a difference: glare adds
+light to ink and sticker alike, so the difference keeps a stroke's contrast under a glare band
+where a ratio would let it fade. Both the level and the ink's contrast are kept for the last
+cells seen (a cell cut several times is closed once).
+"""
+from __future__ import annotations
+
+import functools
+
+import cv2
+import numpy as np
+
+from ..polarity import sticker_channel, value_channel
+from ..stats import closing, median, percentile, percentiles
+
+
+def sticker_level(cell: np.ndarray, value: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """A cell as one channel (float32; :func:`vision.polarity.sticker_channel`, or with ``value`` the V
+    channel, which the learned underline model was fitted on) and the local sticker
+    brightness under it: a grey
+    closing with a disc, which erases the thin ink strokes, smoothed (a disc, not a square:
+    a square also fills in the rounded edges of a glare spot next to a stroke, which then
+    stand out as ink). Both read-only: an unsure cell is cut several times (the second looks
+    of :mod:`vision.recognise.second_look`) and the closing, the costliest step, is computed once per
+    cell (the last :data:`CACHED_CELLS` cells are kept by their pixels)."""
+    return _sticker_level(*_key(cell), value and cell.ndim == 3)
+
+
+def _key(cell: np.ndarray) -> tuple[bytes, tuple[int, ...], str]:
+    """A cell's pixels, shape and type: the key under which its levels are kept."""
+    return np.ascontiguousarray(cell).tobytes(), cell.shape, cell.dtype.str
+
+
+def _cell_of(data: bytes, shape: tuple[int, ...], dtype: str) -> np.ndarray:
+    return np.frombuffer(data, dtype).reshape(shape)
+
+
+CACHED_CELLS = 32
+"""Cells whose sticker levels and ink contrast are kept (a face's nine and their second cuts)."""
+
+
+@functools.lru_cache(maxsize=CACHED_CELLS)
+def _sticker_level(data: bytes, shape: tuple[int, ...], dtype: str, value: bool = False
+                   ) -> tuple[np.ndarray, np.ndarray]:
+    cell = _cell_of(data, shape, dtype)
+    one = value_channel(cell) if value else sticker_channel(cell)
+    v = _frame_capped(cell, one.astype(np.float32))
+    n = v.shape[0]
+    k = max(3, (n // 3) | 1)
+    paper = closing(v, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    return _frozen(v), _frozen(cv2.GaussianBlur(paper, (0, 0), n / 16))
+
+
+def _frozen(a: np.ndarray) -> np.ndarray:
+    """``a`` made read-only (it is shared through the caches)."""
+    a.flags.writeable = False
+    return a
+
+
+LIGHT_FRAME = 10.0
+"""Grey levels by which a cell's border must stand above its sticker (90th percentile of the
+centre) to count as a light body round the sticker (:func:`_frame_capped`)."""
+
+
+def _frame_capped(cell: np.ndarray, v: np.ndarray) -> np.ndarray:
+    """The V channel ``v`` with a light frame brought down to the sticker's level. On a white
+    or light body the cell's border (the body round an inset sticker) is brighter than a
+    coloured sticker: the closing of :func:`sticker_level` then takes the body for the
+    sticker's level near its edge, the whole sticker there looks like ink, and a digit
+    reaching it is dropped with everything touching the border (read as no digit, a 1).
+    Only colour cells (dark ink; an inverted cell's light frame is a dark groove, which is
+    right as it is) whose border's median stands :data:`LIGHT_FRAME` above the sticker."""
+    if cell.ndim != 3:
+        return v
+    n = v.shape[0]
+    r = max(2, n // 12)
+    ring = np.concatenate([v[:r].ravel(), v[-r:].ravel(), v[:, :r].ravel(), v[:, -r:].ravel()])
+    c = slice(n // 5, n - n // 5)
+    sticker = percentile(v[c, c], 90)
+    return np.minimum(v, sticker) if median(ring) > sticker + LIGHT_FRAME else v
+
+
+def ink_darkness(cell: np.ndarray, value: bool = False) -> np.ndarray:
+    """Ink darkness of a cell (float32, 0 paper .. 1 the darkest ink): how much darker than
+    the local sticker level each pixel is, as a share of the ink's contrast (98th percentile
+    inside the cell), so an even glare band lowers ink and paper alike and cancels.
+    ``value``: on the V channel (see :func:`sticker_level`)."""
+    v, paper = sticker_level(cell, value)
+    n = v.shape[0]
+    diff = paper - v
+    top = percentile(diff[n // 5:-n // 5, n // 5:-n // 5], 98)
+    return np.clip(diff / max(top, 1.0), 0.0, 1.0)
+
+
+MIN_CONTRAST = 8.0
+"""Grey levels the darkest ink must lie below the sticker's level (and 1.5 times the spread of
+the sticker's own levels), else the sticker counts as blank. A difference, not a ratio: once
+white digits on a dark sticker are inverted, dim or blurred strokes are only a few tens of
+grey levels below a light level, which a ratio test took for a blank sticker."""
+
+
+def ink_contrast(cell: np.ndarray) -> tuple[np.ndarray, float, float] | None:
+    """How much darker than the local sticker level each pixel is (the difference, read-only),
+    the median and the 97th percentile of that difference inside the cell; None for a blank
+    sticker (nothing stands out from the sticker's level and its noise,
+    :func:`sticker_spread`). Kept per cell, as :func:`sticker_level`."""
+    return _cached_ink_contrast(*_key(cell))
+
+
+@functools.lru_cache(maxsize=CACHED_CELLS)
+def _cached_ink_contrast(data: bytes, shape: tuple[int, ...], dtype: str
+                         ) -> tuple[np.ndarray, float, float] | None:
+    v, paper = _sticker_level(data, shape, dtype)
+    n = v.shape[0]
+    c = slice(n // 5, -(n // 5))
+    diff = paper - v
+    level, noise, top = sticker_spread(diff[c, c])
+    if top - level < max(MIN_CONTRAST, 1.5 * noise):
+        return None
+    return _frozen(diff), median(diff[c, c]), top  # the threshold's base: the median
+
+
+def sticker_spread(inner: np.ndarray) -> tuple[float, float, float]:
+    """The sticker's level, its noise (a standard deviation) and the ink's level (97th
+    percentile) among the differences ``inner`` to the local sticker brightness. The sticker
+    is the lower part: its level is the :data:`PAPER_QUANTILE` quantile and its noise the
+    spread below that, not the median and its absolute deviation, which a large serif digit
+    covering half the centre turns into ink and a spread as wide as the ink's contrast (the
+    digit was then taken for a blank sticker)."""
+    lo, level, top = percentiles(inner, (5, 100 * PAPER_QUANTILE, 97))
+    return level, (level - lo) / PAPER_SPREAD_Z, top
+
+
+PAPER_QUANTILE = 0.3
+"""Quantile of the centre's differences taken for the sticker's level: below the ink's share
+of the centre on every print (the boldest serif digits cover under half of it)."""
+
+PAPER_SPREAD_Z = 1.12
+"""Normal quantile gap between the 5% and the 30% point (1.645 - 0.524): turns the gap into
+a standard deviation when the lower 30% are all sticker."""

@@ -1,0 +1,393 @@
+"""From the three lattices of a corner photo to three straightened faces in net orientation.
+
+The lattices come with arbitrary axes. Which face each one is follows from where it sits
+(top / lower left / lower right, :mod:`vision.locate.corners.views`); its net orientation follows from
+three points it shares with the other two faces: the visible cube corner and the far ends of
+the two edges it shares with its neighbours. Their net coordinates come from the 3D model, so
+the homography from net coordinates to the image is exact whatever the camera roll. (A
+mirrored picture is geometrically a valid corner photo; only its mirrored digits betray it.)
+
+Dark stickers with light digits (the black Sudoku Cube) show no sticker quads: their faces are
+found from their digits (:func:`faces_of_glyphs`, :mod:`vision.locate.corners.glyphs`) and fitted
+together (:mod:`vision.locate.corners.joint`). When no sticker pass places three faces that fit one
+cube on its own, every hypothesis left competes on one score
+(:func:`vision.locate.corners.score.pooled_corner`): the corner the digits place, the digits'
+lattices, the face lattices of every pass and those of a last pass taking strongly rounded
+outlines.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from ....models.errors import SudokuCubeError
+from .check import framed_cells, grid_contrasts, pitch_of
+from .glyph_cells import ON_CELL
+from .glyphs import glyph_stages
+from .groups import corner_groups
+from .joint import joint_fit
+from .lattice import CORNERS, Found, Lattice, find_lattices
+from .order import MAX_DOWN_TILT_DEG, arrange
+from .quads import LOOSE_SOLIDITY, SOLIDITY, Quad, sticker_probe
+from .rebuild import complete_faces
+from .score import CLEAR_SCORE, best_group, pooled_corner, proposed
+from .settle import FEW_STICKERS, settled, value_for
+from .trim import trimmed_all
+from .views import PLACES, corner_faces
+from .whole import FEW_CELLS, cross_checked, framing_for, whole_cube
+
+
+MORE_PASSES: tuple[dict, ...] = (
+    {"relaxed": True},
+    {"chroma": True},
+    {"chroma": True, "rounded": True},
+    {"colour": True},
+    {"relaxed": True, "solidity": LOOSE_SOLIDITY},
+    {"colour": True, "solidity": LOOSE_SOLIDITY},
+    {"colour": True, "rounded": True},
+)
+"""Sticker passes tried in turn, each adding its candidates to the earlier ones', while fewer
+than three faces are found: local-contrast thresholds (glare, bright background), chroma
+(coloured stickers on a white body: its light plastic and grooves outshine them on the V
+channel, on chroma they stand out as stickers on a black body do on V), also taking
+strongly rounded outlines (four points of a well rounded sticker's hull cut its corners off),
+hue (coloured stickers in shade or heavy blur), then both again accepting outlines that a
+large dark digit bites deep into (blur and grain), last hue again taking strongly rounded
+outlines. Three faces of a chroma or rounded pass count only when each rests on more than
+:data:`vision.locate.corners.whole.FEW_CELLS` stickers of its own: on a light body no groove frames
+a face rebuilt from the other two. A chroma pass that does not give three faces adds nothing
+to the later passes: on a cube of light or dark stickers, coloured specks of the table it
+finds would join their candidates and spoil the whole-cube model (an exam photo of a white
+cube on a speckled floor was refused for them)."""
+
+MIN_FRAMED = 4
+"""Cells of each face found by a loose pass (one taking outlines a digit bites into) that must
+frame a sticker (:func:`vision.locate.corners.check.framed_cells`): such a pass can also place a face
+a row off or squeezed, which is then refused rather than read."""
+
+
+class CornerPhotoError(SudokuCubeError):
+    """A corner photo that does not show the expected corner with three faces."""
+
+
+class NotUprightError(CornerPhotoError):
+    """A corner photo whose three faces were found, held so that no face sits on top of the
+    corner (the cube seen from below, or turned): which face is which cannot be told."""
+
+
+@dataclass(frozen=True)
+class CornerFace:
+    """A face found in a corner photo: ``H`` maps its net (col, row), 0..3, to image pixels."""
+
+    face: str
+    place: str
+    H: np.ndarray
+    found: int
+    centres: tuple[tuple[float, float], ...] = ()
+
+    def to_image(self, col: float, row: float) -> np.ndarray:
+        """Image position of a net point of this face."""
+        p = self.H @ np.array([col, row, 1.0])
+        return p[:2] / p[2]
+
+    def quad(self) -> np.ndarray:
+        """Image corners of the face outline: top-left, top-right, bottom-right, bottom-left of
+        its net view."""
+        return np.array([self.to_image(c, r) for c, r in CORNERS])
+
+    def straighten(self, image: np.ndarray, size: int = 300) -> np.ndarray:
+        """The face warped to a ``size`` x ``size`` square in net orientation (top = view-up)."""
+        k = 3.0 / size
+        M = self.H @ np.array([[k, 0, 0], [0, k, 0], [0, 0, 1.0]])
+        return cv2.warpPerspective(image, M, (size, size),
+                                   flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                                   borderMode=cv2.BORDER_REPLICATE)
+
+
+def _dist_to_lattice_corners(lat: Lattice, point: np.ndarray) -> float:
+    return min(float(np.linalg.norm(lat.to_image(*c) - point)) for c in CORNERS)
+
+
+def _affine_from(src: list[tuple[int, int]], dst: list[tuple[int, int]]) -> np.ndarray:
+    """The 3x3 affine matrix mapping three 2D points ``src`` to ``dst``."""
+    A = np.array([[x, y, 1.0] for x, y in src])
+    B = np.array(dst, float)
+    sol = np.linalg.solve(A, B)  # 3x2
+    M = np.eye(3)
+    M[:2, :] = sol.T
+    return M
+
+
+def _describe(n_faces: int) -> str:
+    return {0: "no cube face", 1: "only one face", 2: "only two faces"}.get(n_faces,
+                                                                             f"{n_faces} faces")
+
+
+def faces_of_glyphs(image: np.ndarray, light: bool | None = None,
+                    v: np.ndarray | None = None) -> list[Lattice]:
+    """Three face lattices from the photo's glyphs (:mod:`vision.locate.corners.glyphs`): the lattices
+    that meet at one corner, a face missing rebuilt from the other two, all three fitted
+    together (:func:`vision.locate.corners.joint.joint_fit`); of the groups of
+    :func:`vision.locate.corners.groups.corner_groups`, the one with most glyphs on the fitted
+    faces and least misfit (:func:`vision.locate.corners.score.corner_score`); [] when none makes
+    a corner. ``light``: only light (True) or dark (False) digits, default both. Light
+    digits alone are the first look at a photo of dark stickers (:func:`locate_faces`): there the lattices of the
+    windows with most glyphs come first (:func:`vision.locate.corners.glyphs.glyph_stages`), and
+    when three of them make a clear corner (:data:`vision.locate.corners.score.CLEAR_SCORE`) the
+    hundred or more other windows are not settled. Both polarities are the last resort of
+    photos that no sticker pass placed (a white body, blur): every window is weighed there.
+    ``v``: the smoothed V channel of the first sticker pass, when at hand."""
+    return glyph_faces(image, light, v)[0]
+
+
+def glyph_faces(image: np.ndarray, light: bool | None = None, v: np.ndarray | None = None
+                ) -> tuple[list[Lattice], Found]:
+    """:func:`faces_of_glyphs` and the glyph lattices and glyphs it chose among."""
+    stages = glyph_stages(image, light, v)
+    glyphs = next(stages)
+    best, score = _framed_group(image, glyphs) if light else ([], -math.inf)
+    if score < CLEAR_SCORE:
+        more = next(stages, None)
+        if more is not None or not light:
+            glyphs = glyphs if more is None else more
+            best, _ = _framed_group(image, glyphs)
+    # a white body's light grooves frame no sticker: then the lattices with most glyphs first
+    best = best or best_group(image, corner_groups(glyphs.lattices), glyphs.quads)[0]
+    return best, glyphs
+
+
+def _framed_group(image: np.ndarray, glyphs: Found) -> tuple[list[Lattice], float]:
+    """:func:`vision.locate.corners.score.best_group` of the groups of the best framed glyph
+    lattices (:func:`framed_first`)."""
+    return best_group(image, corner_groups(framed_first(image, glyphs.lattices)), glyphs.quads)
+
+
+def framed_first(image: np.ndarray, lattices: list[Lattice]) -> list[Lattice]:
+    """Glyph lattices ordered by how well they frame stickers (:meth:`Framing.score`) plus
+    their glyphs, the first :data:`FRAMED_CANDIDATES` trimmed (:func:`trimmed_all`). No more
+    lattices than that are all candidates as they come (most glyphs first): the framing
+    would only reorder them, and :func:`vision.locate.corners.groups.corner_groups` sorts its
+    groups itself (the first stage of the glyph pass has about twenty)."""
+    if len(lattices) <= FRAMED_CANDIDATES:
+        return trimmed_all(lattices)  # all are candidates: the order only breaks ties
+    framing = framing_for(image, lattices)
+    framed = np.clip(grid_contrasts(framing.v, np.array([lat.H for lat in lattices]))
+                     / framing.step, -1.0, 2.0).sum(axis=1)
+    keys = framed + np.array([len(lat.cells) for lat in lattices])
+    order = np.argsort(-keys, kind="stable")
+    return trimmed_all([lattices[i] for i in order[:FRAMED_CANDIDATES]])
+
+
+FRAMED_CANDIDATES = 30
+"""Glyph lattices, best framed first, among which the faces of the corner are chosen: the
+three faces rank among the first few even on print, which forms hundreds of lattices."""
+
+
+def locate_faces(image: np.ndarray, photo: str, source: str = "") -> list[CornerFace]:
+    """The three faces of corner photo ``photo`` ("A" or "B") in ``image``, in place order
+    (top, lower left, lower right), each with its net-to-image homography.
+
+    Raises :class:`CornerPhotoError` when fewer than three faces are found, or when their
+    arrangement is not the one corner photo ``photo`` must show.
+    """
+    where = f"{source}: " if source else ""
+    expected = corner_faces(photo)
+    names = ", ".join(f"{f.face} {f.place}" for f in expected)
+    probe = sticker_probe(image)
+    found = find_lattices(image, probe=probe) if probe.shows_stickers() else None
+    lattices = (glyph_faces(image, light=True, v=probe.v)[0]
+                if found is None or looks_dark(found) else [])
+    of_stickers = False
+    if len(lattices) < 3:
+        found = found or find_lattices(image, probe=probe)
+        lattices, seen, of_stickers = _sticker_faces(image, found, where, photo, names)
+    if len(lattices) < 3:
+        raise CornerPhotoError(
+            f"{where}corner photo {photo} shows {_describe(len(lattices))} "
+            f"({seen} sticker shapes seen); it must show three faces around one "
+            f"corner ({names}). Photograph the cube from its corner, all three faces in the "
+            "frame.")
+    lattices = lattices[:3]
+    if of_stickers:
+        lattices = _settled(image, _jointly(lattices))
+    return _placed(lattices, photo, where, names)
+
+
+def _jointly(lattices: list[Lattice]) -> list[Lattice]:
+    """Three faces found from sticker shapes fitted together as one box
+    (:func:`vision.locate.corners.joint.joint_fit`): each was fitted to its own stickers, and a steep
+    side face's far corner, extrapolated from stickers seen edge-on, strays by up to a third
+    of a sticker; held by the other two faces it does not. The faces as they were when their
+    stickers do not fit one box, or when one rests on :data:`vision.locate.corners.whole.FEW_CELLS`
+    stickers or fewer (placed from the other two, it is settled onto the grooves: fitted
+    together first, a black cube's side face was settled a third of a sticker off)."""
+    if min(len(lat.cells) for lat in lattices) <= FEW_CELLS:
+        return lattices  # a face placed from the others: settled onto the grooves instead
+    fit = joint_fit(lattices)
+    return fit[0] if fit is not None else lattices
+
+
+def _settled(image: np.ndarray, lattices: list[Lattice]) -> list[Lattice]:
+    """The faces found from sticker shapes, those fitted to few of their own stickers
+    settled onto the photo's grooves (:mod:`vision.locate.corners.settle`)."""
+    loose = [len(lat.cells) < FEW_STICKERS for lat in lattices]
+    if not any(loose):
+        return lattices
+    v = value_for(image, float(np.median([pitch_of(lat.H) for lat in lattices])))
+    return [Lattice(settled(image, v, lat.H), lat.cells, lat.directions) if few else lat
+            for lat, few in zip(lattices, loose)]
+
+
+DARK_SHAPES = 9
+"""Fewer sticker shapes than one face's nine from the first sticker pass: the stickers are
+dark (the black Sudoku Cube). Light or coloured stickers give 20 or more even in shade or
+blur, dark grey ones on a black body almost none."""
+
+
+def looks_dark(found: Found) -> bool:
+    """True when the first sticker pass (``found``) saw too few sticker shapes for even one
+    face (:data:`DARK_SHAPES`): the stickers are dark, and only their digits
+    (:func:`faces_of_glyphs`) can place the faces, so that pass goes first, for light digits
+    only (dark stickers carry light ink); the further sticker passes, which cannot succeed
+    there and cost most of the time, run only when it fails. Before the whole first pass,
+    its local-contrast mask alone (:func:`vision.locate.corners.quads.sticker_probe`) tells most
+    photos of dark stickers: it shows not one sticker outline, and the rest of the pass is
+    only run when the digits place no faces."""
+    return len(found.quads) < DARK_SHAPES
+
+
+def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str,
+                   names: str) -> tuple[list[Lattice], int, bool]:
+    """The faces from sticker shapes: the first pass ``found``, then :data:`MORE_PASSES`
+    while fewer than three faces are found, the whole-cube model, then the digits
+    (:func:`faces_of_glyphs`, both polarities), last the best corner among the face
+    lattices of every pass, judged by the glyphs on their cells
+    (:func:`vision.locate.corners.score.pooled_corner`), also when three faces were found that do
+    not fit one cube (a printed grid beside the cube can make one); three cross-checked
+    faces, or fewer when they are not found, the sticker shapes seen and whether the faces
+    came from sticker shapes (not from the digits).
+    Raises :class:`CornerPhotoError` when three faces were found that do not fit one cube
+    and the last resorts find none either."""
+    anchors = list(found.lattices)
+    pool, shapes = proposed(found), list(found.quads)
+    lattices = complete_faces(image, found)
+    for options in MORE_PASSES:
+        if len(lattices) >= 3:
+            break
+        tried = find_lattices(image, more=found.quads, **options)
+        pool += proposed(tried)
+        shapes += tried.quads
+        faces = _trusted(image, complete_faces(image, tried), options)
+        if options.get("chroma") and len(faces) < 3:
+            continue  # a failed chroma pass leaves nothing behind (see MORE_PASSES)
+        found, lattices = tried, faces
+        anchors += found.lattices
+    unfit = False
+    if len(lattices) >= 3:  # checked against the whole cube modelled from them
+        lattices = cross_checked(image, lattices[:3], anchors, found.quads)
+        unfit = not lattices
+    else:  # the whole cube modelled from one face found well
+        lattices = whole_cube(image, anchors, found.quads) or lattices
+    if len(lattices) >= 3:
+        return lattices, len(found.quads), True
+    lattices = _last_resorts(image, found, pool, shapes, lattices)
+    if unfit and len(lattices) < 3:
+        raise CornerPhotoError(
+            f"{where}corner photo {photo}: the three faces found do not fit one cube (blur, "
+            f"glare or clutter?). Expected {names}; retake it sharper, the cube filling more "
+            "of the picture.")
+    return lattices, len(found.quads), False
+
+
+def _last_resorts(image: np.ndarray, found: Found, pool: list[Lattice], shapes: list[Quad],
+                  lattices: list[Lattice]) -> list[Lattice]:
+    """Three faces where the sticker passes found fewer (``lattices``; ``found``, the last
+    pass kept; ``pool``, the face lattices of every pass, each placement with a row or column
+    missed included; ``shapes``, their sticker shapes). Every hypothesis competes on one
+    score (:func:`vision.locate.corners.score.pooled_corner`: the digits and sticker shapes on the
+    cells of three faces fitted together as one box): the faces the digits of either polarity
+    place (:func:`glyph_faces`) and the digits' lattices, every pass's faces and those of a
+    last sticker pass that also takes outlines whose corners are rounded or blurred so much
+    that the usual outline test cuts them off (a shaded side face of large rounded
+    stickers). Where the winner is the digits' corner (:func:`_same_corner`), the digits'
+    own fit of it is kept: fitted to the digits alone, not to the sticker shapes the pool
+    also weighs (on a white body, their pale outlines), it places the cells the digits are
+    read from. The digits' corner also stands when no hypothesis makes one in the pool."""
+    digits, glyphs = glyph_faces(image)  # dark stickers: their digits, light or dark
+    rounded = find_lattices(image, more=found.quads, rounded=True)
+    pool = pool + proposed(rounded) + glyphs.lattices + digits
+    pooled = pooled_corner(image, pool, glyphs.quads, shapes + rounded.quads)
+    if not pooled or _same_corner(pooled, digits):
+        return digits or lattices
+    return pooled
+
+
+def _same_corner(faces: list[Lattice], others: list[Lattice]) -> bool:
+    """True when each of three ``faces`` has its middle on the middle cell of one of the
+    three ``others`` (within :data:`vision.locate.corners.glyph_cells.ON_CELL` of a sticker pitch
+    of it)."""
+    if len(faces) < 3 or len(others) < 3:
+        return False
+    return all(any(np.linalg.norm(f.centre - o.centre) < ON_CELL * pitch_of(o.H)
+                   for o in others[:3]) for f in faces[:3])
+
+
+def _trusted(image: np.ndarray, lattices: list[Lattice], options: dict) -> list[Lattice]:
+    """The faces a further sticker pass (``options``, one of :data:`MORE_PASSES`) found,
+    less a third face it does not vouch for: of a loose pass, one not framing
+    :data:`MIN_FRAMED` stickers; of a chroma or rounded pass, one resting on
+    :data:`vision.locate.corners.whole.FEW_CELLS` stickers or fewer (on a light body no groove frames
+    a face rebuilt from the others: it may be stretched out onto the table)."""
+    if len(lattices) < 3:
+        return lattices
+    if options.get("solidity", SOLIDITY) < SOLIDITY and any(
+            framed_cells(image, lat.H) < MIN_FRAMED for lat in lattices[:3]):
+        return lattices[:2]
+    if (options.get("rounded") or options.get("chroma")) and min(
+            len(lat.cells) for lat in lattices[:3]) <= FEW_CELLS:
+        return lattices[:2]
+    return lattices
+
+
+def _placed(lattices: list[Lattice], photo: str, where: str, names: str) -> list[CornerFace]:
+    """The three lattices as the faces of corner photo ``photo``, in place order, each with
+    its net-to-image homography; raises :class:`CornerPhotoError` when the photo is not
+    upright."""
+    expected = corner_faces(photo)
+    arranged = arrange(lattices)
+    if arranged.tilt_deg > MAX_DOWN_TILT_DEG:
+        raise NotUprightError(
+            f"{where}corner photo {photo} is not upright: no face sits on top of the corner "
+            f"(the edge between the two lower faces runs {arranged.tilt_deg:.0f} degrees from "
+            f"straight down). Expected {names}; hold the cube so that {expected[0].face} faces "
+            f"up and the camera looks down at the corner.")
+    order = arranged.order
+    corner_idx = arranged.corner
+    placed = {expected[k].face: lattices[i] for k, i in enumerate(order)}
+    corners_of = {expected[k].face: corner_idx[i] for k, i in enumerate(order)}
+    out = []
+    for spec in expected:
+        lat = placed[spec.face]
+        c = corners_of[spec.face]
+        adj = [(3 - c[0], c[1]), (c[0], 3 - c[1])]
+        others = [g for g in spec.towards_net]
+        # which neighbour face each adjacent lattice corner is shared with
+        d = [[_dist_to_lattice_corners(placed[g], lat.to_image(*a)) for g in others] for a in adj]
+        if d[0][0] + d[1][1] <= d[0][1] + d[1][0]:
+            pairs = {others[0]: adj[0], others[1]: adj[1]}
+        else:
+            pairs = {others[0]: adj[1], others[1]: adj[0]}
+        src = [spec.corner_net, *(spec.towards_net[g] for g in others)]
+        dst = [c, *(pairs[g] for g in others)]
+        net_to_lat = _affine_from(src, dst)
+        H = lat.H @ net_to_lat
+        face = CornerFace(spec.face, spec.place, H, len(lat.cells),
+                          tuple((float(q.centre[0]), float(q.centre[1])) for q in lat.cells.values()))
+        out.append(face)
+    return out
+
+
+__all__ = ["CornerFace", "CornerPhotoError", "NotUprightError", "locate_faces", "PLACES"]

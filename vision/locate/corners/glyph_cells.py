@@ -1,0 +1,210 @@
+"""The cells glyph windows settle on (:mod:`vision.locate.corners.glyphs`), many windows at once.
+
+A window's glyphs are taken as sticker centres: a homography is fitted through them, every
+glyph reassigned to the cell it sits on and the lattice refitted, twice. The fits are batched
+(:mod:`vision.locate.corners.homographies`); a decision the batched fit leaves too close to call
+(:data:`CLOSE`) is taken on :func:`cv2.findHomography`'s fit.
+"""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from .homographies import fit_homographies
+from .lattice import Lattice
+from .quads import Quad
+from .windows import MIN_GLYPHS
+
+CLOSE = 0.0015
+"""Lattice units within which a decision of the batched settling (:func:`settled_cells`) is
+taken again on the fit of :func:`cv2.findHomography`: a glyph this near the tolerance of its
+cell, or two glyphs this near alike for one cell. The batched fits and
+:func:`cv2.findHomography` (which stops its refinement a little short) place the lattice
+within 3e-4 lattice units of each other on the glyph lattices of 1,300 windows of black corner
+photos."""
+
+
+ON_CELL = 0.3
+"""Cells (lattice units) within which a point sits on a cell's centre."""
+
+
+def assign(pts: np.ndarray, H: np.ndarray, tol: float = ON_CELL) -> dict[tuple[int, int], int]:
+    """Each point to the lattice cell whose centre it sits on (within ``tol`` of a cell, the
+    nearest point per cell), as cell -> point index."""
+    p = np.hstack([pts, np.ones((len(pts), 1))]) @ np.linalg.inv(H).T
+    with np.errstate(divide="ignore", invalid="ignore"):
+        uv = p[:, :2] / p[:, 2:3] - 0.5
+    k = np.round(uv)
+    err = np.linalg.norm(uv - k, axis=1)
+    ok = np.all((k >= 0) & (k <= 2), axis=1) & (err < tol)
+    cells: dict[tuple[int, int], int] = {}
+    for i in np.flatnonzero(ok)[np.argsort(err[ok])]:
+        cells.setdefault((int(k[i, 0]), int(k[i, 1])), int(i))
+    return cells
+
+
+def homography(cells: dict[tuple[int, int], int], pts: np.ndarray) -> np.ndarray | None:
+    """Lattice (u, v), 0..3, to image through the cells' points as centres (None when they
+    do not span two rows and two columns)."""
+    if len(cells) < 4 or len({u for u, _ in cells}) < 2 or len({v for _, v in cells}) < 2:
+        return None
+    src = np.array([[u + 0.5, v + 0.5] for u, v in cells], np.float64)
+    H, _ = cv2.findHomography(src, pts[list(cells.values())], 0)
+    return H if H is not None and abs(np.linalg.det(H)) > 1e-9 else None
+
+
+def settled_cells(pts: np.ndarray, wins: list[dict[tuple[int, int], int]]
+                   ) -> tuple[list[dict[tuple[int, int], int] | None], np.ndarray, np.ndarray]:
+    """Per window, the cells (-> point index) its glyphs settle on: a homography through the
+    window's glyphs (as sticker centres), the glyphs reassigned to its cells
+    (:func:`assign`) and refitted, twice; None when it does not stay a lattice of
+    :data:`MIN_GLYPHS` glyphs. All windows are fitted at once
+    (:mod:`vision.locate.corners.homographies`); a decision that the batched fit leaves too close to
+    call (:data:`CLOSE`) is taken on :func:`cv2.findHomography`'s fit, as one window at a
+    time was settled before. Also the fits through the final cells (B, 3, 3) and whether
+    each is :func:`cv2.findHomography`'s."""
+    out: list[dict[tuple[int, int], int] | None] = [None] * len(wins)
+    cur = [dict(w) for w in wins]
+    H = np.zeros((len(wins), 3, 3))
+    exact = np.zeros(len(wins), bool)  # H[i] is cv2's fit
+    alive = _fit_cells(pts, cur, list(range(len(wins))), H, exact)
+    for _ in range(2):
+        if not alive:
+            break
+        refit, still = [], []
+        for i, cells in zip(alive, _assign_all(pts, H[alive])):
+            if cells is None:  # too close to call on the batched fit
+                if not exact[i]:
+                    Hx = homography(cur[i], pts)
+                    if Hx is None:
+                        continue
+                    H[i], exact[i] = Hx, True
+                cells = assign(pts, H[i])
+            if len(cells) < MIN_GLYPHS:
+                continue
+            if list(cells.items()) != list(cur[i].items()):  # else the same fit again
+                refit.append(i)
+            cur[i] = cells
+            still.append(i)
+        kept = set(_fit_cells(pts, cur, refit, H, exact, again=True))
+        alive = [i for i in still if i in kept or i not in refit]
+    for i in alive:
+        out[i] = cur[i]
+    return out, H, exact
+
+
+def _fit_cells(pts: np.ndarray, cells: list[dict[tuple[int, int], int]], ids: list[int],
+               H: np.ndarray, exact: np.ndarray, again: bool = False) -> list[int]:
+    """Fit the lattices ``ids`` through their ``cells`` into ``H`` at once (``exact`` False),
+    each fit in doubt by :func:`cv2.findHomography` (``exact`` True); the ids of those that
+    :func:`homography` does not refuse. ``again``: ``H`` holds their fits through nearly
+    the same cells, to refine."""
+    go = [i for i in ids if len(cells[i]) >= 4 and len({u for u, _ in cells[i]}) >= 2
+          and len({v for _, v in cells[i]}) >= 2]
+    if not go:
+        return []
+    items = [list(cells[i].items()) for i in go]
+    lens = np.array([len(it) for it in items])
+    which = np.repeat(np.arange(len(go)), lens)
+    slot = np.arange(len(which)) - np.repeat(np.cumsum(lens) - lens, lens)
+    flat = [kv for it in items for kv in it]
+    src = np.zeros((len(go), 9, 2))
+    dst = np.zeros((len(go), 9, 2))
+    weight = np.zeros((len(go), 9))
+    src[which, slot] = np.array([cell for cell, _ in flat], np.float64) + 0.5
+    dst[which, slot] = pts[[i for _, i in flat]]
+    weight[which, slot] = 1.0
+    fits, ok = fit_homographies(src, dst, weight, H[go] if again else None)
+    H[go], exact[go] = fits, False
+    kept = []
+    for k, i in enumerate(go):
+        if not ok[k]:
+            Hx = homography(cells[i], pts)
+            if Hx is None:
+                continue
+            H[i], exact[i] = Hx, True
+        kept.append(i)
+    return kept
+
+
+def _assign_all(pts: np.ndarray, Hs: np.ndarray, tol: float = ON_CELL
+                ) -> list[dict[tuple[int, int], int] | None]:
+    """:func:`assign` for each lattice of ``Hs`` (B, 3, 3) at once; None for a lattice with
+    a glyph within :data:`CLOSE` of ``tol`` that may change its cells (:func:`_in_doubt`), or
+    two within :data:`CLOSE` of each other for one cell."""
+    p = np.hstack([pts, np.ones((len(pts), 1))]) @ np.linalg.inv(Hs).transpose(0, 2, 1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        uv = p[..., :2] / p[..., 2:3] - 0.5
+        k = np.round(uv)
+        e = uv - k
+        err = np.sqrt(e[..., 0] * e[..., 0] + e[..., 1] * e[..., 1])
+        inside = ((k >= 0) & (k <= 2)).all(axis=2)
+        ok = inside & (err < tol)
+        near = inside & (np.abs(err - tol) < CLOSE)
+    close = _in_doubt(near, ok, err, np.where(inside[..., None], k, 0.0))
+    bs, js = np.nonzero(ok)
+    order = np.lexsort((err[bs, js], bs))  # by lattice, then nearest first
+    bs, js = bs[order], js[order]
+    kk = k[bs, js].astype(int)
+    out: list[dict[tuple[int, int], int] | None] = [{} for _ in range(len(Hs))]
+    for b, i, u, v, e in zip(bs.tolist(), js.tolist(), kk[:, 0].tolist(), kk[:, 1].tolist(),
+                             err[bs, js].tolist()):
+        cells = out[b]
+        if cells is None:
+            continue
+        j = cells.setdefault((u, v), i)
+        if j != i and e - float(err[b, j]) < CLOSE:
+            out[b] = None
+    for b in np.flatnonzero(close).tolist():
+        out[b] = None
+    return out
+
+
+def _in_doubt(near: np.ndarray, ok: np.ndarray, err: np.ndarray, k: np.ndarray) -> np.ndarray:
+    """Per lattice (B), whether a glyph ``near`` the tolerance (B, N) may change its cells:
+    one whose cell holds no glyph clearly nearer (by :data:`CLOSE`) among those taken
+    (``ok``), for in or out, such a glyph loses that cell to the nearer one. ``err``: each
+    glyph's distance from its cell (``k``, (B, N, 2)) centre."""
+    out = np.zeros(len(near), bool)
+    nb, nj = np.nonzero(near)
+    if not len(nb):
+        return out
+    cell = (k[..., 0] + 3 * k[..., 1]).astype(np.intp)
+    best = np.full((len(near), 9), np.inf)
+    ob, oj = np.nonzero(ok)
+    np.minimum.at(best, (ob, cell[ob, oj]), err[ob, oj])
+    doubt = ~(best[nb, cell[nb, nj]] < err[nb, nj] - CLOSE)
+    out[nb[doubt]] = True
+    return out
+
+
+def gather(quads: list[Quad], H: np.ndarray, tol: float) -> dict[tuple[int, int], Quad]:
+    """The glyphs (``quads``) on the cells of lattice ``H``, within ``tol`` of a cell, the
+    nearest per cell."""
+    if not quads:
+        return {}
+    pts = np.array([q.centre for q in quads])
+    return {cell: quads[i] for cell, i in assign(pts, H, tol).items()}
+
+
+def misfits(lats: list[Lattice]) -> list[float]:
+    """Per lattice, the mean distance (pixels) of its glyphs from their cell centres."""
+    if not lats:
+        return []
+    items = [list(lat.cells.items()) for lat in lats]
+    m = max(len(it) for it in items)
+    src = np.zeros((len(lats), m, 3))
+    got = np.zeros((len(lats), m, 2))
+    valid = np.zeros((len(lats), m))
+    for k, it in enumerate(items):
+        src[k, :len(it)] = [(u + 0.5, v + 0.5, 1.0) for (u, v), _ in it]
+        got[k, :len(it)] = [q.centre for _, q in it]
+        valid[k, :len(it)] = 1.0
+    src[valid == 0, 2] = 1.0  # padding: any finite point
+    p = src @ np.array([lat.H for lat in lats]).transpose(0, 2, 1)
+    e = p[..., :2] / p[..., 2:3] - got
+    d = np.sqrt(e[..., 0] * e[..., 0] + e[..., 1] * e[..., 1]) * valid
+    return (d.sum(axis=1) / valid.sum(axis=1)).tolist()
+
+
+__all__ = ["CLOSE", "assign", "gather", "homography", "misfits", "settled_cells"]

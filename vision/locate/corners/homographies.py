@@ -1,0 +1,118 @@
+"""Many small homographies fitted at once, in numpy.
+
+The glyph pass (:mod:`vision.locate.corners.glyphs`) fits a lattice through every window of glyphs it
+tries, hundreds per photo; one :func:`cv2.findHomography` call each costs more in the call than
+in the fit. :func:`fit_homographies` fits them all in one array operation, minimising the
+same image distances as :func:`cv2.findHomography` (a normalised linear fit refined by
+Gauss-Newton steps), so both agree to a small fraction of a pixel: close enough for the
+pass's decisions, which are checked for any that fall near a threshold (see
+:func:`vision.locate.corners.glyph_cells.settled_cells`).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+STEPS = 6
+"""Gauss-Newton steps after the linear fit: nearly every glyph lattice has converged by then
+(a step below :data:`CONVERGED`); the others are left to :func:`cv2.findHomography`. Each
+fit stops at its own convergence, so a fit does not depend on the others fitted with it."""
+
+CONVERGED = 1e-4
+"""Largest last step (normalised units, a few thousandths of a pixel) of a fit that counts
+as converged."""
+
+
+def fit_homographies(src: np.ndarray, dst: np.ndarray, weight: np.ndarray,
+                     start: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Homographies (B, 3, 3), scaled so that H[2, 2] = 1, each mapping the points ``src``
+    (B, n, 2) to ``dst`` (B, n, 2) through those of ``weight`` (B, n) 1 (the rest padding),
+    least squares in image distance; and per fit whether it converged to a finite, invertible
+    answer. ``start``: homographies (B, 3, 3) near the answers (the fits through nearly the
+    same points) to refine instead of the linear fit. Each fit's steps end once it converged,
+    so it is the same whatever else is fitted with it."""
+    w = weight.astype(np.float64)
+    count = w.sum(axis=1)
+    cs = (src * w[..., None]).sum(axis=1) / count[:, None]
+    cd = (dst * w[..., None]).sum(axis=1) / count[:, None]
+    sd = (np.abs(dst - cd[:, None]) * w[..., None]).sum(axis=(1, 2)) / (2 * count)
+    sd = np.where(sd > 0, sd, 1.0)
+    x, y = src[..., 0] - cs[:, :1], src[..., 1] - cs[:, 1:]
+    q = (dst - cd[:, None]) / sd[:, None, None]
+    one, zero = np.ones_like(x), np.zeros_like(x)
+    w2 = np.concatenate([w, w], axis=1)[..., None]
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        if start is None:  # the linear fit: least squares of the algebraic error
+            rows = np.concatenate([
+                np.stack([x, y, one, zero, zero, zero, -q[..., 0] * x, -q[..., 0] * y,
+                          -q[..., 0]], 2),
+                np.stack([zero, zero, zero, x, y, one, -q[..., 1] * x, -q[..., 1] * y,
+                          -q[..., 1]], 2)], axis=1) * w2
+            _, vecs = np.linalg.eigh(rows.transpose(0, 2, 1) @ rows)
+            h = vecs[:, :, 0]
+        else:  # the start in the normalised coordinates
+            h = (_scaling(1 / sd, -cd / sd[:, None]) @ start
+                 @ _scaling(np.ones_like(sd), cs)).reshape(-1, 9)
+        h = h[:, :8] / h[:, 8:]
+        step = np.full(len(h), np.inf)
+        live = np.arange(len(h))  # the fits not converged yet: each stops on its own
+        for _ in range(STEPS):
+            if not len(live):
+                break
+            d = _gauss_newton_step(h[live], x[live], y[live], q[live], w2[live])
+            h[live] -= d
+            step[live] = np.abs(d).max(axis=1)
+            live = live[~(step[live] < CONVERGED)]
+        hn = np.concatenate([h, np.ones((len(h), 1))], axis=1).reshape(-1, 3, 3)
+        H = _scaling(sd, cd) @ hn @ _scaling(np.ones_like(sd), -cs)
+        H = H / H[:, 2:3, 2:3]
+    ok = np.isfinite(H).all(axis=(1, 2)) & (step < CONVERGED)
+    ok[ok] &= np.abs(np.linalg.det(H[ok])) > 1e-6  # a singular fit maps the cells to a line
+    return H, ok
+
+
+def _gauss_newton_step(h: np.ndarray, x: np.ndarray, y: np.ndarray, q: np.ndarray,
+                       w2: np.ndarray) -> np.ndarray:
+    """One Gauss-Newton step (B, 8) of each fit ``h`` (B, 8, normalised, H[2, 2] = 1) of the
+    points ``x``, ``y`` (B, n) to ``q`` (B, n, 2), weights ``w2`` (B, 2 n, 1); NaN for a fit
+    whose system is singular."""
+    n = x.shape[1]
+    den = h[:, 6:7] * x + h[:, 7:8] * y + 1.0
+    u = (h[:, 0:1] * x + h[:, 1:2] * y + h[:, 2:3]) / den
+    v = (h[:, 3:4] * x + h[:, 4:5] * y + h[:, 5:6]) / den
+    # the Jacobian (B, 2 n, 8), rows of u then of v, filled in place: the same numbers as
+    # stacking its columns, in fewer array operations (the fits are small, the calls many)
+    j = np.zeros((len(h), 2 * n, 8))
+    j[:, :n, 0] = j[:, n:, 3] = x / den
+    j[:, :n, 1] = j[:, n:, 4] = y / den
+    j[:, :n, 2] = j[:, n:, 5] = 1 / den
+    j[:, :n, 6] = -u * x / den
+    j[:, :n, 7] = -u * y / den
+    j[:, n:, 6] = -v * x / den
+    j[:, n:, 7] = -v * y / den
+    j *= w2
+    r = np.concatenate([u - q[..., 0], v - q[..., 1]], axis=1) * w2[..., 0]
+    jt = j.transpose(0, 2, 1)
+    try:
+        return np.linalg.solve(jt @ j, jt @ r[..., None])[..., 0]
+    except np.linalg.LinAlgError:  # a degenerate fit among them: each on its own
+        return np.stack([_solve_one(a, b) for a, b in zip(jt @ j, jt @ r[..., None])])
+
+
+def _scaling(scale: np.ndarray, shift: np.ndarray) -> np.ndarray:
+    """Per fit, the 3x3 matrix of ``p -> scale p + shift`` ((B,), (B, 2))."""
+    m = np.zeros((len(scale), 3, 3))
+    m[:, 0, 0] = m[:, 1, 1] = scale
+    m[:, :2, 2] = shift
+    m[:, 2, 2] = 1.0
+    return m
+
+
+def _solve_one(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """One Gauss-Newton step, NaN when its system is singular."""
+    try:
+        return np.linalg.solve(a, b)[:, 0]
+    except np.linalg.LinAlgError:
+        return np.full(len(a), np.nan)
+
+
+__all__ = ["fit_homographies"]

@@ -1,0 +1,328 @@
+"""Finding the three sheared 3x3 sticker lattices of a corner photo.
+
+Stickers are bright rounded squares on the dark body; in a corner photo each face's stickers are
+parallelograms whose edges run along two of the three image directions of the cube's axes. So:
+find sticker quads (contours at a few brightness thresholds), cluster all their edge directions
+into three axis directions, group each quad by the pair of directions its edges follow (one
+group per face), give every quad of a group its row and column along the group's two
+directions, and fit a homography from lattice coordinates to the image per face.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from ..detect import project
+from .quads import SOLIDITY, Probe, Quad, find_quads
+
+CORNERS = ((0, 0), (3, 0), (3, 3), (0, 3))
+"""Lattice (u, v) of a face outline's corners, clockwise from the top left."""
+
+
+def adjacent_corners(c: tuple[int, int]) -> list[tuple[int, int]]:
+    """The two outline corners that share an edge with corner ``c``."""
+    return [(3 - c[0], c[1]), (c[0], 3 - c[1])]
+
+
+def outline(H: np.ndarray) -> np.ndarray:
+    """Image positions (4, 2) of the outline corners of the lattice ``H`` maps."""
+    return project(H, np.array(CORNERS, np.float64))
+
+
+@dataclass(frozen=True)
+class Lattice:
+    """One face's sticker lattice: ``H`` maps lattice (u, v), each 0..3, to image pixels;
+    ``cells`` maps the (u, v) index of each found sticker to its quad."""
+
+    H: np.ndarray
+    cells: dict[tuple[int, int], Quad]
+    directions: tuple[int, int]
+
+    def to_image(self, u: float, v: float) -> np.ndarray:
+        """Image position of lattice point (u, v)."""
+        p = self.H @ np.array([u, v, 1.0])
+        return p[:2] / p[2]
+
+    @property
+    def centre(self) -> np.ndarray:
+        """Image position of the face centre."""
+        return self.to_image(1.5, 1.5)
+
+
+def _doubled(vec: np.ndarray) -> np.ndarray:
+    """Unit vector of the doubled angle, so that opposite directions coincide."""
+    t = 2 * math.atan2(vec[1], vec[0])
+    return np.array([math.cos(t), math.sin(t)])
+
+
+def axis_directions(quads: list[Quad], k: int = 3) -> np.ndarray:
+    """Up to ``k`` dominant edge directions (doubled-angle unit vectors), strongest first, from
+    a histogram of all quad edge angles."""
+    angles = []
+    for q in quads:
+        for e in q.edges:
+            angles.append(math.degrees(math.atan2(e[1], e[0])) % 180)
+    hist = np.zeros(180)
+    for a in angles:
+        hist[int(a) % 180] += 1
+    smooth = sum(np.roll(hist, s) * wt for s, wt in ((-2, 1), (-1, 2), (0, 3), (1, 2), (2, 1)))
+    peaks = []
+    work = smooth.copy()
+    for _ in range(k):
+        i = int(np.argmax(work))
+        if work[i] <= 0 or (peaks and work[i] < 0.15 * smooth[peaks[0]]):
+            break
+        peaks.append(i)
+        for d in range(-22, 23):
+            work[(i + d) % 180] = 0
+    dirs = np.array([[math.cos(math.radians(2 * p)), math.sin(math.radians(2 * p))]
+                     for p in peaks])
+    # refine each direction as the mean of the edges nearest to it
+    for _ in range(3):
+        sums = np.zeros_like(dirs)
+        for q in quads:
+            for e in q.edges:
+                d = _doubled(e)
+                j = int(np.argmax(dirs @ d))
+                sums[j] += d
+        norms = np.linalg.norm(sums, axis=1)
+        dirs = np.where(norms[:, None] > 0, sums / np.maximum(norms[:, None], 1e-9), dirs)
+    return dirs
+
+
+def group_by_faces(quads: list[Quad], dirs: np.ndarray) -> dict[tuple[int, int], list[Quad]]:
+    """Quads grouped by the pair of axis directions their two edges follow (one pair per face);
+    quads whose edges match no direction well are dropped."""
+    groups: dict[tuple[int, int], list[Quad]] = {}
+    for q in quads:
+        picks = []
+        for e in q.edges:
+            sims = dirs @ _doubled(e)
+            j = int(np.argmax(sims))
+            if sims[j] < math.cos(math.radians(2 * 20)):
+                break
+            picks.append(j)
+        if len(picks) != 2 or picks[0] == picks[1]:
+            continue
+        groups.setdefault(tuple(sorted(picks)), []).append(q)  # type: ignore[arg-type]
+    return groups
+
+
+def _axis_vector(quads: list[Quad], dirs: np.ndarray, j: int) -> np.ndarray:
+    """Median edge vector of a group's quads along axis direction ``j`` (sign-aligned)."""
+    ref = None
+    vecs = []
+    for q in quads:
+        for e in q.edges:
+            if int(np.argmax(dirs @ _doubled(e))) != j:
+                continue
+            if ref is None:
+                ref = e
+            vecs.append(e if e @ ref >= 0 else -e)
+    return np.median(np.array(vecs), axis=0)
+
+
+def _split(values: np.ndarray, gap: float) -> list[list[int]]:
+    """Indices of ``values`` split into runs wherever sorted neighbours differ by > ``gap``."""
+    order = np.argsort(values)
+    runs: list[list[int]] = [[int(order[0])]]
+    for a, b in zip(order, order[1:]):
+        if values[b] - values[a] > gap:
+            runs.append([])
+        runs[-1].append(int(b))
+    return runs
+
+
+def _three_runs(runs: list[list[int]]) -> list[list[int]] | None:
+    """The three consecutive runs holding the most quads (clutter beyond a face is dropped)."""
+    if len(runs) < 3:
+        return None
+    best = max(range(len(runs) - 2), key=lambda i: sum(len(r) for r in runs[i:i + 3]))
+    return runs[best:best + 3]
+
+
+def _edge_along(q: Quad, axis: np.ndarray) -> float:
+    """Length of the quad's edge that runs nearest to ``axis``."""
+    a, b = q.edges
+    u = axis / np.linalg.norm(axis)
+    return float(np.linalg.norm(a) if abs(a @ u) / np.linalg.norm(a) >= abs(b @ u) / np.linalg.norm(b)
+                 else np.linalg.norm(b))
+
+
+def _same_size(quads: list[Quad], a: np.ndarray, b: np.ndarray) -> list[Quad]:
+    """Quads whose two edge lengths are near the group's medians (drops halves of stickers
+    split by glare, and merged pairs)."""
+    la = np.array([_edge_along(q, a) for q in quads])
+    lb = np.array([_edge_along(q, b) for q in quads])
+    ma, mb = np.median(la), np.median(lb)
+    return [q for q, x, y in zip(quads, la, lb) if 0.7 < x / ma < 1.4 and 0.7 < y / mb < 1.4]
+
+
+def fit_homography(cells: dict[tuple[int, int], Quad]) -> np.ndarray | None:
+    """Homography from lattice (u, v) to the image through the centres of the found cells;
+    None with fewer than 4 cells or all in one row or column."""
+    if len(cells) < 4 or len({u for u, _ in cells}) < 2 or len({v for _, v in cells}) < 2:
+        return None
+    src = np.array([[u + 0.5, v + 0.5] for u, v in cells], np.float64)
+    dst = np.array([q.centre for q in cells.values()], np.float64)
+    H, _ = cv2.findHomography(src, dst, 0)
+    return H if H is not None and abs(np.linalg.det(H)) > 1e-9 else None  # singular: no lattice
+
+
+def reassign(quads: list[Quad], H: np.ndarray) -> dict[tuple[int, int], Quad]:
+    """Each quad to the lattice cell whose centre it sits on (within 0.3 of a place)."""
+    inv = np.linalg.inv(H)
+    cells: dict[tuple[int, int], tuple[float, Quad]] = {}
+    for q in quads:
+        p = inv @ np.array([q.centre[0], q.centre[1], 1.0])
+        u, v = p[0] / p[2] - 0.5, p[1] / p[2] - 0.5
+        iu, iv = round(u), round(v)
+        err = math.hypot(u - iu, v - iv)
+        if 0 <= iu <= 2 and 0 <= iv <= 2 and err < 0.3:
+            if (iu, iv) not in cells or err < cells[(iu, iv)][0]:
+                cells[(iu, iv)] = (err, q)
+    return {k: q for k, (_, q) in cells.items()}
+
+
+def _run_choices(runs: list[list[int]]) -> list[list[list[int]]]:
+    """Ways to index the runs along one lattice axis as columns 0, 1, 2: the three best
+    consecutive runs; with only two runs (a row of stickers missed), both placements."""
+    three = _three_runs(runs)
+    if three is not None:
+        return [three]
+    if len(runs) == 2:
+        return [[runs[0], runs[1], []], [[], runs[0], runs[1]]]
+    return []
+
+
+def _lattice_from(quads: list[Quad], cols: list[list[int]], rows: list[list[int]],
+                  pair: tuple[int, int]) -> Lattice | None:
+    index: dict[int, tuple[int, int]] = {}
+    for ci, run in enumerate(cols):
+        for i in run:
+            index[i] = (ci, -1)
+    for ri, run in enumerate(rows):
+        for i in run:
+            if i in index:
+                index[i] = (index[i][0], ri)
+    cells: dict[tuple[int, int], Quad] = {}
+    for i, (u, v) in index.items():
+        if v < 0:
+            continue
+        q = quads[i]
+        if (u, v) not in cells or q.area > cells[(u, v)].area:
+            cells[(u, v)] = q
+    H = fit_homography(cells)
+    for _ in range(2):  # settle: reassign by the fitted lattice, refit
+        if H is None:
+            return None
+        cells = reassign(quads, H)
+        H = fit_homography(cells)
+    if H is None:
+        return None
+    return Lattice(H, cells, pair)
+
+
+def fit_lattices(quads: list[Quad], dirs: np.ndarray, pair: tuple[int, int]) -> list[Lattice]:
+    """Rows and columns of a face's quads along its two directions, and the homography from
+    lattice coordinates (u along ``pair[0]``, v along ``pair[1]``, each 0..3) to the image.
+    One lattice when the quads form three rows and three columns; when a whole row or column
+    was missed, every placement of the two found ones (the caller picks by the other faces);
+    none when the quads do not form a lattice."""
+    if len(quads) < 4:
+        return []
+    a = _axis_vector(quads, dirs, pair[0])
+    b = _axis_vector(quads, dirs, pair[1])
+    basis = np.stack([a, b], axis=1)
+    if abs(np.linalg.det(basis)) < 1e-6:
+        return []
+    quads = _same_size(quads, a, b)
+    if len(quads) < 4:
+        return []
+    centres = np.array([q.centre for q in quads])
+    coords = (np.linalg.inv(basis) @ (centres - np.median(centres, axis=0)).T).T
+    out = []
+    for cols in _run_choices(_split(coords[:, 0], 0.55)):
+        for rows in _run_choices(_split(coords[:, 1], 0.55)):
+            lat = _lattice_from(quads, cols, rows, pair)
+            if lat is not None:
+                out.append(lat)
+    return out
+
+
+def near(H: np.ndarray, ref: np.ndarray, tol: float) -> bool:
+    """True when lattice ``H`` puts every outline corner within ``tol`` cells of where
+    lattice ``ref`` puts it (measured in ``ref``'s lattice)."""
+    inv = np.linalg.inv(ref)
+    for c in CORNERS:
+        q = inv @ H @ np.array([c[0], c[1], 1.0])
+        if np.linalg.norm(q[:2] / q[2] - np.array(c, float)) > tol:
+            return False
+    return True
+
+
+def snap(H: np.ndarray, quads: list[Quad], tol: float) -> tuple[np.ndarray, dict]:
+    """A predicted lattice ``H`` and the sticker candidates ``quads`` on its cells, refitted
+    through them when at least five fall on cells and the refit stays within ``tol`` cells
+    of the prediction."""
+    cells = reassign(quads, H)
+    if len(cells) >= 5:
+        refit = fit_homography(cells)
+        if refit is not None and near(refit, H, tol):
+            return refit, reassign(quads, refit)
+    return H, cells
+
+
+@dataclass(frozen=True)
+class Found:
+    """What :func:`find_lattices` saw: whole face lattices (best first, by sticker count),
+    per face with a row or column missed its alternative placements, and every sticker
+    candidate (for rebuilding a face)."""
+
+    lattices: list[Lattice]
+    partial: list[list[Lattice]]
+    quads: list[Quad]
+
+
+def _merge(first: list[Quad], more: list[Quad]) -> list[Quad]:
+    """``first`` plus the quads of ``more`` that are not already there."""
+    out = list(first)
+    for q in more:
+        if not any(np.linalg.norm(q.centre - o.centre) < 0.35 * math.sqrt(max(q.area, o.area))
+                   for o in out):
+            out.append(q)
+    return out
+
+
+def find_lattices(image: np.ndarray, relaxed: bool = False, more: list[Quad] = (),
+                  colour: bool = False, solidity: float = SOLIDITY, rounded: bool = False,
+                  chroma: bool = False, probe: Probe | None = None) -> Found:
+    """The face lattices of a photo, the partial ones and all sticker candidates (those of
+    :func:`find_quads` with these options and ``more``, found earlier; ``probe``: the first
+    pass's begun, :func:`vision.locate.corners.quads.sticker_probe`)."""
+    quads = _merge(find_quads(image, relaxed, colour, solidity, rounded, chroma, probe),
+                   list(more))
+    return lattices_of(quads)
+
+
+def lattices_of(quads: list[Quad]) -> Found:
+    """The face lattices that the sticker candidates ``quads`` form (see
+    :func:`find_lattices`)."""
+    if len(quads) < 4:
+        return Found([], [], quads)
+    dirs = axis_directions(quads)
+    if len(dirs) < 2:
+        return Found([], [], quads)
+    whole, partial = [], []
+    for pair, group in group_by_faces(quads, dirs).items():
+        found = fit_lattices(group, dirs, pair)
+        if len(found) == 1 and len(found[0].cells) >= 5:
+            whole.append(found[0])
+        elif len(found) > 1:
+            partial.append(found)
+    whole.sort(key=lambda lat: -len(lat.cells))
+    partial.sort(key=lambda alts: -max(len(lat.cells) for lat in alts))
+    return Found(whole, partial, quads)

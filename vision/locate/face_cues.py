@@ -1,0 +1,175 @@
+"""Cues of a face that hold whatever the sticker colour and the ink's polarity.
+
+The light-sticker masks of :mod:`vision.locate.detect` see white and coloured stickers on a dark body.
+A dark grey sticker with white digits (the black Sudoku Cube) is barely lighter than its body,
+and its brightest pixels are the digits. Two cues hold for every print:
+
+* **the digits removed**: a grey opening a little wider than a stroke erases light ink, so
+  every sticker becomes an even plateau (dark ink stays a hole inside it);
+* **the grooves**: the dark lines between cubies are narrow valleys of that image, found by a
+  black-hat at the same scale and measured relative to the local level, so a groove between
+  two dark grey stickers counts as much as one between two white stickers.
+
+Stickers are then the regions between grooves (:func:`vision.locate.grooves.groove_masks`), and a
+lattice hypothesis is judged over all nine cells (:func:`cell_contrast`): each cell's plateau
+must stand above the grooves along all four of its sides. Printed text, lined paper, wood
+grain or stone do not make a grid of even plateaus framed on four sides by valleys, so they
+score low.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .lattice_sampling import homogeneous, lattice_points, lookup, project, sample_at
+
+_T = np.linspace(-0.4, 0.4, 9)
+
+_INNER = np.array([[x, y] for y in np.linspace(-0.3, 0.3, 7) for x in np.linspace(-0.3, 0.3, 7)])
+
+_SIDES = np.concatenate([
+    np.stack([np.full_like(_T, s * d), _T], 1) if axis == 0 else np.stack([_T, np.full_like(_T, s * d)], 1)
+    for axis in (0, 1) for s in (-1, 1) for d in (0.44, 0.5, 0.56)])
+"""Sample offsets of one cell: its inner 60% (7 x 7), and its four sides at three depths
+around the groove line (the darkest of the three is the groove, whatever a small misfit)."""
+
+SIDE_SHARE = 25
+"""A side's groove level may be this percentile of its darkest samples along it (a glare
+spot or a white digit's serif may lighten part of a groove, the rest still shows it), where
+a sticker was seen in the cell; otherwise the median (50)."""
+
+_INNER_SIDE = np.array([[c > 0, c < 2, r > 0, r < 2] for r in range(3) for c in range(3)])
+"""Which sides (left, right, top, bottom) of each cell face another cell of the face: the
+face's outline is a step to the background, not a groove, so only these sides are judged."""
+
+GLARE_SIDE = 0.3
+"""A side whose groove level stands this far above the cell's plateau (relative to it, as the
+contrast is) is lit by glare on the neighbouring sticker, whose halo bleeds across the groove
+on a dark sticker: no groove can be seen there, so the cell is judged on its other inner sides
+(on all when every one is lit).
+
+A glare spot on a dark sticker also lights the grooves to its neighbours by less than this,
+yet above their dark plateaus, so up to three cells round it score as no sticker and the face
+is refused. Judged leniently (``beside_glare``, a second look when no face was found), a side
+lighter than the cell's plateau whose neighbour's plateau stands this far above it is set
+aside too. Not at first: the edge between a shaded side face and the lit face beside it looks
+the same, and the lenient judgement could move a lattice onto the side face."""
+
+_NEIGHBOUR = np.array([[i - 1, i + 1, i - 3, i + 3] for i in range(9)]) % 9
+"""The cell across each side (left, right, top, bottom) of each cell (meaningful on its
+:data:`_INNER_SIDE` sides only)."""
+
+_INNER_PTS = lattice_points(_INNER)
+
+_SIDE_PTS = lattice_points(_SIDES)
+
+_CENTRES = lattice_points(np.array([[0.0, 0.0]]))
+_INNER_H, _SIDE_H, _CENTRES_H = (homogeneous(p) for p in (_INNER_PTS, _SIDE_PTS, _CENTRES))
+_SHARE_AT = round(SIDE_SHARE / 100 * (len(_T) - 1))
+"""Index of the :data:`SIDE_SHARE` percentile among a side's sorted samples (exact: the
+percentile falls on a sample)."""
+
+
+def cell_contrast(flat: np.ndarray, hom: np.ndarray, seen: np.ndarray | None = None,
+                  floor: float = 10.0, beside_glare: bool = False) -> np.ndarray:
+    """For each of the nine cells of the lattice ``hom`` (cell centres at 0..2 -> image), how
+    far its plateau stands above the grooves between it and its neighbours, relative to its
+    level: the median of the inner samples minus the median of a side's darkest samples, the
+    weakest inner side counting (a cell must be framed on every side it shares, but one lit
+    by glare from the sticker beyond, :data:`GLARE_SIDE`, and with ``beside_glare`` one
+    lighter than the cell beside a glaring neighbour), over the
+    inner level plus ``floor`` (so faint noise on a near-black image is no contrast).
+    About 0.3..0.9 for a sticker, near 0 or below for background; cells outside
+    the image score -1. A side's groove level is the median of its samples along it, or for
+    the cells ``seen`` (nine booleans: a sticker or digit was found there) the lenient
+    :data:`SIDE_SHARE` percentile. ``hom`` may be a stack (K, 3, 3) of lattices, judged in
+    one pass, giving (K, 9) (and ``seen`` then (K, 9))."""
+    homs = np.asarray(hom, np.float64)
+    single = homs.ndim == 2
+    homs = homs.reshape(-1, 3, 3)
+    score = _cell_contrast(flat, homs, _views(homs), seen, floor, beside_glare)
+    return score[0] if single else score
+
+
+def _views(homs: np.ndarray) -> tuple:
+    """What :func:`cell_contrast` samples of the lattices ``homs`` (K, 3, 3), whatever the
+    picture: where the cells' inner and side points fall, and where the cells' centres do."""
+    return lookup(homs, _INNER_H), lookup(homs, _SIDE_H), project(homs, _CENTRES_H)
+
+
+def _cell_contrast(flat: np.ndarray, homs: np.ndarray, views: tuple, seen: np.ndarray | None,
+                   floor: float, beside_glare: bool) -> np.ndarray:
+    """:func:`cell_contrast` of the stack ``homs`` (K, 3, 3) seen through ``views``
+    (:func:`_views`): (K, 9)."""
+    k = len(homs)
+    inner_at, sides_at, (xy, depth) = views
+    inner = np.sort(sample_at(flat, inner_at, k).reshape(k, 9, -1), axis=2)
+    level = inner[:, :, inner.shape[2] // 2]
+    sides = np.sort(sample_at(flat, sides_at, k).reshape(k, 9, 4, 3, len(_T)).min(axis=3),
+                    axis=3)
+    lenient = np.zeros((k, 9), bool) if seen is None else \
+        np.broadcast_to(np.asarray(seen, bool), (k, 9))
+    per_side = np.where(lenient[:, :, None], sides[..., _SHARE_AT], sides[..., len(_T) // 2])
+    lit = (level + GLARE_SIDE * (level + floor))[..., None]
+    inner_side = _INNER_SIDE & (per_side <= lit)
+    if beside_glare:
+        inner_side &= (per_side <= level[..., None]) | (level[:, _NEIGHBOUR] <= lit)
+    inner_side = np.where(inner_side.any(axis=2, keepdims=True), inner_side, _INNER_SIDE)
+    groove = np.where(inner_side, per_side, -np.inf).max(axis=2)
+    score = (level - groove) / (level + floor)
+    h, w = flat.shape[:2]
+    outside = (depth <= 0) | (xy[..., 0] < 0) | (xy[..., 1] < 0) | (xy[..., 0] >= w) | \
+        (xy[..., 1] >= h)
+    score[outside] = -1.0
+    return score
+
+
+CHROMA_FLOOR = 40.0
+"""Added to a cell's chroma level before dividing (:func:`cell_contrast`): on a grey picture
+(a white or black body, paper, stone) chroma is a few units of noise, whose ratios mean
+nothing; a coloured sticker stands 60 and more above its grey frame."""
+
+CHROMA_WEIGHT = 0.4
+"""Chroma contrast counts at this share (against the value channel's 1): a coloured sticker
+framed by a grey body scores 0.6..0.85 on chroma, but brown wood or a tinted table beside a
+face reaches 0.2..0.3 where its grain or shading varies, which must not pass as a sticker."""
+
+
+def chroma(image: np.ndarray) -> np.ndarray:
+    """How coloured each pixel is: max minus min of B, G, R (uint8). Coloured stickers are
+    bright on it and a white or grey body, its grooves, and black or white ink dark, so
+    coloured stickers framed by a light body (light grooves) stand out as on a dark body."""
+    if image.ndim != 3:
+        return np.zeros(image.shape[:2], np.uint8)
+    b, g, r = cv2.split(image)
+    return cv2.subtract(cv2.max(cv2.max(b, g), r), cv2.min(cv2.min(b, g), r))
+
+
+@dataclass(frozen=True)
+class Levels:
+    """The pictures a lattice's cells are judged on, each with its floor
+    (:func:`cell_contrast`) and weight: the value channel, and where that finds no face also
+    chroma. A cell's contrast is the best weighted one over them, so a face whose white stickers stand out on the
+    value channel and coloured ones on chroma (a light body) scores on every cell.
+    ``beside_glare``: sides lit from a glaring neighbour are set aside (:data:`GLARE_SIDE`)."""
+
+    images: tuple[tuple[np.ndarray, float, float], ...]
+    beside_glare: bool = False
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        """The pictures' shape (they share it)."""
+        return self.images[0][0].shape
+
+    def contrast(self, hom: np.ndarray, seen: np.ndarray | None = None) -> np.ndarray:
+        """Each cell's best :func:`cell_contrast` over the pictures (``hom`` one lattice,
+        or a stack of them: (K, 9))."""
+        homs = np.asarray(hom, np.float64)
+        single = homs.ndim == 2
+        homs = homs.reshape(-1, 3, 3)
+        views = _views(homs)  # the lattices' points fall in the same places on every picture
+        best = np.max([weight * _cell_contrast(img, homs, views, seen, floor, self.beside_glare)
+                       for img, floor, weight in self.images], axis=0)
+        return best[0] if single else best

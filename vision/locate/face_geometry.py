@@ -1,0 +1,76 @@
+"""What a found face is: its lattice homography, outline and which stickers were seen, and
+the refusal raised when a photo shows no usable face."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ...models.errors import SudokuCubeError
+
+
+@dataclass(frozen=True)
+class SeenShape:
+    """A shape taken for a sticker in a refused photo: its centre and side as fractions of the
+    picture's width (so that any copy of the photo, downscaled or not, can show it), and
+    whether it lined up with others in the grid that came closest to a face."""
+
+    x: float
+    y: float
+    side: float
+    lined_up: bool
+
+
+class FaceNotFoundError(SudokuCubeError):
+    """No usable 3x3 face in a photo; the message says which problem (none, two, partial).
+
+    ``seen``: the shapes taken for stickers, where the refusal knows them (for the debug
+    picture of the refused photo); ``photo``: the file, set by the reader that opened it."""
+
+    def __init__(self, message: str, seen: tuple[SeenShape, ...] = ()) -> None:
+        super().__init__(message)
+        self.seen = seen
+        self.photo: str | None = None
+
+
+TWO_FACES_ADVICE = ("photograph a single face straight on, or read a photo of the cube's "
+                    "corner (three faces) as corner photo A or B (named A.jpg or B.jpg)")
+"""What to do about a photo that shows two faces: it is often a corner view, which the
+reader takes as a corner photo."""
+
+
+@dataclass(frozen=True)
+class FaceGeometry:
+    """Where the face is: ``homography`` maps lattice coordinates (column, row), sticker
+    centres at 0..2, to image pixels; ``quad`` is the outline (top-left, top-right,
+    bottom-right, bottom-left) in image pixels; ``found`` marks which of the 9 stickers
+    were seen (the others were filled in from the lattice)."""
+
+    homography: np.ndarray
+    quad: np.ndarray
+    found: tuple[bool, ...]
+
+    def cell_centres(self) -> np.ndarray:
+        """Image positions of the 9 sticker centres, row by row."""
+        pts = np.array([[c, r] for r in range(3) for c in range(3)], np.float64)
+        return project(self.homography, pts)
+
+
+def project(h: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    """Apply a homography to (N, 2) points."""
+    p = np.hstack([pts, np.ones((len(pts), 1))]) @ h.T
+    return p[:, :2] / p[:, 2:3]
+
+
+def scale_homography(h: np.ndarray, s: float) -> np.ndarray:
+    """The homography followed by scaling the image by ``s``."""
+    return np.diag([s, s, 1.0]) @ h
+
+
+def pitch(hom: np.ndarray) -> float:
+    """The lattice's pitch in pixels at its first cell (0 for a degenerate lattice)."""
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        p = project(hom, np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]]))
+        (ax, ay), (bx, by) = p[1] - p[0], p[2] - p[0]
+        pitch = float(np.sqrt(abs(ax * by - ay * bx)))
+    return pitch if np.isfinite(pitch) else 0.0

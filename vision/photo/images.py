@@ -1,0 +1,295 @@
+"""Loading photos safely: clear errors for bad files, bounded memory for huge ones.
+
+Every image the rest of ``vision`` sees is 8-bit BGR (``uint8``, shape ``(h, w, 3)``) with its
+longer side at most :data:`MAX_SIDE` pixels, turned as its EXIF Orientation tag says (phones
+store portrait photos sideways with that tag, and every viewer applies it); gray, 16-bit and
+alpha images are converted.
+
+Only JPEG and PNG are ever decoded. The format is decided from the file's first bytes, before
+any decoder sees it, so a PostScript, TIFF or other file named ``.jpg`` is refused by name and
+never reaches a decoder that could hand it to an interpreter (Pillow passes EPS to Ghostscript).
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import cv2
+import numpy as np
+from PIL import Image, UnidentifiedImageError
+
+from ...models.errors import SudokuCubeError
+
+MAX_SIDE = 1600
+"""Photos are downscaled so their longer side is at most this (the reader needs far less)."""
+
+MAX_PIXELS = 400_000_000
+"""Images claiming more pixels than this (in their header) are refused outright."""
+
+MAX_FULL_DECODE_PIXELS = 60_000_000
+"""PNGs (and progressive JPEGs) need full-size buffers even when decoded at reduced size: above
+this they are refused, as a tiny, highly compressed file can claim hundreds of megapixels
+(gigabytes once decoded)."""
+
+MAX_DECODE_BYTES = 200 * 1024 * 1024
+"""Decoded size (width x height x channels x bytes per sample) allowed for a full-size decode:
+a 16-bit RGBA PNG needs eight bytes a pixel, so pixels alone do not bound memory."""
+
+MIN_SIDE = 48
+"""Photos whose shorter side is below this many pixels are refused: no face is readable there."""
+
+MAX_FILE_BYTES = 200 * 1024 * 1024
+
+_DECODE_FLAGS = cv2.IMREAD_UNCHANGED | cv2.IMREAD_ANYDEPTH | cv2.IMREAD_IGNORE_ORIENTATION
+
+IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png")
+
+
+class ImageError(SudokuCubeError):
+    """A photo that cannot be used: missing, not an image, truncated, too large."""
+
+
+_JPEG_MAGIC = b"\xff\xd8\xff"
+_PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+_OTHER_FORMATS = (  # (leading bytes, name): formats people may save, named in the refusal
+    (b"%!PS", "PostScript"), (b"\xc5\xd0\xd3\xc6", "PostScript"), (b"%PDF", "PDF"),
+    (b"BM", "BMP"), (b"II*\x00", "TIFF"), (b"MM\x00*", "TIFF"), (b"GIF8", "GIF"),
+    (b"8BPS", "Photoshop (PSD)"), (b"\x00\x00\x00\x0cjP  ", "JPEG 2000"),
+    (b"\xff\x0a", "JPEG XL"), (b"\x00\x00\x00\x0cJXL ", "JPEG XL"),
+)
+
+
+def sniff_format(head: bytes) -> str:
+    """``"JPEG"`` or ``"PNG"`` from a file's first bytes, else the name of what it is
+    (``"PostScript"``, ``"TIFF"``, ``"HEIC"``, ...) or ``"unknown"``."""
+    if head.startswith(_JPEG_MAGIC):
+        return "JPEG"
+    if head.startswith(_PNG_MAGIC):
+        return "PNG"
+    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
+        return "WebP"
+    if head[4:8] == b"ftyp":
+        return "HEIC" if head[8:12] in (b"heic", b"heix", b"mif1", b"msf1", b"hevc") else \
+            "AVIF" if head[8:12] in (b"avif", b"avis") else "video or ISO media"
+    for magic, name in _OTHER_FORMATS:
+        if head.startswith(magic):
+            return name
+    return "unknown"
+
+
+def _check_format(path: Path) -> str:
+    """``"JPEG"`` or ``"PNG"``, decided from the file's first bytes; anything else is refused
+    by name before any decoder sees the file."""
+    with path.open("rb") as f:
+        head = f.read(16)
+    kind = sniff_format(head)
+    if kind in ("JPEG", "PNG"):
+        return kind
+    what = "not an image" if kind == "unknown" else f"a {kind} file, not a JPEG or PNG photo"
+    raise ImageError(f"{path}: is {what}; save or export the photo as JPEG (or PNG) and try "
+                     "again")
+
+
+def _png_decoded_bytes(data: bytes, width: int, height: int) -> int:
+    """Bytes a PNG needs once decoded, from its IHDR bit depth and colour type (a palette
+    expands to four channels)."""
+    depth, colour = (data[24], data[25]) if len(data) > 25 else (8, 6)
+    channels = {0: 1, 2: 3, 3: 4, 4: 2, 6: 4}.get(colour, 4)
+    return width * height * channels * (2 if depth == 16 else 1)
+
+
+_ORIENTATION_TAG = 0x0112
+
+
+def _header(path: Path) -> tuple[str, tuple[int, int], bool, int]:
+    """Format, (width, height) as stored, whether it is a progressive JPEG, and the EXIF
+    Orientation (1-8; 1 when absent), from the file header, without decoding the pixels.
+    Pillow may only parse the file as JPEG or PNG (its other plugins never see it)."""
+    kind = _check_format(path)
+    Image.MAX_IMAGE_PIXELS = None  # we check the size ourselves, with a clearer message
+    try:
+        with Image.open(path, formats=("JPEG", "MPO", "PNG") if kind == "JPEG" else ("PNG",)) \
+                as im:
+            try:
+                orientation = int(im.getexif().get(_ORIENTATION_TAG, 1))
+            except Exception:  # noqa: BLE001 - a damaged EXIF block: show the photo as stored
+                orientation = 1
+            fmt = "JPEG" if im.format == "MPO" else str(im.format)
+            return fmt, im.size, bool(im.info.get("progressive")), \
+                orientation if 1 <= orientation <= 8 else 1
+    except UnidentifiedImageError:
+        raise ImageError(f"{path}: is not a readable {kind} image; take or copy the photo "
+                         "again") from None
+    except Exception as e:  # noqa: BLE001 - Pillow parsing a damaged file raises OSError,
+        # SyntaxError, struct.error, EOFError...: all mean "cannot be read"
+        raise ImageError(f"{path}: cannot be read as an image ({e})") from None
+
+
+def _is_truncated(fmt: str, data: bytes) -> bool:
+    """True when a JPEG lacks its end marker or a PNG its IEND chunk (an interrupted copy)."""
+    if fmt == "JPEG":
+        return b"\xff\xd9" not in data[-4096:]
+    if fmt == "PNG":
+        return b"IEND" not in data[-64:]
+    return False
+
+
+def _reduction(width: int, height: int) -> int:
+    """The JPEG decode reduction factor (1, 2, 4 or 8) that brings the image near MAX_SIDE."""
+    factor = 1
+    while factor < 8 and max(width, height) / (factor * 2) >= MAX_SIDE:
+        factor *= 2
+    return factor
+
+
+_REDUCED = {2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4,
+            8: cv2.IMREAD_REDUCED_COLOR_8}
+
+
+def to_bgr8(img: np.ndarray) -> np.ndarray:
+    """Convert gray, gray+alpha, BGRA, 16-bit or float images to 8-bit BGR."""
+    if img.dtype == np.uint16:
+        img = (img >> 8).astype(np.uint8)  # one uint16 temporary: memory is budgeted for it
+    elif img.dtype != np.uint8:
+        arr = img.astype(np.float64)
+        hi = float(arr.max()) if arr.size else 1.0
+        scale = 255.0 if hi <= 1.0 else 255.0 / hi
+        img = np.clip(arr * scale, 0, 255).astype(np.uint8)
+    if img.ndim == 2:
+        return cv2.cvtColor(img, cv2.COLOR_GRAY2BGR)
+    if img.shape[2] == 1:
+        return cv2.cvtColor(img[:, :, 0], cv2.COLOR_GRAY2BGR)
+    if img.shape[2] == 2:
+        return cv2.cvtColor(img[:, :, 0], cv2.COLOR_GRAY2BGR)
+    if img.shape[2] == 4:
+        return cv2.cvtColor(img, cv2.COLOR_BGRA2BGR)
+    return np.ascontiguousarray(img[:, :, :3])
+
+
+def limit_size(img: np.ndarray, max_side: int = MAX_SIDE) -> np.ndarray:
+    """Downscale (area interpolation) so the longer side is at most ``max_side``."""
+    h, w = img.shape[:2]
+    if max(h, w) <= max_side:
+        return img
+    s = max_side / max(h, w)
+    return cv2.resize(img, (max(1, round(w * s)), max(1, round(h * s))),
+                      interpolation=cv2.INTER_AREA)
+
+
+def orient(img: np.ndarray, orientation: int) -> np.ndarray:
+    """The image as a viewer shows it, given its EXIF Orientation (1: as stored; 2-8: the
+    mirrorings and quarter turns of the EXIF standard, as Pillow's ``exif_transpose``)."""
+    if orientation == 2:
+        return img[:, ::-1]
+    if orientation == 3:
+        return img[::-1, ::-1]
+    if orientation == 4:
+        return img[::-1]
+    if orientation == 5:
+        return np.swapaxes(img, 0, 1)
+    if orientation == 6:
+        return np.swapaxes(img, 0, 1)[:, ::-1]
+    if orientation == 7:
+        return np.swapaxes(img, 0, 1)[::-1, ::-1]
+    if orientation == 8:
+        return np.swapaxes(img, 0, 1)[::-1]
+    return img
+
+
+def file_scale(path: str | os.PathLike[str], image: np.ndarray) -> float:
+    """File pixels per pixel of ``image``, the copy :func:`load_image` made of ``path`` (1.0
+    unless the photo was larger than :data:`MAX_SIDE`): coordinates found in the working copy
+    times this are the photo file's own pixels (as shown, after its EXIF orientation)."""
+    _, (w, h), _, _ = _header(Path(path))
+    return max(w, h) / max(image.shape[:2])
+
+
+def load_image(path: str | os.PathLike[str]) -> np.ndarray:
+    """Read a photo as 8-bit BGR, longer side at most :data:`MAX_SIDE`, as a viewer shows it.
+
+    Raises :class:`ImageError` naming the file when it is missing, a folder, not an image,
+    truncated, empty or absurdly large. Huge JPEGs are decoded at reduced size directly (libjpeg
+    scaling), so a 100-megapixel photo never needs its full-size buffer.
+    """
+    p = Path(path)
+    _check_file(p)
+    fmt, (w, h), progressive, orientation = _header(p)
+    _check_pixels(p, fmt, w, h, progressive)
+    data = p.read_bytes()
+    _check_data(p, fmt, w, h, data)
+    img = _decode(p, fmt, data, _reduction(w, h) if fmt == "JPEG" else 1)
+    return np.ascontiguousarray(orient(limit_size(to_bgr8(img)), orientation))
+
+
+def _check_file(p: Path) -> None:
+    """Refuse a path that is not an ordinary photo file of a sensible size."""
+    if not p.exists():
+        raise ImageError(f"{p}: no such file; check the path and the face letter in its name")
+    if p.is_dir():
+        raise ImageError(f"{p}: is a folder, expected a photo file")
+    if not p.is_file():
+        raise ImageError(f"{p}: is not an ordinary file (a pipe or device?); give a photo file")
+    size = p.stat().st_size
+    if size == 0:
+        raise ImageError(f"{p}: the file is empty (0 bytes); take or copy the photo again")
+    if size > MAX_FILE_BYTES:
+        raise ImageError(f"{p}: the file is {size // (1024 * 1024)} MB; photos over "
+                         f"{MAX_FILE_BYTES // (1024 * 1024)} MB are refused, save a smaller copy")
+
+
+def _check_pixels(p: Path, fmt: str, w: int, h: int, progressive: bool) -> None:
+    """Refuse, from the header alone, an image too small to read or too large to decode."""
+    if min(w, h) < MIN_SIDE:
+        raise ImageError(f"{p}: the image is only {w}x{h} pixels, too small to read a cube "
+                         "face; use the camera's photo at its normal size")
+    if w * h > MAX_PIXELS:
+        raise ImageError(f"{p}: the image is {w}x{h} pixels, too large to read safely; "
+                         "save it at a lower resolution (about 2000 pixels wide is plenty)")
+    if (fmt != "JPEG" or progressive) and w * h > MAX_FULL_DECODE_PIXELS:
+        kind = "progressive JPEG" if fmt == "JPEG" else fmt
+        raise ImageError(f"{p}: the {kind} image is {w}x{h} pixels, too large to decode "
+                         "safely; save it at a lower resolution (about 2000 pixels wide is "
+                         "plenty) or as a standard (baseline) JPEG")
+
+
+def _check_data(p: Path, fmt: str, w: int, h: int, data: bytes) -> None:
+    """Refuse a PNG too large once decoded, and a file whose end is missing."""
+    if fmt == "PNG" and _png_decoded_bytes(data, w, h) > MAX_DECODE_BYTES:
+        raise ImageError(f"{p}: the PNG image ({w}x{h} pixels, "
+                         f"{_png_decoded_bytes(data, w, h) // (1024 * 1024)} MB once decoded) is "
+                         "too large to decode safely; save it as an 8-bit JPEG of about 2000 "
+                         "pixels wide")
+    if _is_truncated(fmt, data):
+        raise ImageError(f"{p}: the {fmt} file is truncated (its end is missing, perhaps an "
+                         "interrupted copy or download); copy or take the photo again")
+
+
+def _decode(p: Path, fmt: str, data: bytes, factor: int) -> np.ndarray:
+    """The pixels as stored (orientation ignored), reduced ``factor`` times by libjpeg when
+    above 1; Pillow's decoder for the same format when OpenCV gives up."""
+    buf = np.frombuffer(data, np.uint8)
+    flags = (_REDUCED[factor] | cv2.IMREAD_IGNORE_ORIENTATION) if factor > 1 else _DECODE_FLAGS
+    try:
+        img = cv2.imdecode(buf, flags)
+    except cv2.error:  # a damaged file OpenCV gives up on loudly: try Pillow
+        img = None
+    if img is None:
+        img = _decode_with_pillow(p, fmt)
+    if img is None or img.size == 0:
+        raise ImageError(f"{p}: the {fmt} image could not be decoded (damaged file?); "
+                         "take or copy the photo again")
+    return img
+
+
+def _decode_with_pillow(p: Path, fmt: str) -> np.ndarray | None:
+    """Fallback decoder for a JPEG or PNG that OpenCV gives up on (Pillow is more lenient with
+    damaged files), pixels as stored; None when Pillow fails too. Pillow may only use its
+    decoder for ``fmt``."""
+    try:
+        with Image.open(p, formats=("JPEG", "MPO") if fmt == "JPEG" else ("PNG",)) as im:
+            im.draft("RGB", (MAX_SIDE, MAX_SIDE))
+            im = im.convert("RGB")
+            return cv2.cvtColor(np.asarray(im), cv2.COLOR_RGB2BGR)
+    except Exception:  # noqa: BLE001 - any failure of Pillow on a damaged file: not decodable
+        return None

@@ -1,0 +1,67 @@
+"""Which photo file shows which face: files named ``U R F D L B`` (six face photos) or ``A B``
+(two corner photos), ``.jpg``/``.jpeg``/``.png`` in any case, in a folder or listed one by one.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Sequence
+
+from ...models.cube.geometry import FACES
+from ...models.errors import SudokuCubeError
+from .images import IMAGE_SUFFIXES
+
+PHOTO_NAMES = FACES + ("A", "B")
+"""Names of photo files the readers know: a face letter, or a corner photo A/B."""
+
+
+def face_photos(paths: Path | str | Sequence[Path | str]) -> dict[str, Path]:
+    """Map photo name (face letter, or corner photo ``A``/``B``) -> file, from a folder or a
+    list of files named ``U.jpg`` etc.
+
+    Raises SudokuCubeError for missing paths or a name given by two photos, naming them.
+    """
+    if isinstance(paths, (str, os.PathLike)):
+        p = Path(paths)
+        if not p.exists():
+            raise SudokuCubeError(f"{p}: no such folder or photo")
+        files = sorted(p.iterdir()) if p.is_dir() else [p]
+        where = str(p)
+    else:
+        files = [Path(x) for x in paths]
+        where = ", ".join(str(f) for f in files)
+        for f in files:
+            if not f.exists():
+                raise SudokuCubeError(f"{f}: no such photo")
+    found: dict[str, list[Path]] = {}
+    for f in files:
+        if f.suffix.lower() in IMAGE_SUFFIXES and f.stem.upper() in PHOTO_NAMES:
+            found.setdefault(f.stem.upper(), []).append(f)
+    dups = {k: v for k, v in found.items() if len(v) > 1}
+    if dups:
+        k, v = next(iter(dups.items()))
+        raise SudokuCubeError(f"{where}: face {k} has {len(v)} photos ("
+                              + ", ".join(x.name for x in v) + "); keep exactly one per face")
+    return {k: v[0] for k, v in found.items()}
+
+
+def missing_faces_message(paths: Path | str | Sequence[Path | str], missing: Sequence[str]) -> str:
+    """Why a folder (or list of files) is not six face photos: the faces missing, and the
+    photos given that are not named after a face (``front.jpg``, ``IMG_0042.JPG``), since a
+    person who took all six photos has usually just named them otherwise."""
+    if isinstance(paths, (str, os.PathLike)):
+        where = str(paths)
+        p = Path(paths)
+        given = sorted(p.iterdir()) if p.is_dir() else [p]
+        given = [f for f in given if f.suffix.lower() in IMAGE_SUFFIXES]
+    else:
+        given = [Path(x) for x in paths]
+        where = ", ".join(str(f) for f in given)
+    others = [f.name for f in given if f.stem.upper() not in PHOTO_NAMES]
+    text = (f"{where}: photo(s) of face {' '.join(missing)} missing; a folder needs exactly six "
+            "photos named U R F D L B (.jpg, .jpeg or .png), one per face")
+    if others:
+        shown = ", ".join(others[:8]) + (", ..." if len(others) > 8 else "")
+        text += (f"; these photos are not named after a face: {shown} (rename each after the "
+                 "face it shows, e.g. F.jpg)")
+    return text

@@ -1,0 +1,187 @@
+"""Reading a cube from two corner photos, ``A`` (U, F, R) and ``B`` (D, L, B).
+
+Each photo shows three faces around one corner (docs/photos.md).
+:func:`vision.locate.corners.faces.locate_faces` finds them and maps each face's net coordinates to
+the picture; the stickers are then read by exactly the same recognisers as a single-face photo
+(:func:`vision.reading.faces.read_face` with that geometry), so a corner reading and six face photos
+of the same cube give the same state. A face read unsurely is read again from the photo with
+its hand shake undone (:mod:`vision.locate.corners.shake`): the foreshortened stickers of a corner
+photo suffer most from a shaken hand's streaks.
+"""
+from __future__ import annotations
+
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Callable, Sequence
+
+import numpy as np
+
+from ...models.cube.geometry import FACES
+from ...models.errors import SudokuCubeError
+from ...models.profile import CubeSettings
+from ..locate.detect import FaceGeometry, project
+from ..recognise.hog import LinearModel, default_model
+from ..photo.images import file_scale, load_image
+from ..photo.photo_files import face_photos
+from .faces import FaceReading, OcrMode, Reading, read_face, reading_state
+from ..recognise.templates import TemplateSet, default_templates
+from ..recognise.underline_convention import with_convention
+from ..locate.corners.faces import CornerFace, CornerPhotoError, locate_faces
+from ..locate.corners.shake import unshaken
+from ..locate.corners.views import corner_faces, face_names, ideal_net_to_image
+
+CORNER_PHOTOS = ("A", "B")
+
+SAME_CORNER_MATCHES = 24
+"""Photos A and B agreeing on this many of their 27 digits (same place in the picture) show
+the same corner twice: the cube was not turned between them."""
+
+_TO_NET = np.array([[1.0, 0, 0.5], [0, 1.0, 0.5], [0, 0, 1]])
+"""Lattice coordinates of vision.locate.detect (sticker centres 0..2) to net coordinates (0..3)."""
+
+
+def face_geometry(face: CornerFace) -> FaceGeometry:
+    """The single-face geometry (lattice -> image homography, outline, found stickers) of a
+    face located in a corner photo."""
+    hom = face.H @ _TO_NET
+    found = [False] * 9
+    if face.centres:
+        pts = project(np.linalg.inv(hom), np.array(face.centres, np.float64))
+        for x, y in pts:
+            c, r = round(x), round(y)
+            if 0 <= c <= 2 and 0 <= r <= 2 and abs(x - c) < 0.3 and abs(y - r) < 0.3:
+                found[3 * r + c] = True
+    return FaceGeometry(hom, face.quad(), tuple(found))
+
+
+SHAKEN = 0.9
+"""A face whose stickers' best readings score below this on average is read again from the
+photo with its hand shake undone (:func:`vision.locate.corners.shake.unshaken`)..."""
+SURER = 0.05
+"""...and that reading is kept when its average best score is higher by at least this: the
+streak is estimated on every photo, also a sharp one, where deconvolving it only adds
+ringing and the cells read less surely (on exam-renderer corner photos the deblurred
+readings that gained this much never read fewer stickers right)."""
+
+
+def _sureness(reading: FaceReading) -> float:
+    """The average best score of a face's nine stickers."""
+    return float(np.mean(reading.confidence))
+
+
+def read_corner_photo(image: np.ndarray, photo: str, *, templates: TemplateSet | None = None,
+                      model: LinearModel | None = None, ocr: OcrMode | bool = "auto",
+                      settings: CubeSettings = CubeSettings(), source: str | None = None,
+                      file_scale: float = 1.0) -> dict[str, FaceReading]:
+    """The three faces of corner photo ``photo`` ("A" or "B"), read like single-face photos.
+    Raises :class:`CornerPhotoError` when the photo does not show that corner's three faces."""
+    t0 = time.perf_counter()
+    located = locate_faces(image, photo, source or f"photo {photo}")
+    t_detect = (time.perf_counter() - t0) * 1000 / 3
+    return read_located(image, located, templates=templates, model=model, ocr=ocr,
+                        settings=settings, source=source, file_scale=file_scale,
+                        t_detect=t_detect)
+
+
+def read_located(image: np.ndarray, located: Sequence[CornerFace], *,
+                 templates: TemplateSet | None = None, model: LinearModel | None = None,
+                 ocr: OcrMode | bool = "auto", settings: CubeSettings = CubeSettings(),
+                 source: str | None = None, file_scale: float = 1.0,
+                 t_detect: float = 0.0) -> dict[str, FaceReading]:
+    """The faces ``located`` in a corner photo (:func:`locate_faces`) read like single-face
+    photos; a face read unsurely is read again from the photo with its shake undone (see
+    :data:`SHAKEN`). ``t_detect``: milliseconds per face their locating took, for the
+    readings' timings."""
+    def read(img: np.ndarray, cf: CornerFace) -> FaceReading:
+        r = read_face(img, templates=templates, model=model, ocr=ocr, settings=settings,
+                      source=source, face=cf.face, geometry=face_geometry(cf),
+                      file_scale=file_scale)
+        r.timings_ms["detect"] = t_detect
+        return r
+
+    out = {cf.face: read(image, cf) for cf in located}
+    shaken = [cf for cf in located if _sureness(out[cf.face]) < SHAKEN]
+    if shaken:
+        sharp = unshaken(image, [cf.quad() for cf in located], [cf.quad() for cf in shaken])
+        for cf in shaken:
+            again = read(sharp, cf)
+            if _sureness(again) >= _sureness(out[cf.face]) + SURER:
+                out[cf.face] = again
+    return with_convention(out, settings.underlined_69)
+
+
+def _image_order(photo: str, face: str) -> list[int]:
+    """The face's 9 net cells in a photo-independent order: by their ideal place in the
+    picture (row by row of the picture), so A and B can be compared place by place."""
+    M = ideal_net_to_image(photo, face)
+    pts = [M @ np.array([c + 0.5, r + 0.5, 1.0]) for r in range(3) for c in range(3)]
+    return sorted(range(9), key=lambda i: (round(pts[i][1], 3), round(pts[i][0], 3)))
+
+
+def same_corner_matches(a: dict[str, FaceReading], b: dict[str, FaceReading]) -> int:
+    """How many of the 27 digits of photo A equal the digit at the same place of photo B's
+    picture (27 when both photos show the same corner; about 3 for a turned cube)."""
+    n = 0
+    for fa, fb in zip(face_names("A"), face_names("B")):
+        oa, ob = _image_order("A", fa), _image_order("B", fb)
+        n += sum(a[fa].stickers[i].digit == b[fb].stickers[j].digit for i, j in zip(oa, ob))
+    return n
+
+
+def corner_photos(paths: Path | str | Sequence[Path | str]) -> dict[str, Path]:
+    """The A and B photo files of a folder (or file list); a clear error names what is
+    missing."""
+    photos = face_photos(paths)
+    missing = [k for k in CORNER_PHOTOS if k not in photos]
+    if missing:
+        have = ", ".join(sorted(photos)) or "no photos"
+        k = missing[0]
+        what = " and ".join(f"{m} ({', '.join(face_names(m))})" for m in missing)
+        raise SudokuCubeError(
+            f"{paths}: corner photo {what} missing (found {have}); two corner photos are needed: "
+            "A at the corner of U, F and R (U on top), B at the corner of D, L and B (D on top), "
+            f"named A.jpg and B.jpg. {'' if k == 'A' else 'From pose A turn the cube z2 then y.'}"
+            .strip())
+    return {k: photos[k] for k in CORNER_PHOTOS}
+
+
+def read_corner_folder(paths: Path | str | Sequence[Path | str], *,
+                       templates: TemplateSet | None = None, model: LinearModel | None = None,
+                       ocr: OcrMode | bool = "auto", settings: CubeSettings = CubeSettings(),
+                       progress: Callable[[str], None] | None = None) -> Reading:
+    """Read corner photos ``A`` and ``B`` (a folder or the two files) into a :class:`Reading`
+    with the same state, candidates and per-face readings as six face photos would give. The
+    two photos are read at once; the reading does not depend on which finishes first."""
+    photos = corner_photos(paths)
+    templates = templates if templates is not None else default_templates()
+    model = model if model is not None else default_model()
+
+    def read_one(k: str) -> dict[str, FaceReading]:
+        if progress:
+            progress(k)
+        img = load_image(photos[k])
+        return read_corner_photo(img, k, templates=templates, model=model, ocr=ocr,
+                                 settings=settings, source=str(photos[k]),
+                                 file_scale=file_scale(photos[k], img))
+
+    with ThreadPoolExecutor(len(CORNER_PHOTOS)) as pool:  # like six faces: OpenCV frees the GIL
+        per_photo = dict(zip(CORNER_PHOTOS, pool.map(read_one, CORNER_PHOTOS)))
+    readings: dict[str, FaceReading] = {}
+    for k in CORNER_PHOTOS:
+        readings.update(per_photo[k])
+    readings = with_convention(readings, settings.underlined_69)
+    matches = same_corner_matches(per_photo["A"], per_photo["B"])
+    if matches >= SAME_CORNER_MATCHES:
+        raise CornerPhotoError(
+            f"{photos['B']}: photo B shows the same corner as photo A ({matches} of 27 digits "
+            "agree); for B turn the whole cube upside down sideways (z2) and a quarter turn to "
+            "the left (y), so that D is on top with L lower left and B lower right")
+    warnings: list[str] = []
+    for f in FACES:
+        warnings.extend(w for w in readings[f].warnings if w not in warnings)
+    return Reading(reading_state(readings), {f: readings[f] for f in FACES}, tuple(warnings))
+
+
+__all__ = ["read_corner_folder", "read_corner_photo", "read_located", "corner_photos", "face_geometry",
+           "same_corner_matches", "CornerPhotoError", "corner_faces"]

@@ -1,0 +1,224 @@
+"""From photos to a reading: per face digits, rotations, scored alternatives and geometry.
+
+:func:`read_face` runs the pipeline on one BGR image (find the face, straighten it, cut the
+cells, separate the ink, classify, optional OCR vote); :func:`read_face_photos` reads the six
+face photos ``U R F D L B`` into a :class:`Reading` whose ``state`` carries the candidates the
+grid solver needs for joint decoding. (Which photos a folder holds, six faces or a corner
+pair, is decided in :mod:`vision.reading.photo_set`.)
+"""
+from __future__ import annotations
+
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Literal, Sequence
+
+import numpy as np
+
+from ...models.cube.geometry import FACES
+from ...models.cube.state import CubeState
+from ...models.cube.state_format import to_dict
+from ...models.cube.stickers import Hypothesis, Sticker, is_doubtful
+from ...models.errors import SudokuCubeError
+from ...models.profile import CubeSettings
+from ..locate.detect import FaceGeometry, FaceNotFoundError, find_face
+from ..recognise.hog import LinearModel, class_index, default_model
+from ..photo.images import file_scale, load_image
+from ..cells.ink import ink_mask
+from ..recognise.ocr import MISSING_WARNING, ocr_votes, tesseract_available
+from ..recognise.evidence import CellEvidence, analyse_cells, hypotheses, limit_wildcards
+from ..recognise.second_look import second_look
+from ..recognise.templates import TemplateSet, default_templates
+from ..recognise.underline_convention import with_convention
+from ..cells.warp import cell_beside, cut_cells, normalised, warp_face
+
+DOUBTFUL = 0.9
+"""Stickers whose best hypothesis scores below this are shown as doubtful."""
+OcrMode = Literal["auto", "always", "never"]
+"""When tesseract gives its second opinion: ``auto`` only on stickers the recognisers are
+unsure of (best score below :data:`DOUBTFUL`) or disagree on (template matching and the
+classifier prefer different shapes, :func:`glyph_shape`), ``always`` on every sticker,
+``never``. ``True`` and ``False`` are accepted for ``always`` and ``never``."""
+READ_WORKERS = 2
+"""Faces read at once (OpenCV and tesseract work outside the GIL)."""
+
+
+def ocr_cells(evidence: Sequence[CellEvidence], hyps: Sequence[Sequence[Hypothesis]],
+              mode: OcrMode | bool) -> list[int]:
+    """The cells (0-8) tesseract should read under ``mode``."""
+    if mode is True or mode == "always":
+        return list(range(len(hyps)))
+    if mode is False or mode == "never":
+        return []
+    return [i for i, (e, hs) in enumerate(zip(evidence, hyps))
+            if float(hs[0].score or 0.0) < DOUBTFUL
+            or glyph_shape(int(np.argmax(e.template))) != glyph_shape(int(np.argmax(e.hog)))]
+
+
+def glyph_shape(cls: int) -> int:
+    """The class of the shape a class shows: a 9 turned r is the shape of a 6 turned r+2 (only
+    the underline tells them apart, and tesseract reads neither better), so the recognisers
+    preferring 9 and 6 that way agree on the shape and need no OCR vote."""
+    digit, rot = divmod(cls, 4)
+    return class_index(6, (rot + 2) % 4) if digit + 1 == 9 else cls
+
+
+@dataclass(frozen=True)
+class FaceReading:
+    """One face read from one photo.
+
+    ``stickers``: best reading per cell (net order); ``candidates``: scored alternatives per
+    cell, best first; ``confidence``: the best score per cell; ``geometry``: the face outline
+    and lattice found in the photo (pixels of the working copy the photo was read in);
+    ``source``: the photo's path; ``file_scale``: the photo file's pixels per working-copy
+    pixel (large photos are read downscaled), so :meth:`to_dict` reports file pixels.
+    """
+
+    stickers: tuple[Sticker, ...]
+    candidates: tuple[tuple[Hypothesis, ...], ...]
+    confidence: tuple[float, ...]
+    geometry: FaceGeometry
+    face: str | None = None
+    source: str | None = None
+    warnings: tuple[str, ...] = ()
+    timings_ms: dict[str, float] = field(default_factory=dict)
+    evidence: tuple[CellEvidence, ...] = field(default=(), repr=False, compare=False)
+    file_scale: float = 1.0
+
+    @property
+    def doubtful(self) -> tuple[int, ...]:
+        """Cells (0-8) whose reading is doubtful (:func:`models.cube.stickers.is_doubtful`)."""
+        return tuple(i for i, alts in enumerate(self.candidates) if is_doubtful(alts))
+
+    @property
+    def blank(self) -> tuple[int, ...]:
+        """Cells (0-8) in which no digit was seen (a blank sticker, glare or shadow): their
+        reading is only the recognisers' guess, worth no alternatives."""
+        return tuple(i for i, e in enumerate(self.evidence) if e.glyph is None)
+
+    def to_dict(self) -> dict:
+        """JSON-ready geometry (in the photo file's pixels) and confidence of this face."""
+        k = self.file_scale
+        return {"source": self.source,
+                "confidence": [round(c, 4) for c in self.confidence],
+                "quad": [[round(float(x) * k, 1), round(float(y) * k, 1)]
+                         for x, y in self.geometry.quad],
+                "centres": [[round(float(x) * k, 1), round(float(y) * k, 1)]
+                            for x, y in self.geometry.cell_centres()],
+                "found": list(self.geometry.found), "blank": list(self.blank),
+                "warnings": list(self.warnings)}
+
+
+@dataclass(frozen=True)
+class Reading:
+    """Six faces read from photos: ``state`` (with candidates) and each face's reading."""
+
+    state: CubeState
+    faces: dict[str, FaceReading]
+    warnings: tuple[str, ...] = ()
+
+    def doubtful_indices(self) -> frozenset[int]:
+        """State sticker indices whose reading is doubtful."""
+        return frozenset(FACES.index(f) * 9 + i for f, r in self.faces.items() for i in r.doubtful)
+
+    def to_dict(self) -> dict:
+        """The state JSON (docs/conventions.md) plus a ``reading`` section (sources, geometry)."""
+        out = to_dict(self.state)
+        out["reading"] = {f: r.to_dict() for f, r in self.faces.items()}
+        if self.warnings:
+            out["warnings"] = list(self.warnings)
+        return out
+
+
+def read_face(image: np.ndarray, *, templates: TemplateSet | None = None,
+              model: LinearModel | None = None, ocr: OcrMode | bool = "auto",
+              settings: CubeSettings = CubeSettings(), source: str | None = None,
+              face: str | None = None, geometry: FaceGeometry | None = None,
+              file_scale: float = 1.0) -> FaceReading:
+    """Read one face photo (BGR uint8). Raises FaceNotFoundError when no single whole face
+    is visible. ``templates`` default to :func:`vision.recognise.templates.default_templates`,
+    ``model`` to the trained HOG classifier; ``ocr`` says where tesseract votes
+    (:data:`OcrMode`). A ``geometry``
+    found elsewhere (a face of a corner photo, ``vision.locate.corners``) skips the detection.
+    ``file_scale``: the photo file's pixels per pixel of ``image`` (see
+    :func:`vision.photo.images.file_scale`), for coordinates reported in file pixels."""
+    templates = templates if templates is not None else default_templates()
+    model = model if model is not None else default_model()
+    label = source or (f"face {face}" if face else "photo")
+    t0 = time.perf_counter()
+    if geometry is None:
+        try:
+            geometry = find_face(image, label)
+        except FaceNotFoundError as e:
+            e.photo = source  # which photo, for its debug picture
+            raise
+    t1 = time.perf_counter()
+    raw = cut_cells(warp_face(image, geometry), normalise=False)
+    cells = normalised(raw)
+    evidence = analyse_cells([ink_mask(c) for c in cells], templates, model, cells)
+    underlined = settings.underlined_69
+    hyps = [hypotheses(e, None, underlined) for e in evidence]
+    evidence, hyps = second_look(cells, evidence, hyps, templates, model,
+                                 lambda e: hypotheses(e, None, underlined), raw,
+                                 lambda i, dx, dy: cell_beside(image, geometry, i, dx, dy))
+    t2 = time.perf_counter()
+    warnings: list[str] = []
+    timings = {"detect": (t1 - t0) * 1000, "recognise": (t2 - t1) * 1000}
+    asked = ocr_cells(evidence, hyps, ocr)
+    if asked:
+        if tesseract_available():
+            rots = [sorted({h.sticker.rot for h in hyps[i][:2] if (h.score or 0) >= 0.05}
+                           | {hyps[i][0].sticker.rot}) for i in asked]
+            votes = ocr_votes([evidence[i].body for i in asked], rots)
+            for k, i in enumerate(asked):
+                hyps[i] = hypotheses(evidence[i], {class_index(d, r): c for (d, r), c
+                                                   in votes.get(k, {}).items()}, underlined)
+            timings["ocr"] = (time.perf_counter() - t2) * 1000
+        else:
+            warnings.append(MISSING_WARNING)
+    return FaceReading(tuple(h[0].sticker for h in hyps), tuple(hyps),
+                       tuple(float(h[0].score or 0.0) for h in hyps), geometry, face, source,
+                       tuple(warnings), timings, tuple(evidence), file_scale)
+
+
+def read_face_photos(photos: dict[str, Path], where: object, *,
+                     templates: TemplateSet | None = None, model: LinearModel | None = None,
+                     ocr: OcrMode | bool = "auto", settings: CubeSettings = CubeSettings(),
+                     progress: Callable[[str], None] | None = None) -> Reading:
+    """Read the six face photos (face letter -> file, from :func:`vision.photo.photo_files.face_photos`)
+    into a :class:`Reading`; ``where`` (the folder or files) names them in errors.
+    ``progress`` (optional) is called with each face letter as it is read. Faces are read
+    :data:`READ_WORKERS` at a time; the reading does not depend on the order they finish in."""
+    missing = [f for f in FACES if f not in photos]
+    if missing:
+        raise SudokuCubeError(
+            f"{where}: photo(s) of face {' '.join(missing)} missing; a folder needs exactly six "
+            "photos named U R F D L B (.jpg, .jpeg or .png), one per face")
+    templates = templates if templates is not None else default_templates()
+    model = model if model is not None else default_model()
+
+    def read_one(f: str) -> FaceReading:
+        if progress:
+            progress(f)
+        img = load_image(photos[f])
+        return read_face(img, templates=templates, model=model, ocr=ocr, settings=settings,
+                         source=str(photos[f]), face=f, file_scale=file_scale(photos[f], img))
+
+    with ThreadPoolExecutor(READ_WORKERS) as pool:
+        readings = dict(zip(FACES, pool.map(read_one, FACES)))
+    readings = with_convention(readings, settings.underlined_69)
+    warnings: list[str] = []
+    for f in FACES:
+        warnings.extend(w for w in readings[f].warnings if w not in warnings)
+    return Reading(reading_state(readings), readings, tuple(warnings))
+
+
+def reading_state(faces: dict[str, FaceReading]) -> CubeState:
+    """The CubeState (best stickers + candidates) of six face readings."""
+    stickers: list[Sticker] = []
+    cands: list[tuple[Hypothesis, ...]] = []
+    for f in FACES:
+        stickers.extend(faces[f].stickers)
+        cands.extend(faces[f].candidates)
+    return CubeState(tuple(stickers), 3, tuple(limit_wildcards(cands)))

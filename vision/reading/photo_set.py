@@ -1,0 +1,76 @@
+"""Reading the photos of one cube: six face photos ``U R F D L B`` or two corner photos
+``A``/``B``. This module alone decides which of the two a folder (or list of files) holds;
+:mod:`vision.reading.faces` reads face photos and :mod:`vision.reading.corners` corner photos, and
+neither knows the other.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable, Sequence
+
+from ...models.cube.geometry import FACES
+from ...models.cube.solved import digit_count_problems
+from ...models.errors import SudokuCubeError
+from ...models.profile import CubeSettings
+from ..locate.corners.faces import locate_faces
+from .corners import CORNER_PHOTOS, read_corner_folder
+from ..recognise.hog import LinearModel
+from ..photo.images import load_image
+from ..photo.photo_files import face_photos, missing_faces_message
+from .faces import OcrMode, Reading, read_face_photos
+from ..recognise.templates import TemplateSet
+
+
+def holds_corner_photos(photos: dict[str, Path]) -> bool:
+    """True when the photos are a corner pair: ``A`` with fewer than six faces, or ``B`` with
+    no other face photo (``B`` is also a face, so ``B`` beside ``U`` is a set of face photos)."""
+    faces = sum(f in photos for f in FACES)
+    return faces < 6 and ("A" in photos or ("B" in photos and faces == 1))
+
+
+def read_folder(paths: Path | str | Sequence[Path | str], *,
+                templates: TemplateSet | None = None, model: LinearModel | None = None,
+                ocr: OcrMode | bool = "auto", settings: CubeSettings = CubeSettings(),
+                progress: Callable[[str], None] | None = None) -> Reading:
+    """Read a cube's photos (a folder or the photo files) into a :class:`Reading`: six face
+    photos ``U R F D L B``, or corner photos ``A`` and ``B``. ``progress`` (optional) is
+    called with each photo's name as it is read. Missing photos raise a SudokuCubeError
+    naming them."""
+    photos = face_photos(paths)
+    if "A" in photos and any(f in photos for f in FACES if f != "B"):
+        raise SudokuCubeError(mixed_message(paths, photos))
+    if holds_corner_photos(photos):
+        return read_corner_folder(paths, templates=templates, model=model, ocr=ocr,
+                                  settings=settings, progress=progress)
+    missing = [f for f in FACES if f not in photos]
+    if missing:
+        raise SudokuCubeError(missing_faces_message(paths, missing))
+    reading = read_face_photos(photos, paths, templates=templates, model=model, ocr=ocr,
+                               settings=settings, progress=progress)
+    if digit_count_problems(reading.state.without_candidates()) and shows_a_corner(photos["B"]):
+        raise SudokuCubeError(
+            f"{photos['B']}: shows a corner of the cube (three faces), not face B alone: a "
+            "folder holds six face photos U R F D L B, or the two corner photos A and B and "
+            "nothing else. Photograph face B straight on as B.jpg, or keep the corner photo "
+            "with its pair A in a folder of their own")
+    return reading
+
+
+def mixed_message(paths: Path | str | Sequence[Path | str], photos: dict[str, Path]) -> str:
+    """Why a folder that holds corner photo ``A`` beside face photos is not read: which of
+    the two a person meant cannot be told."""
+    where = paths if isinstance(paths, (str, Path)) else ", ".join(str(p) for p in paths)
+    faces = " ".join(f for f in FACES if f in photos)
+    return (f"{where}: holds corner photo {photos['A'].name} and face photos ({faces}); a cube "
+            "is read from six face photos U R F D L B, or from the two corner photos A and B, "
+            "not from a mix: keep the photos of one kind in the folder and move the others out")
+
+
+def shows_a_corner(path: Path) -> bool:
+    """True when the photo shows three faces around a corner (a corner photo), which a photo
+    of one face straight on never does."""
+    try:
+        locate_faces(load_image(path), "B", str(path))
+    except SudokuCubeError:
+        return False
+    return True

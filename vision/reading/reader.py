@@ -1,0 +1,77 @@
+"""The reader: everything a reading needs in one typed value, and the reading's entry points.
+
+A :class:`Reader` holds the templates and the classifier the recognisers match against (None:
+the built-in ones), the cube's settings (reading uses their 6/9 underline convention) and when
+tesseract votes (:data:`vision.reading.faces.OcrMode`). ``Reader()`` is the built-in reading; a
+calibration profile gives its own (``calibration.profiles.Profile.reader``). Every caller
+outside vision reads through a Reader's methods, which hand these to the stage functions of
+:mod:`vision.reading.faces`, :mod:`vision.reading.corners` and :mod:`vision.reading.photo_set`, so what a
+reading uses crosses the packages as this one value.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Callable, Sequence
+
+import numpy as np
+
+from ...models.profile import CubeSettings
+from ..locate.corners.faces import CornerFace
+from .corners import read_corner_photo, read_located
+from ..locate.detect import FaceGeometry
+from ..recognise.hog import LinearModel
+from .photo_set import read_folder
+from .faces import FaceReading, OcrMode, Reading, read_face
+from ..recognise.templates import TemplateSet
+
+
+@dataclass(frozen=True)
+class Reader:
+    """How to read photos of one cube.
+
+    ``templates``: the glyphs matched (None: :func:`vision.recognise.templates.default_templates`);
+    ``model``: the HOG classifier (None: :func:`vision.recognise.hog.default_model`); ``settings``: the
+    cube's settings, of which reading uses ``underlined_69``; ``ocr``: where tesseract votes.
+    """
+
+    templates: TemplateSet | None = None
+    model: LinearModel | None = None
+    settings: CubeSettings = CubeSettings()
+    ocr: OcrMode = "auto"
+
+    def with_ocr(self, ocr: OcrMode) -> Reader:
+        """The same reader with tesseract voting as ``ocr`` says (live frames: ``never``)."""
+        return replace(self, ocr=ocr)
+
+    def read_face(self, image: np.ndarray, *, source: str | None = None,
+                  face: str | None = None, geometry: FaceGeometry | None = None,
+                  file_scale: float = 1.0) -> FaceReading:
+        """One face photo (BGR uint8) read: :func:`vision.reading.faces.read_face`."""
+        return read_face(image, templates=self.templates, model=self.model, ocr=self.ocr,
+                         settings=self.settings, source=source, face=face, geometry=geometry,
+                         file_scale=file_scale)
+
+    def read_corner_photo(self, image: np.ndarray, photo: str, *, source: str | None = None,
+                          file_scale: float = 1.0) -> dict[str, FaceReading]:
+        """The three faces of corner photo ``photo`` ("A" or "B") read:
+        :func:`vision.reading.corners.read_corner_photo`."""
+        return read_corner_photo(image, photo, templates=self.templates, model=self.model,
+                                 ocr=self.ocr, settings=self.settings, source=source,
+                                 file_scale=file_scale)
+
+    def read_located(self, image: np.ndarray, located: Sequence[CornerFace], *,
+                     source: str | None = None, file_scale: float = 1.0,
+                     t_detect: float = 0.0) -> dict[str, FaceReading]:
+        """Faces already located in a corner photo read:
+        :func:`vision.reading.corners.read_located`."""
+        return read_located(image, located, templates=self.templates, model=self.model,
+                            ocr=self.ocr, settings=self.settings, source=source,
+                            file_scale=file_scale, t_detect=t_detect)
+
+    def read_photo_set(self, paths: Path | str | Sequence[Path | str], *,
+                       progress: Callable[[str], None] | None = None) -> Reading:
+        """A cube's photos (a folder or the files: six faces or corner photos A and B) read:
+        :func:`vision.reading.photo_set.read_folder`."""
+        return read_folder(paths, templates=self.templates, model=self.model, ocr=self.ocr,
+                           settings=self.settings, progress=progress)

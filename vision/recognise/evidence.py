@@ -1,0 +1,260 @@
+"""Recognising digit and rotation of each cell: template matching, HOG classifier, underline.
+
+Two independent classifiers score the 36 classes (9 digits x 4 rotations) of a normalised
+glyph: normalised cross-correlation against templates (best over small shifts) and the HOG
+linear model. Their log-scores are added (plus optional OCR votes, and the rotation evidence of
+the glyph's counters, :mod:`vision.recognise.counters`: which way an 8 points) and turned into
+probabilities. The glyph body carries no underline (it is split off first), so 6 turned r and 9
+turned r+2 look alike to both classifiers. A bar split off the ink decides between them;
+otherwise the learned underline model (:mod:`vision.recognise.underline_model`) gives the 6's share from
+the grey levels at the glyph's ends; with neither (no shipped model file), both hypotheses keep
+an equal share.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ...models.cube.stickers import Hypothesis, Sticker
+from .counters import counter_logits, counter_vector
+from ..cells.glyph import GLYPH, normalise_glyph, split_underline
+from .hog import LinearModel, class_index, hog_features
+from .templates import TemplateSet, unit_rows
+from .underline_model import end_patch, shipped_underline_model
+
+TEMPLATE_GAIN = 8.0
+"""Correlation -> log-odds scale of the template vote; with HOG_WEIGHT fitted (negative
+log-likelihood) on glyphs cut from photos rendered in fonts the classifier never saw."""
+HOG_WEIGHT = 0.85
+OCR_WEIGHT = 2.5
+COUNTER_GAIN = 4.0
+"""Counter evidence (:func:`vision.recognise.counters.counter_logits`) -> log-odds scale; fitted like
+the two above (negative log-likelihood of the true class) on glyphs cut from photos rendered
+in the training fonts."""
+UNDERLINE_SURE = 0.96
+"""Share of a 6/9 shape's probability given to the digit its underline points to."""
+MODEL_SURE = 0.98
+"""The most the learned underline model's probability may give one of 6 and 9 (the other
+always stays a candidate for joint decoding)."""
+MIN_SCORE = 0.002
+MAX_ALTERNATIVES = 6
+UNSURE = 0.9
+"""A cell whose best class scores below this may be misread beyond its top alternatives
+(glare across a stroke, blur, a font unlike any trained): it lists every sticker, the ones
+the classifiers did not rank scored :data:`ANYTHING` / 36, so joint decoding (digit counts,
+solved faces, reachability) can still find the truth. Confident cells keep a short list: a
+wildcard on every cell would leave the grid solver too many choices to search."""
+ANYTHING = 0.05
+"""Probability that an unsure cell's classifier evidence is worthless (spread over all 36)."""
+MAX_WILDCARDS = 20
+"""At most this many cells of a cube (the least sure) keep every sticker as a candidate. The
+grid solver gives such an open cell a digit and a rotation choice of its own rather than 36
+named ones, so twenty stay affordable; on readings with more open cells no cube was decoded
+right (second renderer's blurred corner photos), while each extra one slows the search."""
+
+
+def limit_wildcards(cands: list[tuple[Hypothesis, ...]]) -> list[tuple[Hypothesis, ...]]:
+    """Cut the candidate lists of all but the :data:`MAX_WILDCARDS` least sure cells of a
+    cube back to their top :data:`MAX_ALTERNATIVES`."""
+    wide = [i for i, hs in enumerate(cands) if len(hs) > MAX_ALTERNATIVES]
+    wide.sort(key=lambda i: cands[i][0].score or 0.0)
+    out = list(cands)
+    for i in wide[MAX_WILDCARDS:]:
+        out[i] = tuple(h for h in cands[i][:MAX_ALTERNATIVES]
+                       if (h.score or 0.0) >= MIN_SCORE) or cands[i][:1]
+    return out
+
+
+@dataclass(frozen=True)
+class CellEvidence:
+    """What one cell shows: the ink body, the normalised glyph, the underline's rotation (a
+    bar split off the ink), each classifier's log-scores over the 36 classes (index
+    (digit-1)*4 + rot) and, for a 6/9 shape, ``six_odds`` = (r, p): the shape reads as a 6
+    turned r, and the learned underline model gives probability p that it is that 6.
+    ``doubt``: the share of belief :func:`hypotheses` spreads over every sticker
+    (:func:`widened`) whatever the classifiers say, for a cell whose ink is suspect (its
+    digit is not the size of the face's others: :mod:`vision.recognise.second_look`). ``counter``: the
+    36 classes' evidence from the glyph's counters (:func:`vision.recognise.counters.counter_logits`;
+    None: none measured)."""
+
+    body: np.ndarray
+    glyph: np.ndarray | None
+    underline_rot: int | None
+    template: np.ndarray
+    hog: np.ndarray
+    six_odds: tuple[int, float] | None = None
+    doubt: float = 0.0
+    counter: np.ndarray | None = None
+
+
+def template_scores(glyphs: np.ndarray, templates: TemplateSet, shift: int = 1) -> np.ndarray:
+    """Best normalised correlation per class (N, 36) with the ``templates``
+    (:attr:`vision.recognise.templates.TemplateSet.by_class`), over +-``shift`` pixel shifts (a class
+    without templates scores -1)."""
+    tpl, cls = templates.by_class
+    pad = np.pad(glyphs, ((0, 0), (shift, shift), (shift, shift)))
+    side = 2 * shift + 1
+    shifted = np.stack([pad[:, dy:dy + GLYPH, dx:dx + GLYPH]
+                        for dy in range(side) for dx in range(side)], axis=1)
+    g = unit_rows(shifted.reshape(-1, GLYPH, GLYPH))
+    corr = (g @ tpl.T).reshape(len(glyphs), side * side, -1).max(axis=1)
+    best = np.full((len(glyphs), 36), -1.0, np.float32)
+    present, starts = np.unique(cls, return_index=True)
+    if len(present):
+        best[:, present] = np.maximum.reduceat(corr, starts, axis=1)
+    return best
+
+
+def analyse_cells(masks: list[np.ndarray], templates: TemplateSet, model: LinearModel,
+                  cells: list[np.ndarray] | None = None) -> list[CellEvidence]:
+    """Evidence for each cell's ink mask (see :class:`CellEvidence`). With the straightened
+    ``cells`` themselves, a 6/9 shape is also judged by the learned underline model on its
+    grey levels."""
+    parts = [split_underline(m) for m in masks]
+    glyphs = [normalise_glyph(p.body) for p in parts]
+    present = [i for i, g in enumerate(glyphs) if g is not None]
+    tm = np.zeros((len(masks), 36), np.float32)
+    hg = np.full((len(masks), 36), -np.log(36), np.float32)
+    if present:
+        stack = np.stack([glyphs[i] for i in present])
+        tm[present] = template_scores(stack, templates)
+        hg[present] = model.log_probs(hog_features(stack))
+    ct = np.zeros((len(masks), 36))
+    for i in present if cells is not None else ():
+        ct[i] = counter_logits(counter_vector(parts[i].body, cells[i]), templates.counter_vectors)
+    odds: list[tuple[int, float] | None] = [None] * len(masks)
+    if cells is not None:
+        for i in present:
+            six_rot = _six_shape(_votes(tm[i], hg[i], ct[i]))
+            if six_rot is not None:
+                odds[i] = _six_odds(cells[i], parts[i].body, six_rot)
+    return [CellEvidence(p.body, g, p.underline_rot, tm[i], hg[i], odds[i], counter=ct[i])
+            for i, (p, g) in enumerate(zip(parts, glyphs))]
+
+
+def _six_shape(votes: np.ndarray) -> int | None:
+    """The turn r of "6 turned r" when the shape the classifiers prefer is a 6/9 one, else
+    None. Shapes as :func:`hypotheses` ranks them: 6 turned r and 9 turned r+2 are one shape
+    (the underline split off), so their shares are added. A 9 whose tail is lost to glare
+    reads 6 and 9 at about a third each and a 4 above either: the 6/9 shape is the surer,
+    and its underline decides which digit it is; taken by the single best class, the shape
+    never asked the underline model, and its even split put the 4 on top."""
+    p = _softmax(votes)
+    shape = p.copy()
+    for r in range(4):
+        six, nine = class_index(6, r), class_index(9, (r + 2) % 4)
+        shape[six] += p[nine]
+        shape[nine] = 0.0
+    best = int(np.argmax(shape))
+    return best % 4 if best // 4 + 1 == 6 else None
+
+
+def _votes(template: np.ndarray, hog: np.ndarray,
+           counter: np.ndarray | None = None) -> np.ndarray:
+    """The two classifiers' log-scores combined (36 classes), the turns of each digit then
+    reweighed by the counters' evidence (:func:`turned`)."""
+    z = TEMPLATE_GAIN * template.astype(np.float64) + HOG_WEIGHT * hog
+    return z if counter is None else turned(z, COUNTER_GAIN * counter)
+
+
+def turned(z: np.ndarray, evidence: np.ndarray) -> np.ndarray:
+    """Log-scores ``z`` (36 classes) with rotation ``evidence`` added within each digit: the
+    shares of a digit's four turns move, the digit's total stays. The counters say which way
+    a glyph with two bowls points, not whether it is an 8: a bold 9 whose tail curls shut
+    shows two counters too, and must not become an 8 for it."""
+    out = z.astype(np.float64).copy()
+    for d in range(9):
+        e = evidence[4 * d:4 * d + 4]
+        if e.any():
+            g = z[4 * d:4 * d + 4]
+            out[4 * d:4 * d + 4] = g + e - np.logaddexp.reduce(g + e) + np.logaddexp.reduce(g)
+    return out
+
+
+def _six_odds(cell: np.ndarray, body: np.ndarray, six_rot: int) -> tuple[int, float] | None:
+    """(six_rot, probability that the 6/9 shape is a 6) from the learned underline model;
+    None without the shipped model or a usable glyph."""
+    model = shipped_underline_model()
+    patch = end_patch(cell, body, six_rot) if model is not None else None
+    if patch is None:
+        return None
+    return six_rot, float(model.six_probability(patch[None])[0])
+
+
+def six_share(ev: CellEvidence, r: int, underlined_69: bool = True) -> float:
+    """Share of the 6/9 shape "6 turned r" (= "9 turned r+2") that goes to the 6: from the
+    bar split off the ink when there is one, else from the learned underline model, else
+    half (both hypotheses kept)."""
+    if not underlined_69:
+        return 0.5
+    u = ev.underline_rot
+    if u is not None and u % 2 == r % 2:
+        return UNDERLINE_SURE if u == r else 1 - UNDERLINE_SURE
+    if ev.six_odds is not None and ev.six_odds[0] % 2 == r % 2:
+        p = min(max(ev.six_odds[1], 1 - MODEL_SURE), MODEL_SURE)
+        return p if ev.six_odds[0] == r else 1 - p
+    return 0.5
+
+
+def class_logits(ev: CellEvidence, ocr: dict[int, float] | None = None) -> np.ndarray:
+    """Combined log-scores of the 36 classes (template + HOG + counters + OCR votes)."""
+    if ev.glyph is None:
+        return np.zeros(36)
+    z = _votes(ev.template, ev.hog)
+    for c, conf in (ocr or {}).items():
+        z[c] += OCR_WEIGHT * conf
+    return z if ev.counter is None else turned(z, COUNTER_GAIN * ev.counter)
+
+
+def _softmax(z: np.ndarray) -> np.ndarray:
+    e = np.exp(z - z.max())
+    return e / e.sum()
+
+
+def hypotheses(ev: CellEvidence, ocr: dict[int, float] | None = None,
+               underlined_69: bool = True) -> tuple[Hypothesis, ...]:
+    """Scored alternatives for one cell, best first (scores sum to at most 1)."""
+    hyps = _ranked(ev, ocr, underlined_69)
+    return widened(hyps, ev.doubt) if ev.doubt > 0 else hyps
+
+
+def _ranked(ev: CellEvidence, ocr: dict[int, float] | None,
+            underlined_69: bool) -> tuple[Hypothesis, ...]:
+    """The classifiers' alternatives for one cell (see :func:`hypotheses`)."""
+    p = _softmax(class_logits(ev, ocr))
+    probs: dict[Sticker, float] = {}
+    for d in range(1, 10):
+        if d == 9:
+            continue
+        for r in range(4):
+            if d != 6:
+                probs[Sticker(d, r)] = float(p[class_index(d, r)])
+                continue
+            # one 6/9 shape: 6 turned r looks like 9 turned r+2 once the underline is gone
+            mass = float(p[class_index(6, r)] + p[class_index(9, (r + 2) % 4)])
+            six, nine = Sticker(6, r), Sticker(9, (r + 2) % 4)
+            share = six_share(ev, r, underlined_69)
+            probs[six] = mass * share
+            probs[nine] = mass * (1 - share)
+    ranked = sorted(probs.items(), key=lambda kv: -kv[1])
+    if ranked[0][1] < UNSURE or ev.glyph is None:
+        floor = ANYTHING / len(ranked)
+        return tuple(Hypothesis(s, round(max((1 - ANYTHING) * v + floor, floor), 5))
+                     for s, v in ranked)
+    out = [Hypothesis(s, round(v, 4)) for s, v in ranked[:MAX_ALTERNATIVES] if v >= MIN_SCORE]
+    return tuple(out) or (Hypothesis(ranked[0][0], round(ranked[0][1], 4)),)
+
+
+def widened(hyps: tuple[Hypothesis, ...], doubt: float) -> tuple[Hypothesis, ...]:
+    """A cell's hypotheses made doubtful: each keeps ``1 - doubt`` of its score and every
+    sticker (the 36 of nine digits in four turns) gets ``doubt`` / 36 beside, so joint
+    decoding may choose any of them. For a cell whose evidence is suspect whatever the
+    classifiers say (its digit is not the size of the face's others)."""
+    score = {h.sticker: (1 - doubt) * (h.score or 0.0) for h in hyps}
+    for d in range(1, 10):
+        for r in range(4):
+            s = Sticker(d, r)
+            score[s] = score.get(s, 0.0) + doubt / 36
+    ranked = sorted(score.items(), key=lambda kv: -kv[1])
+    return tuple(Hypothesis(s, round(v, 5)) for s, v in ranked)

@@ -1,0 +1,290 @@
+"""Digit templates (9 digits x 4 rotations) and synthetic training glyphs, rendered from fonts.
+
+A :class:`TemplateSet` is plain data: normalised glyph images, their digit and rotation labels
+and a metadata dict. It is saved as ``NAME.npz`` (arrays only, loaded with
+``allow_pickle=False``) plus ``NAME.json`` (metadata), so user profiles never need pickle.
+:func:`default_templates` renders the built-in set lazily from an installed bold sans font
+and adds the shipped serif set (``vision/data/templates-serif``, rendered offline from a
+Century Schoolbook face by ``python -m tools.build_templates``, so no serif font is needed at
+run time);
+:func:`training_glyphs` renders many augmented glyphs from several fonts for the second
+(HOG) classifier.
+"""
+from __future__ import annotations
+
+import functools
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+import cv2
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+
+from ...storage.atomic import atomic_path, atomic_write_text
+from .counters import class_counter_vectors
+from ..cells.glyph import GLYPH, normalise_glyph, rotate_glyph, split_underline
+
+FONT_DIRS = ("/usr/share/fonts", "/usr/share/texmf/fonts/opentype", "/usr/local/share/fonts",
+             "/Library/Fonts", "C:/Windows/Fonts", str(Path.home() / ".fonts"))
+
+TEMPLATE_FONTS = ("DejaVuSans-Bold.ttf", "LiberationSans-Bold.ttf", "FreeSansBold.ttf",
+                  "Arial Bold.ttf", "arialbd.ttf")
+"""Preferred fonts of the default templates (first one found)."""
+
+SERIF_TEMPLATE_FONTS = ("texgyreschola-bold.otf",)
+"""Fonts of the shipped serif templates: TeX Gyre Schola Bold, a Century Schoolbook clone like
+the print of the black Sudoku Cube (footed 1, ball-terminal 2 3 6 9)."""
+
+SERIF_TEMPLATES = Path(__file__).resolve().parents[1] / "data" / "templates-serif"
+
+TRAINING_FONTS = ("DejaVuSans-Bold.ttf", "LiberationSans-Bold.ttf", "FreeSansBold.ttf",
+                  "DejaVuSansCondensed-Bold.ttf", "DejaVuSans.ttf", "LiberationSans-Regular.ttf",
+                  "FreeSans.ttf", "LiberationMono-Bold.ttf", "DejaVuSansMono-Bold.ttf",
+                  "arialbd.ttf", "Arial Bold.ttf", "verdanab.ttf",
+                  "texgyreschola-bold.otf", "texgyreschola-regular.otf", "P052-Bold.otf",
+                  "texgyretermes-bold.otf", "NimbusRoman-Bold.otf", "texgyrebonum-bold.otf",
+                  "DejaVuSerif-Bold.ttf", "LiberationSerif-Bold.ttf", "FreeSerifBold.ttf")
+"""Fonts the second classifier learns from (whichever are installed): bold and regular sans,
+mono, and bold serif faces (Century Schoolbook, Palatino-free: Times, Bookman clones)."""
+
+HELD_OUT_FONTS = (
+    "FreeMonoBoldOblique.ttf", "DejaVuSans-Oblique.ttf", "LiberationSerif-BoldItalic.ttf",
+    "DejaVuSansCondensed-BoldOblique.ttf", "C059-Bold.otf", "texgyrepagella-bold.otf",
+    "NimbusSans-Bold.otf",
+)
+"""Fonts no classifier and no template is made from (``bench vision`` prints its held-out set
+in them): C059 is URW's Century Schoolbook (another foundry's drawing of the black cube's
+face), TeX Gyre Pagella a Palatino, Nimbus Sans a Helvetica (Debian fonts-urw-base35,
+fonts-texgyre)."""
+
+
+@dataclass(frozen=True)
+class TemplateSet:
+    """Normalised glyphs with labels: ``images`` (N, GLYPH, GLYPH) float32 in [0, 1],
+    ``digits`` (N,) 1-9, ``rots`` (N,) 0-3, and free-form JSON ``meta`` (fonts, source...)."""
+
+    images: np.ndarray
+    digits: np.ndarray
+    rots: np.ndarray
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        n = len(self.images)
+        if self.images.shape[1:] != (GLYPH, GLYPH) or len(self.digits) != n or len(self.rots) != n:
+            raise ValueError("a TemplateSet needs images (N, 32, 32) with N digits and N rots")
+
+    def __len__(self) -> int:
+        return len(self.images)
+
+    def save(self, stem: str | os.PathLike[str]) -> None:
+        """Write ``stem.npz`` (arrays) and ``stem.json`` (metadata), each write-then-rename."""
+        stem = Path(stem)
+        with atomic_path(stem.with_suffix(".npz")) as tmp, open(tmp, "wb") as fh:
+            np.savez_compressed(fh, images=self.images.astype(np.float32),
+                                digits=self.digits.astype(np.int8), rots=self.rots.astype(np.int8))
+        atomic_write_text(stem.with_suffix(".json"), json.dumps(
+            {"format": "sudoku-cube-templates/1", "count": len(self), **self.meta}, indent=2))
+
+    @staticmethod
+    def load(stem: str | os.PathLike[str]) -> "TemplateSet":
+        """Read a set written by :meth:`save` (no pickle)."""
+        stem = Path(stem)
+        with np.load(stem.with_suffix(".npz"), allow_pickle=False) as z:
+            images, digits, rots = z["images"], z["digits"], z["rots"]
+        meta_path = stem.with_suffix(".json")
+        meta = json.loads(meta_path.read_text(encoding="utf-8")) if meta_path.exists() else {}
+        return TemplateSet(images.astype(np.float32), digits.astype(int), rots.astype(int), meta)
+
+    @functools.cached_property
+    def by_class(self) -> tuple[np.ndarray, np.ndarray]:
+        """The images sorted by class (stable), each flattened to zero mean and unit norm, and
+        their classes: what :func:`vision.recognise.evidence.template_scores` correlates glyphs with,
+        prepared once per set rather than once per face (about 0.5 ms each time)."""
+        digits, rots = np.asarray(self.digits, np.int64), np.asarray(self.rots, np.int64)
+        cls = (digits - 1) * 4 + rots  # vision.recognise.hog.class_index, which imports this module
+        order = np.argsort(cls, kind="stable")
+        return unit_rows(self.images[order]), cls[order]
+
+    @functools.cached_property
+    def counter_vectors(self) -> np.ndarray:
+        """(36, 2): per class the mean way from larger to smaller counter of its templates
+        (:func:`vision.recognise.counters.class_counter_vectors`), measured once per set."""
+        cls = (np.asarray(self.digits, np.int64) - 1) * 4 + np.asarray(self.rots, np.int64)
+        return class_counter_vectors(self.images, cls)
+
+    def merged(self, other: "TemplateSet") -> "TemplateSet":
+        """Both sets together (e.g. defaults plus templates learnt from a user's photos)."""
+        return TemplateSet(np.concatenate([self.images, other.images]),
+                           np.concatenate([self.digits, other.digits]),
+                           np.concatenate([self.rots, other.rots]),
+                           {**self.meta, "merged": other.meta})
+
+
+def unit_rows(rows: np.ndarray) -> np.ndarray:
+    """Each image of a stack flattened to a float32 row of zero mean and unit norm: normalised
+    correlation becomes a dot product."""
+    r = rows.reshape(len(rows), -1).astype(np.float32)
+    r = r - r.mean(axis=1, keepdims=True)
+    return r / np.maximum(np.linalg.norm(r, axis=1, keepdims=True), 1e-6)
+
+
+@functools.cache
+def find_font(name: str) -> str | None:
+    """Path of an installed font file called ``name`` (first match in the usual folders)."""
+    for d in FONT_DIRS:
+        root = Path(d)
+        if not root.is_dir():
+            continue
+        for p in root.rglob(name):
+            return str(p)
+    return None
+
+
+def installed_fonts(names: Iterable[str]) -> list[str]:
+    """Paths of those of ``names`` that are installed, in order."""
+    return [p for p in (find_font(n) for n in names) if p]
+
+
+@functools.cache
+def _font(path: str | None, size: int) -> ImageFont.ImageFont | ImageFont.FreeTypeFont:
+    if path is None:
+        return ImageFont.load_default(size)
+    return ImageFont.truetype(path, size)
+
+
+def render_digit(digit: int, font_path: str | None, size: int = 96,
+                 underline: bool | None = None) -> np.ndarray:
+    """An upright digit as a gray image (ink 0 on paper 255), underlined when it is 6 or 9.
+
+    ``underline=None`` underlines 6 and 9 (the print of real cubes); False never does.
+    """
+    font = _font(font_path, size)
+    canvas = Image.new("L", (2 * size, 2 * size), 255)
+    draw = ImageDraw.Draw(canvas)
+    draw.text((size, size), str(digit), font=font, fill=0, anchor="mm")
+    if underline is None:
+        underline = digit in (6, 9)
+    if underline:
+        x0, y0, x1, y1 = draw.textbbox((size, size), str(digit), font=font, anchor="mm")
+        w, h = x1 - x0, y1 - y0
+        bar_h = max(2, round(0.09 * h))
+        top = y1 + round(0.09 * h)
+        cx = (x0 + x1) / 2
+        draw.rectangle([cx - 0.36 * w, top, cx + 0.36 * w, top + bar_h], fill=0)
+    return np.asarray(canvas)
+
+
+def glyph_from_gray(gray: np.ndarray, threshold: int = 128) -> tuple[np.ndarray | None, int | None]:
+    """Normalised glyph and underline rotation of a gray digit image (ink dark)."""
+    parts = split_underline(gray < threshold)
+    return normalise_glyph(parts.body), parts.underline_rot
+
+
+def all_rotations(images, digits, rots) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every glyph turned to all four rotations (glyph by glyph), its label turned with it."""
+    out = np.stack([rotate_glyph(g, t) for g in images for t in range(4)])
+    turned = np.repeat(np.asarray(rots), 4) + np.tile(np.arange(4), len(out) // 4)
+    return out, np.repeat(np.asarray(digits), 4), turned % 4
+
+
+def font_templates(font: str | None) -> TemplateSet:
+    """36 templates (9 digits x 4 rotations) rendered from one font file (None: Pillow's
+    built-in font); underlines are removed (the underline is judged separately), so 6 and 9
+    differ here only by their glyph shape."""
+    upright = [glyph_from_gray(render_digit(d, font))[0] for d in range(1, 10)]
+    images, digits, rots = all_rotations(upright, range(1, 10), [0] * 9)
+    return TemplateSet(images, digits, rots,
+                       {"source": "fonts", "fonts": [Path(font).name if font else "default"]})
+
+
+@functools.cache
+def default_templates() -> TemplateSet:
+    """The built-in templates: 36 (9 digits x 4 rotations) from the first installed bold sans,
+    plus the shipped serif set (:data:`SERIF_TEMPLATES`) when its file is there.
+
+    Rendered or loaded on first use and cached for the process.
+    """
+    fonts = installed_fonts(TEMPLATE_FONTS)
+    sans = font_templates(fonts[0] if fonts else None)
+    if not SERIF_TEMPLATES.with_suffix(".npz").exists():
+        return sans
+    return sans.merged(TemplateSet.load(SERIF_TEMPLATES))
+
+
+def _restroke(gray: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """The digit with its strokes thinned or thickened by up to a few pixels (a light or a
+    heavy print of the same face, ink spread) and narrowed or widened (a condensed or an
+    extended cut), at the render's full size."""
+    k = int(rng.integers(-1, 4))
+    if k:
+        se = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * abs(k) + 1, 2 * abs(k) + 1))
+        # ink is dark: eroding the image thickens it, dilating thins it
+        gray = (cv2.erode if k > 0 else cv2.dilate)(gray, se)
+    sx = rng.uniform(0.7, 1.12)
+    if abs(sx - 1) > 0.03:
+        h, w = gray.shape
+        narrow = cv2.resize(gray, (max(8, round(w * sx)), h), interpolation=cv2.INTER_AREA)
+        out = np.full_like(gray, 255)
+        nw = narrow.shape[1]
+        if nw <= w:
+            out[:, (w - nw) // 2:(w - nw) // 2 + nw] = narrow
+        else:
+            out = narrow[:, (nw - w) // 2:(nw - w) // 2 + w]
+        gray = out
+    return gray
+
+
+def _augment(gray: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A randomly distorted copy of a digit image: stroke weight and width
+    (:func:`_restroke`), tilt, perspective, blur, noise, threshold."""
+    gray = _restroke(gray, rng)
+    h, w = gray.shape
+    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    jitter = rng.normal(0, 0.035 * w, (4, 2)).astype(np.float32)
+    m = cv2.getPerspectiveTransform(src, src + jitter)
+    angle = rng.normal(0, 4.0)
+    rot = cv2.getRotationMatrix2D((w / 2, h / 2), angle, rng.uniform(0.85, 1.1))
+    m = np.vstack([rot, [0, 0, 1]]) @ m
+    out = cv2.warpPerspective(gray, m, (w, h), borderValue=255)
+    scale = rng.uniform(0.3, 0.75)  # the digit is small in a photo: lose detail like it does
+    small = cv2.resize(out, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    small = cv2.GaussianBlur(small, (0, 0), rng.uniform(0.3, 1.3))
+    small = np.clip(small + rng.normal(0, rng.uniform(2, 14), small.shape), 0, 255)
+    mask = small < rng.uniform(90, 170)
+    k = rng.integers(0, 4)
+    if k == 1:
+        mask = cv2.erode(mask.astype(np.uint8), np.ones((2, 2), np.uint8)).astype(bool)
+    elif k == 2:
+        mask = cv2.dilate(mask.astype(np.uint8), np.ones((2, 2), np.uint8)).astype(bool)
+    return mask
+
+
+def training_glyphs(per_class: int = 24, seed: int = 7,
+                    fonts: Iterable[str] = TRAINING_FONTS) -> TemplateSet:
+    """Augmented glyphs of every digit x rotation from several fonts (HOG classifier data).
+
+    ``per_class`` renders per font, digit and rotation; deterministic for a given seed.
+    """
+    paths = installed_fonts(fonts) or [None]
+    rng = np.random.default_rng(seed)
+    images, digits, rots = [], [], []
+    for path in paths:
+        for d in range(1, 10):
+            for i in range(per_class):
+                size = int(rng.integers(70, 120))
+                gray = render_digit(d, path, size, underline=None if i % 3 else False)
+                for r in range(4):
+                    mask = _augment(rotate_glyph(gray, r), rng)
+                    glyph = normalise_glyph(split_underline(mask).body)
+                    if glyph is None:
+                        continue
+                    images.append(glyph)
+                    digits.append(d)
+                    rots.append(r)
+    return TemplateSet(np.stack(images), np.array(digits), np.array(rots),
+                       {"source": "training", "fonts": [Path(p).name if p else "default"
+                                                        for p in paths],
+                        "per_class": per_class, "seed": seed})

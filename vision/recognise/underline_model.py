@@ -1,0 +1,117 @@
+"""The 6/9 underline judged by a small learned model on the grey levels at the glyph's ends.
+
+The ink-mask split (:func:`vision.cells.glyph.split_underline`) sees a clean, separate bar; under
+blur the bar merges with the bowl or the tail, under glare it fades, and the split then stays
+undecided although a person still sees at once which end carries the bar. Here the cell's
+ink darkness (:func:`vision.cells.sticker_level.ink_darkness`) is turned so the shape reads as an
+upright 6, a fixed window around the glyph (its width, and a band beyond each end) is
+resampled to a small patch, and a one-hidden-layer network trained on rendered photos in many fonts
+(``python -m tools.build_underline``) tells "bar below the bowl" (a 6), "bar above the
+tail" (a 9 turned half round) and "no bar seen" apart. Its calibrated probability becomes the
+6/9 share of the shape's probability.
+"""
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from ..cells.glyph import rotate_glyph
+from ..model_files import load_model_files, save_model_files
+from ..cells.sticker_level import ink_darkness
+
+PATCH_W, PATCH_H = 12, 40
+"""Patch side (pixels) across and along the glyph's upright axis."""
+REACH = 0.4
+"""How far beyond each end of the glyph the window reaches, as a share of its height."""
+MARGIN = 0.08
+"""Cell border share left out (the cube body between stickers is dark too)."""
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "underline"
+
+
+def end_patch(cell: np.ndarray, body: np.ndarray, six_rot: int) -> np.ndarray | None:
+    """The darkness patch (PATCH_H x PATCH_W, float32) around a 6/9 glyph turned to read as an
+    upright 6 (the shape read as a 6 turned ``six_rot``); None when the body is too small."""
+    dark = ink_darkness(cell, value=True)  # the channel the model was fitted on
+    n = dark.shape[0]
+    m = max(2, int(round(MARGIN * n)))
+    inside = np.zeros_like(dark)
+    inside[m:n - m, m:n - m] = 1.0
+    dark = rotate_glyph(dark * inside, -six_rot)
+    mask = rotate_glyph(body.astype(np.uint8), -six_rot)
+    ys, xs = np.nonzero(mask)
+    if len(xs) < 10:
+        return None
+    x0, x1, y0, y1 = float(xs.min()), float(xs.max() + 1), float(ys.min()), float(ys.max() + 1)
+    w, h = x1 - x0, y1 - y0
+    if w < 4 or h < 8:
+        return None
+    wx0, wx1 = x0 - 0.05 * w, x1 + 0.05 * w
+    wy0, wy1 = y0 - REACH * h, y1 + REACH * h
+    sx, sy = PATCH_W / (wx1 - wx0), PATCH_H / (wy1 - wy0)
+    affine = np.array([[sx, 0, -wx0 * sx], [0, sy, -wy0 * sy]], np.float32)
+    return cv2.warpAffine(dark, affine, (PATCH_W, PATCH_H), flags=cv2.INTER_AREA,
+                          borderMode=cv2.BORDER_CONSTANT, borderValue=0.0)
+
+
+def patch_features(patches: np.ndarray) -> np.ndarray:
+    """Features of (N, PATCH_H, PATCH_W) patches: the pixels, the row means and the row lower
+    quartiles across the glyph's middle (a bar is dark straight across; a curled stroke end
+    is not)."""
+    p = patches.reshape(len(patches), PATCH_H, PATCH_W).astype(np.float32)
+    mid = p[:, :, PATCH_W // 6:PATCH_W - PATCH_W // 6]
+    rows, low = p.mean(axis=2), np.percentile(mid, 25, axis=2)
+    return np.concatenate([p.reshape(len(p), -1), rows, low], axis=1).astype(np.float32)
+
+
+CLASSES = ("six", "nine", "none")
+"""What the model tells apart: a bar below the bowl (a 6), above the tail (a 9 turned half
+round), or no bar to be seen."""
+
+
+@dataclass(frozen=True)
+class UnderlineModel:
+    """A small network (standardised features -> ReLU hidden layer -> 3-way softmax over
+    :data:`CLASSES`). "No bar" is a class of its own, so a cube printed without underlines
+    (or a bar lost to glare) leaves 6 and 9 near even odds instead of a guess from the
+    glyph's shape."""
+
+    arrays: dict
+    meta: dict
+
+    def class_probabilities(self, patches: np.ndarray) -> np.ndarray:
+        """(N, 3) probabilities of :data:`CLASSES`."""
+        a = self.arrays
+        x = (patch_features(patches) - a["mean"]) / a["scale"]
+        h = np.maximum(x @ a["w1"] + a["b1"], 0.0)
+        z = (h @ a["w2"] + a["b2"]) * float(a["temperature"])
+        z = np.exp(z - z.max(axis=1, keepdims=True))
+        return z / z.sum(axis=1, keepdims=True)
+
+    def six_probability(self, patches: np.ndarray) -> np.ndarray:
+        """Probability per patch that the shape is a 6 (no bar seen counts half each way)."""
+        p = self.class_probabilities(patches)
+        return p[:, 0] + 0.5 * p[:, 2]
+
+
+def save_underline_model(model: UnderlineModel, stem: Path = DATA) -> None:
+    """Write ``stem.npz`` (the network's arrays) and ``stem.json`` (provenance, figures)."""
+    save_model_files(stem, {k: np.asarray(v, np.float32) for k, v in model.arrays.items()},
+                     model.meta)
+
+
+def load_underline_model(stem: Path = DATA) -> UnderlineModel:
+    """The model written by :func:`save_underline_model`."""
+    return UnderlineModel(*load_model_files(stem))
+
+
+@functools.cache
+def shipped_underline_model() -> UnderlineModel | None:
+    """The shipped model (``vision/data/underline.*``), or None when it is missing."""
+    if not DATA.with_suffix(".npz").exists():
+        return None
+    return load_underline_model(DATA)
