@@ -227,7 +227,7 @@ def test_question_mark_shows_the_keys_in_80x24_and_any_key_goes_back():
     """``?`` draws the help screen (every key, how to read a step) within 80x24; the next key
     only closes it; an unknown key says to press ? ; the key line names ? on every screen."""
     from sudoku_cube.assistant.terminal.guide_view import GUIDE_HELP
-    from sudoku_cube.models.cube.face_words import hold_words
+    from sudoku_cube.models.cube.face_words import centre_words, hold_words
 
     start, steps = _plan(14, 4)
     cursor = GuideCursor(steps, start, remember=False)
@@ -246,6 +246,10 @@ def test_question_mark_shows_the_keys_in_80x24_and_any_key_goes_back():
     hold = hold_words(start)
     assert f"Now: {hold[0].lower()}{hold[1:]}. Keep the same faces towards you and on top" in flat
     assert "with F towards you" not in flat
+    places = ("top", "right", "front", "bottom", "left", "back")  # each letter as held
+    for face, place in zip("URFDLB", places):
+        assert f"{face} = the {place} face ({centre_words(start, face)})" in flat
+    assert "U up, D down" not in flat
     assert "'x' does nothing here: press ? for the keys." in text
     key_lines = [line for line in text.splitlines() if "q quit" in line]
     assert key_lines and all("? help" in line for line in key_lines)

@@ -13,6 +13,7 @@ from sudoku_cube.assistant.services.review import (ReviewCheck, apply_correction
                                           parse_corrections)
 from sudoku_cube.assistant.terminal.review_ui import PROMPT_MORE, ReviewQuit, run_review
 from sudoku_cube.assistant.terminal.review_view import ReviewView
+from sudoku_cube.models.cube.face_words import centre_words
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.cube.state import CubeState, sticker_index
 from sudoku_cube.models.cube.stickers import Hypothesis, Sticker
@@ -207,7 +208,10 @@ def test_review_with_many_doubtful_stickers_fits_24_lines_and_pages_reach_every_
     assert set([f + str(k) for f in "URFDLB" for k in (2, 3, 4, 6, 7, 8, 9)][:30]) <= listed
     words = " ".join(screens[0].split())
     assert "cannot be settled: 30 of 54 stickers" in words  # too doubtful: retake photos
-    assert "Retake the photos of face U, R, F, D" in words
+    names = [centre_words(reading, f).removeprefix("centre ").replace(",", "") + f" ({f})"
+             for f in "URFD"]  # each face by its centre digit, the letter beside
+    assert f"Retake the photos of the faces with centres {', '.join(names[:3])} and " \
+        f"{names[3]}" in words
 
 
 def test_review_plain_net_marks_doubtful_stickers():

@@ -36,7 +36,7 @@ def test_a_lone_photo_named_b_is_face_b(tmp_path, capsys):
     out = capsys.readouterr()
     (reading,) = json.loads(out.out).values()
     assert reading["faces"] == [s.token for s in truth.face("B")]
-    assert "(face B)" in out.err and "missing" not in out.err
+    assert "B.jpg, the back face (B):" in " ".join(out.err.split()) and "missing" not in out.err
 
 
 def test_json_coordinates_are_in_the_photo_files_pixels(tmp_path, capsys):

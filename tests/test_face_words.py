@@ -13,7 +13,7 @@ from sudoku_cube.models.generator.cube3 import make_puzzle
 from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.cube.state import CubeState
-from sudoku_cube.models.cube.stickers import Sticker
+from sudoku_cube.models.cube.stickers import Hypothesis, Sticker
 
 
 def test_hold_words_name_the_centres_of_front_and_top():
@@ -67,3 +67,50 @@ def test_watch_and_check_prompts_name_faces_by_their_centres():
     text = " ".join(console.export_text().split())
     face = asked[0][0]
     assert f"Type the nine tokens of {face_words(now, face)} row by row" in text
+
+
+def test_several_faces_in_one_list_by_centre_or_by_place():
+    """A list of faces names those with a known centre by its digit, in one 'faces with
+    centres' phrase, and a face whose centre is in doubt by where it is."""
+    from sudoku_cube.models.cube.face_words import face_or_place, faces_words, place_words
+
+    state = make_puzzle(8, 20).state
+    u, r, f = (centre(state, x).digit for x in "URF")
+    assert faces_words(["R"], state) == face_words(state, "R")
+    assert len({u, r, f}) == 3  # no digit shared with another face: no directions
+    assert faces_words(["U", "R", "F"], state) == \
+        f"the faces with centres {u} (U), {r} (R) and {f} (F)"
+    lb = [f"{centre(state, x).digit} {centre_words(state, x).split(', ')[1]} ({x})" for x in "LB"]
+    assert faces_words(["L", "B"], state) == f"the faces with centres {lb[0]} and {lb[1]}"
+    assert faces_words(["U", "D"], None) == "the top face (U) and the bottom face (D)"
+    cands = [(Hypothesis(s, None),) for s in state.stickers]
+    cands[4] = (Hypothesis(state.stickers[4], 0.5), Hypothesis(Sticker(9, 0), 0.45))
+    doubtful_u = CubeState(state.stickers, 3, tuple(cands))  # U's centre read with doubt
+    assert face_or_place("U", doubtful_u) == place_words("U") == "the top face (U)"
+    assert faces_words(["U", "R"], doubtful_u) == f"the top face (U) and {face_words(state, 'R')}"
+
+
+def test_the_letters_are_told_by_where_each_face_is_held_and_its_centre():
+    from sudoku_cube.models.cube.face_words import letters_words
+
+    state = make_puzzle(8, 20).state
+    words = letters_words(state)
+    assert words.startswith(f"U = the top face ({centre_words(state, 'U')}), R = the right face")
+    assert f"D = the bottom face ({centre_words(state, 'D')})" in words
+    assert letters_words(None).endswith("L = the left face, B = the back face")
+
+
+def test_a_scan_missing_faces_names_them_by_where_they_are():
+    """Faces not captured yet have no centre digit to go by: named by where they are held."""
+    import pytest
+
+    from sudoku_cube.assistant.services.sessions import CapturedFace, ScanSession
+    from sudoku_cube.models.errors import SudokuCubeError
+
+    state = make_puzzle(8, 20).state
+    faces = {f: CapturedFace(state.face(f), tuple((Hypothesis(s, 0.9),) for s in state.face(f)))
+             for f in "URFD"}
+    with pytest.raises(SudokuCubeError) as err:
+        ScanSession(faces).state()
+    assert str(err.value).startswith("the scan is missing the left face (L) and the back face "
+                                     "(B); run `sudoku-cube scan --resume`")

@@ -83,8 +83,9 @@ def test_misread_rotation_is_named_with_its_photo(puzzle):
     err = info.value
     assert [c.name for c in err.culprits] == ["F3"]
     assert err.culprits[0].suggested == puzzle.state.stickers[i].token
-    assert "F3 (photo of face F)" in str(err)
-    assert "Re-shoot or fix the photo(s) of face F" in str(err)
+    centre = puzzle.state.stickers[9 * 2 + 4].digit  # the face named by its centre digit
+    assert f"F3 on the face with centre {centre} (F): read as" in str(err)
+    assert f"Re-shoot or fix the photo of the face with centre {centre} (F)," in str(err)
 
 
 def test_cli_text_json_and_errors(puzzle, tmp_path, capsys):

@@ -9,6 +9,7 @@ import time
 import pytest
 
 from sudoku_cube.assistant.cli import main
+from sudoku_cube.models.cube.face_words import centre_words
 from sudoku_cube.models.generator.cube3 import make_puzzle
 from sudoku_cube.models.grid import GridUnsolvableError, solve_grid
 from sudoku_cube.models.grid.hopeless import HOPELESS_DOUBTFUL, QUICK_FROM, doubtful_cells
@@ -38,6 +39,14 @@ def _doubtful(state, cells, turn: int | None = None):
     return read
 
 
+def _retake(state, faces: str) -> str:
+    """The refusal's words for retaking ``faces``, named by their centre digits (with the
+    direction where two centres share a digit)."""
+    names = [centre_words(state, f).removeprefix("centre ").replace(",", "") + f" ({f})"
+             for f in faces]
+    return f"Retake the photos of the faces with centres {', '.join(names[:-1])} and {names[-1]}:"
+
+
 def _face_cells(faces: str, count: int) -> list[int]:
     """The first ``count`` non-centre stickers of ``faces``, face by face."""
     order = "URFDLB"
@@ -55,7 +64,19 @@ def test_thirty_doubtful_stickers_are_refused_at_once_naming_the_worst_faces(sta
     assert err.value.reason == "too-doubtful" and err.value.exit_code == 2
     text = str(err.value)
     assert "30 of 54 stickers" in text and "(U 8, R 8, F 8, D 6)" in text
-    assert "Retake the photos of face U, R, F, D:" in text
+    assert _retake(state, "URFD") in text
+
+
+def test_a_face_whose_centre_is_in_doubt_is_named_by_where_it_is(state):
+    """A centre read with doubt might send the person to the wrong face: that face is named
+    by its place, the others by their centre digits."""
+    centre_u = 4
+    read = _doubtful(state, _face_cells("UFRD", HOPELESS_DOUBTFUL - 1) + [centre_u])
+    with pytest.raises(GridUnsolvableError) as err:
+        solve_grid(read)
+    words = " ".join(str(err.value).split())
+    assert "Retake the photos of the top face (U) and the faces with centres " in words
+    assert _retake(state, "RFD").removeprefix("Retake the photos of ") in words
 
 
 def test_a_doubtful_unsolvable_reading_is_refused_without_diagnosis(state):
@@ -87,7 +108,7 @@ def test_solve_without_a_person_stops_with_the_photos_to_retake(state, tmp_path,
     path.write_text(json.dumps(to_dict(_doubtful(state, _face_cells("UFRD", 30)))))
     code = main(["solve", str(path), flag])
     out = capsys.readouterr()
-    assert_clear_error(code, out.err, "cannot be settled", "Retake the photos of face")
+    assert_clear_error(code, out.err, "cannot be settled", _retake(state, "URFD"))
     assert "not consistent" not in out.err
     if flag == "--json":
         assert out.out == ""
@@ -106,7 +127,7 @@ def test_a_corner_reading_too_doubtful_names_the_corner_photos(state):
     assert "Retake corner photo A (faces U R F) and B (faces D L B):" in check.explanation
     assert "photos of face" not in check.explanation
     plain = check_reading(read)
-    assert "Retake the photos of face U, R, F, D:" in plain.explanation
+    assert _retake(state, "URFD") in plain.explanation
 
 
 def test_corner_photos_are_told_from_face_photos():

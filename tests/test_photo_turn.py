@@ -11,6 +11,7 @@ import pytest
 
 from sudoku_cube.assistant.cli import main
 from sudoku_cube.models.generator.cube3 import make_puzzle
+from sudoku_cube.models.cube.face_words import face_words
 from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.models.grid.photo_turn import find_turned_photo, photo_turned
 from sudoku_cube.models.cube.solved import is_solved
@@ -48,6 +49,10 @@ def test_the_turned_photo_is_named(scrambled, face, k):
     found = find_turned_photo(held)
     assert found is not None and (found.face, (found.quarter_turns + k) % 4) == (face, 0)
     assert found.state == scrambled
+    name = face_words(scrambled, face)  # no file name: the face named by its centre digit
+    assert found.describe().startswith(f"the photo of {name} shows its face turned")
+    assert name.startswith(f"the face with centre {scrambled.face(face)[4].digit}")
+    assert found.describe("F.jpg").startswith("F.jpg shows its face turned")
 
 
 def test_nothing_is_named_when_no_single_turn_helps(scrambled):

@@ -51,6 +51,21 @@ def test_a_cube_without_digits_asks_whether_it_is_a_sudoku_cube(tmp_path, capsys
     assert "warning" not in err and "Traceback" not in err
     assert len([line for line in err.splitlines() if "is this a Sudoku Cube" in line]) == 1
     assert err.count("no digit seen") == 1 and "of the 54 stickers" in err
+    words = " ".join(err.split())  # faces without a digit named by where they are
+    assert re.search(r"none at all on (any face|the (top|right|front|bottom|left|back) face "
+                     r"\([URFDLB]\))", words), words
+
+
+def test_faces_without_a_digit_are_named_by_where_they_are(tmp_path, capsys):
+    """No centre digit names a face without digits: the faces are named by their places,
+    the letters beside, both those without any digit and those to photograph again."""
+    folder = _cube_with_blanks(tmp_path / "cube", {"U": list(range(9)), "R": list(range(9)),
+                                                   "F": [0]})
+    assert main(["read", str(folder), "--no-ocr"]) == 2
+    words = " ".join(capsys.readouterr().err.split())
+    assert "none at all on the top face (U) and the right face (R): is this a Sudoku" in words
+    assert ("photograph the top face (U), the right face (R) and the front face (F) "
+            "sharply") in words
 
 
 def test_a_few_stickers_without_a_digit_are_shown_blank_and_named_once(tmp_path, capsys):

@@ -110,9 +110,15 @@ def twisted(tmp_path_factory):
 
 @pytest.mark.parametrize("command", ["grid", "solve"])
 def test_one_twisted_corner_is_explained(command, twisted, capsys):
+    """The stickers to re-check and the photos to retake, each face named by its centre
+    digit, the letter beside."""
     code = main([command, str(twisted)])
-    assert_clear_error(code, capsys.readouterr().err, "corner would have to be twisted",
-           "read differently", "Re-shoot or fix")
+    centres = [d["faces"][f][4][0] for d in [json.loads(twisted.read_text())] for f in "UF"]
+    err = capsys.readouterr().err
+    assert_clear_error(code, err, "corner would have to be twisted", "read differently",
+                       f"U6 on the face with centre {centres[0]} (U): read as",
+                       f"Re-shoot or fix the photos of the faces with centres {centres[0]} (U) "
+                       f"and {centres[1]} (F),")
 
 
 @pytest.mark.parametrize("flags", [[], ["--plain"]])

@@ -231,6 +231,33 @@ def test_a_check_takes_its_photo_from_the_phone(served):
     assert not list(service.folder.path.glob("*.jpg"))  # the photo set is untouched
 
 
+def test_the_terminal_names_the_checks_photo_by_its_centre_digit(served):
+    """The guide's c key with the phone: the terminal says which photo the page asks for, the
+    face named by its centre digit (the letter beside), in 80 columns unbroken mid-word."""
+    import threading
+
+    from sudoku_cube.models.cube.face_words import face_words
+    from sudoku_cube.models.cube.state_format import parse_json
+
+    cube = parse_json((FACES_DIR / "truth.json").read_text())
+    out = io.StringIO()
+    capture = serve_command.phone_capture(served.service, Console(file=out, width=80))
+    got: dict = {}
+    taking = threading.Thread(target=lambda: got.update(capture("F", cube)))
+    taking.start()
+    for _ in range(200):
+        if call(served.url + "api/status")[1]["check"] is not None:
+            break
+        taking.join(0.05)
+    status, _ = call(served.url + "api/check/F", (FACES_DIR / "F.jpg").read_bytes())
+    taking.join(30)
+    assert status == 200 and len(got["F"]) == 9
+    said = f"Take a photo of {face_words(cube, 'F')} with the phone: the page asks for it."
+    text = out.getvalue()
+    assert text.split() == said.split()  # wrapped between words only
+    assert all(len(line) <= 80 for line in text.splitlines())
+
+
 def test_after_a_slip_the_page_follows_the_new_plan(served):
     start = random_design(random.Random(6))
     steps = steps_from_moves(start, parse_moves("R U F'"))

@@ -80,6 +80,12 @@ def test_each_slip_kind_typed(kind, fixed_plan, tmp_path, capsys):
     new_plan = parse_moves(out["new_plan"])
     assert is_solved(real.apply(new_plan))
     assert f"step {STEP}" in out["message"]
+    if named[0]["kind"] == "face":  # the faces named by where they are as the cube is held
+        places = {"U": "top", "R": "right", "F": "front", "D": "bottom", "L": "left",
+                  "B": "back"}
+        done, planned = named[0]["done"], plan[STEP - 1]
+        assert (f"the {places[done[0]]} face was turned instead of the {places[planned.face]} "
+                f"face ({done} instead of {planned})") in out["message"]
 
 
 def _direction_slip(fixed_plan):

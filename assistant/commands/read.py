@@ -10,6 +10,7 @@ from pathlib import Path
 import cv2
 from rich.console import Console
 
+from ...models.cube.face_words import faces_words, place_words
 from ...models.cube.geometry import FACES
 from ...models.cube.state import sticker_name
 from ...models.errors import SudokuCubeError
@@ -118,7 +119,8 @@ def read_single_faces(paths: list[Path], args: argparse.Namespace) -> int:
         r = reader.read_face(img, source=str(path), face=face, file_scale=file_scale(path, img))
         results[str(path)] = r
         rows, notes = face_lines(r)
-        console.print(f"[bold]{plain(path)}[/] (face {face or '?'}):")
+        what = f", {place_words(face)}" if face else " (not named after a face)"
+        console.print(f"[bold]{plain(path)}[/]{what}:", highlight=False)
         for row in rows:
             console.print(f"  {row}")
         for note in notes:
@@ -190,14 +192,15 @@ def _read(args: argparse.Namespace) -> int:
 def blank_line(blank: frozenset[int], empty: list[str]) -> str:
     """The one line about the stickers of a cube's reading in which no digit was seen
     (``blank``, state indices; ``empty``: the faces with none at all): a face without any
-    digit is no Sudoku Cube face, or one too dark or blurred to show its digits."""
+    digit is no Sudoku Cube face, or one too dark or blurred to show its digits. Faces are
+    named by where they are: a centre without a digit names nothing."""
     if empty:
         faces = [f for f in FACES if any(FACES.index(f) * 9 + i in blank for i in range(9))]
-        which = "each face" if len(faces) == len(FACES) else f"face(s) {' '.join(faces)}"
-        return (f"no digit seen on {len(blank)} of the 54 stickers (none on face(s) "
-                f"{' '.join(empty)}): is this a Sudoku Cube (a digit on every sticker)? If so, "
-                f"photograph {which} sharply, in even light, so it fills about half of the "
-                "picture")
+        which = "each face" if len(faces) == len(FACES) else faces_words(faces, None)
+        where = "on any face" if len(empty) == len(FACES) else f"on {faces_words(empty, None)}"
+        return (f"no digit seen on {len(blank)} of the 54 stickers, none at all {where}: is "
+                "this a Sudoku Cube (a digit on every sticker)? If so, photograph "
+                f"{which} sharply, in even light, the face filling about half of the picture")
     return (f"no digit seen on sticker(s) {' '.join(sticker_name(i) for i in sorted(blank))} "
             "(blank, glare or shadow?): retake those photos without glare, or settle them in "
             "the review")

@@ -15,6 +15,8 @@ import sys
 
 from rich.console import Console
 
+from ...models.cube.face_words import face_or_place
+from ...models.cube.state import CubeState
 from ...models.errors import SudokuCubeError
 from ...models.profile import CubeSettings
 from ..services.slip_check import Cells
@@ -101,11 +103,12 @@ CHECK_WAIT = 300.0
 
 
 def phone_capture(service: PhoneService, console: Console) -> Capture:
-    """For the guide's ``c`` key: ask the page for the photo the check wants (a face, or
-    corner photo A for ``"A"``) and wait for it (Ctrl-C stops as anywhere)."""
-    def capture(face: str) -> dict[str, Cells]:
+    """For the guide's ``c`` key: ask the page for the photo the check wants (a face, named by
+    its centre digit in ``cube``, the cube as it should be; or corner photo A for ``"A"``) and
+    wait for it (Ctrl-C stops as anywhere)."""
+    def capture(face: str, cube: CubeState | None = None) -> dict[str, Cells]:
         service.ask_check(face)
-        what = "corner photo A" if face == "A" else f"face {face}"
+        what = "corner photo A" if face == "A" else f"a photo of {face_or_place(face, cube)}"
         console.print(f"Take {what} with the phone: the page asks for it.", highlight=False)
         waited = 0.0
         try:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, NamedTuple
 
+from ...models.cube.face_words import faces_words
 from ...models.cube.geometry import FACES
 from ...models.cube.moves import Move, format_moves, parse_moves
 from ...models.cube.state import CubeState
@@ -93,7 +94,7 @@ class ScanSession:
     def state(self) -> CubeState:
         """The whole reading as a state with candidates (all six faces must be captured)."""
         if not self.complete():
-            raise SudokuCubeError(f"the scan is missing faces {' '.join(self.missing())}; "
+            raise SudokuCubeError(f"the scan is missing {faces_words(self.missing(), None)}; "
                                   "run `sudoku-cube scan --resume` to capture them")
         stickers: list[Sticker] = []
         cands: list[tuple[Hypothesis, ...]] = []

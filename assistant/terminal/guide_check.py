@@ -17,7 +17,7 @@ from typing import Callable
 
 from rich.console import Console
 
-from ...models.cube.face_words import face_words
+from ...models.cube.face_words import face_or_place
 from ...models.cube.geometry import FACES
 from ...models.cube.moves import format_moves
 from ...models.cube.state import CubeState
@@ -35,8 +35,9 @@ from ..services.slip_check import (Cells, corner_cells, corner_photo, first_look
 from .keys import LineReader
 from .markup import plain
 
-Capture = Callable[[str], dict[str, Cells]]
-"""Takes what the camera sees of a face (or corner A when it is asked for "A")."""
+Capture = Callable[[str, CubeState | None], dict[str, Cells]]
+"""Takes what the camera sees of a face (or corner A when it is asked for "A"); the cube as it
+should be at the step names the face to the person by its centre digit."""
 
 
 def _answer(text: str, face: str, reader: Reader, capture: Capture | None,
@@ -48,7 +49,7 @@ def _answer(text: str, face: str, reader: Reader, capture: Capture | None,
     if t.lower() == "q" or (t == "" and capture is None):
         return None
     if t == "":
-        return capture("A" if corner else face)
+        return capture("A" if corner else face, cube)
     if t[:2].upper() in ("A=", "B="):
         letter, path = corner_photo(t)
         return corner_cells(path.strip(), reader, photo=letter)
@@ -101,7 +102,7 @@ def _inputs(face: str, corner: bool, source: str, cube: CubeState | None = None)
     """How to answer the question asked: what to type or press (``source``: where Enter takes
     the photo from, "" for nowhere; ``cube``: the cube as it should be, to name the face by
     its centre digit)."""
-    name = face_words(cube, face) if cube is not None else f"the {face} face"
+    name = face_or_place(face, cube)
     how = (f"Type the nine tokens of {name} row by row, or the path of a photo of it; "
            "A=path or B=path for a corner photo")
     if source:

@@ -8,7 +8,7 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.table import Table
 from rich.text import Text
 
-from ...models.cube.face_words import hold_words
+from ...models.cube.face_words import hold_words, letters_words
 from ...models.cube.state import CubeState
 from ...models.plan.planner import Step
 from ..services.phases import is_combined, moved_stickers, phase_title
@@ -63,11 +63,13 @@ GUIDE_HELP = (
 """The guide's keys and what they do, for the ``?`` screen."""
 
 GUIDE_NOTATION = (
-    "Now: {hold}. Keep the same faces towards you and on top for the whole solve. A turn names "
-    "the face (U up, D down, F front, B back, L left, R right) and turns it clockwise as you "
-    "look at that face; ' anticlockwise, 2 a half turn. The nets show each face as seen from "
-    "outside; the stickers that move are marked. Your place is saved after every step.")
-"""How to read a step; ``{hold}`` is :func:`models.face_words.hold_words` for the cube now."""
+    "Now: {hold}. Keep the same faces towards you and on top for the whole solve. The letters: "
+    "{letters}. A move turns the face of its letter clockwise as you look at that face; ' "
+    "anticlockwise, 2 a half turn. The nets show each face as seen from outside; the stickers "
+    "that move are marked. Your place is saved after every step.")
+"""How to read a step; ``{hold}`` is :func:`models.face_words.hold_words` for the cube now,
+``{letters}`` :func:`models.face_words.letters_words`: each letter by where that face is held
+and its centre digit."""
 
 
 @dataclass
@@ -89,7 +91,8 @@ class HelpView:
         yield keys
         yield Text("")
         hold = hold_words(self.cube)
-        yield Text(GUIDE_NOTATION.format(hold=f"{hold[0].lower()}{hold[1:]}"))
+        yield Text(GUIDE_NOTATION.format(hold=f"{hold[0].lower()}{hold[1:]}",
+                                         letters=letters_words(self.cube)))
         yield Text("")
         where = (f"step {self.position + 1} of {self.total}" if self.position < self.total
                  else "the last screen")

@@ -28,6 +28,7 @@ from ...vision.reading.reader import Reader
 from ..services.guide import GuideCursor
 from ..services.slip_check import Cells
 from ..services.watch import WatchEvent, corner_readings, watch
+from .guide_check import Capture
 from .guide_ui import screen_of
 from .guide_view import WATCH_KEYS
 from .keys import split_keys
@@ -51,13 +52,13 @@ def camera_frames(text: str, camera: CameraSettings | None = None) -> Iterator[n
 
 
 def camera_capture(text: str, reader: Reader = Reader(),
-                   camera: CameraSettings | None = None) -> Callable[[str], dict]:
+                   camera: CameraSettings | None = None) -> Capture:
     """For the guide's ``c`` key in watch mode: take a frame from the camera and read the face
     asked for as a single-face photo (or corner view A when ``"A"`` is asked), with ``reader``
-    and no OCR."""
+    and no OCR. The guide's prompt has named the face already: ``cube`` is not needed here."""
     live = reader.with_ocr("never")
 
-    def capture(face: str) -> dict[str, Cells]:
+    def capture(face: str, cube: CubeState | None = None) -> dict[str, Cells]:
         frame = None
         for i, f in enumerate(camera_frames(text, camera)):
             frame = f

@@ -3,9 +3,11 @@ the person never chose one, so a face is named by its centre digit (and, for the
 the person, which way that centre points), with the letter beside it for those who know it."""
 from __future__ import annotations
 
+from typing import Sequence
+
 from .geometry import FACE_PLACES, FACES
 from .state import CubeState
-from .stickers import Sticker
+from .stickers import Sticker, is_doubtful
 
 _POINTS = {0: "upright", 1: "pointing right", 2: "upside down", 3: "pointing left"}
 """How a centre digit stands, by its rotation (quarter turns clockwise from view-up)."""
@@ -24,13 +26,19 @@ def centre_name(c: Sticker, face: str, clash: bool = False) -> str:
     return f"centre {c.digit}{how} ({face})"
 
 
+def _direction(state: CubeState, face: str) -> str:
+    """Which way ``face``'s centre points as the face is seen ('pointing right'), where
+    another face has the same centre digit; else ''."""
+    c = centre(state, face)
+    same = [f for f in FACES if f != face and centre(state, f).digit == c.digit]
+    return _POINTS[c.rot] if same and state.n % 2 == 1 else ""
+
+
 def centre_words(state: CubeState, face: str) -> str:
     """'centre 7'; when another face has the same centre digit, the centre's direction is
     added as that face is seen: 'centre 7, pointing right'."""
-    c = centre(state, face)
-    same = [f for f in FACES if f != face and centre(state, f).digit == c.digit]
-    how = f", {_POINTS[c.rot]}" if same and state.n % 2 == 1 else ""
-    return f"centre {c.digit}{how}"
+    how = _direction(state, face)
+    return f"centre {centre(state, face).digit}{', ' + how if how else ''}"
 
 
 def face_words(state: CubeState, face: str) -> str:
@@ -45,12 +53,52 @@ def place_words(face: str) -> str:
     return f"the {FACE_PLACES[face]} face ({face})"
 
 
-def face_or_place(face: str, state: CubeState | None) -> str:
-    """:func:`face_words` when a reading or state is at hand (and has centres to name), else
-    :func:`place_words`."""
+def _by_centre(face: str, state: CubeState | None) -> bool:
+    """Whether ``face`` is named by its centre digit: a state is at hand, it has centres, and
+    the centre was not read with doubt (a wrong digit would send the person to the wrong
+    face)."""
     if state is None or state.n % 2 == 0:
-        return place_words(face)
-    return face_words(state, face)
+        return False
+    n = state.n
+    return not is_doubtful(state.hypotheses(FACES.index(face) * n * n + (n // 2) * n + n // 2))
+
+
+def face_or_place(face: str, state: CubeState | None) -> str:
+    """:func:`face_words` when a reading or state is at hand (and has centres to name, the
+    centre not read with doubt), else :func:`place_words`."""
+    return face_words(state, face) if state is not None and _by_centre(face, state) \
+        else place_words(face)
+
+
+def listed(items: Sequence[str]) -> str:
+    """'a, b and c'."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def faces_words(faces: Sequence[str], state: CubeState | None) -> str:
+    """Several faces as :func:`face_or_place` names them, in one list: 'the top face (U) and
+    the faces with centres 7 (R) and 8 pointing left (F)'."""
+    placed = [place_words(f) for f in faces if not _by_centre(f, state)]
+    known = [f for f in faces if _by_centre(f, state)]
+    if state is not None and len(known) == 1:
+        placed.append(face_words(state, known[0]))
+    elif state is not None and known:
+        digits = []
+        for f in known:
+            how = _direction(state, f)
+            digits.append(f"{centre(state, f).digit}{' ' + how if how else ''} ({f})")
+        placed.append(f"the faces with centres {listed(digits)}")
+    return listed(placed or ["no face"])
+
+
+def letters_words(state: CubeState | None) -> str:
+    """What each face letter stands for as the cube is held, with its centre digit where
+    ``state`` has centres: 'U = the top face (centre 4), R = the right face (centre 7), ...'."""
+    def one(face: str) -> str:
+        where = f"{face} = the {FACE_PLACES[face]} face"
+        return f"{where} ({centre_words(state, face)})" if state is not None and \
+            state.n % 2 == 1 else where
+    return ", ".join(one(f) for f in FACES)
 
 
 def hold_words(state: CubeState) -> str:

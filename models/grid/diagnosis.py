@@ -13,6 +13,7 @@ from typing import Iterable
 
 from ortools.sat.python import cp_model
 
+from ..cube.face_words import face_or_place, faces_words
 from ..cube.geometry import FACES
 from ..cube.state import CubeState, sticker_name
 from ..cube.stickers import Hypothesis, Sticker, format_token
@@ -40,10 +41,11 @@ class Culprit:
         """The face, i.e. the photo the sticker was read from."""
         return self.name[0]
 
-    def describe(self) -> str:
-        """One line for the user."""
+    def describe(self, state: CubeState | None = None) -> str:
+        """One line for the user; ``state`` (the reading) names the face by its centre digit,
+        else it is named by where it is."""
         hint = f", a solution needs {self.suggested} there" if self.suggested else ""
-        return f"{self.name} (photo of face {self.face}) read as {self.read}{hint}"
+        return f"{self.name} on {face_or_place(self.face, state)}: read as {self.read}{hint}"
 
 
 class GridUnsolvableError(UnsolvableError):
@@ -133,10 +135,11 @@ def diagnose(state: CubeState, settings: CubeSettings = CubeSettings(), *,
         how = "fewest" if proven else "fewest found"
         lines.append(f"The {how} stickers that, read differently, make it solvable "
                      f"({len(culprits)}):")
-        lines += [f"  {c.describe()}" for c in culprits]
+        lines += [f"  {c.describe(state)}" for c in culprits]
         faces = sorted({c.face for c in culprits}, key=FACES.index)
-        lines.append("Re-shoot or fix the photo(s) of face " + ", ".join(faces)
-                     + " (or correct those tokens in the state file).")
+        photos = "the photo" if len(faces) == 1 else "the photos"
+        lines.append(f"Re-shoot or fix {photos} of {faces_words(faces, state)}, or correct "
+                     "those stickers in the state file.")
     else:
         lines.append(f"No fix with {MAX_CULPRITS} or fewer re-read stickers was found within "
                      f"{time_limit_s:g} s: re-shoot all faces, checking the digits and where "

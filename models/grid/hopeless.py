@@ -17,13 +17,15 @@ decoded right. So:
   an unsolvable one is not diagnosed sticker by sticker (seconds, and with so many doubtful
   stickers the photos are the fix anyway); otherwise it is refused the same way.
 
-The refusal (:func:`too_doubtful_message`) names the faces with the most doubtful stickers (or,
-read from corner photos, photo A or B), so the person retakes those photos.
+The refusal (:func:`too_doubtful_message`) names the faces with the most doubtful stickers by
+their centre digits (by where they are when a centre itself is in doubt), or, read from corner
+photos, photo A or B, so the person retakes those photos.
 """
 from __future__ import annotations
 
 from typing import Mapping
 
+from ..cube.face_words import faces_words
 from ..cube.geometry import FACES
 from ..cube.state import CubeState
 from ..cube.stickers import is_doubtful
@@ -88,7 +90,7 @@ def too_doubtful_message(state: CubeState, cells: tuple[int, ...], why: str,
                              for w in names)
         return (head + f"Retake corner photo {shown}: sharp, evenly lit, no glare, the corner square "
                 "on with its three faces filling much of the picture")
-    return head + f"Retake the photos of face {', '.join(faces)}: " + tail
+    return head + f"Retake the photos of {faces_words(faces, state)}: " + tail
 
 
 def too_doubtful(state: CubeState, doubt: tuple[int, ...], why: str) -> GridUnsolvableError:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..cube.face_words import face_or_place
 from ..cube.geometry import FACES
 from ..cube.state import CubeState
 from ..cube.transform import Transform
@@ -51,10 +52,11 @@ class TurnedPhoto:
     solution: GridSolution
 
     def describe(self, photo: str | None = None) -> str:
-        """The finding in words, naming the photo when its file name is known."""
+        """The finding in words, naming the photo when its file name is known, else the face
+        by its centre digit (a quarter turn leaves the centre where it is)."""
         held = {1: "a quarter turn anticlockwise", 2: "a half turn",
                 3: "a quarter turn clockwise"}[self.quarter_turns]
-        what = photo or f"the photo of face {self.face}"
+        what = photo or f"the photo of {face_or_place(self.face, self.state)}"
         return (f"{what} shows its face turned {held} (the phone or the cube was held "
                 "turned); turned back, the reading is consistent")
 

@@ -26,8 +26,8 @@ from typing import Iterable, Mapping, Sequence
 import numpy as np
 
 from ..cube.cube_rotations import relabel_moves
-from ..cube.face_words import face_words
-from ..cube.geometry import FACE_NAMES, FACES
+from ..cube.face_words import face_or_place
+from ..cube.geometry import FACES
 from ..cube.moves import Move, format_moves, invert_moves, simplify
 from ..cube.solved import is_solved
 from ..cube.state import CubeState
@@ -88,8 +88,7 @@ class Verdict:
         """What to tell the person; with ``cube`` (the cube as the plan expects it) faces are
         named by their centre digits, the letters beside."""
         def name(face: str) -> str:
-            return face_words(cube, face) if cube is not None else \
-                f"the {FACE_NAMES[face]} face ({face})"
+            return face_or_place(face, cube)
 
         if self.outcome == "as expected":
             if not self.candidates or not self.ask_face:

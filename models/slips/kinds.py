@@ -14,7 +14,7 @@ from functools import cache
 from typing import Sequence
 
 from ..cube.cube_rotations import identity_rotation, rotation_transform, rotation_words, tilts
-from ..cube.geometry import FACE_NAMES, FACES
+from ..cube.geometry import FACE_PLACES, FACES
 from ..cube.moves import OPPOSITE, Move, move_transform, sequence_transform
 from ..cube.transform import Transform
 
@@ -41,7 +41,7 @@ class Slip:
 
     def describe(self) -> str:
         """What happened, in words a person can check against their memory."""
-        p, name = self.planned, FACE_NAMES[self.planned.face]
+        p, name = self.planned, FACE_PLACES[self.planned.face]
         head = f"step {self.step} ({p})"
         if self.kind == "ahead":
             return f"{head} was already made: you are further on than the guide showed"
@@ -63,7 +63,7 @@ class Slip:
         if self.kind == "face":
             why = " (the cube was probably held the other way round)" \
                 if d.face == OPPOSITE[p.face] else ""
-            return (f"{head}: the {FACE_NAMES[d.face]} face was turned instead of the {name} "
+            return (f"{head}: the {FACE_PLACES[d.face]} face was turned instead of the {name} "
                     f"face ({d} instead of {p}){why}")
         if self.kind == "held":
             front, top = rotation_words(self.rotation or 0)
