@@ -21,7 +21,7 @@ from ...vision.reading.corners import CORNER_PHOTOS
 from ...vision.locate.corners.views import corner_faces
 from ...vision.locate.face_geometry import FaceNotFoundError
 from ...vision.recognise.footed import ones_verdict
-from ...vision.photo.images import file_scale, load_image
+from ...vision.photo.images import load_image, load_photo
 from ...vision.reading.faces import FaceReading
 from ..terminal.markup import plain
 from ..terminal.net import BLANK, NetView
@@ -75,9 +75,9 @@ def read_corner_singles(which: str, paths: list[Path], args: argparse.Namespace)
     results = {}
     reader = chosen_reader(args)
     for path in paths:
-        img = load_image(path)
-        faces = reader.read_corner_photo(img, which, source=str(path),
-                                         file_scale=file_scale(path, img))
+        photo = load_photo(path)
+        faces = reader.read_corner_photo(photo.image, which, source=photo.source,
+                                         file_scale=photo.file_scale)
         results[str(path)] = faces
         console.print(f"[bold]{plain(path)}[/] (corner photo {which}: "
                       + ", ".join(f"{c.face} {c.place}" for c in corner_faces(which)) + "):")
@@ -115,8 +115,9 @@ def read_single_faces(paths: list[Path], args: argparse.Namespace) -> int:
     reader = chosen_reader(args)  # the profile is loaded once for all the photos
     for path in paths:
         face = path.stem.upper() if path.stem.upper() in FACES else None
-        img = load_image(path)
-        r = reader.read_face(img, source=str(path), face=face, file_scale=file_scale(path, img))
+        photo = load_photo(path)
+        r = reader.read_face(photo.image, source=photo.source, face=face,
+                             file_scale=photo.file_scale)
         results[str(path)] = r
         rows, notes = face_lines(r)
         what = f", {place_words(face)}" if face else " (not named after a face)"

@@ -12,6 +12,7 @@ never reaches a decoder that could hand it to an interpreter (Pillow passes EPS 
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
@@ -293,3 +294,21 @@ def _decode_with_pillow(p: Path, fmt: str) -> np.ndarray | None:
             return cv2.cvtColor(np.asarray(im), cv2.COLOR_RGB2BGR)
     except Exception:  # noqa: BLE001 - any failure of Pillow on a damaged file: not decodable
         return None
+
+
+@dataclass(frozen=True)
+class Photo:
+    """The photo stage's hand-off: a photo loaded as 8-bit BGR (``image``, upright, longer side
+    at most :data:`MAX_SIDE`), the file it came from (``source``) and the file's pixels per
+    pixel of ``image`` (``file_scale``), so places found in the image can be reported in the
+    file's own pixels."""
+
+    image: np.ndarray
+    source: str
+    file_scale: float = 1.0
+
+
+def load_photo(path: str | os.PathLike[str]) -> Photo:
+    """The photo at ``path`` loaded (:func:`load_image`; its errors name the file)."""
+    image = load_image(path)
+    return Photo(image, str(path), file_scale(path, image))

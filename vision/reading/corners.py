@@ -22,7 +22,7 @@ from ...models.errors import SudokuCubeError
 from ...models.profile import CubeSettings
 from ..locate.detect import FaceGeometry, project
 from ..recognise.hog import LinearModel, default_model
-from ..photo.images import file_scale, load_image
+from ..photo.images import load_photo
 from ..photo.photo_files import face_photos
 from .faces import FaceReading, OcrMode, Reading, read_face, reading_state
 from ..recognise.templates import TemplateSet, default_templates
@@ -160,10 +160,10 @@ def read_corner_folder(paths: Path | str | Sequence[Path | str], *,
     def read_one(k: str) -> dict[str, FaceReading]:
         if progress:
             progress(k)
-        img = load_image(photos[k])
-        return read_corner_photo(img, k, templates=templates, model=model, ocr=ocr,
-                                 settings=settings, source=str(photos[k]),
-                                 file_scale=file_scale(photos[k], img))
+        photo = load_photo(photos[k])
+        return read_corner_photo(photo.image, k, templates=templates, model=model, ocr=ocr,
+                                 settings=settings, source=photo.source,
+                                 file_scale=photo.file_scale)
 
     with ThreadPoolExecutor(len(CORNER_PHOTOS)) as pool:  # like six faces: OpenCV frees the GIL
         per_photo = dict(zip(CORNER_PHOTOS, pool.map(read_one, CORNER_PHOTOS)))

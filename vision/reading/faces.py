@@ -22,16 +22,15 @@ from ...models.cube.state_format import to_dict
 from ...models.cube.stickers import Hypothesis, Sticker, is_doubtful
 from ...models.errors import SudokuCubeError
 from ...models.profile import CubeSettings
+from ..cells.face_cells import face_cells
 from ..locate.detect import FaceGeometry, FaceNotFoundError, find_face
+from ..photo.images import load_photo
+from ..recognise.evidence import CellEvidence, hypotheses, limit_wildcards
+from ..recognise.face import recognise_face
 from ..recognise.hog import LinearModel, class_index, default_model
-from ..photo.images import file_scale, load_image
-from ..cells.ink import ink_mask
 from ..recognise.ocr import MISSING_WARNING, ocr_votes, tesseract_available
-from ..recognise.evidence import CellEvidence, analyse_cells, hypotheses, limit_wildcards
-from ..recognise.second_look import second_look
 from ..recognise.templates import TemplateSet, default_templates
 from ..recognise.underline_convention import with_convention
-from ..cells.warp import cell_beside, cut_cells, normalised, warp_face
 
 DOUBTFUL = 0.9
 """Stickers whose best hypothesis scores below this are shown as doubtful."""
@@ -154,14 +153,9 @@ def read_face(image: np.ndarray, *, templates: TemplateSet | None = None,
             e.photo = source  # which photo, for its debug picture
             raise
     t1 = time.perf_counter()
-    raw = cut_cells(warp_face(image, geometry), normalise=False)
-    cells = normalised(raw)
-    evidence = analyse_cells([ink_mask(c) for c in cells], templates, model, cells)
     underlined = settings.underlined_69
-    hyps = [hypotheses(e, None, underlined) for e in evidence]
-    evidence, hyps = second_look(cells, evidence, hyps, templates, model,
-                                 lambda e: hypotheses(e, None, underlined), raw,
-                                 lambda i, dx, dy: cell_beside(image, geometry, i, dx, dy))
+    seen = recognise_face(face_cells(image, geometry), templates, model, underlined)
+    evidence, hyps = list(seen.evidence), list(seen.hypotheses)
     t2 = time.perf_counter()
     warnings: list[str] = []
     timings = {"detect": (t1 - t0) * 1000, "recognise": (t2 - t1) * 1000}
@@ -201,9 +195,10 @@ def read_face_photos(photos: dict[str, Path], where: object, *,
     def read_one(f: str) -> FaceReading:
         if progress:
             progress(f)
-        img = load_image(photos[f])
-        return read_face(img, templates=templates, model=model, ocr=ocr, settings=settings,
-                         source=str(photos[f]), face=f, file_scale=file_scale(photos[f], img))
+        photo = load_photo(photos[f])
+        return read_face(photo.image, templates=templates, model=model, ocr=ocr,
+                         settings=settings, source=photo.source, face=f,
+                         file_scale=photo.file_scale)
 
     with ThreadPoolExecutor(READ_WORKERS) as pool:
         readings = dict(zip(FACES, pool.map(read_one, FACES)))

@@ -13,13 +13,29 @@ and there (glare) leaves bars on both digits, and nothing changes.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Mapping
+from typing import Mapping, Protocol, TypeVar
 
 from ...models.cube.stickers import Hypothesis, Sticker
+from .evidence import CellEvidence
 
-FaceReading = Any
-"""A :class:`sudoku_cube.vision.reading.faces.FaceReading` (reading.py applies the convention, so
-this module does not import it: no import cycle)."""
+
+class ReadFace(Protocol):
+    """What the convention needs of a face's reading (a
+    :class:`vision.reading.faces.FaceReading`, which the reading stage hands in: recognising
+    comes before reading, so this stage names only the fields it reads and replaces)."""
+
+    @property
+    def stickers(self) -> tuple[Sticker, ...]: ...
+
+    @property
+    def candidates(self) -> tuple[tuple[Hypothesis, ...], ...]: ...
+
+    @property
+    def evidence(self) -> tuple[CellEvidence, ...]: ...
+
+
+FaceReading = TypeVar("FaceReading", bound=ReadFace)
+"""A face's reading, handed back of the same type with its 6/9 candidates re-split."""
 
 MIN_BARRED = 2
 """Bars that must name the same digit (and none the other) before the bare shapes are read as

@@ -1,0 +1,42 @@
+"""The recognise stage's hand-off: the evidence and ranked readings of a face's nine cells.
+
+:func:`recognise_face` is the whole stage without tesseract: a face's straightened cells
+(:class:`~..cells.face_cells.FaceCells`) in, a :class:`FaceEvidence` out. The classifiers vote
+on each cell (:func:`vision.recognise.evidence.analyse_cells`), and unsure cells get a second
+look (:func:`vision.recognise.second_look.second_look`). Tesseract's vote, where a reading asks
+for it, is added by the reading stage (:func:`vision.reading.faces.read_face`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...models.cube.stickers import Hypothesis
+from ..cells.face_cells import FaceCells
+from .evidence import CellEvidence, analyse_cells, hypotheses
+from .hog import LinearModel
+from .second_look import second_look
+from .templates import TemplateSet
+
+
+@dataclass(frozen=True)
+class FaceEvidence:
+    """Per cell (row by row): what it shows (:class:`~.evidence.CellEvidence`: ink, glyph,
+    each classifier's scores over digit and rotation) and its readings, best first
+    (:class:`~...models.cube.stickers.Hypothesis`: sticker and score)."""
+
+    evidence: tuple[CellEvidence, ...]
+    hypotheses: tuple[tuple[Hypothesis, ...], ...]
+
+
+def recognise_face(cells: FaceCells, templates: TemplateSet, model: LinearModel,
+                   underlined_69: bool = True) -> FaceEvidence:
+    """The evidence and readings of a face's cells; ``underlined_69``: the cube prints a bar
+    under its 6s and 9s (the cube's settings)."""
+    def score(e: CellEvidence) -> tuple[Hypothesis, ...]:
+        return hypotheses(e, None, underlined_69)
+
+    evidence = analyse_cells(cells.ink_masks(), templates, model, list(cells.cells))
+    hyps = [score(e) for e in evidence]
+    evidence, hyps = second_look(list(cells.cells), evidence, hyps, templates, model, score,
+                                 list(cells.raw), cells.beside)
+    return FaceEvidence(tuple(evidence), tuple(hyps))
