@@ -25,9 +25,9 @@ def test_corner_debug_pictures(tmp_path, capsys):
     out = tmp_path / "debug"
     assert main(["read", str(CORNERS), "--debug", str(out), "--no-ocr"]) == 0
     err = capsys.readouterr().err
-    assert f"Debug pictures written to {out.resolve()}: A-debug.png, B-debug.png" in \
-        " ".join(err.split())
-    assert sorted(p.name for p in out.iterdir()) == ["A-debug.png", "B-debug.png"]
+    assert f"Debug pictures written to {out.resolve()}: A-debug.png, A-" in " ".join(err.split())
+    cells = [f"{k}-{f}-cells.png" for k, faces in (("A", "UFR"), ("B", "DLB")) for f in faces]
+    assert sorted(p.name for p in out.iterdir()) == sorted(["A-debug.png", "B-debug.png", *cells])
     assert cv2.imread(str(out / "A-debug.png")) is not None
     assert {text.split(":")[0] for _, text in LEGEND} >= {"red outline", "magenta ring"}
 

@@ -9,6 +9,8 @@ from pathlib import Path
 import cv2
 
 from sudoku_cube.assistant.cli import main
+from sudoku_cube.vision.cells.warp import CELL
+from sudoku_cube.vision.reading.annotate_cells import GAP, LABEL
 from sudoku_cube.assistant.commands.read import _alternatives
 from sudoku_cube.models.cube.stickers import Hypothesis, Sticker
 
@@ -31,7 +33,15 @@ def test_single_face_photos_write_their_debug_pictures(tmp_path, capsys):
     out = tmp_path / "debug"
     photos = [str(FACES / "U.jpg"), str(FACES / "F.jpg")]
     assert main(["read", *photos, "--debug", str(out), "--no-ocr"]) == 0
-    assert sorted(p.name for p in out.iterdir()) == ["F-debug.png", "U-debug.png"]
+    assert sorted(p.name for p in out.iterdir()) == ["F-cells.png", "F-debug.png", "U-cells.png",
+                                                      "U-debug.png"]
+    # the cells picture: the nine cells as cut above, as read below with their ink tinted red
+    cells = cv2.imread(str(out / "F-cells.png"))
+    assert cells.shape == (2 * CELL + GAP + LABEL, 9 * CELL + 8 * GAP, 3)
+    read = cells[CELL + GAP:2 * CELL + GAP].astype(int)
+    red = (read[..., 2] > read[..., 1] + 60) & (read[..., 2] > read[..., 0] + 60)
+    inked = [red[:, i * (CELL + GAP):i * (CELL + GAP) + CELL].mean() for i in range(9)]
+    assert min(inked) > 0.02, inked
 
 
 def test_doubtful_sticker_lists_only_likely_readings():

@@ -16,6 +16,7 @@ from ...models.cube.state import sticker_name
 from ...models.errors import SudokuCubeError
 from ...storage.atomic import atomic_write_bytes
 from ...vision.reading.annotate import annotate_photo
+from ...vision.reading.annotate_cells import annotate_cells
 from ...vision.reading.annotate_refusal import annotate_refusal
 from ...vision.reading.corners import CORNER_PHOTOS
 from ...vision.locate.corners.views import corner_faces
@@ -42,7 +43,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true",
                    help="print the state JSON (best tokens, candidates, geometry) to stdout")
     p.add_argument("--debug", dest="debug_dir", metavar="DIR",
-                   help="write an annotated copy of each photo to DIR")
+                   help="write an annotated copy of each photo, and each face's cells, to DIR")
     add_ocr_option(p)
     p.add_argument("--corner", choices=CORNER_PHOTOS, type=str.upper,
                    help="read each photo given as corner photo A (U on top, F lower left, R "
@@ -266,19 +267,26 @@ def _refusal_picture(e: FaceNotFoundError, photo: str, folder: Path) -> None:
 
 def _write_debug(faces: list, folder: Path) -> list[Path]:
     """One annotated picture per photo in ``folder``: ``<face>-debug.png`` for a face photo,
-    ``<photo>-debug.png`` (e.g. ``A-debug.png``) for a corner photo with all its faces."""
+    ``<photo>-debug.png`` (e.g. ``A-debug.png``) for a corner photo with all its faces; and
+    per face the cells the recognisers read: ``<face>-cells.png`` (``A-U-cells.png``)."""
     by_photo: dict[str, list] = {}
     for r in faces:
         by_photo.setdefault(r.source, []).append(r)
     written = []
     for source, readings in by_photo.items():
-        name = readings[0].face if len(readings) == 1 and readings[0].face else Path(source).stem
+        single = len(readings) == 1
+        name = readings[0].face if single and readings[0].face else Path(source).stem
+        image = load_image(source)
         # drawn on the reader's working copy (at most 1600 px), so in its pixels, not the file's
         on_copy = [replace(r, file_scale=1.0) for r in readings]
-        ok, buf = cv2.imencode(".png", annotate_photo(load_image(source), on_copy))
-        if not ok:
-            raise SudokuCubeError(f"{source}: could not encode its debug picture")
-        path = folder / f"{name}-debug.png"
-        atomic_write_bytes(path, buf.tobytes())
-        written.append(path)
+        pictures = [(f"{name}-debug.png", annotate_photo(image, on_copy))]
+        pictures += [(f"{name if single else f'{name}-{r.face}'}-cells.png",
+                      annotate_cells(image, r)) for r in readings]
+        for file_name, picture in pictures:
+            ok, buf = cv2.imencode(".png", picture)
+            if not ok:
+                raise SudokuCubeError(f"{source}: could not encode its debug picture")
+            path = folder / file_name
+            atomic_write_bytes(path, buf.tobytes())
+            written.append(path)
     return written

@@ -17,7 +17,7 @@ import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Iterable
 
 import cv2
 import numpy as np
@@ -69,7 +69,7 @@ class TemplateSet:
     images: np.ndarray
     digits: np.ndarray
     rots: np.ndarray
-    meta: dict[str, Any] = field(default_factory=dict)
+    meta: dict[str, object] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         n = len(self.images)

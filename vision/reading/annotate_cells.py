@@ -1,0 +1,46 @@
+"""The debug picture of a face's cells: what the cells stage handed to the recognisers.
+
+Top row: the nine cells straightened as the photo prints them; bottom row: each as the
+recognisers read it, dark ink on a light sticker, with the usual ink cut tinted red and the
+reading written beneath. A person sees whether the face was cut square, whether a cell's
+polarity was turned the right way and what ink each digit was read from.
+"""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from ..cells.face_cells import face_cells
+from ..cells.warp import CELL
+from .faces import FaceReading
+
+GAP = 4
+"""Pixels between the cells."""
+LABEL = 22
+"""Height of the strip under the cells that holds each reading."""
+INK = np.array([0, 0, 255], np.float32)
+"""Tint of the ink cut (red)."""
+
+
+def _bgr(cell: np.ndarray) -> np.ndarray:
+    return cv2.cvtColor(cell, cv2.COLOR_GRAY2BGR) if cell.ndim == 2 else cell
+
+
+def annotate_cells(image: np.ndarray, reading: FaceReading) -> np.ndarray:
+    """The cells picture of ``reading``, a face read from ``image`` (the reader's working
+    copy of the photo, BGR uint8), cut again from the lattice the reading found."""
+    cells = face_cells(image, reading.geometry)
+    width = 9 * CELL + 8 * GAP
+    out = np.full((2 * CELL + GAP + LABEL, width, 3), 255, np.uint8)
+    for i, (raw, dark, mask) in enumerate(zip(cells.raw, cells.cells, cells.ink_masks())):
+        x = i * (CELL + GAP)
+        out[:CELL, x:x + CELL] = _bgr(raw)
+        seen = _bgr(dark).astype(np.float32)
+        ink = mask.astype(bool)
+        seen[ink] = 0.5 * seen[ink] + 0.5 * INK
+        out[CELL + GAP:2 * CELL + GAP, x:x + CELL] = seen.astype(np.uint8)
+        if i < len(reading.stickers):
+            text = reading.stickers[i].token
+            cv2.putText(out, text, (x + 4, 2 * CELL + GAP + LABEL - 6),
+                        cv2.FONT_HERSHEY_SIMPLEX, 0.6, (0, 0, 0), 1, cv2.LINE_AA)
+    return out
