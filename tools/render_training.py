@@ -179,7 +179,6 @@ def corner_photo_cells(seed: int, fonts: Sequence[str] = TRAIN_FONTS,
     from sudoku_cube.models.cube.geometry import FACES
     from sudoku_cube.render import render_corner_photo
     from sudoku_cube.vision.locate.corners.faces import locate_faces
-    from sudoku_cube.vision.reading.corners import face_geometry
 
     rng = random.Random(f"train-corner:{seed}")
     font = rng.choice(list(fonts))
@@ -195,7 +194,7 @@ def corner_photo_cells(seed: int, fonts: Sequence[str] = TRAIN_FONTS,
     for cf in located:
         t = truth["faces"].get(cf.face)
         if t is not None:
-            out += labelled_cells(image, face_geometry(cf), t["tokens"], t["centres"], font,
+            out += labelled_cells(image, cf.geometry(), t["tokens"], t["centres"], font,
                                   style.underline_69)
     return out
 

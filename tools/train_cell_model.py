@@ -84,7 +84,6 @@ def _photo(seed: int, fonts: tuple[str, ...]) -> tuple[list[np.ndarray], list[in
     from sudoku_cube.models.cube.geometry import FACES
     from sudoku_cube.render import render_corner_photo, render_face_photo
     from sudoku_cube.vision.locate.corners.faces import locate_faces
-    from sudoku_cube.vision.reading.corners import face_geometry
     from sudoku_cube.vision.locate.detect import find_face
     from tools.render_training import _face, _style
 
@@ -101,7 +100,7 @@ def _photo(seed: int, fonts: tuple[str, ...]) -> tuple[list[np.ndarray], list[in
             for cf in locate_faces(image, which):
                 t = truth["faces"].get(cf.face)
                 if t is not None:
-                    c, y = _face_samples(image, face_geometry(cf), t["tokens"], t["centres"], rng)
+                    c, y = _face_samples(image, cf.geometry(), t["tokens"], t["centres"], rng)
                     cells += c
                     labels += y
         else:

@@ -20,7 +20,6 @@ import numpy as np
 from ...models.cube.geometry import FACES
 from ...models.errors import SudokuCubeError
 from ...models.profile import CubeSettings
-from ..locate.detect import FaceGeometry, project
 from ..recognise.hog import LinearModel, default_model
 from ..photo.images import load_photo
 from ..photo.photo_files import face_photos
@@ -36,24 +35,6 @@ CORNER_PHOTOS = ("A", "B")
 SAME_CORNER_MATCHES = 24
 """Photos A and B agreeing on this many of their 27 digits (same place in the picture) show
 the same corner twice: the cube was not turned between them."""
-
-_TO_NET = np.array([[1.0, 0, 0.5], [0, 1.0, 0.5], [0, 0, 1]])
-"""Lattice coordinates of vision.locate.detect (sticker centres 0..2) to net coordinates (0..3)."""
-
-
-def face_geometry(face: CornerFace) -> FaceGeometry:
-    """The single-face geometry (lattice -> image homography, outline, found stickers) of a
-    face located in a corner photo."""
-    hom = face.H @ _TO_NET
-    found = [False] * 9
-    if face.centres:
-        pts = project(np.linalg.inv(hom), np.array(face.centres, np.float64))
-        for x, y in pts:
-            c, r = round(x), round(y)
-            if 0 <= c <= 2 and 0 <= r <= 2 and abs(x - c) < 0.3 and abs(y - r) < 0.3:
-                found[3 * r + c] = True
-    return FaceGeometry(hom, face.quad(), tuple(found))
-
 
 SHAKEN = 0.9
 """A face whose stickers' best readings score below this on average is read again from the
@@ -95,7 +76,7 @@ def read_located(image: np.ndarray, located: Sequence[CornerFace], *,
     readings' timings."""
     def read(img: np.ndarray, cf: CornerFace) -> FaceReading:
         r = read_face(img, templates=templates, model=model, ocr=ocr, settings=settings,
-                      source=source, face=cf.face, geometry=face_geometry(cf),
+                      source=source, face=cf.face, geometry=cf.geometry(),
                       file_scale=file_scale)
         r.timings_ms["detect"] = t_detect
         return r
@@ -183,5 +164,5 @@ def read_corner_folder(paths: Path | str | Sequence[Path | str], *,
     return Reading(reading_state(readings), {f: readings[f] for f in FACES}, tuple(warnings))
 
 
-__all__ = ["read_corner_folder", "read_corner_photo", "read_located", "corner_photos", "face_geometry",
+__all__ = ["read_corner_folder", "read_corner_photo", "read_located", "corner_photos",
            "same_corner_matches", "CornerPhotoError", "corner_faces"]

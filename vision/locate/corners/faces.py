@@ -24,6 +24,7 @@ import cv2
 import numpy as np
 
 from ....models.errors import SudokuCubeError
+from ..face_geometry import FaceGeometry, project
 from .check import framed_cells, grid_contrasts, pitch_of
 from .glyph_cells import ON_CELL
 from .glyphs import glyph_stages
@@ -78,6 +79,10 @@ class NotUprightError(CornerPhotoError):
     corner (the cube seen from below, or turned): which face is which cannot be told."""
 
 
+_TO_NET = np.array([[1.0, 0, 0.5], [0, 1.0, 0.5], [0, 0, 1]])
+"""A single face's lattice coordinates (sticker centres 0..2) to net coordinates (0..3)."""
+
+
 @dataclass(frozen=True)
 class CornerFace:
     """A face found in a corner photo: ``H`` maps its net (col, row), 0..3, to image pixels."""
@@ -97,6 +102,20 @@ class CornerFace:
         """Image corners of the face outline: top-left, top-right, bottom-right, bottom-left of
         its net view."""
         return np.array([self.to_image(c, r) for c, r in CORNERS])
+
+    def geometry(self) -> FaceGeometry:
+        """The face in the vocabulary of a single-face photo (:class:`FaceGeometry`: lattice ->
+        image homography, sticker centres at 0..2, outline, stickers seen), which the later
+        stages read a face by whatever photo it came from."""
+        hom = self.H @ _TO_NET
+        found = [False] * 9
+        if self.centres:
+            pts = project(np.linalg.inv(hom), np.array(self.centres, np.float64))
+            for x, y in pts:
+                c, r = round(x), round(y)
+                if 0 <= c <= 2 and 0 <= r <= 2 and abs(x - c) < 0.3 and abs(y - r) < 0.3:
+                    found[3 * r + c] = True
+        return FaceGeometry(hom, self.quad(), tuple(found))
 
     def straighten(self, image: np.ndarray, size: int = 300) -> np.ndarray:
         """The face warped to a ``size`` x ``size`` square in net orientation (top = view-up)."""
