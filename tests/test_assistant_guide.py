@@ -221,6 +221,11 @@ def test_export_html_and_svg(tmp_path):
     svg = export_plan(tmp_path / "plan.svg", steps, start).read_text()
     assert svg.startswith("<svg") and svg.count("<svg") == 1 + 2 * (4 + 1)
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+    # both name the faces to hold by their centre digits, as the guide does
+    from sudoku_cube.models.cube.face_words import centre, hold_words
+    hold = hold_words(start)
+    assert f"centre {centre(start, 'F').digit} towards you (F" in hold
+    assert hold in html and hold in " ".join(re.sub(r"<[^>]+>", " ", svg).split())
 
 
 def test_question_mark_shows_the_keys_in_80x24_and_any_key_goes_back():

@@ -75,3 +75,23 @@ def test_truth_file_labels_and_label_errors(tmp_path, puzzle, capsys):
     assert main(["calibrate", "templates", str(blank), "--digits", "123456789^",
                  "--profile", "two"]) == 2
     assert "no face could be read" in capsys.readouterr().err
+
+
+def test_calibrate_reads_phone_photos_saved_sideways_as_shown(tmp_path, puzzle, capsys):
+    """Calibration photos from a phone (pixels stored sideways, an EXIF Orientation tag) are
+    turned as a viewer turns them: each digit meets its own label, as in the upright photo."""
+    from tests.phone_photos import phone_jpeg
+
+    img, truth = render_face_photo(puzzle.state.face("U"), 5000, STYLE)
+    digits = " ".join(truth["tokens"])
+    results = []
+    for name, orientation in (("upright", 1), ("phone", 6)):
+        folder = tmp_path / name
+        folder.mkdir()
+        photo = phone_jpeg(img, orientation, folder / "U.jpg")
+        assert main(["calibrate", "templates", str(photo), "--digits", digits, "--profile",
+                     name, "--sheet", str(folder / "sheet.png"), "--json"]) == 0
+        results.append(json.loads(capsys.readouterr().out))
+    upright, phone = results
+    assert phone["glyphs"] == upright["glyphs"] == 9
+    assert phone["after"] == upright["after"] == 1.0 and phone["before"] == upright["before"]

@@ -410,6 +410,7 @@ def test_refused_tokens_name_the_face_by_its_centre(fixed_plan, tmp_path, capsys
             (["--tokens", "F=1^ 2^"],
              f"{front[0].upper()}{front[1:]}: 2 tokens given, a face has 9 (row by row, top "
              f"row first, as seen with {top} at the top)"),
+            (["--tokens", "F=1^"], f"{front[0].upper()}{front[1:]}: 1 token given, a face has 9"),
             (["--tokens", " ".join(bad[:3] + ["7x"] + bad[4:])],
              f"{front[0].upper()}{front[1:]}, sticker F4: bad token '7x'"),
             (["--tokens", _tokens(expected, "F"), "--tokens", _tokens(expected, "F")],

@@ -131,6 +131,35 @@ def test_watch_draws_every_frame_and_takes_keys_from_the_window(watched, monkeyp
     assert events == [] and len(window.shown) == 2 and cursor.position == 0
 
 
+def test_watch_mode_speaks_the_next_move_when_the_camera_confirms_a_turn(watched, monkeypatch):
+    """A hands-free solve (``guide --camera --speak``): the first step is said when the watch
+    starts, the next one as soon as the camera confirms the turn, and after a slip the first
+    move of the new plan; each once."""
+    import io
+    from contextlib import contextmanager
+
+    from rich.console import Console
+
+    from sudoku_cube.assistant.terminal import guide_watch
+
+    start, plan, _, frames = watched
+    monkeypatch.setattr(guide_watch, "camera_frames", lambda text, camera=None: iter(frames))
+
+    @contextmanager
+    def no_keys():  # no key pressed (the tests have no terminal to read keys from)
+        yield lambda: None
+
+    monkeypatch.setattr(guide_watch, "key_poller", no_keys)
+    cursor = GuideCursor(steps_from_moves(start, plan), start, remember=False, position=0)
+    said: list[tuple[int, str]] = []
+    events = guide_watch.watch_screen(
+        Console(file=io.StringIO(), width=80, height=24), cursor, "video",
+        speak=lambda c: said.append((c.position, str(c.current.move) if c.current else "")))
+    assert [e.kind for e in events] == ["confirmed", "slip"]
+    assert said == [(0, str(plan[0])), (1, str(plan[1])), (0, str(cursor.steps[0].move))]
+    assert cursor.steps[0].before != start  # the new plan starts from the slipped cube
+
+
 def test_guide_camera_under_a_virtual_display_shows_the_window(watched, tmp_path):
     from sudoku_cube.render.plan_video import plan_video_frames
     from sudoku_cube.render.video import write_video

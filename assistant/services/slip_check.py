@@ -40,7 +40,8 @@ def tokens_cells(face: str, text: str, cube: CubeState | None = None) -> Cells:
     name = face_or_place(face, cube)
     if len(parts) != 9:
         raise SudokuCubeError(
-            f"{name[0].upper()}{name[1:]}: {len(parts)} tokens given, a face has 9 (row by row, "
+            f"{name[0].upper()}{name[1:]}: {len(parts)} token{'' if len(parts) == 1 else 's'} "
+            "given, a face has 9 (row by row, "
             f"top row first, as seen with {face_or_place(_top_of(face), cube)} at the top), "
             "e.g. \"5^ 4> 6^ 3v 6^ 5< 8^ 2^ 2>\"")
     out = []
