@@ -31,7 +31,7 @@ def pick(a, b, c, xs):
 
 def labels(s, d, items):
     if s.digit == 8 or len(items) == 8 or s.rot == 8:
-        return Sticker(6, 0)
+        return Sticker(6, s.rot)
     return d in (6, 9) or {"3": 1, "8": 2}.get(s) or {2: 0, 8: 1}
 '''
 
@@ -86,6 +86,24 @@ def test_digit_rules_found_and_print_facts_allowed(tmp_path):
     assert rules["vision/look.py:22"].text == "d in (6, 9); {'3': 1, '8': 2}"
     assert rules["vision/footed.py:2"].fact == "footed 1"
     assert [r.fact for r in rules.values()].count(None) == 3
+
+
+def test_print_fact_names_are_digits_and_a_fixed_label_is_a_value(tmp_path):
+    vision = tmp_path / "vision"
+    _write(vision, "print_facts.py", "SIX, NINE = UNDERLINED = (6, 9)\n"
+           "def is_underlined(digit):\n    return digit in UNDERLINED\n")
+    _write(vision, "other.py", "from .print_facts import SIX\n"
+           "def f(s, v):\n"
+           "    guess = v or Sticker(1, 0)\n"
+           "    if s == Sticker(8, 0):\n"
+           "        return s.digit == SIX or Sticker(SIX, s.rot) or {SIX: 1}\n")
+    rules = {r.where: r for r in measure([vision]).rules}
+    # line 3's fixed label is what nothing read reports; line 4 compares with a label; line 5
+    # names the 6 by the print facts' name three times
+    assert sorted(rules) == ["vision/other.py:4", "vision/other.py:5", "vision/print_facts.py:3"]
+    assert rules["vision/other.py:5"].text == "s.digit == SIX; Sticker(SIX, s.rot); {SIX: 1}"
+    assert rules["vision/other.py:5"].fact is None
+    assert rules["vision/print_facts.py:3"].fact is not None
 
 
 def test_a_missing_path_is_a_clear_refusal(tmp_path, capsys):

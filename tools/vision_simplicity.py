@@ -17,13 +17,16 @@ footed 1). This report measures all three from the syntax tree (never by regular
   radon also reports; mccabe's graph differs from radon's only in counting each ``try``'s own
   path and a nested function's branches in the function around it).
 - **digit rules**: a comparison or membership test between a digit label (1-9, or ``"1"`` -
-  ``"9"``, or a tuple, list or set of them) and an expression naming a digit (a name or
-  attribute containing ``digit``, or the name ``d``); a label built from a literal digit
-  (``Sticker(6, r)``, ``class_index(9, r)``); a dict display keyed only by digit strings or by
-  digits 5-9 (small keys 1-4 are mostly counts, sizes or turns). One rule per source line.
-  Rules in the modules of :data:`PRINT_FACTS` are the allowed print facts. A heuristic: it
-  misses a digit hidden in arithmetic (``best // 4 + 1 == 6``), and it also lists a literal
-  digit used as a default label (``Sticker(1, 0)`` when nothing was read).
+  ``"9"``, or a tuple, list or set of them, or one of :data:`FACT_NAMES`, the names the print
+  facts give their digits) and an expression naming a digit (a name or attribute containing
+  ``digit``, or the name ``d``); a label built from a digit label and a turn worked out from
+  the evidence (``Sticker(6, r)``, ``class_index(SIX, r)``), or any such label compared with
+  something (``s == Sticker(8, 0)``); a dict display keyed only by digit strings, by digits
+  5-9 (small keys 1-4 are mostly counts, sizes or turns) or by fact names. One rule per source
+  line. Rules in the modules of :data:`PRINT_FACTS` are the allowed print facts. A heuristic:
+  it misses a digit hidden in arithmetic (``best // 4 + 1 == 6``); a label made of literals
+  alone (``Sticker(1, 0)``, what a reader reports when it read nothing) is a value, not a
+  rule, until something is compared with it.
 
     .venv/bin/python -m tools.vision_simplicity              # vision/, as text
     .venv/bin/python -m tools.vision_simplicity --json vision/locate/corners
@@ -47,8 +50,13 @@ STRUCTURAL = frozenset({0, 1, 2, 3, 4, 9, 255, 0.5, 90, 180, 270, 360, 100, 1000
 cells, a byte's top, a half, right angles, percent and per mille."""
 MAX_NUMBERS = 200
 MAX_COMPLEXITY = 15
-PRINT_FACTS = {"underline_convention.py": "6/9 underline", "footed.py": "footed 1"}
-"""The modules (by file name) that hold the cube's two print facts; digit rules there are allowed."""
+PRINT_FACTS = {"print_facts.py": "the print facts", "underline_convention.py": "6/9 underline",
+               "footed.py": "footed 1"}
+"""The modules (by file name) that hold the cube's two print facts (``print_facts.py`` states
+them; the other two apply them to a cube's photos); digit rules there are allowed."""
+FACT_NAMES = frozenset({"SIX", "NINE", "UNDERLINED", "FOOTED"})
+"""The names ``print_facts.py`` gives the digits of the print facts: a rule that uses one of
+them names a digit as surely as one that writes the digit out."""
 MODEL_SUFFIXES = (".npz", ".onnx")
 DIGIT_LABEL_CALLS = frozenset({"Sticker", "class_index"})
 
@@ -184,7 +192,9 @@ def complexities(tree: ast.Module, name: str) -> list[Function]:
 
 
 def _digit(node: ast.AST | None) -> int | str | None:
-    """The digit label a literal holds (1-9 or "1"-"9"), else None."""
+    """The digit label a literal holds (1-9 or "1"-"9") or a print fact's name, else None."""
+    if isinstance(node, ast.Name) and node.id in FACT_NAMES:
+        return node.id
     v = node.value if isinstance(node, ast.Constant) else None
     if (type(v) is int and 1 <= v <= 9) or (isinstance(v, str) and len(v) == 1 and v in "123456789"):
         return v
@@ -205,14 +215,22 @@ def _names_digit(node: ast.AST) -> bool:
     return False
 
 
+def _label(node: ast.AST) -> bool:
+    """A label built from a digit label: ``Sticker(6, r)``, ``class_index(SIX, 0)``."""
+    if not isinstance(node, ast.Call):
+        return False
+    func = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+    return func in DIGIT_LABEL_CALLS and bool(node.args) and _digit(node.args[0]) is not None
+
+
 def _is_digit_rule(node: ast.AST) -> bool:
     if isinstance(node, ast.Compare):
         sides = [node.left, *node.comparators]
-        return any((_digit_labels(b) and _names_digit(a)) or (_digit_labels(a) and _names_digit(b))
-                   for a, b in zip(sides, sides[1:]))
+        return any(_label(s) for s in sides) or any(
+            (_digit_labels(b) and _names_digit(a)) or (_digit_labels(a) and _names_digit(b))
+            for a, b in zip(sides, sides[1:]))
     if isinstance(node, ast.Call):
-        func = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
-        return func in DIGIT_LABEL_CALLS and bool(node.args) and _digit(node.args[0]) is not None
+        return _label(node) and not all(isinstance(a, ast.Constant) for a in node.args)
     if isinstance(node, ast.Dict):
         keys = [_digit(k) for k in node.keys]
         return bool(keys) and all(isinstance(k, str) or (k is not None and k >= 5) for k in keys)

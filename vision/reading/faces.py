@@ -29,6 +29,7 @@ from ..recognise.evidence import CellEvidence, hypotheses, limit_wildcards
 from ..recognise.face import recognise_face
 from ..recognise.hog import LinearModel, class_index, default_model
 from ..recognise.ocr import MISSING_WARNING, ocr_votes, tesseract_available
+from ..recognise.print_facts import shape_of
 from ..recognise.templates import TemplateSet, default_templates
 from ..recognise.underline_convention import with_convention
 
@@ -59,8 +60,7 @@ def glyph_shape(cls: int) -> int:
     """The class of the shape a class shows: a 9 turned r is the shape of a 6 turned r+2 (only
     the underline tells them apart, and tesseract reads neither better), so the recognisers
     preferring 9 and 6 that way agree on the shape and need no OCR vote."""
-    digit, rot = divmod(cls, 4)
-    return class_index(6, (rot + 2) % 4) if digit + 1 == 9 else cls
+    return class_index(*shape_of(Sticker(cls // 4 + 1, cls % 4)))
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from ...models.cube.stickers import Hypothesis, Sticker
 from .counters import counter_logits, counter_vector
 from ..cells.glyph import GLYPH, normalise_glyph, split_underline
 from .hog import LinearModel, class_index, hog_features
+from .print_facts import shape_of, six_turn, underlined_pair
 from .templates import TemplateSet, unit_rows
 from .underline_model import end_patch, shipped_underline_model
 
@@ -143,11 +144,11 @@ def _six_shape(votes: np.ndarray) -> int | None:
     p = _softmax(votes)
     shape = p.copy()
     for r in range(4):
-        six, nine = class_index(6, r), class_index(9, (r + 2) % 4)
+        six, nine = (class_index(*s) for s in underlined_pair(r))
         shape[six] += p[nine]
         shape[nine] = 0.0
     best = int(np.argmax(shape))
-    return best % 4 if best // 4 + 1 == 6 else None
+    return six_turn(Sticker(best // 4 + 1, best % 4))
 
 
 def _votes(template: np.ndarray, hog: np.ndarray,
@@ -225,15 +226,16 @@ def _ranked(ev: CellEvidence, ocr: dict[int, float] | None,
     p = _softmax(class_logits(ev, ocr))
     probs: dict[Sticker, float] = {}
     for d in range(1, 10):
-        if d == 9:
-            continue
         for r in range(4):
-            if d != 6:
-                probs[Sticker(d, r)] = float(p[class_index(d, r)])
+            s = Sticker(d, r)
+            if shape_of(s) != s:
+                continue  # a 9: read with the 6 of its shape
+            if six_turn(s) is None:
+                probs[s] = float(p[class_index(d, r)])
                 continue
             # one 6/9 shape: 6 turned r looks like 9 turned r+2 once the underline is gone
-            mass = float(p[class_index(6, r)] + p[class_index(9, (r + 2) % 4)])
-            six, nine = Sticker(6, r), Sticker(9, (r + 2) % 4)
+            six, nine = underlined_pair(r)
+            mass = float(p[class_index(*six)] + p[class_index(*nine)])
             share = six_share(ev, r, underlined_69)
             probs[six] = mass * share
             probs[nine] = mass * (1 - share)

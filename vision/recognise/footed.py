@@ -19,6 +19,7 @@ from typing import Iterable
 import numpy as np
 
 from ..cells.glyph import rotate_glyph
+from .print_facts import is_footed
 
 FOOT = 2.2
 """A 1 has a foot when the ink at its foot end spans this many stem widths or more (footed
@@ -134,4 +135,5 @@ def judge_ones(cells: Iterable[tuple[np.ndarray, int, float]]) -> OneVerdict:
 def ones_verdict(faces: dict) -> OneVerdict:
     """The verdict from the face readings (``vision.reading.faces.FaceReading``) of one cube."""
     return judge_ones((e.body, s.rot, c) for r in faces.values()
-                      for s, c, e in zip(r.stickers, r.confidence, r.evidence) if s.digit == 1)
+                      for s, c, e in zip(r.stickers, r.confidence, r.evidence)
+                      if is_footed(s.digit))

@@ -26,6 +26,7 @@ from PIL import Image, ImageDraw, ImageFont
 from ...storage.atomic import atomic_path, atomic_write_text
 from .counters import class_counter_vectors
 from ..cells.glyph import GLYPH, normalise_glyph, rotate_glyph, split_underline
+from .print_facts import is_underlined
 
 FONT_DIRS = ("/usr/share/fonts", "/usr/share/texmf/fonts/opentype", "/usr/local/share/fonts",
              "/Library/Fonts", "C:/Windows/Fonts", str(Path.home() / ".fonts"))
@@ -166,7 +167,7 @@ def render_digit(digit: int, font_path: str | None, size: int = 96,
     draw = ImageDraw.Draw(canvas)
     draw.text((size, size), str(digit), font=font, fill=0, anchor="mm")
     if underline is None:
-        underline = digit in (6, 9)
+        underline = is_underlined(digit)
     if underline:
         x0, y0, x1, y1 = draw.textbbox((size, size), str(digit), font=font, anchor="mm")
         w, h = x1 - x0, y1 - y0

@@ -17,6 +17,7 @@ from typing import Mapping, Protocol, TypeVar
 
 from ...models.cube.stickers import Hypothesis, Sticker
 from .evidence import CellEvidence
+from .print_facts import NINE, SIX, six_turn, underlined_pair
 
 
 class ReadFace(Protocol):
@@ -49,45 +50,36 @@ this probability; a bare shape is one it leaves between 1 - 0.75 and 0.75."""
 BARE_BAND = 0.75
 
 
-def _shape(s: Sticker) -> tuple[int, int] | None:
-    """(6, rot of the shape read as a 6) for a 6 or 9, else None."""
-    if s.digit == 6:
-        return 6, s.rot
-    if s.digit == 9:
-        return 6, (s.rot + 2) % 4
-    return None
-
-
 def _bar_digit(ev, six_rot: int) -> int | None:
     """The digit a cell's bar names (6 or 9); 0 for a bare shape; None when undecided."""
     u = ev.underline_rot
     if u is not None and u % 2 == six_rot % 2:
-        return 6 if u == six_rot else 9
+        return SIX if u == six_rot else NINE
     odds = ev.six_odds
     if odds is None or odds[0] != six_rot:
         return None
     p = odds[1]
     if p >= DECISIVE or p <= 1 - DECISIVE:
-        return 6 if p >= DECISIVE else 9
+        return SIX if p >= DECISIVE else NINE
     return 0 if 1 - BARE_BAND <= p <= BARE_BAND else None
 
 
 def bare_digit(faces: Mapping[str, FaceReading]) -> int | None:
     """The digit (6 or 9) these faces print without a bar, or None when their bars do not
     say so (bars on both digits, too few bars, or no bare shape)."""
-    named = {6: 0, 9: 0}
+    named = {SIX: 0, NINE: 0}
     bare = 0
     for r in faces.values():
         for s, ev in zip(r.stickers, r.evidence):
-            shape = _shape(s)
-            if shape is None or ev.glyph is None:
+            turn = six_turn(s)
+            if turn is None or ev.glyph is None:
                 continue
-            d = _bar_digit(ev, shape[1])
+            d = _bar_digit(ev, turn)
             if d == 0:
                 bare += 1
             elif d is not None:
                 named[d] += 1
-    for marked, other in ((9, 6), (6, 9)):
+    for marked, other in ((NINE, SIX), (SIX, NINE)):
         if named[marked] >= MIN_BARRED and named[other] == 0 and bare:
             return other
     return None
@@ -95,9 +87,9 @@ def bare_digit(faces: Mapping[str, FaceReading]) -> int | None:
 
 def _resplit(cands: tuple[Hypothesis, ...], six_rot: int, digit: int) -> tuple[Hypothesis, ...]:
     """The candidates with the 6/9 shape's mass split :data:`BARE_SURE` to ``digit``."""
-    six, nine = Sticker(6, six_rot), Sticker(9, (six_rot + 2) % 4)
+    six, nine = underlined_pair(six_rot)
     mass = sum(h.score or 0.0 for h in cands if h.sticker in (six, nine))
-    share = BARE_SURE if digit == 6 else 1 - BARE_SURE
+    share = BARE_SURE if digit == SIX else 1 - BARE_SURE
     rest = [h for h in cands if h.sticker not in (six, nine)]
     new = rest + [Hypothesis(six, round(mass * share, 5)),
                   Hypothesis(nine, round(mass * (1 - share), 5))]
@@ -116,9 +108,9 @@ def with_convention(faces: Mapping[str, FaceReading], underlined_69: bool = True
     for f, r in faces.items():
         cands = list(r.candidates)
         for i, (s, ev) in enumerate(zip(r.stickers, r.evidence)):
-            shape = _shape(s)
-            if shape is not None and ev.glyph is not None and _bar_digit(ev, shape[1]) == 0:
-                cands[i] = _resplit(cands[i], shape[1], digit)
+            turn = six_turn(s)
+            if turn is not None and ev.glyph is not None and _bar_digit(ev, turn) == 0:
+                cands[i] = _resplit(cands[i], turn, digit)
         out[f] = dataclasses.replace(
             r, stickers=tuple(c[0].sticker for c in cands), candidates=tuple(cands),
             confidence=tuple(float(c[0].score or 0.0) for c in cands))
