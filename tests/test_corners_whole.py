@@ -12,10 +12,12 @@ import pytest
 
 from sudoku_cube.models.generator.cube3 import make_puzzle
 from sudoku_cube.render import PhotoStyle, render_corner_photo
-from sudoku_cube.vision.locate.corners.faces import MORE_PASSES, CornerPhotoError, locate_faces
+from sudoku_cube.vision.locate.corners.faces import (MORE_PASSES, CornerPhotoError,
+                                                     NotUprightError, locate_corner,
+                                                     locate_faces)
 from sudoku_cube.vision.locate.corners.lattice import Lattice, find_lattices
 from sudoku_cube.vision.locate.corners.model import implied_focal, other_faces
-from sudoku_cube.vision.locate.corners.order import arrange
+from sudoku_cube.vision.locate.corners.order import arrange, namings
 from sudoku_cube.vision.locate.corners.rebuild import complete_faces
 from tests.conftest import quad_pitch
 
@@ -95,3 +97,35 @@ def test_top_face_is_judged_by_the_edge_the_lower_faces_share(turn, upright):
         assert arranged.order == (0, 1, 2) and arranged.tilt_deg < 15
     else:
         assert arranged.tilt_deg > 30
+
+
+@pytest.mark.parametrize("turn", [None, cv2.ROTATE_180])
+def test_the_three_namings_are_the_turns_of_one_order_round_the_corner(turn):
+    """Each naming puts another face on top and keeps the faces' order round the corner (a
+    photo never shows the cube's mirror); upright, the pose's naming comes first."""
+    img, truth = _easy_photo()
+    lattices = [Lattice(f.H, {}, (0, 1)) for f in locate_faces(img, "A")]
+    if turn is not None:
+        h, w = img.shape[:2]
+        flip = np.array([[-1, 0, w], [0, -1, h], [0, 0, 1.0]])
+        lattices = [Lattice(flip @ lat.H, {}, (0, 1)) for lat in lattices]
+    orders = [a.order for a in namings(lattices)]
+    first = orders[0]
+    assert sorted(orders) == sorted(first[k:] + first[:k] for k in range(3))
+    if turn is None:
+        assert first == (0, 1, 2)
+
+
+def test_a_corner_view_held_upside_down_keeps_its_faces_in_every_naming():
+    """Held upside down the view is not upright: its faces are found and named three ways,
+    the same three outlines each time, and only asking for the pose's naming refuses it."""
+    img, _ = _easy_photo()
+    turned = cv2.rotate(img, cv2.ROTATE_180)
+    view = locate_corner(turned, "A")
+    assert not view.upright and len(view.namings) == 3
+    outlines = [sorted(tuple(np.round(f.quad().mean(axis=0)).astype(int)) for f in naming)
+                for naming in view.namings]
+    assert outlines[0] == outlines[1] == outlines[2]
+    assert [f.face for f in view.namings[1]] == ["U", "F", "R"]
+    with pytest.raises(NotUprightError, match="not upright"):
+        view.faces()

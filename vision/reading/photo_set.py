@@ -12,7 +12,7 @@ from ...models.cube.geometry import FACES
 from ...models.cube.solved import digit_count_problems
 from ...models.errors import SudokuCubeError
 from ...models.profile import CubeSettings
-from ..locate.corners.faces import locate_faces
+from ..locate.corners.faces import locate_corner
 from .corners import CORNER_PHOTOS, read_corner_folder
 from ..recognise.hog import LinearModel
 from ..photo.images import load_image
@@ -67,10 +67,10 @@ def mixed_message(paths: Path | str | Sequence[Path | str], photos: dict[str, Pa
 
 
 def shows_a_corner(path: Path) -> bool:
-    """True when the photo shows three faces around a corner (a corner photo), which a photo
-    of one face straight on never does."""
+    """True when the photo shows three faces around a corner (a corner photo, held any way
+    round), which a photo of one face straight on never does."""
     try:
-        locate_faces(load_image(path), "B", str(path))
+        locate_corner(load_image(path), "B", str(path))
     except SudokuCubeError:
         return False
     return True

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Sequence
 
 import cv2
 import numpy as np
@@ -31,7 +32,7 @@ from .glyphs import glyph_stages
 from .groups import corner_groups
 from .joint import joint_fit
 from .lattice import CORNERS, Found, Lattice, find_lattices
-from .order import MAX_DOWN_TILT_DEG, arrange
+from .order import MAX_DOWN_TILT_DEG, Arrangement, namings
 from .quads import LOOSE_SOLIDITY, SOLIDITY, Quad, sticker_probe
 from .rebuild import complete_faces
 from .score import CLEAR_SCORE, best_group, pooled_corner, proposed
@@ -76,7 +77,8 @@ class CornerPhotoError(SudokuCubeError):
 
 class NotUprightError(CornerPhotoError):
     """A corner photo whose three faces were found, held so that no face sits on top of the
-    corner (the cube seen from below, or turned): which face is which cannot be told."""
+    corner (the cube seen from below, or turned), where nothing else tells which face is
+    which either."""
 
 
 _TO_NET = np.array([[1.0, 0, 0.5], [0, 1.0, 0.5], [0, 0, 1]])
@@ -124,6 +126,51 @@ class CornerFace:
         return cv2.warpPerspective(image, M, (size, size),
                                    flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                                    borderMode=cv2.BORDER_REPLICATE)
+
+
+Naming = tuple[CornerFace, CornerFace, CornerFace]
+"""The three faces of a corner photo named one way, in place order (top, lower left, lower
+right)."""
+
+
+@dataclass(frozen=True)
+class CornerView:
+    """The three faces found in corner photo ``photo``, known up to the corner's three-fold
+    turn: ``namings`` holds them named each of the three ways round the corner, the one
+    nearest upright first, ``tilts_deg`` how far each one's lower faces' shared edge runs from
+    straight down (:func:`vision.corners.order.namings`). ``source``: the photo's name for
+    messages."""
+
+    photo: str
+    namings: tuple[Naming, ...]
+    tilts_deg: tuple[float, ...]
+    source: str = ""
+
+    @property
+    def upright(self) -> bool:
+        """True when the photo was held as docs/photos.md asks (a face on top of the corner),
+        so its first naming is the one the pose tells."""
+        return self.tilts_deg[0] <= MAX_DOWN_TILT_DEG
+
+    def faces(self) -> list[CornerFace]:
+        """The faces named as the pose tells. Raises :class:`NotUprightError` when no face
+        sits on top of the corner: the picture alone does not say which face is which."""
+        if not self.upright:
+            raise NotUprightError(not_upright_message(self.photo, self.source,
+                                                      self.tilts_deg[0]))
+        return list(self.namings[0])
+
+
+def not_upright_message(photo: str, source: str, tilt_deg: float, why: str = "") -> str:
+    """Why corner photo ``photo`` is refused as not upright and how to hold it; ``why``: what
+    else was tried to tell its faces apart."""
+    expected = corner_faces(photo)
+    names = ", ".join(f"{f.face} {f.place}" for f in expected)
+    where = f"{source}: " if source else ""
+    return (f"{where}corner photo {photo} is not upright: no face sits on top of the corner "
+            f"(the edge between the two lower faces runs {tilt_deg:.0f} degrees from straight "
+            f"down){why}. Expected {names}; hold the cube so that {expected[0].face} faces up "
+            "and the camera looks down at the corner.")
 
 
 def _dist_to_lattice_corners(lat: Lattice, point: np.ndarray) -> float:
@@ -210,7 +257,16 @@ def locate_faces(image: np.ndarray, photo: str, source: str = "") -> list[Corner
     (top, lower left, lower right), each with its net-to-image homography.
 
     Raises :class:`CornerPhotoError` when fewer than three faces are found, or when their
-    arrangement is not the one corner photo ``photo`` must show.
+    arrangement is not the one corner photo ``photo`` must show (:meth:`CornerView.faces`).
+    """
+    return locate_corner(image, photo, source).faces()
+
+
+def locate_corner(image: np.ndarray, photo: str, source: str = "") -> CornerView:
+    """The three faces of corner photo ``photo`` ("A" or "B") in ``image``, named each of the
+    three ways round the corner (:class:`CornerView`), held upright or not.
+
+    Raises :class:`CornerPhotoError` when fewer than three faces are found.
     """
     where = f"{source}: " if source else ""
     expected = corner_faces(photo)
@@ -232,7 +288,15 @@ def locate_faces(image: np.ndarray, photo: str, source: str = "") -> list[Corner
     lattices = lattices[:3]
     if of_stickers:
         lattices = _settled(image, _jointly(lattices))
-    return _placed(lattices, photo, where, names)
+    return _view(lattices, photo, source)
+
+
+def _view(lattices: list[Lattice], photo: str, source: str) -> CornerView:
+    """The three lattices as the faces of corner photo ``photo``, named each of the three
+    ways round the corner (:func:`vision.corners.order.namings`)."""
+    arranged = namings(lattices)
+    return CornerView(photo, tuple(_placed(lattices, photo, a) for a in arranged),
+                      tuple(a.tilt_deg for a in arranged), source)
 
 
 def _jointly(lattices: list[Lattice]) -> list[Lattice]:
@@ -371,18 +435,10 @@ def _trusted(image: np.ndarray, lattices: list[Lattice], options: dict) -> list[
     return lattices
 
 
-def _placed(lattices: list[Lattice], photo: str, where: str, names: str) -> list[CornerFace]:
-    """The three lattices as the faces of corner photo ``photo``, in place order, each with
-    its net-to-image homography; raises :class:`CornerPhotoError` when the photo is not
-    upright."""
+def _placed(lattices: Sequence[Lattice], photo: str, arranged: Arrangement) -> Naming:
+    """The three lattices as the faces of corner photo ``photo`` placed as ``arranged`` says,
+    in place order, each with its net-to-image homography."""
     expected = corner_faces(photo)
-    arranged = arrange(lattices)
-    if arranged.tilt_deg > MAX_DOWN_TILT_DEG:
-        raise NotUprightError(
-            f"{where}corner photo {photo} is not upright: no face sits on top of the corner "
-            f"(the edge between the two lower faces runs {arranged.tilt_deg:.0f} degrees from "
-            f"straight down). Expected {names}; hold the cube so that {expected[0].face} faces "
-            f"up and the camera looks down at the corner.")
     order = arranged.order
     corner_idx = arranged.corner
     placed = {expected[k].face: lattices[i] for k, i in enumerate(order)}
@@ -406,7 +462,8 @@ def _placed(lattices: list[Lattice], photo: str, where: str, names: str) -> list
         face = CornerFace(spec.face, spec.place, H, len(lat.cells),
                           tuple((float(q.centre[0]), float(q.centre[1])) for q in lat.cells.values()))
         out.append(face)
-    return out
+    return (out[0], out[1], out[2])
 
 
-__all__ = ["CornerFace", "CornerPhotoError", "NotUprightError", "locate_faces", "PLACES"]
+__all__ = ["CornerFace", "CornerPhotoError", "CornerView", "NotUprightError", "locate_corner",
+           "locate_faces", "PLACES"]

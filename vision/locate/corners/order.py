@@ -13,6 +13,12 @@ one with the faces relabelled, so geometry alone cannot refuse every wrongly hel
 upside down (turned 180 degrees, the usual mistake) puts the nearest edge 34 degrees or more
 from straight down on the same renders and is refused past :data:`MAX_DOWN_TILT_DEG`; a photo
 turned 90 degrees sits near 30 degrees and is refused only about half the time (as before).
+
+So a corner photo's faces are known up to the corner's three-fold turn: :func:`namings` gives
+all three ways to name them, one for each of the three edges taken as the edge that runs down,
+the faces' order round the corner kept (a photo shows the outside of the cube, never its
+mirror). Which one the cube was held in is for the cube's reading to say: the faces' digits
+fit together in one of them only (:mod:`vision.corners.reader`).
 """
 from __future__ import annotations
 
@@ -70,23 +76,29 @@ def _shared_end(a: Lattice, ca: tuple[int, int], b: Lattice, cb: tuple[int, int]
     return (a.to_image(*p) + b.to_image(*q)) / 2
 
 
-def arrange(lattices: list[Lattice]) -> Arrangement:
-    """The places of three face lattices of one corner photo (see the module docstring)."""
+def namings(lattices: list[Lattice]) -> tuple[Arrangement, ...]:
+    """The three ways to place three face lattices of one corner photo: for each edge two of
+    them share, taken as the edge that runs down from the corner, the third face on top and
+    the two others lower left and lower right; the one nearest upright (least tilt) first.
+    Each is the one before turned a third round the corner, the faces' order kept."""
     corner = common_corner(lattices)
     c = np.mean([lat.to_image(*k) for lat, k in zip(lattices, corner)], axis=0)
-    best = None
+    out = []
     for i, j in ((0, 1), (0, 2), (1, 2)):
         d = _shared_end(lattices[i], corner[i], lattices[j], corner[j]) - c
         tilt = abs(math.degrees(math.atan2(d[1], d[0])) - 90)
         tilt = min(tilt, 360 - tilt)
-        if best is None or tilt < best[0]:
-            best = (tilt, i, j, d)
-    tilt, i, j, d = best  # type: ignore[misc]
-    top = 3 - i - j
 
-    def leftness(k: int) -> float:
-        p = lattices[k].centre - c
-        return float(d[0] * p[1] - d[1] * p[0])  # > 0: left of the edge, looking down it
+        def leftness(k: int, d: np.ndarray = d) -> float:
+            p = lattices[k].centre - c
+            return float(d[0] * p[1] - d[1] * p[0])  # > 0: left of the edge, looking down it
 
-    left, right = sorted((i, j), key=leftness, reverse=True)
-    return Arrangement((top, left, right), corner, tilt)
+        left, right = sorted((i, j), key=leftness, reverse=True)
+        out.append(Arrangement((3 - i - j, left, right), corner, tilt))
+    return tuple(sorted(out, key=lambda a: a.tilt_deg))
+
+
+def arrange(lattices: list[Lattice]) -> Arrangement:
+    """The places of three face lattices of one corner photo (see the module docstring): the
+    naming nearest upright (:func:`namings`)."""
+    return namings(lattices)[0]
