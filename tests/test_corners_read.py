@@ -129,11 +129,55 @@ def test_photo_with_two_faces_is_refused(tmp_path, rendered):
         read_corner_folder(d, ocr=False)
 
 
-def test_upside_down_photo_is_refused(tmp_path, rendered):
+def _turned(img: np.ndarray, degrees: float) -> np.ndarray:
+    """The photo as a camera turned ``degrees`` clockwise about its axis takes it, on a canvas
+    large enough to keep the whole picture."""
+    h, w = img.shape[:2]
+    side = int(np.hypot(h, w)) + 2
+    M = cv2.getRotationMatrix2D((w / 2, h / 2), -degrees, 1.0)
+    M[:, 2] += ((side - w) / 2, (side - h) / 2)
+    return cv2.warpAffine(img, M, (side, side), borderMode=cv2.BORDER_REPLICATE)
+
+
+@pytest.mark.parametrize("photo, degrees, bottom", [("A", 180, 0), ("B", 60, 2)])
+def test_photo_held_with_a_face_at_the_bottom_reads_the_cube_and_is_named(
+        tmp_path, rendered, photo, degrees, bottom):
+    """A corner photo held with no face on top (here the camera turned half round, or a sixth)
+    names its faces up to the corner's turn; the one naming in which both photos' digits fit
+    together is the cube, and the person is told how the photo was held, each face named by
+    its centre digit."""
+    img = _turned(cv2.imread(str(rendered / "corner" / f"{photo}.jpg")), degrees)
+    d = _corner_dir(tmp_path, rendered, **{photo.lower(): img})
+    reading = read_corner_folder(d, ocr=False)
+    truth = json.loads((rendered / "truth.json").read_text())["tokens"]
+    assert [s.token for s in reading.state.stickers] == truth
+    low = corner_faces(photo)[bottom].face  # turned to the bottom: the top face, or B
+    centre = truth[FACES.index(low) * 9 + 4][0]
+    assert len(reading.notes) == 1
+    assert reading.notes[0].startswith(f"{photo}.jpg was held with no face on top")
+    assert f"{low} is the face with centre {centre} (at the bottom of the picture)" in \
+        reading.notes[0]
+    assert reading.to_dict()["notes"] == list(reading.notes)
+
+
+def test_photo_held_so_that_no_naming_fits_is_refused(tmp_path, rendered):
+    """Upside down, and beside a photo B of another cube: no way round the corner makes the
+    digits fit, so the photo is refused with how to hold it."""
+    from sudoku_cube.render import PhotoStyle, render_corner_photo
+
+    other, _ = render_corner_photo(make_puzzle(77, 25).state.faces(), "B", 601,
+                                   PhotoStyle(difficulty=0.15, size=(960, 720)))
     img = cv2.rotate(cv2.imread(str(rendered / "corner" / "A.jpg")), cv2.ROTATE_180)
-    d = _corner_dir(tmp_path, rendered, a=img)
-    with pytest.raises(NotUprightError, match="not upright.*U faces up"):
+    d = _corner_dir(tmp_path, rendered, a=img, b=other)
+    with pytest.raises(NotUprightError, match="not upright.*do not fit photo B's.*U faces up"):
         read_corner_folder(d, ocr=False)
+
+
+def test_upside_down_photo_alone_is_refused(rendered):
+    """Read alone (to check one photo) nothing but the pose can name its faces."""
+    img = cv2.rotate(cv2.imread(str(rendered / "corner" / "A.jpg")), cv2.ROTATE_180)
+    with pytest.raises(NotUprightError, match="not upright.*U faces up"):
+        locate_faces(img, "A")
 
 
 def test_same_corner_twice_is_refused(tmp_path, rendered):

@@ -164,6 +164,8 @@ def _read(args: argparse.Namespace) -> int:
             target, progress=lambda f: status.update(f"reading face {f}..."))
     for w in reading.warnings:
         err.print(f"[yellow]warning:[/] {plain(w)}")
+    for note in reading.notes:
+        err.print(plain(note), highlight=False)
     _debug_pictures(args, list(reading.faces.values()))
     blank = frozenset(FACES.index(f) * 9 + i for f, r in reading.faces.items() for i in r.blank)
     empty = [f for f, r in reading.faces.items() if len(r.blank) == 9]

@@ -29,13 +29,15 @@ GridSolver = Callable[..., GridSolution]
 class CubeRead(NamedTuple):
     """What :func:`read_input` read: the state, what the photos say about the digit 1 (from a
     state file, what ``scan`` wrote into it, else None), for corner photos the photo each face
-    was read from (:func:`corner_photos`), and for face photos each face's file name
-    (:func:`face_photos`)."""
+    was read from (:func:`corner_photos`), for face photos each face's file name
+    (:func:`face_photos`), and what the reader decided that the person should hear
+    (:attr:`vision.reading.Reading.notes`: a corner photo held with no face on top)."""
 
     state: CubeState
     ones: OneVerdict | None
     corner_photos: dict[str, str] | None
     face_files: dict[str, str] | None
+    notes: tuple[str, ...] = ()
 
 
 def read_input(path: Path, reader: Reader, progress: Progress | None = None,
@@ -51,7 +53,7 @@ def read_input(path: Path, reader: Reader, progress: Progress | None = None,
             progress(Event("reading"))
         reading = reading or reader.read_photo_set(path)
         return CubeRead(reading.state, ones_verdict(reading.faces),
-                        corner_photos(reading.faces), face_photos(reading.faces))
+                        corner_photos(reading.faces), face_photos(reading.faces), reading.notes)
     return CubeRead(load_state(path), load_one_verdict(path), None, None)
 
 

@@ -40,11 +40,15 @@ def read_cube(path: str | None, console: Console, args: argparse.Namespace | Non
               progress: Progress | None = None, reading: Reading | None = None
               ) -> CubeRead:
     """The cube in a photo folder (read with the ``--profile`` and ``--ocr`` of ``args``) or a
-    state file (:func:`read_input`); None reads the demo sample, and says so."""
+    state file (:func:`read_input`); None reads the demo sample, and says so, as it says what
+    the reader decided (a corner photo held with no face on top, named by its digits)."""
     p = Path(path) if path else DEMO_SAMPLE
     if not path:
         console.print(f"No input given: reading the bundled demo photos in {plain(p)}")
-    return read_input(p, chosen_reader(args), progress, reading)
+    got = read_input(p, chosen_reader(args), progress, reading)
+    for note in got.notes:
+        console.print(printable(note), highlight=False, markup=False)
+    return got
 
 
 def upright_photos(state: CubeState, settings: CubeSettings, files: dict[str, str] | None,
@@ -77,7 +81,7 @@ def produce(path: str | None, settings: CubeSettings, args: argparse.Namespace, 
     tables = tables or start_tables()
     t0 = time.perf_counter()
     err = Console(stderr=True)
-    state, ones, photos, files = read_cube(path, err, args, progress)
+    state, ones, photos, files, _ = read_cube(path, err, args, progress)
     reading_ms = 1000 * (time.perf_counter() - t0)
     solver = RememberedSolver()
     try:
@@ -143,7 +147,7 @@ def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.N
     tables = start_tables()
     t0 = time.perf_counter()
     with ConsoleProgress() as progress:
-        state, ones, photos, files = read_cube(path, console, args, progress, reading)
+        state, ones, photos, files, _ = read_cube(path, console, args, progress, reading)
     t1 = time.perf_counter()
     reading_ms = 1000 * (t1 - t0)
     solver = RememberedSolver()

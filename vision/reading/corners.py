@@ -6,7 +6,9 @@ the picture; the stickers are then read by exactly the same recognisers as a sin
 (:func:`vision.reading.faces.read_face` with that geometry), so a corner reading and six face photos
 of the same cube give the same state. A face read unsurely is read again from the photo with
 its hand shake undone (:mod:`vision.locate.corners.shake`): the foreshortened stickers of a corner
-photo suffer most from a shaken hand's streaks.
+photo suffer most from a shaken hand's streaks. A photo held with no face on top of the corner
+is read each of the three ways round its corner, and the cube reading keeps the one in which
+the digits of both photos fit together (:mod:`vision.reading.corner_naming`).
 """
 from __future__ import annotations
 
@@ -21,12 +23,14 @@ from ...models.cube.geometry import FACES
 from ...models.errors import SudokuCubeError
 from ...models.profile import CubeSettings
 from ..recognise.hog import LinearModel, default_model
-from ..photo.images import load_photo
+from ..photo.images import Photo, load_photo
 from ..photo.photo_files import face_photos
+from .corner_naming import PhotoReadings, named_faces
 from .faces import FaceReading, OcrMode, Reading, read_face, reading_state
 from ..recognise.templates import TemplateSet, default_templates
 from ..recognise.underline_convention import with_convention
-from ..locate.corners.faces import CornerFace, CornerPhotoError, locate_faces
+from ..locate.corners.faces import (CornerFace, CornerPhotoError, CornerView, locate_corner,
+                                   locate_faces)
 from ..locate.corners.shake import unshaken
 from ..locate.corners.views import corner_faces, face_names, ideal_net_to_image
 
@@ -127,41 +131,65 @@ def corner_photos(paths: Path | str | Sequence[Path | str]) -> dict[str, Path]:
     return {k: photos[k] for k in CORNER_PHOTOS}
 
 
+def _read_photo(photo: Photo, which: str, *, templates: TemplateSet, model: LinearModel,
+                ocr: OcrMode | bool, settings: CubeSettings) -> tuple[CornerView, PhotoReadings]:
+    """Corner photo ``which`` located, and its faces read in the pose's naming when it is
+    upright, else in each of the three namings (:mod:`vision.reading.corner_naming`)."""
+    t0 = time.perf_counter()
+    view = locate_corner(photo.image, which, photo.source)
+    t_detect = (time.perf_counter() - t0) * 1000 / 3
+    namings = view.namings[:1] if view.upright else view.namings
+    return view, [read_located(photo.image, faces, templates=templates, model=model, ocr=ocr,
+                               settings=settings, source=photo.source,
+                               file_scale=photo.file_scale, t_detect=t_detect)
+                  for faces in namings]
+
+
+def _not_same_corner(per_photo: dict[str, dict[str, FaceReading]], b: Path) -> None:
+    """Raises :class:`CornerPhotoError` when photo B (file ``b``) shows the same corner as
+    photo A (:data:`SAME_CORNER_MATCHES`)."""
+    matches = same_corner_matches(per_photo["A"], per_photo["B"])
+    if matches >= SAME_CORNER_MATCHES:
+        raise CornerPhotoError(
+            f"{b}: photo B shows the same corner as photo A ({matches} of 27 digits "
+            "agree); for B turn the whole cube upside down sideways (z2) and a quarter turn to "
+            "the left (y), so that D is on top with L lower left and B lower right")
+
+
 def read_corner_folder(paths: Path | str | Sequence[Path | str], *,
                        templates: TemplateSet | None = None, model: LinearModel | None = None,
                        ocr: OcrMode | bool = "auto", settings: CubeSettings = CubeSettings(),
                        progress: Callable[[str], None] | None = None) -> Reading:
     """Read corner photos ``A`` and ``B`` (a folder or the two files) into a :class:`Reading`
     with the same state, candidates and per-face readings as six face photos would give. The
-    two photos are read at once; the reading does not depend on which finishes first."""
+    two photos are read at once; the reading does not depend on which finishes first. A photo
+    held with no face on top is named by its digits
+    (:func:`vision.reading.corner_naming.named_faces`), and the reading's notes say so."""
     photos = corner_photos(paths)
     templates = templates if templates is not None else default_templates()
     model = model if model is not None else default_model()
 
-    def read_one(k: str) -> dict[str, FaceReading]:
+    def read_one(k: str) -> tuple[CornerView, PhotoReadings]:
         if progress:
             progress(k)
-        photo = load_photo(photos[k])
-        return read_corner_photo(photo.image, k, templates=templates, model=model, ocr=ocr,
-                                 settings=settings, source=photo.source,
-                                 file_scale=photo.file_scale)
+        return _read_photo(load_photo(photos[k]), k, templates=templates, model=model, ocr=ocr,
+                           settings=settings)
 
     with ThreadPoolExecutor(len(CORNER_PHOTOS)) as pool:  # like six faces: OpenCV frees the GIL
-        per_photo = dict(zip(CORNER_PHOTOS, pool.map(read_one, CORNER_PHOTOS)))
+        read = dict(zip(CORNER_PHOTOS, pool.map(read_one, CORNER_PHOTOS)))
+    named = named_faces({k: v for k, (v, _) in read.items()},
+                        {k: r for k, (_, r) in read.items()}, photos, settings)
     readings: dict[str, FaceReading] = {}
     for k in CORNER_PHOTOS:
-        readings.update(per_photo[k])
+        readings.update(named.faces[k])
     readings = with_convention(readings, settings.underlined_69)
-    matches = same_corner_matches(per_photo["A"], per_photo["B"])
-    if matches >= SAME_CORNER_MATCHES:
-        raise CornerPhotoError(
-            f"{photos['B']}: photo B shows the same corner as photo A ({matches} of 27 digits "
-            "agree); for B turn the whole cube upside down sideways (z2) and a quarter turn to "
-            "the left (y), so that D is on top with L lower left and B lower right")
+    _not_same_corner(named.faces, photos["B"])
     warnings: list[str] = []
     for f in FACES:
         warnings.extend(w for w in readings[f].warnings if w not in warnings)
-    return Reading(reading_state(readings), {f: readings[f] for f in FACES}, tuple(warnings))
+    notes = (named.note,) if named.note else ()
+    return Reading(reading_state(readings), {f: readings[f] for f in FACES}, tuple(warnings),
+                   notes)
 
 
 __all__ = ["read_corner_folder", "read_corner_photo", "read_located", "corner_photos",

@@ -111,11 +111,14 @@ class FaceReading:
 
 @dataclass(frozen=True)
 class Reading:
-    """Six faces read from photos: ``state`` (with candidates) and each face's reading."""
+    """Six faces read from photos: ``state`` (with candidates) and each face's reading;
+    ``notes``: what the reader decided that the person should hear (a corner photo held with
+    no face on top, named by its digits)."""
 
     state: CubeState
     faces: dict[str, FaceReading]
     warnings: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
 
     def doubtful_indices(self) -> frozenset[int]:
         """State sticker indices whose reading is doubtful."""
@@ -127,6 +130,8 @@ class Reading:
         out["reading"] = {f: r.to_dict() for f, r in self.faces.items()}
         if self.warnings:
             out["warnings"] = list(self.warnings)
+        if self.notes:
+            out["notes"] = list(self.notes)
         return out
 
 

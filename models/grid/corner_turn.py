@@ -1,0 +1,77 @@
+"""A corner photo whose faces the pose does not name: the naming that makes the cube consistent.
+
+A corner photo shows three faces round one corner. Held upright (a face on top of the corner)
+the pose names them; held otherwise (a face at the bottom, the cube seen from below, the phone
+turned) the picture knows them only up to the corner's three-fold turn: each of its three faces
+could be the one the photo protocol puts on top, the other two following round the corner in
+the one order a photo of the outside of a cube allows. Each naming gives a whole reading of the
+cube, and the digits of the two photos fit together in one of them only: as with a face photo
+held turned (:mod:`models.grid.photo_turn`), the reading that a solved arrangement fits is the
+one the cube was held in, and the faces are then named by what they carry, not by the pose.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..cube.cube_rotations import rotation_transform
+from ..cube.geometry import FACES, NORMAL, apply_rotation, whole_cube_rotations
+from ..cube.state import CubeState
+from ..cube.transform import Transform
+from ..errors import SudokuCubeError
+from ..profile import CubeSettings
+from .solution import GridSolution
+from .solve import solve_grid
+
+
+def corner_turn(faces: Sequence[str]) -> Transform:
+    """The sticker transform that turns the three ``faces`` round their common corner by a
+    third of a turn (each face's stickers, digits turned with them, move onto the next face
+    round the corner; the other three faces stay): what naming a corner photo's faces one
+    place further round does to a reading."""
+    normals = [NORMAL[f] for f in faces]
+    corner = tuple(sum(n[i] for n in normals) for i in range(3))
+    if len(set(faces)) != 3 or any(abs(c) != 1 for c in corner):
+        raise ValueError(f"faces {tuple(faces)} do not meet at one corner")
+    rots = whole_cube_rotations()
+    index = next(i for i, rot in enumerate(rots)
+                 if apply_rotation(rot, corner) == corner
+                 and apply_rotation(rot, NORMAL[faces[0]]) == NORMAL[faces[1]])
+    whole = rotation_transform(index)
+    places = {FACES.index(f) * 9 + i for f in faces for i in range(9)}
+    source = tuple(s if d in places else d for d, s in enumerate(whole.source))
+    twist = tuple(t if d in places else 0 for d, t in enumerate(whole.twist))
+    return Transform(source, twist)
+
+
+def corner_turned(state: CubeState, faces: Sequence[str], thirds: int) -> CubeState:
+    """``state`` with the reading of the three ``faces`` (one corner photo's) turned
+    ``thirds`` thirds of a turn round their common corner (:func:`corner_turn`)."""
+    return state.transformed(corner_turn(faces).power(thirds % 3))
+
+
+@dataclass(frozen=True)
+class CornerNaming:
+    """The one reading among several namings of a corner photo's faces that a solved
+    arrangement fits: its index among them, the reading and its grid solution."""
+
+    index: int
+    state: CubeState
+    solution: GridSolution
+
+
+def consistent_naming(readings: Sequence[CubeState], settings: CubeSettings = CubeSettings(),
+                      *, time_limit_s: float = 5.0) -> CornerNaming | None:
+    """The one reading among ``readings`` (the same photos, one corner photo's faces named
+    each way round its corner) that a solved arrangement fits; None when none does, or when
+    more than one does (then the digits do not tell the namings apart)."""
+    found: list[CornerNaming] = []
+    for i, state in enumerate(readings):
+        try:
+            sol = solve_grid(state, settings, time_limit_s=time_limit_s, explain=False)
+        except SudokuCubeError:
+            continue
+        found.append(CornerNaming(i, state, sol))
+        if len(found) > 1:
+            return None
+    return found[0] if found else None

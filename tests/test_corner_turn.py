@@ -1,0 +1,87 @@
+"""A corner photo's faces named up to the corner's three-fold turn: the algebra of turning one
+photo's three faces round their corner, and the choice of the naming that fits the cube."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import pytest
+
+from sudoku_cube.assistant.cli import main
+from sudoku_cube.models.cube.geometry import FACES
+from sudoku_cube.models.cube.solved import is_solved
+from sudoku_cube.models.cube.state_format import parse_json
+from sudoku_cube.models.generator.cube3 import make_puzzle
+from sudoku_cube.models.grid.corner_turn import consistent_naming, corner_turned
+from sudoku_cube.models.grid.photo_turn import photo_turned
+
+PAIR = Path(__file__).resolve().parents[1] / "samples" / "corners" / "c1-plain"
+
+A, B = ("U", "F", "R"), ("D", "L", "B")
+
+
+@pytest.fixture(scope="module")
+def scrambled():
+    return make_puzzle(321, 20).state
+
+
+@pytest.mark.parametrize("faces", [A, B])
+def test_three_thirds_are_the_identity_and_the_other_photo_stays(scrambled, faces):
+    once = corner_turned(scrambled, faces, 1)
+    assert once != scrambled
+    assert corner_turned(once, faces, 2) == scrambled
+    assert corner_turned(corner_turned(once, faces, 1), faces, 1) == scrambled
+    assert all(once.face(f) == scrambled.face(f) for f in FACES if f not in faces)
+
+
+def test_a_third_moves_each_face_onto_the_next_round_the_corner(scrambled):
+    """U's stickers go to F, each digit with them: the centre of U becomes F's centre."""
+    once = corner_turned(scrambled, A, 1)
+    assert once.face("F")[4].digit == scrambled.face("U")[4].digit
+    assert once.face("R")[4].digit == scrambled.face("F")[4].digit
+    assert once.face("U")[4].digit == scrambled.face("R")[4].digit
+
+
+def test_turning_both_photos_together_turns_the_whole_cube(scrambled):
+    """Both corner photos named a third further round the same way in space (a third one way
+    round A's corner is two thirds round B's, seen from the other side) is the cube turned in
+    the hand about the diagonal through both corners: still a cube whose digits fit
+    together; turned the same way as each photo sees it, they do not."""
+    whole = corner_turned(corner_turned(scrambled, A, 1), B, 2)
+    assert whole != scrambled and consistent_naming([whole]) is not None
+    assert consistent_naming([corner_turned(corner_turned(scrambled, A, 1), B, 1)]) is None
+
+
+@pytest.mark.parametrize("faces,thirds", [(A, 1), (B, 1), (B, 2)])
+def test_the_naming_that_fits_is_chosen(scrambled, faces, thirds):
+    held = corner_turned(scrambled, faces, thirds)
+    namings = [corner_turned(held, faces, k) for k in range(3)]
+    found = consistent_naming(namings)
+    assert found is not None and found.state == scrambled
+    assert (found.index + thirds) % 3 == 0
+
+
+def test_no_naming_is_chosen_when_none_fits(scrambled):
+    """A reading whose pieces do not fit in any naming (another face held turned too) is not
+    forced into one."""
+    held = photo_turned(corner_turned(scrambled, B, 1), "U", 1)
+    assert consistent_naming([corner_turned(held, B, k) for k in range(3)]) is None
+
+
+def test_solve_says_how_a_corner_photo_was_held_and_plans_the_cube(tmp_path, capsys):
+    """Photo A taken upside down (a face at the bottom): ``solve`` names each of its faces by
+    its centre digit and where the picture shows it, and plans the cube in the photos."""
+    d = tmp_path / "photos"
+    d.mkdir()
+    (d / "B.jpg").write_bytes((PAIR / "B.jpg").read_bytes())
+    cv2.imwrite(str(d / "A.jpg"), cv2.rotate(cv2.imread(str(PAIR / "A.jpg")), cv2.ROTATE_180))
+    code = main(["solve", str(d), "--json", "--no-ocr"])
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    truth = parse_json((PAIR / "truth.json").read_text())
+    u = truth.face("U")[4].digit
+    said = " ".join(out.err.split())
+    assert "A.jpg was held with no face on top of the corner" in said
+    assert f"U is the face with centre {u} (at the bottom of the picture)" in said
+    assert is_solved(truth.apply(" ".join(json.loads(out.out)["moves"])))

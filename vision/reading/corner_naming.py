@@ -1,0 +1,97 @@
+"""Which way round its corner a corner photo's faces are named: by the pose, else by what they
+carry.
+
+A corner photo held upright (a face on top of the corner, docs/photos.md) is named by the pose.
+One held otherwise (a face at the bottom, the cube seen from below) shows its three faces known
+only up to the corner's three-fold turn (:class:`vision.locate.corners.faces.CornerView`); it is
+read each of the three ways, and the one in which its digits fit the other photo's into a cube
+that a solved arrangement fits is kept (:func:`models.grid.corner_turn.consistent_naming`), the
+person told in words that name the faces by their centres. Photo A fixes the names while it is
+upright; else photo B does, and the cube's faces are named as it shows them.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from ...models.cube.face_words import centre
+from ...models.cube.state import CubeState
+from ...models.grid.corner_turn import consistent_naming
+from ...models.profile import CubeSettings
+from ..locate.corners.faces import CornerFace, CornerView, NotUprightError, not_upright_message
+from ..locate.corners.views import corner_faces
+from ..recognise.underline_convention import with_convention
+from .faces import FaceReading, reading_state
+
+PhotoReadings = list[dict[str, FaceReading]]
+"""A corner photo's three faces read in each naming its view holds (one when upright)."""
+
+
+@dataclass(frozen=True)
+class Named:
+    """The faces of both corner photos as the cube reading names them, and what to tell the
+    person about a photo named by its digits rather than its pose (None when the pose named
+    both)."""
+
+    faces: dict[str, dict[str, FaceReading]]
+    note: str | None
+
+
+def named_faces(views: dict[str, CornerView], readings: dict[str, PhotoReadings],
+                sources: dict[str, Path], settings: CubeSettings) -> Named:
+    """Each corner photo's faces in the naming the cube reading chooses: the pose's for a photo
+    held upright; for one held otherwise the naming in which both photos' digits make a
+    consistent cube (see the module docstring). Raises :class:`NotUprightError` when no one
+    naming does."""
+    loose = [k for k in ("B", "A") if not views[k].upright]
+    if not loose:
+        return Named({k: r[0] for k, r in readings.items()}, None)
+    vary = loose[0]  # B while it is loose (A names the cube), else A
+    fixed = "A" if vary == "B" else "B"
+    states = []
+    for option in readings[vary]:
+        faces = with_convention({**readings[fixed][0], **option}, settings.underlined_69)
+        states.append(reading_state(faces))
+    chosen = consistent_naming(states, settings)
+    view = views[vary]
+    if chosen is None:
+        raise NotUprightError(not_upright_message(
+            vary, str(sources[vary]), view.tilts_deg[0],
+            f", and its digits do not fit photo {fixed}'s in just one of the three ways round "
+            "the corner"))
+    note = held_words(sources[vary].name, view, chosen.index, chosen.state)
+    return Named({fixed: readings[fixed][0], vary: readings[vary][chosen.index]}, note)
+
+
+def held_words(name: str, view: CornerView, naming: int, state: CubeState) -> str:
+    """'A.jpg was held with no face on top of the corner; read the one way round the corner in
+    which the digits of both photos fit together: U is the face with centre 9 (at the bottom of
+    the picture), ...': which photo was held how, each face named by its centre digit and where
+    the picture shows it (which way a centre points means little in a turned photo)."""
+    faces = view.namings[naming]
+    corner = _corner_point(view.photo, faces)
+    parts = [f"{cf.face} is the face with centre {centre(state, cf.face).digit} "
+             f"({_where(cf.to_image(3 / 2, 3 / 2) - corner)} of the picture)" for cf in faces]
+    return (f"{name} was held with no face on top of the corner; read the one way round the "
+            f"corner in which the digits of both photos fit together: {', '.join(parts)}")
+
+
+def _corner_point(photo: str, faces: tuple[CornerFace, ...]) -> np.ndarray:
+    """Image position of the cube corner the faces meet at."""
+    nets = {f.face: f.corner_net for f in corner_faces(photo)}
+    return np.mean([cf.to_image(*nets[cf.face]) for cf in faces], axis=0)
+
+
+_EIGHTHS = ("at the right", "at the bottom right", "at the bottom", "at the bottom left",
+            "at the left", "at the top left", "at the top", "at the top right")
+"""Where a face's middle lies from the corner, by eighths of a full turn from image right,
+clockwise on the screen."""
+
+
+def _where(d: np.ndarray) -> str:
+    """Where in the picture a face lies, from the direction of its middle from the corner."""
+    sector = math.tau / len(_EIGHTHS)
+    return _EIGHTHS[round(math.atan2(float(d[1]), float(d[0])) / sector) % len(_EIGHTHS)]
