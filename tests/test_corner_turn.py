@@ -13,7 +13,7 @@ from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.models.cube.solved import is_solved
 from sudoku_cube.models.cube.state_format import parse_json
 from sudoku_cube.models.generator.cube3 import make_puzzle
-from sudoku_cube.models.grid.corner_turn import consistent_naming, corner_turned
+from sudoku_cube.models.grid.corner_turn import consistent_naming, corner_turned, find_corner_turn
 from sudoku_cube.models.grid.photo_turn import photo_turned
 
 PAIR = Path(__file__).resolve().parents[1] / "samples" / "corners" / "c1-plain"
@@ -62,6 +62,16 @@ def test_the_naming_that_fits_is_chosen(scrambled, faces, thirds):
     assert (found.index + thirds) % 3 == 0
 
 
+@pytest.mark.parametrize("thirds", [1, 2])
+def test_photo_b_turned_a_third_though_upright_is_found(scrambled, thirds):
+    held = corner_turned(scrambled, B, thirds)
+    found = find_corner_turn(held)
+    assert found is not None and found.state == scrambled
+    assert (found.thirds + thirds) % 3 == 0
+    d = scrambled.face("D")[4].digit
+    assert f"D is the face with centre {d}" in found.describe()
+
+
 def test_no_naming_is_chosen_when_none_fits(scrambled):
     """A reading whose pieces do not fit in any naming (another face held turned too) is not
     forced into one."""
@@ -84,4 +94,30 @@ def test_solve_says_how_a_corner_photo_was_held_and_plans_the_cube(tmp_path, cap
     said = " ".join(out.err.split())
     assert "A.jpg was held with no face on top of the corner" in said
     assert f"U is the face with centre {u} (at the bottom of the picture)" in said
+    assert is_solved(truth.apply(" ".join(json.loads(out.out)["moves"])))
+
+
+def _turned(img, degrees: float):
+    """The photo as a camera turned ``degrees`` clockwise takes it (a canvas that keeps it)."""
+    h, w = img.shape[:2]
+    side = int((h * h + w * w) ** 0.5) + 2
+    M = cv2.getRotationMatrix2D((w / 2, h / 2), -degrees, 1.0)
+    M[:, 2] += ((side - w) / 2, (side - h) / 2)
+    return cv2.warpAffine(img, M, (side, side), borderMode=cv2.BORDER_REPLICATE)
+
+
+def test_solve_finds_photo_b_turned_a_third_and_plans_the_cube(tmp_path, capsys):
+    """Photo B taken with the camera turned a third: it looks upright, with its faces under
+    each other's names; the digits do not fit, and B named a third further round fits."""
+    d = tmp_path / "photos"
+    d.mkdir()
+    (d / "A.jpg").write_bytes((PAIR / "A.jpg").read_bytes())
+    cv2.imwrite(str(d / "B.jpg"), _turned(cv2.imread(str(PAIR / "B.jpg")), 120))
+    code = main(["solve", str(d), "--json", "--no-ocr"])
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    truth = parse_json((PAIR / "truth.json").read_text())
+    said = " ".join(out.err.split())
+    assert "photo B shows its corner turned a third round from photo A's" in said
+    assert f"retake photo B with the face with centre {truth.face('D')[4].digit} on top" in said
     assert is_solved(truth.apply(" ".join(json.loads(out.out)["moves"])))

@@ -11,6 +11,7 @@ from typing import Callable, NamedTuple
 from ...models.cube.state import CubeState
 from ...models.errors import SudokuCubeError
 from ...models.grid import GridSolution, solve_grid
+from ...models.grid.corner_turn import find_corner_turn
 from ...models.grid.photo_turn import find_turned_photo
 from ...models.profile import CubeSettings
 from ...vision.recognise.footed import SURE, OneVerdict, ones_verdict
@@ -71,15 +72,17 @@ def corner_photos(faces: dict) -> dict[str, str] | None:
 
 
 def turned_upright(state: CubeState, settings: CubeSettings, files: dict[str, str] | None,
-                   solver: GridSolver | None = None) -> tuple[CubeState, str | None]:
-    """The reading of six face photos with a photo held turned set upright, and what to tell
-    the person: when no solved arrangement fits the reading and turning one photo's reading
-    back a quarter or half turn makes the cube consistent, that reading and which photo; else
-    ``state`` and None. ``files``: face -> its photo's file name (None for a state file or
-    corner photos, whose faces the reader sets upright itself). ``solver``: the grid solver
-    that solves the reading afterwards, remembering this answer, so a consistent reading is
-    solved once."""
-    if not files:
+                   solver: GridSolver | None = None, corners: dict[str, str] | None = None
+                   ) -> tuple[CubeState, str | None]:
+    """The reading with a photo held turned set upright, and what to tell the person: when no
+    solved arrangement fits the reading and turning one face photo's reading back a quarter or
+    half turn, or corner photo B's a third round its corner, makes the cube consistent, that
+    reading and which photo; else ``state`` and None. ``files``: face -> its photo's file name
+    (None for a state file or corner photos); ``corners``: face -> the corner photo (``A`` or
+    ``B``) it was read from (:func:`corner_photos`), for corner photos. ``solver``: the grid
+    solver that solves the reading afterwards, remembering this answer, so a consistent reading
+    is solved once."""
+    if not files and not corners:
         return state, None
     try:
         (solver or solve_grid)(state, settings, explain=False)
@@ -87,6 +90,13 @@ def turned_upright(state: CubeState, settings: CubeSettings, files: dict[str, st
     except SudokuCubeError as e:
         if getattr(e, "reason", None) != "infeasible":
             return state, None
+    if not files:
+        corner = find_corner_turn(state, settings)
+        if corner is None:
+            return state, None
+        return corner.state, (f"{corner.describe()}: reading it so. If that is wrong, retake "
+                              f"photo B with the face with centre "
+                              f"{corner.state.face('D')[4].digit} on top.")
     turned = find_turned_photo(state, settings)
     if turned is None:
         return state, None

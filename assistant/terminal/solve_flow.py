@@ -52,9 +52,10 @@ def read_cube(path: str | None, console: Console, args: argparse.Namespace | Non
 
 
 def upright_photos(state: CubeState, settings: CubeSettings, files: dict[str, str] | None,
-                   console: Console, solver: GridSolver | None = None) -> CubeState:
+                   console: Console, solver: GridSolver | None = None,
+                   corners: dict[str, str] | None = None) -> CubeState:
     """The reading with a photo held turned set upright (:func:`turned_upright`), said."""
-    state, said = turned_upright(state, settings, files, solver)
+    state, said = turned_upright(state, settings, files, solver, corners)
     if said:
         console.print(printable(said), highlight=False, markup=False)
     return state
@@ -86,7 +87,7 @@ def produce(path: str | None, settings: CubeSettings, args: argparse.Namespace, 
     solver = RememberedSolver()
     try:
         settings = settings_for(state, settings, ones, args, err, solver)
-        state = upright_photos(state, settings, files, err, solver)
+        state = upright_photos(state, settings, files, err, solver, photos)
         return solve_state(state, settings, optimal=getattr(args, "optimal", False),
                            reading_ms=reading_ms, tables=tables, progress=progress,
                            known=followed_plans(settings.symmetric) if remembered else None,
@@ -159,7 +160,7 @@ def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.N
                                 known=followed_plans(settings.symmetric)
                                 if continues_followed(args) else None, solve=solver)
     try:
-        state = upright_photos(state, settings, files, console, planner.solver)
+        state = upright_photos(state, settings, files, console, planner.solver, photos)
     except GridUnsolvableError as e:
         planner.close()
         raise photo_refusal(e, state, photos) from None

@@ -75,3 +75,45 @@ def consistent_naming(readings: Sequence[CubeState], settings: CubeSettings = Cu
         if len(found) > 1:
             return None
     return found[0] if found else None
+
+
+PHOTO_B = ("D", "L", "B")
+"""Corner photo B's faces in place order (top, lower left, lower right; docs/photos.md)."""
+
+
+@dataclass(frozen=True)
+class TurnedCorner:
+    """Corner photo B held with another face on top, though upright: the thirds of a turn its
+    faces' reading was turned round their corner, the reading so turned and its solution."""
+
+    thirds: int
+    state: CubeState
+    solution: GridSolution
+
+    def describe(self, photo: str = "photo B") -> str:
+        """The finding in words, each face named by its centre digit."""
+        named = ", ".join(f"{f} is the face with centre {_centre_digit(self.state, f)}"
+                          for f in PHOTO_B)
+        return (f"{photo} shows its corner turned a third round from photo A's (the face on "
+                f"top is not the one opposite photo A's top face); named a third further "
+                f"round, the reading is consistent: {named}")
+
+
+def _centre_digit(state: CubeState, face: str) -> int:
+    """The digit of ``face``'s centre sticker."""
+    n = state.n
+    return state.face(face)[(n // 2) * n + n // 2].digit
+
+
+def find_corner_turn(state: CubeState, settings: CubeSettings = CubeSettings(), *,
+                     time_limit_s: float = 5.0) -> TurnedCorner | None:
+    """Corner photos that both look upright but whose reading no solved arrangement fits:
+    photo B's faces named a third or two thirds further round their corner (photo A names the
+    cube: only the photos' turn relative to each other can be told), when exactly one of the
+    two makes the reading consistent; else None. A photo turned by a third looks upright, so
+    only the digits can tell."""
+    found = consistent_naming([corner_turned(state, PHOTO_B, k) for k in (1, 2)], settings,
+                              time_limit_s=time_limit_s)
+    if found is None:
+        return None
+    return TurnedCorner(found.index + 1, found.state, found.solution)
