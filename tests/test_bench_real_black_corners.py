@@ -31,9 +31,10 @@ def test_the_shipped_labels_name_a_corner_photo_and_nine_tokens_per_face():
         assert all(len(tokens) == 9 for tokens in label["faces"].values())
 
 
-def test_corner_photos_held_upside_down_are_counted_apart_from_faces_not_found(tmp_path):
-    """A corner photo whose three faces are found but held with no face on top is refused
-    as not upright (counted apart), a photo without a cube as not found."""
+def test_corner_photos_held_upside_down_are_located_and_counted_apart(tmp_path):
+    """A corner photo whose three faces are found but held with no face on top is located
+    (its faces named up to the corner's turn) and counted apart from the upright ones, a photo
+    without a cube refused as not found."""
     import cv2
     import numpy as np
 
@@ -44,5 +45,6 @@ def test_corner_photos_held_upside_down_are_counted_apart_from_faces_not_found(t
     cv2.imwrite(str(tmp_path / "below.jpg"), cv2.rotate(upright, cv2.ROTATE_180))
     cv2.imwrite(str(tmp_path / "grey.jpg"), np.full((300, 400, 3), 128, np.uint8))
     out = corners_figures(tmp_path)
-    assert (out["photos"], out["located"], out["refused"], out["not_upright"]) == (3, 1, 2, 1)
+    assert (out["photos"], out["located"], out["refused"]) == (3, 2, 1)
+    assert (out["upright"], out["not_upright"]) == (1, 1)
     assert list(out["refusals"]) == ["grey.jpg"]

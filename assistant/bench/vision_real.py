@@ -7,10 +7,11 @@ sticker pitch from a hand label (``real_faces.json`` beside this module: the out
 photo file's pixels, top-left, top-right, bottom-right, bottom-left, for every photo whose
 face was located and seen by eye to sit on the face's stickers -- 120 of them, drawn on the
 photos and checked one by one; ``null`` for a photo in which no face is seen straight on, so
-that any face located there is misplaced). Corner photos are counted as three faces located, or
-refused (any pose, so photo A's arrangement is tried, then B's). ``sudoku-cube/`` holds photos
-of the black Sudoku Cube seen from a corner: each is read as a corner photo (the one its hand
-label names, ``real_corners.json`` beside this module: per photo the corner photo it is, the
+that any face located there is misplaced). Corner photos are counted as three faces located,
+named up to the corner's three-fold turn, or refused (any pose, so photo A's faces are tried,
+then B's); those held upright, whose faces the pose alone names, are counted beside them.
+``sudoku-cube/`` holds photos of the black Sudoku Cube seen from a corner: each is read as a
+corner photo (the one its hand label names, ``real_corners.json`` beside this module: per photo the corner photo it is, the
 digits that look the same turned half round, and each visible face's nine tokens in net
 orientation, checked by eye), and its stickers are compared with the label. ``digits/`` holds
 photographed newspaper sudoku grids with their digits: the recognisers on real print
@@ -40,7 +41,7 @@ from rich.table import Table
 from ...models.cube.stickers import parse_token, same_sticker
 from ...models.errors import SudokuCubeError
 from ...models.profile import DEFAULT_SYMMETRIC, CubeSettings
-from ...vision.locate.corners.faces import NotUprightError, locate_faces
+from ...vision.locate.corners.faces import locate_corner
 from ...vision.reading.corners import CORNER_PHOTOS
 from ...vision.locate.detect import find_face, project
 from ...vision.photo.images import IMAGE_SUFFIXES, file_scale, load_image
@@ -188,29 +189,30 @@ def faces_figures(folder: Path, labels: dict) -> dict:
 
 
 def corners_figures(folder: Path) -> dict:
-    """Corner photos whose three faces were located (as photo A's or B's arrangement), and of
-    the refused ones those whose three faces were found but held with no face on top of the
-    corner (``not_upright``: the reader rightly cannot tell which face is which); the others'
-    refusals by photo."""
-    out = {"photos": 0, "located": 0, "refused": 0, "not_upright": 0, "refusals": {}}
+    """Corner photos whose three faces were located (as photo A's or B's three faces), named up
+    to the corner's three-fold turn (``located``: which turn the cube was held in is for the
+    cube's reading to say, from the digits of both photos), and of those the ones held
+    upright, named by the pose alone (``upright``, what ``located`` counted before); the
+    located ones held with no face on top (``not_upright``); the refused ones' refusals by
+    photo."""
+    out = {"photos": 0, "located": 0, "upright": 0, "not_upright": 0, "refused": 0,
+           "refusals": {}}
     for path in _photos(folder):
         out["photos"] += 1
         img = load_image(path)
         why = None
         for which in ("A", "B"):
             try:
-                locate_faces(img, which, path.name)
+                view = locate_corner(img, which, path.name)
             except SudokuCubeError as e:
                 why = why or e
                 continue
             out["located"] += 1
+            out["upright" if view.upright else "not_upright"] += 1
             break
         else:
             out["refused"] += 1
-            if isinstance(why, NotUprightError):
-                out["not_upright"] += 1
-            else:
-                out["refusals"][path.name] = str(why).split(": ", 1)[-1]
+            out["refusals"][path.name] = str(why).split(": ", 1)[-1]
     return out
 
 
@@ -276,8 +278,8 @@ def run(args: argparse.Namespace) -> int:
     table.add_row("one-face photos", str(faces["photos"]), str(faces["located"]),
                   str(faces["refused"]), str(faces["labelled"]), str(len(faces["misplaced"])),
                   f"{faces['ms_per_photo']:.0f}")
-    table.add_row("corner photos (3 faces)", str(corners["photos"]), str(corners["located"]),
-                  str(corners["refused"]), "-", "-", "-")
+    table.add_row("corner photos (3 faces, up to the corner's turn)", str(corners["photos"]),
+                  str(corners["located"]), str(corners["refused"]), "-", "-", "-")
     table.add_row("black Sudoku Cube, corner photos", str(black["photos"]),
                   str(black["located"]), str(black["refused"]), str(black["labelled"]), "-", "-")
     console = Console()
@@ -289,10 +291,11 @@ def run(args: argparse.Namespace) -> int:
                       markup=False)
         for name in col["photos_with_a_wrong_cell"]:
             console.print(f"  colour off: {name}", markup=False)
-    if corners["refused"]:
-        console.print(f"  corner photos refused: {corners['refused']}, of which "
-                      f"{corners['not_upright']} show their three faces but held with no face "
-                      "on top of the corner (refused as not upright)", markup=False)
+    if corners["photos"]:
+        console.print(f"  corner photos held upright (faces named by the pose alone, the count "
+                      f"before faces were named by what they carry): {corners['upright']}; "
+                      f"located but held with no face on top: {corners['not_upright']}",
+                      markup=False)
     for name, why in corners["refusals"].items():
         console.print(f"  corner photo refused: {name}: {why}", markup=False)
     if black["stickers"]:
