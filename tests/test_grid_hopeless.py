@@ -4,6 +4,7 @@ seconds of diagnosis. Fewer doubtful stickers are decoded (and diagnosed) as bef
 from __future__ import annotations
 
 import json
+import re
 import time
 
 import pytest
@@ -112,6 +113,10 @@ def test_solve_without_a_person_stops_with_the_photos_to_retake(state, tmp_path,
     assert "not consistent" not in out.err
     if flag == "--json":
         assert out.out == ""
+    else:  # nobody can turn the list's pages: every doubtful sticker is listed at once
+        assert "type +" not in out.out and "more:" not in out.out
+        listed = set(re.findall(r"\b([URFDLB][1-9]) [1-9][<>v^] \.\d\d", out.out))
+        assert len(listed) == 30, out.out
 
 
 CORNERS = {"U": "A", "R": "A", "F": "A", "D": "B", "L": "B", "B": "B"}

@@ -87,7 +87,8 @@ class ReviewView:
 
     ``page`` picks the page of the doubtful list (wrapping round); ``height`` is the room the
     screen has (default: the console's), which decides how long a page is when the list goes
-    under the net on a narrow terminal."""
+    under the net on a narrow terminal. ``show_help``: a person answers (else the whole list is
+    printed, with no pages to turn)."""
 
     state: CubeState
     check: ReviewCheck | None = None
@@ -158,7 +159,8 @@ class ReviewView:
         marked = marked_stickers(self.state, self.check)
         if not marked:
             return [Text("All read clearly." if short else "Every sticker read with confidence.")]
-        per = self.per_page(side_by_side, height, width)
+        # without a person (no help shown) nobody can turn a page: the whole list is printed
+        per = self.per_page(side_by_side, height, width) if self.show_help else len(marked)
         total = pages(len(marked), per)
         page = self.page % total
         shown = per if total == 1 else per - 1
