@@ -8,6 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Callable, NamedTuple
 
+from ...models.cube.face_words import centre
 from ...models.cube.state import CubeState
 from ...models.errors import SudokuCubeError
 from ...models.grid import GridSolution, solve_grid
@@ -96,7 +97,7 @@ def turned_upright(state: CubeState, settings: CubeSettings, files: dict[str, st
             return state, None
         return corner.state, (f"{corner.describe()}: reading it so. If that is wrong, retake "
                               f"photo B with the face with centre "
-                              f"{corner.state.face('D')[4].digit} on top.")
+                              f"{centre(corner.state, 'D').digit} on top.")
     turned = find_turned_photo(state, settings)
     if turned is None:
         return state, None

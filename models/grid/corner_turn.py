@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..cube.cube_rotations import rotation_transform
+from ..cube.face_words import centre
 from ..cube.geometry import FACES, NORMAL, apply_rotation, whole_cube_rotations
 from ..cube.state import CubeState
 from ..cube.transform import Transform
@@ -92,17 +93,11 @@ class TurnedCorner:
 
     def describe(self, photo: str = "photo B") -> str:
         """The finding in words, each face named by its centre digit."""
-        named = ", ".join(f"{f} is the face with centre {_centre_digit(self.state, f)}"
+        named = ", ".join(f"{f} is the face with centre {centre(self.state, f).digit}"
                           for f in PHOTO_B)
         return (f"{photo} shows its corner turned a third round from photo A's (the face on "
                 f"top is not the one opposite photo A's top face); named a third further "
                 f"round, the reading is consistent: {named}")
-
-
-def _centre_digit(state: CubeState, face: str) -> int:
-    """The digit of ``face``'s centre sticker."""
-    n = state.n
-    return state.face(face)[(n // 2) * n + n // 2].digit
 
 
 def find_corner_turn(state: CubeState, settings: CubeSettings = CubeSettings(), *,
