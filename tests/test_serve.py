@@ -181,6 +181,20 @@ def test_a_corner_pair_reads_as_read_reads_it(served, capsys):
     assert read_json(folder, capsys)["faces"] == want["faces"]
 
 
+def test_a_phone_photo_stored_sideways_reads_as_the_phone_shows_it(served, tmp_path):
+    """The page uploads the phone's file as it is: pixels stored sideways with an EXIF
+    Orientation tag; the face reads as the phone showed it."""
+    import cv2
+
+    from tests.phone_photos import phone_jpeg
+
+    truth = json.loads((FACES_DIR / "truth.json").read_text())["faces"]["F"]
+    for tag in (6, 8, 3):
+        photo = phone_jpeg(cv2.imread(str(FACES_DIR / "F.jpg")), tag, tmp_path / f"F{tag}.jpg")
+        status, view = call(served.url + "api/face/F", photo.read_bytes())
+        assert status == 200 and view["faces"]["F"]["tokens"] == truth, (tag, view)
+
+
 def test_a_retake_replaces_the_photo_and_keeps_the_old_one(served):
     folder = served.service.folder.path
     call(served.url + "api/face/U", (FACES_DIR / "U.jpg").read_bytes())
