@@ -13,6 +13,7 @@ import pytest
 from sudoku_cube.assistant.bench.renders import same
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.generator.cube3 import make_puzzle
+from sudoku_cube.models.cube.cube_rotations import identity_rotation, rotation_transform
 from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.models.grid import solve_grid
 from sudoku_cube.models.profile import CubeSettings
@@ -158,6 +159,23 @@ def test_photo_held_with_a_face_at_the_bottom_reads_the_cube_and_is_named(
     assert f"{low} is the face with centre {centre} (at the bottom of the picture)" in \
         reading.notes[0]
     assert reading.to_dict()["notes"] == list(reading.notes)
+
+
+def test_both_photos_held_with_a_face_at_the_bottom_read_a_cube_and_say_so(tmp_path, rendered):
+    """Both photos upside down: nothing names U, so photo A's faces are named one way round
+    the corner and photo B's fitted to them; the cube read is the real one turned in the hand
+    (its digits fit a solved arrangement), and both photos are named in the notes."""
+    a, b = (cv2.rotate(cv2.imread(str(rendered / "corner" / f"{k}.jpg")), cv2.ROTATE_180)
+            for k in "AB")
+    reading = read_corner_folder(_corner_dir(tmp_path, rendered, a=a, b=b), ocr=False)
+    truth = make_puzzle(4242, 25).state  # the rendered cube (_rendered_cube)
+    read = [s.token for s in reading.state.stickers]
+    turned = [i for i in range(24)
+              if [s.token for s in truth.transformed(rotation_transform(i)).stickers] == read]
+    assert len(turned) == 1 and turned[0] != identity_rotation()
+    assert [n.split(" ", 1)[0] for n in reading.notes] == ["A.jpg", "B.jpg"]
+    assert "nothing tells which of its faces is U" in reading.notes[0]
+    assert "fit together" in reading.notes[1]
 
 
 def test_photo_held_so_that_no_naming_fits_is_refused(tmp_path, rendered):

@@ -6,8 +6,9 @@ One held otherwise (a face at the bottom, the cube seen from below) shows its th
 only up to the corner's three-fold turn (:class:`vision.locate.corners.faces.CornerView`); it is
 read each of the three ways, and the one in which its digits fit the other photo's into a cube
 that a solved arrangement fits is kept (:func:`models.grid.corner_turn.consistent_naming`), the
-person told in words that name the faces by their centres. Photo A fixes the names while it is
-upright; else photo B does, and the cube's faces are named as it shows them.
+person told in words that name the faces by their centres. The upright photo names the cube
+(photo A when both are); when neither is, photo A's first naming does (the cube is the same,
+named turned in the hand), and both photos are said.
 """
 from __future__ import annotations
 
@@ -33,11 +34,10 @@ PhotoReadings = list[dict[str, FaceReading]]
 @dataclass(frozen=True)
 class Named:
     """The faces of both corner photos as the cube reading names them, and what to tell the
-    person about a photo named by its digits rather than its pose (None when the pose named
-    both)."""
+    person about each photo not named by its pose (none when the pose named both)."""
 
     faces: dict[str, dict[str, FaceReading]]
-    note: str | None
+    notes: tuple[str, ...] = ()
 
 
 def named_faces(views: dict[str, CornerView], readings: dict[str, PhotoReadings],
@@ -48,7 +48,7 @@ def named_faces(views: dict[str, CornerView], readings: dict[str, PhotoReadings]
     naming does."""
     loose = [k for k in ("B", "A") if not views[k].upright]
     if not loose:
-        return Named({k: r[0] for k, r in readings.items()}, None)
+        return Named({k: r[0] for k, r in readings.items()})
     vary = loose[0]  # B while it is loose (A names the cube), else A
     fixed = "A" if vary == "B" else "B"
     states = []
@@ -62,21 +62,28 @@ def named_faces(views: dict[str, CornerView], readings: dict[str, PhotoReadings]
             vary, str(sources[vary]), view.tilts_deg[0],
             f", and its digits do not fit photo {fixed}'s in just one of the three ways round "
             "the corner"))
-    note = held_words(sources[vary].name, view, chosen.index, chosen.state)
-    return Named({fixed: readings[fixed][0], vary: readings[vary][chosen.index]}, note)
+    notes = [held_words(sources[vary].name, view, chosen.index, chosen.state)]
+    if not views[fixed].upright:  # both held so: A's first naming names the cube
+        notes.insert(0, held_words(sources[fixed].name, views[fixed], 0, chosen.state,
+                                   "nothing tells which of its faces is U, so they are named "
+                                   f"one way round the corner and {sources[vary].name}'s "
+                                   "fitted to them"))
+    return Named({fixed: readings[fixed][0], vary: readings[vary][chosen.index]}, tuple(notes))
 
 
-def held_words(name: str, view: CornerView, naming: int, state: CubeState) -> str:
+def held_words(name: str, view: CornerView, naming: int, state: CubeState,
+               how: str = "read the one way round the corner in which the digits of both "
+                          "photos fit together") -> str:
     """'A.jpg was held with no face on top of the corner; read the one way round the corner in
     which the digits of both photos fit together: U is the face with centre 9 (at the bottom of
-    the picture), ...': which photo was held how, each face named by its centre digit and where
-    the picture shows it (which way a centre points means little in a turned photo)."""
+    the picture), ...': which photo was held how (``how``: how its faces were named), each face
+    named by its centre digit and where the picture shows it (which way a centre points means
+    little in a turned photo)."""
     faces = view.namings[naming]
     corner = _corner_point(view.photo, faces)
     parts = [f"{cf.face} is the face with centre {centre(state, cf.face).digit} "
              f"({_where(cf.to_image(3 / 2, 3 / 2) - corner)} of the picture)" for cf in faces]
-    return (f"{name} was held with no face on top of the corner; read the one way round the "
-            f"corner in which the digits of both photos fit together: {', '.join(parts)}")
+    return f"{name} was held with no face on top of the corner; {how}: {', '.join(parts)}"
 
 
 def _corner_point(photo: str, faces: tuple[CornerFace, ...]) -> np.ndarray:

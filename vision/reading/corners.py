@@ -187,9 +187,8 @@ def read_corner_folder(paths: Path | str | Sequence[Path | str], *,
     warnings: list[str] = []
     for f in FACES:
         warnings.extend(w for w in readings[f].warnings if w not in warnings)
-    notes = (named.note,) if named.note else ()
     return Reading(reading_state(readings), {f: readings[f] for f in FACES}, tuple(warnings),
-                   notes)
+                   named.notes)
 
 
 __all__ = ["read_corner_folder", "read_corner_photo", "read_located", "corner_photos",
