@@ -87,31 +87,43 @@ def split_underline(mask: np.ndarray) -> GlyphParts:
     areas = stats[1:, cv2.CC_STAT_AREA]
     big = [k for k in range(1, n) if stats[k, cv2.CC_STAT_AREA] >= 0.02 * areas.max()]
     main = 1 + int(np.argmax(areas))
-    underline, underline_rot = None, None
-    if len(big) >= 2:
-        best = 0.0
-        for k in big:
-            if k == main and len(big) > 2:
-                continue
-            rest = [j for j in big if j != k]
-            rot = _bar_rot(stats[k], _union_box(stats, rest))
-            if rot is not None:
-                x, y, w, h = (int(v) for v in stats[k, :4])
-                elong = max(w, h) / max(1, min(w, h))
-                if elong > best:
-                    best, underline, underline_rot = elong, k, rot
+    underline, underline_rot = _underline(stats, big, main)
     body_ids = [k for k in big if k != underline]
-    mx, my, mw, mh = _union_box(stats, [main] if main != underline else body_ids)
+    body = _union_box(stats, [main] if main != underline else body_ids)
     keep = np.zeros(n, bool)
     for k in body_ids:
-        x, y, w, h = (int(v) for v in stats[k, :4])
-        # a broken stroke of the body: keep it when it lies within the body's reach
-        if (x < mx + 1.3 * mw and x + w > mx - 0.3 * mw
-                and y < my + 1.3 * mh and y + h > my - 0.3 * mh):
-            keep[k] = True
-        elif _broken_half(stats[k], stats[main], (mx, my, mw, mh)):
-            keep[k] = True
+        keep[k] = _within_reach(stats[k], body) or _broken_half(stats[k], stats[main], body)
     return GlyphParts(keep[labels], underline_rot)
+
+
+def _underline(stats: np.ndarray, big: list[int], main: int) -> tuple[int | None, int | None]:
+    """The ink piece that is the underline, and the rotation it implies; (None, None) when no
+    piece is one. Of the pieces shaped and placed like a bar beside the rest of the ink
+    (:func:`_bar_rot`), the most elongated; the largest piece is the digit's body, not its bar,
+    unless it is one of only two."""
+    underline, underline_rot, best = None, None, 0.0
+    if len(big) < 2:
+        return underline, underline_rot
+    for k in big:
+        if k == main and len(big) > 2:
+            continue
+        rot = _bar_rot(stats[k], _union_box(stats, [j for j in big if j != k]))
+        if rot is None:
+            continue
+        w, h = (int(v) for v in stats[k, 2:4])
+        elong = max(w, h) / max(1, min(w, h))
+        if elong > best:
+            best, underline, underline_rot = elong, k, rot
+    return underline, underline_rot
+
+
+def _within_reach(stat: np.ndarray, body: tuple[int, int, int, int]) -> bool:
+    """Does this ink piece lie within the body's reach (overlapping the body's box grown by 30%
+    of its size on each side)? Then it is a broken stroke of the body, not a speck."""
+    x, y, w, h = (int(v) for v in stat[:4])
+    mx, my, mw, mh = body
+    return (x < mx + 1.3 * mw and x + w > mx - 0.3 * mw
+            and y < my + 1.3 * mh and y + h > my - 0.3 * mh)
 
 
 def _broken_half(stat: np.ndarray, main_stat: np.ndarray,
