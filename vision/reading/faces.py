@@ -149,14 +149,8 @@ def read_face(image: np.ndarray, *, templates: TemplateSet | None = None,
     :func:`vision.photo.images.file_scale`), for coordinates reported in file pixels."""
     templates = templates if templates is not None else default_templates()
     model = model if model is not None else default_model()
-    label = source or (f"face {face}" if face else "photo")
     t0 = time.perf_counter()
-    if geometry is None:
-        try:
-            geometry = find_face(image, label)
-        except FaceNotFoundError as e:
-            e.photo = source  # which photo, for its debug picture
-            raise
+    geometry = geometry if geometry is not None else _located(image, source, face)
     t1 = time.perf_counter()
     underlined = settings.underlined_69
     seen = recognise_face(face_cells(image, geometry), templates, model, underlined)
@@ -165,20 +159,38 @@ def read_face(image: np.ndarray, *, templates: TemplateSet | None = None,
     warnings: list[str] = []
     timings = {"detect": (t1 - t0) * 1000, "recognise": (t2 - t1) * 1000}
     asked = ocr_cells(evidence, hyps, ocr)
-    if asked:
-        if tesseract_available():
-            rots = [sorted({h.sticker.rot for h in hyps[i][:2] if (h.score or 0) >= 0.05}
-                           | {hyps[i][0].sticker.rot}) for i in asked]
-            votes = ocr_votes([evidence[i].body for i in asked], rots)
-            for k, i in enumerate(asked):
-                hyps[i] = hypotheses(evidence[i], {class_index(d, r): c for (d, r), c
-                                                   in votes.get(k, {}).items()}, underlined)
-            timings["ocr"] = (time.perf_counter() - t2) * 1000
-        else:
-            warnings.append(MISSING_WARNING)
+    if asked and not tesseract_available():
+        warnings.append(MISSING_WARNING)
+    elif asked:
+        hyps = _ocr_voted(evidence, hyps, asked, underlined)
+        timings["ocr"] = (time.perf_counter() - t2) * 1000
     return FaceReading(tuple(h[0].sticker for h in hyps), tuple(hyps),
                        tuple(float(h[0].score or 0.0) for h in hyps), geometry, face, source,
                        tuple(warnings), timings, tuple(evidence), file_scale)
+
+
+def _located(image: np.ndarray, source: str | None, face: str | None) -> FaceGeometry:
+    """The face found in a face photo; its FaceNotFoundError names the photo (``source``) for
+    its debug picture."""
+    try:
+        return find_face(image, source or (f"face {face}" if face else "photo"))
+    except FaceNotFoundError as e:
+        e.photo = source
+        raise
+
+
+def _ocr_voted(evidence: Sequence[CellEvidence], hyps: list[tuple[Hypothesis, ...]],
+               asked: list[int], underlined: bool) -> list[tuple[Hypothesis, ...]]:
+    """The hypotheses with tesseract's votes on the cells ``asked``: each cell is shown in the
+    turns of its best two hypotheses (those scoring 0.05 or more) and of its best."""
+    rots = [sorted({h.sticker.rot for h in hyps[i][:2] if (h.score or 0) >= 0.05}
+                   | {hyps[i][0].sticker.rot}) for i in asked]
+    votes = ocr_votes([evidence[i].body for i in asked], rots)
+    out = list(hyps)
+    for k, i in enumerate(asked):
+        out[i] = hypotheses(evidence[i], {class_index(d, r): c for (d, r), c
+                                          in votes.get(k, {}).items()}, underlined)
+    return out
 
 
 def read_face_photos(photos: dict[str, Path], where: object, *,
