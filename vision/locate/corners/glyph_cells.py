@@ -46,7 +46,7 @@ def assign(pts: np.ndarray, H: np.ndarray, tol: float = ON_CELL) -> dict[tuple[i
 def homography(cells: dict[tuple[int, int], int], pts: np.ndarray) -> np.ndarray | None:
     """Lattice (u, v), 0..3, to image through the cells' points as centres (None when they
     do not span two rows and two columns)."""
-    if len(cells) < 4 or len({u for u, _ in cells}) < 2 or len({v for _, v in cells}) < 2:
+    if not _spans(cells):
         return None
     src = np.array([[u + 0.5, v + 0.5] for u, v in cells], np.float64)
     H, _ = cv2.findHomography(src, pts[list(cells.values())], 0)
@@ -99,21 +99,10 @@ def _fit_cells(pts: np.ndarray, cells: list[dict[tuple[int, int], int]], ids: li
     each fit in doubt by :func:`cv2.findHomography` (``exact`` True); the ids of those that
     :func:`homography` does not refuse. ``again``: ``H`` holds their fits through nearly
     the same cells, to refine."""
-    go = [i for i in ids if len(cells[i]) >= 4 and len({u for u, _ in cells[i]}) >= 2
-          and len({v for _, v in cells[i]}) >= 2]
+    go = [i for i in ids if _spans(cells[i])]
     if not go:
         return []
-    items = [list(cells[i].items()) for i in go]
-    lens = np.array([len(it) for it in items])
-    which = np.repeat(np.arange(len(go)), lens)
-    slot = np.arange(len(which)) - np.repeat(np.cumsum(lens) - lens, lens)
-    flat = [kv for it in items for kv in it]
-    src = np.zeros((len(go), 9, 2))
-    dst = np.zeros((len(go), 9, 2))
-    weight = np.zeros((len(go), 9))
-    src[which, slot] = np.array([cell for cell, _ in flat], np.float64) + 0.5
-    dst[which, slot] = pts[[i for _, i in flat]]
-    weight[which, slot] = 1.0
+    src, dst, weight = _stacked(pts, [cells[i] for i in go])
     fits, ok = fit_homographies(src, dst, weight, H[go] if again else None)
     H[go], exact[go] = fits, False
     kept = []
@@ -125,6 +114,30 @@ def _fit_cells(pts: np.ndarray, cells: list[dict[tuple[int, int], int]], ids: li
             H[i], exact[i] = Hx, True
         kept.append(i)
     return kept
+
+
+def _spans(cells: dict[tuple[int, int], int]) -> bool:
+    """Do the cells fix a lattice: four or more, over two columns and two rows?"""
+    return len(cells) >= 4 and len({u for u, _ in cells}) >= 2 and len({v for _, v in cells}) >= 2
+
+
+def _stacked(pts: np.ndarray, lattices: list[dict[tuple[int, int], int]]
+             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The lattices' cells as :func:`fit_homographies` takes them: per lattice, nine slots of
+    cell centre (lattice units), its point (``pts``) and weight (1 for a cell held, 0 for an
+    empty slot)."""
+    items = [list(cells.items()) for cells in lattices]
+    lens = np.array([len(it) for it in items])
+    which = np.repeat(np.arange(len(items)), lens)
+    slot = np.arange(len(which)) - np.repeat(np.cumsum(lens) - lens, lens)
+    flat = [kv for it in items for kv in it]
+    src = np.zeros((len(items), 9, 2))
+    dst = np.zeros((len(items), 9, 2))
+    weight = np.zeros((len(items), 9))
+    src[which, slot] = np.array([cell for cell, _ in flat], np.float64) + 0.5
+    dst[which, slot] = pts[[i for _, i in flat]]
+    weight[which, slot] = 1.0
+    return src, dst, weight
 
 
 def _assign_all(pts: np.ndarray, Hs: np.ndarray, tol: float = ON_CELL
