@@ -205,16 +205,35 @@ def complete_faces(image: np.ndarray, found: Found) -> list[Lattice]:
     whole faces this comes first, a partial face's stickers refining the rebuilt one); a face
     with few stickers is finally steadied by the other two (:func:`steadied`)."""
     lattices = list(found.lattices[:3])
-    rebuilt_from = len(lattices)
-    if rebuilt_from == 2:
+    whole = len(lattices)
+    if whole == 2:
         # two whole faces fix the third exactly; a partial face's own placement (by one
         # shared edge) can be a row off, so its stickers refine the prediction instead
-        third = rebuild_third(image, lattices[0], lattices[1], found.quads)
-        if third is not None:
-            lattices.append(third)
-    # a whole face anchors the placement; two partial faces alone could both be shifted
-    # by a row and still share an edge, so they are not trusted without one
-    for alts in found.partial:
+        lattices = _with_rebuilt_third(image, lattices, found.quads)
+    lattices = _with_partial_faces(lattices, found.partial)
+    if len(lattices) == 2 and whole != 2:
+        lattices = _with_rebuilt_third(image, lattices, found.quads)
+    if len(lattices) == 3:
+        lattices = [steadied(lat, *(o for o in lattices if o is not lat)) for lat in lattices]
+    return lattices
+
+
+def _with_rebuilt_third(image: np.ndarray, lattices: list[Lattice], quads: list[Quad]
+                        ) -> list[Lattice]:
+    """Two faces' lattices and the third rebuilt from them (:func:`rebuild_third`), when it
+    can be."""
+    third = rebuild_third(image, lattices[0], lattices[1], quads)
+    return lattices if third is None else [*lattices, third]
+
+
+def _with_partial_faces(lattices: list[Lattice], partial: list[list[Lattice]]) -> list[Lattice]:
+    """The faces found, and up to three in all of the faces with a row or column missed: each
+    placed where it shares an edge (:data:`SHARED_EDGE_GAP`) with a face already taken, the
+    nearest of its placements that covers none of them. A whole face anchors the placement;
+    two partial faces alone could both be shifted by a row and still share an edge, so they
+    are not trusted without one."""
+    lattices = list(lattices)
+    for alts in partial:
         if len(lattices) >= 3 or not lattices:
             break
         options = [(min(_edge_gap(alt, lat) for lat in lattices), i)
@@ -223,10 +242,4 @@ def complete_faces(image: np.ndarray, found: Found) -> list[Lattice]:
             gap, i = min(options)
             if gap < SHARED_EDGE_GAP:
                 lattices.append(alts[i])
-    if len(lattices) == 2 and rebuilt_from != 2:
-        third = rebuild_third(image, lattices[0], lattices[1], found.quads)
-        if third is not None:
-            lattices.append(third)
-    if len(lattices) == 3:
-        lattices = [steadied(lat, *(o for o in lattices if o is not lat)) for lat in lattices]
     return lattices
