@@ -57,17 +57,9 @@ def corner_groups(lattices: list[Lattice]) -> list[list[Lattice]]:
     no edge with the faces; one mixing two faces' glyphs leaves the third face's glyphs to no
     lattice, so its group holds fewer glyphs."""
     top = lattices[:CANDIDATES]
-    ids = [{id(q) for q in lat.cells.values()} for lat in top]
-    edges = [_outline_edges(lat) for lat in top]
     pitch = [pitch_of(lat.H) for lat in top]
     misfit = [m / p for m, p in zip(misfits(top), pitch)]
-    gaps = _gaps(np.array(edges).reshape(-1, 4, 2, 2))
-    with np.errstate(divide="ignore", invalid="ignore"):
-        near = gaps / np.minimum.outer(pitch, pitch) < EDGE_GAP  # judged at once, first
-    meets = np.zeros((len(top), len(top)), bool)
-    for i, j in zip(*np.nonzero(np.triu(near, 1))):  # in the order (i, j) of the pairs
-        meets[i, j] = meets[j, i] = not ids[i] & ids[j] and \
-            not _inside(top[i].centre, edges[j]) and not _inside(top[j].centre, edges[i])
+    meets = _meeting(top, pitch)
     pairs = [(int(i), int(j)) for i, j in zip(*np.nonzero(np.triu(meets, 1)))]
     triples = [(i, j, int(k)) for i, j in pairs
                for k in np.flatnonzero(meets[i, j + 1:] & meets[j, j + 1:]) + j + 1]
@@ -77,6 +69,23 @@ def corner_groups(lattices: list[Lattice]) -> list[list[Lattice]]:
                                                sum(misfit[i] for i in g)))
         out += [[top[i] for i in g] for g in groups[:GROUPS]]
     return out
+
+
+
+def _meeting(top: list[Lattice], pitch: list[float]) -> np.ndarray:
+    """Which pairs of lattices may be two faces of one corner, as a symmetric (L, L) matrix:
+    they share an edge within :data:`EDGE_GAP` of their ``pitch`` (the smaller one), hold no
+    glyph in common, and neither's centre lies inside the other."""
+    ids = [{id(q) for q in lat.cells.values()} for lat in top]
+    edges = [_outline_edges(lat) for lat in top]
+    gaps = _gaps(np.array(edges).reshape(-1, 4, 2, 2))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        near = gaps / np.minimum.outer(pitch, pitch) < EDGE_GAP  # judged at once, first
+    meets = np.zeros((len(top), len(top)), bool)
+    for i, j in zip(*np.nonzero(np.triu(near, 1))):  # in the order (i, j) of the pairs
+        meets[i, j] = meets[j, i] = not ids[i] & ids[j] and \
+            not _inside(top[i].centre, edges[j]) and not _inside(top[j].centre, edges[i])
+    return meets
 
 
 __all__ = ["CANDIDATES", "EDGE_GAP", "GROUPS", "corner_groups"]
