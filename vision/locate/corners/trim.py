@@ -40,20 +40,27 @@ def trimmed_all(lats: list[Lattice]) -> list[Lattice]:
     trims = [TRIM * pitch_of(lats[k].H) for k in big]
     tries = [(n, int(g)) for n, off in enumerate(_left_out_offsets_all(src, pts))
              for g in _maybe_strays(off, trims[n])]
-    refits = _refits_without(src, pts, tries)
+    for n, (g, H) in _strays(src, pts, trims, tries).items():
+        lat = lats[big[n]]
+        out[big[n]] = Lattice(H, {cell: q for i, (cell, q) in enumerate(items[n]) if i != g},
+                              lat.directions)
+    return out
+
+
+def _strays(src: list[np.ndarray], pts: list[np.ndarray], trims: list[float],
+            tries: list[tuple[int, int]]) -> dict[int, tuple[int, np.ndarray]]:
+    """Per lattice n (lattice points ``src[n]``, image points ``pts[n]``) with a stray: of
+    the (lattice, glyph) pairs ``tries``, the glyph g that the refit without it places
+    furthest off, more than ``trims[n]`` pixels, and that refit."""
     worst: dict[int, tuple[float, int, np.ndarray]] = {}
-    for (n, g), H in zip(tries, refits):
+    for (n, g), H in zip(tries, _refits_without(src, pts, tries)):
         if H is None:
             continue
         p = H @ np.array([src[n][g, 0], src[n][g, 1], 1.0])
         d = float(np.linalg.norm(p[:2] / p[2] - pts[n][g]))
         if d > worst.get(n, (trims[n],))[0]:
             worst[n] = (d, g, H)
-    for n, (_, g, H) in worst.items():
-        lat = lats[big[n]]
-        out[big[n]] = Lattice(H, {cell: q for i, (cell, q) in enumerate(items[n]) if i != g},
-                              lat.directions)
-    return out
+    return {n: (g, H) for n, (_, g, H) in worst.items()}
 
 
 def _refits_without(src: list[np.ndarray], pts: list[np.ndarray],
