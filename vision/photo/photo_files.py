@@ -21,18 +21,7 @@ def face_photos(paths: Path | str | Sequence[Path | str]) -> dict[str, Path]:
 
     Raises SudokuCubeError for missing paths or a name given by two photos, naming them.
     """
-    if isinstance(paths, (str, os.PathLike)):
-        p = Path(paths)
-        if not p.exists():
-            raise SudokuCubeError(f"{p}: no such folder or photo")
-        files = sorted(p.iterdir()) if p.is_dir() else [p]
-        where = str(p)
-    else:
-        files = [Path(x) for x in paths]
-        where = ", ".join(str(f) for f in files)
-        for f in files:
-            if not f.exists():
-                raise SudokuCubeError(f"{f}: no such photo")
+    files, where = _given_files(paths)
     found: dict[str, list[Path]] = {}
     for f in files:
         if f.suffix.lower() in IMAGE_SUFFIXES and f.stem.upper() in PHOTO_NAMES:
@@ -43,6 +32,21 @@ def face_photos(paths: Path | str | Sequence[Path | str]) -> dict[str, Path]:
         raise SudokuCubeError(f"{where}: face {k} has {len(v)} photos ("
                               + ", ".join(x.name for x in v) + "); keep exactly one per face")
     return {k: v[0] for k, v in found.items()}
+
+
+def _given_files(paths: Path | str | Sequence[Path | str]) -> tuple[list[Path], str]:
+    """The files a folder holds, or the files listed, and how to name them in a message;
+    SudokuCubeError naming a folder or photo that does not exist."""
+    if isinstance(paths, (str, os.PathLike)):
+        p = Path(paths)
+        if not p.exists():
+            raise SudokuCubeError(f"{p}: no such folder or photo")
+        return (sorted(p.iterdir()) if p.is_dir() else [p]), str(p)
+    files = [Path(x) for x in paths]
+    for f in files:
+        if not f.exists():
+            raise SudokuCubeError(f"{f}: no such photo")
+    return files, ", ".join(str(f) for f in files)
 
 
 def missing_faces_message(paths: Path | str | Sequence[Path | str], missing: Sequence[str]) -> str:
