@@ -9,8 +9,8 @@ import random
 import pytest
 from rich.console import Console
 
-from sudoku_cube.assistant.services.review import (ReviewCheck, apply_corrections, check_reading, doubtful,
-                                          parse_corrections)
+from sudoku_cube.assistant.services.review import (ReviewCheck, apply_corrections, check_reading,
+                                                   doubtful, parse_corrections)
 from sudoku_cube.assistant.terminal.review_ui import PROMPT_MORE, ReviewQuit, run_review
 from sudoku_cube.assistant.terminal.review_view import ReviewView
 from sudoku_cube.models.cube.face_words import centre_words

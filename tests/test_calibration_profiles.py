@@ -10,7 +10,7 @@ from sudoku_cube.assistant.cli import main
 from sudoku_cube.vision.photo.camera_settings import CameraSettings, LensCalibration
 from sudoku_cube.calibration.labels import LabelError, parse_face_label, parse_labels
 from sudoku_cube.calibration.profiles import (PROFILE_FILE, Profile, list_profiles, load_profile,
-                                  profile_dir, save_profile)
+                                              profile_dir, save_profile)
 from sudoku_cube.calibration.profile_files import ProfileError
 from sudoku_cube.vision.recognise.templates import TemplateSet
 from sudoku_cube.models.profile import CubeSettings

@@ -10,7 +10,7 @@ from sudoku_cube.models.cube.stickers import parse_token
 from sudoku_cube.render import PhotoStyle, render_face_photo
 from sudoku_cube.models.generator.cube3 import random_face
 from sudoku_cube.vision.recognise.cell_model import (CLASSES, DATA, NONE, SIDE, cell_input,
-                                           load_cell_model, shipped_cell_model)
+                                                     load_cell_model, shipped_cell_model)
 from sudoku_cube.vision.locate.detect import find_face
 from sudoku_cube.vision.recognise.hog import class_index
 from sudoku_cube.vision.recognise.templates import HELD_OUT_FONTS, find_font, render_digit

@@ -12,7 +12,8 @@ from sudoku_cube.models.generator.cube3 import make_puzzle
 from sudoku_cube.render import PhotoStyle, render_corner_photo
 from sudoku_cube.vision.locate.corners.faces import CornerPhotoError, locate_faces
 from sudoku_cube.vision.locate.corners.lattice import Lattice, Quad, find_lattices
-from sudoku_cube.vision.locate.corners.rebuild import CORNERS, complete_faces, predict_third, steadied
+from sudoku_cube.vision.locate.corners.rebuild import (CORNERS, complete_faces, predict_third,
+                                                       steadied)
 
 
 @cache

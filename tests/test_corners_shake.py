@@ -13,7 +13,8 @@ from sudoku_cube.assistant.bench.vision_second import cube
 from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.render.second import corner_shot
 from sudoku_cube.vision.reading import corners as reader
-from sudoku_cube.vision.locate.corners.shake import _region, deblurred, estimate_streak, streak_kernel
+from sudoku_cube.vision.locate.corners.shake import (_region, deblurred, estimate_streak,
+                                                     streak_kernel)
 
 
 def _digits_picture() -> np.ndarray:

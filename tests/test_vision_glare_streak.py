@@ -8,7 +8,8 @@ import numpy as np
 
 from sudoku_cube.vision.cells.ink import ink_mask
 from sudoku_cube.vision.polarity import dark_ink
-from sudoku_cube.vision.recognise.second_cuts import face_contrast, glare_free_ink_mask, stroke_width
+from sudoku_cube.vision.recognise.second_cuts import (face_contrast, glare_free_ink_mask,
+                                                      stroke_width)
 from tests.test_vision_glare import INK, STICKER, white_on_grey
 
 START, ACROSS, LENGTH, GAIN = (15.0, 55.0), 4.0, 30.0, 1.3

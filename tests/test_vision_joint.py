@@ -16,8 +16,8 @@ from sudoku_cube.models.cube.state_format import parse_json
 from sudoku_cube.models.cube.stickers import Hypothesis, Sticker
 from sudoku_cube.vision.locate.detect import find_face
 from sudoku_cube.vision.recognise.hog import default_model
-from sudoku_cube.vision.recognise.evidence import (ANYTHING, MAX_ALTERNATIVES, MAX_WILDCARDS, analyse_cells,
-                              hypotheses, limit_wildcards)
+from sudoku_cube.vision.recognise.evidence import (ANYTHING, MAX_ALTERNATIVES, MAX_WILDCARDS,
+                                                   analyse_cells, hypotheses, limit_wildcards)
 from sudoku_cube.vision.reading.faces import read_face
 from sudoku_cube.vision.photo.images import load_image
 

@@ -146,8 +146,8 @@ def test_a_lost_cell_takes_its_surest_cut_when_clearly_surer(monkeypatch):
     from sudoku_cube.vision.recognise import second_look as looks
 
     monkeypatch.setattr(looks, "_local_look", lambda *a: None)
-    from sudoku_cube.vision.recognise.second_look import HALF_SURE, KEEP, LOST_MARGIN, _take_surest, \
-        second_look
+    from sudoku_cube.vision.recognise.second_look import (HALF_SURE, KEEP, LOST_MARGIN,
+                                                          _take_surest, second_look)
 
     tpl, model = default_templates(), default_model()
 

@@ -78,9 +78,10 @@ def train(photos: dict[str, np.ndarray], val: dict[str, np.ndarray],
           font_glyphs: int = FONT_GLYPHS):
     """The LinearModel on photo glyphs + ``font_glyphs`` augmented font renders per font,
     digit and turn, temperature fitted on ``val``."""
-    from sudoku_cube.vision.recognise.templates import TRAINING_FONTS, all_rotations, training_glyphs
-    from sudoku_cube.vision.recognise.hog import MODEL_VERSION, LinearModel, _fit_temperature, class_index, \
-        fit_ridge, hog_features
+    from sudoku_cube.vision.recognise.templates import (TRAINING_FONTS, all_rotations,
+                                                        training_glyphs)
+    from sudoku_cube.vision.recognise.hog import (MODEL_VERSION, LinearModel, _fit_temperature,
+                                                  class_index, fit_ridge, hog_features)
 
     from tools.render_training import EXTRA_FONTS
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from sudoku_cube.vision.recognise.templates import (SERIF_TEMPLATE_FONTS, SERIF_TEMPLATES, TemplateSet,
-                                          font_templates, installed_fonts)
+from sudoku_cube.vision.recognise.templates import (SERIF_TEMPLATE_FONTS, SERIF_TEMPLATES,
+                                                    TemplateSet, font_templates, installed_fonts)
 
 
 def build() -> TemplateSet:
