@@ -90,5 +90,6 @@ def test_read_command_json(capsys, tmp_path):
     truth = json.loads((CUBES[0] / "truth.json").read_text())
     assert data["faces"] == truth["faces"]
     assert len(data["candidates"]["U"]) == 9
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(f"{f}-debug.png" for f in "URFDLB")
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        f"{f}-{kind}.png" for f in "URFDLB" for kind in ("debug", "cells"))
     assert main(["read", str(ROOT / "bad" / "no-cube")]) == 2
