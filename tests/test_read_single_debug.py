@@ -37,7 +37,7 @@ def test_single_face_photos_write_their_debug_pictures(tmp_path, capsys):
                                                       "U-debug.png"]
     # the cells picture: the nine cells as cut above, as read below with their ink tinted red
     cells = cv2.imread(str(out / "F-cells.png"))
-    assert cells.shape == (2 * CELL + GAP + LABEL, 9 * CELL + 8 * GAP, 3)
+    assert cells.shape == (2 * CELL + GAP + LABEL, 9 * (CELL + GAP) - GAP, 3)
     read = cells[CELL + GAP:2 * CELL + GAP].astype(int)
     red = (read[..., 2] > read[..., 1] + 60) & (read[..., 2] > read[..., 0] + 60)
     inked = [red[:, i * (CELL + GAP):i * (CELL + GAP) + CELL].mean() for i in range(9)]

@@ -12,11 +12,12 @@ import numpy as np
 
 from ..cells.face_cells import face_cells
 from ..cells.warp import CELL
+from .annotate import _text_scale
 from .faces import FaceReading
 
 GAP = 4
 """Pixels between the cells."""
-LABEL = 22
+LABEL = CELL // 4
 """Height of the strip under the cells that holds each reading."""
 INK = np.array([0, 0, 255], np.float32)
 """Tint of the ink cut (red)."""
@@ -30,7 +31,7 @@ def annotate_cells(image: np.ndarray, reading: FaceReading) -> np.ndarray:
     """The cells picture of ``reading``, a face read from ``image`` (the reader's working
     copy of the photo, BGR uint8), cut again from the lattice the reading found."""
     cells = face_cells(image, reading.geometry)
-    width = 9 * CELL + 8 * GAP
+    width = 9 * (CELL + GAP) - GAP
     out = np.full((2 * CELL + GAP + LABEL, width, 3), 255, np.uint8)
     for i, (raw, dark, mask) in enumerate(zip(cells.raw, cells.cells, cells.ink_masks())):
         x = i * (CELL + GAP)
@@ -41,6 +42,7 @@ def annotate_cells(image: np.ndarray, reading: FaceReading) -> np.ndarray:
         out[CELL + GAP:2 * CELL + GAP, x:x + CELL] = seen.astype(np.uint8)
         if i < len(reading.stickers):
             text = reading.stickers[i].token
-            cv2.putText(out, text, (x + 4, 2 * CELL + GAP + LABEL - 6),
-                        cv2.FONT_HERSHEY_SIMPLEX, 0.6, (0, 0, 0), 1, cv2.LINE_AA)
+            scale = _text_scale(text, CELL, LABEL * 0.5, 1)
+            cv2.putText(out, text, (x + GAP, len(out) - LABEL // 4), cv2.FONT_HERSHEY_SIMPLEX,
+                        scale, (0, 0, 0), 1, cv2.LINE_AA)
     return out
