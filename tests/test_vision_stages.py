@@ -11,9 +11,10 @@ import pytest
 
 from sudoku_cube.models.cube.stickers import parse_token
 from sudoku_cube.models.generator.cube3 import make_puzzle
-from sudoku_cube.render import PhotoStyle, render_face_photo
+from sudoku_cube.render import PhotoStyle, render_corner_photo, render_face_photo
 from sudoku_cube.vision.cells.face_cells import FaceCells, face_cells
 from sudoku_cube.vision.cells.warp import CELL
+from sudoku_cube.vision.locate.corners.faces import locate_faces
 from sudoku_cube.vision.locate.detect import find_face
 from sudoku_cube.vision.locate.face_geometry import FaceGeometry, pitch
 from sudoku_cube.vision.photo.images import Photo, load_photo
@@ -106,3 +107,21 @@ def test_reading_stage_reads_the_face_through_the_reader(rendered):
     reading = Reader(ocr="never").read_face(image, face="F")
     assert list(reading.stickers) == [parse_token(t) for t in truth["tokens"]]
     assert reading.face == "F" and len(reading.candidates) == 9
+
+
+def test_locate_stage_hands_on_corner_faces_as_face_geometry():
+    """A corner photo's three faces are handed on in the single face's vocabulary: each
+    :class:`CornerFace` gives the :class:`FaceGeometry` the later stages read, its sticker
+    centres where the renderer drew that face's, in the face's own order."""
+    state = make_puzzle(33).state
+    faces = {f: state.face(f) for f in "URFDLB"}
+    style = PhotoStyle(stickers="white", size=(1024, 768), supersample=1, difficulty=0.2)
+    image, truth = render_corner_photo(faces, "A", 3300, style)
+    located = locate_faces(image, "A")
+    assert sorted(cf.face for cf in located) == sorted("UFR")
+    for cf in located:
+        geometry = cf.geometry()
+        assert isinstance(geometry, FaceGeometry) and len(geometry.found) == 9
+        true = np.float64(truth["faces"][cf.face]["centres"])
+        off = np.linalg.norm(geometry.cell_centres() - true, axis=1)
+        assert off.max() < 0.2 * pitch(geometry.homography), (cf.face, off)
