@@ -25,6 +25,13 @@ SURE = (0, 190, 0)
 DOUBTFUL = (0, 140, 255)
 MISSING = (255, 0, 255)
 
+LABEL_BAND = (-0.42, -0.12)
+"""Where a sticker's label goes, in cells from the cell's centre: the band from 0.42 to 0.12
+above it, and as far either side of the centre as the band's top is above it."""
+ARROW_AT = (0.18, 0.05, 0.25)
+"""Where a sticker's arrow goes, in cells: its line lies this far below the cell's centre,
+starting this far behind the centre and reaching this far ahead of it, along the digit's top."""
+
 LEGEND = (
     (OUTLINE, "red outline: the face found"),
     (GRID, "blue lines: its 3x3 grid"),
@@ -81,8 +88,9 @@ def cell_marks(reading: FaceReading, th: int = 1) -> list[CellMark]:
         text = f"{best.sticker.digit} {float(best.score or 0.0):.2f}"
         if len(hyps) > 1 and i in doubtful:
             text += f" ({hyps[1].sticker.token})"
-        band = np.array([at(col - 0.42, row - 0.42), at(col + 0.42, row - 0.42),
-                         at(col - 0.42, row - 0.12), at(col + 0.42, row - 0.12)])
+        top, bottom = LABEL_BAND
+        band = np.array([at(col + top, row + top), at(col - top, row + top),
+                         at(col + top, row + bottom), at(col - top, row + bottom)])
         lo, hi = band.min(axis=0), band.max(axis=0)
         # the largest text inside the band's inner rectangle (the band is a parallelogram)
         inner_w = float(min(np.linalg.norm(band[1] - band[0]), hi[0] - lo[0]))
@@ -94,8 +102,9 @@ def cell_marks(reading: FaceReading, th: int = 1) -> list[CellMark]:
         cell_w = float(np.linalg.norm(at(col + 0.5, row) - at(col - 0.5, row)))
         cell_h = float(np.linalg.norm(at(col, row + 0.5) - at(col, row - 0.5)))
         # the arrow below the label band: from the cell's lower middle, a quarter cell long
-        marks.append(CellMark(_pt(at(col - 0.05 * dx, row + 0.18 - 0.05 * dy)),
-                              _pt(at(col + 0.25 * dx, row + 0.18 + 0.25 * dy)), text, box, scale,
+        below, behind, ahead = ARROW_AT
+        marks.append(CellMark(_pt(at(col - behind * dx, row + below - behind * dy)),
+                              _pt(at(col + ahead * dx, row + below + ahead * dy)), text, box, scale,
                               DOUBTFUL if i in doubtful else SURE,
                               bool(reading.geometry.found[i]), _pt(at(col, row + 0.12)),
                               max(3, int(0.12 * min(cell_w, cell_h)))))
@@ -108,9 +117,11 @@ def _draw_face(out: np.ndarray, reading: FaceReading, th: int) -> None:
     k = float(getattr(reading, "file_scale", 1.0) or 1.0)
     cv2.polylines(out, [(reading.geometry.quad * k).astype(np.int32)], True, OUTLINE, th + 1,
                   cv2.LINE_AA)
-    for g in (0.5, 1.5):
-        cv2.line(out, _pt(at(g, -0.5)), _pt(at(g, 2.5)), GRID, th, cv2.LINE_AA)
-        cv2.line(out, _pt(at(-0.5, g)), _pt(at(2.5, g)), GRID, th, cv2.LINE_AA)
+    # the lines between the three rows and columns of cells (at 0..2), from edge to edge
+    first, last = -0.5, 2 + 0.5
+    for g in (c + 0.5 for c in range(2)):
+        cv2.line(out, _pt(at(g, first)), _pt(at(g, last)), GRID, th, cv2.LINE_AA)
+        cv2.line(out, _pt(at(first, g)), _pt(at(last, g)), GRID, th, cv2.LINE_AA)
     lw = max(1, th - 1)
     for m in cell_marks(reading, lw):
         cv2.arrowedLine(out, m.start, m.tip, m.colour, th + 1, cv2.LINE_AA, tipLength=0.35)
@@ -131,31 +142,41 @@ def _legend(out: np.ndarray, faces: np.ndarray) -> np.ndarray:
     h, w = out.shape[:2]
     line_h = max(14, h // 34)
     scale = _text_scale("M" * 40, 0.55 * w, 0.62 * line_h, 1)
+    swatch = line_h // 2
+    # a row: a gap, the colour swatch, a gap, the text, half a line's room after it
     width = max(cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, scale, 1)[0][0]
-                for _, text in LEGEND) + line_h + 12
-    pw, ph = min(w - 8, width + 4), line_h * len(LEGEND) + 10
+                for _, text in LEGEND) + line_h + 2 * GAP
+    pw, ph = min(w - 2 * MARGIN, width + MARGIN), line_h * len(LEGEND) + MARGIN + GAP
     free = [p for p in _corners(w, h, pw, ph)
             if not faces[max(0, p[1]):p[1] + ph, max(0, p[0]):p[0] + pw].any()]
     if free:
         x0, y0 = free[0]
     else:  # every corner would hide a face: a band below the photo
-        out = cv2.copyMakeBorder(out, 0, ph + 8, 0, 0, cv2.BORDER_CONSTANT,
+        out = cv2.copyMakeBorder(out, 0, ph + 2 * MARGIN, 0, 0, cv2.BORDER_CONSTANT,
                                  value=(255, 255, 255))
-        x0, y0 = 4, h + 4
+        x0, y0 = MARGIN, h + MARGIN
     cv2.rectangle(out, (x0, y0), (x0 + pw, y0 + ph), (255, 255, 255), -1)
     for k, (colour, text) in enumerate(LEGEND):
-        y = y0 + 4 + k * line_h + line_h // 2
-        cv2.rectangle(out, (x0 + 6, y - line_h // 4), (x0 + 6 + line_h // 2, y + line_h // 4),
+        y = y0 + MARGIN + k * line_h + line_h // 2
+        cv2.rectangle(out, (x0 + GAP, y - line_h // 4), (x0 + GAP + swatch, y + line_h // 4),
                       colour, -1)
-        cv2.putText(out, text, (x0 + 12 + line_h // 2, y + line_h // 4),
+        cv2.putText(out, text, (x0 + 2 * GAP + swatch, y + line_h // 4),
                     cv2.FONT_HERSHEY_SIMPLEX, scale, (0, 0, 0), 1, cv2.LINE_AA)
     return out
 
 
+MARGIN = 4
+"""Pixels between the legend's panel and the picture's edge, and above its first row."""
+GAP = 6
+"""Pixels between the panel's edge, a row's colour swatch and its text, and below the last row."""
+
+
 def _corners(w: int, h: int, pw: int, ph: int) -> list[tuple[int, int]]:
-    """Top-left points of a ``pw`` x ``ph`` panel in each corner of a ``w`` x ``h`` picture,
-    bottom left first (where the legend goes when every corner is as good)."""
-    return [(4, h - 4 - ph), (w - 4 - pw, h - 4 - ph), (4, 4), (w - 4 - pw, 4)]
+    """Top-left points of a ``pw`` x ``ph`` panel in each corner of a ``w`` x ``h`` picture
+    (:data:`MARGIN` from its edges), bottom left first (where the legend goes when every
+    corner is as good)."""
+    m = MARGIN
+    return [(m, h - m - ph), (w - m - pw, h - m - ph), (m, m), (w - m - pw, m)]
 
 
 def _face_mask(shape: tuple[int, ...], readings: Sequence[FaceReading]) -> np.ndarray:
