@@ -53,9 +53,10 @@ def _quad_of(contour: np.ndarray, solidity: float = SOLIDITY,
         if len(approx) == 4:
             quad = approx.reshape(4, 2).astype(np.float64)
             qa = abs(cv2.contourArea(quad.astype(np.float32)))
-            if rounded and ROUNDED * hull_area <= qa < 0.8 * hull_area:  # use the sides
+            low, high = QUAD_AREA
+            if rounded and ROUNDED * hull_area <= qa < low * hull_area:  # use the sides
                 return _tangent_quad(hull.reshape(-1, 2).astype(np.float64), quad, hull_area)
-            if 0.8 * hull_area <= qa <= 1.2 * hull_area:
+            if low * hull_area <= qa <= high * hull_area:
                 return quad
             return None
         if len(approx) < 4:
@@ -63,11 +64,14 @@ def _quad_of(contour: np.ndarray, solidity: float = SOLIDITY,
     return None
 
 
+QUAD_AREA = (0.8, 1.2)
+"""Area of the quad through four hull points of a sticker candidate, as a share of the hull's:
+a quad in this range is the sticker's outline."""
 ROUNDED = 0.68
 """Least area, as a share of the hull's, of the quad through four hull points of a sticker
-candidate. Between this and 0.8 the sticker's corners are rounded (or blurred) enough that
-the four points cut them off: its outline is then taken along its straight sides
-(:func:`_tangent_quad`)."""
+candidate. Between this and the least of :data:`QUAD_AREA` the sticker's corners are rounded
+(or blurred) enough that the four points cut them off: its outline is then taken along its
+straight sides (:func:`_tangent_quad`)."""
 
 TANGENT_AREA = (1.0, 1.15)
 """Area of the outline along a rounded sticker's sides, as a share of its hull's: a little
@@ -144,9 +148,25 @@ def _hue_masks(image: np.ndarray) -> list[np.ndarray]:
     return [cv2.LUT(hue, table) & coloured for table in _HUE_WINDOWS]
 
 
-_HUE_WINDOWS = [(np.abs((np.arange(256) - c + 90) % 180 - 90) <= 15).astype(np.uint8)
-                for c in range(0, 180, 15)]
-"""Per hue window of :func:`_hue_masks`, 1 for the 8-bit hues within 15 units of its centre."""
+HUE_STEP = 15
+"""OpenCV hue units (of 180) between the centres of :func:`_hue_masks`'s windows, and how far
+each reaches either side of its centre: each window overlaps its neighbours by half."""
+_HUE_WINDOWS = [(np.abs((np.arange(256) - c + 90) % 180 - 90) <= HUE_STEP).astype(np.uint8)
+                for c in range(0, 180, HUE_STEP)]
+"""Per hue window of :func:`_hue_masks`, 1 for the 8-bit hues within :data:`HUE_STEP` units
+of its centre."""
+
+
+def _area_range(h: int, w: int) -> tuple[float, float]:
+    """The least and the most area (pixels) of a sticker candidate in an ``h`` x ``w`` photo:
+    0.015% of the photo (30 pixels at least) to 5% of it."""
+    return max(30.0, h * w * 0.00015), h * w * 0.05
+
+
+def _block(h: int, w: int) -> int:
+    """The side (odd, pixels) of the neighbourhood a sticker's local contrast is judged in: a
+    twelfth of the photo's shorter side, 15 at least, near a sticker's size."""
+    return max(15, (min(h, w) // 12) | 1)
 
 
 def find_quads(image: np.ndarray, relaxed: bool = False, colour: bool = False,
@@ -165,15 +185,14 @@ def find_quads(image: np.ndarray, relaxed: bool = False, colour: bool = False,
     ``probe``: :func:`sticker_probe` of this image, where the first pass goes on from (no
     other option: it is the first pass's begun)."""
     h, w = image.shape[:2]
-    min_area = max(30.0, h * w * 0.00015)
-    max_area = h * w * 0.05
+    min_area, max_area = _area_range(h, w)
     if colour:
         return _quads_in(_hue_masks(cv2.GaussianBlur(image, (3, 3), 0)), min_area, max_area,
                          (h, w), (1,), solidity, rounded)
     if probe is None:
         v = cv2.GaussianBlur(chroma_of(image) if chroma else value_channel(image), (3, 3), 0)
         if relaxed:
-            return _quads_in(_local_contrast_masks(v, max(15, (min(h, w) // 12) | 1)),
+            return _quads_in(_local_contrast_masks(v, _block(h, w)),
                              min_area, max_area, (h, w), (1, 2), solidity, rounded)
         probe = _probe_of(v, min_area, max_area, solidity, rounded)
     return _first_pass(probe, min_area, max_area, solidity, rounded)
@@ -201,14 +220,14 @@ def sticker_probe(image: np.ndarray) -> Probe:
     from it (:func:`find_quads` ``probe``) with nothing done twice."""
     v = cv2.GaussianBlur(value_channel(image), (3, 3), 0)
     h, w = v.shape
-    return _probe_of(v, max(30.0, h * w * 0.00015), h * w * 0.05, SOLIDITY, False)
+    return _probe_of(v, *_area_range(h, w), SOLIDITY, False)
 
 
 def _probe_of(v: np.ndarray, min_area: float, max_area: float, solidity: float,
               rounded: bool) -> Probe:
     """:func:`sticker_probe` of the smoothed channel ``v``."""
     h, w = v.shape
-    block = max(15, (min(h, w) // 12) | 1)
+    block = _block(h, w)
     local = cv2.adaptiveThreshold(v, 1, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY,
                                   block, -5)
     opened = _opened([local])[0]
@@ -331,6 +350,11 @@ def _distinct(quads: list[Quad]) -> list[Quad]:
     return found
 
 
+SIMILAR = 2.5
+"""Two sticker candidates are of similar size when neither's area is this many times the
+other's."""
+
+
 def _with_neighbours(quads: list[Quad]) -> list[Quad]:
     """Keep quads that have at least two neighbours of similar size nearby (a lattice)."""
     if not quads:
@@ -340,6 +364,6 @@ def _with_neighbours(quads: list[Quad]) -> list[Quad]:
     ratio = areas[None, :] / areas[:, None]  # [q, o]: o's area over q's
     d = centres[None, :, :] - centres[:, None, :]
     dist = np.sqrt(d[..., 0] * d[..., 0] + d[..., 1] * d[..., 1])
-    near = (ratio > 0.4) & (ratio < 2.5) & (dist < 1.9 * np.sqrt(areas)[:, None])
+    near = (ratio > 1 / SIMILAR) & (ratio < SIMILAR) & (dist < 1.9 * np.sqrt(areas)[:, None])
     np.fill_diagonal(near, False)
     return [q for q, n in zip(quads, near.sum(axis=1).tolist()) if n >= 2]
