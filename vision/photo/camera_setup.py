@@ -62,8 +62,12 @@ def frame_stats(frame: np.ndarray) -> np.ndarray:
     return small.reshape(-1, small.shape[-1] if small.ndim == 3 else 1).mean(axis=0)
 
 
+SETTLE_FRAMES = 150
+"""Frames a camera is given for its exposure and white balance to settle."""
+
+
 def settle(cap: cv2.VideoCapture, source: int | str, *, window: int = 8,
-           max_frames: int = 150, min_frames: int = 5,
+           max_frames: int = SETTLE_FRAMES, min_frames: int = 5,
            tolerance: float = 1.5, start: int = 0) -> tuple[int, bool, np.ndarray]:
     """Read frames until brightness and colour balance stop changing.
 
@@ -177,7 +181,7 @@ def _frames_until_stop(cap: cv2.VideoCapture, source: int | str,
 
 
 def configure_camera(source: int | str, *, wanted: tuple[int, int] | None = None,
-                     max_settle_frames: int = 150) -> CameraSettings:
+                     max_settle_frames: int = SETTLE_FRAMES) -> CameraSettings:
     """Open a source, choose its size, wait for auto exposure/WB to settle, lock and describe."""
     cap = open_source(source)
     try:

@@ -32,14 +32,17 @@ MAX_FULL_DECODE_PIXELS = 60_000_000
 this they are refused, as a tiny, highly compressed file can claim hundreds of megapixels
 (gigabytes once decoded)."""
 
-MAX_DECODE_BYTES = 200 * 1024 * 1024
+MB = 1024 * 1024
+"""Bytes in a megabyte, as the limits below and their messages count them."""
+
+MAX_DECODE_BYTES = 200 * MB
 """Decoded size (width x height x channels x bytes per sample) allowed for a full-size decode:
 a 16-bit RGBA PNG needs eight bytes a pixel, so pixels alone do not bound memory."""
 
 MIN_SIDE = 48
 """Photos whose shorter side is below this many pixels are refused: no face is readable there."""
 
-MAX_FILE_BYTES = 200 * 1024 * 1024
+MAX_FILE_BYTES = 200 * MB
 
 _DECODE_FLAGS = cv2.IMREAD_UNCHANGED | cv2.IMREAD_ANYDEPTH | cv2.IMREAD_IGNORE_ORIENTATION
 
@@ -235,8 +238,8 @@ def _check_file(p: Path) -> None:
     if size == 0:
         raise ImageError(f"{p}: the file is empty (0 bytes); take or copy the photo again")
     if size > MAX_FILE_BYTES:
-        raise ImageError(f"{p}: the file is {size // (1024 * 1024)} MB; photos over "
-                         f"{MAX_FILE_BYTES // (1024 * 1024)} MB are refused, save a smaller copy")
+        raise ImageError(f"{p}: the file is {size // MB} MB; photos over "
+                         f"{MAX_FILE_BYTES // MB} MB are refused, save a smaller copy")
 
 
 def _check_pixels(p: Path, fmt: str, w: int, h: int, progressive: bool) -> None:
@@ -258,7 +261,7 @@ def _check_data(p: Path, fmt: str, w: int, h: int, data: bytes) -> None:
     """Refuse a PNG too large once decoded, and a file whose end is missing."""
     if fmt == "PNG" and _png_decoded_bytes(data, w, h) > MAX_DECODE_BYTES:
         raise ImageError(f"{p}: the PNG image ({w}x{h} pixels, "
-                         f"{_png_decoded_bytes(data, w, h) // (1024 * 1024)} MB once decoded) is "
+                         f"{_png_decoded_bytes(data, w, h) // MB} MB once decoded) is "
                          "too large to decode safely; save it as an 8-bit JPEG of about 2000 "
                          "pixels wide")
     if _is_truncated(fmt, data):
