@@ -25,6 +25,10 @@ CELL = 8
 BINS = 12
 MODEL_VERSION = 3
 N_CLASSES = 36
+COARSE = 8
+"""Side of the coarse copy of the ink that joins the histograms (:func:`hog_features`)."""
+PER_CLASS, SEED = 20, 7
+"""Renders per font, digit and rotation the classifier is trained on, and their seed."""
 
 
 def class_index(digit: int, rot: int) -> int:
@@ -63,7 +67,8 @@ def hog_features(glyphs: np.ndarray) -> np.ndarray:
             blk = hist[:, i:i + 2, j:j + 2, :].reshape(n, -1)
             blk = blk / np.sqrt((blk ** 2).sum(1, keepdims=True) + 1e-3)
             blocks.append(np.minimum(blk, 0.3))
-    coarse = g.reshape(n, 8, GLYPH // 8, 8, GLYPH // 8).mean(axis=(2, 4)).reshape(n, -1)
+    coarse = g.reshape(n, COARSE, GLYPH // COARSE, COARSE, GLYPH // COARSE).mean(axis=(2, 4))
+    coarse = coarse.reshape(n, -1)
     return np.concatenate(blocks + [coarse], axis=1).astype(np.float32)
 
 
@@ -107,7 +112,7 @@ def _fit_temperature(scores: np.ndarray, labels: np.ndarray) -> float:
     return best_t
 
 
-def train_model(per_class: int = 20, seed: int = 7) -> LinearModel:
+def train_model(per_class: int = PER_CLASS, seed: int = SEED) -> LinearModel:
     """Train on synthetic glyphs; calibrate the temperature on a differently seeded set."""
     train = training_glyphs(per_class=per_class, seed=seed)
     x = hog_features(train.images)
@@ -165,7 +170,7 @@ def shipped_model() -> LinearModel | None:
 
 
 @functools.cache
-def default_model(per_class: int = 20, seed: int = 7) -> LinearModel:
+def default_model(per_class: int = PER_CLASS, seed: int = SEED) -> LinearModel:
     """The trained classifier: the shipped one (:data:`SHIPPED`), else from the disk cache,
     else trained on font renders (a few seconds) and cached. A damaged cache is rebuilt."""
     shipped = shipped_model()

@@ -61,6 +61,14 @@ in them): C059 is URW's Century Schoolbook (another foundry's drawing of the bla
 face), TeX Gyre Pagella a Palatino, Nimbus Sans a Helvetica (Debian fonts-urw-base35,
 fonts-texgyre)."""
 
+DIGITS = range(1, 10)
+"""The digits a sticker carries."""
+UNDERLINE_GAP = 0.09
+"""The underline as :func:`render_digit` prints it: a bar this share of the digit's height
+thick, as far below the digit."""
+UNDERLINE_HALF = 0.36
+"""...reaching this share of the digit's width either side of its middle."""
+
 
 @dataclass(frozen=True)
 class TemplateSet:
@@ -171,10 +179,12 @@ def render_digit(digit: int, font_path: str | None, size: int = 96,
     if underline:
         x0, y0, x1, y1 = draw.textbbox((size, size), str(digit), font=font, anchor="mm")
         w, h = x1 - x0, y1 - y0
-        bar_h = max(2, round(0.09 * h))
-        top = y1 + round(0.09 * h)
+        gap = round(UNDERLINE_GAP * h)
+        bar_h = max(2, gap)
+        top = y1 + gap
         cx = (x0 + x1) / 2
-        draw.rectangle([cx - 0.36 * w, top, cx + 0.36 * w, top + bar_h], fill=0)
+        draw.rectangle([cx - UNDERLINE_HALF * w, top, cx + UNDERLINE_HALF * w, top + bar_h],
+                       fill=0)
     return np.asarray(canvas)
 
 
@@ -195,8 +205,8 @@ def font_templates(font: str | None) -> TemplateSet:
     """36 templates (9 digits x 4 rotations) rendered from one font file (None: Pillow's
     built-in font); underlines are removed (the underline is judged separately), so 6 and 9
     differ here only by their glyph shape."""
-    upright = [glyph_from_gray(render_digit(d, font))[0] for d in range(1, 10)]
-    images, digits, rots = all_rotations(upright, range(1, 10), [0] * 9)
+    upright = [glyph_from_gray(render_digit(d, font))[0] for d in DIGITS]
+    images, digits, rots = all_rotations(upright, DIGITS, [0] * 9)
     return TemplateSet(images, digits, rots,
                        {"source": "fonts", "fonts": [Path(font).name if font else "default"]})
 
@@ -273,7 +283,7 @@ def training_glyphs(per_class: int = 24, seed: int = 7,
     rng = np.random.default_rng(seed)
     images, digits, rots = [], [], []
     for path in paths:
-        for d in range(1, 10):
+        for d in DIGITS:
             for i in range(per_class):
                 size = int(rng.integers(70, 120))
                 gray = render_digit(d, path, size, underline=None if i % 3 else False)
