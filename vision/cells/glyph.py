@@ -47,23 +47,36 @@ def _bar_rot(stat: np.ndarray, others: tuple[int, int, int, int]) -> int | None:
 
     A bar is long (at least 2.2 times its thickness and 30% of the body's side it lies along),
     thin (at most a quarter of the body), well filled, and lies beside the body, not across it.
+    One rule (:func:`_bar_side`) for a bar below or above the body and, turned a quarter, for
+    one on its left or right.
     """
     x, y, w, h, a = (int(v) for v in stat)
     ox, oy, ow, oh = others
     if a < 0.4 * w * h:
         return None
-    if w >= 2.2 * h and w >= 0.3 * ow and h <= 0.25 * oh:
-        if min(x + w, ox + ow) - max(x, ox) > 0.5 * w:
-            if y >= oy + 0.92 * oh:
-                return 0
-            if y + h <= oy + 0.08 * oh:
-                return 2
-    if h >= 2.2 * w and h >= 0.3 * oh and w <= 0.25 * ow:
-        if min(y + h, oy + oh) - max(y, oy) > 0.5 * h:
-            if x + w <= ox + 0.08 * ow:
-                return 1
-            if x >= ox + 0.92 * ow:
-                return 3
+    side = _bar_side((x, w, y, h), (ox, ow, oy, oh))
+    if side is not None:
+        return 0 if side > 0 else 2
+    side = _bar_side((y, h, x, w), (oy, oh, ox, ow))
+    if side is not None:
+        return 3 if side > 0 else 1
+    return None
+
+
+def _bar_side(bar: tuple[int, int, int, int], body: tuple[int, int, int, int]) -> int | None:
+    """Where a bar lies beside the body, both given along one axis and across it as (start
+    along, length along, start across, thickness across): 1 past the body's far side across
+    the axis, -1 before its near side, None when it is no bar lying beside the body."""
+    start, length, at, thick = bar
+    b_start, b_length, b_at, b_thick = body
+    if not (length >= 2.2 * thick and length >= 0.3 * b_length and thick <= 0.25 * b_thick):
+        return None
+    if min(start + length, b_start + b_length) - max(start, b_start) <= 0.5 * length:
+        return None
+    if at >= b_at + 0.92 * b_thick:
+        return 1
+    if at + thick <= b_at + 0.08 * b_thick:
+        return -1
     return None
 
 
@@ -117,13 +130,18 @@ def _underline(stats: np.ndarray, big: list[int], main: int) -> tuple[int | None
     return underline, underline_rot
 
 
+REACH = 0.3
+"""An ink piece overlapping the body's box grown by this share of its size on each side is
+within the body's reach (:func:`_within_reach`)."""
+
+
 def _within_reach(stat: np.ndarray, body: tuple[int, int, int, int]) -> bool:
-    """Does this ink piece lie within the body's reach (overlapping the body's box grown by 30%
-    of its size on each side)? Then it is a broken stroke of the body, not a speck."""
+    """Does this ink piece lie within the body's reach (:data:`REACH`)? Then it is a broken
+    stroke of the body, not a speck."""
     x, y, w, h = (int(v) for v in stat[:4])
     mx, my, mw, mh = body
-    return (x < mx + 1.3 * mw and x + w > mx - 0.3 * mw
-            and y < my + 1.3 * mh and y + h > my - 0.3 * mh)
+    return (x < mx + (1 + REACH) * mw and x + w > mx - REACH * mw
+            and y < my + (1 + REACH) * mh and y + h > my - REACH * mh)
 
 
 def _broken_half(stat: np.ndarray, main_stat: np.ndarray,
