@@ -102,10 +102,12 @@ def _vote(lights: list[float], dark_channel: np.ndarray) -> float:
     votes = []
     for light, level in zip(lights, _LEVELS):
         dark = _thin_contrast(dark_strokes, level(dark_channel))
-        votes.append(np.log(max(light, 1e-3) / (LIGHT_INK_MARGIN * max(dark, 1e-3))))
+        votes.append(np.log(max(light, INK_FLOOR) / (LIGHT_INK_MARGIN * max(dark, INK_FLOOR))))
     return float(np.mean(votes))
 
 
+INK_FLOOR = 1e-3
+"""The least stroke contrast :func:`_vote` divides by (a cell with no strokes of one kind)."""
 LIGHT_INK_MARGIN = 2.0
 """Light ink must stand out this many times more than dark ink to be taken for the digit:
 on renders of every look the two differ by a factor of 3 or more (dark ink at most 1.4 times
@@ -126,8 +128,7 @@ def light_ink(cell: np.ndarray) -> bool:
 
 def _centre_median(g: np.ndarray) -> float:
     """The median of a single-channel cell's centre (the part :func:`_thin_contrast` reads)."""
-    n = g.shape[0]
-    c = slice(n // 6, n - n // 6)
+    c = _centre(g.shape[0])
     return median(g[c, c])
 
 
@@ -137,9 +138,16 @@ def _thin(g: np.ndarray, op: int) -> tuple[np.ndarray, np.ndarray, int]:
     (``MORPH_BLACKHAT``) their surroundings, its values, and ``op`` (taken once per cell, not
     once per level)."""
     n = g.shape[0]
-    se = cv2.getStructuringElement(cv2.MORPH_RECT, (max(3, n // 5), max(3, n // 5)))
-    c = slice(n // 6, n - n // 6)
+    k = max(3, n // 5)  # about a stroke wide
+    se = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
+    c = _centre(n)
     return cv2.morphologyEx(g, op, se)[c, c], g[c, c].astype(np.float32), op
+
+
+def _centre(n: int) -> slice:
+    """The centre of a cell ``n`` pixels wide that :func:`_thin_contrast` reads: a sixth of
+    its side in from each edge, clear of the sticker's border."""
+    return slice(n // 6, n - n // 6)
 
 
 def _thin_contrast(strokes: tuple[np.ndarray, np.ndarray, int], level: float) -> float:
@@ -241,7 +249,8 @@ def _sticker_colour(cell: np.ndarray) -> np.ndarray:
     of its side in from the border), counted from the channel's histogram (the lowest level
     whose count reaches it)."""
     n = cell.shape[0]
-    centre = np.ascontiguousarray(cell[n // 5:n - n // 5, n // 5:n - n // 5])
+    c = slice(n // 5, n - n // 5)
+    centre = np.ascontiguousarray(cell[c, c])
     out = np.zeros(3)
     for k in range(3):
         counts = cv2.calcHist([centre], [k], None, [256], [0, 256]).ravel().cumsum()
