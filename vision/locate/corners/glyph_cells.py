@@ -10,7 +10,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from .homographies import fit_homographies
+from .homographies import fit_homographies, usable
 from .lattice import Lattice
 from .quads import Quad
 from .windows import MIN_GLYPHS
@@ -50,7 +50,7 @@ def homography(cells: dict[tuple[int, int], int], pts: np.ndarray) -> np.ndarray
         return None
     src = np.array([[u + 0.5, v + 0.5] for u, v in cells], np.float64)
     H, _ = cv2.findHomography(src, pts[list(cells.values())], 0)
-    return H if H is not None and abs(np.linalg.det(H)) > 1e-9 else None
+    return usable(H)
 
 
 def settled_cells(pts: np.ndarray, wins: list[dict[tuple[int, int], int]]

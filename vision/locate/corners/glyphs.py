@@ -183,7 +183,7 @@ def _covered(windows: np.ndarray, held: np.ndarray) -> np.ndarray:
     its glyphs but at most one."""
     if not len(held) or not len(windows):
         return np.zeros(len(windows), bool)
-    return (_lacking(windows, held) <= 1.5).any(axis=1)
+    return (_lacking(windows, held) <= 1).any(axis=1)
 
 
 def _covering(windows: np.ndarray, ended: np.ndarray) -> list[int]:
@@ -192,7 +192,7 @@ def _covering(windows: np.ndarray, ended: np.ndarray) -> list[int]:
     one: once one of those is kept, the window is the same face again."""
     if not len(windows):
         return []
-    near = (_lacking(windows, ended) <= 1.5) & (ended.sum(axis=1) > 0)[None, :]
+    near = (_lacking(windows, ended) <= 1) & (ended.sum(axis=1) > 0)[None, :]
     return [sum(1 << int(i) for i in np.flatnonzero(row)) for row in near]
 
 

@@ -22,6 +22,17 @@ CONVERGED = 1e-4
 as converged."""
 
 
+SINGULAR = 1e-9
+"""A homography whose determinant is this small (in size) maps the lattice onto a line: no
+lattice."""
+
+
+def usable(H: np.ndarray | None) -> np.ndarray | None:
+    """``H`` (from :func:`cv2.findHomography`), or None when it found none or ``H`` is
+    singular (:data:`SINGULAR`)."""
+    return H if H is not None and abs(np.linalg.det(H)) > SINGULAR else None
+
+
 def fit_homographies(src: np.ndarray, dst: np.ndarray, weight: np.ndarray,
                      start: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Homographies (B, 3, 3), scaled so that H[2, 2] = 1, each mapping the points ``src``

@@ -65,6 +65,13 @@ def _layout(lats: list[Lattice]) -> _Layout | None:
 
 _EDGE = {(0, 1): 1, (0, 2): 2, (1, 2): 3}
 """Index (among the seven points) of the far end of the edge two faces share."""
+NEAR = 1 + 3
+"""The points that fix the box: the cube's corner and the far ends of its three edges (the
+first of the seven; each face's far corner follows, at ``NEAR`` + its index)."""
+POINTS = NEAR + 3
+"""The seven points the three faces share: :data:`NEAR`, then the faces' three far corners."""
+STEP = 0.01
+"""Sticker pitches a point moves for the fit's numeric Jacobian."""
 
 
 def _homographies(points: np.ndarray, lay: _Layout) -> list[np.ndarray]:
@@ -96,7 +103,7 @@ def _homographies_batch(points: np.ndarray, lay: _Layout) -> np.ndarray:
         j, k = (x for x in range(3) if x != i)
         src.append(np.array([lay.corner[i], lay.shared[i][j], lay.far[i], lay.shared[i][k]],
                             np.float64))
-        idx = [0, _EDGE[tuple(sorted((i, j)))], 4 + i, _EDGE[tuple(sorted((i, k)))]]
+        idx = [0, _EDGE[tuple(sorted((i, j)))], NEAR + i, _EDGE[tuple(sorted((i, k)))]]
         dst.append(points[:, idx, :])
     b = len(points)
     hs = _perspective(np.repeat(np.array(src), b, axis=0), np.concatenate(dst))
@@ -112,7 +119,7 @@ def _residuals_batch(xs: np.ndarray, lay: _Layout, cells: list[np.ndarray],
                      seen: list[np.ndarray]) -> np.ndarray:
     """The residuals (B, R) of each of B parameter vectors ``xs`` (B, 14): every point's
     distance (x and y) from its cell's centre under its face's homography."""
-    hs = _homographies_batch(xs.reshape(len(xs), 7, 2), lay)
+    hs = _homographies_batch(xs.reshape(len(xs), POINTS, 2), lay)
     out = []
     for f, (c, s) in enumerate(zip(cells, seen)):
         if len(c):
@@ -142,14 +149,14 @@ def joint_fit(lats: list[Lattice], box: bool = True) -> tuple[list[Lattice], flo
             for lat in lats]
     pitch = float(np.median([pitch_of(lat.H) for lat in lats]))
     x = _levenberg_marquardt(x, lambda ps: _residuals_batch(ps, lay, cells, seen),
-                             0.01 * pitch)
+                             STEP * pitch)
     r = _residuals(x, lay, cells, seen).reshape(-1, 2)
     misfit = float(np.sqrt(np.mean(np.sum(r * r, axis=1)))) / pitch
     if misfit > MAX_MISFIT:
         return None
-    if not _surrounded(x.reshape(7, 2)):
+    if not _surrounded(x.reshape(POINTS, 2)):
         return None
-    points = x.reshape(7, 2)
+    points = x.reshape(POINTS, 2)
     if box:
         points, misfit = _as_box(points, lay, cells, seen, pitch, misfit)
     hs = _homographies(points, lay)
@@ -168,7 +175,7 @@ def _depth_ratios(points: np.ndarray, lay: _Layout) -> np.ndarray:
     rows, rhs = [], []
     c = points[0]
     for i in range(3):
-        f = points[4 + i]
+        f = points[NEAR + i]
         row = np.zeros((2, 3))
         for j in (x for x in range(3) if x != i):
             e = _EDGE[tuple(sorted((i, j)))]
@@ -186,8 +193,8 @@ def _box_points(xs: np.ndarray, scale: float) -> np.ndarray:
     corner is C + (P - C) + (Q - C) in space, so in the picture (a_P P + a_Q Q - C) /
     (a_P + a_Q - 1). Far corners so placed keep each face's far edges pointing at the
     vanishing points of the other faces' edges."""
-    pts = xs[:, :8].reshape(len(xs), 4, 2)
-    a = xs[:, 8:] / scale
+    pts = xs[:, :2 * NEAR].reshape(len(xs), NEAR, 2)
+    a = xs[:, 2 * NEAR:] / scale
     far = []
     for i in range(3):
         p, q = (_EDGE[tuple(sorted((i, j)))] for j in range(3) if j != i)
@@ -202,9 +209,9 @@ def _as_box(points: np.ndarray, lay: _Layout, cells: list[np.ndarray], seen: lis
     parameters, not 14), when that fits the points nearly as well (:data:`BOX_SLACK`): a
     face whose own points leave its far corner loose (a steep side face, a face of few
     stickers) is then held by the other two. The free fit otherwise."""
-    x = np.concatenate([points[:4].ravel(), pitch * _depth_ratios(points, lay)])
+    x = np.concatenate([points[:NEAR].ravel(), pitch * _depth_ratios(points, lay)])
     x = _levenberg_marquardt(x, lambda ps: _residuals_batch(
-        _box_points(ps, pitch).reshape(len(ps), 14), lay, cells, seen), 0.01 * pitch)
+        _box_points(ps, pitch).reshape(len(ps), 2 * POINTS), lay, cells, seen), STEP * pitch)
     box = _box_points(x[None], pitch)[0]
     if not np.all(np.isfinite(box)):
         return points, misfit

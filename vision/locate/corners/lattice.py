@@ -16,10 +16,13 @@ import cv2
 import numpy as np
 
 from ..detect import project
+from .homographies import usable
 from .quads import SOLIDITY, Probe, Quad, find_quads
 
 CORNERS = ((0, 0), (3, 0), (3, 3), (0, 3))
 """Lattice (u, v) of a face outline's corners, clockwise from the top left."""
+MIDDLE = 3 / 2
+"""Lattice u or v of the face's middle, halfway across its three cells."""
 
 
 def adjacent_corners(c: tuple[int, int]) -> list[tuple[int, int]]:
@@ -49,7 +52,7 @@ class Lattice:
     @property
     def centre(self) -> np.ndarray:
         """Image position of the face centre."""
-        return self.to_image(1.5, 1.5)
+        return self.to_image(MIDDLE, MIDDLE)
 
 
 def _doubled(vec: np.ndarray) -> np.ndarray:
@@ -152,13 +155,18 @@ def _edge_along(q: Quad, axis: np.ndarray) -> float:
                  else np.linalg.norm(b))
 
 
+SAME_SIZE = (0.7, 1.4)
+"""A quad's edges, as shares of its group's median edge, that make it a sticker of the group."""
+
+
 def _same_size(quads: list[Quad], a: np.ndarray, b: np.ndarray) -> list[Quad]:
     """Quads whose two edge lengths are near the group's medians (drops halves of stickers
     split by glare, and merged pairs)."""
     la = np.array([_edge_along(q, a) for q in quads])
     lb = np.array([_edge_along(q, b) for q in quads])
     ma, mb = np.median(la), np.median(lb)
-    return [q for q, x, y in zip(quads, la, lb) if 0.7 < x / ma < 1.4 and 0.7 < y / mb < 1.4]
+    lo, hi = SAME_SIZE
+    return [q for q, x, y in zip(quads, la, lb) if lo < x / ma < hi and lo < y / mb < hi]
 
 
 def fit_homography(cells: dict[tuple[int, int], Quad]) -> np.ndarray | None:
@@ -169,7 +177,7 @@ def fit_homography(cells: dict[tuple[int, int], Quad]) -> np.ndarray | None:
     src = np.array([[u + 0.5, v + 0.5] for u, v in cells], np.float64)
     dst = np.array([q.centre for q in cells.values()], np.float64)
     H, _ = cv2.findHomography(src, dst, 0)
-    return H if H is not None and abs(np.linalg.det(H)) > 1e-9 else None  # singular: no lattice
+    return usable(H)
 
 
 def reassign(quads: list[Quad], H: np.ndarray) -> dict[tuple[int, int], Quad]:
@@ -226,6 +234,11 @@ def _lattice_from(quads: list[Quad], cols: list[list[int]], rows: list[list[int]
     return Lattice(H, cells, pair)
 
 
+ROW_GAP = 0.55
+"""A gap between neighbouring quads, along one of a face's directions and in its stickers'
+median edge (:func:`_axis_vector`), wider than this starts a new row (or column)."""
+
+
 def fit_lattices(quads: list[Quad], dirs: np.ndarray, pair: tuple[int, int]) -> list[Lattice]:
     """Rows and columns of a face's quads along its two directions, and the homography from
     lattice coordinates (u along ``pair[0]``, v along ``pair[1]``, each 0..3) to the image.
@@ -245,8 +258,8 @@ def fit_lattices(quads: list[Quad], dirs: np.ndarray, pair: tuple[int, int]) -> 
     centres = np.array([q.centre for q in quads])
     coords = (np.linalg.inv(basis) @ (centres - np.median(centres, axis=0)).T).T
     out = []
-    for cols in _run_choices(_split(coords[:, 0], 0.55)):
-        for rows in _run_choices(_split(coords[:, 1], 0.55)):
+    for cols in _run_choices(_split(coords[:, 0], ROW_GAP)):
+        for rows in _run_choices(_split(coords[:, 1], ROW_GAP)):
             lat = _lattice_from(quads, cols, rows, pair)
             if lat is not None:
                 out.append(lat)

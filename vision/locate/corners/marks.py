@@ -94,7 +94,7 @@ def marks(image: np.ndarray, light: bool | None = None, v: np.ndarray | None = N
             (fill <= 0.85)
         same = [o for o in out if o.light == polarity]
         seen = np.array([o.centre for o in same]).reshape(-1, 2)
-        reach = np.array([0.4 * o.size for o in same])
+        reach = np.array([SAME_MARK * o.size for o in same])
         for k in np.flatnonzero(keep).tolist():
             c = np.array([x[k] + w[k] / 2, y[k] + h[k] / 2], np.float64)
             if len(seen):
@@ -103,8 +103,13 @@ def marks(image: np.ndarray, light: bool | None = None, v: np.ndarray | None = N
                     continue  # the same mark at the lower threshold
             out.append(Glyph(c, float(long[k]), polarity))
             seen = np.vstack([seen, c])
-            reach = np.append(reach, 0.4 * float(long[k]))
+            reach = np.append(reach, SAME_MARK * float(long[k]))
     return out, masks
+
+
+SAME_MARK = 0.4
+"""A mark whose centre lies within this share of a kept mark's size of it is that mark again
+(found at the lower threshold)."""
 
 
 __all__ = ["GLYPH_SIDE", "Glyph", "STROKE", "glyph_points", "marks", "smoothed"]

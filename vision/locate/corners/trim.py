@@ -11,8 +11,8 @@ import cv2
 import numpy as np
 
 from .check import pitch_of
-from .homographies import fit_homographies
-from .lattice import Lattice
+from .homographies import fit_homographies, usable
+from .lattice import MIDDLE, Lattice
 from .windows import MIN_GLYPHS
 
 
@@ -85,7 +85,7 @@ def _refits_without(src: list[np.ndarray], pts: list[np.ndarray],
             out.append(fits[r])
             continue
         H, _ = cv2.findHomography(np.delete(src[n], g, axis=0), np.delete(pts[n], g, axis=0), 0)
-        out.append(H if H is not None and abs(np.linalg.det(H)) > 1e-9 else None)
+        out.append(usable(H))
     return out
 
 
@@ -133,7 +133,7 @@ def _left_out_offsets_all(srcs: list[np.ndarray], ptss: list[np.ndarray], steps:
     s = (np.abs(pts - c[:, None]) * valid[..., None]).sum(axis=(1, 2)) / (2 * cnt[:, 0])
     s = np.where(s > 0, s, 1.0)
     q = (pts - c[:, None]) / s[:, None, None]  # (L, m, 2)
-    x, y = src[..., 0] - 1.5, src[..., 1] - 1.5  # (L, m)
+    x, y = src[..., 0] - MIDDLE, src[..., 1] - MIDDLE  # (L, m), about the face's middle
     one, zero = np.ones_like(x), np.zeros_like(x)
     rows = np.concatenate([
         np.stack([x, y, one, zero, zero, zero, -q[..., 0] * x, -q[..., 0] * y, -q[..., 0]], 2),

@@ -128,26 +128,27 @@ def refine(framing: Framing, shape: tuple[int, ...], anchor: np.ndarray,
     from a few blurred stickers is not exact enough to extrapolate two more faces from."""
     pitch = pitch_of(anchor)
     params = np.append(outline(anchor).ravel(), math.log(f))
+    n = 4 * 2  # the outline's four corners, x and y; then the focal length's log
 
     def score(p: np.ndarray) -> float:
-        lats = _model(p[:8].reshape(4, 2), math.exp(p[8]), shape)
+        lats = _model(p[:n].reshape(4, 2), math.exp(p[n]), shape)
         return -1e9 if lats is None else sum(framing.score(H) for H in lats)
 
     best = score(params)
     for step in REFINE_STEPS:
         for _ in range(3):
             moved = False
-            for i in range(9):
+            for i in range(n + 1):
                 for sign in (1, -1):
                     trial = params.copy()
-                    trial[i] += sign * step * (1.0 if i == 8 else pitch)
+                    trial[i] += sign * step * (1.0 if i == n else pitch)
                     s = score(trial)
                     if s > best:
                         params, best, moved = trial, s, True
                         break
             if not moved:
                 break
-    lats = _model(params[:8].reshape(4, 2), math.exp(params[8]), shape)
+    lats = _model(params[:n].reshape(4, 2), math.exp(params[n]), shape)
     return lats if lats is not None else []
 
 

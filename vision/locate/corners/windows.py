@@ -18,10 +18,21 @@ MATCH = 0.28
 
 NEIGHBOURS = 6
 """Nearest glyphs of similar size paired with each glyph to span lattice hypotheses."""
+SPAN_RATIO = 2.5
+"""The two axes of a lattice hypothesis are comparable in length: neither is this many times
+the other."""
+
+
+SIDE = 2 * (3 - 1) + 1
+"""Nodes along each side of the lattice around a glyph: the glyph may be any cell of a face's
+3 x 3 window, so the nodes reach two cells either side of it."""
 
 
 def _nodes() -> np.ndarray:
-    return np.array([(i, j) for j in range(-2, 3) for i in range(-2, 3)], np.float64)
+    """The (i, j) of the :data:`SIDE` x :data:`SIDE` nodes, row by row."""
+    reach = SIDE // 2
+    return np.array([(i, j) for j in range(-reach, reach + 1) for i in range(-reach, reach + 1)],
+                    np.float64)
 
 
 _NODES = _nodes()
@@ -76,9 +87,9 @@ def _windows_chunk(pts: np.ndarray, origins: np.ndarray,
     d += (pts * pts).sum(axis=1)
     nearest = d.argmin(axis=1)
     least = d[np.arange(len(d)), nearest] + (nodes * nodes).sum(axis=1)
-    near = nearest.reshape(-1, 25)
-    hit = (np.sqrt(np.maximum(least, 0.0)).reshape(-1, 25)
-           < MATCH * pitch[:, None]).reshape(-1, 5, 5)  # [pair, row j, col i]
+    near = nearest.reshape(-1, SIDE * SIDE)
+    hit = (np.sqrt(np.maximum(least, 0.0)).reshape(-1, SIDE * SIDE)
+           < MATCH * pitch[:, None]).reshape(-1, SIDE, SIDE)  # [pair, row j, col i]
     # hits in each 3x3 window (i0, j0) from a summed-area table: (P, 9) in (i0, j0) order
     c = np.pad(hit.astype(np.int32), ((0, 0), (1, 0), (1, 0))).cumsum(axis=1).cumsum(axis=2)
     counts = (c[:, 3:, 3:] - c[:, :-3, 3:] - c[:, 3:, :-3] + c[:, :-3, :-3]
@@ -92,7 +103,7 @@ def _windows_chunk(pts: np.ndarray, origins: np.ndarray,
     j0, i0 = best[ks] % 3, best[ks] // 3
     rows = (j0[:, None] + _WINDOW_J)[:, None, :]  # [window, cell, row]
     cols = (i0[:, None] + _WINDOW_I)[:, None, :]
-    nk = near.reshape(-1, 5, 5)[ks[:, None, None], rows, cols][:, 0]  # (F, 9)
+    nk = near.reshape(-1, SIDE, SIDE)[ks[:, None, None], rows, cols][:, 0]  # (F, 9)
     hk = hit[ks[:, None, None], rows, cols][:, 0]
     # a glyph on two nodes of the window makes no window
     same = (nk[:, :, None] == nk[:, None, :]) & hk[:, :, None] & hk[:, None, :]
@@ -132,7 +143,7 @@ def spans(pts: np.ndarray, sizes: np.ndarray
         dots = (vec @ vec.T).tolist()
         for (i, q), (j, r) in itertools.combinations(enumerate(idx), 2):
             if abs(dots[i][j]) / (length[i] * length[j]) > 0.9 or \
-                    not 0.4 < length[i] / length[j] < 2.5:
+                    not 1 / SPAN_RATIO < length[i] / length[j] < SPAN_RATIO:
                 continue
             spans.append((vec[i], vec[j]))
             origins.append(p)
