@@ -113,8 +113,8 @@ def best_window(grid: dict[tuple[int, int], Blob]) -> tuple[dict[tuple[int, int]
     if max(cols) - min(cols) < 3 and max(rows) - min(rows) < 3:
         return grid, 0
     best, best_n = grid, -1
-    for i0 in range(min(cols), max(cols) - 1):
-        for j0 in range(min(rows), max(rows) - 1):
+    for i0 in range(min(cols), max(min(cols), max(cols) - 2) + 1):
+        for j0 in range(min(rows), max(min(rows), max(rows) - 2) + 1):
             sub = {k: b for k, b in grid.items() if i0 <= k[0] < i0 + 3 and j0 <= k[1] < j0 + 3}
             if len(sub) > best_n:
                 best, best_n = sub, len(sub)

@@ -30,6 +30,19 @@ def _seen(blobs: list[Blob], groups: list[dict], shape: tuple[int, ...]) -> tupl
                            float(b.side) / width, id(b) in lined) for b in blobs)
 
 
+def _refuse_a_pattern(source: str, grid: dict[tuple[int, int], Blob]) -> None:
+    """Refuse a grid of squares larger than any view of a cube gives: two faces side by side
+    share one edge, so their stickers line up in 3 rows of at most 6 (or 6 rows of 3); a grid
+    wider than 3 both ways, or longer than 6, is printed squares, tiles or a mat, no cube."""
+    cols = max(k[0] for k in grid) - min(k[0] for k in grid) + 1
+    rows = max(k[1] for k in grid) - min(k[1] for k in grid) + 1
+    if (cols > 3 and rows > 3) or max(cols, rows) > 2 * 3:
+        raise FaceNotFoundError(
+            f"{source}: no cube face found (squares line up in a grid of {cols} x {rows}, "
+            "larger than a cube shows: a printed grid, tiles or a cutting mat?); photograph "
+            "one face of the cube so it fills about half of the picture")
+
+
 def _explain(source: str, blobs: list[Blob], groups: list[dict], shape: tuple[int, ...]) -> None:
     """Raise the refusal's message (see :func:`refuse`)."""
     if len(blobs) < 3 or not groups:
@@ -45,6 +58,7 @@ def _explain(source: str, blobs: list[Blob], groups: list[dict], shape: tuple[in
             "the photo blurred, too dark, or the face too small, or is it a stickerless cube, "
             "whose pieces touch without dark grooves between them?); photograph one face "
             "sharply so it fills about half of the picture, in even light")
+    _refuse_a_pattern(source, best)
     best, extra = best_window(best)
     if extra >= 3:
         raise FaceNotFoundError(

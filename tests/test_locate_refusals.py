@@ -1,0 +1,49 @@
+"""The refusal's reading of the best grid of squares when no face was accepted: the 3x3 window
+holding most squares, and a grid larger than any view of a cube called no cube at all."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from sudoku_cube.vision.locate.face_geometry import FaceNotFoundError
+from sudoku_cube.vision.locate.lattice import best_window
+from sudoku_cube.vision.locate.refusals import refuse
+from sudoku_cube.vision.locate.sticker_blobs import Blob
+
+PITCH = 40.0
+
+
+def _grid(keys: list[tuple[int, int]]) -> dict[tuple[int, int], Blob]:
+    return {(i, j): Blob(np.array([200 + PITCH * i, 200 + PITCH * j]), 900.0, 30.0, 0.0)
+            for i, j in keys}
+
+
+def test_the_window_of_a_grid_two_columns_wide_is_found():
+    # two columns, four rows: the best 3x3 window holds the lower four squares, one lies out
+    grid = _grid([(0, -2), (0, 0), (0, 1), (1, 0), (1, 1)])
+    window, extra = best_window(grid)
+    assert sorted(window) == [(0, 0), (0, 1), (1, 0), (1, 1)] and extra == 1
+
+
+def test_a_full_face_plus_a_row_leaves_the_row_out():
+    grid = _grid([(i, j) for i in range(3) for j in range(4)])
+    window, extra = best_window(grid)
+    assert len(window) == 9 and extra == 3
+
+
+@pytest.mark.parametrize("cols,rows", [(4, 4), (7, 3), (3, 8)])
+def test_a_grid_larger_than_a_cube_shows_is_no_cube(cols, rows):
+    grid = _grid([(i, j) for i in range(cols) for j in range(rows)])
+    blobs = list(grid.values())
+    with pytest.raises(FaceNotFoundError) as e:
+        refuse("T.jpg", blobs, [grid], (800, 800))
+    said = str(e.value)
+    assert said.startswith("T.jpg: no cube face found") and f"{cols} x {rows}" in said
+    assert "two faces" not in said and "photograph one face" in said
+
+
+def test_two_faces_side_by_side_are_still_two_faces():
+    grid = _grid([(i, j) for i in range(6) for j in range(3)])
+    with pytest.raises(FaceNotFoundError) as e:
+        refuse("T.jpg", list(grid.values()), [grid], (800, 800))
+    assert "two faces in one photo" in str(e.value)
