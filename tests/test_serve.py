@@ -181,6 +181,71 @@ def test_a_corner_pair_reads_as_read_reads_it(served, capsys):
     assert read_json(folder, capsys)["faces"] == want["faces"]
 
 
+def upside_down_pair(folder: Path, b_from: Path = CORNERS_DIR) -> Path:
+    """A corner pair in ``folder``: the sample's photo A turned half round (held with a face
+    at the bottom, so it alone cannot say which face is U) and photo B of ``b_from``."""
+    import cv2
+
+    folder.mkdir()
+    cv2.imwrite(str(folder / "A.jpg"),
+                cv2.rotate(cv2.imread(str(CORNERS_DIR / "A.jpg")), cv2.ROTATE_180))
+    (folder / "B.jpg").write_bytes((b_from / "B.jpg").read_bytes())
+    return folder
+
+
+def test_a_corner_photo_with_no_face_on_top_is_kept_and_named_by_the_pair(served, tmp_path,
+                                                                          capsys):
+    """Photo A held upside down is kept with its three faces unnamed; once B arrives the pair
+    is read as ``read`` reads the folder, and the page says how A was held, by centre digits."""
+    pair = upside_down_pair(tmp_path / "pair")
+    status, view = call(served.url + "api/corner/A", (pair / "A.jpg").read_bytes())
+    assert status == 200, view
+    assert view["faces"] == {} and view["refused"] is None
+    assert view["unnamed"].startswith("three faces found; which is on top is decided")
+    page = call(served.url + "api/status")[1]
+    assert page["stage"] == "photos" and page["next"] == "B" and page["notes"] == []
+    status, view = call(served.url + "api/corner/B", (pair / "B.jpg").read_bytes())
+    assert status == 200 and sorted(view["faces"]) == ["B", "D", "L"], view
+    page = wait_read(served)
+    want = read_json(pair, capsys)
+    got = call(served.url + "api/reading")[1]
+    assert (got["faces"], got["candidates"], got["notes"]) == \
+        (want["faces"], want["candidates"], want["notes"])
+    assert page["notes"] == want["notes"] and page["notes"][0].startswith(
+        "A.jpg was held with no face on top of the corner")
+    assert "U is the face with centre" in page["notes"][0]
+    a = next(p for p in page["photos"] if p["name"] == "A")
+    assert a["unnamed"] is None and a["refused"] is None
+    assert {f: v["tokens"] for f, v in a["faces"].items()} == \
+        {f: want["faces"][f] for f in "UFR"}
+    assert read_json(served.service.folder.path, capsys)["faces"] == want["faces"]
+
+
+def test_a_corner_pair_no_naming_fits_is_refused_with_words_then_retaken(served, tmp_path):
+    """Photo A upside down beside photo B of another cube: no way round the corner fits, so the
+    set is refused on photo A's card, saying how to hold it; a retake of A is read."""
+    pair = upside_down_pair(tmp_path / "pair", ROOT / "samples" / "corners" / "c2-coloured")
+    for name in "AB":
+        assert call(served.url + f"api/corner/{name}", (pair / f"{name}.jpg").read_bytes())[0] \
+            == 200
+    service, seen, problem = served.service, -1, ""
+    for _ in range(120):
+        seen, reading, problem = service.wait_reading(seen, 1.0)
+        if problem or reading is not None:
+            break
+    assert reading is None
+    page = call(served.url + "api/status")[1]
+    assert page["stage"] == "refused" and page["notes"] == []
+    assert page["message"].startswith("A.jpg: corner photo A is not upright")
+    assert "do not fit photo B's" in page["message"] and "U faces up" in page["message"]
+    a = next(p for p in page["photos"] if p["name"] == "A")
+    assert a["refused"] == page["message"] and a["unnamed"] is None
+    other = ROOT / "samples" / "corners" / "c2-coloured" / "A.jpg"
+    status, view = call(served.url + "api/corner/A", other.read_bytes())
+    assert status == 200 and len(view["faces"]) == 3 and view["unnamed"] is None
+    assert wait_read(served)["stage"] == "read"
+
+
 def test_a_phone_photo_stored_sideways_reads_as_the_phone_shows_it(served, tmp_path):
     """The page uploads the phone's file as it is: pixels stored sideways with an EXIF
     Orientation tag; the face reads as the phone showed it."""

@@ -13,7 +13,8 @@ from pathlib import Path
 
 from playwright.sync_api import expect, sync_playwright
 
-from tests.test_serve import CORNERS_DIR, FACES_DIR, call, read_json, served  # noqa: F401
+from tests.test_serve import (CORNERS_DIR, FACES_DIR, call, read_json, served,  # noqa: F401
+                              upside_down_pair)
 from tests.test_serve_cli import start, stop
 
 PHONE = {"width": 390, "height": 844}
@@ -78,11 +79,20 @@ def test_phone_page_takes_corner_photos_and_shows_a_refusal(tmp_path, capsys):
             assert "corner photo A" in refused.inner_text()
             expect(page.locator("li.card[data-photo=A] .take span")).to_have_text("Retake photo")
             page.screenshot(path=str(shots(tmp_path) / "serve-refused.png"))
+            pair = upside_down_pair(tmp_path / "pair")  # A held with U at the bottom
+            card_a = page.locator("li.card[data-photo=A]")
+            card_a.locator("input").set_input_files(str(pair / "A.jpg"))
+            expect(card_a.locator(".unnamed")).to_contain_text("three faces found",
+                                                                timeout=60_000)
+            expect(card_a.locator(".refused")).to_be_hidden()
+            page.locator("li.card[data-photo=B] input").set_input_files(str(pair / "B.jpg"))
             for name in "AB":
-                page.locator(f"li.card[data-photo={name}] input").set_input_files(
-                    str(CORNERS_DIR / f"{name}.jpg"))
                 expect(page.locator(f"li.card[data-photo={name}] figure")).to_have_count(
                     3, timeout=60_000)
+            expect(page.locator("#notes li")).to_contain_text(
+                "A.jpg was held with no face on top of the corner", timeout=60_000)
+            expect(card_a.locator(".unnamed")).to_be_hidden()
+            page.screenshot(path=str(shots(tmp_path) / "serve-corner-named.png"))
             for face in "URFDLB":
                 cells = page.locator(f"figure[data-face={face}] .cell")
                 assert [cells.nth(i).get_attribute("title") for i in range(9)] == want[face]

@@ -6,6 +6,11 @@ read or why it was refused. Once the folder holds a whole set, the set is read a
 reads a folder (:meth:`vision.reading.reader.Reader.read_photo_set`), which also weighs the faces
 together; that reading is what the terminal reviews and plans. All reading runs on one worker
 thread (:attr:`PhoneService.worker`), one photo at a time.
+
+A corner photo held with no face on top (a face at the bottom) shows its three faces, but not
+which of them is on top: read alone it cannot be named. It is kept as such (:data:`UNNAMED`),
+and the pair is read as ``read`` reads the folder, which names it by the digits of both photos
+(``docs/design.md``, "Corner faces named by what they carry"); the reading's notes say how.
 """
 from __future__ import annotations
 
@@ -21,6 +26,8 @@ from ...models.cube.state import CubeState
 from ...models.cube.stickers import Sticker
 from ...models.errors import SudokuCubeError
 from ...models.plan.planner import Step
+from ...vision.locate.corners.faces import NotUprightError
+from ...vision.locate.corners.views import face_names
 from ...vision.photo.images import file_scale, load_image
 from ...vision.reading.reader import Reader
 from ...vision.reading.faces import FaceReading, Reading
@@ -31,15 +38,21 @@ from .views import FaceView, StepView, face_view, pose_words, step_view
 
 Stage = Literal["photos", "reading", "read", "refused"]
 
+UNNAMED = ("three faces found; which is on top is decided when the other corner photo "
+           "arrives")
+"""What the page says of a corner photo held with no face on top, until the pair is read."""
+
 
 class PhotoView(TypedDict):
     """One photo of the set on the page: its name, how to hold the cube for it, and what was
-    read from it (faces) or why it was refused."""
+    read from it (faces) or why it was refused; ``unnamed``: a corner photo whose three faces
+    were found but not yet named (:data:`UNNAMED`), None otherwise."""
 
     name: str
     hold: str
     faces: dict[str, FaceView]
     refused: str | None
+    unnamed: str | None
 
 
 class CheckView(TypedDict):
@@ -57,14 +70,17 @@ class CheckView(TypedDict):
 class StatusView(TypedDict):
     """Everything the page shows: the kind of set, each photo, the next one to take, where
     the whole reading stands (``photos``: some missing; ``reading``; ``read``; ``refused``:
-    the set as a whole was refused, ``message`` says which photo to retake), and the guide's
-    step once the terminal guides."""
+    the set as a whole was refused, ``message`` says which photo to retake), what the whole
+    reading says the person should hear (``notes``: how a corner photo held with no face on
+    top was named, each face by its centre digit), and the guide's step once the terminal
+    guides."""
 
     kind: str
     photos: list[PhotoView]
     next: str | None
     stage: Stage
     message: str
+    notes: list[str]
     step: StepView | None
     check: CheckView | None
     uploads_left: int
@@ -98,6 +114,7 @@ class PhoneService:
         self._lock = threading.Lock()
         self._read: dict[str, dict[str, FaceReading]] = {}
         self._refused: dict[str, str] = {}
+        self._unnamed: set[str] = set()
         self._reading: Reading | None = None
         self._set_error = ""
         self._version = 0
@@ -116,10 +133,26 @@ class PhoneService:
         kind = self.kind()
         for name, path in self.folder.photos().items():
             try:
-                self._read[name] = self._read_photo(kind, name, path)
+                self._read[name] = self._kept_photo(kind, name, path)
             except SudokuCubeError as e:
                 self._refused[name] = _said_once(str(e))
         self._read_set_if_complete()
+
+    def _kept_photo(self, kind: Kind, name: str, path: Path,
+                    img: np.ndarray | None = None) -> dict[str, FaceReading]:
+        """The faces of photo ``name`` (:meth:`_read_photo`); a corner photo held with no
+        face on top is kept with no faces, marked unnamed, for the pair's reading to name."""
+        try:
+            faces = self._read_photo(kind, name, path, img)
+        except NotUprightError:
+            if kind != "corners":
+                raise
+            with self._lock:
+                self._unnamed.add(name)
+            return {}
+        with self._lock:
+            self._unnamed.discard(name)
+        return faces
 
     def _read_photo(self, kind: Kind, name: str, path: Path, img: np.ndarray | None = None,
                     ocr: bool = True) -> dict[str, FaceReading]:
@@ -151,12 +184,13 @@ class PhoneService:
             with self._lock:
                 self._read.clear()
                 self._refused.clear()
+                self._unnamed.clear()
                 self._reading, self._set_error = None, ""
         elif not (self.folder.path / SESSION_FILE).exists():
             self.folder.switch(kind)
         incoming, img = self.folder.receive(name, data)
         try:
-            faces = self._read_photo(kind, name, incoming, img)
+            faces = self._kept_photo(kind, name, incoming, img)
         except SudokuCubeError as e:
             self.folder.refuse(incoming, name)
             message = _said_once(str(e))
@@ -293,11 +327,23 @@ class PhoneService:
     def _photo_view(self, kind: Kind, name: str, empty: bool = False) -> PhotoView:
         with self._lock:
             faces = {} if empty else self._read.get(name, {})
-            if self._reading is not None:
-                faces = {f: self._reading.faces[f] for f in faces}
+            unnamed = not empty and name in self._unnamed
+            if self._reading is not None and not empty:
+                names = face_names(name) if unnamed else faces
+                faces = {f: self._reading.faces[f] for f in names}
+                unnamed = False  # the pair's reading named it
+            refused = None if empty else self._refused.get(name)
+            if not empty and refused is None and self._names_photo(self._set_error, name):
+                refused, unnamed = self._set_error, False  # the set refused for this photo
             return {"name": name, "hold": pose_words(name, kind == "corners", self._centres()),
                     "faces": {f: face_view(r) for f, r in faces.items()},
-                    "refused": None if empty else self._refused.get(name)}
+                    "refused": refused, "unnamed": UNNAMED if unnamed else None}
+
+    @staticmethod
+    def _names_photo(message: str, name: str) -> bool:
+        """Whether a refusal of the whole set starts with photo ``name``'s file ("A.jpg: ...")."""
+        head, sep, _ = message.partition(": ")
+        return bool(sep) and Path(head).stem == name and "/" not in head
 
     def status(self, kind: Kind | None = None) -> StatusView:
         """What the page shows now; ``kind``: the kind of set the person chose on the page,
@@ -305,8 +351,9 @@ class PhoneService:
         if kind is not None and kind != self.kind():
             return {"kind": kind, "photos": [self._photo_view(kind, n, empty=True)
                                              for n in NAMES[kind]],
-                    "next": NAMES[kind][0], "stage": "photos", "message": "", "step": None,
-                    "check": None, "uploads_left": max(0, self.max_uploads - self.uploads)}
+                    "next": NAMES[kind][0], "stage": "photos", "message": "", "notes": [],
+                    "step": None, "check": None,
+                    "uploads_left": max(0, self.max_uploads - self.uploads)}
         kind = self.kind()
         photos = [self._photo_view(kind, n) for n in NAMES[kind]]
         with self._lock:
@@ -314,9 +361,10 @@ class PhoneService:
             stage: Stage = ("photos" if missing else "read" if self._reading is not None
                             else "refused" if self._set_error else "reading")
             message, left, check = self._set_error, self.max_uploads - self.uploads, self._check
+            notes = list(self._reading.notes) if self._reading is not None else []
         return {"kind": kind, "photos": photos, "next": missing[0] if missing else None,
-                "stage": stage, "message": message, "step": self.step(), "check": check,
-                "uploads_left": max(0, left)}
+                "stage": stage, "message": message, "notes": notes, "step": self.step(),
+                "check": check, "uploads_left": max(0, left)}
 
     def reading_json(self) -> dict | None:
         """The whole reading as ``read --json`` prints it (None until there is one)."""

@@ -58,7 +58,13 @@ function card(kind, photo, isNext, check) {
   li.querySelector(".hold").textContent = photo.hold;
   const faces = li.querySelector(".faces");
   for (const [letter, view] of Object.entries(photo.faces)) faces.appendChild(faceGrid(letter, view));
-  const read = Object.keys(photo.faces).length > 0;
+  // A corner photo held with no face on top: kept, named when the other photo arrives.
+  const read = Object.keys(photo.faces).length > 0 || Boolean(photo.unnamed);
+  if (photo.unnamed) {
+    const p = li.querySelector(".unnamed");
+    p.hidden = false;
+    p.textContent = photo.unnamed;
+  }
   if (photo.refused) {
     const p = li.querySelector(".refused");
     p.hidden = false;
@@ -126,6 +132,8 @@ function render(s) {
   check.replaceChildren(...(s.check ? [card(s.check.corner ? "corners" : "faces", s.check,
                                              true, true)] : []));
   if (!busy) setMessage(stageMessage(s));
+  // What the whole reading says (how a photo held with no face on top was named).
+  document.getElementById("notes").replaceChildren(...(s.notes || []).map(n => el("li", "", n)));
   showStep(s.step);
 }
 
