@@ -19,7 +19,7 @@ import numpy as np
 from ...models.cube.stickers import Hypothesis, Sticker
 from .counters import counter_logits, counter_vector
 from ..cells.glyph import GLYPH, normalise_glyph, split_underline
-from .hog import LinearModel, class_index, hog_features
+from .hog import N_CLASSES, LinearModel, class_index, hog_features
 from .print_facts import shape_of, six_turn, underlined_pair
 from .templates import TemplateSet, unit_rows
 from .underline_model import end_patch, shipped_underline_model
@@ -100,7 +100,7 @@ def template_scores(glyphs: np.ndarray, templates: TemplateSet, shift: int = 1) 
                         for dy in range(side) for dx in range(side)], axis=1)
     g = unit_rows(shifted.reshape(-1, GLYPH, GLYPH))
     corr = (g @ tpl.T).reshape(len(glyphs), side * side, -1).max(axis=1)
-    best = np.full((len(glyphs), 36), -1.0, np.float32)
+    best = np.full((len(glyphs), N_CLASSES), -1.0, np.float32)
     present, starts = np.unique(cls, return_index=True)
     if len(present):
         best[:, present] = np.maximum.reduceat(corr, starts, axis=1)
@@ -115,13 +115,13 @@ def analyse_cells(masks: list[np.ndarray], templates: TemplateSet, model: Linear
     parts = [split_underline(m) for m in masks]
     glyphs = [normalise_glyph(p.body) for p in parts]
     present = [i for i, g in enumerate(glyphs) if g is not None]
-    tm = np.zeros((len(masks), 36), np.float32)
-    hg = np.full((len(masks), 36), -np.log(36), np.float32)
+    tm = np.zeros((len(masks), N_CLASSES), np.float32)
+    hg = np.full((len(masks), N_CLASSES), -np.log(N_CLASSES), np.float32)
     if present:
         stack = np.stack([glyphs[i] for i in present])
         tm[present] = template_scores(stack, templates)
         hg[present] = model.log_probs(hog_features(stack))
-    ct = np.zeros((len(masks), 36))
+    ct = np.zeros((len(masks), N_CLASSES))
     for i in present if cells is not None else ():
         ct[i] = counter_logits(counter_vector(parts[i].body, cells[i]), templates.counter_vectors)
     odds: list[tuple[int, float] | None] = [None] * len(masks)
@@ -201,7 +201,7 @@ def six_share(ev: CellEvidence, r: int, underlined_69: bool = True) -> float:
 def class_logits(ev: CellEvidence, ocr: dict[int, float] | None = None) -> np.ndarray:
     """Combined log-scores of the 36 classes (template + HOG + counters + OCR votes)."""
     if ev.glyph is None:
-        return np.zeros(36)
+        return np.zeros(N_CLASSES)
     z = _votes(ev.template, ev.hog)
     for c, conf in (ocr or {}).items():
         z[c] += OCR_WEIGHT * conf
@@ -257,6 +257,6 @@ def widened(hyps: tuple[Hypothesis, ...], doubt: float) -> tuple[Hypothesis, ...
     for d in range(1, 10):
         for r in range(4):
             s = Sticker(d, r)
-            score[s] = score.get(s, 0.0) + doubt / 36
+            score[s] = score.get(s, 0.0) + doubt / N_CLASSES
     ranked = sorted(score.items(), key=lambda kv: -kv[1])
     return tuple(Hypothesis(s, round(v, 5)) for s, v in ranked)
