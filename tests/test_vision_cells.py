@@ -13,7 +13,7 @@ from sudoku_cube.models.cube.stickers import Sticker
 from sudoku_cube.vision.cells.glyph import rotate_glyph
 from sudoku_cube.vision.recognise.hog import class_index, default_model
 from sudoku_cube.vision.photo.images import ImageError, load_image
-from sudoku_cube.vision.reading.faces import glyph_shape, ocr_cells
+from sudoku_cube.vision.recognise.ocr_vote import glyph_shape, ocr_cells
 from sudoku_cube.vision.recognise.evidence import analyse_cells, hypotheses
 from sudoku_cube.vision.cells.ink import ink_mask
 

@@ -1,7 +1,7 @@
 """From photos to a reading: per face digits, rotations, scored alternatives and geometry.
 
 :func:`read_face` runs the pipeline on one BGR image (find the face, straighten it, cut the
-cells, separate the ink, classify, optional OCR vote); :func:`read_face_photos` reads the six
+cells, separate the ink, classify, optional OCR vote: :mod:`vision.recognise.ocr_vote`); :func:`read_face_photos` reads the six
 face photos ``U R F D L B`` into a :class:`Reading` whose ``state`` carries the candidates the
 grid solver needs for joint decoding. (Which photos a folder holds, six faces or a corner
 pair, is decided in :mod:`vision.reading.photo_set`.)
@@ -12,7 +12,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Literal, Sequence
+from typing import Callable
 
 import numpy as np
 
@@ -25,42 +25,16 @@ from ...models.profile import CubeSettings
 from ..cells.face_cells import face_cells
 from ..locate.detect import FaceGeometry, FaceNotFoundError, find_face
 from ..photo.images import load_photo
-from ..recognise.evidence import CellEvidence, hypotheses, limit_wildcards
+from ..recognise.evidence import CellEvidence, limit_wildcards
 from ..recognise.face import recognise_face
-from ..recognise.hog import LinearModel, class_index, default_model
-from ..recognise.ocr import MISSING_WARNING, ocr_votes, tesseract_available
-from ..recognise.print_facts import shape_of
+from ..recognise.hog import LinearModel, default_model
+from ..recognise.ocr import MISSING_WARNING, tesseract_available
+from ..recognise.ocr_vote import OcrMode, ocr_cells, ocr_voted
 from ..recognise.templates import TemplateSet, default_templates
 from ..recognise.underline_convention import with_convention
 
-DOUBTFUL = 0.9
-"""Stickers whose best hypothesis scores below this are shown as doubtful."""
-OcrMode = Literal["auto", "always", "never"]
-"""When tesseract gives its second opinion: ``auto`` only on stickers the recognisers are
-unsure of (best score below :data:`DOUBTFUL`) or disagree on (template matching and the
-classifier prefer different shapes, :func:`glyph_shape`), ``always`` on every sticker,
-``never``. ``True`` and ``False`` are accepted for ``always`` and ``never``."""
 READ_WORKERS = 2
 """Faces read at once (OpenCV and tesseract work outside the GIL)."""
-
-
-def ocr_cells(evidence: Sequence[CellEvidence], hyps: Sequence[Sequence[Hypothesis]],
-              mode: OcrMode | bool) -> list[int]:
-    """The cells (0-8) tesseract should read under ``mode``."""
-    if mode is True or mode == "always":
-        return list(range(len(hyps)))
-    if mode is False or mode == "never":
-        return []
-    return [i for i, (e, hs) in enumerate(zip(evidence, hyps))
-            if float(hs[0].score or 0.0) < DOUBTFUL
-            or glyph_shape(int(np.argmax(e.template))) != glyph_shape(int(np.argmax(e.hog)))]
-
-
-def glyph_shape(cls: int) -> int:
-    """The class of the shape a class shows: a 9 turned r is the shape of a 6 turned r+2 (only
-    the underline tells them apart, and tesseract reads neither better), so the recognisers
-    preferring 9 and 6 that way agree on the shape and need no OCR vote."""
-    return class_index(*shape_of(Sticker(cls // 4 + 1, cls % 4)))
 
 
 @dataclass(frozen=True)
@@ -162,7 +136,7 @@ def read_face(image: np.ndarray, *, templates: TemplateSet | None = None,
     if asked and not tesseract_available():
         warnings.append(MISSING_WARNING)
     elif asked:
-        hyps = _ocr_voted(evidence, hyps, asked, underlined)
+        hyps = ocr_voted(evidence, hyps, asked, underlined)
         timings["ocr"] = (time.perf_counter() - t2) * 1000
     return FaceReading(tuple(h[0].sticker for h in hyps), tuple(hyps),
                        tuple(float(h[0].score or 0.0) for h in hyps), geometry, face, source,
@@ -177,20 +151,6 @@ def _located(image: np.ndarray, source: str | None, face: str | None) -> FaceGeo
     except FaceNotFoundError as e:
         e.photo = source
         raise
-
-
-def _ocr_voted(evidence: Sequence[CellEvidence], hyps: list[tuple[Hypothesis, ...]],
-               asked: list[int], underlined: bool) -> list[tuple[Hypothesis, ...]]:
-    """The hypotheses with tesseract's votes on the cells ``asked``: each cell is shown in the
-    turns of its best two hypotheses (those scoring 0.05 or more) and of its best."""
-    rots = [sorted({h.sticker.rot for h in hyps[i][:2] if (h.score or 0) >= 0.05}
-                   | {hyps[i][0].sticker.rot}) for i in asked]
-    votes = ocr_votes([evidence[i].body for i in asked], rots)
-    out = list(hyps)
-    for k, i in enumerate(asked):
-        out[i] = hypotheses(evidence[i], {class_index(d, r): c for (d, r), c
-                                          in votes.get(k, {}).items()}, underlined)
-    return out
 
 
 def read_face_photos(photos: dict[str, Path], where: object, *,

@@ -3,8 +3,9 @@
 :func:`recognise_face` is the whole stage without tesseract: a face's straightened cells
 (:class:`~..cells.face_cells.FaceCells`) in, a :class:`FaceEvidence` out. The classifiers vote
 on each cell (:func:`vision.recognise.evidence.analyse_cells`), and unsure cells get a second
-look (:func:`vision.recognise.second_look.second_look`). Tesseract's vote, where a reading asks
-for it, is added by the reading stage (:func:`vision.reading.faces.read_face`).
+look (:func:`vision.recognise.second_look.second_look`). Tesseract's vote is this stage's too
+(:mod:`vision.recognise.ocr_vote`); the reading stage asks for it where a reading wants OCR
+(:func:`vision.reading.faces.read_face`).
 """
 from __future__ import annotations
 

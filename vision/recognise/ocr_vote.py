@@ -1,0 +1,55 @@
+"""Tesseract's vote in the recognise stage: which cells of a face it reads (:func:`ocr_cells`,
+under an :data:`OcrMode`), and the cells' readings with its votes joined
+(:func:`ocr_voted`). The reading stage asks for it where the reading wants OCR."""
+from __future__ import annotations
+
+from typing import Literal, Sequence
+
+import numpy as np
+
+from ...models.cube.stickers import Hypothesis, Sticker
+from .evidence import CellEvidence, hypotheses
+from .hog import class_index
+from .ocr import ocr_votes
+from .print_facts import shape_of
+
+DOUBTFUL = 0.9
+"""A cell whose best reading scores below this is unsure: under ``auto`` tesseract reads it."""
+OcrMode = Literal["auto", "always", "never"]
+"""When tesseract gives its second opinion: ``auto`` only on stickers the recognisers are
+unsure of (best score below :data:`DOUBTFUL`) or disagree on (template matching and the
+classifier prefer different shapes, :func:`glyph_shape`), ``always`` on every sticker,
+``never``. ``True`` and ``False`` are accepted for ``always`` and ``never``."""
+
+
+def ocr_cells(evidence: Sequence[CellEvidence], hyps: Sequence[Sequence[Hypothesis]],
+              mode: OcrMode | bool) -> list[int]:
+    """The cells (0-8) tesseract should read under ``mode``."""
+    if mode is True or mode == "always":
+        return list(range(len(hyps)))
+    if mode is False or mode == "never":
+        return []
+    return [i for i, (e, hs) in enumerate(zip(evidence, hyps))
+            if float(hs[0].score or 0.0) < DOUBTFUL
+            or glyph_shape(int(np.argmax(e.template))) != glyph_shape(int(np.argmax(e.hog)))]
+
+
+def glyph_shape(cls: int) -> int:
+    """The class of the shape a class shows: a 9 turned r is the shape of a 6 turned r+2 (only
+    the underline tells them apart, and tesseract reads neither better), so the recognisers
+    preferring 9 and 6 that way agree on the shape and need no OCR vote."""
+    return class_index(*shape_of(Sticker(cls // 4 + 1, cls % 4)))
+
+
+def ocr_voted(evidence: Sequence[CellEvidence], hyps: list[tuple[Hypothesis, ...]],
+              asked: list[int], underlined: bool) -> list[tuple[Hypothesis, ...]]:
+    """The hypotheses with tesseract's votes on the cells ``asked``: each cell is shown in the
+    turns of its best two hypotheses (those scoring 0.05 or more) and of its best."""
+    rots = [sorted({h.sticker.rot for h in hyps[i][:2] if (h.score or 0) >= 0.05}
+                   | {hyps[i][0].sticker.rot}) for i in asked]
+    votes = ocr_votes([evidence[i].body for i in asked], rots)
+    out = list(hyps)
+    for k, i in enumerate(asked):
+        out[i] = hypotheses(evidence[i], {class_index(d, r): c for (d, r), c
+                                          in votes.get(k, {}).items()}, underlined)
+    return out
