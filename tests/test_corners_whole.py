@@ -84,14 +84,21 @@ def test_face_painted_out_is_refused_although_the_model_predicts_it():
         locate_faces(img, "B")
 
 
+def _located_lattices(turn: int | None) -> list[Lattice]:
+    """The three face lattices located in the easy corner photo, the photo turned a half turn
+    when ``turn`` is given (the lattices carried through the turn of the picture)."""
+    img, _ = _easy_photo()
+    lattices = [Lattice(f.H, {}, (0, 1)) for f in locate_faces(img, "A")]
+    if turn is None:
+        return lattices
+    h, w = img.shape[:2]
+    flip = np.array([[-1, 0, w], [0, -1, h], [0, 0, 1.0]])
+    return [Lattice(flip @ lat.H, {}, (0, 1)) for lat in lattices]
+
+
 @pytest.mark.parametrize("turn, upright", [(None, True), (cv2.ROTATE_180, False)])
 def test_top_face_is_judged_by_the_edge_the_lower_faces_share(turn, upright):
-    img, truth = _easy_photo()
-    lattices = [Lattice(f.H, {}, (0, 1)) for f in locate_faces(img, "A")]
-    if turn is not None:
-        h, w = img.shape[:2]
-        flip = np.array([[-1, 0, w], [0, -1, h], [0, 0, 1.0]])
-        lattices = [Lattice(flip @ lat.H, {}, (0, 1)) for lat in lattices]
+    lattices = _located_lattices(turn)
     arranged = arrange(lattices)
     if upright:
         assert arranged.order == (0, 1, 2) and arranged.tilt_deg < 15
@@ -103,12 +110,7 @@ def test_top_face_is_judged_by_the_edge_the_lower_faces_share(turn, upright):
 def test_the_three_namings_are_the_turns_of_one_order_round_the_corner(turn):
     """Each naming puts another face on top and keeps the faces' order round the corner (a
     photo never shows the cube's mirror); upright, the pose's naming comes first."""
-    img, truth = _easy_photo()
-    lattices = [Lattice(f.H, {}, (0, 1)) for f in locate_faces(img, "A")]
-    if turn is not None:
-        h, w = img.shape[:2]
-        flip = np.array([[-1, 0, w], [0, -1, h], [0, 0, 1.0]])
-        lattices = [Lattice(flip @ lat.H, {}, (0, 1)) for lat in lattices]
+    lattices = _located_lattices(turn)
     orders = [a.order for a in namings(lattices)]
     first = orders[0]
     assert sorted(orders) == sorted(first[k:] + first[:k] for k in range(3))
