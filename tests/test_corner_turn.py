@@ -13,7 +13,8 @@ from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.models.cube.solved import is_solved
 from sudoku_cube.models.cube.state_format import parse_json
 from sudoku_cube.models.generator.cube3 import make_puzzle
-from sudoku_cube.models.grid.corner_turn import consistent_naming, corner_turned, find_corner_turn
+from sudoku_cube.models.grid.corner_turn import corner_turned, find_corner_turn
+from sudoku_cube.models.grid.one_fit import only_fit
 from sudoku_cube.models.grid.photo_turn import photo_turned
 
 PAIR = Path(__file__).resolve().parents[1] / "samples" / "corners" / "c1-plain"
@@ -49,15 +50,15 @@ def test_turning_both_photos_together_turns_the_whole_cube(scrambled):
     the hand about the diagonal through both corners: still a cube whose digits fit
     together; turned the same way as each photo sees it, they do not."""
     whole = corner_turned(corner_turned(scrambled, A, 1), B, 2)
-    assert whole != scrambled and consistent_naming([whole]) is not None
-    assert consistent_naming([corner_turned(corner_turned(scrambled, A, 1), B, 1)]) is None
+    assert whole != scrambled and only_fit([whole]) is not None
+    assert only_fit([corner_turned(corner_turned(scrambled, A, 1), B, 1)]) is None
 
 
 @pytest.mark.parametrize("faces,thirds", [(A, 1), (B, 1), (B, 2)])
 def test_the_naming_that_fits_is_chosen(scrambled, faces, thirds):
     held = corner_turned(scrambled, faces, thirds)
     namings = [corner_turned(held, faces, k) for k in range(3)]
-    found = consistent_naming(namings)
+    found = only_fit(namings)
     assert found is not None and found.state == scrambled
     assert (found.index + thirds) % 3 == 0
 
@@ -76,7 +77,7 @@ def test_no_naming_is_chosen_when_none_fits(scrambled):
     """A reading whose pieces do not fit in any naming (another face held turned too) is not
     forced into one."""
     held = photo_turned(corner_turned(scrambled, B, 1), "U", 1)
-    assert consistent_naming([corner_turned(held, B, k) for k in range(3)]) is None
+    assert only_fit([corner_turned(held, B, k) for k in range(3)]) is None
 
 
 def test_solve_says_how_a_corner_photo_was_held_and_plans_the_cube(tmp_path, capsys):

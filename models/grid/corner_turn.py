@@ -19,10 +19,9 @@ from ..cube.face_words import centre
 from ..cube.geometry import FACES, NORMAL, apply_rotation, whole_cube_rotations
 from ..cube.state import CubeState
 from ..cube.transform import Transform
-from ..errors import SudokuCubeError
 from ..profile import CubeSettings
+from .one_fit import only_fit
 from .solution import GridSolution
-from .solve import solve_grid
 
 
 def corner_turn(faces: Sequence[str]) -> Transform:
@@ -49,33 +48,6 @@ def corner_turned(state: CubeState, faces: Sequence[str], thirds: int) -> CubeSt
     """``state`` with the reading of the three ``faces`` (one corner photo's) turned
     ``thirds`` thirds of a turn round their common corner (:func:`corner_turn`)."""
     return state.transformed(corner_turn(faces).power(thirds % 3))
-
-
-@dataclass(frozen=True)
-class CornerNaming:
-    """The one reading among several namings of a corner photo's faces that a solved
-    arrangement fits: its index among them, the reading and its grid solution."""
-
-    index: int
-    state: CubeState
-    solution: GridSolution
-
-
-def consistent_naming(readings: Sequence[CubeState], settings: CubeSettings = CubeSettings(),
-                      *, time_limit_s: float = 5.0) -> CornerNaming | None:
-    """The one reading among ``readings`` (the same photos, one corner photo's faces named
-    each way round its corner) that a solved arrangement fits; None when none does, or when
-    more than one does (then the digits do not tell the namings apart)."""
-    found: list[CornerNaming] = []
-    for i, state in enumerate(readings):
-        try:
-            sol = solve_grid(state, settings, time_limit_s=time_limit_s, explain=False)
-        except SudokuCubeError:
-            continue
-        found.append(CornerNaming(i, state, sol))
-        if len(found) > 1:
-            return None
-    return found[0] if found else None
 
 
 PHOTO_B = ("D", "L", "B")
@@ -107,8 +79,8 @@ def find_corner_turn(state: CubeState, settings: CubeSettings = CubeSettings(), 
     cube: only the photos' turn relative to each other can be told), when exactly one of the
     two makes the reading consistent; else None. A photo turned by a third looks upright, so
     only the digits can tell."""
-    found = consistent_naming([corner_turned(state, PHOTO_B, k) for k in (1, 2)], settings,
-                              time_limit_s=time_limit_s)
+    found = only_fit((corner_turned(state, PHOTO_B, k) for k in (1, 2)), settings,
+                     time_limit_s=time_limit_s)
     if found is None:
         return None
     return TurnedCorner(found.index + 1, found.state, found.solution)

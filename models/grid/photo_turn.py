@@ -13,15 +13,9 @@ from ..cube.face_words import face_or_place
 from ..cube.geometry import FACES
 from ..cube.state import CubeState
 from ..cube.transform import Transform
-from ..errors import SudokuCubeError
 from ..profile import CubeSettings
+from .one_fit import only_fit
 from .solution import GridSolution
-from .solve import solve_grid
-
-TURN_WORDS = {1: "a quarter turn clockwise", 2: "a half turn",
-              3: "a quarter turn anticlockwise"}
-"""How a photo was held, by the quarter turns clockwise its reading must be turned back."""
-
 
 def photo_turned(state: CubeState, face: str, quarter_turns: int) -> CubeState:
     """``state`` with ``face``'s reading turned ``quarter_turns`` clockwise, as if its photo had
@@ -67,15 +61,10 @@ def find_turned_photo(state: CubeState, settings: CubeSettings = CubeSettings(),
     """The one face photo among ``faces`` which, turned back a quarter or half turn, makes a
     reading with no solved arrangement consistent; None when no turn of a single photo does,
     or when more than one does (then nothing can be said)."""
-    found: list[TurnedPhoto] = []
-    for face in faces:
-        for k in (1, 3, 2):
-            turned = photo_turned(state, face, k)
-            try:
-                sol = solve_grid(turned, settings, time_limit_s=time_limit_s, explain=False)
-            except SudokuCubeError:
-                continue
-            found.append(TurnedPhoto(face, k, turned, sol))
-            if len(found) > 1:
-                return None
-    return found[0] if found else None
+    tried = [(face, k) for face in faces for k in (1, 3, 2)]
+    found = only_fit((photo_turned(state, face, k) for face, k in tried), settings,
+                     time_limit_s=time_limit_s)
+    if found is None:
+        return None
+    face, k = tried[found.index]
+    return TurnedPhoto(face, k, found.state, found.solution)

@@ -5,7 +5,7 @@ A corner photo held upright (a face on top of the corner, docs/photos.md) is nam
 One held otherwise (a face at the bottom, the cube seen from below) shows its three faces known
 only up to the corner's three-fold turn (:class:`vision.locate.corners.faces.CornerView`); it is
 read each of the three ways, and the one in which its digits fit the other photo's into a cube
-that a solved arrangement fits is kept (:func:`models.grid.corner_turn.consistent_naming`), the
+that a solved arrangement fits is kept (:func:`models.grid.one_fit.only_fit`), the
 person told in words that name the faces by their centres. The upright photo names the cube
 (photo A when both are); when neither is, photo A's first naming does (the cube is the same,
 named turned in the hand), and both photos are said.
@@ -20,7 +20,7 @@ import numpy as np
 
 from ...models.cube.face_words import centre
 from ...models.cube.state import CubeState
-from ...models.grid.corner_turn import consistent_naming
+from ...models.grid.one_fit import only_fit
 from ...models.profile import CubeSettings
 from ..locate.corners.faces import CornerFace, CornerView, NotUprightError, not_upright_message
 from ..locate.corners.views import corner_faces
@@ -55,7 +55,7 @@ def named_faces(views: dict[str, CornerView], readings: dict[str, PhotoReadings]
     for option in readings[vary]:
         faces = with_convention({**readings[fixed][0], **option}, settings.underlined_69)
         states.append(reading_state(faces))
-    chosen = consistent_naming(states, settings)
+    chosen = only_fit(states, settings)
     view = views[vary]
     if chosen is None:
         raise NotUprightError(not_upright_message(
