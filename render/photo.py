@@ -19,7 +19,7 @@ import numpy as np
 from ..models.cube.geometry import FACES, NORMAL
 from ..models.cube.stickers import Sticker, format_token
 from ..models.generator.cube3 import random_face
-from . import effects
+from . import effects, patterned
 from .background import background
 from .camera import Camera, focal_for_fov, rotation_about
 from .fonts import available_fonts, available_serif_fonts, font_path
@@ -39,7 +39,11 @@ class PhotoStyle:
     installed bold sans fonts, or for the black cube one of the installed bold serif fonts); ``difficulty`` 0..1 scales tilt, rotation, blur, noise, glare,
     shadows and clutter; ``max_tilt_deg`` caps the perspective tilt; ``jpeg_quality`` adds a
     JPEG round trip inside the render (None: none); ``underline_69``: whether 6 and 9 carry
-    their underline, ``bar`` its shape (see :func:`render.texture.glyph_mask`)."""
+    their underline, ``bar`` its shape (see :func:`render.texture.glyph_mask`); ``ground``:
+    "plain" (a table with clutter, the default), "patterned" (a patterned ground, face size
+    and light drawn from the seed, :mod:`render.patterned`) or one patterned ground by name
+    (:data:`render.grounds.GROUND_KINDS`); a patterned photo draws its own lens and distance
+    for the face size it draws, so ``fov_deg`` applies to the plain ground only."""
 
     stickers: str = "white"
     font: str | None = None
@@ -53,6 +57,7 @@ class PhotoStyle:
     allow_cut: bool = False
     underline_69: bool = True
     bar: tuple[float, float, float] | None = None
+    ground: str = "plain"
 
 
 def look_name(name: str) -> str:
@@ -131,6 +136,23 @@ def draw_light(rng: random.Random, d: float, scale: float) -> Light:
         cast=rng.uniform(0.1, 0.3 + 0.7 * d),
         light_dir=(rng.uniform(-1, 1), rng.uniform(0.3, 1), rng.uniform(0.2, 1)),
     )
+
+
+def scene_light(light: Light, scene: patterned.Scene, rng: random.Random,
+                scale: float) -> Light:
+    """The photo's light changed for a patterned scene's light: dim (dark, noisy, a little
+    shaken), glare (more and brighter spots), blurred (out of focus, sometimes shaken); even
+    leaves it."""
+    if scene.light == "dim":
+        return replace(light, exposure=rng.uniform(0.3, 0.55), noise=rng.uniform(0.02, 0.05),
+                       vignette=rng.uniform(0.2, 0.5),
+                       motion=rng.uniform(1.5, 4) * scale if rng.random() < 0.5 else 0.0)
+    if scene.light == "glare":
+        return replace(light, glare=rng.randint(3, 6))
+    if scene.light == "blurred":
+        return replace(light, focus=rng.uniform(1.2, 2.8) * scale,
+                       motion=rng.uniform(2, 7) * scale if rng.random() < 0.5 else 0.0)
+    return light
 
 
 def compose(camera: Camera, faces: dict, colours: dict | None, style: PhotoStyle, font: str,
@@ -246,18 +268,49 @@ def render_face_photo(stickers: Sequence[Sticker], seed: int,
         raise ValueError(f"a face has 9 stickers, got {len(stickers)}")
     rng, nrng = _rngs(seed, "face")
     font = pick_font(style, rng)
-    cam, params = face_camera(rng, style)
+    scene = None if style.ground == "plain" else patterned.draw_scene(style.ground, seed, "face")
+    if scene is None:
+        cam, params = face_camera(rng, style)
+    else:
+        d = style.difficulty
+        cam, params = patterned.face_camera(rng, style.size,
+                                            min(style.max_tilt_deg, 4 + 21 * d), 2 + 16 * d,
+                                            scene.band)
     faces = {f: random_face(rng) for f in FACES}
     faces["F"] = stickers
     colours = None
     if look(style.stickers).stickers != "white":
         colours = {f: _colours(style, None, rng, 9) for f in FACES}
         colours["F"] = _colours(style, homes, rng, 9)
-    img, geo = compose(cam, faces, colours, style, font, rng, nrng)
+    bg, light = _ground(cam, scene, style, seed, "face", (0.0, 0.0, 1.0), rng)
+    img, geo = compose(cam, faces, colours, style, font, rng, nrng, light=light, bg=bg)
     truth = {"tokens": [format_token(s) for s in stickers], "quad": geo["F"]["quad"],
              "centres": geo["F"]["centres"], "size": list(style.size),
-             "font": font.rsplit("/", 1)[-1], "style": style.stickers, **params}
+             "font": font.rsplit("/", 1)[-1], "style": style.stickers, **params,
+             **_scene_truth(scene, params)}
     return img, truth
+
+
+def _ground(cam: Camera, scene: patterned.Scene | None, style: PhotoStyle, seed: int,
+            what: str, table_normal: tuple[float, float, float], rng: random.Random
+            ) -> tuple[np.ndarray | None, Light | None]:
+    """The patterned ground (at the supersampled size) and light of a scene; (None, None)
+    on the plain ground, where :func:`compose` draws both."""
+    if scene is None:
+        return None, None
+    bg = patterned.ground_picture(cam.scaled(style.supersample), scene, seed, what,
+                                  table_normal)
+    scale = min(style.size) / 720
+    return bg, scene_light(draw_light(rng, style.difficulty, scale), scene, rng, scale)
+
+
+def _scene_truth(scene: patterned.Scene | None, params: dict) -> dict:
+    """The scene's entries of a photo's truth (none on the plain ground): its ground, light
+    and the size band the face share the camera reached falls in."""
+    if scene is None:
+        return {}
+    return {"ground": scene.ground, "band": patterned.band_of(params["face_share"]),
+            "light": scene.light}
 
 
 CORNER_VIEWS = {"A": ((1.0, 1.0, 1.0), (0.0, 1.0, 0.0)), "B": ((-1.0, -1.0, -1.0), (0.0, -1.0, 0.0))}
@@ -300,13 +353,21 @@ def render_corner_photo(faces: dict, which: str, seed: int, style: PhotoStyle | 
     style = as_style(style)
     rng, nrng = _rngs(seed, f"corner{which}")
     font = pick_font(style, rng)
-    cam, params = corner_camera(which, rng, style)
+    what = f"corner{which}"
+    scene = None if style.ground == "plain" else patterned.draw_scene(style.ground, seed, what)
+    if scene is None:
+        cam, params = corner_camera(which, rng, style)
+    else:
+        d = style.difficulty
+        cam, params = patterned.corner_camera(rng, style.size, *CORNER_VIEWS[which],
+                                              3 + 9 * d, 2 + 10 * d, scene.band)
     colours = None
     if look(style.stickers).stickers != "white":
         colours = {f: _colours(style, (homes or {}).get(f), rng, 9) for f in FACES}
-    img, geo = compose(cam, dict(faces), colours, style, font, rng, nrng)
+    bg, light = _ground(cam, scene, style, seed, what, CORNER_VIEWS[which][1], rng)
+    img, geo = compose(cam, dict(faces), colours, style, font, rng, nrng, light=light, bg=bg)
     truth = {"photo": which, "size": list(style.size), "font": font.rsplit("/", 1)[-1],
-             "style": style.stickers, **params,
+             "style": style.stickers, **params, **_scene_truth(scene, params),
              "faces": {f: {"tokens": [format_token(s) for s in faces[f]], **g}
                        for f, g in geo.items()}}
     return img, truth
