@@ -96,10 +96,13 @@ def _look(rng: random.Random, looks: Sequence[str] | None) -> str:
 
 
 def _style(rng: random.Random, font: str, vary_underline: bool = False,
-           looks: Sequence[str] | None = None):
+           looks: Sequence[str] | None = None, grounds: float = 0.0):
     """A random photo style (one of ``looks``, default all); ``vary_underline`` also varies
     the 6/9 underline's shape (gap, thickness, length) and leaves it out on one photo in five,
-    as cubes differ there too."""
+    as cubes differ there too; ``grounds`` is the share of photos on a patterned ground
+    (:mod:`sudoku_cube.render.patterned`: mats, papers, prints, tiles, cloth, wood, a
+    keyboard, a chessboard; faces 10-70% of the frame; dim, glared, blurred light). With no
+    share no draw is made for it, so the photos of a seed stay those of earlier caches."""
     from sudoku_cube.render import PhotoStyle
 
     style = PhotoStyle(stickers=_look(rng, looks), font=font,
@@ -107,6 +110,8 @@ def _style(rng: random.Random, font: str, vary_underline: bool = False,
                        size=rng.choice([(640, 480), (800, 600), (960, 720), (480, 640),
                                         (1280, 960)]),
                        jpeg_quality=rng.choice([None, 55, 70, 85]))
+    if grounds > 0 and rng.random() < grounds:
+        style = dataclasses.replace(style, ground="patterned")
     if not vary_underline:
         return style
     bar = (rng.uniform(0.05, 0.2), rng.uniform(0.05, 0.15), rng.uniform(0.0, 0.3))
@@ -153,16 +158,18 @@ def _face(rng: random.Random, digits: Sequence[int] | None):
 
 def face_photo_cells(seed: int, fonts: Sequence[str] = TRAIN_FONTS,
                      digits: Sequence[int] | None = None,
-                     looks: Sequence[str] | None = None) -> list[PhotoCell]:
+                     looks: Sequence[str] | None = None,
+                     grounds: float = 0.0) -> list[PhotoCell]:
     """Cells of one rendered single-face photo (seeded: random font, style and stickers;
-    ``digits``: stickers drawn from these digits, with varied 6/9 underlines)."""
+    ``digits``: stickers drawn from these digits, with varied 6/9 underlines; ``grounds``:
+    the chance of a patterned ground, see :func:`_style`)."""
     from sudoku_cube.render import render_face_photo
     from sudoku_cube.vision.locate.detect import find_face
 
     rng = random.Random(f"train-face:{seed}")
     font = rng.choice(list(fonts))
     stickers = _face(rng, digits)
-    style = _style(rng, font, vary_underline=digits is not None, looks=looks)
+    style = _style(rng, font, vary_underline=digits is not None, looks=looks, grounds=grounds)
     image, truth = render_face_photo(stickers, seed, style)
     try:
         geometry = find_face(image)
@@ -174,7 +181,8 @@ def face_photo_cells(seed: int, fonts: Sequence[str] = TRAIN_FONTS,
 
 def corner_photo_cells(seed: int, fonts: Sequence[str] = TRAIN_FONTS,
                        digits: Sequence[int] | None = None,
-                       looks: Sequence[str] | None = None) -> list[PhotoCell]:
+                       looks: Sequence[str] | None = None,
+                       grounds: float = 0.0) -> list[PhotoCell]:
     """Cells of the three faces of one rendered corner photo (smaller, sheared stickers)."""
     from sudoku_cube.models.cube.geometry import FACES
     from sudoku_cube.render import render_corner_photo
@@ -184,7 +192,7 @@ def corner_photo_cells(seed: int, fonts: Sequence[str] = TRAIN_FONTS,
     font = rng.choice(list(fonts))
     which = rng.choice("AB")
     faces = {f: _face(rng, digits) for f in FACES}
-    style = _style(rng, font, vary_underline=digits is not None, looks=looks)
+    style = _style(rng, font, vary_underline=digits is not None, looks=looks, grounds=grounds)
     image, truth = render_corner_photo(faces, which, seed, style)
     try:
         located = locate_faces(image, which)
@@ -201,14 +209,16 @@ def corner_photo_cells(seed: int, fonts: Sequence[str] = TRAIN_FONTS,
 
 def photo_cells(seeds: Iterable[int], fonts: Sequence[str] = TRAIN_FONTS,
                 corner_share: float = 0.35, digits: Sequence[int] | None = None,
-                progress=None, looks: Sequence[str] | None = None) -> list[PhotoCell]:
+                progress=None, looks: Sequence[str] | None = None,
+                grounds: float = 0.0) -> list[PhotoCell]:
     """Cells from one rendered photo per seed (a share of them corner photos; sticker looks
-    among ``looks``, default all of :data:`TRAIN_LOOKS`)."""
+    among ``looks``, default all of :data:`TRAIN_LOOKS`; a ``grounds`` share on patterned
+    grounds, none by default)."""
     out: list[PhotoCell] = []
     for seed in seeds:
         corner = random.Random(f"kind:{seed}").random() < corner_share
         out += (corner_photo_cells if corner else face_photo_cells)(seed, fonts, digits,
-                                                                    looks)
+                                                                    looks, grounds)
         if progress:
             progress(seed)
     return out
@@ -229,9 +239,12 @@ def cell_glyph(c: PhotoCell) -> PhotoGlyph | None:
 
 def photo_glyphs(seeds: Iterable[int], fonts: Sequence[str] = TRAIN_FONTS,
                  corner_share: float = 0.35, progress=None,
-                 looks: Sequence[str] | None = None) -> list[PhotoGlyph]:
-    """Glyphs from one rendered photo per seed (a share of them corner photos)."""
-    cells = photo_cells(seeds, fonts, corner_share, progress=progress, looks=looks)
+                 looks: Sequence[str] | None = None,
+                 grounds: float = 0.0) -> list[PhotoGlyph]:
+    """Glyphs from one rendered photo per seed (a share of them corner photos, a ``grounds``
+    share on patterned grounds)."""
+    cells = photo_cells(seeds, fonts, corner_share, progress=progress, looks=looks,
+                        grounds=grounds)
     return [g for g in map(cell_glyph, cells) if g is not None]
 
 

@@ -27,10 +27,13 @@ from ...vision.photo.images import load_image
 from ...vision.reading.reader import Reader
 from ...vision.reading.faces import reading_state
 from ...vision.recognise.templates import HELD_OUT_FONTS
-from . import corners, vision_calibration, vision_real, vision_second
+from . import corners, vision_calibration, vision_grounds, vision_real, vision_second
 from .renders import (DEFAULT_SYMMETRIC, FACE_RECIPE, LOOK_ORDER, JOINT_HEADS, JointTally,
                       joint_decode, same, symmetric_of, unseen_cube)
 from .report import StepProgress, print_sets, recognisers_ready
+
+SCENES = ("standard", "everyday", "patterned")
+"""The scenes ``--scenes`` names; everyday is the second renderer's, patterned ours."""
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "cubes"
 
@@ -67,13 +70,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--white-body", action="store_true",
                    help="with --renderer second: also a cube with coloured stickers on a white "
                         "body (light grooves), beyond the four looks")
-    p.add_argument("--scenes", choices=("standard", "everyday"), default="standard",
-                   help="with --renderer second: the standard exam's scenes (default), or "
-                        "everyday ones (cutting mats, printed pages, tiles, gradients, sofas; "
-                        "faces 12-70%% of the frame; dim, noisy light), with figures per kind "
-                        "of scene")
+    p.add_argument("--scenes", choices=SCENES, default="standard",
+                   help="standard: each renderer's own scenes (default); everyday (with "
+                        "--renderer second): cutting mats, printed pages, tiles, gradients, "
+                        "sofas, faces 12-70%% of the frame, dim and noisy light; patterned "
+                        "(our renderer): the same cubes on cutting mats, squared and ruled "
+                        "paper, printed pages, a sudoku page, a calendar, tiles, fabric, wood, "
+                        "a keyboard, a chessboard, faces 10-70%% of the frame, dim, glared or "
+                        "blurred light; both count faces located, refused and misplaced, with "
+                        "figures per kind of scene")
     p.add_argument("--save", metavar="DIR",
-                   help="with --renderer second: keep the refused, misplaced and misread "
+                   help="with --renderer second or --scenes patterned: keep the refused, misplaced and misread "
                         "photos in DIR with their truth")
     vision_calibration.add_arguments(p)
 
@@ -236,8 +243,15 @@ def run(args: argparse.Namespace) -> int:
         return vision_real.run(args)
     if getattr(args, "calibration", False):  # before/after calibration
         return vision_calibration.run(args)
-    if getattr(args, "renderer", "ours") == "second":  # the independent exam renderer
+    renderer, scenes = getattr(args, "renderer", "ours"), getattr(args, "scenes", "standard")
+    if (renderer, scenes) in (("ours", "everyday"), ("second", "patterned")):
+        raise SudokuCubeError(f"--scenes {scenes} is not drawn by --renderer {renderer}; use "
+                              "--scenes everyday with --renderer second, or --scenes "
+                              "patterned with our renderer (the default)")
+    if renderer == "second":  # the independent exam renderer
         return vision_second.run(args)
+    if scenes == "patterned":  # our renderer's patterned grounds
+        return vision_grounds.run(args)
 
     if args.font:
         font_path(args.font)  # an unknown font is refused before anything runs

@@ -1,34 +1,50 @@
-"""``bench vision --renderer second --scenes everyday``: the figures per kind of scene.
+"""The figures per kind of scene of ``bench vision --renderer second --scenes everyday`` and
+of ``bench vision --scenes patterned`` (our renderer's patterned grounds).
 
-Each photo of the everyday scenes (:mod:`sudoku_cube.render.second.scenes`) is counted under
-its ground, its face size band and its light: faces located, refused (with the reader's
-reasons, their numbers left out so that alike refusals add up), misplaced, and stickers right
-raw over all its faces (a face not located counts its nine stickers wrong).
-A cube's photos share its ground and light, so its joint decoding is counted under those too;
-a size band spans photos of many cubes and counts faces only.
+Each photo of the everyday scenes (:mod:`sudoku_cube.render.second.scenes`) or of the
+patterned grounds (:mod:`sudoku_cube.render.patterned`) is counted under its ground, its face
+size band and its light: faces located, refused (with the reader's reasons, their numbers left
+out so that alike refusals add up), misplaced, and stickers right raw over all its faces (a
+face not located counts its nine stickers wrong).
+A cube's photos share its ground (in the everyday scenes its light too), so its joint decoding
+is counted under those; a size band spans photos of many cubes and counts faces only.
 """
 from __future__ import annotations
 
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from rich.console import Console
 from rich.table import Table
 
 from ...models.cube.stickers import Sticker
-from ...render.second import Scene
 from ...vision.reading.faces import FaceReading
 from .renders import Joint, JointTally, same
 
 OUTCOMES = ("located", "refused", "misplaced")
+
+
+class SceneKind(Protocol):
+    """What a photo's scene is counted under: its ground, face size band and light."""
+
+    @property
+    def ground(self) -> str: ...
+
+    @property
+    def band(self) -> str: ...
+
+    @property
+    def light(self) -> str: ...
+
 """What became of one face."""
 
 
 def reason(err: str) -> str:
     """A refusal's gist: the message without its source, its numbers and its advice (so that
     the same refusal of different photos is counted once)."""
-    text = re.sub(r"^\S*exam-\S*:\s*", "", err.strip())
+    text = re.sub(r"^\S*(?:exam|ours)-\S*:\s*", "", err.strip())
     text = re.sub(r"^face [A-Z]:\s*", "", text)
     text = re.split(r" \(|; |\. ", text)[0]
     return re.sub(r"\d+", "N", text)[:80]
@@ -56,7 +72,7 @@ class KindTally:
                 "reasons": dict(self.reasons.most_common())}
 
 
-def _keys(scene: Scene) -> tuple[str, ...]:
+def _keys(scene: SceneKind) -> tuple[str, ...]:
     return f"ground {scene.ground}", f"band {scene.band}", f"light {scene.light}"
 
 
@@ -69,7 +85,7 @@ class SceneTallies:
     def _of(self, key: str) -> KindTally:
         return self.kinds.setdefault(key, KindTally())
 
-    def face(self, scene: Scene, reading: FaceReading | None, located: bool, err: str | None,
+    def face(self, scene: SceneKind, reading: FaceReading | None, located: bool, err: str | None,
              truth: tuple[Sticker, ...], symmetric: frozenset[int]) -> None:
         """Count one face of a photo of ``scene``: its ``reading`` (None: refused for ``err``),
         whether it was ``located`` on the truth, and its stickers right against ``truth``
@@ -86,9 +102,10 @@ class SceneTallies:
             t.stickers += 9
             t.right += right
 
-    def cube(self, scene: Scene, joint: Joint | None) -> None:
-        """Count one cube's joint decoding under its ground and light (None: refused)."""
-        for key in _keys(scene)[::2]:
+    def cube(self, scene: SceneKind, joint: Joint | None, by_light: bool = True) -> None:
+        """Count one cube's joint decoding under its ground and (``by_light``: its photos
+        share one) its light (None: refused)."""
+        for key in _keys(scene)[::2] if by_light else _keys(scene)[:1]:
             self._of(key).joint.add(joint)
 
     def rows(self, photos: str) -> list[dict]:
@@ -98,9 +115,10 @@ class SceneTallies:
                 for k in sorted(self.kinds, key=lambda k: (order[k.split()[0]], k))]
 
 
-def print_rows(console: Console, rows: list[dict]) -> None:
+def print_rows(console: Console, rows: list[dict],
+               title: str = "everyday scenes: per kind of scene (all looks)") -> None:
     """The table of figures per kind of scene, then each kind's refusals."""
-    table = Table(title="everyday scenes: per kind of scene (all looks)")
+    table = Table(title=title)
     for h in ("photos", "kind", "faces", "located", "refused", "misplaced", "stickers right",
               "cubes", "after joint", "WRONG sure"):
         table.add_column(h, no_wrap=True)

@@ -29,13 +29,13 @@ from rich.table import Table
 from ...models.cube.geometry import FACES
 from ...models.cube.state import CubeState
 from ...models.generator.cube3 import home_faces, make_puzzle
-from ...render.second import Scene, corner_shot, face_shot, make_look
+from ...render.second import corner_shot, face_shot, make_look
 from ...render.second.scenes import everyday
 from ...vision.reading.reader import Reader
 from ...vision.reading.faces import FaceReading, reading_state
 from .renders import JOINT_HEADS, Joint, JointTally, joint_decode, same, symmetric_of
 from .report import StepProgress, recognisers_ready
-from .vision_scenes import SceneTallies, print_rows
+from .vision_scenes import SceneKind, SceneTallies, print_rows
 
 LOCATED_TOLERANCE = 1 / 3
 """A face is located when every sticker centre found lies within this fraction of the
@@ -81,7 +81,9 @@ def placed(reading: FaceReading, truth: dict) -> bool:
     return bool(np.linalg.norm(got - want, axis=1).max() < LOCATED_TOLERANCE * pitch)
 
 
-def _save(save: Path | None, name: str, image: np.ndarray, truth: dict, why: str) -> str:
+def save_photo(save: Path | None, name: str, image: np.ndarray, truth: dict, why: str) -> str:
+    """Keep ``image`` and its truth (with ``why``) as ``save/name``.png and .json; the note's
+    pointer to them ("" without a folder)."""
     if save is None:
         return ""
     save.mkdir(parents=True, exist_ok=True)
@@ -90,29 +92,29 @@ def _save(save: Path | None, name: str, image: np.ndarray, truth: dict, why: str
     return f" [{save / name}.png]"
 
 
-def _where(scene: Scene | None) -> str:
+def scene_words(scene: SceneKind | None) -> str:
     """A scene as a note names it."""
     return f" ({scene.ground}, {scene.band}, {scene.light})" if scene else ""
 
 
-def _judge(t: Tally, name: str, face: str, reading: FaceReading | None, err: str | None,
-           truth: dict, scene: Scene | None = None) -> bool:
+def judge(t: Tally, name: str, face: str, reading: FaceReading | None, err: str | None,
+          truth: dict, scene: SceneKind | None = None) -> bool:
     """Count one face's finding; True when it was located."""
     t.faces += 1
     if reading is None:
         t.refused += 1
-        t.notes.append(f"{name} {face}{_where(scene)}: refused: {err}")
+        t.notes.append(f"{name} {face}{scene_words(scene)}: refused: {err}")
         return False
     if not placed(reading, truth):
         t.misplaced += 1
-        t.notes.append(f"{name} {face}{_where(scene)}: misplaced")
+        t.notes.append(f"{name} {face}{scene_words(scene)}: misplaced")
         return False
     t.located += 1
     return True
 
 
-def _score(t: Tally, name: str, readings: dict, truth_state: CubeState,
-           symmetric: frozenset[int]) -> tuple[list[str], Joint | None]:
+def score(t: Tally, name: str, readings: dict, truth_state: CubeState,
+          symmetric: frozenset[int]) -> tuple[list[str], Joint | None]:
     """Count a cube's stickers and whole-cube results; the wrong stickers' names and the
     joint decoding (None: a photo was not read)."""
     t.cubes += 1
@@ -143,7 +145,7 @@ def _cubes(look: str, count: int, seed: int, progress, task) -> Iterator[tuple]:
         progress.advance(task)
 
 
-def _timed(t: Tally, faces: int, read: Callable[[], Any]) -> tuple[Any, str | None]:
+def timed(t: Tally, faces: int, read: Callable[[], Any]) -> tuple[Any, str | None]:
     """Run one read, adding its time and its ``faces`` to the tally; (None, why) when the
     reader refused the photo (a refusal counts the photo's faces wrong, not as a crash)."""
     t0 = time.perf_counter()
@@ -169,20 +171,20 @@ def six_photos(look: str, count: int, seed: int, ocr: bool, save: Path | None,
                  for i, f in enumerate(FACES)}
         readings = {}
         for f, shot in shots.items():
-            r, err = _timed(t, 1, lambda: reader.read_face(shot.image, face=f))
-            found = _judge(t, name, f, r, err, shot.truth, where[f])
+            r, err = timed(t, 1, lambda: reader.read_face(shot.image, face=f))
+            found = judge(t, name, f, r, err, shot.truth, where[f])
             if scenes:
                 scenes.face(where[f], r, found, err, state.face(f), symmetric)
             if found:
                 readings[f] = r
             else:
-                t.notes[-1] += _save(save, f"{name}-{f}", shot.image, shot.truth,
+                t.notes[-1] += save_photo(save, f"{name}-{f}", shot.image, shot.truth,
                                      t.notes[-1])
-        wrong, joint = _score(t, name, readings, state, symmetric)
+        wrong, joint = score(t, name, readings, state, symmetric)
         if scenes:
             scenes.cube(where["U"], joint)
         for f in {w[0] for w in wrong}:
-            _save(save, f"{name}-{f}-misread", shots[f].image, shots[f].truth, "; ".join(
+            save_photo(save, f"{name}-{f}-misread", shots[f].image, shots[f].truth, "; ".join(
                 w for w in wrong if w[0] == f))
     return t
 
@@ -199,12 +201,12 @@ def corner_pairs(look: str, count: int, seed: int, ocr: bool, save: Path | None,
         for i, w in enumerate("AB"):
             scene = everyday(k, i) if scenes else None
             shot = shots[w] = corner_shot(state, w, s * 10 + i, lk, homes, scene=scene)
-            got, err = _timed(t, 3, lambda: reader.read_corner_photo(shot.image, w,
+            got, err = timed(t, 3, lambda: reader.read_corner_photo(shot.image, w,
                                                                      source=f"{name}/{w}"))
             got = got or {}
             bad = False
             for f, truth in shot.truth["faces"].items():
-                found = _judge(t, name, f"{w}/{f}", got.get(f), err, truth, scene)
+                found = judge(t, name, f"{w}/{f}", got.get(f), err, truth, scene)
                 if scenes and scene:
                     scenes.face(scene, got.get(f), found, err, state.face(f), symmetric)
                 if found:
@@ -212,15 +214,15 @@ def corner_pairs(look: str, count: int, seed: int, ocr: bool, save: Path | None,
                 else:
                     bad = True
             if err:  # one note for the photo, not three
-                t.notes[-3:] = [f"{name} {w}{_where(scene)}: refused: {err}"]
+                t.notes[-3:] = [f"{name} {w}{scene_words(scene)}: refused: {err}"]
             if bad:
-                t.notes[-1] += _save(save, f"{name}-{w}", shot.image, shot.truth, t.notes[-1])
-        wrong, joint = _score(t, name, readings, state, symmetric)
+                t.notes[-1] += save_photo(save, f"{name}-{w}", shot.image, shot.truth, t.notes[-1])
+        wrong, joint = score(t, name, readings, state, symmetric)
         if scenes:
             scenes.cube(everyday(k, 0), joint)
         if wrong:
             for w in "AB":
-                _save(save, f"{name}-{w}-misread", shots[w].image, shots[w].truth,
+                save_photo(save, f"{name}-{w}-misread", shots[w].image, shots[w].truth,
                       "; ".join(wrong))
     return t
 
@@ -263,11 +265,20 @@ def run(args: argparse.Namespace) -> int:
                                              by_kind.get("corners"))))
     scene_rows = [r for photos in args.photos if photos in by_kind
                   for r in by_kind[photos].rows(photos)]
-    if args.json:
-        print(json.dumps({"sets": rows, "scenes": scene_rows} if everyday_run else rows,
+    report(rows, scene_rows if everyday_run else None, args.json,
+           f"bench vision --renderer second ({'with' if ocr else 'without'} OCR)")
+    return 0
+
+
+def report(rows: list[dict], scene_rows: list[dict] | None, as_json: bool, title: str,
+           scene_title: str = "everyday scenes: per kind of scene (all looks)") -> None:
+    """Print the sets' table and notes, then (``scene_rows`` given) the figures per kind of
+    scene; or all of it as JSON."""
+    if as_json:
+        print(json.dumps(rows if scene_rows is None else {"sets": rows, "scenes": scene_rows},
                          indent=2))
-        return 0
-    table = Table(title=f"bench vision --renderer second ({'with' if ocr else 'without'} OCR)")
+        return
+    table = Table(title=title)
     cols = ["set", "cubes", "faces", "located", "refused", "misplaced", "sticker_accuracy",
             "cubes_right", *JOINT_HEADS, "ms_per_face"]
     heads = ["set (look, photos, first seed)", "cubes", "faces", "located", "refused",
@@ -283,5 +294,4 @@ def run(args: argparse.Namespace) -> int:
         for note in r["notes"]:
             console.print(f"  {r['set']}: {note}", markup=False)
     if scene_rows:
-        print_rows(console, scene_rows)
-    return 0
+        print_rows(console, scene_rows, scene_title)
