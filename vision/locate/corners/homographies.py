@@ -63,7 +63,7 @@ def fit_homographies(src: np.ndarray, dst: np.ndarray, weight: np.ndarray,
         else:  # the start in the normalised coordinates
             h = (_scaling(1 / sd, -cd / sd[:, None]) @ start
                  @ _scaling(np.ones_like(sd), cs)).reshape(-1, 9)
-        h = h[:, :8] / h[:, 8:]
+        h = free(h)
         step = np.full(len(h), np.inf)
         live = np.arange(len(h))  # the fits not converged yet: each stops on its own
         for _ in range(STEPS):
@@ -86,27 +86,55 @@ def _gauss_newton_step(h: np.ndarray, x: np.ndarray, y: np.ndarray, q: np.ndarra
     """One Gauss-Newton step (B, 8) of each fit ``h`` (B, 8, normalised, H[2, 2] = 1) of the
     points ``x``, ``y`` (B, n) to ``q`` (B, n, 2), weights ``w2`` (B, 2 n, 1); NaN for a fit
     whose system is singular."""
-    n = x.shape[1]
-    den = h[:, 6:7] * x + h[:, 7:8] * y + 1.0
-    u = (h[:, 0:1] * x + h[:, 1:2] * y + h[:, 2:3]) / den
-    v = (h[:, 3:4] * x + h[:, 4:5] * y + h[:, 5:6]) / den
-    # the Jacobian (B, 2 n, 8), rows of u then of v, filled in place: the same numbers as
-    # stacking its columns, in fewer array operations (the fits are small, the calls many)
-    j = np.zeros((len(h), 2 * n, 8))
-    j[:, :n, 0] = j[:, n:, 3] = x / den
-    j[:, :n, 1] = j[:, n:, 4] = y / den
-    j[:, :n, 2] = j[:, n:, 5] = 1 / den
-    j[:, :n, 6] = -u * x / den
-    j[:, :n, 7] = -u * y / den
-    j[:, n:, 6] = -v * x / den
-    j[:, n:, 7] = -v * y / den
-    j *= w2
+    u, v, den = project(h, x, y)
+    j = free_entry_rows(x, y, u, v, den) * w2
     r = np.concatenate([u - q[..., 0], v - q[..., 1]], axis=1) * w2[..., 0]
     jt = j.transpose(0, 2, 1)
     try:
         return np.linalg.solve(jt @ j, jt @ r[..., None])[..., 0]
     except np.linalg.LinAlgError:  # a degenerate fit among them: each on its own
         return np.stack([_solve_one(a, b) for a, b in zip(jt @ j, jt @ r[..., None])])
+
+
+def free(h: np.ndarray) -> np.ndarray:
+    """Homographies' nine entries (..., 9, row by row) scaled so that H[2, 2] = 1, that last
+    entry left out: the eight free entries (..., 8) that :func:`project` takes."""
+    return h[..., :-1] / h[..., -1:]
+
+
+def project(h: np.ndarray, x: np.ndarray, y: np.ndarray
+            ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Where homographies take points: ``h`` (..., 8) holds each one's eight free entries
+    (:func:`free`), ``x`` and ``y`` the points (broadcast against ``h``'s leading axes with
+    a last axis of points); (u, v, den), the image point and its third homogeneous
+    coordinate."""
+    h00, h01, h02, h10, h11, h12, h20, h21 = np.moveaxis(h, -1, 0)[..., None]
+    den = h20 * x + h21 * y + 1.0
+    u = (h00 * x + h01 * y + h02) / den
+    v = (h10 * x + h11 * y + h12) / den
+    return u, v, den
+
+
+def free_entry_rows(x: np.ndarray, y: np.ndarray, u: np.ndarray, v: np.ndarray,
+                    den: np.ndarray | float, zero: np.ndarray | float = 0.0) -> np.ndarray:
+    """The coefficients (..., 2 n, 8) of a homography's eight free entries in the equations
+    of the n points (x, y) going to (u, v) (each of shape (..., n)), rows of u then of v: for
+    ``den`` 1 the linear system of four points (cv2.getPerspectiveTransform's); for (u, v,
+    den) from :func:`project`, that projection's Jacobian. ``zero`` fills the coefficients
+    an equation does not have (``0 * den`` keeps a NaN of ``den`` there)."""
+    shape = np.broadcast_shapes(np.shape(x), np.shape(den))
+    n = shape[-1]
+    j = np.empty((*shape[:-1], 2 * n, 3, 3))  # an equation's coefficient of each entry of H
+    ju, jv = j[..., :n, :, :], j[..., n:, :, :]
+    ju[..., 1, :] = jv[..., 0, :] = np.asarray(zero)[..., None]
+    ju[..., 0, 0] = jv[..., 1, 0] = x / den
+    ju[..., 0, 1] = jv[..., 1, 1] = y / den
+    ju[..., 0, 2] = jv[..., 1, 2] = 1 / den
+    ju[..., 2, 0] = -u * x / den
+    ju[..., 2, 1] = -u * y / den
+    jv[..., 2, 0] = -v * x / den
+    jv[..., 2, 1] = -v * y / den
+    return np.ascontiguousarray(j.reshape(*j.shape[:-2], -1)[..., :-1])  # H[2, 2] is fixed
 
 
 def _scaling(scale: np.ndarray, shift: np.ndarray) -> np.ndarray:

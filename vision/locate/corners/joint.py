@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .check import pitch_of
+from .homographies import free_entry_rows
 from .lattice import Lattice, adjacent_corners
 from .order import common_corner
 
@@ -84,13 +85,9 @@ def _perspective(src: np.ndarray, dst: np.ndarray) -> np.ndarray:
     system, solved for all B at once."""
     n = len(dst)
     src = np.broadcast_to(src, dst.shape)
-    A = np.zeros((n, 8, 8))
     x, y = src[:, :, 0], src[:, :, 1]
     u, v = dst[:, :, 0], dst[:, :, 1]
-    A[:, :4, 0], A[:, :4, 1], A[:, :4, 2] = x, y, 1.0
-    A[:, 4:, 3], A[:, 4:, 4], A[:, 4:, 5] = x, y, 1.0
-    A[:, :4, 6], A[:, :4, 7] = -x * u, -y * u
-    A[:, 4:, 6], A[:, 4:, 7] = -x * v, -y * v
+    A = free_entry_rows(x, y, u, v, 1.0)
     h = np.linalg.solve(A, np.concatenate([u, v], axis=1)[:, :, None])[:, :, 0]
     return np.concatenate([h, np.ones((n, 1))], axis=1).reshape(n, 3, 3)
 

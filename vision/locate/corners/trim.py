@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 
 from .check import pitch_of
-from .homographies import fit_homographies, usable
+from .homographies import fit_homographies, free, free_entry_rows, project, usable
 from .lattice import MIDDLE, Lattice
 from .windows import MIN_GLYPHS
 
@@ -148,30 +148,17 @@ def _left_out_offsets_all(srcs: list[np.ndarray], ptss: list[np.ndarray], steps:
     x, y = x[:, None, :], y[:, None, :]  # (L, 1, m)
     qx, qy = q[:, None, :, 0], q[:, None, :, 1]
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-        h = h[..., :8] / h[..., 8:]
+        h = free(h)
         w8 = keep[..., None].astype(np.float64)
         for _ in range(steps):
-            den = h[..., 6:7] * x + h[..., 7:8] * y + 1.0  # (L, m, m)
-            u = (h[..., 0:1] * x + h[..., 1:2] * y + h[..., 2:3]) / den
-            v = (h[..., 3:4] * x + h[..., 4:5] * y + h[..., 5:6]) / den
-            # the Jacobian (L, m, 2m, 8), filled in place (the numbers of stacking its
-            # columns, in fewer array operations)
-            j = np.empty((L, m, 2 * m, 8))
-            j[..., :m, 3:6] = j[..., m:, 0:3] = (0 * den)[..., None]  # NaN where den is
-            j[..., :m, 0] = j[..., m:, 3] = x / den
-            j[..., :m, 1] = j[..., m:, 4] = y / den
-            j[..., :m, 2] = j[..., m:, 5] = 1 / den
-            j[..., :m, 6] = -u * x / den
-            j[..., :m, 7] = -u * y / den
-            j[..., m:, 6] = -v * x / den
-            j[..., m:, 7] = -v * y / den
+            u, v, den = project(h, x, y)  # (L, m, m)
+            j = free_entry_rows(x, y, u, v, den, zero=0 * den)  # NaN where den is
             j *= np.concatenate([w8, w8], axis=2)
             r = np.concatenate([(u - qx) * keep, (v - qy) * keep], axis=2)
             jt = np.swapaxes(j, 2, 3)
-            h = h - np.linalg.solve(jt @ j + 1e-12 * np.eye(8), (jt @ r[..., None]))[..., 0]
-        den = h[..., 6] * x[:, 0] + h[..., 7] * y[:, 0] + 1.0  # (L, m): glyph k of fit k
-        pu = (h[..., 0] * x[:, 0] + h[..., 1] * y[:, 0] + h[..., 2]) / den
-        pv = (h[..., 3] * x[:, 0] + h[..., 4] * y[:, 0] + h[..., 5]) / den
+            h = h - np.linalg.solve(jt @ j + 1e-12 * np.eye(h.shape[-1]),
+                                    (jt @ r[..., None]))[..., 0]
+        pu, pv, _ = (p[..., 0] for p in project(h, x[:, 0, :, None], y[:, 0, :, None]))
         off = np.hypot(pu - q[..., 0], pv - q[..., 1]) * s[:, None]
     off = np.nan_to_num(off, nan=np.inf, posinf=np.inf)
     return [off[k, :len(sr)] for k, sr in enumerate(srcs)]
