@@ -12,12 +12,13 @@ never reaches a decoder that could hand it to an interpreter (Pillow passes EPS 
 from __future__ import annotations
 
 import os
+import struct
 from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
 import numpy as np
-from PIL import Image, UnidentifiedImageError
+from PIL import ExifTags, Image, UnidentifiedImageError
 
 from ...models.errors import SudokuCubeError
 
@@ -62,6 +63,12 @@ _OTHER_FORMATS = (  # (leading bytes, name): formats people may save, named in t
     (b"8BPS", "Photoshop (PSD)"), (b"\x00\x00\x00\x0cjP  ", "JPEG 2000"),
     (b"\xff\x0a", "JPEG XL"), (b"\x00\x00\x00\x0cJXL ", "JPEG XL"),
 )
+_RIFF = struct.Struct("<4sI4s")
+"""A RIFF file's start: its tag ``RIFF``, its size and its form (``WEBP`` for WebP)."""
+_ISO_BOX = struct.Struct(">I4s4s")
+"""An ISO media file's (HEIC, AVIF, MP4) first box: its size, its type ``ftyp`` and its brand."""
+HEAD_BYTES = max(_RIFF.size, _ISO_BOX.size, *(len(magic) for magic, _ in _OTHER_FORMATS))
+"""The first bytes of a file that :func:`sniff_format` looks at."""
 
 
 def sniff_format(head: bytes) -> str:
@@ -71,11 +78,13 @@ def sniff_format(head: bytes) -> str:
         return "JPEG"
     if head.startswith(_PNG_MAGIC):
         return "PNG"
-    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
+    riff, _, form = _RIFF.unpack_from(head.ljust(_RIFF.size, b"\0"))
+    if riff == b"RIFF" and form == b"WEBP":
         return "WebP"
-    if head[4:8] == b"ftyp":
-        return "HEIC" if head[8:12] in (b"heic", b"heix", b"mif1", b"msf1", b"hevc") else \
-            "AVIF" if head[8:12] in (b"avif", b"avis") else "video or ISO media"
+    _, box, brand = _ISO_BOX.unpack_from(head.ljust(_ISO_BOX.size, b"\0"))
+    if box == b"ftyp":
+        return "HEIC" if brand in (b"heic", b"heix", b"mif1", b"msf1", b"hevc") else \
+            "AVIF" if brand in (b"avif", b"avis") else "video or ISO media"
     for magic, name in _OTHER_FORMATS:
         if head.startswith(magic):
             return name
@@ -86,7 +95,7 @@ def _check_format(path: Path) -> str:
     """``"JPEG"`` or ``"PNG"``, decided from the file's first bytes; anything else is refused
     by name before any decoder sees the file."""
     with path.open("rb") as f:
-        head = f.read(16)
+        head = f.read(HEAD_BYTES)
     kind = sniff_format(head)
     if kind in ("JPEG", "PNG"):
         return kind
@@ -95,15 +104,18 @@ def _check_format(path: Path) -> str:
                      "again")
 
 
+_PNG_HEAD = struct.Struct(">8sI4sIIBB")
+"""A PNG's start: its signature, then its IHDR chunk (length, type) and that chunk's width,
+height, bit depth and colour type."""
+
+
 def _png_decoded_bytes(data: bytes, width: int, height: int) -> int:
     """Bytes a PNG needs once decoded, from its IHDR bit depth and colour type (a palette
-    expands to four channels)."""
-    depth, colour = (data[24], data[25]) if len(data) > 25 else (8, 6)
+    expands to four channels). ``data`` is a whole PNG that Pillow opened, so it holds the
+    IHDR chunk."""
+    *_, depth, colour = _PNG_HEAD.unpack_from(data)
     channels = {0: 1, 2: 3, 3: 4, 4: 2, 6: 4}.get(colour, 4)
     return width * height * channels * (2 if depth == 16 else 1)
-
-
-_ORIENTATION_TAG = 0x0112
 
 
 def _header(path: Path) -> tuple[str, tuple[int, int], bool, int]:
@@ -116,12 +128,12 @@ def _header(path: Path) -> tuple[str, tuple[int, int], bool, int]:
         with Image.open(path, formats=("JPEG", "MPO", "PNG") if kind == "JPEG" else ("PNG",)) \
                 as im:
             try:
-                orientation = int(im.getexif().get(_ORIENTATION_TAG, 1))
+                orientation = int(im.getexif().get(ExifTags.Base.Orientation, 1))
             except Exception:  # noqa: BLE001 - a damaged EXIF block: show the photo as stored
                 orientation = 1
             fmt = "JPEG" if im.format == "MPO" else str(im.format)
             return fmt, im.size, bool(im.info.get("progressive")), \
-                orientation if 1 <= orientation <= 8 else 1
+                orientation if 1 <= orientation <= len(_EXIF_VIEWS) else 1
     except UnidentifiedImageError:
         raise ImageError(f"{path}: is not a readable {kind} image; take or copy the photo "
                          "again") from None
@@ -139,16 +151,17 @@ def _is_truncated(fmt: str, data: bytes) -> bool:
     return False
 
 
+_REDUCED = {2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4,
+            8: cv2.IMREAD_REDUCED_COLOR_8}
+"""The JPEG decode reductions libjpeg offers, by factor."""
+
+
 def _reduction(width: int, height: int) -> int:
     """The JPEG decode reduction factor (1, 2, 4 or 8) that brings the image near MAX_SIDE."""
     factor = 1
-    while factor < 8 and max(width, height) / (factor * 2) >= MAX_SIDE:
+    while factor * 2 in _REDUCED and max(width, height) / (factor * 2) >= MAX_SIDE:
         factor *= 2
     return factor
-
-
-_REDUCED = {2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4,
-            8: cv2.IMREAD_REDUCED_COLOR_8}
 
 
 def to_bgr8(img: np.ndarray) -> np.ndarray:
@@ -181,24 +194,22 @@ def limit_size(img: np.ndarray, max_side: int = MAX_SIDE) -> np.ndarray:
                       interpolation=cv2.INTER_AREA)
 
 
+_EXIF_VIEWS = (
+    lambda img: img, lambda img: img[:, ::-1], lambda img: img[::-1, ::-1],
+    lambda img: img[::-1], lambda img: np.swapaxes(img, 0, 1),
+    lambda img: np.swapaxes(img, 0, 1)[:, ::-1], lambda img: np.swapaxes(img, 0, 1)[::-1, ::-1],
+    lambda img: np.swapaxes(img, 0, 1)[::-1])
+"""How to show stored pixels for each EXIF Orientation, 1 to 8 in the standard's order: as
+stored, then the mirrorings and quarter turns (as Pillow's ``exif_transpose``)."""
+
+
 def orient(img: np.ndarray, orientation: int) -> np.ndarray:
     """The image as a viewer shows it, given its EXIF Orientation (1: as stored; 2-8: the
-    mirrorings and quarter turns of the EXIF standard, as Pillow's ``exif_transpose``)."""
-    if orientation == 2:
-        return img[:, ::-1]
-    if orientation == 3:
-        return img[::-1, ::-1]
-    if orientation == 4:
-        return img[::-1]
-    if orientation == 5:
-        return np.swapaxes(img, 0, 1)
-    if orientation == 6:
-        return np.swapaxes(img, 0, 1)[:, ::-1]
-    if orientation == 7:
-        return np.swapaxes(img, 0, 1)[::-1, ::-1]
-    if orientation == 8:
-        return np.swapaxes(img, 0, 1)[::-1]
-    return img
+    mirrorings and quarter turns of the EXIF standard, as Pillow's ``exif_transpose``); an
+    orientation outside the standard's shows the image as stored."""
+    if not 1 <= orientation <= len(_EXIF_VIEWS):
+        return img
+    return _EXIF_VIEWS[orientation - 1](img)
 
 
 def file_scale(path: str | os.PathLike[str], image: np.ndarray) -> float:

@@ -21,7 +21,7 @@ def find_chessboard(frame: np.ndarray, pattern: tuple[int, int]) -> np.ndarray |
     return cv2.cornerSubPix(gray, corners, (5, 5), (-1, -1), criteria)
 
 
-def calibrate_lens(images: Iterable[np.ndarray], pattern: tuple[int, int] = (9, 6), *,
+def calibrate_lens(images: Iterable[np.ndarray], pattern: tuple[int, int], *,
                    min_views: int = 5, max_views: int = 15,
                    min_shift: float = 0.05) -> LensCalibration:
     """Lens intrinsics from chessboard views that differ enough from each other.

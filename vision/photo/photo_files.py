@@ -14,6 +14,9 @@ from .images import IMAGE_SUFFIXES
 PHOTO_NAMES = FACES + ("A", "B")
 """Names of photo files the readers know: a face letter, or a corner photo A/B."""
 
+SHOWN = 8
+"""Wrongly named photos a message lists by name (the rest are "...")."""
+
 
 def face_photos(paths: Path | str | Sequence[Path | str]) -> dict[str, Path]:
     """Map photo name (face letter, or corner photo ``A``/``B``) -> file, from a folder or a
@@ -65,7 +68,7 @@ def missing_faces_message(paths: Path | str | Sequence[Path | str], missing: Seq
     text = (f"{where}: photo(s) of face {' '.join(missing)} missing; a folder needs exactly six "
             "photos named U R F D L B (.jpg, .jpeg or .png), one per face")
     if others:
-        shown = ", ".join(others[:8]) + (", ..." if len(others) > 8 else "")
+        shown = ", ".join(others[:SHOWN]) + (", ..." if len(others) > SHOWN else "")
         text += (f"; these photos are not named after a face: {shown} (rename each after the "
                  "face it shows, e.g. F.jpg)")
     return text
