@@ -38,7 +38,7 @@ class GlyphParts(NamedTuple):
 
 
 def _components(mask: np.ndarray) -> tuple[int, np.ndarray, np.ndarray]:
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8))
     return n, labels, stats
 
 
@@ -73,11 +73,16 @@ def _bar_side(bar: tuple[int, int, int, int], body: tuple[int, int, int, int]) -
         return None
     if min(start + length, b_start + b_length) - max(start, b_start) <= 0.5 * length:
         return None
-    if at >= b_at + 0.92 * b_thick:
+    if at >= b_at + (1 - BAR_CLEAR) * b_thick:
         return 1
-    if at + thick <= b_at + 0.08 * b_thick:
+    if at + thick <= b_at + BAR_CLEAR * b_thick:
         return -1
     return None
+
+
+BAR_CLEAR = 0.08
+"""A bar lies beside the body when it overlaps the body's thickness across by at most this
+share of it, on the body's near or far side alike."""
 
 
 def _union_box(stats: np.ndarray, ids: list[int]) -> tuple[int, int, int, int]:

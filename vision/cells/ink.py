@@ -49,17 +49,28 @@ def inside_rim(mask: np.ndarray, rim: float) -> np.ndarray:
     return mask
 
 
+SPECK = 0.0015
+"""Ink components under this share of the cell's area are specks."""
+
+
+def border(n: int) -> int:
+    """Pixels along the border of a cell of side ``n`` (a fourteenth of its side, at least
+    two) that a digit keeps off: ink reaching them is the body between stickers or a sticker's
+    rounded corner."""
+    return max(2, n // 14)
+
+
 def inner_components(mask: np.ndarray) -> np.ndarray:
     """The components of a mask that keep off the cell border and are not tiny specks, nor
     small rim pieces (:func:`_rim_pieces`)."""
     n = mask.shape[0]
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8))
     keep = np.zeros(count, bool)
-    m = max(2, n // 14)
+    m = border(n)
     for i in range(1, count):
         x, y, w, h, a = stats[i]
         touches = x < m or y < m or x + w > n - m or y + h > n - m
-        if not touches and a >= n * n * 0.0015:
+        if not touches and a >= n * n * SPECK:
             keep[i] = True
     keep[_rim_pieces(labels, stats, keep)] = False
     return keep[labels]

@@ -15,17 +15,15 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from .ink import INK_SHARE
+from .ink import INK_SHARE, SPECK, border
 from ..stats import median
-from .sticker_level import ink_darkness
+from .sticker_level import centre, ink_darkness
 
 LIFT = 0.15
 """How much darker than its neighbourhood (share of the ink's contrast) a pixel must be."""
 REACH = 0.1
 """Standard deviation of the neighbourhood's Gaussian, in cell sides (strokes are a
 fifteenth of a cell across)."""
-SPECK = 0.0015
-"""Components under this share of the cell's area are specks."""
 
 
 def local_ink_mask(cell: np.ndarray, share: float = INK_SHARE, lift: float = LIFT) -> np.ndarray:
@@ -41,8 +39,7 @@ def _noise_free(cell: np.ndarray) -> tuple[np.ndarray, float]:
     """A cell's ink darkness freed of pixel noise (a 3 x 3 median) and the sticker's level in
     it: the median of the cell's centre."""
     d = cv2.medianBlur(ink_darkness(cell).astype(np.float32), 3)
-    n = d.shape[0]
-    c = slice(n // 5, n - n // 5)
+    c = centre(d.shape[0])
     return d, median(d[c, c])
 
 
@@ -52,9 +49,8 @@ def _off_border(mask: np.ndarray, one_side: bool = False) -> np.ndarray:
     reaches the cell's centre (a digit printed near its sticker's edge, or a cell cut a little
     off its sticker): the body between stickers runs along a side, far from the centre."""
     n = mask.shape[0]
-    count, labels, stats, cents = cv2.connectedComponentsWithStats(mask.astype(np.uint8),
-                                                                   connectivity=8)
-    m = max(2, n // 14)
+    count, labels, stats, cents = cv2.connectedComponentsWithStats(mask.astype(np.uint8))
+    m = border(n)
     x, y, w, h, a = (stats[:, k] for k in range(5))
     sides = (x < m).astype(int) + (y < m) + (x + w > n - m) + (y + h > n - m)
     keep = (sides == 0) & (a >= SPECK * n * n)

@@ -19,6 +19,12 @@ from ..polarity import sticker_channel, value_channel
 from ..stats import closing, median, percentile, percentiles
 
 
+def centre(n: int) -> slice:
+    """The centre of a cell of side ``n`` along either axis: its middle three fifths, where
+    the sticker lies whatever its rounded corners and the body round it."""
+    return slice(n // 5, n - n // 5)
+
+
 def sticker_level(cell: np.ndarray, value: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """A cell as one channel (float32; :func:`vision.polarity.sticker_channel`, or with ``value`` the V
     channel, which the learned underline model was fitted on) and the local sticker
@@ -80,7 +86,7 @@ def _frame_capped(cell: np.ndarray, v: np.ndarray) -> np.ndarray:
     n = v.shape[0]
     r = max(2, n // 12)
     ring = np.concatenate([v[:r].ravel(), v[-r:].ravel(), v[:, :r].ravel(), v[:, -r:].ravel()])
-    c = slice(n // 5, n - n // 5)
+    c = centre(n)
     sticker = percentile(v[c, c], 90)
     return np.minimum(v, sticker) if median(ring) > sticker + LIGHT_FRAME else v
 
@@ -91,9 +97,9 @@ def ink_darkness(cell: np.ndarray, value: bool = False) -> np.ndarray:
     inside the cell), so an even glare band lowers ink and paper alike and cancels.
     ``value``: on the V channel (see :func:`sticker_level`)."""
     v, paper = sticker_level(cell, value)
-    n = v.shape[0]
+    c = centre(v.shape[0])
     diff = paper - v
-    top = percentile(diff[n // 5:-n // 5, n // 5:-n // 5], 98)
+    top = percentile(diff[c, c], 98)
     return np.clip(diff / max(top, 1.0), 0.0, 1.0)
 
 
@@ -116,8 +122,7 @@ def ink_contrast(cell: np.ndarray) -> tuple[np.ndarray, float, float] | None:
 def _cached_ink_contrast(data: bytes, shape: tuple[int, ...], dtype: str
                          ) -> tuple[np.ndarray, float, float] | None:
     v, paper = _sticker_level(data, shape, dtype)
-    n = v.shape[0]
-    c = slice(n // 5, -(n // 5))
+    c = centre(v.shape[0])
     diff = paper - v
     level, noise, top = sticker_spread(diff[c, c])
     if top - level < max(MIN_CONTRAST, 1.5 * noise):
