@@ -74,9 +74,21 @@ def framed_cells(image: np.ndarray, H: np.ndarray) -> int:
     """How many of the 9 cells of lattice ``H`` (lattice 0..3 to image) show a sticker framed
     by dark gaps in ``image``."""
     v = value_image(image, pitch_of(H))
+    return int(np.sum(grid_contrast(v, H) > frame_step(v)))
+
+
+def value_range(v: np.ndarray) -> tuple[float, float]:
+    """The photo's range on the V channel ``v``: its 2nd and 98th percentile (of every fourth
+    pixel each way), which a few highlights or deep shadows leave alone."""
     lo, hi = np.percentile(v[::4, ::4], (2, 98))
-    step = max(MIN_STEP, FRAME_STEP * float(hi - lo))
-    return int(np.sum(grid_contrast(v, H) > step))
+    return float(lo), float(hi)
+
+
+def frame_step(v: np.ndarray) -> float:
+    """The least :func:`grid_contrast` of a framed cell in the picture ``v``
+    (:func:`value_image`): :data:`FRAME_STEP` of its range, :data:`MIN_STEP` at least."""
+    lo, hi = value_range(v)
+    return max(MIN_STEP, FRAME_STEP * float(hi - lo))
 
 
 def _band(inset: float, n: int = 4) -> np.ndarray:

@@ -21,17 +21,15 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
-import cv2
 import numpy as np
 
 from ....models.errors import SudokuCubeError
 from ..face_geometry import FaceGeometry, project
 from .check import framed_cells, grid_contrasts, pitch_of
-from .glyph_cells import ON_CELL
 from .glyphs import glyph_stages
 from .groups import corner_groups
 from .joint import joint_fit
-from .lattice import CORNERS, Found, Lattice, find_lattices
+from .lattice import CORNERS, ON_CELL, Found, Lattice, find_lattices
 from .order import MAX_DOWN_TILT_DEG, Arrangement, namings
 from .quads import LOOSE_SOLIDITY, SOLIDITY, Quad, sticker_probe
 from .rebuild import complete_faces
@@ -115,17 +113,9 @@ class CornerFace:
             pts = project(np.linalg.inv(hom), np.array(self.centres, np.float64))
             for x, y in pts:
                 c, r = round(x), round(y)
-                if 0 <= c <= 2 and 0 <= r <= 2 and abs(x - c) < 0.3 and abs(y - r) < 0.3:
+                if 0 <= c <= 2 and 0 <= r <= 2 and abs(x - c) < ON_CELL and abs(y - r) < ON_CELL:
                     found[3 * r + c] = True
         return FaceGeometry(hom, self.quad(), tuple(found))
-
-    def straighten(self, image: np.ndarray, size: int = 300) -> np.ndarray:
-        """The face warped to a ``size`` x ``size`` square in net orientation (top = view-up)."""
-        k = 3.0 / size
-        M = self.H @ np.array([[k, 0, 0], [0, k, 0], [0, 0, 1.0]])
-        return cv2.warpPerspective(image, M, (size, size),
-                                   flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-                                   borderMode=cv2.BORDER_REPLICATE)
 
 
 Naming = tuple[CornerFace, CornerFace, CornerFace]
@@ -410,7 +400,7 @@ def _last_resorts(image: np.ndarray, found: Found, pool: list[Lattice], shapes: 
 
 def _same_corner(faces: list[Lattice], others: list[Lattice]) -> bool:
     """True when each of three ``faces`` has its middle on the middle cell of one of the
-    three ``others`` (within :data:`vision.locate.corners.glyph_cells.ON_CELL` of a sticker pitch
+    three ``others`` (within :data:`vision.locate.corners.lattice.ON_CELL` of a sticker pitch
     of it)."""
     if len(faces) < 3 or len(others) < 3:
         return False

@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 
 from .homographies import fit_homographies, usable
-from .lattice import Lattice
+from .lattice import ON_CELL, Lattice
 from .quads import Quad
 from .windows import MIN_GLYPHS
 
@@ -22,10 +22,6 @@ cell, or two glyphs this near alike for one cell. The batched fits and
 :func:`cv2.findHomography` (which stops its refinement a little short) place the lattice
 within 3e-4 lattice units of each other on the glyph lattices of 1,300 windows of black corner
 photos."""
-
-
-ON_CELL = 0.3
-"""Cells (lattice units) within which a point sits on a cell's centre."""
 
 
 def assign(pts: np.ndarray, H: np.ndarray, tol: float = ON_CELL) -> dict[tuple[int, int], int]:

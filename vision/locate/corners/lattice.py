@@ -17,7 +17,7 @@ import numpy as np
 
 from ..detect import project
 from .homographies import usable
-from .quads import SOLIDITY, Probe, Quad, find_quads
+from .quads import SAME_STICKER, SOLIDITY, Probe, Quad, find_quads
 
 CORNERS = ((0, 0), (3, 0), (3, 3), (0, 3))
 """Lattice (u, v) of a face outline's corners, clockwise from the top left."""
@@ -180,8 +180,12 @@ def fit_homography(cells: dict[tuple[int, int], Quad]) -> np.ndarray | None:
     return usable(H)
 
 
+ON_CELL = 0.3
+"""Cells (lattice units) within which a point sits on a cell's centre."""
+
+
 def reassign(quads: list[Quad], H: np.ndarray) -> dict[tuple[int, int], Quad]:
-    """Each quad to the lattice cell whose centre it sits on (within 0.3 of a place)."""
+    """Each quad to the lattice cell whose centre it sits on (within :data:`ON_CELL`)."""
     inv = np.linalg.inv(H)
     cells: dict[tuple[int, int], tuple[float, Quad]] = {}
     for q in quads:
@@ -189,7 +193,7 @@ def reassign(quads: list[Quad], H: np.ndarray) -> dict[tuple[int, int], Quad]:
         u, v = p[0] / p[2] - 0.5, p[1] / p[2] - 0.5
         iu, iv = round(u), round(v)
         err = math.hypot(u - iu, v - iv)
-        if 0 <= iu <= 2 and 0 <= iv <= 2 and err < 0.3:
+        if 0 <= iu <= 2 and 0 <= iv <= 2 and err < ON_CELL:
             if (iu, iv) not in cells or err < cells[(iu, iv)][0]:
                 cells[(iu, iv)] = (err, q)
     return {k: q for k, (_, q) in cells.items()}
@@ -304,7 +308,7 @@ def _merge(first: list[Quad], more: list[Quad]) -> list[Quad]:
     """``first`` plus the quads of ``more`` that are not already there."""
     out = list(first)
     for q in more:
-        if not any(np.linalg.norm(q.centre - o.centre) < 0.35 * math.sqrt(max(q.area, o.area))
+        if not any(np.linalg.norm(q.centre - o.centre) < SAME_STICKER * math.sqrt(max(q.area, o.area))
                    for o in out):
             out.append(q)
     return out

@@ -16,6 +16,7 @@ import numpy as np
 
 from ..face_cues import chroma as chroma_of
 from ...polarity import value_channel
+from .check import value_range
 
 
 @dataclass(frozen=True)
@@ -242,7 +243,7 @@ def _first_pass(first: Probe, min_area: float, max_area: float, solidity: float,
     v = first.v
     h, w = v.shape
     otsu, _ = cv2.threshold(v, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
-    lo, hi = np.percentile(v[::4, ::4], (2, 98))
+    lo, hi = value_range(v)
     # a ladder of global levels: some level lies between the dark body and the stickers,
     # whether the background is darker or brighter than the stickers
     levels = sorted({int(otsu), *(int(lo + (hi - lo) * f) for f in (0.2, 0.32, 0.45, 0.6, 0.75))})
@@ -331,9 +332,14 @@ def _candidates(mask: np.ndarray, min_area: float, max_area: float, solidity: fl
     return out
 
 
+SAME_STICKER = 0.35
+"""Two sticker candidates whose centres lie within this many sizes (square root of the area,
+the larger of the two) of each other are the same sticker found again."""
+
+
 def _distinct(quads: list[Quad]) -> list[Quad]:
-    """The quads, best first, without those whose centre lies within 0.35 sizes (square root
-    of the area, the larger of the two) of one kept before: the same sticker found again."""
+    """The quads, best first, without those that are the same sticker (:data:`SAME_STICKER`)
+    as one kept before."""
     centres = np.empty((len(quads), 2))
     sizes = np.empty(len(quads))
     found: list[Quad] = []
@@ -343,7 +349,7 @@ def _distinct(quads: list[Quad]) -> list[Quad]:
         if n:
             d = centres[:n] - q.centre
             if (np.sqrt(d[:, 0] * d[:, 0] + d[:, 1] * d[:, 1])
-                    < 0.35 * np.maximum(size, sizes[:n])).any():
+                    < SAME_STICKER * np.maximum(size, sizes[:n])).any():
                 continue
         centres[n], sizes[n] = q.centre, size
         found.append(q)

@@ -20,10 +20,10 @@ import math
 
 import numpy as np
 
-from .glyph_cells import ON_CELL, gather
+from .glyph_cells import gather
 from .groups import corner_groups
 from .joint import joint_fit
-from .lattice import Found, Lattice, lattices_of
+from .lattice import ON_CELL, Found, Lattice, lattices_of
 from .order import MAX_DOWN_TILT_DEG, arrange
 from .quads import Quad
 from .rebuild import complete_faces
@@ -68,14 +68,14 @@ def corner_score(lats: list[Lattice], misfit: float, glyphs: list[Quad] = (),
 
 def digits(lat: Lattice, glyphs: list[Quad] = ()) -> int:
     """Cells of ``lat`` holding one of the ``glyphs``
-    (:data:`vision.locate.corners.glyph_cells.ON_CELL`); without ``glyphs``, its cells (a lattice
+    (:data:`vision.locate.corners.lattice.ON_CELL`); without ``glyphs``, its cells (a lattice
     of the digits, whose cells are its glyphs)."""
     return len(gather(glyphs, lat.H, ON_CELL)) if glyphs else len(lat.cells)
 
 
 def filled(H: np.ndarray, stickers: list[Quad]) -> dict[tuple[int, int], Quad]:
     """The cells of lattice ``H`` that one of the sticker shapes ``stickers`` fills, with
-    it: centred on the cell (:data:`vision.locate.corners.glyph_cells.ON_CELL`) and covering
+    it: centred on the cell (:data:`vision.locate.corners.lattice.ON_CELL`) and covering
     :data:`STICKER_FILL` of it or more. A lattice of a larger pitch, or one straddling two
     faces, has the stickers of the photo too small or off its cells."""
     cells = gather(stickers, H, ON_CELL)
@@ -170,7 +170,7 @@ def pooled_corner(image: np.ndarray, pool: list[Lattice], glyphs: list[Quad],
 
 def with_digits(stickers: list[Quad], glyphs: list[Quad]) -> list[Quad]:
     """The sticker shapes with a glyph at their middle (within
-    :data:`vision.locate.corners.glyph_cells.ON_CELL` of their side): a face's stickers each hold
+    :data:`vision.locate.corners.lattice.ON_CELL` of their side): a face's stickers each hold
     a digit, the squares of a printed grid, a tiled floor or a page's table none. Where such
     squares outnumber the stickers, the lattices of all sticker shapes are the grid's."""
     if not glyphs or not stickers:

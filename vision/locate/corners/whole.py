@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from .check import FRAME_STEP, MIN_STEP, grid_contrast, pitch_of, value_image
+from .check import frame_step, grid_contrast, pitch_of, value_image
 from .joint import joint_fit
 from .lattice import CORNERS, Lattice, Quad, outline, snap
 from .model import focal_guesses, other_faces
@@ -62,8 +62,7 @@ class Framing:
     def of(image: np.ndarray, pitch: float) -> "Framing":
         """The framing view of ``image`` for a sticker pitch of ``pitch`` pixels."""
         v = value_image(image, pitch)
-        lo, hi = np.percentile(v[::4, ::4], (2, 98))
-        return Framing(v, max(MIN_STEP, FRAME_STEP * float(hi - lo)))
+        return Framing(v, frame_step(v))
 
     def count(self, H: np.ndarray) -> int:
         """Cells of lattice ``H`` that frame a sticker."""
