@@ -46,6 +46,12 @@ def _pt(p: np.ndarray) -> tuple[int, int]:
     return int(round(float(p[0]))), int(round(float(p[1])))
 
 
+def line_width(shape: tuple[int, ...]) -> int:
+    """Pixels of a debug picture's lines: one per 500 pixels of the photo's longer side, so
+    marks stay visible on a large photo (one at least)."""
+    return max(1, round(max(shape[:2]) / 500))
+
+
 def _text_scale(text: str, width: float, height: float, thickness: int) -> float:
     """The Hershey font scale at which ``text`` fits ``width`` x ``height`` pixels."""
     (w, h), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, 1.0, thickness)
@@ -191,7 +197,7 @@ def _face_mask(shape: tuple[int, ...], readings: Sequence[FaceReading]) -> np.nd
 def annotate_photo(image: np.ndarray, readings: Sequence[FaceReading]) -> np.ndarray:
     """A copy of one photo with every face read from it drawn on it, and the legend."""
     out = image.copy()
-    th = max(1, round(max(out.shape[:2]) / 500))
+    th = line_width(out.shape)
     for reading in readings:
         _draw_face(out, reading, th)
     return _legend(out, _face_mask(out.shape, readings))

@@ -9,6 +9,7 @@ import cv2
 import numpy as np
 
 from ..locate.face_geometry import SeenShape
+from .annotate import line_width
 
 LINED_UP = (0, 200, 255)
 LOOSE = (255, 0, 255)
@@ -24,7 +25,7 @@ def annotate_refusal(image: np.ndarray, reason: str, seen: tuple[SeenShape, ...]
     when shapes are drawn) on a white band above it."""
     out = image.copy()
     h, w = out.shape[:2]
-    th = max(1, round(max(h, w) / 500))
+    th = line_width(out.shape)
     for s in seen:
         half = max(2.0, s.side * w / 2)
         x, y = s.x * w, s.y * w

@@ -19,6 +19,10 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from .classes import N_CLASSES
+
+TINY = 1e-6
+"""A contrast or a direction's length this small is none: nothing to divide by."""
 COUNTER_SHARE = 0.01
 """A hole smaller than this share of the ink's bounding box is a speck of noise (a pinhole
 where the stroke is thin), not a counter."""
@@ -61,7 +65,7 @@ def openness(grey: np.ndarray, body: np.ndarray, hole: np.ndarray) -> float:
     threshold, so its area is mostly set by that threshold and by noise."""
     ink = float(np.median(grey[body]))
     paper = float(np.median(grey[~body]))
-    if paper - ink <= 1e-6:
+    if paper - ink <= TINY:
         return 0.0
     return float(np.clip((grey[hole].max() - ink) / (paper - ink), 0.0, 1.0))
 
@@ -79,7 +83,7 @@ def counter_vector(body: np.ndarray, grey: np.ndarray) -> np.ndarray:
         return np.zeros(2)
     way = _UP_RIGHT @ (centres[1] - centres[0])
     norm = float(np.linalg.norm(way))
-    if norm < 1e-6:
+    if norm < TINY:
         return np.zeros(2)
     level = grey.max(axis=2) if grey.ndim == 3 else grey
     clear = openness(level.astype(np.float64), body.astype(bool), labels == 2)
@@ -90,12 +94,12 @@ def class_counter_vectors(images: np.ndarray, classes: np.ndarray) -> np.ndarray
     """(36, 2): per class (index (digit-1)*4 + rot) the unit mean direction of the
     :func:`counter_vector` of its template ``images`` (ink near 1, cut at half), zero for a
     class whose templates show no two counters (or whose directions cancel)."""
-    out = np.zeros((36, 2))
+    out = np.zeros((N_CLASSES, 2))
     vecs = np.array([counter_vector(img > 0.5, 1.0 - img) for img in images]).reshape(-1, 2)
     for c in np.unique(classes):
         mean = vecs[classes == c].mean(axis=0)
         norm = float(np.linalg.norm(mean))
-        if norm > 1e-6:
+        if norm > TINY:
             out[c] = mean / norm
     return out
 

@@ -19,21 +19,16 @@ import numpy as np
 from ...storage.atomic import atomic_path, atomic_write_text
 from ...storage.folders import cache_dir
 from ..cells.glyph import GLYPH
+from .classes import N_CLASSES, class_index
 from .templates import TRAINING_FONTS, installed_fonts, training_glyphs
 
 CELL = 8
 BINS = 12
 MODEL_VERSION = 3
-N_CLASSES = 36
 COARSE = 8
 """Side of the coarse copy of the ink that joins the histograms (:func:`hog_features`)."""
 PER_CLASS, SEED = 20, 7
 """Renders per font, digit and rotation the classifier is trained on, and their seed."""
-
-
-def class_index(digit: int, rot: int) -> int:
-    """Class number of a digit (1-9) and rotation (0-3)."""
-    return (digit - 1) * 4 + rot
 
 
 def hog_features(glyphs: np.ndarray) -> np.ndarray:

@@ -24,6 +24,7 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from ...storage.atomic import atomic_path, atomic_write_text
+from .classes import DIGITS
 from .counters import class_counter_vectors
 from ..cells.glyph import GLYPH, normalise_glyph, rotate_glyph, split_underline
 from .print_facts import is_underlined
@@ -61,8 +62,6 @@ in them): C059 is URW's Century Schoolbook (another foundry's drawing of the bla
 face), TeX Gyre Pagella a Palatino, Nimbus Sans a Helvetica (Debian fonts-urw-base35,
 fonts-texgyre)."""
 
-DIGITS = range(1, 10)
-"""The digits a sticker carries."""
 UNDERLINE_GAP = 0.09
 """The underline as :func:`render_digit` prints it: a bar this share of the digit's height
 thick, as far below the digit."""
