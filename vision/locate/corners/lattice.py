@@ -281,12 +281,17 @@ def near(H: np.ndarray, ref: np.ndarray, tol: float) -> bool:
     return True
 
 
+ENOUGH_CELLS = 5
+"""Sticker candidates on a lattice's cells, most of the nine, that fix the lattice: a face
+found with this many is whole, and a predicted lattice is refitted through them."""
+
+
 def snap(H: np.ndarray, quads: list[Quad], tol: float) -> tuple[np.ndarray, dict]:
     """A predicted lattice ``H`` and the sticker candidates ``quads`` on its cells, refitted
-    through them when at least five fall on cells and the refit stays within ``tol`` cells
-    of the prediction."""
+    through them when at least :data:`ENOUGH_CELLS` fall on cells and the refit stays within
+    ``tol`` cells of the prediction."""
     cells = reassign(quads, H)
-    if len(cells) >= 5:
+    if len(cells) >= ENOUGH_CELLS:
         refit = fit_homography(cells)
         if refit is not None and near(refit, H, tol):
             return refit, reassign(quads, refit)
@@ -336,7 +341,7 @@ def lattices_of(quads: list[Quad]) -> Found:
     whole, partial = [], []
     for pair, group in group_by_faces(quads, dirs).items():
         found = fit_lattices(group, dirs, pair)
-        if len(found) == 1 and len(found[0].cells) >= 5:
+        if len(found) == 1 and len(found[0].cells) >= ENOUGH_CELLS:
             whole.append(found[0])
         elif len(found) > 1:
             partial.append(found)

@@ -69,7 +69,7 @@ def framing(v: np.ndarray, Hs: np.ndarray) -> np.ndarray:
 def _moves(corners: np.ndarray, step: float) -> list[np.ndarray]:
     """The 16 outlines with one corner coordinate moved by +-``step`` pixels."""
     out = []
-    for k in range(8):
+    for k in range(corners.size):
         for d in (-step, step):
             c = corners.copy()
             c.reshape(-1)[k] += d

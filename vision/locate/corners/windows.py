@@ -46,9 +46,9 @@ def window_of(pts: np.ndarray, origin: np.ndarray, a: np.ndarray, b: np.ndarray,
     return windows_of(pts, origin, [(a, b)])[0]
 
 
-_WINDOW_ORDER = np.array([10 * i0 + j0 for i0 in range(3) for j0 in range(3)])
-"""Tie-break of equal counts among the nine windows: the last in (i0, j0) order, as
-``max`` over (count, i0, j0) tuples."""
+_WINDOW_ORDER = np.arange(9)
+"""Tie-break of equal counts among the nine windows (numbered in (i0, j0) order): the last,
+as ``max`` over (count, i0, j0) tuples."""
 
 
 def windows_of(pts: np.ndarray, origin: np.ndarray, spans: list[tuple[np.ndarray, np.ndarray]]
