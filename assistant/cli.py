@@ -6,8 +6,9 @@ OpenCV, OR-Tools or rich as it needs them); the others appear in ``--help`` by n
 help from :data:`COMMANDS`, so ``sudoku-cube --help`` starts fast.
 
 Errors the user can act on (:class:`SudokuCubeError`, and a file that cannot be read or
-written: an ``OSError`` naming it) print a message and exit 2; anything else is an internal error (exit 1) with a hint to report it; ``--debug`` shows the traceback.
-Ctrl-C exits 130 with the command to run to go on from there.
+written: an ``OSError`` naming it) print a message and exit 2; anything else is an internal error
+(exit 1) with a hint to report it; ``--debug`` shows the traceback. Ctrl-C exits 130 with the
+command to run to go on from there.
 """
 from __future__ import annotations
 
@@ -70,7 +71,8 @@ def build_parser(command: str | None = None, *, every: bool = False) -> argparse
     registers its full parser; the others are listed by name and help only."""
     parser = Parser(
         prog="sudoku-cube",
-        description="Read a Sudoku Cube from photos or a webcam, solve its grid and guide the moves.")
+        description="Read a Sudoku Cube from photos or a webcam, solve its grid and guide the "
+                    "moves.")
     parser.add_argument("--debug", action="store_true", help="show tracebacks of errors")
     parser.add_argument("--version", action="version", version=f"sudoku-cube {version()}",
                         help="print the version and exit")

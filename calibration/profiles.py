@@ -4,8 +4,8 @@ A profile is a folder ``<data root>/profiles/<name>/`` holding ``profile.json`` 
 of glyphs (templates and classifier training glyphs, 32x32 cells, labels in the JSON;
 :mod:`calibration.profile_files`). No pickle anywhere. Image files carry a content hash in
 their name and are written before the JSON that points at them; the JSON is replaced
-atomically last, so an interrupted save leaves the previous profile whole. The profile ``default`` is built in (font templates, default
-settings, camera 0) and is never written.
+atomically last, so an interrupted save leaves the previous profile whole. The profile ``default``
+is built in (font templates, default settings, camera 0) and is never written.
 """
 from __future__ import annotations
 

@@ -17,7 +17,8 @@ WORDS = ["the", "cube", "notes", "coffee", "monday", "meeting", "page", "list", 
 
 def _smooth_noise(rng: np.random.Generator, h: int, w: int, cells: int) -> np.ndarray:
     """Low-frequency noise in [-1, 1] (random grid resized up smoothly)."""
-    small = rng.uniform(-1, 1, size=(max(2, cells * h // max(h, w)), max(2, cells * w // max(h, w))))
+    small = rng.uniform(-1, 1,
+                        size=(max(2, cells * h // max(h, w)), max(2, cells * w // max(h, w))))
     return cv2.resize(small.astype(np.float32), (w, h), interpolation=cv2.INTER_CUBIC)
 
 
@@ -29,7 +30,8 @@ def background(width: int, height: int, rng: random.Random, nrng: np.random.Gene
     img[:] = base
     img *= (1 + 0.10 * _smooth_noise(nrng, height, width, 6))[..., None]
     if rng.random() < 0.5:  # wood grain or fabric stripes, along x or y
-        shape = (int(rng.uniform(20, 60)), 2) if rng.random() < 0.5 else (2, int(rng.uniform(20, 60)))
+        shape = ((int(rng.uniform(20, 60)), 2) if rng.random() < 0.5
+                 else (2, int(rng.uniform(20, 60))))
         grain = cv2.resize(nrng.uniform(-1, 1, size=shape).astype(np.float32), (width, height),
                            interpolation=cv2.INTER_CUBIC)
         img *= (1 + 0.06 * grain)[..., None]
@@ -47,7 +49,8 @@ def background(width: int, height: int, rng: random.Random, nrng: np.random.Gene
             fill = {"paper": (245, 245, 240, 255), "phone": (15, 15, 18, 255)}.get(kind, colour)
             ang = rng.uniform(0, np.pi)
             pts = [(-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2), (-w / 2, h / 2)]
-            pts = [(x + px * np.cos(ang) - py * np.sin(ang), y + px * np.sin(ang) + py * np.cos(ang))
+            pts = [(x + px * np.cos(ang) - py * np.sin(ang),
+                    y + px * np.sin(ang) + py * np.cos(ang))
                    for px, py in pts]
             draw.polygon(pts, fill=fill)
             if kind == "paper":
@@ -59,7 +62,8 @@ def background(width: int, height: int, rng: random.Random, nrng: np.random.Gene
         elif kind == "mug":
             r = s * rng.uniform(0.08, 0.15)
             draw.ellipse((x - r, y - r, x + r, y + r), fill=colour)
-            draw.ellipse((x - r * 0.8, y - r * 0.8, x + r * 0.8, y + r * 0.8), fill=(60, 35, 20, 255))
+            draw.ellipse((x - r * 0.8, y - r * 0.8, x + r * 0.8, y + r * 0.8),
+                         fill=(60, 35, 20, 255))
         elif kind == "pen":
             ang = rng.uniform(0, np.pi)
             ln = s * rng.uniform(0.2, 0.4)

@@ -36,14 +36,15 @@ LOOKS = {name: look(name).words for name in PHOTO_LOOKS}
 class PhotoStyle:
     """How a photo looks. ``stickers``: one of :data:`LOOKS` ("white", "coloured",
     "coloured-white-ink", "black"); ``font``: a font file name (None: the seed picks one of the
-    installed bold sans fonts, or for the black cube one of the installed bold serif fonts); ``difficulty`` 0..1 scales tilt, rotation, blur, noise, glare,
-    shadows and clutter; ``max_tilt_deg`` caps the perspective tilt; ``jpeg_quality`` adds a
-    JPEG round trip inside the render (None: none); ``underline_69``: whether 6 and 9 carry
-    their underline, ``bar`` its shape (see :func:`render.texture.glyph_mask`); ``ground``:
-    "plain" (a table with clutter, the default), "patterned" (a patterned ground, face size
-    and light drawn from the seed, :mod:`render.patterned`) or one patterned ground by name
-    (:data:`render.grounds.GROUND_KINDS`); a patterned photo draws its own lens and distance
-    for the face size it draws, so ``fov_deg`` applies to the plain ground only."""
+    installed bold sans fonts, or for the black cube one of the installed bold serif fonts);
+    ``difficulty`` 0..1 scales tilt, rotation, blur, noise, glare, shadows and clutter;
+    ``max_tilt_deg`` caps the perspective tilt; ``jpeg_quality`` adds a JPEG round trip inside the
+    render (None: none); ``underline_69``: whether 6 and 9 carry their underline, ``bar`` its shape
+    (see :func:`render.texture.glyph_mask`); ``ground``: "plain" (a table with clutter, the
+    default), "patterned" (a patterned ground, face size and light drawn from the seed,
+    :mod:`render.patterned`) or one patterned ground by name (:data:`render.grounds.GROUND_KINDS`);
+    a patterned photo draws its own lens and distance for the face size it draws, so ``fov_deg``
+    applies to the plain ground only."""
 
     stickers: str = "white"
     font: str | None = None
@@ -313,7 +314,8 @@ def _scene_truth(scene: patterned.Scene | None, params: dict) -> dict:
             "light": scene.light}
 
 
-CORNER_VIEWS = {"A": ((1.0, 1.0, 1.0), (0.0, 1.0, 0.0)), "B": ((-1.0, -1.0, -1.0), (0.0, -1.0, 0.0))}
+CORNER_VIEWS = {"A": ((1.0, 1.0, 1.0), (0.0, 1.0, 0.0)),
+                "B": ((-1.0, -1.0, -1.0), (0.0, -1.0, 0.0))}
 """Corner photos (docs/photos.md): camera direction from the cube and image-up vector."""
 
 

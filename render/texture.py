@@ -131,7 +131,8 @@ def rim_mask(cell: int, margin_frac: float, radius_frac: float) -> np.ndarray:
 
 def ink_for(colour, light_ink_on_dark: bool) -> tuple[float, float, float]:
     """The ink a sticker of this colour is printed in: black, or (``light_ink_on_dark``) white
-    on a dark colour (relative luminance below 0.28: red, green, blue, dark grey; not orange, yellow, white)."""
+    on a dark colour (relative luminance below 0.28: red, green, blue, dark grey; not orange,
+    yellow, white)."""
     if not light_ink_on_dark:
         return INK
     r, g, b = (c ** 2.2 for c in colour)

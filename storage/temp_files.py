@@ -18,7 +18,8 @@ from pathlib import Path
 
 STALE_AFTER_S = 60.0
 """Seconds since its last change after which a leftover of a vanished process is removed."""
-_PARTIAL = re.compile(r"\.(?P<name>.+)\.partial-(?P<pid>[0-9]{1,10})-[A-Za-z0-9_]{8}(\.[A-Za-z0-9]{1,8})?")
+_PARTIAL = re.compile(r"\.(?P<name>.+)\.partial-(?P<pid>[0-9]{1,10})-[A-Za-z0-9_]{8}"
+                      r"(\.[A-Za-z0-9]{1,8})?")
 
 
 def temp_prefix(target: Path) -> str:

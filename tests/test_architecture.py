@@ -36,14 +36,15 @@ ALLOWED_ACROSS = {("samples", "render"), ("calibration", "vision"), ("assistant"
 photos; calibration fits vision's recognisers; the assistant's ``generate`` writes samples."""
 FORBIDDEN_IN_MODELS = ("cv2", "rich", "PIL", "pytesseract", "platformdirs", "pathlib",
                        "tempfile", "shutil")
-OPTIONAL = {("models/plan/centre_search.py", "_twophase"), ("assistant/terminal/keys.py", "termios"),
+OPTIONAL = {("models/plan/centre_search.py", "_twophase"),
+            ("assistant/terminal/keys.py", "termios"),
             ("assistant/terminal/keys.py", "readline"),
             ("assistant/terminal/keys.py", "tty"), ("assistant/terminal/guide_watch.py", "termios"),
             ("assistant/terminal/guide_watch.py", "tty"), ("storage/file_lock.py", "fcntl"),
             ("assistant/entry.py", "cli")}
 """Imports that may fail on purpose, so they stand where they are used: the optional C
-extension, the POSIX-only terminal, line editing and locking modules; and the console script's import of
-the CLI, which stands inside its Ctrl-C guard (``assistant/entry.py``)."""
+extension, the POSIX-only terminal, line editing and locking modules; and the console script's
+import of the CLI, which stands inside its Ctrl-C guard (``assistant/entry.py``)."""
 FLOOR = {"services": 0, "terminal": 1, "web": 1, "bench": 2, "commands": 3, "entry": 4}
 """The assistant's rooms by floor: a module imports only its own room and rooms on lower
 floors (so the two front ends do not import each other; the benchmarks measure them)."""

@@ -31,7 +31,8 @@ def test_rerun_follows_the_stored_plan_and_its_step():
     phases = ("pieces", "pieces") + plan.phases
     save_followed_plan(plan.start, settings.symmetric, other, phases)
     cursor = GuideCursor(plan_steps(solve_state(state, settings,
-                                                known=followed_plans(settings.symmetric)).plan), plan.start)
+                                                known=followed_plans(settings.symmetric)).plan),
+                         plan.start)
     cursor.next()
     cursor.next()
     cursor.next()
@@ -59,7 +60,8 @@ def test_damaged_session_is_ignored():
     again = solve_state(state, settings, known=followed_plans(settings.symmetric)).plan
     assert again.moves == plan.moves
     guide_session_path().write_text("{not json")
-    assert solve_state(state, settings, known=followed_plans(settings.symmetric)).plan.moves == plan.moves
+    assert solve_state(state, settings,
+                       known=followed_plans(settings.symmetric)).plan.moves == plan.moves
 
 
 def _slipped(cursor, settings, target, wrong_at: int):

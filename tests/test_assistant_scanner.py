@@ -10,8 +10,8 @@ import pytest
 from rich.console import Console
 
 from sudoku_cube.assistant.terminal.scan_loop import scan_frames
-from sudoku_cube.assistant.services.face_poses import (SCAN_ORDER, face_name, hold_words, neighbours,
-                                              show_title)
+from sudoku_cube.assistant.services.face_poses import (SCAN_ORDER, face_name, hold_words,
+                                                       neighbours, show_title)
 from sudoku_cube.assistant.terminal.live_canvas import sticker_centres
 from sudoku_cube.assistant.terminal.scan_view import ScanPanel
 from sudoku_cube.assistant.services.scanner import Observation, Scanner

@@ -1,5 +1,5 @@
-"""The learned cell model (:mod:`vision.recognise.cell_model`): the shipped file is what the training
-script declares, it reads the cells of a rendered photo, and a small retraining learns."""
+"""The learned cell model (:mod:`vision.recognise.cell_model`): the shipped file is what the
+training script declares, it reads the cells of a rendered photo, and a small retraining learns."""
 from __future__ import annotations
 
 import cv2

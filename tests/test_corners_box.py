@@ -25,7 +25,8 @@ their lattice coordinates."""
 def _camera() -> tuple[np.ndarray, np.ndarray]:
     """A pinhole camera looking at the cube from near its corner's diagonal, turned so that
     the face x = 3 is seen steeply; (rotation rows, position)."""
-    pos = np.array([3.0, 3.0, 3.0]) + 9.0 * np.array([0.35, 1.0, 0.9]) / np.linalg.norm([0.35, 1.0, 0.9])
+    away = np.array([0.35, 1.0, 0.9])
+    pos = np.array([3.0, 3.0, 3.0]) + 9.0 * away / np.linalg.norm(away)
     fwd = np.array([1.5, 1.5, 1.5]) - pos
     fwd /= np.linalg.norm(fwd)
     right = np.cross(fwd, [0.0, 0.0, 1.0])

@@ -58,7 +58,8 @@ def _print_page(seed: int) -> np.ndarray:
     rng = random.Random(seed)
     img = np.full((600, 800, 3), 40, np.uint8)
     for row in range(12):
-        words = " ".join("".join(rng.choice("abcdefghij0123456789") for _ in range(rng.randint(2, 6)))
+        words = " ".join("".join(rng.choice("abcdefghij0123456789")
+                                 for _ in range(rng.randint(2, 6)))
                          for _ in range(8))
         cv2.putText(img, words, (20, 45 + 46 * row), cv2.FONT_HERSHEY_DUPLEX, 1.1,
                     (220, 220, 220), 2, cv2.LINE_AA)

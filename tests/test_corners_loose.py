@@ -23,7 +23,8 @@ def _blurred_coloured():
     puzzle = make_puzzle(173043, 25, substitution=True)
     homes = home_faces(puzzle.scramble)
     home_map = {f: homes[9 * i:9 * i + 9] for i, f in enumerate(FACES)}
-    style = PhotoStyle(stickers="coloured", difficulty=0.8294130719738335, size=(1280, 960), jpeg_quality=85)
+    style = PhotoStyle(stickers="coloured", difficulty=0.8294130719738335, size=(1280, 960),
+                       jpeg_quality=85)
     return render_corner_photo(puzzle.state.faces(), "B", 1730431, style, homes=home_map)
 
 

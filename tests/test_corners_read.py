@@ -60,7 +60,8 @@ def test_sample_face_outlines_match_the_render(sample):
 @pytest.mark.parametrize("sample", SAMPLES, ids=lambda d: d.name)
 def test_sample_reads_right_after_joint_decoding(sample):
     truth = parse_json((sample / "truth.json").read_text(), str(sample))
-    reading = read_folder(sample)  # vision.reading.photo_set hands a corner pair A/B to the corner reader
+    # vision.reading.photo_set hands a corner pair A/B to the corner reader
+    reading = read_folder(sample)
     assert sorted(reading.faces) == sorted(FACES)
     chosen = solve_grid(reading.state, CubeSettings()).chosen
     wrong = [i for i, (a, b) in enumerate(zip(chosen, truth.stickers)) if not same(a, b)]
@@ -83,7 +84,8 @@ def _rendered_cube(tmp: str) -> Path:
     for i, w in enumerate("AB"):
         img, _ = render_corner_photo(puzzle.state.faces(), w, 600 + i, style)
         cv2.imwrite(str(base / "corner" / f"{w}.jpg"), img, [cv2.IMWRITE_JPEG_QUALITY, 92])
-    (base / "truth.json").write_text(json.dumps({"tokens": [s.token for s in puzzle.state.stickers]}))
+    tokens = [s.token for s in puzzle.state.stickers]
+    (base / "truth.json").write_text(json.dumps({"tokens": tokens}))
     return base
 
 

@@ -1,5 +1,5 @@
-"""The one score of a corner photo's candidate faces (vision/locate/corners/score.py): a printed grid
-of squares under the cube, whose squares the sticker passes take for stickers, loses to the
+"""The one score of a corner photo's candidate faces (vision/locate/corners/score.py): a printed
+grid of squares under the cube, whose squares the sticker passes take for stickers, loses to the
 cube's faces because its cells hold no digits; a lattice mixing two faces loses to the true
 face because the stickers of the photo do not fill its cells."""
 from __future__ import annotations

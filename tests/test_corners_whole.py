@@ -1,6 +1,6 @@
 """Corner photos located by the whole-cube model: one face found fixes the other two under
-perspective (vision.locate.corners.model), refined on the picture (vision.locate.corners.whole); the top face
-judged by the edge the two lower faces share (vision.locate.corners.order)."""
+perspective (vision.locate.corners.model), refined on the picture (vision.locate.corners.whole); the
+top face judged by the edge the two lower faces share (vision.locate.corners.order)."""
 from __future__ import annotations
 
 import random

@@ -21,7 +21,8 @@ SKIP_DIRS = {".git", ".venv", "tests", "build", "__pycache__", ".pytest_cache", 
 TEXT_SUFFIXES = {".py", ".c", ".md", ".toml", ".sh", ".txt", ".cfg", ".svg"}
 
 OUTSIDE = re.compile(
-    r"CONVENTIONS\.md|FACTS\.md|\.\./shared|/work/shared|(?i:\bseeds?[ _]?0\d\d\b|\bissues?\s*#?\d+)")
+    r"CONVENTIONS\.md|FACTS\.md|\.\./shared|/work/shared|"
+    r"(?i:\bseeds?[ _]?0\d\d\b|\bissues?\s*#?\d+)")
 """Strings that point outside the repository (the shared sheets, seeds and issue numbers)."""
 
 MD_LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
@@ -107,7 +108,8 @@ def test_the_checks_catch_what_they_look_for():
     for s in ("see CONVENTIONS.md", "FACTS.md", "../shared/x", "seed 000's trick",
               "Seed 001", "(issue 3)", "issue #12"):
         assert OUTSIDE.search(s), s
-    for s in ("docs/conventions.md", "[facts](cube-facts.md)", "random seed 7", "--seed 90000", "an issue with glare"):
+    for s in ("docs/conventions.md", "[facts](cube-facts.md)", "random seed 7", "--seed 90000",
+              "an issue with glare"):
         assert not OUTSIDE.search(s), s
     assert "seeing-a-face-the-net" in _anchors("## Seeing a face (the net)")
 

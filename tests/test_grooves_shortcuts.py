@@ -17,7 +17,8 @@ def test_round_opening_is_opencvs_ellipse_opening():
         grey = rng.integers(0, 256, (h, w)).astype(np.uint8)
         ellipse = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
         for img in (mask, cv2.medianBlur(mask, 5), grey):
-            assert np.array_equal(open_round(img, k), cv2.morphologyEx(img, cv2.MORPH_OPEN, ellipse))
+            assert np.array_equal(open_round(img, k),
+                                  cv2.morphologyEx(img, cv2.MORPH_OPEN, ellipse))
 
 
 def test_valley_levels_from_the_table_are_the_divisions():

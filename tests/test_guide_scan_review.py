@@ -41,7 +41,8 @@ def test_resume_reads_the_video_the_scan_came_from(tmp_path, capsys):
     out = tmp_path / "scan.json"
     assert main(["scan", "--resume", "--no-window", "-o", str(out)]) == 0
     text = capsys.readouterr().out
-    assert f"Resuming: 2 of 6 faces already captured ({video_centres('UR')}); reading from video file" in text
+    assert (f"Resuming: 2 of 6 faces already captured ({video_centres('UR')}); reading from "
+            "video file") in text
     assert not said_captured("U", text) and said_captured("B", text)
     assert load_state(out).stickers == load_state(TRUTH).stickers
 

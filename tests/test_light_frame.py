@@ -11,7 +11,8 @@ from sudoku_cube.vision.recognise.templates import find_font, render_digit
 from sudoku_cube.vision.cells.ink import ink_mask
 
 
-def _framed_cell(digit: int, colour: tuple[int, int, int], frame: int) -> tuple[np.ndarray, np.ndarray]:
+def _framed_cell(digit: int, colour: tuple[int, int, int], frame: int
+                 ) -> tuple[np.ndarray, np.ndarray]:
     """An 80x80 cell: a sticker of ``colour`` inset 10 px in a body of grey ``frame``, its rim a
     little darker, a large
     dim black digit reaching within 4 px of the sticker's edge; the cell and the digit's mask."""

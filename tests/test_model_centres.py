@@ -1,4 +1,5 @@
-"""The centre algorithms of docs/cube-facts.md change exactly the stated centres and nothing else."""
+"""The centre algorithms of docs/cube-facts.md change exactly the stated centres and nothing
+else."""
 from __future__ import annotations
 
 import pytest

@@ -1,6 +1,6 @@
 """The reader seam, read from the code (AST, nothing run): what a reading needs crosses
-calibration, the assistant and the tools as a typed ``vision.reading.reader.Reader``, never as a dict
-of options (no public function takes or returns reader options as a dict or ``Any``, no call
+calibration, the assistant and the tools as a typed ``vision.reading.reader.Reader``, never as a
+dict of options (no public function takes or returns reader options as a dict or ``Any``, no call
 expands them with ``**``), and nothing outside vision calls the stage functions the Reader
 wraps."""
 from __future__ import annotations
@@ -80,7 +80,8 @@ def _stage_imports(path: Path) -> list[str]:
 
 def test_callers_outside_vision_read_through_the_reader():
     problems = [p for path in _sources(OUTSIDE_VISION) for p in _stage_imports(path)]
-    assert not problems, "read through vision.reading.reader.Reader instead:\n" + "\n".join(problems)
+    assert not problems, ("read through vision.reading.reader.Reader instead:\n"
+                          + "\n".join(problems))
 
 
 @pytest.mark.parametrize("source,found", [

@@ -12,7 +12,8 @@ from rich.console import Console
 from sudoku_cube.assistant.cli import main
 from sudoku_cube.assistant.services.files import load_state
 from sudoku_cube.assistant.services.review import check_reading
-from sudoku_cube.assistant.terminal.review_ui import PROMPT, PROMPT_UNSURE, REVIEWED_PREFIX, run_review
+from sudoku_cube.assistant.terminal.review_ui import (PROMPT, PROMPT_UNSURE, REVIEWED_PREFIX,
+                                                      run_review)
 from sudoku_cube.assistant.terminal.review_view import ReviewView
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.cube.state import sticker_name
@@ -67,7 +68,8 @@ def test_unsure_reading_waits_for_the_person_to_confirm(case):
 
 def test_unsure_reading_corrected_by_the_person(case):
     state, a, b, swapped, _ = case
-    typed = f"{sticker_name(a)} {state.stickers[a].token} {sticker_name(b)} {state.stickers[b].token}"
+    typed = (f"{sticker_name(a)} {state.stickers[a].token} "
+             f"{sticker_name(b)} {state.stickers[b].token}")
     answers = iter([typed, ""])
     final, check = run_review(_console(), swapped, read_line=lambda _: next(answers))
     assert final.stickers[a] == state.stickers[a] and final.stickers[b] == state.stickers[b]

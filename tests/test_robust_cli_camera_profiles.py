@@ -62,7 +62,8 @@ def _video_frames(n: int) -> list:
 @pytest.mark.parametrize("argv", [["scan", "--camera", "57", "--no-window"],
                                   ["calibrate", "camera", "--camera", "57"]])
 def test_no_camera(argv, capsys):
-    assert_clear_error(main(argv), capsys.readouterr().err, "camera 57", "does not open", "plugged in")
+    assert_clear_error(main(argv), capsys.readouterr().err, "camera 57", "does not open",
+                       "plugged in")
 
 
 @pytest.mark.parametrize("argv", [["scan", "--camera", "0", "--no-window"],
@@ -76,7 +77,8 @@ def test_busy_camera(argv, monkeypatch, capsys):
 def test_frames_stop_arriving_mid_scan_keeps_the_faces_captured(monkeypatch, capsys):
     _plug(monkeypatch, frames=_video_frames(20))  # U and R are shown, then the cable is pulled
     code = main(["scan", "--camera", "0", "--no-window"])
-    assert_clear_error(code, capsys.readouterr().err, "camera 0", "frames stopped arriving after 20 frames",
+    assert_clear_error(code, capsys.readouterr().err, "camera 0",
+                       "frames stopped arriving after 20 frames",
            "check the cable", "2 of 6 faces are saved", "scan --resume")
     assert sorted(ScanSession.load().faces) == ["R", "U"]
 
@@ -100,14 +102,16 @@ def test_truncated_video_file_as_a_camera_that_stops(tmp_path, capsys):
     garbage.write_bytes(data[:4000])
     for argv in (["scan", str(garbage), "--no-window"],
                  ["calibrate", "camera", "--camera", str(garbage)]):
-        assert_clear_error(main(argv), capsys.readouterr().err, "garbage.avi", "cannot be opened as a video")
+        assert_clear_error(main(argv), capsys.readouterr().err, "garbage.avi",
+                           "cannot be opened as a video")
 
 
 def test_damaged_scan_session_is_reported_not_lost(capsys):
     path = scan_session_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text('{"format": "sudoku-cube-scan/1", "faces": {"U": {"stickers": [')
-    assert_clear_error(main(["scan", "--resume", "--no-window", str(VIDEO)]), capsys.readouterr().err,
+    assert_clear_error(main(["scan", "--resume", "--no-window", str(VIDEO)]),
+                       capsys.readouterr().err,
            str(path), "cannot be read", "without --resume")
     assert path.read_text().startswith('{"format"')  # left for the person to inspect
 
@@ -165,7 +169,8 @@ def test_profiles_with_no_data_folder_and_a_missing_profile_is_created(capsys):
     assert "symmetric 1,8" in capsys.readouterr().out
     assert json.loads((_profiles_root() / "fresh" / "profile.json").read_text())["settings"][
         "symmetric"] == [1, 8]
-    assert_clear_error(main(["calibrate", "settings", "--profile", "../escape"]), capsys.readouterr().err,
+    assert_clear_error(main(["calibrate", "settings", "--profile", "../escape"]),
+                       capsys.readouterr().err,
            "../escape", "letters, digits")
 
 

@@ -84,7 +84,8 @@ def _make(tmp: Path, case: str) -> tuple[Path, tuple[str, ...]]:
 
 
 CASES = ["missing path", "empty folder", "five faces", "photos named otherwise", "duplicated face",
-         "non-image F.jpg", "truncated JPEG", "empty file", "huge PNG (tiny file, 81 megapixels)", "no cube",
+         "non-image F.jpg", "truncated JPEG", "empty file", "huge PNG (tiny file, 81 megapixels)",
+         "no cube",
          "two cubes", "half-visible face", "blurred"]
 
 

@@ -95,7 +95,8 @@ def test_digit_counts_that_no_cube_has(command, tmp_path, capsys):
     path = tmp_path / "seven.json"
     path.write_text(_edited(_seven_fives))
     code = main([command, str(path)])
-    assert_clear_error(code, capsys.readouterr().err, "digit 5 is read 7 times", "6 a Sudoku Cube has",
+    assert_clear_error(code, capsys.readouterr().err, "digit 5 is read 7 times",
+                       "6 a Sudoku Cube has",
            "re-shoot or fix")
 
 

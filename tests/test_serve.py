@@ -152,7 +152,8 @@ def wait_read(server: Server) -> dict:
 
 def test_six_face_photos_read_as_read_reads_them(served, capsys):
     for face in "URFDLB":
-        status, view = call(served.url + f"api/face/{face}", (FACES_DIR / f"{face}.jpg").read_bytes())
+        status, view = call(served.url + f"api/face/{face}",
+                            (FACES_DIR / f"{face}.jpg").read_bytes())
         assert status == 200 and view["name"] == face and len(view["faces"][face]["tokens"]) == 9
         assert view["refused"] is None
     status = wait_read(served)

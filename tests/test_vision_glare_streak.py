@@ -1,6 +1,7 @@
 """Glare streaks brighter than the print on the black cube's look (white digits on dark grey):
-joined to a digit's stroke, they are not read as ink (:func:`vision.recognise.second_cuts.glare_free_ink_mask`
-in the second looks of :mod:`vision.recognise.second_look`)."""
+joined to a digit's stroke, they are not read as ink
+(:func:`vision.recognise.second_cuts.glare_free_ink_mask` in the second looks of
+:mod:`vision.recognise.second_look`)."""
 from __future__ import annotations
 
 import cv2

@@ -1,5 +1,6 @@
-"""The Reader (vision/reading/reader.py): the built-in reading reads sample photos to their truth, and
-each entry point hands the reader's templates, classifier, settings and OCR mode to its stage."""
+"""The Reader (vision/reading/reader.py): the built-in reading reads sample photos to their truth,
+and each entry point hands the reader's templates, classifier, settings and OCR mode to its
+stage."""
 from __future__ import annotations
 
 from pathlib import Path

@@ -57,7 +57,8 @@ def test_counts_tuned_numbers_named_constants_and_settings(tmp_path):
         assert structural not in values
     assert sorted(values) == sorted([0.25, -0.7, 3.7, 8, 8, 8, 6, 6, 8])
     settings = sorted((n.path, n.at, n.value) for n in report.numbers if n.setting)
-    assert settings == [("vision/data/settings.json", "a", 0.3), ("vision/data/settings.json", "b[1]", 7)]
+    assert settings == [("vision/data/settings.json", "a", 0.3),
+                        ("vision/data/settings.json", "b[1]", 7)]
     assert report.metadata == ["vision/data/model.json"]
     fig = report.figures()
     assert (fig["tuned_numbers"], fig["named_constants"], fig["settings_numbers"]) == (11, 2, 2)

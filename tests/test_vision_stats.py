@@ -19,7 +19,8 @@ pixels = st.one_of(
                elements=st.floats(-1e6, 1e6, allow_subnormal=False)),
     hnp.arrays(np.uint8, st.tuples(st.integers(1, 40), st.integers(1, 40))))
 """Cells' pixels and differences: 8-bit, half-levels, any float32 or float64, 1-D or 2-D."""
-levels = st.one_of(st.integers(0, 100), st.floats(0, 100), st.sampled_from((97, 98, 90, 30.000000000000004)))
+levels = st.one_of(st.integers(0, 100), st.floats(0, 100),
+                   st.sampled_from((97, 98, 90, 30.000000000000004)))
 
 
 def same(got: float, want) -> bool:

@@ -74,7 +74,8 @@ def _wrong(cells: list[tuple[Sticker, np.ndarray]], symmetric_1: bool) -> list[s
             got = hypotheses(ev, underlined_69=False)[0].sticker
             same = got.digit == want.digit and (
                 got.rot == want.rot
-                or (got.digit in (8,) + ((1,) if symmetric_1 else ()) and (got.rot - want.rot) % 2 == 0))
+                or (got.digit in (8,) + ((1,) if symmetric_1 else ())
+                    and (got.rot - want.rot) % 2 == 0))
             if {got.digit, want.digit} == {6, 9}:  # no bar drawn: one shape, half a turn apart
                 same = (got.rot - want.rot) % 4 == 2
             if not same:

@@ -70,8 +70,8 @@ def from_files(paths: list[Path]) -> tuple[dict, dict]:
 FONT_GLYPHS = 40
 """Augmented font renders per training font, digit and turn beside the photo glyphs: each
 with its strokes thinned or thickened and its width narrowed or widened
-(:func:`sudoku_cube.vision.recognise.templates.training_glyphs`), light and heavy prints of the faces
-the photos show in one weight only."""
+(:func:`sudoku_cube.vision.recognise.templates.training_glyphs`), light and heavy prints of the
+faces the photos show in one weight only."""
 
 
 def train(photos: dict[str, np.ndarray], val: dict[str, np.ndarray],
@@ -116,7 +116,8 @@ def font_figures(model, glyphs: dict[str, np.ndarray]) -> dict[str, dict]:
     from sudoku_cube.vision.recognise.hog import class_index, hog_features
 
     pred = model.log_probs(hog_features(glyphs["images"])).argmax(1)
-    truth = np.array([class_index(int(d), int(r)) for d, r in zip(glyphs["digits"], glyphs["rots"])])
+    truth = np.array([class_index(int(d), int(r))
+                      for d, r in zip(glyphs["digits"], glyphs["rots"])])
     shape = lambda c: np.where(c // 4 == 8, 5 * 4 + (c % 4 + 2) % 4, c)  # noqa: E731
     ok = shape(pred) == shape(truth)
     out = {}

@@ -3,9 +3,9 @@
 Renders photos whose stickers are mostly 6s and 9s (seeds 600000+, disjoint from the
 benchmarks' 70000+/90000+, the dev sets and the HOG classifier's 500000+), single-face and
 corner photos in every training font, cuts the cells with the real pipeline, turns each 6/9
-glyph to read as an upright 6 (:func:`vision.recognise.underline_model.end_patch`) and fits the small
-network of :class:`vision.recognise.underline_model.UnderlineModel`: "bar below the bowl" (a 6), "bar
-above the tail" (a 9) or no bar. Every fourth photo validates: the softmax temperature is
+glyph to read as an upright 6 (:func:`vision.recognise.underline_model.end_patch`) and fits the
+small network of :class:`vision.recognise.underline_model.UnderlineModel`: "bar below the bowl" (a
+6), "bar above the tail" (a 9) or no bar. Every fourth photo validates: the softmax temperature is
 chosen there, and the held-out accuracy of the model and of the ink-mask split is written to
 the json beside the weights.
 
@@ -182,8 +182,10 @@ def font_figures(model, data: dict[str, np.ndarray]) -> dict[str, dict]:
         f = (data["font"] == name) if name != "ALL" else np.ones(len(six), bool)
         j, b = f & bar, f & ~bar
         out[name] = {"samples": int(f.sum()),
-                     "right": round(float(np.mean((p6[j] > 0.5) == six[j])), 4) if j.any() else None,
-                     "sure_wrong": round(float(np.mean(np.where(six[j], p6[j] < 0.1, p6[j] > 0.9))), 4)
+                     "right": round(float(np.mean((p6[j] > 0.5) == six[j])), 4)
+                     if j.any() else None,
+                     "sure_wrong": round(float(np.mean(np.where(six[j], p6[j] < 0.1,
+                                                                p6[j] > 0.9))), 4)
                      if j.any() else None,
                      "bare_sure": round(float(np.mean(np.maximum(p6[b], 1 - p6[b]) > 0.8)), 4)
                      if b.any() else None}

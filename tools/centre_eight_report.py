@@ -97,7 +97,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--sources", nargs="+", choices=SOURCES, default=list(SOURCES))
     ap.add_argument("--looks", nargs="+", choices=LOOKS, default=list(LOOKS))
     args = ap.parse_args(argv)
-    keys = ("read", "right", "turn_wrong", "doubtful", "turn_doubt", "asked", "wrong_silent", "refused")
+    keys = ("read", "right", "turn_wrong", "doubtful", "turn_doubt", "asked", "wrong_silent",
+            "refused")
     total: dict[str, int] = defaultdict(int)
     print(f"{'source':9} {'look':19} " + " ".join(f"{k:>10}" for k in keys))
     for source in args.sources:

@@ -3,8 +3,8 @@
 Cuts labelled cells from photos of our renderer in the training fonts (never the held-out
 fonts, never the second renderer), as ``tools.build_classifier`` does, and prints for each
 candidate gain the mean negative log-likelihood of the true class under the reader's combined
-vote (:func:`sudoku_cube.vision.recognise.evidence.class_logits`; a 9 turned r counted as the 6 turned
-r+2, the underline being judged apart), over all cells and over the 8s alone, and how many 8s
+vote (:func:`sudoku_cube.vision.recognise.evidence.class_logits`; a 9 turned r counted as the 6
+turned r+2, the underline being judged apart), over all cells and over the 8s alone, and how many 8s
 have the wrong turn on top. The gain of the lowest overall likelihood is the one to ship.
 
     .venv/bin/python -m tools.fit_counter_gain --photos 120

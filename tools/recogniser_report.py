@@ -185,7 +185,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{by[3:]:<34} cells blank template   hog  both   6/9  read")
             for name, s in rep[by].items():
                 six = "  -  " if s["6/9"] is None else f"{s['6/9']:.3f}"
-                print(f"{name:<34} {s['cells']:>5} {s['no_glyph']:>5} {s['template']:.3f} {s['hog']:.3f} "
+                print(f"{name:<34} {s['cells']:>5} {s['no_glyph']:>5} {s['template']:.3f} "
+                      f"{s['hog']:.3f} "
                       f"{s['both']:.3f} {six} {s['read']:.3f}")
         for k, v in rep["confusions"].items():
             print(f"confusions {k}: {', '.join(v)}")

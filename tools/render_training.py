@@ -268,7 +268,8 @@ def load_glyphs(path: Path) -> dict[str, np.ndarray]:
         return {k: z[k] for k in z.files}
 
 
-def load_or_make(path: Path | None, make: Callable[[], dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
+def load_or_make(path: Path | None, make: Callable[[], dict[str, np.ndarray]]
+                 ) -> dict[str, np.ndarray]:
     """Arrays read from ``path`` when it exists, else made by ``make`` and (with a path) saved
     there: training scripts cache their renders so a second fit does not render again."""
     if path and path.exists():

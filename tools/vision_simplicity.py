@@ -196,7 +196,8 @@ def _digit(node: ast.AST | None) -> int | str | None:
     if isinstance(node, ast.Name) and node.id in FACT_NAMES:
         return node.id
     v = node.value if isinstance(node, ast.Constant) else None
-    if (type(v) is int and 1 <= v <= 9) or (isinstance(v, str) and len(v) == 1 and v in "123456789"):
+    if (type(v) is int and 1 <= v <= 9) or (isinstance(v, str) and len(v) == 1
+                                            and v in "123456789"):
         return v
     return None
 

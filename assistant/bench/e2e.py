@@ -90,7 +90,8 @@ def one_run(sample: Path, env: dict[str, str]) -> dict:
         stages["guide"] = round(first_ms - 1000 * (guide - t0_epoch), 1)
     if first_ms is not None and stages:
         stages["other"] = round(first_ms - sum(stages.get(k, 0.0) for k in STAGES[:-1]), 1)
-    return {"first_ms": first_ms, "moves": moves, "cpu_ms": 1000 * (usage.ru_utime + usage.ru_stime),
+    return {"first_ms": first_ms, "moves": moves,
+            "cpu_ms": 1000 * (usage.ru_utime + usage.ru_stime),
             "stages": stages, "exit": proc.returncode}
 
 

@@ -79,7 +79,8 @@ def run(args: argparse.Namespace) -> int:
     hist: dict[int, int] = {}
     for c in counts:
         hist[c] = hist.get(c, 0) + 1
-    results["3x3x3"] = {"designs": len(counts), "well_posed_share": round(hist.get(1, 0) / len(counts), 3),
+    results["3x3x3"] = {"designs": len(counts),
+                        "well_posed_share": round(hist.get(1, 0) / len(counts), 3),
                         "solution_counts": dict(sorted(hist.items())),
                         "mean_count_ms": round(1000 * count_s / len(counts), 1),
                         "render_face_960x720_ms": round(render_ms, 1)}

@@ -104,7 +104,8 @@ def measure(photos: dict[str, dict[str, bytes]], rounds: int) -> dict[str, dict]
                         times.append(timed_upload(url, face, faces[face]))
                 out[label] = {"bytes_per_photo": round(statistics.mean(
                                   len(b) for b in faces.values())),
-                              "uploads": len(times), "median_ms": round(statistics.median(times), 1),
+                              "uploads": len(times),
+                              "median_ms": round(statistics.median(times), 1),
                               "max_ms": round(max(times), 1),
                               "within_target": statistics.median(times) <= TARGET_MS}
         finally:

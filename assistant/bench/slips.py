@@ -12,10 +12,10 @@ one photo), or corner photo A (one photo showing U, F and R: 27 stickers). Each 
 three ways, counted separately: the first look is the single face the assistant asks for
 (:func:`models.slips.first_look.first_look`, as ``check --suggest`` and the guide's ``c`` key
 name it), the front face, or corner photo A; then, while several slips fit, the face the
-assistant asks for next, one look each, up to all six faces. "Identified from one look" means the first look alone
-named the real state. Besides: the best single face in hindsight (any of the six faces alone
-identifies it: the ceiling of any way to choose one face) and the model's own expectation for
-the face it asks for and for corner photo A. The faces are given
+assistant asks for next, one look each, up to all six faces. "Identified from one look" means the
+first look alone named the real state. Besides: the best single face in hindsight (any of the six
+faces alone identifies it: the ceiling of any way to choose one face) and the model's own
+expectation for the face it asks for and for corner photo A. The faces are given
 as typed tokens, or with ``--doubtful P`` as readings whose cells are unsure with chance P (the
 true sticker and a wrong one scored 0.55 / 0.45 in random order). An identified state counts
 only when it is the real one; every re-plan is applied to the real cube and must solve it.

@@ -11,11 +11,11 @@ that any face located there is misplaced). Corner photos are counted as three fa
 named up to the corner's three-fold turn, or refused (any pose, so photo A's faces are tried,
 then B's); those held upright, whose faces the pose alone names, are counted beside them.
 ``sudoku-cube/`` holds photos of the black Sudoku Cube seen from a corner: each is read as a
-corner photo (the one its hand label names, ``real_corners.json`` beside this module: per photo the corner photo it is, the
-digits that look the same turned half round, and each visible face's nine tokens in net
-orientation, checked by eye), and its stickers are compared with the label. ``digits/`` holds
-photographed newspaper sudoku grids with their digits: the recognisers on real print
-(:mod:`assistant.bench.vision_real_digits`). Nothing is copied from DIR; without it the
+corner photo (the one its hand label names, ``real_corners.json`` beside this module: per photo the
+corner photo it is, the digits that look the same turned half round, and each visible face's nine
+tokens in net orientation, checked by eye), and its stickers are compared with the label.
+``digits/`` holds photographed newspaper sudoku grids with their digits: the recognisers on real
+print (:mod:`assistant.bench.vision_real_digits`). Nothing is copied from DIR; without it the
 benchmark says so and skips.
 
 Where DIR's ``faces/`` holds sticker colour letters (``*Expected*.txt``: per photo of a set a

@@ -12,8 +12,8 @@ with it.
 Figures: labelled digits read right (digit and turn); read as their digit in any turn; read
 as the printed glyph, a 6 or 9 also counting when read as the other one turned half round (a
 newspaper does not underline them, and a bare 6/9 is taken by the cube's underline
-convention); and labelled digits in which no digit was seen. Real print in fonts the recognisers never saw, at about 20
-pixels a digit: a harder test of the recognisers than a cube's stickers.
+convention); and labelled digits in which no digit was seen. Real print in fonts the recognisers
+never saw, at about 20 pixels a digit: a harder test of the recognisers than a cube's stickers.
 """
 from __future__ import annotations
 

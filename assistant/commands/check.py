@@ -41,12 +41,15 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Compare what the cube shows after N steps of a plan with what the plan "
                     "expects. Give one face as nine typed tokens (--tokens) or a photo "
                     "(--photo), or a corner photo (--corner A.jpg: U F R in view; B.jpg: D L "
-                    "B); more faces as FACE=VALUE. When the cube differs, the likely slips of the last steps "
-                    "(wrong direction, half for quarter turn, wrong face, skipped or repeated "
-                    "step, cube held turned; one or two of them) are searched. Exit status: 0 "
-                    "as expected or slip found (with a new plan), 3 several slips fit (show "
-                    "the face named), 4 no likely slip fits (scan again).")
-    p.add_argument("state", help="the state file the plan starts from (JSON or text), or the folder of photos it was planned from")
+                    "B); more faces as FACE=VALUE. When the cube differs, the likely slips of "
+                    "the last steps (wrong direction, half for quarter turn, wrong face, "
+                    "skipped or repeated step, cube held turned; one or two of them) are "
+                    "searched. Exit status: 0 as expected or slip found (with a new plan), 3 "
+                    "several slips fit (show the face named), 4 no likely slip fits (scan "
+                    "again).")
+    p.add_argument("state",
+                   help="the state file the plan starts from (JSON or text), or the folder of "
+                        "photos it was planned from")
     add_ocr_option(p)
     p.add_argument("--moves", help="the plan being followed (default: plan STATE again)")
     p.add_argument("--step", type=int, required=True, metavar="N",

@@ -36,7 +36,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Find the solved arrangement reachable by face turns that best fits the "
                     "readings (CP-SAT): the target net, each face's direction, the centre turns "
                     "and where each corner and edge goes with what twist.")
-    p.add_argument("state", help="state file (JSON or text, see docs/conventions.md) or a folder of photos, as solve takes")
+    p.add_argument("state",
+                   help="state file (JSON or text, see docs/conventions.md) or a folder of "
+                        "photos, as solve takes")
     add_ocr_option(p)
     p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
     p.add_argument("--all", action="store_true",

@@ -20,7 +20,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("guide", help="guide the face turns that solve a state, step by step",
                        description="Show one face turn at a time: the move in large letters and "
                                    "words, the cube before and after, progress and phase. "
-                                   "Keys: right/down/PgDn/n/space next, left/up/PgUp/b back, c check the cube (find a "
+                                   "Keys: right/down/PgDn/n/space next, left/up/PgUp/b back, "
+                                   "c check the cube (find a "
                                    "slip and plan again from the real cube), r restart, q "
                                    "quit, ? help. Without a "
                                    "terminal (or with --plain) every step is printed.")

@@ -38,7 +38,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                                    "its two corner photos A and B, or the photo files given, "
                                    "into a state with per-sticker alternatives and "
                                    "confidence.")
-    p.add_argument("photos", nargs="+", help="a folder with U.jpg ... B.jpg (or corner photos A.jpg and "
+    p.add_argument("photos", nargs="+",
+                   help="a folder with U.jpg ... B.jpg (or corner photos A.jpg and "
                    "B.jpg), or the photo files themselves")
     p.add_argument("--json", action="store_true",
                    help="print the state JSON (best tokens, candidates, geometry) to stdout")

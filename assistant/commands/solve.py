@@ -2,8 +2,8 @@
 that solve the cube, centres included.
 
 With no input it reads the bundled demo photos. ``--json`` prints one JSON object
-(``assistant.services.pipeline.solve_result_dict``) and never asks anything; otherwise the reading is
-reviewed (interactively when a person is at the terminal) and the plan is guided step by step
+(``assistant.services.pipeline.solve_result_dict``) and never asks anything; otherwise the reading
+is reviewed (interactively when a person is at the terminal) and the plan is guided step by step
 (``--plain`` prints every step). ``--optimal`` asks for a provably shortest plan (cubes up to 8
 turns from solved). The work is done by ``assistant.terminal.solve_flow``.
 """
@@ -20,7 +20,8 @@ from ..terminal.solve_options import add_guide_options, add_ocr_option
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the ``solve`` subcommand."""
-    p = sub.add_parser("solve", help="read the cube (photos or a state), plan the face turns and guide them",
+    p = sub.add_parser("solve",
+                       help="read the cube (photos or a state), plan the face turns and guide them",
                        description="Read the photos (or a state file), let you correct doubtful "
                                    "stickers, solve the grid, plan short verified face turns "
                                    "(pieces and centres) and guide them one at a time (every "

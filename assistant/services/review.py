@@ -1,7 +1,8 @@
 """The review step's model: which readings are doubtful, corrections typed as ``F7 6>``, and the
 check that lets the solve continue (right digit counts and a grid the solver can complete).
 
-No terminal here; :mod:`assistant.terminal.review_view` draws it and :mod:`assistant.terminal.review_ui` runs it.
+No terminal here; :mod:`assistant.terminal.review_view` draws it and
+:mod:`assistant.terminal.review_ui` runs it.
 """
 from __future__ import annotations
 

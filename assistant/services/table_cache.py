@@ -7,8 +7,8 @@ payload) and the payload ``models`` produced. A file is used only when all four 
 ``models`` accepts the payload (it checks the contents themselves, so a file with a good
 header and checksum but wrong tables is refused too); anything else (truncated, damaged,
 another version, not an ordinary file, too large) is reported and rebuilt, never trusted.
-The two-phase file is memory-mapped while it is checked and copied into the solver. The folder is :func:`storage.folders.cache_dir` (``$SUDOKU_CUBE_CACHE`` or the
-platform's user cache folder).
+The two-phase file is memory-mapped while it is checked and copied into the solver. The folder is
+:func:`storage.folders.cache_dir` (``$SUDOKU_CUBE_CACHE`` or the platform's user cache folder).
 ``models`` never touches files: it builds tables and accepts them as bytes.
 """
 from __future__ import annotations

@@ -2,13 +2,13 @@
 a new plan from where the cube really is.
 
 The first look is the one ``sudoku-cube check --suggest`` names, in the same words
-(:func:`models.slips.first_look.first_look`): corner photo A (U, F and R at once) when it tells more than
-any single face, and the single face that tells most, to type. The person answers with the
+(:func:`models.slips.first_look.first_look`): corner photo A (U, F and R at once) when it tells more
+than any single face, and the single face that tells most, to type. The person answers with the
 face's nine tokens typed (row by row, as the net shows the face), the path of a photo of it,
 ``A=path`` or ``B=path`` for a corner photo (a file named A.jpg is corner photo A, one named
 after a face is that face), or Enter to take the look asked for from the camera when the
-guide has one (watch mode), or from the phone (``serve``). Several slips that fit ask for one more face (the one that splits them best);
-none that fits says to scan the whole cube again.
+guide has one (watch mode), or from the phone (``serve``). Several slips that fit ask for one more
+face (the one that splits them best); none that fits says to scan the whole cube again.
 """
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """Guiding a plan on the terminal as the ``guide`` and ``solve`` options ask: export, every step
 printed, the interactive guide with its check key, or watch mode with a camera. The plan being
 followed is remembered with the guide session, so a re-run on the same cube continues it.
-Shared by ``guide`` and ``solve`` (through :mod:`assistant.terminal.solve_flow`), so no command imports
-another."""
+Shared by ``guide`` and ``solve`` (through :mod:`assistant.terminal.solve_flow`), so no command
+imports another."""
 from __future__ import annotations
 
 import argparse
@@ -45,8 +45,8 @@ class Companion:
 def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
                reading: CubeState | None = None, companion: Companion | None = None) -> int:
     """Export and/or guide a plan as the options ask; ``reading`` is the cube as read (the
-    steps are shown from it, see :func:`assistant.services.guide.steps_as_read`); ``companion`` shows
-    the steps too and takes a check's photos."""
+    steps are shown from it, see :func:`assistant.services.guide.steps_as_read`); ``companion``
+    shows the steps too and takes a check's photos."""
     console = console or Console()
     settings = cube_settings(args)  # read once, not at each of its uses below
     steps = steps_as_read(plan, reading, settings.symmetric)

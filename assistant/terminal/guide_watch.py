@@ -1,8 +1,8 @@
 """``guide --camera [N|VIDEO]``: the guide in watch mode, on a terminal or as plain lines.
 
 Frames come from a camera or a video file (``vision.photo.camera``), each read as corner view A; the
-:mod:`assistant.services.watch` loop confirms moves and stops at a slip. On a terminal the step screen is
-redrawn after every event and the keys n, b and q still work while the camera watches.
+:mod:`assistant.services.watch` loop confirms moves and stops at a slip. On a terminal the step
+screen is redrawn after every event and the keys n, b and q still work while the camera watches.
 """
 from __future__ import annotations
 
@@ -238,4 +238,5 @@ def _summary(console: Console, cursor: GuideCursor, events: list[WatchEvent],
     if repeat:
         console.print(stop.message)
     if stop.kind == "slip":
-        console.print(f"Follow the new plan from here: {format_moves(s.move for s in cursor.steps)}")
+        console.print("Follow the new plan from here: "
+                      f"{format_moves(s.move for s in cursor.steps)}")

@@ -1,8 +1,8 @@
 """The cube as the person holds it, drawn in the terminal with half-block characters: the layer
 to turn in yellow and the arrow that shows which way, as the HTML export draws it (the same
-camera and arrow from :mod:`assistant.services.held_svg`). Each character cell holds two square pixels (the
-upper one as the character's colour, the lower one as its background), so a picture ``cols``
-wide is ``cols // 2`` rows tall."""
+camera and arrow from :mod:`assistant.services.held_svg`). Each character cell holds two square
+pixels (the upper one as the character's colour, the lower one as its background), so a picture
+``cols`` wide is ``cols // 2`` rows tall."""
 from __future__ import annotations
 
 import cv2

@@ -20,7 +20,8 @@ from ...models.cube.stickers import Hypothesis, format_token
 from ..services.review import ReviewCheck, doubtful
 from .net import NetView
 
-REVIEW_HELP = "Correct: name and token, e.g. [bold]F7 6>[/] (^ > v < = where the digit's top points)."
+REVIEW_HELP = ("Correct: name and token, e.g. [bold]F7 6>[/] (^ > v < = where the digit's top "
+               "points).")
 SHORT_HELP = "Correct: e.g. [bold]F7 6>[/] (^ > v < = the digit's top)."
 """The help line on a terminal narrower than :data:`WIDE` columns."""
 WIDE = 80
@@ -125,7 +126,8 @@ class ReviewView:
         the rival, in yellow: to confirm or correct)."""
         alts = self.state.hypotheses(i)
         line = Text(f"{sticker_name(i, self.state.n):<3}", style="bold yellow")
-        line.append(f"{score_text(alts[0])}  " if alts else f"{format_token(self.state.stickers[i])}  ")
+        line.append(f"{score_text(alts[0])}  " if alts
+                    else f"{format_token(self.state.stickers[i])}  ")
         unsure = self.check is not None and self.check.grid is not None and i in self.check.unsure
         line.append(" ".join(score_text(h) for h in alts[1:3 if unsure else 4]))
         sug = self.check.suggestions.get(i) if self.check else None

@@ -1,5 +1,6 @@
 """The whole way from photos (or a state file) to the guide, for a person at the terminal:
-read -> review -> grid -> plan -> guide, through the one pipeline (:mod:`assistant.services.pipeline`).
+read -> review -> grid -> plan -> guide, through the one pipeline
+(:mod:`assistant.services.pipeline`).
 
 The ``solve`` and ``guide`` commands both call in here; neither imports the other. The planner's
 tables load in the background while the photos are read, and the reading's plan is computed

@@ -54,7 +54,8 @@ def step_view(steps: list[Step], start: CubeState, position: int) -> StepView:
     if position >= total:
         last = steps[-1].after if steps else start
         return {"number": total, "total": total, "move": "", "words": "The cube is solved.",
-                "hold": face_words.hold_words(start), "picture": held_svg(last, size=300), "done": True}
+                "hold": face_words.hold_words(start), "picture": held_svg(last, size=300),
+                "done": True}
     step = steps[position]
     return {"number": position + 1, "total": total, "move": str(step.move),
             "words": step.move.describe(), "hold": face_words.hold_words(start),

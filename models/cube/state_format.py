@@ -95,8 +95,8 @@ def parse_json(text: str, source: str | None = None) -> CubeState:
     try:
         data = parse_json_text(text)
     except JsonInputError as e:
-        raise StateFormatError(f"not valid JSON ({e}); see docs/conventions.md for the state format",
-                               source=source) from None
+        raise StateFormatError(f"not valid JSON ({e}); see docs/conventions.md for the state "
+                               "format", source=source) from None
     if not isinstance(data, dict):
         raise StateFormatError("a state file is a JSON object with 'format' and 'faces'",
                                source=source)

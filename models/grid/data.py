@@ -57,7 +57,8 @@ def _landings(src: tuple[int, ...], dst: tuple[int, ...], twist: int) -> tuple[L
 
 @cache
 def corner_landings() -> tuple[tuple[tuple[tuple[Landing, ...], ...], ...], ...]:
-    """``[p][q][t]`` -> the 3 landings of moving the corner now at ``p`` to ``q`` with twist ``t``."""
+    """``[p][q][t]`` -> the 3 landings of moving the corner now at ``p`` to ``q`` with twist
+    ``t``."""
     cf = corner_facelets()
     return tuple(tuple(tuple(_landings(cf[p], cf[q], t) for t in range(3)) for q in range(8))
                  for p in range(8))

@@ -88,7 +88,8 @@ def too_doubtful_message(state: CubeState, cells: tuple[int, ...], why: str,
         names = list(dict.fromkeys(photos[f] for f in faces))
         shown = " and ".join(f"{w} (faces {' '.join(f for f in FACES if photos.get(f) == w)})"
                              for w in names)
-        return (head + f"Retake corner photo {shown}: sharp, evenly lit, no glare, the corner square "
+        return (head
+                + f"Retake corner photo {shown}: sharp, evenly lit, no glare, the corner square "
                 "on with its three faces filling much of the picture")
     return head + f"Retake the photos of {faces_words(faces, state)}: " + tail
 

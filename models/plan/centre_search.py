@@ -5,12 +5,13 @@ Kociemba's two-phase algorithm with the centres tracked: phase 1 also brings the
 to 0 or 180 degrees, phase 2 (in <U, D, R2, L2, F2, B2>) also turns the U/D centres home and the
 side centres 0/180. Symmetric centres may end turned 180 degrees. Its tables (about 48 MB) take
 a few seconds to build; :func:`tables_bytes` and :func:`load_tables` let a caller above
-``models`` keep them in a file (``assistant.services.table_cache``), and a process that never loaded them
-builds them on first use. Loaded tables are never trusted: :func:`check_tables` says why. Searches release the GIL, so several orientations of the same puzzle
-(whole-cube symmetries and the inverse puzzle, each reaching a different phase-1 subgroup) run
-in parallel threads. Each search is bounded by a number of nodes, not by time, so the answer
-never depends on the machine's load: threads only make it arrive sooner. When the extension is
-missing, :func:`available` is False and the planner falls back to kociemba candidates alone.
+``models`` keep them in a file (``assistant.services.table_cache``), and a process that never loaded
+them builds them on first use. Loaded tables are never trusted: :func:`check_tables` says why.
+Searches release the GIL, so several orientations of the same puzzle (whole-cube symmetries and the
+inverse puzzle, each reaching a different phase-1 subgroup) run in parallel threads. Each search is
+bounded by a number of nodes, not by time, so the answer never depends on the machine's load:
+threads only make it arrive sooner. When the extension is missing, :func:`available` is False and
+the planner falls back to kociemba candidates alone.
 """
 from __future__ import annotations
 

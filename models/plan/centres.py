@@ -3,8 +3,8 @@
 A centre-only sequence moves no piece, so the only thing it changes is how far each centre is
 turned; that amount is simply the number of quarter turns of each face in the sequence, mod 4.
 The table is a shortest-path search over products of the verified centre algorithms of
-docs/cube-facts.md, their inverses, mirror images and the 24 whole-cube relabellings, where turns that
-meet at a junction cancel. Every entry is checked on the model before the table is returned.
+docs/cube-facts.md, their inverses, mirror images and the 24 whole-cube relabellings, where turns
+that meet at a junction cancel. Every entry is checked on the model before the table is returned.
 
 Building and checking the table takes about 1.5 s, so a caller above ``models`` may keep it in a
 file: :func:`table_bytes` writes it compactly (each entry as the numbers of its generators),

@@ -1,8 +1,8 @@
 """The move planner: face turns that bring a state to a solved arrangement, centres included.
 
 ``plan(grid, settings)`` plans from the grid solver's answer (the caller solves the grid; the
-pipeline in ``assistant.services.pipeline`` owns that sequence); ``plan_to_targets`` works from explicit
-target arrangements. Every plan is applied to the model and checked solved before it is
+pipeline in ``assistant.services.pipeline`` owns that sequence); ``plan_to_targets`` works from
+explicit target arrangements. Every plan is applied to the model and checked solved before it is
 returned; an unverified plan is never shown.
 
 Plans are deterministic: every budget is a count (search nodes, kociemba candidates, a depth),

@@ -36,7 +36,8 @@ def random_moves(rng: random.Random, length: int) -> tuple[Move, ...]:
     return tuple(out)
 
 
-def scrambled(rng: random.Random, length: int = 30) -> tuple[CubeState, CubeState, tuple[Move, ...]]:
+def scrambled(rng: random.Random, length: int = 30
+              ) -> tuple[CubeState, CubeState, tuple[Move, ...]]:
     """(scrambled state, its design, the scramble)."""
     design = random_design(rng)
     moves = random_moves(rng, length)

@@ -56,7 +56,8 @@ class Slip:
             return f"{head} was turned {now} instead of {was} ({d} instead of {p})"
         if self.kind == "amount":
             if d.turns == 2:
-                return f"{head} was turned a half turn instead of a quarter turn ({d} instead of {p})"
+                return (f"{head} was turned a half turn instead of a quarter turn "
+                        f"({d} instead of {p})")
             way = "clockwise" if d.turns == 1 else "anticlockwise"
             return f"{head} was turned only a quarter turn {way} instead of a half turn " \
                    f"({d} instead of {p})"

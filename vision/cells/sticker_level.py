@@ -3,8 +3,8 @@
 Ink is what lies well *below* the local sticker level on the sticker's own channel (close to
 the HSV V channel, the plain mean of the colour channels on white:
 :func:`vision.polarity.sticker_channel`;
-a grey closing that erases the thin strokes, :func:`sticker_level`), measured as a difference: glare adds
-light to ink and sticker alike, so the difference keeps a stroke's contrast under a glare band
+a grey closing that erases the thin strokes, :func:`sticker_level`), measured as a difference: glare
+adds light to ink and sticker alike, so the difference keeps a stroke's contrast under a glare band
 where a ratio would let it fade. Both the level and the ink's contrast are kept for the last
 cells seen (a cell cut several times is closed once).
 """
@@ -26,14 +26,14 @@ def centre(n: int) -> slice:
 
 
 def sticker_level(cell: np.ndarray, value: bool = False) -> tuple[np.ndarray, np.ndarray]:
-    """A cell as one channel (float32; :func:`vision.polarity.sticker_channel`, or with ``value`` the V
-    channel, which the learned underline model was fitted on) and the local sticker
-    brightness under it: a grey
+    """A cell as one channel (float32; :func:`vision.polarity.sticker_channel`, or with
+    ``value`` the V channel, which the learned underline model was fitted on) and the local
+    sticker brightness under it: a grey
     closing with a disc, which erases the thin ink strokes, smoothed (a disc, not a square:
     a square also fills in the rounded edges of a glare spot next to a stroke, which then
     stand out as ink). Both read-only: an unsure cell is cut several times (the second looks
-    of :mod:`vision.recognise.second_look`) and the closing, the costliest step, is computed once per
-    cell (the last :data:`CACHED_CELLS` cells are kept by their pixels)."""
+    of :mod:`vision.recognise.second_look`) and the closing, the costliest step, is computed once
+    per cell (the last :data:`CACHED_CELLS` cells are kept by their pixels)."""
     return _sticker_level(*_key(cell), value and cell.ndim == 3)
 
 

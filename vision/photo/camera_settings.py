@@ -87,6 +87,7 @@ class CameraSettings:
         """One line for listings: source, size and what is locked."""
         src = f"camera {self.source}" if isinstance(self.source, int) else f"video {self.source}"
         size = f"{self.width}x{self.height}" if self.width else "default size"
-        lock = ", ".join(self.locked) + " locked" if self.locked else "automatic exposure/white balance"
+        lock = (", ".join(self.locked) + " locked" if self.locked
+                else "automatic exposure/white balance")
         lens = f", lens calibrated (rms {self.lens.rms:.2f} px)" if self.lens else ""
         return f"{src}, {size}, {lock}{lens}"

@@ -1,10 +1,10 @@
 """From photos to a reading: per face digits, rotations, scored alternatives and geometry.
 
 :func:`read_face` runs the pipeline on one BGR image (find the face, straighten it, cut the
-cells, separate the ink, classify, optional OCR vote: :mod:`vision.recognise.ocr_vote`); :func:`read_face_photos` reads the six
-face photos ``U R F D L B`` into a :class:`Reading` whose ``state`` carries the candidates the
-grid solver needs for joint decoding. (Which photos a folder holds, six faces or a corner
-pair, is decided in :mod:`vision.reading.photo_set`.)
+cells, separate the ink, classify, optional OCR vote: :mod:`vision.recognise.ocr_vote`);
+:func:`read_face_photos` reads the six face photos ``U R F D L B`` into a :class:`Reading` whose
+``state`` carries the candidates the grid solver needs for joint decoding. (Which photos a folder
+holds, six faces or a corner pair, is decided in :mod:`vision.reading.photo_set`.)
 """
 from __future__ import annotations
 
@@ -157,10 +157,11 @@ def read_face_photos(photos: dict[str, Path], where: object, *,
                      templates: TemplateSet | None = None, model: LinearModel | None = None,
                      ocr: OcrMode | bool = "auto", settings: CubeSettings = CubeSettings(),
                      progress: Callable[[str], None] | None = None) -> Reading:
-    """Read the six face photos (face letter -> file, from :func:`vision.photo.photo_files.face_photos`)
-    into a :class:`Reading`; ``where`` (the folder or files) names them in errors.
-    ``progress`` (optional) is called with each face letter as it is read. Faces are read
-    :data:`READ_WORKERS` at a time; the reading does not depend on the order they finish in."""
+    """Read the six face photos (face letter -> file, from
+    :func:`vision.photo.photo_files.face_photos`) into a :class:`Reading`; ``where`` (the folder
+    or files) names them in errors. ``progress`` (optional) is called with each face letter as
+    it is read. Faces are read :data:`READ_WORKERS` at a time; the reading does not depend on
+    the order they finish in."""
     missing = [f for f in FACES if f not in photos]
     if missing:
         raise SudokuCubeError(

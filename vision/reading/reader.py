@@ -5,8 +5,8 @@ the built-in ones), the cube's settings (reading uses their 6/9 underline conven
 tesseract votes (:data:`vision.reading.faces.OcrMode`). ``Reader()`` is the built-in reading; a
 calibration profile gives its own (``calibration.profiles.Profile.reader``). Every caller
 outside vision reads through a Reader's methods, which hand these to the stage functions of
-:mod:`vision.reading.faces`, :mod:`vision.reading.corners` and :mod:`vision.reading.photo_set`, so what a
-reading uses crosses the packages as this one value.
+:mod:`vision.reading.faces`, :mod:`vision.reading.corners` and :mod:`vision.reading.photo_set`, so
+what a reading uses crosses the packages as this one value.
 """
 from __future__ import annotations
 
@@ -31,8 +31,8 @@ class Reader:
     """How to read photos of one cube.
 
     ``templates``: the glyphs matched (None: :func:`vision.recognise.templates.default_templates`);
-    ``model``: the HOG classifier (None: :func:`vision.recognise.hog.default_model`); ``settings``: the
-    cube's settings, of which reading uses ``underlined_69``; ``ocr``: where tesseract votes.
+    ``model``: the HOG classifier (None: :func:`vision.recognise.hog.default_model`); ``settings``:
+    the cube's settings, of which reading uses ``underlined_69``; ``ocr``: where tesseract votes.
     """
 
     templates: TemplateSet | None = None

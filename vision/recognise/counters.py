@@ -12,7 +12,8 @@ Which classes the cue speaks for is not named here: :func:`class_counter_vectors
 the same vector on each class's templates, so any digit whose templates show two counters
 gets rotation evidence (:func:`counter_logits`: the dot product of the cell's vector with its
 class's) and every other class none. The evidence moves shares among a digit's turns only
-(:func:`vision.recognise.evidence.turned`): it says which way the glyph points, not which digit it is.
+(:func:`vision.recognise.evidence.turned`): it says which way the glyph points, not which digit it
+is.
 """
 from __future__ import annotations
 

@@ -3,8 +3,8 @@
 OpenCV 5 has neither ``cv2.ml`` nor ``HOGDescriptor``, so the histogram of oriented gradients
 is computed here with numpy, and the linear model is fitted in closed form (ridge regression
 on one-hot targets, 36 classes = 9 digits x 4 rotations). It is trained on synthetic glyphs
-from several fonts (:func:`sudoku_cube.vision.recognise.templates.training_glyphs`), cached on disk as npz +
-json (no pickle, :func:`storage.folders.cache_dir`) so later runs start instantly.
+from several fonts (:func:`sudoku_cube.vision.recognise.templates.training_glyphs`), cached on disk
+as npz + json (no pickle, :func:`storage.folders.cache_dir`) so later runs start instantly.
 """
 from __future__ import annotations
 
@@ -83,7 +83,8 @@ class LinearModel:
         return z - np.log(np.exp(z).sum(axis=1, keepdims=True))
 
 
-def fit_ridge(features: np.ndarray, labels: np.ndarray, alpha: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
+def fit_ridge(features: np.ndarray, labels: np.ndarray, alpha: float = 1.0
+              ) -> tuple[np.ndarray, np.ndarray]:
     """Closed-form ridge regression onto one-hot targets (+1 right class, 0 others)."""
     mu = features.mean(axis=0)
     x = features - mu

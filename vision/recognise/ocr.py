@@ -1,7 +1,7 @@
 """Tesseract as a second opinion: one call per face on a mosaic of straightened glyphs.
 
-Tesseract is blind to rotation (docs/cube-facts.md), so each cell's ink is first turned upright for each
-rotation its best hypotheses propose, the tiles are laid out in one mosaic image, and a single
+Tesseract is blind to rotation (docs/cube-facts.md), so each cell's ink is first turned upright for
+each rotation its best hypotheses propose, the tiles are laid out in one mosaic image, and a single
 ``--psm 6`` call with a 1-9 whitelist reads them all (about 0.2 s instead of 36 calls). Each
 character is mapped back to its tile by its own box and becomes a vote for (digit, rotation of
 its tile); tiles of wrong rotations mostly read as nothing or as another digit. When tesseract

@@ -109,8 +109,8 @@ class TemplateSet:
     @functools.cached_property
     def by_class(self) -> tuple[np.ndarray, np.ndarray]:
         """The images sorted by class (stable), each flattened to zero mean and unit norm, and
-        their classes: what :func:`vision.recognise.evidence.template_scores` correlates glyphs with,
-        prepared once per set rather than once per face (about 0.5 ms each time)."""
+        their classes: what :func:`vision.recognise.evidence.template_scores` correlates glyphs
+        with, prepared once per set rather than once per face (about 0.5 ms each time)."""
         digits, rots = np.asarray(self.digits, np.int64), np.asarray(self.rots, np.int64)
         cls = (digits - 1) * 4 + rots  # vision.recognise.hog.class_index, which imports this module
         order = np.argsort(cls, kind="stable")

@@ -1,8 +1,8 @@
 """From the three lattices of a corner photo to three straightened faces in net orientation.
 
 The lattices come with arbitrary axes. Which face each one is follows from where it sits
-(top / lower left / lower right, :mod:`vision.locate.corners.views`); its net orientation follows from
-three points it shares with the other two faces: the visible cube corner and the far ends of
+(top / lower left / lower right, :mod:`vision.locate.corners.views`); its net orientation follows
+from three points it shares with the other two faces: the visible cube corner and the far ends of
 the two edges it shares with its neighbours. Their net coordinates come from the 3D model, so
 the homography from net coordinates to the image is exact whatever the camera roll. (A
 mirrored picture is geometrically a valid corner photo; only its mirrored digits betray it.)
@@ -65,8 +65,8 @@ cube on a speckled floor was refused for them)."""
 
 MIN_FRAMED = 4
 """Cells of each face found by a loose pass (one taking outlines a digit bites into) that must
-frame a sticker (:func:`vision.locate.corners.check.framed_cells`): such a pass can also place a face
-a row off or squeezed, which is then refused rather than read."""
+frame a sticker (:func:`vision.locate.corners.check.framed_cells`): such a pass can also place a
+face a row off or squeezed, which is then refused rather than read."""
 
 
 class CornerPhotoError(SudokuCubeError):
@@ -184,18 +184,19 @@ def _describe(n_faces: int) -> str:
 
 def faces_of_glyphs(image: np.ndarray, light: bool | None = None,
                     v: np.ndarray | None = None) -> list[Lattice]:
-    """Three face lattices from the photo's glyphs (:mod:`vision.locate.corners.glyphs`): the lattices
-    that meet at one corner, a face missing rebuilt from the other two, all three fitted
+    """Three face lattices from the photo's glyphs (:mod:`vision.locate.corners.glyphs`): the
+    lattices that meet at one corner, a face missing rebuilt from the other two, all three fitted
     together (:func:`vision.locate.corners.joint.joint_fit`); of the groups of
     :func:`vision.locate.corners.groups.corner_groups`, the one with most glyphs on the fitted
     faces and least misfit (:func:`vision.locate.corners.score.corner_score`); [] when none makes
     a corner. ``light``: only light (True) or dark (False) digits, default both. Light
-    digits alone are the first look at a photo of dark stickers (:func:`locate_faces`): there the lattices of the
-    windows with most glyphs come first (:func:`vision.locate.corners.glyphs.glyph_stages`), and
-    when three of them make a clear corner (:data:`vision.locate.corners.score.CLEAR_SCORE`) the
-    hundred or more other windows are not settled. Both polarities are the last resort of
-    photos that no sticker pass placed (a white body, blur): every window is weighed there.
-    ``v``: the smoothed V channel of the first sticker pass, when at hand."""
+    digits alone are the first look at a photo of dark stickers (:func:`locate_faces`): there the
+    lattices of the windows with most glyphs come first
+    (:func:`vision.locate.corners.glyphs.glyph_stages`), and when three of them make a clear corner
+    (:data:`vision.locate.corners.score.CLEAR_SCORE`) the hundred or more other windows are not
+    settled. Both polarities are the last resort of photos that no sticker pass placed (a white
+    body, blur): every window is weighed there. ``v``: the smoothed V channel of the first sticker
+    pass, when at hand."""
     return glyph_faces(image, light, v)[0]
 
 
@@ -291,8 +292,8 @@ def _view(lattices: list[Lattice], photo: str, source: str) -> CornerView:
 
 def _jointly(lattices: list[Lattice]) -> list[Lattice]:
     """Three faces found from sticker shapes fitted together as one box
-    (:func:`vision.locate.corners.joint.joint_fit`): each was fitted to its own stickers, and a steep
-    side face's far corner, extrapolated from stickers seen edge-on, strays by up to a third
+    (:func:`vision.locate.corners.joint.joint_fit`): each was fitted to its own stickers, and a
+    steep side face's far corner, extrapolated from stickers seen edge-on, strays by up to a third
     of a sticker; held by the other two faces it does not. The faces as they were when their
     stickers do not fit one box, or when one rests on :data:`vision.locate.corners.whole.FEW_CELLS`
     stickers or fewer (placed from the other two, it is settled onto the grooves: fitted
@@ -412,8 +413,8 @@ def _trusted(image: np.ndarray, lattices: list[Lattice], options: dict) -> list[
     """The faces a further sticker pass (``options``, one of :data:`MORE_PASSES`) found,
     less a third face it does not vouch for: of a loose pass, one not framing
     :data:`MIN_FRAMED` stickers; of a chroma or rounded pass, one resting on
-    :data:`vision.locate.corners.whole.FEW_CELLS` stickers or fewer (on a light body no groove frames
-    a face rebuilt from the others: it may be stretched out onto the table)."""
+    :data:`vision.locate.corners.whole.FEW_CELLS` stickers or fewer (on a light body no groove
+    frames a face rebuilt from the others: it may be stretched out onto the table)."""
     if len(lattices) < 3:
         return lattices
     if options.get("solidity", SOLIDITY) < SOLIDITY and any(
@@ -450,7 +451,8 @@ def _placed(lattices: Sequence[Lattice], photo: str, arranged: Arrangement) -> N
         net_to_lat = _affine_from(src, dst)
         H = lat.H @ net_to_lat
         face = CornerFace(spec.face, spec.place, H, len(lat.cells),
-                          tuple((float(q.centre[0]), float(q.centre[1])) for q in lat.cells.values()))
+                          tuple((float(q.centre[0]), float(q.centre[1]))
+                                for q in lat.cells.values()))
         out.append(face)
     return (out[0], out[1], out[2])
 

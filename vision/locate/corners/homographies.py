@@ -1,7 +1,7 @@
 """Many small homographies fitted at once, in numpy.
 
-The glyph pass (:mod:`vision.locate.corners.glyphs`) fits a lattice through every window of glyphs it
-tries, hundreds per photo; one :func:`cv2.findHomography` call each costs more in the call than
+The glyph pass (:mod:`vision.locate.corners.glyphs`) fits a lattice through every window of glyphs
+it tries, hundreds per photo; one :func:`cv2.findHomography` call each costs more in the call than
 in the fit. :func:`fit_homographies` fits them all in one array operation, minimising the
 same image distances as :func:`cv2.findHomography` (a normalised linear fit refined by
 Gauss-Newton steps), so both agree to a small fraction of a pixel: close enough for the

@@ -151,7 +151,8 @@ def _edge_along(q: Quad, axis: np.ndarray) -> float:
     """Length of the quad's edge that runs nearest to ``axis``."""
     a, b = q.edges
     u = axis / np.linalg.norm(axis)
-    return float(np.linalg.norm(a) if abs(a @ u) / np.linalg.norm(a) >= abs(b @ u) / np.linalg.norm(b)
+    return float(np.linalg.norm(a)
+                 if abs(a @ u) / np.linalg.norm(a) >= abs(b @ u) / np.linalg.norm(b)
                  else np.linalg.norm(b))
 
 
@@ -313,8 +314,8 @@ def _merge(first: list[Quad], more: list[Quad]) -> list[Quad]:
     """``first`` plus the quads of ``more`` that are not already there."""
     out = list(first)
     for q in more:
-        if not any(np.linalg.norm(q.centre - o.centre) < SAME_STICKER * math.sqrt(max(q.area, o.area))
-                   for o in out):
+        if not any(np.linalg.norm(q.centre - o.centre)
+                   < SAME_STICKER * math.sqrt(max(q.area, o.area)) for o in out):
             out.append(q)
     return out
 

@@ -6,8 +6,9 @@ sticker of the truth. A face rebuilt from its neighbours, or fitted to a handful
 sticker off, enough to cut the digits' edges off the cells the classifier sees. On a dark
 body every sticker is framed by a darker groove, so the face is moved, corner by corner, to
 where the band just inside its cells' borders is lightest against the borders themselves
-(:func:`settled`), the border line running along the middle of the grooves. Faces on a light body (light grooves) or of dark stickers (their light
-digits, not a sticker plateau, fill the cells) are left as they are.
+(:func:`settled`), the border line running along the middle of the grooves. Faces on a light body
+(light grooves) or of dark stickers (their light digits, not a sticker plateau, fill the cells) are
+left as they are.
 """
 from __future__ import annotations
 

@@ -2,8 +2,8 @@
 far off the lattice fitted through the face's other glyphs is no digit of that face (a
 highlight on the cube's edge, a mark of the background beside it), so it is dropped and the
 lattice refitted. The left-out fits of every glyph of every lattice are batched
-(:func:`vision.locate.corners.homographies.fit_homographies`); a decision near the threshold is taken
-again on :func:`cv2.findHomography`'s exact fit.
+(:func:`vision.locate.corners.homographies.fit_homographies`); a decision near the threshold is
+taken again on :func:`cv2.findHomography`'s exact fit.
 """
 from __future__ import annotations
 

@@ -4,9 +4,9 @@ from one face.
 Blur, grain and large dark digits can leave a photo with one face found whole and the other
 two missed or misplaced (squeezed, a row off). One face found well fixes the whole cube under
 perspective (:mod:`vision.locate.corners.model`); the model is then refined on the picture itself
-(every cell of the three faces framed by dark gaps, :func:`vision.locate.corners.check.grid_contrast`)
-and believed only when all three faces frame stickers, so a photo that does not show a cube
-corner is still refused.
+(every cell of the three faces framed by dark gaps,
+:func:`vision.locate.corners.check.grid_contrast`) and believed only when all three faces frame
+stickers, so a photo that does not show a cube corner is still refused.
 
 The same model checks three faces found by the sticker passes when they disagree with each
 other (their stickers fit no one box) or one rests on very few stickers
@@ -84,9 +84,9 @@ def _snapped(H: np.ndarray, quads: list[Quad]) -> Lattice:
 def fit_from_face(framing: Framing, shape: tuple[int, ...], anchor: Lattice,
                   quads: list[Quad]) -> CubeFit | None:
     """The three faces of the cube of which ``anchor`` is one face, at the focal length
-    (:func:`vision.locate.corners.model.focal_guesses`) whose predicted faces frame the most stickers,
-    each predicted face snapped to the sticker candidates ``quads`` on it; None when no guess
-    shows three faces."""
+    (:func:`vision.locate.corners.model.focal_guesses`) whose predicted faces frame the most
+    stickers, each predicted face snapped to the sticker candidates ``quads`` on it; None when no
+    guess shows three faces."""
     own = framing.count(anchor.H)
     taken = {id(q) for q in anchor.cells.values()}
     free = [q for q in quads if id(q) not in taken]
@@ -175,8 +175,8 @@ def best_model(image: np.ndarray, anchors: list[Lattice], quads: list[Quad],
             continue
         framed = tuple(framing.count(H) for H in lats)
         if best is None or sum(framed) > sum(best.framed):
-            best = CubeFit(tuple(_snapped(H, quads) for H in lats), framed,  # type: ignore[arg-type]
-                           fit.focal)
+            snapped = tuple(_snapped(H, quads) for H in lats)
+            best = CubeFit(snapped, framed, fit.focal)  # type: ignore[arg-type]
             if believable(best):
                 break  # refining the next fit would cost time for no gain
     return best
@@ -204,8 +204,8 @@ def believable(fit: CubeFit) -> bool:
 
 INCONSISTENT = 0.3
 """Sticker pitches by which a located face may differ from the outline the other two predict
-for it (:func:`vision.locate.corners.rebuild.predict_third`, exact under perspective) before the three
-are checked against the whole-cube model."""
+for it (:func:`vision.locate.corners.rebuild.predict_third`, exact under perspective) before the
+three are checked against the whole-cube model."""
 
 FEW_CELLS = 2
 """A located face with this many sticker candidates or fewer was placed mostly from the other
