@@ -95,10 +95,10 @@ def _tangent_quad(hull: np.ndarray, quad: np.ndarray, hull_area: float) -> np.nd
         lines.append(np.cross([p[0], p[1], 1.0], [q[0], q[1], 1.0]))
     out = []
     for k in range(4):
-        x = np.cross(lines[k - 1], lines[k])
-        if abs(x[2]) < 1e-9:
+        x = meet(lines[k - 1], lines[k])
+        if x is None:
             return None
-        out.append(x[:2] / x[2])
+        out.append(x)
     tangent = np.array(out)
     area = abs(cv2.contourArea(tangent.astype(np.float32)))
     if not TANGENT_AREA[0] * hull_area <= area <= TANGENT_AREA[1] * hull_area:
@@ -107,6 +107,15 @@ def _tangent_quad(hull: np.ndarray, quad: np.ndarray, hull_area: float) -> np.nd
     if any(cv2.pointPolygonTest(poly, (float(x), float(y)), True) < -1.0 for x, y in hull):
         return None
     return tangent
+
+
+def meet(a: np.ndarray, b: np.ndarray) -> np.ndarray | None:
+    """Where the lines ``a`` and ``b`` (homogeneous, (3,)) cross, in image coordinates; None
+    when they are parallel (they meet at infinity)."""
+    x = np.cross(a, b)
+    if abs(x[2]) < 1e-9:
+        return None
+    return x[:2] / x[2]
 
 
 def _make_quad(corners: np.ndarray, area: float) -> Quad | None:

@@ -22,6 +22,7 @@ import numpy as np
 from ...polarity import value_channel
 from .check import pitch_of
 from .lattice import CORNERS, Found, Lattice, Quad, adjacent_corners, snap
+from .quads import meet
 
 """Lattice corners in outline order."""
 
@@ -93,10 +94,9 @@ def predict_third(l1: Lattice, l2: Lattice) -> Lattice | None:
                    np.cross(_h(l1.to_image(*e1)), _h(l1.to_image(*_opposite(c1)))))
     vp2 = np.cross(np.cross(_h(l2.to_image(*c2)), _h(p2)),
                    np.cross(_h(l2.to_image(*e2)), _h(l2.to_image(*_opposite(c2)))))
-    far = np.cross(np.cross(_h(p1), vp2), np.cross(_h(p2), vp1))
-    if abs(far[2]) < 1e-9:
+    far = meet(np.cross(_h(p1), vp2), np.cross(_h(p2), vp1))
+    if far is None:
         return None
-    far = far[:2] / far[2]
     dst = np.array([corner, p1, far, p2], np.float32)
     if abs(cv2.contourArea(dst)) < 2 * pitch * pitch:  # seen edge-on: no third face visible
         return None
