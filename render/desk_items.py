@@ -81,7 +81,8 @@ def chessboard(sheet: Sheet, rng: random.Random, nrng: np.random.Generator) -> N
     d = board.draw()
     for r in range(8):
         for c in range(8):
-            d.rectangle((board.xy(f + c * s, f + r * s), board.xy(f + (c + 1) * s, f + (r + 1) * s)),
+            d.rectangle((board.xy(f + c * s, f + r * s),
+                         board.xy(f + (c + 1) * s, f + (r + 1) * s)),
                         fill=light if (r + c) % 2 == 0 else dark)
     font = board.font(text_font(rng, bold=rng.random() < 0.5), min(f * 0.6, s * 0.4))
     for k in range(8):

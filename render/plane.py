@@ -36,7 +36,8 @@ def plane_axes(normal: np.ndarray, angle: float) -> tuple[np.ndarray, np.ndarray
     return a, np.cross(a, n)
 
 
-def plane_homography(camera: Camera, origin: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+def plane_homography(camera: Camera, origin: np.ndarray, a: np.ndarray, b: np.ndarray
+                     ) -> np.ndarray:
     """The 3x3 map from plane coordinates (u, v, 1) to homogeneous picture pixels."""
     K = np.array([[camera.f, 0, camera.width / 2], [0, camera.f, camera.height / 2], [0, 0, 1]])
     cols = np.stack([a, b, np.asarray(origin, np.float64) - camera.C], axis=1)

@@ -135,7 +135,8 @@ def tiles(sheet: Sheet, rng: random.Random, nrng: np.random.Generator) -> None:
     pick = ((col + row[:, None]) % 2 == 1)[..., None]
     face = np.where(pick, second, colour) * tint[..., None]
     if rng.random() < 0.3:  # terrazzo or speckled glaze
-        face = face * (1 + 0.08 * nrng.standard_normal(face.shape[:2]).astype(np.float32))[..., None]
+        grain = nrng.standard_normal(face.shape[:2]).astype(np.float32)
+        face = face * (1 + 0.08 * grain)[..., None]
     img = face * inside[..., None] + joint * (1 - inside[..., None])
     sheet.set_array(img)
 
@@ -166,7 +167,8 @@ def fabric(sheet: Sheet, rng: random.Random, nrng: np.random.Generator) -> None:
         down = _stripes(vs, rng, palette)
         img = 0.5 * (across[None, :, :] + down[:, None, :])
     weave = rng.uniform(0.05, 0.15)
-    texture = (np.sin(2 * math.pi * us / weave)[None, :] * np.sin(2 * math.pi * vs / weave)[:, None])
+    texture = (np.sin(2 * math.pi * us / weave)[None, :]
+               * np.sin(2 * math.pi * vs / weave)[:, None])
     h, w = len(vs), len(us)
     folds = smooth_noise(nrng, h, w, max(2, h // 250), max(2, w // 250))
     sheet.set_array(img * (1 + 0.05 * texture + 0.1 * folds)[..., None])

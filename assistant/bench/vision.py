@@ -80,8 +80,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "blurred light; both count faces located, refused and misplaced, with "
                         "figures per kind of scene")
     p.add_argument("--save", metavar="DIR",
-                   help="with --renderer second or --scenes patterned: keep the refused, misplaced and misread "
-                        "photos in DIR with their truth")
+                   help="with --renderer second or --scenes patterned: keep the refused, "
+                        "misplaced and misread photos in DIR with their truth")
     vision_calibration.add_arguments(p)
 
 
