@@ -21,14 +21,17 @@ BENCHMARKS = {"grid": grid, "plan": plan, "vision": vision, "corners": corners,
 def register(sub: argparse._SubParsersAction) -> None:
     """Add ``bench`` with one sub-subcommand per benchmark."""
     p = sub.add_parser("bench", help="run a speed/accuracy benchmark",
-                       description="Benchmarks report the figures of the README.")
+                       description="Measure speed and accuracy; docs/benchmarks.md keeps the "
+                                   "current figures and the command that measured each.")
     bsub = p.add_subparsers(dest="bench", metavar="BENCHMARK")
     for name, mod in BENCHMARKS.items():
         summary = summary_of(mod.__doc__)
         bp = bsub.add_parser(name, help=summary, description=summary)
         mod.add_arguments(bp)
         bp.set_defaults(handler=wide_when_piped(mod.run))
-    ap = bsub.add_parser("all", help="run every benchmark with its default settings")
+    ap = bsub.add_parser("all", help="run every benchmark with its default settings",
+                         description="Run every benchmark of `sudoku-cube bench`, one after "
+                                     "another, with its default settings.")
     ap.set_defaults(handler=wide_when_piped(run_all))
     p.set_defaults(handler=lambda args: (p.print_help(), 2)[1])
 

@@ -69,7 +69,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "built-in reader is sure of")
     t.set_defaults(handler=run_templates)
 
-    s = csub.add_parser("settings", help="set the cube's settings in a profile")
+    s = csub.add_parser("settings", help="set the cube's settings in a profile",
+                        description="Set a profile's cube settings without photos: which "
+                                    "digits look the same upside down, whether 6 and 9 are "
+                                    "underlined, and the sticker style.")
     _profile_args(s)
     s.set_defaults(handler=run_settings)
 

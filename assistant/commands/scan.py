@@ -53,7 +53,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                                    "still (space captures at once, z retakes the last face, q "
                                    "stops). The session is saved after every face.")
     src = p.add_mutually_exclusive_group()
-    src.add_argument("--camera", default=None, metavar="N",
+    src.add_argument("--camera", default=None, metavar="N|VIDEO",
                      help="camera number or a video file (default: the --profile's camera from "
                           "`calibrate camera`, with its size, locked exposure and lens "
                           "correction; else 0)")
@@ -64,10 +64,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="continue the last scan with the faces it already captured")
     p.add_argument("--retake", default="", metavar="FACES",
                    help="with --resume: faces to capture again, e.g. F or FR")
-    p.add_argument("--output", "-o", default=None,
+    p.add_argument("--output", "-o", default=None, metavar="FILE",
                    help="state file to write (default: last-scan.json in the data folder)")
-    p.add_argument("--every", type=int, default=1, help="read every n-th frame only")
-    p.add_argument("--steady", type=int, default=STABLE_FRAMES,
+    p.add_argument("--every", type=int, default=1, metavar="N", help="read every n-th frame only")
+    p.add_argument("--steady", type=int, default=STABLE_FRAMES, metavar="N",
                    help="frames a reading must hold still before it is captured")
     add_cube_options(p)
     p.set_defaults(handler=run)
