@@ -27,6 +27,13 @@ OUTSIDE = re.compile(
 
 MD_LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 CODE_PATH = re.compile(r"`((?:[\w.-]+/)+[\w.-]+\.(?:py|c|md|json|npz|svg|png|sh))`")
+TOP_FOLDERS = "models|vision|render|assistant|calibration|storage|samples|tools|tests|docs|scripts"
+FOLDER_PATH = re.compile(rf"(?<![\w./-])((?:{TOP_FOLDERS})/[\w/.-]*\w)")
+"""A path into one of the repository's folders, in backticks or not (`vision/cells/ink.py`)."""
+MODULE_NAME = re.compile(
+    r"`((?:sudoku_cube\.)?(?:models|vision|render|assistant|calibration|storage|tools)(?:\.\w+)+)`")
+"""A dotted module, or a name in a module, written in backticks (`vision.cells.warp.cell_beside`)."""
+CODE_SPAN = re.compile(r"`([^`]+)`")
 
 
 def _project_files() -> list[Path]:
@@ -79,7 +86,7 @@ def test_no_file_points_outside_the_repository():
 
 
 def test_no_help_text_points_outside_the_repository():
-    texts = _help_texts(build_parser())
+    texts = _help_texts(build_parser(every=True))
     assert len(texts) > 12  # every command, the bench and calibrate subcommands
     bad = [name for name, text in texts if OUTSIDE.search(text)]
     assert not bad, f"--help texts pointing outside the repository: {bad}"
@@ -104,6 +111,104 @@ def test_markdown_links_and_paths_resolve(md: Path):
     assert not broken, f"{md.relative_to(ROOT)}:\n" + "\n".join(broken)
 
 
+def _defines(module: Path, name: str) -> bool:
+    """Whether ``module`` defines or imports ``name`` at any level (function, class, constant)."""
+    for node in ast.walk(ast.parse(module.read_text())):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            found = node.name == name
+        elif isinstance(node, ast.Assign):
+            found = any(isinstance(t, ast.Name) and t.id == name for t in node.targets)
+        elif isinstance(node, ast.AnnAssign):
+            found = isinstance(node.target, ast.Name) and node.target.id == name
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            found = any((a.asname or a.name) == name for a in node.names)
+        else:
+            found = False
+        if found:
+            return True
+    return False
+
+
+def _module_exists(dotted: str) -> bool:
+    """Whether a dotted name (``vision.cells.warp``, ``vision.stats.median_of``) names a
+    package, a module, or a name defined in a module of this repository."""
+    parts = dotted.split(".")
+    if parts[0] == "sudoku_cube":
+        parts = parts[1:]
+    here = ROOT
+    for i, part in enumerate(parts):
+        if (here / part).is_dir():
+            here = here / part
+        elif (here / f"{part}.py").exists():
+            rest = parts[i + 1:]
+            return not rest or _defines(here / f"{part}.py", rest[0])
+        else:
+            return here != ROOT and (here / "__init__.py").exists() and _defines(
+                here / "__init__.py", part)
+    return True
+
+
+@pytest.mark.parametrize("md", _markdown_files(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_markdown_names_folders_and_modules_that_exist(md: Path):
+    """Folder paths (`vision/locate/detect.py`, with or without backticks) and dotted module
+    names (`vision.cells.warp.cell_beside`) name what the repository holds: a module moved
+    into a stage folder leaves no old path behind in the docs."""
+    broken = []
+    for n, line in enumerate(md.read_text().splitlines(), 1):
+        for path in FOLDER_PATH.findall(line):
+            if "*" not in line and not (ROOT / path.rstrip(".")).exists():
+                broken.append(f"{n}: path {path}: no such file or folder")
+        for dotted in MODULE_NAME.findall(line):
+            if not _module_exists(dotted):
+                broken.append(f"{n}: module {dotted}: no such module or name")
+    assert not broken, f"{md.relative_to(ROOT)}:\n" + "\n".join(broken)
+
+
+def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return dict(action.choices)
+    return {}
+
+
+def _command_errors(span: str, parser: argparse.ArgumentParser) -> list[str]:
+    """What is wrong with a command written in the docs (`sudoku-cube bench vision --no-ocr`,
+    or `bench grid --n 200` for short): a subcommand that does not exist, or an option that
+    the (sub)command does not take."""
+    words = span.split()
+    if words[0] == "sudoku-cube":
+        words = words[1:]
+    elif not (words[0] == "bench" and len(words) > 1 and words[1] in _subparsers(
+            _subparsers(parser)["bench"])):
+        return []
+    errors, path = [], []
+    for word in words:
+        below = _subparsers(parser)
+        if word in below:
+            parser, path = below[word], [*path, word]
+        elif below and re.fullmatch(r"[a-z][a-z0-9-]*", word) and not path[-1:] == ["bench"]:
+            errors.append(f"`{span}`: no command {' '.join([*path, word])}")
+            break
+        else:
+            break
+    options = {o for a in parser._actions for o in a.option_strings}
+    errors += [f"`{span}`: {' '.join(['sudoku-cube', *path])} takes no {o}"
+               for o in re.findall(r"(?<![\w-])--[\w-]+", span) if o not in options]
+    return errors
+
+
+@pytest.mark.parametrize("md", _markdown_files(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_markdown_commands_take_the_options_they_show(md: Path):
+    """Every `sudoku-cube ...` (and `bench NAME ...`) command in the docs names real
+    subcommands and options, so that a reader who copies it is not told it is wrong."""
+    parser = build_parser(every=True)
+    text = re.sub(r"^```.*$", "", md.read_text(), flags=re.M)  # fenced blocks: not spans
+    errors = []
+    for span in CODE_SPAN.findall(text):
+        errors += _command_errors(" ".join(span.split()), parser)
+    assert not errors, f"{md.relative_to(ROOT)}:\n" + "\n".join(errors)
+
+
 def test_the_checks_catch_what_they_look_for():
     for s in ("see CONVENTIONS.md", "FACTS.md", "../shared/x", "seed 000's trick",
               "Seed 001", "(issue 3)", "issue #12"):
@@ -112,6 +217,16 @@ def test_the_checks_catch_what_they_look_for():
               "an issue with glare"):
         assert not OUTSIDE.search(s), s
     assert "seeing-a-face-the-net" in _anchors("## Seeing a face (the net)")
+    assert FOLDER_PATH.findall("see vision/warp.py and `vision/cells/warp.py`") == [
+        "vision/warp.py", "vision/cells/warp.py"]
+    assert _module_exists("vision.cells.warp") and _module_exists("sudoku_cube.render.second")
+    assert not _module_exists("vision.warp") and not _module_exists("vision.cells.warp.no_such")
+    parser = build_parser(every=True)
+    assert not _command_errors("sudoku-cube bench vision --no-ocr --photos faces", parser)
+    assert not _command_errors("bench grid --n 200", parser)
+    assert _command_errors("sudoku-cube bench vision --no-such-option", parser)
+    assert _command_errors("sudoku-cube solve --camera", parser)
+    assert _command_errors("sudoku-cube sovle photos/", parser)
 
 
 PACKAGES = ("models", "storage", "render", "vision", "calibration", "samples", "assistant",
@@ -174,7 +289,7 @@ def test_help_texts_read_as_plain_sentences():
     """No help text stops mid-sentence (an unclosed bracket: a docstring's first line cut off)
     or shows reStructuredText markup (``name``) to the person at the terminal."""
     bad = []
-    for name, text in _help_texts(build_parser()):
+    for name, text in _help_texts(build_parser(every=True)):
         if "``" in text:
             bad.append(f"{name}: ``markup``")
         if text.count("(") != text.count(")"):
