@@ -34,6 +34,8 @@ MODULE_NAME = re.compile(
     r"`((?:sudoku_cube\.)?(?:models|vision|render|assistant|calibration|storage|tools)(?:\.\w+)+)`")
 """A dotted module, or a name in a module, written in backticks (`vision.cells.warp.cell_beside`)."""
 CODE_SPAN = re.compile(r"`([^`]+)`")
+MODULE_AND_NAME = re.compile(r"`((?:[\w-]+/)+[\w-]+\.py)`\s+`([A-Za-z_]\w*)(?:\(\))?`")
+"""A module's path followed by a name in it (`vision/polarity.py` `sticker_channel`)."""
 
 
 def _project_files() -> list[Path]:
@@ -150,10 +152,15 @@ def _module_exists(dotted: str) -> bool:
 
 @pytest.mark.parametrize("md", _markdown_files(), ids=lambda p: str(p.relative_to(ROOT)))
 def test_markdown_names_folders_and_modules_that_exist(md: Path):
-    """Folder paths (`vision/locate/detect.py`, with or without backticks) and dotted module
-    names (`vision.cells.warp.cell_beside`) name what the repository holds: a module moved
-    into a stage folder leaves no old path behind in the docs."""
+    """Folder paths (`vision/locate/detect.py`, with or without backticks), dotted module
+    names (`vision.cells.warp.cell_beside`) and a module's path followed by a name in it
+    (`vision/polarity.py` `sticker_channel`) name what the repository holds: a module moved
+    into a stage folder, or a function moved between modules, leaves no old name behind."""
     broken = []
+    for path, name in MODULE_AND_NAME.findall(" ".join(md.read_text().split())):
+        if (ROOT / path).exists() and not re.fullmatch(r"[0-9a-f]{7,40}", name) and not _defines(
+                ROOT / path, name):
+            broken.append(f"`{path}` `{name}`: {path} defines no {name}")
     for n, line in enumerate(md.read_text().splitlines(), 1):
         for path in FOLDER_PATH.findall(line):
             if "*" not in line and not (ROOT / path.rstrip(".")).exists():
@@ -221,6 +228,10 @@ def test_the_checks_catch_what_they_look_for():
         "vision/warp.py", "vision/cells/warp.py"]
     assert _module_exists("vision.cells.warp") and _module_exists("sudoku_cube.render.second")
     assert not _module_exists("vision.warp") and not _module_exists("vision.cells.warp.no_such")
+    assert MODULE_AND_NAME.findall("(`vision/cells/warp.py` `sticker_channel`: on") == [
+        ("vision/cells/warp.py", "sticker_channel")]
+    assert _defines(ROOT / "vision/polarity.py", "sticker_channel")
+    assert not _defines(ROOT / "vision/cells/warp.py", "sticker_channel")
     parser = build_parser(every=True)
     assert not _command_errors("sudoku-cube bench vision --no-ocr --photos faces", parser)
     assert not _command_errors("bench grid --n 200", parser)
