@@ -23,6 +23,7 @@ from ...vision.reading.reader import Reader
 from ...vision.reading.faces import reading_state
 from .renders import (CORNER_RECIPE, DEFAULT_SYMMETRIC, JOINT_HEADS, JointTally, joint_decode, same,
                       unseen_cube)
+from .face_times import FaceTimes
 from .report import StepProgress, print_sets, recognisers_ready
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "corners"
@@ -62,7 +63,7 @@ def evaluate(items, ocr: bool, progress, task, symmetric: frozenset[int] = DEFAU
     ``symmetric`` digit is also right turned half round)."""
     st = {"stickers": 0, "right": 0, "cubes": 0, "cubes_right": 0, "joint": JointTally(),
           "photos": 0, "ms_photo": 0.0, "singles": 0, "ms_single": 0.0,
-          "errors": [], "failed": []}
+          "errors": [], "failed": [], "times": FaceTimes()}
     reader = Reader(ocr="always" if ocr else "never")
     for name, images, truth, single in items:
         st["cubes"] += 1
@@ -70,9 +71,9 @@ def evaluate(items, ocr: bool, progress, task, symmetric: frozenset[int] = DEFAU
         readings = {}
         try:
             for w in "AB":
-                t = time.perf_counter()
+                t = st["times"].start()
                 readings.update(reader.read_corner_photo(images[w], w, source=f"{name}/{w}"))
-                st["ms_photo"] += (time.perf_counter() - t) * 1000
+                st["ms_photo"] += st["times"].stop(t, faces=3)
                 st["photos"] += 1
         except Exception as e:  # noqa: BLE001 - a photo not read counts its stickers wrong
             st["failed"].append(f"{name}: {e}")

@@ -30,6 +30,7 @@ from ...vision.recognise.templates import HELD_OUT_FONTS
 from . import corners, vision_calibration, vision_grounds, vision_real, vision_second
 from .renders import (DEFAULT_SYMMETRIC, FACE_RECIPE, LOOK_ORDER, JOINT_HEADS, JointTally,
                       joint_decode, same, symmetric_of, unseen_cube)
+from .face_times import TIME_HEADS, FaceTimes
 from .report import StepProgress, print_sets, recognisers_ready
 
 SCENES = ("standard", "everyday", "patterned")
@@ -116,16 +117,17 @@ def _evaluate(name_images_truth, ocr: bool, progress, task,
     turned half round)."""
     stats = {"stickers": 0, "right": 0, "right_ocr": 0, "right_tess": 0, "cubes": 0,
              "cubes_right": 0, "cubes_right_ocr": 0, "joint": JointTally(), "faces": 0,
-             "ms_plain": 0.0, "ms_ocr": 0.0, "ms_tess": 0.0, "errors": [], "failed": []}
+             "ms_plain": 0.0, "ms_ocr": 0.0, "ms_tess": 0.0, "errors": [], "failed": [],
+             "times": FaceTimes()}
     plain, voted = Reader(ocr="never"), Reader(ocr="always")
     for name, images, truth in name_images_truth:
         stats["cubes"] += 1
         readings, readings_ocr, tess = {}, {}, []
         try:
             for f in FACES:
-                t = time.perf_counter()
+                t = stats["times"].start()
                 readings[f] = plain.read_face(images[f], face=f)
-                stats["ms_plain"] += (time.perf_counter() - t) * 1000
+                stats["ms_plain"] += stats["times"].stop(t)
                 if ocr:
                     t = time.perf_counter()
                     readings_ocr[f] = voted.read_face(images[f], face=f)
@@ -164,7 +166,8 @@ def _row(name: str, s: dict, ocr: bool) -> dict:
     out = {"set": name, "cubes": s["cubes"],
            "sticker_accuracy": s["right"] / n,
            "cubes_right": s["cubes_right"], **s["joint"].figures(),
-           "ms_per_face": s["ms_plain"] / faces, "failed_faces": s["failed"],
+           "ms_per_face": s["ms_plain"] / faces, **s["times"].figures(),
+           "failed_faces": s["failed"],
            "errors": s["errors"][:20]}
     if ocr:
         out.update({"sticker_accuracy_ocr": s["right_ocr"] / n,
@@ -226,14 +229,15 @@ def _corner_row(name: str, s: dict) -> dict:
     n = max(1, s["stickers"])
     return {"set": name, "cubes": s["cubes"], "sticker_accuracy": s["right"] / n,
             "cubes_right": s["cubes_right"], **s["joint"].figures(),
-            "ms_per_face": s["ms_photo"] / max(1, 3 * s["photos"]),
+            "ms_per_face": s["ms_photo"] / max(1, 3 * s["photos"]), **s["times"].figures(),
             "failed_faces": s["failed"], "errors": s["errors"][:20]}
 
 
 def _cell(column: str, value) -> str:
     """A table cell: accuracies as fractions to 4 places, times to 1 place."""
     if isinstance(value, float):
-        return f"{value:.1f}" if column.startswith(("ms_", "joint_")) else f"{value:.4f}"
+        return (f"{value:.1f}" if column.startswith(("ms_", "cpu_ms_", "joint_", "load"))
+                else f"{value:.4f}")
     return str(value)
 
 
@@ -261,9 +265,9 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(rows, indent=2))
         return 0
-    cols = ["set", "cubes", "sticker_accuracy", "cubes_right", *JOINT_HEADS, "ms_per_face"]
+    cols = ["set", "cubes", "sticker_accuracy", "cubes_right", *JOINT_HEADS, *TIME_HEADS]
     if ocr:
         cols += ["sticker_accuracy_ocr", "cubes_right_ocr", "ms_per_face_ocr",
                  "tesseract_only_accuracy", "ms_per_face_tesseract_only"]
-    print_sets("bench vision", rows, cols, _cell, "failed_faces", JOINT_HEADS)
+    print_sets("bench vision", rows, cols, _cell, "failed_faces", {**JOINT_HEADS, **TIME_HEADS})
     return 0
