@@ -43,12 +43,14 @@ def _shared_edge(l1: Lattice, l2: Lattice):
     """The edge the two lattices share: ((c1, e1), (c2, e2)) lattice corners with c1~c2 and
     e1~e2 in the image, and the mean corner gap in pixels."""
     best = None
+    at1 = {c: l1.to_image(*c) for c in CORNERS}  # each corner projected once, not 32 times
+    at2 = {c: l2.to_image(*c) for c in CORNERS}
     for c1 in CORNERS:
         for e1 in adjacent_corners(c1):
             for c2 in CORNERS:
                 for e2 in adjacent_corners(c2):
-                    gap = (np.linalg.norm(l1.to_image(*c1) - l2.to_image(*c2))
-                           + np.linalg.norm(l1.to_image(*e1) - l2.to_image(*e2))) / 2
+                    gap = (np.linalg.norm(at1[c1] - at2[c2])
+                           + np.linalg.norm(at1[e1] - at2[e2])) / 2
                     if best is None or gap < best[2]:
                         best = ((c1, e1), (c2, e2), gap)
     return best
