@@ -183,9 +183,13 @@ def gray(img: np.ndarray) -> np.ndarray:
 def value_channel(img: np.ndarray) -> np.ndarray:
     """The HSV V channel: max of the colour channels (gray images pass through); taken
     channel by channel, over ten times faster than numpy's reduction over the last axis of a
-    cell."""
+    cell, and on 8 bits by OpenCV from the split channels, twice as fast again on a whole
+    photo (numpy's maximum of strided channel views does not vectorise)."""
     if img.ndim != 3:
         return img
+    if img.dtype == np.uint8 and img.shape[2] == 3:
+        b, g, r = cv2.split(img)
+        return cv2.max(cv2.max(b, g), r)
     return np.maximum(np.maximum(img[..., 0], img[..., 1]), img[..., 2])
 
 
