@@ -127,8 +127,9 @@ def write_timings(entered: float, timings_ms: dict[str, float]) -> None:
     starts (epoch seconds) to the file named by :data:`TIMINGS_ENV`, when it is set: the
     reader (``bench e2e``) splits the whole wall time to the first instruction with them.
 
-    Stages (ms): ``reading`` the photos; ``footed`` the check whether the 1 has a foot;
-    ``review`` showing the reading (its grid solving excluded); ``grid`` the grid solver;
+    Stages (ms): ``reading`` the photos; ``footed`` the check whether the 1 has a foot and
+    setting photos held turned upright; ``review`` showing the reading; ``grid`` the grid
+    solver, wherever it ran (excluded from the two before it, so the stages add up);
     ``tables`` waiting for the planner's tables; ``planning`` waiting for the plan."""
     path = os.environ.get(TIMINGS_ENV)
     if path:
@@ -166,6 +167,7 @@ def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.N
         planner.close()
         raise photo_refusal(e, state, photos) from None
     t2 = time.perf_counter()
+    grid_before = planner.grid_ms  # the grid solved to set photos upright, before the review
     person = interactive() and not getattr(args, "plain", False)
     try:
         try:
@@ -186,7 +188,9 @@ def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.N
     finally:
         planner.close()
     write_timings(entered, dict(result.timings_ms, reading=round(reading_ms, 1),
-                                footed=round(1000 * (t2 - t1), 1), grid=round(planner.grid_ms, 1),
-                                review=round(1000 * (t3 - t2) - planner.grid_ms, 1)))
+                                footed=round(1000 * (t2 - t1) - grid_before, 1),
+                                grid=round(planner.grid_ms, 1),
+                                review=round(1000 * (t3 - t2) - (planner.grid_ms - grid_before),
+                                             1)))
     return guide_plan(result.plan, args, console, reading=state.without_candidates(),
                       companion=companion)
