@@ -27,7 +27,8 @@ from ...vision.reading.reader import Reader
 from .renders import CORNER_RECIPE, FACE_RECIPE, LOOK_ORDER, symmetric_of, unseen_cube
 from .report import StepProgress, recognisers_ready
 from .vision_scenes import SceneTallies
-from .vision_second import Tally, judge, report, row, save_photo, score, timed
+from .vision_second import (Tally, judge, judge_corner_photo, report, row, save_photo, score,
+                            timed)
 
 
 def ground_of(k: int, look: str) -> str:
@@ -90,18 +91,9 @@ def corner_pairs(look: str, count: int, seed: int, ocr: bool, save: Path | None,
             scene = _scene(truth)
             got, err = timed(t, 3, lambda: reader.read_corner_photo(image, w,
                                                                     source=f"{name}/{w}"))
-            got = got or {}
-            bad = False
-            for f, ft in truth["faces"].items():
-                found = judge(t, name, f"{w}/{f}", got.get(f), err, ft, scene)
-                scenes.face(scene, got.get(f), found, err, puzzle.state.face(f), symmetric)
-                if found:
-                    readings[f] = got[f]
-                else:
-                    bad = True
-            if err:  # one note for the photo, not three
-                t.notes[-3:] = [f"{name} {w} ({scene.ground}, {scene.band}, {scene.light}): "
-                                f"refused: {err}"]
+            found, bad = judge_corner_photo(t, name, w, got, err, truth["faces"], scene,
+                                            scenes, puzzle.state, symmetric)
+            readings.update(found)
             if bad:
                 t.notes[-1] += save_photo(save, f"{name}-{w}", image, truth, t.notes[-1])
         wrong, joint = score(t, name, readings, puzzle.state, symmetric)

@@ -113,6 +113,28 @@ def judge(t: Tally, name: str, face: str, reading: FaceReading | None, err: str 
     return True
 
 
+def judge_corner_photo(t: Tally, name: str, which: str, got: dict | None, err: str | None,
+                       truths: dict, scene: SceneKind | None, scenes: SceneTallies | None,
+                       state: CubeState, symmetric: frozenset[int]
+                       ) -> tuple[dict[str, FaceReading], bool]:
+    """Count the faces of corner photo ``which`` against their ``truths`` (and per kind of
+    scene, with ``scenes``); a refused photo gets one note, not three. The located faces'
+    readings, and whether any face was missed."""
+    got = got or {}
+    readings, missed = {}, False
+    for f, truth in truths.items():
+        found = judge(t, name, f"{which}/{f}", got.get(f), err, truth, scene)
+        if scenes and scene:
+            scenes.face(scene, got.get(f), found, err, state.face(f), symmetric)
+        if found:
+            readings[f] = got[f]
+        else:
+            missed = True
+    if err:
+        t.notes[-3:] = [f"{name} {which}{scene_words(scene)}: refused: {err}"]
+    return readings, missed
+
+
 def score(t: Tally, name: str, readings: dict, truth_state: CubeState,
           symmetric: frozenset[int]) -> tuple[list[str], Joint | None]:
     """Count a cube's stickers and whole-cube results; the wrong stickers' names and the
@@ -203,18 +225,9 @@ def corner_pairs(look: str, count: int, seed: int, ocr: bool, save: Path | None,
             shot = shots[w] = corner_shot(state, w, s * 10 + i, lk, homes, scene=scene)
             got, err = timed(t, 3, lambda: reader.read_corner_photo(shot.image, w,
                                                                      source=f"{name}/{w}"))
-            got = got or {}
-            bad = False
-            for f, truth in shot.truth["faces"].items():
-                found = judge(t, name, f"{w}/{f}", got.get(f), err, truth, scene)
-                if scenes and scene:
-                    scenes.face(scene, got.get(f), found, err, state.face(f), symmetric)
-                if found:
-                    readings[f] = got[f]
-                else:
-                    bad = True
-            if err:  # one note for the photo, not three
-                t.notes[-3:] = [f"{name} {w}{scene_words(scene)}: refused: {err}"]
+            found, bad = judge_corner_photo(t, name, w, got, err, shot.truth["faces"], scene,
+                                            scenes, state, symmetric)
+            readings.update(found)
             if bad:
                 t.notes[-1] += save_photo(save, f"{name}-{w}", shot.image, shot.truth, t.notes[-1])
         wrong, joint = score(t, name, readings, state, symmetric)
