@@ -31,7 +31,7 @@ except ImportError:  # extension not built: the planner uses kociemba candidates
 
 MAX_LEN = 39
 NODES = 400_000
-"""Search nodes per orientation: about 0.15-0.25 s on one core of the 2-core machine."""
+"""Search nodes per orientation: about 0.1 s on one core of the 2-core machine."""
 P2_CAP = 12
 """The longest phase 2 tried after a phase-1 solution. Shorter phase 2s leave the node budget
 to more phase-1 solutions: on 40 random cubes 12 gave 23.12 moves for 0.57 s of CPU where 13

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from ..grid.solution import GridSolution
 
 PLAN_NODES = 900_000
-"""Centre-aware search nodes per orientation (two orientations, in parallel): about 0.4 s of
+"""Centre-aware search nodes per orientation (two orientations, in parallel): about 0.2 s of
 one core each on the 2-core machine (``bench plan``)."""
 PLAN_CANDIDATES = 48
 """kociemba candidates completed by the centre table when the centre-aware solver is not built
