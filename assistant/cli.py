@@ -16,7 +16,6 @@ import argparse
 import errno
 import importlib
 import io
-import importlib.metadata
 import os
 import shlex
 import shutil
@@ -54,7 +53,10 @@ COMMANDS = {
 
 
 def version() -> str:
-    """The installed version of sudoku-cube (from the package metadata)."""
+    """The installed version of sudoku-cube (from the package metadata). Imported here, not
+    at the top: the metadata module is only needed for ``--version`` and costs every other
+    command's start-up."""
+    import importlib.metadata
     try:
         return importlib.metadata.version("sudoku-cube")
     except importlib.metadata.PackageNotFoundError:  # run from a checkout without installing
@@ -74,8 +76,7 @@ def build_parser(command: str | None = None, *, every: bool = False) -> argparse
         description="Read a Sudoku Cube from photos or a webcam, solve its grid and guide the "
                     "moves.")
     parser.add_argument("--debug", action="store_true", help="show tracebacks of errors")
-    parser.add_argument("--version", action="version", version=f"sudoku-cube {version()}",
-                        help="print the version and exit")
+    parser.add_argument("--version", action=ShowVersion, help="print the version and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, help_line in COMMANDS.items():
         if every or name == command:
@@ -83,6 +84,20 @@ def build_parser(command: str | None = None, *, every: bool = False) -> argparse
         else:
             sub.add_parser(name, help=help_line)
     return parser
+
+
+class ShowVersion(argparse.Action):
+    """``--version``: print ``sudoku-cube VERSION`` on stdout and exit 0, as argparse's own
+    version action does, but looking the version up only when it is asked for."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
+                 default: str = argparse.SUPPRESS, help: str | None = None) -> None:
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        print(f"sudoku-cube {version()}")
+        parser.exit()
 
 
 NATIVE_THREADS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "OMP_THREAD_LIMIT",

@@ -41,10 +41,11 @@ OPTIONAL = {("models/plan/centre_search.py", "_twophase"),
             ("assistant/terminal/keys.py", "readline"),
             ("assistant/terminal/keys.py", "tty"), ("assistant/terminal/guide_watch.py", "termios"),
             ("assistant/terminal/guide_watch.py", "tty"), ("storage/file_lock.py", "fcntl"),
-            ("assistant/entry.py", "cli")}
+            ("assistant/entry.py", "cli"), ("assistant/cli.py", "metadata")}
 """Imports that may fail on purpose, so they stand where they are used: the optional C
-extension, the POSIX-only terminal, line editing and locking modules; and the console script's
-import of the CLI, which stands inside its Ctrl-C guard (``assistant/entry.py``)."""
+extension, the POSIX-only terminal, line editing and locking modules; the console script's
+import of the CLI, which stands inside its Ctrl-C guard (``assistant/entry.py``); and the
+package metadata, read only for ``--version`` (loading it cost every command's start-up)."""
 FLOOR = {"services": 0, "terminal": 1, "web": 1, "bench": 2, "commands": 3, "entry": 4}
 """The assistant's rooms by floor: a module imports only its own room and rooms on lower
 floors (so the two front ends do not import each other; the benchmarks measure them)."""
