@@ -12,15 +12,15 @@ import numpy as np
 
 from ..cells.face_cells import face_cells
 from ..cells.warp import CELL
-from .annotate import _text_scale
+from .annotate_style import BLACK, FONT, RED, text_scale
 from .faces import FaceReading
 
 GAP = 4
 """Pixels between the cells."""
 LABEL = CELL // 4
 """Height of the strip under the cells that holds each reading."""
-INK = np.array([0, 0, 255], np.float32)
-"""Tint of the ink cut (red)."""
+INK = np.array(RED, np.float32)
+"""Tint of the ink cut."""
 
 
 def _bgr(cell: np.ndarray) -> np.ndarray:
@@ -42,7 +42,7 @@ def annotate_cells(image: np.ndarray, reading: FaceReading) -> np.ndarray:
         out[CELL + GAP:2 * CELL + GAP, x:x + CELL] = seen.astype(np.uint8)
         if i < len(reading.stickers):
             text = reading.stickers[i].token
-            scale = _text_scale(text, CELL, LABEL * 0.5, 1)
-            cv2.putText(out, text, (x + GAP, len(out) - LABEL // 4), cv2.FONT_HERSHEY_SIMPLEX,
-                        scale, (0, 0, 0), 1, cv2.LINE_AA)
+            scale = text_scale(text, CELL, LABEL * 0.5)
+            cv2.putText(out, text, (x + GAP, len(out) - LABEL // 4), FONT,
+                        scale, BLACK, 1, cv2.LINE_AA)
     return out
