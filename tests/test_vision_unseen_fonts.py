@@ -13,11 +13,12 @@ from sudoku_cube.vision.cells.glyph import rotate_glyph, split_underline
 from sudoku_cube.vision.recognise.hog import default_model
 from sudoku_cube.vision.recognise.evidence import analyse_cells, hypotheses
 from sudoku_cube.vision.recognise.templates import (HELD_OUT_FONTS, SERIF_TEMPLATE_FONTS,
-                                                    TEMPLATE_FONTS, TRAINING_FONTS,
-                                                    default_templates, find_font, render_digit)
+                                                    TEMPLATE_FONTS, default_templates, find_font,
+                                                    render_digit)
 from sudoku_cube.vision.cells.ink import ink_mask
 from sudoku_cube.vision.cells.warp import cut_cells
 from sudoku_cube.render.second.looks import SANS_FONTS, SERIF_FONTS
+from tools.font_glyphs import TRAINING_FONTS
 from tools.render_training import EXTRA_FONTS, TRAIN_FONTS
 
 UNSEEN = ("C059-Bold.otf", "texgyrepagella-bold.otf", "NimbusSans-Bold.otf")

@@ -67,10 +67,37 @@ def from_files(paths: list[Path]) -> tuple[dict, dict]:
     return tuple({k: np.concatenate([c[k] for c in s]) for k in s[0]} for s in sets)
 
 
+def fit_ridge(features: np.ndarray, labels: np.ndarray, alpha: float = 1.0
+              ) -> tuple[np.ndarray, np.ndarray]:
+    """Closed-form ridge regression onto one-hot targets (+1 right class, 0 others)."""
+    from sudoku_cube.vision.recognise.classes import N_CLASSES
+
+    mu = features.mean(axis=0)
+    x = features - mu
+    y = np.zeros((len(labels), N_CLASSES), np.float64)
+    y[np.arange(len(labels)), labels] = 1.0
+    a = x.T.astype(np.float64) @ x + alpha * np.eye(x.shape[1])
+    w = np.linalg.solve(a, x.T.astype(np.float64) @ y)
+    b = y.mean(axis=0) - mu @ w
+    return w.astype(np.float32), b.astype(np.float32)
+
+
+def fit_temperature(scores: np.ndarray, labels: np.ndarray) -> float:
+    """The softmax temperature that minimises the negative log-likelihood on held-out data."""
+    best, best_t = np.inf, 1.0
+    for t in np.geomspace(1, 200, 60):
+        z = scores * t
+        z = z - z.max(1, keepdims=True)
+        nll = -(z[np.arange(len(labels)), labels] - np.log(np.exp(z).sum(1))).mean()
+        if nll < best:
+            best, best_t = nll, float(t)
+    return best_t
+
+
 FONT_GLYPHS = 40
 """Augmented font renders per training font, digit and turn beside the photo glyphs: each
 with its strokes thinned or thickened and its width narrowed or widened
-(:func:`sudoku_cube.vision.recognise.templates.training_glyphs`), light and heavy prints of the
+(:func:`tools.font_glyphs.training_glyphs`), light and heavy prints of the
 faces the photos show in one weight only."""
 
 
@@ -78,11 +105,11 @@ def train(photos: dict[str, np.ndarray], val: dict[str, np.ndarray],
           font_glyphs: int = FONT_GLYPHS):
     """The LinearModel on photo glyphs + ``font_glyphs`` augmented font renders per font,
     digit and turn, temperature fitted on ``val``."""
-    from sudoku_cube.vision.recognise.templates import (TRAINING_FONTS, all_rotations,
-                                                        training_glyphs)
-    from sudoku_cube.vision.recognise.hog import (MODEL_VERSION, LinearModel, _fit_temperature,
-                                                  class_index, fit_ridge, hog_features)
+    from sudoku_cube.vision.recognise.templates import all_rotations
+    from sudoku_cube.vision.recognise.hog import (MODEL_VERSION, LinearModel, class_index,
+                                                  hog_features)
 
+    from tools.font_glyphs import TRAINING_FONTS, training_glyphs
     from tools.render_training import EXTRA_FONTS
 
     imgs, digs, rots = all_rotations(photos["images"], photos["digits"], photos["rots"])
@@ -94,7 +121,7 @@ def train(photos: dict[str, np.ndarray], val: dict[str, np.ndarray],
     vi, vd, vr = all_rotations(val["images"], val["digits"], val["rots"])
     sv = hog_features(vi) @ w + b
     yv = np.array([class_index(int(d), int(r)) for d, r in zip(vd, vr)])
-    temp = _fit_temperature(sv, yv)
+    temp = fit_temperature(sv, yv)
     pred = sv.argmax(1)
     shape = lambda c: np.where(c // 4 == 8, 5 * 4 + (c % 4 + 2) % 4, c)  # 9 turned = 6 shape
     acc = float((shape(pred) == shape(yv)).mean())

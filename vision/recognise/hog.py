@@ -2,14 +2,12 @@
 
 OpenCV 5 has neither ``cv2.ml`` nor ``HOGDescriptor``, so the histogram of oriented gradients
 is computed here with numpy, and the linear model is fitted in closed form (ridge regression
-on one-hot targets, 36 classes = 9 digits x 4 rotations). It is trained on synthetic glyphs
-from several fonts (:func:`sudoku_cube.vision.recognise.templates.training_glyphs`), cached on disk
-as npz + json (no pickle, :func:`storage.folders.cache_dir`) so later runs start instantly.
+on one-hot targets, 36 classes = 9 digits x 4 rotations). It is trained offline by
+``python -m tools.build_classifier`` and shipped as npz + json (no pickle, ``vision/data/hog``).
 """
 from __future__ import annotations
 
 import functools
-import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,18 +15,14 @@ from pathlib import Path
 import numpy as np
 
 from ...storage.atomic import atomic_path, atomic_write_text
-from ...storage.folders import cache_dir
 from ..cells.glyph import GLYPH
 from .classes import N_CLASSES, class_index
-from .templates import TRAINING_FONTS, installed_fonts, training_glyphs
 
 CELL = 8
 BINS = 12
 MODEL_VERSION = 3
 COARSE = 8
 """Side of the coarse copy of the ink that joins the histograms (:func:`hog_features`)."""
-PER_CLASS, SEED = 20, 7
-"""Renders per font, digit and rotation the classifier is trained on, and their seed."""
 
 
 def hog_features(glyphs: np.ndarray) -> np.ndarray:
@@ -83,52 +77,6 @@ class LinearModel:
         return z - np.log(np.exp(z).sum(axis=1, keepdims=True))
 
 
-def fit_ridge(features: np.ndarray, labels: np.ndarray, alpha: float = 1.0
-              ) -> tuple[np.ndarray, np.ndarray]:
-    """Closed-form ridge regression onto one-hot targets (+1 right class, 0 others)."""
-    mu = features.mean(axis=0)
-    x = features - mu
-    y = np.zeros((len(labels), N_CLASSES), np.float64)
-    y[np.arange(len(labels)), labels] = 1.0
-    a = x.T.astype(np.float64) @ x + alpha * np.eye(x.shape[1])
-    w = np.linalg.solve(a, x.T.astype(np.float64) @ y)
-    b = y.mean(axis=0) - mu @ w
-    return w.astype(np.float32), b.astype(np.float32)
-
-
-def _fit_temperature(scores: np.ndarray, labels: np.ndarray) -> float:
-    """The softmax temperature that minimises the negative log-likelihood on held-out data."""
-    best, best_t = np.inf, 1.0
-    for t in np.geomspace(1, 200, 60):
-        z = scores * t
-        z = z - z.max(1, keepdims=True)
-        nll = -(z[np.arange(len(labels)), labels] - np.log(np.exp(z).sum(1))).mean()
-        if nll < best:
-            best, best_t = nll, float(t)
-    return best_t
-
-
-def train_model(per_class: int = PER_CLASS, seed: int = SEED) -> LinearModel:
-    """Train on synthetic glyphs; calibrate the temperature on a differently seeded set."""
-    train = training_glyphs(per_class=per_class, seed=seed)
-    x = hog_features(train.images)
-    y = np.array([class_index(d, r) for d, r in zip(train.digits, train.rots)])
-    w, b = fit_ridge(x, y)
-    val = training_glyphs(per_class=3, seed=seed + 1000)
-    xv = hog_features(val.images)
-    yv = np.array([class_index(d, r) for d, r in zip(val.digits, val.rots)])
-    sv = xv @ w + b
-    temp = _fit_temperature(sv, yv)
-    acc = float((sv.argmax(1) == yv).mean())
-    return LinearModel(w, b, temp, {"fonts": train.meta["fonts"], "samples": len(train),
-                                    "validation_accuracy": acc, "version": MODEL_VERSION})
-
-
-def _cache_key(per_class: int, seed: int) -> str:
-    text = json.dumps([MODEL_VERSION, per_class, seed, installed_fonts(TRAINING_FONTS)])
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
 def save_model(model: LinearModel, stem: Path, compact: bool = False) -> None:
     """Write ``stem.npz`` + ``stem.json`` atomically (``compact``: compressed, float16
     weights, for the copy shipped in the repository)."""
@@ -166,20 +114,10 @@ def shipped_model() -> LinearModel | None:
 
 
 @functools.cache
-def default_model(per_class: int = PER_CLASS, seed: int = SEED) -> LinearModel:
-    """The trained classifier: the shipped one (:data:`SHIPPED`), else from the disk cache,
-    else trained on font renders (a few seconds) and cached. A damaged cache is rebuilt."""
-    shipped = shipped_model()
-    if shipped is not None:
-        return shipped
-    stem = cache_dir() / f"hog-{_cache_key(per_class, seed)}"
-    try:
-        return load_model(stem)
-    except (OSError, ValueError, KeyError):
-        pass
-    model = train_model(per_class, seed)
-    try:
-        save_model(model, stem)
-    except OSError:
-        pass  # a read-only cache folder only costs time
+def default_model() -> LinearModel:
+    """The shipped classifier (:data:`SHIPPED`), loaded once per process."""
+    model = shipped_model()
+    if model is None:
+        raise RuntimeError(f"the HOG classifier {SHIPPED.with_suffix('.npz')} is missing or "
+                           "damaged: reinstall, or rebuild it with python -m tools.build_classifier")
     return model
