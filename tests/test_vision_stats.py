@@ -7,7 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from sudoku_cube.vision.stats import channel_medians, closing, median, percentile, percentiles
+from sudoku_cube.vision.stats import (channel_medians, closing, counted_level, median, percentile,
+                                      percentiles)
 
 pixels = st.one_of(
     hnp.arrays(np.uint8, st.integers(1, 300)),
@@ -56,6 +57,15 @@ def test_median_is_numpys(a: np.ndarray) -> None:
 def test_the_middle_of_an_even_count_is_the_mean_of_two() -> None:
     assert median(np.array([250, 3, 255, 9], np.uint8)) == 129.5
     assert percentile(np.arange(11, dtype=np.uint8), 97) == 9.7
+
+
+@given(hnp.arrays(np.uint8, st.integers(1, 300)), st.integers(0, 16).map(lambda k: k / 16))
+@settings(max_examples=300, deadline=None)
+def test_counted_level_is_the_histograms(a: np.ndarray, share: float) -> None:
+    """The lowest level whose cumulative count reaches the share, as a 256-bin histogram
+    counts it (shares a float32 count multiplies exactly, as the sticker's 75% does)."""
+    counts = cv2.calcHist([a.reshape(1, -1)], [0], None, [256], [0, 256]).ravel().cumsum()
+    assert counted_level(a, share) == int(np.searchsorted(counts, share * counts[-1]))
 
 
 colour = st.tuples(st.integers(1, 40), st.integers(1, 40)).flatmap(lambda hw: st.one_of(

@@ -12,7 +12,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from .stats import channel_medians, median, percentile
+from .stats import channel_medians, counted_level, median, percentile
 
 
 def unclear_polarity(cell: np.ndarray) -> bool:
@@ -121,14 +121,14 @@ def light_ink(cell: np.ndarray) -> bool:
     is not thin, and the counters of a digit (the sticker showing between its strokes) are
     thin but at the sticker's level. Dark ink is measured on the V channel (and on the
     sticker's own channel where V leaves it unclear: :func:`polarity_vote`), light ink on
-    the luminance (white stands out from red, blue and green there); the stronger (97th
-    percentile inside the cell) wins, the light by :data:`LIGHT_INK_MARGIN`."""
+    the luminance (white stands out from red, blue and green there); the stronger
+    (:data:`INK_PERCENTILE` inside the cell) wins, the light by :data:`LIGHT_INK_MARGIN`."""
     return polarity_vote(cell) > 0
 
 
 def _centre_median(g: np.ndarray) -> float:
     """The median of a single-channel cell's centre (the part :func:`_thin_contrast` reads)."""
-    c = _centre(g.shape[0])
+    c = _inner(g.shape[0])
     return median(g[c, c])
 
 
@@ -140,22 +140,29 @@ def _thin(g: np.ndarray, op: int) -> tuple[np.ndarray, np.ndarray, int]:
     n = g.shape[0]
     k = max(3, n // 5)  # about a stroke wide
     se = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
-    c = _centre(n)
+    c = _inner(n)
     return cv2.morphologyEx(g, op, se)[c, c], g[c, c].astype(np.float32), op
 
 
-def _centre(n: int) -> slice:
+def _inner(n: int) -> slice:
     """The centre of a cell ``n`` pixels wide that :func:`_thin_contrast` reads: a sixth of
     its side in from each edge, clear of the sticker's border."""
     return slice(n // 6, n - n // 6)
 
 
 def _thin_contrast(strokes: tuple[np.ndarray, np.ndarray, int], level: float) -> float:
-    """97th percentile, inside the cell, of how far thin strokes (:func:`_thin`) lie above
-    (``MORPH_TOPHAT``) or below (``MORPH_BLACKHAT``) the sticker's ``level``."""
+    """The ink's level (:data:`INK_PERCENTILE`), inside the cell, of how far thin strokes
+    (:func:`_thin`) lie above (``MORPH_TOPHAT``) or below (``MORPH_BLACKHAT``) the sticker's
+    ``level``."""
     hat, inner, op = strokes
     away = inner - level if op == cv2.MORPH_TOPHAT else level - inner
-    return percentile(np.minimum(hat, away), 97)
+    return percentile(np.minimum(hat, away), INK_PERCENTILE)
+
+
+INK_PERCENTILE = 97
+"""The percentile of a cell's contrast to its sticker taken for its ink's: the few strongest
+stroke pixels, not a stray brightest one (here and in
+:func:`vision.cells.sticker_level.sticker_spread`)."""
 
 
 RING = (0.1, 0.18)
@@ -252,14 +259,15 @@ def _sticker_colour(cell: np.ndarray) -> np.ndarray:
     """The :data:`STICKER_QUANTILE` level of each channel of a colour cell's centre (a fifth
     of its side in from the border), counted from the channel's histogram (the lowest level
     whose count reaches it)."""
-    n = cell.shape[0]
-    c = slice(n // 5, n - n // 5)
-    centre = np.ascontiguousarray(cell[c, c])
-    out = np.zeros(3)
-    for k in range(3):
-        counts = cv2.calcHist([centre], [k], None, [256], [0, 256]).ravel().cumsum()
-        out[k] = float(np.searchsorted(counts, STICKER_QUANTILE / 100 * counts[-1]))
-    return out
+    c = centre(cell.shape[0])
+    return np.array([float(counted_level(ch.ravel(), STICKER_QUANTILE / 100))
+                     for ch in cv2.split(np.ascontiguousarray(cell[c, c]))])
+
+
+def centre(n: int) -> slice:
+    """The centre of a cell of side ``n`` along either axis: its middle three fifths, where
+    the sticker lies whatever its rounded corners and the body round it."""
+    return slice(n // 5, n - n // 5)
 
 
 _LEVELS = (_centre_median, ring_level)

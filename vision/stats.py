@@ -47,10 +47,16 @@ def channel_medians(img: np.ndarray) -> list[float]:
     return [_counted_median(ch.ravel()) for ch in cv2.split(img)]
 
 
+def counted_level(flat: np.ndarray, share: float) -> int:
+    """The lowest level of a non-empty 1-D uint8 array whose cumulative count reaches
+    ``share`` (0..1) of its elements."""
+    return int(np.searchsorted(np.cumsum(np.bincount(flat)), share * flat.size))
+
+
 def _counted_median(flat: np.ndarray) -> float:
     """:func:`median` of a non-empty 1-D uint8 array from its levels' cumulative counts: the
     middle element, or the mean of the middle two."""
-    counts = np.cumsum(np.bincount(flat, minlength=256))
+    counts = np.cumsum(np.bincount(flat))
     h = flat.size // 2
     upper = int(np.searchsorted(counts, h, side="right"))
     if flat.size % 2:

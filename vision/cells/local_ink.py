@@ -51,7 +51,7 @@ def _off_border(mask: np.ndarray, one_side: bool = False) -> np.ndarray:
     n = mask.shape[0]
     count, labels, stats, cents = cv2.connectedComponentsWithStats(mask.astype(np.uint8))
     m = border(n)
-    x, y, w, h, a = (stats[:, k] for k in range(5))
+    x, y, w, h, a = stats.T
     sides = (x < m).astype(int) + (y < m) + (x + w > n - m) + (y + h > n - m)
     keep = (sides == 0) & (a >= SPECK * n * n)
     if one_side:

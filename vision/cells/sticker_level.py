@@ -15,14 +15,8 @@ import functools
 import cv2
 import numpy as np
 
-from ..polarity import sticker_channel, value_channel
+from ..polarity import INK_PERCENTILE, centre, sticker_channel, value_channel
 from ..stats import closing, median, percentile, percentiles
-
-
-def centre(n: int) -> slice:
-    """The centre of a cell of side ``n`` along either axis: its middle three fifths, where
-    the sticker lies whatever its rounded corners and the body round it."""
-    return slice(n // 5, n - n // 5)
 
 
 def sticker_level(cell: np.ndarray, value: bool = False) -> tuple[np.ndarray, np.ndarray]:
@@ -131,13 +125,13 @@ def _cached_ink_contrast(data: bytes, shape: tuple[int, ...], dtype: str
 
 
 def sticker_spread(inner: np.ndarray) -> tuple[float, float, float]:
-    """The sticker's level, its noise (a standard deviation) and the ink's level (97th
-    percentile) among the differences ``inner`` to the local sticker brightness. The sticker
-    is the lower part: its level is the :data:`PAPER_QUANTILE` quantile and its noise the
-    spread below that, not the median and its absolute deviation, which a large serif digit
+    """The sticker's level, its noise (a standard deviation) and the ink's level
+    (:data:`vision.polarity.INK_PERCENTILE`) among the differences ``inner`` to the local
+    sticker brightness. The sticker is the lower part: its level is the
+    :data:`PAPER_QUANTILE` quantile and its noise the spread below that, not the median and its absolute deviation, which a large serif digit
     covering half the centre turns into ink and a spread as wide as the ink's contrast (the
     digit was then taken for a blank sticker)."""
-    lo, level, top = percentiles(inner, (5, 100 * PAPER_QUANTILE, 97))
+    lo, level, top = percentiles(inner, (5, 100 * PAPER_QUANTILE, INK_PERCENTILE))
     return level, (level - lo) / PAPER_SPREAD_Z, top
 
 
