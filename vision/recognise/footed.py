@@ -18,6 +18,7 @@ from typing import Iterable
 
 import numpy as np
 
+from ...models.cube.stickers import DOUBT_SCORE
 from ..cells.glyph import rotate_glyph
 from .print_facts import is_footed
 
@@ -33,8 +34,11 @@ MIN_ONES = 3
 """Fewest confidently read 1s the decision needs."""
 SHARE = 0.8
 """Share of those 1s that must show a foot."""
-SURE = 0.9
-"""Only cells read as a 1 at least this sure count."""
+SURE = DOUBT_SCORE
+"""Only cells read as a 1 at least this sure count: no reading in doubt for its score."""
+STEM_BAND = (0.4, 0.6)
+"""The band of the glyph's height (from its top) where a 1's stem width is measured, its
+middle fifth; its foot lies below it."""
 
 
 def _upright(body: np.ndarray, rot: int) -> tuple[np.ndarray, float] | None:
@@ -47,7 +51,8 @@ def _upright(body: np.ndarray, rot: int) -> tuple[np.ndarray, float] | None:
         return None
     up = up[ys.min():ys.max() + 1]
     h = len(up)
-    widths = up[int(0.4 * h):int(0.6 * h) + 1].sum(axis=1)
+    top, bottom = STEM_BAND
+    widths = up[int(top * h):int(bottom * h) + 1].sum(axis=1)
     stem = float(np.median(widths[widths > 0])) if (widths > 0).any() else 0.0
     return (up, stem) if stem >= 1 else None
 
@@ -66,12 +71,12 @@ def foot_ratio(body: np.ndarray, rot: int) -> float | None:
 
 def foot_depth(body: np.ndarray, rot: int) -> float | None:
     """How deep the wide base of a 1 read turned ``rot`` is, in stem widths: its rows at least
-    1.6 stem widths wide in the lower 40% of the glyph (see :data:`THIN`)."""
+    1.6 stem widths wide below its stem's band (:data:`STEM_BAND`, see :data:`THIN`)."""
     glyph = _upright(body, rot)
     if glyph is None:
         return None
     up, stem = glyph
-    rows = up[int(0.6 * len(up)):].sum(axis=1)
+    rows = up[int(STEM_BAND[1] * len(up)):].sum(axis=1)
     return float((rows >= 1.6 * stem).sum()) / stem
 
 

@@ -7,13 +7,13 @@ from typing import Literal, Sequence
 
 import numpy as np
 
-from ...models.cube.stickers import Hypothesis, Sticker
+from ...models.cube.stickers import DOUBT_SCORE, Hypothesis, Sticker
 from .evidence import CellEvidence, hypotheses
 from .hog import class_index
 from .ocr import ocr_votes
 from .print_facts import shape_of
 
-DOUBTFUL = 0.9
+DOUBTFUL = DOUBT_SCORE
 """A cell whose best reading scores below this is unsure: under ``auto`` tesseract reads it."""
 OcrMode = Literal["auto", "always", "never"]
 """When tesseract gives its second opinion: ``auto`` only on stickers the recognisers are

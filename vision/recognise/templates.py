@@ -22,7 +22,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from ...storage.atomic import atomic_path, atomic_write_text
 from .classes import DIGITS
-from .counters import class_counter_vectors
+from .counters import TINY, class_counter_vectors
 from ..cells.glyph import GLYPH, normalise_glyph, rotate_glyph, split_underline
 from .print_facts import is_underlined
 
@@ -123,7 +123,7 @@ def unit_rows(rows: np.ndarray) -> np.ndarray:
     correlation becomes a dot product."""
     r = rows.reshape(len(rows), -1).astype(np.float32)
     r = r - r.mean(axis=1, keepdims=True)
-    return r / np.maximum(np.linalg.norm(r, axis=1, keepdims=True), 1e-6)
+    return r / np.maximum(np.linalg.norm(r, axis=1, keepdims=True), TINY)
 
 
 @functools.cache
@@ -174,9 +174,10 @@ def render_digit(digit: int, font_path: str | None, size: int = 96,
     return np.asarray(canvas)
 
 
-def glyph_from_gray(gray: np.ndarray, threshold: int = 128) -> tuple[np.ndarray | None, int | None]:
-    """Normalised glyph and underline rotation of a gray digit image (ink dark)."""
-    parts = split_underline(gray < threshold)
+def glyph_from_gray(gray: np.ndarray) -> tuple[np.ndarray | None, int | None]:
+    """Normalised glyph and underline rotation of a digit rendered by :func:`render_digit`
+    (ink 0 on paper 255): its ink is what is darker than halfway between the two."""
+    parts = split_underline(gray < 255 / 2)
     return normalise_glyph(parts.body), parts.underline_rot
 
 

@@ -48,6 +48,8 @@ DECISIVE = 0.9
 """The learned underline model counts as having seen a bar when it gives one digit at least
 this probability; a bare shape is one it leaves between 1 - 0.75 and 0.75."""
 BARE_BAND = 0.75
+PLACES = 5
+"""Decimal places the re-split scores keep, as the recognisers' scores do."""
 
 
 def _bar_digit(ev, six_rot: int) -> int | None:
@@ -91,8 +93,8 @@ def _resplit(cands: tuple[Hypothesis, ...], six_rot: int, digit: int) -> tuple[H
     mass = sum(h.score or 0.0 for h in cands if h.sticker in (six, nine))
     share = BARE_SURE if digit == SIX else 1 - BARE_SURE
     rest = [h for h in cands if h.sticker not in (six, nine)]
-    new = rest + [Hypothesis(six, round(mass * share, 5)),
-                  Hypothesis(nine, round(mass * (1 - share), 5))]
+    new = rest + [Hypothesis(six, round(mass * share, PLACES)),
+                  Hypothesis(nine, round(mass * (1 - share), PLACES))]
     return tuple(sorted(new, key=lambda h: -(h.score or 0.0)))
 
 
