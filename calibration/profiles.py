@@ -209,7 +209,7 @@ def _parse_format(doc: dict[str, Any], where: Path) -> None:
     if fmt == PROFILE_FORMAT:
         return
     m = re.fullmatch(r"sudoku-cube-profile/(\d+)", str(fmt))
-    if fmt is None or (m and int(m.group(1)) < 1):
+    if fmt is None or (m and not m.group(1).strip("0")):  # version 0; no int(): any length
         raise ProfileError(f"{where}: profile from an older version of sudoku-cube "
                            f"(format {fmt!r}, this version reads {PROFILE_FORMAT!r}); "
                            "calibrate again with `sudoku-cube calibrate templates ... "

@@ -82,6 +82,8 @@ def test_default_is_builtin_and_protected():
     (lambda f: _edit(f, format="sudoku-cube-profile/0"), "older version"),
     (lambda f: _edit(f, format=None), "older version"),
     (lambda f: _edit(f, format="sudoku-cube-profile/7"), "newer version"),
+    (lambda f: _edit(f, format="sudoku-cube-profile/000"), "older version"),
+    (lambda f: _edit(f, format="sudoku-cube-profile/" + "1" * 5001), "newer version"),
     (lambda f: _edit(f, settings={"sticker_style": "purple"}), "sticker_style"),
     (lambda f: _edit(f, camera={"source": [1]}), "camera settings"),
     (lambda f: [p.write_bytes(b"junk") for p in f.glob("templates-*.png")], "not a readable PNG"),
