@@ -47,7 +47,7 @@ def _upright(body: np.ndarray, rot: int) -> tuple[np.ndarray, float] | None:
     small to measure."""
     up = rotate_glyph(np.asarray(body, np.uint8), -rot % 4) > 0
     ys, xs = np.nonzero(up)
-    if len(ys) < 20 or ys.max() - ys.min() + 1 < 10:
+    if not len(ys) or ys.max() - ys.min() + 1 < 10:
         return None
     up = up[ys.min():ys.max() + 1]
     h = len(up)

@@ -44,7 +44,7 @@ def end_patch(cell: np.ndarray, body: np.ndarray, six_rot: int) -> np.ndarray | 
     dark = rotate_glyph(dark * inside, -six_rot)
     mask = rotate_glyph(body.astype(np.uint8), -six_rot)
     ys, xs = np.nonzero(mask)
-    if len(xs) < 10:
+    if not len(xs):
         return None
     x0, x1, y0, y1 = float(xs.min()), float(xs.max() + 1), float(ys.min()), float(ys.max() + 1)
     w, h = x1 - x0, y1 - y0
