@@ -147,7 +147,8 @@ def _thin(g: np.ndarray, op: int) -> tuple[np.ndarray, np.ndarray, int]:
 def _inner(n: int) -> slice:
     """The centre of a cell ``n`` pixels wide that :func:`_thin_contrast` reads: a sixth of
     its side in from each edge, clear of the sticker's border."""
-    return slice(n // 6, n - n // 6)
+    edge = n // 6
+    return slice(edge, n - edge)
 
 
 def _thin_contrast(strokes: tuple[np.ndarray, np.ndarray, int], level: float) -> float:
@@ -267,7 +268,8 @@ def _sticker_colour(cell: np.ndarray) -> np.ndarray:
 def centre(n: int) -> slice:
     """The centre of a cell of side ``n`` along either axis: its middle three fifths, where
     the sticker lies whatever its rounded corners and the body round it."""
-    return slice(n // 5, n - n // 5)
+    edge = n // 5
+    return slice(edge, n - edge)
 
 
 _LEVELS = (_centre_median, ring_level)

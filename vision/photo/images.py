@@ -33,7 +33,7 @@ MAX_FULL_DECODE_PIXELS = 60_000_000
 this they are refused, as a tiny, highly compressed file can claim hundreds of megapixels
 (gigabytes once decoded)."""
 
-MB = 1024 * 1024
+MB = 1024 ** 2
 """Bytes in a megabyte, as the limits below and their messages count them."""
 
 MAX_DECODE_BYTES = 200 * MB

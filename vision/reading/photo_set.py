@@ -25,7 +25,7 @@ def holds_corner_photos(photos: dict[str, Path]) -> bool:
     """True when the photos are a corner pair: ``A`` with fewer than six faces, or ``B`` with
     no other face photo (``B`` is also a face, so ``B`` beside ``U`` is a set of face photos)."""
     faces = sum(f in photos for f in FACES)
-    return faces < 6 and ("A" in photos or ("B" in photos and faces == 1))
+    return faces < len(FACES) and ("A" in photos or ("B" in photos and faces == 1))
 
 
 def read_folder(paths: Path | str | Sequence[Path | str], *,

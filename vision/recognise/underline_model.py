@@ -27,6 +27,8 @@ PATCH_W, PATCH_H = 12, 40
 """Patch side (pixels) across and along the glyph's upright axis."""
 REACH = 0.4
 """How far beyond each end of the glyph the window reaches, as a share of its height."""
+SIDE_REACH = 0.05
+"""...and beyond each side, as a share of its width."""
 MARGIN = 0.08
 """Cell border share left out (the cube body between stickers is dark too)."""
 
@@ -50,7 +52,7 @@ def end_patch(cell: np.ndarray, body: np.ndarray, six_rot: int) -> np.ndarray | 
     w, h = x1 - x0, y1 - y0
     if w < 4 or h < 8:
         return None
-    wx0, wx1 = x0 - 0.05 * w, x1 + 0.05 * w
+    wx0, wx1 = x0 - SIDE_REACH * w, x1 + SIDE_REACH * w
     wy0, wy1 = y0 - REACH * h, y1 + REACH * h
     sx, sy = PATCH_W / (wx1 - wx0), PATCH_H / (wy1 - wy0)
     affine = np.array([[sx, 0, -wx0 * sx], [0, sy, -wy0 * sy]], np.float32)
@@ -63,7 +65,8 @@ def patch_features(patches: np.ndarray) -> np.ndarray:
     quartiles across the glyph's middle (a bar is dark straight across; a curled stroke end
     is not)."""
     p = patches.reshape(len(patches), PATCH_H, PATCH_W).astype(np.float32)
-    mid = p[:, :, PATCH_W // 6:PATCH_W - PATCH_W // 6]
+    edge = PATCH_W // 6
+    mid = p[:, :, edge:PATCH_W - edge]
     rows, low = p.mean(axis=2), np.percentile(mid, 25, axis=2)
     return np.concatenate([p.reshape(len(p), -1), rows, low], axis=1).astype(np.float32)
 
