@@ -152,13 +152,20 @@ class RememberedSolver:
 
     def __init__(self) -> None:
         self._last: tuple[tuple, GridSolution] | None = None
+        self.solving_ms = 0.0
+        """Time spent solving so far, failures included (milliseconds; answers from memory
+        add nothing)."""
 
     def __call__(self, state: CubeState, settings: CubeSettings, *a: object,
                  **kw: object) -> GridSolution:
         question = (state, settings, a, {k: v for k, v in kw.items() if k != "explain"})
         if self._last is not None and self._last[0] == question:
             return self._last[1]
-        grid = solve_grid(state, settings, *a, **kw)  # type: ignore[arg-type]
+        t0 = time.perf_counter()
+        try:
+            grid = solve_grid(state, settings, *a, **kw)  # type: ignore[arg-type]
+        finally:
+            self.solving_ms += 1000 * (time.perf_counter() - t0)
         self._last = (question, grid)
         return grid
 
@@ -176,8 +183,6 @@ class BackgroundPlanner:
         self._pool = ThreadPoolExecutor(1, "planner")
         self._jobs: dict[int, tuple[GridSolution, Future]] = {}
         self._solve = solve or RememberedSolver()
-        self.grid_ms = 0.0
-        """Time spent in the grid solver so far (milliseconds)."""
 
     def _plan(self, grid: GridSolution) -> Plan:
         if self.tables is not None:
@@ -186,9 +191,7 @@ class BackgroundPlanner:
 
     def solver(self, state: CubeState, settings: CubeSettings, *a: Any, **kw: Any) -> GridSolution:
         """The grid solver, starting to plan its answer at once."""
-        t0 = time.perf_counter()
         grid = self._solve(state, settings, *a, **kw)
-        self.grid_ms += 1000 * (time.perf_counter() - t0)
         if id(grid) not in self._jobs:
             self._jobs[id(grid)] = (grid, self._pool.submit(self._plan, grid))
         return grid

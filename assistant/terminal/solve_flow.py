@@ -167,7 +167,7 @@ def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.N
         planner.close()
         raise photo_refusal(e, state, photos) from None
     t2 = time.perf_counter()
-    grid_before = planner.grid_ms  # the grid solved to set photos upright, before the review
+    grid_before = solver.solving_ms  # the grid solved for the 1 or to set photos upright
     person = interactive() and not getattr(args, "plain", False)
     try:
         try:
@@ -189,8 +189,8 @@ def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.N
         planner.close()
     write_timings(entered, dict(result.timings_ms, reading=round(reading_ms, 1),
                                 footed=round(1000 * (t2 - t1) - grid_before, 1),
-                                grid=round(planner.grid_ms, 1),
-                                review=round(1000 * (t3 - t2) - (planner.grid_ms - grid_before),
+                                grid=round(solver.solving_ms, 1),
+                                review=round(1000 * (t3 - t2) - (solver.solving_ms - grid_before),
                                              1)))
     return guide_plan(result.plan, args, console, reading=state.without_candidates(),
                       companion=companion)
