@@ -36,6 +36,13 @@ def value_image(image: np.ndarray, pitch: float) -> np.ndarray:
     return cv2.GaussianBlur(v, (0, 0), max(0.8, 0.5 * pitch / CELL))
 
 
+BORDER_RING = (0, 2)
+"""Pixels in from a warped cell's border (of :data:`CELL`) of the band on the grooves."""
+INNER_RING = (2, 5)
+"""Pixels in from a warped cell's border of the band just inside it, between the groove and
+the digit."""
+
+
 def _ring(cells: np.ndarray, outer: int, inner: int) -> np.ndarray:
     """Pixels of every cell between ``outer`` and ``inner`` pixels in from the cell's border."""
     keep = np.zeros((CELL, CELL), bool)
@@ -55,7 +62,8 @@ def grid_contrast(v: np.ndarray, H: np.ndarray) -> np.ndarray:
     w = cv2.warpPerspective(v, M, (size, size), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                             borderMode=cv2.BORDER_CONSTANT, borderValue=0)
     cells = w.reshape(3, CELL, 3, CELL).transpose(0, 2, 1, 3).reshape(9, CELL, CELL)
-    return np.median(_ring(cells, 2, 5), axis=1) - np.median(_ring(cells, 0, 2), axis=1)
+    return np.median(_ring(cells, *INNER_RING), axis=1) - np.median(_ring(cells, *BORDER_RING),
+                                                                    axis=1)
 
 
 def pitch_of(H: np.ndarray) -> float:
@@ -77,10 +85,15 @@ def framed_cells(image: np.ndarray, H: np.ndarray) -> int:
     return int(np.sum(grid_contrast(v, H) > frame_step(v)))
 
 
+RANGE_CLIP = 2
+"""Percent of the pixels at either end of the V channel that :func:`value_range` leaves out."""
+
+
 def value_range(v: np.ndarray) -> tuple[float, float]:
-    """The photo's range on the V channel ``v``: its 2nd and 98th percentile (of every fourth
-    pixel each way), which a few highlights or deep shadows leave alone."""
-    lo, hi = np.percentile(v[::4, ::4], (2, 98))
+    """The photo's range on the V channel ``v``: its 2nd and 98th percentile
+    (:data:`RANGE_CLIP`; of every fourth pixel each way), which a few highlights or deep
+    shadows leave alone."""
+    lo, hi = np.percentile(v[::4, ::4], (RANGE_CLIP, 100 - RANGE_CLIP))
     return float(lo), float(hi)
 
 
@@ -100,7 +113,8 @@ def _band(inset: float, n: int = 4) -> np.ndarray:
                            np.stack([a, t], 1), np.stack([b, t], 1)])
 
 
-_INNER, _BORDER = _band(3.5 / CELL), _band(1.0 / CELL)
+_INNER, _BORDER = (_band(sum(ring) / 2 / CELL) for ring in (INNER_RING, BORDER_RING))
+"""The squares along the middle of :data:`INNER_RING` and :data:`BORDER_RING`."""
 _CELLS = np.array([(u, v) for v in range(3) for u in range(3)], np.float64)
 
 

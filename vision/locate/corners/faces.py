@@ -29,12 +29,12 @@ from .check import framed_cells, grid_contrasts, pitch_of
 from .glyphs import glyph_stages
 from .groups import corner_groups
 from .joint import joint_fit
-from .lattice import CORNERS, ON_CELL, Found, Lattice, find_lattices
+from .lattice import CORNERS, FIRM_CELLS, ON_CELL, Found, Lattice, find_lattices
 from .order import MAX_DOWN_TILT_DEG, Arrangement, namings
 from .quads import LOOSE_SOLIDITY, SOLIDITY, Quad, sticker_probe
 from .rebuild import complete_faces
 from .score import CLEAR_SCORE, best_group, pooled_corner, proposed
-from .settle import FEW_STICKERS, settled, value_for
+from .settle import settled, value_for
 from .trim import trimmed_all
 from .views import PLACES, corner_faces
 from .whole import FEW_CELLS, cross_checked, framing_for, whole_cube
@@ -305,9 +305,11 @@ def _jointly(lattices: list[Lattice]) -> list[Lattice]:
 
 
 def _settled(image: np.ndarray, lattices: list[Lattice]) -> list[Lattice]:
-    """The faces found from sticker shapes, those fitted to few of their own stickers
-    settled onto the photo's grooves (:mod:`vision.locate.corners.settle`)."""
-    loose = [len(lat.cells) < FEW_STICKERS for lat in lattices]
+    """The faces found from sticker shapes, those fitted to fewer than
+    :data:`vision.locate.corners.lattice.FIRM_CELLS` of their own stickers settled onto the
+    photo's grooves (:mod:`vision.locate.corners.settle`); the others lie close already, and
+    moving them by the grooves' slight bias would only add noise."""
+    loose = [len(lat.cells) < FIRM_CELLS for lat in lattices]
     if not any(loose):
         return lattices
     v = value_for(image, float(np.median([pitch_of(lat.H) for lat in lattices])))

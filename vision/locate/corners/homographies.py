@@ -23,8 +23,8 @@ as converged."""
 
 
 SINGULAR = 1e-9
-"""A homography whose determinant is this small (in size) maps the lattice onto a line: no
-lattice."""
+"""A matrix whose determinant is this small (in size) is singular: a homography that maps the
+lattice onto a line (no lattice), two edge vectors along one line, two parallel lines."""
 
 
 def usable(H: np.ndarray | None) -> np.ndarray | None:
@@ -77,7 +77,7 @@ def fit_homographies(src: np.ndarray, dst: np.ndarray, weight: np.ndarray,
         H = _scaling(sd, cd) @ hn @ _scaling(np.ones_like(sd), -cs)
         H = H / H[:, 2:3, 2:3]
     ok = np.isfinite(H).all(axis=(1, 2)) & (step < CONVERGED)
-    ok[ok] &= np.abs(np.linalg.det(H[ok])) > 1e-6  # a singular fit maps the cells to a line
+    ok[ok] &= np.abs(np.linalg.det(H[ok])) > SINGULAR  # a singular fit maps the cells to a line
     return H, ok
 
 

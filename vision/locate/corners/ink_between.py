@@ -15,7 +15,11 @@ CLOSE_SHARE = 0.015
 fit of :func:`cv2.findHomography` (a few band points that a hair's shift of the lattice moves
 onto or off ink)."""
 
-_U = np.linspace(0.05, 2.95, 30)
+BAND_SAMPLES = 30
+"""Points sampled along each side of the face's 3 x 3 lattice, at the middles of equal steps."""
+
+_EDGES = np.linspace(0, 3, BAND_SAMPLES + 1)
+_U = _EDGES[:-1] + (_EDGES[1] - _EDGES[0]) / 2
 _BETWEEN = np.array([(u, v) for v in _U for u in _U
                      if max(abs(u % 1 - 0.5), abs(v % 1 - 0.5)) > 0.42])
 """Lattice points (0..3) in the bands along the cell borders, where a cube face has its

@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 
 from ..detect import project
-from .homographies import usable
+from .homographies import SINGULAR, usable
 from .quads import SAME_STICKER, SOLIDITY, Probe, Quad, find_quads
 
 CORNERS = ((0, 0), (3, 0), (3, 3), (0, 3))
@@ -61,6 +61,11 @@ def _doubled(vec: np.ndarray) -> np.ndarray:
     return np.array([math.cos(t), math.sin(t)])
 
 
+PEAK_REACH = 22
+"""Degrees either side of a dominant edge direction that are cleared before the next one is
+looked for: two of the cube's axis directions in a corner photo lie farther apart."""
+
+
 def axis_directions(quads: list[Quad], k: int = 3) -> np.ndarray:
     """Up to ``k`` dominant edge directions (doubled-angle unit vectors), strongest first, from
     a histogram of all quad edge angles."""
@@ -79,7 +84,7 @@ def axis_directions(quads: list[Quad], k: int = 3) -> np.ndarray:
         if work[i] <= 0 or (peaks and work[i] < 0.15 * smooth[peaks[0]]):
             break
         peaks.append(i)
-        for d in range(-22, 23):
+        for d in range(-PEAK_REACH, PEAK_REACH + 1):
             work[(i + d) % 180] = 0
     dirs = np.array([[math.cos(math.radians(2 * p)), math.sin(math.radians(2 * p))]
                      for p in peaks])
@@ -92,7 +97,7 @@ def axis_directions(quads: list[Quad], k: int = 3) -> np.ndarray:
                 j = int(np.argmax(dirs @ d))
                 sums[j] += d
         norms = np.linalg.norm(sums, axis=1)
-        dirs = np.where(norms[:, None] > 0, sums / np.maximum(norms[:, None], 1e-9), dirs)
+        dirs = np.divide(sums, norms[:, None], out=dirs.copy(), where=norms[:, None] > 0)
     return dirs
 
 
@@ -255,7 +260,7 @@ def fit_lattices(quads: list[Quad], dirs: np.ndarray, pair: tuple[int, int]) -> 
     a = _axis_vector(quads, dirs, pair[0])
     b = _axis_vector(quads, dirs, pair[1])
     basis = np.stack([a, b], axis=1)
-    if abs(np.linalg.det(basis)) < 1e-6:
+    if abs(np.linalg.det(basis)) < SINGULAR:
         return []
     quads = _same_size(quads, a, b)
     if len(quads) < 4:
@@ -283,8 +288,20 @@ def near(H: np.ndarray, ref: np.ndarray, tol: float) -> bool:
 
 
 ENOUGH_CELLS = 5
-"""Sticker candidates on a lattice's cells, most of the nine, that fix the lattice: a face
-found with this many is whole, and a predicted lattice is refitted through them."""
+"""Cells of a face, most of its nine, that show a sticker before the face is taken to be
+there: sticker candidates on a lattice's cells that fix it (a face found with this many is
+whole, and a predicted lattice is refitted through them), cells of a rebuilt face that show a
+sticker (:func:`vision.locate.corners.rebuild.rebuild_third`), cells of each face of the
+whole-cube model that frame one (:func:`vision.locate.corners.whole.believable`)."""
+
+FIRM_CELLS = 7
+"""Cells of its nine through which a face lattice must be fitted to lie close on its own:
+fitted through fewer of its stickers or digits (a steep side face, blur, a face rebuilt from
+the other two) it can lie a fifth of a sticker off or tilt its far side, so it is steadied
+by the other faces (:func:`vision.locate.corners.rebuild.steadied`), settled onto the grooves
+(:mod:`vision.locate.corners.settle`) or gathers more digits
+(:func:`vision.locate.corners.score.scored`); and a face of a corner placed from the digits
+must show this many of its own (:func:`vision.locate.corners.score.shows_its_digits`)."""
 
 
 def snap(H: np.ndarray, quads: list[Quad], tol: float) -> tuple[np.ndarray, dict]:

@@ -17,6 +17,7 @@ import numpy as np
 from ..face_cues import chroma as chroma_of
 from ...polarity import value_channel
 from .check import value_range
+from .homographies import SINGULAR
 
 
 @dataclass(frozen=True)
@@ -111,9 +112,10 @@ def _tangent_quad(hull: np.ndarray, quad: np.ndarray, hull_area: float) -> np.nd
 
 def meet(a: np.ndarray, b: np.ndarray) -> np.ndarray | None:
     """Where the lines ``a`` and ``b`` (homogeneous, (3,)) cross, in image coordinates; None
-    when they are parallel (they meet at infinity)."""
+    when they are parallel (they meet at infinity: the determinant of their normals is
+    :data:`vision.locate.corners.homographies.SINGULAR`)."""
     x = np.cross(a, b)
-    if abs(x[2]) < 1e-9:
+    if abs(x[2]) < SINGULAR:
         return None
     return x[:2] / x[2]
 

@@ -21,7 +21,7 @@ import numpy as np
 
 from ...polarity import value_channel
 from .check import pitch_of
-from .lattice import CORNERS, Found, Lattice, Quad, adjacent_corners, snap
+from .lattice import CORNERS, ENOUGH_CELLS, FIRM_CELLS, Found, Lattice, Quad, adjacent_corners, snap
 from .quads import meet
 
 """Lattice corners in outline order."""
@@ -29,10 +29,6 @@ from .quads import meet
 SHARED_EDGE_GAP = 0.6
 """Two faces of one corner share an edge: their nearest lattice edges lie within this many
 sticker pitches of each other (the body's rim between them is thin)."""
-
-MIN_EVIDENCE = 5
-"""Cells of a rebuilt face that must show a sticker (a candidate quad on the cell, or a light
-cell framed by dark gaps) before the face is believed."""
 
 
 def _h(p) -> np.ndarray:
@@ -137,7 +133,8 @@ def _light_cells(image: np.ndarray, lat: Lattice, cell: int = 24) -> set[tuple[i
 def rebuild_third(image: np.ndarray, l1: Lattice, l2: Lattice, quads: list[Quad]) -> Lattice | None:
     """The third face of a corner photo rebuilt from the two found faces ``l1`` and ``l2`` and
     refined by the sticker candidates ``quads`` on it; None when the picture does not show
-    stickers where the face must be."""
+    stickers where the face must be: on :data:`vision.locate.corners.lattice.ENOUGH_CELLS`
+    cells a candidate quad, or a light cell framed by dark gaps."""
     lat = predict_third(l1, l2)
     if lat is None:
         return None
@@ -145,7 +142,7 @@ def rebuild_third(image: np.ndarray, l1: Lattice, l2: Lattice, quads: list[Quad]
     free = [q for q in quads if id(q) not in taken]
     H, cells = snap(lat.H, free, 0.4)
     lat = Lattice(H, cells, lat.directions)
-    if len(set(cells) | _light_cells(image, lat)) < MIN_EVIDENCE:
+    if len(set(cells) | _light_cells(image, lat)) < ENOUGH_CELLS:
         return None
     return lat
 
@@ -166,17 +163,13 @@ def _overlaps(a: Lattice, others: list[Lattice]) -> bool:
     return False
 
 
-STEADY_CELLS = 7
-"""A face lattice fitted through fewer sticker centres than this is steadied by the outline
-the other two faces predict for it (:func:`steadied`)."""
-
-
 def steadied(lat: Lattice, l1: Lattice, l2: Lattice) -> Lattice:
     """``lat`` refitted through its sticker centres and the four outline corners that the other
-    two faces ``l1`` and ``l2`` predict for it, when it has few stickers (a homography through
+    two faces ``l1`` and ``l2`` predict for it, when it has fewer than
+    :data:`vision.locate.corners.lattice.FIRM_CELLS` stickers (a homography through
     five or six centres in one part of the face can tilt its far side) and the prediction
     agrees with it to within half a sticker; otherwise ``lat`` unchanged."""
-    if len(lat.cells) >= STEADY_CELLS:
+    if len(lat.cells) >= FIRM_CELLS:
         return lat
     pred = predict_third(l1, l2)
     if pred is None:

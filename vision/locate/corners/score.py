@@ -23,7 +23,7 @@ import numpy as np
 from .glyph_cells import gather
 from .groups import corner_groups
 from .joint import joint_fit
-from .lattice import ON_CELL, Found, Lattice, lattices_of
+from .lattice import FIRM_CELLS, ON_CELL, Found, Lattice, lattices_of
 from .order import MAX_DOWN_TILT_DEG, arrange
 from .quads import Quad
 from .rebuild import complete_faces
@@ -36,14 +36,8 @@ CLEAR_SCORE = 25
 """A group of faces scoring this much (nearly all 27 glyphs, fitting closely) ends the
 search."""
 
-MIN_FACE_GLYPHS = 7
-"""Least digits of the nine that a face must show on its own cells."""
-
 MIN_GLYPHS_ALL = 24
 """Least digits of the 27 that three faces must show together."""
-
-FEW_GLYPHS = 7
-"""A jointly fitted face with fewer glyphs than this gathers more (:func:`_regathered`)."""
 
 GATHER = 0.4
 """Cells (of a jointly fitted face) within which a glyph is gathered to a cell: a face placed
@@ -92,7 +86,7 @@ def filled(H: np.ndarray, stickers: list[Quad]) -> dict[tuple[int, int], Quad]:
 
 def shows_its_digits(lats: list[Lattice], glyphs: list[Quad] = ()) -> bool:
     """True when three faces show nearly all of their digits (:func:`digits`): each one
-    stands on :data:`MIN_FACE_GLYPHS` cells of its own (digits, or stickers for a face of
+    stands on :data:`vision.locate.corners.lattice.FIRM_CELLS` cells of its own (digits, or stickers for a face of
     the sticker passes, whose cells are then its stickers), and the three hold
     :data:`MIN_GLYPHS_ALL` digits together. Faces fitted together from a few digits each
     can sit as a whole a row off, or one face out on the background, and still agree with
@@ -102,7 +96,7 @@ def shows_its_digits(lats: list[Lattice], glyphs: list[Quad] = ()) -> bool:
     face on seven or more; fewer means the faces are guessed, and a refusal is better than a
     face read in the wrong place."""
     counts = [len(lat.cells) for lat in lats]
-    return min(counts) >= MIN_FACE_GLYPHS and \
+    return min(counts) >= FIRM_CELLS and \
         sum(digits(lat, glyphs) for lat in lats) >= MIN_GLYPHS_ALL
 
 
@@ -161,7 +155,7 @@ def pooled_corner(image: np.ndarray, pool: list[Lattice], glyphs: list[Quad],
         cells = gather(glyphs, lat.H, ON_CELL)
         cells.update(filled(lat.H, stickers))  # a sticker marks its cell's centre best
         key = frozenset(id(q) for q in cells.values())
-        if len(cells) >= MIN_FACE_GLYPHS and key not in seen:
+        if len(cells) >= FIRM_CELLS and key not in seen:
             seen.add(key)
             candidates.append(Lattice(lat.H, cells, lat.directions))
     candidates.sort(key=lambda lat: -digits(lat, glyphs) - len(filled(lat.H, stickers)))
@@ -207,14 +201,15 @@ def _regathered(fit: tuple[list[Lattice], float], quads: list[Quad]
     """Three jointly fitted faces with every glyph (``quads``) that now falls on one of their
     cells gathered to it, fitted together again: a face rebuilt from the other two, or seen
     at a steep angle, starts from a few glyphs and is placed closer with all of its own;
-    ``fit`` unchanged when that gathers nothing or fits worse."""
+    ``fit`` unchanged when that gathers nothing or fits worse. Only faces on fewer than
+    :data:`vision.locate.corners.lattice.FIRM_CELLS` glyphs gather."""
     lats, misfit = fit
     gathered = []
     for k, lat in enumerate(lats):
         taken = {id(q) for j, o in enumerate(lats) if j != k for q in o.cells.values()}
         cells = gather([q for q in quads if id(q) not in taken], lat.H, GATHER)
         gathered.append(Lattice(lat.H, cells, lat.directions)
-                        if len(lat.cells) < FEW_GLYPHS and len(cells) > len(lat.cells) else lat)
+                        if len(lat.cells) < FIRM_CELLS and len(cells) > len(lat.cells) else lat)
     if all(g is lat for g, lat in zip(gathered, lats)):
         return fit
     again = joint_fit(gathered)

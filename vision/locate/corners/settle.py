@@ -20,11 +20,11 @@ from ...polarity import polarity_vote
 from ...polarity import value_channel
 from .check import MIN_STEP, pitch_of
 
-FEW_STICKERS = 7
-"""Faces fitted to fewer of their own stickers than this are settled; the others lie close
-already (and moving them by the grooves' slight bias would only add noise)."""
+FIRST_STEP = 0.08
+"""The first corner move tried, in sticker pitches; each further step halves it
+(:data:`STEPS`)."""
 
-STEPS = (0.08, 0.04, 0.02)
+STEPS = tuple(FIRST_STEP / 2 ** k for k in range(3))
 """Corner moves tried, in sticker pitches, coarse to fine."""
 
 ROUNDS = 4

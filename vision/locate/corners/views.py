@@ -69,12 +69,16 @@ def net_coord(face: str, point: Vec, n: int = 3) -> tuple[int, int]:
     return (r + n) // 2, (n - u) // 2
 
 
+TOP_REACH = 45
+"""Degrees either side of straight up (270) within which a face centre is the top face."""
+
+
 def _place(angle_deg: float) -> str:
     """The place name of a face centre at an image angle (degrees, 0 = right, 90 = down)."""
     a = angle_deg % 360
-    if 225 <= a <= 315:
+    if abs(a - 270) <= TOP_REACH:
         return "top"
-    return "lower left" if 90 < a < 225 else "lower right"
+    return "lower left" if 90 < a < 270 - TOP_REACH else "lower right"
 
 
 @cache

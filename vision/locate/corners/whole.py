@@ -23,14 +23,9 @@ import numpy as np
 
 from .check import frame_step, grid_contrast, pitch_of, value_image
 from .joint import joint_fit
-from .lattice import CORNERS, Lattice, Quad, outline, snap
+from .lattice import CORNERS, ENOUGH_CELLS, Lattice, Quad, outline, snap
 from .model import focal_guesses, other_faces
 from .rebuild import predict_third
-
-MIN_FRAMED_EACH = 5
-"""Cells of each of the three modelled faces that must frame a sticker
-(:func:`vision.locate.corners.check.grid_contrast`) before the model is believed (a dev render had a
-model two thirds of a sticker off that still framed 9, 7 and 4)."""
 
 MIN_FRAMED_ALL = 20
 """Cells of the 27 that must frame a sticker before the model is believed."""
@@ -102,9 +97,12 @@ def fit_from_face(framing: Framing, shape: tuple[int, ...], anchor: Lattice,
     return best
 
 
-REFINE_STEPS = (0.12, 0.06, 0.03)
-"""Step sizes (sticker pitches for the anchor face's corners; relative for the focal length)
-of the model refinement, coarse to fine."""
+FIRST_REFINE_STEP = 0.12
+"""The first step (sticker pitches for the anchor face's corners; relative for the focal
+length) of the model refinement; each further step halves it (:data:`REFINE_STEPS`)."""
+
+REFINE_STEPS = tuple(FIRST_REFINE_STEP / 2 ** k for k in range(3))
+"""Step sizes of the model refinement, coarse to fine."""
 
 REFINED = 2
 """How many of the best first fits (over anchors) are refined."""
@@ -185,7 +183,7 @@ def best_model(image: np.ndarray, anchors: list[Lattice], quads: list[Quad],
 def whole_cube(image: np.ndarray, anchors: list[Lattice], quads: list[Quad]) -> list[Lattice]:
     """Three face lattices of a corner photo modelled as a whole cube (:func:`best_model`),
     or [] when the model does not frame stickers on all three faces
-    (:data:`MIN_FRAMED_EACH`, :data:`MIN_FRAMED_ALL`)."""
+    (:data:`vision.locate.corners.lattice.ENOUGH_CELLS` each, :data:`MIN_FRAMED_ALL` in all)."""
     if not anchors:
         return []
     framing = framing_for(image, anchors)
@@ -194,9 +192,11 @@ def whole_cube(image: np.ndarray, anchors: list[Lattice], quads: list[Quad]) -> 
 
 
 def believable(fit: CubeFit) -> bool:
-    """True when a model frames stickers on all three faces (:data:`MIN_FRAMED_EACH`,
-    :data:`MIN_FRAMED_ALL`) and shows each face at a real angle (:data:`MIN_AREA`)."""
-    if min(fit.framed) < MIN_FRAMED_EACH or sum(fit.framed) < MIN_FRAMED_ALL:
+    """True when a model frames stickers on all three faces
+    (:data:`vision.locate.corners.lattice.ENOUGH_CELLS` each, :data:`MIN_FRAMED_ALL` in all: a
+    model two thirds of a sticker off can still frame 9, 7 and 4) and shows each face at a real
+    angle (:data:`MIN_AREA`)."""
+    if min(fit.framed) < ENOUGH_CELLS or sum(fit.framed) < MIN_FRAMED_ALL:
         return False
     areas = [abs(cv2.contourArea(outline(lat.H).astype(np.float32))) for lat in fit.lattices]
     return min(areas) >= MIN_AREA * max(areas)
