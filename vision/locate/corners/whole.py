@@ -129,7 +129,7 @@ def refine(framing: Framing, shape: tuple[int, ...], anchor: np.ndarray,
 
     def score(p: np.ndarray) -> float:
         lats = _model(p[:n].reshape(4, 2), math.exp(p[n]), shape)
-        return -1e9 if lats is None else sum(framing.score(H) for H in lats)
+        return -math.inf if lats is None else sum(framing.score(H) for H in lats)
 
     best = score(params)
     for step in REFINE_STEPS:
