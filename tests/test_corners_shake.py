@@ -56,14 +56,15 @@ def _right(readings, state, look) -> int:
 def test_shaken_corner_photo_reads_better(monkeypatch):
     """An exam-renderer corner photo taken with a shaken hand (a 9-pixel streak across
     stickers 33 pixels wide where squashed): its U face read 6 of 9 right before the
-    shake was undone."""
+    shake was undone. With the cell model's vote the shaken faces read right even
+    undeblurred; the deblurred reading must stay at least as good."""
     seed, look = 90009, "white"
     state, homes, lk = cube(seed, 9, look)
     shot = corner_shot(state, "A", seed * 10, lk, homes)
     read = _right(reader.read_corner_photo(shot.image, "A", ocr=False), state, look)
     monkeypatch.setattr(reader, "SHAKEN", -1.0)
     plain = _right(reader.read_corner_photo(shot.image, "A", ocr=False), state, look)
-    assert plain <= 24 and read >= plain + 3
+    assert read >= 26 and read >= plain
 
 
 

@@ -4,28 +4,28 @@ The voters of :mod:`vision.recognise.evidence` (templates, the HOG classifier) r
 ink cut leaves, so a cut that glare, blur or dim light spoils spoils their reading too. This
 model reads the cell itself: its ink darkness (:func:`vision.cells.sticker_level.ink_darkness`, the
 cell's own sticker level taken away, so an even glare band cancels) resampled to
-:data:`SIDE` x :data:`SIDE` pixels, through a small network (two ReLU layers, softmax over
+:data:`SIDE` x :data:`SIDE` pixels, through a small convolutional network (softmax over
 :data:`CLASSES`: the 36 stickers, class ``(digit - 1) * 4 + turn``, and "no digit"). It was
-fitted offline on cells cut by the real pipeline out of rendered photos of every look in the
-training fonts (``python -m tools.train_cell_model``, its command and seed in the model's
-json); it runs here through numpy, so reading needs no training library.
+fitted offline on cells cut by the real pipeline out of rendered photos of every look
+(``python -m tools.train_cell_model``, its command and seed in the model's json) and ships
+as ONNX, run here through OpenCV's ``dnn`` module, so reading needs no training library.
 
-It is not yet one of the reading's voters: joined to the template and HOG votes it read more
-cells right on the exam renderer's photos but fewer on the black cube's
-(``docs/benchmarks.md``, "Learned cell model"), so :mod:`vision.recognise.evidence` does not call it
-until it reads that look as well as the glyph voters.
+Its vote is multiplied into each cell's final reading
+(:func:`vision.recognise.evidence.with_cell_vote`, called by
+:func:`vision.recognise.face.recognise_face`).
 """
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+import json
+import threading
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
 
 import cv2
 import numpy as np
 
-from ..model_files import load_model_files, save_model_files
 from ..cells.sticker_level import ink_darkness
 
 SIDE = 28
@@ -33,8 +33,9 @@ SIDE = 28
 NONE = 36
 """Class index of "no digit" (a window off its sticker, background, the body)."""
 CLASSES = 37
-FORMAT = 1
-"""Version of the model file's layout (arrays ``w1 b1 w2 b2 w3 b3``, metadata ``format``)."""
+FORMAT = 2
+"""Version of the model files' layout (``stem.onnx``: input (N, 1, SIDE, SIDE), output
+(N, CLASSES) logits; ``stem.json``: metadata with ``format`` and ``temperature``)."""
 DATA = Path(__file__).resolve().parents[1] / "data" / "cell_model"
 
 
@@ -51,36 +52,37 @@ def cell_input(cells: Sequence[np.ndarray]) -> np.ndarray:
 
 @dataclass(frozen=True)
 class CellModel:
-    """The network's arrays (``w1 b1 w2 b2 w3 b3``, ``temperature``) and its metadata."""
+    """The network (OpenCV ``dnn``, read from ONNX) and its metadata (``temperature``: the
+    logits are divided by it)."""
 
-    arrays: dict[str, np.ndarray]
+    net: cv2.dnn.Net
     meta: dict
+    lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
+
+    def logits(self, x: np.ndarray) -> np.ndarray:
+        """(N, :data:`CLASSES`) logits for inputs made by :func:`cell_input`."""
+        blob = np.ascontiguousarray(x, np.float32).reshape(len(x), 1, SIDE, SIDE)
+        with self.lock:  # one net: its input and output are its state
+            self.net.setInput(blob)
+            return np.asarray(self.net.forward(), np.float64).reshape(len(x), CLASSES)
 
     def log_probs(self, x: np.ndarray) -> np.ndarray:
         """(N, :data:`CLASSES`) log-probabilities for inputs made by :func:`cell_input`."""
-        a = self.arrays
-        h = np.maximum(x @ a["w1"] + a["b1"], 0.0)
-        h = np.maximum(h @ a["w2"] + a["b2"], 0.0)
-        z = (h @ a["w3"] + a["b3"]) * float(a["temperature"])
+        z = self.logits(x) / float(self.meta["temperature"])
         z = z - z.max(axis=1, keepdims=True)
         return z - np.log(np.exp(z).sum(axis=1, keepdims=True))
 
     def read_cells(self, cells: Sequence[np.ndarray]) -> np.ndarray:
         """(N, :data:`CLASSES`) log-probabilities of straightened cells."""
         if not len(cells):
-            return np.zeros((0, CLASSES), np.float32)
+            return np.zeros((0, CLASSES), np.float64)
         return self.log_probs(cell_input(cells))
 
 
-def save_cell_model(model: CellModel, stem: Path = DATA) -> None:
-    """Write ``stem.npz`` (float16 weights, compressed) and ``stem.json`` (metadata)."""
-    save_model_files(stem, {k: np.asarray(v, np.float16 if k.startswith("w") else np.float32)
-                            for k, v in model.arrays.items()}, model.meta)
-
-
 def load_cell_model(stem: Path = DATA) -> CellModel:
-    """The model written by :func:`save_cell_model`."""
-    return CellModel(*load_model_files(stem))
+    """The model of ``stem.onnx`` and ``stem.json``."""
+    meta = json.loads(stem.with_suffix(".json").read_text(encoding="utf-8"))
+    return CellModel(cv2.dnn.readNetFromONNX(str(stem.with_suffix(".onnx"))), meta)
 
 
 @functools.cache
@@ -89,8 +91,8 @@ def shipped_cell_model() -> CellModel | None:
     else None (reading then goes on with the other voters)."""
     try:
         model = load_cell_model(DATA)
-    except (OSError, ValueError, KeyError):
+    except (OSError, ValueError, KeyError, cv2.error):
         return None
-    if model.meta.get("format") != FORMAT or model.arrays["w1"].shape[0] != SIDE * SIDE:
+    if model.meta.get("format") != FORMAT or model.meta.get("input") != [1, SIDE, SIDE]:
         return None
     return model

@@ -11,9 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from ...models.cube.stickers import Hypothesis
 from ..cells.face_cells import FaceCells
-from .evidence import CellEvidence, analyse_cells, hypotheses
+from .cell_model import shipped_cell_model
+from .evidence import CellEvidence, analyse_cells, hypotheses, with_cell_vote
 from .hog import LinearModel
 from .second_look import second_look
 from .templates import TemplateSet
@@ -27,6 +30,10 @@ class FaceEvidence:
 
     evidence: tuple[CellEvidence, ...]
     hypotheses: tuple[tuple[Hypothesis, ...], ...]
+    cell_votes: np.ndarray | None = None
+    """(9, 37) the learned cell model's log-probabilities per cell (None without a shipped
+    model): multiplied into the readings (:func:`~.evidence.with_cell_vote`), also after a
+    tesseract vote."""
 
 
 def recognise_face(cells: FaceCells, templates: TemplateSet, model: LinearModel,
@@ -40,4 +47,8 @@ def recognise_face(cells: FaceCells, templates: TemplateSet, model: LinearModel,
     hyps = [score(e) for e in evidence]
     evidence, hyps = second_look(list(cells.cells), evidence, hyps, templates, model, score,
                                  list(cells.raw), cells.beside)
-    return FaceEvidence(tuple(evidence), tuple(hyps))
+    net = shipped_cell_model()
+    votes = net.read_cells(list(cells.cells)) if net is not None else None
+    if votes is not None:
+        hyps = [with_cell_vote(h, v) for h, v in zip(hyps, votes)]
+    return FaceEvidence(tuple(evidence), tuple(hyps), votes)

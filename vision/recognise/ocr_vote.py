@@ -8,7 +8,7 @@ from typing import Literal, Sequence
 import numpy as np
 
 from ...models.cube.stickers import DOUBT_SCORE, Hypothesis, Sticker
-from .evidence import CellEvidence, hypotheses
+from .evidence import CellEvidence, hypotheses, with_cell_vote
 from .hog import class_index
 from .ocr import ocr_votes
 from .print_facts import shape_of
@@ -42,9 +42,12 @@ def glyph_shape(cls: int) -> int:
 
 
 def ocr_voted(evidence: Sequence[CellEvidence], hyps: list[tuple[Hypothesis, ...]],
-              asked: list[int], underlined: bool) -> list[tuple[Hypothesis, ...]]:
+              asked: list[int], underlined: bool,
+              cell_votes: np.ndarray | None = None) -> list[tuple[Hypothesis, ...]]:
     """The hypotheses with tesseract's votes on the cells ``asked``: each cell is shown in the
-    turns of its best two hypotheses (those scoring 0.05 or more) and of its best."""
+    turns of its best two hypotheses (those scoring 0.05 or more) and of its best; the cell
+    model's vote (``cell_votes``, one row per cell) is multiplied in again, since the joined
+    hypotheses are rebuilt from the evidence."""
     rots = [sorted({h.sticker.rot for h in hyps[i][:2] if (h.score or 0) >= 0.05}
                    | {hyps[i][0].sticker.rot}) for i in asked]
     votes = ocr_votes([evidence[i].body for i in asked], rots)
@@ -52,4 +55,6 @@ def ocr_voted(evidence: Sequence[CellEvidence], hyps: list[tuple[Hypothesis, ...
     for k, i in enumerate(asked):
         out[i] = hypotheses(evidence[i], {class_index(d, r): c for (d, r), c
                                           in votes.get(k, {}).items()}, underlined)
+        if cell_votes is not None:
+            out[i] = with_cell_vote(out[i], cell_votes[i])
     return out

@@ -1,0 +1,197 @@
+"""Labelled cells for the learned cell model, cut by the reader out of rendered photos.
+
+Each photo goes through the reader's own locating and straightening; a face whose lattice
+disagrees with the render's truth is dropped, so a locating error never becomes a wrong
+label. Every located face gives its nine cells (the network's input,
+:func:`vision.recognise.cell_model.cell_input`) and :data:`OFF_CELLS` "no digit" windows: two
+half a cell off its stickers, one beyond its edge. A sample set is a dict of arrays: ``x``
+(network inputs, float16), ``y`` (class), ``font`` and ``look`` (strings), ``source``
+(``first`` or ``exam``: which renderer drew it).
+
+Two renderers draw the photos (the seeds, given by :mod:`tools.train_cell_model`, are
+disjoint from every benchmark's):
+
+- :mod:`render`: single-face and corner photos (side faces small and sheared) of every look
+  of the first renderer, with random blur, glare, noise, dim light, JPEG and size
+  (:func:`tools.render_training._style`), in the fonts given (training or held-out);
+- :mod:`render.second`: the exam renderer's standard face and corner shots (not its
+  everyday scenes) of every look, the white body included, in its own fonts, or in the
+  training fonts given, thin to heavy.
+"""
+from __future__ import annotations
+
+import dataclasses
+import random
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from typing import Sequence
+
+import numpy as np
+
+CORNER_SHARE = 0.45
+"""Share of corner photos among the rendered ones."""
+BOLDEST = 0.045
+"""Most stroke added around a glyph of an exam shot in a training font (a fraction of the
+font size: the heaviest the exam renderer draws a roman cut)."""
+OFF_CELLS = 3
+""""No digit" windows cut per face: two half a cell off its stickers, one beyond its edge."""
+
+Samples = tuple[list[np.ndarray], list[int]]
+
+
+def face_samples(image: np.ndarray, geometry, tokens: Sequence[str], centres,
+                 rng: random.Random) -> Samples:
+    """The nine labelled cells of one located face and :data:`OFF_CELLS` "no digit"
+    windows; none when the lattice disagrees with the truth's sticker centres."""
+    from sudoku_cube.models.cube.stickers import parse_token
+    from sudoku_cube.vision.cells.warp import cell_beside, cut_cells, warp_face
+    from sudoku_cube.vision.polarity import as_dark_ink, light_inks
+    from sudoku_cube.vision.recognise.cell_model import NONE
+    from sudoku_cube.vision.recognise.hog import class_index
+
+    found = geometry.cell_centres()
+    truth = np.asarray(centres, np.float64)
+    pitch = float(np.linalg.norm(truth[4] - truth[3]) + np.linalg.norm(truth[4] - truth[1])) / 2
+    if np.linalg.norm(found - truth, axis=1).max() > 0.2 * pitch:
+        return [], []
+    raw = cut_cells(warp_face(image, geometry), normalise=False)
+    light = light_inks(raw)
+    cells = [as_dark_ink(c, lt) for c, lt in zip(raw, light)]
+    labels = [class_index(s.digit, s.rot) for s in map(parse_token, tokens)]
+    for k in range(OFF_CELLS):
+        i = rng.randrange(9)
+        if k < OFF_CELLS - 1:
+            dx, dy = rng.choice([(0.5, 0), (-0.5, 0), (0, 0.5), (0, -0.5), (0.5, 0.5)])
+        else:
+            r, c = divmod(i, 3)
+            dx, dy = rng.choice([(c - 1 or rng.choice((-1, 1)), 0), (0, r - 1 or 1)])
+            dx, dy = dx * rng.uniform(0.9, 1.3), dy * rng.uniform(0.9, 1.3)
+        cells.append(as_dark_ink(cell_beside(image, geometry, i, dx, dy), light[i]))
+        labels.append(NONE)
+    return cells, labels
+
+
+def _located(image: np.ndarray, which: str | None, truth: dict,
+             rng: random.Random) -> Samples:
+    """Samples of every face the reader locates in ``image`` (a corner photo ``which``, or
+    one face), ``truth``: face letter -> its tokens and sticker centres."""
+    from sudoku_cube.vision.locate.corners.faces import locate_faces
+    from sudoku_cube.vision.locate.detect import find_face
+
+    cells: list[np.ndarray] = []
+    labels: list[int] = []
+    try:
+        if which is None:
+            (t,) = truth.values()
+            return face_samples(image, find_face(image), t["tokens"], t["centres"], rng)
+        for cf in locate_faces(image, which):
+            t = truth.get(cf.face)
+            if t is not None:
+                c, y = face_samples(image, cf.geometry(), t["tokens"], t["centres"], rng)
+                cells += c
+                labels += y
+    except Exception:  # noqa: BLE001 - a photo the reader refuses teaches nothing here
+        return [], []
+    return cells, labels
+
+
+def first_photo(seed: int, fonts: tuple[str, ...], looks: tuple[str, ...] | None
+                ) -> tuple[Samples, str, str]:
+    """Samples of the first renderer's photo of ``seed`` (a corner photo for a share
+    :data:`CORNER_SHARE` of seeds) in one of ``fonts`` and ``looks`` (default: every look in
+    :data:`tools.render_training.TRAIN_LOOKS` shares), its font and look."""
+    from sudoku_cube.models.cube.geometry import FACES
+    from sudoku_cube.render import render_corner_photo, render_face_photo
+    from tools.render_training import _face, _style
+
+    rng = random.Random(f"cell-model:{seed}")
+    font = rng.choice(list(fonts))
+    style = _style(rng, font, looks=looks)
+    if rng.random() < CORNER_SHARE:
+        which = rng.choice("AB")
+        image, truth = render_corner_photo({f: _face(rng, None) for f in FACES}, which,
+                                           seed, style)
+        return _located(image, which, truth["faces"], rng), font, style.stickers
+    image, truth = render_face_photo(_face(rng, None), seed, style)
+    return _located(image, None, {"": truth}, rng), font, style.stickers
+
+
+def exam_photo(seed: int, fonts: tuple[str, ...] = (),
+               looks: tuple[str, ...] | None = None) -> tuple[Samples, str, str]:
+    """Samples of an exam renderer's standard shot (face or corner, one of ``looks`` drawn
+    from the seed, default every look), its font and look. With ``fonts`` the cube is printed
+    in one of them instead of the renderer's own type, emboldened anywhere from not at all to
+    as heavily as the renderer draws its roman cuts, so thin and heavy strokes both occur."""
+    from sudoku_cube.models.cube.geometry import FACES
+    from sudoku_cube.models.generator.cube3 import home_faces, make_puzzle
+    from sudoku_cube.models.profile import DEFAULT_SYMMETRIC
+    from sudoku_cube.render.looks import LOOK_NAMES
+    from sudoku_cube.render.second import make_look
+    from sudoku_cube.render.second.shots import corner_shot, face_shot
+
+    rng = random.Random(f"cell-model-exam:{seed}")
+    name = rng.choice(list(looks) if looks else LOOK_NAMES)
+    # a cube made as the exam makes its cubes (bench vision --renderer second)
+    puzzle = make_puzzle(seed, 25, substitution=bool(seed % 2),
+                         symmetric=frozenset() if name == "black" else DEFAULT_SYMMETRIC)
+    state = puzzle.state
+    homes = {f: home_faces(puzzle.scramble)[9 * i:9 * i + 9] for i, f in enumerate(FACES)}
+    look = make_look(name, random.Random(f"exam-look/{seed}"))
+    if fonts:
+        look = dataclasses.replace(look, font=rng.choice(list(fonts)),
+                                   bold=rng.uniform(0.0, BOLDEST))
+    if rng.random() < CORNER_SHARE:
+        which = rng.choice("AB")
+        shot = corner_shot(state, which, seed, look, homes)
+        truth = {f: {"tokens": [s.token for s in state.face(f)], "centres": t["centres"]}
+                 for f, t in shot.truth["faces"].items()}
+        return _located(shot.image, which, truth, rng), look.font, look.name
+    face = rng.choice(FACES)
+    shot = face_shot(state, face, seed, look, homes)
+    truth = {face: {"tokens": [s.token for s in state.face(face)],
+                    "centres": shot.truth["centres"]}}
+    return _located(shot.image, None, truth, rng), look.font, look.name
+
+
+Job = tuple[str, list[int], tuple[str, ...], tuple[str, ...] | None]
+"""(renderer ``first`` or ``exam``, seeds, fonts, looks) of one rendering process."""
+
+
+def _chunk(job: Job) -> dict[str, np.ndarray]:
+    """The sample set of the photos of ``job``'s seeds."""
+    from sudoku_cube.vision.recognise.cell_model import SIDE, cell_input
+
+    source, seeds, fonts, looks = job
+    xs, ys, fs, ls = [np.zeros((0, SIDE * SIDE), np.float32)], [], [], []
+    for seed in seeds:
+        (cells, labels), font, look = (exam_photo(seed, fonts, looks) if source == "exam"
+                                       else first_photo(seed, fonts, looks))
+        if cells:
+            xs.append(cell_input(cells))
+            ys += labels
+            fs += [font] * len(labels)
+            ls += [look] * len(labels)
+        print(f"\r{source} seed {seed}", end="", file=sys.stderr, flush=True)
+    return {"x": np.concatenate(xs).astype(np.float16), "y": np.array(ys, np.int16),
+            "font": np.array(fs, dtype="U48"), "look": np.array(ls, dtype="U24"),
+            "source": np.array([source] * len(ys), dtype="U8")}
+
+
+def render_set(source: str, count: int, seed0: int, fonts: tuple[str, ...] = (),
+               looks: tuple[str, ...] | None = None, jobs: int = 1) -> dict[str, np.ndarray]:
+    """The sample set of ``count`` photos of renderer ``source`` from seed ``seed0`` on, in
+    ``jobs`` processes."""
+    seeds = list(range(seed0, seed0 + count))
+    parts: list[Job] = [(source, seeds[k::jobs], fonts, looks) for k in range(jobs)]
+    if jobs == 1:
+        chunks = [_chunk(parts[0])]
+    else:
+        with ProcessPoolExecutor(jobs) as ex:
+            chunks = list(ex.map(_chunk, parts))
+    print(file=sys.stderr)
+    return joined(chunks)
+
+
+def joined(sets: Sequence[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
+    """Sample sets one after another."""
+    return {k: np.concatenate([s[k] for s in sets]) for k in sets[0]}
