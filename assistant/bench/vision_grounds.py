@@ -17,7 +17,6 @@ import argparse
 from dataclasses import replace
 from pathlib import Path
 
-from rich.console import Console
 
 from ...models.cube.geometry import FACES
 from ...render import render_corner_photo, render_face_photo
@@ -25,10 +24,10 @@ from ...render.grounds import GROUND_KINDS
 from ...render.patterned import Scene
 from ...vision.reading.reader import Reader
 from .renders import CORNER_RECIPE, FACE_RECIPE, LOOK_ORDER, symmetric_of, unseen_cube
-from .report import StepProgress, recognisers_ready
+from .report import recognisers_ready
 from .vision_scenes import SceneTallies
-from .vision_second import (Tally, judge, judge_corner_photo, report, row, save_photo, score,
-                            timed)
+from .vision_second import (Tally, judge, judge_corner_photo, read_sets, report, save_photo,
+                            score, timed)
 
 
 def ground_of(k: int, look: str) -> str:
@@ -108,28 +107,10 @@ def corner_pairs(look: str, count: int, seed: int, ocr: bool, save: Path | None,
 def run(args: argparse.Namespace) -> int:
     """Render, read and print the sets' table and the figures per kind (or JSON)."""
     ocr, _ = recognisers_ready(args.no_ocr)
-    save = Path(args.save) if getattr(args, "save", None) else None
-    rows = []
     by_kind = {"faces": SceneTallies(), "corners": SceneTallies()}
-    with StepProgress(console=Console(stderr=True)) as progress:
-        for look in args.looks:
-            li = LOOK_ORDER.index(look)
-            if "faces" in args.photos:
-                seed = args.seed + 1000 * li
-                task = progress.add_task(f"patterned grounds, six photos, {look}",
-                                         total=args.cubes)
-                rows.append(row(f"{look} faces {seed}+ patterned",
-                                six_photos(look, args.cubes, seed, ocr,
-                                           save and save / look / "faces", progress, task,
-                                           by_kind["faces"])))
-            if "corners" in args.photos:
-                seed = args.corner_seed + 1000 * li
-                task = progress.add_task(f"patterned grounds, corner pairs, {look}",
-                                         total=args.cubes)
-                rows.append(row(f"{look} corners {seed}+ patterned",
-                                corner_pairs(look, args.cubes, seed, ocr,
-                                             save and save / look / "corners", progress, task,
-                                             by_kind["corners"])))
+    rows = read_sets(args, [(LOOK_ORDER.index(look), look) for look in args.looks],
+                     {"faces": six_photos, "corners": corner_pairs}, ocr, "patterned grounds",
+                     " patterned", by_kind, bar_tag="")
     scene_rows = [r for photos in args.photos if photos in by_kind
                   for r in by_kind[photos].rows(photos)]
     report(rows, scene_rows, args.json,

@@ -24,6 +24,7 @@ from typing import Any, Callable, Iterator
 import cv2
 import numpy as np
 from rich.console import Console
+from rich.progress import TaskID
 from rich.table import Table
 
 from ...models.cube.geometry import FACES
@@ -249,33 +250,49 @@ def row(name: str, t: Tally) -> dict:
             "notes": t.notes}
 
 
+SetReader = Callable[[str, int, int, bool, Path | None, StepProgress, TaskID,
+                      SceneTallies | None], Tally]
+"""A set's reading: ``six_photos`` or ``corner_pairs`` (look, cubes, first seed, OCR, folder for
+the photos it saves, progress and its task, the tallies per kind of scene or None)."""
+
+SET_WORDS = {"faces": "six photos", "corners": "corner pairs"}
+"""The progress bar's words for each kind of photo set."""
+
+
+def read_sets(args: argparse.Namespace, looks: list[tuple[int, str]],
+              readers: dict[str, SetReader], ocr: bool, bar: str, tag: str,
+              by_kind: dict[str, SceneTallies], bar_tag: str | None = None) -> list[dict]:
+    """The rows of every set the run asks for: per look (``(li, look)``: its first seeds lie
+    ``1000 * li`` above the run's), its six photos then its corner pairs, each read by
+    ``readers[kind]`` under a progress bar ``"{bar}, {words}, {look}{bar_tag}"`` and named
+    ``"{look} {kind} {seed}+{tag}"``. ``bar_tag`` is ``tag`` unless given."""
+    save = Path(args.save) if getattr(args, "save", None) else None
+    first = {"faces": args.seed, "corners": args.corner_seed}
+    rows = []
+    with StepProgress(console=Console(stderr=True)) as progress:
+        for li, look in looks:
+            for kind in (k for k in SET_WORDS if k in args.photos):
+                seed = first[kind] + 1000 * li
+                task = progress.add_task(
+                    f"{bar}, {SET_WORDS[kind]}, {look}{tag if bar_tag is None else bar_tag}",
+                    total=args.cubes)
+                rows.append(row(f"{look} {kind} {seed}+{tag}",
+                                readers[kind](look, args.cubes, seed, ocr,
+                                              save and save / look / kind, progress, task,
+                                              by_kind.get(kind))))
+    return rows
+
+
 def run(args: argparse.Namespace) -> int:
     """Render, read and print the table (or JSON)."""
     ocr, _ = recognisers_ready(args.no_ocr)
-    save = Path(args.save) if getattr(args, "save", None) else None
-    rows = []
     looks = list(args.looks) + (["white-body"] if getattr(args, "white_body", False) else [])
     everyday_run = getattr(args, "scenes", "standard") == "everyday"
     by_kind = {"faces": SceneTallies(), "corners": SceneTallies()} if everyday_run else {}
     tag = " everyday" if everyday_run else ""
-    with StepProgress(console=Console(stderr=True)) as progress:
-        for li, look in enumerate(looks):
-            if "faces" in args.photos:
-                seed = args.seed + 1000 * li
-                task = progress.add_task(f"second renderer, six photos, {look}{tag}",
-                                         total=args.cubes)
-                rows.append(row(f"{look} faces {seed}+{tag}",
-                                six_photos(look, args.cubes, seed, ocr,
-                                           save and save / look / "faces", progress, task,
-                                           by_kind.get("faces"))))
-            if "corners" in args.photos:
-                seed = args.corner_seed + 1000 * li
-                task = progress.add_task(f"second renderer, corner pairs, {look}{tag}",
-                                         total=args.cubes)
-                rows.append(row(f"{look} corners {seed}+{tag}",
-                                corner_pairs(look, args.cubes, seed, ocr,
-                                             save and save / look / "corners", progress, task,
-                                             by_kind.get("corners"))))
+    rows = read_sets(args, list(enumerate(looks)),
+                     {"faces": six_photos, "corners": corner_pairs}, ocr, "second renderer",
+                     tag, by_kind)
     scene_rows = [r for photos in args.photos if photos in by_kind
                   for r in by_kind[photos].rows(photos)]
     report(rows, scene_rows if everyday_run else None, args.json,
