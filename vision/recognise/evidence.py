@@ -30,11 +30,11 @@ TEMPLATE_GAIN = 8.0
 log-likelihood) on glyphs cut from photos rendered in fonts the classifier never saw."""
 HOG_WEIGHT = 0.85
 CELL_WEIGHT = 0.75
-"""Weight of the learned cell model's log-probabilities (:func:`with_cell_vote`): of 0.5,
-0.75 and 1, the weight that misread fewest stickers on a development set of located photos
-of both renderers, every look (seeds 880000+, disjoint from the benchmarks' and the models'
-training), while the sample cubes stay read right (at 1 a glare streak across a black 3
-made it an 8)."""
+"""Weight of the learned cell model's log-probabilities (:func:`with_cell_vote`): fitted as
+the one that misreads fewest stickers on a development set of located photos of both
+renderers, every look (seeds 880000+, disjoint from the benchmarks' and the models'
+training). Above it the network alone outvotes the glyph voters where glare streaks a
+cell."""
 OCR_WEIGHT = 2.5
 COUNTER_GAIN = 4.0
 """Counter evidence (:func:`vision.recognise.counters.counter_logits`) -> log-odds scale; fitted like
