@@ -119,13 +119,19 @@ def test_the_window_shows_a_sign_when_a_face_is_taken_and_the_face_read():
 
 def _held_video(dst: Path) -> None:
     """The sample video up to face F, then F held still for a long while (the scan waits for
-    D, time for a screenshot)."""
+    D, time for a screenshot). A video file is read as fast as the machine can, so an idle
+    machine may still reach its end first; the test accepts that ending."""
     frames = _frames()
     out = cv2.VideoWriter(str(dst), cv2.VideoWriter_fourcc(*"MJPG"), 8,
                           (frames[0].shape[1], frames[0].shape[0]))
-    for f in frames[:F_HELD] + [frames[F_HELD]] * 600:
+    for f in frames[:F_HELD] + [frames[F_HELD]] * 1800:
         out.write(f)
     out.release()
+
+
+def _waits_for_d(shot: np.ndarray) -> bool:
+    """The window is up (the yellow outline of the next face) and the 'Taken' sign is gone."""
+    return bool(_near(shot, (30, 90, 20), 6).sum() < 1000 and _near(shot, YELLOW, 40).sum() > 2000)
 
 
 def test_scan_under_a_virtual_display_shows_the_window(tmp_path):
@@ -146,13 +152,14 @@ def test_scan_under_a_virtual_display_shows_the_window(tmp_path):
                     break
             assert any(said_captured("F", s) for s in seen), "".join(seen)
             time.sleep(1.5)  # the 'Taken' sign, then the window waits for face D
-            shot = screenshot_when(display, tmp_path / "screen.png",
-                                   lambda s: _near(s, (30, 90, 20), 6).sum() < 1000
-                                   and _near(s, YELLOW, 40).sum() > 2000)
+            shot = screenshot_when(display, tmp_path / "screen.png", _waits_for_d)
         finally:
             proc.send_signal(signal.SIGINT)
             out = proc.communicate(timeout=60)[0]
-    assert proc.returncode == 130, out
+    assert _waits_for_d(shot), "no screenshot of the window waiting for face D\n" + out
+    # Ctrl-C (130), or the held video ran out first (2) on a fast machine: both keep the faces
+    assert proc.returncode == 130 or (proc.returncode == 2 and "the video ended" in out), out
+    assert "saved" in out, out  # the person is told the captured faces are kept
     ys, xs = np.nonzero(_near(shot, BACKGROUND, 3))
     assert len(xs) > 200_000, "the window's picture is not on the screen"
     window = shot[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
