@@ -166,7 +166,10 @@ def test_guide_camera_under_a_virtual_display_shows_the_window(watched, tmp_path
 
     start, plan, slip, _ = watched
     video = tmp_path / "watch.avi"
-    write_video(str(video), plan_video_frames(start, plan, [slip], 3, steps=3, turn=1), fps=5)
+    shown = list(plan_video_frames(start, plan, [slip], 3, steps=3, turn=1))
+    # the cube held still a while before the first turn: a video is read as fast as the machine
+    # can, and the window must stay up long enough for a screenshot on a slow one
+    write_video(str(video), shown[:1] * 120 + shown, fps=5)
     state = tmp_path / "s.json"
     state.write_text(to_json(start))
     with virtual_display() as display:
