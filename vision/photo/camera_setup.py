@@ -57,9 +57,10 @@ def _current_size(cap: cv2.VideoCapture, source: int | str) -> tuple[int, int]:
 
 
 def frame_stats(frame: np.ndarray) -> np.ndarray:
-    """Mean B, G, R of a frame (on a small copy): what auto exposure / white balance change."""
-    small = cv2.resize(frame, (64, 48), interpolation=cv2.INTER_AREA)
-    return small.reshape(-1, small.shape[-1] if small.ndim == 3 else 1).mean(axis=0)
+    """Mean B, G, R of a frame (one value for a gray frame): what auto exposure and white
+    balance change."""
+    channels = frame.shape[2] if frame.ndim == 3 else 1
+    return np.array(cv2.mean(frame)[:channels])
 
 
 SETTLE_FRAMES = 150
@@ -67,25 +68,26 @@ SETTLE_FRAMES = 150
 
 
 def settle(cap: cv2.VideoCapture, source: int | str, *, window: int = 8,
-           max_frames: int = SETTLE_FRAMES, min_frames: int = 5,
-           tolerance: float = 1.5, start: int = 0) -> tuple[int, bool, np.ndarray]:
+           max_frames: int = SETTLE_FRAMES, tolerance: float = 1.5,
+           start: int = 0) -> tuple[int, bool, np.ndarray]:
     """Read frames until brightness and colour balance stop changing.
 
     Settled means: over the last ``window`` frames each channel mean moved less than
-    ``tolerance`` (of 255). Returns (frames read, settled?, last frame).
+    ``tolerance`` (of 255). Returns (frames read, settled?, last frame). A video file standing
+    in for a camera may end before that: it must give at least one window of frames.
     """
     history: list[np.ndarray] = []
     frame = None
     try:
         for i, frame in enumerate(frames(cap, source, max_frames, start=start)):
             history.append(frame_stats(frame))
-            if i + 1 >= max(min_frames, window):
+            if i + 1 >= window:
                 recent = np.array(history[-window:])
                 if float((recent.max(axis=0) - recent.min(axis=0)).max()) < tolerance:
                     return i + 1, True, frame
     except CameraError:
-        # a video file standing in for a camera may simply end: enough frames is fine
-        if not isinstance(source, str) or len(history) < min_frames:
+        # a video file standing in for a camera may simply end: a window of frames is enough
+        if not isinstance(source, str) or len(history) < window:
             raise
     assert frame is not None
     return len(history), False, frame
