@@ -43,7 +43,9 @@ a 16-bit RGBA PNG needs eight bytes a pixel, so pixels alone do not bound memory
 MIN_SIDE = 48
 """Photos whose shorter side is below this many pixels are refused: no face is readable there."""
 
-MAX_FILE_BYTES = 200 * MB
+MAX_FILE_BYTES = MAX_DECODE_BYTES
+"""Largest photo file read: the file is read whole into memory before it is decoded, so it
+falls under the same bound on a photo's memory as its decoded pixels."""
 
 _DECODE_FLAGS = cv2.IMREAD_UNCHANGED | cv2.IMREAD_ANYDEPTH | cv2.IMREAD_IGNORE_ORIENTATION
 
