@@ -33,7 +33,7 @@ def value_image(image: np.ndarray, pitch: float) -> np.ndarray:
     as float32, smoothed to the sampling step of :func:`grid_contrast` for a sticker pitch of
     ``pitch`` pixels."""
     v = value_channel(image).astype(np.float32)
-    return cv2.GaussianBlur(v, (0, 0), max(0.8, 0.5 * pitch / CELL))
+    return cv2.GaussianBlur(v, (0, 0), 0.5 * pitch / CELL)
 
 
 BORDER_RING = (0, 2)

@@ -81,7 +81,7 @@ def axis_directions(quads: list[Quad], k: int = 3) -> np.ndarray:
     work = smooth.copy()
     for _ in range(k):
         i = int(np.argmax(work))
-        if work[i] <= 0 or (peaks and work[i] < 0.15 * smooth[peaks[0]]):
+        if work[i] <= 0:
             break
         peaks.append(i)
         for d in range(-PEAK_REACH, PEAK_REACH + 1):

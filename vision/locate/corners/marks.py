@@ -49,10 +49,10 @@ def _ink_masks(v: np.ndarray, light_only: bool | None = None) -> list[tuple[np.n
         hat = cv2.morphologyEx(v, op, se)
         vals = hat[::2, ::2]
         vals = vals[vals > 8]
-        if vals.size < 50:
+        if not vals.size:
             continue
         t, _ = cv2.threshold(vals.reshape(1, -1), 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
-        for level in (max(t, 16), max(DIM * t, 12)):  # a face in shade: its digits are dimmer
+        for level in (t, DIM * t):  # a face in shade: its digits are dimmer
             mask = (hat > level).astype(np.uint8)
             out.append((cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8)),
                         light))

@@ -33,8 +33,9 @@ def _camera(f: float, shape: tuple[int, ...]) -> np.ndarray:
 
 def implied_focal(H: np.ndarray, shape: tuple[int, ...]) -> float | None:
     """The focal length (pixels) at which lattice ``H`` is the image of a square grid (its
-    two axes orthogonal and of equal length); None when its perspective is too weak to
-    tell (a face seen nearly straight on, or an ill-conditioned lattice)."""
+    two axes orthogonal and of equal length); None when no focal length makes it one (a
+    face seen straight on, or an ill-conditioned lattice): a weak perspective implies a long
+    focal length, which the caller tries among its guesses."""
     h, w = shape[:2]
     T = np.array([[1, 0, -w / 2], [0, 1, -h / 2], [0, 0, 1.0]])
     M = T @ H
@@ -51,8 +52,7 @@ def implied_focal(H: np.ndarray, shape: tuple[int, ...]) -> float | None:
     inv_f2 = float(p @ q) / float(p @ p)
     if inv_f2 <= 0:
         return None
-    f = 1 / math.sqrt(inv_f2)
-    return f if 0.3 * w < f < 6 * w else None
+    return 1 / math.sqrt(inv_f2)
 
 
 def focal_guesses(H: np.ndarray, shape: tuple[int, ...]) -> list[float]:

@@ -171,14 +171,14 @@ of its centre."""
 
 def _area_range(h: int, w: int) -> tuple[float, float]:
     """The least and the most area (pixels) of a sticker candidate in an ``h`` x ``w`` photo:
-    0.015% of the photo (30 pixels at least) to 5% of it."""
-    return max(30.0, h * w * 0.00015), h * w * 0.05
+    0.015% of the photo to 5% of it."""
+    return h * w * 0.00015, h * w * 0.05
 
 
 def _block(h: int, w: int) -> int:
     """The side (odd, pixels) of the neighbourhood a sticker's local contrast is judged in: a
-    twelfth of the photo's shorter side, 15 at least, near a sticker's size."""
-    return max(15, (min(h, w) // 12) | 1)
+    twelfth of the photo's shorter side, near a sticker's size."""
+    return (min(h, w) // 12) | 1
 
 
 def find_quads(image: np.ndarray, relaxed: bool = False, colour: bool = False,

@@ -54,7 +54,7 @@ def value_for(image: np.ndarray, pitch: float) -> np.ndarray:
     """The V channel (max of B, G, R) as float32, smoothed a little for a sticker pitch of
     ``pitch`` pixels (grain and JPEG blocks)."""
     v = value_channel(image).astype(np.float32)
-    return cv2.GaussianBlur(v, (0, 0), max(0.7, pitch / 25))
+    return cv2.GaussianBlur(v, (0, 0), pitch / 25)
 
 
 def framing(v: np.ndarray, Hs: np.ndarray) -> np.ndarray:
