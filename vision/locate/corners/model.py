@@ -20,7 +20,7 @@ from .lattice import CORNERS
 
 """Lattice corners in outline order."""
 
-FOCAL_WIDTHS = (0.55, 0.7, 0.85, 1.05, 1.3, 1.7, 2.4, 4.0)
+FOCAL_WIDTHS = (0.55, 0.7, 0.85, 1.05, 1.3, 1.7, 4.0)
 """Focal lengths tried, in image widths (horizontal fields of view of about 85 to 14 degrees:
 wide phone lenses to a zoomed-in shot, where perspective fades)."""
 

@@ -30,10 +30,6 @@ STEPS = tuple(FIRST_STEP / 2 ** k for k in range(3))
 ROUNDS = 4
 """Moves per step size at most (each takes the best of the 16 single-corner moves)."""
 
-MAX_SHIFT = 0.35
-"""A settled corner farther than this (in pitches) from where it started is not trusted: the
-face is kept as placed."""
-
 _NET = np.array([[0, 0], [3, 0], [3, 3], [0, 3]], np.float32)
 _CELLS = np.array([(u, v) for v in range(3) for u in range(3)], np.float64)
 
@@ -101,14 +97,14 @@ def light_printed(image: np.ndarray, H: np.ndarray) -> bool:
 def settled(image: np.ndarray, v: np.ndarray, H: np.ndarray) -> np.ndarray:
     """The lattice ``H`` (0..3 to image) moved to frame its stickers best in the value image
     ``v`` of ``image`` (:func:`value_for`); ``H`` itself when its cells are not framed by
-    darker grooves (:data:`MIN_STEP`), carry mostly light digits (:func:`light_printed`) or
-    the best place lies too far (:data:`MAX_SHIFT`)."""
+    darker grooves (:data:`MIN_STEP`) or carry mostly light digits (:func:`light_printed`).
+    Its corners move by the :data:`STEPS`, at most :data:`ROUNDS` times each."""
     start = framing(v, H[None])[0]
     if np.median(start) < MIN_STEP or light_printed(image, H):
         return H
     pitch = pitch_of(H)
-    corners = cv2.perspectiveTransform(_NET[None], H)[0].astype(np.float64)
-    cur, best = corners, float(start.sum())
+    cur = cv2.perspectiveTransform(_NET[None], H)[0].astype(np.float64)
+    best = float(start.sum())
     for step in STEPS:
         for _ in range(ROUNDS):
             cands = _moves(cur, step * pitch)
@@ -118,6 +114,4 @@ def settled(image: np.ndarray, v: np.ndarray, H: np.ndarray) -> np.ndarray:
             if scores[k] <= best:
                 break
             cur, best = cands[k], float(scores[k])
-    if np.abs(cur - corners).max() > MAX_SHIFT * pitch:
-        return H
     return cv2.getPerspectiveTransform(_NET, cur.astype(np.float32)).astype(np.float64)

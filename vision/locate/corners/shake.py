@@ -21,7 +21,7 @@ import numpy as np
 MIN_STREAK = 3
 """Shortest streak (pixels) looked for: shorter ones are ordinary defocus."""
 MAX_STREAK = 16
-"""Longest streak (pixels) looked for in the cube's region, at most an eighth of its side."""
+"""Longest streak (pixels) looked for in the cube's region."""
 ANGLES = 90
 """Directions tried over half a turn (2 degrees apart)."""
 NOISE = 0.02
@@ -45,9 +45,8 @@ def estimate_streak(gray: np.ndarray) -> tuple[float, float]:
     log_mag = np.log(cv2.magnitude(spectrum[..., 0], spectrum[..., 1]) + 1e-3)
     # the log spectrum is real and even: its forward transform is the (scaled) cepstrum
     cep = cv2.dft(log_mag, flags=cv2.DFT_COMPLEX_OUTPUT)[..., 0]
-    longest = max(MIN_STREAK, min(MAX_STREAK, min(h, w) // 8))
     angles = np.linspace(0, np.pi, ANGLES, endpoint=False)
-    lengths = np.arange(MIN_STREAK, longest + 1)
+    lengths = np.arange(MIN_STREAK, MAX_STREAK + 1)
     dx = np.rint(lengths[None, :] * np.cos(angles)[:, None]).astype(int)
     dy = np.rint(lengths[None, :] * np.sin(angles)[:, None]).astype(int)
     dips = cep[dy % big[0], dx % big[1]]

@@ -27,13 +27,6 @@ from .lattice import CORNERS, ENOUGH_CELLS, Lattice, Quad, outline, snap
 from .model import focal_guesses, other_faces
 from .rebuild import predict_third
 
-MIN_FRAMED_ALL = 20
-"""Cells of the 27 that must frame a sticker before the model is believed."""
-
-MIN_AREA = 0.08
-"""Least image area of each modelled face, as a fraction of the largest: a face seen nearly
-edge-on is no face of a corner photo (its thin sliver could look framed by chance)."""
-
 
 @dataclass(frozen=True)
 class CubeFit:
@@ -182,8 +175,7 @@ def best_model(image: np.ndarray, anchors: list[Lattice], quads: list[Quad],
 
 def whole_cube(image: np.ndarray, anchors: list[Lattice], quads: list[Quad]) -> list[Lattice]:
     """Three face lattices of a corner photo modelled as a whole cube (:func:`best_model`),
-    or [] when the model does not frame stickers on all three faces
-    (:data:`vision.locate.corners.lattice.ENOUGH_CELLS` each, :data:`MIN_FRAMED_ALL` in all)."""
+    or [] when the model does not frame stickers on all three faces (:func:`believable`)."""
     if not anchors:
         return []
     framing = framing_for(image, anchors)
@@ -192,14 +184,10 @@ def whole_cube(image: np.ndarray, anchors: list[Lattice], quads: list[Quad]) -> 
 
 
 def believable(fit: CubeFit) -> bool:
-    """True when a model frames stickers on all three faces
-    (:data:`vision.locate.corners.lattice.ENOUGH_CELLS` each, :data:`MIN_FRAMED_ALL` in all: a
-    model two thirds of a sticker off can still frame 9, 7 and 4) and shows each face at a real
-    angle (:data:`MIN_AREA`)."""
-    if min(fit.framed) < ENOUGH_CELLS or sum(fit.framed) < MIN_FRAMED_ALL:
-        return False
-    areas = [abs(cv2.contourArea(outline(lat.H).astype(np.float32))) for lat in fit.lattices]
-    return min(areas) >= MIN_AREA * max(areas)
+    """True when a model frames stickers on each of the three faces
+    (:data:`vision.locate.corners.lattice.ENOUGH_CELLS` each: a model two thirds of a sticker
+    off can still frame 9, 7 and 4)."""
+    return min(fit.framed) >= ENOUGH_CELLS
 
 
 INCONSISTENT = 0.3
