@@ -1,5 +1,5 @@
-"""Cells the first reading gets wrong on rendered photos (truth from the render), and how the
-second look turns them right or at least doubtful, with the truth among the candidates: a
+"""Cells the first reading gets wrong on rendered photos (truth from the render), and how reading
+them again from other cuts turns them right or at least doubtful, with the truth among the candidates: a
 white digit on a green sticker whose glare patch makes its polarity unclear, a white digit
 joined to a glare streak, and a digit whose body a shadow cut down to its underline."""
 from __future__ import annotations
@@ -9,10 +9,11 @@ import numpy as np
 from sudoku_cube.assistant.bench.renders import FACE_RECIPE, unseen_cube
 from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.models.cube.stickers import Hypothesis, Sticker, is_doubtful
+from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.render import render_face_photo
 from sudoku_cube.vision.reading.faces import read_face
 from sudoku_cube.vision.recognise.evidence import CellEvidence, hypotheses, widened
-from sudoku_cube.vision.recognise.second_look import fits, typical_size
+from sudoku_cube.vision.recognise.read_again import fits, typical_size
 from sudoku_cube.vision.locate.detect import find_face
 from sudoku_cube.vision.polarity import unclear_polarity
 from sudoku_cube.vision.cells.warp import cut_cells, warp_face
@@ -48,13 +49,13 @@ def test_glare_streak_does_not_leave_a_sure_misread():
 
 def test_a_serif_nine_is_not_cut_down_to_its_underline():
     """Black cube 93016 L1: a serif 9 read surely as a shape whose underline is unclear (its
-    score split between 9 and 6 turned half round). A second look that cut it down to its
-    underline (read as a 1) made it doubtful at best; the 9 stays the reading now, the face
-    is read whole."""
+    score split between 9 and 6 turned half round). A reading of it cut down to its
+    underline (read as a 1) made it doubtful at best; the 9 stays the reading, surely, and
+    the face is read whole."""
     image, truth = _face(93016, 16, "black", "L")
     reading = read_face(image, ocr=False)
     assert truth[0] == Sticker(9, 0)
-    assert reading.stickers[0] == truth[0] and not is_doubtful(hypotheses(reading.evidence[0]))
+    assert reading.stickers[0] == truth[0] and not is_doubtful(reading.candidates[0])
     assert list(reading.stickers) == list(truth)
 
 
@@ -80,15 +81,16 @@ def test_widened_lists_every_sticker_and_keeps_the_order():
     assert is_doubtful(wide)
 
 
-def test_heavy_serif_three_is_cut_again_and_read_as_three():
+def test_heavy_serif_three_is_read_as_three():
     """A bold Century 3, heavy and blurred, closes its notches at the usual ink threshold and
-    reads as an 8; the second look cuts it stricter and reads the 3."""
+    reads as an 8; read again from the other cuts (a stricter one opens them), it reads as
+    the 3."""
     from sudoku_cube.vision.recognise.hog import default_model
     from sudoku_cube.vision.recognise.evidence import analyse_cells
-    from sudoku_cube.vision.recognise.second_look import second_look
     from sudoku_cube.vision.recognise.templates import default_templates
     from sudoku_cube.vision.cells.ink import ink_mask
-    from sudoku_cube.vision.cells.warp import normalised
+    from sudoku_cube.vision.reading.faces import read_face
+    from tests.test_vision_glare import PLACED, face_of
     from tests.test_vision_unseen_fonts import PRINTS, _cell
 
     tpl, model = default_templates(), default_model()
@@ -96,16 +98,15 @@ def test_heavy_serif_three_is_cut_again_and_read_as_three():
     for print_ in ("white on dark grey", "black on white"):
         cells = [_cell(s.digit, s.rot, "texgyreschola-bold.otf", *PRINTS[print_], stroke=2,
                        blur=1.6) for s in truth]
-        raw = cut_cells(np.vstack([np.hstack(cells[r * 3:r * 3 + 3]) for r in range(3)]),
-                        normalise=False)
-        norm = normalised(raw)
+        image = face_of(cells)
+        norm = cut_cells(warp_face(image, PLACED))
         evs = analyse_cells([ink_mask(c) for c in norm], tpl, model, norm)
-        score = lambda e: hypotheses(e, None, False)  # noqa: E731
-        first = [score(e)[0].sticker for e in evs]
+        first = [hypotheses(e, None, False)[0].sticker for e in evs]
         if print_ == "white on dark grey":  # black on white: the sticker's own channel
             assert first[0] == Sticker(8, 2)  # the notches closed: an 8
-        _, hyps = second_look(norm, evs, [score(e) for e in evs], tpl, model, score, raw)
-        assert [h[0].sticker for h in hyps] == truth
+        reading = read_face(image, ocr=False, geometry=PLACED,
+                            settings=CubeSettings(underlined_69=False))
+        assert list(reading.stickers) == truth
 
 
 def _with_groove(cell: np.ndarray) -> np.ndarray:

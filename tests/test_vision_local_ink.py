@@ -11,7 +11,7 @@ from sudoku_cube.vision.cells.local_ink import edge_ink_mask, local_ink_mask
 from sudoku_cube.vision.cells.ink import ink_mask
 
 from tests.test_vision_cells import cell_image
-from tests.test_vision_second_look import _read
+from tests.test_vision_read_again import _read
 
 
 def test_edge_cut_keeps_a_digit_touching_one_side():

@@ -75,7 +75,7 @@ def test_cells_stage_cuts_nine_cells_of_dark_ink(rendered):
         assert cell.shape[:2] == (CELL, CELL)
         ink = mask.astype(bool)
         if not ink.any():
-            continue  # the usual cut missed this digit (the second look cuts it again)
+            continue  # the usual cut missed this digit (it is read again from other cuts)
         inked += 1
         assert ink.mean() < 0.4, ink.mean()
         # dark ink on a light sticker, whatever the print: the ink is darker than the rest

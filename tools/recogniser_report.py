@@ -12,7 +12,7 @@ per sticker look, each recogniser alone and combined:
 - ``blank``: cells whose ink mask held no glyph at all (a finding for the ink cut, not for
   the recognisers);
 - ``read``: the cell's top hypothesis (digit and turn) as the reader returns it, before
-  joint decoding and the second look.
+  joint decoding and the other cuts of an unsure cell.
 
 A glyph's "shape" merges 6 turned r with 9 turned r+2 (one shape once the underline is split
 off). Sources: ``held-out`` (our renderer in the fonts no classifier trains on, every look),

@@ -25,8 +25,8 @@ def sticker_level(cell: np.ndarray, value: bool = False) -> tuple[np.ndarray, np
     sticker brightness under it: a grey
     closing with a disc, which erases the thin ink strokes, smoothed (a disc, not a square:
     a square also fills in the rounded edges of a glare spot next to a stroke, which then
-    stand out as ink). Both read-only: an unsure cell is cut several times (the second looks
-    of :mod:`vision.recognise.second_look`) and the closing, the costliest step, is computed once
+    stand out as ink). Both read-only: an unsure cell is cut several times (the other
+    cuts of :mod:`vision.recognise.read_again`) and the closing, the costliest step, is computed once
     per cell (the last :data:`CACHED_CELLS` cells are kept by their pixels)."""
     return _sticker_level(*_key(cell), value and cell.ndim == 3)
 

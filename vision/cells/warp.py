@@ -4,7 +4,7 @@ The face's homography maps its lattice to a square (:func:`warp_face`); the squa
 nine cells, row by row, each turned to dark ink on a light sticker whatever its print
 (:mod:`vision.polarity`). What the ink of a cell is: :mod:`vision.cells.sticker_level` (the
 sticker's own brightness and the ink's contrast to it), :mod:`vision.cells.ink` (the usual cut) and
-:mod:`vision.recognise.second_cuts` (the cuts of the second look).
+:mod:`vision.recognise.read_again` (the other cuts of an unsure cell).
 """
 from __future__ import annotations
 

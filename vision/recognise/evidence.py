@@ -82,7 +82,7 @@ class CellEvidence:
     turned r, and the learned underline model gives probability p that it is that 6.
     ``doubt``: the share of belief :func:`hypotheses` spreads over every sticker
     (:func:`widened`) whatever the classifiers say, for a cell whose ink is suspect (its
-    digit is not the size of the face's others: :mod:`vision.recognise.second_look`). ``counter``: the
+    digit is not the size of the face's others: :mod:`vision.recognise.read_again`). ``counter``: the
     36 classes' evidence from the glyph's counters (:func:`vision.recognise.counters.counter_logits`;
     None: none measured)."""
 
@@ -266,11 +266,11 @@ def cell_vote(cell: np.ndarray) -> np.ndarray:
 
 
 def with_cell_vote(hyps: tuple[Hypothesis, ...], cell: np.ndarray) -> tuple[Hypothesis, ...]:
-    """A cell's hypotheses (the glyph voters', after the second look and any OCR vote) with
+    """A cell's hypotheses (the glyph voters' reading of one cut, or after an OCR vote) with
     the cell model's vote (:func:`cell_vote`) multiplied in, best first, their total kept.
-    The cell model reads the straightened cell, not the ink cut, so it is one vote on the
-    cell's final reading rather than a term in the score of every cut the second look
-    compares."""
+    The cell model reads the straightened cell, not the ink cut, so it votes alike on every
+    cut of one cell (:mod:`vision.recognise.read_again`) save those that move the cell's
+    window or turn its polarity, which it reads anew."""
     if not hyps:
         return hyps
     vote = cell_vote(cell)

@@ -2,8 +2,9 @@
 
 :func:`recognise_face` is the whole stage without tesseract: a face's straightened cells
 (:class:`~..cells.face_cells.FaceCells`) in, a :class:`FaceEvidence` out. The classifiers vote
-on each cell (:func:`vision.recognise.evidence.analyse_cells`), and unsure cells get a second
-look (:func:`vision.recognise.second_look.second_look`). Tesseract's vote is this stage's too
+on each cell (:func:`vision.recognise.evidence.analyse_cells`), the learned cell model votes
+on the straightened cell, and unsure cells are read again from other cuts
+(:mod:`vision.recognise.read_again`). Tesseract's vote is this stage's too
 (:mod:`vision.recognise.ocr_vote`); the reading stage asks for it where a reading wants OCR
 (:func:`vision.reading.faces.read_face`).
 """
@@ -16,9 +17,9 @@ import numpy as np
 from ...models.cube.stickers import Hypothesis
 from ..cells.face_cells import FaceCells
 from .cell_model import shipped_cell_model
-from .evidence import CellEvidence, analyse_cells, hypotheses, with_cell_vote
+from .evidence import CellEvidence, hypotheses
 from .hog import LinearModel
-from .second_look import second_look
+from .read_again import read_cells
 from .templates import TemplateSet
 
 
@@ -43,12 +44,5 @@ def recognise_face(cells: FaceCells, templates: TemplateSet, model: LinearModel,
     def score(e: CellEvidence) -> tuple[Hypothesis, ...]:
         return hypotheses(e, None, underlined_69)
 
-    evidence = analyse_cells(cells.ink_masks(), templates, model, list(cells.cells))
-    hyps = [score(e) for e in evidence]
-    evidence, hyps = second_look(list(cells.cells), evidence, hyps, templates, model, score,
-                                 list(cells.raw), cells.beside)
-    net = shipped_cell_model()
-    votes = net.read_cells(list(cells.cells)) if net is not None else None
-    if votes is not None:
-        hyps = [with_cell_vote(h, v) for h, v in zip(hyps, votes)]
+    evidence, hyps, votes = read_cells(cells, templates, model, shipped_cell_model(), score)
     return FaceEvidence(tuple(evidence), tuple(hyps), votes)

@@ -1,0 +1,201 @@
+"""Unsure cells read again from other cuts, every cut scored by the same evidence.
+
+The usual cut of a cell (:func:`vision.cells.ink.ink_mask`: one threshold, whatever touches
+the border dropped) fails in a few ways a person would look past: glare or a dim, noisy
+sticker joins the digit to its surroundings or breaks it, blur closes a digit's openings,
+a glare patch makes the ink's polarity unclear, or the cell's window lies a little off its
+sticker and cuts the digit at the border. A cell whose reading is unsure, or whose digit is
+not of the face's size (one font at one size prints every sticker of a face), is therefore
+read again from the other cuts of :mod:`vision.recognise.cuts`. Every cut is given to every
+voter (templates, HOG, counters and the learned cell model on the cut's own cell), and the
+cell's reading is the mean of its cuts' readings, the first cut's among them, each weighed
+by how well its glyph matches a printed digit at all (:func:`log_evidence`): one score per
+cell, with no cut chosen by a rule. Nothing here names a digit.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Callable, Sequence
+
+import numpy as np
+
+from ...models.cube.stickers import Hypothesis
+from ..cells.face_cells import FaceCells
+from ..cells.ink import ink_mask
+from .cell_model import CellModel
+from .cuts import Cut, FacePrint, face_print, other_cuts
+from .evidence import UNSURE, CellEvidence, analyse_cells, class_logits, with_cell_vote
+from .hog import LinearModel
+from .print_facts import shape_of
+from .templates import TemplateSet
+
+Score = Callable[[CellEvidence], tuple[Hypothesis, ...]]
+"""The glyph voters' hypotheses of a cell's evidence."""
+Reading = tuple[CellEvidence, tuple[Hypothesis, ...]]
+"""A cut's evidence and its hypotheses."""
+
+
+SMALL, LARGE = 0.8, 1.2
+"""A digit whose body's longer side is under :data:`SMALL` or over :data:`LARGE` times the
+face's typical one (:func:`typical_size`) is suspect: one font at one size prints every
+sticker of a face, so such a body has lost strokes (a shadow or the window's border took the
+digit and left its underline) or gained a glare patch."""
+ODD_DOUBT = 0.6
+"""Share of belief the first reading of an odd-sized digit spreads over every sticker
+(:func:`vision.recognise.evidence.widened`), whatever the voters say."""
+
+
+def read_cells(face: FaceCells, templates: TemplateSet, model: LinearModel,
+               net: CellModel | None, score: Score
+               ) -> tuple[list[CellEvidence], list[tuple[Hypothesis, ...]], np.ndarray | None]:
+    """Each cell's evidence and hypotheses, and the cell model's log-probabilities of the
+    cells (None without a shipped model). The usual cut is read by the glyph voters
+    (``score``) and the cell model's vote is multiplied in
+    (:func:`vision.recognise.evidence.with_cell_vote`); a digit not of the face's size
+    (:func:`fits`) spreads :data:`ODD_DOUBT` of its belief over every sticker. A cell of odd
+    size, or read below :data:`vision.recognise.evidence.UNSURE` by the glyph voters or
+    with the vote, is read again (:func:`read_again`): its reading becomes the mean of all
+    its cuts' readings, each weighed by its :func:`log_evidence`. A cell that shows no digit
+    is read again only on a face whose other cells show one: a Sudoku Cube prints a digit on
+    every sticker, but on a face that shows none at all (a plain cube) nothing is missing."""
+    cells = list(face.cells)
+    masks = [ink_mask(c) for c in cells]
+    evidence = analyse_cells(masks, templates, model, cells)
+    votes = net.read_cells(cells) if net is not None else None
+    typical = typical_size(evidence)
+    evidence = [e if fits(e, typical) else dataclasses.replace(e, doubt=ODD_DOUBT)
+                for e in evidence]
+    cut_read = [score(e) for e in evidence]
+    hyps = _voted(cut_read, votes)
+    again = _to_read_again(evidence, hyps, cut_read)
+    printed = face_print(cells, masks)
+    for i, more in read_again(face, again, typical, printed, templates, model, net,
+                              score).items():
+        readings = [(evidence[i], hyps[i])] + more
+        hyps[i] = mean([h for _, h in readings], [log_evidence(e) for e, _ in readings])
+        evidence[i] = _evidence_of(readings, hyps[i][0])
+    return evidence, hyps, votes
+
+
+def _voted(hyps: list[tuple[Hypothesis, ...]], votes: np.ndarray | None
+           ) -> list[tuple[Hypothesis, ...]]:
+    """Each cell's hypotheses with the cell model's vote (a row of ``votes``) multiplied in;
+    as they are without a model."""
+    if votes is None:
+        return list(hyps)
+    return [with_cell_vote(h, v) for h, v in zip(hyps, votes)]
+
+
+def _to_read_again(evidence: Sequence[CellEvidence], hyps: Sequence[tuple[Hypothesis, ...]],
+                   cut_read: Sequence[tuple[Hypothesis, ...]]) -> list[int]:
+    """The cells to read again (see :func:`read_cells`): of odd size or unsure, by the glyph
+    voters (``cut_read``) or with the vote (``hyps``), and showing a digit or on a face whose
+    other cells show one."""
+    inked = any(e.glyph is not None for e in evidence)
+    return [i for i, (e, h, g) in enumerate(zip(evidence, hyps, cut_read))
+            if (min(top(h), top(g)) < UNSURE or e.doubt) and (e.glyph is not None or inked)]
+
+
+def read_again(face: FaceCells, cells: list[int], typical: float | None, printed: FacePrint,
+               templates: TemplateSet, model: LinearModel, net: CellModel | None,
+               score: Score) -> dict[int, list[Reading]]:
+    """The readings of the other cuts (:func:`vision.recognise.cuts.other_cuts`, measured
+    by the face's print ``printed``) of ``cells`` (indices) that show a digit of the face's
+    ``typical`` size (:func:`fits`), by cell: each cut scored by the glyph voters
+    (``score``) and the cell model on its own cut cell, the cuts of one group (the moved
+    windows) averaged into one reading, so that no way of reading a cell outvotes the others
+    by its number of cuts."""
+    cuts = [(i, g, c) for i in cells for g, group in enumerate(other_cuts(face, i, printed))
+            for c in group]
+    by_group: dict[tuple[int, int], list[Reading]] = {}
+    for (i, g, _), reading in zip(cuts, _read_cuts([c for _, _, c in cuts], typical,
+                                                   templates, model, net, score)):
+        if reading is not None:
+            by_group.setdefault((i, g), []).append(reading)
+    out: dict[int, list[Reading]] = {}
+    for (i, _), readings in by_group.items():
+        w = [log_evidence(e) for e, _ in readings]
+        out.setdefault(i, []).append((readings[int(np.argmax(w))][0],
+                                      mean([h for _, h in readings], w)))
+    return out
+
+
+def _read_cuts(cuts: list[Cut], typical: float | None, templates: TemplateSet,
+               model: LinearModel, net: CellModel | None, score: Score
+               ) -> list[Reading | None]:
+    """Each cut's evidence and hypotheses (the glyph voters' with the cell model's vote on
+    the cut's own cell), None for a cut that shows no digit of the face's ``typical`` size."""
+    if not cuts:
+        return []
+    seen = analyse_cells([c.mask for c in cuts], templates, model, [c.cell for c in cuts])
+    votes = net.read_cells([c.cell for c in cuts]) if net is not None else None
+    hyps = _voted([score(ev) for ev in seen], votes)
+    return [(ev, h) if ev.glyph is not None and fits(ev, typical) else None
+            for ev, h in zip(seen, hyps)]
+
+
+def log_evidence(ev: CellEvidence) -> float:
+    """How well a cut's glyph looks like any printed digit at all: the log of the sum over
+    the 36 classes of the glyph voters' combined scores
+    (:func:`vision.recognise.evidence.class_logits`), the normaliser that turns them into
+    probabilities. A cut that glare, a shadow or the border spoilt matches no template well,
+    and a clean cut of the same cell matches one closely."""
+    return float(np.logaddexp.reduce(class_logits(ev)))
+
+
+def mean(readings: Sequence[tuple[Hypothesis, ...]],
+         log_weights: Sequence[float] | None = None) -> tuple[Hypothesis, ...]:
+    """The weighted mean of several readings of one cell, best first: each sticker's score
+    averaged over the readings (0 where one leaves it out), reading k weighing
+    ``exp(log_weights[k])`` (default: all alike)."""
+    lw = np.zeros(len(readings)) if log_weights is None else np.asarray(log_weights, float)
+    w = np.exp(lw - lw.max())
+    w /= w.sum()
+    score: dict = {}
+    for hs, wk in zip(readings, w):
+        for h in hs:
+            score[h.sticker] = score.get(h.sticker, 0.0) + float(h.score or 0.0) * float(wk)
+    ranked = sorted(score.items(), key=lambda kv: -kv[1])
+    return tuple(Hypothesis(s, round(v, 5)) for s, v in ranked[:max(map(len, readings))])
+
+
+def _evidence_of(readings: Sequence[Reading], best: Hypothesis) -> CellEvidence:
+    """The evidence of the reading that scores the cell's ``best`` sticker highest: what a
+    later voter (tesseract) reads of the cell."""
+    def support(r: Reading) -> float:
+        return sum(float(h.score or 0.0) for h in r[1] if h.sticker == best.sticker)
+    return max(readings, key=support)[0]
+
+
+def top(h: Sequence[Hypothesis]) -> float:
+    """The best score of a cell's hypotheses counted by shape
+    (:func:`vision.recognise.print_facts.shape_of`): a 6 whose underline is unclear splits
+    its score with the 9 turned half round, yet its shape is not in doubt."""
+    score: dict = {}
+    for x in h:
+        k = shape_of(x.sticker)
+        score[k] = score.get(k, 0.0) + float(x.score or 0.0)
+    return max(score.values(), default=0.0)
+
+
+def body_size(ev: CellEvidence) -> int:
+    """The longer side of the bounding box of a cell's digit body (0: no ink): a digit's
+    height whatever its turn."""
+    ys, xs = np.nonzero(ev.body)
+    if len(xs) == 0:
+        return 0
+    return int(max(xs.max() - xs.min(), ys.max() - ys.min())) + 1
+
+
+def typical_size(evidence: Sequence[CellEvidence]) -> float | None:
+    """The median body size (:func:`body_size`) of the face's cells with ink; None with
+    fewer than five (too few to say what is typical)."""
+    sizes = [s for s in map(body_size, evidence) if s > 0]
+    return float(np.median(sizes)) if len(sizes) >= 5 else None
+
+
+def fits(ev: CellEvidence, typical: float | None) -> bool:
+    """Whether a cell's digit body has the face's typical size (between :data:`SMALL` and
+    :data:`LARGE` times it); a cell without ink, or a face without a typical size, fits."""
+    size = body_size(ev)
+    return typical is None or size == 0 or SMALL * typical <= size <= LARGE * typical
