@@ -73,7 +73,7 @@ def read_cells(face: FaceCells, templates: TemplateSet, model: LinearModel,
                               score).items():
         readings = [(evidence[i], hyps[i])] + more
         hyps[i] = mean([h for _, h in readings], [log_evidence(e) for e, _ in readings])
-        evidence[i] = _evidence_of(readings, hyps[i][0])
+        evidence[i] = _most_evident(readings)
     return evidence, hyps, votes
 
 
@@ -115,8 +115,7 @@ def read_again(face: FaceCells, cells: list[int], typical: float | None, printed
     out: dict[int, list[Reading]] = {}
     for (i, _), readings in by_group.items():
         w = [log_evidence(e) for e, _ in readings]
-        out.setdefault(i, []).append((readings[int(np.argmax(w))][0],
-                                      mean([h for _, h in readings], w)))
+        out.setdefault(i, []).append((_most_evident(readings), mean([h for _, h in readings], w)))
     return out
 
 
@@ -159,12 +158,10 @@ def mean(readings: Sequence[tuple[Hypothesis, ...]],
     return tuple(Hypothesis(s, round(v, 5)) for s, v in ranked[:max(map(len, readings))])
 
 
-def _evidence_of(readings: Sequence[Reading], best: Hypothesis) -> CellEvidence:
-    """The evidence of the reading that scores the cell's ``best`` sticker highest: what a
-    later voter (tesseract) reads of the cell."""
-    def support(r: Reading) -> float:
-        return sum(float(h.score or 0.0) for h in r[1] if h.sticker == best.sticker)
-    return max(readings, key=support)[0]
+def _most_evident(readings: Sequence[Reading]) -> CellEvidence:
+    """The evidence of the reading whose glyph looks most like a printed digit
+    (:func:`log_evidence`): the cut a later voter (tesseract) reads of the cell."""
+    return max(readings, key=lambda r: log_evidence(r[0]))[0]
 
 
 def top(h: Sequence[Hypothesis]) -> float:
