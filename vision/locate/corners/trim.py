@@ -12,13 +12,14 @@ import numpy as np
 
 from .check import pitch_of
 from .homographies import fit_homographies, free, free_entry_rows, project, usable
-from .lattice import MIDDLE, Lattice
+from .lattice import MIDDLE, ON_CELL, Lattice
 from .windows import MIN_GLYPHS
 
 
-TRIM = 0.3
+TRIM = ON_CELL
 """A glyph that lies this many pitches off the lattice fitted through the others is no digit
-of that face (a highlight on the cube's edge, a mark of the background next to the face)."""
+of that face (a highlight on the cube's edge, a mark of the background next to the face): it
+does not sit on a cell (:data:`vision.locate.corners.lattice.ON_CELL`)."""
 
 
 def trimmed(lat: Lattice) -> Lattice:
