@@ -144,13 +144,19 @@ def _header(path: Path) -> tuple[str, tuple[int, int], bool, int]:
         raise ImageError(f"{path}: cannot be read as an image ({e})") from None
 
 
+_END_MARKERS = {"JPEG": b"\xff\xd9", "PNG": b"IEND"}
+"""What ends each format's data: a JPEG's end-of-image marker, a PNG's IEND chunk."""
+
+END_WINDOW = 4096
+"""Bytes at a file's end within which its end marker must lie: a camera or an editor may write
+a little padding or metadata after it."""
+
+
 def _is_truncated(fmt: str, data: bytes) -> bool:
-    """True when a JPEG lacks its end marker or a PNG its IEND chunk (an interrupted copy)."""
-    if fmt == "JPEG":
-        return b"\xff\xd9" not in data[-4096:]
-    if fmt == "PNG":
-        return b"IEND" not in data[-64:]
-    return False
+    """True when a JPEG or PNG lacks its end marker near the end of the file (an interrupted
+    copy)."""
+    marker = _END_MARKERS.get(fmt)
+    return marker is not None and marker not in data[-END_WINDOW:]
 
 
 _REDUCED = {2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4,
