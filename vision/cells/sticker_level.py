@@ -11,6 +11,7 @@ cells seen (a cell cut several times is closed once).
 from __future__ import annotations
 
 import functools
+from statistics import NormalDist
 
 import cv2
 import numpy as np
@@ -131,7 +132,8 @@ def sticker_spread(inner: np.ndarray) -> tuple[float, float, float]:
     :data:`PAPER_QUANTILE` quantile and its noise the spread below that, not the median and its absolute deviation, which a large serif digit
     covering half the centre turns into ink and a spread as wide as the ink's contrast (the
     digit was then taken for a blank sticker)."""
-    lo, level, top = percentiles(inner, (5, 100 * PAPER_QUANTILE, INK_PERCENTILE))
+    lo, level, top = percentiles(inner, (100 * LOW_QUANTILE, 100 * PAPER_QUANTILE,
+                                         INK_PERCENTILE))
     return level, (level - lo) / PAPER_SPREAD_Z, top
 
 
@@ -139,6 +141,11 @@ PAPER_QUANTILE = 0.3
 """Quantile of the centre's differences taken for the sticker's level: below the ink's share
 of the centre on every print (the boldest serif digits cover under half of it)."""
 
-PAPER_SPREAD_Z = 1.12
-"""Normal quantile gap between the 5% and the 30% point (1.645 - 0.524): turns the gap into
-a standard deviation when the lower 30% are all sticker."""
+LOW_QUANTILE = 0.05
+"""Quantile of the centre's differences from which the sticker's noise is measured up to its
+level (:data:`PAPER_QUANTILE`): low in the sticker, clear of a few stray pixels."""
+
+PAPER_SPREAD_Z = NormalDist().inv_cdf(PAPER_QUANTILE) - NormalDist().inv_cdf(LOW_QUANTILE)
+"""The normal quantile gap between :data:`LOW_QUANTILE` and :data:`PAPER_QUANTILE`: turns the
+gap between them into a standard deviation when the lower :data:`PAPER_QUANTILE` of the
+centre are all sticker."""
