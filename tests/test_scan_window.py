@@ -167,3 +167,23 @@ def test_scan_under_a_virtual_display_shows_the_window(tmp_path):
     assert "Show the bottom face (D)" in _words(window[:window.shape[0] // 8])
     shares = _net_faces(window)
     assert min(shares[f] for f in "URF") > 0.5 and max(shares[f] for f in "DLB") < 0.05, shares
+
+
+def test_a_window_that_does_not_open_on_a_display_is_told(monkeypatch):
+    """A display exists but OpenCV shows no window there: the person is told, once, that the
+    camera is read without it; with no display at all, nothing is said (nothing could show)."""
+    from sudoku_cube.assistant.terminal import scan_window
+
+    def broken(*_args, **_kwargs):
+        raise cv2.error("no GUI backend")
+
+    monkeypatch.setattr(scan_window.cv2, "namedWindow", broken)
+    monkeypatch.setattr(scan_window.sys, "platform", "linux")
+    told: list[str] = []
+    monkeypatch.setenv("DISPLAY", ":99")
+    assert scan_window.open_or_tell(told.append) is None
+    assert told == [scan_window.NO_WINDOW]
+    monkeypatch.delenv("DISPLAY")
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    assert scan_window.open_or_tell(told.append) is None
+    assert told == [scan_window.NO_WINDOW]

@@ -191,7 +191,7 @@ def test_guide_camera_under_a_virtual_display_shows_the_window(watched, tmp_path
     assert proc.returncode == 0, out
     assert "Found the slip" in out, out
     ys, xs = np.nonzero(_near(shot, BACKGROUND, 3))
-    assert len(xs) > 200_000, "the window's picture is not on the screen"
+    assert len(xs) > 200_000, "the window's picture is not on the screen\n" + out
     window = shot[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
     assert window.shape[1] >= 1000, "the window is not shown large"
     assert "Step 1 of" in _words(window[:window.shape[0] // 12, :window.shape[1] // 2])

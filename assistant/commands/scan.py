@@ -39,7 +39,7 @@ from ..terminal.profile_option import add_cube_options, chosen_reader, cube_sett
 from ..terminal.review_ui import ReviewQuit, kept_corrections, run_review
 from ..terminal.scan_loop import ScanStopped, scan_frames
 from ..terminal.scan_view import ScanPanel
-from ..terminal.scan_window import Window
+from ..terminal.scan_window import open_or_tell
 
 RESUME_HINT = "run `sudoku-cube scan --resume` to continue with the faces captured so far"
 NOTHING_SAVED = "nothing to resume: run `sudoku-cube scan` again"
@@ -227,7 +227,8 @@ def _capture(args, console: Console, scanner: Scanner, source, camera: CameraSet
 def _watch_frames(args, console: Console, scanner: Scanner, frames: Iterator[np.ndarray],
                   read_frame_face=read_frame_face) -> None:
     """Frames until every face is captured; clear messages when they stop."""
-    window = None if args.no_window else Window.open()
+    window = None if args.no_window else open_or_tell(
+        lambda m: console.print(m, markup=False, highlight=False))
     live_ok = interactive()
     panel = ScanPanel(scanner, show_keys=window is not None)
 

@@ -26,7 +26,7 @@ from .guide_watch import camera_capture, watch_plain, watch_screen
 from .keys import interactive, read_key, read_line
 from .markup import plain
 from .profile_option import chosen_reader, cube_settings, profile_camera
-from .scan_window import Window
+from .scan_window import open_or_tell
 from .speech import Speaker
 
 
@@ -76,7 +76,9 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
     capture, source = (companion.capture, companion.source) if companion else (None, "")
     if getattr(args, "camera", None) is not None:
         camera = profile_camera(args)
-        window = None if getattr(args, "no_window", False) else Window.open(WATCH_WINDOW)
+        window = (None if getattr(args, "no_window", False) else
+                  open_or_tell(lambda m: console.print(m, markup=False, highlight=False),
+                               WATCH_WINDOW))
         if not interactive() or args.plain:
             watch_plain(console, cursor, args.camera, settings, camera, reader, window)
             return 0

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Protocol
+from typing import Callable, Protocol
 
 import cv2
 import numpy as np
@@ -76,3 +76,17 @@ class Window:
             cv2.waitKey(1)
         except Exception:  # noqa: BLE001 - closing is best effort
             pass
+
+
+NO_WINDOW = ("The camera window could not be opened on this display (OpenCV shows none here); "
+             "the camera is read without it, and this terminal shows what it sees.")
+"""What the person is told when a display exists but the window does not open."""
+
+
+def open_or_tell(tell: Callable[[str], None], name: str = WINDOW_NAME) -> Window | None:
+    """:meth:`Window.open`, telling the person (``tell``) when a display exists but the window
+    does not open, rather than going on without it in silence."""
+    window = Window.open(name)
+    if window is None and display_available():
+        tell(NO_WINDOW)
+    return window
