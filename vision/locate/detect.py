@@ -9,6 +9,8 @@ refused with a message that says which and why (:mod:`vision.locate.refusals`).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 import cv2
 import numpy as np
 
@@ -42,48 +44,129 @@ def find_face(image: np.ndarray, source: str = "photo") -> FaceGeometry:
     scale = min(1.0, WORK_SIDE / max(h0, w0))
     small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) \
         if scale < 1 else image
-    v = value_channel(small)
-    area = v.shape[0] * v.shape[1]
-    level = Levels(((cv2.medianBlur(v, 5), 10.0, 1.0),))
-    masks = binarisations(v)
-    blobs = dedupe(sticker_blobs(masks, area))
-    groups = groups_of(blobs)
-    best, bent = choose(groups, level, source)
+    search = _Search.of(small, source)
+    best = _on_stickers(search)
     if best is None:
-        blobs = dedupe(blobs + sticker_blobs(groove_masks(plateaus(v)), area))
-        groups = groups_of(blobs)
-        best, more = choose(groups, level, source)
-        bent |= more
-    ch = chroma(small) if best is None else None
-    colour_first = best is None and _colourful(ch)
-    cblobs: list[Blob] | None = None
-    if colour_first:  # coloured stickers on a light body: bright on chroma
-        best, more, cblobs = _on_chroma(ch, v, level, blobs, area, source)
-        bent |= more
-    digit_groups: list[dict] = []
-    if best is None:  # light digits as lattice points (the refusal speaks of stickers)
-        digit_groups = groups_of(dedupe(blobs + glyph_blobs(masks, area)))
-        best, more = choose(digit_groups, level, source)
-        bent |= more
-    if best is None and not colour_first:
-        best, more, cblobs = _on_chroma(ch, v, level, blobs, area, source)
-        bent |= more
-    if best is None and not bent and digit_groups:  # glare on a dark sticker, judged leniently
-        best, bent = choose(digit_groups, Levels(level.images, beside_glare=True), source)
-    if best is None and cblobs is not None and (not groups or len(groups[0]) < 3):
-        blobs, groups = cblobs, groups_of(cblobs)  # the refusal speaks of what chroma saw
-    if best is None and bent:
-        raise FaceNotFoundError(
-            f"{source}: two faces in one photo (the stickers do not lie on one flat face: the "
-            f"cube is seen across one of its edges); {TWO_FACES_ADVICE}")
-    if best is None:  # last: a stickerless cube, whose pieces touch with hairline gaps
-        best = hairline_face(small, v, area, source)
+        best = _on_colour_or_digits(search)
     if best is None:
-        refuse(source, blobs, groups, v.shape)
+        best = _stickerless(search)
+    if best is None:
+        _refuse(search)
     found = tuple((c, r) in best.grid for r in range(3) for c in range(3))
     full = scale_homography(best.hom, 1.0 / scale)
     corners = np.array([[-0.5, -0.5], [2.5, -0.5], [2.5, 2.5], [-0.5, 2.5]])
     return FaceGeometry(full, project(full, corners), found)
+
+
+@dataclass
+class _Search:
+    """One photo's face search as its passes leave it: the working image ``small``, its value
+    channel ``v``, the pictures cells are judged on, the binarised masks, the sticker blobs
+    and their lattices so far (what a refusal describes), whether any pass set aside a bent
+    lattice (a cube seen across an edge), the light digits' lattices and the blobs the chroma
+    pass saw. The passes share these so that each later one builds on, and the refusal
+    speaks of, what the earlier ones found."""
+
+    small: np.ndarray
+    v: np.ndarray
+    level: Levels
+    source: str
+    masks: list[np.ndarray]
+    blobs: list[Blob] = field(default_factory=list)
+    groups: list[dict] = field(default_factory=list)
+    bent: bool = False
+    digit_groups: list[dict] = field(default_factory=list)
+    cblobs: list[Blob] | None = None
+
+    @classmethod
+    def of(cls, small: np.ndarray, source: str) -> _Search:
+        """The search of the working image ``small`` before any pass: its value channel, that
+        channel smoothed as the picture cells are judged on, and its binarisations."""
+        v = value_channel(small)
+        level = Levels(((cv2.medianBlur(v, 5), 10.0, 1.0),))
+        return cls(small, v, level, source, binarisations(v))
+
+    @property
+    def area(self) -> int:
+        """The working image's pixel count, against which blob sizes are judged."""
+        return self.v.shape[0] * self.v.shape[1]
+
+    def judge(self, groups: list[dict], levels: Levels) -> Hypothesis | None:
+        """The best face among ``groups``' lattices judged on ``levels``, or None; a bent
+        lattice set aside is remembered for the two-faces refusal."""
+        best, bent = choose(groups, levels, self.source)
+        self.bent |= bent
+        return best
+
+
+def _on_stickers(search: _Search) -> Hypothesis | None:
+    """The face found from sticker blobs: first those of the light-sticker masks, then, when
+    they give none, those and the regions between grooves together (a dark or coloured
+    sticker that no light mask separates still sits between grooves)."""
+    search.blobs = dedupe(sticker_blobs(search.masks, search.area))
+    search.groups = groups_of(search.blobs)
+    best = search.judge(search.groups, search.level)
+    if best is None:
+        grooved = sticker_blobs(groove_masks(plateaus(search.v)), search.area)
+        search.blobs = dedupe(search.blobs + grooved)
+        search.groups = groups_of(search.blobs)
+        best = search.judge(search.groups, search.level)
+    return best
+
+
+def _on_colour_or_digits(search: _Search) -> Hypothesis | None:
+    """The face found where the stickers' blobs gave none: on chroma and from light digits,
+    chroma first on a colourful photo (:data:`COLOURFUL`); last the digits' lattices once
+    more, forgiving glare from a dark neighbour, when no pass set aside a bent lattice (a
+    bent one means two faces, which leniency must not turn into one)."""
+    ch = chroma(search.small)
+    colour_first = _colourful(ch)
+    if colour_first:  # coloured stickers on a light body: bright on chroma
+        best = _on_chroma_pass(search, ch)
+        if best is not None:
+            return best
+    best = _on_digits(search)
+    if best is None and not colour_first:
+        best = _on_chroma_pass(search, ch)
+    if best is None and not search.bent and search.digit_groups:
+        best = search.judge(search.digit_groups, Levels(search.level.images, beside_glare=True))
+    return best
+
+
+def _on_digits(search: _Search) -> Hypothesis | None:
+    """The face found with light digits as lattice points besides the sticker blobs (the
+    refusal still speaks of stickers); their lattices are kept for the lenient last try."""
+    search.digit_groups = groups_of(dedupe(search.blobs + glyph_blobs(search.masks, search.area)))
+    return search.judge(search.digit_groups, search.level)
+
+
+def _on_chroma_pass(search: _Search, ch: np.ndarray) -> Hypothesis | None:
+    """The face found on chroma ``ch`` (:func:`_on_chroma`); the blobs it saw are kept for
+    the refusal."""
+    best, bent, search.cblobs = _on_chroma(ch, search.v, search.level, search.blobs,
+                                           search.area, search.source)
+    search.bent |= bent
+    return best
+
+
+def _stickerless(search: _Search) -> Hypothesis | None:
+    """The face of a stickerless cube, whose pieces touch with hairline gaps, tried last; but
+    when a pass set aside a bent lattice the photo shows two faces, refused as such."""
+    if search.bent:
+        raise FaceNotFoundError(
+            f"{search.source}: two faces in one photo (the stickers do not lie on one flat "
+            f"face: the cube is seen across one of its edges); {TWO_FACES_ADVICE}")
+    return hairline_face(search.small, search.v, search.area, search.source)
+
+
+def _refuse(search: _Search) -> None:
+    """Raise the refusal for a photo where no pass found a face. It speaks of the sticker
+    blobs and their lattices, or of what chroma saw when the stickers' blobs formed no
+    lattice of three."""
+    blobs, groups = search.blobs, search.groups
+    if search.cblobs is not None and (not groups or len(groups[0]) < 3):
+        blobs, groups = search.cblobs, groups_of(search.cblobs)
+    refuse(search.source, blobs, groups, search.v.shape)
 
 
 COLOURFUL = 0.03

@@ -271,29 +271,55 @@ def choose(groups: list[dict], flat: Levels, source: str
     :data:`GOOD_CELLS` sticker-like cells and a plausible perspective; refuses two separate
     faces that both score. The flag tells whether a lattice of sticker-like cells was set
     aside as no flat square grid (:mod:`vision.locate.perspective`: one bent round a cube's edge)."""
+    scoring = [h for h in _ranked(groups, flat) if h.good >= GOOD_CELLS]
+    faces = _flat_faces(scoring, flat)
+    if not faces:
+        return None, bool(scoring)
+    best = _placed(faces[0], flat)
+    _refuse_second_face(best, faces[1:], source)
+    return best, False
+
+
+def _ranked(groups: list[dict], flat: Levels) -> list[Hypothesis]:
+    """Every 3x3 window of the groups of four or more blobs, all groups' windows scored in one
+    pass, best first, the leading :data:`SETTLED` of them settled onto their grooves."""
     hyps = sorted(scored_all([w for g in groups if len(g) >= 4 for w in windows(g)], flat),
-                  key=lambda h: h.rank, reverse=True)  # all groups' windows judged in one pass
-    hyps = settled(hyps[:SETTLED], flat) + hyps[SETTLED:]
-    scoring = [h for h in hyps if h.good >= GOOD_CELLS]
+                  key=lambda h: h.rank, reverse=True)
+    return settled(hyps[:SETTLED], flat) + hyps[SETTLED:]
+
+
+def _flat_faces(scoring: list[Hypothesis], flat: Levels) -> list[Hypothesis]:
+    """The scoring lattices with a plausible perspective, best first, led by those of the bent
+    ones that squared onto a flat grid beat the best of them (:func:`squared`): a steeply
+    tilted face's lattice can be bent by blob noise while a row-off one still passes."""
     height, width = flat.shape[:2]
     faces = [h for h in scoring if plausible(h.hom, width, height)]
     bent = [h for h in scoring if not any(h is f for f in faces)]
     faces.sort(key=lambda h: h.rank, reverse=True)
     if faces:
         faces = squared(faces[0], bent, flat) + faces
-    if not faces:
-        return None, bool(scoring)
-    best = faces[0]
-    if len(best.grid) < 9:  # fitted to fewer than nine stickers: let the grooves place it
-        # (no perspective check again: the snapped lattice is affine, a face seen at a
-        # slant has no affine square view, and moving a plausible lattice's grooves by less
-        # than half a pitch does not bend it round a cube's edge)
+    return faces
+
+
+def _placed(best: Hypothesis, flat: Levels) -> Hypothesis:
+    """``best``, or, when it was fitted to fewer than nine stickers, the lattice the grooves
+    place (:func:`refine`) if that still has :data:`GOOD_CELLS` sticker-like cells. No
+    perspective check again: the snapped lattice is affine, a face seen at a slant has no
+    affine square view, and moving a plausible lattice's grooves by less than half a pitch
+    does not bend it round a cube's edge."""
+    if len(best.grid) < 9:
         better = refine(best, flat)
         if better.good >= GOOD_CELLS:
-            best = better
-    for other in faces[1:]:
+            return better
+    return best
+
+
+def _refuse_second_face(best: Hypothesis, others: list[Hypothesis], source: str) -> None:
+    """Raise :class:`FaceNotFoundError` when another face of six or more stickers lies apart
+    from ``best`` (:func:`separate`): two faces in one photo, neither to be trusted as the
+    one meant."""
+    for other in others:
         if len(other.grid) >= 6 and separate(best, other):
             raise FaceNotFoundError(
                 f"{source}: two faces in one photo (two separate 3x3 groups of stickers); "
                 f"{TWO_FACES_ADVICE}")
-    return best, False
