@@ -68,6 +68,8 @@ def read_cells(face: FaceCells, templates: TemplateSet, model: LinearModel,
     cut_read = [score(e) for e in evidence]
     hyps = _voted(cut_read, votes)
     again = _to_read_again(evidence, hyps, cut_read)
+    if not again:  # most faces: the face's print is measured only for cells read again
+        return evidence, hyps, votes
     printed = face_print(cells, masks)
     for i, more in read_again(face, again, typical, printed, templates, model, net,
                               score).items():
