@@ -21,7 +21,6 @@ import numpy as np
 
 from ...models.cube.stickers import Hypothesis
 from ..cells.face_cells import FaceCells
-from ..cells.ink import ink_mask
 from .cell_model import CellModel
 from .cuts import Cut, FacePrint, face_print, other_cuts
 from .evidence import UNSURE, CellEvidence, analyse_cells, class_logits, with_cell_vote
@@ -59,7 +58,7 @@ def read_cells(face: FaceCells, templates: TemplateSet, model: LinearModel,
     is read again only on a face whose other cells show one: a Sudoku Cube prints a digit on
     every sticker, but on a face that shows none at all (a plain cube) nothing is missing."""
     cells = list(face.cells)
-    masks = [ink_mask(c) for c in cells]
+    masks = face.ink_masks()
     evidence = analyse_cells(masks, templates, model, cells)
     votes = net.read_cells(cells) if net is not None else None
     typical = typical_size(evidence)
