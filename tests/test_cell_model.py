@@ -122,7 +122,7 @@ def test_a_blurred_serif_three_is_not_read_as_an_eight(font: str) -> None:
     got = shipped_cell_model().read_cells(cells).argmax(axis=1)
     assert list(got) == [class_index(3, r) for r in range(4)]
     evs = analyse_cells([ink_mask(c) for c in cells], default_templates(), default_model(), cells)
-    assert 8 in [hypotheses(e, None, False)[0].sticker.digit for e in evs]
+    assert 8 in [hypotheses(e, False)[0].sticker.digit for e in evs]
 
 
 def test_the_cell_models_vote_reorders_a_cells_readings() -> None:

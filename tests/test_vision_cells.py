@@ -40,7 +40,7 @@ def cell_image(digit: int, rot: int, font: str, colour=(235, 235, 235), underlin
 
 def read_cell(cell, underlined=True):
     ev = analyse_cells([ink_mask(cell)], default_templates(), default_model(), [cell])[0]
-    return hypotheses(ev, None, underlined)
+    return hypotheses(ev, underlined)
 
 
 @pytest.mark.parametrize("font", FONTS)

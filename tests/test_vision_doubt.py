@@ -101,7 +101,7 @@ def test_heavy_serif_three_is_read_as_three():
         image = face_of(cells)
         norm = cut_cells(warp_face(image, PLACED))
         evs = analyse_cells([ink_mask(c) for c in norm], tpl, model, norm)
-        first = [hypotheses(e, None, False)[0].sticker for e in evs]
+        first = [hypotheses(e, False)[0].sticker for e in evs]
         if print_ == "white on dark grey":  # black on white: the sticker's own channel
             assert first[0] == Sticker(8, 2)  # the notches closed: an 8
         reading = read_face(image, ocr=False, geometry=PLACED,
@@ -135,7 +135,7 @@ def test_groove_arcs_round_the_sticker_are_not_ink(monkeypatch):
     def wrong() -> int:
         evs = analyse_cells([ink.ink_mask(c) for c in cells], default_templates(),
                             default_model(), cells)
-        return sum(hypotheses(e, None, False)[0].sticker != s for e, s in zip(evs, truth))
+        return sum(hypotheses(e, False)[0].sticker != s for e, s in zip(evs, truth))
 
     assert wrong() == 0
     monkeypatch.setattr(ink, "RIM_PIECE", 0.0)  # the arcs kept as ink: digits misread

@@ -72,7 +72,7 @@ def test_a_digit_larger_than_its_faces_others_is_doubted_and_read_again():
     typical = typical_size(evs)
     assert [fits(e, typical) for e in evs] == [True] * 4 + [False] + [True] * 4
     face = face_cells(face_of(cells), PLACED)
-    evidence, hyps, _ = read_cells(face, tpl, model, shipped_cell_model(), hypotheses)
+    evidence, hyps = read_cells(face, tpl, model, shipped_cell_model(), hypotheses)
     assert [h[0].sticker for h in hyps] == [Sticker(d, 0) for d in range(1, 10)]
     assert is_doubtful(hyps[4]) or fits(evidence[4], typical)
 

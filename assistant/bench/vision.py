@@ -117,7 +117,8 @@ def _evaluate(name_images_truth, ocr: bool, progress, task,
     turned half round)."""
     stats = {"stickers": 0, "right": 0, "right_ocr": 0, "right_tess": 0, "cubes": 0,
              "cubes_right": 0, "cubes_right_ocr": 0, "joint": JointTally(), "faces": 0,
-             "ms_plain": 0.0, "ms_ocr": 0.0, "ms_tess": 0.0, "errors": [], "failed": [],
+             "ms_plain": 0.0, "ms_ocr": 0.0, "ms_tess": 0.0, "errors": [], "errors_ocr": [],
+             "failed": [],
              "times": FaceTimes()}
     plain, voted = Reader(ocr="never"), Reader(ocr="always")
     for name, images, truth in name_images_truth:
@@ -155,6 +156,9 @@ def _evaluate(name_images_truth, ocr: bool, progress, task,
             ok2 = [same(a, b, symmetric) for a, b in zip(final.stickers, truth.stickers)]
             stats["right_ocr"] += sum(ok2)
             stats["cubes_right_ocr"] += all(ok2)
+            stats["errors_ocr"] += [f"with OCR: {name} {FACES[i // 9]}{i % 9 + 1}: truth "
+                                    f"{truth.stickers[i].token} read {final.stickers[i].token}"
+                                    for i in range(54) if not ok2[i]]
             stats["right_tess"] += sum(same(a, b, symmetric) for a, b in zip(tess, truth.stickers))
         stats["joint"].add(joint_decode(final, truth, symmetric))
         progress.advance(task)
@@ -168,7 +172,7 @@ def _row(name: str, s: dict, ocr: bool) -> dict:
            "cubes_right": s["cubes_right"], **s["joint"].figures(),
            "ms_per_face": s["ms_plain"] / faces, **s["times"].figures(),
            "failed_faces": s["failed"],
-           "errors": s["errors"][:20]}
+           "errors": (s["errors"] + s["errors_ocr"])[:20]}
     if ocr:
         out.update({"sticker_accuracy_ocr": s["right_ocr"] / n,
                     "cubes_right_ocr": s["cubes_right_ocr"],

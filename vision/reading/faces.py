@@ -136,7 +136,7 @@ def read_face(image: np.ndarray, *, templates: TemplateSet | None = None,
     if asked and not tesseract_available():
         warnings.append(MISSING_WARNING)
     elif asked:
-        hyps = ocr_voted(evidence, hyps, asked, underlined, seen.cell_votes)
+        hyps = ocr_voted(evidence, hyps, asked)
         timings["ocr"] = (time.perf_counter() - t2) * 1000
     return FaceReading(tuple(h[0].sticker for h in hyps), tuple(hyps),
                        tuple(float(h[0].score or 0.0) for h in hyps), geometry, face, source,

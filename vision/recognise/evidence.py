@@ -205,13 +205,11 @@ def six_share(ev: CellEvidence, r: int, underlined_69: bool = True) -> float:
     return 0.5
 
 
-def class_logits(ev: CellEvidence, ocr: dict[int, float] | None = None) -> np.ndarray:
-    """Combined log-scores of the 36 classes (template + HOG + counters + OCR votes)."""
+def class_logits(ev: CellEvidence) -> np.ndarray:
+    """Combined log-scores of the 36 classes (template + HOG + counters)."""
     if ev.glyph is None:
         return np.zeros(N_CLASSES)
     z = _votes(ev.template, ev.hog)
-    for c, conf in (ocr or {}).items():
-        z[c] += OCR_WEIGHT * conf
     return z if ev.counter is None else turned(z, COUNTER_GAIN * ev.counter)
 
 
@@ -220,17 +218,15 @@ def _softmax(z: np.ndarray) -> np.ndarray:
     return e / e.sum()
 
 
-def hypotheses(ev: CellEvidence, ocr: dict[int, float] | None = None,
-               underlined_69: bool = True) -> tuple[Hypothesis, ...]:
+def hypotheses(ev: CellEvidence, underlined_69: bool = True) -> tuple[Hypothesis, ...]:
     """Scored alternatives for one cell, best first (scores sum to at most 1)."""
-    hyps = _ranked(ev, ocr, underlined_69)
+    hyps = _ranked(ev, underlined_69)
     return widened(hyps, ev.doubt) if ev.doubt > 0 else hyps
 
 
-def _ranked(ev: CellEvidence, ocr: dict[int, float] | None,
-            underlined_69: bool) -> tuple[Hypothesis, ...]:
+def _ranked(ev: CellEvidence, underlined_69: bool) -> tuple[Hypothesis, ...]:
     """The classifiers' alternatives for one cell (see :func:`hypotheses`)."""
-    p = _softmax(class_logits(ev, ocr))
+    p = _softmax(class_logits(ev))
     probs: dict[Sticker, float] = {}
     for d in range(1, 10):
         for r in range(4):
@@ -266,14 +262,21 @@ def cell_vote(cell: np.ndarray) -> np.ndarray:
 
 
 def with_cell_vote(hyps: tuple[Hypothesis, ...], cell: np.ndarray) -> tuple[Hypothesis, ...]:
-    """A cell's hypotheses (the glyph voters' reading of one cut, or after an OCR vote) with
-    the cell model's vote (:func:`cell_vote`) multiplied in, best first, their total kept.
-    The cell model reads the straightened cell, not the ink cut, so it votes alike on every
-    cut of one cell (:mod:`vision.recognise.read_again`) save those that move the cell's
-    window or turn its polarity, which it reads anew."""
+    """A cell's hypotheses (the glyph voters' reading of one cut) with the cell model's vote
+    (:func:`cell_vote`) multiplied in (:func:`with_vote`). The cell model reads the
+    straightened cell, not the ink cut, so it votes alike on every cut of one cell
+    (:mod:`vision.recognise.read_again`) save those that move the cell's window or turn its
+    polarity, which it reads anew."""
+    return with_vote(hyps, cell_vote(cell))
+
+
+def with_vote(hyps: tuple[Hypothesis, ...], vote: np.ndarray) -> tuple[Hypothesis, ...]:
+    """A cell's hypotheses with one more voter's log-scores over the 36 stickers (``vote``,
+    indexed by :func:`vision.recognise.hog.class_index`) multiplied in, best first, their
+    total kept: each voter adds its evidence to the reading the others made, whatever cuts
+    that reading came from."""
     if not hyps:
         return hyps
-    vote = cell_vote(cell)
     score = np.array([float(h.score or 0.0) for h in hyps])
     w = score * np.exp([vote[class_index(h.sticker.digit, h.sticker.rot)] for h in hyps])
     if w.sum() <= 0:

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
-
 from ...models.cube.stickers import Hypothesis
 from ..cells.face_cells import FaceCells
 from .cell_model import shipped_cell_model
@@ -31,10 +29,6 @@ class FaceEvidence:
 
     evidence: tuple[CellEvidence, ...]
     hypotheses: tuple[tuple[Hypothesis, ...], ...]
-    cell_votes: np.ndarray | None = None
-    """(9, 37) the learned cell model's log-probabilities per cell (None without a shipped
-    model): multiplied into the readings (:func:`~.evidence.with_cell_vote`), also after a
-    tesseract vote."""
 
 
 def recognise_face(cells: FaceCells, templates: TemplateSet, model: LinearModel,
@@ -42,7 +36,7 @@ def recognise_face(cells: FaceCells, templates: TemplateSet, model: LinearModel,
     """The evidence and readings of a face's cells; ``underlined_69``: the cube prints a bar
     under its 6s and 9s (the cube's settings)."""
     def score(e: CellEvidence) -> tuple[Hypothesis, ...]:
-        return hypotheses(e, None, underlined_69)
+        return hypotheses(e, underlined_69)
 
-    evidence, hyps, votes = read_cells(cells, templates, model, shipped_cell_model(), score)
-    return FaceEvidence(tuple(evidence), tuple(hyps), votes)
+    evidence, hyps = read_cells(cells, templates, model, shipped_cell_model(), score)
+    return FaceEvidence(tuple(evidence), tuple(hyps))

@@ -8,8 +8,8 @@ from typing import Literal, Sequence
 import numpy as np
 
 from ...models.cube.stickers import DOUBT_SCORE, Hypothesis, Sticker
-from .evidence import CellEvidence, hypotheses, with_cell_vote
-from .hog import class_index
+from .evidence import OCR_WEIGHT, CellEvidence, with_vote
+from .hog import N_CLASSES, class_index
 from .ocr import ocr_votes
 from .print_facts import shape_of
 
@@ -42,19 +42,28 @@ def glyph_shape(cls: int) -> int:
 
 
 def ocr_voted(evidence: Sequence[CellEvidence], hyps: list[tuple[Hypothesis, ...]],
-              asked: list[int], underlined: bool,
-              cell_votes: np.ndarray | None = None) -> list[tuple[Hypothesis, ...]]:
-    """The hypotheses with tesseract's votes on the cells ``asked``: each cell is shown in the
-    turns of its best two hypotheses (those scoring 0.05 or more) and of its best; the cell
-    model's vote (``cell_votes``, one row per cell) is multiplied in again, since the joined
-    hypotheses are rebuilt from the evidence."""
+              asked: list[int]) -> list[tuple[Hypothesis, ...]]:
+    """The hypotheses with tesseract's votes multiplied in on the cells ``asked``
+    (:func:`ocr_vote`): each cell is shown in the turns of its best two hypotheses (those
+    scoring 0.05 or more) and of its best. The hypotheses keep everything read before
+    (every cut of a cell read again, the cell model's vote); tesseract adds its own."""
     rots = [sorted({h.sticker.rot for h in hyps[i][:2] if (h.score or 0) >= 0.05}
                    | {hyps[i][0].sticker.rot}) for i in asked]
     votes = ocr_votes([evidence[i].body for i in asked], rots)
     out = list(hyps)
     for k, i in enumerate(asked):
-        out[i] = hypotheses(evidence[i], {class_index(d, r): c for (d, r), c
-                                          in votes.get(k, {}).items()}, underlined)
-        if cell_votes is not None:
-            out[i] = with_cell_vote(out[i], cell_votes[i])
+        out[i] = with_vote(hyps[i], ocr_vote(votes.get(k, {})))
     return out
+
+
+def ocr_vote(read: dict[tuple[int, int], float]) -> np.ndarray:
+    """Tesseract's log-scores over the 36 stickers from its confidences per (digit, turn)
+    ``read``, :data:`~.evidence.OCR_WEIGHT` per unit of confidence. It reads shapes: a vote
+    for a 6/9 shape goes to both of its readings (:func:`~.print_facts.shape_of`), which
+    only the underline tells apart."""
+    by_shape: dict[Sticker, float] = {}
+    for (d, r), conf in read.items():
+        shape = shape_of(Sticker(d, r))
+        by_shape[shape] = max(by_shape.get(shape, 0.0), conf)
+    return np.array([OCR_WEIGHT * by_shape.get(shape_of(Sticker(c // 4 + 1, c % 4)), 0.0)
+                     for c in range(N_CLASSES)])

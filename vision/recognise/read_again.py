@@ -46,9 +46,8 @@ ODD_DOUBT = 0.6
 
 def read_cells(face: FaceCells, templates: TemplateSet, model: LinearModel,
                net: CellModel | None, score: Score
-               ) -> tuple[list[CellEvidence], list[tuple[Hypothesis, ...]], np.ndarray | None]:
-    """Each cell's evidence and hypotheses, and the cell model's log-probabilities of the
-    cells (None without a shipped model). The usual cut is read by the glyph voters
+               ) -> tuple[list[CellEvidence], list[tuple[Hypothesis, ...]]]:
+    """Each cell's evidence and hypotheses. The usual cut is read by the glyph voters
     (``score``) and the cell model's vote is multiplied in
     (:func:`vision.recognise.evidence.with_cell_vote`); a digit not of the face's size
     (:func:`fits`) spreads :data:`ODD_DOUBT` of its belief over every sticker. A cell of odd
@@ -68,14 +67,14 @@ def read_cells(face: FaceCells, templates: TemplateSet, model: LinearModel,
     hyps = _voted(cut_read, votes)
     again = _to_read_again(evidence, hyps, cut_read)
     if not again:  # most faces: the face's print is measured only for cells read again
-        return evidence, hyps, votes
+        return evidence, hyps
     printed = face_print(cells, masks)
     for i, more in read_again(face, again, typical, printed, templates, model, net,
                               score).items():
         readings = [(evidence[i], hyps[i])] + more
         hyps[i] = mean([h for _, h in readings], [log_evidence(e) for e, _ in readings])
         evidence[i] = _most_evident(readings)
-    return evidence, hyps, votes
+    return evidence, hyps
 
 
 def _voted(hyps: list[tuple[Hypothesis, ...]], votes: np.ndarray | None
