@@ -16,7 +16,7 @@ from ..cells.face_cells import FaceCells
 from ..cells.ink import INK_SHARE, cut, ink_mask, inner_components
 from ..cells.local_ink import edge_ink_mask, local_ink_mask
 from ..cells.sticker_level import ink_contrast
-from ..polarity import as_dark_ink, unclear_polarity, value_channel
+from ..polarity import as_dark_ink, centre, unclear_polarity, value_channel
 from ..stats import median
 
 STRICT = 0.6
@@ -36,6 +36,14 @@ streak barely wider than one."""
 BLOB_DISC = 2.0
 """Diameter, in stroke widths, of the disc that :func:`without_blobs` fits into the ink:
 broader dark parts are glare (inverted) or shadow, not strokes."""
+SMOOTHING = 40
+"""The cell's side over the standard deviation of the Gaussian that smooths what a grey
+closing or opening keeps of a cell (:func:`without_blobs`, :func:`glare_free_ink_mask`):
+the disc's blocky edges, not the glare's or the shadow's own shape."""
+ENOUGH_INKED = 5
+"""Cells of a face's nine that must show ink before what is typical of its print is known
+(its contrast, :func:`face_contrast`; its digits' size,
+:func:`vision.recognise.read_again.typical_size`): most of them."""
 
 
 @dataclass(frozen=True)
@@ -124,8 +132,8 @@ def without_blobs(cell: np.ndarray, width: float) -> np.ndarray:
     k = max(3, int(round(BLOB_DISC * width)) | 1)
     keep = cv2.morphologyEx(v, cv2.MORPH_CLOSE,
                             cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
-    keep = cv2.GaussianBlur(keep.astype(np.float32), (0, 0), n / 40)
-    c = slice(n // 5, n - n // 5)
+    keep = cv2.GaussianBlur(keep.astype(np.float32), (0, 0), n / SMOOTHING)
+    c = centre(n)
     lift = np.maximum(median(keep[c, c]) - keep, 0)
     return np.clip(v.astype(np.float32) + lift, 0, 255).astype(np.uint8)
 
@@ -133,11 +141,11 @@ def without_blobs(cell: np.ndarray, width: float) -> np.ndarray:
 def face_contrast(cells: list[np.ndarray]) -> float | None:
     """The typical contrast of a face's print: the median, over its cells with ink, of how
     far the ink lies from the sticker's level
-    (:func:`vision.cells.sticker_level.ink_contrast`); None when fewer than five cells show
-    ink. One ink prints every sticker of a face, so a cell whose contrast lies far above it
-    holds glare brighter than the print."""
+    (:func:`vision.cells.sticker_level.ink_contrast`); None when fewer than
+    :data:`ENOUGH_INKED` cells show ink. One ink prints every sticker of a face, so a cell
+    whose contrast lies far above it holds glare brighter than the print."""
     spans = [c[2] - c[1] for c in map(ink_contrast, cells) if c is not None]
-    return float(np.median(spans)) if len(spans) >= 5 else None
+    return float(np.median(spans)) if len(spans) >= ENOUGH_INKED else None
 
 
 def glare_free_ink_mask(cell: np.ndarray, width: float, contrast: float,
@@ -159,5 +167,5 @@ def glare_free_ink_mask(cell: np.ndarray, width: float, contrast: float,
     k = max(3, int(round(GLARE_DISC * width)) | 1)
     base = cv2.morphologyEx(diff, cv2.MORPH_OPEN,
                             cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
-    base = np.maximum(cv2.GaussianBlur(base, (0, 0), n / 40), level)
+    base = np.maximum(cv2.GaussianBlur(base, (0, 0), n / SMOOTHING), level)
     return inner_components(diff - base > share * contrast)

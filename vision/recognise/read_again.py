@@ -22,11 +22,12 @@ import numpy as np
 from ...models.cube.stickers import Hypothesis
 from ..cells.face_cells import FaceCells
 from .cell_model import CellModel
-from .cuts import Cut, FacePrint, face_print, other_cuts
+from .cuts import ENOUGH_INKED, Cut, FacePrint, face_print, other_cuts
 from .evidence import UNSURE, CellEvidence, analyse_cells, class_logits, with_cell_vote
 from .hog import LinearModel
 from .print_facts import shape_of
 from .templates import TemplateSet
+from .underline_convention import PLACES
 
 Score = Callable[[CellEvidence], tuple[Hypothesis, ...]]
 """The glyph voters' hypotheses of a cell's evidence."""
@@ -155,7 +156,7 @@ def mean(readings: Sequence[tuple[Hypothesis, ...]],
         for h in hs:
             score[h.sticker] = score.get(h.sticker, 0.0) + float(h.score or 0.0) * float(wk)
     ranked = sorted(score.items(), key=lambda kv: -kv[1])
-    return tuple(Hypothesis(s, round(v, 5)) for s, v in ranked[:max(map(len, readings))])
+    return tuple(Hypothesis(s, round(v, PLACES)) for s, v in ranked[:max(map(len, readings))])
 
 
 def _most_evident(readings: Sequence[Reading]) -> CellEvidence:
@@ -186,9 +187,9 @@ def body_size(ev: CellEvidence) -> int:
 
 def typical_size(evidence: Sequence[CellEvidence]) -> float | None:
     """The median body size (:func:`body_size`) of the face's cells with ink; None with
-    fewer than five (too few to say what is typical)."""
+    fewer than :data:`vision.recognise.cuts.ENOUGH_INKED` (too few to say what is typical)."""
     sizes = [s for s in map(body_size, evidence) if s > 0]
-    return float(np.median(sizes)) if len(sizes) >= 5 else None
+    return float(np.median(sizes)) if len(sizes) >= ENOUGH_INKED else None
 
 
 def fits(ev: CellEvidence, typical: float | None) -> bool:
