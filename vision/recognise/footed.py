@@ -43,11 +43,11 @@ middle fifth; its foot lies below it."""
 
 def _upright(body: np.ndarray, rot: int) -> tuple[np.ndarray, float] | None:
     """The glyph's rows (top to bottom) of a 1 read turned ``rot``, turned upright, and its
-    stem width (the median ink width of the rows in its middle fifth); None for a glyph too
-    small to measure."""
+    stem width (the median ink width of the rows in its middle fifth); None when no ink
+    lies there (no stem to measure)."""
     up = rotate_glyph(np.asarray(body, np.uint8), -rot % 4) > 0
     ys, xs = np.nonzero(up)
-    if not len(ys) or ys.max() - ys.min() + 1 < 10:
+    if not len(ys):
         return None
     up = up[ys.min():ys.max() + 1]
     h = len(up)
@@ -59,7 +59,7 @@ def _upright(body: np.ndarray, rot: int) -> tuple[np.ndarray, float] | None:
 
 def foot_ratio(body: np.ndarray, rot: int) -> float | None:
     """The ink's extent across the bottom band of a 1 read turned ``rot``, in stem widths;
-    None for a glyph too small to measure."""
+    None without a stem to measure (:func:`_upright`)."""
     glyph = _upright(body, rot)
     if glyph is None:
         return None
@@ -82,7 +82,7 @@ def foot_depth(body: np.ndarray, rot: int) -> float | None:
 
 def has_foot(body: np.ndarray, rot: int) -> bool | None:
     """True when a 1 read turned ``rot`` stands on a serif foot: wide (:data:`FOOT`) and thin
-    (:data:`THIN`); None for a glyph too small to measure."""
+    (:data:`THIN`); None without a stem to measure (:func:`_upright`)."""
     wide, deep = foot_ratio(body, rot), foot_depth(body, rot)
     if wide is None or deep is None:
         return None
