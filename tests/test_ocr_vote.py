@@ -44,3 +44,13 @@ def test_a_vote_for_a_six_shape_counts_for_both_its_readings() -> None:
     vote = ov.ocr_vote({(6, 1): 0.8})
     assert vote[class_index(6, 1)] == vote[class_index(9, 3)] == pytest.approx(OCR_WEIGHT * 0.8)
     assert vote[class_index(6, 3)] == vote[class_index(2, 0)] == 0.0
+
+
+def test_tesseract_agreeing_makes_a_sure_reading_surer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A sure reading keeps only its best sticker; the score it does not hold stands for every
+    other sticker, for which tesseract, reading a 3, does not vote."""
+    sure = (Hypothesis(Sticker(3, 0), 0.99),)
+    monkeypatch.setattr(ov, "ocr_votes", lambda bodies, rots: {0: {(3, 0): 1.0}})
+    (out,) = ov.ocr_voted([_evidence()], [sure], [0])[0]
+    assert out.score == pytest.approx(0.99 * np.exp(OCR_WEIGHT) / (0.99 * np.exp(OCR_WEIGHT) + 0.01),
+                                      abs=1e-5)

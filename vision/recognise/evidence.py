@@ -270,18 +270,23 @@ def with_cell_vote(hyps: tuple[Hypothesis, ...], cell: np.ndarray) -> tuple[Hypo
     return with_vote(hyps, cell_vote(cell))
 
 
-def with_vote(hyps: tuple[Hypothesis, ...], vote: np.ndarray) -> tuple[Hypothesis, ...]:
+def with_vote(hyps: tuple[Hypothesis, ...], vote: np.ndarray,
+              unlisted: float | None = None) -> tuple[Hypothesis, ...]:
     """A cell's hypotheses with one more voter's log-scores over the 36 stickers (``vote``,
-    indexed by :func:`vision.recognise.hog.class_index`) multiplied in, best first, their
-    total kept: each voter adds its evidence to the reading the others made, whatever cuts
-    that reading came from."""
+    indexed by :func:`vision.recognise.hog.class_index`) multiplied in, best first: each
+    voter adds its evidence to the reading the others made, whatever cuts that reading came
+    from. ``unlisted``: the voter's log-score for the stickers the hypotheses leave out (the
+    score they do not hold); None keeps the hypotheses' total as it was."""
     if not hyps:
         return hyps
     score = np.array([float(h.score or 0.0) for h in hyps])
     w = score * np.exp([vote[class_index(h.sticker.digit, h.sticker.rot)] for h in hyps])
     if w.sum() <= 0:
         return hyps
-    w *= score.sum() / w.sum()
+    if unlisted is None:
+        w *= score.sum() / w.sum()
+    else:
+        w /= w.sum() + max(0.0, 1.0 - score.sum()) * float(np.exp(unlisted))
     order = np.argsort(-w, kind="stable")
     return tuple(Hypothesis(hyps[k].sticker, min(round(float(w[k]), 5), 1.0)) for k in order)
 
