@@ -27,7 +27,12 @@ from .lattice_sampling import homogeneous, lattice_points, lookup, project, samp
 
 _T = np.linspace(-0.4, 0.4, 9)
 
-_INNER = np.array([[x, y] for y in np.linspace(-0.3, 0.3, 7) for x in np.linspace(-0.3, 0.3, 7)])
+INNER = 0.3
+"""A cell's inner part reaches this far from its centre (pitches) on either axis: its inner
+60%, on the sticker whatever a small misfit of the lattice."""
+
+_INNER = np.array([[x, y] for y in np.linspace(-INNER, INNER, 7)
+                   for x in np.linspace(-INNER, INNER, 7)])
 
 _SIDES = np.concatenate([
     np.stack([np.full_like(_T, s * d), _T], 1) if axis == 0 else np.stack([_T, np.full_like(_T, s * d)], 1)
@@ -57,6 +62,11 @@ lighter than the cell's plateau whose neighbour's plateau stands this far above 
 aside too. Not at first: the edge between a shaded side face and the lit face beside it looks
 the same, and the lenient judgement could move a lattice onto the side face."""
 
+FLOOR = 10.0
+"""Grey levels added to a level before a contrast is taken relative to it
+(:func:`cell_contrast`), so that faint noise on a near-black picture is no contrast (chroma
+has its own, :data:`CHROMA_FLOOR`)."""
+
 _NEIGHBOUR = np.array([[i - 1, i + 1, i - 3, i + 3] for i in range(9)]) % 9
 """The cell across each side (left, right, top, bottom) of each cell (meaningful on its
 :data:`_INNER_SIDE` sides only)."""
@@ -73,7 +83,7 @@ percentile falls on a sample)."""
 
 
 def cell_contrast(flat: np.ndarray, hom: np.ndarray, seen: np.ndarray | None = None,
-                  floor: float = 10.0, beside_glare: bool = False) -> np.ndarray:
+                  floor: float = FLOOR, beside_glare: bool = False) -> np.ndarray:
     """For each of the nine cells of the lattice ``hom`` (cell centres at 0..2 -> image), how
     far its plateau stands above the grooves between it and its neighbours, relative to its
     level: the median of the inner samples minus the median of a side's darkest samples, the
@@ -173,3 +183,9 @@ class Levels:
         best = np.max([weight * _cell_contrast(img, homs, views, seen, floor, self.beside_glare)
                        for img, floor, weight in self.images], axis=0)
         return best[0] if single else best
+
+    def judge(self, homs: np.ndarray, seen: np.ndarray | None = None
+              ) -> tuple[np.ndarray, np.ndarray | None]:
+        """What a stack of hypotheses is ranked by (:class:`vision.locate.hypotheses.Hypothesis`):
+        here the cells' :meth:`contrast` (K, 9), and no digit evidence (None)."""
+        return self.contrast(homs, seen), None

@@ -17,7 +17,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from .face_cues import Levels, chroma
+from .face_cues import FLOOR, Levels, chroma
 from .face_geometry import TWO_FACES_ADVICE, FaceNotFoundError
 from .hypotheses import Hypothesis, _snapped, scored_all, separate, windows
 from .lattice import groups_of
@@ -74,7 +74,7 @@ def piece_blobs(small: np.ndarray, v: np.ndarray, area: float) -> list:
     return dedupe(sticker_blobs(masks, area))
 
 
-def line_depths(img: np.ndarray, hom: np.ndarray, floor: float = 10.0
+def line_depths(img: np.ndarray, hom: np.ndarray, floor: float = FLOOR
                 ) -> tuple[np.ndarray, np.ndarray]:
     """How much darker than the image either side of it (relative, the median along the
     line) each line of the lattice ``hom`` is: its four inner lines (x = 0.5, 1.5, y = 0.5,
@@ -117,7 +117,7 @@ def hairline_face(small: np.ndarray, v: np.ndarray, area: float, source: str
     """The face of a stickerless cube in the working image ``small`` (V channel ``v``), or
     None; raises :class:`FaceNotFoundError` when two separate faces pass."""
     img = cv2.erode(v, np.ones((3, 3), np.uint8))  # hairlines a little wider to sample
-    levels = Levels(((img, 10.0, 1.0),))
+    levels = Levels(((img, FLOOR, 1.0),))
     groups = groups_of(piece_blobs(small, v, area))
     hyps = sorted(scored_all([w for g in groups if len(g) >= 4 for w in windows(g)], levels),
                   key=lambda h: h.rank, reverse=True)[:TRIED]

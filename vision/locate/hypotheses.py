@@ -25,14 +25,21 @@ GOOD_CELLS = 7
 stickers (glare across a groove, or a shadow, may spoil one or two)."""
 
 
+_CENTRES = np.array([[c, r] for r in range(3) for c in range(3)], np.float64)
+"""A lattice's nine cell centres, row by row, in lattice units."""
+
+
 @dataclass(frozen=True)
 class Hypothesis:
     """A 3x3 lattice placed in the picture: ``hom`` (lattice -> working image), the blobs it
-    rests on by lattice position, and each cell's contrast (see :data:`GOOD_CELL`)."""
+    rests on by lattice position, each cell's contrast (see :data:`GOOD_CELL`) and, where
+    the score sought them (:class:`vision.locate.face_score.FaceScore`), how surely each holds a
+    digit (``glyphs``, 0..1)."""
 
     hom: np.ndarray
     grid: dict
     cells: np.ndarray
+    glyphs: np.ndarray | None = None
 
     @cached_property
     def good(self) -> int:
@@ -40,11 +47,51 @@ class Hypothesis:
         return int((self.cells >= GOOD_CELL).sum())
 
     @cached_property
+    def evidence(self) -> float:
+        """The summed evidence of the nine cells (:func:`evidence`)."""
+        return float(evidence(self.cells, self.glyphs))
+
+    @cached_property
+    def contrast(self) -> float:
+        """The summed contrast of the nine cells (each clipped to -1..1): what a lattice is
+        moved, snapped or refitted by (:func:`settled`, :func:`refine`, :func:`squared`),
+        the same whether its cells hold digits or not."""
+        return float(np.clip(self.cells, -1, 1).sum())
+
+    @cached_property
     def rank(self) -> tuple[float, int, int]:
-        """Better hypotheses rank higher: more contrast over the nine cells (a lattice a row
-        off keeps a few weak background cells that pass as stickers, but loses contrast),
-        then more sticker-like cells, more blobs."""
-        return float(np.clip(self.cells, -1, 1).sum()), self.good, len(self.grid)
+        """Better hypotheses rank higher: more evidence over the nine cells (a lattice a row
+        off keeps a few weak background cells that pass as stickers, but loses contrast;
+        squares of a printed grid are framed, but hold no digit), then more sticker-like
+        cells, more blobs."""
+        return self.evidence, self.good, len(self.grid)
+
+
+NO_DIGIT = 0.25
+"""A lattice read as a plain face (its cells stickers, whatever ink they hold) counts this
+share of its summed contrast (:func:`evidence`); read as a face of digits it counts its
+cells' contrast where they hold one. A Sudoku Cube's stickers carry digits, the squares of a
+printed grid, a cutting mat or tiles none, so a face of digits outranks them; a plain cube's
+face (no digits anywhere) is still found, and ink that a few cells of a lattice over a rug or
+a cloth happen to hold gains it nothing."""
+
+
+def evidence(cells: np.ndarray, glyphs: np.ndarray | None) -> np.ndarray:
+    """The summed evidence over the nine cells (last axis) of a lattice, the better of its
+    two readings: a plain face, each cell's contrast (clipped to -1..1) counting
+    :data:`NO_DIGIT` of it where positive; or, where at least :data:`GOOD_CELLS` cells hold
+    a digit (``glyphs``: how surely each holds one, 0..1, or None where not sought), a face
+    of digits, each positive contrast counting as surely as its cell holds a digit. A
+    negative contrast (a cell that is no sticker) counts in full in both."""
+    c = np.clip(cells, -1, 1)
+    negative = np.where(c < 0, c, 0.0).sum(axis=-1)
+    positive = np.where(c > 0, c, 0.0)
+    plain = NO_DIGIT * positive.sum(axis=-1) + negative
+    if glyphs is None:
+        return plain
+    digits = np.where((glyphs >= 1).sum(axis=-1) >= GOOD_CELLS,
+                      (positive * glyphs).sum(axis=-1), -np.inf) + negative
+    return np.maximum(plain, digits)
 
 
 def hypotheses(group: dict[tuple[int, int], Blob], flat: Levels) -> list[Hypothesis]:
@@ -52,11 +99,13 @@ def hypotheses(group: dict[tuple[int, int], Blob], flat: Levels) -> list[Hypothe
     return scored_all(windows(group), flat)
 
 
-def windows(group: dict[tuple[int, int], Blob]) -> list[tuple[np.ndarray, dict]]:
+def windows(group: dict[tuple[int, int], Blob], done: set[frozenset[int]] | None = None
+            ) -> list[tuple[np.ndarray, dict]]:
     """Every 3x3 window over a group that rests on at least 4 of its blobs, fitted: (lattice,
     blobs) pairs, to be judged over all nine cells (:func:`scored_all`). A group of fewer than 3 rows or columns (a row lost to glare, tilt
     or shade) gives the windows that extend it, so the cells its blobs did not cover are
-    judged by the picture itself."""
+    judged by the picture itself. ``done``: the blob sets (ids) of windows fitted before,
+    skipped and updated (the groups grown from neighbouring seeds share most windows)."""
     cols = [k[0] for k in group]
     rows = [k[1] for k in group]
     fitted = []
@@ -68,6 +117,11 @@ def windows(group: dict[tuple[int, int], Blob]) -> list[tuple[np.ndarray, dict]]
                    if i0 <= i < i0 + 3 and j0 <= j < j0 + 3}
             if len(sub) < 4:
                 continue
+            if done is not None:
+                key = frozenset(id(b) for b in sub.values())
+                if key in done:
+                    continue
+                done.add(key)
             hom, sub = robust_fit(sub)
             if hom is not None:
                 fitted.append((hom, sub))
@@ -95,12 +149,22 @@ def scored_all(fitted: list[tuple[np.ndarray, dict]], flat: Levels) -> list[Hypo
     """Hypotheses of (lattice, blobs) pairs, their cells judged all in one pass."""
     if not fitted:
         return []
-    cells = flat.contrast(np.stack([h for h, _ in fitted]),
-                          np.stack([_seen(g) for _, g in fitted]))
-    return [Hypothesis(h, g, c) for (h, g), c in zip(fitted, cells)]
+    cells, glyphs = flat.judge(np.stack([h for h, _ in fitted]),
+                               np.stack([_seen(g) for _, g in fitted]))
+    return [Hypothesis(h, g, c, None if glyphs is None else d)
+            for (h, g), c, d in zip(fitted, cells, cells if glyphs is None else glyphs)]
 
 
 _SHIFTS_ROW = ((1, 0), (-1, 0), (0, 1), (0, -1))
+"""A cell right, left, down and up: the moves of :func:`settled` and :func:`repeating`."""
+
+
+def moved(h: Hypothesis, dc: int, dr: int) -> tuple[np.ndarray, dict]:
+    """The lattice of ``h`` moved ``dc`` columns and ``dr`` rows along its own grid, with the
+    blobs that stay inside it."""
+    hom = h.hom @ np.array([[1.0, 0, dc], [0, 1.0, dr], [0, 0, 1.0]])
+    return hom, {(c - dc, r - dr): b for (c, r), b in h.grid.items()
+                 if 0 <= c - dc <= 2 and 0 <= r - dr <= 2}
 
 
 def settled(hyps: list[Hypothesis], flat: Levels) -> list[Hypothesis]:
@@ -111,25 +175,70 @@ def settled(hyps: list[Hypothesis], flat: Levels) -> list[Hypothesis]:
     hyps = list(hyps)
     active = list(range(len(hyps)))
     for _ in range(2):
-        fitted = []
-        for i in active:
-            h = hyps[i]
-            for dc, dr in _SHIFTS_ROW:
-                hom = h.hom @ np.array([[1.0, 0, dc], [0, 1.0, dr], [0, 0, 1.0]])
-                grid = {(c - dc, r - dr): b for (c, r), b in h.grid.items()
-                        if 0 <= c - dc <= 2 and 0 <= r - dr <= 2}
-                fitted.append((hom, grid))
-        moved = scored_all(fitted, flat)
+        shifted = scored_all([moved(hyps[i], dc, dr) for i in active for dc, dr in _SHIFTS_ROW],
+                             flat)
         still = []
         for n, i in enumerate(active):
-            best = max(moved[4 * n:4 * n + 4], key=lambda m: m.rank[:2])
-            if best.rank[0] > hyps[i].rank[0] + SETTLE_GAIN and best.good >= GOOD_CELLS:
+            best = max(shifted[4 * n:4 * n + 4], key=lambda m: (m.contrast, m.good))
+            if best.contrast > hyps[i].contrast + SETTLE_GAIN and best.good >= GOOD_CELLS:
                 hyps[i] = best
                 still.append(i)
         active = still
         if not active:
             break
     return hyps
+
+
+def inked(h: Hypothesis) -> int:
+    """How many of the cells of ``h`` hold a digit (:func:`vision.locate.face_score.glyph_evidence`
+    in full)."""
+    return 0 if h.glyphs is None else int((h.glyphs >= 1).sum())
+
+
+_BROUGHT_IN = {(1, 0): [2, 5, 8], (-1, 0): [0, 3, 6], (0, 1): [6, 7, 8], (0, -1): [0, 1, 2]}
+"""The cells of a lattice moved by each of :data:`_SHIFTS_ROW` that it did not hold before."""
+
+
+def _outside(homs: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    """Which cells of each lattice of the stack ``homs`` have their centre outside the
+    picture of ``shape``: (K, 9)."""
+    pts = np.einsum("kij,nj->kni", homs, np.hstack([_CENTRES, np.ones((9, 1))]))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        x, y = pts[..., 0] / pts[..., 2], pts[..., 1] / pts[..., 2]
+    h, w = shape[:2]
+    return ~((pts[..., 2] > 0) & (x >= 0) & (y >= 0) & (x < w) & (y < h))
+
+
+def repeating(hyps: list[Hypothesis], flat: Levels) -> list[bool]:
+    """Which of ``hyps`` are a pattern of digits that goes on, no face: read as a face of
+    digits (at least :data:`GOOD_CELLS` cells with a sticker holding one), moved a cell both
+    ways along its rows, or both ways along its columns, the row or column each move brings
+    in reads as the face's own do (:func:`_still_digits`). A cube's face ends at its edges:
+    beyond one lies the table, beyond another at most a side face, never a face on two
+    opposite sides; a printed sudoku or a table of figures goes on. A plain lattice (no digits) is not judged so: the body's rim
+    frames whatever lies beyond a plain face, and a busy ground there can pass as stickers.
+    All moves are judged in one pass."""
+    digits = [h for h in hyps if inked(h) >= GOOD_CELLS]
+    if not digits:
+        return [False] * len(hyps)
+    moves = scored_all([moved(h, dc, dr) for h in digits for dc, dr in _SHIFTS_ROW], flat)
+    beyond = _outside(np.stack([m.hom for m in moves]), flat.shape)
+    passes = [_still_digits(m, off, shift) for m, off, shift in
+              zip(moves, beyond, _SHIFTS_ROW * len(digits))]
+    goes_on = {id(h) for n, h in enumerate(digits)
+               if (passes[4 * n] and passes[4 * n + 1]) or (passes[4 * n + 2] and passes[4 * n + 3])}
+    return [id(h) in goes_on for h in hyps]
+
+
+def _still_digits(m: Hypothesis, off: np.ndarray, shift: tuple[int, int]) -> bool:
+    """Whether the row or column that moving by ``shift`` brought into the lattice ``m``
+    reads as the face's own do: a sticker holding a digit in all its cells but one (as
+    :data:`GOOD_CELLS` spares two of nine), cells beyond the picture (``off``) counting for
+    it, at least one of them in the picture (:func:`repeating`)."""
+    new = _BROUGHT_IN[shift]
+    held = (m.cells[new] >= GOOD_CELL) & (m.glyphs[new] >= 1) if m.glyphs is not None else \
+        np.zeros(len(new), bool)
+    return bool(not off[new].all() and (held | off[new]).sum() >= len(new) - 1)
 
 
 REFINE_GAIN = 0.05
@@ -215,23 +324,57 @@ def refine(h: Hypothesis, flat: Levels) -> Hypothesis:
     cells land on a groove or beyond the face, on the background (paper, print); the grooves
     between the cells say where the stickers are."""
     homs = np.stack(_snapped(h, flat))
-    cells = flat.contrast(homs, _seen(h.grid))
+    cells, glyphs = flat.judge(homs, _seen(h.grid))
     sums = np.where(_on_blobs(homs, h), np.clip(cells, -1, 1).sum(axis=1), -np.inf)
     i = int(np.argmax(sums))
-    if sums[i] < np.clip(h.cells, -1, 1).sum() + REFINE_GAIN:
+    if sums[i] < h.contrast + REFINE_GAIN:
         return h
-    return Hypothesis(homs[i], h.grid, cells[i])
+    return Hypothesis(homs[i], h.grid, cells[i], None if glyphs is None else glyphs[i])
+
+
+
+OVERLAP_REACH = 0.25
+"""How far beyond the square of a face's sticker centres (pitches) another lattice's sticker
+centre still lies on that face: half way to the face's edge, which runs half a pitch outside
+them. A lattice moved along the face by less than a whole face keeps centres inside; the
+nearest stickers of a neighbouring face, across the edge, lie beyond the edge."""
+
+
+def _overlaps(a: np.ndarray, b: np.ndarray) -> bool:
+    """True when a sticker centre of lattice ``b`` lies on the face of lattice ``a`` (within
+    :data:`OVERLAP_REACH` of the square of its sticker centres, in its own lattice)."""
+    rel = project(np.linalg.inv(a) @ b, _CENTRES)
+    inside = (rel > -OVERLAP_REACH) & (rel < 2 + OVERLAP_REACH)
+    return bool(inside.all(axis=1).any())
+
+
+ON_GRID = 0.1
+"""How far (pitches) the sticker centres of a lattice may lie from the points of another
+lattice's grid, continued beyond it, and still be that grid moved by whole cells (the
+precision of a lattice fitted to blobs; two cubes side by side are further off: their faces
+lie a cube's rim or a gap apart, not a whole number of cells)."""
+
+
+def same_grid(a: Hypothesis, b: Hypothesis) -> bool:
+    """True when ``b`` is the lattice of ``a`` moved by whole cells along its own grid (every
+    sticker centre of ``b``, seen in ``a``'s lattice, within :data:`ON_GRID` of a point of
+    it, in the same order): one flat pattern that goes on, as a printed sudoku or table
+    does, which no two faces of a cube make (a side face is foreshortened across the edge,
+    another cube lies its rim apart)."""
+    rel = project(np.linalg.inv(a.hom) @ b.hom, _CENTRES)
+    step = np.round(rel[4] - _CENTRES[4])
+    return bool(np.abs(rel - (_CENTRES + step)).max() <= ON_GRID)
 
 
 def separate(a: Hypothesis, b: Hypothesis) -> bool:
-    """True when ``b`` is another face beside ``a``: no blob in common, its centre at least
-    2.5 pitches from ``a``'s in ``a``'s lattice, and of a similar size."""
+    """True when ``b`` is another face beside ``a``: no blob in common, no sticker of either
+    on the other's face (:func:`_overlaps`, each seen in the other's own lattice, so a
+    neighbouring face foreshortened across the cube's edge counts as well as a second cube
+    apart), and of a similar size."""
     if {id(x) for x in a.grid.values()} & {id(x) for x in b.grid.values()}:
         return False
-    centre = project(b.hom, np.array([[1.0, 1.0]]))
-    c, r = project(np.linalg.inv(a.hom), centre)[0]
     ratio = pitch(b.hom) / max(pitch(a.hom), 1e-6)
-    return max(abs(c - 1), abs(r - 1)) >= 2.5 and 0.6 < ratio < 1.6
+    return not _overlaps(a.hom, b.hom) and not _overlaps(b.hom, a.hom) and 0.6 < ratio < 1.6
 
 
 def _shared(a: Hypothesis, b: Hypothesis) -> bool:
@@ -252,7 +395,7 @@ def squared(best: Hypothesis, bent: list[Hypothesis], flat: Levels) -> list[Hypo
     height, width = flat.shape[:2]
     fitted = []
     for h in bent:
-        if h.good <= best.good or h.rank[0] < best.rank[0] + SETTLE_GAIN or \
+        if h.good <= best.good or h.contrast < best.contrast + SETTLE_GAIN or \
                 not _shared(h, best):
             continue
         keys = list(h.grid)
@@ -262,64 +405,4 @@ def squared(best: Hypothesis, bent: list[Hypothesis], flat: Levels) -> list[Hypo
         if hom is not None and res <= SQUARE_FIT_SLACK:
             fitted.append((hom, h.grid))
     return [h for h in scored_all(fitted, flat)
-            if h.good > best.good and h.rank[0] > best.rank[0]]
-
-
-def choose(groups: list[dict], flat: Levels, source: str
-            ) -> tuple[Hypothesis | None, bool]:
-    """The best-scoring face among the groups' hypotheses, or None when none has
-    :data:`GOOD_CELLS` sticker-like cells and a plausible perspective; refuses two separate
-    faces that both score. The flag tells whether a lattice of sticker-like cells was set
-    aside as no flat square grid (:mod:`vision.locate.perspective`: one bent round a cube's edge)."""
-    scoring = [h for h in _ranked(groups, flat) if h.good >= GOOD_CELLS]
-    faces = _flat_faces(scoring, flat)
-    if not faces:
-        return None, bool(scoring)
-    best = _placed(faces[0], flat)
-    _refuse_second_face(best, faces[1:], source)
-    return best, False
-
-
-def _ranked(groups: list[dict], flat: Levels) -> list[Hypothesis]:
-    """Every 3x3 window of the groups of four or more blobs, all groups' windows scored in one
-    pass, best first, the leading :data:`SETTLED` of them settled onto their grooves."""
-    hyps = sorted(scored_all([w for g in groups if len(g) >= 4 for w in windows(g)], flat),
-                  key=lambda h: h.rank, reverse=True)
-    return settled(hyps[:SETTLED], flat) + hyps[SETTLED:]
-
-
-def _flat_faces(scoring: list[Hypothesis], flat: Levels) -> list[Hypothesis]:
-    """The scoring lattices with a plausible perspective, best first, led by those of the bent
-    ones that squared onto a flat grid beat the best of them (:func:`squared`): a steeply
-    tilted face's lattice can be bent by blob noise while a row-off one still passes."""
-    height, width = flat.shape[:2]
-    faces = [h for h in scoring if plausible(h.hom, width, height)]
-    bent = [h for h in scoring if not any(h is f for f in faces)]
-    faces.sort(key=lambda h: h.rank, reverse=True)
-    if faces:
-        faces = squared(faces[0], bent, flat) + faces
-    return faces
-
-
-def _placed(best: Hypothesis, flat: Levels) -> Hypothesis:
-    """``best``, or, when it was fitted to fewer than nine stickers, the lattice the grooves
-    place (:func:`refine`) if that still has :data:`GOOD_CELLS` sticker-like cells. No
-    perspective check again: the snapped lattice is affine, a face seen at a slant has no
-    affine square view, and moving a plausible lattice's grooves by less than half a pitch
-    does not bend it round a cube's edge."""
-    if len(best.grid) < 9:
-        better = refine(best, flat)
-        if better.good >= GOOD_CELLS:
-            return better
-    return best
-
-
-def _refuse_second_face(best: Hypothesis, others: list[Hypothesis], source: str) -> None:
-    """Raise :class:`FaceNotFoundError` when another face of six or more stickers lies apart
-    from ``best`` (:func:`separate`): two faces in one photo, neither to be trusted as the
-    one meant."""
-    for other in others:
-        if len(other.grid) >= 6 and separate(best, other):
-            raise FaceNotFoundError(
-                f"{source}: two faces in one photo (two separate 3x3 groups of stickers); "
-                f"{TWO_FACES_ADVICE}")
+            if h.good > best.good and h.contrast > best.contrast]

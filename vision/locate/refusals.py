@@ -4,19 +4,22 @@ from __future__ import annotations
 
 import numpy as np
 
-from .face_geometry import TWO_FACES_ADVICE, FaceNotFoundError, SeenShape, project
+from .face_geometry import (NO_CUBE_ADVICE, TWO_FACES_ADVICE, FaceNotFoundError, SeenShape,
+                            project)
+from .face_score import FaceScore
 from .hypotheses import GOOD_CELLS
 from .lattice import best_window, robust_fit
 from .sticker_blobs import Blob
 
 
-def refuse(source: str, blobs: list[Blob], groups: list[dict], shape: tuple[int, ...]) -> None:
+def refuse(source: str, blobs: list[Blob], groups: list[dict], score: FaceScore) -> None:
     """Raise the message that says why no face was accepted: no stickers, too few in a grid,
     two faces side by side, a face cut off or partly hidden; the error carries the shapes
     taken for stickers (``blobs``, those of the best grid ``groups[0]`` marked), for the debug
-    picture."""
+    picture. ``score``: the photo's pictures, on which a part of a face is judged."""
+    shape = score.shape
     try:
-        _explain(source, blobs, groups, shape)
+        _explain(source, blobs, groups, score)
     except FaceNotFoundError as e:
         raise FaceNotFoundError(str(e), _seen(blobs, groups, shape)) from None
 
@@ -43,8 +46,25 @@ def _refuse_a_pattern(source: str, grid: dict[tuple[int, int], Blob]) -> None:
             "one face of the cube so it fills about half of the picture")
 
 
-def _explain(source: str, blobs: list[Blob], groups: list[dict], shape: tuple[int, ...]) -> None:
-    """Raise the refusal's message (see :func:`refuse`)."""
+def _digits(score: FaceScore, hom: np.ndarray, keys: list[tuple[int, int]]) -> int:
+    """How many of the cells ``keys`` (column, row in 0..2) of the lattice ``hom`` hold a
+    digit (:func:`vision.locate.face_score.glyph_evidence` in full)."""
+    _, glyphs = score.judge(hom[None])
+    return int(sum(glyphs[0, r * 3 + c] >= 1 for c, r in keys))
+
+
+def _no_digits(source: str, n: int) -> FaceNotFoundError:
+    """The refusal of squares that line up like part of a face but hold no digits."""
+    return FaceNotFoundError(
+        f"{source}: no cube face found ({n} shapes line up like stickers, but most hold no "
+        f"digit as a Sudoku Cube's stickers do: a pattern or print?); {NO_CUBE_ADVICE}")
+
+
+def _explain(source: str, blobs: list[Blob], groups: list[dict], score: FaceScore) -> None:
+    """Raise the refusal's message (see :func:`refuse`): a part of a face is named only where
+    most of the stickers seen hold a digit, as a cube's do; squares without (tiles, a printed
+    table, a sofa's pattern) are no cube face."""
+    shape = score.shape
     if len(blobs) < 3 or not groups:
         raise FaceNotFoundError(
             f"{source}: no cube face found (no group of square stickers framed by the dark "
@@ -52,7 +72,7 @@ def _explain(source: str, blobs: list[Blob], groups: list[dict], shape: tuple[in
             "in even light")
     best = groups[0]
     if len(best) < 4:
-        _raise_line(source, best, shape)
+        _raise_line(source, best, score)
         raise FaceNotFoundError(
             f"{source}: no cube face found (only {len(best)} sticker(s) line up in a grid: is "
             "the photo blurred, too dark, or the face too small, or is it a stickerless cube, "
@@ -62,8 +82,9 @@ def _explain(source: str, blobs: list[Blob], groups: list[dict], shape: tuple[in
     best, extra = best_window(best)
     if extra >= 3:
         raise FaceNotFoundError(
-            f"{source}: two faces in one photo (more than 3 rows or columns of stickers line "
-            f"up); {TWO_FACES_ADVICE}")
+            f"{source}: no cube face found (more than 3 rows or columns of squares line up, "
+            "but no 3 x 3 of them holds stickers with a digit each: squared paper or tiles, "
+            f"or two faces of the cube seen at once?); {TWO_FACES_ADVICE}")
     cols = sorted({k[0] for k in best})
     rows = sorted({k[1] for k in best})
     i0, j0 = cols[0], rows[0]
@@ -71,6 +92,8 @@ def _explain(source: str, blobs: list[Blob], groups: list[dict], shape: tuple[in
     if hom is None:
         raise FaceNotFoundError(f"{source}: no cube face found (stickers do not form a grid)")
     if len(cols) < 3 or len(rows) < 3:
+        if 2 * _digits(score, hom, list(grid)) <= len(grid):
+            raise _no_digits(source, len(grid))
         _raise_partial(source, hom, len(cols), len(rows), shape, i0, j0)
     if len(grid) >= GOOD_CELLS:
         raise FaceNotFoundError(
@@ -101,15 +124,22 @@ def _raise_partial(source: str, hom: np.ndarray, ncols: int, nrows: int,
         f"found{where}; take the photo again with the whole face inside the picture")
 
 
-def _raise_line(source: str, grid: dict[tuple[int, int], Blob], shape: tuple[int, ...]) -> None:
-    """A single full row or column of 3 stickers next to the photo's edge: a cut-off face."""
+def _raise_line(source: str, grid: dict[tuple[int, int], Blob], score: FaceScore) -> None:
+    """A single full row or column of 3 stickers next to the photo's edge: a cut-off face
+    (no cube face where they hold no digits)."""
     cols = {k[0] for k in grid}
     rows = {k[1] for k in grid}
     if len(grid) != 3 or (len(cols) != 1 and len(rows) != 1):
         return
-    hgt, wid = shape[:2]
+    hgt, wid = score.shape[:2]
     pts = np.array([b.centre for b in grid.values()])
     side = float(np.mean([b.side for b in grid.values()]))
+    along = pts[np.argsort(pts[:, int(np.argmax(np.ptp(pts, axis=0)))])]
+    step = float(np.median(np.linalg.norm(np.diff(along, axis=0), axis=1)))
+    held = sum(_digits(score, np.array([[step, 0, x - step], [0, step, y - step], [0, 0, 1.0]]),
+                       [(1, 1)]) for x, y in pts)
+    if 2 * held <= len(grid):
+        raise _no_digits(source, len(grid))
     if len(cols) == 1:
         sides = (("left", pts[:, 0].min()), ("right", wid - pts[:, 0].max()))
     else:

@@ -1,0 +1,33 @@
+"""``read`` on a photo with no cube in it at all: an everyday ground of the exam renderer (a
+printed table, tiles, a page of text; the cube's body, faces and the thumb drawn nowhere) is
+refused as "no cube face found" with what to do, exit status 2, no traceback, never as two
+faces or a partial face (deterministic photos from fixed seeds; nothing trains on them)."""
+from __future__ import annotations
+
+import cv2
+import pytest
+
+from sudoku_cube.assistant.bench.vision_second import cube
+from sudoku_cube.assistant.cli import main
+from sudoku_cube.render.second import Scene, shots
+
+
+@pytest.mark.parametrize("ground,band,light,seed", [
+    ("page-table", "large", "normal", 60000), ("page-table", "large", "dim", 60001),
+    ("tiles", "middle", "normal", 60000), ("tiles", "large", "dim", 60001),
+    ("page-text", "middle", "normal", 60002), ("page-text", "small", "dim", 60003)])
+def test_a_photo_without_a_cube_says_no_cube_face_found(monkeypatch, tmp_path, capsys,
+                                                        ground, band, light, seed):
+    monkeypatch.setattr(shots, "_body", lambda *args: None)
+    monkeypatch.setattr(shots, "_face", lambda *args: {"tokens": [], "centres": [],
+                                                       "sticker_quads": []})
+    monkeypatch.setattr(shots, "_thumb", lambda *args: None)
+    state, homes, look = cube(seed, 0, "white")
+    shot = shots.face_shot(state, "F", seed, look, homes, scene=Scene(ground, band, light))
+    photo = tmp_path / "F.jpg"
+    cv2.imwrite(str(photo), shot.image)
+    assert main(["read", str(photo), "--no-ocr"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert "F.jpg" in err and "no cube face found" in err, err
+    assert "); photograph" in err and "Traceback" not in err, err  # what to do
+    assert "two faces in one photo" not in err and "partial face" not in err, err

@@ -1,0 +1,146 @@
+"""The pool of face hypotheses of one photo: every cue's lattices, scored alike, the best wins.
+
+Each cue of :mod:`vision.locate.detect` (light stickers, the regions between grooves, chroma, light
+digits) proposes groups of sticker candidates; every 3x3 window over them becomes a
+hypothesis scored by one function (:class:`vision.locate.face_score.FaceScore`), moved a row or
+column while that scores better, and refitted as a flat square grid where a free fit bent
+(:mod:`vision.locate.hypotheses`). The decision is the pool's, not a cue's: the best-ranked plausible
+face wins; another face that also passes, apart from it, means two faces; nothing that passes
+means no face, and a lattice of sticker cells that is no flat square grid means the photo
+shows the cube across an edge. A face passes on its stickers alone (a plain cube's too); the
+digits nearly all of them hold rank it above the empty squares of a printed grid or a cutting
+mat (:func:`vision.locate.hypotheses.evidence`).
+"""
+from __future__ import annotations
+
+from .face_geometry import NO_CUBE_ADVICE, TWO_FACES_ADVICE, FaceNotFoundError
+from .hypotheses import (GOOD_CELLS, SETTLED, Hypothesis, inked, refine, repeating, same_grid,
+                         scored_all, separate, settled, squared, windows)
+from .perspective import plausible
+from .face_score import FaceScore
+from .sticker_blobs import Blob
+
+Group = dict[tuple[int, int], Blob]
+
+
+TWO_FACES = 0.5
+"""Another face apart from the best one is a second face in the photo when it scores at
+least this share of the best one's summed evidence: a cube's faces score alike, a printed
+grid or a cutting mat whose squares pass here and there scores a fraction. Where the best
+face's stickers hold digits, the other's must too (:data:`vision.locate.hypotheses.GOOD_CELLS` of
+them): the faces of one cube are of one look."""
+
+
+def _spans(h: Hypothesis) -> bool:
+    """True when ``h`` rests on sticker candidates in each of its three rows and columns: its
+    lattice interpolates between them and extrapolates none (its perspective is fitted, where
+    the grooves' snapped lattice is affine)."""
+    return all({k[axis] for k in h.grid} == {0, 1, 2} for axis in (0, 1))
+
+
+PRUNED = 4
+"""How many of the best hypotheses are judged at a time for whether they go on beyond the
+face (:meth:`Pool._face_ends`)."""
+
+
+class Pool:
+    """The hypotheses of one photo, scored by ``score``: the faces (plausible, at least
+    :data:`vision.locate.hypotheses.GOOD_CELLS` cells with a sticker and digit), and whether a
+    lattice that passes as a face of digits but is no flat square grid was seen (``bent``:
+    the cube seen across an edge; a bent lattice of empty squares claims no face). Patterns
+    that go on beyond three cells either way are no face (:func:`vision.locate.hypotheses.repeating`)."""
+
+    def __init__(self, score: FaceScore) -> None:
+        self.score = score
+        self.faces: list[Hypothesis] = []
+        self.bent = False
+        self._done: set[frozenset[int]] = set()
+        self._ends: set[int] = set()
+
+    def _face_ends(self, hyps: list[Hypothesis]) -> list[Hypothesis]:
+        """``hyps`` (best first) with those that go on beyond the face dropped from the front
+        (:func:`vision.locate.hypotheses.repeating`) until the first is a face that ends; only the
+        front is judged (a few at a time), as only the best face and the few that rival it
+        are looked at."""
+        hyps = list(hyps)
+        while hyps and id(hyps[0]) not in self._ends:
+            front = [h for h in hyps[:PRUNED] if id(h) not in self._ends]
+            goes_on = {id(h) for h, r in zip(front, repeating(front, self.score)) if r}
+            self._ends.update(id(h) for h in front if id(h) not in goes_on)
+            hyps = [h for h in hyps if id(h) not in goes_on]
+        return hyps
+
+    def _ends_alone(self, h: Hypothesis) -> bool:
+        """True when ``h`` is a face that ends (:func:`vision.locate.hypotheses.repeating`)."""
+        return id(h) in self._ends or not repeating([h], self.score)[0]
+
+    def add(self, groups: list[Group]) -> None:
+        """Score every window over ``groups`` (of at least 4 candidates) and keep the faces."""
+        hyps = sorted(scored_all([w for g in groups if len(g) >= 4 for w in windows(g, self._done)],
+                                 self.score), key=lambda h: h.rank, reverse=True)
+        hyps = settled(hyps[:SETTLED], self.score) + hyps[SETTLED:]
+        scoring = [h for h in hyps if h.good >= GOOD_CELLS]
+        height, width = self.score.shape[:2]
+        faces = [h for h in scoring if plausible(h.hom, width, height)]
+        bent = [h for h in scoring if not any(h is f for f in faces)]
+        # a face of digits seen bent: the cube across an edge
+        self.bent |= any(inked(h) >= GOOD_CELLS and self._ends_alone(h) for h in bent)
+        faces = self._face_ends(sorted(faces, key=lambda h: h.rank, reverse=True))
+        if faces:
+            faces = squared(faces[0], bent, self.score) + faces
+        self.faces = self._face_ends(sorted(self.faces + faces, key=lambda h: h.rank,
+                                            reverse=True))
+
+    @property
+    def clear(self) -> bool:
+        """True when the best face shows a sticker in all nine cells, rests on nine sticker
+        candidates and is a face of digits (:func:`vision.locate.hypotheses.evidence`: at
+        least :data:`vision.locate.hypotheses.GOOD_CELLS` cells hold one): no other cue could
+        place it better, so the remaining cues are not tried. A lattice fitted to fewer
+        candidates extrapolates where they are missing, and may frame a row of the side face
+        beside the face or take a pitch a little off; a later cue may rest one on more."""
+        best = self.faces[0] if self.faces else None
+        return best is not None and best.good == 9 and len(best.grid) == 9 and \
+            inked(best) >= GOOD_CELLS
+
+    @property
+    def seen_whole(self) -> bool:
+        """True when lattices placed on light digits (the last cue of
+        :mod:`vision.locate.detect`, for stickers the masks miss) can add nothing: the best
+        face shows a sticker in all nine cells, rests on candidates in each of its rows and
+        columns, and either holds a digit in every cell (its digits are all seen already) or
+        rests on nine candidates and holds none (a plain cube's face)."""
+        best = self.faces[0] if self.faces else None
+        if best is None or best.good < 9 or not _spans(best):
+            return False
+        digits = inked(best)
+        return digits == best.cells.size or (digits == 0 and len(best.grid) == 9)
+
+    def decide(self, source: str) -> Hypothesis | None:
+        """The best face, snapped onto its grooves when it rests on fewer than nine
+        stickers, or None when the pool holds none; raises :class:`FaceNotFoundError` when
+        another face passes apart from it (two faces: ``source`` names the photo)."""
+        if not self.faces:
+            return None
+        best = self.faces[0]
+        if not _spans(best):  # a row or column extrapolated: let the grooves place it
+            # (no perspective check again: the snapped lattice is affine, a face seen at a
+            # slant has no affine square view, and moving a plausible lattice's grooves by
+            # less than half a pitch does not bend it round a cube's edge)
+            better = refine(best, self.score)
+            if better.good >= GOOD_CELLS:
+                best = better
+        for other in self.faces[1:]:
+            if len(other.grid) >= 6 and other.evidence >= TWO_FACES * best.evidence and \
+                    inked(other) >= min(inked(best), GOOD_CELLS) and separate(best, other) \
+                    and self._ends_alone(other):
+                if same_grid(best, other):
+                    raise FaceNotFoundError(
+                        f"{source}: no cube face found (squares holding digits go on in one "
+                        "flat grid beyond any 3 x 3 of them: a printed sudoku or table?); "
+                        f"{NO_CUBE_ADVICE}")
+                raise FaceNotFoundError(
+                    f"{source}: two faces in one photo (two separate 3x3 groups of stickers); "
+                    f"{TWO_FACES_ADVICE}")
+        return best
+

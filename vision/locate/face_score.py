@@ -1,0 +1,156 @@
+"""The one score every face hypothesis is judged by, whichever cue proposed it.
+
+A face is nine stickers, each holding one printed digit, on a flat square grid. For each
+of a lattice's nine cells two pieces of evidence are measured on the picture itself:
+
+* **a sticker**: its plateau stands above the grooves on the sides it shares with the other
+  cells (:func:`vision.locate.face_cues.cell_contrast`), on the value channel, on chroma (coloured
+  stickers on a light body) and on the value channel with thin grooves widened (a light
+  body's hairline grooves), the best of them;
+* **a digit on it**: a share of its inner samples differs clearly from its plateau, dark or
+  light ink alike, and the ink stays clear of at least one side of the cell's inner square, as
+  a digit's does (:func:`glyph_evidence`). The squares of a printed grid, a cutting mat or
+  tiles are framed plateaus too, but empty; grooves crossing in a cell's middle, or a rug's
+  pattern, reach every side.
+
+A face passes on its stickers (:data:`vision.locate.hypotheses.GOOD_CELLS` cells of contrast, so a
+plain cube's face is found too); hypotheses are ranked by the better of two readings
+(:func:`vision.locate.hypotheses.evidence`): a plain face, its contrast at a fixed share, or a face
+of digits, nearly every cell holding one, its contrast in full, so a printed grid, wood grain
+or text loses to a real face of digits and ink in a few cells gains a lattice nothing. The geometric part of the likelihood, a flat square grid a camera
+could see, is :func:`vision.locate.perspective.plausible`; the decision is the pool's
+(:mod:`vision.locate.face_pool`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .face_cues import CHROMA_FLOOR, CHROMA_WEIGHT, FLOOR, INNER, Levels, chroma
+from .grooves import thin_grooves
+from .lattice_sampling import homogeneous, lattice_points, lookup, sample_at
+
+_STEPS = np.linspace(-INNER, INNER, 11)
+_INNER = homogeneous(lattice_points(np.array([[x, y] for y in _STEPS for x in _STEPS])))
+"""Where a cell's plateau is measured: its inner 60%, 11 x 11 samples, dense enough to meet a
+stroke of a small face."""
+
+_CENTRE = np.zeros((len(_STEPS),) * 2, bool)
+_CENTRE[2:-2, 2:-2] = True
+_CENTRE = _CENTRE.ravel()
+"""Where its digit is sought: the middle 7 x 7 of those samples (within 0.18 of the centre), which every digit crosses
+(it is half to two thirds of a sticker tall, centred) but no frame does: the lines of a
+printed grid, as wide apart as the lattice, pass the inner samples' corners."""
+
+INK_DEPTH = 0.25
+"""A sample is ink when it differs from its cell's plateau (median) by this share of the
+plateau's level (plus :data:`vision.locate.face_cues.FLOOR`)."""
+
+GLYPH_INK = 0.05
+"""A cell whose inner samples are ink at this share or more holds a digit (a thin 1 on a
+large sticker is about this; most digits 0.1 to 0.4); below it the evidence falls to 0."""
+
+
+GAP = 0.38
+"""How far from a cell's centre (pitches) the gap between its digit and its sticker's edge is
+sampled on the lines through the cells' middles: beyond a digit's end (a digit is at most
+two thirds of a sticker tall), inside the sticker (it ends 0.41 to 0.47 from the centre)."""
+
+_ALONG = np.array([c + s * GAP for c in range(3) for s in (-1, 1)])
+_MIDDLES = homogeneous(np.concatenate(
+    [np.stack([np.full_like(_ALONG, m), _ALONG], 1) for m in (0.0, 1.0, 2.0)]
+    + [np.stack([_ALONG, np.full_like(_ALONG, m)], 1) for m in (0.0, 1.0, 2.0)]))
+"""The six lines through the middles of the cells' columns and rows, sampled in the gaps
+either side of each cell's digit."""
+
+_ALONG_RIM = np.linspace(-INNER, INNER, 7)
+_RIM = homogeneous(lattice_points(np.concatenate(
+    [np.stack([np.full_like(_ALONG_RIM, sx * GAP), _ALONG_RIM], 1) for sx in (-1, 1)]
+    + [np.stack([_ALONG_RIM, np.full_like(_ALONG_RIM, sy * GAP)], 1) for sy in (-1, 1)])))
+"""The four sides (left, right, top, bottom) of a square :data:`GAP` from each cell's centre,
+7 samples each: beyond the ends and sides of a digit, upright or turned, still on the
+sticker."""
+
+_MIDDLE_CELL = np.concatenate([3 * (np.arange(len(_ALONG)) // 2) + m for m in range(3)]
+                              + [np.arange(len(_ALONG)) // 2 + 3 * m for m in range(3)])
+"""The cell each sample of :data:`_MIDDLES` lies in (its level is the one it is read against)."""
+
+_ON_LINE = np.array([[c, 3 + r] for r in range(3) for c in range(3)])
+"""The two middle lines (column, row) through each cell."""
+
+
+def glyph_evidence(ink: np.ndarray, homs: np.ndarray) -> np.ndarray:
+    """For each cell of each lattice of the stack ``homs`` (K, 3, 3), how surely it holds a
+    digit, 0..1 (:data:`GLYPH_INK`), measured on the picture ``ink``: (K, 9). Ink that runs
+    through the middles of a row or column of cells, in every gap beside their digits
+    (:data:`GAP`), is a line, no digit: a printed grid's or a cutting mat's, seen through a
+    lattice twice as wide as its squares; the cells it crosses hold none. Nor does a cell
+    whose ink reaches all four sides of the square round its digit (:data:`_RIM`): grooves crossing
+    there (a lattice half a cell off the face) or a patterned ground."""
+    k = len(homs)
+    s = sample_at(ink, lookup(homs, _INNER), k).reshape(k, 9, -1)
+    level = np.median(s, axis=2)
+    inked = np.abs(s[..., _CENTRE] - level[..., None]) > INK_DEPTH * (level[..., None] + FLOOR)
+    glyph = np.clip(inked.mean(axis=2) / GLYPH_INK, 0.0, 1.0)
+    # ink that reaches all four sides round the digit is no digit: grooves crossing, a
+    # lattice half a cell off a plain cube's face, or a patterned cloth or rug
+    # (measured against the rim's own level: a large light digit lifts the inner median)
+    rim = sample_at(ink, lookup(homs, _RIM), k).reshape(k, 9, 4, -1)
+    edge = np.median(rim.reshape(k, 9, -1), axis=2)[..., None, None]
+    reach = np.abs(rim - edge) > INK_DEPTH * (edge + FLOOR)
+    glyph = np.where(reach.any(axis=3).all(axis=2), 0.0, glyph)
+    m = sample_at(ink, lookup(homs, _MIDDLES), k)
+    at = level[:, _MIDDLE_CELL]
+    lines = (np.abs(m - at) > INK_DEPTH * (at + FLOOR)).reshape(k, -1, len(_ALONG)).all(axis=2)
+    return np.where(lines[:, _ON_LINE].any(axis=2), 0.0, glyph)
+
+
+@dataclass(frozen=True)
+class FaceScore:
+    """The pictures of one photo that hypotheses are scored on (:func:`face_score`):
+    ``levels``, those the stickers' contrast is measured on, and ``ink``, the picture's
+    brightness (luma, lightly smoothed) that digits are sought on: white ink on a blue or
+    red sticker is barely brighter on the value channel (the sticker's own channel is
+    bright), but far brighter in luma."""
+
+    levels: Levels
+    ink: np.ndarray
+
+    @property
+    def images(self) -> tuple[tuple[np.ndarray, float, float], ...]:
+        """The contrast pictures (the value channel's first), as :class:`Levels` has them."""
+        return self.levels.images
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        """The pictures' shape."""
+        return self.levels.shape
+
+    def judge(self, homs: np.ndarray, seen: np.ndarray | None = None
+              ) -> tuple[np.ndarray, np.ndarray]:
+        """For a stack of lattices ``homs`` (K, 3, 3), each cell's contrast
+        (:meth:`Levels.contrast`, ``seen`` as there) and how surely it holds a digit
+        (:func:`glyph_evidence`), each (K, 9)."""
+        homs = np.asarray(homs, np.float64).reshape(-1, 3, 3)
+        return self.levels.contrast(homs, seen), glyph_evidence(self.ink, homs)
+
+    def lenient(self) -> "FaceScore":
+        """The same score with grooves lit by glare on a neighbouring sticker set aside
+        (:data:`vision.locate.face_cues.GLARE_SIDE`)."""
+        return FaceScore(Levels(self.levels.images, True), self.ink)
+
+
+def _smooth(img: np.ndarray) -> np.ndarray:
+    """A picture with noise and thin strokes evened out (a 5 x 5 median): stickers' levels."""
+    return cv2.medianBlur(img, 5)
+
+
+def face_score(small: np.ndarray, v: np.ndarray) -> FaceScore:
+    """The score of the working image ``small`` (BGR or grey) with value channel ``v``."""
+    ch = chroma(small)
+    grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY) if small.ndim == 3 else small
+    return FaceScore(Levels(((_smooth(v), FLOOR, 1.0), (_smooth(ch), CHROMA_FLOOR, CHROMA_WEIGHT),
+                             (thin_grooves(v), FLOOR, 1.0))),
+                     cv2.GaussianBlur(grey, (3, 3), 0))
