@@ -1,16 +1,25 @@
 """The refusal's reading of the best grid of squares when no face was accepted: the 3x3 window
-holding most squares, and a grid larger than any view of a cube called no cube at all."""
+holding most squares, a grid larger than any view of a cube called no cube at all, and
+squares without digits called no cube."""
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
 from sudoku_cube.vision.locate.face_geometry import FaceNotFoundError
+from sudoku_cube.vision.locate.face_score import FaceScore, face_score
 from sudoku_cube.vision.locate.lattice import best_window
 from sudoku_cube.vision.locate.refusals import refuse
 from sudoku_cube.vision.locate.sticker_blobs import Blob
 
 PITCH = 40.0
+
+
+def _blank() -> FaceScore:
+    """The score of an even grey picture: no sticker and no digit anywhere."""
+    img = np.full((800, 800, 3), 128, np.uint8)
+    return face_score(img, img[..., 2].copy())
 
 
 def _grid(keys: list[tuple[int, int]]) -> dict[tuple[int, int], Blob]:
@@ -36,14 +45,36 @@ def test_a_grid_larger_than_a_cube_shows_is_no_cube(cols, rows):
     grid = _grid([(i, j) for i in range(cols) for j in range(rows)])
     blobs = list(grid.values())
     with pytest.raises(FaceNotFoundError) as e:
-        refuse("T.jpg", blobs, [grid], (800, 800))
+        refuse("T.jpg", blobs, [grid], _blank())
     said = str(e.value)
     assert said.startswith("T.jpg: no cube face found") and f"{cols} x {rows}" in said
     assert "two faces" not in said and "photograph one face" in said
 
 
+def _stickers(grid: dict[tuple[int, int], Blob], digits: bool) -> FaceScore:
+    """The score of a picture of light squares where ``grid``'s blobs lie on a dark ground,
+    each holding a dark digit when ``digits``."""
+    img = np.full((800, 800, 3), 40, np.uint8)
+    for n, b in enumerate(grid.values()):
+        x, y = (int(round(v)) for v in b.centre)
+        cv2.rectangle(img, (x - 17, y - 17), (x + 17, y + 17), (230, 230, 230), -1)
+        if digits:
+            cv2.putText(img, str(1 + n % 9), (x - 7, y + 8), cv2.FONT_HERSHEY_SIMPLEX, 0.6,
+                        (20, 20, 20), 2)
+    return face_score(img, img[..., 2].copy())
+
+
 def test_two_faces_side_by_side_are_still_two_faces():
     grid = _grid([(i, j) for i in range(6) for j in range(3)])
     with pytest.raises(FaceNotFoundError) as e:
-        refuse("T.jpg", list(grid.values()), [grid], (800, 800))
+        refuse("T.jpg", list(grid.values()), [grid], _stickers(grid, digits=True))
     assert "two faces in one photo" in str(e.value)
+
+
+def test_two_faces_of_squares_without_digits_are_no_cube():
+    # the same squares holding no digits are a printed pattern, not a cube's two faces
+    grid = _grid([(i, j) for i in range(6) for j in range(3)])
+    with pytest.raises(FaceNotFoundError) as e:
+        refuse("T.jpg", list(grid.values()), [grid], _stickers(grid, digits=False))
+    said = str(e.value)
+    assert said.startswith("T.jpg: no cube face found") and "no digit" in said

@@ -23,6 +23,7 @@ from .face_cues import chroma
 from .face_geometry import (TWO_FACES_ADVICE, FaceGeometry, FaceNotFoundError, project,
                             scale_homography)
 from .face_pool import Group, Pool
+from .hypotheses import Hypothesis
 from .face_score import face_score
 from .grooves import groove_masks, plateaus
 from .hairline import hairline_face
@@ -44,58 +45,85 @@ def find_face(image: np.ndarray, source: str = "photo") -> FaceGeometry:
     scale = min(1.0, WORK_SIDE / max(h0, w0))
     small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) \
         if scale < 1 else image
-    v = value_channel(small)
-    area = v.shape[0] * v.shape[1]
-    score = face_score(small, v)
-    pool = Pool(score)
-    masks = binarisations(v)
-    light = dedupe(sticker_blobs(masks, area))
-    seen: list[list[Blob]] = [light]  # what the refusal speaks of
-    digit_groups: list[Group] = []
-
-    def grooves() -> list[Group]:
-        seen.append(dedupe(light + sticker_blobs(groove_masks(plateaus(v)), area)))
-        return groups_of(seen[-1])
-
-    def on_chroma() -> list[Group]:
-        # coloured stickers on a light body are bright squares framed by a grey body on
-        # chroma; their own lattices are judged too, as the value channel's blobs of the
-        # light plastic between and beside them can join them to a side face's
-        ch = chroma(small)
-        own = dedupe(sticker_blobs(binarisations(ch) + groove_masks(plateaus(ch)), area))
-        seen.append(dedupe(seen[-1] + own))
-        return groups_of(seen[-1]) + groups_of(own)
-
-    def digits() -> list[Group]:
-        digit_groups.extend(groups_of(dedupe(seen[1] + glyph_blobs(masks, area))))
-        return digit_groups
-
-    cues: tuple[Callable[[], list[Group]], ...] = (lambda: groups_of(light), grooves,
-                                                   on_chroma, digits)
-    for cue in cues:
-        if cue is digits and pool.seen_whole:
-            break
-        pool.add(cue())
-        if pool.clear:
-            break
-    best = pool.decide(source)
-    if best is None and not pool.bent:  # glare on a dark sticker, judged leniently
-        lenient = Pool(score.lenient())
-        lenient.add(digit_groups)
-        best = lenient.decide(source)
-        pool.bent |= lenient.bent
-    if best is None:  # last: a stickerless cube, whose pieces touch with hairline gaps
-        best = hairline_face(small, v, area, source)
-    if best is None and pool.bent:
-        raise FaceNotFoundError(
-            f"{source}: two faces in one photo (the stickers do not lie on one flat face: the "
-            f"cube is seen across one of its edges); {TWO_FACES_ADVICE}")
+    cues = _Cues(small)
+    best = cues.run(source)
     if best is None:
-        blobs, groups = seen[1], groups_of(seen[1])
-        if not groups or len(groups[0]) < 3:  # speak of what chroma saw
-            blobs, groups = seen[2], groups_of(seen[2])
-        refuse(source, blobs, groups, score)
+        best = cues.last_resorts(source)
     found = tuple((c, r) in best.grid for r in range(3) for c in range(3))
     full = scale_homography(best.hom, 1.0 / scale)
     corners = np.array([[-0.5, -0.5], [2.5, -0.5], [2.5, 2.5], [-0.5, 2.5]])
     return FaceGeometry(full, project(full, corners), found)
+
+
+class _Cues:
+    """The cues of one working image, cheapest first, each adding its lattices to one
+    :class:`vision.locate.face_pool.Pool`; what each saw is kept for the refusal."""
+
+    def __init__(self, small: np.ndarray) -> None:
+        self.small = small
+        self.v = value_channel(small)
+        self.area = self.v.shape[0] * self.v.shape[1]
+        self.score = face_score(small, self.v)
+        self.pool = Pool(self.score)
+        self.masks = binarisations(self.v)
+        self.light = dedupe(sticker_blobs(self.masks, self.area))
+        self.seen: list[list[Blob]] = [self.light]  # what the refusal speaks of
+        self.digit_groups: list[Group] = []
+
+    def _light(self) -> list[Group]:
+        return groups_of(self.light)
+
+    def _grooves(self) -> list[Group]:
+        self.seen.append(dedupe(self.light + sticker_blobs(groove_masks(plateaus(self.v)),
+                                                           self.area)))
+        return groups_of(self.seen[-1])
+
+    def _chroma(self) -> list[Group]:
+        # coloured stickers on a light body are bright squares framed by a grey body on
+        # chroma; their own lattices are judged too, as the value channel's blobs of the
+        # light plastic between and beside them can join them to a side face's
+        ch = chroma(self.small)
+        own = dedupe(sticker_blobs(binarisations(ch) + groove_masks(plateaus(ch)), self.area))
+        self.seen.append(dedupe(self.seen[-1] + own))
+        return groups_of(self.seen[-1]) + groups_of(own)
+
+    def _digits(self) -> list[Group]:
+        self.digit_groups.extend(groups_of(dedupe(self.seen[1] + glyph_blobs(self.masks,
+                                                                             self.area))))
+        return self.digit_groups
+
+    def run(self, source: str) -> Hypothesis | None:
+        """Every cue in turn until the pool's best face is clear (or, before light digits
+        are sought, seen whole); the pool's decision (``source`` names the photo)."""
+        cues: tuple[Callable[[], list[Group]], ...] = (self._light, self._grooves,
+                                                       self._chroma, self._digits)
+        for cue in cues:
+            if cue == self._digits and self.pool.seen_whole:
+                break
+            self.pool.add(cue())
+            if self.pool.clear:
+                break
+        return self.pool.decide(source)
+
+    def last_resorts(self, source: str) -> Hypothesis:
+        """With no face in the pool: glare on a dark sticker judged leniently, then a
+        stickerless cube; else the refusal (the cube across an edge, or why no face)."""
+        bent = self.pool.bent
+        best = None
+        if not bent:  # glare on a dark sticker, judged leniently
+            lenient = Pool(self.score.lenient())
+            lenient.add(self.digit_groups)
+            best = lenient.decide(source)
+            bent = lenient.bent
+        if best is None:  # last: a stickerless cube, whose pieces touch with hairline gaps
+            best = hairline_face(self.small, self.v, self.area, source)
+        if best is not None:
+            return best
+        if bent:
+            raise FaceNotFoundError(
+                f"{source}: two faces in one photo (the stickers do not lie on one flat face: "
+                f"the cube is seen across one of its edges); {TWO_FACES_ADVICE}")
+        blobs, groups = self.seen[1], groups_of(self.seen[1])
+        if not groups or len(groups[0]) < 3:  # speak of what chroma saw
+            blobs, groups = self.seen[2], groups_of(self.seen[2])
+        refuse(source, blobs, groups, self.score)

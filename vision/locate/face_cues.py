@@ -114,11 +114,28 @@ def _cell_contrast(flat: np.ndarray, homs: np.ndarray, views: tuple, seen: np.nd
     """:func:`cell_contrast` of the stack ``homs`` (K, 3, 3) seen through ``views``
     (:func:`_views`): (K, 9)."""
     k = len(homs)
-    inner_at, sides_at, (xy, depth) = views
-    inner = np.sort(sample_at(flat, inner_at, k).reshape(k, 9, -1), axis=2)
+    inner_at, sides_at, centres = views
+    return contrast_of(sample_at(flat, inner_at, k), sample_at(flat, sides_at, k), centres,
+                       flat.shape, seen, floor, beside_glare)
+
+
+CONTRAST_POINTS = (_INNER_H, _SIDE_H)
+"""The lattice points (homogeneous) a cell's contrast is measured at: the cells' inner
+samples and their sides' (what :func:`contrast_of` takes, sampled in this order)."""
+
+
+def contrast_of(inner: np.ndarray, sides: np.ndarray, centres: tuple[np.ndarray, np.ndarray],
+                shape: tuple[int, ...], seen: np.ndarray | None, floor: float,
+                beside_glare: bool) -> np.ndarray:
+    """:func:`cell_contrast` of K lattices from the picture's samples at their
+    :data:`CONTRAST_POINTS` (``inner``, ``sides``: (K, points)) and their cells' centres
+    (``centres``: image positions and depths, :func:`vision.locate.lattice_sampling.project`)
+    in a picture of ``shape``: (K, 9)."""
+    k = len(inner)
+    xy, depth = centres
+    inner = np.sort(inner.reshape(k, 9, -1), axis=2)
     level = inner[:, :, inner.shape[2] // 2]
-    sides = np.sort(sample_at(flat, sides_at, k).reshape(k, 9, 4, 3, len(_T)).min(axis=3),
-                    axis=3)
+    sides = np.sort(sides.reshape(k, 9, 4, 3, len(_T)).min(axis=3), axis=3)
     lenient = np.zeros((k, 9), bool) if seen is None else \
         np.broadcast_to(np.asarray(seen, bool), (k, 9))
     per_side = np.where(lenient[:, :, None], sides[..., _SHARE_AT], sides[..., len(_T) // 2])
@@ -129,11 +146,17 @@ def _cell_contrast(flat: np.ndarray, homs: np.ndarray, views: tuple, seen: np.nd
     inner_side = np.where(inner_side.any(axis=2, keepdims=True), inner_side, _INNER_SIDE)
     groove = np.where(inner_side, per_side, -np.inf).max(axis=2)
     score = (level - groove) / (level + floor)
-    h, w = flat.shape[:2]
+    h, w = shape[:2]
     outside = (depth <= 0) | (xy[..., 0] < 0) | (xy[..., 1] < 0) | (xy[..., 0] >= w) | \
         (xy[..., 1] >= h)
     score[outside] = -1.0
     return score
+
+
+def centres_of(homs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Where the cells' centres of the lattices ``homs`` fall, and their depths (what
+    :func:`contrast_of` takes)."""
+    return project(homs, _CENTRES_H)
 
 
 CHROMA_FLOOR = 40.0

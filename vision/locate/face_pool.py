@@ -81,8 +81,9 @@ class Pool:
         hyps = settled(hyps[:SETTLED], self.score) + hyps[SETTLED:]
         scoring = [h for h in hyps if h.good >= GOOD_CELLS]
         height, width = self.score.shape[:2]
-        faces = [h for h in scoring if plausible(h.hom, width, height)]
-        bent = [h for h in scoring if not any(h is f for f in faces)]
+        flat = [plausible(h.hom, width, height) for h in scoring]
+        faces = [h for h, ok in zip(scoring, flat) if ok]
+        bent = [h for h, ok in zip(scoring, flat) if not ok]
         # a face of digits seen bent: the cube across an edge
         self.bent |= any(inked(h) >= GOOD_CELLS and self._ends_alone(h) for h in bent)
         faces = self._face_ends(sorted(faces, key=lambda h: h.rank, reverse=True))
@@ -109,12 +110,14 @@ class Pool:
         :mod:`vision.locate.detect`, for stickers the masks miss) can add nothing: the best
         face shows a sticker in all nine cells, rests on candidates in each of its rows and
         columns, and either holds a digit in every cell (its digits are all seen already) or
-        rests on nine candidates and holds none (a plain cube's face)."""
+        rests on nine candidates and is read as a plain face (fewer than
+        :data:`vision.locate.hypotheses.GOOD_CELLS` cells hold a digit: a plain cube's face,
+        a logo or a glare spot in a cell or two; :func:`vision.locate.hypotheses.evidence`)."""
         best = self.faces[0] if self.faces else None
         if best is None or best.good < 9 or not _spans(best):
             return False
         digits = inked(best)
-        return digits == best.cells.size or (digits == 0 and len(best.grid) == 9)
+        return digits == best.cells.size or (digits < GOOD_CELLS and len(best.grid) == 9)
 
     def decide(self, source: str) -> Hypothesis | None:
         """The best face, snapped onto its grooves when it rests on fewer than nine

@@ -28,9 +28,11 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from .face_cues import CHROMA_FLOOR, CHROMA_WEIGHT, FLOOR, INNER, Levels, chroma
+from .face_cues import (CHROMA_FLOOR, CHROMA_WEIGHT, CONTRAST_POINTS, FLOOR, INNER, Levels,
+                        centres_of, chroma, contrast_of)
 from .grooves import thin_grooves
-from .lattice_sampling import homogeneous, lattice_points, lookup, sample_at
+from .lattice_sampling import (homogeneous, lattice_points, lookup, outside_at, sample_at,
+                               sample_channels)
 
 _STEPS = np.linspace(-INNER, INNER, 11)
 _INNER = homogeneous(lattice_points(np.array([[x, y] for y in _STEPS for x in _STEPS])))
@@ -83,28 +85,60 @@ _ON_LINE = np.array([[c, 3 + r] for r in range(3) for c in range(3)])
 
 def glyph_evidence(ink: np.ndarray, homs: np.ndarray) -> np.ndarray:
     """For each cell of each lattice of the stack ``homs`` (K, 3, 3), how surely it holds a
-    digit, 0..1 (:data:`GLYPH_INK`), measured on the picture ``ink``: (K, 9). Ink that runs
-    through the middles of a row or column of cells, in every gap beside their digits
-    (:data:`GAP`), is a line, no digit: a printed grid's or a cutting mat's, seen through a
-    lattice twice as wide as its squares; the cells it crosses hold none. Nor does a cell
-    whose ink reaches all four sides of the square round its digit (:data:`_RIM`): grooves crossing
-    there (a lattice half a cell off the face) or a patterned ground."""
+    digit, 0..1 (:data:`GLYPH_INK`), measured on the picture ``ink``: (K, 9) (see
+    :func:`glyphs_of`)."""
     k = len(homs)
-    s = sample_at(ink, lookup(homs, _INNER), k).reshape(k, 9, -1)
+    where = lookup(homs, _GLYPH_POINTS)
+    return glyphs_of(sample_at(ink, where, k), outside_at(where, ink.shape, k))
+
+
+_GLYPH_POINTS = np.concatenate([_INNER, _RIM, _MIDDLES])
+"""Every lattice point (homogeneous) a cell's digit is judged at, in the order
+:func:`glyphs_of` takes them: inner samples, rims, the lines through the middles."""
+
+_SPLIT = np.cumsum([len(_INNER), len(_RIM)])
+
+
+def glyphs_of(samples: np.ndarray, outside: np.ndarray) -> np.ndarray:
+    """How surely each cell of K lattices holds a digit, 0..1 (:data:`GLYPH_INK`), from the
+    ink picture's samples at their :data:`_GLYPH_POINTS` (K, points) and which of those lie
+    outside the picture: (K, 9). Ink that runs through the middles of a row or column of
+    cells, in every gap beside their digits (:data:`GAP`), is a line, no digit: a printed
+    grid's or a cutting mat's, seen through a lattice twice as wide as its squares; the cells
+    it crosses hold none. Nor does a cell whose ink reaches all four sides of the square
+    round its digit (:data:`_RIM`): grooves crossing there (a lattice half a cell off the
+    face) or a patterned ground."""
+    k = len(samples)
+    s, rim, m = np.split(samples, _SPLIT, axis=1)
+    s = s.reshape(k, 9, -1)
     level = np.median(s, axis=2)
     inked = np.abs(s[..., _CENTRE] - level[..., None]) > INK_DEPTH * (level[..., None] + FLOOR)
     glyph = np.clip(inked.mean(axis=2) / GLYPH_INK, 0.0, 1.0)
     # ink that reaches all four sides round the digit is no digit: grooves crossing, a
-    # lattice half a cell off a plain cube's face, or a patterned cloth or rug
-    # (measured against the rim's own level: a large light digit lifts the inner median)
-    rim = sample_at(ink, lookup(homs, _RIM), k).reshape(k, 9, 4, -1)
+    # lattice half a cell off a plain cube's face, or a patterned cloth or rug (measured
+    # against the rim's own level, as a large light digit lifts the inner median, and only
+    # ink of the cell's own kind, light or dark: the dark groove a lattice a little off
+    # brings into the rim of a light digit, or the sticker's shading, is none); a side
+    # beyond the picture is not seen clear of ink
+    rim = rim.reshape(k, 9, 4, -1)
     edge = np.median(rim.reshape(k, 9, -1), axis=2)[..., None, None]
-    reach = np.abs(rim - edge) > INK_DEPTH * (edge + FLOOR)
+    away = s[..., _CENTRE] - edge[..., 0]
+    kind = np.sign(np.where(np.abs(away) > INK_DEPTH * (edge[..., 0] + FLOOR), away, 0.0)
+                   .sum(axis=2))[..., None, None]
+    beyond = outside[:, _SPLIT[0]:_SPLIT[1]].reshape(rim.shape)
+    reach = ((rim - edge) * kind > INK_DEPTH * (edge + FLOOR)) | beyond
     glyph = np.where(reach.any(axis=3).all(axis=2), 0.0, glyph)
-    m = sample_at(ink, lookup(homs, _MIDDLES), k)
-    at = level[:, _MIDDLE_CELL]
+    # the gaps either side of each digit read against the sticker's level beside it (the
+    # rim's), not the inner median a large light digit lifts
+    at = edge[:, :, 0, 0][:, _MIDDLE_CELL]
     lines = (np.abs(m - at) > INK_DEPTH * (at + FLOOR)).reshape(k, -1, len(_ALONG)).all(axis=2)
     return np.where(lines[:, _ON_LINE].any(axis=2), 0.0, glyph)
+
+
+_POINTS = np.concatenate([*CONTRAST_POINTS, _GLYPH_POINTS])
+"""Every lattice point a hypothesis is judged at (:meth:`FaceScore.judge`), sampled at once."""
+
+_CUTS = np.cumsum([len(p) for p in CONTRAST_POINTS])
 
 
 @dataclass(frozen=True)
@@ -117,6 +151,9 @@ class FaceScore:
 
     levels: Levels
     ink: np.ndarray
+    stack: np.ndarray
+    """The contrast pictures and ``ink`` as the channels of one picture (H, W, 4), in that
+    order, so that a stack of lattices is sampled on all of them in one pass."""
 
     @property
     def images(self) -> tuple[tuple[np.ndarray, float, float], ...]:
@@ -132,14 +169,25 @@ class FaceScore:
               ) -> tuple[np.ndarray, np.ndarray]:
         """For a stack of lattices ``homs`` (K, 3, 3), each cell's contrast
         (:meth:`Levels.contrast`, ``seen`` as there) and how surely it holds a digit
-        (:func:`glyph_evidence`), each (K, 9)."""
+        (:func:`glyph_evidence`), each (K, 9): every picture sampled at every point in one
+        pass (:attr:`stack`)."""
         homs = np.asarray(homs, np.float64).reshape(-1, 3, 3)
-        return self.levels.contrast(homs, seen), glyph_evidence(self.ink, homs)
+        k = len(homs)
+        where = lookup(homs, _POINTS)
+        samples = sample_channels(self.stack, where, k)
+        inner, sides, glyph = np.split(samples, [_CUTS[0], _CUTS[1]], axis=1)
+        centres = centres_of(homs)
+        contrast = np.max([weight * contrast_of(inner[..., n], sides[..., n], centres,
+                                                self.shape, seen, floor,
+                                                self.levels.beside_glare)
+                           for n, (_, floor, weight) in enumerate(self.images)], axis=0)
+        outside = outside_at(where, self.shape, k)[:, _CUTS[1]:]
+        return contrast, glyphs_of(glyph[..., -1], outside)
 
     def lenient(self) -> "FaceScore":
         """The same score with grooves lit by glare on a neighbouring sticker set aside
         (:data:`vision.locate.face_cues.GLARE_SIDE`)."""
-        return FaceScore(Levels(self.levels.images, True), self.ink)
+        return FaceScore(Levels(self.levels.images, True), self.ink, self.stack)
 
 
 def _smooth(img: np.ndarray) -> np.ndarray:
@@ -151,6 +199,7 @@ def face_score(small: np.ndarray, v: np.ndarray) -> FaceScore:
     """The score of the working image ``small`` (BGR or grey) with value channel ``v``."""
     ch = chroma(small)
     grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY) if small.ndim == 3 else small
-    return FaceScore(Levels(((_smooth(v), FLOOR, 1.0), (_smooth(ch), CHROMA_FLOOR, CHROMA_WEIGHT),
-                             (thin_grooves(v), FLOOR, 1.0))),
-                     cv2.GaussianBlur(grey, (3, 3), 0))
+    levels = Levels(((_smooth(v), FLOOR, 1.0), (_smooth(ch), CHROMA_FLOOR, CHROMA_WEIGHT),
+                     (thin_grooves(v), FLOOR, 1.0)))
+    ink = cv2.GaussianBlur(grey, (3, 3), 0)
+    return FaceScore(levels, ink, cv2.merge([img for img, _, _ in levels.images] + [ink]))

@@ -81,16 +81,19 @@ def evidence(cells: np.ndarray, glyphs: np.ndarray | None) -> np.ndarray:
     two readings: a plain face, each cell's contrast (clipped to -1..1) counting
     :data:`NO_DIGIT` of it where positive; or, where at least :data:`GOOD_CELLS` cells hold
     a digit (``glyphs``: how surely each holds one, 0..1, or None where not sought), a face
-    of digits, each positive contrast counting as surely as its cell holds a digit. A
-    negative contrast (a cell that is no sticker) counts in full in both."""
+    of digits, each positive contrast counting in full as surely as its cell holds a digit
+    and as a plain sticker's (:data:`NO_DIGIT`) for the rest: a sticker whose digit was not
+    seen (blur, a lattice a little off) is still a sticker, more than a cell of background.
+    A negative contrast (a cell that is no sticker) counts in full in both."""
     c = np.clip(cells, -1, 1)
     negative = np.where(c < 0, c, 0.0).sum(axis=-1)
     positive = np.where(c > 0, c, 0.0)
     plain = NO_DIGIT * positive.sum(axis=-1) + negative
     if glyphs is None:
         return plain
+    held = NO_DIGIT + (1.0 - NO_DIGIT) * glyphs
     digits = np.where((glyphs >= 1).sum(axis=-1) >= GOOD_CELLS,
-                      (positive * glyphs).sum(axis=-1), -np.inf) + negative
+                      (positive * held).sum(axis=-1), -np.inf) + negative
     return np.maximum(plain, digits)
 
 
@@ -106,15 +109,14 @@ def windows(group: dict[tuple[int, int], Blob], done: set[frozenset[int]] | None
     or shade) gives the windows that extend it, so the cells its blobs did not cover are
     judged by the picture itself. ``done``: the blob sets (ids) of windows fitted before,
     skipped and updated (the groups grown from neighbouring seeds share most windows)."""
-    cols = [k[0] for k in group]
-    rows = [k[1] for k in group]
+    order = {k: n for n, k in enumerate(group)}  # each window's blobs in the group's order
     fitted = []
-    for i0 in range(max(cols) - 2, min(cols) + 1) if max(cols) - min(cols) < 3 else \
-            range(min(cols), max(cols) - 1):
-        for j0 in range(max(rows) - 2, min(rows) + 1) if max(rows) - min(rows) < 3 else \
-                range(min(rows), max(rows) - 1):
-            sub = {(i - i0, j - j0): b for (i, j), b in group.items()
-                   if i0 <= i < i0 + 3 and j0 <= j < j0 + 3}
+    starts = _starts([k[1] for k in group])
+    for i0 in _starts([k[0] for k in group]):
+        for j0 in starts:
+            inside = sorted((k for k in ((i0 + di, j0 + dj) for di in range(3)
+                                         for dj in range(3)) if k in order), key=order.get)
+            sub = {(i - i0, j - j0): group[(i, j)] for i, j in inside}
             if len(sub) < 4:
                 continue
             if done is not None:
@@ -126,6 +128,13 @@ def windows(group: dict[tuple[int, int], Blob], done: set[frozenset[int]] | None
             if hom is not None:
                 fitted.append((hom, sub))
     return fitted
+
+
+def _starts(coords: list[int]) -> range:
+    """The first column (or row) of each 3-wide window along a group's columns (rows)
+    ``coords``: those of the group, or where it spans fewer than 3, those that extend it."""
+    lo, hi = min(coords), max(coords)
+    return range(hi - 2, lo + 1) if hi - lo < 3 else range(lo, hi - 1)
 
 
 SETTLED = 8

@@ -68,11 +68,19 @@ def grow(seed: Blob, blobs: list[Blob], _arrays: tuple[np.ndarray, np.ndarray] |
         key = queue.pop(0)
         va, vb = vec[key]
         c = grid[key].centre
-        # every step's predicted position against every blob at once; a blob taken by an
-        # earlier step of this node is masked when a later step's nearest is looked up
+        # only free blobs within a step's reach of this node can be taken (no step goes
+        # further than twice both axes); every step's predicted position against each of
+        # them at once; a blob taken by an earlier step of this node is masked when a later
+        # step's nearest is looked up
+        span = 2.0 * (float(np.hypot(*va)) + float(np.hypot(*vb))) + reach
+        near_idx = np.flatnonzero(free & (np.abs(pts[:, 0] - c[0]) < span)
+                                  & (np.abs(pts[:, 1] - c[1]) < span))
+        if not len(near_idx):
+            continue
+        cand = pts[near_idx]
         pred = c + _STEP_ARRAY[:, :1] * va + _STEP_ARRAY[:, 1:] * vb
-        off_all = np.hypot(pts[None, :, 0] - pred[:, None, 0], pts[None, :, 1] - pred[:, None, 1])
-        off_all[:, ~free] = np.inf
+        off_all = np.hypot(cand[None, :, 0] - pred[:, None, 0],
+                           cand[None, :, 1] - pred[:, None, 1])
         nearest = off_all.argmin(axis=1)  # still each step's nearest unless a step took it
         first, first_off = nearest.tolist(), off_all[_ROWS, nearest].tolist()
         taken: list[int] = []
@@ -80,14 +88,15 @@ def grow(seed: Blob, blobs: list[Blob], _arrays: tuple[np.ndarray, np.ndarray] |
             nk = (key[0] + di, key[1] + dj)
             if nk in grid:
                 continue
-            i, off = first[s], first_off[s]
-            if i in taken:
-                i = int(np.argmin(off_all[s]))
-                off = off_all[s, i]
+            j, off = first[s], first_off[s]
+            if j in taken:
+                j = int(np.argmin(off_all[s]))
+                off = off_all[s, j]
             if not off < reach:
                 continue
-            off_all[:, i] = np.inf
-            taken.append(i)
+            off_all[:, j] = np.inf
+            taken.append(j)
+            i = int(near_idx[j])
             best = blobs[index[i]]
             step = best.centre - c
             nva, nvb = va, vb

@@ -62,5 +62,25 @@ def sample_at(img: np.ndarray, where: tuple[np.ndarray, np.ndarray, int], k: int
     return out.reshape(-1)[:n].reshape(k, -1).astype(np.float32)
 
 
+def sample_channels(img: np.ndarray, where: tuple[np.ndarray, np.ndarray, int], k: int
+                    ) -> np.ndarray:
+    """A picture of several channels (H, W, C) at the points of a :func:`lookup`,
+    (k, N / k, C) float32, 0 outside: one remap for every channel."""
+    mx, my, n = where
+    out = cv2.remap(img, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
+                    borderValue=0)
+    return out.reshape(-1, img.shape[2])[:n].reshape(k, n // k, -1).astype(np.float32)
+
+
+def outside_at(where: tuple[np.ndarray, np.ndarray, int], shape: tuple[int, ...], k: int
+               ) -> np.ndarray:
+    """Which points of a :func:`lookup` lie outside a picture of ``shape`` (where
+    :func:`sample_at` reads 0), (k, N / k)."""
+    mx, my, n = where
+    h, w = shape[:2]
+    x, y = mx.reshape(-1)[:n], my.reshape(-1)[:n]
+    return ((x < 0) | (y < 0) | (x > w - 1) | (y > h - 1)).reshape(k, -1)
+
+
 _MAP_WIDTH = 4096
 """Width of OpenCV's maps in :func:`lookup` (remap takes maps narrower than 32767)."""

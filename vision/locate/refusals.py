@@ -2,6 +2,8 @@
 by side, a face cut off or partly hidden."""
 from __future__ import annotations
 
+from typing import NoReturn
+
 import numpy as np
 
 from .face_geometry import (NO_CUBE_ADVICE, TWO_FACES_ADVICE, FaceNotFoundError, SeenShape,
@@ -12,7 +14,7 @@ from .lattice import best_window, robust_fit
 from .sticker_blobs import Blob
 
 
-def refuse(source: str, blobs: list[Blob], groups: list[dict], score: FaceScore) -> None:
+def refuse(source: str, blobs: list[Blob], groups: list[dict], score: FaceScore) -> NoReturn:
     """Raise the message that says why no face was accepted: no stickers, too few in a grid,
     two faces side by side, a face cut off or partly hidden; the error carries the shapes
     taken for stickers (``blobs``, those of the best grid ``groups[0]`` marked), for the debug
@@ -60,7 +62,7 @@ def _no_digits(source: str, n: int) -> FaceNotFoundError:
         f"digit as a Sudoku Cube's stickers do: a pattern or print?); {NO_CUBE_ADVICE}")
 
 
-def _explain(source: str, blobs: list[Blob], groups: list[dict], score: FaceScore) -> None:
+def _explain(source: str, blobs: list[Blob], groups: list[dict], score: FaceScore) -> NoReturn:
     """Raise the refusal's message (see :func:`refuse`): a part of a face is named only where
     most of the stickers seen hold a digit, as a cube's do; squares without (tiles, a printed
     table, a sofa's pattern) are no cube face."""
@@ -80,17 +82,18 @@ def _explain(source: str, blobs: list[Blob], groups: list[dict], score: FaceScor
             "sharply so it fills about half of the picture, in even light")
     _refuse_a_pattern(source, best)
     best, extra = best_window(best)
-    if extra >= 3:
-        raise FaceNotFoundError(
-            f"{source}: no cube face found (more than 3 rows or columns of squares line up, "
-            "but no 3 x 3 of them holds stickers with a digit each: squared paper or tiles, "
-            f"or two faces of the cube seen at once?); {TWO_FACES_ADVICE}")
     cols = sorted({k[0] for k in best})
     rows = sorted({k[1] for k in best})
     i0, j0 = cols[0], rows[0]
     hom, grid = robust_fit({(i - i0, j - j0): b for (i, j), b in best.items()})
     if hom is None:
         raise FaceNotFoundError(f"{source}: no cube face found (stickers do not form a grid)")
+    if extra >= 3:
+        if 2 * _digits(score, hom, list(grid)) <= len(grid):
+            raise _no_digits(source, len(grid) + extra)
+        raise FaceNotFoundError(
+            f"{source}: two faces in one photo (more than 3 rows or columns of stickers line "
+            f"up); {TWO_FACES_ADVICE}")
     if len(cols) < 3 or len(rows) < 3:
         if 2 * _digits(score, hom, list(grid)) <= len(grid):
             raise _no_digits(source, len(grid))
