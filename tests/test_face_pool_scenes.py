@@ -193,3 +193,43 @@ def test_a_table_of_digits_goes_on_and_a_face_ends():
     # its corner blocks end on two sides, but lie on one flat grid whole cells apart
     with pytest.raises(FaceNotFoundError, match="no cube face found .*printed sudoku or table"):
         find_face(img, "table")
+
+
+def _with_side_face() -> tuple[np.ndarray, np.ndarray]:
+    """A face of nine dark stickers with light digits on a black body (pitch 60 px) and, below
+    its edge, the side face foreshortened to a third: three rows of stickers 60 px wide and
+    20 px apart, their digits squashed alike; the face's lattice (cell centres at 0..2)."""
+    img = np.full((420, 320, 3), 150, np.uint8)
+    cv2.rectangle(img, (45, 35), (235, 285), (10, 10, 10), -1)
+    for k in range(9):
+        x, y = 80 + 60 * (k % 3), 70 + 60 * (k // 3)
+        cv2.rectangle(img, (x - 26, y - 26), (x + 26, y + 26), (70, 70, 70), -1)
+        cv2.putText(img, str(k + 1), (x - 12, y + 14), cv2.FONT_HERSHEY_SIMPLEX, 1.2,
+                    (230, 230, 230), 3)
+    for r in range(3):
+        for c in range(3):
+            x, y = 80 + 60 * c, 232 + 20 * r
+            cv2.rectangle(img, (x - 26, y - 8), (x + 26, y + 8), (70, 70, 70), -1)
+            glyph = np.zeros((52, 52), np.uint8)
+            cv2.putText(glyph, str(9 - 3 * r - c), (14, 40), cv2.FONT_HERSHEY_SIMPLEX, 1.2,
+                        255, 3)
+            squashed = cv2.resize(glyph, (52, 16), interpolation=cv2.INTER_AREA)
+            patch = img[y - 8:y + 8, x - 26:x + 26]
+            patch[squashed > 96] = 230
+    return img, np.array([[60.0, 0, 80], [0, 60, 70], [0, 0, 1]])
+
+
+def test_a_row_on_the_foreshortened_side_face_counts_for_little():
+    """Nine stickers of one size make a face: moved a row onto the side face beside it, a
+    lattice frames there slivers of three stickers with digits, grooves and the body in each
+    of its last row's cells. Their rims break into short runs where the other six cells'
+    stickers run unbroken, so they count for a fraction of the face's own row and the true
+    lattice ranks first."""
+    img, face = _with_side_face()
+    score = face_score(img, value_channel(img))
+    down = face @ np.array([[1.0, 0, 0], [0, 1, 1], [0, 0, 1]])
+    cells, digits = score.judge(np.stack([face, down]))
+    assert (cells[0] > GOOD_CELL).all(), cells
+    assert cells[1, 6:].max() < 0.6 * cells[0, 6:].min(), cells
+    got = evidence(cells, digits)
+    assert got[0] > got[1] + 1, got

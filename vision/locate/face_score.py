@@ -67,13 +67,15 @@ _MIDDLES = homogeneous(np.concatenate(
 """The six lines through the middles of the cells' columns and rows, sampled in the gaps
 either side of each cell's digit."""
 
-_ALONG_RIM = np.linspace(-INNER, INNER, 7)
+_ALONG_RIM = np.linspace(-INNER, INNER, 13)
 _RIM = homogeneous(lattice_points(np.concatenate(
     [np.stack([np.full_like(_ALONG_RIM, sx * GAP), _ALONG_RIM], 1) for sx in (-1, 1)]
     + [np.stack([_ALONG_RIM, np.full_like(_ALONG_RIM, sy * GAP)], 1) for sy in (-1, 1)])))
 """The four sides (left, right, top, bottom) of a square :data:`GAP` from each cell's centre,
-7 samples each: beyond the ends and sides of a digit, upright or turned, still on the
-sticker."""
+13 samples each, a twentieth of a pitch apart (dense enough to meet the grooves between a
+side face's foreshortened stickers, :func:`filled`; every second one is enough to see ink
+reach a side, :func:`glyphs_of`): beyond the ends and sides of a digit, upright or turned,
+still on the sticker."""
 
 _MIDDLE_CELL = np.concatenate([3 * (np.arange(len(_ALONG)) // 2) + m for m in range(3)]
                               + [np.arange(len(_ALONG)) // 2 + 3 * m for m in range(3)])
@@ -120,12 +122,12 @@ def glyphs_of(samples: np.ndarray, outside: np.ndarray) -> np.ndarray:
     # ink of the cell's own kind, light or dark: the dark groove a lattice a little off
     # brings into the rim of a light digit, or the sticker's shading, is none); a side
     # beyond the picture is not seen clear of ink
-    rim = rim.reshape(k, 9, 4, -1)
+    rim = rim.reshape(k, 9, 4, -1)[..., ::2]
     edge = np.median(rim.reshape(k, 9, -1), axis=2)[..., None, None]
     away = s[..., _CENTRE] - edge[..., 0]
     kind = np.sign(np.where(np.abs(away) > INK_DEPTH * (edge[..., 0] + FLOOR), away, 0.0)
                    .sum(axis=2))[..., None, None]
-    beyond = outside[:, _SPLIT[0]:_SPLIT[1]].reshape(rim.shape)
+    beyond = outside[:, _SPLIT[0]:_SPLIT[1]].reshape(k, 9, 4, -1)[..., ::2]
     reach = ((rim - edge) * kind > INK_DEPTH * (edge + FLOOR)) | beyond
     glyph = np.where(reach.any(axis=3).all(axis=2), 0.0, glyph)
     # the gaps either side of each digit read against the sticker's level beside it (the
@@ -133,6 +135,41 @@ def glyphs_of(samples: np.ndarray, outside: np.ndarray) -> np.ndarray:
     at = edge[:, :, 0, 0][:, _MIDDLE_CELL]
     lines = (np.abs(m - at) > INK_DEPTH * (at + FLOOR)).reshape(k, -1, len(_ALONG)).all(axis=2)
     return np.where(lines[:, _ON_LINE].any(axis=2), 0.0, glyph)
+
+
+def _shown(contrast: np.ndarray, share: np.ndarray) -> np.ndarray:
+    """A cell's contrast as a sticker counted for the ``share`` of its rim it fills
+    (:func:`filled`); a cell that is no sticker (negative) stays as it is."""
+    return np.where(contrast > 0, contrast * share, contrast)
+
+
+def filled(inner: np.ndarray, rims: np.ndarray, floor: float) -> np.ndarray:
+    """How fully each cell of K lattices shows one sticker of the face's size, 0..1: (K, 9),
+    from a contrast picture's samples at the cells' inner points (``inner``, (K, points),
+    :data:`vision.locate.face_cues.CONTRAST_POINTS`) and at their rims (``rims``, (K, 9, 4,
+    samples), :data:`_RIM`'s sides). A face is nine stickers of one size on one flat square
+    grid: each reaches out past the digits to about the same place in its cell, so each side
+    of its rim runs unbroken along its plateau (not well below it: a groove, the body, the
+    ground), as far as in the face's typical cell (the median of the nine; a small or blurred
+    face's stickers may all fall a little short). A lattice moved a row onto a side face
+    foreshortened across the cube's edge frames there slivers of several stickers, the
+    grooves between them and the body or ground beyond the cube's outline: the rims of those
+    cells break into short runs, and they count as the part of a sticker they show
+    (:meth:`FaceScore.judge`)."""
+    k = len(inner)
+    level = np.median(inner.reshape(k, 9, -1), axis=2)[..., None, None]
+    on = rims >= level - INK_DEPTH * (level + floor)
+    run = np.zeros(on.shape[:3])
+    longest = np.zeros(on.shape[:3])
+    for n in range(on.shape[3]):  # the longest unbroken run of plateau along each side
+        run = (run + 1.0) * on[..., n]
+        longest = np.maximum(longest, run)
+    # across each axis, the two sides' runs together (a lattice a little off along it
+    # shortens one side's in every cell alike); the shorter axis: a side face is
+    # foreshortened along one
+    share = np.minimum(longest[..., :2].mean(axis=2), longest[..., 2:].mean(axis=2)) / on.shape[3]
+    typical = np.median(share, axis=1, keepdims=True)
+    return np.clip(share / np.maximum(typical, 1e-6), 0.0, 1.0)
 
 
 _POINTS = np.concatenate([*CONTRAST_POINTS, _GLYPH_POINTS])
@@ -177,10 +214,11 @@ class FaceScore:
         samples = sample_channels(self.stack, where, k)
         inner, sides, glyph = np.split(samples, [_CUTS[0], _CUTS[1]], axis=1)
         centres = centres_of(homs)
-        contrast = np.max([weight * contrast_of(inner[..., n], sides[..., n], centres,
-                                                self.shape, seen, floor,
-                                                self.levels.beside_glare)
-                           for n, (_, floor, weight) in enumerate(self.images)], axis=0)
+        rims = glyph[:, _SPLIT[0]:_SPLIT[1]].reshape(k, 9, 4, -1, glyph.shape[2])
+        contrast = np.max([weight * _shown(
+            contrast_of(inner[..., n], sides[..., n], centres, self.shape, seen, floor,
+                        self.levels.beside_glare), filled(inner[..., n], rims[..., n], floor))
+            for n, (_, floor, weight) in enumerate(self.images)], axis=0)
         outside = outside_at(where, self.shape, k)[:, _CUTS[1]:]
         return contrast, glyphs_of(glyph[..., -1], outside)
 

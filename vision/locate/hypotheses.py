@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Protocol
 
 import numpy as np
 
-from .face_cues import Levels
 from .face_geometry import TWO_FACES_ADVICE, FaceNotFoundError, pitch, project
 from .lattice import robust_fit
 from .lattice_sampling import sample
@@ -23,6 +23,29 @@ looks like a sticker."""
 GOOD_CELLS = 7
 """A lattice hypothesis is a face when at least this many of its nine cells look like
 stickers (glare across a groove, or a shadow, may spoil one or two)."""
+
+
+class Scorer(Protocol):
+    """What hypotheses are judged by: the one score of a photo
+    (:class:`vision.locate.face_score.FaceScore`), or the contrast alone
+    (:class:`vision.locate.face_cues.Levels`, a stickerless cube's hairlines)."""
+
+    @property
+    def images(self) -> tuple[tuple[np.ndarray, float, float], ...]:
+        """The contrast pictures, each with its floor and weight (the value channel's
+        first)."""
+        ...
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        """The pictures' shape."""
+        ...
+
+    def judge(self, homs: np.ndarray, seen: np.ndarray | None = None
+              ) -> tuple[np.ndarray, np.ndarray | None]:
+        """Each cell's contrast of a stack of lattices (K, 9), and how surely each holds a
+        digit (K, 9; None where not sought)."""
+        ...
 
 
 _CENTRES = np.array([[c, r] for r in range(3) for c in range(3)], np.float64)
@@ -97,11 +120,6 @@ def evidence(cells: np.ndarray, glyphs: np.ndarray | None) -> np.ndarray:
     return np.maximum(plain, digits)
 
 
-def hypotheses(group: dict[tuple[int, int], Blob], flat: Levels) -> list[Hypothesis]:
-    """Every 3x3 window over a group, fitted and scored (see :func:`windows`)."""
-    return scored_all(windows(group), flat)
-
-
 def windows(group: dict[tuple[int, int], Blob], done: set[frozenset[int]] | None = None
             ) -> list[tuple[np.ndarray, dict]]:
     """Every 3x3 window over a group that rests on at least 4 of its blobs, fitted: (lattice,
@@ -117,17 +135,24 @@ def windows(group: dict[tuple[int, int], Blob], done: set[frozenset[int]] | None
             inside = sorted((k for k in ((i0 + di, j0 + dj) for di in range(3)
                                          for dj in range(3)) if k in order), key=order.get)
             sub = {(i - i0, j - j0): group[(i, j)] for i, j in inside}
-            if len(sub) < 4:
+            if len(sub) < 4 or not _first_time(sub, done):
                 continue
-            if done is not None:
-                key = frozenset(id(b) for b in sub.values())
-                if key in done:
-                    continue
-                done.add(key)
             hom, sub = robust_fit(sub)
             if hom is not None:
                 fitted.append((hom, sub))
     return fitted
+
+
+def _first_time(sub: dict[tuple[int, int], Blob], done: set[frozenset[int]] | None) -> bool:
+    """True when no window on the blobs of ``sub`` was fitted before (``done``: their sets,
+    updated; None: every window counts as new)."""
+    if done is None:
+        return True
+    key = frozenset(id(b) for b in sub.values())
+    if key in done:
+        return False
+    done.add(key)
+    return True
 
 
 def _starts(coords: list[int]) -> range:
@@ -154,7 +179,7 @@ def _seen(grid: dict) -> np.ndarray:
     return np.array([(c, r) in grid for r in range(3) for c in range(3)])
 
 
-def scored_all(fitted: list[tuple[np.ndarray, dict]], flat: Levels) -> list[Hypothesis]:
+def scored_all(fitted: list[tuple[np.ndarray, dict]], flat: Scorer) -> list[Hypothesis]:
     """Hypotheses of (lattice, blobs) pairs, their cells judged all in one pass."""
     if not fitted:
         return []
@@ -176,7 +201,7 @@ def moved(h: Hypothesis, dc: int, dr: int) -> tuple[np.ndarray, dict]:
                  if 0 <= c - dc <= 2 and 0 <= r - dr <= 2}
 
 
-def settled(hyps: list[Hypothesis], flat: Levels) -> list[Hypothesis]:
+def settled(hyps: list[Hypothesis], flat: Scorer) -> list[Hypothesis]:
     """Each hypothesis moved a row or column at a time while that scores better: a lattice
     of digits or of stickers missing a row can sit one row off the face, with the face's row
     outside it and a row of background inside; the cells themselves tell. All the moves of
@@ -218,7 +243,7 @@ def _outside(homs: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
     return ~((pts[..., 2] > 0) & (x >= 0) & (y >= 0) & (x < w) & (y < h))
 
 
-def repeating(hyps: list[Hypothesis], flat: Levels) -> list[bool]:
+def repeating(hyps: list[Hypothesis], flat: Scorer) -> list[bool]:
     """Which of ``hyps`` are a pattern of digits that goes on, no face: read as a face of
     digits (at least :data:`GOOD_CELLS` cells with a sticker holding one), moved a cell both
     ways along its rows, or both ways along its columns, the row or column each move brings
@@ -274,7 +299,7 @@ def _line_points(offsets: np.ndarray, vertical: bool) -> np.ndarray:
     return pts
 
 
-def _snapped(h: Hypothesis, flat: Levels) -> tuple[np.ndarray, np.ndarray]:
+def _snapped(h: Hypothesis, flat: Scorer) -> tuple[np.ndarray, np.ndarray]:
     """The lattice through the four inner groove lines found near those of ``h``: each line
     (x = 0.5, 1.5 and y = 0.5, 1.5 in lattice units) is moved and turned to where the picture
     is darkest against the stickers either side (the median over its length, so a glare spot
@@ -326,7 +351,7 @@ def _on_blobs(homs: np.ndarray, h: Hypothesis) -> np.ndarray:
                      <= SNAP_REACH * max(pitch(m), 1e-6) for m in homs])
 
 
-def refine(h: Hypothesis, flat: Levels) -> Hypothesis:
+def refine(h: Hypothesis, flat: Scorer) -> Hypothesis:
     """The hypothesis snapped onto the face's grooves (:func:`_snapped`) when that raises its
     summed contrast over the nine cells: a lattice fitted to a few stickers or digits (the
     others lost to glare, or a print the masks missed) extrapolates its pitch, so its far
@@ -391,7 +416,7 @@ def _shared(a: Hypothesis, b: Hypothesis) -> bool:
     return bool({id(x) for x in a.grid.values()} & {id(x) for x in b.grid.values()})
 
 
-def squared(best: Hypothesis, bent: list[Hypothesis], flat: Levels) -> list[Hypothesis]:
+def squared(best: Hypothesis, bent: list[Hypothesis], flat: Scorer) -> list[Hypothesis]:
     """The lattices that replace ``best``, the best plausible face: those set aside as bent
     (:func:`vision.locate.perspective.plausible`) that rest on some of its blobs, see more sticker
     cells and score clearly better, refitted as a flat square grid seen by a camera
