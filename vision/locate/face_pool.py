@@ -95,16 +95,16 @@ class Pool:
     @property
     def clear(self) -> bool:
         """True when the best face shows a sticker in all nine cells, rests on sticker
-        candidates in each of its rows and columns and is a face of digits
-        (:func:`vision.locate.hypotheses.evidence`: at least
-        :data:`vision.locate.hypotheses.GOOD_CELLS` cells hold one): no other cue could place
-        it better, so the remaining cues are not tried. Its lattice interpolates between its
-        candidates; one fitted to fewer rows or columns extrapolates where they are missing,
-        and may frame a row of the side face beside the face or take a pitch a little off; a
-        later cue may rest one on more."""
+        candidates in at least eight of them, in each of its rows and columns, and is a face
+        of digits (:func:`vision.locate.hypotheses.evidence`: at least
+        :data:`vision.locate.hypotheses.GOOD_CELLS` cells hold one): its lattice interpolates
+        between nearly all its stickers, so no other cue could place it better, and the
+        remaining cues are not tried. One fitted to fewer extrapolates where they are
+        missing, and may frame a row of the side face beside the face or take a pitch a
+        little off; a later cue may rest one on more."""
         best = self.faces[0] if self.faces else None
-        return best is not None and best.good == 9 and _spans(best) and \
-            inked(best) >= GOOD_CELLS
+        return best is not None and best.good == 9 and len(best.grid) >= 8 and \
+            _spans(best) and inked(best) >= GOOD_CELLS
 
     @property
     def seen_whole(self) -> bool:

@@ -147,7 +147,7 @@ def filled(inner: np.ndarray, rims: np.ndarray, floor: float) -> np.ndarray:
     """How fully each cell of K lattices shows one sticker of the face's size, 0..1: (K, 9),
     from a contrast picture's samples at the cells' inner points (``inner``, (K, points),
     :data:`vision.locate.face_cues.CONTRAST_POINTS`) and at their rims (``rims``, (K, 9, 4,
-    samples), :data:`_RIM`'s sides). A face is nine stickers of one size on one flat square
+    samples), :data:`_RIM`'s sides; the value channel's). A face is nine stickers of one size on one flat square
     grid: each reaches out past the digits to about the same place in its cell, so each side
     of its rim runs unbroken along its plateau (not well below it: a groove, the body, the
     ground), as far as in the face's typical cell (the median of the nine; a small or blurred
@@ -214,11 +214,15 @@ class FaceScore:
         samples = sample_channels(self.stack, where, k)
         inner, sides, glyph = np.split(samples, [_CUTS[0], _CUTS[1]], axis=1)
         centres = centres_of(homs)
-        rims = glyph[:, _SPLIT[0]:_SPLIT[1]].reshape(k, 9, 4, -1, glyph.shape[2])
-        contrast = np.max([weight * _shown(
-            contrast_of(inner[..., n], sides[..., n], centres, self.shape, seen, floor,
-                        self.levels.beside_glare), filled(inner[..., n], rims[..., n], floor))
-            for n, (_, floor, weight) in enumerate(self.images)], axis=0)
+        rims = glyph[:, _SPLIT[0]:_SPLIT[1], 0].reshape(k, 9, 4, -1)
+        contrast = np.max([weight * contrast_of(inner[..., n], sides[..., n], centres,
+                                                self.shape, seen, floor,
+                                                self.levels.beside_glare)
+                           for n, (_, floor, weight) in enumerate(self.images)], axis=0)
+        # a sticker's size is read on the value channel, where the grooves, the body and
+        # the ground beyond it are what lies below the plateau (on chroma a coloured
+        # sticker's colour fades toward its rounded edge, inset on a white body)
+        contrast = _shown(contrast, filled(inner[..., 0], rims, self.images[0][1]))
         outside = outside_at(where, self.shape, k)[:, _CUTS[1]:]
         return contrast, glyphs_of(glyph[..., -1], outside)
 
