@@ -147,7 +147,7 @@ def filled(inner: np.ndarray, rims: np.ndarray, floor: float) -> np.ndarray:
     """How fully each cell of K lattices shows one sticker of the face's size, 0..1: (K, 9),
     from a contrast picture's samples at the cells' inner points (``inner``, (K, points),
     :data:`vision.locate.face_cues.CONTRAST_POINTS`) and at their rims (``rims``, (K, 9, 4,
-    samples), :data:`_RIM`'s sides; the value channel's). A face is nine stickers of one size on one flat square
+    samples), :data:`_RIM`'s sides). A face is nine stickers of one size on one flat square
     grid: each reaches out past the digits to about the same place in its cell, so each side
     of its rim runs unbroken along its plateau (not well below it: a groove, the body, the
     ground), as far as in the face's typical cell (the median of the nine; a small or blurred
@@ -171,6 +171,12 @@ def filled(inner: np.ndarray, rims: np.ndarray, floor: float) -> np.ndarray:
     typical = np.median(share, axis=1, keepdims=True)
     return np.clip(share / np.maximum(typical, 1e-6), 0.0, 1.0)
 
+
+_SIZED = (True, False, True)
+"""Which of the contrast pictures (:func:`face_score`: the value channel, chroma, thin
+grooves) a sticker's size is read on (:func:`filled`): those where the grooves, the body and
+the ground beyond it lie below the plateau. On chroma a coloured sticker's colour fades
+toward its rounded edge, inset on a white body, so its size is not read there."""
 
 _POINTS = np.concatenate([*CONTRAST_POINTS, _GLYPH_POINTS])
 """Every lattice point a hypothesis is judged at (:meth:`FaceScore.judge`), sampled at once."""
@@ -214,15 +220,12 @@ class FaceScore:
         samples = sample_channels(self.stack, where, k)
         inner, sides, glyph = np.split(samples, [_CUTS[0], _CUTS[1]], axis=1)
         centres = centres_of(homs)
-        rims = glyph[:, _SPLIT[0]:_SPLIT[1], 0].reshape(k, 9, 4, -1)
-        contrast = np.max([weight * contrast_of(inner[..., n], sides[..., n], centres,
-                                                self.shape, seen, floor,
-                                                self.levels.beside_glare)
-                           for n, (_, floor, weight) in enumerate(self.images)], axis=0)
-        # a sticker's size is read on the value channel, where the grooves, the body and
-        # the ground beyond it are what lies below the plateau (on chroma a coloured
-        # sticker's colour fades toward its rounded edge, inset on a white body)
-        contrast = _shown(contrast, filled(inner[..., 0], rims, self.images[0][1]))
+        rims = glyph[:, _SPLIT[0]:_SPLIT[1]].reshape(k, 9, 4, -1, glyph.shape[2])
+        contrast = np.max([weight * _shown(
+            contrast_of(inner[..., n], sides[..., n], centres, self.shape, seen, floor,
+                        self.levels.beside_glare),
+            filled(inner[..., n], rims[..., n], floor) if sized else 1.0)
+            for n, ((_, floor, weight), sized) in enumerate(zip(self.images, _SIZED))], axis=0)
         outside = outside_at(where, self.shape, k)[:, _CUTS[1]:]
         return contrast, glyphs_of(glyph[..., -1], outside)
 
