@@ -195,6 +195,23 @@ def test_a_table_of_digits_goes_on_and_a_face_ends():
         find_face(img, "table")
 
 
+def test_a_face_that_fills_the_picture_to_its_edges_ends():
+    """A face turned a little and cut by the picture's left and right edges: moved a cell
+    along its rows, each way it brings in a column mostly beyond the picture, one cell of it
+    seen, on the body's rim or the paper. What the picture does not show is no evidence that
+    a pattern goes on, so the face ends (it is not a printed table)."""
+    img, face, _ = _drawn()
+    turn = cv2.getRotationMatrix2D((140, 190), 12, 1.0)
+    turned = cv2.warpAffine(img, turn, (640, 400), borderValue=(200, 200, 200))
+    crop = turned[40:340, 30:250].copy()
+    hom = np.array([[1.0, 0, -30], [0, 1, -40], [0, 0, 1]]) @ np.vstack([turn, [0, 0, 1]]) @ face
+    score = face_score(crop, value_channel(crop))
+    cells, digits = score.judge(hom[None])
+    real = Hypothesis(hom, {}, cells[0], digits[0])
+    assert inked(real) == 9 and real.good == 9
+    assert repeating([real], score) == [False]
+
+
 def _with_side_face() -> tuple[np.ndarray, np.ndarray]:
     """A face of nine dark stickers with light digits on a black body (pitch 60 px) and, below
     its edge, the side face foreshortened to a third: three rows of stickers 60 px wide and

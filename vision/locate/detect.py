@@ -5,8 +5,9 @@ between grooves (:mod:`vision.locate.grooves`: any sticker colour, light or dark
 chroma (coloured stickers on a light body), and light digits as lattice points. Each cue's
 candidates are grown into lattices (:mod:`vision.locate.lattice`) and every 3x3 window over them is
 scored by the one score of :mod:`vision.locate.face_score` in the pool of :mod:`vision.locate.face_pool`,
-which decides: the best face wins, two faces or none are refused. The cues stop once a face
-shows a sticker with a digit in all nine cells. When the pool holds no face, glare is judged
+which decides: the best face wins, two faces or none are refused. The cues stop once the best face is
+clear (:attr:`vision.locate.face_pool.Pool.clear`: nine stickers standing out plainly, nearly
+all holding a digit, candidates under it in every row and column). When the pool holds no face, glare is judged
 leniently, then a stickerless cube is sought (:mod:`vision.locate.hairline`: its pieces' lattices
 may look bent, so before the cube is taken as seen across an edge); a photo with no face,
 two faces or a cut-off face is refused with a message that says which and why
@@ -63,7 +64,8 @@ class _Cues:
         self.small = small
         self.v = value_channel(small)
         self.area = self.v.shape[0] * self.v.shape[1]
-        self.score = face_score(small, self.v)
+        self.chroma = chroma(small)
+        self.score = face_score(small, self.v, self.chroma)
         self.pool = Pool(self.score)
         self.masks = binarisations(self.v)
         self.light = dedupe(sticker_blobs(self.masks, self.area))
@@ -82,7 +84,7 @@ class _Cues:
         # coloured stickers on a light body are bright squares framed by a grey body on
         # chroma; their own lattices are judged too, as the value channel's blobs of the
         # light plastic between and beside them can join them to a side face's
-        ch = chroma(self.small)
+        ch = self.chroma
         own = dedupe(sticker_blobs(binarisations(ch) + groove_masks(plateaus(ch)), self.area))
         self.seen.append(dedupe(self.seen[-1] + own))
         return groups_of(self.seen[-1]) + groups_of(own)

@@ -14,8 +14,8 @@ mat (:func:`vision.locate.hypotheses.evidence`).
 from __future__ import annotations
 
 from .face_geometry import NO_CUBE_ADVICE, TWO_FACES_ADVICE, FaceNotFoundError
-from .hypotheses import (GOOD_CELLS, SETTLED, Hypothesis, inked, refine, repeating, same_grid,
-                         scored_all, separate, settled, squared, windows)
+from .hypotheses import (GOOD_CELL, GOOD_CELLS, SETTLED, Hypothesis, inked, refine, repeating,
+                         same_grid, scored_all, separate, settled, squared, windows)
 from .perspective import plausible
 from .face_score import FaceScore
 from .sticker_blobs import Blob
@@ -36,6 +36,13 @@ def _spans(h: Hypothesis) -> bool:
     lattice interpolates between them and extrapolates none (its perspective is fitted, where
     the grooves' snapped lattice is affine)."""
     return all({k[axis] for k in h.grid} == {0, 1, 2} for axis in (0, 1))
+
+
+PLAIN_SIGHT = 2 * GOOD_CELL
+"""A face's stickers stand out plainly when their mean contrast
+(:func:`vision.locate.face_cues.cell_contrast`) is at least this: twice what makes a cell a
+sticker (:data:`vision.locate.hypotheses.GOOD_CELL`), as the stickers of a cube with a dark
+body do, whatever their print (:attr:`Pool.clear`)."""
 
 
 PRUNED = 4
@@ -94,17 +101,18 @@ class Pool:
 
     @property
     def clear(self) -> bool:
-        """True when the best face shows a sticker in all nine cells, rests on sticker
-        candidates in at least eight of them, in each of its rows and columns, and is a face
-        of digits (:func:`vision.locate.hypotheses.evidence`: at least
-        :data:`vision.locate.hypotheses.GOOD_CELLS` cells hold one): its lattice interpolates
-        between nearly all its stickers, so no other cue could place it better, and the
-        remaining cues are not tried. One fitted to fewer extrapolates where they are
-        missing, and may frame a row of the side face beside the face or take a pitch a
-        little off; a later cue may rest one on more."""
+        """True when the best face is as clear as a later cue could make it, so the remaining
+        cues are not tried: a sticker in all nine cells, a digit in at least
+        :data:`vision.locate.hypotheses.GOOD_CELLS` of them (a face of digits:
+        :func:`vision.locate.hypotheses.evidence`), sticker candidates under it in each of
+        its rows and columns (its lattice interpolates between them and extrapolates none:
+        one resting on two rows may be a row off, on the side face) and its stickers
+        standing out plainly (their mean contrast at least :data:`PLAIN_SIGHT`). Faint
+        stickers may be a lattice framing the light plastic of a white body between
+        coloured stickers, which the chroma cue sees as they are."""
         best = self.faces[0] if self.faces else None
-        return best is not None and best.good == 9 and len(best.grid) >= 8 and \
-            _spans(best) and inked(best) >= GOOD_CELLS
+        return best is not None and best.good == 9 and inked(best) >= GOOD_CELLS and \
+            _spans(best) and best.contrast >= 9 * PLAIN_SIGHT
 
     @property
     def seen_whole(self) -> bool:

@@ -240,9 +240,10 @@ def _smooth(img: np.ndarray) -> np.ndarray:
     return cv2.medianBlur(img, 5)
 
 
-def face_score(small: np.ndarray, v: np.ndarray) -> FaceScore:
-    """The score of the working image ``small`` (BGR or grey) with value channel ``v``."""
-    ch = chroma(small)
+def face_score(small: np.ndarray, v: np.ndarray, ch: np.ndarray | None = None) -> FaceScore:
+    """The score of the working image ``small`` (BGR or grey) with value channel ``v`` and
+    chroma ``ch`` (:func:`vision.locate.face_cues.chroma`, computed here when not given)."""
+    ch = chroma(small) if ch is None else ch
     grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY) if small.ndim == 3 else small
     levels = Levels(((_smooth(v), FLOOR, 1.0), (_smooth(ch), CHROMA_FLOOR, CHROMA_WEIGHT),
                      (thin_grooves(v), FLOOR, 1.0)))

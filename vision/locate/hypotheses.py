@@ -257,22 +257,36 @@ def repeating(hyps: list[Hypothesis], flat: Scorer) -> list[bool]:
         return [False] * len(hyps)
     moves = scored_all([moved(h, dc, dr) for h in digits for dc, dr in _SHIFTS_ROW], flat)
     beyond = _outside(np.stack([m.hom for m in moves]), flat.shape)
-    passes = [_still_digits(m, off, shift) for m, off, shift in
-              zip(moves, beyond, _SHIFTS_ROW * len(digits))]
-    goes_on = {id(h) for n, h in enumerate(digits)
-               if (passes[4 * n] and passes[4 * n + 1]) or (passes[4 * n + 2] and passes[4 * n + 3])}
+    like = np.repeat([ALIKE * float(np.median(h.cells)) for h in digits], len(_SHIFTS_ROW))
+    passes = np.array([_still_digits(m, off, shift, floor) for m, off, shift, floor in
+                       zip(moves, beyond, _SHIFTS_ROW * len(digits), like)]).reshape(-1, 2, 2)
+    # both ways along the rows (the first two moves), or both ways along the columns
+    goes_on = {id(h) for h, p in zip(digits, passes.all(axis=2).any(axis=1)) if p}
     return [id(h) in goes_on for h in hyps]
 
 
-def _still_digits(m: Hypothesis, off: np.ndarray, shift: tuple[int, int]) -> bool:
+ALIKE = 0.5
+"""A cell brought into a moved lattice reads as the lattice's own when it stands at least
+this share of their typical (median) contrast above its frame (:func:`_still_digits`): the
+cells of one printed pattern are alike, under light that varies across the page; a stripe
+of a cloth or a sliver of the side face beyond a face's edge passes as a sticker, but a
+weak one."""
+
+
+def _still_digits(m: Hypothesis, off: np.ndarray, shift: tuple[int, int], like: float) -> bool:
     """Whether the row or column that moving by ``shift`` brought into the lattice ``m``
-    reads as the face's own do: a sticker holding a digit in all its cells but one (as
-    :data:`GOOD_CELLS` spares two of nine), cells beyond the picture (``off``) counting for
-    it, at least one of them in the picture (:func:`repeating`)."""
+    reads as the face's own do, as far as the picture shows it: at least two of its cells
+    seen holding a digit on a sticker of contrast ``like`` or more (:data:`ALIKE`; a
+    pattern is seen to go on), and every cell seen in the picture but one doing so (as
+    :data:`GOOD_CELLS` spares two of nine; cells beyond the picture, ``off``, are not seen
+    either way). A face that fills the picture to its edge brings in mostly cells beyond
+    it, and the one it shows, on the body's rim or the ground, does not make it a pattern
+    (:func:`repeating`)."""
     new = _BROUGHT_IN[shift]
-    held = (m.cells[new] >= GOOD_CELL) & (m.glyphs[new] >= 1) if m.glyphs is not None else \
-        np.zeros(len(new), bool)
-    return bool(not off[new].all() and (held | off[new]).sum() >= len(new) - 1)
+    seen = ~off[new]
+    held = seen & (m.cells[new] >= max(GOOD_CELL, like)) & (m.glyphs[new] >= 1) \
+        if m.glyphs is not None else np.zeros(len(new), bool)
+    return bool(held.sum() >= 2 and held.sum() >= seen.sum() - 1)
 
 
 REFINE_GAIN = 0.05
