@@ -207,6 +207,10 @@ class Levels:
                        for img, floor, weight in self.images], axis=0)
         return best[0] if single else best
 
+    def bound(self, homs: np.ndarray, seen: np.ndarray | None = None) -> np.ndarray:
+        """A bound on each cell's contrast as :meth:`judge` gives it: the contrast itself."""
+        return self.contrast(homs, seen)
+
     def judge(self, homs: np.ndarray, seen: np.ndarray | None = None
               ) -> tuple[np.ndarray, np.ndarray | None]:
         """What a stack of hypotheses is ranked by (:class:`vision.locate.hypotheses.Hypothesis`):

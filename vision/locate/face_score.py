@@ -9,7 +9,7 @@ of a lattice's nine cells two pieces of evidence are measured on the picture its
   body's hairline grooves), the best of them;
 * **a digit on it**: a share of its inner samples differs clearly from its plateau, dark or
   light ink alike, and the ink stays clear of at least one side of the cell's inner square, as
-  a digit's does (:func:`glyph_evidence`). The squares of a printed grid, a cutting mat or
+  a digit's does (:func:`glyphs_of`). The squares of a printed grid, a cutting mat or
   tiles are framed plateaus too, but empty; grooves crossing in a cell's middle, or a rug's
   pattern, reach every side.
 
@@ -31,7 +31,7 @@ import numpy as np
 from .face_cues import (CHROMA_FLOOR, CHROMA_WEIGHT, CONTRAST_POINTS, FLOOR, INNER, Levels,
                         centres_of, chroma, contrast_of)
 from .grooves import thin_grooves
-from .lattice_sampling import (homogeneous, lattice_points, lookup, outside_at, sample_at,
+from .lattice_sampling import (homogeneous, lattice_points, lookup, outside_at,
                                sample_channels)
 
 _STEPS = np.linspace(-INNER, INNER, 11)
@@ -83,15 +83,6 @@ _MIDDLE_CELL = np.concatenate([3 * (np.arange(len(_ALONG)) // 2) + m for m in ra
 
 _ON_LINE = np.array([[c, 3 + r] for r in range(3) for c in range(3)])
 """The two middle lines (column, row) through each cell."""
-
-
-def glyph_evidence(ink: np.ndarray, homs: np.ndarray) -> np.ndarray:
-    """For each cell of each lattice of the stack ``homs`` (K, 3, 3), how surely it holds a
-    digit, 0..1 (:data:`GLYPH_INK`), measured on the picture ``ink``: (K, 9) (see
-    :func:`glyphs_of`)."""
-    k = len(homs)
-    where = lookup(homs, _GLYPH_POINTS)
-    return glyphs_of(sample_at(ink, where, k), outside_at(where, ink.shape, k))
 
 
 _GLYPH_POINTS = np.concatenate([_INNER, _RIM, _MIDDLES])
@@ -182,6 +173,8 @@ _POINTS = np.concatenate([*CONTRAST_POINTS, _GLYPH_POINTS])
 """Every lattice point a hypothesis is judged at (:meth:`FaceScore.judge`), sampled at once."""
 
 _CUTS = np.cumsum([len(p) for p in CONTRAST_POINTS])
+_BOUND_POINTS = np.concatenate(CONTRAST_POINTS)
+"""The lattice points of :meth:`FaceScore.bound`: the contrast's alone."""
 
 
 @dataclass(frozen=True)
@@ -212,7 +205,7 @@ class FaceScore:
               ) -> tuple[np.ndarray, np.ndarray]:
         """For a stack of lattices ``homs`` (K, 3, 3), each cell's contrast
         (:meth:`Levels.contrast`, ``seen`` as there) and how surely it holds a digit
-        (:func:`glyph_evidence`), each (K, 9): every picture sampled at every point in one
+        (:func:`glyphs_of`), each (K, 9): every picture sampled at every point in one
         pass (:attr:`stack`)."""
         homs = np.asarray(homs, np.float64).reshape(-1, 3, 3)
         k = len(homs)
@@ -228,6 +221,22 @@ class FaceScore:
             for n, ((_, floor, weight), sized) in enumerate(zip(self.images, _SIZED))], axis=0)
         outside = outside_at(where, self.shape, k)[:, _CUTS[1]:]
         return contrast, glyphs_of(glyph[..., -1], outside)
+
+    def bound(self, homs: np.ndarray, seen: np.ndarray | None = None) -> np.ndarray:
+        """For a stack of lattices ``homs`` (K, 3, 3), a bound on each cell's contrast as
+        :meth:`judge` gives it, (K, 9): the contrast alone, before it is counted for the
+        share of its rim a sticker fills, which only lowers it, and with no digit sought.
+        A third of :meth:`judge`'s samples (:data:`vision.locate.face_cues.CONTRAST_POINTS`),
+        so that lattices that cannot rank among the best are set aside cheaply
+        (:meth:`vision.locate.face_pool.Pool.add`)."""
+        homs = np.asarray(homs, np.float64).reshape(-1, 3, 3)
+        k = len(homs)
+        samples = sample_channels(self.stack, lookup(homs, _BOUND_POINTS), k)
+        inner, sides = np.split(samples, [_CUTS[0]], axis=1)
+        centres = centres_of(homs)
+        return np.max([weight * contrast_of(inner[..., n], sides[..., n], centres, self.shape,
+                                            seen, floor, self.levels.beside_glare)
+                       for n, (_, floor, weight) in enumerate(self.images)], axis=0)
 
     def lenient(self) -> "FaceScore":
         """The same score with grooves lit by glare on a neighbouring sticker set aside

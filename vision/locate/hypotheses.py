@@ -10,7 +10,7 @@ from typing import Protocol
 import numpy as np
 
 from .face_geometry import TWO_FACES_ADVICE, FaceNotFoundError, pitch, project
-from .lattice import robust_fit
+from .lattice import OUTLIER, robust_fit
 from .lattice_sampling import sample
 from .perspective import SQUARE_FIT_SLACK, plausible, square_fit
 from .sticker_blobs import Blob
@@ -45,6 +45,10 @@ class Scorer(Protocol):
               ) -> tuple[np.ndarray, np.ndarray | None]:
         """Each cell's contrast of a stack of lattices (K, 9), and how surely each holds a
         digit (K, 9; None where not sought)."""
+        ...
+
+    def bound(self, homs: np.ndarray, seen: np.ndarray | None = None) -> np.ndarray:
+        """A bound (K, 9) on each cell's contrast as :meth:`judge` gives it, cheaper."""
         ...
 
 
@@ -174,7 +178,7 @@ more, but the foreshortened stickers of a side face beside the face score nearly
 its own last row, and moving onto them by a hair misplaces the face."""
 
 
-def _seen(grid: dict) -> np.ndarray:
+def seen_cells(grid: dict) -> np.ndarray:
     """Which of the nine cells hold one of the lattice's blobs, row by row."""
     return np.array([(c, r) in grid for r in range(3) for c in range(3)])
 
@@ -184,7 +188,7 @@ def scored_all(fitted: list[tuple[np.ndarray, dict]], flat: Scorer) -> list[Hypo
     if not fitted:
         return []
     cells, glyphs = flat.judge(np.stack([h for h, _ in fitted]),
-                               np.stack([_seen(g) for _, g in fitted]))
+                               np.stack([seen_cells(g) for _, g in fitted]))
     return [Hypothesis(h, g, c, None if glyphs is None else d)
             for (h, g), c, d in zip(fitted, cells, cells if glyphs is None else glyphs)]
 
@@ -205,32 +209,52 @@ def settled(hyps: list[Hypothesis], flat: Scorer) -> list[Hypothesis]:
     """Each hypothesis moved a row or column at a time while that scores better: a lattice
     of digits or of stickers missing a row can sit one row off the face, with the face's row
     outside it and a row of background inside; the cells themselves tell. All the moves of
-    all the hypotheses are judged in one pass per round."""
+    all the hypotheses are judged in one pass per round (:func:`_better_moves`)."""
     hyps = list(hyps)
     active = list(range(len(hyps)))
     for _ in range(2):
-        shifted = scored_all([moved(hyps[i], dc, dr) for i in active for dc, dr in _SHIFTS_ROW],
-                             flat)
-        still = []
-        for n, i in enumerate(active):
-            best = max(shifted[4 * n:4 * n + 4], key=lambda m: (m.contrast, m.good))
-            if best.contrast > hyps[i].contrast + SETTLE_GAIN and best.good >= GOOD_CELLS:
-                hyps[i] = best
-                still.append(i)
+        better = _better_moves([hyps[i] for i in active], flat)
+        still = [i for i, b in zip(active, better) if b is not None]
+        for i, b in zip(active, better):
+            hyps[i] = b if b is not None else hyps[i]
         active = still
         if not active:
             break
     return hyps
 
 
+def _better_moves(hyps: list[Hypothesis], flat: Scorer) -> list[Hypothesis | None]:
+    """For each of ``hyps``, its best move a row or column along its grid when that gains
+    :data:`SETTLE_GAIN` of summed contrast and leaves :data:`GOOD_CELLS` sticker-like cells,
+    else None. Moves whose contrast is bounded (:meth:`Scorer.bound`) below that gain are set
+    aside unscored: the best move is taken only when it gains that much, so it is one of the
+    others."""
+    moves = [(n, moved(h, dc, dr)) for n, h in enumerate(hyps) for dc, dr in _SHIFTS_ROW]
+    if not moves:
+        return []
+    reach = np.clip(flat.bound(np.stack([m[0] for _, m in moves]),
+                               np.stack([seen_cells(m[1]) for _, m in moves])), -1, 1).sum(axis=1)
+    moves = [(n, m) for (n, m), r in zip(moves, reach) if r > hyps[n].contrast + SETTLE_GAIN]
+    shifted = scored_all([m for _, m in moves], flat)
+    out: list[Hypothesis | None] = []
+    for n, h in enumerate(hyps):
+        best = max((s for (j, _), s in zip(moves, shifted) if j == n),
+                   key=lambda m: (m.contrast, m.good), default=None)
+        gains = best is not None and best.contrast > h.contrast + SETTLE_GAIN
+        out.append(best if gains and best.good >= GOOD_CELLS else None)
+    return out
+
+
 def inked(h: Hypothesis) -> int:
-    """How many of the cells of ``h`` hold a digit (:func:`vision.locate.face_score.glyph_evidence`
+    """How many of the cells of ``h`` hold a digit (:func:`vision.locate.face_score.glyphs_of`
     in full)."""
     return 0 if h.glyphs is None else int((h.glyphs >= 1).sum())
 
 
-_BROUGHT_IN = {(1, 0): [2, 5, 8], (-1, 0): [0, 3, 6], (0, 1): [6, 7, 8], (0, -1): [0, 1, 2]}
-"""The cells of a lattice moved by each of :data:`_SHIFTS_ROW` that it did not hold before."""
+_BROUGHT_IN = {shift: np.flatnonzero(((_CENTRES + shift < 0) | (_CENTRES + shift > 2)).any(axis=1))
+               for shift in _SHIFTS_ROW}
+"""The cells of a lattice moved by each of :data:`_SHIFTS_ROW` that it did not hold before:
+those whose place, a move further, lies beyond the lattice it was moved from."""
 
 
 def _outside(homs: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
@@ -372,13 +396,38 @@ def refine(h: Hypothesis, flat: Scorer) -> Hypothesis:
     cells land on a groove or beyond the face, on the background (paper, print); the grooves
     between the cells say where the stickers are."""
     homs = np.stack(_snapped(h, flat))
-    cells, glyphs = flat.judge(homs, _seen(h.grid))
+    cells, glyphs = flat.judge(homs, seen_cells(h.grid))
     sums = np.where(_on_blobs(homs, h), np.clip(cells, -1, 1).sum(axis=1), -np.inf)
     i = int(np.argmax(sums))
     if sums[i] < h.contrast + REFINE_GAIN:
         return h
     return Hypothesis(homs[i], h.grid, cells[i], None if glyphs is None else glyphs[i])
 
+
+def merged(best: Hypothesis, others: list[Hypothesis], flat: Scorer) -> Hypothesis:
+    """``best`` refitted to every sticker candidate that any of ``others`` found on its own
+    cells (within :data:`vision.locate.lattice.OUTLIER` of one of its nine lattice points,
+    the nearest where several are), when they add some: the cues see different stickers of
+    one face (a glare spot hides one from the light masks, a digit shows it), and a lattice
+    resting on more of them extrapolates less, whichever cue's lattice scored best. Kept
+    when the refit still passes as a face with a plausible perspective."""
+    inv = np.linalg.inv(best.hom)
+    near: dict[tuple[int, int], tuple[float, Blob]] = {}
+    for h in [best, *others]:
+        for blob in h.grid.values():
+            rel = project(inv, np.array([blob.centre], np.float64))[0]
+            key = (int(round(rel[0])), int(round(rel[1])))
+            off = float(np.hypot(*(rel - key)))
+            if 0 <= min(key) and max(key) <= 2 and off <= OUTLIER and \
+                    off < near.get(key, (np.inf, blob))[0]:
+                near[key] = (off, blob)
+    if len(near) <= len(best.grid):
+        return best
+    hom, grid = robust_fit({k: b for k, (_, b) in near.items()})
+    if hom is None or not plausible(hom, flat.shape[1], flat.shape[0]):
+        return best
+    refit = scored_all([(hom, grid)], flat)[0]
+    return refit if refit.good >= GOOD_CELLS else best
 
 
 OVERLAP_REACH = 0.25

@@ -50,7 +50,7 @@ def _refuse_a_pattern(source: str, grid: dict[tuple[int, int], Blob]) -> None:
 
 def _digits(score: FaceScore, hom: np.ndarray, keys: list[tuple[int, int]]) -> int:
     """How many of the cells ``keys`` (column, row in 0..2) of the lattice ``hom`` hold a
-    digit (:func:`vision.locate.face_score.glyph_evidence` in full)."""
+    digit (:func:`vision.locate.face_score.glyphs_of` in full)."""
     _, glyphs = score.judge(hom[None])
     return int(sum(glyphs[0, r * 3 + c] >= 1 for c, r in keys))
 
