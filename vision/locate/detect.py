@@ -8,7 +8,9 @@ scored by the one score of :mod:`vision.locate.face_score` in the pool of :mod:`
 which decides: the best face wins, two faces or none are refused. The cues stop once the best face is
 clear (:attr:`vision.locate.face_pool.Pool.clear`: nine stickers standing out plainly, nearly
 all holding a digit, candidates under it in every row and column). When the pool holds no face, glare is judged
-leniently, then a stickerless cube is sought (:mod:`vision.locate.hairline`: its pieces' lattices
+leniently, then the cues look again for a smaller face (their sizes of stickers, digits,
+strokes and grooves halved, :data:`FINER`: a cube photographed from afar), then a
+stickerless cube is sought (:mod:`vision.locate.hairline`: its pieces' lattices
 may look bent, so before the cube is taken as seen across an edge); a photo with no face,
 two faces or a cut-off face is refused with a message that says which and why
 (:mod:`vision.locate.refusals`).
@@ -38,6 +40,13 @@ __all__ = ["FaceGeometry", "FaceNotFoundError", "find_face", "project", "scale_h
 WORK_SIDE = 900
 """Detection runs on a copy whose longer side is at most this many pixels."""
 
+FINER = 0.5
+"""The cues' sizes (of stickers, digits, strokes and grooves: shares of the picture) suit a
+face a sixth of the picture's shorter side or more; when they find no face, they are sought
+again at this share of those sizes, for a face down to about a twelfth of it (a cube
+photographed from afar). Not at first: a finer scale also finds the squares of printed
+grids, mats and tiles, which cost time to judge."""
+
 
 def find_face(image: np.ndarray, source: str = "photo") -> FaceGeometry:
     """Locate the 3x3 face in a BGR image; raise :class:`FaceNotFoundError` saying why not
@@ -47,7 +56,9 @@ def find_face(image: np.ndarray, source: str = "photo") -> FaceGeometry:
     small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) \
         if scale < 1 else image
     cues = _Cues(small)
-    best = cues.run(source)
+    best = cues.run(source) or cues.glare(source)
+    if best is None:  # no face of the sizes the cues are set for: a smaller one?
+        best = _Cues(small, FINER, cues).run(source)
     if best is None:
         best = cues.last_resorts(source)
     found = tuple((c, r) in best.grid for r in range(3) for c in range(3))
@@ -60,24 +71,32 @@ class _Cues:
     """The cues of one working image, cheapest first, each adding its lattices to one
     :class:`vision.locate.face_pool.Pool`; what each saw is kept for the refusal."""
 
-    def __init__(self, small: np.ndarray) -> None:
+    def __init__(self, small: np.ndarray, scale: float = 1.0, like: "_Cues | None" = None
+                 ) -> None:
         self.small = small
-        self.v = value_channel(small)
+        self.scale = scale
+        if like is None:
+            self.v = value_channel(small)
+            self.chroma = chroma(small)
+            self.score = face_score(small, self.v, self.chroma)
+            self.masks = binarisations(self.v)
+        else:  # the same pictures, sought for faces of another size
+            self.v, self.chroma, self.score, self.masks = like.v, like.chroma, like.score, \
+                like.masks
         self.area = self.v.shape[0] * self.v.shape[1]
-        self.chroma = chroma(small)
-        self.score = face_score(small, self.v, self.chroma)
+        self.sized = self.area * scale * scale  # the picture's area, for blobs' sizes
         self.pool = Pool(self.score)
-        self.masks = binarisations(self.v)
-        self.light = dedupe(sticker_blobs(self.masks, self.area))
+        self.light = dedupe(sticker_blobs(self.masks, self.sized))
         self.seen: list[list[Blob]] = [self.light]  # what the refusal speaks of
         self.digit_groups: list[Group] = []
+        self.bent = False  # a face of digits seen bent when glare was judged leniently
 
     def _light(self) -> list[Group]:
         return groups_of(self.light)
 
     def _grooves(self) -> list[Group]:
-        self.seen.append(dedupe(self.light + sticker_blobs(groove_masks(plateaus(self.v)),
-                                                           self.area)))
+        self.seen.append(dedupe(self.light + sticker_blobs(
+            groove_masks(plateaus(self.v, self.scale), self.scale), self.sized)))
         return groups_of(self.seen[-1])
 
     def _chroma(self) -> list[Group]:
@@ -85,13 +104,14 @@ class _Cues:
         # chroma; their own lattices are judged too, as the value channel's blobs of the
         # light plastic between and beside them can join them to a side face's
         ch = self.chroma
-        own = dedupe(sticker_blobs(binarisations(ch) + groove_masks(plateaus(ch)), self.area))
+        own = dedupe(sticker_blobs(binarisations(ch) + groove_masks(plateaus(ch, self.scale),
+                                                                  self.scale), self.sized))
         self.seen.append(dedupe(self.seen[-1] + own))
         return groups_of(self.seen[-1]) + groups_of(own)
 
     def _digits(self) -> list[Group]:
         self.digit_groups.extend(groups_of(dedupe(self.seen[1] + glyph_blobs(self.masks,
-                                                                             self.area))))
+                                                                             self.sized))))
         return self.digit_groups
 
     def run(self, source: str) -> Hypothesis | None:
@@ -107,21 +127,23 @@ class _Cues:
                 break
         return self.pool.decide(source)
 
+    def glare(self, source: str) -> Hypothesis | None:
+        """With no face in the pool and none seen bent: glare on a dark sticker judged
+        leniently (:meth:`vision.locate.face_score.FaceScore.lenient`), or None."""
+        if self.pool.bent:
+            return None
+        lenient = Pool(self.score.lenient())
+        lenient.add(self.digit_groups)
+        self.bent = lenient.bent
+        return lenient.decide(source)
+
     def last_resorts(self, source: str) -> Hypothesis:
-        """With no face in the pool: glare on a dark sticker judged leniently, then a
-        stickerless cube; else the refusal (the cube across an edge, or why no face)."""
-        bent = self.pool.bent
-        best = None
-        if not bent:  # glare on a dark sticker, judged leniently
-            lenient = Pool(self.score.lenient())
-            lenient.add(self.digit_groups)
-            best = lenient.decide(source)
-            bent = lenient.bent
-        if best is None:  # last: a stickerless cube, whose pieces touch with hairline gaps
-            best = hairline_face(self.small, self.v, self.area, source)
+        """With no face found otherwise: a stickerless cube; else the refusal (the cube
+        across an edge, or why no face)."""
+        best = hairline_face(self.small, self.v, self.area, source)
         if best is not None:
             return best
-        if bent:
+        if self.pool.bent or self.bent:
             raise FaceNotFoundError(
                 f"{source}: two faces in one photo (the stickers do not lie on one flat face: "
                 f"the cube is seen across one of its edges); {TWO_FACES_ADVICE}")

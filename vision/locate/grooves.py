@@ -41,21 +41,23 @@ def _disc(k: int) -> np.ndarray:
     return cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
 
 
-def plateaus(v: np.ndarray) -> np.ndarray:
+def plateaus(v: np.ndarray, scale: float = 1.0) -> np.ndarray:
     """The V channel with light strokes erased (grey opening, then a median against noise):
-    every sticker an even plateau, whatever the colour of its ink."""
-    k = int(STROKE * min(v.shape)) | 1
+    every sticker an even plateau, whatever the colour of its ink. ``scale``: the size of
+    the faces sought, as a share of those the widths here suit (a face a sixth of the
+    picture's shorter side and more)."""
+    k = int(STROKE * scale * min(v.shape)) | 1
     return cv2.medianBlur(cv2.morphologyEx(v, cv2.MORPH_OPEN, _disc(k)), 5)
 
 
-def groove_masks(flat: np.ndarray) -> list[np.ndarray]:
+def groove_masks(flat: np.ndarray, scale: float = 1.0) -> list[np.ndarray]:
     """Masks (uint8 0/255) of the pixels that are not in a groove, at :data:`GROOVE_LEVELS`,
-    and the first two opened by :data:`CUT`.
+    and the first two opened by :data:`CUT` (``scale`` as :func:`plateaus` has it).
 
     A groove is a valley of the plateau image that runs on: short valley specks (print
     texture, noise, the hole of a dark digit) are dropped, so a sticker stays one solid region;
     the masks are thinned a little so stickers touching across a faint groove come apart."""
-    side = min(flat.shape)
+    side = scale * min(flat.shape)
     se = _disc(int(GROOVE * side) | 1)
     closed = cv2.morphologyEx(flat, cv2.MORPH_CLOSE, se)
     e = max(1, round(0.01 * side))

@@ -1,0 +1,36 @@
+"""A face a tenth to a quarter of the picture's shorter side (a cube photographed from afar)
+is found on its stickers: the cues' sizes are set for larger faces, and where they find none
+they are sought again at a finer scale (:data:`sudoku_cube.vision.locate.detect.FINER`).
+Photos of the exam renderer's everyday scenes (deterministic, from fixed seeds; nothing trains
+on them), each refused as "no cube face found" or "two faces" before the finer pass."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from sudoku_cube.assistant.bench.vision_second import cube
+from sudoku_cube.models.cube.geometry import FACES
+from sudoku_cube.render.second import face_shot
+from sudoku_cube.render.second.scenes import everyday
+from sudoku_cube.vision.locate.detect import find_face
+
+
+@pytest.mark.parametrize("look,seed,face", [
+    ("white", 90010, "F"),               # on a sudoku page: stickers below the blobs' least size
+    ("black", 93010, "B"),               # on a sudoku page: light digits, dark stickers
+    ("coloured-white-ink", 92008, "L"),  # on a page of text
+    ("white-body", 94012, "D"),          # coloured stickers on a white body, on a gradient
+    ("black", 93002, "L"),               # on a printed table: its digits' lattice looked bent
+])
+def test_a_small_face_is_found_on_its_stickers(look, seed, face):
+    k, i = seed % 1000, FACES.index(face)
+    state, homes, lk = cube(seed, k, look)
+    shot = face_shot(state, face, seed * 10 + i, lk, homes, scene=everyday(k, i))
+    assert shot.truth["scene"]["band"] == "small"
+    want = np.array(shot.truth["centres"])
+    pitch = np.linalg.norm(want[4] - want[3])
+    assert pitch < 0.25 / 3 * min(shot.image.shape[:2])  # the face is small indeed
+    got = find_face(shot.image, "far.jpg").cell_centres()
+    # each true centre has a found one on it (the locator's lattice may be turned)
+    off = np.linalg.norm(got[:, None] - want[None], axis=2).min(axis=0)
+    assert off.max() < 0.15 * pitch
