@@ -30,7 +30,7 @@ from .hypotheses import Hypothesis
 from .face_score import face_score
 from .grooves import groove_masks, plateaus
 from .hairline import hairline_face
-from .lattice import groups_of
+from .lattice import Grown, groups_of
 from ..polarity import value_channel
 from .refusals import refuse
 from .sticker_blobs import Blob, binarisations, dedupe, glyph_blobs, sticker_blobs
@@ -89,15 +89,16 @@ class _Cues:
         self.light = dedupe(sticker_blobs(self.masks, self.sized))
         self.seen: list[list[Blob]] = [self.light]  # what the refusal speaks of
         self.digit_groups: list[Group] = []
+        self.grown: Grown = {}  # every cue's lattices, for the next cue's (the same mostly)
         self.bent = False  # a face of digits seen bent when glare was judged leniently
 
     def _light(self) -> list[Group]:
-        return groups_of(self.light)
+        return groups_of(self.light, self.grown)
 
     def _grooves(self) -> list[Group]:
         self.seen.append(dedupe(self.light + sticker_blobs(
             groove_masks(plateaus(self.v, self.scale), self.scale), self.sized)))
-        return groups_of(self.seen[-1])
+        return groups_of(self.seen[-1], self.grown)
 
     def _chroma(self) -> list[Group]:
         # coloured stickers on a light body are bright squares framed by a grey body on
@@ -107,11 +108,12 @@ class _Cues:
         own = dedupe(sticker_blobs(binarisations(ch) + groove_masks(plateaus(ch, self.scale),
                                                                   self.scale), self.sized))
         self.seen.append(dedupe(self.seen[-1] + own))
-        return groups_of(self.seen[-1]) + groups_of(own)
+        return groups_of(self.seen[-1], self.grown) + groups_of(own, self.grown)
 
     def _digits(self) -> list[Group]:
         self.digit_groups.extend(groups_of(dedupe(self.seen[1] + glyph_blobs(self.masks,
-                                                                             self.sized))))
+                                                                             self.sized)),
+                                           self.grown))
         return self.digit_groups
 
     def run(self, source: str) -> Hypothesis | None:
@@ -147,7 +149,7 @@ class _Cues:
             raise FaceNotFoundError(
                 f"{source}: two faces in one photo (the stickers do not lie on one flat face: "
                 f"the cube is seen across one of its edges); {TWO_FACES_ADVICE}")
-        blobs, groups = self.seen[1], groups_of(self.seen[1])
+        blobs, groups = self.seen[1], groups_of(self.seen[1], self.grown)
         if not groups or len(groups[0]) < 3:  # speak of what chroma saw
-            blobs, groups = self.seen[2], groups_of(self.seen[2])
+            blobs, groups = self.seen[2], groups_of(self.seen[2], self.grown)
         refuse(source, blobs, groups, self.score)

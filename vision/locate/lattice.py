@@ -40,15 +40,36 @@ _STEP_ARRAY = np.array(STEPS, np.float64)
 _ROWS = np.arange(len(STEPS))
 
 
+Grown = dict[tuple, tuple[dict[tuple[int, int], Blob], list[Blob]]]
+"""Lattices already grown (:func:`grow`'s ``_grown``), by what alone decides them."""
+
+
 def grow(seed: Blob, blobs: list[Blob], _arrays: tuple[np.ndarray, np.ndarray] | None = None,
-         _at: int | None = None) -> dict[tuple[int, int], Blob]:
+         _at: int | None = None, _grown: Grown | None = None) -> dict[tuple[int, int], Blob]:
     """Lattice coordinates of the blobs reachable from ``seed`` by neighbour steps.
     ``_arrays``: the blobs' areas and centres, and ``_at`` the seed's place among them, when
-    the caller grows from many seeds."""
-    a, b = _axes(seed)
+    the caller grows from many seeds; ``_grown``: the lattices grown before (the later cues
+    of a photo add blobs to the earlier ones', and a lattice depends only on the seed and
+    the blobs of a size like it, in their order, so most come out as before)."""
     areas, centres = _arrays if _arrays is not None else _blob_arrays(blobs)
     ratio = areas / seed.area
     index = np.flatnonzero((0.5 < ratio) & (ratio < 2.0))
+    free = index != _at if _at is not None else \
+        np.array([blobs[i] is not seed for i in index], bool)
+    if _grown is None:
+        return _grow(seed, blobs, centres, index, free)
+    similar = [blobs[i] for i in index]
+    key = (id(seed), tuple(id(x) for x in similar), free.tobytes())
+    if key not in _grown:  # the blobs are kept with it, so their ids name them alone
+        _grown[key] = (_grow(seed, blobs, centres, index, free), similar + [seed])
+    return dict(_grown[key][0])
+
+
+def _grow(seed: Blob, blobs: list[Blob], centres: np.ndarray, index: np.ndarray,
+          free: np.ndarray) -> dict[tuple[int, int], Blob]:
+    """:func:`grow` over the blobs ``index`` of a size like the seed's, those ``free`` not
+    the seed."""
+    a, b = _axes(seed)
     pts = centres[index]
     d = pts - seed.centre
     dist = np.hypot(d[:, 0], d[:, 1])
@@ -61,26 +82,18 @@ def grow(seed: Blob, blobs: list[Blob], _arrays: tuple[np.ndarray, np.ndarray] |
     grid = {(0, 0): seed}
     vec = {(0, 0): (a * spacing, b * spacing)}
     queue = [(0, 0)]
-    free = index != _at if _at is not None else \
-        np.array([blobs[i] is not seed for i in index], bool)
+    # taken blobs (the seed, those placed) are infinitely far from every predicted place
+    barred = np.where(free, 0.0, np.inf)
+    px, py = pts[:, 0], pts[:, 1]
     reach = 0.3 * spacing
     while queue:
         key = queue.pop(0)
         va, vb = vec[key]
         c = grid[key].centre
-        # only free blobs within a step's reach of this node can be taken (no step goes
-        # further than twice both axes); every step's predicted position against each of
-        # them at once; a blob taken by an earlier step of this node is masked when a later
-        # step's nearest is looked up
-        span = 2.0 * (float(np.hypot(*va)) + float(np.hypot(*vb))) + reach
-        near_idx = np.flatnonzero(free & (np.abs(pts[:, 0] - c[0]) < span)
-                                  & (np.abs(pts[:, 1] - c[1]) < span))
-        if not len(near_idx):
-            continue
-        cand = pts[near_idx]
+        # every step's predicted position against each blob at once; a blob taken by an
+        # earlier step of this node is barred when a later step's nearest is looked up
         pred = c + _STEP_ARRAY[:, :1] * va + _STEP_ARRAY[:, 1:] * vb
-        off_all = np.hypot(cand[None, :, 0] - pred[:, None, 0],
-                           cand[None, :, 1] - pred[:, None, 1])
+        off_all = np.hypot(px[None, :] - pred[:, :1], py[None, :] - pred[:, 1:]) + barred
         nearest = off_all.argmin(axis=1)  # still each step's nearest unless a step took it
         first, first_off = nearest.tolist(), off_all[_ROWS, nearest].tolist()
         taken: list[int] = []
@@ -96,15 +109,14 @@ def grow(seed: Blob, blobs: list[Blob], _arrays: tuple[np.ndarray, np.ndarray] |
                 continue
             off_all[:, j] = np.inf
             taken.append(j)
-            i = int(near_idx[j])
-            best = blobs[index[i]]
+            best = blobs[index[j]]
             step = best.centre - c
             nva, nvb = va, vb
             if abs(di) + abs(dj) == 1:  # a neighbour: follow the perspective's change of pitch
                 nva, nvb = (step * di if di else va, step * dj if dj else vb)
             grid[nk] = best
             vec[nk] = (nva, nvb)
-            free[i] = False
+            barred[j] = np.inf
             queue.append(nk)
     return grid
 
@@ -195,13 +207,15 @@ def _left_out_residuals(src: np.ndarray, dst: np.ndarray) -> np.ndarray:
     return np.linalg.norm(e, axis=1) / keep / np.maximum(pitch, 1e-6)
 
 
-def groups_of(blobs: list[Blob]) -> list[dict[tuple[int, int], Blob]]:
-    """The lattices grown from every blob, each distinct set of blobs once, largest first."""
+def groups_of(blobs: list[Blob], grown: Grown | None = None
+              ) -> list[dict[tuple[int, int], Blob]]:
+    """The lattices grown from every blob, each distinct set of blobs once, largest first;
+    ``grown`` keeps them for the next call over some of the same blobs (:func:`grow`)."""
     seen, out = set(), []
     arrays = _blob_arrays(blobs)
     distinct = len({id(b) for b in blobs}) == len(blobs)  # a seed's place names it alone
     for at, seed in enumerate(blobs):
-        grid = grow(seed, blobs, arrays, at if distinct else None)
+        grid = grow(seed, blobs, arrays, at if distinct else None, grown)
         key = frozenset(id(b) for b in grid.values())
         if key not in seen:
             seen.add(key)
