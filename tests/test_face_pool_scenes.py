@@ -94,16 +94,22 @@ def test_a_photo_without_a_cube_is_refused(monkeypatch, what):
         find_face(image, what)
 
 
+def _stickers(img: np.ndarray, top: int, sticker: tuple[int, int, int],
+              ink: tuple[int, int, int]) -> None:
+    """Draws a face's nine stickers (52 px, pitch 60, first centre at x 80 and y ``top``) with
+    the digits 1-9 on them."""
+    for k in range(9):
+        x, y = 80 + 60 * (k % 3), top + 60 * (k // 3)
+        cv2.rectangle(img, (x - 26, y - 26), (x + 26, y + 26), sticker, -1)
+        cv2.putText(img, str(k + 1), (x - 12, y + 14), cv2.FONT_HERSHEY_SIMPLEX, 1.2, ink, 3)
+
+
 def _drawn() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """A face of nine white stickers with black digits on a black body, and squared paper
     beside it with squares of the same pitch (60 px); their lattices (cell centres at 0..2)."""
     img = np.full((400, 640, 3), 200, np.uint8)
     cv2.rectangle(img, (45, 95), (235, 285), (15, 15, 15), -1)
-    for k in range(9):
-        x, y = 80 + 60 * (k % 3), 130 + 60 * (k // 3)
-        cv2.rectangle(img, (x - 26, y - 26), (x + 26, y + 26), (230, 230, 230), -1)
-        cv2.putText(img, str(k + 1), (x - 12, y + 14), cv2.FONT_HERSHEY_SIMPLEX, 1.2,
-                    (20, 20, 20), 3)
+    _stickers(img, 130, (230, 230, 230), (20, 20, 20))
     for k in range(6):
         cv2.line(img, (320 + 60 * k, 70), (320 + 60 * k, 310), (40, 40, 40), 3)
         cv2.line(img, (320, 70 + 60 * k), (620, 70 + 60 * k), (40, 40, 40), 3)
@@ -218,11 +224,7 @@ def _with_side_face() -> tuple[np.ndarray, np.ndarray]:
     20 px apart, their digits squashed alike; the face's lattice (cell centres at 0..2)."""
     img = np.full((420, 320, 3), 150, np.uint8)
     cv2.rectangle(img, (45, 35), (235, 285), (10, 10, 10), -1)
-    for k in range(9):
-        x, y = 80 + 60 * (k % 3), 70 + 60 * (k // 3)
-        cv2.rectangle(img, (x - 26, y - 26), (x + 26, y + 26), (70, 70, 70), -1)
-        cv2.putText(img, str(k + 1), (x - 12, y + 14), cv2.FONT_HERSHEY_SIMPLEX, 1.2,
-                    (230, 230, 230), 3)
+    _stickers(img, 70, (70, 70, 70), (230, 230, 230))
     for r in range(3):
         for c in range(3):
             x, y = 80 + 60 * c, 232 + 20 * r
