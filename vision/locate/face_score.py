@@ -23,7 +23,7 @@ could see, is :func:`vision.locate.perspective.plausible`; the decision is the p
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -92,6 +92,17 @@ _GLYPH_POINTS = np.concatenate([_INNER, _RIM, _MIDDLES])
 _SPLIT = np.cumsum([len(_INNER), len(_RIM)])
 
 
+def _median_last(x: np.ndarray) -> np.ndarray:
+    """The median along the last axis, as :func:`numpy.median` gives it (the middle value,
+    or the mean of the middle two), from a partial sort alone: the lattices' samples are
+    many small rows, on which numpy's own median spends most of its time on checks."""
+    n = x.shape[-1]
+    if n % 2:
+        return np.partition(x, n // 2, axis=-1)[..., n // 2]
+    middle = np.partition(x, (n // 2 - 1, n // 2), axis=-1)
+    return (middle[..., n // 2 - 1] + middle[..., n // 2]) / x.dtype.type(2)
+
+
 def glyphs_of(samples: np.ndarray, outside: np.ndarray) -> np.ndarray:
     """How surely each cell of K lattices holds a digit, 0..1 (:data:`GLYPH_INK`), from the
     ink picture's samples at their :data:`_GLYPH_POINTS` (K, points) and which of those lie
@@ -104,7 +115,7 @@ def glyphs_of(samples: np.ndarray, outside: np.ndarray) -> np.ndarray:
     k = len(samples)
     s, rim, m = np.split(samples, _SPLIT, axis=1)
     s = s.reshape(k, 9, -1)
-    level = np.median(s, axis=2)
+    level = _median_last(s)
     inked = np.abs(s[..., _CENTRE] - level[..., None]) > INK_DEPTH * (level[..., None] + FLOOR)
     glyph = np.clip(inked.mean(axis=2) / GLYPH_INK, 0.0, 1.0)
     # ink that reaches all four sides round the digit is no digit: grooves crossing, a
@@ -114,7 +125,7 @@ def glyphs_of(samples: np.ndarray, outside: np.ndarray) -> np.ndarray:
     # brings into the rim of a light digit, or the sticker's shading, is none); a side
     # beyond the picture is not seen clear of ink
     rim = rim.reshape(k, 9, 4, -1)[..., ::2]
-    edge = np.median(rim.reshape(k, 9, -1), axis=2)[..., None, None]
+    edge = _median_last(rim.reshape(k, 9, -1))[..., None, None]
     away = s[..., _CENTRE] - edge[..., 0]
     kind = np.sign(np.where(np.abs(away) > INK_DEPTH * (edge[..., 0] + FLOOR), away, 0.0)
                    .sum(axis=2))[..., None, None]
@@ -134,32 +145,31 @@ def _shown(contrast: np.ndarray, share: np.ndarray) -> np.ndarray:
     return np.where(contrast > 0, contrast * share, contrast)
 
 
-def filled(inner: np.ndarray, rims: np.ndarray, floor: float) -> np.ndarray:
+def filled(level: np.ndarray, rims: np.ndarray, floor: float) -> np.ndarray:
     """How fully each cell of K lattices shows one sticker of the face's size, 0..1: (K, 9),
-    from a contrast picture's samples at the cells' inner points (``inner``, (K, points),
-    :data:`vision.locate.face_cues.CONTRAST_POINTS`) and at their rims (``rims``, (K, 9, 4,
-    samples), :data:`_RIM`'s sides). A face is nine stickers of one size on one flat square
-    grid: each reaches out past the digits to about the same place in its cell, so each side
-    of its rim runs unbroken along its plateau (not well below it: a groove, the body, the
-    ground), as far as in the face's typical cell (the median of the nine; a small or blurred
-    face's stickers may all fall a little short). A lattice moved a row onto a side face
-    foreshortened across the cube's edge frames there slivers of several stickers, the
-    grooves between them and the body or ground beyond the cube's outline: the rims of those
-    cells break into short runs, and they count as the part of a sticker they show
-    (:meth:`FaceScore.judge`)."""
-    k = len(inner)
-    level = np.median(inner.reshape(k, 9, -1), axis=2)[..., None, None]
+    from a contrast picture's level in each cell (``level``, (K, 9): the median of its inner
+    samples, :data:`vision.locate.face_cues.CONTRAST_POINTS`) and its samples at the cells'
+    rims (``rims``, (K, 9, 4, samples), :data:`_RIM`'s sides). A face is nine stickers of one
+    size on one flat square grid: each reaches out past the digits to about the same place in
+    its cell, so each side of its rim runs unbroken along its plateau (not well below it: a
+    groove, the body, the ground), as far as in the face's typical cell (the median of the
+    nine; a small or blurred face's stickers may all fall a little short). A lattice moved a
+    row onto a side face foreshortened across the cube's edge frames there slivers of several
+    stickers, the grooves between them and the body or ground beyond the cube's outline: the
+    rims of those cells break into short runs, and they count as the part of a sticker they
+    show (:meth:`FaceScore.judge`)."""
+    level = level[..., None, None]
     on = rims >= level - INK_DEPTH * (level + floor)
-    run = np.zeros(on.shape[:3])
-    longest = np.zeros(on.shape[:3])
-    for n in range(on.shape[3]):  # the longest unbroken run of plateau along each side
-        run = (run + 1.0) * on[..., n]
-        longest = np.maximum(longest, run)
+    # the longest unbroken run of plateau along each side: at each sample, how far it lies
+    # past the last sample off the plateau before it
+    at = np.arange(on.shape[3])
+    last_off = np.maximum.accumulate(np.where(on, -1, at), axis=3)
+    longest = np.where(on, at - last_off, 0).max(axis=3).astype(np.float64)
     # across each axis, the two sides' runs together (a lattice a little off along it
     # shortens one side's in every cell alike); the shorter axis: a side face is
     # foreshortened along one
     share = np.minimum(longest[..., :2].mean(axis=2), longest[..., 2:].mean(axis=2)) / on.shape[3]
-    typical = np.median(share, axis=1, keepdims=True)
+    typical = _median_last(share)[:, None]
     return np.clip(share / np.maximum(typical, 1e-6), 0.0, 1.0)
 
 
@@ -168,9 +178,6 @@ _SIZED = (True, False, True)
 grooves) a sticker's size is read on (:func:`filled`): those where the grooves, the body and
 the ground beyond it lie below the plateau. On chroma a coloured sticker's colour fades
 toward its rounded edge, inset on a white body, so its size is not read there."""
-
-_POINTS = np.concatenate([*CONTRAST_POINTS, _GLYPH_POINTS])
-"""Every lattice point a hypothesis is judged at (:meth:`FaceScore.judge`), sampled at once."""
 
 _CUTS = np.cumsum([len(p) for p in CONTRAST_POINTS])
 _BOUND_POINTS = np.concatenate(CONTRAST_POINTS)
@@ -190,6 +197,12 @@ class FaceScore:
     stack: np.ndarray
     """The contrast pictures and ``ink`` as the channels of one picture (H, W, 4), in that
     order, so that a stack of lattices is sampled on all of them in one pass."""
+    measured: dict[bytes, tuple[np.ndarray, np.ndarray]] = field(
+        default_factory=dict, compare=False, repr=False)
+    """Each lattice's cells measured on the contrast pictures (:meth:`_contrasts`), by the
+    lattice and the cells seen holding a candidate: a lattice set aside or kept on its
+    :meth:`bound` is judged next on the same samples, and this photo's lattices are judged on
+    nothing else."""
 
     @property
     def images(self) -> tuple[tuple[np.ndarray, float, float], ...]:
@@ -201,42 +214,63 @@ class FaceScore:
         """The pictures' shape."""
         return self.levels.shape
 
+    def _contrasts(self, homs: np.ndarray, seen: np.ndarray | None
+                   ) -> tuple[np.ndarray, np.ndarray]:
+        """For a stack of lattices ``homs`` (K, 3, 3), each cell's contrast on each contrast
+        picture (:func:`vision.locate.face_cues.contrast_of`, ``seen`` as there) and its
+        level there (the median of its inner samples), each (K, pictures, 9): measured once
+        per lattice (:attr:`measured`), as :meth:`bound` and :meth:`judge` both need them."""
+        k = len(homs)
+        seen_rows = np.zeros((k, 9), bool) if seen is None else \
+            np.broadcast_to(np.asarray(seen, bool), (k, 9))
+        keys = [h.tobytes() + s.tobytes() for h, s in zip(homs, seen_rows)]
+        first: dict[bytes, int] = {}
+        for i, key in enumerate(keys):
+            if key not in self.measured:
+                first.setdefault(key, i)
+        if first:
+            rows = list(first.values())
+            new, m = homs[rows], len(rows)
+            samples = sample_channels(self.stack, lookup(new, _BOUND_POINTS), m)
+            inner, sides = np.split(samples, [_CUTS[0]], axis=1)
+            centres = centres_of(new)
+            contrasts = np.stack([contrast_of(inner[..., n], sides[..., n], centres, self.shape,
+                                              seen_rows[rows], floor, self.levels.beside_glare)
+                                  for n, (_, floor, _) in enumerate(self.images)], axis=1)
+            levels = np.stack([_median_last(inner[..., n].reshape(m, 9, -1))
+                               for n in range(len(self.images))], axis=1)
+            self.measured.update(zip(first, zip(contrasts, levels)))
+        return tuple(np.stack([self.measured[key][part] for key in keys]) for part in (0, 1))
+
     def judge(self, homs: np.ndarray, seen: np.ndarray | None = None
               ) -> tuple[np.ndarray, np.ndarray]:
         """For a stack of lattices ``homs`` (K, 3, 3), each cell's contrast
         (:meth:`Levels.contrast`, ``seen`` as there) and how surely it holds a digit
-        (:func:`glyphs_of`), each (K, 9): every picture sampled at every point in one
-        pass (:attr:`stack`)."""
+        (:func:`glyphs_of`), each (K, 9): every picture sampled at once
+        (:attr:`stack`), at the digits' and rims' points, the contrast measured once per
+        lattice (:meth:`_contrasts`)."""
         homs = np.asarray(homs, np.float64).reshape(-1, 3, 3)
         k = len(homs)
-        where = lookup(homs, _POINTS)
-        samples = sample_channels(self.stack, where, k)
-        inner, sides, glyph = np.split(samples, [_CUTS[0], _CUTS[1]], axis=1)
-        centres = centres_of(homs)
+        contrasts, levels = self._contrasts(homs, seen)
+        where = lookup(homs, _GLYPH_POINTS)
+        glyph = sample_channels(self.stack, where, k)
         rims = glyph[:, _SPLIT[0]:_SPLIT[1]].reshape(k, 9, 4, -1, glyph.shape[2])
         contrast = np.max([weight * _shown(
-            contrast_of(inner[..., n], sides[..., n], centres, self.shape, seen, floor,
-                        self.levels.beside_glare),
-            filled(inner[..., n], rims[..., n], floor) if sized else 1.0)
+            contrasts[:, n], filled(levels[:, n], rims[..., n], floor) if sized else 1.0)
             for n, ((_, floor, weight), sized) in enumerate(zip(self.images, _SIZED))], axis=0)
-        outside = outside_at(where, self.shape, k)[:, _CUTS[1]:]
-        return contrast, glyphs_of(glyph[..., -1], outside)
+        return contrast, glyphs_of(glyph[..., -1], outside_at(where, self.shape, k))
 
     def bound(self, homs: np.ndarray, seen: np.ndarray | None = None) -> np.ndarray:
         """For a stack of lattices ``homs`` (K, 3, 3), a bound on each cell's contrast as
         :meth:`judge` gives it, (K, 9): the contrast alone, before it is counted for the
         share of its rim a sticker fills, which only lowers it, and with no digit sought.
-        A third of :meth:`judge`'s samples (:data:`vision.locate.face_cues.CONTRAST_POINTS`),
+        Under half of :meth:`judge`'s samples (:data:`vision.locate.face_cues.CONTRAST_POINTS`),
         so that lattices that cannot rank among the best are set aside cheaply
-        (:meth:`vision.locate.face_pool.Pool.add`)."""
+        (:meth:`vision.locate.face_pool.Pool.add`); those kept are judged on the same."""
         homs = np.asarray(homs, np.float64).reshape(-1, 3, 3)
-        k = len(homs)
-        samples = sample_channels(self.stack, lookup(homs, _BOUND_POINTS), k)
-        inner, sides = np.split(samples, [_CUTS[0]], axis=1)
-        centres = centres_of(homs)
-        return np.max([weight * contrast_of(inner[..., n], sides[..., n], centres, self.shape,
-                                            seen, floor, self.levels.beside_glare)
-                       for n, (_, floor, weight) in enumerate(self.images)], axis=0)
+        contrasts, _ = self._contrasts(homs, seen)
+        return np.max([weight * contrasts[:, n]
+                       for n, (_, _, weight) in enumerate(self.images)], axis=0)
 
     def lenient(self) -> "FaceScore":
         """The same score with grooves lit by glare on a neighbouring sticker set aside
