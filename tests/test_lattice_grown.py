@@ -2,7 +2,7 @@
 blobs give the very lattices the earlier cue's did, and new blobs of a like size are joined."""
 import numpy as np
 
-from sudoku_cube.vision.locate.lattice import groups_of
+from sudoku_cube.vision.locate.lattice import _alone, _blob_arrays, groups_of, grow
 from sudoku_cube.vision.locate.sticker_blobs import Blob
 
 PITCH = 40.0
@@ -34,3 +34,27 @@ def test_kept_lattices_are_those_grown_afresh() -> None:
     assert len(again[0]) == 9 and len(again[1]) == 9  # the missing sticker joined its face
     whole = next(g for g in before if len(g) == 9)  # the other face, kept as it was
     assert any(_as_ids([g]) == _as_ids([whole]) for g in again)
+
+
+
+def test_blobs_alone_are_set_aside_as_growing_finds_them() -> None:
+    """A blob with no blob of its size within reach is a lattice of itself alone without
+    growing (lattice._alone): never one that growing would link, and the blobs just inside
+    and just outside its limits (distance, size) told apart as growing tells them."""
+    rng = np.random.default_rng(2)
+    pairs = [
+        ((300.0, 300.0), 1024.0), ((300.0 + 0.9 * 32 + 0.01, 300.0), 1024.0),  # just in reach
+        ((500.0, 100.0), 1024.0), ((500.0 + 3.2 * 32 + 0.01, 100.0), 1024.0),  # just beyond
+        ((500.0, 300.0), 1024.0), ((540.0, 300.0), 2100.0),  # near, but twice its size
+    ]
+    blobs = _face((100, 100), 8.0) + [Blob(np.array(at), a, float(np.sqrt(a)), 0.0)
+                                      for at, a in pairs]
+    blobs += [Blob(np.array([rng.uniform(0, 600), rng.uniform(450, 650)]), a, float(np.sqrt(a)),
+                   rng.uniform(-90, 90)) for a in rng.uniform(200, 1500, 40)]
+    alone = _alone(blobs, *_blob_arrays(blobs))
+    single = np.array([len(grow(b, blobs)) == 1 for b in blobs])
+    assert not (alone & ~single).any()
+    assert list(alone[:9]) == [False] * 9
+    assert list(alone[9:15]) == [False, False, True, True, True, True]
+    assert list(single[9:15]) == list(alone[9:15])
+    assert alone[15:].any() and not alone[15:].all()

@@ -30,6 +30,14 @@ REACH = 3.2
 gives the lattice pitch: a sticker's neighbour lies about 1.1 sides away, the neighbour of a
 digit (white digits on dark stickers are the brightest blobs) two or three of its sides."""
 
+APART = 0.9
+"""A blob nearer than this many of its sides is no neighbour (a sticker's lies about 1.1
+sides away): the same sticker found again a little off, or a part of it."""
+
+ALONG = 0.9
+"""A neighbour lies along one of a blob's box's axes: the cosine of its direction with the
+nearer axis at least this (within about 25 degrees)."""
+
 STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1),
          (2, 0), (-2, 0), (0, 2), (0, -2))
 """Lattice steps tried from a sticker: its neighbours, then across a diagonal or a missing
@@ -75,7 +83,7 @@ def _grow(seed: Blob, blobs: list[Blob], centres: np.ndarray, index: np.ndarray,
     dist = np.hypot(d[:, 0], d[:, 1])
     with np.errstate(divide="ignore", invalid="ignore"):
         cos = np.maximum(np.abs(d @ a), np.abs(d @ b)) / dist
-    near = (dist > 0.9 * seed.side) & (dist < REACH * seed.side) & (cos > 0.9)
+    near = (dist > APART * seed.side) & (dist < REACH * seed.side) & (cos > ALONG)
     if not near.any():
         return {(0, 0): seed}
     spacing = float(dist[near].min())
@@ -210,15 +218,49 @@ def _left_out_residuals(src: np.ndarray, dst: np.ndarray) -> np.ndarray:
 def groups_of(blobs: list[Blob], grown: Grown | None = None
               ) -> list[dict[tuple[int, int], Blob]]:
     """The lattices grown from every blob, each distinct set of blobs once, largest first;
-    ``grown`` keeps them for the next call over some of the same blobs (:func:`grow`)."""
+    ``grown`` keeps them for the next call over some of the same blobs (:func:`grow`). A
+    blob with no blob of its size within reach (:func:`_alone`) is a lattice of itself alone,
+    not grown."""
     seen, out = set(), []
     arrays = _blob_arrays(blobs)
     distinct = len({id(b) for b in blobs}) == len(blobs)  # a seed's place names it alone
+    alone = _alone(blobs, *arrays)
     for at, seed in enumerate(blobs):
-        grid = grow(seed, blobs, arrays, at if distinct else None, grown)
+        grid = {(0, 0): seed} if alone[at] else \
+            grow(seed, blobs, arrays, at if distinct else None, grown)
         key = frozenset(id(b) for b in grid.values())
         if key not in seen:
             seen.add(key)
             out.append(grid)
     out.sort(key=lambda g: -len(g))
     return out
+
+
+_SURE = float(np.sqrt(np.finfo(np.float64).eps))
+"""A relative margin (half a float's digits) that :func:`_alone` keeps from each of
+:func:`grow`'s limits, so that the rounding of its arithmetic, done for all blobs at once,
+cannot call a blob alone that :func:`grow` would link."""
+
+
+def _alone(blobs: list[Blob], areas: np.ndarray, centres: np.ndarray) -> np.ndarray:
+    """Which blobs :func:`grow` leaves alone (a lattice of the seed only), all at once: no
+    other blob of a size like it (half to twice its area) lies along either axis of its box
+    (:data:`ALONG`), between :data:`APART` and :data:`REACH` of its sides away from it.
+    Decided with a margin (:data:`_SURE`): a blob near a limit is grown, and :func:`grow`
+    decides."""
+    if not blobs:
+        return np.zeros(0, bool)
+    sides = np.array([b.side for b in blobs], np.float64)
+    t = np.deg2rad(np.array([b.angle for b in blobs], np.float64))
+    ratio = areas[None, :] / areas[:, None]
+    similar = (ratio > 0.5 * (1 - _SURE)) & (ratio < 2.0 * (1 + _SURE))
+    d = centres[None, :, :] - centres[:, None, :]
+    dist = np.hypot(d[..., 0], d[..., 1])
+    # the box's axes, whichever way round (:func:`_axes` picks among them and their opposites)
+    along = np.maximum(np.abs(d[..., 0] * np.cos(t)[:, None] + d[..., 1] * np.sin(t)[:, None]),
+                       np.abs(d[..., 1] * np.cos(t)[:, None] - d[..., 0] * np.sin(t)[:, None]))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        cos = along / dist
+    near = similar & (dist > APART * sides[:, None] * (1 - _SURE)) & \
+        (dist < REACH * sides[:, None] * (1 + _SURE)) & (cos > ALONG * (1 - _SURE))
+    return ~near.any(axis=1)
