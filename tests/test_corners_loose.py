@@ -1,5 +1,6 @@
 """Corner photos in heavy blur: the loose sticker pass (outlines bitten by large dark digits)
-locates what the usual passes miss, and the framing check refuses a misplaced lattice."""
+locates what the usual passes miss, and the framing of its faces tells a right lattice from one
+shifted by half a sticker."""
 from __future__ import annotations
 
 from functools import cache
@@ -9,11 +10,12 @@ import numpy as np
 from sudoku_cube.models.generator.cube3 import home_faces, make_puzzle
 from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.render import PhotoStyle, render_corner_photo
-from sudoku_cube.vision.locate.corners.check import framed_cells
+from sudoku_cube.vision.locate.corners.check import pitch_of
 from sudoku_cube.vision.locate.corners.faces import MORE_PASSES, locate_faces
 from sudoku_cube.vision.locate.corners.lattice import find_lattices
 from sudoku_cube.vision.locate.corners.quads import SOLIDITY
 from sudoku_cube.vision.locate.corners.rebuild import complete_faces
+from sudoku_cube.vision.locate.corners.whole import Framing
 from tests.conftest import quad_pitch
 
 
@@ -47,6 +49,7 @@ def test_loose_pass_locates_blurred_coloured_faces():
 def test_framing_tells_a_right_lattice_from_a_shifted_one():
     img, truth = _blurred_coloured()
     for f in locate_faces(img, "B"):
-        right = framed_cells(img, f.H)
-        shifted = framed_cells(img, f.H @ np.array([[1, 0, 0.45], [0, 1, 0.45], [0, 0, 1.0]]))
+        framing = Framing.of(img, pitch_of(f.H))
+        right = framing.count(f.H)
+        shifted = framing.count(f.H @ np.array([[1, 0, 0.45], [0, 1, 0.45], [0, 0, 1.0]]))
         assert right >= 4 and shifted <= 2 and shifted < right, (f.face, right, shifted)

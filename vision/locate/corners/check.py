@@ -1,11 +1,10 @@
-"""Checking a located corner-photo face against the picture: does its lattice frame stickers?
+"""Checking a corner-photo face lattice against the picture: does it frame stickers?
 
-The loose sticker pass (:data:`vision.locate.corners.faces.MORE_PASSES`) accepts outlines bitten by
-large dark digits, so in a blurred photo it can also place a face a row off or squeezed. A face
-whose lattice lies right has every cell framed by dark gaps: a band just inside each cell's
-border is lighter than the border itself. :func:`framed_cells` counts such cells; a lattice
-off by a third of a sticker or more loses most of them, so a wrong face is refused rather
-than read.
+A face whose lattice lies right has every cell framed by dark gaps: a band just inside each
+cell's border is lighter than the border itself (:func:`grid_contrast`). A lattice off by a
+third of a sticker or more loses most of them, so the whole-cube model
+(:mod:`vision.locate.corners.whole`) and the ranking of the digits' lattices
+(:func:`vision.locate.corners.faces.framed_first`) judge lattices by how many cells they frame.
 """
 from __future__ import annotations
 
@@ -76,13 +75,6 @@ def pitch_of(H: np.ndarray) -> float:
     along_u = math.hypot((3 * a + c) / wu - ox, (3 * d + f) / wu - oy)
     along_v = math.hypot((3 * b + c) / wv - ox, (3 * e + f) / wv - oy)
     return min(along_u, along_v) / 3
-
-
-def framed_cells(image: np.ndarray, H: np.ndarray) -> int:
-    """How many of the 9 cells of lattice ``H`` (lattice 0..3 to image) show a sticker framed
-    by dark gaps in ``image``."""
-    v = value_image(image, pitch_of(H))
-    return int(np.sum(grid_contrast(v, H) > frame_step(v)))
 
 
 RANGE_CLIP = 2

@@ -25,13 +25,13 @@ import numpy as np
 
 from ....models.errors import SudokuCubeError
 from ..face_geometry import FaceGeometry, project
-from .check import framed_cells, grid_contrasts, pitch_of
+from .check import grid_contrasts, pitch_of
 from .glyphs import glyph_stages
 from .groups import corner_groups
 from .joint import joint_fit
 from .lattice import CORNERS, FIRM_CELLS, ON_CELL, Found, Lattice, find_lattices
 from .order import MAX_DOWN_TILT_DEG, Arrangement, namings
-from .quads import LOOSE_SOLIDITY, SOLIDITY, Quad, sticker_probe
+from .quads import LOOSE_SOLIDITY, Quad, sticker_probe
 from .rebuild import complete_faces
 from .score import CLEAR_SCORE, best_group, pooled_corner, proposed
 from .settle import settled, value_for
@@ -62,11 +62,6 @@ a face rebuilt from the other two. A chroma pass that does not give three faces 
 to the later passes: on a cube of light or dark stickers, coloured specks of the table it
 finds would join their candidates and spoil the whole-cube model (an exam photo of a white
 cube on a speckled floor was refused for them)."""
-
-MIN_FRAMED = 4
-"""Cells of each face found by a loose pass (one taking outlines a digit bites into) that must
-frame a sticker (:func:`vision.locate.corners.check.framed_cells`): such a pass can also place a
-face a row off or squeezed, which is then refused rather than read."""
 
 
 class CornerPhotoError(SudokuCubeError):
@@ -356,7 +351,7 @@ def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str,
         tried = find_lattices(image, more=found.quads, **options)
         pool += proposed(tried)
         shapes += tried.quads
-        faces = _trusted(image, complete_faces(image, tried), options)
+        faces = _trusted(complete_faces(image, tried), options)
         if options.get("chroma") and len(faces) < 3:
             continue  # a failed chroma pass leaves nothing behind (see MORE_PASSES)
         found, lattices = tried, faces
@@ -411,17 +406,13 @@ def _same_corner(faces: list[Lattice], others: list[Lattice]) -> bool:
                    for o in others[:3]) for f in faces[:3])
 
 
-def _trusted(image: np.ndarray, lattices: list[Lattice], options: dict) -> list[Lattice]:
+def _trusted(lattices: list[Lattice], options: dict) -> list[Lattice]:
     """The faces a further sticker pass (``options``, one of :data:`MORE_PASSES`) found,
-    less a third face it does not vouch for: of a loose pass, one not framing
-    :data:`MIN_FRAMED` stickers; of a chroma or rounded pass, one resting on
+    less a third face it does not vouch for: of a chroma or rounded pass, one resting on
     :data:`vision.locate.corners.whole.FEW_CELLS` stickers or fewer (on a light body no groove
     frames a face rebuilt from the others: it may be stretched out onto the table)."""
     if len(lattices) < 3:
         return lattices
-    if options.get("solidity", SOLIDITY) < SOLIDITY and any(
-            framed_cells(image, lat.H) < MIN_FRAMED for lat in lattices[:3]):
-        return lattices[:2]
     if (options.get("rounded") or options.get("chroma")) and min(
             len(lat.cells) for lat in lattices[:3]) <= FEW_CELLS:
         return lattices[:2]
