@@ -113,3 +113,19 @@ def test_confident_reading_overruled_goes_to_review(truth):
     sol = solve_grid(got)
     assert sol.chosen[b] == Sticker(sa.digit, sb.rot)
     assert not sol.sure and b in sol.review
+
+
+def test_a_sure_reading_overruled_in_an_open_cell_goes_to_review(truth):
+    """A learned recogniser lists all 36 readings for a cell (an open cell) however sure it
+    is. Here F5 is read right at 0.98 that way, and F9 is misread as F5's sticker at 0.99
+    with no other reading listed. The face cannot hold that sticker twice, so the solver
+    must overrule one of them, and only F5 offers anything else, at the recogniser's floor.
+    Settling that silently would accept the misread: F5 is sent to review instead."""
+    state, _ = truth
+    a, b = 21, 25  # F5, F9
+    sa = state.stickers[a]
+    got = unsure_reading(state, {a: open_cell({sa: 0.98}), b: (Hypothesis(sa, 0.99),)})
+    assert is_open(got.hypotheses(a)) and not is_open(got.hypotheses(b))
+    sol = solve_grid(got)
+    assert not sol.sure
+    assert a in sol.review

@@ -7,9 +7,10 @@ follows from its face either way. So after the best solution the solver asks for
 a reading that differs somewhere and scores within :data:`REVIEW_MARGIN` of the best
 (:func:`rival_model`, a feasibility search: the score cut prunes far more than maximising
 would). When there is one, the stickers where the two differ are returned for review instead
-of being settled silently (:func:`review_of`). A sticker read confidently (a short list of
-alternatives, not an open cell) that the best solution reads as an alternative more than
-:data:`REVIEW_MARGIN` less likely is also sent to review (:func:`overruled`): the constraints
+of being settled silently (:func:`review_of`). A sticker that the best solution reads as an
+alternative more than :data:`REVIEW_MARGIN` less likely than its best reading is also sent to
+review (:func:`overruled`), an open cell too (one listing all 36 readings, as a learned
+recogniser's full distribution does, however sure its best): the constraints
 may be pointing at a misread whose truth was never listed, and settling it by a far-fetched
 alternative would make a confident misread easy to accept.
 """
@@ -94,12 +95,19 @@ def review_of(best: Sequence[Sticker], rival: Sequence[Sticker],
 
 def overruled(gm: GridModel, chosen: Sequence[Sticker], symmetric: Iterable[int]
               ) -> tuple[int, ...]:
-    """Confidently read stickers (not open cells) whose chosen reading scores more than
-    :data:`REVIEW_MARGIN` below their best one."""
+    """Stickers whose chosen reading scores more than :data:`REVIEW_MARGIN` below their best
+    one (an open cell's unnamed readings score as its "any other reading" choice)."""
     sym = frozenset(symmetric)
     out = []
     for i, hs in enumerate(gm.hyps):
-        if gm.hyp[i] is None or i in gm.read_digit or hs[0].score is None:
+        if gm.hyp[i] is None or hs[0].score is None:
+            continue
+        if i in gm.read_digit:  # an open cell: its model weights (best 0; last: any other)
+            ws = gm.weights[i]
+            k = next((k for k, h in enumerate(hs) if same_sticker(h.sticker, chosen[i], sym)),
+                     len(hs))
+            if -ws[k] / SCORE_SCALE > REVIEW_MARGIN:
+                out.append(i)
             continue
         got = max((max(MIN_SCORE, h.score or 0.0) for h in hs
                    if same_sticker(h.sticker, chosen[i], sym)), default=MIN_SCORE)
