@@ -30,6 +30,10 @@ REACH = 3.2
 gives the lattice pitch: a sticker's neighbour lies about 1.1 sides away, the neighbour of a
 digit (white digits on dark stickers are the brightest blobs) two or three of its sides."""
 
+LIKE = 2.0
+"""A blob is of a size like the seed's when its area is within this factor of the seed's,
+either way: a sticker's neighbours are stickers, not their digits or the body beside them."""
+
 APART = 0.9
 """A blob nearer than this many of its sides is no neighbour (a sticker's lies about 1.1
 sides away): the same sticker found again a little off, or a part of it."""
@@ -61,7 +65,7 @@ def grow(seed: Blob, blobs: list[Blob], _arrays: tuple[np.ndarray, np.ndarray] |
     the blobs of a size like it, in their order, so most come out as before)."""
     areas, centres = _arrays if _arrays is not None else _blob_arrays(blobs)
     ratio = areas / seed.area
-    index = np.flatnonzero((0.5 < ratio) & (ratio < 2.0))
+    index = np.flatnonzero((1 / LIKE < ratio) & (ratio < LIKE))
     free = index != _at if _at is not None else \
         np.array([blobs[i] is not seed for i in index], bool)
     if _grown is None:
@@ -244,7 +248,7 @@ cannot call a blob alone that :func:`grow` would link."""
 
 def _alone(blobs: list[Blob], areas: np.ndarray, centres: np.ndarray) -> np.ndarray:
     """Which blobs :func:`grow` leaves alone (a lattice of the seed only), all at once: no
-    other blob of a size like it (half to twice its area) lies along either axis of its box
+    other blob of a size like it (:data:`LIKE`) lies along either axis of its box
     (:data:`ALONG`), between :data:`APART` and :data:`REACH` of its sides away from it.
     Decided with a margin (:data:`_SURE`): a blob near a limit is grown, and :func:`grow`
     decides."""
@@ -253,7 +257,7 @@ def _alone(blobs: list[Blob], areas: np.ndarray, centres: np.ndarray) -> np.ndar
     sides = np.array([b.side for b in blobs], np.float64)
     t = np.deg2rad(np.array([b.angle for b in blobs], np.float64))
     ratio = areas[None, :] / areas[:, None]
-    similar = (ratio > 0.5 * (1 - _SURE)) & (ratio < 2.0 * (1 + _SURE))
+    similar = (ratio > (1 / LIKE) * (1 - _SURE)) & (ratio < LIKE * (1 + _SURE))
     d = centres[None, :, :] - centres[:, None, :]
     dist = np.hypot(d[..., 0], d[..., 1])
     # the box's axes, whichever way round (:func:`_axes` picks among them and their opposites)
