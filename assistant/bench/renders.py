@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
+from typing import Mapping
 
 from ...models.cube.geometry import FACES
 from ...models.cube.state import CubeState
@@ -21,6 +22,7 @@ from ...models.grid import solve_grid
 from ...models.profile import CubeSettings
 from ...render import PhotoStyle, render_face_photo
 from ...render.looks import PHOTO_LOOKS
+from ...vision.reading.faces import FaceReading
 
 
 @dataclass(frozen=True)
@@ -78,6 +80,24 @@ def symmetric_of(look: str | None) -> frozenset[int]:
 def same(a: Sticker, b: Sticker, symmetric: frozenset[int] = DEFAULT_SYMMETRIC) -> bool:
     """Stickers equal (a symmetric digit, by default 1, also when turned 180 degrees)."""
     return same_sticker(a, b, symmetric)
+
+
+def face_misreads(readings: Mapping[str, FaceReading], truth: CubeState,
+                  symmetric: frozenset[int] = DEFAULT_SYMMETRIC) -> tuple[int, list[str]]:
+    """The stickers right on the faces that were read (``readings``, by face; a face not
+    read is missing and counts none right) against ``truth``, and the misread ones named
+    ("F3 truth 5> read 6<"): so a photo that was not read costs its own faces, not the
+    faces of the photos that were."""
+    right, wrong = 0, []
+    for f in FACES:
+        if f not in readings:
+            continue
+        for i, (got, want) in enumerate(zip(readings[f].stickers, truth.face(f))):
+            if same(got, want, symmetric):
+                right += 1
+            else:
+                wrong.append(f"{f}{i + 1} truth {want.token} read {got.token}")
+    return right, wrong
 
 
 JOINT_OUTCOMES = ("sure", "review", "refused", "wrong_sure")

@@ -34,7 +34,8 @@ from ...render.second import corner_shot, face_shot, make_look
 from ...render.second.scenes import everyday
 from ...vision.reading.reader import Reader
 from ...vision.reading.faces import FaceReading, reading_state
-from .renders import JOINT_HEADS, Joint, JointTally, joint_decode, same, symmetric_of
+from .renders import (JOINT_HEADS, Joint, JointTally, face_misreads, joint_decode,
+                      symmetric_of)
 from .report import StepProgress, recognisers_ready
 from .vision_scenes import SceneKind, SceneTallies, print_rows
 
@@ -139,22 +140,20 @@ def judge_corner_photo(t: Tally, name: str, which: str, got: dict | None, err: s
 def score(t: Tally, name: str, readings: dict, truth_state: CubeState,
           symmetric: frozenset[int]) -> tuple[list[str], Joint | None]:
     """Count a cube's stickers and whole-cube results; the wrong stickers' names and the
-    joint decoding (None: a photo was not read)."""
+    joint decoding (None: a photo was not read). The faces that were located count their
+    stickers; a face that was not counts its nine wrong."""
     t.cubes += 1
     t.stickers += 54
-    if len(readings) < 6:
-        t.joint.add(None)
-        return [], None
-    state = reading_state(readings)
-    ok = [same(a, b, symmetric) for a, b in zip(state.stickers, truth_state.stickers)]
-    t.right += sum(ok)
-    t.cubes_right += all(ok)
-    joint = joint_decode(state, truth_state, symmetric)
-    t.joint.add(joint)
-    wrong = [f"{FACES[i // 9]}{i % 9 + 1} truth {truth_state.stickers[i].token} read "
-             f"{state.stickers[i].token}" for i in range(54) if not ok[i]]
+    right, wrong = face_misreads(readings, truth_state, symmetric)
+    t.right += right
     if wrong:
         t.notes.append(f"{name}: misread " + ", ".join(wrong))
+    if len(readings) < 6:
+        t.joint.add(None)
+        return wrong, None
+    t.cubes_right += right == 54
+    joint = joint_decode(reading_state(readings), truth_state, symmetric)
+    t.joint.add(joint)
     return wrong, joint
 
 
