@@ -28,7 +28,7 @@ from ..face_geometry import FaceGeometry, project
 from .check import grid_contrasts, pitch_of
 from .glyphs import glyph_stages
 from .groups import corner_groups
-from .joint import joint_fit
+from .joint import checked_fit
 from .lattice import CORNERS, FIRM_CELLS, ON_CELL, Found, Lattice, find_lattices
 from .order import MAX_DOWN_TILT_DEG, Arrangement, namings
 from .quads import LOOSE_SOLIDITY, Quad, sticker_probe
@@ -295,7 +295,7 @@ def _jointly(lattices: list[Lattice]) -> list[Lattice]:
     together first, a black cube's side face was settled a third of a sticker off)."""
     if min(len(lat.cells) for lat in lattices) <= FEW_CELLS:
         return lattices  # a face placed from the others: settled onto the grooves instead
-    fit = joint_fit(lattices)
+    fit = checked_fit(lattices)
     return fit[0] if fit is not None else lattices
 
 

@@ -25,7 +25,7 @@ import numpy as np
 
 from .check import pitch_of
 from .homographies import free_entry_rows
-from .lattice import Lattice, adjacent_corners
+from .lattice import FIRM_CELLS, ON_CELL, Lattice, adjacent_corners
 from .order import common_corner
 
 ITERATIONS = 12
@@ -254,4 +254,39 @@ def _levenberg_marquardt(x: np.ndarray, fun, eps: float) -> np.ndarray:
     return x
 
 
-__all__ = ["joint_fit", "MAX_MISFIT"]
+def checked_fit(lats: list[Lattice]) -> tuple[list[Lattice], float] | None:
+    """:func:`joint_fit`, the points of each loosely held face (fitted through fewer than
+    :data:`vision.locate.corners.lattice.FIRM_CELLS` cells) checked against the others: a
+    point is left out when the fit without it leaves the rest fitting best of all such fits
+    and puts its cell's centre more than :data:`vision.locate.corners.lattice.ON_CELL` of a
+    pitch from it, and the check is made again. On a steep, blurred side face two stickers of
+    one colour merge into one shape that looks square, centred on the groove between them;
+    the face's few other points barely check it, so the fit takes it in and tilts the face's
+    far side by half a sticker (or misses altogether), while the other two faces, sharing its
+    edges, tell. None as :func:`joint_fit`, when no such point is found either."""
+    fit = joint_fit(lats)
+    for f, lat in enumerate(lats):
+        if len(lat.cells) >= FIRM_CELLS or len(lat.cells) <= 1:
+            continue
+        tries = []
+        for key, quad in lat.cells.items():
+            rest = list(lats)
+            rest[f] = _without(lat, key)
+            refit = joint_fit(rest)
+            if refit is not None:
+                off = refit[0][f].to_image(key[0] + 0.5, key[1] + 0.5) - np.asarray(quad.centre)
+                tries.append((refit[1], float(np.linalg.norm(off)) / pitch_of(refit[0][f].H),
+                              rest))
+        if tries:
+            misfit, miss, rest = min(tries, key=lambda t: t[0])
+            if miss > ON_CELL:
+                return checked_fit(rest)
+    return fit
+
+
+def _without(lat: Lattice, cell: tuple[int, int]) -> Lattice:
+    """``lat`` with the point of ``cell`` left out."""
+    return Lattice(lat.H, {k: q for k, q in lat.cells.items() if k != cell}, lat.directions)
+
+
+__all__ = ["checked_fit", "joint_fit", "MAX_MISFIT"]
