@@ -289,7 +289,9 @@ def _jointly(lattices: list[Lattice]) -> list[Lattice]:
     """Three faces found from sticker shapes fitted together as one box
     (:func:`vision.locate.corners.joint.joint_fit`): each was fitted to its own stickers, and a
     steep side face's far corner, extrapolated from stickers seen edge-on, strays by up to a third
-    of a sticker; held by the other two faces it does not. The faces as they were when their
+    of a sticker; held by the other two faces it does not. A loosely held face's sticker that
+    the other faces refute (two stickers merged into one shape) is left out of the fit
+    (:func:`vision.locate.corners.joint.checked_fit`). The faces as they were when their
     stickers do not fit one box, or when one rests on :data:`vision.locate.corners.whole.FEW_CELLS`
     stickers or fewer (placed from the other two, it is settled onto the grooves: fitted
     together first, a black cube's side face was settled a third of a sticker off)."""

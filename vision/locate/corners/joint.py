@@ -14,7 +14,8 @@ edges' depth ratios (11 numbers, not 14), and a face whose own points leave its 
 loose (a steep side face) is held by the other two.
 
 Corner photos whose faces come from sticker shapes are fitted so too
-(:func:`vision.locate.corners.faces.locate_faces`), the sticker centres as the points.
+(:func:`vision.locate.corners.faces.locate_faces`), the sticker centres as the points, each
+point of a loosely held face checked against the others first (:func:`checked_fit`).
 """
 from __future__ import annotations
 
