@@ -35,14 +35,43 @@ BOLDEST = 0.045
 font size: the heaviest the exam renderer draws a roman cut)."""
 OFF_CELLS = 3
 """"No digit" windows cut per face: two half a cell off its stickers, one beyond its edge."""
+SHIFT = 0.15
+SCALE = 0.06
+TURN = 4.0
+"""Most a jittered window (:func:`jittered_cell`) moves (a share of the cell), grows or
+shrinks (a share of its side) and turns (degrees): how far a lattice the locator placed a
+pixel or two off, on a side face's cells 20-30 pixels wide, moves a cell's window."""
 
 Samples = tuple[list[np.ndarray], list[int]]
 
 
+def jittered_cell(image: np.ndarray, geometry, index: int, rng: random.Random,
+                  cell: int = 80) -> np.ndarray:
+    """Cell ``index`` (0-8, row by row) of the face straightened as the reader cuts it
+    (:func:`vision.cells.warp.cut_cells`), its window moved up to :data:`SHIFT` of a cell
+    each way, scaled by up to :data:`SCALE` and turned up to :data:`TURN` degrees about the
+    cell's centre: the cell as a lattice placed a little off would show it."""
+    import cv2
+
+    r, c = divmod(index, 3)
+    a = np.radians(rng.uniform(-TURN, TURN))
+    s = rng.uniform(1 - SCALE, 1 + SCALE) / cell
+    cx, cy = c + rng.uniform(-SHIFT, SHIFT), r + rng.uniform(-SHIFT, SHIFT)
+    half = cell / 2
+    to_lattice = np.array([[s * np.cos(a), -s * np.sin(a), 0.0],
+                           [s * np.sin(a), s * np.cos(a), 0.0], [0.0, 0.0, 1.0]])
+    to_lattice = (np.array([[1.0, 0, cx], [0, 1.0, cy], [0, 0, 1.0]]) @ to_lattice
+                  @ np.array([[1.0, 0, -half], [0, 1.0, -half], [0, 0, 1.0]]))
+    return cv2.warpPerspective(image, geometry.homography @ to_lattice, (cell, cell),
+                               flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                               borderMode=cv2.BORDER_REPLICATE)
+
+
 def face_samples(image: np.ndarray, geometry, tokens: Sequence[str], centres,
-                 rng: random.Random) -> Samples:
-    """The nine labelled cells of one located face and :data:`OFF_CELLS` "no digit"
-    windows; none when the lattice disagrees with the truth's sticker centres."""
+                 rng: random.Random, jitter: int = 0) -> Samples:
+    """The nine labelled cells of one located face, ``jitter`` more windows of each
+    (:func:`jittered_cell`) and :data:`OFF_CELLS` "no digit" windows; none when the lattice
+    disagrees with the truth's sticker centres."""
     from sudoku_cube.models.cube.stickers import parse_token
     from sudoku_cube.vision.cells.warp import cell_beside, cut_cells, warp_face
     from sudoku_cube.vision.polarity import as_dark_ink, light_inks
@@ -58,6 +87,9 @@ def face_samples(image: np.ndarray, geometry, tokens: Sequence[str], centres,
     light = light_inks(raw)
     cells = [as_dark_ink(c, lt) for c, lt in zip(raw, light)]
     labels = [class_index(s.digit, s.rot) for s in map(parse_token, tokens)]
+    for i in range(9 * jitter):
+        cells.append(as_dark_ink(jittered_cell(image, geometry, i % 9, rng), light[i % 9]))
+        labels.append(labels[i % 9])
     for k in range(OFF_CELLS):
         i = rng.randrange(9)
         if k < OFF_CELLS - 1:
@@ -72,9 +104,10 @@ def face_samples(image: np.ndarray, geometry, tokens: Sequence[str], centres,
 
 
 def _located(image: np.ndarray, which: str | None, truth: dict,
-             rng: random.Random) -> Samples:
+             rng: random.Random, jitter: int = 0) -> Samples:
     """Samples of every face the reader locates in ``image`` (a corner photo ``which``, or
-    one face), ``truth``: face letter -> its tokens and sticker centres."""
+    one face; ``jitter`` moved windows per cell), ``truth``: face letter -> its tokens and
+    sticker centres."""
     from sudoku_cube.vision.locate.corners.faces import locate_faces
     from sudoku_cube.vision.locate.detect import find_face
 
@@ -83,11 +116,13 @@ def _located(image: np.ndarray, which: str | None, truth: dict,
     try:
         if which is None:
             (t,) = truth.values()
-            return face_samples(image, find_face(image), t["tokens"], t["centres"], rng)
+            return face_samples(image, find_face(image), t["tokens"], t["centres"], rng,
+                                jitter)
         for cf in locate_faces(image, which):
             t = truth.get(cf.face)
             if t is not None:
-                c, y = face_samples(image, cf.geometry(), t["tokens"], t["centres"], rng)
+                c, y = face_samples(image, cf.geometry(), t["tokens"], t["centres"], rng,
+                                    jitter)
                 cells += c
                 labels += y
     except Exception:  # noqa: BLE001 - a photo the reader refuses teaches nothing here
@@ -95,11 +130,12 @@ def _located(image: np.ndarray, which: str | None, truth: dict,
     return cells, labels
 
 
-def first_photo(seed: int, fonts: tuple[str, ...], looks: tuple[str, ...] | None
-                ) -> tuple[Samples, str, str]:
+def first_photo(seed: int, fonts: tuple[str, ...], looks: tuple[str, ...] | None,
+                corners: float = CORNER_SHARE, jitter: int = 0) -> tuple[Samples, str, str]:
     """Samples of the first renderer's photo of ``seed`` (a corner photo for a share
-    :data:`CORNER_SHARE` of seeds) in one of ``fonts`` and ``looks`` (default: every look in
-    :data:`tools.render_training.TRAIN_LOOKS` shares), its font and look."""
+    ``corners`` of seeds) in one of ``fonts`` and ``looks`` (default: every look in
+    :data:`tools.render_training.TRAIN_LOOKS` shares), ``jitter`` moved windows per cell
+    (:func:`face_samples`); its font and look."""
     from sudoku_cube.models.cube.geometry import FACES
     from sudoku_cube.render import render_corner_photo, render_face_photo
     from tools.render_training import _face, _style
@@ -107,19 +143,21 @@ def first_photo(seed: int, fonts: tuple[str, ...], looks: tuple[str, ...] | None
     rng = random.Random(f"cell-model:{seed}")
     font = rng.choice(list(fonts))
     style = _style(rng, font, looks=looks)
-    if rng.random() < CORNER_SHARE:
+    if rng.random() < corners:
         which = rng.choice("AB")
         image, truth = render_corner_photo({f: _face(rng, None) for f in FACES}, which,
                                            seed, style)
-        return _located(image, which, truth["faces"], rng), font, style.stickers
+        return _located(image, which, truth["faces"], rng, jitter), font, style.stickers
     image, truth = render_face_photo(_face(rng, None), seed, style)
-    return _located(image, None, {"": truth}, rng), font, style.stickers
+    return _located(image, None, {"": truth}, rng, jitter), font, style.stickers
 
 
 def exam_photo(seed: int, fonts: tuple[str, ...] = (),
-               looks: tuple[str, ...] | None = None) -> tuple[Samples, str, str]:
-    """Samples of an exam renderer's standard shot (face or corner, one of ``looks`` drawn
-    from the seed, default every look), its font and look. With ``fonts`` the cube is printed
+               looks: tuple[str, ...] | None = None, corners: float = CORNER_SHARE,
+               jitter: int = 0) -> tuple[Samples, str, str]:
+    """Samples of an exam renderer's standard shot (a corner shot for a share ``corners`` of
+    seeds, else a face; one of ``looks`` drawn from the seed, default every look; ``jitter``
+    moved windows per cell), its font and look. With ``fonts`` the cube is printed
     in one of them instead of the renderer's own type, emboldened anywhere from not at all to
     as heavily as the renderer draws its roman cuts, so thin and heavy strokes both occur."""
     from sudoku_cube.models.cube.geometry import FACES
@@ -140,32 +178,34 @@ def exam_photo(seed: int, fonts: tuple[str, ...] = (),
     if fonts:
         look = dataclasses.replace(look, font=rng.choice(list(fonts)),
                                    bold=rng.uniform(0.0, BOLDEST))
-    if rng.random() < CORNER_SHARE:
+    if rng.random() < corners:
         which = rng.choice("AB")
         shot = corner_shot(state, which, seed, look, homes)
         truth = {f: {"tokens": [s.token for s in state.face(f)], "centres": t["centres"]}
                  for f, t in shot.truth["faces"].items()}
-        return _located(shot.image, which, truth, rng), look.font, look.name
+        return _located(shot.image, which, truth, rng, jitter), look.font, look.name
     face = rng.choice(FACES)
     shot = face_shot(state, face, seed, look, homes)
     truth = {face: {"tokens": [s.token for s in state.face(face)],
                     "centres": shot.truth["centres"]}}
-    return _located(shot.image, None, truth, rng), look.font, look.name
+    return _located(shot.image, None, truth, rng, jitter), look.font, look.name
 
 
-Job = tuple[str, list[int], tuple[str, ...], tuple[str, ...] | None]
-"""(renderer ``first`` or ``exam``, seeds, fonts, looks) of one rendering process."""
+Job = tuple[str, list[int], tuple[str, ...], tuple[str, ...] | None, float, int]
+"""(renderer ``first`` or ``exam``, seeds, fonts, looks, share of corner photos, moved
+windows per cell) of one rendering process."""
 
 
 def _chunk(job: Job) -> dict[str, np.ndarray]:
     """The sample set of the photos of ``job``'s seeds."""
     from sudoku_cube.vision.recognise.cell_model import SIDE, cell_input
 
-    source, seeds, fonts, looks = job
+    source, seeds, fonts, looks, corners, jitter = job
     xs, ys, fs, ls = [np.zeros((0, SIDE * SIDE), np.float32)], [], [], []
     for seed in seeds:
-        (cells, labels), font, look = (exam_photo(seed, fonts, looks) if source == "exam"
-                                       else first_photo(seed, fonts, looks))
+        (cells, labels), font, look = (
+            exam_photo(seed, fonts, looks, corners, jitter) if source == "exam"
+            else first_photo(seed, fonts, looks, corners, jitter))
         if cells:
             xs.append(cell_input(cells))
             ys += labels
@@ -178,11 +218,14 @@ def _chunk(job: Job) -> dict[str, np.ndarray]:
 
 
 def render_set(source: str, count: int, seed0: int, fonts: tuple[str, ...] = (),
-               looks: tuple[str, ...] | None = None, jobs: int = 1) -> dict[str, np.ndarray]:
-    """The sample set of ``count`` photos of renderer ``source`` from seed ``seed0`` on, in
-    ``jobs`` processes."""
+               looks: tuple[str, ...] | None = None, jobs: int = 1,
+               corners: float = CORNER_SHARE, jitter: int = 0) -> dict[str, np.ndarray]:
+    """The sample set of ``count`` photos of renderer ``source`` from seed ``seed0`` on (a
+    share ``corners`` of them corner photos, ``jitter`` moved windows per cell), in ``jobs``
+    processes."""
     seeds = list(range(seed0, seed0 + count))
-    parts: list[Job] = [(source, seeds[k::jobs], fonts, looks) for k in range(jobs)]
+    parts: list[Job] = [(source, seeds[k::jobs], fonts, looks, corners, jitter)
+                        for k in range(jobs)]
     if jobs == 1:
         chunks = [_chunk(parts[0])]
     else:

@@ -9,11 +9,18 @@ their true classes) come from photos of
 - the exam renderer's standard shots, every look (seeds 740000+), but for the two of its
   fonts held out (:data:`EXAM_HELD_OUT`), which measure it on type it never saw, and its
   black cube printed in :data:`SERIF_FONTS`, thin to heavy (``--serif-shots``, seeds
-  750000+).
+  750000+);
+- moved windows (``--jitter-photos``, seeds 730000+, and ``--jitter-shots``, seeds
+  735000+, the exam's held-out fonts left out): photos of both renderers, most of them
+  corner photos (:data:`JITTER_CORNERS`), each located face's cells cut again
+  :data:`JITTER` times from windows moved, scaled and turned a little
+  (:func:`tools.cell_samples.jittered_cell`), so that a reading does not change when the
+  lattice lies a pixel or two off, as it does on a side face's small cells.
 
 Validation: first-renderer photos (seeds 760000+) and exam shots (seeds 770000+), figures per
-look; the held-out fonts of ``bench vision`` (seeds 780000+) are measured only. All seeds
-are disjoint from every benchmark's and from the other models' training.
+look; exam corner shots (seeds 775000+), their cells as located and in moved windows, and the
+held-out fonts of ``bench vision`` (seeds 780000+) are measured only. All seeds are disjoint
+from every benchmark's and from the other models' training.
 
 A small convolutional network (:func:`network`) is fitted with PyTorch on the CPU, each
 sample shown in a random quarter turn (its label turned with it), shifted, scaled, rotated,
@@ -23,7 +30,8 @@ runs it at read time (:mod:`vision.recognise.cell_model`): reading needs no trai
 
     .venv/bin/pip install -e '.[train]'
     .venv/bin/python -m tools.train_cell_model --photos 600 --black-photos 240 \\
-        --exam-photos 400 --serif-shots 300 --seed 0 --epochs 10 --cache DIR
+        --exam-photos 400 --serif-shots 300 --jitter-photos JP --jitter-shots JS \\
+        --seed 0 --epochs E --cache DIR
 
 rebuilds the shipped model (the command and seed are also in the model's json). Renders are
 cached with ``--cache`` (:func:`tools.render_training.load_or_make`), so a second fit does
@@ -38,19 +46,23 @@ from pathlib import Path
 
 import numpy as np
 
-from tools.cell_samples import CORNER_SHARE, OFF_CELLS, joined, render_set
+from tools.cell_samples import CORNER_SHARE, OFF_CELLS, SHIFT, joined, render_set
 from tools.render_training import load_or_make
 
 SEED0 = 700000
 BLACK_SEED0 = 720000
+JITTER_SEED0 = 730000
+EXAM_JITTER_SEED0 = 735000
 EXAM_SEED0 = 740000
 SERIF_SEED0 = 750000
 VAL_SEED0 = 760000
 EXAM_VAL_SEED0 = 770000
+CORNER_VAL_SEED0 = 775000
 FONT_SEED0 = 780000
 """First seeds of the sample sets."""
 VAL_PHOTOS = 50
 EXAM_VAL_PHOTOS = 100
+CORNER_VAL_SHOTS = 40
 FONT_PHOTOS = 50
 """Photos of the validation and held-out-font sets."""
 EXAM_HELD_OUT = ("C059-Roman.otf", "texgyreheros-bold.otf")
@@ -66,6 +78,11 @@ Liberation and FreeFont serifs, bold, regular and light, so that a serif the ben
 hold out is not the first serif 3 the model meets. None is a Century Schoolbook cut (the
 held-out C059 is one), nor a font the benchmarks or the exam renderer hold out, nor one the
 exam renderer prints in."""
+JITTER = 2
+"""Moved windows cut per cell of a located face in the ``--jitter-*`` sets."""
+JITTER_CORNERS = 0.75
+"""Share of corner photos in the ``--jitter-*`` sets (their side faces' cells are small,
+where a pixel is a large share of the cell)."""
 WIDTHS = (16, 32, 64)
 """Channels of the network's three convolution blocks."""
 BATCH = 128
@@ -112,7 +129,8 @@ def turned(x, y, turns):
 
 
 def augment(x, gen):
-    """A batch of maps as another photo could show them: shifted (up to a tenth of the cell),
+    """A batch of maps as another photo could show them: shifted (up to
+    :data:`tools.cell_samples.SHIFT` of the cell),
     scaled (0.85-1.15), rotated (up to 8 degrees), blurred, its contrast changed, noised and
     sometimes crossed by a glare streak."""
     import torch
@@ -122,8 +140,9 @@ def augment(x, gen):
     u = lambda lo, hi: lo + (hi - lo) * torch.rand(n, generator=gen)  # noqa: E731
     a = u(-8.0, 8.0) * np.pi / 180
     s = u(0.85, 1.15)
-    theta = torch.stack([torch.stack([torch.cos(a) / s, -torch.sin(a) / s, u(-0.2, 0.2)], 1),
-                         torch.stack([torch.sin(a) / s, torch.cos(a) / s, u(-0.2, 0.2)], 1)], 1)
+    m = 2 * SHIFT  # the affine grid spans the map from -1 to 1
+    theta = torch.stack([torch.stack([torch.cos(a) / s, -torch.sin(a) / s, u(-m, m)], 1),
+                         torch.stack([torch.sin(a) / s, torch.cos(a) / s, u(-m, m)], 1)], 1)
     grid = F.affine_grid(theta, list(x.shape), align_corners=False)
     x = F.grid_sample(x, grid, align_corners=False, padding_mode="zeros")
     sigma = u(0.01, 1.2)
@@ -292,6 +311,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--exam-photos", type=int, default=400, help="exam renderer shots")
     p.add_argument("--serif-shots", type=int, default=300,
                    help="exam renderer shots of the black cube in the serif fonts")
+    p.add_argument("--jitter-photos", type=int, default=0,
+                   help="first-renderer photos, cells also cut from moved windows")
+    p.add_argument("--jitter-shots", type=int, default=0,
+                   help="exam renderer shots, cells also cut from moved windows")
     p.add_argument("--jobs", type=int, default=1, help="rendering processes")
     p.add_argument("--seed", type=int, default=0, help="the network's random seed")
     p.add_argument("--epochs", type=int, default=10)
@@ -321,11 +344,27 @@ def main(argv: list[str] | None = None) -> int:
         sets.append(cached(f"exam-serif-{SERIF_SEED0}-{a.serif_shots}",
                            lambda: render_set("exam", a.serif_shots, SERIF_SEED0,
                                               SERIF_FONTS, ("black",), a.jobs)))
+    if a.jitter_photos:
+        sets.append(cached(f"jitter-{JITTER_SEED0}-{a.jitter_photos}",
+                           lambda: render_set("first", a.jitter_photos, JITTER_SEED0, fonts,
+                                              jobs=a.jobs, corners=JITTER_CORNERS,
+                                              jitter=JITTER)))
+    if a.jitter_shots:
+        shots = cached(f"exam-jitter-{EXAM_JITTER_SEED0}-{a.jitter_shots}",
+                       lambda: render_set("exam", a.jitter_shots, EXAM_JITTER_SEED0,
+                                          jobs=a.jobs, corners=JITTER_CORNERS, jitter=JITTER))
+        sets.append({k: v[~np.isin(shots["font"], EXAM_HELD_OUT)] for k, v in shots.items()})
     train = joined(sets)
     val_first = cached(f"val-{VAL_SEED0}-{VAL_PHOTOS}",
                        lambda: render_set("first", VAL_PHOTOS, VAL_SEED0, fonts, jobs=a.jobs))
     val_exam = cached(f"exam-{EXAM_VAL_SEED0}-{EXAM_VAL_PHOTOS}",
                       lambda: render_set("exam", EXAM_VAL_PHOTOS, EXAM_VAL_SEED0, jobs=a.jobs))
+    val_corners = cached(f"exam-corners-{CORNER_VAL_SEED0}-{CORNER_VAL_SHOTS}",
+                         lambda: render_set("exam", CORNER_VAL_SHOTS, CORNER_VAL_SEED0,
+                                            jobs=a.jobs, corners=1.0))
+    val_moved = cached(f"exam-corners-jitter-{CORNER_VAL_SEED0}-{CORNER_VAL_SHOTS}",
+                       lambda: render_set("exam", CORNER_VAL_SHOTS, CORNER_VAL_SEED0,
+                                          jobs=a.jobs, corners=1.0, jitter=JITTER))
     held = cached(f"fonts-{FONT_SEED0}-{FONT_PHOTOS}",
                   lambda: render_set("first", FONT_PHOTOS, FONT_SEED0, HELD_OUT_FONTS,
                                      jobs=a.jobs))
@@ -334,7 +373,8 @@ def main(argv: list[str] | None = None) -> int:
     meta.update({
         "command": (f"python -m tools.train_cell_model --photos {a.photos} --black-photos "
                     f"{a.black_photos} --exam-photos {a.exam_photos} --serif-shots "
-                    f"{a.serif_shots} --seed {a.seed} --epochs {a.epochs}"),
+                    f"{a.serif_shots} --jitter-photos {a.jitter_photos} --jitter-shots "
+                    f"{a.jitter_shots} --seed {a.seed} --epochs {a.epochs}"),
         "data": (f"cells cut by the reader from rendered photos ({int(CORNER_SHARE * 100)}% "
                  f"corner photos, {OFF_CELLS} 'no digit' windows per face): render/ "
                  f"{a.photos} photos of every look in the training fonts (seeds {SEED0}+) "
@@ -342,7 +382,11 @@ def main(argv: list[str] | None = None) -> int:
                  f"{BLACK_SEED0}+); render/second {a.exam_photos} standard shots of every "
                  f"look (seeds {EXAM_SEED0}+) but those in {', '.join(EXAM_HELD_OUT)}, and "
                  f"{a.serif_shots} of the black cube in the serif fonts (seeds "
-                 f"{SERIF_SEED0}+); validation: {VAL_PHOTOS} photos "
+                 f"{SERIF_SEED0}+); moved windows ({JITTER} per cell, "
+                 f"{int(JITTER_CORNERS * 100)}% corner photos): render/ {a.jitter_photos} "
+                 f"photos (seeds {JITTER_SEED0}+), render/second {a.jitter_shots} shots "
+                 f"(seeds {EXAM_JITTER_SEED0}+) but those in the held-out fonts; "
+                 f"validation: {VAL_PHOTOS} photos "
                  f"(seeds {VAL_SEED0}+) and {EXAM_VAL_PHOTOS} exam shots (seeds "
                  f"{EXAM_VAL_SEED0}+)"),
         "fonts": sorted(set(map(str, train["font"]))),
@@ -351,6 +395,8 @@ def main(argv: list[str] | None = None) -> int:
                                    "look"),
         "exam_held_out_fonts": figures(model, {k: v[~exam_seen] for k, v in val_exam.items()},
                                        "look"),
+        "exam_corner_shots": figures(model, val_corners, "look"),
+        "exam_corner_shots_moved": figures(model, val_moved, "look"),
         "held_out_fonts": figures(model, held, "font")})
     a.out.with_suffix(".json").write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
     print(json.dumps({k: v for k, v in meta.items() if k not in ("fonts", "class_names")},

@@ -1,0 +1,64 @@
+"""The cell model's training samples (:mod:`tools.cell_samples`): moved windows are the
+reader's own cells moved a little, and each carries its cell's label."""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+from sudoku_cube.models.cube.stickers import parse_token
+from sudoku_cube.models.generator.cube3 import random_face
+from sudoku_cube.render import PhotoStyle, render_face_photo
+from sudoku_cube.vision.cells.warp import cut_cells, warp_face
+from sudoku_cube.vision.locate.detect import find_face
+from sudoku_cube.vision.recognise.cell_model import NONE
+from sudoku_cube.vision.recognise.hog import class_index
+from tools.cell_samples import OFF_CELLS, SHIFT, face_samples, jittered_cell
+
+
+class _Middle:
+    """A random source whose every draw is the middle of its range (no move at all)."""
+
+    def uniform(self, lo: float, hi: float) -> float:
+        return (lo + hi) / 2
+
+
+class _Most:
+    """A random source whose every draw is the top of its range (the most move)."""
+
+    def uniform(self, lo: float, hi: float) -> float:
+        return hi
+
+
+def _photo(seed: int):
+    stickers = random_face(random.Random(seed))
+    image, truth = render_face_photo(stickers, seed, PhotoStyle(stickers="white",
+                                                                difficulty=0.2))
+    return image, truth, find_face(image)
+
+
+def test_an_unmoved_window_is_the_readers_cell_and_a_moved_one_differs() -> None:
+    image, _, geometry = _photo(5101)
+    cells = cut_cells(warp_face(image, geometry), normalise=False)
+    for i in (0, 4, 8):
+        same = jittered_cell(image, geometry, i, _Middle())
+        assert np.abs(same.astype(int) - cells[i].astype(int)).mean() < 0.01
+        moved = jittered_cell(image, geometry, i, _Most())
+        assert np.abs(moved.astype(int) - cells[i].astype(int)).mean() > 2.0
+        # moved by SHIFT of a cell right and down: its top left shows what the
+        # reader's cell shows that far in
+        k = int(round(SHIFT * 80))
+        inner = cells[i][k + 8:-8, k + 8:-8].astype(int)
+        shown = moved[8:80 - k - 8, 8:80 - k - 8].astype(int)
+        assert np.abs(shown - inner).mean() < np.abs(moved[8:-8, 8:-8].astype(int)
+                                                     - cells[i][8:-8, 8:-8].astype(int)).mean()
+
+
+def test_moved_windows_carry_their_cells_labels() -> None:
+    image, truth, geometry = _photo(5102)
+    cells, labels = face_samples(image, geometry, truth["tokens"], truth["centres"],
+                                 random.Random(0), jitter=2)
+    want = [class_index(s.digit, s.rot) for s in map(parse_token, truth["tokens"])]
+    assert len(cells) == len(labels) == 9 * 3 + OFF_CELLS
+    assert labels[:27] == want * 3
+    assert labels[27:] == [NONE] * OFF_CELLS
