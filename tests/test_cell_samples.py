@@ -13,7 +13,7 @@ from sudoku_cube.vision.cells.warp import cut_cells, warp_face
 from sudoku_cube.vision.locate.detect import find_face
 from sudoku_cube.vision.recognise.cell_model import NONE
 from sudoku_cube.vision.recognise.hog import class_index
-from tools.cell_samples import OFF_CELLS, SHIFT, face_samples, jittered_cell
+from tools.cell_samples import OFF_CELLS, SHIFT, face_samples, jittered_cell, moved_flags
 
 
 class _Middle:
@@ -62,3 +62,14 @@ def test_moved_windows_carry_their_cells_labels() -> None:
     assert len(cells) == len(labels) == 9 * 3 + OFF_CELLS
     assert labels[:27] == want * 3
     assert labels[27:] == [NONE] * OFF_CELLS
+
+
+def test_moved_flags_mark_the_moved_windows_of_each_face() -> None:
+    image, truth, geometry = _photo(5102)
+    cells, labels = face_samples(image, geometry, truth["tokens"], truth["centres"],
+                                 random.Random(0), jitter=2)
+    flags = moved_flags(2 * len(labels), 2)
+    assert len(flags) == 2 * len(labels) and flags.sum() == 2 * 18
+    face = flags[:len(labels)]
+    assert not face[:9].any() and face[9:27].all() and not face[27:].any()
+    assert not moved_flags(2 * (9 + OFF_CELLS), 0).any()

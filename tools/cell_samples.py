@@ -6,7 +6,8 @@ label. Every located face gives its nine cells (the network's input,
 :func:`vision.recognise.cell_model.cell_input`) and :data:`OFF_CELLS` "no digit" windows: two
 half a cell off its stickers, one beyond its edge. A sample set is a dict of arrays: ``x``
 (network inputs, float16), ``y`` (class), ``font`` and ``look`` (strings), ``source``
-(``first`` or ``exam``: which renderer drew it).
+(``first`` or ``exam``: which renderer drew it), ``moved`` (cut from a moved window,
+:func:`jittered_cell`).
 
 Two renderers draw the photos (the seeds, given by :mod:`tools.train_cell_model`, are
 disjoint from every benchmark's):
@@ -101,6 +102,14 @@ def face_samples(image: np.ndarray, geometry, tokens: Sequence[str], centres,
         cells.append(as_dark_ink(cell_beside(image, geometry, i, dx, dy), light[i]))
         labels.append(NONE)
     return cells, labels
+
+
+def moved_flags(samples: int, jitter: int) -> np.ndarray:
+    """Which of ``samples`` samples cut by :func:`face_samples` with ``jitter`` moved windows
+    per cell (face after face, each its nine cells, its moved windows and its "no digit"
+    windows, in that order) come from moved windows."""
+    face = np.r_[np.zeros(9, bool), np.ones(9 * jitter, bool), np.zeros(OFF_CELLS, bool)]
+    return np.tile(face, samples // len(face))
 
 
 def _located(image: np.ndarray, which: str | None, truth: dict,
@@ -202,6 +211,7 @@ def _chunk(job: Job) -> dict[str, np.ndarray]:
 
     source, seeds, fonts, looks, corners, jitter = job
     xs, ys, fs, ls = [np.zeros((0, SIDE * SIDE), np.float32)], [], [], []
+    moved: list[np.ndarray] = [np.zeros(0, bool)]
     for seed in seeds:
         (cells, labels), font, look = (
             exam_photo(seed, fonts, looks, corners, jitter) if source == "exam"
@@ -211,10 +221,12 @@ def _chunk(job: Job) -> dict[str, np.ndarray]:
             ys += labels
             fs += [font] * len(labels)
             ls += [look] * len(labels)
+            moved.append(moved_flags(len(labels), jitter))
         print(f"\r{source} seed {seed}", end="", file=sys.stderr, flush=True)
     return {"x": np.concatenate(xs).astype(np.float16), "y": np.array(ys, np.int16),
             "font": np.array(fs, dtype="U48"), "look": np.array(ls, dtype="U24"),
-            "source": np.array([source] * len(ys), dtype="U8")}
+            "source": np.array([source] * len(ys), dtype="U8"),
+            "moved": np.concatenate(moved)}
 
 
 def render_set(source: str, count: int, seed0: int, fonts: tuple[str, ...] = (),

@@ -15,7 +15,10 @@ their true classes) come from photos of
   corner photos (:data:`JITTER_CORNERS`), each located face's cells cut again
   :data:`JITTER` times from windows moved, scaled and turned a little
   (:func:`tools.cell_samples.jittered_cell`), so that a reading does not change when the
-  lattice lies a pixel or two off, as it does on a side face's small cells.
+  lattice lies a pixel or two off, as it does on a side face's small cells. A moved window
+  is drawn ``--moved-weight`` times as often as an unmoved cell of its look (each look is
+  drawn alike), so that the moved windows do not crowd out the cells as the reader cuts
+  them.
 
 Validation: first-renderer photos (seeds 760000+) and exam shots (seeds 770000+), figures per
 look; exam corner shots (seeds 775000+), their cells as located and in moved windows, and the
@@ -30,10 +33,11 @@ runs it at read time (:mod:`vision.recognise.cell_model`): reading needs no trai
 
     .venv/bin/pip install -e '.[train]'
     .venv/bin/python -m tools.train_cell_model --photos 600 --black-photos 240 \\
-        --exam-photos 400 --serif-shots 300 --jitter-photos JP --jitter-shots JS \\
-        --seed 0 --epochs E --cache DIR
+        --exam-photos 400 --serif-shots 300 [--jitter-photos JP --jitter-shots JS \\
+        --moved-weight W] --seed 0 --epochs E --cache DIR
 
-rebuilds the shipped model (the command and seed are also in the model's json). Renders are
+with the shipped model's own counts (the command and seed are in the model's json)
+rebuilds it. Renders are
 cached with ``--cache`` (:func:`tools.render_training.load_or_make`), so a second fit does
 not render again.
 """
@@ -46,7 +50,7 @@ from pathlib import Path
 
 import numpy as np
 
-from tools.cell_samples import CORNER_SHARE, OFF_CELLS, SHIFT, joined, render_set
+from tools.cell_samples import CORNER_SHARE, OFF_CELLS, joined, render_set
 from tools.render_training import load_or_make
 
 SEED0 = 700000
@@ -83,6 +87,13 @@ JITTER = 2
 JITTER_CORNERS = 0.75
 """Share of corner photos in the ``--jitter-*`` sets (their side faces' cells are small,
 where a pixel is a large share of the cell)."""
+MOVED_WEIGHT = 0.5
+"""How often a moved window is drawn against an unmoved cell of its look (``--moved-weight``):
+moved windows teach a reading that holds when the lattice lies a little off, the unmoved
+cells keep the reading of cells as the reader cuts them."""
+AUG_SHIFT = 0.1
+"""Most the augmentation shifts a map (a share of the cell); the moved windows bring larger
+moves, cut from the photo itself."""
 WIDTHS = (16, 32, 64)
 """Channels of the network's three convolution blocks."""
 BATCH = 128
@@ -129,10 +140,9 @@ def turned(x, y, turns):
 
 
 def augment(x, gen):
-    """A batch of maps as another photo could show them: shifted (up to
-    :data:`tools.cell_samples.SHIFT` of the cell),
-    scaled (0.85-1.15), rotated (up to 8 degrees), blurred, its contrast changed, noised and
-    sometimes crossed by a glare streak."""
+    """A batch of maps as another photo could show them: shifted (up to :data:`AUG_SHIFT` of
+    the cell), scaled (0.85-1.15), rotated (up to 8 degrees), blurred, its contrast changed,
+    noised and sometimes crossed by a glare streak."""
     import torch
     import torch.nn.functional as F
 
@@ -140,7 +150,7 @@ def augment(x, gen):
     u = lambda lo, hi: lo + (hi - lo) * torch.rand(n, generator=gen)  # noqa: E731
     a = u(-8.0, 8.0) * np.pi / 180
     s = u(0.85, 1.15)
-    m = 2 * SHIFT  # the affine grid spans the map from -1 to 1
+    m = 2 * AUG_SHIFT  # the affine grid spans the map from -1 to 1
     theta = torch.stack([torch.stack([torch.cos(a) / s, -torch.sin(a) / s, u(-m, m)], 1),
                          torch.stack([torch.sin(a) / s, torch.cos(a) / s, u(-m, m)], 1)], 1)
     grid = F.affine_grid(theta, list(x.shape), align_corners=False)
@@ -271,15 +281,18 @@ def figures(model, data: dict[str, np.ndarray], key: str) -> dict[str, dict]:
 
 
 def build(train: dict[str, np.ndarray], val: dict[str, np.ndarray], seed: int, epochs: int,
-          out: Path, widths: tuple[int, ...] = WIDTHS, log=None):
-    """Fit on ``train`` (each look weighed alike), write ``out`` (.onnx and .json) with the
+          out: Path, widths: tuple[int, ...] = WIDTHS, log=None,
+          moved_weight: float = MOVED_WEIGHT):
+    """Fit on ``train`` (each look weighed alike, a moved window ``moved_weight`` of an
+    unmoved cell), write ``out`` (.onnx and .json) with the
     temperature and the validation figures from ``val``; the model as the reader loads it."""
     from sudoku_cube.vision.recognise.cell_model import (CLASSES, FORMAT, SIDE,
                                                          load_cell_model)
 
-    looks, counts = np.unique(train["look"], return_counts=True)
-    share = dict(zip(looks, counts))
-    weights = np.array([1.0 / share[k] for k in train["look"]])
+    moved = train.get("moved", np.zeros(len(train["y"]), bool))
+    weights = np.where(moved, moved_weight, 1.0)
+    for look in np.unique(train["look"]):
+        weights[train["look"] == look] /= weights[train["look"] == look].sum()
     net = fit(train, seed, epochs, widths, weights, log)
     export(net, out.with_suffix(".onnx"))
     meta = {"format": FORMAT, "input": [1, SIDE, SIDE], "classes": CLASSES,
@@ -315,6 +328,8 @@ def main(argv: list[str] | None = None) -> int:
                    help="first-renderer photos, cells also cut from moved windows")
     p.add_argument("--jitter-shots", type=int, default=0,
                    help="exam renderer shots, cells also cut from moved windows")
+    p.add_argument("--moved-weight", type=float, default=MOVED_WEIGHT,
+                   help="how often a moved window is drawn against an unmoved cell")
     p.add_argument("--jobs", type=int, default=1, help="rendering processes")
     p.add_argument("--seed", type=int, default=0, help="the network's random seed")
     p.add_argument("--epochs", type=int, default=10)
@@ -368,13 +383,15 @@ def main(argv: list[str] | None = None) -> int:
     held = cached(f"fonts-{FONT_SEED0}-{FONT_PHOTOS}",
                   lambda: render_set("first", FONT_PHOTOS, FONT_SEED0, HELD_OUT_FONTS,
                                      jobs=a.jobs))
-    model, meta = build(train, joined([val_first, val_exam]), a.seed, a.epochs, a.out, log=log)
+    model, meta = build(train, joined([val_first, val_exam]), a.seed, a.epochs, a.out, log=log,
+                        moved_weight=a.moved_weight)
     exam_seen = ~np.isin(val_exam["font"], EXAM_HELD_OUT)
     meta.update({
         "command": (f"python -m tools.train_cell_model --photos {a.photos} --black-photos "
                     f"{a.black_photos} --exam-photos {a.exam_photos} --serif-shots "
                     f"{a.serif_shots} --jitter-photos {a.jitter_photos} --jitter-shots "
-                    f"{a.jitter_shots} --seed {a.seed} --epochs {a.epochs}"),
+                    f"{a.jitter_shots} --moved-weight {a.moved_weight} --seed {a.seed} "
+                    f"--epochs {a.epochs}"),
         "data": (f"cells cut by the reader from rendered photos ({int(CORNER_SHARE * 100)}% "
                  f"corner photos, {OFF_CELLS} 'no digit' windows per face): render/ "
                  f"{a.photos} photos of every look in the training fonts (seeds {SEED0}+) "
@@ -382,7 +399,8 @@ def main(argv: list[str] | None = None) -> int:
                  f"{BLACK_SEED0}+); render/second {a.exam_photos} standard shots of every "
                  f"look (seeds {EXAM_SEED0}+) but those in {', '.join(EXAM_HELD_OUT)}, and "
                  f"{a.serif_shots} of the black cube in the serif fonts (seeds "
-                 f"{SERIF_SEED0}+); moved windows ({JITTER} per cell, "
+                 f"{SERIF_SEED0}+); moved windows ({JITTER} per cell, each drawn "
+                 f"{a.moved_weight} times as often as an unmoved cell, "
                  f"{int(JITTER_CORNERS * 100)}% corner photos): render/ {a.jitter_photos} "
                  f"photos (seeds {JITTER_SEED0}+), render/second {a.jitter_shots} shots "
                  f"(seeds {EXAM_JITTER_SEED0}+) but those in the held-out fonts; "
