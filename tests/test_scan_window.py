@@ -152,7 +152,8 @@ def test_scan_under_a_virtual_display_shows_the_window(tmp_path):
                     break
             assert any(said_captured("F", s) for s in seen), "".join(seen)
             time.sleep(1.5)  # the 'Taken' sign, then the window waits for face D
-            shot = screenshot_when(display, tmp_path / "screen.png", _waits_for_d)
+            shot = screenshot_when(display, tmp_path / "screen.png", _waits_for_d,
+                                   ended=lambda: proc.poll() is not None)
         finally:
             proc.send_signal(signal.SIGINT)
             out = proc.communicate(timeout=60)[0]

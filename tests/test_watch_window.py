@@ -185,7 +185,8 @@ def test_guide_camera_under_a_virtual_display_shows_the_window(watched, tmp_path
             # slip stops the watch (the slip's sign itself is tested on the picture above)
             shot = screenshot_when(display, tmp_path / "screen.png",
                                    lambda s: _near(s, BACKGROUND, 3).sum() > 200_000
-                                   and _near(s, ARROW, 30).sum() > 1000)
+                                   and _near(s, ARROW, 30).sum() > 1000,
+                                   ended=lambda: proc.poll() is not None)
         finally:
             # every frame of the video is watched: on a loaded machine that takes minutes
             out = proc.communicate(timeout=600)[0]

@@ -55,12 +55,16 @@ def screenshot(display: str, path: Path) -> np.ndarray:
 
 
 def screenshot_when(display: str, path: Path, ready: Callable[[np.ndarray], bool],
-                    timeout: float = 60.0) -> np.ndarray:
+                    timeout: float = 300.0,
+                    ended: Callable[[], bool] = lambda: False) -> np.ndarray:
     """Screenshots of ``display`` until one is ``ready`` (the window has drawn the moment the
-    test looks for; a loaded machine draws late), or the last one after ``timeout`` s."""
+    test looks for; a loaded machine starts and draws late), or the last one once the program
+    has ``ended`` or after ``timeout`` s. The timeout only bounds a failing run, so it is
+    generous: a busy machine may take a minute to start the program."""
     end = time.monotonic() + timeout
     while True:
+        over = ended()  # asked before the shot, so a window drawn at the end is still seen
         shot = screenshot(display, path)
-        if ready(shot) or time.monotonic() > end:
+        if ready(shot) or over or time.monotonic() > end:
             return shot
         time.sleep(0.2)
