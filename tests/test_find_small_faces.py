@@ -1,8 +1,12 @@
 """A face a tenth to a quarter of the picture's shorter side (a cube photographed from afar)
 is found on its stickers: the cues' sizes are set for larger faces, and where they find none
 they are sought again at a finer scale (:data:`sudoku_cube.vision.locate.detect.FINER`).
-Photos of the exam renderer's everyday scenes (deterministic, from fixed seeds; nothing trains
-on them), each refused as "no cube face found" or "two faces" before the finer pass."""
+A small face's lattice through a few noisy sticker centres may look bent round an edge: it is
+judged flat by a square grid's fit (:func:`sudoku_cube.vision.locate.hypotheses.flattened`).
+On tiles the cues' own scale may find only a plain lattice of tiles, or squares holding digits
+that go on: the finer scale competes there too. Photos of the exam renderer's everyday scenes
+(deterministic, from fixed seeds; nothing trains on them), each refused (as "no cube face
+found" or "two faces") or misplaced before."""
 from __future__ import annotations
 
 import numpy as np
@@ -21,6 +25,10 @@ from sudoku_cube.vision.locate.detect import find_face
     ("coloured-white-ink", 92008, "L"),  # on a page of text
     ("white-body", 94012, "D"),          # coloured stickers on a white body, on a gradient
     ("black", 93002, "L"),               # on a printed table: its digits' lattice looked bent
+    ("white", 90013, "F"),               # on a sofa, dim: its stickers' free lattice looked bent
+    ("black", 93003, "U"),               # on a sudoku page: four stickers, a lattice bent by noise
+    ("black", 93004, "F"),               # on tiles: a plain lattice of tiles was taken
+    ("black", 93004, "B"),               # on tiles: refused as a printed table's squares
 ])
 def test_a_small_face_is_found_on_its_stickers(look, seed, face):
     k, i = seed % 1000, FACES.index(face)

@@ -8,8 +8,10 @@ scored by the one score of :mod:`vision.locate.face_score` in the pool of :mod:`
 which decides: the best face wins, two faces or none are refused. The cues stop once the best face is
 clear (:attr:`vision.locate.face_pool.Pool.clear`: nine stickers standing out plainly, nearly
 all holding a digit, candidates under it in every row and column). When the pool holds no face, glare is judged
-leniently, then the cues look again for a smaller face (their sizes of stickers, digits,
-strokes and grooves halved, :data:`FINER`: a cube photographed from afar), then a
+leniently; when it still holds no face of digits (none, a plain lattice, or a printed grid's
+squares that go on), the cues look again for a smaller face (their sizes of stickers, digits,
+strokes and grooves halved, :data:`FINER`: a cube photographed from afar), which outranks a
+plain lattice; with none, a
 stickerless cube is sought (:mod:`vision.locate.hairline`: its pieces' lattices
 may look bent, so before the cube is taken as seen across an edge); a photo with no face,
 two faces or a cut-off face is refused with a message that says which and why
@@ -25,8 +27,8 @@ import numpy as np
 from .face_cues import chroma
 from .face_geometry import (TWO_FACES_ADVICE, FaceGeometry, FaceNotFoundError, project,
                             scale_homography)
-from .face_pool import Group, Pool
-from .hypotheses import Hypothesis
+from .face_pool import Group, PatternError, Pool
+from .hypotheses import GOOD_CELLS, Hypothesis, inked
 from .face_score import face_score
 from .grooves import groove_masks, plateaus
 from .hairline import hairline_face
@@ -42,8 +44,9 @@ WORK_SIDE = 900
 
 FINER = 0.5
 """The cues' sizes (of stickers, digits, strokes and grooves: shares of the picture) suit a
-face a sixth of the picture's shorter side or more; when they find no face, they are sought
-again at this share of those sizes, for a face down to about a twelfth of it (a cube
+face a sixth of the picture's shorter side or more; when they find no face of digits (none,
+a plain lattice, or squares holding digits that go on: a printed table or tiles), they are
+sought again at this share of those sizes, for a face down to about a twelfth of it (a cube
 photographed from afar). Not at first: a finer scale also finds the squares of printed
 grids, mats and tiles, which cost time to judge."""
 
@@ -56,15 +59,44 @@ def find_face(image: np.ndarray, source: str = "photo") -> FaceGeometry:
     small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) \
         if scale < 1 else image
     cues = _Cues(small)
-    best = cues.run(source) or cues.glare(source)
-    if best is None:  # no face of the sizes the cues are set for: a smaller one?
-        best = _Cues(small, FINER, cues).run(source)
-    if best is None:
-        best = cues.last_resorts(source)
+    try:
+        best = cues.run(source) or cues.glare(source)
+    except PatternError as pattern:  # a printed grid's squares: a small face on it?
+        return _found(_finer(small, cues, source, None, pattern), scale)
+    if best is None or inked(best) < GOOD_CELLS:  # no face, or a plain lattice: a smaller one?
+        best = _finer(small, cues, source, best, None)
+    return _found(best, scale)
+
+
+def _found(best: Hypothesis, scale: float) -> FaceGeometry:
+    """The face of ``best`` (a lattice of the working image at ``scale``) in the photo."""
     found = tuple((c, r) in best.grid for r in range(3) for c in range(3))
     full = scale_homography(best.hom, 1.0 / scale)
     corners = np.array([[-0.5, -0.5], [2.5, -0.5], [2.5, 2.5], [-0.5, 2.5]])
     return FaceGeometry(full, project(full, corners), found)
+
+
+def _finer(small: np.ndarray, cues: "_Cues", source: str, plain: Hypothesis | None,
+           refused: PatternError | None) -> Hypothesis:
+    """The face sought again at the :data:`FINER` scale, where the cues' own scale found no
+    face, only a plain lattice (``plain``: no digits, as the squares of tiles or a cutting
+    mat are), or a printed grid that goes on (``refused``): a smaller face of digits on that
+    ground outranks a plain lattice; a plain lattice stands where the finer scale finds no
+    better or refuses; else the refusal stands, or the last resorts
+    (:meth:`_Cues.last_resorts`) speak."""
+    try:
+        finer = _Cues(small, FINER, cues).run(source)
+    except FaceNotFoundError:
+        if plain is None and refused is None:
+            raise
+        finer = None
+    if plain is not None and (finer is None or finer.rank <= plain.rank):
+        return plain
+    if finer is not None:
+        return finer
+    if refused is not None:
+        raise refused
+    return cues.last_resorts(source)
 
 
 class _Cues:

@@ -4,7 +4,7 @@ Each cue of :mod:`vision.locate.detect` (light stickers, the regions between gro
 digits) proposes groups of sticker candidates; every 3x3 window over them becomes a
 hypothesis scored by one function (:class:`vision.locate.face_score.FaceScore`), moved a row or
 column while that scores better, and refitted as a flat square grid where a free fit bent
-(:mod:`vision.locate.hypotheses`). The decision is the pool's, not a cue's: the best-ranked plausible
+(:func:`vision.locate.hypotheses.flattened`). The decision is the pool's, not a cue's: the best-ranked plausible
 face wins; another face that also passes, apart from it, means two faces; nothing that passes
 means no face, and a lattice of sticker cells that is no flat square grid means the photo
 shows the cube across an edge. A face passes on its stickers alone (a plain cube's too); the
@@ -19,7 +19,8 @@ import numpy as np
 
 from .face_geometry import NO_CUBE_ADVICE, TWO_FACES_ADVICE, FaceNotFoundError
 from .hypotheses import (GOOD_CELL, GOOD_CELLS, SETTLED, Hypothesis, seen_cells, inked, merged,
-                         refine, repeating, same_grid, scored_all, separate, settled, squared, windows)
+                         refine, repeating, same_grid, scored_all, separate, settled, flattened,
+                         windows)
 from .perspective import plausible
 from .face_score import FaceScore
 from .sticker_blobs import Blob
@@ -96,6 +97,11 @@ def _reaching(rest: list[int], top: np.ndarray, floor: float) -> list[int]:
     return out
 
 
+class PatternError(FaceNotFoundError):
+    """The pool's best face goes on in one flat grid of squares holding digits beyond any
+    3 x 3 of them (a printed sudoku or table, :func:`vision.locate.hypotheses.same_grid`)."""
+
+
 class Pool:
     """The hypotheses of one photo, scored by ``score``: the faces (plausible, at least
     :data:`vision.locate.hypotheses.GOOD_CELLS` cells with a sticker and digit), and whether a
@@ -135,13 +141,12 @@ class Pool:
         scoring = [h for h in hyps if h.good >= GOOD_CELLS]
         height, width = self.score.shape[:2]
         flat = [plausible(h.hom, width, height) for h in scoring]
-        faces = [h for h, ok in zip(scoring, flat) if ok]
-        bent = [h for h, ok in zip(scoring, flat) if not ok]
+        refitted, bent = flattened([h for h, ok in zip(scoring, flat) if not ok], self.score)
+        faces = [h for h, ok in zip(scoring, flat) if ok] + \
+            [h for h in refitted if h.good >= GOOD_CELLS and plausible(h.hom, width, height)]
         # a face of digits seen bent: the cube across an edge
         self.bent |= any(inked(h) >= GOOD_CELLS and self._ends_alone(h) for h in bent)
         faces = self._face_ends(sorted(faces, key=lambda h: h.rank, reverse=True))
-        if faces:
-            faces = squared(faces[0], bent, self.score) + faces
         self.faces = self._face_ends(sorted(self.faces + faces, key=lambda h: h.rank,
                                             reverse=True))
 
@@ -199,7 +204,7 @@ class Pool:
                     inked(other) >= min(inked(best), GOOD_CELLS) and separate(best, other) \
                     and self._ends_alone(other):
                 if same_grid(best, other):
-                    raise FaceNotFoundError(
+                    raise PatternError(
                         f"{source}: no cube face found (squares holding digits go on in one "
                         "flat grid beyond any 3 x 3 of them: a printed sudoku or table?); "
                         f"{NO_CUBE_ADVICE}")

@@ -81,7 +81,7 @@ class Hypothesis:
     @cached_property
     def contrast(self) -> float:
         """The summed contrast of the nine cells (each clipped to -1..1): what a lattice is
-        moved, snapped or refitted by (:func:`settled`, :func:`refine`, :func:`squared`),
+        moved, snapped or refitted by (:func:`settled`, :func:`refine`, :func:`merged`),
         the same whether its cells hold digits or not."""
         return float(np.clip(self.cells, -1, 1).sum())
 
@@ -479,27 +479,26 @@ def _shared(a: Hypothesis, b: Hypothesis) -> bool:
     return bool({id(x) for x in a.grid.values()} & {id(x) for x in b.grid.values()})
 
 
-def squared(best: Hypothesis, bent: list[Hypothesis], flat: Scorer) -> list[Hypothesis]:
-    """The lattices that replace ``best``, the best plausible face: those set aside as bent
-    (:func:`vision.locate.perspective.plausible`) that rest on some of its blobs, see more sticker
-    cells and score clearly better, refitted as a flat square grid seen by a camera
-    (:func:`vision.locate.perspective.square_fit`) where their blobs lie on one
-    (:data:`vision.locate.perspective.SQUARE_FIT_SLACK`), rescored, and still better. Blob noise
-    bends a free homography fitted to the nine stickers of a steeply tilted face past the
-    check; the plausible lattice left is then one a row off, onto the side face beside it,
-    and it shares the face's blobs but frames fewer stickers. A lattice bent round a cube's
-    edge does not replace a true face: the face frames all nine stickers too."""
+def flattened(bent: list[Hypothesis], flat: Scorer) -> tuple[list[Hypothesis], list[Hypothesis]]:
+    """The hypotheses of ``bent`` (judged no flat square grid by their free homography,
+    :func:`vision.locate.perspective.plausible`) refitted as a flat square grid seen by a
+    camera (:func:`vision.locate.perspective.square_fit`) where their blobs lie on one
+    (:data:`vision.locate.perspective.SQUARE_FIT_SLACK`) and rescored; and those left bent.
+    The perspective part of a free homography through a few noisy blob centres (a digit's
+    weight, glare at a sticker's edge, a sticker stuck a little off) is mostly that noise, the
+    more so the fewer pixels a pitch spans, and it bends a true face past the check; a grid
+    that cannot bend fitted to the same blobs places it flat, and its cells, scored anew,
+    say whether it is a face. A lattice bent round a cube's edge refitted so lies off the
+    stickers of one face or the other, and is judged by the same score."""
     height, width = flat.shape[:2]
-    fitted = []
+    fitted, left = [], []
     for h in bent:
-        if h.good <= best.good or h.contrast < best.contrast + SETTLE_GAIN or \
-                not _shared(h, best):
-            continue
         keys = list(h.grid)
         hom, res = square_fit(np.array(keys, np.float64),
                               np.array([h.grid[k].centre for k in keys], np.float64),
                               width, height)
         if hom is not None and res <= SQUARE_FIT_SLACK:
             fitted.append((hom, h.grid))
-    return [h for h in scored_all(fitted, flat)
-            if h.good > best.good and h.contrast > best.contrast]
+        else:
+            left.append(h)
+    return scored_all(fitted, flat), left

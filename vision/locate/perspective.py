@@ -58,9 +58,10 @@ SQUARE_FIT_SLACK = 0.15
 centred on the picture (:func:`square_fit`) when every one of its blobs lies within this share
 of a pitch of that grid: blob centres stray by a few pixels (a digit's weight, glare at a
 sticker's edge), and over a 3x3 lattice that noise alone bends a free homography past
-:data:`SQUARE_SLACK`. The fit alone does not tell a lattice bent round a cube's edge (with
-a free focal length those lie within about 0.08..0.14 pitch too), so it only ever replaces a
-weaker plausible lattice on the same blobs (:func:`vision.locate.hypotheses.squared`)."""
+:data:`SQUARE_SLACK`, the more so the fewer pixels a pitch spans. The fit alone does not tell
+a lattice bent round a cube's edge (with a free focal length those lie within about
+0.08..0.14 pitch too): the refitted lattice is scored anew, and a flat grid laid across an
+edge frames the stickers of neither face well (:func:`vision.locate.hypotheses.flattened`)."""
 
 _FIT_FOCALS = np.geomspace(*FOCAL_RANGE, 16)
 
@@ -72,7 +73,7 @@ def square_fit(src: np.ndarray, dst: np.ndarray, width: int, height: int
     picture points ``dst`` (N, 2), over :data:`FOCAL_RANGE`, and its worst residual in
     pitches; (None, inf) when no pose fits. Unlike a free homography it cannot bend, so
     blob noise does not make a true face look bent (see :data:`SQUARE_FIT_SLACK`)."""
-    if len(src) < 5:
+    if len(src) < 4:  # fewer fix no pose (each point gives two equations for seven unknowns)
         return None, float("inf")
     obj = np.hstack([src, np.zeros((len(src), 1))]).astype(np.float64)
     img = dst.astype(np.float64).reshape(-1, 1, 2)
