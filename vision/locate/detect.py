@@ -113,8 +113,8 @@ class _Cues:
             self.score = face_score(small, self.v, self.chroma)
             self.masks = binarisations(self.v)
         else:  # the same pictures, sought for faces of another size
-            self.v, self.chroma, self.score, self.masks = like.v, like.chroma, like.score, \
-                like.masks
+            self.v, self.chroma, self.masks = like.v, like.chroma, like.masks
+            self.score = face_score(small, self.v, self.chroma, scale)
         self.area = self.v.shape[0] * self.v.shape[1]
         self.sized = self.area * scale * scale  # the picture's area, for blobs' sizes
         self.pool = Pool(self.score)

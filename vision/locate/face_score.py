@@ -30,7 +30,7 @@ import numpy as np
 
 from .face_cues import (CHROMA_FLOOR, CHROMA_WEIGHT, CONTRAST_POINTS, FLOOR, INNER, Levels,
                         centres_of, chroma, contrast_of)
-from .grooves import thin_grooves
+from .grooves import SMOOTH, thin_grooves
 from .lattice_sampling import (homogeneous, lattice_points, lookup, outside_at,
                                sample_channels)
 
@@ -278,17 +278,22 @@ class FaceScore:
         return FaceScore(Levels(self.levels.images, True), self.ink, self.stack)
 
 
-def _smooth(img: np.ndarray) -> np.ndarray:
-    """A picture with noise and thin strokes evened out (a 5 x 5 median): stickers' levels."""
-    return cv2.medianBlur(img, 5)
+def _smooth(img: np.ndarray, scale: float) -> np.ndarray:
+    """A picture with noise and thin strokes evened out (the median of
+    :data:`vision.locate.grooves.SMOOTH` at ``scale``: on a small face a wider one would erase
+    the grooves themselves): stickers' levels."""
+    return cv2.medianBlur(img, int(SMOOTH * scale) | 1)
 
 
-def face_score(small: np.ndarray, v: np.ndarray, ch: np.ndarray | None = None) -> FaceScore:
+def face_score(small: np.ndarray, v: np.ndarray, ch: np.ndarray | None = None,
+               scale: float = 1.0) -> FaceScore:
     """The score of the working image ``small`` (BGR or grey) with value channel ``v`` and
-    chroma ``ch`` (:func:`vision.locate.face_cues.chroma`, computed here when not given)."""
+    chroma ``ch`` (:func:`vision.locate.face_cues.chroma`, computed here when not given), for
+    faces of ``scale`` (a share of the sizes the cues suit, :data:`vision.locate.detect.FINER`)."""
     ch = chroma(small) if ch is None else ch
     grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY) if small.ndim == 3 else small
-    levels = Levels(((_smooth(v), FLOOR, 1.0), (_smooth(ch), CHROMA_FLOOR, CHROMA_WEIGHT),
+    levels = Levels(((_smooth(v, scale), FLOOR, 1.0),
+                     (_smooth(ch, scale), CHROMA_FLOOR, CHROMA_WEIGHT),
                      (thin_grooves(v), FLOOR, 1.0)))
     ink = cv2.GaussianBlur(grey, (3, 3), 0)
     return FaceScore(levels, ink, cv2.merge([img for img, _, _ in levels.images] + [ink]))

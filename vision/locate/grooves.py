@@ -29,6 +29,10 @@ groove: a few, as the grooves of a blurred or dim photo are shallow."""
 RUN = 0.06
 """A valley shorter than this (share of the image's shorter side) is texture, not a groove."""
 
+SMOOTH = 5
+"""Side (pixels) of the median against noise on the plateaus, for the faces the widths here
+suit; it follows ``scale`` (:func:`plateaus`), as on a small face it would erase the grooves."""
+
 CUT = 0.035
 """Width (share of the image's shorter side) of the opening that cuts a sticker free from the
 background where the face's outline is broken (a dark face on light paper: its outer groove
@@ -42,12 +46,13 @@ def _disc(k: int) -> np.ndarray:
 
 
 def plateaus(v: np.ndarray, scale: float = 1.0) -> np.ndarray:
-    """The V channel with light strokes erased (grey opening, then a median against noise):
+    """The V channel with light strokes erased (grey opening, then a median against noise,
+    :data:`SMOOTH` at ``scale``):
     every sticker an even plateau, whatever the colour of its ink. ``scale``: the size of
     the faces sought, as a share of those the widths here suit (a face a sixth of the
     picture's shorter side and more)."""
     k = int(STROKE * scale * min(v.shape)) | 1
-    return cv2.medianBlur(cv2.morphologyEx(v, cv2.MORPH_OPEN, _disc(k)), 5)
+    return cv2.medianBlur(cv2.morphologyEx(v, cv2.MORPH_OPEN, _disc(k)), int(SMOOTH * scale) | 1)
 
 
 def groove_masks(flat: np.ndarray, scale: float = 1.0) -> list[np.ndarray]:
