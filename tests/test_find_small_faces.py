@@ -2,7 +2,7 @@
 is found on its stickers: the cues' sizes are set for larger faces, and where they find none
 they are sought again at a finer scale (:data:`sudoku_cube.vision.locate.detect.FINER`).
 A small face's lattice through a few noisy sticker centres may look bent round an edge: it is
-judged flat by a square grid's fit (:func:`sudoku_cube.vision.locate.hypotheses.flattened`).
+judged flat by a square grid's fit (:func:`sudoku_cube.vision.locate.hypotheses.flat_faces`).
 On tiles the cues' own scale may find only a plain lattice of tiles, or squares holding digits
 that go on: the finer scale competes there too. Photos of the exam renderer's everyday scenes
 (deterministic, from fixed seeds; nothing trains on them), each refused (as "no cube face

@@ -4,12 +4,12 @@ Each cue of :mod:`vision.locate.detect` (light stickers, the regions between gro
 digits) proposes groups of sticker candidates; every 3x3 window over them becomes a
 hypothesis scored by one function (:class:`vision.locate.face_score.FaceScore`), moved a row or
 column while that scores better, and refitted as a flat square grid where a free fit bent
-(:func:`vision.locate.hypotheses.flattened`). The decision is the pool's, not a cue's: the best-ranked plausible
-face wins; another face that also passes, apart from it, means two faces; nothing that passes
-means no face, and a lattice of sticker cells that is no flat square grid means the photo
-shows the cube across an edge. A face passes on its stickers alone (a plain cube's too); the
-digits nearly all of them hold rank it above the empty squares of a printed grid or a cutting
-mat (:func:`vision.locate.hypotheses.evidence`).
+(:func:`vision.locate.hypotheses.flat_faces`). The decision is the pool's, not a cue's: the
+best-ranked plausible face wins; another face that also passes, apart from it, means two
+faces; nothing that passes means no face, and a lattice of sticker cells that is no flat
+square grid means the photo shows the cube across an edge. A face passes on its stickers
+alone (a plain cube's too); the digits nearly all of them hold rank it above the empty
+squares of a printed grid or a cutting mat (:func:`vision.locate.hypotheses.evidence`).
 """
 from __future__ import annotations
 
@@ -19,9 +19,8 @@ import numpy as np
 
 from .face_geometry import NO_CUBE_ADVICE, TWO_FACES_ADVICE, FaceNotFoundError
 from .hypotheses import (GOOD_CELL, GOOD_CELLS, SETTLED, Hypothesis, seen_cells, inked, merged,
-                         refine, repeating, same_grid, scored_all, separate, settled, flattened,
+                         flat_faces, refine, repeating, same_grid, scored_all, separate, settled,
                          windows)
-from .perspective import plausible
 from .face_score import FaceScore
 from .sticker_blobs import Blob
 
@@ -138,12 +137,7 @@ class Pool:
         hyps = sorted(best_of([w for g in groups if len(g) >= 4 for w in windows(g, self._done)],
                               self.score), key=lambda h: h.rank, reverse=True)
         hyps = settled(hyps[:SETTLED], self.score) + hyps[SETTLED:]
-        scoring = [h for h in hyps if h.good >= GOOD_CELLS]
-        height, width = self.score.shape[:2]
-        flat = [plausible(h.hom, width, height) for h in scoring]
-        refitted, bent = flattened([h for h, ok in zip(scoring, flat) if not ok], self.score)
-        faces = [h for h, ok in zip(scoring, flat) if ok] + \
-            [h for h in refitted if h.good >= GOOD_CELLS and plausible(h.hom, width, height)]
+        faces, bent = flat_faces([h for h in hyps if h.good >= GOOD_CELLS], self.score)
         # a face of digits seen bent: the cube across an edge
         self.bent |= any(inked(h) >= GOOD_CELLS and self._ends_alone(h) for h in bent)
         faces = self._face_ends(sorted(faces, key=lambda h: h.rank, reverse=True))

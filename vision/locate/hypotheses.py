@@ -479,20 +479,26 @@ def _shared(a: Hypothesis, b: Hypothesis) -> bool:
     return bool({id(x) for x in a.grid.values()} & {id(x) for x in b.grid.values()})
 
 
-def flattened(bent: list[Hypothesis], flat: Scorer) -> tuple[list[Hypothesis], list[Hypothesis]]:
-    """The hypotheses of ``bent`` (judged no flat square grid by their free homography,
-    :func:`vision.locate.perspective.plausible`) refitted as a flat square grid seen by a
-    camera (:func:`vision.locate.perspective.square_fit`) where their blobs lie on one
-    (:data:`vision.locate.perspective.SQUARE_FIT_SLACK`) and rescored; and those left bent.
-    The perspective part of a free homography through a few noisy blob centres (a digit's
-    weight, glare at a sticker's edge, a sticker stuck a little off) is mostly that noise, the
-    more so the fewer pixels a pitch spans, and it bends a true face past the check; a grid
-    that cannot bend fitted to the same blobs places it flat, and its cells, scored anew,
-    say whether it is a face. A lattice bent round a cube's edge refitted so lies off the
-    stickers of one face or the other, and is judged by the same score."""
+def flat_faces(scoring: list[Hypothesis], flat: Scorer
+               ) -> tuple[list[Hypothesis], list[Hypothesis]]:
+    """The faces among ``scoring`` (hypotheses that pass on their cells): those whose
+    lattice is a flat square grid a camera could see
+    (:func:`vision.locate.perspective.plausible`), and those whose free homography is not,
+    refitted as one (:func:`vision.locate.perspective.square_fit`) where their blobs lie on
+    one (:data:`vision.locate.perspective.SQUARE_FIT_SLACK`), rescored and still passing
+    (:data:`GOOD_CELLS`); and the hypotheses left bent. The perspective part of a free
+    homography through a few noisy blob centres (a digit's weight, glare at a sticker's edge,
+    a sticker stuck a little off) is mostly that noise, the more so the fewer pixels a pitch
+    spans, and it bends a true face past the check; a grid that cannot bend, fitted to the
+    same blobs, places it flat, and its cells, scored anew, say whether it is a face. A
+    lattice bent round a cube's edge refitted so lies off the stickers of one face or the
+    other, and is judged by the same score."""
     height, width = flat.shape[:2]
-    fitted, left = [], []
-    for h in bent:
+    fitted, left, faces = [], [], []
+    for h in scoring:
+        if plausible(h.hom, width, height):
+            faces.append(h)
+            continue
         keys = list(h.grid)
         hom, res = square_fit(np.array(keys, np.float64),
                               np.array([h.grid[k].centre for k in keys], np.float64),
@@ -501,4 +507,5 @@ def flattened(bent: list[Hypothesis], flat: Scorer) -> tuple[list[Hypothesis], l
             fitted.append((hom, h.grid))
         else:
             left.append(h)
-    return scored_all(fitted, flat), left
+    return faces + [h for h in scored_all(fitted, flat)
+                    if h.good >= GOOD_CELLS and plausible(h.hom, width, height)], left

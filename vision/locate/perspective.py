@@ -61,7 +61,7 @@ sticker's edge), and over a 3x3 lattice that noise alone bends a free homography
 :data:`SQUARE_SLACK`, the more so the fewer pixels a pitch spans. The fit alone does not tell
 a lattice bent round a cube's edge (with a free focal length those lie within about
 0.08..0.14 pitch too): the refitted lattice is scored anew, and a flat grid laid across an
-edge frames the stickers of neither face well (:func:`vision.locate.hypotheses.flattened`)."""
+edge frames the stickers of neither face well (:func:`vision.locate.hypotheses.flat_faces`)."""
 
 _FIT_FOCALS = np.geomspace(*FOCAL_RANGE, 16)
 
