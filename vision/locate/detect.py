@@ -63,7 +63,7 @@ def find_face(image: np.ndarray, source: str = "photo") -> FaceGeometry:
         best = cues.run(source) or cues.glare(source)
     except PatternError as pattern:  # a printed grid's squares: a small face on it?
         return _found(_finer(small, cues, source, None, pattern), scale)
-    if best is None or inked(best) < GOOD_CELLS:  # no face, or a plain lattice: a smaller one?
+    if best is None or (inked(best) < GOOD_CELLS and not cues.pool.clear):  # a smaller face?
         best = _finer(small, cues, source, best, None)
     return _found(best, scale)
 
@@ -79,11 +79,12 @@ def _found(best: Hypothesis, scale: float) -> FaceGeometry:
 def _finer(small: np.ndarray, cues: "_Cues", source: str, plain: Hypothesis | None,
            refused: PatternError | None) -> Hypothesis:
     """The face sought again at the :data:`FINER` scale, where the cues' own scale found no
-    face, only a plain lattice (``plain``: no digits, as the squares of tiles or a cutting
-    mat are), or a printed grid that goes on (``refused``): a smaller face of digits on that
-    ground outranks a plain lattice; a plain lattice stands where the finer scale finds no
-    better or refuses; else the refusal stands, or the last resorts
-    (:meth:`_Cues.last_resorts`) speak."""
+    face, only a plain lattice that is not clear (``plain``: no digits, as the squares of
+    tiles or a cutting mat hold none; a plain cube's face seen whole and plainly,
+    :attr:`vision.locate.face_pool.Pool.clear`, is the photo's face), or a printed grid that
+    goes on (``refused``): a smaller face of digits on that ground outranks a plain lattice;
+    a plain lattice stands where the finer scale finds no better or refuses; else the
+    refusal stands, or the last resorts (:meth:`_Cues.last_resorts`) speak."""
     try:
         finer = _Cues(small, FINER, cues).run(source)
     except FaceNotFoundError:

@@ -492,12 +492,16 @@ def flat_faces(scoring: list[Hypothesis], flat: Scorer
     spans, and it bends a true face past the check; a grid that cannot bend, fitted to the
     same blobs, places it flat, and its cells, scored anew, say whether it is a face. A
     lattice bent round a cube's edge refitted so lies off the stickers of one face or the
-    other, and is judged by the same score."""
+    other, and is judged by the same score. Only the :data:`SETTLED` first bent ones are
+    refitted (``scoring`` is best first): the others rank below them."""
     height, width = flat.shape[:2]
     fitted, left, faces = [], [], []
     for h in scoring:
         if plausible(h.hom, width, height):
             faces.append(h)
+            continue
+        if len(left) + len(fitted) >= SETTLED:  # only the few best ranked could win
+            left.append(h)
             continue
         keys = list(h.grid)
         hom, res = square_fit(np.array(keys, np.float64),
