@@ -491,8 +491,10 @@ def flat_faces(scoring: list[Hypothesis], flat: Scorer
     a sticker stuck a little off) is mostly that noise, the more so the fewer pixels a pitch
     spans, and it bends a true face past the check; a grid that cannot bend, fitted to the
     same blobs, places it flat, and its cells, scored anew, say whether it is a face. A
-    lattice bent round a cube's edge refitted so lies off the stickers of one face or the
-    other, and is judged by the same score. Only the :data:`SETTLED` first bent ones are
+    lattice bent round a cube's edge onto a side face, refitted so, may score nearly as well
+    as the face beside it, with which it shares blobs: it stands only where no plausible face
+    on some of its blobs frames as many sticker cells (the face frames all nine stickers
+    too; a lattice bent by noise, refitted, frames more than the plausible one a row off). Only the :data:`SETTLED` first bent ones are
     refitted (``scoring`` is best first): the others rank below them."""
     height, width = flat.shape[:2]
     fitted, left, faces = [], [], []
@@ -512,4 +514,5 @@ def flat_faces(scoring: list[Hypothesis], flat: Scorer
         else:
             left.append(h)
     return faces + [h for h in scored_all(fitted, flat)
-                    if h.good >= GOOD_CELLS and plausible(h.hom, width, height)], left
+                    if h.good >= GOOD_CELLS and plausible(h.hom, width, height)
+                    and not any(f.good >= h.good and _shared(f, h) for f in faces)], left
