@@ -494,25 +494,38 @@ def flat_faces(scoring: list[Hypothesis], flat: Scorer
     lattice bent round a cube's edge onto a side face, refitted so, may score nearly as well
     as the face beside it, with which it shares blobs: it stands only where no plausible face
     on some of its blobs frames as many sticker cells (the face frames all nine stickers
-    too; a lattice bent by noise, refitted, frames more than the plausible one a row off). Only the :data:`SETTLED` first bent ones are
-    refitted (``scoring`` is best first): the others rank below them."""
+    too; a lattice bent by noise, refitted, frames more than the plausible one a row off). A
+    lattice whose refit does not stand stays bent. Only the :data:`SETTLED` first bent ones
+    are refitted (``scoring`` is best first): the others rank below them."""
     height, width = flat.shape[:2]
     fitted, left, faces = [], [], []
     for h in scoring:
         if plausible(h.hom, width, height):
             faces.append(h)
-            continue
-        if len(left) + len(fitted) >= SETTLED:  # only the few best ranked could win
+        elif len(left) + len(fitted) < SETTLED:  # only the few best ranked could win
+            fitted.append(h)
+        else:
             left.append(h)
-            continue
+    for h, r in zip(fitted, _refitted(fitted, flat)):
+        if r is not None and r.good >= GOOD_CELLS and plausible(r.hom, width, height) and \
+                not any(f.good >= r.good and _shared(f, r) for f in faces):
+            faces.append(r)
+        else:  # still bent
+            left.append(h)
+    return faces, left
+
+
+def _refitted(hyps: list[Hypothesis], flat: Scorer) -> list[Hypothesis | None]:
+    """Each of ``hyps`` refitted as a flat square grid seen by a camera and rescored, where
+    its blobs lie within :data:`vision.locate.perspective.SQUARE_FIT_SLACK` of one (else
+    None); all rescored in one pass."""
+    height, width = flat.shape[:2]
+    fits = []
+    for h in hyps:
         keys = list(h.grid)
         hom, res = square_fit(np.array(keys, np.float64),
                               np.array([h.grid[k].centre for k in keys], np.float64),
                               width, height)
-        if hom is not None and res <= SQUARE_FIT_SLACK:
-            fitted.append((hom, h.grid))
-        else:
-            left.append(h)
-    return faces + [h for h in scored_all(fitted, flat)
-                    if h.good >= GOOD_CELLS and plausible(h.hom, width, height)
-                    and not any(f.good >= h.good and _shared(f, h) for f in faces)], left
+        fits.append((hom, h.grid) if hom is not None and res <= SQUARE_FIT_SLACK else None)
+    scored = iter(scored_all([f for f in fits if f is not None], flat))
+    return [None if f is None else next(scored) for f in fits]
