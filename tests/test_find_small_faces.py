@@ -2,7 +2,8 @@
 is found on its stickers: the cues' sizes are set for larger faces, and where they find none
 they are sought again at a finer scale (:data:`sudoku_cube.vision.locate.detect.FINER`).
 A small face's lattice through a few noisy sticker centres may look bent round an edge: it is
-judged flat by a square grid's fit (:func:`sudoku_cube.vision.locate.hypotheses.flat_faces`).
+judged flat by a square grid's fit where that bend is within the centres' own scatter and its
+cells hold digits (:func:`sudoku_cube.vision.locate.hypotheses.flat_faces`).
 On tiles the cues' own scale may find only a plain lattice of tiles, or squares holding digits
 that go on: the finer scale competes there too. Photos of the exam renderer's everyday scenes
 (deterministic, from fixed seeds; nothing trains on them), each refused (as "no cube face
@@ -26,9 +27,11 @@ from sudoku_cube.vision.locate.detect import find_face
     ("white-body", 94012, "D"),          # coloured stickers on a white body, on a gradient
     ("black", 93002, "L"),               # on a printed table: its digits' lattice looked bent
     ("white", 90013, "F"),               # on a sofa, dim: its stickers' free lattice looked bent
-    ("black", 93003, "U"),               # on a sudoku page: four stickers, a lattice bent by noise
+    ("black", 93003, "U"),               # on a sudoku page: a few stickers, a lattice bent by noise
     ("black", 93004, "F"),               # on tiles: a plain lattice of tiles was taken
     ("black", 93004, "B"),               # on tiles: refused as a printed table's squares
+    ("white-body", 94011, "L"),          # on tiles, dim: refused as two faces
+    ("white-body", 94013, "F"),          # on a sofa, dim: no cube face found
 ])
 def test_a_small_face_is_found_on_its_stickers(look, seed, face):
     k, i = seed % 1000, FACES.index(face)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Protocol
 
+import cv2
 import numpy as np
 
 from .face_geometry import TWO_FACES_ADVICE, FaceNotFoundError, pitch, project
@@ -484,19 +485,23 @@ def flat_faces(scoring: list[Hypothesis], flat: Scorer
     """The faces among ``scoring`` (hypotheses that pass on their cells): those whose
     lattice is a flat square grid a camera could see
     (:func:`vision.locate.perspective.plausible`), and those whose free homography is not,
-    refitted as one (:func:`vision.locate.perspective.square_fit`) where their blobs lie on
-    one (:data:`vision.locate.perspective.SQUARE_FIT_SLACK`), rescored and still passing
-    (:data:`GOOD_CELLS`); and the hypotheses left bent. The perspective part of a free
-    homography through a few noisy blob centres (a digit's weight, glare at a sticker's edge,
-    a sticker stuck a little off) is mostly that noise, the more so the fewer pixels a pitch
-    spans, and it bends a true face past the check; a grid that cannot bend, fitted to the
-    same blobs, places it flat, and its cells, scored anew, say whether it is a face. A
-    lattice bent round a cube's edge onto a side face, refitted so, may score nearly as well
-    as the face beside it, with which it shares blobs: it stands only where no plausible face
-    on some of its blobs frames as many sticker cells (the face frames all nine stickers
-    too; a lattice bent by noise, refitted, frames more than the plausible one a row off). A
-    lattice whose refit does not stand stays bent. Only the :data:`SETTLED` first bent ones
-    are refitted (``scoring`` is best first): the others rank below them."""
+    refitted as one (:func:`vision.locate.perspective.square_fit`) where the bend is their
+    blobs' own noise (:func:`_refitted`), rescored and passing as a face of digits
+    (:data:`GOOD_CELLS` sticker cells holding one); and the hypotheses left bent. The
+    perspective part of a free homography through a few noisy blob centres (a digit's
+    weight, glare at a sticker's edge, a sticker stuck a little off) is mostly that noise,
+    the more so the fewer pixels a pitch spans, and it bends a true face past the check; a
+    grid that cannot bend, fitted to the same blobs, places it flat, and its cells, scored
+    anew, say whether it is a face. Centres alone cannot tell that from a lattice laid
+    across a cube's edge over three columns (any two spacings fit a perspective), so the
+    cells must say more than a plain lattice does: digits, which a lattice framing parts of
+    stickers or the grain beside a plain cube's face does not hold in most cells. A refit
+    stands only where no plausible face, and no other refit placed elsewhere, on some of its
+    blobs frames as many sticker cells: the blobs of a fold give lattices on either side of
+    the edge, and the face beside it frames all nine stickers (a lattice bent by noise,
+    refitted, frames more than the plausible one a row off). A lattice whose refit does not
+    stand stays bent. Only the :data:`SETTLED` first bent ones are refitted (``scoring`` is
+    best first): the others rank below them."""
     height, width = flat.shape[:2]
     fitted, left, faces = [], [], []
     for h in scoring:
@@ -506,26 +511,75 @@ def flat_faces(scoring: list[Hypothesis], flat: Scorer
             fitted.append(h)
         else:
             left.append(h)
-    for h, r in zip(fitted, _refitted(fitted, flat)):
-        if r is not None and r.good >= GOOD_CELLS and plausible(r.hom, width, height) and \
-                not any(f.good >= r.good and _shared(f, r) for f in faces):
+    refits = [r if r is not None and r.good >= GOOD_CELLS and inked(r) >= GOOD_CELLS and
+              plausible(r.hom, width, height) else None for r in _refitted(fitted, flat)]
+    rivals = [r for r in refits if r is not None]
+    for h, r in zip(fitted, refits):
+        if r is not None and not _outdone(r, faces, rivals):
             faces.append(r)
         else:  # still bent
             left.append(h)
     return faces, left
 
 
+def _outdone(refit: Hypothesis, faces: list[Hypothesis], refits: list[Hypothesis]) -> bool:
+    """True when a plausible face of ``faces``, or another of ``refits`` placed elsewhere
+    (:func:`_same_place`), rests on some of the blobs of ``refit`` and frames as many
+    sticker cells."""
+    return any(f.good >= refit.good and _shared(f, refit) for f in faces) or \
+        any(f is not refit and f.good >= refit.good and _shared(f, refit) and
+            not _same_place(f, refit) for f in refits)
+
+
+def _same_place(a: Hypothesis, b: Hypothesis) -> bool:
+    """True when the two lattices place the same nine sticker centres (each of ``b``'s
+    within :data:`ON_GRID` of one of ``a``'s, in ``a``'s lattice): one face found twice."""
+    rel = project(np.linalg.inv(a.hom) @ b.hom, _CENTRES)
+    return bool(np.linalg.norm(rel[:, None] - _CENTRES[None], axis=2).min(axis=1).max()
+                <= ON_GRID)
+
+
+BEND_NOISE = 7
+"""How far (in units of its blobs' own scatter about it, :func:`_refitted`) a free
+homography through a lattice's blobs may place a sticker centre from where a flat square
+grid fitted to the same blobs places it, and still be taken as bent by that scatter alone:
+over five or six blobs a free fit extrapolates its outer cells several times their scatter."""
+
+
 def _refitted(hyps: list[Hypothesis], flat: Scorer) -> list[Hypothesis | None]:
     """Each of ``hyps`` refitted as a flat square grid seen by a camera and rescored, where
-    its blobs lie within :data:`vision.locate.perspective.SQUARE_FIT_SLACK` of one (else
-    None); all rescored in one pass."""
+    its bend is its blobs' noise (else None); all rescored in one pass. The noise is
+    measured on the blobs themselves: their scatter about a free homography fitted to them
+    (over the degrees of freedom it leaves, so five blobs at least). The bend is noise where
+    the free fit and the square grid place every sticker centre within :data:`BEND_NOISE`
+    times that scatter of each other, the scatter is within a third of
+    :data:`vision.locate.perspective.SQUARE_FIT_SLACK` of a pitch (blobs straying further
+    are no stickers of one face to judge its perspective by), and every blob lies within
+    :data:`vision.locate.perspective.SQUARE_FIT_SLACK` of the grid. A lattice bent round a
+    cube's edge is bent beyond its blobs' scatter: its blobs lie on a free homography
+    closely, and the square grid misses them by far more; a small face's stickers, a few
+    pixels a side, scatter by a pixel, which bends a free fit as much as an edge would."""
     height, width = flat.shape[:2]
     fits = []
     for h in hyps:
         keys = list(h.grid)
-        hom, res = square_fit(np.array(keys, np.float64),
-                              np.array([h.grid[k].centre for k in keys], np.float64),
-                              width, height)
-        fits.append((hom, h.grid) if hom is not None and res <= SQUARE_FIT_SLACK else None)
+        src = np.array(keys, np.float64)
+        dst = np.array([h.grid[k].centre for k in keys], np.float64)
+        hom, res = square_fit(src, dst, width, height)
+        fits.append((hom, h.grid) if hom is not None and res <= SQUARE_FIT_SLACK and
+                    _noise_bent(hom, src, dst) else None)
     scored = iter(scored_all([f for f in fits if f is not None], flat))
     return [None if f is None else next(scored) for f in fits]
+
+
+def _noise_bent(square: np.ndarray, src: np.ndarray, dst: np.ndarray) -> bool:
+    """True when a free homography through blobs ``dst`` at lattice points ``src`` (least
+    squares) is bent from the flat square grid ``square`` by the blobs' scatter alone (see
+    :func:`_refitted`)."""
+    spare = 2 * (len(src) - 4)  # what a free homography leaves (four points fix one)
+    free = cv2.findHomography(src, dst, 0)[0] if spare > 0 else None
+    if free is None:
+        return False
+    scatter = float(np.sqrt(((project(free, src) - dst) ** 2).sum() / spare))
+    bend = np.linalg.norm(project(free, _CENTRES) - project(square, _CENTRES), axis=1).max()
+    return scatter <= SQUARE_FIT_SLACK / 3 * pitch(square) and bend <= BEND_NOISE * scatter
