@@ -58,3 +58,23 @@ def test_blobs_alone_are_set_aside_as_growing_finds_them() -> None:
     assert list(alone[9:15]) == [False, False, True, True, True, True]
     assert list(single[9:15]) == list(alone[9:15])
     assert alone[15:].any() and not alone[15:].all()
+
+
+def test_a_finer_scale_grows_a_grid_of_squares_once_and_a_small_face_still() -> None:
+    """At a finer scale (``seeds_below``) only blobs under that area seed a lattice, each
+    only where no lattice grown before holds it: tiles, larger than the bound, seed none and
+    join a small seed's lattice as neighbours; a grid of small squares gives one lattice,
+    not one per square; a small face beside them is grown whole."""
+    tiles = [Blob(np.array([40.0 + 36 * c, 300.0 + 36 * r]), 900.0, 30.0, 0.0)
+             for r in range(6) for c in range(12)]
+    small = [Blob(np.array([40.0 + 18 * c, 40.0 + 18 * r]), 196.0, 14.0, 0.0)
+             for r in range(8) for c in range(20)]
+    face = [Blob(np.array([560.0 + 20 * c, 420.0 + 20 * r]), 256.0, 16.0, 0.0)
+            for r in range(3) for c in range(3)]
+    blobs = tiles + small + face
+    every = groups_of(blobs)
+    finer = groups_of(blobs, seeds_below=800.0)
+    assert len(every) > len(finer)
+    assert not any(all(b.area > 800.0 for b in g.values()) for g in finer)  # no tile seeds
+    assert sum(1 for g in finer if set(map(id, g.values())) & set(map(id, small))) == 1
+    assert any(set(map(id, g.values())) == set(map(id, face)) for g in finer)

@@ -35,7 +35,8 @@ from .hairline import hairline_face
 from .lattice import Grown, groups_of
 from ..polarity import value_channel
 from .refusals import refuse
-from .sticker_blobs import Blob, binarisations, dedupe, glyph_blobs, sticker_blobs
+from .sticker_blobs import (LEAST_STICKER, Blob, binarisations, dedupe, glyph_blobs,
+                            sticker_blobs)
 
 __all__ = ["FaceGeometry", "FaceNotFoundError", "find_face", "project", "scale_homography"]
 
@@ -48,7 +49,8 @@ face a sixth of the picture's shorter side or more; when they find no face of di
 a plain lattice, or squares holding digits that go on: a printed table or tiles), they are
 sought again at this share of those sizes, for a face down to about a twelfth of it (a cube
 photographed from afar). Not at first: a finer scale also finds the squares of printed
-grids, mats and tiles, which cost time to judge."""
+grids, mats and tiles, which cost time to judge; and there lattices grow only from blobs
+the cues' own scale could not see (:func:`vision.locate.lattice.groups_of`)."""
 
 
 def find_face(image: np.ndarray, source: str = "photo") -> FaceGeometry:
@@ -118,6 +120,10 @@ class _Cues:
             self.score = face_score(small, self.v, self.chroma, scale)
         self.area = self.v.shape[0] * self.v.shape[1]
         self.sized = self.area * scale * scale  # the picture's area, for blobs' sizes
+        # a finer scale grows lattices only from stickers and digits the cues' own scale
+        # could not see (smaller than its least sticker): a larger blob's lattice was judged
+        # there already, and the squares of a printed grid or tiles are many
+        self.seeds_below = np.inf if like is None else self.area * LEAST_STICKER
         self.pool = Pool(self.score)
         self.light = dedupe(sticker_blobs(self.masks, self.sized))
         self.seen: list[list[Blob]] = [self.light]  # what the refusal speaks of
@@ -126,12 +132,12 @@ class _Cues:
         self.bent = False  # a face of digits seen bent when glare was judged leniently
 
     def _light(self) -> list[Group]:
-        return groups_of(self.light, self.grown)
+        return groups_of(self.light, self.grown, self.seeds_below)
 
     def _grooves(self) -> list[Group]:
         self.seen.append(dedupe(self.light + sticker_blobs(
             groove_masks(plateaus(self.v, self.scale), self.scale), self.sized)))
-        return groups_of(self.seen[-1], self.grown)
+        return groups_of(self.seen[-1], self.grown, self.seeds_below)
 
     def _chroma(self) -> list[Group]:
         # coloured stickers on a light body are bright squares framed by a grey body on
@@ -141,12 +147,13 @@ class _Cues:
         own = dedupe(sticker_blobs(binarisations(ch) + groove_masks(plateaus(ch, self.scale),
                                                                   self.scale), self.sized))
         self.seen.append(dedupe(self.seen[-1] + own))
-        return groups_of(self.seen[-1], self.grown) + groups_of(own, self.grown)
+        return groups_of(self.seen[-1], self.grown, self.seeds_below) + \
+            groups_of(own, self.grown, self.seeds_below)
 
     def _digits(self) -> list[Group]:
         self.digit_groups.extend(groups_of(dedupe(self.seen[1] + glyph_blobs(self.masks,
                                                                              self.sized)),
-                                           self.grown))
+                                           self.grown, self.seeds_below))
         return self.digit_groups
 
     def run(self, source: str) -> Hypothesis | None:

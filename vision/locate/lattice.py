@@ -219,20 +219,29 @@ def _left_out_residuals(src: np.ndarray, dst: np.ndarray) -> np.ndarray:
     return np.linalg.norm(e, axis=1) / keep / np.maximum(pitch, 1e-6)
 
 
-def groups_of(blobs: list[Blob], grown: Grown | None = None
+def groups_of(blobs: list[Blob], grown: Grown | None = None, seeds_below: float = np.inf
               ) -> list[dict[tuple[int, int], Blob]]:
     """The lattices grown from every blob, each distinct set of blobs once, largest first;
     ``grown`` keeps them for the next call over some of the same blobs (:func:`grow`). A
     blob with no blob of its size within reach (:func:`_alone`) is a lattice of itself alone,
-    not grown."""
+    not grown. With ``seeds_below`` (a finer scale, :data:`vision.locate.detect.FINER`):
+    only blobs of a smaller area seed a lattice (the others join them as neighbours), and
+    each only when no lattice grown before holds it, as its own would be mostly that one:
+    the squares of a printed grid or tiles, hundreds at a finer scale, give one lattice,
+    not one each."""
     seen, out = set(), []
     arrays = _blob_arrays(blobs)
     distinct = len({id(b) for b in blobs}) == len(blobs)  # a seed's place names it alone
     alone = _alone(blobs, *arrays)
+    placed: set[int] = set()
     for at, seed in enumerate(blobs):
+        if seed.area >= seeds_below or id(seed) in placed:
+            continue
         grid = {(0, 0): seed} if alone[at] else \
             grow(seed, blobs, arrays, at if distinct else None, grown)
         key = frozenset(id(b) for b in grid.values())
+        if seeds_below < np.inf:
+            placed |= key
         if key not in seen:
             seen.add(key)
             out.append(grid)

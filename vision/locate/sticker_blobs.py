@@ -97,8 +97,15 @@ def dedupe(blobs: list[Blob]) -> list[Blob]:
     return kept
 
 
+LEAST_STICKER = 0.0012
+"""Least area (share of the picture) of a sticker candidate of :func:`sticker_blobs`: a
+sticker of a face a sixth of the picture's shorter side, with room for a smaller one."""
+
+
 def sticker_blobs(masks: list[np.ndarray], area: float) -> list[Blob]:
+    """Sticker candidates of the masks, for a picture of ``area`` pixels (the sizes of
+    :data:`LEAST_STICKER` and up)."""
     blobs: list[Blob] = []
     for mask in masks:
-        blobs.extend(shape_blobs(mask, area * 0.0012, area * 0.12))
+        blobs.extend(shape_blobs(mask, area * LEAST_STICKER, area * 0.12))
     return blobs
