@@ -183,9 +183,13 @@ def test_guide_camera_under_a_virtual_display_shows_the_window(watched, tmp_path
         try:
             # the window is on the screen while the video is watched and a moment after the
             # slip stops the watch (the slip's sign itself is tested on the picture above)
-            shot = screenshot_when(display, tmp_path / "screen.png",
-                                   lambda s: _near(s, BACKGROUND, 3).sum() > 200_000
-                                   and _near(s, ARROW, 30).sum() > 1000,
+            seen: list[tuple[int, int]] = []  # each screenshot's window and arrow pixels
+
+            def drawn(s: np.ndarray) -> bool:
+                seen.append((int(_near(s, BACKGROUND, 3).sum()), int(_near(s, ARROW, 30).sum())))
+                return seen[-1][0] > 200_000 and seen[-1][1] > 1000
+
+            shot = screenshot_when(display, tmp_path / "screen.png", drawn,
                                    ended=lambda: proc.poll() is not None)
         finally:
             # every frame of the video is watched: on a loaded machine that takes minutes
@@ -193,7 +197,8 @@ def test_guide_camera_under_a_virtual_display_shows_the_window(watched, tmp_path
     assert proc.returncode == 0, out
     assert "Found the slip" in out, out
     ys, xs = np.nonzero(_near(shot, BACKGROUND, 3))
-    assert len(xs) > 200_000, "the window's picture is not on the screen\n" + out
+    assert len(xs) > 200_000, (f"the window's picture is not on the screen {display} (window "
+                               f"and arrow pixels of each screenshot: {seen})\n" + out)
     window = shot[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
     assert window.shape[1] >= 1000, "the window is not shown large"
     assert "Step 1 of" in _words(window[:window.shape[0] // 12, :window.shape[1] // 2])
