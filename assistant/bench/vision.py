@@ -155,12 +155,10 @@ def _evaluate(name_images_truth, ocr: bool, progress, task,
         final = state
         if ocr:
             final = reading_state(readings_ocr)
-            ok2 = [same(a, b, symmetric) for a, b in zip(final.stickers, truth.stickers)]
-            stats["right_ocr"] += sum(ok2)
-            stats["cubes_right_ocr"] += all(ok2)
-            stats["errors_ocr"] += [f"with OCR: {name} {FACES[i // 9]}{i % 9 + 1}: truth "
-                                    f"{truth.stickers[i].token} read {final.stickers[i].token}"
-                                    for i in range(54) if not ok2[i]]
+            right_ocr, wrong_ocr = face_misreads(readings_ocr, truth, symmetric)
+            stats["right_ocr"] += right_ocr
+            stats["cubes_right_ocr"] += right_ocr == 54
+            stats["errors_ocr"] += [f"with OCR: {name} {w}" for w in wrong_ocr]
             stats["right_tess"] += sum(same(a, b, symmetric) for a, b in zip(tess, truth.stickers))
         stats["joint"].add(joint_decode(final, truth, symmetric))
         progress.advance(task)
