@@ -137,29 +137,15 @@ def _waits_for_d(shot: np.ndarray) -> bool:
 def test_scan_under_a_virtual_display_shows_the_window(tmp_path):
     video = tmp_path / "held.avi"
     _held_video(video)
-    with virtual_display() as display:
-        env = {**os.environ, "DISPLAY": display, "PYTHONUNBUFFERED": "1",
-               "PYTHONPATH": str(ROOT)}
-        proc = subprocess.Popen([sys.executable, "-m", "sudoku_cube.assistant.cli", "scan",
-                                 str(video), "-o", str(tmp_path / "scan.json")], cwd=ROOT,
-                                env=env, text=True, stdout=subprocess.PIPE,
-                                stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-        try:
-            seen = []
-            for line in proc.stdout:
-                seen.append(line)
-                if said_captured("F", line):
-                    break
-            assert any(said_captured("F", s) for s in seen), "".join(seen)
-            time.sleep(1.5)  # the 'Taken' sign, then the window waits for face D
-            shot = screenshot_when(display, tmp_path / "screen.png", _waits_for_d,
-                                   ended=lambda: proc.poll() is not None)
-        finally:
-            proc.send_signal(signal.SIGINT)
-            out = proc.communicate(timeout=60)[0]
+    # The Qt inside opencv-python sometimes never hears that its window was mapped (the window
+    # is on the display, viewable and full size, but stays black the whole run: seen on a
+    # loaded machine); a run in which no screenshot saw any of the window is tried once more.
+    returncode, out, shot, seen = _scan_on_a_display(video, tmp_path)
+    if not any(seen):
+        returncode, out, shot, seen = _scan_on_a_display(video, tmp_path)
     assert _waits_for_d(shot), "no screenshot of the window waiting for face D\n" + out
     # Ctrl-C (130), or the held video ran out first (2) on a fast machine: both keep the faces
-    assert proc.returncode == 130 or (proc.returncode == 2 and "the video ended" in out), out
+    assert returncode == 130 or (returncode == 2 and "the video ended" in out), out
     assert "saved" in out, out  # the person is told the captured faces are kept
     ys, xs = np.nonzero(_near(shot, BACKGROUND, 3))
     assert len(xs) > 200_000, "the window's picture is not on the screen"
@@ -168,6 +154,39 @@ def test_scan_under_a_virtual_display_shows_the_window(tmp_path):
     assert "Show the bottom face (D)" in _words(window[:window.shape[0] // 8])
     shares = _net_faces(window)
     assert min(shares[f] for f in "URF") > 0.5 and max(shares[f] for f in "DLB") < 0.05, shares
+
+
+def _scan_on_a_display(video: Path, tmp_path: Path) -> tuple[int, str, np.ndarray, list[int]]:
+    """Scan ``video`` under a fresh virtual display until face F is taken, then take
+    screenshots until the window waits for face D, and stop the scan with Ctrl-C: the exit
+    status, the output, that (or the last) screenshot and each screenshot's window pixels."""
+    seen: list[int] = []
+
+    def waits(shot: np.ndarray) -> bool:
+        seen.append(int(_near(shot, BACKGROUND, 3).sum()))
+        return _waits_for_d(shot)
+
+    with virtual_display() as display:
+        env = {**os.environ, "DISPLAY": display, "PYTHONUNBUFFERED": "1",
+               "PYTHONPATH": str(ROOT)}
+        proc = subprocess.Popen([sys.executable, "-m", "sudoku_cube.assistant.cli", "scan",
+                                 str(video), "-o", str(tmp_path / "scan.json")], cwd=ROOT,
+                                env=env, text=True, stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+        try:
+            said = []
+            for line in proc.stdout:
+                said.append(line)
+                if said_captured("F", line):
+                    break
+            assert any(said_captured("F", s) for s in said), "".join(said)
+            time.sleep(1.5)  # the 'Taken' sign, then the window waits for face D
+            shot = screenshot_when(display, tmp_path / "screen.png", waits,
+                                   ended=lambda: proc.poll() is not None)
+        finally:
+            proc.send_signal(signal.SIGINT)
+            out = proc.communicate(timeout=60)[0]
+    return proc.returncode, out, shot, seen
 
 
 def test_a_window_that_does_not_open_on_a_display_is_told(monkeypatch):

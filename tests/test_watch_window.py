@@ -6,6 +6,7 @@ display (Xvfb) with a rendered video as the camera."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -24,7 +25,7 @@ from sudoku_cube.models.cube.moves import Move, format_moves, invert_moves, simp
 from sudoku_cube.models.slips.kinds import Slip
 from sudoku_cube.models.cube.state_format import to_json
 from tests.test_scan_window import _near, _words
-from tests.xvfb import screenshot_when, virtual_display
+from tests.xvfb import screenshot_when, virtual_display, window_tree
 
 ROOT = Path(__file__).resolve().parents[1]
 ARROW = (15, 72, 217)  # the held picture's arrow (BGR)
@@ -172,21 +173,54 @@ def test_guide_camera_under_a_virtual_display_shows_the_window(watched, tmp_path
     write_video(str(video), shown[:1] * 120 + shown, fps=5)
     state = tmp_path / "s.json"
     state.write_text(to_json(start))
+    command = [sys.executable, "-m", "sudoku_cube.assistant.cli", "guide", str(state),
+               "--moves", format_moves(plan), "--camera", str(video)]
+    # The Qt inside opencv-python sometimes never hears that its window was mapped (the window
+    # is on the display, viewable and full size, but stays black the whole run: seen on a
+    # loaded machine); a run that went right but in which no screenshot saw any of the window
+    # is tried once more.
+    runs = [_watch_on_a_display(command, tmp_path)]
+    returncode, out, _, seen, _ = runs[0]
+    if returncode == 0 and "Found the slip" in out and all(w == 0 for w, _ in seen):
+        runs.append(_watch_on_a_display(command, tmp_path))
+    returncode, out, shot, seen, tree = runs[-1]
+    assert returncode == 0, out
+    assert "Found the slip" in out, out
+    ys, xs = np.nonzero(_near(shot, BACKGROUND, 3))
+    assert len(xs) > 200_000, ("the window's picture is not on the screen in any of "
+                               f"{len(runs)} runs (window and arrow pixels of each screenshot "
+                               f"of the last: {seen}; its windows then: {tree})\n" + out)
+    window = shot[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+    assert window.shape[1] >= 1000, "the window is not shown large"
+    # the step the watch is at when the screenshot is taken (a loaded machine may be past the
+    # first): the plan's own count
+    header = _words(window[:window.shape[0] // 12, :window.shape[1] // 2])
+    assert re.search(rf"Step \d+ of {len(plan)}\b", header), header
+    assert _near(window[:, window.shape[1] * 2 // 3:], ARROW, 30).sum() > 1000
+
+
+def _watch_on_a_display(command: list[str], tmp_path: Path
+                        ) -> tuple[int, str, np.ndarray, list[tuple[int, int]], list[str]]:
+    """Run the guide's watch (``command``) under a fresh virtual display, taking screenshots
+    until one shows the window with its arrow: the exit status, the output, that (or the last)
+    screenshot, each screenshot's window and arrow pixels, and the display's windows while the
+    screenshots saw none."""
     with virtual_display() as display:
         env = {**os.environ, "DISPLAY": display, "PYTHONUNBUFFERED": "1",
                "PYTHONPATH": str(ROOT)}
-        proc = subprocess.Popen([sys.executable, "-m", "sudoku_cube.assistant.cli", "guide",
-                                 str(state), "--moves", format_moves(plan), "--camera",
-                                 str(video)], cwd=ROOT, env=env, text=True,
+        proc = subprocess.Popen(command, cwd=ROOT, env=env, text=True,
                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                 stdin=subprocess.DEVNULL)
         try:
             # the window is on the screen while the video is watched and a moment after the
             # slip stops the watch (the slip's sign itself is tested on the picture above)
-            seen: list[tuple[int, int]] = []  # each screenshot's window and arrow pixels
+            seen: list[tuple[int, int]] = []
+            tree: list[str] = []
 
             def drawn(s: np.ndarray) -> bool:
                 seen.append((int(_near(s, BACKGROUND, 3).sum()), int(_near(s, ARROW, 30).sum())))
+                if len(seen) % 10 == 0 and seen[-1][0] == 0:
+                    tree[:] = [window_tree(display)]
                 return seen[-1][0] > 200_000 and seen[-1][1] > 1000
 
             shot = screenshot_when(display, tmp_path / "screen.png", drawn,
@@ -194,12 +228,4 @@ def test_guide_camera_under_a_virtual_display_shows_the_window(watched, tmp_path
         finally:
             # every frame of the video is watched: on a loaded machine that takes minutes
             out = proc.communicate(timeout=600)[0]
-    assert proc.returncode == 0, out
-    assert "Found the slip" in out, out
-    ys, xs = np.nonzero(_near(shot, BACKGROUND, 3))
-    assert len(xs) > 200_000, (f"the window's picture is not on the screen {display} (window "
-                               f"and arrow pixels of each screenshot: {seen})\n" + out)
-    window = shot[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
-    assert window.shape[1] >= 1000, "the window is not shown large"
-    assert "Step 1 of" in _words(window[:window.shape[0] // 12, :window.shape[1] // 2])
-    assert _near(window[:, window.shape[1] * 2 // 3:], ARROW, 30).sum() > 1000
+    return proc.returncode, out, shot, seen, tree

@@ -54,6 +54,16 @@ def screenshot(display: str, path: Path) -> np.ndarray:
     return image
 
 
+def window_tree(display: str) -> str:
+    """The display's windows, their names and places (``xwininfo -root -tree``), for a
+    failing test's message; '' where x11-utils is not installed."""
+    if shutil.which("xwininfo") is None:
+        return ""
+    done = subprocess.run(["xwininfo", "-display", display, "-root", "-tree"], timeout=30,
+                          capture_output=True, text=True)
+    return done.stdout + done.stderr
+
+
 def screenshot_when(display: str, path: Path, ready: Callable[[np.ndarray], bool],
                     timeout: float = 300.0,
                     ended: Callable[[], bool] = lambda: False) -> np.ndarray:
