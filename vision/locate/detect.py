@@ -2,8 +2,8 @@
 
 The cues, cheapest first: light sticker blobs (:mod:`vision.locate.sticker_blobs`), the regions
 between grooves (:mod:`vision.locate.grooves`: any sticker colour, light or dark digits), the same on
-chroma (coloured stickers on a light body), and light digits as lattice points. Each cue's
-candidates are grown into lattices (:mod:`vision.locate.lattice`) and every 3x3 window over them is
+colour for its brightness (coloured stickers on a light body, in any light), and light digits as
+lattice points. Each cue's candidates are grown into lattices (:mod:`vision.locate.lattice`) and every 3x3 window over them is
 scored by the one score of :mod:`vision.locate.face_score` in the pool of :mod:`vision.locate.face_pool`,
 which decides: the best face wins, two faces or none are refused. The cues stop once the best face is
 clear (:attr:`vision.locate.face_pool.Pool.clear`: nine stickers standing out plainly, nearly
@@ -24,12 +24,12 @@ from collections.abc import Callable
 import cv2
 import numpy as np
 
-from .face_cues import chroma
+from .face_cues import TINT, saturation
 from .face_geometry import (TWO_FACES_ADVICE, FaceGeometry, FaceNotFoundError, project,
                             scale_homography)
 from .face_pool import Group, PatternError, Pool
 from .hypotheses import GOOD_CELLS, Hypothesis, inked
-from .face_score import face_score
+from .face_score import face_score, smooth_size
 from .grooves import groove_masks, plateaus
 from .hairline import hairline_face
 from .lattice import Grown, groups_of
@@ -112,12 +112,12 @@ class _Cues:
         self.scale = scale
         if like is None:
             self.v = value_channel(small)
-            self.chroma = chroma(small)
-            self.score = face_score(small, self.v, self.chroma)
             self.masks = binarisations(self.v)
         else:  # the same pictures, sought for faces of another size
-            self.v, self.chroma, self.masks = like.v, like.chroma, like.masks
-            self.score = face_score(small, self.v, self.chroma, scale)
+            self.v, self.masks = like.v, like.masks
+        # how coloured the picture is for its brightness, evened out at this scale
+        self.colour = saturation(small, smooth_size(scale))
+        self.score = face_score(small, self.v, self.colour, scale)
         self.area = self.v.shape[0] * self.v.shape[1]
         self.sized = self.area * scale * scale  # the picture's area, for blobs' sizes
         # a finer scale grows lattices only from stickers and digits the cues' own scale
@@ -141,9 +141,10 @@ class _Cues:
 
     def _chroma(self) -> list[Group]:
         # coloured stickers on a light body are bright squares framed by a grey body on
-        # chroma; their own lattices are judged too, as the value channel's blobs of the
-        # light plastic between and beside them can join them to a side face's
-        ch = self.chroma
+        # colour (a faint tint is none: a dark mat's squares are no colour); their own
+        # lattices are judged too, as the value channel's blobs of the light plastic
+        # between and beside them can join them to a side face's
+        ch = cv2.subtract(self.colour, TINT)
         own = dedupe(sticker_blobs(binarisations(ch) + groove_masks(plateaus(ch, self.scale),
                                                                   self.scale), self.sized))
         self.seen.append(dedupe(self.seen[-1] + own))
@@ -190,6 +191,6 @@ class _Cues:
                 f"{source}: two faces in one photo (the stickers do not lie on one flat face: "
                 f"the cube is seen across one of its edges); {TWO_FACES_ADVICE}")
         blobs, groups = self.seen[1], groups_of(self.seen[1], self.grown)
-        if not groups or len(groups[0]) < 3:  # speak of what chroma saw
+        if not groups or len(groups[0]) < 3:  # speak of what colour saw
             blobs, groups = self.seen[2], groups_of(self.seen[2], self.grown)
         refuse(source, blobs, groups, self.score)

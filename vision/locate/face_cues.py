@@ -64,8 +64,7 @@ the same, and the lenient judgement could move a lattice onto the side face."""
 
 FLOOR = 10.0
 """Grey levels added to a level before a contrast is taken relative to it
-(:func:`cell_contrast`), so that faint noise on a near-black picture is no contrast (chroma
-has its own, :data:`CHROMA_FLOOR`)."""
+(:func:`cell_contrast`), so that faint noise on a near-black picture is no contrast."""
 
 _NEIGHBOUR = np.array([[i - 1, i + 1, i - 3, i + 3] for i in range(9)]) % 9
 """The cell across each side (left, right, top, bottom) of each cell (meaningful on its
@@ -159,15 +158,25 @@ def centres_of(homs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return project(homs, _CENTRES_H)
 
 
-CHROMA_FLOOR = 40.0
-"""Added to a cell's chroma level before dividing (:func:`cell_contrast`): on a grey picture
-(a white or black body, paper, stone) chroma is a few units of noise, whose ratios mean
-nothing; a coloured sticker stands 60 and more above its grey frame."""
+COLOUR_FLOOR = 255.0
+"""Added to a cell's level on :func:`saturation` before dividing (:func:`cell_contrast`):
+full colour. A coloured sticker is over half saturated whatever the light and its grey frame
+(a white body, its grooves) nearly none, a step of 0.4 to 0.9 of full colour; the faint tint
+of a grey or dark surface (paper, a dark mat, noise) or the varying brown of wood, however
+many times more coloured than a paler part beside it, steps by a few tenths at most. So the
+step counts, as a share of the cell's colour plus full colour, not the ratio of two tints."""
 
-CHROMA_WEIGHT = 0.4
-"""Chroma contrast counts at this share (against the value channel's 1): a coloured sticker
-framed by a grey body scores 0.6..0.85 on chroma, but brown wood or a tinted table beside a
-face reaches 0.2..0.3 where its grain or shading varies, which must not pass as a sticker."""
+TINT = 40
+"""Saturation (of 255) below which a part of the picture is grey for the colour cue
+(:meth:`vision.locate.detect._Cues`): paper, a white body and a dark mat hold a faint tint
+or noise of a few hundredths of full colour; a coloured sticker is over half saturated."""
+
+CHROMA_WEIGHT = 0.7
+"""Colour contrast (:func:`saturation`, :data:`COLOUR_FLOOR`) counts at this share against
+the value channel's 1: a coloured sticker framed by a white body, bright or dim, scores 0.3
+to 0.45 on colour, its cell then 0.2 to 0.3, over :data:`vision.locate.hypotheses.GOOD_CELL`;
+brown wood or a tinted table beside a face, where its grain or shading varies, or a dark
+mat's squares framed by light lines, stay under it."""
 
 
 def chroma(image: np.ndarray) -> np.ndarray:
@@ -180,12 +189,30 @@ def chroma(image: np.ndarray) -> np.ndarray:
     return cv2.subtract(cv2.max(cv2.max(b, g), r), cv2.min(cv2.min(b, g), r))
 
 
+def saturation(image: np.ndarray, size: int) -> np.ndarray:
+    """How coloured each part of the picture is for its brightness (uint8, 255 = fully
+    coloured): the :func:`chroma` of the picture smoothed by a ``size`` x ``size`` median
+    (each channel: noise averaged out before max minus min, which would otherwise read it as
+    colour), over its value plus :data:`FLOOR` (so the colour of a near-black part is no
+    colour). A coloured sticker is as saturated in dim light as in bright and a white or grey
+    body, its grooves and black or white ink are not, so the stickers' contrast on it does not
+    fade with the light, as their chroma's does."""
+    if image.ndim != 3:
+        return np.zeros(image.shape[:2], np.uint8)
+    b, g, r = cv2.split(cv2.medianBlur(image, size))
+    value = cv2.max(cv2.max(b, g), r)
+    colour = cv2.subtract(value, cv2.min(cv2.min(b, g), r))
+    # below 255: chroma is at most the value
+    return (np.float32(255) * colour / (value + np.float32(FLOOR))).astype(np.uint8)
+
+
 @dataclass(frozen=True)
 class Levels:
     """The pictures a lattice's cells are judged on, each with its floor
     (:func:`cell_contrast`) and weight: the value channel, and where that finds no face also
-    chroma. A cell's contrast is the best weighted one over them, so a face whose white stickers stand out on the
-    value channel and coloured ones on chroma (a light body) scores on every cell.
+    colour (:func:`saturation`). A cell's contrast is the best weighted one over them, so a
+    face whose white stickers stand out on the value channel and coloured ones on colour (a
+    light body) scores on every cell.
     ``beside_glare``: sides lit from a glaring neighbour are set aside (:data:`GLARE_SIDE`)."""
 
     images: tuple[tuple[np.ndarray, float, float], ...]

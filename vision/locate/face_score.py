@@ -4,9 +4,10 @@ A face is nine stickers, each holding one printed digit, on a flat square grid. 
 of a lattice's nine cells two pieces of evidence are measured on the picture itself:
 
 * **a sticker**: its plateau stands above the grooves on the sides it shares with the other
-  cells (:func:`vision.locate.face_cues.cell_contrast`), on the value channel, on chroma (coloured
-  stickers on a light body) and on the value channel with thin grooves widened (a light
-  body's hairline grooves), the best of them;
+  cells (:func:`vision.locate.face_cues.cell_contrast`), on the value channel, on colour for
+  its brightness (:func:`vision.locate.face_cues.saturation`: coloured stickers on a light
+  body, in any light) and on the value channel with thin grooves widened (a light body's
+  hairline grooves), the best of them;
 * **a digit on it**: a share of its inner samples differs clearly from its plateau, dark or
   light ink alike, and the ink stays clear of at least one side of the cell's inner square, as
   a digit's does (:func:`glyphs_of`). The squares of a printed grid, a cutting mat or
@@ -28,8 +29,8 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from .face_cues import (CHROMA_FLOOR, CHROMA_WEIGHT, CONTRAST_POINTS, FLOOR, INNER, Levels,
-                        centres_of, chroma, contrast_of)
+from .face_cues import (CHROMA_WEIGHT, COLOUR_FLOOR, CONTRAST_POINTS, FLOOR, INNER, Levels,
+                        centres_of, contrast_of, saturation)
 from .grooves import SMOOTH, thin_grooves
 from .lattice_sampling import (homogeneous, lattice_points, lookup, outside_at,
                                sample_channels)
@@ -174,9 +175,9 @@ def filled(level: np.ndarray, rims: np.ndarray, floor: float) -> np.ndarray:
 
 
 _SIZED = (True, False, True)
-"""Which of the contrast pictures (:func:`face_score`: the value channel, chroma, thin
+"""Which of the contrast pictures (:func:`face_score`: the value channel, colour, thin
 grooves) a sticker's size is read on (:func:`filled`): those where the grooves, the body and
-the ground beyond it lie below the plateau. On chroma a coloured sticker's colour fades
+the ground beyond it lie below the plateau. On colour a coloured sticker's colour fades
 toward its rounded edge, inset on a white body, so its size is not read there."""
 
 _CUTS = np.cumsum([len(p) for p in CONTRAST_POINTS])
@@ -278,22 +279,23 @@ class FaceScore:
         return FaceScore(Levels(self.levels.images, True), self.ink, self.stack)
 
 
-def _smooth(img: np.ndarray, scale: float) -> np.ndarray:
-    """A picture with noise and thin strokes evened out (the median of
-    :data:`vision.locate.grooves.SMOOTH` at ``scale``: on a small face a wider one would erase
-    the grooves themselves): stickers' levels."""
-    return cv2.medianBlur(img, int(SMOOTH * scale) | 1)
+def smooth_size(scale: float) -> int:
+    """The side of the median that evens out noise and thin strokes in the pictures a
+    sticker's level is read on (:data:`vision.locate.grooves.SMOOTH` at ``scale``: on a small
+    face a wider one would erase the grooves themselves)."""
+    return int(SMOOTH * scale) | 1
 
 
-def face_score(small: np.ndarray, v: np.ndarray, ch: np.ndarray | None = None,
+def face_score(small: np.ndarray, v: np.ndarray, colour: np.ndarray | None = None,
                scale: float = 1.0) -> FaceScore:
-    """The score of the working image ``small`` (BGR or grey) with value channel ``v`` and
-    chroma ``ch`` (:func:`vision.locate.face_cues.chroma`, computed here when not given), for
-    faces of ``scale`` (a share of the sizes the cues suit, :data:`vision.locate.detect.FINER`)."""
-    ch = chroma(small) if ch is None else ch
+    """The score of the working image ``small`` (BGR or grey) with value channel ``v``, for
+    faces of ``scale`` (a share of the sizes the cues suit, :data:`vision.locate.detect.FINER`;
+    :func:`smooth_size`), and its ``colour`` (:func:`vision.locate.face_cues.saturation` at
+    that scale's median, computed here when not given)."""
+    size = smooth_size(scale)
+    colour = saturation(small, size) if colour is None else colour
     grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY) if small.ndim == 3 else small
-    levels = Levels(((_smooth(v, scale), FLOOR, 1.0),
-                     (_smooth(ch, scale), CHROMA_FLOOR, CHROMA_WEIGHT),
-                     (thin_grooves(v), FLOOR, 1.0)))
+    levels = Levels(((cv2.medianBlur(v, size), FLOOR, 1.0),
+                     (colour, COLOUR_FLOOR, CHROMA_WEIGHT), (thin_grooves(v), FLOOR, 1.0)))
     ink = cv2.GaussianBlur(grey, (3, 3), 0)
     return FaceScore(levels, ink, cv2.merge([img for img, _, _ in levels.images] + [ink]))
