@@ -24,7 +24,7 @@ from collections.abc import Callable
 import cv2
 import numpy as np
 
-from .face_cues import TINT, saturation
+from .face_cues import TINT, chroma, saturation
 from .face_geometry import (TWO_FACES_ADVICE, FaceGeometry, FaceNotFoundError, project,
                             scale_homography)
 from .face_pool import Group, PatternError, Pool
@@ -141,15 +141,19 @@ class _Cues:
 
     def _chroma(self) -> list[Group]:
         # coloured stickers on a light body are bright squares framed by a grey body on
-        # colour (a faint tint is none: a dark mat's squares are no colour); their own
-        # lattices are judged too, as the value channel's blobs of the light plastic
-        # between and beside them can join them to a side face's
-        ch = cv2.subtract(self.colour, TINT)
-        own = dedupe(sticker_blobs(binarisations(ch) + groove_masks(plateaus(ch, self.scale),
-                                                                  self.scale), self.sized))
-        self.seen.append(dedupe(self.seen[-1] + own))
+        # colour, seen on two pictures of it: its strength (chroma: a lit sticker, or a grey
+        # one under tinted light, stands out from its near-black grooves) and its strength
+        # for the brightness less a faint tint (saturation: a dim sticker; a dark mat's
+        # squares are no colour). Their own lattices are judged too, as the value channel's
+        # blobs of the light plastic between and beside them can join them to a side face's
+        own = []
+        for ch in (chroma(self.small), cv2.subtract(self.colour, TINT)):
+            own.append(dedupe(sticker_blobs(
+                binarisations(ch) + groove_masks(plateaus(ch, self.scale), self.scale),
+                self.sized)))
+        self.seen.append(dedupe(self.seen[-1] + own[0] + own[1]))
         return groups_of(self.seen[-1], self.grown, self.seeds_below) + \
-            groups_of(own, self.grown, self.seeds_below)
+            [g for blobs in own for g in groups_of(blobs, self.grown, self.seeds_below)]
 
     def _digits(self) -> list[Group]:
         self.digit_groups.extend(groups_of(dedupe(self.seen[1] + glyph_blobs(self.masks,
