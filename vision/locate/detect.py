@@ -2,8 +2,8 @@
 
 The cues, cheapest first: light sticker blobs (:mod:`vision.locate.sticker_blobs`), the regions
 between grooves (:mod:`vision.locate.grooves`: any sticker colour, light or dark digits), the same on
-colour for its brightness (coloured stickers on a light body, in any light), and light digits as
-lattice points. Each cue's candidates are grown into lattices (:mod:`vision.locate.lattice`) and every 3x3 window over them is
+colour, its strength (chroma) and its strength for the brightness (saturation: coloured stickers
+on a light body, in any light), and light digits as lattice points. Each cue's candidates are grown into lattices (:mod:`vision.locate.lattice`) and every 3x3 window over them is
 scored by the one score of :mod:`vision.locate.face_score` in the pool of :mod:`vision.locate.face_pool`,
 which decides: the best face wins, two faces or none are refused. The cues stop once the best face is
 clear (:attr:`vision.locate.face_pool.Pool.clear`: nine stickers standing out plainly, nearly
@@ -111,10 +111,10 @@ class _Cues:
         self.small = small
         self.scale = scale
         if like is None:
-            self.v = value_channel(small)
+            self.v, self.chroma = value_channel(small), chroma(small)
             self.masks = binarisations(self.v)
         else:  # the same pictures, sought for faces of another size
-            self.v, self.masks = like.v, like.masks
+            self.v, self.chroma, self.masks = like.v, like.chroma, like.masks
         # how coloured the picture is for its brightness, evened out at this scale
         self.colour = saturation(small, smooth_size(scale))
         self.score = face_score(small, self.v, self.colour, scale)
@@ -147,7 +147,7 @@ class _Cues:
         # squares are no colour). Their own lattices are judged too, as the value channel's
         # blobs of the light plastic between and beside them can join them to a side face's
         own = []
-        for ch in (chroma(self.small), cv2.subtract(self.colour, TINT)):
+        for ch in (self.chroma, cv2.subtract(self.colour, TINT)):
             own.append(dedupe(sticker_blobs(
                 binarisations(ch) + groove_masks(plateaus(ch, self.scale), self.scale),
                 self.sized)))
