@@ -13,7 +13,7 @@ from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.render.second import face_shot
 from sudoku_cube.render.second.scenes import everyday
 from sudoku_cube.vision.locate.detect import find_face
-from sudoku_cube.vision.locate.face_cues import (CHROMA_WEIGHT, COLOUR_FLOOR, cell_contrast,
+from sudoku_cube.vision.locate.face_cues import (COLOUR_FLOOR, COLOUR_WEIGHT, cell_contrast,
                                                  saturation)
 from sudoku_cube.vision.locate.hypotheses import GOOD_CELL
 
@@ -42,7 +42,7 @@ def _squares(ground: tuple[int, int, int], squares: list[tuple[int, int, int]],
 
 def _colour_cells(img: np.ndarray) -> np.ndarray:
     """The nine cells' weighted colour contrast on the lattice over the squares."""
-    return CHROMA_WEIGHT * cell_contrast(saturation(img, 5), _lattice(1.5 * PITCH), None,
+    return COLOUR_WEIGHT * cell_contrast(saturation(img, 5), _lattice(1.5 * PITCH), None,
                                          COLOUR_FLOOR)
 
 

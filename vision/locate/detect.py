@@ -3,8 +3,9 @@
 The cues, cheapest first: light sticker blobs (:mod:`vision.locate.sticker_blobs`), the regions
 between grooves (:mod:`vision.locate.grooves`: any sticker colour, light or dark digits), the same on
 colour, its strength (chroma) and its strength for the brightness (saturation: coloured stickers
-on a light body, in any light), and light digits as lattice points. Each cue's candidates are grown into lattices (:mod:`vision.locate.lattice`) and every 3x3 window over them is
-scored by the one score of :mod:`vision.locate.face_score` in the pool of :mod:`vision.locate.face_pool`,
+on a light body, in any light), and light digits as lattice points. Each cue's candidates are
+grown into lattices (:mod:`vision.locate.lattice`) and every 3x3 window over them is scored
+by the one score of :mod:`vision.locate.face_score` in the pool of :mod:`vision.locate.face_pool`,
 which decides: the best face wins, two faces or none are refused. The cues stop once the best face is
 clear (:attr:`vision.locate.face_pool.Pool.clear`: nine stickers standing out plainly, nearly
 all holding a digit, candidates under it in every row and column). When the pool holds no face, glare is judged

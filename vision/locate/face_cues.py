@@ -171,7 +171,7 @@ TINT = 40
 (:meth:`vision.locate.detect._Cues`): paper, a white body and a dark mat hold a faint tint
 or noise of a few hundredths of full colour; a coloured sticker is over half saturated."""
 
-CHROMA_WEIGHT = 0.7
+COLOUR_WEIGHT = 0.7
 """Colour contrast (:func:`saturation`, :data:`COLOUR_FLOOR`) counts at this share against
 the value channel's 1: a coloured sticker framed by a white body, bright or dim, scores 0.3
 to 0.45 on colour, its cell then 0.2 to 0.3, over :data:`vision.locate.hypotheses.GOOD_CELL`;

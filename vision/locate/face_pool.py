@@ -1,6 +1,6 @@
 """The pool of face hypotheses of one photo: every cue's lattices, scored alike, the best wins.
 
-Each cue of :mod:`vision.locate.detect` (light stickers, the regions between grooves, chroma, light
+Each cue of :mod:`vision.locate.detect` (light stickers, the regions between grooves, colour, light
 digits) proposes groups of sticker candidates; every 3x3 window over them becomes a
 hypothesis scored by one function (:class:`vision.locate.face_score.FaceScore`), moved a row or
 column while that scores better, and refitted as a flat square grid where a free fit bent
@@ -157,7 +157,7 @@ class Pool:
         masks missed and light digits; a face all of whose stickers were seen, holding no
         digit, leaves them nothing of its own to add). Faint stickers may be a lattice
         framing the light plastic of a white body between coloured stickers, which the
-        chroma cue sees as they are."""
+        colour cue sees as they are."""
         best = self.faces[0] if self.faces else None
         if best is None or best.good < 9 or not _spans(best) or \
                 best.contrast < 9 * PLAIN_SIGHT:

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from .face_cues import (CHROMA_WEIGHT, COLOUR_FLOOR, CONTRAST_POINTS, FLOOR, INNER, Levels,
+from .face_cues import (COLOUR_FLOOR, COLOUR_WEIGHT, CONTRAST_POINTS, FLOOR, INNER, Levels,
                         centres_of, contrast_of, saturation)
 from .grooves import SMOOTH, thin_grooves
 from .lattice_sampling import (homogeneous, lattice_points, lookup, outside_at,
@@ -296,6 +296,6 @@ def face_score(small: np.ndarray, v: np.ndarray, colour: np.ndarray | None = Non
     colour = saturation(small, size) if colour is None else colour
     grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY) if small.ndim == 3 else small
     levels = Levels(((cv2.medianBlur(v, size), FLOOR, 1.0),
-                     (colour, COLOUR_FLOOR, CHROMA_WEIGHT), (thin_grooves(v), FLOOR, 1.0)))
+                     (colour, COLOUR_FLOOR, COLOUR_WEIGHT), (thin_grooves(v), FLOOR, 1.0)))
     ink = cv2.GaussianBlur(grey, (3, 3), 0)
     return FaceScore(levels, ink, cv2.merge([img for img, _, _ in levels.images] + [ink]))
