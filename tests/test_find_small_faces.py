@@ -4,6 +4,9 @@ they are sought again at a finer scale (:data:`sudoku_cube.vision.locate.detect.
 A small face's lattice through a few noisy sticker centres may look bent round an edge: it is
 judged flat by a square grid's fit where that bend is within the centres' own scatter and its
 cells hold digits (:func:`sudoku_cube.vision.locate.hypotheses.flat_faces`).
+A blurred small face's grooves are wide against its stickers: the regions between them are
+judged by the size of the stickers they stand for
+(:func:`sudoku_cube.vision.locate.grooves.thinning`).
 On tiles the cues' own scale may find only a plain lattice of tiles, or squares holding digits
 that go on: the finer scale competes there too. Photos of the exam renderer's everyday scenes
 (deterministic, from fixed seeds; nothing trains on them), each refused (as "no cube face
@@ -32,6 +35,7 @@ from sudoku_cube.vision.locate.detect import find_face
     ("black", 93004, "B"),               # on tiles: refused as a printed table's squares
     ("white-body", 94011, "L"),          # on tiles, dim: refused as two faces
     ("white-body", 94013, "F"),          # on a sofa, dim: no cube face found
+    ("black", 93010, "F"),               # on a sudoku page, blurred: groove regions too small
 ])
 def test_a_small_face_is_found_on_its_stickers(look, seed, face):
     k, i = seed % 1000, FACES.index(face)

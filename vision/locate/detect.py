@@ -31,7 +31,7 @@ from .face_geometry import (TWO_FACES_ADVICE, FaceGeometry, FaceNotFoundError, p
 from .face_pool import Group, PatternError, Pool
 from .hypotheses import GOOD_CELLS, Hypothesis, inked
 from .face_score import face_score, smooth_size
-from .grooves import groove_masks, plateaus
+from .grooves import groove_masks, plateaus, thinning
 from .hairline import hairline_face
 from .lattice import Grown, groups_of
 from ..polarity import value_channel
@@ -121,6 +121,7 @@ class _Cues:
         self.score = face_score(small, self.v, self.colour, scale)
         self.area = self.v.shape[0] * self.v.shape[1]
         self.sized = self.area * scale * scale  # the picture's area, for blobs' sizes
+        self.thinned = thinning(self.v.shape, scale)  # what the groove masks' regions lost
         # a finer scale grows lattices only from stickers and digits the cues' own scale
         # could not see (smaller than its least sticker): a larger blob's lattice was judged
         # there already, and the squares of a printed grid or tiles are many
@@ -137,7 +138,7 @@ class _Cues:
 
     def _grooves(self) -> list[Group]:
         self.seen.append(dedupe(self.light + sticker_blobs(
-            groove_masks(plateaus(self.v, self.scale), self.scale), self.sized)))
+            groove_masks(plateaus(self.v, self.scale), self.scale), self.sized, self.thinned)))
         return groups_of(self.seen[-1], self.grown, self.seeds_below)
 
     def _chroma(self) -> list[Group]:
@@ -149,9 +150,8 @@ class _Cues:
         # blobs of the light plastic between and beside them can join them to a side face's
         own = []
         for ch in (self.chroma, cv2.subtract(self.colour, TINT)):
-            own.append(dedupe(sticker_blobs(
-                binarisations(ch) + groove_masks(plateaus(ch, self.scale), self.scale),
-                self.sized)))
+            own.append(dedupe(sticker_blobs(binarisations(ch), self.sized) + sticker_blobs(
+                groove_masks(plateaus(ch, self.scale), self.scale), self.sized, self.thinned)))
         self.seen.append(dedupe(self.seen[-1] + own[0] + own[1]))
         return groups_of(self.seen[-1], self.grown, self.seeds_below) + \
             [g for blobs in own for g in groups_of(blobs, self.grown, self.seeds_below)]

@@ -65,8 +65,7 @@ def groove_masks(flat: np.ndarray, scale: float = 1.0) -> list[np.ndarray]:
     side = scale * min(flat.shape)
     se = _disc(int(GROOVE * side) | 1)
     closed = cv2.morphologyEx(flat, cv2.MORPH_CLOSE, se)
-    e = max(1, round(0.01 * side))
-    thin = _disc(2 * e + 1)
+    thin = _disc(2 * thinning(flat.shape, scale) + 1)
     out = []
     for grooves in valleys(flat, closed):
         labels, stats = _components(grooves)
@@ -75,6 +74,19 @@ def groove_masks(flat: np.ndarray, scale: float = 1.0) -> list[np.ndarray]:
         out.append(cv2.erode(_paint(labels, np.where(long, 0, 255).astype(np.uint8)), thin))
     k = int(CUT * side) | 1  # round (OpenCV's ellipse): corners stay
     return out + [open_round(m, k) for m in out[:2]]
+
+
+THIN = 0.01
+"""How far (share of the image's shorter side, at ``scale``) :func:`groove_masks` thins each
+sticker region on every side, so that stickers touching across a faint groove come apart."""
+
+
+def thinning(shape: tuple[int, ...], scale: float = 1.0) -> int:
+    """Pixels :func:`groove_masks` takes off each side of a sticker region in a picture of
+    ``shape`` (``scale`` as there): a region stands for a sticker this much wider on
+    every side, whose size is what the sticker candidates are judged by
+    (:func:`vision.locate.sticker_blobs.sticker_blobs`)."""
+    return max(1, round(THIN * scale * min(shape[:2])))
 
 
 def thin_grooves(v: np.ndarray) -> np.ndarray:

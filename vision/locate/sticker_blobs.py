@@ -102,10 +102,14 @@ LEAST_STICKER = 0.0012
 sticker of a face a sixth of the picture's shorter side, with room for a smaller one."""
 
 
-def sticker_blobs(masks: list[np.ndarray], area: float) -> list[Blob]:
+def sticker_blobs(masks: list[np.ndarray], area: float, thinned: int = 0) -> list[Blob]:
     """Sticker candidates of the masks, for a picture of ``area`` pixels (the sizes of
-    :data:`LEAST_STICKER` and up)."""
+    :data:`LEAST_STICKER` and up). ``thinned``: pixels the masks' regions were thinned by on
+    every side (the regions between grooves, :func:`vision.locate.grooves.thinning`): the
+    least sticker is judged as the region it leaves, not as the sticker, or the stickers
+    of a small or blurred face, whose grooves are wide against them, would be lost."""
+    least = max(np.sqrt(area * LEAST_STICKER) - 2 * thinned, 1.0) ** 2
     blobs: list[Blob] = []
     for mask in masks:
-        blobs.extend(shape_blobs(mask, area * LEAST_STICKER, area * 0.12))
+        blobs.extend(shape_blobs(mask, least, area * 0.12))
     return blobs
