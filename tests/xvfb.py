@@ -59,8 +59,11 @@ def window_tree(display: str) -> str:
     failing test's message; '' where x11-utils is not installed."""
     if shutil.which("xwininfo") is None:
         return ""
-    done = subprocess.run(["xwininfo", "-display", display, "-root", "-tree"], timeout=30,
-                          capture_output=True, text=True)
+    try:
+        done = subprocess.run(["xwininfo", "-display", display, "-root", "-tree"], timeout=30,
+                              capture_output=True, text=True)
+    except subprocess.TimeoutExpired:
+        return "(xwininfo did not answer)"
     return done.stdout + done.stderr
 
 

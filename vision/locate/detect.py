@@ -141,14 +141,14 @@ class _Cues:
             groove_masks(plateaus(self.v, self.scale), self.scale), self.sized, self.thinned)))
         return groups_of(self.seen[-1], self.grown, self.seeds_below)
 
-    def _chroma(self) -> list[Group]:
+    def _colour(self) -> list[Group]:
         # coloured stickers on a light body are bright squares framed by a grey body on
         # colour, seen on two pictures of it: its strength (chroma: a lit sticker, or a grey
         # one under tinted light, stands out from its near-black grooves) and its strength
         # for the brightness less a faint tint (saturation: a dim sticker; a dark mat's
         # squares are no colour). Their own lattices are judged too, as the value channel's
         # blobs of the light plastic between and beside them can join them to a side face's
-        own = []
+        own: list[list[Blob]] = []
         for ch in (self.chroma, cv2.subtract(self.colour, TINT)):
             own.append(dedupe(sticker_blobs(binarisations(ch), self.sized) + sticker_blobs(
                 groove_masks(plateaus(ch, self.scale), self.scale), self.sized, self.thinned)))
@@ -166,7 +166,7 @@ class _Cues:
         """Every cue in turn until the pool's best face is clear (or, before light digits
         are sought, seen whole); the pool's decision (``source`` names the photo)."""
         cues: tuple[Callable[[], list[Group]], ...] = (self._light, self._grooves,
-                                                       self._chroma, self._digits)
+                                                       self._colour, self._digits)
         for cue in cues:
             if cue == self._digits and self.pool.seen_whole:
                 break

@@ -38,6 +38,10 @@ CUT = 0.035
 background where the face's outline is broken (a dark face on light paper: its outer groove
 is a step, not a valley, in places): narrower than a sticker, wider than such a break."""
 
+THIN = 0.01
+"""How far (share of the image's shorter side, at ``scale``) :func:`groove_masks` thins each
+sticker region on every side, so that stickers touching across a faint groove come apart."""
+
 
 def _disc(k: int) -> np.ndarray:
     """A square structuring element (OpenCV's fast path; a stroke at any angle is still
@@ -74,11 +78,6 @@ def groove_masks(flat: np.ndarray, scale: float = 1.0) -> list[np.ndarray]:
         out.append(cv2.erode(_paint(labels, np.where(long, 0, 255).astype(np.uint8)), thin))
     k = int(CUT * side) | 1  # round (OpenCV's ellipse): corners stay
     return out + [open_round(m, k) for m in out[:2]]
-
-
-THIN = 0.01
-"""How far (share of the image's shorter side, at ``scale``) :func:`groove_masks` thins each
-sticker region on every side, so that stickers touching across a faint groove come apart."""
 
 
 def thinning(shape: tuple[int, ...], scale: float = 1.0) -> int:
