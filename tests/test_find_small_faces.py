@@ -4,6 +4,10 @@ they are sought again at a finer scale (:data:`sudoku_cube.vision.locate.detect.
 A small face's lattice through a few noisy sticker centres may look bent round an edge: it is
 judged flat by a square grid's fit where that bend is within the centres' own scatter and its
 cells hold digits (:func:`sudoku_cube.vision.locate.hypotheses.flat_faces`).
+White stickers on a white body are framed only by hairline grooves; their digits count as
+half their frame (:func:`sudoku_cube.vision.locate.hypotheses.stickers`), and a lattice resting
+on a few coloured stickers in one corner of the face is judged bent by its blobs' scatter as
+far as that carries to each cell.
 A blurred small face's grooves are wide against its stickers: the regions between them are
 judged by the size of the stickers they stand for
 (:func:`sudoku_cube.vision.locate.grooves.thinning`).
@@ -36,6 +40,8 @@ from sudoku_cube.vision.locate.detect import find_face
     ("white-body", 94011, "L"),          # on tiles, dim: refused as two faces
     ("white-body", 94013, "F"),          # on a sofa, dim: no cube face found
     ("black", 93010, "F"),               # on a sudoku page, blurred: groove regions too small
+    ("white-body", 94000, "U"),          # on a cutting mat: white stickers on the white body
+    ("white-body", 94006, "U"),          # on a sofa: the same, framed by hairlines only
 ])
 def test_a_small_face_is_found_on_its_stickers(look, seed, face):
     k, i = seed % 1000, FACES.index(face)

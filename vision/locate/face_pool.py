@@ -57,7 +57,9 @@ face (:meth:`Pool._face_ends`)."""
 def best_of(fitted: list[tuple[np.ndarray, Group]], score: FaceScore) -> list[Hypothesis]:
     """The hypotheses of the (lattice, blobs) pairs ``fitted`` that :meth:`Pool.add` looks at,
     in their order, scored in full (:func:`vision.locate.hypotheses.scored_all`): those that
-    may pass as a face (:data:`vision.locate.hypotheses.GOOD_CELLS` cells of contrast), and
+    may pass as a face (:data:`vision.locate.hypotheses.GOOD_CELLS` cells of half
+    :data:`vision.locate.hypotheses.GOOD_CELL` or more, as a cell holding a digit needs,
+    :func:`vision.locate.hypotheses.stickers`), and
     the :data:`vision.locate.hypotheses.SETTLED` best ranked. The others are set aside on a
     bound (:meth:`vision.locate.face_score.FaceScore.bound`): their summed evidence is at
     most their cells' contrast summed, as if each held a digit, so a window whose bound
@@ -69,7 +71,7 @@ def best_of(fitted: list[tuple[np.ndarray, Group]], score: FaceScore) -> list[Hy
                         np.stack([seen_cells(g) for _, g in fitted]))
     top = np.clip(bound, -1, 1).sum(axis=1)
     order = [int(i) for i in np.argsort(-top, kind="stable")]
-    may = (bound >= GOOD_CELL).sum(axis=1) >= GOOD_CELLS
+    may = (bound >= GOOD_CELL / 2).sum(axis=1) >= GOOD_CELLS
     first = set(np.flatnonzero(may).tolist()) | set(order[:SETTLED])
     todo = sorted(first)
     rest = [i for i in order if i not in first]

@@ -19,11 +19,26 @@ from .sticker_blobs import Blob
 
 GOOD_CELL = 0.15
 """A cell whose plateau stands this far above its grooves (:func:`vision.locate.face_cues.cell_contrast`)
-looks like a sticker."""
+looks like a sticker (half this where it holds a digit, :func:`stickers`)."""
 
 GOOD_CELLS = 7
 """A lattice hypothesis is a face when at least this many of its nine cells look like
 stickers (glare across a groove, or a shadow, may spoil one or two)."""
+
+
+def stickers(cells: np.ndarray, glyphs: np.ndarray | None) -> np.ndarray:
+    """Which cells look like stickers, from their contrast (``cells``) and how surely each
+    holds a digit (``glyphs``, None where not sought), any shape: a cell framed by its
+    grooves by :data:`GOOD_CELL`, or by half that where it holds a digit. A sticker shows
+    itself by its frame and by its digit; where the digit is seen, half the frame will do:
+    the groove between two white stickers of a white body is a hairline a little darker
+    than they, which alone frames them by about a tenth of their level, and their digits,
+    each in its cell's middle, say the rest. A cell of the ground or a side face beyond a
+    face holds no digit in its middle, or is framed by less."""
+    framed = cells >= GOOD_CELL
+    if glyphs is None:
+        return framed
+    return framed | ((glyphs >= 1) & (cells >= GOOD_CELL / 2))
 
 
 class Scorer(Protocol):
@@ -71,8 +86,8 @@ class Hypothesis:
 
     @cached_property
     def good(self) -> int:
-        """How many of the nine cells look like stickers."""
-        return int((self.cells >= GOOD_CELL).sum())
+        """How many of the nine cells look like stickers (:func:`stickers`)."""
+        return int(stickers(self.cells, self.glyphs).sum())
 
     @cached_property
     def evidence(self) -> float:
@@ -496,8 +511,8 @@ def flat_faces(scoring: list[Hypothesis], flat: Scorer
     across a cube's edge over three columns (any two spacings fit a perspective), so the
     cells must say more than a plain lattice does: digits, which a lattice framing parts of
     stickers or the grain beside a plain cube's face does not hold in most cells. A refit
-    stands only where no plausible face, and no other refit placed elsewhere, on some of its
-    blobs frames as many sticker cells: the blobs of a fold give lattices on either side of
+    stands only where no plausible face, and no other refit placed elsewhere (and ranked as
+    high, :func:`_outdone`), on some of its blobs frames as many sticker cells: the blobs of a fold give lattices on either side of
     the edge, and the face beside it frames all nine stickers (a lattice bent by noise,
     refitted, frames more than the plausible one a row off). A lattice whose refit does not
     stand stays bent. Only the :data:`SETTLED` first bent ones are refitted (``scoring`` is
@@ -523,12 +538,14 @@ def flat_faces(scoring: list[Hypothesis], flat: Scorer
 
 
 def _outdone(refit: Hypothesis, faces: list[Hypothesis], refits: list[Hypothesis]) -> bool:
-    """True when a plausible face of ``faces``, or another of ``refits`` placed elsewhere
-    (:func:`_same_place`), rests on some of the blobs of ``refit`` and frames as many
-    sticker cells."""
+    """True when a plausible face of ``faces`` rests on some of the blobs of ``refit`` and
+    frames as many sticker cells, or another of ``refits`` placed elsewhere
+    (:func:`_same_place`) does and ranks as high on its evidence where they frame as many:
+    of two refits a column apart, framing as many stickers of one face, the one that holds
+    the face's digits in full stands, not neither."""
     return any(f.good >= refit.good and _shared(f, refit) for f in faces) or \
-        any(f is not refit and f.good >= refit.good and _shared(f, refit) and
-            not _same_place(f, refit) for f in refits)
+        any(f is not refit and (f.good, f.evidence) >= (refit.good, refit.evidence) and
+            _shared(f, refit) and not _same_place(f, refit) for f in refits)
 
 
 def _same_place(a: Hypothesis, b: Hypothesis) -> bool:
@@ -540,19 +557,21 @@ def _same_place(a: Hypothesis, b: Hypothesis) -> bool:
 
 
 BEND_NOISE = 7
-"""How far (in units of its blobs' own scatter about it, :func:`_refitted`) a free
-homography through a lattice's blobs may place a sticker centre from where a flat square
-grid fitted to the same blobs places it, and still be taken as bent by that scatter alone:
-over five or six blobs a free fit extrapolates its outer cells several times their scatter."""
+"""How far (in units of its blobs' own scatter about it, carried to each sticker centre,
+:func:`_refitted`) a free homography through a lattice's blobs may place a sticker centre
+from where a flat square grid fitted to the same blobs places it, and still be taken as bent
+by that scatter alone."""
 
 
 def _refitted(hyps: list[Hypothesis], flat: Scorer) -> list[Hypothesis | None]:
     """Each of ``hyps`` refitted as a flat square grid seen by a camera and rescored, where
     its bend is its blobs' noise (else None); all rescored in one pass. The noise is
     measured on the blobs themselves: their scatter about a free homography fitted to them
-    (over the degrees of freedom it leaves, so five blobs at least). The bend is noise where
-    the free fit and the square grid place every sticker centre within :data:`BEND_NOISE`
-    times that scatter of each other, the scatter is within a third of
+    (over the degrees of freedom it leaves, so five blobs at least), carried to each sticker
+    centre as a fit's standard error is (times the root of the centre's leverage: small
+    between the blobs, large at cells extrapolated from a few blobs in one corner of the
+    face). The bend is noise where the free fit and the square grid place every sticker
+    centre within :data:`BEND_NOISE` times that of each other, the scatter is within a third of
     :data:`vision.locate.perspective.SQUARE_FIT_SLACK` of a pitch (blobs straying further
     are no stickers of one face to judge its perspective by), and every blob lies within
     :data:`vision.locate.perspective.SQUARE_FIT_SLACK` of the grid. A lattice bent round a
@@ -581,5 +600,13 @@ def _noise_bent(square: np.ndarray, src: np.ndarray, dst: np.ndarray) -> bool:
     if free is None:
         return False
     scatter = float(np.sqrt(((project(free, src) - dst) ** 2).sum() / spare))
-    bend = np.linalg.norm(project(free, _CENTRES) - project(square, _CENTRES), axis=1).max()
-    return scatter <= SQUARE_FIT_SLACK / 3 * pitch(square) and bend <= BEND_NOISE * scatter
+    bend = np.linalg.norm(project(free, _CENTRES) - project(square, _CENTRES), axis=1)
+    # how far the scatter carries to each sticker centre: a fit's standard error there is
+    # the scatter times the root of the point's leverage (an affine fit's, as steady as the
+    # perspective part is small), small between the blobs, large where a few blobs in a
+    # corner of the face are extrapolated to its far cells
+    x = np.hstack([src, np.ones((len(src), 1))])
+    at = np.hstack([_CENTRES, np.ones((9, 1))])
+    leverage = np.einsum("ij,jk,ik->i", at, np.linalg.inv(x.T @ x), at)
+    return scatter <= SQUARE_FIT_SLACK / 3 * pitch(square) and \
+        bool((bend <= BEND_NOISE * scatter * np.sqrt(leverage)).all())
