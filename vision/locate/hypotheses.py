@@ -29,16 +29,19 @@ stickers (glare across a groove, or a shadow, may spoil one or two)."""
 def stickers(cells: np.ndarray, glyphs: np.ndarray | None) -> np.ndarray:
     """Which cells look like stickers, from their contrast (``cells``) and how surely each
     holds a digit (``glyphs``, None where not sought), any shape: a cell framed by its
-    grooves by :data:`GOOD_CELL`, or by half that where it holds a digit. A sticker shows
-    itself by its frame and by its digit; where the digit is seen, half the frame will do:
-    the groove between two white stickers of a white body is a hairline a little darker
-    than they, which alone frames them by about a tenth of their level, and their digits,
-    each in its cell's middle, say the rest. A cell of the ground or a side face beyond a
-    face holds no digit in its middle, or is framed by less."""
+    grooves by :data:`GOOD_CELL`, or by half that where it holds a digit in a face of
+    digits (at least :data:`GOOD_CELLS` of its cells hold one, as :func:`evidence` reads
+    such a face). A sticker shows itself by its frame and by its digit; where the digits
+    are seen, half the frame will do: the groove between two white stickers of a white body
+    is a hairline a little darker than they, which alone frames them by about a tenth of
+    their level, and their digits, each in its cell's middle, say the rest. A plain lattice
+    of a patterned ground whose faint cell happens to hold a digit-like mark gains nothing."""
     framed = cells >= GOOD_CELL
     if glyphs is None:
         return framed
-    return framed | ((glyphs >= 1) & (cells >= GOOD_CELL / 2))
+    digits = glyphs >= 1
+    of_digits = digits.sum(axis=-1, keepdims=True) >= GOOD_CELLS
+    return framed | (of_digits & digits & (cells >= GOOD_CELL / 2))
 
 
 class Scorer(Protocol):
