@@ -9,6 +9,10 @@ import numpy as np
 from sudoku_cube.vision.locate.face_geometry import project
 from sudoku_cube.vision.locate.hypotheses import GOOD_CELL, _noise_bent, stickers
 from sudoku_cube.vision.locate.perspective import square_fit
+from tests.test_find_steep_light import _view
+
+SMALL_FACE = {"width": 900, "height": 675, "dist": 8.0}
+"""A face far from the camera (a small face), as :func:`_view` draws it."""
 
 
 def test_a_faintly_framed_cell_is_a_sticker_only_where_it_holds_a_digit():
@@ -21,19 +25,6 @@ def test_a_faintly_framed_cell_is_a_sticker_only_where_it_holds_a_digit():
     assert stickers(np.full((1, 9), GOOD_CELL), np.zeros((1, 9))).all()
 
 
-def _view(tilt_deg: float, width: int = 900, height: int = 675, dist: float = 8.0
-          ) -> np.ndarray:
-    """The lattice (cell centres 0..2 -> pixels) of a small face, turned ``tilt_deg`` about
-    the horizontal, seen by a camera centred on the picture."""
-    f = 1.0 * width
-    a = np.radians(tilt_deg)
-    rot = np.array([[1, 0, 0], [0, np.cos(a), -np.sin(a)], [0, np.sin(a), np.cos(a)]])
-    k = np.array([[f, 0, width / 2], [0, f, height / 2], [0, 0, 1.0]])
-    to_face = np.array([[1 / 3, 0, -1 / 3], [0, 1 / 3, -1 / 3], [0, 0, 1]])
-    m = k @ np.column_stack([rot[:, 0], rot[:, 1], [0, 0, dist]]) @ to_face
-    return m / m[2, 2]
-
-
 def test_a_flat_face_seen_on_five_blobs_in_one_corner_is_bent_by_noise_alone():
     """Five sticker centres in an L along two sides of a small flat face (the coloured
     stickers of a white-bodied cube, its white ones unseen), strayed by a third of a pixel:
@@ -41,7 +32,7 @@ def test_a_flat_face_seen_on_five_blobs_in_one_corner_is_bent_by_noise_alone():
     nearly always within what the scatter carries there, so the square grid's refit is
     taken."""
     src = np.array([(0, 0), (0, 1), (0, 2), (1, 2), (2, 2)], np.float64)
-    centres = project(_view(25), src)
+    centres = project(_view(25, **SMALL_FACE), src)
     rng = np.random.default_rng(0)
     taken = 0
     for _ in range(50):
