@@ -19,8 +19,9 @@ LATTICE = np.array([[c, r] for r in range(3) for c in range(3)], np.float64)
 
 def _view(tilt_deg: float, width: int = 960, height: int = 720, dist: float = 2.2
           ) -> np.ndarray:
-    """The lattice (cell centres 0..2 -> pixels) of a face (by default a third of the picture across),
-    turned ``tilt_deg`` about the horizontal, seen by a camera centred on the picture."""
+    """The lattice (cell centres 0..2 -> pixels) of a face (by default a third of the picture
+    across), turned ``tilt_deg`` about the horizontal, seen by a camera centred on the
+    picture."""
     f = 1.0 * width
     a = np.radians(tilt_deg)
     rot = np.array([[1, 0, 0], [0, np.cos(a), -np.sin(a)], [0, np.sin(a), np.cos(a)]])
