@@ -518,8 +518,8 @@ def flat_faces(scoring: list[Hypothesis], flat: Scorer
     high, :func:`_outdone`), on some of its blobs frames as many sticker cells: the blobs of
     a fold give lattices on either side of the edge, and the face beside it frames all nine
     stickers (a lattice bent by noise, refitted, frames more than the plausible one a row
-    off). A lattice whose refit does not stand stays bent. Only the :data:`SETTLED` first bent ones are refitted (``scoring`` is
-    best first): the others rank below them."""
+    off). A lattice whose refit does not stand stays bent. Only the :data:`SETTLED` first
+    bent ones are refitted (``scoring`` is best first): the others rank below them."""
     height, width = flat.shape[:2]
     fitted, left, faces = [], [], []
     for h in scoring:
