@@ -21,7 +21,7 @@ from sudoku_cube.assistant.terminal.scan_canvas import scan_canvas, scan_scene
 from sudoku_cube.assistant.services.scanner import Observation, Scanner
 from sudoku_cube.models.cube.stickers import Hypothesis
 from tests.conftest import said_captured
-from tests.xvfb import screenshot_when, virtual_display
+from tests.xvfb import runs_until_seen, screenshot_when, virtual_display
 
 ROOT = Path(__file__).resolve().parents[1]
 VIDEO = ROOT / "samples" / "video" / "show-six-faces.avi"
@@ -137,12 +137,8 @@ def _waits_for_d(shot: np.ndarray) -> bool:
 def test_scan_under_a_virtual_display_shows_the_window(tmp_path):
     video = tmp_path / "held.avi"
     _held_video(video)
-    # The Qt inside opencv-python sometimes never hears that its window was mapped (the window
-    # is on the display, viewable and full size, but stays black the whole run: seen on a
-    # loaded machine); a run in which no screenshot saw any of the window is tried once more.
-    returncode, out, shot, seen = _scan_on_a_display(video, tmp_path)
-    if not any(seen):
-        returncode, out, shot, seen = _scan_on_a_display(video, tmp_path)
+    returncode, out, shot, seen = runs_until_seen(lambda: _scan_on_a_display(video, tmp_path),
+                                                  lambda r: not any(r[3]))[-1]
     assert _waits_for_d(shot), "no screenshot of the window waiting for face D\n" + out
     # Ctrl-C (130), or the held video ran out first (2) on a fast machine: both keep the faces
     assert returncode == 130 or (returncode == 2 and "the video ended" in out), out

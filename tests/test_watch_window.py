@@ -25,7 +25,7 @@ from sudoku_cube.models.cube.moves import Move, format_moves, invert_moves, simp
 from sudoku_cube.models.slips.kinds import Slip
 from sudoku_cube.models.cube.state_format import to_json
 from tests.test_scan_window import _near, _words
-from tests.xvfb import screenshot_when, virtual_display, window_tree
+from tests.xvfb import runs_until_seen, screenshot_when, virtual_display, window_tree
 
 ROOT = Path(__file__).resolve().parents[1]
 ARROW = (15, 72, 217)  # the held picture's arrow (BGR)
@@ -175,14 +175,10 @@ def test_guide_camera_under_a_virtual_display_shows_the_window(watched, tmp_path
     state.write_text(to_json(start))
     command = [sys.executable, "-m", "sudoku_cube.assistant.cli", "guide", str(state),
                "--moves", format_moves(plan), "--camera", str(video)]
-    # The Qt inside opencv-python sometimes never hears that its window was mapped (the window
-    # is on the display, viewable and full size, but stays black the whole run: seen on a
-    # loaded machine); a run that went right but in which no screenshot saw any of the window
-    # is tried once more.
-    runs = [_watch_on_a_display(command, tmp_path)]
-    returncode, out, _, seen, _ = runs[0]
-    if returncode == 0 and "Found the slip" in out and all(w == 0 for w, _ in seen):
-        runs.append(_watch_on_a_display(command, tmp_path))
+    # a run that went right but in which no screenshot saw any of the window is tried again
+    runs = runs_until_seen(lambda: _watch_on_a_display(command, tmp_path),
+                           lambda r: r[0] == 0 and "Found the slip" in r[1]
+                           and all(w == 0 for w, _ in r[3]))
     returncode, out, shot, seen, tree = runs[-1]
     assert returncode == 0, out
     assert "Found the slip" in out, out
