@@ -335,9 +335,10 @@ def test_help_loads_no_heavy_library():
 
 VISION_STAGES = ("photo", "locate", "cells", "recognise", "reading")
 """Vision's stages in the order a photo flows through them (each a folder of ``vision/``)."""
-VISION_SHARED = ("polarity", "stats", "model_files")
+VISION_SHARED = ("polarity", "stats", "model_files", "numeric")
 """The modules directly in ``vision/``: helpers any stage may use (the ink's polarity and value
-channel, which locating needs as much as the cells do; order statistics; model files)."""
+channel, which locating needs as much as the cells do; order statistics; model files; the
+numbers that mean the same everywhere)."""
 STAGE_EDGES = {("cells", "locate"), ("recognise", "cells"), ("reading", "photo"),
                ("reading", "locate"), ("reading", "cells"), ("reading", "recognise")}
 """The stage imports that exist, every one against the flow's order: a stage imports only
