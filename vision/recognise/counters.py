@@ -20,10 +20,9 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from ..numeric import TINY
 from .classes import N_CLASSES
 
-TINY = 1e-6
-"""A contrast or a direction's length this small is none: nothing to divide by."""
 COUNTER_SHARE = 0.01
 """A hole smaller than this share of the ink's bounding box is a speck of noise (a pinhole
 where the stroke is thin), not a counter."""

@@ -18,6 +18,7 @@ import numpy as np
 
 from ...models.cube.stickers import Hypothesis, Sticker
 from .cell_model import NONE
+from .classes import DIGITS
 from .counters import counter_logits, counter_vector
 from ..cells.glyph import GLYPH, normalise_glyph, split_underline
 from .hog import N_CLASSES, LinearModel, class_index, hog_features
@@ -55,6 +56,8 @@ solved faces, reachability) can still find the truth. Confident cells keep a sho
 wildcard on every cell would leave the grid solver too many choices to search."""
 ANYTHING = 0.05
 """Probability that an unsure cell's classifier evidence is worthless (spread over all 36)."""
+PLACES = 5
+"""Decimal places a cell's hypothesis scores keep (what joint decoding tells apart)."""
 MAX_WILDCARDS = 20
 """At most this many cells of a cube (the least sure) keep every sticker as a candidate. The
 grid solver gives such an open cell a digit and a rotation choice of its own rather than 36
@@ -228,7 +231,7 @@ def _ranked(ev: CellEvidence, underlined_69: bool) -> tuple[Hypothesis, ...]:
     """The classifiers' alternatives for one cell (see :func:`hypotheses`)."""
     p = _softmax(class_logits(ev))
     probs: dict[Sticker, float] = {}
-    for d in range(1, 10):
+    for d in DIGITS:
         for r in range(4):
             s = Sticker(d, r)
             if shape_of(s) != s:
@@ -245,7 +248,7 @@ def _ranked(ev: CellEvidence, underlined_69: bool) -> tuple[Hypothesis, ...]:
     ranked = sorted(probs.items(), key=lambda kv: -kv[1])
     if ranked[0][1] < UNSURE or ev.glyph is None:
         floor = ANYTHING / len(ranked)
-        return tuple(Hypothesis(s, round(max((1 - ANYTHING) * v + floor, floor), 5))
+        return tuple(Hypothesis(s, round(max((1 - ANYTHING) * v + floor, floor), PLACES))
                      for s, v in ranked)
     out = [Hypothesis(s, round(v, 4)) for s, v in ranked[:MAX_ALTERNATIVES] if v >= MIN_SCORE]
     return tuple(out) or (Hypothesis(ranked[0][0], round(ranked[0][1], 4)),)
@@ -288,7 +291,7 @@ def with_vote(hyps: tuple[Hypothesis, ...], vote: np.ndarray,
     else:
         w /= w.sum() + max(0.0, 1.0 - score.sum()) * float(np.exp(unlisted))
     order = np.argsort(-w, kind="stable")
-    return tuple(Hypothesis(hyps[k].sticker, min(round(float(w[k]), 5), 1.0)) for k in order)
+    return tuple(Hypothesis(hyps[k].sticker, min(round(float(w[k]), PLACES), 1.0)) for k in order)
 
 
 def widened(hyps: tuple[Hypothesis, ...], doubt: float) -> tuple[Hypothesis, ...]:
@@ -297,9 +300,9 @@ def widened(hyps: tuple[Hypothesis, ...], doubt: float) -> tuple[Hypothesis, ...
     decoding may choose any of them. For a cell whose evidence is suspect whatever the
     classifiers say (its digit is not the size of the face's others)."""
     score = {h.sticker: (1 - doubt) * (h.score or 0.0) for h in hyps}
-    for d in range(1, 10):
+    for d in DIGITS:
         for r in range(4):
             s = Sticker(d, r)
             score[s] = score.get(s, 0.0) + doubt / N_CLASSES
     ranked = sorted(score.items(), key=lambda kv: -kv[1])
-    return tuple(Hypothesis(s, round(v, 5)) for s, v in ranked)
+    return tuple(Hypothesis(s, round(v, PLACES)) for s, v in ranked)

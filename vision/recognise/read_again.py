@@ -23,11 +23,10 @@ from ...models.cube.stickers import Hypothesis
 from ..cells.face_cells import FaceCells
 from .cell_model import CellModel
 from .cuts import ENOUGH_INKED, Cut, FacePrint, face_print, other_cuts
-from .evidence import UNSURE, CellEvidence, analyse_cells, class_logits, with_cell_vote
+from .evidence import PLACES, UNSURE, CellEvidence, analyse_cells, class_logits, with_cell_vote
 from .hog import LinearModel
 from .print_facts import shape_of
 from .templates import TemplateSet
-from .underline_convention import PLACES
 
 Score = Callable[[CellEvidence], tuple[Hypothesis, ...]]
 """The glyph voters' hypotheses of a cell's evidence."""

@@ -22,7 +22,8 @@ from PIL import Image, ImageDraw, ImageFont
 
 from ...storage.atomic import atomic_path, atomic_write_text
 from .classes import DIGITS
-from .counters import TINY, class_counter_vectors
+from ..numeric import TINY
+from .counters import class_counter_vectors
 from ..cells.glyph import GLYPH, normalise_glyph, rotate_glyph, split_underline
 from .print_facts import is_underlined
 

@@ -16,7 +16,7 @@ import dataclasses
 from typing import Mapping, Protocol, TypeVar
 
 from ...models.cube.stickers import Hypothesis, Sticker
-from .evidence import CellEvidence
+from .evidence import PLACES, CellEvidence
 from .print_facts import NINE, SIX, six_turn, underlined_pair
 
 
@@ -48,8 +48,6 @@ DECISIVE = 0.9
 """The learned underline model counts as having seen a bar when it gives one digit at least
 this probability; a bare shape is one it leaves between 1 - 0.75 and 0.75."""
 BARE_BAND = 0.75
-PLACES = 5
-"""Decimal places the re-split scores keep, as the recognisers' scores do."""
 
 
 def _bar_digit(ev, six_rot: int) -> int | None:
