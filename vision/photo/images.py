@@ -47,6 +47,9 @@ MAX_FILE_BYTES = MAX_DECODE_BYTES
 """Largest photo file read: the file is read whole into memory before it is decoded, so it
 falls under the same bound on a photo's memory as its decoded pixels."""
 
+BYTE_BITS = np.iinfo(np.uint8).bits
+"""Bits in a byte: a sample of more bits takes more bytes, and 8-bit is what vision reads."""
+
 _DECODE_FLAGS = cv2.IMREAD_UNCHANGED | cv2.IMREAD_ANYDEPTH | cv2.IMREAD_IGNORE_ORIENTATION
 
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png")
@@ -117,7 +120,7 @@ def _png_decoded_bytes(data: bytes, width: int, height: int) -> int:
     IHDR chunk."""
     *_, depth, colour = _PNG_HEAD.unpack_from(data)
     channels = {0: 1, 2: 3, 3: 4, 4: 2, 6: 4}.get(colour, 4)
-    return width * height * channels * (2 if depth == 16 else 1)
+    return width * height * channels * -(-depth // BYTE_BITS)  # whole bytes a sample
 
 
 def _header(path: Path) -> tuple[str, tuple[int, int], bool, int]:
@@ -175,7 +178,7 @@ def _reduction(width: int, height: int) -> int:
 def to_bgr8(img: np.ndarray) -> np.ndarray:
     """Convert gray, gray+alpha, BGRA, 16-bit or float images to 8-bit BGR."""
     if img.dtype == np.uint16:
-        img = (img >> 8).astype(np.uint8)  # one uint16 temporary: memory is budgeted for it
+        img = (img >> BYTE_BITS).astype(np.uint8)  # the high byte; one uint16 temporary: budgeted
     elif img.dtype != np.uint8:
         arr = img.astype(np.float64)
         hi = float(arr.max()) if arr.size else 1.0

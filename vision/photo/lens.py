@@ -9,6 +9,10 @@ import numpy as np
 from .camera import CameraError
 from .camera_settings import CameraSettings, LensCalibration
 
+CORNER_REACH = 5
+"""Half the side (pixels) of the square a chessboard corner is refined within."""
+
+
 def find_chessboard(frame: np.ndarray, pattern: tuple[int, int]) -> np.ndarray | None:
     """Sub-pixel inner corners of a chessboard with ``pattern`` (columns, rows) inner corners."""
     gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
@@ -18,7 +22,7 @@ def find_chessboard(frame: np.ndarray, pattern: tuple[int, int]) -> np.ndarray |
     if not found:
         return None
     criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.01)
-    return cv2.cornerSubPix(gray, corners, (5, 5), (-1, -1), criteria)
+    return cv2.cornerSubPix(gray, corners, (CORNER_REACH, CORNER_REACH), (-1, -1), criteria)
 
 
 def calibrate_lens(images: Iterable[np.ndarray], pattern: tuple[int, int], *,
