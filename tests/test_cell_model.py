@@ -9,13 +9,14 @@ import pytest
 from sudoku_cube.models.cube.stickers import parse_token
 from sudoku_cube.render import PhotoStyle, render_face_photo
 from sudoku_cube.models.generator.cube3 import random_face
-from sudoku_cube.vision.recognise.cell_model import (CLASSES, DATA, NONE, SIDE, cell_input,
+from sudoku_cube.vision.recognise.cell_model import (CLASSES, DATA, NONE, cell_input,
                                                      load_cell_model, shipped_cell_model)
 from sudoku_cube.vision.locate.detect import find_face
 from sudoku_cube.vision.recognise.hog import class_index
 from sudoku_cube.vision.recognise.templates import HELD_OUT_FONTS, find_font, render_digit
 from sudoku_cube.vision.cells.warp import cut_cells, warp_face
 from tools import train_cell_model as tcm
+from tools.cell_samples import SIDE
 
 
 def _shape(c: int) -> int:
@@ -30,7 +31,7 @@ def test_shipped_model_matches_its_training_script() -> None:
     model = shipped_cell_model()
     assert model is not None
     meta = model.meta
-    assert meta["input"] == [1, SIDE, SIDE] and meta["classes"] == CLASSES
+    assert meta["input"] == [1, SIDE, SIDE] and model.side == SIDE and meta["classes"] == CLASSES
     assert meta["widths"] == list(tcm.WIDTHS) and len(meta["class_names"]) == CLASSES
     assert meta["command"].startswith("python -m tools.train_cell_model")
     assert f"--seed {meta['seed']}" in meta["command"]
@@ -79,7 +80,7 @@ def _synthetic(fonts: list[str], per_class: int, seed: int) -> dict[str, np.ndar
             cells.append(blank)
             labels.append(NONE)
     noisy = [np.clip(c + rng.normal(0, 6, c.shape), 0, 255).astype(np.uint8) for c in cells]
-    return {"x": cell_input(noisy).astype(np.float16), "y": np.array(labels),
+    return {"x": cell_input(noisy, SIDE).astype(np.float16), "y": np.array(labels),
             "font": np.array([fonts[0]] * len(labels)),
             "look": np.array(["white"] * len(labels))}
 

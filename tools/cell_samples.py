@@ -29,6 +29,10 @@ from typing import Sequence
 
 import numpy as np
 
+SIDE = 28
+"""Side (pixels) of the darkness maps the cell model learns from
+(:func:`vision.recognise.cell_model.cell_input`); the trainer records it in the model's json
+(``input``), and the reader takes it from there."""
 CORNER_SHARE = 0.45
 """Share of corner photos among the rendered ones."""
 BOLDEST = 0.045
@@ -207,7 +211,7 @@ windows per cell) of one rendering process."""
 
 def _chunk(job: Job) -> dict[str, np.ndarray]:
     """The sample set of the photos of ``job``'s seeds."""
-    from sudoku_cube.vision.recognise.cell_model import SIDE, cell_input
+    from sudoku_cube.vision.recognise.cell_model import cell_input
 
     source, seeds, fonts, looks, corners, jitter = job
     xs, ys, fs, ls = [np.zeros((0, SIDE * SIDE), np.float32)], [], [], []
@@ -217,7 +221,7 @@ def _chunk(job: Job) -> dict[str, np.ndarray]:
             exam_photo(seed, fonts, looks, corners, jitter) if source == "exam"
             else first_photo(seed, fonts, looks, corners, jitter))
         if cells:
-            xs.append(cell_input(cells))
+            xs.append(cell_input(cells, SIDE))
             ys += labels
             fs += [font] * len(labels)
             ls += [look] * len(labels)

@@ -50,7 +50,7 @@ from pathlib import Path
 
 import numpy as np
 
-from tools.cell_samples import CORNER_SHARE, OFF_CELLS, joined, render_set
+from tools.cell_samples import CORNER_SHARE, OFF_CELLS, SIDE, joined, render_set
 from tools.render_training import load_or_make
 
 SEED0 = 700000
@@ -190,8 +190,6 @@ def fit(data: dict[str, np.ndarray], seed: int, epochs: int,
     import torch
     import torch.nn.functional as F
 
-    from sudoku_cube.vision.recognise.cell_model import SIDE
-
     torch.set_num_threads(THREADS)
     torch.manual_seed(seed)
     gen = torch.Generator().manual_seed(seed)
@@ -224,8 +222,6 @@ def export(net, path: Path) -> None:
     """Write the network as ONNX (batch size free) to ``path``."""
     import torch
 
-    from sudoku_cube.vision.recognise.cell_model import SIDE
-
     path.parent.mkdir(parents=True, exist_ok=True)
     torch.onnx.export(net, torch.zeros(1, 1, SIDE, SIDE), str(path), dynamo=False,
                       opset_version=OPSET, input_names=["cells"], output_names=["logits"],
@@ -234,7 +230,7 @@ def export(net, path: Path) -> None:
 
 def all_turns(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Every sample in its four quarter turns, its label turned with it."""
-    from sudoku_cube.vision.recognise.cell_model import NONE, SIDE
+    from sudoku_cube.vision.recognise.cell_model import NONE
 
     maps = x.reshape(len(x), SIDE, SIDE)
     xs, ys = [], []
@@ -286,8 +282,7 @@ def build(train: dict[str, np.ndarray], val: dict[str, np.ndarray], seed: int, e
     """Fit on ``train`` (each look weighed alike, a moved window ``moved_weight`` of an
     unmoved cell), write ``out`` (.onnx and .json) with the
     temperature and the validation figures from ``val``; the model as the reader loads it."""
-    from sudoku_cube.vision.recognise.cell_model import (CLASSES, FORMAT, SIDE,
-                                                         load_cell_model)
+    from sudoku_cube.vision.recognise.cell_model import CLASSES, FORMAT, load_cell_model
 
     moved = train.get("moved", np.zeros(len(train["y"]), bool))
     weights = np.where(moved, moved_weight, 1.0)

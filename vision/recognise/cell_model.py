@@ -3,12 +3,13 @@
 The voters of :mod:`vision.recognise.evidence` (templates, the HOG classifier) read the glyph that the
 ink cut leaves, so a cut that glare, blur or dim light spoils spoils their reading too. This
 model reads the cell itself: its ink darkness (:func:`vision.cells.sticker_level.ink_darkness`, the
-cell's own sticker level taken away, so an even glare band cancels) resampled to
-:data:`SIDE` x :data:`SIDE` pixels, through a small convolutional network (softmax over
-:data:`CLASSES`: the 36 stickers, class ``(digit - 1) * 4 + turn``, and "no digit"). It was
-fitted offline on cells cut by the real pipeline out of rendered photos of every look
-(``python -m tools.train_cell_model``, its command and seed in the model's json) and ships
-as ONNX, run here through OpenCV's ``dnn`` module, so reading needs no training library.
+cell's own sticker level taken away, so an even glare band cancels) resampled to a small
+square (:attr:`CellModel.side`, as the model's json records it), through a small
+convolutional network (softmax over :data:`CLASSES`: the 36 stickers, class
+``(digit - 1) * 4 + turn``, and "no digit"). It was fitted offline on cells cut by the real
+pipeline out of rendered photos of every look (``python -m tools.train_cell_model``, its
+command and seed in the model's json) and ships as ONNX, run here through OpenCV's ``dnn``
+module, so reading needs no training library.
 
 Its vote is multiplied into each cell's final reading
 (:func:`vision.recognise.evidence.with_cell_vote`, called by
@@ -27,26 +28,28 @@ import cv2
 import numpy as np
 
 from ..cells.sticker_level import ink_darkness
+from .classes import N_CLASSES
 
-SIDE = 28
-"""Side (pixels) of the resampled darkness map the network reads."""
-NONE = 36
-"""Class index of "no digit" (a window off its sticker, background, the body)."""
-CLASSES = 37
+NONE = N_CLASSES
+"""Class index of "no digit" (a window off its sticker, background, the body): the class
+after the stickers'."""
+CLASSES = N_CLASSES + 1
+"""The network's classes: every sticker, and "no digit"."""
 FORMAT = 2
-"""Version of the model files' layout (``stem.onnx``: input (N, 1, SIDE, SIDE), output
-(N, CLASSES) logits; ``stem.json``: metadata with ``format`` and ``temperature``)."""
+"""Version of the model files' layout (``stem.onnx``: input (N, 1, side, side), output
+(N, CLASSES) logits; ``stem.json``: metadata with ``format``, ``input`` (1, side, side) and
+``temperature``)."""
 DATA = Path(__file__).resolve().parents[1] / "data" / "cell_model"
 
 
-def cell_input(cells: Sequence[np.ndarray]) -> np.ndarray:
-    """(N, SIDE * SIDE) float32 network input of straightened cells (dark ink on a light
+def cell_input(cells: Sequence[np.ndarray], side: int) -> np.ndarray:
+    """(N, side * side) float32 network input of straightened cells (dark ink on a light
     sticker, colour or grey, any square size): each cell's ink darkness (0 sticker .. 1 the
-    darkest ink) resampled to :data:`SIDE` pixels a side."""
-    out = np.zeros((len(cells), SIDE * SIDE), np.float32)
+    darkest ink) resampled to ``side`` pixels a side (:attr:`CellModel.side`)."""
+    out = np.zeros((len(cells), side * side), np.float32)
     for i, c in enumerate(cells):
         dark = ink_darkness(c)
-        out[i] = cv2.resize(dark, (SIDE, SIDE), interpolation=cv2.INTER_AREA).ravel()
+        out[i] = cv2.resize(dark, (side, side), interpolation=cv2.INTER_AREA).ravel()
     return out
 
 
@@ -59,9 +62,14 @@ class CellModel:
     meta: dict
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
 
+    @property
+    def side(self) -> int:
+        """Side (pixels) of the darkness map the network reads, as its json records it."""
+        return int(self.meta["input"][-1])
+
     def logits(self, x: np.ndarray) -> np.ndarray:
         """(N, :data:`CLASSES`) logits for inputs made by :func:`cell_input`."""
-        blob = np.ascontiguousarray(x, np.float32).reshape(len(x), 1, SIDE, SIDE)
+        blob = np.ascontiguousarray(x, np.float32).reshape(len(x), 1, self.side, self.side)
         with self.lock:  # one net: its input and output are its state
             self.net.setInput(blob)
             return np.asarray(self.net.forward(), np.float64).reshape(len(x), CLASSES)
@@ -76,7 +84,7 @@ class CellModel:
         """(N, :data:`CLASSES`) log-probabilities of straightened cells."""
         if not len(cells):
             return np.zeros((0, CLASSES), np.float64)
-        return self.log_probs(cell_input(cells))
+        return self.log_probs(cell_input(cells, self.side))
 
 
 def load_cell_model(stem: Path = DATA) -> CellModel:
@@ -93,6 +101,7 @@ def shipped_cell_model() -> CellModel | None:
         model = load_cell_model(DATA)
     except (OSError, ValueError, KeyError, cv2.error):
         return None
-    if model.meta.get("format") != FORMAT or model.meta.get("input") != [1, SIDE, SIDE]:
+    shape = model.meta.get("input")
+    if model.meta.get("format") != FORMAT or not shape or shape != [1, shape[-1], shape[-1]]:
         return None
     return model
