@@ -30,6 +30,10 @@ CORNER_SHARE = 0.45
 often blurred digits are where the readers fail most."""
 DATA = Path(__file__).resolve().parents[1] / "vision" / "data"
 SEED0 = 500000
+CELL, BINS, COARSE = 8, 12, 8
+"""The features' geometry (:class:`vision.recognise.hog.HogShape`): histogram cells of 8
+pixels a side, 12 orientations, an 8 x 8 coarse copy of the ink. Written into the model's
+json, from which the reader takes it."""
 
 
 def _chunk(job: tuple[list[int], tuple[str, ...] | None, tuple[str, ...] | None]
@@ -106,26 +110,28 @@ def train(photos: dict[str, np.ndarray], val: dict[str, np.ndarray],
     """The LinearModel on photo glyphs + ``font_glyphs`` augmented font renders per font,
     digit and turn, temperature fitted on ``val``."""
     from sudoku_cube.vision.recognise.templates import all_rotations
-    from sudoku_cube.vision.recognise.hog import (MODEL_VERSION, LinearModel, class_index,
-                                                  hog_features)
+    from sudoku_cube.vision.recognise.hog import (MODEL_VERSION, HogShape, LinearModel,
+                                                  class_index, hog_features)
 
     from tools.font_glyphs import TRAINING_FONTS, training_glyphs
     from tools.render_training import EXTRA_FONTS
 
     imgs, digs, rots = all_rotations(photos["images"], photos["digits"], photos["rots"])
     clean = training_glyphs(per_class=font_glyphs, seed=7, fonts=TRAINING_FONTS + EXTRA_FONTS)
-    x = hog_features(np.concatenate([imgs, clean.images]))
+    geometry = HogShape(CELL, BINS, COARSE)
+    x = hog_features(np.concatenate([imgs, clean.images]), geometry)
     y = np.array([class_index(int(d), int(r)) for d, r in
                   zip(np.concatenate([digs, clean.digits]), np.concatenate([rots, clean.rots]))])
     w, b = fit_ridge(x, y, alpha=3.0)
     vi, vd, vr = all_rotations(val["images"], val["digits"], val["rots"])
-    sv = hog_features(vi) @ w + b
+    sv = hog_features(vi, geometry) @ w + b
     yv = np.array([class_index(int(d), int(r)) for d, r in zip(vd, vr)])
     temp = fit_temperature(sv, yv)
     pred = sv.argmax(1)
     shape = lambda c: np.where(c // 4 == 8, 5 * 4 + (c % 4 + 2) % 4, c)  # 9 turned = 6 shape
     acc = float((shape(pred) == shape(yv)).mean())
-    meta = {"version": MODEL_VERSION, "source": "rendered photos + font renders",
+    meta = {"version": MODEL_VERSION, "cell": CELL, "bins": BINS, "coarse": COARSE,
+            "source": "rendered photos + font renders",
             "photo_glyphs": int(len(photos["digits"])), "font_glyphs": int(len(clean)),
             "font_glyphs_per_class": font_glyphs,
             "fonts": sorted({str(f) for f in photos["font"]}),
@@ -140,9 +146,9 @@ SEED_FONTS = 660000
 def font_figures(model, glyphs: dict[str, np.ndarray]) -> dict[str, dict]:
     """Per held-out font (and ``ALL``): the share of glyphs whose shape (a 9 turned r counted
     as the 6 turned r+2) the classifier names right."""
-    from sudoku_cube.vision.recognise.hog import class_index, hog_features
+    from sudoku_cube.vision.recognise.hog import HogShape, class_index, hog_features
 
-    pred = model.log_probs(hog_features(glyphs["images"])).argmax(1)
+    pred = model.log_probs(hog_features(glyphs["images"], HogShape.of(model.meta))).argmax(1)
     truth = np.array([class_index(int(d), int(r))
                       for d, r in zip(glyphs["digits"], glyphs["rots"])])
     shape = lambda c: np.where(c // 4 == 8, 5 * 4 + (c % 4 + 2) % 4, c)  # noqa: E731

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import functools
 import json
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 from pathlib import Path
+from typing import Mapping
 
 import numpy as np
 
@@ -18,16 +19,31 @@ from ...storage.atomic import atomic_path, atomic_write_text
 from ..cells.glyph import GLYPH
 from .classes import N_CLASSES, class_index
 
-CELL = 8
-BINS = 12
 MODEL_VERSION = 3
-COARSE = 8
-"""Side of the coarse copy of the ink that joins the histograms (:func:`hog_features`)."""
 
 
-def hog_features(glyphs: np.ndarray) -> np.ndarray:
-    """Signed-orientation HOG of (N, 32, 32) glyphs, 2x2-cell blocks L2-normalised, plus a
-    coarse 8x8 copy of the ink; returns (N, D) float32."""
+@dataclass(frozen=True)
+class HogShape:
+    """The geometry of the features (:func:`hog_features`) a classifier was trained on, as its
+    json records it: ``cell``, the side (pixels) of a histogram's cell, ``bins``, the
+    orientations a histogram tells apart, and ``coarse``, the side of the coarse copy of the
+    ink that joins the histograms."""
+
+    cell: int
+    bins: int
+    coarse: int
+
+    @staticmethod
+    def of(meta: Mapping[str, object]) -> "HogShape":
+        """The geometry a model's metadata records."""
+        return HogShape(int(meta["cell"]), int(meta["bins"]), int(meta["coarse"]))
+
+
+def hog_features(glyphs: np.ndarray, shape: HogShape | None = None) -> np.ndarray:
+    """Signed-orientation HOG of (N, GLYPH, GLYPH) glyphs in the geometry ``shape`` (default:
+    the shipped classifier's, :func:`shipped_shape`), 2x2-cell blocks L2-normalised, plus a
+    coarse copy of the ink; returns (N, D) float32."""
+    cell, bins, coarse = astuple(shape or shipped_shape())
     g = glyphs.astype(np.float32)
     if g.ndim == 2:
         g = g[None]
@@ -36,29 +52,28 @@ def hog_features(glyphs: np.ndarray) -> np.ndarray:
     gx[:, :, 1:-1] = g[:, :, 2:] - g[:, :, :-2]
     gy[:, 1:-1, :] = g[:, 2:, :] - g[:, :-2, :]
     mag = np.hypot(gx, gy)
-    ang = (np.arctan2(gy, gx) + np.pi) / (2 * np.pi) * BINS
-    b0 = np.floor(ang).astype(int) % BINS
+    ang = (np.arctan2(gy, gx) + np.pi) / (2 * np.pi) * bins
+    b0 = np.floor(ang).astype(int) % bins
     frac = ang - np.floor(ang)
-    b1 = (b0 + 1) % BINS
-    n, cells = len(g), GLYPH // CELL
-    hist = np.zeros((n, cells, cells, BINS), np.float32)
-    cy = np.arange(GLYPH) // CELL
+    b1 = (b0 + 1) % bins
+    n, cells = len(g), GLYPH // cell
+    hist = np.zeros((n, cells, cells, bins), np.float32)
+    cy = np.arange(GLYPH) // cell
     cell_id = (cy[:, None] * cells + cy[None, :]).ravel()
-    flat = hist.reshape(n, cells * cells * BINS)
+    flat = hist.reshape(n, cells * cells * bins)
     rows = np.repeat(np.arange(n), GLYPH * GLYPH)
     cid = np.tile(cell_id, n)
     for b, w in ((b0, (1 - frac) * mag), (b1, frac * mag)):
-        np.add.at(flat, (rows, cid * BINS + b.reshape(n, -1).ravel()), w.reshape(n, -1).ravel())
-    hist = flat.reshape(n, cells, cells, BINS)
+        np.add.at(flat, (rows, cid * bins + b.reshape(n, -1).ravel()), w.reshape(n, -1).ravel())
+    hist = flat.reshape(n, cells, cells, bins)
     blocks = []
     for i in range(cells - 1):
         for j in range(cells - 1):
             blk = hist[:, i:i + 2, j:j + 2, :].reshape(n, -1)
             blk = blk / np.sqrt((blk ** 2).sum(1, keepdims=True) + 1e-3)
             blocks.append(np.minimum(blk, 0.3))
-    coarse = g.reshape(n, COARSE, GLYPH // COARSE, COARSE, GLYPH // COARSE).mean(axis=(2, 4))
-    coarse = coarse.reshape(n, -1)
-    return np.concatenate(blocks + [coarse], axis=1).astype(np.float32)
+    small = g.reshape(n, coarse, GLYPH // coarse, coarse, GLYPH // coarse).mean(axis=(2, 4))
+    return np.concatenate(blocks + [small.reshape(n, -1)], axis=1).astype(np.float32)
 
 
 @dataclass(frozen=True)
@@ -100,6 +115,13 @@ def load_model(stem: Path) -> LinearModel:
 SHIPPED = Path(__file__).resolve().parents[1] / "data" / "hog"
 """The classifier shipped with the code, trained on glyphs cut from rendered photos
 (regenerate with ``python -m tools.build_classifier``)."""
+
+
+@functools.cache
+def shipped_shape() -> HogShape:
+    """The feature geometry of the shipped classifier (its json), read once per process: the
+    reader's features must be the ones its weights were fitted to."""
+    return HogShape.of(json.loads(SHIPPED.with_suffix(".json").read_text(encoding="utf-8")))
 
 
 def shipped_model() -> LinearModel | None:
