@@ -25,7 +25,7 @@ def judged():
     for c in photo_cells(SEEDS, digits=(6, 9), corner_share=0.4):
         s = parse_token(c.token)
         six_rot = s.rot if s.digit == 6 else (s.rot + 2) % 4
-        patch = end_patch(c.cell, split_underline(ink_mask(c.cell)).body, six_rot)
+        patch = end_patch(c.cell, split_underline(ink_mask(c.cell)).body, six_rot, model.patch)
         if patch is not None:
             out.append((float(model.six_probability(patch[None])[0]), s.digit == 6, c.underlined))
     return out
@@ -42,3 +42,9 @@ def test_no_bar_keeps_both_open(judged):
     bare = np.array([p for p, _, bar in judged if not bar])
     assert len(bare) >= 10
     assert float(np.median(np.abs(bare - 0.5))) < 0.25, bare
+
+
+def test_shipped_json_records_the_training_tools_patch():
+    from tools.build_underline import PATCH
+
+    assert shipped_underline_model().patch == PATCH

@@ -22,6 +22,10 @@ import numpy as np
 from tools.render_training import load_or_make
 
 SEED0 = 600000
+PATCH = (40, 12)
+"""Height and width (pixels) of the patch the model reads, along and across the glyph's
+upright axis (:func:`vision.recognise.underline_model.end_patch`); written into the model's
+json, from which the reader takes it."""
 SIX_NINE = (6, 9, 6, 9, 6, 9, 1, 8)
 """Digits drawn for the training stickers: mostly 6 and 9, a few others for the context."""
 
@@ -32,7 +36,7 @@ def _samples(job: tuple[list[int], tuple[str, ...] | None]) -> dict[str, np.ndar
     from tools.render_training import TRAIN_FONTS, photo_cells
     from sudoku_cube.models.cube.stickers import parse_token
     from sudoku_cube.vision.cells.glyph import split_underline
-    from sudoku_cube.vision.recognise.underline_model import PATCH_H, PATCH_W, end_patch
+    from sudoku_cube.vision.recognise.underline_model import end_patch
     from sudoku_cube.vision.cells.ink import ink_mask
 
     seeds, fonts = job
@@ -44,7 +48,7 @@ def _samples(job: tuple[list[int], tuple[str, ...] | None]) -> dict[str, np.ndar
                 continue
             six_rot = s.rot if s.digit == 6 else (s.rot + 2) % 4
             parts = split_underline(ink_mask(c.cell))
-            patch = end_patch(c.cell, parts.body, six_rot)
+            patch = end_patch(c.cell, parts.body, six_rot, PATCH)
             if patch is None:
                 continue
             out["patch"].append(patch)
@@ -57,7 +61,7 @@ def _samples(job: tuple[list[int], tuple[str, ...] | None]) -> dict[str, np.ndar
             out["px"].append(c.cell_px)
     arrays = {k: np.array(v) for k, v in out.items() if k != "patch"}
     arrays["patch"] = (np.stack(out["patch"]) if out["patch"]
-                       else np.zeros((0, PATCH_H, PATCH_W), np.float32))
+                       else np.zeros((0, *PATCH), np.float32))
     return arrays
 
 
@@ -153,7 +157,8 @@ def train(data: dict[str, np.ndarray]):
                 "right_when_decided": round(float(np.mean(v[decided] == truth[decided]))
                                             if decided.any() else 0, 4)}
 
-    meta = {"photos": int(len(np.unique(data["seed"]))),
+    meta = {"patch_height": PATCH[0], "patch_width": PATCH[1],
+            "photos": int(len(np.unique(data["seed"]))),
             "samples": int(len(six)), "samples_without_underline": int((~bar).sum()),
             "held_out_accuracy": round(acc, 4), "held_out_samples": int(judged.sum()),
             "held_out_sure_and_wrong": round(float(np.mean(

@@ -5,7 +5,7 @@ blur the bar merges with the bowl or the tail, under glare it fades, and the spl
 undecided although a person still sees at once which end carries the bar. Here the cell's
 ink darkness (:func:`vision.cells.sticker_level.ink_darkness`) is turned so the shape reads as an
 upright 6, a fixed window around the glyph (its width, and a band beyond each end) is
-resampled to a small patch, and a one-hidden-layer network trained on rendered photos in many fonts
+resampled to a small patch (its size the model's json records), and a one-hidden-layer network trained on rendered photos in many fonts
 (``python -m tools.build_underline``) tells "bar below the bowl" (a 6), "bar above the
 tail" (a 9 turned half round) and "no bar seen" apart. Its calibrated probability becomes the
 6/9 share of the shape's probability.
@@ -23,8 +23,6 @@ from ..cells.glyph import rotate_glyph
 from ..model_files import load_model_files, save_model_files
 from ..cells.sticker_level import ink_darkness
 
-PATCH_W, PATCH_H = 12, 40
-"""Patch side (pixels) across and along the glyph's upright axis."""
 REACH = 0.4
 """How far beyond each end of the glyph the window reaches, as a share of its height."""
 SIDE_REACH = 0.05
@@ -35,9 +33,12 @@ MARGIN = 0.08
 DATA = Path(__file__).resolve().parents[1] / "data" / "underline"
 
 
-def end_patch(cell: np.ndarray, body: np.ndarray, six_rot: int) -> np.ndarray | None:
-    """The darkness patch (PATCH_H x PATCH_W, float32) around a 6/9 glyph turned to read as an
-    upright 6 (the shape read as a 6 turned ``six_rot``); None when the body is too small."""
+def end_patch(cell: np.ndarray, body: np.ndarray, six_rot: int, patch: tuple[int, int]
+              ) -> np.ndarray | None:
+    """The darkness patch (``patch``: its height and width, float32; a model's
+    :attr:`UnderlineModel.patch`) around a 6/9 glyph turned to read as an upright 6 (the shape
+    read as a 6 turned ``six_rot``); None when the body is too small."""
+    patch_h, patch_w = patch
     dark = ink_darkness(cell, value=True)  # the channel the model was fitted on
     n = dark.shape[0]
     m = max(2, int(round(MARGIN * n)))
@@ -54,19 +55,20 @@ def end_patch(cell: np.ndarray, body: np.ndarray, six_rot: int) -> np.ndarray | 
         return None
     wx0, wx1 = x0 - SIDE_REACH * w, x1 + SIDE_REACH * w
     wy0, wy1 = y0 - REACH * h, y1 + REACH * h
-    sx, sy = PATCH_W / (wx1 - wx0), PATCH_H / (wy1 - wy0)
+    sx, sy = patch_w / (wx1 - wx0), patch_h / (wy1 - wy0)
     affine = np.array([[sx, 0, -wx0 * sx], [0, sy, -wy0 * sy]], np.float32)
-    return cv2.warpAffine(dark, affine, (PATCH_W, PATCH_H), flags=cv2.INTER_AREA,
+    return cv2.warpAffine(dark, affine, (patch_w, patch_h), flags=cv2.INTER_AREA,
                           borderMode=cv2.BORDER_CONSTANT, borderValue=0.0)
 
 
 def patch_features(patches: np.ndarray) -> np.ndarray:
-    """Features of (N, PATCH_H, PATCH_W) patches: the pixels, the row means and the row lower
-    quartiles across the glyph's middle (a bar is dark straight across; a curled stroke end
-    is not)."""
-    p = patches.reshape(len(patches), PATCH_H, PATCH_W).astype(np.float32)
-    edge = PATCH_W // 6
-    mid = p[:, :, edge:PATCH_W - edge]
+    """Features of (N, height, width) patches (:func:`end_patch`): the pixels, the row means
+    and the row lower quartiles across the glyph's middle (a bar is dark straight across; a
+    curled stroke end is not)."""
+    p = np.asarray(patches).astype(np.float32)
+    width = p.shape[2]
+    edge = width // 6
+    mid = p[:, :, edge:width - edge]
     rows, low = p.mean(axis=2), np.percentile(mid, 25, axis=2)
     return np.concatenate([p.reshape(len(p), -1), rows, low], axis=1).astype(np.float32)
 
@@ -85,6 +87,12 @@ class UnderlineModel:
 
     arrays: dict
     meta: dict
+
+    @property
+    def patch(self) -> tuple[int, int]:
+        """Height and width (pixels) of the patches the model reads (:func:`end_patch`), as
+        its json records them."""
+        return int(self.meta["patch_height"]), int(self.meta["patch_width"])
 
     def class_probabilities(self, patches: np.ndarray) -> np.ndarray:
         """(N, 3) probabilities of :data:`CLASSES`."""
