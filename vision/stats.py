@@ -15,6 +15,9 @@ import math
 import cv2
 import numpy as np
 
+LOWER_QUARTILE = 25
+"""The percentile that is a sample's lower quartile."""
+
 
 def percentile(a: np.ndarray, q: float) -> float:
     """``float(np.percentile(a, q))`` for a python number ``q`` in [0, 100] (numpy's weak

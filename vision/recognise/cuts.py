@@ -17,7 +17,7 @@ from ..cells.ink import INK_SHARE, cut, ink_mask, inner_components
 from ..cells.local_ink import edge_ink_mask, local_ink_mask
 from ..cells.sticker_level import ink_contrast
 from ..polarity import as_dark_ink, centre, unclear_polarity, value_channel
-from ..stats import median
+from ..stats import LOWER_QUARTILE, median
 
 STRICT = 0.6
 """The stricter ink threshold (share of the ink's contrast; the usual is
@@ -116,7 +116,7 @@ def face_stroke_width(masks: list[np.ndarray]) -> float | None:
     (:func:`stroke_width`; one font prints every sticker, and glare only widens a stroke);
     None when no cell shows ink."""
     widths = [w for w in map(stroke_width, masks) if w > 0]
-    return float(np.percentile(widths, 25)) if widths else None
+    return float(np.percentile(widths, LOWER_QUARTILE)) if widths else None
 
 
 def without_blobs(cell: np.ndarray, width: float) -> np.ndarray:

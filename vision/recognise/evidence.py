@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ...models.cube.stickers import Hypothesis, Sticker
+from ...models.cube.stickers import DOUBT_SCORE, Hypothesis, Sticker
 from .cell_model import NONE
 from .classes import DIGITS
 from .counters import counter_logits, counter_vector
@@ -48,8 +48,8 @@ MODEL_SURE = 0.98
 always stays a candidate for joint decoding)."""
 MIN_SCORE = 0.002
 MAX_ALTERNATIVES = 6
-UNSURE = 0.9
-"""A cell whose best class scores below this may be misread beyond its top alternatives
+UNSURE = DOUBT_SCORE
+"""A cell whose best class scores below this (a doubtful reading) may be misread beyond its top alternatives
 (glare across a stroke, blur, a font unlike any trained): it lists every sticker, the ones
 the classifiers did not rank scored :data:`ANYTHING` / 36, so joint decoding (digit counts,
 solved faces, reachability) can still find the truth. Confident cells keep a short list: a

@@ -22,6 +22,7 @@ import numpy as np
 from ..cells.glyph import rotate_glyph
 from ..model_files import load_model_files, save_model_files
 from ..cells.sticker_level import ink_darkness
+from ..stats import LOWER_QUARTILE
 
 REACH = 0.4
 """How far beyond each end of the glyph the window reaches, as a share of its height."""
@@ -69,7 +70,7 @@ def patch_features(patches: np.ndarray) -> np.ndarray:
     width = p.shape[2]
     edge = width // 6
     mid = p[:, :, edge:width - edge]
-    rows, low = p.mean(axis=2), np.percentile(mid, 25, axis=2)
+    rows, low = p.mean(axis=2), np.percentile(mid, LOWER_QUARTILE, axis=2)
     return np.concatenate([p.reshape(len(p), -1), rows, low], axis=1).astype(np.float32)
 
 
