@@ -36,9 +36,10 @@ SHARE = 0.8
 """Share of those 1s that must show a foot."""
 SURE = DOUBT_SCORE
 """Only cells read as a 1 at least this sure count: no reading in doubt for its score."""
-STEM_BAND = (0.4, 0.6)
-"""The band of the glyph's height (from its top) where a 1's stem width is measured, its
-middle fifth; its foot lies below it."""
+STEM_SHARE = 0.2
+"""Share of the glyph's height, about its middle, where a 1's stem width is measured."""
+STEM_BAND = (0.5 - STEM_SHARE / 2, 0.5 + STEM_SHARE / 2)
+"""That band, from the glyph's top down; its foot lies below it."""
 
 
 def _upright(body: np.ndarray, rot: int) -> tuple[np.ndarray, float] | None:

@@ -34,11 +34,13 @@ Reading = tuple[CellEvidence, tuple[Hypothesis, ...]]
 """A cut's evidence and its hypotheses."""
 
 
-SMALL, LARGE = 0.8, 1.2
-"""A digit whose body's longer side is under :data:`SMALL` or over :data:`LARGE` times the
-face's typical one (:func:`typical_size`) is suspect: one font at one size prints every
+SIZE_TOLERANCE = 0.2
+"""A digit whose body's longer side differs from the face's typical one
+(:func:`typical_size`) by more than this share of it is suspect: one font at one size prints every
 sticker of a face, so such a body has lost strokes (a shadow or the window's border took the
 digit and left its underline) or gained a glare patch."""
+SMALL, LARGE = 1 - SIZE_TOLERANCE, 1 + SIZE_TOLERANCE
+"""The sizes a digit fits between, as shares of the face's typical one."""
 ODD_DOUBT = 0.6
 """Share of belief the first reading of an odd-sized digit spreads over every sticker
 (:func:`vision.recognise.evidence.widened`), whatever the voters say."""
