@@ -115,13 +115,18 @@ def load_model(stem: Path) -> LinearModel:
 SHIPPED = Path(__file__).resolve().parents[1] / "data" / "hog"
 """The classifier shipped with the code, trained on glyphs cut from rendered photos
 (regenerate with ``python -m tools.build_classifier``)."""
+_DAMAGED = (f"the HOG classifier {SHIPPED.with_suffix('.npz')} (or its json) is missing or "
+            "damaged: reinstall, or rebuild it with python -m tools.build_classifier")
 
 
 @functools.cache
 def shipped_shape() -> HogShape:
     """The feature geometry of the shipped classifier (its json), read once per process: the
     reader's features must be the ones its weights were fitted to."""
-    return HogShape.of(json.loads(SHIPPED.with_suffix(".json").read_text(encoding="utf-8")))
+    try:
+        return HogShape.of(json.loads(SHIPPED.with_suffix(".json").read_text(encoding="utf-8")))
+    except (OSError, ValueError, KeyError, TypeError):
+        raise RuntimeError(_DAMAGED) from None
 
 
 def shipped_model() -> LinearModel | None:
@@ -140,6 +145,5 @@ def default_model() -> LinearModel:
     """The shipped classifier (:data:`SHIPPED`), loaded once per process."""
     model = shipped_model()
     if model is None:
-        raise RuntimeError(f"the HOG classifier {SHIPPED.with_suffix('.npz')} is missing or "
-                           "damaged: reinstall, or rebuild it with python -m tools.build_classifier")
+        raise RuntimeError(_DAMAGED)
     return model
