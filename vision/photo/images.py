@@ -11,6 +11,7 @@ never reaches a decoder that could hand it to an interpreter (Pillow passes EPS 
 """
 from __future__ import annotations
 
+import math
 import os
 import struct
 from dataclasses import dataclass
@@ -120,7 +121,7 @@ def _png_decoded_bytes(data: bytes, width: int, height: int) -> int:
     IHDR chunk."""
     *_, depth, colour = _PNG_HEAD.unpack_from(data)
     channels = {0: 1, 2: 3, 3: 4, 4: 2, 6: 4}.get(colour, 4)
-    return width * height * channels * -(-depth // BYTE_BITS)  # whole bytes a sample
+    return width * height * channels * math.ceil(depth / BYTE_BITS)  # whole bytes a sample
 
 
 def _header(path: Path) -> tuple[str, tuple[int, int], bool, int]:
