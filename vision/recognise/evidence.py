@@ -49,11 +49,12 @@ always stays a candidate for joint decoding)."""
 MIN_SCORE = 0.002
 MAX_ALTERNATIVES = 6
 UNSURE = DOUBT_SCORE
-"""A cell whose best class scores below this (a doubtful reading) may be misread beyond its top alternatives
-(glare across a stroke, blur, a font unlike any trained): it lists every sticker, the ones
-the classifiers did not rank scored :data:`ANYTHING` / 36, so joint decoding (digit counts,
-solved faces, reachability) can still find the truth. Confident cells keep a short list: a
-wildcard on every cell would leave the grid solver too many choices to search."""
+"""A cell whose best class scores below this (a doubtful reading) may be misread beyond its
+top alternatives (glare across a stroke, blur, a font unlike any trained): it lists every
+sticker, the ones the classifiers did not rank scored :data:`ANYTHING` / 36, so joint
+decoding (digit counts, solved faces, reachability) can still find the truth. Confident
+cells keep a short list: a wildcard on every cell would leave the grid solver too many
+choices to search."""
 ANYTHING = 0.05
 """Probability that an unsure cell's classifier evidence is worthless (spread over all 36)."""
 PLACES = 5

@@ -5,10 +5,10 @@ blur the bar merges with the bowl or the tail, under glare it fades, and the spl
 undecided although a person still sees at once which end carries the bar. Here the cell's
 ink darkness (:func:`vision.cells.sticker_level.ink_darkness`) is turned so the shape reads as an
 upright 6, a fixed window around the glyph (its width, and a band beyond each end) is
-resampled to a small patch (its size the model's json records), and a one-hidden-layer network trained on rendered photos in many fonts
-(``python -m tools.build_underline``) tells "bar below the bowl" (a 6), "bar above the
-tail" (a 9 turned half round) and "no bar seen" apart. Its calibrated probability becomes the
-6/9 share of the shape's probability.
+resampled to a small patch (its size the model's json records), and a one-hidden-layer
+network trained on rendered photos in many fonts (``python -m tools.build_underline``) tells
+"bar below the bowl" (a 6), "bar above the tail" (a 9 turned half round) and "no bar seen"
+apart. Its calibrated probability becomes the 6/9 share of the shape's probability.
 """
 from __future__ import annotations
 
