@@ -26,8 +26,8 @@ import cv2
 import numpy as np
 
 from .face_cues import TINT, chroma, saturation
-from .face_geometry import (TWO_FACES_ADVICE, FaceGeometry, FaceNotFoundError, project,
-                            scale_homography)
+from .face_geometry import (OUTLINE, TWO_FACES_ADVICE, FaceGeometry, FaceNotFoundError,
+                            project, scale_homography)
 from .face_pool import Group, PatternError, Pool
 from .hypotheses import GOOD_CELLS, Hypothesis, inked
 from .face_score import face_score, smooth_size
@@ -75,8 +75,7 @@ def _found(best: Hypothesis, scale: float) -> FaceGeometry:
     """The face of ``best`` (a lattice of the working image at ``scale``) in the photo."""
     found = tuple((c, r) in best.grid for r in range(3) for c in range(3))
     full = scale_homography(best.hom, 1.0 / scale)
-    corners = np.array([[-0.5, -0.5], [2.5, -0.5], [2.5, 2.5], [-0.5, 2.5]])
-    return FaceGeometry(full, project(full, corners), found)
+    return FaceGeometry(full, project(full, OUTLINE), found)
 
 
 def _finer(small: np.ndarray, cues: "_Cues", source: str, plain: Hypothesis | None,

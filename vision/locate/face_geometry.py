@@ -8,6 +8,22 @@ import numpy as np
 
 from ...models.errors import SudokuCubeError
 
+CENTRES = np.array([[c, r] for r in range(3) for c in range(3)], np.float64)
+"""A lattice's nine cell centres (column, row), row by row: lattice units put them at 0..2."""
+
+LINES = np.arange(-0.5, 3)
+"""Where a lattice's lines lie on either axis (lattice units): half a pitch either side of
+each cell centre, the face's two edges outermost (-0.5 and 2.5) and the grooves between its
+cells (0.5 and 1.5) between them."""
+
+GROOVE_LINES = LINES[1:-1]
+"""The lattice's inner lines, the grooves between its cells (either axis)."""
+
+OUTLINE = np.array([[LINES[0], LINES[0]], [LINES[-1], LINES[0]], [LINES[-1], LINES[-1]],
+                    [LINES[0], LINES[-1]]])
+"""The face's outline in lattice units: its corners top-left, top-right, bottom-right,
+bottom-left (:attr:`FaceGeometry.quad`)."""
+
 
 @dataclass(frozen=True)
 class SeenShape:
@@ -56,8 +72,7 @@ class FaceGeometry:
 
     def cell_centres(self) -> np.ndarray:
         """Image positions of the 9 sticker centres, row by row."""
-        pts = np.array([[c, r] for r in range(3) for c in range(3)], np.float64)
-        return project(self.homography, pts)
+        return project(self.homography, CENTRES)
 
 
 def project(h: np.ndarray, pts: np.ndarray) -> np.ndarray:

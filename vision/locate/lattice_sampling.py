@@ -9,10 +9,12 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from .face_geometry import CENTRES
+
+
 def lattice_points(offsets: np.ndarray) -> np.ndarray:
     """Lattice points (N, 2): every cell centre (0..2, 0..2) plus each offset."""
-    centres = np.array([[c, r] for r in range(3) for c in range(3)], np.float64)
-    return (centres[:, None, :] + offsets[None, :, :]).reshape(-1, 2)
+    return (CENTRES[:, None, :] + offsets[None, :, :]).reshape(-1, 2)
 
 
 def project_all(homs: np.ndarray, pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -26,13 +28,19 @@ def homogeneous(pts: np.ndarray) -> np.ndarray:
     return np.hstack([pts, np.ones((len(pts), 1))])
 
 
+FAR = 1e6
+"""Where a point that falls nowhere in the picture is put (behind the camera, at infinity, or
+a map's padding), and how far out any point is kept: far outside every picture, yet within
+what OpenCV's remap takes as a coordinate."""
+
+
 def project(homs: np.ndarray, ph: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """:func:`project_all` of homogeneous points ``ph`` (N, 3)."""
     p = ph @ homs.transpose(0, 2, 1)
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         xy = p[..., :2] / p[..., 2:3]
-    xy[~np.isfinite(xy)] = -1e6
-    return np.clip(xy, -1e6, 1e6, out=xy), p[..., 2]
+    xy[~np.isfinite(xy)] = -FAR
+    return np.clip(xy, -FAR, FAR, out=xy), p[..., 2]
 
 
 def sample(img: np.ndarray, homs: np.ndarray, pts: np.ndarray) -> np.ndarray:
@@ -48,7 +56,7 @@ def lookup(homs: np.ndarray, ph: np.ndarray) -> tuple[np.ndarray, np.ndarray, in
     xy = xy.reshape(-1, 2).astype(np.float32)
     n = len(xy)
     rows = -(-n // _MAP_WIDTH)
-    grid = np.full((rows * _MAP_WIDTH, 2), -1e6, np.float32)
+    grid = np.full((rows * _MAP_WIDTH, 2), -FAR, np.float32)
     grid[:n] = xy
     grid = grid.reshape(rows, _MAP_WIDTH, 2)
     return np.ascontiguousarray(grid[..., 0]), np.ascontiguousarray(grid[..., 1]), n

@@ -6,8 +6,8 @@ from typing import NoReturn
 
 import numpy as np
 
-from .face_geometry import (NO_CUBE_ADVICE, TWO_FACES_ADVICE, FaceNotFoundError, SeenShape,
-                            project)
+from .face_geometry import (LINES, NO_CUBE_ADVICE, TWO_FACES_ADVICE, FaceNotFoundError,
+                            SeenShape, project)
 from .face_score import FaceScore
 from .hypotheses import GOOD_CELLS
 from .lattice import best_window, robust_fit
@@ -148,7 +148,9 @@ def _raise_line(source: str, grid: dict[tuple[int, int], Blob], score: FaceScore
     else:
         sides = (("top", pts[:, 1].min()), ("bottom", hgt - pts[:, 1].max()))
     name, dist = min(sides, key=lambda s: s[1])
-    where = f" (cut off at the {name} edge of the photo)" if dist < 2.5 * side else ""
+    # cut off where the rest of the face, out to its far edge (that many sides beyond the
+    # row's centres, as in lattice units), would reach past the photo's edge
+    where = f" (cut off at the {name} edge of the photo)" if dist < LINES[-1] * side else ""
     what = "1 column x 3 rows" if len(cols) == 1 else "3 columns x 1 row"
     raise FaceNotFoundError(
         f"{source}: partial face: only {what} of stickers are visible{where}; take the photo "
