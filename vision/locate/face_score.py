@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from ..numeric import TINY
 from .face_cues import (COLOUR_FLOOR, COLOUR_WEIGHT, CONTRAST_POINTS, FLOOR, INNER, Levels,
                         centres_of, contrast_of, saturation)
 from .grooves import SMOOTH, thin_grooves
@@ -171,7 +172,7 @@ def filled(level: np.ndarray, rims: np.ndarray, floor: float) -> np.ndarray:
     # foreshortened along one
     share = np.minimum(longest[..., :2].mean(axis=2), longest[..., 2:].mean(axis=2)) / on.shape[3]
     typical = _median_last(share)[:, None]
-    return np.clip(share / np.maximum(typical, 1e-6), 0.0, 1.0)
+    return np.clip(share / np.maximum(typical, TINY), 0.0, 1.0)
 
 
 _SIZED = (True, False, True)

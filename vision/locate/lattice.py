@@ -8,6 +8,7 @@ from statistics import median
 import cv2
 import numpy as np
 
+from ..numeric import TINY
 from .face_geometry import pitch
 from .sticker_blobs import Blob
 
@@ -175,7 +176,7 @@ def _collinear(src: np.ndarray) -> bool:
     lattice points are integers, so the determinant of their scatter is 0 or at least 1/4."""
     d = src - src.mean(0)
     sxx, syy, sxy = float(d[:, 0] @ d[:, 0]), float(d[:, 1] @ d[:, 1]), float(d[:, 0] @ d[:, 1])
-    return sxx * syy - sxy * sxy < 1e-6
+    return sxx * syy - sxy * sxy < TINY
 
 
 GLYPH_SIDE = 0.7
@@ -213,10 +214,10 @@ def _left_out_residuals(src: np.ndarray, dst: np.ndarray) -> np.ndarray:
     a = g @ x.T @ dst
     e = dst - x @ a
     lev = np.einsum("ij,jk,ik->i", x, g, x)
-    keep = np.maximum(1.0 - lev, 1e-9)
+    keep = np.maximum(1.0 - lev, TINY)
     loo = a[None] - np.einsum("jk,ik,il->ijl", g, x, e) / keep[:, None, None]
     pitch = np.sqrt(np.abs(np.linalg.det(loo[:, :2, :])))
-    return np.linalg.norm(e, axis=1) / keep / np.maximum(pitch, 1e-6)
+    return np.linalg.norm(e, axis=1) / keep / np.maximum(pitch, TINY)
 
 
 def groups_of(blobs: list[Blob], grown: Grown | None = None, seeds_below: float = np.inf

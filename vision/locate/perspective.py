@@ -16,6 +16,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from ..numeric import TINY
+
 FOCAL_RANGE = (0.5, 4.0)
 """Focal lengths tried, in units of the picture's longer side (a wide phone lens is about
 0.8, a zoomed one 2 to 3)."""
@@ -92,7 +94,7 @@ def square_fit(src: np.ndarray, dst: np.ndarray, width: int, height: int
         hom = hom / hom[2, 2]
         p = np.hstack([src, np.ones((len(src), 1))]) @ hom.T
         res = np.linalg.norm(p[:, :2] / p[:, 2:3] - dst, axis=1).max()
-        res /= max(_pitch(hom), 1e-6)
+        res /= max(_pitch(hom), TINY)
         if res < best[1]:
             best = (hom, float(res))
     return best
