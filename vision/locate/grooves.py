@@ -14,6 +14,8 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
+from ..numeric import CONNECTIVITY, LEVELS
+
 STROKE = 0.045
 """Width (share of the image's shorter side) of the opening that erases light digits: wider
 than a stroke of a face that fills a good part of the picture, narrower than a sticker."""
@@ -25,6 +27,10 @@ than a groove, narrower than the shading across a sticker."""
 GROOVE_LEVELS = (0.05, 0.08, 0.12)
 """Valley depths (relative to the local level) below which a pixel counts as sticker, not
 groove: a few, as the grooves of a blurred or dim photo are shallow."""
+
+VALLEY_FLOOR = 8.0
+"""Grey levels added to the local level before a valley's depth is taken relative to it
+(:func:`valleys`), so that faint noise on a near-black picture makes no valley."""
 
 RUN = 0.06
 """A valley shorter than this (share of the image's shorter side) is texture, not a groove."""
@@ -141,14 +147,14 @@ def _by_steps(op, pick, img: np.ndarray, k: int) -> np.ndarray:
 
 def valleys(flat: np.ndarray, closed: np.ndarray) -> list[np.ndarray]:
     """Per :data:`GROOVE_LEVELS` level t, the mask of the pixels whose valley depth
-    ``(closed - flat) / (closed + 8)`` (float32) reaches t. For 8-bit pictures from a table:
+    ``(closed - flat) / (closed + VALLEY_FLOOR)`` (float32) reaches t. For 8-bit pictures from a table:
     the depth falls as ``flat`` rises, so a closed level c makes a groove of exactly the flat
     levels below a bound of c (:func:`_depth_bounds`), the same pixels as the division."""
     if flat.dtype == np.uint8 and closed.dtype == np.uint8:
         return [cv2.compare(flat, cv2.LUT(closed, bound), cv2.CMP_LT)
                 for bound in _depth_bounds()]
     c = closed.astype(np.float32)
-    depth = (c - flat.astype(np.float32)) / (c + 8.0)
+    depth = (c - flat.astype(np.float32)) / (c + VALLEY_FLOOR)
     return [(depth >= t).astype(np.uint8) for t in GROOVE_LEVELS]
 
 
@@ -156,13 +162,14 @@ def valleys(flat: np.ndarray, closed: np.ndarray) -> list[np.ndarray]:
 def _depth_bounds() -> tuple[np.ndarray, ...]:
     """Per :data:`GROOVE_LEVELS` level, for each closed level c (0..255) how many flat levels
     (0, 1, ...) are that deep below it, by the very float32 arithmetic of :func:`valleys`."""
-    c = np.arange(256, dtype=np.float32)[:, None]
-    depth = (c - np.arange(256, dtype=np.float32)[None, :]) / (c + 8.0)
+    c = np.arange(LEVELS, dtype=np.float32)[:, None]
+    depth = (c - np.arange(LEVELS, dtype=np.float32)[None, :]) / (c + VALLEY_FLOOR)
     out = []
     for t in GROOVE_LEVELS:
         deep = depth >= t
         count = deep.sum(axis=1)
-        if (deep != (np.arange(256)[None, :] < count[:, None])).any() or count.max() > 255:
+        if (deep != (np.arange(LEVELS)[None, :] < count[:, None])).any() or \
+                count.max() >= LEVELS:
             raise AssertionError("valley depth not monotone in the flat level")
         out.append(count.astype(np.uint8))
     return tuple(out)
@@ -172,7 +179,7 @@ def _paint(labels: np.ndarray, colours: np.ndarray) -> np.ndarray:
     """Each label's colour (uint8): through OpenCV's 16-bit table for 16-bit labels (several
     times faster than numpy's indexing)."""
     if labels.dtype == np.uint16:
-        table = np.zeros(65536, np.uint8)
+        table = np.zeros(int(np.iinfo(np.uint16).max) + 1, np.uint8)
         table[:len(colours)] = colours
         return cv2.LUT(labels, table)
     return np.take(colours, labels)
@@ -183,7 +190,7 @@ def _components(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     times faster) while they fit."""
     try:
         _, labels, stats, _ = cv2.connectedComponentsWithStatsWithAlgorithm(
-            mask, 8, cv2.CV_16U, cv2.CCL_DEFAULT)
+            mask, CONNECTIVITY, cv2.CV_16U, cv2.CCL_DEFAULT)
     except cv2.error:  # more regions than 16 bits count
-        _, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+        _, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=CONNECTIVITY)
     return labels, stats
