@@ -25,20 +25,28 @@ import numpy as np
 
 from .lattice_sampling import homogeneous, lattice_points, lookup, project, sample_at
 
-_T = np.linspace(-0.4, 0.4, 9)
+ALONG_SIDE = 0.4
+"""How far past a cell's centre (pitches) samples along a lattice line reach: a tenth of a
+pitch short of the cell's corner, where the grooves cross (and at the face's outline, where
+the line meets the body's rim)."""
+
+_T = np.linspace(-ALONG_SIDE, ALONG_SIDE, 9)
 
 INNER = 0.3
 """A cell's inner part reaches this far from its centre (pitches) on either axis: its inner
 60%, on the sticker whatever a small misfit of the lattice."""
 
-_INNER = np.array([[x, y] for y in np.linspace(-INNER, INNER, 7)
-                   for x in np.linspace(-INNER, INNER, 7)])
+_INNER_STEPS = np.linspace(-INNER, INNER, 7)
+_INNER = np.array([[x, y] for y in _INNER_STEPS for x in _INNER_STEPS])
 
+_MISFIT = 0.06
 _SIDES = np.concatenate([
-    np.stack([np.full_like(_T, s * d), _T], 1) if axis == 0 else np.stack([_T, np.full_like(_T, s * d)], 1)
-    for axis in (0, 1) for s in (-1, 1) for d in (0.44, 0.5, 0.56)])
+    np.stack([np.full_like(_T, s * d), _T], 1) if axis == 0 else
+    np.stack([_T, np.full_like(_T, s * d)], 1)
+    for axis in (0, 1) for s in (-1, 1) for d in 0.5 + _MISFIT * np.arange(-1, 2)])
 """Sample offsets of one cell: its inner 60% (7 x 7), and its four sides at three depths
-around the groove line (the darkest of the three is the groove, whatever a small misfit)."""
+around the groove line, half a pitch out and :data:`_MISFIT` either side of it (the darkest
+of the three is the groove, whatever a small misfit of the lattice)."""
 
 SIDE_SHARE = 25
 """A side's groove level may be this percentile of its darkest samples along it (a glare

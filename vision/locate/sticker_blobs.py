@@ -19,9 +19,14 @@ class Blob:
     angle: float
 
 
+BLUR = 5
+"""Side (pixels) of the Gaussian that evens out noise and fine texture before the light
+pixels are told from the dark (:func:`binarisations`)."""
+
+
 def binarisations(v: np.ndarray) -> list[np.ndarray]:
     """Masks of 'light' pixels: Otsu, and two local thresholds for uneven light."""
-    blur = cv2.GaussianBlur(v, (5, 5), 0)
+    blur = cv2.GaussianBlur(v, (BLUR, BLUR), 0)
     _, otsu = cv2.threshold(blur, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     side = max(v.shape)
     masks = [otsu]
