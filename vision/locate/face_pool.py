@@ -18,9 +18,9 @@ from collections.abc import Iterable
 import numpy as np
 
 from .face_geometry import NO_CUBE_ADVICE, TWO_FACES_ADVICE, FaceNotFoundError
-from .hypotheses import (GOOD_CELL, GOOD_CELLS, SETTLED, Hypothesis, seen_cells, inked, merged,
-                         flat_faces, refine, repeating, same_grid, scored_all, separate, settled,
-                         windows)
+from .hypotheses import (GOOD_CELL, GOOD_CELLS, SECOND_FACE, SETTLED, Hypothesis, seen_cells,
+                         inked, merged, flat_faces, refine, repeating, same_grid, scored_all,
+                         separate, settled, windows)
 from .face_score import FaceScore
 from .sticker_blobs import Blob
 
@@ -196,7 +196,7 @@ class Pool:
             if better.good >= GOOD_CELLS:
                 best = better
         for other in self.faces[1:]:
-            if len(other.grid) >= 6 and other.evidence >= TWO_FACES * best.evidence and \
+            if len(other.grid) >= SECOND_FACE and other.evidence >= TWO_FACES * best.evidence and \
                     inked(other) >= min(inked(best), GOOD_CELLS) and separate(best, other) \
                     and self._ends_alone(other):
                 if same_grid(best, other):

@@ -17,9 +17,11 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from .face_cues import FLOOR, Levels, chroma
-from .face_geometry import TWO_FACES_ADVICE, FaceNotFoundError
-from .hypotheses import Hypothesis, _snapped, scored_all, separate, windows
+from .face_cues import ALONG_SIDE, FLOOR, Levels, chroma
+from .grooves import VALLEY_FLOOR
+from .face_geometry import GROOVE_LINES, TWO_FACES_ADVICE, FaceNotFoundError
+from .hypotheses import (SECOND_FACE, SETTLED, Hypothesis, _snapped, scored_all, separate,
+                         windows)
 from .lattice import groups_of
 from .lattice_sampling import sample
 from .perspective import plausible
@@ -41,16 +43,19 @@ MIDDLE_DEPTH = 0.03
 """No line through the middle of a row or column of cells may be darker than this: a piece
 is an even plateau (texture that is dark at the inner lines is dark between them too)."""
 
-_ALONG = np.linspace(-0.4, 2.4, 29)
-_ACROSS = (-0.04, 0.0, 0.04)
-"""Samples along a lattice line (lattice units), and the offsets across it whose darkest
-counts (a small misfit of the lattice)."""
+_ALONG = np.linspace(-ALONG_SIDE, 2 + ALONG_SIDE, 29)
+_ACROSS = 0.04 * np.arange(-1, 2)
+"""Samples along a lattice line (lattice units: over the face's three cells, as far past the
+outer ones' centres as a cell's sides are sampled, a tenth of a pitch apart), and the offsets
+across it whose darkest counts (the line and either side of it: a small misfit of the
+lattice)."""
 
 _FLANK = 0.2
 """The level either side of a line is taken this far (pitches) from it."""
 
-TRIED = 8
-"""How many of the best-ranked lattice windows are checked line by line."""
+OPEN = 5
+"""Side (pixels) of the opening that frees a piece joined to its neighbour by a break in the
+hairline between them (:func:`piece_blobs`)."""
 
 
 def hairlines(v: np.ndarray) -> np.ndarray:
@@ -59,7 +64,7 @@ def hairlines(v: np.ndarray) -> np.ndarray:
     closed = cv2.morphologyEx(v, cv2.MORPH_CLOSE,
                               cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
     closed = closed.astype(np.float32)
-    depth = (closed - v.astype(np.float32)) / (closed + 8.0)
+    depth = (closed - v.astype(np.float32)) / (closed + VALLEY_FLOOR)
     return cv2.dilate((depth >= HAIRLINE_DEPTH).astype(np.uint8) * 255,
                       np.ones((3, 3), np.uint8))
 
@@ -68,7 +73,7 @@ def piece_blobs(small: np.ndarray, v: np.ndarray, area: float) -> list:
     """Piece candidates: the light and chroma masks cut along the hairlines, opened a little
     so that a piece joined to its neighbour by a break in the hairline comes free."""
     cut = cv2.bitwise_not(hairlines(v))
-    kernel = np.ones((5, 5), np.uint8)
+    kernel = np.ones((OPEN, OPEN), np.uint8)
     masks = [cv2.morphologyEx(cv2.bitwise_and(m, cut), cv2.MORPH_OPEN, kernel)
              for m in binarisations(v) + binarisations(chroma(small))]
     return dedupe(sticker_blobs(masks, area))
@@ -94,7 +99,7 @@ def line_depths(img: np.ndarray, hom: np.ndarray, floor: float = FLOOR
             best = d if best is None else np.maximum(best, d)
         return float(np.median(best))
 
-    inner = np.array([depth(vert, at) for vert in (True, False) for at in (0.5, 1.5)])
+    inner = np.array([depth(vert, at) for vert in (True, False) for at in GROOVE_LINES])
     middle = np.array([depth(vert, at) for vert in (True, False) for at in (0.0, 1.0, 2.0)])
     return inner, middle
 
@@ -120,7 +125,7 @@ def hairline_face(small: np.ndarray, v: np.ndarray, area: float, source: str
     levels = Levels(((img, FLOOR, 1.0),))
     groups = groups_of(piece_blobs(small, v, area))
     hyps = sorted(scored_all([w for g in groups if len(g) >= 4 for w in windows(g)], levels),
-                  key=lambda h: h.rank, reverse=True)[:TRIED]
+                  key=lambda h: h.rank, reverse=True)[:SETTLED]
     height, width = v.shape[:2]
     faces = []
     for h in hyps:
@@ -133,7 +138,7 @@ def hairline_face(small: np.ndarray, v: np.ndarray, area: float, source: str
         return None
     faces.sort(key=lambda f: -f[0])
     best = faces[0][1]
-    if any(len(other.grid) >= 6 and separate(best, other) for _, other in faces[1:]):
+    if any(len(other.grid) >= SECOND_FACE and separate(best, other) for _, other in faces[1:]):
         raise FaceNotFoundError(
             f"{source}: two faces in one photo (two separate 3x3 groups of pieces); "
             f"{TWO_FACES_ADVICE}")

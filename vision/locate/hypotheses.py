@@ -10,7 +10,9 @@ from typing import Protocol
 import cv2
 import numpy as np
 
-from .face_geometry import TWO_FACES_ADVICE, FaceNotFoundError, pitch, project
+from ..numeric import TINY
+from .face_geometry import (CENTRES, GROOVE_LINES, TWO_FACES_ADVICE, FaceNotFoundError, pitch,
+                            project)
 from .lattice import OUTLIER, robust_fit
 from .lattice_sampling import sample
 from .perspective import SQUARE_FIT_SLACK, plausible, square_fit
@@ -69,10 +71,6 @@ class Scorer(Protocol):
     def bound(self, homs: np.ndarray, seen: np.ndarray | None = None) -> np.ndarray:
         """A bound (K, 9) on each cell's contrast as :meth:`judge` gives it, cheaper."""
         ...
-
-
-_CENTRES = np.array([[c, r] for r in range(3) for c in range(3)], np.float64)
-"""A lattice's nine cell centres, row by row, in lattice units."""
 
 
 @dataclass(frozen=True)
@@ -188,7 +186,9 @@ def _starts(coords: list[int]) -> range:
 SETTLED = 8
 """How many of the best hypotheses are tried a row or a column further (:func:`settled`): a
 face whose top row a thumb hides gives a lattice a row low that ranks below others until it
-is moved, so not only the first three."""
+is moved, so not only the first three. The same few best are the ones any costlier look is
+given (a bent lattice refitted flat, :func:`flat_faces`; a stickerless face's lines checked
+one by one, :func:`vision.locate.hairline.hairline_face`): the others rank below them."""
 
 SETTLE_GAIN = 0.3
 """How much more summed contrast a lattice moved a row or column must score to replace the
@@ -270,7 +270,7 @@ def inked(h: Hypothesis) -> int:
     return 0 if h.glyphs is None else int((h.glyphs >= 1).sum())
 
 
-_BROUGHT_IN = {shift: np.flatnonzero(((_CENTRES + shift < 0) | (_CENTRES + shift > 2)).any(axis=1))
+_BROUGHT_IN = {shift: np.flatnonzero(((CENTRES + shift < 0) | (CENTRES + shift > 2)).any(axis=1))
                for shift in _SHIFTS_ROW}
 """The cells of a lattice moved by each of :data:`_SHIFTS_ROW` that it did not hold before:
 those whose place, a move further, lies beyond the lattice it was moved from."""
@@ -279,7 +279,7 @@ those whose place, a move further, lies beyond the lattice it was moved from."""
 def _outside(homs: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
     """Which cells of each lattice of the stack ``homs`` have their centre outside the
     picture of ``shape``: (K, 9)."""
-    pts = np.einsum("kij,nj->kni", homs, np.hstack([_CENTRES, np.ones((9, 1))]))
+    pts = np.einsum("kij,nj->kni", homs, np.hstack([CENTRES, np.ones((9, 1))]))
     with np.errstate(divide="ignore", invalid="ignore"):
         x, y = pts[..., 0] / pts[..., 2], pts[..., 1] / pts[..., 2]
     h, w = shape[:2]
@@ -337,8 +337,8 @@ REFINE_GAIN = 0.05
 replace the one its blobs gave (not noise)."""
 
 _ALONG = np.linspace(-0.35, 2.35, 14)
-_SHIFTS = np.arange(-0.4, 0.401, 0.05)
-_TILTS = np.array([-0.15, -0.075, 0.0, 0.075, 0.15])
+_SHIFTS = np.linspace(-0.4, 0.4, 17)
+_TILTS = 0.15 * np.linspace(-1, 1, 5)
 _FLANK = 0.25
 """How a groove line is sought: samples along it over the face's height (lattice units),
 shifted across by :data:`_SHIFTS` and turned by :data:`_TILTS` (its offset at the face's far
@@ -364,7 +364,7 @@ def _snapped(h: Hypothesis, flat: Scorer) -> tuple[np.ndarray, np.ndarray]:
     crossings (see the comment at the end)."""
     img, floor, _ = flat.images[0]
     cand = np.array([(s, t) for s in _SHIFTS for t in _TILTS])
-    offs = [cand + np.array([base, 0.0]) for base in (0.5, 1.5)]
+    offs = [cand + np.array([base, 0.0]) for base in GROOVE_LINES]
     pts = np.stack([_line_points(off, vertical) for vertical in (True, False) for off in offs])
     looks = sample(img, h.hom[None], pts.reshape(-1, 2)).reshape(pts.shape[:4])  # one remap
     lines = []
@@ -373,8 +373,8 @@ def _snapped(h: Hypothesis, flat: Scorer) -> tuple[np.ndarray, np.ndarray]:
         depth = np.median((flank - v[:, 0]) / (flank + floor), axis=1)
         lines.append(offs[n % 2][int(np.argmax(depth))])
     src, dst = [], []
-    for (x, a), gx in ((lines[0], 0.5), (lines[1], 1.5)):
-        for (y, b), gy in ((lines[2], 0.5), (lines[3], 1.5)):
+    for (x, a), gx in zip(lines[:2], GROOVE_LINES):
+        for (y, b), gy in zip(lines[2:], GROOVE_LINES):
             # x = xv + a (Y - 1), Y = yh + b (X - 1): the crossing in lattice coordinates
             cx = (x + a * (y - 1.0 - b)) / (1.0 - a * b)
             cy = y + b * (cx - 1.0)
@@ -405,7 +405,7 @@ def _on_blobs(homs: np.ndarray, h: Hypothesis) -> np.ndarray:
     got = np.array([h.grid[k].centre for k in keys], np.float64)
     src = np.array(keys, np.float64)
     return np.array([np.linalg.norm(project(m, src) - got, axis=1).mean()
-                     <= SNAP_REACH * max(pitch(m), 1e-6) for m in homs])
+                     <= SNAP_REACH * max(pitch(m), TINY) for m in homs])
 
 
 def refine(h: Hypothesis, flat: Scorer) -> Hypothesis:
@@ -459,7 +459,7 @@ nearest stickers of a neighbouring face, across the edge, lie beyond the edge.""
 def _overlaps(a: np.ndarray, b: np.ndarray) -> bool:
     """True when a sticker centre of lattice ``b`` lies on the face of lattice ``a`` (within
     :data:`OVERLAP_REACH` of the square of its sticker centres, in its own lattice)."""
-    rel = project(np.linalg.inv(a) @ b, _CENTRES)
+    rel = project(np.linalg.inv(a) @ b, CENTRES)
     inside = (rel > -OVERLAP_REACH) & (rel < 2 + OVERLAP_REACH)
     return bool(inside.all(axis=1).any())
 
@@ -477,9 +477,16 @@ def same_grid(a: Hypothesis, b: Hypothesis) -> bool:
     it, in the same order): one flat pattern that goes on, as a printed sudoku or table
     does, which no two faces of a cube make (a side face is foreshortened across the edge,
     another cube lies its rim apart)."""
-    rel = project(np.linalg.inv(a.hom) @ b.hom, _CENTRES)
-    step = np.round(rel[4] - _CENTRES[4])
-    return bool(np.abs(rel - (_CENTRES + step)).max() <= ON_GRID)
+    rel = project(np.linalg.inv(a.hom) @ b.hom, CENTRES)
+    step = np.round(rel[4] - CENTRES[4])
+    return bool(np.abs(rel - (CENTRES + step)).max() <= ON_GRID)
+
+
+SECOND_FACE = 6
+"""How many blobs a lattice apart from the best face must rest on to be taken for a second
+face (:func:`separate`, the refusal of two faces): two thirds of a face, found as stickers,
+not a few shapes on the body's rim or the ground beside the face that a lattice happens to
+link."""
 
 
 def separate(a: Hypothesis, b: Hypothesis) -> bool:
@@ -489,7 +496,7 @@ def separate(a: Hypothesis, b: Hypothesis) -> bool:
     apart), and of a similar size."""
     if {id(x) for x in a.grid.values()} & {id(x) for x in b.grid.values()}:
         return False
-    ratio = pitch(b.hom) / max(pitch(a.hom), 1e-6)
+    ratio = pitch(b.hom) / max(pitch(a.hom), TINY)
     return not _overlaps(a.hom, b.hom) and not _overlaps(b.hom, a.hom) and 0.6 < ratio < 1.6
 
 
@@ -554,8 +561,8 @@ def _outdone(refit: Hypothesis, faces: list[Hypothesis], refits: list[Hypothesis
 def _same_place(a: Hypothesis, b: Hypothesis) -> bool:
     """True when the two lattices place the same nine sticker centres (each of ``b``'s
     within :data:`ON_GRID` of one of ``a``'s, in ``a``'s lattice): one face found twice."""
-    rel = project(np.linalg.inv(a.hom) @ b.hom, _CENTRES)
-    return bool(np.linalg.norm(rel[:, None] - _CENTRES[None], axis=2).min(axis=1).max()
+    rel = project(np.linalg.inv(a.hom) @ b.hom, CENTRES)
+    return bool(np.linalg.norm(rel[:, None] - CENTRES[None], axis=2).min(axis=1).max()
                 <= ON_GRID)
 
 
@@ -603,13 +610,13 @@ def _noise_bent(square: np.ndarray, src: np.ndarray, dst: np.ndarray) -> bool:
     if free is None:
         return False
     scatter = float(np.sqrt(((project(free, src) - dst) ** 2).sum() / spare))
-    bend = np.linalg.norm(project(free, _CENTRES) - project(square, _CENTRES), axis=1)
+    bend = np.linalg.norm(project(free, CENTRES) - project(square, CENTRES), axis=1)
     # how far the scatter carries to each sticker centre: a fit's standard error there is
     # the scatter times the root of the point's leverage (an affine fit's, as steady as the
     # perspective part is small), small between the blobs, large where a few blobs in a
     # corner of the face are extrapolated to its far cells
     x = np.hstack([src, np.ones((len(src), 1))])
-    at = np.hstack([_CENTRES, np.ones((9, 1))])
+    at = np.hstack([CENTRES, np.ones((9, 1))])
     leverage = np.einsum("ij,jk,ik->i", at, np.linalg.inv(x.T @ x), at)
     return scatter <= SQUARE_FIT_SLACK / 3 * pitch(square) and \
         bool((bend <= BEND_NOISE * scatter * np.sqrt(leverage)).all())
