@@ -23,20 +23,20 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from .lattice_sampling import homogeneous, lattice_points, lookup, project, sample_at
+from .lattice_sampling import homogeneous, lattice_points, lookup, project, sample_at, spaced
 
 ALONG_SIDE = 0.4
 """How far past a cell's centre (pitches) samples along a lattice line reach: a tenth of a
 pitch short of the cell's corner, where the grooves cross (and at the face's outline, where
 the line meets the body's rim)."""
 
-_T = np.linspace(-ALONG_SIDE, ALONG_SIDE, 9)
+_T = spaced(-ALONG_SIDE, ALONG_SIDE)
 
 INNER = 0.3
 """A cell's inner part reaches this far from its centre (pitches) on either axis: its inner
 60%, on the sticker whatever a small misfit of the lattice."""
 
-_INNER_STEPS = np.linspace(-INNER, INNER, 7)
+_INNER_STEPS = spaced(-INNER, INNER)
 _INNER = np.array([[x, y] for y in _INNER_STEPS for x in _INNER_STEPS])
 
 _MISFIT = 0.06

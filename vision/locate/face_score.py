@@ -33,8 +33,8 @@ from ..numeric import TINY
 from .face_cues import (COLOUR_FLOOR, COLOUR_WEIGHT, CONTRAST_POINTS, FLOOR, INNER, Levels,
                         centres_of, contrast_of, saturation)
 from .grooves import SMOOTH, thin_grooves
-from .lattice_sampling import (homogeneous, lattice_points, lookup, outside_at,
-                               sample_channels)
+from .lattice_sampling import (SAMPLE_STEP, homogeneous, lattice_points, lookup, outside_at,
+                               sample_channels, spaced)
 
 _STEPS = np.linspace(-INNER, INNER, 11)
 _INNER = homogeneous(lattice_points(np.array([[x, y] for y in _STEPS for x in _STEPS])))
@@ -69,15 +69,15 @@ _MIDDLES = homogeneous(np.concatenate(
 """The six lines through the middles of the cells' columns and rows, sampled in the gaps
 either side of each cell's digit."""
 
-_ALONG_RIM = np.linspace(-INNER, INNER, 13)
+_ALONG_RIM = spaced(-INNER, INNER, SAMPLE_STEP / 2)
 _RIM = homogeneous(lattice_points(np.concatenate(
     [np.stack([np.full_like(_ALONG_RIM, sx * GAP), _ALONG_RIM], 1) for sx in (-1, 1)]
     + [np.stack([_ALONG_RIM, np.full_like(_ALONG_RIM, sy * GAP)], 1) for sy in (-1, 1)])))
 """The four sides (left, right, top, bottom) of a square :data:`GAP` from each cell's centre,
-13 samples each, a twentieth of a pitch apart (dense enough to meet the grooves between a
-side face's foreshortened stickers, :func:`filled`; every second one is enough to see ink
-reach a side, :func:`glyphs_of`): beyond the ends and sides of a digit, upright or turned,
-still on the sticker."""
+its samples half :data:`vision.locate.lattice_sampling.SAMPLE_STEP` apart (dense enough to
+meet the grooves between a side face's foreshortened stickers, :func:`filled`; every second
+one is enough to see ink reach a side, :func:`glyphs_of`): beyond the ends and sides of a
+digit, upright or turned, still on the sticker."""
 
 _MIDDLE_CELL = np.concatenate([3 * (np.arange(len(_ALONG)) // 2) + m for m in range(3)]
                               + [np.arange(len(_ALONG)) // 2 + 3 * m for m in range(3)])

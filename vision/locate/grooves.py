@@ -147,9 +147,10 @@ def _by_steps(op, pick, img: np.ndarray, k: int) -> np.ndarray:
 
 def valleys(flat: np.ndarray, closed: np.ndarray) -> list[np.ndarray]:
     """Per :data:`GROOVE_LEVELS` level t, the mask of the pixels whose valley depth
-    ``(closed - flat) / (closed + VALLEY_FLOOR)`` (float32) reaches t. For 8-bit pictures from a table:
-    the depth falls as ``flat`` rises, so a closed level c makes a groove of exactly the flat
-    levels below a bound of c (:func:`_depth_bounds`), the same pixels as the division."""
+    ``(closed - flat) / (closed + VALLEY_FLOOR)`` (float32) reaches t. For 8-bit pictures
+    from a table: the depth falls as ``flat`` rises, so a closed level c makes a groove of
+    exactly the flat levels below a bound of c (:func:`_depth_bounds`), the same pixels as
+    the division."""
     if flat.dtype == np.uint8 and closed.dtype == np.uint8:
         return [cv2.compare(flat, cv2.LUT(closed, bound), cv2.CMP_LT)
                 for bound in _depth_bounds()]

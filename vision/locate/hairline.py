@@ -23,7 +23,7 @@ from .face_geometry import GROOVE_LINES, TWO_FACES_ADVICE, FaceNotFoundError
 from .hypotheses import (SECOND_FACE, SETTLED, Hypothesis, _snapped, scored_all, separate,
                          windows)
 from .lattice import groups_of
-from .lattice_sampling import sample
+from .lattice_sampling import sample, spaced
 from .perspective import plausible
 from .sticker_blobs import binarisations, dedupe, sticker_blobs
 
@@ -43,10 +43,10 @@ MIDDLE_DEPTH = 0.03
 """No line through the middle of a row or column of cells may be darker than this: a piece
 is an even plateau (texture that is dark at the inner lines is dark between them too)."""
 
-_ALONG = np.linspace(-ALONG_SIDE, 2 + ALONG_SIDE, 29)
+_ALONG = spaced(-ALONG_SIDE, 2 + ALONG_SIDE)
 _ACROSS = 0.04 * np.arange(-1, 2)
 """Samples along a lattice line (lattice units: over the face's three cells, as far past the
-outer ones' centres as a cell's sides are sampled, a tenth of a pitch apart), and the offsets
+outer ones' centres as a cell's sides are sampled), and the offsets
 across it whose darkest counts (the line and either side of it: a small misfit of the
 lattice)."""
 

@@ -12,6 +12,18 @@ import numpy as np
 from .face_geometry import CENTRES
 
 
+SAMPLE_STEP = 0.1
+"""How far apart (pitches) a lattice's samples lie along a line, along a cell's side and
+across its inner part (:func:`spaced`): several on every sticker's side and across its
+plateau."""
+
+
+def spaced(lo: float, hi: float, step: float = SAMPLE_STEP) -> np.ndarray:
+    """Samples from ``lo`` to ``hi`` (lattice units), both ends included, ``step`` apart (as
+    near as the span allows)."""
+    return np.linspace(lo, hi, round((hi - lo) / step) + 1)
+
+
 def lattice_points(offsets: np.ndarray) -> np.ndarray:
     """Lattice points (N, 2): every cell centre (0..2, 0..2) plus each offset."""
     return (CENTRES[:, None, :] + offsets[None, :, :]).reshape(-1, 2)
