@@ -17,10 +17,10 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from .face_cues import ALONG_SIDE, FLOOR, Levels, chroma
+from .face_cues import ALONG_SIDE, FLOOR, MISFIT, Levels, chroma
 from .grooves import VALLEY_FLOOR
 from .face_geometry import GROOVE_LINES, TWO_FACES_ADVICE, FaceNotFoundError
-from .hypotheses import (SECOND_FACE, SETTLED, Hypothesis, _snapped, scored_all, separate,
+from .hypotheses import (FLANK, SECOND_FACE, SETTLED, Hypothesis, _snapped, scored_all, separate,
                          windows)
 from .lattice import groups_of
 from .lattice_sampling import sample, spaced
@@ -44,14 +44,11 @@ MIDDLE_DEPTH = 0.03
 is an even plateau (texture that is dark at the inner lines is dark between them too)."""
 
 _ALONG = spaced(-ALONG_SIDE, 2 + ALONG_SIDE)
-_ACROSS = 0.04 * np.arange(-1, 2)
+_ACROSS = MISFIT * np.arange(-1, 2)
 """Samples along a lattice line (lattice units: over the face's three cells, as far past the
-outer ones' centres as a cell's sides are sampled), and the offsets
-across it whose darkest counts (the line and either side of it: a small misfit of the
-lattice)."""
-
-_FLANK = 0.2
-"""The level either side of a line is taken this far (pitches) from it."""
+outer ones' centres as a cell's sides are sampled), and the offsets across it whose darkest
+counts (the line and :data:`vision.locate.face_cues.MISFIT` either side of it); the level
+either side is read :data:`vision.locate.hypotheses.FLANK` from it."""
 
 OPEN = 5
 """Side (pixels) of the opening that frees a piece joined to its neighbour by a break in the
@@ -93,8 +90,8 @@ def line_depths(img: np.ndarray, hom: np.ndarray, floor: float = FLOOR
         best = None
         for off in _ACROSS:
             line = sample(img, hom[None], points(off))[0]
-            flank = np.minimum(sample(img, hom[None], points(off - _FLANK))[0],
-                               sample(img, hom[None], points(off + _FLANK))[0])
+            flank = np.minimum(sample(img, hom[None], points(off - FLANK))[0],
+                               sample(img, hom[None], points(off + FLANK))[0])
             d = (flank - line) / (flank + floor)
             best = d if best is None else np.maximum(best, d)
         return float(np.median(best))

@@ -339,10 +339,13 @@ replace the one its blobs gave (not noise)."""
 _ALONG = np.linspace(-0.35, 2.35, 14)
 _SHIFTS = np.linspace(-0.4, 0.4, 17)
 _TILTS = 0.15 * np.linspace(-1, 1, 5)
-_FLANK = 0.25
 """How a groove line is sought: samples along it over the face's height (lattice units),
 shifted across by :data:`_SHIFTS` and turned by :data:`_TILTS` (its offset at the face's far
-side), the sticker level taken :data:`_FLANK` of a pitch either side."""
+side), the sticker level taken :data:`FLANK` of a pitch either side."""
+
+FLANK = 0.25
+"""How far (pitches) either side of a groove line, or a stickerless cube's hairline, the level
+of the stickers or pieces beside it is read: on them, clear of the line."""
 
 
 def _line_points(offsets: np.ndarray, vertical: bool) -> np.ndarray:
@@ -350,7 +353,7 @@ def _line_points(offsets: np.ndarray, vertical: bool) -> np.ndarray:
     ``offsets`` (lines, 3: position, tilt), each with its two flanks."""
     pos, tilt = offsets[:, 0, None, None], offsets[:, 1, None, None]
     across = pos + tilt * (_ALONG[None, None, :] - 1.0) + \
-        np.array([0.0, -_FLANK, _FLANK])[None, :, None]
+        np.array([0.0, -FLANK, FLANK])[None, :, None]
     along = np.broadcast_to(_ALONG, across.shape)
     pts = np.stack([across, along] if vertical else [along, across], axis=-1)
     return pts
