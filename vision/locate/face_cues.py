@@ -32,6 +32,11 @@ the line meets the body's rim)."""
 
 _T = spaced(-ALONG_SIDE, ALONG_SIDE)
 
+ALONG_FACE = spaced(-ALONG_SIDE, 2 + ALONG_SIDE)
+"""Samples along a lattice line over the whole face (lattice units): its three cells, as far
+past the outer ones' centres as a cell's side is sampled (a groove line sought, or a
+stickerless cube's hairline judged)."""
+
 INNER = 0.3
 """A cell's inner part reaches this far from its centre (pitches) on either axis: its inner
 60%, on the sticker whatever a small misfit of the lattice."""

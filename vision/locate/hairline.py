@@ -17,13 +17,13 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from .face_cues import ALONG_SIDE, FLOOR, MISFIT, Levels, chroma
+from .face_cues import ALONG_FACE, FLOOR, MISFIT, Levels, chroma
 from .grooves import VALLEY_FLOOR
 from .face_geometry import GROOVE_LINES, TWO_FACES_ADVICE, FaceNotFoundError
 from .hypotheses import (FLANK, SECOND_FACE, SETTLED, Hypothesis, _snapped, scored_all, separate,
                          windows)
 from .lattice import groups_of
-from .lattice_sampling import sample, spaced
+from .lattice_sampling import sample
 from .perspective import plausible
 from .sticker_blobs import binarisations, dedupe, sticker_blobs
 
@@ -43,12 +43,11 @@ MIDDLE_DEPTH = 0.03
 """No line through the middle of a row or column of cells may be darker than this: a piece
 is an even plateau (texture that is dark at the inner lines is dark between them too)."""
 
-_ALONG = spaced(-ALONG_SIDE, 2 + ALONG_SIDE)
 _ACROSS = MISFIT * np.arange(-1, 2)
-"""Samples along a lattice line (lattice units: over the face's three cells, as far past the
-outer ones' centres as a cell's sides are sampled), and the offsets across it whose darkest
-counts (the line and :data:`vision.locate.face_cues.MISFIT` either side of it); the level
-either side is read :data:`vision.locate.hypotheses.FLANK` from it."""
+"""The offsets across a lattice line whose darkest counts (the line and
+:data:`vision.locate.face_cues.MISFIT` either side of it), each sampled along it at
+:data:`vision.locate.face_cues.ALONG_FACE`; the level either side is read
+:data:`vision.locate.hypotheses.FLANK` from it."""
 
 OPEN = 5
 """Side (pixels) of the opening that frees a piece joined to its neighbour by a break in the
@@ -84,8 +83,8 @@ def line_depths(img: np.ndarray, hom: np.ndarray, floor: float = FLOOR
 
     def depth(vertical: bool, at: float) -> float:
         def points(shift: float) -> np.ndarray:
-            across = np.full_like(_ALONG, at + shift)
-            return np.stack([across, _ALONG] if vertical else [_ALONG, across], 1)
+            across = np.full_like(ALONG_FACE, at + shift)
+            return np.stack([across, ALONG_FACE] if vertical else [ALONG_FACE, across], 1)
 
         best = None
         for off in _ACROSS:

@@ -13,6 +13,7 @@ import numpy as np
 from ..numeric import TINY
 from .face_geometry import (CENTRES, GROOVE_LINES, TWO_FACES_ADVICE, FaceNotFoundError, pitch,
                             project)
+from .face_cues import ALONG_FACE
 from .lattice import OUTLIER, robust_fit
 from .lattice_sampling import sample
 from .perspective import SQUARE_FIT_SLACK, plausible, square_fit
@@ -336,10 +337,10 @@ REFINE_GAIN = 0.05
 """A snapped lattice must raise the summed contrast over the nine cells by this much to
 replace the one its blobs gave (not noise)."""
 
-_ALONG = np.linspace(-0.35, 2.35, 14)
 _SHIFTS = np.linspace(-0.4, 0.4, 17)
 _TILTS = 0.15 * np.linspace(-1, 1, 5)
-"""How a groove line is sought: samples along it over the face's height (lattice units),
+"""How a groove line is sought: samples along it over the face (lattice units,
+:data:`vision.locate.face_cues.ALONG_FACE`),
 shifted across by :data:`_SHIFTS` and turned by :data:`_TILTS` (its offset at the face's far
 side), the sticker level taken :data:`FLANK` of a pitch either side."""
 
@@ -349,12 +350,12 @@ of the stickers or pieces beside it is read: on them, clear of the line."""
 
 
 def _line_points(offsets: np.ndarray, vertical: bool) -> np.ndarray:
-    """Lattice points (lines, 3, len(_ALONG), 2) of candidate groove lines at
+    """Lattice points (lines, 3, len(ALONG_FACE), 2) of candidate groove lines at
     ``offsets`` (lines, 3: position, tilt), each with its two flanks."""
     pos, tilt = offsets[:, 0, None, None], offsets[:, 1, None, None]
-    across = pos + tilt * (_ALONG[None, None, :] - 1.0) + \
+    across = pos + tilt * (ALONG_FACE[None, None, :] - 1.0) + \
         np.array([0.0, -FLANK, FLANK])[None, :, None]
-    along = np.broadcast_to(_ALONG, across.shape)
+    along = np.broadcast_to(ALONG_FACE, across.shape)
     pts = np.stack([across, along] if vertical else [along, across], axis=-1)
     return pts
 
