@@ -26,17 +26,24 @@ def _shape(c: int) -> int:
 
 def test_shipped_model_matches_its_training_script() -> None:
     """The shipped ONNX file is the network the training script builds (input, classes,
-    widths), with the command, seed and temperature it was made with, and small; no font
-    held out for the benchmarks is among its training fonts."""
+    widths), or networks of it joined by :mod:`tools.cell_ensemble`, with the commands,
+    seeds and temperatures they were made with, and small; no font held out for the
+    benchmarks is among its training fonts."""
     model = shipped_cell_model()
     assert model is not None
     meta = model.meta
     assert meta["input"] == [1, SIDE, SIDE] and model.side == SIDE and meta["classes"] == CLASSES
     assert meta["widths"] == list(tcm.WIDTHS) and len(meta["class_names"]) == CLASSES
-    assert meta["command"].startswith("python -m tools.train_cell_model")
-    assert f"--seed {meta['seed']}" in meta["command"]
-    assert f"--epochs {meta['epochs']}" in meta["command"]
-    assert 0.1 < meta["temperature"] < 10
+    members = meta.get("members", [meta])
+    if "members" in meta:
+        assert meta["command"].startswith("python -m tools.cell_ensemble")
+        assert meta["temperature"] == 1.0 and len(members) > 1
+    for m in members:
+        assert m["command"].startswith("python -m tools.train_cell_model")
+        assert f"--seed {m['seed']}" in m["command"]
+        assert f"--epochs {m['epochs']}" in m["command"]
+        assert m["widths"] == list(tcm.WIDTHS)
+        assert 0.1 < m["temperature"] < 10
     assert not set(meta["fonts"]) & set(HELD_OUT_FONTS + tcm.EXAM_HELD_OUT)
     assert DATA.with_suffix(".onnx").stat().st_size < 2 * 1024 * 1024
     rows = model.read_cells([np.full((80, 80, 3), 200, np.uint8), np.full((60, 60), 90, np.uint8)])

@@ -306,10 +306,46 @@ def build(train: dict[str, np.ndarray], val: dict[str, np.ndarray], seed: int, e
     return model, meta
 
 
+def validation_sets(cached, fonts: tuple[str, ...], jobs: int = 1
+                    ) -> dict[str, dict[str, np.ndarray]]:
+    """The measured sets (read through ``cached(name, make)``, so from the cache when there):
+    first-renderer photos, exam shots, exam corner shots as located and in moved windows, the
+    benchmarks' held-out fonts."""
+    from sudoku_cube.vision.recognise.templates import HELD_OUT_FONTS
+
+    return {
+        "first": cached(f"val-{VAL_SEED0}-{VAL_PHOTOS}",
+                        lambda: render_set("first", VAL_PHOTOS, VAL_SEED0, fonts, jobs=jobs)),
+        "exam": cached(f"exam-{EXAM_VAL_SEED0}-{EXAM_VAL_PHOTOS}",
+                       lambda: render_set("exam", EXAM_VAL_PHOTOS, EXAM_VAL_SEED0, jobs=jobs)),
+        "corners": cached(f"exam-corners-{CORNER_VAL_SEED0}-{CORNER_VAL_SHOTS}",
+                          lambda: render_set("exam", CORNER_VAL_SHOTS, CORNER_VAL_SEED0,
+                                             jobs=jobs, corners=1.0)),
+        "moved": cached(f"exam-corners-jitter-{CORNER_VAL_SEED0}-{CORNER_VAL_SHOTS}",
+                        lambda: render_set("exam", CORNER_VAL_SHOTS, CORNER_VAL_SEED0,
+                                           jobs=jobs, corners=1.0, jitter=JITTER)),
+        "held": cached(f"fonts-{FONT_SEED0}-{FONT_PHOTOS}",
+                       lambda: render_set("first", FONT_PHOTOS, FONT_SEED0, HELD_OUT_FONTS,
+                                          jobs=jobs))}
+
+
+def validation_figures(model, val: dict[str, dict[str, np.ndarray]]) -> dict[str, dict]:
+    """The model's figures on the sets of :func:`validation_sets`, per look (per font on the
+    held-out fonts); the exam shots in its held-out fonts apart."""
+    seen = ~np.isin(val["exam"]["font"], EXAM_HELD_OUT)
+    return {
+        "validation_first": figures(model, val["first"], "look"),
+        "validation_exam": figures(model, {k: v[seen] for k, v in val["exam"].items()}, "look"),
+        "exam_held_out_fonts": figures(model, {k: v[~seen] for k, v in val["exam"].items()},
+                                       "look"),
+        "exam_corner_shots": figures(model, val["corners"], "look"),
+        "exam_corner_shots_moved": figures(model, val["moved"], "look"),
+        "held_out_fonts": figures(model, val["held"], "font")}
+
+
 def main(argv: list[str] | None = None) -> int:
     """Render (or read the cache), fit, write the model; print its figures."""
     from sudoku_cube.vision.recognise.cell_model import DATA
-    from sudoku_cube.vision.recognise.templates import HELD_OUT_FONTS
     from tools.render_training import training_fonts
 
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -365,22 +401,9 @@ def main(argv: list[str] | None = None) -> int:
                                           jobs=a.jobs, corners=JITTER_CORNERS, jitter=JITTER))
         sets.append({k: v[~np.isin(shots["font"], EXAM_HELD_OUT)] for k, v in shots.items()})
     train = joined(sets)
-    val_first = cached(f"val-{VAL_SEED0}-{VAL_PHOTOS}",
-                       lambda: render_set("first", VAL_PHOTOS, VAL_SEED0, fonts, jobs=a.jobs))
-    val_exam = cached(f"exam-{EXAM_VAL_SEED0}-{EXAM_VAL_PHOTOS}",
-                      lambda: render_set("exam", EXAM_VAL_PHOTOS, EXAM_VAL_SEED0, jobs=a.jobs))
-    val_corners = cached(f"exam-corners-{CORNER_VAL_SEED0}-{CORNER_VAL_SHOTS}",
-                         lambda: render_set("exam", CORNER_VAL_SHOTS, CORNER_VAL_SEED0,
-                                            jobs=a.jobs, corners=1.0))
-    val_moved = cached(f"exam-corners-jitter-{CORNER_VAL_SEED0}-{CORNER_VAL_SHOTS}",
-                       lambda: render_set("exam", CORNER_VAL_SHOTS, CORNER_VAL_SEED0,
-                                          jobs=a.jobs, corners=1.0, jitter=JITTER))
-    held = cached(f"fonts-{FONT_SEED0}-{FONT_PHOTOS}",
-                  lambda: render_set("first", FONT_PHOTOS, FONT_SEED0, HELD_OUT_FONTS,
-                                     jobs=a.jobs))
-    model, meta = build(train, joined([val_first, val_exam]), a.seed, a.epochs, a.out, log=log,
-                        moved_weight=a.moved_weight)
-    exam_seen = ~np.isin(val_exam["font"], EXAM_HELD_OUT)
+    val = validation_sets(cached, fonts, a.jobs)
+    model, meta = build(train, joined([val["first"], val["exam"]]), a.seed, a.epochs, a.out,
+                        log=log, moved_weight=a.moved_weight)
     meta.update({
         "command": (f"python -m tools.train_cell_model --photos {a.photos} --black-photos "
                     f"{a.black_photos} --exam-photos {a.exam_photos} --serif-shots "
@@ -402,15 +425,8 @@ def main(argv: list[str] | None = None) -> int:
                  f"validation: {VAL_PHOTOS} photos "
                  f"(seeds {VAL_SEED0}+) and {EXAM_VAL_PHOTOS} exam shots (seeds "
                  f"{EXAM_VAL_SEED0}+)"),
-        "fonts": sorted(set(map(str, train["font"]))),
-        "validation_first": figures(model, val_first, "look"),
-        "validation_exam": figures(model, {k: v[exam_seen] for k, v in val_exam.items()},
-                                   "look"),
-        "exam_held_out_fonts": figures(model, {k: v[~exam_seen] for k, v in val_exam.items()},
-                                       "look"),
-        "exam_corner_shots": figures(model, val_corners, "look"),
-        "exam_corner_shots_moved": figures(model, val_moved, "look"),
-        "held_out_fonts": figures(model, held, "font")})
+        "fonts": sorted(set(map(str, train["font"])))})
+    meta.update(validation_figures(model, val))
     a.out.with_suffix(".json").write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
     print(json.dumps({k: v for k, v in meta.items() if k not in ("fonts", "class_names")},
                      indent=1))
