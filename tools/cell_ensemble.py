@@ -105,6 +105,16 @@ def joined_graph(members: Sequence[tuple[object, float]], opset: int):
     return out
 
 
+def short(stem: Path) -> str:
+    """A model stem as the json names it: its folder and name (``seed1/cell_model``), or its
+    place in the repository for the shipped model."""
+    from sudoku_cube.vision.recognise.cell_model import DATA
+
+    if stem.resolve() == DATA.resolve():
+        return "vision/data/cell_model"
+    return f"{stem.parent.name}/{stem.name}"
+
+
 def combine(stems: Sequence[Path], out: Path, command: str) -> dict:
     """Write ``out`` (.onnx, .json): the members of ``stems`` joined (:func:`joined_graph`);
     the json keeps the first member's layout keys, temperature 1, and records every member's
@@ -123,7 +133,7 @@ def combine(stems: Sequence[Path], out: Path, command: str) -> dict:
     onnx.save(graph, str(out.with_suffix(".onnx")))
     meta = {key: metas[0][key] for key in ("format", "input", "classes", "class_names")}
     meta.update({"widths": metas[0]["widths"], "temperature": 1.0, "command": command,
-                 "members": [{"stem": s.name, **{k: m[k] for k in MEMBER_KEYS if k in m}}
+                 "members": [{"stem": short(s), **{k: m[k] for k in MEMBER_KEYS if k in m}}
                              for s, m in zip(stems, metas)],
                  "fonts": sorted(set().union(*(m.get("fonts", []) for m in metas)))})
     out.with_suffix(".json").write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
@@ -137,8 +147,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", type=Path, required=True, help="joined model's stem")
     p.add_argument("--cache", type=Path, help="the training tool's cache (validation sets)")
     a = p.parse_args(argv)
-    command = ("python -m tools.cell_ensemble " + " ".join(m.name for m in a.members)
-               + f" --out {a.out.name}")
+    command = ("python -m tools.cell_ensemble " + " ".join(map(short, a.members))
+               + f" --out {short(a.out)}")
     meta = combine(a.members, a.out, command)
     if a.cache:
         from sudoku_cube.vision.recognise.cell_model import load_cell_model
