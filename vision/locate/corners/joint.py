@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ...numeric import TINY
 from .check import pitch_of
 from .homographies import free_entry_rows
 from .lattice import FIRM_CELLS, ON_CELL, Lattice, adjacent_corners
@@ -241,7 +242,7 @@ def _levenberg_marquardt(x: np.ndarray, fun, eps: float) -> np.ndarray:
         A = J.T @ J
         g = J.T @ r
         while True:
-            step = np.linalg.solve(A + lam * np.diag(np.diag(A) + 1e-6), -g)
+            step = np.linalg.solve(A + lam * np.diag(np.diag(A) + TINY), -g)
             trial = fun((x + step)[None])[0]
             tc = float(trial @ trial)
             if tc < cost:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from ...numeric import CONNECTIVITY
 from ...polarity import value_channel as _value
 
 STROKE = 0.03
@@ -85,7 +86,7 @@ def marks(image: np.ndarray, light: bool | None = None, v: np.ndarray | None = N
         masks[polarity] = mask  # the lower threshold comes last
         # block-based labelling: the same components in the same order as the default
         # algorithm, a third of its time on a whole photo
-        stats = cv2.connectedComponentsWithStatsWithAlgorithm(mask, 8, cv2.CV_32S,
+        stats = cv2.connectedComponentsWithStatsWithAlgorithm(mask, CONNECTIVITY, cv2.CV_32S,
                                                               cv2.CCL_GRANA)[2]
         x, y, w, h, area = stats[1:].T
         long, short = np.maximum(w, h), np.minimum(w, h)

@@ -15,6 +15,7 @@ import cv2
 import numpy as np
 
 from ..face_cues import chroma as chroma_of
+from ...numeric import LEVELS
 from ...polarity import value_channel
 from .check import value_range
 from .homographies import SINGULAR
@@ -163,7 +164,7 @@ def _hue_masks(image: np.ndarray) -> list[np.ndarray]:
 HUE_STEP = 15
 """OpenCV hue units (of 180) between the centres of :func:`_hue_masks`'s windows, and how far
 each reaches either side of its centre: each window overlaps its neighbours by half."""
-_HUE_WINDOWS = [(np.abs((np.arange(256) - c + 90) % 180 - 90) <= HUE_STEP).astype(np.uint8)
+_HUE_WINDOWS = [(np.abs((np.arange(LEVELS) - c + 90) % 180 - 90) <= HUE_STEP).astype(np.uint8)
                 for c in range(0, 180, HUE_STEP)]
 """Per hue window of :func:`_hue_masks`, 1 for the 8-bit hues within :data:`HUE_STEP` units
 of its centre."""
