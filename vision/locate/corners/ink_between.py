@@ -19,11 +19,13 @@ BAND_SAMPLES = 30
 """Points sampled along each side of the face's 3 x 3 lattice, at the middles of equal steps."""
 
 _EDGES = np.linspace(0, 3, BAND_SAMPLES + 1)
-_U = _EDGES[:-1] + (_EDGES[1] - _EDGES[0]) / 2
+_STEP = _EDGES[1] - _EDGES[0]
+_U = _EDGES[:-1] + _STEP / 2
 _BETWEEN = np.array([(u, v) for v in _U for u in _U
-                     if max(abs(u % 1 - 0.5), abs(v % 1 - 0.5)) > 0.42])
+                     if min(0.5 - abs(u % 1 - 0.5), 0.5 - abs(v % 1 - 0.5)) < _STEP])
 """Lattice points (0..3) in the bands along the cell borders, where a cube face has its
-grooves and no ink."""
+grooves and no ink: the samples less than one step from a cell's border (each cell's outermost
+ones on every side)."""
 
 _BETWEEN_H = np.hstack([_BETWEEN, np.ones((len(_BETWEEN), 1))])
 
