@@ -304,6 +304,14 @@ by the other faces (:func:`vision.locate.corners.rebuild.steadied`), settled ont
 must show this many of its own (:func:`vision.locate.corners.score.shows_its_digits`)."""
 
 
+PLACED_OFF = 0.4
+"""Cells by which a face placed from little evidence of its own (rebuilt from the other two
+faces, or fitted to a few glyphs) can lie off, a third of a sticker or more, until it is
+refitted through its own stickers or digits: the refit of a rebuilt face may move it this far
+(:func:`vision.locate.corners.rebuild.rebuild_third`), and glyphs this far from a face's cell
+centres are gathered to them (:func:`vision.locate.corners.score.scored`)."""
+
+
 def snap(H: np.ndarray, quads: list[Quad], tol: float) -> tuple[np.ndarray, dict]:
     """A predicted lattice ``H`` and the sticker candidates ``quads`` on its cells, refitted
     through them when at least :data:`ENOUGH_CELLS` fall on cells and the refit stays within

@@ -21,7 +21,8 @@ import numpy as np
 
 from ...polarity import value_channel
 from .check import pitch_of
-from .lattice import CORNERS, ENOUGH_CELLS, FIRM_CELLS, Found, Lattice, Quad, adjacent_corners, snap
+from .lattice import (CORNERS, ENOUGH_CELLS, FIRM_CELLS, PLACED_OFF, Found, Lattice, Quad,
+                      adjacent_corners, snap)
 from .quads import meet
 
 """Lattice corners in outline order."""
@@ -132,7 +133,8 @@ def _light_cells(image: np.ndarray, lat: Lattice, cell: int = 24) -> set[tuple[i
 
 def rebuild_third(image: np.ndarray, l1: Lattice, l2: Lattice, quads: list[Quad]) -> Lattice | None:
     """The third face of a corner photo rebuilt from the two found faces ``l1`` and ``l2`` and
-    refined by the sticker candidates ``quads`` on it; None when the picture does not show
+    refined by the sticker candidates ``quads`` on it (a refit moving it at most
+    :data:`vision.locate.corners.lattice.PLACED_OFF`); None when the picture does not show
     stickers where the face must be: on :data:`vision.locate.corners.lattice.ENOUGH_CELLS`
     cells a candidate quad, or a light cell framed by dark gaps."""
     lat = predict_third(l1, l2)
@@ -140,7 +142,7 @@ def rebuild_third(image: np.ndarray, l1: Lattice, l2: Lattice, quads: list[Quad]
         return None
     taken = {id(q) for q in itertools.chain(l1.cells.values(), l2.cells.values())}
     free = [q for q in quads if id(q) not in taken]
-    H, cells = snap(lat.H, free, 0.4)
+    H, cells = snap(lat.H, free, PLACED_OFF)
     lat = Lattice(H, cells, lat.directions)
     if len(set(cells) | _light_cells(image, lat)) < ENOUGH_CELLS:
         return None

@@ -23,7 +23,7 @@ import numpy as np
 from .glyph_cells import gather
 from .groups import corner_groups
 from .joint import joint_fit
-from .lattice import FIRM_CELLS, ON_CELL, Found, Lattice, lattices_of
+from .lattice import FIRM_CELLS, ON_CELL, PLACED_OFF, Found, Lattice, lattices_of
 from .order import MAX_DOWN_TILT_DEG, arrange
 from .quads import Quad
 from .rebuild import complete_faces
@@ -38,11 +38,6 @@ search."""
 
 MIN_GLYPHS_ALL = 24
 """Least digits of the 27 that three faces must show together."""
-
-GATHER = 0.4
-"""Cells (of a jointly fitted face) within which a glyph is gathered to a cell: a face placed
-from a few glyphs can lie a third of a sticker off before it is refitted with all of them."""
-
 
 
 STICKER_FILL = 0.3
@@ -207,7 +202,7 @@ def _regathered(fit: tuple[list[Lattice], float], quads: list[Quad]
     gathered = []
     for k, lat in enumerate(lats):
         taken = {id(q) for j, o in enumerate(lats) if j != k for q in o.cells.values()}
-        cells = gather([q for q in quads if id(q) not in taken], lat.H, GATHER)
+        cells = gather([q for q in quads if id(q) not in taken], lat.H, PLACED_OFF)
         gathered.append(Lattice(lat.H, cells, lat.directions)
                         if len(lat.cells) < FIRM_CELLS and len(cells) > len(lat.cells) else lat)
     if all(g is lat for g, lat in zip(gathered, lats)):
