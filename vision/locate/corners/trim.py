@@ -10,6 +10,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from ...numeric import TINY
 from .check import pitch_of
 from .homographies import fit_homographies, free, free_entry_rows, project, usable
 from .lattice import MIDDLE, ON_CELL, Lattice
@@ -157,7 +158,7 @@ def _left_out_offsets_all(srcs: list[np.ndarray], ptss: list[np.ndarray], steps:
             j *= np.concatenate([w8, w8], axis=2)
             r = np.concatenate([(u - qx) * keep, (v - qy) * keep], axis=2)
             jt = np.swapaxes(j, 2, 3)
-            h = h - np.linalg.solve(jt @ j + 1e-12 * np.eye(h.shape[-1]),
+            h = h - np.linalg.solve(jt @ j + TINY * np.eye(h.shape[-1]),
                                     (jt @ r[..., None]))[..., 0]
         pu, pv, _ = (p[..., 0] for p in project(h, x[:, 0, :, None], y[:, 0, :, None]))
         off = np.hypot(pu - q[..., 0], pv - q[..., 1]) * s[:, None]
