@@ -23,7 +23,7 @@ import numpy as np
 
 from .check import frame_step, grid_contrast, pitch_of, value_image
 from .joint import joint_fit
-from .lattice import CORNERS, ENOUGH_CELLS, Lattice, Quad, outline, snap
+from .lattice import CORNERS, ENOUGH_CELLS, ON_CELL, Lattice, Quad, outline, snap
 from .model import focal_guesses, other_faces
 from .rebuild import predict_third
 
@@ -190,10 +190,12 @@ def believable(fit: CubeFit) -> bool:
     return min(fit.framed) >= ENOUGH_CELLS
 
 
-INCONSISTENT = 0.3
+INCONSISTENT = ON_CELL
 """Sticker pitches by which a located face may differ from the outline the other two predict
 for it (:func:`vision.locate.corners.rebuild.predict_third`, exact under perspective) before the
-three are checked against the whole-cube model."""
+three are checked against the whole-cube model: an outline corner farther off than a point
+may lie from its cell's centre (:data:`vision.locate.corners.lattice.ON_CELL`) is not where
+the others put it."""
 
 FEW_CELLS = 2
 """A located face with this many sticker candidates or fewer was placed mostly from the other
