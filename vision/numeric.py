@@ -8,8 +8,9 @@ from __future__ import annotations
 import numpy as np
 
 TINY = 1e-6
-"""The least a pitch, spread or norm may be when something is divided by it: far below any
-length or share vision measures, so it only keeps a division by zero finite."""
+"""The least a pitch, spread or norm may be when something is divided by it, and the ridge
+added to a least-squares system's diagonal: far below any length or share vision measures,
+so it only keeps a division by zero finite or a solve from being singular."""
 LEVELS = int(np.iinfo(np.uint8).max) + 1
 """How many grey levels an 8-bit picture has (a look-up table's length)."""
 CONNECTIVITY = 8

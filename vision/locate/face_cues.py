@@ -48,12 +48,16 @@ MISFIT = 0.06
 """How far (pitches) a lattice line may miss the groove or hairline it stands for: a line's
 level is also read this far either side of it, and the darkest counts."""
 
+ACROSS = MISFIT * np.arange(-1, 2)
+"""The offsets (pitches) across a lattice line at which its level is read: the line and
+:data:`MISFIT` either side of it; the darkest counts."""
+
 _SIDES = np.concatenate([
     np.stack([np.full_like(_T, s * d), _T], 1) if axis == 0 else
     np.stack([_T, np.full_like(_T, s * d)], 1)
-    for axis in (0, 1) for s in (-1, 1) for d in 0.5 + MISFIT * np.arange(-1, 2)])
+    for axis in (0, 1) for s in (-1, 1) for d in 0.5 + ACROSS])
 """Sample offsets of one cell: its inner 60% (7 x 7), and its four sides at three depths
-around the groove line, half a pitch out and :data:`MISFIT` either side of it (the darkest
+around the groove line, half a pitch out and :data:`ACROSS` of it (the darkest
 of the three is the groove, whatever a small misfit of the lattice)."""
 
 SIDE_SHARE = 25

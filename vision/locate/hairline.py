@@ -17,7 +17,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from .face_cues import ALONG_FACE, FLOOR, MISFIT, Levels, chroma
+from .face_cues import ACROSS, ALONG_FACE, FLOOR, Levels, chroma
 from .grooves import VALLEY_FLOOR
 from .face_geometry import GROOVE_LINES, TWO_FACES_ADVICE, FaceNotFoundError
 from .hypotheses import (FLANK, SECOND_FACE, SETTLED, Hypothesis, _snapped, scored_all, separate,
@@ -43,11 +43,6 @@ MIDDLE_DEPTH = 0.03
 """No line through the middle of a row or column of cells may be darker than this: a piece
 is an even plateau (texture that is dark at the inner lines is dark between them too)."""
 
-_ACROSS = MISFIT * np.arange(-1, 2)
-"""The offsets across a lattice line whose darkest counts (the line and
-:data:`vision.locate.face_cues.MISFIT` either side of it), each sampled along it at
-:data:`vision.locate.face_cues.ALONG_FACE`; the level either side is read
-:data:`vision.locate.hypotheses.FLANK` from it."""
 
 OPEN = 5
 """Side (pixels) of the opening that frees a piece joined to its neighbour by a break in the
@@ -79,7 +74,10 @@ def line_depths(img: np.ndarray, hom: np.ndarray, floor: float = FLOOR
                 ) -> tuple[np.ndarray, np.ndarray]:
     """How much darker than the image either side of it (relative, the median along the
     line) each line of the lattice ``hom`` is: its four inner lines (x = 0.5, 1.5, y = 0.5,
-    1.5) and the six through its cells' middles (x and y = 0, 1, 2)."""
+    1.5) and the six through its cells' middles (x and y = 0, 1, 2). Each line is sampled
+    along :data:`vision.locate.face_cues.ALONG_FACE` at the offsets
+    :data:`vision.locate.face_cues.ACROSS` (the darkest counts), the level either side
+    :data:`vision.locate.hypotheses.FLANK` from it."""
 
     def depth(vertical: bool, at: float) -> float:
         def points(shift: float) -> np.ndarray:
@@ -87,7 +85,7 @@ def line_depths(img: np.ndarray, hom: np.ndarray, floor: float = FLOOR
             return np.stack([across, ALONG_FACE] if vertical else [ALONG_FACE, across], 1)
 
         best = None
-        for off in _ACROSS:
+        for off in ACROSS:
             line = sample(img, hom[None], points(off))[0]
             flank = np.minimum(sample(img, hom[None], points(off - FLANK))[0],
                                sample(img, hom[None], points(off + FLANK))[0])
