@@ -51,7 +51,7 @@ def _quad_of(contour: np.ndarray, solidity: float = SOLIDITY,
     if hull_area <= 0 or area / hull_area < solidity:
         return None
     peri = cv2.arcLength(hull, True)
-    for eps in (0.03, 0.045, 0.06, 0.08):
+    for eps in APPROXIMATIONS:
         approx = cv2.approxPolyDP(hull, eps * peri, True)
         if len(approx) == 4:
             quad = approx.reshape(4, 2).astype(np.float64)
@@ -66,6 +66,11 @@ def _quad_of(contour: np.ndarray, solidity: float = SOLIDITY,
             return None
     return None
 
+
+APPROXIMATIONS = np.linspace(0.03, 0.08, 4)
+"""Tolerances (shares of the hull's perimeter) at which the hull is simplified, finest first,
+until it has four corners or fewer: a sticker's hull has a few points along each rounded
+corner, and the finest tolerance that leaves four is its outline."""
 
 QUAD_AREA = (0.8, 1.2)
 """Area of the quad through four hull points of a sticker candidate, as a share of the hull's:
