@@ -6,7 +6,8 @@ import math
 import cv2
 import numpy as np
 
-from sudoku_cube.vision.locate.corners.quads import Quad, _distinct, _hue_masks, _with_neighbours
+from sudoku_cube.vision.locate.corners.quads import (SIMILAR, Quad, _distinct, _hue_masks,
+                                                    _with_neighbours)
 from sudoku_cube.vision.polarity import value_channel
 
 
@@ -55,7 +56,7 @@ def test_distinct_quads_are_the_plain_ones():
 def test_quads_with_neighbours_are_the_plain_ones():
     quads = _quads(4)
     want = [q for q in quads
-            if sum(o is not q and 0.4 < o.area / q.area < 2.5
+            if sum(o is not q and 1 / SIMILAR < math.sqrt(o.area / q.area) < SIMILAR
                    and np.linalg.norm(o.centre - q.centre) < 1.9 * math.sqrt(q.area)
                    for o in quads) >= 2]
     got = _with_neighbours(quads)

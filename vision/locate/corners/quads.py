@@ -373,9 +373,11 @@ def _distinct(quads: list[Quad]) -> list[Quad]:
     return found
 
 
-SIMILAR = 2.5
-"""Two sticker candidates are of similar size when neither's area is this many times the
-other's."""
+SIMILAR = 1.6
+"""Two marks of one face, sticker candidates or glyphs, are of similar size when neither's
+side (a sticker candidate's: the square root of its area) is this many times the other's;
+so is a sticker candidate to its face's typical sticker
+(:func:`vision.locate.corners.lattice.fit_lattices`)."""
 
 
 def _with_neighbours(quads: list[Quad]) -> list[Quad]:
@@ -383,10 +385,10 @@ def _with_neighbours(quads: list[Quad]) -> list[Quad]:
     if not quads:
         return []
     centres = np.array([q.centre for q in quads], np.float64)
-    areas = np.array([q.area for q in quads], np.float64)
-    ratio = areas[None, :] / areas[:, None]  # [q, o]: o's area over q's
+    sides = np.sqrt(np.array([q.area for q in quads], np.float64))
+    ratio = sides[None, :] / sides[:, None]  # [q, o]: o's side over q's
     d = centres[None, :, :] - centres[:, None, :]
     dist = np.sqrt(d[..., 0] * d[..., 0] + d[..., 1] * d[..., 1])
-    near = (ratio > 1 / SIMILAR) & (ratio < SIMILAR) & (dist < 1.9 * np.sqrt(areas)[:, None])
+    near = (ratio > 1 / SIMILAR) & (ratio < SIMILAR) & (dist < 1.9 * sides[:, None])
     np.fill_diagonal(near, False)
     return [q for q, n in zip(quads, near.sum(axis=1).tolist()) if n >= 2]

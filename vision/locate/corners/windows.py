@@ -10,6 +10,8 @@ import itertools
 
 import numpy as np
 
+from .quads import SIMILAR
+
 MIN_GLYPHS = 6
 """Glyphs of the nine that must lie on a lattice window before it is a face hypothesis."""
 
@@ -129,7 +131,7 @@ def spans(pts: np.ndarray, sizes: np.ndarray
     orders of all glyphs taken at once)."""
     d = np.linalg.norm(pts[None, :, :] - pts[:, None, :], axis=2)  # [p, glyph]
     s = sizes[:, None]
-    ok = (d > 1.1 * s) & (d < 4.5 * s) & (sizes[None] > 0.6 * s) & (sizes[None] < 1.6 * s)
+    ok = (d > 1.1 * s) & (d < 4.5 * s) & (SIMILAR * sizes[None] > s) & (sizes[None] < SIMILAR * s)
     order = np.argsort(d, axis=1)
     ok_order = np.take_along_axis(ok, order, axis=1)
     spans: list[tuple[np.ndarray, np.ndarray]] = []
