@@ -96,7 +96,7 @@ def frame_step(v: np.ndarray) -> float:
     return max(MIN_STEP, FRAME_STEP * float(hi - lo))
 
 
-def _band(inset: float, n: int = 4) -> np.ndarray:
+def band(inset: float, n: int = 4) -> np.ndarray:
     """Points (cell units, 0..1) on the square ``inset`` in from a cell's border, ``n`` per
     side."""
     t = inset + (1 - 2 * inset) * (np.arange(n) + 0.5) / n
@@ -105,7 +105,10 @@ def _band(inset: float, n: int = 4) -> np.ndarray:
                            np.stack([a, t], 1), np.stack([b, t], 1)])
 
 
-_INNER, _BORDER = (_band(sum(ring) / 2 / CELL) for ring in (INNER_RING, BORDER_RING))
+INNER_INSET, BORDER_INSET = (sum(ring) / 2 / CELL for ring in (INNER_RING, BORDER_RING))
+"""How far in from a cell's border (cell units) the middles of :data:`INNER_RING` and
+:data:`BORDER_RING` lie."""
+_INNER, _BORDER = band(INNER_INSET), band(BORDER_INSET)
 """The squares along the middle of :data:`INNER_RING` and :data:`BORDER_RING`."""
 _CELLS = np.array([(u, v) for v in range(3) for u in range(3)], np.float64)
 

@@ -18,7 +18,7 @@ import numpy as np
 from ..lattice_sampling import sample
 from ...polarity import polarity_vote
 from ...polarity import value_channel
-from .check import MIN_STEP, pitch_of
+from .check import INNER_INSET, MIN_STEP, band, pitch_of
 
 FIRST_STEP = 0.08
 """The first corner move tried, in sticker pitches; each further step halves it
@@ -34,16 +34,13 @@ _NET = np.array([[0, 0], [3, 0], [3, 3], [0, 3]], np.float32)
 _CELLS = np.array([(u, v) for v in range(3) for u in range(3)], np.float64)
 
 
-def _band(inset: float, n: int = 6) -> np.ndarray:
-    """Points (cell units 0..1) on the square ``inset`` in from a cell's border, ``n`` a side."""
-    t = inset + (1 - 2 * inset) * (np.arange(n) + 0.5) / n
-    a, b = np.full(n, inset), np.full(n, 1 - inset)
-    return np.concatenate([np.stack([t, a], 1), np.stack([t, b], 1),
-                           np.stack([a, t], 1), np.stack([b, t], 1)])
-
-
-_INNER = (_CELLS[:, None, :] + _band(0.22)[None]).reshape(-1, 2)
-_BORDER = (_CELLS[:, None, :] + _band(0.0)[None]).reshape(-1, 2)
+SIDE_POINTS = 6
+"""Points per side of a cell on each band that :func:`framing` averages."""
+_INNER = (_CELLS[:, None, :] + band(INNER_INSET, SIDE_POINTS)[None]).reshape(-1, 2)
+"""Every cell's band just inside its border, between the groove and the digit
+(:data:`vision.locate.corners.check.INNER_RING`)."""
+_BORDER = (_CELLS[:, None, :] + band(0.0, SIDE_POINTS)[None]).reshape(-1, 2)
+"""Every cell's border line, along the middle of the grooves."""
 
 
 def value_for(image: np.ndarray, pitch: float) -> np.ndarray:
