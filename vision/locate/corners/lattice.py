@@ -62,8 +62,10 @@ def _doubled(vec: np.ndarray) -> np.ndarray:
 
 
 PEAK_REACH = 22
-"""Degrees either side of a dominant edge direction that are cleared before the next one is
-looked for: two of the cube's axis directions in a corner photo lie farther apart."""
+"""Degrees by which a sticker candidate's edge may stray from the axis direction it follows
+(:func:`group_by_faces`); as much either side of a dominant edge direction is cleared before
+the next one is looked for: two of the cube's axis directions in a corner photo lie farther
+apart."""
 
 
 def axis_directions(quads: list[Quad], k: int = 3) -> np.ndarray:
@@ -103,14 +105,14 @@ def axis_directions(quads: list[Quad], k: int = 3) -> np.ndarray:
 
 def group_by_faces(quads: list[Quad], dirs: np.ndarray) -> dict[tuple[int, int], list[Quad]]:
     """Quads grouped by the pair of axis directions their two edges follow (one pair per face);
-    quads whose edges match no direction well are dropped."""
+    quads whose edges match no direction within :data:`PEAK_REACH` degrees are dropped."""
     groups: dict[tuple[int, int], list[Quad]] = {}
     for q in quads:
         picks = []
         for e in q.edges:
             sims = dirs @ _doubled(e)
             j = int(np.argmax(sims))
-            if sims[j] < math.cos(math.radians(2 * 20)):
+            if sims[j] < math.cos(math.radians(2 * PEAK_REACH)):
                 break
             picks.append(j)
         if len(picks) != 2 or picks[0] == picks[1]:
