@@ -72,7 +72,10 @@ APPROXIMATIONS = np.linspace(0.03, 0.08, 4)
 until it has four corners or fewer: a sticker's hull has a few points along each rounded
 corner, and the finest tolerance that leaves four is its outline."""
 
-QUAD_AREA = (0.8, 1.2)
+QUAD_SLACK = 0.2
+"""Share of the hull's area by which the quad through four hull points of a sticker candidate
+may fall short of it or exceed it and still be the sticker's outline."""
+QUAD_AREA = (1 - QUAD_SLACK, 1 + QUAD_SLACK)
 """Area of the quad through four hull points of a sticker candidate, as a share of the hull's:
 a quad in this range is the sticker's outline."""
 ROUNDED = 0.68
