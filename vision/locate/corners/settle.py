@@ -25,7 +25,8 @@ FIRST_STEP = 0.08
 (:data:`STEPS`)."""
 
 STEPS = tuple(FIRST_STEP / 2 ** k for k in range(3))
-"""Corner moves tried, in sticker pitches, coarse to fine."""
+"""Corner moves tried, in sticker pitches, coarse to fine (also those of the whole-cube
+model's refinement, :func:`vision.locate.corners.whole.refine`)."""
 
 ROUNDS = 4
 """Moves per step size at most (each takes the best of the 16 single-corner moves)."""

@@ -26,6 +26,7 @@ from .joint import joint_fit
 from .lattice import CORNERS, ENOUGH_CELLS, ON_CELL, Lattice, Quad, outline, snap
 from .model import focal_guesses, other_faces
 from .rebuild import predict_third
+from .settle import STEPS
 
 
 @dataclass(frozen=True)
@@ -90,12 +91,10 @@ def fit_from_face(framing: Framing, shape: tuple[int, ...], anchor: Lattice,
     return best
 
 
-FIRST_REFINE_STEP = 0.12
-"""The first step (sticker pitches for the anchor face's corners; relative for the focal
-length) of the model refinement; each further step halves it (:data:`REFINE_STEPS`)."""
-
-REFINE_STEPS = tuple(FIRST_REFINE_STEP / 2 ** k for k in range(3))
-"""Step sizes of the model refinement, coarse to fine."""
+REFINE_STEPS = STEPS
+"""Step sizes of the model refinement, coarse to fine (sticker pitches for the anchor face's
+corners; relative for the focal length): those of the grooves' settling
+(:data:`vision.locate.corners.settle.STEPS`), which moves a face's corners alike."""
 
 REFINED = 2
 """How many of the best first fits (over anchors) are refined."""
