@@ -232,7 +232,9 @@ def _surrounded(points: np.ndarray) -> bool:
 def _levenberg_marquardt(x: np.ndarray, fun, eps: float) -> np.ndarray:
     """Least squares of ``fun`` from ``x`` with a numeric Jacobian (step ``eps``); ``fun``
     takes a batch of parameter vectors (B, n) and returns their residuals (B, R), so the
-    Jacobian's n+1 evaluations are one call."""
+    Jacobian's n+1 evaluations are one call. It gives up once no step lowers the misfit
+    until the damping has shrunk the step below :data:`vision.numeric.TINY` of the
+    undamped (Gauss-Newton) one."""
     r = fun(x[None])[0]
     cost = float(r @ r)
     lam = 1e-3
@@ -251,7 +253,7 @@ def _levenberg_marquardt(x: np.ndarray, fun, eps: float) -> np.ndarray:
                 x, r, cost, lam = x + step, trial, tc, lam / 3
                 break
             lam *= 4
-            if lam > 1e6:
+            if lam > 1 / TINY:  # the damped step is below TINY of the undamped one
                 return x
     return x
 
