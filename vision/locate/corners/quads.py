@@ -160,9 +160,10 @@ def _hue_masks(image: np.ndarray) -> list[np.ndarray]:
     throughout, so in shade or blur, where its brightness no longer stands out from the
     dark gaps, its hue still does (the body and its gaps are unsaturated)."""
     hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
-    # lit enough to trust its hue: V > 50, or less in a dim photo (0.3 of its brightest), so
-    # its stickers are kept (noise in the black body has no steady hue or saturation)
-    lit = min(50.0, 0.3 * float(np.percentile(hsv[::4, ::4, 2], 99)))
+    # lit enough to trust its hue: V > 50, or less in a dim photo (0.3 of its bright end,
+    # value_range's), so its stickers are kept (noise in the black body has no steady hue or
+    # saturation)
+    lit = min(50.0, 0.3 * value_range(hsv[..., 2])[1])
     coloured = ((hsv[..., 1] > 60) & (hsv[..., 2] > lit)).astype(np.uint8)
     hue = np.ascontiguousarray(hsv[..., 0])
     # 30-unit windows (60 degrees) every 15 units (OpenCV hue), each a table over the hues
