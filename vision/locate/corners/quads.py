@@ -129,14 +129,18 @@ def meet(a: np.ndarray, b: np.ndarray) -> np.ndarray | None:
     return x[:2] / x[2]
 
 
+PARALLEL = 0.85
+"""Two edge directions of one face (a sticker candidate's, a glyph lattice's axes) whose
+cosine exceeds this in size are near parallel: no face of the cube is seen so obliquely."""
+
+
 def _make_quad(corners: np.ndarray, area: float) -> Quad | None:
     e = [corners[(i + 1) % 4] - corners[i] for i in range(4)]
     a, b = (e[0] - e[2]) / 2, (e[1] - e[3]) / 2
     la, lb = np.linalg.norm(a), np.linalg.norm(b)
     if min(la, lb) < 4 or max(la, lb) > 4.5 * min(la, lb):
         return None
-    # the two edge directions must not be near parallel
-    if abs(float(a @ b)) / (la * lb) > 0.85:
+    if abs(float(a @ b)) / (la * lb) > PARALLEL:
         return None
     return Quad(corners.mean(axis=0), corners, (a, b), area)
 

@@ -10,7 +10,7 @@ import itertools
 
 import numpy as np
 
-from .quads import SIMILAR
+from .quads import PARALLEL, SIMILAR
 
 MIN_GLYPHS = 6
 """Glyphs of the nine that must lie on a lattice window before it is a face hypothesis."""
@@ -144,7 +144,7 @@ def spans(pts: np.ndarray, sizes: np.ndarray
         length = np.sqrt(vec[:, 0] * vec[:, 0] + vec[:, 1] * vec[:, 1]).tolist()
         dots = (vec @ vec.T).tolist()
         for (i, q), (j, r) in itertools.combinations(enumerate(idx), 2):
-            if abs(dots[i][j]) / (length[i] * length[j]) > 0.9 or \
+            if abs(dots[i][j]) / (length[i] * length[j]) > PARALLEL or \
                     not 1 / SPAN_RATIO < length[i] / length[j] < SPAN_RATIO:
                 continue
             spans.append((vec[i], vec[j]))
