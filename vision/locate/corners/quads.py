@@ -383,9 +383,7 @@ def _distinct(quads: list[Quad]) -> list[Quad]:
 
 SIMILAR = 1.6
 """Two marks of one face, sticker candidates or glyphs, are of similar size when neither's
-side (a sticker candidate's: the square root of its area) is this many times the other's;
-so is a sticker candidate to its face's typical sticker
-(:func:`vision.locate.corners.lattice.fit_lattices`)."""
+side (a sticker candidate's: the square root of its area) is this many times the other's."""
 
 
 def _with_neighbours(quads: list[Quad]) -> list[Quad]:
