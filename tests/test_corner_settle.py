@@ -10,7 +10,9 @@ import itertools
 
 from sudoku_cube.vision.locate.corners.glyph_cells import assign, homography, settled_cells
 from sudoku_cube.vision.locate.corners.glyphs import _covered, _covering, _members
-from sudoku_cube.vision.locate.corners.windows import MIN_GLYPHS, NEIGHBOURS, spans, windows_of
+from sudoku_cube.vision.locate.corners.quads import PARALLEL, SIMILAR
+from sudoku_cube.vision.locate.corners.windows import (MIN_GLYPHS, NEIGHBOURS, SPAN_RATIO, spans,
+                                                       windows_of)
 from sudoku_cube.vision.locate.corners.homographies import fit_homographies
 
 H_TRUE = np.array([[52.0, 14.0, 180.0], [-9.0, 47.0, 140.0], [0.0009, 0.0012, 1.0]])
@@ -47,14 +49,14 @@ def _glyphs(seed: int) -> np.ndarray:
 def _plain_spans(pts: np.ndarray, sizes: np.ndarray, p: int) -> list:
     """The pairs of lattice axes from glyph ``p``, one glyph and one pair at a time."""
     d = np.linalg.norm(pts - pts[p], axis=1)
-    ok = (d > 1.1 * sizes[p]) & (d < 4.5 * sizes[p]) & (sizes > 0.6 * sizes[p]) & \
-        (sizes < 1.6 * sizes[p])
+    ok = (d > 1.1 * sizes[p]) & (d < 4.5 * sizes[p]) & (sizes > sizes[p] / SIMILAR) & \
+        (sizes < SIMILAR * sizes[p])
     idx = [int(i) for i in np.argsort(d) if ok[i]][:NEIGHBOURS]
     out = []
     for q, r in itertools.combinations(idx, 2):
         a, b = pts[q] - pts[p], pts[r] - pts[p]
         la, lb = np.linalg.norm(a), np.linalg.norm(b)
-        if abs(float(a @ b)) / (la * lb) > 0.9 or not 0.4 < la / lb < 2.5:
+        if abs(float(a @ b)) / (la * lb) > PARALLEL or not 1 / SPAN_RATIO < la / lb < SPAN_RATIO:
             continue
         out.append((a, b))
     return out
