@@ -82,18 +82,16 @@ ROUNDED = 0.68
 """Least area, as a share of the hull's, of the quad through four hull points of a sticker
 candidate. Between this and the least of :data:`QUAD_AREA` the sticker's corners are rounded
 (or blurred) enough that the four points cut them off: its outline is then taken along its
-straight sides (:func:`_tangent_quad`)."""
-
-TANGENT_AREA = (1.0, 1.15)
-"""Area of the outline along a rounded sticker's sides, as a share of its hull's: a little
-more (the rounded corners), never much more (two stickers joined by blur)."""
+straight sides (:func:`_tangent_quad`), whose area must lie between the hull's and the most
+of :data:`QUAD_AREA`: a little more (the rounded corners), never much more (two stickers
+joined by blur)."""
 
 
 def _tangent_quad(hull: np.ndarray, quad: np.ndarray, hull_area: float) -> np.ndarray | None:
     """The quad whose sides run along the longest straight hull edge between each two
     corners of ``quad`` (hull points): the outline of a square with rounded corners, whose
-    corners lie outside the hull. None unless it holds the whole hull and its area is
-    :data:`TANGENT_AREA` of the hull's."""
+    corners lie outside the hull. None unless it holds the whole hull and its area is at least
+    the hull's and at most the most of :data:`QUAD_AREA` of it."""
     idx = [int(np.argmin(np.linalg.norm(hull - q, axis=1))) for q in quad]
     n = len(hull)
     lines = []
@@ -111,7 +109,7 @@ def _tangent_quad(hull: np.ndarray, quad: np.ndarray, hull_area: float) -> np.nd
         out.append(x)
     tangent = np.array(out)
     area = abs(cv2.contourArea(tangent.astype(np.float32)))
-    if not TANGENT_AREA[0] * hull_area <= area <= TANGENT_AREA[1] * hull_area:
+    if not hull_area <= area <= QUAD_AREA[1] * hull_area:
         return None
     poly = tangent.astype(np.float32).reshape(-1, 1, 2)
     if any(cv2.pointPolygonTest(poly, (float(x), float(y)), True) < -1.0 for x, y in hull):
