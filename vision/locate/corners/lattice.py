@@ -163,8 +163,9 @@ def _edge_along(q: Quad, axis: np.ndarray) -> float:
                  else np.linalg.norm(b))
 
 
-SAME_SIZE = (0.7, 1.4)
-"""A quad's edges, as shares of its group's median edge, that make it a sticker of the group."""
+SAME_SIZE = 1.4
+"""A quad is a sticker of its group when neither of its edges is this many times the group's
+median edge along it, nor the median this many times the edge."""
 
 
 def _same_size(quads: list[Quad], a: np.ndarray, b: np.ndarray) -> list[Quad]:
@@ -173,7 +174,7 @@ def _same_size(quads: list[Quad], a: np.ndarray, b: np.ndarray) -> list[Quad]:
     la = np.array([_edge_along(q, a) for q in quads])
     lb = np.array([_edge_along(q, b) for q in quads])
     ma, mb = np.median(la), np.median(lb)
-    lo, hi = SAME_SIZE
+    lo, hi = 1 / SAME_SIZE, SAME_SIZE
     return [q for q, x, y in zip(quads, la, lb) if lo < x / ma < hi and lo < y / mb < hi]
 
 
