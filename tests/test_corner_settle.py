@@ -49,7 +49,7 @@ def _glyphs(seed: int) -> np.ndarray:
 def _plain_spans(pts: np.ndarray, sizes: np.ndarray, p: int) -> list:
     """The pairs of lattice axes from glyph ``p``, one glyph and one pair at a time."""
     d = np.linalg.norm(pts - pts[p], axis=1)
-    ok = (d > 1.1 * sizes[p]) & (d < 4.5 * sizes[p]) & (sizes > sizes[p] / SIMILAR) & \
+    ok = (d > sizes[p]) & (d < 4.5 * sizes[p]) & (sizes > sizes[p] / SIMILAR) & \
         (sizes < SIMILAR * sizes[p])
     idx = [int(i) for i in np.argsort(d) if ok[i]][:NEIGHBOURS]
     out = []

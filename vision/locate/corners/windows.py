@@ -127,11 +127,11 @@ def spans(pts: np.ndarray, sizes: np.ndarray
            ) -> tuple[list[tuple[np.ndarray, np.ndarray]], list[int]]:
     """Pairs of lattice axes (a, b) from each glyph in turn to two of its :data:`NEIGHBOURS`
     nearest glyphs of similar size: not near parallel, of comparable length, about one
-    sticker pitch long; and the glyph each pair starts from (the distances and neighbour
-    orders of all glyphs taken at once)."""
+    sticker pitch long (beyond the glyph's own size, within a few sizes); and the glyph each
+    pair starts from (the distances and neighbour orders of all glyphs taken at once)."""
     d = np.linalg.norm(pts[None, :, :] - pts[:, None, :], axis=2)  # [p, glyph]
     s = sizes[:, None]
-    ok = (d > 1.1 * s) & (d < 4.5 * s) & (SIMILAR * sizes[None] > s) & (sizes[None] < SIMILAR * s)
+    ok = (d > s) & (d < 4.5 * s) & (SIMILAR * sizes[None] > s) & (sizes[None] < SIMILAR * s)
     order = np.argsort(d, axis=1)
     ok_order = np.take_along_axis(ok, order, axis=1)
     spans: list[tuple[np.ndarray, np.ndarray]] = []
