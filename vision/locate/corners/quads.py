@@ -67,10 +67,11 @@ def _quad_of(contour: np.ndarray, solidity: float = SOLIDITY,
     return None
 
 
-APPROXIMATIONS = np.linspace(0.03, 0.08, 4)
+APPROXIMATIONS = 0.03 * np.arange(1, 4)
 """Tolerances (shares of the hull's perimeter) at which the hull is simplified, finest first,
 until it has four corners or fewer: a sticker's hull has a few points along each rounded
-corner, and the finest tolerance that leaves four is its outline."""
+corner, and the finest tolerance that leaves four is its outline. The finest, then twice and
+three times it."""
 
 QUAD_SLACK = 0.2
 """Share of the hull's area by which the quad through four hull points of a sticker candidate
