@@ -18,6 +18,8 @@ from typing import Sequence
 import cv2
 import numpy as np
 
+from ...numeric import TINY
+
 MIN_STREAK = 3
 """Shortest streak (pixels) looked for: shorter ones are ordinary defocus."""
 MAX_STREAK = 16
@@ -42,7 +44,7 @@ def estimate_streak(gray: np.ndarray) -> tuple[float, float]:
     tapered = cv2.copyMakeBorder((g - g.mean()) * window, 0, big[0] - h, 0, big[1] - w,
                                  cv2.BORDER_CONSTANT, value=0)
     spectrum = cv2.dft(tapered, flags=cv2.DFT_COMPLEX_OUTPUT)
-    log_mag = np.log(cv2.magnitude(spectrum[..., 0], spectrum[..., 1]) + 1e-3)
+    log_mag = np.log(cv2.magnitude(spectrum[..., 0], spectrum[..., 1]) + TINY)
     # the log spectrum is real and even: its forward transform is the (scaled) cepstrum
     cep = cv2.dft(log_mag, flags=cv2.DFT_COMPLEX_OUTPUT)[..., 0]
     angles = np.linspace(0, np.pi, ANGLES, endpoint=False)
