@@ -144,17 +144,24 @@ def _make_quad(corners: np.ndarray, area: float) -> Quad | None:
     return Quad(corners.mean(axis=0), corners, (a, b), area)
 
 
+STICKER_STEP = 20
+"""Least V-channel step (0-255) of a sticker over the dark gaps framing it: a neighbourhood's
+V range for its local-contrast mask (:func:`_local_contrast_masks`), a cell's middle over its
+framing gaps for a light cell (:func:`vision.locate.corners.rebuild.rebuild_third`)."""
+
+
 def _local_contrast_masks(v: np.ndarray, block: int) -> list[np.ndarray]:
     """Masks of pixels in the upper part of their neighbourhood's V range, at two window
-    sizes near a sticker's size: a sticker stands out from the dark gaps around it whether
-    it is in shade, under glare, or on a background brighter than itself."""
+    sizes near a sticker's size, where that range is at least :data:`STICKER_STEP`: a
+    sticker stands out from the dark gaps around it whether it is in shade, under glare, or
+    on a background brighter than itself."""
     out = []
     for k in (block, (block * 2 // 3) | 1):
         se = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
         lo = cv2.erode(v, se).astype(np.int16)
         hi = cv2.dilate(v, se).astype(np.int16)
         rng = hi - lo
-        out.append(((2 * (v.astype(np.int16) - lo) > rng) & (rng > 24)).astype(np.uint8))
+        out.append(((2 * (v.astype(np.int16) - lo) > rng) & (rng > STICKER_STEP)).astype(np.uint8))
     return out
 
 

@@ -23,7 +23,7 @@ from ...polarity import value_channel
 from .check import pitch_of
 from .lattice import (CORNERS, ENOUGH_CELLS, FIRM_CELLS, PLACED_OFF, Found, Lattice, Quad,
                       adjacent_corners, snap)
-from .quads import meet
+from .quads import STICKER_STEP, meet
 
 """Lattice corners in outline order."""
 
@@ -103,13 +103,10 @@ def predict_third(l1: Lattice, l2: Lattice) -> Lattice | None:
     return Lattice(H, {}, (-1, -1))
 
 
-LIGHT_STEP = 20
-"""Least V-channel step (0-255) from a cell's framing gaps to its middle for a light cell."""
-
-
 def _light_cells(image: np.ndarray, lat: Lattice, cell: int = 24) -> set[tuple[int, int]]:
     """Cells (u, v) of a lattice that look like stickers in the picture: the middle of the
-    cell clearly lighter (V channel) than the dark gaps framing it."""
+    cell clearly lighter (V channel) than the dark gaps framing it (by
+    :data:`vision.locate.corners.quads.STICKER_STEP`, or more beside light gaps)."""
     size = 3 * cell
     k = 3.0 / size
     M = lat.H @ np.array([[k, 0, 0], [0, k, 0], [0, 0, 1.0]])
@@ -126,7 +123,7 @@ def _light_cells(image: np.ndarray, lat: Lattice, cell: int = 24) -> set[tuple[i
         gap = np.percentile(ring, 25)
         # judged cell by cell, relative to its own gaps: glare or shade elsewhere on the face
         # does not hide it, and a flat or dark patch never looks like a sticker
-        if middle - gap > max(LIGHT_STEP, 0.5 * gap):
+        if middle - gap > max(STICKER_STEP, 0.5 * gap):
             out.add((u, w))
     return out
 
