@@ -23,12 +23,14 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from .lattice_sampling import homogeneous, lattice_points, lookup, project, sample_at, spaced
+from .lattice_sampling import (SAMPLE_STEP, homogeneous, lattice_points, lookup, project,
+                               sample_at, spaced)
 
-ALONG_SIDE = 0.4
-"""How far past a cell's centre (pitches) samples along a lattice line reach: a tenth of a
-pitch short of the cell's corner, where the grooves cross (and at the face's outline, where
-the line meets the body's rim)."""
+ALONG_SIDE = 0.5 - SAMPLE_STEP
+"""How far past a cell's centre (pitches) samples along a lattice line reach: a sample step
+(:data:`vision.locate.lattice_sampling.SAMPLE_STEP`) short of the cell's corner, half a pitch
+out, where the grooves cross (and at the face's outline, where the line meets the body's
+rim)."""
 
 _T = spaced(-ALONG_SIDE, ALONG_SIDE)
 

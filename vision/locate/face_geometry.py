@@ -19,6 +19,12 @@ cells (0.5 and 1.5) between them."""
 GROOVE_LINES = LINES[1:-1]
 """The lattice's inner lines, the grooves between its cells (either axis)."""
 
+MIDWAY = 0.25
+"""Half way (pitches) from a cell's centre to its edge: a point this far from a lattice line
+lies on the cell beside it, clear of the line and of the cell's middle (its digit); a point
+further than this from a sticker's centre, toward its edge, is nearer the groove beyond it
+than that centre."""
+
 OUTLINE = np.array([[LINES[0], LINES[0]], [LINES[-1], LINES[0]], [LINES[-1], LINES[-1]],
                     [LINES[0], LINES[-1]]])
 """The face's outline in lattice units: its corners top-left, top-right, bottom-right,

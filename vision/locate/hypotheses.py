@@ -11,11 +11,11 @@ import cv2
 import numpy as np
 
 from ..numeric import TINY
-from .face_geometry import (CENTRES, GROOVE_LINES, TWO_FACES_ADVICE, FaceNotFoundError, pitch,
-                            project)
+from .face_geometry import (CENTRES, GROOVE_LINES, MIDWAY, TWO_FACES_ADVICE, FaceNotFoundError,
+                            pitch, project)
 from .face_cues import ALONG_FACE
 from .lattice import OUTLIER, robust_fit
-from .lattice_sampling import sample
+from .lattice_sampling import SAMPLE_STEP, sample, spaced
 from .perspective import SQUARE_FIT_SLACK, plausible, square_fit
 from .sticker_blobs import Blob
 
@@ -337,16 +337,27 @@ REFINE_GAIN = 0.05
 """A snapped lattice must raise the summed contrast over the nine cells by this much to
 replace the one its blobs gave (not noise)."""
 
-_SHIFTS = np.linspace(-0.4, 0.4, 17)
-_TILTS = 0.15 * np.linspace(-1, 1, 5)
-"""How a groove line is sought: samples along it over the face (lattice units,
-:data:`vision.locate.face_cues.ALONG_FACE`),
-shifted across by :data:`_SHIFTS` and turned by :data:`_TILTS` (its offset at the face's far
-side), the sticker level taken :data:`FLANK` of a pitch either side."""
+SEEK = 0.5 - SAMPLE_STEP
+"""How far (pitches) across its place in the lattice a groove line is sought
+(:func:`_snapped`): a sample step short of the middle of the cell beside it, half a pitch
+away, where the line would cross a sticker rather than frame it."""
 
-FLANK = 0.25
+TILT = 0.15
+"""How far (pitches) a groove line sought may be turned: its offset at the face's far side
+from where it crosses the face's middle."""
+
+_SHIFTS = spaced(-SEEK, SEEK, SAMPLE_STEP / 2)
+_TILTS = TILT * spaced(-1, 1, 0.5)
+"""How a groove line is sought: samples along it over the face (lattice units,
+:data:`vision.locate.face_cues.ALONG_FACE`), shifted across by :data:`_SHIFTS` (half a
+sample step apart, finer than the samples along it) and turned by :data:`_TILTS` (none, half
+and all of :data:`TILT`, either way), the sticker level taken :data:`FLANK` of a pitch
+either side."""
+
+FLANK = MIDWAY
 """How far (pitches) either side of a groove line, or a stickerless cube's hairline, the level
-of the stickers or pieces beside it is read: on them, clear of the line."""
+of the stickers or pieces beside it is read: on them, clear of the line and of their digits
+(:data:`vision.locate.face_geometry.MIDWAY`)."""
 
 
 def _line_points(offsets: np.ndarray, vertical: bool) -> np.ndarray:
@@ -393,11 +404,12 @@ def _snapped(h: Hypothesis, flat: Scorer) -> tuple[np.ndarray, np.ndarray]:
     return h.hom @ np.vstack([a.T, [0.0, 0.0, 1.0]]), np.vstack([b.T, [0.0, 0.0, 1.0]])
 
 
-SNAP_REACH = 0.25
+SNAP_REACH = MIDWAY
 """How far (mean, in pitches) a snapped lattice may leave the blobs its hypothesis rests on:
-the grooves lie between those stickers, so a lattice snapped onto lines that no longer frame
-them took other lines for grooves (the light body round the stickers of a white-bodied cube,
-the top face's edge)."""
+half way to the stickers' edges (:data:`vision.locate.face_geometry.MIDWAY`). The grooves lie
+between those stickers, so a lattice snapped onto lines that no longer frame them took other
+lines for grooves (the light body round the stickers of a white-bodied cube, the top face's
+edge)."""
 
 
 def _on_blobs(homs: np.ndarray, h: Hypothesis) -> np.ndarray:
@@ -453,10 +465,10 @@ def merged(best: Hypothesis, others: list[Hypothesis], flat: Scorer) -> Hypothes
     return refit if refit.good >= GOOD_CELLS else best
 
 
-OVERLAP_REACH = 0.25
+OVERLAP_REACH = MIDWAY
 """How far beyond the square of a face's sticker centres (pitches) another lattice's sticker
 centre still lies on that face: half way to the face's edge, which runs half a pitch outside
-them. A lattice moved along the face by less than a whole face keeps centres inside; the
+them (:data:`vision.locate.face_geometry.MIDWAY`). A lattice moved along the face by less than a whole face keeps centres inside; the
 nearest stickers of a neighbouring face, across the edge, lie beyond the edge."""
 
 
