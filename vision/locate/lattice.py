@@ -9,6 +9,7 @@ import cv2
 import numpy as np
 
 from ..numeric import TINY
+from .face_cues import INNER
 from .face_geometry import pitch
 from .sticker_blobs import Blob
 
@@ -98,7 +99,7 @@ def _grow(seed: Blob, blobs: list[Blob], centres: np.ndarray, index: np.ndarray,
     # taken blobs (the seed, those placed) are infinitely far from every predicted place
     barred = np.where(free, 0.0, np.inf)
     px, py = pts[:, 0], pts[:, 1]
-    reach = 0.3 * spacing
+    reach = INNER * spacing  # on the predicted cell's inner part, clear of its edge
     while queue:
         key = queue.pop(0)
         va, vb = vec[key]
@@ -162,7 +163,7 @@ def fit(grid: dict[tuple[int, int], Blob]) -> np.ndarray | None:
     if len(keys) < 4 or _collinear(src):
         return None
     h, _ = cv2.findHomography(src, dst, 0)
-    if h is not None and len(keys) < 7 and \
+    if h is not None and len(keys) < FIRM and \
             median([b.side for b in grid.values()]) < GLYPH_SIDE * pitch(h):
         # a few blobs much smaller than the pitch are digits, whose centres stray from their
         # stickers' by a stroke or an underline: an affine lattice, steadier
@@ -179,6 +180,12 @@ def _collinear(src: np.ndarray) -> bool:
     return sxx * syy - sxy * sxy < TINY
 
 
+FIRM = 7
+"""Blobs through which a lattice is fitted to lie close on its own (all nine but two): through
+fewer, a homography bends to their noise (:func:`fit` fits a few digits' centres as an affine
+lattice), and a blob the others predict badly cannot be told from them (:func:`robust_fit`
+drops one only while this many rest on the lattice)."""
+
 GLYPH_SIDE = 0.7
 """Blobs whose side is below this share of the pitch are digits rather than stickers."""
 
@@ -191,9 +198,9 @@ dropped from the fit: glare or a shadow cut into its outline and moved its centr
 def robust_fit(grid: dict[tuple[int, int], Blob]
                 ) -> tuple[np.ndarray | None, dict[tuple[int, int], Blob]]:
     """Fit the lattice homography, dropping the sticker that the others predict worst while
-    it lies more than :data:`OUTLIER` pitches off and at least 6 would remain; returns the
-    homography and the stickers it rests on."""
-    while len(grid) > 6:
+    it lies more than :data:`OUTLIER` pitches off and the lattice rests on :data:`FIRM` or more;
+    returns the homography and the stickers it rests on."""
+    while len(grid) >= FIRM:
         keys = list(grid)
         res = _left_out_residuals(np.array(keys, np.float64),
                                   np.array([grid[k].centre for k in keys], np.float64))
