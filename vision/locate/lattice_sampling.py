@@ -63,14 +63,16 @@ def sample(img: np.ndarray, homs: np.ndarray, pts: np.ndarray) -> np.ndarray:
 
 def lookup(homs: np.ndarray, ph: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
     """Where :func:`sample` looks for the homogeneous lattice points ``ph`` of each of
-    ``homs``: OpenCV's two maps (narrower than 32767: rows of points) and how many points."""
+    ``homs``: OpenCV's two maps (rows of points, as few as :data:`_MAP_LIMIT` allows, of
+    equal width) and how many points."""
     xy, _ = project(homs, ph)
     xy = xy.reshape(-1, 2).astype(np.float32)
     n = len(xy)
-    rows = -(-n // _MAP_WIDTH)
-    grid = np.full((rows * _MAP_WIDTH, 2), -FAR, np.float32)
+    rows = -(-n // (_MAP_LIMIT - 1))
+    width = -(-n // rows)
+    grid = np.full((rows * width, 2), -FAR, np.float32)
     grid[:n] = xy
-    grid = grid.reshape(rows, _MAP_WIDTH, 2)
+    grid = grid.reshape(rows, width, 2)
     return np.ascontiguousarray(grid[..., 0]), np.ascontiguousarray(grid[..., 1]), n
 
 
@@ -102,5 +104,6 @@ def outside_at(where: tuple[np.ndarray, np.ndarray, int], shape: tuple[int, ...]
     return ((x < 0) | (y < 0) | (x > w - 1) | (y > h - 1)).reshape(k, -1)
 
 
-_MAP_WIDTH = 4096
-"""Width of OpenCV's maps in :func:`lookup` (remap takes maps narrower than 32767)."""
+_MAP_LIMIT = int(np.iinfo(np.int16).max)
+"""OpenCV's remap takes maps narrower than this (it addresses them with short integers):
+:func:`lookup`'s rows of points are at most one narrower."""
