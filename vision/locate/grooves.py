@@ -26,7 +26,9 @@ than a groove, narrower than the shading across a sticker."""
 
 GROOVE_LEVELS = (0.05, 0.08, 0.12)
 """Valley depths (relative to the local level) below which a pixel counts as sticker, not
-groove: a few, as the grooves of a blurred or dim photo are shallow."""
+groove: a few, as the grooves of a blurred or dim photo are shallow. The first, the
+shallowest valley that counts, also finds a stickerless cube's hairlines
+(:func:`vision.locate.hairline.hairlines`)."""
 
 VALLEY_FLOOR = 8.0
 """Grey levels added to the local level before a valley's depth is taken relative to it
@@ -36,8 +38,10 @@ RUN = 0.06
 """A valley shorter than this (share of the image's shorter side) is texture, not a groove."""
 
 SMOOTH = 5
-"""Side (pixels) of the median against noise on the plateaus, for the faces the widths here
-suit; it follows ``scale`` (:func:`plateaus`), as on a small face it would erase the grooves."""
+"""Side (pixels) of a filter that evens out a photo's noise: the median on the plateaus, for
+the faces the widths here suit (it follows ``scale``, :func:`plateaus`, as on a small face it
+would erase the grooves), and the blur before light pixels are told from dark
+(:func:`vision.locate.sticker_blobs.binarisations`)."""
 
 CUT = 0.035
 """Width (share of the image's shorter side) of the opening that cuts a sticker free from the

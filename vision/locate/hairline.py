@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from .face_cues import ACROSS, ALONG_FACE, FLOOR, Levels, chroma
-from .grooves import VALLEY_FLOOR
+from .grooves import GROOVE_LEVELS, VALLEY_FLOOR
 from .face_geometry import GROOVE_LINES, TWO_FACES_ADVICE, FaceNotFoundError
 from .hypotheses import (FLANK, SECOND_FACE, SETTLED, Hypothesis, _snapped, scored_all, separate,
                          windows)
@@ -30,9 +30,6 @@ from .sticker_blobs import binarisations, dedupe, sticker_blobs
 HAIRLINE = 0.008
 """Width (share of the working image's longer side) of the closing that finds hairlines:
 wider than the gap between two stickerless pieces, narrower than a piece."""
-
-HAIRLINE_DEPTH = 0.05
-"""A pixel this much darker (relative) than the closing around it lies on a hairline."""
 
 INNER_DEPTH = 0.06
 """Each of a face's four inner lines must be at least this much darker (relative, median
@@ -50,13 +47,15 @@ hairline between them (:func:`piece_blobs`)."""
 
 
 def hairlines(v: np.ndarray) -> np.ndarray:
-    """Mask (uint8 0/255) of the hairline pixels of the V channel, widened by a pixel."""
+    """Mask (uint8 0/255) of the hairline pixels of the V channel, widened by a pixel: those
+    darker than the closing around them by the shallowest valley depth that counts as a groove
+    (:data:`vision.locate.grooves.GROOVE_LEVELS`), measured as a groove's is."""
     k = int(HAIRLINE * max(v.shape)) | 1
     closed = cv2.morphologyEx(v, cv2.MORPH_CLOSE,
                               cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
     closed = closed.astype(np.float32)
     depth = (closed - v.astype(np.float32)) / (closed + VALLEY_FLOOR)
-    return cv2.dilate((depth >= HAIRLINE_DEPTH).astype(np.uint8) * 255,
+    return cv2.dilate((depth >= GROOVE_LEVELS[0]).astype(np.uint8) * 255,
                       np.ones((3, 3), np.uint8))
 
 

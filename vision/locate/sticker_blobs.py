@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from .grooves import SMOOTH
 
 @dataclass(frozen=True)
 class Blob:
@@ -19,14 +20,9 @@ class Blob:
     angle: float
 
 
-BLUR = 5
-"""Side (pixels) of the Gaussian that evens out noise and fine texture before the light
-pixels are told from the dark (:func:`binarisations`)."""
-
-
 def binarisations(v: np.ndarray) -> list[np.ndarray]:
     """Masks of 'light' pixels: Otsu, and two local thresholds for uneven light."""
-    blur = cv2.GaussianBlur(v, (BLUR, BLUR), 0)
+    blur = cv2.GaussianBlur(v, (SMOOTH, SMOOTH), 0)  # noise and fine texture evened out
     _, otsu = cv2.threshold(blur, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     side = max(v.shape)
     masks = [otsu]
