@@ -31,10 +31,11 @@ HAIRLINE = 0.008
 """Width (share of the working image's longer side) of the closing that finds hairlines:
 wider than the gap between two stickerless pieces, narrower than a piece."""
 
-INNER_DEPTH = 0.06
+INNER_DEPTH = GROOVE_LEVELS[0]
 """Each of a face's four inner lines must be at least this much darker (relative, median
-along the line) than the pieces either side of it (stickerless faces measure 0.08 and more
-on their faintest line, between two pieces of one colour)."""
+along the line) than the pieces either side of it, the shallowest valley that counts as a
+groove (:data:`vision.locate.grooves.GROOVE_LEVELS`; stickerless faces measure 0.08 and
+more on their faintest line, between two pieces of one colour)."""
 
 MIDDLE_DEPTH = 0.03
 """No line through the middle of a row or column of cells may be darker than this: a piece

@@ -14,7 +14,7 @@ from ..numeric import TINY
 from .face_geometry import (CENTRES, GROOVE_LINES, MIDWAY, TWO_FACES_ADVICE, FaceNotFoundError,
                             pitch, project)
 from .face_cues import ALONG_FACE
-from .lattice import OUTLIER, robust_fit
+from .lattice import LIKE, OUTLIER, robust_fit
 from .lattice_sampling import SAMPLE_STEP, sample, spaced
 from .perspective import SQUARE_FIT_SLACK, plausible, square_fit
 from .sticker_blobs import Blob
@@ -192,10 +192,12 @@ given (a bent lattice refitted flat, :func:`flat_faces`; a stickerless face's li
 one by one, :func:`vision.locate.hairline.hairline_face`): the others rank below them."""
 
 SETTLE_GAIN = 0.3
-"""How much more summed contrast a lattice moved a row or column must score to replace the
-one its blobs gave: a row of background that turns into a row of stickers gains a good deal
-more, but the foreshortened stickers of a side face beside the face score nearly as well as
-its own last row, and moving onto them by a hair misplaces the face."""
+"""How much more summed contrast a lattice moved a row or column (:func:`settled`), or snapped
+onto the grooves (:func:`refine`), must score to replace the one its blobs gave: a row of
+background that turns into a row of stickers gains a good deal more, and so do cells that a
+lattice extrapolated onto grooves or beyond the face and the snap brings onto the stickers;
+but the foreshortened stickers of a side face beside the face score nearly as well as its
+own last row, and moving onto them by a hair misplaces the face."""
 
 
 def seen_cells(grid: dict) -> np.ndarray:
@@ -333,10 +335,6 @@ def _still_digits(m: Hypothesis, off: np.ndarray, shift: tuple[int, int], like: 
     return bool(held.sum() >= 2 and held.sum() >= seen.sum() - 1)
 
 
-REFINE_GAIN = 0.05
-"""A snapped lattice must raise the summed contrast over the nine cells by this much to
-replace the one its blobs gave (not noise)."""
-
 SEEK = 0.5 - SAMPLE_STEP
 """How far (pitches) across its place in the lattice a groove line is sought
 (:func:`_snapped`): a sample step short of the middle of the cell beside it, half a pitch
@@ -426,7 +424,7 @@ def _on_blobs(homs: np.ndarray, h: Hypothesis) -> np.ndarray:
 
 def refine(h: Hypothesis, flat: Scorer) -> Hypothesis:
     """The hypothesis snapped onto the face's grooves (:func:`_snapped`) when that raises its
-    summed contrast over the nine cells: a lattice fitted to a few stickers or digits (the
+    summed contrast over the nine cells by :data:`SETTLE_GAIN`: a lattice fitted to a few stickers or digits (the
     others lost to glare, or a print the masks missed) extrapolates its pitch, so its far
     cells land on a groove or beyond the face, on the background (paper, print); the grooves
     between the cells say where the stickers are."""
@@ -434,7 +432,7 @@ def refine(h: Hypothesis, flat: Scorer) -> Hypothesis:
     cells, glyphs = flat.judge(homs, seen_cells(h.grid))
     sums = np.where(_on_blobs(homs, h), np.clip(cells, -1, 1).sum(axis=1), -np.inf)
     i = int(np.argmax(sums))
-    if sums[i] < h.contrast + REFINE_GAIN:
+    if sums[i] < h.contrast + SETTLE_GAIN:
         return h
     return Hypothesis(homs[i], h.grid, cells[i], None if glyphs is None else glyphs[i])
 
@@ -509,11 +507,13 @@ def separate(a: Hypothesis, b: Hypothesis) -> bool:
     """True when ``b`` is another face beside ``a``: no blob in common, no sticker of either
     on the other's face (:func:`_overlaps`, each seen in the other's own lattice, so a
     neighbouring face foreshortened across the cube's edge counts as well as a second cube
-    apart), and of a similar size."""
+    apart), and of a size like it: their cells' areas within
+    :data:`vision.locate.lattice.LIKE` of each other, as the blobs of one lattice are."""
     if {id(x) for x in a.grid.values()} & {id(x) for x in b.grid.values()}:
         return False
-    ratio = pitch(b.hom) / max(pitch(a.hom), TINY)
-    return not _overlaps(a.hom, b.hom) and not _overlaps(b.hom, a.hom) and 0.6 < ratio < 1.6
+    areas = (pitch(b.hom) / max(pitch(a.hom), TINY)) ** 2
+    return not _overlaps(a.hom, b.hom) and not _overlaps(b.hom, a.hom) and \
+        1 / LIKE < areas < LIKE
 
 
 def _shared(a: Hypothesis, b: Hypothesis) -> bool:

@@ -60,18 +60,19 @@ def shape_blobs(mask: np.ndarray, min_area: float, max_area: float) -> list[Blob
 
 
 def glyph_blobs(masks: list[np.ndarray], area: float) -> list[Blob]:
-    """Light digits as lattice points: outer contours of the light masks shaped like a digit
-    (a 1 is narrow, a 7 fills little of its box), each standing for its box's longer side
-    squared, so that digits of one print count as one size whatever their shape."""
+    """Light digits as lattice points: outer contours of the light masks shaped like a digit,
+    filling a tenth of the square on their box's longer side or more (a 1 is narrow, a 7 fills
+    little of its box, a thin line or a stripe less), each standing for that square, so that
+    digits of one print count as one size whatever their shape."""
     out = []
     for mask in masks:
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         for cnt in contours:
             (cx, cy), (w, h), ang = cv2.minAreaRect(cnt)
-            long, short = max(w, h), min(w, h)
+            long = max(w, h)
             if not GLYPH_AREA[0] * area <= long * long <= GLYPH_AREA[1] * area:
                 continue
-            if short < 0.15 * long or cv2.contourArea(cnt) < 0.1 * long * long:
+            if cv2.contourArea(cnt) < 0.1 * long * long:
                 continue
             out.append(Blob(np.array([cx, cy]), float(long * long), float(long), float(ang)))
     return out
