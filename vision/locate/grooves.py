@@ -24,9 +24,10 @@ GROOVE = 0.025
 """Width (share of the image's shorter side) of the closing that finds the grooves: wider
 than a groove, narrower than the shading across a sticker."""
 
-GROOVE_LEVELS = (0.05, 0.08, 0.12)
+GROOVE_LEVELS = tuple(float(t) for t in np.geomspace(0.05, 0.12, 3))
 """Valley depths (relative to the local level) below which a pixel counts as sticker, not
-groove: a few, as the grooves of a blurred or dim photo are shallow. The first, the
+groove: a few, evenly spaced in ratio from the shallowest to the deepest, as the grooves of
+a blurred or dim photo are shallow. The first, the
 shallowest valley that counts, also finds a stickerless cube's hairlines
 (:func:`vision.locate.hairline.hairlines`)."""
 

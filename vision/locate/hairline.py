@@ -31,15 +31,14 @@ HAIRLINE = 0.008
 """Width (share of the working image's longer side) of the closing that finds hairlines:
 wider than the gap between two stickerless pieces, narrower than a piece."""
 
-INNER_DEPTH = GROOVE_LEVELS[0]
-"""Each of a face's four inner lines must be at least this much darker (relative, median
-along the line) than the pieces either side of it, the shallowest valley that counts as a
-groove (:data:`vision.locate.grooves.GROOVE_LEVELS`; stickerless faces measure 0.08 and
-more on their faintest line, between two pieces of one colour)."""
-
-MIDDLE_DEPTH = 0.03
-"""No line through the middle of a row or column of cells may be darker than this: a piece
-is an even plateau (texture that is dark at the inner lines is dark between them too)."""
+LINE_DEPTH = GROOVE_LEVELS[0]
+"""How much darker (relative, median along the line) than the pieces either side of it a
+line of a stickerless face must be to count as a hairline: the shallowest valley that counts
+as a groove (:data:`vision.locate.grooves.GROOVE_LEVELS`). Each of a face's four inner lines
+must be one (stickerless faces measure 0.08 and more on their faintest line, between two
+pieces of one colour), no line through the middle of a row or column of cells may be (a
+piece is an even plateau: texture that is dark at the inner lines is dark between them
+too)."""
 
 
 OPEN = 5
@@ -100,12 +99,12 @@ def line_depths(img: np.ndarray, hom: np.ndarray, floor: float = FLOOR
 
 def _lined(h: Hypothesis, img: np.ndarray, levels: Levels) -> tuple[float, np.ndarray] | None:
     """The lattice of ``h`` (as fitted, or snapped onto the lines near its inner lines) whose
-    faintest inner line is darkest, with that depth, when it passes :data:`INNER_DEPTH` and
-    :data:`MIDDLE_DEPTH`; None otherwise."""
+    faintest inner line is darkest, with that depth, when its inner lines are hairlines and
+    its middle lines are not (:data:`LINE_DEPTH`); None otherwise."""
     best = None
     for hom in (h.hom, *_snapped(h, levels)):
         inner, middle = line_depths(img, hom)
-        if inner.min() >= INNER_DEPTH and middle.max() <= MIDDLE_DEPTH and \
+        if inner.min() >= LINE_DEPTH and middle.max() <= LINE_DEPTH and \
                 (best is None or inner.min() > best[0]):
             best = (float(inner.min()), hom)
     return best

@@ -34,8 +34,10 @@ def binarisations(v: np.ndarray) -> list[np.ndarray]:
     return [cv2.morphologyEx(m, cv2.MORPH_OPEN, kernel) for m in masks]
 
 
-def shape_blobs(mask: np.ndarray, min_area: float, max_area: float) -> list[Blob]:
-    """Square-ish outer contours of a mask (sticker candidates)."""
+def shape_blobs(mask: np.ndarray, min_area: float) -> list[Blob]:
+    """Square-ish outer contours of a mask (sticker candidates) of ``min_area`` or more. A
+    larger one (stickers merged by glare, a light square of the ground) is kept: the
+    lattice only ever links blobs of a similar size (:func:`dedupe`)."""
     contours, hier = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     out = []
     if hier is None:
@@ -48,7 +50,7 @@ def shape_blobs(mask: np.ndarray, min_area: float, max_area: float) -> list[Blob
             continue  # its hull fits in its box: too small (noise, a speck), skipped cheaply
         hull = cv2.convexHull(cnt)
         area = cv2.contourArea(hull)
-        if not min_area <= area <= max_area:
+        if area < min_area:
             continue
         (cx, cy), (w, hh), ang = cv2.minAreaRect(hull)
         if w <= 0 or hh <= 0 or max(w, hh) > 1.7 * min(w, hh):
@@ -70,7 +72,7 @@ def glyph_blobs(masks: list[np.ndarray], area: float) -> list[Blob]:
         for cnt in contours:
             (cx, cy), (w, h), ang = cv2.minAreaRect(cnt)
             long = max(w, h)
-            if not GLYPH_AREA[0] * area <= long * long <= GLYPH_AREA[1] * area:
+            if long * long < GLYPH_LEAST * area:
                 continue
             if cv2.contourArea(cnt) < 0.1 * long * long:
                 continue
@@ -78,8 +80,10 @@ def glyph_blobs(masks: list[np.ndarray], area: float) -> list[Blob]:
     return out
 
 
-GLYPH_AREA = (0.0005, 0.03)
-"""Least and most (share of the picture) of a light digit's box, its longer side squared."""
+GLYPH_LEAST = 0.0005
+"""Least (share of the picture) of a light digit's box, its longer side squared. A larger
+light shape (a sticker, a light part of the ground) is kept: it links into a lattice only
+with shapes of its own size."""
 
 
 def dedupe(blobs: list[Blob]) -> list[Blob]:
@@ -113,5 +117,5 @@ def sticker_blobs(masks: list[np.ndarray], area: float, thinned: int = 0) -> lis
     least = max(np.sqrt(area * LEAST_STICKER) - 2 * thinned, 1.0) ** 2
     blobs: list[Blob] = []
     for mask in masks:
-        blobs.extend(shape_blobs(mask, least, area * 0.12))
+        blobs.extend(shape_blobs(mask, least))
     return blobs
