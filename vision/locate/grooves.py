@@ -27,9 +27,8 @@ than a groove, narrower than the shading across a sticker."""
 GROOVE_LEVELS = tuple(float(t) for t in np.geomspace(0.05, 0.12, 3))
 """Valley depths (relative to the local level) below which a pixel counts as sticker, not
 groove: a few, evenly spaced in ratio from the shallowest to the deepest, as the grooves of
-a blurred or dim photo are shallow. The first, the
-shallowest valley that counts, also finds a stickerless cube's hairlines
-(:func:`vision.locate.hairline.hairlines`)."""
+a blurred or dim photo are shallow. The first, the shallowest valley that counts, also finds
+a stickerless cube's hairlines (:func:`vision.locate.hairline.hairlines`)."""
 
 VALLEY_FLOOR = 8.0
 """Grey levels added to the local level before a valley's depth is taken relative to it

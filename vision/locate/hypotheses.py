@@ -424,10 +424,10 @@ def _on_blobs(homs: np.ndarray, h: Hypothesis) -> np.ndarray:
 
 def refine(h: Hypothesis, flat: Scorer) -> Hypothesis:
     """The hypothesis snapped onto the face's grooves (:func:`_snapped`) when that raises its
-    summed contrast over the nine cells by :data:`SETTLE_GAIN`: a lattice fitted to a few stickers or digits (the
-    others lost to glare, or a print the masks missed) extrapolates its pitch, so its far
-    cells land on a groove or beyond the face, on the background (paper, print); the grooves
-    between the cells say where the stickers are."""
+    summed contrast over the nine cells by :data:`SETTLE_GAIN`: a lattice fitted to a few
+    stickers or digits (the others lost to glare, or a print the masks missed) extrapolates
+    its pitch, so its far cells land on a groove or beyond the face, on the background
+    (paper, print); the grooves between the cells say where the stickers are."""
     homs = np.stack(_snapped(h, flat))
     cells, glyphs = flat.judge(homs, seen_cells(h.grid))
     sums = np.where(_on_blobs(homs, h), np.clip(cells, -1, 1).sum(axis=1), -np.inf)
@@ -466,8 +466,9 @@ def merged(best: Hypothesis, others: list[Hypothesis], flat: Scorer) -> Hypothes
 OVERLAP_REACH = MIDWAY
 """How far beyond the square of a face's sticker centres (pitches) another lattice's sticker
 centre still lies on that face: half way to the face's edge, which runs half a pitch outside
-them (:data:`vision.locate.face_geometry.MIDWAY`). A lattice moved along the face by less than a whole face keeps centres inside; the
-nearest stickers of a neighbouring face, across the edge, lie beyond the edge."""
+them (:data:`vision.locate.face_geometry.MIDWAY`). A lattice moved along the face by less
+than a whole face keeps centres inside; the nearest stickers of a neighbouring face, across
+the edge, lie beyond the edge."""
 
 
 def _overlaps(a: np.ndarray, b: np.ndarray) -> bool:

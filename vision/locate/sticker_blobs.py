@@ -10,6 +10,7 @@ import numpy as np
 
 from .grooves import SMOOTH
 
+
 @dataclass(frozen=True)
 class Blob:
     """A sticker candidate: centre (x, y), area, side length and angle of its min-area box."""
