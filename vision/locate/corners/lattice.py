@@ -16,6 +16,7 @@ import cv2
 import numpy as np
 
 from ..detect import project
+from ..lattice import FIRM
 from .homographies import SINGULAR, usable
 from .quads import SAME_STICKER, SOLIDITY, Probe, Quad, find_quads
 
@@ -297,8 +298,9 @@ whole, and a predicted lattice is refitted through them), cells of a rebuilt fac
 sticker (:func:`vision.locate.corners.rebuild.rebuild_third`), cells of each face of the
 whole-cube model that frame one (:func:`vision.locate.corners.whole.believable`)."""
 
-FIRM_CELLS = 7
-"""Cells of its nine through which a face lattice must be fitted to lie close on its own:
+FIRM_CELLS = FIRM
+"""Cells of its nine through which a face lattice must be fitted to lie close on its own (as
+a one-face photo's lattice, :data:`vision.locate.lattice.FIRM`):
 fitted through fewer of its stickers or digits (a steep side face, blur, a face rebuilt from
 the other two) it can lie a fifth of a sticker off or tilt its far side, so it is steadied
 by the other faces (:func:`vision.locate.corners.rebuild.steadied`), settled onto the grooves
