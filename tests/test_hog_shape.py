@@ -10,7 +10,7 @@ from tools import build_classifier as bc
 
 
 def test_shipped_json_records_the_training_tools_geometry() -> None:
-    assert shipped_shape() == HogShape(bc.CELL, bc.BINS, bc.COARSE)
+    assert shipped_shape() == HogShape(bc.CELL, bc.BINS, bc.COARSE, bc.FLOOR, bc.CLIP)
     assert HogShape.of(default_model().meta) == shipped_shape()
 
 

@@ -34,6 +34,10 @@ CELL, BINS, COARSE = 8, 12, 8
 """The features' geometry (:class:`vision.recognise.hog.HogShape`): histogram cells of 8
 pixels a side, 12 orientations, an 8 x 8 coarse copy of the ink. Written into the model's
 json, from which the reader takes it."""
+FLOOR, CLIP = 1e-3, 0.3
+"""The blocks' normalisation (:class:`vision.recognise.hog.HogShape`): the floor added to a
+block's squared norm, and the clip of each normalised bin (HOG's "L2-Hys" clip). Written
+into the model's json too."""
 
 
 def _chunk(job: tuple[list[int], tuple[str, ...] | None, tuple[str, ...] | None]
@@ -118,7 +122,7 @@ def train(photos: dict[str, np.ndarray], val: dict[str, np.ndarray],
 
     imgs, digs, rots = all_rotations(photos["images"], photos["digits"], photos["rots"])
     clean = training_glyphs(per_class=font_glyphs, seed=7, fonts=TRAINING_FONTS + EXTRA_FONTS)
-    geometry = HogShape(CELL, BINS, COARSE)
+    geometry = HogShape(CELL, BINS, COARSE, FLOOR, CLIP)
     x = hog_features(np.concatenate([imgs, clean.images]), geometry)
     y = np.array([class_index(int(d), int(r)) for d, r in
                   zip(np.concatenate([digs, clean.digits]), np.concatenate([rots, clean.rots]))])
@@ -131,6 +135,7 @@ def train(photos: dict[str, np.ndarray], val: dict[str, np.ndarray],
     shape = lambda c: np.where(c // 4 == 8, 5 * 4 + (c % 4 + 2) % 4, c)  # 9 turned = 6 shape
     acc = float((shape(pred) == shape(yv)).mean())
     meta = {"version": MODEL_VERSION, "cell": CELL, "bins": BINS, "coarse": COARSE,
+            "floor": FLOOR, "clip": CLIP,
             "source": "rendered photos + font renders",
             "photo_glyphs": int(len(photos["digits"])), "font_glyphs": int(len(clean)),
             "font_glyphs_per_class": font_glyphs,

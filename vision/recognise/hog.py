@@ -24,26 +24,32 @@ MODEL_VERSION = 3
 
 @dataclass(frozen=True)
 class HogShape:
-    """The geometry of the features (:func:`hog_features`) a classifier was trained on, as its
-    json records it: ``cell``, the side (pixels) of a histogram's cell, ``bins``, the
-    orientations a histogram tells apart, and ``coarse``, the side of the coarse copy of the
-    ink that joins the histograms."""
+    """The features (:func:`hog_features`) a classifier was trained on, as its json records
+    them: ``cell``, the side (pixels) of a histogram's cell, ``bins``, the orientations a
+    histogram tells apart, ``coarse``, the side of the coarse copy of the ink that joins the
+    histograms, and the blocks' normalisation: ``floor``, added to a block's squared norm
+    before dividing by it (an empty block stays finite and a faint one is not blown up), and
+    ``clip``, the most one normalised bin may hold (HOG's "L2-Hys" clip: one strong edge
+    does not outweigh the block's others)."""
 
     cell: int
     bins: int
     coarse: int
+    floor: float
+    clip: float
 
     @staticmethod
     def of(meta: Mapping[str, object]) -> "HogShape":
-        """The geometry a model's metadata records."""
-        return HogShape(int(meta["cell"]), int(meta["bins"]), int(meta["coarse"]))
+        """The features a model's metadata records."""
+        return HogShape(int(meta["cell"]), int(meta["bins"]), int(meta["coarse"]),
+                        float(meta["floor"]), float(meta["clip"]))
 
 
 def hog_features(glyphs: np.ndarray, shape: HogShape | None = None) -> np.ndarray:
-    """Signed-orientation HOG of (N, GLYPH, GLYPH) glyphs in the geometry ``shape`` (default:
-    the shipped classifier's, :func:`shipped_shape`), 2x2-cell blocks L2-normalised, plus a
-    coarse copy of the ink; returns (N, D) float32."""
-    cell, bins, coarse = astuple(shape or shipped_shape())
+    """Signed-orientation HOG of (N, GLYPH, GLYPH) glyphs in the features ``shape`` (default:
+    the shipped classifier's, :func:`shipped_shape`), 2x2-cell blocks L2-normalised and
+    clipped, plus a coarse copy of the ink; returns (N, D) float32."""
+    cell, bins, coarse, floor, clip = astuple(shape or shipped_shape())
     g = glyphs.astype(np.float32)
     if g.ndim == 2:
         g = g[None]
@@ -70,8 +76,8 @@ def hog_features(glyphs: np.ndarray, shape: HogShape | None = None) -> np.ndarra
     for i in range(cells - 1):
         for j in range(cells - 1):
             blk = hist[:, i:i + 2, j:j + 2, :].reshape(n, -1)
-            blk = blk / np.sqrt((blk ** 2).sum(1, keepdims=True) + 1e-3)
-            blocks.append(np.minimum(blk, 0.3))
+            blk = blk / np.sqrt((blk ** 2).sum(1, keepdims=True) + floor)
+            blocks.append(np.minimum(blk, clip))
     small = g.reshape(n, coarse, GLYPH // coarse, coarse, GLYPH // coarse).mean(axis=(2, 4))
     return np.concatenate(blocks + [small.reshape(n, -1)], axis=1).astype(np.float32)
 
@@ -121,7 +127,7 @@ _DAMAGED = (f"the HOG classifier {SHIPPED.with_suffix('.npz')} (or its json) is 
 
 @functools.cache
 def shipped_shape() -> HogShape:
-    """The feature geometry of the shipped classifier (its json), read once per process: the
+    """The features of the shipped classifier (its json), read once per process: the
     reader's features must be the ones its weights were fitted to."""
     try:
         return HogShape.of(json.loads(SHIPPED.with_suffix(".json").read_text(encoding="utf-8")))
