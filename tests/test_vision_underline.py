@@ -9,7 +9,8 @@ import pytest
 from tools.render_training import photo_cells
 from sudoku_cube.models.cube.stickers import parse_token
 from sudoku_cube.vision.cells.glyph import split_underline
-from sudoku_cube.vision.recognise.underline_model import end_patch, shipped_underline_model
+from sudoku_cube.vision.recognise.underline_model import (Window, end_patch,
+                                                               shipped_underline_model)
 from sudoku_cube.vision.cells.ink import ink_mask
 
 SEEDS = range(930000, 930016)
@@ -25,7 +26,7 @@ def judged():
     for c in photo_cells(SEEDS, digits=(6, 9), corner_share=0.4):
         s = parse_token(c.token)
         six_rot = s.rot if s.digit == 6 else (s.rot + 2) % 4
-        patch = end_patch(c.cell, split_underline(ink_mask(c.cell)).body, six_rot, model.patch)
+        patch = end_patch(c.cell, split_underline(ink_mask(c.cell)).body, six_rot, model.window)
         if patch is not None:
             out.append((float(model.six_probability(patch[None])[0]), s.digit == 6, c.underlined))
     return out
@@ -44,7 +45,7 @@ def test_no_bar_keeps_both_open(judged):
     assert float(np.median(np.abs(bare - 0.5))) < 0.25, bare
 
 
-def test_shipped_json_records_the_training_tools_patch():
-    from tools.build_underline import PATCH
+def test_shipped_json_records_the_training_tools_window():
+    from tools.build_underline import WINDOW
 
-    assert shipped_underline_model().patch == PATCH
+    assert shipped_underline_model().window == Window.of(WINDOW)

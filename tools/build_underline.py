@@ -22,10 +22,14 @@ import numpy as np
 from tools.render_training import load_or_make
 
 SEED0 = 600000
-PATCH = (40, 12)
-"""Height and width (pixels) of the patch the model reads, along and across the glyph's
-upright axis (:func:`vision.recognise.underline_model.end_patch`); written into the model's
-json, from which the reader takes it."""
+WINDOW = {"patch_height": 40, "patch_width": 12, "reach": 0.4, "side_reach": 0.05,
+          "margin": 0.08, "edge_columns": 2}
+"""Where the model reads a 6/9 glyph (:class:`vision.recognise.underline_model.Window`): a
+patch 40 pixels along the glyph's upright axis and 12 across, resampled from a window
+reaching 0.4 of the glyph's height beyond each end and 0.05 of its width beyond each side,
+with 0.08 of the cell's side left out along its border (the cube body between stickers is
+dark too), and its rows' lower quartiles taken without 2 columns either side. Written into
+the model's json, from which the reader takes it."""
 SIX_NINE = (6, 9, 6, 9, 6, 9, 1, 8)
 """Digits drawn for the training stickers: mostly 6 and 9, a few others for the context."""
 
@@ -36,10 +40,11 @@ def _samples(job: tuple[list[int], tuple[str, ...] | None]) -> dict[str, np.ndar
     from tools.render_training import TRAIN_FONTS, photo_cells
     from sudoku_cube.models.cube.stickers import parse_token
     from sudoku_cube.vision.cells.glyph import split_underline
-    from sudoku_cube.vision.recognise.underline_model import end_patch
+    from sudoku_cube.vision.recognise.underline_model import Window, end_patch
     from sudoku_cube.vision.cells.ink import ink_mask
 
     seeds, fonts = job
+    window = Window.of(WINDOW)
     out: dict[str, list] = {k: [] for k in ("patch", "six", "bar", "split", "seed", "font", "px")}
     for seed in seeds:
         for c in photo_cells([seed], fonts or TRAIN_FONTS, digits=SIX_NINE, corner_share=0.4):
@@ -48,7 +53,7 @@ def _samples(job: tuple[list[int], tuple[str, ...] | None]) -> dict[str, np.ndar
                 continue
             six_rot = s.rot if s.digit == 6 else (s.rot + 2) % 4
             parts = split_underline(ink_mask(c.cell))
-            patch = end_patch(c.cell, parts.body, six_rot, PATCH)
+            patch = end_patch(c.cell, parts.body, six_rot, window)
             if patch is None:
                 continue
             out["patch"].append(patch)
@@ -61,7 +66,7 @@ def _samples(job: tuple[list[int], tuple[str, ...] | None]) -> dict[str, np.ndar
             out["px"].append(c.cell_px)
     arrays = {k: np.array(v) for k, v in out.items() if k != "patch"}
     arrays["patch"] = (np.stack(out["patch"]) if out["patch"]
-                       else np.zeros((0, *PATCH), np.float32))
+                       else np.zeros((0, window.height, window.width), np.float32))
     return arrays
 
 
@@ -143,8 +148,8 @@ def train(data: dict[str, np.ndarray]):
     bar = data["bar"].astype(bool)
     six = data["six"].astype(bool)
     labels = np.where(bar, np.where(six, 0, 1), 2)
-    x = patch_features(data["patch"])
-    held = UnderlineModel(train_network(x[~val], labels[~val]), {})
+    x = patch_features(data["patch"], int(WINDOW["edge_columns"]))
+    held = UnderlineModel(train_network(x[~val], labels[~val]), dict(WINDOW))
     temp = fit_temperature(held, data["patch"][val], labels[val])
     p6 = held.six_probability(data["patch"])
     judged, bare = val & bar, val & ~bar
@@ -157,7 +162,7 @@ def train(data: dict[str, np.ndarray]):
                 "right_when_decided": round(float(np.mean(v[decided] == truth[decided]))
                                             if decided.any() else 0, 4)}
 
-    meta = {"patch_height": PATCH[0], "patch_width": PATCH[1],
+    meta = {**WINDOW,
             "photos": int(len(np.unique(data["seed"]))),
             "samples": int(len(six)), "samples_without_underline": int((~bar).sum()),
             "held_out_accuracy": round(acc, 4), "held_out_samples": int(judged.sum()),

@@ -188,7 +188,7 @@ def _six_odds(cell: np.ndarray, body: np.ndarray, six_rot: int) -> tuple[int, fl
     """(six_rot, probability that the 6/9 shape is a 6) from the learned underline model;
     None without the shipped model or a usable glyph."""
     model = shipped_underline_model()
-    patch = end_patch(cell, body, six_rot, model.patch) if model is not None else None
+    patch = end_patch(cell, body, six_rot, model.window) if model is not None else None
     if patch is None:
         return None
     return six_rot, float(model.six_probability(patch[None])[0])

@@ -5,16 +5,17 @@ blur the bar merges with the bowl or the tail, under glare it fades, and the spl
 undecided although a person still sees at once which end carries the bar. Here the cell's
 ink darkness (:func:`vision.cells.sticker_level.ink_darkness`) is turned so the shape reads as an
 upright 6, a fixed window around the glyph (its width, and a band beyond each end) is
-resampled to a small patch (its size the model's json records), and a one-hidden-layer
-network trained on rendered photos in many fonts (``python -m tools.build_underline``) tells
-"bar below the bowl" (a 6), "bar above the tail" (a 9 turned half round) and "no bar seen"
-apart. Its calibrated probability becomes the 6/9 share of the shape's probability.
+resampled to a small patch (the window and the patch's size the model's json records:
+:class:`Window`), and a one-hidden-layer network trained on rendered photos in many fonts
+(``python -m tools.build_underline``) tells "bar below the bowl" (a 6), "bar above the tail"
+(a 9 turned half round) and "no bar seen" apart. Its calibrated probability becomes the 6/9 share of the shape's probability.
 """
 from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Mapping
 
 import cv2
 import numpy as np
@@ -24,25 +25,43 @@ from ..model_files import load_model_files, save_model_files
 from ..cells.sticker_level import ink_darkness
 from ..stats import LOWER_QUARTILE
 
-REACH = 0.4
-"""How far beyond each end of the glyph the window reaches, as a share of its height."""
-SIDE_REACH = 0.05
-"""...and beyond each side, as a share of its width."""
-MARGIN = 0.08
-"""Cell border share left out (the cube body between stickers is dark too)."""
-
 DATA = Path(__file__).resolve().parents[1] / "data" / "underline"
 
 
-def end_patch(cell: np.ndarray, body: np.ndarray, six_rot: int, patch: tuple[int, int]
+@dataclass(frozen=True)
+class Window:
+    """Where the model reads a 6/9 glyph (:func:`end_patch`) and how it sums the patch up
+    (:func:`patch_features`), as its json records them (``tools.build_underline`` writes the
+    ones it trained with): the patch's ``height`` and ``width`` in pixels (along and across
+    the glyph's upright axis); how far the window ``reach``es beyond each end of the glyph, a
+    share of its height, and beyond each side (``side_reach``), a share of its width; the
+    ``margin`` of the cell left out, a share of its side (the cube body between stickers is
+    dark too); and the ``edge`` columns either side of the patch that the rows' lower
+    quartiles leave out (they measure the glyph's middle)."""
+
+    height: int
+    width: int
+    reach: float
+    side_reach: float
+    margin: float
+    edge: int
+
+    @staticmethod
+    def of(meta: Mapping[str, object]) -> "Window":
+        """The window a model's metadata records."""
+        return Window(int(meta["patch_height"]), int(meta["patch_width"]),
+                      float(meta["reach"]), float(meta["side_reach"]), float(meta["margin"]),
+                      int(meta["edge_columns"]))
+
+
+def end_patch(cell: np.ndarray, body: np.ndarray, six_rot: int, window: Window
               ) -> np.ndarray | None:
-    """The darkness patch (``patch``: its height and width, float32; a model's
-    :attr:`UnderlineModel.patch`) around a 6/9 glyph turned to read as an upright 6 (the shape
-    read as a 6 turned ``six_rot``); None when the body is too small."""
-    patch_h, patch_w = patch
+    """The darkness patch (float32, of the ``window``'s size; a model's
+    :attr:`UnderlineModel.window`) around a 6/9 glyph turned to read as an upright 6 (the
+    shape read as a 6 turned ``six_rot``); None when the body is too small."""
     dark = ink_darkness(cell, value=True)  # the channel the model was fitted on
     n = dark.shape[0]
-    m = max(2, int(round(MARGIN * n)))
+    m = max(2, int(round(window.margin * n)))
     inside = np.zeros_like(dark)
     inside[m:n - m, m:n - m] = 1.0
     dark = rotate_glyph(dark * inside, -six_rot)
@@ -54,21 +73,21 @@ def end_patch(cell: np.ndarray, body: np.ndarray, six_rot: int, patch: tuple[int
     w, h = x1 - x0, y1 - y0
     if w < 4 or h < 8:
         return None
-    wx0, wx1 = x0 - SIDE_REACH * w, x1 + SIDE_REACH * w
-    wy0, wy1 = y0 - REACH * h, y1 + REACH * h
-    sx, sy = patch_w / (wx1 - wx0), patch_h / (wy1 - wy0)
+    wx0, wx1 = x0 - window.side_reach * w, x1 + window.side_reach * w
+    wy0, wy1 = y0 - window.reach * h, y1 + window.reach * h
+    sx, sy = window.width / (wx1 - wx0), window.height / (wy1 - wy0)
     affine = np.array([[sx, 0, -wx0 * sx], [0, sy, -wy0 * sy]], np.float32)
-    return cv2.warpAffine(dark, affine, (patch_w, patch_h), flags=cv2.INTER_AREA,
+    return cv2.warpAffine(dark, affine, (window.width, window.height), flags=cv2.INTER_AREA,
                           borderMode=cv2.BORDER_CONSTANT, borderValue=0.0)
 
 
-def patch_features(patches: np.ndarray) -> np.ndarray:
+def patch_features(patches: np.ndarray, edge: int) -> np.ndarray:
     """Features of (N, height, width) patches (:func:`end_patch`): the pixels, the row means
-    and the row lower quartiles across the glyph's middle (a bar is dark straight across; a
-    curled stroke end is not)."""
+    and the row lower quartiles across the glyph's middle, the patch less ``edge`` columns
+    either side (:attr:`Window.edge`: a bar is dark straight across; a curled stroke end is
+    not)."""
     p = np.asarray(patches).astype(np.float32)
     width = p.shape[2]
-    edge = width // 6
     mid = p[:, :, edge:width - edge]
     rows, low = p.mean(axis=2), np.percentile(mid, LOWER_QUARTILE, axis=2)
     return np.concatenate([p.reshape(len(p), -1), rows, low], axis=1).astype(np.float32)
@@ -90,15 +109,14 @@ class UnderlineModel:
     meta: dict
 
     @property
-    def patch(self) -> tuple[int, int]:
-        """Height and width (pixels) of the patches the model reads (:func:`end_patch`), as
-        its json records them."""
-        return int(self.meta["patch_height"]), int(self.meta["patch_width"])
+    def window(self) -> Window:
+        """Where the model reads a glyph (:func:`end_patch`), as its json records it."""
+        return Window.of(self.meta)
 
     def class_probabilities(self, patches: np.ndarray) -> np.ndarray:
         """(N, 3) probabilities of :data:`CLASSES`."""
         a = self.arrays
-        x = (patch_features(patches) - a["mean"]) / a["scale"]
+        x = (patch_features(patches, self.window.edge) - a["mean"]) / a["scale"]
         h = np.maximum(x @ a["w1"] + a["b1"], 0.0)
         z = (h @ a["w2"] + a["b2"]) * float(a["temperature"])
         z = np.exp(z - z.max(axis=1, keepdims=True))
