@@ -20,6 +20,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from ...models.cube.geometry import FACES
+from ...models.cube.stickers import DOUBT_SCORE
 from ...models.errors import SudokuCubeError
 from ...models.profile import CubeSettings
 from ..recognise.hog import LinearModel, default_model
@@ -40,9 +41,10 @@ SAME_CORNER_MATCHES = 24
 """Photos A and B agreeing on this many of their 27 digits (same place in the picture) show
 the same corner twice: the cube was not turned between them."""
 
-SHAKEN = 0.9
-"""A face whose stickers' best readings score below this on average is read again from the
-photo with its hand shake undone (:func:`vision.locate.corners.shake.unshaken`)..."""
+SHAKEN = DOUBT_SCORE
+"""A face whose stickers' best readings score below this on average (read in doubt, as a
+sticker whose best reading scores below it is) is read again from the photo with its hand
+shake undone (:func:`vision.locate.corners.shake.unshaken`)..."""
 SURER = 0.05
 """...and that reading is kept when its average best score is higher by at least this: the
 streak is estimated on every photo, also a sharp one, where deconvolving it only adds

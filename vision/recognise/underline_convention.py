@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Mapping, Protocol, TypeVar
 
-from ...models.cube.stickers import Hypothesis, Sticker
+from ...models.cube.stickers import DOUBT_SCORE, Hypothesis, Sticker
 from .evidence import PLACES, CellEvidence
 from .print_facts import NINE, SIX, six_turn, underlined_pair
 
@@ -44,9 +44,10 @@ the other digit."""
 BARE_SURE = 0.9
 """Share of a bare 6/9 shape's probability given to the digit the cube prints without a bar
 (the other stays a candidate for joint decoding)."""
-DECISIVE = 0.9
-"""The learned underline model counts as having seen a bar when it gives one digit at least
-this probability; a bare shape is one it leaves between 1 - 0.75 and 0.75."""
+DECISIVE = DOUBT_SCORE
+"""The learned underline model counts as having seen a bar when its reading is not in doubt:
+it gives one digit at least this probability. A bare shape is one it leaves between
+1 - 0.75 and 0.75."""
 BARE_BAND = 0.75
 
 
