@@ -40,10 +40,6 @@ SMOOTHING = 40
 """The cell's side over the standard deviation of the Gaussian that smooths what a grey
 closing or opening keeps of a cell (:func:`without_blobs`, :func:`glare_free_ink_mask`):
 the disc's blocky edges, not the glare's or the shadow's own shape."""
-ENOUGH_INKED = 5
-"""Cells of a face's nine that must show ink before what is typical of its print is known
-(its contrast, :func:`face_contrast`; its digits' size,
-:func:`vision.recognise.read_again.typical_size`): most of them."""
 
 
 @dataclass(frozen=True)
@@ -138,14 +134,21 @@ def without_blobs(cell: np.ndarray, width: float) -> np.ndarray:
     return np.clip(v.astype(np.float32) + lift, 0, 255).astype(np.uint8)
 
 
+def most_inked(inked: int, cells: int) -> bool:
+    """Whether ``inked`` of a face's ``cells`` are most of them (more than half), as many
+    must show ink before what is typical of its print is known (its contrast,
+    :func:`face_contrast`; its digits' size, :func:`vision.recognise.read_again.typical_size`)."""
+    return 2 * inked > cells
+
+
 def face_contrast(cells: list[np.ndarray]) -> float | None:
     """The typical contrast of a face's print: the median, over its cells with ink, of how
     far the ink lies from the sticker's level
-    (:func:`vision.cells.sticker_level.ink_contrast`); None when fewer than
-    :data:`ENOUGH_INKED` cells show ink. One ink prints every sticker of a face, so a cell
+    (:func:`vision.cells.sticker_level.ink_contrast`); None unless most of them show ink
+    (:func:`most_inked`). One ink prints every sticker of a face, so a cell
     whose contrast lies far above it holds glare brighter than the print."""
     spans = [c[2] - c[1] for c in map(ink_contrast, cells) if c is not None]
-    return float(np.median(spans)) if len(spans) >= ENOUGH_INKED else None
+    return float(np.median(spans)) if most_inked(len(spans), len(cells)) else None
 
 
 def glare_free_ink_mask(cell: np.ndarray, width: float, contrast: float,

@@ -22,7 +22,7 @@ import numpy as np
 from ...models.cube.stickers import Hypothesis
 from ..cells.face_cells import FaceCells
 from .cell_model import CellModel
-from .cuts import ENOUGH_INKED, Cut, FacePrint, face_print, other_cuts
+from .cuts import Cut, FacePrint, face_print, most_inked, other_cuts
 from .evidence import PLACES, UNSURE, CellEvidence, analyse_cells, class_logits, with_cell_vote
 from .hog import LinearModel
 from .print_facts import shape_of
@@ -187,10 +187,11 @@ def body_size(ev: CellEvidence) -> int:
 
 
 def typical_size(evidence: Sequence[CellEvidence]) -> float | None:
-    """The median body size (:func:`body_size`) of the face's cells with ink; None with
-    fewer than :data:`vision.recognise.cuts.ENOUGH_INKED` (too few to say what is typical)."""
+    """The median body size (:func:`body_size`) of the face's cells with ink; None unless
+    most of them show ink (:func:`vision.recognise.cuts.most_inked`: too few to say what is
+    typical)."""
     sizes = [s for s in map(body_size, evidence) if s > 0]
-    return float(np.median(sizes)) if len(sizes) >= ENOUGH_INKED else None
+    return float(np.median(sizes)) if most_inked(len(sizes), len(evidence)) else None
 
 
 def fits(ev: CellEvidence, typical: float | None) -> bool:
