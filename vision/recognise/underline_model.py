@@ -58,7 +58,7 @@ def end_patch(cell: np.ndarray, body: np.ndarray, six_rot: int, window: Window
               ) -> np.ndarray | None:
     """The darkness patch (float32, of the ``window``'s size; a model's
     :attr:`UnderlineModel.window`) around a 6/9 glyph turned to read as an upright 6 (the
-    shape read as a 6 turned ``six_rot``); None when the body is too small."""
+    shape read as a 6 turned ``six_rot``); None when the body holds no ink."""
     dark = ink_darkness(cell, value=True)  # the channel the model was fitted on
     n = dark.shape[0]
     m = max(2, int(round(window.margin * n)))
@@ -71,8 +71,6 @@ def end_patch(cell: np.ndarray, body: np.ndarray, six_rot: int, window: Window
         return None
     x0, x1, y0, y1 = float(xs.min()), float(xs.max() + 1), float(ys.min()), float(ys.max() + 1)
     w, h = x1 - x0, y1 - y0
-    if w < 4 or h < 8:
-        return None
     wx0, wx1 = x0 - window.side_reach * w, x1 + window.side_reach * w
     wy0, wy1 = y0 - window.reach * h, y1 + window.reach * h
     sx, sy = window.width / (wx1 - wx0), window.height / (wy1 - wy0)
