@@ -16,7 +16,7 @@ import dataclasses
 from typing import Mapping, Protocol, TypeVar
 
 from ...models.cube.stickers import DOUBT_SCORE, Hypothesis, Sticker
-from .evidence import PLACES, CellEvidence
+from .evidence import PLACES, UNDERLINE_SURE, CellEvidence
 from .print_facts import NINE, SIX, six_turn, underlined_pair
 
 
@@ -41,9 +41,10 @@ FaceReading = TypeVar("FaceReading", bound=ReadFace)
 MIN_BARRED = 2
 """Bars that must name the same digit (and none the other) before the bare shapes are read as
 the other digit."""
-BARE_SURE = 0.9
+BARE_SURE = UNDERLINE_SURE
 """Share of a bare 6/9 shape's probability given to the digit the cube prints without a bar
-(the other stays a candidate for joint decoding)."""
+(the other stays a candidate for joint decoding): its missing bar points to that digit as
+surely as a bar seen points to its own."""
 DECISIVE = DOUBT_SCORE
 """The learned underline model counts as having seen a bar when its reading is not in doubt:
 it gives one digit at least this probability. A bare shape is one it leaves between
