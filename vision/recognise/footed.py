@@ -26,8 +26,8 @@ FOOT = 2.2
 """A 1 has a foot when the ink at its foot end spans this many stem widths or more (footed
 serif and sans 1s measure 2.8-4; a plain or flagged stroke 1.0-1.6)."""
 THIN = 0.6
-"""A foot is at most this many stem widths deep: its wide rows (1.6 stem widths or wider) in
-the lower 40% of the glyph (serif feet measure 0.15-0.5, a sans base bar 0.67-1.0)."""
+"""A foot is at most this many stem widths deep: its rows as wide as a foot (:data:`FOOT`)
+below the stem's band (serif feet measure 0.15-0.5, a sans base bar 0.67-1.0)."""
 BAND = 0.1
 """Share of the glyph's height that makes the foot band."""
 MIN_ONES = 3
@@ -71,14 +71,15 @@ def foot_ratio(body: np.ndarray, rot: int) -> float | None:
 
 
 def foot_depth(body: np.ndarray, rot: int) -> float | None:
-    """How deep the wide base of a 1 read turned ``rot`` is, in stem widths: its rows at least
-    1.6 stem widths wide below its stem's band (:data:`STEM_BAND`, see :data:`THIN`)."""
+    """How deep the wide base of a 1 read turned ``rot`` is, in stem widths: its rows as wide
+    as a foot (:data:`FOOT` stem widths or more) below its stem's band (:data:`STEM_BAND`, see
+    :data:`THIN`)."""
     glyph = _upright(body, rot)
     if glyph is None:
         return None
     up, stem = glyph
     rows = up[int(STEM_BAND[1] * len(up)):].sum(axis=1)
-    return float((rows >= 1.6 * stem).sum()) / stem
+    return float((rows >= FOOT * stem).sum()) / stem
 
 
 def has_foot(body: np.ndarray, rot: int) -> bool | None:
