@@ -17,8 +17,13 @@ import pytesseract
 
 from ..cells.glyph import rotate_glyph
 
-TILE = 64
+GLYPH_PX = 40
+"""The longer side (pixels) of a cell's ink in its tile."""
 GAP = 24
+"""White (pixels) between two tiles of the mosaic, and half of it each side of the ink in its
+tile."""
+TILE = GLYPH_PX + GAP
+"""A tile's side (pixels): the ink with half a gap of white round it."""
 
 
 @functools.cache
@@ -37,7 +42,7 @@ MISSING_WARNING = ("tesseract is not installed: the OCR vote was skipped (instal
 
 def _tile(body: np.ndarray, rot: int) -> np.ndarray:
     """The ink of one cell, turned so a digit of rotation ``rot`` stands upright, as black
-    on white with the glyph about 40 px high."""
+    on white with its longer side :data:`GLYPH_PX` long."""
     ys, xs = np.nonzero(body)
     tile = np.full((TILE, TILE), 255, np.uint8)
     if len(xs) == 0:
@@ -45,7 +50,7 @@ def _tile(body: np.ndarray, rot: int) -> np.ndarray:
     crop = body[ys.min():ys.max() + 1, xs.min():xs.max() + 1].astype(np.uint8) * 255
     crop = rotate_glyph(crop, -rot)
     h, w = crop.shape
-    s = 40 / max(h, w)
+    s = GLYPH_PX / max(h, w)
     crop = cv2.resize(crop, (max(1, round(w * s)), max(1, round(h * s))),
                       interpolation=cv2.INTER_AREA)
     h, w = crop.shape
