@@ -12,6 +12,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from .numeric import TINY
 from .stats import channel_medians, counted_level, median, percentile
 
 
@@ -97,17 +98,16 @@ renders (every look, blurred ones too) 59 or more."""
 
 def _vote(lights: list[float], dark_channel: np.ndarray) -> float:
     """:func:`polarity_vote` from the light strokes' contrast against each sticker level
-    (:data:`_LEVELS`) and the dark ink measured on ``dark_channel``."""
+    (:data:`_LEVELS`) and the dark ink measured on ``dark_channel``; a contrast of no strokes
+    at all counts as :data:`vision.numeric.TINY`, so the ratio stays finite."""
     dark_strokes = _thin(dark_channel, cv2.MORPH_BLACKHAT)
     votes = []
     for light, level in zip(lights, _LEVELS):
         dark = _thin_contrast(dark_strokes, level(dark_channel))
-        votes.append(np.log(max(light, INK_FLOOR) / (LIGHT_INK_MARGIN * max(dark, INK_FLOOR))))
+        votes.append(np.log(max(light, TINY) / (LIGHT_INK_MARGIN * max(dark, TINY))))
     return float(np.mean(votes))
 
 
-INK_FLOOR = 1e-3
-"""The least stroke contrast :func:`_vote` divides by (a cell with no strokes of one kind)."""
 LIGHT_INK_MARGIN = 2.0
 """Light ink must stand out this many times more than dark ink to be taken for the digit:
 on renders of every look the two differ by a factor of 3 or more (dark ink at most 1.4 times
