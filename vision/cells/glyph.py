@@ -46,14 +46,12 @@ def _bar_rot(stat: np.ndarray, others: tuple[int, int, int, int]) -> int | None:
     """The rotation an underline-like component implies relative to the other ink, or None.
 
     A bar is long (at least 2.2 times its thickness and 30% of the body's side it lies along),
-    thin (at most a quarter of the body), well filled, and lies beside the body, not across it.
-    One rule (:func:`_bar_side`) for a bar below or above the body and, turned a quarter, for
-    one on its left or right.
+    thin (at most a quarter of the body), and lies beside the body, not across it. One rule
+    (:func:`_bar_side`) for a bar below or above the body and, turned a quarter, for one on its
+    left or right.
     """
-    x, y, w, h, a = (int(v) for v in stat)
+    x, y, w, h = (int(v) for v in stat[:4])
     ox, oy, ow, oh = others
-    if a < 0.4 * w * h:
-        return None
     side = _bar_side((x, w, y, h), (ox, ow, oy, oh))
     if side is not None:
         return 0 if side > 0 else 2
