@@ -44,10 +44,12 @@ def _noise_free(cell: np.ndarray) -> tuple[np.ndarray, float]:
 
 
 def _off_border(mask: np.ndarray, one_side: bool = False) -> np.ndarray:
-    """The components of ``mask`` that keep off the cell's border (a fourteenth of its side)
-    and are not specks; with ``one_side``, also one that touches a single side but reaches
-    the cell's centre (a digit printed near its sticker's edge, or a cell cut a little off its
-    sticker): the body between stickers runs along a side, far from the centre."""
+    """The components of ``mask`` that keep off the cell's border
+    (:func:`vision.cells.ink.border`) and are not specks; with ``one_side``, also
+    one that touches a single side but reaches the cell's centre, its centroid inside
+    :func:`vision.polarity.centre` (a digit printed near its sticker's edge, or a cell cut a
+    little off its sticker): the body between stickers runs along a side, far from the
+    centre."""
     n = mask.shape[0]
     count, labels, stats, cents = cv2.connectedComponentsWithStats(mask.astype(np.uint8))
     m = border(n)
@@ -56,15 +58,13 @@ def _off_border(mask: np.ndarray, one_side: bool = False) -> np.ndarray:
     no_speck = a >= SPECK * n * n
     keep = (sides == 0) & no_speck
     if one_side:
-        central = np.all(np.abs(cents - n / 2) < CENTRAL * n, axis=1)
+        c = centre(n)
+        central = np.all((cents > c.start) & (cents < c.stop), axis=1)
         keep |= (sides == 1) & central & no_speck & (np.minimum(w, h) < LONG * n)
     keep[0] = False
     return keep[labels]
 
 
-CENTRAL = 0.2
-"""A one-side component reaches the centre when its centroid lies within this share of the
-cell's side from the middle, both ways."""
 LONG = 0.75
 """A one-side component's shorter extent must stay under this share of the cell's side: one
 that spreads over three quarters of the cell both ways is a frame or a shadow, not a digit."""
