@@ -74,26 +74,19 @@ def polarity_vote(cell: np.ndarray) -> float:
     (real newspaper grids print their givens in red: read as light ink and inverted, they
     were lost; on the paper's channel they vote -1.5 to -2.3). A borderline verdict there
     is not taken (a blurred white 1 on a red sticker of our renders, 0.08 on V, -0.0 on the
-    sticker's channel). Only a cell whose light strokes are faint (:data:`FAINT_LIGHT`) is
-    measured twice: red print reads as light ink on V because V does not see it at all, not
-    because anything light stands out; a cell V shows clearly dark is not measured twice
-    either."""
+    sticker's channel). A cell V shows clearly dark is not measured twice. White digits, whose
+    light strokes stand out, need no rule of their own to keep them: the sticker's channel
+    shows them light too, never clearly dark."""
     g = gray(cell)
     light_strokes = _thin(g, cv2.MORPH_TOPHAT)
     lights = [_thin_contrast(light_strokes, level(g)) for level in _LEVELS]
     vote = _vote(lights, value_channel(cell))
-    if vote > -UNCLEAR_VOTE and max(lights) < FAINT_LIGHT and cell.ndim == 3:
+    if vote > -UNCLEAR_VOTE and cell.ndim == 3:
         w = _sticker_weights(cell)
         if w is not None:
             own = _vote(lights, cv2.transform(cell, w.reshape(1, 3)))
             vote = own if own < -UNCLEAR_VOTE else vote
     return vote
-
-
-FAINT_LIGHT = 30.0
-"""Grey levels above the sticker below which a cell's light strokes are faint
-(:func:`polarity_vote`): the red print of real newspaper grids 5-10, white digits of our
-renders (every look, blurred ones too) 59 or more."""
 
 
 def _vote(lights: list[float], dark_channel: np.ndarray) -> float:
