@@ -20,6 +20,7 @@ import cv2
 import numpy as np
 
 from ...polarity import value_channel
+from ...stats import LOWER_QUARTILE
 from .check import pitch_of
 from .lattice import (CORNERS, ENOUGH_CELLS, FIRM_CELLS, PLACED_OFF, Found, Lattice, Quad,
                       adjacent_corners, snap)
@@ -120,7 +121,7 @@ def _light_cells(image: np.ndarray, lat: Lattice, cell: int = 24) -> set[tuple[i
         middle = np.median(box[m:-m, m:-m])
         ring = np.concatenate([box[:2].ravel(), box[-2:].ravel(), box[:, :2].ravel(),
                                box[:, -2:].ravel()])
-        gap = np.percentile(ring, 25)
+        gap = np.percentile(ring, LOWER_QUARTILE)
         # judged cell by cell, relative to its own gaps: glare or shade elsewhere on the face
         # does not hide it, and a flat or dark patch never looks like a sticker
         if middle - gap > max(STICKER_STEP, 0.5 * gap):

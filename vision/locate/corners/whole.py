@@ -21,6 +21,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from ..face_geometry import MIDWAY
 from .check import frame_step, grid_contrast, pitch_of, value_image
 from .joint import joint_fit
 from .lattice import CORNERS, ENOUGH_CELLS, ON_CELL, Lattice, Quad, outline, snap
@@ -65,8 +66,9 @@ class Framing:
 
 def _snapped(H: np.ndarray, quads: list[Quad]) -> Lattice:
     """The predicted lattice ``H`` with the sticker candidates on its cells; refitted through
-    them when at least five agree with the prediction."""
-    H, cells = snap(H, quads, 0.25)
+    them when at least five agree with the prediction and the refit moves it less than
+    :data:`vision.locate.face_geometry.MIDWAY` (every sticker stays on its own cell)."""
+    H, cells = snap(H, quads, MIDWAY)
     return Lattice(H, cells, (-1, -1))
 
 
