@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import json
-from dataclasses import astuple, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
@@ -49,7 +49,8 @@ def hog_features(glyphs: np.ndarray, shape: HogShape | None = None) -> np.ndarra
     """Signed-orientation HOG of (N, GLYPH, GLYPH) glyphs in the features ``shape`` (default:
     the shipped classifier's, :func:`shipped_shape`), 2x2-cell blocks L2-normalised and
     clipped, plus a coarse copy of the ink; returns (N, D) float32."""
-    cell, bins, coarse, floor, clip = astuple(shape or shipped_shape())
+    shape = shape or shipped_shape()
+    cell, bins, coarse, floor, clip = shape.cell, shape.bins, shape.coarse, shape.floor, shape.clip
     g = glyphs.astype(np.float32)
     if g.ndim == 2:
         g = g[None]
