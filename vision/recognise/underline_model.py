@@ -8,7 +8,8 @@ upright 6, a fixed window around the glyph (its width, and a band beyond each en
 resampled to a small patch (the window and the patch's size the model's json records:
 :class:`Window`), and a one-hidden-layer network trained on rendered photos in many fonts
 (``python -m tools.build_underline``) tells "bar below the bowl" (a 6), "bar above the tail"
-(a 9 turned half round) and "no bar seen" apart. Its calibrated probability becomes the 6/9 share of the shape's probability.
+(a 9 turned half round) and "no bar seen" apart. Its calibrated probability becomes the 6/9
+share of the shape's probability.
 """
 from __future__ import annotations
 
@@ -106,9 +107,10 @@ class UnderlineModel:
     arrays: dict
     meta: dict
 
-    @property
+    @functools.cached_property
     def window(self) -> Window:
-        """Where the model reads a glyph (:func:`end_patch`), as its json records it."""
+        """Where the model reads a glyph (:func:`end_patch`), as its json records it (read
+        once per model, not once per glyph)."""
         return Window.of(self.meta)
 
     def class_probabilities(self, patches: np.ndarray) -> np.ndarray:
