@@ -3,6 +3,7 @@ cyclomatic complexity and rules naming a digit, on small sources written here an
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -130,3 +131,18 @@ def test_reports_the_three_figures_on_vision():
                           capture_output=True, text=True, timeout=120).stdout
     assert f"tuned numbers: {fig['tuned_numbers']}" in text
     assert f"max complexity: {fig['max_complexity']}" in text
+
+
+def test_a_reader_gone_ends_quietly(tmp_path):
+    """``python -m tools.vision_simplicity | head -1``: no traceback, a closed pipe's status."""
+    (tmp_path / "one.py").write_text("A = 7\n")
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        run = subprocess.run([sys.executable, "-m", "tools.vision_simplicity", str(tmp_path)],
+                             cwd=ROOT, stdout=write_end, stderr=subprocess.PIPE, text=True,
+                             timeout=120)
+    finally:
+        os.close(write_end)
+    assert run.returncode == 141
+    assert "Traceback" not in run.stderr

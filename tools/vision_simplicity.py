@@ -36,6 +36,7 @@ from __future__ import annotations
 import argparse
 import ast
 import json
+import os
 import sys
 from collections import Counter
 from dataclasses import asdict, dataclass, field
@@ -320,12 +321,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"cannot measure: {e}; the file must be valid Python or JSON", file=sys.stderr)
         return 2
     if args.json:
-        print(json.dumps({"figures": report.figures(), "modules": dict(report.modules()),
-                          "functions_above_15": [asdict(f) for f in report.over()],
-                          "digit_rules": [asdict(r) for r in report.rules],
-                          "model_metadata": report.metadata}, indent=1))
+        text = json.dumps({"figures": report.figures(), "modules": dict(report.modules()),
+                           "functions_above_15": [asdict(f) for f in report.over()],
+                           "digit_rules": [asdict(r) for r in report.rules],
+                           "model_metadata": report.metadata}, indent=1)
     else:
-        print(as_text(report, args.top))
+        text = as_text(report, args.top)
+    try:
+        print(text)
+        sys.stdout.flush()  # a reader gone (``| head``) shows here
+    except BrokenPipeError:
+        # As Python's documentation advises: point stdout at /dev/null so the flush at exit
+        # does not fail once more; 141 is a shell's status for a closed pipe.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     return 0
 
 
