@@ -23,6 +23,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from ..stats import LOWER_QUARTILE
 from .lattice_sampling import (SAMPLE_STEP, homogeneous, lattice_points, lookup, project,
                                sample_at, spaced)
 
@@ -62,8 +63,8 @@ _SIDES = np.concatenate([
 around the groove line, half a pitch out and :data:`ACROSS` of it (the darkest
 of the three is the groove, whatever a small misfit of the lattice)."""
 
-SIDE_SHARE = 25
-"""A side's groove level may be this percentile of its darkest samples along it (a glare
+SIDE_SHARE = LOWER_QUARTILE
+"""A side's groove level may be the lower quartile of its darkest samples along it (a glare
 spot or a white digit's serif may lighten part of a groove, the rest still shows it), where
 a sticker was seen in the cell; otherwise the median (50)."""
 

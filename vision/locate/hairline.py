@@ -48,14 +48,14 @@ hairline between them (:func:`piece_blobs`)."""
 
 def hairlines(v: np.ndarray) -> np.ndarray:
     """Mask (uint8 0/255) of the hairline pixels of the V channel, widened by a pixel: those
-    darker than the closing around them by the shallowest valley depth that counts as a groove
-    (:data:`vision.locate.grooves.GROOVE_LEVELS`), measured as a groove's is."""
+    darker than the closing around them by :data:`LINE_DEPTH` (the shallowest valley depth
+    that counts as a groove), measured as a groove's is."""
     k = int(HAIRLINE * max(v.shape)) | 1
     closed = cv2.morphologyEx(v, cv2.MORPH_CLOSE,
                               cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
     closed = closed.astype(np.float32)
     depth = (closed - v.astype(np.float32)) / (closed + VALLEY_FLOOR)
-    return cv2.dilate((depth >= GROOVE_LEVELS[0]).astype(np.uint8) * 255,
+    return cv2.dilate((depth >= LINE_DEPTH).astype(np.uint8) * 255,
                       np.ones((3, 3), np.uint8))
 
 
