@@ -15,6 +15,7 @@ import cv2
 import numpy as np
 
 from ..numeric import CONNECTIVITY, LEVELS
+from .face_cues import FLOOR
 
 STROKE = 0.045
 """Width (share of the image's shorter side) of the opening that erases light digits: wider
@@ -29,10 +30,6 @@ GROOVE_LEVELS = tuple(float(t) for t in np.geomspace(0.05, 0.12, 3))
 groove: a few, evenly spaced in ratio from the shallowest to the deepest, as the grooves of
 a blurred or dim photo are shallow. The first, the shallowest valley that counts, also finds
 a stickerless cube's hairlines (:func:`vision.locate.hairline.hairlines`)."""
-
-VALLEY_FLOOR = 8.0
-"""Grey levels added to the local level before a valley's depth is taken relative to it
-(:func:`valleys`), so that faint noise on a near-black picture makes no valley."""
 
 RUN = 0.06
 """A valley shorter than this (share of the image's shorter side) is texture, not a groove."""
@@ -151,7 +148,9 @@ def _by_steps(op, pick, img: np.ndarray, k: int) -> np.ndarray:
 
 def valleys(flat: np.ndarray, closed: np.ndarray) -> list[np.ndarray]:
     """Per :data:`GROOVE_LEVELS` level t, the mask of the pixels whose valley depth
-    ``(closed - flat) / (closed + VALLEY_FLOOR)`` (float32) reaches t. For 8-bit pictures
+    ``(closed - flat) / (closed + FLOOR)`` (float32) reaches t (the floor a contrast is taken
+    over, :data:`vision.locate.face_cues.FLOOR`: faint noise on a near-black picture makes no
+    valley). For 8-bit pictures
     from a table: the depth falls as ``flat`` rises, so a closed level c makes a groove of
     exactly the flat levels below a bound of c (:func:`_depth_bounds`), the same pixels as
     the division."""
@@ -159,7 +158,7 @@ def valleys(flat: np.ndarray, closed: np.ndarray) -> list[np.ndarray]:
         return [cv2.compare(flat, cv2.LUT(closed, bound), cv2.CMP_LT)
                 for bound in _depth_bounds()]
     c = closed.astype(np.float32)
-    depth = (c - flat.astype(np.float32)) / (c + VALLEY_FLOOR)
+    depth = (c - flat.astype(np.float32)) / (c + FLOOR)
     return [(depth >= t).astype(np.uint8) for t in GROOVE_LEVELS]
 
 
@@ -168,7 +167,7 @@ def _depth_bounds() -> tuple[np.ndarray, ...]:
     """Per :data:`GROOVE_LEVELS` level, for each closed level c (0..255) how many flat levels
     (0, 1, ...) are that deep below it, by the very float32 arithmetic of :func:`valleys`."""
     c = np.arange(LEVELS, dtype=np.float32)[:, None]
-    depth = (c - np.arange(LEVELS, dtype=np.float32)[None, :]) / (c + VALLEY_FLOOR)
+    depth = (c - np.arange(LEVELS, dtype=np.float32)[None, :]) / (c + FLOOR)
     out = []
     for t in GROOVE_LEVELS:
         deep = depth >= t

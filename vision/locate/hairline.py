@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from .face_cues import ACROSS, ALONG_FACE, FLOOR, Levels, chroma
-from .grooves import GROOVE_LEVELS, VALLEY_FLOOR
+from .grooves import GROOVE_LEVELS
 from .face_geometry import GROOVE_LINES, TWO_FACES_ADVICE, FaceNotFoundError
 from .hypotheses import (FLANK, SECOND_FACE, SETTLED, Hypothesis, _snapped, scored_all, separate,
                          windows)
@@ -54,7 +54,7 @@ def hairlines(v: np.ndarray) -> np.ndarray:
     closed = cv2.morphologyEx(v, cv2.MORPH_CLOSE,
                               cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
     closed = closed.astype(np.float32)
-    depth = (closed - v.astype(np.float32)) / (closed + VALLEY_FLOOR)
+    depth = (closed - v.astype(np.float32)) / (closed + FLOOR)
     return cv2.dilate((depth >= LINE_DEPTH).astype(np.uint8) * 255,
                       np.ones((3, 3), np.uint8))
 
