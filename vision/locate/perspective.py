@@ -22,12 +22,14 @@ FOCAL_RANGE = (0.5, 4.0)
 """Focal lengths tried, in units of the picture's longer side (a wide phone lens is about
 0.8, a zoomed one 2 to 3)."""
 
+_FOCALS = np.geomspace(*FOCAL_RANGE, 16)
+"""The focal lengths of :data:`FOCAL_RANGE` tried, in even steps of ratio (a seventh apart):
+by :func:`squareness` and :func:`square_fit` alike."""
+
 SQUARE_SLACK = 0.08
 """A lattice is a plausible view of a square grid when, at some focal length, the cosine of
 the angle between the rotation's columns and the log of their length ratio both stay below
 this (real faces measure up to about 0.05; lattices across an edge 0.1 and more)."""
-
-_FOCALS = np.geomspace(*FOCAL_RANGE, 48)
 
 
 def squareness(hom: np.ndarray, width: int, height: int) -> float:
@@ -65,8 +67,6 @@ a lattice bent round a cube's edge (with a free focal length those lie within ab
 0.08..0.14 pitch too): the refitted lattice is scored anew, and a flat grid laid across an
 edge frames the stickers of neither face well (:func:`vision.locate.hypotheses.flat_faces`)."""
 
-_FIT_FOCALS = np.geomspace(*FOCAL_RANGE, 16)
-
 
 def square_fit(src: np.ndarray, dst: np.ndarray, width: int, height: int
                ) -> tuple[np.ndarray | None, float]:
@@ -81,7 +81,7 @@ def square_fit(src: np.ndarray, dst: np.ndarray, width: int, height: int
     img = dst.astype(np.float64).reshape(-1, 1, 2)
     best: tuple[np.ndarray | None, float] = (None, float("inf"))
     side = max(width, height)
-    for f in _FIT_FOCALS * side:
+    for f in _FOCALS * side:
         k = np.array([[f, 0.0, width / 2], [0.0, f, height / 2], [0.0, 0.0, 1.0]])
         try:
             ok, rvec, tvec = cv2.solvePnP(obj, img, k, None, flags=cv2.SOLVEPNP_IPPE)
