@@ -36,15 +36,16 @@ from .grooves import SMOOTH, thin_grooves
 from .lattice_sampling import (SAMPLE_STEP, homogeneous, lattice_points, lookup, outside_at,
                                sample_channels, spaced)
 
-_STEPS = np.linspace(-INNER, INNER, 11)
+_STEPS = spaced(-INNER, INNER, SAMPLE_STEP / 2)
 _INNER = homogeneous(lattice_points(np.array([[x, y] for y in _STEPS for x in _STEPS])))
-"""Where a cell's plateau is measured: its inner 60%, 11 x 11 samples, dense enough to meet a
-stroke of a small face."""
+"""Where a cell's plateau is measured: its inner 60%, 13 x 13 samples half
+:data:`vision.locate.lattice_sampling.SAMPLE_STEP` apart, as the rims' are (:data:`_RIM`),
+dense enough to meet a stroke of a small face."""
 
 _CENTRE = np.zeros((len(_STEPS),) * 2, bool)
 _CENTRE[2:-2, 2:-2] = True
 _CENTRE = _CENTRE.ravel()
-"""Where its digit is sought: the middle 7 x 7 of those samples (within 0.18 of the centre), which every digit crosses
+"""Where its digit is sought: the middle 9 x 9 of those samples (within 0.2 of the centre), which every digit crosses
 (it is half to two thirds of a sticker tall, centred) but no frame does: the lines of a
 printed grid, as wide apart as the lattice, pass the inner samples' corners."""
 
