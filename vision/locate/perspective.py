@@ -17,6 +17,7 @@ import cv2
 import numpy as np
 
 from ..numeric import TINY
+from .lattice import OUTLIER
 
 FOCAL_RANGE = (0.5, 4.0)
 """Focal lengths tried, in units of the picture's longer side (a wide phone lens is about
@@ -57,10 +58,11 @@ def plausible(hom: np.ndarray, width: int, height: int) -> bool:
     return squareness(hom, width, height) <= SQUARE_SLACK
 
 
-SQUARE_FIT_SLACK = 0.15
+SQUARE_FIT_SLACK = OUTLIER
 """A lattice set aside by :func:`plausible` is refitted as a flat square grid seen by a camera
 centred on the picture (:func:`square_fit`) when every one of its blobs lies within this share
-of a pitch of that grid: blob centres stray by a few pixels (a digit's weight, glare at a
+of a pitch of that grid, as near as a blob must lie to any lattice fitted to it
+(:data:`vision.locate.lattice.OUTLIER`): blob centres stray by a few pixels (a digit's weight, glare at a
 sticker's edge), and over a 3x3 lattice that noise alone bends a free homography past
 :data:`SQUARE_SLACK`, the more so the fewer pixels a pitch spans. The fit alone does not tell
 a lattice bent round a cube's edge (with a free focal length those lie within about
