@@ -63,10 +63,11 @@ def shape_blobs(mask: np.ndarray, min_area: float) -> list[Blob]:
 
 
 def glyph_blobs(masks: list[np.ndarray], area: float) -> list[Blob]:
-    """Light digits as lattice points: outer contours of the light masks shaped like a digit,
-    filling a tenth of the square on their box's longer side or more (a 1 is narrow, a 7 fills
-    little of its box, a thin line or a stripe less), each standing for that square, so that
-    digits of one print count as one size whatever their shape."""
+    """Light digits as lattice points: outer contours of the light masks, each standing for
+    the square on its box's longer side, so that digits of one print count as one size
+    whatever their shape (a 1 is narrow, a 7 fills little of its box). A light line or stripe
+    counts as the square on its length: it links into a lattice only with shapes of that
+    size, and a lattice of such shapes frames no digits (:mod:`vision.locate.face_score`)."""
     out = []
     for mask in masks:
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
@@ -74,8 +75,6 @@ def glyph_blobs(masks: list[np.ndarray], area: float) -> list[Blob]:
             (cx, cy), (w, h), ang = cv2.minAreaRect(cnt)
             long = max(w, h)
             if long * long < GLYPH_LEAST * area:
-                continue
-            if cv2.contourArea(cnt) < 0.1 * long * long:
                 continue
             out.append(Blob(np.array([cx, cy]), float(long * long), float(long), float(ang)))
     return out
