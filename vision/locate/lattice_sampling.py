@@ -40,10 +40,13 @@ def homogeneous(pts: np.ndarray) -> np.ndarray:
     return np.hstack([pts, np.ones((len(pts), 1))])
 
 
-FAR = 1e6
+_SHORT = int(np.iinfo(np.int16).max)
+"""OpenCV's remap addresses its maps, and the points of a map, by short integers."""
+
+FAR = _SHORT
 """Where a point that falls nowhere in the picture is put (behind the camera, at infinity, or
-a map's padding), and how far out any point is kept: far outside every picture, yet within
-what OpenCV's remap takes as a coordinate."""
+a map's padding), and how far out any point is kept: outside every picture, at the farthest
+point OpenCV's remap addresses (:data:`_SHORT`; a point farther out reads as this one)."""
 
 
 def project(homs: np.ndarray, ph: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -63,12 +66,12 @@ def sample(img: np.ndarray, homs: np.ndarray, pts: np.ndarray) -> np.ndarray:
 
 def lookup(homs: np.ndarray, ph: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
     """Where :func:`sample` looks for the homogeneous lattice points ``ph`` of each of
-    ``homs``: OpenCV's two maps (rows of points, as few as :data:`_MAP_LIMIT` allows, of
-    equal width) and how many points."""
+    ``homs``: OpenCV's two maps (rows of points, as few as :data:`_SHORT` allows, each at
+    most one narrower, of equal width) and how many points."""
     xy, _ = project(homs, ph)
     xy = xy.reshape(-1, 2).astype(np.float32)
     n = len(xy)
-    rows = -(-n // (_MAP_LIMIT - 1))
+    rows = -(-n // (_SHORT - 1))
     width = -(-n // rows)
     grid = np.full((rows * width, 2), -FAR, np.float32)
     grid[:n] = xy
@@ -103,7 +106,3 @@ def outside_at(where: tuple[np.ndarray, np.ndarray, int], shape: tuple[int, ...]
     x, y = mx.reshape(-1)[:n], my.reshape(-1)[:n]
     return ((x < 0) | (y < 0) | (x > w - 1) | (y > h - 1)).reshape(k, -1)
 
-
-_MAP_LIMIT = int(np.iinfo(np.int16).max)
-"""OpenCV's remap takes maps narrower than this (it addresses them with short integers):
-:func:`lookup`'s rows of points are at most one narrower."""
