@@ -14,6 +14,7 @@ import numpy as np
 
 from ...numeric import CONNECTIVITY
 from ...polarity import value_channel as _value
+from .quads import SOLIDITY
 
 STROKE = 0.03
 """Width (share of the image's shorter side) of the top-hat window: wider than a digit's
@@ -91,8 +92,10 @@ def marks(image: np.ndarray, light: bool | None = None, v: np.ndarray | None = N
         x, y, w, h, area = stats[1:].T
         long, short = np.maximum(w, h), np.minimum(w, h)
         fill = area / (w * h)
+        # a box filled as fully as a sticker candidate fills its hull holds a solid patch
+        # (a piece of a sticker, a shadow), not a digit's strokes
         keep = (lo <= long) & (long <= hi) & (short >= 0.2 * long) & (0.12 <= fill) & \
-            (fill <= 0.85)
+            (fill <= SOLIDITY)
         same = [o for o in out if o.light == polarity]
         seen = np.array([o.centre for o in same]).reshape(-1, 2)
         reach = np.array([SAME_MARK * o.size for o in same])

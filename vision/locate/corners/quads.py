@@ -32,7 +32,9 @@ class Quad:
 
 
 SOLIDITY = 0.85
-"""Least area / convex-hull area of a sticker candidate's contour in the usual passes."""
+"""Least area / convex-hull area of a sticker candidate's contour in the usual passes: a shape
+this solid is a filled patch, not strokes (a glyph mark whose box it fills this much is no
+digit, :func:`vision.locate.corners.marks.marks`)."""
 
 LOOSE_SOLIDITY = 0.55
 """The same for the loose pass (:func:`find_quads` ``solidity``): in a blurred photo a large
