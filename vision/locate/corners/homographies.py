@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...numeric import TINY
+
 STEPS = 6
 """Gauss-Newton steps after the linear fit: nearly every glyph lattice has converged by then
 (a step below :data:`CONVERGED`); the others are left to :func:`cv2.findHomography`. Each
@@ -22,15 +24,11 @@ CONVERGED = 1e-4
 as converged."""
 
 
-SINGULAR = 1e-9
-"""A matrix whose determinant is this small (in size) is singular: a homography that maps the
-lattice onto a line (no lattice), two edge vectors along one line, two parallel lines."""
-
-
 def usable(H: np.ndarray | None) -> np.ndarray | None:
     """``H`` (from :func:`cv2.findHomography`), or None when it found none or ``H`` is
-    singular (:data:`SINGULAR`)."""
-    return H if H is not None and abs(np.linalg.det(H)) > SINGULAR else None
+    singular: its determinant no larger than :data:`vision.numeric.TINY` in size, it maps the
+    lattice onto a line (no lattice)."""
+    return H if H is not None and abs(np.linalg.det(H)) > TINY else None
 
 
 def fit_homographies(src: np.ndarray, dst: np.ndarray, weight: np.ndarray,
@@ -77,7 +75,7 @@ def fit_homographies(src: np.ndarray, dst: np.ndarray, weight: np.ndarray,
         H = _scaling(sd, cd) @ hn @ _scaling(np.ones_like(sd), -cs)
         H = H / H[:, 2:3, 2:3]
     ok = np.isfinite(H).all(axis=(1, 2)) & (step < CONVERGED)
-    ok[ok] &= np.abs(np.linalg.det(H[ok])) > SINGULAR  # a singular fit maps the cells to a line
+    ok[ok] &= np.abs(np.linalg.det(H[ok])) > TINY  # a singular fit maps the cells to a line
     return H, ok
 
 

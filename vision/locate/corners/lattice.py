@@ -17,7 +17,8 @@ import numpy as np
 
 from ..detect import project
 from ..lattice import FIRM
-from .homographies import SINGULAR, usable
+from ...numeric import TINY
+from .homographies import usable
 from .quads import SAME_STICKER, SOLIDITY, Probe, Quad, find_quads
 
 CORNERS = ((0, 0), (3, 0), (3, 3), (0, 3))
@@ -264,7 +265,7 @@ def fit_lattices(quads: list[Quad], dirs: np.ndarray, pair: tuple[int, int]) -> 
     a = _axis_vector(quads, dirs, pair[0])
     b = _axis_vector(quads, dirs, pair[1])
     basis = np.stack([a, b], axis=1)
-    if abs(np.linalg.det(basis)) < SINGULAR:
+    if abs(np.linalg.det(basis)) < TINY:  # the two directions along one line
         return []
     quads = _same_size(quads, a, b)
     if len(quads) < 4:

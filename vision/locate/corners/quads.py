@@ -15,10 +15,9 @@ import cv2
 import numpy as np
 
 from ..face_cues import chroma as chroma_of
-from ...numeric import LEVELS
+from ...numeric import LEVELS, TINY
 from ...polarity import value_channel
 from .check import value_range
-from .homographies import SINGULAR
 
 
 @dataclass(frozen=True)
@@ -122,10 +121,10 @@ def _tangent_quad(hull: np.ndarray, quad: np.ndarray, hull_area: float) -> np.nd
 
 def meet(a: np.ndarray, b: np.ndarray) -> np.ndarray | None:
     """Where the lines ``a`` and ``b`` (homogeneous, (3,)) cross, in image coordinates; None
-    when they are parallel (they meet at infinity: the determinant of their normals is
-    :data:`vision.locate.corners.homographies.SINGULAR`)."""
+    when they are parallel (they meet at infinity: the determinant of their normals is below
+    :data:`vision.numeric.TINY` in size)."""
     x = np.cross(a, b)
-    if abs(x[2]) < SINGULAR:
+    if abs(x[2]) < TINY:
         return None
     return x[:2] / x[2]
 
