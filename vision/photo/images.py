@@ -35,11 +35,12 @@ this they are refused, as a tiny, highly compressed file can claim hundreds of m
 (gigabytes once decoded)."""
 
 MB = 1024 ** 2
-"""Bytes in a megabyte, as the limits below and their messages count them."""
+"""Bytes in a megabyte, as the messages below count them."""
 
-MAX_DECODE_BYTES = 200 * MB
+MAX_DECODE_BYTES = MAX_FULL_DECODE_PIXELS * 3  # an 8-bit BGR pixel: three bytes
 """Decoded size (width x height x channels x bytes per sample) allowed for a full-size decode:
-a 16-bit RGBA PNG needs eight bytes a pixel, so pixels alone do not bound memory."""
+what the 8-bit BGR picture vision reads takes at :data:`MAX_FULL_DECODE_PIXELS`. A 16-bit
+RGBA PNG needs eight bytes a pixel, so pixels alone do not bound memory."""
 
 MIN_SIDE = 48
 """Photos whose shorter side is below this many pixels are refused: no face is readable there."""
@@ -115,12 +116,18 @@ _PNG_HEAD = struct.Struct(">8sI4sIIBB")
 height, bit depth and colour type."""
 
 
+_PNG_COLOUR_FLAGS = (1, 2, 4)
+"""The bits of a PNG's colour type, as its standard defines them: a palette is used, colour
+is used, an alpha channel is used."""
+
+
 def _png_decoded_bytes(data: bytes, width: int, height: int) -> int:
     """Bytes a PNG needs once decoded, from its IHDR bit depth and colour type (a palette
     expands to four channels). ``data`` is a whole PNG that Pillow opened, so it holds the
     IHDR chunk."""
     *_, depth, colour = _PNG_HEAD.unpack_from(data)
-    channels = {0: 1, 2: 3, 3: 4, 4: 2, 6: 4}.get(colour, 4)
+    palette, colours, alpha = (bool(colour & flag) for flag in _PNG_COLOUR_FLAGS)
+    channels = 4 if palette else (3 if colours else 1) + alpha
     return width * height * channels * math.ceil(depth / BYTE_BITS)  # whole bytes a sample
 
 
@@ -163,9 +170,10 @@ def _is_truncated(fmt: str, data: bytes) -> bool:
     return marker is not None and marker not in data[-END_WINDOW:]
 
 
-_REDUCED = {2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4,
-            8: cv2.IMREAD_REDUCED_COLOR_8}
-"""The JPEG decode reductions libjpeg offers, by factor."""
+_REDUCED = {2 ** (k + 1): flag for k, flag in enumerate(
+    (cv2.IMREAD_REDUCED_COLOR_2, cv2.IMREAD_REDUCED_COLOR_4, cv2.IMREAD_REDUCED_COLOR_8))}
+"""The JPEG decode reductions libjpeg offers, by factor: each halves the last (the factor is
+in the flag's name)."""
 
 
 def _reduction(width: int, height: int) -> int:
