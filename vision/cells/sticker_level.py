@@ -28,7 +28,9 @@ def sticker_level(cell: np.ndarray, value: bool = False) -> tuple[np.ndarray, np
     a square also fills in the rounded edges of a glare spot next to a stroke, which then
     stand out as ink). Both read-only: an unsure cell is cut several times (the other
     cuts of :mod:`vision.recognise.read_again`) and the closing, the costliest step, is computed once
-    per cell (the last :data:`CACHED_CELLS` cells are kept by their pixels)."""
+    per cell (the last cells are kept by their pixels, as many as :func:`functools.lru_cache`
+    keeps by default: the faces read at once, each with its nine cells and their other
+    cuts)."""
     return _sticker_level(*_key(cell), value and cell.ndim == 3)
 
 
@@ -41,11 +43,7 @@ def _cell_of(data: bytes, shape: tuple[int, ...], dtype: str) -> np.ndarray:
     return np.frombuffer(data, dtype).reshape(shape)
 
 
-CACHED_CELLS = 32
-"""Cells whose sticker levels and ink contrast are kept (a face's nine and their second cuts)."""
-
-
-@functools.lru_cache(maxsize=CACHED_CELLS)
+@functools.lru_cache
 def _sticker_level(data: bytes, shape: tuple[int, ...], dtype: str, value: bool = False
                    ) -> tuple[np.ndarray, np.ndarray]:
     cell = _cell_of(data, shape, dtype)
@@ -113,7 +111,7 @@ def ink_contrast(cell: np.ndarray) -> tuple[np.ndarray, float, float] | None:
     return _cached_ink_contrast(*_key(cell))
 
 
-@functools.lru_cache(maxsize=CACHED_CELLS)
+@functools.lru_cache
 def _cached_ink_contrast(data: bytes, shape: tuple[int, ...], dtype: str
                          ) -> tuple[np.ndarray, float, float] | None:
     v, paper = _sticker_level(data, shape, dtype)
