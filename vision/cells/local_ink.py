@@ -60,14 +60,9 @@ def _off_border(mask: np.ndarray, one_side: bool = False) -> np.ndarray:
     if one_side:
         c = centre(n)
         central = np.all((cents > c.start) & (cents < c.stop), axis=1)
-        keep |= (sides == 1) & central & no_speck & (np.minimum(w, h) < LONG * n)
+        keep |= (sides == 1) & central & no_speck
     keep[0] = False
     return keep[labels]
-
-
-LONG = 0.75
-"""A one-side component's shorter extent must stay under this share of the cell's side: one
-that spreads over three quarters of the cell both ways is a frame or a shadow, not a digit."""
 
 
 def edge_ink_mask(cell: np.ndarray, share: float = INK_SHARE) -> np.ndarray:
