@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 
 from .numeric import TINY
-from .stats import channel_medians, counted_level, median, percentile
+from .stats import UPPER_QUARTILE, channel_medians, counted_level, median, percentile
 
 
 def unclear_polarity(cell: np.ndarray) -> bool:
@@ -206,9 +206,10 @@ def as_dark_ink(cell: np.ndarray, light: bool) -> np.ndarray:
     return 255 - gray(cell) if light else cell
 
 
-STICKER_QUANTILE = 75
+STICKER_QUANTILE = UPPER_QUARTILE
 """Percentile of each colour channel in a cell's centre taken for the sticker's colour
-(:func:`sticker_channel`): above the ink's share of the centre on every print."""
+(:func:`sticker_channel`), its upper quartile: above the ink's share of the centre on every
+print."""
 LIGHT_STICKER = 90
 """A sticker whose brightest channel (:func:`_sticker_colour`) lies below this keeps the V
 channel (:func:`sticker_channel`): a dark sticker carries light ink, and is cut as dark ink

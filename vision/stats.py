@@ -17,6 +17,9 @@ import numpy as np
 
 LOWER_QUARTILE = 25
 """The percentile that is a sample's lower quartile."""
+UPPER_QUARTILE = 100 - LOWER_QUARTILE
+"""The percentile that is a sample's upper quartile: as far below the top as the lower
+quartile lies above the bottom."""
 
 
 def percentile(a: np.ndarray, q: float) -> float:
