@@ -150,3 +150,26 @@ def test_the_cell_models_vote_reorders_a_cells_readings() -> None:
     blank[NONE] = np.log(0.999)
     blank[class_index(8, 0)] = np.log(0.0009)
     assert [h.sticker for h in with_cell_vote(hyps, blank)] == [Sticker(3, 0), Sticker(8, 0)]
+
+
+def test_the_cell_models_vote_counts_before_a_sure_cells_list_is_cut() -> None:
+    """The glyph voters read a broken cut as a 3 at about 0.95 and rank the 8 far below
+    their short list (the ink cut of a blurred 8 kept only its right-hand arcs); the cell
+    model reads the 8 at 0.75. The vote is multiplied in before the sure cell's list is cut,
+    so the 8 stays a candidate for joint decoding; the 3 stays first. Without the vote the
+    8 is not listed, as before."""
+    from sudoku_cube.vision.recognise.evidence import CellEvidence, cell_vote, hypotheses
+
+    logits = np.full(36, -20.0)  # the template vote's scale: 8 log-odds per unit correlation
+    logits[class_index(3, 0)] = 0.0
+    logits[class_index(8, 0)] = -6.5
+    logits[class_index(2, 0)] = -3.5
+    ev = CellEvidence(body=np.ones((4, 4), bool), glyph=np.ones((4, 4), np.float32),
+                      underline_rot=None, template=logits / 8.0, hog=np.zeros(36, np.float32))
+    alone = [h.sticker for h in hypotheses(ev, False)]
+    assert alone[0] == parse_token("3^") and parse_token("8^") not in alone
+    net = np.full(CLASSES, np.log(0.2 / 36), np.float32)
+    net[class_index(8, 0)] = np.log(0.75)
+    net[class_index(3, 0)] = np.log(0.05)
+    voted = [h.sticker for h in hypotheses(ev, False, cell_vote(net))]
+    assert voted[0] == parse_token("3^") and parse_token("8^") in voted

@@ -222,14 +222,31 @@ def _softmax(z: np.ndarray) -> np.ndarray:
     return e / e.sum()
 
 
-def hypotheses(ev: CellEvidence, underlined_69: bool = True) -> tuple[Hypothesis, ...]:
-    """Scored alternatives for one cell, best first (scores sum to at most 1)."""
-    hyps = _ranked(ev, underlined_69)
-    return widened(hyps, ev.doubt) if ev.doubt > 0 else hyps
+def hypotheses(ev: CellEvidence, underlined_69: bool = True,
+               vote: np.ndarray | None = None) -> tuple[Hypothesis, ...]:
+    """Scored alternatives for one cell, best first (scores sum to at most 1). ``vote``: one
+    more voter's log-scores over the 36 stickers (the cell model's, :func:`cell_vote`),
+    multiplied in (:func:`with_vote`). A sure cell lists only its top alternatives, and the
+    vote is multiplied in before that list is cut: a reading the glyph voters rank low but
+    the other voter is sure of stays a candidate for joint decoding (the broken ink cut of a
+    blurred 8 reads as a 3 at 0.93 and lists no 8, which the cell model reads at 0.75)."""
+    ranked = _ranked(ev, underlined_69)
+    if ranked[0][1] < UNSURE or ev.glyph is None:
+        hyps = _every(ranked)
+    elif vote is not None and not ev.doubt:
+        w = np.array([v for _, v in ranked]) * np.exp(
+            [vote[class_index(s.digit, s.rot)] for s, _ in ranked])
+        order = np.argsort(-w, kind="stable")
+        return _short([(ranked[k][0], float(w[k] / w.sum())) for k in order], PLACES)
+    else:
+        hyps = _short(ranked)
+    hyps = widened(hyps, ev.doubt) if ev.doubt > 0 else hyps
+    return hyps if vote is None else with_vote(hyps, vote)
 
 
-def _ranked(ev: CellEvidence, underlined_69: bool) -> tuple[Hypothesis, ...]:
-    """The classifiers' alternatives for one cell (see :func:`hypotheses`)."""
+def _ranked(ev: CellEvidence, underlined_69: bool) -> list[tuple[Sticker, float]]:
+    """The classifiers' probability of every sticker for one cell, best first (see
+    :func:`hypotheses`)."""
     p = _softmax(class_logits(ev))
     probs: dict[Sticker, float] = {}
     for d in DIGITS:
@@ -246,13 +263,23 @@ def _ranked(ev: CellEvidence, underlined_69: bool) -> tuple[Hypothesis, ...]:
             share = six_share(ev, r, underlined_69)
             probs[six] = mass * share
             probs[nine] = mass * (1 - share)
-    ranked = sorted(probs.items(), key=lambda kv: -kv[1])
-    if ranked[0][1] < UNSURE or ev.glyph is None:
-        floor = ANYTHING / len(ranked)
-        return tuple(Hypothesis(s, round(max((1 - ANYTHING) * v + floor, floor), PLACES))
-                     for s, v in ranked)
-    out = [Hypothesis(s, round(v, 4)) for s, v in ranked[:MAX_ALTERNATIVES] if v >= MIN_SCORE]
-    return tuple(out) or (Hypothesis(ranked[0][0], round(ranked[0][1], 4)),)
+    return sorted(probs.items(), key=lambda kv: -kv[1])
+
+
+def _every(ranked: list[tuple[Sticker, float]]) -> tuple[Hypothesis, ...]:
+    """An unsure cell's alternatives: every sticker, each at least :data:`ANYTHING` / 36
+    (see :data:`UNSURE`)."""
+    floor = ANYTHING / len(ranked)
+    return tuple(Hypothesis(s, round(max((1 - ANYTHING) * v + floor, floor), PLACES))
+                 for s, v in ranked)
+
+
+def _short(ranked: list[tuple[Sticker, float]], places: int = 4) -> tuple[Hypothesis, ...]:
+    """A sure cell's alternatives: its top :data:`MAX_ALTERNATIVES` that score at least
+    :data:`MIN_SCORE` (at least its best), to ``places`` decimals."""
+    out = [Hypothesis(s, round(v, places)) for s, v in ranked[:MAX_ALTERNATIVES]
+           if v >= MIN_SCORE]
+    return tuple(out) or (Hypothesis(ranked[0][0], round(ranked[0][1], places)),)
 
 
 def cell_vote(cell: np.ndarray) -> np.ndarray:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from ...models.cube.stickers import Hypothesis
 from ..cells.face_cells import FaceCells
 from .cell_model import shipped_cell_model
@@ -35,8 +37,8 @@ def recognise_face(cells: FaceCells, templates: TemplateSet, model: LinearModel,
                    underlined_69: bool = True) -> FaceEvidence:
     """The evidence and readings of a face's cells; ``underlined_69``: the cube prints a bar
     under its 6s and 9s (the cube's settings)."""
-    def score(e: CellEvidence) -> tuple[Hypothesis, ...]:
-        return hypotheses(e, underlined_69)
+    def score(e: CellEvidence, vote: np.ndarray | None = None) -> tuple[Hypothesis, ...]:
+        return hypotheses(e, underlined_69, vote)
 
     evidence, hyps = read_cells(cells, templates, model, shipped_cell_model(), score)
     return FaceEvidence(tuple(evidence), tuple(hyps))

@@ -15,7 +15,7 @@ cell, with no cut chosen by a rule. Nothing here names a digit.
 from __future__ import annotations
 
 import dataclasses
-from typing import Callable, Sequence
+from typing import Protocol, Sequence
 
 import numpy as np
 
@@ -23,13 +23,19 @@ from ...models.cube.stickers import Hypothesis
 from ..cells.face_cells import FaceCells
 from .cell_model import CellModel
 from .cuts import Cut, FacePrint, face_print, most_inked, other_cuts
-from .evidence import PLACES, UNSURE, CellEvidence, analyse_cells, class_logits, with_cell_vote
+from .evidence import PLACES, UNSURE, CellEvidence, analyse_cells, cell_vote, class_logits
 from .hog import LinearModel
 from .print_facts import shape_of
 from .templates import TemplateSet
 
-Score = Callable[[CellEvidence], tuple[Hypothesis, ...]]
-"""The glyph voters' hypotheses of a cell's evidence."""
+class Score(Protocol):
+    """A cell's hypotheses from its evidence (the glyph voters) and ``vote``, one more
+    voter's log-scores over the 36 stickers (the cell model's,
+    :func:`vision.recognise.evidence.cell_vote`; None: the glyph voters alone), as
+    :func:`vision.recognise.evidence.hypotheses` gives them."""
+
+    def __call__(self, ev: CellEvidence, vote: np.ndarray | None = None
+                 ) -> tuple[Hypothesis, ...]: ...
 Reading = tuple[CellEvidence, tuple[Hypothesis, ...]]
 """A cut's evidence and its hypotheses."""
 
@@ -50,8 +56,8 @@ def read_cells(face: FaceCells, templates: TemplateSet, model: LinearModel,
                net: CellModel | None, score: Score
                ) -> tuple[list[CellEvidence], list[tuple[Hypothesis, ...]]]:
     """Each cell's evidence and hypotheses. The usual cut is read by the glyph voters
-    (``score``) and the cell model's vote is multiplied in
-    (:func:`vision.recognise.evidence.with_cell_vote`); a digit not of the face's size
+    (``score``) with the cell model's vote multiplied in
+    (:func:`vision.recognise.evidence.hypotheses`); a digit not of the face's size
     (:func:`fits`) spreads :data:`ODD_DOUBT` of its belief over every sticker. A cell of odd
     size, or read below :data:`vision.recognise.evidence.UNSURE` by the glyph voters or
     with the vote, is read again (:func:`read_again`): its reading becomes the mean of all
@@ -66,7 +72,7 @@ def read_cells(face: FaceCells, templates: TemplateSet, model: LinearModel,
     evidence = [e if fits(e, typical) else dataclasses.replace(e, doubt=ODD_DOUBT)
                 for e in evidence]
     cut_read = [score(e) for e in evidence]
-    hyps = _voted(cut_read, votes)
+    hyps = _voted(evidence, votes, score, cut_read)
     again = _to_read_again(evidence, hyps, cut_read)
     if not again:  # most faces: the face's print is measured only for cells read again
         return evidence, hyps
@@ -79,13 +85,15 @@ def read_cells(face: FaceCells, templates: TemplateSet, model: LinearModel,
     return evidence, hyps
 
 
-def _voted(hyps: list[tuple[Hypothesis, ...]], votes: np.ndarray | None
+def _voted(evidence: Sequence[CellEvidence], votes: np.ndarray | None, score: Score,
+           alone: Sequence[tuple[Hypothesis, ...]] | None = None
            ) -> list[tuple[Hypothesis, ...]]:
-    """Each cell's hypotheses with the cell model's vote (a row of ``votes``) multiplied in;
-    as they are without a model."""
+    """Each cell's hypotheses (``score``) with the cell model's vote (a row of ``votes``,
+    :func:`vision.recognise.evidence.cell_vote`) multiplied in; without a model the glyph
+    voters' own (``alone`` where already scored)."""
     if votes is None:
-        return list(hyps)
-    return [with_cell_vote(h, v) for h, v in zip(hyps, votes)]
+        return list(alone) if alone is not None else [score(e) for e in evidence]
+    return [score(e, vote=cell_vote(v)) for e, v in zip(evidence, votes)]
 
 
 def _to_read_again(evidence: Sequence[CellEvidence], hyps: Sequence[tuple[Hypothesis, ...]],
@@ -130,7 +138,7 @@ def _read_cuts(cuts: list[Cut], typical: float | None, templates: TemplateSet,
         return []
     seen = analyse_cells([c.mask for c in cuts], templates, model, [c.cell for c in cuts])
     votes = net.read_cells([c.cell for c in cuts]) if net is not None else None
-    hyps = _voted([score(ev) for ev in seen], votes)
+    hyps = _voted(seen, votes, score)
     return [(ev, h) if ev.glyph is not None and fits(ev, typical) else None
             for ev, h in zip(seen, hyps)]
 
