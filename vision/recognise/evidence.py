@@ -226,22 +226,32 @@ def hypotheses(ev: CellEvidence, underlined_69: bool = True,
                vote: np.ndarray | None = None) -> tuple[Hypothesis, ...]:
     """Scored alternatives for one cell, best first (scores sum to at most 1). ``vote``: one
     more voter's log-scores over the 36 stickers (the cell model's, :func:`cell_vote`),
-    multiplied in (:func:`with_vote`). A sure cell lists only its top alternatives, and the
-    vote is multiplied in before that list is cut: a reading the glyph voters rank low but
-    the other voter is sure of stays a candidate for joint decoding (the broken ink cut of a
-    blurred 8 reads as a 3 at 0.93 and lists no 8, which the cell model reads at 0.75)."""
+    multiplied in (:func:`with_vote`). A sure cell lists only the glyph voters' top
+    alternatives, and also those the vote raises into that top from below the list
+    (:func:`_raised`): a reading the glyph voters rank low but the other voter is sure of
+    stays a candidate for joint decoding (the broken ink cut of a blurred 8 reads as a 3 at
+    0.93 and lists no 8, which the cell model reads at 0.75)."""
     ranked = _ranked(ev, underlined_69)
-    if ranked[0][1] < UNSURE or ev.glyph is None:
-        hyps = _every(ranked)
-    elif vote is not None and not ev.doubt:
-        w = np.array([v for _, v in ranked]) * np.exp(
-            [vote[class_index(s.digit, s.rot)] for s, _ in ranked])
-        order = np.argsort(-w, kind="stable")
-        return _short([(ranked[k][0], float(w[k] / w.sum())) for k in order], PLACES)
-    else:
-        hyps = _short(ranked)
+    sure = ranked[0][1] >= UNSURE and ev.glyph is not None
+    hyps = _short(ranked) if sure else _every(ranked)
+    if sure and vote is not None and not ev.doubt:  # an odd-sized cell lists every sticker
+        hyps += _raised(ranked, vote, {h.sticker for h in hyps})
     hyps = widened(hyps, ev.doubt) if ev.doubt > 0 else hyps
     return hyps if vote is None else with_vote(hyps, vote)
+
+
+def _raised(ranked: list[tuple[Sticker, float]], vote: np.ndarray,
+            listed: set[Sticker]) -> tuple[Hypothesis, ...]:
+    """The stickers not ``listed`` that the glyph voters' full distribution (``ranked``)
+    with ``vote`` multiplied in puts among its top alternatives (:func:`_short`), each with
+    the glyph voters' own score (the vote is multiplied in afterwards, with the rest)."""
+    w = np.array([v for _, v in ranked]) * np.exp(
+        [vote[class_index(s.digit, s.rot)] for s, _ in ranked])
+    order = np.argsort(-w, kind="stable")
+    top = _short([(ranked[k][0], float(w[k] / w.sum())) for k in order])
+    glyph = dict(ranked)
+    return tuple(Hypothesis(h.sticker, round(glyph[h.sticker], PLACES)) for h in top
+                 if h.sticker not in listed)
 
 
 def _ranked(ev: CellEvidence, underlined_69: bool) -> list[tuple[Sticker, float]]:
@@ -274,12 +284,11 @@ def _every(ranked: list[tuple[Sticker, float]]) -> tuple[Hypothesis, ...]:
                  for s, v in ranked)
 
 
-def _short(ranked: list[tuple[Sticker, float]], places: int = 4) -> tuple[Hypothesis, ...]:
+def _short(ranked: list[tuple[Sticker, float]]) -> tuple[Hypothesis, ...]:
     """A sure cell's alternatives: its top :data:`MAX_ALTERNATIVES` that score at least
-    :data:`MIN_SCORE` (at least its best), to ``places`` decimals."""
-    out = [Hypothesis(s, round(v, places)) for s, v in ranked[:MAX_ALTERNATIVES]
-           if v >= MIN_SCORE]
-    return tuple(out) or (Hypothesis(ranked[0][0], round(ranked[0][1], places)),)
+    :data:`MIN_SCORE` (at least its best)."""
+    out = [Hypothesis(s, round(v, 4)) for s, v in ranked[:MAX_ALTERNATIVES] if v >= MIN_SCORE]
+    return tuple(out) or (Hypothesis(ranked[0][0], round(ranked[0][1], 4)),)
 
 
 def cell_vote(cell: np.ndarray) -> np.ndarray:
