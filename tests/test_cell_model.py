@@ -152,13 +152,15 @@ def test_the_cell_models_vote_reorders_a_cells_readings() -> None:
     assert [h.sticker for h in with_cell_vote(hyps, blank)] == [Sticker(3, 0), Sticker(8, 0)]
 
 
-def test_the_cell_models_vote_counts_before_a_sure_cells_list_is_cut() -> None:
+def test_a_reading_the_cell_models_vote_raises_stays_a_candidate() -> None:
     """The glyph voters read a broken cut as a 3 at about 0.95 and rank the 8 far below
     their short list (the ink cut of a blurred 8 kept only its right-hand arcs); the cell
-    model reads the 8 at 0.75. The vote is multiplied in before the sure cell's list is cut,
-    so the 8 stays a candidate for joint decoding; the 3 stays first. Without the vote the
-    8 is not listed, as before."""
-    from sudoku_cube.vision.recognise.evidence import CellEvidence, cell_vote, hypotheses
+    model reads the 8 at 0.75. The vote raises the 8 into the sure cell's short list, so it
+    stays a candidate for joint decoding; the 3 stays first. Without the vote the
+    8 is not listed, as before; and a vote that raises nothing leaves the reading as the
+    vote multiplied into the short list gave it."""
+    from sudoku_cube.vision.recognise.evidence import (CellEvidence, cell_vote, hypotheses,
+                                                       with_cell_vote)
 
     logits = np.full(36, -20.0)  # the template vote's scale: 8 log-odds per unit correlation
     logits[class_index(3, 0)] = 0.0
@@ -173,3 +175,7 @@ def test_the_cell_models_vote_counts_before_a_sure_cells_list_is_cut() -> None:
     net[class_index(3, 0)] = np.log(0.05)
     voted = [h.sticker for h in hypotheses(ev, False, cell_vote(net))]
     assert voted[0] == parse_token("3^") and parse_token("8^") in voted
+    assert set(alone) < set(voted)  # the glyph voters' own alternatives all stay
+    three = np.full(CLASSES, np.log(0.2 / 36), np.float32)
+    three[class_index(3, 0)] = np.log(0.8)
+    assert hypotheses(ev, False, cell_vote(three)) == with_cell_vote(hypotheses(ev, False), three)
