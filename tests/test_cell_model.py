@@ -159,15 +159,15 @@ def test_a_reading_the_cell_models_vote_raises_stays_a_candidate() -> None:
     stays a candidate for joint decoding; the 3 stays first. Without the vote the
     8 is not listed, as before; and a vote that raises nothing leaves the reading as the
     vote multiplied into the short list gave it."""
-    from sudoku_cube.vision.recognise.evidence import (CellEvidence, cell_vote, hypotheses,
-                                                       with_cell_vote)
+    from sudoku_cube.vision.recognise.evidence import (TEMPLATE_GAIN, CellEvidence, cell_vote,
+                                                       hypotheses, with_cell_vote)
 
-    logits = np.full(36, -20.0)  # the template vote's scale: 8 log-odds per unit correlation
+    logits = np.full(36, -20.0)  # the glyph voters' log-odds, given as the templates' alone
     logits[class_index(3, 0)] = 0.0
     logits[class_index(8, 0)] = -6.5
     logits[class_index(2, 0)] = -3.5
     ev = CellEvidence(body=np.ones((4, 4), bool), glyph=np.ones((4, 4), np.float32),
-                      underline_rot=None, template=logits / 8.0, hog=np.zeros(36, np.float32))
+                      underline_rot=None, template=logits / TEMPLATE_GAIN, hog=np.zeros(36, np.float32))
     alone = [h.sticker for h in hypotheses(ev, False)]
     assert alone[0] == parse_token("3^") and parse_token("8^") not in alone
     net = np.full(CLASSES, np.log(0.2 / 36), np.float32)
