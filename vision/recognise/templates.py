@@ -151,11 +151,14 @@ def _font(path: str | None, size: int) -> ImageFont.ImageFont | ImageFont.FreeTy
     return ImageFont.truetype(path, size)
 
 
-def render_digit(digit: int, font_path: str | None, size: int = 96,
+def render_digit(digit: int, font_path: str | None, size: int = 3 * GLYPH,
                  underline: bool | None = None) -> np.ndarray:
     """An upright digit as a gray image (ink 0 on paper 255), underlined when it is 6 or 9.
 
-    ``underline=None`` underlines 6 and 9 (the print of real cubes); False never does.
+    ``size``: the font's size in pixels; by default three times a normalised glyph's side
+    (:data:`vision.cells.glyph.GLYPH`), so the templates are cut from a render finer than the
+    glyph they are scaled down to. ``underline=None`` underlines 6 and 9 (the print of real
+    cubes); False never does.
     """
     font = _font(font_path, size)
     canvas = Image.new("L", (2 * size, 2 * size), 255)
