@@ -37,10 +37,6 @@ from ..locate.corners.views import corner_faces, face_names, ideal_net_to_image
 
 CORNER_PHOTOS = ("A", "B")
 
-SAME_CORNER_MATCHES = 24
-"""Photos A and B agreeing on this many of their 27 digits (same place in the picture) show
-the same corner twice: the cube was not turned between them."""
-
 SHAKEN = DOUBT_SCORE
 """A face whose stickers' best readings score below this on average (read in doubt, as a
 sticker whose best reading scores below it is) is read again from the photo with its hand
@@ -149,11 +145,15 @@ def _read_photo(photo: Photo, which: str, *, templates: TemplateSet, model: Line
 
 def _not_same_corner(per_photo: dict[str, dict[str, FaceReading]], b: Path) -> None:
     """Raises :class:`CornerPhotoError` when photo B (file ``b``) shows the same corner as
-    photo A (:data:`SAME_CORNER_MATCHES`)."""
+    photo A: the two agree on most of their digits at the same place in the picture
+    (:func:`same_corner_matches`), so the cube was not turned between them. Photos of two
+    corners agree on about three of them by chance; the same corner twice on all but those
+    misread."""
     matches = same_corner_matches(per_photo["A"], per_photo["B"])
-    if matches >= SAME_CORNER_MATCHES:
+    digits = sum(len(per_photo["A"][f].stickers) for f in face_names("A"))
+    if 2 * matches > digits:
         raise CornerPhotoError(
-            f"{b}: photo B shows the same corner as photo A ({matches} of 27 digits "
+            f"{b}: photo B shows the same corner as photo A ({matches} of {digits} digits "
             "agree); for B turn the whole cube upside down sideways (z2) and a quarter turn to "
             "the left (y), so that D is on top with L lower left and B lower right")
 
