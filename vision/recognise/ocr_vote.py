@@ -44,12 +44,11 @@ def glyph_shape(cls: int) -> int:
 def ocr_voted(evidence: Sequence[CellEvidence], hyps: list[tuple[Hypothesis, ...]],
               asked: list[int]) -> list[tuple[Hypothesis, ...]]:
     """The hypotheses with tesseract's votes multiplied in on the cells ``asked``
-    (:func:`ocr_vote`): each cell is shown in the turns of its best two hypotheses (those
-    scoring 0.05 or more) and of its best. The hypotheses keep everything read before
+    (:func:`ocr_vote`): each cell is shown in the turns of its best two hypotheses. The
+    hypotheses keep everything read before
     (every cut of a cell read again, the cell model's vote); tesseract adds its own, and
     votes for none of the stickers they leave out (their score is weighed by 1)."""
-    rots = [sorted({h.sticker.rot for h in hyps[i][:2] if (h.score or 0) >= 0.05}
-                   | {hyps[i][0].sticker.rot}) for i in asked]
+    rots = [sorted({h.sticker.rot for h in hyps[i][:2]}) for i in asked]
     votes = ocr_votes([evidence[i].body for i in asked], rots)
     out = list(hyps)
     for k, i in enumerate(asked):
