@@ -28,8 +28,6 @@ serif and sans 1s measure 2.8-4; a plain or flagged stroke 1.0-1.6)."""
 THIN = 0.6
 """A foot is at most this many stem widths deep: its rows as wide as a foot (:data:`FOOT`)
 below the stem's band (serif feet measure 0.15-0.5, a sans base bar 0.67-1.0)."""
-BAND = 0.1
-"""Share of the glyph's height that makes the foot band."""
 MIN_ONES = 3
 """Fewest confidently read 1s the decision needs."""
 SHARE = 0.8
@@ -59,13 +57,14 @@ def _upright(body: np.ndarray, rot: int) -> tuple[np.ndarray, float] | None:
 
 
 def foot_ratio(body: np.ndarray, rot: int) -> float | None:
-    """The ink's extent across the bottom band of a 1 read turned ``rot``, in stem widths;
-    None without a stem to measure (:func:`_upright`)."""
+    """The ink's extent across the foot band of a 1 read turned ``rot``, in stem widths: its
+    bottom rows, as many as a foot may be deep (:data:`THIN` stem widths, one at least); None
+    without a stem to measure (:func:`_upright`)."""
     glyph = _upright(body, rot)
     if glyph is None:
         return None
     up, stem = glyph
-    band = up[len(up) - max(1, int(BAND * len(up))):]
+    band = up[len(up) - max(1, round(THIN * stem)):]
     cols = np.nonzero(band.any(axis=0))[0]
     return float(cols.max() - cols.min() + 1) / stem
 
