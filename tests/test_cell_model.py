@@ -138,18 +138,18 @@ def test_the_cell_models_vote_reorders_a_cells_readings() -> None:
     of the 8, puts it first; the scores keep their total. A cell model that sees no digit
     leaves the readings as they were."""
     from sudoku_cube.models.cube.stickers import Hypothesis, Sticker
-    from sudoku_cube.vision.recognise.evidence import with_cell_vote
+    from sudoku_cube.vision.recognise.evidence import cell_vote, with_vote
 
     hyps = (Hypothesis(Sticker(3, 0), 0.5), Hypothesis(Sticker(8, 0), 0.4))
     eight = np.full(CLASSES, np.log(0.01 / 36), np.float32)
     eight[class_index(8, 0)] = np.log(0.99)
-    got = with_cell_vote(hyps, eight)
+    got = with_vote(hyps, cell_vote(eight))
     assert [h.sticker for h in got] == [Sticker(8, 0), Sticker(3, 0)]
     assert sum(h.score for h in got) == pytest.approx(0.9, abs=1e-4)
     blank = np.full(CLASSES, np.log(0.001 / 36), np.float32)
     blank[NONE] = np.log(0.999)
     blank[class_index(8, 0)] = np.log(0.0009)
-    assert [h.sticker for h in with_cell_vote(hyps, blank)] == [Sticker(3, 0), Sticker(8, 0)]
+    assert [h.sticker for h in with_vote(hyps, cell_vote(blank))] == [Sticker(3, 0), Sticker(8, 0)]
 
 
 def test_a_reading_the_cell_models_vote_raises_stays_a_candidate() -> None:
@@ -160,7 +160,7 @@ def test_a_reading_the_cell_models_vote_raises_stays_a_candidate() -> None:
     8 is not listed, as before; and a vote that raises nothing leaves the reading as the
     vote multiplied into the short list gave it."""
     from sudoku_cube.vision.recognise.evidence import (TEMPLATE_GAIN, CellEvidence, cell_vote,
-                                                       hypotheses, with_cell_vote)
+                                                       hypotheses, with_vote)
 
     logits = np.full(36, -20.0)  # the glyph voters' log-odds, given as the templates' alone
     logits[class_index(3, 0)] = 0.0
@@ -178,4 +178,5 @@ def test_a_reading_the_cell_models_vote_raises_stays_a_candidate() -> None:
     assert set(alone) < set(voted)  # the glyph voters' own alternatives all stay
     three = np.full(CLASSES, np.log(0.2 / 36), np.float32)
     three[class_index(3, 0)] = np.log(0.8)
-    assert hypotheses(ev, False, cell_vote(three)) == with_cell_vote(hypotheses(ev, False), three)
+    assert hypotheses(ev, False, cell_vote(three)) == with_vote(hypotheses(ev, False),
+                                                           cell_vote(three))

@@ -12,8 +12,8 @@ command and seed in the model's json) and ships as ONNX, run here through OpenCV
 module, so reading needs no training library.
 
 Its vote is multiplied into each cell's final reading
-(:func:`vision.recognise.evidence.with_cell_vote`, called by
-:func:`vision.recognise.face.recognise_face`).
+(:func:`vision.recognise.evidence.cell_vote`, multiplied in by
+:func:`vision.recognise.evidence.hypotheses` for :func:`vision.recognise.face.recognise_face`).
 """
 from __future__ import annotations
 

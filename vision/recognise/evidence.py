@@ -31,7 +31,7 @@ TEMPLATE_GAIN = 8.0
 log-likelihood) on glyphs cut from photos rendered in fonts the classifier never saw."""
 HOG_WEIGHT = 0.85
 CELL_WEIGHT = 0.75
-"""Weight of the learned cell model's log-probabilities (:func:`with_cell_vote`): fitted as
+"""Weight of the learned cell model's log-probabilities (:func:`cell_vote`): fitted as
 the one that misreads fewest stickers on a development set of located photos of both
 renderers, every look (seeds 880000+, disjoint from the benchmarks' and the models'
 training). Above it the network alone outvotes the glyph voters where glare streaks a
@@ -295,19 +295,13 @@ def cell_vote(cell: np.ndarray) -> np.ndarray:
     """The cell model's vote over the 36 stickers: its log-probabilities (``cell``, the 36
     classes and "no digit") given that the cell shows a digit, scaled by :data:`CELL_WEIGHT`
     and by its probability that there is a digit at all, so that where it sees none (a
-    window off the sticker, a look it never learnt) it abstains instead of naming one."""
+    window off the sticker, a look it never learnt) it abstains instead of naming one. The
+    cell model reads the straightened cell, not the ink cut, so it votes alike on every cut
+    of one cell (:mod:`vision.recognise.read_again`) save those that move the cell's window
+    or turn its polarity, which it reads anew; :func:`hypotheses` multiplies it in."""
     lp = cell[:NONE].astype(np.float64)
     seen = 1.0 - float(np.exp(cell[NONE]))
     return CELL_WEIGHT * seen * (lp - np.logaddexp.reduce(lp))
-
-
-def with_cell_vote(hyps: tuple[Hypothesis, ...], cell: np.ndarray) -> tuple[Hypothesis, ...]:
-    """A cell's hypotheses (the glyph voters' reading of one cut) with the cell model's vote
-    (:func:`cell_vote`) multiplied in (:func:`with_vote`). The cell model reads the
-    straightened cell, not the ink cut, so it votes alike on every cut of one cell
-    (:mod:`vision.recognise.read_again`) save those that move the cell's window or turn its
-    polarity, which it reads anew."""
-    return with_vote(hyps, cell_vote(cell))
 
 
 def with_vote(hyps: tuple[Hypothesis, ...], vote: np.ndarray,
