@@ -28,11 +28,16 @@ def needs_display_tools() -> None:
 
 @contextmanager
 def virtual_display() -> Iterator[str]:
-    """A fresh Xvfb display (':N', a free number chosen by Xvfb itself) for the block."""
+    """A fresh Xvfb display (':N', a free number chosen by Xvfb itself) for the block.
+
+    ``-noreset``: by default the server resets when its last client leaves, and a client
+    connecting during that reset is refused ("could not connect to display"). The tests'
+    screenshots connect and leave again and again while the program under test starts, so
+    without it the program's own connection can land in a reset."""
     needs_display_tools()
     read, write = os.pipe()
     proc = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0",
-                             f"{SCREEN[0]}x{SCREEN[1]}x24", "-nolisten", "tcp"],
+                             f"{SCREEN[0]}x{SCREEN[1]}x24", "-nolisten", "tcp", "-noreset"],
                             pass_fds=(write,), stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
     os.close(write)
