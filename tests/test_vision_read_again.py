@@ -16,7 +16,7 @@ from sudoku_cube.vision.cells.warp import cut_cells, warp_face
 from sudoku_cube.vision.locate.detect import find_face
 from sudoku_cube.vision.reading.faces import read_face
 from sudoku_cube.vision.recognise.cell_model import shipped_cell_model
-from sudoku_cube.vision.recognise.evidence import UNSURE, analyse_cells, hypotheses
+from sudoku_cube.vision.recognise.evidence import UNSURE, analyse_cells, hypotheses, readings
 from sudoku_cube.vision.recognise.hog import default_model
 from sudoku_cube.vision.recognise.read_again import (fits, log_evidence, mean, read_cells, top,
                                                      typical_size)
@@ -72,7 +72,7 @@ def test_a_digit_larger_than_its_faces_others_is_doubted_and_read_again():
     typical = typical_size(evs)
     assert [fits(e, typical) for e in evs] == [True] * 4 + [False] + [True] * 4
     face = face_cells(face_of(cells), PLACED)
-    evidence, hyps = read_cells(face, tpl, model, shipped_cell_model(), hypotheses)
+    evidence, hyps = read_cells(face, tpl, model, shipped_cell_model(), readings)
     assert [h[0].sticker for h in hyps] == [Sticker(d, 0) for d in range(1, 10)]
     assert is_doubtful(hyps[4]) or fits(evidence[4], typical)
 

@@ -231,13 +231,23 @@ def hypotheses(ev: CellEvidence, underlined_69: bool = True,
     (:func:`_raised`): a reading the glyph voters rank low but the other voter is sure of
     stays a candidate for joint decoding (the broken ink cut of a blurred 8 reads as a 3 at
     0.93 and lists no 8, which the cell model reads at 0.75)."""
+    return readings(ev, underlined_69, vote)[1]
+
+
+def readings(ev: CellEvidence, underlined_69: bool = True, vote: np.ndarray | None = None
+             ) -> tuple[tuple[Hypothesis, ...], tuple[Hypothesis, ...]]:
+    """A cell's :func:`hypotheses` by the glyph voters alone, and with ``vote`` multiplied in
+    (the same without one), from one ranking of its evidence: a reader that asks whether
+    either is unsure (:mod:`vision.recognise.read_again`) needs both."""
     ranked = _ranked(ev, underlined_69)
     sure = ranked[0][1] >= UNSURE and ev.glyph is not None
     hyps = _short(ranked) if sure else _every(ranked)
-    if sure and vote is not None and not ev.doubt:  # an odd-sized cell lists every sticker
-        hyps += _raised(ranked, vote, {h.sticker for h in hyps})
-    hyps = widened(hyps, ev.doubt) if ev.doubt > 0 else hyps
-    return hyps if vote is None else with_vote(hyps, vote)
+    alone = widened(hyps, ev.doubt) if ev.doubt > 0 else hyps
+    if vote is None:
+        return alone, alone
+    raised = (_raised(ranked, vote, {h.sticker for h in hyps}) if sure and not ev.doubt
+              else ())  # an odd-sized cell lists every sticker
+    return alone, with_vote(alone + raised, vote)
 
 
 def _raised(ranked: list[tuple[Sticker, float]], vote: np.ndarray,

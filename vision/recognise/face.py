@@ -17,7 +17,7 @@ import numpy as np
 from ...models.cube.stickers import Hypothesis
 from ..cells.face_cells import FaceCells
 from .cell_model import shipped_cell_model
-from .evidence import CellEvidence, hypotheses
+from .evidence import CellEvidence, readings
 from .hog import LinearModel
 from .read_again import read_cells
 from .templates import TemplateSet
@@ -37,8 +37,9 @@ def recognise_face(cells: FaceCells, templates: TemplateSet, model: LinearModel,
                    underlined_69: bool = True) -> FaceEvidence:
     """The evidence and readings of a face's cells; ``underlined_69``: the cube prints a bar
     under its 6s and 9s (the cube's settings)."""
-    def score(e: CellEvidence, vote: np.ndarray | None = None) -> tuple[Hypothesis, ...]:
-        return hypotheses(e, underlined_69, vote)
+    def score(e: CellEvidence, vote: np.ndarray | None = None
+              ) -> tuple[tuple[Hypothesis, ...], tuple[Hypothesis, ...]]:
+        return readings(e, underlined_69, vote)
 
     evidence, hyps = read_cells(cells, templates, model, shipped_cell_model(), score)
     return FaceEvidence(tuple(evidence), tuple(hyps))

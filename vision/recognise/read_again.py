@@ -29,13 +29,13 @@ from .print_facts import shape_of
 from .templates import TemplateSet
 
 class Score(Protocol):
-    """A cell's hypotheses from its evidence (the glyph voters) and ``vote``, one more
-    voter's log-scores over the 36 stickers (the cell model's,
-    :func:`vision.recognise.evidence.cell_vote`; None: the glyph voters alone), as
-    :func:`vision.recognise.evidence.hypotheses` gives them."""
+    """A cell's hypotheses from its evidence by the glyph voters alone, and with ``vote``,
+    one more voter's log-scores over the 36 stickers (the cell model's,
+    :func:`vision.recognise.evidence.cell_vote`; None: the same twice), as
+    :func:`vision.recognise.evidence.readings` gives them."""
 
     def __call__(self, ev: CellEvidence, vote: np.ndarray | None = None
-                 ) -> tuple[Hypothesis, ...]: ...
+                 ) -> tuple[tuple[Hypothesis, ...], tuple[Hypothesis, ...]]: ...
 Reading = tuple[CellEvidence, tuple[Hypothesis, ...]]
 """A cut's evidence and its hypotheses."""
 
@@ -71,8 +71,8 @@ def read_cells(face: FaceCells, templates: TemplateSet, model: LinearModel,
     typical = typical_size(evidence)
     evidence = [e if fits(e, typical) else dataclasses.replace(e, doubt=ODD_DOUBT)
                 for e in evidence]
-    cut_read = [score(e) for e in evidence]
-    hyps = _voted(evidence, votes, score, cut_read)
+    read = _voted(evidence, votes, score)
+    cut_read, hyps = [alone for alone, _ in read], [voted for _, voted in read]
     again = _to_read_again(evidence, hyps, cut_read)
     if not again:  # most faces: the face's print is measured only for cells read again
         return evidence, hyps
@@ -85,14 +85,13 @@ def read_cells(face: FaceCells, templates: TemplateSet, model: LinearModel,
     return evidence, hyps
 
 
-def _voted(evidence: Sequence[CellEvidence], votes: np.ndarray | None, score: Score,
-           alone: Sequence[tuple[Hypothesis, ...]] | None = None
-           ) -> list[tuple[Hypothesis, ...]]:
-    """Each cell's hypotheses (``score``) with the cell model's vote (a row of ``votes``,
-    :func:`vision.recognise.evidence.cell_vote`) multiplied in; without a model the glyph
-    voters' own (``alone`` where already scored)."""
+def _voted(evidence: Sequence[CellEvidence], votes: np.ndarray | None, score: Score
+           ) -> list[tuple[tuple[Hypothesis, ...], tuple[Hypothesis, ...]]]:
+    """Each cell's hypotheses (``score``) by the glyph voters alone and with the cell
+    model's vote (a row of ``votes``, :func:`vision.recognise.evidence.cell_vote`)
+    multiplied in; without a model the glyph voters' own twice."""
     if votes is None:
-        return list(alone) if alone is not None else [score(e) for e in evidence]
+        return [score(e) for e in evidence]
     return [score(e, vote=cell_vote(v)) for e, v in zip(evidence, votes)]
 
 
@@ -138,9 +137,8 @@ def _read_cuts(cuts: list[Cut], typical: float | None, templates: TemplateSet,
         return []
     seen = analyse_cells([c.mask for c in cuts], templates, model, [c.cell for c in cuts])
     votes = net.read_cells([c.cell for c in cuts]) if net is not None else None
-    hyps = _voted(seen, votes, score)
     return [(ev, h) if ev.glyph is not None and fits(ev, typical) else None
-            for ev, h in zip(seen, hyps)]
+            for ev, (_, h) in zip(seen, _voted(seen, votes, score))]
 
 
 def log_evidence(ev: CellEvidence) -> float:
