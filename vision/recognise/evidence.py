@@ -13,6 +13,7 @@ an equal share.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
 import numpy as np
 
@@ -255,13 +256,19 @@ def _raised(ranked: list[tuple[Sticker, float]], vote: np.ndarray,
     """The stickers not ``listed`` that the glyph voters' full distribution (``ranked``)
     with ``vote`` multiplied in puts among its top alternatives (:func:`_short`), each with
     the glyph voters' own score (the vote is multiplied in afterwards, with the rest)."""
-    w = np.array([v for _, v in ranked]) * np.exp(
-        [vote[class_index(s.digit, s.rot)] for s, _ in ranked])
+    w = _weighed(ranked, vote)
     order = np.argsort(-w, kind="stable")
     top = _short([(ranked[k][0], float(w[k] / w.sum())) for k in order])
     glyph = dict(ranked)
     return tuple(Hypothesis(h.sticker, round(glyph[h.sticker], PLACES)) for h in top
                  if h.sticker not in listed)
+
+
+def _weighed(scored: Sequence[tuple[Sticker, float | None]], vote: np.ndarray) -> np.ndarray:
+    """The scores of ``scored`` stickers, each multiplied by ``vote``'s (log-scores over the
+    36 stickers) for it: one more voter's evidence added to a reading."""
+    return np.array([float(v or 0.0) for _, v in scored]) * np.exp(
+        [vote[class_index(s.digit, s.rot)] for s, _ in scored])
 
 
 def _ranked(ev: CellEvidence, underlined_69: bool) -> list[tuple[Sticker, float]]:
@@ -297,8 +304,9 @@ def _every(ranked: list[tuple[Sticker, float]]) -> tuple[Hypothesis, ...]:
 def _short(ranked: list[tuple[Sticker, float]]) -> tuple[Hypothesis, ...]:
     """A sure cell's alternatives: its top :data:`MAX_ALTERNATIVES` that score at least
     :data:`MIN_SCORE` (at least its best)."""
-    out = [Hypothesis(s, round(v, 4)) for s, v in ranked[:MAX_ALTERNATIVES] if v >= MIN_SCORE]
-    return tuple(out) or (Hypothesis(ranked[0][0], round(ranked[0][1], 4)),)
+    out = [Hypothesis(s, round(v, PLACES)) for s, v in ranked[:MAX_ALTERNATIVES]
+           if v >= MIN_SCORE]
+    return tuple(out) or (Hypothesis(ranked[0][0], round(ranked[0][1], PLACES)),)
 
 
 def cell_vote(cell: np.ndarray) -> np.ndarray:
@@ -324,7 +332,7 @@ def with_vote(hyps: tuple[Hypothesis, ...], vote: np.ndarray,
     if not hyps:
         return hyps
     score = np.array([float(h.score or 0.0) for h in hyps])
-    w = score * np.exp([vote[class_index(h.sticker.digit, h.sticker.rot)] for h in hyps])
+    w = _weighed(hyps, vote)
     if w.sum() <= 0:
         return hyps
     if unlisted is None:
