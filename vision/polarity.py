@@ -139,7 +139,8 @@ def _thin(g: np.ndarray, op: int) -> tuple[np.ndarray, np.ndarray, int]:
 
 def _inner(n: int) -> slice:
     """The centre of a cell ``n`` pixels wide that :func:`_thin_contrast` reads: a sixth of
-    its side in from each edge, clear of the sticker's border."""
+    its side in from each edge, clear of the sticker's border, where a digit two thirds of
+    the sticker high, centred, begins."""
     edge = n // 6
     return slice(edge, n - edge)
 
@@ -159,17 +160,18 @@ stroke pixels, not a stray brightest one (here and in
 :func:`vision.cells.sticker_level.sticker_spread`)."""
 
 
-RING = (0.1, 0.18)
-"""The band, in shares of the cell's side from its border, whose median is the sticker's own
-level (:func:`ring_level`): inside the sticker's edge, outside the digit (digits stand at most
-two thirds of the sticker high, centred)."""
+RING = 0.1
+"""Where the band whose median is the sticker's own level (:func:`ring_level`) begins, as a
+share of the cell's side from its border: inside the sticker's edge. It ends outside the
+digit, where the centre the vote reads begins (:func:`_inner`: digits stand at most two thirds
+of the sticker high, centred)."""
 
 
 def ring_level(g: np.ndarray) -> float:
-    """The sticker's level in a single-channel cell: the median of the band :data:`RING`
-    round the digit (see :func:`polarity_vote`)."""
+    """The sticker's level in a single-channel cell: the median of the band round the digit,
+    from :data:`RING` in to the centre (:func:`_inner`; see :func:`polarity_vote`)."""
     n = g.shape[0]
-    a, b = int(RING[0] * n), int(round(RING[1] * n))
+    a, b = int(RING * n), _inner(n).start
     band = np.concatenate([g[a:b, a:n - a].ravel(), g[n - b:n - a, a:n - a].ravel(),
                            g[b:n - b, a:b].ravel(), g[b:n - b, n - b:n - a].ravel()])
     return median(band)
