@@ -18,6 +18,7 @@ from typing import Sequence
 import numpy as np
 
 from ...models.cube.stickers import DOUBT_SCORE, Hypothesis, Sticker
+from ...models.grid.model import MAX_NAMED
 from .cell_model import NONE
 from .classes import DIGITS
 from .counters import counter_logits, counter_vector
@@ -48,7 +49,9 @@ MODEL_SURE = 0.98
 """The most the learned underline model's probability may give one of 6 and 9 (the other
 always stays a candidate for joint decoding)."""
 MIN_SCORE = 0.002
-MAX_ALTERNATIVES = 6
+MAX_ALTERNATIVES = MAX_NAMED
+"""A sure cell lists at most this many readings: as many as joint decoding names of any cell
+(:data:`models.grid.model.MAX_NAMED`), the rest sharing one choice there."""
 UNSURE = DOUBT_SCORE
 """A cell whose best class scores below this (a doubtful reading) may be misread beyond its
 top alternatives (glare across a stroke, blur, a font unlike any trained): it lists every
