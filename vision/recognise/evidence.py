@@ -45,13 +45,10 @@ the two above (negative log-likelihood of the true class) on glyphs cut from pho
 in the training fonts."""
 UNDERLINE_SURE = 0.96
 """Share of a 6/9 shape's probability given to the digit its underline points to."""
-MODEL_SURE = 0.98
-"""The most the learned underline model's probability may give one of 6 and 9 (the other
-always stays a candidate for joint decoding)."""
 MIN_SCORE = 0.002
 MAX_ALTERNATIVES = MAX_NAMED
-"""A sure cell lists at most this many readings: as many as joint decoding names of any cell
-(:data:`models.grid.model.MAX_NAMED`), the rest sharing one choice there."""
+"""A sure cell lists at most this many readings: as many as joint decoding names of an open
+cell (:data:`models.grid.model.MAX_NAMED`; its other readings share one choice there)."""
 UNSURE = DOUBT_SCORE
 """A cell whose best class scores below this (a doubtful reading) may be misread beyond its
 top alternatives (glare across a stroke, blur, a font unlike any trained): it lists every
@@ -189,13 +186,15 @@ def turned(z: np.ndarray, evidence: np.ndarray) -> np.ndarray:
 
 
 def _six_odds(cell: np.ndarray, body: np.ndarray, six_rot: int) -> tuple[int, float] | None:
-    """(six_rot, probability that the 6/9 shape is a 6) from the learned underline model;
-    None without the shipped model or a usable glyph."""
+    """(six_rot, probability that the 6/9 shape is a 6) from the learned underline model, no
+    surer either way than the model was right on held-out glyphs (the other digit always stays
+    a candidate for joint decoding); None without the shipped model or a usable glyph."""
     model = shipped_underline_model()
     patch = end_patch(cell, body, six_rot, model.window) if model is not None else None
     if patch is None:
         return None
-    return six_rot, float(model.six_probability(patch[None])[0])
+    p = float(model.six_probability(patch[None])[0])
+    return six_rot, min(max(p, 1 - model.right), model.right)
 
 
 def six_share(ev: CellEvidence, r: int, underlined_69: bool = True) -> float:
@@ -208,7 +207,7 @@ def six_share(ev: CellEvidence, r: int, underlined_69: bool = True) -> float:
     if u is not None and u % 2 == r % 2:
         return UNDERLINE_SURE if u == r else 1 - UNDERLINE_SURE
     if ev.six_odds is not None and ev.six_odds[0] % 2 == r % 2:
-        p = min(max(ev.six_odds[1], 1 - MODEL_SURE), MODEL_SURE)
+        p = ev.six_odds[1]
         return p if ev.six_odds[0] == r else 1 - p
     return 0.5
 

@@ -107,6 +107,11 @@ class UnderlineModel:
     arrays: dict
     meta: dict
 
+    @property
+    def right(self) -> float:
+        """The share of held-out glyphs the model read right, as its json records it."""
+        return float(self.meta["held_out_accuracy"])
+
     @functools.cached_property
     def window(self) -> Window:
         """Where the model reads a glyph (:func:`end_patch`), as its json records it (read
