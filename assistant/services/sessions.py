@@ -24,7 +24,6 @@ from ...storage.atomic import atomic_write_json
 from ...storage.file_input import FileRefused, read_regular_file
 from ...storage.file_lock import locked
 from ...storage.folders import data_dir
-from ...vision.recognise.evidence import limit_wildcards
 
 SCAN_FORMAT = "sudoku-cube-scan/1"
 GUIDE_FORMAT = "sudoku-cube-guide/1"
@@ -101,7 +100,7 @@ class ScanSession:
         for f in FACES:
             stickers.extend(self.faces[f].stickers)
             cands.extend(self.faces[f].candidates)
-        return CubeState(tuple(stickers), 3, tuple(limit_wildcards(cands)))  # stays fast
+        return CubeState(tuple(stickers), 3, tuple(cands))
 
     def ones(self) -> tuple[int, int]:
         """The 1s of all captured faces read clearly enough to judge, and how many are footed."""

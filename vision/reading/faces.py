@@ -25,7 +25,7 @@ from ...models.profile import CubeSettings
 from ..cells.face_cells import face_cells
 from ..locate.detect import FaceGeometry, FaceNotFoundError, find_face
 from ..photo.images import load_photo
-from ..recognise.evidence import CellEvidence, limit_wildcards
+from ..recognise.evidence import CellEvidence
 from ..recognise.face import recognise_face
 from ..recognise.hog import LinearModel, default_model
 from ..recognise.ocr import MISSING_WARNING, tesseract_available
@@ -194,4 +194,4 @@ def reading_state(faces: dict[str, FaceReading]) -> CubeState:
     for f in FACES:
         stickers.extend(faces[f].stickers)
         cands.extend(faces[f].candidates)
-    return CubeState(tuple(stickers), 3, tuple(limit_wildcards(cands)))
+    return CubeState(tuple(stickers), 3, tuple(cands))

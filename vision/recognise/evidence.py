@@ -55,28 +55,12 @@ top alternatives (glare across a stroke, blur, a font unlike any trained): it li
 sticker, the ones the classifiers did not rank scored :data:`ANYTHING` / 36, so joint
 decoding (digit counts, solved faces, reachability) can still find the truth. Confident
 cells keep a short list: a wildcard on every cell would leave the grid solver too many
-choices to search."""
+choices to search (a reading with many doubtful cells is searched briefly or refused:
+:mod:`models.grid.hopeless`)."""
 ANYTHING = 0.05
 """Probability that an unsure cell's classifier evidence is worthless (spread over all 36)."""
 PLACES = 5
 """Decimal places a cell's hypothesis scores keep (what joint decoding tells apart)."""
-MAX_WILDCARDS = 20
-"""At most this many cells of a cube (the least sure) keep every sticker as a candidate. The
-grid solver gives such an open cell a digit and a rotation choice of its own rather than 36
-named ones, so twenty stay affordable; on readings with more open cells no cube was decoded
-right (second renderer's blurred corner photos), while each extra one slows the search."""
-
-
-def limit_wildcards(cands: list[tuple[Hypothesis, ...]]) -> list[tuple[Hypothesis, ...]]:
-    """Cut the candidate lists of all but the :data:`MAX_WILDCARDS` least sure cells of a
-    cube back to their top :data:`MAX_ALTERNATIVES`."""
-    wide = [i for i, hs in enumerate(cands) if len(hs) > MAX_ALTERNATIVES]
-    wide.sort(key=lambda i: cands[i][0].score or 0.0)
-    out = list(cands)
-    for i in wide[MAX_WILDCARDS:]:
-        out[i] = tuple(h for h in cands[i][:MAX_ALTERNATIVES]
-                       if (h.score or 0.0) >= MIN_SCORE) or cands[i][:1]
-    return out
 
 
 @dataclass(frozen=True)
