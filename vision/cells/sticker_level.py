@@ -16,6 +16,7 @@ from statistics import NormalDist
 import cv2
 import numpy as np
 
+from ..numeric import MIN_CONTRAST
 from ..polarity import INK_PERCENTILE, centre, sticker_channel, value_channel
 from ..stats import closing, median, percentile, percentiles
 
@@ -96,18 +97,12 @@ def ink_darkness(cell: np.ndarray, value: bool = False) -> np.ndarray:
     return np.clip(diff / max(top, 1.0), 0.0, 1.0)
 
 
-MIN_CONTRAST = 8.0
-"""Grey levels the darkest ink must lie below the sticker's level (and 1.5 times the spread of
-the sticker's own levels), else the sticker counts as blank. A difference, not a ratio: once
-white digits on a dark sticker are inverted, dim or blurred strokes are only a few tens of
-grey levels below a light level, which a ratio test took for a blank sticker."""
-
-
 def ink_contrast(cell: np.ndarray) -> tuple[np.ndarray, float, float] | None:
     """How much darker than the local sticker level each pixel is (the difference, read-only),
     the median and the 97th percentile of that difference inside the cell; None for a blank
-    sticker (nothing stands out from the sticker's level and its noise,
-    :func:`sticker_spread`). Kept per cell, as :func:`sticker_level`."""
+    sticker (its darkest ink lies less than :data:`vision.numeric.MIN_CONTRAST`, or 1.5 times
+    the spread of the sticker's own levels, below the sticker's level: :func:`sticker_spread`).
+    Kept per cell, as :func:`sticker_level`."""
     return _cached_ink_contrast(*_key(cell))
 
 
