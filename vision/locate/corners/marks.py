@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from ...numeric import CONNECTIVITY
+from ...numeric import CONNECTIVITY, MIN_CONTRAST
 from ...polarity import value_channel as _value
 from .quads import SOLIDITY
 
@@ -41,7 +41,7 @@ DIM = 0.5
 def _ink_masks(v: np.ndarray, light_only: bool | None = None) -> list[tuple[np.ndarray, bool]]:
     """Binary masks of ink narrower than a sticker, light (white top-hat) and dark (black-hat),
     or of one polarity ``light_only``, each thresholded by Otsu over the pixels that stand out
-    at all."""
+    at all (by :data:`vision.numeric.MIN_CONTRAST`)."""
     k = int(STROKE * min(v.shape)) | 1
     se = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
     out = []
@@ -50,7 +50,7 @@ def _ink_masks(v: np.ndarray, light_only: bool | None = None) -> list[tuple[np.n
             continue
         hat = cv2.morphologyEx(v, op, se)
         vals = hat[::2, ::2]
-        vals = vals[vals > 8]
+        vals = vals[vals > MIN_CONTRAST]  # the pixels that stand out from their sticker at all
         if not vals.size:
             continue
         t, _ = cv2.threshold(vals.reshape(1, -1), 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
