@@ -34,8 +34,9 @@ MAX_FULL_DECODE_PIXELS = 60_000_000
 this they are refused, as a tiny, highly compressed file can claim hundreds of megapixels
 (gigabytes once decoded)."""
 
-MB = 1024 ** 2
-"""Bytes in a megabyte, as the messages below count them."""
+MB = 1000 ** 2
+"""Bytes in a megabyte (SI: a million), as the messages below count them, so that a bound
+written in bytes reads there as the round figure it is (:data:`MAX_FILE_BYTES`: 180 MB)."""
 
 MAX_DECODE_BYTES = MAX_FULL_DECODE_PIXELS * 3  # an 8-bit BGR pixel: three bytes
 """Decoded size (width x height x channels x bytes per sample) allowed for a full-size decode:
