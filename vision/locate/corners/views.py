@@ -10,7 +10,6 @@ orientation of each face whatever the roll of the real photo.
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from functools import cache
 
@@ -69,18 +68,6 @@ def net_coord(face: str, point: Vec, n: int = 3) -> tuple[int, int]:
     return (r + n) // 2, (n - u) // 2
 
 
-TOP_REACH = 45
-"""Degrees either side of straight up (270) within which a face centre is the top face."""
-
-
-def _place(angle_deg: float) -> str:
-    """The place name of a face centre at an image angle (degrees, 0 = right, 90 = down)."""
-    a = angle_deg % 360
-    if abs(a - 270) <= TOP_REACH:
-        return "top"
-    return "lower left" if 90 < a < 270 - TOP_REACH else "lower right"
-
-
 @cache
 def corner_faces(photo: str, n: int = 3) -> tuple[FaceInPhoto, ...]:
     """The three faces of a corner photo, ordered top, lower left, lower right."""
@@ -89,12 +76,13 @@ def corner_faces(photo: str, n: int = 3) -> tuple[FaceInPhoto, ...]:
     corner_dir = PHOTOS[photo][0]
     corner: Vec = tuple(n * c for c in corner_dir)  # type: ignore[assignment]
     visible = [f for f in FACES if sum(a * b for a, b in zip(NORMAL[f], corner_dir)) > 0]
-    found = {}
-    for f in visible:
-        centre = project(photo, tuple(n * c for c in NORMAL[f])) - project(photo, corner)
-        found[_place(math.degrees(math.atan2(centre[1], centre[0])))] = f
-    if sorted(found) != sorted(PLACES):
-        raise AssertionError(f"corner photo {photo}: faces do not take the three places: {found}")
+    # the top face's centre lies highest in the picture (image y runs down), the lower left
+    # one's left of the lower right one's
+    centre = {f: project(photo, tuple(n * c for c in NORMAL[f])) - project(photo, corner)
+              for f in visible}
+    top = min(visible, key=lambda f: centre[f][1])
+    lower = sorted((f for f in visible if f != top), key=lambda f: centre[f][0])
+    found = dict(zip(PLACES, [top, *lower]))
     out = []
     for place in PLACES:
         f = found[place]
