@@ -28,7 +28,7 @@ from .ink_between import CLOSE_SHARE, MAX_BETWEEN, ink_between, ink_shares
 from .lattice import Found, Lattice
 from .marks import Glyph, glyph_points, marks
 from .quads import Quad
-from .windows import MIN_GLYPHS, windows
+from .windows import CHUNK, MIN_GLYPHS, windows
 
 
 def pseudo_quad(g: Glyph, a: np.ndarray, b: np.ndarray) -> Quad:
@@ -117,12 +117,12 @@ class _Settling:
         return len(self.wins) - self.done
 
     def settle(self, upto: int | None) -> None:
-        """Settle the windows up to the ``upto``-th (None: all), :data:`SETTLE_CHUNK` at a
-        time: a window whose face is kept already is not settled at all (each fit is the
-        same whatever is fitted with it)."""
+        """Settle the windows up to the ``upto``-th (None: all), a batch
+        (:data:`vision.locate.corners.windows.CHUNK`) at a time: a window whose face is kept
+        already is not settled at all (each fit is the same whatever is fitted with it)."""
         end = len(self.wins) if upto is None else min(upto, len(self.wins))
-        for at in range(self.done, end, SETTLE_CHUNK):
-            self._chunk(np.arange(at, min(at + SETTLE_CHUNK, end)))
+        for at in range(self.done, end, CHUNK):
+            self._chunk(np.arange(at, min(at + CHUNK, end)))
         self.done = max(self.done, end)
 
     def _chunk(self, chunk: np.ndarray) -> None:
@@ -154,12 +154,6 @@ class _Settling:
         out = list(zip(misfits(self.kept), self.kept))
         out.sort(key=lambda t: (-len(t[1].cells), t[0]))
         return out
-
-
-SETTLE_CHUNK = 128
-"""Windows settled in one batch (:meth:`_Settling.settle`): large enough that the batched fits
-pay, small enough that the faces kept from one chunk spare the next its windows of the same
-faces."""
 
 
 def _members(wins: list[dict[tuple[int, int], int]], n: int) -> np.ndarray:

@@ -67,8 +67,12 @@ def windows_of(pts: np.ndarray, origin: np.ndarray, spans: list[tuple[np.ndarray
     return out
 
 
-CHUNK = 256
-"""Pairs of axes judged in one array operation (the arrays grow with pairs x glyphs)."""
+CHUNK = 128
+"""Items of the glyph pass judged in one batch of array operations: pairs of axes here (the
+arrays grow with pairs x glyphs), windows settled together in
+:meth:`vision.locate.corners.glyphs._Settling.settle` (the batched fits pay, and the faces
+kept from one batch spare the next its windows of the same faces). Each item's result is
+the same whatever is judged with it."""
 
 
 def _windows_chunk(pts: np.ndarray, origins: np.ndarray,
