@@ -86,7 +86,7 @@ def test_few_lattices_are_not_ranked_by_framing_yet_give_the_same_groups():
     img, _ = _black("A")
     first = next(glyph_stages(img, True))
     lats = first.lattices
-    assert len(lats) <= faces_module.FRAMED_CANDIDATES
+    assert len(lats) <= faces_module.CANDIDATES
     framing = faces_module.framing_for(img, lats)
     keys = np.clip(faces_module.grid_contrasts(framing.v, np.array([lat.H for lat in lats]))
                    / framing.step, -1.0, 2.0).sum(axis=1) + [len(lat.cells) for lat in lats]

@@ -27,7 +27,7 @@ from ....models.errors import SudokuCubeError
 from ..face_geometry import FaceGeometry, project
 from .check import grid_contrasts, pitch_of
 from .glyphs import glyph_stages
-from .groups import corner_groups
+from .groups import CANDIDATES, corner_groups
 from .joint import checked_fit
 from .lattice import CORNERS, FIRM_CELLS, ON_CELL, Found, Lattice, find_lattices
 from .order import MAX_DOWN_TILT_DEG, Arrangement, namings
@@ -219,23 +219,18 @@ def _framed_group(image: np.ndarray, glyphs: Found) -> tuple[list[Lattice], floa
 
 def framed_first(image: np.ndarray, lattices: list[Lattice]) -> list[Lattice]:
     """Glyph lattices ordered by how well they frame stickers (:meth:`Framing.score`) plus
-    their glyphs, the first :data:`FRAMED_CANDIDATES` trimmed (:func:`trimmed_all`). No more
+    their glyphs, the first :data:`CANDIDATES` trimmed (:func:`trimmed_all`). No more
     lattices than that are all candidates as they come (most glyphs first): the framing
     would only reorder them, and :func:`vision.locate.corners.groups.corner_groups` sorts its
     groups itself (the first stage of the glyph pass has about twenty)."""
-    if len(lattices) <= FRAMED_CANDIDATES:
+    if len(lattices) <= CANDIDATES:
         return trimmed_all(lattices)  # all are candidates: the order only breaks ties
     framing = framing_for(image, lattices)
     framed = np.clip(grid_contrasts(framing.v, np.array([lat.H for lat in lattices]))
                      / framing.step, -1.0, 2.0).sum(axis=1)
     keys = framed + np.array([len(lat.cells) for lat in lattices])
     order = np.argsort(-keys, kind="stable")
-    return trimmed_all([lattices[i] for i in order[:FRAMED_CANDIDATES]])
-
-
-FRAMED_CANDIDATES = 30
-"""Glyph lattices, best framed first, among which the faces of the corner are chosen: the
-three faces rank among the first few even on print, which forms hundreds of lattices."""
+    return trimmed_all([lattices[i] for i in order[:CANDIDATES]])
 
 
 def locate_faces(image: np.ndarray, photo: str, source: str = "") -> list[CornerFace]:

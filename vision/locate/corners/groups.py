@@ -9,8 +9,10 @@ from .check import pitch_of
 from .glyph_cells import misfits
 from .lattice import Lattice, outline
 
-CANDIDATES = 40
-"""The best glyph lattices among which the faces of the corner are chosen."""
+CANDIDATES = 30
+"""The best glyph lattices (best framed first, :func:`vision.locate.corners.faces.framed_first`,
+or with most glyphs first) among which the faces of the corner are chosen: the three faces rank
+among the first few even on print, which forms hundreds of lattices."""
 
 EDGE_GAP = 0.9
 """Sticker pitches between the nearest edges of two glyph lattices that may be faces of one
