@@ -68,6 +68,17 @@ def net_coord(face: str, point: Vec, n: int = 3) -> tuple[int, int]:
     return (r + n) // 2, (n - u) // 2
 
 
+def _by_place(photo: str, corner: Vec, visible: list[str], n: int) -> dict[str, str]:
+    """The ``visible`` faces of corner photo ``photo`` by their place (:data:`PLACES`): the
+    top face's centre lies highest in the picture (image y runs down), the lower left one's
+    left of the lower right one's."""
+    centre = {f: project(photo, tuple(n * c for c in NORMAL[f])) - project(photo, corner)
+              for f in visible}
+    top = min(visible, key=lambda f: centre[f][1])
+    lower = sorted((f for f in visible if f != top), key=lambda f: centre[f][0])
+    return dict(zip(PLACES, [top, *lower]))
+
+
 @cache
 def corner_faces(photo: str, n: int = 3) -> tuple[FaceInPhoto, ...]:
     """The three faces of a corner photo, ordered top, lower left, lower right."""
@@ -76,13 +87,7 @@ def corner_faces(photo: str, n: int = 3) -> tuple[FaceInPhoto, ...]:
     corner_dir = PHOTOS[photo][0]
     corner: Vec = tuple(n * c for c in corner_dir)  # type: ignore[assignment]
     visible = [f for f in FACES if sum(a * b for a, b in zip(NORMAL[f], corner_dir)) > 0]
-    # the top face's centre lies highest in the picture (image y runs down), the lower left
-    # one's left of the lower right one's
-    centre = {f: project(photo, tuple(n * c for c in NORMAL[f])) - project(photo, corner)
-              for f in visible}
-    top = min(visible, key=lambda f: centre[f][1])
-    lower = sorted((f for f in visible if f != top), key=lambda f: centre[f][0])
-    found = dict(zip(PLACES, [top, *lower]))
+    found = _by_place(photo, corner, visible, n)
     out = []
     for place in PLACES:
         f = found[place]
