@@ -80,9 +80,10 @@ may fall short of it or exceed it and still be the sticker's outline."""
 QUAD_AREA = (1 - QUAD_SLACK, 1 + QUAD_SLACK)
 """Area of the quad through four hull points of a sticker candidate, as a share of the hull's:
 a quad in this range is the sticker's outline."""
-ROUNDED = 0.68
+ROUNDED = 2 / math.pi
 """Least area, as a share of the hull's, of the quad through four hull points of a sticker
-candidate. Between this and the least of :data:`QUAD_AREA` the sticker's corners are rounded
+candidate: however round its corners, a sticker is no rounder than a circle, of which a
+square through four of its points covers 2 / pi. Between this and the least of :data:`QUAD_AREA` the sticker's corners are rounded
 (or blurred) enough that the four points cut them off: its outline is then taken along its
 straight sides (:func:`_tangent_quad`), whose area must lie between the hull's and the most
 of :data:`QUAD_AREA`: a little more (the rounded corners), never much more (two stickers
