@@ -22,7 +22,10 @@ BROKEN_REACH = 0.45
 """How far, in the body's longer side, such a part may lie from it and still be kept: a 5 or
 a 7 broken at its thin joint leaves a gap wider than a speck's reach."""
 
-_BOX = 26  # the longer side of the ink's bounding box inside the glyph image
+MARGIN = 3
+"""Pixels of paper left round the ink on each side of a glyph image."""
+
+_BOX = GLYPH - 2 * MARGIN  # the longer side of the ink's bounding box inside the glyph image
 
 
 class GlyphParts(NamedTuple):
