@@ -134,9 +134,10 @@ PAPER_QUANTILE = 0.3
 """Quantile of the centre's differences taken for the sticker's level: below the ink's share
 of the centre on every print (the boldest serif digits cover under half of it)."""
 
-LOW_QUANTILE = 0.05
+LOW_QUANTILE = (100 - INK_PERCENTILE) / 100
 """Quantile of the centre's differences from which the sticker's noise is measured up to its
-level (:data:`PAPER_QUANTILE`): low in the sticker, clear of a few stray pixels."""
+level (:data:`PAPER_QUANTILE`): low in the sticker, clear of a few stray pixels, as the ink's
+level (:data:`vision.polarity.INK_PERCENTILE`) is at the other end."""
 
 PAPER_SPREAD_Z = NormalDist().inv_cdf(PAPER_QUANTILE) - NormalDist().inv_cdf(LOW_QUANTILE)
 """The normal quantile gap between :data:`LOW_QUANTILE` and :data:`PAPER_QUANTILE`: turns the
