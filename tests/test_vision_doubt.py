@@ -138,5 +138,5 @@ def test_groove_arcs_round_the_sticker_are_not_ink(monkeypatch):
         return sum(hypotheses(e, False)[0].sticker != s for e, s in zip(evs, truth))
 
     assert wrong() == 0
-    monkeypatch.setattr(ink, "RIM_PIECE", 0.0)  # the arcs kept as ink: digits misread
+    monkeypatch.setattr(ink, "PART_SHARE", 0.0)  # the arcs kept as ink: digits misread
     assert wrong() >= 2

@@ -15,9 +15,10 @@ import numpy as np
 GLYPH = 32
 """Side of a normalised glyph image in pixels."""
 
-BROKEN_SHARE = 0.25
+PART_SHARE = 0.25
 """An ink piece at least this share of the largest one's area is a part of the digit (a stroke
-broken where a thin hairline faded in blur or light ink), not a speck."""
+broken where a thin hairline faded in blur or light ink), not a speck nor a piece of the
+sticker's edge (:func:`vision.cells.ink.inner_components`)."""
 BROKEN_REACH = 0.45
 """How far, in the body's longer side, such a part may lie from it and still be kept: a 5 or
 a 7 broken at its thin joint leaves a gap wider than a speck's reach."""
@@ -153,12 +154,12 @@ def _within_reach(stat: np.ndarray, body: tuple[int, int, int, int]) -> bool:
 def _broken_half(stat: np.ndarray, main_stat: np.ndarray,
                  body: tuple[int, int, int, int]) -> bool:
     """Is this ink piece the other part of a digit broken where a thin hairline faded (a 5's
-    flag cut from its bowl, a 7's stem from its bar)? It is large (:data:`BROKEN_SHARE` of the
+    flag cut from its bowl, a 7's stem from its bar)? It is large (:data:`PART_SHARE` of the
     largest piece), lies above, below or beside the body in line with it (overlapping half its
     own extent across), within :data:`BROKEN_REACH` of the body's longer side."""
     x, y, w, h, a = (int(v) for v in stat)
     mx, my, mw, mh = body
-    if a < BROKEN_SHARE * int(main_stat[cv2.CC_STAT_AREA]):
+    if a < PART_SHARE * int(main_stat[cv2.CC_STAT_AREA]):
         return False
     gap = BROKEN_REACH * max(mw, mh)
     across_x = min(x + w, mx + mw) - max(x, mx) >= 0.5 * w

@@ -9,6 +9,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from .glyph import PART_SHARE
 from .sticker_level import ink_contrast
 
 
@@ -80,14 +81,11 @@ RIM_BAND = 0.15
 """Share of the cell's side along its border where the sticker's own edge lies, and no
 digit: see :func:`_rim_pieces`."""
 
-RIM_PIECE = 0.15
-"""A piece lying wholly in the rim band is dropped when its area is under this share of the
-largest piece's."""
-
 
 def _rim_pieces(labels: np.ndarray, stats: np.ndarray, keep: np.ndarray) -> list[int]:
     """The kept components lying wholly within :data:`RIM_BAND` of the cell's border and
-    small beside the largest (:data:`RIM_PIECE`): arcs of the sticker's rounded edge where a
+    too small beside the largest to be a part of the digit
+    (:data:`vision.cells.glyph.PART_SHARE`): arcs of the sticker's rounded edge where a
     light body shows round it (the groove between sticker and body is dark and thin, so it
     is cut as ink, in pieces that keep off the border). Joined to the digit they stretch its
     box to the sticker's size (a digit read as a thin 1), or pass for its underline."""
@@ -102,6 +100,6 @@ def _rim_pieces(labels: np.ndarray, stats: np.ndarray, keep: np.ndarray) -> list
     inner[r:n - r, r:n - r] = True
     out = []
     for i in ids:
-        if stats[i, cv2.CC_STAT_AREA] < RIM_PIECE * biggest and not (inner & (labels == i)).any():
+        if stats[i, cv2.CC_STAT_AREA] < PART_SHARE * biggest and not (inner & (labels == i)).any():
             out.append(i)
     return out
