@@ -17,7 +17,8 @@ import cv2
 import numpy as np
 
 from ..numeric import MIN_CONTRAST
-from ..polarity import INK_PERCENTILE, centre, sticker_channel, value_channel
+from ..polarity import (INK_PERCENTILE, STICKER_QUANTILE, centre, sticker_channel,
+                        value_channel)
 from ..stats import closing, median, percentile, percentiles
 
 
@@ -130,9 +131,11 @@ def sticker_spread(inner: np.ndarray) -> tuple[float, float, float]:
     return level, (level - lo) / PAPER_SPREAD_Z, top
 
 
-PAPER_QUANTILE = 0.3
+PAPER_QUANTILE = 1 - STICKER_QUANTILE / 100
 """Quantile of the centre's differences taken for the sticker's level: below the ink's share
-of the centre on every print (the boldest serif digits cover under half of it)."""
+of the centre on every print (the boldest serif digits cover under half of it), the mirror
+of the sticker's colour among the centre's brightness
+(:data:`vision.polarity.STICKER_QUANTILE`, its upper quartile)."""
 
 LOW_QUANTILE = (100 - INK_PERCENTILE) / 100
 """Quantile of the centre's differences from which the sticker's noise is measured up to its
