@@ -180,3 +180,30 @@ def test_a_reading_the_cell_models_vote_raises_stays_a_candidate() -> None:
     three[class_index(3, 0)] = np.log(0.8)
     assert hypotheses(ev, False, cell_vote(three)) == with_vote(hypotheses(ev, False),
                                                            cell_vote(three))
+
+
+def test_a_reading_the_cell_model_sees_beside_a_sure_one_stays_a_candidate() -> None:
+    """A heavy 3 whose notches blurred shut is an 8 to every glyph voter (they read one ink
+    cut), the 3 far below their short list; the cell model, reading the cell, is split
+    between the 8 and the 3. The 8 stays first, and the 3 stays a candidate for joint
+    decoding though the vote multiplied in does not raise it into the top; a flat vote (one
+    that sees no digit) adds nothing."""
+    from sudoku_cube.vision.recognise.evidence import (MIN_SCORE, TEMPLATE_GAIN, CellEvidence,
+                                                       cell_vote, hypotheses, with_vote)
+
+    logits = np.full(36, -20.0)  # the glyph voters' log-odds, given as the templates' alone
+    logits[class_index(8, 3)] = 0.0
+    logits[class_index(3, 3)] = -6.5
+    ev = CellEvidence(body=np.ones((4, 4), bool), glyph=np.ones((4, 4), np.float32),
+                      underline_rot=None, template=logits / TEMPLATE_GAIN, hog=np.zeros(36, np.float32))
+    alone = [h.sticker for h in hypotheses(ev, False)]
+    assert alone == [parse_token("8<")]
+    net = np.full(CLASSES, np.log(0.01 / 34), np.float32)
+    net[class_index(8, 3)] = np.log(0.55)
+    net[class_index(3, 3)] = np.log(0.44)
+    net[NONE] = np.log(0.004)
+    voted = hypotheses(ev, False, cell_vote(net))
+    assert [h.sticker for h in voted] == [parse_token("8<"), parse_token("3<")]
+    assert voted[1].score < MIN_SCORE  # below the list the vote multiplied in would keep
+    flat = np.zeros(36)
+    assert hypotheses(ev, False, flat) == with_vote(hypotheses(ev, False), flat)

@@ -214,10 +214,10 @@ def hypotheses(ev: CellEvidence, underlined_69: bool = True,
     """Scored alternatives for one cell, best first (scores sum to at most 1). ``vote``: one
     more voter's log-scores over the 36 stickers (the cell model's, :func:`cell_vote`),
     multiplied in (:func:`with_vote`). A sure cell lists only the glyph voters' top
-    alternatives, and also those the vote raises into that top from below the list
-    (:func:`_raised`): a reading the glyph voters rank low but the other voter is sure of
-    stays a candidate for joint decoding (the broken ink cut of a blurred 8 reads as a 3 at
-    0.93 and lists no 8, which the cell model reads at 0.75)."""
+    alternatives, and also those the vote raises into that top from below the list or holds
+    likelier than its average sticker (:func:`_raised`): a reading the glyph voters rank low
+    but the other voter sees stays a candidate for joint decoding (the broken ink cut of a
+    blurred 8 reads as a 3 at 0.93 and lists no 8, which the cell model reads at 0.75)."""
     return readings(ev, underlined_69, vote)[1]
 
 
@@ -239,15 +239,22 @@ def readings(ev: CellEvidence, underlined_69: bool = True, vote: np.ndarray | No
 
 def _raised(ranked: list[tuple[Sticker, float]], vote: np.ndarray,
             listed: set[Sticker]) -> tuple[Hypothesis, ...]:
-    """The stickers not ``listed`` that the glyph voters' full distribution (``ranked``)
-    with ``vote`` multiplied in puts among its top alternatives (:func:`_short`), each with
-    the glyph voters' own score (the vote is multiplied in afterwards, with the rest)."""
+    """The stickers not ``listed`` that ``vote`` holds possible, each with the glyph voters'
+    own score (the vote is multiplied in afterwards, with the rest): those the glyph voters'
+    full distribution (``ranked``) with the vote multiplied in puts among its top
+    alternatives (:func:`_short`), and those the vote alone holds likelier than its average
+    sticker (a vote that sees no digit is flat and holds none so). The glyph voters all read
+    one ink cut, so a cut that misleads one misleads them all alike (a heavy 3 whose notches
+    blur shut is an 8 to each of them, far below their list); the cell model, reading the
+    cell itself, may still name the 3 beside the 8 it also sees."""
     w = _weighed(ranked, vote)
+    own = _weighed([(s, 1.0) for s, _ in ranked], vote)
     order = np.argsort(-w, kind="stable")
-    top = _short([(ranked[k][0], float(w[k] / w.sum())) for k in order])
+    top = [h.sticker for h in _short([(ranked[k][0], float(w[k] / w.sum())) for k in order])]
+    top += [ranked[k][0] for k in np.argsort(-own, kind="stable") if own[k] > own.mean()]
     glyph = dict(ranked)
-    return tuple(Hypothesis(h.sticker, round(glyph[h.sticker], PLACES)) for h in top
-                 if h.sticker not in listed)
+    return tuple(Hypothesis(s, round(glyph[s], PLACES)) for s in dict.fromkeys(top)
+                 if s not in listed)
 
 
 def _weighed(scored: Sequence[tuple[Sticker, float | None]], vote: np.ndarray) -> np.ndarray:
