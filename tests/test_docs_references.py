@@ -21,9 +21,10 @@ SKIP_DIRS = {".git", ".venv", "tests", "build", "__pycache__", ".pytest_cache", 
 TEXT_SUFFIXES = {".py", ".c", ".md", ".toml", ".sh", ".txt", ".cfg", ".svg"}
 
 OUTSIDE = re.compile(
-    r"CONVENTIONS\.md|FACTS\.md|\.\./shared|/work/shared|"
+    r"CONVENTIONS\.md|FACTS\.md|\.\./shared|/work/shared|/work/wt|"
     r"(?i:\bseeds?[ _]?0\d\d\b|\bissues?\s*#?\d+)")
-"""Strings that point outside the repository (the shared sheets, seeds and issue numbers)."""
+"""Strings that point outside the repository (the shared sheets, seeds, issue numbers and the
+helpers' work folders)."""
 
 MD_LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 CODE_PATH = re.compile(r"`((?:[\w.-]+/)+[\w.-]+\.(?:py|c|md|json|npz|svg|png|sh))`")
