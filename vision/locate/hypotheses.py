@@ -14,7 +14,7 @@ from ..numeric import TINY
 from .face_geometry import (CENTRES, GROOVE_LINES, MIDWAY, TWO_FACES_ADVICE, FaceNotFoundError,
                             pitch, project)
 from .face_cues import ALONG_FACE
-from .lattice import LIKE, OUTLIER, robust_fit
+from .lattice import FIRM, LIKE, OUTLIER, robust_fit
 from .lattice_sampling import SAMPLE_STEP, sample, spaced
 from .perspective import SQUARE_FIT_SLACK, plausible, square_fit
 from .sticker_blobs import Blob
@@ -24,9 +24,11 @@ GOOD_CELL = 0.15
 """A cell whose plateau stands this far above its grooves (:func:`vision.locate.face_cues.cell_contrast`)
 looks like a sticker (half this where it holds a digit, :func:`stickers`)."""
 
-GOOD_CELLS = 7
+GOOD_CELLS = FIRM
 """A lattice hypothesis is a face when at least this many of its nine cells look like
-stickers (glare across a groove, or a shadow, may spoil one or two)."""
+stickers: all nine but the one or two that glare across a groove, or a shadow, may spoil, as
+many of a face's stickers as a lattice must rest on to lie close on its own
+(:data:`vision.locate.lattice.FIRM`)."""
 
 
 def stickers(cells: np.ndarray, glyphs: np.ndarray | None) -> np.ndarray:

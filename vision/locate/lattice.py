@@ -181,10 +181,12 @@ def _collinear(src: np.ndarray) -> bool:
 
 
 FIRM = 7
-"""Blobs through which a lattice is fitted to lie close on its own (all nine but two): through
-fewer, a homography bends to their noise (:func:`fit` fits a few digits' centres as an affine
-lattice), and a blob the others predict badly cannot be told from them (:func:`robust_fit`
-drops one only while this many rest on the lattice)."""
+"""Blobs through which a lattice is fitted to lie close on its own: all nine of a face's
+stickers but the one or two that glare or shade may hide (as many sticker cells make a lattice
+a face, :data:`vision.locate.hypotheses.GOOD_CELLS`). Through fewer, a homography bends to
+their noise (:func:`fit` fits a few digits' centres as an affine lattice), and a blob the
+others predict badly cannot be told from them (:func:`robust_fit` drops one only while this
+many rest on the lattice)."""
 
 GLYPH_SIDE = 0.7
 """Blobs whose side is below this share of the pitch are digits rather than stickers."""
