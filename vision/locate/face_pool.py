@@ -18,9 +18,9 @@ from collections.abc import Iterable
 import numpy as np
 
 from .face_geometry import NO_CUBE_ADVICE, TWO_FACES_ADVICE, FaceNotFoundError
-from .hypotheses import (GOOD_CELL, GOOD_CELLS, SECOND_FACE, SETTLED, Hypothesis, seen_cells,
-                         inked, merged, flat_faces, refine, repeating, same_grid, scored_all,
-                         separate, settled, windows)
+from .hypotheses import (GOOD_CELL, GOOD_CELLS, PLAIN_SIGHT, SECOND_FACE, SETTLED, Hypothesis,
+                         seen_cells, inked, merged, flat_faces, refine, repeating, same_grid,
+                         scored_all, separate, settled, windows)
 from .face_score import FaceScore
 from .sticker_blobs import Blob
 
@@ -40,13 +40,6 @@ def _spans(h: Hypothesis) -> bool:
     lattice interpolates between them and extrapolates none (its perspective is fitted, where
     the grooves' snapped lattice is affine)."""
     return all({k[axis] for k in h.grid} == {0, 1, 2} for axis in (0, 1))
-
-
-PLAIN_SIGHT = 2 * GOOD_CELL
-"""A face's stickers stand out plainly when their mean contrast
-(:func:`vision.locate.face_cues.cell_contrast`) is at least this: twice what makes a cell a
-sticker (:data:`vision.locate.hypotheses.GOOD_CELL`), as the stickers of a cube with a dark
-body do, whatever their print (:attr:`Pool.clear`)."""
 
 
 PRUNED = 4
@@ -152,7 +145,8 @@ class Pool:
         cues are not tried: a sticker in all nine cells, sticker candidates under it in each
         of its rows and columns (its lattice interpolates between them and extrapolates none:
         one resting on two rows may be a row off, on the side face), its stickers standing
-        out plainly (their mean contrast at least :data:`PLAIN_SIGHT`), and either a face of
+        out plainly (their mean contrast at least
+        :data:`vision.locate.hypotheses.PLAIN_SIGHT`), and either a face of
         digits (at least :data:`vision.locate.hypotheses.GOOD_CELLS` cells hold one,
         :func:`vision.locate.hypotheses.evidence`) or a plain cube's face seen whole: a
         candidate in every cell and no ink in any (the later cues seek stickers the earlier

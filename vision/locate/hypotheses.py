@@ -24,6 +24,11 @@ GOOD_CELL = 0.15
 """A cell whose plateau stands this far above its grooves (:func:`vision.locate.face_cues.cell_contrast`)
 looks like a sticker (half this where it holds a digit, :func:`stickers`)."""
 
+PLAIN_SIGHT = 2 * GOOD_CELL
+"""A cell's sticker stands out plainly when its contrast is at least this: twice what makes a
+cell a sticker (:data:`GOOD_CELL`), as the stickers of a cube with a dark body do, whatever
+their print."""
+
 GOOD_CELLS = FIRM
 """A lattice hypothesis is a face when at least this many of its nine cells look like
 stickers: all nine but the one or two that glare across a groove, or a shadow, may spoil, as
@@ -193,11 +198,12 @@ is moved, so not only the first three. The same few best are the ones any costli
 given (a bent lattice refitted flat, :func:`flat_faces`; a stickerless face's lines checked
 one by one, :func:`vision.locate.hairline.hairline_face`): the others rank below them."""
 
-SETTLE_GAIN = 0.3
+SETTLE_GAIN = PLAIN_SIGHT
 """How much more summed contrast a lattice moved a row or column (:func:`settled`), or snapped
-onto the grooves (:func:`refine`), must score to replace the one its blobs gave: a row of
-background that turns into a row of stickers gains a good deal more, and so do cells that a
-lattice extrapolated onto grooves or beyond the face and the snap brings onto the stickers;
+onto the grooves (:func:`refine`), must score to replace the one its blobs gave: as much as
+one more cell whose sticker stands out plainly (:data:`PLAIN_SIGHT`). A row of background
+that turns into a row of stickers gains a good deal more, and so do cells that a lattice
+extrapolated onto grooves or beyond the face and the snap brings onto the stickers;
 but the foreshortened stickers of a side face beside the face score nearly as well as its
 own last row, and moving onto them by a hair misplaces the face."""
 
