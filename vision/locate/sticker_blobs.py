@@ -35,6 +35,12 @@ def binarisations(v: np.ndarray) -> list[np.ndarray]:
     return [cv2.morphologyEx(m, cv2.MORPH_OPEN, kernel) for m in masks]
 
 
+LEAST_SOLIDITY = 0.55
+"""Least share of its convex hull that a sticker candidate's outline fills: a large dark digit
+can bite deep into a light sticker's outline (the more so in a blurred photo), but the hull is
+still the sticker."""
+
+
 def shape_blobs(mask: np.ndarray, min_area: float) -> list[Blob]:
     """Square-ish outer contours of a mask (sticker candidates) of ``min_area`` or more. A
     larger one (stickers merged by glare, a light square of the ground) is kept: the
@@ -56,7 +62,7 @@ def shape_blobs(mask: np.ndarray, min_area: float) -> list[Blob]:
         (cx, cy), (w, hh), ang = cv2.minAreaRect(hull)
         if w <= 0 or hh <= 0 or max(w, hh) > 1.7 * min(w, hh):
             continue
-        if area < 0.72 * w * hh or cv2.contourArea(cnt) < 0.55 * area:
+        if area < 0.72 * w * hh or cv2.contourArea(cnt) < LEAST_SOLIDITY * area:
             continue
         out.append(Blob(np.array([cx, cy]), area, float(np.sqrt(area)), float(ang)))
     return out
