@@ -157,6 +157,10 @@ def best_window(grid: dict[tuple[int, int], Blob]) -> tuple[dict[tuple[int, int]
 
 
 def fit(grid: dict[tuple[int, int], Blob]) -> np.ndarray | None:
+    """The lattice homography through the blobs of ``grid`` (None through fewer than four, or
+    four on one line). Fewer than :data:`FIRM` blobs whose squares are not of a size like the
+    lattice's cells (:data:`LIKE`: a sticker's is, a digit's is not) are digits: an affine
+    lattice through them."""
     keys = list(grid)
     src = np.array(keys, np.float64)
     dst = np.array([grid[k].centre for k in keys], np.float64)
@@ -164,7 +168,7 @@ def fit(grid: dict[tuple[int, int], Blob]) -> np.ndarray | None:
         return None
     h, _ = cv2.findHomography(src, dst, 0)
     if h is not None and len(keys) < FIRM and \
-            median([b.side for b in grid.values()]) < GLYPH_SIDE * pitch(h):
+            LIKE * median([b.side for b in grid.values()]) ** 2 < pitch(h) ** 2:
         # a few blobs much smaller than the pitch are digits, whose centres stray from their
         # stickers' by a stroke or an underline: an affine lattice, steadier
         a, *_ = np.linalg.lstsq(np.hstack([src, np.ones((len(src), 1))]), dst, rcond=None)
@@ -187,9 +191,6 @@ a face, :data:`vision.locate.hypotheses.GOOD_CELLS`). Through fewer, a homograph
 their noise (:func:`fit` fits a few digits' centres as an affine lattice), and a blob the
 others predict badly cannot be told from them (:func:`robust_fit` drops one only while this
 many rest on the lattice)."""
-
-GLYPH_SIDE = 0.7
-"""Blobs whose side is below this share of the pitch are digits rather than stickers."""
 
 
 OUTLIER = 0.2
