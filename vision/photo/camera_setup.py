@@ -18,13 +18,17 @@ from .camera import CameraError, backend_name, frames, open_source, read_frame, 
 from .camera_settings import CameraSettings
 from .lens import lens_correction
 
-PREFERRED_SIZES = ((1280, 720), (1920, 1080), (640, 480))
-"""Tried in this order: 720p shows stickers sharply enough and is fast to process."""
+PREFERRED_SIZE = (1280, 720)
+"""The frame size asked of a camera unless another is wanted: 720p shows stickers sharply
+enough and is fast to process."""
 
 
 def choose_resolution(cap: cv2.VideoCapture, source: int | str,
                       wanted: tuple[int, int] | None = None) -> tuple[tuple[int, int], list[str]]:
-    """Set the largest useful frame size the source accepts; return it (read back) and notes.
+    """Ask the source for ``wanted`` (default :data:`PREFERRED_SIZE`); return the size it
+    gives (read back) and notes. A camera that does not offer that size gives the one its
+    driver chooses instead (the nearest it offers, or the size it had); a note says so when
+    the size was asked for by name.
 
     A video file has a fixed size: it is returned as is (with a note if ``wanted`` differs).
     """
@@ -34,15 +38,11 @@ def choose_resolution(cap: cv2.VideoCapture, source: int | str,
         if wanted and tuple(wanted) != size:
             notes.append(f"a video file has a fixed size; using {size[0]}x{size[1]}")
         return size, notes
-    sizes = [wanted] if wanted else list(PREFERRED_SIZES)
-    for w, h in sizes:
-        cap.set(cv2.CAP_PROP_FRAME_WIDTH, w)
-        cap.set(cv2.CAP_PROP_FRAME_HEIGHT, h)
-        got = _current_size(cap, source)
-        if got == (w, h):
-            return got, notes
+    w, h = wanted or PREFERRED_SIZE
+    cap.set(cv2.CAP_PROP_FRAME_WIDTH, w)
+    cap.set(cv2.CAP_PROP_FRAME_HEIGHT, h)
     got = _current_size(cap, source)
-    if wanted:
+    if wanted and got != tuple(wanted):
         notes.append(f"{source_name(source)} does not offer {wanted[0]}x{wanted[1]}; "
                      f"using {got[0]}x{got[1]}")
     return got, notes
