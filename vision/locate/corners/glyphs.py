@@ -22,9 +22,9 @@ from typing import Iterator
 import numpy as np
 
 from .check import pitch_of
-from .glyph_cells import CLOSE, gather, homography, misfits, settled_cells
+from .glyph_cells import CLOSE, gather, misfits, settled_cells
 from .groups import corner_groups
-from .ink_between import CLOSE_SHARE, MAX_BETWEEN, ink_between, ink_shares
+from .ink_between import MAX_BETWEEN, ink_shares
 from .lattice import Found, Lattice
 from .marks import Glyph, glyph_points, marks
 from .quads import Quad
@@ -128,21 +128,14 @@ class _Settling:
     def _chunk(self, chunk: np.ndarray) -> None:
         pts, kept = self.pts, self.kept
         todo = chunk[~_covered(self.member[chunk], self.held[:len(kept)])].tolist()
-        ends, H, exact = settled_cells(pts, [self.wins[k] for k in todo])
+        ends, H, _ = settled_cells(pts, [self.wins[k] for k in todo])
         shares = ink_shares(self.ink, H)
         ended = _members([e or {} for e in ends], len(pts))
         covers = _covering(self.member[todo], ended)
         taken = 0  # the todo windows kept, as bits
         for j in range(len(todo)):
-            if ends[j] is None or covers[j] & taken:
-                continue  # no lattice, or the same face again give or take a glyph
-            if abs(shares[j] - MAX_BETWEEN) < CLOSE_SHARE and not exact[j]:
-                Hx = homography(ends[j], pts)
-                if Hx is None:
-                    continue
-                shares[j] = ink_between(self.ink, Hx)
-            if shares[j] > MAX_BETWEEN:
-                continue
+            if ends[j] is None or covers[j] & taken or shares[j] > MAX_BETWEEN:
+                continue  # no lattice, the same face again give or take a glyph, or print
             kept.append(Lattice(H[j].copy(), {c: self.quads[i] for c, i in ends[j].items()},
                                 (-1, -1)))
             self.held[len(kept) - 1] = ended[j]

@@ -8,12 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 MAX_BETWEEN = 0.2
-"""Most share of ink in the bands between a face's cells (:func:`ink_between`)."""
-
-CLOSE_SHARE = 0.015
-"""Share of ink between the cells within which :data:`MAX_BETWEEN` is judged again on the
-fit of :func:`cv2.findHomography` (a few band points that a hair's shift of the lattice moves
-onto or off ink)."""
+"""Most share of ink in the bands between a face's cells (:func:`ink_shares`)."""
 
 BAND_SAMPLES = 30
 """Points sampled along each side of the face's 3 x 3 lattice, at the middles of equal steps."""
@@ -30,21 +25,10 @@ ones on every side)."""
 _BETWEEN_H = np.hstack([_BETWEEN, np.ones((len(_BETWEEN), 1))])
 
 
-def ink_between(mask: np.ndarray, H: np.ndarray) -> float:
-    """Share of the band points (:data:`_BETWEEN`) of lattice ``H`` that fall on ink: about 0
-    on a cube face, whose digits keep to the middle of their stickers; a page of print has
-    letters between any two of its marks."""
-    p = np.hstack([_BETWEEN, np.ones((len(_BETWEEN), 1))]) @ H.T
-    with np.errstate(divide="ignore", invalid="ignore"):
-        xy = np.nan_to_num(p[:, :2] / p[:, 2:3], nan=-1.0, posinf=-1.0, neginf=-1.0)
-    x = np.clip(np.round(xy[:, 0]), -1, mask.shape[1]).astype(int)
-    y = np.clip(np.round(xy[:, 1]), -1, mask.shape[0]).astype(int)
-    ok = (x >= 0) & (y >= 0) & (x < mask.shape[1]) & (y < mask.shape[0])
-    return float(mask[y[ok], x[ok]].mean()) if ok.any() else 0.0
-
-
 def ink_shares(mask: np.ndarray, Hs: np.ndarray) -> np.ndarray:
-    """:func:`ink_between` for each lattice of ``Hs`` (B, 3, 3) at once."""
+    """Per lattice of ``Hs`` (B, 3, 3), the share of its band points (:data:`_BETWEEN`) that
+    fall on ink (``mask``): about 0 on a cube face, whose digits keep to the middle of their
+    stickers; a page of print has letters between any two of its marks."""
     p = _BETWEEN_H @ Hs.transpose(0, 2, 1)
     with np.errstate(divide="ignore", invalid="ignore"):
         xy = np.nan_to_num(p[..., :2] / p[..., 2:3], nan=-1.0, posinf=-1.0, neginf=-1.0)
@@ -56,4 +40,4 @@ def ink_shares(mask: np.ndarray, Hs: np.ndarray) -> np.ndarray:
     return np.where(n > 0, on.sum(axis=1) / np.maximum(n, 1), 0.0)
 
 
-__all__ = ["CLOSE_SHARE", "MAX_BETWEEN", "ink_between", "ink_shares"]
+__all__ = ["MAX_BETWEEN", "ink_shares"]
