@@ -81,7 +81,7 @@ def test_batched_settling_ends_on_the_plain_cells():
         sizes = np.full(len(pts), 18.0)
         pairs, origins = spans(pts, sizes)
         wins = [w for w in windows_of(pts, pts[origins], pairs) if w is not None]
-        ends, H, _ = settled_cells(pts, wins)
+        ends, H = settled_cells(pts, wins)
         for win, end, h in zip(wins, ends, H):
             want = _plain_settle(pts, win)
             assert (end is None) == (want is None)

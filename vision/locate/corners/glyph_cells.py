@@ -2,8 +2,8 @@
 
 A window's glyphs are taken as sticker centres: a homography is fitted through them, every
 glyph reassigned to the cell it sits on and the lattice refitted, twice. The fits are batched
-(:mod:`vision.locate.corners.homographies`); a decision the batched fit leaves too close to call
-(:data:`CLOSE`) is taken on :func:`cv2.findHomography`'s fit.
+(:mod:`vision.locate.corners.homographies`); a fit that does not converge there is
+:func:`cv2.findHomography`'s.
 """
 from __future__ import annotations
 
@@ -14,15 +14,6 @@ from .homographies import fit_homographies, usable
 from .lattice import ON_CELL, Lattice
 from .quads import Quad
 from .windows import MIN_GLYPHS
-
-CLOSE = 0.0015
-"""Lattice units within which a decision of the batched settling (:func:`settled_cells`) is
-taken again on the fit of :func:`cv2.findHomography`: a glyph this near the tolerance of its
-cell, or two glyphs this near alike for one cell. The batched fits and
-:func:`cv2.findHomography` (which stops its refinement a little short) place the lattice
-within 3e-4 lattice units of each other on the glyph lattices of 1,300 windows of black corner
-photos."""
-
 
 def assign(pts: np.ndarray, H: np.ndarray, tol: float = ON_CELL) -> dict[tuple[int, int], int]:
     """Each point to the lattice cell whose centre it sits on (within ``tol`` of a cell, the
@@ -50,49 +41,39 @@ def homography(cells: dict[tuple[int, int], int], pts: np.ndarray) -> np.ndarray
 
 
 def settled_cells(pts: np.ndarray, wins: list[dict[tuple[int, int], int]]
-                   ) -> tuple[list[dict[tuple[int, int], int] | None], np.ndarray, np.ndarray]:
+                   ) -> tuple[list[dict[tuple[int, int], int] | None], np.ndarray]:
     """Per window, the cells (-> point index) its glyphs settle on: a homography through the
     window's glyphs (as sticker centres), the glyphs reassigned to its cells
     (:func:`assign`) and refitted, twice; None when it does not stay a lattice of
     :data:`MIN_GLYPHS` glyphs. All windows are fitted at once
-    (:mod:`vision.locate.corners.homographies`); a decision that the batched fit leaves too close to
-    call (:data:`CLOSE`) is taken on :func:`cv2.findHomography`'s fit, as one window at a
-    time was settled before. Also the fits through the final cells (B, 3, 3) and whether
-    each is :func:`cv2.findHomography`'s."""
+    (:mod:`vision.locate.corners.homographies`). Also the fits through the final cells
+    (B, 3, 3)."""
     out: list[dict[tuple[int, int], int] | None] = [None] * len(wins)
     cur = [dict(w) for w in wins]
     H = np.zeros((len(wins), 3, 3))
-    exact = np.zeros(len(wins), bool)  # H[i] is cv2's fit
-    alive = _fit_cells(pts, cur, list(range(len(wins))), H, exact)
+    alive = _fit_cells(pts, cur, list(range(len(wins))), H)
     for _ in range(2):
         if not alive:
             break
         refit, still = [], []
         for i, cells in zip(alive, _assign_all(pts, H[alive])):
-            if cells is None:  # too close to call on the batched fit
-                if not exact[i]:
-                    Hx = homography(cur[i], pts)
-                    if Hx is None:
-                        continue
-                    H[i], exact[i] = Hx, True
-                cells = assign(pts, H[i])
             if len(cells) < MIN_GLYPHS:
                 continue
             if list(cells.items()) != list(cur[i].items()):  # else the same fit again
                 refit.append(i)
             cur[i] = cells
             still.append(i)
-        kept = set(_fit_cells(pts, cur, refit, H, exact, again=True))
+        kept = set(_fit_cells(pts, cur, refit, H, again=True))
         alive = [i for i in still if i in kept or i not in refit]
     for i in alive:
         out[i] = cur[i]
-    return out, H, exact
+    return out, H
 
 
 def _fit_cells(pts: np.ndarray, cells: list[dict[tuple[int, int], int]], ids: list[int],
-               H: np.ndarray, exact: np.ndarray, again: bool = False) -> list[int]:
-    """Fit the lattices ``ids`` through their ``cells`` into ``H`` at once (``exact`` False),
-    each fit in doubt by :func:`cv2.findHomography` (``exact`` True); the ids of those that
+               H: np.ndarray, again: bool = False) -> list[int]:
+    """Fit the lattices ``ids`` through their ``cells`` into ``H`` at once, each fit that
+    does not converge there by :func:`cv2.findHomography`; the ids of those that
     :func:`homography` does not refuse. ``again``: ``H`` holds their fits through nearly
     the same cells, to refine."""
     go = [i for i in ids if _spans(cells[i])]
@@ -100,14 +81,14 @@ def _fit_cells(pts: np.ndarray, cells: list[dict[tuple[int, int], int]], ids: li
         return []
     src, dst, weight = _stacked(pts, [cells[i] for i in go])
     fits, ok = fit_homographies(src, dst, weight, H[go] if again else None)
-    H[go], exact[go] = fits, False
+    H[go] = fits
     kept = []
     for k, i in enumerate(go):
         if not ok[k]:
             Hx = homography(cells[i], pts)
             if Hx is None:
                 continue
-            H[i], exact[i] = Hx, True
+            H[i] = Hx
         kept.append(i)
     return kept
 
@@ -137,53 +118,22 @@ def _stacked(pts: np.ndarray, lattices: list[dict[tuple[int, int], int]]
 
 
 def _assign_all(pts: np.ndarray, Hs: np.ndarray, tol: float = ON_CELL
-                ) -> list[dict[tuple[int, int], int] | None]:
-    """:func:`assign` for each lattice of ``Hs`` (B, 3, 3) at once; None for a lattice with
-    a glyph within :data:`CLOSE` of ``tol`` that may change its cells (:func:`_in_doubt`), or
-    two within :data:`CLOSE` of each other for one cell."""
+                ) -> list[dict[tuple[int, int], int]]:
+    """:func:`assign` for each lattice of ``Hs`` (B, 3, 3) at once."""
     p = np.hstack([pts, np.ones((len(pts), 1))]) @ np.linalg.inv(Hs).transpose(0, 2, 1)
     with np.errstate(divide="ignore", invalid="ignore"):
         uv = p[..., :2] / p[..., 2:3] - 0.5
         k = np.round(uv)
         e = uv - k
         err = np.sqrt(e[..., 0] * e[..., 0] + e[..., 1] * e[..., 1])
-        inside = ((k >= 0) & (k <= 2)).all(axis=2)
-        ok = inside & (err < tol)
-        near = inside & (np.abs(err - tol) < CLOSE)
-    close = _in_doubt(near, ok, err, np.where(inside[..., None], k, 0.0))
+        ok = ((k >= 0) & (k <= 2)).all(axis=2) & (err < tol)
     bs, js = np.nonzero(ok)
     order = np.lexsort((err[bs, js], bs))  # by lattice, then nearest first
     bs, js = bs[order], js[order]
     kk = k[bs, js].astype(int)
-    out: list[dict[tuple[int, int], int] | None] = [{} for _ in range(len(Hs))]
-    for b, i, u, v, e in zip(bs.tolist(), js.tolist(), kk[:, 0].tolist(), kk[:, 1].tolist(),
-                             err[bs, js].tolist()):
-        cells = out[b]
-        if cells is None:
-            continue
-        j = cells.setdefault((u, v), i)
-        if j != i and e - float(err[b, j]) < CLOSE:
-            out[b] = None
-    for b in np.flatnonzero(close).tolist():
-        out[b] = None
-    return out
-
-
-def _in_doubt(near: np.ndarray, ok: np.ndarray, err: np.ndarray, k: np.ndarray) -> np.ndarray:
-    """Per lattice (B), whether a glyph ``near`` the tolerance (B, N) may change its cells:
-    one whose cell holds no glyph clearly nearer (by :data:`CLOSE`) among those taken
-    (``ok``), for in or out, such a glyph loses that cell to the nearer one. ``err``: each
-    glyph's distance from its cell (``k``, (B, N, 2)) centre."""
-    out = np.zeros(len(near), bool)
-    nb, nj = np.nonzero(near)
-    if not len(nb):
-        return out
-    cell = (k[..., 0] + 3 * k[..., 1]).astype(np.intp)
-    best = np.full((len(near), 9), np.inf)
-    ob, oj = np.nonzero(ok)
-    np.minimum.at(best, (ob, cell[ob, oj]), err[ob, oj])
-    doubt = ~(best[nb, cell[nb, nj]] < err[nb, nj] - CLOSE)
-    out[nb[doubt]] = True
+    out: list[dict[tuple[int, int], int]] = [{} for _ in range(len(Hs))]
+    for b, i, u, v in zip(bs.tolist(), js.tolist(), kk[:, 0].tolist(), kk[:, 1].tolist()):
+        out[b].setdefault((u, v), i)
     return out
 
 
@@ -216,4 +166,4 @@ def misfits(lats: list[Lattice]) -> list[float]:
     return (d.sum(axis=1) / valid.sum(axis=1)).tolist()
 
 
-__all__ = ["CLOSE", "assign", "gather", "homography", "misfits", "settled_cells"]
+__all__ = ["assign", "gather", "homography", "misfits", "settled_cells"]

@@ -22,7 +22,7 @@ from typing import Iterator
 import numpy as np
 
 from .check import pitch_of
-from .glyph_cells import CLOSE, gather, misfits, settled_cells
+from .glyph_cells import gather, misfits, settled_cells
 from .groups import corner_groups
 from .ink_between import MAX_BETWEEN, ink_shares
 from .lattice import Found, Lattice
@@ -128,7 +128,7 @@ class _Settling:
     def _chunk(self, chunk: np.ndarray) -> None:
         pts, kept = self.pts, self.kept
         todo = chunk[~_covered(self.member[chunk], self.held[:len(kept)])].tolist()
-        ends, H, _ = settled_cells(pts, [self.wins[k] for k in todo])
+        ends, H = settled_cells(pts, [self.wins[k] for k in todo])
         shares = ink_shares(self.ink, H)
         ended = _members([e or {} for e in ends], len(pts))
         covers = _covering(self.member[todo], ended)
@@ -183,5 +183,5 @@ def _covering(windows: np.ndarray, ended: np.ndarray) -> list[int]:
     return [sum(1 << int(i) for i in np.flatnonzero(row)) for row in near]
 
 
-__all__ = ["CLOSE", "Glyph", "MIN_GLYPHS", "corner_groups", "gather", "glyph_lattices",
+__all__ = ["Glyph", "MIN_GLYPHS", "corner_groups", "gather", "glyph_lattices",
            "glyph_points", "glyph_stages", "pseudo_quad"]

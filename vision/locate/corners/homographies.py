@@ -4,9 +4,9 @@ The glyph pass (:mod:`vision.locate.corners.glyphs`) fits a lattice through ever
 it tries, hundreds per photo; one :func:`cv2.findHomography` call each costs more in the call than
 in the fit. :func:`fit_homographies` fits them all in one array operation, minimising the
 same image distances as :func:`cv2.findHomography` (a normalised linear fit refined by
-Gauss-Newton steps), so both agree to a small fraction of a pixel: close enough for the
-pass's decisions, which are checked for any that fall near a threshold (see
-:func:`vision.locate.corners.glyph_cells.settled_cells`).
+Gauss-Newton steps), so both agree to a small fraction of a pixel (a few ten-thousandths of
+a sticker on the glyph lattices of black corner photos): close enough for the pass's
+decisions.
 """
 from __future__ import annotations
 
