@@ -2,8 +2,9 @@
 far off the lattice fitted through the face's other glyphs is no digit of that face (a
 highlight on the cube's edge, a mark of the background beside it), so it is dropped and the
 lattice refitted. The left-out fits of every glyph of every lattice are batched
-(:func:`vision.locate.corners.homographies.fit_homographies`); a decision near the threshold is
-taken again on :func:`cv2.findHomography`'s exact fit.
+(:func:`vision.locate.corners.homographies.fit_homographies`); a lattice they leave a glyph
+beyond the threshold is refitted without each glyph in turn, exactly, and those refits pick
+the stray.
 """
 from __future__ import annotations
 
@@ -91,22 +92,11 @@ def _refits_without(src: list[np.ndarray], pts: list[np.ndarray],
     return out
 
 
-NEAR = 0.05
-"""Share of the :data:`TRIM` distance (or of the worst glyph's offset) within which the
-batched fit of :func:`_left_out_offsets` leaves the choice to the exact refits."""
-
-
 def _maybe_strays(off: np.ndarray, trim: float) -> np.ndarray:
     """The glyphs (indices) that :func:`trimmed` refits without, exactly, given their
-    batched left-out offsets ``off``: none when the batched fit puts every glyph clearly
-    within ``trim`` pixels; the worst one (and any as bad within :data:`NEAR`) when it puts
-    one clearly beyond; every glyph when it is close to call."""
-    top = float(off.max())
-    if top < (1 - NEAR) * trim:
-        return np.array([], int)
-    if top > (1 + NEAR) * trim and np.isfinite(top):
-        return np.flatnonzero(off >= (1 - NEAR) * top)
-    return np.arange(len(off))
+    batched left-out offsets ``off``: none when the batched fit puts every glyph within
+    ``trim`` pixels, every glyph otherwise."""
+    return np.arange(len(off)) if float(off.max()) >= trim else np.array([], int)
 
 
 def _left_out_offsets(src: np.ndarray, pts: np.ndarray, steps: int = 3) -> np.ndarray:
