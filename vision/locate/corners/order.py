@@ -32,10 +32,12 @@ import numpy as np
 from .lattice import CORNERS, Lattice, adjacent_corners, outline
 
 
-MAX_DOWN_TILT_DEG = 28.0
+MAX_DOWN_TILT_DEG = (180 - 360 / 3) / 2
 """How far (degrees) the edge between the two lower faces may run from straight down before
-the photo is refused as held the wrong way (upright photos: at most 12 on dev renders; upside
-down: at least 34)."""
+the photo is refused as held the wrong way: half way to where a photo held upside down puts
+the edge nearest straight down. The three edges leave the corner a third of a turn apart in
+the ideal view, so turned half a turn the nearest runs 60 degrees from straight down (at least
+34 on dev renders, in perspective), where upright photos keep it within 12."""
 
 
 @dataclass(frozen=True)
