@@ -249,9 +249,11 @@ def _lattice_from(quads: list[Quad], cols: list[list[int]], rows: list[list[int]
     return Lattice(H, cells, pair)
 
 
-ROW_GAP = 0.55
+ROW_GAP = 0.5
 """A gap between neighbouring quads, along one of a face's directions and in its stickers'
-median edge (:func:`_axis_vector`), wider than this starts a new row (or column)."""
+median edge (:func:`_axis_vector`), wider than this starts a new row (or column): the quads
+of one row lie on a line across it, those of the next a whole sticker and its groove
+further on, and half a sticker parts the two."""
 
 
 def fit_lattices(quads: list[Quad], dirs: np.ndarray, pair: tuple[int, int]) -> list[Lattice]:
