@@ -16,6 +16,7 @@ import cv2
 import numpy as np
 
 from ..detect import project
+from ..face_cues import INNER
 from ..lattice import FIRM
 from ...numeric import TINY
 from .homographies import usable
@@ -191,8 +192,10 @@ def fit_homography(cells: dict[tuple[int, int], Quad]) -> np.ndarray | None:
     return usable(H)
 
 
-ON_CELL = 0.3
-"""Cells (lattice units) within which a point sits on a cell's centre."""
+ON_CELL = INNER
+"""Cells (lattice units) within which a point sits on a cell's centre: on the cell's inner
+part, clear of its edge, as a blob sits on a predicted cell of a face photo's lattice
+(:data:`vision.locate.face_cues.INNER`)."""
 
 
 def reassign(quads: list[Quad], H: np.ndarray) -> dict[tuple[int, int], Quad]:
