@@ -14,8 +14,10 @@ from .images import IMAGE_SUFFIXES
 PHOTO_NAMES = FACES + ("A", "B")
 """Names of photo files the readers know: a face letter, or a corner photo A/B."""
 
-SHOWN = 8
-"""Wrongly named photos a message lists by name (the rest are "...")."""
+SHOWN = len(PHOTO_NAMES)
+"""Wrongly named photos a message lists by name (the rest are "..."): as many as a cube's
+folder holds rightly named, one per name the readers know (six faces and two corner
+photos), so every photo meant for the cube is named."""
 
 
 def face_photos(paths: Path | str | Sequence[Path | str]) -> dict[str, Path]:
