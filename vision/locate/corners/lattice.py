@@ -297,11 +297,11 @@ def near(H: np.ndarray, ref: np.ndarray, tol: float) -> bool:
     return True
 
 
-ENOUGH_CELLS = 5
-"""Cells of a face, most of its nine, that show a sticker before the face is taken to be
-there: sticker candidates on a lattice's cells that fix it (a face found with this many is
-whole, and a predicted lattice is refitted through them), cells of a rebuilt face that show a
-sticker (:func:`vision.locate.corners.rebuild.rebuild_third`), cells of each face of the
+ENOUGH_CELLS = 9 // 2 + 1
+"""Cells of a face, most of its nine (a majority), that show a sticker before the face is
+taken to be there: sticker candidates on a lattice's cells that fix it (a face found with this
+many is whole, and a predicted lattice is refitted through them), cells of a rebuilt face that
+show a sticker (:func:`vision.locate.corners.rebuild.rebuild_third`), cells of each face of the
 whole-cube model that frame one (:func:`vision.locate.corners.whole.believable`)."""
 
 FIRM_CELLS = FIRM
