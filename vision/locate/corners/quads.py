@@ -15,6 +15,7 @@ import cv2
 import numpy as np
 
 from ..face_cues import chroma as chroma_of
+from ..sticker_blobs import LEAST_SOLIDITY
 from ...numeric import LEVELS, TINY
 from ...polarity import value_channel
 from .check import value_range
@@ -35,9 +36,10 @@ SOLIDITY = 0.85
 this solid is a filled patch, not strokes (a glyph mark whose box it fills this much is no
 digit, :func:`vision.locate.corners.marks.marks`)."""
 
-LOOSE_SOLIDITY = 0.55
+LOOSE_SOLIDITY = LEAST_SOLIDITY
 """The same for the loose pass (:func:`find_quads` ``solidity``): in a blurred photo a large
-dark digit can bite deep into its sticker's outline, but the hull is still the sticker."""
+dark digit can bite deep into its sticker's outline, but the hull is still the sticker, as
+for a face photo's sticker candidates (:data:`vision.locate.sticker_blobs.LEAST_SOLIDITY`)."""
 
 
 def _quad_of(contour: np.ndarray, solidity: float = SOLIDITY,
