@@ -110,7 +110,8 @@ def ink_contrast(cell: np.ndarray) -> tuple[np.ndarray, float, float] | None:
 @functools.lru_cache
 def _cached_ink_contrast(data: bytes, shape: tuple[int, ...], dtype: str
                          ) -> tuple[np.ndarray, float, float] | None:
-    v, paper = _sticker_level(data, shape, dtype)
+    # the arguments as sticker_level passes them: lru_cache keeps f(a) and f(a, False) apart
+    v, paper = _sticker_level(data, shape, dtype, False)
     c = centre(v.shape[0])
     diff = paper - v
     level, noise, top = sticker_spread(diff[c, c])
