@@ -136,9 +136,19 @@ def _read_cuts(cuts: list[Cut], typical: float | None, templates: TemplateSet,
     if not cuts:
         return []
     seen = analyse_cells([c.mask for c in cuts], templates, model, [c.cell for c in cuts])
-    votes = net.read_cells([c.cell for c in cuts]) if net is not None else None
+    votes = _cell_votes(net, [c.cell for c in cuts]) if net is not None else None
     return [(ev, h) if ev.glyph is not None and fits(ev, typical) else None
             for ev, (_, h) in zip(seen, _voted(seen, votes, score))]
+
+
+def _cell_votes(net: CellModel, cells: Sequence[np.ndarray]) -> np.ndarray:
+    """The cell model's log-probabilities of each of ``cells``, each distinct cell read once:
+    most cuts of a cell share its straightened cell (only a moved window or the other
+    polarity is another), and the network reads each cell of a batch alone, so reading it
+    once gives the same values."""
+    distinct = list({id(c): c for c in cells}.values())
+    row = {id(c): k for k, c in enumerate(distinct)}
+    return net.read_cells(distinct)[[row[id(c)] for c in cells]]
 
 
 def log_evidence(ev: CellEvidence) -> float:
