@@ -27,6 +27,7 @@ from typing import NoReturn, Sequence
 from ..models.errors import SudokuCubeError
 from ..models.printable import printable
 from ..storage.write_errors import WriteFailed
+from .services.allocator import keep_freed_memory
 from .terminal.interrupt import held_ctrl_c, remembered_ctrl_c, resume_command, resume_hint
 
 DISK_FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS)
@@ -192,6 +193,7 @@ def pipe_closed() -> int:
 def _main(argv: Sequence[str] | None) -> int:
     """:func:`main` without the closed-pipe check of rich's exit."""
     limit_native_threads()
+    keep_freed_memory()
     args_list = list(sys.argv[1:] if argv is None else argv)
     debug = top_level_debug(args_list)
     try:
