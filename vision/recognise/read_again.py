@@ -80,8 +80,9 @@ def read_cells(face: FaceCells, templates: TemplateSet, model: LinearModel,
     for i, more in read_again(face, again, typical, printed, templates, model, net,
                               score).items():
         readings = [(evidence[i], hyps[i])] + more
-        hyps[i] = mean([h for _, h in readings], [log_evidence(e) for e, _ in readings])
-        evidence[i] = _most_evident(readings)
+        w = [log_evidence(e) for e, _ in readings]
+        hyps[i] = mean([h for _, h in readings], w)
+        evidence[i] = _most_evident(readings, w)
     return evidence, hyps
 
 
@@ -124,7 +125,8 @@ def read_again(face: FaceCells, cells: list[int], typical: float | None, printed
     out: dict[int, list[Reading]] = {}
     for (i, _), readings in by_group.items():
         w = [log_evidence(e) for e, _ in readings]
-        out.setdefault(i, []).append((_most_evident(readings), mean([h for _, h in readings], w)))
+        out.setdefault(i, []).append((_most_evident(readings, w),
+                                      mean([h for _, h in readings], w)))
     return out
 
 
@@ -176,10 +178,11 @@ def mean(readings: Sequence[tuple[Hypothesis, ...]],
     return tuple(Hypothesis(s, round(v, PLACES)) for s, v in ranked[:max(map(len, readings))])
 
 
-def _most_evident(readings: Sequence[Reading]) -> CellEvidence:
-    """The evidence of the reading whose glyph looks most like a printed digit
-    (:func:`log_evidence`): the cut a later voter (tesseract) reads of the cell."""
-    return max(readings, key=lambda r: log_evidence(r[0]))[0]
+def _most_evident(readings: Sequence[Reading], log_weights: Sequence[float]) -> CellEvidence:
+    """The evidence of the reading whose glyph looks most like a printed digit (the largest
+    of ``log_weights``, each reading's :func:`log_evidence`, the first of equals): the cut a
+    later voter (tesseract) reads of the cell."""
+    return readings[max(range(len(readings)), key=lambda k: log_weights[k])][0]
 
 
 def top(h: Sequence[Hypothesis]) -> float:
