@@ -160,12 +160,10 @@ def turned(z: np.ndarray, evidence: np.ndarray) -> np.ndarray:
     shares of a digit's four turns move, the digit's total stays. The counters say which way
     a glyph with two bowls points, not whether it is an 8: a bold 9 whose tail curls shut
     shows two counters too, and must not become an 8 for it."""
-    out = z.astype(np.float64).copy()
-    for d in range(9):
-        e = evidence[4 * d:4 * d + 4]
-        if e.any():
-            g = z[4 * d:4 * d + 4]
-            out[4 * d:4 * d + 4] = g + e - np.logaddexp.reduce(g + e) + np.logaddexp.reduce(g)
+    out = z.astype(np.float64)  # a copy
+    for d in np.flatnonzero(evidence.reshape(-1, 4).any(axis=1)):  # the digits it turns
+        e, g = evidence[4 * d:4 * d + 4], z[4 * d:4 * d + 4]
+        out[4 * d:4 * d + 4] = g + e - np.logaddexp.reduce(g + e) + np.logaddexp.reduce(g)
     return out
 
 
@@ -250,8 +248,9 @@ def _raised(ranked: list[tuple[Sticker, float]], vote: np.ndarray,
     w = _weighed(ranked, vote)
     own = _weighed([(s, 1.0) for s, _ in ranked], vote)
     order = np.argsort(-w, kind="stable")
-    top = [h.sticker for h in _short([(ranked[k][0], float(w[k] / w.sum())) for k in order])]
-    top += [ranked[k][0] for k in np.argsort(-own, kind="stable") if own[k] > own.mean()]
+    total, average = w.sum(), own.mean()  # once, not once per sticker
+    top = [h.sticker for h in _short([(ranked[k][0], float(w[k] / total)) for k in order])]
+    top += [ranked[k][0] for k in np.argsort(-own, kind="stable") if own[k] > average]
     glyph = dict(ranked)
     return tuple(Hypothesis(s, round(glyph[s], PLACES)) for s in dict.fromkeys(top)
                  if s not in listed)
