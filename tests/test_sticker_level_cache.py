@@ -44,3 +44,14 @@ def test_same_pixels_in_another_shape_are_another_cell():
     flat = cell.reshape(40, 160, 3)
     assert levels.sticker_level(flat)[0].shape == (40, 160)
     assert levels.sticker_level(cell)[0].shape == (80, 80)
+
+
+def test_the_ink_cut_and_the_darkness_share_one_level():
+    """The ink cut (:func:`ink_contrast`) and the cell model's darkness
+    (:func:`sticker_level`) of a cell close it once between them."""
+    cell = _cell(7)
+    levels.ink_contrast(cell)
+    misses = levels._sticker_level.cache_info().misses
+    levels.sticker_level(cell)
+    levels.ink_darkness(cell)
+    assert levels._sticker_level.cache_info().misses == misses
