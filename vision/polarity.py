@@ -33,9 +33,10 @@ UNCLEAR_VOTE = 1.0
 
 def light_inks(cells: list[np.ndarray]) -> list[bool]:
     """Per cell, whether its digit is lighter than its sticker (:func:`light_ink`); a cell
-    whose own evidence is unclear takes the verdict of the stickers of its colour on the
-    face (at least three, median vote): a cube prints one colour in one ink, and a glare spot
-    on a dark sticker can make its white digit look dark."""
+    whose own evidence is unclear (:data:`UNCLEAR_VOTE`) takes the verdict of the stickers of
+    its colour on the face (at least three, median vote), however weak: a cube prints one
+    colour in one ink, and a glare spot on a dark sticker can make its white digit look
+    dark."""
     votes = np.array([polarity_vote(x) for x in cells])
     own = [bool(v > 0) for v in votes]
     if cells[0].ndim != 3:
@@ -47,7 +48,7 @@ def light_inks(cells: list[np.ndarray]) -> list[bool]:
     for i, v in enumerate(votes):
         near = np.linalg.norm(ab - ab[i], axis=1) < SAME_HUE
         group = float(np.median(votes[near]))
-        unclear = abs(v) < UNCLEAR_VOTE and near.sum() >= 3 and abs(group) > 0.3
+        unclear = abs(v) < UNCLEAR_VOTE and near.sum() >= 3
         out.append(group > 0 if unclear else own[i])
     return out
 
