@@ -69,8 +69,8 @@ def mosaic(tiles: list[np.ndarray]) -> np.ndarray:
     return img
 
 
-def ocr_votes(bodies: list[np.ndarray], rotations: list[list[int]],
-              timeout_s: float = 5.0) -> dict[int, dict[tuple[int, int], float]]:
+def ocr_votes(bodies: list[np.ndarray], rotations: list[list[int]]
+              ) -> dict[int, dict[tuple[int, int], float]]:
     """Tesseract's reading of every (cell, rotation) tile.
 
     ``rotations[i]`` lists the rotations to try for cell ``i``. Returns, per cell, a mapping
@@ -79,7 +79,8 @@ def ocr_votes(bodies: list[np.ndarray], rotations: list[list[int]],
     The tiles stand in one column, one per text line, and each word read is placed by its
     line's vertical position. (Several tiles per line made tesseract read sideways digits as
     garbage that shifted or merged its neighbours, so words could not be mapped back.) A tile
-    read as more than one character gives no vote.
+    read as more than one character gives no vote. The call runs without a time limit
+    (pytesseract's default): one small mosaic per face, read in a fraction of a second.
     """
     if not tesseract_available():
         return {}
@@ -94,7 +95,7 @@ def ocr_votes(bodies: list[np.ndarray], rotations: list[list[int]],
     try:
         data = pytesseract.image_to_data(
             img, config="--psm 6 -c tessedit_char_whitelist=123456789",
-            output_type=pytesseract.Output.DICT, timeout=timeout_s)
+            output_type=pytesseract.Output.DICT)
     except Exception:  # noqa: BLE001 - an OCR failure only loses its vote
         return {}
     votes: dict[int, dict[tuple[int, int], float]] = {}
