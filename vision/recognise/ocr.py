@@ -24,6 +24,10 @@ GAP = 24
 tile."""
 TILE = GLYPH_PX + GAP
 """A tile's side (pixels): the ink with half a gap of white round it."""
+STUCK_S = 60.0
+"""Seconds after which a tesseract call is taken to be stuck and its vote is given up: it
+reads one face's mosaic in a fraction of a second, a few on a loaded machine, so only a
+hung program reaches this, and a read never waits on it for ever."""
 
 
 @functools.cache
@@ -79,8 +83,8 @@ def ocr_votes(bodies: list[np.ndarray], rotations: list[list[int]]
     The tiles stand in one column, one per text line, and each word read is placed by its
     line's vertical position. (Several tiles per line made tesseract read sideways digits as
     garbage that shifted or merged its neighbours, so words could not be mapped back.) A tile
-    read as more than one character gives no vote. The call runs without a time limit
-    (pytesseract's default): one small mosaic per face, read in a fraction of a second.
+    read as more than one character gives no vote. A call that outlasts :data:`STUCK_S` loses
+    the vote, not the reading.
     """
     if not tesseract_available():
         return {}
@@ -95,7 +99,7 @@ def ocr_votes(bodies: list[np.ndarray], rotations: list[list[int]]
     try:
         data = pytesseract.image_to_data(
             img, config="--psm 6 -c tessedit_char_whitelist=123456789",
-            output_type=pytesseract.Output.DICT)
+            output_type=pytesseract.Output.DICT, timeout=STUCK_S)
     except Exception:  # noqa: BLE001 - an OCR failure only loses its vote
         return {}
     votes: dict[int, dict[tuple[int, int], float]] = {}
