@@ -33,3 +33,15 @@ def _page_faults(mode: str) -> int:
                     reason="the thresholds are glibc's")
 def test_freed_pictures_are_reused_not_faulted_in_again():
     assert _page_faults("keep") * 4 < _page_faults("default")
+
+
+def test_a_persons_own_allocator_settings_are_kept(monkeypatch):
+    import ctypes
+
+    from sudoku_cube.assistant.services import allocator
+
+    called = []
+    monkeypatch.setattr(ctypes, "CDLL", lambda *a: called.append(a))
+    monkeypatch.setenv("MALLOC_TRIM_THRESHOLD_", "131072")
+    allocator.keep_freed_memory()
+    assert called == []

@@ -8,10 +8,15 @@ kernel afresh, about a tenth of a face's CPU time. With both thresholds fixed hi
 pictures stay with the process and the next ones reuse them; the process holds on to what it
 freed, so its peak memory may be a little higher (two faces read at once: each reading
 thread's heap keeps its own).
+
+Only 64-bit glibc takes a mapping threshold this high (32-bit glibc caps it far lower, and a
+refused first setting must not leave the trim setting to switch glibc's own moving threshold
+off); a person's own ``MALLOC_*`` or ``GLIBC_TUNABLES`` settings are kept, as
+:func:`limit_native_threads` keeps a person's thread counts.
 """
 from __future__ import annotations
 
-import ctypes
+import os
 
 M_TRIM_THRESHOLD = -1
 M_MMAP_THRESHOLD = -3
@@ -25,14 +30,23 @@ TRIM_THRESHOLD = 2 * MMAP_THRESHOLD
 """Free memory at the heap's top kept before any is handed back: twice the mapping
 threshold, as glibc sets it when it moves that threshold itself."""
 
+OWN_SETTINGS = ("GLIBC_TUNABLES", "MALLOC_MMAP_THRESHOLD_", "MALLOC_TRIM_THRESHOLD_")
+"""Environment variables by which a person sets glibc's allocator; any of them set wins."""
+
 
 def keep_freed_memory() -> None:
     """Fix glibc's thresholds (:data:`MMAP_THRESHOLD`, :data:`TRIM_THRESHOLD`) for this
-    process; elsewhere (another C library, or none found) nothing changes."""
+    process on 64-bit glibc; elsewhere (another C library, none found, 32 bits, or the
+    person's own :data:`OWN_SETTINGS`) nothing changes."""
+    if any(name in os.environ for name in OWN_SETTINGS):
+        return
     try:
+        import ctypes
+        if ctypes.sizeof(ctypes.c_void_p) < 8:
+            return
         mallopt = ctypes.CDLL(None).mallopt
-    except (OSError, AttributeError, TypeError):
+    except (ImportError, OSError, AttributeError, TypeError):
         return
     mallopt.argtypes, mallopt.restype = [ctypes.c_int, ctypes.c_int], ctypes.c_int
-    mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD)
-    mallopt(M_TRIM_THRESHOLD, TRIM_THRESHOLD)
+    if mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD) == 1:  # mallopt answers 1 on success
+        mallopt(M_TRIM_THRESHOLD, TRIM_THRESHOLD)
