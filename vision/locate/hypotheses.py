@@ -487,12 +487,11 @@ def _overlaps(a: np.ndarray, b: np.ndarray) -> bool:
     return bool(inside.all(axis=1).any())
 
 
-ON_GRID = OUTLIER
+ON_GRID = 0.1
 """How far (pitches) the sticker centres of a lattice may lie from the points of another
-lattice's grid, continued beyond it, and still be that grid moved by whole cells: as near as
-a blob must lie to a lattice fitted to it (:data:`vision.locate.lattice.OUTLIER`). Two cubes
-side by side are further off: their faces lie a cube's rim or a gap apart, not a whole
-number of cells."""
+lattice's grid, continued beyond it, and still be that grid moved by whole cells (the
+precision of a lattice fitted to blobs; two cubes side by side are further off: their faces
+lie a cube's rim or a gap apart, not a whole number of cells)."""
 
 
 def same_grid(a: Hypothesis, b: Hypothesis) -> bool:
