@@ -16,6 +16,7 @@ off); a person's own ``MALLOC_*`` or ``GLIBC_TUNABLES`` settings are kept, as
 """
 from __future__ import annotations
 
+import ctypes
 import os
 
 M_TRIM_THRESHOLD = -1
@@ -40,12 +41,11 @@ def keep_freed_memory() -> None:
     person's own :data:`OWN_SETTINGS`) nothing changes."""
     if any(name in os.environ for name in OWN_SETTINGS):
         return
+    if ctypes.sizeof(ctypes.c_void_p) < 8:
+        return
     try:
-        import ctypes
-        if ctypes.sizeof(ctypes.c_void_p) < 8:
-            return
         mallopt = ctypes.CDLL(None).mallopt
-    except (ImportError, OSError, AttributeError, TypeError):
+    except (OSError, AttributeError, TypeError):
         return
     mallopt.argtypes, mallopt.restype = [ctypes.c_int, ctypes.c_int], ctypes.c_int
     if mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD) == 1:  # mallopt answers 1 on success
