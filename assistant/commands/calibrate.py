@@ -83,8 +83,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     c.add_argument("--camera", metavar="N|VIDEO", help="camera index or video file "
                                                        "(default: ask, or the first that opens)")
     c.add_argument("--list", action="store_true", help="only list the cameras that open")
-    c.add_argument("--resolution", metavar="WxH", help="frame size (default: 1280x720, or the "
-                                                       "camera's nearest if it lacks that)")
+    c.add_argument("--resolution", metavar="WxH", help="frame size (default: 1280x720; a camera "
+                                                       "that lacks it gives a size of its own, "
+                                                       "which is named)")
     c.add_argument("--settle-frames", type=int, default=150, metavar="N",
                    help="read at most N frames waiting for the picture to settle")
     c.add_argument("--chessboard", metavar="CxR", help="also calibrate the lens from views of "

@@ -27,8 +27,7 @@ def choose_resolution(cap: cv2.VideoCapture, source: int | str,
                       wanted: tuple[int, int] | None = None) -> tuple[tuple[int, int], list[str]]:
     """Ask the source for ``wanted`` (default :data:`PREFERRED_SIZE`); return the size it
     gives (read back) and notes. A camera that does not offer that size gives the one its
-    driver chooses instead (the nearest it offers, or the size it had); a note says so when
-    the size was asked for by name.
+    driver chooses instead (the nearest it offers, or the size it had); a note names both.
 
     A video file has a fixed size: it is returned as is (with a note if ``wanted`` differs).
     """
@@ -42,9 +41,8 @@ def choose_resolution(cap: cv2.VideoCapture, source: int | str,
     cap.set(cv2.CAP_PROP_FRAME_WIDTH, w)
     cap.set(cv2.CAP_PROP_FRAME_HEIGHT, h)
     got = _current_size(cap, source)
-    if wanted and got != tuple(wanted):
-        notes.append(f"{source_name(source)} does not offer {wanted[0]}x{wanted[1]}; "
-                     f"using {got[0]}x{got[1]}")
+    if got != (w, h):
+        notes.append(f"{source_name(source)} does not offer {w}x{h}; using {got[0]}x{got[1]}")
     return got, notes
 
 
