@@ -41,8 +41,10 @@ past the outer ones' centres as a cell's side is sampled (a groove line sought, 
 stickerless cube's hairline judged)."""
 
 INNER = 0.3
-"""A cell's inner part reaches this far from its centre (pitches) on either axis: its inner
-60%, on the sticker whatever a small misfit of the lattice."""
+"""A cell's inner part reaches this far from its centre (pitches): its inner 60% on either
+axis, on the sticker whatever a small misfit of the lattice. Used as a box where cells are
+sampled and as a radius where a point is judged to lie on a cell (a blob on a grown lattice's
+cell, a corner face's point on its cell: :data:`vision.locate.corners.lattice.ON_CELL`)."""
 
 _INNER_STEPS = spaced(-INNER, INNER)
 _INNER = np.array([[x, y] for y in _INNER_STEPS for x in _INNER_STEPS])
