@@ -245,8 +245,8 @@ def _raised(ranked: list[tuple[Sticker, float]], vote: np.ndarray,
     one ink cut, so a cut that misleads one misleads them all alike (a heavy 3 whose notches
     blur shut is an 8 to each of them, far below their list); the cell model, reading the
     cell itself, may still name the 3 beside the 8 it also sees."""
-    w = _weighed(ranked, vote)
-    own = _weighed([(s, 1.0) for s, _ in ranked], vote)
+    own = _vote_factors([s for s, _ in ranked], vote)
+    w = np.array([v for _, v in ranked]) * own
     order = np.argsort(-w, kind="stable")
     total, average = w.sum(), own.mean()  # once, not once per sticker
     top = [h.sticker for h in _short([(ranked[k][0], float(w[k] / total)) for k in order])]
@@ -256,11 +256,10 @@ def _raised(ranked: list[tuple[Sticker, float]], vote: np.ndarray,
                  if s not in listed)
 
 
-def _weighed(scored: Sequence[tuple[Sticker, float | None]], vote: np.ndarray) -> np.ndarray:
-    """The scores of ``scored`` stickers, each multiplied by ``vote``'s (log-scores over the
-    36 stickers) for it: one more voter's evidence added to a reading."""
-    return np.array([float(v or 0.0) for _, v in scored]) * np.exp(
-        [vote[class_index(s.digit, s.rot)] for s, _ in scored])
+def _vote_factors(stickers: Sequence[Sticker], vote: np.ndarray) -> np.ndarray:
+    """The factor by which ``vote`` (log-scores over the 36 stickers) multiplies each of
+    ``stickers``' scores: one more voter's evidence added to a reading."""
+    return np.exp([vote[class_index(s.digit, s.rot)] for s in stickers])
 
 
 def _ranked(ev: CellEvidence, underlined_69: bool) -> list[tuple[Sticker, float]]:
@@ -324,7 +323,7 @@ def with_vote(hyps: tuple[Hypothesis, ...], vote: np.ndarray,
     if not hyps:
         return hyps
     score = np.array([float(h.score or 0.0) for h in hyps])
-    w = _weighed(hyps, vote)
+    w = score * _vote_factors([h.sticker for h in hyps], vote)
     if w.sum() <= 0:
         return hyps
     if unlisted is None:
