@@ -146,3 +146,15 @@ def test_same_sticker_allows_half_turns_of_symmetric_digits_only():
     assert not same_sticker(Sticker(6, 0), Sticker(6, 2), {1})
     assert same_sticker(Sticker(8, 3), Sticker(8, 1), {1, 8})
     assert not same_sticker(Sticker(8, 3), Sticker(3, 3), {1, 8})
+
+
+def test_from_faces_puts_stickers_and_candidates_in_net_order_whatever_the_mapping_order():
+    state = random_design(random.Random(5)).apply(random_moves(random.Random(6), 15))
+    faces = state.faces()
+    cands = {f: tuple((Hypothesis(s, 0.9), Hypothesis(Sticker(s.digit, (s.rot + 1) % 4), 0.1))
+                      for s in stickers) for f, stickers in faces.items()}
+    backwards = dict(reversed(list(faces.items())))
+    built = CubeState.from_faces(backwards, candidates=dict(reversed(list(cands.items()))))
+    assert built == state and built.candidates is not None
+    assert all(built.hypotheses(i)[0].sticker == state.stickers[i] for i in range(54))
+    assert CubeState.from_faces(backwards).candidates is None

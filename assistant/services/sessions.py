@@ -95,12 +95,8 @@ class ScanSession:
         if not self.complete():
             raise SudokuCubeError(f"the scan is missing {faces_words(self.missing(), None)}; "
                                   "run `sudoku-cube scan --resume` to capture them")
-        stickers: list[Sticker] = []
-        cands: list[tuple[Hypothesis, ...]] = []
-        for f in FACES:
-            stickers.extend(self.faces[f].stickers)
-            cands.extend(self.faces[f].candidates)
-        return CubeState(tuple(stickers), 3, tuple(cands))
+        return CubeState.from_faces({f: c.stickers for f, c in self.faces.items()},
+                                    candidates={f: c.candidates for f, c in self.faces.items()})
 
     def ones(self) -> tuple[int, int]:
         """The 1s of all captured faces read clearly enough to judge, and how many are footed."""

@@ -28,12 +28,15 @@ class CubeState:
                              f"stickers, got {len(self.stickers)}")
 
     @staticmethod
-    def from_faces(faces: dict[str, Iterable[Sticker]], n: int = 3) -> "CubeState":
-        """Build from a mapping face letter -> its stickers in net order."""
-        stickers: list[Sticker] = []
-        for f in FACES:
-            stickers.extend(faces[f])
-        return CubeState(tuple(stickers), n)
+    def from_faces(faces: dict[str, Iterable[Sticker]], n: int = 3,
+                   candidates: dict[str, Iterable[tuple[Hypothesis, ...]]] | None = None
+                   ) -> "CubeState":
+        """Build from a mapping face letter -> its stickers in net order (and, for a reading,
+        face letter -> each sticker's candidates, in the same order)."""
+        stickers = tuple(s for f in FACES for s in faces[f])
+        if candidates is None:
+            return CubeState(stickers, n)
+        return CubeState(stickers, n, tuple(c for f in FACES for c in candidates[f]))
 
     def face(self, face: str) -> tuple[Sticker, ...]:
         """The n*n stickers of one face in net order."""

@@ -189,9 +189,5 @@ def read_face_photos(photos: dict[str, Path], where: object, *,
 
 def reading_state(faces: dict[str, FaceReading]) -> CubeState:
     """The CubeState (best stickers + candidates) of six face readings."""
-    stickers: list[Sticker] = []
-    cands: list[tuple[Hypothesis, ...]] = []
-    for f in FACES:
-        stickers.extend(faces[f].stickers)
-        cands.extend(faces[f].candidates)
-    return CubeState(tuple(stickers), 3, tuple(cands))
+    return CubeState.from_faces({f: r.stickers for f, r in faces.items()},
+                                candidates={f: r.candidates for f, r in faces.items()})
