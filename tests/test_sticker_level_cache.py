@@ -50,6 +50,8 @@ def test_the_ink_cut_and_the_darkness_share_one_level():
     """The ink cut (:func:`ink_contrast`) and the cell model's darkness
     (:func:`sticker_level`) of a cell close it once between them."""
     cell = _cell(7)
+    levels._sticker_level.cache_clear()  # a level another test left must not hide a miss
+    levels._cached_ink_contrast.cache_clear()
     levels.ink_contrast(cell)
     misses = levels._sticker_level.cache_info().misses
     levels.sticker_level(cell)
