@@ -167,7 +167,8 @@ def test_a_reading_the_cell_models_vote_raises_stays_a_candidate() -> None:
     logits[class_index(8, 0)] = -6.5
     logits[class_index(2, 0)] = -3.5
     ev = CellEvidence(body=np.ones((4, 4), bool), glyph=np.ones((4, 4), np.float32),
-                      underline_rot=None, template=logits / TEMPLATE_GAIN, hog=np.zeros(36, np.float32))
+                      underline_rot=None, template=logits / TEMPLATE_GAIN,
+                      hog=np.zeros(36, np.float32))
     alone = [h.sticker for h in hypotheses(ev, False)]
     assert alone[0] == parse_token("3^") and parse_token("8^") not in alone
     net = np.full(CLASSES, np.log(0.2 / 36), np.float32)
@@ -195,7 +196,8 @@ def test_a_reading_the_cell_model_sees_beside_a_sure_one_stays_a_candidate() -> 
     logits[class_index(8, 3)] = 0.0
     logits[class_index(3, 3)] = -6.5
     ev = CellEvidence(body=np.ones((4, 4), bool), glyph=np.ones((4, 4), np.float32),
-                      underline_rot=None, template=logits / TEMPLATE_GAIN, hog=np.zeros(36, np.float32))
+                      underline_rot=None, template=logits / TEMPLATE_GAIN,
+                      hog=np.zeros(36, np.float32))
     alone = [h.sticker for h in hypotheses(ev, False)]
     assert alone == [parse_token("8<")]
     net = np.full(CLASSES, np.log(0.01 / 34), np.float32)

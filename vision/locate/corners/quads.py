@@ -85,11 +85,11 @@ a quad in this range is the sticker's outline."""
 ROUNDED = 2 / math.pi
 """Least area, as a share of the hull's, of the quad through four hull points of a sticker
 candidate: however round its corners, a sticker is no rounder than a circle, of which a
-square through four of its points covers 2 / pi. Between this and the least of :data:`QUAD_AREA` the sticker's corners are rounded
-(or blurred) enough that the four points cut them off: its outline is then taken along its
-straight sides (:func:`_tangent_quad`), whose area must lie between the hull's and the most
-of :data:`QUAD_AREA`: a little more (the rounded corners), never much more (two stickers
-joined by blur)."""
+square through four of its points covers 2 / pi. Between this and the least of
+:data:`QUAD_AREA` the sticker's corners are rounded (or blurred) enough that the four points
+cut them off: its outline is then taken along its straight sides (:func:`_tangent_quad`),
+whose area must lie between the hull's and the most of :data:`QUAD_AREA`: a little more (the
+rounded corners), never much more (two stickers joined by blur)."""
 
 
 def _tangent_quad(hull: np.ndarray, quad: np.ndarray, hull_area: float) -> np.ndarray | None:
