@@ -12,7 +12,7 @@ import pytest
 
 from sudoku_cube.assistant.terminal import solve_flow
 from sudoku_cube.assistant.cli import main
-from sudoku_cube.assistant.services.guide import GuideCursor, plan_steps
+from sudoku_cube.assistant.services.guide import GuideCursor, plan_steps, steps_as_read
 from sudoku_cube.assistant.terminal.guide_run import replan_notice
 from sudoku_cube.assistant.services.pipeline import AFTER_SLIP, solve_state
 from sudoku_cube.assistant.services.sessions import followed_plans, save_followed_plan
@@ -77,3 +77,28 @@ def test_only_the_interactive_guide_continues_a_followed_plan(monkeypatch, flags
     monkeypatch.setattr(solve_flow, "interactive", lambda: True)
     args = argparse.Namespace(**{"plain": False, "restart": False, "export": None, **flags})
     assert solve_flow.continues_followed(args) is continues
+
+
+def test_the_guide_continues_a_plan_taken_after_a_slip_at_its_step():
+    """The guide shows a plan from the cube as read (``steps_as_read``); a plan made after a
+    slip starts from the real cube instead, so a re-run shows it as planned and continues at
+    the step reached, not at its first step (symmetric 1s of the photos' reading at the same
+    places must not change its start)."""
+    settings = CubeSettings()
+    state = read_folder(EASY, ocr=False).state
+    reading = state.without_candidates()
+    plan = solve_state(state, settings).plan
+    save_followed_plan(plan.start, settings.symmetric, plan.moves, plan.phases)
+    steps = steps_as_read(plan, reading, settings.symmetric)
+    cursor = GuideCursor(steps, steps[0].before)
+    cursor.next()
+    slipped = cursor.state().apply((Move(plan.moves[1].face, 1),))  # a quarter, not a half
+    cursor.next()
+    repair = plan_to_targets(slipped, [plan.target], settings)
+    cursor.follow(plan_steps(repair), slipped)
+    cursor.next()
+    kept = solve_state(state, settings, known=followed_plans(settings.symmetric)).plan
+    assert kept.moves == repair.moves and AFTER_SLIP in kept.stats
+    again = steps_as_read(kept, reading, settings.symmetric)
+    assert again[0].before == slipped
+    assert GuideCursor(again, again[0].before).position == 1

@@ -10,6 +10,7 @@ from ...models.cube.state import CubeState
 from ...models.cube.stickers import same_sticker
 from ...models.plan.planner import Plan, Step, steps_of
 from ...models.plan.search import Phase
+from .pipeline import AFTER_SLIP
 from .sessions import follow_instead, load_guide_step, plan_key, save_guide_step
 
 
@@ -32,10 +33,12 @@ def steps_as_read(plan: Plan, reading: CubeState | None,
     upside down (``symmetric``, 1 by default) is turned whichever way the solved face needs.
     Turned 180 degrees it is the same sticker, so the same moves are replayed from the reading:
     the guide's first net then matches the review's "What was read" sticker for sticker. Where
-    the grid solver chose another reading (a doubtful sticker), its choice is kept.
+    the grid solver chose another reading (a doubtful sticker), its choice is kept. A plan made
+    after a slip starts from the real cube the check found, not from the reading, so it stands
+    as planned (and a re-run finds the step reached under its start).
     """
     steps = plan_steps(plan)
-    if reading is None or not steps or reading.n != plan.start.n:
+    if reading is None or not steps or reading.n != plan.start.n or AFTER_SLIP in plan.stats:
         return steps
     sym = frozenset(symmetric)
     shown = tuple(r if same_sticker(r, c, sym) else c
