@@ -66,7 +66,7 @@ def test_printed_and_json_plans_stay_the_photos_plan_after_a_slip(capsys, tmp_pa
     # the guide itself continues the new plan, and knows where the slip was found
     kept = solve_state(state, settings, known=followed_plans(settings.symmetric)).plan
     assert kept.moves == repair.moves and kept.stats[AFTER_SLIP] == 3
-    assert "at step 3 found a slip" in replan_notice(kept.stats[AFTER_SLIP])
+    assert "after step 3 found a slip" in replan_notice(kept.stats[AFTER_SLIP])
     assert "--restart" in replan_notice(None)
 
 

@@ -99,7 +99,7 @@ WATCH_WINDOW = "sudoku-cube watch"
 def replan_notice(after_step: int | None) -> str:
     """What a person continuing a plan made after a slip is told: which plan this is, from
     which cube, and how to go back to the photos' plan."""
-    when = f"at step {after_step}" if after_step is not None else "during the solve"
+    when = f"after step {after_step}" if after_step is not None else "during the solve"
     return (f"Continuing the new plan made when a check {when} found a slip: it starts from "
             "the cube as it was then, not from the photos. Add --restart to follow the photos' "
             "plan from step 1 instead.")
