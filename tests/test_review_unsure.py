@@ -45,7 +45,7 @@ def test_unsure_stickers_shown_with_grid_choice_and_rival(case):
         assert choice != rival
         row = next(line for line in text.splitlines() if f" {sticker_name(i)} " in line)
         assert row.rstrip().endswith(f">{choice}/{rival}")
-    assert "not sure of 2" in text and "consistent" not in text
+    assert "not sure of 2 stickers" in text and "consistent" not in text
     assert all(len(line) <= 80 for line in text.splitlines())
 
 

@@ -220,7 +220,10 @@ class ReviewView:
     def unsure_line(self) -> str:
         """What to do about the stickers the grid solver is not sure of."""
         k = len(self.check.unsure) if self.check else 0
-        return (f"The grid is not sure of {k} (>grid/rival): check them; y takes its choices.")
+        one = k == 1  # "not sure of 1" alone reads as the digit 1
+        return (f"The grid solver is not sure of {k} sticker{'' if one else 's'} (>grid/rival: "
+                f"its choice, the other reading): check {'it' if one else 'them'} on the cube; "
+                f"y takes its choice{'' if one else 's'}.")
 
     def footer(self, width: int = WIDE) -> list[Text]:
         """Notes, problems, whether the reading is consistent, and how to correct it (in
