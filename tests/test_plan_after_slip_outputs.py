@@ -102,3 +102,15 @@ def test_the_guide_continues_a_plan_taken_after_a_slip_at_its_step():
     again = steps_as_read(kept, reading, settings.symmetric)
     assert again[0].before == slipped
     assert GuideCursor(again, again[0].before).position == 1
+
+
+def test_check_says_its_steps_count_in_the_plan_made_after_a_slip(capsys):
+    """``check PHOTOS --step N`` without ``--moves`` counts in the plan the guide follows; after
+    a slip that is not the photos' plan that ``solve --plain`` prints, and it says so."""
+    assert main(["check", str(EASY), "--step", "0", "--no-ocr", "--suggest"]) == 0
+    assert capsys.readouterr().err.startswith(f"Plan of {EASY}:")
+    _, _, _, repair = _slip_in_the_guide(wrong_at=2)
+    assert main(["check", str(EASY), "--step", "0", "--no-ocr", "--suggest"]) == 0
+    err = " ".join(capsys.readouterr().err.split())
+    assert "Plan the guide follows" in err and "a check after step 3 found a slip" in err
+    assert " ".join(str(m) for m in repair.moves) in err

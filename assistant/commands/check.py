@@ -13,9 +13,10 @@ from ...models.cube.state import CubeState
 from ...models.errors import SudokuCubeError
 from ...models.cube.face_words import face_or_place
 from ...models.grid import GridSolution, solve_grid
+from ...models.plan.planner import Plan
 from ...models.slips.find import find_slip
 from ...models.slips.first_look import first_look
-from ..services.pipeline import already_solved, solve_state
+from ..services.pipeline import AFTER_SLIP, already_solved, solve_state
 from ..services.review import unsure_message
 from ..services.sessions import followed_plans
 from ..services.slip_check import (Cells, corner_cells, corner_photo, face_letter, first_look_json,
@@ -101,8 +102,9 @@ def plan_of(args: argparse.Namespace, settings):
             state, grid = settled(state, settings, args)
         plan = solve_state(state, settings, grid=grid,
                            known=followed_plans(settings.symmetric)).plan
-        Console(stderr=True).print(f"Plan of {plain(args.state)}: {format_moves(plan.moves)} (give "
-                                   "--moves with the plan you follow if it is another)")
+        Console(stderr=True).print(f"{plan_words(plan, args.state)}: {format_moves(plan.moves)} "
+                                   "(give --moves with the plan you follow if it is another)",
+                                   highlight=False)
         return plan.start, plan.moves
     moves = parse_moves(args.moves)
     start = state.without_candidates()
@@ -115,6 +117,18 @@ def plan_of(args: argparse.Namespace, settings):
         raise SudokuCubeError(f"--moves {format_moves(moves)!r} do not solve {args.state}; give "
                               "the plan the guide showed for this state")
     return start, moves
+
+
+def plan_words(plan: Plan, state: str) -> str:
+    """Which plan ``--step`` counts in: the photos' plan, or the new plan the guide follows
+    since a check found a slip (it starts from the cube as it was then, so its steps are not
+    those ``solve --plain`` prints)."""
+    if AFTER_SLIP not in plan.stats:
+        return f"Plan of {plain(state)}"
+    after = plan.stats[AFTER_SLIP]
+    when = f"after step {after}" if after is not None else "during the solve"
+    return (f"Plan the guide follows for {plain(state)}, made when a check {when} found a slip "
+            "(from the cube as it was then)")
 
 
 def observations(args: argparse.Namespace,
