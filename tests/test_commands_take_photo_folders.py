@@ -28,3 +28,17 @@ def test_grid_and_check_read_a_photo_folder_as_its_state_file(capsys, tmp_path):
     ask = ["--moves", " ".join(moves), "--step", "2", "--suggest", "--json"]
     assert json.loads(_out(capsys, ["check", str(EASY), "--no-ocr", *ask])) == \
         json.loads(_out(capsys, ["check", str(state), *ask]))
+
+
+def test_one_photo_given_for_a_cube_names_the_folder_to_give(capsys, tmp_path):
+    """A photo file where a cube is expected (``solve U.jpg``) is not a broken state file: the
+    message says to give the folder that holds the photos."""
+    heic = tmp_path / "A.HEIC"
+    heic.write_bytes(b"\x00\x00\x00\x18ftypheic")
+    for argv, folder in ((["solve", str(EASY / "U.jpg"), "--plain"], EASY),
+                         (["grid", str(EASY / "F.jpg")], EASY),
+                         (["check", str(heic), "--step", "0"], tmp_path)):
+        assert main(argv) == 2
+        err = " ".join(capsys.readouterr().err.split())
+        assert "is a photo;" in err and f"give the folder ({folder})" in err, err
+        assert "state file" not in err and "Traceback" not in err

@@ -24,6 +24,11 @@ from .pipeline import Event, Progress
 DEMO_SAMPLE = Path(__file__).resolve().parents[2] / "samples" / "cubes" / "01-easy"
 """The bundled photos that ``sudoku-cube solve`` reads when given nothing."""
 
+PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".heic", ".heif", ".webp", ".tif", ".tiff", ".gif",
+                  ".bmp")
+"""Names of photo files (readable or not): given where a cube is expected, the person meant
+the folder that holds them, not a state file."""
+
 GridSolver = Callable[..., GridSolution]
 """A grid solver with :func:`solve_grid`'s signature (e.g. a ``RememberedSolver``)."""
 
@@ -56,6 +61,10 @@ def read_input(path: Path, reader: Reader, progress: Progress | None = None,
         reading = reading or reader.read_photo_set(path)
         return CubeRead(reading.state, ones_verdict(reading.faces),
                         corner_photos(reading.faces), face_photos(reading.faces), reading.notes)
+    if path.suffix.lower() in PHOTO_SUFFIXES:
+        raise SudokuCubeError(f"{path}: is a photo; a cube is read from the folder of its "
+                              f"photos: give the folder ({path.parent}) that holds the six face "
+                              "photos U R F D L B or the two corner photos A and B")
     return CubeRead(load_state(path), load_one_verdict(path), None, None)
 
 
