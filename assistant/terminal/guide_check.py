@@ -119,7 +119,7 @@ def _conclude(cursor: GuideCursor, verdict: Verdict) -> str:
         cursor.follow(steps_from_moves(real, verdict.repair), real)
         path = data_dir() / "after-slip.json"
         atomic_write_text(path, to_json(real))
-        return (f"{message} To take it up later: sudoku-cube guide {path} --moves "
+        return (f"{message}\nTo take it up later: sudoku-cube guide {path} --moves "
                 f"\"{format_moves(verdict.repair)}\"")
     return message
 
