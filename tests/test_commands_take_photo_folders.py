@@ -42,3 +42,11 @@ def test_one_photo_given_for_a_cube_names_the_folder_to_give(capsys, tmp_path):
         err = " ".join(capsys.readouterr().err.split())
         assert "is a photo;" in err and f"give the folder ({folder})" in err, err
         assert "state file" not in err and "Traceback" not in err
+
+
+def test_guide_follows_given_moves_on_a_photo_folder(capsys):
+    """``guide FOLDER --moves ...`` reads the folder as ``guide FOLDER`` and ``check FOLDER
+    --moves ...`` do, instead of refusing it as not a state file."""
+    moves = json.loads(_out(capsys, ["solve", str(EASY), "--json", "--no-ocr"]))["moves"]
+    out = _out(capsys, ["guide", str(EASY), "--moves", " ".join(moves), "--plain"])
+    assert f"turns:   {' '.join(moves)}" in out

@@ -1,4 +1,5 @@
-"""``sudoku-cube guide STATE``: step-by-step instructions to solve the cube in a state file."""
+"""``sudoku-cube guide STATE``: step-by-step instructions to solve the cube in a state file (or
+a photo folder)."""
 from __future__ import annotations
 
 import argparse
@@ -7,11 +8,10 @@ from rich.console import Console
 
 from ...vision.photo.camera import parse_source
 from ..services.export import check_export_path
-from ..services.files import load_state
 from ..services.pipeline import already_solved
 from ..terminal.guide_run import given_plan, guide_plan
 from ..terminal.profile_option import add_profile_option, cube_settings, profile_camera
-from ..terminal.solve_flow import guide_state_file
+from ..terminal.solve_flow import guide_state_file, read_cube
 from ..terminal.solve_options import add_guide_options
 
 
@@ -25,7 +25,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                                    "slip and plan again from the real cube), r restart, q "
                                    "quit, ? help. Without a "
                                    "terminal (or with --plain) every step is printed.")
-    p.add_argument("state", help="state file (JSON or text, see docs/conventions.md)")
+    p.add_argument("state", help="state file (JSON or text, see docs/conventions.md) or a "
+                                 "folder of photos, as solve takes")
     p.add_argument("--moves", help="follow this plan (face turns) instead of planning STATE")
     p.add_argument("--camera", nargs="?", const="", default=None, metavar="N|VIDEO",
                    help="watch mode: the camera (default: the --profile's camera, with its "
@@ -39,7 +40,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Plan the state file's solution (or take ``--moves``) and guide it."""
+    """Plan the solution of the state file or photo folder (or take ``--moves``) and guide
+    it."""
     settings = cube_settings(args)
     if args.camera == "":  # --camera without a value: the profile's camera, else camera 0
         camera = profile_camera(args)
@@ -50,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
         return guide_state_file(args.state, settings, args)
     if args.export:
         check_export_path(args.export)
-    state = load_state(args.state)
+    state = read_cube(args.state, Console(stderr=True), args)[0]  # a folder too, as check reads
     if already_solved(state, settings):
         Console().print("The cube is already solved: nothing to turn.")
         return 0
