@@ -28,7 +28,8 @@ from ..models.errors import SudokuCubeError
 from ..models.printable import printable
 from ..storage.write_errors import WriteFailed
 from .services.allocator import keep_freed_memory
-from .terminal.interrupt import held_ctrl_c, remembered_ctrl_c, resume_command, resume_hint
+from .terminal.interrupt import (held_ctrl_c, remembered_ctrl_c, resume_command, resume_hint,
+                                 set_resume_command)
 
 DISK_FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS)
 """Errors of a write that only the person can fix (free space, another folder): exit 2."""
@@ -129,6 +130,11 @@ RESUMABLE = {
 through :func:`assistant.terminal.interrupt.set_resume_hint`)."""
 
 
+RESTART = "--restart"
+"""The option of ``solve`` and ``guide`` that starts the plan at step 1: the command named to
+go on from where one stopped (after Ctrl-C or q) leaves it out."""
+
+
 def interrupted_hint(args_list: Sequence[str]) -> str:
     """How to go on after Ctrl-C: the hint the command set, else the command's default."""
     line = shlex.join(["sudoku-cube", *args_list])
@@ -204,6 +210,9 @@ def _main(argv: Sequence[str] | None) -> int:
             parser.print_help()
             return 2
         with remembered_ctrl_c():
+            if RESTART in args_list:  # going on must not start at step 1 again
+                set_resume_command(shlex.join(["sudoku-cube",
+                                               *(a for a in args_list if a != RESTART)]))
             code = args.handler(args)
         return int(code or 0)
     except SudokuCubeError as e:

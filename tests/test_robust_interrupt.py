@@ -163,3 +163,30 @@ def test_a_swallowed_ctrl_c_is_raised_again_by_the_loop_check():
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["raised", "again", "cleared"]
+
+
+def test_after_restart_the_command_named_to_go_on_leaves_restart_out(tmp_path, capsys):
+    """``guide STATE --restart`` starts at step 1; the command it names to continue where the
+    person stopped (after Ctrl-C, or q) is the same without ``--restart``, which would start at
+    step 1 again."""
+    state = tmp_path / "state.json"
+    assert main(["apply", str(ROOT / "samples/states/solved-example.json"), "R U F' L2",
+                 "--json"]) == 0
+    state.write_text(capsys.readouterr().out)
+    argv = [sys.executable, "-m", "sudoku_cube.assistant.cli", "guide", str(state)]
+    for stop in ("ctrl-c", "q"):
+        term = Terminal(argv + ["--restart"])
+        term.wait_for("Step 1 of")
+        term.wait_for("quit")
+        term.type("n")
+        term.wait_for("Step 2 of")
+        term.wait_for("quit")
+        if stop == "q":
+            term.type("q")
+            assert term.finish() == 0, term.text
+        else:
+            os.killpg(term.proc.pid, signal.SIGINT)
+            assert term.finish() == 130, term.text
+        flowing = " ".join(term.text.split())
+        assert f"step 2 of 4; run `sudoku-cube guide {state}` to continue there" in flowing, stop
+        assert "--restart" not in flowing
