@@ -50,3 +50,12 @@ def test_guide_follows_given_moves_on_a_photo_folder(capsys):
     moves = json.loads(_out(capsys, ["solve", str(EASY), "--json", "--no-ocr"]))["moves"]
     out = _out(capsys, ["guide", str(EASY), "--moves", " ".join(moves), "--plain"])
     assert f"turns:   {' '.join(moves)}" in out
+
+
+def test_state_only_commands_given_a_folder_say_how_to_make_a_state_file(capsys):
+    """``show``, ``apply`` and ``encode`` take a state file; given a photo folder they say which
+    command writes its state file."""
+    for argv in (["show", str(EASY)], ["apply", str(EASY), "R"], ["encode", str(EASY)]):
+        assert main(argv) == 2
+        err = " ".join(capsys.readouterr().err.split())
+        assert f"`sudoku-cube read {EASY} --json > state.json`" in err, err

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import os
+import shlex
 from pathlib import Path
 
 from ...models.cube.state import CubeState
@@ -47,5 +48,10 @@ def load_one_verdict(path: str | os.PathLike[str]) -> OneVerdict | None:
 
 
 def load_state(path: str | os.PathLike[str]) -> CubeState:
-    """Read a JSON or text state file (docs/conventions.md)."""
+    """Read a JSON or text state file (docs/conventions.md); a folder (of photos, most likely)
+    is refused with the command that writes its state file."""
+    if Path(path).is_dir():
+        command = f"sudoku-cube read {shlex.quote(str(path))} --json > state.json"
+        raise SudokuCubeError(f"{path}: is a folder; this command takes a state file. For a "
+                              f"folder of photos, `{command}` writes one")
     return parse_state(read_text_file(path, "state file"), source=str(path))
