@@ -59,3 +59,12 @@ def test_state_only_commands_given_a_folder_say_how_to_make_a_state_file(capsys)
         assert main(argv) == 2
         err = " ".join(capsys.readouterr().err.split())
         assert f"`sudoku-cube read {EASY} --json > state.json`" in err, err
+
+
+def test_the_demo_ends_with_what_to_do_for_your_own_cube(capsys):
+    """``solve`` with no input (``make demo``) ends by saying how to solve one's own cube; a
+    solve of a folder does not."""
+    out = " ".join(_out(capsys, ["solve", "--plain", "--no-ocr"]).split())
+    assert out.endswith("docs/photos.md shows, and run `sudoku-cube solve FOLDER`.")
+    assert "That was the bundled demo" not in _out(capsys, ["solve", str(EASY), "--plain",
+                                                            "--no-ocr"])

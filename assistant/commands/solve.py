@@ -12,6 +12,8 @@ from __future__ import annotations
 import argparse
 import json
 
+from rich.console import Console
+
 from ..services.pipeline import solve_result_dict
 from ..terminal import solve_flow
 from ..terminal.profile_option import add_profile_option, cube_settings
@@ -46,4 +48,13 @@ def run(args: argparse.Namespace) -> int:
             result = solve_flow.produce(args.input, settings, args, progress=progress)
         print(json.dumps(solve_result_dict(result), indent=2))
         return 0
-    return solve_flow.solve_with_review(args.input, settings, args)
+    code = solve_flow.solve_with_review(args.input, settings, args)
+    if args.input is None:  # the demo (``make demo``): what a person does next
+        Console().print(YOUR_CUBE, highlight=False)
+    return code
+
+
+YOUR_CUBE = ("That was the bundled demo. Your own cube: photograph its six faces as U.jpg R.jpg "
+             "F.jpg D.jpg L.jpg B.jpg (or two corner photos A.jpg and B.jpg) into a folder, as "
+             "docs/photos.md shows, and run `sudoku-cube solve FOLDER`.")
+"""Said after the demo solve, the first thing a newcomer runs."""
