@@ -40,7 +40,7 @@ COMMANDS = {
     "encode": "print the piece encoding of a state",
     "grid": "solve the grid: where every piece goes and how every face points",
     "solve": "read the cube (photos or a state), plan the face turns and guide them",
-    "guide": "guide the face turns that solve a state, step by step",
+    "guide": "guide the face turns that solve a cube (photos or a state), step by step",
     "check": "compare the cube with the plan at a step and find a slip",
     "read": "read six face photos (U R F D L B) or two corner photos (A B) into a state",
     "scan": "capture the six faces with a webcam or from a video",

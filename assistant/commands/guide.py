@@ -17,7 +17,9 @@ from ..terminal.solve_options import add_guide_options
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the ``guide`` subcommand."""
-    p = sub.add_parser("guide", help="guide the face turns that solve a state, step by step",
+    p = sub.add_parser("guide",
+                       help="guide the face turns that solve a cube (photos or a state), "
+                            "step by step",
                        description="Show one face turn at a time: the move in large letters and "
                                    "words, the cube before and after, progress and phase. "
                                    "Keys: right/down/PgDn/n/space next, left/up/PgUp/b back, "
