@@ -90,14 +90,17 @@ def test_missing_state_file_and_folder(tmp_path, capsys):
            str(tmp_path), "is a folder")
 
 
-@pytest.mark.parametrize("command", ["grid", "solve"])
-def test_digit_counts_that_no_cube_has(command, tmp_path, capsys):
+@pytest.mark.parametrize("command, advice", [("grid", "re-shoot or fix"),
+                                             ("solve", "correct them in a state file")])
+def test_digit_counts_that_no_cube_has(command, advice, tmp_path, capsys):
+    """The counts named, and what to do said once: ``solve``'s review gives its own advice
+    (the state file to correct) instead of the grid solver's."""
     path = tmp_path / "seven.json"
     path.write_text(_edited(_seven_fives))
     code = main([command, str(path)])
-    assert_clear_error(code, capsys.readouterr().err, "digit 5 is read 7 times",
-                       "6 a Sudoku Cube has",
-           "re-shoot or fix")
+    err = capsys.readouterr().err
+    assert_clear_error(code, err, "digit 5 is read 7 times", "6 a Sudoku Cube has", advice)
+    assert err.count("etake") + err.count("re-shoot") == 1, err
 
 
 @pytest.fixture(scope="module")

@@ -109,7 +109,7 @@ def check_reading(state: CubeState, settings: CubeSettings = CubeSettings(),
         named = bool(getattr(e, "culprits", ())) or getattr(e, "reason", "") == "digit-count"
         return ReviewCheck([unsolvable_problem(e)], None, hints, count_notes,
                            explanation=str(e) if hopeless else
-                           f"the grid cannot be completed: {e}", too_doubtful=hopeless,
+                           f"the grid cannot be completed: {_finding(e)}", too_doubtful=hopeless,
                            named=named)
     suggestions = {i: s for i, (s, best) in enumerate(zip(grid.chosen, state.stickers))
                    if not same_sticker(s, best, settings.symmetric)}
@@ -117,6 +117,12 @@ def check_reading(state: CubeState, settings: CubeSettings = CubeSettings(),
     problems = [p.message for p in digit_count_problems(chosen)]
     return ReviewCheck(problems, grid, suggestions, count_notes,
                        unsure=unsure_stickers(state, grid, settings))
+
+
+def _finding(e: UnsolvableError) -> str:
+    """What the grid solver found wrong, without its own advice: the review says what to do,
+    naming the photos and the state file."""
+    return e.finding if isinstance(e, GridUnsolvableError) else str(e)
 
 
 def unsure_stickers(state: CubeState, grid: GridSolution,

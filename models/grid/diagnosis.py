@@ -52,8 +52,11 @@ class GridUnsolvableError(UnsolvableError):
     """No reachable solved arrangement fits the readings; ``culprits`` lists likely misreads."""
 
     def __init__(self, message: str, culprits: Iterable[Culprit] = (),
-                 reason: str = "infeasible", proven: bool = False) -> None:
-        super().__init__(message)
+                 reason: str = "infeasible", proven: bool = False, advice: str = "") -> None:
+        super().__init__(message + (f"\n{advice}" if advice else ""))
+        self.finding = message
+        """What is wrong, without the advice on what to do: a caller that gives its own
+        advice (the review names the photos and the state file) shows this instead."""
         self.culprits = tuple(culprits)
         self.reason = reason
         self.proven = proven
@@ -96,9 +99,9 @@ def check_digit_counts(state: CubeState, settings: CubeSettings = CubeSettings()
     if problems:
         raise GridUnsolvableError(
             "the digit counts are wrong, so no solved arrangement exists:\n  "
-            + "\n  ".join(problems)
-            + "\nCheck those stickers in the photos (or the state file) and re-shoot or fix the "
-              "misread ones.", reason="digit-count")
+            + "\n  ".join(problems), reason="digit-count",
+            advice="Check those stickers in the photos (or the state file) and re-shoot or fix "
+                   "the misread ones.")
 
 
 _RULES = (("twist", "a corner would have to be twisted in place"),
