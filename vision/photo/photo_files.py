@@ -39,6 +39,22 @@ def face_photos(paths: Path | str | Sequence[Path | str]) -> dict[str, Path]:
     return {k: v[0] for k, v in found.items()}
 
 
+def unreadable_note(paths: Path | str | Sequence[Path | str]) -> str:
+    """The files named after a face or corner photo in a kind the reader does not open
+    (``R.heic``, ``A.webp``), told as what to do, or "": a person who sees a photo named R
+    does not think of it as missing."""
+    try:
+        files, _ = _given_files(paths)
+    except SudokuCubeError:
+        return ""
+    named = [f.name for f in files
+             if f.stem.upper() in PHOTO_NAMES and f.suffix.lower() not in IMAGE_SUFFIXES]
+    if not named:
+        return ""
+    return (f"; {', '.join(named)}: not read, only JPEG and PNG photos are (a phone's HEIC "
+            "photo: share or export it as JPEG, or set the camera to take JPEG)")
+
+
 def _given_files(paths: Path | str | Sequence[Path | str]) -> tuple[list[Path], str]:
     """The files a folder holds, or the files listed, and how to name them in a message;
     SudokuCubeError naming a folder or photo that does not exist."""
@@ -68,7 +84,8 @@ def missing_faces_message(paths: Path | str | Sequence[Path | str], missing: Seq
         where = ", ".join(str(f) for f in given)
     others = [f.name for f in given if f.stem.upper() not in PHOTO_NAMES]
     text = (f"{where}: photo(s) of face {' '.join(missing)} missing; a folder needs exactly six "
-            "photos named U R F D L B (.jpg, .jpeg or .png), one per face")
+            "photos named U R F D L B (.jpg, .jpeg or .png), one per face") + \
+        unreadable_note(paths)
     if others:
         shown = ", ".join(others[:SHOWN]) + (", ..." if len(others) > SHOWN else "")
         text += (f"; these photos are not named after a face: {shown} (rename each after the "

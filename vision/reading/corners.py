@@ -25,7 +25,7 @@ from ...models.errors import SudokuCubeError
 from ...models.profile import CubeSettings
 from ..recognise.hog import LinearModel, default_model
 from ..photo.images import Photo, load_photo
-from ..photo.photo_files import face_photos
+from ..photo.photo_files import face_photos, unreadable_note
 from .corner_naming import PhotoReadings, named_faces
 from .faces import FaceReading, OcrMode, Reading, read_face, reading_state
 from ..recognise.templates import TemplateSet, default_templates
@@ -102,6 +102,13 @@ def _image_order(photo: str, face: str) -> list[int]:
     return sorted(range(9), key=lambda i: (round(pts[i][1], 3), round(pts[i][0], 3)))
 
 
+BETWEEN_PHOTOS = ("From pose A turn the whole cube upside down sideways (z2), then a quarter "
+                  "turn to the left (y), so that D is on top with L lower left and B lower "
+                  "right")
+"""How the cube is turned between corner photos A and B (docs/photos.md), in words first:
+the move letters mean nothing to a person new to cubes."""
+
+
 def same_corner_matches(a: dict[str, FaceReading], b: dict[str, FaceReading]) -> int:
     """How many of the 27 digits of photo A equal the digit at the same place of photo B's
     picture (27 when both photos show the same corner; about 3 for a turned cube)."""
@@ -124,8 +131,8 @@ def corner_photos(paths: Path | str | Sequence[Path | str]) -> dict[str, Path]:
         raise SudokuCubeError(
             f"{paths}: corner photo {what} missing (found {have}); two corner photos are needed: "
             "A at the corner of U, F and R (U on top), B at the corner of D, L and B (D on top), "
-            f"named A.jpg and B.jpg. {'' if k == 'A' else 'From pose A turn the cube z2 then y.'}"
-            .strip())
+            f"named A.jpg and B.jpg{unreadable_note(paths)}. "
+            f"{'' if k == 'A' else BETWEEN_PHOTOS + '.'}".strip())
     return {k: photos[k] for k in CORNER_PHOTOS}
 
 
@@ -154,8 +161,7 @@ def _not_same_corner(per_photo: dict[str, dict[str, FaceReading]], b: Path) -> N
     if 2 * matches > digits:
         raise CornerPhotoError(
             f"{b}: photo B shows the same corner as photo A ({matches} of {digits} digits "
-            "agree); for B turn the whole cube upside down sideways (z2) and a quarter turn to "
-            "the left (y), so that D is on top with L lower left and B lower right")
+            f"agree); for B, {BETWEEN_PHOTOS[0].lower()}{BETWEEN_PHOTOS[1:]}")
 
 
 def read_corner_folder(paths: Path | str | Sequence[Path | str], *,

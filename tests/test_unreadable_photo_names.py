@@ -1,0 +1,38 @@
+"""A photo named after a face or corner photo in a kind the reader does not open (a phone's
+HEIC) is named in the message, with what to do, instead of the face being called missing."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from sudoku_cube.assistant.cli import main
+
+SAMPLES = Path(__file__).resolve().parents[1] / "samples"
+
+
+def _err(capsys) -> str:
+    return " ".join(capsys.readouterr().err.split())
+
+
+def test_a_heic_face_photo_is_named(tmp_path, capsys):
+    for f in "UFDLB":
+        shutil.copy(SAMPLES / "cubes/01-easy" / f"{f}.jpg", tmp_path / f"{f}.jpg")
+    (tmp_path / "R.heic").write_bytes(b"\0\0\0\x18ftypheic")
+    assert main(["read", str(tmp_path), "--no-ocr"]) == 2
+    err = _err(capsys)
+    assert "face R missing" in err and "R.heic: not read" in err and "as JPEG" in err
+
+
+def test_a_heic_corner_photo_is_named_and_the_turn_told_in_words(tmp_path, capsys):
+    shutil.copy(SAMPLES / "corners/c1-plain/A.jpg", tmp_path / "A.jpg")
+    (tmp_path / "B.HEIC").write_bytes(b"\0\0\0\x18ftypheic")
+    assert main(["read", str(tmp_path), "--no-ocr"]) == 2
+    err = _err(capsys)
+    assert "corner photo B (D, L, B) missing (found A)" in err and "B.HEIC: not read" in err
+    assert "upside down sideways (z2), then a quarter turn to the left (y)" in err
+
+
+def test_no_note_when_every_named_file_is_a_photo(tmp_path, capsys):
+    shutil.copy(SAMPLES / "cubes/01-easy/U.jpg", tmp_path / "U.jpg")
+    assert main(["read", str(tmp_path), "--no-ocr"]) == 2
+    assert "not read" not in _err(capsys)
