@@ -28,8 +28,17 @@ def test_corner_photo_a_beside_face_photos(tmp_path, capsys, faces):
     folder = _folder(tmp_path, faces, {"A": "A"})
     assert main(["read", str(folder), "--no-ocr"]) == 2
     err = " ".join(capsys.readouterr().err.split())
-    assert f"holds corner photo A.jpg and face photos ({' '.join(faces)})" in err
+    either = " and B.jpg (face B, or corner photo B)" if "B" in faces else ""
+    assert f"holds corner photo A.jpg, face photos ({' '.join(faces.strip('B'))}){either}" in err
     assert "not from a mix" in err and "Traceback" not in err and "missing" not in err
+
+
+def test_both_corner_photos_beside_a_face_photo(tmp_path, capsys):
+    """B names a face and a corner photo: beside A it is not counted as a face photo."""
+    folder = _folder(tmp_path, "U", {"A": "A", "B": "B"})
+    assert main(["read", str(folder), "--no-ocr"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert "holds corner photo A.jpg, face photos (U) and B.jpg (face B, or corner photo B)" in err
 
 
 @pytest.mark.parametrize("command", ["read", "solve"])

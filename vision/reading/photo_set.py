@@ -58,12 +58,14 @@ def read_folder(paths: Path | str | Sequence[Path | str], *,
 
 def mixed_message(paths: Path | str | Sequence[Path | str], photos: dict[str, Path]) -> str:
     """Why a folder that holds corner photo ``A`` beside face photos is not read: which of
-    the two a person meant cannot be told."""
+    the two a person meant cannot be told (nor whether ``B`` is a face or the other corner
+    photo: B names both)."""
     where = paths if isinstance(paths, (str, Path)) else ", ".join(str(p) for p in paths)
-    faces = " ".join(f for f in FACES if f in photos)
-    return (f"{where}: holds corner photo {photos['A'].name} and face photos ({faces}); a cube "
-            "is read from six face photos U R F D L B, or from the two corner photos A and B, "
-            "not from a mix: keep the photos of one kind in the folder and move the others out")
+    faces = " ".join(f for f in FACES if f in photos and f not in CORNER_PHOTOS)
+    either = (f" and {photos['B'].name} (face B, or corner photo B)" if "B" in photos else "")
+    return (f"{where}: holds corner photo {photos['A'].name}, face photos ({faces}){either}; "
+            "a cube is read from six face photos U R F D L B, or from the two corner photos A and "
+            "B, not from a mix: keep the photos of one kind in the folder and move the others out")
 
 
 def shows_a_corner(path: Path) -> bool:
