@@ -13,6 +13,7 @@ an equal share.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Sequence
 
 import numpy as np
@@ -259,29 +260,52 @@ def _raised(ranked: list[tuple[Sticker, float]], vote: np.ndarray,
 def _vote_factors(stickers: Sequence[Sticker], vote: np.ndarray) -> np.ndarray:
     """The factor by which ``vote`` (log-scores over the 36 stickers) multiplies each of
     ``stickers``' scores: one more voter's evidence added to a reading."""
-    return np.exp([vote[class_index(s.digit, s.rot)] for s in stickers])
+    index = _classes()
+    return np.exp(vote[[index[s] for s in stickers]])
 
 
 def _ranked(ev: CellEvidence, underlined_69: bool) -> list[tuple[Sticker, float]]:
     """The classifiers' probability of every sticker for one cell, best first (see
     :func:`hypotheses`)."""
-    p = _softmax(class_logits(ev))
+    p = _softmax(class_logits(ev)).tolist()
     probs: dict[Sticker, float] = {}
+    for turn, s, k, nine, j in _shapes():
+        if turn is None:
+            probs[s] = p[k]
+            continue
+        # one 6/9 shape: 6 turned r looks like 9 turned r+2 once the underline is gone
+        mass = p[k] + p[j]
+        share = six_share(ev, turn, underlined_69)
+        probs[s] = mass * share
+        probs[nine] = mass * (1 - share)
+    return sorted(probs.items(), key=lambda kv: -kv[1])
+
+
+@lru_cache(maxsize=None)
+def _shapes() -> tuple[tuple[int | None, Sticker, int, Sticker | None, int], ...]:
+    """The shapes :func:`_ranked` scores, in its order, each once (a 9 is read with the 6 of
+    its shape): (turn, sticker, its class, None, 0) for a sticker alone, (r, the 6 turned r,
+    its class, the 9 turned r + 2, its class) for a 6/9 shape. Named once, not for each
+    cell's every reading: a face's readings name the 36 stickers hundreds of times."""
+    out: list[tuple[int | None, Sticker, int, Sticker | None, int]] = []
     for d in DIGITS:
         for r in range(4):
             s = Sticker(d, r)
             if shape_of(s) != s:
                 continue  # a 9: read with the 6 of its shape
             if six_turn(s) is None:
-                probs[s] = float(p[class_index(d, r)])
+                out.append((None, s, class_index(d, r), None, 0))
                 continue
-            # one 6/9 shape: 6 turned r looks like 9 turned r+2 once the underline is gone
             six, nine = underlined_pair(r)
-            mass = float(p[class_index(*six)] + p[class_index(*nine)])
-            share = six_share(ev, r, underlined_69)
-            probs[six] = mass * share
-            probs[nine] = mass * (1 - share)
-    return sorted(probs.items(), key=lambda kv: -kv[1])
+            out.append((r, six, class_index(*six), nine, class_index(*nine)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _classes() -> dict[Sticker, int]:
+    """Each sticker's class (:func:`vision.recognise.hog.class_index`), looked up where a
+    vote's factors are taken for a cell's every reading."""
+    return {Sticker(d, r): class_index(d, r) for d in DIGITS for r in range(4)}
 
 
 def _every(ranked: list[tuple[Sticker, float]]) -> tuple[Hypothesis, ...]:
