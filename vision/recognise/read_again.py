@@ -77,8 +77,9 @@ def read_cells(face: FaceCells, templates: TemplateSet, model: LinearModel,
     if not again:  # most faces: the face's print is measured only for cells read again
         return evidence, hyps
     printed = face_print(cells, masks)
+    known = {} if votes is None else {id(c): v for c, v in zip(cells, votes)}
     for i, more in read_again(face, again, typical, printed, templates, model, net,
-                              score).items():
+                              score, known).items():
         readings = [(evidence[i], hyps[i])] + more
         w = [log_evidence(e) for e, _ in readings]
         hyps[i] = mean([h for _, h in readings], w)
@@ -108,18 +109,20 @@ def _to_read_again(evidence: Sequence[CellEvidence], hyps: Sequence[tuple[Hypoth
 
 def read_again(face: FaceCells, cells: list[int], typical: float | None, printed: FacePrint,
                templates: TemplateSet, model: LinearModel, net: CellModel | None,
-               score: Score) -> dict[int, list[Reading]]:
+               score: Score, known: dict[int, np.ndarray] | None = None
+               ) -> dict[int, list[Reading]]:
     """The readings of the other cuts (:func:`vision.recognise.cuts.other_cuts`, measured
     by the face's print ``printed``) of ``cells`` (indices) that show a digit of the face's
     ``typical`` size (:func:`fits`), by cell: each cut scored by the glyph voters
     (``score``) and the cell model on its own cut cell, the cuts of one group (the moved
     windows) averaged into one reading, so that no way of reading a cell outvotes the others
-    by its number of cuts."""
+    by its number of cuts. ``known``: the cell model's rows of cells it has read already
+    (by the cell's id: the first pass read the face's own cells, which most cuts share)."""
     cuts = [(i, g, c) for i in cells for g, group in enumerate(other_cuts(face, i, printed))
             for c in group]
     by_group: dict[tuple[int, int], list[Reading]] = {}
-    for (i, g, _), reading in zip(cuts, _read_cuts([c for _, _, c in cuts], typical,
-                                                   templates, model, net, score)):
+    for (i, g, _), reading in zip(cuts, _read_cuts([c for _, _, c in cuts], typical, templates,
+                                                   model, net, score, known or {})):
         if reading is not None:
             by_group.setdefault((i, g), []).append(reading)
     out: dict[int, list[Reading]] = {}
@@ -131,26 +134,30 @@ def read_again(face: FaceCells, cells: list[int], typical: float | None, printed
 
 
 def _read_cuts(cuts: list[Cut], typical: float | None, templates: TemplateSet,
-               model: LinearModel, net: CellModel | None, score: Score
-               ) -> list[Reading | None]:
+               model: LinearModel, net: CellModel | None, score: Score,
+               known: dict[int, np.ndarray]) -> list[Reading | None]:
     """Each cut's evidence and hypotheses (the glyph voters' with the cell model's vote on
-    the cut's own cell), None for a cut that shows no digit of the face's ``typical`` size."""
+    the cut's own cell, ``known`` as :func:`read_again` has it), None for a cut that shows
+    no digit of the face's ``typical`` size."""
     if not cuts:
         return []
     seen = analyse_cells([c.mask for c in cuts], templates, model, [c.cell for c in cuts])
-    votes = _cell_votes(net, [c.cell for c in cuts]) if net is not None else None
+    votes = _cell_votes(net, [c.cell for c in cuts], known) if net is not None else None
     return [(ev, h) if ev.glyph is not None and fits(ev, typical) else None
             for ev, (_, h) in zip(seen, _voted(seen, votes, score))]
 
 
-def _cell_votes(net: CellModel, cells: Sequence[np.ndarray]) -> np.ndarray:
-    """The cell model's log-probabilities of each of ``cells``, each distinct cell read once:
-    most cuts of a cell share its straightened cell (only a moved window or the other
-    polarity is another), and the network reads each cell of a batch alone, so reading it
-    once gives the same values."""
-    distinct = list({id(c): c for c in cells}.values())
-    row = {id(c): k for k, c in enumerate(distinct)}
-    return net.read_cells(distinct)[[row[id(c)] for c in cells]]
+def _cell_votes(net: CellModel, cells: Sequence[np.ndarray], known: dict[int, np.ndarray]
+                ) -> np.ndarray:
+    """The cell model's log-probabilities of each of ``cells``, each distinct cell read once,
+    and none of those it has read already (``known``, rows by the cell's id): most cuts of a
+    cell share its straightened cell (only a moved window or the other polarity is
+    another), which the first pass read, and the network reads each cell of a batch alone,
+    so reading it once gives the same values."""
+    rows = dict(known)
+    distinct = [c for k, c in {id(c): c for c in cells}.items() if k not in rows]
+    rows.update(zip(map(id, distinct), net.read_cells(distinct)))
+    return np.array([rows[id(c)] for c in cells])
 
 
 def log_evidence(ev: CellEvidence) -> float:
