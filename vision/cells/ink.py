@@ -65,14 +65,11 @@ def inner_components(mask: np.ndarray) -> np.ndarray:
     """The components of a mask that keep off the cell border and are not tiny specks, nor
     small rim pieces (:func:`_rim_pieces`)."""
     n = mask.shape[0]
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8))
-    keep = np.zeros(count, bool)
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8))
     m = border(n)
-    for i in range(1, count):
-        x, y, w, h, a = stats[i]
-        touches = x < m or y < m or x + w > n - m or y + h > n - m
-        if not touches and a >= n * n * SPECK:
-            keep[i] = True
+    x, y, w, h, a = stats.T
+    keep = (x >= m) & (y >= m) & (x + w <= n - m) & (y + h <= n - m) & (a >= n * n * SPECK)
+    keep[0] = False  # the background
     keep[_rim_pieces(labels, stats, keep)] = False
     return keep[labels]
 
@@ -89,17 +86,13 @@ def _rim_pieces(labels: np.ndarray, stats: np.ndarray, keep: np.ndarray) -> list
     light body shows round it (the groove between sticker and body is dark and thin, so it
     is cut as ink, in pieces that keep off the border). Joined to the digit they stretch its
     box to the sticker's size (a digit read as a thin 1), or pass for its underline."""
-    ids = [i for i in range(1, len(stats)) if keep[i]]
+    ids = np.flatnonzero(keep)
     if len(ids) < 2:
         return []
     n = labels.shape[0]
-    biggest = max(int(stats[i, cv2.CC_STAT_AREA]) for i in ids)
-    band = RIM_BAND * n
-    inner = np.zeros(labels.shape, bool)
-    r = int(np.ceil(band))
-    inner[r:n - r, r:n - r] = True
-    out = []
-    for i in ids:
-        if stats[i, cv2.CC_STAT_AREA] < PART_SHARE * biggest and not (inner & (labels == i)).any():
-            out.append(i)
-    return out
+    areas = stats[:, cv2.CC_STAT_AREA]
+    r = int(np.ceil(RIM_BAND * n))
+    # the components with a pixel off the band, all found in one pass over that part
+    inside = np.bincount(labels[r:n - r, r:n - r].ravel(), minlength=len(stats)) > 0
+    small = areas < PART_SHARE * int(areas[ids].max())
+    return [int(i) for i in ids if small[i] and not inside[i]]
