@@ -7,7 +7,8 @@ all four rotations, and fits the softmax temperature on held-out photo glyphs.
 
     .venv/bin/python -m tools.build_classifier [--photos 800] [--jobs 2] [--cache DIR]
 
-takes about half an hour on a loaded 2-core machine (a refit from ``--cache`` a few minutes);
+writes the command that made the model (every option that shapes it, written out) and its
+seeds into the json; the reader takes none of them. It takes about half an hour on a loaded 2-core machine (a refit from ``--cache`` a few minutes);
 the reader then loads the result instantly. The photos and font renders also use the
 training-only fonts of :data:`tools.render_training.EXTRA_FONTS` when they are installed
 (Debian: ``apt-get install fonts-roboto-unhinted fonts-open-sans fonts-lato fonts-cantarell
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -30,6 +32,11 @@ CORNER_SHARE = 0.45
 often blurred digits are where the readers fail most."""
 DATA = Path(__file__).resolve().parents[1] / "vision" / "data"
 SEED0 = 500000
+"""First seed of the training photos; the validation photos start :data:`VAL_OFFSET` on."""
+VAL_OFFSET = 100000
+FONT_SEED = 7
+"""The random seed of the augmented font renders (:func:`tools.font_glyphs.training_glyphs`),
+the fit's one random draw beside the photos' seeds."""
 CELL, BINS, COARSE = 8, 12, 8
 """The features' geometry (:class:`vision.recognise.hog.HogShape`): histogram cells of 8
 pixels a side, 12 orientations, an 8 x 8 coarse copy of the ink. Written into the model's
@@ -121,7 +128,7 @@ def train(photos: dict[str, np.ndarray], val: dict[str, np.ndarray],
     from tools.render_training import EXTRA_FONTS
 
     imgs, digs, rots = all_rotations(photos["images"], photos["digits"], photos["rots"])
-    clean = training_glyphs(per_class=font_glyphs, seed=7, fonts=TRAINING_FONTS + EXTRA_FONTS)
+    clean = training_glyphs(per_class=font_glyphs, seed=FONT_SEED, fonts=TRAINING_FONTS + EXTRA_FONTS)
     geometry = HogShape(CELL, BINS, COARSE, FLOOR, CLIP)
     x = hog_features(np.concatenate([imgs, clean.images]), geometry)
     y = np.array([class_index(int(d), int(r)) for d, r in
@@ -138,7 +145,7 @@ def train(photos: dict[str, np.ndarray], val: dict[str, np.ndarray],
             "floor": FLOOR, "clip": CLIP,
             "source": "rendered photos + font renders",
             "photo_glyphs": int(len(photos["digits"])), "font_glyphs": int(len(clean)),
-            "font_glyphs_per_class": font_glyphs,
+            "font_glyphs_per_class": font_glyphs, "corner_share": CORNER_SHARE,
             "fonts": sorted({str(f) for f in photos["font"]}),
             "validation_accuracy": acc, "validation_glyphs": int(len(yv))}
     return LinearModel(w, b, temp, meta)
@@ -163,6 +170,17 @@ def font_figures(model, glyphs: dict[str, np.ndarray]) -> dict[str, dict]:
         f = (glyphs["font"] == name) if name != "ALL" else np.ones(len(ok), bool)
         out[name] = {"glyphs": int(f.sum()), "right": round(float(ok[f].mean()), 4)}
     return out
+
+
+def command(a: argparse.Namespace) -> str:
+    """The command line that rebuilds the model ``a`` describes: every option that shapes it
+    written out (not ``--jobs``, ``--cache`` or ``--out``, which do not), so that a later change
+    of a default does not change what it names."""
+    source = (["--glyphs", *map(str, a.glyphs)] if a.glyphs
+              else ["--photos", str(a.photos), "--val-photos", str(a.val_photos)]
+              + (["--looks", *a.looks] if a.looks else []))
+    return shlex.join(["python", "-m", "tools.build_classifier", *source, "--font-glyphs",
+                       str(a.font_glyphs), "--font-photos", str(a.font_photos)])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -199,9 +217,12 @@ def main(argv: list[str] | None = None) -> int:
         photos = load_or_make(cached(f"train-{a.photos}"), lambda: photo_set(a.photos, a.jobs,
                                                                             looks=looks))
         val = load_or_make(cached(f"val-{a.val_photos}"), lambda: photo_set(
-            a.val_photos, a.jobs, SEED0 + 100000, looks=looks))
+            a.val_photos, a.jobs, SEED0 + VAL_OFFSET, looks=looks))
     model = train(photos, val, a.font_glyphs)
     model.meta["looks"] = list(a.looks or [k for k, _ in TRAIN_LOOKS])
+    model.meta.update(command=command(a), seed=FONT_SEED,
+                      photo_seeds={"training": SEED0, "validation": SEED0 + VAL_OFFSET,
+                                   "held_out_fonts": SEED_FONTS})
     if a.font_photos:
         from sudoku_cube.vision.recognise.hog import shipped_model
         from sudoku_cube.vision.recognise.templates import HELD_OUT_FONTS

@@ -6,6 +6,8 @@ fonts-texgyre), so that the reader knows serif digits like the black Sudoku Cube
 needing the font at run time:
 
     .venv/bin/python -m tools.build_templates
+
+Nothing in it is random (the json's ``seed`` is null); it records the command that made it.
 """
 from __future__ import annotations
 
@@ -26,7 +28,8 @@ def build() -> TemplateSet:
     for f in fonts[1:]:
         out = out.merged(font_templates(f))
     return TemplateSet(out.images, out.digits, out.rots,
-                       {"source": "fonts", "fonts": [f.rsplit("/", 1)[-1] for f in fonts]})
+                       {"source": "fonts", "fonts": [f.rsplit("/", 1)[-1] for f in fonts],
+                        "command": "python -m tools.build_templates", "seed": None})
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -9,11 +9,15 @@ small network of :class:`vision.recognise.underline_model.UnderlineModel`: "bar 
 chosen there, and the held-out accuracy of the model and of the ink-mask split is written to
 the json beside the weights.
 
-    .venv/bin/python -m tools.build_underline [--photos 1600] [--jobs 2]
+    .venv/bin/python -m tools.build_underline [--photos 1600] [--jobs 2] [--cache FILE]
+
+The json also records the command that made the model (every option that shapes it written
+out) and its seeds.
 """
 from __future__ import annotations
 
 import argparse
+import shlex
 from pathlib import Path
 from concurrent.futures import ProcessPoolExecutor
 
@@ -22,6 +26,8 @@ import numpy as np
 from tools.render_training import load_or_make
 
 SEED0 = 600000
+NET_SEED = 0
+"""The random seed of the network's first weights and of its minibatches' order."""
 WINDOW = {"patch_height": 40, "patch_width": 12, "reach": 0.4, "side_reach": 0.05,
           "margin": 0.08, "edge_columns": 2}
 """Where the model reads a 6/9 glyph (:class:`vision.recognise.underline_model.Window`): a
@@ -86,7 +92,7 @@ def collect(count: int, jobs: int, seed0: int = SEED0, progress=None,
 
 
 def train_network(x: np.ndarray, labels: np.ndarray, hidden: int = 32, epochs: int = 40,
-                  lr: float = 2e-3, decay: float = 1e-3, seed: int = 0) -> dict:
+                  lr: float = 2e-3, decay: float = 1e-3, seed: int = NET_SEED) -> dict:
     """A one-hidden-layer ReLU network with a softmax over 3 classes, fitted by Adam on
     minibatches (plain numpy: a few seconds for twenty thousand examples)."""
     rng = np.random.default_rng(seed)
@@ -202,6 +208,13 @@ def font_figures(model, data: dict[str, np.ndarray]) -> dict[str, dict]:
     return out
 
 
+def command(args: argparse.Namespace) -> str:
+    """The command line that rebuilds the model: the options that shape it written out (not
+    ``--jobs``, the caches or ``--dry-run``, which do not)."""
+    return shlex.join(["python", "-m", "tools.build_underline", "--photos", str(args.photos),
+                       "--font-photos", str(args.font_photos)])
+
+
 def main(argv: list[str] | None = None) -> int:
     """Collect, fit, report and save."""
     from rich.console import Console
@@ -223,14 +236,18 @@ def main(argv: list[str] | None = None) -> int:
     if args.cache and args.cache.exists():
         with np.load(args.cache, allow_pickle=False) as z:
             data = {k: z[k] for k in z.files}
+        if int(data.pop("count", args.photos)) != args.photos:
+            raise SystemExit(f"{args.cache} holds another number of photos than --photos")
     else:
         with Progress(console=Console(stderr=True)) as prog:
             task = prog.add_task("rendering 6/9 photos", total=1)
             data = collect(args.photos, args.jobs,
                            progress=lambda k, n: prog.update(task, completed=k, total=n))
         if args.cache:
-            np.savez_compressed(args.cache, **data)
+            np.savez_compressed(args.cache, count=args.photos, **data)
     model = train(data)
+    model.meta.update(command=command(args), seed=NET_SEED,
+                      photo_seeds={"training": SEED0, "held_out_fonts": SEED_FONTS})
     if args.font_photos:
         from sudoku_cube.vision.recognise.templates import HELD_OUT_FONTS
         from sudoku_cube.vision.recognise.underline_model import shipped_underline_model
