@@ -254,9 +254,11 @@ def _lattice_from(quads: list[Quad], cols: list[list[int]], rows: list[list[int]
 
 ROW_GAP = 0.5
 """A gap between neighbouring quads, along one of a face's directions and in its stickers'
-median edge (:func:`_axis_vector`), wider than this starts a new row (or column): the quads
-of one row lie on a line across it, those of the next a whole sticker and its groove
-further on, and half a sticker parts the two."""
+median edge (:func:`_axis_vector`), wider than this starts a new row (or column). The quads
+of one row lie about on a line across it, scattered by tilt and by the quads' own error; the
+next row lies a sticker and its groove further on, about 1.1 edges. Half an edge parts the
+two, a little short of the midway 0.55: the edge is the face's median, and on a face seen
+aslant its far rows lie nearer together than that in these units."""
 
 
 def fit_lattices(quads: list[Quad], dirs: np.ndarray, pair: tuple[int, int]) -> list[Lattice]:
