@@ -1,6 +1,10 @@
 """The learned cell model (:mod:`vision.recognise.cell_model`): the shipped file is what the
-training script declares, it reads the cells of a rendered photo, and a small retraining learns."""
+training script declares, it reads the cells of a rendered photo, and a small retraining learns;
+and every shipped model file is small and names the command and seed that rebuild it."""
 from __future__ import annotations
+
+import json
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -49,6 +53,23 @@ def test_shipped_model_matches_its_training_script() -> None:
     rows = model.read_cells([np.full((80, 80, 3), 200, np.uint8), np.full((60, 60), 90, np.uint8)])
     assert rows.shape == (2, CLASSES)
     assert np.allclose(np.exp(rows).sum(axis=1), 1.0, atol=1e-4)
+
+
+def test_every_model_file_is_small_and_names_its_command_and_seed() -> None:
+    """Each model file in ``vision/data`` is under 2 MB, and its json names the
+    command (one of ``tools``' scripts) and the seed that rebuild it (null where nothing in the
+    build is random)."""
+    data = DATA.parent
+    metas = sorted(data.glob("*.json"))
+    assert len(metas) >= 4
+    for path in metas:
+        meta = json.loads(path.read_text(encoding="utf-8"))
+        assert meta["command"].startswith("python -m tools."), path.name
+        script = meta["command"].split()[2].removeprefix("tools.")
+        assert (Path(tcm.__file__).parent / f"{script}.py").is_file(), path.name
+        assert "seed" in meta, path.name
+    for path in data.iterdir():
+        assert path.stat().st_size < 2 * 1024 * 1024, path.name
 
 
 @pytest.mark.parametrize("look,seed", [("white", 4101), ("coloured", 4102), ("black", 4103)])
