@@ -29,7 +29,7 @@ from ..models.printable import printable
 from ..storage.write_errors import WriteFailed
 from .services.allocator import keep_freed_memory
 from .terminal.interrupt import (held_ctrl_c, remembered_ctrl_c, resume_command, resume_hint,
-                                 set_resume_command)
+                                 set_command_after_restart)
 
 DISK_FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS)
 """Errors of a write that only the person can fix (free space, another folder): exit 2."""
@@ -132,7 +132,12 @@ through :func:`assistant.terminal.interrupt.set_resume_hint`)."""
 
 RESTART = "--restart"
 """The option of ``solve`` and ``guide`` that starts the plan at step 1: the command named to
-go on from where one stopped (after Ctrl-C or q) leaves it out."""
+go on from where one stopped (after Ctrl-C or q) leaves it out once the guide has started."""
+
+
+def _is_restart(arg: str) -> bool:
+    """True for ``--restart`` or a prefix argparse takes for it (``--rest``)."""
+    return len(arg) > len("--") and RESTART.startswith(arg)
 
 
 def interrupted_hint(args_list: Sequence[str]) -> str:
@@ -210,9 +215,9 @@ def _main(argv: Sequence[str] | None) -> int:
             parser.print_help()
             return 2
         with remembered_ctrl_c():
-            if RESTART in args_list:  # going on must not start at step 1 again
-                set_resume_command(shlex.join(["sudoku-cube",
-                                               *(a for a in args_list if a != RESTART)]))
+            if getattr(args, "restart", False):  # once the guide restarted, go on from there
+                set_command_after_restart(shlex.join(
+                    ["sudoku-cube", *(a for a in args_list if not _is_restart(a))]))
             code = args.handler(args)
         return int(code or 0)
     except SudokuCubeError as e:

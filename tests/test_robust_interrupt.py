@@ -190,3 +190,35 @@ def test_after_restart_the_command_named_to_go_on_leaves_restart_out(tmp_path, c
         flowing = " ".join(term.text.split())
         assert f"step 2 of 4; run `sudoku-cube guide {state}` to continue there" in flowing, stop
         assert "--restart" not in flowing
+
+
+def test_a_restart_is_saved_before_the_command_without_it_is_named(tmp_path, capsys):
+    """A run stopped at step 3 saved it; ``--restart`` then quit at once at step 1 names the
+    command without ``--restart``, and that command starts at step 1, not at the old step 3."""
+    state = tmp_path / "state.json"
+    assert main(["apply", str(ROOT / "samples/states/solved-example.json"), "R U F' L2",
+                 "--json"]) == 0
+    state.write_text(capsys.readouterr().out)
+    argv = [sys.executable, "-m", "sudoku_cube.assistant.cli", "guide", str(state)]
+    term = Terminal(argv)
+    term.wait_for("Step 1 of")
+    for step in (2, 3):
+        term.wait_for("quit")
+        term.type("n")
+        term.wait_for(f"Step {step} of")
+    term.wait_for("quit")
+    term.type("q")
+    assert term.finish() == 0, term.text
+    term = Terminal(argv + ["--rest"])  # a prefix argparse takes for --restart
+    term.wait_for("Step 1 of")
+    term.wait_for("quit")
+    term.type("q")
+    assert term.finish() == 0, term.text
+    flowing = " ".join(term.text.split())
+    assert f"step 1 of 4; run `sudoku-cube guide {state}` to continue there" in flowing
+    term = Terminal(argv)
+    term.wait_for("Step 1 of")
+    term.wait_for("quit")
+    term.type("q")
+    assert term.finish() == 0, term.text
+    assert "Step 3 of" not in term.text

@@ -22,6 +22,7 @@ from ..services.pipeline import AFTER_SLIP
 from ..services.sessions import save_followed_plan
 from .guide_check import Capture, make_checker
 from .guide_ui import print_plain, run_interactive
+from .interrupt import restart_taken
 from .guide_watch import camera_capture, watch_plain, watch_screen
 from .keys import interactive, read_key, read_line
 from .markup import plain
@@ -72,6 +73,9 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
     speak = speaker.say_step if speaker is not None else None
     cursor = GuideCursor(steps, start, position=0 if args.restart else None,
                          on_follow=companion.shown if companion is not None else None)
+    if args.restart:  # saved, so that the same command without --restart goes on from here
+        cursor.restart()
+        restart_taken()
     reader = chosen_reader(args)  # what the check key and the camera read photos with
     capture, source = (companion.capture, companion.source) if companion else (None, "")
     if getattr(args, "camera", None) is not None:

@@ -41,6 +41,24 @@ def set_resume_command(command: str | None) -> None:
         _hint.pop("command", None)
 
 
+def set_command_after_restart(command: str | None) -> None:
+    """The command that goes on once the guide has taken a ``--restart`` (the same command
+    without it): until then going on means restarting again, since the step and plan saved
+    before still stand (:func:`restart_taken`)."""
+    if command:
+        _hint["after restart"] = command
+    else:
+        _hint.pop("after restart", None)
+
+
+def restart_taken() -> None:
+    """The guide went back to step 1 of the photos' plan and saved it: from now on the
+    command without ``--restart`` goes on from where the person stops, unless another
+    command was set meanwhile (the review's corrections in a state file)."""
+    if "after restart" in _hint and "command" not in _hint:
+        _hint["command"] = _hint["after restart"]
+
+
 def resume_command(ran: str) -> str:
     """The command to run to go on: the one set by :func:`set_resume_command`, else ``ran``."""
     return _hint.get("command", ran)
