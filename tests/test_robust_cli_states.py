@@ -103,6 +103,17 @@ def test_digit_counts_that_no_cube_has(command, advice, tmp_path, capsys):
     assert err.count("etake") + err.count("re-shoot") == 1, err
 
 
+def test_the_reviews_problem_line_leaves_the_grid_solvers_advice_out(tmp_path):
+    """The interactive review names the counts and then says what to do itself."""
+    from sudoku_cube.assistant.services.files import load_state
+    from sudoku_cube.assistant.services.review import check_reading
+
+    path = tmp_path / "seven.json"
+    path.write_text(_edited(_seven_fives))
+    problem = check_reading(load_state(path)).problems[0]
+    assert "digit 5 is read 7 times" in problem and "re-shoot" not in problem
+
+
 @pytest.fixture(scope="module")
 def twisted(tmp_path_factory):
     """A real Sudoku Cube reassembled with one corner twisted: unreachable by face turns."""

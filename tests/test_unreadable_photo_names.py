@@ -33,6 +33,10 @@ def test_a_heic_corner_photo_is_named_and_the_turn_told_in_words(tmp_path, capsy
 
 
 def test_no_note_when_every_named_file_is_a_photo(tmp_path, capsys):
+    """Files named after a face that are not photos (a state file, a folder) get no advice
+    about photos."""
     shutil.copy(SAMPLES / "cubes/01-easy/U.jpg", tmp_path / "U.jpg")
+    (tmp_path / "R.json").write_text("{}")
+    (tmp_path / "F.heic").mkdir()
     assert main(["read", str(tmp_path), "--no-ocr"]) == 2
     assert "not read" not in _err(capsys)

@@ -16,7 +16,7 @@ from ...models.grid import GridSolution, solve_grid
 from ...models.plan.planner import Plan
 from ...models.slips.find import find_slip
 from ...models.slips.first_look import first_look
-from ..services.pipeline import AFTER_SLIP, already_solved, solve_state
+from ..services.pipeline import AFTER_SLIP, already_solved, solve_state, steps_done_words
 from ..services.review import unsure_message
 from ..services.sessions import followed_plans
 from ..services.slip_check import (Cells, corner_cells, corner_photo, face_letter, first_look_json,
@@ -126,7 +126,7 @@ def plan_words(plan: Plan, state: str) -> str:
     if AFTER_SLIP not in plan.stats:
         return f"Plan of {plain(state)}"
     after = plan.stats[AFTER_SLIP]
-    when = f"after step {after}" if after is not None else "during the solve"
+    when = steps_done_words(after)
     return (f"Plan the guide follows for {plain(state)}, made when a check {when} found a slip "
             "(from the cube as it was then)")
 

@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(solve_result_dict(result), indent=2))
         return 0
     code = solve_flow.solve_with_review(args.input, settings, args)
-    if args.input is None:  # the demo (``make demo``): what a person does next
+    if args.input is None and code == 0:  # the demo (``make demo``): what a person does next
         Console().print(YOUR_CUBE, highlight=False)
     return code
 

@@ -15,6 +15,7 @@ from ...models.grid import GridSolution, solve_grid
 from ...models.grid.corner_turn import find_corner_turn
 from ...models.grid.photo_turn import find_turned_photo
 from ...models.profile import CubeSettings
+from ...vision.photo.images import IMAGE_SUFFIXES, OTHER_PHOTO_SUFFIXES
 from ...vision.recognise.footed import SURE, OneVerdict, ones_verdict
 from ...vision.reading.reader import Reader
 from ...vision.reading.faces import Reading
@@ -24,8 +25,7 @@ from .pipeline import Event, Progress
 DEMO_SAMPLE = Path(__file__).resolve().parents[2] / "samples" / "cubes" / "01-easy"
 """The bundled photos that ``sudoku-cube solve`` reads when given nothing."""
 
-PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".heic", ".heif", ".webp", ".tif", ".tiff", ".gif",
-                  ".bmp")
+PHOTO_SUFFIXES = IMAGE_SUFFIXES + OTHER_PHOTO_SUFFIXES
 """Names of photo files (readable or not): given where a cube is expected, the person meant
 the folder that holds them, not a state file."""
 
@@ -63,7 +63,7 @@ def read_input(path: Path, reader: Reader, progress: Progress | None = None,
                         corner_photos(reading.faces), face_photos(reading.faces), reading.notes)
     if path.suffix.lower() in PHOTO_SUFFIXES:
         raise SudokuCubeError(f"{path}: is a photo; a cube is read from the folder of its "
-                              f"photos: give the folder ({path.parent}) that holds the six face "
+                              f"photos: give the folder ({path.absolute().parent}) that holds the six face "
                               "photos U R F D L B or the two corner photos A and B")
     return CubeRead(load_state(path), load_one_verdict(path), None, None)
 

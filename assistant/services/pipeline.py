@@ -42,6 +42,16 @@ AFTER_SLIP = "after_slip_step"
 """The stats key of a plan made after a slip, kept by the guide session: how many steps of the
 earlier plan were done when the slip was found (None when not known)."""
 
+
+
+def steps_done_words(after_step: int | None) -> str:
+    """When the check that found a slip was made, in words: after which step, before the
+    first, or during the solve when it is not known (:data:`AFTER_SLIP`)."""
+    if after_step is None:
+        return "during the solve"
+    return f"after step {after_step}" if after_step > 0 else "before the first step"
+
+
 KnownPlan = Callable[[CubeState], "FollowedPlan | None"]
 """``known(reading)``: the plan already being followed for that reading (its moves, phases and,
 after a slip, the real cube it starts from), as :mod:`assistant.services.sessions` stores it."""

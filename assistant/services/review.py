@@ -203,7 +203,7 @@ def unsolvable_problem(error: UnsolvableError) -> str:
     sentence instead of a line each (the suggested readings also stand in the review's list)."""
     if getattr(error, "reason", None) == "too-doubtful":
         return str(error)
-    lines = str(error).splitlines()
+    lines = _finding(error).splitlines()  # the review gives its own advice
     culprits = getattr(error, "culprits", ())
     cut = next((k for k, line in enumerate(lines) if line.startswith("The fewest")), None)
     if not culprits or cut is None:

@@ -12,6 +12,8 @@ face (the one that splits them best); none that fits says to scan the whole cube
 """
 from __future__ import annotations
 
+import shlex
+
 from pathlib import Path
 from typing import Callable
 
@@ -119,8 +121,8 @@ def _conclude(cursor: GuideCursor, verdict: Verdict) -> str:
         cursor.follow(steps_from_moves(real, verdict.repair), real)
         path = data_dir() / "after-slip.json"
         atomic_write_text(path, to_json(real))
-        return (f"{message}\nTo take it up later: sudoku-cube guide {path} --moves "
-                f"\"{format_moves(verdict.repair)}\"")
+        return (f"{message}\nTo take it up later: sudoku-cube guide {shlex.quote(str(path))} "
+                f"--moves \"{format_moves(verdict.repair)}\"")
     return message
 
 

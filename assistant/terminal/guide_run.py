@@ -18,7 +18,7 @@ from ...models.errors import SudokuCubeError
 from ...models.plan.planner import OPTIMAL_BEYOND, PIECES, Step, verified_plan
 from ..services.export import export_plan
 from ..services.guide import GuideCursor, steps_as_read
-from ..services.pipeline import AFTER_SLIP
+from ..services.pipeline import AFTER_SLIP, steps_done_words
 from ..services.sessions import save_followed_plan
 from .guide_check import Capture, make_checker
 from .guide_ui import print_plain, run_interactive
@@ -103,7 +103,7 @@ WATCH_WINDOW = "sudoku-cube watch"
 def replan_notice(after_step: int | None) -> str:
     """What a person continuing a plan made after a slip is told: which plan this is, from
     which cube, and how to go back to the photos' plan."""
-    when = f"after step {after_step}" if after_step is not None else "during the solve"
+    when = steps_done_words(after_step)
     return (f"Continuing the new plan made when a check {when} found a slip: it starts from "
             "the cube as it was then, not from the photos. Add --restart to follow the photos' "
             "plan from step 1 instead.")

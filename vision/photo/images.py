@@ -57,6 +57,11 @@ _DECODE_FLAGS = cv2.IMREAD_UNCHANGED | cv2.IMREAD_ANYDEPTH | cv2.IMREAD_IGNORE_O
 
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png")
 
+OTHER_PHOTO_SUFFIXES = (".heic", ".heif", ".avif", ".webp", ".tif", ".tiff", ".gif", ".bmp",
+                        ".dng")
+"""Photo files the reader does not open (a phone's HEIC, a raw DNG, ...): named as photos in
+a message, with what to do, rather than taken for anything else."""
+
 
 class ImageError(SudokuCubeError):
     """A photo that cannot be used: missing, not an image, truncated, too large."""

@@ -9,7 +9,7 @@ from typing import Sequence
 
 from ...models.cube.geometry import FACES
 from ...models.errors import SudokuCubeError
-from .images import IMAGE_SUFFIXES
+from .images import IMAGE_SUFFIXES, OTHER_PHOTO_SUFFIXES
 
 PHOTO_NAMES = FACES + ("A", "B")
 """Names of photo files the readers know: a face letter, or a corner photo A/B."""
@@ -47,8 +47,8 @@ def unreadable_note(paths: Path | str | Sequence[Path | str]) -> str:
         files, _ = _given_files(paths)
     except SudokuCubeError:
         return ""
-    named = [f.name for f in files
-             if f.stem.upper() in PHOTO_NAMES and f.suffix.lower() not in IMAGE_SUFFIXES]
+    named = [f.name for f in files if f.stem.upper() in PHOTO_NAMES
+             and f.suffix.lower() in OTHER_PHOTO_SUFFIXES and f.is_file()]
     if not named:
         return ""
     return (f"; {', '.join(named)}: not read, only JPEG and PNG photos are (a phone's HEIC "
