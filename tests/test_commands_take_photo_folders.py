@@ -7,6 +7,8 @@ from pathlib import Path
 
 from sudoku_cube.assistant.cli import main
 
+ROOT = Path(__file__).resolve().parents[1]
+
 EASY = Path(__file__).resolve().parents[1] / "samples" / "cubes" / "01-easy"
 
 
@@ -68,3 +70,34 @@ def test_the_demo_ends_with_what_to_do_for_your_own_cube(capsys):
     assert out.endswith("docs/photos.md shows, and run `sudoku-cube solve FOLDER`.")
     assert "That was the bundled demo" not in _out(capsys, ["solve", str(EASY), "--plain",
                                                             "--no-ocr"])
+
+
+def test_a_given_plan_starts_where_the_grid_read_a_doubtful_sticker():
+    """A reading whose best guess at one sticker is wrong (the grid solver chose the other
+    reading, as solve planned from): the plan solve printed is taken, and starts from the
+    grid's choice; a plan that solves neither is refused."""
+    import pytest
+
+    from sudoku_cube.assistant.terminal.guide_run import given_plan
+    from sudoku_cube.models.cube.moves import format_moves, invert_moves, parse_moves
+    from sudoku_cube.models.cube.state import CubeState
+    from sudoku_cube.models.cube.state_format import parse_state
+    from sudoku_cube.models.cube.stickers import Hypothesis, Sticker
+    from sudoku_cube.models.errors import SudokuCubeError
+    from sudoku_cube.models.profile import CubeSettings
+
+    solved = parse_state((ROOT / "samples/states/solved-example.json").read_text())
+    scramble = parse_moves("R U F' L2 D B")
+    truth = solved.apply(scramble)
+    k = 4  # a centre: its digit read as another face's centre digit
+    wrong = Sticker(truth.stickers[13].digit, truth.stickers[k].rot)
+    stickers = list(truth.stickers)
+    stickers[k] = wrong
+    cands = tuple(((Hypothesis(wrong, 0.6), Hypothesis(truth.stickers[k], 0.4)) if i == k
+                   else (Hypothesis(s, 1.0),)) for i, s in enumerate(truth.stickers))
+    reading = CubeState(tuple(stickers), 3, cands)
+    plan = format_moves(invert_moves(scramble))
+    got = given_plan(reading, plan, CubeSettings(), "photos")
+    assert got.start.stickers == truth.stickers
+    with pytest.raises(SudokuCubeError, match="do not solve photos"):
+        given_plan(reading, "R U", CubeSettings(), "photos")

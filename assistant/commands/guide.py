@@ -11,7 +11,7 @@ from ..services.export import check_export_path
 from ..services.pipeline import already_solved
 from ..terminal.guide_run import given_plan, guide_plan
 from ..terminal.profile_option import add_profile_option, cube_settings, profile_camera
-from ..terminal.solve_flow import guide_state_file, read_cube
+from ..terminal.solve_flow import guide_state_file, read_cube, settings_for, upright_photos
 from ..terminal.solve_options import add_guide_options
 
 
@@ -54,7 +54,10 @@ def run(args: argparse.Namespace) -> int:
         return guide_state_file(args.state, settings, args)
     if args.export:
         check_export_path(args.export)
-    state = read_cube(args.state, Console(stderr=True), args)[0]  # a folder too, as check reads
+    err = Console(stderr=True)
+    state, ones, photos, files, _ = read_cube(args.state, err, args)  # a folder, as check reads
+    settings = settings_for(state, settings, ones, args, err)  # as solve takes the photos
+    state = upright_photos(state, settings, files, err, corners=photos)
     if already_solved(state, settings):
         Console().print("The cube is already solved: nothing to turn.")
         return 0

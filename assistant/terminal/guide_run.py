@@ -14,7 +14,8 @@ from rich.console import Console
 from ...models.cube.moves import parse_moves
 from ...models.cube.solved import is_solved
 from ...models.cube.state import CubeState
-from ...models.errors import SudokuCubeError
+from ...models.errors import SudokuCubeError, UnsolvableError
+from ...models.grid import solve_grid
 from ...models.plan.planner import OPTIMAL_BEYOND, PIECES, Step, verified_plan
 from ..services.export import export_plan
 from ..services.guide import GuideCursor, steps_as_read
@@ -110,9 +111,16 @@ def replan_notice(after_step: int | None) -> str:
 
 
 def given_plan(state, text: str, settings, where: str):
-    """A plan given with ``--moves``: checked to solve the state on the model first."""
+    """A plan given with ``--moves``: checked to solve the state on the model first. A
+    reading with candidates starts where ``solve`` planned from: its best reading, else the
+    grid solver's choice (a doubtful sticker the grid read otherwise)."""
     moves = parse_moves(text)
     start = state.without_candidates()
+    if state.candidates is not None and not is_solved(start.apply(moves), settings.symmetric):
+        try:
+            start = CubeState(tuple(solve_grid(state, settings).chosen), state.n)
+        except UnsolvableError:
+            pass  # refused below, as a plan that does not solve the reading
     if not is_solved(start.apply(moves), settings.symmetric):
         raise SudokuCubeError(f"--moves: these turns do not solve {where}; give the plan the "
                               "guide or solve showed for this state")
