@@ -139,6 +139,9 @@ def _photo_files(items: list[str]) -> list[Path]:
 
 
 def _labels_from_truth(files: list[Path], truth: str):
+    if Path(truth).is_dir():  # the reader's own reading of photos would prove nothing
+        raise SudokuCubeError(f"{truth}: is a folder; --truth takes a state file of the cube "
+                              "as it really is (typed from the cube, see docs/conventions.md)")
     state = load_state(truth)
     labels = []
     for f in files:

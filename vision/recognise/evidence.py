@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Sequence
+from types import MappingProxyType
+from typing import Mapping, Sequence
 
 import numpy as np
 
@@ -302,10 +303,10 @@ def _shapes() -> tuple[tuple[int | None, Sticker, int, Sticker | None, int], ...
 
 
 @lru_cache(maxsize=None)
-def _classes() -> dict[Sticker, int]:
+def _classes() -> Mapping[Sticker, int]:
     """Each sticker's class (:func:`vision.recognise.hog.class_index`), looked up where a
     vote's factors are taken for a cell's every reading."""
-    return {Sticker(d, r): class_index(d, r) for d in DIGITS for r in range(4)}
+    return MappingProxyType({Sticker(d, r): class_index(d, r) for d in DIGITS for r in range(4)})
 
 
 def _every(ranked: list[tuple[Sticker, float]]) -> tuple[Hypothesis, ...]:
