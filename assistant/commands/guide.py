@@ -6,6 +6,7 @@ import argparse
 
 from rich.console import Console
 
+from ...models.grid import GridUnsolvableError
 from ...vision.photo.camera import parse_source
 from ..services.export import check_export_path
 from ..services.pipeline import already_solved
@@ -56,8 +57,11 @@ def run(args: argparse.Namespace) -> int:
         check_export_path(args.export)
     err = Console(stderr=True)
     state, ones, photos, files, _ = read_cube(args.state, err, args)  # a folder, as check reads
-    settings = settings_for(state, settings, ones, args, err)  # as solve takes the photos
-    state = upright_photos(state, settings, files, err, corners=photos)
+    try:  # as solve takes the photos; a reading too doubtful for that: the plan decides
+        settings = settings_for(state, settings, ones, args, err)
+        state = upright_photos(state, settings, files, err, corners=photos)
+    except GridUnsolvableError:
+        pass
     if already_solved(state, settings):
         Console().print("The cube is already solved: nothing to turn.")
         return 0

@@ -16,6 +16,7 @@ from rich.console import Console
 
 from ..services.pipeline import solve_result_dict
 from ..terminal import solve_flow
+from ..terminal.keys import interactive
 from ..terminal.profile_option import add_profile_option, cube_settings
 from ..terminal.solve_options import add_guide_options, add_ocr_option
 
@@ -49,7 +50,8 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(solve_result_dict(result), indent=2))
         return 0
     code = solve_flow.solve_with_review(args.input, settings, args)
-    if args.input is None and code == 0:  # the demo (``make demo``): what a person does next
+    demo = args.input is None and code == 0
+    if demo and (args.plain or not interactive()):  # the plan printed (``make demo``): what next
         Console().print(YOUR_CUBE, highlight=False)
     return code
 

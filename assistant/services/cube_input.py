@@ -63,8 +63,8 @@ def read_input(path: Path, reader: Reader, progress: Progress | None = None,
                         corner_photos(reading.faces), face_photos(reading.faces), reading.notes)
     if path.suffix.lower() in PHOTO_SUFFIXES:
         raise SudokuCubeError(f"{path}: is a photo; a cube is read from the folder of its "
-                              f"photos: give the folder ({path.absolute().parent}) that holds the six face "
-                              "photos U R F D L B or the two corner photos A and B")
+                              f"photos: give the folder ({path.absolute().parent}) that holds "
+                              "the six face photos U R F D L B or the two corner photos A and B")
     return CubeRead(load_state(path), load_one_verdict(path), None, None)
 
 

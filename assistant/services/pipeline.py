@@ -43,7 +43,6 @@ AFTER_SLIP = "after_slip_step"
 earlier plan were done when the slip was found (None when not known)."""
 
 
-
 def steps_done_words(after_step: int | None) -> str:
     """When the check that found a slip was made, in words: after which step, before the
     first, or during the solve when it is not known (:data:`AFTER_SLIP`)."""

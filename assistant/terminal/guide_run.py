@@ -16,7 +16,8 @@ from ...models.cube.solved import is_solved
 from ...models.cube.state import CubeState
 from ...models.errors import SudokuCubeError, UnsolvableError
 from ...models.grid import solve_grid
-from ...models.plan.planner import OPTIMAL_BEYOND, PIECES, Step, verified_plan
+from ...models.profile import CubeSettings
+from ...models.plan.planner import OPTIMAL_BEYOND, PIECES, Plan, Step, verified_plan
 from ..services.export import export_plan
 from ..services.guide import GuideCursor, steps_as_read
 from ..services.pipeline import AFTER_SLIP, steps_done_words
@@ -110,15 +111,15 @@ def replan_notice(after_step: int | None) -> str:
             "plan from step 1 instead.")
 
 
-def given_plan(state, text: str, settings, where: str):
+def given_plan(state: CubeState, text: str, settings: CubeSettings, where: str) -> Plan:
     """A plan given with ``--moves``: checked to solve the state on the model first. A
     reading with candidates starts where ``solve`` planned from: its best reading, else the
     grid solver's choice (a doubtful sticker the grid read otherwise)."""
     moves = parse_moves(text)
     start = state.without_candidates()
     if state.candidates is not None and not is_solved(start.apply(moves), settings.symmetric):
-        try:
-            start = CubeState(tuple(solve_grid(state, settings).chosen), state.n)
+        try:  # no diagnosis: a refusal below says what to give instead
+            start = CubeState(tuple(solve_grid(state, settings, explain=False).chosen), state.n)
         except UnsolvableError:
             pass  # refused below, as a plan that does not solve the reading
     if not is_solved(start.apply(moves), settings.symmetric):

@@ -141,15 +141,15 @@ def diagnose(state: CubeState, settings: CubeSettings = CubeSettings(), *,
         lines += [f"  {c.describe(state)}" for c in culprits]
         faces = sorted({c.face for c in culprits}, key=FACES.index)
         photos = "the photo" if len(faces) == 1 else "the photos"
-        lines.append(f"Re-shoot or fix {photos} of {faces_words(faces, state)}, or correct "
-                     "those stickers in the state file.")
+        advice = (f"Re-shoot or fix {photos} of {faces_words(faces, state)}, or correct those "
+                  "stickers in the state file.")
     else:
         lines.append(f"No fix with {MAX_CULPRITS} or fewer re-read stickers was found within "
-                     f"{time_limit_s:g} s: re-shoot all faces, checking the digits and where "
-                     "their tops point.")
+                     f"{time_limit_s:g} s.")
+        advice = "Re-shoot all faces, checking the digits and where their tops point."
     return GridUnsolvableError("\n".join(lines), culprits,
                                reason="unreachable" if broken else "infeasible",
-                               proven=proven and bool(culprits))
+                               proven=proven and bool(culprits), advice=advice)
 
 
 MAX_CULPRITS = 8
