@@ -28,8 +28,8 @@ from ..models.errors import SudokuCubeError
 from ..models.printable import printable
 from ..storage.write_errors import WriteFailed
 from .services.allocator import keep_freed_memory
-from .terminal.interrupt import (held_ctrl_c, remembered_ctrl_c, resume_command, resume_hint,
-                                 set_command_after_restart)
+from .terminal.interrupt import (RESTART, held_ctrl_c, remembered_ctrl_c, resume_command,
+                                 resume_hint, set_command_after_restart)
 
 DISK_FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS)
 """Errors of a write that only the person can fix (free space, another folder): exit 2."""
@@ -128,11 +128,6 @@ RESUMABLE = {
 }
 """What to run after Ctrl-C, per command (the default when the command set no hint of its own
 through :func:`assistant.terminal.interrupt.set_resume_hint`)."""
-
-
-RESTART = "--restart"
-"""The option of ``solve`` and ``guide`` that starts the plan at step 1: the command named to
-go on from where one stopped (after Ctrl-C or q) leaves it out once the guide has started."""
 
 
 def _is_restart(arg: str) -> bool:

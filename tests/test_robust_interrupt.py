@@ -222,3 +222,26 @@ def test_a_restart_is_saved_before_the_command_without_it_is_named(tmp_path, cap
     term.type("q")
     assert term.finish() == 0, term.text
     assert "Step 3 of" not in term.text
+
+
+def test_a_restart_not_yet_taken_stays_in_every_command_named_to_go_on():
+    """Before the guide has gone back to step 1 (a quit at the review of ``solve X
+    --restart``), the command to go on keeps ``--restart``, the review's state file too; once
+    it has, the command without it goes on."""
+    from sudoku_cube.assistant.terminal import interrupt
+
+    try:
+        interrupt.set_command_after_restart("sudoku-cube solve X")
+        assert interrupt.resume_command("sudoku-cube solve X --restart") == \
+            "sudoku-cube solve X --restart"
+        interrupt.set_resume_command("sudoku-cube solve F.json")  # corrections saved
+        assert interrupt.resume_command("ran") == "sudoku-cube solve F.json --restart"
+        interrupt.restart_taken()
+        assert interrupt.resume_command("ran") == "sudoku-cube solve F.json"
+        interrupt.set_resume_command(None)
+        interrupt.set_command_after_restart("sudoku-cube solve X")
+        interrupt.restart_taken()
+        assert interrupt.resume_command("ran") == "sudoku-cube solve X"
+    finally:
+        interrupt.set_resume_command(None)
+        interrupt.set_command_after_restart(None)

@@ -41,6 +41,11 @@ def set_resume_command(command: str | None) -> None:
         _hint.pop("command", None)
 
 
+RESTART = "--restart"
+"""The option of ``solve`` and ``guide`` that starts the plan at step 1: the command named to
+go on from where one stopped (after Ctrl-C or q) leaves it out once the guide has started."""
+
+
 def set_command_after_restart(command: str | None) -> None:
     """The command that goes on once the guide has taken a ``--restart`` (the same command
     without it): until then going on means restarting again, since the step and plan saved
@@ -53,15 +58,24 @@ def set_command_after_restart(command: str | None) -> None:
 
 def restart_taken() -> None:
     """The guide went back to step 1 of the photos' plan and saved it: from now on the
-    command without ``--restart`` goes on from where the person stops, unless another
-    command was set meanwhile (the review's corrections in a state file)."""
-    if "after restart" in _hint and "command" not in _hint:
-        _hint["command"] = _hint["after restart"]
+    command without ``--restart`` goes on from where the person stops (or the command set
+    meanwhile, the review's corrections in a state file, as it is)."""
+    after = _hint.pop("after restart", None)
+    if after is not None and "command" not in _hint:
+        _hint["command"] = after
+
+
+def as_going_on(command: str) -> str:
+    """``command`` as the way to go on: with ``--restart`` while a restart asked for is not
+    yet taken (:func:`set_command_after_restart`), since without it the step and plan saved
+    before would still stand."""
+    return f"{command} {RESTART}" if "after restart" in _hint else command
 
 
 def resume_command(ran: str) -> str:
-    """The command to run to go on: the one set by :func:`set_resume_command`, else ``ran``."""
-    return _hint.get("command", ran)
+    """The command to run to go on: the one set by :func:`set_resume_command` (see
+    :func:`as_going_on`), else ``ran``."""
+    return as_going_on(_hint["command"]) if "command" in _hint else ran
 
 
 def resume_hint(ran: str) -> str | None:

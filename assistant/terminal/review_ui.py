@@ -25,7 +25,7 @@ from ...storage.atomic import atomic_write_text
 from ...storage.folders import data_dir
 from ..services.review import (ReviewCheck, accepted, apply_corrections, check_reading, confirmed,
                                parse_corrections, suggestion_lines, unsure_message)
-from .interrupt import set_resume_command
+from .interrupt import as_going_on, set_resume_command
 from .keys import LineReader
 from .markup import plain
 from .review_view import ReviewView
@@ -87,8 +87,8 @@ def kept_corrections(stop: ReviewQuit) -> str:
         return ""
     what = "The correction typed is" if stop.corrections == 1 else \
         f"The {stop.corrections} corrections typed are"
-    return (f" {what} saved with the reading in {stop.saved}: `sudoku-cube solve "
-            f"{shlex.quote(str(stop.saved))}` goes on from there.")
+    command = as_going_on(f"sudoku-cube solve {shlex.quote(str(stop.saved))}")
+    return f" {what} saved with the reading in {stop.saved}: `{command}` goes on from there."
 
 
 def run_review(console: Console, state: CubeState, settings: CubeSettings = CubeSettings(),
