@@ -113,12 +113,17 @@ class Terminal:
         return code
 
 
-def test_ctrl_c_during_guide_continues_at_the_step_reached(tmp_path, capsys):
+def _guide_of_four_steps(tmp_path, capsys) -> tuple[Path, list[str]]:
+    """A state file four face turns from solved, and the command line that guides it."""
     state = tmp_path / "state.json"
     assert main(["apply", str(ROOT / "samples/states/solved-example.json"), "R U F' L2",
                  "--json"]) == 0
     state.write_text(capsys.readouterr().out)
-    argv = [sys.executable, "-m", "sudoku_cube.assistant.cli", "guide", str(state)]
+    return state, [sys.executable, "-m", "sudoku_cube.assistant.cli", "guide", str(state)]
+
+
+def test_ctrl_c_during_guide_continues_at_the_step_reached(tmp_path, capsys):
+    state, argv = _guide_of_four_steps(tmp_path, capsys)
     term = Terminal(argv)
     for step in (1, 2):
         term.wait_for(f"Step {step} of")
@@ -169,11 +174,7 @@ def test_after_restart_the_command_named_to_go_on_leaves_restart_out(tmp_path, c
     """``guide STATE --restart`` starts at step 1; the command it names to continue where the
     person stopped (after Ctrl-C, or q) is the same without ``--restart``, which would start at
     step 1 again."""
-    state = tmp_path / "state.json"
-    assert main(["apply", str(ROOT / "samples/states/solved-example.json"), "R U F' L2",
-                 "--json"]) == 0
-    state.write_text(capsys.readouterr().out)
-    argv = [sys.executable, "-m", "sudoku_cube.assistant.cli", "guide", str(state)]
+    state, argv = _guide_of_four_steps(tmp_path, capsys)
     for stop in ("ctrl-c", "q"):
         term = Terminal(argv + ["--restart"])
         term.wait_for("Step 1 of")
@@ -195,11 +196,7 @@ def test_after_restart_the_command_named_to_go_on_leaves_restart_out(tmp_path, c
 def test_a_restart_is_saved_before_the_command_without_it_is_named(tmp_path, capsys):
     """A run stopped at step 3 saved it; ``--restart`` then quit at once at step 1 names the
     command without ``--restart``, and that command starts at step 1, not at the old step 3."""
-    state = tmp_path / "state.json"
-    assert main(["apply", str(ROOT / "samples/states/solved-example.json"), "R U F' L2",
-                 "--json"]) == 0
-    state.write_text(capsys.readouterr().out)
-    argv = [sys.executable, "-m", "sudoku_cube.assistant.cli", "guide", str(state)]
+    state, argv = _guide_of_four_steps(tmp_path, capsys)
     term = Terminal(argv)
     term.wait_for("Step 1 of")
     for step in (2, 3):
