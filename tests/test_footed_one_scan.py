@@ -69,3 +69,35 @@ def test_a_scan_of_plain_ones_leaves_the_1_symmetric(tmp_path, capsys):
     assert json.loads(out.read_text())["one"]["symmetric"] is True
     assert main(["solve", str(out), "--json"]) == 0
     assert "foot" not in capsys.readouterr().err
+
+
+def test_the_guide_remembers_its_plan_under_the_photos_verdict_on_the_1(monkeypatch):
+    """A plan made for a cube whose 1 has a foot is remembered under those settings (no
+    symmetric digit), as the next run looks it up: under the options' own (1 symmetric) a
+    re-run after a slip would not find the plan being followed."""
+    import argparse
+
+    from sudoku_cube.assistant.terminal import guide_run
+    from sudoku_cube.models.cube.moves import parse_moves
+    from sudoku_cube.models.cube.state_format import parse_state
+    from sudoku_cube.models.plan.planner import PIECES, verified_plan
+    from sudoku_cube.models.profile import CubeSettings
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    solved = parse_state((root / "samples/states/solved-example.json").read_text())
+    moves = parse_moves("R U")
+    footed = CubeSettings(symmetric=frozenset())
+    start = solved.apply(parse_moves("U' R'"))
+    plan = verified_plan(start, moves, tuple(PIECES for _ in moves), footed, {"method": "given"})
+    saved = []
+    monkeypatch.setattr(guide_run, "interactive", lambda: True)
+    monkeypatch.setattr(guide_run, "save_followed_plan", lambda s, sym, *a: saved.append(sym))
+    monkeypatch.setattr(guide_run, "chosen_reader", lambda args: None)
+    monkeypatch.setattr(guide_run, "make_checker", lambda *a: None)
+    monkeypatch.setattr(guide_run, "run_interactive", lambda *a, **k: None)
+    monkeypatch.setattr(guide_run, "GuideCursor", lambda *a, **k: None)
+    args = argparse.Namespace(export=None, plain=False, camera=None, restart=False, speak=False,
+                              profile=None, symmetric=None)
+    assert guide_run.guide_plan(plan, args, settings=footed) == 0
+    assert [tuple(s) for s in saved] == [()]

@@ -66,4 +66,4 @@ def run(args: argparse.Namespace) -> int:
         Console().print("The cube is already solved: nothing to turn.")
         return 0
     return guide_plan(given_plan(state, args.moves, settings, args.state), args,
-                      reading=state.without_candidates())
+                      reading=state.without_candidates(), settings=settings)

@@ -46,12 +46,15 @@ class Companion:
 
 
 def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
-               reading: CubeState | None = None, companion: Companion | None = None) -> int:
+               reading: CubeState | None = None, companion: Companion | None = None,
+               settings: CubeSettings | None = None) -> int:
     """Export and/or guide a plan as the options ask; ``reading`` is the cube as read (the
     steps are shown from it, see :func:`assistant.services.guide.steps_as_read`); ``companion``
-    shows the steps too and takes a check's photos."""
+    shows the steps too and takes a check's photos; ``settings``: the cube settings the plan
+    was made with (the photos' verdict on the 1 included), else the options' own. The plan
+    followed is remembered under them, so a re-run finds it."""
     console = console or Console()
-    settings = cube_settings(args)  # read once, not at each of its uses below
+    settings = settings or cube_settings(args)  # read once, not at each of its uses below
     steps = steps_as_read(plan, reading, settings.symmetric)
     start = steps[0].before if steps else plan.start
     if companion is not None:

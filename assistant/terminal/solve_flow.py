@@ -193,4 +193,4 @@ def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.N
                                 review=round(1000 * (t3 - t2) - (solver.solving_ms - grid_before),
                                              1)))
     return guide_plan(result.plan, args, console, reading=state.without_candidates(),
-                      companion=companion)
+                      companion=companion, settings=settings)
