@@ -101,3 +101,20 @@ def test_the_guide_remembers_its_plan_under_the_photos_verdict_on_the_1(monkeypa
                               profile=None, symmetric=None)
     assert guide_run.guide_plan(plan, args, settings=footed) == 0
     assert [tuple(s) for s in saved] == [()]
+
+
+def test_a_solve_result_names_the_settings_it_was_planned_with():
+    """``guide STATE`` hands the guide the settings the plan was made with (the state file's
+    verdict on the 1 included), which the result carries."""
+    from pathlib import Path
+
+    from sudoku_cube.assistant.services.pipeline import solve_state
+    from sudoku_cube.models.cube.moves import parse_moves
+    from sudoku_cube.models.cube.state_format import parse_state
+    from sudoku_cube.models.profile import CubeSettings
+
+    root = Path(__file__).resolve().parents[1]
+    solved = parse_state((root / "samples/states/solved-example.json").read_text())
+    footed = CubeSettings(symmetric=frozenset())
+    result = solve_state(solved.apply(parse_moves("U' R'")), footed)
+    assert result.settings == footed and result.plan.moves

@@ -62,13 +62,15 @@ def _quiet(event: Event) -> None:
 
 @dataclass(frozen=True)
 class SolveResult:
-    """What ``solve`` found: the grid solution (None when already solved), the plan and the
-    time each stage took in milliseconds (``reading``, ``tables``, ``grid``, ``planning``)."""
+    """What ``solve`` found: the grid solution (None when already solved), the plan, the
+    time each stage took in milliseconds (``reading``, ``tables``, ``grid``, ``planning``)
+    and the cube settings it was planned with (the photos' verdict on the 1 included)."""
 
     state: CubeState
     grid: GridSolution | None
     plan: Plan
     timings_ms: dict[str, float] = field(default_factory=dict)
+    settings: CubeSettings = field(default_factory=CubeSettings)
 
     @property
     def already_solved(self) -> bool:
@@ -238,7 +240,7 @@ def solve_state(state: CubeState, settings: CubeSettings = CubeSettings(), *,
     if grid is None and already_solved(state, settings):
         p = plan_to_targets(state, [state], settings)
         timings.update(tables=0.0, grid=0.0, planning=0.0)
-        return SolveResult(state, None, p, timings)
+        return SolveResult(state, None, p, timings, settings)
     tables = tables or start_tables()
     if grid is None:
         progress(Event("grid"))
@@ -255,7 +257,7 @@ def solve_state(state: CubeState, settings: CubeSettings = CubeSettings(), *,
     p = planner.plan_for(grid) if planner is not None else \
         plan_grid(grid, settings, optimal=optimal, known=known)
     timings["planning"] = round(1000 * (time.perf_counter() - t0), 1)
-    return SolveResult(state, grid, p, timings)
+    return SolveResult(state, grid, p, timings, settings)
 
 
 def solve_result_dict(result: SolveResult) -> dict[str, Any]:

@@ -115,7 +115,8 @@ def guide_state_file(path: str, settings: CubeSettings, args: argparse.Namespace
     if result.already_solved:
         Console().print("The cube is already solved: nothing to turn.")
         return 0
-    return guide_plan(result.plan, args, reading=result.state.without_candidates())
+    return guide_plan(result.plan, args, reading=result.state.without_candidates(),
+                      settings=result.settings)
 
 
 TIMINGS_ENV = "SUDOKU_CUBE_TIMINGS"
