@@ -12,7 +12,7 @@ from ..services.export import check_export_path
 from ..services.pipeline import already_solved
 from ..terminal.guide_run import given_plan, guide_plan
 from ..terminal.profile_option import add_profile_option, cube_settings, profile_camera
-from ..terminal.solve_flow import guide_state_file, read_cube, settings_for, upright_photos
+from ..terminal.solve_flow import as_solve_takes, guide_state_file, read_cube
 from ..terminal.solve_options import add_guide_options
 
 
@@ -57,9 +57,8 @@ def run(args: argparse.Namespace) -> int:
         check_export_path(args.export)
     err = Console(stderr=True)
     state, ones, photos, files, _ = read_cube(args.state, err, args)  # a folder, as check reads
-    try:  # as solve takes the photos; a reading too doubtful for that: the plan decides
-        settings = settings_for(state, settings, ones, args, err)
-        state = upright_photos(state, settings, files, err, corners=photos)
+    try:  # a reading too doubtful for the 1's verdict: the plan given decides
+        state, settings = as_solve_takes(state, settings, ones, files, photos, args, err)
     except GridUnsolvableError:
         pass
     if already_solved(state, settings):

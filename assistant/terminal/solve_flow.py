@@ -75,6 +75,16 @@ def settings_for(state: CubeState, settings: CubeSettings, ones: OneVerdict | No
     return settings
 
 
+def as_solve_takes(state: CubeState, settings: CubeSettings, ones: OneVerdict | None,
+                   files: dict[str, str] | None, corners: dict[str, str] | None,
+                   args: argparse.Namespace, console: Console,
+                   solver: GridSolver | None = None) -> tuple[CubeState, CubeSettings]:
+    """The reading and settings a plan is made from: the photos' verdict on the 1
+    (:func:`settings_for`), then a photo held turned set upright (:func:`upright_photos`)."""
+    settings = settings_for(state, settings, ones, args, console, solver)
+    return upright_photos(state, settings, files, console, solver, corners), settings
+
+
 def produce(path: str | None, settings: CubeSettings, args: argparse.Namespace, *,
             progress: Progress, tables: TablesLoading | None = None,
             remembered: bool = False) -> SolveResult:
@@ -87,8 +97,7 @@ def produce(path: str | None, settings: CubeSettings, args: argparse.Namespace, 
     reading_ms = 1000 * (time.perf_counter() - t0)
     solver = RememberedSolver()
     try:
-        settings = settings_for(state, settings, ones, args, err, solver)
-        state = upright_photos(state, settings, files, err, solver, photos)
+        state, settings = as_solve_takes(state, settings, ones, files, photos, args, err, solver)
         return solve_state(state, settings, optimal=getattr(args, "optimal", False),
                            reading_ms=reading_ms, tables=tables, progress=progress,
                            known=followed_plans(settings.symmetric) if remembered else None,
