@@ -74,14 +74,9 @@ def missing_faces_message(paths: Path | str | Sequence[Path | str], missing: Seq
     """Why a folder (or list of files) is not six face photos: the faces missing, and the
     photos given that are not named after a face (``front.jpg``, ``IMG_0042.JPG``), since a
     person who took all six photos has usually just named them otherwise."""
-    if isinstance(paths, (str, os.PathLike)):
-        where = str(paths)
-        p = Path(paths)
-        given = sorted(p.iterdir()) if p.is_dir() else [p]
+    given, where = _given_files(paths)
+    if isinstance(paths, (str, os.PathLike)):  # a folder's other files are no photos
         given = [f for f in given if f.suffix.lower() in IMAGE_SUFFIXES]
-    else:
-        given = [Path(x) for x in paths]
-        where = ", ".join(str(f) for f in given)
     others = [f.name for f in given if f.stem.upper() not in PHOTO_NAMES]
     text = (f"{where}: photo(s) of face {' '.join(missing)} missing; a folder needs exactly six "
             "photos named U R F D L B (.jpg, .jpeg or .png), one per face") + \
