@@ -75,7 +75,9 @@ class CellEvidence:
     (:func:`widened`) whatever the classifiers say, for a cell whose ink is suspect (its
     digit is not the size of the face's others: :mod:`vision.recognise.read_again`). ``counter``: the
     36 classes' evidence from the glyph's counters (:func:`vision.recognise.counters.counter_logits`;
-    None: none measured)."""
+    None: none measured). ``light``: the ink was read as lighter than its sticker (the cell
+    came inverted, :func:`vision.cells.warp.normalised`), what the foot test of the 1 asks of
+    the face's print (:mod:`vision.recognise.footed`)."""
 
     body: np.ndarray
     glyph: np.ndarray | None
@@ -85,6 +87,7 @@ class CellEvidence:
     six_odds: tuple[int, float] | None = None
     doubt: float = 0.0
     counter: np.ndarray | None = None
+    light: bool = False
 
 
 def template_scores(glyphs: np.ndarray, templates: TemplateSet, shift: int = 1) -> np.ndarray:
@@ -128,8 +131,9 @@ def analyse_cells(masks: list[np.ndarray], templates: TemplateSet, model: Linear
             six_rot = _six_shape(_votes(tm[i], hg[i], ct[i]))
             if six_rot is not None:
                 odds[i] = _six_odds(cells[i], parts[i].body, six_rot)
-    return [CellEvidence(p.body, g, p.underline_rot, tm[i], hg[i], odds[i], counter=ct[i])
-            for i, (p, g) in enumerate(zip(parts, glyphs))]
+    light = [cells is not None and cells[i].ndim == 2 for i in range(len(masks))]
+    return [CellEvidence(p.body, g, p.underline_rot, tm[i], hg[i], odds[i], counter=ct[i],
+                         light=light[i]) for i, (p, g) in enumerate(zip(parts, glyphs))]
 
 
 def _six_shape(votes: np.ndarray) -> int | None:
