@@ -3,12 +3,27 @@
 A cube whose 1 is a plain stroke can be solved with a 1 upside down; a 1 printed with a foot
 (a base serif, as the black Sudoku Cube's Century Schoolbook 1 has) points one way, and the
 puzzle then asks for it upright like the rest of its face. The foot is measured on each cell
-read as a 1: the ink's extent across the glyph in the band at its foot end against the stem's
-width in the middle (a foot is wide), and how many rows deep that wide base is, again in stem
-widths (a serif foot is thin). Many sans 1s stand on a flat base bar as deep as the stem is
-wide (DejaVu Sans, Liberation Sans): cubes printed so treat the 1 as symmetric, so such a bar
-is not a foot; a serif foot is a thin slab under the stem, well under a stem width deep. The
-cube's 1 is taken as footed when enough 1s are seen and nearly all of them have a foot; a
+read as a 1 (:func:`measure_foot`): how far the ink below the stem's middle reaches out beyond
+the stem's edges on each side, in glyph heights (a foot reaches out on both sides; a flag,
+at the foot end of a 1 read upside down, on one only), and how deep that overhanging ink is,
+in stem widths. Lengths are taken between edges of the ink, not as a ratio of widths: blur
+and ink bleed move every edge by about the same amount, so a soft photo thickens the stem and
+the foot alike but leaves the foot's overhang as it was.
+
+Many sans 1s stand on a flat base bar as deep as the stem is wide (DejaVu Sans, Liberation
+Sans): cubes printed so treat the 1 as symmetric, so such a bar is not a foot, and a serif
+foot is told from it by being thinner (:data:`THIN`). That test fails on a print whose own
+foot is bold: the black Sudoku Cube's measures 0.65-0.73 stem widths deep, as deep as a sans
+bar (0.57-1.0), and so do serif feet drawn emboldened; no measure of the 1 alone (depth, width,
+the glyph against the serif and sans templates) tells them apart (docs/benchmarks.md). The
+face's print does: a face whose every digit is lighter than its sticker
+(:func:`light_print`) is the black Sudoku Cube's print, white serif ink on dark grey, whose 1
+has a foot and which prints no sans bar. There a base that reaches out on both sides is its
+foot at any depth, and only 1s without one (a plain stroke) say the 1 is symmetric. The
+coloured look with white ink prints light digits on its dark stickers only, dark ones on the
+light stickers, so its faces keep the depth test.
+
+The cube's 1 is taken as footed when enough 1s are seen and nearly all of them have a foot; a
 profile or ``--symmetric`` still overrides the decision.
 """
 from __future__ import annotations
@@ -20,14 +35,22 @@ import numpy as np
 
 from ...models.cube.stickers import DOUBT_SCORE
 from ..cells.glyph import rotate_glyph
+from .evidence import CellEvidence
 from .print_facts import is_footed
 
-FOOT = 2.2
-"""A 1 has a foot when the ink at its foot end spans this many stem widths or more (footed
-serif and sans 1s measure 2.8-4; a plain or flagged stroke 1.0-1.6)."""
+REACH = 0.08
+"""A foot reaches out beyond the stem's edges on both sides by at least this share of the
+glyph's height. Rendered serif feet reach 0.13-0.22 on each side, sharp or soft, sans base
+bars 0.17-0.26; a plain stroke reaches nowhere, and a flag (at the foot end of a 1 read upside
+down) reaches out on one side only, its other side 0.03 at most (a ragged pixel). About three
+pixels on a 1 of the reader's cells, so a ragged edge is no foot."""
 THIN = 0.6
-"""A foot is at most this many stem widths deep: its rows as wide as a foot (:data:`FOOT`)
-below the stem's band (serif feet measure 0.15-0.5, a sans base bar 0.67-1.0)."""
+"""A foot is at most this many stem widths deep (:attr:`Foot.deep`, the mean depth of the ink
+that reaches out beyond the stem): serif feet in the first renderer's fonts measure 0.2-0.5,
+sharp or soft, sans base bars 0.6-0.9, so a bar as deep as the stem, which makes the 1
+symmetric, is no foot. A foot printed as deep (the black cube's own, 0.65-0.73; the second
+renderer's emboldened serifs, 0.5-0.8) is told by its face's print instead
+(:func:`light_print`)."""
 MIN_ONES = 3
 """Fewest confidently read 1s the decision needs."""
 SHARE = 0.8
@@ -35,59 +58,86 @@ SHARE = 0.8
 SURE = DOUBT_SCORE
 """Only cells read as a 1 at least this sure count: no reading in doubt for its score."""
 STEM_SHARE = 0.2
-"""Share of the glyph's height, about its middle, where a 1's stem width is measured."""
+"""Share of the glyph's height, about its middle, where a 1's stem is measured."""
 STEM_BAND = (0.5 - STEM_SHARE / 2, 0.5 + STEM_SHARE / 2)
 """That band, from the glyph's top down; its foot lies below it."""
 
 
-def _upright(body: np.ndarray, rot: int) -> tuple[np.ndarray, float] | None:
-    """The glyph's rows (top to bottom) of a 1 read turned ``rot``, turned upright, and its
-    stem width (the median ink width of the rows in its middle fifth); None when no ink
-    lies there (no stem to measure)."""
+@dataclass(frozen=True)
+class Foot:
+    """The foot end of a 1, in pixels of its ink body turned upright: the glyph's ``height``,
+    its ``stem`` width (the median row width in :data:`STEM_BAND`), how far the ink below that
+    band reaches out beyond the stem's ``left`` and ``right`` edges, and the ``depth`` of that
+    overhanging ink (its area over its width: a slab's thickness).
+
+    Blur and ink bleed move every edge of the ink by about the same amount, so the overhangs
+    (each taken from the stem's edge to the foot's end) keep their size on a soft photo, where
+    the ratio of the foot's width to the stem's falls."""
+
+    height: int
+    stem: float
+    left: float
+    right: float
+    depth: float
+
+    @property
+    def reach(self) -> float:
+        """The overhang on the foot's shorter side, in glyph heights (see :data:`REACH`)."""
+        return min(self.left, self.right) / self.height
+
+    @property
+    def deep(self) -> float:
+        """The overhang's depth in stem widths (see :data:`THIN`)."""
+        return self.depth / self.stem
+
+
+def measure_foot(body: np.ndarray, rot: int) -> Foot | None:
+    """The foot of a 1 read turned ``rot`` (:class:`Foot`); None when no ink lies in its stem's
+    band (no stem to measure)."""
     up = rotate_glyph(np.asarray(body, np.uint8), -rot % 4) > 0
-    ys, xs = np.nonzero(up)
-    if not len(ys):
+    rows = np.nonzero(up.any(axis=1))[0]
+    if not len(rows):
         return None
-    up = up[ys.min():ys.max() + 1]
+    up = up[rows.min():rows.max() + 1]
     h = len(up)
-    top, bottom = STEM_BAND
-    widths = up[int(top * h):int(bottom * h) + 1].sum(axis=1)
-    stem = float(np.median(widths[widths > 0])) if (widths > 0).any() else 0.0
-    return (up, stem) if stem >= 1 else None
-
-
-def foot_ratio(body: np.ndarray, rot: int) -> float | None:
-    """The ink's extent across the foot band of a 1 read turned ``rot``, in stem widths: its
-    bottom rows, as many as a foot may be deep (:data:`THIN` stem widths, one at least); None
-    without a stem to measure (:func:`_upright`)."""
-    glyph = _upright(body, rot)
-    if glyph is None:
+    inked = up.any(axis=1)
+    cols = np.arange(up.shape[1])
+    lo = np.where(up, cols, up.shape[1]).min(axis=1)
+    hi = np.where(up, cols, -1).max(axis=1)
+    top, bottom = int(STEM_BAND[0] * h), int(STEM_BAND[1] * h) + 1
+    band = inked[top:bottom]
+    if not band.any():
         return None
-    up, stem = glyph
-    band = up[len(up) - max(1, round(THIN * stem)):]
-    cols = np.nonzero(band.any(axis=0))[0]
-    return float(cols.max() - cols.min() + 1) / stem
+    left = float(np.median(lo[top:bottom][band]))
+    right = float(np.median(hi[top:bottom][band]))
+    stem = float(np.median(up[top:bottom][band].sum(axis=1)))
+    below = up[bottom:]
+    if not below.any():
+        return Foot(h, stem, 0.0, 0.0, 0.0)
+    reach_left = max(0.0, left - float(lo[bottom:][inked[bottom:]].min()))
+    reach_right = max(0.0, float(hi[bottom:][inked[bottom:]].max()) - right)
+    outside = (cols < left) | (cols > right)
+    area = float(below[:, outside].sum())
+    depth = area / (reach_left + reach_right) if reach_left + reach_right else 0.0
+    return Foot(h, stem, reach_left, reach_right, depth)
 
 
-def foot_depth(body: np.ndarray, rot: int) -> float | None:
-    """How deep the wide base of a 1 read turned ``rot`` is, in stem widths: its rows as wide
-    as a foot (:data:`FOOT` stem widths or more) below its stem's band (:data:`STEM_BAND`, see
-    :data:`THIN`)."""
-    glyph = _upright(body, rot)
-    if glyph is None:
+def light_print(evidence: Iterable[CellEvidence]) -> bool:
+    """True when every cell of a face that shows a digit shows it lighter than its sticker
+    (:attr:`~vision.recognise.evidence.CellEvidence.light`): the black Sudoku Cube's print
+    (see the module's docstring)."""
+    shown = [e.light for e in evidence if e.glyph is not None]
+    return bool(shown) and all(shown)
+
+
+def has_foot(body: np.ndarray, rot: int, light: bool = False) -> bool | None:
+    """True when a 1 read turned ``rot`` stands on a foot: reaching out on both sides
+    (:data:`REACH`) and thin (:data:`THIN`), or at any depth on a face of the black cube's print
+    (``light``: :func:`light_print`); None without a stem to measure (:func:`measure_foot`)."""
+    foot = measure_foot(body, rot)
+    if foot is None:
         return None
-    up, stem = glyph
-    rows = up[int(STEM_BAND[1] * len(up)):].sum(axis=1)
-    return float((rows >= FOOT * stem).sum()) / stem
-
-
-def has_foot(body: np.ndarray, rot: int) -> bool | None:
-    """True when a 1 read turned ``rot`` stands on a serif foot: wide (:data:`FOOT`) and thin
-    (:data:`THIN`); None without a stem to measure (:func:`_upright`)."""
-    wide, deep = foot_ratio(body, rot), foot_depth(body, rot)
-    if wide is None or deep is None:
-        return None
-    return wide >= FOOT and deep <= THIN
+    return bool(foot.reach >= REACH and (light or foot.deep <= THIN))
 
 
 @dataclass(frozen=True)
@@ -131,15 +181,19 @@ class OneVerdict:
                 "symmetric, a 1 may end upside down")
 
 
-def judge_ones(cells: Iterable[tuple[np.ndarray, int, float]]) -> OneVerdict:
-    """The verdict from (ink body, read rotation, score) of every cell read as a 1."""
-    feet = [has_foot(body, rot) for body, rot, score in cells if score >= SURE]
+def judge_ones(cells: Iterable[tuple[np.ndarray, int, float]], light: bool = False
+               ) -> OneVerdict:
+    """The verdict from (ink body, read rotation, score) of every cell read as a 1 on faces of
+    one print (``light``: the black cube's, :func:`light_print`)."""
+    feet = [has_foot(body, rot, light) for body, rot, score in cells if score >= SURE]
     feet = [f for f in feet if f is not None]
     return OneVerdict(len(feet), sum(feet))
 
 
 def ones_verdict(faces: dict) -> OneVerdict:
-    """The verdict from the face readings (``vision.reading.faces.FaceReading``) of one cube."""
-    return judge_ones((e.body, s.rot, c) for r in faces.values()
-                      for s, c, e in zip(r.stickers, r.confidence, r.evidence)
-                      if is_footed(s.digit))
+    """The verdict from the face readings (``vision.reading.faces.FaceReading``) of one cube,
+    each face's 1s judged in its own print (:func:`light_print`)."""
+    return sum((judge_ones(((e.body, s.rot, c)
+                            for s, c, e in zip(r.stickers, r.confidence, r.evidence)
+                            if is_footed(s.digit)), light_print(r.evidence))
+                for r in faces.values()), OneVerdict(0, 0))
