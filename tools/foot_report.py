@@ -17,7 +17,9 @@ Two parts, each reported per group as the verdict's errors and, where the module
 - ``sweep``: each font's 1 drawn alone at glyph heights, Gaussian blurs and cuts (a cut above
   one half lets ink bleed, below thins it), judged in each of the four turns and upside down.
 
-A foot is expected only on a ``footed`` 1 judged upright. ``reach only`` counts the errors a
+A foot is expected only on a ``footed`` 1 judged upright; a photo's 1s are judged in their
+face's print (:func:`~sudoku_cube.vision.recognise.footed.light_print`: on the black cube's
+print a wide base is a foot at any depth), the sweep's by their shape alone. ``reach only`` counts the errors a
 verdict by the foot's reach alone would make (without the depth test that tells a serif foot
 from a sans base bar). The module of the checkout that runs
 the report is measured, so running it with another checkout's interpreter compares the two:
@@ -78,9 +80,11 @@ def _path(font: str) -> str:
         return font_file(font)
 
 
-def _record(groups: dict, key: tuple, body: np.ndarray, rot: int, want: bool) -> None:
-    """Judge one 1 and file its verdict (and measure) under ``key``."""
-    got = footed.has_foot(body, rot)
+def _record(groups: dict, key: tuple, body: np.ndarray, rot: int, want: bool,
+            light: bool = False) -> None:
+    """Judge one 1 (on a face of the black cube's print when ``light``) and file its verdict
+    (and measure) under ``key``."""
+    got = footed.has_foot(body, rot, light) if light else footed.has_foot(body, rot)
     g = groups[key]
     g["n"] += 1
     g["none"] += got is None
@@ -97,13 +101,15 @@ def _record(groups: dict, key: tuple, body: np.ndarray, rot: int, want: bool) ->
 def _cells(groups: dict, source: str, kind: str, font: str, readings: dict, state) -> None:
     fam = family(font)
     for f, r in readings.items():
+        light = bool(getattr(footed, "light_print", lambda _: False)(r.evidence))
         for s, c, e, t in zip(r.stickers, r.confidence, r.evidence, state.face(f)):
             if t.digit != 1 or s.digit != 1 or c < footed.SURE:
                 continue
             if s.rot == t.rot:
-                _record(groups, (source, kind, fam, "upright"), e.body, s.rot, fam == "footed")
+                _record(groups, (source, kind, fam, "upright"), e.body, s.rot, fam == "footed",
+                        light)
                 _record(groups, (source, kind, fam, "upside-down"), e.body, (s.rot + 2) % 4,
-                        False)
+                        False, light)
             elif s.rot == (t.rot + 2) % 4:
                 groups[(source, kind, fam, "turned")]["n"] += 1
 
