@@ -66,9 +66,21 @@ def raw_get(server: Server, path: str) -> tuple[int, bytes]:
     return res.status, res.read()
 
 
+def near_token(token: str) -> str:
+    """``token`` with its last character changed: a wrong token one character off (a fixed
+    'x' there is the token itself for one random token in 64)."""
+    return token[:-1] + ("y" if token.endswith("x") else "x")
+
+
+def test_a_token_one_character_off_is_another_token():
+    for token in ("kT3-9_xYzAbCdEfGhIjKlM", "kT3-9_xYzAbCdEfGhIjKlx"):
+        wrong = near_token(token)
+        assert wrong != token and wrong[:-1] == token[:-1]
+
+
 def test_every_request_needs_the_token(served):
     base = served.url.rsplit("/", 2)[0]
-    for path in ("/", "/api/status", "/app.js", f"/{served.token[:-1]}x/api/status"):
+    for path in ("/", "/api/status", "/app.js", f"/{near_token(served.token)}/api/status"):
         status, body = call(base + path)
         assert status == 403 and "QR" in body["error"], path
     status, body = call(base + "/api/face/U", b"x")
