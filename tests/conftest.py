@@ -102,7 +102,12 @@ def scripted(*answers: str) -> tuple[Callable[[str], str], list[str]]:
 @pytest.fixture(autouse=True)
 def _isolated_home(tmp_path, tmp_path_factory, monkeypatch):
     """Keep user data (sessions, profiles) of every test in its own folder; the planner's
-    table cache is one folder for the whole run (built once, not once per test)."""
+    table cache is one folder for the whole run (built once, not once per test). ``COLUMNS``
+    and ``LINES`` of the shell that started pytest are dropped: rich and the error wrapping
+    read them, so an exported width would wrap the texts tests look for elsewhere (output
+    captured by pytest is 80 columns; a test that needs a width sets its own)."""
+    monkeypatch.delenv("COLUMNS", raising=False)
+    monkeypatch.delenv("LINES", raising=False)
     monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path / "home"))
     monkeypatch.setenv("SUDOKU_CUBE_CACHE",
                        str(tmp_path_factory.getbasetemp().parent / "planner-tables"))
