@@ -26,6 +26,7 @@ from ...vision.photo.images import load_image, load_photo
 from ...vision.reading.faces import FaceReading
 from ..terminal.markup import plain
 from ..terminal.net import BLANK, NetView
+from ..terminal.one_words import verdict_line
 from ..terminal.profile_option import add_profile_option, chosen_reader
 from ..terminal.solve_options import add_ocr_option
 
@@ -179,7 +180,7 @@ def _read(args: argparse.Namespace) -> int:
             raise SudokuCubeError(blank_line(blank, empty))
         return 0
     if not empty:
-        err.print(ones.describe(), highlight=False)
+        err.print(verdict_line(ones, "solve and guide"), highlight=False)
 
     console = Console()
     doubtful = reading.doubtful_indices() - blank

@@ -35,6 +35,7 @@ from ..services.sessions import ScanSession, scan_session_path
 from ..terminal import interrupt
 from ..terminal.keys import interactive, read_line
 from ..terminal.markup import plain
+from ..terminal.one_words import verdict_line
 from ..terminal.profile_option import add_cube_options, chosen_reader, cube_settings, profile_camera
 from ..terminal.review_ui import ReviewQuit, kept_corrections, run_review
 from ..terminal.scan_loop import ScanStopped, scan_frames
@@ -177,7 +178,7 @@ def run(args: argparse.Namespace) -> int:
         console.print(plain(f"Stopped at the review. {where}.{kept_corrections(stop)}"),
                       highlight=False)
         return 0
-    console.print(ones.describe(), highlight=False)
+    console.print(verdict_line(ones, "solve", _cube_option(args)), highlight=False)
     try:
         atomic_write_text(out, json.dumps({**to_dict(state), "one": ones.to_dict()}, indent=2)
                           + "\n")
@@ -193,9 +194,17 @@ def _solve_argv(args: argparse.Namespace, out: Path) -> list[str]:
     argv = ["solve", str(out)]
     if getattr(args, "profile", None):
         argv += ["--profile", args.profile]
-    if getattr(args, "symmetric", None):
+    if getattr(args, "symmetric", None) is not None:  # "" (no symmetric digit) included
         argv += ["--symmetric", args.symmetric]
     return argv
+
+
+def _cube_option(args: argparse.Namespace) -> str:
+    """The option given to this scan that decides whether the 1 is symmetric instead of the
+    photos (``solve`` of the reading gets it too), or ''."""
+    if getattr(args, "symmetric", None) is not None:
+        return f"--symmetric {shlex.quote(args.symmetric)}"
+    return f"--profile {args.profile}" if getattr(args, "profile", None) else ""
 
 
 def _go_on_to_plan(args: argparse.Namespace, console: Console, out: Path) -> int:

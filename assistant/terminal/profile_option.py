@@ -22,10 +22,19 @@ def add_profile_option(parser: argparse.ArgumentParser) -> None:
                         help="calibration profile to read with (see `sudoku-cube profiles`)")
 
 
+NO_SYMMETRIC = "none"
+"""The ``--symmetric`` value of a cube with no symmetric digit (its 1 stands on a foot); ``""``
+says the same."""
+
+FOOT_ADVICE = f"if your cube's 1 has a foot, add --symmetric {NO_SYMMETRIC}"
+"""How a person whose cube's 1 has a foot says so, where the 1 was taken as symmetric."""
+
+
 def add_symmetric_option(parser: argparse.ArgumentParser) -> None:
     """Add ``--symmetric`` (default: none given, so the profile's digits, or 1)."""
     parser.add_argument("--symmetric", default=None, metavar="DIGITS",
-                        help="digits that look the same upside down, e.g. 1 or 1,8 "
+                        help="digits that look the same upside down, e.g. 1 or 1,8; "
+                             f"{NO_SYMMETRIC} when no digit does (a 1 with a foot) "
                              "(default 1, or the profile's)")
 
 
@@ -61,13 +70,18 @@ def _ocr_mode(args: argparse.Namespace | None) -> OcrMode:
 
 def with_symmetric(settings: CubeSettings, text: str | None) -> CubeSettings:
     """``settings`` with the symmetric digits of a ``--symmetric`` value (unchanged when the
-    option was not given); a bad value is a clear error (exit 2)."""
+    option was not given; ``none`` or ``""``: no symmetric digit); a bad value is a clear error
+    (exit 2)."""
     if text is None:
         return settings
+    if text.strip().lower() == NO_SYMMETRIC:
+        return replace(settings, symmetric=frozenset())
     try:
         return replace(settings, symmetric=parse_symmetric(text))
-    except ValueError as e:
-        raise SudokuCubeError(str(e)) from None
+    except ValueError:
+        raise SudokuCubeError(f"--symmetric takes digits 1-9 separated by commas (for example "
+                              f"1,8), or {NO_SYMMETRIC} when no digit is symmetric; not "
+                              f"{text!r}") from None
 
 
 def cube_settings(args: argparse.Namespace) -> CubeSettings:

@@ -1,0 +1,85 @@
+"""A person whose cube's 1 has a foot says so with ``--symmetric none`` (``""`` still works):
+``--help`` shows it, and the verdict line ``read`` and ``scan`` print names it wherever the
+photos left the 1 symmetric (no foot seen, or too few 1s to tell)."""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import pytest
+
+from sudoku_cube.assistant.cli import build_parser, main
+from sudoku_cube.assistant.commands import scan as scan_command
+from sudoku_cube.assistant.terminal.one_words import verdict_line
+from sudoku_cube.assistant.terminal.profile_option import cube_settings
+from sudoku_cube.models.generator.cube3 import make_puzzle
+from sudoku_cube.models.profile import CubeSettings
+from sudoku_cube.vision.recognise.footed import OneVerdict
+from tests.conftest import assert_clear_error
+from tests.test_footed_one_scan import _scanned
+
+ROOT = Path(__file__).resolve().parents[1]
+ADVICE = "if your cube's 1 has a foot, add --symmetric none"
+
+
+@pytest.mark.parametrize("given", ["none", "None", " NONE ", ""])
+def test_none_and_empty_say_no_digit_is_symmetric(given):
+    args = argparse.Namespace(profile=None, symmetric=given)
+    assert cube_settings(args).symmetric == frozenset()
+    assert cube_settings(argparse.Namespace(profile=None, symmetric="1,8")).symmetric == {1, 8}
+
+
+def test_a_bad_value_names_none_as_the_way_to_say_no_digit(capsys):
+    assert main(["show", "samples/states/solved-example.json", "--symmetric", "no"]) == 2
+    assert_clear_error(2, capsys.readouterr().err, "--symmetric", "1,8", "none", "'no'")
+
+
+@pytest.mark.parametrize("command", ["solve", "guide", "grid", "scan", "calibrate settings"])
+def test_help_shows_none(command, capsys):
+    with pytest.raises(SystemExit):
+        build_parser(command.split()[0]).parse_args([*command.split(), "--help"])
+    assert "none when no digit does (a 1 with a foot)" in " ".join(capsys.readouterr().out.split())
+
+
+def test_the_verdict_names_the_option_only_where_the_1_was_taken_as_symmetric():
+    assert verdict_line(OneVerdict(6, 0)).endswith(f"a 1 may end upside down; {ADVICE}")
+    assert verdict_line(OneVerdict(1, 1), "solve").endswith(f"(the default); {ADVICE} to solve")
+    assert ADVICE not in verdict_line(OneVerdict(6, 6))
+    assert verdict_line(OneVerdict(6, 0), "solve", "--symmetric ''").endswith(
+        "; --symmetric '' decides instead")
+
+
+def test_read_of_plain_ones_names_the_option(capsys):
+    assert main(["read", str(ROOT / "samples/cubes/01-easy"), "--no-ocr"]) == 0
+    err = " ".join(capsys.readouterr().err.split())
+    assert f"digit 1 has no foot (6 of 6 clear 1s): symmetric, a 1 may end upside down; " \
+           f"{ADVICE} to solve and guide" in err
+
+
+def test_read_of_footed_ones_does_not(capsys):
+    assert main(["read", str(ROOT / "samples/cubes/09-black"), "--no-ocr"]) == 0
+    err = " ".join(capsys.readouterr().err.split())
+    assert "digit 1 has a foot" in err and "--symmetric" not in err
+
+
+def test_scan_of_plain_ones_names_the_option_and_passes_it_on(tmp_path, capsys):
+    puzzle = make_puzzle(11, 14, symmetric=())  # every 1 upright: solvable either way
+    _scanned(puzzle, (1, 0))
+    out = tmp_path / "scan.json"
+    assert main(["scan", "--resume", "--no-window", "-o", str(out)]) == 0
+    said = " ".join(capsys.readouterr().out.split())
+    assert f"a 1 may end upside down; {ADVICE} to solve" in said
+    _scanned(puzzle, (1, 0))
+    assert main(["scan", "--resume", "--no-window", "-o", str(out), "--symmetric", ""]) == 0
+    said = " ".join(capsys.readouterr().out.split())
+    assert "a 1 may end upside down; --symmetric '' decides instead" in said
+    # a long path is wrapped anywhere, mid-name too
+    assert f"Next:sudoku-cubesolve{out}--symmetric''" in said.replace(" ", "")
+
+
+def test_solve_after_scan_keeps_an_empty_symmetric():
+    args = argparse.Namespace(profile=None, symmetric="")
+    assert scan_command._solve_argv(args, Path("s.json")) == ["solve", "s.json", "--symmetric", ""]
+    args.symmetric = None
+    assert scan_command._solve_argv(args, Path("s.json")) == ["solve", "s.json"]
+    assert CubeSettings().symmetric == {1}
