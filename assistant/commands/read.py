@@ -24,6 +24,7 @@ from ...vision.locate.face_geometry import FaceNotFoundError
 from ...vision.recognise.footed import ones_verdict
 from ...vision.photo.images import load_image, load_photo
 from ...vision.reading.faces import FaceReading
+from ..services.cube_input import corner_photos, unsettled
 from ..terminal.markup import plain
 from ..terminal.net import BLANK, NetView
 from ..terminal.one_words import verdict_line
@@ -172,14 +173,17 @@ def _read(args: argparse.Namespace) -> int:
     blank = frozenset(FACES.index(f) * 9 + i for f, r in reading.faces.items() for i in r.blank)
     empty = [f for f, r in reading.faces.items() if len(r.blank) == 9]
     ones = ones_verdict(reading.faces)
+    refusal = unsettled(reading.state, corner_photos(reading.faces))  # as solve refuses it
     if args.json:
         out = reading.to_dict()
         out["one"] = {"seen": ones.seen, "footed": ones.footed, "symmetric": not ones.has_foot}
         sys.stdout.write(json.dumps(out, indent=2) + "\n")
         if empty:
             raise SudokuCubeError(blank_line(blank, empty))
+        if refusal is not None:
+            raise refusal
         return 0
-    if not empty:
+    if not empty and refusal is None:
         err.print(verdict_line(ones, "solve and guide"), highlight=False)
 
     console = Console()
@@ -190,6 +194,8 @@ def _read(args: argparse.Namespace) -> int:
         console.print(f"doubtful {sticker_name(idx)}: {alts}")
     if empty:
         raise SudokuCubeError(blank_line(blank, empty))
+    if refusal is not None:
+        raise refusal
     if blank:
         console.print(blank_line(blank, empty), highlight=False)
     return 0

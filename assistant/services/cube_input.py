@@ -11,8 +11,9 @@ from typing import Callable, NamedTuple
 from ...models.cube.face_words import centre
 from ...models.cube.state import CubeState
 from ...models.errors import SudokuCubeError
-from ...models.grid import GridSolution, solve_grid
+from ...models.grid import GridSolution, GridUnsolvableError, photo_refusal, solve_grid
 from ...models.grid.corner_turn import find_corner_turn
+from ...models.grid.hopeless import HOPELESS_DOUBTFUL, doubtful_cells, too_doubtful
 from ...models.grid.photo_turn import find_turned_photo
 from ...models.profile import CubeSettings
 from ...vision.photo.images import IMAGE_SUFFIXES, OTHER_PHOTO_SUFFIXES
@@ -79,6 +80,18 @@ def corner_photos(faces: dict) -> dict[str, str] | None:
     photos (so that a refusal names the photos to retake, not faces); else None."""
     names = {f: Path(r.source).stem.upper() for f, r in faces.items() if r.source}
     return names if names and set(names.values()) <= {"A", "B"} else None
+
+
+def unsettled(state: CubeState, photos: dict[str, str] | None = None
+              ) -> GridUnsolvableError | None:
+    """The refusal ``solve`` gives a reading with so many doubtful stickers that it refuses it
+    before any search (:data:`models.grid.hopeless.HOPELESS_DOUBTFUL`), naming the photos to
+    retake (``photos`` as :func:`corner_photos` gives them); None for a reading it would try."""
+    doubt = doubtful_cells(state)
+    if len(doubt) < HOPELESS_DOUBTFUL:
+        return None
+    err = too_doubtful(state, doubt, "far too many to decide between the readings")
+    return photo_refusal(err, state, photos)
 
 
 def turned_upright(state: CubeState, settings: CubeSettings, files: dict[str, str] | None,
