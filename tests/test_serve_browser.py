@@ -34,7 +34,7 @@ def shots(tmp_path: Path) -> Path:
 
 def test_phone_page_takes_six_photos_and_shows_the_first_step(tmp_path, capsys):
     want = read_json(FACES_DIR, capsys)["faces"]
-    proc, url, _ = start(tmp_path, "--plain")
+    proc, url, _, _ = start(tmp_path, "--plain")
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=chromium(), args=["--no-sandbox"])
@@ -65,7 +65,7 @@ def test_phone_page_takes_six_photos_and_shows_the_first_step(tmp_path, capsys):
 
 def test_phone_page_takes_corner_photos_and_shows_a_refusal(tmp_path, capsys):
     want = read_json(CORNERS_DIR, capsys)["faces"]
-    proc, url, _ = start(tmp_path)
+    proc, url, _, _ = start(tmp_path)
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=chromium(), args=["--no-sandbox"])

@@ -1,8 +1,10 @@
-"""``sudoku-cube serve`` as a person runs it: the QR code printed in the terminal decodes to the
-printed address, Ctrl-C stops the server and keeps the photos, ``--resume`` continues with them,
-and the session folder is one that ``solve`` reads."""
+"""``sudoku-cube serve`` as a person runs it: with ``--lan`` the QR code printed in the terminal
+decodes to the printed address; without, only the address (127.0.0.1, which no phone can open)
+and how to get a code are printed. Ctrl-C stops the server and keeps the photos, ``--resume``
+continues with them, and the session folder is one that ``solve`` reads."""
 from __future__ import annotations
 
+import io
 import os
 import re
 import signal
@@ -13,11 +15,18 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import pytest
+from rich.console import Console
 
+from sudoku_cube.assistant.commands.serve import show_address
 from sudoku_cube.assistant.web.qr import qr_lines
+from sudoku_cube.assistant.web.server import lan_address
+from sudoku_cube.models.errors import SudokuCubeError
 from tests.test_serve import FACES_DIR, call
 
-ADDRESS = re.compile(r"Open (http://127\.0\.0\.1:\d+/[\w-]+/)")
+ADDRESS = re.compile(r"Open (http://[\d.]+:\d+/[\w-]+/)")
+QR = set("█▀▄")
+NO_LAN = "This computer only: add --lan to open it from a phone on the same Wi-Fi."
 
 
 def decode(lines: list[str]) -> str:
@@ -50,8 +59,9 @@ def test_every_address_shape_decodes():
         assert decode(qr_lines(url)) == url
 
 
-def start(tmp_path: Path, *args: str) -> tuple[subprocess.Popen, str, list[str]]:
-    """Start ``serve`` on a free port; return it, its address and its QR lines."""
+def start(tmp_path: Path, *args: str) -> tuple[subprocess.Popen, str, list[str], str]:
+    """Start ``serve`` on a free port; return it, its address, its QR lines and the line
+    printed after the address."""
     env = dict(os.environ, SUDOKU_CUBE_HOME=str(tmp_path / "home"), COLUMNS="200")
     proc = subprocess.Popen([str(Path(sys.executable).parent / "sudoku-cube"), "serve",
                              "--port", "0", "--ocr", "never", *args],
@@ -64,7 +74,8 @@ def start(tmp_path: Path, *args: str) -> tuple[subprocess.Popen, str, list[str]]
         assert line, proc.stderr.read()
         found = ADDRESS.search(line)
         if found:
-            return proc, found[1], [x.rstrip("\n") for x in lines if set(x) & set("█▀▄")]
+            return (proc, found[1], [x.rstrip("\n") for x in lines if set(x) & QR],
+                    proc.stdout.readline().strip())
         lines.append(line)
     raise AssertionError("serve printed no address")
 
@@ -76,10 +87,35 @@ def stop(proc: subprocess.Popen) -> tuple[int, str, str]:
     return proc.returncode, out, err
 
 
-def test_serve_prints_a_qr_of_its_address_and_keeps_photos_on_ctrl_c(tmp_path):
-    proc, url, qr = start(tmp_path)
+def test_the_qr_printed_with_lan_decodes_to_the_address_and_none_is_printed_without(capsys):
+    url = "http://192.168.1.23:8765/kT3-9_xYzAbCdEfGhIjKlM/"
+    show_address(url, True, Console(file=io.StringIO()))
+    printed = capsys.readouterr().out.splitlines()
+    assert decode([line for line in printed if set(line) & QR]) == url
+    out = io.StringIO()
+    show_address(url.replace("192.168.1.23", "127.0.0.1"), False, Console(file=out, width=80))
+    assert not set(capsys.readouterr().out) & QR
+    assert out.getvalue().splitlines()[1] == NO_LAN  # one line, at 80 columns
+
+
+def test_serve_lan_prints_a_qr_of_its_network_address(tmp_path):
+    """Needs an address on a network (``--lan`` refuses to start without one); the code's
+    text is checked without one above."""
     try:
-        assert decode(qr) == url
+        lan_address()
+    except SudokuCubeError:
+        pytest.skip("this machine has no address on a network for --lan")
+    proc, url, qr, _ = start(tmp_path, "--lan")
+    try:
+        assert not url.startswith("http://127.") and decode(qr) == url
+    finally:
+        assert stop(proc)[0] == 130
+
+
+def test_serve_prints_its_address_and_keeps_photos_on_ctrl_c(tmp_path):
+    proc, url, qr, after = start(tmp_path)
+    try:
+        assert url.startswith("http://127.0.0.1:") and qr == [] and after == NO_LAN
         status, view = call(url + "api/face/U", (FACES_DIR / "U.jpg").read_bytes())
         assert status == 200 and view["faces"]["U"]["tokens"]
     finally:
@@ -88,7 +124,7 @@ def test_serve_prints_a_qr_of_its_address_and_keeps_photos_on_ctrl_c(tmp_path):
     [folder] = (tmp_path / "home" / "phone").iterdir()
     assert (folder / "U.jpg").read_bytes() == (FACES_DIR / "U.jpg").read_bytes()
 
-    proc, url, _ = start(tmp_path, "--resume")
+    proc, url, _, _ = start(tmp_path, "--resume")
     try:
         status = call(url + "api/status")[1]
         assert status["photos"][0]["faces"]["U"]["tokens"] == view["faces"]["U"]["tokens"]

@@ -39,9 +39,10 @@ DEFAULT_PORT = 8765
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the ``serve`` subcommand."""
     p = sub.add_parser("serve", help="take the photos with a phone: a page opened from a QR code",
-                       description="Start a small web server and print its address as a QR "
-                                   "code. Open it on the phone (same Wi-Fi, with --lan), take "
-                                   "the photos one at a time as the page asks; each is read at "
+                       description="Start a small web server and print its address (with "
+                                   "--lan also as a QR code). Open it on the phone (same Wi-Fi, "
+                                   "with --lan), take the photos one at a time as the page "
+                                   "asks; each is read at "
                                    "once. When the cube is read, the review and the guide run "
                                    "here, and the page shows the current step. Ctrl-C stops "
                                    "the server and keeps every photo.")
@@ -88,13 +89,15 @@ def run(args: argparse.Namespace) -> int:
 
 
 def show_address(url: str, lan: bool, console: Console) -> None:
-    """Print the QR code of ``url`` and the address written out for typing."""
-    sys.stdout.write(qr_text(url, colour=sys.stdout.isatty()) + "\n")
-    sys.stdout.flush()
+    """Print the address written out for typing, with ``--lan`` after its QR code for the
+    phone; without, the address is this computer's own (127.0.0.1), which no phone can open,
+    so no code is printed, only how to get one."""
+    if lan:
+        sys.stdout.write(qr_text(url, colour=sys.stdout.isatty()) + "\n")
+        sys.stdout.flush()
     console.print(f"Open {url}", highlight=False, soft_wrap=True)
     if not lan:
-        console.print("This computer only: to open the page on a phone, run `sudoku-cube serve "
-                      "--lan` and scan the code with the phone on the same Wi-Fi.",
+        console.print("This computer only: add --lan to open it from a phone on the same Wi-Fi.",
                       highlight=False)
 
 
