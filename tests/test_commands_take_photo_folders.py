@@ -97,7 +97,7 @@ def test_a_given_plan_starts_where_the_grid_read_a_doubtful_sticker():
                    else (Hypothesis(s, 1.0),)) for i, s in enumerate(truth.stickers))
     reading = CubeState(tuple(stickers), 3, cands)
     plan = format_moves(invert_moves(scramble))
-    got = given_plan(reading, plan, CubeSettings(), "photos")
-    assert got.start.stickers == truth.stickers
+    got, read = given_plan(reading, plan, CubeSettings(), "photos")
+    assert got.start.stickers == truth.stickers and read == reading.without_candidates()
     with pytest.raises(SudokuCubeError, match="do not solve photos"):
         given_plan(reading, "R U", CubeSettings(), "photos")

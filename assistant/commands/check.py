@@ -8,24 +8,22 @@ import json
 from rich.console import Console
 
 from ...models.cube.moves import format_moves, parse_moves
-from ...models.cube.solved import is_solved
 from ...models.cube.state import CubeState
 from ...models.errors import SudokuCubeError
 from ...models.cube.face_words import face_or_place
-from ...models.grid import GridSolution, solve_grid
 from ...models.plan.planner import Plan
 from ...models.slips.find import find_slip
 from ...models.slips.first_look import first_look
 from ..services.pipeline import AFTER_SLIP, already_solved, solve_state, steps_done_words
-from ..services.review import unsure_message
 from ..services.sessions import followed_plans
 from ..services.slip_check import (Cells, corner_cells, corner_photo, face_letter, first_look_json,
                                    first_look_words, how_to_show, photo_cells, photo_face,
                                    split_face, tokens_cells, verdict_json)
-from ..terminal.keys import interactive, read_line
+from ..terminal.given_moves import given_start, settled
+from ..terminal.keys import LineReader, interactive, read_line
 from ..terminal.markup import plain
 from ..terminal.profile_option import add_cube_options, chosen_reader, cube_settings
-from ..terminal.review_ui import ReviewQuit, kept_corrections, run_review
+from ..terminal.review_ui import ReviewQuit, kept_corrections
 from ..terminal.solve_flow import read_cube
 from ..terminal.solve_options import add_ocr_option
 
@@ -74,32 +72,27 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=run)
 
 
-def settled(state: CubeState, settings, args: argparse.Namespace
-            ) -> tuple[CubeState, GridSolution]:
-    """The reading of STATE and its grid solution, under the doubt rules of ``solve``: when
-    the grid solver is not sure of some stickers a person at the terminal confirms or corrects
-    them (the review, on stderr); without one (``--json``, no terminal) the check stops with
-    exit 2 naming them. A quit at the review stops the check (:class:`ReviewQuit`)."""
-    grid = solve_grid(state, settings)
-    if grid.sure:
-        return state, grid
-    if not interactive() or args.json:
-        raise SudokuCubeError(unsure_message(
-            state, grid, settings, f"correct them in {args.state} (a token changed in its "
-            "faces counts as certain) and check again"))
-    state, check = run_review(Console(stderr=True), state, settings, read_line)
-    return state, check.grid
+def _asked(args: argparse.Namespace) -> LineReader | None:
+    """How the review asks the person at the terminal, or None where nobody is (``--json``)."""
+    return read_line if interactive() and not args.json else None
+
+
+def _fix(args: argparse.Namespace) -> str:
+    """How to go on from unsure stickers without a terminal."""
+    return (f"correct them in {args.state} (a token changed in its faces counts as certain) and "
+            "check again")
 
 
 def plan_of(args: argparse.Namespace, settings):
     """The plan's start state and moves: ``--moves`` on STATE, or the plan the guide follows
     for STATE (planned again, the same way, when there is none). A reading with candidates is
-    settled as ``solve`` settles it (:func:`settled`)."""
+    settled as ``solve`` settles it, a given plan's start as the guide takes it
+    (:mod:`terminal.given_moves`)."""
     state = read_cube(args.state, Console(stderr=True), args)[0]
     if args.moves is None:
         grid = None
         if not already_solved(state, settings):
-            state, grid = settled(state, settings, args)
+            state, grid = settled(state, settings, _asked(args), _fix(args))
         plan = solve_state(state, settings, grid=grid,
                            known=followed_plans(settings.symmetric)).plan
         Console(stderr=True).print(f"{plan_words(plan, args.state)}: {format_moves(plan.moves)} "
@@ -107,16 +100,7 @@ def plan_of(args: argparse.Namespace, settings):
                                    highlight=False)
         return plan.start, plan.moves
     moves = parse_moves(args.moves)
-    start = state.without_candidates()
-    if state.candidates is not None:
-        state, grid = settled(state, settings, args)
-        start = state.without_candidates()
-        if not is_solved(start.apply(moves), settings.symmetric):
-            start = CubeState(tuple(grid.chosen))
-    if not is_solved(start.apply(moves), settings.symmetric):
-        raise SudokuCubeError(f"--moves {format_moves(moves)!r} do not solve {args.state}; give "
-                              "the plan the guide showed for this state")
-    return start, moves
+    return given_start(state, moves, settings, args.state, _asked(args), _fix(args))[1], moves
 
 
 def plan_words(plan: Plan, state: str) -> str:

@@ -11,7 +11,10 @@ from ...vision.photo.camera import parse_source
 from ..services.export import check_export_path
 from ..services.pipeline import already_solved
 from ..terminal.guide_run import given_plan, guide_plan
+from ..terminal.keys import interactive, read_line
+from ..terminal.markup import plain
 from ..terminal.profile_option import add_profile_option, cube_settings, profile_camera
+from ..terminal.review_ui import ReviewQuit, kept_corrections
 from ..terminal.solve_flow import as_solve_takes, guide_state_file, read_cube
 from ..terminal.solve_options import add_guide_options
 
@@ -64,5 +67,15 @@ def run(args: argparse.Namespace) -> int:
     if already_solved(state, settings):
         Console().print("The cube is already solved: nothing to turn.")
         return 0
-    return guide_plan(given_plan(state, args.moves, settings, args.state), args,
-                      reading=state.without_candidates(), settings=settings)
+    person = interactive() and not args.plain
+    fix = (f"correct them in {args.state} (a token changed in its faces counts as certain) and "
+           "run the guide again")
+    try:
+        plan, reading = given_plan(state, args.moves, settings, args.state,
+                                   read_line if person else None, fix)
+    except ReviewQuit as stop:
+        Console().print("Stopped at the review; nothing was guided. The input is unchanged: run "
+                        f"the same command to review it again.{plain(kept_corrections(stop))}",
+                        highlight=False)
+        return 0
+    return guide_plan(plan, args, reading=reading, settings=settings)

@@ -12,10 +12,7 @@ from typing import Callable
 from rich.console import Console
 
 from ...models.cube.moves import parse_moves
-from ...models.cube.solved import is_solved
 from ...models.cube.state import CubeState
-from ...models.errors import SudokuCubeError, UnsolvableError
-from ...models.grid import solve_grid
 from ...models.profile import CubeSettings
 from ...models.plan.planner import OPTIMAL_BEYOND, PIECES, Plan, Step, verified_plan
 from ..services.export import export_plan
@@ -24,9 +21,10 @@ from ..services.pipeline import AFTER_SLIP, steps_done_words
 from ..services.sessions import save_followed_plan
 from .guide_check import Capture, make_checker
 from .guide_ui import print_plain, run_interactive
+from .given_moves import given_start
 from .interrupt import restart_taken
 from .guide_watch import camera_capture, watch_plain, watch_screen
-from .keys import interactive, read_key, read_line
+from .keys import LineReader, interactive, read_key, read_line
 from .markup import plain
 from .profile_option import chosen_reader, cube_settings, profile_camera
 from .scan_window import open_or_tell
@@ -114,18 +112,13 @@ def replan_notice(after_step: int | None) -> str:
             "plan from step 1 instead.")
 
 
-def given_plan(state: CubeState, text: str, settings: CubeSettings, where: str) -> Plan:
-    """A plan given with ``--moves``: checked to solve the state on the model first. A
-    reading with candidates starts where ``solve`` planned from: its best reading, else the
-    grid solver's choice (a doubtful sticker the grid read otherwise)."""
+def given_plan(state: CubeState, text: str, settings: CubeSettings, where: str,
+               ask: LineReader | None = None, fix: str = "") -> tuple[Plan, CubeState]:
+    """A plan given with ``--moves`` and the reading it was taken for: its start taken as
+    ``check`` takes it (:func:`given_moves.given_start`: a reading the grid solver is not sure
+    of is reviewed with ``ask``, the person at the terminal, or stops naming the stickers,
+    ``fix`` saying how to go on), and checked to solve that start on the model first."""
     moves = parse_moves(text)
-    start = state.without_candidates()
-    if state.candidates is not None and not is_solved(start.apply(moves), settings.symmetric):
-        try:  # no diagnosis: a refusal below says what to give instead
-            start = CubeState(tuple(solve_grid(state, settings, explain=False).chosen), state.n)
-        except UnsolvableError:
-            pass  # refused below, as a plan that does not solve the reading
-    if not is_solved(start.apply(moves), settings.symmetric):
-        raise SudokuCubeError(f"--moves: these turns do not solve {where}; give the plan the "
-                              "guide or solve showed for this state")
-    return verified_plan(start, moves, tuple(PIECES for _ in moves), settings, {"method": "given"})
+    reading, start = given_start(state, moves, settings, where, ask, fix)
+    plan = verified_plan(start, moves, tuple(PIECES for _ in moves), settings, {"method": "given"})
+    return plan, reading
