@@ -4,19 +4,36 @@ person is at the terminal, and stops naming the stickers where nobody is, in bot
 neither follows or checks a plan from a guess."""
 from __future__ import annotations
 
+import shutil
+from dataclasses import replace
+from pathlib import Path
+
+import cv2
 import pytest
+from rich.console import Console
 
 from sudoku_cube.assistant.cli import main
+from sudoku_cube.assistant.commands import check as check_command
+from sudoku_cube.assistant.commands import guide as guide_command
+from sudoku_cube.assistant.services.cube_input import CubeRead
+from sudoku_cube.assistant.services.pipeline import solve_state
+from sudoku_cube.assistant.terminal import solve_flow
 from sudoku_cube.assistant.terminal.guide_run import given_plan
+from sudoku_cube.assistant.terminal.interrupt import resume_command
+from sudoku_cube.assistant.terminal.review_ui import reviewed_path, run_review
 from sudoku_cube.models.cube.moves import format_moves, invert_moves, simplify
 from sudoku_cube.models.cube.state import sticker_name
-from sudoku_cube.models.cube.state_format import to_json
+from sudoku_cube.models.cube.state_format import parse_json, to_json
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.generator.cube3 import make_puzzle
+from sudoku_cube.models.grid import solve_grid
+from sudoku_cube.models.grid.hopeless import HOPELESS_DOUBTFUL
 from sudoku_cube.models.profile import CubeSettings
 from tests.conftest import assert_clear_error, scripted, swapped_pair
+from tests.test_grid_hopeless import _doubtful, _face_cells
 
 SEED = 11  # the cube of swapped_pair()
+EASY = Path(__file__).resolve().parents[1] / "samples" / "cubes" / "01-easy"
 
 
 @pytest.fixture(scope="module")
@@ -53,3 +70,151 @@ def test_moves_that_solve_no_reading_are_refused_in_the_same_words(case):
     with pytest.raises(SudokuCubeError, match=r"--moves 'R U' do not solve start.json; give the "
                                               "plan the guide or solve showed"):
         given_plan(state, "R U", CubeSettings(), "start.json")
+
+
+# A reading with unsure stickers and nobody at the terminal: the plan decides only when it
+# solves exactly one of the readings in question.
+
+def test_moves_that_solve_the_reading_and_its_rival_do_not_decide(case, tmp_path, capsys):
+    """The two stickers swapped on one face: the plan solves both readings, so it does not
+    tell which is right and the stickers are still to check."""
+    _, a, b, swapped, plan = case
+    path = tmp_path / "start.json"
+    path.write_text(to_json(swapped))
+    code = main(["guide", str(path), "--moves", format_moves(plan), "--plain"])
+    assert_clear_error(code, " ".join(capsys.readouterr().err.split()),
+                       "so they do not tell them apart", sticker_name(a), sticker_name(b))
+
+
+def test_moves_that_solve_one_reading_alone_start_from_it_and_say_so(case, capsys):
+    _, a, b, swapped, plan = case
+    grid = solve_grid(swapped)
+    rival = list(grid.chosen)
+    rival[a] = rival[a].turned(1)  # a rival reading the plan does not solve
+    fake = replace(grid, rival=tuple(rival))
+    got, reading = given_plan(swapped, format_moves(plan), CubeSettings(), "start.json",
+                              solver=lambda *args, **kwargs: fake)
+    assert got.start.stickers == swapped.stickers
+    err = " ".join(capsys.readouterr().err.split())
+    assert f"not sure of {sticker_name(a)}" in err
+    assert "the moves given solve the reading as read (the grid's choice) alone" in err
+
+
+def test_moves_that_solve_no_reading_in_question_name_the_stickers(case):
+    _, a, b, swapped, _ = case
+    with pytest.raises(SudokuCubeError, match="solve none of the readings in question") as e:
+        given_plan(swapped, "R U", CubeSettings(), "start.json")
+    assert sticker_name(a) in str(e.value) and sticker_name(b) in str(e.value)
+
+
+@pytest.fixture(scope="module")
+def doubtful():
+    """A reading too doubtful for the grid solver (every doubtful sticker read right at 0.6)
+    and the plan that solves it."""
+    puzzle = make_puzzle(SEED, 25)
+    return (_doubtful(puzzle.state, _face_cells("UFRDLB", HOPELESS_DOUBTFUL)),
+            simplify(invert_moves(puzzle.scramble)))
+
+
+def test_a_reading_too_doubtful_is_taken_as_read_when_the_moves_solve_it(doubtful, capsys):
+    read, plan = doubtful
+    got, _ = given_plan(read, format_moves(plan), CubeSettings(), "start.json")
+    assert got.start.stickers == read.stickers
+    err = " ".join(capsys.readouterr().err.split())
+    assert (f"{HOPELESS_DOUBTFUL} stickers are read with doubt, too many for the grid solver; "
+            "the moves given solve the reading as read") in err
+
+
+def test_a_reading_too_doubtful_that_the_moves_do_not_solve_names_the_photos(doubtful):
+    read, _ = doubtful
+    with pytest.raises(SudokuCubeError, match="Retake the photos of"):
+        given_plan(read, "R U", CubeSettings(), "start.json")
+    corners = {f: "A" for f in "URF"} | {f: "B" for f in "DLB"}
+    with pytest.raises(SudokuCubeError, match="Retake corner photo"):
+        given_plan(read, "R U", CubeSettings(), "folder", photos=corners)
+
+
+# A quit at the review names the command that goes on with the plan given.
+
+def test_a_quit_at_guides_review_goes_on_with_guide_and_the_plan(case, tmp_path, capsys,
+                                                                  monkeypatch):
+    state, a, _, swapped, plan = case
+    path = tmp_path / "start.json"
+    path.write_text(to_json(swapped))
+    ask, _ = scripted(f"{sticker_name(a)} {state.stickers[a].token}", "q")
+    monkeypatch.setattr(guide_command, "interactive", lambda: True)
+    monkeypatch.setattr(guide_command, "read_line", ask)
+    assert main(["guide", str(path), "--moves", format_moves(plan)]) == 0
+    said = " ".join(capsys.readouterr().out.split()).replace(" ", "")
+    assert "sudoku-cubesolve" not in said
+    assert f'`sudoku-cubeguide{reviewed_path(swapped)}--moves"{format_moves(plan)}"`goeson' \
+        .replace(" ", "") in said
+    assert resume_command("ran") == (f'sudoku-cube guide {reviewed_path(swapped)} '
+                                     f'--moves "{format_moves(plan)}"')
+
+
+def test_a_quit_at_checks_review_goes_on_with_check_and_its_options(case, tmp_path, capsys,
+                                                                    monkeypatch):
+    state, a, _, swapped, plan = case
+    path = tmp_path / "start.json"
+    path.write_text(to_json(swapped))
+    ask, _ = scripted(f"{sticker_name(a)} {state.stickers[a].token}", "q")
+    monkeypatch.setattr(check_command, "interactive", lambda: True)
+    monkeypatch.setattr(check_command, "read_line", ask)
+    assert main(["check", str(path), "--moves", format_moves(plan), "--step", "0",
+                 "--suggest"]) == 0
+    said = " ".join(capsys.readouterr().out.split()).replace(" ", "")
+    assert (f'`sudoku-cubecheck{reviewed_path(swapped)}--moves"{format_moves(plan)}"--step0'
+            "--suggest`goeson").replace(" ", "") in said
+
+
+def test_going_on_after_the_review_names_the_command_given(case):
+    state, a, b, swapped, _ = case
+    console = Console(record=True, width=200)
+    typed = (f"{sticker_name(a)} {state.stickers[a].token} "
+             f"{sticker_name(b)} {state.stickers[b].token}")
+    ask, _ = scripted(typed, "")
+    run_review(console, swapped, CubeSettings(), ask, go_on=lambda p: f"sudoku-cube guide {p} X")
+    assert f"(`sudoku-cube guide {reviewed_path(swapped)} X` uses them again)" in \
+        " ".join(console.export_text().split())
+
+
+# Without a terminal, unsure stickers of a photo folder are corrected in a state file made
+# from it.
+
+@pytest.mark.parametrize("command", [["guide", "--plain"], ["check", "--step", "0", "--json"]])
+def test_unsure_photos_say_how_to_make_the_state_file_to_correct(case, tmp_path, capsys,
+                                                                 monkeypatch, command):
+    _, a, _, swapped, plan = case
+    folder = tmp_path / "photos"
+    folder.mkdir()
+    monkeypatch.setattr(solve_flow, "read_input",
+                        lambda *args, **kwargs: CubeRead(swapped, None, None, None))
+    code = main([command[0], str(folder), "--moves", "R U", *command[1:]])
+    err = " ".join(capsys.readouterr().err.split())
+    assert_clear_error(code, err, sticker_name(a),
+                       f"`sudoku-cube read {folder} --json > state.json` writes one",
+                       f"`sudoku-cube {command[0]} state.json --moves 'R U'")
+    assert f"correct them in {folder}" not in err
+
+
+# A photo folder is taken as solve takes it, by check as by guide: a photo held turned.
+
+@pytest.mark.parametrize("command", [["guide", "--plain"], ["check", "--step", "0",
+                                                           "--suggest", "--no-ocr"]])
+@pytest.mark.parametrize("given", [True, False])
+def test_a_photo_held_turned_is_set_upright_for_a_plan_given_or_not(tmp_path, capsys, command,
+                                                                    given):
+    if command[0] == "guide" and not given:
+        pytest.skip("guide without --moves is solve's way, tested with solve")
+    folder = tmp_path / "photos"
+    shutil.copytree(EASY, folder)
+    cv2.imwrite(str(folder / "R.jpg"), cv2.rotate(cv2.imread(str(EASY / "R.jpg")),
+                                                  cv2.ROTATE_90_CLOCKWISE))
+    truth = parse_json((EASY / "truth.json").read_text())
+    plan = solve_state(truth, CubeSettings()).plan.moves
+    moves = ["--moves", format_moves(plan)] if given else []
+    code = main([command[0], str(folder), *moves, *command[1:]])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert "R.jpg shows its face turned" in " ".join(err.split())

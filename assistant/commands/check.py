@@ -7,9 +7,11 @@ import json
 
 from rich.console import Console
 
-from ...models.cube.moves import format_moves, parse_moves
+from ...models.cube.moves import Move, format_moves, parse_moves
 from ...models.cube.state import CubeState
 from ...models.errors import SudokuCubeError
+from ...models.grid import GridUnsolvableError, photo_refusal
+from ...models.profile import CubeSettings
 from ...models.cube.face_words import face_or_place
 from ...models.plan.planner import Plan
 from ...models.slips.find import find_slip
@@ -19,12 +21,12 @@ from ..services.sessions import followed_plans
 from ..services.slip_check import (Cells, corner_cells, corner_photo, face_letter, first_look_json,
                                    first_look_words, how_to_show, photo_cells, photo_face,
                                    split_face, tokens_cells, verdict_json)
-from ..terminal.given_moves import given_start, settled
+from ..terminal.given_moves import again, fix_for, given_start, settled
 from ..terminal.keys import LineReader, interactive, read_line
 from ..terminal.markup import plain
 from ..terminal.profile_option import add_cube_options, chosen_reader, cube_settings
 from ..terminal.review_ui import ReviewQuit, kept_corrections
-from ..terminal.solve_flow import read_cube
+from ..terminal.solve_flow import read_for_given
 from ..terminal.solve_options import add_ocr_option
 
 EXIT_AMBIGUOUS = 3
@@ -77,30 +79,36 @@ def _asked(args: argparse.Namespace) -> LineReader | None:
     return read_line if interactive() and not args.json else None
 
 
-def _fix(args: argparse.Namespace) -> str:
-    """How to go on from unsure stickers without a terminal."""
-    return (f"correct them in {args.state} (a token changed in its faces counts as certain) and "
-            "check again")
-
-
-def plan_of(args: argparse.Namespace, settings):
-    """The plan's start state and moves: ``--moves`` on STATE, or the plan the guide follows
-    for STATE (planned again, the same way, when there is none). A reading with candidates is
-    settled as ``solve`` settles it, a given plan's start as the guide takes it
-    (:mod:`terminal.given_moves`)."""
-    state = read_cube(args.state, Console(stderr=True), args)[0]
+def plan_of(args: argparse.Namespace, settings: CubeSettings
+            ) -> tuple[CubeState, list[Move], CubeSettings]:
+    """The plan's start state, its moves and the cube settings (the photos' verdict on the 1
+    taken): ``--moves`` on STATE, or the plan the guide follows
+    for STATE (planned again, the same way, when there is none). STATE is taken as ``solve``
+    takes it (:func:`solve_flow.read_for_given`: the photos' verdict on the 1, a photo held
+    turned); a reading with candidates is settled as ``solve`` settles it, a given plan's start
+    as the guide takes it (:mod:`terminal.given_moves`)."""
+    got = read_for_given(args.state, settings, args, Console(stderr=True))
+    state, settings = got.state, got.settings
+    go_on = again("check", args)
+    fix = fix_for(args.state, go_on)
     if args.moves is None:
         grid = None
         if not already_solved(state, settings):
-            state, grid = settled(state, settings, _asked(args), _fix(args))
+            try:
+                state, grid = settled(state, settings, _asked(args), fix, go_on, got.extra,
+                                      got.solver)
+            except GridUnsolvableError as e:
+                raise photo_refusal(e, state, got.photos) from None
         plan = solve_state(state, settings, grid=grid,
                            known=followed_plans(settings.symmetric)).plan
         Console(stderr=True).print(f"{plan_words(plan, args.state)}: {format_moves(plan.moves)} "
                                    "(give --moves with the plan you follow if it is another)",
                                    highlight=False)
-        return plan.start, plan.moves
+        return plan.start, list(plan.moves), settings
     moves = parse_moves(args.moves)
-    return given_start(state, moves, settings, args.state, _asked(args), _fix(args))[1], moves
+    return given_start(state, moves, settings, args.state, _asked(args), fix,
+                       photos=got.photos, go_on=go_on, extra=got.extra,
+                       solver=got.solver)[1], moves, settings
 
 
 def plan_words(plan: Plan, state: str) -> str:
@@ -151,9 +159,9 @@ def run(args: argparse.Namespace) -> int:
     """Check the cube and print the verdict."""
     settings = cube_settings(args)
     try:
-        start, moves = plan_of(args, settings)
+        start, moves, settings = plan_of(args, settings)
     except ReviewQuit as stop:
-        Console().print("Stopped at the review; nothing was checked. The state file is "
+        Console().print("Stopped at the review; nothing was checked. The input is "
                         f"unchanged.{plain(kept_corrections(stop))}", highlight=False)
         return 0
     if not 0 <= args.step <= len(moves):

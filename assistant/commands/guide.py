@@ -6,16 +6,16 @@ import argparse
 
 from rich.console import Console
 
-from ...models.grid import GridUnsolvableError
 from ...vision.photo.camera import parse_source
 from ..services.export import check_export_path
 from ..services.pipeline import already_solved
+from ..terminal.given_moves import again, fix_for
 from ..terminal.guide_run import given_plan, guide_plan
 from ..terminal.keys import interactive, read_line
 from ..terminal.markup import plain
 from ..terminal.profile_option import add_profile_option, cube_settings, profile_camera
 from ..terminal.review_ui import ReviewQuit, kept_corrections
-from ..terminal.solve_flow import as_solve_takes, guide_state_file, read_cube
+from ..terminal.solve_flow import guide_state_file, read_for_given
 from ..terminal.solve_options import add_guide_options
 
 
@@ -58,21 +58,18 @@ def run(args: argparse.Namespace) -> int:
         return guide_state_file(args.state, settings, args)
     if args.export:
         check_export_path(args.export)
-    err = Console(stderr=True)
-    state, ones, photos, files, _ = read_cube(args.state, err, args)  # a folder, as check reads
-    try:  # a reading too doubtful for the 1's verdict: the plan given decides
-        state, settings = as_solve_takes(state, settings, ones, files, photos, args, err)
-    except GridUnsolvableError:
-        pass
+    got = read_for_given(args.state, settings, args, Console(stderr=True))  # as check reads it
+    state, settings = got.state, got.settings
     if already_solved(state, settings):
         Console().print("The cube is already solved: nothing to turn.")
         return 0
     person = interactive() and not args.plain
-    fix = (f"correct them in {args.state} (a token changed in its faces counts as certain) and "
-           "run the guide again")
+    go_on = again("guide", args)
     try:
         plan, reading = given_plan(state, args.moves, settings, args.state,
-                                   read_line if person else None, fix)
+                                   read_line if person else None, fix_for(args.state, go_on),
+                                   photos=got.photos, go_on=go_on, extra=got.extra,
+                                   solver=got.solver)
     except ReviewQuit as stop:
         Console().print("Stopped at the review; nothing was guided. The input is unchanged: run "
                         f"the same command to review it again.{plain(kept_corrections(stop))}",

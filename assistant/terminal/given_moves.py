@@ -1,60 +1,186 @@
 """Where a plan starts: the reading settled as ``solve`` settles it, and the start of a plan
 given with ``--moves``. ``check`` and ``guide`` take a given plan the same way: a reading the
-grid solver is not sure of goes to the review where a person is at the terminal, and stops
-naming the stickers to check where nobody is, so a plan is never followed or checked from a
-guess."""
+grid solver is not sure of goes to the review where a person is at the terminal; where nobody
+is, the plan decides only when it solves exactly one of the readings in question (the reading
+as read, the grid's choice or its close rival), and is said to; otherwise the stop names the
+stickers (or the photos) to check, so a plan is never followed or checked from a guess."""
 from __future__ import annotations
 
-from typing import Sequence
+import argparse
+import re
+import shlex
+from pathlib import Path
+from typing import Mapping, Sequence
 
 from rich.console import Console
 
 from ...models.cube.moves import Move, format_moves
 from ...models.cube.solved import is_solved
 from ...models.cube.state import CubeState
+from ...models.cube.stickers import same_sticker
 from ...models.errors import SudokuCubeError
-from ...models.grid import GridSolution, GridUnsolvableError, solve_grid
+from ...models.grid import GridSolution, GridUnsolvableError, photo_refusal, solve_grid
 from ...models.profile import CubeSettings
-from ..services.review import unsure_message
+from ..services.cube_input import GridSolver
+from ..services.review import unsure_message, unsure_names, unsure_stickers
 from .keys import LineReader
-from .review_ui import run_review
+from .review_ui import GoOn, run_review, solve_again
 
 
-def settled(state: CubeState, settings: CubeSettings, ask: LineReader | None, fix: str
-            ) -> tuple[CubeState, GridSolution]:
-    """The reading and its grid solution: when the grid solver is not sure of some stickers,
-    the person confirms or corrects them in the review (``ask``, on stderr); with nobody to
+AGAIN_OPTIONS = (("--moves", "moves"), ("--step", "step"), ("--face", "face"),
+                 ("--tokens", "tokens"), ("--photo", "photo"), ("--corner", "corner"),
+                 ("--suggest", "suggest"), ("--camera", "camera"), ("--no-window", "no_window"),
+                 ("--speak", "speak"), ("--profile", "profile"), ("--symmetric", "symmetric"))
+"""The options of ``check`` and ``guide`` the command that goes on from a saved review keeps
+(``--json``, ``--plain`` and ``--export`` are left out: it is run by a person at the
+terminal)."""
+
+
+def again(command: str, args: argparse.Namespace) -> GoOn:
+    """``sudoku-cube COMMAND FILE`` with the options of ``args`` that were given (the plan
+    given with ``--moves`` among them): the command that goes on from a state file, the one
+    keeping a review's corrections or one made from the photos."""
+    def go_on(path: str) -> str:
+        words = ["sudoku-cube", command, path]
+        for flag, dest in AGAIN_OPTIONS:
+            value = getattr(args, dest, None)
+            if value is None or value is False:
+                continue
+            if value is True:
+                words.append(flag)
+            else:
+                for one in value if isinstance(value, list) else [value]:
+                    words += [flag, str(one)]
+        return " ".join(_quoted(w) for w in words)
+    return go_on
+
+
+def _quoted(word: str) -> str:
+    """``word`` for a shell: a plan (``R U' F2``) in double quotes, as the manual writes it,
+    rather than shlex's ``'R U'"'"' F2'``; anything else as :func:`shlex.quote` quotes it."""
+    if "'" in word and re.fullmatch(r"[\w' ]+", word):
+        return f'"{word}"'
+    return shlex.quote(word)
+
+
+def fix_for(where: str, go_on: GoOn) -> str:
+    """How to settle unsure stickers without a terminal: correct them in the state file
+    ``where`` and run ``go_on`` on it; a photo folder is written to a state file first
+    (``read --json``), as :data:`services.review.FIX_IN_STATE_FILE` says for ``solve``."""
+    if Path(where).is_dir():
+        return ("correct them in a state file (`sudoku-cube read "
+                f"{shlex.quote(where)} --json > state.json` writes one; a token changed in its "
+                f"faces counts as certain) and run `{go_on('state.json')}`")
+    return (f"correct them in {where} (a token changed in its faces counts as certain) and run "
+            f"`{go_on(where)}`")
+
+
+def settled(state: CubeState, settings: CubeSettings, ask: LineReader | None, fix: str,
+            go_on: GoOn = solve_again, extra: dict | None = None,
+            solver: GridSolver = solve_grid) -> tuple[CubeState, GridSolution]:
+    """The reading and its grid solution (``solver`` solves the grid): when the grid solver is
+    not sure of some stickers, the person confirms or corrects them in the review (``ask``, on
+    stderr; ``go_on`` and ``extra`` as :func:`review_ui.run_review` takes them); with nobody to
     ask (``ask`` None) a clear stop naming them, ``fix`` saying how to go on. A quit at the
     review raises :class:`review_ui.ReviewQuit`."""
-    grid = solve_grid(state, settings)
+    grid = solver(state, settings)
     if grid.sure:
         return state, grid
     if ask is None:
         raise SudokuCubeError(unsure_message(state, grid, settings, fix))
-    state, check = run_review(Console(stderr=True), state, settings, ask)
+    state, check = run_review(Console(stderr=True), state, settings, ask, solver, go_on=go_on,
+                              extra=extra)
     return state, check.grid
 
 
 def given_start(state: CubeState, moves: Sequence[Move], settings: CubeSettings, where: str,
-                ask: LineReader | None, fix: str) -> tuple[CubeState, CubeState]:
+                ask: LineReader | None, fix: str, *, photos: Mapping[str, str] | None = None,
+                go_on: GoOn = solve_again, extra: dict | None = None,
+                solver: GridSolver = solve_grid) -> tuple[CubeState, CubeState]:
     """The reading (settled, without candidates) and the state a plan given with ``--moves``
-    starts from. A reading with candidates is settled (:func:`settled`); the plan starts from
-    it, or from the grid solver's choice where the moves solve that instead (a doubtful sticker
-    the grid read otherwise, as ``solve`` planned from). A reading too doubtful to settle is
-    taken as read when the moves solve it (the plan decides). Moves that solve neither are
-    refused, naming ``where`` (the state file or folder)."""
-    start = state.without_candidates()
-    if state.candidates is not None:
-        try:
-            state, grid = settled(state, settings, ask, fix)
-        except GridUnsolvableError:
-            if not is_solved(start.apply(moves), settings.symmetric):
-                raise
+    starts from.
+
+    A reading the grid solver is not sure of goes to the review where a person is at the
+    terminal (``ask``; ``go_on`` and ``extra`` as :func:`review_ui.run_review` takes them;
+    ``solver`` solves the grid), and the plan starts from the reviewed reading or the grid's
+    choice for it. Otherwise the plan
+    decides between the readings in question, the reading as read, the grid's choice and its
+    close rival (of a reading too doubtful for the grid solver only the reading as read): it
+    starts from the one the moves solve when they solve exactly one, said on stderr when the
+    reading was in doubt. Moves that solve none (or, the reading in doubt, several) are
+    refused: a doubtful reading with its stickers named (``fix`` saying how to go on; too
+    doubtful, the photos to retake, ``photos`` naming corner photos as
+    :func:`models.grid.photo_refusal` takes them), a sure one naming ``where`` (the state file
+    or folder)."""
+    read = state.without_candidates()
+    if state.candidates is None:
+        return read, _solved_by(moves, [read], settings, where)
+    try:
+        grid = solver(state, settings)
+    except GridUnsolvableError as e:
+        if not _solves(read, moves, settings):
+            raise photo_refusal(e, state, photos) from None
+        doubt = (f"{len(e.doubtful)} stickers are read with doubt, too many for the grid solver"
+                 if e.doubtful else "The grid solver could not settle the reading")
+        _say(f"{doubt}; the moves given solve the reading as read, so the plan starts from it.")
+        return read, read
+    chosen = CubeState(tuple(grid.chosen), state.n)
+    if not grid.sure and ask is not None:
+        state, grid = settled(state, settings, ask, fix, go_on, extra, solver)
+        read = state.without_candidates()
+        chosen = CubeState(tuple(grid.chosen), state.n)
+        return read, _solved_by(moves, [read, chosen], settings, where)
+    if grid.sure:
+        return read, _solved_by(moves, [read, chosen], settings, where)
+    readings = _distinct([(read, "the reading as read"), (chosen, "the grid's choice")]
+                         + ([(CubeState(tuple(grid.rival), state.n), "the rival reading")]
+                            if grid.rival else []), settings)
+    solving = [(r, name) for r, name in readings if _solves(r, moves, settings)]
+    if len(solving) != 1:
+        given = (f"--moves {format_moves(moves)!r} solve "
+                 + ("none of the readings in question" if not solving else
+                    " and ".join(name for _, name in solving) + ", so they do not tell them "
+                    "apart")
+                 + "; ")
+        raise SudokuCubeError(given + unsure_message(state, grid, settings, fix))
+    unsure = unsure_stickers(state, grid, settings)
+    _say(f"The grid solver is not sure of {unsure_names(unsure, grid, state.n)}; the moves "
+         f"given solve {solving[0][1]} alone, so the plan starts from it.")
+    return read, solving[0][0]
+
+
+def _distinct(readings: list[tuple[CubeState, str]], settings: CubeSettings
+              ) -> list[tuple[CubeState, str]]:
+    """``readings`` (each with its name), one of each: two that differ only in how a
+    symmetric digit is turned are one, named by both names ("the reading as read (the
+    grid's choice)")."""
+    out: list[tuple[CubeState, str]] = []
+    for state, name in readings:
+        same = next((k for k, (kept, _) in enumerate(out)
+                     if all(same_sticker(a, b, settings.symmetric)
+                            for a, b in zip(kept.stickers, state.stickers))), None)
+        if same is None:
+            out.append((state, name))
         else:
-            start = state.without_candidates()
-            if not is_solved(start.apply(moves), settings.symmetric):
-                start = CubeState(tuple(grid.chosen), state.n)
-    if not is_solved(start.apply(moves), settings.symmetric):
-        raise SudokuCubeError(f"--moves {format_moves(moves)!r} do not solve {where}; give the "
-                              "plan the guide or solve showed for this state")
-    return state.without_candidates(), start
+            out[same] = (out[same][0], f"{out[same][1]} ({name})")
+    return out
+
+
+def _solves(start: CubeState, moves: Sequence[Move], settings: CubeSettings) -> bool:
+    """Whether ``moves`` solve ``start``."""
+    return is_solved(start.apply(moves), settings.symmetric)
+
+
+def _solved_by(moves: Sequence[Move], starts: list[CubeState], settings: CubeSettings,
+               where: str) -> CubeState:
+    """The first of ``starts`` that ``moves`` solve; none refused, naming ``where``."""
+    for start in starts:
+        if _solves(start, moves, settings):
+            return start
+    raise SudokuCubeError(f"--moves {format_moves(moves)!r} do not solve {where}; give the "
+                          "plan the guide or solve showed for this state")
+
+
+def _say(text: str) -> None:
+    """Tell the person on stderr (stdout may carry JSON or the plan)."""
+    Console(stderr=True).print(text, highlight=False, markup=False)

@@ -7,14 +7,16 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Mapping
 
 from rich.console import Console
 
 from ...models.cube.moves import parse_moves
 from ...models.cube.state import CubeState
+from ...models.grid import solve_grid
 from ...models.profile import CubeSettings
 from ...models.plan.planner import OPTIMAL_BEYOND, PIECES, Plan, Step, verified_plan
+from ..services.cube_input import GridSolver
 from ..services.export import export_plan
 from ..services.guide import GuideCursor, steps_as_read
 from ..services.pipeline import AFTER_SLIP, steps_done_words
@@ -27,6 +29,7 @@ from .guide_watch import camera_capture, watch_plain, watch_screen
 from .keys import LineReader, interactive, read_key, read_line
 from .markup import plain
 from .profile_option import chosen_reader, cube_settings, profile_camera
+from .review_ui import GoOn, solve_again
 from .scan_window import open_or_tell
 from .speech import Speaker
 
@@ -113,12 +116,18 @@ def replan_notice(after_step: int | None) -> str:
 
 
 def given_plan(state: CubeState, text: str, settings: CubeSettings, where: str,
-               ask: LineReader | None = None, fix: str = "") -> tuple[Plan, CubeState]:
+               ask: LineReader | None = None, fix: str = "", *,
+               photos: Mapping[str, str] | None = None, go_on: GoOn = solve_again,
+               extra: dict | None = None, solver: GridSolver | None = None
+               ) -> tuple[Plan, CubeState]:
     """A plan given with ``--moves`` and the reading it was taken for: its start taken as
     ``check`` takes it (:func:`given_moves.given_start`: a reading the grid solver is not sure
-    of is reviewed with ``ask``, the person at the terminal, or stops naming the stickers,
-    ``fix`` saying how to go on), and checked to solve that start on the model first."""
+    of is reviewed with ``ask``, the person at the terminal, a quit there naming ``go_on`` on
+    the corrections saved; or the moves decide where they solve exactly one reading in
+    question, else a stop naming the stickers, ``fix`` saying how to go on), and checked to
+    solve that start on the model first."""
     moves = parse_moves(text)
-    reading, start = given_start(state, moves, settings, where, ask, fix)
+    reading, start = given_start(state, moves, settings, where, ask, fix, photos=photos,
+                                 go_on=go_on, extra=extra, solver=solver or solve_grid)
     plan = verified_plan(start, moves, tuple(PIECES for _ in moves), settings, {"method": "given"})
     return plan, reading

@@ -50,16 +50,26 @@ def reviewed_path(read: CubeState) -> Path:
     return data_dir() / f"{REVIEWED_PREFIX}{hashlib.sha1(tokens.encode()).hexdigest()[:10]}.json"
 
 
+GoOn = Callable[[str], str]
+"""The command that goes on from a state file keeping the corrections typed (its path given)."""
+
+
+def solve_again(path: str) -> str:
+    """``sudoku-cube solve FILE``: how ``solve`` (and ``scan``) go on from the corrections."""
+    return f"sudoku-cube solve {shlex.quote(path)}"
+
+
 class ReviewQuit(Exception):
     """The person pressed q at the review: a normal stop, not an interruption.
 
     ``corrections`` counts the stickers corrected before quitting; ``saved`` is the state file
-    that keeps them (None when there were none)."""
+    that keeps them (None when there were none); ``command`` goes on from it."""
 
     def __init__(self, corrections: int, saved: Path | None = None) -> None:
         super().__init__("stopped at the review")
         self.corrections = corrections
         self.saved = saved
+        self.command = ""
 
 
 def corrected_count(read: CubeState, state: CubeState) -> int:
@@ -68,15 +78,17 @@ def corrected_count(read: CubeState, state: CubeState) -> int:
                read.hypotheses(i) != state.hypotheses(i) for i in range(len(read.stickers)))
 
 
-def keep_corrections(read: CubeState, state: CubeState, extra: dict | None = None) -> Path | None:
+def keep_corrections(read: CubeState, state: CubeState, extra: dict | None = None,
+                     go_on: GoOn = solve_again) -> Path | None:
     """Write the reading with the person's corrections (certain) to this reading's file in the
     data folder (:func:`reviewed_path`) when there are any, so that nothing typed is lost;
-    ``sudoku-cube solve FILE`` goes on from it. The next command to run is noted for Ctrl-C."""
+    ``go_on(FILE)`` (``sudoku-cube solve FILE``, or the ``guide``/``check`` with the plan
+    given) goes on from it and is noted for Ctrl-C."""
     if not corrected_count(read, state):
         return None
     path = reviewed_path(read)
     atomic_write_text(path, json.dumps({**to_dict(state), **(extra or {})}, indent=2) + "\n")
-    set_resume_command(f"sudoku-cube solve {shlex.quote(str(path))}")
+    set_resume_command(go_on(str(path)))
     return path
 
 
@@ -87,7 +99,7 @@ def kept_corrections(stop: ReviewQuit) -> str:
         return ""
     what = "The correction typed is" if stop.corrections == 1 else \
         f"The {stop.corrections} corrections typed are"
-    command = as_going_on(f"sudoku-cube solve {shlex.quote(str(stop.saved))}")
+    command = as_going_on(stop.command or solve_again(str(stop.saved)))
     return f" {what} saved with the reading in {stop.saved}: `{command}` goes on from there."
 
 
@@ -95,30 +107,33 @@ def run_review(console: Console, state: CubeState, settings: CubeSettings = Cube
                read_line: LineReader | None = None,
                solver: Callable[..., GridSolution] | None = None,
                extra: dict | None = None,
-               photos: Mapping[str, str] | None = None) -> tuple[CubeState, ReviewCheck]:
+               photos: Mapping[str, str] | None = None,
+               go_on: GoOn = solve_again) -> tuple[CubeState, ReviewCheck]:
     """Review until consistent; return the reading to solve (suggestions taken) and its check.
 
     ``read_line`` asks the person (None: no interaction possible). ``q`` raises
     :class:`ReviewQuit`. Corrections typed are never lost: on q, Ctrl-C or going on they are
     kept in a state file (:func:`keep_corrections`, with ``extra`` keys such as the verdict on
-    the 1) and the person is told where.
+    the 1) and the person is told where and the command that goes on from it (``go_on``: the
+    command run again on that file).
     """
     corrected = [state]
     try:
         result = _review_loop(console, state, settings, read_line, solver, corrected, photos)
     except ReviewQuit as stop:
-        stop.saved = keep_corrections(state, corrected[0], extra)
+        stop.saved = keep_corrections(state, corrected[0], extra, go_on)
+        stop.command = go_on(str(stop.saved)) if stop.saved else ""
         raise
     except KeyboardInterrupt:
-        saved = keep_corrections(state, corrected[0], extra)
+        saved = keep_corrections(state, corrected[0], extra, go_on)
         if saved:
             console.print(f"\nYour corrections are saved with the reading in {plain(saved)}.",
                           highlight=False)
         raise
-    saved = keep_corrections(state, corrected[0], extra)
+    saved = keep_corrections(state, corrected[0], extra, go_on)
     if saved:
         console.print(f"Your corrections are saved with the reading in {plain(saved)} "
-                      f"(`sudoku-cube solve {plain(shlex.quote(str(saved)))}` uses them again).",
+                      f"(`{plain(go_on(str(saved)))}` uses them again).",
                       highlight=False)
     return result
 

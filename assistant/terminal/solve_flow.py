@@ -14,6 +14,7 @@ import json
 import os
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 from rich.console import Console
 
@@ -83,6 +84,36 @@ def as_solve_takes(state: CubeState, settings: CubeSettings, ones: OneVerdict | 
     (:func:`settings_for`), then a photo held turned set upright (:func:`upright_photos`)."""
     settings = settings_for(state, settings, ones, args, console, solver)
     return upright_photos(state, settings, files, console, solver, corners), settings
+
+
+class Given(NamedTuple):
+    """A cube read for a plan given with ``--moves`` (:func:`read_for_given`): the reading
+    and settings as ``solve`` takes them, the corner photos each face was read from (for a
+    refusal naming them), what the review saves with corrections (the verdict on the 1), and
+    the grid solver that remembers its answer for the reading."""
+
+    state: CubeState
+    settings: CubeSettings
+    photos: dict[str, str] | None
+    extra: dict | None
+    solver: RememberedSolver
+
+
+def read_for_given(path: str, settings: CubeSettings, args: argparse.Namespace,
+                   console: Console) -> Given:
+    """The cube in ``path`` (state file or photo folder) as ``solve`` takes it
+    (:func:`as_solve_takes`: the photos' verdict on the 1, a photo held turned set upright), for
+    ``guide`` and ``check`` alike. A reading too doubtful for that is taken as read: a plan
+    given decides (:func:`given_moves.given_start`), none is refused naming the photos."""
+    state, ones, photos, files, _ = read_cube(path, console, args)
+    solver = RememberedSolver()
+    try:
+        state, settings = as_solve_takes(state, settings, ones, files, photos, args, console,
+                                         solver)
+    except GridUnsolvableError:
+        pass
+    return Given(state, settings, photos, {"one": ones.to_dict()} if ones is not None else None,
+                 solver)
 
 
 def produce(path: str | None, settings: CubeSettings, args: argparse.Namespace, *,
