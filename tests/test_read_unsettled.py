@@ -8,8 +8,6 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
-import pytest
-
 from sudoku_cube.assistant.cli import main
 from sudoku_cube.models.cube.state_format import parse_json
 from sudoku_cube.models.grid.hopeless import HOPELESS_DOUBTFUL
@@ -35,18 +33,27 @@ def _read_with_doubt(monkeypatch, folder: Path, count: int) -> None:
     monkeypatch.setattr(Reader, "read_photo_set", doubtful)
 
 
-@pytest.mark.parametrize("flag", [[], ["--json"]])
-def test_a_cube_too_doubtful_to_settle_is_refused_after_it_is_shown(monkeypatch, capsys, flag):
+def test_a_cube_too_doubtful_to_settle_is_refused_after_it_is_shown(monkeypatch, capsys):
     _read_with_doubt(monkeypatch, FACES, HOPELESS_DOUBTFUL)
-    code = main(["read", str(FACES), "--no-ocr", *flag])
+    code = main(["read", str(FACES), "--no-ocr"])
     out, err = capsys.readouterr()
     assert_clear_error(code, err, "cannot be settled", f"{HOPELESS_DOUBTFUL} of 54 stickers",
                        "Retake the photos of")
     assert "digit 1" not in err  # no verdict on the 1 of photos to retake
-    if flag:
-        assert len(json.loads(out)["faces"]) == 6  # the reading is still written
-    else:
-        assert "reading" in out  # the net of what was read
+    assert "reading" in out  # the net of what was read
+
+
+def test_with_json_a_cube_too_doubtful_is_written_to_correct_with_the_warning(monkeypatch,
+                                                                             capsys):
+    """``read --json > state.json`` is how unsure stickers are corrected: the state is written
+    and the command succeeds, the refusal's words a warning that offers that way too."""
+    _read_with_doubt(monkeypatch, FACES, HOPELESS_DOUBTFUL)
+    assert main(["read", str(FACES), "--no-ocr", "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert len(json.loads(out)["faces"]) == 6
+    flat = " ".join(err.split())
+    assert "warning:" in flat and "cannot be settled" in flat and "Retake the photos of" in flat
+    assert "correct the doubtful stickers in the state file this writes" in flat
 
 
 def test_a_cube_with_some_doubtful_stickers_is_kept_for_review(monkeypatch, capsys):

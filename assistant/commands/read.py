@@ -180,8 +180,10 @@ def _read(args: argparse.Namespace) -> int:
         sys.stdout.write(json.dumps(out, indent=2) + "\n")
         if empty:
             raise SudokuCubeError(blank_line(blank, empty))
-        if refusal is not None:
-            raise refusal
+        if refusal is not None:  # the reading written is the person's to correct: exit 0
+            err.print(f"[yellow]warning:[/] {plain(refusal)}. Or correct the doubtful "
+                      "stickers in the state file this writes (a token changed in its faces "
+                      "counts as certain).", highlight=False)
         return 0
     if not empty and refusal is None:
         err.print(verdict_line(ones, "solve and guide"), highlight=False)
