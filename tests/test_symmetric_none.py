@@ -56,6 +56,17 @@ def test_read_of_plain_ones_names_the_option(capsys):
            f"{ADVICE} to solve and guide" in err
 
 
+def test_read_with_a_profile_says_the_profile_decides(capsys):
+    """``solve --profile X`` takes the profile's symmetric digits, not the photos' verdict."""
+    from sudoku_cube.calibration.profiles import Profile, save_profile
+    save_profile(Profile(name="mine"))
+    assert main(["read", str(ROOT / "samples/cubes/01-easy"), "--no-ocr", "--profile",
+                 "mine"]) == 0
+    err = " ".join(capsys.readouterr().err.split())
+    assert "a 1 may end upside down; --profile mine decides instead" in err
+    assert ADVICE not in err
+
+
 def test_read_of_footed_ones_does_not(capsys):
     assert main(["read", str(ROOT / "samples/cubes/09-black"), "--no-ocr"]) == 0
     err = " ".join(capsys.readouterr().err.split())

@@ -186,7 +186,8 @@ def _read(args: argparse.Namespace) -> int:
                       "counts as certain).", highlight=False)
         return 0
     if not empty and refusal is None:
-        err.print(verdict_line(ones, "solve and guide"), highlight=False)
+        decides = f"--profile {args.profile}" if args.profile else ""  # as solve takes it
+        err.print(verdict_line(ones, "solve and guide", decides), highlight=False)
 
     console = Console()
     doubtful = reading.doubtful_indices() - blank
