@@ -1,6 +1,6 @@
 """``sudoku-cube serve``: the phone as the camera. A small web server on this computer shows a
 page that takes the photos one at a time with the phone's camera; the terminal prints its
-address as a QR code. Each photo is read as it arrives and the page shows what was read or why
+address (with ``--lan``, where a phone can reach it, as a QR code too). Each photo is read as it arrives and the page shows what was read or why
 it was refused. Once the cube is read, the terminal takes over as ``solve`` does (the review,
 then the guide) while the page shows the current step.
 

@@ -46,8 +46,8 @@ def make_app(service: PhoneService, token: str) -> web.Application:
     @web.middleware
     async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
         if not hmac.compare_digest(request.path[:len(prefix)].encode(), prefix.encode()):
-            return error(403, "this address needs the code of the QR address; scan the QR "
-                              "code the computer shows again")
+            return error(403, "this address lacks the session's code; open the address the "
+                              "computer's terminal printed (or scan its QR code) again")
         try:
             return await handler(request)
         except web.HTTPRequestEntityTooLarge:
