@@ -31,6 +31,7 @@ from sudoku_cube.models.grid.hopeless import HOPELESS_DOUBTFUL
 from sudoku_cube.models.profile import CubeSettings
 from tests.conftest import assert_clear_error, scripted, swapped_pair
 from tests.test_grid_hopeless import _doubtful, _face_cells
+from tests.test_read_unsettled import CORNERS, _read_with_doubt
 
 SEED = 11  # the cube of swapped_pair()
 EASY = Path(__file__).resolve().parents[1] / "samples" / "cubes" / "01-easy"
@@ -218,3 +219,13 @@ def test_a_photo_held_turned_is_set_upright_for_a_plan_given_or_not(tmp_path, ca
     out, err = capsys.readouterr()
     assert code == 0, err
     assert "R.jpg shows its face turned" in " ".join(err.split())
+
+
+@pytest.mark.parametrize("command", [["guide", "--plain"], ["check", "--step", "0", "--suggest"]])
+def test_corner_photos_too_doubtful_for_the_moves_name_the_corner_photos(monkeypatch, capsys,
+                                                                        command):
+    """As ``solve`` refuses them: the corner photos to retake, not faces."""
+    _read_with_doubt(monkeypatch, CORNERS, HOPELESS_DOUBTFUL)
+    code = main([command[0], str(CORNERS), "--moves", "R U", *command[1:]])
+    assert_clear_error(code, " ".join(capsys.readouterr().err.split()), "cannot be settled",
+                       "Retake corner photo A (faces U R F) and B (faces D L B)")
