@@ -13,7 +13,7 @@ from ...models.cube.state import CubeState
 from ...models.errors import SudokuCubeError
 from ...models.grid import GridSolution, GridUnsolvableError, photo_refusal, solve_grid
 from ...models.grid.corner_turn import find_corner_turn
-from ...models.grid.hopeless import HOPELESS_DOUBTFUL, doubtful_cells, too_doubtful
+from ...models.grid.hopeless import refused_before_search
 from ...models.grid.photo_turn import find_turned_photo
 from ...models.profile import CubeSettings
 from ...vision.photo.images import IMAGE_SUFFIXES, OTHER_PHOTO_SUFFIXES
@@ -87,11 +87,8 @@ def unsettled(state: CubeState, photos: dict[str, str] | None = None
     """The refusal ``solve`` gives a reading with so many doubtful stickers that it refuses it
     before any search (:data:`models.grid.hopeless.HOPELESS_DOUBTFUL`), naming the photos to
     retake (``photos`` as :func:`corner_photos` gives them); None for a reading it would try."""
-    doubt = doubtful_cells(state)
-    if len(doubt) < HOPELESS_DOUBTFUL:
-        return None
-    err = too_doubtful(state, doubt, "far too many to decide between the readings")
-    return photo_refusal(err, state, photos)
+    err = refused_before_search(state)
+    return None if err is None else photo_refusal(err, state, photos)
 
 
 def turned_upright(state: CubeState, settings: CubeSettings, files: dict[str, str] | None,

@@ -102,6 +102,15 @@ def too_doubtful(state: CubeState, doubt: tuple[int, ...], why: str) -> GridUnso
     return err
 
 
+def refused_before_search(state: CubeState) -> GridUnsolvableError | None:
+    """The refusal of a reading with :data:`HOPELESS_DOUBTFUL` doubtful stickers or more,
+    given before any search (:func:`too_doubtful`); None for a reading the solver tries."""
+    doubt = doubtful_cells(state)
+    if len(doubt) < HOPELESS_DOUBTFUL:
+        return None
+    return too_doubtful(state, doubt, "far too many to decide between the readings")
+
+
 def photo_refusal(err: GridUnsolvableError, state: CubeState,
                   photos: Mapping[str, str] | None) -> GridUnsolvableError:
     """``err`` told again naming the photos (``photos``: face -> photo it was read from) when

@@ -27,8 +27,8 @@ from .cp_sat import cp_solver
 from .diagnosis import GridUnsolvableError, check_digit_counts, check_size, diagnose
 from .doubt import RIVAL_LIMIT, centre_turn_doubt, overruled, runner_up
 from .enumerate import enumerate_solutions
-from .hopeless import (HOPELESS_DOUBTFUL, QUICK_FROM, QUICK_LIMIT, QUICK_RIVAL_LIMIT,
-                       doubtful_cells, too_doubtful)
+from .hopeless import (QUICK_FROM, QUICK_LIMIT, QUICK_RIVAL_LIMIT, doubtful_cells,
+                       refused_before_search, too_doubtful)
 from .model import GridModel, build_model, sticker_hypotheses
 from .solution import GridSolution, extract, with_changed
 
@@ -54,10 +54,11 @@ def solve_grid(state: CubeState, settings: CubeSettings = CubeSettings(), *,
     """
     check_size(state)
     check_digit_counts(state, settings)
+    refused = refused_before_search(state)
+    if refused is not None:
+        raise refused
     doubt = doubtful_cells(state)
     quick = len(doubt) >= QUICK_FROM
-    if len(doubt) >= HOPELESS_DOUBTFUL:
-        raise too_doubtful(state, doubt, "far too many to decide between the readings")
     t0 = time.perf_counter()
     hyps = sticker_hypotheses(state, settings)
     gm = build_model(hyps, settings)
