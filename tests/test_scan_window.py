@@ -137,9 +137,11 @@ def _waits_for_d(shot: np.ndarray) -> bool:
 def test_scan_under_a_virtual_display_shows_the_window(tmp_path):
     video = tmp_path / "held.avi"
     _held_video(video)
-    returncode, out, shot, seen = runs_until_seen(lambda: _scan_on_a_display(video, tmp_path),
-                                                  lambda r: not any(r[3]))[-1]
-    assert _waits_for_d(shot), "no screenshot of the window waiting for face D\n" + out
+    runs = runs_until_seen(lambda: _scan_on_a_display(video, tmp_path), lambda r: not any(r[3]))
+    returncode, out, shot, seen = runs[-1]
+    assert _waits_for_d(shot), (f"no screenshot of the window waiting for face D in {len(runs)} "
+                                f"runs (window pixels of each screenshot of the last: {seen})\n"
+                                + out)
     # Ctrl-C (130), or the held video ran out first (2) on a fast machine: both keep the faces
     assert returncode == 130 or (returncode == 2 and "the video ended" in out), out
     assert "saved" in out, out  # the person is told the captured faces are kept
