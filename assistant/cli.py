@@ -124,6 +124,7 @@ def limit_native_threads() -> None:
 RESUMABLE = {
     "solve": "run `{command}` to go on from there",
     "guide": "run `{command}` to go on: it continues at the step it reached",
+    "check": "run `{command}` to go on from there",
     "scan": "the faces captured so far are saved: `sudoku-cube scan --resume` continues",
 }
 """What to run after Ctrl-C, per command (the default when the command set no hint of its own

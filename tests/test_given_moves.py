@@ -169,6 +169,30 @@ def test_a_quit_at_checks_review_goes_on_with_check_and_its_options(case, tmp_pa
             "--suggest`goeson").replace(" ", "") in said
 
 
+def test_ctrl_c_at_checks_review_goes_on_with_check_and_its_options(case, tmp_path, capsys,
+                                                                    monkeypatch):
+    """Ctrl-C after a correction: the correction is saved and the check named to go on from
+    it, never "nothing was saved"."""
+    state, a, _, swapped, plan = case
+    path = tmp_path / "start.json"
+    path.write_text(to_json(swapped))
+    typed = iter([f"{sticker_name(a)} {state.stickers[a].token}"])
+
+    def ask(prompt: str, prefill: str = "") -> str:
+        for answer in typed:
+            return answer
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(check_command, "interactive", lambda: True)
+    monkeypatch.setattr(check_command, "read_line", ask)
+    assert main(["check", str(path), "--moves", format_moves(plan), "--step", "0",
+                 "--suggest"]) == 130
+    err = " ".join(capsys.readouterr().err.split())
+    assert "nothing was saved" not in err and reviewed_path(swapped).exists()
+    assert (f'interrupted; run `sudoku-cube check {reviewed_path(swapped)} --moves '
+            f'"{format_moves(plan)}" --step 0 --suggest` to go on from there') in err
+
+
 def test_going_on_after_the_review_names_the_command_given(case):
     state, a, b, swapped, _ = case
     console = Console(record=True, width=200)
