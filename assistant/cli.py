@@ -20,7 +20,6 @@ import os
 import shlex
 import shutil
 import sys
-import textwrap
 import traceback
 from typing import NoReturn, Sequence
 
@@ -30,6 +29,7 @@ from ..storage.write_errors import WriteFailed
 from .services.allocator import keep_freed_memory
 from .terminal.interrupt import (RESTART, held_ctrl_c, remembered_ctrl_c, resume_command,
                                  resume_hint, set_command_after_restart)
+from .terminal.wrapping import wrap_words
 
 DISK_FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS)
 """Errors of a write that only the person can fix (free space, another folder): exit 2."""
@@ -259,17 +259,6 @@ def say(message: str, start: str = "") -> None:
     if sys.stderr.isatty():  # a terminal wraps at its edge, mid-word: wrap between words
         text = wrap_words(text, shutil.get_terminal_size().columns)
     print(text, file=sys.stderr)
-
-
-def wrap_words(text: str, width: int) -> str:
-    """``text`` with each line wrapped between words to ``width`` columns (continuation lines
-    keep the line's indent); a word longer than a line, such as a path, is left whole."""
-    out = []
-    for line in text.split("\n"):
-        indent = line[:len(line) - len(line.lstrip())]
-        out.append(textwrap.fill(line, max(20, width), subsequent_indent=indent,
-                                 break_long_words=False, break_on_hyphens=False) or line)
-    return "\n".join(out)
 
 
 class Parser(argparse.ArgumentParser):

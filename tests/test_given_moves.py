@@ -188,7 +188,8 @@ def test_ctrl_c_at_checks_review_goes_on_with_check_and_its_options(case, tmp_pa
     assert main(["check", str(path), "--moves", format_moves(plan), "--step", "0",
                  "--suggest"]) == 130
     err = " ".join(capsys.readouterr().err.split())
-    assert "nothing was saved" not in err and reviewed_path(swapped).exists()
+    assert "nothing was saved" not in err
+    assert f"saved with the reading in {reviewed_path(swapped)}." in err  # the path unbroken
     assert (f'interrupted; run `sudoku-cube check {reviewed_path(swapped)} --moves '
             f'"{format_moves(plan)}" --step 0 --suggest` to go on from there') in err
 

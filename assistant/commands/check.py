@@ -28,6 +28,7 @@ from ..terminal.profile_option import add_cube_options, chosen_reader, cube_sett
 from ..terminal.review_ui import ReviewQuit, kept_corrections
 from ..terminal.solve_flow import read_for_given
 from ..terminal.solve_options import add_ocr_option
+from ..terminal.wrapping import print_wrapped
 
 EXIT_AMBIGUOUS = 3
 """Exit status when several slips fit: show the face named and check again."""
@@ -161,8 +162,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         start, moves, settings = plan_of(args, settings)
     except ReviewQuit as stop:
-        Console().print("Stopped at the review; nothing was checked. The input is "
-                        f"unchanged.{plain(kept_corrections(stop))}", highlight=False)
+        print_wrapped(Console(), "Stopped at the review; nothing was checked. The input is "
+                                 f"unchanged.{kept_corrections(stop)}")
         return 0
     if not 0 <= args.step <= len(moves):
         raise SudokuCubeError(f"--step {args.step}: the plan has {len(moves)} steps; give 0-"

@@ -12,11 +12,11 @@ from ..services.pipeline import already_solved
 from ..terminal.given_moves import again, fix_for
 from ..terminal.guide_run import given_plan, guide_plan
 from ..terminal.keys import interactive, read_line
-from ..terminal.markup import plain
 from ..terminal.profile_option import add_profile_option, cube_settings, profile_camera
 from ..terminal.review_ui import ReviewQuit, kept_corrections
 from ..terminal.solve_flow import guide_state_file, read_for_given
 from ..terminal.solve_options import add_guide_options
+from ..terminal.wrapping import print_wrapped
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -71,8 +71,8 @@ def run(args: argparse.Namespace) -> int:
                                    photos=got.photos, go_on=go_on, extra=got.extra,
                                    solver=got.solver)
     except ReviewQuit as stop:
-        Console().print("Stopped at the review; nothing was guided. The input is unchanged: run "
-                        f"the same command to review it again.{plain(kept_corrections(stop))}",
-                        highlight=False)
+        print_wrapped(Console(), "Stopped at the review; nothing was guided. The input is "
+                                 "unchanged: run the same command to review it again."
+                                 f"{kept_corrections(stop)}")
         return 0
     return guide_plan(plan, args, reading=reading, settings=settings)

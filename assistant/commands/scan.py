@@ -41,6 +41,7 @@ from ..terminal.review_ui import ReviewQuit, kept_corrections, run_review
 from ..terminal.scan_loop import ScanStopped, scan_frames
 from ..terminal.scan_view import ScanPanel
 from ..terminal.scan_window import open_or_tell
+from ..terminal.wrapping import print_wrapped
 
 RESUME_HINT = "run `sudoku-cube scan --resume` to continue with the faces captured so far"
 NOTHING_SAVED = "nothing to resume: run `sudoku-cube scan` again"
@@ -175,8 +176,7 @@ def run(args: argparse.Namespace) -> int:
     except ReviewQuit as stop:
         where = (f"All six faces are kept in the scan session ({scan_session_path()}); "
                  "`sudoku-cube scan --resume` shows the review again") if saved == 6 else kept
-        console.print(plain(f"Stopped at the review. {where}.{kept_corrections(stop)}"),
-                      highlight=False)
+        print_wrapped(console, f"Stopped at the review. {where}.{kept_corrections(stop)}")
         return 0
     console.print(verdict_line(ones, "solve", _cube_option(args)), highlight=False)
     try:

@@ -16,6 +16,7 @@ from ..services.phases import is_combined, phase_note, phase_title
 from .guide_view import HELP_KEYS, DoneView, HelpView, PlanSummary, StepView
 from .interrupt import resume_command, set_resume_hint
 from .net import NetView
+from .wrapping import print_wrapped
 
 
 def print_plain(console: Console, steps: Sequence[Step], start: CubeState,
@@ -100,9 +101,9 @@ def run_interactive(console: Console, cursor: GuideCursor, read_key: Callable[[]
                            style="bold green"))
     else:
         again = resume_command("")
-        console.print(f"Stopped at step {cursor.position + 1} of {cursor.total}; "
-                      + (f"run `{again}` to continue there." if again else
-                         "run the same command again to continue there."), highlight=False)
+        print_wrapped(console, f"Stopped at step {cursor.position + 1} of {cursor.total}; "
+                               + (f"run `{again}` to continue there." if again else
+                                  "run the same command again to continue there."))
     return finished
 
 

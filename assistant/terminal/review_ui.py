@@ -29,6 +29,7 @@ from .interrupt import as_going_on, set_resume_command
 from .keys import LineReader
 from .markup import plain
 from .review_view import ReviewView
+from .wrapping import print_wrapped
 
 
 PROMPT = "correction (e.g. F7 6>), Enter to continue, q to quit: "
@@ -127,14 +128,13 @@ def run_review(console: Console, state: CubeState, settings: CubeSettings = Cube
     except KeyboardInterrupt:
         saved = keep_corrections(state, corrected[0], extra, go_on)
         if saved:
-            console.print(f"\nYour corrections are saved with the reading in {plain(saved)}.",
-                          highlight=False)
+            console.print()
+            print_wrapped(console, f"Your corrections are saved with the reading in {saved}.")
         raise
     saved = keep_corrections(state, corrected[0], extra, go_on)
     if saved:
-        console.print(f"Your corrections are saved with the reading in {plain(saved)} "
-                      f"(`{plain(go_on(str(saved)))}` uses them again).",
-                      highlight=False)
+        print_wrapped(console, f"Your corrections are saved with the reading in {saved} "
+                               f"(`{go_on(str(saved))}` uses them again).")
     return result
 
 

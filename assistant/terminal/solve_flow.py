@@ -36,6 +36,7 @@ from .markup import plain
 from .profile_option import chosen_reader
 from .progress_view import ConsoleProgress
 from .review_ui import ReviewQuit, kept_corrections, run_review
+from .wrapping import print_wrapped
 
 
 def read_cube(path: str | None, console: Console, args: argparse.Namespace | None = None,
@@ -218,10 +219,9 @@ def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.N
                                       photos=photos)
             t3 = time.perf_counter()
         except ReviewQuit as stop:
-            console.print("Stopped at the review; nothing was planned. The input is unchanged: "
-                          "run the same command to review it again."
-                          f"{plain(kept_corrections(stop))}",
-                          highlight=False)
+            print_wrapped(console, "Stopped at the review; nothing was planned. The input is "
+                                   "unchanged: run the same command to review it again."
+                                   f"{kept_corrections(stop)}")
             return 0
         with ConsoleProgress() as progress:
             result = solve_state(state, settings, grid=check.grid, tables=tables,

@@ -1,0 +1,40 @@
+"""A command a person is told to run is never broken over lines (``terminal.wrapping``): a
+command copied from two lines of the screen runs early or without its options. Messages are
+wrapped between words; a command in backticks and a long path are kept whole."""
+from __future__ import annotations
+
+from rich.console import Console
+
+from sudoku_cube.assistant.terminal.wrapping import print_wrapped, wrap_words
+
+PLAN = "B' L R' F' D R' D2 L' F2 R D B' L' R2 U' R' L' D U2 F U D2 L2 R'"
+PATH = "/home/someone/.local/share/sudoku-cube/reviewed-bafbc9bcf3.json"
+COMMAND = f'sudoku-cube guide {PATH} --moves "{PLAN}" --speak'
+
+
+def test_a_long_command_keeps_a_line_of_its_own_and_the_prose_wraps_between_words():
+    text = f"sudoku-cube: interrupted; run `{COMMAND}` to go on: it continues at the step it " \
+           "reached and keeps every option you gave."
+    lines = wrap_words(text, 80).splitlines()
+    assert f"`{COMMAND}`" in lines
+    assert all(len(line) <= 80 for line in lines if COMMAND not in line)
+    assert " ".join(text.split()) == " ".join(" ".join(lines).split())
+
+
+def test_a_short_command_that_fits_stays_in_the_sentence():
+    text = "the corrections are kept: `sudoku-cube solve x.json` goes on from there"
+    assert wrap_words(text, 80) == text
+
+
+def test_rich_messages_break_no_path_and_no_command():
+    console = Console(record=True, width=80)
+    print_wrapped(console, f"Your corrections are saved with the reading in {PATH} "
+                           f"(`{COMMAND}` uses them again).")
+    lines = console.export_text().splitlines()
+    assert any(PATH in line for line in lines) and f"(`{COMMAND}`" in lines
+
+
+def test_a_folder_named_like_markup_is_printed_as_it_is():
+    console = Console(record=True, width=80)
+    print_wrapped(console, "saved in /tmp/[bold]/[/]/x.json")
+    assert "/tmp/[bold]/[/]/x.json" in console.export_text()
