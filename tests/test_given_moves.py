@@ -20,7 +20,8 @@ from sudoku_cube.assistant.services.pipeline import solve_state
 from sudoku_cube.assistant.terminal import solve_flow
 from sudoku_cube.assistant.terminal.guide_run import given_plan
 from sudoku_cube.assistant.terminal.interrupt import resume_command
-from sudoku_cube.assistant.terminal.review_ui import reviewed_path, run_review
+from sudoku_cube.assistant.terminal.review_ui import (TO_CORRECT_PREFIX, reviewed_path,
+                                                       run_review)
 from sudoku_cube.models.cube.moves import format_moves, invert_moves, simplify
 from sudoku_cube.models.cube.state import sticker_name
 from sudoku_cube.models.cube.state_format import parse_json, to_json
@@ -205,23 +206,28 @@ def test_going_on_after_the_review_names_the_command_given(case):
         " ".join(console.export_text().split())
 
 
-# Without a terminal, unsure stickers of a photo folder are corrected in a state file made
-# from it.
+# Without a terminal, unsure stickers of a photo folder are corrected in the reading stopped on,
+# saved in the data folder as the command took it (a photo held turned set upright, the
+# verdict on the 1), and the command named goes on from that file with the options given.
 
 @pytest.mark.parametrize("command", [["guide", "--plain"], ["check", "--step", "0", "--json"]])
-def test_unsure_photos_say_how_to_make_the_state_file_to_correct(case, tmp_path, capsys,
-                                                                 monkeypatch, command):
+def test_unsure_photos_save_the_reading_to_correct_and_name_the_command_on_it(
+        case, tmp_path, capsys, monkeypatch, command):
     _, a, _, swapped, plan = case
     folder = tmp_path / "photos"
     folder.mkdir()
     monkeypatch.setattr(solve_flow, "read_input",
                         lambda *args, **kwargs: CubeRead(swapped, None, None, None))
-    code = main([command[0], str(folder), "--moves", "R U", *command[1:]])
+    code = main([command[0], str(folder), "--moves", "R U", "--profile", "default",
+                 *command[1:]])
     err = " ".join(capsys.readouterr().err.split())
-    assert_clear_error(code, err, sticker_name(a),
-                       f"`sudoku-cube read {folder} --json > state.json` writes one",
-                       f"`sudoku-cube {command[0]} state.json --moves 'R U'")
-    assert f"correct them in {folder}" not in err
+    saved = reviewed_path(swapped, TO_CORRECT_PREFIX)
+    assert_clear_error(code, err, sticker_name(a), f"correct them in {saved}",
+                       f"`sudoku-cube {command[0]} {saved} --moves 'R U'")
+    assert "--profile default`" in err and "read" not in err.split("correct them")[1][:40]
+    kept = parse_json(saved.read_text())
+    assert kept.stickers == swapped.stickers and not solve_grid(kept).sure  # still in doubt
+    assert not reviewed_path(swapped).exists()  # a review's corrections are never overwritten
 
 
 # A photo folder is taken as solve takes it, by check as by guide: a photo held turned.

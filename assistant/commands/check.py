@@ -91,7 +91,7 @@ def plan_of(args: argparse.Namespace, settings: CubeSettings
     got = read_for_given(args.state, settings, args, Console(stderr=True))
     state, settings = got.state, got.settings
     go_on = again("check", args)
-    fix = fix_for(args.state, go_on)
+    fix = fix_for(args.state, go_on, state, got.extra)
     if args.moves is None:
         grid = None
         if not already_solved(state, settings):

@@ -67,7 +67,8 @@ def run(args: argparse.Namespace) -> int:
     go_on = again("guide", args)
     try:
         plan, reading = given_plan(state, args.moves, settings, args.state,
-                                   read_line if person else None, fix_for(args.state, go_on),
+                                   read_line if person else None,
+                                   fix_for(args.state, go_on, state, got.extra),
                                    photos=got.photos, go_on=go_on, extra=got.extra,
                                    solver=got.solver)
     except ReviewQuit as stop:

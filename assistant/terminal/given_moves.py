@@ -10,7 +10,7 @@ import argparse
 import re
 import shlex
 from pathlib import Path
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 from rich.console import Console
 
@@ -24,7 +24,7 @@ from ...models.profile import CubeSettings
 from ..services.cube_input import GridSolver
 from ..services.review import unsure_message, unsure_names, unsure_stickers
 from .keys import LineReader
-from .review_ui import GoOn, run_review, solve_again
+from .review_ui import GoOn, keep_reading, run_review, solve_again
 
 
 AGAIN_OPTIONS = (("--moves", "moves"), ("--step", "step"), ("--face", "face"),
@@ -63,19 +63,30 @@ def _quoted(word: str) -> str:
     return shlex.quote(word)
 
 
-def fix_for(where: str, go_on: GoOn) -> str:
+Fix = Callable[[], str]
+"""How to settle unsure stickers without a terminal, asked for when the command stops on them
+(it may save the reading first)."""
+
+
+def fix_for(where: str, go_on: GoOn, reading: CubeState | None = None,
+            extra: dict | None = None) -> Fix:
     """How to settle unsure stickers without a terminal: correct them in the state file
-    ``where`` and run ``go_on`` on it; a photo folder is written to a state file first
-    (``read --json``), as :data:`services.review.FIX_IN_STATE_FILE` says for ``solve``."""
-    if Path(where).is_dir():
-        return ("correct them in a state file (`sudoku-cube read "
-                f"{shlex.quote(where)} --json > state.json` writes one; a token changed in its "
-                f"faces counts as certain) and run `{go_on('state.json')}`")
-    return (f"correct them in {where} (a token changed in its faces counts as certain) and run "
-            f"`{go_on(where)}`")
+    ``where`` and run ``go_on`` on it. For a photo folder the ``reading`` the command stopped on
+    (as it took it: a photo held turned set upright, the sticker names of the stop refer to
+    it; ``extra`` such as the verdict on the 1) is written to a file in the data folder when
+    the stop is made (:func:`review_ui.keep_reading`), and named with ``go_on`` on it: a
+    ``read --json`` of the folder would lose the profile and the upright photos."""
+    def fix() -> str:
+        if Path(where).is_dir() and reading is not None:
+            path = str(keep_reading(reading, extra))
+            return (f"correct them in {path} (the reading stopped on; a token changed in its "
+                    f"faces counts as certain) and run `{go_on(path)}`")
+        return (f"correct them in {where} (a token changed in its faces counts as certain) and "
+                f"run `{go_on(where)}`")
+    return fix
 
 
-def settled(state: CubeState, settings: CubeSettings, ask: LineReader | None, fix: str,
+def settled(state: CubeState, settings: CubeSettings, ask: LineReader | None, fix: Fix,
             go_on: GoOn = solve_again, extra: dict | None = None,
             solver: GridSolver = solve_grid) -> tuple[CubeState, GridSolution]:
     """The reading and its grid solution (``solver`` solves the grid): when the grid solver is
@@ -87,14 +98,14 @@ def settled(state: CubeState, settings: CubeSettings, ask: LineReader | None, fi
     if grid.sure:
         return state, grid
     if ask is None:
-        raise SudokuCubeError(unsure_message(state, grid, settings, fix))
+        raise SudokuCubeError(unsure_message(state, grid, settings, fix()))
     state, check = run_review(Console(stderr=True), state, settings, ask, solver, go_on=go_on,
                               extra=extra)
     return state, check.grid
 
 
 def given_start(state: CubeState, moves: Sequence[Move], settings: CubeSettings, where: str,
-                ask: LineReader | None, fix: str, *, photos: Mapping[str, str] | None = None,
+                ask: LineReader | None, fix: Fix, *, photos: Mapping[str, str] | None = None,
                 go_on: GoOn = solve_again, extra: dict | None = None,
                 solver: GridSolver = solve_grid) -> tuple[CubeState, CubeState]:
     """The reading (settled, without candidates) and the state a plan given with ``--moves``
@@ -142,7 +153,7 @@ def given_start(state: CubeState, moves: Sequence[Move], settings: CubeSettings,
                     " and ".join(name for _, name in solving) + ", so they do not tell them "
                     "apart")
                  + "; ")
-        raise SudokuCubeError(given + unsure_message(state, grid, settings, fix))
+        raise SudokuCubeError(given + unsure_message(state, grid, settings, fix()))
     unsure = unsure_stickers(state, grid, settings)
     _say(f"The grid solver is not sure of {unsure_names(unsure, grid, state.n)}; the moves "
          f"given solve {solving[0][1]} alone, so the plan starts from it.")

@@ -23,7 +23,7 @@ from ..services.pipeline import AFTER_SLIP, steps_done_words
 from ..services.sessions import save_followed_plan
 from .guide_check import Capture, make_checker
 from .guide_ui import print_plain, run_interactive
-from .given_moves import given_start
+from .given_moves import Fix, fix_for, given_start
 from .interrupt import restart_taken
 from .guide_watch import camera_capture, watch_plain, watch_screen
 from .keys import LineReader, interactive, read_key, read_line
@@ -116,7 +116,7 @@ def replan_notice(after_step: int | None) -> str:
 
 
 def given_plan(state: CubeState, text: str, settings: CubeSettings, where: str,
-               ask: LineReader | None = None, fix: str = "", *,
+               ask: LineReader | None = None, fix: Fix | None = None, *,
                photos: Mapping[str, str] | None = None, go_on: GoOn = solve_again,
                extra: dict | None = None, solver: GridSolver | None = None
                ) -> tuple[Plan, CubeState]:
@@ -124,10 +124,12 @@ def given_plan(state: CubeState, text: str, settings: CubeSettings, where: str,
     ``check`` takes it (:func:`given_moves.given_start`: a reading the grid solver is not sure
     of is reviewed with ``ask``, the person at the terminal, a quit there naming ``go_on`` on
     the corrections saved; or the moves decide where they solve exactly one reading in
-    question, else a stop naming the stickers, ``fix`` saying how to go on), and checked to
-    solve that start on the model first."""
+    question, else a stop naming the stickers, ``fix`` saying how to go on: by default
+    :func:`given_moves.fix_for` ``where``), and checked to solve that start on the model
+    first."""
     moves = parse_moves(text)
-    reading, start = given_start(state, moves, settings, where, ask, fix, photos=photos,
+    reading, start = given_start(state, moves, settings, where, ask,
+                                 fix or fix_for(where, go_on, state, extra), photos=photos,
                                  go_on=go_on, extra=extra, solver=solver or solve_grid)
     plan = verified_plan(start, moves, tuple(PIECES for _ in moves), settings, {"method": "given"})
     return plan, reading

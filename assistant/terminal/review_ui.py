@@ -44,11 +44,26 @@ REVIEWED_PREFIX = "reviewed-"
 read (:func:`reviewed_path`), so that one cube's corrections never overwrite another's."""
 
 
-def reviewed_path(read: CubeState) -> Path:
+def reviewed_path(read: CubeState, prefix: str = REVIEWED_PREFIX) -> Path:
     """The data folder's file for the corrections of the reading ``read`` (as read, before any
     correction): the same photos read again name the same file."""
     tokens = " ".join(format_token(s) for s in read.without_candidates().stickers)
-    return data_dir() / f"{REVIEWED_PREFIX}{hashlib.sha1(tokens.encode()).hexdigest()[:10]}.json"
+    return data_dir() / f"{prefix}{hashlib.sha1(tokens.encode()).hexdigest()[:10]}.json"
+
+
+TO_CORRECT_PREFIX = "to-correct-"
+"""State files in the data folder that keep a reading of photos stopped on where nobody was at
+the terminal to review it (:func:`keep_reading`), to correct by hand; apart from the
+``reviewed-`` files, so that they never overwrite corrections typed at a review."""
+
+
+def keep_reading(state: CubeState, extra: dict | None = None) -> Path:
+    """Write the reading ``state`` (as the command took it: photos held turned set upright,
+    with its candidates, and ``extra`` keys such as the verdict on the 1) to its file in the
+    data folder and return the file: the reading stopped on, to correct and go on from."""
+    path = reviewed_path(state, TO_CORRECT_PREFIX)
+    atomic_write_text(path, json.dumps({**to_dict(state), **(extra or {})}, indent=2) + "\n")
+    return path
 
 
 GoOn = Callable[[str], str]
