@@ -30,7 +30,8 @@ from sudoku_cube.models.generator.cube3 import make_puzzle
 from sudoku_cube.models.grid import solve_grid
 from sudoku_cube.models.grid.hopeless import HOPELESS_DOUBTFUL
 from sudoku_cube.models.profile import CubeSettings
-from tests.conftest import assert_clear_error, scripted, swapped_pair
+from sudoku_cube.models.cube.stickers import Hypothesis, Sticker
+from tests.conftest import assert_clear_error, scripted, swapped_pair, unsure_reading
 from tests.test_grid_hopeless import _doubtful, _face_cells
 from tests.test_read_unsettled import CORNERS, _read_with_doubt
 
@@ -65,6 +66,41 @@ def test_a_person_at_the_terminal_settles_the_reading_the_plan_starts_from(case)
     got, reading = given_plan(swapped, format_moves(plan), CubeSettings(), "start.json", ask)
     assert len(prompts) == 2 and "y to take the grid's choices" in prompts[0]
     assert got.start.stickers == state.stickers and reading.stickers == state.stickers
+
+
+@pytest.fixture(scope="module")
+def misread(case):
+    """A reading with a misread the reader was sure of (not consistent), the sticker and the
+    correction that mends it."""
+    state, a, b, _, plan = case
+    wrong = Sticker(state.stickers[b].digit, state.stickers[a].rot)
+    reading = unsure_reading(state, {a: (Hypothesis(wrong, 0.99),)})
+    return reading, f"{sticker_name(a)} {state.stickers[a].token}"
+
+
+def test_a_person_at_the_terminal_reviews_an_inconsistent_reading_for_the_moves(case, misread):
+    """Not refused (exit 2) as a reading too doubtful is: reviewed as solve reviews it, and
+    the plan starts from the corrected reading."""
+    state, _, _, _, plan = case
+    reading, typed = misread
+    ask, prompts = scripted(typed, "")
+    got, start = given_plan(reading, format_moves(plan), CubeSettings(), "start.json", ask)
+    assert prompts and got.start.stickers == state.stickers == start.stickers
+
+
+def test_checks_review_mends_an_inconsistent_reading_without_moves(case, misread, tmp_path,
+                                                                  capsys, monkeypatch):
+    state, _, _, _, plan = case
+    reading, typed = misread
+    path = tmp_path / "start.json"
+    path.write_text(to_json(reading))
+    assert main(["check", str(path), "--step", "0", "--suggest"]) == 2  # nobody to ask
+    capsys.readouterr()
+    ask, prompts = scripted(typed, "")
+    monkeypatch.setattr(check_command, "interactive", lambda: True)
+    monkeypatch.setattr(check_command, "read_line", ask)
+    assert main(["check", str(path), "--step", "0", "--suggest"]) == 0
+    assert prompts and "corrections are saved" in " ".join(capsys.readouterr().err.split())
 
 
 def test_moves_that_solve_no_reading_are_refused_in_the_same_words(case):

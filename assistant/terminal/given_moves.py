@@ -90,15 +90,23 @@ def settled(state: CubeState, settings: CubeSettings, ask: LineReader | None, fi
             go_on: GoOn = solve_again, extra: dict | None = None,
             solver: GridSolver = solve_grid) -> tuple[CubeState, GridSolution]:
     """The reading and its grid solution (``solver`` solves the grid): when the grid solver is
-    not sure of some stickers, the person confirms or corrects them in the review (``ask``, on
-    stderr; ``go_on`` and ``extra`` as :func:`review_ui.run_review` takes them); with nobody to
-    ask (``ask`` None) a clear stop naming them, ``fix`` saying how to go on. A quit at the
-    review raises :class:`review_ui.ReviewQuit`."""
-    grid = solver(state, settings)
-    if grid.sure:
-        return state, grid
-    if ask is None:
-        raise SudokuCubeError(unsure_message(state, grid, settings, fix()))
+    not sure of some stickers, or the reading is not consistent (a misread the reader was sure
+    of, a bad hand correction), the person confirms or corrects them in the review (``ask``, on
+    stderr; ``go_on`` and ``extra`` as :func:`review_ui.run_review` takes them), as ``solve``
+    reviews it. With nobody to ask (``ask`` None) an unsure reading is a clear stop naming the
+    stickers, ``fix`` saying how to go on, and an inconsistent one raises the
+    :class:`GridUnsolvableError`; so does a reading too doubtful for the grid solver, whose
+    photos are to be retaken. A quit at the review raises :class:`review_ui.ReviewQuit`."""
+    try:
+        grid = solver(state, settings)
+    except GridUnsolvableError as e:
+        if ask is None or e.reason == "too-doubtful":
+            raise
+    else:
+        if grid.sure:
+            return state, grid
+        if ask is None:
+            raise SudokuCubeError(unsure_message(state, grid, settings, fix()))
     state, check = run_review(Console(stderr=True), state, settings, ask, solver, go_on=go_on,
                               extra=extra)
     return state, check.grid
@@ -111,10 +119,10 @@ def given_start(state: CubeState, moves: Sequence[Move], settings: CubeSettings,
     """The reading (settled, without candidates) and the state a plan given with ``--moves``
     starts from.
 
-    A reading the grid solver is not sure of goes to the review where a person is at the
-    terminal (``ask``; ``go_on`` and ``extra`` as :func:`review_ui.run_review` takes them;
-    ``solver`` solves the grid), and the plan starts from the reviewed reading or the grid's
-    choice for it. Otherwise the plan
+    A reading the grid solver is not sure of, or one that is not consistent (but not too
+    doubtful), goes to the review where a person is at the terminal (``ask``; ``go_on`` and
+    ``extra`` as :func:`review_ui.run_review` takes them; ``solver`` solves the grid), and the
+    plan starts from the reviewed reading or the grid's choice for it. Otherwise the plan
     decides between the readings in question, the reading as read, the grid's choice and its
     close rival (of a reading too doubtful for the grid solver only the reading as read): it
     starts from the one the moves solve when they solve exactly one, said on stderr when the
@@ -129,6 +137,11 @@ def given_start(state: CubeState, moves: Sequence[Move], settings: CubeSettings,
     try:
         grid = solver(state, settings)
     except GridUnsolvableError as e:
+        if ask is not None and e.reason != "too-doubtful":  # inconsistent: reviewed
+            state, grid = settled(state, settings, ask, fix, go_on, extra, solver)
+            read = state.without_candidates()
+            chosen = CubeState(tuple(grid.chosen), state.n)
+            return read, _solved_by(moves, [read, chosen], settings, where)
         if not _solves(read, moves, settings):
             raise photo_refusal(e, state, photos) from None
         doubt = (f"{len(e.doubtful)} stickers are read with doubt, too many for the grid solver"
