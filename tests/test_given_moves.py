@@ -14,12 +14,13 @@ import cv2
 import pytest
 from rich.console import Console
 
-from sudoku_cube.assistant.cli import main
+from sudoku_cube.assistant.cli import build_parser, main
 from sudoku_cube.assistant.commands import check as check_command
 from sudoku_cube.assistant.commands import guide as guide_command
 from sudoku_cube.assistant.services.cube_input import CubeRead
 from sudoku_cube.assistant.services.pipeline import solve_state
 from sudoku_cube.assistant.terminal import solve_flow
+from sudoku_cube.assistant.terminal.given_moves import again
 from sudoku_cube.assistant.terminal.guide_run import given_plan
 from sudoku_cube.assistant.terminal.interrupt import resume_command
 from sudoku_cube.assistant.terminal.review_ui import (TO_CORRECT_PREFIX, reviewed_path,
@@ -206,6 +207,13 @@ def test_a_quit_at_checks_review_goes_on_with_check_and_its_options(case, tmp_pa
     assert _go_on(capsys.readouterr().out) == ["sudoku-cube", "check", str(reviewed_path(swapped)),
                                                "--moves", format_moves(plan), "--step", "0",
                                                "--suggest"]
+
+
+@pytest.mark.parametrize("ocr", [[], ["--no-ocr"], ["--ocr", "always"]])
+def test_the_go_on_command_keeps_the_ocr_asked_for(ocr):
+    args = build_parser("check").parse_args(["check", "photos", "--step", "2", *ocr])
+    assert shlex.split(again("check", args)("x.json")) == ["sudoku-cube", "check", "x.json",
+                                                          "--step", "2", *ocr]
 
 
 def _go_on(said: str) -> list[str]:

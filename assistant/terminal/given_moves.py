@@ -30,10 +30,14 @@ from .review_ui import GoOn, keep_reading, run_review, solve_again
 AGAIN_OPTIONS = (("--moves", "moves"), ("--step", "step"), ("--face", "face"),
                  ("--tokens", "tokens"), ("--photo", "photo"), ("--corner", "corner"),
                  ("--suggest", "suggest"), ("--camera", "camera"), ("--no-window", "no_window"),
-                 ("--speak", "speak"), ("--profile", "profile"), ("--symmetric", "symmetric"))
+                 ("--speak", "speak"), ("--profile", "profile"), ("--symmetric", "symmetric"),
+                 ("--ocr", "ocr"), ("--no-ocr", "no_ocr"))
 """The options of ``check`` and ``guide`` the command that goes on from a saved review keeps
 (``--json``, ``--plain`` and ``--export`` are left out: it is run by a person at the
-terminal)."""
+terminal; ``--ocr`` reads check's ``--photo`` and ``--corner`` as the person asked)."""
+
+AGAIN_DEFAULTS = {"ocr": "auto"}
+"""Values of :data:`AGAIN_OPTIONS` that are the default, not named in the command."""
 
 
 def again(command: str, args: argparse.Namespace) -> GoOn:
@@ -44,7 +48,7 @@ def again(command: str, args: argparse.Namespace) -> GoOn:
         words = ["sudoku-cube", command, path]
         for flag, dest in AGAIN_OPTIONS:
             value = getattr(args, dest, None)
-            if value is None or value is False:
+            if value is None or value is False or AGAIN_DEFAULTS.get(dest) == value:
                 continue
             if value is True:
                 words.append(flag)
