@@ -143,7 +143,8 @@ def test_moves_that_solve_one_reading_alone_start_from_it_and_say_so(case, capsy
 
 def test_moves_that_solve_no_reading_in_question_name_the_stickers(case):
     _, a, b, swapped, _ = case
-    with pytest.raises(SudokuCubeError, match="solve none of the readings in question") as e:
+    with pytest.raises(SudokuCubeError, match="solve none of the readings in question: they may "
+                                              "not be the plan for this cube") as e:
         given_plan(swapped, "R U", CubeSettings(), "start.json")
     assert sticker_name(a) in str(e.value) and sticker_name(b) in str(e.value)
 

@@ -166,10 +166,11 @@ def given_start(state: CubeState, moves: Sequence[Move], settings: CubeSettings,
     solving = [(r, name) for r, name in readings if _solves(r, moves, settings)]
     if len(solving) != 1:
         given = (f"--moves {format_moves(moves)!r} solve "
-                 + ("none of the readings in question" if not solving else
+                 + ("none of the readings in question: they may not be the plan for this cube "
+                    "(give the plan the guide or solve showed for it); if they are, "
+                    if not solving else
                     " and ".join(name for _, name in solving) + ", so they do not tell them "
-                    "apart")
-                 + "; ")
+                    "apart; "))
         raise SudokuCubeError(given + unsure_message(state, grid, settings, fix()))
     unsure = unsure_stickers(state, grid, settings)
     _say(f"The grid solver is not sure of {unsure_names(unsure, grid, state.n)}; the moves "
