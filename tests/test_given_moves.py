@@ -285,6 +285,17 @@ def test_unsure_photos_save_the_reading_to_correct_and_name_the_command_on_it(
     assert not reviewed_path(swapped).exists()  # a review's corrections are never overwritten
 
 
+@pytest.mark.parametrize("command", [["guide", "--plain"], ["check", "--step", "0", "--suggest"]])
+def test_a_mistyped_move_is_refused_before_the_photos_are_read(tmp_path, capsys, monkeypatch,
+                                                               command):
+    def never(*args, **kwargs):
+        raise AssertionError("the photos were read")
+
+    monkeypatch.setattr(solve_flow, "read_input", never)
+    code = main([command[0], str(tmp_path), "--moves", "R Q", *command[1:]])
+    assert_clear_error(code, capsys.readouterr().err, "Q")
+
+
 # A photo folder is taken as solve takes it, by check as by guide: a photo held turned.
 
 @pytest.mark.parametrize("command", [["guide", "--plain"], ["check", "--step", "0",

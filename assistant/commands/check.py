@@ -88,11 +88,12 @@ def plan_of(args: argparse.Namespace, settings: CubeSettings
     takes it (:func:`solve_flow.read_for_given`: the photos' verdict on the 1, a photo held
     turned); a reading with candidates is settled as ``solve`` settles it, a given plan's start
     as the guide takes it (:mod:`terminal.given_moves`)."""
+    given = parse_moves(args.moves) if args.moves is not None else None  # before the photos
     got = read_for_given(args.state, settings, args, Console(stderr=True))
     state, settings = got.state, got.settings
     go_on = again("check", args)
     fix = fix_for(args.state, go_on, state, got.extra)
-    if args.moves is None:
+    if given is None:
         grid = None
         if not already_solved(state, settings):
             try:
@@ -106,10 +107,9 @@ def plan_of(args: argparse.Namespace, settings: CubeSettings
                                    "(give --moves with the plan you follow if it is another)",
                                    highlight=False)
         return plan.start, list(plan.moves), settings
-    moves = parse_moves(args.moves)
-    return given_start(state, moves, settings, args.state, _asked(args), fix,
+    return given_start(state, given, settings, args.state, _asked(args), fix,
                        photos=got.photos, go_on=go_on, extra=got.extra,
-                       solver=got.solver)[1], moves, settings
+                       solver=got.solver)[1], given, settings
 
 
 def plan_words(plan: Plan, state: str) -> str:

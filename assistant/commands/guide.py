@@ -6,6 +6,7 @@ import argparse
 
 from rich.console import Console
 
+from ...models.cube.moves import parse_moves
 from ...vision.photo.camera import parse_source
 from ..services.export import check_export_path
 from ..services.pipeline import already_solved
@@ -58,6 +59,7 @@ def run(args: argparse.Namespace) -> int:
         return guide_state_file(args.state, settings, args)
     if args.export:
         check_export_path(args.export)
+    parse_moves(args.moves)  # a mistyped move is refused before the photos are read
     got = read_for_given(args.state, settings, args, Console(stderr=True))  # as check reads it
     state, settings = got.state, got.settings
     if already_solved(state, settings):
