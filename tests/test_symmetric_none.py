@@ -53,7 +53,7 @@ def test_read_of_plain_ones_names_the_option(capsys):
     assert main(["read", str(ROOT / "samples/cubes/01-easy"), "--no-ocr"]) == 0
     err = " ".join(capsys.readouterr().err.split())
     assert f"digit 1 has no foot (6 of 6 clear 1s): symmetric, a 1 may end upside down; " \
-           f"{ADVICE} to solve and guide" in err
+           f"{ADVICE} to solve, guide and check" in err
 
 
 def test_read_with_a_profile_says_the_profile_decides(capsys):

@@ -187,7 +187,7 @@ def _read(args: argparse.Namespace) -> int:
         return 0
     if not empty and refusal is None:
         decides = f"--profile {args.profile}" if args.profile else ""  # as solve takes it
-        err.print(verdict_line(ones, "solve and guide", decides), highlight=False)
+        err.print(verdict_line(ones, "solve, guide and check", decides), highlight=False)
 
     console = Console()
     doubtful = reading.doubtful_indices() - blank
