@@ -1,8 +1,9 @@
 """``sudoku-cube serve``: the phone as the camera. A small web server on this computer shows a
 page that takes the photos one at a time with the phone's camera; the terminal prints its
-address (with ``--lan``, where a phone can reach it, as a QR code too). Each photo is read as it arrives and the page shows what was read or why
-it was refused. Once the cube is read, the terminal takes over as ``solve`` does (the review,
-then the guide) while the page shows the current step.
+address (with ``--lan``, where a phone can reach it, as a QR code too). Each photo is read as
+it arrives and the page shows what was read or why it was refused. Once the cube is read, the
+terminal takes over as ``solve`` does (the review, then the guide) while the page shows the
+current step.
 
 The photos land in a session folder (:mod:`assistant.web.store`) that ``solve``, ``guide`` and
 ``check`` read like any folder of photos; Ctrl-C stops the server and keeps every photo, and
