@@ -1,9 +1,10 @@
 """Other cuts of a cell than the usual one, for reading an unsure cell again.
 
 The usual cut (:func:`vision.cells.ink.ink_mask`) sets one threshold per cell and drops
-whatever touches the border. Each cut here sees past one way that fails
-(:func:`other_cuts`); the reader gives every cut to every voter
-(:mod:`vision.recognise.read_again`).
+whatever touches the border. Each cut here sees past one way that fails, in two rounds: the
+ink at other levels in the cell's own window (:func:`other_levels`), then, for a cell still
+unsure, what the window holds and its polarity (:func:`other_windows`); the reader gives
+every cut to every voter (:mod:`vision.recognise.read_again`).
 """
 from __future__ import annotations
 
@@ -66,26 +67,37 @@ def face_print(cells: list[np.ndarray], masks: list[np.ndarray]) -> FacePrint:
     return FacePrint(face_stroke_width(masks), face_contrast(cells))
 
 
-def other_cuts(face: FaceCells, i: int, printed: FacePrint) -> list[list[Cut]]:
-    """The other cuts of cell ``i`` of ``face``, in groups of one kind each: the ink at the
+def other_levels(face: FaceCells, i: int, printed: FacePrint) -> list[list[Cut]]:
+    """The first round of other cuts of cell ``i`` of ``face``: its own window and polarity,
+    the ink told from the sticker at another level, in groups of one cut each: at the
     :data:`STRICT` threshold; against its neighbourhood
-    (:func:`vision.cells.local_ink.local_ink_mask`); inside the :data:`RIM`; touching one
-    side (:func:`vision.cells.local_ink.edge_ink_mask`); without broad blobs
+    (:func:`vision.cells.local_ink.local_ink_mask`); without broad blobs
     (:func:`without_blobs`) and against each stroke's own surroundings
-    (:func:`glare_free_ink_mask`), both measured by the face's print (``printed``);
-    the cell in the other polarity when its own evidence of polarity is weak
-    (:func:`vision.polarity.unclear_polarity`: a glare patch as light as a white digit);
-    and the window moved :data:`BESIDE` of a cell each way (one group of four)."""
+    (:func:`glare_free_ink_mask`), both measured by the face's print (``printed``). Glare,
+    blur and a dim or noisy sticker move the level the usual cut takes; they are what makes
+    most cells unsure."""
     cell = face.cells[i]
-    light = cell.ndim == 2  # a light digit's cell comes inverted, as one channel
-    groups = [[Cut(cell, ink_mask(cell, STRICT))], [Cut(cell, local_ink_mask(cell))],
-              [Cut(cell, cut(cell, INK_SHARE, RIM))], [Cut(cell, edge_ink_mask(cell))]]
+    groups = [[Cut(cell, ink_mask(cell, STRICT))], [Cut(cell, local_ink_mask(cell))]]
     width, contrast = printed.width, printed.contrast
     if width:
         flat = without_blobs(cell, width)
         groups.append([Cut(flat, ink_mask(flat))])
         if contrast:
             groups.append([Cut(cell, glare_free_ink_mask(cell, width, contrast))])
+    return groups
+
+
+def other_windows(face: FaceCells, i: int) -> list[list[Cut]]:
+    """The second round of other cuts of cell ``i`` of ``face``, for a cell the first
+    (:func:`other_levels`) leaves unsure: what its window holds doubted, and its polarity.
+    In groups of one kind each: the cut inside the :data:`RIM`; touching one side
+    (:func:`vision.cells.local_ink.edge_ink_mask`); the cell in the other polarity when its
+    own evidence of polarity is weak (:func:`vision.polarity.unclear_polarity`: a glare
+    patch as light as a white digit); and the window moved :data:`BESIDE` of a cell each
+    way (one group of four, each a new cell for every voter, the costliest group)."""
+    cell = face.cells[i]
+    light = cell.ndim == 2  # a light digit's cell comes inverted, as one channel
+    groups = [[Cut(cell, cut(cell, INK_SHARE, RIM))], [Cut(cell, edge_ink_mask(cell))]]
     if unclear_polarity(face.raw[i]):
         other = as_dark_ink(face.raw[i], not light)
         groups.append([Cut(other, ink_mask(other))])

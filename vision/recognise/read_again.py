@@ -6,11 +6,13 @@ sticker joins the digit to its surroundings or breaks it, blur closes a digit's 
 a glare patch makes the ink's polarity unclear, or the cell's window lies a little off its
 sticker and cuts the digit at the border. A cell whose reading is unsure, or whose digit is
 not of the face's size (one font at one size prints every sticker of a face), is therefore
-read again from the other cuts of :mod:`vision.recognise.cuts`. Every cut is given to every
-voter (templates, HOG, counters and the learned cell model on the cut's own cell), and the
-cell's reading is the mean of its cuts' readings, the first cut's among them, each weighed
-by how well its glyph matches a printed digit at all (:func:`log_evidence`): one score per
-cell, with no cut chosen by a rule. Nothing here names a digit.
+read again from the other cuts of :mod:`vision.recognise.cuts`: first the ink at other levels
+in its own window, and only if the cell is still unsure after those, its window and polarity
+doubted too (:func:`read_again`). Every cut is given to every voter (templates, HOG, counters
+and the learned cell model on the cut's own cell), and the cell's reading is the mean of its
+cuts' readings, the first cut's among them, each weighed by how well its glyph matches a
+printed digit at all (:func:`log_evidence`): one score per cell, with no cut chosen by a
+rule. Nothing here names a digit.
 """
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ import numpy as np
 from ...models.cube.stickers import Hypothesis
 from ..cells.face_cells import FaceCells
 from .cell_model import CellModel
-from .cuts import Cut, FacePrint, face_print, most_inked, other_cuts
+from .cuts import Cut, FacePrint, face_print, most_inked, other_levels, other_windows
 from .evidence import PLACES, UNSURE, CellEvidence, analyse_cells, cell_vote, class_logits
 from .hog import LinearModel
 from .print_facts import shape_of
@@ -78,12 +80,10 @@ def read_cells(face: FaceCells, templates: TemplateSet, model: LinearModel,
         return evidence, hyps
     printed = face_print(cells, masks)
     known = {} if votes is None else {id(c): v for c, v in zip(cells, votes)}
-    for i, more in read_again(face, again, typical, printed, templates, model, net,
+    first = {i: (evidence[i], hyps[i]) for i in again}
+    for i, more in read_again(face, first, typical, printed, templates, model, net,
                               score, known).items():
-        readings = [(evidence[i], hyps[i])] + more
-        w = [log_evidence(e) for e, _ in readings]
-        hyps[i] = mean([h for _, h in readings], w)
-        evidence[i] = _most_evident(readings, w)
+        hyps[i], evidence[i] = combined([first[i]] + more)
     return evidence, hyps
 
 
@@ -107,30 +107,69 @@ def _to_read_again(evidence: Sequence[CellEvidence], hyps: Sequence[tuple[Hypoth
             if (min(top(h), top(g)) < UNSURE or e.doubt) and (e.glyph is not None or inked)]
 
 
-def read_again(face: FaceCells, cells: list[int], typical: float | None, printed: FacePrint,
-               templates: TemplateSet, model: LinearModel, net: CellModel | None,
-               score: Score, known: dict[int, np.ndarray] | None = None
+def read_again(face: FaceCells, first: dict[int, Reading], typical: float | None,
+               printed: FacePrint, templates: TemplateSet, model: LinearModel,
+               net: CellModel | None, score: Score, known: dict[int, np.ndarray] | None = None
                ) -> dict[int, list[Reading]]:
-    """The readings of the other cuts (:func:`vision.recognise.cuts.other_cuts`, measured
-    by the face's print ``printed``) of ``cells`` (indices) that show a digit of the face's
-    ``typical`` size (:func:`fits`), by cell: each cut scored by the glyph voters
-    (``score``) and the cell model on its own cut cell, the cuts of one group (the moved
-    windows) averaged into one reading, so that no way of reading a cell outvotes the others
-    by its number of cuts. ``known``: the cell model's rows of cells it has read already
-    (by the cell's id: the first pass read the face's own cells, which most cuts share)."""
-    cuts = [(i, g, c) for i in cells for g, group in enumerate(other_cuts(face, i, printed))
+    """The readings of the other cuts of the cells in ``first`` (by index, each with the
+    reading of its usual cut) that show a digit of the face's ``typical`` size (:func:`fits`),
+    by cell, in two rounds. Every cell is read from its own window at other ink levels
+    (:func:`vision.recognise.cuts.other_levels`, measured by the face's print ``printed``);
+    a cell that would still be read again after them (:func:`_settled`) is also read with
+    its window and polarity doubted (:func:`vision.recognise.cuts.other_windows`). The
+    levels are what glare, blur and a dim sticker spoil, and so what most unsure cells need;
+    a window off its sticker or an unclear polarity is rarer, and its cuts cost the most
+    (four moved windows, each a new cell for every voter and the cell model). A cell the
+    levels made sure is left as they read it (measured: docs/benchmarks.md, History,
+    "Read-again in two rounds")."""
+    known = known or {}
+    out = _read_groups({i: other_levels(face, i, printed) for i in first}, typical, templates,
+                       model, net, score, known)
+    unsure = [i for i in first if not _settled([first[i]] + out.get(i, []))]
+    for i, more in _read_groups({i: other_windows(face, i) for i in unsure}, typical,
+                                templates, model, net, score, known).items():
+        out.setdefault(i, []).extend(more)
+    return out
+
+
+def _read_groups(groups: dict[int, list[list[Cut]]], typical: float | None,
+                 templates: TemplateSet, model: LinearModel, net: CellModel | None,
+                 score: Score, known: dict[int, np.ndarray]) -> dict[int, list[Reading]]:
+    """The readings of ``groups`` of cuts (by cell: groups of one kind each), each cut scored
+    by the glyph voters (``score``) and the cell model on its own cut cell, the cuts of one
+    group (the moved windows) averaged into one reading, so that no way of reading a cell
+    outvotes the others by its number of cuts; cuts that show no digit of the face's
+    ``typical`` size are left out. ``known``: the cell model's rows of cells it has read
+    already (by the cell's id: the first pass read the face's own cells, which most cuts
+    share)."""
+    cuts = [(i, g, c) for i, kinds in groups.items() for g, group in enumerate(kinds)
             for c in group]
     by_group: dict[tuple[int, int], list[Reading]] = {}
     for (i, g, _), reading in zip(cuts, _read_cuts([c for _, _, c in cuts], typical, templates,
-                                                   model, net, score, known or {})):
+                                                   model, net, score, known)):
         if reading is not None:
             by_group.setdefault((i, g), []).append(reading)
     out: dict[int, list[Reading]] = {}
     for (i, _), readings in by_group.items():
-        w = [log_evidence(e) for e, _ in readings]
-        out.setdefault(i, []).append((_most_evident(readings, w),
-                                      mean([h for _, h in readings], w)))
+        hyps, evidence = combined(readings)
+        out.setdefault(i, []).append((evidence, hyps))
     return out
+
+
+def _settled(readings: Sequence[Reading]) -> bool:
+    """Whether a cell's readings so far, taken as one (:func:`combined`), leave it as the
+    rule that reads a cell again (:func:`_to_read_again`) leaves a cell: sure (at least
+    :data:`vision.recognise.evidence.UNSURE`) and its most evident cut of the face's size."""
+    hyps, evidence = combined(readings)
+    return top(hyps) >= UNSURE and not evidence.doubt
+
+
+def combined(readings: Sequence[Reading]) -> tuple[tuple[Hypothesis, ...], CellEvidence]:
+    """Several readings of one cell as one: the :func:`mean` of their hypotheses, each
+    weighed by its :func:`log_evidence`, and the evidence of the most evident
+    (:func:`_most_evident`)."""
+    w = [log_evidence(e) for e, _ in readings]
+    return mean([h for _, h in readings], w), _most_evident(readings, w)
 
 
 def _read_cuts(cuts: list[Cut], typical: float | None, templates: TemplateSet,
