@@ -1,6 +1,6 @@
 """A face placed a little off its stickers (a lattice fitted to a few of them extrapolates its
 pitch): the cell whose window cuts its digit at the border is read again beside itself
-(:func:`vision.recognise.read_again.other_cuts`)."""
+(:func:`vision.recognise.cuts.other_windows`)."""
 from __future__ import annotations
 
 import numpy as np
