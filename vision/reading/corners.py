@@ -79,7 +79,7 @@ def read_located(image: np.ndarray, located: Sequence[CornerFace], *,
     def read(img: np.ndarray, cf: CornerFace) -> FaceReading:
         r = read_face(img, templates=templates, model=model, ocr=ocr, settings=settings,
                       source=source, face=cf.face, geometry=cf.geometry(),
-                      file_scale=file_scale)
+                      file_scale=file_scale, in_rounds=False)
         r.timings_ms["detect"] = t_detect
         return r
 

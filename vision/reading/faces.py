@@ -113,21 +113,24 @@ def read_face(image: np.ndarray, *, templates: TemplateSet | None = None,
               model: LinearModel | None = None, ocr: OcrMode | bool = "auto",
               settings: CubeSettings = CubeSettings(), source: str | None = None,
               face: str | None = None, geometry: FaceGeometry | None = None,
-              file_scale: float = 1.0) -> FaceReading:
+              file_scale: float = 1.0, in_rounds: bool = True) -> FaceReading:
     """Read one face photo (BGR uint8). Raises FaceNotFoundError when no single whole face
     is visible. ``templates`` default to :func:`vision.recognise.templates.default_templates`,
     ``model`` to the trained HOG classifier; ``ocr`` says where tesseract votes
     (:data:`OcrMode`). A ``geometry``
     found elsewhere (a face of a corner photo, ``vision.locate.corners``) skips the detection.
     ``file_scale``: the photo file's pixels per pixel of ``image`` (see
-    :func:`vision.photo.images.file_scale`), for coordinates reported in file pixels."""
+    :func:`vision.photo.images.file_scale`), for coordinates reported in file pixels.
+    ``in_rounds``: unsure cells read again in two rounds
+    (:func:`vision.recognise.read_again.read_again`; a corner photo's faces are not)."""
     templates = templates if templates is not None else default_templates()
     model = model if model is not None else default_model()
     t0 = time.perf_counter()
     geometry = geometry if geometry is not None else _located(image, source, face)
     t1 = time.perf_counter()
     underlined = settings.underlined_69
-    seen = recognise_face(face_cells(image, geometry), templates, model, underlined)
+    seen = recognise_face(face_cells(image, geometry), templates, model, underlined,
+                          in_rounds)
     evidence, hyps = list(seen.evidence), list(seen.hypotheses)
     t2 = time.perf_counter()
     warnings: list[str] = []

@@ -34,12 +34,14 @@ class FaceEvidence:
 
 
 def recognise_face(cells: FaceCells, templates: TemplateSet, model: LinearModel,
-                   underlined_69: bool = True) -> FaceEvidence:
+                   underlined_69: bool = True, in_rounds: bool = True) -> FaceEvidence:
     """The evidence and readings of a face's cells; ``underlined_69``: the cube prints a bar
-    under its 6s and 9s (the cube's settings)."""
+    under its 6s and 9s (the cube's settings); ``in_rounds``: unsure cells read again in
+    two rounds (:func:`vision.recognise.read_again.read_again`)."""
     def score(e: CellEvidence, vote: np.ndarray | None = None
               ) -> tuple[tuple[Hypothesis, ...], tuple[Hypothesis, ...]]:
         return readings(e, underlined_69, vote)
 
-    evidence, hyps = read_cells(cells, templates, model, shipped_cell_model(), score)
+    evidence, hyps = read_cells(cells, templates, model, shipped_cell_model(), score,
+                                in_rounds)
     return FaceEvidence(tuple(evidence), tuple(hyps))

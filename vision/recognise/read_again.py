@@ -55,7 +55,7 @@ ODD_DOUBT = 0.6
 
 
 def read_cells(face: FaceCells, templates: TemplateSet, model: LinearModel,
-               net: CellModel | None, score: Score
+               net: CellModel | None, score: Score, in_rounds: bool = True
                ) -> tuple[list[CellEvidence], list[tuple[Hypothesis, ...]]]:
     """Each cell's evidence and hypotheses. The usual cut is read by the glyph voters
     (``score``) with the cell model's vote multiplied in
@@ -65,7 +65,8 @@ def read_cells(face: FaceCells, templates: TemplateSet, model: LinearModel,
     with the vote, is read again (:func:`read_again`): its reading becomes the mean of all
     its cuts' readings, each weighed by its :func:`log_evidence`. A cell that shows no digit
     is read again only on a face whose other cells show one: a Sudoku Cube prints a digit on
-    every sticker, but on a face that shows none at all (a plain cube) nothing is missing."""
+    every sticker, but on a face that shows none at all (a plain cube) nothing is missing.
+    ``in_rounds``: as :func:`read_again` has it."""
     cells = list(face.cells)
     masks = face.ink_masks()
     evidence = analyse_cells(masks, templates, model, cells)
@@ -82,7 +83,7 @@ def read_cells(face: FaceCells, templates: TemplateSet, model: LinearModel,
     known = {} if votes is None else {id(c): v for c, v in zip(cells, votes)}
     first = {i: (evidence[i], hyps[i]) for i in again}
     for i, more in read_again(face, first, typical, printed, templates, model, net,
-                              score, known).items():
+                              score, known, in_rounds).items():
         hyps[i], evidence[i] = combined([first[i]] + more)
     return evidence, hyps
 
@@ -109,8 +110,8 @@ def _to_read_again(evidence: Sequence[CellEvidence], hyps: Sequence[tuple[Hypoth
 
 def read_again(face: FaceCells, first: dict[int, Reading], typical: float | None,
                printed: FacePrint, templates: TemplateSet, model: LinearModel,
-               net: CellModel | None, score: Score, known: dict[int, np.ndarray] | None = None
-               ) -> dict[int, list[Reading]]:
+               net: CellModel | None, score: Score, known: dict[int, np.ndarray] | None = None,
+               in_rounds: bool = True) -> dict[int, list[Reading]]:
     """The readings of the other cuts of the cells in ``first`` (by index, each with the
     reading of its usual cut) that show a digit of the face's ``typical`` size (:func:`fits`),
     by cell, in two rounds. Every cell is read from its own window at other ink levels
@@ -121,8 +122,14 @@ def read_again(face: FaceCells, first: dict[int, Reading], typical: float | None
     a window off its sticker or an unclear polarity is rarer, and its cuts cost the most
     (four moved windows, each a new cell for every voter and the cell model). A cell the
     levels made sure is left as they read it (measured: docs/benchmarks.md, History,
-    "Read-again in two rounds")."""
+    "Read-again in two rounds"). Without ``in_rounds`` every cell is read from both at once:
+    a corner photo's faces, whose windows the corner's lattice lays on foreshortened
+    stickers and whose readings the corner reader weighs against those of the photo with its
+    shake undone (:mod:`vision.reading.corners`)."""
     known = known or {}
+    if not in_rounds:
+        return _read_groups({i: other_levels(face, i, printed) + other_windows(face, i)
+                             for i in first}, typical, templates, model, net, score, known)
     out = _read_groups({i: other_levels(face, i, printed) for i in first}, typical, templates,
                        model, net, score, known)
     unsure = [i for i in first if not _settled([first[i]] + out.get(i, []))]
