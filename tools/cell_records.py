@@ -83,9 +83,9 @@ class Recorder:
         self._read_again = again_mod.read_again
 
     def __enter__(self) -> "Recorder":
-        def recognise(cells, templates, model, underlined_69=True):
+        def recognise(cells, templates, model, underlined_69=True, in_rounds=True):
             self._again = []
-            seen = self._recognise(cells, templates, model, underlined_69)
+            seen = self._recognise(cells, templates, model, underlined_69, in_rounds)
             first = analyse_cells(cells.ink_masks(), templates, model, list(cells.cells))
             net = shipped_cell_model()
             votes = net.read_cells(list(cells.cells)) if net is not None else np.zeros((9, 37))
