@@ -1,8 +1,9 @@
 """Unsure cells read again from other cuts (:mod:`vision.recognise.read_again`): on a rendered
 photo whose usual ink cut reads a 4 unsurely, on a cell where a dark streak joins the digit to
 the sticker's edge so that the usual cut drops the digit with it, and on a digit that a glare
-streak makes larger than its face's others; a 6/9 shape read surely is not read again, and
-the cell's reading is the mean of its cuts' readings."""
+streak makes larger than its face's others; a 6/9 shape read surely is not read again, a
+cell the ink's other levels settle is not read with its window doubted, and the cell's
+reading is the mean of its cuts' readings."""
 from __future__ import annotations
 
 import cv2
@@ -15,6 +16,7 @@ from sudoku_cube.vision.cells.ink import ink_mask
 from sudoku_cube.vision.cells.warp import cut_cells, warp_face
 from sudoku_cube.vision.locate.detect import find_face
 from sudoku_cube.vision.reading.faces import read_face
+from sudoku_cube.vision.recognise import read_again as again_module
 from sudoku_cube.vision.recognise.cell_model import shipped_cell_model
 from sudoku_cube.vision.recognise.evidence import UNSURE, analyse_cells, hypotheses, readings
 from sudoku_cube.vision.recognise.hog import default_model
@@ -117,3 +119,20 @@ def test_a_clean_cut_has_more_evidence_than_a_spoilt_one():
     cv2.circle(spoilt, (30, 50), 9, (20, 20, 20), -1)
     evs = analyse_cells([ink_mask(clean), ink_mask(spoilt)], tpl, model, [clean, spoilt])
     assert log_evidence(evs[0]) > log_evidence(evs[1])
+
+
+def test_a_cell_the_ink_levels_settle_is_not_read_with_its_window_doubted(monkeypatch):
+    """The unsure 4 of :func:`_unsure_photo` is settled by the first round of other cuts
+    (the ink at other levels): the second round (its window and polarity doubted) is not
+    cut, and the cell reads right and sure; read with every cut at once, as a corner
+    photo's faces are, it reads the same."""
+    doubted: list[int] = []
+    windows = again_module.other_windows
+    monkeypatch.setattr(again_module, "other_windows",
+                        lambda face, i: doubted.append(i) or windows(face, i))
+    image, truth = _unsure_photo()
+    in_rounds = read_face(image, ocr=False)
+    assert doubted == [] and in_rounds.stickers[5] == truth[5]
+    assert in_rounds.confidence[5] > UNSURE
+    at_once = read_face(image, ocr=False, in_rounds=False)
+    assert doubted == [5] and at_once.stickers[5] == truth[5]
