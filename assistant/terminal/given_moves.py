@@ -111,6 +111,12 @@ def settled(state: CubeState, settings: CubeSettings, ask: LineReader | None, fi
             return state, grid
         if ask is None:
             raise SudokuCubeError(unsure_message(state, grid, settings, fix()))
+    return _reviewed(state, settings, ask, solver, go_on, extra)
+
+
+def _reviewed(state: CubeState, settings: CubeSettings, ask: LineReader, solver: GridSolver,
+              go_on: GoOn, extra: dict | None) -> tuple[CubeState, GridSolution]:
+    """The reading the person confirmed or corrected in the review, and its grid solution."""
     state, check = run_review(Console(stderr=True), state, settings, ask, solver, go_on=go_on,
                               extra=extra)
     return state, check.grid
@@ -139,26 +145,22 @@ def given_start(state: CubeState, moves: Sequence[Move], settings: CubeSettings,
     if state.candidates is None:
         return read, _solved_by(moves, [read], settings, where)
     try:
-        grid = solver(state, settings)
+        grid: GridSolution | None = solver(state, settings)
     except GridUnsolvableError as e:
-        if ask is not None and e.reason != "too-doubtful":  # inconsistent: reviewed
-            state, grid = settled(state, settings, ask, fix, go_on, extra, solver)
-            read = state.without_candidates()
-            chosen = CubeState(tuple(grid.chosen), state.n)
-            return read, _solved_by(moves, [read, chosen], settings, where)
-        if not _solves(read, moves, settings):
-            raise photo_refusal(e, state, photos) from None
-        doubt = (f"{len(e.doubtful)} stickers are read with doubt, too many for the grid solver"
-                 if e.doubtful else "The grid solver could not settle the reading")
-        _say(f"{doubt}; the moves given solve the reading as read, so the plan starts from it.")
-        return read, read
-    chosen = CubeState(tuple(grid.chosen), state.n)
-    if not grid.sure and ask is not None:
-        state, grid = settled(state, settings, ask, fix, go_on, extra, solver)
+        if ask is None or e.reason == "too-doubtful":
+            if not _solves(read, moves, settings):
+                raise photo_refusal(e, state, photos) from None
+            doubt = (f"{len(e.doubtful)} stickers are read with doubt, too many for the grid "
+                     "solver" if e.doubtful else "The grid solver could not settle the reading")
+            _say(f"{doubt}; the moves given solve the reading as read, so the plan starts "
+                 "from it.")
+            return read, read
+        grid = None  # inconsistent: reviewed
+    if ask is not None and (grid is None or not grid.sure):
+        state, grid = _reviewed(state, settings, ask, solver, go_on, extra)
         read = state.without_candidates()
-        chosen = CubeState(tuple(grid.chosen), state.n)
-        return read, _solved_by(moves, [read, chosen], settings, where)
-    if grid.sure:
+    chosen = CubeState(tuple(grid.chosen), state.n)
+    if grid.sure or ask is not None:
         return read, _solved_by(moves, [read, chosen], settings, where)
     readings = _distinct([(read, "the reading as read"), (chosen, "the grid's choice")]
                          + ([(CubeState(tuple(grid.rival), state.n), "the rival reading")]
