@@ -61,7 +61,12 @@ def keep_reading(state: CubeState, extra: dict | None = None) -> Path:
     """Write the reading ``state`` (as the command took it: photos held turned set upright,
     with its candidates, and ``extra`` keys such as the verdict on the 1) to its file in the
     data folder and return the file: the reading stopped on, to correct and go on from."""
-    path = reviewed_path(state, TO_CORRECT_PREFIX)
+    return _written(reviewed_path(state, TO_CORRECT_PREFIX), state, extra)
+
+
+def _written(path: Path, state: CubeState, extra: dict | None) -> Path:
+    """``path``, with the reading ``state`` and the ``extra`` keys written to it as a state
+    file (atomically: a stop while writing leaves the old file or the new one)."""
     atomic_write_text(path, json.dumps({**to_dict(state), **(extra or {})}, indent=2) + "\n")
     return path
 
@@ -102,8 +107,7 @@ def keep_corrections(read: CubeState, state: CubeState, extra: dict | None = Non
     given) goes on from it and is noted for Ctrl-C."""
     if not corrected_count(read, state):
         return None
-    path = reviewed_path(read)
-    atomic_write_text(path, json.dumps({**to_dict(state), **(extra or {})}, indent=2) + "\n")
+    path = _written(reviewed_path(read), state, extra)
     set_resume_command(go_on(str(path)))
     return path
 
