@@ -209,6 +209,12 @@ def as_dark_ink(cell: np.ndarray, light: bool) -> np.ndarray:
     return 255 - gray(cell) if light else cell
 
 
+def came_inverted(cell: np.ndarray) -> bool:
+    """Whether a cell of a colour photo came out of :func:`as_dark_ink` inverted (its digit
+    printed lighter than its sticker): the inverted cell is its luminance, one channel."""
+    return cell.ndim == 2
+
+
 STICKER_QUANTILE = UPPER_QUARTILE
 """Percentile of each colour channel in a cell's centre taken for the sticker's colour
 (:func:`sticker_channel`), its upper quartile: above the ink's share of the centre on every

@@ -17,7 +17,7 @@ from ..cells.face_cells import FaceCells
 from ..cells.ink import INK_SHARE, cut, ink_mask, inner_components
 from ..cells.local_ink import edge_ink_mask, local_ink_mask
 from ..cells.sticker_level import ink_contrast
-from ..polarity import as_dark_ink, centre, unclear_polarity, value_channel
+from ..polarity import as_dark_ink, came_inverted, centre, unclear_polarity, value_channel
 from ..stats import LOWER_QUARTILE, median
 
 STRICT = 0.6
@@ -96,7 +96,7 @@ def other_windows(face: FaceCells, i: int) -> list[list[Cut]]:
     patch as light as a white digit); and the window moved :data:`BESIDE` of a cell each
     way (one group of four, each a new cell for every voter, the costliest group)."""
     cell = face.cells[i]
-    light = cell.ndim == 2  # a light digit's cell comes inverted, as one channel
+    light = came_inverted(cell)
     groups = [[Cut(cell, cut(cell, INK_SHARE, RIM))], [Cut(cell, edge_ink_mask(cell))]]
     if unclear_polarity(face.raw[i]):
         other = as_dark_ink(face.raw[i], not light)

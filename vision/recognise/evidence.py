@@ -25,6 +25,7 @@ from .cell_model import NONE
 from .classes import DIGITS
 from .counters import counter_logits, counter_vector
 from ..cells.glyph import GLYPH, normalise_glyph, split_underline
+from ..polarity import came_inverted
 from .hog import N_CLASSES, LinearModel, class_index, hog_features
 from .print_facts import shape_of, six_turn, underlined_pair
 from .templates import TemplateSet, unit_rows
@@ -131,7 +132,7 @@ def analyse_cells(masks: list[np.ndarray], templates: TemplateSet, model: Linear
             six_rot = _six_shape(_votes(tm[i], hg[i], ct[i]))
             if six_rot is not None:
                 odds[i] = _six_odds(cells[i], parts[i].body, six_rot)
-    light = [cells is not None and cells[i].ndim == 2 for i in range(len(masks))]
+    light = [cells is not None and came_inverted(cells[i]) for i in range(len(masks))]
     return [CellEvidence(p.body, g, p.underline_rot, tm[i], hg[i], odds[i], counter=ct[i],
                          light=light[i]) for i, (p, g) in enumerate(zip(parts, glyphs))]
 
