@@ -298,13 +298,14 @@ def test_a_mistyped_move_is_refused_before_the_photos_are_read(tmp_path, capsys,
 
 # A photo folder is taken as solve takes it, by check as by guide: a photo held turned.
 
-@pytest.mark.parametrize("command", [["guide", "--plain"], ["check", "--step", "0",
-                                                           "--suggest", "--no-ocr"]])
-@pytest.mark.parametrize("given", [True, False])
+GUIDE = ["guide", "--plain"]
+CHECK = ["check", "--step", "0", "--suggest", "--no-ocr"]
+
+
+# guide without --moves is solve's way, tested with solve
+@pytest.mark.parametrize(("command", "given"), [(GUIDE, True), (CHECK, True), (CHECK, False)])
 def test_a_photo_held_turned_is_set_upright_for_a_plan_given_or_not(tmp_path, capsys, command,
                                                                     given):
-    if command[0] == "guide" and not given:
-        pytest.skip("guide without --moves is solve's way, tested with solve")
     folder = tmp_path / "photos"
     shutil.copytree(EASY, folder)
     cv2.imwrite(str(folder / "R.jpg"), cv2.rotate(cv2.imread(str(EASY / "R.jpg")),
