@@ -26,6 +26,8 @@ from sudoku_cube.assistant.terminal.interrupt import resume_command
 from sudoku_cube.assistant.terminal.review_ui import (TO_CORRECT_PREFIX, reviewed_path,
                                                        run_review)
 from sudoku_cube.models.cube.moves import format_moves, invert_moves, simplify
+from sudoku_cube.models.cube.geometry import FACES
+from sudoku_cube.models.cube.solved import face_direction, is_solved
 from sudoku_cube.models.cube.state import sticker_name
 from sudoku_cube.models.cube.state_format import parse_json, to_json
 from sudoku_cube.models.errors import SudokuCubeError
@@ -34,6 +36,7 @@ from sudoku_cube.models.grid import solve_grid
 from sudoku_cube.models.grid.hopeless import HOPELESS_DOUBTFUL
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.cube.stickers import Hypothesis, Sticker
+from sudoku_cube.vision.recognise.footed import OneVerdict
 from tests.conftest import assert_clear_error, scripted, swapped_pair, unsure_reading
 from tests.test_grid_hopeless import _doubtful, _face_cells
 from tests.test_read_unsettled import CORNERS, _read_with_doubt
@@ -327,3 +330,43 @@ def test_corner_photos_too_doubtful_for_the_moves_name_the_corner_photos(monkeyp
     code = main([command[0], str(CORNERS), "--moves", "R U", *command[1:]])
     assert_clear_error(code, " ".join(capsys.readouterr().err.split()), "cannot be settled",
                        "Retake corner photo A (faces U R F) and B (faces D L B)")
+
+
+# The reader's verdict on the 1 (a print fact) travels with a reading too doubtful for the grid
+# solver: the plan given decides from the reading as read, with every 1 kept upright.
+
+@pytest.fixture(scope="module")
+def footed_doubtful():
+    """A reading too doubtful for the grid solver of a cube whose plan leaves every 1 upright
+    (as a cube whose 1 has a foot is solved), and that plan."""
+    puzzle = make_puzzle(SEED, 25)
+    plan = simplify(invert_moves(puzzle.scramble))
+    end = puzzle.state.apply(plan)
+    for i, s in enumerate(end.stickers):
+        if s.digit == 1:
+            end = end.with_sticker(i, Sticker(1, face_direction(end.face(FACES[i // 9]))))
+    start = end.apply(invert_moves(plan))
+    return _doubtful(start, _face_cells("UFRDLB", HOPELESS_DOUBTFUL)), plan
+
+
+@pytest.mark.parametrize("command", [GUIDE, CHECK])
+def test_a_reading_too_doubtful_keeps_the_readers_footed_one(footed_doubtful, tmp_path,
+                                                             monkeypatch, capsys, command):
+    read, plan = footed_doubtful
+    shown = {i for i, h in enumerate(read.candidates) if len(h) > 1}
+    one = next(i for i, s in enumerate(read.stickers) if s.digit == 1 and i not in shown)
+    upside_down = read.with_sticker(one, read.stickers[one].turned(2))
+    assert is_solved(upside_down.apply(plan), CubeSettings().symmetric)  # 1 symmetric
+    folder = tmp_path / "photos"
+    folder.mkdir()
+    for reading, refused in ((read, False), (upside_down, True)):
+        monkeypatch.setattr(solve_flow, "read_input", lambda *args, r=reading, **kwargs:
+                            CubeRead(r, OneVerdict(4, 4), None, None))
+        code = main([command[0], str(folder), "--moves", format_moves(plan), *command[1:]])
+        err = " ".join(capsys.readouterr().err.split())
+        said, _, error = err.partition("sudoku-cube: ")
+        assert said.startswith("digit 1 has a foot (4 of 4 clear 1s)")
+        if refused:  # a 1 turned over is not solved when the 1 has a foot
+            assert_clear_error(code, "sudoku-cube: " + error, "Retake the photos of")
+        else:
+            assert code == 0 and "the moves given solve the reading as read" in err, err

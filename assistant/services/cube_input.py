@@ -130,10 +130,12 @@ def footed_settings(state: CubeState, settings: CubeSettings, ones: OneVerdict |
     """The cube settings with the photos' verdict on the 1, and what to tell the person: when
     its 1s have a foot, 1 is not symmetric, so the plan keeps every 1 upright; kept only when
     the grid solves so with every clearly read 1 as read (else the cube's design turns a 1
-    over and the 1 stays symmetric). ``solver`` as in :func:`turned_upright`."""
-    if ones is None or not ones.has_foot or 1 not in settings.symmetric:
+    over and the 1 stays symmetric). ``solver`` as in :func:`turned_upright`. A reading too
+    doubtful for the grid solver raises its :class:`GridUnsolvableError`
+    (:func:`footed_as_read` takes the verdict unchecked)."""
+    footed, said = footed_as_read(settings, ones)
+    if said is None:
         return settings, None
-    footed = replace(settings, symmetric=settings.symmetric - {1})
     try:
         chosen = (solver or solve_grid)(state, footed, explain=False).chosen
     except SudokuCubeError as e:
@@ -145,4 +147,16 @@ def footed_settings(state: CubeState, settings: CubeSettings, ones: OneVerdict |
     if chosen is None or any(chosen[i] != state.stickers[i] for i in sure):
         return settings, ("digit 1 has a foot, but the cube only solves with a 1 turned over: "
                           "taken as symmetric")
-    return footed, ones.describe()
+    return footed, said
+
+
+def footed_as_read(settings: CubeSettings, ones: OneVerdict | None
+                   ) -> tuple[CubeSettings, str | None]:
+    """The cube settings with the photos' verdict on the 1 as the reader gave it, and what to
+    tell the person (None when it changes nothing): a 1 with a foot is not symmetric. The
+    reader's finding about the print stays with the reading even where the grid cannot check
+    it against the cube's design (a reading too doubtful for the grid solver, taken as read
+    for a plan given); :func:`footed_settings` checks it where the grid can."""
+    if ones is None or not ones.has_foot or 1 not in settings.symmetric:
+        return settings, None
+    return replace(settings, symmetric=settings.symmetric - {1}), ones.describe()

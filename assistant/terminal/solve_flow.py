@@ -24,8 +24,8 @@ from ...models.printable import printable
 from ...models.profile import CubeSettings
 from ...vision.recognise.footed import OneVerdict
 from ...vision.reading.faces import Reading
-from ..services.cube_input import (DEMO_SAMPLE, CubeRead, GridSolver, footed_settings, read_input,
-                                   turned_upright)
+from ..services.cube_input import (DEMO_SAMPLE, CubeRead, GridSolver, footed_as_read,
+                                   footed_settings, read_input, turned_upright)
 from ..services.export import check_export_path
 from ..services.pipeline import (BackgroundPlanner, Progress, RememberedSolver, SolveResult,
                                  TablesLoading, solve_state, start_tables)
@@ -66,12 +66,14 @@ def upright_photos(state: CubeState, settings: CubeSettings, files: dict[str, st
 
 def settings_for(state: CubeState, settings: CubeSettings, ones: OneVerdict | None,
                  args: argparse.Namespace | None, console: Console,
-                 solver: GridSolver | None = None) -> CubeSettings:
-    """The cube settings with the photos' verdict on the 1 (:func:`footed_settings`), said;
-    unchanged when ``--symmetric`` or ``--profile`` says which digits are symmetric."""
+                 solver: GridSolver | None = None, *, checked: bool = True) -> CubeSettings:
+    """The cube settings with the photos' verdict on the 1 (:func:`footed_settings`; not
+    ``checked``, as the reader gave it: :func:`footed_as_read`), said; unchanged when
+    ``--symmetric`` or ``--profile`` says which digits are symmetric."""
     if getattr(args, "symmetric", None) is not None or getattr(args, "profile", None):
         return settings
-    settings, said = footed_settings(state, settings, ones, solver)
+    settings, said = (footed_settings(state, settings, ones, solver) if checked
+                      else footed_as_read(settings, ones))
     if said:
         console.print(said, highlight=False)
     return settings
@@ -104,15 +106,16 @@ def read_for_given(path: str, settings: CubeSettings, args: argparse.Namespace,
                    console: Console) -> Given:
     """The cube in ``path`` (state file or photo folder) as ``solve`` takes it
     (:func:`as_solve_takes`: the photos' verdict on the 1, a photo held turned set upright), for
-    ``guide`` and ``check`` alike. A reading too doubtful for that is taken as read: a plan
-    given decides (:func:`given_moves.given_start`), none is refused naming the photos."""
+    ``guide`` and ``check`` alike. A reading too doubtful for that is taken as read, with the
+    verdict on the 1 as the reader gave it (the grid cannot check it): a plan given decides
+    (:func:`given_moves.given_start`), none is refused naming the photos."""
     state, ones, photos, files, _ = read_cube(path, console, args)
     solver = RememberedSolver()
     try:
-        state, settings = as_solve_takes(state, settings, ones, files, photos, args, console,
-                                         solver)
+        settings = settings_for(state, settings, ones, args, console, solver)
     except GridUnsolvableError:
-        pass
+        settings = settings_for(state, settings, ones, args, console, checked=False)
+    state = upright_photos(state, settings, files, console, solver, photos)
     return Given(state, settings, photos, {"one": ones.to_dict()} if ones is not None else None,
                  solver)
 
