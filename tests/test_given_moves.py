@@ -9,6 +9,8 @@ import shlex
 import shutil
 from dataclasses import replace
 from pathlib import Path
+from types import ModuleType
+from typing import Callable
 
 import cv2
 import pytest
@@ -181,14 +183,33 @@ def test_a_reading_too_doubtful_that_the_moves_do_not_solve_names_the_photos(dou
 
 # A quit at the review names the command that goes on with the plan given.
 
-def test_a_quit_at_guides_review_goes_on_with_guide_and_the_plan(case, tmp_path, capsys,
-                                                                  monkeypatch):
-    state, a, _, swapped, plan = case
-    path = tmp_path / "start.json"
-    path.write_text(to_json(swapped))
-    ask, _ = scripted(f"{sticker_name(a)} {state.stickers[a].token}", "q")
-    monkeypatch.setattr(guide_command, "interactive", lambda: True)
-    monkeypatch.setattr(guide_command, "read_line", ask)
+@pytest.fixture
+def at_review(case, tmp_path, monkeypatch) -> Callable[..., Path]:
+    """``at_review(command, *typed)``: the unsure reading in a state file (the path returned),
+    for ``command`` (the command's module) run by a person at the terminal who corrects one
+    of its stickers at the review, then types ``typed`` and presses Ctrl-C."""
+    state, a, _, swapped, _ = case
+
+    def person(command: ModuleType, *typed: str) -> Path:
+        path = tmp_path / "start.json"
+        path.write_text(to_json(swapped))
+        answers = iter([f"{sticker_name(a)} {state.stickers[a].token}", *typed])
+
+        def ask(prompt: str, prefill: str = "") -> str:
+            for answer in answers:
+                return answer
+            raise KeyboardInterrupt
+
+        monkeypatch.setattr(command, "interactive", lambda: True)
+        monkeypatch.setattr(command, "read_line", ask)
+        return path
+
+    return person
+
+
+def test_a_quit_at_guides_review_goes_on_with_guide_and_the_plan(case, at_review, capsys):
+    _, _, _, swapped, plan = case
+    path = at_review(guide_command, "q")
     assert main(["guide", str(path), "--moves", format_moves(plan)]) == 0
     said = capsys.readouterr().out
     assert "sudoku-cube solve" not in said
@@ -198,14 +219,9 @@ def test_a_quit_at_guides_review_goes_on_with_guide_and_the_plan(case, tmp_path,
                                      f'--moves "{format_moves(plan)}"')
 
 
-def test_a_quit_at_checks_review_goes_on_with_check_and_its_options(case, tmp_path, capsys,
-                                                                    monkeypatch):
-    state, a, _, swapped, plan = case
-    path = tmp_path / "start.json"
-    path.write_text(to_json(swapped))
-    ask, _ = scripted(f"{sticker_name(a)} {state.stickers[a].token}", "q")
-    monkeypatch.setattr(check_command, "interactive", lambda: True)
-    monkeypatch.setattr(check_command, "read_line", ask)
+def test_a_quit_at_checks_review_goes_on_with_check_and_its_options(case, at_review, capsys):
+    _, _, _, swapped, plan = case
+    path = at_review(check_command, "q")
     assert main(["check", str(path), "--moves", format_moves(plan), "--step", "0",
                  "--suggest"]) == 0
     assert _go_on(capsys.readouterr().out) == ["sudoku-cube", "check", str(reviewed_path(swapped)),
@@ -228,22 +244,11 @@ def _go_on(said: str) -> list[str]:
     return shlex.split(found.group(1))
 
 
-def test_ctrl_c_at_checks_review_goes_on_with_check_and_its_options(case, tmp_path, capsys,
-                                                                    monkeypatch):
+def test_ctrl_c_at_checks_review_goes_on_with_check_and_its_options(case, at_review, capsys):
     """Ctrl-C after a correction: the correction is saved and the check named to go on from
     it, never "nothing was saved"."""
-    state, a, _, swapped, plan = case
-    path = tmp_path / "start.json"
-    path.write_text(to_json(swapped))
-    typed = iter([f"{sticker_name(a)} {state.stickers[a].token}"])
-
-    def ask(prompt: str, prefill: str = "") -> str:
-        for answer in typed:
-            return answer
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(check_command, "interactive", lambda: True)
-    monkeypatch.setattr(check_command, "read_line", ask)
+    _, _, _, swapped, plan = case
+    path = at_review(check_command)
     assert main(["check", str(path), "--moves", format_moves(plan), "--step", "0",
                  "--suggest"]) == 130
     err = " ".join(capsys.readouterr().err.split())
