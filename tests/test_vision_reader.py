@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
+from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.cube.state_format import parse_json
 from sudoku_cube.vision.reading import reader as reader_module
+from sudoku_cube.vision.recognise.footed import ones_verdict
 from sudoku_cube.vision.recognise.hog import default_model
 from sudoku_cube.vision.photo.images import load_image
 from sudoku_cube.vision.reading.reader import Reader
@@ -66,3 +69,35 @@ def test_each_entry_point_hands_the_reader_to_its_stage(monkeypatch, method, sta
     kw = seen["kw"]
     assert kw["templates"] is templates and kw["model"] is model
     assert kw["settings"] == settings and kw["ocr"] == "always"
+
+
+# A grey photo handed to the reader as an array (one channel) is read as the BGR photo it is
+# (Reader's as_read): the cells stage tells a cell inverted for light ink by its single
+# channel (vision.polarity.came_inverted), so given as it was every cell passed for light ink
+# and the plain print's 1s for the black cube's footed ones.
+
+def _grey(image: np.ndarray) -> np.ndarray:
+    return cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+
+
+def test_a_grey_photo_reads_as_the_colour_one_with_the_same_verdict_on_the_1():
+    cube = SAMPLES / "cubes" / "02-tilted"
+    reader = Reader(ocr="never")
+    photos = {f: load_image(cube / f"{f}.jpg") for f in FACES}
+    colour = {f: reader.read_face(image, face=f) for f, image in photos.items()}
+    grey = {f: reader.read_face(_grey(image), face=f) for f, image in photos.items()}
+    for f in FACES:
+        assert grey[f].stickers == colour[f].stickers
+        assert [e.light for e in grey[f].evidence] == [e.light for e in colour[f].evidence]
+    assert ones_verdict(grey) == ones_verdict(colour)
+    as_bgr = cv2.cvtColor(_grey(photos["F"]), cv2.COLOR_GRAY2BGR)
+    assert reader.read_face(as_bgr, face="F").candidates == grey["F"].candidates
+
+
+def test_a_grey_corner_photo_reads_as_the_colour_one():
+    photo = load_image(SAMPLES / "corners" / "c1-plain" / "A.jpg")
+    reader = Reader(ocr="never")
+    colour, grey = reader.read_corner_photo(photo, "A"), reader.read_corner_photo(_grey(photo), "A")
+    assert {f: r.stickers for f, r in grey.items()} == {f: r.stickers for f, r in colour.items()}
+    assert ([e.light for r in grey.values() for e in r.evidence]
+            == [e.light for r in colour.values() for e in r.evidence])

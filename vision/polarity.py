@@ -210,8 +210,13 @@ def as_dark_ink(cell: np.ndarray, light: bool) -> np.ndarray:
 
 
 def came_inverted(cell: np.ndarray) -> bool:
-    """Whether a cell of a colour photo came out of :func:`as_dark_ink` inverted (its digit
-    printed lighter than its sticker): the inverted cell is its luminance, one channel."""
+    """Whether a cell came out of :func:`as_dark_ink` inverted (its digit printed lighter
+    than its sticker): the inverted cell is its luminance, one channel, and every other cell
+    keeps the three channels of the photo it was cut from. That holds because the reading
+    takes every photo as 8-bit BGR (a photo file on loading,
+    :func:`vision.photo.images.to_bgr8`; an array handed to the reader,
+    :func:`vision.reading.reader.as_read`): a cell of a grey image given straight to the
+    stages would count as inverted whatever its ink."""
     return cell.ndim == 2
 
 

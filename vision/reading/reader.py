@@ -20,6 +20,7 @@ from ...models.profile import CubeSettings
 from ..locate.corners.faces import CornerFace
 from .corners import read_corner_photo, read_located
 from ..locate.detect import FaceGeometry
+from ..photo.images import to_bgr8
 from ..recognise.hog import LinearModel
 from .photo_set import read_folder
 from .faces import FaceReading, OcrMode, Reading, read_face
@@ -47,27 +48,28 @@ class Reader:
     def read_face(self, image: np.ndarray, *, source: str | None = None,
                   face: str | None = None, geometry: FaceGeometry | None = None,
                   file_scale: float = 1.0) -> FaceReading:
-        """One face photo (BGR uint8) read: :func:`vision.reading.faces.read_face`."""
-        return read_face(image, templates=self.templates, model=self.model, ocr=self.ocr,
-                         settings=self.settings, source=source, face=face, geometry=geometry,
-                         file_scale=file_scale)
+        """One face photo (BGR or grey, :func:`as_read`) read:
+        :func:`vision.reading.faces.read_face`."""
+        return read_face(as_read(image), templates=self.templates, model=self.model,
+                         ocr=self.ocr, settings=self.settings, source=source, face=face,
+                         geometry=geometry, file_scale=file_scale)
 
     def read_corner_photo(self, image: np.ndarray, photo: str, *, source: str | None = None,
                           file_scale: float = 1.0) -> dict[str, FaceReading]:
-        """The three faces of corner photo ``photo`` ("A" or "B") read:
-        :func:`vision.reading.corners.read_corner_photo`."""
-        return read_corner_photo(image, photo, templates=self.templates, model=self.model,
-                                 ocr=self.ocr, settings=self.settings, source=source,
-                                 file_scale=file_scale)
+        """The three faces of corner photo ``photo`` ("A" or "B"; BGR or grey,
+        :func:`as_read`) read: :func:`vision.reading.corners.read_corner_photo`."""
+        return read_corner_photo(as_read(image), photo, templates=self.templates,
+                                 model=self.model, ocr=self.ocr, settings=self.settings,
+                                 source=source, file_scale=file_scale)
 
     def read_located(self, image: np.ndarray, located: Sequence[CornerFace], *,
                      source: str | None = None, file_scale: float = 1.0,
                      t_detect: float = 0.0) -> dict[str, FaceReading]:
-        """Faces already located in a corner photo read:
+        """Faces already located in a corner photo (BGR or grey, :func:`as_read`) read:
         :func:`vision.reading.corners.read_located`."""
-        return read_located(image, located, templates=self.templates, model=self.model,
-                            ocr=self.ocr, settings=self.settings, source=source,
-                            file_scale=file_scale, t_detect=t_detect)
+        return read_located(as_read(image), located, templates=self.templates,
+                            model=self.model, ocr=self.ocr, settings=self.settings,
+                            source=source, file_scale=file_scale, t_detect=t_detect)
 
     def read_photo_set(self, paths: Path | str | Sequence[Path | str], *,
                        progress: Callable[[str], None] | None = None) -> Reading:
@@ -75,3 +77,15 @@ class Reader:
         :func:`vision.reading.photo_set.read_folder`."""
         return read_folder(paths, templates=self.templates, model=self.model, ocr=self.ocr,
                            settings=self.settings, progress=progress)
+
+
+def as_read(image: np.ndarray) -> np.ndarray:
+    """A photo handed to the reader as every stage of the reading takes it, 8-bit BGR: an
+    8-bit BGR photo itself, anything else (a grey photo above all) converted once here
+    (:func:`vision.photo.images.to_bgr8`), as a photo file is on loading. The cells stage
+    tells a cell inverted for its light ink by its single channel
+    (:func:`vision.polarity.came_inverted`): from a grey photo every cell would pass for
+    light ink, and the verdict on the 1 with them."""
+    if image.dtype == np.uint8 and image.ndim == 3 and image.shape[2] == 3:
+        return image
+    return to_bgr8(image)
