@@ -219,6 +219,10 @@ def test_ambiguous_check_prints_one_numbered_line_per_explanation(tmp_path, caps
     two = next(c for c in v.candidates[:4] if len(c.slips) == 2)
     first, second = sorted(two.slips, key=lambda s: s.step)
     assert f"{first.describe()}, and then {second.describe()}" in " ".join(out.split())
+    listed = out.split("what was seen:\n")[1].split("Show me")[0].splitlines()
+    assert all(line.startswith("  ") for line in listed)  # a wrapped explanation stays indented
+    assert (f"check again with both faces: add --photo {v.ask_face}=PATH or --tokens "
+            f"{v.ask_face}=\"nine tokens\" to the same command") in " ".join(out.split())
 
 
 def test_face_matching_no_slip(fixed_plan, tmp_path, capsys):

@@ -187,8 +187,10 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(verdict_json(verdict, args.step, list(seen), expected), indent=2))
     else:
-        console.print(plain(verdict.message(expected)), highlight=False)
-        if verdict.outcome == "ambiguous" and verdict.ask_face:
-            console.print(f"Show {how_to_show(verdict.ask_face, expected)} and check again with "
-                          "both faces.", highlight=False)
+        print_wrapped(console, verdict.message(expected))
+        face = verdict.ask_face
+        if verdict.outcome == "ambiguous" and face:
+            print_wrapped(console, f"To show it, hold {how_to_show(face, expected)}, and check "
+                                   f"again with both faces: add --photo {face}=PATH or --tokens "
+                                   f"{face}=\"nine tokens\" to the same command.")
     return {"ambiguous": EXIT_AMBIGUOUS, "none": EXIT_NO_SLIP}.get(verdict.outcome, 0)
