@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import random
+import re
+import shlex
+from pathlib import Path
 
 import cv2
 import pytest
@@ -20,7 +23,7 @@ from sudoku_cube.models.slips.find import find_slip
 from sudoku_cube.models.cube.moves import move_transform
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.cube.solved import is_solved
-from sudoku_cube.models.cube.state_format import to_json
+from sudoku_cube.models.cube.state_format import parse_state, to_json
 
 DONE = 10
 STEP = 8
@@ -93,6 +96,25 @@ def _direction_slip(fixed_plan):
     start, plan = fixed_plan
     slip = Slip("direction", STEP, plan[STEP - 1], (plan[STEP - 1].inverse(),))
     return start, plan, slipped_state(start, plan, DONE, [slip])
+
+
+def test_a_slip_found_names_the_guide_command_that_follows_the_new_plan(fixed_plan, tmp_path,
+                                                                        capsys):
+    """Without --json the check names the guide on the real cube, saved, with the new plan:
+    that command guides it to solved, as the guide's own check offers."""
+    start, plan, real = _direction_slip(fixed_plan)
+    code, out, args = _until_found(tmp_path, capsys, start, plan, real,
+                                   ["--tokens", _tokens(real, "F")])
+    assert code == 0 and out["outcome"] == "found", out
+    assert main(["check", str(tmp_path / "start.json"), "--moves", format_moves(plan),
+                 "--step", str(DONE), *args]) == 0
+    said = capsys.readouterr().out
+    found = re.search(r"To be guided through it:\s+`(sudoku-cube guide [^`\n]*)`", said)
+    assert found, said
+    words = shlex.split(found.group(1))
+    assert words[3:] == ["--moves", out["new_plan"]]
+    assert is_solved(parse_state(Path(words[2]).read_text()).apply(parse_moves(words[4])))
+    assert main(["guide", words[2], "--moves", words[4], "--plain"]) == 0
 
 
 def _png(folder, face: str, img):

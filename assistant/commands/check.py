@@ -22,6 +22,7 @@ from ..services.slip_check import (Cells, corner_cells, corner_photo, face_lette
                                    first_look_words, how_to_show, photo_cells, photo_face,
                                    split_face, tokens_cells, verdict_json)
 from ..terminal.given_moves import again, fix_for, given_start, settled
+from ..terminal.guide_check import after_slip_guide
 from ..terminal.keys import LineReader, interactive, read_line
 from ..terminal.markup import plain
 from ..terminal.profile_option import add_cube_options, chosen_reader, cube_settings
@@ -188,6 +189,9 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(verdict_json(verdict, args.step, list(seen), expected), indent=2))
     else:
         print_wrapped(console, verdict.message(expected))
+        if verdict.outcome == "found" and verdict.best is not None:
+            guide = after_slip_guide(verdict.best.state, verdict.repair)
+            print_wrapped(console, f"To be guided through it: `{guide}`")
         face = verdict.ask_face
         if verdict.outcome == "ambiguous" and face:
             print_wrapped(console, f"To show it, hold {how_to_show(face, expected)}, and check "

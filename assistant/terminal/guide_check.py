@@ -15,13 +15,13 @@ from __future__ import annotations
 import shlex
 
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Sequence
 
 from rich.console import Console
 
 from ...models.cube.face_words import face_or_place
 from ...models.cube.geometry import FACES
-from ...models.cube.moves import format_moves
+from ...models.cube.moves import Move, format_moves
 from ...models.cube.state import CubeState
 from ...models.cube.state_format import to_json
 from ...models.errors import SudokuCubeError
@@ -119,11 +119,17 @@ def _conclude(cursor: GuideCursor, verdict: Verdict) -> str:
     if verdict.outcome == "found" and verdict.best is not None:
         real = verdict.best.state
         cursor.follow(steps_from_moves(real, verdict.repair), real)
-        path = data_dir() / "after-slip.json"
-        atomic_write_text(path, to_json(real))
-        return (f"{message}\nTo take it up later: sudoku-cube guide {shlex.quote(str(path))} "
-                f"--moves \"{format_moves(verdict.repair)}\"")
+        return f"{message}\nTo take it up later: {after_slip_guide(real, verdict.repair)}"
     return message
+
+
+def after_slip_guide(real: CubeState, repair: Sequence[Move]) -> str:
+    """The command that guides ``repair``, the new plan from the ``real`` cube that a check
+    found a slip on: the real cube is saved as ``after-slip.json`` in the data folder, and
+    ``guide`` on it with ``--moves`` follows the plan from there."""
+    path = data_dir() / "after-slip.json"
+    atomic_write_text(path, to_json(real))
+    return f"sudoku-cube guide {shlex.quote(str(path))} --moves \"{format_moves(repair)}\""
 
 
 def make_checker(console: Console, ask: LineReader, settings: CubeSettings = CubeSettings(),
@@ -135,4 +141,4 @@ def make_checker(console: Console, ask: LineReader, settings: CubeSettings = Cub
     return check
 
 
-__all__ = ["Capture", "check_cube", "make_checker"]
+__all__ = ["Capture", "after_slip_guide", "check_cube", "make_checker"]
