@@ -24,12 +24,17 @@ def test_hold_words_name_the_centres_of_front_and_top():
     assert f"centre {f.digit} towards you (F" in words and f"centre {u.digit} on top (U)" in words
 
 
-def test_a_centre_digit_shared_by_two_faces_gets_its_direction():
+def _shared_centre() -> CubeState:
+    """Centres 1..6, but R's centre a 1 like U's (pointing right)."""
     stickers = [Sticker(1 + i % 9, 0) for i in range(54)]
-    for k, face in enumerate(FACES):  # centres 1..6, then make R's centre like U's
+    for k, face in enumerate(FACES):
         stickers[k * 9 + 4] = Sticker(k + 1, 0)
     stickers[9 + 4] = Sticker(1, 1)
-    state = CubeState(tuple(stickers))
+    return CubeState(tuple(stickers))
+
+
+def test_a_centre_digit_shared_by_two_faces_gets_its_direction():
+    state = _shared_centre()
     assert face_words(state, "F") == "the face with centre 3 (F)"
     assert face_words(state, "R") == "the face with centre 1, pointing right (R)"
     assert face_words(state, "U") == "the face with centre 1, upright (U)"
@@ -60,13 +65,27 @@ def test_watch_and_check_prompts_name_faces_by_their_centres():
     now = cursor.state()
     hint = hold_hint(now)
     for face, where in (("U", "on top"), ("F", "lower left"), ("R", "lower right")):
-        assert f"{centre_words(now, face)} {where} ({face})" in hint
+        assert f"{centre_words(now, face)} ({face}) {where}" in hint
     console = Console(file=io.StringIO(), width=100, record=True, color_system=None)
     asked = []
     assert check_cube(cursor, console, lambda p: asked.append(p) or "q") == "Check cancelled."
     text = " ".join(console.export_text().split())
     face = asked[0][0]
     assert f"Type the nine tokens of {face_words(now, face)} row by row" in text
+
+
+def test_the_corner_to_show_keeps_a_centres_direction_beside_its_letter():
+    """Where the corner is named (check's corner photo A, the watch's hold), a centre's
+    direction stays with its digit and letter, and where the face is comes after them
+    ("centre 1, upright (U) on top", never "centre 1, upright on top (U)")."""
+    from sudoku_cube.assistant.services.slip_check import corner_words
+    from sudoku_cube.assistant.terminal.guide_watch import hold_hint
+
+    state = _shared_centre()
+    assert ("the corner where centre 1, upright (U) on top, centre 3 (F) and centre 1, "
+            "pointing right (R) meet") in corner_words(state)
+    assert ("the corner where centre 1, upright (U) on top, centre 3 (F) lower left and "
+            "centre 1, pointing right (R) lower right meet") in hold_hint(state)
 
 
 def test_several_faces_in_one_list_by_centre_or_by_place():

@@ -86,7 +86,7 @@ def test_suggest_and_guide_ask_for_the_same_first_look(case, tmp_path, capsys, m
     words = first_look_words(look, now)
     u, f, r = (now.face(x)[4].digit for x in "UFR")  # the corner's faces by their centres
     assert words.startswith(f"Photograph the corner where centre {u}")
-    assert f"(U), centre {f}" in words and f"(F) and centre {r}" in words
+    assert f"(U) on top, centre {f}" in words and f"(F) and centre {r}" in words
     assert show_face_words(look.face, now).lower() in words.lower()
     assert f"centre {now.face(look.face)[4].digit}" in words  # the face named by its centre
     code, out = _check(tmp_path, capsys, start, plan, ["--suggest"])

@@ -150,7 +150,7 @@ def corner_words(cube: CubeState | None = None) -> str:
     if cube is None:
         return CORNER_WORDS
     u, f, r = (centre_words(cube, x) for x in CORNER_A)
-    return (f"photograph the corner where {u} on top (U), {f} (F) and {r} (R) meet, that "
+    return (f"photograph the corner where {u} (U) on top, {f} (F) and {r} (R) meet, that "
             "corner towards the camera (corner photo A)")
 
 

@@ -39,8 +39,8 @@ def hold_hint(state: CubeState) -> str:
     """How to hold the cube for the watch, the faces named by their centre digits (letters
     beside): the corner where the top, front and right faces meet towards the camera."""
     u, f, r = (centre_words(state, x) for x in ("U", "F", "R"))
-    return (f"Watching: hold the cube so that the camera sees the corner where {u} on top (U), "
-            f"{f} lower left (F) and {r} lower right (R) meet, as in corner photo A; turn "
+    return (f"Watching: hold the cube so that the camera sees the corner where {u} (U) on top, "
+            f"{f} (F) lower left and {r} (R) lower right meet, as in corner photo A; turn "
             "each layer and hold still a moment.")
 
 
