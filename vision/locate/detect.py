@@ -25,7 +25,7 @@ from collections.abc import Callable
 import cv2
 import numpy as np
 
-from .face_cues import TINT, chroma, saturation
+from .face_cues import TINT, saturation, value_and_chroma
 from .face_geometry import (OUTLINE, TWO_FACES_ADVICE, FaceGeometry, FaceNotFoundError,
                             project, scale_homography)
 from .face_pool import Group, PatternError, Pool
@@ -34,7 +34,6 @@ from .face_score import face_score, smooth_size
 from .grooves import groove_masks, plateaus, thinning
 from .hairline import hairline_face
 from .lattice import Grown, groups_of
-from ..polarity import value_channel
 from .refusals import refuse
 from .sticker_blobs import (LEAST_STICKER, Blob, binarisations, dedupe, glyph_blobs,
                             sticker_blobs)
@@ -111,7 +110,7 @@ class _Cues:
         self.small = small
         self.scale = scale
         if like is None:
-            self.v, self.chroma = value_channel(small), chroma(small)
+            self.v, self.chroma = value_and_chroma(small)
             self.masks = binarisations(self.v)
         else:  # the same pictures, sought for faces of another size
             self.v, self.chroma, self.masks = like.v, like.chroma, like.masks

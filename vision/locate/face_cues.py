@@ -208,10 +208,18 @@ def chroma(image: np.ndarray) -> np.ndarray:
     """How coloured each pixel is: max minus min of B, G, R (uint8). Coloured stickers are
     bright on it and a white or grey body, its grooves, and black or white ink dark, so
     coloured stickers framed by a light body (light grooves) stand out as on a dark body."""
+    return value_and_chroma(image)[1]
+
+
+def value_and_chroma(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The value channel (:func:`vision.polarity.value_channel`: max of B, G, R) and the
+    :func:`chroma` of a picture (uint8, BGR or grey), from one split of its channels: the
+    chroma's max is the value, and a whole photo's split and max are not free."""
     if image.ndim != 3:
-        return np.zeros(image.shape[:2], np.uint8)
+        return image, np.zeros(image.shape[:2], np.uint8)
     b, g, r = cv2.split(image)
-    return cv2.subtract(cv2.max(cv2.max(b, g), r), cv2.min(cv2.min(b, g), r))
+    value = cv2.max(cv2.max(b, g), r)
+    return value, cv2.subtract(value, cv2.min(cv2.min(b, g), r))
 
 
 def saturation(image: np.ndarray, size: int) -> np.ndarray:
@@ -224,11 +232,15 @@ def saturation(image: np.ndarray, size: int) -> np.ndarray:
     fade with the light, as their chroma's does."""
     if image.ndim != 3:
         return np.zeros(image.shape[:2], np.uint8)
-    b, g, r = cv2.split(cv2.medianBlur(image, size))
-    value = cv2.max(cv2.max(b, g), r)
-    colour = cv2.subtract(value, cv2.min(cv2.min(b, g), r))
-    # below 255: chroma is at most the value
-    return (np.float32(255) * colour / (value + np.float32(FLOOR))).astype(np.uint8)
+    value, colour = value_and_chroma(cv2.medianBlur(image, size))
+    # below 255: chroma is at most the value; worked in place, as a whole photo's float
+    # pictures are not free to make
+    share = colour.astype(np.float32)
+    share *= np.float32(255)
+    below = value.astype(np.float32)
+    below += np.float32(FLOOR)
+    share /= below
+    return share.astype(np.uint8)
 
 
 @dataclass(frozen=True)
