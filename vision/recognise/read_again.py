@@ -184,13 +184,22 @@ def _read_cuts(cuts: list[Cut], typical: float | None, templates: TemplateSet,
                known: dict[int, np.ndarray]) -> list[Reading | None]:
     """Each cut's evidence and hypotheses (the glyph voters' with the cell model's vote on
     the cut's own cell, ``known`` as :func:`read_again` has it), None for a cut that shows
-    no digit of the face's ``typical`` size."""
-    if not cuts:
-        return []
-    seen = analyse_cells([c.mask for c in cuts], templates, model, [c.cell for c in cuts])
-    votes = _cell_votes(net, [c.cell for c in cuts], known) if net is not None else None
-    return [(ev, h) if ev.glyph is not None and fits(ev, typical) else None
-            for ev, (_, h) in zip(seen, _voted(seen, votes, score))]
+    no digit of the face's ``typical`` size. About a third of the cuts show none: only the
+    others are scored and read by the cell model, and a cut without ink is not analysed
+    (it holds no glyph; the glyphs analysed stay those of every cut with one, so each
+    voter reads the same batch as before)."""
+    out: list[Reading | None] = [None] * len(cuts)
+    inked = [k for k, c in enumerate(cuts) if c.mask.any()]
+    if not inked:
+        return out
+    seen = analyse_cells([cuts[k].mask for k in inked], templates, model,
+                         [cuts[k].cell for k in inked])
+    shown = [(k, ev) for k, ev in zip(inked, seen) if ev.glyph is not None and fits(ev, typical)]
+    cells = [cuts[k].cell for k, _ in shown]
+    votes = _cell_votes(net, cells, known) if net is not None and cells else None
+    for (k, ev), (_, h) in zip(shown, _voted([ev for _, ev in shown], votes, score)):
+        out[k] = (ev, h)
+    return out
 
 
 def _cell_votes(net: CellModel, cells: Sequence[np.ndarray], known: dict[int, np.ndarray]
