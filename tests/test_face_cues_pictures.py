@@ -1,0 +1,38 @@
+"""The whole-photo pictures the cues read (:mod:`sudoku_cube.vision.locate.face_cues`) are
+the ones their definitions give, pixel for pixel: the value channel and chroma taken from one
+split of the channels, and the saturation picture's division worked in place."""
+from __future__ import annotations
+
+import numpy as np
+
+from sudoku_cube.vision.locate.face_cues import FLOOR, chroma, saturation, value_and_chroma
+from sudoku_cube.vision.polarity import value_channel
+
+
+def test_value_and_chroma_are_max_and_max_minus_min() -> None:
+    img = np.random.default_rng(7).integers(0, 256, (37, 53, 3), dtype=np.uint8)
+    value, colour = value_and_chroma(img)
+    wide = img.astype(np.int16)
+    assert np.array_equal(value, wide.max(axis=2))
+    assert np.array_equal(colour, wide.max(axis=2) - wide.min(axis=2))
+    assert np.array_equal(value, value_channel(img))
+    assert np.array_equal(chroma(img), colour)
+
+
+def test_a_grey_picture_is_its_own_value_and_has_no_chroma() -> None:
+    grey = np.random.default_rng(8).integers(0, 256, (20, 30), dtype=np.uint8)
+    value, colour = value_and_chroma(grey)
+    assert value is grey
+    assert not colour.any()
+
+
+def test_saturation_of_every_colour_and_value_is_its_share_of_the_value() -> None:
+    # one pixel for each value v and chroma c <= v (blue at v - c, green and red at v); a
+    # median of side 1 leaves the picture as it is
+    v, c = np.meshgrid(np.arange(256), np.arange(256))
+    shown = c <= v
+    img = np.stack([np.where(shown, v - c, v), v, v], axis=2).astype(np.uint8)
+    got = saturation(img, 1)
+    want = (np.float32(255) * c.astype(np.uint8) / (v.astype(np.uint8) + np.float32(FLOOR))
+            ).astype(np.uint8)
+    assert np.array_equal(got[shown], want[shown])
