@@ -8,7 +8,8 @@ from rich.console import Console
 from sudoku_cube.assistant.services.guide import GuideCursor, plan_steps
 from sudoku_cube.assistant.terminal.guide_ui import resume_notice, screen_of
 from sudoku_cube.assistant.services.pipeline import solve_state
-from sudoku_cube.models.cube.face_words import centre, centre_words, face_words, hold_words
+from sudoku_cube.models.cube.face_words import (centre, centre_words, face_words, hold_phrase,
+                                                 hold_words)
 from sudoku_cube.models.generator.cube3 import make_puzzle
 from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.models.profile import CubeSettings
@@ -64,8 +65,8 @@ def test_watch_and_check_prompts_name_faces_by_their_centres():
     cursor = GuideCursor(plan_steps(plan), plan.start, remember=False, position=2)
     now = cursor.state()
     hint = hold_hint(now)
-    for face, where in (("U", "on top"), ("F", "lower left"), ("R", "lower right")):
-        assert f"{centre_words(now, face)} ({face}) {where}" in hint
+    assert f"hold the cube with {hold_phrase(now)}, then turn it" in hint
+    assert "the top (U), front (F) and right (R) faces meet" in hint
     console = Console(file=io.StringIO(), width=100, record=True, color_system=None)
     asked = []
     assert check_cube(cursor, console, lambda p: asked.append(p) or "q") == "Check cancelled."
@@ -74,18 +75,18 @@ def test_watch_and_check_prompts_name_faces_by_their_centres():
     assert f"Type the nine tokens of {face_words(now, face)} row by row" in text
 
 
-def test_the_corner_to_show_keeps_a_centres_direction_beside_its_letter():
-    """Where the corner is named (check's corner photo A, the watch's hold), a centre's
-    direction stays with its digit and letter, and where the face is comes after them
-    ("centre 1, upright (U) on top", never "centre 1, upright on top (U)")."""
+def test_the_corner_to_show_starts_from_the_hold_of_the_solve():
+    """Where the corner is asked for (check's corner photo A, the watch's hold), the cube is
+    first held as for the solve, told by the same words, then turned to show the corner."""
     from sudoku_cube.assistant.services.slip_check import corner_words
     from sudoku_cube.assistant.terminal.guide_watch import hold_hint
 
     state = _shared_centre()
-    assert ("the corner where centre 1, upright (U) on top, centre 3 (F) and centre 1, "
-            "pointing right (R) meet") in corner_words(state)
-    assert ("the corner where centre 1, upright (U) on top, centre 3 (F) lower left and "
-            "centre 1, pointing right (R) lower right meet") in hold_hint(state)
+    phrase = hold_phrase(state)
+    assert phrase == "centre 3 towards you (F, the 3 upright) and centre 1 on top (U)"
+    assert corner_words(state).startswith(f"hold the cube with {phrase}, then photograph the "
+                                          "corner where the top (U), front (F) and right (R)")
+    assert f"hold the cube with {phrase}, then turn it" in hold_hint(state)
 
 
 def test_several_faces_in_one_list_by_centre_or_by_place():

@@ -16,6 +16,7 @@ from sudoku_cube.assistant.cli import main
 from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
 from sudoku_cube.assistant.terminal.guide_check import check_cube
 from sudoku_cube.assistant.services.slip_check import first_look_words, show_face_words
+from sudoku_cube.models.cube.face_words import hold_phrase
 from sudoku_cube.models.generator.cube3 import make_puzzle
 from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.models.profile import CubeSettings
@@ -84,9 +85,8 @@ def test_suggest_and_guide_ask_for_the_same_first_look(case, tmp_path, capsys, m
     now = start.apply(plan[:DONE])
     assert data["words"] == first_look_words(look, now)
     words = first_look_words(look, now)
-    u, f, r = (now.face(x)[4].digit for x in "UFR")  # the corner's faces by their centres
-    assert words.startswith(f"Photograph the corner where centre {u}")
-    assert f"(U) on top, centre {f}" in words and f"(F) and centre {r}" in words
+    # the corner asked for from the hold of the solve, told as the guide tells it
+    assert words.startswith(f"Hold the cube with {hold_phrase(now)}, then photograph the corner")
     assert show_face_words(look.face, now).lower() in words.lower()
     assert f"centre {now.face(look.face)[4].digit}" in words  # the face named by its centre
     code, out = _check(tmp_path, capsys, start, plan, ["--suggest"])

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Sequence
 
-from ...models.cube.face_words import centre_words, face_or_place, face_words
+from ...models.cube.face_words import centre, face_or_place, hold_phrase
 from ...models.cube.geometry import FACE_NAMES, FACES
 from ...models.cube.moves import format_moves
 from ...models.cube.state import CubeState
@@ -118,23 +118,24 @@ def photo_face(value: str, face_option: str | None) -> tuple[str, str]:
 
 def how_to_show(face: str, cube: CubeState | None = None) -> str:
     """How to hold the cube to show one face, in words; with ``cube`` (any state of the cube
-    being solved: face turns never move a centre off its face) the faces are named by their
-    centre digits, the letters beside."""
+    being solved: face turns never move a centre off its face) the hold is told by centre
+    digits, as many as it takes for exactly one hold to fit (:func:`hold_phrase`), the letters
+    beside."""
     top = _top_of(face)
     if cube is not None:
-        return (f"{face_words(cube, face)} towards the camera with "
-                f"{face_words(cube, top)} at the top")
+        return f"the cube with {hold_phrase(cube, face, top, 'the camera')}"
     return (f"the {FACE_NAMES[face]} face ({face}) towards the camera with the "
             f"{FACE_NAMES[top]} face ({top}) at the top")
 
 
 def show_face_words(face: str, cube: CubeState | None = None) -> str:
-    """The words that ask for one face: "Show me the face with centre 7 (R), held with ... at
-    the top" (by letters alone without ``cube``)."""
+    """The words that ask for one face: "Show me the face with centre 7 (R), the cube held
+    with centre 7 towards the camera (R, the 7 pointing left) and ..." (by letters alone
+    without ``cube``)."""
     top = _top_of(face)
     if cube is not None:
-        return (f"Show me {face_words(cube, face)}, held with {face_words(cube, top)} at "
-                "the top")
+        return (f"Show me the face with centre {centre(cube, face).digit} ({face}), the cube "
+                f"held with {hold_phrase(cube, face, top, 'the camera')}")
     return (f"Show me the {face} face (the {FACE_NAMES[face]} face, held with the "
             f"{FACE_NAMES[top]} face ({top}) at the top)")
 
@@ -145,13 +146,13 @@ CORNER_WORDS = ("photograph the corner of U, F and R (corner photo A: U on top, 
 
 
 def corner_words(cube: CubeState | None = None) -> str:
-    """The words that ask for corner photo A; with ``cube`` the three faces are named by
-    their centre digits, the letters beside."""
+    """The words that ask for corner photo A; with ``cube`` the cube is first held as for the
+    solve, told as :func:`hold_words` tells it, so that one hold fits."""
     if cube is None:
         return CORNER_WORDS
-    u, f, r = (centre_words(cube, x) for x in CORNER_A)
-    return (f"photograph the corner where {u} (U) on top, {f} (F) and {r} (R) meet, that "
-            "corner towards the camera (corner photo A)")
+    return (f"hold the cube with {hold_phrase(cube)}, then photograph the corner where the "
+            "top (U), front (F) and right (R) faces meet, that corner towards the camera "
+            "(corner photo A)")
 
 
 def first_look_words(look: FirstLook, cube: CubeState | None = None) -> str:

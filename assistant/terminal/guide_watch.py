@@ -16,7 +16,7 @@ from typing import Callable, Iterator
 import numpy as np
 from rich.console import Console
 
-from ...models.cube.face_words import centre_words
+from ...models.cube.face_words import hold_phrase
 from ...models.cube.moves import format_moves
 from ...models.cube.state import CubeState
 from ...models.errors import SudokuCubeError
@@ -36,12 +36,13 @@ from .scan_window import LiveWindow
 from .watch_canvas import watch_canvas, watch_scene
 
 def hold_hint(state: CubeState) -> str:
-    """How to hold the cube for the watch, the faces named by their centre digits (letters
-    beside): the corner where the top, front and right faces meet towards the camera."""
-    u, f, r = (centre_words(state, x) for x in ("U", "F", "R"))
-    return (f"Watching: hold the cube so that the camera sees the corner where {u} (U) on top, "
-            f"{f} (F) lower left and {r} (R) lower right meet, as in corner photo A; turn "
-            "each layer and hold still a moment.")
+    """How to hold the cube for the watch: held as for the solve, told as
+    :func:`models.face_words.hold_words` tells it (one hold fits), then the corner where the
+    top, front and right faces meet towards the camera."""
+    return (f"Watching: hold the cube with {hold_phrase(state)}, then turn it so that the "
+            "camera sees the corner where the top (U), front (F) and right (R) faces meet, U "
+            "at the top of the picture, F lower left and R lower right, as in corner photo A; "
+            "turn each layer and hold still a moment.")
 
 
 def camera_frames(text: str, camera: CameraSettings | None = None) -> Iterator[np.ndarray]:

@@ -3,9 +3,11 @@ the person never chose one, so a face is named by its centre digit (and, for the
 the person, which way that centre points), with the letter beside it for those who know it."""
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Iterable, Sequence
 
+from ..profile import DEFAULT_SYMMETRIC
 from .geometry import FACE_PLACES, FACES
+from .holds import HoldPart, hold_parts, pointing_words
 from .state import CubeState
 from .stickers import Sticker, is_doubtful
 
@@ -101,11 +103,43 @@ def letters_words(state: CubeState | None) -> str:
     return ", ".join(one(f) for f in FACES)
 
 
-def hold_words(state: CubeState) -> str:
+_HELD_AT = {"F": "towards {you}", "U": "on top", "R": "on the right", "L": "on the left",
+            "D": "underneath", "B": "at the back"}
+"""Where each place of the held cube is, for the person holding it."""
+
+
+def _sticker_at(index: int, n: int) -> str:
+    """'top left', 'middle right': where a sticker is on a face as it is seen."""
+    row, col = divmod(index, n)
+    rows = "top" if row == 0 else "bottom" if row == n - 1 else "middle"
+    cols = "left" if col == 0 else "right" if col == n - 1 else "middle"
+    return "middle" if rows == cols == "middle" else f"{rows} {cols}"
+
+
+def _part_words(part: HoldPart, n: int, you: str) -> str:
+    d = part.sticker.digit
+    way = f", the {d} {pointing_words(part, you)}" if part.pointing else ""
+    if part.index == (n * n) // 2:
+        at = "at the top" if part.place == "U" and you != "you" else _HELD_AT[part.place]
+        return f"centre {d} {at.format(you=you)} ({part.letter}{way})"
+    return (f"the {d} at the {_sticker_at(part.index, n)} of the face towards {you} "
+            f"({part.letter}{part.index + 1}{way})")
+
+
+def hold_phrase(state: CubeState, front: str = "F", top: str = "U", you: str = "you",
+                symmetric: Iterable[int] = DEFAULT_SYMMETRIC) -> str:
+    """The hold that brings ``front`` towards ``you`` ('you' or 'the camera') and ``top`` on
+    top, told so that exactly one of the cube's 24 holds fits (:func:`holds.hold_parts`):
+    'centre 7 towards you (F, the 7 pointing left), centre 7 on top (U, the 7 pointing right)
+    and centre 3 on the right (R)'. Letters alone for a cube with no centres."""
+    parts = hold_parts(state, front, top, symmetric)
+    if not parts:
+        return f"{front} towards {you} and {top} on top"
+    return listed([_part_words(p, state.n, you) for p in parts])
+
+
+def hold_words(state: CubeState, symmetric: Iterable[int] = DEFAULT_SYMMETRIC) -> str:
     """How to hold the cube for a plan from ``state``: 'Hold the cube with centre 5 towards
-    you (F, its 5 upright) and centre 4 on top (U)'."""
-    if state.n % 2 == 0:  # no fixed centre to name: the letters alone
-        return "Hold the cube with F towards you and U on top"
-    f, u = centre(state, "F"), centre(state, "U")
-    return (f"Hold the cube with centre {f.digit} towards you (F, the {f.digit} "
-            f"{_POINTS[f.rot]}) and centre {u.digit} on top (U)")
+    you (F, the 5 upright) and centre 4 on top (U)', more centres named where these two fit
+    more than one hold (:func:`hold_phrase`)."""
+    return f"Hold the cube with {hold_phrase(state, symmetric=symmetric)}"
