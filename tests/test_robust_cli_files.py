@@ -167,3 +167,16 @@ def test_a_108_megapixel_jpeg_is_downscaled_without_a_full_size_buffer(tmp_path,
 def test_bench_vision_with_a_font_that_is_not_installed(capsys):
     code, _, err = _run(capsys, ["bench", "vision", "--font", "NoSuchFont.ttf", "--no-ocr"])
     assert_clear_error(code, err, "NoSuchFont.ttf", "not installed", "available")
+
+
+def test_a_folder_above_the_cubes_folders_names_them(capsys):
+    """`read samples/corners` (the folder above the cubes' folders): not "six photos missing"
+    but that this folder holds none while folders in it do, a few of them named, and what a
+    folder needs: the six faces or corner photos A and B."""
+    corners = ROOT / "samples" / "corners"
+    code, out, err = _run(capsys, ["read", "--no-ocr", str(corners)])
+    assert_clear_error(code, err, "holds no photos", str(corners / "c1-plain"),
+                       str(corners / "c2-coloured"), "six face photos", "corner photos named A "
+                       "and B")
+    assert "missing" not in err and out == ""
+

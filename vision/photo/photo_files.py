@@ -70,13 +70,47 @@ def _given_files(paths: Path | str | Sequence[Path | str]) -> tuple[list[Path], 
     return files, ", ".join(str(f) for f in files)
 
 
+FOLDER_RULE = ("a folder needs either the six face photos named U R F D L B or the two corner "
+               "photos named A and B (.jpg, .jpeg or .png)")
+"""What a folder of one cube's photos holds, for messages about a folder that does not."""
+
+
+def _photo_folders(folder: Path, depth: int = 2) -> list[Path]:
+    """The folders up to ``depth`` levels below ``folder`` that hold a photo named after a
+    face or corner photo, in name order: what a person who gave the folder above a cube's
+    photos (``samples/corners``) meant."""
+    out = []
+    try:
+        subs = sorted(p for p in folder.iterdir() if p.is_dir())
+    except OSError:  # a folder the person may not read: nothing to suggest there
+        return out
+    for sub in subs:
+        try:
+            named = any(f.suffix.lower() in IMAGE_SUFFIXES and f.stem.upper() in PHOTO_NAMES
+                        for f in sub.iterdir() if f.is_file())
+        except OSError:
+            continue
+        if named:
+            out.append(sub)
+        elif depth > 1:
+            out.extend(_photo_folders(sub, depth - 1))
+    return out
+
+
 def missing_faces_message(paths: Path | str | Sequence[Path | str], missing: Sequence[str]) -> str:
     """Why a folder (or list of files) is not six face photos: the faces missing, and the
     photos given that are not named after a face (``front.jpg``, ``IMG_0042.JPG``), since a
-    person who took all six photos has usually just named them otherwise."""
+    person who took all six photos has usually just named them otherwise. A folder with no
+    photos whose folders hold some (the folder above a cube's) names a few of those."""
     given, where = _given_files(paths)
     if isinstance(paths, (str, os.PathLike)):  # a folder's other files are no photos
         given = [f for f in given if f.suffix.lower() in IMAGE_SUFFIXES]
+        inner = _photo_folders(Path(paths)) if not given and Path(paths).is_dir() else []
+        if inner:
+            shown = ", ".join(str(f) for f in inner[:3])
+            more = f" and {len(inner) - 3} more" if len(inner) > 3 else ""
+            return (f"{where}: this folder holds no photos, but folders in it do: {shown}{more}; "
+                    f"give one of those: {FOLDER_RULE}")
     others = [f.name for f in given if f.stem.upper() not in PHOTO_NAMES]
     text = (f"{where}: photo(s) of face {' '.join(missing)} missing; a folder needs exactly six "
             "photos named U R F D L B (.jpg, .jpeg or .png), one per face") + \
