@@ -146,3 +146,45 @@ def test_printed_svg_keeps_every_step_whole_on_its_page(tmp_path):
         assert f"page {k + 1} of 6" in p
         assert p.count("after the turn") == len(want)  # each step's net on its page
     assert "Start" in pages[0] and "Hold the cube with" in pages[0]
+
+
+def test_the_guide_says_where_the_plan_was_exported_on_its_first_screen(tmp_path, monkeypatch):
+    """`guide --export plan.html` prints where the plan went before the full-screen guide
+    takes the screen, which hides it until the guide ends: the guide's first screen says it
+    again (and the next screens do not)."""
+    import argparse
+    import io
+
+    from rich.console import Console
+
+    from sudoku_cube.assistant.services.guide import GuideCursor
+    from sudoku_cube.assistant.terminal import guide_run
+    from sudoku_cube.models.plan.planner import PIECES, verified_plan
+    from sudoku_cube.models.profile import CubeSettings
+
+    start, steps = _plan(6)
+    moves = [s.move for s in steps]
+    plan = verified_plan(start, moves, tuple(PIECES for _ in moves), CubeSettings(),
+                         {"method": "given"})
+    keys = iter(["n", "q"])
+    console = Console(file=io.StringIO(), width=80, height=24, record=True, color_system=None)
+    screens: list[str] = []
+    run_interactive = guide_run.run_interactive
+
+    def guide(console, cursor, read_key, **kwargs):
+        cursor = GuideCursor(cursor.steps, cursor.start, remember=False)
+        return run_interactive(console, cursor, lambda: screens.append(
+            " ".join(console.export_text(clear=True).split())) or next(keys), clear=False,
+            **kwargs)
+
+    monkeypatch.setattr(guide_run, "interactive", lambda: True)
+    monkeypatch.setattr(guide_run, "save_followed_plan", lambda *a: None)
+    monkeypatch.setattr(guide_run, "run_interactive", guide)
+    monkeypatch.chdir(tmp_path)  # a short path: a long one is folded where the line ends
+    page = Path("plan.html")
+    args = argparse.Namespace(export=str(page), plain=False, camera=None, restart=False,
+                              speak=False, profile=None, symmetric=None, no_ocr=True, ocr=None)
+    assert guide_run.guide_plan(plan, args, console) == 0
+    assert page.exists() and len(screens) == 2
+    written = f"Plan with {len(steps)} steps written to {page}."
+    assert written in screens[0] and written not in screens[1]

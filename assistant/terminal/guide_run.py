@@ -15,6 +15,7 @@ from ...models.cube.moves import parse_moves
 from ...models.cube.state import CubeState
 from ...models.grid import solve_grid
 from ...models.profile import CubeSettings
+from ...models.printable import printable
 from ...models.plan.planner import OPTIMAL_BEYOND, PIECES, Plan, Step, verified_plan
 from ..services.cube_input import GridSolver
 from ..services.export import export_plan
@@ -64,10 +65,12 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
         Console(stderr=True).print(
             f"--optimal: this cube is more than {plan.stats[OPTIMAL_BEYOND]} turns from solved, "
             "too far to prove a shortest plan; here is the usual short plan.", highlight=False)
+    written = ""  # said again on the guide's first screen, which hides what was printed
     if args.export:
         path = export_plan(args.export, steps, start)
         Console(stderr=True).print(f"Plan with {len(steps)} steps written to {plain(path)}",
                                    highlight=False)
+        written = f"Plan with {len(steps)} steps written to {printable(path)}."
     if (args.plain or not interactive()) and getattr(args, "camera", None) is None:
         print_plain(console, steps, start)
         return 0
@@ -92,13 +95,15 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
         if not interactive() or args.plain:
             watch_plain(console, cursor, args.camera, settings, camera, reader, window)
             return 0
-        watch_screen(console, cursor, args.camera, settings, camera, speak, reader, window)
+        watch_screen(console, cursor, args.camera, settings, camera, speak, reader, window,
+                     note=written)
+        written = ""  # the watch's screen said it
         if cursor.done:
             return 0
         capture = camera_capture(args.camera, reader, camera)  # go on by keys; c checks
         source = "the camera"
     checker = make_checker(console, read_line, settings, capture, reader, source)
-    run_interactive(console, cursor, read_key, checker=checker, speak=speak)
+    run_interactive(console, cursor, read_key, checker=checker, speak=speak, note=written)
     return 0
 
 

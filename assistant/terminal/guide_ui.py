@@ -78,20 +78,22 @@ RESTART_QUESTION = "Restart from step 1? Press y to restart, any other key to st
 def run_interactive(console: Console, cursor: GuideCursor, read_key: Callable[[], str],
                     clear: bool = True,
                     checker: Callable[[GuideCursor], str] | None = None,
-                    speak: Callable[[GuideCursor], None] | None = None) -> bool:
+                    speak: Callable[[GuideCursor], None] | None = None,
+                    note: str = "") -> bool:
     """Show one step at a time until done or quit; return True when the end was reached.
 
     With ``clear`` the guide draws on the terminal's alternate screen (the shell's text comes
     back afterwards) and redraws when the terminal changes size; what the person should keep
     (where they stopped) is printed after leaving it. ``speak`` is called with the cursor each
-    time another step (or the end) is shown.
+    time another step (or the end) is shown. ``note`` (such as where the plan was exported,
+    printed before the guide took the screen) is said again on its first screen.
     """
     if cursor.total == 0:
         console.print("The cube is already solved: nothing to turn.")
         return True
     try:
         with (console.screen() if clear else nullcontext()):
-            finished = _guide_loop(console, cursor, read_key, clear, checker, speak)
+            finished = _guide_loop(console, cursor, read_key, clear, checker, speak, note)
     except KeyboardInterrupt:
         set_resume_hint(f"stopped at step {cursor.position + 1} of {cursor.total}; "
                         "run `{command}` to continue there")
@@ -109,9 +111,9 @@ def run_interactive(console: Console, cursor: GuideCursor, read_key: Callable[[]
 
 def _guide_loop(console: Console, cursor: GuideCursor, read_key: Callable[[], str],
                 clear: bool, checker: Callable[[GuideCursor], str] | None = None,
-                speak: Callable[[GuideCursor], None] | None = None) -> bool:
+                speak: Callable[[GuideCursor], None] | None = None, note: str = "") -> bool:
     """The key loop of :func:`run_interactive`; True when the person finished the plan."""
-    notice = resume_notice(cursor)
+    notice = " ".join(x for x in (note, resume_notice(cursor)) if x)
     confirming = helping = False
     spoken: tuple[int, int] | None = None  # (position, plan length) last said aloud
     while True:

@@ -191,12 +191,13 @@ def watch_screen(console: Console, cursor: GuideCursor, source: str,
                  settings: CubeSettings = CubeSettings(),
                  camera: CameraSettings | None = None,
                  speak: Callable[[GuideCursor], None] | None = None,
-                 reader: Reader = Reader(), window: LiveWindow | None = None
-                 ) -> list[WatchEvent]:
+                 reader: Reader = Reader(), window: LiveWindow | None = None,
+                 note: str = "") -> list[WatchEvent]:
     """Watch with the guide's step screen, redrawn after each event; keys n/b/q work (in the
     terminal and in ``window``, which shows each frame); ``speak`` says each new step as it is
-    shown (a hands-free solve); frames read with ``reader``."""
-    notice = hold_hint(cursor.state())
+    shown (a hands-free solve); frames read with ``reader``; ``note`` (where the plan was
+    exported) is said on the first screen, before the hold."""
+    notice = " ".join(x for x in (note, hold_hint(cursor.state())) if x)
     spoken: int | None = None
     live = WatchWindow(window, cursor) if window is not None else None
 
