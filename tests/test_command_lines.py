@@ -38,3 +38,31 @@ def test_a_folder_named_like_markup_is_printed_as_it_is():
     console = Console(record=True, width=80)
     print_wrapped(console, "saved in /tmp/[bold]/[/]/x.json")
     assert "/tmp/[bold]/[/]/x.json" in console.export_text()
+
+
+def test_printed_steps_go_on_under_their_words_not_under_their_number():
+    """`guide --plain` at 60 columns: a step's words wrapped go on under its words."""
+    import random
+
+    from sudoku_cube.assistant.services.guide import steps_from_moves
+    from sudoku_cube.assistant.terminal.guide_ui import print_plain
+    from sudoku_cube.models.cube.moves import invert_moves
+    from tests.conftest import random_design, random_moves
+
+    rng = random.Random(5)
+    scramble = random_moves(rng, 12)
+    start = random_design(rng).apply(scramble)
+    steps = steps_from_moves(start, invert_moves(scramble))
+    console = Console(record=True, width=60, color_system=None)
+    print_plain(console, steps, start, pictures=False)
+    lines = console.export_text().splitlines()
+    starts = [i for i, line in enumerate(lines) if line[:6].strip().endswith(f"/{len(steps)}")]
+    assert len(starts) == len(steps)
+    wrapped = [i + 1 for i in starts if i + 1 < len(lines) and lines[i + 1].startswith(" " * 13)]
+    assert wrapped  # some step's words are longer than a line
+    for i in starts:
+        assert len(lines[i]) <= 60
+        words = lines[i][13:]
+        assert words.strip() and not lines[i][13 - 1].strip()  # the words start in column 13
+    for i in wrapped:
+        assert lines[i][13] != " " and len(lines[i]) <= 60

@@ -59,9 +59,10 @@ def _check(tmp_path, capsys, start, plan, args):
     return code, capsys.readouterr().out
 
 
-def _guide(start, plan, answers, tmp_path, monkeypatch):
-    """Run the guide's check at step DONE with typed answers; the prompts, the text shown,
-    the line returned and the cursor after."""
+def _guide(start, plan, answers, tmp_path, monkeypatch, width=100, flat=True):
+    """Run the guide's check at step DONE with typed answers (on a console ``width`` wide);
+    the prompts, the text shown (its lines joined unless not ``flat``), the line returned and
+    the cursor after."""
     monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path))
     prompts = []
     todo = iter(answers)
@@ -70,10 +71,11 @@ def _guide(start, plan, answers, tmp_path, monkeypatch):
         prompts.append(prompt)
         return next(todo)(prompt[0])
 
-    console = Console(file=io.StringIO(), width=100, record=True, color_system=None)
+    console = Console(file=io.StringIO(), width=width, record=True, color_system=None)
     cursor = GuideCursor(steps_from_moves(start, plan), start, remember=False, position=DONE)
     line = check_cube(cursor, console, ask)
-    return prompts, _flat(console.export_text()), line, cursor
+    text = console.export_text()
+    return prompts, _flat(text) if flat else text, line, cursor
 
 
 def test_suggest_and_guide_ask_for_the_same_first_look(case, tmp_path, capsys, monkeypatch):
@@ -183,6 +185,12 @@ def test_guide_check_asks_a_second_face_then_finds_the_slip(tmp_path, monkeypatc
     assert "explanations fit what was seen" in text
     assert line.startswith("Found the slip")
     assert is_solved(real.apply([s.move for s in cursor.steps]))
+    # on a narrow terminal the list of explanations stays indented, as `check` prints it
+    _, shown, _, _ = _guide(pz.state, plan, [typed] * 6, tmp_path, monkeypatch, width=60,
+                            flat=False)
+    listed = shown.split("what was seen:\n")[1].split("Show me")[0].splitlines()
+    assert len(listed) > 2 and all(line.startswith("  ") for line in listed)
+    assert all(len(line) <= 60 for line in listed)
 
 
 def test_guide_check_of_a_face_no_slip_explains_offers_a_rescan(case, tmp_path, monkeypatch):

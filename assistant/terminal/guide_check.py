@@ -36,6 +36,7 @@ from ..services.slip_check import (Cells, corner_cells, corner_photo, first_look
                                    show_face_words, tokens_cells)
 from .keys import LineReader
 from .markup import plain
+from .wrapping import print_wrapped
 
 Capture = Callable[[str, CubeState | None], dict[str, Cells]]
 """Takes what the camera sees of a face (or corner A when it is asked for "A"); the cube as it
@@ -95,7 +96,7 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
         verdict = find_slip(cursor.start, moves, done, seen, settings)
         if verdict.outcome != "ambiguous" or not verdict.ask_face:
             return _conclude(cursor, verdict)
-        console.print(verdict.message(cursor.state()), highlight=False)
+        print_wrapped(console, verdict.message(cursor.state()))  # the list's lines go on indented
         face, corner = verdict.ask_face, False
         words = show_face_words(face, cursor.state())
 

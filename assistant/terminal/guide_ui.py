@@ -16,7 +16,7 @@ from ..services.phases import is_combined, phase_note, phase_title
 from .guide_view import HELP_KEYS, DoneView, HelpView, PlanSummary, StepView
 from .interrupt import resume_command, set_resume_hint
 from .net import NetView
-from .wrapping import print_wrapped
+from .wrapping import print_wrapped, wrap_words
 
 
 def print_plain(console: Console, steps: Sequence[Step], start: CubeState,
@@ -35,13 +35,21 @@ def print_plain(console: Console, steps: Sequence[Step], start: CubeState,
             phase = step.phase
             console.rule(phase_title(phase, combined))
             console.print(phase_note(phase, combined))
-        line = Text(f"{i + 1:>3}/{len(steps)}  ")
-        line.append(f"{str(step.move):<3}", style="bold green")
-        line.append(f"  {step.description or step.move.describe()}")
-        console.print(line)
+        console.print(step_line(step, i, len(steps), console.width), soft_wrap=True)
         if pictures:
             console.print(StepView(step, i, len(steps), show_keys=False).nets(console.width))
     console.print(Text("Done: the cube is solved.", style="bold green"))
+
+
+def step_line(step: Step, index: int, total: int, width: int) -> Text:
+    """One step of the printed plan, '  1/13  R    turn the right side away from you ...', its
+    words wrapped between words to ``width`` and going on under its words, not under its
+    number (:func:`wrapping.wrap_words`)."""
+    head, move = f"{index + 1:>3}/{total}  ", f"{str(step.move):<3}"
+    words = step.description or step.move.describe()
+    line = Text(wrap_words(f"{head}{move}  {words}", width, hang=len(head) + len(move) + 2))
+    line.stylize("bold green", len(head), len(head) + len(move))
+    return line
 
 
 def resume_notice(cursor: GuideCursor) -> str:

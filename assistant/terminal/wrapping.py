@@ -24,13 +24,14 @@ _KEPT_SPACE = "\x00"
 """Stands for a space inside a command while the line is wrapped (not a place to wrap)."""
 
 
-def wrap_words(text: str, width: int) -> str:
+def wrap_words(text: str, width: int, hang: int | None = None) -> str:
     """``text`` with each line wrapped between words to ``width`` columns (continuation lines
-    keep the line's indent); a command in backticks and a word longer than a line (a path)
-    are never broken."""
+    keep the line's indent, or start ``hang`` columns in: a numbered step's words go on under
+    its words, not under its number); a command in backticks and a word longer than a line
+    (a path) are never broken."""
     out = []
     for line in text.split("\n"):
-        indent = line[:len(line) - len(line.lstrip())]
+        indent = line[:len(line) - len(line.lstrip())] if hang is None else " " * hang
         held = re.sub(r"`[^`\n]*`", lambda m: m.group(0).replace(" ", _KEPT_SPACE), line)
         filled = textwrap.fill(held, max(20, width), subsequent_indent=indent,
                                break_long_words=False, break_on_hyphens=False)
