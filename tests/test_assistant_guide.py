@@ -111,6 +111,23 @@ def test_phase_note_shows_once_per_phase_in_one_line():
     assert all(len(note) <= 78 for note in SHORT_NOTES.values())
 
 
+def test_a_three_line_notice_at_80x24_keeps_the_net_on_the_first_screen():
+    """Where the plan was exported and a hold that names three centres make a notice of three
+    lines: at 80x24 the net still shows (the blank line above it goes), nothing scrolls."""
+    start, steps = _plan(10, 6)
+    cursor = GuideCursor(steps, start, remember=False, position=0)
+    notice = ("Plan with 6 steps written to /tmp/plan.html. Hold the cube with centre 7 towards "
+              "you (F, the 7 pointing left), centre 7 on top (U, the 7 pointing right) and "
+              "centre 7 on the right (R) for the whole solve.")
+    text = _screen(cursor, 80, 24, notice)
+    lines = text.splitlines()
+    assert len(lines) <= 23 and "Before (moving stickers marked)" in text and "█" in text
+    assert notice in " ".join(text.split())
+    roomy = _screen(cursor, 80, 24, "Continuing at step 2 of 6 (press r to restart).")
+    before = roomy.splitlines().index("Before (moving stickers marked)")
+    assert roomy.splitlines()[before - 1] == ""  # with room, the blank line stays
+
+
 def test_centre_phase_explains_why_centres_need_their_own_algorithms():
     start, steps = _plan(4, 6)
     console = _console()

@@ -226,11 +226,13 @@ class StepView:
             room -= big_h - words_lines
         side_by_side = width >= 2 * NET_WIDTH + 4
         two_stacked = 2 * NET_LINES + 2
-        net = None
-        if width >= NET_WIDTH and room >= NET_LINES + 1:
+        net, gap = None, False
+        if width >= NET_WIDTH and room >= NET_LINES:
             both = side_by_side or (height is None or room >= two_stacked + 1)
             net = self.nets(width, both)
-            room -= rendered_lines(console, net, width) + 1
+            net_h = rendered_lines(console, net, width)
+            gap = room >= net_h + 1  # the blank line above the net, left out where only it
+            room -= net_h + gap      # would keep the net off a screen with a long notice
         progress = room >= 1
         room -= progress
         show_note = note_h and room >= note_h
@@ -243,7 +245,7 @@ class StepView:
             out.append(note)
         out.append(big if use_big else self.move_block(big=False))
         if net is not None:
-            out += [Text(""), net]
+            out += [Text(""), net] if gap else [net]
         elif hint:
             out.append(Text(TALLER_HINT, style="dim"))
         if notice is not None:
