@@ -40,9 +40,8 @@ def hold_hint(state: CubeState) -> str:
     :func:`models.face_words.hold_words` tells it (one hold fits), then the corner where the
     top, front and right faces meet towards the camera."""
     return (f"Watching: hold the cube with {hold_phrase(state)}, then turn it so that the "
-            "camera sees the corner where the top (U), front (F) and right (R) faces meet, U "
-            "at the top of the picture, F lower left and R lower right, as in corner photo A; "
-            "turn each layer and hold still a moment.")
+            "corner where the top (U), front (F) and right (R) faces meet points at the camera, "
+            "U still on top, as in corner photo A; turn each layer and hold still a moment.")
 
 
 def camera_frames(text: str, camera: CameraSettings | None = None) -> Iterator[np.ndarray]:
