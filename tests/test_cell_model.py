@@ -230,3 +230,37 @@ def test_a_reading_the_cell_model_sees_beside_a_sure_one_stays_a_candidate() -> 
     assert voted[1].score < MIN_SCORE  # below the list the vote multiplied in would keep
     flat = np.zeros(36)
     assert hypotheses(ev, False, flat) == with_vote(hypotheses(ev, False), flat)
+
+
+def test_training_sets_grow_in_cached_chunks() -> None:
+    """A training set is read in chunks named by first seed and count: the shipped count is
+    one chunk under the name it always had, a doubled count reuses it and adds the next
+    chunk, an odd count ends in a shorter chunk; a set may not run into the next set's
+    seeds."""
+    made: list[tuple[int, int]] = []
+    names: list[str] = []
+
+    def cached(name: str, make):
+        names.append(name)
+        return make()
+
+    def make(seed0: int, n: int) -> dict[str, np.ndarray]:
+        made.append((seed0, n))
+        return {"y": np.arange(seed0, seed0 + n)}
+
+    one = tcm.chunked(cached, "train", 600, make)
+    assert names == ["train-700000-600"] and len(one["y"]) == 600
+    names.clear()
+    grown = tcm.chunked(cached, "train", 1500, make)
+    assert names == ["train-700000-600", "train-700600-600", "train-701200-300"]
+    assert list(grown["y"]) == list(range(700000, 701500))
+    names.clear()
+    tcm.chunked(cached, "exam-serif", 600, make)
+    assert names == ["exam-serif-750000-300", "exam-serif-750300-300"]
+    for name, (first, end) in tcm.SEED_RANGES.items():
+        assert len(tcm.chunked(cached, name, 0, make)["y"]) == 0
+        with pytest.raises(ValueError):
+            tcm.chunked(cached, name, end - first + 1, make)
+    ends = sorted(tcm.SEED_RANGES.values())
+    assert all(a[1] <= b[0] for a, b in zip(ends, ends[1:]))
+    assert ends[-1][1] <= tcm.VAL_SEED0

@@ -39,7 +39,10 @@ runs it at read time (:mod:`vision.recognise.cell_model`): reading needs no trai
 with the shipped model's own counts (the command and seed are in the model's json)
 rebuilds it. Renders are
 cached with ``--cache`` (:func:`tools.render_training.load_or_make`), so a second fit does
-not render again.
+not render again. Each training set is rendered and cached in chunks of :data:`CHUNKS`
+photos (:func:`chunked`), named by their first seed and count (``train-700000-600``, then
+``train-700600-600``), so a larger count renders only the photos the cache lacks, and the
+shipped counts name the same files as before.
 """
 from __future__ import annotations
 
@@ -64,6 +67,16 @@ EXAM_VAL_SEED0 = 770000
 CORNER_VAL_SEED0 = 775000
 FONT_SEED0 = 780000
 """First seeds of the sample sets."""
+SEED_RANGES = {
+    "train": (SEED0, BLACK_SEED0), "serif": (BLACK_SEED0, JITTER_SEED0),
+    "jitter": (JITTER_SEED0, EXAM_JITTER_SEED0), "exam-jitter": (EXAM_JITTER_SEED0, EXAM_SEED0),
+    "exam": (EXAM_SEED0, SERIF_SEED0), "exam-serif": (SERIF_SEED0, VAL_SEED0)}
+"""Seeds each training set may take (first, end): a set grown past its end would draw the
+photos of the next set or of the validation sets."""
+CHUNKS = {"train": 600, "serif": 240, "jitter": 600, "exam-jitter": 400, "exam": 400,
+          "exam-serif": 300}
+"""Photos per cached chunk of each training set (:func:`chunked`): the shipped model's
+counts, so its sets are each one chunk, named as they were before sets grew in chunks."""
 VAL_PHOTOS = 50
 EXAM_VAL_PHOTOS = 100
 CORNER_VAL_SHOTS = 40
@@ -306,6 +319,25 @@ def build(train: dict[str, np.ndarray], val: dict[str, np.ndarray], seed: int, e
     return model, meta
 
 
+def chunked(cached, name: str, count: int, make) -> dict[str, np.ndarray]:
+    """Training set ``name`` of ``count`` photos from its first seed on, read through
+    ``cached(file name, make)`` in chunks of :data:`CHUNKS` photos, each named by its first
+    seed and count (``train-700000-600``, ``train-700600-600``, ...; the last chunk may be
+    shorter), so a grown set renders only the chunks the cache lacks; ``make(seed0, n)``
+    renders ``n`` photos from seed ``seed0`` (an empty set is made, not cached). Raises
+    ``ValueError`` when the set would run into the seeds of the next one
+    (:data:`SEED_RANGES`)."""
+    first, end = SEED_RANGES[name]
+    if first + count > end:
+        raise ValueError(f"{count} photos of set {name} pass its last seed {end - 1}")
+    size = CHUNKS[name]
+    parts = []
+    for seed in range(first, first + count, size):
+        n = min(size, first + count - seed)
+        parts.append(cached(f"{name}-{seed}-{n}", lambda seed=seed, n=n: make(seed, n)))
+    return joined(parts) if parts else make(first, 0)
+
+
 def validation_sets(cached, fonts: tuple[str, ...], jobs: int = 1
                     ) -> dict[str, dict[str, np.ndarray]]:
     """The measured sets (read through ``cached(name, make)``, so from the cache when there):
@@ -377,28 +409,27 @@ def main(argv: list[str] | None = None) -> int:
     def log(line: str) -> None:
         print(line, file=sys.stderr, flush=True)
 
-    exam = cached(f"exam-{EXAM_SEED0}-{a.exam_photos}",
-                  lambda: render_set("exam", a.exam_photos, EXAM_SEED0, jobs=a.jobs))
-    sets = [cached(f"train-{SEED0}-{a.photos}",
-                   lambda: render_set("first", a.photos, SEED0, fonts, jobs=a.jobs)),
+    exam = chunked(cached, "exam", a.exam_photos,
+                   lambda s, n: render_set("exam", n, s, jobs=a.jobs))
+    sets = [chunked(cached, "train", a.photos,
+                    lambda s, n: render_set("first", n, s, fonts, jobs=a.jobs)),
             {k: v[~np.isin(exam["font"], EXAM_HELD_OUT)] for k, v in exam.items()}]
     if a.black_photos:
-        sets.append(cached(f"serif-{BLACK_SEED0}-{a.black_photos}",
-                           lambda: render_set("first", a.black_photos, BLACK_SEED0,
-                                              SERIF_FONTS, ("black",), a.jobs)))
+        sets.append(chunked(cached, "serif", a.black_photos,
+                            lambda s, n: render_set("first", n, s, SERIF_FONTS, ("black",),
+                                                    a.jobs)))
     if a.serif_shots:
-        sets.append(cached(f"exam-serif-{SERIF_SEED0}-{a.serif_shots}",
-                           lambda: render_set("exam", a.serif_shots, SERIF_SEED0,
-                                              SERIF_FONTS, ("black",), a.jobs)))
+        sets.append(chunked(cached, "exam-serif", a.serif_shots,
+                            lambda s, n: render_set("exam", n, s, SERIF_FONTS, ("black",),
+                                                    a.jobs)))
     if a.jitter_photos:
-        sets.append(cached(f"jitter-{JITTER_SEED0}-{a.jitter_photos}",
-                           lambda: render_set("first", a.jitter_photos, JITTER_SEED0, fonts,
-                                              jobs=a.jobs, corners=JITTER_CORNERS,
-                                              jitter=JITTER)))
+        sets.append(chunked(cached, "jitter", a.jitter_photos,
+                            lambda s, n: render_set("first", n, s, fonts, jobs=a.jobs,
+                                                    corners=JITTER_CORNERS, jitter=JITTER)))
     if a.jitter_shots:
-        shots = cached(f"exam-jitter-{EXAM_JITTER_SEED0}-{a.jitter_shots}",
-                       lambda: render_set("exam", a.jitter_shots, EXAM_JITTER_SEED0,
-                                          jobs=a.jobs, corners=JITTER_CORNERS, jitter=JITTER))
+        shots = chunked(cached, "exam-jitter", a.jitter_shots,
+                        lambda s, n: render_set("exam", n, s, jobs=a.jobs,
+                                                corners=JITTER_CORNERS, jitter=JITTER))
         sets.append({k: v[~np.isin(shots["font"], EXAM_HELD_OUT)] for k, v in shots.items()})
     train = joined(sets)
     val = validation_sets(cached, fonts, a.jobs)
