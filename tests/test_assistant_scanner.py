@@ -154,7 +154,10 @@ def test_the_protocol_names_faces_by_place_until_seen_then_by_centre():
     assert hold_words("D", centres) == ("Tip the bottom of the cube towards the camera: the "
                                         "bottom face (D) faces the camera with centre 5 (F) at "
                                         "the top of the picture.")
-    assert "centre 5 (F) towards you and centre 4 (U) on top" in hold_words("L", centres)
+    assert hold_words("L", centres).startswith("Back to centre 5 towards you (F, the 5 "
+                                               "pointing right), centre 4 on top (U")
+    assert hold_words("R", {"U": Sticker(4, 0)}).startswith(
+        "Back to your front face (F) towards you and centre 4 (U) on top, then")
     assert face_name("R", {**centres, "D": Sticker(7, 2)}) == "centre 7, upright (R)"
 
 

@@ -127,3 +127,24 @@ def test_the_tilted_samples_watch_and_corner_words_fit_one_hold():
     for words in (corner_words(state), hold_hint(state)):
         assert hold_phrase(state) in words
         assert holds_fitting(state, words) == [_identity()]
+
+
+def _scan_hold(words: str) -> str:
+    """The part of a scan step's words that says how the cube is held before it is turned."""
+    return words.split(", then ")[0]
+
+
+@pytest.mark.parametrize("seed", [None, *range(20)])
+def test_the_scan_and_the_phone_pages_hold_words_fit_one_hold(seed):
+    """The scan's "Back to ... towards you and ... on top" (and the phone page's corner photo
+    A) named F and U by their centre digits alone, which another face may share: they are
+    told by the rule of every hold line, with all six faces read (a retake, the guide's
+    check) and with only U R F D read (the scan's L), the unread faces fitting anything."""
+    from sudoku_cube.assistant.services.face_poses import corner_hold_words
+    from sudoku_cube.assistant.services.face_poses import hold_words as scan_hold_words
+    state = parse_state(TILTED.read_text()) if seed is None else make_puzzle(seed, 20).state
+    everything = {f: state.face(f)[4] for f in "URFDLB"}
+    for words in (scan_hold_words("R", everything), scan_hold_words("L", everything),
+                  corner_hold_words("A", everything),
+                  scan_hold_words("L", {f: everything[f] for f in "URFD"})):
+        assert holds_fitting(state, _scan_hold(words)) == [_identity()], words

@@ -4,13 +4,18 @@ for each; the scan panel and the phone page of ``serve`` both say them.
 
 Nothing marks F or U on a Sudoku Cube, so the person chooses them at the start and the words
 name a face by where it is ("the face on the right") until it has been seen; from then on
-by its centre digit ("centre 7 (R)"), the letter beside."""
+by its centre digit ("centre 7 (R)"), the letter beside. Where the words say which face is
+towards the person and which on top, and both have been read, they are told by the rule of
+every hold line (:func:`models.cube.face_words.hold_phrase`), the faces not read yet fitting
+anything: on any cube that shows what has been read, one hold fits the words. Before F and U
+are both read the words name them by place, as the person chose them at the start."""
 from __future__ import annotations
 
 from typing import Mapping
 
-from ...models.cube.face_words import centre_name
+from ...models.cube.face_words import centre_name, hold_phrase
 from ...models.cube.geometry import FACES, VIEW_UP, face_of_normal, neg, view_right
+from ...models.cube.holds import centres_state
 from ...models.cube.stickers import Sticker
 
 SCAN_ORDER: tuple[str, ...] = FACES
@@ -25,14 +30,14 @@ _WHERE = {"U": "the top face (U)", "R": "the face on the right (R)",
 """A face not seen yet, named by where it is when F is towards the person and U on top."""
 
 _HOLD = {
-    "U": "Hold the cube with {F} towards you and {U} on top, then tip the top towards the "
+    "U": "Hold the cube with {hold}, then tip the top towards the "
          "camera: {U} faces the camera with {B} at the top of the picture.",
-    "R": "Back to {F} towards you and {U} on top, then turn the whole cube a quarter turn to "
+    "R": "Back to {hold}, then turn the whole cube a quarter turn to "
          "the left: {R} faces the camera, {U} still on top.",
     "F": "Turn the cube back a quarter turn to the right: {F} faces the camera, {U} on top.",
     "D": "Tip the bottom of the cube towards the camera: {D} faces the camera with {F} at the "
          "top of the picture.",
-    "L": "Back to {F} towards you and {U} on top, then turn the whole cube a quarter turn to "
+    "L": "Back to {hold}, then turn the whole cube a quarter turn to "
          "the right: {L} faces the camera, {U} on top.",
     "B": "Turn the cube another quarter turn to the right: {B} faces the camera, {U} on top.",
 }
@@ -67,8 +72,16 @@ def hold_words(face: str, centres: Centres) -> str:
     captured by their centre digits."""
     if not centres:
         return FIRST_HOLD
+    return _HOLD[face].format(**_names(centres))
+
+
+def _names(centres: Centres) -> dict[str, str]:
+    """Each face's name for the words (:func:`face_name`), and ``hold``: F towards the person
+    and U on top, told so that one hold fits (see the module's docstring)."""
     names = {f: face_name(f, centres) for f in FACES}
-    return _HOLD[face].format(**names)
+    hold = (hold_phrase(centres_state(centres)) if "F" in centres and "U" in centres
+            else f"{names['F']} towards you and {names['U']} on top")
+    return {**names, "hold": hold}
 
 
 def captured_centres(faces: Mapping[str, tuple[Sticker, ...]]) -> dict[str, Sticker]:
@@ -84,7 +97,7 @@ def neighbours(face: str) -> dict[str, str]:
 
 
 _CORNER_HOLD = {
-    "A": "Hold the cube with {F} towards you and {U} on top, then turn it so that the corner "
+    "A": "Hold the cube with {hold}, then turn it so that the corner "
          "where {U}, {F} and {R} meet points at the camera: {U} at the top of the picture, {F} "
          "lower left, {R} lower right.",
     "B": "Turn the whole cube upside down sideways, then a quarter turn to the left, so that "
@@ -97,4 +110,4 @@ _CORNER_HOLD = {
 def corner_hold_words(photo: str, centres: Centres) -> str:
     """How to hold the cube for corner photo ``photo`` (A or B), naming the faces already
     read by their centre digits."""
-    return _CORNER_HOLD[photo].format(**{f: face_name(f, centres) for f in FACES})
+    return _CORNER_HOLD[photo].format(**_names(centres))

@@ -6,13 +6,14 @@ Two centres can carry the same digit, so naming the front and top centres alone 
 several holds, and a plan followed from the wrong one is wrong from its first turn.
 :func:`hold_parts` names faces one by one until exactly one hold fits (:func:`fitting_holds`
 counts them); a hold is compared as the eye sees it, a symmetric digit's 180 degree twin
-looking the same.
+looking the same. Part of a cube may not be read yet (a scan under way, :func:`centres_state`):
+an unread sticker may be anything, so it rules no hold out and is never named.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from ..profile import DEFAULT_SYMMETRIC
 from .geometry import (FACES, NORMAL, VIEW_UP, apply_rotation, direction_of, face_of_normal,
@@ -24,6 +25,18 @@ from .transform import Transform
 HOLD_ORDER: tuple[str, ...] = ("F", "U", "R", "L", "D", "B")
 """The places named, in this order, until one hold fits: towards the person, on top, right,
 left, underneath, at the back."""
+
+
+UNREAD = Sticker(-1, 0)
+"""A sticker not read yet: it fits whatever a hold names there."""
+
+
+def centres_state(centres: Mapping[str, Sticker]) -> CubeState:
+    """A 3x3x3 cube of which only the centres of ``centres`` (face letter -> its centre as
+    the face is seen) are read, every other sticker :data:`UNREAD`: the faces captured so far
+    while scanning."""
+    return CubeState(tuple(centres.get(f, UNREAD) if k == 4 else UNREAD
+                           for f in FACES for k in range(9)))
 
 
 @dataclass(frozen=True)
@@ -70,6 +83,8 @@ def held(state: CubeState, index: int) -> CubeState:
 
 def _fits(seen: CubeState, part: HoldPart, symmetric: frozenset[int]) -> bool:
     got = seen.face(part.place)[part.index]
+    if got.digit == UNREAD.digit:
+        return True
     if part.pointing:
         return same_sticker(got, part.sticker, symmetric)
     return got.digit == part.sticker.digit
@@ -111,7 +126,8 @@ def _hold_parts(state: CubeState, front: str, top: str, sym: frozenset[int]
     centre's direction, the right, left, bottom and back centres (digit, then direction) as far
     as each rules a hold out, and, for a cube whose centres look alike in two holds, stickers
     of the front face. A cube with no centres (even ``n``) gets none: the words fall back on
-    the letters."""
+    the letters. An unread sticker is never named; where unread faces leave more than one hold
+    possible, all that rules holds out is named."""
     if state.n % 2 == 0:
         return ()
     target = hold_index(front, top)
@@ -123,6 +139,8 @@ def _hold_parts(state: CubeState, front: str, top: str, sym: frozenset[int]
     left = list(range(24))
     for place, index, pointing in _candidates(state.n):
         part = HoldPart(place, back[place], index, seen.face(place)[index], pointing)
+        if part.sticker.digit == UNREAD.digit:
+            continue
         narrowed = [i for i in left if _fits(views[i], part, sym)]
         always = (place, pointing) in (("F", True), ("U", False))
         if len(narrowed) == len(left) and not always:
