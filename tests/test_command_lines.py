@@ -66,3 +66,50 @@ def test_printed_steps_go_on_under_their_words_not_under_their_number():
         assert words.strip() and not lines[i][13 - 1].strip()  # the words start in column 13
     for i in wrapped:
         assert lines[i][13] != " " and len(lines[i]) <= 60
+
+
+def test_the_faces_listed_in_order_stay_on_one_line_at_80_columns(tmp_path):
+    """The missing-faces message names "U R F D L B" twice: at 80 columns no folder name may
+    split the list over two lines (it read as two lists); a plan's moves still wrap."""
+    from sudoku_cube.vision.photo.photo_files import missing_faces_message
+
+    for k in range(1, 40):
+        folder = tmp_path / ("c" * k)
+        folder.mkdir()
+        text = missing_faces_message(folder, list("URFDLB"))
+        wrapped = wrap_words(text, 80)
+        assert wrapped.count("U R F D L B") == text.count("U R F D L B") == 2, wrapped
+        assert " ".join(wrapped.split()) == " ".join(text.split())
+    moves = wrap_words(f"New plan from here (24 moves): {PLAN} {PLAN}", 80).splitlines()
+    assert len(moves) == 2 and all(len(line) <= 80 for line in moves)
+
+
+def test_the_guides_notice_goes_on_indented_at_80_columns():
+    """A check's result shown as the guide's notice: a listed explanation that wraps goes on
+    indented as `check` prints it (not at the first column), the command to take the new plan up later on
+    one line."""
+    import io
+    import random
+
+    from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
+    from sudoku_cube.assistant.terminal.guide_ui import screen_of
+    from sudoku_cube.models.cube.moves import invert_moves
+    from tests.conftest import random_design, random_moves
+
+    rng = random.Random(5)
+    scramble = random_moves(rng, 6)
+    start = random_design(rng).apply(scramble)
+    cursor = GuideCursor(steps_from_moves(start, invert_moves(scramble)), start, remember=False)
+    item = ("  1. At step 3 the turn R was made as R' and at step 5 the turn U2 was left out, "
+            "so the cube is two slips from the plan")
+    command = "`sudoku-cube guide /tmp/after-slip.json --moves \"R U F2 D' L B2 R' U2 L\"`"
+    notice = f"2 explanations fit what was seen:\n{item}\nTo take it up later: {command}"
+    for screen in (screen_of(cursor, notice), screen_of(cursor.__class__(
+            cursor.steps, start, remember=False, position=len(cursor.steps)), notice)):
+        console = Console(file=io.StringIO(), width=80, height=40, record=True,
+                          color_system=None)
+        console.print(screen)
+        lines = console.export_text().splitlines()
+        first = next(i for i, line in enumerate(lines) if line.startswith("  1. At step 3"))
+        assert lines[first + 1].startswith("  ") and lines[first + 1].strip(), lines
+        assert any(command in line for line in lines), lines

@@ -125,7 +125,7 @@ def test_guide_check_with_typed_face_and_with_corner_photo(case, tmp_path, monke
         assert line.startswith("Found the slip") and f"step {slip.step}" in line
         # the command to take the new plan up later on a line of its own, not run on after
         # the moves as if it were one of them
-        assert "\nTo take it up later: sudoku-cube guide " in line
+        assert "\nTo take it up later: `sudoku-cube guide " in line
         assert len(prompts) == 1 and cursor.position == 0
         assert is_solved(real.apply([s.move for s in cursor.steps]))
 

@@ -87,7 +87,7 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
         try:
             got = _answer(typed, face, reader, capture, corner, cursor.state())
         except SudokuCubeError as e:
-            console.print(f"[red]{plain(e)}[/]")
+            print_wrapped(console, str(e), style="red")
             refused = typed.strip()  # offered again for editing: one token mended, not nine
             continue
         if got is None:
@@ -120,7 +120,7 @@ def _conclude(cursor: GuideCursor, verdict: Verdict) -> str:
     if verdict.outcome == "found" and verdict.best is not None:
         real = verdict.best.state
         cursor.follow(steps_from_moves(real, verdict.repair), real)
-        return f"{message}\nTo take it up later: {after_slip_guide(real, verdict.repair)}"
+        return f"{message}\nTo take it up later: `{after_slip_guide(real, verdict.repair)}`"
     return message
 
 

@@ -15,6 +15,7 @@ from ..services.phases import is_combined, moved_stickers, phase_title
 from .bigtext import big_lines
 from .held_picture import held_picture
 from .net import NetView
+from .wrapping import wrap_words
 
 
 def progress_line(done: int, total: int, width: int = 40) -> Text:
@@ -122,6 +123,12 @@ def short_note(phase: str, combined: bool = False) -> str:
     return SHORT_NOTES["combined" if combined else phase if phase in SHORT_NOTES else "pieces"]
 
 
+def notice_text(notice: str, width: int) -> Text:
+    """A notice wrapped between words (:func:`wrapping.wrap_words`): a listed line goes on
+    under its words, a command stays on one line."""
+    return Text(wrap_words(notice, width), style="bold yellow")
+
+
 def rendered_lines(console: Console, renderable: RenderableType, width: int) -> int:
     """How many lines ``renderable`` takes at ``width`` columns."""
     return len(console.render_lines(renderable, console.options.update(width=width),
@@ -215,7 +222,7 @@ class StepView:
         first_of_phase = self.phase_changed or self.position == 0
         note = Text(short_note(self.step.phase, self.combined), style="italic")
         note_h = rendered_lines(console, note, width) if first_of_phase else 0
-        notice = Text(self.notice, style="bold yellow") if self.notice else None
+        notice = notice_text(self.notice, width) if self.notice else None
         notice_h = rendered_lines(console, notice, width) if notice is not None else 0
         # one line is kept free (printing the last line of a full screen scrolls it), one is
         # the header
@@ -275,7 +282,7 @@ class DoneView:
         if height is None or height - 5 - bool(self.notice) >= NET_LINES:
             yield NetView(self.final, title="Solved")
         if self.notice:
-            yield Text(self.notice, style="bold yellow")
+            yield notice_text(self.notice, options.max_width)
         yield keys_text(DONE_KEYS, options.max_width)
 
 

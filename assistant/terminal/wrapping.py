@@ -7,7 +7,8 @@ the screen runs early, or without its options. Here a message is wrapped between
 a command in backticks (as every message quotes one) and a long word (a path) are kept whole:
 one that does not fit the rest of the line starts a line of its own, and one longer than a
 line is left to the terminal, whose wrap is no line break, so a copy of it is the whole
-command.
+command. The face letters listed in their order ("U R F D L B", "photo(s) of face D L B
+missing") are kept on one line too: split, the list reads as two.
 """
 from __future__ import annotations
 
@@ -23,6 +24,22 @@ if TYPE_CHECKING:  # the CLI's error messages use wrap_words: rich is not loaded
 _KEPT_SPACE = "\x00"
 """Stands for a space inside a command while the line is wrapped (not a place to wrap)."""
 
+_LETTERS = re.compile(r"(?<![\w'`])[URFDLB](?: [URFDLB])+(?![\w'`])")
+"""Face letters one space apart: kept together where they are listed in the order U R F D L B
+(a plan's moves, in no such order, wrap between them)."""
+
+
+def _kept(line: str) -> str:
+    """``line`` with the spaces inside commands in backticks and inside face letters listed in
+    order replaced by :data:`_KEPT_SPACE`."""
+    held = re.sub(r"`[^`\n]*`", lambda m: m.group(0).replace(" ", _KEPT_SPACE), line)
+
+    def letters(m: re.Match[str]) -> str:
+        run = m.group(0).split(" ")
+        ordered = all("URFDLB".index(a) < "URFDLB".index(b) for a, b in zip(run, run[1:]))
+        return _KEPT_SPACE.join(run) if ordered else m.group(0)
+    return _LETTERS.sub(letters, held)
+
 
 def wrap_words(text: str, width: int, hang: int | None = None) -> str:
     """``text`` with each line wrapped between words to ``width`` columns (continuation lines
@@ -32,15 +49,15 @@ def wrap_words(text: str, width: int, hang: int | None = None) -> str:
     out = []
     for line in text.split("\n"):
         indent = line[:len(line) - len(line.lstrip())] if hang is None else " " * hang
-        held = re.sub(r"`[^`\n]*`", lambda m: m.group(0).replace(" ", _KEPT_SPACE), line)
-        filled = textwrap.fill(held, max(20, width), subsequent_indent=indent,
+        filled = textwrap.fill(_kept(line), max(20, width), subsequent_indent=indent,
                                break_long_words=False, break_on_hyphens=False)
         out.append(filled.replace(_KEPT_SPACE, " ") or line)
     return "\n".join(out)
 
 
-def print_wrapped(console: Console, text: str) -> None:
-    """Print ``text`` (plain text, no markup) on ``console`` wrapped by :func:`wrap_words` to
-    its width, and not wrapped again by rich (a command or a path stays one line)."""
+def print_wrapped(console: Console, text: str, style: str | None = None) -> None:
+    """Print ``text`` (plain text, no markup; in ``style``, e.g. "red" for a refusal) on
+    ``console`` wrapped by :func:`wrap_words` to its width, and not wrapped again by rich (a
+    command or a path stays one line)."""
     console.print(wrap_words(printable(text), console.width), soft_wrap=True, markup=False,
-                  highlight=False)
+                  highlight=False, style=style)
