@@ -72,7 +72,8 @@ def test_watch_and_check_prompts_name_faces_by_their_centres():
     assert check_cube(cursor, console, lambda p: asked.append(p) or "q") == "Check cancelled."
     text = " ".join(console.export_text().split())
     face = asked[0][0]
-    assert f"Type the nine tokens of {face_words(now, face)} row by row" in text
+    assert f"the face with centre {now.face(face)[4].digit} ({face})" in text
+    assert f"Type the nine tokens of that face ({face}) row by row" in text
 
 
 def test_the_corner_to_show_starts_from_the_hold_of_the_solve():

@@ -148,3 +148,28 @@ def test_the_scan_and_the_phone_pages_hold_words_fit_one_hold(seed):
                   corner_hold_words("A", everything),
                   scan_hold_words("L", {f: everything[f] for f in "URFD"})):
         assert holds_fitting(state, _scan_hold(words)) == [_identity()], words
+
+
+@pytest.mark.parametrize("corner_first", [True, False])
+def test_the_guides_check_of_the_tilted_sample_tells_the_hold_once(corner_first):
+    """The `c` key's first question for the tilted sample asked for corner photo A from the
+    hold of the solve and for face F from the same hold told again: 8 lines at 80 columns.
+    The hold is told once (still fitting one hold) and the face is not named again."""
+    import io
+
+    from rich.console import Console
+
+    from sudoku_cube.assistant.services.slip_check import first_look_words
+    from sudoku_cube.assistant.terminal.guide_check import _inputs
+    from sudoku_cube.models.slips.first_look import FirstLook
+
+    state = parse_state(TILTED.read_text())
+    look = FirstLook("F", 0.6, 0.9 if corner_first else 0.3)
+    assert look.corner_first == corner_first
+    words = first_look_words(look, state)
+    assert words.count("centre 7 towards") == 1
+    assert holds_fitting(state, words.split(", then ")[0]) == [_identity()]
+    assert "the front face (F) turned to the camera, U on top" in words
+    console = Console(file=io.StringIO(), width=80, record=True, color_system=None)
+    console.print(f"Check: {words}. {_inputs('F', corner_first, '')}")
+    assert len(console.export_text().splitlines()) <= 6

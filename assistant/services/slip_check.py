@@ -150,15 +150,26 @@ def corner_words(cube: CubeState | None = None) -> str:
     solve, told as :func:`hold_words` tells it, so that one hold fits."""
     if cube is None:
         return CORNER_WORDS
-    return (f"hold the cube with {hold_phrase(cube)}, then photograph the corner where the "
-            "top (U), front (F) and right (R) faces meet, that corner towards the camera "
-            "(corner photo A)")
+    return f"hold the cube with {hold_phrase(cube)}, then {_CORNER_FROM_HOLD}"
+
+
+_CORNER_FROM_HOLD = ("photograph the corner where the top (U), front (F) and right (R) faces "
+                     "meet, turned to the camera (corner photo A)")
+"""Corner photo A from the hold of the solve."""
+
+_FRONT_FROM_HOLD = "show me the front face (F) turned to the camera, U on top"
+"""Face F from the hold of the solve: the same hold, F turned to the camera."""
 
 
 def first_look_words(look: FirstLook, cube: CubeState | None = None) -> str:
     """What the person is asked to show first, the look that tells most first: corner photo A
     (27 stickers in one photo) when it settles more than the best single face, which is
-    offered too (to type its tokens); ``cube`` names faces by their centres."""
+    offered too (to type its tokens); ``cube`` names faces by their centres. Where that face
+    is F, both start from the hold of the solve, which is told once."""
+    if cube is not None and look.face == "F":  # both start from the hold of the solve
+        first, then = ((_CORNER_FROM_HOLD, _FRONT_FROM_HOLD) if look.corner_first
+                       else (_FRONT_FROM_HOLD, _CORNER_FROM_HOLD))
+        return f"Hold the cube with {hold_phrase(cube)}, then {first}, or {then}"
     face = show_face_words(look.face, cube)
     corner = corner_words(cube)
     if look.corner_first:

@@ -19,7 +19,6 @@ from typing import Callable, Sequence
 
 from rich.console import Console
 
-from ...models.cube.face_words import face_or_place
 from ...models.cube.geometry import FACES
 from ...models.cube.moves import Move, format_moves
 from ...models.cube.state import CubeState
@@ -79,7 +78,7 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
     seen: dict[str, Cells] = {}
     refused = ""
     while True:
-        how = _inputs(face, corner, source if capture else "", cursor.state())
+        how = _inputs(face, corner, source if capture else "")
         console.print(f"Check: {words}. {plain(how)}",
                       highlight=False)
         typed = ask(f"{face}> ", prefill=refused) if refused else ask(f"{face}> ")
@@ -101,13 +100,12 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
         words = show_face_words(face, cursor.state())
 
 
-def _inputs(face: str, corner: bool, source: str, cube: CubeState | None = None) -> str:
+def _inputs(face: str, corner: bool, source: str) -> str:
     """How to answer the question asked: what to type or press (``source``: where Enter takes
-    the photo from, "" for nowhere; ``cube``: the cube as it should be, to name the face by
-    its centre digit)."""
-    name = face_or_place(face, cube)
-    how = (f"Type the nine tokens of {name} row by row, or the path of a photo of it; "
-           "A=path or B=path for a corner photo")
+    the photo from, "" for nowhere). The words before it name the face asked for, by its
+    centre digit or its place: here it is "that face" and its letter, not named again."""
+    how = (f"Type the nine tokens of that face ({face}) row by row, or the path of a photo "
+           "of it; A=path or B=path for a corner photo")
     if source:
         how = f"Press Enter to take {'corner photo A' if corner else 'it'} from {source}. " + how
     return how + " (q: cancel)."
