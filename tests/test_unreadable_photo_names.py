@@ -40,3 +40,16 @@ def test_no_note_when_every_named_file_is_a_photo(tmp_path, capsys):
     (tmp_path / "F.heic").mkdir()
     assert main(["read", str(tmp_path), "--no-ocr"]) == 2
     assert "not read" not in _err(capsys)
+
+
+def test_a_heic_photo_beside_folders_of_photos_is_named(tmp_path, capsys):
+    """A folder whose only photos are HEIC, with a cube's folder inside it: the message names
+    the folder of photos and the HEIC file with what to do."""
+    inner = tmp_path / "cube1"
+    inner.mkdir()
+    for f in "URFDLB":
+        shutil.copy(SAMPLES / "cubes/01-easy" / f"{f}.jpg", inner / f"{f}.jpg")
+    (tmp_path / "R.heic").write_bytes(b"\0\0\0\x18ftypheic")
+    assert main(["read", str(tmp_path), "--no-ocr"]) == 2
+    err = _err(capsys)
+    assert "folders in it do" in err and "R.heic: not read" in err and "as JPEG" in err

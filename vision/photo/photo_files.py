@@ -110,7 +110,7 @@ def missing_faces_message(paths: Path | str | Sequence[Path | str], missing: Seq
             shown = ", ".join(str(f) for f in inner[:3])
             more = f" and {len(inner) - 3} more" if len(inner) > 3 else ""
             return (f"{where}: this folder holds no photos, but folders in it do: {shown}{more}; "
-                    f"give one of those: {FOLDER_RULE}")
+                    f"give one of those: {FOLDER_RULE}{unreadable_note(paths)}")
     others = [f.name for f in given if f.stem.upper() not in PHOTO_NAMES]
     text = (f"{where}: photo(s) of face {' '.join(missing)} missing; a folder needs exactly six "
             "photos named U R F D L B (.jpg, .jpeg or .png), one per face") + \
