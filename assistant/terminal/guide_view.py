@@ -68,8 +68,8 @@ GUIDE_NOTATION = (
     "{letters}. A move turns the face of its letter clockwise as you look at that face; ' "
     "anticlockwise, 2 a half turn. The nets show each face as seen from outside; the stickers "
     "that move are marked. Your place is saved after every step.")
-"""How to read a step; ``{hold}`` is :func:`models.face_words.hold_words` for the cube now,
-``{letters}`` :func:`models.face_words.letters_words`: each letter by where that face is held
+"""How to read a step; ``{hold}`` is :func:`models.cube.face_words.hold_words` for the cube now,
+``{letters}`` :func:`models.cube.face_words.letters_words`: each letter by where that face is held
 and its centre digit."""
 
 

@@ -37,7 +37,7 @@ from .watch_canvas import watch_canvas, watch_scene
 
 def hold_hint(state: CubeState) -> str:
     """How to hold the cube for the watch: held as for the solve, told as
-    :func:`models.face_words.hold_words` tells it (one hold fits), then the corner where the
+    :func:`models.cube.face_words.hold_words` tells it (one hold fits), then the corner where the
     top, front and right faces meet towards the camera."""
     return (f"Watching: hold the cube with {hold_phrase(state)}, then turn it so that the "
             "corner where the top (U), front (F) and right (R) faces meet points at the camera, "
