@@ -48,8 +48,10 @@ def _checks(words: str) -> list[tuple[str, int, int, int | None]]:
     return out
 
 
-def holds_fitting(state: CubeState, words: str) -> list[int]:
-    """The whole-cube rotations under which the cube shows what ``words`` name."""
+def holds_fitting(state: CubeState, words: str,
+                  symmetric: frozenset[int] = DEFAULT_SYMMETRIC) -> list[int]:
+    """The whole-cube rotations under which the cube shows what ``words`` name, the digits of
+    ``symmetric`` looking the same upside down."""
     checks = _checks(words)
     assert checks, words
     out = []
@@ -57,7 +59,7 @@ def holds_fitting(state: CubeState, words: str) -> list[int]:
         seen = state.transformed(rotation_transform(i))
         if all(seen.face(face)[k].digit == digit and
                (rot is None or same_sticker(seen.face(face)[k], Sticker(digit, rot),
-                                            DEFAULT_SYMMETRIC))
+                                            symmetric))
                for face, k, digit, rot in checks):
             out.append(i)
     return out

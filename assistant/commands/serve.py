@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     settings = cube_settings(args)
     console = Console()
     folder = PhotoFolder(newest_folder() if args.resume else new_folder())
-    service = PhoneService(folder, chosen_reader(args))
+    service = PhoneService(folder, chosen_reader(args), settings=settings)
     if args.resume:
         with console.status("reading the photos already taken..."):
             service.resume()

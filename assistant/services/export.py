@@ -14,6 +14,7 @@ from ...models.cube.moves import Move
 from ...models.cube.state import CubeState
 from ...models.errors import SudokuCubeError
 from ...models.plan.planner import Step
+from ...models.profile import CubeSettings
 from ...storage.atomic import atomic_write_text
 from .held_svg import held_svg
 from .phases import is_combined, moved_stickers, phase_note, phase_title
@@ -79,14 +80,15 @@ def _section(i: int, step: Step, total: int) -> str:
             "<figcaption>after</figcaption></figure></div></section>")
 
 
-def plan_html(steps: Sequence[Step], start: CubeState, title: str = "Sudoku Cube plan") -> str:
+def plan_html(steps: Sequence[Step], start: CubeState, title: str = "Sudoku Cube plan",
+              settings: CubeSettings = CubeSettings()) -> str:
     """The HTML page of a plan (one section per step; prints four steps a page)."""
     out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
            f"<title>{escape(title)}</title><style>{CSS}</style></head><body>",
            f"<h1>{escape(title)}</h1>",
            '<div class="intro"><figure style="margin:0">'
            f"{held_svg(start, None, title='start')}</figure><div>"
-           f"<p><b>{len(steps)} face turns.</b> {escape(hold_words(start))} "
+           f"<p><b>{len(steps)} face turns.</b> {escape(hold_words(start, settings))} "
            "for the whole solve, as in the pictures. Each step shows the layer to turn "
            "(yellow) and the way to turn it (arrow); in the nets, the marked stickers are "
            "the ones the step moves.</p></div>"
@@ -133,7 +135,8 @@ def _svg_row(y: int, heading: str, sub: list[str], words: str, state: CubeState,
             'stroke="#ccc"/></g>')
 
 
-def plan_svg(steps: Sequence[Step], start: CubeState) -> str:
+def plan_svg(steps: Sequence[Step], start: CubeState,
+             settings: CubeSettings = CubeSettings()) -> str:
     """An SVG of A4 pages: the start, then a row per step with the move, its number, phase and
     words, the cube as held with the layer to turn and the arrow, and the net after the turn.
 
@@ -141,7 +144,7 @@ def plan_svg(steps: Sequence[Step], start: CubeState) -> str:
     the A4 ratio), :data:`SVG_ROWS_PER_PAGE` rows to a page between margins, so that a browser
     printing it page by page on A4 never cuts a step in two."""
     rows = [_svg_row(0, "Start", [f"{len(steps)} face turns"],
-                     f"{hold_words(start)} for the whole solve.", start, None, start,
+                     f"{hold_words(start, settings)} for the whole solve.", start, None, start,
                      frozenset(), "start")]
     combined = is_combined(steps)
     for i, step in enumerate(steps):
@@ -184,13 +187,14 @@ def check_export_path(path: str | Path) -> Path:
     return p
 
 
-def export_plan(path: str | Path, steps: Sequence[Step], start: CubeState) -> Path:
+def export_plan(path: str | Path, steps: Sequence[Step], start: CubeState,
+                settings: CubeSettings = CubeSettings()) -> Path:
     """Write the plan as HTML (``.html``/``.htm``) or SVG (``.svg``) atomically."""
     p = check_export_path(path)
     if p.suffix.lower() == ".svg":
-        text = plan_svg(steps, start)
+        text = plan_svg(steps, start, settings)
     else:
-        text = plan_html(steps, start)
+        text = plan_html(steps, start, settings=settings)
     try:
         atomic_write_text(p, text)
     except OSError as e:

@@ -10,6 +10,7 @@ from ...models.cube.state import CubeState
 from ...models.cube.stickers import same_sticker
 from ...models.plan.planner import Plan, Step, steps_of
 from ...models.plan.search import Phase
+from ...models.profile import CubeSettings
 from .pipeline import AFTER_SLIP
 from .sessions import follow_instead, load_guide_step, plan_key, save_guide_step
 
@@ -59,8 +60,11 @@ class GuideCursor:
 
     def __init__(self, steps: Sequence[Step], start: CubeState, *, remember: bool = True,
                  position: int | None = None,
-                 on_follow: Callable[[list[Step], CubeState], None] | None = None) -> None:
+                 on_follow: Callable[[list[Step], CubeState], None] | None = None,
+                 settings: CubeSettings = CubeSettings()) -> None:
         self.on_follow = on_follow
+        self.settings = settings
+        """The cube's settings: its hold words compare digits as they look on it."""
         """Told the new steps and their start when the cursor follows another plan."""
         self.steps = list(steps)
         self.start = start

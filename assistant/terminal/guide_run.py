@@ -67,12 +67,12 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
             "too far to prove a shortest plan; here is the usual short plan.", highlight=False)
     written = ""  # said again on the guide's first screen, which hides what was printed
     if args.export:
-        path = export_plan(args.export, steps, start)
+        path = export_plan(args.export, steps, start, settings)
         Console(stderr=True).print(f"Plan with {len(steps)} steps written to {plain(path)}",
                                    highlight=False)
         written = f"Plan with {len(steps)} steps written to {printable(path)}."
     if (args.plain or not interactive()) and getattr(args, "camera", None) is None:
-        print_plain(console, steps, start)
+        print_plain(console, steps, start, settings=settings)
         return 0
     if AFTER_SLIP in plan.stats:
         console.print(replan_notice(plan.stats[AFTER_SLIP]), highlight=False, markup=False)
@@ -81,7 +81,8 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
     speaker = Speaker() if getattr(args, "speak", False) else None  # a missing espeak-ng: now
     speak = speaker.say_step if speaker is not None else None
     cursor = GuideCursor(steps, start, position=0 if args.restart else None,
-                         on_follow=companion.shown if companion is not None else None)
+                         on_follow=companion.shown if companion is not None else None,
+                         settings=settings)
     if args.restart:  # saved, so that the same command without --restart goes on from here
         cursor.restart()
         restart_taken()

@@ -10,6 +10,7 @@ from rich.text import Text
 
 from ...models.cube.face_words import hold_words
 from ...models.cube.state import CubeState
+from ...models.profile import CubeSettings
 from ...models.plan.planner import Step
 from ..services.guide import GuideCursor, command_of
 from ..services.phases import is_combined, phase_note, phase_title
@@ -20,13 +21,14 @@ from .wrapping import print_wrapped, wrap_words
 
 
 def print_plain(console: Console, steps: Sequence[Step], start: CubeState,
-                pictures: bool = True) -> None:
-    """Print every step (for a printout or a terminal without interaction)."""
+                pictures: bool = True, settings: CubeSettings = CubeSettings()) -> None:
+    """Print every step (for a printout or a terminal without interaction); ``settings``: the
+    cube's, for the hold words."""
     console.print(PlanSummary(list(steps)))
     if not steps:
         console.print("The cube is already solved: nothing to turn.")
         return
-    hold = hold_words(start)
+    hold = hold_words(start, settings)
     console.print(NetView(start, title=f"Start: {hold[0].lower()}{hold[1:]}"))
     phase = None
     combined = is_combined(steps)
@@ -56,11 +58,13 @@ def resume_notice(cursor: GuideCursor) -> str:
     """What to tell a person who runs a plan again: where it continues, or that it starts over."""
     if cursor.finished_before:
         return (f"You finished this plan before; starting again at step 1 of {cursor.total}. "
-                f"{hold_words(cursor.start)}.")
+                f"{hold_words(cursor.start, cursor.settings)}.")
     if cursor.resumed:
         return (f"Continuing at step {cursor.position + 1} of {cursor.total} "
                 "(press r to restart).")
-    return f"{hold_words(cursor.start)} for the whole solve." if cursor.position == 0 else ""
+    if cursor.position == 0:
+        return f"{hold_words(cursor.start, cursor.settings)} for the whole solve."
+    return ""
 
 
 def screen_of(cursor: GuideCursor, notice: str = "", height: int | None = None,
@@ -128,7 +132,7 @@ def _guide_loop(console: Console, cursor: GuideCursor, read_key: Callable[[], st
         if clear:
             console.clear()
         if helping:
-            console.print(HelpView(cursor.position, cursor.total, cursor.state()))
+            console.print(HelpView(cursor.position, cursor.total, cursor.state(), cursor.settings))
         else:
             console.print(screen_of(cursor, RESTART_QUESTION if confirming else notice))
             if speak is not None and spoken != (cursor.position, cursor.total):

@@ -11,6 +11,7 @@ from rich.text import Text
 from ...models.cube.face_words import hold_words, letters_words
 from ...models.cube.state import CubeState
 from ...models.plan.planner import Step
+from ...models.profile import CubeSettings
 from ..services.phases import is_combined, moved_stickers, phase_title
 from .bigtext import big_lines
 from .held_picture import held_picture
@@ -81,6 +82,8 @@ class HelpView:
     position: int
     total: int
     cube: CubeState
+    settings: CubeSettings = CubeSettings()
+    """The cube's settings, for the hold words."""
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         yield Text("Guide help", style="bold")
@@ -91,7 +94,7 @@ class HelpView:
             keys.add_row(key, what)
         yield keys
         yield Text("")
-        hold = hold_words(self.cube)
+        hold = hold_words(self.cube, self.settings)
         yield Text(GUIDE_NOTATION.format(hold=f"{hold[0].lower()}{hold[1:]}",
                                          letters=letters_words(self.cube)))
         yield Text("")

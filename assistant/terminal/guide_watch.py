@@ -35,13 +35,14 @@ from .keys import split_keys
 from .scan_window import LiveWindow
 from .watch_canvas import watch_canvas, watch_scene
 
-def hold_hint(state: CubeState) -> str:
+def hold_hint(state: CubeState, settings: CubeSettings = CubeSettings()) -> str:
     """How to hold the cube for the watch: held as for the solve, told as
-    :func:`models.cube.face_words.hold_words` tells it (one hold fits), then the corner where the
-    top, front and right faces meet towards the camera."""
-    return (f"Watching: hold the cube with {hold_phrase(state)}, then turn it so that the "
-            "corner where the top (U), front (F) and right (R) faces meet points at the camera, "
-            "U still on top, as in corner photo A; turn each layer and hold still a moment.")
+    :func:`models.cube.face_words.hold_words` tells it (one hold fits on ``settings``' cube),
+    then the corner where the top, front and right faces meet towards the camera."""
+    return (f"Watching: hold the cube with {hold_phrase(state, settings=settings)}, then turn "
+            "it so that the corner where the top (U), front (F) and right (R) faces meet points "
+            "at the camera, U still on top, as in corner photo A; turn each layer and hold still "
+            "a moment.")
 
 
 def camera_frames(text: str, camera: CameraSettings | None = None) -> Iterator[np.ndarray]:
@@ -113,7 +114,7 @@ class WatchWindow:
     def __init__(self, window: LiveWindow, cursor: GuideCursor,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.window, self.cursor, self.clock = window, cursor, clock
-        self.notice = hold_hint(cursor.state())
+        self.notice = hold_hint(cursor.state(), cursor.settings)
         self.sign: tuple[str, str, float] | None = None
         self.keys: list[str] = []
         self.last: tuple[np.ndarray, dict[str, np.ndarray]] | None = None
@@ -164,7 +165,7 @@ def watch_plain(console: Console, cursor: GuideCursor, source: str,
                 reader: Reader = Reader(), window: LiveWindow | None = None) -> list[WatchEvent]:
     """Watch without a terminal UI: one printed line per event; frames read with ``reader``;
     ``window`` (if any) shows each frame and takes keys."""
-    console.print(hold_hint(cursor.state()), highlight=False)
+    console.print(hold_hint(cursor.state(), settings), highlight=False)
     if cursor.current is not None:
         console.print(f"Step {cursor.position + 1}: {cursor.current.move} "
                       f"({cursor.current.description}).")
@@ -196,7 +197,7 @@ def watch_screen(console: Console, cursor: GuideCursor, source: str,
     terminal and in ``window``, which shows each frame); ``speak`` says each new step as it is
     shown (a hands-free solve); frames read with ``reader``; ``note`` (where the plan was
     exported) is said on the first screen, before the hold."""
-    notice = " ".join(x for x in (note, hold_hint(cursor.state())) if x)
+    notice = " ".join(x for x in (note, hold_hint(cursor.state(), settings)) if x)
     spoken: int | None = None
     live = WatchWindow(window, cursor) if window is not None else None
 

@@ -26,6 +26,7 @@ from ...models.cube.state import CubeState
 from ...models.cube.stickers import Sticker
 from ...models.errors import SudokuCubeError
 from ...models.plan.planner import Step
+from ...models.profile import CubeSettings
 from ...vision.locate.corners.faces import NotUprightError
 from ...vision.locate.corners.views import face_names
 from ...vision.photo.images import file_scale, load_image
@@ -106,8 +107,11 @@ class PhoneService:
     """Photos from the phone, stored in ``folder`` and read with ``reader``."""
 
     def __init__(self, folder: PhotoFolder, reader: Reader,
-                 max_uploads: int = MAX_UPLOADS) -> None:
+                 max_uploads: int = MAX_UPLOADS, settings: CubeSettings = CubeSettings()
+                 ) -> None:
         self.folder, self.reader, self.max_uploads = folder, reader, max_uploads
+        self.settings = settings
+        """The cube's settings, for the guided step's hold words."""
         self.worker = ThreadPoolExecutor(1, "reading")
         """The one thread that reads photos (the web front runs uploads on it)."""
         self.uploads = 0
@@ -319,7 +323,8 @@ class PhoneService:
             guided = self._guided
         if guided is None:
             return None
-        return step_view(guided.steps, guided.start, load_guide_step(guided.key))
+        return step_view(guided.steps, guided.start, load_guide_step(guided.key),
+                         self.settings)
 
     def _centres(self) -> dict[str, Sticker]:
         return {f: r.stickers[4] for faces in self._read.values() for f, r in faces.items()}

@@ -7,6 +7,7 @@ from typing import TypedDict
 from ...models.cube import face_words
 from ...models.cube.state import CubeState
 from ...models.plan.planner import Step
+from ...models.profile import CubeSettings
 from ...vision.reading.faces import FaceReading
 from ..services.face_poses import Centres, corner_hold_words, hold_words
 from ..services.held_svg import held_svg
@@ -48,15 +49,17 @@ def pose_words(name: str, corner: bool, centres: Centres) -> str:
     return corner_hold_words(name, centres) if corner else hold_words(name, centres)
 
 
-def step_view(steps: list[Step], start: CubeState, position: int) -> StepView:
-    """The page's view of the guide at ``position`` (0-based; ``len(steps)``: all done)."""
+def step_view(steps: list[Step], start: CubeState, position: int,
+              settings: CubeSettings = CubeSettings()) -> StepView:
+    """The page's view of the guide at ``position`` (0-based; ``len(steps)``: all done);
+    ``settings``: the cube's, for the hold words."""
     total = len(steps)
     if position >= total:
         last = steps[-1].after if steps else start
         return {"number": total, "total": total, "move": "", "words": "The cube is solved.",
-                "hold": face_words.hold_words(start), "picture": held_svg(last, size=300),
+                "hold": face_words.hold_words(start, settings), "picture": held_svg(last, size=300),
                 "done": True}
     step = steps[position]
     return {"number": position + 1, "total": total, "move": str(step.move),
-            "words": step.move.describe(), "hold": face_words.hold_words(start),
+            "words": step.move.describe(), "hold": face_words.hold_words(start, settings),
             "picture": held_svg(step.before, step.move, size=300), "done": False}

@@ -3,9 +3,9 @@ the person never chose one, so a face is named by its centre digit (and, for the
 the person, which way that centre points), with the letter beside it for those who know it."""
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Sequence
 
-from ..profile import DEFAULT_SYMMETRIC
+from ..profile import CubeSettings
 from .geometry import FACE_PLACES, FACES
 from .holds import HoldPart, hold_parts, pointing_words
 from .state import CubeState
@@ -127,19 +127,20 @@ def _part_words(part: HoldPart, n: int, you: str) -> str:
 
 
 def hold_phrase(state: CubeState, front: str = "F", top: str = "U", you: str = "you",
-                symmetric: Iterable[int] = DEFAULT_SYMMETRIC) -> str:
+                settings: CubeSettings = CubeSettings()) -> str:
     """The hold that brings ``front`` towards ``you`` ('you' or 'the camera') and ``top`` on
-    top, told so that exactly one of the cube's 24 holds fits (:func:`holds.hold_parts`):
-    'centre 7 towards you (F, the 7 pointing left), centre 7 on top (U, the 7 pointing right)
-    and centre 3 on the right (R)'. Letters alone for a cube with no centres."""
-    parts = hold_parts(state, front, top, symmetric)
+    top, told so that exactly one of the cube's 24 holds fits (:func:`holds.hold_parts`), the
+    digits compared as they look on ``settings``' cube: 'centre 7 towards you (F, the 7
+    pointing left), centre 7 on top (U, the 7 pointing right) and centre 3 on the right (R)'.
+    Letters alone for a cube with no centres."""
+    parts = hold_parts(state, front, top, settings)
     if not parts:
         return f"{front} towards {you} and {top} on top"
     return listed([_part_words(p, state.n, you) for p in parts])
 
 
-def hold_words(state: CubeState, symmetric: Iterable[int] = DEFAULT_SYMMETRIC) -> str:
+def hold_words(state: CubeState, settings: CubeSettings = CubeSettings()) -> str:
     """How to hold the cube for a plan from ``state``: 'Hold the cube with centre 5 towards
     you (F, the 5 upright) and centre 4 on top (U)', more centres named where these two fit
-    more than one hold (:func:`hold_phrase`)."""
-    return f"Hold the cube with {hold_phrase(state, symmetric=symmetric)}"
+    more than one hold on ``settings``' cube (:func:`hold_phrase`)."""
+    return f"Hold the cube with {hold_phrase(state, settings=settings)}"

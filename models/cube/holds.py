@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Iterable, Mapping, Sequence
 
-from ..profile import DEFAULT_SYMMETRIC
+from ..profile import CubeSettings
 from .geometry import (FACES, NORMAL, VIEW_UP, apply_rotation, direction_of, face_of_normal,
                        facelet_index, facelets, rotation_of, whole_cube_rotations)
 from .state import CubeState
-from .stickers import Sticker, same_sticker
+from .stickers import Sticker
 from .transform import Transform
 
 HOLD_ORDER: tuple[str, ...] = ("F", "U", "R", "L", "D", "B")
@@ -81,20 +81,40 @@ def held(state: CubeState, index: int) -> CubeState:
     return state.transformed(_hold_transform(state.n, index))
 
 
-def _fits(seen: CubeState, part: HoldPart, symmetric: frozenset[int]) -> bool:
-    got = seen.face(part.place)[part.index]
+def sticker_look(sticker: Sticker, settings: CubeSettings) -> tuple[int, int]:
+    """A sticker as the eye sees it on ``settings``' cube: (digit, rotation), an un-underlined 9
+    as a 6 turned 180 degrees, a symmetric digit's rotation taken modulo 2."""
+    digit, rot = sticker.digit, sticker.rot
+    if not settings.underlined_69 and digit == 9:
+        digit, rot = 6, (rot + 2) % 4
+    return digit, rot % 2 if digit in settings.symmetric else rot
+
+
+def _looks_like(got: Sticker, part: HoldPart, settings: CubeSettings) -> bool:
+    """Whether ``got`` shows what ``part`` names (its direction too when ``pointing``); an
+    unread sticker may be anything."""
     if got.digit == UNREAD.digit:
         return True
-    if part.pointing:
-        return same_sticker(got, part.sticker, symmetric)
-    return got.digit == part.sticker.digit
+    a, b = sticker_look(got, settings), sticker_look(part.sticker, settings)
+    return a == b if part.pointing else a[0] == b[0]
+
+
+def _seen_at(state: CubeState, hold: int, place: str, index: int) -> Sticker:
+    """The sticker at ``index`` of the face at ``place`` when the cube is held by ``hold``
+    (:func:`held` for one sticker, without building the whole state)."""
+    t = _hold_transform(state.n, hold)
+    at = FACES.index(place) * state.n * state.n + index
+    return state.stickers[t.source[at]].turned(t.twist[at])
+
+
+def _fits(state: CubeState, hold: int, part: HoldPart, settings: CubeSettings) -> bool:
+    return _looks_like(_seen_at(state, hold, part.place, part.index), part, settings)
 
 
 def fitting_holds(state: CubeState, parts: Sequence[HoldPart],
-                  symmetric: Iterable[int] = DEFAULT_SYMMETRIC) -> list[int]:
+                  settings: CubeSettings = CubeSettings()) -> list[int]:
     """The holds (rotation indices) in which the cube shows everything ``parts`` names."""
-    sym = frozenset(symmetric)
-    return [i for i in range(24) if all(_fits(held(state, i), p, sym) for p in parts)]
+    return [i for i in range(24) if all(_fits(state, i, p, settings) for p in parts)]
 
 
 def _candidates(n: int) -> Iterable[tuple[str, int, bool]]:
@@ -112,42 +132,71 @@ def _candidates(n: int) -> Iterable[tuple[str, int, bool]]:
 
 
 def hold_parts(state: CubeState, front: str = "F", top: str = "U",
-               symmetric: Iterable[int] = DEFAULT_SYMMETRIC) -> tuple[HoldPart, ...]:
-    """What to name so that exactly one hold fits (:func:`_hold_parts`); a screen redrawn
-    asks for the same hold again, so the answers are kept."""
-    return _hold_parts(state, front, top, frozenset(symmetric))
+               settings: CubeSettings = CubeSettings(), maybe: Sequence[CubeState] = ()
+               ) -> tuple[HoldPart, ...]:
+    """What to name so that exactly one hold fits (:func:`_hold_parts`), on ``state`` and on
+    each of ``maybe`` (the cubes the person may really hold: a slip turns centres); a screen
+    redrawn asks for the same hold again, so the answers are kept."""
+    others = tuple(dict.fromkeys(s for s in maybe if s != state))
+    return _hold_parts(state, front, top, settings, others)
+
+
+def one_hold_fits(state: CubeState, parts: Sequence[HoldPart], front: str = "F",
+                  top: str = "U", settings: CubeSettings = CubeSettings(),
+                  maybe: Sequence[CubeState] = ()) -> bool:
+    """Whether ``parts`` fit exactly the hold of ``front`` and ``top`` on ``state`` and on
+    every one of ``maybe``."""
+    want = [hold_index(front, top)]
+    return all(fitting_holds(s, parts, settings) == want for s in (state, *maybe))
+
+
+def unsure_centres(state: CubeState, front: str = "F", top: str = "U",
+                   maybe: Sequence[CubeState] = ()) -> tuple[str, ...]:
+    """The places of the held cube (``front`` towards the person, ``top`` on top) whose centre
+    points another way on one of ``maybe`` than on ``state``: a face turned by a slip."""
+    if state.n % 2 == 0:
+        return ()
+    target, c = hold_index(front, top), (state.n * state.n) // 2
+    return tuple(p for p in HOLD_ORDER
+                 if any(_seen_at(s, target, p, c) != _seen_at(state, target, p, c)
+                        for s in maybe))
 
 
 @lru_cache(maxsize=32)
-def _hold_parts(state: CubeState, front: str, top: str, sym: frozenset[int]
-                ) -> tuple[HoldPart, ...]:
+def _hold_parts(state: CubeState, front: str, top: str, settings: CubeSettings,
+                maybe: tuple[CubeState, ...]) -> tuple[HoldPart, ...]:
     """What to name so that exactly one hold fits: ``front`` towards the person, ``top`` on
-    top. Always the front centre with its direction and the top centre's digit; then the top
+    top. The front centre with its direction and the top centre's digit; then the top
     centre's direction, the right, left, bottom and back centres (digit, then direction) as far
     as each rules a hold out, and, for a cube whose centres look alike in two holds, stickers
-    of the front face. A cube with no centres (even ``n``) gets none: the words fall back on
-    the letters. An unread sticker is never named; where unread faces leave more than one hold
-    possible, all that rules holds out is named."""
+    of the front face. Only what looks the same on ``state`` and on every one of ``maybe`` is
+    named (a centre a slip may have turned is named by its digit alone), until exactly one hold
+    fits on each; where none does, all that rules holds out is named. A cube with no centres
+    (even ``n``) gets none: the words fall back on the letters. An unread sticker is never
+    named."""
     if state.n % 2 == 0:
         return ()
     target = hold_index(front, top)
-    seen = held(state, target)
+    cubes = (state, *maybe)
     back = {face_of_normal(apply_rotation(whole_cube_rotations()[target], NORMAL[f])): f
             for f in FACES}
-    views = [held(state, i) for i in range(24)]
     parts: list[HoldPart] = []
-    left = list(range(24))
+    left = [list(range(24)) for _ in cubes]
     for place, index, pointing in _candidates(state.n):
-        part = HoldPart(place, back[place], index, seen.face(place)[index], pointing)
+        part = HoldPart(place, back[place], index, _seen_at(state, target, place, index),
+                        pointing)
         if part.sticker.digit == UNREAD.digit:
             continue
-        narrowed = [i for i in left if _fits(views[i], part, sym)]
+        if not all(_fits(s, target, part, settings) for s in maybe):
+            continue  # looks otherwise on a cube the person may hold
+        narrowed = [[i for i in holds if _fits(s, i, part, settings)]
+                    for s, holds in zip(cubes, left)]
         always = (place, pointing) in (("F", True), ("U", False))
-        if len(narrowed) == len(left) and not always:
+        if narrowed == left and not always:
             continue
         parts = [p for p in parts if (p.place, p.index) != (place, index)] + [part]
         left = narrowed
-        if len(left) == 1 and len(parts) >= 2:
+        if all(len(holds) == 1 for holds in left) and len(parts) >= 2:
             break
     return tuple(parts)
 

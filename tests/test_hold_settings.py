@@ -1,0 +1,47 @@
+"""The hold words compare digits as they look on the person's cube: with ``--symmetric 1,8``
+an 8 upside down looks upright, so words that told two holds apart by an 8's direction would
+fit both. Every caller passes the cube's settings."""
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+from sudoku_cube.assistant.services.export import plan_html, plan_svg
+from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
+from sudoku_cube.assistant.terminal.guide_ui import print_plain, resume_notice
+from sudoku_cube.assistant.terminal.guide_watch import hold_hint
+from sudoku_cube.assistant.web.views import step_view
+from sudoku_cube.models.cube.face_words import hold_phrase, hold_words
+from sudoku_cube.models.cube.moves import invert_moves, simplify
+from sudoku_cube.models.generator.cube3 import make_puzzle
+from sudoku_cube.models.profile import CubeSettings
+from tests.test_hold_words import _identity, holds_fitting
+
+SYM_18 = CubeSettings(symmetric=frozenset({1, 8}))
+
+
+def test_words_fit_exactly_one_hold_when_8_is_symmetric():
+    state = make_puzzle(1, 20).state
+    words = hold_words(state, SYM_18)
+    assert holds_fitting(state, words, SYM_18.symmetric) == [_identity()], words
+
+
+def test_every_caller_passes_the_cubes_settings():
+    puzzle = make_puzzle(1, 20)
+    start = puzzle.state
+    steps = steps_from_moves(start, simplify(invert_moves(puzzle.scramble)))
+    phrase = hold_phrase(start, settings=SYM_18)
+    assert phrase != hold_phrase(start)  # the 8 alone no longer tells the holds apart
+    cursor = GuideCursor(steps, start, remember=False, position=0, settings=SYM_18)
+    console = Console(file=io.StringIO(), width=400, color_system=None)
+    print_plain(console, steps, start, pictures=False, settings=SYM_18)
+    printed = " ".join(console.file.getvalue().split())
+    svg = plan_svg(steps, start, SYM_18)
+    assert svg != plan_svg(steps, start)  # its start row says the longer hold
+    for words in (resume_notice(cursor), hold_hint(start, SYM_18),
+                  plan_html(steps, start, settings=SYM_18),
+                  step_view(steps, start, 0, SYM_18)["hold"],
+                  printed):
+        assert phrase in words, words
+    assert holds_fitting(start, resume_notice(cursor), SYM_18.symmetric) == [_identity()]
