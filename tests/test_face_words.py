@@ -37,7 +37,7 @@ def _shared_centre() -> CubeState:
 def test_a_centre_digit_shared_by_two_faces_gets_its_direction():
     state = _shared_centre()
     assert face_words(state, "F") == "the face with centre 3 (F)"
-    assert face_words(state, "R") == "the face with centre 1, pointing right (R)"
+    assert face_words(state, "R") == "the face with centre 1, lying on its side (R)"
     assert face_words(state, "U") == "the face with centre 1, upright (U)"
 
 

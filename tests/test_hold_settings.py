@@ -45,3 +45,28 @@ def test_every_caller_passes_the_cubes_settings():
                   printed):
         assert phrase in words, words
     assert holds_fitting(start, resume_notice(cursor), SYM_18.symmetric) == [_identity()]
+
+
+def test_a_symmetric_digit_is_told_upright_or_on_its_side():
+    """A 1 looks the same upside down: "the 1 upside down" would puzzle a person who sees an
+    upright 1, so a symmetric digit is told only by how it lies."""
+    state = make_puzzle(17, 20).state
+    words = hold_words(state)
+    assert "the 1 upright" in words, words
+    assert holds_fitting(state, words) == [_identity()]
+    for seed in range(120):
+        state = make_puzzle(seed, 20).state
+        for settings in (CubeSettings(), SYM_18):
+            words = hold_words(state, settings)
+            for d in settings.symmetric:
+                assert f"the {d} upside down" not in words and f"the {d} pointing" not in words
+            assert holds_fitting(state, words, settings.symmetric) == [_identity()], words
+
+
+def test_a_symmetric_centre_named_with_its_direction_is_never_upside_down():
+    from sudoku_cube.models.cube.face_words import centre_name
+    from sudoku_cube.models.cube.stickers import Sticker
+
+    assert centre_name(Sticker(1, 2), "F", clash=True) == "centre 1, upright (F)"
+    assert centre_name(Sticker(1, 3), "F", clash=True) == "centre 1, lying on its side (F)"
+    assert centre_name(Sticker(7, 2), "F", clash=True) == "centre 7, upside down (F)"

@@ -26,7 +26,16 @@ _PLACES = {"towards you": "F", "towards the camera": "F", "on top": "U", "at the
 _WAYS = {"upright": (0, 1, 0), "upside down": (0, -1, 0), "pointing right": (1, 0, 0),
          "pointing left": (-1, 0, 0), "pointing towards you": (0, 0, 1),
          "pointing towards the camera": (0, 0, 1), "pointing away from you": (0, 0, -1),
-         "pointing away from the camera": (0, 0, -1)}
+         "pointing away from the camera": (0, 0, -1), "running left to right": (1, 0, 0),
+         "running front to back": (0, 0, 1)}
+"""Which way each word says a digit's top points; a symmetric digit 'lying on its side' lies
+across the face (:func:`_way`)."""
+
+
+def _way(way: str, face: str) -> tuple[int, int, int]:
+    if way == "lying on its side":
+        return (1, 0, 0) if face in "FB" else (0, 0, 1)
+    return _WAYS[way]
 _SPOTS = {"top left": 0, "top middle": 1, "top right": 2, "middle left": 3, "middle right": 5,
           "bottom left": 6, "bottom middle": 7, "bottom right": 8}
 _CENTRE = re.compile(r"centre (\d) (towards you|towards the camera|on top|at the top|on the "
@@ -42,9 +51,10 @@ def _checks(words: str) -> list[tuple[str, int, int, int | None]]:
     out = []
     for digit, place, way in _CENTRE.findall(words):
         face = _PLACES[place]
-        out.append((face, 4, int(digit), rotation_of(_WAYS[way], face) if way else None))
+        out.append((face, 4, int(digit), rotation_of(_way(way, face), face) if way else None))
     for digit, spot, way in _STICKER.findall(words):
-        out.append(("F", _SPOTS[spot], int(digit), rotation_of(_WAYS[way], "F") if way else None))
+        out.append(("F", _SPOTS[spot], int(digit),
+                    rotation_of(_way(way, "F"), "F") if way else None))
     return out
 
 

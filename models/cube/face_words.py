@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..profile import CubeSettings
+from ..profile import DEFAULT_SYMMETRIC, CubeSettings
 from .geometry import FACE_PLACES, FACES
 from .holds import HoldPart, hold_parts, pointing_words
 from .state import CubeState
@@ -13,6 +13,14 @@ from .stickers import Sticker, is_doubtful
 
 _POINTS = {0: "upright", 1: "pointing right", 2: "upside down", 3: "pointing left"}
 """How a centre digit stands, by its rotation (quarter turns clockwise from view-up)."""
+
+
+def _points(c: Sticker, symmetric: frozenset[int] = DEFAULT_SYMMETRIC) -> str:
+    """:data:`_POINTS` for ``c``; a digit in ``symmetric`` looks the same upside down, so only
+    'upright' or 'lying on its side'."""
+    if c.digit in symmetric:
+        return "upright" if c.rot % 2 == 0 else "lying on its side"
+    return _POINTS[c.rot]
 
 
 def centre(state: CubeState, face: str) -> Sticker:
@@ -24,7 +32,7 @@ def centre(state: CubeState, face: str) -> Sticker:
 def centre_name(c: Sticker, face: str, clash: bool = False) -> str:
     """'centre 7 (R)'; with ``clash`` (another face has the same digit) the centre's direction
     as the face is seen: 'centre 7, pointing right (R)'."""
-    how = f", {_POINTS[c.rot]}" if clash else ""
+    how = f", {_points(c)}" if clash else ""
     return f"centre {c.digit}{how} ({face})"
 
 
@@ -33,7 +41,7 @@ def _direction(state: CubeState, face: str) -> str:
     another face has the same centre digit; else ''."""
     c = centre(state, face)
     same = [f for f in FACES if f != face and centre(state, f).digit == c.digit]
-    return _POINTS[c.rot] if same and state.n % 2 == 1 else ""
+    return _points(c) if same and state.n % 2 == 1 else ""
 
 
 def centre_words(state: CubeState, face: str) -> str:
@@ -116,9 +124,9 @@ def _sticker_at(index: int, n: int) -> str:
     return "middle" if rows == cols == "middle" else f"{rows} {cols}"
 
 
-def _part_words(part: HoldPart, n: int, you: str) -> str:
+def _part_words(part: HoldPart, n: int, you: str, settings: CubeSettings) -> str:
     d = part.sticker.digit
-    way = f", the {d} {pointing_words(part, you)}" if part.pointing else ""
+    way = f", the {d} {pointing_words(part, you, settings)}" if part.pointing else ""
     if part.index == (n * n) // 2:
         at = "at the top" if part.place == "U" and you != "you" else _HELD_AT[part.place]
         return f"centre {d} {at.format(you=you)} ({part.letter}{way})"
@@ -136,7 +144,7 @@ def hold_phrase(state: CubeState, front: str = "F", top: str = "U", you: str = "
     parts = hold_parts(state, front, top, settings)
     if not parts:
         return f"{front} towards {you} and {top} on top"
-    return listed([_part_words(p, state.n, you) for p in parts])
+    return listed([_part_words(p, state.n, you, settings) for p in parts])
 
 
 def hold_words(state: CubeState, settings: CubeSettings = CubeSettings()) -> str:

@@ -207,8 +207,23 @@ _WAYS = {(0, 1, 0): "upright", (0, -1, 0): "upside down", (1, 0, 0): "pointing r
 """Which way a digit's top points, in the frame of the person holding the cube."""
 
 
-def pointing_words(part: HoldPart, you: str = "you") -> str:
+def _axis_words(way: tuple[int, int, int], place: str) -> str:
+    """How a symmetric digit lies (it looks the same upside down, so only its axis shows):
+    'upright' or 'lying on its side' on a side of the cube, 'running left to right' or
+    'running front to back' on the top or bottom."""
+    if way[1]:
+        return "upright"
+    if place in ("U", "D"):
+        return "running left to right" if way[0] else "running front to back"
+    return "lying on its side"
+
+
+def pointing_words(part: HoldPart, you: str = "you",
+                   settings: CubeSettings = CubeSettings()) -> str:
     """Which way the sticker of ``part`` points as the cube is held: 'upright', 'pointing
-    left', 'pointing away from you' (``you``: 'you' or 'the camera')."""
+    left', 'pointing away from you' (``you``: 'you' or 'the camera'); a digit symmetric on
+    ``settings``' cube only by how it lies ('lying on its side')."""
     way = direction_of(part.sticker.rot, part.place)
+    if part.sticker.digit in settings.symmetric:
+        return _axis_words(way, part.place)
     return _WAYS[way].format(you=you)
