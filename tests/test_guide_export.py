@@ -188,3 +188,22 @@ def test_the_guide_says_where_the_plan_was_exported_on_its_first_screen(tmp_path
     assert page.exists() and len(screens) == 2
     written = f"Plan with {len(steps)} steps written to {page}."
     assert written in screens[0] and written not in screens[1]
+
+
+def test_a_long_hold_phrase_stays_inside_the_start_row():
+    """The cube whose centres look alike is held by ten lines of words at the usual size:
+    the start row's words get smaller and end inside the row, clear of the next one."""
+    from sudoku_cube.assistant.services.export import SVG_ROW
+    from tests.test_hold_words import _all_centres_alike
+
+    start = _all_centres_alike()
+    steps = steps_from_moves(start, invert_moves(random_moves(random.Random(2), 3)))
+    root = ET.fromstring(plan_svg(steps, start))
+    rows = [r for r in root.iter(f"{SVG}g") if r.get("class") == "step"]
+    words = [t for t in rows[0] if t.tag == f"{SVG}text" and t.get("x") == "12"]
+    assert "for the whole solve." in " ".join(t.text for t in words)
+    assert max(float(t.get("y")) for t in words) <= SVG_ROW - 8
+    boxes = _boxes(root)
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            assert not _overlap(a, b), (a, b)

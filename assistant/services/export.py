@@ -58,6 +58,8 @@ NET_HEIGHT = 186
 """Height of the net in a row of the SVG plan (its width follows)."""
 WORDS_CHARS = 22
 """Characters per line of the step words in the SVG plan (13 px text in 185 px)."""
+WORDS_SIZES = (13, 12, 11, 10, 9)
+"""Font sizes a row's words may take, the first at which they fit the row (13: the usual)."""
 
 
 def step_words(step: Step) -> str:
@@ -115,6 +117,18 @@ def svg_lines(lines: Sequence[str], x: float, y: float, size: float, line_h: flo
                    f"{escape(line)}</text>" for k, line in enumerate(lines))
 
 
+def _svg_words(words: str, top: float) -> str:
+    """A row's words from baseline ``top`` in its text column, in the largest of
+    :data:`WORDS_SIZES` at which they end inside the row (a long hold phrase, on a cube whose
+    centres look alike, takes ten lines at the usual size)."""
+    for size in WORDS_SIZES:
+        line_h = size * 16 / 13
+        lines = textwrap.wrap(words, int(WORDS_CHARS * 13 / size))
+        if top + (len(lines) - 1) * line_h <= SVG_ROW - 8:
+            break
+    return svg_lines(lines, 12, top, size, round(line_h, 2))
+
+
 def _svg_row(y: int, heading: str, sub: list[str], words: str, state: CubeState,
              move: Move, net_state: CubeState, highlight: frozenset[int], caption: str) -> str:
     """One row of the SVG plan at height ``y``: text column, ``state`` as held (with the
@@ -125,7 +139,7 @@ def _svg_row(y: int, heading: str, sub: list[str], words: str, state: CubeState,
     hx, hy, hw, hh = HELD_BOX
     text = (f'<text x="12" y="36" font-size="30" font-weight="bold" fill="#186a1c">'
             f"{escape(heading)}</text>" + svg_lines(sub, 12, 58, 11, 15, ' fill="#444"')
-            + svg_lines(textwrap.wrap(words, WORDS_CHARS), 12, 62 + 15 * len(sub) + 10, 13, 16))
+            + _svg_words(words, 62 + 15 * len(sub) + 10))
     return (f'<g class="step" transform="translate(0 {y})">{text}'
             f"{held_svg(state, move, box=(hx, hy, hw, hh))}"
             f'<text x="{SVG_WIDTH - 12 - width}" y="22" font-size="11" fill="#555">'
