@@ -444,3 +444,40 @@ def test_refused_tokens_name_the_face_by_its_centre(fixed_plan, tmp_path, capsys
         assert main(base + args) == 2
         err = " ".join(capsys.readouterr().err.split())
         assert words in err and "face F:" not in err and "Traceback" not in err, err
+
+
+def test_the_guide_command_after_a_slip_keeps_the_cube_options(fixed_plan, tmp_path, capsys):
+    """A cube checked with --symmetric 1,8 is guided with it: the command the check names
+    carries the cube's options, as the review's go-on command does."""
+    start, plan, real = _direction_slip(fixed_plan)
+    code, out, args = _until_found(tmp_path, capsys, start, plan, real,
+                                   ["--tokens", _tokens(real, "F"), "--symmetric", "1,8"])
+    assert code == 0 and out["outcome"] == "found", out
+    assert main(["check", str(tmp_path / "start.json"), "--moves", format_moves(plan),
+                 "--step", str(DONE), *args]) == 0
+    said = capsys.readouterr().out
+    found = re.search(r"To be guided through it:\s+`(sudoku-cube guide [^`]*)`", said)
+    assert found, said
+    words = shlex.split(" ".join(found.group(1).split()))
+    assert words[-2:] == ["--symmetric", "1,8"], words
+    assert main([*words[1:], "--plain"]) == 0
+
+
+def test_a_slip_found_is_said_though_the_cube_cannot_be_saved(fixed_plan, tmp_path, capsys,
+                                                              monkeypatch):
+    """A full disk while saving after-slip.json: the slip and its new plan are said (exit 0),
+    without the guide command that would need the file."""
+    from sudoku_cube.assistant.terminal import guide_check
+
+    def full(*_args, **_kwargs):
+        raise OSError(28, "No space left on device")
+
+    start, plan, real = _direction_slip(fixed_plan)
+    code, out, args = _until_found(tmp_path, capsys, start, plan, real,
+                                   ["--tokens", _tokens(real, "F")])
+    monkeypatch.setattr(guide_check, "atomic_write_text", full)
+    assert main(["check", str(tmp_path / "start.json"), "--moves", format_moves(plan),
+                 "--step", str(DONE), *args]) == 0
+    said = " ".join(capsys.readouterr().out.split())
+    assert out["new_plan"] in said and "No space left on device" in said, said
+    assert "To be guided" not in said

@@ -21,7 +21,7 @@ from ..services.sessions import followed_plans
 from ..services.slip_check import (Cells, corner_cells, corner_photo, face_letter, first_look_json,
                                    first_look_words, how_to_show, photo_cells, photo_face,
                                    split_face, tokens_cells, verdict_json)
-from ..terminal.given_moves import again, fix_for, given_start, settled
+from ..terminal.given_moves import again, cube_options, fix_for, given_start, settled
 from ..terminal.guide_check import after_slip_guide
 from ..terminal.keys import LineReader, interactive, read_line
 from ..terminal.markup import plain
@@ -190,8 +190,13 @@ def run(args: argparse.Namespace) -> int:
     else:
         print_wrapped(console, verdict.message(expected))
         if verdict.outcome == "found" and verdict.best is not None:
-            guide = after_slip_guide(verdict.best.state, verdict.repair)
-            print_wrapped(console, f"To be guided through it: `{guide}`")
+            try:
+                guide = after_slip_guide(verdict.best.state, verdict.repair) + cube_options(args)
+            except OSError as e:  # the slip and its new plan are said above all the same
+                print_wrapped(console, "The cube after the slip could not be saved for the "
+                                       f"guide ({e.strerror or e}): follow the new plan above.")
+            else:
+                print_wrapped(console, f"To be guided through it: `{guide}`")
         face = verdict.ask_face
         if verdict.outcome == "ambiguous" and face:
             print_wrapped(console, f"To show it, hold {how_to_show(face, expected)}, and check "

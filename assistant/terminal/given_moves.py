@@ -59,6 +59,17 @@ def again(command: str, args: argparse.Namespace) -> GoOn:
     return go_on
 
 
+CUBE_OPTIONS = (("--profile", "profile"), ("--symmetric", "symmetric"))
+"""The options that say which cube it is: a command another one names keeps them."""
+
+
+def cube_options(args: argparse.Namespace) -> str:
+    """' --profile NAME --symmetric 1,8': the options of :data:`CUBE_OPTIONS` that ``args``
+    gave, for a command named to the person (the guide after a slip), or ''."""
+    return "".join(f" {flag} {_quoted(str(getattr(args, dest)))}" for flag, dest in CUBE_OPTIONS
+                   if getattr(args, dest, None) is not None)
+
+
 def _quoted(word: str) -> str:
     """``word`` for a shell: a plan (``R U' F2``) in double quotes, as the manual writes it,
     rather than shlex's ``'R U'"'"' F2'``; anything else as :func:`shlex.quote` quotes it."""
