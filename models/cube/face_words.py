@@ -7,7 +7,8 @@ from typing import Sequence
 
 from ..profile import DEFAULT_SYMMETRIC, CubeSettings
 from .geometry import FACE_PLACES, FACES
-from .holds import HoldPart, hold_parts, pointing_words
+from .holds import (HoldPart, held, hold_index, hold_parts, one_hold_fits, pointing_words,
+                    unsure_centres)
 from .state import CubeState
 from .stickers import Sticker, is_doubtful
 
@@ -124,27 +125,47 @@ def _sticker_at(index: int, n: int) -> str:
     return "middle" if rows == cols == "middle" else f"{rows} {cols}"
 
 
+def _where(place: str, you: str) -> str:
+    """Where ``place`` of the held cube is: 'towards the camera', 'at the top' (for a photo),
+    'on top'."""
+    at = "at the top" if place == "U" and you != "you" else _HELD_AT[place]
+    return at.format(you=you)
+
+
 def _part_words(part: HoldPart, n: int, you: str, settings: CubeSettings) -> str:
     d = part.sticker.digit
     way = f", the {d} {pointing_words(part, you, settings)}" if part.pointing else ""
     if part.index == (n * n) // 2:
-        at = "at the top" if part.place == "U" and you != "you" else _HELD_AT[part.place]
-        return f"centre {d} {at.format(you=you)} ({part.letter}{way})"
+        return f"centre {d} {_where(part.place, you)} ({part.letter}{way})"
     return (f"the {d} at the {_sticker_at(part.index, n)} of the face towards {you} "
             f"({part.letter}{part.index + 1}{way})")
 
 
 def hold_phrase(state: CubeState, front: str = "F", top: str = "U", you: str = "you",
-                settings: CubeSettings = CubeSettings()) -> str:
+                settings: CubeSettings = CubeSettings(),
+                maybe: Sequence[CubeState] = ()) -> str:
     """The hold that brings ``front`` towards ``you`` ('you' or 'the camera') and ``top`` on
     top, told so that exactly one of the cube's 24 holds fits (:func:`holds.hold_parts`), the
     digits compared as they look on ``settings``' cube: 'centre 7 towards you (F, the 7
     pointing left), centre 7 on top (U, the 7 pointing right) and centre 3 on the right (R)'.
-    Letters alone for a cube with no centres."""
-    parts = hold_parts(state, front, top, settings)
+    ``maybe``: the cubes the person may really hold (a check, before it knows whether a slip
+    turned a face); only what looks the same on all of them is named, and where that leaves
+    more than one hold the centres a slip may have turned are said to be unsure. Letters alone
+    for a cube with no centres."""
+    parts = hold_parts(state, front, top, settings, maybe)
     if not parts:
         return f"{front} towards {you} and {top} on top"
-    return listed([_part_words(p, state.n, you, settings) for p in parts])
+    words = listed([_part_words(p, state.n, you, settings) for p in parts])
+    if one_hold_fits(state, parts, front, top, settings, maybe):
+        return words
+    target = held(state, hold_index(front, top))
+    named = {p.place for p in parts}
+    unsure = [f"the {centre(target, p).digit} {_where(p, you)}"
+              for p in unsure_centres(state, front, top, maybe) if p in named]
+    if not unsure:
+        return f"{words} (if a slip turned a face, these may fit another hold too)"
+    them = "that face" if len(unsure) == 1 else "those faces"
+    return f"{words}; {listed(unsure)} may point another way if a slip turned {them}"
 
 
 def hold_words(state: CubeState, settings: CubeSettings = CubeSettings()) -> str:

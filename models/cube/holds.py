@@ -122,6 +122,7 @@ def _candidates(n: int) -> Iterable[tuple[str, int, bool]]:
     face's other stickers (a cube whose centres look alike in two holds)."""
     c = (n * n) // 2
     yield "F", c, True
+    yield "F", c, False  # a slip may have turned the front centre: its digit alone
     for place in HOLD_ORDER[1:]:
         yield place, c, False
         yield place, c, True
@@ -170,13 +171,13 @@ def _hold_parts(state: CubeState, front: str, top: str, settings: CubeSettings,
     centre's direction, the right, left, bottom and back centres (digit, then direction) as far
     as each rules a hold out, and, for a cube whose centres look alike in two holds, stickers
     of the front face. Only what looks the same on ``state`` and on every one of ``maybe`` is
-    named (a centre a slip may have turned is named by its digit alone), until exactly one hold
-    fits on each; where none does, all that rules holds out is named. A cube with no centres
-    (even ``n``) gets none: the words fall back on the letters. An unread sticker is never
-    named."""
+    named (a centre a slip may have turned, the front one too, by its digit alone), until
+    exactly one hold fits on each; where none does, all that rules holds out is named
+    (:func:`one_hold_fits` tells). A cube with no centres (even ``n``) gets none: the words
+    fall back on the letters. An unread sticker is never named."""
     if state.n % 2 == 0:
         return ()
-    target = hold_index(front, top)
+    target, c = hold_index(front, top), (state.n * state.n) // 2
     cubes = (state, *maybe)
     back = {face_of_normal(apply_rotation(whole_cube_rotations()[target], NORMAL[f])): f
             for f in FACES}
@@ -191,7 +192,8 @@ def _hold_parts(state: CubeState, front: str, top: str, settings: CubeSettings,
             continue  # looks otherwise on a cube the person may hold
         narrowed = [[i for i in holds if _fits(s, i, part, settings)]
                     for s, holds in zip(cubes, left)]
-        always = (place, pointing) in (("F", True), ("U", False))
+        always = place in ("F", "U") and index == c and \
+            not any(p.place == place and p.index == c for p in parts)
         if narrowed == left and not always:
             continue
         parts = [p for p in parts if (p.place, p.index) != (place, index)] + [part]

@@ -1,0 +1,78 @@
+"""A check asks for a hold before it knows whether a slip turned a face, and a face turn turns
+its centre: the hold words name only what looks the same on every cube one slip away
+(:func:`assistant.services.slipped_cubes.slipped_cubes`), so that on the real cube they fit
+the intended hold, and exactly that one wherever such words exist."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from sudoku_cube.assistant.services.slipped_cubes import slipped_cubes
+from sudoku_cube.models.cube.cube_rotations import rotated_face
+from sudoku_cube.models.cube.face_words import hold_phrase
+from sudoku_cube.models.cube.holds import hold_parts, one_hold_fits
+from sudoku_cube.models.cube.moves import Move, invert_moves, simplify
+from sudoku_cube.models.generator.cube3 import make_puzzle
+from sudoku_cube.models.slips.kinds import Slip, random_slip
+from sudoku_cube.models.slips.replay import slipped_state
+from tests.test_hold_words import holds_fitting
+
+TOP = {"U": "B", "D": "F"}
+
+
+def _target(face: str) -> int:
+    top = TOP.get(face, "U")
+    return next(i for i in range(24)
+                if rotated_face(i, face) == "F" and rotated_face(i, top) == "U")
+
+
+def _plan(seed: int):
+    pz = make_puzzle(seed, 20)
+    return pz.state, simplify(invert_moves(pz.scramble))
+
+
+def test_the_reviews_example_d_turned_the_other_way():
+    """make_puzzle(1, 20), D' made for D at step 10: the D centre's 6 points the other way,
+    so words that said which way it points fit no hold on the real cube."""
+    start, plan = _plan(1)
+    done, m = 10, plan[9]
+    assert m.face == "D" and m.turns != 2
+    slip = Slip("direction", done, m, (Move("D", 4 - m.turns),))
+    real = slipped_state(start, plan, done, [slip])
+    expected = start.apply(plan[:done])
+    words = hold_phrase(expected, "D", "F", "the camera", maybe=slipped_cubes(start, plan, done))
+    assert "the 6 pointing" not in words, words
+    assert holds_fitting(real, words) == [_target("D")], words
+    assert holds_fitting(expected, words) == [_target("D")], words
+
+
+@pytest.mark.parametrize("seed", range(0, 40, 4))
+def test_on_the_real_cube_the_words_fit_the_intended_hold(seed):
+    rng = random.Random(seed)
+    start, plan = _plan(seed)
+    done = min(10, len(plan))
+    cubes = slipped_cubes(start, plan, done)
+    expected = start.apply(plan[:done])
+    for _ in range(3):
+        step = rng.randint(max(1, done - 4), done)
+        slip = random_slip(rng, step, plan[step - 1])
+        if slip.kind == "held":
+            continue  # the cube itself is the plan's, held turned
+        real = slipped_state(start, plan, done, [slip])
+        for face in "URFDLB":
+            top = TOP.get(face, "U")
+            words = hold_phrase(expected, face, top, "the camera", maybe=cubes)
+            fits = holds_fitting(real, words)
+            assert _target(face) in fits, (slip, face, words)
+            if one_hold_fits(expected, hold_parts(expected, face, top, maybe=cubes), face, top,
+                             maybe=cubes):
+                assert fits == [_target(face)], (slip, face, words)
+            else:
+                assert "may" in words, words
+
+
+def test_without_other_cubes_the_words_are_as_before():
+    start, plan = _plan(5)
+    assert hold_phrase(start, "R", "U", maybe=()) == hold_phrase(start, "R", "U")
+    assert "pointing" in hold_phrase(start) or "upright" in hold_phrase(start)
