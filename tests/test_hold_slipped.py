@@ -76,3 +76,18 @@ def test_without_other_cubes_the_words_are_as_before():
     start, plan = _plan(5)
     assert hold_phrase(start, "R", "U", maybe=()) == hold_phrase(start, "R", "U")
     assert "pointing" in hold_phrase(start) or "upright" in hold_phrase(start)
+
+
+def test_the_checks_words_for_a_face_fit_the_intended_hold_on_the_real_cube():
+    """how_to_show and show_face_words, as check and the guide's c key call them, for the
+    review's example: on the real cube (D' made for D) exactly the intended hold fits."""
+    from sudoku_cube.assistant.services.slip_check import how_to_show, show_face_words
+
+    start, plan = _plan(1)
+    done, m = 10, plan[9]
+    real = slipped_state(start, plan, done, [Slip("direction", done, m, (Move("D", 4 - m.turns),))])
+    expected = start.apply(plan[:done])
+    maybe = slipped_cubes(start, plan, done)
+    for words in (how_to_show("D", expected, maybe), show_face_words("D", expected, maybe)):
+        assert holds_fitting(real, words) == [_target("D")], words
+

@@ -21,6 +21,7 @@ from ..services.sessions import followed_plans
 from ..services.slip_check import (Cells, corner_cells, corner_photo, face_letter, first_look_json,
                                    first_look_words, how_to_show, photo_cells, photo_face,
                                    split_face, tokens_cells, verdict_json)
+from ..services.slipped_cubes import slipped_cubes
 from ..terminal.given_moves import again, cube_options, fix_for, given_start, settled
 from ..terminal.guide_check import after_slip_guide
 from ..terminal.keys import LineReader, interactive, read_line
@@ -173,10 +174,12 @@ def run(args: argparse.Namespace) -> int:
     expected = start.apply(moves[:args.step])  # names faces by their centres as they are now
     if args.suggest:
         look = first_look(start, moves, args.step, settings)
+        maybe = slipped_cubes(start, moves, args.step)  # a slip may have turned centres
         if args.json:
-            print(json.dumps(first_look_json(look, expected)))
+            print(json.dumps(first_look_json(look, expected, maybe, settings)))
         else:
-            console.print(f"{first_look_words(look, expected)}. Then check with --corner PATH, or "
+            words = first_look_words(look, expected, maybe, settings)
+            console.print(f"{words}. Then check with --corner PATH, or "
                           f"--tokens {look.face}=\"nine tokens\" or --photo {look.face}=PATH.",
                           highlight=False)
         return 0
@@ -199,7 +202,8 @@ def run(args: argparse.Namespace) -> int:
                 print_wrapped(console, f"To be guided through it: `{guide}`")
         face = verdict.ask_face
         if verdict.outcome == "ambiguous" and face:
-            print_wrapped(console, f"To show it, hold {how_to_show(face, expected)}, and check "
+            hold = how_to_show(face, expected, slipped_cubes(start, moves, args.step), settings)
+            print_wrapped(console, f"To show it, hold {hold}, and check "
                                    f"again with both faces: add --photo {face}=PATH or --tokens "
                                    f"{face}=\"nine tokens\" to the same command.")
     return {"ambiguous": EXIT_AMBIGUOUS, "none": EXIT_NO_SLIP}.get(verdict.outcome, 0)

@@ -15,6 +15,7 @@ from ...models.cube.moves import format_moves
 from ...models.cube.state import CubeState
 from ...models.cube.stickers import Hypothesis, parse_token
 from ...models.errors import SudokuCubeError
+from ...models.profile import CubeSettings
 from ...models.slips.find import Explanation, Verdict
 from ...models.slips.first_look import CORNER_A, FirstLook
 from ...vision.photo.images import load_image
@@ -116,26 +117,30 @@ def photo_face(value: str, face_option: str | None) -> tuple[str, str]:
     return (stem if stem in FACES else "F"), path
 
 
-def how_to_show(face: str, cube: CubeState | None = None) -> str:
-    """How to hold the cube to show one face, in words; with ``cube`` (any state of the cube
-    being solved: face turns never move a centre off its face) the hold is told by centre
-    digits, as many as it takes for exactly one hold to fit (:func:`hold_phrase`), the letters
-    beside."""
+def how_to_show(face: str, cube: CubeState | None = None, maybe: Sequence[CubeState] = (),
+                settings: CubeSettings = CubeSettings()) -> str:
+    """How to hold the cube to show one face, in words; with ``cube`` (the cube as the plan
+    expects it: face turns never move a centre off its face) the hold is told by centre
+    digits, as many as it takes for exactly one hold to fit on ``settings``' cube
+    (:func:`hold_phrase`), the letters beside; ``maybe``: the cubes a slip may have left
+    (:func:`assistant.services.slipped_cubes.slipped_cubes`), whose turned centres are not
+    told by direction."""
     top = _top_of(face)
     if cube is not None:
-        return f"the cube with {hold_phrase(cube, face, top, 'the camera')}"
+        return f"the cube with {hold_phrase(cube, face, top, 'the camera', settings, maybe)}"
     return (f"the {FACE_NAMES[face]} face ({face}) towards the camera with the "
             f"{FACE_NAMES[top]} face ({top}) at the top")
 
 
-def show_face_words(face: str, cube: CubeState | None = None) -> str:
+def show_face_words(face: str, cube: CubeState | None = None, maybe: Sequence[CubeState] = (),
+                    settings: CubeSettings = CubeSettings()) -> str:
     """The words that ask for one face: "Show me the face with centre 7 (R), the cube held
     with centre 7 towards the camera (R, the 7 pointing left) and ..." (by letters alone
-    without ``cube``)."""
+    without ``cube``; ``maybe`` and ``settings`` as :func:`how_to_show` takes them)."""
     top = _top_of(face)
     if cube is not None:
         return (f"Show me the face with centre {centre(cube, face).digit} ({face}), the cube "
-                f"held with {hold_phrase(cube, face, top, 'the camera')}")
+                f"held with {hold_phrase(cube, face, top, 'the camera', settings, maybe)}")
     return (f"Show me the {face} face (the {FACE_NAMES[face]} face, held with the "
             f"{FACE_NAMES[top]} face ({top}) at the top)")
 
@@ -145,12 +150,15 @@ CORNER_WORDS = ("photograph the corner of U, F and R (corner photo A: U on top, 
 """The words that ask for corner photo A, by letters alone."""
 
 
-def corner_words(cube: CubeState | None = None) -> str:
+def corner_words(cube: CubeState | None = None, maybe: Sequence[CubeState] = (),
+                 settings: CubeSettings = CubeSettings()) -> str:
     """The words that ask for corner photo A; with ``cube`` the cube is first held as for the
-    solve, told as :func:`hold_words` tells it, so that one hold fits."""
+    solve, told as :func:`hold_words` tells it, so that one hold fits (``maybe`` and
+    ``settings`` as :func:`how_to_show` takes them)."""
     if cube is None:
         return CORNER_WORDS
-    return f"hold the cube with {hold_phrase(cube)}, then {_CORNER_FROM_HOLD}"
+    return (f"hold the cube with {hold_phrase(cube, settings=settings, maybe=maybe)}, then "
+            f"{_CORNER_FROM_HOLD}")
 
 
 _CORNER_FROM_HOLD = ("photograph the corner where the top (U), front (F) and right (R) faces "
@@ -161,27 +169,34 @@ _FRONT_FROM_HOLD = "show me the front face (F) turned to the camera, U on top"
 """Face F from the hold of the solve: the same hold, F turned to the camera."""
 
 
-def first_look_words(look: FirstLook, cube: CubeState | None = None) -> str:
+def first_look_words(look: FirstLook, cube: CubeState | None = None,
+                     maybe: Sequence[CubeState] = (),
+                     settings: CubeSettings = CubeSettings()) -> str:
     """What the person is asked to show first, the look that tells most first: corner photo A
     (27 stickers in one photo) when it settles more than the best single face, which is
-    offered too (to type its tokens); ``cube`` names faces by their centres. Where that face
-    is F, both start from the hold of the solve, which is told once."""
+    offered too (to type its tokens); ``cube`` names faces by their centres (``maybe`` and
+    ``settings`` as :func:`how_to_show` takes them). Where that face is F, both start from the
+    hold of the solve, which is told once."""
     if cube is not None and look.face == "F":  # both start from the hold of the solve
         first, then = ((_CORNER_FROM_HOLD, _FRONT_FROM_HOLD) if look.corner_first
                        else (_FRONT_FROM_HOLD, _CORNER_FROM_HOLD))
-        return f"Hold the cube with {hold_phrase(cube)}, then {first}, or {then}"
-    face = show_face_words(look.face, cube)
-    corner = corner_words(cube)
+        hold = hold_phrase(cube, settings=settings, maybe=maybe)
+        return f"Hold the cube with {hold}, then {first}, or {then}"
+    face = show_face_words(look.face, cube, maybe, settings)
+    corner = corner_words(cube, maybe, settings)
     if look.corner_first:
         return f"{corner[0].upper()}{corner[1:]}, or {face[0].lower()}{face[1:]}"
     return f"{face}, or {corner}"
 
 
-def first_look_json(look: FirstLook, cube: CubeState | None = None) -> dict[str, Any]:
+def first_look_json(look: FirstLook, cube: CubeState | None = None,
+                    maybe: Sequence[CubeState] = (),
+                    settings: CubeSettings = CubeSettings()) -> dict[str, Any]:
     """The first look as JSON-ready data (``suggest_face`` is the single face)."""
     return {"suggest_face": look.face, "first": "corner A" if look.corner_first else "face",
             "corner_faces": "".join(CORNER_A), "face_share": look.face_share,
-            "corner_share": look.corner_share, "words": first_look_words(look, cube)}
+            "corner_share": look.corner_share,
+            "words": first_look_words(look, cube, maybe, settings)}
 
 
 def verdict_json(verdict: Verdict, step: int, seen: Sequence[str],

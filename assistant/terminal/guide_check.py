@@ -33,6 +33,7 @@ from ...vision.reading.reader import Reader
 from ..services.guide import GuideCursor, steps_from_moves
 from ..services.slip_check import (Cells, corner_cells, corner_photo, first_look_words, photo_cells,
                                    show_face_words, tokens_cells)
+from ..services.slipped_cubes import slipped_cubes
 from .keys import LineReader
 from .markup import plain
 from .wrapping import print_wrapped
@@ -74,7 +75,8 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
     done = cursor.position
     look = first_look(cursor.start, moves, done, settings)
     face, corner = look.face, look.corner_first
-    words = first_look_words(look, cursor.state())
+    maybe = slipped_cubes(cursor.start, moves, done)  # a slip may have turned centres
+    words = first_look_words(look, cursor.state(), maybe, settings)
     seen: dict[str, Cells] = {}
     refused = ""
     while True:
@@ -97,7 +99,7 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
             return _conclude(cursor, verdict)
         print_wrapped(console, verdict.message(cursor.state()))  # the list's lines go on indented
         face, corner = verdict.ask_face, False
-        words = show_face_words(face, cursor.state())
+        words = show_face_words(face, cursor.state(), maybe, settings)
 
 
 def _inputs(face: str, corner: bool, source: str) -> str:
