@@ -91,3 +91,14 @@ def test_the_checks_words_for_a_face_fit_the_intended_hold_on_the_real_cube():
     for words in (how_to_show("D", expected, maybe), show_face_words("D", expected, maybe)):
         assert holds_fitting(real, words) == [_target("D")], words
 
+
+def test_a_cube_with_no_centres_is_asked_for_by_place():
+    """A 2x2x2 or 4x4x4 cube has no centre to name the face by."""
+    from sudoku_cube.assistant.services.slip_check import show_face_words
+    from sudoku_cube.models.cube.state import CubeState
+    from sudoku_cube.models.cube.stickers import Sticker
+
+    for n in (2, 4):
+        cube = CubeState(tuple(Sticker(1 + i % 9, 0) for i in range(6 * n * n)), n)
+        words = show_face_words("R", cube)
+        assert "centre" not in words and "the right face (R)" in words, words

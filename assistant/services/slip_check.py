@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Sequence
 
-from ...models.cube.face_words import centre, face_or_place, hold_phrase
+from ...models.cube.face_words import face_or_place, hold_phrase
 from ...models.cube.geometry import FACE_NAMES, FACES
 from ...models.cube.moves import format_moves
 from ...models.cube.state import CubeState
@@ -136,11 +136,12 @@ def show_face_words(face: str, cube: CubeState | None = None, maybe: Sequence[Cu
                     settings: CubeSettings = CubeSettings()) -> str:
     """The words that ask for one face: "Show me the face with centre 7 (R), the cube held
     with centre 7 towards the camera (R, the 7 pointing left) and ..." (by letters alone
-    without ``cube``; ``maybe`` and ``settings`` as :func:`how_to_show` takes them)."""
+    without ``cube``, by its place on a cube with no centres; ``maybe`` and ``settings`` as
+    :func:`how_to_show` takes them)."""
     top = _top_of(face)
     if cube is not None:
-        return (f"Show me the face with centre {centre(cube, face).digit} ({face}), the cube "
-                f"held with {hold_phrase(cube, face, top, 'the camera', settings, maybe)}")
+        return (f"Show me {face_or_place(face, cube, pointing=False)}, the cube held with "
+                f"{hold_phrase(cube, face, top, 'the camera', settings, maybe)}")
     return (f"Show me the {face} face (the {FACE_NAMES[face]} face, held with the "
             f"{FACE_NAMES[top]} face ({top}) at the top)")
 

@@ -52,9 +52,12 @@ def centre_words(state: CubeState, face: str) -> str:
     return f"centre {centre(state, face).digit}{', ' + how if how else ''}"
 
 
-def face_words(state: CubeState, face: str) -> str:
+def face_words(state: CubeState, face: str, pointing: bool = True) -> str:
     """'the face with centre 7 (R)', with the centre's direction where another face has the
-    same digit (:func:`centre_words`)."""
+    same digit (:func:`centre_words`) and ``pointing`` (False where a slip may have turned
+    it)."""
+    if not pointing:
+        return f"the face with centre {centre(state, face).digit} ({face})"
     return f"the face with {centre_words(state, face)} ({face})"
 
 
@@ -74,10 +77,10 @@ def _by_centre(face: str, state: CubeState | None) -> bool:
     return not is_doubtful(state.hypotheses(FACES.index(face) * n * n + (n // 2) * n + n // 2))
 
 
-def face_or_place(face: str, state: CubeState | None) -> str:
+def face_or_place(face: str, state: CubeState | None, pointing: bool = True) -> str:
     """:func:`face_words` when a reading or state is at hand (and has centres to name, the
     centre not read with doubt), else :func:`place_words`."""
-    return face_words(state, face) if state is not None and _by_centre(face, state) \
+    return face_words(state, face, pointing) if state is not None and _by_centre(face, state) \
         else place_words(face)
 
 
