@@ -481,3 +481,36 @@ def test_a_slip_found_is_said_though_the_cube_cannot_be_saved(fixed_plan, tmp_pa
     said = " ".join(capsys.readouterr().out.split())
     assert out["new_plan"] in said and "No space left on device" in said, said
     assert "To be guided" not in said
+
+
+def test_guide_c_key_names_the_later_command_with_the_cube_options(fixed_plan, tmp_path,
+                                                                    monkeypatch):
+    """The guide's own check names the command that takes the new plan up later with the
+    cube's options, as check does; a cube that cannot be saved is followed all the same."""
+    import io
+
+    from rich.console import Console
+
+    from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
+    from sudoku_cube.assistant.terminal import guide_check
+
+    monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path))
+    start, plan = fixed_plan
+    real = slipped_state(start, plan, DONE, [Slip("skip", STEP, plan[STEP - 1])])
+
+    def ask(prompt: str) -> str:
+        return " ".join(s.token for s in real.face(prompt[0]))
+
+    console = Console(file=io.StringIO(), width=100, color_system=None)
+    cursor = GuideCursor(steps_from_moves(start, plan), start, remember=False, position=DONE)
+    line = guide_check.make_checker(console, ask, options=" --symmetric 1,8")(cursor)
+    assert line.replace("\n", " ").rstrip("`").endswith("--symmetric 1,8"), line
+
+    def full(*_args, **_kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(guide_check, "atomic_write_text", full)
+    cursor = GuideCursor(steps_from_moves(start, plan), start, remember=False, position=DONE)
+    line = guide_check.make_checker(console, ask)(cursor)
+    assert "Found the slip" in line and "No space left on device" in line, line
+    assert is_solved(real.apply([s.move for s in cursor.steps]))

@@ -67,10 +67,12 @@ def _answer(text: str, face: str, reader: Reader, capture: Capture | None,
 
 def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
                settings: CubeSettings = CubeSettings(), capture: Capture | None = None,
-               reader: Reader = Reader(), source: str = "the camera") -> str:
+               reader: Reader = Reader(), source: str = "the camera", options: str = "") -> str:
     """Run one check at the cursor's step (photos read with ``reader``; ``capture`` takes one
     from ``source`` on Enter); follow a new plan when a slip is found. Returns the line the
-    guide shows next."""
+    guide shows next; ``options`` (the cube's,
+    :func:`assistant.terminal.given_moves.cube_options`) end the command that takes the new
+    plan up later."""
     moves = [s.move for s in cursor.steps]
     done = cursor.position
     look = first_look(cursor.start, moves, done, settings)
@@ -96,7 +98,7 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
         seen.update(got)
         verdict = find_slip(cursor.start, moves, done, seen, settings)
         if verdict.outcome != "ambiguous" or not verdict.ask_face:
-            return _conclude(cursor, verdict)
+            return _conclude(cursor, verdict, options)
         print_wrapped(console, verdict.message(cursor.state()))  # the list's lines go on indented
         face, corner = verdict.ask_face, False
         words = show_face_words(face, cursor.state(), maybe, settings)
@@ -113,14 +115,19 @@ def _inputs(face: str, corner: bool, source: str) -> str:
     return how + " (q: cancel)."
 
 
-def _conclude(cursor: GuideCursor, verdict: Verdict) -> str:
+def _conclude(cursor: GuideCursor, verdict: Verdict, options: str = "") -> str:
     """Switch the cursor to the new plan when a slip was found; the line to show. The real
-    cube is saved, so that the new plan can be taken up again in a later run."""
+    cube is saved, so that the new plan can be taken up again in a later run (the command
+    that does, ending in ``options``); a cube that cannot be saved is followed all the same."""
     message = verdict.message(cursor.state())
     if verdict.outcome == "found" and verdict.best is not None:
         real = verdict.best.state
         cursor.follow(steps_from_moves(real, verdict.repair), real)
-        return f"{message}\nTo take it up later: `{after_slip_guide(real, verdict.repair)}`"
+        try:
+            later = after_slip_guide(real, verdict.repair) + options
+        except OSError as e:
+            return f"{message}\n(Not saved for a later run: {e.strerror or e}.)"
+        return f"{message}\nTo take it up later: `{later}`"
     return message
 
 
@@ -135,10 +142,11 @@ def after_slip_guide(real: CubeState, repair: Sequence[Move]) -> str:
 
 def make_checker(console: Console, ask: LineReader, settings: CubeSettings = CubeSettings(),
                  capture: Capture | None = None, reader: Reader = Reader(),
-                 source: str = "the camera") -> Callable[[GuideCursor], str]:
-    """The ``c`` key's action for :func:`assistant.terminal.guide_ui.run_interactive`."""
+                 source: str = "the camera", options: str = "") -> Callable[[GuideCursor], str]:
+    """The ``c`` key's action for :func:`assistant.terminal.guide_ui.run_interactive`
+    (``options``: the cube's command-line options, for the command a slip found names)."""
     def check(cursor: GuideCursor) -> str:
-        return check_cube(cursor, console, ask, settings, capture, reader, source)
+        return check_cube(cursor, console, ask, settings, capture, reader, source, options)
     return check
 
 

@@ -24,7 +24,7 @@ from ..services.pipeline import AFTER_SLIP, steps_done_words
 from ..services.sessions import save_followed_plan
 from .guide_check import Capture, make_checker
 from .guide_ui import print_plain, run_interactive
-from .given_moves import Fix, fix_for, given_start
+from .given_moves import Fix, cube_options, fix_for, given_start
 from .interrupt import restart_taken
 from .guide_watch import camera_capture, watch_plain, watch_screen
 from .keys import LineReader, interactive, read_key, read_line
@@ -103,7 +103,8 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
             return 0
         capture = camera_capture(args.camera, reader, camera)  # go on by keys; c checks
         source = "the camera"
-    checker = make_checker(console, read_line, settings, capture, reader, source)
+    checker = make_checker(console, read_line, settings, capture, reader, source,
+                           cube_options(args))
     run_interactive(console, cursor, read_key, checker=checker, speak=speak, note=written)
     return 0
 
