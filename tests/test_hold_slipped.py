@@ -102,3 +102,19 @@ def test_a_cube_with_no_centres_is_asked_for_by_place():
         cube = CubeState(tuple(Sticker(1 + i % 9, 0) for i in range(6 * n * n)), n)
         words = show_face_words("R", cube)
         assert "centre" not in words and "the right face (R)" in words, words
+
+
+def test_a_symmetric_centre_turned_half_round_is_not_unsure():
+    """A 1 turned 180 degrees by a slip looks the same: it is not said to be unsure."""
+    from sudoku_cube.models.cube.holds import unsure_centres
+    from sudoku_cube.models.cube.state import CubeState
+    from sudoku_cube.models.cube.stickers import Sticker
+
+    state = make_puzzle(17, 20).state  # centre 1 towards you
+    stickers = list(state.stickers)
+    stickers[2 * 9 + 4] = stickers[2 * 9 + 4].turned(2)
+    turned = CubeState(tuple(stickers))
+    assert state.face("F")[4].digit == 1
+    assert "F" not in unsure_centres(state, maybe=(turned,))
+    stickers[2 * 9 + 4] = stickers[2 * 9 + 4].turned(1)
+    assert "F" in unsure_centres(state, maybe=(CubeState(tuple(stickers)),))

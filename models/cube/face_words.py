@@ -164,7 +164,7 @@ def hold_phrase(state: CubeState, front: str = "F", top: str = "U", you: str = "
     target = held(state, hold_index(front, top))
     named = {p.place for p in parts}
     unsure = [f"the {centre(target, p).digit} {_where(p, you)}"
-              for p in unsure_centres(state, front, top, maybe) if p in named]
+              for p in unsure_centres(state, front, top, settings, maybe) if p in named]
     if not unsure:
         return f"{words} (if a slip turned a face, these may fit another hold too)"
     them = "that face" if len(unsure) == 1 else "those faces"

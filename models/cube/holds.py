@@ -152,15 +152,18 @@ def one_hold_fits(state: CubeState, parts: Sequence[HoldPart], front: str = "F",
 
 
 def unsure_centres(state: CubeState, front: str = "F", top: str = "U",
+                   settings: CubeSettings = CubeSettings(),
                    maybe: Sequence[CubeState] = ()) -> tuple[str, ...]:
     """The places of the held cube (``front`` towards the person, ``top`` on top) whose centre
-    points another way on one of ``maybe`` than on ``state``: a face turned by a slip."""
+    looks turned on one of ``maybe`` against ``state`` (on ``settings``' cube): a face turned
+    by a slip."""
     if state.n % 2 == 0:
         return ()
     target, c = hold_index(front, top), (state.n * state.n) // 2
-    return tuple(p for p in HOLD_ORDER
-                 if any(_seen_at(s, target, p, c) != _seen_at(state, target, p, c)
-                        for s in maybe))
+
+    def look(cube: CubeState, place: str) -> tuple[int, int]:
+        return sticker_look(_seen_at(cube, target, place, c), settings)
+    return tuple(p for p in HOLD_ORDER if any(look(s, p) != look(state, p) for s in maybe))
 
 
 @lru_cache(maxsize=32)
