@@ -168,7 +168,7 @@ def hold_phrase(state: CubeState, front: str = "F", top: str = "U", you: str = "
     if not unsure:
         return f"{words} (if a slip turned a face, these may fit another hold too)"
     them = "that face" if len(unsure) == 1 else "those faces"
-    return f"{words}; {listed(unsure)} may point another way if a slip turned {them}"
+    return f"{words} ({listed(unsure)} may point another way if a slip turned {them})"
 
 
 def hold_words(state: CubeState, settings: CubeSettings = CubeSettings()) -> str:
