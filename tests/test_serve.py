@@ -351,6 +351,41 @@ def test_the_terminal_names_the_checks_photo_by_its_centre_digit(served):
     assert all(len(line) <= 80 for line in text.splitlines())
 
 
+def test_a_checks_hold_on_the_page_names_the_cube_as_it_is_now(served):
+    """Mid-solve the page asks for a check's photo in the words the terminal's check shows for
+    the cube as it should be at the step reached (not the first reading's centres), naming
+    only what a slip in the last steps cannot have turned."""
+    import threading
+
+    from sudoku_cube.assistant.services.slip_check import show_face_words
+    from sudoku_cube.assistant.services.slipped_cubes import slipped_cubes
+
+    start = random_design(random.Random(7))
+    moves = parse_moves("R U F' D2")
+    steps = steps_from_moves(start, moves)
+    served.service.follow(steps, start)
+    save_guide_step(GuideCursor(steps, start, remember=False).key, 2)  # as the terminal does
+    cube = steps[2].before
+    maybe = slipped_cubes(start, moves, 2)
+    assert maybe and served.service.slipped(cube) == maybe
+    assert served.service.slipped(start.apply(parse_moves("B"))) == ()  # not on this plan
+    capture = serve_command.phone_capture(served.service, Console(file=io.StringIO()))
+    taking = threading.Thread(target=lambda: capture("F", cube))
+    taking.start()
+    check = None
+    for _ in range(200):
+        check = call(served.url + "api/status")[1]["check"]
+        if check is not None:
+            break
+        taking.join(0.05)
+    call(served.url + "api/check/F", (FACES_DIR / "F.jpg").read_bytes())
+    taking.join(30)
+    words = show_face_words("F", cube, maybe, served.service.settings)
+    assert check is not None and check["hold"] == f"{words}."
+    assert check["hold"] != f"{show_face_words('F', start, (), served.service.settings)}."
+    assert serve_command.check_hold("A", cube, maybe).startswith("Hold the cube with centre")
+
+
 def test_after_a_slip_the_page_follows_the_new_plan(served):
     start = random_design(random.Random(6))
     steps = steps_from_moves(start, parse_moves("R U F'"))

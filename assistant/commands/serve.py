@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Sequence
 
 from rich.console import Console
 
@@ -20,7 +21,7 @@ from ...models.cube.face_words import face_or_place
 from ...models.cube.state import CubeState
 from ...models.errors import SudokuCubeError
 from ...models.profile import CubeSettings
-from ..services.slip_check import Cells
+from ..services.slip_check import Cells, corner_words, show_face_words
 from ..terminal import interrupt
 from ..terminal.guide_check import Capture
 from ..terminal.guide_run import Companion
@@ -111,7 +112,9 @@ def phone_capture(service: PhoneService, console: Console) -> Capture:
     its centre digit in ``cube``, the cube as it should be; or corner photo A for ``"A"``) and
     wait for it (Ctrl-C stops as anywhere)."""
     def capture(face: str, cube: CubeState | None = None) -> dict[str, Cells]:
-        service.ask_check(face)
+        hold = None if cube is None else \
+            check_hold(face, cube, service.slipped(cube), service.settings)
+        service.ask_check(face, hold=hold)
         what = "corner photo A" if face == "A" else f"a photo of {face_or_place(face, cube)}"
         console.print(f"Take {what} with the phone: the page asks for it.", highlight=False)
         waited = 0.0
@@ -127,6 +130,16 @@ def phone_capture(service: PhoneService, console: Console) -> Capture:
         raise SudokuCubeError(f"no photo came from the phone in {CHECK_WAIT / 60:.0f} minutes; "
                               "type the tokens instead, or press Enter to ask the phone again")
     return capture
+
+
+def check_hold(face: str, cube: CubeState, maybe: Sequence[CubeState] = (),
+               settings: CubeSettings = CubeSettings()) -> str:
+    """How the page asks for the photo of a check: the words the terminal's check shows for
+    ``face`` (corner photo A for ``"A"``) on ``cube``, the cube as it should be now, naming
+    only what no slip that left one of ``maybe`` can have turned."""
+    words = (corner_words(cube, maybe, settings) if face == "A"
+             else show_face_words(face, cube, maybe, settings))
+    return f"{words[0].upper()}{words[1:]}."
 
 
 def hand_over(service: PhoneService, folder: PhotoFolder, settings: CubeSettings,

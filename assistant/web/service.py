@@ -34,6 +34,7 @@ from ...vision.reading.reader import Reader
 from ...vision.reading.faces import FaceReading, Reading
 from ..services.guide import GuideCursor
 from ..services.sessions import load_guide_step
+from ..services.slipped_cubes import slipped_cubes
 from .store import MAX_UPLOADS, NAMES, SESSION_FILE, Kind, PhotoFolder, UploadRefused
 from .views import FaceView, StepView, face_view, pose_words, step_view
 
@@ -251,12 +252,16 @@ class PhoneService:
                 self._changed.wait(timeout)
             return self._version, self._reading, self._set_error
 
-    def ask_check(self, name: str) -> None:
+    def ask_check(self, name: str, hold: str | None = None) -> None:
         """A check of the guide asks for a photo: face ``name``, or corner photo A (``"A"``);
-        the page asks the person for it until :meth:`check_upload` has read one."""
+        the page asks the person for it until :meth:`check_upload` has read one. ``hold``: how
+        to hold the cube for it, as the terminal's check tells it for the cube as it should be
+        now; without, the words of the first photos (the reading's centres, which face turns
+        since may have turned)."""
         corner = name == "A"
         with self._lock:
-            hold = pose_words(name, corner, self._centres())
+            if hold is None:
+                hold = pose_words(name, corner, self._centres())
             self._check = {"name": name, "corner": corner, "hold": hold, "faces": {},
                            "refused": None}
             self._checked = None
@@ -325,6 +330,23 @@ class PhoneService:
             return None
         return step_view(guided.steps, guided.start, load_guide_step(guided.key),
                          self.settings)
+
+    def slipped(self, cube: CubeState) -> tuple[CubeState, ...]:
+        """The cubes a slip in the last steps of the plan the terminal guides may have left
+        where ``cube`` should be (:func:`slipped_cubes`), for a check's hold words; empty when
+        no plan is guided or none of its steps starts from ``cube``."""
+        with self._lock:
+            guided = self._guided
+        if guided is None:
+            return ()
+        states = [s.before for s in guided.steps] + [
+            guided.steps[-1].after if guided.steps else guided.start]
+        saved = load_guide_step(guided.key)
+        at = [saved] if 0 <= saved < len(states) and states[saved] == cube else \
+            [k for k, state in enumerate(states) if state == cube]
+        if not at:
+            return ()
+        return slipped_cubes(guided.start, [s.move for s in guided.steps], at[0])
 
     def _centres(self) -> dict[str, Sticker]:
         return {f: r.stickers[4] for faces in self._read.values() for f, r in faces.items()}
