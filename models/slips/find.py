@@ -26,7 +26,7 @@ from typing import Iterable, Mapping, Sequence
 import numpy as np
 
 from ..cube.cube_rotations import relabel_moves
-from ..cube.face_words import face_or_place
+from ..cube.face_words import centre, face_or_place
 from ..cube.geometry import FACES
 from ..cube.moves import Move, format_moves, invert_moves, simplify
 from ..cube.solved import is_solved
@@ -84,11 +84,15 @@ class Verdict:
     shown: tuple[str, ...] = ()
     """The faces seen, for the words of an "as expected" that they cannot settle."""
 
-    def message(self, cube: CubeState | None = None) -> str:
+    def message(self, cube: CubeState | None = None,
+                maybe: Sequence[CubeState] | None = None) -> str:
         """What to tell the person; with ``cube`` (the cube as the plan expects it) faces are
-        named by their centre digits, the letters beside."""
+        named by their centre digits, the letters beside. A slip may have turned a centre, so
+        its direction is named only where ``maybe`` (the cubes a slip in the window may have
+        left) is given and none of them turned that face's centre."""
         def name(face: str) -> str:
-            return face_or_place(face, cube)
+            return face_or_place(face, cube, pointing=cube is not None and maybe is not None
+                                 and all(centre(m, face) == centre(cube, face) for m in maybe))
 
         if self.outcome == "as expected":
             if not self.candidates or not self.ask_face:
