@@ -9,7 +9,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 REFERENCE = re.compile(r":(?:func|class|data|mod|meth):`((?:models|vision|assistant|calibration)"
                        r"\.[A-Za-z0-9_.]+)`")
-CHECKED = ("assistant", "models")
+CHECKED = ("assistant", "calibration", "models", "vision")
 
 
 def _resolves(ref: str) -> bool:

@@ -123,7 +123,7 @@ class CornerView:
     """The three faces found in corner photo ``photo``, known up to the corner's three-fold
     turn: ``namings`` holds them named each of the three ways round the corner, the one
     nearest upright first, ``tilts_deg`` how far each one's lower faces' shared edge runs from
-    straight down (:func:`vision.corners.order.namings`). ``source``: the photo's name for
+    straight down (:func:`vision.locate.corners.order.namings`). ``source``: the photo's name for
     messages."""
 
     photo: str
@@ -274,7 +274,7 @@ def locate_corner(image: np.ndarray, photo: str, source: str = "") -> CornerView
 
 def _view(lattices: list[Lattice], photo: str, source: str) -> CornerView:
     """The three lattices as the faces of corner photo ``photo``, named each of the three
-    ways round the corner (:func:`vision.corners.order.namings`)."""
+    ways round the corner (:func:`vision.locate.corners.order.namings`)."""
     arranged = namings(lattices)
     return CornerView(photo, tuple(_placed(lattices, photo, a) for a in arranged),
                       tuple(a.tilt_deg for a in arranged), source)

@@ -18,7 +18,7 @@ So a corner photo's faces are known up to the corner's three-fold turn: :func:`n
 all three ways to name them, one for each of the three edges taken as the edge that runs down,
 the faces' order round the corner kept (a photo shows the outside of the cube, never its
 mirror). Which one the cube was held in is for the cube's reading to say: the faces' digits
-fit together in one of them only (:mod:`vision.corners.reader`).
+fit together in one of them only (:mod:`vision.reading.corner_naming`).
 """
 from __future__ import annotations
 
