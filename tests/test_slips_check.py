@@ -98,17 +98,23 @@ def _direction_slip(fixed_plan):
     return start, plan, slipped_state(start, plan, DONE, [slip])
 
 
+def _found_and_said(fixed_plan, tmp_path, capsys, *options):
+    """The direction slip checked with ``--json`` until found (its verdict), then the same
+    check without ``--json``: what it prints."""
+    start, plan, real = _direction_slip(fixed_plan)
+    code, out, args = _until_found(tmp_path, capsys, start, plan, real,
+                                   ["--tokens", _tokens(real, "F"), *options])
+    assert code == 0 and out["outcome"] == "found", out
+    assert main(["check", str(tmp_path / "start.json"), "--moves", format_moves(plan),
+                 "--step", str(DONE), *args]) == 0
+    return out, capsys.readouterr().out
+
+
 def test_a_slip_found_names_the_guide_command_that_follows_the_new_plan(fixed_plan, tmp_path,
                                                                         capsys):
     """Without --json the check names the guide on the real cube, saved, with the new plan:
     that command guides it to solved, as the guide's own check offers."""
-    start, plan, real = _direction_slip(fixed_plan)
-    code, out, args = _until_found(tmp_path, capsys, start, plan, real,
-                                   ["--tokens", _tokens(real, "F")])
-    assert code == 0 and out["outcome"] == "found", out
-    assert main(["check", str(tmp_path / "start.json"), "--moves", format_moves(plan),
-                 "--step", str(DONE), *args]) == 0
-    said = capsys.readouterr().out
+    out, said = _found_and_said(fixed_plan, tmp_path, capsys)
     found = re.search(r"To be guided through it:\s+`(sudoku-cube guide [^`\n]*)`", said)
     assert found, said
     words = shlex.split(found.group(1))
@@ -450,13 +456,7 @@ def test_refused_tokens_name_the_face_by_its_centre(fixed_plan, tmp_path, capsys
 def test_the_guide_command_after_a_slip_keeps_the_cube_options(fixed_plan, tmp_path, capsys):
     """A cube checked with --symmetric 1,8 is guided with it: the command the check names
     carries the cube's options, as the review's go-on command does."""
-    start, plan, real = _direction_slip(fixed_plan)
-    code, out, args = _until_found(tmp_path, capsys, start, plan, real,
-                                   ["--tokens", _tokens(real, "F"), "--symmetric", "1,8"])
-    assert code == 0 and out["outcome"] == "found", out
-    assert main(["check", str(tmp_path / "start.json"), "--moves", format_moves(plan),
-                 "--step", str(DONE), *args]) == 0
-    said = capsys.readouterr().out
+    _, said = _found_and_said(fixed_plan, tmp_path, capsys, "--symmetric", "1,8")
     found = re.search(r"To be guided through it:\s+`(sudoku-cube guide [^`]*)`", said)
     assert found, said
     words = shlex.split(" ".join(found.group(1).split()))
