@@ -10,13 +10,18 @@ from sudoku_cube.assistant.cli import main
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 
 
+def _face_photos(folder: Path, faces: str) -> None:
+    """The sample cube's photos of ``faces`` copied into ``folder``."""
+    for f in faces:
+        shutil.copy(SAMPLES / "cubes/01-easy" / f"{f}.jpg", folder / f"{f}.jpg")
+
+
 def _err(capsys) -> str:
     return " ".join(capsys.readouterr().err.split())
 
 
 def test_a_heic_face_photo_is_named(tmp_path, capsys):
-    for f in "UFDLB":
-        shutil.copy(SAMPLES / "cubes/01-easy" / f"{f}.jpg", tmp_path / f"{f}.jpg")
+    _face_photos(tmp_path, "UFDLB")
     (tmp_path / "R.heic").write_bytes(b"\0\0\0\x18ftypheic")
     assert main(["read", str(tmp_path), "--no-ocr"]) == 2
     err = _err(capsys)
@@ -47,8 +52,7 @@ def test_a_heic_photo_beside_folders_of_photos_is_named(tmp_path, capsys):
     the folder of photos and the HEIC file with what to do."""
     inner = tmp_path / "cube1"
     inner.mkdir()
-    for f in "URFDLB":
-        shutil.copy(SAMPLES / "cubes/01-easy" / f"{f}.jpg", inner / f"{f}.jpg")
+    _face_photos(inner, "URFDLB")
     (tmp_path / "R.heic").write_bytes(b"\0\0\0\x18ftypheic")
     assert main(["read", str(tmp_path), "--no-ocr"]) == 2
     err = _err(capsys)
