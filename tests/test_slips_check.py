@@ -537,3 +537,126 @@ def test_a_verdicts_message_names_no_direction_a_slip_may_have_turned():
     assert "Show me the face with centre 6 (R) to tell" in verdict.message(cube, maybe=[turned])
     other = cube.apply(parse_moves("L"))  # L leaves R's centre as it was
     assert "centre 6, pointing right (R)" in verdict.message(cube, maybe=[other])
+
+
+_WAY = re.compile(r"centre (\d)(, (?:upright|upside down|lying on its side|pointing [a-z ]+))? "
+                  r"\(([URFDLB])\)")
+"""A face named by its centre in a verdict: the digit, the direction if said, the letter."""
+
+
+def _turnable(start, plan, done):
+    """The faces whose centre looks otherwise on a cube one slip in the window leaves."""
+    from sudoku_cube.assistant.services.slipped_cubes import slipped_cubes
+    from sudoku_cube.models.cube.face_words import centre
+    from sudoku_cube.models.cube.holds import sticker_look
+
+    settings, expected = CubeSettings(), start.apply(plan[:done])
+    look = lambda cube, f: sticker_look(centre(cube, f), settings)  # noqa: E731
+    return {f for f in "URFDLB" for m in slipped_cubes(start, plan, done)
+            if look(m, f) != look(expected, f)}
+
+
+def _named_ways(message, start, plan, done):
+    """The faces the message names with their centre's direction; a face named so must be one
+    no slip in the window turns, and a face that shares its centre digit with another and that
+    a slip may have turned must be named without."""
+    expected = start.apply(plan[:done])
+    turnable = _turnable(start, plan, done)
+    ways = set()
+    for digit, way, face in _WAY.findall(message):
+        clash = sum(expected.face(f)[4].digit == int(digit) for f in "URFDLB") > 1
+        if way:
+            assert face not in turnable, (face, message)
+            ways.add(face)
+        else:
+            assert face in turnable or not clash, (face, message)
+    return ways
+
+
+@pytest.mark.parametrize("seed, face", [(2, "F"), (1, "U")])
+def test_a_verdict_names_the_direction_only_of_centres_no_slip_can_have_turned(
+        seed, face, tmp_path, capsys):
+    """Step 1 already made at step 0 (the only slip then: a step made ahead): check's verdict,
+    in words and in JSON, names by its direction a face whose centre digit another face shares
+    where no slip in the window turns it (``face``), and never one a slip may have turned."""
+    pz = make_puzzle(seed, 20)
+    start, plan = pz.state, simplify(invert_moves(pz.scramble))
+    real = start.apply(plan[:1])
+    path = tmp_path / "start.json"
+    path.write_text(to_json(start))
+    args = ["check", str(path), "--moves", format_moves(plan), "--step", "0",
+            "--tokens", _tokens(real, "F")]
+    main(args)
+    said = " ".join(capsys.readouterr().out.split()).split(" To show it, hold")[0]
+    assert _named_ways(said, start, plan, 0) == {face}, said
+    main(args + ["--json"])
+    message = json.loads(capsys.readouterr().out)["message"]
+    assert _named_ways(message, start, plan, 0) == {face}, message
+
+
+def test_the_guides_check_names_directions_as_check_does(tmp_path, monkeypatch):
+    """The guide's c key (the camera or the phone answering): the verdict, and the list of
+    explanations before the next face, name a centre's direction only where no slip in the
+    window turns it."""
+    import io
+
+    from rich.console import Console
+
+    from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
+    from sudoku_cube.assistant.services.slip_check import tokens_cells
+    from sudoku_cube.assistant.terminal import guide_check
+
+    monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path))
+    for seed, face in ((2, "F"), (1, "U")):
+        pz = make_puzzle(seed, 20)
+        start, plan = pz.state, simplify(invert_moves(pz.scramble))
+        real = start.apply(plan[:1])
+        shown: list[str] = []
+
+        def capture(asked, _cube):
+            f = "F" if not shown else asked  # the camera shows F first
+            shown.append(f)
+            return {f: tokens_cells(f, " ".join(s.token for s in real.face(f)))}
+
+        out = io.StringIO()
+        console = Console(file=out, width=300, color_system=None)
+        cursor = GuideCursor(steps_from_moves(start, plan), start, remember=False, position=0)
+        line = guide_check.make_checker(console, lambda _p, prefill="": "", capture=capture)(
+            cursor)
+        told = " ".join(ln for ln in (out.getvalue() + "\n" + line).splitlines()
+                        if not ln.startswith("Check:"))
+        assert _named_ways(told, start, plan, 0) == {face}, told
+
+
+def test_after_a_slip_in_the_window_no_turnable_direction_is_named(fixed_plan, tmp_path,
+                                                                    capsys):
+    """Well into the plan a wrong face may have been turned at any step of the window: every
+    centre may be turned, and no verdict names a direction."""
+    start, plan = fixed_plan
+    for kind in ("direction", "skip", "face"):
+        slip = random_slip(random.Random(kind), STEP, plan[STEP - 1], kind)
+        real = slipped_state(start, plan, DONE, [slip])
+        _, out, _ = _until_found(tmp_path, capsys, start, plan, real,
+                                 ["--tokens", _tokens(real, "F")])
+        assert not _named_ways(out["message"], start, plan, DONE), out["message"]
+
+
+def test_the_watch_names_faces_as_at_the_step_it_judged(monkeypatch):
+    """The watch judges a frame at the next step, slips at that step only: its verdict names
+    the face asked for by its centre as the plan has it there, its direction only where no
+    slip of that step turns it (here every centre may be turned: none is)."""
+    from sudoku_cube.assistant.services import watch
+    from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
+    from sudoku_cube.models.slips.find import Verdict
+
+    pz = make_puzzle(2, 20)
+    start, plan = pz.state, simplify(invert_moves(pz.scramble))
+    for face in "URFDLB":
+        monkeypatch.setattr(watch, "find_slip", lambda *a, **k: Verdict("ambiguous",
+                                                                        ask_face=face))
+        cursor = GuideCursor(steps_from_moves(start, plan), start, remember=False, position=0)
+        w = watch.Watcher(cursor)
+        event = w.feed({}) or w.feed({})
+        assert event is not None and event.kind == "ambiguous"
+        assert f"centre {start.apply(plan[:1]).face(face)[4].digit}" in event.message
+        assert not _named_ways(event.message, start, plan, 1), event.message

@@ -172,9 +172,9 @@ def run(args: argparse.Namespace) -> int:
                               f"{len(moves)} (the steps made so far)")
     console = Console()
     expected = start.apply(moves[:args.step])  # names faces by their centres as they are now
+    maybe = slipped_cubes(start, moves, args.step)  # a slip may have turned centres
     if args.suggest:
         look = first_look(start, moves, args.step, settings)
-        maybe = slipped_cubes(start, moves, args.step)  # a slip may have turned centres
         if args.json:
             print(json.dumps(first_look_json(look, expected, maybe, settings)))
         else:
@@ -189,9 +189,10 @@ def run(args: argparse.Namespace) -> int:
                               "corner photo A with --corner")
     verdict = find_slip(start, moves, args.step, seen, settings)
     if args.json:
-        print(json.dumps(verdict_json(verdict, args.step, list(seen), expected), indent=2))
+        print(json.dumps(verdict_json(verdict, args.step, list(seen), expected, maybe),
+                         indent=2))
     else:
-        print_wrapped(console, verdict.message(expected))
+        print_wrapped(console, verdict.message(expected, maybe))
         if verdict.outcome == "found" and verdict.best is not None:
             try:
                 guide = after_slip_guide(verdict.best.state, verdict.repair) + cube_options(args)
@@ -202,7 +203,7 @@ def run(args: argparse.Namespace) -> int:
                 print_wrapped(console, f"To be guided through it: `{guide}`")
         face = verdict.ask_face
         if verdict.outcome == "ambiguous" and face:
-            hold = how_to_show(face, expected, slipped_cubes(start, moves, args.step), settings)
+            hold = how_to_show(face, expected, maybe, settings)
             print_wrapped(console, f"To show it, hold {hold}, and check "
                                    f"again with both faces: add --photo {face}=PATH or --tokens "
                                    f"{face}=\"nine tokens\" to the same command.")

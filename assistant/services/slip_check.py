@@ -201,9 +201,12 @@ def first_look_json(look: FirstLook, cube: CubeState | None = None,
 
 
 def verdict_json(verdict: Verdict, step: int, seen: Sequence[str],
-                 cube: CubeState | None = None) -> dict[str, Any]:
+                 cube: CubeState | None = None,
+                 maybe: Sequence[CubeState] | None = None) -> dict[str, Any]:
     """A check's answer as JSON-ready data (``cube``: the cube as the plan expects it, to name
-    faces by their centre digits in the message)."""
+    faces by their centre digits in the message; ``maybe``: the cubes a slip may have left,
+    :func:`assistant.services.slipped_cubes.slipped_cubes`, so that the message names a
+    centre's direction where none of them turned it)."""
     def expl(e: Explanation) -> dict[str, Any]:
         return {"description": e.describe(),
                 "slips": [{"kind": s.kind, "step": s.step, "planned": str(s.planned),
@@ -211,7 +214,7 @@ def verdict_json(verdict: Verdict, step: int, seen: Sequence[str],
                           for s in e.slips]}
 
     out: dict[str, Any] = {"outcome": verdict.outcome, "step": step, "seen": list(seen),
-                           "message": verdict.message(cube), "stats": verdict.stats}
+                           "message": verdict.message(cube, maybe), "stats": verdict.stats}
     if verdict.best is not None:
         out["explanation"] = expl(verdict.best)
     if verdict.outcome == "found":

@@ -22,6 +22,7 @@ from ...models.slips.find import Verdict, find_slip
 from ...vision.reading.reader import Reader
 from .guide import GuideCursor, steps_from_moves
 from .slip_check import Cells
+from .slipped_cubes import slipped_cubes
 
 STABLE = 2
 """Readable frames in a row that must give the same answer before the watch acts on it."""
@@ -61,40 +62,50 @@ class Watcher:
     _count: int = 0
     _lost: int = 0
 
-    def _judge(self, seen: dict[str, Cells]) -> tuple[str, Verdict]:
-        """``wait``, ``next`` or a verdict to act on, for what one frame shows."""
+    def _judge(self, seen: dict[str, Cells]) -> tuple[str, Verdict, int, int]:
+        """``wait``, ``next`` or a verdict to act on, for what one frame shows, with the step
+        the verdict was judged at and its window of slips."""
         c = self.cursor
         moves = [s.move for s in c.steps]
         p = c.position
         now = find_slip(c.start, moves, p, seen, self.settings, window=1, repair=False)
         if now.outcome == "as expected":
-            return "wait", now
+            return "wait", now, p, 1
         if p >= c.total:
-            return "act", find_slip(c.start, moves, p, seen, self.settings, window=1)
+            return "act", find_slip(c.start, moves, p, seen, self.settings, window=1), p, 1
         after = find_slip(c.start, moves, p + 1, seen, self.settings, window=1)
         if after.outcome == "as expected":
-            return "next", after
+            return "next", after, p + 1, 1
         if after.outcome == "found" and p + 2 <= c.total:
             # "the next step's face turned instead" may be the step skipped and the next made
             skipped = find_slip(c.start, moves, p + 2, seen, self.settings, window=2)
             if skipped.outcome == "found" and skipped.best is not None and after.best is not None \
                     and [s.kind for s in skipped.best.slips] == ["skip"] \
                     and skipped.best.state.stickers == after.best.state.stickers:
-                return "act", skipped
+                return "act", skipped, p + 2, 2
         if after.outcome in ("found", "ambiguous"):
-            return "act", after
+            return "act", after, p + 1, 1
         for done, window in ((p + 2, 2), (p, 1)):  # step p+1 skipped; step p made again
             if 0 < done <= c.total:
                 v = find_slip(c.start, moves, done, seen, self.settings, window=window)
                 if v.outcome == "found":
-                    return "act", v
-        return "act", after
+                    return "act", v, done, window
+        return "act", after, p + 1, 1
+
+    def _message(self, verdict: Verdict, done: int, window: int) -> str:
+        """What to tell the person of ``verdict``, judged at step ``done`` with slips in the
+        ``window`` steps up to it: faces named by their centres as the plan has them there,
+        a centre's direction only where no slip in that window turned it."""
+        c = self.cursor
+        moves = [s.move for s in c.steps]
+        return verdict.message(c.start.apply(moves[:done]),
+                               slipped_cubes(c.start, moves, done, window))
 
     def feed(self, seen: dict[str, Cells]) -> WatchEvent | None:
         """One readable frame (face -> scored cells); an event when the watch acts."""
         if self.stopped:
             return None
-        what, verdict = self._judge(seen)
+        what, verdict, done, window = self._judge(seen)
         if verdict.outcome == "none":
             self._lost += 1
             if self._lost < LOST_AFTER:
@@ -122,9 +133,10 @@ class Watcher:
             real = verdict.best.state
             c.follow(steps_from_moves(real, verdict.repair), real)
             return WatchEvent("slip", step, verdict.message(), verdict)
+        message = self._message(verdict, done, window)
         if verdict.outcome == "ambiguous":
-            return WatchEvent("ambiguous", c.position, verdict.message(c.state()), verdict)
-        return WatchEvent("lost", c.position, verdict.message(c.state()), verdict)
+            return WatchEvent("ambiguous", c.position, message, verdict)
+        return WatchEvent("lost", c.position, message, verdict)
 
 
 def corner_readings(frames: Iterable[np.ndarray], reader: Reader = Reader(),

@@ -98,8 +98,8 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
         seen.update(got)
         verdict = find_slip(cursor.start, moves, done, seen, settings)
         if verdict.outcome != "ambiguous" or not verdict.ask_face:
-            return _conclude(cursor, verdict, options)
-        print_wrapped(console, verdict.message(cursor.state()))  # the list's lines go on indented
+            return _conclude(cursor, verdict, options, maybe)
+        print_wrapped(console, verdict.message(cursor.state(), maybe))  # the list's lines go on indented
         face, corner = verdict.ask_face, False
         words = show_face_words(face, cursor.state(), maybe, settings)
 
@@ -115,11 +115,14 @@ def _inputs(face: str, corner: bool, source: str) -> str:
     return how + " (q: cancel)."
 
 
-def _conclude(cursor: GuideCursor, verdict: Verdict, options: str = "") -> str:
-    """Switch the cursor to the new plan when a slip was found; the line to show. The real
-    cube is saved, so that the new plan can be taken up again in a later run (the command
-    that does, ending in ``options``); a cube that cannot be saved is followed all the same."""
-    message = verdict.message(cursor.state())
+def _conclude(cursor: GuideCursor, verdict: Verdict, options: str = "",
+              maybe: Sequence[CubeState] | None = None) -> str:
+    """Switch the cursor to the new plan when a slip was found; the line to show (``maybe``:
+    the cubes a slip may have left, whose turned centres the message does not name by
+    direction). The real cube is saved, so that the new plan can be taken up again in a later
+    run (the command that does, ending in ``options``); a cube that cannot be saved is
+    followed all the same."""
+    message = verdict.message(cursor.state(), maybe)
     if verdict.outcome == "found" and verdict.best is not None:
         real = verdict.best.state
         cursor.follow(steps_from_moves(real, verdict.repair), real)
