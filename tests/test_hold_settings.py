@@ -70,3 +70,41 @@ def test_a_symmetric_centre_named_with_its_direction_is_never_upside_down():
     assert centre_name(Sticker(1, 2), "F", clash=True) == "centre 1, upright (F)"
     assert centre_name(Sticker(1, 3), "F", clash=True) == "centre 1, lying on its side (F)"
     assert centre_name(Sticker(7, 2), "F", clash=True) == "centre 7, upside down (F)"
+
+
+def test_the_scans_hold_words_take_the_cubes_settings(monkeypatch):
+    """The scan's panel and window, and the phone page's photo and check words, compare the
+    centres read so far as they look on the person's cube: with ``--symmetric 1,8`` an 8 on
+    its side is told as lying on its side, never as pointing one way."""
+    import numpy as np
+
+    from sudoku_cube.assistant.services.face_poses import corner_hold_words
+    from sudoku_cube.assistant.services.face_poses import hold_words as scan_hold_words
+    from sudoku_cube.assistant.services.scanner import Observation, Scanner
+    from sudoku_cube.assistant.terminal.scan_canvas import scan_scene
+    from sudoku_cube.assistant.terminal.scan_view import ScanPanel
+    from sudoku_cube.assistant.web.service import PhoneService
+    from sudoku_cube.models.cube.stickers import Hypothesis
+    from sudoku_cube.assistant.web.store import PhotoFolder, new_folder
+    from sudoku_cube.vision.reading.reader import Reader
+
+    state = make_puzzle(3, 20).state  # centre 8 pointing right towards you, and on the right
+    centres = {f: state.face(f)[4] for f in "URFDLB"}
+    assert "the 8 pointing right" in scan_hold_words("R", centres)
+    scanner = Scanner(save=False, settings=SYM_18)
+    for f in "URFD":
+        obs = Observation(state.face(f), tuple((Hypothesis(s, 0.9),) for s in state.face(f)))
+        for _ in range(scanner.stable_frames):
+            scanner.feed(obs)
+    console = Console(file=io.StringIO(), width=400, color_system=None)
+    console.print(ScanPanel(scanner))
+    service = PhoneService(PhotoFolder(new_folder()), Reader(ocr="never"), settings=SYM_18)
+    monkeypatch.setattr(service, "_centres", lambda: centres)
+    service.ask_check("A")
+    told = [scan_hold_words("R", centres, SYM_18), corner_hold_words("A", centres, SYM_18),
+            " ".join(console.file.getvalue().split()),
+            scan_scene(np.zeros((48, 64, 3), np.uint8), None, scanner).hold,
+            service.status()["photos"][1]["hold"], service.status()["check"]["hold"]]
+    service.close()
+    for words in told:
+        assert "8 lying on its side" in words and "8 pointing" not in words, words

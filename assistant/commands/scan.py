@@ -157,7 +157,7 @@ def run(args: argparse.Namespace) -> int:
     check_output_file(out)  # before the scan, not after it
     camera = profile_camera(args)
     session, source, known = _session(args, console, camera)
-    scanner = Scanner(session, stable_frames=args.steady, known=known)
+    scanner = Scanner(session, stable_frames=args.steady, known=known, settings=settings)
     interrupt.set_resume_hint(_start_hint(scanner))
     if scanner.next_face is not None:
         _capture(args, console, scanner, source, camera, read)
@@ -247,7 +247,7 @@ def _watch_frames(args, console: Console, scanner: Scanner, frames: Iterator[np.
             console.print(plain(event.message))
             nxt = scanner.next_face
             if event.kind in ("captured", "retake") and nxt:
-                console.print(plain(f"  next: show {show_title(nxt, scanner.names)}"),
+                console.print(plain(f"  next: show {show_title(nxt, scanner.names, scanner.settings)}"),
                               highlight=False)
 
     if not live_ok:

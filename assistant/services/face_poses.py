@@ -17,6 +17,7 @@ from ...models.cube.face_words import centre_name, hold_phrase
 from ...models.cube.geometry import FACES, VIEW_UP, face_of_normal, neg, view_right
 from ...models.cube.holds import centres_state
 from ...models.cube.stickers import Sticker
+from ...models.profile import CubeSettings
 
 SCAN_ORDER: tuple[str, ...] = FACES
 """Faces are shown in the order U R F D L B (the order used wherever all six are listed)."""
@@ -49,37 +50,40 @@ FIRST_HOLD = ("Choose any face to be the top (U) and any side face to be towards
 """How to hold the cube for the first face, before any face has been seen."""
 
 
-def face_name(face: str, centres: Centres) -> str:
+def face_name(face: str, centres: Centres, settings: CubeSettings = CubeSettings()) -> str:
     """'centre 7 (R)' once the face is captured (with the centre's direction when another
-    captured face has the same digit), else where it is: 'the face on the right (R)'."""
+    captured face has the same digit, a digit symmetric on ``settings``' cube told only by how
+    it lies), else where it is: 'the face on the right (R)'."""
     c = centres.get(face)
     if c is None:
         return _WHERE[face]
     clash = any(f != face and o.digit == c.digit for f, o in centres.items())
-    return centre_name(c, face, clash)
+    return centre_name(c, face, clash, settings)
 
 
-def show_title(face: str, centres: Centres) -> str:
+def show_title(face: str, centres: Centres, settings: CubeSettings = CubeSettings()) -> str:
     """What to show next, in a few words: 'any face as the top (U)' before the first face is
     seen, then 'the face on the right (R)' or, for a face seen before, 'centre 7 (R)'."""
     if not centres:
         return "any face as the top (U)"
-    return face_name(face, centres)
+    return face_name(face, centres, settings)
 
 
-def hold_words(face: str, centres: Centres) -> str:
+def hold_words(face: str, centres: Centres, settings: CubeSettings = CubeSettings()) -> str:
     """How to hold the cube so that ``face`` faces the camera, naming the faces already
-    captured by their centre digits."""
+    captured by their centre digits, compared as they look on ``settings``' cube."""
     if not centres:
         return FIRST_HOLD
-    return _HOLD[face].format(**_names(centres))
+    return _HOLD[face].format(**_names(centres, settings))
 
 
-def _names(centres: Centres) -> dict[str, str]:
+def _names(centres: Centres, settings: CubeSettings) -> dict[str, str]:
     """Each face's name for the words (:func:`face_name`), and ``hold``: F towards the person
-    and U on top, told so that one hold fits (see the module's docstring)."""
-    names = {f: face_name(f, centres) for f in FACES}
-    hold = (hold_phrase(centres_state(centres)) if "F" in centres and "U" in centres
+    and U on top, told so that one hold fits on ``settings``' cube (see the module's
+    docstring)."""
+    names = {f: face_name(f, centres, settings) for f in FACES}
+    hold = (hold_phrase(centres_state(centres), settings=settings)
+            if "F" in centres and "U" in centres
             else f"{names['F']} towards you and {names['U']} on top")
     return {**names, "hold": hold}
 
@@ -107,7 +111,8 @@ _CORNER_HOLD = {
 """The two corner photos (docs/photos.md, "Two corner photos")."""
 
 
-def corner_hold_words(photo: str, centres: Centres) -> str:
+def corner_hold_words(photo: str, centres: Centres,
+                      settings: CubeSettings = CubeSettings()) -> str:
     """How to hold the cube for corner photo ``photo`` (A or B), naming the faces already
-    read by their centre digits."""
-    return _CORNER_HOLD[photo].format(**_names(centres))
+    read by their centre digits (as :func:`hold_words` compares them)."""
+    return _CORNER_HOLD[photo].format(**_names(centres, settings))

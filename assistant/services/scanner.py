@@ -14,6 +14,7 @@ from typing import Sequence
 import numpy as np
 
 from ...models.cube.stickers import Hypothesis, Sticker
+from ...models.profile import CubeSettings
 from ...storage.write_errors import WriteFailed
 from .face_poses import SCAN_ORDER, captured_centres, face_name, show_title
 from .sessions import CapturedFace, ScanSession
@@ -67,6 +68,9 @@ class Scanner:
     known: dict[str, Sticker] = field(default_factory=dict)
     """Centres of faces seen in this scan, kept when a face is retaken (it is named by its
     centre digit when it is asked for again)."""
+    settings: CubeSettings = field(default_factory=CubeSettings)
+    """The cube's settings (``--symmetric``, the profile's): the hold words compare centres
+    as they look on it."""
 
     def __post_init__(self) -> None:
         if self.saved < 0:
@@ -129,8 +133,9 @@ class Scanner:
         if before is not None and not force:
             names = self.names
             event = ScanEvent("seen-before", before,
-                              f"this is {face_name(before, names)} again (already captured); "
-                              f"show {show_title(face, names)}")
+                              f"this is {face_name(before, names, self.settings)} again "
+                              f"(already captured); show "
+                              f"{show_title(face, names, self.settings)}")
             if self.last_event != event:
                 self.last_event = event
                 return event
@@ -143,9 +148,13 @@ class Scanner:
         note = "" if self.unsaved is None else (
             f" (not saved: {self.unsaved.path}: {self.unsaved.reason}; {self.unsaved.fix}; "
             "the scan keeps the face and saves it with the next one)")
-        self.last_event = ScanEvent("captured", face, f"captured {face_name(face, self.centres)}: "
+        self.last_event = ScanEvent("captured", face, f"captured {self.name(face)}: "
                                                       f"{tokens}{note}")
         return self.last_event
+
+    def name(self, face: str) -> str:
+        """A captured face as the scan names it (:func:`face_name` on its settings)."""
+        return face_name(face, self.centres, self.settings)
 
     def save_session(self) -> bool:
         """Write the session (when ``save``); a disk problem is remembered in :attr:`unsaved`,

@@ -54,16 +54,16 @@ def scan_scene(frame: np.ndarray, obs: Observation | None, scanner: Scanner,
     """The scene of ``frame`` read as ``obs`` while ``scanner`` runs; ``taken``: (face, its
     name) of a face just captured, while its sign should show."""
     nxt = scanner.next_face
-    centres = scanner.names
+    centres, settings = scanner.names, scanner.settings
     steady = min(scanner.steadiness, scanner.stable_frames)
     before = None if obs is None or nxt is None else scanner.seen_before(obs)
     return ScanScene(
         frame=frame, captured={f: c.stickers for f, c in scanner.session.faces.items()},
-        next_face=nxt, title=show_title(nxt, centres) if nxt else "",
-        hold=hold_words(nxt, centres) if nxt else "",
+        next_face=nxt, title=show_title(nxt, centres, settings) if nxt else "",
+        hold=hold_words(nxt, centres, settings) if nxt else "",
         quad=None if obs is None else obs.quad, read=() if obs is None else obs.stickers,
         steady=steady, needed=scanner.stable_frames,
-        again=None if before is None else face_name(before, centres),
+        again=None if before is None else face_name(before, centres, settings),
         taken=taken[1] if taken else None, taken_face=taken[0] if taken else None, size=size)
 
 

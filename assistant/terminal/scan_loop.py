@@ -9,7 +9,6 @@ from typing import Callable, Iterable
 
 import numpy as np
 
-from ..services.face_poses import face_name
 from ..services.scanner import Observation, ScanEvent, Scanner
 from .scan_canvas import scan_canvas, scan_scene
 from .scan_window import LiveWindow
@@ -59,7 +58,7 @@ def scan_frames(scanner: Scanner, frames: Iterable[np.ndarray],
             event = _key(scanner, key, obs) or event
         if event is not None:
             if event.kind == "captured" and event.face:
-                taken = (event.face, face_name(event.face, scanner.centres), clock())
+                taken = (event.face, scanner.name(event.face), clock())
             on_event(event)
         if on_frame is not None:
             on_frame(obs)
@@ -80,7 +79,7 @@ def _key(scanner: Scanner, key: str, obs: Observation | None) -> ScanEvent | Non
     if key == "z":
         face = scanner.last_captured()
         if face:
-            name = face_name(face, scanner.centres)
+            name = scanner.name(face)
             scanner.retake(face)
             return ScanEvent("retake", face, f"{name} will be scanned again")
     return None

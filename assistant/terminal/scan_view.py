@@ -49,9 +49,9 @@ class ScanPanel:
             grid = Table.grid(padding=(0, 2))
             grid.add_column(no_wrap=True)
             grid.add_column(ratio=1)
-            centres = self.scanner.names
-            grid.add_row(hold_picture(nxt), Text(hold_words(nxt, centres)))
-            body.append(Text(f"Show {show_title(nxt, centres)}", style="bold"))
+            centres, settings = self.scanner.names, self.scanner.settings
+            grid.add_row(hold_picture(nxt), Text(hold_words(nxt, centres, settings)))
+            body.append(Text(f"Show {show_title(nxt, centres, settings)}", style="bold"))
             body.append(grid)
             steady = self.scanner.steadiness
             if 0 < steady < self.scanner.stable_frames:  # more: a captured face held again

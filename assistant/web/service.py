@@ -112,7 +112,7 @@ class PhoneService:
                  ) -> None:
         self.folder, self.reader, self.max_uploads = folder, reader, max_uploads
         self.settings = settings
-        """The cube's settings, for the guided step's hold words."""
+        """The cube's settings, for the hold words of the photos and the guided step."""
         self.worker = ThreadPoolExecutor(1, "reading")
         """The one thread that reads photos (the web front runs uploads on it)."""
         self.uploads = 0
@@ -261,7 +261,7 @@ class PhoneService:
         corner = name == "A"
         with self._lock:
             if hold is None:
-                hold = pose_words(name, corner, self._centres())
+                hold = pose_words(name, corner, self._centres(), self.settings)
             self._check = {"name": name, "corner": corner, "hold": hold, "faces": {},
                            "refused": None}
             self._checked = None
@@ -362,7 +362,8 @@ class PhoneService:
             refused = None if empty else self._refused.get(name)
             if not empty and refused is None and self._names_photo(self._set_error, name):
                 refused, unnamed = self._set_error, False  # the set refused for this photo
-            return {"name": name, "hold": pose_words(name, kind == "corners", self._centres()),
+            hold = pose_words(name, kind == "corners", self._centres(), self.settings)
+            return {"name": name, "hold": hold,
                     "faces": {f: face_view(r) for f, r in faces.items()},
                     "refused": refused, "unnamed": UNNAMED if unnamed else None}
 

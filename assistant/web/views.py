@@ -43,10 +43,13 @@ def face_view(reading: FaceReading) -> FaceView:
             "blank": list(reading.blank), "centre": reading.stickers[4].digit}
 
 
-def pose_words(name: str, corner: bool, centres: Centres) -> str:
+def pose_words(name: str, corner: bool, centres: Centres,
+               settings: CubeSettings = CubeSettings()) -> str:
     """How to hold the cube for photo ``name`` (a face, or corner photo A/B when ``corner``),
-    the faces named by their centre digits once these are read."""
-    return corner_hold_words(name, centres) if corner else hold_words(name, centres)
+    the faces named by their centre digits once these are read, compared as they look on
+    ``settings``' cube."""
+    return (corner_hold_words(name, centres, settings) if corner
+            else hold_words(name, centres, settings))
 
 
 def step_view(steps: list[Step], start: CubeState, position: int,

@@ -30,10 +30,12 @@ def centre(state: CubeState, face: str) -> Sticker:
     return state.face(face)[(n // 2) * n + n // 2]
 
 
-def centre_name(c: Sticker, face: str, clash: bool = False) -> str:
+def centre_name(c: Sticker, face: str, clash: bool = False,
+                settings: CubeSettings = CubeSettings()) -> str:
     """'centre 7 (R)'; with ``clash`` (another face has the same digit) the centre's direction
-    as the face is seen: 'centre 7, pointing right (R)'."""
-    how = f", {_points(c)}" if clash else ""
+    as the face is seen: 'centre 7, pointing right (R)' (a digit symmetric on ``settings``'
+    cube only by how it lies)."""
+    how = f", {_points(c, settings.symmetric)}" if clash else ""
     return f"centre {c.digit}{how} ({face})"
 
 
