@@ -660,3 +660,37 @@ def test_the_watch_names_faces_as_at_the_step_it_judged(monkeypatch):
         assert event is not None and event.kind == "ambiguous"
         assert f"centre {start.apply(plan[:1]).face(face)[4].digit}" in event.message
         assert not _named_ways(event.message, start, plan, 1), event.message
+
+
+def test_a_verdict_and_the_hold_words_tell_a_turned_centre_by_how_it_looks():
+    """One rule, as the eye sees it on the person's cube, decides whether a slip turned a
+    centre (:func:`holds.turned_centres`), for a verdict's words and a hold's alike, and one
+    says which way a symmetric centre lies: with ``--symmetric 1,8`` an 8 turned half round
+    looks untouched, so the verdict still names how it lies; turned a quarter, it does not."""
+    from sudoku_cube.models.cube.holds import turned_centres, unsure_centres
+    from sudoku_cube.models.cube.state import CubeState
+    from sudoku_cube.models.cube.stickers import Sticker
+    from sudoku_cube.models.slips.find import Verdict
+    from tests.conftest import random_design
+
+    sym = CubeSettings(symmetric=frozenset({1, 8}))
+    stickers = list(random_design(random.Random(3)).stickers)
+    stickers[9 + 4], stickers[18 + 4] = Sticker(8, 1), Sticker(8, 0)  # R and F: centre 8
+    cube = CubeState(tuple(stickers))
+
+    def turned(quarters):
+        s = list(stickers)
+        s[9 + 4] = s[9 + 4].turned(quarters)
+        return CubeState(tuple(s))
+
+    verdict = Verdict("ambiguous", ask_face="R", settings=sym)
+    for quarters, named in ((2, True), (1, False)):
+        message = verdict.message(cube, maybe=[turned(quarters)])
+        assert ("centre 8, lying on its side (R)" in message) is named, message
+        assert ("R" in turned_centres(cube, [turned(quarters)], sym)) is not named
+        assert ("F" in unsure_centres(cube, "R", "U", sym, [turned(quarters)])) is not named
+    assert "centre 8, pointing right (R)" in Verdict("ambiguous", ask_face="R").message(
+        cube, maybe=())  # the default cube: an 8 is not symmetric
+    start, plan = make_puzzle(1, 20).state, simplify(invert_moves(make_puzzle(1, 20).scramble))
+    seen = {"F": certain(start.apply(plan[:3]).face("F"))}
+    assert find_slip(start, plan, 3, seen, sym).settings == sym

@@ -96,7 +96,7 @@ class HelpView:
         yield Text("")
         hold = hold_words(self.cube, self.settings)
         yield Text(GUIDE_NOTATION.format(hold=f"{hold[0].lower()}{hold[1:]}",
-                                         letters=letters_words(self.cube)))
+                                         letters=letters_words(self.cube, self.settings)))
         yield Text("")
         where = (f"step {self.position + 1} of {self.total}" if self.position < self.total
                  else "the last screen")

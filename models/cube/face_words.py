@@ -5,24 +5,12 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..profile import DEFAULT_SYMMETRIC, CubeSettings
+from ..profile import CubeSettings
 from .geometry import FACE_PLACES, FACES
 from .holds import (HoldPart, held, hold_index, hold_parts, one_hold_fits, pointing_words,
                     unsure_centres)
 from .state import CubeState
 from .stickers import Sticker, is_doubtful
-
-_POINTS = {0: "upright", 1: "pointing right", 2: "upside down", 3: "pointing left"}
-"""How a centre digit stands, by its rotation (quarter turns clockwise from view-up)."""
-
-
-def _points(c: Sticker, symmetric: frozenset[int] = DEFAULT_SYMMETRIC) -> str:
-    """:data:`_POINTS` for ``c``; a digit in ``symmetric`` looks the same upside down, so only
-    'upright' or 'lying on its side'."""
-    if c.digit in symmetric:
-        return "upright" if c.rot % 2 == 0 else "lying on its side"
-    return _POINTS[c.rot]
-
 
 def centre(state: CubeState, face: str) -> Sticker:
     """The centre sticker of ``face``."""
@@ -35,32 +23,34 @@ def centre_name(c: Sticker, face: str, clash: bool = False,
     """'centre 7 (R)'; with ``clash`` (another face has the same digit) the centre's direction
     as the face is seen: 'centre 7, pointing right (R)' (a digit symmetric on ``settings``'
     cube only by how it lies)."""
-    how = f", {_points(c, settings.symmetric)}" if clash else ""
+    how = f", {pointing_words(c, settings=settings)}" if clash else ""
     return f"centre {c.digit}{how} ({face})"
 
 
-def _direction(state: CubeState, face: str) -> str:
-    """Which way ``face``'s centre points as the face is seen ('pointing right'), where
-    another face has the same centre digit; else ''."""
+def _direction(state: CubeState, face: str, settings: CubeSettings = CubeSettings()) -> str:
+    """Which way ``face``'s centre points as the face is seen ('pointing right'; a digit
+    symmetric on ``settings``' cube by how it lies), where another face has the same centre
+    digit; else ''."""
     c = centre(state, face)
     same = [f for f in FACES if f != face and centre(state, f).digit == c.digit]
-    return _points(c) if same and state.n % 2 == 1 else ""
+    return pointing_words(c, settings=settings) if same and state.n % 2 == 1 else ""
 
 
-def centre_words(state: CubeState, face: str) -> str:
+def centre_words(state: CubeState, face: str, settings: CubeSettings = CubeSettings()) -> str:
     """'centre 7'; when another face has the same centre digit, the centre's direction is
-    added as that face is seen: 'centre 7, pointing right'."""
-    how = _direction(state, face)
+    added as that face is seen: 'centre 7, pointing right' (as :func:`_direction` says it)."""
+    how = _direction(state, face, settings)
     return f"centre {centre(state, face).digit}{', ' + how if how else ''}"
 
 
-def face_words(state: CubeState, face: str, pointing: bool = True) -> str:
+def face_words(state: CubeState, face: str, pointing: bool = True,
+               settings: CubeSettings = CubeSettings()) -> str:
     """'the face with centre 7 (R)', with the centre's direction where another face has the
-    same digit (:func:`centre_words`) and ``pointing`` (False where a slip may have turned
-    it)."""
+    same digit (:func:`centre_words` on ``settings``' cube) and ``pointing`` (False where a
+    slip may have turned it)."""
     if not pointing:
         return f"the face with centre {centre(state, face).digit} ({face})"
-    return f"the face with {centre_words(state, face)} ({face})"
+    return f"the face with {centre_words(state, face, settings)} ({face})"
 
 
 def place_words(face: str) -> str:
@@ -79,11 +69,12 @@ def _by_centre(face: str, state: CubeState | None) -> bool:
     return not is_doubtful(state.hypotheses(FACES.index(face) * n * n + (n // 2) * n + n // 2))
 
 
-def face_or_place(face: str, state: CubeState | None, pointing: bool = True) -> str:
+def face_or_place(face: str, state: CubeState | None, pointing: bool = True,
+                  settings: CubeSettings = CubeSettings()) -> str:
     """:func:`face_words` when a reading or state is at hand (and has centres to name, the
     centre not read with doubt), else :func:`place_words`."""
-    return face_words(state, face, pointing) if state is not None and _by_centre(face, state) \
-        else place_words(face)
+    return face_words(state, face, pointing, settings) \
+        if state is not None and _by_centre(face, state) else place_words(face)
 
 
 def listed(items: Sequence[str]) -> str:
@@ -91,28 +82,30 @@ def listed(items: Sequence[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def faces_words(faces: Sequence[str], state: CubeState | None) -> str:
-    """Several faces as :func:`face_or_place` names them, in one list: 'the top face (U) and
-    the faces with centres 7 (R) and 8 pointing left (F)'."""
+def faces_words(faces: Sequence[str], state: CubeState | None,
+                settings: CubeSettings = CubeSettings()) -> str:
+    """Several faces as :func:`face_or_place` names them (on ``settings``' cube), in one list:
+    'the top face (U) and the faces with centres 7 (R) and 8 pointing left (F)'."""
     placed = [place_words(f) for f in faces if not _by_centre(f, state)]
     known = [f for f in faces if _by_centre(f, state)]
     if state is not None and len(known) == 1:
-        placed.append(face_words(state, known[0]))
+        placed.append(face_words(state, known[0], settings=settings))
     elif state is not None and known:
         digits = []
         for f in known:
-            how = _direction(state, f)
+            how = _direction(state, f, settings)
             digits.append(f"{centre(state, f).digit}{' ' + how if how else ''} ({f})")
         placed.append(f"the faces with centres {listed(digits)}")
     return listed(placed or ["no face"])
 
 
-def letters_words(state: CubeState | None) -> str:
+def letters_words(state: CubeState | None, settings: CubeSettings = CubeSettings()) -> str:
     """What each face letter stands for as the cube is held, with its centre digit where
-    ``state`` has centres: 'U = the top face (centre 4), R = the right face (centre 7), ...'."""
+    ``state`` has centres (on ``settings``' cube): 'U = the top face (centre 4), R = the right
+    face (centre 7), ...'."""
     def one(face: str) -> str:
         where = f"{face} = the {FACE_PLACES[face]} face"
-        return f"{where} ({centre_words(state, face)})" if state is not None and \
+        return f"{where} ({centre_words(state, face, settings)})" if state is not None and \
             state.n % 2 == 1 else where
     return ", ".join(one(f) for f in FACES)
 
@@ -139,7 +132,8 @@ def _where(place: str, you: str) -> str:
 
 def _part_words(part: HoldPart, n: int, you: str, settings: CubeSettings) -> str:
     d = part.sticker.digit
-    way = f", the {d} {pointing_words(part, you, settings)}" if part.pointing else ""
+    way = f", the {d} {pointing_words(part.sticker, part.place, you, settings)}" \
+        if part.pointing else ""
     if part.index == (n * n) // 2:
         return f"centre {d} {_where(part.place, you)} ({part.letter}{way})"
     return (f"the {d} at the {_sticker_at(part.index, n)} of the face towards {you} "

@@ -151,19 +151,34 @@ def one_hold_fits(state: CubeState, parts: Sequence[HoldPart], front: str = "F",
     return all(fitting_holds(s, parts, settings) == want for s in (state, *maybe))
 
 
+def turned_centres(state: CubeState, maybe: Sequence[CubeState],
+                   settings: CubeSettings = CubeSettings()) -> tuple[str, ...]:
+    """The faces (by their own letters) whose centre looks otherwise on one of ``maybe`` than
+    on ``state``, compared as :func:`sticker_look` sees them on ``settings``' cube: the faces
+    a slip may have turned (a symmetric centre turned half round looks untouched). How the
+    cube is held turns both alike, so the answer holds for any hold."""
+    if state.n % 2 == 0:
+        return ()
+    c = (state.n * state.n) // 2
+
+    def look(cube: CubeState, face: str) -> tuple[int, int]:
+        return sticker_look(cube.face(face)[c], settings)
+    return tuple(f for f in FACES if any(look(s, f) != look(state, f) for s in maybe))
+
+
+def _letters(hold: int) -> dict[str, str]:
+    """Place of the held cube -> the letter of the face there, held by ``hold``."""
+    rot = whole_cube_rotations()[hold]
+    return {face_of_normal(apply_rotation(rot, NORMAL[f])): f for f in FACES}
+
+
 def unsure_centres(state: CubeState, front: str = "F", top: str = "U",
                    settings: CubeSettings = CubeSettings(),
                    maybe: Sequence[CubeState] = ()) -> tuple[str, ...]:
-    """The places of the held cube (``front`` towards the person, ``top`` on top) whose centre
-    looks turned on one of ``maybe`` against ``state`` (on ``settings``' cube): a face turned
-    by a slip."""
-    if state.n % 2 == 0:
-        return ()
-    target, c = hold_index(front, top), (state.n * state.n) // 2
-
-    def look(cube: CubeState, place: str) -> tuple[int, int]:
-        return sticker_look(_seen_at(cube, target, place, c), settings)
-    return tuple(p for p in HOLD_ORDER if any(look(s, p) != look(state, p) for s in maybe))
+    """The places of the held cube (``front`` towards the person, ``top`` on top) whose face a
+    slip may have turned (:func:`turned_centres`)."""
+    turned, letters = turned_centres(state, maybe, settings), _letters(hold_index(front, top))
+    return tuple(p for p in HOLD_ORDER if letters[p] in turned)
 
 
 @lru_cache(maxsize=32)
@@ -182,8 +197,7 @@ def _hold_parts(state: CubeState, front: str, top: str, settings: CubeSettings,
         return ()
     target, c = hold_index(front, top), (state.n * state.n) // 2
     cubes = (state, *maybe)
-    back = {face_of_normal(apply_rotation(whole_cube_rotations()[target], NORMAL[f])): f
-            for f in FACES}
+    back = _letters(target)
     parts: list[HoldPart] = []
     left = [list(range(24)) for _ in cubes]
     for place, index, pointing in _candidates(state.n):
@@ -223,12 +237,14 @@ def _axis_words(way: tuple[int, int, int], place: str) -> str:
     return "lying on its side"
 
 
-def pointing_words(part: HoldPart, you: str = "you",
+def pointing_words(sticker: Sticker, place: str = "F", you: str = "you",
                    settings: CubeSettings = CubeSettings()) -> str:
-    """Which way the sticker of ``part`` points as the cube is held: 'upright', 'pointing
-    left', 'pointing away from you' (``you``: 'you' or 'the camera'); a digit symmetric on
-    ``settings``' cube only by how it lies ('lying on its side')."""
-    way = direction_of(part.sticker.rot, part.place)
-    if part.sticker.digit in settings.symmetric:
-        return _axis_words(way, part.place)
+    """Which way ``sticker`` points at ``place`` of the held cube: 'upright', 'pointing left',
+    'pointing away from you' (``you``: 'you' or 'the camera'); a digit symmetric on
+    ``settings``' cube only by how it lies ('lying on its side'). At F, the place towards the
+    person, these are the words for a face as it is seen: 'upright', 'pointing right',
+    'upside down', 'pointing left'."""
+    way = direction_of(sticker.rot, place)
+    if sticker.digit in settings.symmetric:
+        return _axis_words(way, place)
     return _WAYS[way].format(you=you)

@@ -20,14 +20,15 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterable, Mapping, Sequence
 
 import numpy as np
 
 from ..cube.cube_rotations import relabel_moves
-from ..cube.face_words import centre, face_or_place
+from ..cube.face_words import face_or_place
 from ..cube.geometry import FACES
+from ..cube.holds import turned_centres
 from ..cube.moves import Move, format_moves, invert_moves, simplify
 from ..cube.solved import is_solved
 from ..cube.state import CubeState
@@ -83,16 +84,21 @@ class Verdict:
     stats: dict = field(default_factory=dict, compare=False)
     shown: tuple[str, ...] = ()
     """The faces seen, for the words of an "as expected" that they cannot settle."""
+    settings: CubeSettings = CubeSettings()
+    """The cube's settings the states were compared on, for the words too."""
 
     def message(self, cube: CubeState | None = None,
                 maybe: Sequence[CubeState] | None = None) -> str:
         """What to tell the person; with ``cube`` (the cube as the plan expects it) faces are
         named by their centre digits, the letters beside. A slip may have turned a centre, so
         its direction is named only where ``maybe`` (the cubes a slip in the window may have
-        left) is given and none of them turned that face's centre."""
+        left) is given and on none of them that centre looks turned
+        (:func:`models.cube.holds.turned_centres`)."""
+        turned = turned_centres(cube, maybe, self.settings) \
+            if cube is not None and maybe is not None else tuple(FACES)
+
         def name(face: str) -> str:
-            return face_or_place(face, cube, pointing=cube is not None and maybe is not None
-                                 and all(centre(m, face) == centre(cube, face) for m in maybe))
+            return face_or_place(face, cube, face not in turned, self.settings)
 
         if self.outcome == "as expected":
             if not self.candidates or not self.ask_face:
@@ -206,7 +212,7 @@ def find_slip(start: CubeState, moves: Sequence[Move], done: int,
     misread = math.log(MISREAD)
     # "none": even the best state disagrees with two or more stickers' readings
     if score[top] < 1.5 * misread:
-        return Verdict("none", stats=stats)
+        return Verdict("none", stats=stats, settings=settings)
     close = [i for i in reps if total[i] >= total[top] - MARGIN]
     expl = [_explanation(start, moves, done, batch, i, total[i]) for i in close]
     if len(close) == 1 or batch.slips[top] == () and score[top] > misread / 2:
@@ -217,8 +223,9 @@ def find_slip(start: CubeState, moves: Sequence[Move], done: int,
                 if hidden else None
             return Verdict("as expected", best=expl[0], candidates=tuple(
                 _explanation(start, moves, done, batch, i, total[i]) for i in hidden),
-                ask_face=ask, stats=stats, shown=tuple(f for f in FACES if f in seen))
-        verdict = Verdict("found", best=expl[0], stats=stats)
+                ask_face=ask, stats=stats, shown=tuple(f for f in FACES if f in seen),
+                settings=settings)
+        verdict = Verdict("found", best=expl[0], stats=stats, settings=settings)
         if repair:
             verdict = _with_repair(verdict, start, moves, done, settings)
         verdict.stats["check_ms"] = round(1000 * (time.perf_counter() - t0), 1)
@@ -226,7 +233,8 @@ def find_slip(start: CubeState, moves: Sequence[Move], done: int,
     weights = [math.exp(total[i] - total[top]) for i in close]
     ask = best_face([keys[i] for i in close], weights, seen)
     stats["check_ms"] = round(1000 * (time.perf_counter() - t0), 1)
-    return Verdict("ambiguous", candidates=tuple(expl), ask_face=ask, stats=stats)
+    return Verdict("ambiguous", candidates=tuple(expl), ask_face=ask, stats=stats,
+                   settings=settings)
 
 
 def _hidden(keys: np.ndarray, slips: Sequence[tuple[Slip, ...]], top: int,
@@ -292,5 +300,4 @@ def _with_repair(verdict: Verdict, start: CubeState, moves: Sequence[Move], done
         raise AssertionError(f"slip repair {format_moves(fix)!r} does not solve the real cube")
     stats = dict(verdict.stats)
     stats["repair_verified"] = True
-    return Verdict(verdict.outcome, verdict.best, verdict.candidates, verdict.ask_face, fix,
-                   stats)
+    return replace(verdict, repair=fix, stats=stats)
