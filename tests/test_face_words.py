@@ -11,7 +11,7 @@ from sudoku_cube.assistant.services.pipeline import solve_state
 from sudoku_cube.models.cube.face_words import (centre, centre_words, face_words, hold_phrase,
                                                  hold_words)
 from sudoku_cube.models.generator.cube3 import make_puzzle
-from sudoku_cube.models.cube.geometry import FACES
+from sudoku_cube.models.cube.geometry import FACE_PLACES, FACES
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.cube.state import CubeState
 from sudoku_cube.models.cube.stickers import Hypothesis, Sticker
@@ -119,6 +119,24 @@ def test_the_letters_are_told_by_where_each_face_is_held_and_its_centre():
     assert words.startswith(f"U = the top face ({centre_words(state, 'U')}), R = the right face")
     assert f"D = the bottom face ({centre_words(state, 'D')})" in words
     assert letters_words(None).endswith("L = the left face, B = the back face")
+
+
+def test_the_letters_tell_a_centres_direction_as_the_hold_beside_them_does():
+    """The guide's help lists the letters under the hold: a centre named by its direction in
+    both is told the same way, as the cube is held ('pointing towards you' for the right
+    face's 7 pointing to the front), not as the face is seen on its own."""
+    import re
+
+    from sudoku_cube.models.cube.face_words import hold_words, letters_words
+
+    for seed in (26, 44):  # a 1 on top running front to back; a 7 on top pointing away
+        state = make_puzzle(seed, 20).state
+        hold, letters = hold_words(state), letters_words(state)
+        told = re.findall(r"centre (\d) [a-z ]+ \(([URFDLB]), the \d ([a-z ]+)\)", hold)
+        assert len(told) >= 2, hold
+        for digit, face, way in told:
+            assert f"{face} = the {FACE_PLACES[face]} face (centre {digit}, {way})" in letters, \
+                (hold, letters)
 
 
 def test_a_scan_missing_faces_names_them_by_where_they_are():

@@ -101,12 +101,18 @@ def faces_words(faces: Sequence[str], state: CubeState | None,
 
 def letters_words(state: CubeState | None, settings: CubeSettings = CubeSettings()) -> str:
     """What each face letter stands for as the cube is held, with its centre digit where
-    ``state`` has centres (on ``settings``' cube): 'U = the top face (centre 4), R = the right
-    face (centre 7), ...'."""
+    ``state`` has centres: 'U = the top face (centre 4), R = the right face (centre 7, pointing
+    towards you), ...'. A centre whose digit another face shares is told by its direction as
+    the cube is held, in the words of the hold (:func:`hold_phrase`) beside them, not as its
+    face is seen on its own (on ``settings``' cube)."""
     def one(face: str) -> str:
         where = f"{face} = the {FACE_PLACES[face]} face"
-        return f"{where} ({centre_words(state, face, settings)})" if state is not None and \
-            state.n % 2 == 1 else where
+        if state is None or state.n % 2 == 0:
+            return where
+        c = centre(state, face)
+        clash = any(f != face and centre(state, f).digit == c.digit for f in FACES)
+        how = f", {pointing_words(c, face, settings=settings)}" if clash else ""
+        return f"{where} (centre {c.digit}{how})"
     return ", ".join(one(f) for f in FACES)
 
 
