@@ -40,7 +40,7 @@ def test_a_refused_face_at_the_check_is_offered_again_for_editing():
     ask, prompts = scripted("1^ 2^", "q")
     console = Console(file=io.StringIO(), width=100, record=True, color_system=None)
     assert check_cube(cursor, console, ask) == "Check cancelled."
-    name = face_words(cursor.state(), prompts[0][0])  # the face asked for: its prompt "F> "
+    name = face_words(cursor.state(), prompts[0][0], pointing=False)  # the face asked for ("F> ")
     assert f"{name[0].upper()}{name[1:]}: 2 tokens given" in " ".join(console.export_text().split())
     assert prompts[1].endswith("> [1^ 2^]"), prompts
 

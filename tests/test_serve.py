@@ -345,7 +345,8 @@ def test_the_terminal_names_the_checks_photo_by_its_centre_digit(served):
     status, _ = call(served.url + "api/check/F", (FACES_DIR / "F.jpg").read_bytes())
     taking.join(30)
     assert status == 200 and len(got["F"]) == 9
-    said = f"Take a photo of {face_words(cube, 'F')} with the phone: the page asks for it."
+    said = (f"Take a photo of {face_words(cube, 'F', pointing=False)} with the phone: the page "
+            "asks for it.")
     text = out.getvalue()
     assert text.split() == said.split()  # wrapped between words only
     assert all(len(line) <= 80 for line in text.splitlines())

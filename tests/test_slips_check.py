@@ -429,7 +429,8 @@ def test_slip_from_phone_photos_saved_sideways(fixed_plan, tmp_path, capsys):
 
 def test_refused_tokens_name_the_face_by_its_centre(fixed_plan, tmp_path, capsys):
     """A check's refusals (too few tokens, a bad token, a face given twice) name the face by
-    its centre digit, as the cube stands at the step, the letter beside."""
+    its centre digit, as the cube stands at the step, the letter beside (the digit alone: a
+    slip may have turned the centre)."""
     from sudoku_cube.models.cube.face_words import face_words
 
     start, plan = fixed_plan
@@ -437,7 +438,7 @@ def test_refused_tokens_name_the_face_by_its_centre(fixed_plan, tmp_path, capsys
     path = tmp_path / "start.json"
     path.write_text(to_json(start))
     base = ["check", str(path), "--moves", format_moves(plan), "--step", str(DONE)]
-    front, top = face_words(expected, "F"), face_words(expected, "U")
+    front, top = (face_words(expected, f, pointing=False) for f in "FU")
     bad = _tokens(expected, "F").split()
     for args, words in [
             (["--tokens", "F=1^ 2^"],
@@ -694,3 +695,26 @@ def test_a_verdict_and_the_hold_words_tell_a_turned_centre_by_how_it_looks():
     start, plan = make_puzzle(1, 20).state, simplify(invert_moves(make_puzzle(1, 20).scramble))
     seen = {"F": certain(start.apply(plan[:3]).face("F"))}
     assert find_slip(start, plan, 3, seen, sym).settings == sym
+
+
+def test_a_checks_refusal_names_a_face_as_the_check_asked_for_it(tmp_path, capsys):
+    """Four centres 7: the check asks for "the face with centre 7 (F)", by the digit alone (a
+    slip may have turned it); its refusals name the face, and the one at its top, the same
+    way, never by a direction the person may not find on the cube."""
+    from sudoku_cube.assistant.services.slip_check import tokens_cells
+    from sudoku_cube.models.errors import SudokuCubeError
+
+    pz = make_puzzle(2, 20)
+    start, plan = pz.state, simplify(invert_moves(pz.scramble))
+    with pytest.raises(SudokuCubeError) as refused:
+        tokens_cells("F", "7^ 7^", start)
+    said = str(refused.value)
+    assert said.startswith("The face with centre 7 (F): 2 tokens given"), said
+    assert "as seen with the face with centre 7 (U) at the top" in said, said
+    path = tmp_path / "start.json"
+    path.write_text(to_json(start))
+    face = _tokens(start, "F")
+    assert main(["check", str(path), "--moves", format_moves(plan), "--step", "0",
+                 "--tokens", face, "--tokens", face]) != 0
+    said = " ".join(capsys.readouterr().err.split())
+    assert "The face with centre 7 (F) is given twice" in said, said

@@ -12,15 +12,14 @@ from ...models.cube.state import CubeState
 from ...models.errors import SudokuCubeError
 from ...models.grid import GridUnsolvableError, photo_refusal
 from ...models.profile import CubeSettings
-from ...models.cube.face_words import face_or_place
 from ...models.plan.planner import Plan
 from ...models.slips.find import find_slip
 from ...models.slips.first_look import first_look
 from ..services.pipeline import AFTER_SLIP, already_solved, solve_state, steps_done_words
 from ..services.sessions import followed_plans
-from ..services.slip_check import (Cells, corner_cells, corner_photo, face_letter, first_look_json,
-                                   first_look_words, how_to_show, photo_cells, photo_face,
-                                   split_face, tokens_cells, verdict_json)
+from ..services.slip_check import (Cells, check_face, corner_cells, corner_photo, face_letter,
+                                   first_look_json, first_look_words, how_to_show, photo_cells,
+                                   photo_face, split_face, tokens_cells, verdict_json)
 from ..services.slipped_cubes import slipped_cubes
 from ..terminal.given_moves import again, cube_options, fix_for, given_start, settled
 from ..terminal.guide_check import after_slip_guide
@@ -138,7 +137,7 @@ def observations(args: argparse.Namespace,
 
     def add(face: str, cells: Cells) -> None:
         if face in seen:
-            name = face_or_place(face, cube)
+            name = check_face(face, cube)
             raise SudokuCubeError(f"{name[0].upper()}{name[1:]} is given twice; give each "
                                   "face once")
         seen[face] = cells

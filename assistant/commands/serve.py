@@ -17,11 +17,10 @@ from typing import Sequence
 
 from rich.console import Console
 
-from ...models.cube.face_words import face_or_place
 from ...models.cube.state import CubeState
 from ...models.errors import SudokuCubeError
 from ...models.profile import CubeSettings
-from ..services.slip_check import Cells, corner_words, show_face_words
+from ..services.slip_check import Cells, check_face, corner_words, show_face_words
 from ..terminal import interrupt
 from ..terminal.guide_check import Capture
 from ..terminal.guide_run import Companion
@@ -115,7 +114,7 @@ def phone_capture(service: PhoneService, console: Console) -> Capture:
         hold = None if cube is None else \
             check_hold(face, cube, service.slipped(cube), service.settings)
         service.ask_check(face, hold=hold)
-        what = "corner photo A" if face == "A" else f"a photo of {face_or_place(face, cube)}"
+        what = "corner photo A" if face == "A" else f"a photo of {check_face(face, cube)}"
         console.print(f"Take {what} with the phone: the page asks for it.", highlight=False)
         waited = 0.0
         try:
