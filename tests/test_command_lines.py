@@ -113,3 +113,27 @@ def test_the_guides_notice_goes_on_indented_at_80_columns():
         first = next(i for i, line in enumerate(lines) if line.startswith("  1. At step 3"))
         assert lines[first + 1].startswith("  ") and lines[first + 1].strip(), lines
         assert any(command in line for line in lines), lines
+
+
+def test_a_command_longer_than_the_guides_screen_is_left_whole_for_the_terminal():
+    """At 80 columns the command that takes a new plan up later is longer than a line: the
+    guide prints it whole on a line of its own (the terminal wraps it, and a copy of it is one
+    line), not cut at a space inside it, and the screen still fits the terminal's rows."""
+    import io
+    import random
+
+    from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
+    from sudoku_cube.assistant.terminal.guide_ui import run_interactive
+    from sudoku_cube.models.cube.moves import invert_moves
+    from tests.conftest import random_design, random_moves
+
+    rng = random.Random(5)
+    scramble = random_moves(rng, 6)
+    start = random_design(rng).apply(scramble)
+    cursor = GuideCursor(steps_from_moves(start, invert_moves(scramble)), start, remember=False)
+    note = f"Found the slip. To take it up later: `{COMMAND}`"
+    console = Console(file=io.StringIO(), width=80, height=24, color_system=None)
+    run_interactive(console, cursor, lambda: "q", clear=False, note=note)
+    screen = console.file.getvalue().split("Stopped at step")[0].splitlines()
+    assert f"`{COMMAND}`" in screen, screen
+    assert sum(max(1, -(-len(line) // 80)) for line in screen) <= 23, screen

@@ -134,7 +134,8 @@ def _guide_loop(console: Console, cursor: GuideCursor, read_key: Callable[[], st
         if helping:
             console.print(HelpView(cursor.position, cursor.total, cursor.state(), cursor.settings))
         else:
-            console.print(screen_of(cursor, RESTART_QUESTION if confirming else notice))
+            console.print(screen_of(cursor, RESTART_QUESTION if confirming else notice),
+                          crop=False)  # a command longer than a line is the terminal's to wrap
             if speak is not None and spoken != (cursor.position, cursor.total):
                 spoken = (cursor.position, cursor.total)
                 speak(cursor)

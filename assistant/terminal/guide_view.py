@@ -126,10 +126,20 @@ def short_note(phase: str, combined: bool = False) -> str:
     return SHORT_NOTES["combined" if combined else phase if phase in SHORT_NOTES else "pieces"]
 
 
-def notice_text(notice: str, width: int) -> Text:
+def notice_text(notice: str, width: int) -> RenderableType:
     """A notice wrapped between words (:func:`wrapping.wrap_words`): a listed line goes on
-    under its words, a command stays on one line."""
-    return Text(wrap_words(notice, width), style="bold yellow")
+    under its words, a command stays on one line. A command longer than the line is left
+    whole for the terminal to wrap (printed with ``crop=False``), so that a copy of it is one
+    line, never cut at a space rich would break it at."""
+    return Group(*(Text(line, style="bold yellow", no_wrap=len(line) > width, overflow="ignore")
+                   for line in wrap_words(notice, width).split("\n")))
+
+
+def notice_lines(notice: str, width: int) -> int:
+    """How many rows :func:`notice_text` takes on a terminal ``width`` columns wide (a line
+    longer than that wraps there)."""
+    return sum(max(1, -(-len(line) // max(1, width)))
+               for line in wrap_words(notice, width).split("\n"))
 
 
 def rendered_lines(console: Console, renderable: RenderableType, width: int) -> int:
@@ -226,7 +236,7 @@ class StepView:
         note = Text(short_note(self.step.phase, self.combined), style="italic")
         note_h = rendered_lines(console, note, width) if first_of_phase else 0
         notice = notice_text(self.notice, width) if self.notice else None
-        notice_h = rendered_lines(console, notice, width) if notice is not None else 0
+        notice_h = notice_lines(self.notice, width) if notice is not None else 0
         # one line is kept free (printing the last line of a full screen scrolls it), one is
         # the header
         room = (10 ** 6 if height is None else height) - 2 - words_lines - notice_h \

@@ -208,7 +208,7 @@ def watch_screen(console: Console, cursor: GuideCursor, source: str,
             if live is not None:
                 live.event(e)
         console.clear()
-        console.print(screen_of(cursor, notice, console.height, keys=WATCH_KEYS))
+        console.print(screen_of(cursor, notice, console.height, keys=WATCH_KEYS), crop=False)
         if speak is not None and spoken != cursor.position:
             spoken = cursor.position
             speak(cursor)
