@@ -718,3 +718,34 @@ def test_a_checks_refusal_names_a_face_as_the_check_asked_for_it(tmp_path, capsy
                  "--tokens", face, "--tokens", face]) != 0
     said = " ".join(capsys.readouterr().err.split())
     assert "The face with centre 7 (F) is given twice" in said, said
+
+
+def test_the_guides_check_finds_a_slip_in_the_step_shown(tmp_path, monkeypatch):
+    """A person turns the step the guide shows, sees that the cube does not look like its
+    "After" net and presses c before n: the slip is in the step shown, not in one made so far,
+    and the check finds it there (as the watch does) instead of sending them to scan again."""
+    import io
+
+    from rich.console import Console
+
+    from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
+    from sudoku_cube.assistant.terminal import guide_check
+    from sudoku_cube.models.cube.moves import Move
+
+    monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path))
+    pz = make_puzzle(4, 20)
+    start, plan = pz.state, simplify(invert_moves(pz.scramble))
+    for position in (0, 3):
+        m = plan[position]
+        wrong = m.inverse() if m.turns != 2 else Move(m.face, 1)
+        real = start.apply(plan[:position]).apply([wrong])
+
+        def ask(prompt: str, prefill: str = "") -> str:
+            return " ".join(s.token for s in real.face(prompt[0]))
+
+        console = Console(file=io.StringIO(), width=100, color_system=None)
+        cursor = GuideCursor(steps_from_moves(start, plan), start, remember=False,
+                             position=position)
+        line = guide_check.make_checker(console, ask)(cursor)
+        assert line.startswith(f"Found the slip: step {position + 1} ({m})"), line
+        assert is_solved(real.apply([s.move for s in cursor.steps]))

@@ -27,6 +27,7 @@ from ...models.errors import SudokuCubeError
 from ...models.profile import CubeSettings
 from ...models.slips.find import Verdict, find_slip
 from ...models.slips.first_look import first_look
+from ...models.slips.replay import WINDOW
 from ...storage.atomic import atomic_write_text
 from ...storage.folders import data_dir
 from ...vision.reading.reader import Reader
@@ -80,6 +81,7 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
     maybe = slipped_cubes(cursor.start, moves, done)  # a slip may have turned centres
     words = first_look_words(look, cursor.state(), maybe, settings)
     seen: dict[str, Cells] = {}
+    at, window = done, WINDOW  # where the verdict is judged: the step shown, once a slip there fits
     refused = ""
     while True:
         how = _inputs(face, corner, source if capture else "")
@@ -96,12 +98,29 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
         if got is None:
             return "Check cancelled."
         seen.update(got)
-        verdict = find_slip(cursor.start, moves, done, seen, settings)
+        verdict, at, window = _judge(cursor, seen, settings, at, window)
+        cube = cursor.start.apply(moves[:at])
+        maybe = slipped_cubes(cursor.start, moves, at, window)
         if verdict.outcome != "ambiguous" or not verdict.ask_face:
-            return _conclude(cursor, verdict, options, maybe)
-        print_wrapped(console, verdict.message(cursor.state(), maybe))  # the list's lines go on indented
+            return _conclude(cursor, verdict, options, cube, maybe)
+        print_wrapped(console, verdict.message(cube, maybe))  # the list's lines go on indented
         face, corner = verdict.ask_face, False
-        words = show_face_words(face, cursor.state(), maybe, settings)
+        words = show_face_words(face, cube, maybe, settings)
+
+
+def _judge(cursor: GuideCursor, seen: dict[str, Cells], settings: CubeSettings, at: int,
+           window: int) -> tuple[Verdict, int, int]:
+    """The verdict on what was ``seen``, judged after ``at`` steps with slips in the
+    ``window`` steps up to it, and where it was judged. A person often turns the step shown
+    before pressing c: where no slip up to the step reached explains the faces, a slip in the
+    step shown is looked for (as the watch does), and the check goes on from there."""
+    moves = [s.move for s in cursor.steps]
+    verdict = find_slip(cursor.start, moves, at, seen, settings, window=window)
+    if verdict.outcome == "none" and at == cursor.position < cursor.total:
+        turned = find_slip(cursor.start, moves, at + 1, seen, settings, window=1)
+        if turned.outcome in ("found", "ambiguous"):
+            return turned, at + 1, 1
+    return verdict, at, window
 
 
 def _inputs(face: str, corner: bool, source: str) -> str:
@@ -116,13 +135,14 @@ def _inputs(face: str, corner: bool, source: str) -> str:
 
 
 def _conclude(cursor: GuideCursor, verdict: Verdict, options: str = "",
-              maybe: Sequence[CubeState] | None = None) -> str:
-    """Switch the cursor to the new plan when a slip was found; the line to show (``maybe``:
-    the cubes a slip may have left, whose turned centres the message does not name by
-    direction). The real cube is saved, so that the new plan can be taken up again in a later
-    run (the command that does, ending in ``options``); a cube that cannot be saved is
+              cube: CubeState | None = None, maybe: Sequence[CubeState] | None = None) -> str:
+    """Switch the cursor to the new plan when a slip was found; the line to show (``cube``:
+    the cube as the plan has it where the verdict was judged, the cursor's by default;
+    ``maybe``: the cubes a slip may have left, whose turned centres the message does not name
+    by direction). The real cube is saved, so that the new plan can be taken up again in a
+    later run (the command that does, ending in ``options``); a cube that cannot be saved is
     followed all the same."""
-    message = verdict.message(cursor.state(), maybe)
+    message = verdict.message(cube if cube is not None else cursor.state(), maybe)
     if verdict.outcome == "found" and verdict.best is not None:
         real = verdict.best.state
         cursor.follow(steps_from_moves(real, verdict.repair), real)
