@@ -137,3 +137,16 @@ def test_a_command_longer_than_the_guides_screen_is_left_whole_for_the_terminal(
     screen = console.file.getvalue().split("Stopped at step")[0].splitlines()
     assert f"`{COMMAND}`" in screen, screen
     assert sum(max(1, -(-len(line) // 80)) for line in screen) <= 23, screen
+
+
+def test_a_numbered_explanation_goes_on_under_its_words():
+    """A check's explanations are numbered: a long one goes on under its words, so that the
+    numbers stand out on the left as a list's do."""
+    text = ("2 explanations fit what was seen:\n  1. step 1 (R) was turned anticlockwise instead "
+            "of clockwise (R' instead of R)\n  2. before step 1 the whole cube was turned and "
+            "held that way: the face that was back is now in front and the face that was down "
+            "is on top\nShow me the face with centre 7 (U) to tell them apart.")
+    lines = wrap_words(text, 80).splitlines()
+    item = lines.index(next(line for line in lines if line.startswith("  2. before")))
+    assert lines[item + 1].startswith("     ") and lines[item + 1][5] != " ", lines
+    assert lines[-1].startswith("Show me"), lines

@@ -41,14 +41,18 @@ def _kept(line: str) -> str:
     return _LETTERS.sub(letters, held)
 
 
+_ITEM = re.compile(r"\s*(?:\d+\.\s+)?")
+"""A line's indent, with the number of a numbered item ("  2. ") after it."""
+
+
 def wrap_words(text: str, width: int, hang: int | None = None) -> str:
     """``text`` with each line wrapped between words to ``width`` columns (continuation lines
-    keep the line's indent, or start ``hang`` columns in: a numbered step's words go on under
-    its words, not under its number); a command in backticks and a word longer than a line
-    (a path) are never broken."""
+    keep the line's indent, and a numbered item's ("  2. ...") go on under its words, not under
+    its number; or they start ``hang`` columns in); a command in backticks and a word longer
+    than a line (a path) are never broken."""
     out = []
     for line in text.split("\n"):
-        indent = line[:len(line) - len(line.lstrip())] if hang is None else " " * hang
+        indent = " " * (len(_ITEM.match(line).group(0)) if hang is None else hang)
         filled = textwrap.fill(_kept(line), max(20, width), subsequent_indent=indent,
                                break_long_words=False, break_on_hyphens=False)
         out.append(filled.replace(_KEPT_SPACE, " ") or line)
