@@ -14,7 +14,7 @@ from rich.console import Console
 from sudoku_cube.assistant.services.export import export_plan, plan_html
 from sudoku_cube.assistant.services.guide import GuideCursor, command_of, steps_from_moves
 from sudoku_cube.assistant.terminal.guide_ui import print_plain, run_interactive
-from sudoku_cube.assistant.terminal.guide_ui import RESTART_QUESTION, screen_of
+from sudoku_cube.assistant.terminal.guide_ui import FIRST_STEP, RESTART_QUESTION, screen_of
 from sudoku_cube.assistant.terminal.keys import split_keys
 from sudoku_cube.assistant.services.phases import moved_stickers
 from sudoku_cube.assistant.terminal.guide_view import SHORT_NOTES, StepView, short_note
@@ -165,6 +165,15 @@ def test_keys_next_back_restart_quit_and_position_is_remembered():
     assert RESTART_QUESTION in text and "The cube is solved" in text
     assert is_solved(again.state())
     assert command_of("x") is None and command_of("\r") == "next"
+
+
+def test_back_on_the_first_step_says_why_nothing_moved():
+    start, steps = _plan(6, 5)
+    keys = iter(["b", "q"])
+    console = _console()
+    run_interactive(console, GuideCursor(steps, start, remember=False), lambda: next(keys),
+                    clear=False)
+    assert " ".join(FIRST_STEP.split()) in " ".join(console.export_text().split())
 
 
 def test_arrow_keys_page_keys_and_esc_move_or_do_nothing_only_q_quits():

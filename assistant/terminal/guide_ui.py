@@ -86,6 +86,10 @@ UNKNOWN_KEY = "{key} does nothing here: press ? for the keys."
 
 RESTART_QUESTION = "Restart from step 1? Press y to restart, any other key to stay here."
 
+FIRST_STEP = ("This is the first step of the plan: there is no step to go back to. Press → "
+              "once its turn is made.")
+"""The notice for the back key on the first step (it seemed to do nothing)."""
+
 
 def run_interactive(console: Console, cursor: GuideCursor, read_key: Callable[[], str],
                     clear: bool = True,
@@ -161,6 +165,8 @@ def _guide_loop(console: Console, cursor: GuideCursor, read_key: Callable[[], st
                 return True
             cursor.next()
         elif cmd == "back":
+            if cursor.position == 0:
+                notice = FIRST_STEP
             cursor.back()
         elif cmd == "restart":
             confirming = True
