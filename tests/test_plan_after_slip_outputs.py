@@ -114,3 +114,32 @@ def test_check_says_its_steps_count_in_the_plan_made_after_a_slip(capsys):
     err = " ".join(capsys.readouterr().err.split())
     assert "Plan the guide follows" in err and "a check after step 3 found a slip" in err
     assert " ".join(str(m) for m in repair.moves) in err
+
+
+def test_the_guides_first_screen_says_it_continues_the_plan_made_after_a_slip(monkeypatch):
+    """The note that the guide continues the plan a check made after a slip was printed
+    before the full-screen guide took the screen, which hid it: the first screen says it."""
+    import io
+
+    from rich.console import Console
+
+    from sudoku_cube.assistant.terminal import guide_run
+
+    state, settings, plan, repair = _slip_in_the_guide(wrong_at=2)
+    kept = solve_state(state, settings, known=followed_plans(settings.symmetric)).plan
+    console = Console(file=io.StringIO(), width=80, height=24, record=True, color_system=None)
+    screens: list[str] = []
+    run_interactive = guide_run.run_interactive
+
+    def guide(console, cursor, read_key, **kwargs):
+        console.export_text(clear=True)  # printed before: the guide's screen hides it
+        return run_interactive(console, cursor, lambda: screens.append(
+            " ".join(console.export_text(clear=True).split())) or "q", clear=False, **kwargs)
+
+    monkeypatch.setattr(guide_run, "interactive", lambda: True)
+    monkeypatch.setattr(guide_run, "run_interactive", guide)
+    args = argparse.Namespace(export=None, plain=False, camera=None, restart=False,
+                              speak=False, profile=None, symmetric=None, no_ocr=True, ocr=None)
+    assert guide_run.guide_plan(kept, args, console) == 0
+    said = " ".join(replan_notice(kept.stats[AFTER_SLIP]).split())
+    assert said in screens[0], screens[0]

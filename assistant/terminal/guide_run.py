@@ -74,8 +74,8 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
     if (args.plain or not interactive()) and getattr(args, "camera", None) is None:
         print_plain(console, steps, start, settings=settings)
         return 0
-    if AFTER_SLIP in plan.stats:
-        console.print(replan_notice(plan.stats[AFTER_SLIP]), highlight=False, markup=False)
+    if AFTER_SLIP in plan.stats:  # said on the first screen, which hides what is printed
+        written = " ".join(x for x in (replan_notice(plan.stats[AFTER_SLIP]), written) if x)
     elif plan.moves:  # a re-run on the same cube continues this plan (assistant.services.pipeline)
         save_followed_plan(plan.start, settings.symmetric, plan.moves, plan.phases)
     speaker = Speaker() if getattr(args, "speak", False) else None  # a missing espeak-ng: now
