@@ -545,24 +545,26 @@ _WAY = re.compile(r"centre (\d)(, (?:upright|upside down|lying on its side|point
 """A face named by its centre in a verdict: the digit, the direction if said, the letter."""
 
 
-def _turnable(start, plan, done):
-    """The faces whose centre looks otherwise on a cube one slip in the window leaves."""
-    from sudoku_cube.assistant.services.slipped_cubes import slipped_cubes
+def _turnable(start, plan, done, shown=False):
+    """The faces whose centre looks otherwise on a cube one slip in the window leaves (with
+    ``shown``, or in the step after it, as the guide's check looks there too)."""
+    from sudoku_cube.assistant.services.slipped_cubes import check_cubes, slipped_cubes
     from sudoku_cube.models.cube.face_words import centre
     from sudoku_cube.models.cube.holds import sticker_look
 
     settings, expected = CubeSettings(), start.apply(plan[:done])
     look = lambda cube, f: sticker_look(centre(cube, f), settings)  # noqa: E731
-    return {f for f in "URFDLB" for m in slipped_cubes(start, plan, done)
-            if look(m, f) != look(expected, f)}
+    cubes = (check_cubes if shown else slipped_cubes)(start, plan, done)
+    return {f for f in "URFDLB" for m in cubes if look(m, f) != look(expected, f)}
 
 
-def _named_ways(message, start, plan, done):
+def _named_ways(message, start, plan, done, shown=False):
     """The faces the message names with their centre's direction; a face named so must be one
-    no slip in the window turns, and a face that shares its centre digit with another and that
-    a slip may have turned must be named without."""
+    no slip in the window (with ``shown``, or in the step after it) turns, and a face that
+    shares its centre digit with another and that a slip may have turned must be named
+    without."""
     expected = start.apply(plan[:done])
-    turnable = _turnable(start, plan, done)
+    turnable = _turnable(start, plan, done, shown)
     ways = set()
     for digit, way, face in _WAY.findall(message):
         clash = sum(expected.face(f)[4].digit == int(digit) for f in "URFDLB") > 1
@@ -596,9 +598,10 @@ def test_a_verdict_names_the_direction_only_of_centres_no_slip_can_have_turned(
 
 
 def test_the_guides_check_names_directions_as_check_does(tmp_path, monkeypatch):
-    """The guide's c key (the camera or the phone answering): the verdict, and the list of
-    explanations before the next face, name a centre's direction only where no slip in the
-    window turns it."""
+    """The guide's c key (the camera or the phone answering): the verdict names a centre's
+    direction only where no slip in the window turns it, and the list of explanations before
+    the next face only where no slip in the step shown turns it either (the next face may
+    still find one there: at step 0 that leaves no direction to name)."""
     import io
 
     from rich.console import Console
@@ -608,7 +611,7 @@ def test_the_guides_check_names_directions_as_check_does(tmp_path, monkeypatch):
     from sudoku_cube.assistant.terminal import guide_check
 
     monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path))
-    for seed, face in ((2, "F"), (1, "U")):
+    for seed, named in ((2, {"F"}), (1, set())):  # seed 1: a found slip names no face
         pz = make_puzzle(seed, 20)
         start, plan = pz.state, simplify(invert_moves(pz.scramble))
         real = start.apply(plan[:1])
@@ -624,9 +627,10 @@ def test_the_guides_check_names_directions_as_check_does(tmp_path, monkeypatch):
         cursor = GuideCursor(steps_from_moves(start, plan), start, remember=False, position=0)
         line = guide_check.make_checker(console, lambda _p, prefill="": "", capture=capture)(
             cursor)
-        told = " ".join(ln for ln in (out.getvalue() + "\n" + line).splitlines()
-                        if not ln.startswith("Check:"))
-        assert _named_ways(told, start, plan, 0) == {face}, told
+        told = re.sub(r"Check: .*?\(q: cancel\)\.", "", " ".join(out.getvalue().split()))
+        assert ("explanations fit" in told) == (seed == 1), told  # then a slip is found
+        assert _named_ways(told, start, plan, 0, shown=True) == set(), told
+        assert _named_ways(line, start, plan, 0) == named, line
 
 
 def test_after_a_slip_in_the_window_no_turnable_direction_is_named(fixed_plan, tmp_path,
@@ -749,3 +753,55 @@ def test_the_guides_check_finds_a_slip_in_the_step_shown(tmp_path, monkeypatch):
         line = guide_check.make_checker(console, ask)(cursor)
         assert line.startswith(f"Found the slip: step {position + 1} ({m})"), line
         assert is_solved(real.apply([s.move for s in cursor.steps]))
+
+
+def _named_directions(words: str) -> set[str]:
+    """The faces whose centre's direction ``words`` name: '(F, the 8 upside down)' in a hold,
+    'centre 8, pointing left (F)' for a face."""
+    held = re.findall(r"\(([UDFBLR]), the \d ", words)
+    faced = re.findall(r"centre \d, [a-z ]+ \(([UDFBLR])\)", words)
+    return set(held) | set(faced)
+
+
+def test_the_guides_check_names_no_direction_a_slip_in_the_step_shown_turned(tmp_path,
+                                                                          monkeypatch):
+    """The c key also looks for a slip in the step shown (a wrong face turned, say), and such a
+    slip turns centres the steps made so far do not: the words that ask for the first look,
+    and the next face, name the direction of no centre a slip in that step may have turned."""
+    import io
+
+    from rich.console import Console
+
+    from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
+    from sudoku_cube.assistant.services.slip_check import first_look_words
+    from sudoku_cube.assistant.services.slipped_cubes import check_cubes
+    from sudoku_cube.assistant.terminal import guide_check
+    from sudoku_cube.models.cube.holds import turned_centres
+    from sudoku_cube.models.cube.moves import Move
+    from sudoku_cube.models.slips.first_look import first_look
+
+    monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path))
+    settings = CubeSettings()
+    pz = make_puzzle(1, 20)
+    start, plan = pz.state, simplify(invert_moves(pz.scramble))
+    assert str(plan[0]) == "R2"
+    real = start.apply([Move("F", 2)])  # the front face turned instead of the right face
+    turned = turned_centres(start, [real], settings)
+    assert "F" in turned
+    look = first_look(start, plan, 0, settings)
+    words = first_look_words(look, start, check_cubes(start, plan, 0), settings)
+    assert not _named_directions(words) & set(turned), words
+
+    asked: list[str] = []
+
+    def ask(prompt: str, prefill: str = "") -> str:
+        asked.append(prompt)
+        return " ".join(s.token for s in real.face(prompt[0]))
+
+    out = io.StringIO()
+    console = Console(file=out, width=400, color_system=None)
+    cursor = GuideCursor(steps_from_moves(start, plan), start, remember=False, position=0)
+    line = guide_check.make_checker(console, ask)(cursor)
+    assert line.startswith("Found the slip: step 1 (R2)"), line
+    checks = [t for t in out.getvalue().splitlines() if t.startswith("Check: ")]
+    assert checks and all(not _named_directions(t) & set(turned) for t in checks), checks

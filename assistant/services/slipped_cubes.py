@@ -43,3 +43,15 @@ def slipped_cubes(start: CubeState, moves: Sequence[Move], done: int,
             cube = cube.transformed(rotation_transform(_undo(rotation)))
         out[cube] = None
     return tuple(out)
+
+
+def check_cubes(start: CubeState, moves: Sequence[Move], done: int) -> tuple[CubeState, ...]:
+    """The cubes a check after ``done`` steps may find (:func:`slipped_cubes`), and, while a
+    step is left, each that a single slip in the next step leaves: a person often turns the
+    step shown before checking, and the guide's check looks for a slip there too. A face turn
+    never moves a centre off its face, so these compare with the cube after ``done`` steps
+    centre by centre as the others do."""
+    out = dict.fromkeys(slipped_cubes(start, moves, done))
+    if 0 <= done < len(moves):
+        out.update(dict.fromkeys(slipped_cubes(start, moves, done + 1, 1)))
+    return tuple(out)

@@ -34,7 +34,7 @@ from ...vision.reading.reader import Reader
 from ..services.guide import GuideCursor, steps_from_moves
 from ..services.slip_check import (Cells, corner_cells, corner_photo, first_look_words, photo_cells,
                                    show_face_words, tokens_cells)
-from ..services.slipped_cubes import slipped_cubes
+from ..services.slipped_cubes import check_cubes, slipped_cubes
 from .keys import LineReader
 from .markup import plain
 from .wrapping import print_wrapped
@@ -78,7 +78,7 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
     done = cursor.position
     look = first_look(cursor.start, moves, done, settings)
     face, corner = look.face, look.corner_first
-    maybe = slipped_cubes(cursor.start, moves, done)  # a slip may have turned centres
+    maybe = check_cubes(cursor.start, moves, done)  # a slip may have turned centres
     words = first_look_words(look, cursor.state(), maybe, settings)
     seen: dict[str, Cells] = {}
     at, window = done, WINDOW  # where the verdict is judged: the step shown, once a slip there fits
@@ -100,9 +100,11 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
         seen.update(got)
         verdict, at, window = _judge(cursor, seen, settings, at, window)
         cube = cursor.start.apply(moves[:at])
-        maybe = slipped_cubes(cursor.start, moves, at, window)
+        maybe = slipped_cubes(cursor.start, moves, at, window)  # those the verdict weighed
         if verdict.outcome != "ambiguous" or not verdict.ask_face:
             return _conclude(cursor, verdict, options, cube, maybe)
+        if at == done:  # the next face may still find a slip in the step shown
+            maybe = check_cubes(cursor.start, moves, done)
         print_wrapped(console, verdict.message(cube, maybe))  # the list's lines go on indented
         face, corner = verdict.ask_face, False
         words = show_face_words(face, cube, maybe, settings)

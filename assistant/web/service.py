@@ -34,7 +34,7 @@ from ...vision.reading.reader import Reader
 from ...vision.reading.faces import FaceReading, Reading
 from ..services.guide import GuideCursor
 from ..services.sessions import load_guide_step
-from ..services.slipped_cubes import slipped_cubes
+from ..services.slipped_cubes import check_cubes
 from .store import MAX_UPLOADS, NAMES, SESSION_FILE, Kind, PhotoFolder, UploadRefused
 from .views import FaceView, StepView, face_view, pose_words, step_view
 
@@ -332,9 +332,10 @@ class PhoneService:
                          self.settings)
 
     def slipped(self, cube: CubeState) -> tuple[CubeState, ...]:
-        """The cubes a slip in the last steps of the plan the terminal guides may have left
-        where ``cube`` should be (:func:`slipped_cubes`), for a check's hold words; empty when
-        no plan is guided or none of its steps starts from ``cube``."""
+        """The cubes a slip in the last steps of the plan the terminal guides, or in the step
+        after them, may have left where ``cube`` should be (:func:`check_cubes`, as the guide's
+        check considers them), for a check's hold words; empty when no plan is guided or none
+        of its steps starts from ``cube``."""
         with self._lock:
             guided = self._guided
         if guided is None:
@@ -346,7 +347,7 @@ class PhoneService:
             [k for k, state in enumerate(states) if state == cube]
         if not at:
             return ()
-        return slipped_cubes(guided.start, [s.move for s in guided.steps], at[0])
+        return check_cubes(guided.start, [s.move for s in guided.steps], at[0])
 
     def _centres(self) -> dict[str, Sticker]:
         return {f: r.stickers[4] for faces in self._read.values() for f, r in faces.items()}
