@@ -805,3 +805,37 @@ def test_the_guides_check_names_no_direction_a_slip_in_the_step_shown_turned(tmp
     assert line.startswith("Found the slip: step 1 (R2)"), line
     checks = [t for t in out.getvalue().splitlines() if t.startswith("Check: ")]
     assert checks and all(not _named_directions(t) & set(turned) for t in checks), checks
+
+
+def test_the_guides_check_asks_for_the_next_face_on_the_cube_it_judges(tmp_path, monkeypatch):
+    """Step 3 turned the wrong way before c: nothing up to step 2 fits, a slip in the step shown
+    does (two explanations), and the next face is asked for on the cube after step 3, the one
+    the terminal's words are built on; the camera or the phone (whose page tells the hold) is
+    handed that cube, not the cube at the step the guide shows."""
+    import io
+
+    from rich.console import Console
+
+    from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
+    from sudoku_cube.assistant.services.slip_check import tokens_cells
+    from sudoku_cube.assistant.terminal import guide_check
+
+    monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path))
+    pz = make_puzzle(0, 20)
+    start, plan = pz.state, simplify(invert_moves(pz.scramble))
+    position = 2
+    real = start.apply(plan[:position]).apply([plan[position].inverse()])
+    handed: list[tuple[str, object]] = []
+
+    def capture(asked, cube):
+        handed.append((asked, cube))
+        face = "D" if asked == "A" else asked  # the camera shows D first
+        return {face: tokens_cells(face, " ".join(s.token for s in real.face(face)))}
+
+    console = Console(file=io.StringIO(), width=100, color_system=None)
+    cursor = GuideCursor(steps_from_moves(start, plan), start, remember=False, position=position)
+    line = guide_check.make_checker(console, lambda _p, prefill="": "", capture=capture)(cursor)
+    assert line.startswith(f"Found the slip: step {position + 1} ({plan[position]})"), line
+    assert len(handed) == 2
+    assert handed[0][1] == start.apply(plan[:position])
+    assert handed[1][1] == start.apply(plan[:position + 1])

@@ -79,7 +79,8 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
     look = first_look(cursor.start, moves, done, settings)
     face, corner = look.face, look.corner_first
     maybe = check_cubes(cursor.start, moves, done)  # a slip may have turned centres
-    words = first_look_words(look, cursor.state(), maybe, settings)
+    cube = cursor.state()  # as the plan has it where the verdict is judged
+    words = first_look_words(look, cube, maybe, settings)
     seen: dict[str, Cells] = {}
     at, window = done, WINDOW  # where the verdict is judged: the step shown, once a slip there fits
     refused = ""
@@ -90,7 +91,7 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
         typed = ask(f"{face}> ", prefill=refused) if refused else ask(f"{face}> ")
         refused = ""
         try:
-            got = _answer(typed, face, reader, capture, corner, cursor.state())
+            got = _answer(typed, face, reader, capture, corner, cube)
         except SudokuCubeError as e:
             print_wrapped(console, str(e), style="red")
             refused = typed.strip()  # offered again for editing: one token mended, not nine
