@@ -839,3 +839,51 @@ def test_the_guides_check_asks_for_the_next_face_on_the_cube_it_judges(tmp_path,
     assert len(handed) == 2
     assert handed[0][1] == start.apply(plan[:position])
     assert handed[1][1] == start.apply(plan[:position + 1])
+
+
+def _guide_check(start, plan, position, real, first="F"):
+    """The guide's c key at ``position`` on the ``real`` cube, the camera showing ``first``
+    for corner photo A and the face asked for after; the line it ends with and the cursor."""
+    import io
+
+    from rich.console import Console
+
+    from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
+    from sudoku_cube.assistant.services.slip_check import tokens_cells
+    from sudoku_cube.assistant.terminal import guide_check
+
+    def capture(asked, _cube):
+        face = first if asked == "A" else asked
+        return {face: tokens_cells(face, " ".join(s.token for s in real.face(face)))}
+
+    console = Console(file=io.StringIO(), width=100, color_system=None)
+    cursor = GuideCursor(steps_from_moves(start, plan), start, remember=False, position=position)
+    return guide_check.make_checker(console, lambda _p, prefill="": "", capture=capture)(
+        cursor), cursor
+
+
+def test_the_guides_check_prefers_one_slip_in_the_step_shown_to_two_before(tmp_path,
+                                                                           monkeypatch):
+    """Step 6 turned the wrong way before c, F shown: up to step 5 only a whole-cube turn and
+    a wrong face explain F (a found slip whose new plan would not solve the real cube); one
+    slip in the step shown explains it better and the check goes on from there. Two real
+    slips up to the step reached, which a slip in the step shown explains worse, are kept."""
+    monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path))
+    pz = make_puzzle(5, 20)
+    start, plan = pz.state, simplify(invert_moves(pz.scramble))
+    slip = random_slip(random.Random(505), 6, plan[5], "direction")
+    real = slipped_state(start, plan, 6, [slip])
+    before = find_slip(start, plan, 5, {"F": certain(real.face("F"))})
+    assert before.outcome == "found" and len(before.best.slips) == 2
+    line, cursor = _guide_check(start, plan, 5, real)
+    assert line.startswith(f"Found the slip: step 6 ({plan[5]}) was turned anticlockwise"), line
+    assert is_solved(real.apply([s.move for s in cursor.steps]))
+
+    pz = make_puzzle(64, 20)
+    start, plan = pz.state, simplify(invert_moves(pz.scramble))
+    slips = [random_slip(random.Random(448), 8, plan[7], "skip"),
+             random_slip(random.Random(576), 9, plan[8], "direction")]
+    real = slipped_state(start, plan, 9, slips)
+    line, cursor = _guide_check(start, plan, 9, real)
+    assert line.startswith("Found the slip: step ") and ", and then step " in line, line
+    assert is_solved(real.apply([s.move for s in cursor.steps]))

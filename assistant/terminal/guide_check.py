@@ -25,7 +25,7 @@ from ...models.cube.state import CubeState
 from ...models.cube.state_format import to_json
 from ...models.errors import SudokuCubeError
 from ...models.profile import CubeSettings
-from ...models.slips.find import Verdict, find_slip
+from ...models.slips.find import Explanation, Verdict, find_slip
 from ...models.slips.first_look import first_look
 from ...models.slips.replay import WINDOW
 from ...storage.atomic import atomic_write_text
@@ -115,15 +115,42 @@ def _judge(cursor: GuideCursor, seen: dict[str, Cells], settings: CubeSettings, 
            window: int) -> tuple[Verdict, int, int]:
     """The verdict on what was ``seen``, judged after ``at`` steps with slips in the
     ``window`` steps up to it, and where it was judged. A person often turns the step shown
-    before pressing c: where no slip up to the step reached explains the faces, a slip in the
-    step shown is looked for (as the watch does), and the check goes on from there."""
+    before pressing c: where no slip up to the step reached explains the faces, or only two
+    slips or a whole-cube turn do, a slip in the step shown is looked for (as the watch does),
+    and the check goes on from there when one fits (where the verdict up to the step reached
+    had an explanation, when one plain slip there explains the faces better, by the finder's
+    score: how well they fit and how few slips it takes)."""
     moves = [s.move for s in cursor.steps]
     verdict = find_slip(cursor.start, moves, at, seen, settings, window=window)
-    if verdict.outcome == "none" and at == cursor.position < cursor.total:
+    if at == cursor.position < cursor.total and (
+            verdict.outcome == "none" or _rests_on_more(verdict)):
         turned = find_slip(cursor.start, moves, at + 1, seen, settings, window=1)
-        if turned.outcome in ("found", "ambiguous"):
+        if verdict.outcome == "none" and turned.outcome in ("found", "ambiguous"):
+            return turned, at + 1, 1
+        top = _explanations(turned)[:1]
+        if top and _plain(top[0]) and top[0].score > _explanations(verdict)[0].score:
             return turned, at + 1, 1
     return verdict, at, window
+
+
+def _explanations(verdict: Verdict) -> tuple[Explanation, ...]:
+    """What a verdict that found or narrowed down the slip rests on, likeliest first."""
+    if verdict.outcome == "found" and verdict.best is not None:
+        return (verdict.best,)
+    return verdict.candidates if verdict.outcome == "ambiguous" else ()
+
+
+def _plain(explanation: Explanation) -> bool:
+    """One slip, with the cube held as the plan has it (not a whole-cube turn)."""
+    return (len(explanation.slips) == 1 and not explanation.rotation
+            and explanation.slips[0].kind != "held")
+
+
+def _rests_on_more(verdict: Verdict) -> bool:
+    """A slip found (or several that fit) only by two slips or a whole-cube turn: one slip in
+    the step shown is likelier where it fits too."""
+    found = _explanations(verdict)
+    return bool(found) and not any(_plain(e) for e in found)
 
 
 def _inputs(face: str, corner: bool, source: str) -> str:
