@@ -162,6 +162,20 @@ def test_the_scan_and_the_phone_pages_hold_words_fit_one_hold(seed):
         assert holds_fitting(state, _scan_hold(words)) == [_identity()], words
 
 
+def test_a_scans_hold_left_open_by_unread_faces_says_so_not_a_slip():
+    """During a scan no slip can have turned a face: where the faces not read yet leave the
+    hold open, the words say so, and say nothing of a slip."""
+    from sudoku_cube.assistant.services.face_poses import hold_words as scan_hold_words
+    from sudoku_cube.models.cube.holds import centres_state
+
+    centres = {"U": Sticker(9, 0), "F": Sticker(6, 2), "R": Sticker(3, 0)}
+    words = scan_hold_words("R", centres)
+    assert "slip" not in words, words
+    assert "(until every face is scanned, these may fit another hold too)" in words, words
+    assert "slip" not in hold_phrase(centres_state(centres))
+    assert "another hold" not in hold_phrase(make_puzzle(0, 20).state)  # all read: one fits
+
+
 @pytest.mark.parametrize("corner_first", [True, False])
 def test_the_guides_check_of_the_tilted_sample_tells_the_hold_once(corner_first):
     """The `c` key's first question for the tilted sample asked for corner photo A from the

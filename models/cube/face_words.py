@@ -7,8 +7,8 @@ from typing import Sequence
 
 from ..profile import CubeSettings
 from .geometry import FACE_PLACES, FACES
-from .holds import (HoldPart, held, hold_index, hold_parts, one_hold_fits, pointing_words,
-                    unsure_centres)
+from .holds import (UNREAD, HoldPart, held, hold_index, hold_parts, one_hold_fits,
+                    pointing_words, unsure_centres)
 from .state import CubeState
 from .stickers import Sticker, is_doubtful
 
@@ -155,8 +155,9 @@ def hold_phrase(state: CubeState, front: str = "F", top: str = "U", you: str = "
     pointing left), centre 7 on top (U, the 7 pointing right) and centre 3 on the right (R)'.
     ``maybe``: the cubes the person may really hold (a check, before it knows whether a slip
     turned a face); only what looks the same on all of them is named, and where that leaves
-    more than one hold the centres a slip may have turned are said to be unsure. Letters alone
-    for a cube with no centres."""
+    more than one hold the centres a slip may have turned are said to be unsure (or, with no
+    ``maybe``, that faces not scanned yet may fit too: :func:`_why_open`). Letters alone for a
+    cube with no centres."""
     parts = hold_parts(state, front, top, settings, maybe)
     if not parts:
         return f"{front} towards {you} and {top} on top"
@@ -168,9 +169,20 @@ def hold_phrase(state: CubeState, front: str = "F", top: str = "U", you: str = "
     unsure = [f"the {centre(target, p).digit} {_where(p, you)}"
               for p in unsure_centres(state, front, top, settings, maybe) if p in named]
     if not unsure:
-        return f"{words} (if a slip turned a face, these may fit another hold too)"
+        return f"{words} ({_why_open(state, maybe)} may fit another hold too)"
     them = "that face" if len(unsure) == 1 else "those faces"
     return f"{words} ({listed(unsure)} may point another way if a slip turned {them})"
+
+
+def _why_open(state: CubeState, maybe: Sequence[CubeState]) -> str:
+    """Why the words of a hold may fit more than one: a slip may have turned a face (a check,
+    ``maybe`` given), faces are not scanned yet (unread stickers fit anything), or the cube
+    looks alike in two holds."""
+    if maybe:
+        return "if a slip turned a face, these"
+    if any(s.digit == UNREAD.digit for s in state.stickers):
+        return "until every face is scanned, these"
+    return "these"
 
 
 def hold_words(state: CubeState, settings: CubeSettings = CubeSettings()) -> str:
