@@ -153,3 +153,24 @@ def test_a_scan_missing_faces_names_them_by_where_they_are():
         ScanSession(faces).state()
     assert str(err.value).startswith("the scan is missing the left face (L) and the back face "
                                      "(B); run `sudoku-cube scan --resume`")
+
+
+def test_a_6_and_a_9_that_look_alike_are_told_apart_by_their_directions():
+    """On a cube whose 6 and 9 carry no underline the two look alike: a centre 6 and a centre 9
+    are named with their directions, as two centres of one digit are, in a face's name, the
+    help's letters and the scan's names; with underlines they are not."""
+    from sudoku_cube.assistant.services.face_poses import face_name
+    from sudoku_cube.models.cube.face_words import letters_words
+
+    state = make_puzzle(16, 20).state
+    assert [centre(state, f).digit for f in FACES] == [2, 6, 8, 3, 9, 1]
+    centres = {f: centre(state, f) for f in FACES}
+    plain, underlined = CubeSettings(underlined_69=False), CubeSettings()
+    for settings, told in ((plain, True), (underlined, False)):
+        assert ("centre 6, " in face_words(state, "R", settings=settings)) is told
+        assert ("centre 9, " in centre_words(state, "L", settings)) is told
+        letters = letters_words(state, settings)
+        assert ("R = the right face (centre 6, " in letters) is told, letters
+        assert ("L = the left face (centre 9, " in letters) is told, letters
+        assert ("centre 6, " in face_name("R", centres, settings)) is told
+        assert ("centre 8, " in face_words(state, "F", settings=settings)) is False

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from ...models.cube.face_words import centre_name, hold_phrase
+from ...models.cube.face_words import centre_name, hold_phrase, looks_alike
 from ...models.cube.geometry import FACES, VIEW_UP, face_of_normal, neg, view_right
 from ...models.cube.holds import centres_state
 from ...models.cube.stickers import Sticker
@@ -57,7 +57,7 @@ def face_name(face: str, centres: Centres, settings: CubeSettings = CubeSettings
     c = centres.get(face)
     if c is None:
         return _WHERE[face]
-    clash = any(f != face and o.digit == c.digit for f, o in centres.items())
+    clash = any(f != face and looks_alike(o, c, settings) for f, o in centres.items())
     return centre_name(c, face, clash, settings)
 
 

@@ -8,7 +8,7 @@ from typing import Sequence
 from ..profile import CubeSettings
 from .geometry import FACE_PLACES, FACES
 from .holds import (UNREAD, HoldPart, held, hold_index, hold_parts, one_hold_fits,
-                    pointing_words, unsure_centres)
+                    pointing_words, sticker_look, unsure_centres)
 from .state import CubeState
 from .stickers import Sticker, is_doubtful
 
@@ -16,6 +16,13 @@ def centre(state: CubeState, face: str) -> Sticker:
     """The centre sticker of ``face``."""
     n = state.n
     return state.face(face)[(n // 2) * n + n // 2]
+
+
+def looks_alike(a: Sticker, b: Sticker, settings: CubeSettings = CubeSettings()) -> bool:
+    """Whether two stickers show the same digit to the eye on ``settings``' cube (an
+    un-underlined 6 and 9 do, :func:`holds.sticker_look`): two such centres are told apart by
+    their directions."""
+    return sticker_look(a, settings)[0] == sticker_look(b, settings)[0]
 
 
 def centre_name(c: Sticker, face: str, clash: bool = False,
@@ -32,7 +39,7 @@ def _direction(state: CubeState, face: str, settings: CubeSettings = CubeSetting
     symmetric on ``settings``' cube by how it lies), where another face has the same centre
     digit; else ''."""
     c = centre(state, face)
-    same = [f for f in FACES if f != face and centre(state, f).digit == c.digit]
+    same = [f for f in FACES if f != face and looks_alike(centre(state, f), c, settings)]
     return pointing_words(c, settings=settings) if same and state.n % 2 == 1 else ""
 
 
@@ -110,7 +117,7 @@ def letters_words(state: CubeState | None, settings: CubeSettings = CubeSettings
         if state is None or state.n % 2 == 0:
             return where
         c = centre(state, face)
-        clash = any(f != face and centre(state, f).digit == c.digit for f in FACES)
+        clash = any(f != face and looks_alike(centre(state, f), c, settings) for f in FACES)
         how = f", {pointing_words(c, face, settings=settings)}" if clash else ""
         return f"{where} (centre {c.digit}{how})"
     return ", ".join(one(f) for f in FACES)
