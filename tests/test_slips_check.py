@@ -887,3 +887,45 @@ def test_the_guides_check_prefers_one_slip_in_the_step_shown_to_two_before(tmp_p
     line, cursor = _guide_check(start, plan, 9, real)
     assert line.startswith("Found the slip: step ") and ", and then step " in line, line
     assert is_solved(real.apply([s.move for s in cursor.steps]))
+
+
+def test_a_check_judged_after_the_step_shown_says_and_records_that_step(tmp_path,
+                                                                        monkeypatch):
+    """Where the c key judged the cube after the step shown (a slip there fitted), a slip found
+    is recorded as found after that step, and a cube that matches the plan there is said to
+    match it after that step, not "at this step": the guide still shows it as not turned."""
+    import io
+
+    from rich.console import Console
+
+    from sudoku_cube.assistant.services import guide
+    from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
+    from sudoku_cube.assistant.terminal import guide_check
+    from sudoku_cube.models.cube.moves import Move
+    from sudoku_cube.models.slips.find import Verdict
+
+    monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path))
+    recorded: list[int | None] = []
+    monkeypatch.setattr(guide, "follow_instead",
+                        lambda *a, after_step=None, **k: recorded.append(after_step) or 1)
+    pz = make_puzzle(4, 20)
+    start, plan = pz.state, simplify(invert_moves(pz.scramble))
+    m = plan[3]
+    real = start.apply(plan[:3]).apply([m.inverse() if m.turns != 2 else Move(m.face, 1)])
+
+    def ask(prompt: str, prefill: str = "") -> str:
+        return " ".join(s.token for s in real.face(prompt[0]))
+
+    console = Console(file=io.StringIO(), width=100, color_system=None)
+    cursor = GuideCursor(steps_from_moves(start, plan), start, remember=True, position=3)
+    line = guide_check.make_checker(console, ask)(cursor)
+    assert line.startswith(f"Found the slip: step 4 ({m})"), line
+    assert recorded == [4]
+
+    cursor = GuideCursor(steps_from_moves(start, plan), start, remember=False, position=3)
+    said = guide_check._conclude(cursor, Verdict("as expected"), cube=start.apply(plan[:4]),
+                                 maybe=(), at=4)
+    assert said.startswith(f"The cube matches the plan after step 4 ({m}), the step shown."), said
+    assert "at this step" not in said
+    assert guide_check._conclude(cursor, Verdict("as expected"), maybe=()) == \
+        "The cube matches the plan at this step."

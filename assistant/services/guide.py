@@ -111,13 +111,15 @@ class GuideCursor:
         """Go back one step (undo the last move on the cube)."""
         self._moved(self.position - 1)
 
-    def follow(self, steps: Sequence[Step], start: CubeState) -> None:
-        """Follow another plan from now on (a check found a slip: a new plan starts from the
-        real cube); its first step is next. With ``remember``, a re-run on the reading whose
-        plan this cursor followed continues the new plan (:func:`sessions.follow_instead`)."""
+    def follow(self, steps: Sequence[Step], start: CubeState,
+               after_step: int | None = None) -> None:
+        """Follow another plan from now on (a check found a slip after ``after_step`` steps,
+        the step shown by default: a new plan starts from the real cube); its first step is
+        next. With ``remember``, a re-run on the reading whose plan this cursor followed
+        continues the new plan (:func:`sessions.follow_instead`)."""
         if self.remember:
             follow_instead(self.start, start, [s.move for s in steps], [s.phase for s in steps],
-                           after_step=self.position)
+                           after_step=self.position if after_step is None else after_step)
         self.steps = list(steps)
         self.start = start
         self.key = plan_key(start, [s.move for s in self.steps])

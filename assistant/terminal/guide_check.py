@@ -69,9 +69,10 @@ def _answer(text: str, face: str, reader: Reader, capture: Capture | None,
 def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
                settings: CubeSettings = CubeSettings(), capture: Capture | None = None,
                reader: Reader = Reader(), source: str = "the camera", options: str = "") -> str:
-    """Run one check at the cursor's step (photos read with ``reader``; ``capture`` takes one
-    from ``source`` on Enter); follow a new plan when a slip is found. Returns the line the
-    guide shows next; ``options`` (the cube's,
+    """Run one check of the cube at the cursor's step, or after the step shown where a slip in
+    it explains the faces better (:func:`_judge`; photos read with ``reader``; ``capture``
+    takes one from ``source`` on Enter); follow a new plan when a slip is found. Returns the
+    line the guide shows next; ``options`` (the cube's,
     :func:`assistant.terminal.given_moves.cube_options`) end the command that takes the new
     plan up later."""
     moves = [s.move for s in cursor.steps]
@@ -103,7 +104,7 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
         cube = cursor.start.apply(moves[:at])
         maybe = slipped_cubes(cursor.start, moves, at, window)  # those the verdict weighed
         if verdict.outcome != "ambiguous" or not verdict.ask_face:
-            return _conclude(cursor, verdict, options, cube, maybe)
+            return _conclude(cursor, verdict, options, cube, maybe, at)
         if at == done:  # the next face may still find a slip in the step shown
             maybe = check_cubes(cursor.start, moves, done)
         print_wrapped(console, verdict.message(cube, maybe))  # the list's lines go on indented
@@ -165,17 +166,24 @@ def _inputs(face: str, corner: bool, source: str) -> str:
 
 
 def _conclude(cursor: GuideCursor, verdict: Verdict, options: str = "",
-              cube: CubeState | None = None, maybe: Sequence[CubeState] | None = None) -> str:
+              cube: CubeState | None = None, maybe: Sequence[CubeState] | None = None,
+              at: int | None = None) -> str:
     """Switch the cursor to the new plan when a slip was found; the line to show (``cube``:
-    the cube as the plan has it where the verdict was judged, the cursor's by default;
-    ``maybe``: the cubes a slip may have left, whose turned centres the message does not name
-    by direction). The real cube is saved, so that the new plan can be taken up again in a
-    later run (the command that does, ending in ``options``); a cube that cannot be saved is
-    followed all the same."""
-    message = verdict.message(cube if cube is not None else cursor.state(), maybe)
+    the cube as the plan has it where the verdict was judged, after ``at`` steps, the
+    cursor's by default; ``maybe``: the cubes a slip may have left, whose turned centres the
+    message does not name by direction). Judged after the step shown, the cube is said to
+    match the plan there, and the slip is recorded as found after it. The real cube is saved,
+    so that the new plan can be taken up again in a later run (the command that does, ending
+    in ``options``); a cube that cannot be saved is followed all the same."""
+    at = cursor.position if at is None else at
+    where = "at this step" if at == cursor.position else \
+        f"after step {at} ({cursor.steps[at - 1].move}), the step shown"
+    message = verdict.message(cube if cube is not None else cursor.state(), maybe, where)
+    if verdict.outcome == "as expected" and at > cursor.position:
+        message += " Press n to go on to the next step."
     if verdict.outcome == "found" and verdict.best is not None:
         real = verdict.best.state
-        cursor.follow(steps_from_moves(real, verdict.repair), real)
+        cursor.follow(steps_from_moves(real, verdict.repair), real, after_step=at)
         try:
             later = after_slip_guide(real, verdict.repair) + options
         except OSError as e:

@@ -88,12 +88,14 @@ class Verdict:
     """The cube's settings the states were compared on, for the words too."""
 
     def message(self, cube: CubeState | None = None,
-                maybe: Sequence[CubeState] | None = None) -> str:
+                maybe: Sequence[CubeState] | None = None, where: str = "at this step") -> str:
         """What to tell the person; with ``cube`` (the cube as the plan expects it) faces are
         named by their centre digits, the letters beside. A slip may have turned a centre, so
         its direction is named only where ``maybe`` (the cubes a slip in the window may have
         left) is given and on none of them that centre looks turned
-        (:func:`models.cube.holds.turned_centres`)."""
+        (:func:`models.cube.holds.turned_centres`). ``where``: the step the cube matches the
+        plan at, for "as expected" ("after step 4 (R')" where not the step the person is
+        at)."""
         turned = turned_centres(cube, maybe, self.settings) \
             if cube is not None and maybe is not None else tuple(FACES)
 
@@ -102,7 +104,7 @@ class Verdict:
 
         if self.outcome == "as expected":
             if not self.candidates or not self.ask_face:
-                return "The cube matches the plan at this step."
+                return f"The cube matches the plan {where}."
             made = _steps_words(s for c in self.candidates for s in c.slips if s.kind != "ahead")
             ahead = _steps_words(s for c in self.candidates for s in c.slips if s.kind == "ahead")
             what = " or ".join(([f"how {made} was made"] if made else [])
@@ -110,7 +112,7 @@ class Verdict:
             faces = [name(f) for f in self.shown]
             who = (f"{faces[0][0].upper()}{faces[0][1:]} matches" if len(faces) == 1 else
                    "The faces shown match" if faces else "What was shown matches")
-            return (f"{who} the plan at this step, but cannot show {what}: a slip there looks "
+            return (f"{who} the plan {where}, but cannot show {what}: a slip there looks "
                     f"the same on it. Show me {name(self.ask_face)} to be sure.")
         if self.outcome == "found":
             assert self.best is not None
