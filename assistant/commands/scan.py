@@ -247,8 +247,8 @@ def _watch_frames(args, console: Console, scanner: Scanner, frames: Iterator[np.
             console.print(plain(event.message))
             nxt = scanner.next_face
             if event.kind in ("captured", "retake") and nxt:
-                console.print(plain(f"  next: show {show_title(nxt, scanner.names, scanner.settings)}"),
-                              highlight=False)
+                title = show_title(nxt, scanner.names, scanner.settings)
+                console.print(plain(f"  next: show {title}"), highlight=False)
 
     if not live_ok:
         console.print(panel)

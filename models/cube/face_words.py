@@ -12,6 +12,7 @@ from .holds import (UNREAD, HoldPart, held, hold_index, hold_parts, one_hold_fit
 from .state import CubeState
 from .stickers import Sticker, is_doubtful
 
+
 def centre(state: CubeState, face: str) -> Sticker:
     """The centre sticker of ``face``."""
     n = state.n
