@@ -7,8 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from sudoku_cube.vision.stats import (channel_medians, closing, counted_level, median, percentile,
-                                      percentiles)
+from sudoku_cube.vision.stats import (channel_counts, channel_medians, closing, counted_level,
+                                      counted_levels, median, percentile, percentiles,
+                                      row_medians, row_percentiles)
 
 pixels = st.one_of(
     hnp.arrays(np.uint8, st.integers(1, 300)),
@@ -95,3 +96,30 @@ def test_closing_is_cv2s(img: np.ndarray, half: int) -> None:
     got = closing(img, element)
     assert got.dtype == np.float32
     assert np.array_equal(got, cv2.morphologyEx(img, cv2.MORPH_CLOSE, element))
+
+
+rows = st.tuples(st.integers(1, 6), st.integers(1, 200)).flatmap(lambda shape: st.one_of(
+    hnp.arrays(np.uint8, shape),
+    hnp.arrays(np.uint8, shape, elements=st.integers(100, 102)),
+    hnp.arrays(np.float32, shape, elements=st.integers(-510, 510).map(lambda k: k / 2)),
+    hnp.arrays(np.float32, shape, elements=st.floats(-300, 300, width=32,
+                                                     allow_subnormal=False))))
+"""Stacks of cells' samples, one cell a row: 8-bit (ties included), half levels, any float32."""
+
+
+@given(rows, levels)
+@settings(max_examples=300, deadline=None)
+def test_row_statistics_are_each_rows(a: np.ndarray, q: float) -> None:
+    """The statistics of a stack of rows at once are each row's alone, bit for bit."""
+    medians, pcts = row_medians(a), row_percentiles(a, q)
+    assert all(same(float(m), median(r)) for m, r in zip(medians, a))
+    assert all(same(float(p), percentile(r, q)) for p, r in zip(pcts, a))
+
+
+@given(colour.filter(lambda img: img.dtype == np.uint8), st.integers(0, 16).map(lambda k: k / 16))
+@settings(max_examples=200, deadline=None)
+def test_counted_channels_are_each_channels(img: np.ndarray, share: float) -> None:
+    size = img.shape[0] * img.shape[1]
+    levels_ = counted_levels(channel_counts([img, img[::-1]]), share, size)
+    want = [counted_level(np.ascontiguousarray(img[..., k]).ravel(), share) for k in range(3)]
+    assert levels_.tolist() == [want, want]

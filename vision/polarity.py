@@ -12,8 +12,11 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from collections.abc import Sequence
+
 from .numeric import TINY
-from .stats import UPPER_QUARTILE, channel_medians, counted_level, median, percentile
+from .stats import (UPPER_QUARTILE, channel_counts, channel_medians, counted_levels,
+                    counted_medians, row_medians, row_percentiles)
 
 
 def unclear_polarity(cell: np.ndarray) -> bool:
@@ -37,11 +40,11 @@ def light_inks(cells: list[np.ndarray]) -> list[bool]:
     its colour on the face (at least three, median vote), however weak: a cube prints one
     colour in one ink, and a glare spot on a dark sticker can make its white digit look
     dark."""
-    votes = np.array([polarity_vote(x) for x in cells])
+    votes = polarity_votes(cells)
     own = [bool(v > 0) for v in votes]
     if cells[0].ndim != 3:
         return own
-    typical = np.array([channel_medians(x) for x in cells]).astype(np.uint8)
+    typical = _typical_colours(cells).astype(np.uint8)
     # one conversion for all cells: per pixel it is the same, and each call costs ~0.5 ms
     ab = cv2.cvtColor(typical.reshape(1, -1, 3), cv2.COLOR_BGR2LAB)[0, :, 1:].astype(np.float32)
     out = []
@@ -78,28 +81,51 @@ def polarity_vote(cell: np.ndarray) -> float:
     sticker's channel). A cell V shows clearly dark is not measured twice. White digits, whose
     light strokes stand out, need no rule of their own to keep them: the sticker's channel
     shows them light too, never clearly dark."""
-    g = gray(cell)
-    light_strokes = _thin(g, cv2.MORPH_TOPHAT)
-    lights = [_thin_contrast(light_strokes, level(g)) for level in _LEVELS]
-    vote = _vote(lights, value_channel(cell))
-    if vote > -UNCLEAR_VOTE and cell.ndim == 3:
-        w = _sticker_weights(cell)
-        if w is not None:
-            own = _vote(lights, cv2.transform(cell, w.reshape(1, 3)))
-            vote = own if own < -UNCLEAR_VOTE else vote
-    return vote
+    return float(polarity_votes([cell])[0])
 
 
-def _vote(lights: list[float], dark_channel: np.ndarray) -> float:
-    """:func:`polarity_vote` from the light strokes' contrast against each sticker level
-    (:data:`_LEVELS`) and the dark ink measured on ``dark_channel``; a contrast of no strokes
-    at all counts as :data:`vision.numeric.TINY`, so the ratio stays finite."""
-    dark_strokes = _thin(dark_channel, cv2.MORPH_BLACKHAT)
-    votes = []
-    for light, level in zip(lights, _LEVELS):
-        dark = _thin_contrast(dark_strokes, level(dark_channel))
-        votes.append(np.log(max(light, TINY) / (LIGHT_INK_MARGIN * max(dark, TINY))))
-    return float(np.mean(votes))
+def polarity_votes(cells: Sequence[np.ndarray]) -> np.ndarray:
+    """:func:`polarity_vote` of each cell (float64), the same values; cells of one shape (a
+    face's nine) are measured together, each statistic of them all in one call: a cell's
+    vote is some twenty small order statistics, whose calls cost more than their work."""
+    if len({(c.shape, c.dtype.str) for c in cells}) != 1:
+        return np.array([polarity_vote(c) for c in cells], np.float64)
+    stack = np.stack(cells)
+    colour = stack.ndim == 4
+    g = _per_pixel(gray, stack) if colour else stack
+    lights = _contrasts(_thin(g, cv2.MORPH_TOPHAT), g)
+    votes = _vote(lights, _per_pixel(value_channel, stack) if colour else stack)
+    unclear = np.flatnonzero(votes > -UNCLEAR_VOTE) if colour else []
+    colours = _sticker_colours([cells[i] for i in unclear]) if len(unclear) else []
+    weights = {int(i): _sticker_weights(cells[i], s) for i, s in zip(unclear, colours)}
+    again = [i for i, w in weights.items() if w is not None]
+    if again:  # measured again on the sticker's own channel: see polarity_vote
+        own = _vote(lights[again], np.stack([cv2.transform(cells[i], weights[i].reshape(1, 3))
+                                             for i in again]))
+        votes[again] = np.where(own < -UNCLEAR_VOTE, own, votes[again])
+    return votes
+
+
+def _per_pixel(convert, stack: np.ndarray) -> np.ndarray:
+    """``convert`` (colour to one channel, pixel by pixel) of a stack of colour cells
+    (N, n, n, 3) in one call: (N, n, n)."""
+    return convert(stack.reshape(-1, *stack.shape[2:])).reshape(stack.shape[:3])
+
+
+def _vote(lights: np.ndarray, dark_channel: np.ndarray) -> np.ndarray:
+    """:func:`polarity_vote` of a stack of cells (N) from their light strokes' contrast
+    against each sticker level (:data:`_LEVELS`; (N, levels)) and the dark ink measured on
+    ``dark_channel`` (N, n, n); a contrast of no strokes at all counts as
+    :data:`vision.numeric.TINY`, so the ratio stays finite."""
+    darks = _contrasts(_thin(dark_channel, cv2.MORPH_BLACKHAT), dark_channel)
+    votes = np.log(np.maximum(lights, TINY) / (LIGHT_INK_MARGIN * np.maximum(darks, TINY)))
+    return votes.mean(axis=1)
+
+
+def _contrasts(strokes: tuple[np.ndarray, np.ndarray, int], g: np.ndarray) -> np.ndarray:
+    """Each cell's :func:`_thin_contrast` against each of its sticker levels
+    (:data:`_LEVELS`, measured on the stack ``g``): (N, levels), float64."""
+    return np.stack([_thin_contrast(strokes, level(g)) for level in _LEVELS], axis=1)
 
 
 LIGHT_INK_MARGIN = 2.0
@@ -120,22 +146,24 @@ def light_ink(cell: np.ndarray) -> bool:
     return polarity_vote(cell) > 0
 
 
-def _centre_median(g: np.ndarray) -> float:
-    """The median of a single-channel cell's centre (the part :func:`_thin_contrast` reads)."""
-    c = _inner(g.shape[0])
-    return median(g[c, c])
+def _centre_medians(g: np.ndarray) -> np.ndarray:
+    """The median of each single-channel cell's centre (the part :func:`_thin_contrast`
+    reads) in a stack of them (N, n, n)."""
+    c = _inner(g.shape[1])
+    return row_medians(g[:, c, c].reshape(len(g), -1))
 
 
 def _thin(g: np.ndarray, op: int) -> tuple[np.ndarray, np.ndarray, int]:
-    """What :func:`_thin_contrast` reads of a single-channel cell, whatever the sticker's
-    level: inside the cell, its thin strokes above (``MORPH_TOPHAT``) or below
-    (``MORPH_BLACKHAT``) their surroundings, its values, and ``op`` (taken once per cell, not
-    once per level)."""
-    n = g.shape[0]
+    """What :func:`_thin_contrast` reads of a stack of single-channel cells (N, n, n),
+    whatever the sticker's level: inside each cell, its thin strokes above (``MORPH_TOPHAT``)
+    or below (``MORPH_BLACKHAT``) their surroundings, its values, and ``op`` (taken once per
+    cell, not once per level)."""
+    n = g.shape[1]
     k = max(3, n // 5)  # about a stroke wide
     se = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
     c = _inner(n)
-    return cv2.morphologyEx(g, op, se)[c, c], g[c, c].astype(np.float32), op
+    hats = np.stack([cv2.morphologyEx(x, op, se) for x in g])
+    return hats[:, c, c], g[:, c, c].astype(np.float32), op
 
 
 def _inner(n: int) -> slice:
@@ -146,13 +174,17 @@ def _inner(n: int) -> slice:
     return slice(edge, n - edge)
 
 
-def _thin_contrast(strokes: tuple[np.ndarray, np.ndarray, int], level: float) -> float:
-    """The ink's level (:data:`INK_PERCENTILE`), inside the cell, of how far thin strokes
-    (:func:`_thin`) lie above (``MORPH_TOPHAT``) or below (``MORPH_BLACKHAT``) the sticker's
-    ``level``."""
+def _thin_contrast(strokes: tuple[np.ndarray, np.ndarray, int], level: np.ndarray
+                   ) -> np.ndarray:
+    """The ink's level (:data:`INK_PERCENTILE`), inside each cell of a stack, of how far thin
+    strokes (:func:`_thin`) lie above (``MORPH_TOPHAT``) or below (``MORPH_BLACKHAT``) the
+    sticker's ``level`` (N, float64; taken in the strokes' float32, as a python number
+    would be): (N,), float64."""
     hat, inner, op = strokes
-    away = inner - level if op == cv2.MORPH_TOPHAT else level - inner
-    return percentile(np.minimum(hat, away), INK_PERCENTILE)
+    at = level.astype(np.float32)[:, None, None]
+    away = inner - at if op == cv2.MORPH_TOPHAT else at - inner
+    lows = np.minimum(hat, away).reshape(len(hat), -1)
+    return row_percentiles(lows, INK_PERCENTILE).astype(np.float64)
 
 
 INK_PERCENTILE = 97
@@ -171,11 +203,18 @@ of the sticker high, centred)."""
 def ring_level(g: np.ndarray) -> float:
     """The sticker's level in a single-channel cell: the median of the band round the digit,
     from :data:`RING` in to the centre (:func:`_inner`; see :func:`polarity_vote`)."""
-    n = g.shape[0]
+    return float(_ring_levels(g[None])[0])
+
+
+def _ring_levels(g: np.ndarray) -> np.ndarray:
+    """:func:`ring_level` of each cell of a stack (N, n, n)."""
+    n, k = g.shape[1], len(g)
     a, b = int(RING * n), _inner(n).start
-    band = np.concatenate([g[a:b, a:n - a].ravel(), g[n - b:n - a, a:n - a].ravel(),
-                           g[b:n - b, a:b].ravel(), g[b:n - b, n - b:n - a].ravel()])
-    return median(band)
+    band = np.concatenate([g[:, a:b, a:n - a].reshape(k, -1),
+                           g[:, n - b:n - a, a:n - a].reshape(k, -1),
+                           g[:, b:n - b, a:b].reshape(k, -1),
+                           g[:, b:n - b, n - b:n - a].reshape(k, -1)], axis=1)
+    return row_medians(band)
 
 
 def gray(img: np.ndarray) -> np.ndarray:
@@ -225,7 +264,7 @@ STICKER_QUANTILE = UPPER_QUARTILE
 (:func:`sticker_channel`), its upper quartile: above the ink's share of the centre on every
 print."""
 LIGHT_STICKER = 90
-"""A sticker whose brightest channel (:func:`_sticker_colour`) lies below this keeps the V
+"""A sticker whose brightest channel (:func:`_sticker_colours`) lies below this keeps the V
 channel (:func:`sticker_channel`): a dark sticker carries light ink, and is cut as dark ink
 only when its polarity is in doubt (the black cube's dark grey read the other way, where
 the mean of its channels read a white 7 as a sure 4). Paper and light stickers lie above
@@ -254,23 +293,33 @@ def sticker_channel(cell: np.ndarray) -> np.ndarray:
     return value_channel(cell) if w is None else cv2.transform(cell, w.reshape(1, 3))
 
 
-def _sticker_weights(cell: np.ndarray) -> np.ndarray | None:
-    """The weights of a colour cell's channels in :func:`sticker_channel`; None on a dark
-    sticker (:data:`LIGHT_STICKER`), which keeps the V channel."""
-    s = _sticker_colour(cell)
+def _sticker_weights(cell: np.ndarray, s: np.ndarray | None = None) -> np.ndarray | None:
+    """The weights of a colour cell's channels in :func:`sticker_channel` (``s``: its
+    :func:`_sticker_colours`, when known); None on a dark sticker (:data:`LIGHT_STICKER`),
+    which keeps the V channel."""
+    s = _sticker_colours([cell])[0] if s is None else s
     if s.max() < LIGHT_STICKER:
         return None
     w = (s / max(s.max(), 1.0)) ** STICKER_POWER
     return w * s.max() / max(float(s @ w), 1.0)
 
 
-def _sticker_colour(cell: np.ndarray) -> np.ndarray:
-    """The :data:`STICKER_QUANTILE` level of each channel of a colour cell's centre (a fifth
-    of its side in from the border), counted from the channel's histogram (the lowest level
-    whose count reaches it)."""
-    c = centre(cell.shape[0])
-    return np.array([float(counted_level(ch.ravel(), STICKER_QUANTILE / 100))
-                     for ch in cv2.split(np.ascontiguousarray(cell[c, c]))])
+def _sticker_colours(cells: Sequence[np.ndarray]) -> np.ndarray:
+    """The :data:`STICKER_QUANTILE` level of each channel of each colour cell's centre (a
+    fifth of its side in from the border; cells of one shape), counted from the channel's
+    histogram (the lowest level whose count reaches it): (N, channels)."""
+    c = centre(cells[0].shape[0])
+    inner = [x[c, c] for x in cells]
+    size = inner[0].shape[0] * inner[0].shape[1]
+    return counted_levels(channel_counts(inner), STICKER_QUANTILE / 100, size)
+
+
+def _typical_colours(cells: Sequence[np.ndarray]) -> np.ndarray:
+    """Each colour cell's median in each channel (:func:`vision.stats.channel_medians`; cells
+    of one shape, 8 bits counted at once): (N, channels)."""
+    if cells[0].dtype != np.uint8:
+        return np.array([channel_medians(x) for x in cells])
+    return counted_medians(channel_counts(cells), cells[0].shape[0] * cells[0].shape[1])
 
 
 def centre(n: int) -> slice:
@@ -280,6 +329,6 @@ def centre(n: int) -> slice:
     return slice(edge, n - edge)
 
 
-_LEVELS = (_centre_median, ring_level)
+_LEVELS = (_centre_medians, _ring_levels)
 """The two estimates of a sticker's level the polarity vote is taken against
-(:func:`polarity_vote`)."""
+(:func:`polarity_vote`), each of a stack of single-channel cells."""

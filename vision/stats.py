@@ -11,9 +11,12 @@ of order statistics too, is taken on 8 bits where that gives the same values.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import cv2
 import numpy as np
+
+from .numeric import LEVELS
 
 LOWER_QUARTILE = 25
 """The percentile that is a sample's lower quartile."""
@@ -44,13 +47,63 @@ def median(a: np.ndarray) -> float:
     return float(np.partition(flat, (h - 1, h))[h - 1:h + 1].mean())
 
 
+def row_medians(a: np.ndarray) -> np.ndarray:
+    """:func:`median` of each row of a 2-D array (float64 for an integer array, else its own
+    dtype, as numpy's mean of the middle two gives it): 8 bits counted (a partition of many
+    equal levels is slow), else all in one partition."""
+    n = a.shape[1]
+    if a.dtype == np.uint8:
+        return counted_medians(row_counts(a), n)
+    middle = (n // 2,) if n % 2 else (n // 2 - 1, n // 2)
+    return np.partition(a, middle, axis=1)[:, middle[0]:middle[-1] + 1].mean(axis=1)
+
+
+def row_counts(a: np.ndarray) -> np.ndarray:
+    """Each 8-bit level's cumulative count (float64) in each row of a 2-D uint8 array:
+    (N, 256), from OpenCV's histograms."""
+    return np.array([cv2.calcHist([row[None]], [0], None, [LEVELS], [0, LEVELS]).ravel()
+                     for row in a], np.float64).cumsum(axis=1)
+
+
+def row_percentiles(a: np.ndarray, q: float) -> np.ndarray:
+    """:func:`percentile` of each row of a 2-D array at ``q`` (a python number in [0, 100]),
+    all in one partition, in the rows' own arithmetic as :func:`percentile` has it."""
+    (v, lo, hi), = _spots(a.shape[1], [q / 100])
+    part = np.partition(a, sorted({lo, hi}), axis=1)
+    return _lerp(part[:, lo], part[:, hi], v - lo)
+
+
 def channel_medians(img: np.ndarray) -> list[float]:
     """``[median(img[..., k]) for k in channels]`` of a colour image; on 8 bits by counting
     each channel's levels (a cell's channels are strided views, which a partition copies
     first: counting takes about half the time), the same values."""
     if img.dtype != np.uint8:
         return [median(img[..., k]) for k in range(img.shape[-1])]
-    return [_counted_median(ch.ravel()) for ch in cv2.split(img)]
+    return [float(m) for m in counted_medians(channel_counts([img]), img.shape[0] * img.shape[1])[0]]
+
+
+def channel_counts(imgs: Sequence[np.ndarray]) -> np.ndarray:
+    """Each 8-bit level's cumulative count (float64) in each channel of each image (colour,
+    all of one shape): (N, channels, 256), from OpenCV's histograms, which count a strided
+    channel in place."""
+    return np.array([[cv2.calcHist([x], [k], None, [LEVELS], [0, LEVELS]).ravel()
+                      for k in range(x.shape[2])] for x in imgs], np.float64).cumsum(axis=2)
+
+
+def counted_medians(counts: np.ndarray, size: int) -> np.ndarray:
+    """:func:`median` of each channel from its levels' cumulative counts (:func:`channel_counts`)
+    over ``size`` pixels: the middle level, or the mean of the middle two (float64)."""
+    h = size // 2
+    upper = (counts <= h).sum(axis=-1)
+    if size % 2:
+        return upper.astype(np.float64)
+    return ((counts <= h - 1).sum(axis=-1) + upper) / 2
+
+
+def counted_levels(counts: np.ndarray, share: float, size: int) -> np.ndarray:
+    """:func:`counted_level` of each channel from its levels' cumulative counts
+    (:func:`channel_counts`) over ``size`` pixels (float64)."""
+    return (counts < share * size).sum(axis=-1).astype(np.float64)
 
 
 def counted_level(flat: np.ndarray, share: float) -> int:
@@ -59,27 +112,11 @@ def counted_level(flat: np.ndarray, share: float) -> int:
     return int(np.searchsorted(np.cumsum(np.bincount(flat)), share * flat.size))
 
 
-def _counted_median(flat: np.ndarray) -> float:
-    """:func:`median` of a non-empty 1-D uint8 array from its levels' cumulative counts: the
-    middle element, or the mean of the middle two."""
-    counts = np.cumsum(np.bincount(flat))
-    h = flat.size // 2
-    upper = int(np.searchsorted(counts, h, side="right"))
-    if flat.size % 2:
-        return float(upper)
-    return (int(np.searchsorted(counts, h - 1, side="right")) + upper) / 2
-
-
 def _at(flat: np.ndarray, quantiles: list[float], weak: bool) -> list:
     """numpy's ``linear`` quantiles of a 1-D array: the virtual index ``(n - 1) q``, its two
     neighbouring order statistics, and numpy's ``_lerp`` between them (``weak``: the weight
     a python float, else a float64 scalar, which promotes a float32 array's values)."""
-    n = flat.size
-    spots = []
-    for q in quantiles:
-        v = (n - 1) * q
-        lo = min(math.floor(v), n - 1)
-        spots.append((v, lo, min(lo + 1, n - 1)))
+    spots = _spots(flat.size, quantiles)
     part = np.partition(flat, sorted({k for _, lo, hi in spots for k in (lo, hi)}))
     out = []
     for v, lo, hi in spots:
@@ -87,6 +124,17 @@ def _at(flat: np.ndarray, quantiles: list[float], weak: bool) -> list:
         t = v - lo if weak else np.float64(v - lo)
         out.append(_lerp(a, b, t))
     return out
+
+
+def _spots(n: int, quantiles: list[float]) -> list[tuple[float, int, int]]:
+    """numpy's virtual index ``(n - 1) q`` of each quantile among ``n`` values, and the two
+    order statistics either side of it."""
+    spots = []
+    for q in quantiles:
+        v = (n - 1) * q
+        lo = min(math.floor(v), n - 1)
+        spots.append((v, lo, min(lo + 1, n - 1)))
+    return spots
 
 
 def _lerp(a, b, t):

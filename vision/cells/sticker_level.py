@@ -50,10 +50,14 @@ def _sticker_level(data: bytes, shape: tuple[int, ...], dtype: str, value: bool 
                    ) -> tuple[np.ndarray, np.ndarray]:
     cell = _cell_of(data, shape, dtype)
     one = value_channel(cell) if value else sticker_channel(cell)
-    v = _frame_capped(cell, one.astype(np.float32))
+    levels = one.astype(np.float32)
+    v = _frame_capped(cell, levels)
     n = v.shape[0]
     k = max(3, (n // 3) | 1)
-    paper = closing(v, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    # an 8-bit channel left as it is closes on its 8 bits (what closing() would find)
+    paper = cv2.morphologyEx(one, cv2.MORPH_CLOSE, disc).astype(np.float32) \
+        if v is levels and one.dtype == np.uint8 and one.size else closing(v, disc)
     return _frozen(v), _frozen(cv2.GaussianBlur(paper, (0, 0), n / 16))
 
 

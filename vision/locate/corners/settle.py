@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 
 from ..lattice_sampling import sample
-from ...polarity import polarity_vote
+from ...polarity import polarity_votes
 from ...polarity import value_channel
 from .check import INNER_INSET, MIN_STEP, band, pitch_of
 
@@ -87,8 +87,8 @@ def light_printed(image: np.ndarray, H: np.ndarray) -> bool:
                                flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                                borderMode=cv2.BORDER_REPLICATE)
     c = INK_CELL
-    votes = [polarity_vote(face[r * c:(r + 1) * c, q * c:(q + 1) * c])
-             for r in range(3) for q in range(3)]
+    votes = polarity_votes([face[r * c:(r + 1) * c, q * c:(q + 1) * c]
+                            for r in range(3) for q in range(3)])
     return float(np.median(votes)) > 0
 
 
