@@ -100,7 +100,8 @@ def _grow(seed: Blob, blobs: list[Blob], centres: np.ndarray, index: np.ndarray,
     barred = np.where(free, 0.0, np.inf)
     px, py = pts[:, 0], pts[:, 1]
     reach = INNER * spacing  # on the predicted cell's inner part, clear of its edge
-    while queue:
+    left = int(free.sum())  # once every blob is placed, no node places another
+    while queue and left:
         key = queue.pop(0)
         va, vb = vec[key]
         c = grid[key].centre
@@ -131,6 +132,7 @@ def _grow(seed: Blob, blobs: list[Blob], centres: np.ndarray, index: np.ndarray,
             grid[nk] = best
             vec[nk] = (nva, nvb)
             barred[j] = np.inf
+            left -= 1
             queue.append(nk)
     return grid
 
