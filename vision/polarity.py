@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from .numeric import TINY
 from .stats import (UPPER_QUARTILE, channel_counts, channel_medians, counted_levels,
-                    counted_medians, row_medians, row_percentiles)
+                    counted_medians, median, row_medians, row_percentiles)
 
 
 def unclear_polarity(cell: np.ndarray) -> bool:
@@ -47,12 +47,11 @@ def light_inks(cells: list[np.ndarray]) -> list[bool]:
     typical = _typical_colours(cells).astype(np.uint8)
     # one conversion for all cells: per pixel it is the same, and each call costs ~0.5 ms
     ab = cv2.cvtColor(typical.reshape(1, -1, 3), cv2.COLOR_BGR2LAB)[0, :, 1:].astype(np.float32)
+    near = np.linalg.norm(ab[None, :, :] - ab[:, None, :], axis=2) < SAME_HUE  # row i: like cell i
     out = []
     for i, v in enumerate(votes):
-        near = np.linalg.norm(ab - ab[i], axis=1) < SAME_HUE
-        group = float(np.median(votes[near]))
-        unclear = abs(v) < UNCLEAR_VOTE and near.sum() >= 3
-        out.append(group > 0 if unclear else own[i])
+        unclear = abs(v) < UNCLEAR_VOTE and near[i].sum() >= 3
+        out.append(median(votes[near[i]]) > 0 if unclear else own[i])
     return out
 
 

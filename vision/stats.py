@@ -79,7 +79,8 @@ def channel_medians(img: np.ndarray) -> list[float]:
     first: counting takes about half the time), the same values."""
     if img.dtype != np.uint8:
         return [median(img[..., k]) for k in range(img.shape[-1])]
-    return [float(m) for m in counted_medians(channel_counts([img]), img.shape[0] * img.shape[1])[0]]
+    size = img.shape[0] * img.shape[1]
+    return [float(m) for m in counted_medians(channel_counts([img]), size)[0]]
 
 
 def channel_counts(imgs: Sequence[np.ndarray]) -> np.ndarray:

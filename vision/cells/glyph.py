@@ -176,11 +176,10 @@ def normalise_glyph(body: np.ndarray) -> np.ndarray | None:
     (OpenCV's own 3-tap kernel, 1/4 1/2 1/4, which it takes when given no sigma), or None
     when there is no ink.
     """
-    ys, xs = np.nonzero(body)
-    if len(xs) == 0:
+    x0, y0, w, h = cv2.boundingRect(np.ascontiguousarray(body, bool).view(np.uint8))
+    if w == 0:
         return None
-    x0, x1, y0, y1 = xs.min(), xs.max() + 1, ys.min(), ys.max() + 1
-    crop = body[y0:y1, x0:x1].astype(np.float32)
+    crop = body[y0:y0 + h, x0:x0 + w].astype(np.float32)
     h, w = crop.shape
     s = _BOX / max(h, w)
     nw, nh = max(1, round(w * s)), max(1, round(h * s))

@@ -19,6 +19,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Protocol, Sequence
 
+import cv2
 import numpy as np
 
 from ...models.cube.stickers import Hypothesis
@@ -261,10 +262,8 @@ def top(h: Sequence[Hypothesis]) -> float:
 def body_size(ev: CellEvidence) -> int:
     """The longer side of the bounding box of a cell's digit body (0: no ink): a digit's
     height whatever its turn."""
-    ys, xs = np.nonzero(ev.body)
-    if len(xs) == 0:
-        return 0
-    return int(max(xs.max() - xs.min(), ys.max() - ys.min())) + 1
+    _, _, w, h = cv2.boundingRect(np.ascontiguousarray(ev.body, bool).view(np.uint8))
+    return max(w, h)
 
 
 def typical_size(evidence: Sequence[CellEvidence]) -> float | None:
