@@ -1,6 +1,6 @@
 """The whole-photo pictures the cues read (:mod:`sudoku_cube.vision.locate.face_cues`) are
 the ones their definitions give, pixel for pixel: the value channel and chroma taken from one
-split of the channels, and the saturation picture's division worked in place."""
+split of the channels, and the saturation picture's shares looked up in one table."""
 from __future__ import annotations
 
 import numpy as np

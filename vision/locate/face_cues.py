@@ -19,10 +19,12 @@ score low.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import cv2
 import numpy as np
 
+from ..numeric import LEVELS
 from ..stats import LOWER_QUARTILE
 from .lattice_sampling import (SAMPLE_STEP, homogeneous, lattice_points, lookup, project,
                                sample_at, spaced)
@@ -233,14 +235,23 @@ def saturation(image: np.ndarray, size: int) -> np.ndarray:
     if image.ndim != 3:
         return np.zeros(image.shape[:2], np.uint8)
     value, colour = value_and_chroma(cv2.medianBlur(image, size))
-    # below 255: chroma is at most the value; worked in place, as a whole photo's float
-    # pictures are not free to make
-    share = colour.astype(np.float32)
-    share *= np.float32(255)
-    below = value.astype(np.float32)
-    below += np.float32(FLOOR)
-    share /= below
-    return share.astype(np.uint8)
+    # each pixel's (value, chroma) pair looked up in a table of the shares (16-bit, through
+    # OpenCV's table): a whole photo's float pictures are not free to make
+    pair = value.astype(np.uint16)
+    pair *= LEVELS
+    pair += colour
+    return cv2.LUT(pair, _shares())
+
+
+@lru_cache(maxsize=None)
+def _shares() -> np.ndarray:
+    """The saturation (uint8) of each pair of 8-bit value v and chroma c, at ``v * 256 + c``,
+    by the float32 arithmetic of ``c * 255 / (v + FLOOR)``, cut to a whole level (below 255:
+    chroma is at most the value; a larger chroma, which no pixel has, counts 0)."""
+    c = np.arange(LEVELS, dtype=np.float32)[None, :]
+    v = np.arange(LEVELS, dtype=np.float32)[:, None]
+    share = c * np.float32(255) / (v + np.float32(FLOOR))
+    return np.where(c <= v, share, 0).astype(np.uint8).ravel()
 
 
 @dataclass(frozen=True)
