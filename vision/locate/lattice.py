@@ -51,7 +51,6 @@ sticker (glare, shade or a print the masks missed), so one lost sticker does not
 face into pieces."""
 
 _STEP_ARRAY = np.array(STEPS, np.float64)
-_ROWS = np.arange(len(STEPS))
 
 
 Grown = dict[tuple, tuple[dict[tuple[int, int], Blob], list[Blob]]]
@@ -98,7 +97,7 @@ def _grow(seed: Blob, blobs: list[Blob], centres: np.ndarray, index: np.ndarray,
     queue = [(0, 0)]
     # taken blobs (the seed, those placed) are infinitely far from every predicted place
     barred = np.where(free, 0.0, np.inf)
-    px, py = pts[:, 0], pts[:, 1]
+    px, py = pts[None, :, 0], pts[None, :, 1]
     reach = INNER * spacing  # on the predicted cell's inner part, clear of its edge
     left = int(free.sum())  # once every blob is placed, no node places another
     while queue and left:
@@ -108,22 +107,17 @@ def _grow(seed: Blob, blobs: list[Blob], centres: np.ndarray, index: np.ndarray,
         # every step's predicted position against each blob at once; a blob taken by an
         # earlier step of this node is barred when a later step's nearest is looked up
         pred = c + _STEP_ARRAY[:, :1] * va + _STEP_ARRAY[:, 1:] * vb
-        off_all = np.hypot(px[None, :] - pred[:, :1], py[None, :] - pred[:, 1:]) + barred
-        nearest = off_all.argmin(axis=1)  # still each step's nearest unless a step took it
-        first, first_off = nearest.tolist(), off_all[_ROWS, nearest].tolist()
-        taken: list[int] = []
-        for s, (di, dj) in enumerate(STEPS):
+        off_all = np.hypot(px - pred[:, :1], py - pred[:, 1:]) + barred
+        # only a step with a blob within reach can place one (taking raises the others')
+        for s in np.flatnonzero(off_all.min(axis=1) < reach).tolist():
+            di, dj = STEPS[s]
             nk = (key[0] + di, key[1] + dj)
             if nk in grid:
                 continue
-            j, off = first[s], first_off[s]
-            if j in taken:
-                j = int(np.argmin(off_all[s]))
-                off = off_all[s, j]
-            if not off < reach:
+            j = int(np.argmin(off_all[s]))  # its nearest, or the next if a step took that
+            if not off_all[s, j] < reach:
                 continue
             off_all[:, j] = np.inf
-            taken.append(j)
             best = blobs[index[j]]
             step = best.centre - c
             nva, nvb = va, vb
