@@ -49,12 +49,8 @@ def shape_blobs(mask: np.ndarray, min_area: float) -> list[Blob]:
     out = []
     if hier is None:
         return out
-    for cnt, h in zip(contours, hier[0]):
-        if h[3] != -1:
-            continue  # a hole (the ink of a digit), not a sticker outline
-        _, _, bw, bh = cv2.boundingRect(cnt)
-        if bw * bh < min_area:
-            continue  # its hull fits in its box: too small (noise, a speck), skipped cheaply
+    for i in _boxed_outlines(contours, hier[0], min_area):
+        cnt = contours[i]
         hull = cv2.convexHull(cnt)
         area = cv2.contourArea(hull)
         if area < min_area:
@@ -66,6 +62,21 @@ def shape_blobs(mask: np.ndarray, min_area: float) -> list[Blob]:
             continue
         out.append(Blob(np.array([cx, cy]), area, float(np.sqrt(area)), float(ang)))
     return out
+
+
+def _boxed_outlines(contours: tuple[np.ndarray, ...], hier: np.ndarray, min_area: float
+                    ) -> list[int]:
+    """The outer contours (a hole is the ink of a digit, no sticker outline) whose bounding
+    box is ``min_area`` or more (a hull fits in its box: a smaller one is noise or a speck),
+    the boxes of all of them at once."""
+    outer = np.flatnonzero(hier[:, 3] == -1)
+    if not len(outer):
+        return []
+    points = [contours[i] for i in outer]
+    starts = np.cumsum([0] + [len(c) for c in points[:-1]])
+    flat = np.concatenate(points).reshape(-1, 2)
+    w, h = (np.maximum.reduceat(flat, starts) - np.minimum.reduceat(flat, starts) + 1).T
+    return outer[w.astype(np.int64) * h >= min_area].tolist()
 
 
 def glyph_blobs(masks: list[np.ndarray], area: float) -> list[Blob]:
