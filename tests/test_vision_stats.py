@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 from sudoku_cube.vision.stats import (channel_counts, channel_medians, closing, counted_level,
-                                      counted_levels, median, percentile, percentiles,
-                                      row_medians, row_percentiles)
+                                      counted_levels, median, order_statistics, percentile,
+                                      percentiles, row_medians, row_percentiles)
 
 pixels = st.one_of(
     hnp.arrays(np.uint8, st.integers(1, 300)),
@@ -123,3 +123,12 @@ def test_counted_channels_are_each_channels(img: np.ndarray, share: float) -> No
     levels_ = counted_levels(channel_counts([img, img[::-1]]), share, size)
     want = [counted_level(np.ascontiguousarray(img[..., k]).ravel(), share) for k in range(3)]
     assert levels_.tolist() == [want, want]
+
+
+@given(pixels, st.lists(levels, min_size=1, max_size=4), levels)
+@settings(max_examples=300, deadline=None)
+def test_order_statistics_are_the_three_alone(a: np.ndarray, qs: list[float], q: float) -> None:
+    strong, weak, middle = order_statistics(a, tuple(qs), q)
+    assert len(strong) == len(qs)
+    assert all(same(g, w) for g, w in zip(strong, percentiles(a, tuple(qs))))
+    assert same(weak, percentile(a, q)) and same(middle, median(a))

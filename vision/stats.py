@@ -37,6 +37,22 @@ def percentiles(a: np.ndarray, qs: tuple[float, ...]) -> tuple[float, ...]:
     return tuple(float(x) for x in _at(np.ravel(a), [q / 100 for q in qs], weak=False))
 
 
+def order_statistics(a: np.ndarray, qs: tuple[float, ...], q: float
+                     ) -> tuple[tuple[float, ...], float, float]:
+    """``percentiles(a, qs)``, ``percentile(a, q)`` and ``median(a)`` from one partition, the
+    same values: a partition puts every order statistic asked for in its place at once."""
+    flat = np.ravel(a)
+    n = flat.size
+    spots, (one,) = _spots(n, [k / 100 for k in qs]), _spots(n, [q / 100])
+    middle = (n // 2,) if n % 2 else (n // 2 - 1, n // 2)
+    part = np.partition(flat, sorted({k for _, lo, hi in spots + [one] for k in (lo, hi)}
+                                     | set(middle)))
+    strong = tuple(float(_lerp(part[lo], part[hi], np.float64(v - lo))) for v, lo, hi in spots)
+    v, lo, hi = one
+    return strong, float(_lerp(part[lo], part[hi], v - lo)), \
+        float(part[middle[0]:middle[-1] + 1].mean())
+
+
 def median(a: np.ndarray) -> float:
     """``float(np.median(a))``: the middle element, or numpy's mean of the middle two."""
     flat = np.ravel(a)

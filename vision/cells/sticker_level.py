@@ -19,7 +19,7 @@ import numpy as np
 from ..numeric import MIN_CONTRAST
 from ..polarity import (INK_PERCENTILE, STICKER_QUANTILE, centre, sticker_channel,
                         value_channel)
-from ..stats import closing, median, percentile, percentiles
+from ..stats import closing, median, order_statistics, percentile, percentiles
 
 
 def sticker_level(cell: np.ndarray, value: bool = False) -> tuple[np.ndarray, np.ndarray]:
@@ -95,11 +95,26 @@ def ink_darkness(cell: np.ndarray, value: bool = False) -> np.ndarray:
     the local sticker level each pixel is, as a share of the ink's contrast (98th percentile
     inside the cell), so an even glare band lowers ink and paper alike and cancels.
     ``value``: on the V channel (see :func:`sticker_level`)."""
-    v, paper = sticker_level(cell, value)
+    diff, _, top, _ = _centre_levels(*_key(cell), value and cell.ndim == 3)
+    return np.clip(diff / max(top, 1.0), 0.0, 1.0)
+
+
+DARKEST = 98
+"""The percentile of a cell's centre taken for its darkest ink in :func:`ink_darkness`."""
+
+
+@functools.lru_cache
+def _centre_levels(data: bytes, shape: tuple[int, ...], dtype: str, value: bool = False
+                   ) -> tuple[np.ndarray, tuple[float, ...], float, float]:
+    """A cell's difference to its sticker level (read-only; :func:`sticker_level`, ``value``
+    as there) and, in its centre, the :func:`sticker_spread` percentiles, the
+    :data:`DARKEST` one and the median, all from one partition (each cell is cut and read
+    by the cell model from the same centre)."""
+    v, paper = _sticker_level(data, shape, dtype, value)
     c = centre(v.shape[0])
     diff = paper - v
-    top = percentile(diff[c, c], 98)
-    return np.clip(diff / max(top, 1.0), 0.0, 1.0)
+    spread, darkest, middle = order_statistics(diff[c, c], _SPREAD, DARKEST)
+    return _frozen(diff), spread, darkest, middle
 
 
 def ink_contrast(cell: np.ndarray) -> tuple[np.ndarray, float, float] | None:
@@ -114,14 +129,12 @@ def ink_contrast(cell: np.ndarray) -> tuple[np.ndarray, float, float] | None:
 @functools.lru_cache
 def _cached_ink_contrast(data: bytes, shape: tuple[int, ...], dtype: str
                          ) -> tuple[np.ndarray, float, float] | None:
-    # the arguments as sticker_level passes them: lru_cache keeps f(a) and f(a, False) apart
-    v, paper = _sticker_level(data, shape, dtype, False)
-    c = centre(v.shape[0])
-    diff = paper - v
-    level, noise, top = sticker_spread(diff[c, c])
+    # the arguments as ink_darkness passes them: lru_cache keeps f(a) and f(a, False) apart
+    diff, spread, _, middle = _centre_levels(data, shape, dtype, False)
+    level, noise, top = _spread_of(*spread)
     if top - level < max(MIN_CONTRAST, 1.5 * noise):
         return None
-    return _frozen(diff), median(diff[c, c]), top  # the threshold's base: the median
+    return diff, middle, top  # the threshold's base: the median
 
 
 def sticker_spread(inner: np.ndarray) -> tuple[float, float, float]:
@@ -131,8 +144,11 @@ def sticker_spread(inner: np.ndarray) -> tuple[float, float, float]:
     :data:`PAPER_QUANTILE` quantile and its noise the spread below that, not the median and its absolute deviation, which a large serif digit
     covering half the centre turns into ink and a spread as wide as the ink's contrast (the
     digit was then taken for a blank sticker)."""
-    lo, level, top = percentiles(inner, (100 * LOW_QUANTILE, 100 * PAPER_QUANTILE,
-                                         INK_PERCENTILE))
+    return _spread_of(*percentiles(inner, _SPREAD))
+
+
+def _spread_of(lo: float, level: float, top: float) -> tuple[float, float, float]:
+    """:func:`sticker_spread` from its three percentiles (:data:`_SPREAD`)."""
     return level, (level - lo) / PAPER_SPREAD_Z, top
 
 
@@ -151,3 +167,7 @@ PAPER_SPREAD_Z = NormalDist().inv_cdf(PAPER_QUANTILE) - NormalDist().inv_cdf(LOW
 """The normal quantile gap between :data:`LOW_QUANTILE` and :data:`PAPER_QUANTILE`: turns the
 gap between them into a standard deviation when the lower :data:`PAPER_QUANTILE` of the
 centre are all sticker."""
+
+_SPREAD = (100 * LOW_QUANTILE, 100 * PAPER_QUANTILE, INK_PERCENTILE)
+"""The percentiles of :func:`sticker_spread`: the sticker's low end, its level, the ink's."""
+
