@@ -108,15 +108,18 @@ def dedupe(blobs: list[Blob]) -> list[Blob]:
     once, but a much larger blob (stickers merged by glare) does not hide the stickers it
     covers; the lattice only ever links blobs of similar size."""
     kept: list[Blob] = []
-    centres = np.empty((len(blobs), 2))
-    sides = np.empty(len(blobs))
-    areas = np.empty(len(blobs))
-    for b in sorted(blobs, key=lambda b: -b.area):
-        n = len(kept)
-        d = np.hypot(centres[:n, 0] - b.centre[0], centres[:n, 1] - b.centre[1])
-        if np.all((d > 0.5 * sides[:n]) | (areas[:n] > 2.0 * b.area)):
-            centres[n], sides[n], areas[n] = b.centre, b.side, b.area
-            kept.append(b)
+    if not blobs:
+        return kept
+    xs, ys = np.array([b.centre for b in blobs], np.float64).reshape(-1, 2).T
+    areas = np.array([b.area for b in blobs], np.float64)
+    hidden = np.zeros(len(blobs), bool)  # by a blob kept before it
+    for i in sorted(range(len(blobs)), key=lambda i: -blobs[i].area):
+        if hidden[i]:
+            continue
+        b = blobs[i]
+        kept.append(b)
+        d = np.hypot(b.centre[0] - xs, b.centre[1] - ys)
+        hidden |= (d <= 0.5 * b.side) & (b.area <= 2.0 * areas)
     return kept
 
 
