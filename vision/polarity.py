@@ -9,10 +9,10 @@ one colour in one ink. The sticker's own channel, in which dark ink is cut
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import cv2
 import numpy as np
-
-from collections.abc import Sequence
 
 from .numeric import TINY
 from .stats import (UPPER_QUARTILE, channel_counts, channel_medians, counted_levels,
@@ -94,9 +94,9 @@ def polarity_votes(cells: Sequence[np.ndarray]) -> np.ndarray:
     g = _per_pixel(gray, stack) if colour else stack
     lights = _contrasts(_thin(g, cv2.MORPH_TOPHAT), g)
     votes = _vote(lights, _per_pixel(value_channel, stack) if colour else stack)
-    unclear = np.flatnonzero(votes > -UNCLEAR_VOTE) if colour else []
-    colours = _sticker_colours([cells[i] for i in unclear]) if len(unclear) else []
-    weights = {int(i): _sticker_weights(cells[i], s) for i, s in zip(unclear, colours)}
+    not_dark = np.flatnonzero(votes > -UNCLEAR_VOTE) if colour else []
+    colours = _sticker_colours([cells[i] for i in not_dark]) if len(not_dark) else []
+    weights = {int(i): _sticker_weights(cells[i], s) for i, s in zip(not_dark, colours)}
     again = [i for i, w in weights.items() if w is not None]
     if again:  # measured again on the sticker's own channel: see polarity_vote
         own = _vote(lights[again], np.stack([cv2.transform(cells[i], weights[i].reshape(1, 3))

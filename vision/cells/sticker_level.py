@@ -170,4 +170,3 @@ centre are all sticker."""
 
 _SPREAD = (100 * LOW_QUANTILE, 100 * PAPER_QUANTILE, INK_PERCENTILE)
 """The percentiles of :func:`sticker_spread`: the sticker's low end, its level, the ink's."""
-
