@@ -929,3 +929,27 @@ def test_a_check_judged_after_the_step_shown_says_and_records_that_step(tmp_path
     assert "at this step" not in said
     assert guide_check._conclude(cursor, Verdict("as expected"), maybe=()) == \
         "The cube matches the plan at this step."
+
+
+def test_the_watch_records_a_slip_after_the_step_it_judged(monkeypatch):
+    """The watch judges a frame unlike the step reached at the step after it: a slip found there
+    is recorded as found after that step (as the c key's is), so that a re-run's first screen
+    names the step the slip was made at, not the one before."""
+    from sudoku_cube.assistant.services import guide, watch
+    from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
+    from sudoku_cube.models.cube.moves import Move
+
+    recorded: list[int | None] = []
+    monkeypatch.setattr(guide, "follow_instead",
+                        lambda *a, after_step=None, **k: recorded.append(after_step) or 1)
+    pz = make_puzzle(4, 20)
+    start, plan = pz.state, simplify(invert_moves(pz.scramble))
+    m = plan[3]
+    real = start.apply(plan[:3]).apply([m.inverse() if m.turns != 2 else Move(m.face, 1)])
+    cursor = GuideCursor(steps_from_moves(start, plan), start, remember=True, position=3)
+    seen = {f: certain(real.face(f)) for f in "UFR"}
+    w = watch.Watcher(cursor)
+    event = w.feed(seen) or w.feed(seen)
+    assert event is not None and event.kind == "slip", event
+    assert event.message.startswith(f"Found the slip: step 4 ({m})"), event.message
+    assert recorded == [4]
