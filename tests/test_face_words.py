@@ -174,3 +174,30 @@ def test_a_6_and_a_9_that_look_alike_are_told_apart_by_their_directions():
         assert ("L = the left face (centre 9, " in letters) is told, letters
         assert ("centre 6, " in face_name("R", centres, settings)) is told
         assert ("centre 8, " in face_words(state, "F", settings=settings)) is False
+
+
+def test_a_centre_6_or_9_without_an_underline_is_named_as_it_looks():
+    """On a cube whose 6 and 9 carry no underline the person cannot tell a centre 9 from a 6
+    by its digit alone: named without its direction it is 'centre 6 or 9', alike in the hold
+    words, the help's letters, a check's question and the scan's names; with its direction
+    ('the 9 upright') it is found as it is; with underlines the digit is named as read."""
+    from sudoku_cube.assistant.services.face_poses import face_name
+    from sudoku_cube.assistant.services.slip_check import check_face, show_face_words
+    from sudoku_cube.models.cube.face_words import faces_words, letters_words
+
+    state = make_puzzle(20, 20).state
+    assert [centre(state, f).digit for f in FACES] == [9, 5, 5, 2, 8, 3]
+    centres = {f: centre(state, f) for f in FACES}
+    plain, underlined = CubeSettings(underlined_69=False), CubeSettings()
+    for settings, named in ((plain, "6 or 9"), (underlined, "9")):
+        assert hold_words(state, settings).endswith(f" and centre {named} on top (U)")
+        assert f"U = the top face (centre {named})" in letters_words(state, settings)
+        assert check_face("U", state, settings) == f"the face with centre {named} (U)"
+        assert show_face_words("U", state, settings=settings).startswith(
+            f"Show me the face with centre {named} (U), ")
+        assert face_name("U", centres, settings) == f"centre {named} (U)"
+        assert centre_words(state, "U", settings) == f"centre {named}"
+        assert faces_words(["U", "D"], state, settings) == \
+            f"the faces with centres {named} (U) and 2 (D)"
+    # a direction tells the two apart: the digit is named as it is
+    assert "centre 9 towards you (U, the 9 upright)" in hold_phrase(state, "U", "B", settings=plain)

@@ -125,11 +125,12 @@ def plan_words(plan: Plan, state: str) -> str:
             "(from the cube as it was then)")
 
 
-def observations(args: argparse.Namespace,
-                 cube: CubeState | None = None) -> dict[str, Cells]:
+def observations(args: argparse.Namespace, cube: CubeState | None = None,
+                 settings: CubeSettings = CubeSettings()) -> dict[str, Cells]:
     """Every face given on the command line, as scored cells (photos read with the
     ``--profile``'s reader, loaded only when a photo is given). ``cube`` (the cube as the plan
-    expects it) names a face by its centre digit in a refusal."""
+    expects it) names a face by its centre digit in a refusal, as it looks on ``settings``'
+    cube."""
     face_option = face_letter(args.face, "--face") if args.face else None
     default = face_option or "F"
     seen: dict[str, Cells] = {}
@@ -137,14 +138,14 @@ def observations(args: argparse.Namespace,
 
     def add(face: str, cells: Cells) -> None:
         if face in seen:
-            name = check_face(face, cube)
+            name = check_face(face, cube, settings)
             raise SudokuCubeError(f"{name[0].upper()}{name[1:]} is given twice; give each "
                                   "face once")
         seen[face] = cells
 
     for value in args.tokens:
         face, text = split_face(value, default)
-        add(face, tokens_cells(face, text, cube))
+        add(face, tokens_cells(face, text, cube, settings))
     for value in args.photo:
         reader = reader if reader is not None else chosen_reader(args)
         face, path = photo_face(value, face_option)
@@ -182,7 +183,7 @@ def run(args: argparse.Namespace) -> int:
                           f"--tokens {look.face}=\"nine tokens\" or --photo {look.face}=PATH.",
                           highlight=False)
         return 0
-    seen = observations(args, expected)
+    seen = observations(args, expected, settings)
     if not seen:
         raise SudokuCubeError("nothing to compare: give a face with --tokens or --photo, or "
                               "corner photo A with --corner")

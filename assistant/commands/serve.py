@@ -114,7 +114,7 @@ def phone_capture(service: PhoneService, console: Console) -> Capture:
         hold = None if cube is None else \
             check_hold(face, cube, service.slipped(cube), service.settings)
         service.ask_check(face, hold=hold)
-        what = "corner photo A" if face == "A" else f"a photo of {check_face(face, cube)}"
+        what = "corner photo A" if face == "A" else f"a photo of {check_face(face, cube, service.settings)}"
         console.print(f"Take {what} with the phone: the page asks for it.", highlight=False)
         waited = 0.0
         try:

@@ -8,7 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Callable, NamedTuple
 
-from ...models.cube.face_words import centre
+from ...models.cube.face_words import centre, digit_words
 from ...models.cube.state import CubeState
 from ...models.errors import SudokuCubeError
 from ...models.grid import GridSolution, GridUnsolvableError, photo_refusal, solve_grid
@@ -116,7 +116,7 @@ def turned_upright(state: CubeState, settings: CubeSettings, files: dict[str, st
             return state, None
         return corner.state, (f"{corner.describe()}: reading it so. If that is wrong, retake "
                               f"photo B with the face with centre "
-                              f"{centre(corner.state, 'D').digit} on top.")
+                              f"{digit_words(centre(corner.state, 'D'), settings)} on top.")
     turned = find_turned_photo(state, settings)
     if turned is None:
         return state, None

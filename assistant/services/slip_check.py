@@ -33,18 +33,19 @@ def face_letter(text: str, what: str = "face") -> str:
     return f
 
 
-def tokens_cells(face: str, text: str, cube: CubeState | None = None) -> Cells:
+def tokens_cells(face: str, text: str, cube: CubeState | None = None,
+                 settings: CubeSettings = CubeSettings()) -> Cells:
     """Nine typed tokens of one face (row by row, as the net shows the face) as certain cells.
     A refusal names the face by its centre digit when ``cube`` (the cube as the plan expects
     it) is given, else by where it is, the letter beside: by the digit alone, as the check
-    asked for it (:func:`check_face`)."""
+    asked for it (:func:`check_face`, on ``settings``' cube)."""
     parts = text.replace(",", " ").split()
-    name = check_face(face, cube)
+    name = check_face(face, cube, settings)
     if len(parts) != 9:
         raise SudokuCubeError(
             f"{name[0].upper()}{name[1:]}: {len(parts)} token{'' if len(parts) == 1 else 's'} "
             "given, a face has 9 (row by row, "
-            f"top row first, as seen with {check_face(_top_of(face), cube)} at the top), "
+            f"top row first, as seen with {check_face(_top_of(face), cube, settings)} at the top), "
             "e.g. \"5^ 4> 6^ 3v 6^ 5< 8^ 2^ 2>\"")
     out = []
     for i, tok in enumerate(parts):
@@ -56,11 +57,13 @@ def tokens_cells(face: str, text: str, cube: CubeState | None = None) -> Cells:
     return tuple(out)
 
 
-def check_face(face: str, cube: CubeState | None) -> str:
+def check_face(face: str, cube: CubeState | None,
+               settings: CubeSettings = CubeSettings()) -> str:
     """A face as a check names it: by its centre digit in ``cube`` (the cube as the plan
-    expects it), never by the centre's direction, which a slip may have turned (as
-    :func:`show_face_words` asks for it), else by where it is."""
-    return face_or_place(face, cube, pointing=False)
+    expects it; a 6 or 9 as it looks on ``settings``' cube), never by the centre's direction,
+    which a slip may have turned (as :func:`show_face_words` asks for it), else by where it
+    is."""
+    return face_or_place(face, cube, pointing=False, settings=settings)
 
 
 def _top_of(face: str) -> str:
@@ -148,7 +151,7 @@ def show_face_words(face: str, cube: CubeState | None = None, maybe: Sequence[Cu
     :func:`how_to_show` takes them)."""
     top = _top_of(face)
     if cube is not None:
-        return (f"Show me {check_face(face, cube)}, the cube held with "
+        return (f"Show me {check_face(face, cube, settings)}, the cube held with "
                 f"{hold_phrase(cube, face, top, 'the camera', settings, maybe)}")
     return (f"Show me the {face} face (the {FACE_NAMES[face]} face, held with the "
             f"{FACE_NAMES[top]} face ({top}) at the top)")

@@ -45,10 +45,12 @@ should be at the step names the face to the person by its centre digit."""
 
 
 def _answer(text: str, face: str, reader: Reader, capture: Capture | None,
-            corner: bool = False, cube: CubeState | None = None) -> dict[str, Cells] | None:
+            corner: bool = False, cube: CubeState | None = None,
+            settings: CubeSettings = CubeSettings()) -> dict[str, Cells] | None:
     """The faces a typed answer gives (None to cancel), photos read with ``reader``; Enter
     takes corner photo A from the camera when ``corner`` is asked for first, else ``face``.
-    ``cube`` (the cube as it should be) names the face by its centre digit in a refusal."""
+    ``cube`` (the cube as it should be) names the face by its centre digit in a refusal, as
+    it looks on ``settings``' cube."""
     t = text.strip()
     if t.lower() == "q" or (t == "" and capture is None):
         return None
@@ -63,7 +65,7 @@ def _answer(text: str, face: str, reader: Reader, capture: Capture | None,
             return corner_cells(t, reader)
         shown = stem if stem in FACES else face  # a photo named after a face is that face
         return {shown: photo_cells(shown, t, reader)}
-    return {face: tokens_cells(face, t, cube)}
+    return {face: tokens_cells(face, t, cube, settings)}
 
 
 def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
@@ -92,7 +94,7 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
         typed = ask(f"{face}> ", prefill=refused) if refused else ask(f"{face}> ")
         refused = ""
         try:
-            got = _answer(typed, face, reader, capture, corner, cube)
+            got = _answer(typed, face, reader, capture, corner, cube, settings)
         except SudokuCubeError as e:
             print_wrapped(console, str(e), style="red")
             refused = typed.strip()  # offered again for editing: one token mended, not nine

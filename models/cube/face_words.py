@@ -26,13 +26,23 @@ def looks_alike(a: Sticker, b: Sticker, settings: CubeSettings = CubeSettings())
     return sticker_look(a, settings)[0] == sticker_look(b, settings)[0]
 
 
+def digit_words(c: Sticker, settings: CubeSettings = CubeSettings()) -> str:
+    """A sticker's digit named without its direction, as the person can find it: on a cube
+    whose 6 and 9 carry no underline (``settings``) the two look alike, so either is '6 or 9'
+    ('9' with a direction, 'the 9 pointing left', is found as it is)."""
+    if not settings.underlined_69 and c.digit in (6, 9):
+        return "6 or 9"
+    return str(c.digit)
+
+
 def centre_name(c: Sticker, face: str, clash: bool = False,
                 settings: CubeSettings = CubeSettings()) -> str:
     """'centre 7 (R)'; with ``clash`` (another face has the same digit) the centre's direction
     as the face is seen: 'centre 7, pointing right (R)' (a digit symmetric on ``settings``'
     cube only by how it lies)."""
-    how = f", {pointing_words(c, settings=settings)}" if clash else ""
-    return f"centre {c.digit}{how} ({face})"
+    if not clash:
+        return f"centre {digit_words(c, settings)} ({face})"
+    return f"centre {c.digit}, {pointing_words(c, settings=settings)} ({face})"
 
 
 def _direction(state: CubeState, face: str, settings: CubeSettings = CubeSettings()) -> str:
@@ -47,8 +57,8 @@ def _direction(state: CubeState, face: str, settings: CubeSettings = CubeSetting
 def centre_words(state: CubeState, face: str, settings: CubeSettings = CubeSettings()) -> str:
     """'centre 7'; when another face has the same centre digit, the centre's direction is
     added as that face is seen: 'centre 7, pointing right' (as :func:`_direction` says it)."""
-    how = _direction(state, face, settings)
-    return f"centre {centre(state, face).digit}{', ' + how if how else ''}"
+    how, c = _direction(state, face, settings), centre(state, face)
+    return f"centre {c.digit}, {how}" if how else f"centre {digit_words(c, settings)}"
 
 
 def face_words(state: CubeState, face: str, pointing: bool = True,
@@ -57,7 +67,7 @@ def face_words(state: CubeState, face: str, pointing: bool = True,
     same digit (:func:`centre_words` on ``settings``' cube) and ``pointing`` (False where a
     slip may have turned it)."""
     if not pointing:
-        return f"the face with centre {centre(state, face).digit} ({face})"
+        return f"the face with centre {digit_words(centre(state, face), settings)} ({face})"
     return f"the face with {centre_words(state, face, settings)} ({face})"
 
 
@@ -102,7 +112,9 @@ def faces_words(faces: Sequence[str], state: CubeState | None,
         digits = []
         for f in known:
             how = _direction(state, f, settings)
-            digits.append(f"{centre(state, f).digit}{' ' + how if how else ''} ({f})")
+            c = centre(state, f)
+            digits.append(f"{c.digit} {how} ({f})" if how else
+                          f"{digit_words(c, settings)} ({f})")
         placed.append(f"the faces with centres {listed(digits)}")
     return listed(placed or ["no face"])
 
@@ -119,8 +131,9 @@ def letters_words(state: CubeState | None, settings: CubeSettings = CubeSettings
             return where
         c = centre(state, face)
         clash = any(f != face and looks_alike(centre(state, f), c, settings) for f in FACES)
-        how = f", {pointing_words(c, face, settings=settings)}" if clash else ""
-        return f"{where} (centre {c.digit}{how})"
+        if not clash:
+            return f"{where} (centre {digit_words(c, settings)})"
+        return f"{where} (centre {c.digit}, {pointing_words(c, face, settings=settings)})"
     return ", ".join(one(f) for f in FACES)
 
 
@@ -149,7 +162,8 @@ def _part_words(part: HoldPart, n: int, you: str, settings: CubeSettings) -> str
     way = f", the {d} {pointing_words(part.sticker, part.place, you, settings)}" \
         if part.pointing else ""
     if part.index == (n * n) // 2:
-        return f"centre {d} {_where(part.place, you)} ({part.letter}{way})"
+        named = d if part.pointing else digit_words(part.sticker, settings)
+        return f"centre {named} {_where(part.place, you)} ({part.letter}{way})"
     return (f"the {d} at the {_sticker_at(part.index, n)} of the face towards {you} "
             f"({part.letter}{part.index + 1}{way})")
 
@@ -174,7 +188,7 @@ def hold_phrase(state: CubeState, front: str = "F", top: str = "U", you: str = "
         return words
     target = held(state, hold_index(front, top))
     named = {p.place for p in parts}
-    unsure = [f"the {centre(target, p).digit} {_where(p, you)}"
+    unsure = [f"the {digit_words(centre(target, p), settings)} {_where(p, you)}"
               for p in unsure_centres(state, front, top, settings, maybe) if p in named]
     if not unsure:
         return f"{words} ({_why_open(state, maybe)} may fit another hold too)"
