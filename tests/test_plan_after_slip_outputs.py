@@ -143,3 +143,39 @@ def test_the_guides_first_screen_says_it_continues_the_plan_made_after_a_slip(mo
     assert guide_run.guide_plan(kept, args, console) == 0
     said = " ".join(replan_notice(kept.stats[AFTER_SLIP]).split())
     assert said in screens[0], screens[0]
+
+
+def test_the_guide_after_a_slip_says_which_plan_each_restart_restarts(monkeypatch):
+    """On the plan made after a slip the hold is kept for the rest of the solve (not the whole
+    of it), and the two ways back are told apart: the r key restarts this new plan (its
+    question says so), --restart goes back to the photos' plan."""
+    import io
+
+    from rich.console import Console
+
+    from sudoku_cube.assistant.terminal import guide_run
+    from sudoku_cube.assistant.terminal.guide_ui import RESTART_NEW_PLAN
+
+    state, settings, plan, repair = _slip_in_the_guide(wrong_at=2)
+    kept = solve_state(state, settings, known=followed_plans(settings.symmetric)).plan
+    console = Console(file=io.StringIO(), width=80, height=24, record=True, color_system=None)
+    screens: list[str] = []
+    keys = iter(["r", "x", "q"])
+    run_interactive = guide_run.run_interactive
+
+    def guide(console, cursor, read_key, **kwargs):
+        console.export_text(clear=True)
+        return run_interactive(console, cursor, lambda: screens.append(
+            " ".join(console.export_text(clear=True).split())) or next(keys), clear=False,
+            **kwargs)
+
+    monkeypatch.setattr(guide_run, "interactive", lambda: True)
+    monkeypatch.setattr(guide_run, "run_interactive", guide)
+    args = argparse.Namespace(export=None, plain=False, camera=None, restart=False,
+                              speak=False, profile=None, symmetric=None, no_ocr=True, ocr=None)
+    assert guide_run.guide_plan(kept, args, console) == 0
+    first = screens[0]
+    assert "for the rest of the solve." in first and "whole solve" not in first, first
+    assert "The r key restarts this new plan; to follow the photos' plan from step 1 " \
+           "instead, quit and run again with --restart." in first, first
+    assert " ".join(RESTART_NEW_PLAN.split()) in screens[1], screens[1]

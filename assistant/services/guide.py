@@ -61,11 +61,14 @@ class GuideCursor:
     def __init__(self, steps: Sequence[Step], start: CubeState, *, remember: bool = True,
                  position: int | None = None,
                  on_follow: Callable[[list[Step], CubeState], None] | None = None,
-                 settings: CubeSettings = CubeSettings()) -> None:
+                 settings: CubeSettings = CubeSettings(), after_slip: bool = False) -> None:
         self.on_follow = on_follow
+        """Told the new steps and their start when the cursor follows another plan."""
         self.settings = settings
         """The cube's settings: its hold words compare digits as they look on it."""
-        """Told the new steps and their start when the cursor follows another plan."""
+        self.after_slip = after_slip
+        """Whether the plan is one a check made after a slip, from the real cube, not the
+        photos' plan: the r key restarts it, ``--restart`` goes back to the photos' plan."""
         self.steps = list(steps)
         self.start = start
         self.remember = remember
@@ -124,6 +127,7 @@ class GuideCursor:
         self.start = start
         self.key = plan_key(start, [s.move for s in self.steps])
         self.finished_before = self.resumed = False
+        self.after_slip = True
         self._moved(0)
         if self.on_follow is not None:
             self.on_follow(self.steps, start)

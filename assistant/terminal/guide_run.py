@@ -82,7 +82,7 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
     speak = speaker.say_step if speaker is not None else None
     cursor = GuideCursor(steps, start, position=0 if args.restart else None,
                          on_follow=companion.shown if companion is not None else None,
-                         settings=settings)
+                         settings=settings, after_slip=AFTER_SLIP in plan.stats)
     if args.restart:  # saved, so that the same command without --restart goes on from here
         cursor.restart()
         restart_taken()
@@ -118,8 +118,9 @@ def replan_notice(after_step: int | None) -> str:
     which cube, and how to go back to the photos' plan."""
     when = steps_done_words(after_step)
     return (f"Continuing the new plan made when a check {when} found a slip: it starts from "
-            "the cube as it was then, not from the photos. Add --restart to follow the photos' "
-            "plan from step 1 instead.")
+            "the cube as it was then, not from the photos. The r key restarts this new plan; "
+            "to follow the photos' plan from step 1 instead, quit and run again with "
+            "--restart.")
 
 
 def given_plan(state: CubeState, text: str, settings: CubeSettings, where: str,

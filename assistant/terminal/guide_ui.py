@@ -55,15 +55,18 @@ def step_line(step: Step, index: int, total: int, width: int) -> Text:
 
 
 def resume_notice(cursor: GuideCursor) -> str:
-    """What to tell a person who runs a plan again: where it continues, or that it starts over."""
+    """What to tell a person who runs a plan again: where it continues, or that it starts over.
+    On a plan made after a slip (the note before it says which plan the r key restarts) the
+    hold is kept for the rest of the solve, not the whole of it."""
     if cursor.finished_before:
         return (f"You finished this plan before; starting again at step 1 of {cursor.total}. "
                 f"{hold_words(cursor.start, cursor.settings)}.")
     if cursor.resumed:
-        return (f"Continuing at step {cursor.position + 1} of {cursor.total} "
-                "(press r to restart).")
+        return f"Continuing at step {cursor.position + 1} of {cursor.total}" + \
+            ("." if cursor.after_slip else " (press r to restart).")
     if cursor.position == 0:
-        return f"{hold_words(cursor.start, cursor.settings)} for the whole solve."
+        rest = "the rest of the solve" if cursor.after_slip else "the whole solve"
+        return f"{hold_words(cursor.start, cursor.settings)} for {rest}."
     return ""
 
 
@@ -85,6 +88,11 @@ UNKNOWN_KEY = "{key} does nothing here: press ? for the keys."
 """The notice for a key the guide does not know (or c where no check is possible)."""
 
 RESTART_QUESTION = "Restart from step 1? Press y to restart, any other key to stay here."
+
+RESTART_NEW_PLAN = ("Restart the new plan made after the slip from its step 1 (for the photos' "
+                    "plan, quit and run again with --restart)? Press y to restart, any other "
+                    "key to stay here.")
+"""The r key's question on a plan a check made after a slip: which plan it restarts."""
 
 FIRST_STEP = ("This is the first step of the plan: there is no step to go back to. Press → "
               "once its turn is made.")
@@ -138,7 +146,8 @@ def _guide_loop(console: Console, cursor: GuideCursor, read_key: Callable[[], st
         if helping:
             console.print(HelpView(cursor.position, cursor.total, cursor.state(), cursor.settings))
         else:
-            console.print(screen_of(cursor, RESTART_QUESTION if confirming else notice),
+            question = RESTART_NEW_PLAN if cursor.after_slip else RESTART_QUESTION
+            console.print(screen_of(cursor, question if confirming else notice),
                           crop=False)  # a command longer than a line is the terminal's to wrap
             if speak is not None and spoken != (cursor.position, cursor.total):
                 spoken = (cursor.position, cursor.total)
