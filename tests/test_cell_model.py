@@ -264,3 +264,37 @@ def test_training_sets_grow_in_cached_chunks() -> None:
     ends = sorted(tcm.SEED_RANGES.values())
     assert all(a[1] <= b[0] for a, b in zip(ends, ends[1:]))
     assert ends[-1][1] <= tcm.VAL_SEED0
+
+
+def test_hard_samples_are_drawn_more_and_mislabelled_blanks_dropped() -> None:
+    """A scoring model's margins: a sample read surely as its own shape (a 9 read as the 6
+    turned two quarters counts as its own) is easy, a doubtful or misread one hard and drawn
+    more often, a "no digit" window surely read as a digit dropped (label noise)."""
+    from sudoku_cube.vision.recognise.cell_model import NONE
+
+    nine_up, six_down, three_up = class_index(9, 0), class_index(6, 2), class_index(3, 0)
+
+    class Scorer:
+        """Reads a map of value ``a + 100 b`` as class ``a`` surely when ``b`` is 0, else as
+        ``a`` and ``b - 1`` alike, each turned as the map is (its marked corner tells)."""
+
+        def log_probs(self, x: np.ndarray) -> np.ndarray:
+            maps = x.reshape(len(x), SIDE, SIDE)
+            corners = np.stack([maps[:, 0, 0], maps[:, 0, -1], maps[:, -1, -1], maps[:, -1, 0]])
+            turns = np.argmin(corners, axis=0)
+            v = maps[:, SIDE // 2, SIDE // 2].astype(int)
+            p = np.full((len(x), CLASSES), 1e-9)
+            for c, weight in [(v % 100, 1.0), (v // 100 - 1, (v >= 100).astype(float))]:
+                turned = np.where(c == NONE, c, (c // 4) * 4 + (c % 4 + turns) % 4)
+                p[np.arange(len(x)), turned] += weight
+            return np.log(p / p.sum(axis=1, keepdims=True))
+
+    values = [six_down, three_up, NONE, three_up, three_up + 100 * (NONE + 1)]
+    maps = np.stack([np.full((SIDE, SIDE), v, np.float32) for v in values])
+    maps[:, 0, 0] = -1.0
+    x = maps.reshape(len(values), -1)
+    y = np.array([nine_up, NONE, NONE, nine_up, three_up])
+    margin = tcm.margins(Scorer(), {"x": x, "y": y})
+    assert np.allclose(margin, [1.0, -1.0, 1.0, -1.0, 0.0], atol=1e-6)
+    assert list(tcm.hard_weights(margin, y, 3.0)) == [1.0, 0.0, 1.0, 3.0, 3.0]
+    assert list(tcm.hard_weights(margin, y, 3.0, noise_margin=None)) == [1.0, 3.0, 1.0, 3.0, 3.0]

@@ -37,7 +37,10 @@ runs it at read time (:mod:`vision.recognise.cell_model`): reading needs no trai
         --moved-weight W] --seed 0 --epochs E --cache DIR
 
 with the shipped model's own counts (the command and seed are in the model's json)
-rebuilds it. Renders are
+rebuilds it. ``--hard-from MODEL [--hard-weight W]`` lets a fitted model score every training
+sample first (:func:`margins`): a sample it reads with a small lead is drawn ``W`` times as
+often, a "no digit" window it surely reads as a digit is dropped as mislabelled
+(:func:`hard_weights`); ``--widths`` widens the network. Both are off by default. Renders are
 cached with ``--cache`` (:func:`tools.render_training.load_or_make`), so a second fit does
 not render again. Each training set is rendered and cached in chunks of :data:`CHUNKS`
 photos (:func:`chunked`), named by their first seed and count (``train-700000-600``, then
@@ -117,6 +120,16 @@ THREADS = 1
 on each other."""
 OPSET = 13
 """ONNX operator set of the exported file (one OpenCV's importer reads)."""
+HARD_MARGIN = 0.5
+"""A training sample is hard when the scoring model (``--hard-from``) gives its shape less than
+this lead (:func:`margins`) over the likeliest other: drawn ``--hard-weight`` times as often."""
+NOISE_MARGIN = -0.5
+""""No digit" windows the scoring model reads as a digit by more than this lead (a margin below
+it) are dropped: most show a whole digit (a window meant beyond the face's edge, cut beside a
+middle cell, lands on its neighbour's sticker), which the cells as the reader cuts them label
+with the digit."""
+SCORE_BATCH = 8192
+"""Cells the scoring model reads at once (OpenCV's ``dnn`` refuses very large batches)."""
 
 
 def network(widths: tuple[int, ...] = WIDTHS):
@@ -253,6 +266,40 @@ def all_turns(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.concatenate(xs).astype(np.float32), np.concatenate(ys).astype(np.int64)
 
 
+def margins(model, data: dict[str, np.ndarray]) -> np.ndarray:
+    """Per sample of ``data``: the probability ``model`` gives its shape (a 9 turned r and the 6
+    turned r+2 one shape, as :func:`shape_right` counts them) less that of the likeliest other
+    shape, averaged over its four turns; from -1 (surely another) to 1 (surely its own)."""
+    from sudoku_cube.vision.recognise.cell_model import CLASSES, NONE
+
+    x, y = all_turns(data["x"].astype(np.float32), data["y"])
+    p = np.exp(np.concatenate([model.log_probs(x[i:i + SCORE_BATCH])
+                               for i in range(0, len(x), SCORE_BATCH)]))
+    c = np.arange(CLASSES)
+    shape = np.where((c // 4 == 8) & (c != NONE), 5 * 4 + (c % 4 + 2) % 4, c)
+    folded = np.zeros_like(p)
+    for k in range(CLASSES):
+        folded[:, shape[k]] += p[:, k]
+    rows = np.arange(len(y))
+    own = folded[rows, shape[y]].copy()
+    folded[rows, shape[y]] = -1.0
+    return (own - folded.max(axis=1)).reshape(4, -1).mean(axis=0)
+
+
+def hard_weights(margin: np.ndarray, y: np.ndarray, hard_weight: float,
+                 hard_margin: float = HARD_MARGIN, noise_margin: float | None = NOISE_MARGIN
+                 ) -> np.ndarray:
+    """How often each training sample is drawn against an easy one, from its :func:`margins`:
+    ``hard_weight`` below ``hard_margin``, 1 above, and 0 for a "no digit" sample below
+    ``noise_margin`` (label noise, :data:`NOISE_MARGIN`; none dropped when None)."""
+    from sudoku_cube.vision.recognise.cell_model import NONE
+
+    out = np.where(margin < hard_margin, hard_weight, 1.0)
+    if noise_margin is not None:
+        out[(y == NONE) & (margin < noise_margin)] = 0.0
+    return out
+
+
 def fit_temperature(logits: np.ndarray, y: np.ndarray) -> float:
     """The softmax temperature (logits divided by it) of least negative log-likelihood."""
     best, best_t = np.inf, 1.0
@@ -291,14 +338,17 @@ def figures(model, data: dict[str, np.ndarray], key: str) -> dict[str, dict]:
 
 def build(train: dict[str, np.ndarray], val: dict[str, np.ndarray], seed: int, epochs: int,
           out: Path, widths: tuple[int, ...] = WIDTHS, log=None,
-          moved_weight: float = MOVED_WEIGHT):
+          moved_weight: float = MOVED_WEIGHT, drawn: np.ndarray | None = None):
     """Fit on ``train`` (each look weighed alike, a moved window ``moved_weight`` of an
-    unmoved cell), write ``out`` (.onnx and .json) with the
+    unmoved cell, each sample also ``drawn`` times as often, default once: :func:`hard_weights`),
+    write ``out`` (.onnx and .json) with the
     temperature and the validation figures from ``val``; the model as the reader loads it."""
     from sudoku_cube.vision.recognise.cell_model import CLASSES, FORMAT, load_cell_model
 
     moved = train.get("moved", np.zeros(len(train["y"]), bool))
     weights = np.where(moved, moved_weight, 1.0)
+    if drawn is not None:
+        weights = weights * drawn
     for look in np.unique(train["look"]):
         weights[train["look"] == look] /= weights[train["look"] == look].sum()
     net = fit(train, seed, epochs, widths, weights, log)
@@ -393,12 +443,20 @@ def main(argv: list[str] | None = None) -> int:
                    help="exam renderer shots, cells also cut from moved windows")
     p.add_argument("--moved-weight", type=float, default=MOVED_WEIGHT,
                    help="how often a moved window is drawn against an unmoved cell")
+    p.add_argument("--hard-from", type=Path,
+                   help="a cell model (files' stem) that scores the training samples: hard ones "
+                   "drawn --hard-weight times as often, mislabelled 'no digit' windows dropped")
+    p.add_argument("--hard-weight", type=float, default=3.0,
+                   help="how often a hard sample is drawn against an easy one (--hard-from)")
     p.add_argument("--jobs", type=int, default=1, help="rendering processes")
     p.add_argument("--seed", type=int, default=0, help="the network's random seed")
     p.add_argument("--epochs", type=int, default=10)
+    p.add_argument("--widths", default=",".join(map(str, WIDTHS)),
+                   help="channels of the network's convolution blocks, comma-separated")
     p.add_argument("--cache", type=Path, help="folder for the rendered sample sets")
     p.add_argument("--out", type=Path, default=DATA, help="model files' stem")
     a = p.parse_args(argv)
+    widths = tuple(int(w) for w in a.widths.split(","))
     if a.cache:
         a.cache.mkdir(parents=True, exist_ok=True)
     fonts = training_fonts()
@@ -433,14 +491,31 @@ def main(argv: list[str] | None = None) -> int:
         sets.append({k: v[~np.isin(shots["font"], EXAM_HELD_OUT)] for k, v in shots.items()})
     train = joined(sets)
     val = validation_sets(cached, fonts, a.jobs)
+    drawn, hard = None, {}
+    if a.hard_from:
+        from sudoku_cube.vision.recognise.cell_model import load_cell_model
+
+        scorer = load_cell_model(a.hard_from)
+        margin = margins(scorer, train)
+        drawn = hard_weights(margin, train["y"], a.hard_weight)
+        hard = {"hard": {"scored_by": scorer.meta.get("command"),
+                         "scorer_seed": scorer.meta.get("seed"),
+                         "hard_margin": HARD_MARGIN, "noise_margin": NOISE_MARGIN,
+                         "hard_weight": a.hard_weight,
+                         "hard_samples": int(((margin < HARD_MARGIN) & (drawn > 0)).sum()),
+                         "dropped_samples": int((drawn == 0).sum())}}
+        log(json.dumps(hard))
     model, meta = build(train, joined([val["first"], val["exam"]]), a.seed, a.epochs, a.out,
-                        log=log, moved_weight=a.moved_weight)
+                        widths, log=log, moved_weight=a.moved_weight, drawn=drawn)
+    options = (f" --hard-from {a.hard_from} --hard-weight {a.hard_weight}" if a.hard_from
+               else "") + (f" --widths {a.widths}" if widths != WIDTHS else "")
     meta.update({
         "command": (f"python -m tools.train_cell_model --photos {a.photos} --black-photos "
                     f"{a.black_photos} --exam-photos {a.exam_photos} --serif-shots "
                     f"{a.serif_shots} --jitter-photos {a.jitter_photos} --jitter-shots "
-                    f"{a.jitter_shots} --moved-weight {a.moved_weight} --seed {a.seed} "
-                    f"--epochs {a.epochs}"),
+                    f"{a.jitter_shots} --moved-weight {a.moved_weight}{options} "
+                    f"--seed {a.seed} --epochs {a.epochs}"),
+        **hard,
         "data": (f"cells cut by the reader from rendered photos ({int(CORNER_SHARE * 100)}% "
                  f"corner photos, {OFF_CELLS} 'no digit' windows per face): render/ "
                  f"{a.photos} photos of every look in the training fonts (seeds {SEED0}+) "
