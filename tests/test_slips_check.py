@@ -601,7 +601,8 @@ def test_the_guides_check_names_directions_as_check_does(tmp_path, monkeypatch):
     """The guide's c key (the camera or the phone answering): the verdict names a centre's
     direction only where no slip in the window turns it, and the list of explanations before
     the next face only where no slip in the step shown turns it either (the next face may
-    still find one there: at step 0 that leaves no direction to name)."""
+    still find one there: at step 0 that leaves no direction to name). Seed 2's F cannot show
+    whether step 1 was made already: the face asked for next finds it was, naming no face."""
     import io
 
     from rich.console import Console
@@ -611,7 +612,7 @@ def test_the_guides_check_names_directions_as_check_does(tmp_path, monkeypatch):
     from sudoku_cube.assistant.terminal import guide_check
 
     monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path))
-    for seed, named in ((2, {"F"}), (1, set())):  # seed 1: a found slip names no face
+    for seed, named in ((2, set()), (1, set())):  # a found slip names no face
         pz = make_puzzle(seed, 20)
         start, plan = pz.state, simplify(invert_moves(pz.scramble))
         real = start.apply(plan[:1])
@@ -631,6 +632,7 @@ def test_the_guides_check_names_directions_as_check_does(tmp_path, monkeypatch):
         assert ("explanations fit" in told) == (seed == 1), told  # then a slip is found
         assert _named_ways(told, start, plan, 0, shown=True) == set(), told
         assert _named_ways(line, start, plan, 0) == named, line
+        assert line.startswith("Found the slip: step 1 "), line
 
 
 def test_after_a_slip_in_the_window_no_turnable_direction_is_named(fixed_plan, tmp_path,
@@ -953,3 +955,34 @@ def test_the_watch_records_a_slip_after_the_step_it_judged(monkeypatch):
     assert event is not None and event.kind == "slip", event
     assert event.message.startswith(f"Found the slip: step 4 ({m})"), event.message
     assert recorded == [4]
+
+
+def test_the_guides_check_asks_for_the_face_an_as_expected_verdict_names(tmp_path, monkeypatch):
+    """The face typed matches the plan but cannot show whether the next step was made already:
+    the check asks for the face that can (as it does for several slips that fit) instead of
+    ending on "Show me ... to be sure", which pressing c again would only answer by asking the
+    first look again."""
+    import io
+
+    from rich.console import Console
+
+    from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
+    from sudoku_cube.assistant.terminal import guide_check
+
+    monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path))
+    pz = make_puzzle(0, 20)
+    start, plan = pz.state, simplify(invert_moves(pz.scramble))
+    real = start.apply(plan[:4])
+    asked: list[str] = []
+
+    def ask(prompt: str, prefill: str = "") -> str:
+        asked.append(prompt[0])
+        return " ".join(s.token for s in real.face(prompt[0]))
+
+    out = io.StringIO()
+    console = Console(file=out, width=400, color_system=None)
+    cursor = GuideCursor(steps_from_moves(start, plan), start, remember=False, position=4)
+    line = guide_check.make_checker(console, ask)(cursor)
+    assert asked == ["D", "U"], asked
+    assert "to be sure" in out.getvalue()
+    assert line == "The cube matches the plan at this step.", line

@@ -8,7 +8,8 @@ face's nine tokens typed (row by row, as the net shows the face), the path of a 
 ``A=path`` or ``B=path`` for a corner photo (a file named A.jpg is corner photo A, one named
 after a face is that face), or Enter to take the look asked for from the camera when the
 guide has one (watch mode), or from the phone (``serve``). Several slips that fit ask for one more
-face (the one that splits them best); none that fits says to scan the whole cube again.
+face (the one that splits them best), and so do faces that match the plan but cannot show a slip
+that looks the same on them (the face that can); none that fits says to scan the whole cube again.
 """
 from __future__ import annotations
 
@@ -105,11 +106,12 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
         verdict, at, window = _judge(cursor, seen, settings, at, window)
         cube = cursor.start.apply(moves[:at])
         maybe = slipped_cubes(cursor.start, moves, at, window)  # those the verdict weighed
-        if verdict.outcome != "ambiguous" or not verdict.ask_face:
+        if not _asks_more(verdict):
             return _conclude(cursor, verdict, options, cube, maybe, at)
         if at == done:  # the next face may still find a slip in the step shown
             maybe = check_cubes(cursor.start, moves, done)
-        print_wrapped(console, verdict.message(cube, maybe))  # the list's lines go on indented
+        # the list's lines go on indented
+        print_wrapped(console, verdict.message(cube, maybe, _where(cursor, at)))
         face, corner = verdict.ask_face, False
         words = show_face_words(face, cube, maybe, settings)
 
@@ -156,6 +158,20 @@ def _rests_on_more(verdict: Verdict) -> bool:
     return bool(found) and not any(_plain(e) for e in found)
 
 
+def _asks_more(verdict: Verdict) -> bool:
+    """Whether the check goes on with the face the verdict asks for: several slips fit, or the
+    faces seen match the plan but cannot show slips that look the same on them."""
+    return bool(verdict.ask_face and verdict.outcome in ("ambiguous", "as expected")
+                and verdict.candidates)
+
+
+def _where(cursor: GuideCursor, at: int) -> str:
+    """Where a cube that matches the plan matches it: at the step the guide shows, or after
+    ``at`` steps, the step shown, where the verdict was judged there."""
+    return "at this step" if at == cursor.position else \
+        f"after step {at} ({cursor.steps[at - 1].move}), the step shown"
+
+
 def _inputs(face: str, corner: bool, source: str) -> str:
     """How to answer the question asked: what to type or press (``source``: where Enter takes
     the photo from, "" for nowhere). The words before it name the face asked for, by its
@@ -178,10 +194,9 @@ def _conclude(cursor: GuideCursor, verdict: Verdict, options: str = "",
     so that the new plan can be taken up again in a later run (the command that does, ending
     in ``options``); a cube that cannot be saved is followed all the same."""
     at = cursor.position if at is None else at
-    where = "at this step" if at == cursor.position else \
-        f"after step {at} ({cursor.steps[at - 1].move}), the step shown"
-    message = verdict.message(cube if cube is not None else cursor.state(), maybe, where)
-    if verdict.outcome == "as expected" and at > cursor.position:
+    message = verdict.message(cube if cube is not None else cursor.state(), maybe,
+                              _where(cursor, at))
+    if verdict.outcome == "as expected" and at > cursor.position and not _asks_more(verdict):
         message += " Press n to go on to the next step."
     if verdict.outcome == "found" and verdict.best is not None:
         real = verdict.best.state
