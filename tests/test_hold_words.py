@@ -176,6 +176,18 @@ def test_a_scans_hold_left_open_by_unread_faces_says_so_not_a_slip():
     assert "another hold" not in hold_phrase(make_puzzle(0, 20).state)  # all read: one fits
 
 
+def test_a_scans_hold_left_open_by_centres_alike_does_not_wait_for_faces():
+    """All six centres scanned, the hold left open only because centres look alike: the words
+    do not say it stays open until every face is scanned (a scan reads centres alone)."""
+    from sudoku_cube.assistant.services.face_poses import hold_words as scan_hold_words
+
+    centres = {"U": Sticker(3, 3), "R": Sticker(1, 1), "F": Sticker(2, 2), "D": Sticker(1, 2),
+               "L": Sticker(3, 0), "B": Sticker(2, 3)}
+    words = scan_hold_words("L", centres)
+    assert "(these may fit another hold too)" in words, words
+    assert "until every face is scanned" not in words, words
+
+
 @pytest.mark.parametrize("corner_first", [True, False])
 def test_the_guides_check_of_the_tilted_sample_tells_the_hold_once(corner_first):
     """The `c` key's first question for the tilted sample asked for corner photo A from the

@@ -198,11 +198,12 @@ def hold_phrase(state: CubeState, front: str = "F", top: str = "U", you: str = "
 
 def _why_open(state: CubeState, maybe: Sequence[CubeState]) -> str:
     """Why the words of a hold may fit more than one: a slip may have turned a face (a check,
-    ``maybe`` given), faces are not scanned yet (unread stickers fit anything), or the cube
-    looks alike in two holds."""
+    ``maybe`` given), faces are not scanned yet (an unread centre fits anything), or the cube
+    looks alike in two holds. Only centres are asked: a scan's state
+    (:func:`holds.centres_state`) has nothing else read even once every face is scanned."""
     if maybe:
         return "if a slip turned a face, these"
-    if any(s.digit == UNREAD.digit for s in state.stickers):
+    if any(centre(state, f).digit == UNREAD.digit for f in FACES):
         return "until every face is scanned, these"
     return "these"
 
