@@ -25,7 +25,8 @@ from sudoku_cube.assistant.services.sessions import save_guide_step
 from sudoku_cube.assistant.web.server import Server
 from sudoku_cube.assistant.web.service import PhoneService
 from sudoku_cube.assistant.web.store import MAX_UPLOAD_BYTES, PhotoFolder, new_folder
-from sudoku_cube.models.cube.moves import parse_moves
+from sudoku_cube.models.cube.moves import invert_moves, parse_moves, simplify
+from sudoku_cube.models.generator.cube3 import make_puzzle
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.vision.photo.images import load_image
 from sudoku_cube.vision.reading.reader import Reader
@@ -447,3 +448,38 @@ def test_the_terminal_reviews_and_guides_and_the_page_follows(served, monkeypatc
                                    Console(file=io.StringIO(), width=100)) == 0
     step = call(served.url + "api/status")[1]["step"]
     assert step["number"] == 3 and not step["done"]
+
+
+def test_a_checks_hold_on_the_page_after_the_step_shown_is_the_terminals(served):
+    """Where the terminal's check goes on after the step shown (a slip there fitted), its
+    words weigh only a slip in that step; the page tells the hold from the cubes the terminal
+    hands it, not from the wider set the service would rebuild for that cube."""
+    import threading
+
+    from sudoku_cube.assistant.services.slipped_cubes import check_cubes, slipped_cubes
+
+    pz = make_puzzle(0, 20)
+    start, moves = pz.state, simplify(invert_moves(pz.scramble))
+    steps = steps_from_moves(start, moves)
+    served.service.follow(steps, start)
+    done = 1
+    save_guide_step(GuideCursor(steps, start, remember=False).key, done)
+    cube = steps[done + 1].before  # judged after the step shown
+    maybe = slipped_cubes(start, moves, done + 1, 1)
+    rebuilt = check_cubes(start, moves, done + 1)
+    settings = served.service.settings
+    assert serve_command.check_hold("F", cube, maybe, settings) != \
+        serve_command.check_hold("F", cube, rebuilt, settings)
+    capture = serve_command.phone_capture(served.service, Console(file=io.StringIO()))
+    taking = threading.Thread(target=lambda: capture("F", cube, maybe))
+    taking.start()
+    check = None
+    for _ in range(200):
+        check = call(served.url + "api/status")[1]["check"]
+        if check is not None:
+            break
+        taking.join(0.05)
+    call(served.url + "api/check/F", (FACES_DIR / "F.jpg").read_bytes())
+    taking.join(30)
+    assert check is not None
+    assert check["hold"] == serve_command.check_hold("F", cube, maybe, settings)

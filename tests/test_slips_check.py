@@ -618,7 +618,7 @@ def test_the_guides_check_names_directions_as_check_does(tmp_path, monkeypatch):
         real = start.apply(plan[:1])
         shown: list[str] = []
 
-        def capture(asked, _cube):
+        def capture(asked, _cube, _maybe=None):
             f = "F" if not shown else asked  # the camera shows F first
             shown.append(f)
             return {f: tokens_cells(f, " ".join(s.token for s in real.face(f)))}
@@ -820,6 +820,7 @@ def test_the_guides_check_asks_for_the_next_face_on_the_cube_it_judges(tmp_path,
 
     from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
     from sudoku_cube.assistant.services.slip_check import tokens_cells
+    from sudoku_cube.assistant.services.slipped_cubes import check_cubes, slipped_cubes
     from sudoku_cube.assistant.terminal import guide_check
 
     monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path))
@@ -827,10 +828,10 @@ def test_the_guides_check_asks_for_the_next_face_on_the_cube_it_judges(tmp_path,
     start, plan = pz.state, simplify(invert_moves(pz.scramble))
     position = 2
     real = start.apply(plan[:position]).apply([plan[position].inverse()])
-    handed: list[tuple[str, object]] = []
+    handed: list[tuple[str, object, object]] = []
 
-    def capture(asked, cube):
-        handed.append((asked, cube))
+    def capture(asked, cube, maybe=None):
+        handed.append((asked, cube, maybe))
         face = "D" if asked == "A" else asked  # the camera shows D first
         return {face: tokens_cells(face, " ".join(s.token for s in real.face(face)))}
 
@@ -841,6 +842,9 @@ def test_the_guides_check_asks_for_the_next_face_on_the_cube_it_judges(tmp_path,
     assert len(handed) == 2
     assert handed[0][1] == start.apply(plan[:position])
     assert handed[1][1] == start.apply(plan[:position + 1])
+    # the cubes the terminal's words weigh go with it: the phone tells the hold as they do
+    assert handed[0][2] == check_cubes(start, plan, position)
+    assert handed[1][2] == slipped_cubes(start, plan, position + 1, 1)
 
 
 def _guide_check(start, plan, position, real, first="F"):
@@ -854,7 +858,7 @@ def _guide_check(start, plan, position, real, first="F"):
     from sudoku_cube.assistant.services.slip_check import tokens_cells
     from sudoku_cube.assistant.terminal import guide_check
 
-    def capture(asked, _cube):
+    def capture(asked, _cube, _maybe=None):
         face = first if asked == "A" else asked
         return {face: tokens_cells(face, " ".join(s.token for s in real.face(face)))}
 

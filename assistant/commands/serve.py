@@ -109,10 +109,15 @@ CHECK_WAIT = 300.0
 def phone_capture(service: PhoneService, console: Console) -> Capture:
     """For the guide's ``c`` key: ask the page for the photo the check wants (a face, named by
     its centre digit in ``cube``, the cube as it should be; or corner photo A for ``"A"``) and
-    wait for it (Ctrl-C stops as anywhere)."""
-    def capture(face: str, cube: CubeState | None = None) -> dict[str, Cells]:
-        hold = None if cube is None else \
-            check_hold(face, cube, service.slipped(cube), service.settings)
+    wait for it (Ctrl-C stops as anywhere). ``maybe``: the cubes a slip may have left, as the
+    terminal's check weighs them where it asks (after the step shown, once a slip there fits),
+    so that the page tells the hold as the terminal does; without, those the service finds
+    for ``cube`` on the plan it guides."""
+    def capture(face: str, cube: CubeState | None = None,
+                maybe: Sequence[CubeState] | None = None) -> dict[str, Cells]:
+        if maybe is None and cube is not None:
+            maybe = service.slipped(cube)
+        hold = None if cube is None else check_hold(face, cube, maybe or (), service.settings)
         service.ask_check(face, hold=hold)
         what = "corner photo A" if face == "A" else f"a photo of {check_face(face, cube, service.settings)}"
         console.print(f"Take {what} with the phone: the page asks for it.", highlight=False)

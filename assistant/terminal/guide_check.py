@@ -40,23 +40,27 @@ from .keys import LineReader
 from .markup import plain
 from .wrapping import print_wrapped
 
-Capture = Callable[[str, CubeState | None], dict[str, Cells]]
+Capture = Callable[[str, CubeState | None, Sequence[CubeState] | None], dict[str, Cells]]
 """Takes what the camera sees of a face (or corner A when it is asked for "A"); the cube as it
-should be at the step names the face to the person by its centre digit."""
+should be at the step names the face to the person by its centre digit, and the cubes a slip
+may have left instead (those the check's own words weigh) keep the hold's words to what none
+of them can have turned."""
 
 
 def _answer(text: str, face: str, reader: Reader, capture: Capture | None,
             corner: bool = False, cube: CubeState | None = None,
-            settings: CubeSettings = CubeSettings()) -> dict[str, Cells] | None:
+            settings: CubeSettings = CubeSettings(),
+            maybe: Sequence[CubeState] | None = None) -> dict[str, Cells] | None:
     """The faces a typed answer gives (None to cancel), photos read with ``reader``; Enter
     takes corner photo A from the camera when ``corner`` is asked for first, else ``face``.
     ``cube`` (the cube as it should be) names the face by its centre digit in a refusal, as
-    it looks on ``settings``' cube."""
+    it looks on ``settings``' cube; ``maybe`` (the cubes a slip may have left) goes to the
+    camera with it."""
     t = text.strip()
     if t.lower() == "q" or (t == "" and capture is None):
         return None
     if t == "":
-        return capture("A" if corner else face, cube)
+        return capture("A" if corner else face, cube, maybe)
     if t[:2].upper() in ("A=", "B="):
         letter, path = corner_photo(t)
         return corner_cells(path.strip(), reader, photo=letter)
@@ -95,7 +99,7 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
         typed = ask(f"{face}> ", prefill=refused) if refused else ask(f"{face}> ")
         refused = ""
         try:
-            got = _answer(typed, face, reader, capture, corner, cube, settings)
+            got = _answer(typed, face, reader, capture, corner, cube, settings, maybe)
         except SudokuCubeError as e:
             print_wrapped(console, str(e), style="red")
             refused = typed.strip()  # offered again for editing: one token mended, not nine

@@ -11,7 +11,7 @@ import select
 import sys
 import time
 from contextlib import contextmanager
-from typing import Callable, Iterator
+from typing import Callable, Iterator, Sequence
 
 import numpy as np
 from rich.console import Console
@@ -56,10 +56,12 @@ def camera_capture(text: str, reader: Reader = Reader(),
                    camera: CameraSettings | None = None) -> Capture:
     """For the guide's ``c`` key in watch mode: take a frame from the camera and read the face
     asked for as a single-face photo (or corner view A when ``"A"`` is asked), with ``reader``
-    and no OCR. The guide's prompt has named the face already: ``cube`` is not needed here."""
+    and no OCR. The guide's prompt has named the face already: ``cube`` and ``maybe`` are not
+    needed here."""
     live = reader.with_ocr("never")
 
-    def capture(face: str, cube: CubeState | None = None) -> dict[str, Cells]:
+    def capture(face: str, cube: CubeState | None = None,
+                maybe: Sequence[CubeState] | None = None) -> dict[str, Cells]:
         frame = None
         for i, f in enumerate(camera_frames(text, camera)):
             frame = f

@@ -334,8 +334,9 @@ class PhoneService:
     def slipped(self, cube: CubeState) -> tuple[CubeState, ...]:
         """The cubes a slip in the last steps of the plan the terminal guides, or in the step
         after them, may have left where ``cube`` should be (:func:`check_cubes`, as the guide's
-        check considers them), for a check's hold words; empty when no plan is guided or none
-        of its steps starts from ``cube``."""
+        check considers them at the step reached), for a check's hold words where the
+        terminal's check hands none of its own; empty when no plan is guided or none of its
+        steps starts from ``cube``."""
         with self._lock:
             guided = self._guided
         if guided is None:
