@@ -7,7 +7,8 @@ name a face by where it is ("the face on the right") until it has been seen; fro
 by its centre digit ("centre 7 (R)"), the letter beside. Where the words say which face is
 towards the person and which on top, and both have been read, they are told by the rule of
 every hold line (:func:`models.cube.face_words.hold_phrase`), the faces not read yet fitting
-anything: on any cube that shows what has been read, one hold fits the words. Before F and U
+anything. Where what has been read cannot single out one hold (faces not scanned yet, or
+centres that look alike), the words say that they may fit another hold too. Before F and U
 are both read the words name them by place, as the person chose them at the start."""
 from __future__ import annotations
 
@@ -52,8 +53,9 @@ FIRST_HOLD = ("Choose any face to be the top (U) and any side face to be towards
 
 def face_name(face: str, centres: Centres, settings: CubeSettings = CubeSettings()) -> str:
     """'centre 7 (R)' once the face is captured (with the centre's direction when another
-    captured face has the same digit, a digit symmetric on ``settings``' cube told only by how
-    it lies), else where it is: 'the face on the right (R)'."""
+    captured face's centre looks alike, :func:`models.cube.face_words.looks_alike`, a digit
+    symmetric on ``settings``' cube told only by how it lies), else where it is: 'the face on
+    the right (R)'."""
     c = centres.get(face)
     if c is None:
         return _WHERE[face]
@@ -79,7 +81,7 @@ def hold_words(face: str, centres: Centres, settings: CubeSettings = CubeSetting
 
 def _names(centres: Centres, settings: CubeSettings) -> dict[str, str]:
     """Each face's name for the words (:func:`face_name`), and ``hold``: F towards the person
-    and U on top, told so that one hold fits on ``settings``' cube (see the module's
+    and U on top, told by the rule of every hold line on ``settings``' cube (see the module's
     docstring)."""
     names = {f: face_name(f, centres, settings) for f in FACES}
     hold = (hold_phrase(centres_state(centres), settings=settings)

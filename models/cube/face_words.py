@@ -37,9 +37,10 @@ def digit_words(c: Sticker, settings: CubeSettings = CubeSettings()) -> str:
 
 def centre_name(c: Sticker, face: str, clash: bool = False,
                 settings: CubeSettings = CubeSettings()) -> str:
-    """'centre 7 (R)'; with ``clash`` (another face has the same digit) the centre's direction
-    as the face is seen: 'centre 7, pointing right (R)' (a digit symmetric on ``settings``'
-    cube only by how it lies)."""
+    """'centre 7 (R)' (a 6 or a 9 that looks like the other as :func:`digit_words` names it);
+    with ``clash`` (another face's centre looks alike, :func:`looks_alike`) the centre's
+    direction as the face is seen: 'centre 7, pointing right (R)' (a digit symmetric on
+    ``settings``' cube only by how it lies)."""
     if not clash:
         return f"centre {digit_words(c, settings)} ({face})"
     return f"centre {c.digit}, {pointing_words(c, settings=settings)} ({face})"
@@ -47,24 +48,25 @@ def centre_name(c: Sticker, face: str, clash: bool = False,
 
 def _direction(state: CubeState, face: str, settings: CubeSettings = CubeSettings()) -> str:
     """Which way ``face``'s centre points as the face is seen ('pointing right'; a digit
-    symmetric on ``settings``' cube by how it lies), where another face has the same centre
-    digit; else ''."""
+    symmetric on ``settings``' cube by how it lies), where another face's centre looks alike
+    on that cube (:func:`looks_alike`: a 6 and a 9 may); else ''."""
     c = centre(state, face)
     same = [f for f in FACES if f != face and looks_alike(centre(state, f), c, settings)]
     return pointing_words(c, settings=settings) if same and state.n % 2 == 1 else ""
 
 
 def centre_words(state: CubeState, face: str, settings: CubeSettings = CubeSettings()) -> str:
-    """'centre 7'; when another face has the same centre digit, the centre's direction is
-    added as that face is seen: 'centre 7, pointing right' (as :func:`_direction` says it)."""
+    """'centre 7'; when another face's centre looks alike (:func:`looks_alike`), the centre's
+    direction is added as that face is seen: 'centre 7, pointing right' (as :func:`_direction`
+    says it)."""
     how, c = _direction(state, face, settings), centre(state, face)
     return f"centre {c.digit}, {how}" if how else f"centre {digit_words(c, settings)}"
 
 
 def face_words(state: CubeState, face: str, pointing: bool = True,
                settings: CubeSettings = CubeSettings()) -> str:
-    """'the face with centre 7 (R)', with the centre's direction where another face has the
-    same digit (:func:`centre_words` on ``settings``' cube) and ``pointing`` (False where a
+    """'the face with centre 7 (R)', with the centre's direction where another face's centre
+    looks alike (:func:`centre_words` on ``settings``' cube) and ``pointing`` (False where a
     slip may have turned it)."""
     if not pointing:
         return f"the face with centre {digit_words(centre(state, face), settings)} ({face})"
@@ -122,7 +124,7 @@ def faces_words(faces: Sequence[str], state: CubeState | None,
 def letters_words(state: CubeState | None, settings: CubeSettings = CubeSettings()) -> str:
     """What each face letter stands for as the cube is held, with its centre digit where
     ``state`` has centres: 'U = the top face (centre 4), R = the right face (centre 7, pointing
-    towards you), ...'. A centre whose digit another face shares is told by its direction as
+    towards you), ...'. A centre that looks like another face's is told by its direction as
     the cube is held, in the words of the hold (:func:`hold_phrase`) beside them, not as its
     face is seen on its own (on ``settings``' cube)."""
     def one(face: str) -> str:
