@@ -990,3 +990,23 @@ def test_the_guides_check_asks_for_the_face_an_as_expected_verdict_names(tmp_pat
     assert asked == ["D", "U"], asked
     assert "to be sure" in out.getvalue()
     assert line == "The cube matches the plan at this step.", line
+
+
+def test_the_guides_check_goes_back_to_two_slips_when_the_step_shown_stops_fitting(
+        tmp_path, monkeypatch):
+    """F alone is explained by two slips up to step 5 and, better, by one slip in step 6, the
+    step shown: the check goes on after step 6. When the cube really has the two slips, the
+    next face fits no slip in step 6, and the check judges the faces again up to step 5 and
+    finds the two slips, instead of saying that no likely slip explains them."""
+    monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path))
+    pz = make_puzzle(5, 20)
+    start, plan = pz.state, simplify(invert_moves(pz.scramble))
+    slip = random_slip(random.Random(505), 6, plan[5], "direction")
+    shown = slipped_state(start, plan, 6, [slip])
+    before = find_slip(start, plan, 5, {"F": certain(shown.face("F"))})
+    assert before.outcome == "found" and len(before.best.slips) == 2
+    real = before.best.state  # the two slips, F the same as with the slip in step 6
+    assert real.face("F") == shown.face("F") and real != shown
+    line, cursor = _guide_check(start, plan, 5, real)
+    assert line.startswith(f"Found the slip: {before.best.describe()}"), line
+    assert is_solved(real.apply([s.move for s in cursor.steps]))

@@ -128,9 +128,13 @@ def _judge(cursor: GuideCursor, seen: dict[str, Cells], settings: CubeSettings, 
     slips or a whole-cube turn do, a slip in the step shown is looked for (as the watch does),
     and the check goes on from there when one fits (where the verdict up to the step reached
     had an explanation, when one plain slip there explains the faces better, by the finder's
-    score: how well they fit and how few slips it takes)."""
+    score: how well they fit and how few slips it takes). Once there, faces that no slip in
+    the step shown explains are judged again up to the step reached, with the whole window:
+    the slips that fitted there before may still explain them all."""
     moves = [s.move for s in cursor.steps]
     verdict = find_slip(cursor.start, moves, at, seen, settings, window=window)
+    if verdict.outcome == "none" and at == cursor.position + 1:
+        return _judge(cursor, seen, settings, cursor.position, WINDOW)
     if at == cursor.position < cursor.total and (
             verdict.outcome == "none" or _rests_on_more(verdict)):
         turned = find_slip(cursor.start, moves, at + 1, seen, settings, window=1)
