@@ -3,6 +3,7 @@ the ones their definitions give, pixel for pixel: the value channel and chroma t
 split of the channels, and the saturation picture's shares looked up in one table."""
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 from sudoku_cube.vision.locate.face_cues import FLOOR, chroma, saturation, value_and_chroma
@@ -36,3 +37,14 @@ def test_saturation_of_every_colour_and_value_is_its_share_of_the_value() -> Non
     want = (np.float32(255) * c.astype(np.uint8) / (v.astype(np.uint8) + np.float32(FLOOR))
             ).astype(np.uint8)
     assert np.array_equal(got[shown], want[shown])
+
+
+def test_saturation_of_a_random_photo_is_the_float_division() -> None:
+    # any 8-bit picture, after its median: the share looked up is the float32 arithmetic's
+    img = np.random.default_rng(9).integers(0, 256, (61, 83, 3), dtype=np.uint8)
+    value, colour = value_and_chroma(cv2.medianBlur(img, 3))
+    want = (colour.astype(np.float32) * np.float32(255)
+            / (value.astype(np.float32) + np.float32(FLOOR))).astype(np.uint8)
+    got = saturation(img, 3)
+    assert got.dtype == np.uint8 and got.shape == img.shape[:2]
+    assert np.array_equal(got, want)

@@ -235,12 +235,13 @@ def saturation(image: np.ndarray, size: int) -> np.ndarray:
     if image.ndim != 3:
         return np.zeros(image.shape[:2], np.uint8)
     value, colour = value_and_chroma(cv2.medianBlur(image, size))
-    # each pixel's (value, chroma) pair looked up in a table of the shares (16-bit, through
-    # OpenCV's table): a whole photo's float pictures are not free to make
+    # each pixel's (value, chroma) pair looked up in a table of the shares (a 16-bit index
+    # taken by numpy: OpenCV 4's LUT takes only 8-bit pictures and 256-entry tables): a
+    # whole photo's float pictures are not free to make
     pair = value.astype(np.uint16)
     pair *= LEVELS
     pair += colour
-    return cv2.LUT(pair, _shares())
+    return np.take(_shares(), pair)
 
 
 @lru_cache(maxsize=None)
