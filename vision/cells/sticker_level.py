@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 from statistics import NormalDist
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -50,14 +51,12 @@ def _sticker_level(data: bytes, shape: tuple[int, ...], dtype: str, value: bool 
                    ) -> tuple[np.ndarray, np.ndarray]:
     cell = _cell_of(data, shape, dtype)
     one = value_channel(cell) if value else sticker_channel(cell)
-    levels = one.astype(np.float32)
-    v = _frame_capped(cell, levels)
+    v, capped = _frame_capped(cell, one.astype(np.float32))
     n = v.shape[0]
     k = max(3, (n // 3) | 1)
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
-    # an 8-bit channel left as it is closes on its 8 bits (what closing() would find)
-    paper = cv2.morphologyEx(one, cv2.MORPH_CLOSE, disc).astype(np.float32) \
-        if v is levels and one.dtype == np.uint8 and one.size else closing(v, disc)
+    # an 8-bit channel left as it is closes on its own 8 bits
+    paper = closing(v, disc, one if not capped and one.dtype == np.uint8 else None)
     return _frozen(v), _frozen(cv2.GaussianBlur(paper, (0, 0), n / 16))
 
 
@@ -72,8 +71,9 @@ LIGHT_FRAME = 10.0
 centre) to count as a light body round the sticker (:func:`_frame_capped`)."""
 
 
-def _frame_capped(cell: np.ndarray, v: np.ndarray) -> np.ndarray:
-    """The V channel ``v`` with a light frame brought down to the sticker's level. On a white
+def _frame_capped(cell: np.ndarray, v: np.ndarray) -> tuple[np.ndarray, bool]:
+    """The V channel ``v`` with a light frame brought down to the sticker's level, and whether
+    it was (else ``v`` itself comes back). On a white
     or light body the cell's border (the body round an inset sticker) is brighter than a
     coloured sticker: the closing of :func:`sticker_level` then takes the body for the
     sticker's level near its edge, the whole sticker there looks like ink, and a digit
@@ -81,13 +81,15 @@ def _frame_capped(cell: np.ndarray, v: np.ndarray) -> np.ndarray:
     Only colour cells (dark ink; an inverted cell's light frame is a dark groove, which is
     right as it is) whose border's median stands :data:`LIGHT_FRAME` above the sticker."""
     if cell.ndim != 3:
-        return v
+        return v, False
     n = v.shape[0]
     r = max(2, n // 12)
     ring = np.concatenate([v[:r].ravel(), v[-r:].ravel(), v[:, :r].ravel(), v[:, -r:].ravel()])
     c = centre(n)
     sticker = percentile(v[c, c], 90)
-    return np.minimum(v, sticker) if median(ring) > sticker + LIGHT_FRAME else v
+    if median(ring) > sticker + LIGHT_FRAME:
+        return np.minimum(v, sticker), True
+    return v, False
 
 
 def ink_darkness(cell: np.ndarray, value: bool = False) -> np.ndarray:
@@ -95,26 +97,44 @@ def ink_darkness(cell: np.ndarray, value: bool = False) -> np.ndarray:
     the local sticker level each pixel is, as a share of the ink's contrast (98th percentile
     inside the cell), so an even glare band lowers ink and paper alike and cancels.
     ``value``: on the V channel (see :func:`sticker_level`)."""
-    diff, _, top, _ = _centre_levels(*_key(cell), value and cell.ndim == 3)
-    return np.clip(diff / max(top, 1.0), 0.0, 1.0)
+    levels = _centre_levels(*_key(cell), value and cell.ndim == 3)
+    return np.clip(levels.diff / max(levels.darkest, 1.0), 0.0, 1.0)
 
 
 DARKEST = 98
 """The percentile of a cell's centre taken for its darkest ink in :func:`ink_darkness`."""
 
 
+class CentreLevels(NamedTuple):
+    """A cell's difference to its sticker level and the order statistics of its centre
+    (:func:`_centre_levels`)."""
+
+    diff: np.ndarray
+    """How much darker than the local sticker level each pixel is (read-only)."""
+    spread: tuple[float, float, float]
+    """The centre's :data:`_SPREAD` percentiles (:func:`sticker_spread`), as
+    :func:`vision.stats.percentiles` takes them."""
+    darkest: float
+    """The centre's :data:`DARKEST` percentile, as :func:`vision.stats.percentile` takes it."""
+    middle: float
+    """The centre's median."""
+
+
 @functools.lru_cache
 def _centre_levels(data: bytes, shape: tuple[int, ...], dtype: str, value: bool = False
-                   ) -> tuple[np.ndarray, tuple[float, ...], float, float]:
-    """A cell's difference to its sticker level (read-only; :func:`sticker_level`, ``value``
-    as there) and, in its centre, the :func:`sticker_spread` percentiles, the
-    :data:`DARKEST` one and the median, all from one partition (each cell is cut and read
-    by the cell model from the same centre)."""
+                   ) -> CentreLevels:
+    """A cell's difference to its sticker level (:func:`sticker_level`, ``value`` as there)
+    and, in its centre, the :func:`sticker_spread` percentiles, the :data:`DARKEST` one and
+    the median, all from one partition (each cell is cut and read by the cell model from the
+    same centre): :func:`vision.stats.order_statistics`, whose ``qs`` are rounded as
+    :func:`vision.stats.percentiles` rounds them (in float64) and ``q`` as
+    :func:`vision.stats.percentile` does (in the differences' float32)."""
     v, paper = _sticker_level(data, shape, dtype, value)
     c = centre(v.shape[0])
     diff = paper - v
     spread, darkest, middle = order_statistics(diff[c, c], _SPREAD, DARKEST)
-    return _frozen(diff), spread, darkest, middle
+    lo, level, top = spread
+    return CentreLevels(_frozen(diff), (lo, level, top), darkest, middle)
 
 
 def ink_contrast(cell: np.ndarray) -> tuple[np.ndarray, float, float] | None:
@@ -130,11 +150,11 @@ def ink_contrast(cell: np.ndarray) -> tuple[np.ndarray, float, float] | None:
 def _cached_ink_contrast(data: bytes, shape: tuple[int, ...], dtype: str
                          ) -> tuple[np.ndarray, float, float] | None:
     # the arguments as ink_darkness passes them: lru_cache keeps f(a) and f(a, False) apart
-    diff, spread, _, middle = _centre_levels(data, shape, dtype, False)
-    level, noise, top = _spread_of(*spread)
+    levels = _centre_levels(data, shape, dtype, False)
+    level, noise, top = _spread_of(*levels.spread)
     if top - level < max(MIN_CONTRAST, 1.5 * noise):
         return None
-    return diff, middle, top  # the threshold's base: the median
+    return levels.diff, levels.middle, top  # the threshold's base: the median
 
 
 def sticker_spread(inner: np.ndarray) -> tuple[float, float, float]:
