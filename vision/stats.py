@@ -64,14 +64,11 @@ def median(a: np.ndarray) -> float:
 
 
 def row_medians(a: np.ndarray) -> np.ndarray:
-    """:func:`median` of each row of a 2-D array (float64 for an integer array, else its own
-    dtype, as numpy's mean of the middle two gives it): 8 bits counted (a partition of many
-    equal levels is slow), else all in one partition."""
-    n = a.shape[1]
+    """``np.median(a, axis=1)`` of a 2-D array, the same values (float64 for an integer
+    array, else its own dtype): 8 bits counted (a partition of many equal levels is slow)."""
     if a.dtype == np.uint8:
-        return counted_medians(row_counts(a), n)
-    middle = (n // 2,) if n % 2 else (n // 2 - 1, n // 2)
-    return np.partition(a, middle, axis=1)[:, middle[0]:middle[-1] + 1].mean(axis=1)
+        return counted_medians(row_counts(a), a.shape[1])
+    return np.median(a, axis=1)
 
 
 def row_counts(a: np.ndarray) -> np.ndarray:
@@ -79,14 +76,6 @@ def row_counts(a: np.ndarray) -> np.ndarray:
     (N, 256), from OpenCV's histograms."""
     return np.array([cv2.calcHist([row[None]], [0], None, [LEVELS], [0, LEVELS]).ravel()
                      for row in a], np.float64).cumsum(axis=1)
-
-
-def row_percentiles(a: np.ndarray, q: float) -> np.ndarray:
-    """:func:`percentile` of each row of a 2-D array at ``q`` (a python number in [0, 100]),
-    all in one partition, in the rows' own arithmetic as :func:`percentile` has it."""
-    (v, lo, hi), = _spots(a.shape[1], [q / 100])
-    part = np.partition(a, sorted({lo, hi}), axis=1)
-    return _lerp(part[:, lo], part[:, hi], v - lo)
 
 
 def channel_medians(img: np.ndarray) -> list[float]:
@@ -118,15 +107,9 @@ def counted_medians(counts: np.ndarray, size: int) -> np.ndarray:
 
 
 def counted_levels(counts: np.ndarray, share: float, size: int) -> np.ndarray:
-    """:func:`counted_level` of each channel from its levels' cumulative counts
-    (:func:`channel_counts`) over ``size`` pixels (float64)."""
+    """The lowest level of each channel whose cumulative count reaches ``share`` (0..1) of its
+    ``size`` pixels, from its levels' cumulative counts (:func:`channel_counts`; float64)."""
     return (counts < share * size).sum(axis=-1).astype(np.float64)
-
-
-def counted_level(flat: np.ndarray, share: float) -> int:
-    """The lowest level of a non-empty 1-D uint8 array whose cumulative count reaches
-    ``share`` (0..1) of its elements."""
-    return int(np.searchsorted(np.cumsum(np.bincount(flat)), share * flat.size))
 
 
 def _at(flat: np.ndarray, quantiles: list[float], weak: bool) -> list:
