@@ -9,7 +9,7 @@ one colour in one ink. The sticker's own channel, in which dark ink is cut
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import cv2
 import numpy as np
@@ -105,7 +105,7 @@ def polarity_votes(cells: Sequence[np.ndarray]) -> np.ndarray:
     return votes
 
 
-def _per_pixel(convert, stack: np.ndarray) -> np.ndarray:
+def _per_pixel(convert: Callable[[np.ndarray], np.ndarray], stack: np.ndarray) -> np.ndarray:
     """``convert`` (colour to one channel, pixel by pixel) of a stack of colour cells
     (N, n, n, 3) in one call: (N, n, n)."""
     return convert(stack.reshape(-1, *stack.shape[2:])).reshape(stack.shape[:3])

@@ -180,7 +180,6 @@ def normalise_glyph(body: np.ndarray) -> np.ndarray | None:
     if w == 0:
         return None
     crop = body[y0:y0 + h, x0:x0 + w].astype(np.float32)
-    h, w = crop.shape
     s = _BOX / max(h, w)
     nw, nh = max(1, round(w * s)), max(1, round(h * s))
     small = cv2.resize(crop, (nw, nh), interpolation=cv2.INTER_AREA)

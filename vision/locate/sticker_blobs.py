@@ -49,7 +49,7 @@ def shape_blobs(mask: np.ndarray, min_area: float) -> list[Blob]:
     out = []
     if hier is None:
         return out
-    for i in _boxed_outlines(contours, hier[0], min_area):
+    for i in _outer_outlines_big_enough(contours, hier[0], min_area):
         cnt = contours[i]
         hull = cv2.convexHull(cnt)
         area = cv2.contourArea(hull)
@@ -64,8 +64,8 @@ def shape_blobs(mask: np.ndarray, min_area: float) -> list[Blob]:
     return out
 
 
-def _boxed_outlines(contours: tuple[np.ndarray, ...], hier: np.ndarray, min_area: float
-                    ) -> list[int]:
+def _outer_outlines_big_enough(contours: tuple[np.ndarray, ...], hier: np.ndarray,
+                               min_area: float) -> list[int]:
     """The outer contours (a hole is the ink of a digit, no sticker outline) whose bounding
     box is ``min_area`` or more (a hull fits in its box: a smaller one is noise or a speck),
     the boxes of all of them at once."""

@@ -16,8 +16,7 @@ import cv2
 import numpy as np
 
 from ..lattice_sampling import sample
-from ...polarity import polarity_votes
-from ...polarity import value_channel
+from ...polarity import polarity_votes, value_channel
 from .check import INNER_INSET, MIN_STEP, band, pitch_of
 
 FIRST_STEP = 0.08
