@@ -306,6 +306,25 @@ def test_bench_serve_times_each_face_from_its_last_byte():
     assert result["uploads"] == 6 and 0 < result["median_ms"] <= result["max_ms"]
 
 
+def answer_from_page(served, take) -> tuple[dict | None, int]:
+    """Run ``take`` (a capture waiting for the phone's photo) on a thread, wait until the page
+    shows its check, then send F.jpg as the answer: the check the page showed and the upload's
+    status, once the capture has returned."""
+    import threading
+
+    taking = threading.Thread(target=take)
+    taking.start()
+    check = None
+    for _ in range(200):
+        check = call(served.url + "api/status")[1]["check"]
+        if check is not None:
+            break
+        taking.join(0.05)
+    status, _ = call(served.url + "api/check/F", (FACES_DIR / "F.jpg").read_bytes())
+    taking.join(30)
+    return check, status
+
+
 def test_a_check_takes_its_photo_from_the_phone(served):
     service = served.service
     status, body = call(served.url + "api/check/F", (FACES_DIR / "F.jpg").read_bytes())
@@ -328,8 +347,6 @@ def test_a_check_takes_its_photo_from_the_phone(served):
 def test_the_terminal_names_the_checks_photo_by_its_centre_digit(served):
     """The guide's c key with the phone: the terminal says which photo the page asks for, the
     face named by its centre digit (the letter beside), in 80 columns unbroken mid-word."""
-    import threading
-
     from sudoku_cube.models.cube.face_words import face_words
     from sudoku_cube.models.cube.state_format import parse_json
 
@@ -337,14 +354,7 @@ def test_the_terminal_names_the_checks_photo_by_its_centre_digit(served):
     out = io.StringIO()
     capture = serve_command.phone_capture(served.service, Console(file=out, width=80))
     got: dict = {}
-    taking = threading.Thread(target=lambda: got.update(capture("F", cube)))
-    taking.start()
-    for _ in range(200):
-        if call(served.url + "api/status")[1]["check"] is not None:
-            break
-        taking.join(0.05)
-    status, _ = call(served.url + "api/check/F", (FACES_DIR / "F.jpg").read_bytes())
-    taking.join(30)
+    _, status = answer_from_page(served, lambda: got.update(capture("F", cube)))
     assert status == 200 and len(got["F"]) == 9
     said = (f"Take a photo of {face_words(cube, 'F', pointing=False)} with the phone: the page "
             "asks for it.")
@@ -357,8 +367,6 @@ def test_a_checks_hold_on_the_page_names_the_cube_as_it_is_now(served):
     """Mid-solve the page asks for a check's photo in the words the terminal's check shows for
     the cube as it should be at the step reached (not the first reading's centres), naming
     only what a slip in the last steps cannot have turned."""
-    import threading
-
     from sudoku_cube.assistant.services.slip_check import show_face_words
     from sudoku_cube.assistant.services.slipped_cubes import check_cubes, slipped_cubes
 
@@ -373,16 +381,7 @@ def test_a_checks_hold_on_the_page_names_the_cube_as_it_is_now(served):
     assert served.service.slipped(cube) == maybe
     assert served.service.slipped(start.apply(parse_moves("B"))) == ()  # not on this plan
     capture = serve_command.phone_capture(served.service, Console(file=io.StringIO()))
-    taking = threading.Thread(target=lambda: capture("F", cube))
-    taking.start()
-    check = None
-    for _ in range(200):
-        check = call(served.url + "api/status")[1]["check"]
-        if check is not None:
-            break
-        taking.join(0.05)
-    call(served.url + "api/check/F", (FACES_DIR / "F.jpg").read_bytes())
-    taking.join(30)
+    check, _ = answer_from_page(served, lambda: capture("F", cube))
     words = show_face_words("F", cube, maybe, served.service.settings)
     assert check is not None and check["hold"] == f"{words}."
     assert check["hold"] != f"{show_face_words('F', start, (), served.service.settings)}."
@@ -454,8 +453,6 @@ def test_a_checks_hold_on_the_page_after_the_step_shown_is_the_terminals(served)
     """Where the terminal's check goes on after the step shown (a slip there fitted), its
     words weigh only a slip in that step; the page tells the hold from the cubes the terminal
     hands it, not from the wider set the service would rebuild for that cube."""
-    import threading
-
     from sudoku_cube.assistant.services.slipped_cubes import check_cubes, slipped_cubes
 
     pz = make_puzzle(0, 20)
@@ -471,15 +468,6 @@ def test_a_checks_hold_on_the_page_after_the_step_shown_is_the_terminals(served)
     assert serve_command.check_hold("F", cube, maybe, settings) != \
         serve_command.check_hold("F", cube, rebuilt, settings)
     capture = serve_command.phone_capture(served.service, Console(file=io.StringIO()))
-    taking = threading.Thread(target=lambda: capture("F", cube, maybe))
-    taking.start()
-    check = None
-    for _ in range(200):
-        check = call(served.url + "api/status")[1]["check"]
-        if check is not None:
-            break
-        taking.join(0.05)
-    call(served.url + "api/check/F", (FACES_DIR / "F.jpg").read_bytes())
-    taking.join(30)
+    check, _ = answer_from_page(served, lambda: capture("F", cube, maybe))
     assert check is not None
     assert check["hold"] == serve_command.check_hold("F", cube, maybe, settings)

@@ -868,6 +868,19 @@ def _guide_check(start, plan, position, real, first="F"):
         cursor), cursor
 
 
+def _step_six_turned_the_wrong_way():
+    """Puzzle 5's plan with step 6 turned the wrong way: the start, the plan, the cube after
+    it, and the verdict up to step 5 from F alone, which two slips explain (a found slip whose
+    new plan would not solve that cube)."""
+    pz = make_puzzle(5, 20)
+    start, plan = pz.state, simplify(invert_moves(pz.scramble))
+    slip = random_slip(random.Random(505), 6, plan[5], "direction")
+    shown = slipped_state(start, plan, 6, [slip])
+    before = find_slip(start, plan, 5, {"F": certain(shown.face("F"))})
+    assert before.outcome == "found" and len(before.best.slips) == 2
+    return start, plan, shown, before
+
+
 def test_the_guides_check_prefers_one_slip_in_the_step_shown_to_two_before(tmp_path,
                                                                            monkeypatch):
     """Step 6 turned the wrong way before c, F shown: up to step 5 only a whole-cube turn and
@@ -875,12 +888,7 @@ def test_the_guides_check_prefers_one_slip_in_the_step_shown_to_two_before(tmp_p
     slip in the step shown explains it better and the check goes on from there. Two real
     slips up to the step reached, which a slip in the step shown explains worse, are kept."""
     monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path))
-    pz = make_puzzle(5, 20)
-    start, plan = pz.state, simplify(invert_moves(pz.scramble))
-    slip = random_slip(random.Random(505), 6, plan[5], "direction")
-    real = slipped_state(start, plan, 6, [slip])
-    before = find_slip(start, plan, 5, {"F": certain(real.face("F"))})
-    assert before.outcome == "found" and len(before.best.slips) == 2
+    start, plan, real, _ = _step_six_turned_the_wrong_way()
     line, cursor = _guide_check(start, plan, 5, real)
     assert line.startswith(f"Found the slip: step 6 ({plan[5]}) was turned anticlockwise"), line
     assert is_solved(real.apply([s.move for s in cursor.steps]))
@@ -895,6 +903,23 @@ def test_the_guides_check_prefers_one_slip_in_the_step_shown_to_two_before(tmp_p
     assert is_solved(real.apply([s.move for s in cursor.steps]))
 
 
+def _step_four_turned_the_other_way(monkeypatch):
+    """Puzzle 4's plan with step 4 turned the other way (a half turn as a quarter), and the
+    list that records after which step each slip the guide follows was found: the start, the
+    plan, the cube after step 4, and that list."""
+    from sudoku_cube.assistant.services import guide
+    from sudoku_cube.models.cube.moves import Move
+
+    recorded: list[int | None] = []
+    monkeypatch.setattr(guide, "follow_instead",
+                        lambda *a, after_step=None, **k: recorded.append(after_step) or 1)
+    pz = make_puzzle(4, 20)
+    start, plan = pz.state, simplify(invert_moves(pz.scramble))
+    m = plan[3]
+    real = start.apply(plan[:3]).apply([m.inverse() if m.turns != 2 else Move(m.face, 1)])
+    return start, plan, real, recorded
+
+
 def test_a_check_judged_after_the_step_shown_says_and_records_that_step(tmp_path,
                                                                         monkeypatch):
     """Where the c key judged the cube after the step shown (a slip there fitted), a slip found
@@ -904,20 +929,13 @@ def test_a_check_judged_after_the_step_shown_says_and_records_that_step(tmp_path
 
     from rich.console import Console
 
-    from sudoku_cube.assistant.services import guide
     from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
     from sudoku_cube.assistant.terminal import guide_check
-    from sudoku_cube.models.cube.moves import Move
     from sudoku_cube.models.slips.find import Verdict
 
     monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path))
-    recorded: list[int | None] = []
-    monkeypatch.setattr(guide, "follow_instead",
-                        lambda *a, after_step=None, **k: recorded.append(after_step) or 1)
-    pz = make_puzzle(4, 20)
-    start, plan = pz.state, simplify(invert_moves(pz.scramble))
+    start, plan, real, recorded = _step_four_turned_the_other_way(monkeypatch)
     m = plan[3]
-    real = start.apply(plan[:3]).apply([m.inverse() if m.turns != 2 else Move(m.face, 1)])
 
     def ask(prompt: str, prefill: str = "") -> str:
         return " ".join(s.token for s in real.face(prompt[0]))
@@ -941,17 +959,11 @@ def test_the_watch_records_a_slip_after_the_step_it_judged(monkeypatch):
     """The watch judges a frame unlike the step reached at the step after it: a slip found there
     is recorded as found after that step (as the c key's is), so that a re-run's first screen
     names the step the slip was made at, not the one before."""
-    from sudoku_cube.assistant.services import guide, watch
+    from sudoku_cube.assistant.services import watch
     from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
-    from sudoku_cube.models.cube.moves import Move
 
-    recorded: list[int | None] = []
-    monkeypatch.setattr(guide, "follow_instead",
-                        lambda *a, after_step=None, **k: recorded.append(after_step) or 1)
-    pz = make_puzzle(4, 20)
-    start, plan = pz.state, simplify(invert_moves(pz.scramble))
+    start, plan, real, recorded = _step_four_turned_the_other_way(monkeypatch)
     m = plan[3]
-    real = start.apply(plan[:3]).apply([m.inverse() if m.turns != 2 else Move(m.face, 1)])
     cursor = GuideCursor(steps_from_moves(start, plan), start, remember=True, position=3)
     seen = {f: certain(real.face(f)) for f in "UFR"}
     w = watch.Watcher(cursor)
@@ -999,12 +1011,7 @@ def test_the_guides_check_goes_back_to_two_slips_when_the_step_shown_stops_fitti
     next face fits no slip in step 6, and the check judges the faces again up to step 5 and
     finds the two slips, instead of saying that no likely slip explains them."""
     monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path))
-    pz = make_puzzle(5, 20)
-    start, plan = pz.state, simplify(invert_moves(pz.scramble))
-    slip = random_slip(random.Random(505), 6, plan[5], "direction")
-    shown = slipped_state(start, plan, 6, [slip])
-    before = find_slip(start, plan, 5, {"F": certain(shown.face("F"))})
-    assert before.outcome == "found" and len(before.best.slips) == 2
+    start, plan, shown, before = _step_six_turned_the_wrong_way()
     real = before.best.state  # the two slips, F the same as with the slip in step 6
     assert real.face("F") == shown.face("F") and real != shown
     line, cursor = _guide_check(start, plan, 5, real)
