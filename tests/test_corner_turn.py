@@ -9,6 +9,8 @@ import cv2
 import pytest
 
 from sudoku_cube.assistant.cli import main
+from sudoku_cube.assistant.services.cube_input import turned_upright
+from sudoku_cube.models.cube.face_words import centre
 from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.models.cube.solved import is_solved
 from sudoku_cube.models.cube.state_format import parse_json
@@ -16,6 +18,7 @@ from sudoku_cube.models.generator.cube3 import make_puzzle
 from sudoku_cube.models.grid.corner_turn import corner_turned, find_corner_turn
 from sudoku_cube.models.grid.one_fit import only_fit
 from sudoku_cube.models.grid.photo_turn import photo_turned
+from sudoku_cube.models.profile import CubeSettings
 
 PAIR = Path(__file__).resolve().parents[1] / "samples" / "corners" / "c1-plain"
 
@@ -122,3 +125,20 @@ def test_solve_finds_photo_b_turned_a_third_and_plans_the_cube(tmp_path, capsys)
     assert "photo B shows its corner turned a third round from photo A's" in said
     assert f"retake photo B with the face with centre {truth.face('D')[4].digit} on top" in said
     assert is_solved(truth.apply(" ".join(json.loads(out.out)["moves"])))
+
+
+def test_a_centre_6_or_9_is_named_as_the_person_sees_it_on_a_cube_without_underlines():
+    """On a cube whose 6 and 9 carry no underline a centre 9 looks like a 6: the finding, and
+    what ``solve`` says of it, name that centre '6 or 9', not the digit the reading chose."""
+    truth = make_puzzle(311, 20).state  # D's centre is a 9, L's and B's neither 6 nor 9
+    assert centre(truth, "D").digit == 9
+    assert {centre(truth, f).digit for f in ("L", "B")}.isdisjoint({6, 9})
+    plain = CubeSettings(underlined_69=False)
+    held = corner_turned(truth, B, 1)
+    found = find_corner_turn(held, plain)
+    assert found is not None and found.state == truth
+    assert "D is the face with centre 6 or 9," in found.describe(settings=plain)
+    assert "D is the face with centre 9," in found.describe()  # underlined: the 9 is a 9
+    state, said = turned_upright(held, plain, None, corners={f: "B" for f in B})
+    assert state == truth and said is not None
+    assert "D is the face with centre 6 or 9," in said and "centre 9" not in said

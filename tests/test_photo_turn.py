@@ -15,6 +15,7 @@ from sudoku_cube.models.cube.face_words import face_words
 from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.models.grid.photo_turn import find_turned_photo, photo_turned
 from sudoku_cube.models.cube.solved import is_solved
+from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.cube.state_format import parse_json
 
 EASY = Path(__file__).resolve().parents[1] / "samples" / "cubes" / "01-easy"
@@ -71,3 +72,16 @@ def test_solve_names_the_photo_held_turned_and_plans_the_cube(tmp_path, capsys):
     assert "F.jpg shows its face turned a quarter turn clockwise" in " ".join(out.err.split())
     truth = parse_json((EASY / "truth.json").read_text())
     assert is_solved(truth.apply(" ".join(json.loads(out.out)["moves"])))
+
+
+def test_a_centre_6_or_9_is_named_as_the_person_sees_it_on_a_cube_without_underlines():
+    """With no file name the photo is named by its face's centre: on a cube whose 6 and 9
+    carry no underline a centre 9 is '6 or 9' (no other centre looks like it)."""
+    truth = make_puzzle(311, 20).state  # D's centre is a 9, no other centre a 6 or 9
+    assert [f for f in FACES if truth.face(f)[4].digit in (6, 9)] == ["D"]
+    plain = CubeSettings(underlined_69=False)
+    found = find_turned_photo(photo_turned(truth, "D", 1), plain)
+    assert found is not None and found.face == "D" and found.state == truth
+    assert found.describe(settings=plain).startswith(
+        "the photo of the face with centre 6 or 9 (D) shows its face turned")
+    assert found.describe().startswith("the photo of the face with centre 9 (D) shows")

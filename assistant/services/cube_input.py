@@ -114,15 +114,15 @@ def turned_upright(state: CubeState, settings: CubeSettings, files: dict[str, st
         corner = find_corner_turn(state, settings)
         if corner is None:
             return state, None
-        return corner.state, (f"{corner.describe()}: reading it so. If that is wrong, retake "
-                              f"photo B with the face with centre "
+        return corner.state, (f"{corner.describe(settings=settings)}: reading it so. If that "
+                              f"is wrong, retake photo B with the face with centre "
                               f"{digit_words(centre(corner.state, 'D'), settings)} on top.")
     turned = find_turned_photo(state, settings)
     if turned is None:
         return state, None
-    return turned.state, (f"{turned.describe(files.get(turned.face))}: reading it so. If that "
-                          f"is wrong, retake {files.get(turned.face, turned.face)} with the "
-                          "cube upright.")
+    said = turned.describe(files.get(turned.face), settings)
+    return turned.state, (f"{said}: reading it so. If that is wrong, retake "
+                          f"{files.get(turned.face, turned.face)} with the cube upright.")
 
 
 def footed_settings(state: CubeState, settings: CubeSettings, ones: OneVerdict | None,

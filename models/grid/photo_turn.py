@@ -45,12 +45,15 @@ class TurnedPhoto:
     state: CubeState
     solution: GridSolution
 
-    def describe(self, photo: str | None = None) -> str:
+    def describe(self, photo: str | None = None,
+                 settings: CubeSettings = CubeSettings()) -> str:
         """The finding in words, naming the photo when its file name is known, else the face
-        by its centre digit (a quarter turn leaves the centre where it is)."""
+        by its centre digit (a quarter turn leaves the centre where it is) as the person can
+        find it on ``settings``' cube (:func:`face_or_place`: 'centre 6 or 9' where 6 and 9
+        carry no underline)."""
         held = {1: "a quarter turn anticlockwise", 2: "a half turn",
                 3: "a quarter turn clockwise"}[self.quarter_turns]
-        what = photo or f"the photo of {face_or_place(self.face, self.state)}"
+        what = photo or f"the photo of {face_or_place(self.face, self.state, settings=settings)}"
         return (f"{what} shows its face turned {held} (the phone or the cube was held "
                 "turned); turned back, the reading is consistent")
 
