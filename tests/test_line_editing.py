@@ -45,6 +45,36 @@ def test_a_refused_face_at_the_check_is_offered_again_for_editing():
     assert prompts[1].endswith("> [1^ 2^]"), prompts
 
 
+def test_after_a_refused_answer_only_what_answers_is_said_again():
+    """The whole question (seven lines at 80 columns) printed after every refusal pushed the
+    refusal off a small terminal: it is asked once, and each refusal is followed by one short
+    line of what answers it."""
+    pz = make_puzzle(5, 12)
+    plan = simplify(invert_moves(pz.scramble))
+    cursor = GuideCursor(steps_from_moves(pz.state, plan), pz.state, remember=False, position=2)
+    ask, prompts = scripted("1^ 2^", "nosuch.jpg", "q")
+    console = Console(file=io.StringIO(), width=80, record=True, color_system=None)
+    assert check_cube(cursor, console, ask) == "Check cancelled."
+    lines = console.export_text().splitlines()
+    face = prompts[0][0]
+    short = (f"Answer with the nine tokens of {face}, a photo's path, A=path or B=path "
+             "(q: cancel).")
+    assert sum(t.startswith("Check: ") for t in lines) == 1, lines
+    assert lines.count(short) == 2, lines
+    told = " ".join(" ".join(lines).split())
+    assert told.index("tokens given") < told.index(short) < told.index("nosuch.jpg: no such")
+    assert told.endswith(short), told
+
+
+def test_the_short_line_names_enter_where_the_camera_or_phone_answers():
+    from sudoku_cube.assistant.terminal.guide_check import _accepted
+
+    assert _accepted("F", True, "the phone") == (
+        "Answer with Enter to take corner photo A from the phone, the nine tokens of F, a "
+        "photo's path, A=path or B=path (q: cancel).")
+    assert "Enter" not in _accepted("F", False, "")
+
+
 def test_arrow_keys_edit_the_check_prompt_on_a_real_terminal(tmp_path, capsys):
     argv = [sys.executable, "-m", "sudoku_cube.assistant.cli", "guide", _state(tmp_path, capsys)]
     term = SizedTerminal(argv, 100, 30)

@@ -91,18 +91,22 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
     words = first_look_words(look, cube, maybe, settings)
     seen: dict[str, Cells] = {}
     at, window = done, WINDOW  # where the verdict is judged: the step shown, once a slip there fits
-    refused = ""
+    refused, again = "", False
     while True:
-        how = _inputs(face, corner, source if capture else "")
-        console.print(f"Check: {words}. {plain(how)}",
-                      highlight=False)
+        if again:  # the question stands above the refusal: only what answers it
+            console.print(plain(_accepted(face, corner, source if capture else "")),
+                          highlight=False)
+        else:
+            how = _inputs(face, corner, source if capture else "")
+            console.print(f"Check: {words}. {plain(how)}", highlight=False)
         typed = ask(f"{face}> ", prefill=refused) if refused else ask(f"{face}> ")
-        refused = ""
+        refused, again = "", False
         try:
             got = _answer(typed, face, reader, capture, corner, cube, settings, maybe)
         except SudokuCubeError as e:
             print_wrapped(console, str(e), style="red")
             refused = typed.strip()  # offered again for editing: one token mended, not nine
+            again = True
             continue
         if got is None:
             return "Check cancelled."
@@ -189,6 +193,17 @@ def _inputs(face: str, corner: bool, source: str) -> str:
     if source:
         how = f"Press Enter to take {'corner photo A' if corner else 'it'} from {source}. " + how
     return how + " (q: cancel)."
+
+
+def _accepted(face: str, corner: bool, source: str) -> str:
+    """After a refused answer, the short line that says what answers the question still
+    asked (:func:`_inputs` says it in full with the question; printed again after every
+    refusal, the whole question pushed the refusal and the earlier tries off a small
+    terminal). ``source`` as there."""
+    what = "corner photo A" if corner else "it"
+    enter = f"Enter to take {what} from {source}, " if source else ""
+    return (f"Answer with {enter}the nine tokens of {face}, a photo's path, A=path or B=path "
+            "(q: cancel).")
 
 
 def _conclude(cursor: GuideCursor, verdict: Verdict, options: str = "",
