@@ -138,7 +138,9 @@ def _is_restart(arg: str) -> bool:
 
 def interrupted_hint(args_list: Sequence[str]) -> str:
     """How to go on after Ctrl-C: the hint the command set, else the command's default."""
-    line = shlex.join(["sudoku-cube", *args_list])
+    # a plan pasted from two lines of the guide's screen: its moves on one line
+    line = shlex.join(["sudoku-cube", *(" ".join(a.split()) if "\n" in a else a
+                                         for a in args_list)])
     hint = resume_hint(line) or RESUMABLE.get(command_of(args_list) or "", "").format(
         command=resume_command(line))
     return (hint or "nothing was saved; run the command again") + "."

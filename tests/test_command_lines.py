@@ -1,24 +1,75 @@
-"""A command a person is told to run is never broken over lines (``terminal.wrapping``): a
-command copied from two lines of the screen runs early or without its options. Messages are
-wrapped between words; a command in backticks and a long path are kept whole."""
+"""A command a person is told to run is never broken where a copy of it would run early
+(``terminal.wrapping``): a command copied from two lines of the screen runs early or without
+its options. Messages are wrapped between words; a command in backticks and a long path are
+kept whole, but for a command longer than a line, which is wrapped between the moves of its
+quoted plan (never inside a move): the shell reads a copy of it on to the closing quote."""
 from __future__ import annotations
+
+import io
+import re
+import shlex
 
 from rich.console import Console
 
 from sudoku_cube.assistant.terminal.wrapping import print_wrapped, wrap_words
+from sudoku_cube.models.cube.moves import parse_moves
 
 PLAN = "B' L R' F' D R' D2 L' F2 R D B' L' R2 U' R' L' D U2 F U D2 L2 R'"
 PATH = "/home/someone/.local/share/sudoku-cube/reviewed-bafbc9bcf3.json"
 COMMAND = f'sudoku-cube guide {PATH} --moves "{PLAN}" --speak'
+SHORT_PATH = "/home/me/.local/share/sudoku-cube/after-slip.json"
+"""A path short enough that the command up to its plan fits a line of 80 columns."""
 
 
-def test_a_long_command_keeps_a_line_of_its_own_and_the_prose_wraps_between_words():
-    text = f"sudoku-cube: interrupted; run `{COMMAND}` to go on: it continues at the step it " \
-           "reached and keeps every option you gave."
+def _copied(lines: list[str]) -> str:
+    """The command in backticks as a person copies it from the screen: its lines, line breaks
+    and all."""
+    text = "\n".join(lines)
+    start = text.index("`") + 1
+    return text[start:text.index("`", start)]
+
+
+def _runs_as(copied: str, command: str) -> None:
+    """A copied command is read by the shell as ``command`` is, its plan the same moves."""
+    got, want = shlex.split(copied), shlex.split(command)
+    at = want.index("--moves") + 1
+    assert got[:at] == want[:at] and got[at + 1:] == want[at + 1:], (got, want)
+    assert parse_moves(got[at]) == parse_moves(want[at]), got[at]
+
+
+def _splits_no_move(lines: list[str], width: int = 80) -> None:
+    """The command's lines are no longer than ``width`` (but one whose words up to the plan are
+    longer, a path the terminal wraps, which ends before the moves), and every line of the plan
+    ends and starts at a whole move."""
+    text = "\n".join(lines)
+    plan = re.search(r'--moves "\n?([^"]*)"', text).group(1)
+    for line in plan.split("\n"):
+        assert all(parse_moves(tok) for tok in line.split()), line
+    for line in lines:
+        assert len(line) <= width or line.endswith('--moves "'), lines
+
+
+def test_a_long_command_wraps_between_its_moves_and_the_prose_between_words():
+    for command in (COMMAND, f'sudoku-cube guide {SHORT_PATH} --moves "{PLAN}" --speak'):
+        text = f"sudoku-cube: interrupted; run `{command}` to go on: it continues at the " \
+               "step it reached and keeps every option you gave."
+        lines = wrap_words(text, 80).splitlines()
+        first = next(i for i, line in enumerate(lines) if "`" in line)
+        assert lines[first].startswith("`sudoku-cube guide "), lines
+        _runs_as(_copied(lines), command)
+        _splits_no_move(lines)
+        assert len(lines) - first <= 4, lines
+        assert all(len(line) <= 80 for line in lines if "--moves" not in line), lines
+        joined = " ".join(lines).replace('--moves " ', '--moves "')  # the break before a plan
+        assert " ".join(text.split()) == " ".join(joined.split())
+
+
+def test_a_command_that_fits_a_line_keeps_its_line_whole():
+    command = "sudoku-cube guide /tmp/after-slip.json --moves \"R U F2 D' L B2 R' U2 L\""
+    text = f"Found the slip: step 3 (R) was turned the other way. To take it up later: " \
+           f"`{command}` and press n."
     lines = wrap_words(text, 80).splitlines()
-    assert f"`{COMMAND}`" in lines
-    assert all(len(line) <= 80 for line in lines if COMMAND not in line)
-    assert " ".join(text.split()) == " ".join(" ".join(lines).split())
+    assert any(line.startswith(f"`{command}`") for line in lines), lines
 
 
 def test_a_short_command_that_fits_stays_in_the_sentence():
@@ -26,12 +77,15 @@ def test_a_short_command_that_fits_stays_in_the_sentence():
     assert wrap_words(text, 80) == text
 
 
-def test_rich_messages_break_no_path_and_no_command():
-    console = Console(record=True, width=80)
-    print_wrapped(console, f"Your corrections are saved with the reading in {PATH} "
-                           f"(`{COMMAND}` uses them again).")
-    lines = console.export_text().splitlines()
-    assert any(PATH in line for line in lines) and f"(`{COMMAND}`" in lines
+def test_rich_messages_break_no_path_and_no_move():
+    for command in (COMMAND, f"sudoku-cube guide {SHORT_PATH} --moves \"{PLAN}\""):
+        console = Console(file=io.StringIO(), record=True, width=80)
+        print_wrapped(console, f"Your corrections are saved with the reading in {PATH} "
+                               f"(`{command}` uses them again).")
+        lines = console.export_text().splitlines()
+        assert any(PATH in line for line in lines)
+        _runs_as(_copied(lines), command)
+        _splits_no_move(lines)
 
 
 def test_a_folder_named_like_markup_is_printed_as_it_is():
@@ -115,10 +169,11 @@ def test_the_guides_notice_goes_on_indented_at_80_columns():
         assert any(command in line for line in lines), lines
 
 
-def test_a_command_longer_than_the_guides_screen_is_left_whole_for_the_terminal():
+def test_a_command_longer_than_the_guides_screen_wraps_between_its_moves():
     """At 80 columns the command that takes a new plan up later is longer than a line: the
-    guide prints it whole on a line of its own (the terminal wraps it, and a copy of it is one
-    line), not cut at a space inside it, and the screen still fits the terminal's rows."""
+    guide wraps it between the moves of its plan (left to the terminal, it was wrapped inside
+    a move, 'R' and '2' on two lines), so that a copy of it runs as the command does, and the
+    screen still fits the terminal's rows."""
     import io
     import random
 
@@ -131,12 +186,31 @@ def test_a_command_longer_than_the_guides_screen_is_left_whole_for_the_terminal(
     scramble = random_moves(rng, 6)
     start = random_design(rng).apply(scramble)
     cursor = GuideCursor(steps_from_moves(start, invert_moves(scramble)), start, remember=False)
-    note = f"Found the slip. To take it up later: `{COMMAND}`"
-    console = Console(file=io.StringIO(), width=80, height=24, color_system=None)
-    run_interactive(console, cursor, lambda: "q", clear=False, note=note)
-    screen = console.file.getvalue().split("Stopped at step")[0].splitlines()
-    assert f"`{COMMAND}`" in screen, screen
-    assert sum(max(1, -(-len(line) // 80)) for line in screen) <= 23, screen
+    for command in (COMMAND, f"sudoku-cube guide {SHORT_PATH} --moves \"{PLAN}\" --speak"):
+        note = f"Found the slip. To take it up later: `{command}`"
+        console = Console(file=io.StringIO(), width=80, height=24, color_system=None)
+        run_interactive(console, cursor, lambda: "q", clear=False, note=note)
+        screen = console.file.getvalue().split("Stopped at step")[0].splitlines()
+        _runs_as(_copied(screen), command)
+        _splits_no_move(screen)
+        assert sum(max(1, -(-len(line) // 80)) for line in screen) <= 23, screen
+
+
+def test_a_plan_pasted_over_two_lines_is_named_again_on_one():
+    """The plan of a command copied from two lines of the screen has a line break between two
+    moves: the commands that go on from it name it on one line."""
+    import argparse
+
+    from sudoku_cube.assistant.cli import interrupted_hint
+    from sudoku_cube.assistant.terminal.given_moves import again
+
+    pasted = "R U' F2\nD' L"
+    args = argparse.Namespace(moves=pasted)
+    assert again("guide", args)("x.json") == 'sudoku-cube guide x.json --moves "R U\' F2 D\' L"'
+    assert "--moves \"R U' F2 D' L\"" in interrupted_hint(["guide", "x.json", "--moves", pasted]) \
+        or "--moves 'R U'\"'\"' F2 D'\"'\"' L'" in interrupted_hint(
+            ["guide", "x.json", "--moves", pasted])
+    assert "\n" not in interrupted_hint(["guide", "x.json", "--moves", pasted])
 
 
 def test_a_numbered_explanation_goes_on_under_its_words():

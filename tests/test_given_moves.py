@@ -238,10 +238,14 @@ def test_the_go_on_command_keeps_the_ocr_asked_for(ocr):
 
 def _go_on(said: str) -> list[str]:
     """The words of the command a stop names to go on (`...` goes on from there), as a shell
-    splits them: the command is printed on one line, never broken."""
-    found = re.search(r"`(sudoku-cube [^`\n]*)`\s+goes on from there", said)
+    splits it copied from the screen: one longer than a line is wrapped only between the moves
+    of its plan (the plan's words are given one space apart, as the plan reads them)."""
+    found = re.search(r"`(sudoku-cube [^`]*)`\s+goes\s+on\s+from\s+there", said)
     assert found, said
-    return shlex.split(found.group(1))
+    words = shlex.split(found.group(1))
+    plan = words.index("--moves") + 1 if "--moves" in words else None
+    assert all("\n" not in w for i, w in enumerate(words) if i != plan), words
+    return [" ".join(w.split()) for w in words]
 
 
 def test_ctrl_c_at_checks_review_goes_on_with_check_and_its_options(case, at_review, capsys):

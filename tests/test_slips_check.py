@@ -115,10 +115,11 @@ def test_a_slip_found_names_the_guide_command_that_follows_the_new_plan(fixed_pl
     """Without --json the check names the guide on the real cube, saved, with the new plan:
     that command guides it to solved, as the guide's own check offers."""
     out, said = _found_and_said(fixed_plan, tmp_path, capsys)
-    found = re.search(r"To be guided through it:\s+`(sudoku-cube guide [^`\n]*)`", said)
+    found = re.search(r"To be guided through it:\s+`(sudoku-cube guide [^`]*)`", said)
     assert found, said
-    words = shlex.split(found.group(1))
-    assert words[3:] == ["--moves", out["new_plan"]]
+    words = shlex.split(found.group(1))  # as copied: wrapped, it breaks between moves only
+    assert words[3] == "--moves" and " ".join(words[4].split()) == out["new_plan"], words
+    assert len(words) == 5 and "\n" not in words[2], words
     assert is_solved(parse_state(Path(words[2]).read_text()).apply(parse_moves(words[4])))
     assert main(["guide", words[2], "--moves", words[4], "--plain"]) == 0
 

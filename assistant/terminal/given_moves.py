@@ -54,7 +54,8 @@ def again(command: str, args: argparse.Namespace) -> GoOn:
                 words.append(flag)
             else:
                 for one in value if isinstance(value, list) else [value]:
-                    words += [flag, str(one)]
+                    # a plan pasted from a guide's screen has line breaks between its moves
+                    words += [flag, " ".join(str(one).split()) if dest == "moves" else str(one)]
         return " ".join(_quoted(w) for w in words)
     return go_on
 

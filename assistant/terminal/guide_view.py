@@ -128,9 +128,10 @@ def short_note(phase: str, combined: bool = False) -> str:
 
 def notice_text(notice: str, width: int) -> RenderableType:
     """A notice wrapped between words (:func:`wrapping.wrap_words`): a listed line goes on
-    under its words, a command stays on one line. A command longer than the line is left
-    whole for the terminal to wrap (printed with ``crop=False``), so that a copy of it is one
-    line, never cut at a space rich would break it at."""
+    under its words, a command stays on one line, or one longer than the line is wrapped
+    between the moves of its plan. A line still longer than the terminal (a long path) is left
+    whole for the terminal to wrap (printed with ``crop=False``), never cut at a space rich
+    would break it at."""
     return Group(*(Text(line, style="bold yellow", no_wrap=len(line) > width, overflow="ignore")
                    for line in wrap_words(notice, width).split("\n")))
 

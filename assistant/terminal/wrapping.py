@@ -5,10 +5,14 @@ width, folding a word longer than a line (a file of the data folder came out as
 ``reviewed-bafbc9bcf3.js`` and ``on`` on the next line). A command copied from two lines of
 the screen runs early, or without its options. Here a message is wrapped between words, while
 a command in backticks (as every message quotes one) and a long word (a path) are kept whole:
-one that does not fit the rest of the line starts a line of its own, and one longer than a
-line is left to the terminal, whose wrap is no line break, so a copy of it is the whole
-command. The face letters listed in their order ("U R F D L B", "photo(s) of face D L B
-missing") are kept on one line too: split, the list reads as two.
+one that does not fit the rest of the line starts a line of its own, and a path longer than a
+line is left to the terminal, whose wrap is no line break. A command longer than a line is
+broken only between the moves of its quoted plan (``--moves "R2 U' F"``): left to the
+terminal it split a move (``R`` at the end of one line, ``2`` on the next), while a line break
+inside the quotes is harmless: the shell reads on to the closing quote, and a plan is read
+with any spaces or line breaks between its moves. The face letters listed in their order
+("U R F D L B", "photo(s) of face D L B missing") are kept on one line too: split, the list
+reads as two.
 """
 from __future__ import annotations
 
@@ -29,10 +33,40 @@ _LETTERS = re.compile(r"(?<![\w'`])[URFDLB](?: [URFDLB])+(?![\w'`])")
 (a plan's moves, in no such order, wrap between them)."""
 
 
-def _kept(line: str) -> str:
-    """``line`` with the spaces inside commands in backticks and inside face letters listed in
-    order replaced by :data:`_KEPT_SPACE`."""
-    held = re.sub(r"`[^`\n]*`", lambda m: m.group(0).replace(" ", _KEPT_SPACE), line)
+_PLAN = re.compile(r"""--moves ("[^"\n`]*"|'[^'\n`]*')""")
+"""A command's plan: the quoted moves after ``--moves``."""
+
+
+def _command_kept(command: str, width: int, lead: int = 0, trail: int = 0) -> str:
+    """A command in backticks with its spaces replaced by :data:`_KEPT_SPACE`, but for one
+    longer than ``width`` (with the ``lead`` and ``trail`` characters before and after it that
+    are one word with it: "(`sudoku-cube ...`)." is one) those between the moves of its quoted
+    plan (:data:`_PLAN`): the places where it may be wrapped. Where the command up to its first
+    move is longer than a line (a long path), a space after the opening quote lets the moves
+    start a line of their own rather than run on where the terminal wraps the path (the space
+    goes with the line break; inside the quotes it is read as none)."""
+    free: set[int] = set()
+    opens: set[int] = set()
+    if lead + len(command) + trail > width:
+        for m in _PLAN.finditer(command):
+            free |= {i for i in range(m.start(1) + 1, m.end(1) - 1) if command[i] == " "}
+            first = m.group(1)[1:-1].split(" ")[0]
+            if lead + m.start(1) + 1 + len(first) > width:
+                opens.add(m.start(1))
+    return "".join((_KEPT_SPACE if c == " " and i not in free else c) + " " * (i in opens)
+                   for i, c in enumerate(command))
+
+
+def _kept(line: str, width: int) -> str:
+    """``line`` with the spaces inside commands in backticks (but between the moves of a
+    plan too long for ``width`` columns, :func:`_command_kept`) and inside face letters listed
+    in order replaced by :data:`_KEPT_SPACE`."""
+    def command(m: re.Match[str]) -> str:
+        before, after = line[:m.start()], line[m.end():]
+        ends = after.find(" ")
+        return _command_kept(m.group(0), width, len(before) - (before.rfind(" ") + 1),
+                             len(after) if ends < 0 else ends)
+    held = re.sub(r"`[^`\n]*`", command, line)
 
     def letters(m: re.Match[str]) -> str:
         run = m.group(0).split(" ")
@@ -49,11 +83,13 @@ def wrap_words(text: str, width: int, hang: int | None = None) -> str:
     """``text`` with each line wrapped between words to ``width`` columns (continuation lines
     keep the line's indent, and a numbered item's ("  2. ...") go on under its words, not under
     its number; or they start ``hang`` columns in); a command in backticks and a word longer
-    than a line (a path) are never broken."""
+    than a line (a path) are never broken, but a command longer than a line is between the
+    moves of its plan (never inside a move)."""
     out = []
+    width = max(20, width)
     for line in text.split("\n"):
         indent = " " * (len(_ITEM.match(line).group(0)) if hang is None else hang)
-        filled = textwrap.fill(_kept(line), max(20, width), subsequent_indent=indent,
+        filled = textwrap.fill(_kept(line, width), width, subsequent_indent=indent,
                                break_long_words=False, break_on_hyphens=False)
         out.append(filled.replace(_KEPT_SPACE, " ") or line)
     return "\n".join(out)
@@ -62,6 +98,7 @@ def wrap_words(text: str, width: int, hang: int | None = None) -> str:
 def print_wrapped(console: Console, text: str, style: str | None = None) -> None:
     """Print ``text`` (plain text, no markup; in ``style``, e.g. "red" for a refusal) on
     ``console`` wrapped by :func:`wrap_words` to its width, and not wrapped again by rich (a
-    command or a path stays one line)."""
+    path stays one line, a command too unless it is longer than a line: then it is wrapped
+    between the moves of its plan)."""
     console.print(wrap_words(printable(text), console.width), soft_wrap=True, markup=False,
                   highlight=False, style=style)
