@@ -34,7 +34,8 @@ def _escaped(ch: str) -> str:
 
 def printable(text: object, limit: int = MESSAGE_LIMIT) -> str:
     """``str(text)`` with every unsafe character escaped (newlines and tabs kept) and, when it is
-    longer than ``limit`` characters, its middle replaced by `` … (N characters left out) … ``."""
+    longer than ``limit`` characters, its middle replaced by
+    `` … (N characters left out) … ``."""
     s = str(text)
     if len(s) > limit:
         head, tail = limit * 2 // 3, limit // 3

@@ -1,4 +1,5 @@
-"""Regenerate the bundled samples: ``python -m sudoku_cube.samples.build [cubes|corners|video|bad|all]``.
+"""Regenerate the bundled samples:
+``python -m sudoku_cube.samples.build [cubes|corners|video|bad|all]``.
 
 Every picture is rendered from a fixed seed (see SAMPLE_CUBES etc.), so running this again
 gives the same files as long as the fonts and library versions are the same.
@@ -196,7 +197,8 @@ def build_video(root: Path = ROOT, sample: CubeSample = VIDEO, fps: int = VIDEO_
                         fps=fps, quality=50)
     plain_write(out / "truth.json", (to_json(puzzle.state) + "\n").encode())
     plain_write(out / "design.json", _json(to_dict(puzzle.design)))
-    plain_write(out / "scramble.txt", (puzzle.scramble_text + f"\n# seed: {sample.seed}\n").encode())
+    plain_write(out / "scramble.txt",
+                (puzzle.scramble_text + f"\n# seed: {sample.seed}\n").encode())
     holds = {}
     for info in infos:
         if info["face"]:

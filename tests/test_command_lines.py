@@ -140,8 +140,8 @@ def test_the_faces_listed_in_order_stay_on_one_line_at_80_columns(tmp_path):
 
 def test_the_guides_notice_goes_on_indented_at_80_columns():
     """A check's result shown as the guide's notice: a listed explanation that wraps goes on
-    indented as `check` prints it (not at the first column), the command to take the new plan up later on
-    one line."""
+    indented as `check` prints it (not at the first column), the command to take the new plan up
+    later on one line."""
     import io
     import random
 

@@ -33,7 +33,8 @@ FOLDER_PATH = re.compile(rf"(?<![\w./-])((?:{TOP_FOLDERS})/[\w/.-]*\w)")
 """A path into one of the repository's folders, in backticks or not (`vision/cells/ink.py`)."""
 MODULE_NAME = re.compile(
     r"`((?:sudoku_cube\.)?(?:models|vision|render|assistant|calibration|storage|tools)(?:\.\w+)+)`")
-"""A dotted module, or a name in a module, written in backticks (`vision.cells.warp.cell_beside`)."""
+"""A dotted module, or a name in a module, written in backticks
+(`vision.cells.warp.cell_beside`)."""
 CODE_SPAN = re.compile(r"`([^`]+)`")
 MODULE_AND_NAME = re.compile(r"`((?:[\w-]+/)+[\w-]+\.py)`\s+`([A-Za-z_]\w*)(?:\(\))?`")
 """A module's path followed by a name in it (`vision/polarity.py` `sticker_channel`)."""

@@ -1,7 +1,7 @@
 """The locator decides by one score over every cue's lattices: a face lying on a printed grid
 (whose empty squares are framed plateaus too, once refused as 'two faces'), on printed text and
-in dim, noisy light is found where its truth says, and a photo of a printed page or a table with no cube
-is refused (exam-renderer photos, small, from fixed seeds); and the score itself puts the
+in dim, noisy light is found where its truth says, and a photo of a printed page or a table with no
+cube is refused (exam-renderer photos, small, from fixed seeds); and the score itself puts the
 true lattice above one a cell off and one on squared paper (a drawn picture), and a table of
 digits, which goes on beyond any 3 x 3 block of it, is no face."""
 from __future__ import annotations

@@ -52,5 +52,5 @@ def test_tesseract_agreeing_makes_a_sure_reading_surer(monkeypatch: pytest.Monke
     sure = (Hypothesis(Sticker(3, 0), 0.99),)
     monkeypatch.setattr(ov, "ocr_votes", lambda bodies, rots: {0: {(3, 0): 1.0}})
     (out,) = ov.ocr_voted([_evidence()], [sure], [0])[0]
-    assert out.score == pytest.approx(0.99 * np.exp(OCR_WEIGHT) / (0.99 * np.exp(OCR_WEIGHT) + 0.01),
-                                      abs=1e-5)
+    assert out.score == pytest.approx(
+        0.99 * np.exp(OCR_WEIGHT) / (0.99 * np.exp(OCR_WEIGHT) + 0.01), abs=1e-5)

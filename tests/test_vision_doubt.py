@@ -1,7 +1,7 @@
 """Cells the first reading gets wrong on rendered photos (truth from the render), and how reading
-them again from other cuts turns them right or at least doubtful, with the truth among the candidates: a
-white digit on a green sticker whose glare patch makes its polarity unclear, a white digit
-joined to a glare streak, and a digit whose body a shadow cut down to its underline."""
+them again from other cuts turns them right or at least doubtful, with the truth among the
+candidates: a white digit on a green sticker whose glare patch makes its polarity unclear, a white
+digit joined to a glare streak, and a digit whose body a shadow cut down to its underline."""
 from __future__ import annotations
 
 import numpy as np

@@ -19,9 +19,9 @@ Two parts, each reported per group as the verdict's errors and, where the module
 
 A foot is expected only on a ``footed`` 1 judged upright; a photo's 1s are judged in their
 face's print (:func:`~sudoku_cube.vision.recognise.footed.light_print`: on the black cube's
-print a wide base is a foot at any depth), the sweep's by their shape alone. ``reach only`` counts the errors a
-verdict by the foot's reach alone would make (without the depth test that tells a serif foot
-from a sans base bar). The module of the checkout that runs
+print a wide base is a foot at any depth), the sweep's by their shape alone. ``reach only`` counts
+the errors a verdict by the foot's reach alone would make (without the depth test that tells a serif
+foot from a sans base bar). The module of the checkout that runs
 the report is measured, so running it with another checkout's interpreter compares the two:
 
     .venv/bin/python -m tools.foot_report --cubes 4 --bench 10 --json /tmp/foot-mine.json

@@ -119,7 +119,8 @@ def phone_capture(service: PhoneService, console: Console) -> Capture:
             maybe = service.slipped(cube)
         hold = None if cube is None else check_hold(face, cube, maybe or (), service.settings)
         service.ask_check(face, hold=hold)
-        what = "corner photo A" if face == "A" else f"a photo of {check_face(face, cube, service.settings)}"
+        what = ("corner photo A" if face == "A"
+                else f"a photo of {check_face(face, cube, service.settings)}")
         console.print(f"Take {what} with the phone: the page asks for it.", highlight=False)
         waited = 0.0
         try:

@@ -7,7 +7,8 @@ neither: then the slips of that step are searched (and a skipped step followed b
 and the step before made again). The same answer on two readable frames in a row is acted on,
 so a hand passing in front of the cube or one misread frame changes nothing. A slip found
 stops the watch with the slip in words and switches the guide to a new plan from the real
-cube, recorded as found after the step it was judged at; several slips that fit stop it too, asking for the face that splits them.
+cube, recorded as found after the step it was judged at; several slips that fit stop it too, asking
+for the face that splits them.
 """
 from __future__ import annotations
 

@@ -34,8 +34,8 @@ HELP_KEYS = ("[bold]→[/]/n/space next · [bold]←[/]/b back · [bold]c[/] che
              "[bold]r[/] restart · [bold]q[/] quit · [bold]?[/] help")
 
 
-HELP_KEYS_SHORT = ("[bold]→[/] next · [bold]←[/] back · [bold]r[/] restart · [bold]q[/] quit · "
-                   "[bold]c[/] check · [bold]?[/] help")
+HELP_KEYS_SHORT = ("[bold]→[/] next · [bold]←[/] back · [bold]r[/] restart · "
+                   "[bold]q[/] quit · [bold]c[/] check · [bold]?[/] help")
 
 
 def keys_text(markup: str, width: int) -> Text:

@@ -1,9 +1,9 @@
 """The page's address as a QR code in the terminal (segno makes the code).
 
-Two rows of modules share a line of text: each character is the upper and the lower module, the
-light ones drawn with block characters (``█ ▀ ▄``) and the dark ones left blank, so on a terminal
-with a dark background the code reads as printed on paper. On a terminal the characters are also
-coloured white on black, so a light-background terminal shows the same code.
+Two rows of modules share a line of text: each character is the upper and the lower module,
+the light ones drawn with block characters (``█ ▀ ▄``) and the dark ones left blank, so on
+a terminal with a dark background the code reads as printed on paper. On a terminal the
+characters are also coloured white on black, so a light-background terminal shows the same code.
 """
 from __future__ import annotations
 

@@ -30,8 +30,8 @@ def sticker_level(cell: np.ndarray, value: bool = False) -> tuple[np.ndarray, np
     closing with a disc, which erases the thin ink strokes, smoothed (a disc, not a square:
     a square also fills in the rounded edges of a glare spot next to a stroke, which then
     stand out as ink). Both read-only: an unsure cell is cut several times (the other
-    cuts of :mod:`vision.recognise.read_again`) and the closing, the costliest step, is computed once
-    per cell (the last cells are kept by their pixels, as many as :func:`functools.lru_cache`
+    cuts of :mod:`vision.recognise.read_again`) and the closing, the costliest step, is computed
+    once per cell (the last cells are kept by their pixels, as many as :func:`functools.lru_cache`
     keeps by default: the faces read at once, each with its nine cells and their other
     cuts)."""
     return _sticker_level(*_key(cell), value and cell.ndim == 3)
@@ -161,9 +161,9 @@ def sticker_spread(inner: np.ndarray) -> tuple[float, float, float]:
     """The sticker's level, its noise (a standard deviation) and the ink's level
     (:data:`vision.polarity.INK_PERCENTILE`) among the differences ``inner`` to the local
     sticker brightness. The sticker is the lower part: its level is the
-    :data:`PAPER_QUANTILE` quantile and its noise the spread below that, not the median and its absolute deviation, which a large serif digit
-    covering half the centre turns into ink and a spread as wide as the ink's contrast (the
-    digit was then taken for a blank sticker)."""
+    :data:`PAPER_QUANTILE` quantile and its noise the spread below that, not the median and its
+    absolute deviation, which a large serif digit covering half the centre turns into ink and a
+    spread as wide as the ink's contrast (the digit was then taken for a blank sticker)."""
     return _spread_of(*percentiles(inner, _SPREAD))
 
 

@@ -1,17 +1,17 @@
 """Finding the face: every cue proposes lattices to one pool, one score decides.
 
 The cues, cheapest first: light sticker blobs (:mod:`vision.locate.sticker_blobs`), the regions
-between grooves (:mod:`vision.locate.grooves`: any sticker colour, light or dark digits), the same on
-colour, its strength (chroma) and its strength for the brightness (saturation: coloured stickers
+between grooves (:mod:`vision.locate.grooves`: any sticker colour, light or dark digits), the same
+on colour, its strength (chroma) and its strength for the brightness (saturation: coloured stickers
 on a light body, in any light), and light digits as lattice points. Each cue's candidates are
 grown into lattices (:mod:`vision.locate.lattice`) and every 3x3 window over them is scored
 by the one score of :mod:`vision.locate.face_score` in the pool of :mod:`vision.locate.face_pool`,
-which decides: the best face wins, two faces or none are refused. The cues stop once the best face is
-clear (:attr:`vision.locate.face_pool.Pool.clear`: nine stickers standing out plainly, nearly
-all holding a digit, candidates under it in every row and column). When the pool holds no face, glare is judged
-leniently; when it still holds no face of digits (none, a plain lattice, or a printed grid's
-squares that go on), the cues look again for a smaller face (their sizes of stickers, digits,
-strokes and grooves halved, :data:`FINER`: a cube photographed from afar), which outranks a
+which decides: the best face wins, two faces or none are refused. The cues stop once the best face
+is clear (:attr:`vision.locate.face_pool.Pool.clear`: nine stickers standing out plainly, nearly
+all holding a digit, candidates under it in every row and column). When the pool holds no face,
+glare is judged leniently; when it still holds no face of digits (none, a plain lattice, or a
+printed grid's squares that go on), the cues look again for a smaller face (their sizes of stickers,
+digits, strokes and grooves halved, :data:`FINER`: a cube photographed from afar), which outranks a
 plain lattice; with none, a
 stickerless cube is sought (:mod:`vision.locate.hairline`: its pieces' lattices
 may look bent, so before the cube is taken as seen across an edge); a photo with no face,

@@ -1,7 +1,7 @@
 """Cues of a face that hold whatever the sticker colour and the ink's polarity.
 
-The light-sticker masks of :mod:`vision.locate.detect` see white and coloured stickers on a dark body.
-A dark grey sticker with white digits (the black Sudoku Cube) is barely lighter than its body,
+The light-sticker masks of :mod:`vision.locate.detect` see white and coloured stickers on a dark
+body. A dark grey sticker with white digits (the black Sudoku Cube) is barely lighter than its body,
 and its brightest pixels are the digits. Two cues hold for every print:
 
 * **the digits removed**: a grey opening a little wider than a stroke erases light ink, so

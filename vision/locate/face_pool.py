@@ -101,7 +101,8 @@ class Pool:
     :data:`vision.locate.hypotheses.GOOD_CELLS` cells with a sticker and digit), and whether a
     lattice that passes as a face of digits but is no flat square grid was seen (``bent``:
     the cube seen across an edge; a bent lattice of empty squares claims no face). Patterns
-    that go on beyond three cells either way are no face (:func:`vision.locate.hypotheses.repeating`)."""
+    that go on beyond three cells either way are no face
+    (:func:`vision.locate.hypotheses.repeating`)."""
 
     def __init__(self, score: FaceScore) -> None:
         self.score = score

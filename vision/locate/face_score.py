@@ -18,8 +18,9 @@ A face passes on its stickers (:data:`vision.locate.hypotheses.GOOD_CELLS` cells
 plain cube's face is found too); hypotheses are ranked by the better of two readings
 (:func:`vision.locate.hypotheses.evidence`): a plain face, its contrast at a fixed share, or a face
 of digits, nearly every cell holding one, its contrast in full, so a printed grid, wood grain
-or text loses to a real face of digits and ink in a few cells gains a lattice nothing. The geometric part of the likelihood, a flat square grid a camera
-could see, is :func:`vision.locate.perspective.plausible`; the decision is the pool's
+or text loses to a real face of digits and ink in a few cells gains a lattice nothing. The geometric
+part of the likelihood, a flat square grid a camera could see, is
+:func:`vision.locate.perspective.plausible`; the decision is the pool's
 (:mod:`vision.locate.face_pool`).
 """
 from __future__ import annotations
@@ -45,9 +46,9 @@ dense enough to meet a stroke of a small face."""
 _CENTRE = np.zeros((len(_STEPS),) * 2, bool)
 _CENTRE[2:-2, 2:-2] = True
 _CENTRE = _CENTRE.ravel()
-"""Where its digit is sought: the middle 9 x 9 of those samples (within 0.2 of the centre), which every digit crosses
-(it is half to two thirds of a sticker tall, centred) but no frame does: the lines of a
-printed grid, as wide apart as the lattice, pass the inner samples' corners."""
+"""Where its digit is sought: the middle 9 x 9 of those samples (within 0.2 of the centre), which
+every digit crosses (it is half to two thirds of a sticker tall, centred) but no frame does: the
+lines of a printed grid, as wide apart as the lattice, pass the inner samples' corners."""
 
 INK_DEPTH = 0.25
 """A sample is ink when it differs from its cell's plateau (median) by this share of the

@@ -1,6 +1,7 @@
 """Lattice hypotheses judged over all nine cells: every 3x3 window over a lattice of sticker
-candidates is fitted and scored on cues that hold for any print (:mod:`vision.locate.face_cues`), moved
-a row or column while that scores better, and the best kept; two separate faces are refused."""
+candidates is fitted and scored on cues that hold for any print (:mod:`vision.locate.face_cues`),
+moved a row or column while that scores better, and the best kept; two separate faces are
+refused."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -21,8 +22,9 @@ from .sticker_blobs import Blob
 
 
 GOOD_CELL = 0.15
-"""A cell whose plateau stands this far above its grooves (:func:`vision.locate.face_cues.cell_contrast`)
-looks like a sticker (half this where it holds a digit, :func:`stickers`)."""
+"""A cell whose plateau stands this far above its grooves
+(:func:`vision.locate.face_cues.cell_contrast`) looks like a sticker (half this where it holds a
+digit, :func:`stickers`)."""
 
 PLAIN_SIGHT = 2 * GOOD_CELL
 """A cell's sticker stands out plainly when its contrast is at least this: twice what makes a
@@ -152,10 +154,11 @@ def evidence(cells: np.ndarray, glyphs: np.ndarray | None) -> np.ndarray:
 def windows(group: dict[tuple[int, int], Blob], done: set[frozenset[int]] | None = None
             ) -> list[tuple[np.ndarray, dict]]:
     """Every 3x3 window over a group that rests on at least 4 of its blobs, fitted: (lattice,
-    blobs) pairs, to be judged over all nine cells (:func:`scored_all`). A group of fewer than 3 rows or columns (a row lost to glare, tilt
-    or shade) gives the windows that extend it, so the cells its blobs did not cover are
-    judged by the picture itself. ``done``: the blob sets (ids) of windows fitted before,
-    skipped and updated (the groups grown from neighbouring seeds share most windows)."""
+    blobs) pairs, to be judged over all nine cells (:func:`scored_all`). A group of fewer than 3
+    rows or columns (a row lost to glare, tilt or shade) gives the windows that extend it, so the
+    cells its blobs did not cover are judged by the picture itself. ``done``: the blob sets (ids)
+    of windows fitted before, skipped and updated (the groups grown from neighbouring seeds share
+    most windows)."""
     order = {k: n for n, k in enumerate(group)}  # each window's blobs in the group's order
     fitted = []
     starts = _starts([k[1] for k in group])
@@ -303,9 +306,9 @@ def repeating(hyps: list[Hypothesis], flat: Scorer) -> list[bool]:
     ways along its rows, or both ways along its columns, the row or column each move brings
     in reads as the face's own do (:func:`_still_digits`). A cube's face ends at its edges:
     beyond one lies the table, beyond another at most a side face, never a face on two
-    opposite sides; a printed sudoku or a table of figures goes on. A plain lattice (no digits) is not judged so: the body's rim
-    frames whatever lies beyond a plain face, and a busy ground there can pass as stickers.
-    All moves are judged in one pass."""
+    opposite sides; a printed sudoku or a table of figures goes on. A plain lattice (no digits) is
+    not judged so: the body's rim frames whatever lies beyond a plain face, and a busy ground there
+    can pass as stickers. All moves are judged in one pass."""
     digits = [h for h in hyps if inked(h) >= GOOD_CELLS]
     if not digits:
         return [False] * len(hyps)

@@ -62,8 +62,8 @@ SQUARE_FIT_SLACK = OUTLIER
 """A lattice set aside by :func:`plausible` is refitted as a flat square grid seen by a camera
 centred on the picture (:func:`square_fit`) when every one of its blobs lies within this share
 of a pitch of that grid, as near as a blob must lie to any lattice fitted to it
-(:data:`vision.locate.lattice.OUTLIER`): blob centres stray by a few pixels (a digit's weight, glare at a
-sticker's edge), and over a 3x3 lattice that noise alone bends a free homography past
+(:data:`vision.locate.lattice.OUTLIER`): blob centres stray by a few pixels (a digit's weight, glare
+at a sticker's edge), and over a 3x3 lattice that noise alone bends a free homography past
 :data:`SQUARE_SLACK`, the more so the fewer pixels a pitch spans. The fit alone does not tell
 a lattice bent round a cube's edge (with a free focal length those lie within about
 0.08..0.14 pitch too): the refitted lattice is scored anew, and a flat grid laid across an

@@ -28,7 +28,8 @@ Hershey's font scale, so marks and words stay in proportion on a small or a larg
 @dataclass(frozen=True)
 class Sizes:
     """A picture's drawing sizes in pixels: ``line`` (a line's width), ``font`` (Hershey font
-    scale of legends and messages), ``row`` (a row of such text: its ascent and descent and a line's width between rows)."""
+    scale of legends and messages), ``row`` (a row of such text: its ascent and descent and a line's
+    width between rows)."""
 
     line: int
     font: float

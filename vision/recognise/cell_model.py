@@ -1,7 +1,7 @@
 """The learned cell model: digit and turn (or no digit) read from a straightened cell.
 
-The voters of :mod:`vision.recognise.evidence` (templates, the HOG classifier) read the glyph that the
-ink cut leaves, so a cut that glare, blur or dim light spoils spoils their reading too. This
+The voters of :mod:`vision.recognise.evidence` (templates, the HOG classifier) read the glyph that
+the ink cut leaves, so a cut that glare, blur or dim light spoils spoils their reading too. This
 model reads the cell itself: its ink darkness (:func:`vision.cells.sticker_level.ink_darkness`, the
 cell's own sticker level taken away, so an even glare band cancels) resampled to a small
 square (:attr:`CellModel.side`, as the model's json records it), through a small

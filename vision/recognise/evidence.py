@@ -6,8 +6,8 @@ linear model. Their log-scores are added (plus optional OCR votes, and the rotat
 the glyph's counters, :mod:`vision.recognise.counters`: which way an 8 points) and turned into
 probabilities. The glyph body carries no underline (it is split off first), so 6 turned r and 9
 turned r+2 look alike to both classifiers. A bar split off the ink decides between them;
-otherwise the learned underline model (:mod:`vision.recognise.underline_model`) gives the 6's share from
-the grey levels at the glyph's ends; with neither (no shipped model file), both hypotheses keep
+otherwise the learned underline model (:mod:`vision.recognise.underline_model`) gives the 6's share
+from the grey levels at the glyph's ends; with neither (no shipped model file), both hypotheses keep
 an equal share.
 """
 from __future__ import annotations
@@ -43,8 +43,8 @@ training). Above it the network alone outvotes the glyph voters where glare stre
 cell."""
 OCR_WEIGHT = 2.5
 COUNTER_GAIN = 4.0
-"""Counter evidence (:func:`vision.recognise.counters.counter_logits`) -> log-odds scale; fitted like
-the two above (negative log-likelihood of the true class) on glyphs cut from photos rendered
+"""Counter evidence (:func:`vision.recognise.counters.counter_logits`) -> log-odds scale; fitted
+like the two above (negative log-likelihood of the true class) on glyphs cut from photos rendered
 in the training fonts."""
 UNDERLINE_SURE = 0.96
 """Share of a 6/9 shape's probability given to the digit its underline points to."""
@@ -74,11 +74,11 @@ class CellEvidence:
     turned r, and the learned underline model gives probability p that it is that 6.
     ``doubt``: the share of belief :func:`hypotheses` spreads over every sticker
     (:func:`widened`) whatever the classifiers say, for a cell whose ink is suspect (its
-    digit is not the size of the face's others: :mod:`vision.recognise.read_again`). ``counter``: the
-    36 classes' evidence from the glyph's counters (:func:`vision.recognise.counters.counter_logits`;
-    None: none measured). ``light``: the ink was read as lighter than its sticker (the cell
-    came inverted, :func:`vision.cells.warp.normalised`), what the foot test of the 1 asks of
-    the face's print (:mod:`vision.recognise.footed`)."""
+    digit is not the size of the face's others: :mod:`vision.recognise.read_again`). ``counter``:
+    the 36 classes' evidence from the glyph's counters
+    (:func:`vision.recognise.counters.counter_logits`; None: none measured). ``light``: the ink was
+    read as lighter than its sticker (the cell came inverted, :func:`vision.cells.warp.normalised`),
+    what the foot test of the 1 asks of the face's print (:mod:`vision.recognise.footed`)."""
 
     body: np.ndarray
     glyph: np.ndarray | None
@@ -93,8 +93,8 @@ class CellEvidence:
 
 def template_scores(glyphs: np.ndarray, templates: TemplateSet, shift: int = 1) -> np.ndarray:
     """Best normalised correlation per class (N, 36) with the ``templates``
-    (:attr:`vision.recognise.templates.TemplateSet.by_class`), over +-``shift`` pixel shifts (a class
-    without templates scores -1)."""
+    (:attr:`vision.recognise.templates.TemplateSet.by_class`), over +-``shift`` pixel shifts (a
+    class without templates scores -1)."""
     tpl, cls = templates.by_class
     pad = np.pad(glyphs, ((0, 0), (shift, shift), (shift, shift)))
     side = 2 * shift + 1

@@ -81,8 +81,8 @@ def filled(H: np.ndarray, stickers: list[Quad]) -> dict[tuple[int, int], Quad]:
 
 def shows_its_digits(lats: list[Lattice], glyphs: list[Quad] = ()) -> bool:
     """True when three faces show nearly all of their digits (:func:`digits`): each one
-    stands on :data:`vision.locate.corners.lattice.FIRM_CELLS` cells of its own (digits, or stickers for a face of
-    the sticker passes, whose cells are then its stickers), and the three hold
+    stands on :data:`vision.locate.corners.lattice.FIRM_CELLS` cells of its own (digits, or stickers
+    for a face of the sticker passes, whose cells are then its stickers), and the three hold
     :data:`MIN_GLYPHS_ALL` digits together. Faces fitted together from a few digits each
     can sit as a whole a row off, or one face out on the background, and still agree with
     each other: on a white body the light "digits" include the bare plastic where four
