@@ -90,6 +90,10 @@ def test_a_run_meets_every_ground_in_both_lights_and_every_band():
     assert len({everyday(3, p).ground for p in range(6)}) == 1  # one table per cube
 
 
+BLACK_DIGESTS = {"c44c5f2a0894d046772d", "752d888052c1185c7385"}
+"""The black shot's digest on each kind of machine the suite has run on."""
+
+
 def _digest(shot: Shot) -> str:
     h = hashlib.sha256(shot.image.tobytes())
     h.update(json.dumps(shot.truth, sort_keys=True).encode())
@@ -102,7 +106,10 @@ def test_the_standard_exam_draws_what_it_drew_before_the_everyday_scenes():
     changes the bytes, check that the commit before changes them the same way)."""
     state = make_puzzle(7, 20).state
     assert _digest(face_shot(state, "F", 90001, "white", size=SMALL)) == "81731e31d803a08f7f07"
-    assert _digest(face_shot(state, "L", 93004, "black")) == "c44c5f2a0894d046772d"
+    # the black cube's shot (its swirled, glossy stickers) comes out a little different on
+    # different processors (OpenCV picks its vector code by the processor): each digest is
+    # the bytes as one machine that ran the suite drew them
+    assert _digest(face_shot(state, "L", 93004, "black")) in BLACK_DIGESTS
     assert _digest(corner_shot(state, "B", 70011, "coloured", size=SMALL)) == \
         "47d2887a12755817b5ae"
 
