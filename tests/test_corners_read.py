@@ -14,12 +14,15 @@ from sudoku_cube.assistant.bench.renders import same
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.generator.cube3 import make_puzzle
 from sudoku_cube.models.cube.cube_rotations import identity_rotation, rotation_transform
+from sudoku_cube.models.cube.face_words import centre
 from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.models.grid import solve_grid
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.cube.state_format import parse_json
-from sudoku_cube.vision.locate.corners.faces import CornerPhotoError, NotUprightError, locate_faces
+from sudoku_cube.vision.locate.corners.faces import (CornerPhotoError, NotUprightError,
+                                                     locate_corner, locate_faces)
 from sudoku_cube.vision.locate.corners.views import corner_faces
+from sudoku_cube.vision.reading.corner_naming import held_words
 from sudoku_cube.vision.reading.corners import read_corner_folder
 from sudoku_cube.vision.photo.images import load_image
 from sudoku_cube.vision.reading.photo_set import read_folder
@@ -162,6 +165,22 @@ def test_photo_held_with_a_face_at_the_bottom_reads_the_cube_and_is_named(
         reading.notes[0]
     assert reading.to_dict()["notes"] == list(reading.notes)
 
+
+
+def test_a_turned_photos_faces_are_named_by_centres_the_person_can_tell_apart(rendered):
+    """On a cube whose 6 and 9 carry no underline the two look alike, so a face of a photo
+    held with no face on top is named by "centre 6 or 9" and where the picture shows it, not
+    by a digit the person cannot check; an underlined cube names the digit."""
+    img = _turned(cv2.imread(str(rendered / "corner" / "B.jpg")), 60)
+    view = locate_corner(img, "B")
+    state = make_puzzle(305, 20).state  # its D centre is a 6, its L centre a 9
+    assert [centre(state, f).digit for f in "DL"] == [6, 9]
+    plain = held_words("B.jpg", view, 0, state, CubeSettings(underlined_69=False))
+    marked = held_words("B.jpg", view, 0, state, CubeSettings(underlined_69=True))
+    for f in "DL":
+        assert f"{f} is the face with centre 6 or 9 (" in plain
+        assert f"{f} is the face with centre {centre(state, f).digit} (" in marked
+    assert "6 or 9" not in marked
 
 def test_both_photos_held_with_a_face_at_the_bottom_read_a_cube_and_say_so(tmp_path, rendered):
     """Both photos upside down: nothing names U, so photo A's faces are named one way round

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ...models.cube.face_words import centre
+from ...models.cube.face_words import centre, digit_words
 from ...models.cube.state import CubeState
 from ...models.grid.one_fit import only_fit
 from ...models.profile import CubeSettings
@@ -62,9 +62,9 @@ def named_faces(views: dict[str, CornerView], readings: dict[str, PhotoReadings]
             vary, str(sources[vary]), view.tilts_deg[0],
             f", and its digits do not fit photo {fixed}'s in just one of the three ways round "
             "the corner"))
-    notes = [held_words(sources[vary].name, view, chosen.index, chosen.state)]
+    notes = [held_words(sources[vary].name, view, chosen.index, chosen.state, settings)]
     if not views[fixed].upright:  # both held so: A's first naming names the cube
-        notes.insert(0, held_words(sources[fixed].name, views[fixed], 0, chosen.state,
+        notes.insert(0, held_words(sources[fixed].name, views[fixed], 0, chosen.state, settings,
                                    "nothing tells which of its faces is U, so they are named "
                                    f"one way round the corner and {sources[vary].name}'s "
                                    "fitted to them"))
@@ -72,16 +72,18 @@ def named_faces(views: dict[str, CornerView], readings: dict[str, PhotoReadings]
 
 
 def held_words(name: str, view: CornerView, naming: int, state: CubeState,
+               settings: CubeSettings = CubeSettings(),
                how: str = "read the one way round the corner in which the digits of both "
                           "photos fit together") -> str:
     """'A.jpg was held with no face on top of the corner; read the one way round the corner in
     which the digits of both photos fit together: U is the face with centre 9 (at the bottom of
     the picture), ...': which photo was held how (``how``: how its faces were named), each face
-    named by its centre digit and where the picture shows it (which way a centre points means
-    little in a turned photo)."""
+    named by its centre digit as the person sees it on ``settings``' cube (an un-underlined 6
+    or 9 is "6 or 9", :func:`models.cube.face_words.digit_words`) and where the picture shows
+    it (which way a centre points means little in a turned photo)."""
     faces = view.namings[naming]
     corner = _corner_point(view.photo, faces)
-    parts = [f"{cf.face} is the face with centre {centre(state, cf.face).digit} "
+    parts = [f"{cf.face} is the face with centre {digit_words(centre(state, cf.face), settings)} "
              f"({_where(cf.to_image(3 / 2, 3 / 2) - corner)} of the picture)" for cf in faces]
     return f"{name} was held with no face on top of the corner; {how}: {', '.join(parts)}"
 
