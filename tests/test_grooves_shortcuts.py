@@ -6,7 +6,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from sudoku_cube.vision.locate.grooves import open_round, valleys
+from sudoku_cube.vision.locate.grooves import long_valleys_out, open_round, valleys
 
 
 def test_round_opening_is_opencvs_ellipse_opening():
@@ -32,3 +32,30 @@ def test_valley_levels_from_the_table_are_the_divisions():
     for a, b in zip(table, divided):
         assert np.array_equal(a > 0, b > 0)
         assert 0 < np.count_nonzero(b) < b.size
+
+
+def _labelled(grooves: np.ndarray, reach: float) -> np.ndarray:
+    """The long valleys cleared by labelling: every 8-connected region whose box is at least
+    ``reach`` long or wide 0, all else 255."""
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(grooves, connectivity=8)
+    long = np.maximum(stats[:, 2], stats[:, 3]) >= reach
+    long[0] = False
+    return np.where(long[labels], 0, 255).astype(np.uint8)
+
+
+def test_long_valleys_from_outlines_are_the_labellings():
+    # specks, rings with specks and rings inside their holes, lines: nested both ways
+    rng = np.random.default_rng(9)
+    seen_nested = 0
+    for _ in range(150):
+        h, w = (int(x) for x in rng.integers(4, 140, 2))
+        noise = rng.random((h, w))
+        grooves = ((cv2.GaussianBlur(noise, (0, 0), rng.uniform(0.3, 3)) > rng.uniform(0.4, 0.6))
+                   * 255).astype(np.uint8)
+        for r in range(int(rng.integers(0, 4))):
+            cv2.circle(grooves, (w // 2, h // 2), 3 + 6 * r, 255, 1)
+        reach = float(rng.uniform(2, 60))
+        outlines, tree = cv2.findContours(grooves, cv2.RETR_TREE, cv2.CHAIN_APPROX_SIMPLE)
+        seen_nested += tree is not None and bool((tree[0][:, 3] >= 0).any())
+        assert np.array_equal(long_valleys_out(grooves, reach), _labelled(grooves, reach))
+    assert seen_nested > 50
