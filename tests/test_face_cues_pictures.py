@@ -6,6 +6,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from sudoku_cube.vision.locate import face_cues
 from sudoku_cube.vision.locate.face_cues import FLOOR, chroma, saturation, value_and_chroma
 from sudoku_cube.vision.polarity import value_channel
 
@@ -48,3 +49,12 @@ def test_saturation_of_a_random_photo_is_the_float_division() -> None:
     got = saturation(img, 3)
     assert got.dtype == np.uint8 and got.shape == img.shape[:2]
     assert np.array_equal(got, want)
+
+
+def test_saturation_by_numpy_where_opencv_has_no_wide_tables(monkeypatch) -> None:
+    # OpenCV 4 looks up only 8-bit pictures: numpy's take gives the same shares
+    img = np.random.default_rng(10).integers(0, 256, (47, 71, 3), dtype=np.uint8)
+    here = saturation(img, 5)
+    monkeypatch.setattr(face_cues, "_wide_tables", lambda: False)
+    assert np.array_equal(saturation(img, 5), here)
+    assert np.count_nonzero(here) > img.size // 6

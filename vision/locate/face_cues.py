@@ -235,13 +235,23 @@ def saturation(image: np.ndarray, size: int) -> np.ndarray:
     if image.ndim != 3:
         return np.zeros(image.shape[:2], np.uint8)
     value, colour = value_and_chroma(cv2.medianBlur(image, size))
-    # each pixel's (value, chroma) pair looked up in a table of the shares (a 16-bit index
-    # taken by numpy: OpenCV 4's LUT takes only 8-bit pictures and 256-entry tables): a
-    # whole photo's float pictures are not free to make
+    # each pixel's (value, chroma) pair looked up in a table of the shares, 16-bit indices:
+    # a whole photo's float pictures are not free to make
     pair = value.astype(np.uint16)
     pair *= LEVELS
     pair += colour
-    return np.take(_shares(), pair)
+    return cv2.LUT(pair, _shares()) if _wide_tables() else np.take(_shares(), pair)
+
+
+@lru_cache(maxsize=None)
+def _wide_tables() -> bool:
+    """Whether this OpenCV looks a 16-bit picture up in a 65,536-entry table (OpenCV 5, about
+    twice as fast as numpy's take; OpenCV 4 takes only 8-bit pictures and 256-entry tables)."""
+    try:
+        cv2.LUT(np.zeros((1, 1), np.uint16), np.zeros(LEVELS * LEVELS, np.uint8))
+    except cv2.error:
+        return False
+    return True
 
 
 @lru_cache(maxsize=None)
