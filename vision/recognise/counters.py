@@ -40,11 +40,12 @@ def counters(body: np.ndarray) -> tuple[list[float], list[np.ndarray], np.ndarra
     label image (the mask's shape; hole k of the lists is labelled k + 1, all else 0). A
     hole is paper enclosed by ink (4-connected, as the ink is 8-connected)."""
     labels = np.zeros(body.shape, np.int32)
-    ys, xs = np.nonzero(body)
-    if len(xs) == 0:
+    ink = np.ascontiguousarray(body, bool)
+    x0, y0, w, h = cv2.boundingRect(ink.view(np.uint8))  # the ink's box
+    if w == 0:
         return [], [], labels
-    x0, y0, x1, y1 = xs.min(), ys.min(), xs.max() + 1, ys.max() + 1
-    crop = body[y0:y1, x0:x1].astype(bool)
+    x1, y1 = x0 + w, y0 + h
+    crop = ink[y0:y1, x0:x1]
     paper = np.pad(~crop, 1, constant_values=True).astype(np.uint8)
     n, lab, stats, centres = cv2.connectedComponentsWithStats(paper, connectivity=4)
     box = float(crop.size)
