@@ -34,6 +34,7 @@ from ...vision.photo.photo_files import face_photos
 from ..services.files import load_state
 from ..terminal.markup import plain
 from ..terminal.profile_option import add_symmetric_option, with_symmetric
+from ..terminal.wrapping import print_wrapped
 
 SHEET_NAME = "contact-sheet.png"
 
@@ -232,8 +233,9 @@ def run_templates(args: argparse.Namespace) -> int:
     console.print(f"Learnt {result.glyphs} glyphs; stickers read right: "
                   f"{out['before']:.1%} with the built-in templates -> {out['after']:.1%} with "
                   f"profile [bold]{plain(profile.name)}[/].")
-    console.print(f"Contact sheet of the 36 templates: {plain(out['contact_sheet'])}")
-    console.print(f"Saved in {plain(folder)}; use it with --profile {plain(profile.name)}.")
+    # paths kept whole (a copy of one folded by the console would not open)
+    print_wrapped(console, f"Contact sheet of the 36 templates: {out['contact_sheet']}")
+    print_wrapped(console, f"Saved in {folder}; use it with `--profile {profile.name}`.")
     return 0
 
 
