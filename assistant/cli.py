@@ -17,7 +17,6 @@ import errno
 import importlib
 import io
 import os
-import shlex
 import shutil
 import sys
 import traceback
@@ -29,6 +28,7 @@ from ..storage.write_errors import WriteFailed
 from .services.allocator import keep_freed_memory
 from .terminal.interrupt import (RESTART, held_ctrl_c, remembered_ctrl_c, resume_command,
                                  resume_hint, set_command_after_restart)
+from .terminal.shell_words import command_line
 from .terminal.wrapping import wrap_words
 
 DISK_FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS)
@@ -138,9 +138,7 @@ def _is_restart(arg: str) -> bool:
 
 def interrupted_hint(args_list: Sequence[str]) -> str:
     """How to go on after Ctrl-C: the hint the command set, else the command's default."""
-    # a plan pasted from two lines of the guide's screen: its moves on one line
-    line = shlex.join(["sudoku-cube", *(" ".join(a.split()) if "\n" in a else a
-                                         for a in args_list)])
+    line = command_line(["sudoku-cube", *args_list])
     hint = resume_hint(line) or RESUMABLE.get(command_of(args_list) or "", "").format(
         command=resume_command(line))
     return (hint or "nothing was saved; run the command again") + "."
@@ -214,7 +212,7 @@ def _main(argv: Sequence[str] | None) -> int:
             return 2
         with remembered_ctrl_c():
             if getattr(args, "restart", False):  # once the guide restarted, go on from there
-                set_command_after_restart(shlex.join(
+                set_command_after_restart(command_line(
                     ["sudoku-cube", *(a for a in args_list if not _is_restart(a))]))
             code = args.handler(args)
         return int(code or 0)

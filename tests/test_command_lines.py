@@ -207,9 +207,7 @@ def test_a_plan_pasted_over_two_lines_is_named_again_on_one():
     pasted = "R U' F2\nD' L"
     args = argparse.Namespace(moves=pasted)
     assert again("guide", args)("x.json") == 'sudoku-cube guide x.json --moves "R U\' F2 D\' L"'
-    assert "--moves \"R U' F2 D' L\"" in interrupted_hint(["guide", "x.json", "--moves", pasted]) \
-        or "--moves 'R U'\"'\"' F2 D'\"'\"' L'" in interrupted_hint(
-            ["guide", "x.json", "--moves", pasted])
+    assert "--moves \"R U' F2 D' L\"" in interrupted_hint(["guide", "x.json", "--moves", pasted])
     assert "\n" not in interrupted_hint(["guide", "x.json", "--moves", pasted])
 
 
@@ -224,3 +222,34 @@ def test_a_numbered_explanation_goes_on_under_its_words():
     item = lines.index(next(line for line in lines if line.startswith("  2. before")))
     assert lines[item + 1].startswith("     ") and lines[item + 1][5] != " ", lines
     assert lines[-1].startswith("Show me"), lines
+
+
+def test_the_ctrl_c_hint_with_a_primed_plan_wraps_between_its_moves_and_runs_as_given():
+    """The real hint after Ctrl-C names the plan in double quotes (shlex's ``'B'"'"' L'`` is no
+    plan the wrapping can break between moves): at 80 columns no move is split, and the lines
+    copied give the shell the arguments that were run."""
+    from sudoku_cube.assistant.cli import interrupted_hint
+    from sudoku_cube.assistant.terminal import interrupt
+
+    args = ["guide", "/tmp/after-slip.json", "--moves", PLAN]
+    interrupt.set_resume_hint("stopped at step 3 of 24; run `{command}` to continue there")
+    try:
+        lines = wrap_words("sudoku-cube: interrupted; " + interrupted_hint(args), 80).splitlines()
+    finally:
+        interrupt.set_resume_hint(None)
+    assert len(lines) > 2, lines
+    _splits_no_move(lines)
+    got = shlex.split(_copied(lines))
+    assert got[:4] == ["sudoku-cube", *args[:3]] and got[4].split() == PLAN.split(), got
+
+
+def test_a_path_with_a_line_break_is_named_as_it_is_and_a_plan_given_with_equals_on_one_line():
+    """Only the plan is put on one line: a path keeps its line break (another path without
+    it names another file), and ``--moves=PLAN`` is cleaned as ``--moves PLAN`` is."""
+    from sudoku_cube.assistant.cli import interrupted_hint
+
+    said = interrupted_hint(["solve", "my\nphotos"])
+    assert shlex.quote("my\nphotos") in said, said
+    said = interrupted_hint(["guide", "x.json", "--moves=R U'\n F2"])
+    assert "`sudoku-cube guide x.json --moves \"R U' F2\"`" in said, said
+

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import pty
 import select
+import shlex
 import signal
 import subprocess
 import sys
@@ -191,6 +192,33 @@ def test_after_restart_the_command_named_to_go_on_leaves_restart_out(tmp_path, c
         flowing = " ".join(term.text.split())
         assert f"step 2 of 4; run `sudoku-cube guide {state}` to continue there" in flowing, stop
         assert "--restart" not in flowing
+
+
+def test_after_restart_a_plan_pasted_over_two_lines_is_named_on_one(tmp_path, capsys):
+    """``guide STATE --moves PLAN --restart`` with the plan pasted from two lines of a screen
+    (a line break between two moves): the command named to go on, after Ctrl-C and after q,
+    has the plan on one line in double quotes, kept in its backticks (a command with a line
+    break in it was wrapped as prose, a copy running without its state file)."""
+    state, argv = _guide_of_four_steps(tmp_path, capsys)
+    for stop in ("ctrl-c", "q"):
+        term = Terminal(argv + ["--moves", "L2 F\nU' R'", "--restart"])
+        term.wait_for("Step 1 of")
+        term.wait_for("quit")
+        term.type("n")
+        term.wait_for("Step 2 of")
+        term.wait_for("quit")
+        if stop == "q":
+            term.type("q")
+            assert term.finish() == 0, term.text
+        else:
+            os.killpg(term.proc.pid, signal.SIGINT)
+            assert term.finish() == 130, term.text
+        command = f"sudoku-cube guide {state} --moves \"L2 F U' R'\""
+        flowing = " ".join(term.text.split())
+        assert f"step 2 of 4; run `{command}` to continue there" in flowing, (stop, term.text)
+        tail = term.text[term.text.rindex("step 2 of 4"):].replace("\r", "")
+        copied = shlex.split(tail.split("`")[1])  # as copied from the screen, lines and all
+        assert copied[:4] == shlex.split(command)[:4] and copied[4].split() == "L2 F U' R'".split()
 
 
 def test_a_restart_is_saved_before_the_command_without_it_is_named(tmp_path, capsys):

@@ -7,8 +7,6 @@ stickers (or the photos) to check, so a plan is never followed or checked from a
 from __future__ import annotations
 
 import argparse
-import re
-import shlex
 from pathlib import Path
 from typing import Callable, Mapping, Sequence
 
@@ -25,6 +23,7 @@ from ..services.cube_input import GridSolver
 from ..services.review import unsure_message, unsure_names, unsure_stickers
 from .keys import LineReader
 from .review_ui import GoOn, keep_reading, run_review, solve_again
+from .shell_words import command_line, quoted
 
 
 AGAIN_OPTIONS = (("--moves", "moves"), ("--step", "step"), ("--face", "face"),
@@ -54,9 +53,8 @@ def again(command: str, args: argparse.Namespace) -> GoOn:
                 words.append(flag)
             else:
                 for one in value if isinstance(value, list) else [value]:
-                    # a plan pasted from a guide's screen has line breaks between its moves
-                    words += [flag, " ".join(str(one).split()) if dest == "moves" else str(one)]
-        return " ".join(_quoted(w) for w in words)
+                    words += [flag, str(one)]
+        return command_line(words)  # a plan pasted from two lines named on one
     return go_on
 
 
@@ -67,16 +65,8 @@ CUBE_OPTIONS = (("--profile", "profile"), ("--symmetric", "symmetric"))
 def cube_options(args: argparse.Namespace) -> str:
     """' --profile NAME --symmetric 1,8': the options of :data:`CUBE_OPTIONS` that ``args``
     gave, for a command named to the person (the guide after a slip), or ''."""
-    return "".join(f" {flag} {_quoted(str(getattr(args, dest)))}" for flag, dest in CUBE_OPTIONS
+    return "".join(f" {flag} {quoted(str(getattr(args, dest)))}" for flag, dest in CUBE_OPTIONS
                    if getattr(args, dest, None) is not None)
-
-
-def _quoted(word: str) -> str:
-    """``word`` for a shell: a plan (``R U' F2``) in double quotes, as the manual writes it,
-    rather than shlex's ``'R U'"'"' F2'``; anything else as :func:`shlex.quote` quotes it."""
-    if "'" in word and re.fullmatch(r"[\w' ]+", word):
-        return f'"{word}"'
-    return shlex.quote(word)
 
 
 Fix = Callable[[], str]
