@@ -10,7 +10,7 @@ import pytest
 
 from sudoku_cube.assistant.cli import main
 from sudoku_cube.assistant.services.cube_input import turned_upright
-from sudoku_cube.models.cube.face_words import centre
+from sudoku_cube.models.cube.face_words import centre, face_words
 from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.models.cube.solved import is_solved
 from sudoku_cube.models.cube.state_format import parse_json
@@ -123,7 +123,8 @@ def test_solve_finds_photo_b_turned_a_third_and_plans_the_cube(tmp_path, capsys)
     truth = parse_json((PAIR / "truth.json").read_text())
     said = " ".join(out.err.split())
     assert "photo B shows its corner turned a third round from photo A's" in said
-    assert f"retake photo B with the face with centre {truth.face('D')[4].digit} on top" in said
+    assert f"retake photo B with {face_words(truth, 'D')} on top" in said
+    assert f"the face with centre {truth.face('D')[4].digit}" in face_words(truth, "D")
     assert is_solved(truth.apply(" ".join(json.loads(out.out)["moves"])))
 
 
@@ -142,3 +143,25 @@ def test_a_centre_6_or_9_is_named_as_the_person_sees_it_on_a_cube_without_underl
     state, said = turned_upright(held, plain, None, corners={f: "B" for f in B})
     assert state == truth and said is not None
     assert "D is the face with centre 6 or 9," in said and "centre 9" not in said
+
+
+def test_a_6_and_a_9_centre_of_photo_b_are_told_apart_on_a_cube_without_underlines():
+    """Photo B shows a centre 6 (D) and a centre 9 (L) of a cube whose 6 and 9 carry no
+    underline: the two look alike, so the finding names each by which way it points, not both
+    'centre 6 or 9', and the retake line names D so that no other face fits."""
+    truth = make_puzzle(305, 20).state
+    assert (centre(truth, "D").digit, centre(truth, "L").digit) == (6, 9)
+    plain = CubeSettings(underlined_69=False)
+    held = corner_turned(truth, B, 1)
+    found = find_corner_turn(held, plain)
+    assert found is not None and found.state == truth
+    said = found.describe(settings=plain)
+    assert "6 or 9" not in said
+    named = dict(part.split(" is the face with ") for part in said.split(": ")[1].split(", ")
+                 if " is the face with " in part)
+    assert named["D"].startswith("centre 6") and named["L"].startswith("centre 9")
+    assert "upright" in said or "pointing" in said or "upside down" in said
+    state, told = turned_upright(held, plain, None, corners={f: "B" for f in B})
+    assert state == truth and told is not None and "6 or 9" not in told
+    assert f"retake photo B with {face_words(truth, 'D', settings=plain)} on top" in told
+    assert "(D) on top" in told

@@ -8,7 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Callable, NamedTuple
 
-from ...models.cube.face_words import centre, digit_words
+from ...models.cube.face_words import face_words
 from ...models.cube.state import CubeState
 from ...models.errors import SudokuCubeError
 from ...models.grid import GridSolution, GridUnsolvableError, photo_refusal, solve_grid
@@ -115,8 +115,8 @@ def turned_upright(state: CubeState, settings: CubeSettings, files: dict[str, st
         if corner is None:
             return state, None
         return corner.state, (f"{corner.describe(settings=settings)}: reading it so. If that "
-                              f"is wrong, retake photo B with the face with centre "
-                              f"{digit_words(centre(corner.state, 'D'), settings)} on top.")
+                              f"is wrong, retake photo B with "
+                              f"{face_words(corner.state, 'D', settings=settings)} on top.")
     turned = find_turned_photo(state, settings)
     if turned is None:
         return state, None

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..cube.cube_rotations import rotation_transform
-from ..cube.face_words import centre, digit_words
+from ..cube.face_words import centre_words
 from ..cube.geometry import FACES, NORMAL, apply_rotation, whole_cube_rotations
 from ..cube.state import CubeState
 from ..cube.transform import Transform
@@ -65,10 +65,11 @@ class TurnedCorner:
 
     def describe(self, photo: str = "photo B", settings: CubeSettings = CubeSettings()) -> str:
         """The finding in words, each face named by its centre digit as the person can find it
-        on ``settings``' cube (:func:`digit_words`: 'centre 6 or 9' where 6 and 9 carry no
-        underline, the two looking alike)."""
-        named = ", ".join(f"{f} is the face with centre "
-                          f"{digit_words(centre(self.state, f), settings)}" for f in PHOTO_B)
+        on ``settings``' cube, with the centre's direction where another face's centre looks
+        alike (:func:`centre_words`: a 6 and a 9 without underline would both be 'centre 6
+        or 9')."""
+        named = ", ".join(f"{f} is the face with {centre_words(self.state, f, settings)}"
+                          for f in PHOTO_B)
         return (f"{photo} shows its corner turned a third round from photo A's (the face on "
                 f"top is not the one opposite photo A's top face); named a third further "
                 f"round, the reading is consistent: {named}")
