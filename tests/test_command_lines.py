@@ -253,3 +253,23 @@ def test_a_path_with_a_line_break_is_named_as_it_is_and_a_plan_given_with_equals
     said = interrupted_hint(["guide", "x.json", "--moves=R U'\n F2"])
     assert "`sudoku-cube guide x.json --moves \"R U' F2\"`" in said, said
 
+
+def test_a_numbered_items_command_too_long_for_its_continuation_lines_wraps_between_moves():
+    """A command that fits 80 columns but not a numbered item's continuation line (after its
+    indent) is wrapped between its moves, not left whole for the terminal to split."""
+    command = "sudoku-cube guide /home/me/xx.json --moves \"R U F2 D' L B2 R' U2 L F2 R2 U'\""
+    assert 80 - len("  2. ") < len(command) + len("``.") <= 80
+    lines = wrap_words(f"  2. Take it up later with `{command}`.", 80).splitlines()
+    assert all(len(line) <= 80 for line in lines), lines
+    _runs_as(_copied(lines), command)
+    _splits_no_move(lines)
+
+
+def test_a_second_plan_opens_with_no_stray_space():
+    """Of two plans in one long command only the first may start a line of its own after its
+    opening quote: the second follows a break between the first one's moves."""
+    command = f'sudoku-cube check /tmp/a.json --moves "{PLAN}" --moves "{PLAN}"'
+    lines = wrap_words(f"To go on: `{command}` now.", 80).splitlines()
+    text = "\n".join(lines)
+    assert '--moves " ' not in text and '--moves "\n' not in text, lines
+    assert shlex.split(_copied(lines))[:4] == shlex.split(command)[:4]

@@ -48,10 +48,11 @@ def _command_kept(command: str, width: int, lead: int = 0, trail: int = 0) -> st
     free: set[int] = set()
     opens: set[int] = set()
     if lead + len(command) + trail > width:
-        for m in _PLAN.finditer(command):
+        for k, m in enumerate(_PLAN.finditer(command)):
             free |= {i for i in range(m.start(1) + 1, m.end(1) - 1) if command[i] == " "}
             first = m.group(1)[1:-1].split(" ")[0]
-            if lead + m.start(1) + 1 + len(first) > width:
+            # a later plan follows a line break between the moves before it, not the start
+            if k == 0 and lead + m.start(1) + 1 + len(first) > width:
                 opens.add(m.start(1))
     return "".join((_KEPT_SPACE if c == " " and i not in free else c) + " " * (i in opens)
                    for i, c in enumerate(command))
@@ -89,7 +90,8 @@ def wrap_words(text: str, width: int, hang: int | None = None) -> str:
     width = max(20, width)
     for line in text.split("\n"):
         indent = " " * (len(_ITEM.match(line).group(0)) if hang is None else hang)
-        filled = textwrap.fill(_kept(line, width), width, subsequent_indent=indent,
+        # a command too long for a continuation line (after the indent) is broken too
+        filled = textwrap.fill(_kept(line, width - len(indent)), width, subsequent_indent=indent,
                                break_long_words=False, break_on_hyphens=False)
         out.append(filled.replace(_KEPT_SPACE, " ") or line)
     return "\n".join(out)
