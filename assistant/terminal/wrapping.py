@@ -1,4 +1,4 @@
-"""Messages wrapped between words, with every command to run kept on one line.
+"""Messages wrapped between words, with a command to run broken only between its plan's moves.
 
 A terminal wraps a long line at its edge, mid-word, and rich wraps a message to the console's
 width, folding a word longer than a line (a file of the data folder came out as
