@@ -171,24 +171,31 @@ def test_a_swallowed_ctrl_c_is_raised_again_by_the_loop_check():
     assert out.stdout.split() == ["raised", "again", "cleared"]
 
 
+def _stopped_at_step_two(argv: list[str], stop: str) -> Terminal:
+    """The guide run as ``argv``, moved on to step 2 and stopped there by ``stop`` ("q", or
+    "ctrl-c" to its process group), with the exit status each stop gives checked."""
+    term = Terminal(argv)
+    term.wait_for("Step 1 of")
+    term.wait_for("quit")
+    term.type("n")
+    term.wait_for("Step 2 of")
+    term.wait_for("quit")
+    if stop == "q":
+        term.type("q")
+        assert term.finish() == 0, term.text
+    else:
+        os.killpg(term.proc.pid, signal.SIGINT)
+        assert term.finish() == 130, term.text
+    return term
+
+
 def test_after_restart_the_command_named_to_go_on_leaves_restart_out(tmp_path, capsys):
     """``guide STATE --restart`` starts at step 1; the command it names to continue where the
     person stopped (after Ctrl-C, or q) is the same without ``--restart``, which would start at
     step 1 again."""
     state, argv = _guide_of_four_steps(tmp_path, capsys)
     for stop in ("ctrl-c", "q"):
-        term = Terminal(argv + ["--restart"])
-        term.wait_for("Step 1 of")
-        term.wait_for("quit")
-        term.type("n")
-        term.wait_for("Step 2 of")
-        term.wait_for("quit")
-        if stop == "q":
-            term.type("q")
-            assert term.finish() == 0, term.text
-        else:
-            os.killpg(term.proc.pid, signal.SIGINT)
-            assert term.finish() == 130, term.text
+        term = _stopped_at_step_two(argv + ["--restart"], stop)
         flowing = " ".join(term.text.split())
         assert f"step 2 of 4; run `sudoku-cube guide {state}` to continue there" in flowing, stop
         assert "--restart" not in flowing
@@ -201,18 +208,7 @@ def test_after_restart_a_plan_pasted_over_two_lines_is_named_on_one(tmp_path, ca
     break in it was wrapped as prose, a copy running without its state file)."""
     state, argv = _guide_of_four_steps(tmp_path, capsys)
     for stop in ("ctrl-c", "q"):
-        term = Terminal(argv + ["--moves", "L2 F\nU' R'", "--restart"])
-        term.wait_for("Step 1 of")
-        term.wait_for("quit")
-        term.type("n")
-        term.wait_for("Step 2 of")
-        term.wait_for("quit")
-        if stop == "q":
-            term.type("q")
-            assert term.finish() == 0, term.text
-        else:
-            os.killpg(term.proc.pid, signal.SIGINT)
-            assert term.finish() == 130, term.text
+        term = _stopped_at_step_two(argv + ["--moves", "L2 F\nU' R'", "--restart"], stop)
         command = f"sudoku-cube guide {state} --moves \"L2 F U' R'\""
         # a head longer than the line (a long temporary path) starts the moves on a line of
         # their own, after a space inside the quotes that the shell reads as none
