@@ -1,25 +1,67 @@
 """vision.stats gives numpy's percentiles and medians exactly, on random arrays."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import cv2
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from hypothesis.extra import numpy as hnp
 
 from sudoku_cube.vision.stats import (channel_counts, channel_medians, closing, counted_levels,
                                       median, order_statistics, percentile, percentiles,
                                       row_medians)
 
+Values = Callable[[np.random.Generator, tuple[int, ...]], np.ndarray]
+"""Random elements of an array of a shape, from a numpy generator."""
+
+
+@st.composite
+def arrays(draw, dtype, shape, values: Values, elements: st.SearchStrategy) -> np.ndarray:
+    """An array of ``dtype`` and ``shape`` (a tuple, or a strategy for one) whose elements
+    ``values(rng, shape)`` draws from a numpy generator seeded by hypothesis, then a drawn
+    share of them (none, half, most or all) replaced by a few values of ``elements``.
+
+    Hypothesis's own arrays draw every element through ``elements``, which costs most of these
+    tests' time on arrays of thousands of elements. The share keeps what those arrays are
+    rich in: ties (one value filling most or all of the array, a mix of two or three) and
+    the edge values of ``elements`` (its bounds, zeros of both signs)."""
+    shape = draw(shape) if isinstance(shape, st.SearchStrategy) else shape
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    a = np.asarray(values(rng, shape)).astype(dtype)
+    palette = np.array(draw(st.lists(elements, min_size=1, max_size=3)), dtype)
+    share = draw(st.sampled_from((0.0, 0.5, 0.9, 1.0)))
+    some = rng.random(shape) < share
+    a[some] = rng.choice(palette, int(some.sum()))
+    return a
+
+
+def _levels(low: int, high: int) -> Values:
+    """Whole numbers from ``low`` to ``high``."""
+    return lambda rng, shape: rng.integers(low, high + 1, shape)
+
+
+def _halves(low: int, high: int) -> Values:
+    """Whole and half numbers from ``low`` / 2 to ``high`` / 2."""
+    return lambda rng, shape: rng.integers(low, high + 1, shape) / 2
+
+
+def _uniform(bound: float) -> Values:
+    """Any real numbers from ``-bound`` to ``bound``."""
+    return lambda rng, shape: rng.uniform(-bound, bound, shape)
+
+
+BYTES = st.integers(0, 255)
+HALVES = st.integers(-510, 510).map(lambda k: k / 2)
+FLOAT32S = st.floats(-300, 300, width=32, allow_subnormal=False)
+length = st.integers(1, 300).map(lambda n: (n,))
+
 pixels = st.one_of(
-    hnp.arrays(np.uint8, st.integers(1, 300)),
-    hnp.arrays(np.float32, st.integers(1, 300),
-               elements=st.floats(-300, 300, width=32, allow_subnormal=False)),
-    hnp.arrays(np.float32, st.integers(1, 300),
-               elements=st.integers(-510, 510).map(lambda k: k / 2)),
-    hnp.arrays(np.float64, st.integers(1, 300),
-               elements=st.floats(-1e6, 1e6, allow_subnormal=False)),
-    hnp.arrays(np.uint8, st.tuples(st.integers(1, 40), st.integers(1, 40))))
+    arrays(np.uint8, length, _levels(0, 255), BYTES),
+    arrays(np.float32, length, _uniform(300), FLOAT32S),
+    arrays(np.float32, length, _halves(-510, 510), HALVES),
+    arrays(np.float64, length, _uniform(1e6), st.floats(-1e6, 1e6, allow_subnormal=False)),
+    arrays(np.uint8, st.tuples(st.integers(1, 40), st.integers(1, 40)), _levels(0, 255), BYTES))
 """Cells' pixels and differences: 8-bit, half-levels, any float32 or float64, 1-D or 2-D."""
 levels = st.one_of(st.integers(0, 100), st.floats(0, 100),
                    st.sampled_from((97, 98, 90, 30.000000000000004)))
@@ -66,7 +108,7 @@ def counted_level(flat: np.ndarray, share: float) -> int:
     return int(np.searchsorted(np.cumsum(np.bincount(flat)), share * flat.size))
 
 
-@given(hnp.arrays(np.uint8, st.integers(1, 300)), st.integers(0, 16).map(lambda k: k / 16))
+@given(arrays(np.uint8, length, _levels(0, 255), BYTES), st.integers(0, 16).map(lambda k: k / 16))
 @settings(max_examples=300, deadline=None)
 def test_counted_level_is_the_histograms(a: np.ndarray, share: float) -> None:
     """The lowest level whose cumulative count reaches the share, as a 256-bin histogram
@@ -76,8 +118,9 @@ def test_counted_level_is_the_histograms(a: np.ndarray, share: float) -> None:
 
 
 colour = st.tuples(st.integers(1, 40), st.integers(1, 40)).flatmap(lambda hw: st.one_of(
-    hnp.arrays(np.uint8, (*hw, 3)), hnp.arrays(np.uint8, (*hw, 3), elements=st.integers(100, 102)),
-    hnp.arrays(np.float32, (*hw, 3), elements=st.integers(0, 510).map(lambda k: k / 2))))
+    arrays(np.uint8, (*hw, 3), _levels(0, 255), BYTES),
+    arrays(np.uint8, (*hw, 3), _levels(100, 102), st.integers(100, 102)),
+    arrays(np.float32, (*hw, 3), _halves(0, 510), st.integers(0, 510).map(lambda k: k / 2))))
 """Colour cells: any 8-bit levels, a few close levels (ties at the middle), half levels."""
 
 
@@ -90,8 +133,8 @@ def test_channel_medians_are_numpys(img: np.ndarray, strided: bool) -> None:
 
 
 images = st.integers(3, 90).flatmap(lambda n: st.one_of(
-    hnp.arrays(np.uint8, (n, n)).map(lambda a: a.astype(np.float32)),
-    hnp.arrays(np.float32, (n, n), elements=st.integers(0, 510).map(lambda k: k / 2))))
+    arrays(np.float32, (n, n), _levels(0, 255), BYTES),
+    arrays(np.float32, (n, n), _halves(0, 510), st.integers(0, 510).map(lambda k: k / 2))))
 """Cells' V channels as float32: whole levels (closed on 8 bits) or half levels (not)."""
 
 
@@ -108,11 +151,10 @@ def test_closing_is_cv2s(img: np.ndarray, half: int) -> None:
 
 
 rows = st.tuples(st.integers(1, 6), st.integers(1, 200)).flatmap(lambda shape: st.one_of(
-    hnp.arrays(np.uint8, shape),
-    hnp.arrays(np.uint8, shape, elements=st.integers(100, 102)),
-    hnp.arrays(np.float32, shape, elements=st.integers(-510, 510).map(lambda k: k / 2)),
-    hnp.arrays(np.float32, shape, elements=st.floats(-300, 300, width=32,
-                                                     allow_subnormal=False))))
+    arrays(np.uint8, shape, _levels(0, 255), BYTES),
+    arrays(np.uint8, shape, _levels(100, 102), st.integers(100, 102)),
+    arrays(np.float32, shape, _halves(-510, 510), HALVES),
+    arrays(np.float32, shape, _uniform(300), FLOAT32S)))
 """Stacks of cells' samples, one cell a row: 8-bit (ties included), half levels, any float32."""
 
 
