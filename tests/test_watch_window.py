@@ -30,6 +30,8 @@ from tests.xvfb import runs_until_seen, screenshot_when, virtual_display, window
 ROOT = Path(__file__).resolve().parents[1]
 ARROW = (15, 72, 217)  # the held picture's arrow (BGR)
 LAYER = (59, 212, 255)  # the held picture's turning layer (BGR)
+HELD = 30
+"""Frames of the cube held still at the start of the video the real guide watches."""
 
 
 @pytest.fixture(scope="module")
@@ -162,15 +164,16 @@ def test_watch_mode_speaks_the_next_move_when_the_camera_confirms_a_turn(watched
 
 
 def test_guide_camera_under_a_virtual_display_shows_the_window(watched, tmp_path):
-    from sudoku_cube.render.plan_video import plan_video_frames
     from sudoku_cube.render.video import write_video
 
-    start, plan, slip, _ = watched
+    start, plan, _, frames = watched
     video = tmp_path / "watch.avi"
-    shown = list(plan_video_frames(start, plan, [slip], 3, steps=3, turn=1))
     # the cube held still a while before the first turn: a video is read as fast as the machine
-    # can, and the window must stay up long enough for a screenshot on a slow one
-    write_video(str(video), shown[:1] * 120 + shown, fps=5)
+    # can, and the window must stay up long enough for a screenshot on a slow one. Screenshots
+    # are taken one after another until one shows the window, each in about the time the watch
+    # takes for two frames, so the frames held give a dozen or more chances; every frame costs
+    # the watch a reading, and more held frames only made the run longer
+    write_video(str(video), [(f, {}) for f in frames[:1] * HELD + frames], fps=5)
     state = tmp_path / "s.json"
     state.write_text(to_json(start))
     command = [sys.executable, "-m", "sudoku_cube.assistant.cli", "guide", str(state),
