@@ -4,6 +4,7 @@ replaces it whole and leaves nothing behind. A DIR that holds the person's own f
 refused before any work."""
 from __future__ import annotations
 
+import functools
 import os
 import signal
 import subprocess
@@ -12,6 +13,8 @@ import time
 from pathlib import Path
 
 from sudoku_cube.assistant.cli import main
+from sudoku_cube.assistant.commands import generate
+from sudoku_cube.render import PhotoStyle
 from sudoku_cube.storage.temp_files import STALE_AFTER_S
 from tests.conftest import assert_clear_error
 
@@ -22,7 +25,16 @@ def _set(folder: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
 
 
-def test_a_killed_generate_leaves_the_old_photo_set_whole(tmp_path, capsys):
+def _small_photos(monkeypatch) -> None:
+    """The in-process ``generate`` renders its photos small and without supersampling: what
+    is checked here is how the set is written, and the full-size render of the same command
+    is read back in test_generate_render.py (the killed child still renders full size)."""
+    monkeypatch.setattr(generate, "PhotoStyle",
+                        functools.partial(PhotoStyle, size=(320, 240), supersample=1))
+
+
+def test_a_killed_generate_leaves_the_old_photo_set_whole(tmp_path, capsys, monkeypatch):
+    _small_photos(monkeypatch)
     photos = tmp_path / "photos"
     assert main(["generate", "--seed", "2", "--out", str(tmp_path / "old"), "--photos",
                  str(photos)]) == 0
