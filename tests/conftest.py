@@ -2,6 +2,7 @@
 :mod:`models.plan.samples`), clear-error checks, an isolated user folder per test."""
 from __future__ import annotations
 
+import functools
 import os
 import re
 from typing import Callable
@@ -13,7 +14,8 @@ from sudoku_cube.models.cube.state import CubeState
 from sudoku_cube.models.cube.stickers import Hypothesis, Sticker
 
 __all__ = ["random_design", "random_moves", "assert_clear_error", "quad_pitch", "open_cell",
-           "unsure_reading", "scripted", "swapped_pair", "said_captured", "video_centres"]
+           "unsure_reading", "scripted", "swapped_pair", "said_captured", "video_centres",
+           "slip_video"]
 
 FLOOR = 0.05 / 36
 """The recogniser's floor score for a sticker it could not rule out."""
@@ -156,3 +158,27 @@ def video_centres(faces: str) -> str:
     truth = Path(__file__).resolve().parents[1] / "samples" / "video" / "truth.json"
     state = parse_state(truth.read_text(encoding="utf-8"))
     return " ".join(f"{f}={state.face(f)[4].digit}" for f in faces)
+
+
+@functools.cache
+def slip_video():
+    """A plan whose step 2 is a quarter turn of D or B, a slip at that step (turned the other
+    way), and the frames of a hand following the plan's first three steps with that slip
+    (rendered from the corner of corner photo A): (start state, plan, slip, frames). Rendered
+    once per process for the tests that watch it; the frames are read-only, as they are
+    shared."""
+    from sudoku_cube.models.cube.moves import invert_moves, simplify
+    from sudoku_cube.models.generator.cube3 import make_puzzle
+    from sudoku_cube.models.slips.kinds import Slip
+    from sudoku_cube.render.plan_video import plan_video_frames
+
+    for seed in range(50):
+        pz = make_puzzle(300 + seed, 14)
+        plan = simplify(invert_moves(pz.scramble))
+        if plan[1].face in "BD" and plan[1].turns != 2:
+            break
+    slip = Slip("direction", 2, plan[1], (plan[1].inverse(),))
+    frames = tuple(f for f, _ in plan_video_frames(pz.state, plan, [slip], 3, steps=3, turn=1))
+    for f in frames:
+        f.flags.writeable = False
+    return pz.state, plan, slip, frames

@@ -24,6 +24,7 @@ from sudoku_cube.models.cube.moves import move_transform
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.cube.solved import is_solved
 from sudoku_cube.models.cube.state_format import parse_state, to_json
+from tests.conftest import slip_video
 
 DONE = 10
 STEP = 8
@@ -376,26 +377,21 @@ def test_guide_c_key_finds_the_slip_and_follows_a_new_plan(fixed_plan, tmp_path,
 
 
 def test_watch_mode_on_a_rendered_video_stops_at_the_slip(tmp_path, capsys):
-    from sudoku_cube.render.plan_video import plan_video_frames, real_states
+    from sudoku_cube.render.plan_video import real_states
     from sudoku_cube.render.video import write_video
 
-    for seed in range(50):  # a plan whose step 2 is a quarter turn of B or D
-        pz = make_puzzle(300 + seed, 14)
-        plan = simplify(invert_moves(pz.scramble))
-        if plan[1].face in "BD" and plan[1].turns != 2:
-            break
-    slip = Slip("direction", 2, plan[1], (plan[1].inverse(),))
+    start, plan, slip, frames = slip_video()  # step 2 a quarter turn of B or D, turned back
     video = tmp_path / "watch.avi"
-    write_video(str(video), plan_video_frames(pz.state, plan, [slip], 3, steps=3, turn=1), fps=5)
+    write_video(str(video), [(f, {}) for f in frames], fps=5)
     state = tmp_path / "s.json"
-    state.write_text(to_json(pz.state))
+    state.write_text(to_json(start))
     code = main(["guide", str(state), "--moves", format_moves(plan), "--camera", str(video)])
     out = capsys.readouterr().out.replace("\n", " ")
     assert code == 0
     assert "Step 1 confirmed" in out and "Step 2 confirmed" not in out
     assert "Found the slip: step 2" in out and "clockwise" in out
     new_plan = parse_moves(out.split("Follow the new plan from here:")[1].strip())
-    assert is_solved(real_states(pz.state, plan, [slip])[1].apply(new_plan))
+    assert is_solved(real_states(start, plan, [slip])[1].apply(new_plan))
 
 
 def test_corner_photo_named_b_is_read_as_photo_b(fixed_plan, tmp_path, capsys):

@@ -20,10 +20,9 @@ from sudoku_cube.assistant.terminal.live_canvas import BACKGROUND
 from sudoku_cube.assistant.services.watch import WatchEvent
 from sudoku_cube.assistant.terminal.watch_canvas import shown_move, watch_canvas, watch_scene
 from sudoku_cube.models.cube.face_words import centre
-from sudoku_cube.models.generator.cube3 import make_puzzle
-from sudoku_cube.models.cube.moves import Move, format_moves, invert_moves, simplify
-from sudoku_cube.models.slips.kinds import Slip
+from sudoku_cube.models.cube.moves import Move, format_moves
 from sudoku_cube.models.cube.state_format import to_json
+from tests.conftest import slip_video
 from tests.test_scan_window import _near, _words
 from tests.xvfb import runs_until_seen, screenshot_when, virtual_display, window_tree
 
@@ -38,16 +37,7 @@ HELD = 30
 def watched():
     """A plan whose step 2 is a quarter turn of D or B, a slip at that step, and the first
     frames of a hand following it (rendered from the corner of corner photo A)."""
-    from sudoku_cube.render.plan_video import plan_video_frames
-
-    for seed in range(50):
-        pz = make_puzzle(300 + seed, 14)
-        plan = simplify(invert_moves(pz.scramble))
-        if plan[1].face in "BD" and plan[1].turns != 2:
-            break
-    slip = Slip("direction", 2, plan[1], (plan[1].inverse(),))
-    frames = [f for f, _ in plan_video_frames(pz.state, plan, [slip], 3, steps=3, turn=1)]
-    return pz.state, plan, slip, frames
+    return slip_video()
 
 
 def test_the_prime_is_shown_as_a_prime():
