@@ -1,5 +1,6 @@
 """The cell model's training samples (:mod:`tools.cell_samples`): moved windows are the
-reader's own cells moved a little, and each carries its cell's label."""
+reader's own cells moved a little, and each carries its cell's label; a "no digit" window
+beyond the edge shows no sticker."""
 from __future__ import annotations
 
 import random
@@ -13,7 +14,8 @@ from sudoku_cube.vision.cells.warp import cut_cells, warp_face
 from sudoku_cube.vision.locate.detect import find_face
 from sudoku_cube.vision.recognise.cell_model import NONE
 from sudoku_cube.vision.recognise.hog import class_index
-from tools.cell_samples import OFF_CELLS, SHIFT, face_samples, jittered_cell, moved_flags
+from tools.cell_samples import (OFF_CELLS, SHIFT, beyond_edge, face_samples, jittered_cell,
+                                moved_flags)
 
 
 class _Middle:
@@ -73,3 +75,18 @@ def test_moved_flags_mark_the_moved_windows_of_each_face() -> None:
     face = flags[:len(labels)]
     assert not face[:9].any() and face[9:27].all() and not face[27:].any()
     assert not moved_flags(2 * (9 + OFF_CELLS), 0).any()
+
+
+def test_a_window_beyond_the_edge_lies_outside_the_face_on_every_side() -> None:
+    rng = random.Random(3)
+    sides = set()
+    for _ in range(400):
+        i, dx, dy = beyond_edge(rng)
+        r, c = divmod(i, 3)
+        x, y = c + dx, r + dy  # the window's centre, in cells; the face spans -0.5..2.5
+        assert (dx == 0) != (dy == 0)
+        assert min(x, y) <= -0.9 or max(x, y) >= 2.9, (i, dx, dy)
+        assert -0.5 < (y if dx else x) < 2.5  # beside the face, not past its corner
+        sides.add((np.sign(dx), np.sign(dy)))
+    assert sides == {(1, 0), (-1, 0), (0, 1), (0, -1)}
+

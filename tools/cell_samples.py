@@ -100,12 +100,22 @@ def face_samples(image: np.ndarray, geometry, tokens: Sequence[str], centres,
         if k < OFF_CELLS - 1:
             dx, dy = rng.choice([(0.5, 0), (-0.5, 0), (0, 0.5), (0, -0.5), (0.5, 0.5)])
         else:
-            r, c = divmod(i, 3)
-            dx, dy = rng.choice([(c - 1 or rng.choice((-1, 1)), 0), (0, r - 1 or 1)])
-            dx, dy = dx * rng.uniform(0.9, 1.3), dy * rng.uniform(0.9, 1.3)
+            i, dx, dy = beyond_edge(rng)
         cells.append(as_dark_ink(cell_beside(image, geometry, i, dx, dy), light[i]))
         labels.append(NONE)
     return cells, labels
+
+
+def beyond_edge(rng: random.Random) -> tuple[int, float, float]:
+    """A window beyond the face's edge: a cell on a random side of the face (``index``, 0-8
+    row by row) and its move outward across that side, 0.9-1.3 cells (``dx``, ``dy`` in
+    lattice columns and rows), so the window shows the body or the background, not a
+    neighbouring sticker."""
+    side, along = rng.randrange(4), rng.randrange(3)
+    step = rng.uniform(0.9, 1.3)
+    r, c, dx, dy = ((0, along, 0.0, -step), (2, along, 0.0, step),
+                    (along, 0, -step, 0.0), (along, 2, step, 0.0))[side]
+    return 3 * r + c, dx, dy
 
 
 def moved_flags(samples: int, jitter: int) -> np.ndarray:
