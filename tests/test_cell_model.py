@@ -233,9 +233,9 @@ def test_a_reading_the_cell_model_sees_beside_a_sure_one_stays_a_candidate() -> 
 
 
 def test_training_sets_grow_in_cached_chunks() -> None:
-    """A training set is read in chunks named by first seed and count: the shipped count is
-    one chunk under the name it always had, a doubled count reuses it and adds the next
-    chunk, an odd count ends in a shorter chunk; a set may not run into the next set's
+    """A training set is read in chunks named by first seed, count and recipe: the shipped
+    count is one chunk, a larger count reuses it and adds the next chunks, an odd count ends
+    in a shorter chunk; other fonts name other chunks; a set may not run into the next set's
     seeds."""
     made: list[tuple[int, int]] = []
     names: list[str] = []
@@ -248,15 +248,22 @@ def test_training_sets_grow_in_cached_chunks() -> None:
         made.append((seed0, n))
         return {"y": np.arange(seed0, seed0 + n)}
 
-    one = tcm.chunked(cached, "train", 600, make)
-    assert names == ["train-700000-600"] and len(one["y"]) == 600
+    fonts = ("DejaVuSans.ttf", "FreeSerif.ttf")
+    one = tcm.chunked(cached, "train", 600, make, fonts)
+    first = tcm.chunk_name("train", 700000, 600, fonts)
+    assert names == [first] and first.startswith("train-700000-600-") and len(one["y"]) == 600
     names.clear()
-    grown = tcm.chunked(cached, "train", 1500, make)
-    assert names == ["train-700000-600", "train-700600-600", "train-701200-300"]
-    assert list(grown["y"]) == list(range(700000, 701500))
+    grown = tcm.chunked(cached, "train", 1500, make, fonts)
+    assert [n.rsplit("-", 1)[0] for n in names] == [
+        "train-700000-600", "train-700600-600", "train-701200-300"]
+    assert names[0] == first and list(grown["y"]) == list(range(700000, 701500))
+    assert tcm.chunk_name("train", 700000, 600, fonts[::-1]) == first
+    assert tcm.chunk_name("train", 700000, 600, fonts[:1]) != first
+    assert tcm.chunk_name("train", 700000, 600) != first
     names.clear()
     tcm.chunked(cached, "exam-serif", 600, make)
-    assert names == ["exam-serif-750000-300", "exam-serif-750300-300"]
+    assert [n.rsplit("-", 1)[0] for n in names] == ["exam-serif-750000-300",
+                                                    "exam-serif-750300-300"]
     for name, (first, end) in tcm.SEED_RANGES.items():
         assert len(tcm.chunked(cached, name, 0, make)["y"]) == 0
         with pytest.raises(ValueError):

@@ -43,13 +43,19 @@ often, a "no digit" window it surely reads as a digit is dropped as mislabelled
 (:func:`hard_weights`); ``--widths`` widens the network. Both are off by default. Renders are
 cached with ``--cache`` (:func:`tools.render_training.load_or_make`), so a second fit does
 not render again. Each training set is rendered and cached in chunks of :data:`CHUNKS`
-photos (:func:`chunked`), named by their first seed and count (``train-700000-600``, then
-``train-700600-600``), so a larger count renders only the photos the cache lacks, and the
-shipped counts name the same files as before.
+photos (:func:`chunked`), named by their first seed and count and a digest of the generator's
+version and the fonts (:func:`chunk_name`: ``train-700000-600-…``, then ``train-700600-600-…``),
+so a larger count renders only the photos the cache lacks, and a changed generator or font
+list never reads samples cut the old way.
+
+The training fonts grow with the Debian packages of :data:`tools.render_training.EXTRA_FONTS`
+when they are installed (the black cube's serif sets too, :data:`EXTRA_SERIF_FONTS`); the
+shipped model was fitted with them installed (its json lists every font it saw).
 """
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import sys
 from pathlib import Path
@@ -98,6 +104,17 @@ Liberation and FreeFont serifs, bold, regular and light, so that a serif the ben
 hold out is not the first serif 3 the model meets. None is a Century Schoolbook cut (the
 held-out C059 is one), nor a font the benchmarks or the exam renderer hold out, nor one the
 exam renderer prints in."""
+EXTRA_SERIF_FONTS = (
+    "Caladea-Bold.ttf", "Caladea-Regular.ttf", "LinLibertine_RB.otf", "LinLibertine_R.otf",
+    "EBGaramond12-Bold.otf", "EBGaramond12-Regular.otf",
+)
+"""Serif faces added to :data:`SERIF_FONTS` when installed (training only, from the Debian
+packages of :data:`tools.render_training.EXTRA_FONTS`): a Cambria, a Baskerville-like
+Libertine and a Garamond, transitional and old-style 3s none of the faces above draw."""
+GENERATOR = 2
+"""Version of the sample generator (:mod:`tools.cell_samples`), named with the fonts in every
+cached chunk's file (:func:`chunk_name`), so a changed generator or font list renders anew
+instead of reading samples cut the old way."""
 JITTER = 2
 """Moved windows cut per cell of a located face in the ``--jitter-*`` sets."""
 JITTER_CORNERS = 0.75
@@ -369,11 +386,27 @@ def build(train: dict[str, np.ndarray], val: dict[str, np.ndarray], seed: int, e
     return model, meta
 
 
-def chunked(cached, name: str, count: int, make) -> dict[str, np.ndarray]:
-    """Training set ``name`` of ``count`` photos from its first seed on, read through
-    ``cached(file name, make)`` in chunks of :data:`CHUNKS` photos, each named by its first
-    seed and count (``train-700000-600``, ``train-700600-600``, ...; the last chunk may be
-    shorter), so a grown set renders only the chunks the cache lacks; ``make(seed0, n)``
+def serif_fonts() -> tuple[str, ...]:
+    """:data:`SERIF_FONTS` plus those of :data:`EXTRA_SERIF_FONTS` that are installed."""
+    from sudoku_cube.vision.recognise.templates import find_font
+
+    return SERIF_FONTS + tuple(f for f in EXTRA_SERIF_FONTS if find_font(f))
+
+
+def chunk_name(name: str, seed: int, count: int, fonts: tuple[str, ...] = ()) -> str:
+    """File name of a cached chunk: its set, first seed and count, and a digest of the
+    generator's version (:data:`GENERATOR`) and the fonts its photos are printed in."""
+    recipe = repr((GENERATOR, sorted(fonts))).encode()
+    return f"{name}-{seed}-{count}-{hashlib.sha1(recipe).hexdigest()[:8]}"
+
+
+def chunked(cached, name: str, count: int, make, fonts: tuple[str, ...] = ()
+            ) -> dict[str, np.ndarray]:
+    """Training set ``name`` of ``count`` photos from its first seed on, printed in ``fonts``
+    (the renderer's own type when empty), read through ``cached(file name, make)`` in chunks
+    of :data:`CHUNKS` photos, each named by its first seed and count and the recipe
+    (:func:`chunk_name`: ``train-700000-600-…``, ``train-700600-600-…``, ...; the last chunk
+    may be shorter), so a grown set renders only the chunks the cache lacks; ``make(seed0, n)``
     renders ``n`` photos from seed ``seed0`` (an empty set is made, not cached). Raises
     ``ValueError`` when the set would run into the seeds of the next one
     (:data:`SEED_RANGES`)."""
@@ -384,7 +417,8 @@ def chunked(cached, name: str, count: int, make) -> dict[str, np.ndarray]:
     parts = []
     for seed in range(first, first + count, size):
         n = min(size, first + count - seed)
-        parts.append(cached(f"{name}-{seed}-{n}", lambda seed=seed, n=n: make(seed, n)))
+        parts.append(cached(chunk_name(name, seed, n, fonts),
+                            lambda seed=seed, n=n: make(seed, n)))
     return joined(parts) if parts else make(first, 0)
 
 
@@ -396,17 +430,17 @@ def validation_sets(cached, fonts: tuple[str, ...], jobs: int = 1
     from sudoku_cube.vision.recognise.templates import HELD_OUT_FONTS
 
     return {
-        "first": cached(f"val-{VAL_SEED0}-{VAL_PHOTOS}",
+        "first": cached(chunk_name("val", VAL_SEED0, VAL_PHOTOS, fonts),
                         lambda: render_set("first", VAL_PHOTOS, VAL_SEED0, fonts, jobs=jobs)),
-        "exam": cached(f"exam-{EXAM_VAL_SEED0}-{EXAM_VAL_PHOTOS}",
+        "exam": cached(chunk_name("exam", EXAM_VAL_SEED0, EXAM_VAL_PHOTOS),
                        lambda: render_set("exam", EXAM_VAL_PHOTOS, EXAM_VAL_SEED0, jobs=jobs)),
-        "corners": cached(f"exam-corners-{CORNER_VAL_SEED0}-{CORNER_VAL_SHOTS}",
+        "corners": cached(chunk_name("exam-corners", CORNER_VAL_SEED0, CORNER_VAL_SHOTS),
                           lambda: render_set("exam", CORNER_VAL_SHOTS, CORNER_VAL_SEED0,
                                              jobs=jobs, corners=1.0)),
-        "moved": cached(f"exam-corners-jitter-{CORNER_VAL_SEED0}-{CORNER_VAL_SHOTS}",
+        "moved": cached(chunk_name("exam-corners-jitter", CORNER_VAL_SEED0, CORNER_VAL_SHOTS),
                         lambda: render_set("exam", CORNER_VAL_SHOTS, CORNER_VAL_SEED0,
                                            jobs=jobs, corners=1.0, jitter=JITTER)),
-        "held": cached(f"fonts-{FONT_SEED0}-{FONT_PHOTOS}",
+        "held": cached(chunk_name("fonts", FONT_SEED0, FONT_PHOTOS, HELD_OUT_FONTS),
                        lambda: render_set("first", FONT_PHOTOS, FONT_SEED0, HELD_OUT_FONTS,
                                           jobs=jobs))}
 
@@ -467,23 +501,25 @@ def main(argv: list[str] | None = None) -> int:
     def log(line: str) -> None:
         print(line, file=sys.stderr, flush=True)
 
+    serif = serif_fonts()
     exam = chunked(cached, "exam", a.exam_photos,
                    lambda s, n: render_set("exam", n, s, jobs=a.jobs))
     sets = [chunked(cached, "train", a.photos,
-                    lambda s, n: render_set("first", n, s, fonts, jobs=a.jobs)),
+                    lambda s, n: render_set("first", n, s, fonts, jobs=a.jobs), fonts),
             {k: v[~np.isin(exam["font"], EXAM_HELD_OUT)] for k, v in exam.items()}]
     if a.black_photos:
         sets.append(chunked(cached, "serif", a.black_photos,
-                            lambda s, n: render_set("first", n, s, SERIF_FONTS, ("black",),
-                                                    a.jobs)))
+                            lambda s, n: render_set("first", n, s, serif, ("black",), a.jobs),
+                            serif))
     if a.serif_shots:
         sets.append(chunked(cached, "exam-serif", a.serif_shots,
-                            lambda s, n: render_set("exam", n, s, SERIF_FONTS, ("black",),
-                                                    a.jobs)))
+                            lambda s, n: render_set("exam", n, s, serif, ("black",), a.jobs),
+                            serif))
     if a.jitter_photos:
         sets.append(chunked(cached, "jitter", a.jitter_photos,
                             lambda s, n: render_set("first", n, s, fonts, jobs=a.jobs,
-                                                    corners=JITTER_CORNERS, jitter=JITTER)))
+                                                    corners=JITTER_CORNERS, jitter=JITTER),
+                            fonts))
     if a.jitter_shots:
         shots = chunked(cached, "exam-jitter", a.jitter_shots,
                         lambda s, n: render_set("exam", n, s, jobs=a.jobs,
