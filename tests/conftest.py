@@ -5,13 +5,19 @@ from __future__ import annotations
 import functools
 import os
 import re
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import pytest
 
 from sudoku_cube.models.plan.samples import random_design, random_moves
 from sudoku_cube.models.cube.state import CubeState
 from sudoku_cube.models.cube.stickers import Hypothesis, Sticker
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from sudoku_cube.models.cube.moves import Move
+    from sudoku_cube.models.slips.kinds import Slip
 
 __all__ = ["random_design", "random_moves", "assert_clear_error", "quad_pitch", "open_cell",
            "unsure_reading", "scripted", "swapped_pair", "said_captured", "video_centres",
@@ -161,7 +167,7 @@ def video_centres(faces: str) -> str:
 
 
 @functools.cache
-def slip_video():
+def slip_video() -> tuple[CubeState, tuple[Move, ...], Slip, tuple[np.ndarray, ...]]:
     """A plan whose step 2 is a quarter turn of D or B, a slip at that step (turned the other
     way), and the frames of a hand following the plan's first three steps with that slip
     (rendered from the corner of corner photo A): (start state, plan, slip, frames). Rendered

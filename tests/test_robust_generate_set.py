@@ -27,8 +27,8 @@ def _set(folder: Path) -> dict[str, bytes]:
 
 def _small_photos(monkeypatch) -> None:
     """The in-process ``generate`` renders its photos small and without supersampling: what
-    is checked here is how the set is written, and the full-size render of the same command
-    is read back in test_generate_render.py (the killed child still renders full size)."""
+    is checked here is how the set is written; a full-size set of the same command is read
+    and solved in test_vision_any_print.py (the killed child still renders full size)."""
     monkeypatch.setattr(generate, "PhotoStyle",
                         functools.partial(PhotoStyle, size=(320, 240), supersample=1))
 

@@ -20,18 +20,22 @@ Values = Callable[[np.random.Generator, tuple[int, ...]], np.ndarray]
 def arrays(draw, dtype, shape, values: Values, elements: st.SearchStrategy) -> np.ndarray:
     """An array of ``dtype`` and ``shape`` (a tuple, or a strategy for one) whose elements
     ``values(rng, shape)`` draws from a numpy generator seeded by hypothesis, then a drawn
-    share of them (none, half, most or all) replaced by a few values of ``elements``.
+    share of them (none, half, most, all, or all but one or two) replaced by a few values of
+    ``elements``.
 
-    Hypothesis's own arrays draw every element through ``elements``, which costs most of these
-    tests' time on arrays of thousands of elements. The share keeps what those arrays are
-    rich in: ties (one value filling most or all of the array, a mix of two or three) and
-    the edge values of ``elements`` (its bounds, zeros of both signs)."""
+    Hypothesis's own arrays draw many elements through ``elements`` one by one, which cost
+    most of these tests' time on arrays of thousands of elements. The share keeps ties (one
+    value filling most or all of the array, a mix of two or three, one value and a single
+    outlier) and some of the edge values of ``elements`` (its bounds, zeros), though fewer
+    of the latter than hypothesis's own arrays hold."""
     shape = draw(shape) if isinstance(shape, st.SearchStrategy) else shape
     rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
     a = np.asarray(values(rng, shape)).astype(dtype)
     palette = np.array(draw(st.lists(elements, min_size=1, max_size=3)), dtype)
-    share = draw(st.sampled_from((0.0, 0.5, 0.9, 1.0)))
-    some = rng.random(shape) < share
+    share = draw(st.sampled_from((0.0, 0.5, 0.9, 1.0, -1, -2)))  # -k: all but k elements
+    some = rng.random(shape) < share if share >= 0 else np.ones(shape, bool)
+    if share < 0:
+        some.flat[rng.permutation(some.size)[:-int(share)]] = False
     a[some] = rng.choice(palette, int(some.sum()))
     return a
 

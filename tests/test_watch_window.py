@@ -29,7 +29,7 @@ from tests.xvfb import runs_until_seen, screenshot_when, virtual_display, window
 ROOT = Path(__file__).resolve().parents[1]
 ARROW = (15, 72, 217)  # the held picture's arrow (BGR)
 LAYER = (59, 212, 255)  # the held picture's turning layer (BGR)
-HELD = 30
+HELD = 60
 """Frames of the cube held still at the start of the video the real guide watches."""
 
 
@@ -161,8 +161,9 @@ def test_guide_camera_under_a_virtual_display_shows_the_window(watched, tmp_path
     # the cube held still a while before the first turn: a video is read as fast as the machine
     # can, and the window must stay up long enough for a screenshot on a slow one. Screenshots
     # are taken one after another until one shows the window, each in about the time the watch
-    # takes for two frames, so the frames held give a dozen or more chances; every frame costs
-    # the watch a reading, and more held frames only made the run longer
+    # takes for three frames, so the frames held give a score of chances while the watch runs
+    # (the picture held after the slip shows the new plan, not this one's step count); every
+    # frame costs the watch a reading, so more held frames only make the run longer
     write_video(str(video), [(f, {}) for f in frames[:1] * HELD + frames], fps=5)
     state = tmp_path / "s.json"
     state.write_text(to_json(start))
