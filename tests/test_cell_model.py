@@ -1,6 +1,6 @@
 """The learned cell model (:mod:`vision.recognise.cell_model`): the shipped file is what the
 training script declares, it reads the cells of a rendered photo, and a small retraining learns;
-and every shipped model file is small and names the command and seed that rebuild it."""
+and every shipped model file is small and names the command and seed that built it."""
 from __future__ import annotations
 
 import json
@@ -57,7 +57,7 @@ def test_shipped_model_matches_its_training_script() -> None:
 
 def test_every_model_file_is_small_and_names_its_command_and_seed() -> None:
     """Each model file in ``vision/data`` is under 2 MB, and its json names the
-    command (one of ``tools``' scripts) and the seed that rebuild it (null where nothing in the
+    command (one of ``tools``' scripts) and the seed that built it (null where nothing in the
     build is random)."""
     data = DATA.parent
     metas = sorted(data.glob("*.json"))
@@ -232,7 +232,7 @@ def test_a_reading_the_cell_model_sees_beside_a_sure_one_stays_a_candidate() -> 
     assert hypotheses(ev, False, flat) == with_vote(hypotheses(ev, False), flat)
 
 
-def test_training_sets_grow_in_cached_chunks() -> None:
+def test_training_sets_grow_in_cached_chunks(monkeypatch) -> None:
     """A training set is read in chunks named by first seed, count and recipe: the shipped
     count is one chunk, a larger count reuses it and adds the next chunks, an odd count ends
     in a shorter chunk; other fonts name other chunks; a set may not run into the next set's
@@ -257,10 +257,13 @@ def test_training_sets_grow_in_cached_chunks() -> None:
     assert [n.rsplit("-", 1)[0] for n in names] == [
         "train-700000-600", "train-700600-600", "train-701200-300"]
     assert names[0] == first and list(grown["y"]) == list(range(700000, 701500))
-    assert tcm.chunk_name("train", 700000, 600, fonts[::-1]) == first
+    assert tcm.chunk_name("train", 700000, 600, fonts[::-1]) != first  # fonts drawn by place
     assert tcm.chunk_name("train", 700000, 600, fonts[:1]) != first
     assert tcm.chunk_name("train", 700000, 600) != first
     names.clear()
+    monkeypatch.setattr(tcm, "GENERATOR", tcm.GENERATOR + 1)
+    assert tcm.chunk_name("train", 700000, 600, fonts) != first
+    monkeypatch.undo()
     tcm.chunked(cached, "exam-serif", 600, make)
     assert [n.rsplit("-", 1)[0] for n in names] == ["exam-serif-750000-300",
                                                     "exam-serif-750300-300"]

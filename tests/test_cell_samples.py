@@ -90,3 +90,18 @@ def test_a_window_beyond_the_edge_lies_outside_the_face_on_every_side() -> None:
         sides.add((np.sign(dx), np.sign(dy)))
     assert sides == {(1, 0), (-1, 0), (0, 1), (0, -1)}
 
+
+def test_face_samples_cut_the_last_blank_window_beyond_the_edge(monkeypatch) -> None:
+    """The last "no digit" window of a face is the one :func:`beyond_edge` draws."""
+    import tools.cell_samples as cs
+
+    drawn: list[tuple[int, float, float]] = []
+
+    def recorded(rng: random.Random) -> tuple[int, float, float]:
+        drawn.append(beyond_edge(rng))
+        return drawn[-1]
+    monkeypatch.setattr(cs, "beyond_edge", recorded)
+    image, truth, geometry = _photo(5102)
+    cells, labels = face_samples(image, geometry, truth["tokens"], truth["centres"],
+                                 random.Random(0))
+    assert len(drawn) == 1 and len(cells) == len(labels) and labels[-1] == NONE

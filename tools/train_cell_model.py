@@ -88,7 +88,7 @@ photos of the next set or of the validation sets."""
 CHUNKS = {"train": 600, "serif": 240, "jitter": 600, "exam-jitter": 400, "exam": 400,
           "exam-serif": 300}
 """Photos per cached chunk of each training set (:func:`chunked`): the shipped model's
-counts, so its sets are each one chunk, named as they were before sets grew in chunks."""
+counts, so its sets are each one chunk."""
 VAL_PHOTOS = 50
 EXAM_VAL_PHOTOS = 100
 CORNER_VAL_SHOTS = 40
@@ -398,8 +398,11 @@ def serif_fonts() -> tuple[str, ...]:
 
 def chunk_name(name: str, seed: int, count: int, fonts: tuple[str, ...] = ()) -> str:
     """File name of a cached chunk: its set, first seed and count, and a digest of the
-    generator's version (:data:`GENERATOR`) and the fonts its photos are printed in."""
-    recipe = repr((GENERATOR, sorted(fonts))).encode()
+    generator's version (:data:`GENERATOR`) and the fonts its photos are printed in, in their
+    order (each photo draws its font by position from its seed, so another order is another
+    set). The digest names what this tool controls; a change to the renderers or to the
+    reader's cut needs :data:`GENERATOR` raised by hand."""
+    recipe = repr((GENERATOR, list(fonts))).encode()
     return f"{name}-{seed}-{count}-{hashlib.sha1(recipe).hexdigest()[:8]}"
 
 
