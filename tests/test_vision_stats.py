@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -16,56 +17,66 @@ Values = Callable[[np.random.Generator, tuple[int, ...]], np.ndarray]
 """Random elements of an array of a shape, from a numpy generator."""
 
 
-@st.composite
-def arrays(draw, dtype, shape, values: Values, elements: st.SearchStrategy) -> np.ndarray:
-    """An array of ``dtype`` and ``shape`` (a tuple, or a strategy for one) whose elements
-    ``values(rng, shape)`` draws from a numpy generator seeded by hypothesis, then a drawn
-    share of them (none, half, most, all, or all but one or two) replaced by a few values of
-    ``elements``.
+class Kind(NamedTuple):
+    """Values of one kind, drawn two ways: by a numpy generator for a whole array (``values``)
+    and by hypothesis for the few that replace a share of it (``elements``)."""
 
-    Hypothesis's own arrays draw many elements through ``elements`` one by one, which cost
-    most of these tests' time on arrays of thousands of elements. The share keeps ties (one
-    value filling most or all of the array, a mix of two or three, one value and a single
-    outlier) and some of the edge values of ``elements`` (its bounds, zeros), though fewer
-    of the latter than hypothesis's own arrays hold."""
+    values: Values
+    elements: st.SearchStrategy
+
+
+def whole(low: int, high: int) -> Kind:
+    """Whole numbers from ``low`` to ``high``."""
+    return Kind(lambda rng, shape: rng.integers(low, high + 1, shape), st.integers(low, high))
+
+
+def halves(low: int, high: int) -> Kind:
+    """Whole and half numbers from ``low`` / 2 to ``high`` / 2."""
+    return Kind(lambda rng, shape: rng.integers(low, high + 1, shape) / 2,
+                st.integers(low, high).map(lambda k: k / 2))
+
+
+def reals(bound: float, width: int = 64) -> Kind:
+    """Any real numbers from ``-bound`` to ``bound`` (hypothesis's in ``width`` bits, no
+    subnormals)."""
+    return Kind(lambda rng, shape: rng.uniform(-bound, bound, shape),
+                st.floats(-bound, bound, width=width, allow_subnormal=False))
+
+
+@st.composite
+def arrays(draw, dtype, shape, kind: Kind) -> np.ndarray:
+    """An array of ``dtype`` and ``shape`` (a tuple, or a strategy for one) of values of
+    ``kind``: drawn from a numpy generator seeded by hypothesis, then a drawn share of them
+    (none, half, most, all, or all but one or two) replaced by a few values hypothesis draws.
+
+    Hypothesis's own arrays draw many elements one by one, which cost most of these tests'
+    time on arrays of thousands of elements. The share keeps ties (one value filling most or
+    all of the array, a mix of two or three, one value and a single outlier) and some of the
+    kind's edge values (its bounds, zeros), though fewer of the latter than hypothesis's own
+    arrays hold."""
     shape = draw(shape) if isinstance(shape, st.SearchStrategy) else shape
     rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
-    a = np.asarray(values(rng, shape)).astype(dtype)
-    palette = np.array(draw(st.lists(elements, min_size=1, max_size=3)), dtype)
+    a = np.asarray(kind.values(rng, shape)).astype(dtype)
+    palette = np.array(draw(st.lists(kind.elements, min_size=1, max_size=3)), dtype)
     share = draw(st.sampled_from((0.0, 0.5, 0.9, 1.0, -1, -2)))  # -k: all but k elements
-    some = rng.random(shape) < share if share >= 0 else np.ones(shape, bool)
-    if share < 0:
+    if share >= 0:
+        some = rng.random(shape) < share
+    else:
+        some = np.ones(shape, bool)
         some.flat[rng.permutation(some.size)[:-int(share)]] = False
     a[some] = rng.choice(palette, int(some.sum()))
     return a
 
 
-def _levels(low: int, high: int) -> Values:
-    """Whole numbers from ``low`` to ``high``."""
-    return lambda rng, shape: rng.integers(low, high + 1, shape)
-
-
-def _halves(low: int, high: int) -> Values:
-    """Whole and half numbers from ``low`` / 2 to ``high`` / 2."""
-    return lambda rng, shape: rng.integers(low, high + 1, shape) / 2
-
-
-def _uniform(bound: float) -> Values:
-    """Any real numbers from ``-bound`` to ``bound``."""
-    return lambda rng, shape: rng.uniform(-bound, bound, shape)
-
-
-BYTES = st.integers(0, 255)
-HALVES = st.integers(-510, 510).map(lambda k: k / 2)
-FLOAT32S = st.floats(-300, 300, width=32, allow_subnormal=False)
+BYTES = whole(0, 255)
 length = st.integers(1, 300).map(lambda n: (n,))
 
 pixels = st.one_of(
-    arrays(np.uint8, length, _levels(0, 255), BYTES),
-    arrays(np.float32, length, _uniform(300), FLOAT32S),
-    arrays(np.float32, length, _halves(-510, 510), HALVES),
-    arrays(np.float64, length, _uniform(1e6), st.floats(-1e6, 1e6, allow_subnormal=False)),
-    arrays(np.uint8, st.tuples(st.integers(1, 40), st.integers(1, 40)), _levels(0, 255), BYTES))
+    arrays(np.uint8, length, BYTES),
+    arrays(np.float32, length, reals(300, 32)),
+    arrays(np.float32, length, halves(-510, 510)),
+    arrays(np.float64, length, reals(1e6)),
+    arrays(np.uint8, st.tuples(st.integers(1, 40), st.integers(1, 40)), BYTES))
 """Cells' pixels and differences: 8-bit, half-levels, any float32 or float64, 1-D or 2-D."""
 levels = st.one_of(st.integers(0, 100), st.floats(0, 100),
                    st.sampled_from((97, 98, 90, 30.000000000000004)))
@@ -112,7 +123,7 @@ def counted_level(flat: np.ndarray, share: float) -> int:
     return int(np.searchsorted(np.cumsum(np.bincount(flat)), share * flat.size))
 
 
-@given(arrays(np.uint8, length, _levels(0, 255), BYTES), st.integers(0, 16).map(lambda k: k / 16))
+@given(arrays(np.uint8, length, BYTES), st.integers(0, 16).map(lambda k: k / 16))
 @settings(max_examples=300, deadline=None)
 def test_counted_level_is_the_histograms(a: np.ndarray, share: float) -> None:
     """The lowest level whose cumulative count reaches the share, as a 256-bin histogram
@@ -122,9 +133,9 @@ def test_counted_level_is_the_histograms(a: np.ndarray, share: float) -> None:
 
 
 colour = st.tuples(st.integers(1, 40), st.integers(1, 40)).flatmap(lambda hw: st.one_of(
-    arrays(np.uint8, (*hw, 3), _levels(0, 255), BYTES),
-    arrays(np.uint8, (*hw, 3), _levels(100, 102), st.integers(100, 102)),
-    arrays(np.float32, (*hw, 3), _halves(0, 510), st.integers(0, 510).map(lambda k: k / 2))))
+    arrays(np.uint8, (*hw, 3), BYTES),
+    arrays(np.uint8, (*hw, 3), whole(100, 102)),
+    arrays(np.float32, (*hw, 3), halves(0, 510))))
 """Colour cells: any 8-bit levels, a few close levels (ties at the middle), half levels."""
 
 
@@ -137,8 +148,8 @@ def test_channel_medians_are_numpys(img: np.ndarray, strided: bool) -> None:
 
 
 images = st.integers(3, 90).flatmap(lambda n: st.one_of(
-    arrays(np.float32, (n, n), _levels(0, 255), BYTES),
-    arrays(np.float32, (n, n), _halves(0, 510), st.integers(0, 510).map(lambda k: k / 2))))
+    arrays(np.float32, (n, n), BYTES),
+    arrays(np.float32, (n, n), halves(0, 510))))
 """Cells' V channels as float32: whole levels (closed on 8 bits) or half levels (not)."""
 
 
@@ -155,10 +166,10 @@ def test_closing_is_cv2s(img: np.ndarray, half: int) -> None:
 
 
 rows = st.tuples(st.integers(1, 6), st.integers(1, 200)).flatmap(lambda shape: st.one_of(
-    arrays(np.uint8, shape, _levels(0, 255), BYTES),
-    arrays(np.uint8, shape, _levels(100, 102), st.integers(100, 102)),
-    arrays(np.float32, shape, _halves(-510, 510), HALVES),
-    arrays(np.float32, shape, _uniform(300), FLOAT32S)))
+    arrays(np.uint8, shape, BYTES),
+    arrays(np.uint8, shape, whole(100, 102)),
+    arrays(np.float32, shape, halves(-510, 510)),
+    arrays(np.float32, shape, reals(300, 32))))
 """Stacks of cells' samples, one cell a row: 8-bit (ties included), half levels, any float32."""
 
 
