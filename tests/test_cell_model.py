@@ -237,21 +237,22 @@ def test_training_sets_grow_in_cached_chunks(monkeypatch) -> None:
     count is one chunk, a larger count reuses it and adds the next chunks, an odd count ends
     in a shorter chunk; other fonts name other chunks; a set may not run into the next set's
     seeds."""
-    made: list[tuple[int, int]] = []
+    made: list[tuple[int, int, tuple[str, ...]]] = []
     names: list[str] = []
 
     def cached(name: str, make):
         names.append(name)
         return make()
 
-    def make(seed0: int, n: int) -> dict[str, np.ndarray]:
-        made.append((seed0, n))
+    def make(seed0: int, n: int, fonts: tuple[str, ...]) -> dict[str, np.ndarray]:
+        made.append((seed0, n, fonts))
         return {"y": np.arange(seed0, seed0 + n)}
 
     fonts = ("DejaVuSans.ttf", "FreeSerif.ttf")
     one = tcm.chunked(cached, "train", 600, make, fonts)
     first = tcm.chunk_name("train", 700000, 600, fonts)
     assert names == [first] and first.startswith("train-700000-600-") and len(one["y"]) == 600
+    assert made == [(700000, 600, fonts)]  # rendered in the fonts that name the chunk
     names.clear()
     grown = tcm.chunked(cached, "train", 1500, make, fonts)
     assert [n.rsplit("-", 1)[0] for n in names] == [

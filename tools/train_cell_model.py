@@ -61,6 +61,7 @@ import argparse
 import hashlib
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -406,14 +407,20 @@ def chunk_name(name: str, seed: int, count: int, fonts: tuple[str, ...] = ()) ->
     return f"{name}-{seed}-{count}-{hashlib.sha1(recipe).hexdigest()[:8]}"
 
 
-def chunked(cached, name: str, count: int, make, fonts: tuple[str, ...] = ()
-            ) -> dict[str, np.ndarray]:
+Samples = dict[str, np.ndarray]
+"""A sample set: the cut cells and their labels, array by name (:func:`render_set`)."""
+
+
+def chunked(cached: Callable[[str, Callable[[], Samples]], Samples], name: str, count: int,
+            make: Callable[[int, int, tuple[str, ...]], Samples], fonts: tuple[str, ...] = ()
+            ) -> Samples:
     """Training set ``name`` of ``count`` photos from its first seed on, printed in ``fonts``
     (the renderer's own type when empty), read through ``cached(file name, make)`` in chunks
     of :data:`CHUNKS` photos, each named by its first seed and count and the recipe
     (:func:`chunk_name`: ``train-700000-600-…``, ``train-700600-600-…``, ...; the last chunk
-    may be shorter), so a grown set renders only the chunks the cache lacks; ``make(seed0, n)``
-    renders ``n`` photos from seed ``seed0`` (an empty set is made, not cached). Raises
+    may be shorter), so a grown set renders only the chunks the cache lacks;
+    ``make(seed0, n, fonts)`` renders ``n`` photos from seed ``seed0`` in ``fonts``, the same
+    fonts that name the chunk (an empty set is made, not cached). Raises
     ``ValueError`` when the set would run into the seeds of the next one
     (:data:`SEED_RANGES`)."""
     first, end = SEED_RANGES[name]
@@ -424,8 +431,8 @@ def chunked(cached, name: str, count: int, make, fonts: tuple[str, ...] = ()
     for seed in range(first, first + count, size):
         n = min(size, first + count - seed)
         parts.append(cached(chunk_name(name, seed, n, fonts),
-                            lambda seed=seed, n=n: make(seed, n)))
-    return joined(parts) if parts else make(first, 0)
+                            lambda seed=seed, n=n: make(seed, n, fonts)))
+    return joined(parts) if parts else make(first, 0, fonts)
 
 
 def validation_sets(cached, fonts: tuple[str, ...], jobs: int = 1
@@ -509,27 +516,27 @@ def main(argv: list[str] | None = None) -> int:
 
     serif = serif_fonts()
     exam = chunked(cached, "exam", a.exam_photos,
-                   lambda s, n: render_set("exam", n, s, jobs=a.jobs))
+                   lambda s, n, f: render_set("exam", n, s, f, jobs=a.jobs))
     sets = [chunked(cached, "train", a.photos,
-                    lambda s, n: render_set("first", n, s, fonts, jobs=a.jobs), fonts),
+                    lambda s, n, f: render_set("first", n, s, f, jobs=a.jobs), fonts),
             {k: v[~np.isin(exam["font"], EXAM_HELD_OUT)] for k, v in exam.items()}]
     if a.black_photos:
         sets.append(chunked(cached, "serif", a.black_photos,
-                            lambda s, n: render_set("first", n, s, serif, ("black",), a.jobs),
+                            lambda s, n, f: render_set("first", n, s, f, ("black",), a.jobs),
                             serif))
     if a.serif_shots:
         sets.append(chunked(cached, "exam-serif", a.serif_shots,
-                            lambda s, n: render_set("exam", n, s, serif, ("black",), a.jobs),
+                            lambda s, n, f: render_set("exam", n, s, f, ("black",), a.jobs),
                             serif))
     if a.jitter_photos:
         sets.append(chunked(cached, "jitter", a.jitter_photos,
-                            lambda s, n: render_set("first", n, s, fonts, jobs=a.jobs,
-                                                    corners=JITTER_CORNERS, jitter=JITTER),
+                            lambda s, n, f: render_set("first", n, s, f, jobs=a.jobs,
+                                                       corners=JITTER_CORNERS, jitter=JITTER),
                             fonts))
     if a.jitter_shots:
         shots = chunked(cached, "exam-jitter", a.jitter_shots,
-                        lambda s, n: render_set("exam", n, s, jobs=a.jobs,
-                                                corners=JITTER_CORNERS, jitter=JITTER))
+                        lambda s, n, f: render_set("exam", n, s, f, jobs=a.jobs,
+                                                   corners=JITTER_CORNERS, jitter=JITTER))
         sets.append({k: v[~np.isin(shots["font"], EXAM_HELD_OUT)] for k, v in shots.items()})
     train = joined(sets)
     val = validation_sets(cached, fonts, a.jobs)
