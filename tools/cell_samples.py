@@ -49,6 +49,11 @@ pixel or two off, on a side face's cells 20-30 pixels wide, moves a cell's windo
 
 Samples = tuple[list[np.ndarray], list[int]]
 
+SampleSet = dict[str, np.ndarray]
+"""A rendered training or validation set, array by name, one row per cell: ``x`` the cell
+model's inputs, ``y`` their classes, and each cell's ``font``, ``look``, ``source`` (which
+renderer) and ``moved`` (cut from a moved window) (:func:`render_set`)."""
+
 
 def jittered_cell(image: np.ndarray, geometry, index: int, rng: random.Random,
                   cell: int = 80) -> np.ndarray:
@@ -245,7 +250,7 @@ def _chunk(job: Job) -> dict[str, np.ndarray]:
 
 def render_set(source: str, count: int, seed0: int, fonts: tuple[str, ...] = (),
                looks: tuple[str, ...] | None = None, jobs: int = 1,
-               corners: float = CORNER_SHARE, jitter: int = 0) -> dict[str, np.ndarray]:
+               corners: float = CORNER_SHARE, jitter: int = 0) -> SampleSet:
     """The sample set of ``count`` photos of renderer ``source`` from seed ``seed0`` on (a
     share ``corners`` of them corner photos, ``jitter`` moved windows per cell), in ``jobs``
     processes."""
@@ -261,6 +266,6 @@ def render_set(source: str, count: int, seed0: int, fonts: tuple[str, ...] = (),
     return joined(chunks)
 
 
-def joined(sets: Sequence[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
+def joined(sets: Sequence[SampleSet]) -> SampleSet:
     """Sample sets one after another."""
     return {k: np.concatenate([s[k] for s in sets]) for k in sets[0]}

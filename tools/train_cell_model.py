@@ -66,7 +66,7 @@ from pathlib import Path
 
 import numpy as np
 
-from tools.cell_samples import CORNER_SHARE, OFF_CELLS, SIDE, joined, render_set
+from tools.cell_samples import CORNER_SHARE, OFF_CELLS, SIDE, SampleSet, joined, render_set
 from tools.render_training import load_or_make
 
 SEED0 = 700000
@@ -407,13 +407,9 @@ def chunk_name(name: str, seed: int, count: int, fonts: tuple[str, ...] = ()) ->
     return f"{name}-{seed}-{count}-{hashlib.sha1(recipe).hexdigest()[:8]}"
 
 
-Samples = dict[str, np.ndarray]
-"""A sample set: the cut cells and their labels, array by name (:func:`render_set`)."""
-
-
-def chunked(cached: Callable[[str, Callable[[], Samples]], Samples], name: str, count: int,
-            make: Callable[[int, int, tuple[str, ...]], Samples], fonts: tuple[str, ...] = ()
-            ) -> Samples:
+def chunked(cached: Callable[[str, Callable[[], SampleSet]], SampleSet], name: str, count: int,
+            make: Callable[[int, int, tuple[str, ...]], SampleSet], fonts: tuple[str, ...] = ()
+            ) -> SampleSet:
     """Training set ``name`` of ``count`` photos from its first seed on, printed in ``fonts``
     (the renderer's own type when empty), read through ``cached(file name, make)`` in chunks
     of :data:`CHUNKS` photos, each named by its first seed and count and the recipe
