@@ -11,12 +11,12 @@ from rich.console import Console
 
 from sudoku_cube.assistant.cli import main
 from sudoku_cube.assistant.services.files import load_state
-from sudoku_cube.assistant.services.review import check_reading
+from sudoku_cube.assistant.services.review import check_reading, retake_hint
 from sudoku_cube.assistant.terminal.review_ui import (PROMPT, PROMPT_UNSURE, REVIEWED_PREFIX,
                                                       run_review)
 from sudoku_cube.assistant.terminal.review_view import ReviewView
 from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.models.cube.state import sticker_name
+from sudoku_cube.models.cube.state import sticker_index, sticker_name
 from sudoku_cube.models.cube.state_format import to_dict
 from sudoku_cube.models.cube.stickers import Hypothesis
 from sudoku_cube.storage.folders import data_dir
@@ -89,6 +89,22 @@ def test_without_a_person_an_unsure_reading_stops_naming_the_stickers(case, tmp_
     out = capsys.readouterr()
     assert out.out == "" and "not sure of 2 stickers" in out.err
     assert sticker_name(a) in out.err and sticker_name(b) in out.err
+
+
+def test_stickers_to_check_crowded_on_a_face_name_it_for_a_new_photo(case):
+    """Where the stickers to check crowd onto one face (a third of it or more), the stop
+    without a person names that face (by its centre, read surely here) for a new photo; spread
+    over the faces (two of them on the top face here), it adds nothing."""
+    state = case[0]
+    on_l = tuple(sticker_index(f"L{k}") for k in (1, 2, 6))
+    hint = retake_hint(on_l + (sticker_index("D9"),), state)
+    assert hint.startswith(". 3 of them lie on the face with centre ") and "(L)" in hint
+    assert "new photo" in hint and "(D)" not in hint
+    both = retake_hint(on_l + tuple(sticker_index(f"R{k}") for k in (3, 4, 9)), state)
+    assert "6 of them lie on " in both and "(L)" in both and "(R)" in both
+    assert "those faces" in both
+    assert retake_hint((sticker_index("U1"), sticker_index("U2"), sticker_index("F3")),
+                       state) == ""
 
 
 def test_sure_reading_goes_straight_on(case):

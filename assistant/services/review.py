@@ -10,12 +10,15 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Mapping
 
+from ...models.cube.face_words import faces_words
+from ...models.cube.geometry import FACES
 from ...models.cube.pieces import centre_facelets
 from ...models.cube.solved import digit_count_problems
 from ...models.cube.state import CubeState, sticker_index, sticker_name
 from ...models.cube.stickers import Sticker, format_token, is_doubtful, parse_token, same_sticker
 from ...models.errors import SudokuCubeError, UnsolvableError
 from ...models.grid import GridSolution, GridUnsolvableError, photo_refusal, solve_grid
+from ...models.grid.hopeless import RETAKE_SHARE, per_face
 from ...models.profile import CubeSettings
 
 def doubtful(state: CubeState) -> frozenset[int]:
@@ -166,7 +169,24 @@ def unsure_message(state: CubeState, grid: GridSolution, settings: CubeSettings 
             f"{unsure_names(unsure, grid, state.n)}; another reading about as likely also "
             "solves the cube, so no plan was made from a guess. Check "
             f"{'them' if k != 1 else 'it'} on the cube, then run the same command at a terminal "
-            f"(without --json or --plain) to confirm or correct them, or {fix}")
+            f"(without --json or --plain) to confirm or correct them, or {fix}"
+            + retake_hint(tuple(unsure), state, settings))
+
+
+def retake_hint(cells: tuple[int, ...], state: CubeState,
+                settings: CubeSettings = CubeSettings()) -> str:
+    """Where the stickers to check crowd onto a face (:data:`models.grid.hopeless.RETAKE_SHARE`
+    of them or more: a face the photo shows steeply, blurred or under glare), a sentence naming
+    it and the retake that would settle them, for a person who has the photos but not the cube
+    at hand; '' where they are spread over the faces."""
+    counts = per_face(cells, state.n)
+    crowded = [f for f in FACES if counts.get(f, 0) >= RETAKE_SHARE]
+    if not crowded:
+        return ""
+    on = sum(counts[f] for f in crowded)
+    that = "that face" if len(crowded) == 1 else "those faces"
+    return (f". {on} of them lie on {faces_words(crowded, state, settings)}: a new photo "
+            f"showing {that} sharp, well lit and more nearly square on would settle them too")
 
 
 def require_sure(state: CubeState, grid: GridSolution,
