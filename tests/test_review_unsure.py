@@ -3,6 +3,7 @@ shown for a person to confirm or correct and never becomes a plan silently; a su
 straight on."""
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 
@@ -11,7 +12,8 @@ from rich.console import Console
 
 from sudoku_cube.assistant.cli import main
 from sudoku_cube.assistant.services.files import load_state
-from sudoku_cube.assistant.services.review import check_reading, retake_hint
+from sudoku_cube.assistant.services.review import (check_reading, retake_hint,
+                                                   unsure_message)
 from sudoku_cube.assistant.terminal.review_ui import (PROMPT, PROMPT_UNSURE, REVIEWED_PREFIX,
                                                       run_review)
 from sudoku_cube.assistant.terminal.review_view import ReviewView
@@ -20,7 +22,7 @@ from sudoku_cube.models.cube.state import sticker_index, sticker_name
 from sudoku_cube.models.cube.state_format import to_dict
 from sudoku_cube.models.cube.stickers import Hypothesis
 from sudoku_cube.storage.folders import data_dir
-from tests.conftest import scripted, swapped_pair
+from tests.conftest import ALL_STICKERS, open_cell, scripted, swapped_pair, unsure_reading
 
 
 def _console() -> Console:
@@ -93,18 +95,37 @@ def test_without_a_person_an_unsure_reading_stops_naming_the_stickers(case, tmp_
 
 def test_stickers_to_check_crowded_on_a_face_name_it_for_a_new_photo(case):
     """Where the stickers to check crowd onto one face (a third of it or more), the stop
-    without a person names that face (by its centre, read surely here) for a new photo; spread
-    over the faces (two of them on the top face here), it adds nothing."""
-    state = case[0]
+    without a person names that face and the photo to take again: by its centre when that was
+    read surely, by place when it was read with doubt or is itself to be checked, and for
+    corner photos the corner photo that shows it; spread over the faces, it adds nothing."""
+    state, a, b, swapped, _ = case
     on_l = tuple(sticker_index(f"L{k}") for k in (1, 2, 6))
     hint = retake_hint(on_l + (sticker_index("D9"),), state)
     assert hint.startswith(". 3 of them lie on the face with centre ") and "(L)" in hint
-    assert "new photo" in hint and "(D)" not in hint
+    assert "retaking the photo of that face" in hint and "(D)" not in hint
+    assert retake_hint(on_l, state).startswith(". All 3 lie on the face with centre ")
     both = retake_hint(on_l + tuple(sticker_index(f"R{k}") for k in (3, 4, 9)), state)
-    assert "6 of them lie on " in both and "(L)" in both and "(R)" in both
-    assert "those faces" in both
+    assert both.startswith(". All 6 lie on ") and "(L)" in both and "(R)" in both
+    assert "the photos of those faces" in both
     assert retake_hint((sticker_index("U1"), sticker_index("U2"), sticker_index("F3")),
                        state) == ""
+    # the centre among the stickers to check, or read with doubt: the face named by place
+    assert "the left face (L)" in retake_hint(on_l + (sticker_index("L5"),), state)
+    l5 = sticker_index("L5")
+    other = next(s for s in ALL_STICKERS if s.digit != state.stickers[l5].digit)
+    doubted = unsure_reading(state, {l5: open_cell({state.stickers[l5]: 0.5, other: 0.45})})
+    assert "the left face (L)" in retake_hint(on_l, doubted)
+    # corner photos: the photo that shows the face, not a photo of the face alone
+    corners = {f: "A" if f in "UFR" else "B" for f in "URFDLB"}
+    told = retake_hint(on_l, state, photos=corners)
+    assert "retaking corner photo B (faces D L B)" in told and "photo of that face" not in told
+    # the stop names them: the grid's own stickers to check with three more on face L
+    grid = check_reading(swapped).grid
+    crowded = dataclasses.replace(grid, review=tuple(sorted(set(grid.review) | set(on_l))))
+    stop = unsure_message(swapped, crowded, photos=corners)
+    assert "retaking corner photo B" in stop and stop.endswith("should settle them")
+    assert retake_hint(tuple(sorted(set(grid.review) | set(on_l))), swapped, photos=corners) \
+        in stop
 
 
 def test_sure_reading_goes_straight_on(case):

@@ -99,7 +99,7 @@ def plan_of(args: argparse.Namespace, settings: CubeSettings
         if not already_solved(state, settings):
             try:
                 state, grid = settled(state, settings, _asked(args), fix, go_on, got.extra,
-                                      got.solver)
+                                      got.solver, got.photos)
             except GridUnsolvableError as e:
                 raise photo_refusal(e, state, got.photos) from None
         plan = solve_state(state, settings, grid=grid,

@@ -13,7 +13,7 @@ import threading
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Literal
+from typing import Any, Callable, Literal, Mapping
 
 from ...models.cube.solved import is_solved
 from ...models.cube.state import CubeState
@@ -224,7 +224,8 @@ def solve_state(state: CubeState, settings: CubeSettings = CubeSettings(), *,
                 grid: GridSolution | None = None, tables: TablesLoading | None = None,
                 planner: BackgroundPlanner | None = None, known: KnownPlan | None = None,
                 progress: Progress = _quiet, require_sure: bool = False,
-                grid_solver: Callable[..., GridSolution] = solve_grid) -> SolveResult:
+                grid_solver: Callable[..., GridSolution] = solve_grid,
+                photos: Mapping[str, str] | None = None) -> SolveResult:
     """Solve the grid (unless the cube is already solved or ``grid`` is given) and plan.
 
     ``tables``: the planner's tables already loading (started here otherwise); ``planner``:
@@ -232,7 +233,9 @@ def solve_state(state: CubeState, settings: CubeSettings = CubeSettings(), *,
     followed, kept when they still solve the cube; ``require_sure``: nobody reviews the
     reading, so a grid solution that is not sure stops here (SudokuCubeError naming the
     stickers to check) instead of becoming a plan; ``grid_solver``: the grid solver to ask
-    (a :class:`RememberedSolver` that has already solved this reading answers at once).
+    (a :class:`RememberedSolver` that has already solved this reading answers at once);
+    ``photos``: face -> corner photo (``A`` or ``B``) the reading came from, so that such a
+    stop names the photo to retake.
     """
     timings: dict[str, float] = {}
     if reading_ms is not None:
@@ -248,7 +251,7 @@ def solve_state(state: CubeState, settings: CubeSettings = CubeSettings(), *,
         grid = grid_solver(state, settings)
         timings["grid"] = round(1000 * (time.perf_counter() - t0), 1)
         if require_sure:
-            require_grid_sure(state, grid, settings)
+            require_grid_sure(state, grid, settings, photos)
     else:
         timings["grid"] = 0.0
     timings["tables"] = round(tables.wait(progress), 1)

@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Mapping
 
-from ...models.cube.face_words import faces_words
+from ...models.cube.face_words import faces_words, listed, place_words
 from ...models.cube.geometry import FACES
 from ...models.cube.pieces import centre_facelets
 from ...models.cube.solved import digit_count_problems
@@ -18,7 +18,7 @@ from ...models.cube.state import CubeState, sticker_index, sticker_name
 from ...models.cube.stickers import Sticker, format_token, is_doubtful, parse_token, same_sticker
 from ...models.errors import SudokuCubeError, UnsolvableError
 from ...models.grid import GridSolution, GridUnsolvableError, photo_refusal, solve_grid
-from ...models.grid.hopeless import RETAKE_SHARE, per_face
+from ...models.grid.hopeless import RETAKE_SHARE, per_face, retake_faces
 from ...models.profile import CubeSettings
 
 def doubtful(state: CubeState) -> frozenset[int]:
@@ -159,10 +159,12 @@ FIX_IN_STATE_FILE = ("correct them in a state file (`sudoku-cube read PHOTOS --j
 
 
 def unsure_message(state: CubeState, grid: GridSolution, settings: CubeSettings = CubeSettings(),
-                   fix: str = FIX_IN_STATE_FILE) -> str:
+                   fix: str = FIX_IN_STATE_FILE, photos: Mapping[str, str] | None = None) -> str:
     """The stop without a person when the grid solver is not sure: which stickers to check by
     eye and how to go on (at a terminal, or as ``fix`` says: by default with a corrected
-    state file)."""
+    state file), and where they crowd onto a face, which photo to take again
+    (:func:`retake_hint`; ``photos``: face -> corner photo, as :func:`check_reading` takes
+    them)."""
     unsure = unsure_stickers(state, grid, settings)
     k = len(unsure)
     return (f"the grid solver is not sure of {k} sticker{'s' if k != 1 else ''}: "
@@ -170,31 +172,52 @@ def unsure_message(state: CubeState, grid: GridSolution, settings: CubeSettings 
             "solves the cube, so no plan was made from a guess. Check "
             f"{'them' if k != 1 else 'it'} on the cube, then run the same command at a terminal "
             f"(without --json or --plain) to confirm or correct them, or {fix}"
-            + retake_hint(tuple(unsure), state, settings))
+            + retake_hint(tuple(unsure), state, settings, photos))
 
 
 def retake_hint(cells: tuple[int, ...], state: CubeState,
-                settings: CubeSettings = CubeSettings()) -> str:
+                settings: CubeSettings = CubeSettings(),
+                photos: Mapping[str, str] | None = None) -> str:
     """Where the stickers to check crowd onto a face (:data:`models.grid.hopeless.RETAKE_SHARE`
     of them or more: a face the photo shows steeply, blurred or under glare), a sentence naming
-    it and the retake that would settle them, for a person who has the photos but not the cube
-    at hand; '' where they are spread over the faces."""
+    it and the photo to take again, for a person who has the photos but not the cube at hand;
+    '' where they are spread over the faces. The face is named by its centre only when that
+    centre is neither read with doubt nor among ``cells``; ``photos`` (face -> corner photo
+    ``A`` or ``B``) names the corner photo to retake instead of the face's own photo."""
     counts = per_face(cells, state.n)
-    crowded = [f for f in FACES if counts.get(f, 0) >= RETAKE_SHARE]
+    crowded = [f for f in retake_faces(cells, state.n) if counts[f] >= RETAKE_SHARE]
     if not crowded:
         return ""
     on = sum(counts[f] for f in crowded)
-    that = "that face" if len(crowded) == 1 else "those faces"
-    return (f". {on} of them lie on {faces_words(crowded, state, settings)}: a new photo "
-            f"showing {that} sharp, well lit and more nearly square on would settle them too")
+    middle = (state.n // 2) * state.n + state.n // 2
+    by_place = [f for f in crowded if FACES.index(f) * state.n ** 2 + middle in cells]
+    rest = [f for f in crowded if f not in by_place]
+    names = listed([place_words(f) for f in by_place]
+                   + ([faces_words(rest, state, settings)] if rest else []))
+    where = (f"all {on} lie on {names}" if on == len(cells) else
+             f"{on} of them lie on {names}")
+    if photos and all(f in photos for f in crowded):
+        shown = " and ".join(
+            f"{w} (faces {' '.join(f for f in FACES if photos.get(f) == w)})"
+            for w in dict.fromkeys(photos[f] for f in crowded))
+        how = (f"retaking corner photo {shown}, sharp, evenly lit, no glare, the corner square on "
+               "with its three faces filling much of the picture")
+    else:
+        that = "photo of that face" if len(crowded) == 1 else "photos of those faces"
+        how = (f"retaking the {that}, sharp, evenly lit, no glare, the face square on and "
+               "filling much of the picture")
+    return (f". {where[0].upper()}{where[1:]}: {how}, then running the same command on the "
+            "photos again, should settle them")
 
 
 def require_sure(state: CubeState, grid: GridSolution,
-                 settings: CubeSettings = CubeSettings()) -> None:
+                 settings: CubeSettings = CubeSettings(),
+                 photos: Mapping[str, str] | None = None) -> None:
     """Raise SudokuCubeError (exit 2) naming the stickers to check when ``grid`` is not sure
-    and nobody is there to confirm them."""
+    and nobody is there to confirm them (``photos``: face -> corner photo, to name the photo to
+    retake, :func:`unsure_message`)."""
     if not grid.sure:
-        raise SudokuCubeError(unsure_message(state, grid, settings))
+        raise SudokuCubeError(unsure_message(state, grid, settings, photos=photos))
 
 
 def confirmed(check: ReviewCheck) -> list[tuple[int, Sticker]]:

@@ -94,7 +94,8 @@ def fix_for(where: str, go_on: GoOn, reading: CubeState | None = None,
 
 def settled(state: CubeState, settings: CubeSettings, ask: LineReader | None, fix: Fix,
             go_on: GoOn = solve_again, extra: dict | None = None,
-            solver: GridSolver = solve_grid) -> tuple[CubeState, GridSolution]:
+            solver: GridSolver = solve_grid, photos: Mapping[str, str] | None = None
+            ) -> tuple[CubeState, GridSolution]:
     """The reading and its grid solution (``solver`` solves the grid): when the grid solver is
     not sure of some stickers, or the reading is not consistent (a misread the reader was sure
     of, a bad hand correction), the person confirms or corrects them in the review (``ask``, on
@@ -102,7 +103,9 @@ def settled(state: CubeState, settings: CubeSettings, ask: LineReader | None, fi
     reviews it. With nobody to ask (``ask`` None) an unsure reading is a clear stop naming the
     stickers, ``fix`` saying how to go on, and an inconsistent one raises the
     :class:`GridUnsolvableError`; so does a reading too doubtful for the grid solver, whose
-    photos are to be retaken. A quit at the review raises :class:`review_ui.ReviewQuit`."""
+    photos are to be retaken (``photos``: face -> corner photo it was read from, so that the
+    stop or the review names the corner photo to retake). A quit at the review raises
+    :class:`review_ui.ReviewQuit`."""
     try:
         grid = solver(state, settings)
     except GridUnsolvableError as e:
@@ -112,15 +115,16 @@ def settled(state: CubeState, settings: CubeSettings, ask: LineReader | None, fi
         if grid.sure:
             return state, grid
         if ask is None:
-            raise SudokuCubeError(unsure_message(state, grid, settings, fix()))
-    return _reviewed(state, settings, ask, solver, go_on, extra)
+            raise SudokuCubeError(unsure_message(state, grid, settings, fix(), photos))
+    return _reviewed(state, settings, ask, solver, go_on, extra, photos)
 
 
 def _reviewed(state: CubeState, settings: CubeSettings, ask: LineReader, solver: GridSolver,
-              go_on: GoOn, extra: dict | None) -> tuple[CubeState, GridSolution]:
+              go_on: GoOn, extra: dict | None, photos: Mapping[str, str] | None = None
+              ) -> tuple[CubeState, GridSolution]:
     """The reading the person confirmed or corrected in the review, and its grid solution."""
     state, check = run_review(Console(stderr=True), state, settings, ask, solver, go_on=go_on,
-                              extra=extra)
+                              extra=extra, photos=photos)
     return state, check.grid
 
 
@@ -159,7 +163,7 @@ def given_start(state: CubeState, moves: Sequence[Move], settings: CubeSettings,
             return read, read
         grid = None  # inconsistent: reviewed
     if ask is not None and (grid is None or not grid.sure):
-        state, grid = _reviewed(state, settings, ask, solver, go_on, extra)
+        state, grid = _reviewed(state, settings, ask, solver, go_on, extra, photos)
         read = state.without_candidates()
     chosen = CubeState(tuple(grid.chosen), state.n)
     if grid.sure or ask is not None:
@@ -175,7 +179,7 @@ def given_start(state: CubeState, moves: Sequence[Move], settings: CubeSettings,
                     if not solving else
                     " and ".join(name for _, name in solving) + ", so they do not tell them "
                     "apart; "))
-        raise SudokuCubeError(given + unsure_message(state, grid, settings, fix()))
+        raise SudokuCubeError(given + unsure_message(state, grid, settings, fix(), photos))
     unsure = unsure_stickers(state, grid, settings)
     _say(f"The grid solver is not sure of {unsure_names(unsure, grid, state.n)}; the moves "
          f"given solve {solving[0][1]} alone, so the plan starts from it.")

@@ -185,7 +185,7 @@ def _review_loop(console: Console, state: CubeState, settings: CubeSettings,
                     "one; a token changed in its faces counts as certain) and run "
                     "`sudoku-cube solve state.json`")
             if not check.sure and check.grid is not None:
-                raise SudokuCubeError(unsure_message(state, check.grid, settings))
+                raise SudokuCubeError(unsure_message(state, check.grid, settings, photos=photos))
             for line in suggestion_lines(state, check):
                 console.print(f"taking the grid's suggestion {line}")
             return accepted(state, check), check
