@@ -11,13 +11,16 @@ import pytest
 from rich.console import Console
 
 from sudoku_cube.assistant.cli import main
+from sudoku_cube.assistant.services.pipeline import solve_state
 from sudoku_cube.assistant.services.files import load_state
 from sudoku_cube.assistant.services.review import (check_reading, retake_hint,
                                                    unsure_message)
+from sudoku_cube.assistant.terminal.given_moves import settled
 from sudoku_cube.assistant.terminal.review_ui import (PROMPT, PROMPT_UNSURE, REVIEWED_PREFIX,
-                                                      run_review)
+                                                      run_review, solve_again)
 from sudoku_cube.assistant.terminal.review_view import ReviewView
 from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.cube.state import sticker_index, sticker_name
 from sudoku_cube.models.cube.state_format import to_dict
 from sudoku_cube.models.cube.stickers import Hypothesis
@@ -102,11 +105,11 @@ def test_stickers_to_check_crowded_on_a_face_name_it_for_a_new_photo(case):
     on_l = tuple(sticker_index(f"L{k}") for k in (1, 2, 6))
     hint = retake_hint(on_l + (sticker_index("D9"),), state)
     assert hint.startswith(". 3 of them lie on the face with centre ") and "(L)" in hint
-    assert "retaking the photo of that face" in hint and "(D)" not in hint
+    assert "Retake the photo that shows that face:" in hint and "(D)" not in hint
     assert retake_hint(on_l, state).startswith(". All 3 lie on the face with centre ")
     both = retake_hint(on_l + tuple(sticker_index(f"R{k}") for k in (3, 4, 9)), state)
     assert both.startswith(". All 6 lie on ") and "(L)" in both and "(R)" in both
-    assert "the photos of those faces" in both
+    assert "Retake the photo that shows each of those faces:" in both
     assert retake_hint((sticker_index("U1"), sticker_index("U2"), sticker_index("F3")),
                        state) == ""
     # the centre among the stickers to check, or read with doubt: the face named by place
@@ -118,14 +121,40 @@ def test_stickers_to_check_crowded_on_a_face_name_it_for_a_new_photo(case):
     # corner photos: the photo that shows the face, not a photo of the face alone
     corners = {f: "A" if f in "UFR" else "B" for f in "URFDLB"}
     told = retake_hint(on_l, state, photos=corners)
-    assert "retaking corner photo B (faces D L B)" in told and "photo of that face" not in told
+    assert "Retake corner photo B (faces D L B): " in told and "the corner square on" in told
+    assert "shows that face" not in told
     # the stop names them: the grid's own stickers to check with three more on face L
     grid = check_reading(swapped).grid
     crowded = dataclasses.replace(grid, review=tuple(sorted(set(grid.review) | set(on_l))))
     stop = unsure_message(swapped, crowded, photos=corners)
-    assert "retaking corner photo B" in stop and stop.endswith("should settle them")
+    assert "Retake corner photo B" in stop and stop.endswith("should settle them")
     assert retake_hint(tuple(sorted(set(grid.review) | set(on_l))), swapped, photos=corners) \
         in stop
+
+
+def test_each_stop_without_a_person_names_the_corner_photo(case):
+    """The three ways a reading stops without a person (a plan's check or a given plan through
+    ``settled``, ``solve`` through ``solve_state``, the review with nobody to ask) each hand on
+    the corner photos the faces came from, so the stop names corner photo B for stickers
+    crowded on face L."""
+    _, _, _, swapped, _ = case
+    grid = check_reading(swapped).grid
+    on_l = {sticker_index(f"L{k}") for k in (1, 2, 6)}
+    crowded = dataclasses.replace(grid, review=tuple(sorted(set(grid.review) | on_l)))
+    corners = {f: "A" if f in "UFR" else "B" for f in "URFDLB"}
+    solver = lambda *_, **__: crowded  # noqa: E731 - the grid solver's answer, fixed
+    stops = []
+    with pytest.raises(SudokuCubeError) as err:
+        settled(swapped, CubeSettings(), None, lambda: "fix", solve_again, None, solver, corners)
+    stops.append(str(err.value))
+    with pytest.raises(SudokuCubeError) as err:
+        solve_state(swapped, CubeSettings(), require_sure=True, grid_solver=solver,
+                    photos=corners)
+    stops.append(str(err.value))
+    with pytest.raises(SudokuCubeError) as err:
+        run_review(_console(), swapped, CubeSettings(), None, solver, photos=corners)
+    stops.append(str(err.value))
+    assert all("Retake corner photo B (faces D L B)" in stop for stop in stops), stops
 
 
 def test_sure_reading_goes_straight_on(case):

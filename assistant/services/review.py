@@ -179,11 +179,12 @@ def retake_hint(cells: tuple[int, ...], state: CubeState,
                 settings: CubeSettings = CubeSettings(),
                 photos: Mapping[str, str] | None = None) -> str:
     """Where the stickers to check crowd onto a face (:data:`models.grid.hopeless.RETAKE_SHARE`
-    of them or more: a face the photo shows steeply, blurred or under glare), a sentence naming
-    it and the photo to take again, for a person who has the photos but not the cube at hand;
-    '' where they are spread over the faces. The face is named by its centre only when that
-    centre is neither read with doubt nor among ``cells``; ``photos`` (face -> corner photo
-    ``A`` or ``B``) names the corner photo to retake instead of the face's own photo."""
+    of them or more: a face the photo shows steeply, blurred or under glare), sentences naming
+    it and the photo to take again, for a person who would rather retake one photo than check
+    many stickers by eye; '' where they are spread over the faces. The face is named by its
+    centre only when that centre is neither read with doubt nor among ``cells``; ``photos``
+    (face -> corner photo ``A`` or ``B``) names the corner photo to retake; without it the
+    photo is named by the face it shows (a state file keeps no photo names)."""
     counts = per_face(cells, state.n)
     crowded = [f for f in retake_faces(cells, state.n) if counts[f] >= RETAKE_SHARE]
     if not crowded:
@@ -194,20 +195,20 @@ def retake_hint(cells: tuple[int, ...], state: CubeState,
     rest = [f for f in crowded if f not in by_place]
     names = listed([place_words(f) for f in by_place]
                    + ([faces_words(rest, state, settings)] if rest else []))
-    where = (f"all {on} lie on {names}" if on == len(cells) else
-             f"{on} of them lie on {names}")
+    where = f"All {on} lie on {names}" if on == len(cells) else f"{on} of them lie on {names}"
     if photos and all(f in photos for f in crowded):
-        shown = " and ".join(
-            f"{w} (faces {' '.join(f for f in FACES if photos.get(f) == w)})"
-            for w in dict.fromkeys(photos[f] for f in crowded))
-        how = (f"retaking corner photo {shown}, sharp, evenly lit, no glare, the corner square on "
-               "with its three faces filling much of the picture")
+        shot = sorted(set(photos[f] for f in crowded))
+        shown = " and ".join(f"{w} (faces {' '.join(f for f in FACES if photos.get(f) == w)})"
+                             for w in shot)
+        how = (f"Retake corner photo {shown}: sharp, evenly lit, no glare, "
+               f"{'the corner' if len(shot) == 1 else 'each corner'} square on with its three "
+               "faces filling much of the picture")
     else:
-        that = "photo of that face" if len(crowded) == 1 else "photos of those faces"
-        how = (f"retaking the {that}, sharp, evenly lit, no glare, the face square on and "
-               "filling much of the picture")
-    return (f". {where[0].upper()}{where[1:]}: {how}, then running the same command on the "
-            "photos again, should settle them")
+        one = len(crowded) == 1
+        how = (f"Retake the photo that shows {'that face' if one else 'each of those faces'}: "
+               "sharp, evenly lit, no glare, the face square on and filling much of the picture")
+    return (f". {where}. {how}; reading the photos again (the command you ran on them) should "
+            "settle them")
 
 
 def require_sure(state: CubeState, grid: GridSolution,
