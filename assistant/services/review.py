@@ -18,7 +18,8 @@ from ...models.cube.state import CubeState, sticker_index, sticker_name
 from ...models.cube.stickers import Sticker, format_token, is_doubtful, parse_token, same_sticker
 from ...models.errors import SudokuCubeError, UnsolvableError
 from ...models.grid import GridSolution, GridUnsolvableError, photo_refusal, solve_grid
-from ...models.grid.hopeless import RETAKE_SHARE, per_face, retake_faces
+from ...models.grid.hopeless import (FACE_ON, RETAKE_SHARE, corner_names, corner_on, per_face,
+                                     retake_faces)
 from ...models.profile import CubeSettings
 
 def doubtful(state: CubeState) -> frozenset[int]:
@@ -190,23 +191,19 @@ def retake_hint(cells: tuple[int, ...], state: CubeState,
     if not crowded:
         return ""
     on = sum(counts[f] for f in crowded)
-    middle = (state.n // 2) * state.n + state.n // 2
-    by_place = [f for f in crowded if FACES.index(f) * state.n ** 2 + middle in cells]
+    centres = dict(zip(FACES, centre_facelets()))  # the grid solver reads 3x3x3 cubes only
+    by_place = [f for f in crowded if centres[f] in cells]
     rest = [f for f in crowded if f not in by_place]
     names = listed([place_words(f) for f in by_place]
                    + ([faces_words(rest, state, settings)] if rest else []))
     where = f"All {on} lie on {names}" if on == len(cells) else f"{on} of them lie on {names}"
     if photos and all(f in photos for f in crowded):
         shot = sorted(set(photos[f] for f in crowded))
-        shown = " and ".join(f"{w} (faces {' '.join(f for f in FACES if photos.get(f) == w)})"
-                             for w in shot)
-        how = (f"Retake corner photo {shown}: sharp, evenly lit, no glare, "
-               f"{'the corner' if len(shot) == 1 else 'each corner'} square on with its three "
-               "faces filling much of the picture")
+        how = f"Retake corner photo {corner_names(shot, photos)}: {corner_on(len(shot) > 1)}"
     else:
         one = len(crowded) == 1
         how = (f"Retake the photo that shows {'that face' if one else 'each of those faces'}: "
-               "sharp, evenly lit, no glare, the face square on and filling much of the picture")
+               f"{FACE_ON}")
     return (f". {where}. {how}; reading the photos again (the command you ran on them) should "
             "settle them")
 

@@ -23,7 +23,7 @@ photos, photo A or B, so the person retakes those photos.
 """
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Mapping, Sequence
 
 from ..cube.face_words import faces_words
 from ..cube.geometry import FACES
@@ -46,6 +46,23 @@ QUICK_RIVAL_LIMIT = 0.5
 than sending every sticker with a choice to review."""
 RETAKE_SHARE = 3
 """A face with this many doubtful stickers (a third of it) or more is named for a retake."""
+CLEAR = "sharp, evenly lit, no glare"
+"""What every photo to retake should be."""
+FACE_ON = f"{CLEAR}, the face square on and filling much of the picture"
+"""How to take a face's photo again."""
+
+
+def corner_on(both: bool = False) -> str:
+    """How to take a corner photo again (``both``: the advice for both corner photos)."""
+    return (f"{CLEAR}, {'each' if both else 'the'} corner square on with its three faces "
+            "filling much of the picture")
+
+
+def corner_names(names: Sequence[str], photos: Mapping[str, str]) -> str:
+    """Corner photos ``names`` (``A``, ``B``) in the order given, each with the faces it
+    showed (``photos``: face -> corner photo): 'B (faces D L B) and A (faces U R F)'."""
+    return " and ".join(f"{w} (faces {' '.join(f for f in FACES if photos.get(f) == w)})"
+                        for w in names)
 
 
 def doubtful_cells(state: CubeState) -> tuple[int, ...]:
@@ -83,15 +100,10 @@ def too_doubtful_message(state: CubeState, cells: tuple[int, ...], why: str,
     spread = ", ".join(f"{f} {counts[f]}" for f in sorted(counts, key=FACES.index))
     head = (f"the photos cannot be settled: {len(cells)} of {len(state.stickers)} stickers "
             f"read with doubt ({spread}), {why}. ")
-    tail = "sharp, evenly lit, no glare, the face square on and filling much of the picture"
     if photos and all(f in photos for f in faces):
         names = list(dict.fromkeys(photos[f] for f in faces))
-        shown = " and ".join(f"{w} (faces {' '.join(f for f in FACES if photos.get(f) == w)})"
-                             for w in names)
-        return (head
-                + f"Retake corner photo {shown}: sharp, evenly lit, no glare, the corner square "
-                "on with its three faces filling much of the picture")
-    return head + f"Retake the photos of {faces_words(faces, state)}: " + tail
+        return head + f"Retake corner photo {corner_names(names, photos)}: {corner_on()}"
+    return head + f"Retake the photos of {faces_words(faces, state)}: {FACE_ON}"
 
 
 def too_doubtful(state: CubeState, doubt: tuple[int, ...], why: str) -> GridUnsolvableError:
