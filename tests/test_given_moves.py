@@ -35,7 +35,7 @@ from sudoku_cube.models.cube.state_format import parse_json, to_json
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.generator.cube3 import make_puzzle
 from sudoku_cube.models.grid import solve_grid
-from sudoku_cube.models.grid.hopeless import HOPELESS_DOUBTFUL
+from sudoku_cube.models.grid.hopeless import HOPELESS_DOUBTFUL, PhotoNames
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.cube.stickers import Hypothesis, Sticker
 from sudoku_cube.vision.recognise.footed import OneVerdict
@@ -176,7 +176,7 @@ def test_a_reading_too_doubtful_that_the_moves_do_not_solve_names_the_photos(dou
     read, _ = doubtful
     with pytest.raises(SudokuCubeError, match="Retake the photos of"):
         given_plan(read, "R U", CubeSettings(), "start.json")
-    corners = {f: "A" for f in "URF"} | {f: "B" for f in "DLB"}
+    corners = PhotoNames({f: "A" for f in "URF"} | {f: "B" for f in "DLB"}, corners=True)
     with pytest.raises(SudokuCubeError, match="Retake corner photo"):
         given_plan(read, "R U", CubeSettings(), "folder", photos=corners)
 

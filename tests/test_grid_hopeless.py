@@ -13,7 +13,8 @@ from sudoku_cube.models.cube.face_words import centre_words
 from sudoku_cube.models.generator.cube3 import make_puzzle
 from sudoku_cube.models.grid import GridUnsolvableError, solve_grid
 from sudoku_cube.models.grid import solve as grid_solve
-from sudoku_cube.models.grid.hopeless import HOPELESS_DOUBTFUL, QUICK_FROM, doubtful_cells
+from sudoku_cube.models.grid.hopeless import (HOPELESS_DOUBTFUL, QUICK_FROM, PhotoNames,
+                                              doubtful_cells)
 from sudoku_cube.models.cube.pieces import centre_facelets
 from sudoku_cube.models.cube.state_format import to_dict
 from sudoku_cube.models.cube.stickers import Hypothesis, Sticker, same_sticker
@@ -131,7 +132,7 @@ def test_a_corner_reading_too_doubtful_names_the_corner_photos(state):
     photo that was never taken."""
     from sudoku_cube.assistant.services.review import check_reading
     read = _doubtful(state, _face_cells("UFRD", 30))
-    check = check_reading(read, photos=CORNERS)
+    check = check_reading(read, photos=PhotoNames(CORNERS, corners=True))
     assert check.too_doubtful and check.grid is None
     assert "Retake corner photo A (faces U R F) and B (faces D L B):" in check.explanation
     assert "photos of face" not in check.explanation

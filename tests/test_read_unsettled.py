@@ -18,6 +18,9 @@ from tests.test_grid_hopeless import _doubtful, _face_cells
 ROOT = Path(__file__).resolve().parents[1]
 FACES = ROOT / "samples" / "cubes" / "01-easy"
 CORNERS = ROOT / "samples" / "corners" / "c1-plain"
+RETAKE_FILES = "Retake U.jpg, R.jpg, F.jpg and D.jpg: sharp"
+"""The refusal's advice for :func:`_read_with_doubt`'s face photos: the faces with the most
+doubtful stickers, each by its photo's file."""
 
 
 def _read_with_doubt(monkeypatch, folder: Path, count: int) -> None:
@@ -38,7 +41,7 @@ def test_a_cube_too_doubtful_to_settle_is_refused_after_it_is_shown(monkeypatch,
     code = main(["read", str(FACES), "--no-ocr"])
     out, err = capsys.readouterr()
     assert_clear_error(code, err, "cannot be settled", f"{HOPELESS_DOUBTFUL} of 54 stickers",
-                       "Retake the photos of")
+                       RETAKE_FILES)  # the face photos named by their files
     assert "digit 1" not in err  # no verdict on the 1 of photos to retake
     assert "reading" in out  # the net of what was read
 
@@ -52,7 +55,7 @@ def test_with_json_a_cube_too_doubtful_is_written_to_correct_with_the_warning(mo
     out, err = capsys.readouterr()
     assert len(json.loads(out)["faces"]) == 6
     flat = " ".join(err.split())
-    assert "warning:" in flat and "cannot be settled" in flat and "Retake the photos of" in flat
+    assert "warning:" in flat and "cannot be settled" in flat and RETAKE_FILES in flat
     assert "correct the doubtful stickers in the state file this writes" in flat
 
 

@@ -6,15 +6,19 @@ from __future__ import annotations
 import dataclasses
 import io
 import json
+from pathlib import Path
 
 import pytest
 from rich.console import Console
 
 from sudoku_cube.assistant.cli import main
+from sudoku_cube.assistant.services import pipeline
+from sudoku_cube.assistant.services.cube_input import read_input
 from sudoku_cube.assistant.services.pipeline import solve_state
 from sudoku_cube.assistant.services.files import load_state
 from sudoku_cube.assistant.services.review import (check_reading, retake_hint,
                                                    unsure_message)
+from sudoku_cube.assistant.terminal import solve_flow
 from sudoku_cube.assistant.terminal.given_moves import settled
 from sudoku_cube.assistant.terminal.review_ui import (PROMPT, PROMPT_UNSURE, REVIEWED_PREFIX,
                                                       run_review, solve_again)
@@ -24,8 +28,16 @@ from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.cube.state import sticker_index, sticker_name
 from sudoku_cube.models.cube.state_format import to_dict
 from sudoku_cube.models.cube.stickers import Hypothesis
+from sudoku_cube.models.generator.cube3 import make_puzzle
+from sudoku_cube.models.grid.hopeless import FACE_ON, HOPELESS_DOUBTFUL, PhotoNames
 from sudoku_cube.storage.folders import data_dir
+from sudoku_cube.vision.reading.reader import Reader
 from tests.conftest import ALL_STICKERS, open_cell, scripted, swapped_pair, unsure_reading
+from tests.test_grid_hopeless import _doubtful, _face_cells
+
+
+CORNER_PHOTOS = PhotoNames({f: "A" if f in "UFR" else "B" for f in "URFDLB"}, corners=True)
+"""Where each face was photographed when read from corner photos A and B."""
 
 
 def _console() -> Console:
@@ -119,7 +131,7 @@ def test_stickers_to_check_crowded_on_a_face_name_it_for_a_new_photo(case):
     doubted = unsure_reading(state, {l5: open_cell({state.stickers[l5]: 0.5, other: 0.45})})
     assert "the left face (L)" in retake_hint(on_l, doubted)
     # corner photos: the photo that shows the face, not a photo of the face alone
-    corners = {f: "A" if f in "UFR" else "B" for f in "URFDLB"}
+    corners = CORNER_PHOTOS
     told = retake_hint(on_l, state, photos=corners)
     assert "Retake corner photo B (faces D L B): " in told and "the corner square on" in told
     assert "shows that face" not in told
@@ -141,7 +153,7 @@ def test_each_stop_without_a_person_names_the_corner_photo(case):
     grid = check_reading(swapped).grid
     on_l = {sticker_index(f"L{k}") for k in (1, 2, 6)}
     crowded = dataclasses.replace(grid, review=tuple(sorted(set(grid.review) | on_l)))
-    corners = {f: "A" if f in "UFR" else "B" for f in "URFDLB"}
+    corners = CORNER_PHOTOS
     solver = lambda *_, **__: crowded  # noqa: E731 - the grid solver's answer, fixed
     stops = []
     with pytest.raises(SudokuCubeError) as err:
@@ -155,6 +167,149 @@ def test_each_stop_without_a_person_names_the_corner_photo(case):
         run_review(_console(), swapped, CubeSettings(), None, solver, photos=corners)
     stops.append(str(err.value))
     assert all("Retake corner photo B (faces D L B)" in stop for stop in stops), stops
+
+
+# Where each face was photographed reaches the stop: face photos by their files, and a state
+# file written by ``read --json`` by the photos its ``reading`` section names, for the messages
+# alone (a state file's faces may have been corrected by hand: no photo's reading is turned).
+
+EASY = Path(__file__).resolve().parents[1] / "samples" / "cubes" / "01-easy"
+FACE_FILES = PhotoNames({f: f"{f}.jpg" for f in "URFDLB"})
+"""Where each face was photographed when read from six face photos."""
+NEUTRAL = "Retake the photo that shows that face: "
+"""The stop's advice for stickers crowded on one face when the photos are not known."""
+
+
+@pytest.fixture
+def crowded_on_l(case, monkeypatch):
+    """The unsure reading, every grid solve of the commands answering with its grid and
+    three more stickers to check, all on face L."""
+    swapped = case[3]
+    grid = check_reading(swapped).grid
+    on_l = {sticker_index(f"L{k}") for k in (1, 2, 6)}
+    crowded = dataclasses.replace(grid, review=tuple(sorted(set(grid.review) | on_l)))
+    monkeypatch.setattr(pipeline, "solve_grid", lambda *_, **__: crowded)
+    return swapped
+
+
+def _state_file(path: Path, state, reading) -> Path:
+    """``state`` written as ``read --json`` writes it, with ``reading`` as its ``reading``
+    section (left out when None)."""
+    data = to_dict(state) | ({} if reading is None else {"reading": reading})
+    path.write_text(json.dumps(data))
+    return path
+
+
+def _sources(name) -> dict:
+    """A ``reading`` section as ``read --json`` writes it, each face's photo in a folder of
+    its own name (``name(face)``: the photo's file name)."""
+    return {f: {"source": f"/home/someone/cube photos/{name(f)}", "confidence": [0.9] * 9}
+            for f in "URFDLB"}
+
+
+CORNER_SOURCES = _sources(lambda f: "A.jpg" if f in "URF" else "B.jpg")
+FACE_SOURCES = _sources(lambda f: f"{f}.jpg")
+
+
+def test_face_photos_name_the_file_to_retake(case):
+    """Read from six face photos, the stop names each photo to take again by its file."""
+    state = case[0]
+    on_l = tuple(sticker_index(f"L{k}") for k in (1, 2, 6))
+    on_r = tuple(sticker_index(f"R{k}") for k in (3, 4, 9))
+    one = retake_hint(on_l, state, photos=FACE_FILES)
+    assert f"Retake L.jpg: {FACE_ON}; " in one and "shows that face" not in one
+    assert f". Retake R.jpg and L.jpg: {FACE_ON}; " in retake_hint(on_l + on_r, state,
+                                                                   photos=FACE_FILES)
+
+
+def test_a_face_photo_folder_stops_naming_the_file(crowded_on_l, tmp_path, monkeypatch,
+                                                   capsys):
+    """``solve`` of a folder of face photos, unsure of stickers crowded on face L: the stop
+    names L's photo by its file."""
+    real = Reader.read_photo_set
+
+    def unsure(self, path, **kwargs):
+        return dataclasses.replace(real(self, path, **kwargs), state=crowded_on_l)
+
+    monkeypatch.setattr(Reader, "read_photo_set", unsure)
+    assert main(["solve", str(EASY), "--json", "--no-ocr"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert f"Retake L.jpg: {FACE_ON}; " in err, err
+
+
+@pytest.mark.parametrize("flag", ["--json", "--plain"])
+@pytest.mark.parametrize(("reading", "told"), [
+    (CORNER_SOURCES, "Retake corner photo B (faces D L B): "),
+    (FACE_SOURCES, "Retake L.jpg: "),
+    (None, NEUTRAL),
+], ids=["corner photos", "face photos", "no reading section"])
+def test_a_state_file_names_the_photos_its_reading_came_from(crowded_on_l, tmp_path,
+                                                             monkeypatch, capsys, reading,
+                                                             told, flag):
+    """``solve state.json`` of a state file that ``read --json`` wrote: the stop names the
+    photos its ``reading`` section names (the file name alone, not where it was), while no
+    photo's reading is turned upright from it (a person may have corrected its faces)."""
+    turned = []
+    real = solve_flow.turned_upright
+
+    def spy(state, settings, files, solver=None, corners=None):
+        turned.append((files, corners))
+        return real(state, settings, files, solver, corners)
+
+    monkeypatch.setattr(solve_flow, "turned_upright", spy)
+    path = _state_file(tmp_path / "state.json", crowded_on_l, reading)
+    assert main(["solve", str(path), flag]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert "not sure of" in err and told in err, err
+    assert "someone" not in err and "cube photos" not in err
+    assert turned == [(None, None)]
+
+
+@pytest.mark.parametrize("reading", [
+    pytest.param([], id="a list"), pytest.param("A.jpg", id="a string"),
+    pytest.param(7, id="a number"), pytest.param({"U": "A.jpg"}, id="a face as a string"),
+    pytest.param({f: {"source": 7} for f in "URFDLB"}, id="sources not strings"),
+    pytest.param({f: {"source": None} for f in "URFDLB"}, id="sources null"),
+    pytest.param({f: {"source": ["A.jpg"]} for f in "URFDLB"}, id="sources lists"),
+    pytest.param({f: v for f, v in CORNER_SOURCES.items() if f in "URF"}, id="three faces"),
+    pytest.param({f: v for f, v in FACE_SOURCES.items() if f in "URF"},
+                 id="three face photos"),
+    pytest.param(CORNER_SOURCES | {"X": {"source": "A.jpg"}, "B": {"source": "A.jpg"}},
+                 id="face B from photo A"),
+    pytest.param(_sources(lambda f: "B.jpg" if f in "URF" else "A.jpg"),
+                 id="corner photos swapped"),
+    pytest.param(_sources(lambda f: "R.jpg"), id="one photo for every face"),
+    pytest.param(_sources(lambda f: f"{f}.json"), id="not photos"),
+    pytest.param(_sources(lambda f: f"{f}.jpg/../../../etc/passwd"), id="a path beyond"),
+])
+def test_a_state_file_with_a_reading_section_not_to_trust_names_no_photo(tmp_path, case,
+                                                                          reading):
+    """A ``reading`` section of the wrong shape, or whose sources are not six face photos nor
+    the corner photos A and B each with its own faces, names no photo (the stop falls back to
+    the faces): nothing in it is trusted, and nothing in it stops the file being read."""
+    swapped = case[3]
+    got = read_input(_state_file(tmp_path / "state.json", swapped, reading), Reader())
+    assert got.state == swapped and got.photo_names is None
+    assert got.corner_photos is None and got.face_files is None
+
+
+def test_a_state_file_with_a_malformed_reading_section_stops_naming_faces(crowded_on_l,
+                                                                         tmp_path, capsys):
+    path = _state_file(tmp_path / "state.json", crowded_on_l, {"U": ["A.jpg"], "R": None})
+    assert main(["solve", str(path), "--json"]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and NEUTRAL in " ".join(err.split()), err
+
+
+def test_a_state_file_too_doubtful_names_its_corner_photos(tmp_path, capsys):
+    """The early refusal of a reading too doubtful to settle names the corner photos of the
+    state file's ``reading`` section too."""
+    state = make_puzzle(11, 25).state
+    doubtful = _doubtful(state, _face_cells("UFRD", HOPELESS_DOUBTFUL))
+    path = _state_file(tmp_path / "state.json", doubtful, CORNER_SOURCES)
+    assert main(["solve", str(path), "--json"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert "cannot be settled" in err and "Retake corner photo A (faces U R F) and B" in err
 
 
 def test_sure_reading_goes_straight_on(case):

@@ -24,7 +24,7 @@ from ...vision.locate.face_geometry import FaceNotFoundError
 from ...vision.recognise.footed import ones_verdict
 from ...vision.photo.images import load_image, load_photo
 from ...vision.reading.faces import FaceReading
-from ..services.cube_input import corner_photos, unsettled
+from ..services.cube_input import photo_names, photo_sources, unsettled
 from ..terminal.markup import plain
 from ..terminal.net import BLANK, NetView
 from ..terminal.one_words import verdict_line
@@ -173,7 +173,8 @@ def _read(args: argparse.Namespace) -> int:
     blank = frozenset(FACES.index(f) * 9 + i for f, r in reading.faces.items() for i in r.blank)
     empty = [f for f, r in reading.faces.items() if len(r.blank) == 9]
     ones = ones_verdict(reading.faces)
-    refusal = unsettled(reading.state, corner_photos(reading.faces))  # as solve refuses it
+    # as solve refuses it, naming the photos to retake
+    refusal = unsettled(reading.state, photo_names(photo_sources(reading.faces)))
     if args.json:
         out = reading.to_dict()
         out["one"] = {"seen": ones.seen, "footed": ones.footed, "symmetric": not ones.has_foot}

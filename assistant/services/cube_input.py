@@ -6,21 +6,24 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import Callable, NamedTuple
+from typing import Callable, Mapping, NamedTuple
 
 from ...models.cube.face_words import face_words
+from ...models.cube.geometry import FACES
 from ...models.cube.state import CubeState
 from ...models.errors import SudokuCubeError
 from ...models.grid import GridSolution, GridUnsolvableError, photo_refusal, solve_grid
 from ...models.grid.corner_turn import find_corner_turn
-from ...models.grid.hopeless import refused_before_search
+from ...models.grid.hopeless import PhotoNames, refused_before_search
 from ...models.grid.photo_turn import find_turned_photo
 from ...models.profile import CubeSettings
+from ...vision.locate.corners.views import face_names
 from ...vision.photo.images import IMAGE_SUFFIXES, OTHER_PHOTO_SUFFIXES
+from ...vision.reading.corners import CORNER_PHOTOS
 from ...vision.recognise.footed import SURE, OneVerdict, ones_verdict
 from ...vision.reading.reader import Reader
 from ...vision.reading.faces import Reading
-from .files import load_one_verdict, load_state
+from .files import load_one_verdict, load_photo_sources, load_state
 from .pipeline import Event, Progress
 
 DEMO_SAMPLE = Path(__file__).resolve().parents[2] / "samples" / "cubes" / "01-easy"
@@ -38,14 +41,21 @@ class CubeRead(NamedTuple):
     """What :func:`read_input` read: the state, what the photos say about the digit 1 (from a
     state file, what ``scan`` wrote into it, else None), for corner photos the photo each face
     was read from (:func:`corner_photos`), for face photos each face's file name
-    (:func:`face_photos`), and what the reader decided that the person should hear
-    (:attr:`vision.reading.Reading.notes`: a corner photo held with no face on top)."""
+    (:func:`face_photos`), what the reader decided that the person should hear
+    (:attr:`vision.reading.Reading.notes`: a corner photo held with no face on top), and the
+    photos to name in advice to retake one (:func:`photo_names`).
+
+    A state file gives no ``corner_photos`` nor ``face_files``: its faces may have been
+    corrected by hand, so no photo's reading is turned (:func:`turned_upright`); its record of
+    the photos read (the ``reading`` section ``read --json`` writes) still names them in
+    ``photo_names``, for the messages alone."""
 
     state: CubeState
     ones: OneVerdict | None
     corner_photos: dict[str, str] | None
     face_files: dict[str, str] | None
     notes: tuple[str, ...] = ()
+    photo_names: PhotoNames | None = None
 
 
 def read_input(path: Path, reader: Reader, progress: Progress | None = None,
@@ -61,32 +71,69 @@ def read_input(path: Path, reader: Reader, progress: Progress | None = None,
             progress(Event("reading"))
         reading = reading or reader.read_photo_set(path)
         return CubeRead(reading.state, ones_verdict(reading.faces),
-                        corner_photos(reading.faces), face_photos(reading.faces), reading.notes)
+                        corner_photos(reading.faces), face_photos(reading.faces), reading.notes,
+                        photo_names(photo_sources(reading.faces)))
     if path.suffix.lower() in PHOTO_SUFFIXES:
         raise SudokuCubeError(f"{path}: is a photo; a cube is read from the folder of its "
                               f"photos: give the folder ({path.absolute().parent}) that holds "
                               "the six face photos U R F D L B or the two corner photos A and B")
-    return CubeRead(load_state(path), load_one_verdict(path), None, None)
+    return CubeRead(load_state(path), load_one_verdict(path), None, None,
+                    photo_names=photo_names(load_photo_sources(path)))
+
+
+def photo_sources(faces: dict) -> dict[str, str]:
+    """Face -> the path of the photo it was read from (faces without one left out), of a
+    reading's faces (:attr:`vision.reading.Reading.faces`)."""
+    return {f: r.source for f, r in faces.items() if r.source}
 
 
 def face_photos(faces: dict) -> dict[str, str] | None:
     """Face -> the file name of its photo, when every face came from a photo of its own."""
-    names = {f: Path(r.source).name for f, r in faces.items() if r.source}
-    return names if names and all(Path(n).stem.upper() == f for f, n in names.items()) else None
+    return _face_files(photo_sources(faces))
 
 
 def corner_photos(faces: dict) -> dict[str, str] | None:
     """Face -> corner photo (``A`` or ``B``) it was read from, when the faces came from corner
     photos (so that a refusal names the photos to retake, not faces); else None."""
-    names = {f: Path(r.source).stem.upper() for f, r in faces.items() if r.source}
+    return _corner_letters(photo_sources(faces))
+
+
+def _face_files(sources: Mapping[str, str]) -> dict[str, str] | None:
+    """:func:`face_photos` of the photos' paths."""
+    names = {f: Path(s).name for f, s in sources.items()}
+    return names if names and all(Path(n).stem.upper() == f for f, n in names.items()) else None
+
+
+def _corner_letters(sources: Mapping[str, str]) -> dict[str, str] | None:
+    """:func:`corner_photos` of the photos' paths."""
+    names = {f: Path(s).stem.upper() for f, s in sources.items()}
     return names if names and set(names.values()) <= {"A", "B"} else None
 
 
-def unsettled(state: CubeState, photos: dict[str, str] | None = None
+CORNER_OF = {f: k for k in CORNER_PHOTOS for f in face_names(k)}
+"""The corner photo that shows each face: A shows U F R, B shows D L B (docs/photos.md)."""
+
+
+def photo_names(sources: Mapping[str, str]) -> PhotoNames | None:
+    """The photos to name in advice to retake one, from face -> the path of the photo it was
+    read from (a photo folder's reading, or a state file's record of it, trusted in nothing):
+    the corner photos (``A`` or ``B``, each showing its own three faces) or each face's own
+    photo (its file name alone, ``L.jpg``, never the folder); None unless all six faces come
+    from photo files of one kind or the other."""
+    if set(sources) != set(FACES) or any(Path(s).suffix.lower() not in PHOTO_SUFFIXES
+                                         for s in sources.values()):
+        return None
+    if _corner_letters(sources) == CORNER_OF:
+        return PhotoNames(dict(CORNER_OF), corners=True)
+    files = _face_files(sources)
+    return PhotoNames(files) if files else None
+
+
+def unsettled(state: CubeState, photos: PhotoNames | None = None
               ) -> GridUnsolvableError | None:
     """The refusal ``solve`` gives a reading with so many doubtful stickers that it refuses it
     before any search (:data:`models.grid.hopeless.HOPELESS_DOUBTFUL`), naming the photos to
-    retake (``photos`` as :func:`corner_photos` gives them); None for a reading it would try."""
+    retake (``photos`` as :func:`photo_names` gives them); None for a reading it would try."""
     err = refused_before_search(state)
     return None if err is None else photo_refusal(err, state, photos)
 

@@ -8,6 +8,7 @@ import os
 import shlex
 from pathlib import Path
 
+from ...models.cube.geometry import FACES
 from ...models.cube.state import CubeState
 from ...models.cube.state_format import parse_state
 from ...models.errors import SudokuCubeError
@@ -34,17 +35,35 @@ def read_text_file(path: str | os.PathLike[str], what: str = "file") -> str:
         raise SudokuCubeError(f"{p}: cannot be read ({e.strerror})") from None
 
 
-def load_one_verdict(path: str | os.PathLike[str]) -> OneVerdict | None:
-    """What a JSON state file written by ``scan`` (or ``read --json``) says about the cube's 1
-    (its ``one`` entry), or None when it says nothing."""
+def _json_object(path: str | os.PathLike[str]) -> dict:
+    """A JSON state file's top-level object, for the entries beside its faces; empty for a
+    text state file (or one :func:`load_state` refuses, saying what is wrong)."""
     text = read_text_file(path, "state file")
     if not text.lstrip().startswith("{"):
-        return None
+        return {}
     try:
         raw = parse_json(text)
     except JsonInputError:  # parse_state says what is wrong
-        return None
-    return OneVerdict.from_dict(raw.get("one")) if isinstance(raw, dict) else None
+        return {}
+    return raw if isinstance(raw, dict) else {}
+
+
+def load_one_verdict(path: str | os.PathLike[str]) -> OneVerdict | None:
+    """What a JSON state file written by ``scan`` (or ``read --json``) says about the cube's 1
+    (its ``one`` entry), or None when it says nothing."""
+    return OneVerdict.from_dict(_json_object(path).get("one"))
+
+
+def load_photo_sources(path: str | os.PathLike[str]) -> dict[str, str]:
+    """Face -> the photo it was read from, as a JSON state file written by ``read --json``
+    records it (its ``reading`` section, each face's ``source``); empty when it records none.
+    Nothing in the section is trusted: a face whose entry is not an object with a ``source``
+    string is left out, and anything else there is ignored."""
+    reading = _json_object(path).get("reading")
+    if not isinstance(reading, dict):
+        return {}
+    return {f: r["source"] for f, r in reading.items()
+            if f in FACES and isinstance(r, dict) and isinstance(r.get("source"), str)}
 
 
 def load_state(path: str | os.PathLike[str]) -> CubeState:

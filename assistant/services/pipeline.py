@@ -13,12 +13,13 @@ import threading
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Literal, Mapping
+from typing import Any, Callable, Literal
 
 from ...models.cube.solved import is_solved
 from ...models.cube.state import CubeState
 from ...models.cube.state_format import to_dict
 from ...models.grid import GridSolution, enumerate_targets, solve_grid
+from ...models.grid.hopeless import PhotoNames
 from ...models.plan.planner import Plan, plan, plan_from_moves, plan_to_targets
 from ...models.profile import CubeSettings
 from . import table_cache
@@ -225,7 +226,7 @@ def solve_state(state: CubeState, settings: CubeSettings = CubeSettings(), *,
                 planner: BackgroundPlanner | None = None, known: KnownPlan | None = None,
                 progress: Progress = _quiet, require_sure: bool = False,
                 grid_solver: Callable[..., GridSolution] = solve_grid,
-                photos: Mapping[str, str] | None = None) -> SolveResult:
+                photos: PhotoNames | None = None) -> SolveResult:
     """Solve the grid (unless the cube is already solved or ``grid`` is given) and plan.
 
     ``tables``: the planner's tables already loading (started here otherwise); ``planner``:
@@ -234,8 +235,8 @@ def solve_state(state: CubeState, settings: CubeSettings = CubeSettings(), *,
     reading, so a grid solution that is not sure stops here (SudokuCubeError naming the
     stickers to check) instead of becoming a plan; ``grid_solver``: the grid solver to ask
     (a :class:`RememberedSolver` that has already solved this reading answers at once);
-    ``photos``: face -> corner photo (``A`` or ``B``) the reading came from, so that such a
-    stop names the photo to retake.
+    ``photos``: where each face of the reading was photographed (corner photo A or B, or the
+    face's own photo file), so that such a stop names the photo to retake.
     """
     timings: dict[str, float] = {}
     if reading_ms is not None:

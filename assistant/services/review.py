@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable, Mapping
+from typing import Callable
 
 from ...models.cube.face_words import faces_words, listed, place_words
 from ...models.cube.geometry import FACES
@@ -18,8 +18,8 @@ from ...models.cube.state import CubeState, sticker_index, sticker_name
 from ...models.cube.stickers import Sticker, format_token, is_doubtful, parse_token, same_sticker
 from ...models.errors import SudokuCubeError, UnsolvableError
 from ...models.grid import GridSolution, GridUnsolvableError, photo_refusal, solve_grid
-from ...models.grid.hopeless import (FACE_ON, RETAKE_SHARE, corner_names, corner_on, per_face,
-                                     retake_faces)
+from ...models.grid.hopeless import (FACE_ON, RETAKE_SHARE, PhotoNames, per_face, retake_faces,
+                                     retake_photos)
 from ...models.profile import CubeSettings
 
 def doubtful(state: CubeState) -> frozenset[int]:
@@ -88,13 +88,13 @@ class ReviewCheck:
 
 def check_reading(state: CubeState, settings: CubeSettings = CubeSettings(),
                   solver: Callable[..., GridSolution] | None = None,
-                  photos: Mapping[str, str] | None = None) -> ReviewCheck:
+                  photos: PhotoNames | None = None) -> ReviewCheck:
     """Digit counts of the best reading (notes), then the grid solver over all alternatives.
 
     The reading is consistent when the grid solver finds a solved arrangement; its chosen
     stickers (where they differ from the best reading) are the suggestions, and they must
-    have six of each digit. ``photos`` (face -> the photo it was read from, for corner
-    photos) lets a refusal name the photos to retake.
+    have six of each digit. ``photos`` (where each face was photographed: corner photo A or B,
+    or the face's own photo file) lets a refusal name the photos to retake.
     """
     count_notes = count_note(state)
     try:
@@ -160,12 +160,11 @@ FIX_IN_STATE_FILE = ("correct them in a state file (`sudoku-cube read PHOTOS --j
 
 
 def unsure_message(state: CubeState, grid: GridSolution, settings: CubeSettings = CubeSettings(),
-                   fix: str = FIX_IN_STATE_FILE, photos: Mapping[str, str] | None = None) -> str:
+                   fix: str = FIX_IN_STATE_FILE, photos: PhotoNames | None = None) -> str:
     """The stop without a person when the grid solver is not sure: which stickers to check by
     eye and how to go on (at a terminal, or as ``fix`` says: by default with a corrected
     state file), and where they crowd onto a face, which photo to take again
-    (:func:`retake_hint`; ``photos``: face -> corner photo, as :func:`check_reading` takes
-    them)."""
+    (:func:`retake_hint`; ``photos`` as :func:`check_reading` takes them)."""
     unsure = unsure_stickers(state, grid, settings)
     k = len(unsure)
     return (f"the grid solver is not sure of {k} sticker{'s' if k != 1 else ''}: "
@@ -178,14 +177,15 @@ def unsure_message(state: CubeState, grid: GridSolution, settings: CubeSettings 
 
 def retake_hint(cells: tuple[int, ...], state: CubeState,
                 settings: CubeSettings = CubeSettings(),
-                photos: Mapping[str, str] | None = None) -> str:
+                photos: PhotoNames | None = None) -> str:
     """Where the stickers to check crowd onto a face (:data:`models.grid.hopeless.RETAKE_SHARE`
     of them or more: a face the photo shows steeply, blurred or under glare), sentences naming
     it and the photo to take again, for a person who would rather retake one photo than check
     many stickers by eye; '' where they are spread over the faces. The face is named by its
     centre only when that centre is neither read with doubt nor among ``cells``; ``photos``
-    (face -> corner photo ``A`` or ``B``) names the corner photo to retake; without it the
-    photo is named by the face it shows (a state file keeps no photo names)."""
+    (where each face was photographed) names the photo to retake, corner photo ``A`` or ``B``
+    or the face's own photo file (:func:`models.grid.hopeless.retake_photos`); without it the
+    photo is named by the face it shows."""
     counts = per_face(cells, state.n)
     crowded = [f for f in retake_faces(cells, state.n) if counts[f] >= RETAKE_SHARE]
     if not crowded:
@@ -197,23 +197,18 @@ def retake_hint(cells: tuple[int, ...], state: CubeState,
     names = listed([place_words(f) for f in by_place]
                    + ([faces_words(rest, state, settings)] if rest else []))
     where = f"All {on} lie on {names}" if on == len(cells) else f"{on} of them lie on {names}"
-    if photos and all(f in photos for f in crowded):
-        shot = sorted(set(photos[f] for f in crowded))
-        how = f"Retake corner photo {corner_names(shot, photos)}: {corner_on(len(shot) > 1)}"
-    else:
-        one = len(crowded) == 1
-        how = (f"Retake the photo that shows {'that face' if one else 'each of those faces'}: "
-               f"{FACE_ON}")
+    shows = "that face" if len(crowded) == 1 else "each of those faces"
+    how = retake_photos(crowded, photos) or f"Retake the photo that shows {shows}: {FACE_ON}"
     return (f". {where}. {how}; reading the photos again (the command you ran on them) should "
             "settle them")
 
 
 def require_sure(state: CubeState, grid: GridSolution,
                  settings: CubeSettings = CubeSettings(),
-                 photos: Mapping[str, str] | None = None) -> None:
+                 photos: PhotoNames | None = None) -> None:
     """Raise SudokuCubeError (exit 2) naming the stickers to check when ``grid`` is not sure
-    and nobody is there to confirm them (``photos``: face -> corner photo, to name the photo to
-    retake, :func:`unsure_message`)."""
+    and nobody is there to confirm them (``photos``: where each face was photographed, to name
+    the photo to retake, :func:`unsure_message`)."""
     if not grid.sure:
         raise SudokuCubeError(unsure_message(state, grid, settings, photos=photos))
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Callable, Mapping, Sequence
+from typing import Callable, Sequence
 
 from rich.console import Console
 
@@ -18,6 +18,7 @@ from ...models.cube.state import CubeState
 from ...models.cube.stickers import same_sticker
 from ...models.errors import SudokuCubeError
 from ...models.grid import GridSolution, GridUnsolvableError, photo_refusal, solve_grid
+from ...models.grid.hopeless import PhotoNames
 from ...models.profile import CubeSettings
 from ..services.cube_input import GridSolver
 from ..services.review import unsure_message, unsure_names, unsure_stickers
@@ -94,7 +95,7 @@ def fix_for(where: str, go_on: GoOn, reading: CubeState | None = None,
 
 def settled(state: CubeState, settings: CubeSettings, ask: LineReader | None, fix: Fix,
             go_on: GoOn = solve_again, extra: dict | None = None,
-            solver: GridSolver = solve_grid, photos: Mapping[str, str] | None = None
+            solver: GridSolver = solve_grid, photos: PhotoNames | None = None
             ) -> tuple[CubeState, GridSolution]:
     """The reading and its grid solution (``solver`` solves the grid): when the grid solver is
     not sure of some stickers, or the reading is not consistent (a misread the reader was sure
@@ -103,8 +104,8 @@ def settled(state: CubeState, settings: CubeSettings, ask: LineReader | None, fi
     reviews it. With nobody to ask (``ask`` None) an unsure reading is a clear stop naming the
     stickers, ``fix`` saying how to go on, and an inconsistent one raises the
     :class:`GridUnsolvableError`; so does a reading too doubtful for the grid solver, whose
-    photos are to be retaken (``photos``: face -> corner photo it was read from, so that the
-    stop or the review names the corner photo to retake). A quit at the review raises
+    photos are to be retaken (``photos``: where each face was photographed, so that the stop
+    or the review names the photo to retake). A quit at the review raises
     :class:`review_ui.ReviewQuit`."""
     try:
         grid = solver(state, settings)
@@ -120,7 +121,7 @@ def settled(state: CubeState, settings: CubeSettings, ask: LineReader | None, fi
 
 
 def _reviewed(state: CubeState, settings: CubeSettings, ask: LineReader, solver: GridSolver,
-              go_on: GoOn, extra: dict | None, photos: Mapping[str, str] | None = None
+              go_on: GoOn, extra: dict | None, photos: PhotoNames | None = None
               ) -> tuple[CubeState, GridSolution]:
     """The reading the person confirmed or corrected in the review, and its grid solution."""
     state, check = run_review(Console(stderr=True), state, settings, ask, solver, go_on=go_on,
@@ -129,7 +130,7 @@ def _reviewed(state: CubeState, settings: CubeSettings, ask: LineReader, solver:
 
 
 def given_start(state: CubeState, moves: Sequence[Move], settings: CubeSettings, where: str,
-                ask: LineReader | None, fix: Fix, *, photos: Mapping[str, str] | None = None,
+                ask: LineReader | None, fix: Fix, *, photos: PhotoNames | None = None,
                 go_on: GoOn = solve_again, extra: dict | None = None,
                 solver: GridSolver = solve_grid) -> tuple[CubeState, CubeState]:
     """The reading (settled, without candidates) and the state a plan given with ``--moves``
@@ -144,7 +145,7 @@ def given_start(state: CubeState, moves: Sequence[Move], settings: CubeSettings,
     starts from the one the moves solve when they solve exactly one, said on stderr when the
     reading was in doubt. Moves that solve none (or, the reading in doubt, several) are
     refused: a doubtful reading with its stickers named (``fix`` saying how to go on; too
-    doubtful, the photos to retake, ``photos`` naming corner photos as
+    doubtful, the photos to retake, ``photos`` naming them as
     :func:`models.grid.photo_refusal` takes them), a sure one naming ``where`` (the state file
     or folder)."""
     read = state.without_candidates()

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import dataclass
-from typing import Callable, Mapping
+from typing import Callable
 
 from rich.console import Console
 
 from ...models.cube.moves import parse_moves
 from ...models.cube.state import CubeState
 from ...models.grid import solve_grid
+from ...models.grid.hopeless import PhotoNames
 from ...models.profile import CubeSettings
 from ...models.printable import printable
 from ...models.plan.planner import OPTIMAL_BEYOND, PIECES, Plan, Step, verified_plan
@@ -125,7 +126,7 @@ def replan_notice(after_step: int | None) -> str:
 
 def given_plan(state: CubeState, text: str, settings: CubeSettings, where: str,
                ask: LineReader | None = None, fix: Fix | None = None, *,
-               photos: Mapping[str, str] | None = None, go_on: GoOn = solve_again,
+               photos: PhotoNames | None = None, go_on: GoOn = solve_again,
                extra: dict | None = None, solver: GridSolver | None = None
                ) -> tuple[Plan, CubeState]:
     """A plan given with ``--moves`` and the reading it was taken for: its start taken as

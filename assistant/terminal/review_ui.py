@@ -11,7 +11,7 @@ import hashlib
 import json
 import shlex
 from pathlib import Path
-from typing import Callable, Mapping
+from typing import Callable
 
 from rich.console import Console
 
@@ -20,6 +20,7 @@ from ...models.cube.state_format import to_dict
 from ...models.cube.stickers import format_token
 from ...models.errors import SudokuCubeError
 from ...models.grid import GridSolution
+from ...models.grid.hopeless import PhotoNames
 from ...models.profile import CubeSettings
 from ...storage.atomic import atomic_write_text
 from ...storage.folders import data_dir
@@ -127,7 +128,7 @@ def run_review(console: Console, state: CubeState, settings: CubeSettings = Cube
                read_line: LineReader | None = None,
                solver: Callable[..., GridSolution] | None = None,
                extra: dict | None = None,
-               photos: Mapping[str, str] | None = None,
+               photos: PhotoNames | None = None,
                go_on: GoOn = solve_again) -> tuple[CubeState, ReviewCheck]:
     """Review until consistent; return the reading to solve (suggestions taken) and its check.
 
@@ -160,10 +161,10 @@ def run_review(console: Console, state: CubeState, settings: CubeSettings = Cube
 def _review_loop(console: Console, state: CubeState, settings: CubeSettings,
                  read_line: LineReader | None,
                  solver: Callable[..., GridSolution] | None,
-                 corrected: list[CubeState], photos: Mapping[str, str] | None = None
+                 corrected: list[CubeState], photos: PhotoNames | None = None
                  ) -> tuple[CubeState, ReviewCheck]:
     """The review's rounds; ``corrected[0]`` follows the corrections typed so far
-    (``photos``: face -> photo read from, see :func:`check_reading`)."""
+    (``photos``: where each face was photographed, see :func:`check_reading`)."""
     read = state
     while True:
         with console.status("Checking the reading with the grid solver..."):

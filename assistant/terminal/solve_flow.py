@@ -20,6 +20,7 @@ from rich.console import Console
 
 from ...models.cube.state import CubeState
 from ...models.grid import GridUnsolvableError, photo_refusal
+from ...models.grid.hopeless import PhotoNames
 from ...models.printable import printable
 from ...models.profile import CubeSettings
 from ...vision.recognise.footed import OneVerdict
@@ -91,13 +92,14 @@ def as_solve_takes(state: CubeState, settings: CubeSettings, ones: OneVerdict | 
 
 class Given(NamedTuple):
     """A cube read for a plan given with ``--moves`` (:func:`read_for_given`): the reading
-    and settings as ``solve`` takes them, the corner photos each face was read from (for a
-    refusal naming them), what the review saves with corrections (the verdict on the 1), and
-    the grid solver that remembers its answer for the reading."""
+    and settings as ``solve`` takes them, the photos each face was read from (for a refusal
+    or a stop naming the photo to retake, :attr:`CubeRead.photo_names`), what the review saves
+    with corrections (the verdict on the 1), and the grid solver that remembers its answer for
+    the reading."""
 
     state: CubeState
     settings: CubeSettings
-    photos: dict[str, str] | None
+    photos: PhotoNames | None
     extra: dict | None
     solver: RememberedSolver
 
@@ -109,15 +111,16 @@ def read_for_given(path: str, settings: CubeSettings, args: argparse.Namespace,
     ``guide`` and ``check`` alike. A reading too doubtful for that is taken as read, with the
     verdict on the 1 as the reader gave it (the grid cannot check it): a plan given decides
     (:func:`given_moves.given_start`), none is refused naming the photos."""
-    state, ones, photos, files, _ = read_cube(path, console, args)
+    got = read_cube(path, console, args)
+    state, ones = got.state, got.ones
     solver = RememberedSolver()
     try:
         settings = settings_for(state, settings, ones, args, console, solver)
     except GridUnsolvableError:
         settings = settings_for(state, settings, ones, args, console, checked=False)
-    state = upright_photos(state, settings, files, console, solver, photos)
-    return Given(state, settings, photos, {"one": ones.to_dict()} if ones is not None else None,
-                 solver)
+    state = upright_photos(state, settings, got.face_files, console, solver, got.corner_photos)
+    return Given(state, settings, got.photo_names,
+                 {"one": ones.to_dict()} if ones is not None else None, solver)
 
 
 def produce(path: str | None, settings: CubeSettings, args: argparse.Namespace, *,
@@ -128,11 +131,13 @@ def produce(path: str | None, settings: CubeSettings, args: argparse.Namespace, 
     tables = tables or start_tables()
     t0 = time.perf_counter()
     err = Console(stderr=True)
-    state, ones, photos, files, _ = read_cube(path, err, args, progress)
+    got = read_cube(path, err, args, progress)
+    state, photos = got.state, got.photo_names
     reading_ms = 1000 * (time.perf_counter() - t0)
     solver = RememberedSolver()
     try:
-        state, settings = as_solve_takes(state, settings, ones, files, photos, args, err, solver)
+        state, settings = as_solve_takes(state, settings, got.ones, got.face_files,
+                                         got.corner_photos, args, err, solver)
         return solve_state(state, settings, optimal=getattr(args, "optimal", False),
                            reading_ms=reading_ms, tables=tables, progress=progress,
                            known=followed_plans(settings.symmetric) if remembered else None,
@@ -195,7 +200,8 @@ def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.N
     tables = start_tables()
     t0 = time.perf_counter()
     with ConsoleProgress() as progress:
-        state, ones, photos, files, _ = read_cube(path, console, args, progress, reading)
+        got = read_cube(path, console, args, progress, reading)
+    state, ones, photos = got.state, got.ones, got.photo_names
     t1 = time.perf_counter()
     reading_ms = 1000 * (t1 - t0)
     solver = RememberedSolver()
@@ -207,7 +213,8 @@ def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.N
                                 known=followed_plans(settings.symmetric)
                                 if continues_followed(args) else None, solve=solver)
     try:
-        state = upright_photos(state, settings, files, console, planner.solver, photos)
+        state = upright_photos(state, settings, got.face_files, console, planner.solver,
+                               got.corner_photos)
     except GridUnsolvableError as e:
         planner.close()
         raise photo_refusal(e, state, photos) from None

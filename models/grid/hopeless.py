@@ -17,15 +17,17 @@ decoded right. So:
   an unsolvable one is not diagnosed sticker by sticker (seconds, and with so many doubtful
   stickers the photos are the fix anyway); otherwise it is refused the same way.
 
-The refusal (:func:`too_doubtful_message`) names the faces with the most doubtful stickers by
-their centre digits (by where they are when a centre itself is in doubt), or, read from corner
-photos, photo A or B, so the person retakes those photos.
+The refusal (:func:`too_doubtful_message`) names the photos of the faces with the most doubtful
+stickers where it knows them (:class:`PhotoNames`: corner photo A or B, or each face's own photo
+file), else those faces by their centre digits (by where they are when a centre itself is in
+doubt), so the person retakes those photos.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-from ..cube.face_words import faces_words
+from ..cube.face_words import faces_words, listed
 from ..cube.geometry import FACES
 from ..cube.state import CubeState
 from ..cube.stickers import is_doubtful
@@ -52,6 +54,17 @@ FACE_ON = f"{CLEAR}, the face square on and filling much of the picture"
 """How to take a face's photo again."""
 
 
+@dataclass(frozen=True)
+class PhotoNames:
+    """Where each face of a reading was photographed, so that advice names the photo to take
+    again: ``names`` maps a face to its corner photo (``A`` or ``B``) when ``corners``, else to
+    the file name of the face's own photo (``L.jpg``). The assistant finds them (in the
+    photos read, or in a state file's record of them); a reading without them names faces."""
+
+    names: Mapping[str, str]
+    corners: bool = False
+
+
 def corner_on(both: bool = False) -> str:
     """How to take a corner photo again (``both``: the advice for both corner photos)."""
     return (f"{CLEAR}, {'each' if both else 'the'} corner square on with its three faces "
@@ -63,6 +76,20 @@ def corner_names(names: Sequence[str], photos: Mapping[str, str]) -> str:
     showed (``photos``: face -> corner photo): 'B (faces D L B) and A (faces U R F)'."""
     return " and ".join(f"{w} (faces {' '.join(f for f in FACES if photos.get(f) == w)})"
                         for w in names)
+
+
+def retake_photos(faces: Sequence[str], photos: PhotoNames | None) -> str | None:
+    """'Retake corner photo B (faces D L B): <how>' or 'Retake L.jpg and B.jpg: <how>': the
+    photos that show ``faces`` (in that order, the face with the most stickers in doubt first)
+    and how to take them again; None where ``photos`` does not name the photo of every one of
+    them (the caller names the faces instead)."""
+    if photos is None or not faces or not all(f in photos.names for f in faces):
+        return None
+    shots = list(dict.fromkeys(photos.names[f] for f in faces))
+    if photos.corners:
+        return (f"Retake corner photo {corner_names(shots, photos.names)}: "
+                f"{corner_on(len(shots) > 1)}")
+    return f"Retake {listed(shots)}: {FACE_ON}"
 
 
 def doubtful_cells(state: CubeState) -> tuple[int, ...]:
@@ -90,20 +117,18 @@ def retake_faces(cells: tuple[int, ...], n: int = 3) -> list[str]:
 
 
 def too_doubtful_message(state: CubeState, cells: tuple[int, ...], why: str,
-                         photos: Mapping[str, str] | None = None) -> str:
-    """Why the reading cannot be settled (``why``) and which photos to take again.
-    ``photos`` maps a face to the photo it was read from (corner photos: ``A`` shows U F R,
-    ``B`` D L B); then the photos are named, not the faces."""
+                         photos: PhotoNames | None = None) -> str:
+    """Why the reading cannot be settled (``why``) and which photos to take again: named by
+    ``photos`` (:func:`retake_photos`: corner photo ``A`` shows U F R, ``B`` D L B; or each
+    face's own photo file) where it names them, else by their faces."""
     n = state.n
     counts = per_face(cells, n)
     faces = retake_faces(cells, n)
     spread = ", ".join(f"{f} {counts[f]}" for f in sorted(counts, key=FACES.index))
     head = (f"the photos cannot be settled: {len(cells)} of {len(state.stickers)} stickers "
             f"read with doubt ({spread}), {why}. ")
-    if photos and all(f in photos for f in faces):
-        names = list(dict.fromkeys(photos[f] for f in faces))
-        return head + f"Retake corner photo {corner_names(names, photos)}: {corner_on()}"
-    return head + f"Retake the photos of {faces_words(faces, state)}: {FACE_ON}"
+    return head + (retake_photos(faces, photos)
+                   or f"Retake the photos of {faces_words(faces, state)}: {FACE_ON}")
 
 
 def too_doubtful(state: CubeState, doubt: tuple[int, ...], why: str) -> GridUnsolvableError:
@@ -124,8 +149,8 @@ def refused_before_search(state: CubeState) -> GridUnsolvableError | None:
 
 
 def photo_refusal(err: GridUnsolvableError, state: CubeState,
-                  photos: Mapping[str, str] | None) -> GridUnsolvableError:
-    """``err`` told again naming the photos (``photos``: face -> photo it was read from) when
+                  photos: PhotoNames | None) -> GridUnsolvableError:
+    """``err`` told again naming the photos (``photos``: where each face was photographed) when
     it refuses a too doubtful reading; else ``err`` itself."""
     if err.reason != "too-doubtful" or not photos or not err.doubtful:
         return err
