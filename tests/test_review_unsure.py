@@ -222,8 +222,7 @@ def test_face_photos_name_the_file_to_retake(case):
                                                                    photos=FACE_FILES)
 
 
-def test_a_face_photo_folder_stops_naming_the_file(crowded_on_l, tmp_path, monkeypatch,
-                                                   capsys):
+def test_a_face_photo_folder_stops_naming_the_file(crowded_on_l, monkeypatch, capsys):
     """``solve`` of a folder of face photos, unsure of stickers crowded on face L: the stop
     names L's photo by its file."""
     real = Reader.read_photo_set
@@ -293,23 +292,28 @@ def test_a_state_file_with_a_reading_section_not_to_trust_names_no_photo(tmp_pat
     assert got.corner_photos is None and got.face_files is None
 
 
-def test_a_state_file_with_a_malformed_reading_section_stops_naming_faces(crowded_on_l,
-                                                                         tmp_path, capsys):
+def test_a_malformed_reading_section_falls_back_to_naming_the_face(crowded_on_l, tmp_path,
+                                                                   capsys):
+    """A state file whose ``reading`` section is malformed stops as one without it: the face
+    named, no photo, no traceback."""
     path = _state_file(tmp_path / "state.json", crowded_on_l, {"U": ["A.jpg"], "R": None})
     assert main(["solve", str(path), "--json"]) == 2
     err = capsys.readouterr().err
     assert "Traceback" not in err and NEUTRAL in " ".join(err.split()), err
 
 
-def test_a_state_file_too_doubtful_names_its_corner_photos(tmp_path, capsys):
+@pytest.mark.parametrize("command", [["solve"], ["check", "--step", "0"], ["grid"]])
+def test_a_state_file_too_doubtful_names_its_corner_photos(tmp_path, capsys, command):
     """The early refusal of a reading too doubtful to settle names the corner photos of the
-    state file's ``reading`` section too."""
+    state file's ``reading`` section too, with the advice for both corners, whichever command
+    met it."""
     state = make_puzzle(11, 25).state
     doubtful = _doubtful(state, _face_cells("UFRD", HOPELESS_DOUBTFUL))
     path = _state_file(tmp_path / "state.json", doubtful, CORNER_SOURCES)
-    assert main(["solve", str(path), "--json"]) == 2
+    assert main([command[0], str(path), *command[1:], "--json"]) == 2
     err = " ".join(capsys.readouterr().err.split())
     assert "cannot be settled" in err and "Retake corner photo A (faces U R F) and B" in err
+    assert "each corner square on" in err and "Traceback" not in err
 
 
 def test_sure_reading_goes_straight_on(case):

@@ -19,7 +19,8 @@ from ...models.cube.state import CubeState, sticker_name
 from ...models.cube.state_format import to_dict
 from ...models.cube.stickers import ARROWS, format_token
 from ...models.errors import SudokuCubeError
-from ...models.grid import GridSolution, enumerate_targets, solve_grid
+from ...models.grid import (GridSolution, GridUnsolvableError, enumerate_targets,
+                           photo_refusal, solve_grid)
 from ...models.profile import CubeSettings
 from ..terminal.net import NetView
 from ..terminal.profile_option import add_cube_options, cube_settings
@@ -64,10 +65,13 @@ def run(args: argparse.Namespace) -> int:
     """Solve the grid of a state file and print it."""
     if args.cap < 1:
         raise SudokuCubeError("--cap must be at least 1")
-    state = read_cube(args.state, Console(stderr=True), args)[0]
-    settings = settings_from(args)
-    sol = solve_grid(state, settings, count_cap=args.cap if args.all else None,
-                     time_limit_s=args.time_limit)
+    got = read_cube(args.state, Console(stderr=True), args)
+    state, settings = got.state, settings_from(args)
+    try:
+        sol = solve_grid(state, settings, count_cap=args.cap if args.all else None,
+                         time_limit_s=args.time_limit)
+    except GridUnsolvableError as e:  # a reading too doubtful names the photos to retake
+        raise photo_refusal(e, state, got.photo_names) from None
     others: list[GridSolution] = []
     if args.all and (sol.solution_count or 0) > 1:
         others = [s for s in enumerate_targets(state, settings, min(args.cap, 10),

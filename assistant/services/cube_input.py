@@ -22,7 +22,7 @@ from ...vision.photo.images import IMAGE_SUFFIXES, OTHER_PHOTO_SUFFIXES
 from ...vision.reading.corners import CORNER_PHOTOS
 from ...vision.recognise.footed import SURE, OneVerdict, ones_verdict
 from ...vision.reading.reader import Reader
-from ...vision.reading.faces import Reading
+from ...vision.reading.faces import FaceReading, Reading
 from .files import load_one_verdict, load_photo_sources, load_state
 from .pipeline import Event, Progress
 
@@ -81,18 +81,18 @@ def read_input(path: Path, reader: Reader, progress: Progress | None = None,
                     photo_names=photo_names(load_photo_sources(path)))
 
 
-def photo_sources(faces: dict) -> dict[str, str]:
+def photo_sources(faces: Mapping[str, FaceReading]) -> dict[str, str]:
     """Face -> the path of the photo it was read from (faces without one left out), of a
     reading's faces (:attr:`vision.reading.Reading.faces`)."""
     return {f: r.source for f, r in faces.items() if r.source}
 
 
-def face_photos(faces: dict) -> dict[str, str] | None:
+def face_photos(faces: Mapping[str, FaceReading]) -> dict[str, str] | None:
     """Face -> the file name of its photo, when every face came from a photo of its own."""
     return _face_files(photo_sources(faces))
 
 
-def corner_photos(faces: dict) -> dict[str, str] | None:
+def corner_photos(faces: Mapping[str, FaceReading]) -> dict[str, str] | None:
     """Face -> corner photo (``A`` or ``B``) it was read from, when the faces came from corner
     photos (so that a refusal names the photos to retake, not faces); else None."""
     return _corner_letters(photo_sources(faces))

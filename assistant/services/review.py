@@ -199,7 +199,7 @@ def retake_hint(cells: tuple[int, ...], state: CubeState,
     where = f"All {on} lie on {names}" if on == len(cells) else f"{on} of them lie on {names}"
     shows = "that face" if len(crowded) == 1 else "each of those faces"
     how = retake_photos(crowded, photos) or f"Retake the photo that shows {shows}: {FACE_ON}"
-    return (f". {where}. {how}; reading the photos again (the command you ran on them) should "
+    return (f". {where}. {how}; the same command on the folder of the new photos should "
             "settle them")
 
 
