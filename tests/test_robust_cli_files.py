@@ -42,13 +42,15 @@ def _make(tmp: Path, case: str) -> tuple[Path, tuple[str, ...]]:
     if case == "empty folder":
         d = tmp / "empty"
         d.mkdir()
-        return d, ("empty", "missing", "six photos named U R F D L B")
+        return d, ("empty", "missing", "six face photos named U R F D L B",
+                   "two corner photos named A and B")
     if case == "five faces":
         return _folder(tmp, "five", "URFDL"), ("five", "face B missing")
     if case == "photos named otherwise":
         d = _folder(tmp, "named", "URFDL")
         shutil.copy(EASY / "B.jpg", d / "IMG_0042.JPG")
-        return d, ("face B missing", "not named after a face: IMG_0042.JPG", "rename")
+        return d, ("face B missing", "not named after a face: IMG_0042.JPG", "rename",
+                   "read --corner A PHOTO")
     if case == "duplicated face":
         d = _folder(tmp, "dup")
         shutil.copy(EASY / "F.jpg", d / "F.png")

@@ -19,7 +19,8 @@ from ...vision.reading.faces import OcrMode
 def add_profile_option(parser: argparse.ArgumentParser) -> None:
     """Add ``--profile`` (default: the built-in profile)."""
     parser.add_argument("--profile", default=None, metavar="NAME",
-                        help="calibration profile to read with (see `sudoku-cube profiles`)")
+                        help="calibration profile: how photos are read and how the cube "
+                             "prints its digits (see `sudoku-cube profiles`)")
 
 
 NO_SYMMETRIC = "none"

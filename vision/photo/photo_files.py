@@ -112,11 +112,11 @@ def missing_faces_message(paths: Path | str | Sequence[Path | str], missing: Seq
             return (f"{where}: this folder holds no photos, but folders in it do: {shown}{more}; "
                     f"give one of those: {FOLDER_RULE}{unreadable_note(paths)}")
     others = [f.name for f in given if f.stem.upper() not in PHOTO_NAMES]
-    text = (f"{where}: photo(s) of face {' '.join(missing)} missing; a folder needs exactly six "
-            "photos named U R F D L B (.jpg, .jpeg or .png), one per face") + \
+    text = (f"{where}: photo(s) of face {' '.join(missing)} missing; {FOLDER_RULE}") + \
         unreadable_note(paths)
     if others:
         shown = ", ".join(others[:SHOWN]) + (", ..." if len(others) > SHOWN else "")
         text += (f"; these photos are not named after a face: {shown} (rename each after the "
-                 "face it shows, e.g. F.jpg)")
+                 "face it shows, e.g. F.jpg, or a corner photo after its corner, A.jpg or "
+                 "B.jpg; `sudoku-cube read --corner A PHOTO` checks one corner photo)")
     return text
