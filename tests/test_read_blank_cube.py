@@ -58,14 +58,13 @@ def test_a_cube_without_digits_asks_whether_it_is_a_sudoku_cube(tmp_path, capsys
 
 def test_faces_without_a_digit_are_named_by_where_they_are(tmp_path, capsys):
     """No centre digit names a face without digits: the faces are named by their places,
-    the letters beside, both those without any digit and those to photograph again."""
+    the letters beside, and the photos to take again by their files."""
     folder = _cube_with_blanks(tmp_path / "cube", {"U": list(range(9)), "R": list(range(9)),
                                                    "F": [0]})
     assert main(["read", str(folder), "--no-ocr"]) == 2
     words = " ".join(capsys.readouterr().err.split())
     assert "none at all on the top face (U) and the right face (R): is this a Sudoku" in words
-    assert ("photograph the top face (U), the right face (R) and the front face (F) "
-            "sharply") in words
+    assert "If so, retake U.png, R.png and F.png: sharp, evenly lit" in words
 
 
 def test_a_few_stickers_without_a_digit_are_shown_blank_and_named_once(tmp_path, capsys):
@@ -77,3 +76,44 @@ def test_a_few_stickers_without_a_digit_are_shown_blank_and_named_once(tmp_path,
     text = " ".join(out.split())
     assert "no digit seen on sticker(s) U5 F1 F9" in text
     assert "doubtful U5" not in text and "warning" not in err
+
+
+def test_the_cell_model_tells_a_face_without_digits(tmp_path):
+    """The cell model judges each face of a cube whose digits are painted over as showing
+    none (``plain``: every sticker blank), and no face of the cube as photographed."""
+    from sudoku_cube.vision.reading.reader import Reader
+
+    reader = Reader(ocr="never")
+    painted = reader.read_photo_set(
+        _cube_with_blanks(tmp_path / "cube", {f: list(range(9)) for f in "URFDLB"}))
+    assert all(r.plain and r.blank == tuple(range(9)) for r in painted.faces.values())
+    photographed = reader.read_photo_set(CUBE)
+    assert not any(r.plain for r in photographed.faces.values())
+    assert all(sum(r.digit_seen) > 8 for r in photographed.faces.values())
+
+
+def _plain_faces(reading):
+    """``reading`` with every face judged to show no digit by the cell model, whatever ink
+    the glyph voters found on it (a plain colour cube's sticker edges)."""
+    import dataclasses
+
+    faces = {f: dataclasses.replace(r, digit_seen=(0.1,) * 9) for f, r in reading.faces.items()}
+    return dataclasses.replace(reading, faces=faces)
+
+
+def test_a_plain_cube_is_not_solved_from_its_edges(monkeypatch, capsys):
+    """Photos whose faces show no digit to the cell model, though their ink reads as digits
+    to the glyph voters, are no Sudoku Cube: ``read`` shows every sticker blank and ``solve``
+    asks whether it is one, naming the photos to retake, exit 2 before any search."""
+    from sudoku_cube.vision.reading.reader import Reader
+
+    real = Reader.read_photo_set
+    monkeypatch.setattr(Reader, "read_photo_set",
+                        lambda self, path, **kw: _plain_faces(real(self, path, **kw)))
+    assert main(["read", str(CUBE), "--no-ocr"]) == 2
+    out, err = capsys.readouterr()
+    assert _net_tokens(out).count("--") == 54
+    assert main(["solve", str(CUBE), "--plain", "--no-ocr"]) == 2
+    words = " ".join(capsys.readouterr().err.split())
+    assert "is this a Sudoku Cube (a digit on every sticker)? If so, retake U.jpg" in words
+    assert "Traceback" not in words and "grid solver" not in words

@@ -10,7 +10,7 @@ from pathlib import Path
 import cv2
 from rich.console import Console
 
-from ...models.cube.face_words import faces_words, place_words
+from ...models.cube.face_words import place_words
 from ...models.cube.geometry import FACES
 from ...models.cube.state import sticker_name
 from ...models.errors import SudokuCubeError
@@ -24,7 +24,8 @@ from ...vision.locate.face_geometry import FaceNotFoundError
 from ...vision.recognise.footed import ones_verdict
 from ...vision.photo.images import load_image, load_photo
 from ...vision.reading.faces import FaceReading
-from ..services.cube_input import photo_names, photo_sources, unsettled
+from ..services.cube_input import (blank_line, blank_stickers, empty_faces, photo_names,
+                                   photo_sources, unsettled)
 from ..terminal.markup import plain
 from ..terminal.net import BLANK, NetView
 from ..terminal.one_words import verdict_line
@@ -170,17 +171,16 @@ def _read(args: argparse.Namespace) -> int:
     for note in reading.notes:
         err.print(plain(note), highlight=False)
     _debug_pictures(args, list(reading.faces.values()))
-    blank = frozenset(FACES.index(f) * 9 + i for f, r in reading.faces.items() for i in r.blank)
-    empty = [f for f, r in reading.faces.items() if len(r.blank) == 9]
+    blank, empty = blank_stickers(reading.faces), empty_faces(reading.faces)
     ones = ones_verdict(reading.faces)
-    # as solve refuses it, naming the photos to retake
-    refusal = unsettled(reading.state, photo_names(photo_sources(reading.faces)))
+    names = photo_names(photo_sources(reading.faces))
+    refusal = unsettled(reading.state, names)  # as solve refuses it, naming the photos
     if args.json:
         out = reading.to_dict()
         out["one"] = {"seen": ones.seen, "footed": ones.footed, "symmetric": not ones.has_foot}
         sys.stdout.write(json.dumps(out, indent=2) + "\n")
         if empty:
-            raise SudokuCubeError(blank_line(blank, empty))
+            raise SudokuCubeError(blank_line(blank, empty, names))
         if refusal is not None:  # the reading written is the person's to correct: exit 0
             err.print(f"[yellow]warning:[/] {plain(refusal)}. Or correct the doubtful "
                       "stickers in the state file this writes (a token changed in its faces "
@@ -197,29 +197,12 @@ def _read(args: argparse.Namespace) -> int:
         alts = _alternatives(reading.state.hypotheses(idx))
         console.print(f"doubtful {sticker_name(idx)}: {alts}")
     if empty:
-        raise SudokuCubeError(blank_line(blank, empty))
+        raise SudokuCubeError(blank_line(blank, empty, names))
     if refusal is not None:
         raise refusal
     if blank:
-        console.print(blank_line(blank, empty), highlight=False)
+        console.print(blank_line(blank, empty, names), highlight=False)
     return 0
-
-
-def blank_line(blank: frozenset[int], empty: list[str]) -> str:
-    """The one line about the stickers of a cube's reading in which no digit was seen
-    (``blank``, state indices; ``empty``: the faces with none at all): a face without any
-    digit is no Sudoku Cube face, or one too dark or blurred to show its digits. Faces are
-    named by where they are: a centre without a digit names nothing."""
-    if empty:
-        faces = [f for f in FACES if any(FACES.index(f) * 9 + i in blank for i in range(9))]
-        which = "each face" if len(faces) == len(FACES) else faces_words(faces, None)
-        where = "on any face" if len(empty) == len(FACES) else f"on {faces_words(empty, None)}"
-        return (f"no digit seen on {len(blank)} of the 54 stickers, none at all {where}: is "
-                "this a Sudoku Cube (a digit on every sticker)? If so, photograph "
-                f"{which} sharply, in even light, the face filling about half of the picture")
-    return (f"no digit seen on sticker(s) {' '.join(sticker_name(i) for i in sorted(blank))} "
-            "(blank, glare or shadow?): retake those photos without glare, or settle them in "
-            "the review")
 
 
 def face_lines(r: FaceReading) -> tuple[list[str], list[str]]:

@@ -8,13 +8,13 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Mapping, NamedTuple
 
-from ...models.cube.face_words import face_words
+from ...models.cube.face_words import face_words, faces_words
 from ...models.cube.geometry import FACES
-from ...models.cube.state import CubeState
+from ...models.cube.state import CubeState, sticker_name
 from ...models.errors import SudokuCubeError
 from ...models.grid import GridSolution, GridUnsolvableError, photo_refusal, solve_grid
 from ...models.grid.corner_turn import find_corner_turn
-from ...models.grid.hopeless import PhotoNames, refused_before_search
+from ...models.grid.hopeless import PhotoNames, refused_before_search, retake_photos
 from ...models.grid.photo_turn import find_turned_photo
 from ...models.profile import CubeSettings
 from ...vision.locate.corners.views import face_names
@@ -70,9 +70,14 @@ def read_input(path: Path, reader: Reader, progress: Progress | None = None,
         if progress is not None:
             progress(Event("reading"))
         reading = reading or reader.read_photo_set(path)
+        names = photo_names(photo_sources(reading.faces))
+        empty = empty_faces(reading.faces)
+        if len(empty) == len(reading.faces):  # no Sudoku Cube: no plan, no review of guesses
+            raise SudokuCubeError(f"{path}: "
+                                  + blank_line(blank_stickers(reading.faces), empty, names))
         return CubeRead(reading.state, ones_verdict(reading.faces),
                         corner_photos(reading.faces), face_photos(reading.faces), reading.notes,
-                        photo_names(photo_sources(reading.faces)))
+                        names)
     if path.suffix.lower() in PHOTO_SUFFIXES:
         raise SudokuCubeError(f"{path}: is a photo; a cube is read from the folder of its "
                               f"photos: give the folder ({path.absolute().parent}) that holds "
@@ -127,6 +132,39 @@ def photo_names(sources: Mapping[str, str]) -> PhotoNames | None:
         return PhotoNames(dict(CORNER_OF), corners=True)
     files = _face_files(sources)
     return PhotoNames(files) if files else None
+
+
+def blank_stickers(faces: Mapping[str, FaceReading]) -> frozenset[int]:
+    """The stickers (state indices) of a reading's faces in which no digit was seen
+    (:attr:`vision.reading.faces.FaceReading.blank`)."""
+    return frozenset(FACES.index(f) * 9 + i for f, r in faces.items() for i in r.blank)
+
+
+def empty_faces(faces: Mapping[str, FaceReading]) -> list[str]:
+    """The faces of a reading on which no digit was seen at all (a plain cube's, or one too
+    dark or blurred to show its digits)."""
+    return [f for f, r in faces.items() if len(r.blank) == len(r.stickers)]
+
+
+def blank_line(blank: frozenset[int], empty: list[str], photos: PhotoNames | None = None
+               ) -> str:
+    """The one line about the stickers of a cube's reading in which no digit was seen
+    (``blank``, state indices; ``empty``: the faces with none at all): a face without any
+    digit is no Sudoku Cube face, or one too dark or blurred to show its digits. Faces are
+    named by where they are: a centre without a digit names nothing; the photos to take
+    again by their names where ``photos`` knows them (:func:`photo_names`)."""
+    if empty:
+        faces = [f for f in FACES if any(FACES.index(f) * 9 + i in blank for i in range(9))]
+        which = "each face" if len(faces) == len(FACES) else faces_words(faces, None)
+        where = "on any face" if len(empty) == len(FACES) else f"on {faces_words(empty, None)}"
+        named = retake_photos(faces, photos)
+        how = (f"If so, r{named[1:]}" if named else f"If so, photograph {which} sharply, in "
+               "even light, the face filling about half of the picture")
+        return (f"no digit seen on {len(blank)} of the 54 stickers, none at all {where}: is "
+                f"this a Sudoku Cube (a digit on every sticker)? {how}")
+    return (f"no digit seen on sticker(s) {' '.join(sticker_name(i) for i in sorted(blank))} "
+            "(blank, glare or shadow?): retake those photos without glare, or settle them in "
+            "the review")
 
 
 def unsettled(state: CubeState, photos: PhotoNames | None = None

@@ -58,6 +58,9 @@ class FaceReading:
     timings_ms: dict[str, float] = field(default_factory=dict)
     evidence: tuple[CellEvidence, ...] = field(default=(), repr=False, compare=False)
     file_scale: float = 1.0
+    digit_seen: tuple[float, ...] = field(default=(), repr=False, compare=False)
+    """Per cell, the learned cell model's probability that it shows a digit at all
+    (:attr:`vision.recognise.face.FaceEvidence.digit_seen`; empty without a model)."""
 
     @property
     def doubtful(self) -> tuple[int, ...]:
@@ -67,8 +70,22 @@ class FaceReading:
     @property
     def blank(self) -> tuple[int, ...]:
         """Cells (0-8) in which no digit was seen (a blank sticker, glare or shadow): their
-        reading is only the recognisers' guess, worth no alternatives."""
+        reading is only the recognisers' guess, worth no alternatives. On a face that shows
+        no digits (:attr:`plain`) that is every cell, whatever ink its edges left."""
+        return tuple(range(len(self.stickers))) if self.plain else self.inkless
+
+    @property
+    def inkless(self) -> tuple[int, ...]:
+        """Cells (0-8) whose cut holds no digit's ink at all, each judged alone."""
         return tuple(i for i, e in enumerate(self.evidence) if e.glyph is None)
+
+    @property
+    def plain(self) -> bool:
+        """True when the cell model expects fewer than half the face's stickers to carry a
+        digit (the sum of :attr:`digit_seen` below half their number): a plain cube's face,
+        or one too dark or blurred to show its digits, not a Sudoku Cube face as a person
+        sees it, though the glyph voters may read its sticker edges as 1s and 7s."""
+        return bool(self.digit_seen) and sum(self.digit_seen) < len(self.digit_seen) / 2
 
     def to_dict(self) -> dict:
         """JSON-ready geometry (in the photo file's pixels) and confidence of this face."""
@@ -143,7 +160,7 @@ def read_face(image: np.ndarray, *, templates: TemplateSet | None = None,
         timings["ocr"] = (time.perf_counter() - t2) * 1000
     return FaceReading(tuple(h[0].sticker for h in hyps), tuple(hyps),
                        tuple(float(h[0].score or 0.0) for h in hyps), geometry, face, source,
-                       tuple(warnings), timings, tuple(evidence), file_scale)
+                       tuple(warnings), timings, tuple(evidence), file_scale, seen.digit_seen)
 
 
 def _located(image: np.ndarray, source: str | None, face: str | None) -> FaceGeometry:

@@ -16,7 +16,7 @@ import numpy as np
 
 from ...models.cube.stickers import Hypothesis
 from ..cells.face_cells import FaceCells
-from .cell_model import shipped_cell_model
+from .cell_model import NONE, shipped_cell_model
 from .evidence import CellEvidence, readings
 from .hog import LinearModel
 from .read_again import read_cells
@@ -31,6 +31,10 @@ class FaceEvidence:
 
     evidence: tuple[CellEvidence, ...]
     hypotheses: tuple[tuple[Hypothesis, ...], ...]
+    digit_seen: tuple[float, ...] = ()
+    """Per cell, the learned cell model's probability that it shows a digit at all (empty
+    without a shipped model): what tells a face of digits from a plain cube's face, whose
+    sticker edges and specks the glyph voters may still read as 1s and 7s."""
 
 
 def recognise_face(cells: FaceCells, templates: TemplateSet, model: LinearModel,
@@ -42,6 +46,8 @@ def recognise_face(cells: FaceCells, templates: TemplateSet, model: LinearModel,
               ) -> tuple[tuple[Hypothesis, ...], tuple[Hypothesis, ...]]:
         return readings(e, underlined_69, vote)
 
-    evidence, hyps = read_cells(cells, templates, model, shipped_cell_model(), score,
-                                in_rounds)
-    return FaceEvidence(tuple(evidence), tuple(hyps))
+    net = shipped_cell_model()
+    votes = net.read_cells(list(cells.cells)) if net is not None else None
+    evidence, hyps = read_cells(cells, templates, model, net, score, in_rounds, votes)
+    seen = () if votes is None else tuple(float(1.0 - np.exp(v[NONE])) for v in votes)
+    return FaceEvidence(tuple(evidence), tuple(hyps), seen)

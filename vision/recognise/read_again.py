@@ -56,7 +56,8 @@ ODD_DOUBT = 0.6
 
 
 def read_cells(face: FaceCells, templates: TemplateSet, model: LinearModel,
-               net: CellModel | None, score: Score, in_rounds: bool = True
+               net: CellModel | None, score: Score, in_rounds: bool = True,
+               votes: np.ndarray | None = None
                ) -> tuple[list[CellEvidence], list[tuple[Hypothesis, ...]]]:
     """Each cell's evidence and hypotheses. The usual cut is read by the glyph voters
     (``score``) with the cell model's vote multiplied in
@@ -67,11 +68,13 @@ def read_cells(face: FaceCells, templates: TemplateSet, model: LinearModel,
     its cuts' readings, each weighed by its :func:`log_evidence`. A cell that shows no digit
     is read again only on a face whose other cells show one: a Sudoku Cube prints a digit on
     every sticker, but on a face that shows none at all (a plain cube) nothing is missing.
-    ``in_rounds``: as :func:`read_again` has it."""
+    ``in_rounds``: as :func:`read_again` has it; ``votes``: the cell model's rows of the
+    face's cells where its caller read them already."""
     cells = list(face.cells)
     masks = face.ink_masks()
     evidence = analyse_cells(masks, templates, model, cells)
-    votes = net.read_cells(cells) if net is not None else None
+    if votes is None and net is not None:
+        votes = net.read_cells(cells)
     typical = typical_size(evidence)
     evidence = [e if fits(e, typical) else dataclasses.replace(e, doubt=ODD_DOUBT)
                 for e in evidence]
