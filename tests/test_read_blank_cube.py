@@ -92,12 +92,13 @@ def test_the_cell_model_tells_a_face_without_digits(tmp_path):
     assert all(sum(r.digit_seen) > 8 for r in photographed.faces.values())
 
 
-def _plain_faces(reading):
-    """``reading`` with every face judged to show no digit by the cell model, whatever ink
-    the glyph voters found on it (a plain colour cube's sticker edges)."""
+def _plain_faces(reading, keep: str = ""):
+    """``reading`` with every face but those in ``keep`` judged to show no digit by the cell
+    model, whatever ink the glyph voters found on it (a plain colour cube's sticker edges)."""
     import dataclasses
 
-    faces = {f: dataclasses.replace(r, digit_seen=(0.1,) * 9) for f, r in reading.faces.items()}
+    faces = {f: r if f in keep else dataclasses.replace(r, digit_seen=(0.1,) * 9)
+             for f, r in reading.faces.items()}
     return dataclasses.replace(reading, faces=faces)
 
 
@@ -117,3 +118,21 @@ def test_a_plain_cube_is_not_solved_from_its_edges(monkeypatch, capsys):
     words = " ".join(capsys.readouterr().err.split())
     assert "is this a Sudoku Cube (a digit on every sticker)? If so, retake U.jpg" in words
     assert "Traceback" not in words and "grid solver" not in words
+
+
+def test_one_face_taken_for_digits_does_not_let_a_plain_cube_through(monkeypatch, capsys):
+    """Most faces showing no digit is enough: a plain cube one of whose faces the cell model
+    half believes printed is refused as the others say, not searched as guesses; a reading
+    with most faces printed is not."""
+    from sudoku_cube.vision.reading.reader import Reader
+
+    real = Reader.read_photo_set
+    keep = {"value": "U"}
+    monkeypatch.setattr(Reader, "read_photo_set", lambda self, path, **kw: _plain_faces(
+        real(self, path, **kw), keep["value"]))
+    assert main(["solve", str(CUBE), "--plain", "--no-ocr"]) == 2
+    words = " ".join(capsys.readouterr().err.split())
+    assert "is this a Sudoku Cube" in words and "grid solver" not in words
+    keep["value"] = "URFD"  # two faces without digits: photos to retake, no refusal of the cube
+    main(["solve", str(CUBE), "--plain", "--no-ocr"])
+    assert "is this a Sudoku Cube" not in " ".join(capsys.readouterr().err.split())

@@ -61,20 +61,22 @@ class CubeRead(NamedTuple):
 def read_input(path: Path, reader: Reader, progress: Progress | None = None,
                reading: Reading | None = None) -> CubeRead:
     """The cube in a photo folder (read with ``reader``) or a state file; a missing path is a
-    clear error naming it. ``reading``: the photo folder's reading when it was already read
-    (``serve`` reads each photo as it arrives)."""
+    clear error naming it, and photos in which most faces show no digit (:func:`empty_faces`)
+    are no Sudoku Cube's, refused naming the photos to retake. ``reading``: the photo folder's
+    reading when it was already read (``serve`` reads each photo as it arrives; its refusal
+    then names no folder, which the phone's user never saw)."""
     if not path.exists():
         raise SudokuCubeError(f"{path}: no such file or folder; give a folder of face photos "
                               "(U.jpg R.jpg ...) or a state file")
     if path.is_dir():
         if progress is not None:
             progress(Event("reading"))
-        reading = reading or reader.read_photo_set(path)
+        given, reading = reading is not None, reading or reader.read_photo_set(path)
         names = photo_names(photo_sources(reading.faces))
         empty = empty_faces(reading.faces)
-        if len(empty) == len(reading.faces):  # no Sudoku Cube: no plan, no review of guesses
-            raise SudokuCubeError(f"{path}: "
-                                  + blank_line(blank_stickers(reading.faces), empty, names))
+        if 2 * len(empty) > len(reading.faces):  # no Sudoku Cube: no review of guesses
+            refusal = blank_line(blank_stickers(reading.faces), empty, names)
+            raise SudokuCubeError(refusal if given else f"{path}: {refusal}")
         return CubeRead(reading.state, ones_verdict(reading.faces),
                         corner_photos(reading.faces), face_photos(reading.faces), reading.notes,
                         names)

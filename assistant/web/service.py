@@ -351,7 +351,8 @@ class PhoneService:
         return check_cubes(guided.start, [s.move for s in guided.steps], at[0])
 
     def _centres(self) -> dict[str, Sticker]:
-        return {f: r.stickers[4] for faces in self._read.values() for f, r in faces.items()}
+        return {f: r.stickers[4] for faces in self._read.values() for f, r in faces.items()
+                if 4 not in r.blank}
 
     def _photo_view(self, kind: Kind, name: str, empty: bool = False) -> PhotoView:
         with self._lock:

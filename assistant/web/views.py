@@ -20,7 +20,8 @@ class FaceView(TypedDict):
     tokens: list[str]
     doubtful: list[int]
     blank: list[int]
-    centre: int
+    centre: int | None
+    """The centre's digit; None where no digit was seen on it."""
 
 
 class StepView(TypedDict):
@@ -40,7 +41,8 @@ def face_view(reading: FaceReading) -> FaceView:
     """The page's view of a face reading."""
     return {"tokens": [s.token for s in reading.stickers],
             "doubtful": [i for i in reading.doubtful if i not in reading.blank],
-            "blank": list(reading.blank), "centre": reading.stickers[4].digit}
+            "blank": list(reading.blank),
+            "centre": None if 4 in reading.blank else reading.stickers[4].digit}
 
 
 def pose_words(name: str, corner: bool, centres: Centres,

@@ -192,8 +192,9 @@ def judge_ones(cells: Iterable[tuple[np.ndarray, int, float]], light: bool = Fal
 
 def ones_verdict(faces: dict) -> OneVerdict:
     """The verdict from the face readings (``vision.reading.faces.FaceReading``) of one cube,
-    each face's 1s judged in its own print (:func:`light_print`)."""
+    each face's 1s judged in its own print (:func:`light_print`); a face that shows no digit
+    (``plain``: its sticker edges read as 1s) says nothing."""
     return sum((judge_ones(((e.body, s.rot, c)
                             for s, c, e in zip(r.stickers, r.confidence, r.evidence)
                             if is_footed(s.digit)), light_print(r.evidence))
-                for r in faces.values()), OneVerdict(0, 0))
+                for r in faces.values() if not r.plain), OneVerdict(0, 0))

@@ -42,7 +42,8 @@ function faceGrid(letter, view) {
     grid.appendChild(cell);
   });
   fig.appendChild(grid);
-  fig.appendChild(el("figcaption", "", `${letter}: centre ${view.centre}`));
+  fig.appendChild(el("figcaption", "", view.centre === null
+    ? `${letter}: no digit seen on the centre` : `${letter}: centre ${view.centre}`));
   return fig;
 }
 
