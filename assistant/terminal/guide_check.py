@@ -6,10 +6,14 @@ The first look is the one ``sudoku-cube check --suggest`` names, in the same wor
 than any single face, and the single face that tells most, to type. The person answers with the
 face's nine tokens typed (row by row, as the net shows the face), the path of a photo of it,
 ``A=path`` or ``B=path`` for a corner photo (a file named A.jpg is corner photo A, one named
-after a face is that face), or Enter to take the look asked for from the camera when the
-guide has one (watch mode), or from the phone (``serve``). Several slips that fit ask for one more
-face (the one that splits them best), and so do faces that match the plan but cannot show a slip
-that looks the same on them (the face that can); none that fits says to scan the whole cube again.
+after a face is that face; a path as a shell takes it, in quotes, with backslash escapes or as
+a ``file://`` URI, as a terminal writes a file dragged onto it), or Enter to take the look
+asked for from the camera when the guide has one (watch mode), or from the phone (``serve``).
+Several slips that fit ask for one more face (the one that splits them best), and so do faces
+that match the plan but cannot show a slip that looks the same on them (the face that can);
+none that fits says to scan the whole cube again. A refused answer stays on the prompt to
+mend, and a line being typed when Ctrl-C stops the guide comes back when the same question is
+asked at the same step (:mod:`assistant.services.unfinished`).
 """
 from __future__ import annotations
 
@@ -33,10 +37,13 @@ from ...storage.atomic import atomic_write_text
 from ...storage.folders import data_dir
 from ...vision.reading.reader import Reader
 from ..services.guide import GuideCursor, steps_from_moves
-from ..services.slip_check import (Cells, corner_cells, corner_photo, first_look_words, photo_cells,
+from ..services.slip_check import (Cells, corner_cells, first_look_words, photo_cells,
                                    show_face_words, tokens_cells)
 from ..services.slipped_cubes import check_cubes, slipped_cubes
-from .keys import LineReader
+from ..services.typed_paths import photo_given
+from ..services.unfinished import check_key, keep_unfinished, take_unfinished
+from .keys import LineInterrupted, LineReader
+from .line_words import BACK, FINISH, MEND, typed_on
 from .markup import plain
 from .wrapping import print_wrapped
 
@@ -61,16 +68,17 @@ def _answer(text: str, face: str, reader: Reader, capture: Capture | None,
         return None
     if t == "":
         return capture("A" if corner else face, cube, maybe)
-    if t[:2].upper() in ("A=", "B="):
-        letter, path = corner_photo(t)
-        return corner_cells(path.strip(), reader, photo=letter)
-    if Path(t).suffix and len(t.split()) == 1:
-        stem = Path(t).stem.upper()
-        if stem == "A":  # named as corner photo A is
-            return corner_cells(t, reader)
-        shown = stem if stem in FACES else face  # a photo named after a face is that face
-        return {shown: photo_cells(shown, t, reader)}
-    return {face: tokens_cells(face, t, cube, settings)}
+    given = photo_given(t)  # a path as a shell takes it: quoted, escaped or a file:// URI
+    if given is None:
+        return {face: tokens_cells(face, t, cube, settings)}
+    letter, path = given
+    if letter:
+        return corner_cells(path, reader, photo=letter)
+    stem = Path(path).stem.upper()
+    if stem == "A":  # named as corner photo A is
+        return corner_cells(path, reader)
+    shown = stem if stem in FACES else face  # a photo named after a face is that face
+    return {shown: photo_cells(shown, path, reader)}
 
 
 def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
@@ -91,21 +99,28 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
     words = first_look_words(look, cube, maybe, settings)
     seen: dict[str, Cells] = {}
     at, window = done, WINDOW  # where the verdict is judged: the step shown, once a slip there fits
-    refused, again = "", False
+    again = False
     while True:
+        key = check_key(cursor.key, done, face) if cursor.remember else ""
         if again:  # the question stands above the refusal: only what answers it
             console.print(plain(_accepted(face, corner, source if capture else "")),
                           highlight=False)
         else:
             how = _inputs(face, corner, source if capture else "")
             console.print(f"Check: {words}. {plain(how)}", highlight=False)
-        typed = ask(f"{face}> ", prefill=refused) if refused else ask(f"{face}> ")
-        refused, again = "", False
+            kept = take_unfinished(key) if key else ""  # typed here when Ctrl-C stopped
+            if kept:
+                console.print(BACK, highlight=False)
+        typed = _asked(ask, face, kept, again, key)
+        again = False
         try:
             got = _answer(typed, face, reader, capture, corner, cube, settings, maybe)
         except SudokuCubeError as e:
             print_wrapped(console, str(e), style="red")
-            refused = typed.strip()  # offered again for editing: one token mended, not nine
+            note = typed_on(kept, typed.strip())
+            if note:
+                print_wrapped(console, note)
+            kept = typed.strip()  # offered again for editing: one token mended, not nine
             again = True
             continue
         if got is None:
@@ -122,6 +137,19 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
         print_wrapped(console, verdict.message(cube, maybe, _where(cursor, at)))
         face, corner = verdict.ask_face, False
         words = show_face_words(face, cube, maybe, settings)
+
+
+def _asked(ask: LineReader, face: str, kept: str, mend: bool, key: str) -> str:
+    """The answer typed at the prompt for ``face``, ``kept`` on the line for editing (a line
+    refused, to ``mend``, or the one typed before Ctrl-C, to finish), the prompt saying so.
+    A line being typed when Ctrl-C comes is kept under ``key`` ("": not kept) to come back
+    when this question is asked again, and the interrupt goes on."""
+    prompt = f"{face}, {MEND if mend else FINISH}> " if kept else f"{face}> "
+    try:
+        return ask(prompt, prefill=kept) if kept else ask(prompt)
+    except LineInterrupted as stop:
+        stop.kept = bool(key) and keep_unfinished(key, stop.line)
+        raise
 
 
 def _judge(cursor: GuideCursor, seen: dict[str, Cells], settings: CubeSettings, at: int,

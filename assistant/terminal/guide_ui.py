@@ -16,6 +16,7 @@ from ..services.guide import GuideCursor, command_of
 from ..services.phases import is_combined, phase_note, phase_title
 from .guide_view import HELP_KEYS, DoneView, HelpView, PlanSummary, StepView
 from .interrupt import resume_command, set_resume_hint
+from .line_words import unfinished_words
 from .net import NetView
 from .wrapping import print_wrapped, wrap_words
 
@@ -108,9 +109,10 @@ def run_interactive(console: Console, cursor: GuideCursor, read_key: Callable[[]
 
     With ``clear`` the guide draws on the terminal's alternate screen (the shell's text comes
     back afterwards) and redraws when the terminal changes size; what the person should keep
-    (where they stopped) is printed after leaving it. ``speak`` is called with the cursor each
-    time another step (or the end) is shown. ``note`` (such as where the plan was exported,
-    printed before the guide took the screen) is said again on its first screen.
+    (where they stopped, and a line being typed at the check when Ctrl-C came) is printed
+    after leaving it. ``speak`` is called with the cursor each time another step (or the end)
+    is shown. ``note`` (such as where the plan was exported, printed before the guide took
+    the screen) is said again on its first screen.
     """
     if cursor.total == 0:
         console.print("The cube is already solved: nothing to turn.")
@@ -118,9 +120,11 @@ def run_interactive(console: Console, cursor: GuideCursor, read_key: Callable[[]
     try:
         with (console.screen() if clear else nullcontext()):
             finished = _guide_loop(console, cursor, read_key, clear, checker, speak, note)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
+        line = unfinished_words(stop, "on the check's prompt when you press c at this step")
+        line = f". {line}".replace("{", "{{").replace("}", "}}") if line else ""
         set_resume_hint(f"stopped at step {cursor.position + 1} of {cursor.total}; "
-                        "run `{command}` to continue there")
+                        "run `{command}` to continue there" + line)
         raise
     if finished:
         console.print(Text(f"Done: all {cursor.total} steps taken. The cube is solved.",

@@ -156,16 +156,41 @@ def _line_editing() -> ModuleType | None:
     return readline
 
 
+class LineInterrupted(KeyboardInterrupt):
+    """Ctrl-C while a line was being typed: ``line`` is what was on it, not entered, so that
+    the caller can keep it (:func:`unfinished_line`) rather than lose it. ``kept`` says
+    whether the caller saved it to come back on the prompt next time."""
+
+    def __init__(self, line: str) -> None:
+        super().__init__()
+        self.line = line
+        self.kept = False
+
+
+def unfinished_line(stop: BaseException) -> str:
+    """The line that was being typed when Ctrl-C raised ``stop`` ("" when none was)."""
+    return stop.line if isinstance(stop, LineInterrupted) else ""
+
+
 def read_line(prompt: str = "", prefill: str = "") -> str:
     """One typed line, with line editing and the earlier entries a press of the up arrow away
-    on a terminal; ``prefill`` is put on the line for editing (end of input counts as 'q')."""
+    on a terminal; ``prefill`` is put on the line for editing (end of input counts as 'q';
+    without line editing it is shown above the prompt, to type again). Ctrl-C with text on
+    the line raises :class:`LineInterrupted` carrying that text."""
     editing = _line_editing()
     if editing is not None and prefill:
         editing.set_startup_hook(lambda: editing.insert_text(prefill))
+    elif prefill:
+        print(f"(your line: {prefill})")
     try:
         return input(prompt)
     except EOFError:
         return "q"
+    except KeyboardInterrupt:
+        typed = editing.get_line_buffer() if editing is not None else ""
+        if typed.strip():
+            raise LineInterrupted(typed) from None
+        raise
     finally:
         if editing is not None and prefill:
             editing.set_startup_hook(None)

@@ -26,8 +26,10 @@ from ...storage.atomic import atomic_write_text
 from ...storage.folders import data_dir
 from ..services.review import (ReviewCheck, accepted, apply_corrections, check_reading, confirmed,
                                parse_corrections, suggestion_lines, unsure_message)
+from ..services.unfinished import keep_unfinished, review_key, take_unfinished
 from .interrupt import as_going_on, set_resume_command
-from .keys import LineReader
+from .keys import LineInterrupted, LineReader
+from .line_words import BACK, FINISH, MEND, typed_on, unfinished_words
 from .markup import plain
 from .review_view import ReviewView
 from .wrapping import print_wrapped
@@ -38,6 +40,11 @@ PROMPT_MORE = "correction (e.g. F7 6>), + more stickers, Enter to continue, q to
 PROMPT_UNSURE = "correction (e.g. F7 6>), y to take the grid's choices (>), q to quit: "
 PROMPT_UNSURE_MORE = ("correction (e.g. F7 6>), + more, y to take the grid's choices (>), "
                       "q to quit: ")
+PROMPT_MEND = f"{MEND}: "
+"""The prompt while a refused line is kept on it for editing: the usual one's "Enter to
+continue, q to quit" would not hold (Enter tries the line again; q goes after it)."""
+PROMPT_FINISH = f"{FINISH}: "
+"""The prompt while the line typed when Ctrl-C stopped the review is back on it."""
 
 
 REVIEWED_PREFIX = "reviewed-"
@@ -136,7 +143,9 @@ def run_review(console: Console, state: CubeState, settings: CubeSettings = Cube
     :class:`ReviewQuit`. Corrections typed are never lost: on q, Ctrl-C or going on they are
     kept in a state file (:func:`keep_corrections`, with ``extra`` keys such as the verdict on
     the 1) and the person is told where and the command that goes on from it (``go_on``: the
-    command run again on that file).
+    command run again on that file). A line being typed when Ctrl-C came is said and kept
+    (:mod:`assistant.services.unfinished`, under the reading it was typed for): the next review
+    of that reading offers it on the prompt again.
     """
     corrected = [state]
     try:
@@ -145,11 +154,17 @@ def run_review(console: Console, state: CubeState, settings: CubeSettings = Cube
         stop.saved = keep_corrections(state, corrected[0], extra, go_on)
         stop.command = go_on(str(stop.saved)) if stop.saved else ""
         raise
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
         saved = keep_corrections(state, corrected[0], extra, go_on)
-        if saved:
+        if isinstance(stop, LineInterrupted):
+            stop.kept = keep_unfinished(review_key(corrected[0]), stop.line)
+        line = unfinished_words(stop, "on the prompt when you go on")
+        if saved or line:
             console.print()
+        if saved:
             print_wrapped(console, f"Your corrections are saved with the reading in {saved}.")
+        if line:
+            print_wrapped(console, f"{line}.")
         raise
     saved = keep_corrections(state, corrected[0], extra, go_on)
     if saved:
@@ -166,6 +181,8 @@ def _review_loop(console: Console, state: CubeState, settings: CubeSettings,
     """The review's rounds; ``corrected[0]`` follows the corrections typed so far
     (``photos``: where each face was photographed, see :func:`check_reading`)."""
     read = state
+    kept = take_unfinished(review_key(state)) if read_line is not None else ""
+    mend = False  # whether the line kept is one refused (else the one typed before Ctrl-C)
     while True:
         with console.status("Checking the reading with the grid solver..."):
             check = check_reading(state, settings, solver, photos)
@@ -190,14 +207,17 @@ def _review_loop(console: Console, state: CubeState, settings: CubeSettings,
             for line in suggestion_lines(state, check):
                 console.print(f"taking the grid's suggestion {line}")
             return accepted(state, check), check
-        refused = ""
         while True:
             more = view.page_count(console) > 1
             unsure = check.ok and not check.sure
             prompt = ((PROMPT_UNSURE_MORE if more else PROMPT_UNSURE) if unsure else
                       (PROMPT_MORE if more else PROMPT))
-            answer = (read_line(prompt, prefill=refused) if refused else read_line(prompt)).strip()
-            refused = ""
+            if kept:
+                prompt = PROMPT_MEND if mend else PROMPT_FINISH
+                if not mend:
+                    console.print(BACK, highlight=False)
+            answer = (read_line(prompt, prefill=kept) if kept else read_line(prompt)).strip()
+            offered, kept, mend = kept, "", False
             if answer.lower() in ("q", "quit"):
                 raise ReviewQuit(corrected_count(read, state))
             if answer == "+":
@@ -221,7 +241,10 @@ def _review_loop(console: Console, state: CubeState, settings: CubeSettings,
                 corrections = parse_corrections(answer, state.n)
             except SudokuCubeError as e:
                 console.print(f"[red]{plain(e)}[/]")
-                refused = answer  # offered again for editing: mend it, not type it all again
+                note = typed_on(offered, answer)
+                if note:
+                    print_wrapped(console, note)
+                kept, mend = answer, True  # offered again to mend, not to type it all again
                 continue
             state = corrected[0] = apply_corrections(state, corrections)
             break

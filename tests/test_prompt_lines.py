@@ -1,0 +1,337 @@
+"""The review's and the guide check's prompts as a person at a terminal uses them: a photo's
+path pasted as a terminal writes a file dragged onto it (in quotes, with backslash escapes, as
+a file:// URI) is taken as a shell takes it; a refused line kept on the prompt says so, and
+new typing run on after it is pointed out; a line being typed when Ctrl-C comes is said, kept,
+and back on the prompt when the person goes on. Lines already entered are kept as before."""
+from __future__ import annotations
+
+import io
+import json
+import os
+import shlex
+import signal
+import sys
+import time
+from pathlib import Path
+from urllib.parse import quote
+
+import cv2
+import pytest
+from rich.console import Console
+
+from sudoku_cube.assistant.services.files import load_state
+from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
+from sudoku_cube.assistant.services.typed_paths import photo_given
+from sudoku_cube.assistant.services.unfinished import (keep_unfinished, take_unfinished,
+                                                        unfinished_path)
+from sudoku_cube.assistant.terminal.guide_check import check_cube
+from sudoku_cube.assistant.terminal.keys import LineInterrupted
+from sudoku_cube.assistant.terminal.review_ui import ReviewQuit, reviewed_path, run_review
+from sudoku_cube.models.cube.moves import invert_moves, simplify
+from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.models.generator.cube3 import make_puzzle
+from sudoku_cube.render.photo import render_corner_photo, render_face_photo
+from tests.conftest import scripted
+from tests.test_assistant_review import _other_digit, _reading, _truth, sticker_index
+from tests.test_guide_terminal import SizedTerminal, _state
+from tests.test_slips_first_look import DONE, case  # noqa: F401 - the fixture, used by name
+
+CLI = [sys.executable, "-m", "sudoku_cube.assistant.cli"]
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _console(width: int = 100) -> Console:
+    return Console(file=io.StringIO(), width=width, record=True, color_system=None)
+
+
+# 1. paths as a shell takes them
+
+
+def test_a_pasted_path_is_taken_as_a_shell_takes_it(tmp_path):
+    folder = tmp_path / "my photos"
+    folder.mkdir()
+    for name in ("F.jpg", "A.jpg"):
+        (folder / name).write_bytes(b"")
+    plain = tmp_path / "abs"
+    plain.mkdir()
+    (plain / "U.jpg").write_bytes(b"")
+    f, a, u = str(folder / "F.jpg"), str(folder / "A.jpg"), str(plain / "U.jpg")
+    escaped = f.replace(" ", "\\ ")
+    assert photo_given(f"'{f}'") == ("", f)  # quoted, as a terminal drops a file
+    assert photo_given(f'"{f}"') == ("", f)
+    assert photo_given(escaped) == ("", f)  # backslash before the space
+    assert photo_given(f) == ("", f)  # typed as it stands: it names a file
+    assert photo_given(f"'{u}'") == ("", u)  # quoted, no spaces
+    assert photo_given("file://" + quote(f)) == ("", f)  # %20 for the space
+    assert photo_given("file://localhost" + quote(f)) == ("", f)
+    assert photo_given(f"A='{a}'") == ("A", a)
+    assert photo_given(f"'A={a}'") == ("A", a)
+    assert photo_given(f"B={a.replace(' ', chr(92) + ' ')}") == ("B", a)
+    assert photo_given(f"A={a}") == ("A", a)  # as before: the rest of the line as it stands
+    assert photo_given("~/F.jpg") == ("", str(Path.home() / "F.jpg"))
+    # a face's tokens are not a path, however they are typed
+    for tokens in ("5^ 4> 6^ 3v 6^ 5< 8^ 2^ 2>", "5^,4>,6^", "5^", "1^ 2^"):
+        assert photo_given(tokens) is None, tokens
+
+
+def test_an_unclosed_quote_is_refused_in_words():
+    with pytest.raises(SudokuCubeError) as refused:
+        photo_given("'/tmp/my photos/F.jpg")
+    said = str(refused.value)
+    assert said.startswith("\"'/tmp/my photos/F.jpg\" has a quote that is not closed")
+    assert "'/path/my photos/F.jpg'" in said and "/path/my\\ photos/F.jpg" in said
+    with pytest.raises(SudokuCubeError, match="ends in a backslash"):
+        photo_given("/tmp/F.jpg\\")
+
+
+def _check_at(step: int, remember: bool = False) -> GuideCursor:
+    pz = make_puzzle(5, 12)
+    plan = simplify(invert_moves(pz.scramble))
+    return GuideCursor(steps_from_moves(pz.state, plan), pz.state, remember=remember,
+                       position=step)
+
+
+def test_the_check_prompt_refuses_an_unclosed_quote_without_a_traceback():
+    ask, prompts = scripted("'/tmp/my photos/F.jpg", "q")
+    console = _console()
+    assert check_cube(_check_at(2), console, ask) == "Check cancelled."
+    told = _flat(console.export_text())
+    assert "has a quote that is not closed" in told and "tokens given" not in told
+    face = prompts[0][0]
+    assert prompts[1] == f"{face}, mend your line (Ctrl-U clears it)> ['/tmp/my photos/F.jpg]"
+
+
+def test_the_guide_check_reads_photos_pasted_in_quotes_or_escaped(case, tmp_path):  # noqa: F811
+    start, plan, look, slip, real = case
+    folder = tmp_path / "my photos"
+    folder.mkdir()
+    img, _ = render_corner_photo(real.faces(), "A", seed=6, style="white")
+    cv2.imwrite(str(folder / "A.png"), img)
+    img, _ = render_face_photo(real.face(look.face), seed=3, style="white")
+    cv2.imwrite(str(folder / f"{look.face}.png"), img)
+    corner, face = folder / "A.png", folder / f"{look.face}.png"
+    for answer in (f"'{corner}'", f"A='{corner}'", str(corner).replace(" ", "\\ "),
+                   f"'{face}'", "file://" + quote(str(face))):
+        ask, _ = scripted(answer, "q")
+        console = _console()
+        cursor = GuideCursor(steps_from_moves(start, plan), start, remember=False,
+                             position=DONE)
+        line = check_cube(cursor, console, ask)
+        assert line.startswith("Found the slip") and f"step {slip.step}" in line, \
+            (answer, _flat(console.export_text()))
+
+
+# 2. a refused line kept on the prompt
+
+
+def test_a_refused_correction_stays_on_a_prompt_that_says_so():
+    truth = _truth(12)
+    f7 = truth.stickers[sticker_index("F7")]
+    reading = _reading(truth, {"F7": (_other_digit(f7), 0.9, 0.0)})
+    ask, prompts = scripted("F7 x>", "F7 x>U3 2^", "F7 " + f7.token, "")
+    console = _console(80)
+    final, check = run_review(console, reading, read_line=ask)
+    assert check.ok and final.stickers == truth.stickers
+    assert prompts[1] == "mend your line (Ctrl-U clears it): [F7 x>]", prompts
+    assert prompts[2] == "mend your line (Ctrl-U clears it): [F7 x>U3 2^]", prompts
+    assert prompts[3].startswith("correction (e.g. F7 6>)") and not prompts[3].endswith("]")
+    told = _flat(console.export_text())
+    note = ("The new typing went on after the line kept, 'F7 x>': press Ctrl-U to clear the "
+            "line before typing a new one.")
+    assert told.count(note) == 1, told  # after the line typed on, not after the first refusal
+    assert told.index("'F7 x>U3 2^'") < told.index(note)
+
+
+def test_a_refused_face_stays_on_a_check_prompt_that_says_so():
+    ask, prompts = scripted("1^ 2^", "1^ 2^3^", "q")
+    console = _console()
+    assert check_cube(_check_at(2), console, ask) == "Check cancelled."
+    face = prompts[0][0]
+    assert prompts[0] == f"{face}> "
+    assert prompts[1] == f"{face}, mend your line (Ctrl-U clears it)> [1^ 2^]", prompts
+    assert prompts[2] == f"{face}, mend your line (Ctrl-U clears it)> [1^ 2^3^]", prompts
+    told = _flat(console.export_text())
+    assert told.count("The new typing went on after the line kept, '1^ 2^': press Ctrl-U") == 1
+
+
+# 3. Ctrl-C keeps the line being typed
+
+
+def _interrupted(line: str, *before: str):
+    """A person who types the ``before`` lines and then presses Ctrl-C with ``line`` typed."""
+    given = iter(before)
+
+    def ask(prompt: str, prefill: str = "") -> str:
+        for answer in given:
+            return answer
+        raise LineInterrupted(line)
+
+    return ask
+
+
+def test_ctrl_c_at_the_review_keeps_the_unfinished_line_and_the_corrections():
+    truth = _truth(12)
+    f7 = truth.stickers[sticker_index("F7")]
+    reading = _reading(truth, {"F7": (_other_digit(f7), 0.9, 0.0)})
+    console = _console(80)
+    with pytest.raises(KeyboardInterrupt) as stop:
+        run_review(console, reading, read_line=_interrupted("F1 7", "F7 " + f7.token))
+    assert stop.value.kept
+    told = _flat(console.export_text())
+    saved = reviewed_path(reading)
+    assert f"Your corrections are saved with the reading in {saved}." in told
+    assert ("Your unfinished line 'F1 7' was not applied; it comes back on the prompt when you "
+            "go on.") in told
+    kept = load_state(saved)  # the line entered is saved as before; the unfinished one is not
+    assert kept.stickers == truth.stickers
+    # going on from the corrections saved: the line is back on the first prompt, once
+    ask, prompts = scripted("")
+    again = _console(80)
+    run_review(again, kept, read_line=ask)
+    assert prompts == ["finish your line (Ctrl-U clears it): [F1 7]"]
+    assert "The line you were typing when you stopped is back on the prompt, not yet applied." \
+        in _flat(again.export_text())
+    ask, prompts = scripted("")
+    run_review(_console(80), kept, read_line=ask)
+    assert not prompts[0].endswith("]"), prompts
+
+
+def test_ctrl_c_before_any_correction_keeps_the_line_for_the_same_reading():
+    truth = _truth(12)
+    f7 = truth.stickers[sticker_index("F7")]
+    reading = _reading(truth, {"F7": (_other_digit(f7), 0.9, 0.0)})
+    console = _console(80)
+    with pytest.raises(KeyboardInterrupt):
+        run_review(console, reading, read_line=_interrupted("F7 " + f7.token))
+    told = _flat(console.export_text())
+    assert "saved with the reading" not in told and not reviewed_path(reading).exists()
+    assert f"Your unfinished line 'F7 {f7.token}' was not applied; it comes back" in told
+    f8 = truth.stickers[sticker_index("F8")]
+    other = _reading(truth, {"F8": (_other_digit(f8), 0.9, 0.0)})
+    ask, prompts = scripted("q")
+    with pytest.raises(ReviewQuit):
+        run_review(_console(80), other, read_line=ask)  # another reading: not offered there
+    assert not prompts[0].endswith("]"), prompts
+    ask, prompts = scripted("q")  # the same photos read again: offered there
+    with pytest.raises(ReviewQuit):
+        run_review(_console(80), reading, read_line=ask)
+    assert prompts == [f"finish your line (Ctrl-U clears it): [F7 {f7.token}]"]
+
+
+def test_a_line_that_cannot_be_kept_is_still_said(tmp_path, monkeypatch):
+    truth = _truth(12)
+    f7 = truth.stickers[sticker_index("F7")]
+    reading = _reading(truth, {"F7": (_other_digit(f7), 0.9, 0.0)})
+    blocked = tmp_path / "a file, not a folder"
+    blocked.write_text("")
+    monkeypatch.setenv("SUDOKU_CUBE_HOME", str(blocked))  # nothing can be written there
+    console = _console(80)
+    with pytest.raises(KeyboardInterrupt) as stop:
+        run_review(console, reading, read_line=_interrupted("F1 7"))
+    assert not stop.value.kept
+    told = _flat(console.export_text())
+    assert told.endswith("Your unfinished line 'F1 7' was not applied."), told
+
+
+def test_a_damaged_file_of_lines_is_replaced_not_a_traceback():
+    path = unfinished_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    for damaged in ("{", '{"format": "other", "lines": {"k": "x"}}', "[1, 2]",
+                    '{"format": "sudoku-cube-unfinished/1", "lines": {"k": 3}}'):
+        path.write_text(damaged)
+        assert take_unfinished("k") == ""
+        assert keep_unfinished("k", "F1 7") and take_unfinished("k") == "F1 7"
+        assert take_unfinished("k") == ""  # offered once
+    for i in range(30):  # the most recent are kept
+        assert keep_unfinished(f"k{i}", str(i))
+    assert take_unfinished("k29") == "29" and take_unfinished("k0") == ""
+
+
+def test_ctrl_c_at_the_check_keeps_the_line_for_that_step_and_face():
+    with pytest.raises(KeyboardInterrupt) as stop:
+        check_cube(_check_at(2, remember=True), _console(), _interrupted("1^ 2^"))
+    assert stop.value.kept and stop.value.line == "1^ 2^"
+    ask, prompts = scripted("q")
+    check_cube(_check_at(3, remember=True), _console(), ask)  # another step: not offered
+    assert not prompts[0].endswith("]"), prompts
+    ask, prompts = scripted("q")
+    console = _console()
+    check_cube(_check_at(2, remember=True), console, ask)
+    face = prompts[0][0]
+    assert prompts == [f"{face}, finish your line (Ctrl-U clears it)> [1^ 2^]"]
+    assert "is back on the prompt, not yet applied" in _flat(console.export_text())
+    ask, prompts = scripted("q")
+    check_cube(_check_at(2, remember=True), _console(), ask)  # offered once
+    assert prompts == [f"{face}> "]
+
+
+def _stopped(term: SizedTerminal, typed: str) -> int:
+    """Type ``typed`` at the prompt shown, press Ctrl-C, and the exit status. Ctrl-C goes to
+    the terminal's process group. Python's line editor (readline) acts on a signal only while
+    it waits for a key: one that lands while it draws the line just typed waits for the next
+    signal, so a press that finds it so is pressed again, as a person would."""
+    term.type(typed)
+    term.wait_for(typed)  # echoed: the line editor has it
+    for _ in range(5):
+        time.sleep(0.3)
+        os.killpg(term.proc.pid, signal.SIGINT)
+        try:
+            term.wait_for("interrupted", timeout=5)
+            break
+        except AssertionError:
+            continue
+    return term.finish()
+
+
+def test_ctrl_c_at_the_guide_check_on_a_terminal_says_the_line_and_brings_it_back(tmp_path,
+                                                                                   capsys):
+    argv = [*CLI, "guide", _state(tmp_path, capsys)]
+    term = SizedTerminal(argv, 100, 30)
+    term.wait_for("Step 1 of 4")
+    term.type("c")
+    term.wait_for("cancel).")
+    term.wait_for("> ")
+    assert _stopped(term, "1^ 2^") == 130, term.text
+    told = _flat(term.text)
+    assert "Traceback" not in told
+    assert ("Your unfinished line '1^ 2^' was not applied; it comes back on the check's prompt "
+            "when you press c at this step.") in told, told[-600:]
+    again = SizedTerminal(argv, 100, 30)
+    again.wait_for("Step 1 of 4")
+    again.type("c")
+    again.wait_for("is back on the prompt, not yet applied.")
+    again.wait_for("finish your line (Ctrl-U clears it)> 1^ 2^")
+    again.type("\x15q\r")  # Ctrl-U clears it, as the prompt says; q cancels
+    again.wait_for("Check cancelled.")
+    again.type("q")
+    assert again.finish() == 0
+
+
+def _inconsistent_state(tmp_path: Path, capsys) -> Path:
+    """A state file whose F7 is misread (a digit too many): solve reviews it at once."""
+    state = json.loads(Path(_state(tmp_path, capsys)).read_text())
+    face = state["faces"]["F"]
+    face[6] = ("2" if face[6][0] != "2" else "3") + face[6][1:]
+    path = tmp_path / "misread.json"
+    path.write_text(json.dumps(state))
+    return path
+
+
+def test_ctrl_c_at_the_review_on_a_terminal_brings_the_line_back(tmp_path, capsys):
+    path = _inconsistent_state(tmp_path, capsys)
+    argv = [*CLI, "solve", str(path)]
+    term = SizedTerminal(argv, 100, 30)
+    term.wait_for("q to quit: ")
+    assert _stopped(term, "F1 7") == 130, term.text
+    told = _flat(term.text)
+    assert "Your unfinished line 'F1 7' was not applied; it comes back on the prompt when you " \
+        "go on." in told, told[-600:]
+    assert f"run `sudoku-cube solve {shlex.quote(str(path))}` to go on" in told
+    again = SizedTerminal(argv, 100, 30)
+    again.wait_for("finish your line (Ctrl-U clears it): F1 7")
+    again.type("\x15q\r")
+    assert again.finish() == 0
+    assert "Stopped at the review" in again.text
