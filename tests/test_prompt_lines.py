@@ -8,6 +8,8 @@ from __future__ import annotations
 import io
 import json
 import os
+import random
+import select
 import shlex
 import signal
 import sys
@@ -22,14 +24,21 @@ from rich.console import Console
 from sudoku_cube.assistant.services.files import load_state
 from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
 from sudoku_cube.assistant.services.typed_paths import photo_given
-from sudoku_cube.assistant.services.unfinished import (keep_unfinished, take_unfinished,
-                                                        unfinished_path)
+from sudoku_cube.assistant.services.unfinished import (LINE_MAX, Unfinished, drop_unfinished,
+                                                        keep_unfinished, kept_unfinished,
+                                                        review_key, unfinished_path)
 from sudoku_cube.assistant.terminal.guide_check import check_cube
 from sudoku_cube.assistant.terminal.keys import LineInterrupted
+from sudoku_cube.assistant.terminal.line_words import unfinished_words
 from sudoku_cube.assistant.terminal.review_ui import ReviewQuit, reviewed_path, run_review
 from sudoku_cube.models.cube.moves import invert_moves, simplify
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.generator.cube3 import make_puzzle
+from sudoku_cube.models.slips.find import find_slip
+from sudoku_cube.models.slips.first_look import first_look
+from sudoku_cube.models.slips.kinds import random_slip
+from sudoku_cube.models.slips.looks import certain
+from sudoku_cube.models.slips.replay import slipped_state
 from sudoku_cube.render.photo import render_corner_photo, render_face_photo
 from tests.conftest import scripted
 from tests.test_assistant_review import _other_digit, _reading, _truth, sticker_index
@@ -83,8 +92,9 @@ def test_an_unclosed_quote_is_refused_in_words():
     said = str(refused.value)
     assert said.startswith("\"'/tmp/my photos/F.jpg\" has a quote that is not closed")
     assert "'/path/my photos/F.jpg'" in said and "/path/my\\ photos/F.jpg" in said
-    with pytest.raises(SudokuCubeError, match="ends in a backslash"):
-        photo_given("/tmp/F.jpg\\")
+    with pytest.raises(SudokuCubeError, match="has a quote that is not closed"):
+        photo_given("A='/tmp/my photos/A.jpg")
+    assert photo_given("/tmp/F.jpg\\") == ("", "/tmp/F.jpg\\")  # as typed: not found, said so
 
 
 def _check_at(step: int, remember: bool = False) -> GuideCursor:
@@ -240,14 +250,19 @@ def test_a_damaged_file_of_lines_is_replaced_not_a_traceback():
     path = unfinished_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     for damaged in ("{", '{"format": "other", "lines": {"k": "x"}}', "[1, 2]",
-                    '{"format": "sudoku-cube-unfinished/1", "lines": {"k": 3}}'):
+                    '{"format": "sudoku-cube-unfinished/2", "lines": {"k": 3}}',
+                    '{"format": "sudoku-cube-unfinished/2", "lines": {"k": {"line": 3}}}'):
         path.write_text(damaged)
-        assert take_unfinished("k") == ""
-        assert keep_unfinished("k", "F1 7") and take_unfinished("k") == "F1 7"
-        assert take_unfinished("k") == ""  # offered once
+        assert kept_unfinished("k") is None
+        assert keep_unfinished("k", "F1 7") and kept_unfinished("k") == Unfinished("F1 7")
+        drop_unfinished("k", "F1 7")
+        assert kept_unfinished("k") is None  # offered once
     for i in range(30):  # the most recent are kept
         assert keep_unfinished(f"k{i}", str(i))
-    assert take_unfinished("k29") == "29" and take_unfinished("k0") == ""
+    assert kept_unfinished("k29") == Unfinished("29") and kept_unfinished("k0") is None
+    keep_unfinished("k", "new")
+    drop_unfinished("k", "old")  # a newer line kept since the old one was offered stays
+    assert kept_unfinished("k") == Unfinished("new")
 
 
 def test_ctrl_c_at_the_check_keeps_the_line_for_that_step_and_face():
@@ -272,17 +287,26 @@ def _stopped(term: SizedTerminal, typed: str) -> int:
     """Type ``typed`` at the prompt shown, press Ctrl-C, and the exit status. Ctrl-C goes to
     the terminal's process group. Python's line editor (readline) acts on a signal only while
     it waits for a key: one that lands while it draws the line just typed waits for the next
-    signal, so a press that finds it so is pressed again, as a person would."""
+    signal, so a press that finds it so is pressed again, as a person would; only when nothing
+    at all came out since the last press, for a while, so that a second press never lands in
+    the handler of the first however slow the machine."""
     term.type(typed)
     term.wait_for(typed)  # echoed: the line editor has it
-    for _ in range(5):
-        time.sleep(0.3)
-        os.killpg(term.proc.pid, signal.SIGINT)
-        try:
-            term.wait_for("interrupted", timeout=5)
-            break
-        except AssertionError:
-            continue
+    time.sleep(0.2)
+    os.killpg(term.proc.pid, signal.SIGINT)
+    pressed, quiet, end = len(term.text), time.monotonic(), time.monotonic() + 60
+    while "interrupted" not in term.text[term.seen:] and term.proc.poll() is None:
+        assert time.monotonic() < end, term.text[-2000:]
+        ready, _, _ = select.select([term.master], [], [], 0.1)
+        if ready:
+            try:
+                term.text += os.read(term.master, 65536).decode("utf-8", "replace")
+            except OSError:  # the child closed the terminal
+                break
+            quiet = time.monotonic()
+        elif len(term.text) == pressed and time.monotonic() - quiet > 2.0:
+            os.killpg(term.proc.pid, signal.SIGINT)  # not yet taken: press again
+            pressed, quiet = len(term.text), time.monotonic()
     return term.finish()
 
 
@@ -297,8 +321,9 @@ def test_ctrl_c_at_the_guide_check_on_a_terminal_says_the_line_and_brings_it_bac
     assert _stopped(term, "1^ 2^") == 130, term.text
     told = _flat(term.text)
     assert "Traceback" not in told
+    face = told.split("> 1^ 2^")[0][-1]
     assert ("Your unfinished line '1^ 2^' was not applied; it comes back on the check's prompt "
-            "when you press c at this step.") in told, told[-600:]
+            f"for {face} when you press c at this step.") in told, told[-600:]
     again = SizedTerminal(argv, 100, 30)
     again.wait_for("Step 1 of 4")
     again.type("c")
@@ -335,3 +360,235 @@ def test_ctrl_c_at_the_review_on_a_terminal_brings_the_line_back(tmp_path, capsy
     again.type("\x15q\r")
     assert again.finish() == 0
     assert "Stopped at the review" in again.text
+
+
+# 4. a kept line is never lost before its prompt is answered
+
+
+def _misread() -> tuple:
+    truth = _truth(12)
+    f7 = truth.stickers[sticker_index("F7")]
+    return truth, f7, _reading(truth, {"F7": (_other_digit(f7), 0.9, 0.0)})
+
+
+def _ctrl_c(prompt: str, prefill: str = "") -> str:
+    """Ctrl-C at the prompt with nothing on the line (cleared, or without line editing, where
+    the line offered is shown above it)."""
+    raise KeyboardInterrupt
+
+
+def test_ctrl_c_before_the_review_prompt_loses_no_kept_line(monkeypatch):
+    truth, f7, reading = _misread()
+    with pytest.raises(KeyboardInterrupt):
+        run_review(_console(80), reading, read_line=_interrupted("F1 7"))
+    from sudoku_cube.assistant.terminal import review_ui
+
+    def stopped(*args, **kwargs):  # Ctrl-C while the grid solver checks the reading
+        raise KeyboardInterrupt
+
+    with monkeypatch.context() as m:
+        m.setattr(review_ui, "check_reading", stopped)
+        with pytest.raises(KeyboardInterrupt):
+            run_review(_console(80), reading, read_line=scripted("q")[0])
+    with pytest.raises(KeyboardInterrupt):  # offered, and Ctrl-C on the prompt
+        run_review(_console(80), reading, read_line=_ctrl_c)
+    ask, prompts = scripted("q")
+    with pytest.raises(ReviewQuit):
+        run_review(_console(80), reading, read_line=ask)
+    assert prompts == ["finish your line (Ctrl-U clears it): [F1 7]"]
+    ask, prompts = scripted("q")  # answered: offered once
+    with pytest.raises(ReviewQuit):
+        run_review(_console(80), reading, read_line=ask)
+    assert not prompts[0].endswith("]"), prompts
+
+
+def test_ctrl_c_on_the_check_prompt_offered_loses_no_kept_line():
+    with pytest.raises(KeyboardInterrupt):
+        check_cube(_check_at(2, remember=True), _console(), _interrupted("1^ 2^"))
+    with pytest.raises(KeyboardInterrupt):
+        check_cube(_check_at(2, remember=True), _console(), _ctrl_c)
+    ask, prompts = scripted("q")
+    check_cube(_check_at(2, remember=True), _console(), ask)
+    face = prompts[0][0]
+    assert prompts == [f"{face}, finish your line (Ctrl-U clears it)> [1^ 2^]"]
+    ask, prompts = scripted("q")
+    check_cube(_check_at(2, remember=True), _console(), ask)
+    assert prompts == [f"{face}> "]
+
+
+# 5. a data folder that cannot hold the line never stops the review
+
+
+def test_a_data_folder_whose_name_is_too_long_does_not_stop_the_review(tmp_path, monkeypatch):
+    truth, f7, reading = _misread()
+    monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path / ("h" * 300)))
+    ask, _ = scripted("")
+    final, check = run_review(_console(80), _reading(truth, {}), read_line=ask)
+    assert check.ok and final.stickers == truth.stickers
+    with pytest.raises(ReviewQuit):
+        run_review(_console(80), reading, read_line=scripted("q")[0])
+    console = _console(80)
+    with pytest.raises(KeyboardInterrupt) as stop:
+        run_review(console, reading, read_line=_interrupted("F1 7"))
+    assert not stop.value.kept
+    assert _flat(console.export_text()).endswith("Your unfinished line 'F1 7' was not applied.")
+    ask, prompts = scripted("q")
+    assert check_cube(_check_at(2), _console(), ask) == "Check cancelled."
+    assert kept_unfinished("check") is None
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0,
+                    reason="the superuser reads any folder")
+def test_a_data_folder_that_cannot_be_read_does_not_stop_the_review(tmp_path, monkeypatch):
+    truth, f7, reading = _misread()
+    home = tmp_path / "home"
+    home.mkdir()
+    home.chmod(0)
+    monkeypatch.setenv("SUDOKU_CUBE_HOME", str(home / "data"))
+    try:
+        ask, _ = scripted("")
+        final, check = run_review(_console(80), _reading(truth, {}), read_line=ask)
+        assert check.ok and final.stickers == truth.stickers
+        with pytest.raises(ReviewQuit):
+            run_review(_console(80), reading, read_line=scripted("q")[0])
+    finally:
+        home.chmod(0o700)
+
+
+# 6. tokens with a stray quote, Windows paths, a quote inside a name
+
+
+def test_a_stray_quote_in_a_faces_tokens_gets_the_tokens_error():
+    for typed, token in (("1> 5v 4' 7< 4v 7v 3< 3v 6>", "4'"),
+                         ("1> 5v 4^ 7< 4v 7v 3< 3v 6>\\", "6>\\")):
+        assert photo_given(typed) is None, typed
+        ask, _ = scripted(typed, "q")
+        console = _console(200)
+        assert check_cube(_check_at(2), console, ask) == "Check cancelled."
+        told = _flat(console.export_text())
+        assert "bad token" in told and token in told, told
+        assert "not closed" not in told and "backslash" not in told, told
+
+
+def test_a_windows_path_keeps_its_backslashes():
+    assert photo_given(r"C:\Users\me\F.jpg") == ("", r"C:\Users\me\F.jpg")
+    assert photo_given(r"B=C:\x\B.jpg") == ("B", r"C:\x\B.jpg")
+    assert photo_given(r'"C:\my photos\F.jpg"') == ("", r"C:\my photos\F.jpg")
+    assert photo_given(r"\\server\share\F.jpg") == ("", r"\\server\share\F.jpg")
+    assert photo_given(r"/x/Photo\ \(1\).jpg") == ("", "/x/Photo (1).jpg")  # a shell's escapes
+    for typed, path in ((r"C:\Users\me\F.jpg", r"C:\Users\me\F.jpg"),
+                        (r"B=C:\x\B.jpg", r"C:\x\B.jpg")):
+        ask, _ = scripted(typed, "q")
+        console = _console(200)
+        check_cube(_check_at(2), console, ask)
+        assert f"{path}: no such file" in _flat(console.export_text())
+
+
+def test_a_missing_path_with_a_quote_inside_a_name_is_not_found():
+    typed = "/tmp/nothere/it's/F.jpg"
+    assert photo_given(typed) == ("", typed)
+    assert photo_given("A=" + typed) == ("A", typed)
+    ask, _ = scripted(typed, "q")
+    console = _console(200)
+    check_cube(_check_at(2), console, ask)
+    told = _flat(console.export_text())
+    assert f"{typed}: no such file" in told and "not closed" not in told, told
+
+
+# 7. a line typed at a follow-up face comes back on that face's prompt
+
+
+@pytest.fixture(scope="module")
+def follow_up():
+    """A plan, a slip at step DONE the first face leaves open, and the cube as it is."""
+    done = DONE
+    pz = make_puzzle(11, 20)
+    plan = simplify(invert_moves(pz.scramble))
+    look = first_look(pz.state, plan, done)
+    for kind in ("skip", "direction", "amount", "face", "tilt", "repeat", "held"):
+        for r in range(6):
+            slip = random_slip(random.Random(r), done, plan[done - 1], kind)
+            real = slipped_state(pz.state, plan, done, [slip])
+            v = find_slip(pz.state, plan, done, {look.face: certain(real.face(look.face))})
+            if v.outcome == "ambiguous":
+                return pz.state, plan, look.face, v.ask_face, real
+    raise AssertionError("no slip the first face leaves open")
+
+
+def test_a_line_typed_at_a_follow_up_face_comes_back_on_that_faces_prompt(follow_up):
+    start, plan, first, then, real = follow_up
+    typed = " ".join(s.token for s in real.face(first))
+
+    def check(ask):
+        cursor = GuideCursor(steps_from_moves(start, plan), start, remember=True, position=DONE)
+        console = _console(200)
+        return check_cube(cursor, console, ask), _flat(console.export_text())
+
+    with pytest.raises(KeyboardInterrupt) as stop:
+        check(_interrupted("1^ 2^", typed))  # the first face answered; Ctrl-C at the next
+    assert stop.value.kept
+    said = unfinished_words(stop.value, "on the check's prompt when you press c at this step")
+    assert said == (f"Your unfinished line '1^ 2^' was not applied; it comes back on the "
+                    f"check's prompt for {then} when you press c at this step and the check "
+                    f"asks for {then} again")
+    ask, prompts = scripted("q")  # c again: the first face is asked first; the line waits
+    _, told = check(ask)
+    assert prompts == [f"{first}> "]
+    assert f"Your unfinished line '1^ 2^', typed for {then}, comes back when the check asks " \
+        f"for {then}." in told
+    ask, prompts = scripted(typed, "q")  # the first face answered again: the line is back
+    _, told = check(ask)
+    assert prompts == [f"{first}> ", f"{then}, finish your line (Ctrl-U clears it)> [1^ 2^]"]
+    assert f"The line you were typing for {then} when you stopped is back on the prompt" in told
+
+
+# 8. the size of what is kept
+
+
+def test_a_line_too_long_to_keep_is_said_not_kept():
+    truth, f7, reading = _misread()
+    long_line = "F1 7 " * (LINE_MAX // 5 + 1)
+    console = _console(80)
+    with pytest.raises(KeyboardInterrupt) as stop:
+        run_review(console, reading, read_line=_interrupted(long_line))
+    assert not stop.value.kept and kept_unfinished(review_key(reading)) is None
+    told = _flat(console.export_text())
+    assert told.endswith(f"was not applied; it is too long to keep (over {LINE_MAX:,} "
+                         "characters): copy it from here."), told[-300:]
+    assert keep_unfinished("k", "x" * LINE_MAX)
+    for i in range(40):  # however many, the file stays one the reader takes
+        keep_unfinished(f"k{i}", "\u00e9\U0001f600" * (LINE_MAX // 2))
+    assert unfinished_path().stat().st_size < 4 << 20
+    assert kept_unfinished("k39") is not None
+
+
+# 9. without line editing the line is shown above the prompt, and the prompt says so
+
+
+def test_without_line_editing_the_prompt_asks_to_type_the_line_again(monkeypatch, capsys):
+    from sudoku_cube.assistant.terminal import keys
+    monkeypatch.setattr(keys, "_line_editing", lambda: None)
+    answers, prompts = iter(["1^ 2^", "1^ 2^3^", "q"]), []
+
+    def typed(prompt: str = "") -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    monkeypatch.setattr("builtins.input", typed)
+    console = _console()
+    assert check_cube(_check_at(2), console, keys.read_line) == "Check cancelled."
+    face = prompts[0][0]
+    assert prompts[1:] == [f"{face}, type your line again, mended (it is shown above)> "] * 2
+    assert "(your line: 1^ 2^)" in capsys.readouterr().out
+    assert "The new typing went on" not in _flat(console.export_text())  # typed in full
+    truth, f7, reading = _misread()
+    with pytest.raises(KeyboardInterrupt):
+        run_review(_console(80), reading, read_line=_interrupted("F1 7"))
+    answers, prompts = iter(["q"]), []
+    console = _console(80)
+    with pytest.raises(ReviewQuit):
+        run_review(console, reading, read_line=keys.read_line)
+    assert prompts == ["type your line again to finish it (it is shown above): "]
+    assert "(your line: F1 7)" in capsys.readouterr().out
+    assert "The line you were typing when you stopped is shown below, not yet applied." \
+        in _flat(console.export_text())

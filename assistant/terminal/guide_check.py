@@ -41,9 +41,10 @@ from ..services.slip_check import (Cells, corner_cells, first_look_words, photo_
                                    show_face_words, tokens_cells)
 from ..services.slipped_cubes import check_cubes, slipped_cubes
 from ..services.typed_paths import photo_given
-from ..services.unfinished import check_key, keep_unfinished, take_unfinished
-from .keys import LineInterrupted, LineReader
-from .line_words import BACK, FINISH, MEND, typed_on
+from ..services.unfinished import (Unfinished, check_key, drop_unfinished, keep_unfinished,
+                                   kept_unfinished)
+from .keys import LineInterrupted, LineReader, edits_on_line
+from .line_words import back_words, kept_words, quoted_line, typed_on
 from .markup import plain
 from .wrapping import print_wrapped
 
@@ -100,24 +101,35 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
     seen: dict[str, Cells] = {}
     at, window = done, WINDOW  # where the verdict is judged: the step shown, once a slip there fits
     again = False
+    key = check_key(cursor.key, done) if cursor.remember else ""
+    first = face  # the face asked first: pressing c at this step asks it again
+    back: Unfinished | None = None
     while True:
-        key = check_key(cursor.key, done, face) if cursor.remember else ""
         if again:  # the question stands above the refusal: only what answers it
             console.print(plain(_accepted(face, corner, source if capture else "")),
                           highlight=False)
         else:
             how = _inputs(face, corner, source if capture else "")
             console.print(f"Check: {words}. {plain(how)}", highlight=False)
-            kept = take_unfinished(key) if key else ""  # typed here when Ctrl-C stopped
+            back = kept_unfinished(key) if key else None  # typed here when Ctrl-C stopped
+            kept = back.line if back and back.asked == face else ""
             if kept:
-                console.print(BACK, highlight=False)
-        typed = _asked(ask, face, kept, again, key)
+                console.print(back_words(ask, face), highlight=False)
+            elif back and not seen:  # typed for a face asked after this one
+                print_wrapped(console, f"Your unfinished line {quoted_line(back.line)}, typed "
+                                       f"for {back.asked}, comes back when the check asks for "
+                                       f"{back.asked}.")
+            back = back if kept else None
+        typed = _asked(ask, face, kept, again, key, first)
+        if back:  # answered: it comes back no more (a Ctrl-C above keeps it, or the new one)
+            drop_unfinished(key, back.line)
+            back = None
         again = False
         try:
             got = _answer(typed, face, reader, capture, corner, cube, settings, maybe)
         except SudokuCubeError as e:
             print_wrapped(console, str(e), style="red")
-            note = typed_on(kept, typed.strip())
+            note = typed_on(kept, typed.strip(), edits_on_line(ask))
             if note:
                 print_wrapped(console, note)
             kept = typed.strip()  # offered again for editing: one token mended, not nine
@@ -139,16 +151,19 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
         words = show_face_words(face, cube, maybe, settings)
 
 
-def _asked(ask: LineReader, face: str, kept: str, mend: bool, key: str) -> str:
+def _asked(ask: LineReader, face: str, kept: str, mend: bool, key: str, first: str) -> str:
     """The answer typed at the prompt for ``face``, ``kept`` on the line for editing (a line
     refused, to ``mend``, or the one typed before Ctrl-C, to finish), the prompt saying so.
-    A line being typed when Ctrl-C comes is kept under ``key`` ("": not kept) to come back
-    when this question is asked again, and the interrupt goes on."""
-    prompt = f"{face}, {MEND if mend else FINISH}> " if kept else f"{face}> "
+    A line being typed when Ctrl-C comes is kept under ``key`` ("": not kept) with the face
+    it was typed for, to come back when the check at this step asks for that face again
+    (``first``: the face it asks first, when c is pressed), and the interrupt goes on."""
+    prompt = f"{face}, {kept_words(ask, mend)}> " if kept else f"{face}> "
     try:
         return ask(prompt, prefill=kept) if kept else ask(prompt)
     except LineInterrupted as stop:
-        stop.kept = bool(key) and keep_unfinished(key, stop.line)
+        stop.kept = bool(key) and keep_unfinished(key, stop.line, asked=face)
+        stop.again = (f"on the check's prompt for {face} when you press c at this step"
+                      + ("" if face == first else f" and the check asks for {face} again"))
         raise
 
 

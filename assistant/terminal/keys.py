@@ -165,11 +165,21 @@ class LineInterrupted(KeyboardInterrupt):
         super().__init__()
         self.line = line
         self.kept = False
+        self.again = ""
+        """Where a line kept comes back, when the caller that kept it knows better than the
+        one that says it (the guide's check: the prompt for the face it was typed for)."""
 
 
 def unfinished_line(stop: BaseException) -> str:
     """The line that was being typed when Ctrl-C raised ``stop`` ("" when none was)."""
     return stop.line if isinstance(stop, LineInterrupted) else ""
+
+
+def edits_on_line(ask: LineReader) -> bool:
+    """Whether ``ask`` puts the text it is offered (``prefill``) on the line for editing:
+    :func:`read_line` does with line editing; without it, it shows the text above an empty
+    prompt, to be typed again. Any other reader (a test's) is taken to."""
+    return ask is not read_line or _line_editing() is not None
 
 
 def read_line(prompt: str = "", prefill: str = "") -> str:

@@ -26,10 +26,10 @@ from ...storage.atomic import atomic_write_text
 from ...storage.folders import data_dir
 from ..services.review import (ReviewCheck, accepted, apply_corrections, check_reading, confirmed,
                                parse_corrections, suggestion_lines, unsure_message)
-from ..services.unfinished import keep_unfinished, review_key, take_unfinished
+from ..services.unfinished import drop_unfinished, keep_unfinished, kept_unfinished, review_key
 from .interrupt import as_going_on, set_resume_command
-from .keys import LineInterrupted, LineReader
-from .line_words import BACK, FINISH, MEND, typed_on, unfinished_words
+from .keys import LineInterrupted, LineReader, edits_on_line
+from .line_words import back_words, kept_words, typed_on, unfinished_words
 from .markup import plain
 from .review_view import ReviewView
 from .wrapping import print_wrapped
@@ -40,11 +40,14 @@ PROMPT_MORE = "correction (e.g. F7 6>), + more stickers, Enter to continue, q to
 PROMPT_UNSURE = "correction (e.g. F7 6>), y to take the grid's choices (>), q to quit: "
 PROMPT_UNSURE_MORE = ("correction (e.g. F7 6>), + more, y to take the grid's choices (>), "
                       "q to quit: ")
-PROMPT_MEND = f"{MEND}: "
-"""The prompt while a refused line is kept on it for editing: the usual one's "Enter to
-continue, q to quit" would not hold (Enter tries the line again; q goes after it)."""
-PROMPT_FINISH = f"{FINISH}: "
-"""The prompt while the line typed when Ctrl-C stopped the review is back on it."""
+
+
+def mend_prompt(read_line: LineReader, mend: bool) -> str:
+    """The prompt while a line is kept on it for editing: a refused one (``mend``) or the one
+    typed when Ctrl-C stopped the review (:func:`assistant.terminal.line_words.kept_words`).
+    The usual prompt's "Enter to continue, q to quit" would not hold (Enter tries the line
+    again; q goes after it)."""
+    return f"{kept_words(read_line, mend)}: "
 
 
 REVIEWED_PREFIX = "reviewed-"
@@ -181,7 +184,9 @@ def _review_loop(console: Console, state: CubeState, settings: CubeSettings,
     """The review's rounds; ``corrected[0]`` follows the corrections typed so far
     (``photos``: where each face was photographed, see :func:`check_reading`)."""
     read = state
-    kept = take_unfinished(review_key(state)) if read_line is not None else ""
+    key = review_key(state)
+    back = kept_unfinished(key) if read_line is not None else None  # typed before Ctrl-C
+    kept = back.line if back else ""  # left in the file until its prompt is answered
     mend = False  # whether the line kept is one refused (else the one typed before Ctrl-C)
     while True:
         with console.status("Checking the reading with the grid solver..."):
@@ -213,10 +218,13 @@ def _review_loop(console: Console, state: CubeState, settings: CubeSettings,
             prompt = ((PROMPT_UNSURE_MORE if more else PROMPT_UNSURE) if unsure else
                       (PROMPT_MORE if more else PROMPT))
             if kept:
-                prompt = PROMPT_MEND if mend else PROMPT_FINISH
+                prompt = mend_prompt(read_line, mend)
                 if not mend:
-                    console.print(BACK, highlight=False)
+                    console.print(back_words(read_line), highlight=False)
             answer = (read_line(prompt, prefill=kept) if kept else read_line(prompt)).strip()
+            if back:  # answered: it comes back no more (a Ctrl-C above keeps it, or the new one)
+                drop_unfinished(key, back.line)
+                back = None
             offered, kept, mend = kept, "", False
             if answer.lower() in ("q", "quit"):
                 raise ReviewQuit(corrected_count(read, state))
@@ -241,7 +249,7 @@ def _review_loop(console: Console, state: CubeState, settings: CubeSettings,
                 corrections = parse_corrections(answer, state.n)
             except SudokuCubeError as e:
                 console.print(f"[red]{plain(e)}[/]")
-                note = typed_on(offered, answer)
+                note = typed_on(offered, answer, edits_on_line(read_line))
                 if note:
                     print_wrapped(console, note)
                 kept, mend = answer, True  # offered again to mend, not to type it all again
