@@ -61,7 +61,8 @@ def test_photo_b_beside_a_face_photo_is_face_b(capsys, tmp_path):
         (tmp_path / name).write_bytes((faces / name).read_bytes())
     assert main(["read", str(tmp_path), "--no-ocr"]) == 2
     err = " ".join(capsys.readouterr().err.split())
-    assert "face R F D L missing" in err and "corner photo" not in err
+    assert "face R F D L missing" in err and "not named after a face" not in err
+    assert "corner photo B" not in err and "A.jpg" not in err  # B read as face B
     (tmp_path / "U.jpg").unlink()
     assert main(["read", str(tmp_path), "--no-ocr"]) == 2
     assert "corner photo A (U, F, R) missing (found B)" in " ".join(capsys.readouterr().err.split())
