@@ -19,7 +19,8 @@ from ..services.pipeline import AFTER_SLIP, already_solved, solve_state, steps_d
 from ..services.sessions import followed_plans
 from ..services.slip_check import (Cells, check_face, corner_cells, corner_photo, face_letter,
                                    first_look_json, first_look_words, how_to_show, photo_cells,
-                                   photo_face, split_face, tokens_cells, verdict_json)
+                                   photo_face, read_again_words, refuse_wrong_faces, split_face,
+                                   tokens_cells, verdict_json)
 from ..services.slipped_cubes import slipped_cubes
 from ..terminal.given_moves import again, cube_options, fix_for, given_start, settled
 from ..terminal.guide_check import after_slip_guide
@@ -34,7 +35,7 @@ from ..terminal.wrapping import print_wrapped
 EXIT_AMBIGUOUS = 3
 """Exit status when several slips fit: show the face named and check again."""
 EXIT_NO_SLIP = 4
-"""Exit status when no likely slip explains what was seen: rescan the cube."""
+"""Exit status when no likely slip explains what was seen: read the whole cube again."""
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -48,8 +49,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "the last steps (wrong direction, half for quarter turn, wrong face, "
                     "skipped or repeated step, cube held turned; one or two of them) are "
                     "searched. Exit status: 0 as expected or slip found (with a new plan), 3 "
-                    "several slips fit (show the face named), 4 no likely slip fits (scan "
-                    "again).")
+                    "several slips fit (show the face named), 4 no likely slip fits (read the "
+                    "cube again), 2 bad input (a face photo whose centre is another face's: "
+                    "retake it).")
     p.add_argument("state",
                    help="the state file the plan starts from (JSON or text), or the folder of "
                         "photos it was planned from")
@@ -158,6 +160,13 @@ def observations(args: argparse.Namespace, cube: CubeState | None = None,
     return seen
 
 
+def face_photos(args: argparse.Namespace) -> dict[str, str]:
+    """The face each ``--photo`` shows, with its file: a photo's centre is checked against its
+    face's (:func:`refuse_wrong_faces`)."""
+    face_option = face_letter(args.face, "--face") if args.face else None
+    return {face: path for face, path in (photo_face(v, face_option) for v in args.photo)}
+
+
 def run(args: argparse.Namespace) -> int:
     """Check the cube and print the verdict."""
     settings = cube_settings(args)
@@ -188,11 +197,13 @@ def run(args: argparse.Namespace) -> int:
         raise SudokuCubeError("nothing to compare: give a face with --tokens or --photo, or "
                               "corner photo A with --corner")
     verdict = find_slip(start, moves, args.step, seen, settings)
+    refuse_wrong_faces(face_photos(args), seen, expected, verdict, maybe, settings)
+    again = read_again_words(args.state)
     if args.json:
-        print(json.dumps(verdict_json(verdict, args.step, list(seen), expected, maybe),
+        print(json.dumps(verdict_json(verdict, args.step, list(seen), expected, maybe, again),
                          indent=2))
     else:
-        print_wrapped(console, verdict.message(expected, maybe))
+        print_wrapped(console, verdict.message(expected, maybe, again=again))
         if verdict.outcome == "found" and verdict.best is not None:
             try:
                 guide = after_slip_guide(verdict.best.state, verdict.repair) + cube_options(args)

@@ -6,17 +6,20 @@ Shared by ``sudoku-cube check`` and the guide's ``c`` key. Every bad input is a
 """
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any, Sequence
+import shlex
 
-from ...models.cube.face_words import face_or_place, hold_phrase
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from ...models.cube.face_words import (centre, digit_words, face_or_place, face_words,
+                                       faces_words, hold_phrase, looks_alike)
 from ...models.cube.geometry import FACE_NAMES, FACES
 from ...models.cube.moves import format_moves
 from ...models.cube.state import CubeState
-from ...models.cube.stickers import Hypothesis, parse_token
+from ...models.cube.stickers import Hypothesis, Sticker, is_doubtful, parse_token
 from ...models.errors import SudokuCubeError
 from ...models.profile import CubeSettings
-from ...models.slips.find import Explanation, Verdict
+from ...models.slips.find import SCAN_AGAIN, Explanation, Verdict
 from ...models.slips.first_look import CORNER_A, FirstLook
 from ...vision.photo.images import load_image
 from ...vision.reading.reader import Reader
@@ -76,6 +79,80 @@ def photo_cells(face: str, path: str | Path, reader: Reader = Reader()) -> Cells
     img = load_image(Path(path))
     r = reader.with_ocr("never").read_face(img, source=str(path), face=face)
     return tuple(r.candidates)
+
+
+def shown_centre(face: str, cells: Cells, cube: CubeState,
+                 settings: CubeSettings = CubeSettings()) -> Sticker | None:
+    """The centre a photo of ``face`` shows where it is read surely and is not the digit of
+    ``face``'s centre in ``cube`` (the cube as the plan expects it, compared as the eye sees
+    them on ``settings``' cube): face turns never move a centre off its face, so the photo is
+    of another face or another cube. None where it matches, where the centre was read with
+    doubt (a misread must not refuse a right photo) or the cube has no centres."""
+    if cube.n != 3 or len(cells) != 9 or not cells[4] or is_doubtful(cells[4]):
+        return None
+    got = cells[4][0].sticker
+    return None if looks_alike(got, centre(cube, face), settings) else got
+
+
+def explains_centre(verdict: Verdict, face: str, got: Sticker,
+                    settings: CubeSettings = CubeSettings()) -> bool:
+    """Whether the slip the check found (or one of those that fit) puts centre ``got`` on
+    ``face`` as the cube is held now: only a cube picked up turned and held that way does."""
+    if verdict.outcome not in ("found", "ambiguous"):
+        return False
+    found = ((verdict.best,) if verdict.best is not None else ()) + tuple(verdict.candidates)
+    return any(looks_alike(centre(e.state, face), got, settings) for e in found)
+
+
+def wrong_face_error(face: str, photo: str, got: Sticker, cube: CubeState,
+                     maybe: Sequence[CubeState] = (),
+                     settings: CubeSettings = CubeSettings()) -> SudokuCubeError:
+    """The refusal of a photo of ``face`` (named ``photo``: its file, or where it was taken
+    from) whose centre is ``got``, not ``face``'s centre in ``cube``: which face it seems to
+    show (the face of ``cube`` with that centre, where one has it), and how to hold the cube
+    to take it again (:func:`how_to_show`, ``maybe`` and ``settings`` as it takes them).
+    Said before any slip, since no slip moves a centre to another face."""
+    want = centre(cube, face)
+    shown = digit_words(got, settings)
+    same = [f for f in FACES if looks_alike(centre(cube, f), got, settings)]
+    if len(same) == 1:
+        seems = (f"it seems to show {face_words(cube, same[0], False, settings)} instead "
+                 "(did you photograph that face?)")
+    elif same:
+        seems = f"it seems to show one of {faces_words(same, cube, settings)} instead"
+    else:
+        seems = (f"no face of this cube has centre {shown}: it seems to be a photo of another "
+                 "cube or of another face")
+    return SudokuCubeError(
+        f"{photo}: the photo given for face {face} shows centre {shown}, but the centre of "
+        f"face {face} is {digit_words(want, settings)}, and centres never move; {seems}. "
+        f"Retake the photo of face {face}: hold {how_to_show(face, cube, maybe, settings)}.")
+
+
+def refuse_wrong_faces(photos: Mapping[str, str], seen: Mapping[str, Cells], cube: CubeState,
+                       verdict: Verdict, maybe: Sequence[CubeState] = (),
+                       settings: CubeSettings = CubeSettings()) -> None:
+    """Refuse (:func:`wrong_face_error`) the first face photo (``photos``: face -> its file or
+    source) whose sure centre is not its face's centre in ``cube`` (:func:`shown_centre`),
+    unless the ``verdict`` on what was ``seen`` is a cube held turned that puts it there
+    (:func:`explains_centre`): a wrong photo must not be answered with slips, nor with "no
+    slip fits"."""
+    for face, photo in photos.items():
+        got = shown_centre(face, seen[face], cube, settings) if face in seen else None
+        if got is not None and not explains_centre(verdict, face, got, settings):
+            raise wrong_face_error(face, photo, got, cube, maybe, settings)
+
+
+def read_again_words(state: str) -> str:
+    """How to read the whole cube again where no slip explains a check, in the way ``state``
+    (what the plan was made from) was read: a folder's photos are taken again and read with
+    ``solve``; anything else is scanned again or photographed (a photo user has no webcam to
+    ``scan`` with)."""
+    if state and Path(state).is_dir():
+        return (f"take the photos in {state} again and read them (sudoku-cube solve "
+                f"{shlex.quote(state)})")
+    return (f"{SCAN_AGAIN}, or photograph every face and read the photos (sudoku-cube solve "
+            "FOLDER)")
 
 
 def corner_cells(path: str | Path, reader: Reader = Reader(),
@@ -213,11 +290,13 @@ def first_look_json(look: FirstLook, cube: CubeState | None = None,
 
 def verdict_json(verdict: Verdict, step: int, seen: Sequence[str],
                  cube: CubeState | None = None,
-                 maybe: Sequence[CubeState] | None = None) -> dict[str, Any]:
+                 maybe: Sequence[CubeState] | None = None,
+                 again: str = SCAN_AGAIN) -> dict[str, Any]:
     """A check's answer as JSON-ready data (``cube``: the cube as the plan expects it, to name
     faces by their centre digits in the message; ``maybe``: the cubes a slip may have left,
     :func:`assistant.services.slipped_cubes.slipped_cubes`, so that the message names a
-    centre's direction where none of them turned it)."""
+    centre's direction where none of them turned it; ``again``: how to read the cube again
+    where no slip fits, :func:`read_again_words`)."""
     def expl(e: Explanation) -> dict[str, Any]:
         return {"description": e.describe(),
                 "slips": [{"kind": s.kind, "step": s.step, "planned": str(s.planned),
@@ -225,7 +304,8 @@ def verdict_json(verdict: Verdict, step: int, seen: Sequence[str],
                           for s in e.slips]}
 
     out: dict[str, Any] = {"outcome": verdict.outcome, "step": step, "seen": list(seen),
-                           "message": verdict.message(cube, maybe), "stats": verdict.stats}
+                           "message": verdict.message(cube, maybe, again=again),
+                           "stats": verdict.stats}
     if verdict.best is not None:
         out["explanation"] = expl(verdict.best)
     if verdict.outcome == "found":

@@ -11,7 +11,10 @@ a ``file://`` URI, as a terminal writes a file dragged onto it), or Enter to tak
 asked for from the camera when the guide has one (watch mode), or from the phone (``serve``).
 Several slips that fit ask for one more face (the one that splits them best), and so do faces
 that match the plan but cannot show a slip that looks the same on them (the face that can);
-none that fits says to scan the whole cube again. A refused answer stays on the prompt to
+none that fits says to read the whole cube again (the photos taken again where the guide read a
+folder of them). A face photo whose centre, read surely, is not the centre of the face asked for
+is refused first (centres never move: it is another face, or another cube), and the face asked
+for again. A refused answer stays on the prompt to
 mend, and a line being typed when Ctrl-C stops the guide comes back when the same question is
 asked at the same step (:mod:`assistant.services.unfinished`).
 """
@@ -30,7 +33,7 @@ from ...models.cube.state import CubeState
 from ...models.cube.state_format import to_json
 from ...models.errors import SudokuCubeError
 from ...models.profile import CubeSettings
-from ...models.slips.find import Explanation, Verdict, find_slip
+from ...models.slips.find import SCAN_AGAIN, Explanation, Verdict, find_slip
 from ...models.slips.first_look import first_look
 from ...models.slips.replay import WINDOW
 from ...storage.atomic import atomic_write_text
@@ -38,7 +41,8 @@ from ...storage.folders import data_dir
 from ...vision.reading.reader import Reader
 from ..services.guide import GuideCursor, steps_from_moves
 from ..services.slip_check import (Cells, corner_cells, first_look_words, photo_cells,
-                                   show_face_words, tokens_cells)
+                                   read_again_words, refuse_wrong_faces, show_face_words,
+                                   tokens_cells)
 from ..services.slipped_cubes import check_cubes, slipped_cubes
 from ..services.typed_paths import photo_given
 from ..services.unfinished import (Unfinished, check_key, drop_unfinished, keep_unfinished,
@@ -84,13 +88,16 @@ def _answer(text: str, face: str, reader: Reader, capture: Capture | None,
 
 def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
                settings: CubeSettings = CubeSettings(), capture: Capture | None = None,
-               reader: Reader = Reader(), source: str = "the camera", options: str = "") -> str:
+               reader: Reader = Reader(), source: str = "the camera", options: str = "",
+               state: str = "") -> str:
     """Run one check of the cube at the cursor's step, or after the step shown where a slip in
     it explains the faces better (:func:`_judge`; photos read with ``reader``; ``capture``
-    takes one from ``source`` on Enter); follow a new plan when a slip is found. Returns the
-    line the guide shows next; ``options`` (the cube's,
-    :func:`assistant.terminal.given_moves.cube_options`) end the command that takes the new
-    plan up later."""
+    takes one from ``source`` on Enter); follow a new plan when a slip is found. A face photo
+    whose centre is another face's is refused, and asked for again, before any slip is said
+    (:func:`refuse_wrong_faces`). Returns the line the guide shows next; ``options`` (the
+    cube's, :func:`assistant.terminal.given_moves.cube_options`) end the command that takes
+    the new plan up later; ``state`` (what the guide read the cube from) says how to read it
+    again where no slip fits (:func:`read_again_words`)."""
     moves = [s.move for s in cursor.steps]
     done = cursor.position
     look = first_look(cursor.start, moves, done, settings)
@@ -137,16 +144,25 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
             continue
         if got is None:
             return "Check cancelled."
-        seen.update(got)
-        verdict, at, window = _judge(cursor, seen, settings, at, window)
+        tried = {**seen, **got}
+        verdict, judged, wide = _judge(cursor, tried, settings, at, window)
+        try:  # a photo of another face or cube is refused before any slip is said
+            refuse_wrong_faces(_photos(typed, face, capture, corner, source), tried, cube,
+                               verdict, maybe, settings)
+        except SudokuCubeError as e:
+            print_wrapped(console, str(e), style="red")
+            refused, again = typed.strip(), True
+            continue
+        seen, at, window = tried, judged, wide
         cube = cursor.start.apply(moves[:at])
         maybe = slipped_cubes(cursor.start, moves, at, window)  # those the verdict weighed
         if not _asks_more(verdict):
-            return _conclude(cursor, verdict, options, cube, maybe, at)
+            return _conclude(cursor, verdict, options, cube, maybe, at, read_again_words(state))
         if at == done:  # the next face may still find a slip in the step shown
             maybe = check_cubes(cursor.start, moves, done)
         # the list's lines go on indented
-        print_wrapped(console, verdict.message(cube, maybe, _where(cursor, at)))
+        print_wrapped(console, verdict.message(cube, maybe, _where(cursor, at),
+                                               read_again_words(state)))
         face, corner = verdict.ask_face, False
         words = show_face_words(face, cube, maybe, settings)
 
@@ -165,6 +181,27 @@ def _asked(ask: LineReader, face: str, kept: str, mend: bool, key: str, first: s
         stop.again = (f"on the check's prompt for {face} when you press c at this step"
                       + ("" if face == first else f" and the check asks for {face} again"))
         raise
+
+
+def _photos(text: str, face: str, capture: Capture | None, corner: bool,
+            source: str) -> dict[str, str]:
+    """The face photo an answer gave (:func:`_answer`, its path taken as
+    :func:`assistant.services.typed_paths.photo_given` takes it), as face -> its file (or
+    ``source``, for one taken on Enter), for :func:`refuse_wrong_faces`; empty for typed
+    tokens and corner photos."""
+    t = text.strip()
+    if t == "":
+        return {face: source} if capture is not None and not corner else {}
+    try:
+        given = photo_given(t)
+    except SudokuCubeError:
+        return {}
+    if given is None or given[0]:
+        return {}
+    stem = Path(given[1]).stem.upper()
+    if stem == "A":
+        return {}
+    return {stem if stem in FACES else face: given[1]}
 
 
 def _judge(cursor: GuideCursor, seen: dict[str, Cells], settings: CubeSettings, at: int,
@@ -251,17 +288,18 @@ def _accepted(face: str, corner: bool, source: str) -> str:
 
 def _conclude(cursor: GuideCursor, verdict: Verdict, options: str = "",
               cube: CubeState | None = None, maybe: Sequence[CubeState] | None = None,
-              at: int | None = None) -> str:
+              at: int | None = None, again: str = SCAN_AGAIN) -> str:
     """Switch the cursor to the new plan when a slip was found; the line to show (``cube``:
     the cube as the plan has it where the verdict was judged, after ``at`` steps, the
     cursor's by default; ``maybe``: the cubes a slip may have left, whose turned centres the
     message does not name by direction). Judged after the step shown, the cube is said to
     match the plan there, and the slip is recorded as found after it. The real cube is saved,
     so that the new plan can be taken up again in a later run (the command that does, ending
-    in ``options``); a cube that cannot be saved is followed all the same."""
+    in ``options``); a cube that cannot be saved is followed all the same. ``again``: how to
+    read the cube again where no slip fits."""
     at = cursor.position if at is None else at
     message = verdict.message(cube if cube is not None else cursor.state(), maybe,
-                              _where(cursor, at))
+                              _where(cursor, at), again)
     if verdict.outcome == "as expected" and at > cursor.position and not _asks_more(verdict):
         message += " Press n to go on to the next step."
     if verdict.outcome == "found" and verdict.best is not None:
@@ -286,11 +324,14 @@ def after_slip_guide(real: CubeState, repair: Sequence[Move]) -> str:
 
 def make_checker(console: Console, ask: LineReader, settings: CubeSettings = CubeSettings(),
                  capture: Capture | None = None, reader: Reader = Reader(),
-                 source: str = "the camera", options: str = "") -> Callable[[GuideCursor], str]:
+                 source: str = "the camera", options: str = "",
+                 state: str = "") -> Callable[[GuideCursor], str]:
     """The ``c`` key's action for :func:`assistant.terminal.guide_ui.run_interactive`
-    (``options``: the cube's command-line options, for the command a slip found names)."""
+    (``options``: the cube's command-line options, for the command a slip found names;
+    ``state``: what the guide read the cube from, :func:`check_cube`)."""
     def check(cursor: GuideCursor) -> str:
-        return check_cube(cursor, console, ask, settings, capture, reader, source, options)
+        return check_cube(cursor, console, ask, settings, capture, reader, source, options,
+                          state)
     return check
 
 

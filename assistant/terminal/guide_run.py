@@ -105,7 +105,8 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
         capture = camera_capture(args.camera, reader, camera)  # go on by keys; c checks
         source = "the camera"
     checker = make_checker(console, read_line, settings, capture, reader, source,
-                           cube_options(args))
+                           cube_options(args),
+                           getattr(args, "state", None) or getattr(args, "input", None) or "")
     run_interactive(console, cursor, read_key, checker=checker, speak=speak, note=written)
     return 0
 

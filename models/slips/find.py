@@ -65,6 +65,10 @@ class Explanation:
         return ", and then ".join(s.describe() for s in sorted(self.slips, key=lambda s: s.step))
 
 
+SCAN_AGAIN = "scan the whole cube again (sudoku-cube scan)"
+"""How a check where no slip fits says to read the whole cube again, by default."""
+
+
 @dataclass(frozen=True)
 class Verdict:
     """The answer of a check.
@@ -88,14 +92,16 @@ class Verdict:
     """The cube's settings the states were compared on, for the words too."""
 
     def message(self, cube: CubeState | None = None,
-                maybe: Sequence[CubeState] | None = None, where: str = "at this step") -> str:
+                maybe: Sequence[CubeState] | None = None, where: str = "at this step",
+                again: str = SCAN_AGAIN) -> str:
         """What to tell the person; with ``cube`` (the cube as the plan expects it) faces are
         named by their centre digits, the letters beside. A slip may have turned a centre, so
         its direction is named only where ``maybe`` (the cubes a slip in the window may have
         left) is given and on none of them that centre looks turned
         (:func:`models.cube.holds.turned_centres`). ``where``: the step the cube matches the
         plan at, for "as expected" ("after step 4 (R')" where not the step the person is
-        at)."""
+        at). ``again``: how to read the whole cube again where no slip fits, in the way it
+        was read (photos are taken and read again; :data:`SCAN_AGAIN` by default)."""
         turned = turned_centres(cube, maybe, self.settings) \
             if cube is not None and maybe is not None else tuple(FACES)
 
@@ -129,8 +135,8 @@ class Verdict:
             return "\n".join([f"{len(self.candidates)} explanations fit what was seen:", *lines,
                               f"Show me {name(self.ask_face or 'F')} to tell them apart."])
         return ("No likely slip explains this face: the cube is further from the plan than one "
-                "or two mistakes. Check that the face was shown the right way up; otherwise "
-                "scan the whole cube again (sudoku-cube scan) and start a new plan.")
+                f"or two mistakes. Check that the face was shown the right way up; otherwise "
+                f"{again} and start a new plan.")
 
 
 SHOWN_CANDIDATES = 4
