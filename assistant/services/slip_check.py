@@ -151,8 +151,8 @@ def read_again_words(state: str) -> str:
     if state and Path(state).is_dir():
         return (f"take the photos in {state} again and read them (sudoku-cube solve "
                 f"{shlex.quote(state)})")
-    return (f"{SCAN_AGAIN}, or photograph every face and read the photos (sudoku-cube solve "
-            "FOLDER)")
+    return ("read the whole cube again (sudoku-cube scan, or photograph every face and run "
+            "sudoku-cube solve FOLDER)")
 
 
 def corner_cells(path: str | Path, reader: Reader = Reader(),
