@@ -260,7 +260,7 @@ def test_face_matching_no_slip(fixed_plan, tmp_path, capsys):
     other = make_puzzle(999, 20).state
     code, out = _check(tmp_path, capsys, start, plan, ["--tokens", _tokens(other, "F")])
     assert code == 4 and out["outcome"] == "none"
-    assert "scan the whole cube again" in out["message"]
+    assert "read the whole cube again (sudoku-cube scan, or photograph" in out["message"]
 
 
 def test_face_as_expected_and_bad_tokens(fixed_plan, tmp_path, capsys):

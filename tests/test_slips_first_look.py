@@ -204,7 +204,8 @@ def test_guide_check_of_a_face_no_slip_explains_offers_a_rescan(case, tmp_path, 
         start, plan, [lambda f: " ".join(s.token for s in other.face(f))], tmp_path,
         monkeypatch)
     assert line.startswith("No likely slip explains this face")
-    assert "scan the whole cube again (sudoku-cube scan)" in line
+    assert ("read the whole cube again (sudoku-cube scan, or photograph every face and run "
+            "sudoku-cube solve FOLDER)") in line
     assert cursor.position == DONE and [s.move for s in cursor.steps] == list(plan)
 
 

@@ -151,7 +151,7 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
                                verdict, maybe, settings)
         except SudokuCubeError as e:
             print_wrapped(console, str(e), style="red")
-            refused, again = typed.strip(), True
+            kept, again = typed.strip(), True  # offered again for editing
             continue
         seen, at, window = tried, judged, wide
         cube = cursor.start.apply(moves[:at])
