@@ -7,8 +7,8 @@ No terminal here; :mod:`assistant.terminal.review_view` draws it and
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
-from typing import Callable
+from dataclasses import dataclass, field, replace
+from typing import Callable, Mapping
 
 from ...models.cube.face_words import faces_words, listed, place_words
 from ...models.cube.geometry import FACES
@@ -46,9 +46,11 @@ def parse_corrections(text: str, n: int = 3) -> list[tuple[int, Sticker]]:
 
 
 def apply_corrections(state: CubeState, corrections: list[tuple[int, Sticker]]) -> CubeState:
-    """The state with each corrected sticker made certain."""
+    """The state with each corrected sticker made certain, what the photo read kept as its
+    prior (:meth:`CubeState.prior`: a typed token no solved cube allows is taken as a slip,
+    and the photo's reading is what the grid solver falls back on)."""
     for index, sticker in corrections:
-        state = state.with_sticker(index, sticker)
+        state = state.with_sticker(index, sticker, typed=True)
     return state
 
 
@@ -74,6 +76,10 @@ class ReviewCheck:
     """Whether the problems name stickers (a grid refusal's culprits, or the stickers of a
     digit read too often or too rarely): only then can a person be told to correct "the
     stickers named"."""
+    typed_notes: list[str] = field(default_factory=list)
+    """Corrections typed that no solved arrangement allows with the rest of the reading
+    (:attr:`GridSolution.typed_refused`), each named as the likely slip, with what the photo
+    read and what the grid takes instead (:func:`typed_slips`)."""
 
     @property
     def sure(self) -> bool:
@@ -120,7 +126,40 @@ def check_reading(state: CubeState, settings: CubeSettings = CubeSettings(),
     chosen = CubeState(tuple(grid.chosen), state.n)
     problems = [p.message for p in digit_count_problems(chosen)]
     return ReviewCheck(problems, grid, suggestions, count_notes,
-                       unsure=unsure_stickers(state, grid, settings))
+                       unsure=unsure_stickers(state, grid, settings),
+                       typed_notes=typed_slips(state, grid, settings))
+
+
+def typed_slips(state: CubeState, grid: GridSolution, settings: CubeSettings = CubeSettings(),
+                person: bool = True) -> list[str]:
+    """The corrections typed that the grid solver could not honour
+    (:attr:`GridSolution.typed_refused`), in one sentence (none: an empty list): the typed
+    tokens fit no solved arrangement with the other stickers as read, so they are named as
+    the likely slips, with what the grid takes instead (what the photo read, where that fits)
+    and the stickers to check (``person``: one is at the review, where ``y`` takes the grid's
+    choices)."""
+    refused = grid.typed_refused
+    if not refused:
+        return []
+    one = len(refused) == 1
+    names = [sticker_name(i, state.n) for i in refused]
+    typed = listed([f"{n} {format_token(state.stickers[i])}" for n, i in zip(names, refused)])
+    taken, as_photo = [], True
+    for n, i in zip(names, refused):
+        prior, chosen = state.prior(i), grid.chosen[i]
+        photo = prior[0].sticker if prior else None
+        same = photo is not None and same_sticker(photo, chosen, settings.symmetric)
+        as_photo = as_photo and same
+        taken.append(f"{n} {format_token(chosen)}" + (
+            "" if same else f" (the photo read {format_token(photo)})" if photo is not None
+            else ""))
+    what = (f"what the photo{'' if one else 's'} read, " if as_photo else "") + listed(taken)
+    them = "it" if one else "them"
+    go_on = (f": y takes {'that' if one else 'those'}, or type what "
+             f"{'it shows' if one else 'they show'}." if person else ".")
+    return [f"Likely slip{'' if one else 's'}: {typed} as typed fit{'s' if one else ''} no "
+            "solved arrangement of this cube with the other stickers as read; the grid takes "
+            f"{what}. Check {them} on the cube{go_on}"]
 
 
 def _finding(e: UnsolvableError) -> str:
@@ -164,10 +203,14 @@ def unsure_message(state: CubeState, grid: GridSolution, settings: CubeSettings 
     """The stop without a person when the grid solver is not sure: which stickers to check by
     eye and how to go on (at a terminal, or as ``fix`` says: by default with a corrected
     state file), and where they crowd onto a face, which photo to take again
-    (:func:`retake_hint`; ``photos`` as :func:`check_reading` takes them)."""
+    (:func:`retake_hint`; ``photos`` as :func:`check_reading` takes them); a correction
+    typed that no solved arrangement allows is named first, as the likely slip
+    (:func:`typed_slips`)."""
     unsure = unsure_stickers(state, grid, settings)
     k = len(unsure)
-    return (f"the grid solver is not sure of {k} sticker{'s' if k != 1 else ''}: "
+    slips = "".join(f"{note} " for note in typed_slips(state, grid, settings, person=False))
+    return (slips + f"{'T' if slips else 't'}he grid solver is not sure of {k} "
+            f"sticker{'s' if k != 1 else ''}: "
             f"{unsure_names(unsure, grid, state.n)}; another reading about as likely also "
             "solves the cube, so no plan was made from a guess. Check "
             f"{'them' if k != 1 else 'it'} on the cube, then run the same command at a terminal "
@@ -244,8 +287,9 @@ def unsolvable_problem(error: UnsolvableError) -> str:
     cut = next((k for k, line in enumerate(lines) if line.startswith("The fewest")), None)
     if not culprits or cut is None:
         return "the grid cannot be completed: " + " ".join(line.strip() for line in lines)
-    named = ", ".join(f"{c.name} (read {c.read}" + (f", needs {c.suggested})" if c.suggested
-                                                    else ")") for c in culprits)
+    named = ", ".join(f"{c.name} ({'typed' if getattr(c, 'typed', False) else 'read'} "
+                      f"{c.read}" + (f", needs {c.suggested})" if c.suggested else ")")
+                      for c in culprits)
     return ("the grid cannot be completed: " + " ".join(lines[:cut])
             + f" Likely misread: {named}.")
 
@@ -255,7 +299,7 @@ def accepted(state: CubeState, check: ReviewCheck) -> CubeState:
     stickers = list(state.stickers)
     for i, s in check.suggestions.items():
         stickers[i] = s
-    return CubeState(tuple(stickers), state.n, state.candidates)
+    return replace(state, stickers=tuple(stickers))
 
 
 def suggestion_lines(state: CubeState, check: ReviewCheck) -> list[str]:

@@ -226,8 +226,9 @@ class ReviewView:
                 f"y takes its choice{'' if one else 's'}.")
 
     def footer(self, width: int = WIDE) -> list[Text]:
-        """Notes, problems, whether the reading is consistent, and how to correct it (in
-        shorter words under :data:`WIDE` columns)."""
+        """Notes, corrections typed that no solved cube allows (the likely slips), problems,
+        whether the reading is consistent, and how to correct it (in shorter words under
+        :data:`WIDE` columns)."""
         wide = width >= WIDE
         out = []
         if self.check is not None:
@@ -235,6 +236,7 @@ class ReviewView:
                 out += [Text(f"note: {note}", style="yellow")
                         for note in self.check.count_notes]
             if self.verdict:
+                out += [Text(note, style="bold red") for note in self.check.typed_notes]
                 out += [Text(f"problem: {p}", style="bold red") for p in self.check.problems]
                 out += self.verdict_lines(wide)
         if self.show_help:

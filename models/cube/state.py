@@ -15,12 +15,18 @@ class CubeState:
     """A cube as 6*n*n stickers, faces U R F D L B, each face row by row (docs/conventions.md).
 
     ``candidates`` (optional) holds, per sticker, the alternatives a reading found, best
-    first; ``stickers`` then holds the best of each.
+    first; ``stickers`` then holds the best of each. ``priors`` (optional) holds, for each
+    sticker a person typed (a correction, certain from then on), the alternatives the photos
+    gave it before, and None for the others: a typed token is trusted, but when no solved
+    cube allows it with the rest of the reading it is the likely slip, and what the photo saw
+    is the reading to fall back on (:mod:`models.grid.diagnosis`).
     """
 
     stickers: tuple[Sticker, ...]
     n: int = 3
     candidates: tuple[tuple[Hypothesis, ...], ...] | None = field(default=None, compare=False)
+    priors: tuple[tuple[Hypothesis, ...] | None, ...] | None = field(default=None,
+                                                                     compare=False)
 
     def __post_init__(self) -> None:
         if len(self.stickers) != 6 * self.n * self.n:
@@ -48,14 +54,17 @@ class CubeState:
         return {f: self.face(f) for f in FACES}
 
     def transformed(self, t: Transform) -> "CubeState":
-        """The state after a sticker transform (candidates move along)."""
+        """The state after a sticker transform (candidates and priors move along)."""
         stickers = tuple(self.stickers[s].turned(k) for s, k in zip(t.source, t.twist))
-        cands = None
-        if self.candidates is not None:
-            cands = tuple(tuple(Hypothesis(h.sticker.turned(k), h.score)
-                                for h in self.candidates[s])
-                          for s, k in zip(t.source, t.twist))
-        return CubeState(stickers, self.n, cands)
+
+        def moved(per: tuple[tuple[Hypothesis, ...] | None, ...] | None):
+            if per is None:
+                return None
+            return tuple(None if per[s] is None else
+                         tuple(Hypothesis(h.sticker.turned(k), h.score) for h in per[s])
+                         for s, k in zip(t.source, t.twist))
+
+        return CubeState(stickers, self.n, moved(self.candidates), moved(self.priors))
 
     def apply(self, moves: str | Iterable[Move]) -> "CubeState":
         """The state after a move sequence (notation text or parsed moves)."""
@@ -72,8 +81,21 @@ class CubeState:
         """The best reading only."""
         return CubeState(self.stickers, self.n)
 
-    def with_sticker(self, index: int, sticker: Sticker) -> "CubeState":
-        """A copy with one sticker replaced (its candidates become certain)."""
+    def prior(self, index: int) -> tuple[Hypothesis, ...] | None:
+        """What the photos read for a sticker a person typed (best first); None for a sticker
+        not typed, or typed where no photo's alternatives were known."""
+        return None if self.priors is None else self.priors[index] or None
+
+    def typed_stickers(self) -> tuple[int, ...]:
+        """The stickers a person typed that keep the photo's reading (:meth:`prior`)."""
+        return () if self.priors is None else tuple(
+            i for i, p in enumerate(self.priors) if p)
+
+    def with_sticker(self, index: int, sticker: Sticker, *, typed: bool = False
+                     ) -> "CubeState":
+        """A copy with one sticker replaced (its candidates become certain). ``typed``: a
+        person typed it (a correction), so the alternatives read before (the photo's; those
+        of the first typing when it is typed again) are kept as its :meth:`prior`."""
         stickers = list(self.stickers)
         stickers[index] = sticker
         cands = None
@@ -81,7 +103,12 @@ class CubeState:
             cl = list(self.candidates)
             cl[index] = (Hypothesis(sticker, 1.0),)
             cands = tuple(cl)
-        return CubeState(tuple(stickers), self.n, cands)
+        priors = self.priors
+        if typed and self.candidates is not None and self.prior(index) is None:
+            pl = list(priors or (None,) * len(self.stickers))
+            pl[index] = self.hypotheses(index)
+            priors = tuple(pl)
+        return CubeState(tuple(stickers), self.n, cands, priors)
 
 
 def sticker_name(index: int, n: int = 3) -> str:

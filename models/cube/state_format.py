@@ -82,12 +82,16 @@ def _candidates(raw: Any, source: str | None, face: str) -> list[tuple[Hypothesi
 
 
 def _corrected(cands: list[tuple[Hypothesis, ...]], stickers: list[Sticker]
-               ) -> list[tuple[Hypothesis, ...]]:
-    """A face's candidates with the person's corrections: a token in ``faces`` that is not the
-    best candidate was changed by hand in the file (``faces`` holds the best one), so it is
-    certain and the stale alternatives go; otherwise the candidates stay as read."""
-    return [alts if alts[0].sticker == st else (Hypothesis(st, None),)
-            for alts, st in zip(cands, stickers)]
+               ) -> tuple[list[tuple[Hypothesis, ...]], list[tuple[Hypothesis, ...] | None]]:
+    """A face's candidates with the person's corrections, and their priors: a token in
+    ``faces`` that is not the best candidate was changed by hand in the file (``faces`` holds
+    the best one), so it is certain, and the alternatives the photo gave it become its prior
+    (:attr:`CubeState.priors`: what to fall back on when no solved cube allows the token
+    typed); otherwise the candidates stay as read."""
+    typed = [alts[0].sticker != st for alts, st in zip(cands, stickers)]
+    return ([(Hypothesis(st, None),) if t else alts
+             for alts, st, t in zip(cands, stickers, typed)],
+            [alts if t else None for alts, t in zip(cands, typed)])
 
 
 def parse_json(text: str, source: str | None = None) -> CubeState:
@@ -117,6 +121,7 @@ def parse_json(text: str, source: str | None = None) -> CubeState:
             raise StateFormatError(f"unknown face {name!r}; faces are U R F D L B", source=source)
     stickers: list[Sticker] = []
     cands: list[tuple[Hypothesis, ...]] = []
+    priors: list[tuple[Hypothesis, ...] | None] = []
     have_cands = False
     for face in FACES:
         raw = faces.get(face)
@@ -139,10 +144,15 @@ def parse_json(text: str, source: str | None = None) -> CubeState:
                 if isinstance(data.get("candidates"), dict) else None
         if face_cands is not None:
             have_cands = True
-            cands.extend(_corrected(_candidates(face_cands, source, face), face_stickers))
+            got, before = _corrected(_candidates(face_cands, source, face), face_stickers)
+            cands.extend(got)
+            priors.extend(before)
         else:
             cands.extend((Hypothesis(s, None),) for s in face_stickers)
-    return CubeState(tuple(stickers), 3, tuple(cands) if have_cands else None)
+            priors.extend(None for _ in face_stickers)
+    typed = any(p is not None for p in priors)
+    return CubeState(tuple(stickers), 3, tuple(cands) if have_cands else None,
+                     tuple(priors) if typed else None)
 
 
 def parse_text(text: str, source: str | None = None) -> CubeState:
@@ -180,7 +190,10 @@ def parse_state(text: str, source: str | None = None) -> CubeState:
 
 
 def to_dict(state: CubeState) -> dict[str, Any]:
-    """The JSON-ready dictionary of a state (candidates included when present)."""
+    """The JSON-ready dictionary of a state (candidates included when present). A sticker a
+    person typed that differs from what the photo read best keeps the photo's alternatives as
+    its candidates (:func:`written_candidates`), so that reading the file back finds it typed
+    and its prior kept."""
     faces = {f: [format_token(s) for s in state.face(f)] for f in FACES}
     out: dict[str, Any] = {"format": FORMAT, "faces": faces}
     if state.candidates is not None:
@@ -188,9 +201,19 @@ def to_dict(state: CubeState) -> dict[str, Any]:
         out["candidates"] = {
             f: [[{"token": format_token(h.sticker),
                   "score": 1.0 if h.score is None else round(h.score, 4)}
-                 for h in state.candidates[k * per + i]] for i in range(per)]
+                 for h in written_candidates(state, k * per + i)] for i in range(per)]
             for k, f in enumerate(FACES)}
     return out
+
+
+def written_candidates(state: CubeState, index: int) -> tuple[Hypothesis, ...]:
+    """The candidates a state file holds for one sticker: the photo's alternatives for a
+    sticker typed otherwise than the photo read it best (the file's token then differs from
+    its best candidate, which is how a file marks a correction), else its candidates."""
+    prior = state.prior(index)
+    if prior and prior[0].sticker != state.stickers[index]:
+        return prior
+    return state.candidates[index] if state.candidates is not None else ()
 
 
 def to_json(state: CubeState) -> str:

@@ -7,29 +7,37 @@ came from. Both raise or return a :class:`GridUnsolvableError`.
 """
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 from typing import Iterable
 
 from ortools.sat.python import cp_model
 
-from ..cube.face_words import face_or_place, faces_words
+from ..cube.face_words import face_or_place, faces_words, listed, place_words
 from ..cube.geometry import FACES
+from ..cube.pieces import centre_facelets
 from ..cube.state import CubeState, sticker_name
 from ..cube.stickers import Hypothesis, Sticker, format_token
 from ..errors import UnsolvableError
 from ..profile import CubeSettings
 from .cp_sat import cp_solver
-from .model import Reachability, build_model, sticker_hypotheses
+from .model import (MIN_SCORE, SCORE_SCALE, Reachability, build_model, log_weights,
+                    reading_variants, sticker_hypotheses)
 from .soft import build_soft_model
 
 @dataclass(frozen=True)
 class Culprit:
-    """A sticker whose reading blocks every solution, and a reading that would fit."""
+    """A sticker whose reading blocks every solution, and a reading that would fit.
+
+    ``typed``: a person typed ``read`` (a correction, :meth:`CubeState.prior`), and ``photo``
+    is what the photo read there best (None when no photo's reading is known)."""
 
     index: int
     read: str
     suggested: str | None
+    typed: bool = False
+    photo: str | None = None
 
     @property
     def name(self) -> str:
@@ -43,9 +51,15 @@ class Culprit:
 
     def describe(self, state: CubeState | None = None) -> str:
         """One line for the user; ``state`` (the reading) names the face by its centre digit,
-        else it is named by where it is."""
+        else it is named by where it is (always so when the culprit is the face's centre: its
+        digit may be the misread one)."""
         hint = f", a solution needs {self.suggested} there" if self.suggested else ""
-        return f"{self.name} on {face_or_place(self.face, state)}: read as {self.read}{hint}"
+        how = (f"typed as {self.read}" + (f" (the photo read {self.photo})"
+                                          if self.photo and self.photo != self.read else "")
+               if self.typed else f"read as {self.read}")
+        where = place_words(self.face) if self.index in centre_facelets() else \
+            face_or_place(self.face, state)
+        return f"{self.name} on {where}: {how}{hint}"
 
 
 class GridUnsolvableError(UnsolvableError):
@@ -84,24 +98,40 @@ def digit_range(hyps: tuple[tuple[Hypothesis, ...], ...]) -> dict[int, tuple[int
 
 
 def check_digit_counts(state: CubeState, settings: CubeSettings = CubeSettings()) -> None:
-    """Raise :class:`GridUnsolvableError` when some digit cannot appear six times."""
+    """Raise :class:`GridUnsolvableError` when some digit cannot appear six times. A typed
+    sticker (:meth:`CubeState.prior`) whose token is a digit read too often, or whose photo
+    read a digit read too rarely, is named first as the likely slip (its culprit)."""
     hyps = sticker_hypotheses(state, settings)
-    problems = []
+    problems, over, under = [], set(), set()
     for d, (lo, hi) in digit_range(hyps).items():
         where = [sticker_name(i) for i, hs in enumerate(hyps)
                  if all(h.sticker.digit == d for h in hs)]
         if lo > 6:
+            over.add(d)
             problems.append(f"digit {d} is read {lo} times, {lo - 6} more than the 6 a Sudoku "
                             f"Cube has (at {' '.join(where)})")
         elif hi < 6:
+            under.add(d)
             problems.append(f"digit {d} is read {hi} times, {6 - hi} fewer than the 6 a Sudoku "
                             f"Cube has" + (f" (at {' '.join(where)})" if where else ""))
-    if problems:
-        raise GridUnsolvableError(
-            "the digit counts are wrong, so no solved arrangement exists:\n  "
-            + "\n  ".join(problems), reason="digit-count",
-            advice="Check those stickers in the photos (or the state file) and re-shoot or fix "
-                   "the misread ones.")
+    if not problems:
+        return
+    slips = [Culprit(i, format_token(state.stickers[i]), None, typed=True,
+                     photo=format_token(state.prior(i)[0].sticker))
+             for i in state.typed_stickers()
+             if state.stickers[i].digit in over or state.prior(i)[0].sticker.digit in under]
+    head = "the digit counts are wrong, so no solved arrangement exists"
+    advice = ("Check those stickers in the photos (or the state file) and re-shoot or fix the "
+              "misread ones.")
+    if slips:
+        one = len(slips) == 1
+        head += (f" (likely a slip in {'the correction' if one else 'corrections'} typed: "
+                 + listed([f"{c.name} {c.read}, where the photo read {c.photo}"
+                           for c in slips]) + ")")
+        advice = (f"Check {listed([c.name for c in slips])} on the cube and type what "
+                  f"{'it shows' if one else 'they show'}; then check the other stickers named.")
+    raise GridUnsolvableError(f"{head}:\n  " + "\n  ".join(problems), slips,
+                              reason="digit-count", advice=advice)
 
 
 _RULES = (("twist", "a corner would have to be twisted in place"),
@@ -128,21 +158,37 @@ def diagnose(state: CubeState, settings: CubeSettings = CubeSettings(), *,
             gm = build_model(hyps, settings, reach=reach, objective=False)
             if cp_solver(time_limit_s).solve(gm.model) in (cp_model.OPTIMAL, cp_model.FEASIBLE):
                 broken.append(words)
-    culprits, proven = _culprits(state, hyps, time_limit_s)
+    priors = {i: reading_variants(state.prior(i), settings) for i in state.typed_stickers()}
+    culprits, proven = _culprits(state, hyps, time_limit_s, priors)
     lines = ["no solved arrangement reachable by face turns fits these readings."]
     if broken:
         lines.append("The digits do fit a solved cube, but reaching it " + "; or ".join(broken)
                      + ": either stickers were misread, or the cube was taken apart and "
                        "reassembled wrongly.")
+    typed = [c for c in culprits if c.typed]
+    if typed:
+        lines.append(f"Likely a slip in {'the correction' if len(typed) == 1 else 'corrections'}"
+                     f" typed: {listed([f'{c.name} {c.read}' for c in typed])} "
+                     f"{'fits' if len(typed) == 1 else 'fit'} no solved arrangement of this "
+                     "cube with the other stickers as read.")
     if culprits:
         how = "fewest" if proven else "fewest found"
         lines.append(f"The {how} stickers that, read differently, make it solvable "
                      f"({len(culprits)}):")
         lines += [f"  {c.describe(state)}" for c in culprits]
-        faces = sorted({c.face for c in culprits}, key=FACES.index)
+        read = [c for c in culprits if not c.typed]
+        faces = sorted({c.face for c in read}, key=FACES.index)
         photos = "the photo" if len(faces) == 1 else "the photos"
-        advice = (f"Re-shoot or fix {photos} of {faces_words(faces, state)}, or correct those "
-                  "stickers in the state file.")
+        advice = (f"re-shoot or fix {photos} of {_faces_named(faces, culprits, state)}, or "
+                  "correct those stickers in the state file." if read else "")
+        if typed:
+            one = len(typed) == 1
+            advice = (f"Check {listed([c.name for c in typed])} on the cube and type what "
+                      f"{'it shows' if one else 'they show'}"
+                      + (f"; for the other{'' if len(read) == 1 else 's'}, {advice}"
+                         if advice else "."))
+        else:
+            advice = advice[0].upper() + advice[1:]
     else:
         lines.append(f"No fix with {MAX_CULPRITS} or fewer re-read stickers was found within "
                      f"{time_limit_s:g} s.")
@@ -152,13 +198,29 @@ def diagnose(state: CubeState, settings: CubeSettings = CubeSettings(), *,
                                proven=proven and bool(culprits), advice=advice)
 
 
+def _faces_named(faces: list[str], culprits: list[Culprit], state: CubeState) -> str:
+    """``faces`` named for the advice: by centre digit (:func:`faces_words`), but by where it
+    is for a face whose centre is itself a culprit (its digit may be the misread one)."""
+    doubted = {c.face for c in culprits if c.index in centre_facelets()}
+    rest = [f for f in faces if f not in doubted]
+    return listed([place_words(f) for f in faces if f in doubted]
+                  + ([faces_words(rest, state)] if rest else []))
+
+
 MAX_CULPRITS = 8
 """Diagnosis looks for at most this many misread stickers (more means: re-shoot everything)."""
 
 
-def _culprits(state: CubeState, hyps, time_limit_s: float) -> tuple[list[Culprit], bool]:
+def _culprits(state: CubeState, hyps, time_limit_s: float,
+              priors: dict[int, tuple[Hypothesis, ...]] | None = None
+              ) -> tuple[list[Culprit], bool]:
     """The fewest stickers that, read differently, allow a reachable solved arrangement, each
     with the reading that arrangement needs; and whether that number is proven smallest.
+    Typed stickers (corrections; ``priors``: each one's photo readings) come first: of the
+    fixes of as few stickers, one that changes the most of them (:func:`_fewest_untyped`),
+    each the way its photo read it where that fits (:func:`_likeliest_fix`), since a typed
+    token no solved cube allows is the likely slip, not a sticker the photos read with
+    confidence.
 
     Iterative deepening: is there a solution with at most k changed stickers, k = 1, 2, ...?
     Small k propagate strongly (all but k stickers keep their readings), so each step is fast.
@@ -184,30 +246,92 @@ def _culprits(state: CubeState, hyps, time_limit_s: float) -> tuple[list[Culprit
         if st != cp_model.FEASIBLE and st != cp_model.OPTIMAL:
             proven = False
             continue
-        solver = _likeliest_fix(soft, m, solver, wall_left, left)
+        if priors:
+            m, solver, left = _fewest_untyped(soft, m, solver, priors, wall_left, left)
+        solver = _likeliest_fix(soft, m, solver, wall_left, left, priors or {})
         out = []
         for i in range(54):
             if solver.boolean_value(soft.changed[i]):
                 d = next(d for d in range(9) if solver.boolean_value(soft.read_digit[i][d])) + 1
                 r = next(r for r in range(4) if solver.boolean_value(soft.read_rot[i][r]))
+                prior = state.prior(i)
                 out.append(Culprit(i, format_token(state.stickers[i]),
-                                   format_token(Sticker(d, r))))
-        return out, proven
+                                   format_token(Sticker(d, r)), typed=prior is not None,
+                                   photo=format_token(prior[0].sticker) if prior else None))
+        return sorted(out, key=lambda c: not c.typed), proven
     return [], False
 
 
+PRIOR_MISS = round(SCORE_SCALE * -math.log(MIN_SCORE))
+"""Cost of a typed culprit read as none of its photo's alternatives (as a reading scored
+:data:`models.grid.model.MIN_SCORE` would cost): the fix then keeps what the photo saw."""
+
+
+def _fewest_untyped(soft, m: cp_model.CpModel, found: cp_model.CpSolver,
+                    priors: dict[int, tuple[Hypothesis, ...]], wall_s: float, limit: float
+                    ) -> tuple[cp_model.CpModel, cp_model.CpSolver, float]:
+    """Of the fixes of as few stickers (``m``, ``found`` as :func:`_likeliest_fix` takes
+    them), the ones that change the fewest stickers not typed (``priors``: the typed ones):
+    ``m`` cut to that many (so that the likeliest fix, sought next, stays among them), a
+    solver holding such a fix, and the deterministic time left of ``limit``. Feasibility
+    searches, from none up to what ``found`` changes, each fast since all but a few stickers
+    keep their readings (a weighted objective instead ran out of time on a real reading);
+    ``m`` cut to what ``found`` changes when none finds fewer in time."""
+    untyped = [v for i, v in enumerate(soft.changed) if i not in priors]
+    now = sum(found.boolean_value(v) for v in untyped)
+    for u in range(now):
+        if limit <= 0:
+            break
+        cut = m.clone()
+        cut.add(sum(untyped) <= u)
+        solver = cp_solver(max(0.1, wall_s), max_deterministic_time=limit)
+        status = solver.solve(cut)
+        limit -= solver.response_proto.deterministic_time
+        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return cut, solver, limit
+        if status != cp_model.INFEASIBLE:
+            break
+    m.add(sum(untyped) <= now)
+    return m, found, limit
+
+
 def _likeliest_fix(soft, m: cp_model.CpModel, found: cp_model.CpSolver,
-                   wall_s: float, limit: float) -> cp_model.CpSolver:
+                   wall_s: float, limit: float,
+                   priors: dict[int, tuple[Hypothesis, ...]] | None = None
+                   ) -> cp_model.CpSolver:
     """Among the fixes of as few stickers (``m``: the soft model cut to that many, ``found``: a
     solver holding one), the one whose other stickers keep their likeliest readings: a sticker
     read 6v at 0.97 (truth 6>, unlisted) with an alternative 7> at 0.02 is the misread, not
-    the sure 7> beside it that the 7> alternative would displace. ``found`` when the search
-    for it is cut short."""
-    if not soft.costs:
+    the sure 7> beside it that the 7> alternative would displace. Typed stickers (``priors``:
+    each one's photo readings) changed by the fix read as their photo did where that fits
+    (:data:`PRIOR_MISS`). ``found`` when the search for it is cut short."""
+    priors = priors or {}
+    if not soft.costs and not priors:
         return found
-    m.minimize(sum(c * v for c, v in soft.costs))
+    terms = list(soft.costs)
+    for i, prior in priors.items():
+        terms += _prior_terms(soft, m, i, prior)
+    m.minimize(sum(c * v for c, v in terms))
     for v in soft.changed:
         m.add_hint(v, found.boolean_value(v))
     solver = cp_solver(max(0.1, wall_s), max_deterministic_time=max(0.1, limit))
     status = solver.solve(m)
     return solver if status in (cp_model.OPTIMAL, cp_model.FEASIBLE) else found
+
+
+def _prior_terms(soft, m: cp_model.CpModel, i: int, prior: tuple[Hypothesis, ...]
+                 ) -> list[tuple[int, cp_model.IntVar]]:
+    """(cost, flag) terms that make typed sticker ``i``, once changed, read as its photo did:
+    one flag per photo reading (its log-score below the photo's best), or :data:`PRIOR_MISS`
+    for any other reading."""
+    miss = m.new_bool_var("")
+    flags, terms = [], [(PRIOR_MISS, miss)]
+    for h, w in zip(prior, log_weights(prior)):
+        ok = m.new_bool_var("")
+        m.add_bool_and([soft.read_digit[i][h.sticker.digit - 1], soft.read_rot[i][h.sticker.rot]]
+                       ).only_enforce_if(ok)
+        flags.append(ok)
+        if w:
+            terms.append((-w, ok))
+    m.add_bool_or([soft.changed[i].Not(), miss] + flags)
+    return terms

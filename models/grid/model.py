@@ -85,21 +85,26 @@ def sticker_hypotheses(state: CubeState, settings: CubeSettings = CubeSettings()
     Adds a symmetric digit's 180 degree twin (``1^`` also ``1v``) and, when the cube's 6 and 9
     are not underlined, the other of ``6 r`` / ``9 r+2`` with the same score.
     """
-    out = []
-    for i in range(len(state.stickers)):
-        table: dict[Sticker, float | None] = {}
-        for h in state.hypotheses(i):
-            s = h.sticker
-            variants = [s]
-            if not settings.underlined_69 and s.digit in (6, 9):
-                variants.append(Sticker(15 - s.digit, (s.rot + 2) % 4))
-            for v in list(variants):
-                if v.digit in settings.symmetric:
-                    variants.append(v.turned(2))
-            for v in variants:
-                _add(table, v, h.score)
-        out.append(tuple(Hypothesis(s, sc) for s, sc in table.items()))
-    return tuple(out)
+    return tuple(reading_variants(state.hypotheses(i), settings)
+                 for i in range(len(state.stickers)))
+
+
+def reading_variants(hyps: Sequence[Hypothesis], settings: CubeSettings = CubeSettings()
+                     ) -> tuple[Hypothesis, ...]:
+    """One sticker's readings with the ones that look the same on ``settings``' cube (see
+    :func:`sticker_hypotheses`), best first."""
+    table: dict[Sticker, float | None] = {}
+    for h in hyps:
+        s = h.sticker
+        variants = [s]
+        if not settings.underlined_69 and s.digit in (6, 9):
+            variants.append(Sticker(15 - s.digit, (s.rot + 2) % 4))
+        for v in list(variants):
+            if v.digit in settings.symmetric:
+                variants.append(v.turned(2))
+        for v in variants:
+            _add(table, v, h.score)
+    return tuple(Hypothesis(s, sc) for s, sc in table.items())
 
 
 def log_weights(hyps: Sequence[Hypothesis]) -> list[int]:

@@ -35,7 +35,10 @@ class GridSolution:
     :data:`models.grid.doubt.REVIEW_MARGIN` of this one (``margin``: by how much this one
     beats it, natural log; None when there is no such rival), or because a confident reading
     was overruled by a far less likely one; empty means ``sure``. ``rival``: that other
-    reading, sticker by sticker (empty when there is none).
+    reading, sticker by sticker (empty when there is none). ``typed_refused``: stickers a
+    person typed that no solved arrangement allows with the rest of the reading, read here as
+    their photo read them where that fits (always in ``review``: the typed token is the
+    likely slip, to be checked on the cube).
     """
 
     target: CubeState
@@ -52,6 +55,7 @@ class GridSolution:
     margin: float | None = None
     review: tuple[int, ...] = ()
     rival: tuple[Sticker, ...] = ()
+    typed_refused: tuple[int, ...] = ()
 
     @property
     def sure(self) -> bool:
@@ -95,6 +99,9 @@ class GridSolution:
             "sure": self.sure,
             "review": [{"sticker": sticker_name(i), "taken": format_token(self.chosen[i])}
                        for i in self.review],
+            "typed_refused": [{"sticker": sticker_name(i), "typed": format_token(read.stickers[i]),
+                               "taken": format_token(self.chosen[i])}
+                              for i in self.typed_refused],
             "solution_count": self.solution_count,
             "stats": self.stats,
         }

@@ -190,13 +190,18 @@ def _repair(state: CubeState, settings: CubeSettings, err: GridUnsolvableError,
     """The likeliest arrangement once the diagnosed stickers (``err.culprits``) may read
     anything, with them (and any close rival's differences) for review; None when the state
     is not a reading with alternatives, or the fix is larger than :data:`REPAIR_MAX` or not
-    proven smallest."""
+    proven smallest. A typed culprit (a correction no solved cube allows with the rest of the
+    reading) falls back on what its photo read (:meth:`CubeState.prior`) at the photo's
+    scores, not on any reading alike (a centre's half turn, which nothing else settles, would
+    otherwise be a coin toss); it is named in the answer's ``typed_refused``."""
     if state.candidates is None or not err.proven or not 0 < len(err.culprits) <= REPAIR_MAX:
         return None
     cands = list(state.candidates)
     for c in err.culprits:
-        listed = {h.sticker for h in state.hypotheses(c.index)}
-        cands[c.index] = tuple(state.hypotheses(c.index)) + tuple(
+        known = tuple(state.prior(c.index) or state.hypotheses(c.index)) if c.typed \
+            else tuple(state.hypotheses(c.index))
+        listed = {h.sticker for h in known}
+        cands[c.index] = known + tuple(
             Hypothesis(Sticker(d, r), REPAIR_SCORE) for d in range(1, 10) for r in range(4)
             if Sticker(d, r) not in listed)
     try:
@@ -205,4 +210,6 @@ def _repair(state: CubeState, settings: CubeSettings, err: GridUnsolvableError,
     except GridUnsolvableError:
         return None
     review = tuple(sorted(set(sol.review) | {c.index for c in err.culprits}))
-    return replace(sol, review=review, stats=dict(sol.stats, repaired=len(err.culprits)))
+    typed = tuple(sorted(c.index for c in err.culprits if c.typed))
+    return replace(sol, review=review, typed_refused=typed,
+                   stats=dict(sol.stats, repaired=len(err.culprits)))

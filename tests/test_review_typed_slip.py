@@ -1,0 +1,203 @@
+"""A correction typed at the review that no solved cube allows is the likely slip: it is named
+at once (not another sticker the photos read with confidence), the grid falls back on what the
+photo read there (a centre keeps the photo's turn, which nothing else settles), ``y`` takes
+that, and the plan solves the real cube. The photo's reading of a typed sticker survives the
+state file the corrections are saved in, and ``y`` on the tokens as read is a new question
+for the grid solver that remembers its last answer."""
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from sudoku_cube.assistant.cli import main
+from sudoku_cube.assistant.services.files import load_state
+from sudoku_cube.assistant.services.pipeline import RememberedSolver
+from sudoku_cube.assistant.services.review import apply_corrections, check_reading, confirmed
+from sudoku_cube.assistant.terminal.review_ui import run_review
+from sudoku_cube.assistant.terminal.review_view import ReviewView
+from sudoku_cube.models.cube.solved import is_solved
+from sudoku_cube.models.cube.state import CubeState, sticker_index
+from sudoku_cube.models.cube.state_format import parse_json, to_json
+from sudoku_cube.models.cube.stickers import Hypothesis, Sticker, parse_token
+from sudoku_cube.models.generator.cube3 import make_puzzle
+from sudoku_cube.models.grid import GridUnsolvableError, diagnose, solve_grid
+from sudoku_cube.models.plan.planner import plan
+from sudoku_cube.models.profile import CubeSettings
+from tests.conftest import scripted, swapped_pair, unsure_reading
+
+FOOTED = CubeSettings(symmetric=frozenset())
+"""The black cube's settings: its 1 has a foot, so no digit looks the same turned round."""
+BLACK = Path(__file__).resolve().parents[1] / "samples" / "cubes" / "09-black"
+F5, F2, U1 = (sticker_index(n) for n in ("F5", "F2", "U1"))
+
+
+@pytest.fixture(scope="module")
+def black() -> tuple[CubeState, CubeState]:
+    """The black sample's photos as read (F5, a centre, read 5^ for sure; F2 3^ at 0.99) and
+    the real cube (its truth file)."""
+    from sudoku_cube.vision.reading.photo_set import read_folder
+
+    read = read_folder(BLACK, ocr=False).state
+    truth = load_state(BLACK / "truth.json")
+    assert read.stickers[F5] == truth.stickers[F5] == parse_token("5^")
+    assert read.stickers[F2] == parse_token("3^") and read.stickers[U1] == parse_token("1>")
+    return read, truth
+
+
+def _typed(state: CubeState, *pairs: str) -> CubeState:
+    """``state`` with corrections typed as at the review (``"F5 3^"``)."""
+    return apply_corrections(state, [(sticker_index(n), parse_token(t))
+                                     for n, t in (p.split() for p in pairs)])
+
+
+def test_a_typed_impossible_centre_is_named_first_as_the_slip(black):
+    """F5 typed 3^ (the photo read 5^): the fix of one sticker that changes the typed token
+    back is named, first and as typed, not F2 that the photo read 3^ at 0.99."""
+    read, _ = black
+    err = diagnose(_typed(read, "F5 3^"), FOOTED)
+    first = err.culprits[0]
+    assert first.index == F5
+    assert (first.index, first.typed, first.read, first.photo, first.suggested) == \
+        (F5, True, "3^", "5^", "5^")
+    assert F2 not in [c.index for c in err.culprits]
+    text = " ".join(str(err).split())
+    assert "Likely a slip in the correction typed: F5 3^ fits no solved arrangement" in text
+    assert "F5 on the front face (F): typed as 3^ (the photo read 5^)" in text
+    assert "Check F5 on the cube" in text
+
+
+def test_the_review_names_the_typed_slip_and_falls_back_on_the_photo(black):
+    """After the typo alone the review's doubt is on F5 (not on F2), the grid takes the photo's
+    5^ (not the upside-down 5v, which fits as well), and the screen says so in 24 lines."""
+    read, truth = black
+    state = _typed(read, "F5 3^")
+    check = check_reading(state, FOOTED)
+    assert check.ok and set(check.unsure) == {F5}
+    assert check.grid.chosen[F5] == parse_token("5^")
+    assert check.grid.chosen == truth.stickers and check.grid.typed_refused == (F5,)
+    from sudoku_cube.assistant.services.review import typed_slips
+    assert check.typed_notes == typed_slips(state, check.grid, FOOTED)
+    console = Console(file=io.StringIO(), width=80, height=24, record=True, color_system=None)
+    console.print(ReviewView(state, check))
+    text = console.export_text()
+    flat = " ".join(text.split())
+    assert ("Likely slip: F5 3^ as typed fits no solved arrangement of this cube with the "
+            "other stickers as read; the grid takes what the photo read, F5 5^. Check it on "
+            "the cube: y takes that, or type what it shows.") in flat
+    assert len(text.splitlines()) <= 22 and all(len(line) <= 80 for line in text.splitlines())
+
+
+U7_WITH_OCR = {"3<": 0.8789, "8<": 0.1136, "8>": 0.0074}
+"""U7's likeliest readings as the reader with OCR scores them (without: 8< 0.57, 3< 0.40):
+then the first fix found of the two typos changes them alone, and the likeliest of the
+fixes as small must not trade the typed F5 for the F2 the photo read with confidence."""
+
+
+@pytest.mark.parametrize("ocr", [False, True])
+def test_two_typed_slips_then_y_give_a_plan_that_solves_the_real_cube(black, ocr):
+    """The trial's keys: F5 3^, U1 9v, y, Enter. Both typos are named, y takes what the photos
+    read (the 5 upright, as on the cube), and the plan solves the real cube."""
+    read, truth = black
+    if ocr:
+        u7 = sticker_index("U7")
+        alts = sorted((Hypothesis(h.sticker, U7_WITH_OCR.get(h.sticker.token, h.score))
+                       for h in read.hypotheses(u7)), key=lambda h: -(h.score or 0.0))
+        cands = list(read.candidates)
+        cands[u7] = tuple(alts)
+        stickers = list(read.stickers)
+        stickers[u7] = alts[0].sticker
+        read = CubeState(tuple(stickers), 3, tuple(cands))
+    ask, _ = scripted("F5 3^", "U1 9v", "y", "")
+    console = Console(file=io.StringIO(), width=80, height=24, record=True, color_system=None)
+    final, check = run_review(console, read, FOOTED, read_line=ask)
+    assert final.stickers[F5] == parse_token("5^") and final.stickers[U1] == parse_token("1>")
+    flat = " ".join(console.export_text().split())
+    assert "Likely slips: U1 9v and F5 3^ as typed fit no solved arrangement" in flat
+    assert "the grid takes what the photos read, U1 1> and F5 5^" in flat
+    assert check.sure and check.grid.chosen == truth.stickers
+    p = plan(check.grid, FOOTED)
+    assert is_solved(truth.apply(p.moves), FOOTED.symmetric)
+
+
+def _puzzle(turn: int) -> CubeState:
+    """A scrambled cube (one solved arrangement) with its front centre turned ``turn``
+    quarter turns further (a half turn: still a cube face turns solve, turned otherwise)."""
+    design = make_puzzle(11, 25, symmetric=frozenset()).state
+    stickers = list(design.stickers)
+    stickers[F5] = stickers[F5].turned(turn)
+    return CubeState(tuple(stickers))
+
+
+@pytest.mark.parametrize("turn", [0, 2])
+def test_a_centre_typed_a_quarter_turn_off_falls_back_on_the_photos_turn(turn):
+    """Any cube, the front centre read sure either way up: typed a quarter turn off, no solved
+    cube fits (a centre's quarter turn would need two pieces swapped). The typed centre is
+    the slip, not another centre a quarter turn off (which would fit as well), and the grid
+    keeps the centre as the photo read it: nothing else tells its half turn, so any other
+    reading of it would be a coin toss. The plan solves the cube."""
+    truth = _puzzle(turn)
+    photo = truth.stickers[F5]
+    state = _typed(unsure_reading(truth, {}), f"F5 {photo.turned(1).token}")
+    sol = solve_grid(state, FOOTED)
+    assert sol.chosen[F5] == photo and sol.chosen == truth.stickers
+    assert sol.typed_refused == (F5,) and sol.review == (F5,)
+    assert is_solved(truth.apply(plan(sol, FOOTED).moves), FOOTED.symmetric)
+
+
+def test_a_centre_typed_as_another_digit_is_named_before_the_counts():
+    """Every sticker read sure, the front centre typed as another digit: the digit counts
+    refuse the reading, and the refusal names the typed centre first, with what the photo
+    read, as the likely slip."""
+    truth = _puzzle(0)
+    photo = truth.stickers[F5]
+    typo = Sticker(photo.digit % 9 + 1, photo.rot)
+    state = _typed(unsure_reading(truth, {}), f"F5 {typo.token}")
+    with pytest.raises(GridUnsolvableError) as err:
+        solve_grid(state, FOOTED)
+    assert err.value.reason == "digit-count"
+    assert [(c.index, c.typed, c.photo) for c in err.value.culprits] == [(F5, True, photo.token)]
+    assert str(err.value).startswith(
+        "the digit counts are wrong, so no solved arrangement exists (likely a slip in the "
+        f"correction typed: F5 {typo.token}, where the photo read {photo.token}):")
+    assert "Check F5 on the cube and type what it shows" in str(err.value)
+
+
+def test_a_state_file_keeps_the_photos_reading_of_a_typed_sticker(black, tmp_path, capsys):
+    """The corrections are saved in a state file: the typed token stands in ``faces`` and the
+    photo's alternatives stay its candidates, so the file read back knows the sticker was
+    typed and what the photo saw; solved from the file without a person, the slip is named
+    first and no plan is made."""
+    read, _ = black
+    state = _typed(read, "F5 3^")
+    path = tmp_path / "typed.json"
+    path.write_text(to_json(state))
+    assert main(["solve", str(path), "--plain", "--symmetric", "none"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert ("Likely slip: F5 3^ as typed fits no solved arrangement of this cube with the "
+            "other stickers as read; the grid takes what the photo read, F5 5^. Check it on "
+            "the cube. The grid solver is not sure of 1 sticker: F5 (grid 5^, or 3^)") in err
+    back = parse_json(to_json(state))
+    assert back.stickers == state.stickers
+    assert back.hypotheses(F5) == (Hypothesis(parse_token("3^"), None),)
+    assert [h.sticker for h in back.prior(F5)] == [h.sticker for h in read.hypotheses(F5)]
+    assert back.typed_stickers() == (F5,)
+
+
+def test_a_file_without_a_typed_token_has_no_priors(black):
+    assert parse_json(to_json(black[0])).priors is None
+
+
+def test_y_on_the_tokens_as_read_is_a_new_question_for_the_remembering_solver():
+    """y confirms the grid's choices, which may be the very tokens read: only the candidates
+    change, and the solver that remembers its last answer must not give the unsure one back
+    (the review would ask again for ever)."""
+    _, a, b, swapped, _ = swapped_pair()
+    solver = RememberedSolver()
+    check = check_reading(swapped, solver=solver)
+    assert not check.sure
+    after = apply_corrections(swapped, confirmed(check))
+    assert after.stickers == swapped.stickers  # the grid chose the tokens as read
+    assert check_reading(after, solver=solver).sure
