@@ -65,3 +65,32 @@ def test_solve_optimal_on_a_far_cube_says_so_and_plans(tmp_path, capsys):
     out = capsys.readouterr()
     assert "too far to prove a shortest plan" in " ".join(out.err.split())
     assert "Done: the cube is solved." in out.out
+
+
+def test_solve_optimal_json_says_whether_the_plan_is_proved_shortest(tmp_path, capsys):
+    """``solve --optimal --json``: on a far cube the notice that it fell back to the usual plan
+    goes to stderr and the JSON says the plan is not proved shortest (the grid's own
+    ``optimal`` is the grid solver's status, not the plan's); on a near cube it is proved."""
+    import json
+
+    from sudoku_cube.assistant.cli import main
+    from sudoku_cube.models.cube.state_format import to_json
+
+    for turns, seed in ((30, 10), (3, 11)):
+        state, _, scramble = scrambled(random.Random(seed), turns)
+        path = tmp_path / f"cube{turns}.json"
+        path.write_text(to_json(state))
+        assert main(["solve", str(path), "--json", "--optimal"]) == 0
+        out = capsys.readouterr()
+        result = json.loads(out.out)
+        stats = result["stats"]
+        assert is_solved(state.apply(" ".join(result["moves"])))
+        far = turns > 8
+        assert stats["proved_shortest"] is not far
+        assert stats["optimal_beyond"] == (8 if far else None)
+        said = " ".join(out.err.split())
+        assert ("--optimal: this cube is more than 8 turns from solved, too far to prove a "
+                "shortest plan; here is the usual short plan.") in said if far else \
+            "too far" not in said
+        if not far:
+            assert len(result["moves"]) <= len(scramble)

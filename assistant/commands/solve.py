@@ -5,7 +5,8 @@ With no input it reads the bundled demo photos. ``--json`` prints one JSON objec
 (``assistant.services.pipeline.solve_result_dict``) and never asks anything; otherwise the reading
 is reviewed (interactively when a person is at the terminal) and the plan is guided step by step
 (``--plain`` prints every step). ``--optimal`` asks for a provably shortest plan (cubes up to 8
-turns from solved). The work is done by ``assistant.terminal.solve_flow``.
+turns from solved; a farther cube gets the usual short plan, said on stderr, and the JSON's
+``stats.proved_shortest`` is false). The work is done by ``assistant.terminal.solve_flow``.
 """
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import json
 
 from rich.console import Console
 
-from ..services.pipeline import solve_result_dict
+from ..services.pipeline import optimal_notice, solve_result_dict
 from ..terminal import solve_flow
 from ..terminal.keys import interactive
 from ..terminal.profile_option import add_profile_option, cube_settings
@@ -47,6 +48,9 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         with solve_flow.ConsoleProgress() as progress:
             result = solve_flow.produce(args.input, settings, args, progress=progress)
+        notice = optimal_notice(result.plan)  # on stderr, as the other notes; stdout is JSON
+        if notice:
+            Console(stderr=True).print(notice, highlight=False)
         print(json.dumps(solve_result_dict(result), indent=2))
         return 0
     code = solve_flow.solve_with_review(args.input, settings, args)

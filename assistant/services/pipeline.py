@@ -20,7 +20,8 @@ from ...models.cube.state import CubeState
 from ...models.cube.state_format import to_dict
 from ...models.grid import GridSolution, enumerate_targets, solve_grid
 from ...models.grid.hopeless import PhotoNames
-from ...models.plan.planner import Plan, plan, plan_from_moves, plan_to_targets
+from ...models.plan.planner import (OPTIMAL_BEYOND, Plan, plan, plan_from_moves,
+                                    plan_to_targets)
 from ...models.profile import CubeSettings
 from . import table_cache
 from .review import require_sure as require_grid_sure
@@ -269,8 +270,21 @@ def solve_state(state: CubeState, settings: CubeSettings = CubeSettings(), *,
     return SolveResult(state, grid, p, timings, settings)
 
 
+def optimal_notice(plan: Plan) -> str:
+    """What ``--optimal`` says when the cube was too far for a provably shortest plan and the
+    usual short plan was made instead (:data:`OPTIMAL_BEYOND`); '' otherwise."""
+    if OPTIMAL_BEYOND not in plan.stats:
+        return ""
+    return (f"--optimal: this cube is more than {plan.stats[OPTIMAL_BEYOND]} turns from solved, "
+            "too far to prove a shortest plan; here is the usual short plan.")
+
+
 def solve_result_dict(result: SolveResult) -> dict[str, Any]:
-    """The JSON object of ``sudoku-cube solve --json``."""
+    """The JSON object of ``sudoku-cube solve --json``. ``stats.proved_shortest`` says whether
+    the plan is proved shortest (the ``--optimal`` search, which also runs for any cube a few
+    turns from solved); ``stats.optimal_beyond`` is set when ``--optimal`` was asked and the
+    cube was too far (the usual short plan instead). The grid's own ``stats.optimal`` is the
+    grid solver's status, not the plan's."""
     p = result.plan
     stats = {
         "moves": len(p.moves),
@@ -279,6 +293,8 @@ def solve_result_dict(result: SolveResult) -> dict[str, Any]:
         "already_solved": result.already_solved,
         "verified": bool(p.stats.get("verified")),
         "method": p.stats.get("method"),
+        "proved_shortest": bool(p.stats.get("optimal")) or result.already_solved,
+        "optimal_beyond": p.stats.get(OPTIMAL_BEYOND),
         "candidates": p.stats.get("candidates"),
         "timings_ms": {k: result.timings_ms.get(k)
                        for k in ("reading", "tables", "grid", "planning")},

@@ -17,11 +17,11 @@ from ...models.grid import solve_grid
 from ...models.grid.hopeless import PhotoNames
 from ...models.profile import CubeSettings
 from ...models.printable import printable
-from ...models.plan.planner import OPTIMAL_BEYOND, PIECES, Plan, Step, verified_plan
+from ...models.plan.planner import PIECES, Plan, Step, verified_plan
 from ..services.cube_input import GridSolver
 from ..services.export import export_plan
 from ..services.guide import GuideCursor, steps_as_read
-from ..services.pipeline import AFTER_SLIP, steps_done_words
+from ..services.pipeline import AFTER_SLIP, optimal_notice, steps_done_words
 from ..services.sessions import save_followed_plan
 from .guide_check import Capture, make_checker
 from .guide_ui import print_plain, run_interactive
@@ -62,10 +62,9 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
     start = steps[0].before if steps else plan.start
     if companion is not None:
         companion.shown(steps, start)
-    if OPTIMAL_BEYOND in plan.stats:
-        Console(stderr=True).print(
-            f"--optimal: this cube is more than {plan.stats[OPTIMAL_BEYOND]} turns from solved, "
-            "too far to prove a shortest plan; here is the usual short plan.", highlight=False)
+    notice = optimal_notice(plan)
+    if notice:
+        Console(stderr=True).print(notice, highlight=False)
     written = ""  # said again on the guide's first screen, which hides what was printed
     if args.export:
         path = export_plan(args.export, steps, start, settings)
