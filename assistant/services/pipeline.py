@@ -281,10 +281,11 @@ def optimal_notice(plan: Plan) -> str:
 
 def solve_result_dict(result: SolveResult) -> dict[str, Any]:
     """The JSON object of ``sudoku-cube solve --json``. ``stats.proved_shortest`` says whether
-    the plan is proved shortest (the ``--optimal`` search, which also runs for any cube a few
-    turns from solved); ``stats.optimal_beyond`` is set when ``--optimal`` was asked and the
-    cube was too far (the usual short plan instead). The grid's own ``stats.optimal`` is the
-    grid solver's status, not the plan's."""
+    the plan is proved shortest (the ``--optimal`` search, to any solved arrangement; without
+    it a cube a few turns from solved is proved shortest only to the grid's one target);
+    ``stats.optimal_beyond`` is set when ``--optimal`` was asked and the cube was too far (the
+    usual short plan instead). The grid's own ``stats.optimal`` is the grid solver's status,
+    not the plan's."""
     p = result.plan
     stats = {
         "moves": len(p.moves),

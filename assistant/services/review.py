@@ -47,8 +47,10 @@ def parse_corrections(text: str, n: int = 3) -> list[tuple[int, Sticker]]:
 
 def apply_corrections(state: CubeState, corrections: list[tuple[int, Sticker]]) -> CubeState:
     """The state with each corrected sticker made certain, what the photo read kept as its
-    prior (:meth:`CubeState.prior`: a typed token no solved cube allows is taken as a slip,
-    and the photo's reading is what the grid solver falls back on)."""
+    prior where the token differs from it (:meth:`CubeState.prior`: a typed token no solved
+    cube allows is taken as a slip, and the photo's reading is what the grid solver falls
+    back on); a token equal to the photo's reading, or typed again as it stands, is hard
+    (:meth:`CubeState.insisted`)."""
     for index, sticker in corrections:
         state = state.with_sticker(index, sticker, typed=True)
     return state

@@ -57,7 +57,8 @@ class CubeState:
         """The state after a sticker transform (candidates and priors move along)."""
         stickers = tuple(self.stickers[s].turned(k) for s, k in zip(t.source, t.twist))
 
-        def moved(per: tuple[tuple[Hypothesis, ...] | None, ...] | None):
+        def moved(per: tuple[tuple[Hypothesis, ...] | None, ...] | None
+                  ) -> tuple[tuple[Hypothesis, ...] | None, ...] | None:
             if per is None:
                 return None
             return tuple(None if per[s] is None else
@@ -82,20 +83,34 @@ class CubeState:
         return CubeState(self.stickers, self.n)
 
     def prior(self, index: int) -> tuple[Hypothesis, ...] | None:
-        """What the photos read for a sticker a person typed (best first); None for a sticker
-        not typed, or typed where no photo's alternatives were known."""
-        return None if self.priors is None else self.priors[index] or None
+        """What the photos read for a sticker a person typed otherwise than the photo read it
+        best (best first); None for a sticker not typed, typed as the photo read it (only
+        confirmed), or typed where no photo's alternatives were known. The rule the state file
+        uses to mark a correction (:func:`models.cube.state_format.written_candidates`)."""
+        p = None if self.priors is None else self.priors[index]
+        return p if p and p[0].sticker != self.stickers[index] else None
 
     def typed_stickers(self) -> tuple[int, ...]:
-        """The stickers a person typed that keep the photo's reading (:meth:`prior`)."""
+        """The stickers a person typed that keep the photo's reading (:meth:`prior`): the
+        suspects when no solved cube allows the reading."""
         return () if self.priors is None else tuple(
-            i for i, p in enumerate(self.priors) if p)
+            i for i in range(len(self.stickers)) if self.prior(i) is not None)
+
+    def insisted(self) -> tuple[int, ...]:
+        """The stickers a person typed as the photo read them (confirmed), or typed again as
+        they stood after being named as the likely slip: hard, never a suspect (the
+        diagnosis looks elsewhere). Kept as an empty prior."""
+        return () if self.priors is None else tuple(
+            i for i, p in enumerate(self.priors) if p == ())
 
     def with_sticker(self, index: int, sticker: Sticker, *, typed: bool = False
                      ) -> "CubeState":
         """A copy with one sticker replaced (its candidates become certain). ``typed``: a
-        person typed it (a correction), so the alternatives read before (the photo's; those
-        of the first typing when it is typed again) are kept as its :meth:`prior`."""
+        person typed it (a correction). Typed otherwise than the photo read it best, the
+        alternatives read before (the photo's, kept from the first typing) are its
+        :meth:`prior`, and it is a suspect when no solved cube allows the reading; typed as
+        the photo read it, or typed again as it stands (the person insists after it was named
+        as the likely slip), it is hard (:meth:`insisted`)."""
         stickers = list(self.stickers)
         stickers[index] = sticker
         cands = None
@@ -104,9 +119,12 @@ class CubeState:
             cl[index] = (Hypothesis(sticker, 1.0),)
             cands = tuple(cl)
         priors = self.priors
-        if typed and self.candidates is not None and self.prior(index) is None:
+        if typed and self.candidates is not None:
+            raw = None if priors is None else priors[index]
+            photo = raw or self.hypotheses(index)
+            again = bool(raw) and self.stickers[index] == sticker
             pl = list(priors or (None,) * len(self.stickers))
-            pl[index] = self.hypotheses(index)
+            pl[index] = () if again or photo[0].sticker == sticker else photo
             priors = tuple(pl)
         return CubeState(tuple(stickers), self.n, cands, priors)
 

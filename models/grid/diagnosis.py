@@ -119,7 +119,9 @@ def check_digit_counts(state: CubeState, settings: CubeSettings = CubeSettings()
     slips = [Culprit(i, format_token(state.stickers[i]), None, typed=True,
                      photo=format_token(state.prior(i)[0].sticker))
              for i in state.typed_stickers()
-             if state.stickers[i].digit in over or state.prior(i)[0].sticker.digit in under]
+             if state.stickers[i].digit in over
+             or (state.prior(i)[0].sticker.digit in under
+                 and state.prior(i)[0].sticker.digit != state.stickers[i].digit)]
     head = "the digit counts are wrong, so no solved arrangement exists"
     advice = ("Check those stickers in the photos (or the state file) and re-shoot or fix the "
               "misread ones.")
@@ -226,6 +228,10 @@ def _culprits(state: CubeState, hyps, time_limit_s: float,
     Small k propagate strongly (all but k stickers keep their readings), so each step is fast.
     """
     soft = build_soft_model(hyps)
+    for i in state.insisted():
+        # a token the person confirmed, or typed again after it was named as the slip, is
+        # hard: the fix is sought among the other stickers
+        soft.model.add(soft.changed[i] == 0)
     # The budget is CP-SAT's deterministic time, not wall time, so that the answer does not
     # depend on how busy the machine is; wall time only guards against a runaway search.
     left = time_limit_s
@@ -271,19 +277,28 @@ def _fewest_untyped(soft, m: cp_model.CpModel, found: cp_model.CpSolver,
                     priors: dict[int, tuple[Hypothesis, ...]], wall_s: float, limit: float
                     ) -> tuple[cp_model.CpModel, cp_model.CpSolver, float]:
     """Of the fixes of as few stickers (``m``, ``found`` as :func:`_likeliest_fix` takes
-    them), the ones that change the fewest stickers not typed (``priors``: the typed ones):
+    them), the ones that change the fewest stickers other than typed ones (``priors``)
+    changed back to one of their photo's readings (a typed sticker changed to anything else
+    counts like any other):
     ``m`` cut to that many (so that the likeliest fix, sought next, stays among them), a
     solver holding such a fix, and the deterministic time left of ``limit``. Feasibility
     searches, from none up to what ``found`` changes, each fast since all but a few stickers
     keep their readings (a weighted objective instead ran out of time on a real reading);
     ``m`` cut to what ``found`` changes when none finds fewer in time."""
     untyped = [v for i, v in enumerate(soft.changed) if i not in priors]
-    now = sum(found.boolean_value(v) for v in untyped)
+    # a typed sticker's change counts as none only where it lands on one of its photo's
+    # readings (the slip undone); changed to anything else it ranks with the others
+    back = [_on_prior(soft, m, i, prior) for i, prior in priors.items()]
+    others = sum(untyped) + sum(soft.changed[i] for i in priors) - sum(back)
+    now = sum(found.boolean_value(v) for v in untyped) + sum(
+        found.boolean_value(soft.changed[i]) and not _reads_prior(soft, found, i, prior)
+        for i, prior in priors.items())
     for u in range(now):
         if limit <= 0:
             break
         cut = m.clone()
-        cut.add(sum(untyped) <= u)
+        # at most u stickers changed other than typed ones back to their photo's reading
+        cut.add(others <= u)
         solver = cp_solver(max(0.1, wall_s), max_deterministic_time=limit)
         status = solver.solve(cut)
         limit -= solver.response_proto.deterministic_time
@@ -291,8 +306,34 @@ def _fewest_untyped(soft, m: cp_model.CpModel, found: cp_model.CpSolver,
             return cut, solver, limit
         if status != cp_model.INFEASIBLE:
             break
-    m.add(sum(untyped) <= now)
+    # no fewer found: keep the fixes as good as ``found`` for the likeliest fix sought next
+    m.add(others <= now)
     return m, found, limit
+
+
+def _on_prior(soft, m: cp_model.CpModel, i: int, prior: tuple[Hypothesis, ...]
+              ) -> cp_model.IntVar:
+    """A flag that may hold only when typed sticker ``i`` is changed to one of its photo's
+    readings (``prior``)."""
+    on = m.new_bool_var("")
+    flags = []
+    for h in prior:
+        ok = m.new_bool_var("")
+        # ok: the sticker reads this photo reading, digit and turn
+        m.add_bool_and([soft.read_digit[i][h.sticker.digit - 1],
+                        soft.read_rot[i][h.sticker.rot]]).only_enforce_if(ok)
+        flags.append(ok)
+    # on: changed, and reading one of the photo's readings
+    m.add_implication(on, soft.changed[i])
+    m.add_bool_or(flags).only_enforce_if(on)
+    return on
+
+
+def _reads_prior(soft, solver: cp_model.CpSolver, i: int, prior: tuple[Hypothesis, ...]
+                 ) -> bool:
+    """Whether ``solver``'s fix reads typed sticker ``i`` as one of its photo's readings."""
+    return any(solver.boolean_value(soft.read_digit[i][h.sticker.digit - 1])
+               and solver.boolean_value(soft.read_rot[i][h.sticker.rot]) for h in prior)
 
 
 def _likeliest_fix(soft, m: cp_model.CpModel, found: cp_model.CpSolver,
@@ -328,10 +369,12 @@ def _prior_terms(soft, m: cp_model.CpModel, i: int, prior: tuple[Hypothesis, ...
     flags, terms = [], [(PRIOR_MISS, miss)]
     for h, w in zip(prior, log_weights(prior)):
         ok = m.new_bool_var("")
+        # ok: the sticker reads this photo reading, digit and turn
         m.add_bool_and([soft.read_digit[i][h.sticker.digit - 1], soft.read_rot[i][h.sticker.rot]]
                        ).only_enforce_if(ok)
         flags.append(ok)
         if w:
             terms.append((-w, ok))
+    # changed, the sticker reads one of the photo's readings or pays PRIOR_MISS
     m.add_bool_or([soft.changed[i].Not(), miss] + flags)
     return terms
