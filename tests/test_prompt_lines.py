@@ -8,7 +8,6 @@ from __future__ import annotations
 import io
 import json
 import os
-import random
 import select
 import shlex
 import signal
@@ -34,15 +33,11 @@ from sudoku_cube.assistant.terminal.review_ui import ReviewQuit, reviewed_path, 
 from sudoku_cube.models.cube.moves import invert_moves, simplify
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.generator.cube3 import make_puzzle
-from sudoku_cube.models.slips.find import find_slip
-from sudoku_cube.models.slips.first_look import first_look
-from sudoku_cube.models.slips.kinds import random_slip
-from sudoku_cube.models.slips.looks import certain
-from sudoku_cube.models.slips.replay import slipped_state
 from sudoku_cube.render.photo import render_corner_photo, render_face_photo
 from tests.conftest import scripted
 from tests.test_assistant_review import _other_digit, _reading, _truth, sticker_index
 from tests.test_guide_terminal import SizedTerminal, _state
+from tests.open_slips import slip_left_open
 from tests.test_slips_first_look import DONE, case  # noqa: F401 - the fixture, used by name
 
 CLI = [sys.executable, "-m", "sudoku_cube.assistant.cli"]
@@ -501,18 +496,10 @@ def test_a_missing_path_with_a_quote_inside_a_name_is_not_found():
 @pytest.fixture(scope="module")
 def follow_up():
     """A plan, a slip at step DONE the first face leaves open, and the cube as it is."""
-    done = DONE
     pz = make_puzzle(11, 20)
     plan = simplify(invert_moves(pz.scramble))
-    look = first_look(pz.state, plan, done)
-    for kind in ("skip", "direction", "amount", "face", "tilt", "repeat", "held"):
-        for r in range(6):
-            slip = random_slip(random.Random(r), done, plan[done - 1], kind)
-            real = slipped_state(pz.state, plan, done, [slip])
-            v = find_slip(pz.state, plan, done, {look.face: certain(real.face(look.face))})
-            if v.outcome == "ambiguous":
-                return pz.state, plan, look.face, v.ask_face, real
-    raise AssertionError("no slip the first face leaves open")
+    real, look, v = slip_left_open(pz.state, plan, DONE)
+    return pz.state, plan, look.face, v.ask_face, real
 
 
 def test_a_line_typed_at_a_follow_up_face_comes_back_on_that_faces_prompt(follow_up):
