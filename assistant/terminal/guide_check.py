@@ -23,7 +23,7 @@ from __future__ import annotations
 import shlex
 
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 from rich.console import Console
 
@@ -73,17 +73,38 @@ def _answer(text: str, face: str, reader: Reader, capture: Capture | None,
         return None
     if t == "":
         return capture("A" if corner else face, cube, maybe)
-    given = photo_given(t)  # a path as a shell takes it: quoted, escaped or a file:// URI
-    if given is None:
+    named = _named(t, face)
+    if named is None:
         return {face: tokens_cells(face, t, cube, settings)}
+    if named.corner:
+        return corner_cells(named.path, reader, photo=named.name)
+    return {named.name: photo_cells(named.name, named.path, reader)}
+
+
+class Named(NamedTuple):
+    """The photo an answer names: a corner photo (``name`` ``A`` or ``B``) or a face's
+    (``name`` the face it shows), and its path."""
+
+    corner: bool
+    name: str
+    path: str
+
+
+def _named(text: str, face: str) -> Named | None:
+    """The photo a typed answer for ``face`` names (None: a face's tokens): its path as a
+    shell takes it, quoted, escaped or a ``file://`` URI
+    (:func:`assistant.services.typed_paths.photo_given`); ``A=``/``B=`` or a file named A is a
+    corner photo, a file named after a face is that face's photo, any other ``face``'s."""
+    given = photo_given(text)
+    if given is None:
+        return None
     letter, path = given
     if letter:
-        return corner_cells(path, reader, photo=letter)
+        return Named(True, letter, path)
     stem = Path(path).stem.upper()
     if stem == "A":  # named as corner photo A is
-        return corner_cells(path, reader)
-    shown = stem if stem in FACES else face  # a photo named after a face is that face
-    return {shown: photo_cells(shown, path, reader)}
+        return Named(True, "A", path)
+    return Named(False, stem if stem in FACES else face, path)
 
 
 def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
@@ -185,23 +206,18 @@ def _asked(ask: LineReader, face: str, kept: str, mend: bool, key: str, first: s
 
 def _photos(text: str, face: str, capture: Capture | None, corner: bool,
             source: str) -> dict[str, str]:
-    """The face photo an answer gave (:func:`_answer`, its path taken as
-    :func:`assistant.services.typed_paths.photo_given` takes it), as face -> its file (or
+    """The face photo an answer gave (:func:`_answer`, as :func:`_named` takes it), as
+    face -> its file (or
     ``source``, for one taken on Enter), for :func:`refuse_wrong_faces`; empty for typed
     tokens and corner photos."""
     t = text.strip()
     if t == "":
         return {face: source} if capture is not None and not corner else {}
     try:
-        given = photo_given(t)
+        named = _named(t, face)
     except SudokuCubeError:
         return {}
-    if given is None or given[0]:
-        return {}
-    stem = Path(given[1]).stem.upper()
-    if stem == "A":
-        return {}
-    return {stem if stem in FACES else face: given[1]}
+    return {} if named is None or named.corner else {named.name: named.path}
 
 
 def _judge(cursor: GuideCursor, seen: dict[str, Cells], settings: CubeSettings, at: int,
