@@ -23,7 +23,7 @@ from ...vision.reading.corners import CORNER_PHOTOS
 from ...vision.recognise.footed import SURE, OneVerdict, ones_verdict
 from ...vision.reading.reader import Reader
 from ...vision.reading.faces import FaceReading, Reading
-from .files import load_one_verdict, load_photo_sources, load_state
+from .files import load_state_file
 from .pipeline import Event, Progress
 
 DEMO_SAMPLE = Path(__file__).resolve().parents[2] / "samples" / "cubes" / "01-easy"
@@ -84,8 +84,8 @@ def read_input(path: Path, reader: Reader, progress: Progress | None = None,
         raise SudokuCubeError(f"{path}: is a photo; a cube is read from the folder of its "
                               f"photos: give the folder ({path.absolute().parent}) that holds "
                               "the six face photos U R F D L B or the two corner photos A and B")
-    return CubeRead(load_state(path), load_one_verdict(path), None, None,
-                    photo_names=photo_names(load_photo_sources(path)))
+    state, ones, sources = load_state_file(path)
+    return CubeRead(state, ones, None, None, photo_names=photo_names(sources))
 
 
 def photo_sources(faces: Mapping[str, FaceReading]) -> dict[str, str]:

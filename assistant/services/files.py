@@ -35,10 +35,9 @@ def read_text_file(path: str | os.PathLike[str], what: str = "file") -> str:
         raise SudokuCubeError(f"{p}: cannot be read ({e.strerror})") from None
 
 
-def _json_object(path: str | os.PathLike[str]) -> dict:
+def _json_object(text: str) -> dict:
     """A JSON state file's top-level object, for the entries beside its faces; empty for a
     text state file (or one :func:`load_state` refuses, saying what is wrong)."""
-    text = read_text_file(path, "state file")
     if not text.lstrip().startswith("{"):
         return {}
     try:
@@ -48,29 +47,48 @@ def _json_object(path: str | os.PathLike[str]) -> dict:
     return raw if isinstance(raw, dict) else {}
 
 
-def load_one_verdict(path: str | os.PathLike[str]) -> OneVerdict | None:
+def one_verdict(raw: dict) -> OneVerdict | None:
     """What a JSON state file written by ``scan`` (or ``read --json``) says about the cube's 1
-    (its ``one`` entry), or None when it says nothing."""
-    return OneVerdict.from_dict(_json_object(path).get("one"))
+    (its ``one`` entry, of the file's top-level object ``raw``), or None when it says
+    nothing."""
+    return OneVerdict.from_dict(raw.get("one"))
 
 
-def load_photo_sources(path: str | os.PathLike[str]) -> dict[str, str]:
+def recorded_sources(raw: dict) -> dict[str, str]:
     """Face -> the photo it was read from, as a JSON state file written by ``read --json``
-    records it (its ``reading`` section, each face's ``source``); empty when it records none.
-    Nothing in the section is trusted: a face whose entry is not an object with a ``source``
-    string is left out, and anything else there is ignored."""
-    reading = _json_object(path).get("reading")
+    records it (its ``reading`` section, in the file's top-level object ``raw``, each face's
+    ``source``); empty when it records none. Nothing in the section is trusted: a face whose
+    entry is not an object with a ``source`` string is left out, and anything else there is
+    ignored."""
+    reading = raw.get("reading")
     if not isinstance(reading, dict):
         return {}
     return {f: r["source"] for f, r in reading.items()
             if f in FACES and isinstance(r, dict) and isinstance(r.get("source"), str)}
 
 
+def load_state_file(path: str | os.PathLike[str]
+                    ) -> tuple[CubeState, OneVerdict | None, dict[str, str]]:
+    """A state file read and parsed once: the state (:func:`load_state`),
+    what it says about the cube's 1 (:func:`one_verdict`) and the photos its faces were read
+    from (:func:`recorded_sources`)."""
+    _refuse_folder(path)
+    text = read_text_file(path, "state file")
+    raw = _json_object(text)
+    return parse_state(text, source=str(path)), one_verdict(raw), recorded_sources(raw)
+
+
 def load_state(path: str | os.PathLike[str]) -> CubeState:
     """Read a JSON or text state file (docs/conventions.md); a folder (of photos, most likely)
     is refused with the command that writes its state file."""
+    _refuse_folder(path)
+    return parse_state(read_text_file(path, "state file"), source=str(path))
+
+
+def _refuse_folder(path: str | os.PathLike[str]) -> None:
+    """Refuse a folder given for a state file (of photos, most likely), with the command that
+    writes its state file."""
     if Path(path).is_dir():
         command = f"sudoku-cube read {shlex.quote(str(path))} --json > state.json"
         raise SudokuCubeError(f"{path}: is a folder; this command takes a state file. For a "
                               f"folder of photos, `{command}` writes one")
-    return parse_state(read_text_file(path, "state file"), source=str(path))
