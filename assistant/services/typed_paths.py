@@ -37,10 +37,10 @@ def _is_file(path: str) -> bool:
         return False
 
 
-def _quoted(text: str) -> str:
-    """``text`` as a message quotes it: in single quotes, or double ones when it holds a
-    single quote; backslashes stay as typed."""
-    return f'"{text}"' if "'" in text else f"'{text}'"
+def quoted_line(line: str) -> str:
+    """A typed line as messages quote it: in single quotes, or double ones when it holds a
+    single quote (a quoted path); backslashes stay as typed (unlike ``repr``)."""
+    return f'"{line}"' if "'" in line else f"'{line}'"
 
 
 _PHOTO_SUFFIXES = IMAGE_SUFFIXES + OTHER_PHOTO_SUFFIXES
@@ -108,7 +108,7 @@ def shell_words(text: str) -> list[str]:
         if not _open_quote(text):
             return [text.strip()]
         raise SudokuCubeError(
-            f"{_quoted(text.strip())} has a quote that is not closed: a path with spaces goes "
+            f"{quoted_line(text.strip())} has a quote that is not closed: a path with spaces goes "
             "in quotes closed at its end, '/path/my photos/F.jpg', or with a backslash before "
             "each space, /path/my\\ photos/F.jpg (a face's tokens have no quotes)") from None
 

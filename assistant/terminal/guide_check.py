@@ -44,11 +44,11 @@ from ..services.slip_check import (Cells, corner_cells, first_look_words, photo_
                                    read_again_words, refuse_wrong_faces, show_face_words,
                                    tokens_cells)
 from ..services.slipped_cubes import check_cubes, slipped_cubes
-from ..services.typed_paths import photo_given
+from ..services.typed_paths import photo_given, quoted_line
 from ..services.unfinished import (Unfinished, check_key, drop_unfinished, keep_unfinished,
                                    kept_unfinished)
 from .keys import LineInterrupted, LineReader, edits_on_line
-from .line_words import back_words, kept_words, quoted_line, typed_on
+from .line_words import back_words, kept_words, typed_on
 from .markup import plain
 from .wrapping import print_wrapped
 

@@ -7,18 +7,13 @@ Without line editing (:func:`assistant.terminal.keys.edits_on_line`) a line offe
 above an empty prompt, to be typed again: the words then say that, not a key that clears it."""
 from __future__ import annotations
 
+from ..services.typed_paths import quoted_line
 from ..services.unfinished import LINE_MAX
 from .keys import LineInterrupted, LineReader, edits_on_line, unfinished_line
 
 CLEAR_KEY = "Ctrl-U"
 """The key that clears the line being typed, named where a line is kept for editing: the
 line editor's (readline's) and the terminal's own."""
-
-
-def quoted_line(line: str) -> str:
-    """A typed line as messages quote it: in single quotes, or double ones when it holds a
-    single quote (a quoted path); backslashes stay as typed (unlike ``repr``)."""
-    return f'"{line}"' if "'" in line else f"'{line}'"
 
 
 MEND = f"mend your line ({CLEAR_KEY} clears it)"
