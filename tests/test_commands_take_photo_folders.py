@@ -65,9 +65,13 @@ def test_state_only_commands_given_a_folder_say_how_to_make_a_state_file(capsys)
 
 def test_the_demo_ends_with_what_to_do_for_your_own_cube(capsys):
     """``solve`` with no input (``make demo``) ends by saying how to solve one's own cube; a
-    solve of a folder does not."""
+    solve of a folder does not. The demo's solved cube shows 1s pointing against their faces,
+    and the line after "Done" says why and that nothing need be done."""
     out = " ".join(_out(capsys, ["solve", "--plain", "--no-ocr"]).split())
     assert out.endswith("docs/photos.md shows, and run `sudoku-cube solve FOLDER`.")
+    after = out[out.index("Done: the cube is solved."):]
+    assert "end pointing the other way from the rest of their faces: on this cube a 1 looks " \
+        "the same upside down" in after and "there is nothing to do" in after
     assert "That was the bundled demo" not in _out(capsys, ["solve", str(EASY), "--plain",
                                                             "--no-ocr"])
 

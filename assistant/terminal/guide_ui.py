@@ -17,6 +17,7 @@ from ..services.phases import is_combined, phase_note, phase_title
 from .guide_view import HELP_KEYS, DoneView, HelpView, PlanSummary, StepView
 from .interrupt import resume_command, set_resume_hint
 from .line_words import unfinished_words
+from .one_words import turned_ones_line
 from .net import NetView
 from .wrapping import print_wrapped, wrap_words
 
@@ -42,6 +43,9 @@ def print_plain(console: Console, steps: Sequence[Step], start: CubeState,
         if pictures:
             console.print(StepView(step, i, len(steps), show_keys=False).nets(console.width))
     console.print(Text("Done: the cube is solved.", style="bold green"))
+    note = turned_ones_line(steps[-1].after, settings)
+    if note:
+        print_wrapped(console, note)
 
 
 def step_line(step: Step, index: int, total: int, width: int) -> Text:
@@ -76,7 +80,8 @@ def screen_of(cursor: GuideCursor, notice: str = "", height: int | None = None,
     """The renderable of the cursor's screen: the current step (``keys``: its key line's
     markup), or the solved cube."""
     if cursor.done:
-        return DoneView(cursor.state(), cursor.total, notice=notice, height=height)
+        return DoneView(cursor.state(), cursor.total, notice=notice, height=height,
+                        note=turned_ones_line(cursor.state(), cursor.settings))
     pos = cursor.position
     step = cursor.current
     changed = pos == 0 or cursor.steps[pos - 1].phase != step.phase

@@ -282,19 +282,25 @@ class StepView:
 
 @dataclass
 class DoneView:
-    """The last screen: the solved cube (its net when there is room), then the keys."""
+    """The last screen: the solved cube (its net when there is room), why a digit on it points
+    the other way (``note``), then the keys."""
 
     final: CubeState
     total: int
     notice: str = ""
     height: int | None = None
+    note: str = ""
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         height = self.height if self.height is not None else options.height or console.height
+        width = options.max_width
         yield Text(f"Done: all {self.total} steps taken. The cube is solved.", style="bold green")
-        yield progress_line(self.total, self.total, max(10, min(options.max_width - 30, 40)))
-        if height is None or height - 5 - bool(self.notice) >= NET_LINES:
+        yield progress_line(self.total, self.total, max(10, min(width - 30, 40)))
+        below = bool(self.notice) + (notice_lines(self.note, width) if self.note else 0)
+        if height is None or height - 5 - below >= NET_LINES:
             yield NetView(self.final, title="Solved")
+            if self.note:
+                yield Text(wrap_words(self.note, width))
         if self.notice:
             yield notice_text(self.notice, options.max_width)
         yield keys_text(DONE_KEYS, options.max_width)

@@ -1,10 +1,14 @@
 """The line a person reads about the cube's digit 1: the photos' verdict
 (:meth:`vision.recognise.footed.OneVerdict.describe`) and, where it leaves the 1 symmetric, how
 to say that this cube's 1 has a foot after all (the photos may show too few 1s to tell, or a
-foot too slight to see)."""
+foot too slight to see); and, under a solved cube, why a 1 on it points the other way from the
+rest of its face."""
 from __future__ import annotations
 
+from ...models.cube.state import CubeState
+from ...models.profile import CubeSettings
 from ...vision.recognise.footed import OneVerdict
+from ..services.phases import symmetric_note, turned_symmetric
 from .profile_option import FOOT_ADVICE
 
 
@@ -18,3 +22,12 @@ def verdict_line(ones: OneVerdict, command: str = "", overridden: str = "") -> s
     if ones.has_foot:
         return line
     return f"{line}; {FOOT_ADVICE}" + (f" to {command}" if command else "")
+
+
+def turned_ones_line(final: CubeState, settings: CubeSettings) -> str:
+    """Under the solved cube ``final``: why a symmetric digit on it points the other way from
+    the rest of its face and that nothing need be done (:func:`symmetric_note`), with
+    :data:`FOOT_ADVICE` when that digit is a 1 (a foot the photos did not show would make it
+    matter); "" when every digit points with its face."""
+    ones = any(1 in digits for digits in turned_symmetric(final, settings.symmetric).values())
+    return symmetric_note(final, settings.symmetric, FOOT_ADVICE if ones else "")

@@ -1,0 +1,80 @@
+"""Why a solved face may show a 1 pointing the other way: the plain printout and the guide's
+last screen say so in one sentence (a 1 looks the same upside down, nothing to do, unless the
+cube's 1 has a foot), and say nothing when every digit points with its face."""
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
+from sudoku_cube.assistant.services.phases import symmetric_note, turned_symmetric
+from sudoku_cube.assistant.terminal.guide_ui import print_plain, screen_of
+from sudoku_cube.models.cube.geometry import FACES
+from sudoku_cube.models.cube.moves import invert_moves, parse_moves
+from sudoku_cube.models.cube.solved import is_solved
+from sudoku_cube.models.cube.state import CubeState
+from sudoku_cube.models.cube.stickers import Sticker
+from sudoku_cube.models.profile import CubeSettings
+
+SCRAMBLE = parse_moves("R U F'")
+
+
+def _solved(turned: dict[str, int] = {}) -> CubeState:
+    """Every face 1..9 upright, but for the digit ``turned[face]`` of that face upside down."""
+    return CubeState.from_faces({f: [Sticker(d, 2 if turned.get(f) == d else 0)
+                                     for d in range(1, 10)] for f in FACES})
+
+
+def _printed(solved: CubeState, settings: CubeSettings = CubeSettings()) -> str:
+    start = solved.apply(SCRAMBLE)
+    steps = steps_from_moves(start, invert_moves(SCRAMBLE))
+    console = Console(file=io.StringIO(), width=80, record=True, color_system=None)
+    print_plain(console, steps, start, pictures=False, settings=settings)
+    return " ".join(console.export_text().split())
+
+
+def test_a_turned_1_is_explained_after_done():
+    solved = _solved({"U": 1, "D": 1})
+    assert is_solved(solved) and turned_symmetric(solved, {1}) == {"U": [1], "D": [1]}
+    text = _printed(solved)
+    done = text.index("Done: the cube is solved.")
+    assert text[done:].startswith(
+        "Done: the cube is solved. The 1s on U and D end pointing the other way from the rest "
+        "of their faces: on this cube a 1 looks the same upside down, so those faces still "
+        "count as solved and there is nothing to do (if your cube's 1 has a foot, add "
+        "--symmetric none).")
+
+
+def test_no_note_when_every_digit_points_with_its_face():
+    assert "the other way" not in _printed(_solved())
+    assert symmetric_note(_solved(), {1}) == ""
+
+
+def test_a_cube_with_no_symmetric_digit_gets_no_note():
+    """A footed 1 (``--symmetric none``, or the photos' verdict) is kept upright by the plan;
+    a state where it is not is no solved cube of that print, and gets no note."""
+    assert turned_symmetric(_solved({"U": 1}), ()) == {}
+    assert "the other way" not in _printed(_solved(), CubeSettings(symmetric=frozenset()))
+
+
+def test_another_symmetric_digit_is_named_without_the_foot_advice():
+    solved = _solved({"R": 8})
+    assert symmetric_note(solved, {1, 8}) == (
+        "The 8 on R ends pointing the other way from the rest of its face: on this cube an 8 "
+        "looks the same upside down, so that face still counts as solved and there is nothing "
+        "to do.")
+    assert "--symmetric none" not in _printed(solved, CubeSettings(symmetric=frozenset({1, 8})))
+
+
+def test_the_guides_last_screen_says_it_under_the_solved_net():
+    solved = _solved({"F": 1})
+    start = solved.apply(SCRAMBLE)
+    steps = steps_from_moves(start, invert_moves(SCRAMBLE))
+    cursor = GuideCursor(steps, start, remember=False, position=len(steps))
+    assert cursor.done
+    console = Console(file=io.StringIO(), width=80, height=40, record=True, color_system=None)
+    console.print(screen_of(cursor))
+    text = console.export_text()
+    assert text.index("Solved") < text.index("The 1 on F ends pointing the other way")
+    assert "there is nothing to do" in " ".join(text.split())
