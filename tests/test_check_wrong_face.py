@@ -93,14 +93,15 @@ def test_a_doubtful_centre_is_not_refused(capsys, monkeypatch):
     assert "sudoku-cube scan" not in said
 
 
-@pytest.mark.parametrize("first", ["U", "01-easy"])
+@pytest.mark.parametrize("first", ["R", "01-easy"])
 def test_the_guide_check_refuses_the_wrong_photo_and_asks_again(first, tmp_path, monkeypatch):
-    """The guide's ``c``: a photo named F.jpg of the top face (or of another cube) is refused
-    in the same words and the path offered again; the right photo then checks."""
+    """The guide's ``c`` asks for the top face (U) first: a photo named F.jpg of the right
+    face (or of another cube) is read as face F, refused for its centre, and face U asked for
+    again, the path offered again; the right photo then checks."""
     monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path))
     wrong = tmp_path / "F.jpg"
-    shutil.copy(BLACK / "U.jpg" if first == "U" else CUBES / "01-easy" / "F.jpg", wrong)
-    answers = iter([str(wrong), str(BLACK / "F.jpg")])
+    shutil.copy(BLACK / "R.jpg" if first == "R" else CUBES / "01-easy" / "F.jpg", wrong)
+    answers = iter([str(wrong), str(BLACK / "U.jpg")])
     prompts: list[tuple[str, str]] = []
 
     def ask(prompt: str, prefill: str = "") -> str:
@@ -113,8 +114,152 @@ def test_the_guide_check_refuses_the_wrong_photo_and_asks_again(first, tmp_path,
     console = Console(file=io.StringIO(), width=100, record=True, color_system=None)
     line = check_cube(cursor, console, ask)
     text = _flat(console.export_text())
-    centre = "4" if first == "U" else "2"
-    assert f"{wrong}: the photo given for face F shows centre {centre}" in text, text
-    assert "Retake the photo of face F" in text
-    assert len(prompts) == 2 and prompts[1][1] == str(wrong), prompts
+    centre = "9" if first == "R" else "2"
+    assert (f"{wrong}: named after face F, the photo is read as face F, but it shows centre "
+            f"{centre}, and the centre of face F is 5" in text), text
+    assert "The check asks for face U: hold the cube with centre 4 towards the camera" in text
+    assert len(prompts) == 2 and prompts[1][0].startswith("U, "), prompts  # U asked again
+    assert prompts[1][1] == str(wrong), prompts  # the path offered again to mend
     assert line == "The cube matches the plan at this step.", line
+
+TRUTH = parse_state((BLACK / "truth.json").read_text())
+
+
+def _sure(stickers) -> tuple:
+    """Cells read surely as ``stickers``."""
+    return tuple((Hypothesis(s, 0.99),) for s in stickers)
+
+
+def _held_turned(done: int = 1):
+    """The cube after ``done`` steps of the plan, picked up turned before step 1 and held that
+    way, as the slip finder replays it: its face F shows the centre of the face that was up."""
+    from sudoku_cube.models.cube.face_words import centre
+    from sudoku_cube.models.cube.state import CubeState
+    from sudoku_cube.models.slips.replay import candidates
+
+    moves = parse_moves(PLAN)
+    batch = candidates(TRUTH.without_candidates(), tuple(moves), done, 1)
+    for k, slips in enumerate(batch.slips):
+        if len(slips) == 1 and slips[0].kind == "held" and slips[0].rotation == 1:
+            real = CubeState(tuple(Sticker(int(d), int(r))
+                                   for d, r in zip(batch.digits[k], batch.rots[k])))
+            assert centre(real, "F").digit == centre(TRUTH, "U").digit  # another face's centre
+            return real
+    raise AssertionError("no cube held turned among the slips")
+
+
+def test_a_cube_held_turned_explains_another_faces_centre(capsys, monkeypatch):
+    """A photo of F whose sure centre is the top face's is no wrong photo where the cube was
+    picked up turned and the whole reading fits that: the check names that slip (exit 0), in
+    ``check`` and in the guide's ``c`` alike."""
+    real = _held_turned()
+    monkeypatch.setattr(check, "photo_cells", lambda *_: _sure(real.face("F")))
+    code = main(["check", str(BLACK / "truth.json"), "--moves", PLAN, "--step", "1",
+                 "--photo", f"F={BLACK / 'F.jpg'}"])
+    out = capsys.readouterr()
+    said = _flat(out.out)
+    assert code == 0 and "centres never move" not in out.err, out
+    assert "the whole cube was turned and held that way" in said, said
+
+
+def test_the_guide_check_takes_a_cube_held_turned_as_that_slip(tmp_path, monkeypatch):
+    from sudoku_cube.assistant.terminal import guide_check
+
+    monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path))
+    real = _held_turned()
+    monkeypatch.setattr(guide_check, "photo_cells", lambda *_: _sure(real.face("F")))
+    photo = tmp_path / "F.jpg"
+    photo.write_bytes(b"")
+    cursor = GuideCursor(steps_from_moves(TRUTH, parse_moves(PLAN)), TRUTH, remember=False,
+                         position=1)
+    console = Console(file=io.StringIO(), width=100, record=True, color_system=None)
+    answers = iter([str(photo)])
+    line = check_cube(cursor, console, lambda prompt, prefill="": next(answers))
+    text = _flat(console.export_text() + " " + line)
+    assert "centres never move" not in text, text
+    assert "the whole cube was turned and held that way" in text, text
+
+
+def _asked_first() -> str:
+    """The face the guide's check asks for first at step 0 of the plan."""
+    from sudoku_cube.models.slips.first_look import first_look
+
+    return first_look(TRUTH, parse_moves(PLAN), 0).face
+
+
+def test_the_guide_names_the_face_it_asked_for_not_the_files(tmp_path, monkeypatch):
+    """A photo named after another face than the one asked for is read as that face; where
+    its centre is neither that face's nor the one asked for's, the refusal asks again for the
+    face asked for, not the file's; where its centre is the face asked for's, it answers the
+    question."""
+    from sudoku_cube.assistant.terminal import guide_check
+
+    monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path))
+    asked = _asked_first()
+    named, shown = [f for f in "URFDLB" if f != asked][:2]
+    wrong, right = tmp_path / "wrong" / f"{named}.jpg", tmp_path / "right" / f"{named}.jpg"
+    for p in (wrong, right):
+        p.parent.mkdir()
+        p.write_bytes(b"")
+    faces = {str(wrong): shown, str(right): asked}
+    monkeypatch.setattr(guide_check, "photo_cells",
+                        lambda _face, path, _reader=None: _sure(TRUTH.face(faces[str(path)])))
+    cursor = GuideCursor(steps_from_moves(TRUTH, parse_moves(PLAN)), TRUTH, remember=False,
+                         position=0)
+    console = Console(file=io.StringIO(), width=100, record=True, color_system=None)
+    answers = iter([str(wrong), str(right)])
+    prompts: list[str] = []
+
+    def ask(prompt: str, prefill: str = "") -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    line = check_cube(cursor, console, ask)
+    text = _flat(console.export_text())
+    assert f"{wrong}: named after face {named}, the photo is read as face {named}" in text, text
+    assert f"The check asks for face {asked}: hold the cube with centre" in text, text
+    assert f"Retake the photo of face {named}" not in text
+    assert [p[0] for p in prompts] == [asked, asked], prompts
+    assert line == "The cube matches the plan at this step.", line
+
+
+def _another_cubes_centre(face: str):
+    """Cells of ``face`` of 09-black read surely, the centre a digit no face of it has (a
+    photo of another cube)."""
+    from sudoku_cube.models.cube.face_words import centre
+
+    centres = {centre(TRUTH, f).digit for f in "URFDLB"}
+    digit = next(d for d in (1, 2, 3, 4, 5, 7, 8) if d not in centres)
+    cells = list(_sure(TRUTH.face(face)))
+    cells[4] = (Hypothesis(Sticker(digit, 0), 0.99),)
+    return tuple(cells), digit
+
+
+def _no_search(*_args, **_kw):
+    raise AssertionError("the slip search ran before the photo was refused")
+
+
+def test_a_photo_of_another_cube_is_refused_before_any_slip_search(capsys, monkeypatch):
+    """No hold of the cube shows a centre that none of its faces has: the photo is refused
+    before the slips are searched, in ``check`` and in the guide's ``c``."""
+    from sudoku_cube.assistant.terminal import guide_check
+
+    cells, digit = _another_cubes_centre("F")
+    monkeypatch.setattr(check, "photo_cells", lambda *_: cells)
+    monkeypatch.setattr(check, "find_slip", _no_search)
+    code = main(_check(BLACK / "truth.json", "--photo", f"F={BLACK / 'F.jpg'}"))
+    err = _flat(capsys.readouterr().err)
+    assert code == 2 and f"no face of this cube has centre {digit}" in err, err
+
+    asked = _asked_first()
+    cells, digit = _another_cubes_centre(asked)
+    monkeypatch.setattr(guide_check, "photo_cells", lambda *_: cells)
+    monkeypatch.setattr(guide_check, "find_slip", _no_search)
+    cursor = GuideCursor(steps_from_moves(TRUTH, parse_moves(PLAN)), TRUTH, remember=False,
+                         position=0)
+    console = Console(file=io.StringIO(), width=100, record=True, color_system=None)
+    answers = iter([str(BLACK / f"{asked}.jpg"), "q"])
+    line = check_cube(cursor, console, lambda prompt, prefill="": next(answers))
+    text = _flat(console.export_text())
+    assert f"the photo given for face {asked} shows centre {digit}" in text, text
+    assert line == "Check cancelled."

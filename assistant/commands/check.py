@@ -196,8 +196,10 @@ def run(args: argparse.Namespace) -> int:
     if not seen:
         raise SudokuCubeError("nothing to compare: give a face with --tokens or --photo, or "
                               "corner photo A with --corner")
+    photos = face_photos(args)
+    refuse_wrong_faces(photos, seen, expected, None, maybe, settings)  # before any search
     verdict = find_slip(start, moves, args.step, seen, settings)
-    refuse_wrong_faces(face_photos(args), seen, expected, verdict, maybe, settings)
+    refuse_wrong_faces(photos, seen, expected, verdict, maybe, settings)
     again = read_again_words(args.state)
     if args.json:
         print(json.dumps(verdict_json(verdict, args.step, list(seen), expected, maybe, again),

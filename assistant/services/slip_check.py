@@ -106,12 +106,15 @@ def explains_centre(verdict: Verdict, face: str, got: Sticker,
 
 def wrong_face_error(face: str, photo: str, got: Sticker, cube: CubeState,
                      maybe: Sequence[CubeState] = (),
-                     settings: CubeSettings = CubeSettings()) -> SudokuCubeError:
+                     settings: CubeSettings = CubeSettings(),
+                     asked: str | None = None) -> SudokuCubeError:
     """The refusal of a photo of ``face`` (named ``photo``: its file, or where it was taken
     from) whose centre is ``got``, not ``face``'s centre in ``cube``: which face it seems to
     show (the face of ``cube`` with that centre, where one has it), and how to hold the cube
     to take it again (:func:`how_to_show`, ``maybe`` and ``settings`` as it takes them).
-    Said before any slip, since no slip moves a centre to another face."""
+    Said before any slip, since no slip moves a centre to another face. ``asked``: the face
+    the person was asked to photograph (the guide's check) where the photo was taken as
+    another, ``face``, by its file's name: the retake is of the face asked for."""
     want = centre(cube, face)
     shown = digit_words(got, settings)
     same = [f for f in FACES if looks_alike(centre(cube, f), got, settings)]
@@ -123,6 +126,13 @@ def wrong_face_error(face: str, photo: str, got: Sticker, cube: CubeState,
     else:
         seems = (f"no face of this cube has centre {shown}: it seems to be a photo of another "
                  "cube or of another face")
+    if asked is not None and asked != face:
+        return SudokuCubeError(
+            f"{photo}: named after face {face}, the photo is read as face {face}, but it "
+            f"shows centre {shown}, and the centre of face {face} is "
+            f"{digit_words(want, settings)}, and centres never move; {seems}. The check asks "
+            f"for face {asked}: hold {how_to_show(asked, cube, maybe, settings)}, and give "
+            f"its photo (a file named after face {asked}, or after no face).")
     return SudokuCubeError(
         f"{photo}: the photo given for face {face} shows centre {shown}, but the centre of "
         f"face {face} is {digit_words(want, settings)}, and centres never move; {seems}. "
@@ -130,17 +140,29 @@ def wrong_face_error(face: str, photo: str, got: Sticker, cube: CubeState,
 
 
 def refuse_wrong_faces(photos: Mapping[str, str], seen: Mapping[str, Cells], cube: CubeState,
-                       verdict: Verdict, maybe: Sequence[CubeState] = (),
-                       settings: CubeSettings = CubeSettings()) -> None:
+                       verdict: Verdict | None, maybe: Sequence[CubeState] = (),
+                       settings: CubeSettings = CubeSettings(),
+                       asked: str | None = None) -> None:
     """Refuse (:func:`wrong_face_error`) the first face photo (``photos``: face -> its file or
     source) whose sure centre is not its face's centre in ``cube`` (:func:`shown_centre`),
     unless the ``verdict`` on what was ``seen`` is a cube held turned that puts it there
     (:func:`explains_centre`): a wrong photo must not be answered with slips, nor with "no
-    slip fits"."""
+    slip fits". Called first with no ``verdict``, before the slip search: a centre that no
+    face of ``cube`` has (another cube's) is refused at once, since no hold of this cube
+    shows it; a centre of another face is left for the search to judge (only a cube held
+    turned brings it in front). ``asked``: the face the person was asked to photograph, as
+    :func:`wrong_face_error` takes it."""
     for face, photo in photos.items():
         got = shown_centre(face, seen[face], cube, settings) if face in seen else None
-        if got is not None and not explains_centre(verdict, face, got, settings):
-            raise wrong_face_error(face, photo, got, cube, maybe, settings)
+        if got is None:
+            continue
+        if verdict is None:
+            held = any(looks_alike(centre(cube, f), got, settings) for f in FACES if f != face)
+            if held:
+                continue
+        elif explains_centre(verdict, face, got, settings):
+            continue
+        raise wrong_face_error(face, photo, got, cube, maybe, settings, asked)
 
 
 def read_again_words(state: str) -> str:

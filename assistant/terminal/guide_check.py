@@ -2,21 +2,23 @@
 a new plan from where the cube really is.
 
 The first look is the one ``sudoku-cube check --suggest`` names, in the same words
-(:func:`models.slips.first_look.first_look`): corner photo A (U, F and R at once) when it tells more
-than any single face, and the single face that tells most, to type. The person answers with the
-face's nine tokens typed (row by row, as the net shows the face), the path of a photo of it,
+(:func:`models.slips.first_look.first_look`): corner photo A (U, F and R at once) when it tells
+more than any single face, and the single face that tells most, to type. The person answers with
+the face's nine tokens typed (row by row, as the net shows the face), the path of a photo of it,
 ``A=path`` or ``B=path`` for a corner photo (a file named A.jpg is corner photo A, one named
-after a face is that face; a path as a shell takes it, in quotes, with backslash escapes or as
-a ``file://`` URI, as a terminal writes a file dragged onto it), or Enter to take the look
-asked for from the camera when the guide has one (watch mode), or from the phone (``serve``).
-Several slips that fit ask for one more face (the one that splits them best), and so do faces
-that match the plan but cannot show a slip that looks the same on them (the face that can);
-none that fits says to read the whole cube again (the photos taken again where the guide read a
-folder of them). A face photo whose centre, read surely, is not the centre of the face asked for
-is refused first (centres never move: it is another face, or another cube), and the face asked
-for again. A refused answer stays on the prompt to
-mend, and a line being typed when Ctrl-C stops the guide comes back when the same question is
-asked at the same step (:mod:`assistant.services.unfinished`).
+after a face is that face, unless its centre is the face asked for's; a path as a shell takes
+it, in quotes, with backslash escapes or as a ``file://`` URI, as a terminal writes a file
+dragged onto it), or Enter to take the look asked for from the camera when the guide has one
+(watch mode), or from the phone (``serve``). Several slips that fit ask for one more face (the
+one that splits them best), and so do faces that match the plan but cannot show a slip that
+looks the same on them (the face that can); none that fits says to read the whole cube again
+(the photos taken again where the guide read a folder of them). A face photo whose centre, read
+surely, is not the centre of the face asked for is refused first (centres never move: it is
+another face, or another cube), before any slip is looked for where no hold of this cube shows
+that centre, and the face asked for again, by the face asked for even where the file's name took
+the photo for another face. A refused answer stays on the prompt to mend, and a line being typed
+when Ctrl-C stops the guide comes back when the same question is asked at the same step
+(:mod:`assistant.services.unfinished`).
 """
 from __future__ import annotations
 
@@ -42,7 +44,7 @@ from ...vision.reading.reader import Reader
 from ..services.guide import GuideCursor, steps_from_moves
 from ..services.slip_check import (Cells, corner_cells, first_look_words, photo_cells,
                                    read_again_words, refuse_wrong_faces, show_face_words,
-                                   tokens_cells)
+                                   shown_centre, tokens_cells)
 from ..services.slipped_cubes import check_cubes, slipped_cubes
 from ..services.typed_paths import photo_given, quoted_line
 from ..services.unfinished import (Unfinished, check_key, drop_unfinished, keep_unfinished,
@@ -59,26 +61,47 @@ may have left instead (those the check's own words weigh) keep the hold's words 
 of them can have turned."""
 
 
+Answer = tuple[dict[str, Cells], dict[str, str]]
+"""The faces an answer gives, and each face photo among them with its file (or where it was
+taken from), for :func:`refuse_wrong_faces`; typed tokens and corner photos name none."""
+
+
 def _answer(text: str, face: str, reader: Reader, capture: Capture | None,
             corner: bool = False, cube: CubeState | None = None,
             settings: CubeSettings = CubeSettings(),
-            maybe: Sequence[CubeState] | None = None) -> dict[str, Cells] | None:
-    """The faces a typed answer gives (None to cancel), photos read with ``reader``; Enter
-    takes corner photo A from the camera when ``corner`` is asked for first, else ``face``.
-    ``cube`` (the cube as it should be) names the face by its centre digit in a refusal, as
-    it looks on ``settings``' cube; ``maybe`` (the cubes a slip may have left) goes to the
-    camera with it."""
+            maybe: Sequence[CubeState] | None = None, source: str = "the camera"
+            ) -> Answer | None:
+    """The faces a typed answer gives (None to cancel), photos read with ``reader``, and the
+    face photos among them (:data:`Answer`); Enter takes corner photo A from the camera
+    (``source``) when ``corner`` is asked for first, else ``face``. ``cube`` (the cube as it
+    should be) names the face by its centre digit in a refusal, as it looks on ``settings``'
+    cube; ``maybe`` (the cubes a slip may have left) goes to the camera with it. A photo
+    named after another face than ``face`` whose sure centre is not that face's but
+    ``face``'s is the face asked for (:func:`_as_asked`)."""
     t = text.strip()
     if t.lower() == "q" or (t == "" and capture is None):
         return None
     if t == "":
-        return capture("A" if corner else face, cube, maybe)
+        return capture("A" if corner else face, cube, maybe), ({} if corner else {face: source})
     named = _named(t, face)
     if named is None:
-        return {face: tokens_cells(face, t, cube, settings)}
+        return {face: tokens_cells(face, t, cube, settings)}, {}
     if named.corner:
-        return corner_cells(named.path, reader, photo=named.name)
-    return {named.name: photo_cells(named.name, named.path, reader)}
+        return corner_cells(named.path, reader, photo=named.name), {}
+    cells = photo_cells(named.name, named.path, reader)
+    shows = _as_asked(named.name, face, cells, cube, settings)
+    return {shows: cells}, {shows: named.path}
+
+
+def _as_asked(named: str, face: str, cells: Cells, cube: CubeState | None,
+              settings: CubeSettings) -> str:
+    """The face a photo answers with: ``named``, the face its file is named after, unless
+    its centre, read surely, is not ``named``'s centre in ``cube`` but ``face``'s, the face
+    asked for (the file's name is then a coincidence: the person photographed the face
+    asked for)."""
+    if named == face or cube is None or shown_centre(named, cells, cube, settings) is None:
+        return named
+    return face if shown_centre(face, cells, cube, settings) is None else named
 
 
 class Named(NamedTuple):
@@ -154,7 +177,8 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
             back = None
         again = False
         try:
-            got = _answer(typed, face, reader, capture, corner, cube, settings, maybe)
+            answer = _answer(typed, face, reader, capture, corner, cube, settings, maybe,
+                             source)
         except SudokuCubeError as e:
             print_wrapped(console, str(e), style="red")
             note = typed_on(kept, typed.strip(), edits_on_line(ask))
@@ -163,13 +187,15 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
             kept = typed.strip()  # offered again for editing: one token mended, not nine
             again = True
             continue
-        if got is None:
+        if answer is None:
             return "Check cancelled."
+        got, photos = answer
         tried = {**seen, **got}
-        verdict, judged, wide = _judge(cursor, tried, settings, at, window)
-        try:  # a photo of another face or cube is refused before any slip is said
-            refuse_wrong_faces(_photos(typed, face, capture, corner, source), tried, cube,
-                               verdict, maybe, settings)
+        try:  # a photo of another face or cube is refused before any slip is said: first
+            # one no hold of this cube shows, then one that no cube held turned explains
+            refuse_wrong_faces(photos, tried, cube, None, maybe, settings, face)
+            verdict, judged, wide = _judge(cursor, tried, settings, at, window)
+            refuse_wrong_faces(photos, tried, cube, verdict, maybe, settings, face)
         except SudokuCubeError as e:
             print_wrapped(console, str(e), style="red")
             kept, again = typed.strip(), True  # offered again for editing
@@ -202,22 +228,6 @@ def _asked(ask: LineReader, face: str, kept: str, mend: bool, key: str, first: s
         stop.again = (f"on the check's prompt for {face} when you press c at this step"
                       + ("" if face == first else f" and the check asks for {face} again"))
         raise
-
-
-def _photos(text: str, face: str, capture: Capture | None, corner: bool,
-            source: str) -> dict[str, str]:
-    """The face photo an answer gave (:func:`_answer`, as :func:`_named` takes it), as
-    face -> its file (or
-    ``source``, for one taken on Enter), for :func:`refuse_wrong_faces`; empty for typed
-    tokens and corner photos."""
-    t = text.strip()
-    if t == "":
-        return {face: source} if capture is not None and not corner else {}
-    try:
-        named = _named(t, face)
-    except SudokuCubeError:
-        return {}
-    return {} if named is None or named.corner else {named.name: named.path}
 
 
 def _judge(cursor: GuideCursor, seen: dict[str, Cells], settings: CubeSettings, at: int,
