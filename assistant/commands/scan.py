@@ -1,5 +1,7 @@
 """``sudoku-cube scan``: capture the six faces from a webcam (or a video file), face by face,
-saving the session after every face; then review the reading and write it as a state file.
+saving the session after every face; then review the reading and write it as a state file. A
+cube most of whose faces showed no digit (a plain colour cube) is refused as photos of it are
+(:func:`assistant.services.cube_input.no_digits_refusal`), before the review.
 
 Whenever the scan stops early (Ctrl-C, q, the camera fails) it says how many faces are saved and
 suggests ``--resume`` only when there is something to resume. A face that cannot be saved (a
@@ -28,6 +30,7 @@ from ...vision.photo.camera import CameraError, parse_source, source_name
 from ...vision.photo.camera_settings import CameraSettings
 from ...vision.photo.camera_setup import profile_frames
 from ...vision.recognise.footed import OneVerdict
+from ..services.cube_input import no_digits_refusal
 from ..services.face_poses import captured_centres, show_title
 from ..services.scan_reader import read_frame_face
 from ..services.scanner import STABLE_FRAMES, ScanEvent, Scanner
@@ -43,6 +46,9 @@ from ..terminal.scan_view import ScanPanel
 from ..terminal.scan_window import open_or_tell
 from ..terminal.wrapping import print_wrapped
 
+SCAN_AGAIN = ("scan it again (sudoku-cube scan) in even light, each face sharp and filling "
+              "about half of the picture")
+"""How to take the faces again where the scan saw no digit on most of them."""
 RESUME_HINT = "run `sudoku-cube scan --resume` to continue with the faces captured so far"
 NOTHING_SAVED = "nothing to resume: run `sudoku-cube scan` again"
 
@@ -168,6 +174,11 @@ def run(args: argparse.Namespace) -> int:
         console.print(f"[yellow]warning:[/] {plain(kept)}; the reading goes on from memory.")
     interrupt.set_resume_hint(kept.replace("{", "{{").replace("}", "}}"))
     state = scanner.session.state()
+    refusal = no_digits_refusal(scanner.session.blank(), again=SCAN_AGAIN)
+    if refusal is not None:  # no Sudoku Cube: no review of guesses, no state file
+        where = (f"the six faces captured stay in the scan session ({scan_session_path()})"
+                 if saved == 6 else kept)
+        raise SudokuCubeError(f"{refusal}. {where[0].upper()}{where[1:]}.")
     ones = OneVerdict(*scanner.session.ones())
     console.print("All six faces captured. Checking the reading...")
     try:

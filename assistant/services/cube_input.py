@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import Callable, Mapping, NamedTuple
+from typing import Callable, Mapping, NamedTuple, Sequence
 
 from ...models.cube.face_words import face_words, faces_words
 from ...models.cube.geometry import FACES
@@ -61,8 +61,10 @@ class CubeRead(NamedTuple):
 def read_input(path: Path, reader: Reader, progress: Progress | None = None,
                reading: Reading | None = None) -> CubeRead:
     """The cube in a photo folder (read with ``reader``) or a state file; a missing path is a
-    clear error naming it, and photos in which most faces show no digit (:func:`empty_faces`)
-    are no Sudoku Cube's, refused naming the photos to retake. ``reading``: the photo folder's
+    clear error naming it, and photos in which most faces show no digit
+    (:func:`no_digits_refusal`) are no Sudoku Cube's, refused naming the photos to retake, as
+    is a state file whose record of its photos says so (``read --json`` writes the reading
+    before it refuses it; :func:`as_read`). ``reading``: the photo folder's
     reading when it was already read (``serve`` reads each photo as it arrives; its refusal
     then names no folder, which the phone's user never saw)."""
     if not path.exists():
@@ -73,9 +75,8 @@ def read_input(path: Path, reader: Reader, progress: Progress | None = None,
             progress(Event("reading"))
         given, reading = reading is not None, reading or reader.read_photo_set(path)
         names = photo_names(photo_sources(reading.faces))
-        empty = empty_faces(reading.faces)
-        if 2 * len(empty) > len(reading.faces):  # no Sudoku Cube: no review of guesses
-            refusal = blank_line(blank_stickers(reading.faces), empty, names)
+        refusal = no_digits_refusal({f: r.blank for f, r in reading.faces.items()}, names)
+        if refusal is not None:  # no Sudoku Cube: no review of guesses
             raise SudokuCubeError(refusal if given else f"{path}: {refusal}")
         return CubeRead(reading.state, ones_verdict(reading.faces),
                         corner_photos(reading.faces), face_photos(reading.faces), reading.notes,
@@ -84,8 +85,35 @@ def read_input(path: Path, reader: Reader, progress: Progress | None = None,
         raise SudokuCubeError(f"{path}: is a photo; a cube is read from the folder of its "
                               f"photos: give the folder ({path.absolute().parent}) that holds "
                               "the six face photos U R F D L B or the two corner photos A and B")
-    state, ones, sources = load_state_file(path)
-    return CubeRead(state, ones, None, None, photo_names=photo_names(sources))
+    state, ones, sources, blank = load_state_file(path)
+    names = photo_names(sources)
+    refusal = no_digits_refusal(as_read(state, blank), names)
+    if refusal is not None:  # read --json wrote it before refusing the photos
+        raise SudokuCubeError(f"{path}, as its record of the photos says: {refusal}")
+    return CubeRead(state, ones, None, None, photo_names=names)
+
+
+def as_read(state: CubeState, blank: Mapping[str, Sequence[int]]) -> dict[str, list[int]]:
+    """Of the stickers a state file records no digit seen on (``blank``: face -> cells
+    0-8), those still as the photo read them: a token typed over one (certain, no score) is
+    the person's word that the sticker holds that digit."""
+    return {f: [i for i in cells
+                if state.hypotheses(FACES.index(f) * 9 + i)[0].score is not None]
+            for f, cells in blank.items()}
+
+
+def no_digits_refusal(blank: Mapping[str, Sequence[int]], photos: PhotoNames | None = None,
+                      again: str = "") -> str | None:
+    """The refusal of a cube most of whose faces show no digit at all (``blank``: face -> the
+    stickers 0-8 of its reading on which no digit was seen): a plain colour cube, or photos
+    too dark or blurred to show the digits, no Sudoku Cube to search guesses for. The words
+    of :func:`blank_line` (``photos`` and ``again`` as it takes them); None for a cube with
+    digits on most faces, whose blank stickers the review settles."""
+    stickers = frozenset(FACES.index(f) * 9 + i for f, cells in blank.items() for i in cells)
+    empty = [f for f in FACES if len(set(blank.get(f, ()))) == 9]
+    if 2 * len(empty) <= len(FACES):
+        return None
+    return blank_line(stickers, empty, photos, again)
 
 
 def photo_sources(faces: Mapping[str, FaceReading]) -> dict[str, str]:
@@ -148,20 +176,23 @@ def empty_faces(faces: Mapping[str, FaceReading]) -> list[str]:
     return [f for f, r in faces.items() if len(r.blank) == len(r.stickers)]
 
 
-def blank_line(blank: frozenset[int], empty: list[str], photos: PhotoNames | None = None
-               ) -> str:
+def blank_line(blank: frozenset[int], empty: list[str], photos: PhotoNames | None = None,
+               again: str = "") -> str:
     """The one line about the stickers of a cube's reading in which no digit was seen
     (``blank``, state indices; ``empty``: the faces with none at all): a face without any
     digit is no Sudoku Cube face, or one too dark or blurred to show its digits. Faces are
     named by where they are: a centre without a digit names nothing; the photos to take
-    again by their names where ``photos`` knows them (:func:`photo_names`)."""
+    again by their names where ``photos`` knows them (:func:`photo_names`), else in
+    ``again`` (what follows "If so, ", such as how to scan the cube again), else as photos of
+    the faces named."""
     if empty:
         faces = [f for f in FACES if any(FACES.index(f) * 9 + i in blank for i in range(9))]
         which = "each face" if len(faces) == len(FACES) else faces_words(faces, None)
         where = "on any face" if len(empty) == len(FACES) else f"on {faces_words(empty, None)}"
         named = retake_photos(faces, photos)
-        how = (f"If so, r{named[1:]}" if named else f"If so, photograph {which} sharply, in "
-               "even light, the face filling about half of the picture")
+        how = (f"If so, r{named[1:]}" if named else f"If so, {again}" if again else
+               f"If so, photograph {which} sharply, in even light, the face filling about "
+               "half of the picture")
         return (f"no digit seen on {len(blank)} of the 54 stickers, none at all {where}: is "
                 f"this a Sudoku Cube (a digit on every sticker)? {how}")
     return (f"no digit seen on sticker(s) {' '.join(sticker_name(i) for i in sorted(blank))} "

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import shlex
 from pathlib import Path
+from typing import NamedTuple
 
 from ...models.cube.geometry import FACES
 from ...models.cube.state import CubeState
@@ -67,15 +68,44 @@ def recorded_sources(raw: dict) -> dict[str, str]:
             if f in FACES and isinstance(r, dict) and isinstance(r.get("source"), str)}
 
 
-def load_state_file(path: str | os.PathLike[str]
-                    ) -> tuple[CubeState, OneVerdict | None, dict[str, str]]:
+def recorded_blank(raw: dict) -> dict[str, tuple[int, ...]]:
+    """Face -> the stickers (0-8) on which its photo showed no digit, as a JSON state file
+    written by ``read --json`` records them (its ``reading`` section, each face's ``blank``;
+    ``raw``: the file's top-level object); faces without a usable record left out. Trusted
+    in nothing but the refusal of a cube with no digits
+    (:func:`assistant.services.cube_input.no_digits_refusal`), which looks only at stickers
+    still as the photo read them."""
+    reading = raw.get("reading")
+    if not isinstance(reading, dict):
+        return {}
+    out = {}
+    for f, r in reading.items():
+        cells = r.get("blank") if f in FACES and isinstance(r, dict) else None
+        if isinstance(cells, list) and all(type(i) is int and 0 <= i < 9 for i in cells):
+            out[f] = tuple(sorted(set(cells)))
+    return out
+
+
+class StateFile(NamedTuple):
+    """A state file read once (:func:`load_state_file`): the state, what it says about the
+    cube's 1, the photos its faces were read from and the stickers they showed no digit on."""
+
+    state: CubeState
+    ones: OneVerdict | None
+    sources: dict[str, str]
+    blank: dict[str, tuple[int, ...]]
+
+
+def load_state_file(path: str | os.PathLike[str]) -> StateFile:
     """A state file read and parsed once: the state (:func:`load_state`),
-    what it says about the cube's 1 (:func:`one_verdict`) and the photos its faces were read
-    from (:func:`recorded_sources`)."""
+    what it says about the cube's 1 (:func:`one_verdict`), the photos its faces were read
+    from (:func:`recorded_sources`) and the stickers they showed no digit on
+    (:func:`recorded_blank`)."""
     _refuse_folder(path)
     text = read_text_file(path, "state file")
     raw = _json_object(text)
-    return parse_state(text, source=str(path)), one_verdict(raw), recorded_sources(raw)
+    return StateFile(parse_state(text, source=str(path)), one_verdict(raw),
+                     recorded_sources(raw), recorded_blank(raw))
 
 
 def load_state(path: str | os.PathLike[str]) -> CubeState:

@@ -15,15 +15,16 @@ from .scanner import Observation
 
 def observation_of(reading: FaceReading) -> Observation | None:
     """The scanner's view of a face reading: best stickers, alternatives, their mean best
-    score, the face outline in the frame and its 1s' feet (None unless all nine stickers were
-    read)."""
+    score, the face outline in the frame, its 1s' feet and the stickers on which no digit was
+    seen (None unless all nine stickers were read)."""
     if len(reading.stickers) != 9:
         return None
     scores = [alts[0].score for alts in reading.candidates if alts and alts[0].score is not None]
     confidence = float(np.mean(scores)) if scores else 1.0
     ones = ones_verdict({"face": reading})
     return Observation(tuple(reading.stickers), tuple(tuple(a) for a in reading.candidates),
-                       confidence, reading.geometry.quad, (ones.seen, ones.footed))
+                       confidence, reading.geometry.quad, (ones.seen, ones.footed),
+                       tuple(reading.blank))
 
 
 def read_frame_face(frame: np.ndarray, reader: Reader = Reader()) -> Observation | None:

@@ -36,6 +36,7 @@ class Observation:
     confidence: float = 1.0
     quad: np.ndarray | None = None  # 4x2 corner points in the frame, when known
     ones: tuple[int, int] = (0, 0)  # 1s read clearly enough to judge, and how many are footed
+    blank: tuple[int, ...] = ()  # stickers (0-8) on which no digit was seen
 
 
 @dataclass(frozen=True)
@@ -140,7 +141,8 @@ class Scanner:
                 self.last_event = event
                 return event
             return None
-        self.session.faces[face] = CapturedFace(obs.stickers, obs.candidates, obs.ones)
+        self.session.faces[face] = CapturedFace(obs.stickers, obs.candidates, obs.ones,
+                                                 obs.blank)
         self.known[face] = self.centres[face]
         self.save_session()
         self.recent.clear()

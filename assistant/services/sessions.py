@@ -44,11 +44,15 @@ def guide_session_path() -> Path:
 class CapturedFace:
     """One captured face: its best stickers and, per sticker, the alternatives with scores, and
     ``ones``: how many of its 1s were read clearly enough to judge their foot, and how many of
-    those have one (``vision.recognise.footed``)."""
+    those have one (``vision.recognise.footed``); ``blank``: the stickers (0-8) on which no
+    digit was seen (:attr:`vision.reading.faces.FaceReading.blank`; all nine on a plain
+    cube's face), to refuse a cube with no digits (:func:`assistant.services.cube_input.
+    no_digits_refusal`); a session saved before it was kept reads as none."""
 
     stickers: tuple[Sticker, ...]
     candidates: tuple[tuple[Hypothesis, ...], ...]
     ones: tuple[int, int] = (0, 0)
+    blank: tuple[int, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form (tokens as in docs/conventions.md)."""
@@ -56,7 +60,7 @@ class CapturedFace:
                 "candidates": [[{"token": format_token(h.sticker),
                                  "score": 1.0 if h.score is None else float(h.score)}
                                 for h in alts] for alts in self.candidates],
-                "ones": list(self.ones)}
+                "ones": list(self.ones), "blank": list(self.blank)}
 
     @staticmethod
     def from_dict(raw: Any, where: str) -> "CapturedFace":
@@ -66,13 +70,17 @@ class CapturedFace:
             cands = tuple(tuple(Hypothesis(parse_token(h["token"]), float(h["score"]))
                                 for h in alts) for alts in raw["candidates"])
             seen, footed = (int(n) for n in raw.get("ones", (0, 0)))
+            blank = tuple(sorted({int(i) for i in raw.get("blank", ())}))
         except (KeyError, TypeError, ValueError) as e:
             raise SudokuCubeError(f"{where}: damaged entry ({e}); start a new scan without "
                                   "--resume") from None
         if len(stickers) != 9 or len(cands) != 9 or not all(cands):
             raise SudokuCubeError(f"{where}: a face needs 9 stickers; start a new scan "
                                   "without --resume")
-        return CapturedFace(stickers, cands, (seen, footed))
+        if any(not 0 <= i < 9 for i in blank):
+            raise SudokuCubeError(f"{where}: damaged entry (a blank sticker beyond 1-9); start "
+                                  "a new scan without --resume")
+        return CapturedFace(stickers, cands, (seen, footed), blank)
 
 
 @dataclass
@@ -97,6 +105,10 @@ class ScanSession:
                                   "run `sudoku-cube scan --resume` to capture them")
         return CubeState.from_faces({f: c.stickers for f, c in self.faces.items()},
                                     candidates={f: c.candidates for f, c in self.faces.items()})
+
+    def blank(self) -> dict[str, tuple[int, ...]]:
+        """Face -> the stickers (0-8) of each captured face on which no digit was seen."""
+        return {f: c.blank for f, c in self.faces.items()}
 
     def ones(self) -> tuple[int, int]:
         """The 1s of all captured faces read clearly enough to judge, and how many are footed."""
