@@ -136,3 +136,35 @@ def test_one_face_taken_for_digits_does_not_let_a_plain_cube_through(monkeypatch
     keep["value"] = "URFD"  # two faces without digits: photos to retake, no refusal of the cube
     main(["solve", str(CUBE), "--plain", "--no-ocr"])
     assert "is this a Sudoku Cube" not in " ".join(capsys.readouterr().err.split())
+
+
+def _plain_corner(photo: str, faces: str = "URF") -> dict:
+    """What the reader makes of a plain cube's corner photo: three faces (those of ``photo``,
+    ``faces``) on which the cell model sees no digit, whatever the glyph voters guessed."""
+    from sudoku_cube.models.cube.stickers import Hypothesis, Sticker
+    from sudoku_cube.vision.locate.face_geometry import FaceGeometry
+    from sudoku_cube.vision.reading.faces import FaceReading
+
+    geometry = FaceGeometry(np.eye(3), np.zeros((4, 2)), (True,) * 9)
+    guess = (Sticker(1, 0),) * 9  # sticker edges read as 1s
+    return {f: FaceReading(guess, tuple((Hypothesis(s, 0.6),) for s in guess), (0.6,) * 9,
+                           geometry, f, photo, digit_seen=(0.1,) * 9) for f in faces}
+
+
+def test_a_plain_cubes_corner_photo_is_asked_again_as_a_corner_photo(monkeypatch, capsys):
+    """``read --corner A`` of a plain cube's corner: every face shows blanks, and the advice
+    is to retake that corner photo, by its file, once, not to photograph a face."""
+    from sudoku_cube.vision.reading.reader import Reader
+
+    photo = Path(__file__).resolve().parents[1] / "samples" / "corners" / "c1-plain" / "A.jpg"
+    monkeypatch.setattr(Reader, "read_corner_photo",
+                        lambda self, img, which, source=None, **kw: _plain_corner(source))
+    assert main(["read", "--corner", "A", str(photo), "--no-ocr"]) == 0
+    out = capsys.readouterr().out
+    words = " ".join(out.split())
+    assert out.count("-- -- --") == 9, out  # three blank rows on each of three faces
+    assert words.count("is this a Sudoku Cube") == 1, words
+    assert ("no digit seen on any of its faces: is this a Sudoku Cube (a digit on every "
+            "sticker)? If so, retake A.jpg (corner photo A): sharp, evenly lit, no glare, the "
+            "corner square on with its three faces filling much of the picture") in words, words
+    assert "photograph the face" not in words

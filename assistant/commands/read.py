@@ -10,10 +10,11 @@ from pathlib import Path
 import cv2
 from rich.console import Console
 
-from ...models.cube.face_words import place_words
+from ...models.cube.face_words import faces_words, place_words
 from ...models.cube.geometry import FACES
 from ...models.cube.state import sticker_name
 from ...models.errors import SudokuCubeError
+from ...models.grid.hopeless import corner_on
 from ...storage.atomic import atomic_write_bytes
 from ...vision.reading.annotate import annotate_photo
 from ...vision.reading.annotate_cells import annotate_cells
@@ -87,11 +88,14 @@ def read_corner_singles(which: str, paths: list[Path], args: argparse.Namespace)
         console.print(f"[bold]{plain(path)}[/] (corner photo {which}: "
                       + ", ".join(f"{c.face} {c.place}" for c in corner_faces(which)) + "):")
         for face, r in faces.items():
-            rows, notes = face_lines(r)
+            rows, notes = face_lines(r, corner=True)
             for k, row in enumerate(rows):
                 console.print(f"  {face if k == 0 else ' '}  {row}")
             for note in notes:
                 console.print(f"     {plain(note)}", highlight=False)
+        empty = [f for f, r in faces.items() if len(r.blank) == len(r.stickers)]
+        if empty:  # once for the photo, not for each of its faces
+            console.print(f"  {plain(corner_blank_line(path, which, empty))}", highlight=False)
     _debug_pictures(args, [r for faces in results.values() for r in faces.values()])
     if args.json:
         sys.stdout.write(json.dumps({k: {"photo": which, "faces": {
@@ -205,26 +209,38 @@ def _read(args: argparse.Namespace) -> int:
     return 0
 
 
-def face_lines(r: FaceReading) -> tuple[list[str], list[str]]:
+def face_lines(r: FaceReading, corner: bool = False) -> tuple[list[str], list[str]]:
     """A face read from one photo as a person checks it: its three rows of tokens (a sticker
     without a digit shown as :data:`BLANK`, not as the recognisers' guess) and the notes
     below them: the stickers without a digit in one line (all nine: not a Sudoku Cube face,
-    or one too dark or blurred to show its digits), then each doubtful sticker's readings."""
+    or one too dark or blurred to show its digits), then each doubtful sticker's readings.
+    ``corner``: the face is one of a corner photo's three, whose retake is the corner photo's
+    (asked once for the photo, :func:`corner_blank_line`, not for each face)."""
     blank = set(r.blank)
     rows = [" ".join(BLANK if 3 * k + c in blank else r.stickers[3 * k + c].token
                      for c in range(3)) for k in range(3)]
     notes = []
     if len(blank) == 9:
-        notes.append("no digit seen on any sticker: is this a Sudoku Cube (a digit on every "
+        notes.append("no digit seen on any sticker" if corner else
+                     "no digit seen on any sticker: is this a Sudoku Cube (a digit on every "
                      "sticker)? If so, photograph the face sharply, in even light, so it fills "
                      "about half of the picture")
     elif blank:
         notes.append(f"no digit seen on sticker(s) {' '.join(str(i + 1) for i in sorted(blank))}"
-                     " (blank, glare or shadow?): retake the photo without glare, or settle "
-                     "them in the review")
+                     f" (blank, glare or shadow?): retake the {'corner ' if corner else ''}"
+                     "photo without glare, or settle them in the review")
     notes += [f"doubtful sticker {i + 1}: {_alternatives(r.candidates[i])}"
               for i in r.doubtful if i not in blank]
     return rows, notes
+
+
+def corner_blank_line(path: Path, which: str, empty: list[str]) -> str:
+    """What a corner photo (``path``, corner photo ``which``) whose faces ``empty`` show no
+    digit at all asks: whether the cube is a Sudoku Cube, and how to take that corner photo
+    again (not a face's photo)."""
+    where = "any of its faces" if len(empty) == 3 else faces_words(empty, None)
+    return (f"no digit seen on {where}: is this a Sudoku Cube (a digit on every sticker)? If "
+            f"so, retake {path.name} (corner photo {which}): {corner_on()}")
 
 
 def _alternatives(hyps, shown: int = 4, floor: float = 0.01) -> str:
