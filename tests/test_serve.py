@@ -471,3 +471,45 @@ def test_a_checks_hold_on_the_page_after_the_step_shown_is_the_terminals(served)
     check, _ = answer_from_page(served, lambda: capture("F", cube, maybe))
     assert check is not None
     assert check["hold"] == serve_command.check_hold("F", cube, maybe, settings)
+
+
+def test_a_corner_photo_in_a_face_slot_is_refused_in_the_pages_words():
+    """A corner photo put in face F's slot is refused by the slot the person chose, not by
+    the file names (A.jpg) that a phone's user never sees; a check asking for face F wants
+    the face alone."""
+    from sudoku_cube.assistant.web.store import UploadRefused
+
+    service = PhoneService(PhotoFolder(new_folder()), Reader(ocr="never"))
+    with pytest.raises(UploadRefused) as refused:
+        service.upload("faces", "F", (CORNERS_DIR / "A.jpg").read_bytes())
+    said = str(refused.value)
+    assert said == ("photo F: this looks like a corner photo, showing three faces, not face F "
+                    "(front) alone: photograph face F (front) straight on, or choose \"Two "
+                    "corner photos\" and put it in the slot of corner photo A or B"), said
+    assert service.status()["photos"][2]["refused"] == said
+
+
+def test_the_pages_words_for_two_faces_and_a_corner_in_slot_b():
+    """Two faces in a face slot's photo (not a corner): the face alone, in the page's words;
+    the set refused for a corner photo among the faces (in slot B) names the slot too."""
+    from sudoku_cube.assistant.web.service import face_slot_refusal
+    from sudoku_cube.vision.locate.face_geometry import TWO_FACES_ADVICE
+    from sudoku_cube.vision.reading.photo_set import CornerAsFaceError
+
+    two = f"photo R: two faces in one photo (...); {TWO_FACES_ADVICE}"
+    assert face_slot_refusal(two, "R", False, check=True) == (
+        "photo R: two faces in one photo (...); photograph face R (right) alone, straight on")
+    assert "A.jpg" not in face_slot_refusal(two, "R", False)
+
+    class Refusing:
+        def read_photo_set(self, path):
+            raise CornerAsFaceError("B", f"{path}/B.jpg: shows a corner of the cube ...")
+
+    service = PhoneService(PhotoFolder(new_folder()), Refusing())  # type: ignore[arg-type]
+    service._read = {name: {} for name in "URFDLB"}
+    service._read_set_if_complete()
+    _, reading, problem = service.wait_reading(-1, 0)
+    assert reading is None and problem.startswith(
+        "photo B: this looks like a corner photo, showing three faces, not face B (back) "
+        "alone"), problem
+    assert ".jpg" not in problem

@@ -27,11 +27,14 @@ from ...models.cube.stickers import Sticker
 from ...models.errors import SudokuCubeError
 from ...models.plan.planner import Step
 from ...models.profile import CubeSettings
+from ...models.cube.geometry import FACE_NAMES
 from ...vision.locate.corners.faces import NotUprightError
+from ...vision.locate.face_geometry import TWO_FACES_ADVICE
 from ...vision.locate.corners.views import face_names
 from ...vision.photo.images import file_scale, load_image
 from ...vision.reading.reader import Reader
 from ...vision.reading.faces import FaceReading, Reading
+from ...vision.reading.photo_set import CornerAsFaceError, shows_a_corner
 from ..services.guide import GuideCursor
 from ..services.sessions import load_guide_step
 from ..services.slipped_cubes import check_cubes
@@ -86,6 +89,22 @@ class StatusView(TypedDict):
     step: StepView | None
     check: CheckView | None
     uploads_left: int
+
+
+def face_slot_refusal(message: str, name: str, corner: bool, check: bool = False) -> str:
+    """A face photo's refusal (``message``, for the slot of face ``name``) in the page's words:
+    a phone's user sees slots, not the file names the reader's advice for two faces in one
+    photo speaks of (:data:`vision.locate.face_geometry.TWO_FACES_ADVICE`). ``corner``: the
+    photo shows a corner of the cube (three faces), so it belongs in a corner photo's slot
+    (for a ``check``, which asks for this face, only the face alone will do); otherwise
+    the message as it is, the face asked for alone."""
+    face = f"face {name} ({FACE_NAMES[name]})"
+    elsewhere = ("" if check else ', or choose "Two corner photos" and put it in the slot '
+                 "of corner photo A or B")
+    if corner:
+        return (f"photo {name}: this looks like a corner photo, showing three faces, not "
+                f"{face} alone: photograph {face} straight on{elsewhere}")
+    return message.replace(TWO_FACES_ADVICE, f"photograph {face} alone, straight on{elsewhere}")
 
 
 def _said_once(message: str) -> str:
@@ -171,6 +190,17 @@ class PhoneService:
                                             file_scale=scale)
         return {name: reader.read_face(img, source=f"photo {name}", face=name, file_scale=scale)}
 
+    @staticmethod
+    def _refusal(error: SudokuCubeError, face: bool, name: str, path: Path,
+                 check: bool = False) -> str:
+        """What the page says of a photo refused (``error``) in slot ``name``, stored at
+        ``path``: a face photo (``face``) that shows two faces is told in the page's words,
+        as a corner photo where it shows one (:func:`face_slot_refusal`)."""
+        message = _said_once(str(error))
+        if not face or TWO_FACES_ADVICE not in message:
+            return message
+        return face_slot_refusal(message, name, shows_a_corner(path), check)
+
     def upload(self, kind: Kind, name: str, data: bytes) -> PhotoView:
         """Store and read one photo: ``name`` is a face letter (``kind`` faces) or A/B
         (corners). Raises :class:`UploadRefused` with what to change; a refused photo is kept
@@ -197,8 +227,8 @@ class PhoneService:
         try:
             faces = self._kept_photo(kind, name, incoming, img)
         except SudokuCubeError as e:
+            message = self._refusal(e, kind == "faces", name, incoming)
             self.folder.refuse(incoming, name)
-            message = _said_once(str(e))
             with self._lock:  # an earlier photo of the name, if any, stays in use
                 self._refused[name] = message
                 self._version += 1
@@ -223,6 +253,8 @@ class PhoneService:
             version = self._version
         try:
             reading, error = self.reader.read_photo_set(self.folder.path), ""
+        except CornerAsFaceError as e:  # the page's slot, not the folder's file
+            reading, error = None, face_slot_refusal(str(e), e.face, True)
         except SudokuCubeError as e:
             reading, error = None, str(e).replace(f"{self.folder.path}/", "")
         with self._lock:
@@ -285,8 +317,8 @@ class PhoneService:
             faces = self._read_photo("corners" if check["corner"] else "faces", name, incoming,
                                      img, ocr=False)
         except SudokuCubeError as e:
+            message = self._refusal(e, not check["corner"], name, incoming, check=True)
             self.folder.refuse(incoming, name)
-            message = _said_once(str(e))
             with self._lock:
                 check["refused"], check["faces"] = message, {}
             raise UploadRefused(message, 422) from None

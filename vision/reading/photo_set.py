@@ -48,12 +48,22 @@ def read_folder(paths: Path | str | Sequence[Path | str], *,
     reading = read_face_photos(photos, paths, templates=templates, model=model, ocr=ocr,
                                settings=settings, progress=progress)
     if digit_count_problems(reading.state.without_candidates()) and shows_a_corner(photos["B"]):
-        raise SudokuCubeError(
+        raise CornerAsFaceError("B", 
             f"{photos['B']}: shows a corner of the cube (three faces), not face B alone: a "
             "folder holds six face photos U R F D L B, or the two corner photos A and B and "
             "nothing else. Photograph face B straight on as B.jpg, or keep the corner photo "
             "with its pair A in a folder of their own")
     return reading
+
+
+class CornerAsFaceError(SudokuCubeError):
+    """A photo given as face ``face`` shows a corner of the cube (three faces): the message
+    names the files of a folder; the phone page, which has slots and no files, says it in its
+    own words."""
+
+    def __init__(self, face: str, message: str) -> None:
+        super().__init__(message)
+        self.face = face
 
 
 def mixed_message(paths: Path | str | Sequence[Path | str], photos: dict[str, Path]) -> str:
