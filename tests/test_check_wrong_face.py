@@ -16,6 +16,7 @@ from sudoku_cube.assistant.cli import main
 from sudoku_cube.assistant.commands import check
 from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
 from sudoku_cube.assistant.terminal.guide_check import check_cube
+from sudoku_cube.models.cube.face_words import centre, digit_words
 from sudoku_cube.models.cube.moves import parse_moves
 from sudoku_cube.models.cube.state_format import parse_state
 from sudoku_cube.models.cube.stickers import Hypothesis, Sticker
@@ -133,7 +134,6 @@ def _sure(stickers) -> tuple:
 def _held_turned(done: int = 1):
     """The cube after ``done`` steps of the plan, picked up turned before step 1 and held that
     way, as the slip finder replays it: its face F shows the centre of the face that was up."""
-    from sudoku_cube.models.cube.face_words import centre
     from sudoku_cube.models.cube.state import CubeState
     from sudoku_cube.models.slips.replay import candidates
 
@@ -219,14 +219,55 @@ def test_the_guide_names_the_face_it_asked_for_not_the_files(tmp_path, monkeypat
     assert f"{wrong}: named after face {named}, the photo is read as face {named}" in text, text
     assert f"The check asks for face {asked}: hold the cube with centre" in text, text
     assert f"Retake the photo of face {named}" not in text
+    assert text.count("the face asked for.") == 1, text  # the right photo's reading is said
+    assert (f"{named}.jpg shows centre {digit_words(centre(TRUTH, asked))}: read as face "
+            f"{asked}, the face asked for." in text), text
     assert [p[0] for p in prompts] == [asked, asked], prompts
     assert line == "The cube matches the plan at this step.", line
+
+
+def test_a_cube_held_turned_keeps_the_files_face(tmp_path, monkeypatch):
+    """A photo named after another face than the one asked for, whose centre is the face
+    asked for's, is of the file's face where the cube was picked up turned and is held that
+    way, the centre brought there: each such hold of 09-black one step into the plan is found
+    as that slip, none read as the face asked for (which would match the plan, or no slip)."""
+    from sudoku_cube.assistant.terminal import guide_check
+    from sudoku_cube.models.cube.state import CubeState
+    from sudoku_cube.models.slips.first_look import first_look
+    from sudoku_cube.models.slips.replay import candidates
+
+    monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path))
+    moves = parse_moves(PLAN)
+    asked = first_look(TRUTH, moves, 1).face
+    batch = candidates(TRUTH.without_candidates(), tuple(moves), 1, 1)
+    held = []
+    for k, slips in enumerate(batch.slips):
+        if len(slips) == 1 and slips[0].kind == "held":
+            real = CubeState(tuple(Sticker(int(d), int(r))
+                                   for d, r in zip(batch.digits[k], batch.rots[k])))
+            shows = next(f for f in "URFDLB"
+                         if centre(real, f).digit == centre(TRUTH, asked).digit)
+            if shows != asked:
+                held.append((real, shows))
+    assert len(held) >= 4, held  # the asked face's centre brought to several other faces
+    for n, (real, shows) in enumerate(held):
+        photo = tmp_path / str(n) / f"{shows}.jpg"
+        photo.parent.mkdir()
+        photo.write_bytes(b"")
+        monkeypatch.setattr(guide_check, "photo_cells",
+                            lambda *_a, real=real, shows=shows: _sure(real.face(shows)))
+        cursor = GuideCursor(steps_from_moves(TRUTH, moves), TRUTH, remember=False, position=1)
+        console = Console(file=io.StringIO(), width=100, record=True, color_system=None)
+        answers = iter([str(photo), "q", "q"])
+        line = check_cube(cursor, console, lambda prompt, prefill="": next(answers))
+        text = _flat(console.export_text() + " " + line)
+        assert "the whole cube was turned and held that way" in text, (shows, text)
+        assert "the face asked for." not in text, (shows, text)
 
 
 def _another_cubes_centre(face: str):
     """Cells of ``face`` of 09-black read surely, the centre a digit no face of it has (a
     photo of another cube)."""
-    from sudoku_cube.models.cube.face_words import centre
 
     centres = {centre(TRUTH, f).digit for f in "URFDLB"}
     digit = next(d for d in (1, 2, 3, 4, 5, 7, 8) if d not in centres)

@@ -6,19 +6,20 @@ The first look is the one ``sudoku-cube check --suggest`` names, in the same wor
 more than any single face, and the single face that tells most, to type. The person answers with
 the face's nine tokens typed (row by row, as the net shows the face), the path of a photo of it,
 ``A=path`` or ``B=path`` for a corner photo (a file named A.jpg is corner photo A, one named
-after a face is that face, unless its centre is the face asked for's; a path as a shell takes
-it, in quotes, with backslash escapes or as a ``file://`` URI, as a terminal writes a file
-dragged onto it), or Enter to take the look asked for from the camera when the guide has one
-(watch mode), or from the phone (``serve``). Several slips that fit ask for one more face (the
-one that splits them best), and so do faces that match the plan but cannot show a slip that
-looks the same on them (the face that can); none that fits says to read the whole cube again
-(the photos taken again where the guide read a folder of them). A face photo whose centre, read
-surely, is not the centre of the face asked for is refused first (centres never move: it is
-another face, or another cube), before any slip is looked for where no hold of this cube shows
-that centre, and the face asked for again, by the face asked for even where the file's name took
-the photo for another face. A refused answer stays on the prompt to mend, and a line being typed
-when Ctrl-C stops the guide comes back when the same question is asked at the same step
-(:mod:`assistant.services.unfinished`).
+after a face is that face, unless its centre is the face asked for's and no cube held turned
+found by the slip search brings it there: it is then read, and said to be read, as the face
+asked for; a path as a shell takes it, in quotes, with backslash escapes or as a ``file://``
+URI, as a terminal writes a file dragged onto it), or Enter to take the look asked for from the
+camera when the guide has one (watch mode), or from the phone (``serve``). Several slips that
+fit ask for one more face (the one that splits them best), and so do faces that match the plan
+but cannot show a slip that looks the same on them (the face that can); none that fits says to
+read the whole cube again (the photos taken again where the guide read a folder of them). A face
+photo whose centre, read surely, is not the centre of the face asked for is refused first
+(centres never move: it is another face, or another cube), before any slip is looked for where
+no hold of this cube shows that centre, and the face asked for again, by the face asked for even
+where the file's name took the photo for another face. A refused answer stays on the prompt to
+mend, and a line being typed when Ctrl-C stops the guide comes back when the same question is
+asked at the same step (:mod:`assistant.services.unfinished`).
 """
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ from typing import Callable, NamedTuple, Sequence
 
 from rich.console import Console
 
+from ...models.cube.face_words import digit_words
 from ...models.cube.geometry import FACES
 from ...models.cube.moves import Move, format_moves
 from ...models.cube.state import CubeState
@@ -42,9 +44,9 @@ from ...storage.atomic import atomic_write_text
 from ...storage.folders import data_dir
 from ...vision.reading.reader import Reader
 from ..services.guide import GuideCursor, steps_from_moves
-from ..services.slip_check import (Cells, corner_cells, first_look_words, photo_cells,
-                                   read_again_words, refuse_wrong_faces, show_face_words,
-                                   shown_centre, tokens_cells)
+from ..services.slip_check import (Cells, corner_cells, explains_centre, first_look_words,
+                                   photo_cells, read_again_words, refuse_wrong_faces,
+                                   show_face_words, shown_centre, tokens_cells)
 from ..services.slipped_cubes import check_cubes, slipped_cubes
 from ..services.typed_paths import photo_given, quoted_line
 from ..services.unfinished import (Unfinished, check_key, drop_unfinished, keep_unfinished,
@@ -61,9 +63,17 @@ may have left instead (those the check's own words weigh) keep the hold's words 
 of them can have turned."""
 
 
-Answer = tuple[dict[str, Cells], dict[str, str]]
-"""The faces an answer gives, and each face photo among them with its file (or where it was
-taken from), for :func:`refuse_wrong_faces`; typed tokens and corner photos name none."""
+class Answer(NamedTuple):
+    """The faces an answer gives (``faces``), and each face photo among them with its file (or
+    where it was taken from; ``photos``, for :func:`refuse_wrong_faces`; typed tokens and
+    corner photos name none). ``asked``: the face asked for, where the answer is a photo
+    named after another face whose sure centre is not that face's but the face asked for's
+    (:func:`_as_asked`): the check reads it as the face asked for unless a cube held turned
+    explains it as the file's face (:func:`_taken_as`)."""
+
+    faces: dict[str, Cells]
+    photos: dict[str, str]
+    asked: str | None = None
 
 
 def _answer(text: str, face: str, reader: Reader, capture: Capture | None,
@@ -72,36 +82,55 @@ def _answer(text: str, face: str, reader: Reader, capture: Capture | None,
             maybe: Sequence[CubeState] | None = None, source: str = "the camera"
             ) -> Answer | None:
     """The faces a typed answer gives (None to cancel), photos read with ``reader``, and the
-    face photos among them (:data:`Answer`); Enter takes corner photo A from the camera
+    face photos among them (:class:`Answer`); Enter takes corner photo A from the camera
     (``source``) when ``corner`` is asked for first, else ``face``. ``cube`` (the cube as it
     should be) names the face by its centre digit in a refusal, as it looks on ``settings``'
     cube; ``maybe`` (the cubes a slip may have left) goes to the camera with it. A photo
     named after another face than ``face`` whose sure centre is not that face's but
-    ``face``'s is the face asked for (:func:`_as_asked`)."""
+    ``face``'s may be the face asked for (:func:`_as_asked`)."""
     t = text.strip()
     if t.lower() == "q" or (t == "" and capture is None):
         return None
     if t == "":
-        return capture("A" if corner else face, cube, maybe), ({} if corner else {face: source})
+        return Answer(capture("A" if corner else face, cube, maybe),
+                      {} if corner else {face: source})
     named = _named(t, face)
     if named is None:
-        return {face: tokens_cells(face, t, cube, settings)}, {}
+        return Answer({face: tokens_cells(face, t, cube, settings)}, {})
     if named.corner:
-        return corner_cells(named.path, reader, photo=named.name), {}
+        return Answer(corner_cells(named.path, reader, photo=named.name), {})
     cells = photo_cells(named.name, named.path, reader)
-    shows = _as_asked(named.name, face, cells, cube, settings)
-    return {shows: cells}, {shows: named.path}
+    asked = face if _as_asked(named.name, face, cells, cube, settings) else None
+    return Answer({named.name: cells}, {named.name: named.path}, asked)
 
 
 def _as_asked(named: str, face: str, cells: Cells, cube: CubeState | None,
-              settings: CubeSettings) -> str:
-    """The face a photo answers with: ``named``, the face its file is named after, unless
-    its centre, read surely, is not ``named``'s centre in ``cube`` but ``face``'s, the face
-    asked for (the file's name is then a coincidence: the person photographed the face
-    asked for)."""
+              settings: CubeSettings) -> bool:
+    """Whether a photo whose file is named after face ``named`` may show ``face``, the face
+    asked for: its centre, read surely, is not ``named``'s centre in ``cube`` but
+    ``face``'s. Either the file's name is a coincidence (the person photographed the face
+    asked for) or the cube was picked up turned and is held that way, bringing that centre
+    to ``named``; only the slip search tells which (:func:`_taken_as`)."""
     if named == face or cube is None or shown_centre(named, cells, cube, settings) is None:
-        return named
-    return face if shown_centre(face, cells, cube, settings) is None else named
+        return False
+    return shown_centre(face, cells, cube, settings) is None
+
+
+def _taken_as(answer: Answer, verdict: Verdict, settings: CubeSettings
+              ) -> tuple[Answer, str] | None:
+    """The answer read as the face asked for (:attr:`Answer.asked`), and the line that says
+    so, where the ``verdict`` on its photo as its file's face does not explain the centre it
+    shows there (no cube held turned found that brings it to the file's face,
+    :func:`explains_centre`); None where the answer stays as it is."""
+    if answer.asked is None:
+        return None
+    (named, cells), = answer.faces.items()
+    if explains_centre(verdict, named, cells[4][0].sticker, settings):
+        return None  # a cube held turned: the file's face, as the slip says
+    path = answer.photos[named]
+    line = (f"{Path(path).name} shows centre {digit_words(cells[4][0].sticker, settings)}: "
+            f"read as face {answer.asked}, the face asked for.")
+    return Answer({answer.asked: cells}, {answer.asked: path}), line
 
 
 class Named(NamedTuple):
@@ -189,13 +218,18 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
             continue
         if answer is None:
             return "Check cancelled."
-        got, photos = answer
-        tried = {**seen, **got}
+        tried = {**seen, **answer.faces}
         try:  # a photo of another face or cube is refused before any slip is said: first
             # one no hold of this cube shows, then one that no cube held turned explains
-            refuse_wrong_faces(photos, tried, cube, None, maybe, settings, face)
+            refuse_wrong_faces(answer.photos, tried, cube, None, maybe, settings, face)
             verdict, judged, wide = _judge(cursor, tried, settings, at, window)
-            refuse_wrong_faces(photos, tried, cube, verdict, maybe, settings, face)
+            asked = _taken_as(answer, verdict, settings)
+            if asked is not None:  # the face asked for, under another face's name
+                answer, line = asked
+                print_wrapped(console, line)
+                tried = {**seen, **answer.faces}
+                verdict, judged, wide = _judge(cursor, tried, settings, at, window)
+            refuse_wrong_faces(answer.photos, tried, cube, verdict, maybe, settings, face)
         except SudokuCubeError as e:
             print_wrapped(console, str(e), style="red")
             kept, again = typed.strip(), True  # offered again for editing
