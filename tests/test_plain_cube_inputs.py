@@ -54,6 +54,26 @@ def test_a_state_file_of_a_plain_cube_is_refused_as_its_photos_are(tmp_path, cap
     assert (f"{state}, as its record of the photos says: no digit seen on 36 of the 54 "
             "stickers, none at all on the top face (U), the right face (R)") in err, err
     assert "If so, retake U.jpg, R.jpg, F.jpg and D.jpg: sharp" in err, err
+    assert ('If the digits in plain.json are right (a token typed the same as the photo read '
+            'it still counts as read), delete the "blank" entries of its "reading" section, '
+            'or that whole section, and give the file again') in err, err
+
+
+def test_the_refused_state_files_advice_works(tmp_path):
+    """The refusal's way on for a state file whose digits are right: with the "blank" entries
+    of its "reading" section deleted, or that section, it is read, the photos still named."""
+    for name, drop in (("entries.json", "blank"), ("section.json", "reading")):
+        path = _written_by_read(tmp_path / name)
+        data = json.loads(path.read_text())
+        if drop == "blank":
+            for face in data["reading"].values():
+                del face["blank"]
+        else:
+            del data["reading"]
+        path.write_text(json.dumps(data))
+        got = read_input(path, Reader())
+        assert got.state.stickers == TRUTH.stickers
+        assert (got.photo_names is not None) == (drop == "blank"), got.photo_names
 
 
 def test_a_state_file_with_digits_on_most_faces_or_typed_over_is_read(tmp_path):

@@ -89,8 +89,16 @@ def read_input(path: Path, reader: Reader, progress: Progress | None = None,
     names = photo_names(sources)
     refusal = no_digits_refusal(as_read(state, blank), names)
     if refusal is not None:  # read --json wrote it before refusing the photos
-        raise SudokuCubeError(f"{path}, as its record of the photos says: {refusal}")
+        raise SudokuCubeError(f"{path}, as its record of the photos says: {refusal}. "
+                              f"{KEEP_DIGITS.format(name=path.name)}")
     return CubeRead(state, ones, None, None, photo_names=names)
+
+
+KEEP_DIGITS = ('If the digits in {name} are right (a token typed the same as the photo read '
+               'it still counts as read), delete the "blank" entries of its "reading" section, '
+               'or that whole section, and give the file again')
+"""How to go on with a state file refused for its record of the photos (:func:`read_input`)
+where its digits are right: that record is all the refusal reads (:func:`as_read`)."""
 
 
 def as_read(state: CubeState, blank: Mapping[str, Sequence[int]]) -> dict[str, list[int]]:
