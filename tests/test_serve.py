@@ -497,9 +497,14 @@ def test_the_pages_words_for_two_faces_and_a_corner_in_slot_b():
     from sudoku_cube.vision.reading.photo_set import CornerAsFaceError
 
     two = f"photo R: two faces in one photo (...); {TWO_FACES_ADVICE}"
-    assert face_slot_refusal(two, "R", False, check=True) == (
-        "photo R: two faces in one photo (...); photograph face R (right) alone, straight on")
-    assert "A.jpg" not in face_slot_refusal(two, "R", False)
+    alone = "photo R: two faces in one photo (...); photograph face R (right) alone, straight on"
+    assert face_slot_refusal(two, "R", False, check=True) == alone
+    assert face_slot_refusal(two, "R", False) == alone  # no corner: no corner slot offered
+    corner = ("photo R: this looks like a corner photo, showing three faces, not face R "
+              "(right) alone: photograph face R (right) straight on")
+    assert face_slot_refusal(two, "R", True, check=True) == corner
+    assert face_slot_refusal(two, "R", True) == (
+        f'{corner}, or choose "Two corner photos" and put it in the slot of corner photo A or B')
 
     class Refusing:
         def read_photo_set(self, path):

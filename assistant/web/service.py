@@ -97,14 +97,14 @@ def face_slot_refusal(message: str, name: str, corner: bool, check: bool = False
     photo speaks of (:data:`vision.locate.face_geometry.TWO_FACES_ADVICE`). ``corner``: the
     photo shows a corner of the cube (three faces), so it belongs in a corner photo's slot
     (for a ``check``, which asks for this face, only the face alone will do); otherwise
-    the message as it is, the face asked for alone."""
+    (two faces, no corner) the message asks for the face alone, no corner slot offered."""
     face = f"face {name} ({FACE_NAMES[name]})"
+    if not corner:
+        return message.replace(TWO_FACES_ADVICE, f"photograph {face} alone, straight on")
     elsewhere = ("" if check else ', or choose "Two corner photos" and put it in the slot '
                  "of corner photo A or B")
-    if corner:
-        return (f"photo {name}: this looks like a corner photo, showing three faces, not "
-                f"{face} alone: photograph {face} straight on{elsewhere}")
-    return message.replace(TWO_FACES_ADVICE, f"photograph {face} alone, straight on{elsewhere}")
+    return (f"photo {name}: this looks like a corner photo, showing three faces, not "
+            f"{face} alone: photograph {face} straight on{elsewhere}")
 
 
 def _said_once(message: str) -> str:
