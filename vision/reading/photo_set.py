@@ -48,7 +48,7 @@ def read_folder(paths: Path | str | Sequence[Path | str], *,
     reading = read_face_photos(photos, paths, templates=templates, model=model, ocr=ocr,
                                settings=settings, progress=progress)
     if digit_count_problems(reading.state.without_candidates()) and shows_a_corner(photos["B"]):
-        raise CornerAsFaceError("B", 
+        raise CornerAsFaceError("B",
             f"{photos['B']}: shows a corner of the cube (three faces), not face B alone: a "
             "folder holds six face photos U R F D L B, or the two corner photos A and B and "
             "nothing else. Photograph face B straight on as B.jpg, or keep the corner photo "
