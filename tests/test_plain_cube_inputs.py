@@ -5,10 +5,15 @@ they showed no digit on. Same words as for photos, exit 2, before any review or 
 from __future__ import annotations
 
 import dataclasses
+import io
 import json
+import re
 from pathlib import Path
 
-from sudoku_cube.assistant.cli import main
+from rich.console import Console
+
+from sudoku_cube.assistant.cli import build_parser, main
+from sudoku_cube.assistant.commands import scan
 from sudoku_cube.assistant.services.cube_input import read_input
 from sudoku_cube.assistant.services.scan_reader import observation_of
 from sudoku_cube.assistant.services.scanner import Observation, Scanner
@@ -105,11 +110,16 @@ def test_a_scan_of_a_plain_cube_is_refused_and_its_faces_kept(tmp_path, monkeypa
     out = tmp_path / "scan.json"
     assert main(["scan", "--resume", "--no-window", "-o", str(out)]) == 2
     err = _flat(capsys.readouterr().err)
-    assert "is this a Sudoku Cube (a digit on every sticker)? If so, scan it again " \
-           "(sudoku-cube scan) in even light" in err, err
+    assert ("is this a Sudoku Cube (a digit on every sticker)? If so, take faces U, R, F and "
+            "D again with `sudoku-cube scan --resume --retake URFD`, in even light") in err, err
     assert f"The six faces captured stay in the scan session ({scan_session_path()})" in err
     assert not out.exists() and scan_session_path().exists()
     assert ScanSession.load().blank() == _session().blank()  # kept as captured
+    # the command named resumes the session without the faces to take again
+    named = re.search(r"`sudoku-cube (scan [^`]+)`", err).group(1).split()
+    args = build_parser("scan").parse_args([*named, "--no-window"])
+    session, _, known = scan._session(args, Console(file=io.StringIO()))
+    assert set(session.faces) == set("LB") and set(known) == set(PLAIN)
 
 
 def test_the_scan_keeps_the_stickers_it_saw_no_digit_on(monkeypatch):

@@ -48,7 +48,8 @@ from ..terminal.wrapping import print_wrapped
 
 SCAN_AGAIN = ("scan it again (sudoku-cube scan) in even light, each face sharp and filling "
               "about half of the picture")
-"""How to take the faces again where the scan saw no digit on most of them."""
+"""How to take the faces again where the scan saw no digit on most of them and the session
+could not keep all six (:func:`_scan_again`)."""
 RESUME_HINT = "run `sudoku-cube scan --resume` to continue with the faces captured so far"
 NOTHING_SAVED = "nothing to resume: run `sudoku-cube scan` again"
 
@@ -174,7 +175,8 @@ def run(args: argparse.Namespace) -> int:
         console.print(f"[yellow]warning:[/] {plain(kept)}; the reading goes on from memory.")
     interrupt.set_resume_hint(kept.replace("{", "{{").replace("}", "}}"))
     state = scanner.session.state()
-    refusal = no_digits_refusal(scanner.session.blank(), again=SCAN_AGAIN)
+    blank = scanner.session.blank()
+    refusal = no_digits_refusal(blank, again=_scan_again(blank, saved == 6))
     if refusal is not None:  # no Sudoku Cube: no review of guesses, no state file
         where = (f"the six faces captured stay in the scan session ({scan_session_path()})"
                  if saved == 6 else kept)
@@ -283,6 +285,19 @@ def _watch_frames(args, console: Console, scanner: Scanner, frames: Iterator[np.
     finally:
         if window is not None:
             window.close()
+
+
+def _scan_again(blank: dict[str, tuple[int, ...]], kept: bool) -> str:
+    """How to take again the faces of a scan that saw no digit on most of them (``blank``:
+    face -> the stickers without one): where the session ``kept`` all six, only the faces
+    with such stickers, by ``scan --resume --retake``; else the whole scan again."""
+    faces = "".join(f for f in FACES if blank.get(f))
+    if not kept or not faces:
+        return SCAN_AGAIN
+    which = (f"face {faces}" if len(faces) == 1 else
+             f"faces {', '.join(faces[:-1])} and {faces[-1]}")
+    return (f"take {which} again with `sudoku-cube scan --resume --retake {faces}`, in even "
+            "light, each face sharp and filling about half of the picture")
 
 
 def _saved(scanner: Scanner) -> tuple[int, str]:
