@@ -7,6 +7,7 @@ for the grid solver that remembers its last answer."""
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 
 import pytest
@@ -15,13 +16,14 @@ from rich.console import Console
 from sudoku_cube.assistant.cli import main
 from sudoku_cube.assistant.services.files import load_state
 from sudoku_cube.assistant.services.pipeline import RememberedSolver
-from sudoku_cube.assistant.services.review import apply_corrections, check_reading, confirmed
+from sudoku_cube.assistant.services.review import (apply_corrections, check_reading, take_choices,
+                                                   typed_slips)
 from sudoku_cube.assistant.terminal.review_ui import run_review
 from sudoku_cube.assistant.terminal.review_view import ReviewView
 from sudoku_cube.models.cube.solved import is_solved
 from sudoku_cube.models.cube.state import CubeState, sticker_index, sticker_name
 from sudoku_cube.models.cube.state_format import parse_json, to_json
-from sudoku_cube.models.cube.stickers import Hypothesis, Sticker, parse_token
+from sudoku_cube.models.cube.stickers import Hypothesis, Sticker, parse_token, same_sticker
 from sudoku_cube.models.generator.cube3 import make_puzzle
 from sudoku_cube.models.grid import GridUnsolvableError, diagnose, solve_grid
 from sudoku_cube.models.plan.planner import plan
@@ -78,7 +80,6 @@ def test_the_review_names_the_typed_slip_and_falls_back_on_the_photo(black):
     assert check.ok and set(check.unsure) == {F5}
     assert check.grid.chosen[F5] == parse_token("5^")
     assert check.grid.chosen == truth.stickers and check.grid.typed_refused == (F5,)
-    from sudoku_cube.assistant.services.review import typed_slips
     assert check.typed_notes == typed_slips(state, check.grid, FOOTED)
     console = Console(file=io.StringIO(), width=80, height=24, record=True, color_system=None)
     console.print(ReviewView(state, check))
@@ -199,7 +200,7 @@ def test_y_on_the_tokens_as_read_is_a_new_question_for_the_remembering_solver():
     solver = RememberedSolver()
     check = check_reading(swapped, solver=solver)
     assert not check.sure
-    after = apply_corrections(swapped, confirmed(check))
+    after = take_choices(swapped, check)
     assert after.stickers == swapped.stickers  # the grid chose the tokens as read
     assert check_reading(after, solver=solver).sure
 
@@ -242,6 +243,16 @@ def test_a_correct_token_typed_again_after_it_was_named_the_slip_is_hard():
     again = solve_grid(state, FOOTED)
     assert again.typed_refused == () and F5 not in again.review
     assert again.chosen[F5] == truth.stickers[F5]
+    # the doubt moved because of the insistence: the person is told so, and how to undo it
+    assert again.insisted == (F5,) and len(again.repaired) == 1
+    moved = sticker_name(again.repaired[0])
+    assert moved != "F5" and again.repaired[0] in again.review
+    photo = read.stickers[F5].token
+    notes = typed_slips(state, again, FOOTED)
+    assert notes == [
+        f"{moved} is in doubt because you insisted on {true_f5}: it fits no solved arrangement "
+        f"of this cube with the other stickers as read, so the grid changes {moved} instead. "
+        f"If {true_f5} was a slip, type F5 {photo} to take the photo's reading back."]
 
 
 def test_a_typed_sticker_is_not_preferred_when_the_fix_is_not_its_photos_reading():
@@ -275,3 +286,71 @@ def test_the_digit_counts_do_not_name_a_token_typed_with_its_photos_digit():
         solve_grid(state, FOOTED)
     assert err.value.reason == "digit-count"
     assert same not in [c.index for c in err.value.culprits]
+
+
+def test_a_later_correction_wins_over_a_y_and_the_yed_sticker_is_asked_again():
+    """Two stickers each read as the other's digit about as likely: the grid is not sure,
+    and the person takes its choice (the swap, wrong) with y. y only says "I did not object":
+    the true token typed for one of them afterwards is not named as the slip; the grid takes
+    it and asks again about the other, whose rival is now the y'ed token, and the cube comes
+    out true."""
+    truth, a, b, swapped, _ = swapped_pair()
+    check = check_reading(swapped)
+    assert set(check.unsure) == {a, b} and check.grid.chosen[a] != truth.stickers[a]
+    state = take_choices(swapped, check)
+    assert state.insisted() == () and state.typed_stickers() == ()
+    assert check_reading(state).sure
+    state = _typed(state, f"{sticker_name(a)} {truth.stickers[a].token}")
+    check = check_reading(state)
+    assert check.typed_notes == [] and check.grid.typed_refused == ()
+    assert check.grid.chosen[a] == truth.stickers[a] and set(check.unsure) == {b}
+    assert check.unsure[b] == Sticker(truth.stickers[a].digit, truth.stickers[b].rot)
+    assert all(same_sticker(x, t, {1}) for x, t in zip(check.grid.chosen, truth.stickers))
+
+
+def test_insisted_tokens_stay_insisted_in_a_state_file_and_old_files_load_as_before():
+    """A token typed again as it stood and one typed as the photo read it are insisted on:
+    the state file the review keeps them in (read back as ``solve FILE`` reads it) names
+    them under "insisted", so they stay hard and the photo's reading of each is kept; a
+    file without the key (written before it) loads as it did, the one typed again a
+    correction like any other. A bad "insisted" names the file and what it should hold."""
+    from sudoku_cube.assistant.terminal.review_ui import keep_corrections
+    from sudoku_cube.models.errors import StateFormatError
+
+    truth, read = _centre_off("F5", "R5")
+    u5 = sticker_index("U5")
+    true_f5 = f"F5 {truth.stickers[F5].token}"
+    state = _typed(read, true_f5, true_f5, f"U5 {read.stickers[u5].token}")
+    assert state.insisted() == (u5, F5) and state.typed_stickers() == ()
+    path = keep_corrections(read, state)
+    data = json.loads(path.read_text())
+    assert data["insisted"] == ["U5", "F5"]
+    back = load_state(path)
+    assert back.stickers == state.stickers and back.insisted() == (u5, F5)
+    assert back.typed_stickers() == () and parse_json(to_json(back)).insisted() == (u5, F5)
+    for i in (F5, u5):
+        assert back.hypotheses(i) == (Hypothesis(state.stickers[i], None),)
+        assert back.photo_reading(i) == read.hypotheses(i)
+    del data["insisted"]
+    old = parse_json(json.dumps(data))
+    assert old.insisted() == () and old.typed_stickers() == (F5,)
+    assert old.hypotheses(u5) == read.hypotheses(u5)
+    for bad, words in (("F5", "not \"F5\""), ([5], "it holds 5"), (["F10"], "numbered 1-9")):
+        with pytest.raises(StateFormatError) as err:
+            parse_json(json.dumps({**data, "insisted": bad}), "kept.json")
+        assert "kept.json" in str(err.value) and words in str(err.value)
+        assert "'insisted' is a list of sticker names such as [\"F5\", \"U3\"]" in str(err.value)
+
+
+def test_a_y_is_kept_in_a_state_file_as_a_reading_not_a_correction():
+    """The grid's choices taken with y are saved as readings a little surer than the photo's
+    (the choice first, the photo's others far behind), neither typed nor insisted, so that
+    read back they are still soft."""
+    _, a, b, swapped, _ = swapped_pair()
+    state = take_choices(swapped, check_reading(swapped))
+    back = parse_json(to_json(state))
+    assert back.insisted() == () and back.typed_stickers() == () and back.priors is None
+    for i in (a, b):
+        alts = back.hypotheses(i)
+        assert alts[0] == Hypothesis(state.stickers[i], 1.0) and len(alts) > 1
+        assert max(h.score for h in alts[1:]) <= 0.05

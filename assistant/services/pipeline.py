@@ -160,10 +160,11 @@ class RememberedSolver:
 
     A reading is asked first whether any solved arrangement fits it (to set a photo held
     turned upright) and is then solved for its plan; both questions have one answer, so the
-    grid is solved once. The same reading means the same stickers, candidates and priors: a
-    sticker confirmed or typed as the token it was read as is a new question. ``explain``
-    only changes how a failure is told, so it is not part of the question; failures are not
-    remembered (each caller asks for its own explanation)."""
+    grid is solved once. The same reading means the same stickers, candidates, priors and
+    stickers held (:meth:`CubeState.insisted`): a sticker confirmed or typed as the token it
+    was read as is a new question. ``explain`` only changes how a failure is told, so it is
+    not part of the question; failures are not remembered (each caller asks for its own
+    explanation)."""
 
     def __init__(self) -> None:
         self._last: tuple[tuple, GridSolution] | None = None
@@ -174,8 +175,8 @@ class RememberedSolver:
     def __call__(self, state: CubeState, settings: CubeSettings, *a: object,
                  **kw: object) -> GridSolution:
         # a state's equality looks at its stickers only, and a sticker confirmed or typed as
-        # the token it was read as changes its candidates (and priors) alone
-        question = (state, state.candidates, state.priors, settings, a,
+        # the token it was read as changes its candidates (and priors, what is held) alone
+        question = (state, state.candidates, state.priors, state.held, settings, a,
                     {k: v for k, v in kw.items() if k != "explain"})
         if self._last is not None and self._last[0] == question:
             return self._last[1]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import Callable, Mapping
+from typing import Callable
 
 from ...models.cube.face_words import faces_words, listed, place_words
 from ...models.cube.geometry import FACES
@@ -18,6 +18,7 @@ from ...models.cube.state import CubeState, sticker_index, sticker_name
 from ...models.cube.stickers import Sticker, format_token, is_doubtful, parse_token, same_sticker
 from ...models.errors import SudokuCubeError, UnsolvableError
 from ...models.grid import GridSolution, GridUnsolvableError, photo_refusal, solve_grid
+from ...models.grid.diagnosis import insisted_note
 from ...models.grid.hopeless import (FACE_ON, RETAKE_SHARE, PhotoNames, per_face, retake_faces,
                                      retake_photos)
 from ...models.profile import CubeSettings
@@ -139,10 +140,15 @@ def typed_slips(state: CubeState, grid: GridSolution, settings: CubeSettings = C
     tokens fit no solved arrangement with the other stickers as read, so they are named as
     the likely slips, with what the grid takes instead (what the photo read, where that fits)
     and the stickers to check (``person``: one is at the review, where ``y`` takes the grid's
-    choices)."""
+    choices). Then the tokens the person insisted on that the grid changed other stickers
+    for (:attr:`GridSolution.insisted`), named as the reason for the doubt there, with the
+    token that takes the photo's reading back (:func:`models.grid.diagnosis.insisted_note`)."""
     refused = grid.typed_refused
+    held = ([insisted_note(state, grid.insisted,
+                           [i for i in grid.repaired if i not in refused], person)]
+            if grid.insisted else [])
     if not refused:
-        return []
+        return held
     one = len(refused) == 1
     names = [sticker_name(i, state.n) for i in refused]
     typed = listed([f"{n} {format_token(state.stickers[i])}" for n, i in zip(names, refused)])
@@ -161,7 +167,7 @@ def typed_slips(state: CubeState, grid: GridSolution, settings: CubeSettings = C
              f"{'it shows' if one else 'they show'}." if person else ".")
     return [f"Likely slip{'' if one else 's'}: {typed} as typed fit{'s' if one else ''} no "
             "solved arrangement of this cube with the other stickers as read; the grid takes "
-            f"{what}. Check {them} on the cube{go_on}"]
+            f"{what}. Check {them} on the cube{go_on}"] + held
 
 
 def _finding(e: UnsolvableError) -> str:
@@ -259,11 +265,21 @@ def require_sure(state: CubeState, grid: GridSolution,
 
 
 def confirmed(check: ReviewCheck) -> list[tuple[int, Sticker]]:
-    """The grid's choices for the unsure stickers, as corrections (the person confirmed them
-    with ``y``: they become certain and are saved like typed ones)."""
+    """The grid's choices for the unsure stickers (the person takes them with ``y``,
+    :func:`take_choices`)."""
     if check.grid is None:
         return []
     return [(i, check.grid.chosen[i]) for i in sorted(check.unsure)]
+
+
+def take_choices(state: CubeState, check: ReviewCheck) -> CubeState:
+    """The state after ``y``: the grid's choices for the unsure stickers taken as readings a
+    little surer than the photo's, not as corrections (:meth:`CubeState.with_accepted`): the
+    grid is sure of them now, but a correction typed later that no solved cube allows with
+    them wins, and the grid asks about them again. They are saved with the reading."""
+    for index, sticker in confirmed(check):
+        state = state.with_accepted(index, sticker)
+    return state
 
 
 def count_note(state: CubeState) -> list[str]:

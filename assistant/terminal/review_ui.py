@@ -24,8 +24,9 @@ from ...models.grid.hopeless import PhotoNames
 from ...models.profile import CubeSettings
 from ...storage.atomic import atomic_write_text
 from ...storage.folders import data_dir
-from ..services.review import (ReviewCheck, accepted, apply_corrections, check_reading, confirmed,
-                               parse_corrections, suggestion_lines, unsure_message)
+from ..services.review import (ReviewCheck, accepted, apply_corrections, check_reading,
+                               parse_corrections, suggestion_lines, take_choices,
+                               unsure_message)
 from ..services.unfinished import drop_unfinished, keep_unfinished, kept_unfinished, review_key
 from .interrupt import as_going_on, set_resume_command
 from .keys import LineInterrupted, LineReader, edits_on_line
@@ -233,7 +234,7 @@ def _review_loop(console: Console, state: CubeState, settings: CubeSettings,
                 console.print(view)
                 continue
             if unsure and answer.lower() in ("y", "yes"):
-                state = corrected[0] = apply_corrections(state, confirmed(check))
+                state = corrected[0] = take_choices(state, check)
                 break
             if not answer:
                 if unsure:

@@ -19,7 +19,9 @@ class CubeState:
     sticker a person typed (a correction, certain from then on), the alternatives the photos
     gave it before, and None for the others: a typed token is trusted, but when no solved
     cube allows it with the rest of the reading it is the likely slip, and what the photo saw
-    is the reading to fall back on (:mod:`models.grid.diagnosis`).
+    is the reading to fall back on (:mod:`models.grid.diagnosis`). ``held``: the typed
+    stickers the person insisted on (typed as the photo read them, or typed again as they
+    stood), hard: never a suspect (:meth:`insisted`).
     """
 
     stickers: tuple[Sticker, ...]
@@ -27,6 +29,7 @@ class CubeState:
     candidates: tuple[tuple[Hypothesis, ...], ...] | None = field(default=None, compare=False)
     priors: tuple[tuple[Hypothesis, ...] | None, ...] | None = field(default=None,
                                                                      compare=False)
+    held: frozenset[int] = field(default=frozenset(), compare=False)
 
     def __post_init__(self) -> None:
         if len(self.stickers) != 6 * self.n * self.n:
@@ -65,7 +68,8 @@ class CubeState:
                          tuple(Hypothesis(h.sticker.turned(k), h.score) for h in per[s])
                          for s, k in zip(t.source, t.twist))
 
-        return CubeState(stickers, self.n, moved(self.candidates), moved(self.priors))
+        held = frozenset(j for j, s in enumerate(t.source) if s in self.held)
+        return CubeState(stickers, self.n, moved(self.candidates), moved(self.priors), held)
 
     def apply(self, moves: str | Iterable[Move]) -> "CubeState":
         """The state after a move sequence (notation text or parsed moves)."""
@@ -84,11 +88,20 @@ class CubeState:
 
     def prior(self, index: int) -> tuple[Hypothesis, ...] | None:
         """What the photos read for a sticker a person typed otherwise than the photo read it
-        best (best first); None for a sticker not typed, typed as the photo read it (only
-        confirmed), or typed where no photo's alternatives were known. The rule the state file
-        uses to mark a correction (:func:`models.cube.state_format.written_candidates`)."""
-        p = None if self.priors is None else self.priors[index]
-        return p if p and p[0].sticker != self.stickers[index] else None
+        best and did not insist on (best first): a suspect when no solved cube allows the
+        reading; None for a sticker not typed, typed as the photo read it (only confirmed),
+        insisted on (:meth:`insisted`), or typed where no photo's alternatives were known.
+        The rule the state file uses to mark a correction
+        (:func:`models.cube.state_format.written_candidates`)."""
+        p = self.photo_reading(index)
+        return p if p and p[0].sticker != self.stickers[index] and index not in self.held \
+            else None
+
+    def photo_reading(self, index: int) -> tuple[Hypothesis, ...] | None:
+        """What the photos read for a sticker a person typed, insisted on or not (best
+        first); None for a sticker not typed, or typed where no photo's alternatives were
+        known. The reading a message offers to take back."""
+        return None if self.priors is None else self.priors[index] or None
 
     def typed_stickers(self) -> tuple[int, ...]:
         """The stickers a person typed that keep the photo's reading (:meth:`prior`): the
@@ -99,18 +112,18 @@ class CubeState:
     def insisted(self) -> tuple[int, ...]:
         """The stickers a person typed as the photo read them (confirmed), or typed again as
         they stood after being named as the likely slip: hard, never a suspect (the
-        diagnosis looks elsewhere). Kept as an empty prior."""
-        return () if self.priors is None else tuple(
-            i for i, p in enumerate(self.priors) if p == ())
+        diagnosis looks elsewhere)."""
+        return tuple(sorted(self.held))
 
     def with_sticker(self, index: int, sticker: Sticker, *, typed: bool = False
                      ) -> "CubeState":
         """A copy with one sticker replaced (its candidates become certain). ``typed``: a
-        person typed it (a correction). Typed otherwise than the photo read it best, the
-        alternatives read before (the photo's, kept from the first typing) are its
-        :meth:`prior`, and it is a suspect when no solved cube allows the reading; typed as
-        the photo read it, or typed again as it stands (the person insists after it was named
-        as the likely slip), it is hard (:meth:`insisted`)."""
+        person typed it (a correction). The alternatives read before (the photo's, kept from
+        the first typing) are kept (:meth:`photo_reading`); typed otherwise than the photo
+        read them best, they are its :meth:`prior`, and it is a suspect when no solved cube
+        allows the reading; typed as the photo read it, or typed again as it stands (the
+        person insists after it was named as the likely slip), it is hard
+        (:meth:`insisted`)."""
         stickers = list(self.stickers)
         stickers[index] = sticker
         cands = None
@@ -118,15 +131,51 @@ class CubeState:
             cl = list(self.candidates)
             cl[index] = (Hypothesis(sticker, 1.0),)
             cands = tuple(cl)
-        priors = self.priors
+        priors, held = self.priors, self.held
         if typed and self.candidates is not None:
-            raw = None if priors is None else priors[index]
+            raw = self.photo_reading(index)
             photo = raw or self.hypotheses(index)
-            again = bool(raw) and self.stickers[index] == sticker
+            again = raw is not None and self.stickers[index] == sticker
             pl = list(priors or (None,) * len(self.stickers))
-            pl[index] = () if again or photo[0].sticker == sticker else photo
+            pl[index] = photo
             priors = tuple(pl)
-        return CubeState(tuple(stickers), self.n, cands, priors)
+            held = held | {index} if again or photo[0].sticker == sticker else held - {index}
+        return CubeState(tuple(stickers), self.n, cands, priors, held)
+
+    def with_accepted(self, index: int, sticker: Sticker) -> "CubeState":
+        """A copy where the person took ``sticker``, the grid's choice for a sticker it was
+        not sure of, with ``y``: a reading, not a correction. ``y`` only says the person did
+        not object, so the sticker stays as soft as a photo's reading, a little stronger:
+        ``sticker`` first at score 1, the photo's other readings (those before any typing)
+        kept behind it at :data:`ACCEPTED_RIVAL` of it or less. The grid is then sure of it,
+        yet a later correction that no solved cube allows with it wins, and the grid asks
+        about this sticker again (a reading overruled) instead of naming the correction as
+        the slip."""
+        if self.candidates is None:
+            return self.with_sticker(index, sticker)
+        photo = self.photo_reading(index) or self.hypotheses(index)
+        rest = [h for h in photo if h.sticker != sticker]
+        top = max((h.score or 0.0 for h in rest), default=0.0)
+        scale = min(1.0, ACCEPTED_RIVAL / top) if top > 0 else 1.0
+        cl = list(self.candidates)
+        cl[index] = (Hypothesis(sticker, 1.0),) + tuple(
+            Hypothesis(h.sticker, (h.score or 0.0) * scale) for h in rest)
+        stickers = list(self.stickers)
+        stickers[index] = sticker
+        priors = self.priors
+        if priors is not None and priors[index] is not None:
+            pl = list(priors)
+            pl[index] = None
+            priors = tuple(pl) if any(p is not None for p in pl) else None
+        return CubeState(tuple(stickers), self.n, tuple(cl), priors, self.held - {index})
+
+
+ACCEPTED_RIVAL = 0.05
+"""Score, relative to the reading a person took with ``y`` (score 1), that its other
+readings keep at most (:meth:`CubeState.with_accepted`): each is then more than
+:data:`models.grid.doubt.REVIEW_MARGIN` less likely, so the grid is sure of the reading taken,
+and one of them chosen later (a correction elsewhere that the reading taken does not fit)
+is a reading overruled, which the grid asks about again."""
 
 
 def sticker_name(index: int, n: int = 3) -> str:

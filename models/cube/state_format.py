@@ -13,7 +13,7 @@ from ..errors import StateFormatError
 from ..json_input import JsonInputError, parse_json as parse_json_text
 from .face_words import place_words
 from .geometry import FACES
-from .state import CubeState
+from .state import CubeState, sticker_index, sticker_name
 from .stickers import Hypothesis, Sticker, TOKEN_HELP, format_token, parse_token
 
 FORMAT = "sudoku-cube/1"
@@ -150,9 +150,36 @@ def parse_json(text: str, source: str | None = None) -> CubeState:
         else:
             cands.extend((Hypothesis(s, None),) for s in face_stickers)
             priors.extend(None for _ in face_stickers)
+    held = _insisted(data.get("insisted"), source)
+    for i in held:
+        if have_cands and priors[i] is None and cands[i][0].score is not None:
+            # typed as the photo read it best: certain, the photo's alternatives its prior
+            priors[i] = cands[i]
+            cands[i] = (Hypothesis(stickers[i], None),)
     typed = any(p is not None for p in priors)
     return CubeState(tuple(stickers), 3, tuple(cands) if have_cands else None,
-                     tuple(priors) if typed else None)
+                     tuple(priors) if typed else None, held)
+
+
+def _insisted(raw: Any, source: str | None) -> frozenset[int]:
+    """The stickers of a state file's ``"insisted"`` list (sticker names such as ``"F5"``):
+    the tokens a person insisted on (:meth:`CubeState.insisted`); none when the key is
+    absent (files written before it, or by hand)."""
+    if raw is None:
+        return frozenset()
+    want = ("'insisted' is a list of sticker names such as [\"F5\", \"U3\"] (the tokens in "
+            "'faces' a person insisted on)")
+    if not isinstance(raw, list):
+        raise StateFormatError(f"{want}, not {shown(raw)}", source=source)
+    out = set()
+    for name in raw:
+        if not isinstance(name, str):
+            raise StateFormatError(f"{want}; it holds {shown(name)}", source=source)
+        try:
+            out.add(sticker_index(name))
+        except ValueError as e:
+            raise StateFormatError(f"{want}: {e}", source=source) from None
+    return frozenset(out)
 
 
 def parse_text(text: str, source: str | None = None) -> CubeState:
@@ -203,16 +230,20 @@ def to_dict(state: CubeState) -> dict[str, Any]:
                   "score": 1.0 if h.score is None else round(h.score, 4)}
                  for h in written_candidates(state, k * per + i)] for i in range(per)]
             for k, f in enumerate(FACES)}
+    if state.held:
+        out["insisted"] = [sticker_name(i, state.n) for i in state.insisted()]
     return out
 
 
 def written_candidates(state: CubeState, index: int) -> tuple[Hypothesis, ...]:
     """The candidates a state file holds for one sticker: the photo's alternatives for a
-    sticker typed otherwise than the photo read it best (the file's token then differs from
-    its best candidate, which is how a file marks a correction), else its candidates."""
-    prior = state.prior(index)
-    if prior and prior[0].sticker != state.stickers[index]:
-        return prior
+    sticker a person typed (:meth:`CubeState.photo_reading`; typed otherwise than the photo
+    read it best, the file's token then differs from its best candidate, which is how a
+    file marks a correction; one insisted on is also named in ``"insisted"``), else its
+    candidates."""
+    photo = state.photo_reading(index)
+    if photo and (photo[0].sticker != state.stickers[index] or index in state.held):
+        return photo
     return state.candidates[index] if state.candidates is not None else ()
 
 

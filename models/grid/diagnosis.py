@@ -75,6 +75,10 @@ class GridUnsolvableError(UnsolvableError):
         self.reason = reason
         self.proven = proven
         """True when ``culprits`` are proven the fewest stickers that make it solvable."""
+        self.insisted: tuple[int, ...] = ()
+        """Stickers the person insisted on (:meth:`CubeState.insisted`, typed otherwise than
+        the photo read them) that a fix as small would change instead of ``culprits``: the
+        fix lies elsewhere only because they are held (:func:`insisted_note`)."""
         self.doubtful: tuple[int, ...] = ()
         """A reading refused as too doubtful: its doubtful stickers (and ``why``), so that
         the refusal can be told again naming the photos (:func:`photo_refusal`)."""
@@ -161,7 +165,7 @@ def diagnose(state: CubeState, settings: CubeSettings = CubeSettings(), *,
             if cp_solver(time_limit_s).solve(gm.model) in (cp_model.OPTIMAL, cp_model.FEASIBLE):
                 broken.append(words)
     priors = {i: reading_variants(state.prior(i), settings) for i in state.typed_stickers()}
-    culprits, proven = _culprits(state, hyps, time_limit_s, priors)
+    culprits, proven, blamed = _culprits(state, hyps, time_limit_s, priors)
     lines = ["no solved arrangement reachable by face turns fits these readings."]
     if broken:
         lines.append("The digits do fit a solved cube, but reaching it " + "; or ".join(broken)
@@ -173,6 +177,8 @@ def diagnose(state: CubeState, settings: CubeSettings = CubeSettings(), *,
                      f" typed: {listed([f'{c.name} {c.read}' for c in typed])} "
                      f"{'fits' if len(typed) == 1 else 'fit'} no solved arrangement of this "
                      "cube with the other stickers as read.")
+    if blamed:
+        lines.append(insisted_note(state, blamed, ()))
     if culprits:
         how = "fewest" if proven else "fewest found"
         lines.append(f"The {how} stickers that, read differently, make it solvable "
@@ -195,9 +201,36 @@ def diagnose(state: CubeState, settings: CubeSettings = CubeSettings(), *,
         lines.append(f"No fix with {MAX_CULPRITS} or fewer re-read stickers was found within "
                      f"{time_limit_s:g} s.")
         advice = "Re-shoot all faces, checking the digits and where their tops point."
-    return GridUnsolvableError("\n".join(lines), culprits,
-                               reason="unreachable" if broken else "infeasible",
-                               proven=proven and bool(culprits), advice=advice)
+    err = GridUnsolvableError("\n".join(lines), culprits,
+                              reason="unreachable" if broken else "infeasible",
+                              proven=proven and bool(culprits), advice=advice)
+    err.insisted = blamed
+    return err
+
+
+def insisted_note(state: CubeState, insisted: Iterable[int], moved: Iterable[int],
+                  person: bool = True) -> str:
+    """The sentences that say why the grid's doubt lies on ``moved`` (the stickers a fix
+    changes, or asks about again): the tokens the person insisted on, ``insisted`` (typed
+    again as they stood after being named the likely slip, so held as typed), fit no solved
+    arrangement with the other stickers as read, and a fix as small would have changed them
+    instead; with the token that takes each photo's reading back (``person``: one is at the
+    review to type it; without, what the photo read is named)."""
+    held = list(insisted)
+    moved = [sticker_name(i, state.n) for i in moved]
+    one = len(held) == 1
+    typed = [f"{sticker_name(i, state.n)} {format_token(state.stickers[i])}" for i in held]
+    back = [f"{sticker_name(i, state.n)} {format_token(state.photo_reading(i)[0].sticker)}"
+            for i in held]
+    doubt = (f"{listed(moved)} {'is' if len(moved) == 1 else 'are'} in doubt because you "
+             if moved else "The grid looks elsewhere because you ")
+    fits = "fits" if one else "fit"
+    instead = f", so the grid changes {listed(moved)} instead" if moved else ""
+    undo = (f"type {' or '.join(back)} to take the photo's reading back" if person else
+            f"the photo read {listed(back)}")
+    return (f"{doubt}insisted on {listed(typed)}: {'it' if one else 'they'} {fits} no solved "
+            f"arrangement of this cube with the other stickers as read{instead}. If "
+            f"{' or '.join(typed)} was a slip, {undo}.")
 
 
 def _faces_named(faces: list[str], culprits: list[Culprit], state: CubeState) -> str:
@@ -215,9 +248,10 @@ MAX_CULPRITS = 8
 
 def _culprits(state: CubeState, hyps, time_limit_s: float,
               priors: dict[int, tuple[Hypothesis, ...]] | None = None
-              ) -> tuple[list[Culprit], bool]:
+              ) -> tuple[list[Culprit], bool, tuple[int, ...]]:
     """The fewest stickers that, read differently, allow a reachable solved arrangement, each
-    with the reading that arrangement needs; and whether that number is proven smallest.
+    with the reading that arrangement needs; whether that number is proven smallest; and
+    the stickers insisted on that a fix as small would change instead (:func:`_blamed`).
     Typed stickers (corrections; ``priors``: each one's photo readings) come first: of the
     fixes of as few stickers, one that changes the most of them (:func:`_fewest_untyped`),
     each the way its photo read it where that fits (:func:`_likeliest_fix`), since a typed
@@ -228,6 +262,9 @@ def _culprits(state: CubeState, hyps, time_limit_s: float,
     Small k propagate strongly (all but k stickers keep their readings), so each step is fast.
     """
     soft = build_soft_model(hyps)
+    blamable = [i for i in state.insisted() if state.photo_reading(i)
+                and state.photo_reading(i)[0].sticker != state.stickers[i]]
+    free = soft.model.clone() if blamable else None  # the insisted ones may change here
     for i in state.insisted():
         # a token the person confirmed, or typed again after it was named as the slip, is
         # hard: the fix is sought among the other stickers
@@ -240,7 +277,7 @@ def _culprits(state: CubeState, hyps, time_limit_s: float,
     for k in range(1, MAX_CULPRITS + 1):
         wall_left = wall_deadline - time.perf_counter()
         if left <= 0 or wall_left <= 0:
-            return [], False
+            return [], False, ()
         m = soft.model.clone()
         m.clear_objective()
         m.add(sum(soft.changed) <= k)
@@ -252,6 +289,7 @@ def _culprits(state: CubeState, hyps, time_limit_s: float,
         if st != cp_model.FEASIBLE and st != cp_model.OPTIMAL:
             proven = False
             continue
+        blamed = _blamed(soft, free, blamable, k, wall_left, left) if free else ()
         if priors:
             m, solver, left = _fewest_untyped(soft, m, solver, priors, wall_left, left)
         solver = _likeliest_fix(soft, m, solver, wall_left, left, priors or {})
@@ -264,8 +302,26 @@ def _culprits(state: CubeState, hyps, time_limit_s: float,
                 out.append(Culprit(i, format_token(state.stickers[i]),
                                    format_token(Sticker(d, r)), typed=prior is not None,
                                    photo=format_token(prior[0].sticker) if prior else None))
-        return sorted(out, key=lambda c: not c.typed), proven
-    return [], False
+        return sorted(out, key=lambda c: not c.typed), proven, blamed
+    return [], False, ()
+
+
+def _blamed(soft, free: cp_model.CpModel, insisted: list[int], k: int, wall_s: float,
+            limit: float) -> tuple[int, ...]:
+    """Of the stickers the person insisted on (``insisted``; ``free``: the diagnosis model
+    before they were held), those that some fix of at most ``k`` stickers changes: without
+    the insistence such a fix would do, so the fix found elsewhere is there because of them
+    (none when no such fix is found in ``limit`` deterministic time). One feasibility
+    search, fast with all but ``k`` stickers kept."""
+    m = free.clone()
+    m.clear_objective()
+    m.add(sum(soft.changed) <= k)
+    # some insisted sticker changed
+    m.add_bool_or([soft.changed[i] for i in insisted])
+    solver = cp_solver(max(0.1, wall_s), max_deterministic_time=max(0.1, min(limit, 1.0)))
+    if solver.solve(m) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return ()
+    return tuple(i for i in insisted if solver.boolean_value(soft.changed[i]))
 
 
 PRIOR_MISS = round(SCORE_SCALE * -math.log(MIN_SCORE))

@@ -38,7 +38,10 @@ class GridSolution:
     reading, sticker by sticker (empty when there is none). ``typed_refused``: stickers a
     person typed that no solved arrangement allows with the rest of the reading, read here as
     their photo read them where that fits (always in ``review``: the typed token is the
-    likely slip, to be checked on the cube).
+    likely slip, to be checked on the cube). ``insisted``: stickers the person insisted on
+    (:meth:`CubeState.insisted`) that a fix as small would have changed; held as typed, the
+    repair changed ``repaired`` (the stickers it let read anything, all in ``review``)
+    instead, so the doubt there is because of them.
     """
 
     target: CubeState
@@ -56,6 +59,8 @@ class GridSolution:
     review: tuple[int, ...] = ()
     rival: tuple[Sticker, ...] = ()
     typed_refused: tuple[int, ...] = ()
+    insisted: tuple[int, ...] = ()
+    repaired: tuple[int, ...] = ()
 
     @property
     def sure(self) -> bool:

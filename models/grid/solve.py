@@ -193,7 +193,9 @@ def _repair(state: CubeState, settings: CubeSettings, err: GridUnsolvableError,
     proven smallest. A typed culprit (a correction no solved cube allows with the rest of the
     reading) falls back on what its photo read (:meth:`CubeState.prior`) at the photo's
     scores, not on any reading alike (a centre's half turn, which nothing else settles, would
-    otherwise be a coin toss); it is named in the answer's ``typed_refused``."""
+    otherwise be a coin toss); it is named in the answer's ``typed_refused``. Stickers the
+    person insisted on that a fix as small would have changed (``err.insisted``) are named
+    in the answer's ``insisted``, with the culprits changed instead (``repaired``)."""
     if state.candidates is None or not err.proven or not 0 < len(err.culprits) <= REPAIR_MAX:
         return None
     cands = list(state.candidates)
@@ -211,5 +213,6 @@ def _repair(state: CubeState, settings: CubeSettings, err: GridUnsolvableError,
         return None
     review = tuple(sorted(set(sol.review) | {c.index for c in err.culprits}))
     typed = tuple(sorted(c.index for c in err.culprits if c.typed))
-    return replace(sol, review=review, typed_refused=typed,
+    return replace(sol, review=review, typed_refused=typed, insisted=err.insisted,
+                   repaired=tuple(sorted(c.index for c in err.culprits)),
                    stats=dict(sol.stats, repaired=len(err.culprits)))
