@@ -344,8 +344,8 @@ def test_insisted_tokens_stay_insisted_in_a_state_file_and_old_files_load_as_bef
 
 def test_a_y_is_kept_in_a_state_file_as_a_reading_not_a_correction():
     """The grid's choices taken with y are saved as readings a little surer than the photo's
-    (the choice first, the photo's others far behind), neither typed nor insisted, so that
-    read back they are still soft."""
+    (the choice first, the photo's others and the rival shown far behind), neither typed nor
+    insisted, so that read back they are still soft."""
     _, a, b, swapped, _ = swapped_pair()
     state = take_choices(swapped, check_reading(swapped))
     back = parse_json(to_json(state))
@@ -354,3 +354,8 @@ def test_a_y_is_kept_in_a_state_file_as_a_reading_not_a_correction():
         alts = back.hypotheses(i)
         assert alts[0] == Hypothesis(state.stickers[i], 1.0) and len(alts) > 1
         assert max(h.score for h in alts[1:]) <= 0.05
+    # the rival the person was shown stays behind the choice even where the photo never
+    # listed it (a centre's half turn), so that a later correction can still overrule the y
+    s = swapped.stickers[F5]
+    assert swapped.with_accepted(F5, s, s.turned(2)).hypotheses(F5) == (
+        Hypothesis(s, 1.0), Hypothesis(s.turned(2), 0.05))

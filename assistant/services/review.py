@@ -278,7 +278,7 @@ def take_choices(state: CubeState, check: ReviewCheck) -> CubeState:
     grid is sure of them now, but a correction typed later that no solved cube allows with
     them wins, and the grid asks about them again. They are saved with the reading."""
     for index, sticker in confirmed(check):
-        state = state.with_accepted(index, sticker)
+        state = state.with_accepted(index, sticker, check.unsure.get(index))
     return state
 
 

@@ -142,24 +142,28 @@ class CubeState:
             held = held | {index} if again or photo[0].sticker == sticker else held - {index}
         return CubeState(tuple(stickers), self.n, cands, priors, held)
 
-    def with_accepted(self, index: int, sticker: Sticker) -> "CubeState":
+    def with_accepted(self, index: int, sticker: Sticker, rival: Sticker | None = None
+                      ) -> "CubeState":
         """A copy where the person took ``sticker``, the grid's choice for a sticker it was
         not sure of, with ``y``: a reading, not a correction. ``y`` only says the person did
         not object, so the sticker stays as soft as a photo's reading, a little stronger:
         ``sticker`` first at score 1, the photo's other readings (those before any typing)
-        kept behind it at :data:`ACCEPTED_RIVAL` of it or less. The grid is then sure of it,
-        yet a later correction that no solved cube allows with it wins, and the grid asks
-        about this sticker again (a reading overruled) instead of naming the correction as
-        the slip."""
+        and the ``rival`` the person was shown kept behind it at :data:`ACCEPTED_RIVAL` of
+        it or less. The grid is then sure of it, yet a later correction that no solved cube
+        allows with it wins, and the grid asks about this sticker again (a reading
+        overruled) instead of naming the correction as the slip."""
         if self.candidates is None:
             return self.with_sticker(index, sticker)
         photo = self.photo_reading(index) or self.hypotheses(index)
         rest = [h for h in photo if h.sticker != sticker]
         top = max((h.score or 0.0 for h in rest), default=0.0)
         scale = min(1.0, ACCEPTED_RIVAL / top) if top > 0 else 1.0
+        behind = [Hypothesis(h.sticker, (h.score or 0.0) * scale) for h in rest]
+        if rival is not None and rival != sticker and all(h.sticker != rival for h in rest):
+            behind.append(Hypothesis(rival, ACCEPTED_RIVAL))  # what the person was asked
         cl = list(self.candidates)
         cl[index] = (Hypothesis(sticker, 1.0),) + tuple(
-            Hypothesis(h.sticker, (h.score or 0.0) * scale) for h in rest)
+            sorted(behind, key=lambda h: -(h.score or 0.0)))
         stickers = list(self.stickers)
         stickers[index] = sticker
         priors = self.priors
