@@ -24,6 +24,7 @@ from sudoku_cube.models.cube.solved import is_solved
 from sudoku_cube.models.cube.state import CubeState, sticker_index, sticker_name
 from sudoku_cube.models.cube.state_format import parse_json, to_json
 from sudoku_cube.models.cube.stickers import Hypothesis, Sticker, parse_token, same_sticker
+from sudoku_cube.models.errors import StateFormatError
 from sudoku_cube.models.generator.cube3 import make_puzzle
 from sudoku_cube.models.grid import GridUnsolvableError, diagnose, solve_grid
 from sudoku_cube.models.plan.planner import plan
@@ -315,7 +316,6 @@ def test_insisted_tokens_stay_insisted_in_a_state_file_and_old_files_load_as_bef
     file without the key (written before it) loads as it did, the one typed again a
     correction like any other. A bad "insisted" names the file and what it should hold."""
     from sudoku_cube.assistant.terminal.review_ui import keep_corrections
-    from sudoku_cube.models.errors import StateFormatError
 
     truth, read = _centre_off("F5", "R5")
     u5 = sticker_index("U5")
@@ -348,14 +348,134 @@ def test_a_y_is_kept_in_a_state_file_as_a_reading_not_a_correction():
     insisted, so that read back they are still soft."""
     _, a, b, swapped, _ = swapped_pair()
     state = take_choices(swapped, check_reading(swapped))
-    back = parse_json(to_json(state))
-    assert back.insisted() == () and back.typed_stickers() == () and back.priors is None
+    data = json.loads(to_json(state))
+    assert set(data["accepted"]) == {sticker_name(a), sticker_name(b)}
+    back = parse_json(json.dumps(data))
+    assert back.insisted() == () and back.typed_stickers() == ()
+    assert back.accepted == state.accepted == frozenset({a, b})
     for i in (a, b):
         alts = back.hypotheses(i)
         assert alts[0] == Hypothesis(state.stickers[i], 1.0) and len(alts) > 1
         assert max(h.score for h in alts[1:]) <= 0.05
+        # the file's candidates are what the photo read, and so is the reading read back
+        written = data["candidates"][sticker_name(i)[0]][i % 9]
+        assert [c["token"] for c in written] == [h.sticker.token
+                                                 for h in swapped.hypotheses(i)]
+        assert state.photo_reading(i) == swapped.hypotheses(i)
+        assert [(h.sticker, round(h.score, 4)) for h in back.photo_reading(i)] == \
+            [(h.sticker, round(h.score, 4)) for h in swapped.hypotheses(i)]
     # the rival the person was shown stays behind the choice even where the photo never
     # listed it (a centre's half turn), so that a later correction can still overrule the y
     s = swapped.stickers[F5]
-    assert swapped.with_accepted(F5, s, s.turned(2)).hypotheses(F5) == (
-        Hypothesis(s, 1.0), Hypothesis(s.turned(2), 0.05))
+    taken = swapped.with_accepted(F5, s, s.turned(2))
+    assert taken.hypotheses(F5) == (Hypothesis(s, 1.0), Hypothesis(s.turned(2), 0.05))
+    assert parse_json(to_json(taken)).hypotheses(F5) == taken.hypotheses(F5)
+    for bad, words in (([], "not a list"), ({"F5": 5}, "F5 has 5"), ({"F10": None}, "1-9")):
+        with pytest.raises(StateFormatError) as err:
+            parse_json(json.dumps({**data, "accepted": bad}), "kept.json")
+        assert "kept.json" in str(err.value) and words in str(err.value)
+
+
+def test_a_token_typed_after_a_y_is_weighed_against_the_photo_not_the_choice():
+    """A sticker the photo read X (0.9) or Y, taken as Y with y: its photo reading is still
+    X. Typed X afterwards it is what the photo read (held, never the slip); typed Y it is
+    a correction of the photo's X for the first time (a suspect, not insisted on)."""
+    truth = _puzzle(0)
+    u1 = sticker_index("U1")
+    x = truth.stickers[u1]
+    y = Sticker(x.digit % 9 + 1, x.rot)
+    read = unsure_reading(truth, {u1: (Hypothesis(x, 0.9), Hypothesis(y, 0.1))})
+    taken = read.with_accepted(u1, y)
+    assert taken.photo_reading(u1) == read.hypotheses(u1) and taken.typed_stickers() == ()
+    back = taken.with_sticker(u1, x, typed=True)
+    assert back.insisted() == (u1,) and back.typed_stickers() == ()
+    assert back.accepted == frozenset() and back.photo_reading(u1) == read.hypotheses(u1)
+    again = taken.with_sticker(u1, y, typed=True)
+    assert again.insisted() == () and again.typed_stickers() == (u1,)
+    assert again.prior(u1) == read.hypotheses(u1)
+
+
+def test_the_photos_own_token_typed_after_a_y_is_not_named_the_slip(black):
+    """The black cube: F5 3^ typed twice (insisted) puts the doubt on F2, y takes 5^ there;
+    F2 3^ typed then is what the photo read (3^ at 0.99): held, not named the likely slip
+    with the y'd 5^ as "what the photo read"."""
+    read, _ = black
+    state = _typed(read, "F5 3^", "F5 3^")
+    check = check_reading(state, FOOTED)
+    assert F2 in check.unsure and check.grid.insisted == (F5,)
+    state = take_choices(state, check)
+    assert state.photo_reading(F2) == read.hypotheses(F2)
+    state = _typed(state, "F2 3^")
+    assert state.insisted() == (F2, F5) and state.typed_stickers() == ()
+    notes = " ".join(check_reading(state, FOOTED).typed_notes)
+    assert "Likely slip" not in notes and "F2 5^" not in notes
+
+
+def _insisted_centre() -> tuple[CubeState, CubeState, CubeState]:
+    """F5 and R5 read a quarter turn off, the true F5 typed twice (insisted on): the real
+    cube, the reading and the state."""
+    truth, read = _centre_off("F5", "R5")
+    true_f5 = f"F5 {truth.stickers[F5].token}"
+    return truth, read, _typed(read, true_f5, true_f5)
+
+
+def test_the_diagnosis_of_an_insisted_token_names_the_photos_reading_not_a_key_to_type():
+    """The diagnosis is read without a person too (``solve --json``, ``guide STATE``): it
+    names what the photo read rather than a token to type."""
+    truth, read, state = _insisted_centre()
+    err = diagnose(state, FOOTED)
+    assert err.insisted == (F5,)
+    text = " ".join(str(err).split())
+    photo = read.stickers[F5].token
+    assert f"If F5 {truth.stickers[F5].token} was a slip, the photo read F5 {photo}." in text
+    assert "type F5" not in text
+
+
+def test_no_fix_found_names_the_insisted_tokens_as_a_possible_cause(monkeypatch):
+    """Where no fix is found at all, the tokens typed again as they stood are named: held as
+    typed, they may be why (no other search is made to tell)."""
+    from sudoku_cube.models.grid import diagnosis
+
+    truth, read, state = _insisted_centre()
+    monkeypatch.setattr(diagnosis, "_culprits", lambda *a, **k: ([], False, ()))
+    text = " ".join(str(diagnose(state, FOOTED)).split())
+    true_f5 = f"F5 {truth.stickers[F5].token}"
+    assert "No fix with" in text
+    assert (f"{true_f5}, typed again as it stood, is held as typed and may be the cause: if "
+            f"{true_f5} was a slip, the photo read F5 {read.stickers[F5].token}.") in text
+
+
+def test_an_insistence_that_moves_the_doubt_onto_a_typed_token_names_it():
+    """The repair changes only another typed token (the likely slip): the note says that
+    token is named because of the insistence, not that "the grid looks elsewhere"."""
+    from dataclasses import replace
+
+    truth, read, state = _insisted_centre()
+    u5 = sticker_index("U5")
+    state = _typed(state, f"U5 {read.stickers[u5].turned(2).token}")
+    sol = replace(solve_grid(_typed(read, f"F5 {truth.stickers[F5].token}"), FOOTED),
+                  insisted=(F5,), repaired=(u5,), typed_refused=(u5,))
+    notes = typed_slips(state, sol, FOOTED)
+    u5_typed = f"U5 {state.stickers[u5].token}"
+    assert notes[0].startswith(f"Likely slip: {u5_typed} as typed")
+    assert notes[1].startswith(f"{u5_typed} is named the likely slip because you insisted on "
+                               f"F5 {truth.stickers[F5].token}")
+    assert "so the grid changes U5 instead" in notes[1] and "looks elsewhere" not in notes[1]
+
+
+def test_the_quit_message_counts_the_ys_apart_from_the_corrections(tmp_path):
+    """Choices taken with y are saved, but they are not corrections typed."""
+    from sudoku_cube.assistant.terminal.review_ui import (ReviewQuit, corrected_count,
+                                                          kept_corrections, taken_count)
+
+    _, a, b, swapped, _ = swapped_pair()
+    state = take_choices(swapped, check_reading(swapped))
+    assert corrected_count(swapped, state) == 0 and taken_count(swapped, state) == 2
+    both = _typed(state, f"{sticker_name(a)} {swapped.stickers[a].turned(1).token}")
+    assert corrected_count(swapped, both) == 1 and taken_count(swapped, both) == 1
+    saved = tmp_path / "kept.json"
+    said = kept_corrections(ReviewQuit(0, saved, taken=2))
+    assert said.startswith(" The 2 grid choices taken with y are saved with the reading in")
+    said = kept_corrections(ReviewQuit(1, saved, taken=1))
+    assert said.startswith(" The correction typed and the grid's choice taken with y are saved")
+    assert kept_corrections(ReviewQuit(1, saved)).startswith(" The correction typed is saved")

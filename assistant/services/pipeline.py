@@ -176,8 +176,8 @@ class RememberedSolver:
                  **kw: object) -> GridSolution:
         # a state's equality looks at its stickers only, and a sticker confirmed or typed as
         # the token it was read as changes its candidates (and priors, what is held) alone
-        question = (state, state.candidates, state.priors, state.held, settings, a,
-                    {k: v for k, v in kw.items() if k != "explain"})
+        question = (state, state.candidates, state.priors, state.held, state.accepted,
+                    settings, a, {k: v for k, v in kw.items() if k != "explain"})
         if self._last is not None and self._last[0] == question:
             return self._last[1]
         t0 = time.perf_counter()

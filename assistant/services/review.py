@@ -145,7 +145,8 @@ def typed_slips(state: CubeState, grid: GridSolution, settings: CubeSettings = C
     token that takes the photo's reading back (:func:`models.grid.diagnosis.insisted_note`)."""
     refused = grid.typed_refused
     held = ([insisted_note(state, grid.insisted,
-                           [i for i in grid.repaired if i not in refused], person)]
+                           [i for i in grid.repaired if i not in refused], person,
+                           slips=refused)]
             if grid.insisted else [])
     if not refused:
         return held

@@ -95,20 +95,33 @@ def solve_again(path: str) -> str:
 class ReviewQuit(Exception):
     """The person pressed q at the review: a normal stop, not an interruption.
 
-    ``corrections`` counts the stickers corrected before quitting; ``saved`` is the state file
-    that keeps them (None when there were none); ``command`` goes on from it."""
+    ``corrections`` counts the stickers corrected before quitting, ``taken`` the grid's
+    choices taken with ``y``; ``saved`` is the state file that keeps them (None when there
+    were none); ``command`` goes on from it."""
 
-    def __init__(self, corrections: int, saved: Path | None = None) -> None:
+    def __init__(self, corrections: int, saved: Path | None = None, taken: int = 0) -> None:
         super().__init__("stopped at the review")
         self.corrections = corrections
+        self.taken = taken
         self.saved = saved
         self.command = ""
 
 
+def _answered(read: CubeState, state: CubeState) -> list[int]:
+    """The stickers the person answered for: corrected, confirmed or taken with ``y``."""
+    return [i for i in range(len(read.stickers)) if read.stickers[i] != state.stickers[i]
+            or read.hypotheses(i) != state.hypotheses(i)]
+
+
 def corrected_count(read: CubeState, state: CubeState) -> int:
-    """How many stickers the person corrected or confirmed (made certain)."""
-    return sum(read.stickers[i] != state.stickers[i] or
-               read.hypotheses(i) != state.hypotheses(i) for i in range(len(read.stickers)))
+    """How many stickers the person corrected or confirmed by typing (made certain); the
+    grid's choices taken with ``y`` are not corrections (:func:`taken_count`)."""
+    return sum(i not in state.accepted for i in _answered(read, state))
+
+
+def taken_count(read: CubeState, state: CubeState) -> int:
+    """How many of the grid's choices the person took with ``y`` (kept as readings)."""
+    return sum(i in state.accepted for i in _answered(read, state))
 
 
 def keep_corrections(read: CubeState, state: CubeState, extra: dict | None = None,
@@ -117,7 +130,7 @@ def keep_corrections(read: CubeState, state: CubeState, extra: dict | None = Non
     data folder (:func:`reviewed_path`) when there are any, so that nothing typed is lost;
     ``go_on(FILE)`` (``sudoku-cube solve FILE``, or the ``guide``/``check`` with the plan
     given) goes on from it and is noted for Ctrl-C."""
-    if not corrected_count(read, state):
+    if not _answered(read, state):
         return None
     path = _written(reviewed_path(read), state, extra)
     set_resume_command(go_on(str(path)))
@@ -126,11 +139,20 @@ def keep_corrections(read: CubeState, state: CubeState, extra: dict | None = Non
 
 def kept_corrections(stop: ReviewQuit) -> str:
     """' The 2 corrections typed are saved with the reading in FILE: `sudoku-cube solve FILE`
-    goes on from there.' or '' -- the last sentence of the stop messages."""
+    goes on from there.' or '' -- the last sentence of the stop messages (the grid's choices
+    taken with ``y`` are counted as such, not as corrections)."""
     if not stop.saved:
         return ""
-    what = "The correction typed is" if stop.corrections == 1 else \
-        f"The {stop.corrections} corrections typed are"
+    parts = []
+    if stop.corrections:
+        parts.append("the correction typed" if stop.corrections == 1 else
+                     f"the {stop.corrections} corrections typed")
+    if stop.taken:
+        parts.append("the grid's choice taken with y" if stop.taken == 1 else
+                     f"the {stop.taken} grid choices taken with y")
+    one = stop.corrections + stop.taken == 1
+    what = (" and ".join(parts) or "the answers") + (" is" if one else " are")
+    what = what[0].upper() + what[1:]
     command = as_going_on(stop.command or solve_again(str(stop.saved)))
     return f" {what} saved with the reading in {stop.saved}: `{command}` goes on from there."
 
@@ -228,7 +250,7 @@ def _review_loop(console: Console, state: CubeState, settings: CubeSettings,
                 back = None
             offered, kept, mend = kept, "", False
             if answer.lower() in ("q", "quit"):
-                raise ReviewQuit(corrected_count(read, state))
+                raise ReviewQuit(corrected_count(read, state), taken=taken_count(read, state))
             if answer == "+":
                 view.page += 1
                 console.print(view)

@@ -21,7 +21,9 @@ class CubeState:
     cube allows it with the rest of the reading it is the likely slip, and what the photo saw
     is the reading to fall back on (:mod:`models.grid.diagnosis`). ``held``: the typed
     stickers the person insisted on (typed as the photo read them, or typed again as they
-    stood), hard: never a suspect (:meth:`insisted`).
+    stood), hard: never a suspect (:meth:`insisted`). ``accepted``: the stickers whose grid's
+    choice the person took with ``y`` (:meth:`with_accepted`): not typed, their ``priors``
+    entry is what the photo read (:meth:`photo_reading`), never a suspect's prior.
     """
 
     stickers: tuple[Sticker, ...]
@@ -30,6 +32,7 @@ class CubeState:
     priors: tuple[tuple[Hypothesis, ...] | None, ...] | None = field(default=None,
                                                                      compare=False)
     held: frozenset[int] = field(default=frozenset(), compare=False)
+    accepted: frozenset[int] = field(default=frozenset(), compare=False)
 
     def __post_init__(self) -> None:
         if len(self.stickers) != 6 * self.n * self.n:
@@ -69,7 +72,9 @@ class CubeState:
                          for s, k in zip(t.source, t.twist))
 
         held = frozenset(j for j, s in enumerate(t.source) if s in self.held)
-        return CubeState(stickers, self.n, moved(self.candidates), moved(self.priors), held)
+        accepted = frozenset(j for j, s in enumerate(t.source) if s in self.accepted)
+        return CubeState(stickers, self.n, moved(self.candidates), moved(self.priors), held,
+                         accepted)
 
     def apply(self, moves: str | Iterable[Move]) -> "CubeState":
         """The state after a move sequence (notation text or parsed moves)."""
@@ -90,17 +95,18 @@ class CubeState:
         """What the photos read for a sticker a person typed otherwise than the photo read it
         best and did not insist on (best first): a suspect when no solved cube allows the
         reading; None for a sticker not typed, typed as the photo read it (only confirmed),
-        insisted on (:meth:`insisted`), or typed where no photo's alternatives were known.
+        insisted on (:meth:`insisted`), taken with ``y`` (:attr:`accepted`), or typed where
+        no photo's alternatives were known.
         The rule the state file uses to mark a correction
         (:func:`models.cube.state_format.written_candidates`)."""
         p = self.photo_reading(index)
         return p if p and p[0].sticker != self.stickers[index] and index not in self.held \
-            else None
+            and index not in self.accepted else None
 
     def photo_reading(self, index: int) -> tuple[Hypothesis, ...] | None:
-        """What the photos read for a sticker a person typed, insisted on or not (best
-        first); None for a sticker not typed, or typed where no photo's alternatives were
-        known. The reading a message offers to take back."""
+        """What the photos read for a sticker a person typed, insisted on or not, or took
+        with ``y`` (best first); None for a sticker neither typed nor taken, or typed where no
+        photo's alternatives were known. The reading a message offers to take back."""
         return None if self.priors is None else self.priors[index] or None
 
     def typed_stickers(self) -> tuple[int, ...]:
@@ -123,7 +129,8 @@ class CubeState:
         read them best, they are its :meth:`prior`, and it is a suspect when no solved cube
         allows the reading; typed as the photo read it, or typed again as it stands (the
         person insists after it was named as the likely slip), it is hard
-        (:meth:`insisted`)."""
+        (:meth:`insisted`). A sticker taken with ``y`` (:attr:`accepted`) typed is typed
+        for the first time: its photo's reading is what the photo read, not the choice taken."""
         stickers = list(self.stickers)
         stickers[index] = sticker
         cands = None
@@ -135,12 +142,14 @@ class CubeState:
         if typed and self.candidates is not None:
             raw = self.photo_reading(index)
             photo = raw or self.hypotheses(index)
-            again = raw is not None and self.stickers[index] == sticker
-            pl = list(priors or (None,) * len(self.stickers))
-            pl[index] = photo
-            priors = tuple(pl)
+            # typed before (not only taken with y), and typed again as it stands
+            again = raw is not None and index not in self.accepted \
+                and self.stickers[index] == sticker
+            priors = _with_prior(priors, index, photo, len(self.stickers))
             held = held | {index} if again or photo[0].sticker == sticker else held - {index}
-        return CubeState(tuple(stickers), self.n, cands, priors, held)
+        elif index in self.accepted:
+            priors = _with_prior(priors, index, None, len(self.stickers))
+        return CubeState(tuple(stickers), self.n, cands, priors, held, self.accepted - {index})
 
     def with_accepted(self, index: int, sticker: Sticker, rival: Sticker | None = None
                       ) -> "CubeState":
@@ -151,7 +160,9 @@ class CubeState:
         and the ``rival`` the person was shown kept behind it at :data:`ACCEPTED_RIVAL` of
         it or less. The grid is then sure of it, yet a later correction that no solved cube
         allows with it wins, and the grid asks about this sticker again (a reading
-        overruled) instead of naming the correction as the slip."""
+        overruled) instead of naming the correction as the slip. What the photo read stays
+        its :meth:`photo_reading` (not a :meth:`prior`: it is not typed), so a token typed
+        for it later is weighed against the photo, and a state file keeps it."""
         if self.candidates is None:
             return self.with_sticker(index, sticker)
         photo = self.photo_reading(index) or self.hypotheses(index)
@@ -166,12 +177,29 @@ class CubeState:
             sorted(behind, key=lambda h: -(h.score or 0.0)))
         stickers = list(self.stickers)
         stickers[index] = sticker
-        priors = self.priors
-        if priors is not None and priors[index] is not None:
-            pl = list(priors)
-            pl[index] = None
-            priors = tuple(pl) if any(p is not None for p in pl) else None
-        return CubeState(tuple(stickers), self.n, tuple(cl), priors, self.held - {index})
+        priors = _with_prior(self.priors, index, photo, len(self.stickers))
+        return CubeState(tuple(stickers), self.n, tuple(cl), priors, self.held - {index},
+                         self.accepted | {index})
+
+    def accepted_rival(self, index: int) -> Sticker | None:
+        """For a sticker taken with ``y`` (:attr:`accepted`), the rival the person was shown
+        where the photo never read it (kept behind the choice by :meth:`with_accepted`);
+        None otherwise. What a state file writes to rebuild the sticker."""
+        photo = self.photo_reading(index)
+        if index not in self.accepted or not photo or self.candidates is None:
+            return None
+        read = {h.sticker for h in photo}
+        return next((h.sticker for h in self.candidates[index][1:] if h.sticker not in read),
+                    None)
+
+
+def _with_prior(priors: tuple[tuple[Hypothesis, ...] | None, ...] | None, index: int,
+                photo: tuple[Hypothesis, ...] | None, count: int
+                ) -> tuple[tuple[Hypothesis, ...] | None, ...] | None:
+    """``priors`` with one sticker's entry set to ``photo`` (None when no entry is left)."""
+    pl = list(priors or (None,) * count)
+    pl[index] = photo
+    return tuple(pl) if any(p is not None for p in pl) else None
 
 
 ACCEPTED_RIVAL = 0.05

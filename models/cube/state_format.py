@@ -156,9 +156,38 @@ def parse_json(text: str, source: str | None = None) -> CubeState:
             # typed as the photo read it best: certain, the photo's alternatives its prior
             priors[i] = cands[i]
             cands[i] = (Hypothesis(stickers[i], None),)
+    taken = _accepted(data.get("accepted"), source) if have_cands else {}
+    for i in taken:
+        # a grid's choice taken with y: not typed, its candidates are what the photo read
+        if priors[i] is not None:
+            cands[i], priors[i] = priors[i], None
     typed = any(p is not None for p in priors)
-    return CubeState(tuple(stickers), 3, tuple(cands) if have_cands else None,
-                     tuple(priors) if typed else None, held)
+    state = CubeState(tuple(stickers), 3, tuple(cands) if have_cands else None,
+                      tuple(priors) if typed else None, held - set(taken))
+    for i, rival in taken.items():
+        state = state.with_accepted(i, stickers[i], rival)
+    return state
+
+
+def _accepted(raw: Any, source: str | None) -> dict[int, Sticker | None]:
+    """The stickers of a state file's ``"accepted"`` object (sticker name -> the rival the
+    person was shown where the photo never read it, or null): the grid's choices taken with
+    ``y`` (:meth:`CubeState.with_accepted`); none when the key is absent."""
+    if raw is None:
+        return {}
+    want = ("'accepted' is an object of sticker names and rivals such as {\"F5\": \"5v\", "
+            "\"U3\": null} (the grid's choices in 'faces' taken with y)")
+    if not isinstance(raw, dict):
+        raise StateFormatError(f"{want}, not {shown(raw)}", source=source)
+    out: dict[int, Sticker | None] = {}
+    for name, rival in raw.items():
+        if rival is not None and not isinstance(rival, str):
+            raise StateFormatError(f"{want}; {name} has {shown(rival)}", source=source)
+        try:
+            out[sticker_index(name)] = None if rival is None else parse_token(rival)
+        except ValueError as e:
+            raise StateFormatError(f"{want}: {e}", source=source) from None
+    return out
 
 
 def _insisted(raw: Any, source: str | None) -> frozenset[int]:
@@ -232,17 +261,25 @@ def to_dict(state: CubeState) -> dict[str, Any]:
             for k, f in enumerate(FACES)}
     if state.held:
         out["insisted"] = [sticker_name(i, state.n) for i in state.insisted()]
+    if state.accepted and state.candidates is not None:
+        out["accepted"] = {sticker_name(i, state.n): _token_or_none(state.accepted_rival(i))
+                           for i in sorted(state.accepted)}
     return out
+
+
+def _token_or_none(sticker: Sticker | None) -> str | None:
+    return None if sticker is None else format_token(sticker)
 
 
 def written_candidates(state: CubeState, index: int) -> tuple[Hypothesis, ...]:
     """The candidates a state file holds for one sticker: the photo's alternatives for a
     sticker a person typed (:meth:`CubeState.photo_reading`; typed otherwise than the photo
     read it best, the file's token then differs from its best candidate, which is how a
-    file marks a correction; one insisted on is also named in ``"insisted"``), else its
-    candidates."""
+    file marks a correction; one insisted on is also named in ``"insisted"``, one taken
+    with ``y`` in ``"accepted"``), else its candidates."""
     photo = state.photo_reading(index)
-    if photo and (photo[0].sticker != state.stickers[index] or index in state.held):
+    if photo and (photo[0].sticker != state.stickers[index] or index in state.held
+                  or index in state.accepted):
         return photo
     return state.candidates[index] if state.candidates is not None else ()
 

@@ -178,7 +178,9 @@ def diagnose(state: CubeState, settings: CubeSettings = CubeSettings(), *,
                      f"{'fits' if len(typed) == 1 else 'fit'} no solved arrangement of this "
                      "cube with the other stickers as read.")
     if blamed:
-        lines.append(insisted_note(state, blamed, ()))
+        # the message is read where a person may or may not be able to type: name what the
+        # photo read rather than the token to type
+        lines.append(insisted_note(state, blamed, (), person=False))
     if culprits:
         how = "fewest" if proven else "fewest found"
         lines.append(f"The {how} stickers that, read differently, make it solvable "
@@ -200,6 +202,8 @@ def diagnose(state: CubeState, settings: CubeSettings = CubeSettings(), *,
     else:
         lines.append(f"No fix with {MAX_CULPRITS} or fewer re-read stickers was found within "
                      f"{time_limit_s:g} s.")
+        if _blamable(state):
+            lines.append(_held_note(state, _blamable(state)))
         advice = "Re-shoot all faces, checking the digits and where their tops point."
     err = GridUnsolvableError("\n".join(lines), culprits,
                               reason="unreachable" if broken else "infeasible",
@@ -209,28 +213,57 @@ def diagnose(state: CubeState, settings: CubeSettings = CubeSettings(), *,
 
 
 def insisted_note(state: CubeState, insisted: Iterable[int], moved: Iterable[int],
-                  person: bool = True) -> str:
+                  person: bool = True, slips: Iterable[int] = ()) -> str:
     """The sentences that say why the grid's doubt lies on ``moved`` (the stickers a fix
     changes, or asks about again): the tokens the person insisted on, ``insisted`` (typed
     again as they stood after being named the likely slip, so held as typed), fit no solved
     arrangement with the other stickers as read, and a fix as small would have changed them
     instead; with the token that takes each photo's reading back (``person``: one is at the
-    review to type it; without, what the photo read is named)."""
+    review to type it; without, what the photo read is named). Where the fix changes only
+    other typed tokens, ``slips`` (no ``moved``), those are said to be named the likely slip
+    because of the insistence."""
     held = list(insisted)
     moved = [sticker_name(i, state.n) for i in moved]
+    slipped = [f"{sticker_name(i, state.n)} {format_token(state.stickers[i])}" for i in slips]
     one = len(held) == 1
     typed = [f"{sticker_name(i, state.n)} {format_token(state.stickers[i])}" for i in held]
     back = [f"{sticker_name(i, state.n)} {format_token(state.photo_reading(i)[0].sticker)}"
             for i in held]
-    doubt = (f"{listed(moved)} {'is' if len(moved) == 1 else 'are'} in doubt because you "
-             if moved else "The grid looks elsewhere because you ")
+    if moved:
+        doubt = f"{listed(moved)} {'is' if len(moved) == 1 else 'are'} in doubt because you "
+    elif slipped:
+        doubt = (f"{listed(slipped)} {'is' if len(slipped) == 1 else 'are'} named the likely "
+                 f"slip because you ")
+    else:
+        doubt = "The grid looks elsewhere because you "
     fits = "fits" if one else "fit"
-    instead = f", so the grid changes {listed(moved)} instead" if moved else ""
+    changed = moved or [sticker_name(i, state.n) for i in slips]
+    instead = f", so the grid changes {listed(changed)} instead" if changed else ""
     undo = (f"type {' or '.join(back)} to take the photo's reading back" if person else
             f"the photo read {listed(back)}")
     return (f"{doubt}insisted on {listed(typed)}: {'it' if one else 'they'} {fits} no solved "
             f"arrangement of this cube with the other stickers as read{instead}. If "
             f"{' or '.join(typed)} was a slip, {undo}.")
+
+
+def _held_note(state: CubeState, held: list[int]) -> str:
+    """Where no fix was found: the tokens typed again as they stood (``held``, insisted on
+    otherwise than the photo read them) are held as typed and may be why, each with what
+    the photo read (no search asks whether they are)."""
+    one = len(held) == 1
+    typed = [f"{sticker_name(i, state.n)} {format_token(state.stickers[i])}" for i in held]
+    back = [f"{sticker_name(i, state.n)} {format_token(state.photo_reading(i)[0].sticker)}"
+            for i in held]
+    return (f"{listed(typed)}, typed again as {'it' if one else 'they'} stood, "
+            f"{'is' if one else 'are'} held as typed and may be the cause: if "
+            f"{' or '.join(typed)} was a slip, the photo read {listed(back)}.")
+
+
+def _blamable(state: CubeState) -> list[int]:
+    """The stickers the person insisted on otherwise than the photo read them (typed again
+    as they stood): the ones a fix might have changed but for the insistence."""
+    return [i for i in state.insisted() if state.photo_reading(i)
+            and state.photo_reading(i)[0].sticker != state.stickers[i]]
 
 
 def _faces_named(faces: list[str], culprits: list[Culprit], state: CubeState) -> str:
@@ -262,8 +295,7 @@ def _culprits(state: CubeState, hyps, time_limit_s: float,
     Small k propagate strongly (all but k stickers keep their readings), so each step is fast.
     """
     soft = build_soft_model(hyps)
-    blamable = [i for i in state.insisted() if state.photo_reading(i)
-                and state.photo_reading(i)[0].sticker != state.stickers[i]]
+    blamable = _blamable(state)
     free = soft.model.clone() if blamable else None  # the insisted ones may change here
     for i in state.insisted():
         # a token the person confirmed, or typed again after it was named as the slip, is
@@ -289,7 +321,8 @@ def _culprits(state: CubeState, hyps, time_limit_s: float,
         if st != cp_model.FEASIBLE and st != cp_model.OPTIMAL:
             proven = False
             continue
-        blamed = _blamed(soft, free, blamable, k, wall_left, left) if free else ()
+        blamed, used = _blamed(soft, free, blamable, k, wall_left, left) if free else ((), 0.0)
+        left -= used
         if priors:
             m, solver, left = _fewest_untyped(soft, m, solver, priors, wall_left, left)
         solver = _likeliest_fix(soft, m, solver, wall_left, left, priors or {})
@@ -307,21 +340,24 @@ def _culprits(state: CubeState, hyps, time_limit_s: float,
 
 
 def _blamed(soft, free: cp_model.CpModel, insisted: list[int], k: int, wall_s: float,
-            limit: float) -> tuple[int, ...]:
+            limit: float) -> tuple[tuple[int, ...], float]:
     """Of the stickers the person insisted on (``insisted``; ``free``: the diagnosis model
     before they were held), those that some fix of at most ``k`` stickers changes: without
     the insistence such a fix would do, so the fix found elsewhere is there because of them
-    (none when no such fix is found in ``limit`` deterministic time). One feasibility
-    search, fast with all but ``k`` stickers kept."""
+    (none when no such fix is found in ``limit`` deterministic time); and the deterministic
+    time it took, out of the diagnosis' budget. One feasibility search, fast with all but
+    ``k`` stickers kept."""
     m = free.clone()
     m.clear_objective()
     m.add(sum(soft.changed) <= k)
     # some insisted sticker changed
     m.add_bool_or([soft.changed[i] for i in insisted])
     solver = cp_solver(max(0.1, wall_s), max_deterministic_time=max(0.1, min(limit, 1.0)))
-    if solver.solve(m) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return ()
-    return tuple(i for i in insisted if solver.boolean_value(soft.changed[i]))
+    st = solver.solve(m)
+    used = solver.response_proto.deterministic_time
+    if st not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return (), used
+    return tuple(i for i in insisted if solver.boolean_value(soft.changed[i])), used
 
 
 PRIOR_MISS = round(SCORE_SCALE * -math.log(MIN_SCORE))
