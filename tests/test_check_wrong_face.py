@@ -40,7 +40,8 @@ def test_a_photo_of_the_top_face_given_as_f_is_named_and_refused(capsys):
     out = capsys.readouterr()
     err = _flat(out.err)
     assert code == 2 and out.out == "", out.out
-    assert "Traceback" not in err and "slip" not in err, err
+    words = err.replace(str(BLACK), "")  # the checkout's own path may hold any word
+    assert "Traceback" not in words and "slip" not in words, err
     assert f"{BLACK / 'U.jpg'}: the photo given for face F shows centre 4" in err, err
     assert "the centre of face F is 5" in err
     assert "it seems to show the face with centre 4 (U) instead" in err
