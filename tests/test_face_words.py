@@ -57,6 +57,7 @@ def test_the_guide_starts_by_saying_how_to_hold_the_cube():
 def test_watch_and_check_prompts_name_faces_by_their_centres():
     """The watch's hold hint and the guide's check prompt name the faces by their centre
     digits, letters beside."""
+    from sudoku_cube.assistant.services.slip_check import check_face
     from sudoku_cube.assistant.terminal.guide_check import check_cube
     from sudoku_cube.assistant.terminal.guide_watch import hold_hint
 
@@ -72,7 +73,8 @@ def test_watch_and_check_prompts_name_faces_by_their_centres():
     assert check_cube(cursor, console, lambda p: asked.append(p) or "q") == "Check cancelled."
     text = " ".join(console.export_text().split())
     face = asked[0][0]
-    assert f"the face with centre {now.face(face)[4].digit} ({face})" in text
+    assert check_face(face, now) in text
+    assert f"centre {now.face(face)[4].digit}" in check_face(face, now)
     assert f"Type the nine tokens of that face ({face}) row by row" in text
 
 
@@ -101,8 +103,11 @@ def test_several_faces_in_one_list_by_centre_or_by_place():
     assert len({u, r, f}) == 3  # no digit shared with another face: no directions
     assert faces_words(["U", "R", "F"], state) == \
         f"the faces with centres {u} (U), {r} (R) and {f} (F)"
-    lb = [f"{centre(state, x).digit} {centre_words(state, x).split(', ')[1]} ({x})" for x in "LB"]
-    assert faces_words(["L", "B"], state) == f"the faces with centres {lb[0]} and {lb[1]}"
+    assert centre(state, "L") == centre(state, "B")  # a 9 upside down on both: by place
+    assert faces_words(["L", "B"], state) == ("the left face (L, centre 9, upside down) and "
+                                              "the back face (B, centre 9, upside down)")
+    assert faces_words(["U", "L"], state) == f"the left face (L, centre 9, upside down) and " \
+        f"{face_words(state, 'U')}"
     assert faces_words(["U", "D"], None) == "the top face (U) and the bottom face (D)"
     cands = [(Hypothesis(s, None),) for s in state.stickers]
     cands[4] = (Hypothesis(state.stickers[4], 0.5), Hypothesis(Sticker(9, 0), 0.45))
@@ -201,3 +206,59 @@ def test_a_centre_6_or_9_without_an_underline_is_named_as_it_looks():
             f"the faces with centres {named} (U) and 2 (D)"
     # a direction tells the two apart: the digit is named as it is
     assert "centre 9 towards you (U, the 9 upright)" in hold_phrase(state, "U", "B", settings=plain)
+
+
+def _repeated_centres() -> CubeState:
+    """A generated cube whose U and D centres are both a 6 upright as each face is seen, and
+    whose R centre is a 6 too (upside down): the digit, and for U and D its direction, cannot
+    tell these faces apart."""
+    state = make_puzzle(1, 20).state
+    assert centre(state, "U") == centre(state, "D") == Sticker(6, 0)
+    assert centre(state, "R") == Sticker(6, 2)
+    return state
+
+
+def test_faces_whose_centres_look_the_same_are_named_by_their_place():
+    from sudoku_cube.assistant.services.slip_check import check_face
+    from sudoku_cube.models.cube.face_words import faces_words
+
+    state = _repeated_centres()
+    names = {f: face_words(state, f) for f in FACES}
+    assert len(set(names.values())) == 6
+    assert names["U"] == "the top face (U, centre 6, upright)"
+    assert names["D"] == "the bottom face (D, centre 6, upright)"
+    assert names["R"] == "the face with centre 6, upside down (R)"  # its direction tells it
+    # a check names a face by its digit alone (a slip may have turned it): all three by place
+    checked = {f: check_face(f, state) for f in "URD"}
+    assert checked == {"U": "the top face (U, centre 6)", "R": "the right face (R, centre 6)",
+                       "D": "the bottom face (D, centre 6)"}
+    listed = faces_words(list(FACES), state)
+    assert "the top face (U, centre 6, upright)" in listed
+    assert "the bottom face (D, centre 6, upright)" in listed
+
+
+def test_a_symmetric_centre_lying_alike_on_two_faces_is_named_by_place():
+    state = make_puzzle(0, 20).state  # F and L: a 1 lying on its side
+    assert centre(state, "F").digit == centre(state, "L").digit == 1
+    assert face_words(state, "F") == "the front face (F, centre 1, lying on its side)"
+    assert face_words(state, "L") == "the left face (L, centre 1, lying on its side)"
+    assert face_words(state, "U") == f"the face with centre {centre(state, 'U').digit} (U)"
+
+
+def test_the_scan_prompts_tell_faces_with_the_same_centre_apart():
+    """The webcam scan's capture prompts (and the phone page's, the same words) name a captured
+    face whose centre another captured face shows alike, direction and all, by its place."""
+    from sudoku_cube.assistant.services import face_poses
+
+    state = _repeated_centres()
+    got = {f: centre(state, f) for f in FACES}
+    titles = {f: face_poses.show_title(f, got) for f in FACES}
+    assert len(set(titles.values())) == 6
+    assert titles["U"] == "the top face (U, centre 6, upright)"
+    assert titles["D"] == "the bottom face (D, centre 6, upright)"
+    assert "the bottom face (D, centre 6, upright) faces the camera" in \
+        face_poses.hold_words("D", got)
+    assert "the top face (U, centre 6, upright) faces the camera" in \
+        face_poses.hold_words("U", got)
+    # before D is captured, U's direction alone tells it from R
+    assert face_poses.show_title("U", {f: got[f] for f in "URF"}) == "centre 6, upright (U)"

@@ -516,9 +516,9 @@ def test_guide_c_key_names_the_later_command_with_the_cube_options(fixed_plan, t
 
 
 def test_a_verdicts_message_names_no_direction_a_slip_may_have_turned():
-    """Two faces share a centre digit: the message names the face by the digit and letter
-    alone, a slip may have turned its centre; with the cubes a slip may have left, the
-    direction is named where none of them turned that face."""
+    """Two faces share a centre digit: the message names the face by the digit alone, a slip
+    may have turned its centre, and by its place, which the digit cannot tell; with the cubes
+    a slip may have left, the direction is named where none of them turned that face."""
     from sudoku_cube.models.cube.state import CubeState
     from sudoku_cube.models.cube.stickers import Sticker
     from sudoku_cube.models.slips.find import Verdict
@@ -529,10 +529,10 @@ def test_a_verdicts_message_names_no_direction_a_slip_may_have_turned():
     stickers[9 + 4], stickers[18 + 4] = Sticker(6, 1), Sticker(6, 0)  # R and F: centre 6
     cube = CubeState(tuple(stickers))
     verdict = Verdict("ambiguous", ask_face="R")
-    assert "Show me the face with centre 6 (R) to tell" in verdict.message(cube)
+    assert "Show me the right face (R, centre 6) to tell" in verdict.message(cube)
     assert "centre 6, pointing right (R)" in verdict.message(cube, maybe=())
     turned = cube.apply(parse_moves("R"))  # a slip that turned R's centre
-    assert "Show me the face with centre 6 (R) to tell" in verdict.message(cube, maybe=[turned])
+    assert "Show me the right face (R, centre 6) to tell" in verdict.message(cube, maybe=[turned])
     other = cube.apply(parse_moves("L"))  # L leaves R's centre as it was
     assert "centre 6, pointing right (R)" in verdict.message(cube, maybe=[other])
 
@@ -540,6 +540,10 @@ def test_a_verdicts_message_names_no_direction_a_slip_may_have_turned():
 _WAY = re.compile(r"centre (\d)(, (?:upright|upside down|lying on its side|pointing [a-z ]+))? "
                   r"\(([URFDLB])\)")
 """A face named by its centre in a verdict: the digit, the direction if said, the letter."""
+_PLACED = re.compile(r"\(([URFDLB]), centre (\d)(, (?:upright|upside down|lying on its side|"
+                     r"pointing [a-z ]+))?\)")
+"""A face named by its place first, its centre beside the letter (its centre looks like
+another face's): the letter, the digit, the direction if said."""
 
 
 def _turnable(start, plan, done, shown=False):
@@ -563,7 +567,8 @@ def _named_ways(message, start, plan, done, shown=False):
     expected = start.apply(plan[:done])
     turnable = _turnable(start, plan, done, shown)
     ways = set()
-    for digit, way, face in _WAY.findall(message):
+    named = _WAY.findall(message) + [(d, w, f) for f, d, w in _PLACED.findall(message)]
+    for digit, way, face in named:
         clash = sum(expected.face(f)[4].digit == int(digit) for f in "URFDLB") > 1
         if way:
             assert face not in turnable, (face, message)
@@ -701,9 +706,10 @@ def test_a_verdict_and_the_hold_words_tell_a_turned_centre_by_how_it_looks():
 
 
 def test_a_checks_refusal_names_a_face_as_the_check_asked_for_it(tmp_path, capsys):
-    """Four centres 7: the check asks for "the face with centre 7 (F)", by the digit alone (a
-    slip may have turned it); its refusals name the face, and the one at its top, the same
-    way, never by a direction the person may not find on the cube."""
+    """Four centres 7: the check asks for "the front face (F, centre 7)", by the digit alone
+    (a slip may have turned it) and its place, which the digit cannot tell; its refusals name
+    the face, and the one at its top, the same way, never by a direction the person may not
+    find on the cube."""
     from sudoku_cube.assistant.services.slip_check import tokens_cells
     from sudoku_cube.models.errors import SudokuCubeError
 
@@ -712,15 +718,15 @@ def test_a_checks_refusal_names_a_face_as_the_check_asked_for_it(tmp_path, capsy
     with pytest.raises(SudokuCubeError) as refused:
         tokens_cells("F", "7^ 7^", start)
     said = str(refused.value)
-    assert said.startswith("The face with centre 7 (F): 2 tokens given"), said
-    assert "as seen with the face with centre 7 (U) at the top" in said, said
+    assert said.startswith("The front face (F, centre 7): 2 tokens given"), said
+    assert "as seen with the top face (U, centre 7) at the top" in said, said
     path = tmp_path / "start.json"
     path.write_text(to_json(start))
     face = _tokens(start, "F")
     assert main(["check", str(path), "--moves", format_moves(plan), "--step", "0",
                  "--tokens", face, "--tokens", face]) != 0
     said = " ".join(capsys.readouterr().err.split())
-    assert "The face with centre 7 (F) is given twice" in said, said
+    assert "The front face (F, centre 7) is given twice" in said, said
 
 
 def test_the_guides_check_finds_a_slip_in_the_step_shown(tmp_path, monkeypatch):

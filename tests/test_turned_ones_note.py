@@ -78,3 +78,44 @@ def test_the_guides_last_screen_says_it_under_the_solved_net():
     text = console.export_text()
     assert text.index("Solved") < text.index("The 1 on F ends pointing the other way")
     assert "there is nothing to do" in " ".join(text.split())
+
+
+def _steps(solved: CubeState):
+    start = solved.apply(SCRAMBLE)
+    return steps_from_moves(start, invert_moves(SCRAMBLE)), start
+
+
+def test_the_exported_plan_ends_with_the_note():
+    """The printable plan (HTML and SVG) ends with the sentence ``solve --plain`` prints after
+    "Done", and has none where every digit points with its face."""
+    from html import escape
+
+    from sudoku_cube.assistant.services.export import plan_html, plan_svg
+
+    solved = _solved({"U": 1, "D": 1})
+    steps, start = _steps(solved)
+    note = symmetric_note(solved, {1})
+    assert note.startswith("The 1s on U and D end pointing the other way")
+    html = plan_html(steps, start)
+    assert escape(note) in html and html.index(escape(note)) > html.index(f'id="step-{len(steps)}"')
+    svg = " ".join(t.split(">", 1)[1] for t in plan_svg(steps, start).split("<text")[1:]
+                   if "</text>" in t)
+    words = " ".join(w.replace("</text>", "") for w in svg.split())
+    assert "Done" in words and "there is nothing to do." in words
+    assert "The 1s on U and D end pointing the other way" in words
+    plain_steps, plain_start = _steps(_solved())
+    assert "the other way" not in plan_html(plain_steps, plain_start)
+    assert "the other way" not in plan_svg(plain_steps, plain_start)
+
+
+def test_the_phone_pages_last_step_says_it():
+    from sudoku_cube.assistant.web.views import step_view
+
+    solved = _solved({"F": 1})
+    steps, start = _steps(solved)
+    done = step_view(steps, start, len(steps))
+    assert done["done"] and done["words"] == f"The cube is solved. {symmetric_note(solved, {1})}"
+    assert "The 1 on F ends pointing the other way" in done["words"]
+    assert "the other way" not in step_view(steps, start, len(steps) - 1)["words"]
+    plain_steps, plain_start = _steps(_solved())
+    assert step_view(plain_steps, plain_start, len(plain_steps))["words"] == "The cube is solved."

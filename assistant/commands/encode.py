@@ -7,7 +7,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ...models.cube.pieces import encode
-from ..services.files import load_state
+from ..services.cube_input import checked_state_file
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -22,7 +22,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the table."""
-    enc = encode(load_state(args.state))
+    enc = encode(checked_state_file(args.state).state)  # a plain cube's file is refused
     table = Table(title="piece encoding")
     for col in ("kind", "place", "digits", "rotations"):
         table.add_column(col)

@@ -7,7 +7,7 @@ from rich.console import Console
 
 from ...models.cube.solved import is_solved, validate
 from ...models.printable import printable
-from ..services.files import load_state
+from ..services.cube_input import checked_state_file
 from ..terminal.markup import plain
 from ..terminal.net import NetView
 from ..terminal.profile_option import add_cube_options, cube_settings
@@ -25,7 +25,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the net and a one-line verdict."""
-    state = load_state(args.state)
+    state = checked_state_file(args.state).state  # a plain cube's file is refused
     settings = cube_settings(args)  # a bad --symmetric or --profile is refused before drawing
     console = Console()
     console.print(NetView(state, title=printable(args.state)))  # Text: no markup

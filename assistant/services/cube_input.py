@@ -4,6 +4,7 @@ as not symmetric when the photos show it has a foot. Nothing is printed: each st
 it would tell the person, and the front end says it."""
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Mapping, NamedTuple, Sequence
@@ -23,7 +24,7 @@ from ...vision.reading.corners import CORNER_PHOTOS
 from ...vision.recognise.footed import SURE, OneVerdict, ones_verdict
 from ...vision.reading.reader import Reader
 from ...vision.reading.faces import FaceReading, Reading
-from .files import load_state_file
+from .files import StateFile, load_state_file
 from .pipeline import Event, Progress
 
 DEMO_SAMPLE = Path(__file__).resolve().parents[2] / "samples" / "cubes" / "01-easy"
@@ -85,13 +86,22 @@ def read_input(path: Path, reader: Reader, progress: Progress | None = None,
         raise SudokuCubeError(f"{path}: is a photo; a cube is read from the folder of its "
                               f"photos: give the folder ({path.absolute().parent}) that holds "
                               "the six face photos U R F D L B or the two corner photos A and B")
-    state, ones, sources, blank = load_state_file(path)
-    names = photo_names(sources)
-    refusal = no_digits_refusal(as_read(state, blank), names)
-    if refusal is not None:  # read --json wrote it before refusing the photos
+    state, ones, sources, _ = checked_state_file(path)
+    return CubeRead(state, ones, None, None, photo_names=photo_names(sources))
+
+
+def checked_state_file(path: str | os.PathLike[str]) -> StateFile:
+    """A state file (:func:`files.load_state_file`), refused where its record of the photos
+    says most faces showed no digit (``read --json`` writes the reading before it refuses
+    the photos of a plain cube; :func:`as_read`), naming the photos to retake and how to keep
+    digits that are right (:data:`KEEP_DIGITS`): every command that takes a state file reads
+    it through here, so none draws or solves a cube with no digits."""
+    got = load_state_file(path)
+    refusal = no_digits_refusal(as_read(got.state, got.blank), photo_names(got.sources))
+    if refusal is not None:
         raise SudokuCubeError(f"{path}, as its record of the photos says: {refusal}. "
-                              f"{KEEP_DIGITS.format(name=path.name)}")
-    return CubeRead(state, ones, None, None, photo_names=names)
+                              f"{KEEP_DIGITS.format(name=Path(path).name)}")
+    return got
 
 
 KEEP_DIGITS = ('If the digits in {name} are right (a token typed the same as the photo read '

@@ -17,7 +17,7 @@ from ...models.plan.planner import Step
 from ...models.profile import CubeSettings
 from ...storage.atomic import atomic_write_text
 from .held_svg import held_svg
-from .phases import is_combined, moved_stickers, phase_note, phase_title
+from .phases import is_combined, moved_stickers, phase_note, phase_title, symmetric_note
 from .svgnet import net_size, net_svg
 
 CSS = """body{font-family:DejaVu Sans,Arial,sans-serif;max-width:760px;margin:1.5em auto;
@@ -84,7 +84,9 @@ def _section(i: int, step: Step, total: int) -> str:
 
 def plan_html(steps: Sequence[Step], start: CubeState, title: str = "Sudoku Cube plan",
               settings: CubeSettings = CubeSettings()) -> str:
-    """The HTML page of a plan (one section per step; prints four steps a page)."""
+    """The HTML page of a plan (one section per step; prints four steps a page), ending with
+    why a symmetric digit of the solved cube points the other way from its face, where one
+    does (:func:`symmetric_note`, as under ``solve --plain``'s "Done")."""
     out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
            f"<title>{escape(title)}</title><style>{CSS}</style></head><body>",
            f"<h1>{escape(title)}</h1>",
@@ -106,6 +108,9 @@ def plan_html(steps: Sequence[Step], start: CubeState, title: str = "Sudoku Cube
             out.append(f"<h2>{escape(phase_title(phase, combined))}</h2>"
                        f'<p class="phase">{escape(phase_note(phase, combined))}</p>')
         out.append(_section(i, step, len(steps)))
+    note = symmetric_note(steps[-1].after, settings.symmetric) if steps else ""
+    if note:
+        out.append(f'<p class="phase">Done. {escape(note)}</p>')
     out.append("</body></html>")
     return "\n".join(out)
 
@@ -130,7 +135,8 @@ def _svg_words(words: str, top: float) -> str:
 
 
 def _svg_row(y: int, heading: str, sub: list[str], words: str, state: CubeState,
-             move: Move, net_state: CubeState, highlight: frozenset[int], caption: str) -> str:
+             move: Move | None, net_state: CubeState, highlight: frozenset[int],
+             caption: str) -> str:
     """One row of the SVG plan at height ``y``: text column, ``state`` as held (with the
     ``move`` marked), the net of ``net_state``."""
     net_w, net_h = net_size(state.n)
@@ -152,7 +158,9 @@ def _svg_row(y: int, heading: str, sub: list[str], words: str, state: CubeState,
 def plan_svg(steps: Sequence[Step], start: CubeState,
              settings: CubeSettings = CubeSettings()) -> str:
     """An SVG of A4 pages: the start, then a row per step with the move, its number, phase and
-    words, the cube as held with the layer to turn and the arrow, and the net after the turn.
+    words, the cube as held with the layer to turn and the arrow, and the net after the turn;
+    last, where a symmetric digit of the solved cube points the other way from its face, a row
+    saying why (:func:`symmetric_note`).
 
     The drawing is as wide as an A4 page and as tall as whole pages (``SVG_PAGE`` units each,
     the A4 ratio), :data:`SVG_ROWS_PER_PAGE` rows to a page between margins, so that a browser
@@ -166,6 +174,10 @@ def plan_svg(steps: Sequence[Step], start: CubeState,
             phase_title(step.phase, combined), 27)
         rows.append(_svg_row(0, str(step.move), sub, step_words(step), step.before, step.move,
                              step.after, moved_stickers(step), "after the turn (marked: moved)"))
+    note = symmetric_note(steps[-1].after, settings.symmetric) if steps else ""
+    if note:  # why a digit of the solved cube points against its face, as after "Done"
+        rows.append(_svg_row(0, "Done", ["the cube is solved"], note, steps[-1].after, None,
+                             steps[-1].after, frozenset(), "solved"))
     pages = -(-len(rows) // SVG_ROWS_PER_PAGE)
     height = SVG_PAGE * pages
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="210mm" height="{297 * pages}mm" '

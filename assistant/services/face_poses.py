@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from ...models.cube.face_words import centre_name, hold_phrase, looks_alike
+from ...models.cube.face_words import centre_name, hold_phrase, looks_alike, twin_centre
 from ...models.cube.geometry import FACES, VIEW_UP, face_of_normal, neg, view_right
 from ...models.cube.holds import centres_state
 from ...models.cube.stickers import Sticker
@@ -54,13 +54,14 @@ FIRST_HOLD = ("Choose any face to be the top (U) and any side face to be towards
 def face_name(face: str, centres: Centres, settings: CubeSettings = CubeSettings()) -> str:
     """'centre 7 (R)' once the face is captured (with the centre's direction when another
     captured face's centre looks alike, :func:`models.cube.face_words.looks_alike`, a digit
-    symmetric on ``settings``' cube told only by how it lies), else where it is: 'the face on
-    the right (R)'."""
+    symmetric on ``settings``' cube told only by how it lies; by its place first where that
+    centre points the same way too, :func:`models.cube.face_words.twin_centre`: 'the bottom
+    face (D, centre 6, upright)'), else where it is: 'the face on the right (R)'."""
     c = centres.get(face)
     if c is None:
         return _WHERE[face]
     clash = any(f != face and looks_alike(o, c, settings) for f, o in centres.items())
-    return centre_name(c, face, clash, settings)
+    return centre_name(c, face, clash, settings, twin_centre(centres, face, True, settings))
 
 
 def show_title(face: str, centres: Centres, settings: CubeSettings = CubeSettings()) -> str:

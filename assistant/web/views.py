@@ -11,6 +11,7 @@ from ...models.profile import CubeSettings
 from ...vision.reading.faces import FaceReading
 from ..services.face_poses import Centres, corner_hold_words, hold_words
 from ..services.held_svg import held_svg
+from ..services.phases import symmetric_note
 
 
 class FaceView(TypedDict):
@@ -57,11 +58,15 @@ def pose_words(name: str, corner: bool, centres: Centres,
 def step_view(steps: list[Step], start: CubeState, position: int,
               settings: CubeSettings = CubeSettings()) -> StepView:
     """The page's view of the guide at ``position`` (0-based; ``len(steps)``: all done);
-    ``settings``: the cube's, for the hold words."""
+    ``settings``: the cube's, for the hold words and, on the last step, why a symmetric digit
+    of the solved cube points the other way from its face
+    (:func:`assistant.services.phases.symmetric_note`)."""
     total = len(steps)
     if position >= total:
         last = steps[-1].after if steps else start
-        return {"number": total, "total": total, "move": "", "words": "The cube is solved.",
+        note = symmetric_note(last, settings.symmetric)
+        return {"number": total, "total": total, "move": "",
+                "words": "The cube is solved." + (f" {note}" if note else ""),
                 "hold": face_words.hold_words(start, settings), "picture": held_svg(last, size=300),
                 "done": True}
     step = steps[position]

@@ -3,7 +3,7 @@ the person never chose one, so a face is named by its centre digit (and, for the
 the person, which way that centre points), with the letter beside it for those who know it."""
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from ..profile import CubeSettings
 from .geometry import FACE_PLACES, FACES
@@ -26,6 +26,34 @@ def looks_alike(a: Sticker, b: Sticker, settings: CubeSettings = CubeSettings())
     return sticker_look(a, settings)[0] == sticker_look(b, settings)[0]
 
 
+def twin_centre(centres: Mapping[str, Sticker], face: str, pointing: bool = True,
+                settings: CubeSettings = CubeSettings()) -> bool:
+    """Whether another face of ``centres`` (face letter -> its centre as the face is seen; the
+    faces read so far) shows a centre that looks like ``face``'s on ``settings``' cube, its
+    direction as each face is seen too where ``pointing`` (:func:`holds.sticker_look`), the
+    digit alone where not (a slip may have turned it): two faces that the centre's words
+    cannot tell apart, so they are named by where each is held (:func:`placed_words`)."""
+    c = centres[face]
+    if c.digit == UNREAD.digit:
+        return False
+    look = sticker_look(c, settings)
+    return any(f != face and o.digit != UNREAD.digit and
+               (sticker_look(o, settings) == look if pointing else looks_alike(o, c, settings))
+               for f, o in centres.items())
+
+
+def _centres(state: CubeState) -> dict[str, Sticker]:
+    """Each face's centre, by face letter (none on a cube without centres)."""
+    return {f: centre(state, f) for f in FACES} if state.n % 2 == 1 else {}
+
+
+def placed_words(face: str, named: str) -> str:
+    """'the bottom face (D, centre 6, upright)': a face whose centre looks like another's
+    (:func:`twin_centre`) named first by where it is held, F towards the person and U on top,
+    the centre's words (``named``) beside the letter for the person to check."""
+    return f"the {FACE_PLACES[face]} face ({face}, {named})"
+
+
 def digit_words(c: Sticker, settings: CubeSettings = CubeSettings()) -> str:
     """A sticker's digit named without its direction, as the person can find it: on a cube
     whose 6 and 9 carry no underline (``settings``) the two look alike, so either is '6 or 9'
@@ -36,14 +64,17 @@ def digit_words(c: Sticker, settings: CubeSettings = CubeSettings()) -> str:
 
 
 def centre_name(c: Sticker, face: str, clash: bool = False,
-                settings: CubeSettings = CubeSettings()) -> str:
+                settings: CubeSettings = CubeSettings(), twin: bool = False) -> str:
     """'centre 7 (R)' (a 6 or a 9 that looks like the other as :func:`digit_words` names it);
     with ``clash`` (another face's centre looks alike, :func:`looks_alike`) the centre's
     direction as the face is seen: 'centre 7, pointing right (R)' (a digit symmetric on
-    ``settings``' cube only by how it lies)."""
-    if not clash:
+    ``settings``' cube only by how it lies); with ``twin`` (another face's centre points the
+    same way too, :func:`twin_centre`) the face's place first: 'the bottom face (D, centre 6,
+    upright)'."""
+    if not clash and not twin:
         return f"centre {digit_words(c, settings)} ({face})"
-    return f"centre {c.digit}, {pointing_words(c, settings=settings)} ({face})"
+    named = f"centre {c.digit}, {pointing_words(c, settings=settings)}"
+    return placed_words(face, named) if twin else f"{named} ({face})"
 
 
 def _direction(state: CubeState, face: str, settings: CubeSettings = CubeSettings()) -> str:
@@ -67,7 +98,13 @@ def face_words(state: CubeState, face: str, pointing: bool = True,
                settings: CubeSettings = CubeSettings()) -> str:
     """'the face with centre 7 (R)', with the centre's direction where another face's centre
     looks alike (:func:`centre_words` on ``settings``' cube) and ``pointing`` (False where a
-    slip may have turned it)."""
+    slip may have turned it); where even that fits another face (:func:`twin_centre`), by
+    where it is held first: 'the bottom face (D, centre 6, upright)'."""
+    centres = _centres(state)
+    if centres and twin_centre(centres, face, pointing, settings):
+        named = centre_words(state, face, settings) if pointing else \
+            f"centre {digit_words(centre(state, face), settings)}"
+        return placed_words(face, named)
     if not pointing:
         return f"the face with centre {digit_words(centre(state, face), settings)} ({face})"
     return f"the face with {centre_words(state, face, settings)} ({face})"
@@ -105,9 +142,15 @@ def listed(items: Sequence[str]) -> str:
 def faces_words(faces: Sequence[str], state: CubeState | None,
                 settings: CubeSettings = CubeSettings()) -> str:
     """Several faces as :func:`face_or_place` names them (on ``settings``' cube), in one list:
-    'the top face (U) and the faces with centres 7 (R) and 8 pointing left (F)'."""
+    'the top face (U) and the faces with centres 7 (R) and 8 pointing left (F)' (a face whose
+    centre another face shows alike, :func:`twin_centre`, by its place: 'the bottom face (D,
+    centre 6, upright)')."""
     placed = [place_words(f) for f in faces if not _by_centre(f, state)]
     known = [f for f in faces if _by_centre(f, state)]
+    if state is not None:  # a centre another face shows alike: named by its place
+        placed += [face_words(state, f, settings=settings) for f in known
+                   if twin_centre(_centres(state), f, True, settings)]
+        known = [f for f in known if not twin_centre(_centres(state), f, True, settings)]
     if state is not None and len(known) == 1:
         placed.append(face_words(state, known[0], settings=settings))
     elif state is not None and known:

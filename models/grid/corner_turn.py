@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..cube.cube_rotations import rotation_transform
-from ..cube.face_words import centre_words
-from ..cube.geometry import FACES, NORMAL, apply_rotation, whole_cube_rotations
+from ..cube.face_words import centre, centre_words, twin_centre
+from ..cube.geometry import FACE_PLACES, FACES, NORMAL, apply_rotation, whole_cube_rotations
 from ..cube.state import CubeState
 from ..cube.transform import Transform
 from ..profile import CubeSettings
@@ -67,9 +67,17 @@ class TurnedCorner:
         """The finding in words, each face named by its centre digit as the person can find it
         on ``settings``' cube, with the centre's direction where another face's centre looks
         alike (:func:`centre_words`: a 6 and a 9 without underline would both be 'centre 6
-        or 9')."""
-        named = ", ".join(f"{f} is the face with {centre_words(self.state, f, settings)}"
-                          for f in PHOTO_B)
+        or 9'); where another face's centre points the same way too
+        (:func:`twin_centre`), by where the face is held first: 'D is the bottom face, with
+        centre 6, upright'."""
+        centres = {f: centre(self.state, f) for f in FACES}
+
+        def one(f: str) -> str:
+            with_centre = centre_words(self.state, f, settings)
+            if twin_centre(centres, f, True, settings):
+                return f"{f} is the {FACE_PLACES[f]} face, with {with_centre}"
+            return f"{f} is the face with {with_centre}"
+        named = ", ".join(one(f) for f in PHOTO_B)
         return (f"{photo} shows its corner turned a third round from photo A's (the face on "
                 f"top is not the one opposite photo A's top face); named a third further "
                 f"round, the reading is consistent: {named}")
