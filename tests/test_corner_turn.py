@@ -3,6 +3,7 @@ photo's three faces round their corner, and the choice of the naming that fits t
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import cv2
@@ -10,7 +11,7 @@ import pytest
 
 from sudoku_cube.assistant.cli import main
 from sudoku_cube.assistant.services.cube_input import turned_upright
-from sudoku_cube.models.cube.face_words import centre, face_words
+from sudoku_cube.models.cube.face_words import centre, face_words, to_hold_words
 from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.models.cube.solved import is_solved
 from sudoku_cube.models.cube.state_format import parse_json
@@ -23,6 +24,12 @@ from sudoku_cube.models.profile import CubeSettings
 PAIR = Path(__file__).resolve().parents[1] / "samples" / "corners" / "c1-plain"
 
 A, B = ("U", "F", "R"), ("D", "L", "B")
+
+_CENTRE_NAMED = re.compile(r"(?:the face with |the [a-z]+ face \()centre (?P<digit>\d)"
+                           r"(?:, (?P<way>upright|upside down|lying on its side|pointing [a-z ]+))?"
+                           r"\)?")
+"""How a corner-turn finding names a face: by its centre, or its place then its centre; the
+digit, and its direction where said."""
 
 
 @pytest.fixture(scope="module")
@@ -138,11 +145,11 @@ def test_a_centre_6_or_9_is_named_as_the_person_sees_it_on_a_cube_without_underl
     held = corner_turned(truth, B, 1)
     found = find_corner_turn(held, plain)
     assert found is not None and found.state == truth
-    assert "D is the face with centre 6 or 9," in found.describe(settings=plain)
-    assert "D is the face with centre 9," in found.describe()  # underlined: the 9 is a 9
+    assert "D is the face with centre 6 or 9;" in found.describe(settings=plain)
+    assert "D is the face with centre 9;" in found.describe()  # underlined: the 9 is a 9
     state, said = turned_upright(held, plain, None, corners={f: "B" for f in B})
     assert state == truth and said is not None
-    assert "D is the face with centre 6 or 9," in said and "centre 9" not in said
+    assert "D is the face with centre 6 or 9;" in said and "centre 9" not in said
 
 
 def test_a_6_and_a_9_centre_of_photo_b_are_told_apart_on_a_cube_without_underlines():
@@ -157,11 +164,30 @@ def test_a_6_and_a_9_centre_of_photo_b_are_told_apart_on_a_cube_without_underlin
     assert found is not None and found.state == truth
     said = found.describe(settings=plain)
     assert "6 or 9" not in said
-    named = dict(part.split(" is the face with ") for part in said.split(": ")[1].split(", ")
-                 if " is the face with " in part)
-    assert named["D"].startswith("centre 6") and named["L"].startswith("centre 9")
-    assert "upright" in said or "pointing" in said or "upside down" in said
+    named = dict(part.split(" is ", 1) for part in said.split(": ", 1)[1].split("; "))
+    assert set(named) == set(B)  # each face of photo B named once, by a semicolon apart
+    centres = {f: _CENTRE_NAMED.fullmatch(words) for f, words in named.items()}
+    assert all(centres.values()), named
+    assert centres["D"]["digit"] == "6" and centres["L"]["digit"] == "9"
+    assert centres["D"]["way"] and centres["L"]["way"], named  # told apart by direction
     state, told = turned_upright(held, plain, None, corners={f: "B" for f in B})
     assert state == truth and told is not None and "6 or 9" not in told
-    assert f"retake photo B with {face_words(truth, 'D', settings=plain)} on top" in told
+    assert f"retake photo B with {to_hold_words(truth, 'D', plain)} on top" in told
     assert "(D) on top" in told
+    assert "bottom" not in told.split("retake photo B")[1]
+
+
+def test_a_face_of_photo_b_whose_centre_another_face_repeats_is_named_by_place_and_letter():
+    """U and D both show a centre 6 upright: the finding names D by its place, and the retake
+    line, which asks for D on top, names it by its letter, not as 'the bottom face'."""
+    truth = make_puzzle(1, 20).state
+    assert centre(truth, "U") == centre(truth, "D")
+    held = corner_turned(truth, B, 1)
+    state, told = turned_upright(held, CubeSettings(), None, corners={f: "B" for f in B})
+    assert state == truth and told is not None
+    named = dict(part.split(" is ", 1)
+                 for part in told.split(": ", 1)[1].split(": reading")[0].split("; "))
+    assert set(named) == set(B)
+    assert named["D"] == "the bottom face (centre 6, upright)"
+    assert "retake photo B with face D (centre 6, upright) on top." in told
+    assert "bottom" not in told.split("retake photo B")[1]

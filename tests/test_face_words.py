@@ -106,8 +106,13 @@ def test_several_faces_in_one_list_by_centre_or_by_place():
     assert centre(state, "L") == centre(state, "B")  # a 9 upside down on both: by place
     assert faces_words(["L", "B"], state) == ("the left face (L, centre 9, upside down) and "
                                               "the back face (B, centre 9, upside down)")
-    assert faces_words(["U", "L"], state) == f"the left face (L, centre 9, upside down) and " \
-        f"{face_words(state, 'U')}"
+    # in the order given (U R F D L B), the faces named by digit together where the first is
+    assert faces_words(["U", "L"], state) == f"{face_words(state, 'U')} and " \
+        "the left face (L, centre 9, upside down)"
+    assert faces_words(["U", "R", "L"], state) == \
+        f"the faces with centres {u} (U) and {r} (R) and the left face (L, centre 9, upside down)"
+    assert faces_words(["U", "L", "R"], state) == \
+        f"the faces with centres {u} (U) and {r} (R) and the left face (L, centre 9, upside down)"
     assert faces_words(["U", "D"], None) == "the top face (U) and the bottom face (D)"
     cands = [(Hypothesis(s, None),) for s in state.stickers]
     cands[4] = (Hypothesis(state.stickers[4], 0.5), Hypothesis(Sticker(9, 0), 0.45))
@@ -220,7 +225,7 @@ def _repeated_centres() -> CubeState:
 
 def test_faces_whose_centres_look_the_same_are_named_by_their_place():
     from sudoku_cube.assistant.services.slip_check import check_face
-    from sudoku_cube.models.cube.face_words import faces_words
+    from sudoku_cube.models.cube.face_words import faces_words, to_hold_words
 
     state = _repeated_centres()
     names = {f: face_words(state, f) for f in FACES}
@@ -233,8 +238,12 @@ def test_faces_whose_centres_look_the_same_are_named_by_their_place():
     assert checked == {"U": "the top face (U, centre 6)", "R": "the right face (R, centre 6)",
                        "D": "the bottom face (D, centre 6)"}
     listed = faces_words(list(FACES), state)
-    assert "the top face (U, centre 6, upright)" in listed
-    assert "the bottom face (D, centre 6, upright)" in listed
+    assert listed.startswith("the top face (U, centre 6, upright), the faces with centres ")
+    assert listed.index("(R)") < listed.index("(F)") < listed.index("(L)") < listed.index("(B)")
+    assert listed.index("(B)") < listed.index("the bottom face (D, centre 6, upright)")
+    # a face to be held elsewhere than its place is named by its letter, not by that place
+    assert to_hold_words(state, "D") == "face D (centre 6, upright)"
+    assert to_hold_words(state, "R") == face_words(state, "R")
 
 
 def test_a_symmetric_centre_lying_alike_on_two_faces_is_named_by_place():

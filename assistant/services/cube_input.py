@@ -9,7 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Mapping, NamedTuple, Sequence
 
-from ...models.cube.face_words import face_words, faces_words
+from ...models.cube.face_words import faces_words, to_hold_words
 from ...models.cube.geometry import FACES
 from ...models.cube.state import CubeState, sticker_name
 from ...models.errors import SudokuCubeError
@@ -252,7 +252,7 @@ def turned_upright(state: CubeState, settings: CubeSettings, files: dict[str, st
             return state, None
         return corner.state, (f"{corner.describe(settings=settings)}: reading it so. If that "
                               f"is wrong, retake photo B with "
-                              f"{face_words(corner.state, 'D', settings=settings)} on top.")
+                              f"{to_hold_words(corner.state, 'D', settings)} on top.")
     turned = find_turned_photo(state, settings)
     if turned is None:
         return state, None

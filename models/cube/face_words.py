@@ -126,6 +126,16 @@ def _by_centre(face: str, state: CubeState | None) -> bool:
     return not is_doubtful(state.hypotheses(FACES.index(face) * n * n + (n // 2) * n + n // 2))
 
 
+def to_hold_words(state: CubeState, face: str, settings: CubeSettings = CubeSettings()) -> str:
+    """:func:`face_words` for a face the person is to hold somewhere else (the top of a photo
+    to retake): a face named by its place (:func:`twin_centre`) is named by its letter
+    instead, 'face D (centre 6, upright)', so that 'the bottom face' is never asked on top."""
+    centres = _centres(state)
+    if centres and twin_centre(centres, face, True, settings):
+        return f"face {face} ({centre_words(state, face, settings)})"
+    return face_words(state, face, settings=settings)
+
+
 def face_or_place(face: str, state: CubeState | None, pointing: bool = True,
                   settings: CubeSettings = CubeSettings()) -> str:
     """:func:`face_words` when a reading or state is at hand (and has centres to name, the
@@ -144,15 +154,23 @@ def faces_words(faces: Sequence[str], state: CubeState | None,
     """Several faces as :func:`face_or_place` names them (on ``settings``' cube), in one list:
     'the top face (U) and the faces with centres 7 (R) and 8 pointing left (F)' (a face whose
     centre another face shows alike, :func:`twin_centre`, by its place: 'the bottom face (D,
-    centre 6, upright)')."""
-    placed = [place_words(f) for f in faces if not _by_centre(f, state)]
-    known = [f for f in faces if _by_centre(f, state)]
-    if state is not None:  # a centre another face shows alike: named by its place
-        placed += [face_words(state, f, settings=settings) for f in known
-                   if twin_centre(_centres(state), f, True, settings)]
-        known = [f for f in known if not twin_centre(_centres(state), f, True, settings)]
+    centre 6, upright)'), in the order of ``faces``, those named by their digit together where
+    the first of them is."""
+    centres = _centres(state) if state is not None else {}
+    items: list[str | None] = []  # None: where the faces named by their digit go, together
+    known: list[str] = []
+    for f in faces:
+        if state is None or not _by_centre(f, state):
+            items.append(place_words(f))
+        elif twin_centre(centres, f, True, settings):  # named by its place, as face_words does
+            items.append(placed_words(f, centre_words(state, f, settings)))
+        else:
+            if not known:
+                items.append(None)
+            known.append(f)
+    group = ""
     if state is not None and len(known) == 1:
-        placed.append(face_words(state, known[0], settings=settings))
+        group = face_words(state, known[0], settings=settings)
     elif state is not None and known:
         digits = []
         for f in known:
@@ -160,7 +178,8 @@ def faces_words(faces: Sequence[str], state: CubeState | None,
             c = centre(state, f)
             digits.append(f"{c.digit} {how} ({f})" if how else
                           f"{digit_words(c, settings)} ({f})")
-        placed.append(f"the faces with centres {listed(digits)}")
+        group = f"the faces with centres {listed(digits)}"
+    placed = [group if item is None else item for item in items]
     return listed(placed or ["no face"])
 
 

@@ -68,16 +68,16 @@ class TurnedCorner:
         on ``settings``' cube, with the centre's direction where another face's centre looks
         alike (:func:`centre_words`: a 6 and a 9 without underline would both be 'centre 6
         or 9'); where another face's centre points the same way too
-        (:func:`twin_centre`), by where the face is held first: 'D is the bottom face, with
-        centre 6, upright'."""
+        (:func:`twin_centre`), by where the face is held first: 'D is the bottom face (centre 6,
+        upright)'. The faces are told apart by semicolons, as the centres' words hold commas."""
         centres = {f: centre(self.state, f) for f in FACES}
 
         def one(f: str) -> str:
             with_centre = centre_words(self.state, f, settings)
             if twin_centre(centres, f, True, settings):
-                return f"{f} is the {FACE_PLACES[f]} face, with {with_centre}"
+                return f"{f} is the {FACE_PLACES[f]} face ({with_centre})"
             return f"{f} is the face with {with_centre}"
-        named = ", ".join(one(f) for f in PHOTO_B)
+        named = "; ".join(one(f) for f in PHOTO_B)
         return (f"{photo} shows its corner turned a third round from photo A's (the face on "
                 f"top is not the one opposite photo A's top face); named a third further "
                 f"round, the reading is consistent: {named}")
