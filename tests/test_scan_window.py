@@ -205,3 +205,43 @@ def test_a_window_that_does_not_open_on_a_display_is_told(monkeypatch):
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
     assert scan_window.open_or_tell(told.append) is None
     assert told == [scan_window.NO_WINDOW]
+
+
+def test_long_face_names_fit_the_windows_one_line_texts(monkeypatch):
+    """A face named by its place ('the bottom face (D, centre 6, upright)') is long: the
+    big one-line texts (what to show, the 'Taken' sign, 'This is ... again') shrink until each
+    fits its width, so none runs under the net of captured faces or off the window."""
+    from sudoku_cube.assistant.terminal import scan_canvas as module
+    from sudoku_cube.assistant.terminal.live_canvas import Canvas, text_width
+    from sudoku_cube.assistant.terminal.scan_canvas import ScanScene
+
+    drawn: list[tuple[int, str, int, str]] = []
+    queue = Canvas.text
+
+    def record(self, x, y, text, size, colour=(255, 255, 255), anchor="la"):
+        drawn.append((x, text, size, anchor))
+        queue(self, x, y, text, size, colour, anchor)
+
+    monkeypatch.setattr(Canvas, "text", record)
+    w, h = module.SIZE
+    frame = np.full((720, 1280, 3), 90, np.uint8)
+    long = "the bottom face (D, centre 6, upright)"
+    title = "the left face (L, centre 9, upside down)"
+    pad, side = 20 * h // 720, int(w * 0.36)
+    video_right = w - side - 2 * pad  # the net of captured faces is right of it
+    for scene in (ScanScene(frame=frame, next_face="L", title=title, hold="x", taken=long,
+                            taken_face="D"),
+                  ScanScene(frame=frame, next_face="L", title=title, hold="x", again=long)):
+        drawn.clear()
+        scan_canvas(scene)
+        lines = {t.split(" ")[0]: (x, t, size, anchor) for x, t, size, anchor in drawn}
+        show = lines["Show"]
+        assert show[1] == f"Show {title}" and show[0] + text_width(show[1], show[2]) <= w - pad
+        x, text, size, anchor = lines["✓" if scene.taken else "This"]
+        assert long in text and size >= 16
+        left = x - text_width(text, size) // 2 if anchor == "mm" else x
+        assert left >= pad and left + text_width(text, size) <= video_right, (text, size)
+    # a short name keeps the big font
+    drawn.clear()
+    scan_canvas(ScanScene(frame=frame, next_face="D", title="the bottom face (D)", hold="x"))
+    assert [size for _, t, size, _ in drawn if t.startswith("Show")] == [52]

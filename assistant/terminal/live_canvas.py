@@ -57,6 +57,14 @@ def text_width(text: str, size: int) -> int:
     return int(_font(size).getlength(text))
 
 
+def fitting_size(text: str, size: int, width: int, min_size: int = 12) -> int:
+    """The largest font size up to ``size`` (not below ``min_size``) at which ``text`` is no
+    wider than ``width`` pixels on one line."""
+    while size > min_size and text_width(text, size) > width:
+        size -= 1
+    return size
+
+
 def wrap(text: str, size: int, width: int) -> list[str]:
     """``text`` broken between words into lines no wider than ``width`` pixels at ``size``."""
     lines: list[str] = []
@@ -95,6 +103,15 @@ class Canvas:
              anchor: str = "la") -> None:
         """Queue ``text`` at (x, y): ``anchor`` as Pillow's ('la' left-top, 'mm' centre)."""
         self._texts.append((x, y, text, size, colour, anchor))
+
+    def line(self, x: int, y: int, text: str, size: int, width: int, colour: Colour = WHITE,
+             anchor: str = "la", min_size: int = 12) -> int:
+        """Queue ``text`` on one line as :meth:`text` does, its font shrunk from ``size`` (not
+        below ``min_size``) until it is no wider than ``width`` pixels (a face's name can be
+        long: 'the bottom face (D, centre 6, upright)'); returns the size drawn."""
+        size = fitting_size(text, size, width, min_size)
+        self.text(x, y, text, size, colour, anchor)
+        return size
 
     def paragraph(self, box: Box, text: str, size: int, colour: Colour = WHITE,
                   min_size: int = 14) -> int:

@@ -89,7 +89,7 @@ def _header(c: Canvas, scene: ScanScene, box: Box, u: float) -> int:
         c.text(box.x, box.y + int(66 * u), "Close this window or wait: the reading is checked "
                                            "in the terminal.", int(24 * u), WHITE)
         return box.y + int(110 * u)
-    c.text(box.x, box.y, f"Show {scene.title}", int(52 * u), YELLOW)
+    c.line(box.x, box.y, f"Show {scene.title}", int(52 * u), box.w, YELLOW)
     used = c.paragraph(Box(box.x, box.y + int(68 * u), box.w, box.h - int(68 * u)), scene.hold,
                        int(24 * u), WHITE, int(16 * u))
     return box.y + int(68 * u) + used
@@ -113,12 +113,13 @@ def _video(c: Canvas, scene: ScanScene, box: Box, u: float) -> None:
         c.rect(shown, GREEN, max(6, int(12 * u)))
         band = Box(shown.x, shown.y + shown.h // 2 - int(45 * u), shown.w, int(90 * u))
         c.rect(band, (30, 90, 20))
-        c.text(band.x + band.w // 2, band.y + band.h // 2, f"✓ Taken: {scene.taken}",
-               int(48 * u), WHITE, "mm")
+        c.line(band.x + band.w // 2, band.y + band.h // 2, f"✓ Taken: {scene.taken}",
+               int(48 * u), band.w - 2 * int(12 * u), WHITE, "mm")
     y = box.y + box.h - bar + int(6 * u)
     if scene.again and not scene.taken:
-        c.text(box.x, y, f"This is {scene.again} again (already captured): show "
-                         f"{scene.title}", int(22 * u), ORANGE)
+        # what to show is said above in large words: this line says only what is wrong
+        c.line(box.x, y, f"This is {scene.again} again (already captured)", int(22 * u),
+               box.w, ORANGE)
     elif scene.next_face is not None and scene.read and not scene.taken:
         dots = "●" * scene.steady + "○" * (scene.needed - scene.steady)
         c.text(box.x, y, f"Hold still {dots}", int(24 * u), CYAN)
