@@ -142,12 +142,12 @@ def test_the_scan_keeps_the_stickers_it_saw_no_digit_on(monkeypatch):
     assert CapturedFace.from_dict(raw["faces"]["F"], "F").blank == tuple(range(9))
 
 
-def test_show_encode_and_grid_refuse_a_plain_cubes_state_file_too(tmp_path, capsys):
-    """Every command that takes a state file refuses it as ``solve`` does (same words, exit 2),
-    before drawing, encoding or solving a cube with no digits."""
+def test_show_encode_apply_and_grid_refuse_a_plain_cubes_state_file_too(tmp_path, capsys):
+    """Every command that takes a cube's state file refuses it as ``solve`` does (same words,
+    exit 2), before drawing, encoding, turning or solving a cube with no digits."""
     state = _written_by_read(tmp_path / "plain.json")
-    for command in ("show", "encode", "grid"):
-        assert main([command, str(state)]) == 2, command
+    for command, *rest in (["show"], ["encode"], ["grid"], ["apply", "R U", "--json"]):
+        assert main([command, str(state), *rest]) == 2, command
         out = capsys.readouterr()
         err = _flat(out.err)
         assert out.out == "" and "Traceback" not in err, (command, out)

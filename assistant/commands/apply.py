@@ -8,7 +8,7 @@ from rich.console import Console
 from ...models.cube.moves import format_moves, parse_moves
 from ...models.cube.solved import is_solved
 from ...models.cube.state_format import to_json
-from ..services.files import load_state
+from ..services.cube_input import checked_state_file
 from ..terminal.net import NetView
 from ..terminal.profile_option import add_cube_options, cube_settings
 
@@ -28,7 +28,7 @@ def run(args: argparse.Namespace) -> int:
     """Apply the moves and print the result, and whether it is solved (on stderr with
     ``--json``, whose stdout is the state alone)."""
     moves = parse_moves(args.moves)
-    state = load_state(args.state).apply(moves)
+    state = checked_state_file(args.state).state.apply(moves)  # a plain cube's file is refused
     settings = cube_settings(args)
     verdict = "solved" if is_solved(state, settings.symmetric) else "not solved"
     if args.json:

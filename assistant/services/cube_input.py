@@ -94,8 +94,9 @@ def checked_state_file(path: str | os.PathLike[str]) -> StateFile:
     """A state file (:func:`files.load_state_file`), refused where its record of the photos
     says most faces showed no digit (``read --json`` writes the reading before it refuses
     the photos of a plain cube; :func:`as_read`), naming the photos to retake and how to keep
-    digits that are right (:data:`KEEP_DIGITS`): every command that takes a state file reads
-    it through here, so none draws or solves a cube with no digits."""
+    digits that are right (:data:`KEEP_DIGITS`): the commands that take a cube's state file
+    (solve, guide, grid, show, encode, apply) read it through here, so none draws, turns or
+    solves a cube with no digits (``calibrate``'s truth file is the person's own typing)."""
     got = load_state_file(path)
     refusal = no_digits_refusal(as_read(got.state, got.blank), photo_names(got.sources))
     if refusal is not None:
