@@ -106,6 +106,10 @@ def test_the_exported_plan_ends_with_the_note():
     plain_steps, plain_start = _steps(_solved())
     assert "the other way" not in plan_html(plain_steps, plain_start)
     assert "the other way" not in plan_svg(plain_steps, plain_start)
+    # a cube already solved: no steps, the note all the same (as the phone page says it)
+    assert escape(note) in plan_html([], solved) and "Done. " not in plan_html([], solved)
+    assert "The 1s on U and D end" in " ".join(plan_svg([], solved).split())
+    assert "the other way" not in plan_html([], _solved()) + plan_svg([], _solved())
 
 
 def test_the_phone_pages_last_step_says_it():
@@ -119,3 +123,4 @@ def test_the_phone_pages_last_step_says_it():
     assert "the other way" not in step_view(steps, start, len(steps) - 1)["words"]
     plain_steps, plain_start = _steps(_solved())
     assert step_view(plain_steps, plain_start, len(plain_steps))["words"] == "The cube is solved."
+    assert step_view([], solved, 0)["words"] == f"The cube is solved. {symmetric_note(solved, {1})}"

@@ -86,7 +86,8 @@ def plan_html(steps: Sequence[Step], start: CubeState, title: str = "Sudoku Cube
               settings: CubeSettings = CubeSettings()) -> str:
     """The HTML page of a plan (one section per step; prints four steps a page), ending with
     why a symmetric digit of the solved cube points the other way from its face, where one
-    does (:func:`symmetric_note`, as under ``solve --plain``'s "Done")."""
+    does (:func:`symmetric_note`, as under ``solve --plain``'s "Done"; for a cube already
+    solved too, as the phone page says it)."""
     out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
            f"<title>{escape(title)}</title><style>{CSS}</style></head><body>",
            f"<h1>{escape(title)}</h1>",
@@ -108,9 +109,9 @@ def plan_html(steps: Sequence[Step], start: CubeState, title: str = "Sudoku Cube
             out.append(f"<h2>{escape(phase_title(phase, combined))}</h2>"
                        f'<p class="phase">{escape(phase_note(phase, combined))}</p>')
         out.append(_section(i, step, len(steps)))
-    note = symmetric_note(steps[-1].after, settings.symmetric) if steps else ""
-    if note:
-        out.append(f'<p class="phase">Done. {escape(note)}</p>')
+    note = symmetric_note(steps[-1].after if steps else start, settings.symmetric)
+    if note:  # an already solved cube too, as on the phone page
+        out.append(f'<p class="phase">{"Done. " if steps else ""}{escape(note)}</p>')
     out.append("</body></html>")
     return "\n".join(out)
 
@@ -159,8 +160,8 @@ def plan_svg(steps: Sequence[Step], start: CubeState,
              settings: CubeSettings = CubeSettings()) -> str:
     """An SVG of A4 pages: the start, then a row per step with the move, its number, phase and
     words, the cube as held with the layer to turn and the arrow, and the net after the turn;
-    last, where a symmetric digit of the solved cube points the other way from its face, a row
-    saying why (:func:`symmetric_note`).
+    last, where a symmetric digit of the solved cube (or of ``start``, already solved) points
+    the other way from its face, a row saying why (:func:`symmetric_note`).
 
     The drawing is as wide as an A4 page and as tall as whole pages (``SVG_PAGE`` units each,
     the A4 ratio), :data:`SVG_ROWS_PER_PAGE` rows to a page between margins, so that a browser
@@ -174,10 +175,11 @@ def plan_svg(steps: Sequence[Step], start: CubeState,
             phase_title(step.phase, combined), 27)
         rows.append(_svg_row(0, str(step.move), sub, step_words(step), step.before, step.move,
                              step.after, moved_stickers(step), "after the turn (marked: moved)"))
-    note = symmetric_note(steps[-1].after, settings.symmetric) if steps else ""
+    last = steps[-1].after if steps else start
+    note = symmetric_note(last, settings.symmetric)
     if note:  # why a digit of the solved cube points against its face, as after "Done"
-        rows.append(_svg_row(0, "Done", ["the cube is solved"], note, steps[-1].after, None,
-                             steps[-1].after, frozenset(), "solved"))
+        rows.append(_svg_row(0, "Done", ["the cube is solved"], note, last, None, last,
+                             frozenset(), "solved"))
     pages = -(-len(rows) // SVG_ROWS_PER_PAGE)
     height = SVG_PAGE * pages
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="210mm" height="{297 * pages}mm" '
