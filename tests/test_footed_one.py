@@ -11,6 +11,7 @@ from sudoku_cube.assistant.cli import main
 from sudoku_cube.models.generator.cube3 import make_puzzle
 from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.models.cube.moves import parse_moves
+from sudoku_cube.models.cube.state_format import to_dict
 from sudoku_cube.models.cube.solved import face_direction, is_solved
 from sudoku_cube.render import PhotoStyle, render_face_photo
 from sudoku_cube.vision.recognise.footed import OneVerdict, has_foot, judge_ones
@@ -115,3 +116,28 @@ def test_a_cube_printed_in_a_sans_font_with_a_base_bar_keeps_its_1_symmetric(tmp
     assert main(["read", str(tmp_path), "--json", "--no-ocr"]) == 0
     one = json.loads(capsys.readouterr().out)["one"]
     assert one["symmetric"] is True and one["seen"] >= 3
+
+
+def test_a_reading_that_solves_neither_way_keeps_its_footed_one_unblamed(tmp_path, capsys):
+    """A reading whose digit counts are wrong solves with the 1 neither footed nor symmetric:
+    the verdict of the photos (footed) stands and nothing says the cube needs a 1 turned over;
+    a reading that solves only with a 1 turned over is still said so and taken as symmetric."""
+    from sudoku_cube.assistant.services.cube_input import footed_settings
+    from sudoku_cube.models.profile import CubeSettings
+
+    state = make_puzzle(11, 14, symmetric=()).state.without_candidates()
+    i = next(i for i, s in enumerate(state.stickers) if s.digit not in (1, 9))
+    wrong = state.with_sticker(i, state.stickers[i]._replace(digit=state.stickers[i].digit + 1))
+    ones = OneVerdict(9, 9)
+    settings, said = footed_settings(wrong, CubeSettings(), ones)
+    assert 1 not in settings.symmetric and said == ones.describe()
+    path = tmp_path / "wrong.json"
+    path.write_text(json.dumps({**to_dict(wrong), "one": ones.to_dict()}))
+    assert main(["solve", str(path), "--plain"]) == 2
+    out = capsys.readouterr()
+    assert "not consistent" in out.err and "has a foot" in out.out + out.err
+    assert "turned over" not in out.out + out.err
+
+    turned = make_puzzle(12, 14).state.without_candidates()  # its design turns a 1 over
+    settings, said = footed_settings(turned, CubeSettings(), ones)
+    assert 1 in settings.symmetric and "only solves with a 1 turned over" in said

@@ -12,6 +12,7 @@ from typing import Callable, Mapping, NamedTuple, Sequence
 from ...models.cube.face_words import faces_words, to_hold_words
 from ...models.cube.geometry import FACES
 from ...models.cube.state import CubeState, sticker_name
+from ...models.cube.stickers import Sticker
 from ...models.errors import SudokuCubeError
 from ...models.grid import GridSolution, GridUnsolvableError, photo_refusal, solve_grid
 from ...models.grid.corner_turn import find_corner_turn
@@ -273,18 +274,28 @@ def footed_settings(state: CubeState, settings: CubeSettings, ones: OneVerdict |
     footed, said = footed_as_read(settings, ones)
     if said is None:
         return settings, None
-    try:
-        chosen = (solver or solve_grid)(state, footed, explain=False).chosen
-    except SudokuCubeError as e:
-        if getattr(e, "reason", None) == "too-doubtful":
-            raise  # no reading of it would settle the 1 either: retake the photos first
-        chosen = None
+    chosen = _chosen(state, footed, solver)
     sure = [i for i, s in enumerate(state.stickers) if s.digit == 1
             and (state.hypotheses(i)[0].score or 0) >= SURE]
+    if chosen is None and _chosen(state, settings, solver) is None:
+        return footed, said  # it solves neither way: the 1 is not what is wrong
     if chosen is None or any(chosen[i] != state.stickers[i] for i in sure):
         return settings, ("digit 1 has a foot, but the cube only solves with a 1 turned over: "
                           "taken as symmetric")
     return footed, said
+
+
+def _chosen(state: CubeState, settings: CubeSettings, solver: GridSolver | None
+            ) -> tuple[Sticker, ...] | None:
+    """The grid solver's stickers for ``state`` under ``settings``, or None when the reading
+    does not solve so; a reading too doubtful for it raises its :class:`GridUnsolvableError`
+    (no reading of it would settle the 1 either: retake the photos first)."""
+    try:
+        return (solver or solve_grid)(state, settings, explain=False).chosen
+    except SudokuCubeError as e:
+        if getattr(e, "reason", None) == "too-doubtful":
+            raise
+        return None
 
 
 def footed_as_read(settings: CubeSettings, ones: OneVerdict | None
