@@ -351,3 +351,50 @@ def test_two_cubes_keep_their_corrections_in_two_files():
         assert paths[-1] == reviewed_path(read) and load_state(paths[-1]) == fixed
     assert paths[0] != paths[1] and all(p.exists() for p in paths)
     assert load_state(paths[0]).stickers != load_state(paths[1]).stickers
+
+
+def test_a_later_review_of_the_same_reading_never_replaces_the_earlier_corrections(case):
+    """Corrections typed at a review of a reading and kept on q are never replaced by those of
+    a later review of the same reading: the later ones go to the next free name, and the later
+    review names the earlier file and the command that goes on from it. The same corrections
+    kept again name the same file (no new copy)."""
+    from sudoku_cube.assistant.terminal.review_ui import ReviewQuit, reviewed_path
+
+    state, a, b, swapped, _ = case
+
+    def quit_after(typed: str) -> tuple[Path, str]:
+        console = Console(file=io.StringIO(), width=300, color_system=None, record=True)
+        with pytest.raises(ReviewQuit) as stop:
+            run_review(console, swapped, read_line=scripted(typed, "q")[0])
+        return stop.value.saved, console.export_text()
+
+    first_typed = f"{sticker_name(a)} {state.stickers[a].token}"
+    first, told = quit_after(first_typed)
+    assert first == reviewed_path(swapped) and "earlier review" not in told
+    kept = first.read_text()
+    second, told = quit_after(f"{sticker_name(b)} {state.stickers[b].token}")
+    assert second != first and second.name == f"{first.stem}-2.json"
+    assert first.read_text() == kept  # the first review's corrections are still there
+    assert load_state(first).stickers[a] == state.stickers[a]
+    assert load_state(second).stickers[b] == state.stickers[b]
+    assert f"earlier review of this reading are in {first}: `sudoku-cube solve {first}`" in told
+    again, told = quit_after(first_typed)
+    assert again == first and f"are in {second}:" in told  # the latest one named
+    assert set(data_dir().glob(f"{REVIEWED_PREFIX}*.json")) == {first, second}
+
+
+def test_without_a_person_a_state_file_is_named_as_the_file_to_correct(case, tmp_path, capsys):
+    """``solve --plain STATE.json`` that cannot go on says to correct STATE.json itself, not
+    to write a state file from the photos, whether the reading is unsure or inconsistent."""
+    _, a, _, swapped, _ = case
+    unsure = tmp_path / "unsure.json"
+    unsure.write_text(json.dumps(to_dict(swapped)))
+    wrong = tmp_path / "wrong.json"
+    sticker = swapped.stickers[a]
+    counts_off = swapped.with_sticker(a, sticker._replace(digit=sticker.digit % 9 + 1))
+    wrong.write_text(json.dumps(to_dict(counts_off.without_candidates())))
+    for path, why in ((unsure, "not sure of 2 stickers"), (wrong, "not consistent")):
+        assert main(["solve", str(path), "--plain"]) == 2
+        err = " ".join(capsys.readouterr().err.split())
+        assert why in err and f"correct them in {path} (its tokens" in err, err
+        assert f"`sudoku-cube solve {path}` again" in err and "writes one" not in err

@@ -6,6 +6,7 @@ No terminal here; :mod:`assistant.terminal.review_view` draws it and
 """
 from __future__ import annotations
 
+import shlex
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Callable
@@ -205,6 +206,17 @@ FIX_IN_STATE_FILE = ("correct them in a state file (`sudoku-cube read PHOTOS --j
                      "writes one; a token changed in its faces counts as certain) and run "
                      "`sudoku-cube solve state.json`")
 """How to settle unsure stickers without a terminal, after reading photos."""
+
+
+def fix_in_state_file(state_file: str | None) -> str:
+    """How to correct stickers without a terminal: in the state file the reading came from
+    (``state_file``, which the person already has), else in one written from the photos
+    (:data:`FIX_IN_STATE_FILE`)."""
+    if state_file is None:
+        return FIX_IN_STATE_FILE
+    again = shlex.quote(state_file)
+    return (f"correct them in {state_file} (its tokens under \"faces\"; a token changed there "
+            f"counts as certain) and run `sudoku-cube solve {again}` again")
 
 
 def unsure_message(state: CubeState, grid: GridSolution, settings: CubeSettings = CubeSettings(),

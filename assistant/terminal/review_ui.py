@@ -11,7 +11,8 @@ import hashlib
 import json
 import shlex
 from pathlib import Path
-from typing import Callable
+from itertools import count
+from typing import Callable, Iterator
 
 from rich.console import Console
 
@@ -25,8 +26,8 @@ from ...models.profile import CubeSettings
 from ...storage.atomic import atomic_write_text
 from ...storage.folders import data_dir
 from ..services.review import (ReviewCheck, accepted, apply_corrections, check_reading,
-                               parse_corrections, suggestion_lines, take_choices,
-                               unsure_message)
+                               fix_in_state_file, parse_corrections, suggestion_lines,
+                               take_choices, unsure_message)
 from ..services.unfinished import drop_unfinished, keep_unfinished, kept_unfinished, review_key
 from .interrupt import as_going_on, set_resume_command
 from .keys import LineInterrupted, LineReader, edits_on_line
@@ -76,11 +77,48 @@ def keep_reading(state: CubeState, extra: dict | None = None) -> Path:
     return _written(reviewed_path(state, TO_CORRECT_PREFIX), state, extra)
 
 
-def _written(path: Path, state: CubeState, extra: dict | None) -> Path:
+def _written(path: Path, state: CubeState, extra: dict | None, keep_old: bool = False) -> Path:
     """``path``, with the reading ``state`` and the ``extra`` keys written to it as a state
-    file (atomically: a stop while writing leaves the old file or the new one)."""
-    atomic_write_text(path, json.dumps({**to_dict(state), **(extra or {})}, indent=2) + "\n")
+    file (atomically: a stop while writing leaves the old file or the new one). ``keep_old``:
+    a file there holding something else is never replaced; the next free name after it
+    (:func:`_numbered`) is written instead and returned."""
+    text = json.dumps({**to_dict(state), **(extra or {})}, indent=2) + "\n"
+    if keep_old:
+        path = next(p for p in _numbered(path) if _free_for(p, text))
+    atomic_write_text(path, text)
     return path
+
+
+def _numbered(path: Path) -> Iterator[Path]:
+    """``reviewed-KEY.json``, ``reviewed-KEY-2.json``, ``reviewed-KEY-3.json``, ...: the names
+    the corrections of one reading may be kept under, one per review that typed different
+    ones."""
+    yield path
+    for n in count(2):
+        yield path.with_name(f"{path.stem}-{n}{path.suffix}")
+
+
+def _free_for(path: Path, text: str) -> bool:
+    """Whether ``text`` may be written to ``path``: nothing is there, or the same text. A data
+    folder that cannot be read says nothing is there (writing then fails as it would have)."""
+    try:
+        return not path.exists() or path.read_text(encoding="utf-8") == text
+    except (OSError, UnicodeDecodeError):
+        return True
+
+
+def earlier_corrections(read: CubeState) -> Path | None:
+    """The latest file of corrections kept from an earlier review of the reading ``read`` (as
+    read), or None when there is none (or the data folder cannot be read)."""
+    found = None
+    for path in _numbered(reviewed_path(read)):
+        try:
+            if not path.is_file():
+                return found
+        except OSError:
+            return found
+        found = path
+    return found
 
 
 GoOn = Callable[[str], str]
@@ -127,12 +165,13 @@ def taken_count(read: CubeState, state: CubeState) -> int:
 def keep_corrections(read: CubeState, state: CubeState, extra: dict | None = None,
                      go_on: GoOn = solve_again) -> Path | None:
     """Write the reading with the person's corrections (certain) to this reading's file in the
-    data folder (:func:`reviewed_path`) when there are any, so that nothing typed is lost;
+    data folder (:func:`reviewed_path`) when there are any, so that nothing typed is lost (the
+    corrections of an earlier review of it stay: different ones go to the next free name);
     ``go_on(FILE)`` (``sudoku-cube solve FILE``, or the ``guide``/``check`` with the plan
     given) goes on from it and is noted for Ctrl-C."""
     if not _answered(read, state):
         return None
-    path = _written(reviewed_path(read), state, extra)
+    path = _written(reviewed_path(read), state, extra, keep_old=True)
     set_resume_command(go_on(str(path)))
     return path
 
@@ -162,7 +201,8 @@ def run_review(console: Console, state: CubeState, settings: CubeSettings = Cube
                solver: Callable[..., GridSolution] | None = None,
                extra: dict | None = None,
                photos: PhotoNames | None = None,
-               go_on: GoOn = solve_again) -> tuple[CubeState, ReviewCheck]:
+               go_on: GoOn = solve_again,
+               state_file: str | None = None) -> tuple[CubeState, ReviewCheck]:
     """Review until consistent; return the reading to solve (suggestions taken) and its check.
 
     ``read_line`` asks the person (None: no interaction possible). ``q`` raises
@@ -171,11 +211,19 @@ def run_review(console: Console, state: CubeState, settings: CubeSettings = Cube
     the 1) and the person is told where and the command that goes on from it (``go_on``: the
     command run again on that file). A line being typed when Ctrl-C came is said and kept
     (:mod:`assistant.services.unfinished`, under the reading it was typed for): the next review
-    of that reading offers it on the prompt again.
+    of that reading offers it on the prompt again. Corrections kept from an earlier review of
+    the same reading are named before the first prompt, with the command that goes on from
+    them. ``state_file``: the state file the reading came from, named in the stop without a
+    person as the file to correct.
     """
     corrected = [state]
+    earlier = earlier_corrections(state) if read_line is not None else None
+    if earlier is not None:
+        print_wrapped(console, f"Your corrections from an earlier review of this reading are in "
+                               f"{earlier}: `{go_on(str(earlier))}` goes on from them.")
     try:
-        result = _review_loop(console, state, settings, read_line, solver, corrected, photos)
+        result = _review_loop(console, state, settings, read_line, solver, corrected, photos,
+                              state_file)
     except ReviewQuit as stop:
         stop.saved = keep_corrections(state, corrected[0], extra, go_on)
         stop.command = go_on(str(stop.saved)) if stop.saved else ""
@@ -202,10 +250,11 @@ def run_review(console: Console, state: CubeState, settings: CubeSettings = Cube
 def _review_loop(console: Console, state: CubeState, settings: CubeSettings,
                  read_line: LineReader | None,
                  solver: Callable[..., GridSolution] | None,
-                 corrected: list[CubeState], photos: PhotoNames | None = None
-                 ) -> tuple[CubeState, ReviewCheck]:
+                 corrected: list[CubeState], photos: PhotoNames | None = None,
+                 state_file: str | None = None) -> tuple[CubeState, ReviewCheck]:
     """The review's rounds; ``corrected[0]`` follows the corrections typed so far
-    (``photos``: where each face was photographed, see :func:`check_reading`)."""
+    (``photos``: where each face was photographed, see :func:`check_reading`; ``state_file``:
+    the state file read, see :func:`run_review`)."""
     read = state
     key = review_key(state)
     back = kept_unfinished(key) if read_line is not None else None  # typed before Ctrl-C
@@ -227,11 +276,10 @@ def _review_loop(console: Console, state: CubeState, settings: CubeSettings,
                        "; ".join(p.rstrip(". ") for p in check.problems))
                     + (". Retake the photos of those stickers, or correct them" if check.named
                        else ". Retake the photos, or correct the stickers you see misread")
-                    + " in a state file (`sudoku-cube read PHOTOS --json > state.json` writes "
-                    "one; a token changed in its faces counts as certain) and run "
-                    "`sudoku-cube solve state.json`")
+                    + " " + fix_in_state_file(state_file).removeprefix("correct them "))
             if not check.sure and check.grid is not None:
-                raise SudokuCubeError(unsure_message(state, check.grid, settings, photos=photos))
+                raise SudokuCubeError(unsure_message(state, check.grid, settings,
+                                                     fix_in_state_file(state_file), photos))
             for line in suggestion_lines(state, check):
                 console.print(f"taking the grid's suggestion {line}")
             return accepted(state, check), check

@@ -226,7 +226,8 @@ def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.N
             state, check = run_review(console, state, settings, read_line if person else None,
                                       planner.solver,
                                       extra={"one": ones.to_dict()} if ones is not None else None,
-                                      photos=photos)
+                                      photos=photos,
+                                      state_file=path if path and Path(path).is_file() else None)
             t3 = time.perf_counter()
         except ReviewQuit as stop:
             print_wrapped(console, "Stopped at the review; nothing was planned. The input is "
