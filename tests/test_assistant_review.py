@@ -11,7 +11,8 @@ from rich.console import Console
 
 from sudoku_cube.assistant.services.review import (ReviewCheck, apply_corrections, check_reading,
                                                    doubtful, parse_corrections)
-from sudoku_cube.assistant.terminal.review_ui import PROMPT_MORE, ReviewQuit, run_review
+from sudoku_cube.assistant.terminal.review_ui import (PROMPT, PROMPT_MORE, ReviewQuit,
+                                                      run_review)
 from sudoku_cube.assistant.terminal.review_view import ReviewView
 from sudoku_cube.models.cube.face_words import centre_words
 from sudoku_cube.models.errors import SudokuCubeError
@@ -86,6 +87,45 @@ def test_correction_takes_effect_and_nothing_continues_until_consistent():
     assert len(prompts) == 4
 
 
+def test_y_with_no_grid_choice_in_doubt_goes_on_as_enter_does():
+    """``y`` (as photos.md says: take the solver's choice) where the grid solver is sure of the
+    doubtful stickers goes on with the reading as shown, the grid's suggestion taken; on a
+    reading not consistent yet it answers as Enter does, with no line kept to mend."""
+    truth = _truth(11)
+    f7 = truth.stickers[sticker_index("F7")]
+    reading = _reading(truth, {"F7": (_other_digit(f7), 0.55, 0.45)})
+    ask, prompts = scripted("y")
+    console = _console()
+    final, check = run_review(console, reading, read_line=ask)
+    assert check.ok and check.sure and prompts == [PROMPT]
+    assert final.stickers == truth.stickers
+    assert "type a position" not in console.export_text()
+
+    wrong = _reading(truth, {"F7": (_other_digit(f7), 0.9, 0.0)})  # not consistent
+    ask, prompts = scripted("Y", "F7 " + f7.token, "")
+    console = _console()
+    final, check = run_review(console, wrong, read_line=ask)
+    text = console.export_text()
+    assert "Not yet: the reading must be consistent first" in text
+    assert "type a position" not in text and prompts[1] == PROMPT  # nothing kept to mend
+    assert final.stickers == truth.stickers and check.ok
+
+
+def test_a_sticker_typed_twice_in_one_line_is_refused_naming_both():
+    truth = _truth(12)
+    f7 = truth.stickers[sticker_index("F7")]
+    wrong = _other_digit(f7)
+    reading = _reading(truth, {"F7": (wrong, 0.9, 0.0)})
+    twice = f"F7 {wrong.token} f7 {f7.token}"
+    ask, prompts = scripted(twice, "F7 " + f7.token, "")
+    console = _console()
+    final, check = run_review(console, reading, read_line=ask)
+    text = console.export_text().replace("\n", " ")
+    assert f"F7 typed twice in one line (F7 {wrong.token}, F7 {f7.token})" in text
+    assert prompts[1].endswith(f"[{twice}]")  # kept on the line to mend, not taken silently
+    assert final.stickers == truth.stickers and check.ok
+
+
 def test_without_a_person_an_inconsistent_reading_stops_with_a_clear_message():
     truth = _truth(13)
     u1 = truth.stickers[0]
@@ -132,7 +172,8 @@ def test_without_a_person_a_consistent_reading_takes_the_suggestions():
 def test_parse_corrections():
     assert parse_corrections("f7 6> U3 2^") == [(sticker_index("F7"), Sticker(6, 1)),
                                                 (sticker_index("U3"), Sticker(2, 0))]
-    for bad in ("F7", "F10 6>", "X1 6>", "F7 0^"):
+    assert parse_corrections("F7 6> f7 6>") == [(sticker_index("F7"), Sticker(6, 1))]
+    for bad in ("F7", "F10 6>", "X1 6>", "F7 0^", "U7 8< U3 2^ U7 4<"):
         with pytest.raises(SudokuCubeError):
             parse_corrections(bad)
     truth = _truth(15)

@@ -33,18 +33,28 @@ def doubtful(state: CubeState) -> frozenset[int]:
 
 
 def parse_corrections(text: str, n: int = 3) -> list[tuple[int, Sticker]]:
-    """``"F7 6> U3 2^"`` -> [(index of F7, 6>), (index of U3, 2^)]; raise SudokuCubeError."""
+    """``"F7 6> U3 2^"`` -> [(index of F7, 6>), (index of U3, 2^)]; raise SudokuCubeError.
+
+    A sticker typed twice in one line with two different tokens (``U7 8< U7 4<``) is refused
+    like any other line the review cannot take, naming both, rather than one of them taken
+    silently; typed twice with the same token it counts once."""
     parts = text.split()
     if not parts or len(parts) % 2:
         raise SudokuCubeError(f"{text.strip()!r}: type a position and a token, e.g. F7 6> "
                               "(several pairs allowed: F7 6> U3 2^)")
-    out = []
+    out: dict[int, Sticker] = {}
     for pos, tok in zip(parts[::2], parts[1::2]):
         try:
-            out.append((sticker_index(pos, n), parse_token(tok)))
+            index, sticker = sticker_index(pos, n), parse_token(tok)
         except ValueError as e:
             raise SudokuCubeError(str(e)) from None
-    return out
+        if index in out and out[index] != sticker:
+            name = sticker_name(index, n)
+            raise SudokuCubeError(
+                f"{name} typed twice in one line ({name} {format_token(out[index])}, "
+                f"{name} {format_token(sticker)}): keep the one the cube shows")
+        out[index] = sticker
+    return list(out.items())
 
 
 def apply_corrections(state: CubeState, corrections: list[tuple[int, Sticker]]) -> CubeState:

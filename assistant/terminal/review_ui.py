@@ -4,6 +4,8 @@ Without a person at the keyboard the reading goes on only when it is already con
 grid solver is sure of it (its suggestions are then taken and printed); otherwise a
 SudokuCubeError says what to fix or check. When the grid solver is not sure, a person confirms
 its choices for the stickers in doubt (``y``) or corrects them; Enter alone does not take them.
+Where the grid solver is sure, ``y`` is Enter: the reading goes on as shown, the grid's
+suggestions (``>``) taken.
 """
 from __future__ import annotations
 
@@ -303,9 +305,11 @@ def _review_loop(console: Console, state: CubeState, settings: CubeSettings,
                 view.page += 1
                 console.print(view)
                 continue
-            if unsure and answer.lower() in ("y", "yes"):
-                state = corrected[0] = take_choices(state, check)
-                break
+            if answer.lower() in ("y", "yes"):
+                if unsure:
+                    state = corrected[0] = take_choices(state, check)
+                    break
+                answer = ""  # no choice in doubt to take: y goes on as Enter does
             if not answer:
                 if unsure:
                     console.print("[red]Not yet: the grid is not sure of the stickers shown "
