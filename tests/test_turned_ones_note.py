@@ -1,6 +1,7 @@
 """Why a solved face may show a 1 pointing the other way: the plain printout and the guide's
-last screen say so in one sentence (a 1 looks the same upside down, nothing to do, unless the
-cube's 1 has a foot), and say nothing when every digit points with its face."""
+last screen say so in one sentence (a 1 is taken to look the same upside down, nothing to do;
+if the cube's 1 has a foot, the same command again with ``--symmetric none``), and say nothing
+when every digit points with its face."""
 from __future__ import annotations
 
 import io
@@ -41,9 +42,9 @@ def test_a_turned_1_is_explained_after_done():
     done = text.index("Done: the cube is solved.")
     assert text[done:].startswith(
         "Done: the cube is solved. The 1s on U and D end pointing the other way from the rest "
-        "of their faces: on this cube a 1 looks the same upside down, so those faces still "
-        "count as solved and there is nothing to do (if your cube's 1 has a foot, add "
-        "--symmetric none).")
+        "of their faces: a 1 is taken to look the same upside down, so those faces still "
+        "count as solved and there is nothing to do (if your cube's 1 has a foot, run the "
+        "same command again with --symmetric none: then every 1 ends upright).")
 
 
 def test_no_note_when_every_digit_points_with_its_face():
@@ -61,9 +62,11 @@ def test_a_cube_with_no_symmetric_digit_gets_no_note():
 def test_another_symmetric_digit_is_named_without_the_foot_advice():
     solved = _solved({"R": 8})
     assert symmetric_note(solved, {1, 8}) == (
-        "The 8 on R ends pointing the other way from the rest of its face: on this cube an 8 "
-        "looks the same upside down, so that face still counts as solved and there is nothing "
+        "The 8 on R ends pointing the other way from the rest of its face: an 8 is taken to "
+        "look the same upside down, so that face still counts as solved and there is nothing "
         "to do.")
+    assert "1 and 8 are taken to look the same upside down" in symmetric_note(
+        _solved({"R": 8, "U": 1}), {1, 8})
     assert "--symmetric none" not in _printed(solved, CubeSettings(symmetric=frozenset({1, 8})))
 
 

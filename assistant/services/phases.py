@@ -83,6 +83,8 @@ def symmetric_note(final: CubeState, symmetric: Iterable[int], aside: str = "") 
     same upside down (a plain 1 by default) counts as solved either way, so the plan neither
     can nor needs to turn it round, and the person has nothing to do. A 1 with a foot (the black
     Sudoku Cube's) is not symmetric: the plan keeps it upright and this note does not arise.
+    The digit is said to be *taken* as looking the same upside down: the default, the
+    profile's or the photos' verdict decided it, none of which this note can vouch for.
     ``aside``: words put in brackets at the sentence's end (what to do if the cube's 1 has a
     foot after all, where the front end knows the option for it)."""
     turned = turned_symmetric(final, symmetric)
@@ -93,12 +95,12 @@ def symmetric_note(final: CubeState, symmetric: Iterable[int], aside: str = "") 
     where = _listed(list(turned))
     if len(digits) == 1:
         which = f"The {digits[0]}s" if many else f"The {digits[0]}"
-        alike = f"{'an' if digits[0] == 8 else 'a'} {digits[0]} looks"
+        alike = f"{'an' if digits[0] == 8 else 'a'} {digits[0]} is"
     else:
         which = f"The {_listed([f'{d}s' for d in digits])}"
-        alike = f"{_listed([str(d) for d in digits])} look"
+        alike = f"{_listed([str(d) for d in digits])} are"
     end = "end pointing the other way from the rest of their faces" if many else \
         "ends pointing the other way from the rest of its face"
     faces = "those faces still count" if len(turned) > 1 else "that face still counts"
-    return (f"{which} on {where} {end}: on this cube {alike} the same upside down, so {faces} "
+    return (f"{which} on {where} {end}: {alike} taken to look the same upside down, so {faces} "
             "as solved and there is nothing to do" + (f" ({aside})." if aside else "."))

@@ -9,7 +9,12 @@ from ...models.cube.state import CubeState
 from ...models.profile import CubeSettings
 from ...vision.recognise.footed import OneVerdict
 from ..services.phases import symmetric_note, turned_symmetric
-from .profile_option import FOOT_ADVICE
+from .profile_option import FOOT_ADVICE, NO_SYMMETRIC
+
+TURNED_ONE_ADVICE = (f"if your cube's 1 has a foot, run the same command again with "
+                     f"--symmetric {NO_SYMMETRIC}: then every 1 ends upright")
+"""The aside under a solved cube showing a 1 turned over: what to do (and what comes of it)
+if the 1 is not symmetric after all; the command that solved it, again, with the option."""
 
 
 def verdict_line(ones: OneVerdict, command: str = "", overridden: str = "") -> str:
@@ -27,7 +32,7 @@ def verdict_line(ones: OneVerdict, command: str = "", overridden: str = "") -> s
 def turned_ones_line(final: CubeState, settings: CubeSettings) -> str:
     """Under the solved cube ``final``: why a symmetric digit on it points the other way from
     the rest of its face and that nothing need be done (:func:`symmetric_note`), with
-    :data:`FOOT_ADVICE` when that digit is a 1 (a foot the photos did not show would make it
-    matter); "" when every digit points with its face."""
+    :data:`TURNED_ONE_ADVICE` when that digit is a 1 (a foot the photos did not show would
+    make it matter); "" when every digit points with its face."""
     ones = any(1 in digits for digits in turned_symmetric(final, settings.symmetric).values())
-    return symmetric_note(final, settings.symmetric, FOOT_ADVICE if ones else "")
+    return symmetric_note(final, settings.symmetric, TURNED_ONE_ADVICE if ones else "")
