@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -159,7 +160,7 @@ def test_a_plain_cubes_corner_photo_is_asked_again_as_a_corner_photo(monkeypatch
     photo = Path(__file__).resolve().parents[1] / "samples" / "corners" / "c1-plain" / "A.jpg"
     monkeypatch.setattr(Reader, "read_corner_photo",
                         lambda self, img, which, source=None, **kw: _plain_corner(source))
-    assert main(["read", "--corner", "A", str(photo), "--no-ocr"]) == 0
+    assert main(["read", "--corner", "A", str(photo), "--no-ocr"]) == 2  # after printing it
     out = capsys.readouterr().out
     words = " ".join(out.split())
     assert out.count("-- -- --") == 9, out  # three blank rows on each of three faces
@@ -168,3 +169,29 @@ def test_a_plain_cubes_corner_photo_is_asked_again_as_a_corner_photo(monkeypatch
             "sticker)? If so, retake A.jpg (corner photo A): sharp, evenly lit, no glare, the "
             "corner square on with its three faces filling much of the picture") in words, words
     assert "photograph the face" not in words
+
+
+def test_a_single_photo_without_any_digit_exits_2_after_printing_it(monkeypatch, capsys):
+    """``read PHOTO`` and ``read --corner A PHOTO`` of a plain cube print what they read and
+    exit 2, as ``read FOLDER`` of such photos does (with ``--json`` too); a photo with digits
+    beside it does not hide the plain one, and the digits alone exit 0."""
+    from sudoku_cube.vision.reading.reader import Reader
+
+    corner = Path(__file__).resolve().parents[1] / "samples" / "corners" / "c1-plain" / "A.jpg"
+    monkeypatch.setattr(Reader, "read_corner_photo",
+                        lambda self, img, which, source=None, **kw: _plain_corner(source))
+    assert main(["read", "--corner", "A", str(corner), "--no-ocr", "--json"]) == 2
+    out, err = capsys.readouterr()
+    assert len(json.loads(out)[str(corner)]["faces"]) == 3 and "is this a Sudoku Cube" in err
+    real = Reader.read_face
+    plain = _plain_corner("", "U")["U"]
+    monkeypatch.setattr(Reader, "read_face", lambda self, img, source=None, face=None, **kw:
+                        replace(plain, face=face, source=source) if face == "U"
+                        else real(self, img, source=source, face=face, **kw))
+    for argv in (["read", str(CUBE / "U.jpg")], ["read", str(CUBE / "U.jpg"), "--json"],
+                 ["read", str(CUBE / "F.jpg"), str(CUBE / "U.jpg")]):
+        assert main([*argv, "--no-ocr"]) == 2, argv
+        out, err = capsys.readouterr()
+        assert "is this a Sudoku Cube" in out + err and "Traceback" not in err, argv
+    assert main(["read", str(CUBE / "F.jpg"), "--no-ocr"]) == 0
+    assert "is this a Sudoku Cube" not in capsys.readouterr().out

@@ -76,7 +76,9 @@ def _corner_singles(args: argparse.Namespace) -> tuple[str, list[Path]] | None:
 
 def read_corner_singles(which: str, paths: list[Path], args: argparse.Namespace) -> int:
     """Read each photo as corner photo ``which`` and print its three faces (to check a corner
-    photo before taking the other); a photo that does not show the corner says why."""
+    photo before taking the other); a photo that does not show the corner says why. Exit 2
+    when a photo shows no digit on any of its faces (no Sudoku Cube, as a folder's read
+    says), once everything read is printed; else 0."""
     console = Console(stderr=bool(args.json))  # stdout carries only JSON with --json
     results = {}
     reader = chosen_reader(args)
@@ -97,13 +99,15 @@ def read_corner_singles(which: str, paths: list[Path], args: argparse.Namespace)
         if empty:  # once for the photo, not for each of its faces
             console.print(f"  {plain(corner_blank_line(path, which, empty))}", highlight=False)
     _debug_pictures(args, [r for faces in results.values() for r in faces.values()])
+    plain_photos = [p for p, faces in results.items()
+                    if all(len(r.blank) == len(r.stickers) for r in faces.values())]
     if args.json:
         sys.stdout.write(json.dumps({k: {"photo": which, "faces": {
             f: {"faces": [s.token for s in r.stickers], **r.to_dict()} for f, r in v.items()}}
             for k, v in results.items()}, indent=2) + "\n")
     Console(stderr=True).print(f"{len(paths)} corner photo(s) read; a whole cube needs both "
                                "corner photos A and B (or the six faces U R F D L B).")
-    return 0
+    return 2 if plain_photos else 0
 
 
 def _single_photos(args: argparse.Namespace) -> list[Path]:
@@ -118,7 +122,9 @@ def _single_photos(args: argparse.Namespace) -> list[Path]:
 
 def read_single_faces(paths: list[Path], args: argparse.Namespace) -> int:
     """Read each photo as one face and print its nine stickers (to check a photo before
-    taking the others); a photo whose face cannot be read gives its specific message."""
+    taking the others); a photo whose face cannot be read gives its specific message. Exit 2
+    when a photo's face shows no digit at all (no Sudoku Cube, as a folder's read says), once
+    everything read is printed; else 0."""
     console = Console(stderr=bool(args.json))  # stdout carries only JSON with --json
     results = {}
     reader = chosen_reader(args)  # the profile is loaded once for all the photos
@@ -136,6 +142,7 @@ def read_single_faces(paths: list[Path], args: argparse.Namespace) -> int:
         for note in notes:
             console.print(f"  {plain(note)}", highlight=False)
     _debug_pictures(args, list(results.values()))
+    plain_photos = [p for p, r in results.items() if len(r.blank) == len(r.stickers)]
     if args.json:
         sys.stdout.write(json.dumps({k: {"faces": [s.token for s in r.stickers],
                                          **r.to_dict()} for k, r in results.items()},
@@ -143,7 +150,7 @@ def read_single_faces(paths: list[Path], args: argparse.Namespace) -> int:
     if len(paths) < 6:
         Console(stderr=True).print(f"{len(paths)} photo(s) read; a whole cube needs the six "
                                    "faces U R F D L B (or corner photos A and B).")
-    return 0
+    return 2 if plain_photos else 0
 
 
 def run(args: argparse.Namespace) -> int:
