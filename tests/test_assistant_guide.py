@@ -74,6 +74,18 @@ def test_step_screen_with_room_shows_move_words_progress_and_both_nets():
     assert again.export_text() == text
 
 
+def _left_of_picture(lines: list[str]) -> str:
+    """The screen's text without the held-cube picture placed beside the move (its columns
+    on the lines above the nets), to read the words that wrap beside the large letters."""
+    top = next((k for k, line in enumerate(lines)
+                if "As you hold it" in line and not line.startswith("Before")), None)
+    if top is None:
+        return "\n".join(lines)
+    left = lines[top].index("As you hold it")
+    end = next((k for k in range(top, len(lines)) if lines[k].startswith("Before")), len(lines))
+    return "\n".join(line[:left] if top <= k < end else line for k, line in enumerate(lines))
+
+
 @pytest.mark.parametrize("width,height", [(80, 24), (100, 30), (160, 50), (120, 30), (99, 40),
                                           (60, 12), (44, 8)])
 def test_every_screen_fits_the_terminal_and_always_shows_the_move_and_its_words(width, height):
@@ -91,8 +103,8 @@ def test_every_screen_fits_the_terminal_and_always_shows_the_move_and_its_words(
             continue
         step = steps[position]
         assert lines[0].startswith(f"Step {position + 1} of 6")
-        flowing = " ".join(text.replace("█", " ").split())  # words wrap beside big letters
-        assert str(step.move) in text and step.move.describe() in flowing
+        flowing = " ".join(_left_of_picture(lines).replace("█", " ").split())  # words wrap
+        assert str(step.move) in text and step.move.describe() in flowing  # beside big letters
         assert notice in flowing
         if height >= 24:
             assert "█" in text and "Before (moving stickers marked)" in text
@@ -325,3 +337,48 @@ def test_a_wide_screen_shows_the_cube_as_held_with_the_layer_to_turn():
     narrow.print(StepView(steps[1], 1, len(steps), height=24))
     assert "As you hold it" not in narrow.export_text()
     assert len(narrow.export_text().splitlines()) <= 24
+
+
+def _held_size(width: int, height: int, notice: str = "") -> tuple[int, int, list[str]]:
+    """Columns and lines of the held-cube picture on a ``width`` x ``height`` step screen
+    (0, 0 without one), and the screen's lines."""
+    start, steps = _plan(3, 6)
+    console = Console(file=io.StringIO(), width=width, height=height, record=True,
+                      color_system=None)
+    console.print(StepView(steps[1], 1, len(steps), notice=notice, height=height))
+    lines = console.export_text().rstrip("\n").splitlines()
+    top = next((k for k, line in enumerate(lines) if "As you hold it" in line), None)
+    if top is None:
+        return 0, 0, lines
+    left = lines[top].index("As you hold it")
+    rows = [k for k, line in enumerate(lines) if k > top and set(line[left:]) & set("▀▄")]
+    cols = [c for k in rows for c, ch in enumerate(lines[k]) if c >= left and ch in "▀▄"]
+    return max(cols) - min(cols) + 1, rows[-1] - rows[0] + 1, lines
+
+
+def test_the_held_cube_grows_with_the_room_and_shows_the_front_digits():
+    """The picture is larger on a larger terminal (beside the move, not squeezed beside the
+    nets) and then carries the front face's digits as the nets show them; at 80x24 there is
+    no room for it and nothing of the step is cut; the step words, keys and a notice show."""
+    start, steps = _plan(3, 6)
+    notice = "Hold the cube with centre 2 towards you."
+    sizes = {}
+    for width, height in ((80, 24), (120, 30), (120, 40), (160, 50)):
+        cols, rows, lines = _held_size(width, height, notice)
+        sizes[width, height] = cols, rows
+        assert len(lines) < height and all(len(line) <= width for line in lines), (width, height)
+        assert lines[0].startswith("Step 2 of 6") and "q quit" in lines[-1]
+        assert notice in lines[-2] and steps[1].description.split()[0] in "\n".join(lines)
+        assert sum("|" in line for line in lines) >= 9  # the "before" net
+        if width >= 120:
+            assert "After" in "\n".join(lines)
+    assert sizes[80, 24] == (0, 0)
+    assert sizes[120, 30][1] <= 12  # beside the nets where the lines are few, as before
+    assert sizes[120, 40][1] >= 16 and sizes[120, 40][0] >= 30  # was about 18x10
+    assert sizes[160, 50][0] >= sizes[120, 40][0] and sizes[160, 50][1] >= sizes[120, 40][1]
+    _, rows, lines = _held_size(120, 40)
+    top = next(k for k, line in enumerate(lines) if "As you hold it" in line)
+    left = lines[top].index("As you hold it")
+    seen = " ".join(line[left:] for line in lines[top:top + rows + 2])
+    front = [s.token for s in steps[1].before.face("F")]
+    assert sorted(re.findall(r"[1-9][<>v^]", seen)) == sorted(front)  # all nine, as tokens

@@ -119,6 +119,16 @@ NET_WIDTH = 44
 
 PICTURE_MIN = 20
 """Columns the held-cube picture needs beside the nets (it is half as many rows tall)."""
+PICTURE_MAX_ROWS = 24
+"""The tallest held-cube picture (48 columns): large enough for the front face's digits."""
+MOVE_MIN = 36
+"""Columns the move (large letters and words) keeps beside a picture placed next to it."""
+
+
+def beside_picture(width: int) -> int:
+    """Columns of the held-cube picture beside two nets ``width`` columns wide (0: no room)."""
+    spare = width - (2 * NET_WIDTH + 4) - 4
+    return min(spare, 2 * (NET_LINES - 1)) if spare >= PICTURE_MIN else 0
 
 
 def short_note(phase: str, combined: bool = False) -> str:
@@ -203,9 +213,43 @@ class StepView:
         grid.add_row(letters, side)
         return grid
 
-    def nets(self, width: int, both: bool = True) -> RenderableType:
+    def held(self, cols: int) -> Text:
+        """The cube as held, ``cols`` wide, under its title (``cols // 2 + 1`` lines)."""
+        held = Text("As you hold it\n", style="bold", no_wrap=True, overflow="crop")
+        held.append_text(held_picture(self.step.before, self.step.move, cols))
+        return held
+
+    def move_and_picture(self, big: bool, rows: int) -> RenderableType:
+        """The move block with the held cube ``rows`` lines tall (and twice as wide) beside
+        it, on the right."""
+        grid = Table.grid(padding=(0, 3))
+        grid.add_column(ratio=1)
+        grid.add_column(no_wrap=True, width=2 * rows)
+        grid.add_row(self.move_block(big), self.held(2 * rows))
+        return grid
+
+    def picture_rows(self, console: Console, width: int, big: bool, extra: int,
+                     beside: int) -> int:
+        """How tall a held-cube picture beside the move block may be: the most rows (up to
+        :data:`PICTURE_MAX_ROWS`) for which the block grows by at most ``extra`` lines and the
+        move keeps :data:`MOVE_MIN` columns; 0 unless that beats the ``beside`` rows the
+        picture gets next to the nets."""
+        move_h = rendered_lines(console, self.move_block(big), width)
+        for rows in range(PICTURE_MAX_ROWS, max(beside, PICTURE_MIN // 2 - 1), -1):
+            if width - 2 * rows - 3 < MOVE_MIN:
+                continue
+            grid = Table.grid(padding=(0, 3))  # measured with blank lines, not the picture
+            grid.add_column(ratio=1)
+            grid.add_column(no_wrap=True, width=2 * rows)
+            grid.add_row(self.move_block(big), Text("\n" * rows))
+            if rendered_lines(console, grid, width) - move_h <= extra:
+                return rows
+        return 0
+
+    def nets(self, width: int, both: bool = True, held: bool = True) -> RenderableType:
         """Before and after, side by side when the terminal is wide enough (``both=False`` or
-        a narrow terminal: before only, the moving stickers marked)."""
+        a narrow terminal: before only, the moving stickers marked); the held cube beside
+        them where there is room (and ``held``: it is not drawn elsewhere)."""
         moved = moved_stickers(self.step)
         before = NetView(self.step.before, highlight=moved, title="Before (moving stickers marked)")
         if not both:
@@ -213,12 +257,9 @@ class StepView:
         after = NetView(self.step.after, highlight=moved, title="After")
         if width >= 2 * NET_WIDTH + 4:
             grid = Table.grid(padding=(0, 4))
-            spare = width - (2 * NET_WIDTH + 4) - 4
-            if spare >= PICTURE_MIN:  # room beside the nets: the cube as held, the layer marked
-                held = Text("As you hold it\n", style="bold")
-                held.append_text(held_picture(self.step.before, self.step.move,
-                                              min(spare, 2 * (NET_LINES - 1))))
-                grid.add_row(before, after, held)
+            spare = beside_picture(width)
+            if held and spare:  # room beside the nets: the cube as held, the layer marked
+                grid.add_row(before, after, self.held(spare))
             else:
                 grid.add_row(before, after)
             return grid
@@ -258,13 +299,24 @@ class StepView:
         room -= progress
         show_note = note_h and room >= note_h
         room -= note_h if show_note else 0
+        # the held cube beside the move when the lines left let it grow past its size beside
+        # the nets (a tall terminal); a short one keeps it there or without it
+        pic_rows = 0
+        if net is not None and height is not None:
+            beside = beside_picture(width) // 2 if side_by_side else 0
+            pic_rows = self.picture_rows(console, width, use_big, room, beside)
+            if pic_rows and side_by_side:
+                net = self.nets(width, True, held=False)
         hint = net is None and room >= 1 and width >= len(TALLER_HINT)
         out: list[RenderableType] = [self.header()]
         if progress:
             out.append(progress_line(self.position, self.total, max(10, min(width - 30, 40))))
         if show_note:
             out.append(note)
-        out.append(big if use_big else self.move_block(big=False))
+        if pic_rows:
+            out.append(self.move_and_picture(use_big, pic_rows))
+        else:
+            out.append(big if use_big else self.move_block(big=False))
         if net is not None:
             out += [Text(""), net] if gap else [net]
         elif hint:

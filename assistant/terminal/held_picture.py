@@ -71,16 +71,65 @@ def held_raster(state: CubeState, move: Move | None, px: int) -> tuple[np.ndarra
     return np.clip(lit, 0, 255).astype(np.uint8), alpha
 
 
+_DIGIT_COLS = 3
+"""Columns a sticker must span for its digit to be written on it (one between its edges)."""
+_TOKEN_COLS = 5
+"""Columns a sticker must span for its digit's arrow too (the token, as the nets write it)."""
+
+
+def _labels(state: CubeState, px: int) -> dict[tuple[int, int], tuple[str, int]]:
+    """Where the digits go in a picture ``px`` pixels square: (row, column) of a character
+    cell -> (its character, the sticker's index), for the stickers of each visible face whose
+    stickers are big enough to hold a digit (:data:`_DIGIT_COLS` wide, two cells tall) -- in
+    practice the front face, once the picture is a few dozen columns wide. Where the sticker is wide enough the arrow of its
+    token follows the digit, so that the way it points shows as in the nets."""
+    camera = held_camera(SIZE)
+    scale = px / SIZE
+    out: dict[tuple[int, int], tuple[str, int]] = {}
+    for face in FACES:
+        normal = np.array(NORMAL[face], np.float64)
+        if not camera.sees(normal * state.n, normal):
+            continue
+        up, right = np.array(VIEW_UP[face], np.float64), np.array(view_right(face), np.float64)
+        places = [f for f in facelets(state.n) if f.face == face]
+        sizes = []
+        for f in places:
+            pos = np.array(f.pos, np.float64)
+            quad, _ = camera.project(np.array([pos + INSET * (sx * right + sy * up)
+                                               for sx, sy in ((-1, 1), (1, 1), (1, -1),
+                                                              (-1, -1))]))
+            sizes.append(np.ptp(quad * scale, axis=0))  # width and height in pixels
+        wide, tall = np.min(sizes, axis=0)  # the face's smallest sticker decides for all nine
+        if wide < _DIGIT_COLS or tall < 4:  # 4 pixels: two cells
+            continue
+        for f in places:
+            (u, v), = camera.project(np.array([f.pos], np.float64))[0] * scale
+            sticker = state.stickers[f.index]
+            text = sticker.token if wide >= _TOKEN_COLS else str(sticker.digit)
+            col = int(u) - (len(text) - 1) // 2
+            for k, ch in enumerate(text):
+                out[(int(v) // 2, col + k)] = (ch, f.index)
+    return out
+
+
 def held_picture(state: CubeState, move: Move | None, cols: int) -> Text:
-    """The held cube ``cols`` characters wide and ``cols // 2`` lines tall, as rich Text."""
+    """The held cube ``cols`` characters wide and ``cols // 2`` lines tall, as rich Text; on a
+    picture large enough the front face's stickers carry their digits (:func:`_labels`)."""
     px = cols - cols % 2
     rgb, alpha = held_raster(state, move, px)
+    labels = _labels(state, px)
+    marked = turning(move.face, state.n) if move is not None else frozenset()
     out = Text(no_wrap=True, overflow="crop")
     for y in range(0, px, 2):
         for x in range(px):
             top, bottom = alpha[y, x] > 0.4, alpha[y + 1, x] > 0.4
             t, b = (f"#{r:02x}{g:02x}{bl:02x}" for r, g, bl in (rgb[y, x], rgb[y + 1, x]))
-            if top and bottom:
+            label = labels.get((y // 2, x))
+            if label is not None:
+                paper = _MARK if label[1] in marked else _STICKER
+                out.append(label[0], Style(color="#111111", bold=True,
+                                           bgcolor="#{:02x}{:02x}{:02x}".format(*paper)))
+            elif top and bottom:
                 out.append("▀", Style(color=t, bgcolor=b))
             elif top:
                 out.append("▀", Style(color=t))
