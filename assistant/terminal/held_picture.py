@@ -71,18 +71,18 @@ def held_raster(state: CubeState, move: Move | None, px: int) -> tuple[np.ndarra
     return np.clip(lit, 0, 255).astype(np.uint8), alpha
 
 
-_DIGIT_COLS = 3
-"""Columns a sticker must span for its digit to be written on it (one between its edges)."""
-_TOKEN_COLS = 5
-"""Columns a sticker must span for its digit's arrow too (the token, as the nets write it)."""
+_TOKEN_COLS = 4
+"""Columns a sticker must span for its token to be written on it (the digit and its arrow, as
+the nets write them): a digit without its arrow would hide the way it points, which the hold
+words name."""
 
 
 def _labels(state: CubeState, px: int) -> dict[tuple[int, int], tuple[str, int]]:
     """Where the digits go in a picture ``px`` pixels square: (row, column) of a character
     cell -> (its character, the sticker's index), for the stickers of each visible face whose
-    stickers are big enough to hold a digit (:data:`_DIGIT_COLS` wide, two cells tall) -- in
-    practice the front face, once the picture is a few dozen columns wide. Where the sticker is wide enough the arrow of its
-    token follows the digit, so that the way it points shows as in the nets."""
+    stickers are big enough to hold a token (:data:`_TOKEN_COLS` wide, two cells tall) -- in
+    practice the front face, once the picture is a few dozen columns wide. The token is
+    written as the nets write it, its arrow after the digit, so the way it points shows."""
     camera = held_camera(SIZE)
     scale = px / SIZE
     out: dict[tuple[int, int], tuple[str, int]] = {}
@@ -100,12 +100,12 @@ def _labels(state: CubeState, px: int) -> dict[tuple[int, int], tuple[str, int]]
                                                               (-1, -1))]))
             sizes.append(np.ptp(quad * scale, axis=0))  # width and height in pixels
         wide, tall = np.min(sizes, axis=0)  # the face's smallest sticker decides for all nine
-        if wide < _DIGIT_COLS or tall < 4:  # 4 pixels: two cells
+        if wide < _TOKEN_COLS or tall < 4:  # 4 pixels: two cells
             continue
         for f in places:
             (u, v), = camera.project(np.array([f.pos], np.float64))[0] * scale
             sticker = state.stickers[f.index]
-            text = sticker.token if wide >= _TOKEN_COLS else str(sticker.digit)
+            text = sticker.token
             col = int(u) - (len(text) - 1) // 2
             for k, ch in enumerate(text):
                 out[(int(v) // 2, col + k)] = (ch, f.index)
