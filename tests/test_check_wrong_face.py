@@ -2,7 +2,8 @@
 given for: centres never move, so it shows another face (named by its centre) or another cube.
 It says so, with how to retake it, before any slip (exit 2), in ``check`` and in the guide's
 ``c`` key alike; a centre read with doubt is never refused on. Where no slip fits a check of a
-photo folder's cube, the photos are taken and read again (not only ``scan``)."""
+photo folder's cube, the photos are taken and read again (not only ``scan``). A corner photo
+and typed tokens are refused for their centres the same way, in their own words."""
 from __future__ import annotations
 
 import io
@@ -305,3 +306,115 @@ def test_a_photo_of_another_cube_is_refused_before_any_slip_search(capsys, monke
     text = _flat(console.export_text())
     assert f"the photo given for face {asked} shows centre {digit}" in text, text
     assert line == "Check cancelled."
+
+
+C1_A = Path(__file__).resolve().parents[1] / "samples" / "corners" / "c1-plain" / "A.jpg"
+
+
+def _guide_text(monkeypatch, tmp_path, answers: list[str], position: int = 0) -> tuple[str, str]:
+    """The guide's ``c`` at ``position`` of the plan on 09-black, answered with ``answers``:
+    what it printed and the line it returned."""
+    monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path))
+    cursor = GuideCursor(steps_from_moves(TRUTH, parse_moves(PLAN)), TRUTH, remember=False,
+                         position=position)
+    console = Console(file=io.StringIO(), width=100, record=True, color_system=None)
+    given = iter(answers)
+    line = check_cube(cursor, console, lambda prompt, prefill="": next(given))
+    return _flat(console.export_text()), line
+
+
+def test_a_corner_photo_of_another_corner_is_refused_for_its_centres(capsys):
+    """Corner photo A of another cube whose centres this cube has on other faces: no slip
+    explains them, and the refusal names the centres shown and those of U, F and R."""
+    code = main(_check(BLACK / "truth.json", "--corner", f"A={C1_A}"))
+    out = capsys.readouterr()
+    err = _flat(out.err)
+    assert code == 2 and out.out == "", out
+    assert (f"{C1_A}: corner photo A shows centres 9, 8, 4 where this cube's U, F, R show "
+            "4, 5, 9, and centres never move; of those centres 9 is R's, 8 is L's or B's and "
+            "4 is U's" in err), err
+    assert "Retake corner photo A: hold the cube with centre 5 towards you" in err
+    assert "No likely slip" not in err + out.out and "Traceback" not in err
+
+
+def test_a_corner_photo_of_another_cube_is_refused_before_any_search(capsys, monkeypatch,
+                                                                     tmp_path):
+    """A corner photo one of whose centres no face of the cube has is refused before the slip
+    search, in ``check`` and in the guide's ``c`` (which then asks again)."""
+    from sudoku_cube.assistant.terminal import guide_check
+
+    cells, digit = _another_cubes_centre("F")
+    faces = {"U": _sure(TRUTH.face("U")), "F": cells, "R": _sure(TRUTH.face("R"))}
+    monkeypatch.setattr(check, "corner_cells", lambda *_a, **_k: faces)
+    monkeypatch.setattr(check, "find_slip", _no_search)
+    code = main(_check(BLACK / "truth.json", "--corner", str(C1_A)))
+    err = _flat(capsys.readouterr().err)
+    assert code == 2, err
+    assert (f"corner photo A shows centres 4, {digit}, 9 where this cube's U, F, R show 4, 5, "
+            f"9, and centres never move; no face of this cube has centre {digit}" in err), err
+
+    monkeypatch.setattr(guide_check, "corner_cells", lambda *_a, **_k: faces)
+    monkeypatch.setattr(guide_check, "find_slip", _no_search)
+    text, line = _guide_text(monkeypatch, tmp_path, [f"A={C1_A}", "q"])
+    assert f"{C1_A}: corner photo A shows centres 4, {digit}, 9" in text, text
+    assert line == "Check cancelled."
+
+
+def test_no_slip_for_a_corner_photo_speaks_of_the_photo():
+    from sudoku_cube.models.slips.find import Verdict
+
+    photo = Verdict("none", shown=("U", "R", "F")).message(photo="corner photo A")
+    assert photo.startswith("No likely slip explains this photo:"), photo
+    assert "Check that corner photo A shows the corner asked for" in photo
+    faces = Verdict("none", shown=("U", "F")).message()
+    assert faces.startswith("No likely slip explains these faces:"), faces
+    assert "Check that each face was shown the right way up" in faces
+    assert Verdict("none", shown=("F",)).message().startswith("No likely slip explains this "
+                                                               "face:")
+
+
+def _tokens(face: str, cube=TRUTH) -> str:
+    return " ".join(s.token for s in cube.face(face))
+
+
+def test_tokens_typed_off_another_face_are_refused(capsys, monkeypatch, tmp_path):
+    """Face F's tokens typed for U: refused by their centre (exit 2), in ``check`` and in the
+    guide's ``c``, which asks for the face again with the line to mend."""
+    got = TRUTH.face("F")[4].token
+    code = main(_check(BLACK / "truth.json", "--tokens", f"U={_tokens('F')}"))
+    out = capsys.readouterr()
+    err = _flat(out.err)
+    assert code == 2 and out.out == "", out
+    assert (f"The tokens typed for face U have centre {got}, but the centre of face U is 4, "
+            "and centres never move; did you type face F's?" in err), err
+
+    asked = _asked_first()
+    other = next(f for f in "URFDLB" if f != asked)
+    text, line = _guide_text(monkeypatch, tmp_path, [_tokens(other), "q"])
+    assert (f"The tokens typed for face {asked} have centre {TRUTH.face(other)[4].token}"
+            in text), text
+    assert f"did you type face {other}'s?" in text and line == "Check cancelled."
+
+
+def test_tokens_of_a_cube_held_turned_are_that_slip(capsys):
+    real = _held_turned()
+    code = main(["check", str(BLACK / "truth.json"), "--moves", PLAN, "--step", "1",
+                 "--tokens", f"F={_tokens('F', real)}"])
+    out = capsys.readouterr()
+    assert code == 0 and "centres never move" not in out.err, out
+    assert "the whole cube was turned and held that way" in _flat(out.out), out.out
+
+
+def test_the_guide_says_a_photo_was_checked_as_the_face_of_its_name(tmp_path, monkeypatch):
+    """A photo named after another face than the one asked for, showing that face: checked
+    as that face, and said so in one line."""
+    from sudoku_cube.assistant.terminal import guide_check
+
+    asked = _asked_first()
+    named = next(f for f in "URFDLB" if f != asked)
+    photo = tmp_path / f"{named}.jpg"
+    photo.write_bytes(b"")
+    monkeypatch.setattr(guide_check, "photo_cells", lambda *_a: _sure(TRUTH.face(named)))
+    text, line = _guide_text(monkeypatch, tmp_path, [str(photo)])
+    assert f"{named}.jpg is checked as face {named}, by its name." in text, text
+    assert line == "The cube matches the plan at this step.", line

@@ -257,9 +257,12 @@ def test_ambiguous_check_prints_one_numbered_line_per_explanation(tmp_path, caps
 
 def test_face_matching_no_slip(fixed_plan, tmp_path, capsys):
     start, plan = fixed_plan
-    other = make_puzzle(999, 20).state
-    code, out = _check(tmp_path, capsys, start, plan, ["--tokens", _tokens(other, "F")])
+    other = make_puzzle(999, 20).state.face("F")
+    centre = start.apply(plan[:DONE]).face("F")[4]  # another cube's face, with this centre
+    typed = " ".join(s.token for s in (*other[:4], centre, *other[5:]))
+    code, out = _check(tmp_path, capsys, start, plan, ["--tokens", f"F={typed}"])
     assert code == 4 and out["outcome"] == "none"
+    assert out["message"].startswith("No likely slip explains this face:"), out["message"]
     assert "read the whole cube again (sudoku-cube scan, or photograph" in out["message"]
 
 
@@ -406,8 +409,12 @@ def test_corner_photo_named_b_is_read_as_photo_b(fixed_plan, tmp_path, capsys):
     code, out = _check(tmp_path, capsys, start, plan, ["--corner", str(tmp_path / "B.png")])
     assert code == 0 and out["outcome"] == "as expected", out
     assert sorted(out["seen"]) == ["B", "D", "L"]
-    code, out = _check(tmp_path, capsys, start, plan, ["--corner", f"A={tmp_path / 'B.png'}"])
-    assert sorted(out["seen"]) == ["F", "R", "U"] and out["outcome"] != "as expected"
+    path = tmp_path / "start.json"  # read as photo A, its centres are D's, L's and B's
+    code = main(["check", str(path), "--moves", format_moves(plan), "--step", str(DONE),
+                 "--corner", f"A={tmp_path / 'B.png'}"])
+    err = " ".join(capsys.readouterr().err.split())
+    want = [str(expected.face(f)[4].digit) for f in "DLB"]
+    assert code == 2 and f"corner photo A shows centres {', '.join(want)} where" in err, err
 
 
 def test_slip_from_phone_photos_saved_sideways(fixed_plan, tmp_path, capsys):

@@ -189,9 +189,13 @@ def test_guide_check_asks_a_second_face_then_finds_the_slip(tmp_path, monkeypatc
 def test_guide_check_of_a_face_no_slip_explains_offers_a_rescan(case, tmp_path, monkeypatch):
     start, plan, look, _, _ = case
     other = make_puzzle(999, 20).state
-    prompts, text, line, cursor = _guide(
-        start, plan, [lambda f: " ".join(s.token for s in other.face(f))], tmp_path,
-        monkeypatch)
+    expected = start.apply(plan[:DONE])
+
+    def typed(f: str) -> str:  # another cube's face, with this face's centre
+        stickers = list(other.face(f))
+        stickers[4] = expected.face(f)[4]
+        return " ".join(s.token for s in stickers)
+    prompts, text, line, cursor = _guide(start, plan, [typed], tmp_path, monkeypatch)
     assert line.startswith("No likely slip explains this face")
     assert ("read the whole cube again (sudoku-cube scan, or photograph every face and run "
             "sudoku-cube solve FOLDER)") in line

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 
+from typing import Sequence
+
 from rich.console import Console
 
 from ...models.cube.moves import Move, format_moves, parse_moves
@@ -13,7 +15,7 @@ from ...models.errors import SudokuCubeError
 from ...models.grid import GridUnsolvableError, photo_refusal
 from ...models.profile import CubeSettings
 from ...models.plan.planner import Plan
-from ...models.slips.find import find_slip
+from ...models.slips.find import Verdict, find_slip
 from ...models.slips.first_look import first_look
 from ..services.pipeline import AFTER_SLIP, already_solved, solve_state, steps_done_words
 from ..services.sessions import followed_plans
@@ -22,6 +24,7 @@ from ..services.slip_check import (Cells, check_face, corner_cells, corner_photo
                                    photo_face, read_again_words, refuse_wrong_faces, split_face,
                                    tokens_cells, verdict_json)
 from ..services.slipped_cubes import slipped_cubes
+from ..services.wrong_centres import refuse_wrong_corners, refuse_wrong_tokens
 from ..terminal.given_moves import again, cube_options, fix_for, given_start, settled
 from ..terminal.guide_check import after_slip_guide
 from ..terminal.keys import LineReader, interactive, read_line
@@ -50,8 +53,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "skipped or repeated step, cube held turned; one or two of them) are "
                     "searched. Exit status: 0 as expected or slip found (with a new plan), 3 "
                     "several slips fit (show the face named), 4 no likely slip fits (read the "
-                    "cube again), 2 bad input (a face photo whose centre is another face's: "
-                    "retake it).")
+                    "cube again), 2 bad input (a face photo, corner photo or typed tokens "
+                    "whose centre is another face's or no face's: retake or retype it).")
     p.add_argument("state",
                    help="the state file the plan starts from (JSON or text), or the folder of "
                         "photos it was planned from")
@@ -167,6 +170,30 @@ def face_photos(args: argparse.Namespace) -> dict[str, str]:
     return {face: path for face, path in (photo_face(v, face_option) for v in args.photo)}
 
 
+def corner_photos(args: argparse.Namespace) -> dict[str, str]:
+    """Each ``--corner`` photo's letter, with its file: the centres of its faces are checked
+    against theirs (:func:`refuse_wrong_corners`)."""
+    return dict(corner_photo(v) for v in args.corner)
+
+
+def typed_faces(args: argparse.Namespace) -> list[str]:
+    """The faces given as ``--tokens``: their centres are checked against theirs
+    (:func:`refuse_wrong_tokens`)."""
+    default = face_letter(args.face, "--face") if args.face else "F"
+    return [split_face(v, default)[0] for v in args.tokens]
+
+
+def refuse_wrong_centres(args: argparse.Namespace, seen: dict[str, Cells], cube: CubeState,
+                         verdict: Verdict | None, maybe: Sequence[CubeState],
+                         settings: CubeSettings) -> None:
+    """Refuse a face photo, corner photo or typed tokens whose centre is not its face's in
+    ``cube`` (the cube as the plan expects it), before the slip search (``verdict`` None: a
+    centre no face has) and after it (one no cube held turned brings there)."""
+    refuse_wrong_faces(face_photos(args), seen, cube, verdict, maybe, settings)
+    refuse_wrong_corners(corner_photos(args), seen, cube, verdict, maybe, settings)
+    refuse_wrong_tokens(typed_faces(args), seen, cube, verdict, settings)
+
+
 def run(args: argparse.Namespace) -> int:
     """Check the cube and print the verdict."""
     settings = cube_settings(args)
@@ -196,16 +223,16 @@ def run(args: argparse.Namespace) -> int:
     if not seen:
         raise SudokuCubeError("nothing to compare: give a face with --tokens or --photo, or "
                               "corner photo A with --corner")
-    photos = face_photos(args)
-    refuse_wrong_faces(photos, seen, expected, None, maybe, settings)  # before any search
+    refuse_wrong_centres(args, seen, expected, None, maybe, settings)  # before any search
     verdict = find_slip(start, moves, args.step, seen, settings)
-    refuse_wrong_faces(photos, seen, expected, verdict, maybe, settings)
+    refuse_wrong_centres(args, seen, expected, verdict, maybe, settings)
     again = read_again_words(args.state)
+    photo = " and ".join(f"corner photo {c}" for c in corner_photos(args))
     if args.json:
-        print(json.dumps(verdict_json(verdict, args.step, list(seen), expected, maybe, again),
-                         indent=2))
+        print(json.dumps(verdict_json(verdict, args.step, list(seen), expected, maybe, again,
+                                      photo), indent=2))
     else:
-        print_wrapped(console, verdict.message(expected, maybe, again=again))
+        print_wrapped(console, verdict.message(expected, maybe, again=again, photo=photo))
         if verdict.outcome == "found" and verdict.best is not None:
             try:
                 guide = after_slip_guide(verdict.best.state, verdict.repair) + cube_options(args)

@@ -313,12 +313,13 @@ def first_look_json(look: FirstLook, cube: CubeState | None = None,
 def verdict_json(verdict: Verdict, step: int, seen: Sequence[str],
                  cube: CubeState | None = None,
                  maybe: Sequence[CubeState] | None = None,
-                 again: str = SCAN_AGAIN) -> dict[str, Any]:
+                 again: str = SCAN_AGAIN, photo: str = "") -> dict[str, Any]:
     """A check's answer as JSON-ready data (``cube``: the cube as the plan expects it, to name
     faces by their centre digits in the message; ``maybe``: the cubes a slip may have left,
     :func:`assistant.services.slipped_cubes.slipped_cubes`, so that the message names a
     centre's direction where none of them turned it; ``again``: how to read the cube again
-    where no slip fits, :func:`read_again_words`)."""
+    where no slip fits, :func:`read_again_words`; ``photo``: the corner photo among what was
+    seen, for its words, :meth:`Verdict.message`)."""
     def expl(e: Explanation) -> dict[str, Any]:
         return {"description": e.describe(),
                 "slips": [{"kind": s.kind, "step": s.step, "planned": str(s.planned),
@@ -326,7 +327,7 @@ def verdict_json(verdict: Verdict, step: int, seen: Sequence[str],
                           for s in e.slips]}
 
     out: dict[str, Any] = {"outcome": verdict.outcome, "step": step, "seen": list(seen),
-                           "message": verdict.message(cube, maybe, again=again),
+                           "message": verdict.message(cube, maybe, again=again, photo=photo),
                            "stats": verdict.stats}
     if verdict.best is not None:
         out["explanation"] = expl(verdict.best)

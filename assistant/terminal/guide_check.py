@@ -17,9 +17,11 @@ read the whole cube again (the photos taken again where the guide read a folder 
 photo whose centre, read surely, is not the centre of the face asked for is refused first
 (centres never move: it is another face, or another cube), before any slip is looked for where
 no hold of this cube shows that centre, and the face asked for again, by the face asked for even
-where the file's name took the photo for another face. A refused answer stays on the prompt to
-mend, and a line being typed when Ctrl-C stops the guide comes back when the same question is
-asked at the same step (:mod:`assistant.services.unfinished`).
+where the file's name took the photo for another face; so are a corner photo and typed tokens
+whose centres are not their faces' (:mod:`assistant.services.wrong_centres`), and a photo
+checked as another face than the one asked for, by its file's name, is said to be. A refused
+answer stays on the prompt to mend, and a line being typed when Ctrl-C stops the guide comes
+back when the same question is asked at the same step (:mod:`assistant.services.unfinished`).
 """
 from __future__ import annotations
 
@@ -49,6 +51,7 @@ from ..services.slip_check import (Cells, corner_cells, explains_centre, first_l
                                    show_face_words, shown_centre, tokens_cells)
 from ..services.slipped_cubes import check_cubes, slipped_cubes
 from ..services.typed_paths import photo_given, quoted_line
+from ..services.wrong_centres import refuse_wrong_corners, refuse_wrong_tokens
 from ..services.unfinished import (Unfinished, check_key, drop_unfinished, keep_unfinished,
                                    kept_unfinished)
 from .keys import LineInterrupted, LineReader, edits_on_line
@@ -74,6 +77,11 @@ class Answer(NamedTuple):
     faces: dict[str, Cells]
     photos: dict[str, str]
     asked: str | None = None
+    corners: dict[str, str] = {}
+    """The corner photo the answer gives (its letter -> its file), for
+    :func:`refuse_wrong_corners`."""
+    typed: tuple[str, ...] = ()
+    """The face whose tokens the answer types, for :func:`refuse_wrong_tokens`."""
 
 
 def _answer(text: str, face: str, reader: Reader, capture: Capture | None,
@@ -93,12 +101,13 @@ def _answer(text: str, face: str, reader: Reader, capture: Capture | None,
         return None
     if t == "":
         return Answer(capture("A" if corner else face, cube, maybe),
-                      {} if corner else {face: source})
+                      {} if corner else {face: source}, corners={"A": source} if corner else {})
     named = _named(t, face)
     if named is None:
-        return Answer({face: tokens_cells(face, t, cube, settings)}, {})
+        return Answer({face: tokens_cells(face, t, cube, settings)}, {}, typed=(face,))
     if named.corner:
-        return Answer(corner_cells(named.path, reader, photo=named.name), {})
+        return Answer(corner_cells(named.path, reader, photo=named.name), {},
+                      corners={named.name: named.path})
     cells = photo_cells(named.name, named.path, reader)
     asked = face if _as_asked(named.name, face, cells, cube, settings) else None
     return Answer({named.name: cells}, {named.name: named.path}, asked)
@@ -131,6 +140,14 @@ def _taken_as(answer: Answer, verdict: Verdict, settings: CubeSettings
     line = (f"{Path(path).name} shows centre {digit_words(cells[4][0].sticker, settings)}: "
             f"read as face {answer.asked}, the face asked for.")
     return Answer({answer.asked: cells}, {answer.asked: path}), line
+
+
+def _by_name(answer: Answer, face: str) -> str:
+    """The line that says a photo was checked as the face its file is named after, not
+    ``face``, the face asked for ("" where it is the face asked for): the file's name decided,
+    and the person may not have meant it."""
+    return " ".join(f"{Path(path).name} is checked as face {f}, by its name."
+                    for f, path in answer.photos.items() if f != face)
 
 
 class Named(NamedTuple):
@@ -184,6 +201,7 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
     key = check_key(cursor.key, done) if cursor.remember else ""
     first = face  # the face asked first: pressing c at this step asks it again
     back: Unfinished | None = None
+    photo = ""  # the corner photo among the answers, for the words where no slip fits
     while True:
         if again:  # the question stands above the refusal: only what answers it
             console.print(plain(_accepted(face, corner, source if capture else "")),
@@ -221,7 +239,7 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
         tried = {**seen, **answer.faces}
         try:  # a photo of another face or cube is refused before any slip is said: first
             # one no hold of this cube shows, then one that no cube held turned explains
-            refuse_wrong_faces(answer.photos, tried, cube, None, maybe, settings, face)
+            _refuse(answer, tried, cube, None, maybe, settings, face)
             verdict, judged, wide = _judge(cursor, tried, settings, at, window)
             asked = _taken_as(answer, verdict, settings)
             if asked is not None:  # the face asked for, under another face's name
@@ -229,16 +247,20 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
                 print_wrapped(console, line)
                 tried = {**seen, **answer.faces}
                 verdict, judged, wide = _judge(cursor, tried, settings, at, window)
-            refuse_wrong_faces(answer.photos, tried, cube, verdict, maybe, settings, face)
+            _refuse(answer, tried, cube, verdict, maybe, settings, face)
         except SudokuCubeError as e:
             print_wrapped(console, str(e), style="red")
             kept, again = typed.strip(), True  # offered again for editing
             continue
+        if _by_name(answer, face):
+            print_wrapped(console, _by_name(answer, face))
+        photo = photo or " and ".join(f"corner photo {c}" for c in answer.corners)
         seen, at, window = tried, judged, wide
         cube = cursor.start.apply(moves[:at])
         maybe = slipped_cubes(cursor.start, moves, at, window)  # those the verdict weighed
         if not _asks_more(verdict):
-            return _conclude(cursor, verdict, options, cube, maybe, at, read_again_words(state))
+            return _conclude(cursor, verdict, options, cube, maybe, at, read_again_words(state),
+                             photo)
         if at == done:  # the next face may still find a slip in the step shown
             maybe = check_cubes(cursor.start, moves, done)
         # the list's lines go on indented
@@ -246,6 +268,17 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
                                                read_again_words(state)))
         face, corner = verdict.ask_face, False
         words = show_face_words(face, cube, maybe, settings)
+
+
+def _refuse(answer: Answer, seen: dict[str, Cells], cube: CubeState, verdict: Verdict | None,
+            maybe: Sequence[CubeState] | None, settings: CubeSettings, face: str) -> None:
+    """Refuse an ``answer`` whose centres are not its faces' in ``cube`` (the cube as the plan
+    has it): a face photo, a corner photo or typed tokens, before the slip search (``verdict``
+    None) and after it, as :func:`refuse_wrong_faces` does (``face``: the face asked for)."""
+    maybe = maybe or ()
+    refuse_wrong_faces(answer.photos, seen, cube, verdict, maybe, settings, face)
+    refuse_wrong_corners(answer.corners, seen, cube, verdict, maybe, settings)
+    refuse_wrong_tokens(answer.typed, seen, cube, verdict, settings)
 
 
 def _asked(ask: LineReader, face: str, kept: str, mend: bool, key: str, first: str) -> str:
@@ -348,7 +381,7 @@ def _accepted(face: str, corner: bool, source: str) -> str:
 
 def _conclude(cursor: GuideCursor, verdict: Verdict, options: str = "",
               cube: CubeState | None = None, maybe: Sequence[CubeState] | None = None,
-              at: int | None = None, again: str = SCAN_AGAIN) -> str:
+              at: int | None = None, again: str = SCAN_AGAIN, photo: str = "") -> str:
     """Switch the cursor to the new plan when a slip was found; the line to show (``cube``:
     the cube as the plan has it where the verdict was judged, after ``at`` steps, the
     cursor's by default; ``maybe``: the cubes a slip may have left, whose turned centres the
@@ -356,10 +389,11 @@ def _conclude(cursor: GuideCursor, verdict: Verdict, options: str = "",
     match the plan there, and the slip is recorded as found after it. The real cube is saved,
     so that the new plan can be taken up again in a later run (the command that does, ending
     in ``options``); a cube that cannot be saved is followed all the same. ``again``: how to
-    read the cube again where no slip fits."""
+    read the cube again where no slip fits; ``photo``: the corner photo among what was seen,
+    for its words there."""
     at = cursor.position if at is None else at
     message = verdict.message(cube if cube is not None else cursor.state(), maybe,
-                              _where(cursor, at), again)
+                              _where(cursor, at), again, photo)
     if verdict.outcome == "as expected" and at > cursor.position and not _asks_more(verdict):
         message += " Press n to go on to the next step."
     if verdict.outcome == "found" and verdict.best is not None:

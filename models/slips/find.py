@@ -93,7 +93,7 @@ class Verdict:
 
     def message(self, cube: CubeState | None = None,
                 maybe: Sequence[CubeState] | None = None, where: str = "at this step",
-                again: str = SCAN_AGAIN) -> str:
+                again: str = SCAN_AGAIN, photo: str = "") -> str:
         """What to tell the person; with ``cube`` (the cube as the plan expects it) faces are
         named by their centre digits, the letters beside. A slip may have turned a centre, so
         its direction is named only where ``maybe`` (the cubes a slip in the window may have
@@ -101,7 +101,9 @@ class Verdict:
         (:func:`models.cube.holds.turned_centres`). ``where``: the step the cube matches the
         plan at, for "as expected" ("after step 4 (R')" where not the step the person is
         at). ``again``: how to read the whole cube again where no slip fits, in the way it
-        was read (photos are taken and read again; :data:`SCAN_AGAIN` by default)."""
+        was read (photos are taken and read again; :data:`SCAN_AGAIN` by default). ``photo``:
+        the corner photo among what was seen ("corner photo A"), for the words where no slip
+        fits: "this photo" (or "these faces"), not "this face"."""
         turned = turned_centres(cube, maybe, self.settings) \
             if cube is not None and maybe is not None else tuple(FACES)
 
@@ -134,9 +136,15 @@ class Verdict:
                 lines.append(f"  (and {len(self.candidates) - shown} more)")
             return "\n".join([f"{len(self.candidates)} explanations fit what was seen:", *lines,
                               f"Show me {name(self.ask_face or 'F')} to tell them apart."])
-        return ("No likely slip explains this face: the cube is further from the plan than one "
-                f"or two mistakes. Check that the face was shown the right way up; otherwise "
-                f"{again} and start a new plan.")
+        if photo and len(self.shown) <= 3:  # the corner photo's faces alone
+            what, check = "this photo", f"{photo} shows the corner asked for, held as asked"
+        elif photo or len(self.shown) > 1:
+            what, check = "these faces", "each face was shown the right way up" + (
+                f" and {photo} shows the corner asked for" if photo else "")
+        else:
+            what, check = "this face", "the face was shown the right way up"
+        return (f"No likely slip explains {what}: the cube is further from the plan than one "
+                f"or two mistakes. Check that {check}; otherwise {again} and start a new plan.")
 
 
 SHOWN_CANDIDATES = 4
@@ -220,7 +228,8 @@ def find_slip(start: CubeState, moves: Sequence[Move], done: int,
     misread = math.log(MISREAD)
     # "none": even the best state disagrees with two or more stickers' readings
     if score[top] < 1.5 * misread:
-        return Verdict("none", stats=stats, settings=settings)
+        return Verdict("none", stats=stats, settings=settings,
+                       shown=tuple(f for f in FACES if f in seen))
     close = [i for i in reps if total[i] >= total[top] - MARGIN]
     expl = [_explanation(start, moves, done, batch, i, total[i]) for i in close]
     if len(close) == 1 or batch.slips[top] == () and score[top] > misread / 2:
