@@ -418,3 +418,36 @@ def test_the_guide_says_a_photo_was_checked_as_the_face_of_its_name(tmp_path, mo
     text, line = _guide_text(monkeypatch, tmp_path, [str(photo)])
     assert f"{named}.jpg is checked as face {named}, by its name." in text, text
     assert line == "The cube matches the plan at this step.", line
+
+
+def _check_corner(monkeypatch, capsys, faces, letter="A"):
+    """``check`` of a corner photo whose faces read as ``faces`` (no photo is read)."""
+    monkeypatch.setattr(check, "corner_cells", lambda *_a, **_k: faces)
+    code = main(["check", str(BLACK / "truth.json"), "--moves", PLAN, "--step", "0",
+                 "--corner", f"{letter}=x.jpg"])
+    out = capsys.readouterr()
+    return code, _flat(out.out), _flat(out.err)
+
+
+def test_a_right_corner_photo_with_one_centre_misread_surely_is_not_refused(monkeypatch,
+                                                                          capsys):
+    """Its other stickers match the plan, so the centre alone is misread: no refusal."""
+    front = list(_sure(TRUTH.face("F")))
+    front[4] = (Hypothesis(Sticker(9, 0), 0.99),)  # F's centre is 5; 9 is R's
+    code, out, err = _check_corner(monkeypatch, capsys, {
+        "U": _sure(TRUTH.face("U")), "F": tuple(front), "R": _sure(TRUTH.face("R"))})
+    assert code == 0 and "corner photo A shows centres" not in err, (out, err)
+
+
+def test_a_corner_refusal_claims_nothing_from_a_centre_read_with_doubt():
+    """A doubtful centre shows as "?": the refusal's words rest on the sure centres alone."""
+    from sudoku_cube.assistant.services.wrong_centres import wrong_corner_error
+
+    front = list(_sure(TRUTH.face("F")))
+    front[4] = (Hypothesis(Sticker(7, 0), 0.6), Hypothesis(centre(TRUTH, "F"), 0.55))
+    right = list(_sure(TRUTH.face("R")))
+    right[4] = (Hypothesis(Sticker(4, 0), 0.99),)  # U's centre
+    err = _flat(str(wrong_corner_error("A", "x.jpg", {
+        "U": _sure(TRUTH.face("U")), "F": tuple(front), "R": tuple(right)}, TRUTH)))
+    assert "corner photo A shows centres 4, ?, 4" in err, err
+    assert "another cube" not in err and "4 is U's" in err, err

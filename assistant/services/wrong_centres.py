@@ -14,7 +14,7 @@ from typing import Mapping, Sequence
 from ...models.cube.face_words import centre, digit_words, listed, looks_alike
 from ...models.cube.geometry import FACES
 from ...models.cube.state import CubeState
-from ...models.cube.stickers import Sticker
+from ...models.cube.stickers import Sticker, is_doubtful
 from ...models.errors import SudokuCubeError
 from ...models.profile import CubeSettings
 from ...models.slips.find import Verdict
@@ -29,13 +29,17 @@ def unexplained_centre(face: str, cells: Cells, cube: CubeState, verdict: Verdic
     """The sure centre ``cells`` show for ``face`` that refuses them (None: no refusal yet):
     before the slip search (``verdict`` None) only a centre that no face of ``cube`` (the cube
     as the plan expects it) has, since no hold of this cube shows it; after it, any centre not
-    ``face``'s that no cube held turned found by the search brings there."""
+    ``face``'s that no cube held turned found by the search brings there, unless the search
+    found the cube as the plan expects it (the other stickers match it, so the centre alone is
+    misread: another face's or another cube's stickers cannot all match the plan)."""
     got = shown_centre(face, cells, cube, settings)
     if got is None:
         return None
     if verdict is None:
         other = any(looks_alike(centre(cube, f), got, settings) for f in FACES if f != face)
         return None if other else got
+    if verdict.outcome == "as expected":  # the rest matches the plan: the centre is misread
+        return None
     return None if explains_centre(verdict, face, got, settings) else got
 
 
@@ -73,6 +77,15 @@ def refuse_wrong_corners(corners: Mapping[str, str], seen: Mapping[str, Cells],
                                  cube, maybe, settings)
 
 
+def _sure_centre(face: str, cells: Mapping[str, Cells]) -> Sticker | None:
+    """The centre the photo shows for ``face`` where it is read surely, else None (a centre
+    read with doubt is shown as "?" and claims nothing)."""
+    c = cells.get(face)
+    if not c or len(c) != 9 or not c[4] or is_doubtful(c[4]):
+        return None
+    return c[4][0].sticker
+
+
 def wrong_corner_error(letter: str, path: str, cells: Mapping[str, Cells], cube: CubeState,
                        maybe: Sequence[CubeState] = (),
                        settings: CubeSettings = CubeSettings()) -> SudokuCubeError:
@@ -81,7 +94,7 @@ def wrong_corner_error(letter: str, path: str, cells: Mapping[str, Cells], cube:
     should, whether it seems to be of another cube or another corner (or the cube held
     another way), and how to take it again."""
     faces = CORNER_FACES[letter]
-    got = {f: (cells[f][4][0].sticker if f in cells and cells[f][4] else None) for f in faces}
+    got = {f: _sure_centre(f, cells) for f in faces}
     shown = [digit_words(g, settings) if g is not None else "?" for g in got.values()]
     want = [digit_words(centre(cube, f), settings) for f in faces]
     foreign = _foreign([g for g in got.values() if g is not None], cube, settings)

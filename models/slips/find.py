@@ -139,8 +139,10 @@ class Verdict:
         if photo and len(self.shown) <= 3:  # the corner photo's faces alone
             what, check = "this photo", f"{photo} shows the corner asked for, held as asked"
         elif photo or len(self.shown) > 1:
+            two = " and " in (photo or "")
             what, check = "these faces", "each face was shown the right way up" + (
-                f" and {photo} shows the corner asked for" if photo else "")
+                (f" and {photo} show the corners asked for" if two else
+                 f" and {photo} shows the corner asked for") if photo else "")
         else:
             what, check = "this face", "the face was shown the right way up"
         return (f"No likely slip explains {what}: the cube is further from the plan than one "
