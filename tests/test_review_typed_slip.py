@@ -16,8 +16,8 @@ from rich.console import Console
 from sudoku_cube.assistant.cli import main
 from sudoku_cube.assistant.services.files import load_state
 from sudoku_cube.assistant.services.pipeline import RememberedSolver
-from sudoku_cube.assistant.services.review import (apply_corrections, check_reading, take_choices,
-                                                   typed_slips)
+from sudoku_cube.assistant.services.review import (apply_corrections, check_reading,
+                                                   earlier_answers, take_choices, typed_slips)
 from sudoku_cube.assistant.terminal.review_ui import run_review
 from sudoku_cube.assistant.terminal.review_view import ReviewView
 from sudoku_cube.models.cube.solved import is_solved
@@ -90,6 +90,14 @@ def test_the_review_names_the_typed_slip_and_falls_back_on_the_photo(black):
             "other stickers as read; the grid takes what the photo read, F5 5^. Check it on "
             "the cube: y takes that, or type what it shows.") in flat
     assert len(text.splitlines()) <= 22 and all(len(line) <= 80 for line in text.splitlines())
+    # the row shows what the photo read under "read", the token typed marked as typed
+    row = next(line for line in text.splitlines() if " F5 " in line)
+    assert "F5 5^ 1.0  typed 3^" in row and row.rstrip().endswith(">5^/3^")
+    assert "F5 3^ 1.0" not in text
+    # the grid is sure, against the person: it overrides the token typed
+    assert ("The grid solver overrides the token you typed (>grid/rival: its choice, what "
+            "you typed): check it on the cube; y takes its choice.") in flat
+    assert "not sure of" not in flat
 
 
 U7_WITH_OCR = {"3<": 0.8789, "8<": 0.1136, "8>": 0.0074}
@@ -181,7 +189,7 @@ def test_a_state_file_keeps_the_photos_reading_of_a_typed_sticker(black, tmp_pat
     err = " ".join(capsys.readouterr().err.split())
     assert ("Likely slip: F5 3^ as typed fits no solved arrangement of this cube with the "
             "other stickers as read; the grid takes what the photo read, F5 5^. Check it on "
-            "the cube. The grid solver is not sure of 1 sticker: F5 (grid 5^, or 3^)") in err
+            "the cube. The grid solver overrides the token typed: F5 (grid 5^, or 3^)") in err
     back = parse_json(to_json(state))
     assert back.stickers == state.stickers
     assert back.hypotheses(F5) == (Hypothesis(parse_token("3^"), None),)
@@ -405,10 +413,40 @@ def test_the_photos_own_token_typed_after_a_y_is_not_named_the_slip(black):
     assert F2 in check.unsure and check.grid.insisted == (F5,)
     state = take_choices(state, check)
     assert state.photo_reading(F2) == read.hypotheses(F2)
+    # reopened from the state file a review keeps, the answers are named as the person's
+    said = "From your earlier review: typed F5 3^ (held); taken with y: F2 5^."
+    assert earlier_answers(state) == said
+    assert earlier_answers(parse_json(to_json(state))) == said
+    assert earlier_answers(read) == ""
     state = _typed(state, "F2 3^")
     assert state.insisted() == (F2, F5) and state.typed_stickers() == ()
-    notes = " ".join(check_reading(state, FOOTED).typed_notes)
+    check = check_reading(state, FOOTED)
+    notes = " ".join(check.typed_notes)
     assert "Likely slip" not in notes and "F2 5^" not in notes
+    # no diagnosis ran (the reading fits as typed), yet the grid doubts centres and stickers
+    # the photos read surely: the tokens it holds as typed are named, with the way back
+    assert check.grid.insisted == () and set(check.unsure) >= {sticker_index("R5")}
+    assert notes.startswith("Held as you typed: F2 3^ and F5 3^; the grid keeps them and "
+                            "doubts R5")
+    assert notes.endswith("If one is a slip, type the photo's reading back: F5 5^.")
+    assert "F2 3^." not in notes  # F2 3^ is what its photo read: nothing to take back
+    quiet = typed_slips(state, check.grid, FOOTED, person=False)
+    assert quiet[0].endswith("If one is a slip, the photo read F5 5^.")
+
+
+def test_a_reopened_review_names_the_answers_it_holds():
+    """``solve FILE`` of a state file a review kept: every sticker is sure now, and the
+    review says which of them the person typed or took with y, not only that all read
+    with confidence."""
+    truth, a, b, swapped, _ = swapped_pair()
+    state = take_choices(swapped, check_reading(swapped))
+    state = _typed(state, f"{sticker_name(a)} {state.stickers[a].token}")
+    back = parse_json(to_json(state))
+    console = Console(file=io.StringIO(), width=80, record=True, color_system=None)
+    run_review(console, back, read_line=None)
+    flat = " ".join(console.export_text().split())
+    assert (f"From your earlier review: typed {sticker_name(a)} {state.stickers[a].token} "
+            f"(held); taken with y: {sticker_name(b)} {state.stickers[b].token}.") in flat
 
 
 def _insisted_centre() -> tuple[CubeState, CubeState, CubeState]:

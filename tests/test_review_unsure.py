@@ -109,6 +109,10 @@ def test_without_a_person_an_unsure_reading_stops_naming_the_stickers(case, tmp_
     out = capsys.readouterr()
     assert out.out == "" and "not sure of 2 stickers" in out.err
     assert sticker_name(a) in out.err and sticker_name(b) in out.err
+    # the --json stop names the state file given as the one to correct, not one to write
+    err = " ".join(out.err.split())
+    assert f"correct them in {path} (its tokens" in err and "writes one" not in err
+    assert f"`sudoku-cube solve {path}` again" in err
 
 
 def test_stickers_to_check_crowded_on_a_face_name_it_for_a_new_photo(case):

@@ -233,7 +233,8 @@ def solve_state(state: CubeState, settings: CubeSettings = CubeSettings(), *,
                 planner: BackgroundPlanner | None = None, known: KnownPlan | None = None,
                 progress: Progress = _quiet, require_sure: bool = False,
                 grid_solver: Callable[..., GridSolution] = solve_grid,
-                photos: PhotoNames | None = None) -> SolveResult:
+                photos: PhotoNames | None = None,
+                state_file: str | None = None) -> SolveResult:
     """Solve the grid (unless the cube is already solved or ``grid`` is given) and plan.
 
     ``tables``: the planner's tables already loading (started here otherwise); ``planner``:
@@ -243,7 +244,8 @@ def solve_state(state: CubeState, settings: CubeSettings = CubeSettings(), *,
     stickers to check) instead of becoming a plan; ``grid_solver``: the grid solver to ask
     (a :class:`RememberedSolver` that has already solved this reading answers at once);
     ``photos``: where each face of the reading was photographed (corner photo A or B, or the
-    face's own photo file), so that such a stop names the photo to retake.
+    face's own photo file), so that such a stop names the photo to retake; ``state_file``:
+    the state file the reading came from, which such a stop names as the file to correct.
     """
     timings: dict[str, float] = {}
     if reading_ms is not None:
@@ -259,7 +261,7 @@ def solve_state(state: CubeState, settings: CubeSettings = CubeSettings(), *,
         grid = grid_solver(state, settings)
         timings["grid"] = round(1000 * (time.perf_counter() - t0), 1)
         if require_sure:
-            require_grid_sure(state, grid, settings, photos)
+            require_grid_sure(state, grid, settings, photos, state_file)
     else:
         timings["grid"] = 0.0
     timings["tables"] = round(tables.wait(progress), 1)

@@ -19,7 +19,7 @@ from ...models.cube.state import CubeState, sticker_index, sticker_name
 from ...models.cube.stickers import Sticker, format_token, is_doubtful, parse_token, same_sticker
 from ...models.errors import SudokuCubeError, UnsolvableError
 from ...models.grid import GridSolution, GridUnsolvableError, photo_refusal, solve_grid
-from ...models.grid.diagnosis import insisted_note
+from ...models.grid.diagnosis import insisted_note, kept_note
 from ...models.grid.hopeless import (FACE_ON, RETAKE_SHARE, PhotoNames, per_face, retake_faces,
                                      retake_photos)
 from ...models.profile import CubeSettings
@@ -153,12 +153,14 @@ def typed_slips(state: CubeState, grid: GridSolution, settings: CubeSettings = C
     and the stickers to check (``person``: one is at the review, where ``y`` takes the grid's
     choices). Then the tokens the person insisted on that the grid changed other stickers
     for (:attr:`GridSolution.insisted`), named as the reason for the doubt there, with the
-    token that takes the photo's reading back (:func:`models.grid.diagnosis.insisted_note`)."""
+    token that takes the photo's reading back (:func:`models.grid.diagnosis.insisted_note`);
+    or, where no diagnosis named them, the tokens typed or insisted on that the grid keeps
+    while it moves or doubts stickers the photos read surely (:func:`kept_tokens`)."""
     refused = grid.typed_refused
     held = ([insisted_note(state, grid.insisted,
                            [i for i in grid.repaired if i not in refused], person,
                            slips=refused)]
-            if grid.insisted else [])
+            if grid.insisted else kept_tokens(state, grid, settings, person))
     if not refused:
         return held
     one = len(refused) == 1
@@ -180,6 +182,29 @@ def typed_slips(state: CubeState, grid: GridSolution, settings: CubeSettings = C
     return [f"Likely slip{'' if one else 's'}: {typed} as typed fit{'s' if one else ''} no "
             "solved arrangement of this cube with the other stickers as read; the grid takes "
             f"{what}. Check {them} on the cube{go_on}"] + held
+
+
+def kept_tokens(state: CubeState, grid: GridSolution, settings: CubeSettings = CubeSettings(),
+                person: bool = True) -> list[str]:
+    """The note (one sentence or none) on the tokens typed or insisted on that the grid keeps
+    as typed (:func:`models.grid.diagnosis.kept_note`) while it moves or doubts stickers the
+    photos read surely: one of the held tokens may be a slip the grid works round, and the
+    person is told which they are and how to take the photo's reading back. Read from the
+    answer alone, without another search; none where nothing sure is moved or doubted, or
+    nothing is held."""
+    held = [i for i in range(len(state.stickers))
+            if (i in state.held or state.prior(i) is not None)
+            and i not in grid.typed_refused
+            and same_sticker(grid.chosen[i], state.stickers[i], settings.symmetric)]
+    if not held:
+        return []
+    moved = [i for i in range(len(state.stickers)) if i not in held
+             and i not in grid.typed_refused and state.prior(i) is None
+             and i not in state.held
+             and (i in grid.review
+                  or not same_sticker(grid.chosen[i], state.stickers[i], settings.symmetric))
+             and not is_doubtful(state.photo_reading(i) or state.hypotheses(i))]
+    return [kept_note(state, held, moved, person)] if moved else []
 
 
 def _finding(e: UnsolvableError) -> str:
@@ -240,10 +265,16 @@ def unsure_message(state: CubeState, grid: GridSolution, settings: CubeSettings 
     unsure = unsure_stickers(state, grid, settings)
     k = len(unsure)
     slips = "".join(f"{note} " for note in typed_slips(state, grid, settings, person=False))
-    return (slips + f"{'T' if slips else 't'}he grid solver is not sure of {k} "
-            f"sticker{'s' if k != 1 else ''}: "
-            f"{unsure_names(unsure, grid, state.n)}; another reading about as likely also "
-            "solves the cube, so no plan was made from a guess. Check "
+    over = {i: r for i, r in unsure.items() if i in grid.typed_refused}
+    if over and len(over) == k:  # sure, but against what the person typed
+        what = (f"overrides {'the token' if k == 1 else f'the {k} tokens'} typed: "
+                f"{unsure_names(over, grid, state.n)}; no plan was made against what you "
+                "typed")
+    else:
+        what = (f"is not sure of {k} sticker{'s' if k != 1 else ''}: "
+                f"{unsure_names(unsure, grid, state.n)}; another reading about as likely "
+                "also solves the cube, so no plan was made from a guess")
+    return (slips + f"{'T' if slips else 't'}he grid solver {what}. Check "
             f"{'them' if k != 1 else 'it'} on the cube, then run the same command at a terminal "
             f"(without --json or --plain) to confirm or correct them, or {fix}"
             + retake_hint(tuple(unsure), state, settings, photos))
@@ -279,12 +310,31 @@ def retake_hint(cells: tuple[int, ...], state: CubeState,
 
 def require_sure(state: CubeState, grid: GridSolution,
                  settings: CubeSettings = CubeSettings(),
-                 photos: PhotoNames | None = None) -> None:
+                 photos: PhotoNames | None = None, state_file: str | None = None) -> None:
     """Raise SudokuCubeError (exit 2) naming the stickers to check when ``grid`` is not sure
     and nobody is there to confirm them (``photos``: where each face was photographed, to name
-    the photo to retake, :func:`unsure_message`)."""
+    the photo to retake, :func:`unsure_message`; ``state_file``: the state file the reading
+    came from, named as the file to correct, :func:`fix_in_state_file`)."""
     if not grid.sure:
-        raise SudokuCubeError(unsure_message(state, grid, settings, photos=photos))
+        raise SudokuCubeError(unsure_message(state, grid, settings,
+                                             fix_in_state_file(state_file), photos))
+
+
+def earlier_answers(state: CubeState) -> str:
+    """'From your earlier review: typed F5 3^ (held), F7 6>; taken with y: F2 5^.' for a
+    reading that already holds a person's answers (a state file a review kept, read back):
+    the tokens typed (insisted on: held) and the grid's choices taken with ``y``, so that
+    they are not mistaken for what the photos read; '' when it holds none."""
+    n = state.n
+    typed = [f"{sticker_name(i, n)} {format_token(state.stickers[i])}"
+             + (" (held)" if i in state.held else "")
+             for i in range(len(state.stickers))
+             if i not in state.accepted and (i in state.held or state.prior(i) is not None)]
+    taken = [f"{sticker_name(i, n)} {format_token(state.stickers[i])}"
+             for i in sorted(state.accepted)]
+    parts = ([f"typed {', '.join(typed)}"] if typed else []) + (
+        [f"taken with y: {', '.join(taken)}"] if taken else [])
+    return f"From your earlier review: {'; '.join(parts)}." if parts else ""
 
 
 def confirmed(check: ReviewCheck) -> list[tuple[int, Sticker]]:

@@ -28,8 +28,8 @@ from ...models.profile import CubeSettings
 from ...storage.atomic import atomic_write_text
 from ...storage.folders import data_dir
 from ..services.review import (ReviewCheck, accepted, apply_corrections, check_reading,
-                               fix_in_state_file, parse_corrections, suggestion_lines,
-                               take_choices, unsure_message)
+                               earlier_answers, fix_in_state_file, parse_corrections,
+                               suggestion_lines, take_choices, unsure_message)
 from ..services.unfinished import drop_unfinished, keep_unfinished, kept_unfinished, review_key
 from .interrupt import as_going_on, set_resume_command
 from .keys import LineInterrupted, LineReader, edits_on_line
@@ -219,6 +219,9 @@ def run_review(console: Console, state: CubeState, settings: CubeSettings = Cube
     person as the file to correct.
     """
     corrected = [state]
+    answers = earlier_answers(state)  # a state file a review kept: say what the person gave
+    if answers:
+        print_wrapped(console, answers)
     earlier = earlier_corrections(state) if read_line is not None else None
     if earlier is not None:
         print_wrapped(console, f"Your corrections from an earlier review of this reading are in "

@@ -82,6 +82,16 @@ def beside(left: list[Text], right: list[Text], gap_at: int) -> list[Text]:
     return out
 
 
+def answered(state: CubeState, i: int) -> str:
+    """``"typed 3^"`` for a sticker the person typed (or insisted on), ``"y took 5^"`` for
+    one whose grid's choice was taken with ``y``, where the photo's reading is known (it then
+    stands under "read" in the list, not the person's answer at a certain 1.0); '' otherwise."""
+    if not state.photo_reading(i):
+        return ""
+    token = format_token(state.stickers[i])
+    return f"y took {token}" if i in state.accepted else f"typed {token}"
+
+
 @dataclass
 class ReviewView:
     """What was read and what the grid solver makes of it.
@@ -123,13 +133,19 @@ class ReviewView:
     def row(self, i: int) -> Text:
         """One doubtful sticker: ``F7 9v .55 6^ .45 8v .02 >6^`` (grid's choice in green), or
         when the grid solver is not sure of it ``F7 9v .55 6^ .45   >6^/9v`` (its choice and
-        the rival, in yellow: to confirm or correct)."""
-        alts = self.state.hypotheses(i)
+        the rival, in yellow: to confirm or correct). A sticker the person typed shows what
+        the photo read and the token typed instead of the others: ``F5 5^ 1.0  typed 3^
+        >5^/3^`` (:func:`answered`)."""
+        answer = answered(self.state, i)
+        alts = self.state.photo_reading(i) if answer else self.state.hypotheses(i)
         line = Text(f"{sticker_name(i, self.state.n):<3}", style="bold yellow")
         line.append(f"{score_text(alts[0])}  " if alts
                     else f"{format_token(self.state.stickers[i])}  ")
         unsure = self.check is not None and self.check.grid is not None and i in self.check.unsure
-        line.append(" ".join(score_text(h) for h in alts[1:3 if unsure else 4]))
+        if answer:  # what the photo read stands under "read"; the person's answer is marked
+            line.append(answer, style="bold cyan")
+        else:
+            line.append(" ".join(score_text(h) for h in alts[1:3 if unsure else 4]))
         sug = self.check.suggestions.get(i) if self.check else None
         if unsure:
             rival = self.check.unsure[i]
@@ -219,10 +235,18 @@ class ReviewView:
 
     def unsure_line(self) -> str:
         """What to do about the stickers the grid solver is not sure of."""
-        k = len(self.check.unsure) if self.check else 0
-        one = k == 1  # "not sure of 1" alone reads as the digit 1
-        return (f"The grid solver is not sure of {k} sticker{'' if one else 's'} (>grid/rival: "
-                f"its choice, the other reading): check {'it' if one else 'them'} on the cube; "
+        unsure = self.check.unsure if self.check else {}
+        grid = self.check.grid if self.check else None
+        over = [i for i in unsure if grid is not None and i in grid.typed_refused]
+        k = len(unsure) - len(over)
+        one = len(unsure) == 1  # "not sure of 1" alone reads as the digit 1
+        words = [f"overrides {'the token' if len(over) == 1 else f'{len(over)} tokens'} you "
+                 "typed" if over else "",
+                 f"is not sure of {k}{' other' if over else ''} sticker{'' if k == 1 else 's'}"
+                 if k else ""]
+        rival = "what you typed" if not k else "the other reading"
+        return (f"The grid solver {' and '.join(w for w in words if w)} (>grid/rival: its "
+                f"choice, {rival}): check {'it' if one else 'them'} on the cube; "
                 f"y takes its choice{'' if one else 's'}.")
 
     def footer(self, width: int = WIDE) -> list[Text]:

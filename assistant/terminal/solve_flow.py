@@ -141,7 +141,8 @@ def produce(path: str | None, settings: CubeSettings, args: argparse.Namespace, 
         return solve_state(state, settings, optimal=getattr(args, "optimal", False),
                            reading_ms=reading_ms, tables=tables, progress=progress,
                            known=followed_plans(settings.symmetric) if remembered else None,
-                           require_sure=True, grid_solver=solver, photos=photos)
+                           require_sure=True, grid_solver=solver, photos=photos,
+                           state_file=path if path and Path(path).is_file() else None)
     except GridUnsolvableError as e:
         raise photo_refusal(e, state, photos) from None
 

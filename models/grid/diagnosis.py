@@ -246,6 +246,32 @@ def insisted_note(state: CubeState, insisted: Iterable[int], moved: Iterable[int
             f"{' or '.join(typed)} was a slip, {undo}.")
 
 
+def kept_note(state: CubeState, held: Iterable[int], moved: Iterable[int],
+              person: bool = True) -> str:
+    """Where the grid keeps tokens the person typed or insisted on (``held``) and moves or
+    doubts stickers the photos read surely (``moved``) with no diagnosis to say that the
+    held ones are why (the reading fits a solved cube as it stands, so no search was made):
+    the sentences that name the held tokens, the stickers the grid doubts instead, and the
+    token that takes each photo's reading back where it differs from the typed one
+    (``person``: one is at the review to type it; without, what the photo read is named).
+    Reading the held tokens as the person meant them costs no search."""
+    held = list(held)
+    one = len(held) == 1
+    typed = [f"{sticker_name(i, state.n)} {format_token(state.stickers[i])}" for i in held]
+    names = [sticker_name(i, state.n) for i in moved]
+    back = [f"{sticker_name(i, state.n)} {format_token(state.photo_reading(i)[0].sticker)}"
+            for i in held if state.photo_reading(i)
+            and state.photo_reading(i)[0].sticker != state.stickers[i]]
+    text = (f"Held as you typed: {listed(typed)}; the grid keeps "
+            f"{'it' if one else 'them'} and doubts {listed(names)} instead, which the photos "
+            f"read surely.")
+    if back:
+        slip = "it is a slip" if one else "one is a slip"
+        text += (f" If {slip}, type the photo's reading back: {' or '.join(back)}." if person
+                 else f" If {slip}, the photo read {listed(back)}.")
+    return text
+
+
 def _held_note(state: CubeState, held: list[int]) -> str:
     """Where no fix was found: the tokens typed again as they stood (``held``, insisted on
     otherwise than the photo read them) are held as typed and may be why, each with what
