@@ -17,7 +17,8 @@ from sudoku_cube.assistant.cli import main
 from sudoku_cube.assistant.services.files import load_state
 from sudoku_cube.assistant.services.pipeline import RememberedSolver
 from sudoku_cube.assistant.services.review import (apply_corrections, check_reading,
-                                                   earlier_answers, take_choices, typed_slips)
+                                                   earlier_answers, take_choices, typed_slips,
+                                                   unsure_message)
 from sudoku_cube.assistant.terminal.review_ui import run_review
 from sudoku_cube.assistant.terminal.review_view import ReviewView
 from sudoku_cube.models.cube.solved import is_solved
@@ -94,6 +95,16 @@ def test_the_review_names_the_typed_slip_and_falls_back_on_the_photo(black):
     row = next(line for line in text.splitlines() if " F5 " in line)
     assert "F5 5^ 1.0  typed 3^" in row and row.rstrip().endswith(">5^/3^")
     assert "F5 3^ 1.0" not in text
+    # narrower (short lines beside the net) the row agrees: the photo's reading, then the
+    # token typed marked short, in its 15 characters
+    narrow = Console(file=io.StringIO(), width=66, height=24, record=True, color_system=None)
+    view = ReviewView(state, check)
+    assert view.layout(narrow, 66) == "short"
+    narrow.print(view)
+    lines = narrow.export_text().splitlines()
+    short = next(line for line in lines if " F5 " in line)
+    assert short.rstrip().endswith("F5 5^ t3^>5^/3^") and "F5 3^" not in short
+    assert len(view.short_row(F5).plain) <= 15 and all(len(line) <= 66 for line in lines)
     # the grid is sure, against the person: it overrides the token typed
     assert ("The grid solver overrides the token you typed (>grid/rival: its choice, what "
             "you typed): check it on the cube; y takes its choice.") in flat
@@ -186,10 +197,16 @@ def test_a_state_file_keeps_the_photos_reading_of_a_typed_sticker(black, tmp_pat
     path = tmp_path / "typed.json"
     path.write_text(to_json(state))
     assert main(["solve", str(path), "--plain", "--symmetric", "none"]) == 2
-    err = " ".join(capsys.readouterr().err.split())
+    said = capsys.readouterr()
+    err = " ".join(said.err.split())
+    assert " ".join(said.out.split()).startswith("From your earlier review: typed F5 3^.")
     assert ("Likely slip: F5 3^ as typed fits no solved arrangement of this cube with the "
             "other stickers as read; the grid takes what the photo read, F5 5^. Check it on "
             "the cube. The grid solver overrides the token typed: F5 (grid 5^, or 3^)") in err
+    # with --json too the answers the file holds are named first (on stderr: stdout is JSON)
+    assert main(["solve", str(path), "--json", "--symmetric", "none"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert err.startswith("From your earlier review: typed F5 3^.") and "Likely slip" in err
     back = parse_json(to_json(state))
     assert back.stickers == state.stickers
     assert back.hypotheses(F5) == (Hypothesis(parse_token("3^"), None),)
@@ -426,12 +443,44 @@ def test_the_photos_own_token_typed_after_a_y_is_not_named_the_slip(black):
     # no diagnosis ran (the reading fits as typed), yet the grid doubts centres and stickers
     # the photos read surely: the tokens it holds as typed are named, with the way back
     assert check.grid.insisted == () and set(check.unsure) >= {sticker_index("R5")}
-    assert notes.startswith("Held as you typed: F2 3^ and F5 3^; the grid keeps them and "
-                            "doubts R5")
-    assert notes.endswith("If one is a slip, type the photo's reading back: F5 5^.")
-    assert "F2 3^." not in notes  # F2 3^ is what its photo read: nothing to take back
+    # F2 3^ is what its photo read: a confirmation, neither named nor to take back
+    assert notes.startswith("The grid keeps F5 3^ as you typed it; it doubts R5")
+    assert notes.endswith("which the photos read surely. If F5 3^ is a slip, type F5 5^.")
+    assert "F2" not in notes and "instead" not in notes
     quiet = typed_slips(state, check.grid, FOOTED, person=False)
-    assert quiet[0].endswith("If one is a slip, the photo read F5 5^.")
+    assert quiet[0].endswith("If F5 3^ is a slip, the photo read F5 5^.")
+
+
+def _misread(state: CubeState, name: str, token: str) -> CubeState:
+    """``state`` with sticker ``name`` read ``token`` for sure (a confident misread)."""
+    i = sticker_index(name)
+    stickers, cands = list(state.stickers), list(state.candidates)
+    stickers[i] = parse_token(token)
+    cands[i] = (Hypothesis(parse_token(token), 1.0),)
+    return CubeState(tuple(stickers), state.n, tuple(cands), state.priors, state.held,
+                     state.accepted)
+
+
+def test_tokens_typed_as_the_photo_read_them_are_not_named_held(black):
+    """The black cube with U1 misread 2> for sure, so the grid doubts it: F5 5^ typed, just
+    what the photo read, is a confirmation and no note names it as held or kept (it is no
+    reason for the doubt on U1, and there is nothing to take back); F5 3^ typed instead is
+    overridden, and the stop without a person says so apart from the sticker it is not sure
+    of, not that another reading of both is about as likely."""
+    read, _ = black
+    state = _typed(_misread(read, "U1", "2>"), "F5 5^")
+    check = check_reading(state, FOOTED)
+    assert set(check.unsure) == {U1} and check.typed_notes == []
+    stop = unsure_message(state, check.grid, FOOTED)
+    assert "keeps" not in stop and "F5" not in stop
+    state = _typed(_misread(read, "U1", "2>"), "F5 3^")
+    check = check_reading(state, FOOTED)
+    assert set(check.unsure) == {U1, F5} and check.grid.typed_refused == (F5,)
+    stop = " ".join(unsure_message(state, check.grid, FOOTED).split())
+    assert ("The grid solver overrides the token typed: F5 (grid 5^, or 3^), and is not sure "
+            "of 1 other sticker: U1 (grid 1>, or 2>); no plan was made against what you "
+            "typed or from a guess.") in stop
+    assert "another reading about as likely" not in stop
 
 
 def test_a_reopened_review_names_the_answers_it_holds():

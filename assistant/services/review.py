@@ -186,25 +186,30 @@ def typed_slips(state: CubeState, grid: GridSolution, settings: CubeSettings = C
 
 def kept_tokens(state: CubeState, grid: GridSolution, settings: CubeSettings = CubeSettings(),
                 person: bool = True) -> list[str]:
-    """The note (one sentence or none) on the tokens typed or insisted on that the grid keeps
-    as typed (:func:`models.grid.diagnosis.kept_note`) while it moves or doubts stickers the
-    photos read surely: one of the held tokens may be a slip the grid works round, and the
-    person is told which they are and how to take the photo's reading back. Read from the
-    answer alone, without another search; none where nothing sure is moved or doubted, or
-    nothing is held."""
-    held = [i for i in range(len(state.stickers))
+    """The note (one sentence or none) on the tokens typed or insisted on otherwise than the
+    photo read them that the grid keeps as typed (:func:`models.grid.diagnosis.kept_note`)
+    while it doubts or changes stickers the photos read surely: one of those tokens may be a
+    slip the grid works round, and the person is told which they are and how to take the
+    photo's reading back. Tokens typed as the photo read them are confirmations, never named
+    (nothing to take back). Read from the answer alone, without another search; none where
+    nothing sure is doubted or changed, or no token held differs from its photo's reading."""
+    kept = [i for i in range(len(state.stickers))
             if (i in state.held or state.prior(i) is not None)
             and i not in grid.typed_refused
             and same_sticker(grid.chosen[i], state.stickers[i], settings.symmetric)]
+    held = [i for i in kept if state.photo_reading(i)
+            and not same_sticker(state.photo_reading(i)[0].sticker, state.stickers[i],
+                                 settings.symmetric)]
     if not held:
         return []
-    moved = [i for i in range(len(state.stickers)) if i not in held
-             and i not in grid.typed_refused and state.prior(i) is None
-             and i not in state.held
-             and (i in grid.review
-                  or not same_sticker(grid.chosen[i], state.stickers[i], settings.symmetric))
-             and not is_doubtful(state.photo_reading(i) or state.hypotheses(i))]
-    return [kept_note(state, held, moved, person)] if moved else []
+    sure = [i for i in range(len(state.stickers)) if i not in kept
+            and i not in grid.typed_refused and state.prior(i) is None
+            and i not in state.held
+            and not is_doubtful(state.photo_reading(i) or state.hypotheses(i))]
+    doubted = [i for i in sure if i in grid.review]
+    changed = [i for i in sure if i not in grid.review
+               and not same_sticker(grid.chosen[i], state.stickers[i], settings.symmetric)]
+    return [kept_note(state, held, doubted, changed, person)] if doubted or changed else []
 
 
 def _finding(e: UnsolvableError) -> str:
@@ -270,6 +275,12 @@ def unsure_message(state: CubeState, grid: GridSolution, settings: CubeSettings 
         what = (f"overrides {'the token' if k == 1 else f'the {k} tokens'} typed: "
                 f"{unsure_names(over, grid, state.n)}; no plan was made against what you "
                 "typed")
+    elif over:  # overrides typed tokens and is not sure of other stickers
+        rest = {i: r for i, r in unsure.items() if i not in over}
+        what = (f"overrides {'the token' if len(over) == 1 else f'{len(over)} tokens'} typed: "
+                f"{unsure_names(over, grid, state.n)}, and is not sure of {len(rest)} other "
+                f"sticker{'s' if len(rest) != 1 else ''}: {unsure_names(rest, grid, state.n)}; "
+                "no plan was made against what you typed or from a guess")
     else:
         what = (f"is not sure of {k} sticker{'s' if k != 1 else ''}: "
                 f"{unsure_names(unsure, grid, state.n)}; another reading about as likely "

@@ -114,17 +114,27 @@ class ReviewView:
     def short_row(self, i: int) -> Text:
         """One doubtful sticker in :data:`SHORT_WIDTH` characters: ``F7 9v 6^`` (read, the
         likeliest other), ``F7 9v >6^`` (the grid's suggestion) or ``F7 9v >6^/9v`` (the
-        grid's choice and the rival, when it is not sure)."""
+        grid's choice and the rival, when it is not sure). A sticker the person typed shows
+        what the photo read, as :meth:`row` does, with the answer marked short:
+        ``F5 5^ t3^>5^/3^`` (``t``: typed; ``y``: the grid's choice taken with y)."""
+        answer = answered(self.state, i)
         alts = self.state.hypotheses(i)
         line = Text(f"{sticker_name(i, self.state.n):<3}", style="bold yellow")
-        line.append(format_token(self.state.stickers[i]))
+        photo = self.state.photo_reading(i) if answer else None
+        line.append(format_token(photo[0].sticker if photo else self.state.stickers[i]))
+        if answer:
+            mark = "y" if i in self.state.accepted else "t"
+            line.append(f" {mark}{format_token(self.state.stickers[i])}", style="bold cyan")
+        gap = "" if answer else " "  # the mark takes the room of the likeliest other
         check = self.check
         if check is not None and check.grid is not None and i in check.unsure:
             rival = check.unsure[i]
-            line.append(f" >{format_token(check.grid.chosen[i])}", style="bold yellow")
+            line.append(f"{gap}>{format_token(check.grid.chosen[i])}", style="bold yellow")
             line.append(f"/{format_token(rival)}" if rival is not None else "", style="yellow")
         elif check is not None and i in check.suggestions:
-            line.append(f" >{format_token(check.suggestions[i])}", style="bold green")
+            line.append(f"{gap}>{format_token(check.suggestions[i])}", style="bold green")
+        elif answer:
+            pass
         elif len(alts) > 1:
             line.append(f" {format_token(alts[1].sticker)}")
         line.no_wrap = True

@@ -28,6 +28,7 @@ from ...vision.reading.faces import Reading
 from ..services.cube_input import (DEMO_SAMPLE, CubeRead, GridSolver, footed_as_read,
                                    footed_settings, read_input, turned_upright)
 from ..services.export import check_export_path
+from ..services.review import earlier_answers
 from ..services.pipeline import (BackgroundPlanner, Progress, RememberedSolver, SolveResult,
                                  TablesLoading, solve_state, start_tables)
 from ..services.sessions import followed_plans
@@ -133,6 +134,9 @@ def produce(path: str | None, settings: CubeSettings, args: argparse.Namespace, 
     err = Console(stderr=True)
     got = read_cube(path, err, args, progress)
     state, photos = got.state, got.photo_names
+    answers = earlier_answers(state)  # a state file a review kept: say what the person gave
+    if answers:
+        print_wrapped(err, answers)
     reading_ms = 1000 * (time.perf_counter() - t0)
     solver = RememberedSolver()
     try:

@@ -246,29 +246,29 @@ def insisted_note(state: CubeState, insisted: Iterable[int], moved: Iterable[int
             f"{' or '.join(typed)} was a slip, {undo}.")
 
 
-def kept_note(state: CubeState, held: Iterable[int], moved: Iterable[int],
-              person: bool = True) -> str:
-    """Where the grid keeps tokens the person typed or insisted on (``held``) and moves or
-    doubts stickers the photos read surely (``moved``) with no diagnosis to say that the
-    held ones are why (the reading fits a solved cube as it stands, so no search was made):
-    the sentences that name the held tokens, the stickers the grid doubts instead, and the
-    token that takes each photo's reading back where it differs from the typed one
-    (``person``: one is at the review to type it; without, what the photo read is named).
-    Reading the held tokens as the person meant them costs no search."""
-    held = list(held)
+def kept_note(state: CubeState, held: Iterable[int], doubted: Iterable[int],
+              changed: Iterable[int] = (), person: bool = True) -> str:
+    """Where the grid keeps tokens the person typed or insisted on otherwise than the photo
+    read them (``held``) and doubts (``doubted``) or changes (``changed``) stickers the photos
+    read surely, with no diagnosis to say whether the held ones are why (the reading fits a
+    solved cube as it stands, so no search was made): the sentences that name the held
+    tokens, the stickers doubted or changed, and the token that takes each photo's reading
+    back (``person``: one is at the review to type it; without, what the photo read is
+    named). No cause is claimed: a held token may be a slip the grid works round, or right."""
+    held, doubted, changed = list(held), list(doubted), list(changed)
     one = len(held) == 1
     typed = [f"{sticker_name(i, state.n)} {format_token(state.stickers[i])}" for i in held]
-    names = [sticker_name(i, state.n) for i in moved]
     back = [f"{sticker_name(i, state.n)} {format_token(state.photo_reading(i)[0].sticker)}"
-            for i in held if state.photo_reading(i)
-            and state.photo_reading(i)[0].sticker != state.stickers[i]]
-    text = (f"Held as you typed: {listed(typed)}; the grid keeps "
-            f"{'it' if one else 'them'} and doubts {listed(names)} instead, which the photos "
-            f"read surely.")
-    if back:
-        slip = "it is a slip" if one else "one is a slip"
-        text += (f" If {slip}, type the photo's reading back: {' or '.join(back)}." if person
-                 else f" If {slip}, the photo read {listed(back)}.")
+            for i in held]
+    verbs = [f"doubts {listed([sticker_name(i, state.n) for i in doubted])}" if doubted
+             else "",
+             f"changes {listed([sticker_name(i, state.n) for i in changed])}" if changed
+             else ""]
+    text = (f"The grid keeps {listed(typed)} as you typed {'it' if one else 'them'}; it "
+            f"{' and '.join(v for v in verbs if v)}, which the photos read surely.")
+    slip = f"{typed[0]} is a slip" if one else "one is a slip"
+    text += (f" If {slip}, type {' or '.join(back)}." if person
+             else f" If {slip}, the photo read {listed(back)}.")
     return text
 
 
