@@ -72,8 +72,8 @@ def test_the_demo_ends_with_what_to_do_for_your_own_cube(capsys):
     after = out[out.index("Done: the cube is solved."):]
     assert "end pointing the other way from the rest of their faces: a 1 is taken to look " \
         "the same upside down" in after and "there is nothing to do" in after
-    assert "run the same command again with --symmetric none: then every 1 ends upright" \
-        in after
+    assert "solve it again with --symmetric none added to the solve or guide command: then " \
+        "every 1 ends upright" in after
     assert "That was the bundled demo" not in _out(capsys, ["solve", str(EASY), "--plain",
                                                             "--no-ocr"])
 

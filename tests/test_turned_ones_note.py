@@ -1,7 +1,7 @@
 """Why a solved face may show a 1 pointing the other way: the plain printout and the guide's
 last screen say so in one sentence (a 1 is taken to look the same upside down, nothing to do;
-if the cube's 1 has a foot, the same command again with ``--symmetric none``), and say nothing
-when every digit points with its face."""
+if the cube's 1 has a foot, the solve or guide command again with ``--symmetric none``), and
+say nothing when every digit points with its face."""
 from __future__ import annotations
 
 import io
@@ -43,8 +43,9 @@ def test_a_turned_1_is_explained_after_done():
     assert text[done:].startswith(
         "Done: the cube is solved. The 1s on U and D end pointing the other way from the rest "
         "of their faces: a 1 is taken to look the same upside down, so those faces still "
-        "count as solved and there is nothing to do (if your cube's 1 has a foot, run the "
-        "same command again with --symmetric none: then every 1 ends upright).")
+        "count as solved and there is nothing to do (if your cube's 1 has a foot, solve it "
+        "again with --symmetric none added to the solve or guide command: then every 1 ends "
+        "upright).")
 
 
 def test_no_note_when_every_digit_points_with_its_face():

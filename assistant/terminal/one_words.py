@@ -11,10 +11,12 @@ from ...vision.recognise.footed import OneVerdict
 from ..services.phases import symmetric_note, turned_symmetric
 from .profile_option import FOOT_ADVICE, NO_SYMMETRIC
 
-TURNED_ONE_ADVICE = (f"if your cube's 1 has a foot, run the same command again with "
-                     f"--symmetric {NO_SYMMETRIC}: then every 1 ends upright")
+TURNED_ONE_ADVICE = (f"if your cube's 1 has a foot, solve it again with --symmetric "
+                     f"{NO_SYMMETRIC} added to the solve or guide command: then every 1 ends "
+                     "upright")
 """The aside under a solved cube showing a 1 turned over: what to do (and what comes of it)
-if the 1 is not symmetric after all; the command that solved it, again, with the option."""
+if the 1 is not symmetric after all: the solve or guide command, again, with the option (the
+demo's own command is make's, so the advice names the commands a person runs)."""
 
 
 def verdict_line(ones: OneVerdict, command: str = "", overridden: str = "") -> str:
