@@ -420,10 +420,11 @@ def test_the_guide_says_a_photo_was_checked_as_the_face_of_its_name(tmp_path, mo
     assert line == "The cube matches the plan at this step.", line
 
 
-def _check_corner(monkeypatch, capsys, faces, letter="A"):
-    """``check`` of a corner photo whose faces read as ``faces`` (no photo is read)."""
+def _check_corner(monkeypatch, capsys, faces, letter="A", step=0):
+    """``check`` at ``step`` of a corner photo whose faces read as ``faces`` (no photo is
+    read)."""
     monkeypatch.setattr(check, "corner_cells", lambda *_a, **_k: faces)
-    code = main(["check", str(BLACK / "truth.json"), "--moves", PLAN, "--step", "0",
+    code = main(["check", str(BLACK / "truth.json"), "--moves", PLAN, "--step", str(step),
                  "--corner", f"{letter}=x.jpg"])
     out = capsys.readouterr()
     return code, _flat(out.out), _flat(out.err)
@@ -451,3 +452,15 @@ def test_a_corner_refusal_claims_nothing_from_a_centre_read_with_doubt():
         "U": _sure(TRUTH.face("U")), "F": tuple(front), "R": tuple(right)}, TRUTH)))
     assert "corner photo A shows centres 4, ?, 4" in err, err
     assert "another cube" not in err and "4 is U's" in err, err
+
+
+@pytest.mark.parametrize("letter", ["A", "B"])
+def test_a_corner_photo_of_a_cube_held_turned_is_the_slip_not_refused(monkeypatch, capsys,
+                                                                      letter):
+    """Its faces show other faces' centres, which the cube picked up turned explains: the
+    check names that slip instead of refusing the photo."""
+    real = _held_turned()
+    faces = {f: _sure(real.face(f)) for f in ("UFR" if letter == "A" else "DLB")}
+    code, out, err = _check_corner(monkeypatch, capsys, faces, letter, step=1)
+    assert code == 0 and "corner photo" not in err, (out, err)
+    assert "the whole cube was turned and held that way" in out, out
