@@ -94,6 +94,30 @@ def shown_centre(face: str, cells: Cells, cube: CubeState,
     return None if looks_alike(got, centre(cube, face), settings) else got
 
 
+def faces_with_centre(got: Sticker, cube: CubeState,
+                      settings: CubeSettings = CubeSettings()) -> list[str]:
+    """The faces of ``cube`` whose centre looks like ``got`` (none: another cube's centre)."""
+    return [f for f in FACES if looks_alike(centre(cube, f), got, settings)]
+
+
+def unexplained_centre(face: str, cells: Cells, cube: CubeState, verdict: Verdict | None,
+                       settings: CubeSettings = CubeSettings()) -> Sticker | None:
+    """The sure centre ``cells`` show for ``face`` that refuses them (None: no refusal yet):
+    before the slip search (``verdict`` None) only a centre that no face of ``cube`` (the cube
+    as the plan expects it) has, since no hold of this cube shows it; after it, any centre not
+    ``face``'s that no cube held turned found by the search brings there, unless the search
+    found the cube as the plan expects it (the other stickers match it, so the centre alone is
+    misread: another face's or another cube's stickers cannot all match the plan)."""
+    got = shown_centre(face, cells, cube, settings)
+    if got is None:
+        return None
+    if verdict is None:  # got is not face's own centre (shown_centre): another face's?
+        return None if faces_with_centre(got, cube, settings) else got
+    if verdict.outcome == "as expected":  # the rest matches the plan: the centre is misread
+        return None
+    return None if explains_centre(verdict, face, got, settings) else got
+
+
 def explains_centre(verdict: Verdict, face: str, got: Sticker,
                     settings: CubeSettings = CubeSettings()) -> bool:
     """Whether the slip the check found (or one of those that fit) puts centre ``got`` on
@@ -117,7 +141,7 @@ def wrong_face_error(face: str, photo: str, got: Sticker, cube: CubeState,
     another, ``face``, by its file's name: the retake is of the face asked for."""
     want = centre(cube, face)
     shown = digit_words(got, settings)
-    same = [f for f in FACES if looks_alike(centre(cube, f), got, settings)]
+    same = faces_with_centre(got, cube, settings)
     if len(same) == 1:
         seems = (f"it seems to show {face_words(cube, same[0], False, settings)} instead "
                  "(did you photograph that face?)")
@@ -144,25 +168,19 @@ def refuse_wrong_faces(photos: Mapping[str, str], seen: Mapping[str, Cells], cub
                        settings: CubeSettings = CubeSettings(),
                        asked: str | None = None) -> None:
     """Refuse (:func:`wrong_face_error`) the first face photo (``photos``: face -> its file or
-    source) whose sure centre is not its face's centre in ``cube`` (:func:`shown_centre`),
+    source) whose sure centre is not its face's centre in ``cube`` (:func:`unexplained_centre`),
     unless the ``verdict`` on what was ``seen`` is a cube held turned that puts it there
-    (:func:`explains_centre`): a wrong photo must not be answered with slips, nor with "no
+    (:func:`explains_centre`) or the cube as planned: a wrong photo must not be answered with slips, nor with "no
     slip fits". Called first with no ``verdict``, before the slip search: a centre that no
     face of ``cube`` has (another cube's) is refused at once, since no hold of this cube
     shows it; a centre of another face is left for the search to judge (only a cube held
     turned brings it in front). ``asked``: the face the person was asked to photograph, as
     :func:`wrong_face_error` takes it."""
     for face, photo in photos.items():
-        got = shown_centre(face, seen[face], cube, settings) if face in seen else None
-        if got is None:
-            continue
-        if verdict is None:
-            held = any(looks_alike(centre(cube, f), got, settings) for f in FACES if f != face)
-            if held:
-                continue
-        elif verdict.outcome == "as expected" or explains_centre(verdict, face, got, settings):
-            continue  # as expected: the rest matches the plan, so the centre alone is misread
-        raise wrong_face_error(face, photo, got, cube, maybe, settings, asked)
+        got = unexplained_centre(face, seen[face], cube, verdict, settings) \
+            if face in seen else None
+        if got is not None:
+            raise wrong_face_error(face, photo, got, cube, maybe, settings, asked)
 
 
 def read_again_words(state: str) -> str:

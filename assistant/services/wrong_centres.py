@@ -11,52 +11,26 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from ...models.cube.face_words import centre, digit_words, listed, looks_alike
-from ...models.cube.geometry import FACES
+from ...models.cube.face_words import centre, digit_words, listed
 from ...models.cube.state import CubeState
 from ...models.cube.stickers import Sticker, is_doubtful
 from ...models.errors import SudokuCubeError
 from ...models.profile import CubeSettings
 from ...models.slips.find import Verdict
-from .slip_check import Cells, corner_words, explains_centre, shown_centre
+from .slip_check import Cells, corner_words, faces_with_centre, unexplained_centre
 
 CORNER_FACES = {"A": ("U", "F", "R"), "B": ("D", "L", "B")}
 """The faces each corner photo shows, in the order its words list them."""
 
 
-def unexplained_centre(face: str, cells: Cells, cube: CubeState, verdict: Verdict | None,
-                       settings: CubeSettings = CubeSettings()) -> Sticker | None:
-    """The sure centre ``cells`` show for ``face`` that refuses them (None: no refusal yet):
-    before the slip search (``verdict`` None) only a centre that no face of ``cube`` (the cube
-    as the plan expects it) has, since no hold of this cube shows it; after it, any centre not
-    ``face``'s that no cube held turned found by the search brings there, unless the search
-    found the cube as the plan expects it (the other stickers match it, so the centre alone is
-    misread: another face's or another cube's stickers cannot all match the plan)."""
-    got = shown_centre(face, cells, cube, settings)
-    if got is None:
-        return None
-    if verdict is None:
-        other = any(looks_alike(centre(cube, f), got, settings) for f in FACES if f != face)
-        return None if other else got
-    if verdict.outcome == "as expected":  # the rest matches the plan: the centre is misread
-        return None
-    return None if explains_centre(verdict, face, got, settings) else got
-
-
 def _foreign(got: Sequence[Sticker], cube: CubeState, settings: CubeSettings) -> list[Sticker]:
     """Those of the centres ``got`` that no face of ``cube`` has."""
-    return [g for g in got
-            if not any(looks_alike(centre(cube, f), g, settings) for f in FACES)]
-
-
-def _faces_with(got: Sticker, cube: CubeState, settings: CubeSettings) -> list[str]:
-    """The faces of ``cube`` whose centre looks like ``got``."""
-    return [f for f in FACES if looks_alike(centre(cube, f), got, settings)]
+    return [g for g in got if not faces_with_centre(g, cube, settings)]
 
 
 def _owners(got: Sticker, cube: CubeState, settings: CubeSettings) -> str:
     """Whose centre ``got`` is on ``cube``: "R's", "L's or B's"."""
-    return " or ".join(f"{f}'s" for f in _faces_with(got, cube, settings))
+    return " or ".join(f"{f}'s" for f in faces_with_centre(got, cube, settings))
 
 
 def refuse_wrong_corners(corners: Mapping[str, str], seen: Mapping[str, Cells],
@@ -129,7 +103,7 @@ def refuse_wrong_tokens(typed: Sequence[str], seen: Mapping[str, Cells], cube: C
             if face in seen else None
         if got is None:
             continue
-        same = _faces_with(got, cube, settings)
+        same = faces_with_centre(got, cube, settings)
         if len(same) == 1:
             which = f"did you type face {same[0]}'s?"
         elif same:
