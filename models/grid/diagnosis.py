@@ -202,8 +202,9 @@ def diagnose(state: CubeState, settings: CubeSettings = CubeSettings(), *,
     else:
         lines.append(f"No fix with {MAX_CULPRITS} or fewer re-read stickers was found within "
                      f"{time_limit_s:g} s.")
-        if _blamable(state):
-            lines.append(_held_note(state, _blamable(state)))
+        held = _blamable(state)
+        if held:
+            lines.append(_held_note(state, held))
         advice = "Re-shoot all faces, checking the digits and where their tops point."
     err = GridUnsolvableError("\n".join(lines), culprits,
                               reason="unreachable" if broken else "infeasible",
@@ -226,9 +227,7 @@ def insisted_note(state: CubeState, insisted: Iterable[int], moved: Iterable[int
     moved = [sticker_name(i, state.n) for i in moved]
     slipped = [f"{sticker_name(i, state.n)} {format_token(state.stickers[i])}" for i in slips]
     one = len(held) == 1
-    typed = [f"{sticker_name(i, state.n)} {format_token(state.stickers[i])}" for i in held]
-    back = [f"{sticker_name(i, state.n)} {format_token(state.photo_reading(i)[0].sticker)}"
-            for i in held]
+    typed, back = _typed_and_read(state, held)
     if moved:
         doubt = f"{listed(moved)} {'is' if len(moved) == 1 else 'are'} in doubt because you "
     elif slipped:
@@ -246,6 +245,16 @@ def insisted_note(state: CubeState, insisted: Iterable[int], moved: Iterable[int
             f"{' or '.join(typed)} was a slip, {undo}.")
 
 
+def _typed_and_read(state: CubeState, held: list[int]) -> tuple[list[str], list[str]]:
+    """Each held sticker as typed ("F5 3^") and as its photo read it ("F5 5^"), the two
+    halves of every note on tokens held as typed."""
+    def named(i: int, sticker: Sticker) -> str:
+        return f"{sticker_name(i, state.n)} {format_token(sticker)}"
+
+    return ([named(i, state.stickers[i]) for i in held],
+            [named(i, state.photo_reading(i)[0].sticker) for i in held])
+
+
 def kept_note(state: CubeState, held: Iterable[int], doubted: Iterable[int],
               changed: Iterable[int] = (), person: bool = True) -> str:
     """Where the grid keeps tokens the person typed or insisted on otherwise than the photo
@@ -257,9 +266,7 @@ def kept_note(state: CubeState, held: Iterable[int], doubted: Iterable[int],
     named). No cause is claimed: a held token may be a slip the grid works round, or right."""
     held, doubted, changed = list(held), list(doubted), list(changed)
     one = len(held) == 1
-    typed = [f"{sticker_name(i, state.n)} {format_token(state.stickers[i])}" for i in held]
-    back = [f"{sticker_name(i, state.n)} {format_token(state.photo_reading(i)[0].sticker)}"
-            for i in held]
+    typed, back = _typed_and_read(state, held)
     verbs = [f"doubts {listed([sticker_name(i, state.n) for i in doubted])}" if doubted
              else "",
              f"changes {listed([sticker_name(i, state.n) for i in changed])}" if changed
@@ -277,9 +284,7 @@ def _held_note(state: CubeState, held: list[int]) -> str:
     otherwise than the photo read them) are held as typed and may be why, each with what
     the photo read (no search asks whether they are)."""
     one = len(held) == 1
-    typed = [f"{sticker_name(i, state.n)} {format_token(state.stickers[i])}" for i in held]
-    back = [f"{sticker_name(i, state.n)} {format_token(state.photo_reading(i)[0].sticker)}"
-            for i in held]
+    typed, back = _typed_and_read(state, held)
     return (f"{listed(typed)}, typed again as {'it' if one else 'they'} stood, "
             f"{'is' if one else 'are'} held as typed and may be the cause: if "
             f"{' or '.join(typed)} was a slip, the photo read {listed(back)}.")
