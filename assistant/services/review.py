@@ -193,18 +193,16 @@ def kept_tokens(state: CubeState, grid: GridSolution, settings: CubeSettings = C
     photo's reading back. Tokens typed as the photo read them are confirmations, never named
     (nothing to take back). Read from the answer alone, without another search; none where
     nothing sure is doubted or changed, or no token held differs from its photo's reading."""
-    kept = [i for i in range(len(state.stickers))
-            if (i in state.held or state.prior(i) is not None)
-            and i not in grid.typed_refused
+    typed = state.typed_by_hand()
+    kept = [i for i in typed if i not in grid.typed_refused
             and same_sticker(grid.chosen[i], state.stickers[i], settings.symmetric)]
     held = [i for i in kept if state.photo_reading(i)
             and not same_sticker(state.photo_reading(i)[0].sticker, state.stickers[i],
                                  settings.symmetric)]
     if not held:
         return []
-    sure = [i for i in range(len(state.stickers)) if i not in kept
-            and i not in grid.typed_refused and state.prior(i) is None
-            and i not in state.held
+    sure = [i for i in range(len(state.stickers)) if i not in typed
+            and i not in grid.typed_refused
             and not is_doubtful(state.photo_reading(i) or state.hypotheses(i))]
     doubted = [i for i in sure if i in grid.review]
     changed = [i for i in sure if i not in grid.review
@@ -339,8 +337,7 @@ def earlier_answers(state: CubeState) -> str:
     n = state.n
     typed = [f"{sticker_name(i, n)} {format_token(state.stickers[i])}"
              + (" (held)" if i in state.held else "")
-             for i in range(len(state.stickers))
-             if i not in state.accepted and (i in state.held or state.prior(i) is not None)]
+             for i in state.typed_by_hand() if i not in state.accepted]
     taken = [f"{sticker_name(i, n)} {format_token(state.stickers[i])}"
              for i in sorted(state.accepted)]
     parts = ([f"typed {', '.join(typed)}"] if typed else []) + (

@@ -115,6 +115,11 @@ class CubeState:
         return () if self.priors is None else tuple(
             i for i in range(len(self.stickers)) if self.prior(i) is not None)
 
+    def typed_by_hand(self) -> tuple[int, ...]:
+        """Every sticker a person typed and did not take back with ``y``: those held as typed
+        (:meth:`insisted`) and those still suspect (:meth:`typed_stickers`), in order."""
+        return tuple(sorted(set(self.typed_stickers()) | self.held))
+
     def insisted(self) -> tuple[int, ...]:
         """The stickers a person typed as the photo read them (confirmed), or typed again as
         they stood after being named as the likely slip: hard, never a suspect (the
