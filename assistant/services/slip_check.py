@@ -170,12 +170,12 @@ def refuse_wrong_faces(photos: Mapping[str, str], seen: Mapping[str, Cells], cub
     """Refuse (:func:`wrong_face_error`) the first face photo (``photos``: face -> its file or
     source) whose sure centre is not its face's centre in ``cube`` (:func:`unexplained_centre`),
     unless the ``verdict`` on what was ``seen`` is a cube held turned that puts it there
-    (:func:`explains_centre`) or the cube as planned: a wrong photo must not be answered with slips, nor with "no
-    slip fits". Called first with no ``verdict``, before the slip search: a centre that no
-    face of ``cube`` has (another cube's) is refused at once, since no hold of this cube
-    shows it; a centre of another face is left for the search to judge (only a cube held
-    turned brings it in front). ``asked``: the face the person was asked to photograph, as
-    :func:`wrong_face_error` takes it."""
+    (:func:`explains_centre`) or the cube as planned: a wrong photo must not be answered with
+    slips, nor with "no slip fits". Called first with no ``verdict``, before the slip
+    search: a centre that no face of ``cube`` has (another cube's) is refused at once, since
+    no hold of this cube shows it; a centre of another face is left for the search to judge
+    (only a cube held turned brings it in front). ``asked``: the face the person was asked
+    to photograph, as :func:`wrong_face_error` takes it."""
     for face, photo in photos.items():
         got = unexplained_centre(face, seen[face], cube, verdict, settings) \
             if face in seen else None
