@@ -1,0 +1,245 @@
+"""Does a reading hold when the photo changes as phones and rooms change it?
+
+Renders the exam renderer's six face photos or corner pairs (:mod:`sudoku_cube.render.second`,
+its standard scenes, every look; look i's cubes start at :data:`FIRST_SEED` + 1000 i, seeds no
+benchmark and no training uses), changes each photo in one of the ways of :data:`CHANGES`
+(warm or cool light, a 12-megapixel phone's file, a small one, dim light, vignetting, sensor
+noise, a flash's hot spot, a hand's motion blur), writes it as a JPEG and reads it back
+through the product's own loader and reader (no OCR). Per change it reports the faces located,
+refused and misplaced (a sticker centre a third of a pitch or more off the truth) and the
+stickers right on the located faces, then every misread and misplaced face by name, so that a
+change that costs readings is seen beside the unchanged photo's own misreads.
+
+    .venv/bin/python -m tools.phone_changes_report --cubes 3 [--photos corners]
+"""
+from __future__ import annotations
+
+import argparse
+import tempfile
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from sudoku_cube.assistant.bench.renders import LOOK_ORDER, same, symmetric_of
+from sudoku_cube.assistant.bench.vision_second import LOCATED_TOLERANCE, cube
+from sudoku_cube.models.cube.geometry import FACES
+from sudoku_cube.models.cube.state import CubeState
+from sudoku_cube.render.second import Look, Shot, corner_shot, face_shot
+from sudoku_cube.vision.photo.images import load_image
+from sudoku_cube.vision.reading.faces import FaceReading
+from sudoku_cube.vision.reading.reader import Reader
+
+FIRST_SEED = 96000
+"""Look i's first cube is ``FIRST_SEED + 1000 i``: clear of the benchmarks' seeds (90000+,
+95000+ and 70000+) and of every training set's (700000+)."""
+
+Change = Callable[[np.ndarray], np.ndarray]
+
+
+def _scaled_channels(gains: tuple[float, float, float]) -> Change:
+    """Each BGR channel times its gain: light of another colour than the camera expected."""
+    return lambda im: np.clip(im * np.array(gains), 0, 255).astype(np.uint8)
+
+
+def _phone_file(im: np.ndarray) -> np.ndarray:
+    """Enlarged to a 12-megapixel phone's 4032 pixels, softened as its lens and demosaicing
+    soften it (the loader brings it down again)."""
+    s = 4032 / max(im.shape[:2])
+    big = cv2.resize(im, None, fx=s, fy=s, interpolation=cv2.INTER_CUBIC)
+    return cv2.GaussianBlur(big, (0, 0), 1.5)
+
+
+def _small_file(im: np.ndarray) -> np.ndarray:
+    """Shrunk to 400 pixels on its longer side: a thumbnail, or a photo sent by a chat app."""
+    s = 400 / max(im.shape[:2])
+    return cv2.resize(im, None, fx=s, fy=s, interpolation=cv2.INTER_AREA)
+
+
+def _dim(im: np.ndarray) -> np.ndarray:
+    """Darkened as an evening room is: gamma 2, then 80 %."""
+    return np.clip(255 * (im / 255.0) ** 2.0 * 0.8, 0, 255).astype(np.uint8)
+
+
+def _radial(im: np.ndarray) -> np.ndarray:
+    """Each pixel's distance from the middle, 1 at the middle of each side."""
+    h, w = im.shape[:2]
+    y, x = np.mgrid[0:h, 0:w]
+    return np.hypot((x - w / 2) / (w / 2), (y - h / 2) / (h / 2))
+
+
+def _vignette(im: np.ndarray) -> np.ndarray:
+    """The corners darkened as a cheap lens darkens them (to 55 % at the middle of a side)."""
+    g = np.clip(1 - 0.45 * _radial(im) ** 2, 0.3, 1)[..., None]
+    return (im * g).astype(np.uint8)
+
+
+def _noise(im: np.ndarray) -> np.ndarray:
+    """Sensor noise of a small camera in poor light (Gaussian, 14 grey levels)."""
+    rng = np.random.default_rng(0)
+    return np.clip(im + rng.normal(0, 14, im.shape), 0, 255).astype(np.uint8)
+
+
+def _flash(im: np.ndarray) -> np.ndarray:
+    """A flash's hot spot a little above and left of the middle (up to 120 grey levels)."""
+    h, w = im.shape[:2]
+    y, x = np.mgrid[0:h, 0:w]
+    spot = 120 * np.exp(-((x - 0.45 * w) ** 2 + (y - 0.45 * h) ** 2) / (2 * (0.12 * w) ** 2))
+    return np.clip(im + spot[..., None], 0, 255).astype(np.uint8)
+
+
+def _motion(im: np.ndarray) -> np.ndarray:
+    """A hand's sideways motion blur over 9 pixels."""
+    k = np.zeros((9, 9), np.float32)
+    k[4, :] = 1 / 9
+    return cv2.filter2D(im, -1, k)
+
+
+CHANGES: dict[str, Change] = {
+    "none": lambda im: im,
+    "warm light": _scaled_channels((0.55, 0.9, 1.15)),
+    "cool light": _scaled_channels((1.2, 1.0, 0.75)),
+    "12 MP file": _phone_file,
+    "400 px file": _small_file,
+    "dim": _dim,
+    "vignette": _vignette,
+    "noise": _noise,
+    "flash spot": _flash,
+    "motion blur": _motion,
+}
+"""The changes, each a function of a BGR photo; "none" reads the photo as rendered."""
+
+
+@dataclass
+class Tally:
+    """One change's counts, and its misreads and misplaced faces by name."""
+
+    faces: int = 0
+    located: int = 0
+    refused: int = 0
+    misplaced: int = 0
+    stickers: int = 0
+    right: int = 0
+    notes: list[str] = field(default_factory=list)
+
+
+def _placed(centres: np.ndarray, truth: np.ndarray) -> bool:
+    """True when every sticker centre found lies within :data:`LOCATED_TOLERANCE` of a pitch
+    of the truth (as ``bench vision --renderer second`` judges it)."""
+    pitch = np.mean([np.linalg.norm(truth[i] - truth[i + 1]) for i in (0, 1, 3, 4, 6, 7)])
+    return bool(np.linalg.norm(centres - truth, axis=1).max() < LOCATED_TOLERANCE * pitch)
+
+
+def _write_and_load(image: np.ndarray, name: str, folder: Path) -> tuple[Path, np.ndarray, float]:
+    """``image`` written as a JPEG (quality 90) and loaded back by the product's loader: its
+    path, the loaded picture and the factor from the loaded picture's pixels to ``image``'s."""
+    path = folder / f"{name}.jpg"
+    cv2.imwrite(str(path), image, [cv2.IMWRITE_JPEG_QUALITY, 90])
+    loaded = load_image(path)
+    return path, loaded, max(image.shape[:2]) / max(loaded.shape[:2])
+
+
+def read_changed(reader: Reader, image: np.ndarray, name: str, folder: Path, corner: bool
+                 ) -> tuple[dict[str, FaceReading] | None, float, str | None]:
+    """``image`` written and loaded back (:func:`_write_and_load`) and read as face ``name``
+    or, with ``corner``, as corner photo ``name``: the readings by face (None when refused),
+    the factor from the loaded picture's pixels to ``image``'s, and the refusal."""
+    path, loaded, scale = _write_and_load(image, name, folder)
+    try:
+        if corner:
+            return dict(reader.read_corner_photo(loaded, name, source=str(path))), scale, None
+        return {name: reader.read_face(loaded, face=name, source=str(path))}, scale, None
+    except Exception as e:  # noqa: BLE001 - a refusal is counted, not a crash
+        return None, scale, str(e)
+
+
+def _shots(state: CubeState, homes: dict, look: Look, s: int, corner: bool
+           ) -> Iterator[tuple[str, Shot]]:
+    """The photos of one cube (seed ``s``): (name, shot) of its six faces or corner photos."""
+    if corner:
+        for i, w in enumerate("AB"):
+            yield w, corner_shot(state, w, s * 10 + i, look, homes)
+    else:
+        for i, f in enumerate(FACES):
+            yield f, face_shot(state, f, s * 10 + i, look, homes)
+
+
+def _truths(shot: Shot, name: str, corner: bool) -> dict[str, dict]:
+    """Each face's truth in a shot, by face."""
+    return shot.truth["faces"] if corner else {name: shot.truth}
+
+
+def _count(t: Tally, tag: str, got: dict[str, FaceReading] | None, err: str | None,
+           truths: dict[str, dict], scale: float, state: CubeState,
+           symmetric: frozenset[int]) -> None:
+    """Count one changed photo's faces in ``t``: refused, misplaced, or located with their
+    stickers judged against ``state``; ``scale`` takes the readings' pixels to the truth's."""
+    for f, truth in truths.items():
+        t.faces += 1
+        if got is None or f not in got:
+            t.refused += 1
+            t.notes.append(f"{tag} {f}: refused: {err}")
+            continue
+        centres = np.asarray(got[f].geometry.cell_centres(), np.float64) * scale
+        if not _placed(centres, np.array(truth["centres"], np.float64)):
+            t.misplaced += 1
+            t.notes.append(f"{tag} {f}: misplaced")
+            continue
+        t.located += 1
+        for j, (g, w) in enumerate(zip(got[f].stickers, state.face(f))):
+            t.stickers += 1
+            if same(g, w, symmetric):
+                t.right += 1
+            else:
+                t.notes.append(f"{tag} {f}{j + 1} truth {w.token} read {g.token}")
+
+
+def measure(cubes: int, changes: dict[str, Change], looks: tuple[str, ...] = LOOK_ORDER,
+            corner: bool = False) -> dict[str, Tally]:
+    """Every change's tally over ``cubes`` cubes of each look: six face photos each, or with
+    ``corner`` corner photos A and B."""
+    reader = Reader(ocr="never")
+    tallies = {name: Tally() for name in changes}
+    with tempfile.TemporaryDirectory() as tmp:
+        for li, look in enumerate(looks):
+            symmetric = symmetric_of(look)
+            for k in range(cubes):
+                s = FIRST_SEED + 1000 * li + k
+                state, homes, lk = cube(s, k, look)
+                for name, shot in _shots(state, homes, lk, s, corner):
+                    for change_name, change in changes.items():
+                        image = change(shot.image)
+                        got, scale, err = read_changed(reader, image, name, Path(tmp), corner)
+                        # the truth in the changed photo's pixels
+                        grow = max(image.shape[:2]) / max(shot.image.shape[:2])
+                        truths = {f: dict(t, centres=(np.array(t["centres"]) * grow).tolist())
+                                  for f, t in _truths(shot, name, corner).items()}
+                        _count(tallies[change_name], f"{look}-{s}" + (f" {name}" if corner
+                               else ""), got, err, truths, scale, state, symmetric)
+    return tallies
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--cubes", type=int, default=3, help="cubes per look (six photos each)")
+    ap.add_argument("--changes", nargs="+", choices=list(CHANGES), default=list(CHANGES))
+    ap.add_argument("--photos", choices=("faces", "corners"), default="faces",
+                    help="six face photos per cube, or corner photos A and B")
+    args = ap.parse_args(argv)
+    tallies = measure(args.cubes, {n: CHANGES[n] for n in args.changes},
+                      corner=args.photos == "corners")
+    print("| change | faces | located | refused | misplaced | stickers right |")
+    print("|---|---|---|---|---|---|")
+    for name, t in tallies.items():
+        share = 100 * t.right / max(t.stickers, 1)
+        print(f"| {name} | {t.faces} | {t.located} | {t.refused} | {t.misplaced} | "
+              f"{t.right} / {t.stickers} ({share:.2f} %) |")
+    for name, t in tallies.items():
+        if t.notes:
+            print(f"\n{name}: " + "; ".join(t.notes))
+
+
+if __name__ == "__main__":
+    main()
