@@ -51,3 +51,39 @@ def test_top_level_debug_still_shows_the_traceback(tmp_path, capsys):
     photo = SAMPLES / "bad/half-face/F.jpg"
     assert main(["--debug", "read", str(photo), "--no-ocr"]) == 2
     assert "Traceback" in capsys.readouterr().err
+
+
+def test_refused_corner_photo_gets_its_picture(tmp_path, capsys):
+    photo = tmp_path / "A.jpg"
+    shutil.copy(SAMPLES / "bad/blurred/F.jpg", photo)
+    out = tmp_path / "debug"
+    assert main(["read", str(photo), "--debug", str(out), "--no-ocr"]) == 2
+    err = capsys.readouterr().err
+    assert "corner photo A shows" in err and "Traceback" not in err
+    assert f"Debug picture of the refused photo written to {(out / 'A-debug.png').resolve()}" \
+        in " ".join(err.split())
+    picture = out / "A-debug.png"
+    (h, w), (ph, pw) = cv2.imread(str(picture)).shape[:2], cv2.imread(str(photo)).shape[:2]
+    assert w == pw and h > ph  # the photo below a band with the reason
+
+
+def test_refused_corner_photo_of_a_folder_gets_its_picture(tmp_path, capsys):
+    folder = tmp_path / "cube"
+    folder.mkdir()
+    shutil.copy(SAMPLES / "bad/blurred/F.jpg", folder / "A.jpg")
+    shutil.copy(SAMPLES / "bad/blurred/F.jpg", folder / "B.jpg")
+    out = tmp_path / "debug"
+    assert main(["read", str(folder), "--debug", str(out), "--no-ocr"]) == 2
+    err = capsys.readouterr().err
+    assert "corner photo A shows" in err and "Traceback" not in err
+    assert [p.name for p in out.iterdir()] == ["A-debug.png"]
+
+
+def test_the_reason_is_wrapped_to_lines_that_fit_the_band():
+    from sudoku_cube.vision.reading.annotate_refusal import FONT, _wrapped
+    reason = ("refused: /a/long/path/to/the/photo/A.jpg: corner photo A shows no cube face "
+              "(3 sticker shapes seen); it must show three faces around one corner (U top, "
+              "F lower left and R lower right). WWWWWW MMMMMM WWWWWW MMMMMM")
+    lines = _wrapped(reason, 300, 0.6, 2)
+    assert " ".join(lines) == reason and len(lines) > 3
+    assert all(cv2.getTextSize(t, FONT, 0.6, 2)[0][0] <= 300 for t in lines)

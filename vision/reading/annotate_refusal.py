@@ -3,8 +3,6 @@ that lined up in the grid closest to a face in one colour, the rest in another) 
 reason for the refusal written across the top, so a person sees why the photo was refused."""
 from __future__ import annotations
 
-import textwrap
-
 import cv2
 import numpy as np
 
@@ -34,9 +32,7 @@ def annotate_refusal(image: np.ndarray, reason: str, seen: tuple[SeenShape, ...]
         cv2.rectangle(out, (int(x - half), int(y - half)), (int(x + half), int(y + half)),
                       LINED_UP if s.lined_up else LOOSE, th + 1, cv2.LINE_AA)
     x0 = line_h // 2
-    message = "refused: " + reason
-    per_char = cv2.getTextSize(message, FONT, size.font, th)[0][0] / len(message)
-    lines = textwrap.wrap(message, max(1, int((w - 2 * x0) / per_char)))
+    lines = _wrapped("refused: " + reason, w - 2 * x0, size.font, th)
     legend = [(LINED_UP, LEGEND[0]), (LOOSE, LEGEND[1])] if seen else []
     band = np.full((line_h * (len(lines) + len(legend)) + line_h // 2, w, 3), PANEL, np.uint8)
     for k, text in enumerate(lines):
@@ -47,3 +43,17 @@ def annotate_refusal(image: np.ndarray, reason: str, seen: tuple[SeenShape, ...]
         cv2.putText(band, text, (x0 + line_h, y), FONT, size.font, BLACK, max(1, th - 1),
                     cv2.LINE_AA)
     return np.vstack([band, out])
+
+
+def _wrapped(text: str, width: int, scale: float, thickness: int) -> list[str]:
+    """``text`` in lines that each fit ``width`` pixels as OpenCV draws them at ``scale`` and
+    ``thickness``, broken between words (a word wider than the width alone on its line):
+    measured line by line, since a line of wide letters overflows an average letter's count."""
+    lines: list[str] = []
+    for word in text.split():
+        wider = f"{lines[-1]} {word}" if lines else word
+        if lines and cv2.getTextSize(wider, FONT, scale, thickness)[0][0] <= width:
+            lines[-1] = wider
+        else:
+            lines.append(word)
+    return lines

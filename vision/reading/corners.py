@@ -60,7 +60,11 @@ def read_corner_photo(image: np.ndarray, photo: str, *, templates: TemplateSet |
     """The three faces of corner photo ``photo`` ("A" or "B"), read like single-face photos.
     Raises :class:`CornerPhotoError` when the photo does not show that corner's three faces."""
     t0 = time.perf_counter()
-    located = locate_faces(image, photo, source or f"photo {photo}")
+    try:
+        located = locate_faces(image, photo, source or f"photo {photo}")
+    except CornerPhotoError as e:
+        e.photo = source  # for the refused photo's debug picture
+        raise
     t_detect = (time.perf_counter() - t0) * 1000 / 3
     return read_located(image, located, templates=templates, model=model, ocr=ocr,
                         settings=settings, source=source, file_scale=file_scale,
@@ -141,7 +145,11 @@ def _read_photo(photo: Photo, which: str, *, templates: TemplateSet, model: Line
     """Corner photo ``which`` located, and its faces read in the pose's naming when it is
     upright, else in each of the three namings (:mod:`vision.reading.corner_naming`)."""
     t0 = time.perf_counter()
-    view = locate_corner(photo.image, which, photo.source)
+    try:
+        view = locate_corner(photo.image, which, photo.source)
+    except CornerPhotoError as e:
+        e.photo = photo.source  # for the refused photo's debug picture
+        raise
     t_detect = (time.perf_counter() - t0) * 1000 / 3
     namings = view.namings[:1] if view.upright else view.namings
     return view, [read_located(photo.image, faces, templates=templates, model=model, ocr=ocr,

@@ -24,7 +24,7 @@ from typing import Sequence
 import numpy as np
 
 from ....models.errors import SudokuCubeError
-from ..face_geometry import FaceGeometry, project
+from ..face_geometry import FaceGeometry, SeenShape, project
 from .check import grid_contrasts, pitch_of
 from .glyphs import glyph_stages
 from .groups import CANDIDATES, corner_groups
@@ -65,7 +65,26 @@ cube on a speckled floor was refused for them)."""
 
 
 class CornerPhotoError(SudokuCubeError):
-    """A corner photo that does not show the expected corner with three faces."""
+    """A corner photo that does not show the expected corner with three faces.
+
+    ``seen``: the shapes taken for stickers, where the refusal knows them (for the debug
+    picture of the refused photo); ``photo``: the file, set by the reader that opened it."""
+
+    def __init__(self, message: str, seen: tuple[SeenShape, ...] = ()) -> None:
+        super().__init__(message)
+        self.seen = seen
+        self.photo: str | None = None
+
+
+def seen_shapes(quads: Sequence[Quad], lattices: Sequence[Lattice],
+                shape: tuple[int, ...]) -> tuple[SeenShape, ...]:
+    """The sticker shapes ``quads`` of a refused corner photo (a picture of ``shape``), in
+    fractions of its width; those that are cells of one of the faces found (``lattices``,
+    fewer than three) lined up."""
+    width = float(shape[1])
+    lined = {id(q) for lat in lattices for q in lat.cells.values()}
+    return tuple(SeenShape(float(q.centre[0]) / width, float(q.centre[1]) / width,
+                           math.sqrt(q.area) / width, id(q) in lined) for q in quads)
 
 
 class NotUprightError(CornerPhotoError):
@@ -259,13 +278,13 @@ def locate_corner(image: np.ndarray, photo: str, source: str = "") -> CornerView
     of_stickers = False
     if len(lattices) < 3:
         found = found or find_lattices(image, probe=probe)
-        lattices, seen, of_stickers = _sticker_faces(image, found, where, photo, names)
+        lattices, quads, of_stickers = _sticker_faces(image, found, where, photo, names)
     if len(lattices) < 3:
         raise CornerPhotoError(
             f"{where}corner photo {photo} shows {_describe(len(lattices))} "
-            f"({seen} sticker shapes seen); it must show three faces around one "
+            f"({len(quads)} sticker shapes seen); it must show three faces around one "
             f"corner ({names}). Photograph the cube from its corner, all three faces in the "
-            "frame.")
+            "frame.", seen_shapes(quads, lattices, image.shape))
     lattices = lattices[:3]
     if of_stickers:
         lattices = _settled(image, _jointly(lattices))
@@ -328,15 +347,15 @@ def looks_dark(found: Found) -> bool:
 
 
 def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str,
-                   names: str) -> tuple[list[Lattice], int, bool]:
+                   names: str) -> tuple[list[Lattice], list[Quad], bool]:
     """The faces from sticker shapes: the first pass ``found``, then :data:`MORE_PASSES`
     while fewer than three faces are found, the whole-cube model, then the digits
     (:func:`faces_of_glyphs`, both polarities), last the best corner among the face
     lattices of every pass, judged by the glyphs on their cells
     (:func:`vision.locate.corners.score.pooled_corner`), also when three faces were found that do
     not fit one cube (a printed grid beside the cube can make one); three cross-checked
-    faces, or fewer when they are not found, the sticker shapes seen and whether the faces
-    came from sticker shapes (not from the digits).
+    faces, or fewer when they are not found, the sticker shapes seen (the last pass's) and
+    whether the faces came from sticker shapes (not from the digits).
     Raises :class:`CornerPhotoError` when three faces were found that do not fit one cube
     and the last resorts find none either."""
     anchors = list(found.lattices)
@@ -360,14 +379,14 @@ def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str,
     else:  # the whole cube modelled from one face found well
         lattices = whole_cube(image, anchors, found.quads) or lattices
     if len(lattices) >= 3:
-        return lattices, len(found.quads), True
+        return lattices, found.quads, True
     lattices = _last_resorts(image, found, pool, shapes, lattices)
     if unfit and len(lattices) < 3:
         raise CornerPhotoError(
             f"{where}corner photo {photo}: the three faces found do not fit one cube (blur, "
             f"glare or clutter?). Expected {names}; retake it sharper, the cube filling more "
             "of the picture.")
-    return lattices, len(found.quads), False
+    return lattices, found.quads, False
 
 
 def _last_resorts(image: np.ndarray, found: Found, pool: list[Lattice], shapes: list[Quad],
