@@ -49,6 +49,19 @@ def test_the_verdict_names_the_option_only_where_the_1_was_taken_as_symmetric():
         "; --symmetric '' decides instead")
 
 
+def test_an_option_that_decides_leaves_only_what_the_photos_showed():
+    """Where ``--symmetric`` or ``--profile`` decides, the line does not say what the verdict
+    would have made of the 1 (taken as symmetric, or kept upright): that is not what happens."""
+    none = "--symmetric ''"
+    assert verdict_line(OneVerdict(6, 0), "solve", none) == (
+        "digit 1 has no foot (6 of 6 clear 1s); --symmetric '' decides instead")
+    assert verdict_line(OneVerdict(1, 0), "solve", none) == (
+        "digit 1: only 1 read clearly, too few to tell whether it has a foot; "
+        "--symmetric '' decides instead")
+    assert verdict_line(OneVerdict(6, 6), "solve", "--symmetric 1") == (
+        "digit 1 has a foot (6 of 6 clear 1s); --symmetric 1 decides instead")
+
+
 def test_read_of_plain_ones_names_the_option(capsys):
     assert main(["read", str(ROOT / "samples/cubes/01-easy"), "--no-ocr"]) == 0
     err = " ".join(capsys.readouterr().err.split())
@@ -63,8 +76,8 @@ def test_read_with_a_profile_says_the_profile_decides(capsys):
     assert main(["read", str(ROOT / "samples/cubes/01-easy"), "--no-ocr", "--profile",
                  "mine"]) == 0
     err = " ".join(capsys.readouterr().err.split())
-    assert "a 1 may end upside down; --profile mine decides instead" in err
-    assert ADVICE not in err
+    assert "digit 1 has no foot (6 of 6 clear 1s); --profile mine decides instead" in err
+    assert ADVICE not in err and "upside down" not in err
 
 
 def test_read_of_footed_ones_does_not(capsys):
@@ -83,7 +96,8 @@ def test_scan_of_plain_ones_names_the_option_and_passes_it_on(tmp_path, capsys):
     _scanned(puzzle, (1, 0))
     assert main(["scan", "--resume", "--no-window", "-o", str(out), "--symmetric", ""]) == 0
     said = " ".join(capsys.readouterr().out.split())
-    assert "a 1 may end upside down; --symmetric '' decides instead" in said
+    assert "digit 1 has no foot (6 of 6 clear 1s); --symmetric '' decides instead" in said
+    assert "upside down" not in said
     # a long path is wrapped anywhere, mid-name too
     assert f"Next:sudoku-cubesolve{out}--symmetric''" in said.replace(" ", "")
 

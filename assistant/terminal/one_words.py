@@ -22,10 +22,12 @@ demo's own command is make's, so the advice names the commands a person runs).""
 def verdict_line(ones: OneVerdict, command: str = "", overridden: str = "") -> str:
     """The verdict, with :data:`FOOT_ADVICE` when it takes the 1 as symmetric (``command``:
     the command to add the option to, where it is not the one that printed the line);
-    ``overridden``: the option the person gave that decides instead (no advice then)."""
-    line = ones.describe()
+    ``overridden``: the option the person gave that decides instead: then only what the
+    photos showed, not what the verdict would make of it (the 1 taken as symmetric or not),
+    and no advice."""
     if overridden:
-        return f"{line}; {overridden} decides instead"
+        return f"{ones.finding()}; {overridden} decides instead"
+    line = ones.describe()
     if ones.has_foot:
         return line
     return f"{line}; {FOOT_ADVICE}" + (f" to {command}" if command else "")

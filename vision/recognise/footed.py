@@ -169,16 +169,23 @@ class OneVerdict:
         except (KeyError, TypeError, ValueError):
             return None
 
-    def describe(self) -> str:
-        """One line for the user."""
+    def finding(self) -> str:
+        """What the photos showed of the 1, without what follows from it: for a line where
+        an option decides the symmetric digits instead of this verdict."""
         if self.seen < MIN_ONES:
             return (f"digit 1: only {self.seen} read clearly, too few to tell whether it has a "
-                    "foot; taken as symmetric (the default)")
+                    "foot")
         if self.has_foot:
-            return (f"digit 1 has a foot ({self.footed} of {self.seen} clear 1s): not "
-                    "symmetric on this cube, so plans keep every 1 upright")
-        return (f"digit 1 has no foot ({self.seen - self.footed} of {self.seen} clear 1s): "
-                "symmetric, a 1 may end upside down")
+            return f"digit 1 has a foot ({self.footed} of {self.seen} clear 1s)"
+        return f"digit 1 has no foot ({self.seen - self.footed} of {self.seen} clear 1s)"
+
+    def describe(self) -> str:
+        """One line for the user: :meth:`finding` and what the plans take from it."""
+        if self.seen < MIN_ONES:
+            return f"{self.finding()}; taken as symmetric (the default)"
+        if self.has_foot:
+            return f"{self.finding()}: not symmetric on this cube, so plans keep every 1 upright"
+        return f"{self.finding()}: symmetric, a 1 may end upside down"
 
 
 def judge_ones(cells: Iterable[tuple[np.ndarray, int, float]], light: bool = False
