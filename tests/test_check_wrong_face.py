@@ -330,9 +330,9 @@ def test_a_corner_photo_of_another_corner_is_refused_for_its_centres(capsys):
     out = capsys.readouterr()
     err = _flat(out.err)
     assert code == 2 and out.out == "", out
-    assert (f"{C1_A}: corner photo A shows centres 9, 8, 4 where this cube's U, F, R show "
-            "4, 5, 9, and centres never move; of those centres 9 is R's, 8 is L's or B's and "
-            "4 is U's" in err), err
+    assert (f"{C1_A}: corner photo A shows centres 9, 8 and 4 where this cube's U, F and R "
+            "show 4, 5 and 9, and centres never move; of those centres 9 is R's, 8 is L's or "
+            "B's and 4 is U's" in err), err
     assert "Retake corner photo A: hold the cube with centre 5 towards you" in err
     assert "No likely slip" not in err + out.out and "Traceback" not in err
 
@@ -350,13 +350,14 @@ def test_a_corner_photo_of_another_cube_is_refused_before_any_search(capsys, mon
     code = main(_check(BLACK / "truth.json", "--corner", str(C1_A)))
     err = _flat(capsys.readouterr().err)
     assert code == 2, err
-    assert (f"corner photo A shows centres 4, {digit}, 9 where this cube's U, F, R show 4, 5, "
-            f"9, and centres never move; no face of this cube has centre {digit}" in err), err
+    assert (f"corner photo A shows centres 4, {digit} and 9 where this cube's U, F and R show "
+            f"4, 5 and 9, and centres never move; no face of this cube has centre {digit}"
+            in err), err
 
     monkeypatch.setattr(guide_check, "corner_cells", lambda *_a, **_k: faces)
     monkeypatch.setattr(guide_check, "find_slip", _no_search)
     text, line = _guide_text(monkeypatch, tmp_path, [f"A={C1_A}", "q"])
-    assert f"{C1_A}: corner photo A shows centres 4, {digit}, 9" in text, text
+    assert f"{C1_A}: corner photo A shows centres 4, {digit} and 9" in text, text
     assert line == "Check cancelled."
 
 
@@ -450,7 +451,7 @@ def test_a_corner_refusal_claims_nothing_from_a_centre_read_with_doubt():
     right[4] = (Hypothesis(Sticker(4, 0), 0.99),)  # U's centre
     err = _flat(str(wrong_corner_error("A", "x.jpg", {
         "U": _sure(TRUTH.face("U")), "F": tuple(front), "R": tuple(right)}, TRUTH)))
-    assert "corner photo A shows centres 4, ?, 4" in err, err
+    assert "corner photo A shows centres 4, ? and 4" in err, err
     assert "another cube" not in err and "4 is U's" in err, err
 
 

@@ -20,7 +20,8 @@ from sudoku_cube.models.grid import solve_grid
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.cube.state_format import parse_json
 from sudoku_cube.vision.locate.corners.faces import (CornerPhotoError, NotUprightError,
-                                                     locate_corner, locate_faces)
+                                                     locate_corner, locate_faces,
+                                                     not_upright_message)
 from sudoku_cube.vision.locate.corners.views import corner_faces
 from sudoku_cube.vision.reading.corner_naming import held_words
 from sudoku_cube.vision.reading.corners import read_corner_folder
@@ -181,6 +182,8 @@ def test_a_turned_photos_faces_are_named_by_centres_the_person_can_tell_apart(re
         assert f"{f} is the face with centre 6 or 9 (" in plain
         assert f"{f} is the face with centre {centre(state, f).digit} (" in marked
     assert "6 or 9" not in marked
+    # the three faces listed as the product lists words: commas, then "and" before the last
+    assert plain.count("), ") == 1 and plain.count(") and ") == 1, plain
 
 def test_both_photos_held_with_a_face_at_the_bottom_read_a_cube_and_say_so(tmp_path, rendered):
     """Both photos upside down: nothing names U, so photo A's faces are named one way round
@@ -226,9 +229,18 @@ def test_same_corner_twice_is_refused(tmp_path, rendered):
         read_corner_folder(d, ocr=False)
 
 
+def test_a_photo_not_upright_is_told_how_to_hold_in_words():
+    """The refusal of a corner photo with no face on top lists the faces expected and where,
+    "and" before the last, as the rest of the product lists words."""
+    said = not_upright_message("B", "B.jpg", 40)
+    assert said.startswith("B.jpg: corner photo B is not upright: no face sits on top"), said
+    assert "Expected D top, L lower left and B lower right; hold the cube so that D faces " \
+        "up" in said, said
+
+
 def test_missing_corner_photo_is_named(tmp_path, rendered):
     d = tmp_path / "only-a"
     d.mkdir()
     shutil.copy(rendered / "corner" / "A.jpg", d / "A.jpg")
-    with pytest.raises(SudokuCubeError, match=r"corner photo B \(D, L, B\) missing"):
+    with pytest.raises(SudokuCubeError, match=r"corner photo B \(D, L and B\) missing"):
         read_folder(d, ocr=False)

@@ -33,7 +33,7 @@ def test_a_heic_corner_photo_is_named_and_the_turn_told_in_words(tmp_path, capsy
     (tmp_path / "B.HEIC").write_bytes(b"\0\0\0\x18ftypheic")
     assert main(["read", str(tmp_path), "--no-ocr"]) == 2
     err = _err(capsys)
-    assert "corner photo B (D, L, B) missing (found A)" in err and "B.HEIC: not read" in err
+    assert "corner photo B (D, L and B) missing (found A)" in err and "B.HEIC: not read" in err
     assert "upside down sideways (z2), then a quarter turn to the left (y)" in err
 
 

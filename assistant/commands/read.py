@@ -10,7 +10,7 @@ from pathlib import Path
 import cv2
 from rich.console import Console
 
-from ...models.cube.face_words import faces_words, place_words
+from ...models.cube.face_words import faces_words, listed, place_words
 from ...models.cube.geometry import FACES
 from ...models.cube.state import sticker_name
 from ...models.errors import SudokuCubeError
@@ -88,7 +88,7 @@ def read_corner_singles(which: str, paths: list[Path], args: argparse.Namespace)
                                          file_scale=photo.file_scale)
         results[str(path)] = faces
         console.print(f"[bold]{plain(path)}[/] (corner photo {which}: "
-                      + ", ".join(f"{c.face} {c.place}" for c in corner_faces(which)) + "):")
+                      + listed([f"{c.face} {c.place}" for c in corner_faces(which)]) + "):")
         for face, r in faces.items():
             rows, notes = face_lines(r, corner=True)
             for k, row in enumerate(rows):

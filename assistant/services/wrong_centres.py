@@ -87,8 +87,8 @@ def wrong_corner_error(letter: str, path: str, cells: Mapping[str, Cells], cube:
         retake = ("from the hold of corner photo A, roll the cube over to D on top, turn it a "
                   "quarter turn to the left, and photograph the corner where D, L and B meet")
     return SudokuCubeError(
-        f"{path}: corner photo {letter} shows centres {', '.join(shown)} where this cube's "
-        f"{', '.join(faces)} show {', '.join(want)}, and centres never move; {seems}. "
+        f"{path}: corner photo {letter} shows centres {listed(shown)} where this cube's "
+        f"{listed(faces)} show {listed(want)}, and centres never move; {seems}. "
         f"Retake corner photo {letter}: {retake}.")
 
 

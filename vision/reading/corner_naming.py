@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ...models.cube.face_words import centre, digit_words
+from ...models.cube.face_words import centre, digit_words, listed
 from ...models.cube.state import CubeState
 from ...models.grid.one_fit import only_fit
 from ...models.profile import CubeSettings
@@ -77,15 +77,16 @@ def held_words(name: str, view: CornerView, naming: int, state: CubeState,
                           "photos fit together") -> str:
     """'A.jpg was held with no face on top of the corner; read the one way round the corner in
     which the digits of both photos fit together: U is the face with centre 9 (at the bottom of
-    the picture), ...': which photo was held how (``how``: how its faces were named), each face
-    named by its centre digit as the person sees it on ``settings``' cube (an un-underlined 6
-    or 9 is "6 or 9", :func:`models.cube.face_words.digit_words`) and where the picture shows
-    it (which way a centre points means little in a turned photo)."""
+    the picture), F is ... and R is ...': which photo was held how (``how``: how its faces
+    were named), each face named by its centre digit as the person sees it on ``settings``'
+    cube (an un-underlined 6 or 9 is "6 or 9", :func:`models.cube.face_words.digit_words`) and
+    where the picture shows it (which way a centre points means little in a turned photo),
+    the three listed with "and" before the last (:func:`models.cube.face_words.listed`)."""
     faces = view.namings[naming]
     corner = _corner_point(view.photo, faces)
     parts = [f"{cf.face} is the face with centre {digit_words(centre(state, cf.face), settings)} "
              f"({_where(cf.to_image(3 / 2, 3 / 2) - corner)} of the picture)" for cf in faces]
-    return f"{name} was held with no face on top of the corner; {how}: {', '.join(parts)}"
+    return f"{name} was held with no face on top of the corner; {how}: {listed(parts)}"
 
 
 def _corner_point(photo: str, faces: tuple[CornerFace, ...]) -> np.ndarray:

@@ -19,6 +19,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
+from ...models.cube.face_words import listed
 from ...models.cube.geometry import FACES
 from ...models.cube.stickers import DOUBT_SCORE
 from ...models.errors import SudokuCubeError
@@ -129,9 +130,9 @@ def corner_photos(paths: Path | str | Sequence[Path | str]) -> dict[str, Path]:
     photos = face_photos(paths)
     missing = [k for k in CORNER_PHOTOS if k not in photos]
     if missing:
-        have = ", ".join(sorted(photos)) or "no photos"
+        have = listed(sorted(photos)) if photos else "no photos"
         k = missing[0]
-        what = " and ".join(f"{m} ({', '.join(face_names(m))})" for m in missing)
+        what = " and ".join(f"{m} ({listed(face_names(m))})" for m in missing)
         raise SudokuCubeError(
             f"{paths}: corner photo {what} missing (found {have}); two corner photos are needed: "
             "A at the corner of U, F and R (U on top), B at the corner of D, L and B (D on top), "

@@ -23,6 +23,7 @@ from typing import Sequence
 
 import numpy as np
 
+from ....models.cube.face_words import listed
 from ....models.errors import SudokuCubeError
 from ..face_geometry import FaceGeometry, SeenShape, project
 from .check import grid_contrasts, pitch_of
@@ -169,7 +170,7 @@ def not_upright_message(photo: str, source: str, tilt_deg: float, why: str = "")
     """Why corner photo ``photo`` is refused as not upright and how to hold it; ``why``: what
     else was tried to tell its faces apart."""
     expected = corner_faces(photo)
-    names = ", ".join(f"{f.face} {f.place}" for f in expected)
+    names = listed([f"{f.face} {f.place}" for f in expected])
     where = f"{source}: " if source else ""
     return (f"{where}corner photo {photo} is not upright: no face sits on top of the corner "
             f"(the edge between the two lower faces runs {tilt_deg:.0f} degrees from straight "
@@ -270,7 +271,7 @@ def locate_corner(image: np.ndarray, photo: str, source: str = "") -> CornerView
     """
     where = f"{source}: " if source else ""
     expected = corner_faces(photo)
-    names = ", ".join(f"{f.face} {f.place}" for f in expected)
+    names = listed([f"{f.face} {f.place}" for f in expected])
     probe = sticker_probe(image)
     found = find_lattices(image, probe=probe) if probe.shows_stickers() else None
     lattices = (glyph_faces(image, light=True, v=probe.v)[0]
