@@ -323,6 +323,39 @@ def _guide_text(monkeypatch, tmp_path, answers: list[str], position: int = 0) ->
     return _flat(console.export_text()), line
 
 
+@pytest.mark.parametrize("position, corner", [(0, False), (3, True)])
+def test_a_photo_taken_from_the_camera_is_named_so_not_as_a_file(position, corner, tmp_path,
+                                                                 monkeypatch):
+    """A photo the guide's ``c`` takes on Enter has no file: its refusal names it as the prompt
+    does ("corner photo A from the camera"), not "the camera: corner photo A"."""
+    from sudoku_cube.assistant.terminal import guide_check
+
+    monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path))
+    monkeypatch.setattr(guide_check, "find_slip", _no_search)
+    cursor = GuideCursor(steps_from_moves(TRUTH, parse_moves(PLAN)), TRUTH, remember=False,
+                         position=position)
+    cube = cursor.state()
+
+    def capture(face, *_):
+        faces = "UFR" if face == "A" else face
+        shown = {f: _sure(cube.face(f)) for f in faces}
+        shown["F" if face == "A" else face] = _another_cubes_centre("F" if corner else face)[0]
+        return shown
+
+    console = Console(file=io.StringIO(), width=100, record=True, color_system=None)
+    given = iter(["", "q"])
+    line = check_cube(cursor, console, lambda prompt, prefill="": next(given), capture=capture,
+                      source="the camera")
+    text = _flat(console.export_text())
+    assert line == "Check cancelled." and "the camera:" not in text, text
+    if corner:
+        assert "Enter to take corner photo A from the camera" in text, text
+        assert "corner photo A from the camera shows centres" in text, text
+    else:
+        asked = _asked_first()
+        assert f"the photo taken for face {asked} from the camera shows centre" in text, text
+
+
 def test_a_corner_photo_of_another_corner_is_refused_for_its_centres(capsys):
     """Corner photo A of another cube whose centres this cube has on other faces: no slip
     explains them, and the refusal names the centres shown and those of U, F and R."""

@@ -131,14 +131,16 @@ def explains_centre(verdict: Verdict, face: str, got: Sticker,
 def wrong_face_error(face: str, photo: str, got: Sticker, cube: CubeState,
                      maybe: Sequence[CubeState] = (),
                      settings: CubeSettings = CubeSettings(),
-                     asked: str | None = None) -> SudokuCubeError:
-    """The refusal of a photo of ``face`` (named ``photo``: its file, or where it was taken
-    from) whose centre is ``got``, not ``face``'s centre in ``cube``: which face it seems to
-    show (the face of ``cube`` with that centre, where one has it), and how to hold the cube
-    to take it again (:func:`how_to_show`, ``maybe`` and ``settings`` as it takes them).
-    Said before any slip, since no slip moves a centre to another face. ``asked``: the face
-    the person was asked to photograph (the guide's check) where the photo was taken as
-    another, ``face``, by its file's name: the retake is of the face asked for."""
+                     asked: str | None = None, taken: str = "") -> SudokuCubeError:
+    """The refusal of a photo of ``face`` (named ``photo``: its file; ``taken``: where a photo
+    with no file was taken from, "the camera", named as the guide's prompt names it, "the
+    photo taken for face F from the camera", not as a file) whose centre is ``got``, not
+    ``face``'s centre in ``cube``: which face it seems to show (the face of ``cube`` with that
+    centre, where one has it), and how to hold the cube to take it again (:func:`how_to_show`,
+    ``maybe`` and ``settings`` as it takes them). Said before any slip, since no slip moves
+    a centre to another face. ``asked``: the face the person was asked to photograph (the
+    guide's check) where the photo was taken as another, ``face``, by its file's name: the
+    retake is of the face asked for."""
     want = centre(cube, face)
     shown = digit_words(got, settings)
     same = faces_with_centre(got, cube, settings)
@@ -157,16 +159,18 @@ def wrong_face_error(face: str, photo: str, got: Sticker, cube: CubeState,
             f"{digit_words(want, settings)}, and centres never move; {seems}. The check asks "
             f"for face {asked}: hold {how_to_show(asked, cube, maybe, settings)}, and give "
             f"its photo (a file named after face {asked}, or after no face).")
+    named = f"the photo taken for face {face} from {taken}" if taken else \
+        f"{photo}: the photo given for face {face}"
     return SudokuCubeError(
-        f"{photo}: the photo given for face {face} shows centre {shown}, but the centre of "
-        f"face {face} is {digit_words(want, settings)}, and centres never move; {seems}. "
+        f"{named} shows centre {shown}, but the centre of face {face} is "
+        f"{digit_words(want, settings)}, and centres never move; {seems}. "
         f"Retake the photo of face {face}: hold {how_to_show(face, cube, maybe, settings)}.")
 
 
 def refuse_wrong_faces(photos: Mapping[str, str], seen: Mapping[str, Cells], cube: CubeState,
                        verdict: Verdict | None, maybe: Sequence[CubeState] = (),
                        settings: CubeSettings = CubeSettings(),
-                       asked: str | None = None) -> None:
+                       asked: str | None = None, taken: str = "") -> None:
     """Refuse (:func:`wrong_face_error`) the first face photo (``photos``: face -> its file or
     source) whose sure centre is not its face's centre in ``cube`` (:func:`unexplained_centre`),
     unless the ``verdict`` on what was ``seen`` is a cube held turned that puts it there
@@ -175,12 +179,12 @@ def refuse_wrong_faces(photos: Mapping[str, str], seen: Mapping[str, Cells], cub
     search: a centre that no face of ``cube`` has (another cube's) is refused at once, since
     no hold of this cube shows it; a centre of another face is left for the search to judge
     (only a cube held turned brings it in front). ``asked``: the face the person was asked
-    to photograph, as :func:`wrong_face_error` takes it."""
+    to photograph, and ``taken``, as :func:`wrong_face_error` takes them."""
     for face, photo in photos.items():
         got = unexplained_centre(face, seen[face], cube, verdict, settings) \
             if face in seen else None
         if got is not None:
-            raise wrong_face_error(face, photo, got, cube, maybe, settings, asked)
+            raise wrong_face_error(face, photo, got, cube, maybe, settings, asked, taken)
 
 
 def read_again_words(state: str) -> str:

@@ -36,19 +36,20 @@ def _owners(got: Sticker, cube: CubeState, settings: CubeSettings) -> str:
 def refuse_wrong_corners(corners: Mapping[str, str], seen: Mapping[str, Cells],
                          cube: CubeState, verdict: Verdict | None,
                          maybe: Sequence[CubeState] = (),
-                         settings: CubeSettings = CubeSettings()) -> None:
+                         settings: CubeSettings = CubeSettings(), taken: str = "") -> None:
     """Refuse the first corner photo (``corners``: its letter A or B -> its file) one of whose
     faces shows a sure centre that :func:`unexplained_centre` refuses (``verdict`` None before
     the slip search), naming the centres it shows against those of the faces it should show,
     and how to take it again (``maybe`` and ``settings`` as
-    :func:`assistant.services.slip_check.how_to_show` takes them)."""
+    :func:`assistant.services.slip_check.how_to_show` takes them; ``taken`` as
+    :func:`wrong_corner_error` takes it)."""
     for letter, path in corners.items():
         faces = CORNER_FACES[letter]
         if not any(f in seen and unexplained_centre(f, seen[f], cube, verdict, settings)
                    for f in faces):
             continue
         raise wrong_corner_error(letter, path, {f: seen[f] for f in faces if f in seen},
-                                 cube, maybe, settings)
+                                 cube, maybe, settings, taken)
 
 
 def _sure_centre(face: str, cells: Mapping[str, Cells]) -> Sticker | None:
@@ -62,11 +63,14 @@ def _sure_centre(face: str, cells: Mapping[str, Cells]) -> Sticker | None:
 
 def wrong_corner_error(letter: str, path: str, cells: Mapping[str, Cells], cube: CubeState,
                        maybe: Sequence[CubeState] = (),
-                       settings: CubeSettings = CubeSettings()) -> SudokuCubeError:
+                       settings: CubeSettings = CubeSettings(),
+                       taken: str = "") -> SudokuCubeError:
     """The refusal of corner photo ``letter`` (its file ``path``) whose faces' centres
     (``cells``) are not those of ``cube``'s faces there: which centres it shows, which it
     should, whether it seems to be of another cube or another corner (or the cube held
-    another way), and how to take it again."""
+    another way), and how to take it again. ``taken``: where a photo with no file was taken
+    from ("the camera", "the phone"), named "corner photo A from the camera" as the guide's
+    prompt names it, not as a file ("A.jpg: corner photo A")."""
     faces = CORNER_FACES[letter]
     got = {f: _sure_centre(f, cells) for f in faces}
     shown = [digit_words(g, settings) if g is not None else "?" for g in got.values()]
@@ -86,9 +90,10 @@ def wrong_corner_error(letter: str, path: str, cells: Mapping[str, Cells], cube:
     else:
         retake = ("from the hold of corner photo A, roll the cube over to D on top, turn it a "
                   "quarter turn to the left, and photograph the corner where D, L and B meet")
+    named = f"corner photo {letter} from {taken}" if taken else f"{path}: corner photo {letter}"
     return SudokuCubeError(
-        f"{path}: corner photo {letter} shows centres {listed(shown)} where this cube's "
-        f"{listed(faces)} show {listed(want)}, and centres never move; {seems}. "
+        f"{named} shows centres {listed(shown)} where this cube's {listed(faces)} show "
+        f"{listed(want)}, and centres never move; {seems}. "
         f"Retake corner photo {letter}: {retake}.")
 
 

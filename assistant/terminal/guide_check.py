@@ -82,6 +82,9 @@ class Answer(NamedTuple):
     :func:`refuse_wrong_corners`."""
     typed: tuple[str, ...] = ()
     """The face whose tokens the answer types, for :func:`refuse_wrong_tokens`."""
+    taken: str = ""
+    """Where the answer's photo was taken from on Enter ("the camera", "the phone"; "" for a
+    file or typed tokens), to name it so in a refusal rather than as a file."""
 
 
 def _answer(text: str, face: str, reader: Reader, capture: Capture | None,
@@ -101,7 +104,8 @@ def _answer(text: str, face: str, reader: Reader, capture: Capture | None,
         return None
     if t == "":
         return Answer(capture("A" if corner else face, cube, maybe),
-                      {} if corner else {face: source}, corners={"A": source} if corner else {})
+                      {} if corner else {face: source}, corners={"A": source} if corner else {},
+                      taken=source)
     named = _named(t, face)
     if named is None:
         return Answer({face: tokens_cells(face, t, cube, settings)}, {}, typed=(face,))
@@ -276,8 +280,8 @@ def _refuse(answer: Answer, seen: dict[str, Cells], cube: CubeState, verdict: Ve
     has it): a face photo, a corner photo or typed tokens, before the slip search (``verdict``
     None) and after it, as :func:`refuse_wrong_faces` does (``face``: the face asked for)."""
     maybe = maybe or ()
-    refuse_wrong_faces(answer.photos, seen, cube, verdict, maybe, settings, face)
-    refuse_wrong_corners(answer.corners, seen, cube, verdict, maybe, settings)
+    refuse_wrong_faces(answer.photos, seen, cube, verdict, maybe, settings, face, answer.taken)
+    refuse_wrong_corners(answer.corners, seen, cube, verdict, maybe, settings, answer.taken)
     refuse_wrong_tokens(answer.typed, seen, cube, verdict, settings)
 
 
