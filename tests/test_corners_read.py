@@ -242,5 +242,5 @@ def test_missing_corner_photo_is_named(tmp_path, rendered):
     d = tmp_path / "only-a"
     d.mkdir()
     shutil.copy(rendered / "corner" / "A.jpg", d / "A.jpg")
-    with pytest.raises(SudokuCubeError, match=r"corner photo B \(D, L and B\) missing"):
+    with pytest.raises(SudokuCubeError, match=r"corner photo B \(D, L and B\) is missing"):
         read_folder(d, ocr=False)

@@ -51,7 +51,7 @@ def test_corner_option_reads_any_file_and_refuses_a_folder(capsys, tmp_path):
 def test_folder_with_only_photo_a_says_photo_b_is_missing(capsys, tmp_path):
     (tmp_path / "A.jpg").write_bytes((CUBE / "A.jpg").read_bytes())
     assert main(["read", str(tmp_path), "--no-ocr"]) == 2
-    assert "corner photo B (D, L and B) missing" in capsys.readouterr().err
+    assert "corner photo B (D, L and B) is missing" in capsys.readouterr().err
 
 
 def test_photo_b_beside_a_face_photo_is_face_b(capsys, tmp_path):
@@ -65,5 +65,5 @@ def test_photo_b_beside_a_face_photo_is_face_b(capsys, tmp_path):
     assert "corner photo B" not in err and "A.jpg" not in err  # B read as face B
     (tmp_path / "U.jpg").unlink()
     assert main(["read", str(tmp_path), "--no-ocr"]) == 2
-    assert "corner photo A (U, F and R) missing (found B)" in " ".join(
+    assert "corner photo A (U, F and R) is missing (found B)" in " ".join(
         capsys.readouterr().err.split())

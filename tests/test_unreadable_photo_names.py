@@ -5,6 +5,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
+
 from sudoku_cube.assistant.cli import main
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
@@ -33,7 +35,7 @@ def test_a_heic_corner_photo_is_named_and_the_turn_told_in_words(tmp_path, capsy
     (tmp_path / "B.HEIC").write_bytes(b"\0\0\0\x18ftypheic")
     assert main(["read", str(tmp_path), "--no-ocr"]) == 2
     err = _err(capsys)
-    assert "corner photo B (D, L and B) missing (found A)" in err and "B.HEIC: not read" in err
+    assert "corner photo B (D, L and B) is missing (found A)" in err and "B.HEIC: not read" in err
     assert "upside down sideways (z2), then a quarter turn to the left (y)" in err
 
 
@@ -57,3 +59,17 @@ def test_a_heic_photo_beside_folders_of_photos_is_named(tmp_path, capsys):
     assert main(["read", str(tmp_path), "--no-ocr"]) == 2
     err = _err(capsys)
     assert "folders in it do" in err and "R.heic: not read" in err and "as JPEG" in err
+
+
+def test_both_corner_photos_missing_are_named_once(tmp_path):
+    from sudoku_cube.models.errors import SudokuCubeError
+    from sudoku_cube.vision.reading.corners import corner_photos
+    with pytest.raises(SudokuCubeError) as e:
+        corner_photos(tmp_path)
+    assert "corner photos A and B are missing (found no photos)" in str(e.value)
+
+
+def test_a_6_or_9_centre_is_one_item_of_a_list():
+    from sudoku_cube.assistant.services.wrong_centres import _item
+    from sudoku_cube.models.cube.face_words import listed
+    assert listed([_item("3"), _item("6 or 9")]) == "3 and (6 or 9)"

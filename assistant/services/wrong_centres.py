@@ -61,6 +61,11 @@ def _sure_centre(face: str, cells: Mapping[str, Cells]) -> Sticker | None:
     return c[4][0].sticker
 
 
+def _item(words: str) -> str:
+    """A digit's words as an item of a list joined with "and": "6 or 9" in brackets."""
+    return f"({words})" if " " in words else words
+
+
 def wrong_corner_error(letter: str, path: str, cells: Mapping[str, Cells], cube: CubeState,
                        maybe: Sequence[CubeState] = (),
                        settings: CubeSettings = CubeSettings(),
@@ -73,8 +78,9 @@ def wrong_corner_error(letter: str, path: str, cells: Mapping[str, Cells], cube:
     prompt names it, not as a file ("A.jpg: corner photo A")."""
     faces = CORNER_FACES[letter]
     got = {f: _sure_centre(f, cells) for f in faces}
-    shown = [digit_words(g, settings) if g is not None else "?" for g in got.values()]
-    want = [digit_words(centre(cube, f), settings) for f in faces]
+    # "6 or 9" bracketed, so that a list joined with "and" reads one way only
+    shown = [_item(digit_words(g, settings)) if g is not None else "?" for g in got.values()]
+    want = [_item(digit_words(centre(cube, f), settings)) for f in faces]
     foreign = _foreign([g for g in got.values() if g is not None], cube, settings)
     if foreign:
         digits = listed(sorted({digit_words(g, settings) for g in foreign}))

@@ -132,9 +132,10 @@ def corner_photos(paths: Path | str | Sequence[Path | str]) -> dict[str, Path]:
     if missing:
         have = listed(sorted(photos)) if photos else "no photos"
         k = missing[0]
-        what = " and ".join(f"{m} ({listed(face_names(m))})" for m in missing)
+        what = (f"corner photo {k} ({listed(face_names(k))}) is" if len(missing) == 1
+                else "corner photos A and B are")
         raise SudokuCubeError(
-            f"{paths}: corner photo {what} missing (found {have}); two corner photos are needed: "
+            f"{paths}: {what} missing (found {have}); two corner photos are needed: "
             "A at the corner of U, F and R (U on top), B at the corner of D, L and B (D on top), "
             f"named A.jpg and B.jpg{unreadable_note(paths)}. "
             f"{'' if k == 'A' else BETWEEN_PHOTOS + '.'}".strip())
