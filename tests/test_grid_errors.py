@@ -1,6 +1,7 @@
 """Grid solver: unreachable arrangements, digit-count errors, misreads named, and the CLI."""
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -70,9 +71,29 @@ def test_digit_count_errors_name_the_digits(puzzle):
         solve_grid(state)
     msg = str(info.value)
     assert info.value.reason == "digit-count"
-    assert f"digit {other} is read 7 times, 1 more than the 6" in msg
-    assert f"digit {s.digit} is read 5 times, 1 fewer than the 6" in msg
+    assert f"digit {other} is read 7 times without doubt, 1 more than the 6" in msg
+    assert f"digit {s.digit} is read at most 5 times, doubtful readings counted, 1 fewer " \
+        "than the 6" in msg
     assert "F3" in msg
+
+
+def test_a_digit_read_too_rarely_names_every_place_it_may_be_read(puzzle):
+    """A doubtful sticker that may read the rare digit counts among its places, so the count
+    and the places named agree."""
+    from sudoku_cube.models.cube.stickers import Hypothesis
+    i = 9 * 2 + 2  # F3
+    s = puzzle.state.stickers[i]
+    other = s.digit % 9 + 1
+    state = puzzle.state.with_sticker(i, Sticker(other, s.rot))
+    j = next(k for k, t in enumerate(state.stickers) if t.digit == s.digit and k != i)
+    cands = [(Hypothesis(t, 1.0),) for t in state.stickers]
+    cands[j] = (Hypothesis(Sticker(other, 0), 0.6), Hypothesis(state.stickers[j], 0.4))
+    state = dataclasses.replace(state, candidates=tuple(cands))
+    with pytest.raises(GridUnsolvableError) as info:
+        solve_grid(state)
+    line = next(t for t in str(info.value).splitlines() if f"digit {s.digit} is" in t)
+    places = line.split("(at ")[1].rstrip(")").split()
+    assert f"is read at most {len(places)} times" in line
 
 
 def test_misread_rotation_is_named_with_its_photo(puzzle):

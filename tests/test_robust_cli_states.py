@@ -99,7 +99,8 @@ def test_digit_counts_that_no_cube_has(command, advice, tmp_path, capsys):
     path.write_text(_edited(_seven_fives))
     code = main([command, str(path)])
     err = capsys.readouterr().err
-    assert_clear_error(code, err, "digit 5 is read 7 times", "6 a Sudoku Cube has", advice)
+    assert_clear_error(code, err, "digit 5 is read 7 times without doubt", "6 a Sudoku Cube has",
+                       advice)
     if command == "solve":  # the state file given is the one to correct
         assert f"correct them in {path} (its tokens" in " ".join(err.split()), err
     assert err.count("etake") + err.count("re-shoot") == 1, err
@@ -113,7 +114,7 @@ def test_the_reviews_problem_line_leaves_the_grid_solvers_advice_out(tmp_path):
     path = tmp_path / "seven.json"
     path.write_text(_edited(_seven_fives))
     problem = check_reading(load_state(path)).problems[0]
-    assert "digit 5 is read 7 times" in problem and "re-shoot" not in problem
+    assert "digit 5 is read 7 times without doubt" in problem and "re-shoot" not in problem
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Mapping, NamedTuple, Sequence
 
-from ...models.cube.face_words import faces_words, to_hold_words
+from ...models.cube.face_words import faces_words, place_words, to_hold_words
 from ...models.cube.geometry import FACES
 from ...models.cube.state import CubeState, sticker_name
 from ...models.cube.stickers import Sticker
@@ -18,6 +18,7 @@ from ...models.grid import GridSolution, GridUnsolvableError, photo_refusal, sol
 from ...models.grid.corner_turn import find_corner_turn
 from ...models.grid.hopeless import PhotoNames, refused_before_search, retake_photos
 from ...models.grid.photo_turn import find_turned_photo
+from ...models.grid.repeated_photo import repeated_photo
 from ...models.profile import CubeSettings
 from ...vision.locate.corners.views import face_names
 from ...vision.photo.images import IMAGE_SUFFIXES, OTHER_PHOTO_SUFFIXES
@@ -80,6 +81,10 @@ def read_input(path: Path, reader: Reader, progress: Progress | None = None,
         refusal = no_digits_refusal({f: r.blank for f, r in reading.faces.items()}, names)
         if refusal is not None:  # no Sudoku Cube: no review of guesses
             raise SudokuCubeError(refusal if given else f"{path}: {refusal}")
+        files = face_photos(reading.faces)
+        twice = repeated_photo_refusal(reading.state, files) if files else None
+        if twice is not None:  # one face photographed twice: no review of its stickers
+            raise SudokuCubeError(twice if given else f"{path}: {twice}")
         return CubeRead(reading.state, ones_verdict(reading.faces),
                         corner_photos(reading.faces), face_photos(reading.faces), reading.notes,
                         names)
@@ -89,6 +94,21 @@ def read_input(path: Path, reader: Reader, progress: Progress | None = None,
                               "the six face photos U R F D L B or the two corner photos A and B")
     state, ones, sources, _ = checked_state_file(path)
     return CubeRead(state, ones, None, None, photo_names=photo_names(sources))
+
+
+def repeated_photo_refusal(state: CubeState, files: Mapping[str, str]) -> str | None:
+    """The refusal of a reading in which two face photos (``files``: face -> file name) show
+    one face's stickers (:func:`models.grid.repeated_photo.repeated_photo`), naming the two
+    photos and the face each is to show; None when no two faces are alike."""
+    twice = repeated_photo(state)
+    if twice is None:
+        return None
+    a, b = files.get(twice.first, twice.first), files.get(twice.second, twice.second)
+    turned = " turned" if twice.quarter_turns else ""
+    return (f"{b} shows the same face as {a} ({twice.alike} of its 9 stickers alike{turned}): "
+            f"the same face was photographed twice. Retake the one taken of the wrong face: "
+            f"{a} is to show {place_words(twice.first)} and {b} "
+            f"{place_words(twice.second)}")
 
 
 def checked_state_file(path: str | os.PathLike[str]) -> StateFile:

@@ -108,16 +108,21 @@ def check_digit_counts(state: CubeState, settings: CubeSettings = CubeSettings()
     hyps = sticker_hypotheses(state, settings)
     problems, over, under = [], set(), set()
     for d, (lo, hi) in digit_range(hyps).items():
-        where = [sticker_name(i) for i, hs in enumerate(hyps)
-                 if all(h.sticker.digit == d for h in hs)]
+        # the places counted: those surely read d (too many), or those that may read it
+        # (too few), so that each count and its places agree
         if lo > 6:
             over.add(d)
-            problems.append(f"digit {d} is read {lo} times, {lo - 6} more than the 6 a Sudoku "
-                            f"Cube has (at {' '.join(where)})")
+            where = [sticker_name(i) for i, hs in enumerate(hyps)
+                     if all(h.sticker.digit == d for h in hs)]
+            problems.append(f"digit {d} is read {lo} times without doubt, {lo - 6} more than "
+                            f"the 6 a Sudoku Cube has (at {' '.join(where)})")
         elif hi < 6:
             under.add(d)
-            problems.append(f"digit {d} is read {hi} times, {6 - hi} fewer than the 6 a Sudoku "
-                            f"Cube has" + (f" (at {' '.join(where)})" if where else ""))
+            where = [sticker_name(i) for i, hs in enumerate(hyps)
+                     if any(h.sticker.digit == d for h in hs)]
+            problems.append(f"digit {d} is read at most {hi} times, doubtful readings counted, "
+                            f"{6 - hi} fewer than the 6 a Sudoku Cube has"
+                            + (f" (at {' '.join(where)})" if where else ""))
     if not problems:
         return
     slips = [Culprit(i, format_token(state.stickers[i]), None, typed=True,

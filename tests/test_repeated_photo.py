@@ -1,0 +1,62 @@
+"""One face photographed twice: found in the reading, and refused naming the two photos."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from sudoku_cube.assistant.cli import main
+from sudoku_cube.assistant.services.cube_input import repeated_photo_refusal
+from sudoku_cube.models.cube.geometry import FACES
+from sudoku_cube.models.cube.state import CubeState
+from sudoku_cube.models.cube.stickers import Sticker
+from sudoku_cube.models.generator.cube3 import make_puzzle
+from sudoku_cube.models.grid.photo_turn import photo_turned
+from sudoku_cube.models.grid.repeated_photo import repeated_photo
+
+SAMPLES = Path(__file__).resolve().parents[1] / "samples"
+
+
+def _with_face(state: CubeState, face: str, stickers: tuple[Sticker, ...]) -> CubeState:
+    """``state`` with ``face`` showing ``stickers``."""
+    base = FACES.index(face) * 9
+    for k, s in enumerate(stickers):
+        state = state.with_sticker(base + k, s)
+    return state
+
+
+@pytest.mark.parametrize("seed", [3, 11, 29])
+def test_a_scrambled_cubes_faces_are_never_alike(seed):
+    assert repeated_photo(make_puzzle(seed, 25).state) is None
+
+
+@pytest.mark.parametrize("turns", [0, 1, 2])
+def test_a_face_shown_twice_is_found_turned_and_with_a_misread(turns):
+    state = make_puzzle(5, 25).state
+    copied = _with_face(state, "R", state.face("U"))
+    copied = photo_turned(copied, "R", turns)  # R's photo held turned
+    got = repeated_photo(copied)
+    assert got is not None and (got.first, got.second, got.alike) == ("U", "R", 9)
+    misread = copied.with_sticker(9 + 4, Sticker(copied.stickers[9 + 4].digit % 9 + 1, 0))
+    got = repeated_photo(misread)
+    assert got is not None and (got.first, got.second, got.alike) == ("U", "R", 8)
+
+
+def test_the_refusal_names_both_photos_and_their_faces():
+    state = make_puzzle(5, 25).state
+    copied = _with_face(state, "L", state.face("F"))
+    files = {f: f"{f}.jpg" for f in FACES}
+    said = repeated_photo_refusal(copied, files)
+    assert said is not None and said.startswith("L.jpg shows the same face as F.jpg (9 of its 9")
+    assert "F.jpg is to show the front face (F) and L.jpg the left face (L)" in said
+    assert repeated_photo_refusal(state, files) is None
+
+
+def test_solve_refuses_a_folder_with_one_photo_copied_under_another_name(tmp_path, capsys):
+    folder = tmp_path / "cube"
+    shutil.copytree(SAMPLES / "cubes/01-easy", folder)
+    shutil.copy(folder / "U.jpg", folder / "R.jpg")
+    assert main(["solve", str(folder), "--plain", "--no-ocr"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert "R.jpg shows the same face as U.jpg" in err and "Traceback" not in err
