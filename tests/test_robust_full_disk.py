@@ -117,5 +117,6 @@ def test_a_scan_on_a_full_disk_with_no_face_saved_suggests_no_resume(tmp_path, m
     code = main(["scan", str(cut), "--no-window"])
     err = " ".join(capsys.readouterr().err.split())
     assert_clear_error(code, err, "0 of 6 faces are saved", "could not be saved")
-    assert "--resume" not in err and "nothing to resume" in err
+    assert "--resume" not in err and "then run `sudoku-cube scan` again" in err
+    assert "nothing to resume" not in err
     assert not scan_session_path().exists()

@@ -280,8 +280,9 @@ def _watch_frames(args, console: Console, scanner: Scanner, frames: Iterator[np.
         raise SystemExit(130 if len(scanner.session.faces) < 6 else 0)
     except CameraError as e:
         saved, lost = _saved(scanner)
+        again = RESUME_HINT if saved else "run `sudoku-cube scan` again"
         raise SudokuCubeError(f"{e}\n  {saved} of 6 faces are saved{lost}; fix the camera, "
-                              f"then {RESUME_HINT if saved else NOTHING_SAVED}.") from None
+                              f"then {again}.") from None
     finally:
         if window is not None:
             window.close()
