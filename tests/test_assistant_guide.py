@@ -299,7 +299,9 @@ def test_question_mark_shows_the_keys_in_80x24_and_any_key_goes_back():
 
 
 def test_watch_mode_key_line_names_only_the_keys_that_work():
-    """While the camera watches only n/b/q work: the key line says so (no c, r or ?)."""
+    """While the camera watches only n/b/q work: the key line says so (no c, r or ?), and that
+    q stops the watch, as the window's key line does (the key-driven guide goes on after it)."""
+    from sudoku_cube.assistant.terminal.watch_canvas import WATCH_WINDOW_KEYS
     from sudoku_cube.assistant.terminal.guide_ui import screen_of
     from sudoku_cube.assistant.terminal.guide_view import WATCH_KEYS
 
@@ -307,7 +309,9 @@ def test_watch_mode_key_line_names_only_the_keys_that_work():
     console = Console(file=io.StringIO(), width=80, height=24, record=True, color_system=None)
     console.print(screen_of(GuideCursor(steps, start, remember=False), keys=WATCH_KEYS))
     last = console.export_text().rstrip().splitlines()[-1]
-    assert "q quit" in last and "camera" in last and "check" not in last and "?" not in last
+    assert "q stop watching" in last and "camera" in last, last
+    assert "quit" not in last and "check" not in last and "?" not in last
+    assert "q: stop watching" in WATCH_WINDOW_KEYS
 
 
 def test_a_prime_in_large_letters_is_a_slanted_tick():

@@ -47,9 +47,10 @@ def keys_text(markup: str, width: int) -> Text:
     return text
 
 
-WATCH_KEYS = ("[bold]→[/]/n/space next · [bold]←[/]/b back · [bold]q[/] quit "
+WATCH_KEYS = ("[bold]→[/]/n/space next · [bold]←[/]/b back · [bold]q[/] stop watching "
               "(the camera confirms each turn)")
-"""The keys that work while the camera watches (guide --camera)."""
+"""The keys that work while the camera watches (guide --camera); q ends only the watch (the
+key-driven guide goes on), as the window's keys say."""
 
 DONE_KEYS = "[bold]←[/]/b back · [bold]r[/] restart · [bold]q[/]/Enter quit · [bold]?[/] help"
 
