@@ -379,7 +379,10 @@ def test_guide_c_key_finds_the_slip_and_follows_a_new_plan(fixed_plan, tmp_path,
     assert is_solved(parse_state(saved.read_text()).apply(new_moves))
 
 
-def test_watch_mode_on_a_rendered_video_stops_at_the_slip(tmp_path, capsys):
+def test_watch_mode_on_a_rendered_video_finds_the_slip_and_goes_on(tmp_path, capsys):
+    """The watch finds the slip at step 2 and goes on with the new plan; the video's hand
+    makes the old plan's step 3 instead, a slip of the new plan's step 1, and the moves left
+    at the end solve the cube as it is then."""
     from sudoku_cube.render.plan_video import real_states
     from sudoku_cube.render.video import write_video
 
@@ -393,8 +396,9 @@ def test_watch_mode_on_a_rendered_video_stops_at_the_slip(tmp_path, capsys):
     assert code == 0
     assert "Step 1 confirmed" in out and "Step 2 confirmed" not in out
     assert "Found the slip: step 2" in out and "clockwise" in out
+    assert "The camera goes on watching" in out and "Found the slip: step 1 (" in out
     new_plan = parse_moves(out.split("Follow the new plan from here:")[1].strip())
-    assert is_solved(real_states(start, plan, [slip])[1].apply(new_plan))
+    assert is_solved(real_states(start, plan, [slip])[2].apply(new_plan))
 
 
 def test_corner_photo_named_b_is_read_as_photo_b(fixed_plan, tmp_path, capsys):

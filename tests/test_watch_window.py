@@ -113,7 +113,8 @@ def test_watch_draws_every_frame_and_takes_keys_from_the_window(watched, monkeyp
     cursor = GuideCursor(steps_from_moves(start, plan), start, remember=False, position=0)
     window = _Recorder()
     events = guide_watch.watch_plain(Console(file=io.StringIO()), cursor, "video", window=window)
-    assert [e.kind for e in events] == ["confirmed", "slip"]
+    # the video's hand goes on with the old plan's step 3: against the new plan, a slip too
+    assert [e.kind for e in events] == ["confirmed", "slip", "slip"]
     assert len(window.shown) == len(read) + 1 and window.closed  # + the last one held
     last = window.shown[-1]
     ys, xs = np.nonzero(_near(last, (30, 30, 150), 6))
@@ -127,7 +128,8 @@ def test_watch_draws_every_frame_and_takes_keys_from_the_window(watched, monkeyp
 def test_watch_mode_speaks_the_next_move_when_the_camera_confirms_a_turn(watched, monkeypatch):
     """A hands-free solve (``guide --camera --speak``): the first step is said when the watch
     starts, the next one as soon as the camera confirms the turn, and after a slip the first
-    move of the new plan; each once."""
+    move of the new plan (after a second slip, at that plan's step 1, the next plan's); each
+    once."""
     import io
     from contextlib import contextmanager
 
@@ -148,8 +150,11 @@ def test_watch_mode_speaks_the_next_move_when_the_camera_confirms_a_turn(watched
     events = guide_watch.watch_screen(
         Console(file=io.StringIO(), width=80, height=24), cursor, "video",
         speak=lambda c: said.append((c.position, str(c.current.move) if c.current else "")))
-    assert [e.kind for e in events] == ["confirmed", "slip"]
-    assert said == [(0, str(plan[0])), (1, str(plan[1])), (0, str(cursor.steps[0].move))]
+    # the video's hand goes on with the old plan's step 3: against the new plan, a slip too
+    assert [e.kind for e in events] == ["confirmed", "slip", "slip"]
+    first_new = str(steps_from_moves(start, events[1].verdict.repair)[0].move)
+    assert said == [(0, str(plan[0])), (1, str(plan[1])), (0, first_new),
+                    (0, str(cursor.steps[0].move))]
     assert cursor.steps[0].before != start  # the new plan starts from the slipped cube
 
 

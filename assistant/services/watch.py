@@ -5,10 +5,10 @@ Each frame that shows the three faces is compared with the plan at the step reac
 as before the step (nothing done yet: wait), as after it (confirmed: the guide moves on), or
 neither: then the slips of that step are searched (and a skipped step followed by the next,
 and the step before made again). The same answer on two readable frames in a row is acted on,
-so a hand passing in front of the cube or one misread frame changes nothing. A slip found
-stops the watch with the slip in words and switches the guide to a new plan from the real
-cube, recorded as found after the step it was judged at; several slips that fit stop it too, asking
-for the face that splits them.
+so a hand passing in front of the cube or one misread frame changes nothing. A slip found is
+told in words and switches the guide to a new plan from the real cube, recorded as found after
+the step it was judged at; the watch goes on with that plan. Several slips that fit stop it,
+asking for the face that splits them, and so does a cube that no likely slip explains.
 """
 from __future__ import annotations
 
@@ -35,8 +35,9 @@ frame is usually a misread: a finger over a sticker)."""
 @dataclass
 class WatchEvent:
     """Something the watch saw: ``kind`` is ``confirmed`` (step ``step`` made as planned),
-    ``slip`` (a slip found; the cursor follows a new plan), ``ambiguous`` (several slips fit:
-    show ``verdict.ask_face``) or ``lost`` (no likely slip fits: scan again)."""
+    ``slip`` (a slip found; the cursor follows a new plan and the watch goes on with it),
+    ``ambiguous`` (several slips fit: show ``verdict.ask_face``) or ``lost`` (no likely slip
+    fits: scan again); the last two stop the watch."""
 
     kind: str
     step: int
@@ -53,11 +54,13 @@ def _key(verdict: Verdict) -> tuple:
 
 @dataclass
 class Watcher:
-    """Feeds readings of corner view A to the guide's cursor; see the module docstring."""
+    """Feeds readings of corner view A to the guide's cursor; see the module docstring. Without
+    ``go_on_after_slip`` a slip found stops it too (``bench watch`` measures that first stop)."""
 
     cursor: GuideCursor
     settings: CubeSettings = field(default_factory=CubeSettings)
     stable: int = STABLE
+    go_on_after_slip: bool = True
     stopped: bool = False
     _last: tuple | None = None
     _count: int = 0
@@ -128,12 +131,13 @@ class Watcher:
             for _ in range(max(s.step for s in verdict.best.slips) - c.position):
                 c.next()  # the person went on faster than the camera looked: nothing wrong
             return WatchEvent("confirmed", c.position, f"Step {c.position} confirmed.")
-        self.stopped = True
         if verdict.outcome == "found" and verdict.best is not None:
-            step = c.position
+            step = c.position  # the watch goes on: the new plan's start is the cube seen now
             real = verdict.best.state
             c.follow(steps_from_moves(real, verdict.repair), real, after_step=done)
+            self.stopped = not self.go_on_after_slip
             return WatchEvent("slip", step, verdict.message(), verdict)
+        self.stopped = True
         message = self._message(verdict, done, window)
         if verdict.outcome == "ambiguous":
             return WatchEvent("ambiguous", c.position, message, verdict)
@@ -164,10 +168,12 @@ def corner_readings(frames: Iterable[np.ndarray], reader: Reader = Reader(),
 def watch(cursor: GuideCursor, readings: Iterable[dict[str, Cells] | None],
           settings: CubeSettings = CubeSettings(),
           on_event: Callable[[WatchEvent], None] = lambda e: None,
-          poll_key: Callable[[], str | None] = lambda: None) -> list[WatchEvent]:
-    """Watch until a slip stops it, the plan is done, the frames end or ``q`` is pressed;
-    n and b still move the cursor by hand. Returns the events."""
-    w = Watcher(cursor, settings)
+          poll_key: Callable[[], str | None] = lambda: None,
+          go_on_after_slip: bool = True) -> list[WatchEvent]:
+    """Watch until the plan is done, the frames end, ``q`` is pressed or an ``ambiguous`` or
+    ``lost`` event stops it (after a slip it goes on with the new plan, unless not
+    ``go_on_after_slip``); n and b still move the cursor by hand. Returns the events."""
+    w = Watcher(cursor, settings, go_on_after_slip=go_on_after_slip)
     events: list[WatchEvent] = []
     for seen in readings:
         key = poll_key()

@@ -27,7 +27,7 @@ from .guide_check import Capture, make_checker
 from .guide_ui import print_plain, run_interactive
 from .given_moves import Fix, cube_options, fix_for, given_start
 from .interrupt import restart_taken
-from .guide_watch import camera_capture, watch_plain, watch_screen
+from .guide_watch import camera_capture, watch_end, watch_plain, watch_screen
 from .keys import LineReader, interactive, read_key, read_line
 from .markup import plain
 from .profile_option import chosen_reader, cube_settings, profile_camera
@@ -96,11 +96,11 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
         if not interactive() or args.plain:
             watch_plain(console, cursor, args.camera, settings, camera, reader, window)
             return 0
-        watch_screen(console, cursor, args.camera, settings, camera, speak, reader, window,
-                     note=written)
-        written = ""  # the watch's screen said it
+        events = watch_screen(console, cursor, args.camera, settings, camera, speak, reader,
+                              window, note=written)
         if cursor.done:
             return 0
+        written = watch_end(cursor, events)  # why the watch stopped and what to do now
         capture = camera_capture(args.camera, reader, camera)  # go on by keys; c checks
         source = "the camera"
     checker = make_checker(console, read_line, settings, capture, reader, source,

@@ -1,8 +1,10 @@
 """``guide --camera [N|VIDEO]``: the guide in watch mode, on a terminal or as plain lines.
 
 Frames come from a camera or a video file (``vision.photo.camera``), each read as corner view A; the
-:mod:`assistant.services.watch` loop confirms moves and stops at a slip. On a terminal the step
-screen is redrawn after every event and the keys n, b and q still work while the camera watches.
+:mod:`assistant.services.watch` loop confirms moves and, after a slip, goes on with the new plan.
+On a terminal the step screen is redrawn after every event and the keys n, b and q (stop
+watching) still work while the camera watches; when the watch stops, :func:`watch_end` is what
+the key-driven guide's first screen says.
 """
 from __future__ import annotations
 
@@ -31,6 +33,7 @@ from ..services.watch import WatchEvent, corner_readings, watch
 from .guide_check import Capture
 from .guide_ui import screen_of
 from .guide_view import WATCH_KEYS
+from .interrupt import resume_command
 from .keys import split_keys
 from .scan_window import LiveWindow
 from .watch_canvas import watch_canvas, watch_scene
@@ -105,7 +108,8 @@ STOP_SHOW_MS = 3000
 """Milliseconds the window shows its last picture when the watch stops (a slip, the end)."""
 SIGN_WORDS = {"slip": "A slip: a new plan", "ambiguous": "Which slip? Show a face",
               "lost": "Not the cube of the plan"}
-"""The sign's words for events that stop the watch (the terminal says the rest)."""
+"""The sign's words for a slip and the events that stop the watch (the terminal says the
+rest)."""
 
 
 class WatchWindow:
@@ -153,12 +157,34 @@ class WatchWindow:
 
 
 def event_line(event: WatchEvent, cursor: GuideCursor) -> str:
-    """What a watch event says, in one or two lines."""
+    """What a watch event says, in one or two lines; after a slip, that the camera watches
+    the new plan."""
     if event.kind == "confirmed":
         nxt = cursor.current
         return event.message + (f" Next: {nxt.move} ({nxt.description})." if nxt else
                                 " The cube is solved.")
+    if event.kind == "slip" and not cursor.done:
+        return f"{event.message} {WATCHING_ON}"
     return event.message
+
+
+WATCHING_ON = "The camera goes on watching: make the new plan's step 1."
+"""Said after a slip's words: the watch follows the new plan."""
+
+
+def watch_end(cursor: GuideCursor, events: Sequence[WatchEvent]) -> str:
+    """What the key-driven guide's first screen says when the watch has stopped before the
+    end: why (the words of the event that stopped it, or of a slip not followed by a confirmed
+    step, since they name the new plan) and where, then what to do now that no camera
+    watches."""
+    last = events[-1] if events and events[-1].kind != "confirmed" else None
+    why = last.message if last is not None else ""
+    if last is None or last.kind == "slip":
+        why = f"{why} Stopped watching at step {cursor.position + 1} of {cursor.total}.".strip()
+    again = resume_command("")
+    how = f"run `{again}`" if again else "run the same command again"
+    return (f"{why} The camera no longer watches: press n after each turn (c checks the cube); "
+            f"to watch again, quit with q and {how}.")
 
 
 def watch_plain(console: Console, cursor: GuideCursor, source: str,
@@ -200,7 +226,7 @@ def watch_screen(console: Console, cursor: GuideCursor, source: str,
     shown (a hands-free solve); frames read with ``reader``; ``note`` (where the plan was
     exported) is said on the first screen, before the hold."""
     notice = " ".join(x for x in (note, hold_hint(cursor.state(), settings)) if x)
-    spoken: int | None = None
+    spoken: tuple[str, int] | None = None  # (plan, position) last said aloud
     live = WatchWindow(window, cursor) if window is not None else None
 
     def draw(e: WatchEvent | None = None) -> None:
@@ -211,8 +237,8 @@ def watch_screen(console: Console, cursor: GuideCursor, source: str,
                 live.event(e)
         console.clear()
         console.print(screen_of(cursor, notice, console.height, keys=WATCH_KEYS), crop=False)
-        if speak is not None and spoken != cursor.position:
-            spoken = cursor.position
+        if speak is not None and spoken != (cursor.key, cursor.position):
+            spoken = (cursor.key, cursor.position)  # a new plan's step 1 after a slip at step 1
             speak(cursor)
 
     try:
@@ -231,16 +257,19 @@ def watch_screen(console: Console, cursor: GuideCursor, source: str,
 
 def _summary(console: Console, cursor: GuideCursor, events: list[WatchEvent],
              repeat: bool = True) -> None:
-    """What the person keeps after the watch: where it stopped, the slip and the new plan."""
-    stop = next((e for e in events if e.kind != "confirmed"), None)
-    if stop is None:
-        if cursor.done:
-            console.print("All steps confirmed: the cube is solved.")
-        else:
-            console.print(f"Stopped watching at step {cursor.position + 1} of {cursor.total}.")
-        return
+    """What the person keeps after the watch (printed below the event lines, or after leaving
+    the step screen with ``repeat``, which says each slip and the stop again): where it
+    stopped and, after a slip, the moves left of the new plan."""
     if repeat:
-        console.print(stop.message)
-    if stop.kind == "slip":
+        for e in events:
+            if e.kind != "confirmed":
+                console.print(e.message)
+    if cursor.done:
+        console.print("All steps confirmed: the cube is solved.")
+        return
+    stop = events[-1] if events and events[-1].kind != "confirmed" else None
+    if stop is None or stop.kind == "slip":
+        console.print(f"Stopped watching at step {cursor.position + 1} of {cursor.total}.")
+    if any(e.kind == "slip" for e in events):
         console.print("Follow the new plan from here: "
-                      f"{format_moves(s.move for s in cursor.steps)}")
+                      f"{format_moves(s.move for s in cursor.steps[cursor.position:])}")

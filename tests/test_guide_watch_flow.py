@@ -1,0 +1,172 @@
+"""The guide's watch mode (``guide --camera``) fed readings instead of frames: after a slip the
+watch goes on with the new plan, the step screen keeps the slip's words, and when the watch
+stops the key-driven guide's first screen says why and what to do now (it used to print that
+on the screen the guide then covered)."""
+from __future__ import annotations
+
+import argparse
+import io
+from contextlib import contextmanager
+
+import pytest
+from rich.console import Console
+
+from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
+from sudoku_cube.assistant.terminal import guide_run, guide_watch
+from sudoku_cube.models.cube.moves import Move, invert_moves, simplify
+from sudoku_cube.models.generator.cube3 import make_puzzle
+from sudoku_cube.models.plan.planner import PIECES, verified_plan
+from sudoku_cube.models.profile import CubeSettings
+from sudoku_cube.models.slips.looks import certain
+
+
+def _seen(state):
+    """What corner view A shows of ``state``, read without doubt."""
+    return {f: certain(state.face(f)) for f in "UFR"}
+
+
+@pytest.fixture
+def slipped(monkeypatch, tmp_path):
+    """Puzzle 4's plan with step 4 turned the other way (a half turn as a quarter): the start,
+    the plan and the cube after that step; the data folder is the test's own."""
+    monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path))
+    pz = make_puzzle(4, 20)
+    start, plan = pz.state, simplify(invert_moves(pz.scramble))
+    m = plan[3]
+    real = start.apply(plan[:3]).apply([m.inverse() if m.turns != 2 else Move(m.face, 1)])
+    return start, plan, real
+
+
+def _feed(monkeypatch, readings):
+    """The watch reads ``readings`` (None: a frame without the three faces) instead of a
+    camera's frames, and no key is pressed."""
+    @contextmanager
+    def no_keys():
+        yield lambda: None
+
+    monkeypatch.setattr(guide_watch, "camera_frames", lambda text, camera=None: iter(()))
+    monkeypatch.setattr(guide_watch, "corner_readings",
+                        lambda frames, reader=None, on_frame=None: iter(readings))
+    monkeypatch.setattr(guide_watch, "key_poller", no_keys)
+
+
+def _screens(monkeypatch) -> list[str]:
+    """Each step screen the watch draws, as its text on one line (80x24)."""
+    screens: list[str] = []
+    screen_of = guide_watch.screen_of
+
+    def drawn(cursor, notice="", height=None, **kwargs):
+        screen = screen_of(cursor, notice, height, **kwargs)
+        shot = Console(file=io.StringIO(), width=80, height=24, record=True, color_system=None)
+        shot.print(screen, crop=False)
+        screens.append(" ".join(shot.export_text().split()))
+        return screen
+    monkeypatch.setattr(guide_watch, "screen_of", drawn)
+    return screens
+
+
+def test_after_a_slip_the_watch_goes_on_with_the_new_plan_and_says_the_slip(slipped,
+                                                                          monkeypatch):
+    start, plan, real = slipped
+    two = lambda state: [_seen(state)] * 2  # noqa: E731 - the same answer twice is acted on
+    # steps 1-3 made, then the slip at step 4, then the new plan's step 1 made
+    cursor = GuideCursor(steps_from_moves(start, plan), start, remember=False, position=0)
+    readings = [r for k in range(1, 4) for r in two(start.apply(plan[:k]))] + two(real)
+    _feed(monkeypatch, readings)  # the new plan's step 1 is added once it is known
+    screens = _screens(monkeypatch)
+    said: list[tuple[int, int]] = []
+
+    def speak(c: GuideCursor) -> None:
+        said.append((c.position, c.total))
+        if c.after_slip and c.position == 0:
+            readings.extend([None] + two(c.start.apply([c.steps[0].move])))
+
+    events = guide_watch.watch_screen(Console(file=io.StringIO(), width=80, height=24),
+                                      cursor, "video", speak=speak)
+    assert [e.kind for e in events] == ["confirmed"] * 3 + ["slip", "confirmed"], events
+    new = len(cursor.steps)
+    assert cursor.start == real and cursor.position == 1 and new != len(plan)
+    slip = " ".join(events[3].message.split())
+    assert slip.startswith(f"Found the slip: step 4 ({plan[3]})"), slip
+    after = screens[4]  # drawn on the slip: the new plan's step 1 with the slip in words
+    assert after.startswith(f"Step 1 of {new}") and slip in after, after
+    assert "The camera goes on watching: make the new plan's step 1." in after, after
+    assert "q stop watching" in after, after
+    assert screens[5].startswith(f"Step 2 of {new}") and "Step 1 confirmed." in screens[5]
+    assert said == [(0, len(plan)), (1, len(plan)), (2, len(plan)), (3, len(plan)),
+                    (0, new), (1, new)]
+    # the watch ended with the frames: where, and what to do with no camera watching
+    end = " ".join(guide_watch.watch_end(cursor, events).split())
+    assert end.startswith(f"Stopped watching at step 2 of {new}. The camera no longer "
+                          "watches: press n after each turn"), end
+    assert "Found the slip" not in end  # a step of the new plan was confirmed since
+    # ended right after the slip: its words stay with where the watch stopped
+    cursor.back()
+    end = " ".join(guide_watch.watch_end(cursor, events[:4]).split())
+    assert end.startswith(f"{slip} Stopped watching at step 1 of {new}."), end
+
+
+def test_a_second_slip_in_the_new_plans_first_step_is_said_too(slipped, monkeypatch):
+    """The new plan's step 1 made wrong is found as a slip of that plan (its step 1), and
+    its first move is said aloud again though the step shown is step 1 both times."""
+    start, plan, real = slipped
+    cursor = GuideCursor(steps_from_moves(start, plan), start, remember=False, position=3)
+    readings = [_seen(real)] * 2
+    _feed(monkeypatch, readings)
+    said: list[str] = []
+
+    def speak(c: GuideCursor) -> None:
+        said.append(str(c.current.move))
+        if c.after_slip and len(said) == 2:  # the new plan's step 1 turned wrong
+            m = c.steps[0].move
+            wrong = m.inverse() if m.turns != 2 else Move(m.face, 1)
+            readings.extend([_seen(c.start.apply([wrong]))] * 2)
+
+    events = guide_watch.watch_screen(Console(file=io.StringIO(), width=80, height=24),
+                                      cursor, "video", speak=speak)
+    assert [e.kind for e in events][:2] == ["slip", "slip"], events
+    assert " ".join(events[1].message.split()).startswith("Found the slip: step 1 ("), events
+    assert len(said) == 3 and said[2] == str(cursor.steps[0].move)
+
+
+def test_the_guide_after_the_watch_stopped_says_why_on_its_first_screen(slipped, monkeypatch):
+    """No likely slip explains the faces: the watch stops and the key-driven guide that goes
+    on shows the reason and what to do now on its first screen, not only after q."""
+    start, plan, _ = slipped
+    _feed(monkeypatch, [_seen(make_puzzle(9, 20).state)] * 3)
+    console = Console(file=io.StringIO(), width=80, height=24, record=True, color_system=None)
+    screens: list[str] = []
+    run_interactive = guide_run.run_interactive
+
+    def guide(console, cursor, read_key, **kwargs):
+        console.export_text(clear=True)  # printed before: the guide's screen hides it
+        return run_interactive(console, cursor, lambda: screens.append(
+            " ".join(console.export_text(clear=True).split())) or "q", clear=False, **kwargs)
+
+    monkeypatch.setattr(guide_run, "interactive", lambda: True)
+    monkeypatch.setattr(guide_run, "run_interactive", guide)
+    args = argparse.Namespace(export=None, plain=False, camera="video", no_window=True,
+                              restart=True, speak=False, profile=None, symmetric=None,
+                              no_ocr=True, ocr=None)
+    made = verified_plan(start, plan, tuple(PIECES for _ in plan), CubeSettings(), {})
+    assert guide_run.guide_plan(made, args, console) == 0
+    first = screens[0]
+    assert first.startswith(f"Step 1 of {len(plan)}"), first
+    assert "No likely slip explains these faces" in first, first
+    assert "The camera no longer watches: press n after each turn (c checks the cube); " \
+           "to watch again, quit with q and run" in first, first
+    assert "c check the cube" in first and "q quit" in first, first
+
+
+def test_the_bench_watch_stops_at_the_first_slip(slipped):
+    """``bench watch`` measures the first stop: without ``go_on_after_slip`` a slip stops the
+    watch; the guide's watch goes on."""
+    from sudoku_cube.assistant.services.watch import Watcher
+
+    start, plan, real = slipped
+    for go_on in (True, False):
+        cursor = GuideCursor(steps_from_moves(start, plan), start, remember=False, position=3)
+        w = Watcher(cursor, go_on_after_slip=go_on)
+        event = w.feed(_seen(real)) or w.feed(_seen(real))
+        assert event is not None and event.kind == "slip" and cursor.start == real
+        assert w.stopped is not go_on
