@@ -9,6 +9,8 @@ import re
 import stat
 from pathlib import Path
 
+import pytest
+
 from sudoku_cube.assistant.cli import main
 from sudoku_cube.assistant.services.files import load_state
 from sudoku_cube.models.cube.moves import parse_moves
@@ -169,3 +171,36 @@ def test_guide_with_a_missing_video_is_refused_before_anything_else(tmp_path, ca
     out, err = capsys.readouterr()
     assert_clear_error(code, err, "none.avi", "video file")
     assert "Watching" not in out
+
+
+def test_guide_with_a_photo_or_no_video_as_camera_is_refused_before_planning(tmp_path, capsys,
+                                                                             monkeypatch):
+    """A still photo given as --camera (OpenCV opens it as a video of one frame, which the
+    watch could never confirm a turn on), a file that is no video, and a video of one frame
+    are refused up front (exit 2), before any planning; a real video passes."""
+    import cv2
+    import numpy as np
+
+    from sudoku_cube.assistant.commands import guide
+    from sudoku_cube.vision.photo.camera import check_video_file
+
+    monkeypatch.setattr(guide, "guide_state_file", lambda *a: pytest.fail("planned"))
+    photo = ROOT / "samples" / "cubes" / "01-easy" / "U.jpg"
+    renamed = tmp_path / "photo.avi"
+    renamed.write_bytes(photo.read_bytes())
+    notvideo = tmp_path / "notvideo.avi"
+    notvideo.write_text("not a video\n")
+    one = tmp_path / "one.avi"
+    writer = cv2.VideoWriter(str(one), cv2.VideoWriter_fourcc(*"MJPG"), 5, (64, 48))
+    writer.write(np.full((48, 64, 3), 128, np.uint8))
+    writer.release()
+    for path, words in ((photo, ("U.jpg", "is a photo (JPEG), not a video", "camera number")),
+                        (renamed, ("photo.avi", "is a photo (JPEG), not a video")),
+                        (notvideo, ("notvideo.avi", "cannot be opened as a video")),
+                        (one, ("one.avi", "has only 1 frame, a still picture", "camera number"))):
+        code = main(["guide", str(SCRAMBLED), "--plain", "--camera", str(path)])
+        out, err = capsys.readouterr()
+        assert_clear_error(code, err, *words)
+        assert out == ""
+    check_video_file(str(VIDEO))  # a video of many frames is taken
+    check_video_file(0)  # a camera is not opened twice: it is tried when watched

@@ -7,7 +7,7 @@ import argparse
 from rich.console import Console
 
 from ...models.cube.moves import parse_moves
-from ...vision.photo.camera import parse_source
+from ...vision.photo.camera import check_video_file, parse_source
 from ..services.export import check_export_path
 from ..services.pipeline import already_solved
 from ..terminal.given_moves import again, fix_for
@@ -54,7 +54,8 @@ def run(args: argparse.Namespace) -> int:
         camera = profile_camera(args)
         args.camera = str(camera.source) if camera is not None else "0"
     if args.camera is not None:
-        parse_source(args.camera)  # a mistyped camera or video is refused before planning
+        # a mistyped camera, a photo or a file that is no video is refused before planning
+        check_video_file(parse_source(args.camera))
     if args.moves is None:
         return guide_state_file(args.state, settings, args)
     if args.export:

@@ -19,6 +19,7 @@ import cv2
 import numpy as np
 
 from ...models.errors import SudokuCubeError
+from .images import HEAD_BYTES, sniff_format
 
 T = TypeVar("T")
 
@@ -157,6 +158,49 @@ def open_source(source: int | str, timeout_s: float = OPEN_TIMEOUT_S) -> cv2.Vid
         raise CameraError(f"{name}: does not open; check that it is plugged in "
                           "(sudoku-cube calibrate camera lists the cameras that open)")
     return cap
+
+
+NOT_STILLS = ("unknown", "video or ISO media", "GIF")
+"""What :func:`images.sniff_format` calls files that may be videos (an AVI, an MP4, an
+animated GIF); every other format it names is a still picture."""
+
+
+def check_video_file(source: int | str, least_frames: int = 2) -> None:
+    """Refuse, before any slow work that needs it, a video file that cannot stand in for a
+    camera that is watched: a photo (its format decided from its first bytes, as for photos;
+    OpenCV would open it as a video of one frame), a file that does not open as a video, or
+    one with fewer than ``least_frames`` frames. A camera index is left alone: opening it
+    here and again later would cost its start-up twice."""
+    if not isinstance(source, str):
+        return
+    name = source_name(source)
+    try:
+        with open(source, "rb") as f:
+            kind = sniff_format(f.read(HEAD_BYTES))
+    except OSError as e:
+        raise CameraError(f"{name}: cannot be read ({e.strerror or e}); check the path") from e
+    if kind not in NOT_STILLS:
+        raise CameraError(f"--camera {source}: is a photo ({kind}), not a video; give a video "
+                          "file (AVI/MP4) of the cube being turned, or a camera number such as "
+                          "0")
+    cap = open_source(source)
+    try:
+        count = 0
+        while count < least_frames:
+            ok, _ = _call_with_timeout(cap.read, READ_TIMEOUT_S, f"{name} (reading a frame)",
+                                       "check that a video player can play it")
+            if not ok:
+                break
+            count += 1
+    finally:
+        release(cap)
+    if count == 0:
+        raise CameraError(f"{name}: contains no frames that can be decoded; use an AVI/MP4 "
+                          "file that a video player can play")
+    if count < least_frames:
+        raise CameraError(f"{name}: has only {count} frame{'s' if count != 1 else ''}, a "
+                          "still picture: give a video file (AVI/MP4) of the cube being "
+                          "turned, or a camera number such as 0")
 
 
 def read_frame(cap: cv2.VideoCapture, source: int | str,
