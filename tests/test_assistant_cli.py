@@ -204,3 +204,13 @@ def test_guide_with_a_photo_or_no_video_as_camera_is_refused_before_planning(tmp
         assert out == ""
     check_video_file(str(VIDEO))  # a video of many frames is taken
     check_video_file(0)  # a camera is not opened twice: it is tried when watched
+
+
+def test_guide_camera_refuses_a_device_path_and_names_its_number(tmp_path, capsys):
+    from sudoku_cube.vision.photo.camera import CameraError, check_video_file
+    with pytest.raises(CameraError, match=r"give the camera's number instead, --camera 0"):
+        check_video_file("/dev/video0")
+    fifo = tmp_path / "pipe.avi"
+    os.mkfifo(fifo)
+    with pytest.raises(CameraError, match="is no video file; check the path"):
+        check_video_file(str(fifo))  # refused at once: reading a pipe could wait for ever

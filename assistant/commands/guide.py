@@ -38,7 +38,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--camera", nargs="?", const="", default=None, metavar="N|VIDEO",
                    help="watch mode: the camera (default: the --profile's camera, with its "
                         "saved settings, else 0) or a video file looks at the cube "
-                        "from the U-F-R corner after each move, confirms it and stops at a slip")
+                        "from the U-F-R corner after each move and confirms it; a slip is "
+                        "told with a new plan and watching goes on")
     p.add_argument("--no-window", action="store_true",
                    help="with --camera: no window (the terminal only), even with a display")
     add_guide_options(p)

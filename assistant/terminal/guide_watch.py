@@ -105,7 +105,8 @@ def key_poller() -> Iterator[Callable[[], str | None]]:
 SIGN_S = 1.5
 """Seconds the window shows the sign of a confirmed step."""
 STOP_SHOW_MS = 3000
-"""Milliseconds the window shows its last picture when the watch stops (a slip, the end)."""
+"""Milliseconds the window shows its last picture when the watch stops (q, the video's end, a
+stop that needs the person)."""
 SIGN_WORDS = {"slip": "A slip: a new plan", "ambiguous": "Which slip? Show a face",
               "lost": "Not the cube of the plan"}
 """The sign's words for a slip and the events that stop the watch (the terminal says the

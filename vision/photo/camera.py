@@ -11,6 +11,7 @@ Every problem the user can fix (no camera, camera busy, frames stop arriving) ra
 """
 from __future__ import annotations
 
+import re
 import threading
 from pathlib import Path
 from typing import Callable, Iterator, TypeVar
@@ -174,6 +175,11 @@ def check_video_file(source: int | str, least_frames: int = 2) -> None:
     if not isinstance(source, str):
         return
     name = source_name(source)
+    if not Path(source).is_file():  # a pipe or a device: reading it could wait for ever
+        device = re.fullmatch(r"/dev/video(\d+)", source)
+        raise CameraError(f"{name}: is no video file; "
+                          + (f"give the camera's number instead, --camera {device[1]}" if device
+                             else "check the path"))
     try:
         with open(source, "rb") as f:
             kind = sniff_format(f.read(HEAD_BYTES))
