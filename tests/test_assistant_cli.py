@@ -13,6 +13,7 @@ import pytest
 
 from sudoku_cube.assistant.cli import main
 from sudoku_cube.assistant.services.files import load_state
+from sudoku_cube.assistant.services.sessions import scan_session_path
 from sudoku_cube.models.cube.moves import parse_moves
 from sudoku_cube.models.cube.solved import is_solved
 from tests.conftest import assert_clear_error, said_captured, video_centres
@@ -214,3 +215,13 @@ def test_guide_camera_refuses_a_device_path_and_names_its_number(tmp_path, capsy
     os.mkfifo(fifo)
     with pytest.raises(CameraError, match="is no video file; check the path"):
         check_video_file(str(fifo))  # refused at once: reading a pipe could wait for ever
+
+
+def test_scan_refuses_a_photo_given_as_its_video_before_capturing(capsys):
+    photo = ROOT / "samples" / "cubes" / "01-easy" / "U.jpg"
+    for args in (["scan", str(photo), "--no-window"],
+                 ["scan", "--camera", str(photo), "--no-window"]):
+        code = main(args)
+        assert_clear_error(code, capsys.readouterr().err, "U.jpg: is a photo (JPEG), not a video",
+                           "camera number")
+    assert not scan_session_path().exists()

@@ -26,7 +26,7 @@ from ...models.errors import SudokuCubeError
 from ...storage.atomic import atomic_write_text, check_output_file
 from ...storage.folders import data_dir
 from ...storage.write_errors import WriteFailed
-from ...vision.photo.camera import CameraError, parse_source, source_name
+from ...vision.photo.camera import CameraError, check_video_file, parse_source, source_name
 from ...vision.photo.camera_settings import CameraSettings
 from ...vision.photo.camera_setup import profile_frames
 from ...vision.recognise.footed import OneVerdict
@@ -126,6 +126,7 @@ def _session(args: argparse.Namespace, console: Console,
     if args.resume:
         session = ScanSession.load()
         source = _resume_source(session, _given_source(args))
+        check_video_file(source, least_frames=1)  # a photo given as the video: said at once
         session.source = str(source)
         dropped = {f: session.faces.pop(f) for f in retake if f in session.faces}
         known = captured_centres({f: c.stickers for f, c in dropped.items()})
@@ -138,6 +139,7 @@ def _session(args: argparse.Namespace, console: Console,
     if retake:
         raise SudokuCubeError("--retake works with --resume (it changes a saved scan)")
     source = _new_source(args, camera)
+    check_video_file(source, least_frames=1)  # a photo given as the video: said at once
     path = scan_session_path()
     if path.exists():
         console.print(f"[dim]Starting a new scan; the previous one ({plain(path)}) will be "

@@ -186,9 +186,8 @@ def check_video_file(source: int | str, least_frames: int = 2) -> None:
     except OSError as e:
         raise CameraError(f"{name}: cannot be read ({e.strerror or e}); check the path") from e
     if kind not in NOT_STILLS:
-        raise CameraError(f"--camera {source}: is a photo ({kind}), not a video; give a video "
-                          "file (AVI/MP4) of the cube being turned, or a camera number such as "
-                          "0")
+        raise CameraError(f"{source}: is a photo ({kind}), not a video; give a video file "
+                          "(AVI/MP4) of the cube, or a camera number such as 0")
     cap = open_source(source)
     try:
         count = 0
@@ -205,8 +204,8 @@ def check_video_file(source: int | str, least_frames: int = 2) -> None:
                           "file that a video player can play")
     if count < least_frames:
         raise CameraError(f"{name}: has only {count} frame{'s' if count != 1 else ''}, a "
-                          "still picture: give a video file (AVI/MP4) of the cube being "
-                          "turned, or a camera number such as 0")
+                          "still picture: give a video file (AVI/MP4) of the cube, or a "
+                          "camera number such as 0")
 
 
 def read_frame(cap: cv2.VideoCapture, source: int | str,
