@@ -4,9 +4,9 @@ A person who photographs a face twice (the cube not turned between two photos, o
 copied under another face's name) gives a reading with two faces alike, sticker for sticker,
 perhaps turned against each other (the phone held another way). The faces of a scrambled
 Sudoku Cube never agree so: nine stickers, each one of 36 digits and directions, in the same
-places. A misread or two of the second photo still leaves the rest alike, so most of the nine
-agreeing is enough to say so; the digit counts then also fail, and naming the two photos is
-what helps the person, not the stickers the counts name.
+places. A misread sticker of either photo still leaves the other eight alike, so eight of
+nine agreeing is enough to say so; the digit counts then also fail, and naming the two photos
+is what helps the person, not the stickers the counts name.
 """
 from __future__ import annotations
 
