@@ -124,6 +124,18 @@ def _isolated_home(tmp_path, tmp_path_factory, monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def _no_resume_hint_left():
+    """What a command run in a test told Ctrl-C to say (``assistant.terminal.interrupt``)
+    is forgotten afterwards: a test that reads the hint of a command run outside ``main``
+    must not see the one an earlier test's scan left."""
+    yield
+    from sudoku_cube.assistant.terminal import interrupt
+    interrupt.set_resume_hint(None)
+    interrupt.set_resume_command(None)
+    interrupt.set_command_after_restart(None)
+
+
+@pytest.fixture(autouse=True)
 def _fuzz_counts(record_property):
     """Attach the fuzz inputs a test tried to its report (works across xdist workers)."""
     from tests.fuzzcount import TRIED

@@ -92,6 +92,9 @@ def test_a_rerun_continues_the_plan_taken_after_a_slip():
     assert again.stats["method"] == "kept" and again.moves == repair.moves
     assert again.start.stickers == real.stickers and is_solved(again.start.apply(again.moves))
     assert GuideCursor(plan_steps(again), again.start).position == 2
+    # photos taken now that show the reading show the cube is not the one the check found
+    assert followed_plans(settings.symmetric)(plan.start) is not None
+    assert followed_plans(settings.symmetric, fresh=True)(plan.start) is None
 
     real2, repair2 = _slipped(cursor, settings, plan.target, wrong_at=3)
     third = solve_state(state, settings, known=followed_plans(settings.symmetric)).plan

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_cube.assistant.terminal import solve_flow
+from sudoku_cube.assistant.terminal import interrupt, solve_flow
 from sudoku_cube.assistant.cli import main
 from sudoku_cube.assistant.commands import scan as scan_command
 from sudoku_cube.assistant.services.files import load_state
@@ -133,6 +133,8 @@ def test_scan_offers_to_go_straight_on_to_the_plan(go_on, tmp_path, capsys, monk
     assert planned == (go_on == ""), out[-600:]
     if go_on:
         assert f"The reading is kept. Later: sudoku-cube solve {out_file}" in out
+    else:  # Ctrl-C or q in the guide names the state file, not a scan that takes photos again
+        assert interrupt.resume_command("sudoku-cube scan") == f"sudoku-cube guide {out_file}"
 
 
 def test_scan_without_a_terminal_says_the_solve_command(tmp_path, capsys):

@@ -36,6 +36,7 @@ from ..services.scan_reader import read_frame_face
 from ..services.scanner import STABLE_FRAMES, ScanEvent, Scanner
 from ..services.sessions import ScanSession, scan_session_path
 from ..terminal import interrupt
+from ..terminal.given_moves import again
 from ..terminal.keys import interactive, read_line
 from ..terminal.markup import plain
 from ..terminal.one_words import verdict_line
@@ -44,6 +45,7 @@ from ..terminal.review_ui import ReviewQuit, kept_corrections, run_review
 from ..terminal.scan_loop import ScanStopped, scan_frames
 from ..terminal.scan_view import ScanPanel
 from ..terminal.scan_window import open_or_tell
+from ..terminal.solve_flow import solve_with_review
 from ..terminal.wrapping import print_wrapped
 
 SCAN_AGAIN = ("scan it again (sudoku-cube scan) in even light, each face sharp and filling "
@@ -222,9 +224,17 @@ def _cube_option(args: argparse.Namespace) -> str:
     return f"--profile {args.profile}" if getattr(args, "profile", None) else ""
 
 
+def guide_command(solve: argparse.Namespace, out: Path) -> str:
+    """The command that goes on with the plan of the reading in ``out`` without taking the
+    photos again: ``guide`` on it (``solve``, which takes ``--symmetric``, when this scan was
+    given one). It continues at the step saved, as a state file cannot show the cube now."""
+    return again("solve" if solve.symmetric is not None else "guide", solve)(str(out))
+
+
 def _go_on_to_plan(args: argparse.Namespace, console: Console, out: Path) -> int:
     """Offer to go straight on to the plan (Enter or y: ``solve`` runs on the reading, as the
-    printed command would); otherwise, or without a terminal, say the command to run."""
+    printed command would, the photos just taken deciding where a plan being followed goes
+    on); otherwise, or without a terminal, say the command to run."""
     argv = _solve_argv(args, out)
     command = "sudoku-cube " + " ".join(shlex.quote(a) for a in argv)
     if not interactive():
@@ -237,7 +247,8 @@ def _go_on_to_plan(args: argparse.Namespace, console: Console, out: Path) -> int
     from ..cli import build_parser
 
     solve = build_parser("solve").parse_args(argv)
-    return int(solve.handler(solve) or 0)
+    interrupt.set_resume_command(guide_command(solve, out))  # not the scan: no new photos
+    return solve_with_review(str(out), cube_settings(solve), solve, console, fresh=True)
 
 
 def _capture(args, console: Console, scanner: Scanner, source, camera: CameraSettings | None,

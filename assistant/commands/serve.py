@@ -151,7 +151,9 @@ def hand_over(service: PhoneService, folder: PhotoFolder, settings: CubeSettings
               args: argparse.Namespace, console: Console) -> int:
     """Wait for the whole cube to be read from the phone's photos, then review and guide it
     here as ``solve`` does; a reading refused as a whole (a photo held turned, two corner
-    photos of the same corner) is said here and on the page, and waits for a retake."""
+    photos of the same corner) is said here and on the page, and waits for a retake. Where a
+    photo came in this run, the cube it shows says where a plan being followed goes on, not
+    the step saved."""
     seen, said = -1, ""
     while True:
         interrupt.check()
@@ -165,7 +167,8 @@ def hand_over(service: PhoneService, folder: PhotoFolder, settings: CubeSettings
         companion = Companion(service.follow, phone_capture(service, console), "the phone")
         try:
             code = solve_with_review(str(folder.path), settings, args, console,
-                                     reading=reading, companion=companion)
+                                     reading=reading, companion=companion,
+                                     fresh=service.uploads > 0)  # not only photos kept
         except SudokuCubeError as e:
             service.refuse_reading(str(e))
             continue

@@ -51,17 +51,41 @@ def steps_as_read(plan: Plan, reading: CubeState | None,
     return replay if is_solved(replay[-1].after, sym) else steps
 
 
+def photographed_step(steps: Sequence[Step], seen: CubeState, saved: int,
+                      symmetric: Iterable[int] = DEFAULT_SYMMETRIC) -> int | None:
+    """The step at which the photographed cube ``seen`` stands in the plan: ``saved`` (the
+    step reached before) when the cube before it looks like ``seen``, else the first step whose
+    cube does (0: the start), else None.
+
+    Photos taken now show what was really turned: a person who only previewed steps with the
+    next key and stopped must start again at step 1, not skip the turns never made."""
+    sym = frozenset(symmetric)
+
+    def shows(state: CubeState) -> bool:
+        return state.n == seen.n and all(
+            same_sticker(a, b, sym) for a, b in zip(state.stickers, seen.stickers))
+
+    befores = [s.before for s in steps] + ([steps[-1].after] if steps else [])
+    if 0 <= saved < len(befores) and shows(befores[saved]):
+        return saved
+    return next((k for k, state in enumerate(befores) if shows(state)), None)
+
+
 class GuideCursor:
     """Position in a plan: ``position`` is the step shown next (``len(steps)`` = all done).
 
     With ``remember=True`` every change is saved to the guide session file, and a new cursor
-    on the same plan starts where the last one stopped.
+    on the same plan starts where the last one stopped, unless ``seen`` (the cube as just
+    photographed) shows another step's cube: then the photos decide
+    (:func:`photographed_step`; step 1 when they match no step) and ``rewound`` keeps the
+    step reached before.
     """
 
     def __init__(self, steps: Sequence[Step], start: CubeState, *, remember: bool = True,
                  position: int | None = None,
                  on_follow: Callable[[list[Step], CubeState], None] | None = None,
-                 settings: CubeSettings = CubeSettings(), after_slip: bool = False) -> None:
+                 settings: CubeSettings = CubeSettings(), after_slip: bool = False,
+                 seen: CubeState | None = None) -> None:
         self.on_follow = on_follow
         """Told the new steps and their start when the cursor follows another plan."""
         self.settings = settings
@@ -75,10 +99,19 @@ class GuideCursor:
         self.key = plan_key(start, [s.move for s in self.steps])
         saved = load_guide_step(self.key) if remember and position is None else 0
         self.finished_before = bool(self.steps) and saved >= len(self.steps)
+        self.rewound = 0
+        """The step (0-based) reached before where the photos ``seen`` show the cube is not
+        (0 when none): the guide goes on where the photographed cube is instead."""
         if position is None:
             position = 0 if self.finished_before else saved  # a finished plan starts afresh
+            if seen is not None and position > 0:
+                at = photographed_step(self.steps, seen, position, settings.symmetric)
+                position = at if at is not None else 0
+                self.rewound = saved if position != saved else 0
         self.position = max(0, min(position, len(self.steps)))
         self.resumed = self.position > 0
+        if self.rewound and remember:  # a re-run on the saved reading goes on from here too
+            save_guide_step(self.key, self.position)
 
     @property
     def total(self) -> int:
@@ -127,6 +160,7 @@ class GuideCursor:
         self.start = start
         self.key = plan_key(start, [s.move for s in self.steps])
         self.finished_before = self.resumed = False
+        self.rewound = 0
         self.after_slip = True
         self._moved(0)
         if self.on_follow is not None:

@@ -298,7 +298,15 @@ def load_followed_plan(start: CubeState, symmetric: Iterable[int], path: Path | 
     return FollowedPlan(moves, phases, now, after_step if now is not None else None)
 
 
-def followed_plans(symmetric: Iterable[int]) -> Callable[[CubeState], FollowedPlan | None]:
-    """The lookup of plans being followed that the solve pipeline takes (``known``)."""
+def followed_plans(symmetric: Iterable[int], fresh: bool = False
+                   ) -> Callable[[CubeState], FollowedPlan | None]:
+    """The lookup of plans being followed that the solve pipeline takes (``known``). For a
+    reading of photos taken just now (``fresh``) only a plan that starts at the photographed
+    cube is kept: one made after a slip starts from the cube a check found then, which the
+    photos show is not the cube now."""
     digits = tuple(symmetric)
-    return lambda start: load_followed_plan(start, digits)
+
+    def known(start: CubeState) -> FollowedPlan | None:
+        found = load_followed_plan(start, digits)
+        return None if fresh and found is not None and found.start is not None else found
+    return known

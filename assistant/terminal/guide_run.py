@@ -50,12 +50,14 @@ class Companion:
 
 def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
                reading: CubeState | None = None, companion: Companion | None = None,
-               settings: CubeSettings | None = None) -> int:
+               settings: CubeSettings | None = None, fresh: bool = False) -> int:
     """Export and/or guide a plan as the options ask; ``reading`` is the cube as read (the
     steps are shown from it, see :func:`assistant.services.guide.steps_as_read`); ``companion``
     shows the steps too and takes a check's photos; ``settings``: the cube settings the plan
     was made with (the photos' verdict on the 1 included), else the options' own. The plan
-    followed is remembered under them, so a re-run finds it."""
+    followed is remembered under them, so a re-run finds it. ``fresh``: the reading comes from
+    photos taken just now, so it, not the step saved before, says where the plan goes on
+    (:class:`assistant.services.guide.GuideCursor`'s ``seen``)."""
     console = console or Console()
     settings = settings or cube_settings(args)  # read once, not at each of its uses below
     steps = steps_as_read(plan, reading, settings.symmetric)
@@ -82,7 +84,8 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
     speak = speaker.say_step if speaker is not None else None
     cursor = GuideCursor(steps, start, position=0 if args.restart else None,
                          on_follow=companion.shown if companion is not None else None,
-                         settings=settings, after_slip=AFTER_SLIP in plan.stats)
+                         settings=settings, after_slip=AFTER_SLIP in plan.stats,
+                         seen=(reading or start) if fresh else None)
     if args.restart:  # saved, so that the same command without --restart goes on from here
         cursor.restart()
         restart_taken()

@@ -66,6 +66,8 @@ def resume_notice(cursor: GuideCursor) -> str:
     if cursor.finished_before:
         return (f"You finished this plan before; starting again at step 1 of {cursor.total}. "
                 f"{hold_words(cursor.start, cursor.settings)}.")
+    if cursor.rewound:
+        return photos_decide_notice(cursor)
     if cursor.resumed:
         return f"Continuing at step {cursor.position + 1} of {cursor.total}" + \
             ("." if cursor.after_slip else " (press r to restart).")
@@ -73,6 +75,19 @@ def resume_notice(cursor: GuideCursor) -> str:
         rest = "the rest of the solve" if cursor.after_slip else "the whole solve"
         return f"{hold_words(cursor.start, cursor.settings)} for {rest}."
     return ""
+
+
+def photos_decide_notice(cursor: GuideCursor) -> str:
+    """What a person is told when the photos just taken show the cube at another step than
+    the one reached before (:attr:`GuideCursor.rewound`): where the plan goes on, and why."""
+    here, before = cursor.position + 1, cursor.rewound + 1
+    if cursor.position == 0:
+        rest = "the rest of the solve" if cursor.after_slip else "the whole solve"
+        return (f"The photos show the cube as it was at the start of the plan: starting at step "
+                f"1 of {cursor.total}, not at step {before} reached before (its turns were not "
+                f"made). {hold_words(cursor.start, cursor.settings)} for {rest}.")
+    return (f"The photos show the cube as it is before step {here}: continuing at step {here} "
+            f"of {cursor.total}, not at step {before} reached before (press r to restart).")
 
 
 def screen_of(cursor: GuideCursor, notice: str = "", height: int | None = None,

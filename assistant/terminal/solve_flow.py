@@ -194,10 +194,12 @@ def write_timings(entered: float, timings_ms: dict[str, float]) -> None:
 
 def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.Namespace,
                       console: Console | None = None, *, reading: Reading | None = None,
-                      companion: Companion | None = None) -> int:
+                      companion: Companion | None = None, fresh: bool = False) -> int:
     """Read, review (interactive when a person is there), plan and guide; ``reading``: the
     folder's reading when it was already read; ``companion``: another front end that shows the
-    steps too and takes a check's photos (:class:`assistant.terminal.guide_run.Companion`)."""
+    steps too and takes a check's photos (:class:`assistant.terminal.guide_run.Companion`);
+    ``fresh``: the photos were taken just now (``scan``, ``serve``), so the cube they show, not
+    the step saved before, says where a plan being followed goes on."""
     console = console or Console()
     if getattr(args, "export", None):
         check_export_path(args.export)
@@ -215,7 +217,7 @@ def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.N
     except GridUnsolvableError as e:
         raise photo_refusal(e, state, photos) from None
     planner = BackgroundPlanner(settings, tables, optimal=getattr(args, "optimal", False),
-                                known=followed_plans(settings.symmetric)
+                                known=followed_plans(settings.symmetric, fresh)
                                 if continues_followed(args) else None, solve=solver)
     try:
         state = upright_photos(state, settings, got.face_files, console, planner.solver,
@@ -250,4 +252,4 @@ def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.N
                                 review=round(1000 * (t3 - t2) - (solver.solving_ms - grid_before),
                                              1)))
     return guide_plan(result.plan, args, console, reading=state.without_candidates(),
-                      companion=companion, settings=settings)
+                      companion=companion, settings=settings, fresh=fresh)
