@@ -117,7 +117,8 @@ def _reviewed():
 @pytest.mark.parametrize("go_on", ["", "n"])
 def test_scan_offers_to_go_straight_on_to_the_plan(go_on, tmp_path, capsys, monkeypatch):
     """At the end of a scan on a terminal, Enter goes on to the plan of the reading (as the
-    printed `solve` command would); n keeps the reading and says the command for later."""
+    printed `solve` command would, without reviewing it again); n keeps the reading and says
+    the command for later."""
     _session("URFDLB", str(VIDEO))
     answers = iter(["", go_on])
     prompts = []
@@ -131,6 +132,7 @@ def test_scan_offers_to_go_straight_on_to_the_plan(go_on, tmp_path, capsys, monk
     assert load_state(out_file).stickers == load_state(TRUTH).stickers
     planned = "Step 1 " in out or "face turns" in out
     assert planned == (go_on == ""), out[-600:]
+    assert out.count("What was read") == 1  # the scan's review, not shown again by the plan
     if go_on:
         assert f"The reading is kept. Later: sudoku-cube solve {out_file}" in out
     else:  # Ctrl-C or q in the guide names the state file, not a scan that takes photos again

@@ -233,8 +233,9 @@ def guide_command(solve: argparse.Namespace, out: Path) -> str:
 
 def _go_on_to_plan(args: argparse.Namespace, console: Console, out: Path) -> int:
     """Offer to go straight on to the plan (Enter or y: ``solve`` runs on the reading, as the
-    printed command would, the photos just taken deciding where a plan being followed goes
-    on); otherwise, or without a terminal, say the command to run."""
+    printed command would, but without its review, which the person has just answered; the
+    photos just taken decide where a plan being followed goes on); otherwise, or without a
+    terminal, say the command to run."""
     argv = _solve_argv(args, out)
     command = "sudoku-cube " + " ".join(shlex.quote(a) for a in argv)
     if not interactive():
@@ -248,7 +249,8 @@ def _go_on_to_plan(args: argparse.Namespace, console: Console, out: Path) -> int
 
     solve = build_parser("solve").parse_args(argv)
     interrupt.set_resume_command(guide_command(solve, out))  # not the scan: no new photos
-    return solve_with_review(str(out), cube_settings(solve), solve, console, fresh=True)
+    return solve_with_review(str(out), cube_settings(solve), solve, console, fresh=True,
+                             reviewed=True)  # its review was just answered: not once more
 
 
 def _capture(args, console: Console, scanner: Scanner, source, camera: CameraSettings | None,

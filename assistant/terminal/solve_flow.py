@@ -194,12 +194,15 @@ def write_timings(entered: float, timings_ms: dict[str, float]) -> None:
 
 def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.Namespace,
                       console: Console | None = None, *, reading: Reading | None = None,
-                      companion: Companion | None = None, fresh: bool = False) -> int:
+                      companion: Companion | None = None, fresh: bool = False,
+                      reviewed: bool = False) -> int:
     """Read, review (interactive when a person is there), plan and guide; ``reading``: the
     folder's reading when it was already read; ``companion``: another front end that shows the
     steps too and takes a check's photos (:class:`assistant.terminal.guide_run.Companion`);
     ``fresh``: the photos were taken just now (``scan``, ``serve``), so the cube they show, not
-    the step saved before, says where a plan being followed goes on."""
+    the step saved before, says where a plan being followed goes on; ``reviewed``: the person
+    has just reviewed this reading (``scan`` wrote it after its review), so it is not shown
+    and asked again (a reading the grid solver is not sure of stops, naming the stickers)."""
     console = console or Console()
     if getattr(args, "export", None):
         check_export_path(args.export)
@@ -228,28 +231,33 @@ def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.N
     t2 = time.perf_counter()
     grid_before = solver.solving_ms  # the grid solved for the 1 or to set photos upright
     person = interactive() and not getattr(args, "plain", False)
+    state_file = path if path and Path(path).is_file() else None
     try:
-        try:
-            state, check = run_review(console, state, settings, read_line if person else None,
-                                      planner.solver,
-                                      extra={"one": ones.to_dict()} if ones is not None else None,
-                                      photos=photos,
-                                      state_file=path if path and Path(path).is_file() else None)
-            t3 = time.perf_counter()
-        except ReviewQuit as stop:
-            print_wrapped(console, "Stopped at the review; nothing was planned. The input is "
-                                   "unchanged: run the same command to review it again."
-                                   f"{kept_corrections(stop)}")
-            return 0
-        with ConsoleProgress() as progress:
-            result = solve_state(state, settings, grid=check.grid, tables=tables,
-                                 planner=planner, progress=progress)
+        grid = None
+        if not reviewed:
+            try:
+                state, check = run_review(console, state, settings,
+                                          read_line if person else None, planner.solver,
+                                          extra={"one": ones.to_dict()} if ones is not None
+                                          else None, photos=photos, state_file=state_file)
+            except ReviewQuit as stop:
+                print_wrapped(console, "Stopped at the review; nothing was planned. The input "
+                                       "is unchanged: run the same command to review it "
+                                       f"again.{kept_corrections(stop)}")
+                return 0
+            grid = check.grid
+        t3 = time.perf_counter()
+        review_grid = solver.solving_ms - grid_before  # the grid solved during the review
+        with ConsoleProgress() as progress:  # reviewed: the grid is solved here, sure or a stop
+            result = solve_state(state, settings, grid=grid, tables=tables, planner=planner,
+                                 progress=progress, require_sure=True,
+                                 grid_solver=planner.solver, photos=photos,
+                                 state_file=state_file)
     finally:
         planner.close()
     write_timings(entered, dict(result.timings_ms, reading=round(reading_ms, 1),
                                 footed=round(1000 * (t2 - t1) - grid_before, 1),
                                 grid=round(solver.solving_ms, 1),
-                                review=round(1000 * (t3 - t2) - (solver.solving_ms - grid_before),
-                                             1)))
+                                review=round(1000 * (t3 - t2) - review_grid, 1)))
     return guide_plan(result.plan, args, console, reading=state.without_candidates(),
                       companion=companion, settings=settings, fresh=fresh)
