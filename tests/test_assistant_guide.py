@@ -12,8 +12,7 @@ import pytest
 from rich.console import Console
 
 from sudoku_cube.assistant.services.export import export_plan, plan_html
-from sudoku_cube.assistant.services.guide import (GuideCursor, command_of, photographed_step,
-                                                  steps_from_moves)
+from sudoku_cube.assistant.services.guide import GuideCursor, command_of, steps_from_moves
 from sudoku_cube.assistant.terminal.guide_ui import print_plain, resume_notice, run_interactive
 from sudoku_cube.assistant.terminal.guide_ui import FIRST_STEP, RESTART_QUESTION, screen_of
 from sudoku_cube.assistant.terminal.keys import split_keys
@@ -181,23 +180,25 @@ def test_keys_next_back_restart_quit_and_position_is_remembered():
 
 
 def test_fresh_photos_of_the_start_restart_a_plan_only_previewed_and_say_so():
-    """Steps previewed with n, then Ctrl-C: photos taken again show the cube as at the start,
-    so the plan goes on at step 1 (not at the step reached), says why, and keeps step 1 for
-    a re-run on the state file; photos that show the cube at the step reached continue there."""
+    """Steps previewed with n, then Ctrl-C: photos taken again show the cube as at the start
+    (a plan being followed is found by its start), so the plan goes on at step 1, not at the
+    step reached, and says why; the step reached stays saved until the person moves, so a
+    re-run without new photos goes on from it."""
     start, steps = _plan(14, 5)
     GuideCursor(steps, start).next()
     GuideCursor(steps, start).next()  # step 3 reached without a turn made
     assert GuideCursor(steps, start).position == 2  # a state file cannot tell: the saved step
-    at_step_3 = GuideCursor(steps, start, seen=steps[2].before)
-    assert at_step_3.position == 2 and at_step_3.resumed and not at_step_3.rewound
-    assert resume_notice(at_step_3).startswith("Continuing at step 3 of 5")
-    cursor = GuideCursor(steps, start, seen=start)
+    shown: list[int] = []
+    cursor = GuideCursor(steps, start, fresh=True, on_move=shown.append)
     assert cursor.position == 0 and not cursor.resumed and cursor.rewound == 2
     words = " ".join(resume_notice(cursor).split())
     assert "start of the plan: starting at step 1 of 5, not at step 3 reached before" in words
-    assert GuideCursor(steps, start).position == 0
-    assert photographed_step(steps, steps[4].before, 2) == 4
-    assert photographed_step(steps, random_design(random.Random(3)), 2) is None
+    assert GuideCursor(steps, start).position == 2  # not saved by the photos alone
+    cursor.next()
+    assert GuideCursor(steps, start).position == 1 and shown == [1]  # saved once it moves
+    assert GuideCursor(steps, start, fresh=True).rewound == 1
+    cursor.restart()
+    assert GuideCursor(steps, start, fresh=True).rewound == 0  # nothing reached: no notice
 
 
 def test_back_on_the_first_step_says_why_nothing_moved():

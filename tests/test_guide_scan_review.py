@@ -157,3 +157,43 @@ def test_resume_with_retake_asks_for_the_face_by_its_centre(tmp_path, capsys):
     assert "Resuming: 5 of 6 faces already captured" in out
     assert re.search(rf"Show centre {f}(, [a-z ]+)? \(F\)", out) and said_captured("F", out)
     assert load_state(out_file).stickers == load_state(TRUTH).stickers
+
+
+@pytest.mark.parametrize("retake", ["", "U"])
+def test_scan_resume_of_a_finished_scan_goes_on_at_the_step_reached(retake, tmp_path, capsys,
+                                                                      monkeypatch):
+    """`scan --resume` on a scan whose six faces are all saved takes no photo: it shows the
+    review again and reuses the old photos, which cannot show the cube now, so the guide goes
+    on at the step reached (step 4 after three), not at step 1, and keeps that step. A face
+    taken again (--retake U) is a photo of the cube now, showing the start: step 1, said so,
+    the step reached still saved until the person moves."""
+    from sudoku_cube.assistant.services.guide import GuideCursor
+    from sudoku_cube.assistant.terminal import guide_run
+    from sudoku_cube.assistant.terminal.guide_ui import resume_notice
+
+    _session("URFDLB", str(VIDEO))
+    keys = iter(["n", "n", "n", "q", "q"])
+    run_interactive = guide_run.run_interactive
+    cursors: list[GuideCursor] = []
+    notices: list[str] = []
+
+    def guide(console, cursor, read_key, **kwargs):
+        cursors.append(cursor)
+        notices.append(resume_notice(cursor))
+        return run_interactive(console, cursor, lambda: next(keys), clear=False, **kwargs)
+
+    monkeypatch.setattr(scan_command, "interactive", lambda: True)
+    monkeypatch.setattr(scan_command, "read_line", lambda prompt="", prefill="": "")
+    monkeypatch.setattr(guide_run, "interactive", lambda: True)
+    monkeypatch.setattr(guide_run, "run_interactive", guide)
+    out_file = tmp_path / "s.json"
+    for retaking in ("", retake):
+        assert main(["scan", "--resume", "--retake", retaking, "--no-window",
+                     "-o", str(out_file)]) == 0
+    first, again = cursors
+    assert first.key == again.key and again.position == (0 if retake else 3)
+    assert again.rewound == (3 if retake else 0)
+    assert notices[1].startswith("The photos show the cube as it was at the start" if retake
+                                 else "Continuing at step 4 of"), notices
+    assert GuideCursor(again.steps, again.start).position == 3  # the step reached is kept
+

@@ -449,6 +449,42 @@ def test_the_terminal_reviews_and_guides_and_the_page_follows(served, monkeypatc
     assert step["number"] == 3 and not step["done"]
 
 
+def test_only_a_photo_taken_in_this_run_sends_the_guide_back_to_step_1(served, monkeypatch):
+    """`serve --resume` with the photos of an earlier run goes on at the step reached (old
+    photos cannot show the cube now), a refused photo changing nothing; a photo taken again
+    shows the start: step 1 on the terminal and on the page, the step reached staying saved
+    until the person moves, so a later run on the old photos goes on from it again."""
+    from sudoku_cube.assistant.web.store import UploadRefused
+
+    for module in (solve_flow, guide_run, serve_command):
+        monkeypatch.setattr(module, "interactive", lambda: True)
+    monkeypatch.setattr(solve_flow, "read_line", lambda prompt="": "")
+    keys = iter(["n", "n", "q", "q", "q", "q"])
+    monkeypatch.setattr(guide_run, "read_key", lambda *a, **k: next(keys))
+    args = build_parser("serve").parse_args(["serve", "--ocr", "never"])
+
+    def guided(service: PhoneService) -> int:
+        assert serve_command.hand_over(service, service.folder, CubeSettings(), args,
+                                       Console(file=io.StringIO(), width=100)) == 0
+        return service.status()["step"]["number"]
+
+    def resumed() -> PhoneService:
+        service = PhoneService(PhotoFolder(served.service.folder.path), Reader(ocr="never"))
+        service.resume()
+        return service
+
+    for face in "URFDLB":
+        served.service.upload("faces", face, (FACES_DIR / f"{face}.jpg").read_bytes())
+    assert guided(served.service) == 3
+    again = resumed()
+    with pytest.raises(UploadRefused):
+        again.upload("faces", "U", b"not a photo")
+    assert not again.took_photos() and guided(again) == 3
+    again.upload("faces", "U", (FACES_DIR / "U.jpg").read_bytes())
+    assert again.took_photos() and guided(again) == 1
+    assert guided(resumed()) == 3
+
+
 def test_a_checks_hold_on_the_page_after_the_step_shown_is_the_terminals(served):
     """Where the terminal's check goes on after the step shown (a slip there fitted), its
     words weigh only a slip in that step; the page tells the hold from the cubes the terminal

@@ -170,8 +170,10 @@ def run(args: argparse.Namespace) -> int:
     session, source, known = _session(args, console, camera)
     scanner = Scanner(session, stable_frames=args.steady, known=known, settings=settings)
     interrupt.set_resume_hint(_start_hint(scanner))
+    before = dict(scanner.session.faces)  # the faces of an earlier run, kept by --resume
     if scanner.next_face is not None:
         _capture(args, console, scanner, source, camera, read)
+    taken = sum(before.get(f) is not c for f, c in scanner.session.faces.items())
     saved, lost = _saved(scanner)
     kept = ("all six faces are saved in the scan session: `sudoku-cube scan --resume` shows the "
             "review again") if saved == 6 else f"only {saved} of 6 faces are saved{lost}"
@@ -202,7 +204,7 @@ def run(args: argparse.Namespace) -> int:
     except WriteFailed as e:
         raise SudokuCubeError(f"{e}\n  {kept[0].upper()}{kept[1:]}.") from None
     console.print(f"Reading written to {plain(out)}", highlight=False)
-    return _go_on_to_plan(args, console, out)
+    return _go_on_to_plan(args, console, out, fresh=taken > 0)
 
 
 def _solve_argv(args: argparse.Namespace, out: Path) -> list[str]:
@@ -231,11 +233,13 @@ def guide_command(solve: argparse.Namespace, out: Path) -> str:
     return again("solve" if solve.symmetric is not None else "guide", solve)(str(out))
 
 
-def _go_on_to_plan(args: argparse.Namespace, console: Console, out: Path) -> int:
+def _go_on_to_plan(args: argparse.Namespace, console: Console, out: Path,
+                   fresh: bool = False) -> int:
     """Offer to go straight on to the plan (Enter or y: ``solve`` runs on the reading, as the
-    printed command would, but without its review, which the person has just answered; the
-    photos just taken decide where a plan being followed goes on); otherwise, or without a
-    terminal, say the command to run."""
+    printed command would, but without its review, which the person has just answered);
+    otherwise, or without a terminal, say the command to run. ``fresh``: this run captured a
+    face, so the photos show the cube now and decide where a plan being followed goes on
+    (a ``scan --resume`` that only shows the review again reuses old photos: not fresh)."""
     argv = _solve_argv(args, out)
     command = "sudoku-cube " + " ".join(shlex.quote(a) for a in argv)
     if not interactive():
@@ -249,7 +253,7 @@ def _go_on_to_plan(args: argparse.Namespace, console: Console, out: Path) -> int
 
     solve = build_parser("solve").parse_args(argv)
     interrupt.set_resume_command(guide_command(solve, out))  # not the scan: no new photos
-    return solve_with_review(str(out), cube_settings(solve), solve, console, fresh=True,
+    return solve_with_review(str(out), cube_settings(solve), solve, console, fresh=fresh,
                              reviewed=True)  # its review was just answered: not once more
 
 

@@ -151,9 +151,9 @@ def hand_over(service: PhoneService, folder: PhotoFolder, settings: CubeSettings
               args: argparse.Namespace, console: Console) -> int:
     """Wait for the whole cube to be read from the phone's photos, then review and guide it
     here as ``solve`` does; a reading refused as a whole (a photo held turned, two corner
-    photos of the same corner) is said here and on the page, and waits for a retake. Where a
-    photo came in this run, the cube it shows says where a plan being followed goes on, not
-    the step saved."""
+    photos of the same corner) is said here and on the page, and waits for a retake. Where the
+    set holds a photo accepted in this run, the reading shows the cube now: a plan being
+    followed from it starts at step 1, not at a step saved before."""
     seen, said = -1, ""
     while True:
         interrupt.check()
@@ -164,11 +164,12 @@ def hand_over(service: PhoneService, folder: PhotoFolder, settings: CubeSettings
         if reading is None:
             continue
         console.print("The cube is read from the phone's photos.")
-        companion = Companion(service.follow, phone_capture(service, console), "the phone")
+        companion = Companion(service.follow, phone_capture(service, console), "the phone",
+                              at=service.at)
         try:
             code = solve_with_review(str(folder.path), settings, args, console,
                                      reading=reading, companion=companion,
-                                     fresh=service.uploads > 0)  # not only photos kept
+                                     fresh=service.took_photos())
         except SudokuCubeError as e:
             service.refuse_reading(str(e))
             continue

@@ -51,43 +51,27 @@ def steps_as_read(plan: Plan, reading: CubeState | None,
     return replay if is_solved(replay[-1].after, sym) else steps
 
 
-def photographed_step(steps: Sequence[Step], seen: CubeState, saved: int,
-                      symmetric: Iterable[int] = DEFAULT_SYMMETRIC) -> int | None:
-    """The step at which the photographed cube ``seen`` stands in the plan: ``saved`` (the
-    step reached before) when the cube before it looks like ``seen``, else the first step whose
-    cube does (0: the start), else None.
-
-    Photos taken now show what was really turned: a person who only previewed steps with the
-    next key and stopped must start again at step 1, not skip the turns never made."""
-    sym = frozenset(symmetric)
-
-    def shows(state: CubeState) -> bool:
-        return state.n == seen.n and all(
-            same_sticker(a, b, sym) for a, b in zip(state.stickers, seen.stickers))
-
-    befores = [s.before for s in steps] + ([steps[-1].after] if steps else [])
-    if 0 <= saved < len(befores) and shows(befores[saved]):
-        return saved
-    return next((k for k, state in enumerate(befores) if shows(state)), None)
-
-
 class GuideCursor:
     """Position in a plan: ``position`` is the step shown next (``len(steps)`` = all done).
 
     With ``remember=True`` every change is saved to the guide session file, and a new cursor
-    on the same plan starts where the last one stopped, unless ``seen`` (the cube as just
-    photographed) shows another step's cube: then the photos decide
-    (:func:`photographed_step`; step 1 when they match no step) and ``rewound`` keeps the
-    step reached before.
+    on the same plan starts where the last one stopped, unless ``fresh``: the plan's start is
+    the cube as just photographed (``scan``, ``serve``; a plan being followed is found by its
+    start), so no turn of it was made and it starts at step 1, ``rewound`` keeping the step
+    reached before (steps only previewed with the next key). That step stays saved until the
+    person moves, so a re-run without new photos goes on from it. ``on_move`` is told every
+    step shown (a companion shows it too, the rewound one included).
     """
 
     def __init__(self, steps: Sequence[Step], start: CubeState, *, remember: bool = True,
                  position: int | None = None,
                  on_follow: Callable[[list[Step], CubeState], None] | None = None,
                  settings: CubeSettings = CubeSettings(), after_slip: bool = False,
-                 seen: CubeState | None = None) -> None:
+                 fresh: bool = False, on_move: Callable[[int], None] | None = None) -> None:
         self.on_follow = on_follow
         """Told the new steps and their start when the cursor follows another plan."""
+        self.on_move = on_move
+        """Told the step (0-based) the cursor shows whenever it changes."""
         self.settings = settings
         """The cube's settings: its hold words compare digits as they look on it."""
         self.after_slip = after_slip
@@ -100,18 +84,13 @@ class GuideCursor:
         saved = load_guide_step(self.key) if remember and position is None else 0
         self.finished_before = bool(self.steps) and saved >= len(self.steps)
         self.rewound = 0
-        """The step (0-based) reached before where the photos ``seen`` show the cube is not
-        (0 when none): the guide goes on where the photographed cube is instead."""
+        """The step (0-based) reached before that photos of the start overruled (0: none)."""
         if position is None:
             position = 0 if self.finished_before else saved  # a finished plan starts afresh
-            if seen is not None and position > 0:
-                at = photographed_step(self.steps, seen, position, settings.symmetric)
-                position = at if at is not None else 0
-                self.rewound = saved if position != saved else 0
+            if fresh and position > 0:  # photos of the start: its turns were not made
+                self.rewound, position = position, 0  # saved once the person moves
         self.position = max(0, min(position, len(self.steps)))
         self.resumed = self.position > 0
-        if self.rewound and remember:  # a re-run on the saved reading goes on from here too
-            save_guide_step(self.key, self.position)
 
     @property
     def total(self) -> int:
@@ -138,6 +117,8 @@ class GuideCursor:
         self.position = max(0, min(pos, self.total))
         if self.remember:
             save_guide_step(self.key, self.position)
+        if self.on_move is not None:
+            self.on_move(self.position)
 
     def next(self) -> None:
         """Go to the following step (the current move was made)."""

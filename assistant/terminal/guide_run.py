@@ -41,11 +41,13 @@ class Companion:
     """Another front end beside the terminal's guide (the phone page of ``serve``): ``shown``
     is told the steps guided and the cube they start from (again when a check finds a slip
     and a new plan starts), and ``capture`` takes the photo a check asks for, from ``source``
-    ("the phone")."""
+    ("the phone"); ``at``, when given, is told the step the guide shows (0-based) whenever it
+    changes, and at the start."""
 
     shown: Callable[[list[Step], CubeState], None]
     capture: Capture
     source: str
+    at: Callable[[int], None] | None = None
 
 
 def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
@@ -56,8 +58,9 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
     shows the steps too and takes a check's photos; ``settings``: the cube settings the plan
     was made with (the photos' verdict on the 1 included), else the options' own. The plan
     followed is remembered under them, so a re-run finds it. ``fresh``: the reading comes from
-    photos taken just now, so it, not the step saved before, says where the plan goes on
-    (:class:`assistant.services.guide.GuideCursor`'s ``seen``)."""
+    photos taken just now, which show the plan's start (a plan being followed is found by
+    its start), so the guide starts at step 1, not at a step saved before
+    (:class:`assistant.services.guide.GuideCursor`'s ``fresh``)."""
     console = console or Console()
     settings = settings or cube_settings(args)  # read once, not at each of its uses below
     steps = steps_as_read(plan, reading, settings.symmetric)
@@ -85,7 +88,9 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
     cursor = GuideCursor(steps, start, position=0 if args.restart else None,
                          on_follow=companion.shown if companion is not None else None,
                          settings=settings, after_slip=AFTER_SLIP in plan.stats,
-                         seen=(reading or start) if fresh else None)
+                         fresh=fresh, on_move=companion.at if companion is not None else None)
+    if companion is not None and companion.at is not None:
+        companion.at(cursor.position)  # a step rewound by the photos is not saved yet
     if args.restart:  # saved, so that the same command without --restart goes on from here
         cursor.restart()
         restart_taken()

@@ -78,16 +78,11 @@ def resume_notice(cursor: GuideCursor) -> str:
 
 
 def photos_decide_notice(cursor: GuideCursor) -> str:
-    """What a person is told when the photos just taken show the cube at another step than
-    the one reached before (:attr:`GuideCursor.rewound`): where the plan goes on, and why."""
-    here, before = cursor.position + 1, cursor.rewound + 1
-    if cursor.position == 0:
-        rest = "the rest of the solve" if cursor.after_slip else "the whole solve"
-        return (f"The photos show the cube as it was at the start of the plan: starting at step "
-                f"1 of {cursor.total}, not at step {before} reached before (its turns were not "
-                f"made). {hold_words(cursor.start, cursor.settings)} for {rest}.")
-    return (f"The photos show the cube as it is before step {here}: continuing at step {here} "
-            f"of {cursor.total}, not at step {before} reached before (press r to restart).")
+    """What a person is told when photos just taken show the cube at the start of the plan
+    while a later step was reached before (:attr:`GuideCursor.rewound`): step 1, and why."""
+    return (f"The photos show the cube as it was at the start of the plan: starting at step 1 "
+            f"of {cursor.total}, not at step {cursor.rewound + 1} reached before (its turns were "
+            f"not made). {hold_words(cursor.start, cursor.settings)} for the whole solve.")
 
 
 def screen_of(cursor: GuideCursor, notice: str = "", height: int | None = None,

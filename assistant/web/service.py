@@ -116,11 +116,13 @@ def _said_once(message: str) -> str:
 
 @dataclass
 class _Guided:
-    """The steps the terminal guides and the key its cursor saves the position under."""
+    """The steps the terminal guides, the key its cursor saves the position under and the step
+    it shows when it said so (None: the one saved)."""
 
     steps: list[Step]
     start: CubeState
     key: str
+    at: int | None = None
 
 
 class PhoneService:
@@ -135,6 +137,7 @@ class PhoneService:
         self.worker = ThreadPoolExecutor(1, "reading")
         """The one thread that reads photos (the web front runs uploads on it)."""
         self.uploads = 0
+        self._taken: set[str] = set()  # the set's photos accepted in this run
         self._lock = threading.Lock()
         self._read: dict[str, dict[str, FaceReading]] = {}
         self._refused: dict[str, str] = {}
@@ -218,6 +221,7 @@ class PhoneService:
             self.folder.switch(kind)
             with self._lock:
                 self._read.clear()
+                self._taken.clear()
                 self._refused.clear()
                 self._unnamed.clear()
                 self._reading, self._set_error = None, ""
@@ -237,6 +241,7 @@ class PhoneService:
         self.folder.accept(incoming, name)
         with self._lock:
             self._read[name] = faces
+            self._taken.add(name)
             self._refused.pop(name, None)
             self._reading, self._set_error = None, ""
             self._version += 1
@@ -262,6 +267,13 @@ class PhoneService:
                 self._reading, self._set_error = reading, error
                 self._version += 1
                 self._changed.notify_all()
+
+    def took_photos(self) -> bool:
+        """Whether the set holds a photo accepted in this run (not only photos of an earlier
+        one, read by :meth:`resume`; refused photos and a check's photos do not count): then
+        the whole reading shows the cube as it is now."""
+        with self._lock:
+            return bool(self._taken)
 
     def refuse_reading(self, message: str) -> None:
         """The whole reading was refused after it was read (the grid solver found no cube in
@@ -354,14 +366,25 @@ class PhoneService:
         with self._lock:
             self._guided = _Guided(list(steps), start, key)
 
+    def at(self, position: int) -> None:
+        """The terminal's guide shows step ``position`` (0-based) of the steps it guides: the
+        page shows it too, also one photos of the start rewound to and not saved yet."""
+        with self._lock:
+            if self._guided is not None:
+                self._guided.at = position
+
+    @staticmethod
+    def _position(guided: _Guided) -> int:
+        """The step the terminal shows: the one it said, else the one its guide saved."""
+        return guided.at if guided.at is not None else load_guide_step(guided.key)
+
     def step(self) -> StepView | None:
         """The step being guided (None before the terminal guides)."""
         with self._lock:
             guided = self._guided
         if guided is None:
             return None
-        return step_view(guided.steps, guided.start, load_guide_step(guided.key),
-                         self.settings)
+        return step_view(guided.steps, guided.start, self._position(guided), self.settings)
 
     def slipped(self, cube: CubeState) -> tuple[CubeState, ...]:
         """The cubes a slip in the last steps of the plan the terminal guides, or in the step
@@ -375,7 +398,7 @@ class PhoneService:
             return ()
         states = [s.before for s in guided.steps] + [
             guided.steps[-1].after if guided.steps else guided.start]
-        saved = load_guide_step(guided.key)
+        saved = self._position(guided)
         at = [saved] if 0 <= saved < len(states) and states[saved] == cube else \
             [k for k, state in enumerate(states) if state == cube]
         if not at:
