@@ -197,3 +197,17 @@ def test_scan_resume_of_a_finished_scan_goes_on_at_the_step_reached(retake, tmp_
                                  else "Continuing at step 4 of"), notices
     assert GuideCursor(again.steps, again.start).position == 3  # the step reached is kept
 
+
+def test_the_command_after_a_scan_is_guide_with_the_scans_cube_options(tmp_path):
+    """Ctrl-C or q in the guide after a scan names `guide` on the state file, which takes
+    --symmetric and --profile as solve does (not `solve`, which would review it again)."""
+    import shlex
+
+    from sudoku_cube.assistant.cli import build_parser
+
+    out = tmp_path / "s.json"
+    solve = build_parser("solve").parse_args(["solve", str(out), "--symmetric", "1,8"])
+    command = scan_command.guide_command(solve, out)
+    assert command == f"sudoku-cube guide {out} --symmetric 1,8"
+    guide = build_parser("guide").parse_args(shlex.split(command)[1:])
+    assert guide.symmetric == "1,8" and guide.state == str(out)

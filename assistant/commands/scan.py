@@ -228,9 +228,9 @@ def _cube_option(args: argparse.Namespace) -> str:
 
 def guide_command(solve: argparse.Namespace, out: Path) -> str:
     """The command that goes on with the plan of the reading in ``out`` without taking the
-    photos again: ``guide`` on it (``solve``, which takes ``--symmetric``, when this scan was
-    given one). It continues at the step saved, as a state file cannot show the cube now."""
-    return again("solve" if solve.symmetric is not None else "guide", solve)(str(out))
+    photos again: ``guide`` on it, with this scan's ``--profile`` and ``--symmetric``. It
+    continues at the step saved, as a state file cannot show the cube now."""
+    return again("guide", solve)(str(out))
 
 
 def _go_on_to_plan(args: argparse.Namespace, console: Console, out: Path,
