@@ -182,8 +182,8 @@ def test_keys_next_back_restart_quit_and_position_is_remembered():
 def test_fresh_photos_of_the_start_restart_a_plan_only_previewed_and_say_so():
     """Steps previewed with n, then Ctrl-C: photos taken again show the cube as at the start
     (a plan being followed is found by its start), so the plan goes on at step 1, not at the
-    step reached, and says why; the step reached stays saved until the person moves, so a
-    re-run without new photos goes on from it."""
+    step reached, and says why; step 1 is saved at once, so a stop names a command that goes
+    on from it."""
     start, steps = _plan(14, 5)
     GuideCursor(steps, start).next()
     GuideCursor(steps, start).next()  # step 3 reached without a turn made
@@ -193,10 +193,12 @@ def test_fresh_photos_of_the_start_restart_a_plan_only_previewed_and_say_so():
     assert cursor.position == 0 and not cursor.resumed and cursor.rewound == 2
     words = " ".join(resume_notice(cursor).split())
     assert "start of the plan: starting at step 1 of 5, not at step 3 reached before" in words
-    assert GuideCursor(steps, start).position == 2  # not saved by the photos alone
+    assert "(the turns of steps 1-2 were not made)" in words
+    assert GuideCursor(steps, start).position == 0  # step 1 saved with the photos' word
     cursor.next()
-    assert GuideCursor(steps, start).position == 1 and shown == [1]  # saved once it moves
-    assert GuideCursor(steps, start, fresh=True).rewound == 1
+    assert GuideCursor(steps, start).position == 1 and shown == [1]
+    again = GuideCursor(steps, start, fresh=True)
+    assert again.rewound == 1 and "(the turns of step 1 were not made)" in resume_notice(again)
     cursor.restart()
     assert GuideCursor(steps, start, fresh=True).rewound == 0  # nothing reached: no notice
 

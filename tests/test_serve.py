@@ -451,15 +451,16 @@ def test_the_terminal_reviews_and_guides_and_the_page_follows(served, monkeypatc
 
 def test_only_a_photo_taken_in_this_run_sends_the_guide_back_to_step_1(served, monkeypatch):
     """`serve --resume` with the photos of an earlier run goes on at the step reached (old
-    photos cannot show the cube now), a refused photo changing nothing; a photo taken again
-    shows the start: step 1 on the terminal and on the page, the step reached staying saved
-    until the person moves, so a later run on the old photos goes on from it again."""
+    photos cannot show the cube now), a refused photo changing nothing, and so does a set
+    with one photo taken again (the others may be from before turns it does not show); every
+    photo taken again shows the start: step 1 on the terminal and on the page, saved, so a
+    later run on those photos goes on from step 1 too."""
     from sudoku_cube.assistant.web.store import UploadRefused
 
     for module in (solve_flow, guide_run, serve_command):
         monkeypatch.setattr(module, "interactive", lambda: True)
     monkeypatch.setattr(solve_flow, "read_line", lambda prompt="": "")
-    keys = iter(["n", "n", "q", "q", "q", "q"])
+    keys = iter(["n", "n", "q", "q", "q", "q", "q"])
     monkeypatch.setattr(guide_run, "read_key", lambda *a, **k: next(keys))
     args = build_parser("serve").parse_args(["serve", "--ocr", "never"])
 
@@ -481,8 +482,11 @@ def test_only_a_photo_taken_in_this_run_sends_the_guide_back_to_step_1(served, m
         again.upload("faces", "U", b"not a photo")
     assert not again.took_photos() and guided(again) == 3
     again.upload("faces", "U", (FACES_DIR / "U.jpg").read_bytes())
+    assert not again.took_photos() and guided(again) == 3
+    for face in "RFDLB":
+        again.upload("faces", face, (FACES_DIR / f"{face}.jpg").read_bytes())
     assert again.took_photos() and guided(again) == 1
-    assert guided(resumed()) == 3
+    assert guided(resumed()) == 1
 
 
 def test_a_checks_hold_on_the_page_after_the_step_shown_is_the_terminals(served):

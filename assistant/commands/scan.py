@@ -204,7 +204,9 @@ def run(args: argparse.Namespace) -> int:
     except WriteFailed as e:
         raise SudokuCubeError(f"{e}\n  {kept[0].upper()}{kept[1:]}.") from None
     console.print(f"Reading written to {plain(out)}", highlight=False)
-    return _go_on_to_plan(args, console, out, fresh=taken > 0)
+    # the photos show the cube now only when every face was taken in this run: a face of
+    # an earlier run may have been photographed before turns this run's faces do not show
+    return _go_on_to_plan(args, console, out, fresh=taken == len(FACES))
 
 
 def _solve_argv(args: argparse.Namespace, out: Path) -> list[str]:

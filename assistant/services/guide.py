@@ -58,8 +58,8 @@ class GuideCursor:
     on the same plan starts where the last one stopped, unless ``fresh``: the plan's start is
     the cube as just photographed (``scan``, ``serve``; a plan being followed is found by its
     start), so no turn of it was made and it starts at step 1, ``rewound`` keeping the step
-    reached before (steps only previewed with the next key). That step stays saved until the
-    person moves, so a re-run without new photos goes on from it. ``on_move`` is told every
+    reached before (steps only previewed with the next key), for the notice; step 1 is
+    saved, so a stop names a command that goes on from it. ``on_move`` is told every
     step shown (a companion shows it too, the rewound one included).
     """
 
@@ -88,7 +88,9 @@ class GuideCursor:
         if position is None:
             position = 0 if self.finished_before else saved  # a finished plan starts afresh
             if fresh and position > 0:  # photos of the start: its turns were not made
-                self.rewound, position = position, 0  # saved once the person moves
+                self.rewound, position = position, 0
+                if remember:  # a stop now names a command that goes on from step 1 too
+                    save_guide_step(self.key, 0)
         self.position = max(0, min(position, len(self.steps)))
         self.resumed = self.position > 0
 

@@ -80,9 +80,11 @@ def resume_notice(cursor: GuideCursor) -> str:
 def photos_decide_notice(cursor: GuideCursor) -> str:
     """What a person is told when photos just taken show the cube at the start of the plan
     while a later step was reached before (:attr:`GuideCursor.rewound`): step 1, and why."""
+    done = ("step 1" if cursor.rewound == 1 else f"steps 1-{cursor.rewound}")
     return (f"The photos show the cube as it was at the start of the plan: starting at step 1 "
-            f"of {cursor.total}, not at step {cursor.rewound + 1} reached before (its turns were "
-            f"not made). {hold_words(cursor.start, cursor.settings)} for the whole solve.")
+            f"of {cursor.total}, not at step {cursor.rewound + 1} reached before (the turns of "
+            f"{done} were not made). {hold_words(cursor.start, cursor.settings)} for the whole "
+            f"solve.")
 
 
 def screen_of(cursor: GuideCursor, notice: str = "", height: int | None = None,

@@ -269,11 +269,12 @@ class PhoneService:
                 self._changed.notify_all()
 
     def took_photos(self) -> bool:
-        """Whether the set holds a photo accepted in this run (not only photos of an earlier
-        one, read by :meth:`resume`; refused photos and a check's photos do not count): then
-        the whole reading shows the cube as it is now."""
+        """Whether every photo of the set was accepted in this run (none only read by
+        :meth:`resume` from an earlier one; refused photos and a check's photos do not count):
+        only then does the whole reading show the cube as it is now (a photo of an earlier run
+        may have been taken before turns the new photos do not show)."""
         with self._lock:
-            return bool(self._taken)
+            return bool(self._read) and set(self._read) <= self._taken
 
     def refuse_reading(self, message: str) -> None:
         """The whole reading was refused after it was read (the grid solver found no cube in
