@@ -10,8 +10,8 @@ import pytest
 from rich.console import Console
 
 from sudoku_cube.assistant.terminal.scan_loop import scan_frames
-from sudoku_cube.assistant.services.face_poses import (SCAN_ORDER, face_name, hold_words,
-                                                       neighbours, show_title)
+from sudoku_cube.assistant.services.face_poses import (FIRST_HOLD, SCAN_ORDER, face_name,
+                                                       hold_words, neighbours, show_title)
 from sudoku_cube.assistant.terminal.live_canvas import sticker_centres
 from sudoku_cube.assistant.terminal.scan_view import ScanPanel
 from sudoku_cube.assistant.services.scanner import Observation, Scanner
@@ -159,6 +159,23 @@ def test_the_protocol_names_faces_by_place_until_seen_then_by_centre():
     assert hold_words("R", {"U": Sticker(4, 0)}).startswith(
         "Back to your front face (F) towards you and centre 4 (U) on top, then")
     assert face_name("R", {**centres, "D": Sticker(7, 2)}) == "centre 7, upright (R)"
+
+
+def test_before_any_face_only_u_asks_to_choose_the_others_say_their_own_hold():
+    """The phone page shows every face's words from the start: U's say to choose U and F,
+    each other face's how to hold the cube for it, the faces named by place."""
+    words = {f: hold_words(f, {}) for f in SCAN_ORDER}
+    assert words["U"] == FIRST_HOLD
+    assert words["R"] == ("Back to your front face (F) towards you and the top face (U) on "
+                          "top, then turn the whole cube a quarter turn to the left: the face "
+                          "on the right (R) faces the camera, the top face (U) still on top.")
+    assert words["D"] == ("Tip the bottom of the cube towards the camera: the bottom face (D) "
+                          "faces the camera with your front face (F) at the top of the "
+                          "picture.")
+    for face, where in (("F", "your front face (F)"), ("L", "the face on the left (L)"),
+                        ("B", "the back face (B)")):
+        assert f"{where} faces the camera" in words[face]
+    assert len(set(words.values())) == 6 and all("Choose" not in words[f] for f in "RFDLB")
 
 
 def test_scan_events_name_the_faces_by_their_centres():

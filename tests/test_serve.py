@@ -133,6 +133,18 @@ def test_a_photo_without_a_face_is_refused_and_kept(served):
     assert (served.service.folder.path / "refused" / "F-1.jpg").exists()
 
 
+def test_before_the_first_photo_each_card_says_its_own_hold(served):
+    """Only U's card asks to choose the top and the front; the others say how to hold the
+    cube for their own face, named by place."""
+    photos = call(served.url + "api/status")[1]["photos"]
+    holds = {p["name"]: p["hold"] for p in photos}
+    assert holds["U"].startswith("Choose any face to be the top (U)")
+    for face, where in (("R", "the face on the right (R)"), ("F", "your front face (F)"),
+                        ("D", "the bottom face (D)"), ("L", "the face on the left (L)"),
+                        ("B", "the back face (B)")):
+        assert f"{where} faces the camera" in holds[face] and "Choose" not in holds[face]
+
+
 def test_upload_count_is_capped():
     service = PhoneService(PhotoFolder(new_folder()), Reader(ocr="never"), max_uploads=1)
     server = Server(service, port=0)

@@ -74,8 +74,10 @@ def show_title(face: str, centres: Centres, settings: CubeSettings = CubeSetting
 
 def hold_words(face: str, centres: Centres, settings: CubeSettings = CubeSettings()) -> str:
     """How to hold the cube so that ``face`` faces the camera, naming the faces already
-    captured by their centre digits, compared as they look on ``settings``' cube."""
-    if not centres:
+    captured by their centre digits, compared as they look on ``settings``' cube. Before any
+    face is seen, U's words are :data:`FIRST_HOLD` (the person chooses U and F); every other
+    face's name the faces by place (the phone page shows them all from the start)."""
+    if not centres and face == "U":
         return FIRST_HOLD
     return _HOLD[face].format(**_names(centres, settings))
 
