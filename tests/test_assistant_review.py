@@ -263,3 +263,17 @@ def test_review_plain_net_marks_doubtful_stickers():
     text = console.export_text()
     u_rows = [line[:24] for line in text.splitlines() if line.startswith("           |")][:3]
     assert sum(row.count("?") for row in u_rows) == 2  # U2 and U3
+
+
+def test_a_digit_count_refusal_keeps_each_digit_apart_on_one_line():
+    """The grid's refusal names each digit read too often or too rarely on a line of its
+    own; the review puts them on one line, each item separated, not run together."""
+    from sudoku_cube.assistant.services.review import unsolvable_problem
+    from sudoku_cube.models.grid import GridUnsolvableError
+
+    error = GridUnsolvableError("the digit counts are wrong, so no solved arrangement exists:\n"
+                                "  digit 2 is read 8 times (at U4 L3 L9)\n"
+                                "  digit 4 is read 5 times (at U1 R1)", reason="digit-count")
+    assert unsolvable_problem(error) == (
+        "the grid cannot be completed: the digit counts are wrong, so no solved arrangement "
+        "exists: digit 2 is read 8 times (at U4 L3 L9); digit 4 is read 5 times (at U1 R1)")

@@ -385,12 +385,22 @@ def unsolvable_problem(error: UnsolvableError) -> str:
     culprits = getattr(error, "culprits", ())
     cut = next((k for k, line in enumerate(lines) if line.startswith("The fewest")), None)
     if not culprits or cut is None:
-        return "the grid cannot be completed: " + " ".join(line.strip() for line in lines)
+        return "the grid cannot be completed: " + joined(lines)
     named = ", ".join(f"{c.name} ({'typed' if getattr(c, 'typed', False) else 'read'} "
                       f"{c.read}" + (f", needs {c.suggested})" if c.suggested else ")")
                       for c in culprits)
     return ("the grid cannot be completed: " + " ".join(lines[:cut])
             + f" Likely misread: {named}.")
+
+
+def joined(lines: list[str]) -> str:
+    """Lines of a refusal on one line: after a line that ends a sentence or opens a list
+    (``.``, ``:``) a space, else "; ", so that the items of a list (each digit read too often,
+    with its stickers) stay apart rather than run together."""
+    out = ""
+    for line in (line.strip() for line in lines if line.strip()):
+        out += line if not out else (" " if out[-1] in ".:;!?" else "; ") + line
+    return out
 
 
 def accepted(state: CubeState, check: ReviewCheck) -> CubeState:
