@@ -16,6 +16,7 @@ from sudoku_cube.assistant.terminal.review_ui import (PROMPT, PROMPT_MORE, Revie
 from sudoku_cube.assistant.terminal.review_view import ReviewView
 from sudoku_cube.models.cube.face_words import centre_words
 from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.models.grid.diagnosis import Culprit, GridUnsolvableError
 from sudoku_cube.models.cube.state import CubeState, sticker_index
 from sudoku_cube.models.cube.stickers import Hypothesis, Sticker
 from tests.conftest import random_design, random_moves, scripted
@@ -157,6 +158,22 @@ def test_the_verdict_claims_named_stickers_only_when_some_were_named():
         console.print(ReviewView(truth, check))
         text = " ".join(console.export_text().split())
         assert words in text and ("named above" in text) == named
+
+
+def test_the_check_keeps_the_grids_likely_misreads_by_index():
+    """A refusal naming culprits keeps their stickers (the phone page names their photos);
+    a digit read too often names every sticker of it, none of them a culprit."""
+    truth = _truth(15)
+    f7, u1 = sticker_index("F7"), sticker_index("U1")
+
+    def refuse(*culprits: Culprit, reason: str = "infeasible"):
+        def solver(*args, **kwargs):
+            raise GridUnsolvableError("no solved arrangement fits", culprits, reason=reason)
+        return solver
+    check = check_reading(truth, solver=refuse(Culprit(f7, "7", "3"), Culprit(u1, "2", None)))
+    assert (check.ok, check.culprits, check.named) == (False, (f7, u1), True)
+    counted = check_reading(truth, solver=refuse(reason="digit-count"))
+    assert (counted.culprits, counted.named) == ((), True)
 
 
 def test_without_a_person_a_consistent_reading_takes_the_suggestions():

@@ -14,7 +14,7 @@ from sudoku_cube.assistant.services.face_poses import (FIRST_HOLD, SCAN_ORDER, f
                                                        hold_words, neighbours, show_title)
 from sudoku_cube.assistant.terminal.live_canvas import sticker_centres
 from sudoku_cube.assistant.terminal.scan_view import ScanPanel
-from sudoku_cube.assistant.services.scanner import Observation, Scanner
+from sudoku_cube.assistant.services.scanner import Observation, Scanner, repeated_face
 from sudoku_cube.assistant.services.sessions import ScanSession, scan_session_path
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.cube.stickers import Hypothesis, Sticker
@@ -148,6 +148,7 @@ def test_the_protocol_names_faces_by_place_until_seen_then_by_centre():
     are named by where they are; faces seen, by their centre digit (its direction when two
     centres share a digit), the letter beside."""
     assert show_title("U", {}) == "any face as the top (U)"
+    assert show_title("R", {}) == "the face on the right (R)"  # only U asks to choose
     assert "Choose any face to be the top (U)" in hold_words("U", {})
     centres = {"U": Sticker(4, 0), "R": Sticker(7, 0), "F": Sticker(5, 1)}
     assert show_title("D", centres) == "the bottom face (D)"
@@ -176,6 +177,18 @@ def test_before_any_face_only_u_asks_to_choose_the_others_say_their_own_hold():
                         ("B", "the back face (B)")):
         assert f"{where} faces the camera" in words[face]
     assert len(set(words.values())) == 6 and all("Choose" not in words[f] for f in "RFDLB")
+
+
+def test_a_repeat_counts_only_stickers_with_a_digit_seen():
+    """Seven of nine stickers the same is a repeat; cells with no digit seen (None) match
+    nothing, so two dark photos are not one face; the face itself is left out (a retake)."""
+    face = [Sticker(d, 0) for d in range(1, 10)]
+    seven = face[:7] + [Sticker(1, 1), Sticker(1, 2)]
+    assert repeated_face(seven, {"U": face}) == "U"
+    assert repeated_face(seven, {"U": face}, "U") is None
+    dark: list[Sticker | None] = [None] * 7 + face[7:]
+    assert repeated_face(dark, {"U": dark}) is None
+    assert repeated_face(face[:5] + [None] * 4, {"U": face}) is None
 
 
 def test_scan_events_name_the_faces_by_their_centres():

@@ -7,8 +7,11 @@ from __future__ import annotations
 import http.client
 import io
 import json
+import os
 import random
 import socket
+import threading
+import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -16,14 +19,16 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from sudoku_cube.assistant.terminal import guide_run, solve_flow
+from sudoku_cube.assistant.terminal import guide_run, review_ui, solve_flow
 from sudoku_cube.assistant.bench.serve import measure
 from sudoku_cube.assistant.cli import build_parser, main
 from sudoku_cube.assistant.commands import serve as serve_command
 from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
 from sudoku_cube.assistant.services.sessions import save_guide_step
 from sudoku_cube.assistant.web.server import Server
-from sudoku_cube.assistant.web.service import PhoneService
+from sudoku_cube.assistant.services.review import ReviewCheck
+from sudoku_cube.assistant.web.service import (PLANNING, RETAKE_HERE, REVIEW_QUIT,
+                                               PhoneService, inconsistency, quit_words)
 from sudoku_cube.assistant.web.store import MAX_UPLOAD_BYTES, PhotoFolder, new_folder
 from sudoku_cube.models.cube.moves import invert_moves, parse_moves, simplify
 from sudoku_cube.models.generator.cube3 import make_puzzle
@@ -131,6 +136,114 @@ def test_a_photo_without_a_face_is_refused_and_kept(served):
     status, view = call(served.url + "api/status")
     assert view["photos"][2]["refused"] == body["error"]
     assert (served.service.folder.path / "refused" / "F-1.jpg").exists()
+
+
+def test_a_face_photo_read_as_one_already_taken_is_refused_naming_both(served):
+    """The same photo sent for U and then for R: R is refused as ``scan`` refuses a face seen
+    before, saying which face it repeats and what to photograph instead; the photo is kept
+    aside, no R is read, and U taken again (a retake of its own slot) is no repeat."""
+    u = (FACES_DIR / "U.jpg").read_bytes()
+    assert call(served.url + "api/face/U", u)[0] == 200
+    status, body = call(served.url + "api/face/R", u)
+    assert (status, body["error"]) == (422, "photo R: this is centre 5 (U) again (already "
+                                            "captured); photograph the face on the right (R) "
+                                            "instead, or retake U if its photo shows this "
+                                            "face by mistake")
+    view = call(served.url + "api/status")[1]
+    assert view["photos"][1]["refused"] == body["error"] and view["photos"][1]["faces"] == {}
+    assert view["next"] == "R" and view["stage"] == "photos"
+    folder = served.service.folder.path
+    assert (folder / "refused" / "R-1.jpg").exists() and not (folder / "R.jpg").exists()
+    assert call(served.url + "api/face/U", u)[0] == 200
+
+
+def test_a_face_in_the_wrong_slot_is_undone_by_retaking_that_slot(served):
+    """F's photo taken for U by mistake: the right F photo is refused as a repeat of U, the
+    words say to retake U; U retaken with its own photo is taken, then F is too."""
+    photo = {f: (FACES_DIR / f"{f}.jpg").read_bytes() for f in "UF"}
+    assert call(served.url + "api/face/U", photo["F"])[0] == 200
+    status, body = call(served.url + "api/face/F", photo["F"])
+    assert status == 422 and body["error"].startswith("photo F: this is centre ")
+    assert body["error"].endswith("(U) again (already captured); photograph your front face "
+                                  "(F) instead, or retake U if its photo shows this face by "
+                                  "mistake")
+    assert call(served.url + "api/face/U", photo["U"])[0] == 200
+    assert call(served.url + "api/face/F", photo["F"])[0] == 200
+    folder = served.service.folder.path
+    assert [(folder / f"{f}.jpg").read_bytes() == photo[f] for f in "UF"] == [True, True]
+
+
+def test_resume_refuses_the_newer_photo_of_a_repeated_pair():
+    """``serve --resume`` reads the photos in the order they were taken: of U.jpg and its
+    copy R.jpg the newer is refused as a repeat, whichever name it has."""
+    u = (FACES_DIR / "U.jpg").read_bytes()
+    for older, newer in (("U", "R"), ("R", "U")):
+        folder = PhotoFolder(new_folder())
+        for name, when in ((older, 1_000_000), (newer, 2_000_000)):
+            (folder.path / f"{name}.jpg").write_bytes(u)
+            os.utime(folder.path / f"{name}.jpg", (when, when))
+        service = PhoneService(folder, Reader(ocr="never"))
+        try:
+            service.resume()
+            view = {p["name"]: p for p in service.status()["photos"]}
+        finally:
+            service.close()
+        assert view[older]["refused"] is None and view[older]["faces"], (older, newer)
+        assert view[newer]["refused"].startswith(f"photo {newer}: this is centre 5 ({older}) "
+                                                 "again"), (older, newer)
+
+
+def test_the_pages_inconsistency_names_the_photos_of_the_likely_misreads():
+    """The grid's likely misreads on U (and one on R): a face set names the photo of face U,
+    a corner set corner photo A, which shows U R F; a digit read too often names every
+    sticker of it, not misreads: no photo is named, nor where the misreads lie on most of
+    the photos. Either way the words say how to retake photos here: q at the review."""
+    problem = "digit 2 is read 7 times (at U1 U2 U3 R1 F5 D2 L4)"
+    check = ReviewCheck([problem], None, named=True, culprits=(0, 1, 2, 9))
+    after = "; type q at the review on the computer to retake photos here."
+    assert inconsistency(check, "faces") == (
+        f"The reading is not consistent: {problem}. Retake the photo of face U: sharp, evenly "
+        "lit, no glare, the face square on and filling much of the picture (most of the "
+        "likely misreads are there), or correct the stickers at the review on the computer" + after)
+    assert inconsistency(check, "corners") == (
+        f"The reading is not consistent: {problem}. Retake corner photo A (faces U R F): "
+        "sharp, evenly lit, no glare, the corner square on with its three faces filling much "
+        "of the picture (most of the likely misreads are there), or correct the stickers at "
+        "the review on the computer" + after)
+    d = ReviewCheck([problem], None, named=True, culprits=(27, 28, 36, 45))
+    assert "Retake corner photo B (faces D L B):" in inconsistency(d, "corners")
+    general = (f"The reading is not consistent: {problem}. Correct the stickers at the review "
+               "on the computer, or retake the photos misread" + after)
+    assert inconsistency(ReviewCheck([problem], None, named=True), "faces") == general
+    spread = ReviewCheck([problem], None, named=True, culprits=(0, 9, 18, 27))
+    assert inconsistency(spread, "faces") == general  # four of the six photos
+    both = ReviewCheck([problem], None, named=True, culprits=(0, 27))
+    assert inconsistency(both, "corners") == general  # both corner photos
+    assert inconsistency(both, "faces").startswith(  # two of six photos are named
+        f"The reading is not consistent: {problem}. Retake the photo of face U and the photo "
+        "of face D: ")
+
+
+def test_while_the_terminal_plans_a_photo_is_refused_and_kept_aside(served):
+    """With nobody at the terminal (``--plain``) the page says the computer plans, and a
+    photo sent then is refused (409) and kept in refused/; a reading no longer the set's
+    (a photo came since it was read) is not taken for review."""
+    service = served.service
+    for face in "URFDLB":
+        service.upload("faces", face, (FACES_DIR / f"{face}.jpg").read_bytes())
+    wait_read(served)
+    reading = service.reading()
+    assert service.reviewing(reading, person=False)
+    view = call(served.url + "api/status")[1]
+    assert (view["stage"], view["message"]) == ("reviewing", PLANNING)
+    status, body = call(served.url + "api/face/D", (FACES_DIR / "L.jpg").read_bytes())
+    assert (status, body["error"]) == (409, "photo D is not taken: t" + PLANNING[1:])
+    folder = service.folder.path
+    assert (folder / "D.jpg").read_bytes() == (FACES_DIR / "D.jpg").read_bytes()
+    assert (folder / "refused" / "D-1.jpg").read_bytes() == (FACES_DIR / "L.jpg").read_bytes()
+    service.reviewing(None)
+    assert call(served.url + "api/face/D", (FACES_DIR / "D.jpg").read_bytes())[0] == 200
+    assert not service.reviewing(reading)  # the set is read again from the new D
 
 
 def test_before_the_first_photo_each_card_says_its_own_hold(served):
@@ -501,6 +614,89 @@ def test_only_a_photo_taken_in_this_run_sends_the_guide_back_to_step_1(served, m
     assert guided(resumed()) == 1
 
 
+class _Done(Exception):
+    """Ends a scripted review (the test has seen what it needs)."""
+
+
+def test_q_at_the_review_retakes_photos_and_the_new_reading_is_reviewed(served, monkeypatch):
+    """hand_over on a terminal, the review's check finding the reading not consistent (the
+    grid's likely misreads on R): while the review waits at its prompt the page says so, from
+    the check the review itself made, naming R's photo, and a retake of R is refused (409),
+    the stored R unchanged. q does not stop serve: the terminal says to retake photos on the
+    phone, the page says the review was stopped and takes R again, and the review runs again
+    on the new reading."""
+    for name, module in (("interactive", solve_flow), ("interactive", serve_command)):
+        monkeypatch.setattr(module, name, lambda: True)
+    problem = "digit 2 is read 7 times (at R1 R2 R3 U1)"
+    monkeypatch.setattr(review_ui, "check_reading", lambda *a, **k: ReviewCheck(
+        [problem], None, named=True, culprits=(9, 10, 11)))
+    service, seen, readings = served.service, [], []
+    r_photo = (FACES_DIR / "R.jpg").read_bytes()
+
+    gave_up = threading.Event()
+
+    def retake() -> None:
+        for _ in range(600):  # until q has stopped the review
+            view = call(served.url + "api/status")[1]
+            if view["message"].startswith("The review was stopped on the computer"):
+                seen.append(view)
+                seen.append(call(served.url + "api/face/R", r_photo))
+                return
+            time.sleep(0.05)
+        gave_up.set()  # the page never said the review stopped: end the wait for a reading
+    retaker = threading.Thread(target=retake)
+    check = serve_command.interrupt.check
+
+    def check_or_give_up() -> None:
+        if gave_up.is_set():
+            raise _Done
+        check()
+    monkeypatch.setattr(serve_command.interrupt, "check", check_or_give_up)
+
+    def answer(prompt: str = "") -> str:
+        readings.append(service.reading())
+        seen.append(call(served.url + "api/status")[1])
+        if len(readings) > 1:
+            raise _Done
+        seen.append(call(served.url + "api/face/R", (FACES_DIR / "L.jpg").read_bytes()))
+        retaker.start()
+        return "q"
+    monkeypatch.setattr(solve_flow, "read_line", answer)
+    for face in "URFDLB":
+        service.upload("faces", face, (FACES_DIR / f"{face}.jpg").read_bytes())
+    args = build_parser("serve").parse_args(["serve", "--ocr", "never"])
+    out = io.StringIO()
+    with pytest.raises(_Done):
+        serve_command.hand_over(service, service.folder, CubeSettings(), args,
+                                Console(file=out, width=200))
+    retaker.join()
+    assert not gave_up.is_set(), "the page never said the review was stopped"
+    inconsistent, (status, body), quit_view, (retaken, _), again = seen
+    assert inconsistent["stage"] == "inconsistent"
+    assert inconsistent["message"].startswith(
+        f"The reading is not consistent: {problem}. Retake the photo of face R: ")
+    assert inconsistent["message"].endswith(
+        "; type q at the review on the computer to retake photos here.")
+    assert inconsistent["photos"][1]["refused"] is None  # R's photo stays in use
+    assert (status, body["error"]) == (409, "photo R is not taken: the computer is reviewing "
+                                            "the photos: finish the review there (type the "
+                                            "corrections), or type q at the review on the "
+                                            "computer to retake photos here.")
+    folder = service.folder.path
+    assert (folder / "refused" / "R-1.jpg").exists()
+    assert (quit_view["stage"], retaken) == ("read", 200)
+    assert quit_view["message"].startswith("The review was stopped on the computer. The reading "
+                                           f"is not consistent: {problem}. Retake the photo of "
+                                           "face R: ")
+    assert (folder / "R.jpg").read_bytes() == r_photo
+    assert readings[1] is not None and readings[1] is not readings[0]
+    assert again["stage"] == "inconsistent"  # the review of the new reading
+    text = " ".join(out.getvalue().split())
+    assert ("Stopped at the review; nothing was planned. Retake photos on the phone; the review "
+            "starts again when they are read. Ctrl-C stops the server.") in text
+    assert "run the same command" not in text
+
+
 def test_a_checks_hold_on_the_page_after_the_step_shown_is_the_terminals(served):
     """Where the terminal's check goes on after the step shown (a slip there fitted), its
     words weigh only a slip in that step; the page tells the hold from the cubes the terminal
@@ -570,3 +766,13 @@ def test_the_pages_words_for_two_faces_and_a_corner_in_slot_b():
         "photo B: this looks like a corner photo, showing three faces, not face B (back) "
         "alone"), problem
     assert ".jpg" not in problem
+
+
+def test_after_q_the_page_keeps_the_reviews_advice_or_asks_for_any_photo():
+    """Once q stopped a review the page names the photos the review's verdict named (photos
+    can be retaken now); after a consistent reading it claims no misread."""
+    verdict = f"The reading is not consistent: x. Retake the photo of face R: y; {RETAKE_HERE}."
+    assert quit_words(verdict) == ("The review was stopped on the computer. The reading is not "
+                                   "consistent: x. Retake the photo of face R: y; the review "
+                                   "starts again when the photos retaken are read.")
+    assert quit_words("") == REVIEW_QUIT and "misread" not in REVIEW_QUIT

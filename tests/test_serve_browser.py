@@ -13,8 +13,9 @@ from pathlib import Path
 
 from playwright.sync_api import expect, sync_playwright
 
+from sudoku_cube.assistant.web.service import REVIEWING
 from tests.test_serve import (CORNERS_DIR, FACES_DIR, call, read_json, served,  # noqa: F401
-                              upside_down_pair)
+                              upside_down_pair, wait_read)
 from tests.test_serve_cli import start, stop
 
 PHONE = {"width": 390, "height": 844}
@@ -102,13 +103,21 @@ def test_phone_page_takes_corner_photos_and_shows_a_refusal(tmp_path, capsys):
 
 
 def test_phone_page_takes_the_photo_a_check_asks_for(served, tmp_path):
+    """While the terminal reviews the reading the page offers no photo to take; the check
+    the guide asks for later takes its photo from the page."""
     for face in "URFDLB":
         call(served.url + f"api/face/{face}", (FACES_DIR / f"{face}.jpg").read_bytes())
-    served.service.ask_check("A")  # as the guide's c key does, by Enter at its prompt
+    wait_read(served)
+    assert served.service.reviewing(served.service.reading())
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium(), args=["--no-sandbox"])
         page = browser.new_page(viewport=PHONE, device_scale_factor=2, is_mobile=True)
         page.goto(served.url)
+        expect(page.locator("#message")).to_have_text(REVIEWING, timeout=30_000)
+        takes = page.locator("#photos li.card .take")
+        assert takes.count() == 6 and not any(takes.nth(i).is_visible() for i in range(6))
+        served.service.reviewing(None)  # the review is over (the guide starts)
+        served.service.ask_check("A")  # as the guide's c key does, by Enter at its prompt
         card = page.locator("#check li.card[data-photo=A]")
         expect(card.locator("h2")).to_have_text("Check: Corner photo A", timeout=30_000)
         expect(page.locator("#message")).to_contain_text("take the photo it asks for")

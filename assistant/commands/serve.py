@@ -27,14 +27,20 @@ from ..terminal.guide_run import Companion
 from ..terminal.keys import interactive
 from ..terminal.markup import plain
 from ..terminal.profile_option import add_profile_option, chosen_reader, cube_settings
+from ..terminal.review_ui import ReviewQuit, kept_corrections
 from ..terminal.solve_flow import solve_with_review
 from ..terminal.solve_options import add_guide_options, add_ocr_option
+from ..terminal.wrapping import print_wrapped
 from ..web.qr import qr_text
 from ..web.server import Server
 from ..web.service import PhoneService
 from ..web.store import PhotoFolder, new_folder, newest_folder
 
 DEFAULT_PORT = 8765
+
+RETAKE = ("Stopped at the review; nothing was planned. Retake photos on the phone; the review "
+          "starts again when they are read. Ctrl-C stops the server.")
+"""What the terminal says after q at the review: the server keeps taking photos."""
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -152,20 +158,26 @@ def hand_over(service: PhoneService, folder: PhotoFolder, settings: CubeSettings
     """Wait for the whole cube to be read from the phone's photos, then review and guide it
     here as ``solve`` does; a reading refused as a whole (a photo held turned, two corner
     photos of the same corner) is said here and on the page, and waits for a retake. Where the
-    set holds a photo accepted in this run, the reading shows the cube now: a plan being
-    followed from it starts at step 1, not at a step saved before."""
-    seen, said = -1, ""
+    set's every photo was accepted in this run, the reading shows the cube now: a plan being
+    followed from it starts at step 1, not at a step saved before. From the review until the
+    guide starts the page refuses retakes (:meth:`PhoneService.reviewing`): the review goes on
+    with the photos it has. q at the review does not stop the server: the page takes photos
+    again, and the next reading (a photo retaken) is reviewed afresh; the reading quit is not
+    reviewed again."""
+    seen, said, quit = -1, "", None
     while True:
         interrupt.check()
         seen, reading, problem = service.wait_reading(seen, 0.5)
         if problem and problem != said:
             console.print(f"{plain(problem)}: retake that photo on the phone.", highlight=False)
         said = problem
-        if reading is None:
+        if reading is None or reading is quit:
             continue
+        if not service.reviewing(reading, person=interactive() and not args.plain):
+            continue  # a photo came since: wait for the set read again
         console.print("The cube is read from the phone's photos.")
         companion = Companion(service.follow, phone_capture(service, console), "the phone",
-                              at=service.at)
+                              at=service.at, checked=service.review_check, retakes=True)
         try:
             code = solve_with_review(str(folder.path), settings, args, console,
                                      reading=reading, companion=companion,
@@ -173,6 +185,17 @@ def hand_over(service: PhoneService, folder: PhotoFolder, settings: CubeSettings
         except SudokuCubeError as e:
             service.refuse_reading(str(e))
             continue
+        except ReviewQuit as stop:
+            quit = reading
+            service.review_quit(reading)
+            kept = kept_corrections(stop)
+            if kept:  # kept for `solve FILE`; the review of the photos retaken starts afresh
+                kept += " The review of the photos retaken starts without them: type them again."
+            print_wrapped(console, f"{RETAKE}{kept}")
+            interrupt.set_resume_command(None)  # that file is not the cube guided after
+            continue
+        finally:
+            service.reviewing(None)
         if interactive() and not args.plain:
             return code
         console.print("The page shows the first step; Ctrl-C stops the server (the photos "

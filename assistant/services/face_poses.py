@@ -65,9 +65,10 @@ def face_name(face: str, centres: Centres, settings: CubeSettings = CubeSettings
 
 
 def show_title(face: str, centres: Centres, settings: CubeSettings = CubeSettings()) -> str:
-    """What to show next, in a few words: 'any face as the top (U)' before the first face is
-    seen, then 'the face on the right (R)' or, for a face seen before, 'centre 7 (R)'."""
-    if not centres:
+    """What to show next, in a few words: for U before the first face is seen 'any face as
+    the top (U)' (as :func:`hold_words`, only U asks to choose), else 'the face on the right
+    (R)' or, for a face seen before, 'centre 7 (R)'."""
+    if not centres and face == "U":
         return "any face as the top (U)"
     return face_name(face, centres, settings)
 
@@ -76,7 +77,7 @@ def hold_words(face: str, centres: Centres, settings: CubeSettings = CubeSetting
     """How to hold the cube so that ``face`` faces the camera, naming the faces already
     captured by their centre digits, compared as they look on ``settings``' cube. Before any
     face is seen, U's words are :data:`FIRST_HOLD` (the person chooses U and F); every other
-    face's name the faces by place (the phone page shows them all from the start)."""
+    face's words name the faces by place (the phone page shows them all from the start)."""
     if not centres and face == "U":
         return FIRST_HOLD
     return _HOLD[face].format(**_names(centres, settings))

@@ -90,6 +90,9 @@ class ReviewCheck:
     """Whether the problems name stickers (a grid refusal's culprits, or the stickers of a
     digit read too often or too rarely): only then can a person be told to correct "the
     stickers named"."""
+    culprits: tuple[int, ...] = ()
+    """The stickers the grid solver names as the likely misreads when it refuses the reading
+    (:attr:`models.grid.diagnosis.GridUnsolvableError.culprits`), by index; none otherwise."""
     typed_notes: list[str] = field(default_factory=list)
     """Corrections typed that no solved arrangement allows with the rest of the reading
     (:attr:`GridSolution.typed_refused`), each named as the likely slip, with what the photo
@@ -134,7 +137,8 @@ def check_reading(state: CubeState, settings: CubeSettings = CubeSettings(),
         return ReviewCheck([unsolvable_problem(e)], None, hints, count_notes,
                            explanation=str(e) if hopeless else
                            f"the grid cannot be completed: {_finding(e)}", too_doubtful=hopeless,
-                           named=named)
+                           named=named,
+                           culprits=tuple(c.index for c in getattr(e, "culprits", ())))
     suggestions = {i: s for i, (s, best) in enumerate(zip(grid.chosen, state.stickers))
                    if not same_sticker(s, best, settings.symmetric)}
     chosen = CubeState(tuple(grid.chosen), state.n)

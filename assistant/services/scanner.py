@@ -5,11 +5,13 @@ and saved with the next one; :attr:`Scanner.saved` says how many faces are on di
 
 A reading that matches a face already captured is not taken again (the person is still showing
 it, or a resumed scan replays faces it has); the scanner says which face it thinks it saw.
+The phone page of ``serve`` refuses such a face photo by the same rule and words
+(:func:`repeated_face`, :func:`repeat_words`).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Mapping, Sequence
 
 import numpy as np
 
@@ -48,8 +50,33 @@ class ScanEvent:
     message: str = ""
 
 
-def _same(a: Sequence[Sticker], b: Sequence[Sticker]) -> int:
-    return sum(1 for x, y in zip(a, b) if x == y)
+def _same(a: Sequence[Sticker | None], b: Sequence[Sticker | None]) -> int:
+    return sum(1 for x, y in zip(a, b) if x is not None and x == y)
+
+
+def repeated_face(stickers: Sequence[Sticker | None],
+                  captured: Mapping[str, Sequence[Sticker | None]],
+                  face: str | None = None) -> str | None:
+    """The face of ``captured`` (face -> its nine stickers) that ``stickers`` read as again:
+    :data:`SAME_FACE_STICKERS` of them the same in the same places; None when none is. A
+    sticker None (no digit seen there) matches nothing, so two dark or blank photos are not
+    taken for the same face. ``face``: the face these stickers are taken for, left out (a
+    retake of it is no repeat). The scan and the phone page of ``serve`` both refuse such a
+    face."""
+    for other, seen in captured.items():
+        if other != face and _same(stickers, seen) >= SAME_FACE_STICKERS:
+            return other
+    return None
+
+
+def repeat_words(before: str, face: str, centres: Mapping[str, Sticker],
+                 settings: CubeSettings = CubeSettings(), show: str = "show") -> str:
+    """'this is centre 7 (U) again (already captured); show the face on the right (R)': a
+    reading of ``face`` that repeats the captured face ``before``, and what to ``show``
+    instead (the phone page says "photograph"), the faces named by ``centres``
+    (:func:`face_name`, :func:`show_title`)."""
+    return (f"this is {face_name(before, centres, settings)} again (already captured); {show} "
+            f"{show_title(face, centres, settings)}")
 
 
 @dataclass
@@ -109,10 +136,8 @@ class Scanner:
 
     def seen_before(self, obs: Observation) -> str | None:
         """The captured face this reading looks like, if any."""
-        for face, captured in self.session.faces.items():
-            if _same(obs.stickers, captured.stickers) >= SAME_FACE_STICKERS:
-                return face
-        return None
+        return repeated_face(obs.stickers, {f: c.stickers
+                                            for f, c in self.session.faces.items()})
 
     def feed(self, obs: Observation | None) -> ScanEvent | None:
         """Take one frame's reading (None: no face found); return an event when one happens."""
@@ -132,11 +157,8 @@ class Scanner:
             return None
         before = self.seen_before(obs)
         if before is not None and not force:
-            names = self.names
             event = ScanEvent("seen-before", before,
-                              f"this is {face_name(before, names, self.settings)} again "
-                              f"(already captured); show "
-                              f"{show_title(face, names, self.settings)}")
+                              repeat_words(before, face, self.names, self.settings))
             if self.last_event != event:
                 self.last_event = event
                 return event

@@ -21,6 +21,7 @@ from ...models.plan.planner import PIECES, Plan, Step, verified_plan
 from ..services.cube_input import GridSolver
 from ..services.export import export_plan
 from ..services.guide import GuideCursor, steps_as_read
+from ..services.review import ReviewCheck
 from ..services.pipeline import AFTER_SLIP, optimal_notice, steps_done_words
 from ..services.sessions import save_followed_plan
 from .guide_check import Capture, make_checker
@@ -42,12 +43,17 @@ class Companion:
     is told the steps guided and the cube they start from (again when a check finds a slip
     and a new plan starts), and ``capture`` takes the photo a check asks for, from ``source``
     ("the phone"); ``at``, when given, is told the step the guide shows (0-based) whenever it
-    changes, and at the start."""
+    changes, and at the start. ``checked`` is told each verdict of the review on the reading
+    (whether it is consistent). ``retakes``: q at the review goes back to the companion to
+    retake photos (:class:`assistant.terminal.review_ui.ReviewQuit` is raised to its caller,
+    which says what follows) instead of stopping with the words for a command run again."""
 
     shown: Callable[[list[Step], CubeState], None]
     capture: Capture
     source: str
     at: Callable[[int], None] | None = None
+    checked: Callable[[ReviewCheck], None] | None = None
+    retakes: bool = False
 
 
 def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,

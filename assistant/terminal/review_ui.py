@@ -204,7 +204,9 @@ def run_review(console: Console, state: CubeState, settings: CubeSettings = Cube
                extra: dict | None = None,
                photos: PhotoNames | None = None,
                go_on: GoOn = solve_again,
-               state_file: str | None = None) -> tuple[CubeState, ReviewCheck]:
+               state_file: str | None = None,
+               checked: Callable[[ReviewCheck], None] | None = None
+               ) -> tuple[CubeState, ReviewCheck]:
     """Review until consistent; return the reading to solve (suggestions taken) and its check.
 
     ``read_line`` asks the person (None: no interaction possible). ``q`` raises
@@ -216,7 +218,8 @@ def run_review(console: Console, state: CubeState, settings: CubeSettings = Cube
     of that reading offers it on the prompt again. Corrections kept from an earlier review of
     the same reading are named before the first prompt, with the command that goes on from
     them. ``state_file``: the state file the reading came from, named in the stop without a
-    person as the file to correct.
+    person as the file to correct. ``checked`` is told every check of the reading (the phone
+    page of ``serve`` says whether the reading is consistent).
     """
     corrected = [state]
     answers = earlier_answers(state)  # a state file a review kept: say what the person gave
@@ -228,7 +231,7 @@ def run_review(console: Console, state: CubeState, settings: CubeSettings = Cube
                                f"{earlier}: `{go_on(str(earlier))}` goes on from them.")
     try:
         result = _review_loop(console, state, settings, read_line, solver, corrected, photos,
-                              state_file)
+                              state_file, checked)
     except ReviewQuit as stop:
         stop.saved = keep_corrections(state, corrected[0], extra, go_on)
         stop.command = go_on(str(stop.saved)) if stop.saved else ""
@@ -256,10 +259,12 @@ def _review_loop(console: Console, state: CubeState, settings: CubeSettings,
                  read_line: LineReader | None,
                  solver: Callable[..., GridSolution] | None,
                  corrected: list[CubeState], photos: PhotoNames | None = None,
-                 state_file: str | None = None) -> tuple[CubeState, ReviewCheck]:
+                 state_file: str | None = None,
+                 checked: Callable[[ReviewCheck], None] | None = None
+                 ) -> tuple[CubeState, ReviewCheck]:
     """The review's rounds; ``corrected[0]`` follows the corrections typed so far
     (``photos``: where each face was photographed, see :func:`check_reading`; ``state_file``:
-    the state file read, see :func:`run_review`)."""
+    the state file read, ``checked``: told every check, see :func:`run_review`)."""
     read = state
     key = review_key(state)
     back = kept_unfinished(key) if read_line is not None else None  # typed before Ctrl-C
@@ -268,6 +273,8 @@ def _review_loop(console: Console, state: CubeState, settings: CubeSettings,
     while True:
         with console.status("Checking the reading with the grid solver..."):
             check = check_reading(state, settings, solver, photos)
+        if checked is not None:
+            checked(check)
         view = ReviewView(state, check, show_help=read_line is not None,
                           verdict=read_line is not None or (check.ok and check.sure))
         console.print(view)

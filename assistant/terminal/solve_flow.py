@@ -198,7 +198,8 @@ def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.N
                       reviewed: bool = False) -> int:
     """Read, review (interactive when a person is there), plan and guide; ``reading``: the
     folder's reading when it was already read; ``companion``: another front end that shows the
-    steps too and takes a check's photos (:class:`assistant.terminal.guide_run.Companion`);
+    steps too and takes a check's photos (:class:`assistant.terminal.guide_run.Companion`; q
+    at the review raises :class:`ReviewQuit` where the companion retakes photos);
     ``fresh``: the photos were taken just now (``scan``, ``serve``), so the cube they show, not
     the step saved before, says where a plan being followed goes on; ``reviewed``: the person
     has just reviewed this reading (``scan`` wrote it after its review), so it is not shown
@@ -239,8 +240,11 @@ def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.N
                 state, check = run_review(console, state, settings,
                                           read_line if person else None, planner.solver,
                                           extra={"one": ones.to_dict()} if ones is not None
-                                          else None, photos=photos, state_file=state_file)
+                                          else None, photos=photos, state_file=state_file,
+                                          checked=companion.checked if companion else None)
             except ReviewQuit as stop:
+                if companion is not None and companion.retakes:
+                    raise  # the companion takes photos again and says so
                 print_wrapped(console, "Stopped at the review; nothing was planned. The input "
                                        "is unchanged: run the same command to review it "
                                        f"again.{kept_corrections(stop)}")

@@ -23,11 +23,12 @@ from typing import Literal, TypedDict
 import numpy as np
 
 from ...models.cube.state import CubeState
+from ...models.grid.hopeless import PhotoNames, retake_faces, retake_photos
 from ...models.cube.stickers import Sticker
 from ...models.errors import SudokuCubeError
 from ...models.plan.planner import Step
 from ...models.profile import CubeSettings
-from ...models.cube.geometry import FACE_NAMES
+from ...models.cube.geometry import FACE_NAMES, FACES
 from ...vision.locate.corners.faces import NotUprightError
 from ...vision.locate.face_geometry import TWO_FACES_ADVICE
 from ...vision.locate.corners.views import face_names
@@ -36,12 +37,43 @@ from ...vision.reading.reader import Reader
 from ...vision.reading.faces import FaceReading, Reading
 from ...vision.reading.photo_set import CornerAsFaceError, shows_a_corner
 from ..services.guide import GuideCursor
+from ..services.cube_input import CORNER_OF
+from ..services.review import ReviewCheck
+from ..services.scanner import repeat_words, repeated_face
 from ..services.sessions import load_guide_step
 from ..services.slipped_cubes import check_cubes
 from .store import MAX_UPLOADS, NAMES, SESSION_FILE, Kind, PhotoFolder, UploadRefused
 from .views import FaceView, StepView, face_view, pose_words, step_view
 
-Stage = Literal["photos", "reading", "read", "refused"]
+Stage = Literal["photos", "reading", "read", "refused", "reviewing", "inconsistent"]
+
+RETAKE_HERE = "type q at the review on the computer to retake photos here"
+"""How the page tells the way to retake photos while the terminal reviews the reading: q at
+the review keeps the server running and waits for the retakes (no ``serve --resume``)."""
+REVIEWING = ("The computer is reviewing the photos: finish the review there (type the "
+             f"corrections), or {RETAKE_HERE}.")
+"""What the page says while the terminal's review of the whole reading waits for the person,
+and why a retake is refused then (:meth:`PhoneService.reviewing`)."""
+REVIEW_QUIT = ("The review was stopped on the computer: retake any photo to read the cube "
+               "again; the review starts again when it is read.")
+"""What the page says once q stopped the review, until a photo retaken makes a new reading
+(:meth:`PhoneService.review_quit`); where the review found the reading not consistent the
+page says so instead, with the photos to retake (:func:`quit_words`)."""
+
+
+def quit_words(verdict: str) -> str:
+    """What the page says once q stopped a review whose last verdict was ``verdict``
+    (:func:`inconsistency`; "" for a consistent reading): the verdict's advice kept, now that
+    photos can be retaken."""
+    if not verdict:
+        return REVIEW_QUIT
+    advice = verdict.removesuffix(f"; {RETAKE_HERE}.")
+    return (f"The review was stopped on the computer. {advice}; the review starts again when "
+            "the photos retaken are read.")
+PLANNING = ("The computer is checking the photos and planning the moves; the steps appear "
+            "here when the guide starts.")
+"""What the page says while the reading is checked and planned with nobody at the terminal
+(``--plain``, no terminal), and why a retake is refused then."""
 
 UNNAMED = ("three faces found; which is on top is decided when the other corner photo "
            "arrives")
@@ -75,7 +107,12 @@ class CheckView(TypedDict):
 class StatusView(TypedDict):
     """Everything the page shows: the kind of set, each photo, the next one to take, where
     the whole reading stands (``photos``: some missing; ``reading``; ``read``; ``refused``:
-    the set as a whole was refused, ``message`` says which photo to retake), what the whole
+    the set as a whole was refused, ``message`` says which photo to retake; ``reviewing``: the
+    terminal checks the reading and plans, retakes are refused, ``message`` says so,
+    :data:`REVIEWING` or :data:`PLANNING`; ``inconsistent``: as ``reviewing``, and the
+    review found the reading not consistent, ``message`` says why and which photos to
+    retake after the review; ``read`` with a ``message``: q stopped the review,
+    :data:`REVIEW_QUIT`), what the whole
     reading says the person should hear (``notes``: how a corner photo held with no face on
     top was named, each face by its centre digit), and the guide's step once the terminal
     guides."""
@@ -114,6 +151,46 @@ def _said_once(message: str) -> str:
     return rest if sep and rest.startswith(label) else message
 
 
+def inconsistency(check: ReviewCheck, kind: Kind = "faces") -> str:
+    """What the page says of a review's ``check`` that finds the reading not consistent (""
+    when it is): the review's problems, and the photos to retake (a set of ``kind``). Photos
+    are named only from the grid's culprits (:attr:`ReviewCheck.culprits`, the likely misreads
+    the review names): those of the faces with the most of them
+    (:func:`models.grid.hopeless.retake_faces`), corner photo A or B for a corner set
+    (:func:`models.grid.hopeless.retake_photos`). Without culprits (a digit read too often
+    names every sticker of it), or where they lie on most of the photos, no photo is named:
+    the words say to correct the stickers or retake the photos misread. Photos are retaken
+    after q at the review (:data:`RETAKE_HERE`)."""
+    if check.ok:
+        return ""
+    after = f"; {RETAKE_HERE}."
+    if check.too_doubtful:
+        return f"The reading is not consistent: {check.explanation.rstrip('. ')}{after}"
+    text = "; ".join(p.rstrip(". ") for p in check.problems)
+    photos = _PAGE_PHOTOS[kind]
+    faces = retake_faces(check.culprits) if check.culprits else []
+    spread = {photos.names[FACES[i // 9]] for i in check.culprits}
+    how = (retake_photos(faces, photos) if len(spread) <= len(set(photos.names.values())) // 2
+           else None)
+    if how is None:
+        return (f"The reading is not consistent: {text}. Correct the stickers at the review "
+                f"on the computer, or retake the photos misread{after}")
+    return (f"The reading is not consistent: {text}. {how} (most of the likely misreads are "
+            f"there), or correct the stickers at the review on the computer{after}")
+
+
+_PAGE_PHOTOS: dict[Kind, PhotoNames] = {
+    "faces": PhotoNames({f: f"the photo of face {f}" for f in FACE_NAMES}),
+    "corners": PhotoNames(dict(CORNER_OF), corners=True)}
+"""The page's photo of each face, as advice to retake names it: the face's own card, or the
+corner photo (A or B) that shows it."""
+
+
+def _seen(face: FaceReading) -> tuple[Sticker | None, ...]:
+    """A face's stickers, None where no digit was seen (they match no other photo's)."""
+    return tuple(None if i in face.blank else s for i, s in enumerate(face.stickers))
+
+
 @dataclass
 class _Guided:
     """The steps the terminal guides, the key its cursor saves the position under and the step
@@ -149,6 +226,11 @@ class PhoneService:
         self._guided: _Guided | None = None
         self._check: CheckView | None = None
         self._checked: dict[str, FaceReading] | None = None
+        self._reviewed: Reading | None = None
+        self._review_words = ""
+        self._verdict = ""
+        self._quit: Reading | None = None
+        self._quit_words = REVIEW_QUIT  # what the page says after q at the review
 
     def kind(self) -> Kind:
         """The kind of set being taken (``faces`` or ``corners``)."""
@@ -156,13 +238,25 @@ class PhoneService:
 
     def resume(self) -> None:
         """Read the photos already in the folder (``serve --resume``), then the whole set when
-        it is complete."""
+        it is complete; a face photo that repeats one read before it is refused as an upload
+        of it would be (:meth:`_repeat`). The photos are read in the order they were taken
+        (their files' times), so the newer photo of a repeated pair is the one refused, as at
+        upload."""
         kind = self.kind()
-        for name, path in self.folder.photos().items():
+        photos = self.folder.photos()
+        for name in sorted(photos, key=lambda n: photos[n].stat().st_mtime):  # oldest first
+            path = photos[name]
             try:
-                self._read[name] = self._kept_photo(kind, name, path)
+                faces = self._kept_photo(kind, name, path)
             except SudokuCubeError as e:
                 self._refused[name] = _said_once(str(e))
+                continue
+            with self._lock:
+                repeat = self._repeat(kind, name, faces)  # kept by a version before the check
+                if repeat:
+                    self._refused[name] = repeat
+                else:
+                    self._read[name] = faces
         self._read_set_if_complete()
 
     def _kept_photo(self, kind: Kind, name: str, path: Path,
@@ -208,7 +302,8 @@ class PhoneService:
         """Store and read one photo: ``name`` is a face letter (``kind`` faces) or A/B
         (corners). Raises :class:`UploadRefused` with what to change; a refused photo is kept
         in the folder's ``refused/`` and an earlier photo of that name stays in use. A whole
-        set is then read on the worker."""
+        set is then read on the worker. While the terminal reviews the reading (and plans
+        from it) a photo is refused (409, :meth:`reviewing`) and kept in ``refused/``."""
         if name not in NAMES[kind]:
             raise UploadRefused(f"{name!r} is not a photo of a {kind} set; take one of "
                                 f"{' '.join(NAMES[kind])}", 404)
@@ -217,16 +312,12 @@ class PhoneService:
                 raise UploadRefused(f"this session took its {self.max_uploads} photos; stop "
                                     "the server and run `sudoku-cube serve --resume`", 429)
             self.uploads += 1
-        if kind != self.kind():
-            self.folder.switch(kind)
-            with self._lock:
-                self._read.clear()
-                self._taken.clear()
-                self._refused.clear()
-                self._unnamed.clear()
-                self._reading, self._set_error = None, ""
-        elif not (self.folder.path / SESSION_FILE).exists():
-            self.folder.switch(kind)
+            busy = self._busy_refusal(name)
+            if not busy:  # under the same hold: no review starts before the switch is done
+                self._switch(kind)
+        if busy:
+            self.folder.refuse(self.folder.receive(name, data)[0], name)
+            raise UploadRefused(busy, 409)
         incoming, img = self.folder.receive(name, data)
         try:
             faces = self._kept_photo(kind, name, incoming, img)
@@ -238,16 +329,68 @@ class PhoneService:
                 self._version += 1
                 self._changed.notify_all()
             raise UploadRefused(message, 422) from None
-        self.folder.accept(incoming, name)
         with self._lock:
-            self._read[name] = faces
-            self._taken.add(name)
-            self._refused.pop(name, None)
-            self._reading, self._set_error = None, ""
-            self._version += 1
-            self._changed.notify_all()
+            busy = self._busy_refusal(name)  # the review may have started meanwhile
+            repeat = "" if busy else self._repeat(kind, name, faces)  # the photos held now
+            if repeat:  # as any refused photo: an earlier one of the name stays in use
+                self.folder.refuse(incoming, name)
+                self._refused[name] = repeat
+            elif not busy:
+                self.folder.accept(incoming, name)
+                self._read[name] = faces
+                self._taken.add(name)
+                self._refused.pop(name, None)
+                self._reading, self._set_error = None, ""
+            if not busy:
+                self._version += 1
+                self._changed.notify_all()
+        if busy:
+            self.folder.refuse(incoming, name)
+            raise UploadRefused(busy, 409)
+        if repeat:
+            raise UploadRefused(repeat, 422)
         self.worker.submit(self._read_set_if_complete)
         return self._photo_view(kind, name)
+
+    def _switch(self, kind: Kind) -> None:
+        """Start a set of ``kind`` when the folder holds another kind (the photos read so far
+        are dropped) or no session file yet (with the lock held)."""
+        if kind != self.kind():
+            self.folder.switch(kind)
+            self._read.clear()
+            self._taken.clear()
+            self._refused.clear()
+            self._unnamed.clear()
+            self._reading, self._set_error = None, ""
+        elif not (self.folder.path / SESSION_FILE).exists():
+            self.folder.switch(kind)
+
+    def _busy_refusal(self, name: str) -> str:
+        """Why photo ``name`` is not taken now (with the lock held): the terminal reviews the
+        reading or plans from it (:meth:`reviewing`); "" when a photo can be taken."""
+        if self._reviewed is None:
+            return ""
+        words = self._review_words
+        return f"photo {name} is not taken: {words[0].lower()}{words[1:]}"
+
+    def _repeat(self, kind: Kind, name: str, faces: dict[str, FaceReading]) -> str:
+        """Why face photo ``name`` (read as ``faces``) is refused as a face already taken:
+        its stickers read as another face's photo again, as ``scan`` refuses a face seen
+        before (:func:`assistant.services.scanner.repeated_face`, stickers with no digit seen
+        not counted); "" when it is not. With the lock held, so that the photos compared are
+        those held when the photo is taken. The words offer the way out where the earlier photo
+        is the wrong one: a retake of its slot, which is no repeat."""
+        if kind != "faces" or name not in faces:
+            return ""
+        taken = {f: _seen(r) for n, read in self._read.items() if n != name
+                 for f, r in read.items()}
+        centres = self._centres()
+        before = repeated_face(_seen(faces[name]), taken, name)
+        if before is None:
+            return ""
+        return (f"photo {name}: "
+                + repeat_words(before, name, centres, self.settings, show="photograph")
+                + f" instead, or retake {before} if its photo shows this face by mistake")
 
     def _read_set_if_complete(self) -> None:
         """Read the whole set as ``read`` does, when every photo of it is there."""
@@ -281,6 +424,41 @@ class PhoneService:
         it): the page says why and waits for a retake."""
         with self._lock:
             self._reading, self._set_error = None, message.replace(f"{self.folder.path}/", "")
+            self._version += 1
+            self._changed.notify_all()
+
+    def reviewing(self, reading: Reading | None, person: bool = True) -> bool:
+        """The terminal reviews ``reading`` now and plans from it (None: it no longer does):
+        until then, or until the guide starts (:meth:`follow`), photos are refused and the
+        page says why, :data:`REVIEWING` (``person``: someone answers the review at the
+        terminal), else :data:`PLANNING`. False, and nothing changes, when ``reading`` is no
+        longer the set's (a photo came since it was read): the new set is read first."""
+        with self._lock:
+            if reading is not None and reading is not self._reading:
+                return False
+            self._reviewed, self._verdict = reading, ""
+            self._review_words = REVIEWING if person else PLANNING
+            self._version += 1
+            self._changed.notify_all()
+            return True
+
+    def review_quit(self, reading: Reading) -> None:
+        """The person typed q at the review of ``reading``: photos are taken again and the
+        page says which to retake, as the review's last verdict did (:func:`quit_words`),
+        while the set still reads as ``reading``; a photo taken makes a new reading, which the
+        terminal reviews."""
+        with self._lock:
+            self._quit_words = quit_words(self._verdict)
+            self._reviewed, self._verdict, self._quit = None, "", reading
+            self._version += 1
+            self._changed.notify_all()
+
+    def review_check(self, check: ReviewCheck) -> None:
+        """The terminal's review checked the reading it reviews: the page says when it is not
+        consistent, and which photos to retake (:func:`inconsistency`)."""
+        with self._lock:
+            self._verdict = inconsistency(check, self.kind()).replace(f"{self.folder.path}/",
+                                                                       "")
             self._version += 1
             self._changed.notify_all()
 
@@ -362,10 +540,11 @@ class PhoneService:
 
     def follow(self, steps: list[Step], start: CubeState) -> None:
         """The terminal guides ``steps`` from ``start``: the page shows the step its cursor
-        reached (the guide session remembers it)."""
+        reached (the guide session remembers it); the review is over."""
         key = GuideCursor(steps, start, remember=False, position=0).key
         with self._lock:
             self._guided = _Guided(list(steps), start, key)
+            self._reviewed, self._verdict = None, ""
 
     def at(self, position: int) -> None:
         """The terminal's guide shows step ``position`` (0-based) of the steps it guides: the
@@ -448,6 +627,11 @@ class PhoneService:
             stage: Stage = ("photos" if missing else "read" if self._reading is not None
                             else "refused" if self._set_error else "reading")
             message, left, check = self._set_error, self.max_uploads - self.uploads, self._check
+            if stage == "read" and self._reviewed is not None:
+                stage = "inconsistent" if self._verdict else "reviewing"
+                message = self._verdict or self._review_words
+            elif stage == "read" and self._reading is self._quit:
+                message = self._quit_words
             notes = list(self._reading.notes) if self._reading is not None else []
         return {"kind": kind, "photos": photos, "next": missing[0] if missing else None,
                 "stage": stage, "message": message, "notes": notes, "step": self.step(),

@@ -51,7 +51,10 @@ function title(kind, name) {
   return kind === "corners" ? `Corner photo ${name}` : `Face ${name} (${FACE_NAMES[name]})`;
 }
 
-function card(kind, photo, isNext, check) {
+// While the computer reviews the reading (and plans) it takes no photo of the set.
+const REVIEW_STAGES = ["reviewing", "inconsistent"];
+
+function card(kind, photo, isNext, check, locked) {
   const li = document.getElementById("photo-card").content.firstElementChild.cloneNode(true);
   li.dataset.photo = photo.name;
   li.querySelector("h2").textContent = check ? `Check: ${title(kind, photo.name)}`
@@ -74,6 +77,7 @@ function card(kind, photo, isNext, check) {
   li.classList.toggle("done", read);
   li.classList.toggle("next", isNext);
   li.querySelector(".take span").textContent = read || photo.refused ? "Retake photo" : "Take photo";
+  li.querySelector(".take").hidden = Boolean(locked);
   const input = li.querySelector("input");
   input.setAttribute("aria-label", `${check ? "check " : ""}photo ${photo.name}`);
   const where = check ? "check" : kind === "corners" ? "corner" : "face";
@@ -104,6 +108,10 @@ function stageMessage(s) {
   if (s.stage === "photos") return s.next ? `Next: ${title(s.kind, s.next)}.` : "";
   if (s.stage === "reading") return "All photos are in: reading the whole cube...";
   if (s.stage === "refused") return s.message + " Retake that photo.";
+  // The terminal reviews the reading (not consistent: why, and the photos to retake after).
+  if (REVIEW_STAGES.includes(s.stage)) return s.message;
+  // q stopped the review at the computer: the photos misread are retaken here.
+  if (s.stage === "read" && s.message) return s.message;
   return s.step ? "" : "The cube is read. Check the reading on the computer; the steps appear " +
                        "here when the guide starts.";
 }
@@ -128,10 +136,11 @@ function render(s) {
   for (const b of document.querySelectorAll(".kinds button"))
     b.setAttribute("aria-pressed", String(b.dataset.kind === kind));
   const list = document.getElementById("photos");
-  list.replaceChildren(...s.photos.map(p => card(kind, p, p.name === s.next, false)));
+  const locked = REVIEW_STAGES.includes(s.stage);
+  list.replaceChildren(...s.photos.map(p => card(kind, p, p.name === s.next, false, locked)));
   const check = document.getElementById("check");
   check.replaceChildren(...(s.check ? [card(s.check.corner ? "corners" : "faces", s.check,
-                                             true, true)] : []));
+                                             true, true, false)] : []));
   if (!busy) setMessage(stageMessage(s));
   // What the whole reading says (how a photo held with no face on top was named).
   document.getElementById("notes").replaceChildren(...(s.notes || []).map(n => el("li", "", n)));
