@@ -44,6 +44,7 @@ def test_phone_page_takes_six_photos_and_shows_the_first_step(tmp_path, capsys):
             page.goto(url)
             expect(page.locator("li.card")).to_have_count(6)
             assert page.locator("input[capture=environment]").count() == 6
+            assert page.locator(".kinds").is_visible()  # six faces or two corner photos
             for k, face in enumerate("URFDLB"):
                 card = page.locator(f"li.card[data-photo={face}]")
                 card.locator("input").set_input_files(str(FACES_DIR / f"{face}.jpg"))
@@ -56,6 +57,7 @@ def test_phone_page_takes_six_photos_and_shows_the_first_step(tmp_path, capsys):
             expect(page.locator("#step-count")).to_contain_text("Step 1 of")
             move = page.locator("#step-move").inner_text()
             assert move and page.locator("#step-picture svg").count() == 1
+            assert not page.locator(".kinds").is_visible()  # no kind of photos to choose now
             page.screenshot(path=str(shots(tmp_path) / "serve-step.png"))
             browser.close()
     finally:
