@@ -43,6 +43,28 @@ def test_a_face_shown_twice_is_found_turned_and_with_a_misread(turns):
     assert got is not None and (got.first, got.second, got.alike) == ("U", "R", 8)
 
 
+def _alike_faced(moves: str) -> CubeState:
+    """A cube printed with the same layout of 1-9, upright, on every face, turned ``moves``."""
+    from sudoku_cube.models.cube.moves import parse_moves
+    layout = tuple(Sticker(d, 0) for d in range(1, 10))
+    return CubeState.from_faces({f: layout for f in FACES}).apply(parse_moves(moves))
+
+
+@pytest.mark.parametrize("moves", ["", "R", "R U"])
+def test_a_cube_printed_with_faces_alike_is_no_repeated_photo(moves):
+    """Its faces agree sticker for sticker, but every digit is read six times: the reading may
+    be right, so no photo is named."""
+    assert repeated_photo(_alike_faced(moves)) is None
+
+
+def test_stickers_with_no_digit_seen_match_nothing():
+    state = make_puzzle(5, 25).state
+    copied = _with_face(state, "R", state.face("U"))
+    assert repeated_photo(copied, {"U": [0, 1]}) is None  # 7 of 9 left to agree
+    got = repeated_photo(copied, {"R": [4]})
+    assert got is not None and got.alike == 8
+
+
 def test_the_refusal_names_both_photos_and_their_faces():
     state = make_puzzle(5, 25).state
     copied = _with_face(state, "L", state.face("F"))

@@ -82,7 +82,9 @@ def read_input(path: Path, reader: Reader, progress: Progress | None = None,
         if refusal is not None:  # no Sudoku Cube: no review of guesses
             raise SudokuCubeError(refusal if given else f"{path}: {refusal}")
         files = face_photos(reading.faces)
-        twice = repeated_photo_refusal(reading.state, files) if files else None
+        twice = repeated_photo_refusal(reading.state, files, {f: r.blank for f, r in
+                                                              reading.faces.items()}) \
+            if files else None
         if twice is not None:  # one face photographed twice: no review of its stickers
             raise SudokuCubeError(twice if given else f"{path}: {twice}")
         return CubeRead(reading.state, ones_verdict(reading.faces),
@@ -96,15 +98,18 @@ def read_input(path: Path, reader: Reader, progress: Progress | None = None,
     return CubeRead(state, ones, None, None, photo_names=photo_names(sources))
 
 
-def repeated_photo_refusal(state: CubeState, files: Mapping[str, str]) -> str | None:
+def repeated_photo_refusal(state: CubeState, files: Mapping[str, str],
+                           blank: Mapping[str, Sequence[int]] | None = None) -> str | None:
     """The refusal of a reading in which two face photos (``files``: face -> file name) show
-    one face's stickers (:func:`models.grid.repeated_photo.repeated_photo`), naming the two
-    photos and the face each is to show; None when no two faces are alike."""
-    twice = repeated_photo(state)
+    one face's stickers and the digit counts fail
+    (:func:`models.grid.repeated_photo.repeated_photo`; ``blank``: per face the stickers no
+    digit was seen on), naming the two photos and the face each is to show; None when no two
+    faces are alike."""
+    twice = repeated_photo(state, blank, CubeSettings().symmetric)
     if twice is None:
         return None
     a, b = files.get(twice.first, twice.first), files.get(twice.second, twice.second)
-    turned = " turned" if twice.quarter_turns else ""
+    turned = ", one turned to the other" if twice.quarter_turns else ""
     return (f"{b} shows the same face as {a} ({twice.alike} of its 9 stickers alike{turned}): "
             f"the same face was photographed twice. Retake the one taken of the wrong face: "
             f"{a} is to show {place_words(twice.first)} and {b} "

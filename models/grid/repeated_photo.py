@@ -2,19 +2,22 @@
 
 A person who photographs a face twice (the cube not turned between two photos, or a file
 copied under another face's name) gives a reading with two faces alike, sticker for sticker,
-perhaps turned against each other (the phone held another way). The faces of a scrambled
-Sudoku Cube never agree so: nine stickers, each one of 36 digits and directions, in the same
-places. A misread sticker of either photo still leaves the other eight alike, so eight of
-nine agreeing is enough to say so; the digit counts then also fail, and naming the two photos
-is what helps the person, not the stickers the counts name.
+perhaps turned against each other (the phone held another way). A misread sticker of either
+photo still leaves the other eight alike, so eight of nine agreeing is enough to say so, where
+the digit counts fail too: a cube may be printed with faces alike (the same layout of 1-9 on
+each), and a right reading of it has every digit six times. Stickers on which no digit was
+seen hold only a guess and match nothing, so dark or glared photos are not taken for one face.
 """
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from ..cube.geometry import FACES
 from ..cube.state import CubeState
-from .photo_turn import photo_turned
+from ..cube.stickers import Sticker
+from .diagnosis import digit_range
+from .model import sticker_hypotheses
 
 ALIKE = 8
 """Stickers (of nine, digit and direction) two faces share, one turned to the other, to be
@@ -32,15 +35,49 @@ class RepeatedPhoto:
     alike: int
 
 
-def repeated_photo(state: CubeState) -> RepeatedPhoto | None:
+def _turned_from(quarter_turns: int, n: int = 3) -> list[int]:
+    """For each place of a face turned ``quarter_turns`` clockwise, the place its sticker came
+    from (as :func:`models.grid.photo_turn.photo_turned` moves them)."""
+    out = []
+    for r in range(n):
+        for c in range(n):
+            rr, cc = r, c
+            for _ in range(quarter_turns % 4):
+                rr, cc = n - 1 - cc, rr
+            out.append(rr * n + cc)
+    return out
+
+
+def _alike(a: Sticker, b: Sticker, symmetric: Collection[int]) -> bool:
+    """The same digit pointing the same way (a symmetric digit either way up)."""
+    turn = (a.rot - b.rot) % 4
+    return a.digit == b.digit and (turn == 0 or (turn == 2 and a.digit in symmetric))
+
+
+def counts_fail(state: CubeState) -> bool:
+    """Whether some digit cannot be read six times, whatever the doubtful stickers read."""
+    return any(lo > 6 or hi < 6
+               for lo, hi in digit_range(sticker_hypotheses(state)).values())
+
+
+def repeated_photo(state: CubeState, blank: Mapping[str, Collection[int]] | None = None,
+                   symmetric: Collection[int] = ()) -> RepeatedPhoto | None:
     """The first pair of faces whose best readings agree in :data:`ALIKE` or more stickers,
-    one face turned onto the other any quarter turns; None when no two faces do."""
+    one face turned onto the other any quarter turns, in a reading whose digit counts fail;
+    None when no two faces do (or the cube is no 3x3x3). ``blank``: per face the stickers on
+    which no digit was seen (they match nothing); ``symmetric``: the digits that look the
+    same upside down on this cube."""
+    if state.n != 3 or not counts_fail(state):
+        return None
+    blank = blank or {}
     for i, a in enumerate(FACES):
-        mine = state.face(a)
+        mine, gone = state.face(a), set(blank.get(a, ()))
         for b in FACES[i + 1:]:
+            theirs, lost = state.face(b), set(blank.get(b, ()))
             for k in range(4):
-                theirs = photo_turned(state, b, k).face(b) if k else state.face(b)
-                alike = sum(x.digit == y.digit and x.rot == y.rot for x, y in zip(mine, theirs))
+                alike = sum(p not in gone and q not in lost
+                            and _alike(mine[p], theirs[q].turned(k), symmetric)
+                            for p, q in enumerate(_turned_from(k)))
                 if alike >= ALIKE:
                     return RepeatedPhoto(a, b, k, alike)
     return None
