@@ -137,8 +137,10 @@ function render(s) {
     b.setAttribute("aria-pressed", String(b.dataset.kind === kind));
   const list = document.getElementById("photos");
   const locked = REVIEW_STAGES.includes(s.stage);
-  // Which kind of photos is asked only while photos are taken: not in review, nor once guided.
-  document.querySelector(".kinds").hidden = locked || Boolean(s.step);
+  // Which kind of photos is asked only while photos are taken (after q at the review too):
+  // not while the set is read, reviewed or guided, when a switch would drop the photos read.
+  const taking = ["photos", "refused"].includes(s.stage) || (s.stage === "read" && !!s.message);
+  document.querySelector(".kinds").hidden = !taking || Boolean(s.step);
   list.replaceChildren(...s.photos.map(p => card(kind, p, p.name === s.next, false, locked)));
   const check = document.getElementById("check");
   check.replaceChildren(...(s.check ? [card(s.check.corner ? "corners" : "faces", s.check,
