@@ -27,6 +27,7 @@ from sudoku_cube.assistant.bench.renders import LOOK_ORDER, same, symmetric_of
 from sudoku_cube.assistant.bench.vision_second import LOCATED_TOLERANCE, cube
 from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.models.cube.state import CubeState
+from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.render.second import Look, Shot, corner_shot, face_shot
 from sudoku_cube.vision.photo.images import load_image
 from sudoku_cube.vision.reading.faces import FaceReading
@@ -151,7 +152,7 @@ def read_changed(reader: Reader, image: np.ndarray, name: str, folder: Path, cor
         if corner:
             return dict(reader.read_corner_photo(loaded, name, source=str(path))), scale, None
         return {name: reader.read_face(loaded, face=name, source=str(path))}, scale, None
-    except Exception as e:  # noqa: BLE001 - a refusal is counted, not a crash
+    except SudokuCubeError as e:  # a refusal is counted; any other error is a bug
         return None, scale, str(e)
 
 
