@@ -19,9 +19,9 @@ from ...storage.atomic import atomic_write_bytes
 from ...vision.reading.annotate import annotate_photo
 from ...vision.reading.annotate_cells import annotate_cells
 from ...vision.reading.annotate_refusal import annotate_refusal
-from ...vision.reading.corners import CORNER_PHOTOS, CornerPhotoError
+from ...vision.reading.corners import CORNER_PHOTOS
 from ...vision.locate.corners.views import corner_faces
-from ...vision.locate.face_geometry import FaceNotFoundError
+from ...vision.locate.face_geometry import PhotoRefusal
 from ...vision.recognise.footed import ones_verdict
 from ...vision.photo.images import load_image, load_photo
 from ...vision.reading.faces import FaceReading
@@ -158,7 +158,7 @@ def run(args: argparse.Namespace) -> int:
     photo gets its debug picture too, with the reason on it."""
     try:
         return _read(args)
-    except (FaceNotFoundError, CornerPhotoError) as e:
+    except PhotoRefusal as e:
         if args.debug_dir and e.photo:
             _refusal_picture(e, e.photo, Path(args.debug_dir))
         raise
@@ -271,7 +271,7 @@ def _debug_pictures(args: argparse.Namespace, faces: list) -> None:
                                + plain(", ".join(p.name for p in written)), highlight=False)
 
 
-def _refusal_picture(e: FaceNotFoundError | CornerPhotoError, photo: str, folder: Path) -> None:
+def _refusal_picture(e: PhotoRefusal, photo: str, folder: Path) -> None:
     """Write the debug picture of a refused photo (the shapes seen, the reason) and say where."""
     stem = Path(photo).stem
     name = stem.upper() if stem.upper() in FACES else stem

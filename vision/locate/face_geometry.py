@@ -43,8 +43,8 @@ class SeenShape:
     lined_up: bool
 
 
-class FaceNotFoundError(SudokuCubeError):
-    """No usable 3x3 face in a photo; the message says which problem (none, two, partial).
+class PhotoRefusal(SudokuCubeError):
+    """A photo in which the face (or a corner photo's three faces) could not be placed.
 
     ``seen``: the shapes taken for stickers, where the refusal knows them (for the debug
     picture of the refused photo); ``photo``: the file, set by the reader that opened it."""
@@ -53,6 +53,10 @@ class FaceNotFoundError(SudokuCubeError):
         super().__init__(message)
         self.seen = seen
         self.photo: str | None = None
+
+
+class FaceNotFoundError(PhotoRefusal):
+    """No usable 3x3 face in a photo; the message says which problem (none, two, partial)."""
 
 
 TWO_FACES_ADVICE = ("photograph a single face straight on, or read a photo of the cube's "

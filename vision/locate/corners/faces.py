@@ -24,8 +24,7 @@ from typing import Sequence
 import numpy as np
 
 from ....models.cube.face_words import listed
-from ....models.errors import SudokuCubeError
-from ..face_geometry import FaceGeometry, SeenShape, project
+from ..face_geometry import FaceGeometry, PhotoRefusal, SeenShape, project
 from .check import grid_contrasts, pitch_of
 from .glyphs import glyph_stages
 from .groups import CANDIDATES, corner_groups
@@ -65,16 +64,8 @@ finds would join their candidates and spoil the whole-cube model (an exam photo 
 cube on a speckled floor was refused for them)."""
 
 
-class CornerPhotoError(SudokuCubeError):
-    """A corner photo that does not show the expected corner with three faces.
-
-    ``seen``: the shapes taken for stickers, where the refusal knows them (for the debug
-    picture of the refused photo); ``photo``: the file, set by the reader that opened it."""
-
-    def __init__(self, message: str, seen: tuple[SeenShape, ...] = ()) -> None:
-        super().__init__(message)
-        self.seen = seen
-        self.photo: str | None = None
+class CornerPhotoError(PhotoRefusal):
+    """A corner photo that does not show the expected corner with three faces."""
 
 
 def seen_shapes(quads: Sequence[Quad], lattices: Sequence[Lattice],
