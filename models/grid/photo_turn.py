@@ -17,6 +17,19 @@ from ..profile import CubeSettings
 from .one_fit import only_fit
 from .solution import GridSolution
 
+def turned_from(quarter_turns: int, n: int = 3) -> list[int]:
+    """For each place of a face (row by row) turned ``quarter_turns`` clockwise, the place
+    whose sticker the turn brings there."""
+    out = []
+    for r in range(n):
+        for c in range(n):
+            rr, cc = r, c
+            for _ in range(quarter_turns % 4):
+                rr, cc = n - 1 - cc, rr
+            out.append(rr * n + cc)
+    return out
+
+
 def photo_turned(state: CubeState, face: str, quarter_turns: int) -> CubeState:
     """``state`` with ``face``'s reading turned ``quarter_turns`` clockwise, as if its photo had
     been turned so: the stickers move round the centre and every digit (and every candidate)
@@ -24,14 +37,9 @@ def photo_turned(state: CubeState, face: str, quarter_turns: int) -> CubeState:
     n, size = state.n, len(state.stickers)
     base = FACES.index(face) * n * n
     source, twist = list(range(size)), [0] * size
-    k = quarter_turns % 4
-    for r in range(n):
-        for c in range(n):
-            rr, cc = r, c
-            for _ in range(k):  # the place that a clockwise turn brings to (r, c)
-                rr, cc = n - 1 - cc, rr
-            source[base + r * n + c] = base + rr * n + cc
-            twist[base + r * n + c] = k
+    for i, j in enumerate(turned_from(quarter_turns, n)):
+        source[base + i] = base + j
+        twist[base + i] = quarter_turns % 4
     return state.transformed(Transform(tuple(source), tuple(twist)))
 
 

@@ -18,6 +18,7 @@ from ..cube.state import CubeState
 from ..cube.stickers import Sticker
 from .diagnosis import digit_range
 from .model import sticker_hypotheses
+from .photo_turn import turned_from
 
 ALIKE = 8
 """Stickers (of nine, digit and direction) two faces share, one turned to the other, to be
@@ -33,19 +34,6 @@ class RepeatedPhoto:
     second: str
     quarter_turns: int
     alike: int
-
-
-def _turned_from(quarter_turns: int, n: int = 3) -> list[int]:
-    """For each place of a face turned ``quarter_turns`` clockwise, the place its sticker came
-    from (as :func:`models.grid.photo_turn.photo_turned` moves them)."""
-    out = []
-    for r in range(n):
-        for c in range(n):
-            rr, cc = r, c
-            for _ in range(quarter_turns % 4):
-                rr, cc = n - 1 - cc, rr
-            out.append(rr * n + cc)
-    return out
 
 
 def _alike(a: Sticker, b: Sticker, symmetric: Collection[int]) -> bool:
@@ -77,7 +65,7 @@ def repeated_photo(state: CubeState, blank: Mapping[str, Collection[int]] | None
             for k in range(4):
                 alike = sum(p not in gone and q not in lost
                             and _alike(mine[p], theirs[q].turned(k), symmetric)
-                            for p, q in enumerate(_turned_from(k)))
+                            for p, q in enumerate(turned_from(k)))
                 if alike >= ALIKE:
                     return RepeatedPhoto(a, b, k, alike)
     return None
