@@ -17,19 +17,18 @@ from __future__ import annotations
 import argparse
 import tempfile
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import cv2
 import numpy as np
 
-from sudoku_cube.assistant.bench.renders import LOOK_ORDER, same, symmetric_of
-from sudoku_cube.assistant.bench.vision_second import LOCATED_TOLERANCE, cube
+from sudoku_cube.assistant.bench.renders import LOOK_ORDER, face_misreads, symmetric_of
+from sudoku_cube.assistant.bench.vision_second import Tally, cube, judge
 from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.models.cube.state import CubeState
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.render.second import Look, Shot, corner_shot, face_shot
-from sudoku_cube.vision.photo.images import load_image
+from sudoku_cube.vision.photo.images import load_photo
 from sudoku_cube.vision.reading.faces import FaceReading
 from sudoku_cube.vision.reading.reader import Reader
 
@@ -113,47 +112,23 @@ CHANGES: dict[str, Change] = {
 """The changes, each a function of a BGR photo; "none" reads the photo as rendered."""
 
 
-@dataclass
-class Tally:
-    """One change's counts, and its misreads and misplaced faces by name."""
-
-    faces: int = 0
-    located: int = 0
-    refused: int = 0
-    misplaced: int = 0
-    stickers: int = 0
-    right: int = 0
-    notes: list[str] = field(default_factory=list)
-
-
-def _placed(centres: np.ndarray, truth: np.ndarray) -> bool:
-    """True when every sticker centre found lies within :data:`LOCATED_TOLERANCE` of a pitch
-    of the truth (as ``bench vision --renderer second`` judges it)."""
-    pitch = np.mean([np.linalg.norm(truth[i] - truth[i + 1]) for i in (0, 1, 3, 4, 6, 7)])
-    return bool(np.linalg.norm(centres - truth, axis=1).max() < LOCATED_TOLERANCE * pitch)
-
-
-def _write_and_load(image: np.ndarray, name: str, folder: Path) -> tuple[Path, np.ndarray, float]:
-    """``image`` written as a JPEG (quality 90) and loaded back by the product's loader: its
-    path, the loaded picture and the factor from the loaded picture's pixels to ``image``'s."""
+def read_changed(reader: Reader, image: np.ndarray, name: str, folder: Path, corner: bool
+                 ) -> tuple[dict[str, FaceReading] | None, str | None]:
+    """``image`` written as a JPEG (quality 90), loaded back by the product's loader and read
+    as face ``name`` or, with ``corner``, as corner photo ``name``: the readings by face (None
+    when refused; their places in ``image``'s pixels through the loader's ``file_scale``) and
+    the refusal."""
     path = folder / f"{name}.jpg"
     cv2.imwrite(str(path), image, [cv2.IMWRITE_JPEG_QUALITY, 90])
-    loaded = load_image(path)
-    return path, loaded, max(image.shape[:2]) / max(loaded.shape[:2])
-
-
-def read_changed(reader: Reader, image: np.ndarray, name: str, folder: Path, corner: bool
-                 ) -> tuple[dict[str, FaceReading] | None, float, str | None]:
-    """``image`` written and loaded back (:func:`_write_and_load`) and read as face ``name``
-    or, with ``corner``, as corner photo ``name``: the readings by face (None when refused),
-    the factor from the loaded picture's pixels to ``image``'s, and the refusal."""
-    path, loaded, scale = _write_and_load(image, name, folder)
+    photo = load_photo(path)
     try:
         if corner:
-            return dict(reader.read_corner_photo(loaded, name, source=str(path))), scale, None
-        return {name: reader.read_face(loaded, face=name, source=str(path))}, scale, None
+            return dict(reader.read_corner_photo(photo.image, name, source=photo.source,
+                                                 file_scale=photo.file_scale)), None
+        return {name: reader.read_face(photo.image, face=name, source=photo.source,
+                                       file_scale=photo.file_scale)}, None
     except SudokuCubeError as e:  # a refusal is counted; any other error is a bug
-        return None, scale, str(e)
+        return None, str(e)
 
 
 def _shots(state: CubeState, homes: dict, look: Look, s: int, corner: bool
@@ -173,28 +148,17 @@ def _truths(shot: Shot, name: str, corner: bool) -> dict[str, dict]:
 
 
 def _count(t: Tally, tag: str, got: dict[str, FaceReading] | None, err: str | None,
-           truths: dict[str, dict], scale: float, state: CubeState,
-           symmetric: frozenset[int]) -> None:
-    """Count one changed photo's faces in ``t``: refused, misplaced, or located with their
-    stickers judged against ``state``; ``scale`` takes the readings' pixels to the truth's."""
+           truths: dict[str, dict], state: CubeState, symmetric: frozenset[int]) -> None:
+    """Count one changed photo's faces in ``t`` as ``bench vision --renderer second`` does
+    (:func:`judge`: refused, misplaced or located), and the located faces' stickers against
+    ``state``."""
     for f, truth in truths.items():
-        t.faces += 1
-        if got is None or f not in got:
-            t.refused += 1
-            t.notes.append(f"{tag} {f}: refused: {err}")
-            continue
-        centres = np.asarray(got[f].geometry.cell_centres(), np.float64) * scale
-        if not _placed(centres, np.array(truth["centres"], np.float64)):
-            t.misplaced += 1
-            t.notes.append(f"{tag} {f}: misplaced")
-            continue
-        t.located += 1
-        for j, (g, w) in enumerate(zip(got[f].stickers, state.face(f))):
-            t.stickers += 1
-            if same(g, w, symmetric):
-                t.right += 1
-            else:
-                t.notes.append(f"{tag} {f}{j + 1} truth {w.token} read {g.token}")
+        reading = (got or {}).get(f)
+        if judge(t, tag, f, reading, err, truth):
+            right, wrong = face_misreads({f: reading}, state, symmetric)
+            t.stickers += len(reading.stickers)
+            t.right += right
+            t.notes += [f"{tag} {w}" for w in wrong]
 
 
 def measure(cubes: int, changes: dict[str, Change], looks: tuple[str, ...] = LOOK_ORDER,
@@ -212,13 +176,13 @@ def measure(cubes: int, changes: dict[str, Change], looks: tuple[str, ...] = LOO
                 for name, shot in _shots(state, homes, lk, s, corner):
                     for change_name, change in changes.items():
                         image = change(shot.image)
-                        got, scale, err = read_changed(reader, image, name, Path(tmp), corner)
+                        got, err = read_changed(reader, image, name, Path(tmp), corner)
                         # the truth in the changed photo's pixels
                         grow = max(image.shape[:2]) / max(shot.image.shape[:2])
                         truths = {f: dict(t, centres=(np.array(t["centres"]) * grow).tolist())
                                   for f, t in _truths(shot, name, corner).items()}
                         _count(tallies[change_name], f"{look}-{s}" + (f" {name}" if corner
-                               else ""), got, err, truths, scale, state, symmetric)
+                               else ""), got, err, truths, state, symmetric)
     return tallies
 
 
