@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 __all__ = ["random_design", "random_moves", "assert_clear_error", "quad_pitch", "open_cell",
            "unsure_reading", "scripted", "swapped_pair", "said_captured", "video_centres",
-           "slip_video"]
+           "slip_video", "first_guide_screens"]
 
 FLOOR = 0.05 / 36
 """The recogniser's floor score for a sticker it could not rule out."""
@@ -105,6 +105,31 @@ def scripted(*answers: str) -> tuple[Callable[[str], str], list[str]]:
         return next(given)
 
     return ask, prompts
+
+
+def first_guide_screens(monkeypatch: pytest.MonkeyPatch):
+    """A recording 80 x 24 console and the key-driven guide's screens as shown on it (words
+    joined by single spaces), the guide taken to run on a terminal and answering q at its
+    first screen: what a person sees first, without what was printed before (the guide's
+    screen hides it)."""
+    import io
+
+    from rich.console import Console
+
+    from sudoku_cube.assistant.terminal import guide_run
+
+    console = Console(file=io.StringIO(), width=80, height=24, record=True, color_system=None)
+    screens: list[str] = []
+    run_interactive = guide_run.run_interactive
+
+    def guide(console, cursor, read_key, **kwargs):
+        console.export_text(clear=True)  # printed before: the guide's screen hides it
+        return run_interactive(console, cursor, lambda: screens.append(
+            " ".join(console.export_text(clear=True).split())) or "q", clear=False, **kwargs)
+
+    monkeypatch.setattr(guide_run, "interactive", lambda: True)
+    monkeypatch.setattr(guide_run, "run_interactive", guide)
+    return console, screens
 
 
 @pytest.fixture(autouse=True)

@@ -18,6 +18,7 @@ from sudoku_cube.models.generator.cube3 import make_puzzle
 from sudoku_cube.models.plan.planner import PIECES, verified_plan
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.slips.looks import certain
+from tests.conftest import first_guide_screens
 
 
 def _seen(state):
@@ -134,17 +135,7 @@ def test_the_guide_after_the_watch_stopped_says_why_on_its_first_screen(slipped,
     on shows the reason and what to do now on its first screen, not only after q."""
     start, plan, _ = slipped
     _feed(monkeypatch, [_seen(make_puzzle(9, 20).state)] * 3)
-    console = Console(file=io.StringIO(), width=80, height=24, record=True, color_system=None)
-    screens: list[str] = []
-    run_interactive = guide_run.run_interactive
-
-    def guide(console, cursor, read_key, **kwargs):
-        console.export_text(clear=True)  # printed before: the guide's screen hides it
-        return run_interactive(console, cursor, lambda: screens.append(
-            " ".join(console.export_text(clear=True).split())) or "q", clear=False, **kwargs)
-
-    monkeypatch.setattr(guide_run, "interactive", lambda: True)
-    monkeypatch.setattr(guide_run, "run_interactive", guide)
+    console, screens = first_guide_screens(monkeypatch)
     args = argparse.Namespace(export=None, plain=False, camera="video", no_window=True,
                               restart=True, speak=False, profile=None, symmetric=None,
                               no_ocr=True, ocr=None)

@@ -20,6 +20,7 @@ from sudoku_cube.models.cube.moves import Move
 from sudoku_cube.models.plan.planner import plan_to_targets
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.vision.reading.photo_set import read_folder
+from tests.conftest import first_guide_screens
 
 EASY = Path(__file__).resolve().parents[1] / "samples" / "cubes" / "01-easy"
 
@@ -119,25 +120,11 @@ def test_check_says_its_steps_count_in_the_plan_made_after_a_slip(capsys):
 def test_the_guides_first_screen_says_it_continues_the_plan_made_after_a_slip(monkeypatch):
     """The note that the guide continues the plan a check made after a slip was printed
     before the full-screen guide took the screen, which hid it: the first screen says it."""
-    import io
-
-    from rich.console import Console
-
     from sudoku_cube.assistant.terminal import guide_run
 
     state, settings, plan, repair = _slip_in_the_guide(wrong_at=2)
     kept = solve_state(state, settings, known=followed_plans(settings.symmetric)).plan
-    console = Console(file=io.StringIO(), width=80, height=24, record=True, color_system=None)
-    screens: list[str] = []
-    run_interactive = guide_run.run_interactive
-
-    def guide(console, cursor, read_key, **kwargs):
-        console.export_text(clear=True)  # printed before: the guide's screen hides it
-        return run_interactive(console, cursor, lambda: screens.append(
-            " ".join(console.export_text(clear=True).split())) or "q", clear=False, **kwargs)
-
-    monkeypatch.setattr(guide_run, "interactive", lambda: True)
-    monkeypatch.setattr(guide_run, "run_interactive", guide)
+    console, screens = first_guide_screens(monkeypatch)
     args = argparse.Namespace(export=None, plain=False, camera=None, restart=False,
                               speak=False, profile=None, symmetric=None, no_ocr=True, ocr=None)
     assert guide_run.guide_plan(kept, args, console) == 0
