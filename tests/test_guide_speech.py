@@ -33,6 +33,22 @@ def test_the_sentence_is_the_guides_words(cursor_parts):
     assert steps[0].move.describe()[1:] in said
 
 
+def test_the_new_plans_first_step_after_a_slip_says_why_it_starts_again(cursor_parts):
+    """Heard, not seen: after a slip the plan starts again at step 1, so its first sentence
+    says it is a new plan after a slip; its later steps and the first plan's do not."""
+    steps, start = cursor_parts
+    cursor = GuideCursor(steps, start, remember=False)
+    cursor.next()
+    assert not speech.step_sentence(cursor).startswith(speech.AFTER_SLIP)
+    real = start.apply([steps[0].move.inverse()])  # the turn made the wrong way
+    new = plan_steps(solve_state(real, CubeSettings()).plan)
+    cursor.follow(new, real)
+    said = speech.step_sentence(cursor)
+    assert said.startswith(f"{speech.AFTER_SLIP} Step 1 of {len(new)}. "), said
+    cursor.next()
+    assert speech.step_sentence(cursor).startswith(f"Step 2 of {len(new)}. ")
+
+
 def test_a_step_spoken_to_a_wav_file_is_not_silent(cursor_parts, tmp_path):
     steps, start = cursor_parts
     path = speech.speak_to_wav(speech.step_sentence(GuideCursor(steps, start, remember=False)),

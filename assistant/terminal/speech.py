@@ -18,13 +18,20 @@ from ..services.guide import GuideCursor
 PROGRAM = "espeak-ng"
 
 
+AFTER_SLIP = "That turn was a slip: here is a new plan from the cube as it is now."
+"""Said before the first step of a plan made after a slip, so that a person who only listens
+knows why step 1 comes again."""
+
+
 def step_sentence(cursor: GuideCursor) -> str:
-    """What is said for the cursor's screen: the step and its move in the guide's words."""
+    """What is said for the cursor's screen: the step and its move in the guide's words (the
+    first step of a plan made after a slip says so first)."""
     if cursor.done:
         return f"Done. All {cursor.total} steps are taken: the cube is solved."
     step = cursor.current
     words = step.description or step.move.describe()
-    return f"Step {cursor.position + 1} of {cursor.total}. {words[0].upper()}{words[1:]}."
+    said = f"Step {cursor.position + 1} of {cursor.total}. {words[0].upper()}{words[1:]}."
+    return f"{AFTER_SLIP} {said}" if cursor.after_slip and cursor.position == 0 else said
 
 
 def _program() -> str:
