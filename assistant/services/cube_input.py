@@ -16,7 +16,10 @@ from ...models.cube.stickers import Sticker
 from ...models.errors import SudokuCubeError
 from ...models.grid import GridSolution, GridUnsolvableError, photo_refusal, solve_grid
 from ...models.grid.corner_turn import find_corner_turn
-from ...models.grid.hopeless import PhotoNames, refused_before_search, retake_photos
+from ...models.grid.diagnosis import check_digit_counts
+from ...models.grid.hopeless import (FACE_ON, PhotoNames, corner_names, corner_on,
+                                     refused_before_search, retake_photos)
+from ...models.grid.odd_face import odd_face
 from ...models.grid.photo_turn import find_turned_photo
 from ...models.grid.repeated_photo import repeated_photo
 from ...models.profile import CubeSettings
@@ -67,7 +70,9 @@ def read_input(path: Path, reader: Reader, progress: Progress | None = None,
     clear error naming it, and photos in which most faces show no digit
     (:func:`no_digits_refusal`) are no Sudoku Cube's, refused naming the photos to retake, as
     is a state file whose record of its photos says so (``read --json`` writes the reading
-    before it refuses it; :func:`as_read`). ``reading``: the photo folder's
+    before it refuses it; :func:`as_read`); so are photos of one face twice
+    (:func:`repeated_photo_refusal`) and a face photo that does not fit the other five
+    (:func:`odd_face_refusal`), naming the photo. ``reading``: the photo folder's
     reading when it was already read (``serve`` reads each photo as it arrives; its refusal
     then names no folder, which the phone's user never saw)."""
     if not path.exists():
@@ -87,6 +92,9 @@ def read_input(path: Path, reader: Reader, progress: Progress | None = None,
             if files else None
         if twice is not None:  # one face photographed twice: no review of its stickers
             raise SudokuCubeError(twice if given else f"{path}: {twice}")
+        odd = odd_face_refusal(reading.state, names, reader.settings)
+        if odd is not None:  # one photo of another cube: no review of its nine stickers
+            raise SudokuCubeError(odd if given else f"{path}: {odd}")
         return CubeRead(reading.state, ones_verdict(reading.faces),
                         corner_photos(reading.faces), face_photos(reading.faces), reading.notes,
                         names)
@@ -114,6 +122,37 @@ def repeated_photo_refusal(state: CubeState, files: Mapping[str, str],
             f"the same face was photographed twice. Retake the one taken of the wrong face: "
             f"{a} is to show {place_words(twice.first)} and {b} "
             f"{place_words(twice.second)}")
+
+
+def odd_face_refusal(state: CubeState, photos: PhotoNames | None,
+                     settings: CubeSettings = CubeSettings()) -> str | None:
+    """The refusal of a reading whose digit counts fail where one face's photo does not fit
+    the other five (:func:`models.grid.odd_face.odd_face`: with its nine stickers left open the
+    cube solves, with no other face's, and not by a few of them misread), naming that photo
+    (``photos`` as :func:`photo_names` gives them: the face's own file, or the corner photo
+    that shows it with the face) and the face it is to show; the digit counts' lines follow,
+    as true as before. None where no one face is to blame."""
+    odd = odd_face(state, settings)
+    if odd is None:
+        return None
+    face = odd.face
+    where = place_words(face)
+    named = photos.names.get(face) if photos is not None else None
+    if named is None:
+        shot, again = f"the photo of {where}", f"Retake the photo of {where}"
+    elif photos is not None and photos.corners:
+        corner = corner_names([named], photos.names)
+        shot = f"{where} in corner photo {corner}"
+        again = f"Retake corner photo {corner}: {corner_on()}"
+    else:
+        shot, again = f"the photo of {face} ({named})", f"Retake {named} of {where}: {FACE_ON}"
+    counts = ""
+    try:
+        check_digit_counts(state, settings)
+    except GridUnsolvableError as e:
+        counts = f"\n{e.finding}"
+    return (f"{shot} does not fit the other five faces: it may show another cube, or another "
+            f"face than {where}. {again}.{counts}")
 
 
 def checked_state_file(path: str | os.PathLike[str]) -> StateFile:
