@@ -161,3 +161,30 @@ def test_the_bench_watch_stops_at_the_first_slip(slipped):
         event = w.feed(_seen(real)) or w.feed(_seen(real))
         assert event is not None and event.kind == "slip" and cursor.start == real
         assert w.stopped is not go_on
+
+
+def test_another_corner_shown_is_named_on_the_step_screen_and_the_watch_goes_on(slipped,
+                                                                            monkeypatch):
+    """The bottom, back and left corner held to the camera: the screen says which corner it
+    sees, by its faces' centre digits, and which to show; the watch does not stop, and
+    confirms the step once corner A is back."""
+    from sudoku_cube.assistant.services.watch import LOST_AFTER
+    from sudoku_cube.models.cube.cube_rotations import rotated_face, rotation_transform
+    from sudoku_cube.models.cube.face_words import centre
+
+    start, plan, _ = slipped
+    rot = next(i for i in range(24) if tuple(rotated_face(i, f) for f in "DLB") == tuple("UFR"))
+    corner_b = _seen(start.transformed(rotation_transform(rot)))
+    _feed(monkeypatch, [corner_b] * (LOST_AFTER + 2) + [_seen(start.apply(plan[:1]))] * 2)
+    screens = _screens(monkeypatch)
+    cursor = GuideCursor(steps_from_moves(start, plan), start, remember=False, position=0)
+    events = guide_watch.watch_screen(Console(file=io.StringIO(), width=80, height=24),
+                                      cursor, "video")
+    assert [e.kind for e in events] == ["wrong corner", "right corner", "confirmed"], events
+    d = {f: str(centre(start, f).digit) for f in "UFRDLB"}
+    said = (f"This is the corner of the D, L and B faces (centres {d['D']}, {d['L']} and "
+            f"{d['B']}): show the corner where the top (centre {d['U']}), front ({d['F']}) and "
+            f"right ({d['R']}) faces meet")
+    assert said in screens[1], screens[1]
+    assert "stop watching · camera: starting" in screens[1], screens[1]
+    assert said not in screens[-1] and cursor.position == 1

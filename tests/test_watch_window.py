@@ -224,3 +224,73 @@ def _watch_on_a_display(command: list[str], tmp_path: Path
             # every frame of the video is watched: on a loaded machine that takes minutes
             out = proc.communicate(timeout=600)[0]
     return proc.returncode, out, shot, seen, tree
+
+
+def _sticker_box(index: int, px: int) -> tuple[slice, slice]:
+    """The pixels inside sticker ``index``'s square in the held raster ``px`` square (its
+    middle, away from the sticker's edge)."""
+    from sudoku_cube.assistant.services.held_svg import SIZE, held_camera
+    from sudoku_cube.models.cube.geometry import facelets
+
+    f = facelets(3)[index]
+    (u, v), = held_camera(SIZE).project(np.array([f.pos], np.float64))[0] * px / SIZE
+    r = px // 80
+    return slice(int(v) - r, int(v) + r), slice(int(u) - r, int(u) + r)
+
+
+def test_the_held_cube_in_the_window_carries_each_stickers_digit_turned_as_it_points():
+    """A person matches the drawing to the cube in hand by its digits, the centres above all:
+    the centre stickers carry ink, a different digit other ink, the digit turned other ink,
+    and the terminal's coarse picture (which writes tokens instead) none."""
+    from sudoku_cube.assistant.terminal.held_picture import held_raster
+    from sudoku_cube.models.cube.stickers import Sticker
+    from sudoku_cube.models.generator.cube3 import make_puzzle
+
+    state, px = make_puzzle(4, 20).state, 320
+    mid = {f: "URFDLB".index(f) * 9 + 4 for f in "UFR"}
+
+    def ink(s, digits=True):
+        rgb, _ = held_raster(s, Move("R", 1), px, digits)
+        return {f: rgb[_sticker_box(i, px)].max(axis=2) < 90 for f, i in mid.items()}
+
+    drawn = ink(state)
+    for face, dark in drawn.items():
+        assert dark.sum() > 10, f"no digit on {face}'s centre"  # ink of the digit
+        assert (~dark).sum() > 10, face  # and the sticker's paper around it
+    assert not any(d.any() for d in ink(state, digits=False).values())
+    front = mid["F"]
+    other = state.stickers[front].digit % 9 + 1
+    changed = ink(state.with_sticker(front, Sticker(other, state.stickers[front].rot)))
+    turned = ink(state.with_sticker(front, Sticker(state.stickers[front].digit,
+                                                   (state.stickers[front].rot + 2) % 4)))
+    assert (changed["F"] != drawn["F"]).sum() > 10 and (turned["F"] != drawn["F"]).sum() > 10
+    assert (changed["U"] == drawn["U"]).all()  # the other faces as they were
+
+
+def test_the_camera_status_flips_when_the_cube_comes_and_goes_and_shows_in_both_footers():
+    from sudoku_cube.assistant.services.guide import GuideCursor
+    from sudoku_cube.assistant.terminal.camera_status import SEEN, STARTING, UNSEEN, CameraStatus
+    from sudoku_cube.assistant.terminal.guide_view import watch_keys
+    from sudoku_cube.models.generator.cube3 import make_puzzle
+
+    now = [0.0]
+    status = CameraStatus(clock=lambda: now[0])
+    quad = {"U": np.zeros((4, 2))}
+    changes = []
+    for t, faces in ((0.5, {}), (1.0, quad), (1.2, quad), (2.0, {}), (4.1, {}), (4.3, {}),
+                     (5.0, {}), (5.5, quad)):
+        now[0] = t
+        changes.append((status.frame(faces), status.line))
+    assert changes == [(False, STARTING), (True, SEEN), (False, SEEN), (False, SEEN),
+                       (False, SEEN), (True, UNSEEN), (False, UNSEEN), (True, SEEN)]
+    assert watch_keys(UNSEEN).endswith(f"stop watching · {UNSEEN}") and len(
+        watch_keys(UNSEEN).replace("[bold]", "").replace("[/]", "")) <= 80
+    # the window's footer: the status at the right of the key line, green while the cube is
+    # seen, orange while it is not
+    pz = make_puzzle(4, 20)
+    cursor = GuideCursor(steps_from_moves(pz.state, [Move("R", 1)]), pz.state, remember=False)
+    plain = np.full((480, 640, 3), 90, np.uint8)
+    for line, seen, colour in ((SEEN, True, (80, 200, 60)), (UNSEEN, False, (40, 140, 250))):
+        picture = watch_canvas(watch_scene(plain, {}, cursor, status=(line, seen)))
+        foot = picture[-40:, 640:]
+        assert _near(foot, colour, 40).sum() > 100, line

@@ -27,7 +27,7 @@ from ...models.profile import CubeSettings
 from ...models.slips.kinds import SLIP_KINDS, Slip, random_slip
 from ...vision.reading.reader import Reader
 from ..services.guide import GuideCursor, steps_from_moves
-from ..services.watch import corner_readings, watch
+from ..services.watch import SEEN_ONLY, corner_readings, watch
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -58,7 +58,7 @@ def video_case(start: CubeState, plan: tuple[Move, ...], slip: Slip, seed: int,
     events = watch(cursor, corner_readings(frames(), Reader(settings=settings)), settings,
                    go_on_after_slip=False)  # the first stop is measured: the frames end there
     ms = 1000 * (time.perf_counter() - t0) / max(1, len(infos))
-    stop = next((e for e in events if e.kind != "confirmed"), None)
+    stop = next((e for e in events if e.kind not in ("confirmed",) + SEEN_ONLY), None)
     at_step = infos[-1]["step"] if infos else 0
     confirmed = [e.step for e in events if e.kind == "confirmed"]
     real = real_states(start, plan, [slip])[at_step - 1] if at_step else start

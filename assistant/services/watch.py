@@ -24,6 +24,7 @@ from ...vision.reading.reader import Reader
 from .guide import GuideCursor, steps_from_moves
 from .slip_check import Cells
 from .slipped_cubes import slipped_cubes
+from .watch_corner import OtherCorner, other_corner
 
 STABLE = 2
 """Readable frames in a row that must give the same answer before the watch acts on it."""
@@ -31,18 +32,26 @@ LOST_AFTER = 3
 """Readable frames in a row that no likely slip explains before the watch gives up (one such
 frame is usually a misread: a finger over a sticker)."""
 
+SEEN_ONLY = ("wrong corner", "right corner")
+"""Events about what the camera is shown, not about the cube: nothing to keep after the
+watch, and never why it stopped."""
+
 
 @dataclass
 class WatchEvent:
     """Something the watch saw: ``kind`` is ``confirmed`` (step ``step`` made as planned),
     ``slip`` (a slip found; the cursor follows a new plan and the watch goes on with it),
     ``ambiguous`` (several slips fit: show ``verdict.ask_face``) or ``lost`` (no likely slip
-    fits: scan again); the last two stop the watch."""
+    fits: scan again); the last two stop the watch. ``wrong corner`` (the camera is shown
+another corner of the cube: ``corner``) and ``right corner`` (corner A again after it) stop
+nothing; the message is the terminal's to word (empty here)."""
 
     kind: str
     step: int
     message: str
     verdict: Verdict | None = None
+    corner: OtherCorner | None = None
+    """For ``wrong corner``: the corner the camera is shown instead of corner A."""
 
 
 def _key(verdict: Verdict) -> tuple:
@@ -65,6 +74,7 @@ class Watcher:
     _last: tuple | None = None
     _count: int = 0
     _lost: int = 0
+    _corner: OtherCorner | None = None
 
     def _judge(self, seen: dict[str, Cells]) -> tuple[str, Verdict, int, int]:
         """``wait``, ``next`` or a verdict to act on, for what one frame shows, with the step
@@ -105,11 +115,36 @@ class Watcher:
         return verdict.message(c.start.apply(moves[:done]),
                                slipped_cubes(c.start, moves, done, window))
 
+    def _other_corner(self, seen: dict[str, Cells]) -> OtherCorner | None:
+        """The other corner of the cube that ``seen`` shows (:func:`other_corner`), for the
+        cube as the plan has it before and after the step to make."""
+        c = self.cursor
+        states = [c.state()] + ([c.current.after] if c.current is not None else [])
+        return other_corner(states, seen, self.settings)
+
     def feed(self, seen: dict[str, Cells]) -> WatchEvent | None:
         """One readable frame (face -> scored cells); an event when the watch acts."""
         if self.stopped:
             return None
         what, verdict, done, window = self._judge(seen)
+        if verdict.outcome == "none":
+            corner = self._other_corner(seen)
+            if corner is not None:  # skipped: another corner of the cube is in view
+                if corner == self._corner:
+                    return None
+                self._corner = corner
+                return WatchEvent("wrong corner", self.cursor.position, "", corner=corner)
+        back = verdict.outcome != "none" and self._corner is not None
+        if back:  # corner A in view again: said unless the frame is acted on
+            self._corner = None
+        event = self._act(what, verdict, done, window)
+        if event is None and back:
+            return WatchEvent("right corner", self.cursor.position, "")
+        return event
+
+    def _act(self, what: str, verdict: Verdict, done: int, window: int) -> WatchEvent | None:
+        """The event of a frame of corner A judged (:meth:`_judge`), once the same answer
+        repeats (a ``lost`` one after :data:`LOST_AFTER` frames), else None."""
         if verdict.outcome == "none":
             self._lost += 1
             if self._lost < LOST_AFTER:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -51,6 +52,14 @@ WATCH_KEYS = ("[bold]→[/]/n/space next · [bold]←[/]/b back · [bold]q[/] st
               "(the camera confirms each turn)")
 """The keys that work while the camera watches (guide --camera); q ends only the watch (the
 key-driven guide goes on), as the window's keys say."""
+
+
+def watch_keys(status: str = "") -> str:
+    """The watch's key line with the camera's status line (:mod:`.camera_status`) in place
+    of the words on the camera, once there is one."""
+    if not status:
+        return WATCH_KEYS
+    return WATCH_KEYS.split(" (the camera")[0] + f" · {escape(status)}"
 
 DONE_KEYS = "[bold]←[/]/b back · [bold]r[/] restart · [bold]q[/]/Enter quit · [bold]?[/] help"
 

@@ -18,7 +18,7 @@ from typing import Callable, Iterator, Sequence
 import numpy as np
 from rich.console import Console
 
-from ...models.cube.face_words import hold_phrase
+from ...models.cube.face_words import centre, digit_words, hold_phrase, listed
 from ...models.cube.moves import format_moves
 from ...models.cube.state import CubeState
 from ...models.errors import SudokuCubeError
@@ -29,10 +29,13 @@ from ...vision.photo.camera_setup import profile_frames
 from ...vision.reading.reader import Reader
 from ..services.guide import GuideCursor
 from ..services.slip_check import Cells
-from ..services.watch import WatchEvent, corner_readings, watch
+from ..services.watch import SEEN_ONLY, WatchEvent, corner_readings, watch
+from ..services.watch_corner import OtherCorner
 from .guide_check import Capture
 from .guide_ui import screen_of
-from .guide_view import WATCH_KEYS
+from .camera_status import STARTING as STARTING_LINE
+from .camera_status import CameraStatus
+from .guide_view import watch_keys
 from .interrupt import resume_command
 from .keys import split_keys
 from .scan_window import LiveWindow
@@ -108,7 +111,7 @@ STOP_SHOW_MS = 3000
 """Milliseconds the window shows its last picture when the watch stops (q, the video's end, a
 stop that needs the person)."""
 SIGN_WORDS = {"slip": "A slip: a new plan", "ambiguous": "Which slip? Show a face",
-              "lost": "Not the cube of the plan"}
+              "lost": "Not the cube of the plan", "wrong corner": "Another corner"}
 """The sign's words for a slip and the events that stop the watch (the terminal says the
 rest)."""
 
@@ -119,8 +122,13 @@ class WatchWindow:
     loop (:meth:`poll`)."""
 
     def __init__(self, window: LiveWindow, cursor: GuideCursor,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 status: CameraStatus | None = None) -> None:
         self.window, self.cursor, self.clock = window, cursor, clock
+        self.status = status
+        """The camera's status line, shown in the window's footer (None: none)."""
+        self.corner: tuple[str, str, str] | None = None
+        """The faces in view where U, F and R should be, while another corner is shown."""
         self.notice = hold_hint(cursor.state(), cursor.settings)
         self.sign: tuple[str, str, float] | None = None
         self.keys: list[str] = []
@@ -130,7 +138,9 @@ class WatchWindow:
                 sign_for: float = SIGN_S) -> np.ndarray:
         """The window's picture of ``frame`` now."""
         sign = self.sign[:2] if self.sign and self.clock() - self.sign[2] < sign_for else None
-        return watch_canvas(watch_scene(frame, faces, self.cursor, self.notice, sign))
+        status = (self.status.line, self.status.seen) if self.status is not None else None
+        return watch_canvas(watch_scene(frame, faces, self.cursor, self.notice, sign,
+                                        status=status, corner=self.corner))
 
     def frame(self, frame: np.ndarray, faces: dict[str, np.ndarray]) -> None:
         """Show one frame read (``faces``: the outlines found in it)."""
@@ -142,6 +152,10 @@ class WatchWindow:
     def event(self, event: WatchEvent) -> None:
         """Remember a watch event for the pictures that follow."""
         self.notice = event_line(event, self.cursor)
+        self.corner = event.corner.faces if event.corner is not None else None
+        if event.kind == "right corner":  # nothing to sign: the notice says it
+            self.sign = None
+            return
         text = (f"Step {event.step} done" if event.kind == "confirmed" else
                 SIGN_WORDS.get(event.kind, event.kind))
         self.sign = (event.kind, text, self.clock())
@@ -157,9 +171,32 @@ class WatchWindow:
         self.window.close()
 
 
+def corner_words(corner: OtherCorner, state: CubeState,
+                 settings: CubeSettings = CubeSettings()) -> str:
+    """What to tell a person who shows the camera another corner than corner A (the faces
+    named by their letters and centre digits on ``state``, as the plan has the cube)."""
+    def digit(face: str) -> str:
+        return digit_words(centre(state, face), settings)
+
+    want = (f"show the corner where the top (centre {digit('U')}), front ({digit('F')}) and "
+            f"right ({digit('R')}) faces meet, the top on top.")
+    if corner.turned:
+        top = corner.faces[0]
+        return f"This is the right corner, turned: the {top} face (centre {digit(top)}) is on " \
+               f"top; {want}"
+    letters, digits = listed(list(corner.faces)), listed([digit(f) for f in corner.faces])
+    return f"This is the corner of the {letters} faces (centres {digits}): {want}"
+
+
 def event_line(event: WatchEvent, cursor: GuideCursor) -> str:
     """What a watch event says, in one or two lines; after a slip, that the camera watches
-    the new plan."""
+    the new plan; another corner shown, which one and which to show."""
+    if event.kind == "wrong corner" and event.corner is not None:
+        return corner_words(event.corner, cursor.state(), cursor.settings)
+    if event.kind == "right corner":
+        nxt = cursor.current
+        return "The right corner is in view again." + (
+            f" Step {cursor.position + 1}: {nxt.move} ({nxt.description})." if nxt else "")
     if event.kind == "confirmed":
         nxt = cursor.current
         return event.message + (f" Next: {nxt.move} ({nxt.description})." if nxt else
@@ -178,6 +215,7 @@ def watch_end(cursor: GuideCursor, events: Sequence[WatchEvent]) -> str:
     end: why (the words of the event that stopped it, or of a slip not followed by a confirmed
     step, since they name the new plan) and where, then what to do now that no camera
     watches."""
+    events = [e for e in events if e.kind not in SEEN_ONLY]
     last = events[-1] if events and events[-1].kind != "confirmed" else None
     why = last.message if last is not None else ""
     if last is None or last.kind == "slip":
@@ -198,16 +236,23 @@ def watch_plain(console: Console, cursor: GuideCursor, source: str,
     if cursor.current is not None:
         console.print(f"Step {cursor.position + 1}: {cursor.current.move} "
                       f"({cursor.current.description}).")
-    live = WatchWindow(window, cursor) if window is not None else None
+    status = CameraStatus()
+    live = WatchWindow(window, cursor, status=status) if window is not None else None
 
     def on_event(e: WatchEvent) -> None:
         console.print(event_line(e, cursor))
         if live is not None:
             live.event(e)
 
+    def on_frame(frame: np.ndarray, faces: dict[str, np.ndarray]) -> None:
+        if status.frame(faces) and status.line != STARTING_LINE:
+            console.print(status.line, style="dim", highlight=False)
+        if live is not None:
+            live.frame(frame, faces)
+
     try:
         events = watch(cursor, corner_readings(camera_frames(source, camera), reader,
-                                               live.frame if live else None), settings,
+                                               on_frame), settings,
                        on_event=on_event, poll_key=live.poll if live else lambda: None)
     finally:
         if live is not None:
@@ -228,7 +273,8 @@ def watch_screen(console: Console, cursor: GuideCursor, source: str,
     exported) is said on the first screen, before the hold."""
     notice = " ".join(x for x in (note, hold_hint(cursor.state(), settings)) if x)
     spoken: tuple[str, int] | None = None  # (plan, position) last said aloud
-    live = WatchWindow(window, cursor) if window is not None else None
+    status = CameraStatus()
+    live = WatchWindow(window, cursor, status=status) if window is not None else None
 
     def draw(e: WatchEvent | None = None) -> None:
         nonlocal notice, spoken
@@ -237,17 +283,24 @@ def watch_screen(console: Console, cursor: GuideCursor, source: str,
             if live is not None:
                 live.event(e)
         console.clear()
-        console.print(screen_of(cursor, notice, console.height, keys=WATCH_KEYS), crop=False)
+        console.print(screen_of(cursor, notice, console.height, keys=watch_keys(status.line)),
+                      crop=False)
         if speak is not None and spoken != (cursor.key, cursor.position):
             spoken = (cursor.key, cursor.position)  # a new plan's step 1 after a slip at step 1
             speak(cursor)
+
+    def on_frame(frame: np.ndarray, faces: dict[str, np.ndarray]) -> None:
+        if status.frame(faces):  # the cube came into view or left it: the footer says so
+            draw()
+        if live is not None:
+            live.frame(frame, faces)
 
     try:
         with console.screen(), key_poller() as poll:
             draw()
             keys = (lambda: poll() or live.poll()) if live is not None else poll
             events = watch(cursor, corner_readings(camera_frames(source, camera), reader,
-                                                   live.frame if live else None),
+                                                   on_frame),
                            settings, on_event=draw, poll_key=keys)
     finally:
         if live is not None:
@@ -261,6 +314,7 @@ def _summary(console: Console, cursor: GuideCursor, events: list[WatchEvent],
     """What the person keeps after the watch (printed below the event lines, or after leaving
     the step screen with ``repeat``, which says each slip and the stop again): where it
     stopped and, after a slip, the moves left of the new plan."""
+    events = [e for e in events if e.kind not in SEEN_ONLY]
     if repeat:
         for e in events:
             if e.kind != "confirmed":

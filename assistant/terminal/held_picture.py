@@ -2,17 +2,23 @@
 to turn in yellow and the arrow that shows which way, as the HTML export draws it (the same
 camera and arrow from :mod:`assistant.services.held_svg`). Each character cell holds two square
 pixels (the upper one as the character's colour, the lower one as its background), so a picture
-``cols`` wide is ``cols // 2`` rows tall."""
+``cols`` wide is ``cols // 2`` rows tall. The watch window draws the same raster larger, each
+sticker's digit printed on it in perspective (:func:`held_raster`)."""
 from __future__ import annotations
+
+from functools import cache, lru_cache
 
 import cv2
 import numpy as np
+from PIL import Image, ImageDraw, ImageFont
 from rich.style import Style
 from rich.text import Text
 
 from ...models.cube.geometry import FACES, NORMAL, VIEW_UP, facelets, view_right
 from ...models.cube.moves import Move
 from ...models.cube.state import CubeState
+from ...models.cube.stickers import Sticker
+from ...render.fonts import available_fonts
 from ..services.held_svg import INSET, SIZE, arc_points, held_camera, turning
 
 _BODY = (34, 34, 34)
@@ -23,21 +29,44 @@ _SUPER = 4
 """Pixels drawn per terminal pixel before averaging (smooth edges at a few dozen pixels)."""
 
 
-def held_raster(state: CubeState, move: Move | None, px: int) -> tuple[np.ndarray, np.ndarray]:
+_INK = (17, 17, 17)
+"""The digits' ink (the HTML export's ``#111``)."""
+_FONT_SHARE = 15 / 17.2
+"""Font size as a share of a sticker's side, as the HTML export's held picture has it (15
+units on a sticker 17.2 units wide)."""
+
+
+def held_raster(state: CubeState, move: Move | None, px: int, digits: bool = True
+                ) -> tuple[np.ndarray, np.ndarray]:
     """RGB pixels and coverage (0..1) of the held cube turning ``move`` (None: no layer
-    marked), ``px`` pixels square."""
-    n, big = state.n, px * _SUPER
+    marked), ``px`` pixels square; with ``digits``, each sticker seen carries its digit,
+    turned as it points and in perspective on the sticker, as the HTML export draws it (the
+    window's picture; the terminal's is too coarse and writes tokens instead). The arrays are
+    cached (the watch window draws the same cube on every frame) and read-only."""
+    return _raster(state.stickers if digits else None, state.n, move, px)
+
+
+@lru_cache(maxsize=8)
+def _raster(stickers: tuple[Sticker, ...] | None, n: int, move: Move | None, px: int
+            ) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`held_raster` of a cube of size ``n`` with ``stickers`` (None: no digits)."""
+    big = px * _SUPER
     camera = held_camera(SIZE)
     scale = big / SIZE
     rgb = np.zeros((big, big, 3), np.uint8)
     cover = np.zeros((big, big), np.uint8)
     marked = turning(move.face, n) if move is not None else frozenset()
 
-    def poly(points: np.ndarray, colour: tuple[int, int, int]) -> None:
+    def project(points: np.ndarray) -> np.ndarray:
         uv, _ = camera.project(points)
-        pts = np.round(uv * scale).astype(np.int32)
+        return uv * scale
+
+    def poly(points: np.ndarray, colour: tuple[int, int, int]) -> np.ndarray:
+        quad = project(points)
+        pts = np.round(quad).astype(np.int32)
         cv2.fillPoly(rgb, [pts], colour, cv2.LINE_AA)
         cv2.fillPoly(cover, [pts], 255, cv2.LINE_AA)
+        return quad
 
     for face in FACES:
         normal = np.array(NORMAL[face], np.float64)
@@ -49,8 +78,11 @@ def held_raster(state: CubeState, move: Move | None, px: int) -> tuple[np.ndarra
         for f in facelets(n):
             if f.face == face:
                 pos = np.array(f.pos, np.float64)
-                poly(np.array([pos + INSET * (sx * right + sy * up) for sx, sy in square]),
-                     _MARK if f.index in marked else _STICKER)
+                quad = poly(np.array([pos + INSET * (sx * right + sy * up)
+                                      for sx, sy in square]),
+                            _MARK if f.index in marked else _STICKER)
+                if stickers is not None:
+                    _ink(rgb, quad, stickers[f.index])
     if move is not None:
         uv, _ = camera.project(arc_points(move.face, move.turns, n, camera))
         pts = np.round(uv * scale).astype(np.int32)
@@ -68,7 +100,53 @@ def held_raster(state: CubeState, move: Move | None, px: int) -> tuple[np.ndarra
     small = cv2.resize(rgb, (px, px), interpolation=cv2.INTER_AREA)
     alpha = cv2.resize(cover, (px, px), interpolation=cv2.INTER_AREA) / 255.0
     lit = np.where(alpha[..., None] > 0.05, small / np.maximum(alpha[..., None], 0.05), 0)
-    return np.clip(lit, 0, 255).astype(np.uint8), alpha
+    out = np.clip(lit, 0, 255).astype(np.uint8)
+    out.setflags(write=False)
+    alpha.setflags(write=False)
+    return out, alpha
+
+
+def _ink(rgb: np.ndarray, quad: np.ndarray, sticker: Sticker) -> None:
+    """Print ``sticker``'s digit on its sticker, whose corners (top left, top right, bottom
+    right, bottom left as the face is seen) are at ``quad`` in ``rgb``: the upright digit of
+    a square glyph (:func:`_glyph`) turned as the sticker points, then warped onto the quad."""
+    side = float(np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1).max())
+    cell = max(16, int(np.ceil(side / 8.0)) * 8)  # a few sizes, so that glyphs are cached
+    glyph = _glyph(sticker.digit, sticker.rot % 4, cell)
+    h, w = rgb.shape[:2]
+    x0, y0 = np.maximum(np.floor(quad.min(axis=0)).astype(int), 0)
+    x1, y1 = np.minimum(np.ceil(quad.max(axis=0)).astype(int) + 1, (w, h))
+    if x1 <= x0 or y1 <= y0:
+        return
+    src = np.array([(0, 0), (cell, 0), (cell, cell), (0, cell)], np.float32)
+    warp = cv2.getPerspectiveTransform(src, (quad - (x0, y0)).astype(np.float32))
+    ink = cv2.warpPerspective(glyph, warp, (int(x1 - x0), int(y1 - y0)), flags=cv2.INTER_LINEAR)
+    a = (ink.astype(np.float32) / 255.0)[..., None]
+    region = rgb[y0:y1, x0:x1]
+    region[:] = (region * (1 - a) + np.array(_INK, np.float32) * a).astype(np.uint8)
+
+
+@cache
+def _glyph(digit: int, rot: int, cell: int) -> np.ndarray:
+    """Ink (0-255) of ``digit`` in a ``cell`` square standing for its sticker: the HTML
+    export's size (:data:`_FONT_SHARE`), in the window's bold sans (read at a glance, and
+at the window's smallest held picture, a few pixels a digit), 6 and 9
+    underlined as the export underlines them, turned ``rot`` quarter turns clockwise."""
+    size = max(6, int(cell * _FONT_SHARE))
+    font = ImageFont.truetype(str(available_fonts()[0]), size)
+    text = str(digit) if digit < 10 else format(digit, "X")
+    patch = Image.new("L", (cell, cell), 0)
+    draw = ImageDraw.Draw(patch)
+    left, top, right, bottom = draw.textbbox((0, 0), text, font=font)
+    bar = digit in (6, 9)
+    gap, thick = max(1, round(size * 0.08)), max(1, round(size * 0.09))
+    tall = bottom - top + (gap + thick if bar else 0)
+    x, y = (cell - (right - left)) / 2 - left, (cell - tall) / 2 - top
+    draw.text((x, y), text, font=font, fill=255)
+    if bar:
+        yb = y + bottom + gap
+        draw.rectangle((x + left, yb, x + right - 1, yb + thick - 1), fill=255)
+    return np.ascontiguousarray(np.rot90(np.asarray(patch), -rot))
 
 
 _TOKEN_COLS = 4
@@ -116,7 +194,7 @@ def held_picture(state: CubeState, move: Move | None, cols: int) -> Text:
     """The held cube ``cols`` characters wide and ``cols // 2`` lines tall, as rich Text; on a
     picture large enough the front face's stickers carry their digits (:func:`_labels`)."""
     px = cols - cols % 2
-    rgb, alpha = held_raster(state, move, px)
+    rgb, alpha = held_raster(state, move, px, digits=False)
     labels = _labels(state, px)
     marked = turning(move.face, state.n) if move is not None else frozenset()
     out = Text(no_wrap=True, overflow="crop")

@@ -18,13 +18,15 @@ from ...models.cube.face_words import centre
 from ...models.cube.moves import Move
 from ...models.cube.state import CubeState
 from ..services.guide import GuideCursor
+from ..services.watch_corner import CORNER_A
 from .held_picture import held_raster
-from .live_canvas import BACKGROUND, CYAN, GREEN, GREY, RED, SIZE, WHITE, Box, Canvas, lattice
+from .live_canvas import (BACKGROUND, CYAN, GREEN, GREY, ORANGE, RED, SIZE, WHITE, Box, Canvas,
+                          lattice)
 
 WATCH_WINDOW_KEYS = "n / space: next · b: back · q: stop watching"
 
 SIGN_COLOURS = {"confirmed": (30, 90, 20), "slip": (30, 30, 150), "ambiguous": (20, 90, 160),
-                "lost": (30, 30, 150)}
+                "lost": (30, 30, 150), "wrong corner": (20, 90, 160)}
 """The sign's band colour for each kind of watch event (green: confirmed; red, orange: stop)."""
 
 
@@ -49,18 +51,28 @@ class WatchScene:
     sign: tuple[str, str] | None = None
     """(event kind, text) of the sign to show now ('confirmed', 'Step 3 done'), if any."""
     size: tuple[int, int] = SIZE
+    status: tuple[str, bool] | None = None
+    """The camera's status line and whether it sees the cube (None: none to show)."""
+    corner: tuple[str, str, str] | None = None
+    """While another corner is shown: the faces of the cube in view where U, F and R should
+    be (the faces seen are named by them)."""
 
 
 def watch_scene(frame: np.ndarray, faces: Mapping[str, np.ndarray], cursor: GuideCursor,
                 notice: str = "", sign: tuple[str, str] | None = None,
-                size: tuple[int, int] = SIZE) -> WatchScene:
-    """The scene of ``frame`` (faces located at ``faces``) at the cursor's step."""
+                size: tuple[int, int] = SIZE,
+                status: tuple[str, bool] | None = None,
+                corner: tuple[str, str, str] | None = None) -> WatchScene:
+    """The scene of ``frame`` (faces located at ``faces``) at the cursor's step; ``status``
+    the camera's status line and whether it sees the cube; ``corner`` the faces in view
+    where U, F and R should be, while another corner is shown."""
     step = cursor.current
     return WatchScene(frame=frame, state=cursor.state(),
                       move=step.move if step is not None else None,
                       step=cursor.position + 1, total=cursor.total,
                       words=(step.description or step.move.describe()) if step else "",
-                      faces=dict(faces), notice=notice, sign=sign, size=size)
+                      faces=dict(faces), notice=notice, sign=sign, size=size, status=status,
+                      corner=corner)
 
 
 def shown_move(move: Move) -> str:
@@ -86,6 +98,9 @@ def watch_canvas(scene: WatchScene) -> np.ndarray:
         c.paragraph(Box(pad, h - int(84 * u), w - 2 * pad, int(52 * u)), scene.notice,
                     int(22 * u), WHITE, int(14 * u))
     c.text(pad, h - int(30 * u), WATCH_WINDOW_KEYS, int(18 * u), GREY)
+    if scene.status is not None:  # the camera's status, at the right of the key line
+        line, seen = scene.status
+        c.text(w - pad, h - int(30 * u), line, int(18 * u), GREEN if seen else ORANGE, "ra")
     return c.picture()
 
 
@@ -113,8 +128,10 @@ def _video(c: Canvas, scene: WatchScene, box: Box, u: float) -> None:
         lattice(c, q, CYAN, max(2, int(4 * u)))
         if scene.sign is None:  # each face named on its centre sticker by the digit there
             mid = q.mean(axis=0)
-            c.text(int(mid[0]), int(mid[1]), f"{centre(scene.state, face).digit} ({face})",
-                   int(26 * u), WHITE, "mm")
+            real = scene.corner[CORNER_A.index(face)] \
+                if scene.corner is not None and face in CORNER_A else face
+            c.text(int(mid[0]), int(mid[1]), f"{centre(scene.state, real).digit} ({real})",
+                   int(26 * u), WHITE if real == face else ORANGE, "mm")
     fh, fw = scene.frame.shape[:2]
     shown = Box(x0, y0, int(fw * scale), int(fh * scale))
     if scene.sign is not None:
