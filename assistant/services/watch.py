@@ -9,6 +9,9 @@ so a hand passing in front of the cube or one misread frame changes nothing. A s
 told in words and switches the guide to a new plan from the real cube, recorded as found after
 the step it was judged at; the watch goes on with that plan. Several slips that fit stop it,
 asking for the face that splits them, and so does a cube that no likely slip explains.
+A frame that shows another corner of the cube (:mod:`.watch_corner`) is skipped, named once
+the same corner repeats, and clears the count of frames that fit nothing: those are the
+frames of the cube turning to it and back.
 """
 from __future__ import annotations
 
@@ -44,7 +47,8 @@ class WatchEvent:
     ``ambiguous`` (several slips fit: show ``verdict.ask_face``) or ``lost`` (no likely slip
     fits: scan again); the last two stop the watch. ``wrong corner`` (the camera is shown
 another corner of the cube: ``corner``) and ``right corner`` (corner A again after it) stop
-nothing; the message is the terminal's to word (empty here)."""
+nothing; each is said once the same answer repeats on :data:`STABLE` frames, and the message
+is the terminal's to word (empty here)."""
 
     kind: str
     step: int
@@ -75,6 +79,11 @@ class Watcher:
     _count: int = 0
     _lost: int = 0
     _corner: OtherCorner | None = None
+    """The other corner last said to be in view (None: corner A, or none said)."""
+    _seeing: tuple[OtherCorner | None, int] = (None, 0)
+    """The other corner of the last frames and how many frames in a row showed it."""
+    _back: int = 0
+    """Frames of corner A in a row (fitting the plan or a slip), for ``right corner``."""
 
     def _judge(self, seen: dict[str, Cells]) -> tuple[str, Verdict, int, int]:
         """``wait``, ``next`` or a verdict to act on, for what one frame shows, with the step
@@ -122,24 +131,41 @@ class Watcher:
         states = [c.state()] + ([c.current.after] if c.current is not None else [])
         return other_corner(states, seen, self.settings)
 
+    def _corner_frame(self, seen: dict[str, Cells], verdict: Verdict) -> OtherCorner | None:
+        """The other corner ``seen`` shows, where ``verdict`` (the frame judged as corner A)
+        leaves room for one: no slip fits, or only a made-up one (the whole cube turned, or
+        two slips and more). The cube as planned, just turned, needs no slip: it is preferred."""
+        if verdict.outcome == "none" or (verdict.outcome in ("found", "ambiguous") and any(
+                len(e.slips) > 1 or any(s.kind == "held" for s in e.slips)
+                for e in (verdict.best, *verdict.candidates) if e is not None)):
+            return self._other_corner(seen)
+        return None
+
     def feed(self, seen: dict[str, Cells]) -> WatchEvent | None:
         """One readable frame (face -> scored cells); an event when the watch acts."""
         if self.stopped:
             return None
         what, verdict, done, window = self._judge(seen)
+        corner = self._corner_frame(seen, verdict)
+        if corner is not None:  # skipped: another corner of the cube is in view
+            self._lost, self._back = 0, 0  # the frames turning the cube to it are not lost
+            self._last, self._count = None, 0
+            seen_before = self._seeing[0] == corner
+            self._seeing = (corner, self._seeing[1] + 1 if seen_before else 1)
+            if corner == self._corner or self._seeing[1] < self.stable:
+                return None
+            self._corner = corner
+            return WatchEvent("wrong corner", self.cursor.position, "", corner=corner)
+        self._seeing = (None, 0)
         if verdict.outcome == "none":
-            corner = self._other_corner(seen)
-            if corner is not None:  # skipped: another corner of the cube is in view
-                if corner == self._corner:
-                    return None
-                self._corner = corner
-                return WatchEvent("wrong corner", self.cursor.position, "", corner=corner)
-        back = verdict.outcome != "none" and self._corner is not None
-        if back:  # corner A in view again: said unless the frame is acted on
-            self._corner = None
+            self._back = 0
+            return self._act(what, verdict, done, window)
+        self._back += 1
         event = self._act(what, verdict, done, window)
-        if event is None and back:
-            return WatchEvent("right corner", self.cursor.position, "")
+        if self._corner is not None and (event is not None or self._back >= self.stable):
+            self._corner = None  # corner A in view again: said unless the frame is acted on
+            if event is None:
+                return WatchEvent("right corner", self.cursor.position, "")
         return event
 
     def _act(self, what: str, verdict: Verdict, done: int, window: int) -> WatchEvent | None:

@@ -1,17 +1,23 @@
 """Watch mode: is the camera shown another corner of the cube than corner A?
 
 The watch reads every frame as corner view A (the top, front and right faces). A person who
-holds another corner to the camera (the bottom, back and left faces; or the right corner
-turned, the front face on top) gives frames that fit no slip of the plan, and the watch would
-stop as lost. :func:`other_corner` tells such a frame: the three faces read fit the cube as
-the plan has it now, turned in the hand so that another corner faces the camera, clearly
-better than they fit corner A. A real slip leaves the centres where they are, and changes at
-most a layer's stickers, so it fits corner A better than any other corner.
+holds another corner to the camera (the bottom, back and left faces; or corner A turned, the
+front face on top) gives frames that fit no slip of the plan, or fit only a made-up one (the
+whole cube turned, two slips in a row), and the watch would stop or plan again for nothing.
+:func:`other_corner` tells such a frame: the three faces read fit the cube as the plan has it
+(before or after the step to make), turned in the hand so that another corner faces the
+camera, with at most :data:`FITS` of their 27 stickers off, and clearly better than they fit
+corner A. What keeps a real slip from passing for another corner is that count over all 27
+stickers, not the centres alone: a slip that turns a face in view turns its centre too, but
+it leaves that face's other stickers and the rest of the cube as planned, and no whole-cube
+turn of the planned cube matches that to within three stickers (a turned cube shows three
+other faces, or the same faces in other places). The check is for the 3x3x3 cube only.
 """
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Mapping, Sequence
 
 import numpy as np
@@ -19,19 +25,20 @@ import numpy as np
 from ...models.cube.cube_rotations import identity_rotation, rotated_face, rotation_transform
 from ...models.cube.geometry import FACES
 from ...models.cube.state import CubeState
-from ...models.cube.stickers import Hypothesis
+from ...models.cube.stickers import Hypothesis, Sticker
 from ...models.profile import CubeSettings
 from ...models.slips.looks import MISREAD, face_table, look_key
 
 CORNER_A = ("U", "F", "R")
 """The faces of corner view A, in the order the watch names them: top, front, right."""
 FITS = 3
-"""At most this many stickers of the three faces may disagree with another corner's faces
+"""At most this many of the 27 stickers in view may disagree with another corner's faces
 (misreads: a finger, a blurred frame) for the frame to count as that corner."""
 BETTER = 6
 """Another corner counts only when at least this many more stickers disagree with corner A's
-faces than with its own: a slip at corner A changes the stickers of one or two layers but
-never the centres, so it cannot pass for another corner."""
+faces than with its own."""
+ROTATIONS = tuple(r for r in range(24) if r != identity_rotation())
+"""The whole-cube turns that bring another corner (or corner A turned) to the camera."""
 
 
 @dataclass(frozen=True)
@@ -50,19 +57,16 @@ class OtherCorner:
         return set(self.faces) == set(CORNER_A)
 
 
-def _score(state: CubeState, tables: Mapping[str, np.ndarray], settings: CubeSettings
-           ) -> tuple[float, bool]:
-    """Log-likelihood of the faces read (``tables``, face -> :func:`face_table`) if they were
-    ``state``'s faces, and whether every centre read fits."""
-    total, centres = 0.0, True
-    for face, table in tables.items():
-        stickers = state.face(face)
-        keys = look_key(np.array([s.digit for s in stickers]), np.array([s.rot for s in stickers]),
-                        settings)
-        cells = table[np.arange(9), keys]
-        total += float(cells.sum())
-        centres &= bool(cells[4] > math.log(MISREAD) / 2)
-    return total, centres
+@lru_cache(maxsize=16)
+def _look_keys(stickers: tuple[Sticker, ...], settings: CubeSettings) -> np.ndarray:
+    """The look keys (:func:`look_key`) of every face of the 3x3x3 cube ``stickers``, as it
+    is and turned by each of :data:`ROTATIONS`: an array (1 + 23, 6 faces, 9 cells). Cached:
+    the plan's cube changes once a step, the frames come many a second."""
+    state = CubeState(stickers)
+    turned = [state] + [state.transformed(rotation_transform(r)) for r in ROTATIONS]
+    keys = [look_key(np.array([s.digit for s in t.stickers]),
+                     np.array([s.rot for s in t.stickers]), settings) for t in turned]
+    return np.stack(keys).reshape(len(turned), 6, 9)
 
 
 def other_corner(states: Sequence[CubeState], seen: Mapping[str, Sequence[Sequence[Hypothesis]]],
@@ -74,22 +78,25 @@ def other_corner(states: Sequence[CubeState], seen: Mapping[str, Sequence[Sequen
     It counts when the three centres read fit that corner's, at most :data:`FITS` stickers
     disagree, and at least :data:`BETTER` more disagree with corner A's faces of every state.
     """
-    if not states or states[0].n != 3 or not seen:  # whole-cube turns: 3x3x3 only
+    faces = [f for f in seen if f in FACES]
+    if not states or states[0].n != 3 or not faces:  # whole-cube turns: 3x3x3 only
         return None
-    tables = {f: face_table(cells, settings) for f, cells in seen.items() if f in FACES}
+    rows = [FACES.index(f) for f in faces]
+    tables = np.stack([face_table(seen[f], settings) for f in faces])  # (faces, 9, 40)
+    face_ix, cell_ix = np.arange(len(faces))[None, :, None], np.arange(9)[None, None, :]
     misread = -math.log(MISREAD)  # what one sticker that disagrees costs
-    at_a = max(_score(s, tables, settings)[0] for s in states)
-    best: tuple[float, int] | None = None
-    for rot in range(24):
-        if rot == identity_rotation():
-            continue
-        t = rotation_transform(rot)
-        for s in states:
-            score, centres = _score(s.transformed(t), tables, settings)
-            if centres and score >= -FITS * misread and (best is None or score > best[0]):
-                best = (score, rot)
+    at_a, best = -math.inf, None
+    for s in states:
+        cells = tables[face_ix, cell_ix, _look_keys(s.stickers, settings)[:, rows]]
+        scores = cells.sum(axis=(1, 2))  # (24,): as planned, then each turn
+        centres = (cells[:, :, 4] > math.log(MISREAD) / 2).all(axis=1)
+        at_a = max(at_a, float(scores[0]))
+        ok = np.flatnonzero(centres[1:] & (scores[1:] >= -FITS * misread))
+        if ok.size:
+            i = int(ok[np.argmax(scores[1:][ok])])
+            if best is None or scores[1 + i] > best[0]:
+                best = (float(scores[1 + i]), ROTATIONS[i])
     if best is None or best[0] - at_a < BETTER * misread:
         return None
     back = {rotated_face(best[1], f): f for f in FACES}
     return OtherCorner(tuple(back[f] for f in CORNER_A), best[1])  # type: ignore[arg-type]
-
