@@ -163,28 +163,109 @@ def test_the_bench_watch_stops_at_the_first_slip(slipped):
         assert w.stopped is not go_on
 
 
+def _feed_frames(monkeypatch, readings, step_s=1.0):
+    """As :func:`_feed`, through ``on_frame`` too: each reading comes with its frame's faces
+    found (none for None), the camera's clock ``step_s`` seconds on at each frame."""
+    import numpy as np
+
+    from sudoku_cube.assistant.terminal.camera_status import CameraStatus
+
+    def frames(frames, reader=None, on_frame=None):
+        for r in readings:
+            on_frame(np.zeros((4, 4, 3), np.uint8), {} if r is None else {f: None for f in r})
+            yield r
+
+    now = [0.0]
+
+    def clock():
+        now[0] += step_s
+        return now[0]
+    _feed(monkeypatch, readings)
+    monkeypatch.setattr(guide_watch, "corner_readings", frames)
+    monkeypatch.setattr(guide_watch, "CameraStatus", lambda: CameraStatus(clock=clock))
+
+
+def _screens_at(monkeypatch, width: int) -> list[str]:
+    """As :func:`_screens`, ``width`` columns wide."""
+    screens: list[str] = []
+    screen_of = guide_watch.screen_of
+
+    def drawn(cursor, notice="", height=None, **kwargs):
+        screen = screen_of(cursor, notice, height, **kwargs)
+        shot = Console(file=io.StringIO(), width=width, height=24, record=True,
+                       color_system=None)
+        shot.print(screen, crop=False)
+        screens.append(" ".join(shot.export_text().split()))
+        return screen
+    monkeypatch.setattr(guide_watch, "screen_of", drawn)
+    return screens
+
+
 def test_another_corner_shown_is_named_on_the_step_screen_and_the_watch_goes_on(slipped,
                                                                             monkeypatch):
     """The bottom, back and left corner held to the camera: the screen says which corner it
-    sees, by its faces' centre digits, and which to show; the watch does not stop, and
-    confirms the step once corner A is back."""
+    sees, by its faces' centres (with their directions or places where centres look alike),
+    and which to show; the watch does not stop, says when corner A is back and confirms the
+    step."""
     from sudoku_cube.assistant.services.watch import LOST_AFTER
     from sudoku_cube.models.cube.cube_rotations import rotated_face, rotation_transform
-    from sudoku_cube.models.cube.face_words import centre
+    from sudoku_cube.models.cube.face_words import centre_words, faces_words
 
     start, plan, _ = slipped
     rot = next(i for i in range(24) if tuple(rotated_face(i, f) for f in "DLB") == tuple("UFR"))
     corner_b = _seen(start.transformed(rotation_transform(rot)))
-    _feed(monkeypatch, [corner_b] * (LOST_AFTER + 2) + [_seen(start.apply(plan[:1]))] * 2)
-    screens = _screens(monkeypatch)
+    _feed_frames(monkeypatch, [corner_b] * (LOST_AFTER + 2) + [_seen(start)] * 2
+                 + [_seen(start.apply(plan[:1]))] * 2)
+    screens = _screens_at(monkeypatch, 80)
     cursor = GuideCursor(steps_from_moves(start, plan), start, remember=False, position=0)
     events = guide_watch.watch_screen(Console(file=io.StringIO(), width=80, height=24),
                                       cursor, "video")
     assert [e.kind for e in events] == ["wrong corner", "right corner", "confirmed"], events
-    d = {f: str(centre(start, f).digit) for f in "UFRDLB"}
-    said = (f"This is the corner of the D, L and B faces (centres {d['D']}, {d['L']} and "
-            f"{d['B']}): show the corner where the top (centre {d['U']}), front ({d['F']}) and "
-            f"right ({d['R']}) faces meet")
-    assert said in screens[1], screens[1]
-    assert "stop watching · camera: starting" in screens[1], screens[1]
+    said = (f"This is the corner of {faces_words(list('DLB'), start)}: show corner A, where "
+            f"the top ({centre_words(start, 'U')}), front ({centre_words(start, 'F')}) and "
+            f"right ({centre_words(start, 'R')}) faces meet")
+    shown = [s for s in screens if said in s]
+    assert shown and "pointing" in said, screens  # puzzle 4's centres repeat: told apart
+    assert any("Corner A is in view again" in s for s in screens), screens
     assert said not in screens[-1] and cursor.position == 1
+
+
+@pytest.mark.parametrize("width, keys", [
+    (80, "→/n/space next · ←/b back · q stop watching · camera: "),
+    (60, "→ next · ← back · q stop · camera: ")])
+def test_the_camera_status_reaches_the_step_screen_from_the_frames(slipped, monkeypatch,
+                                                                   width, keys):
+    """The frames' faces found (on_frame) redraw the screen when the camera's status changes:
+    starting, the cube seen, then out of view for 3 s; at 80 and 60 columns, with only the
+    keys that work while watching."""
+    from sudoku_cube.assistant.terminal.camera_status import SEEN, STARTING, UNSEEN
+
+    start, plan, _ = slipped
+    _feed_frames(monkeypatch, [_seen(start)] * 2 + [None] * 5)
+    screens = _screens_at(monkeypatch, width)
+    cursor = GuideCursor(steps_from_moves(start, plan), start, remember=False, position=0)
+    guide_watch.watch_screen(Console(file=io.StringIO(), width=width, height=24), cursor,
+                             "video")
+    lines = [next((x for x in (STARTING, SEEN, UNSEEN) if keys + x[8:] in s), s)
+             for s in screens]
+    assert lines == [STARTING, SEEN, UNSEEN], screens
+    assert all(" r " not in s.split("→")[-1] and "check" not in s.split("→")[-1]
+               for s in screens), screens
+
+
+def test_corner_a_held_turned_is_named_corner_a_with_the_face_on_top_by_its_centre(slipped):
+    """Not "the right corner" (R is the right face): corner A, the face on top named as the
+    guide names faces, its centre's direction given where another centre looks alike."""
+    from sudoku_cube.assistant.services.watch import WatchEvent
+    from sudoku_cube.assistant.services.watch_corner import OtherCorner
+    from sudoku_cube.models.cube.face_words import face_words
+
+    start, plan, _ = slipped
+    cursor = GuideCursor(steps_from_moves(start, plan), start, remember=False, position=0)
+    line = guide_watch.event_line(
+        WatchEvent("wrong corner", 0, "", corner=OtherCorner(("F", "R", "U"), 8)), cursor)
+    assert line.startswith(f"This is corner A turned: {face_words(start, 'F')} is on top; "
+                           "show corner A, where the top"), line
+    assert "pointing" in face_words(start, "F") and "right corner" not in line
+    back = guide_watch.event_line(WatchEvent("right corner", 0, ""), cursor)
+    assert back.startswith("Corner A is in view again. Step 1:"), back

@@ -18,12 +18,15 @@ UNSEEN = f"camera: no cube in view for {UNSEEN_S:g} s"
 
 
 class CameraStatus:
-    """The status line, fed each frame's faces found (:meth:`frame`)."""
+    """The status line, fed each frame's faces found (:meth:`frame`): :data:`STARTING` until
+    the camera's first frame, the seconds without a cube counted from that frame."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
         self.line = STARTING
-        self._seen_at = clock()  # the last frame with the cube in view (or the start)
+        self._seen_at: float | None = None
+        """When the last frame with the cube in view came (or the first frame): the camera
+        may take seconds to open, and no cube is missed before its first frame."""
 
     @property
     def seen(self) -> bool:
@@ -34,6 +37,8 @@ class CameraStatus:
         """One frame read: ``faces`` the faces found in it (none: no cube in view). Returns
         whether the line changed."""
         now, old = self.clock(), self.line
+        if self._seen_at is None:
+            self._seen_at = now
         if faces:
             self._seen_at, self.line = now, SEEN
         elif now - self._seen_at >= UNSEEN_S:

@@ -14,7 +14,7 @@ from ...models.profile import CubeSettings
 from ...models.plan.planner import Step
 from ..services.guide import GuideCursor, command_of
 from ..services.phases import is_combined, phase_note, phase_title
-from .guide_view import HELP_KEYS, DoneView, HelpView, PlanSummary, StepView
+from .guide_view import HELP_KEYS, HELP_KEYS_SHORT, DoneView, HelpView, PlanSummary, StepView
 from .interrupt import resume_command, set_resume_hint
 from .line_words import unfinished_words
 from .one_words import turned_ones_line
@@ -88,9 +88,9 @@ def photos_decide_notice(cursor: GuideCursor) -> str:
 
 
 def screen_of(cursor: GuideCursor, notice: str = "", height: int | None = None,
-              keys: str = HELP_KEYS) -> RenderableType:
+              keys: str = HELP_KEYS, short_keys: str = HELP_KEYS_SHORT) -> RenderableType:
     """The renderable of the cursor's screen: the current step (``keys``: its key line's
-    markup), or the solved cube."""
+    markup; ``short_keys`` where that does not fit), or the solved cube."""
     if cursor.done:
         return DoneView(cursor.state(), cursor.total, notice=notice, height=height,
                         note=turned_ones_line(cursor.state(), cursor.settings))
@@ -99,7 +99,7 @@ def screen_of(cursor: GuideCursor, notice: str = "", height: int | None = None,
     changed = pos == 0 or cursor.steps[pos - 1].phase != step.phase
     return StepView(step, pos, cursor.total, phase_changed=changed,
                     combined=is_combined(cursor.steps), notice=notice, height=height,
-                    keys=keys)
+                    keys=keys, short_keys=short_keys)
 
 
 UNKNOWN_KEY = "{key} does nothing here: press ? for the keys."

@@ -39,11 +39,12 @@ HELP_KEYS_SHORT = ("[bold]→[/] next · [bold]←[/] back · [bold]r[/] restart
                    "[bold]q[/] quit · [bold]c[/] check · [bold]?[/] help")
 
 
-def keys_text(markup: str, width: int) -> Text:
-    """A key line in one line: ``markup``, or the short list when it does not fit ``width``."""
+def keys_text(markup: str, width: int, short: str = HELP_KEYS_SHORT) -> Text:
+    """A key line in one line: ``markup``, or the ``short`` list (the same keys in fewer
+    words) when it does not fit ``width``."""
     text = Text.from_markup(markup, overflow="ellipsis")
     if len(text.plain) > width:
-        text = Text.from_markup(HELP_KEYS_SHORT, overflow="ellipsis")
+        text = Text.from_markup(short, overflow="ellipsis")
     text.no_wrap = True
     return text
 
@@ -54,9 +55,16 @@ WATCH_KEYS = ("[bold]→[/]/n/space next · [bold]←[/]/b back · [bold]q[/] st
 key-driven guide goes on), as the window's keys say."""
 
 
-def watch_keys(status: str = "") -> str:
-    """The watch's key line with the camera's status line (:mod:`.camera_status`) in place
-    of the words on the camera, once there is one."""
+WATCH_KEYS_SHORT = "[bold]→[/] next · [bold]←[/] back · [bold]q[/] stop"
+"""The watch's keys on a narrow terminal (not the guide's short list: r, c and ? do nothing
+while the camera watches)."""
+
+
+def watch_keys(status: str = "", short: bool = False) -> str:
+    """The watch's key line (``short``: for a narrow terminal) with the camera's status line
+    (:mod:`.camera_status`) in place of the words on the camera, once there is one."""
+    if short:
+        return WATCH_KEYS_SHORT + (f" · {escape(status)}" if status else " watching")
     if not status:
         return WATCH_KEYS
     return WATCH_KEYS.split(" (the camera")[0] + f" · {escape(status)}"
@@ -190,6 +198,8 @@ class StepView:
     height: int | None = None
     keys: str = HELP_KEYS
     """The key line's markup (watch mode has fewer keys)."""
+    short_keys: str = HELP_KEYS_SHORT
+    """The key line's markup where ``keys`` does not fit the terminal's width."""
 
     def header(self) -> Text:
         """'Step 3 of 25 · Phase 1 of 2: pieces'."""
@@ -277,7 +287,7 @@ class StepView:
 
     def keys_line(self, width: int) -> Text:
         """The keys (a shorter list on a narrow terminal)."""
-        return keys_text(self.keys, width)
+        return keys_text(self.keys, width, self.short_keys)
 
     def parts(self, console: Console, width: int, height: int | None) -> list[RenderableType]:
         """The renderables that fit ``height`` lines (all of them when ``height`` is None)."""

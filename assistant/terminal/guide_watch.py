@@ -18,7 +18,7 @@ from typing import Callable, Iterator, Sequence
 import numpy as np
 from rich.console import Console
 
-from ...models.cube.face_words import centre, digit_words, hold_phrase, listed
+from ...models.cube.face_words import centre_words, face_words, faces_words, hold_phrase
 from ...models.cube.moves import format_moves
 from ...models.cube.state import CubeState
 from ...models.errors import SudokuCubeError
@@ -173,19 +173,20 @@ class WatchWindow:
 
 def corner_words(corner: OtherCorner, state: CubeState,
                  settings: CubeSettings = CubeSettings()) -> str:
-    """What to tell a person who shows the camera another corner than corner A (the faces
-    named by their letters and centre digits on ``state``, as the plan has the cube)."""
-    def digit(face: str) -> str:
-        return digit_words(centre(state, face), settings)
+    """What to tell a person who shows the camera another corner than corner A: the faces
+    in view named by their centres on ``state`` (the cube as the plan has it), with a
+    centre's direction, or the face's place, where centres look alike
+    (:func:`models.cube.face_words.faces_words`), and the corner to show."""
+    def named(face: str) -> str:
+        return centre_words(state, face, settings)
 
-    want = (f"show the corner where the top (centre {digit('U')}), front ({digit('F')}) and "
-            f"right ({digit('R')}) faces meet, the top on top.")
+    want = (f"show corner A, where the top ({named('U')}), front ({named('F')}) and right "
+            f"({named('R')}) faces meet, the top on top.")
     if corner.turned:
         top = corner.faces[0]
-        return f"This is the right corner, turned: the {top} face (centre {digit(top)}) is on " \
+        return f"This is corner A turned: {face_words(state, top, settings=settings)} is on " \
                f"top; {want}"
-    letters, digits = listed(list(corner.faces)), listed([digit(f) for f in corner.faces])
-    return f"This is the corner of the {letters} faces (centres {digits}): {want}"
+    return f"This is the corner of {faces_words(list(corner.faces), state, settings)}: {want}"
 
 
 def event_line(event: WatchEvent, cursor: GuideCursor) -> str:
@@ -195,7 +196,7 @@ def event_line(event: WatchEvent, cursor: GuideCursor) -> str:
         return corner_words(event.corner, cursor.state(), cursor.settings)
     if event.kind == "right corner":
         nxt = cursor.current
-        return "The right corner is in view again." + (
+        return "Corner A is in view again." + (
             f" Step {cursor.position + 1}: {nxt.move} ({nxt.description})." if nxt else "")
     if event.kind == "confirmed":
         nxt = cursor.current
@@ -283,8 +284,8 @@ def watch_screen(console: Console, cursor: GuideCursor, source: str,
             if live is not None:
                 live.event(e)
         console.clear()
-        console.print(screen_of(cursor, notice, console.height, keys=watch_keys(status.line)),
-                      crop=False)
+        console.print(screen_of(cursor, notice, console.height, keys=watch_keys(status.line),
+                                short_keys=watch_keys(status.line, short=True)), crop=False)
         if speak is not None and spoken != (cursor.key, cursor.position):
             spoken = (cursor.key, cursor.position)  # a new plan's step 1 after a slip at step 1
             speak(cursor)

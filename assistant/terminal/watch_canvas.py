@@ -27,7 +27,10 @@ WATCH_WINDOW_KEYS = "n / space: next · b: back · q: stop watching"
 
 SIGN_COLOURS = {"confirmed": (30, 90, 20), "slip": (30, 30, 150), "ambiguous": (20, 90, 160),
                 "lost": (30, 30, 150), "wrong corner": (20, 90, 160)}
-"""The sign's band colour for each kind of watch event (green: confirmed; red, orange: stop)."""
+"""The sign's band colour for each kind of watch event (green: confirmed; red, orange: stop;
+orange too for another corner shown, which stops nothing)."""
+BORDER_COLOURS = {"confirmed": GREEN, "wrong corner": ORANGE}
+"""The picture's border under a sign: red (an error: a slip, a stop) unless named here."""
 
 
 @dataclass(frozen=True)
@@ -137,7 +140,7 @@ def _video(c: Canvas, scene: WatchScene, box: Box, u: float) -> None:
     if scene.sign is not None:
         kind, text = scene.sign
         colour = SIGN_COLOURS.get(kind, (30, 30, 150))
-        c.rect(shown, GREEN if kind == "confirmed" else RED, max(6, int(12 * u)))
+        c.rect(shown, BORDER_COLOURS.get(kind, RED), max(6, int(12 * u)))
         band = Box(shown.x, shown.y + shown.h // 2 - int(45 * u), shown.w, int(90 * u))
         c.rect(band, colour)
         mark = "✓ " if kind == "confirmed" else ""
