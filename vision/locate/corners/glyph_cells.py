@@ -137,13 +137,20 @@ def _assign_all(pts: np.ndarray, Hs: np.ndarray, tol: float = ON_CELL
     return out
 
 
-def gather(quads: list[Quad], H: np.ndarray, tol: float) -> dict[tuple[int, int], Quad]:
+def gather(quads: list[Quad], H: np.ndarray, tol: float,
+           centres: np.ndarray | None = None) -> dict[tuple[int, int], Quad]:
     """The glyphs (``quads``) on the cells of lattice ``H``, within ``tol`` of a cell, the
-    nearest per cell."""
+    nearest per cell. ``centres``, the quads' centres as one array (:func:`centres_of`),
+    spares a caller that gathers the same quads on many lattices building it each time."""
     if not quads:
         return {}
-    pts = np.array([q.centre for q in quads])
+    pts = centres_of(quads) if centres is None else centres
     return {cell: quads[i] for cell, i in assign(pts, H, tol).items()}
+
+
+def centres_of(quads: list[Quad]) -> np.ndarray:
+    """The centres of ``quads`` as one (N, 2) array, in their order (for :func:`gather`)."""
+    return np.array([q.centre for q in quads])
 
 
 def misfits(lats: list[Lattice]) -> list[float]:

@@ -20,7 +20,7 @@ import math
 
 import numpy as np
 
-from .glyph_cells import gather
+from .glyph_cells import centres_of, gather
 from .groups import corner_groups
 from .joint import joint_fit
 from .lattice import FIRM_CELLS, ON_CELL, PLACED_OFF, Found, Lattice, lattices_of
@@ -62,12 +62,14 @@ def digits(lat: Lattice, glyphs: list[Quad] = ()) -> int:
     return len(gather(glyphs, lat.H, ON_CELL)) if glyphs else len(lat.cells)
 
 
-def filled(H: np.ndarray, stickers: list[Quad]) -> dict[tuple[int, int], Quad]:
+def filled(H: np.ndarray, stickers: list[Quad],
+           centres: np.ndarray | None = None) -> dict[tuple[int, int], Quad]:
     """The cells of lattice ``H`` that one of the sticker shapes ``stickers`` fills, with
     it: centred on the cell (:data:`vision.locate.corners.lattice.ON_CELL`) and covering
     :data:`STICKER_FILL` of it or more. A lattice of a larger pitch, or one straddling two
-    faces, has the stickers of the photo too small or off its cells."""
-    cells = gather(stickers, H, ON_CELL)
+    faces, has the stickers of the photo too small or off its cells. ``centres``: as for
+    :func:`vision.locate.corners.glyph_cells.gather`."""
+    cells = gather(stickers, H, ON_CELL, centres)
     if not cells:
         return {}
     inv = np.linalg.inv(H)
@@ -145,15 +147,23 @@ def pooled_corner(image: np.ndarray, pool: list[Lattice], glyphs: list[Quad],
     glyphs = distinct(glyphs)
     stickers = distinct(stickers)
     pool = pool + proposed(lattices_of(with_digits(stickers, glyphs)))
-    candidates, seen = [], set()
+    glyph_at = centres_of(glyphs) if glyphs else None
+    sticker_at = centres_of(stickers) if stickers else None
+    ranked, seen = [], set()
     for lat in pool:
-        cells = gather(glyphs, lat.H, ON_CELL)
-        cells.update(filled(lat.H, stickers))  # a sticker marks its cell's centre best
+        on_glyphs = gather(glyphs, lat.H, ON_CELL, glyph_at)
+        on_stickers = filled(lat.H, stickers, sticker_at)
+        cells = dict(on_glyphs)
+        cells.update(on_stickers)  # a sticker marks its cell's centre best
         key = frozenset(id(q) for q in cells.values())
         if len(cells) >= FIRM_CELLS and key not in seen:
             seen.add(key)
-            candidates.append(Lattice(lat.H, cells, lat.directions))
-    candidates.sort(key=lambda lat: -digits(lat, glyphs) - len(filled(lat.H, stickers)))
+            # :func:`digits` and :func:`filled` of the candidate, counted once here: its
+            # cells hold the same H, so a second count would find the same cells
+            count = len(on_glyphs) if glyphs else len(cells)
+            ranked.append((-count - len(on_stickers), Lattice(lat.H, cells, lat.directions)))
+    ranked.sort(key=lambda r: r[0])  # stable: equal scores keep the pool's order
+    candidates = [lat for _, lat in ranked]
     return best_group(image, corner_groups(candidates), glyphs, stickers)[0]
 
 
