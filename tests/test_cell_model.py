@@ -124,7 +124,9 @@ def test_a_small_retraining_learns_the_task(tmp_path) -> None:
         pytest.skip("no training font installed")
     train = _synthetic(fonts, 30, 1)
     val = _synthetic(fonts, 3, 2)
-    model, meta = tcm.build(train, val, seed=0, epochs=60, out=tmp_path / "m", widths=(8, 16, 32))
+    # 45 epochs name about half of the unseen cells (the seeded fit is the same on every run);
+    # more only make the suite slower, fewer leave the figure near the bar
+    model, meta = tcm.build(train, val, seed=0, epochs=45, out=tmp_path / "m", widths=(8, 16, 32))
     assert meta["validation_accuracy"] > 0.4  # chance is under 0.03
     again = load_cell_model(tmp_path / "m")
     assert again.meta["temperature"] == meta["temperature"]
