@@ -26,6 +26,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.sources import parsed
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("models", "storage", "render", "vision", "samples", "calibration", "assistant")
 LAYER = {"models": 0, "storage": 1, "render": 2, "vision": 2, "samples": 3, "calibration": 3,
@@ -74,7 +76,7 @@ MODULES = _modules()
 
 def _imports(name: str, path: Path) -> list[tuple[str, ast.stmt, bool]]:
     """(imported module, statement, inside a function or class) for every import of a module."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parsed(path)
     is_pkg = path.name == "__init__.py"
     out = []
 
@@ -131,7 +133,7 @@ def test_our_imports_follow_the_folders():
     assert (ROOT / "__init__.py").is_file()
     bad = []
     for mod, path in MODULES.items():
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parsed(path)):
             if isinstance(node, ast.Import):
                 names = [a.name for a in node.names if a.name.split(".")[0] == "sudoku_cube"]
                 bad += [f"{_rel(mod)}:{node.lineno} imports {n} by name" for n in names]
@@ -290,7 +292,7 @@ def test_no_dynamic_imports_or_fallbacks():
     ``except ImportError`` except for the optional extension and POSIX-only modules."""
     bad = []
     for mod, path in MODULES.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = parsed(path)
         for node in ast.walk(tree):
             if isinstance(node, ast.Try) and any(
                     isinstance(h.type, ast.Name) and h.type.id in ("ImportError",

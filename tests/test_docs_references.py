@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from sudoku_cube.assistant.cli import build_parser
+from tests.sources import parsed
 
 ROOT = Path(__file__).resolve().parents[1]
 SKIP_DIRS = {".git", ".venv", "tests", "build", "__pycache__", ".pytest_cache", ".hypothesis"}
@@ -117,7 +118,7 @@ def test_markdown_links_and_paths_resolve(md: Path):
 
 def _defines(module: Path, name: str) -> bool:
     """Whether ``module`` defines or imports ``name`` at any level (function, class, constant)."""
-    for node in ast.walk(ast.parse(module.read_text())):
+    for node in ast.walk(parsed(module)):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             found = node.name == name
         elif isinstance(node, ast.Assign):
@@ -251,7 +252,7 @@ def _imported_packages(package: str) -> set[str]:
     relative imports followed by folder, absolute ones (``tools/``) by name."""
     found = set()
     for f in (ROOT / package).rglob("*.py"):
-        for node in ast.walk(ast.parse(f.read_text())):
+        for node in ast.walk(parsed(f)):
             parts: list[str] = []
             if isinstance(node, ast.Import):
                 parts = node.names[0].name.split(".")

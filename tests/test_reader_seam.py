@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.sources import parsed
+
 ROOT = Path(__file__).resolve().parent.parent
 SEAM_PACKAGES = ("vision", "calibration", "assistant", "tools")
 OUTSIDE_VISION = ("calibration", "assistant", "tools")
@@ -68,7 +70,7 @@ def test_reader_options_cross_no_seam_as_a_dict():
 
 
 def _stage_imports(path: Path) -> list[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parsed(path)
     out = []
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
