@@ -22,12 +22,12 @@ CORNERS = ROOT / "corners" / "c1-plain"
 
 @pytest.mark.parametrize("orientation", range(1, 9))
 def test_every_orientation_tag_is_applied(orientation, tmp_path):
-    shown = cv2.resize(cv2.imread(str(EASY / "F.jpg")), (400, 300), interpolation=cv2.INTER_AREA)
+    shown = cv2.resize(cv2.imread(str(EASY / "F.jpg")), (640, 480), interpolation=cv2.INTER_AREA)
     path = phone_jpeg(shown, orientation, tmp_path / "F.jpg")
     with Image.open(path) as im:  # the file is what a phone writes: a viewer shows `shown`
         viewer = cv2.cvtColor(np.asarray(ImageOps.exif_transpose(im)), cv2.COLOR_RGB2BGR)
         stored_size = im.size
-    assert stored_size == ((300, 400) if orientation >= 5 else (400, 300))
+    assert stored_size == ((480, 640) if orientation >= 5 else (640, 480))
     img = load_image(path)
     assert img.shape == shown.shape
     assert np.abs(img.astype(int) - viewer.astype(int)).mean() < 1.0

@@ -1,7 +1,7 @@
 """Loading photos safely: clear errors for bad files, bounded memory for huge ones.
 
 Every image the rest of ``vision`` sees is 8-bit BGR (``uint8``, shape ``(h, w, 3)``) with its
-longer side at most :data:`MAX_SIDE` pixels, turned as its EXIF Orientation tag says (phones
+longer side at most :data:`MAX_SIDE` pixels and at least :data:`MIN_WORK_SIDE`, turned as its EXIF Orientation tag says (phones
 store portrait photos sideways with that tag, and every viewer applies it); gray, 16-bit and
 alpha images are converted.
 
@@ -25,6 +25,13 @@ from ...models.errors import SudokuCubeError
 
 MAX_SIDE = 1600
 """Photos are downscaled so their longer side is at most this (the reader needs far less)."""
+
+MIN_WORK_SIDE = 640
+"""Smaller photos are enlarged (cubic interpolation) so their longer side is this, the
+smallest of the photos the reader was built and measured on (sample and real photos of 640 to
+1600 pixels). Some of its stages' steps are whole pixels (a 3 x 3 blur and opening, erosions of
+at least two pixels); at a thumbnail's scale (a 400-pixel file, stickers 20 pixels wide) they
+lost a white cube's sticker outlines, which the enlarged copy shows."""
 
 MAX_PIXELS = 400_000_000
 """Images claiming more pixels than this (in their header) are refused outright."""
@@ -210,6 +217,17 @@ def to_bgr8(img: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(img[:, :, :3])
 
 
+def working_size(img: np.ndarray) -> np.ndarray:
+    """``img`` with its longer side brought within :data:`MIN_WORK_SIDE` to :data:`MAX_SIDE`:
+    downscaled (:func:`limit_size`) or enlarged (cubic interpolation)."""
+    h, w = img.shape[:2]
+    if max(h, w) >= MIN_WORK_SIDE:
+        return limit_size(img)
+    s = MIN_WORK_SIDE / max(h, w)
+    return cv2.resize(img, (max(1, round(w * s)), max(1, round(h * s))),
+                      interpolation=cv2.INTER_CUBIC)
+
+
 def limit_size(img: np.ndarray, max_side: int = MAX_SIDE) -> np.ndarray:
     """Downscale (area interpolation) so the longer side is at most ``max_side``."""
     h, w = img.shape[:2]
@@ -240,14 +258,15 @@ def orient(img: np.ndarray, orientation: int) -> np.ndarray:
 
 def file_scale(path: str | os.PathLike[str], image: np.ndarray) -> float:
     """File pixels per pixel of ``image``, the copy :func:`load_image` made of ``path`` (1.0
-    unless the photo was larger than :data:`MAX_SIDE`): coordinates found in the working copy
+    unless the photo was larger than :data:`MAX_SIDE` or smaller than :data:`MIN_WORK_SIDE`): coordinates found in the working copy
     times this are the photo file's own pixels (as shown, after its EXIF orientation)."""
     _, (w, h), _, _ = _header(Path(path))
     return max(w, h) / max(image.shape[:2])
 
 
 def load_image(path: str | os.PathLike[str]) -> np.ndarray:
-    """Read a photo as 8-bit BGR, longer side at most :data:`MAX_SIDE`, as a viewer shows it.
+    """Read a photo as 8-bit BGR, longer side at most :data:`MAX_SIDE` and at least
+    :data:`MIN_WORK_SIDE` (:func:`working_size`), as a viewer shows it.
 
     Raises :class:`ImageError` naming the file when it is missing, a folder, not an image,
     truncated, empty or absurdly large. Huge JPEGs are decoded at reduced size directly (libjpeg
@@ -260,7 +279,7 @@ def load_image(path: str | os.PathLike[str]) -> np.ndarray:
     data = p.read_bytes()
     _check_data(p, fmt, w, h, data)
     img = _decode(p, fmt, data, _reduction(w, h) if fmt == "JPEG" else 1)
-    return np.ascontiguousarray(orient(limit_size(to_bgr8(img)), orientation))
+    return np.ascontiguousarray(orient(working_size(to_bgr8(img)), orientation))
 
 
 def _check_file(p: Path) -> None:
@@ -339,7 +358,7 @@ def _decode_with_pillow(p: Path, fmt: str) -> np.ndarray | None:
 @dataclass(frozen=True)
 class Photo:
     """The photo stage's hand-off: a photo loaded as 8-bit BGR (``image``, upright, longer side
-    at most :data:`MAX_SIDE`), the file it came from (``source``) and the file's pixels per
+    at most :data:`MAX_SIDE` and at least :data:`MIN_WORK_SIDE`), the file it came from (``source``) and the file's pixels per
     pixel of ``image`` (``file_scale``), so places found in the image can be reported in the
     file's own pixels."""
 
