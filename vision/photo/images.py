@@ -1,9 +1,9 @@
 """Loading photos safely: clear errors for bad files, bounded memory for huge ones.
 
 Every image the rest of ``vision`` sees is 8-bit BGR (``uint8``, shape ``(h, w, 3)``) with its
-longer side at most :data:`MAX_SIDE` pixels and at least :data:`MIN_WORK_SIDE`, turned as its EXIF Orientation tag says (phones
-store portrait photos sideways with that tag, and every viewer applies it); gray, 16-bit and
-alpha images are converted.
+longer side at most :data:`MAX_SIDE` pixels and at least :data:`MIN_WORK_SIDE`, turned as its
+EXIF Orientation tag says (phones store portrait photos sideways with that tag, and every viewer
+applies it); gray, 16-bit and alpha images are converted.
 
 Only JPEG and PNG are ever decoded. The format is decided from the file's first bytes, before
 any decoder sees it, so a PostScript, TIFF or other file named ``.jpg`` is refused by name and
@@ -258,8 +258,9 @@ def orient(img: np.ndarray, orientation: int) -> np.ndarray:
 
 def file_scale(path: str | os.PathLike[str], image: np.ndarray) -> float:
     """File pixels per pixel of ``image``, the copy :func:`load_image` made of ``path`` (1.0
-    unless the photo was larger than :data:`MAX_SIDE` or smaller than :data:`MIN_WORK_SIDE`): coordinates found in the working copy
-    times this are the photo file's own pixels (as shown, after its EXIF orientation)."""
+    unless the photo was larger than :data:`MAX_SIDE` or smaller than :data:`MIN_WORK_SIDE`):
+    coordinates found in the working copy times this are the photo file's own pixels (as
+    shown, after its EXIF orientation)."""
     _, (w, h), _, _ = _header(Path(path))
     return max(w, h) / max(image.shape[:2])
 
@@ -358,9 +359,9 @@ def _decode_with_pillow(p: Path, fmt: str) -> np.ndarray | None:
 @dataclass(frozen=True)
 class Photo:
     """The photo stage's hand-off: a photo loaded as 8-bit BGR (``image``, upright, longer side
-    at most :data:`MAX_SIDE` and at least :data:`MIN_WORK_SIDE`), the file it came from (``source``) and the file's pixels per
-    pixel of ``image`` (``file_scale``), so places found in the image can be reported in the
-    file's own pixels."""
+    at most :data:`MAX_SIDE` and at least :data:`MIN_WORK_SIDE`), the file it came from
+    (``source``) and the file's pixels per pixel of ``image`` (``file_scale``), so places found
+    in the image can be reported in the file's own pixels."""
 
     image: np.ndarray
     source: str
