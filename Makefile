@@ -15,9 +15,12 @@ demo: $(STAMP)
 	$(BIN)/sudoku-cube tables
 	$(BIN)/sudoku-cube solve --plain
 
+# The suite starts the program in a few hundred subprocesses: where the environment says not
+# to write bytecode (PYTHONDONTWRITEBYTECODE), each of them would compile the project's modules
+# again, so the tests write it (beside the sources, in the ignored __pycache__ folders).
 test: $(STAMP)
 	@bash scripts/install-system.sh $(APT_TEST_PACKAGES)
-	$(BIN)/python -m pytest -n 2
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n 2
 
 bench: $(STAMP)
 	$(BIN)/sudoku-cube bench all

@@ -55,7 +55,11 @@ def _scanned(faces: str) -> Scanner:
 
 
 def _near(image: np.ndarray, colour: tuple[int, int, int], tol: int = 12) -> np.ndarray:
-    return np.all(np.abs(image.astype(int) - colour) <= tol, axis=2)
+    """Where ``image`` is within ``tol`` of ``colour`` in every channel (a whole screenshot is
+    tested many times while the window comes up, so in one OpenCV pass, not int64 copies)."""
+    lo = np.clip(np.array(colour) - tol, 0, 255).astype(np.uint8)
+    hi = np.clip(np.array(colour) + tol, 0, 255).astype(np.uint8)
+    return cv2.inRange(image, lo, hi) > 0
 
 
 def _words(image: np.ndarray) -> str:
