@@ -12,7 +12,7 @@ from sudoku_cube.vision.recognise.templates import default_templates, find_font,
 from sudoku_cube.models.cube.stickers import Sticker
 from sudoku_cube.vision.cells.glyph import rotate_glyph
 from sudoku_cube.vision.recognise.hog import class_index, default_model
-from sudoku_cube.vision.photo.images import ImageError, load_image
+from sudoku_cube.vision.photo.images import MIN_WORK_SIDE, ImageError, load_image
 from sudoku_cube.vision.recognise.ocr_vote import glyph_shape, ocr_cells
 from sudoku_cube.vision.recognise.evidence import analyse_cells, hypotheses
 from sudoku_cube.vision.cells.ink import ink_mask
@@ -104,12 +104,16 @@ def test_load_image_errors(tmp_path):
 
 
 def test_load_image_converts_and_downscales(tmp_path):
+    """16-bit and grey images become 8-bit BGR; a small one is enlarged to the working size
+    (aspect kept), a huge one downscaled."""
     g16 = (np.arange(100 * 120, dtype=np.uint16).reshape(100, 120) * 5)
     cv2.imwrite(str(tmp_path / "g16.png"), g16)
     out = load_image(tmp_path / "g16.png")
-    assert out.dtype == np.uint8 and out.shape == (100, 120, 3)
+    assert out.dtype == np.uint8 and out.shape == (533, MIN_WORK_SIDE, 3)
+    assert out[:, :, 0].max() > 200 and out[:, :, 0].min() < 10  # the ramp kept, scaled to 8 bits
     cv2.imwrite(str(tmp_path / "gray.jpg"), np.full((50, 60), 200, np.uint8))
-    assert load_image(tmp_path / "gray.jpg").shape == (50, 60, 3)
+    grey = load_image(tmp_path / "gray.jpg")
+    assert grey.shape == (533, MIN_WORK_SIDE, 3) and abs(int(grey[100, 100, 1]) - 200) <= 2
     big = np.zeros((4000, 6000, 3), np.uint8)
     cv2.imwrite(str(tmp_path / "big.jpg"), big)
     out = load_image(tmp_path / "big.jpg")
