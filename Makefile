@@ -17,10 +17,12 @@ demo: $(STAMP)
 
 # The suite starts the program in a few hundred subprocesses: where the environment says not
 # to write bytecode (PYTHONDONTWRITEBYTECODE), each of them would compile the project's modules
-# again, so the tests write it (beside the sources, in the ignored __pycache__ folders).
+# again, so the tests write it (beside the sources, in the ignored __pycache__ folders). Each
+# test file runs on one worker (--dist loadscope), so a module's shared photos, readings and
+# models are made once, not once per worker.
 test: $(STAMP)
 	@bash scripts/install-system.sh $(APT_TEST_PACKAGES)
-	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n 2
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n 2 --dist loadscope
 
 bench: $(STAMP)
 	$(BIN)/sudoku-cube bench all
