@@ -51,14 +51,15 @@ def _feed(monkeypatch, readings):
     monkeypatch.setattr(guide_watch, "key_poller", no_keys)
 
 
-def _screens(monkeypatch) -> list[str]:
-    """Each step screen the watch draws, as its text on one line (80x24)."""
+def _screens(monkeypatch, width: int = 80) -> list[str]:
+    """Each step screen the watch draws, as its text on one line (``width`` x 24)."""
     screens: list[str] = []
     screen_of = guide_watch.screen_of
 
     def drawn(cursor, notice="", height=None, **kwargs):
         screen = screen_of(cursor, notice, height, **kwargs)
-        shot = Console(file=io.StringIO(), width=80, height=24, record=True, color_system=None)
+        shot = Console(file=io.StringIO(), width=width, height=24, record=True,
+                       color_system=None)
         shot.print(screen, crop=False)
         screens.append(" ".join(shot.export_text().split()))
         return screen
@@ -185,22 +186,6 @@ def _feed_frames(monkeypatch, readings, step_s=1.0):
     monkeypatch.setattr(guide_watch, "CameraStatus", lambda: CameraStatus(clock=clock))
 
 
-def _screens_at(monkeypatch, width: int) -> list[str]:
-    """As :func:`_screens`, ``width`` columns wide."""
-    screens: list[str] = []
-    screen_of = guide_watch.screen_of
-
-    def drawn(cursor, notice="", height=None, **kwargs):
-        screen = screen_of(cursor, notice, height, **kwargs)
-        shot = Console(file=io.StringIO(), width=width, height=24, record=True,
-                       color_system=None)
-        shot.print(screen, crop=False)
-        screens.append(" ".join(shot.export_text().split()))
-        return screen
-    monkeypatch.setattr(guide_watch, "screen_of", drawn)
-    return screens
-
-
 def test_another_corner_shown_is_named_on_the_step_screen_and_the_watch_goes_on(slipped,
                                                                             monkeypatch):
     """The bottom, back and left corner held to the camera: the screen says which corner it
@@ -216,7 +201,7 @@ def test_another_corner_shown_is_named_on_the_step_screen_and_the_watch_goes_on(
     corner_b = _seen(start.transformed(rotation_transform(rot)))
     _feed_frames(monkeypatch, [corner_b] * (LOST_AFTER + 2) + [_seen(start)] * 2
                  + [_seen(start.apply(plan[:1]))] * 2)
-    screens = _screens_at(monkeypatch, 80)
+    screens = _screens(monkeypatch, 80)
     cursor = GuideCursor(steps_from_moves(start, plan), start, remember=False, position=0)
     events = guide_watch.watch_screen(Console(file=io.StringIO(), width=80, height=24),
                                       cursor, "video")
@@ -242,7 +227,7 @@ def test_the_camera_status_reaches_the_step_screen_from_the_frames(slipped, monk
 
     start, plan, _ = slipped
     _feed_frames(monkeypatch, [_seen(start)] * 2 + [None] * 5)
-    screens = _screens_at(monkeypatch, width)
+    screens = _screens(monkeypatch, width)
     cursor = GuideCursor(steps_from_moves(start, plan), start, remember=False, position=0)
     guide_watch.watch_screen(Console(file=io.StringIO(), width=width, height=24), cursor,
                              "video")
