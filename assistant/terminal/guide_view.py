@@ -49,10 +49,11 @@ def keys_text(markup: str, width: int, short: str = HELP_KEYS_SHORT) -> Text:
     return text
 
 
-WATCH_KEYS = ("[bold]→[/]/n/space next · [bold]←[/]/b back · [bold]q[/] stop watching "
-              "(the camera confirms each turn)")
+WATCH_KEY_LIST = "[bold]→[/]/n/space next · [bold]←[/]/b back · [bold]q[/] stop watching"
 """The keys that work while the camera watches (guide --camera); q ends only the watch (the
 key-driven guide goes on), as the window's keys say."""
+WATCH_KEYS = f"{WATCH_KEY_LIST} (the camera confirms each turn)"
+"""The watch's key line before the camera's status is known."""
 
 
 WATCH_KEYS_SHORT = "[bold]→[/] next · [bold]←[/] back · [bold]q[/] stop"
@@ -67,7 +68,8 @@ def watch_keys(status: str = "", short: bool = False) -> str:
         return WATCH_KEYS_SHORT + (f" · {escape(status)}" if status else " watching")
     if not status:
         return WATCH_KEYS
-    return WATCH_KEYS.split(" (the camera")[0] + f" · {escape(status)}"
+    return f"{WATCH_KEY_LIST} · {escape(status)}"
+
 
 DONE_KEYS = "[bold]←[/]/b back · [bold]r[/] restart · [bold]q[/]/Enter quit · [bold]?[/] help"
 

@@ -129,9 +129,9 @@ def _ink(rgb: np.ndarray, quad: np.ndarray, sticker: Sticker) -> None:
 @cache
 def _glyph(digit: int, rot: int, cell: int) -> np.ndarray:
     """Ink (0-255) of ``digit`` in a ``cell`` square standing for its sticker: the HTML
-    export's size (:data:`_FONT_SHARE`), in the window's bold sans (read at a glance, and
-at the window's smallest held picture, a few pixels a digit), 6 and 9
-    underlined as the export underlines them, turned ``rot`` quarter turns clockwise."""
+    export's size (:data:`_FONT_SHARE`), in the window's bold sans (read at a glance, and at
+    the window's smallest held picture, a few pixels a digit), 6 and 9 underlined as the
+    export underlines them, turned ``rot`` quarter turns clockwise."""
     size = max(6, int(cell * _FONT_SHARE))
     font = ImageFont.truetype(str(available_fonts()[0]), size)
     text = str(digit) if digit < 10 else format(digit, "X")
