@@ -230,7 +230,9 @@ def test_ambiguous_check_prints_one_numbered_line_per_explanation(tmp_path, caps
         pz = make_puzzle(500 + seed, 20)
         plan = simplify(invert_moves(pz.scramble))
         done = len(plan) - 3
-        real = slipped_state(pz.state, plan, done, [Slip("skip", done, plan[done - 1])])
+        # two steps skipped (one skip alone is listed behind one-slip explanations)
+        real = slipped_state(pz.state, plan, done, [Slip("skip", done - 3, plan[done - 4]),
+                                                    Slip("skip", done, plan[done - 1])])
         v = find_slip(pz.state, plan, done, {"F": certain(real.face("F"))})
         if v.outcome == "ambiguous" and any(len(c.slips) == 2 for c in v.candidates[:4]):
             break
@@ -910,7 +912,9 @@ def test_the_guides_check_prefers_one_slip_in_the_step_shown_to_two_before(tmp_p
 
     pz = make_puzzle(64, 20)
     start, plan = pz.state, simplify(invert_moves(pz.scramble))
-    slips = [random_slip(random.Random(448), 8, plan[7], "skip"),
+    # at steps apart: step 8 skipped and step 9 turned the wrong way would be one slip too,
+    # step 9's face turned instead of step 8's by another amount
+    slips = [random_slip(random.Random(448), 6, plan[5], "skip"),
              random_slip(random.Random(576), 9, plan[8], "direction")]
     real = slipped_state(start, plan, 9, slips)
     line, cursor = _guide_check(start, plan, 9, real)

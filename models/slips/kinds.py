@@ -1,10 +1,11 @@
 """The slips a person makes at one plan step, and how likely each kind is before anything is seen.
 
-A face turned the wrong way, a half turn for a quarter, another face, a step skipped or made
-twice, the cube picked up turned and held that way, or a step already made: :class:`Slip`
-names one, :func:`step_slips` lists every slip of a step with what was done instead, and
-:func:`slip_prior` weighs an explanation (each kind of mistake equally likely, two slips far
-less likely than one). Benchmarks and tests put slips in with :func:`random_slip`.
+A face turned the wrong way, a half turn for a quarter, another face (turned as the step says,
+or any other way), a step skipped or made twice, the cube picked up turned and held that way,
+or a step already made: :class:`Slip` names one, :func:`step_slips` lists every slip of a step
+with what was done instead, and :func:`slip_prior` weighs an explanation (each kind of mistake
+equally likely, another face turned another way half as likely, two slips far less likely than
+one). Benchmarks and tests put slips in with :func:`random_slip`.
 """
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ from ..cube.geometry import FACE_PLACES, FACES
 from ..cube.moves import OPPOSITE, Move, move_transform, sequence_transform
 from ..cube.transform import Transform
 
-KIND_ORDER = ("none", "ahead", "direction", "amount", "skip", "repeat", "face", "held")
+KIND_ORDER = ("none", "ahead", "direction", "amount", "skip", "repeat", "face", "face_turn",
+              "held")
 """Slip kinds from the most to the least likely, to pick the words for a state that several
 explanations reach."""
 
@@ -28,7 +30,9 @@ class Slip:
     """One mistake at plan step ``step`` (1-based): what was done instead of ``planned``.
 
     ``kind``: ``direction`` (a quarter turn the other way), ``amount`` (half for quarter or
-    quarter for half), ``face`` (another face turned), ``skip``, ``repeat``, ``held`` (the whole
+    quarter for half), ``face`` (another face turned as much as the step says, or the opposite
+    face the other way), ``face_turn`` (another face turned another way: by another amount, or
+    a quarter turn the other way), ``skip``, ``repeat``, ``held`` (the whole
     cube turned before the step and held that way since: ``rotation`` indexes
     :func:`geometry.whole_cube_rotations`) or ``ahead`` (the step was already made).
     """
@@ -66,12 +70,24 @@ class Slip:
                 if d.face == OPPOSITE[p.face] else ""
             return (f"{head}: the {FACE_PLACES[d.face]} face was turned instead of the {name} "
                     f"face ({d} instead of {p}){why}")
+        if self.kind == "face_turn":
+            return (f"{head}: the {FACE_PLACES[d.face]} face was turned {turn_words(d)} instead "
+                    f"of the {name} face {turn_words(p)} ({d} instead of {p})")
         if self.kind == "held":
             front, top = rotation_words(self.rotation or 0)
             return (f"before step {self.step} the whole cube was turned and held that way: the "
                     f"face that was {front} is now in front and the face that was {top} is on "
                     f"top")
         return f"{head}: {self.kind}"
+
+
+def turn_words(move: Move) -> str:
+    """How far and which way ``move`` turns its face: "a quarter turn clockwise", "a half
+    turn"."""
+    if move.turns == 2:
+        return "a half turn"
+    return "a quarter turn " + ("clockwise" if move.turns == 1 else "anticlockwise")
+
 
 # --- the slips of one step ---------------------------------------------------------------------
 
@@ -108,7 +124,18 @@ def _move_slips(planned: Move) -> tuple[tuple[Slip, Transform, int], ...]:
     for r in tilts():
         t = rotation_transform(r).then(move_transform(planned))
         out.append((Slip("held", step, planned, (planned,), r), t, r))
+    made = {s.done for s, _, _ in out if s.kind == "face"}
+    for face in FACES:  # every other single turn of another face: last, so the rest keep place
+        for turns in (1, 2, 3):
+            if face != planned.face and (Move(face, turns),) not in made:
+                turn("face_turn", (Move(face, turns),))
     return tuple(out)
+
+
+ALONE_KINDS = frozenset({"face_turn"})
+"""Kinds looked for only as the one slip of an explanation, never in a pair: each step has
+twice as many slips with them, and pairs of them would double the states of a check while
+explaining little (two slips, one of them two mistakes at once)."""
 
 SLIP_KINDS = ("direction", "amount", "face", "tilt", "skip", "repeat", "held")
 """Kinds a test or benchmark puts in: ``tilt`` is a ``face`` slip on the opposite face."""
@@ -132,6 +159,10 @@ def random_slip(rng, step: int, planned: Move, kind: str | None = None) -> Slip:
 
 KIND_SHARE_AHEAD = 0.1
 """Prior of "the next step was already made", against 1 for each kind of slip at a step."""
+KIND_SHARE_FACE_TURN = 0.5
+"""Prior of "another face turned another way" (``face_turn``), against 1 for each kind of slip
+at a step: two things wrong at once (the face and how far or which way), so less likely than a
+face turned as the step says; still well above two slips (:data:`TWO_SLIPS`)."""
 TWO_SLIPS = 0.01
 """Prior factor of a pair of slips against the product of their single priors: one slip is
 far likelier than two."""
@@ -153,11 +184,15 @@ def _kind_options(planned: Move, kind: str) -> int:
 def slip_prior(slips: Sequence[Slip]) -> float:
     """Prior weight of an explanation before any face is seen: each kind of mistake at a step
     is as likely as another, shared among its variants (one of 9 tilts of a held cube is not 9
-    times likelier than a turn the wrong way); two slips get :data:`TWO_SLIPS`; no slip 0 (it
+    times likelier than a turn the wrong way), another face turned another way half as likely
+    (:data:`KIND_SHARE_FACE_TURN`); two slips get :data:`TWO_SLIPS`; no slip 0 (it
     needs no face to settle: a face as the plan expects is believed)."""
     def one(s: Slip) -> float:
         kind = slip_kind(s)
-        return KIND_SHARE_AHEAD if kind == "ahead" else 1.0 / _kind_options(s.planned, kind)
+        if kind == "ahead":
+            return KIND_SHARE_AHEAD
+        share = KIND_SHARE_FACE_TURN if kind == "face_turn" else 1.0
+        return share / _kind_options(s.planned, kind)
     if not slips:
         return 0.0
     weight = math.prod(one(s) for s in slips)

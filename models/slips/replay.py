@@ -17,7 +17,8 @@ from ..cube.cube_rotations import compose_rotations, identity_rotation, relabel_
 from ..cube.moves import Move, move_transform, sequence_transform
 from ..cube.state import CubeState
 from ..cube.transform import Transform
-from .kinds import KIND_SHARE_AHEAD, TWO_SLIPS, Slip, slip_prior, slip_transform, step_slips
+from .kinds import (ALONE_KINDS, KIND_SHARE_AHEAD, TWO_SLIPS, Slip, slip_prior, slip_transform,
+                    step_slips)
 
 WINDOW = 5
 """Slips are looked for at the step reached and the ``WINDOW - 1`` steps before it."""
@@ -112,26 +113,43 @@ def _add_ahead(batch: _Parts, expected: tuple[np.ndarray, np.ndarray], moves: Se
 def _add_slipped(batch: _Parts, befores: Sequence[tuple[np.ndarray, np.ndarray]],
                  moves: Sequence[Move], first: int, done: int) -> None:
     """The states one slip at a step from ``first`` on leads to, each step's followed by those
-    of the same slips with a second one at a later step."""
+    of the same slips with a second one at a later step (pairs leave out
+    :data:`kinds.ALONE_KINDS`)."""
     singles = {i: step_slips(i + 1, moves[i]) for i in range(first, done)}
     one = {i: np.array([slip_prior((s,)) for s, _, _ in singles[i]]) for i in singles}
+    paired = {i: [k for k, (s, _, _) in enumerate(singles[i]) if s.kind not in ALONE_KINDS]
+              for i in singles}
+    pair_slips = {i: [singles[i][k] for k in paired[i]] for i in singles}
+    pair_prior = {i: one[i][paired[i]] for i in singles}
     for i in range(first, done):
         opts = singles[i]
         bd, br = befores[i]
         sd, sr = _apply_each(bd[None], br[None], [t for _, t, _ in opts])
         td, tr = _apply(sd, sr, sequence_transform(moves[i + 1:done]))
         batch.add(td, tr, ((s,) for s, _, _ in opts), (rot for _, _, rot in opts), one[i])
-        for j in range(i + 1, done):
-            md, mr = _apply(sd, sr, sequence_transform(moves[i + 1:j]))
-            later = singles[j]
-            dd, dr = _apply_each(md, mr, [t for _, t, _ in later])
-            dd, dr = _apply(dd, dr, sequence_transform(moves[j + 1:done]))
-            pairs, rots = [], []
-            for s1, _, r1 in opts:
-                for s2, _, r2 in later:
-                    pairs.append((s1, s2))
-                    rots.append(compose_rotations(r1, r2))
-            batch.add(dd, dr, pairs, rots, np.outer(one[i], one[j]).ravel() * TWO_SLIPS)
+        _add_pairs(batch, (sd[paired[i]], sr[paired[i]]), moves, i, done, pair_slips,
+                   pair_prior)
+
+
+def _add_pairs(batch: _Parts, slipped: tuple[np.ndarray, np.ndarray], moves: Sequence[Move],
+               i: int, done: int, singles: dict[int, list[tuple[Slip, Transform, int]]],
+               one: dict[int, np.ndarray]) -> None:
+    """The states of each slip at step ``i`` (``slipped``: the states right after it, one per
+    slip of ``singles[i]``) followed by a second slip at a later step: ``singles`` and
+    ``one`` hold the slips that may be paired at each step and their priors."""
+    sd, sr = slipped
+    opts = singles[i]
+    for j in range(i + 1, done):
+        md, mr = _apply(sd, sr, sequence_transform(moves[i + 1:j]))
+        later = singles[j]
+        dd, dr = _apply_each(md, mr, [t for _, t, _ in later])
+        dd, dr = _apply(dd, dr, sequence_transform(moves[j + 1:done]))
+        pairs, rots = [], []
+        for s1, _, r1 in opts:
+            for s2, _, r2 in later:
+                pairs.append((s1, s2))
+                rots.append(compose_rotations(r1, r2))
+        batch.add(dd, dr, pairs, rots, np.outer(one[i], one[j]).ravel() * TWO_SLIPS)
 
 
 # --- one known set of slips ---------------------------------------------------------------
