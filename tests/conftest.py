@@ -148,6 +148,20 @@ def _isolated_home(tmp_path, tmp_path_factory, monkeypatch):
     yield
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _render_cache_folder(tmp_path_factory):
+    """The folder where :mod:`tests.render_cache` keeps this run's photos: under the run's
+    root shared by the xdist workers (their own temporary roots are folders of it), else
+    under this run's own root (its parent outlives the run and renderer changes)."""
+    from tests import render_cache
+
+    root = tmp_path_factory.getbasetemp()
+    shared = root.parent if os.environ.get("PYTEST_XDIST_WORKER") else root
+    render_cache.FOLDER = shared / "render-cache"
+    yield
+    render_cache.FOLDER = None
+
+
 @pytest.fixture(autouse=True)
 def _no_resume_hint_left():
     """What a command run in a test told Ctrl-C to say (``assistant.terminal.interrupt``)

@@ -15,6 +15,7 @@ from sudoku_cube.models.generator.cube3 import make_puzzle, random_scramble
 from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.render import PhotoStyle, render_face_photo
 from sudoku_cube.vision.reading.reader import Reader
+from tests import render_cache
 
 STYLE = PhotoStyle(font="FreeSerifBold.ttf", size=(640, 480), supersample=1, difficulty=0.1)
 
@@ -27,7 +28,7 @@ def puzzle():
 def test_calibrate_templates_from_labelled_photos(tmp_path, puzzle, capsys):
     paths, labels = [], []
     for k, f in enumerate(FACES):
-        img, truth = render_face_photo(puzzle.state.face(f), 5000 + k, STYLE)
+        img, truth = render_cache.face_photo(puzzle.state.face(f), 5000 + k, STYLE)
         path = tmp_path / f"{f}.png"
         cv2.imwrite(str(path), img)
         paths.append(str(path))
@@ -56,7 +57,7 @@ def test_calibrate_templates_from_labelled_photos(tmp_path, puzzle, capsys):
 
 
 def test_truth_file_labels_and_label_errors(tmp_path, puzzle, capsys):
-    img, _ = render_face_photo(puzzle.state.face("U"), 5000, STYLE)
+    img, _ = render_cache.face_photo(puzzle.state.face("U"), 5000, STYLE)
     cv2.imwrite(str(tmp_path / "U.png"), img)
     truth = tmp_path / "truth.json"
     truth.write_text(json.dumps({"format": "sudoku-cube/1", "faces": {
@@ -87,7 +88,7 @@ def test_calibrate_reads_phone_photos_saved_sideways_as_shown(tmp_path, puzzle, 
     turned as a viewer turns them: each digit meets its own label, as in the upright photo."""
     from tests.phone_photos import phone_jpeg
 
-    img, truth = render_face_photo(puzzle.state.face("U"), 5000, STYLE)
+    img, truth = render_cache.face_photo(puzzle.state.face("U"), 5000, STYLE)
     digits = " ".join(truth["tokens"])
     results = []
     for name, orientation in (("upright", 1), ("phone", 6)):

@@ -3,6 +3,7 @@ reader's own cells moved a little, and each carries its cell's label; a "no digi
 beyond the edge shows no sticker."""
 from __future__ import annotations
 
+import functools
 import random
 
 import numpy as np
@@ -32,10 +33,14 @@ class _Most:
         return hi
 
 
+@functools.cache
 def _photo(seed: int):
+    """A rendered face photo, its truth and the reader's face geometry: made once for the
+    tests that share a seed (read-only, as they are shared)."""
     stickers = random_face(random.Random(seed))
     image, truth = render_face_photo(stickers, seed, PhotoStyle(stickers="white",
                                                                 difficulty=0.2))
+    image.flags.writeable = False
     return image, truth, find_face(image)
 
 

@@ -14,13 +14,14 @@ from sudoku_cube.vision.locate.corners.faces import CornerPhotoError, locate_fac
 from sudoku_cube.vision.locate.corners.lattice import Lattice, Quad, find_lattices
 from sudoku_cube.vision.locate.corners.rebuild import (CORNERS, complete_faces, predict_third,
                                                        steadied)
+from tests import render_cache
 
 
 @cache
 def _photo(which: str):
-    puzzle = make_puzzle(5151, 25)
-    return render_corner_photo(puzzle.state.faces(), which, 900 + ord(which),
-                               PhotoStyle(difficulty=0.2, size=(960, 720)))
+    puzzle = make_puzzle(5151, 25)  # photo A: test_corners_whole's easy photo too
+    return render_cache.corner_photo(puzzle.state.faces(), which, 900 + ord(which),
+                                     PhotoStyle(difficulty=0.2, size=(960, 720)))
 
 
 @pytest.mark.parametrize("which", "AB")

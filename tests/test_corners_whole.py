@@ -19,6 +19,7 @@ from sudoku_cube.vision.locate.corners.lattice import Lattice, find_lattices
 from sudoku_cube.vision.locate.corners.model import implied_focal, other_faces
 from sudoku_cube.vision.locate.corners.order import arrange, namings
 from sudoku_cube.vision.locate.corners.rebuild import complete_faces
+from tests import render_cache
 from tests.conftest import quad_pitch
 
 
@@ -35,8 +36,9 @@ def _hard_photo():
 @cache
 def _easy_photo():
     puzzle = make_puzzle(5151, 25)
-    return render_corner_photo(puzzle.state.faces(), "A", 900 + ord("A"),
-                               PhotoStyle(difficulty=0.2, size=(960, 720)))
+    # test_corners_detect's photo A too
+    return render_cache.corner_photo(puzzle.state.faces(), "A", 900 + ord("A"),
+                                     PhotoStyle(difficulty=0.2, size=(960, 720)))
 
 
 def _outline_error(H: np.ndarray, quad: np.ndarray) -> float:

@@ -12,6 +12,7 @@ from sudoku_cube.models.generator.cube3 import make_puzzle
 from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.render.second.looks import make_look
 from sudoku_cube.render.second.shots import face_shot
+from tests import render_cache
 from sudoku_cube.vision.locate.detect import FaceNotFoundError, find_face
 from sudoku_cube.vision.locate.face_cues import chroma
 
@@ -37,7 +38,7 @@ def test_a_light_body_face_is_located_where_its_truth_says(face):
     seed = 1
     state = make_puzzle(seed, 20).state
     look = make_look("white-body", random.Random(f"look/{seed}"))
-    shot = face_shot(state, face, seed, look, _homes(seed), size=(640, 480))
+    shot = render_cache.face_shot(state, face, seed, look, _homes(seed), size=(640, 480))
     try:
         found = find_face(shot.image, face)
     except FaceNotFoundError as e:
@@ -67,7 +68,9 @@ def test_a_colourful_photo_tries_chroma_before_the_light_digits(monkeypatch):
     seed = 1
     state = make_puzzle(seed, 20).state
     look = make_look("white-body", random.Random(f"look/{seed}"))
-    shots = [face_shot(state, f, seed, look, _homes(seed), size=(640, 480)) for f in "UF"]
+    # the photos of the test above
+    shots = [render_cache.face_shot(state, f, seed, look, _homes(seed), size=(640, 480))
+             for f in "UF"]
     for shot in shots:
         assert _off(find_face(shot.image).quad, np.array(shot.truth["quad"])) < 0.25
 

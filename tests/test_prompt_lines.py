@@ -33,7 +33,7 @@ from sudoku_cube.assistant.terminal.review_ui import ReviewQuit, reviewed_path, 
 from sudoku_cube.models.cube.moves import invert_moves, simplify
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.generator.cube3 import make_puzzle
-from sudoku_cube.render.photo import render_corner_photo, render_face_photo
+from tests import render_cache
 from tests.conftest import scripted
 from tests.test_assistant_review import _other_digit, _reading, _truth, sticker_index
 from tests.test_guide_terminal import SizedTerminal, _state
@@ -113,9 +113,10 @@ def test_the_guide_check_reads_photos_pasted_in_quotes_or_escaped(case, tmp_path
     start, plan, look, slip, real = case
     folder = tmp_path / "my photos"
     folder.mkdir()
-    img, _ = render_corner_photo(real.faces(), "A", seed=6, style="white")
+    # the photos test_slips_first_look checks with
+    img, _ = render_cache.corner_photo(real.faces(), "A", seed=6, style="white")
     cv2.imwrite(str(folder / "A.png"), img)
-    img, _ = render_face_photo(real.face(look.face), seed=3, style="white")
+    img, _ = render_cache.face_photo(real.face(look.face), seed=3, style="white")
     cv2.imwrite(str(folder / f"{look.face}.png"), img)
     corner, face = folder / "A.png", folder / f"{look.face}.png"
     for answer in (f"'{corner}'", f"A='{corner}'", str(corner).replace(" ", "\\ "),

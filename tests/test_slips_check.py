@@ -134,10 +134,10 @@ def _png(folder, face: str, img):
 def _photo_args(real, args: list[str], save) -> list[str]:
     """``args`` with ``--photo`` photos of faces F and R of ``real``, rendered and stored by
     ``save(face, image) -> path``."""
-    from sudoku_cube.render.photo import render_face_photo
+    from tests import render_cache
 
-    for face in ("F", "R"):
-        img, _ = render_face_photo(real.face(face), seed=40 + len(args), style="white")
+    for face in ("F", "R"):  # the same photos in each test that checks with them
+        img, _ = render_cache.face_photo(real.face(face), seed=40 + len(args), style="white")
         args = args + ["--photo", f"{face}={save(face, img)}"]
     return args
 

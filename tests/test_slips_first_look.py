@@ -29,7 +29,8 @@ from sudoku_cube.models.slips.replay import candidates, slipped_state
 from sudoku_cube.models.slips.find import find_slip
 from sudoku_cube.models.cube.solved import is_solved
 from sudoku_cube.models.cube.state_format import to_json
-from sudoku_cube.render.photo import render_corner_photo, render_face_photo
+from sudoku_cube.render.photo import render_corner_photo
+from tests import render_cache
 from tests.open_slips import slip_left_open
 
 DONE = 10
@@ -106,7 +107,8 @@ def test_first_look_typed_face_photo_and_corner_photo_through_the_cli(case, tmp_
     start, plan, look, slip, real = case
     face = look.face
     tokens = " ".join(s.token for s in real.face(face))
-    img, _ = render_face_photo(real.face(face), seed=3, style="white")
+    # (this face photo and corner photo A of seed 6 below: test_prompt_lines's too)
+    img, _ = render_cache.face_photo(real.face(face), seed=3, style="white")
     cv2.imwrite(str(tmp_path / "face.png"), img)
     img, _ = render_corner_photo(real.faces(), "A", seed=4, style="white")
     cv2.imwrite(str(tmp_path / "A.png"), img)
@@ -121,7 +123,7 @@ def test_first_look_typed_face_photo_and_corner_photo_through_the_cli(case, tmp_
 
 def test_guide_check_with_typed_face_and_with_corner_photo(case, tmp_path, monkeypatch):
     start, plan, look, slip, real = case
-    img, _ = render_corner_photo(real.faces(), "A", seed=6, style="white")
+    img, _ = render_cache.corner_photo(real.faces(), "A", seed=6, style="white")
     cv2.imwrite(str(tmp_path / "A.png"), img)
     for answer in (lambda f: " ".join(s.token for s in real.face(f)),
                    lambda f: f"A={tmp_path / 'A.png'}"):
