@@ -222,12 +222,12 @@ def slip_video() -> tuple[CubeState, tuple[Move, ...], Slip, tuple[np.ndarray, .
     """A plan whose step 2 is a quarter turn of D or B, a slip at that step (turned the other
     way), and the frames of a hand following the plan's first three steps with that slip
     (rendered from the corner of corner photo A): (start state, plan, slip, frames). Rendered
-    once per process for the tests that watch it; the frames are read-only, as they are
-    shared."""
+    once per run (:mod:`tests.render_cache`) for the tests that watch it; the frames are
+    read-only, as they are shared."""
     from sudoku_cube.models.cube.moves import invert_moves, simplify
     from sudoku_cube.models.generator.cube3 import make_puzzle
     from sudoku_cube.models.slips.kinds import Slip
-    from sudoku_cube.render.plan_video import plan_video_frames
+    from tests import render_cache
 
     for seed in range(50):
         pz = make_puzzle(300 + seed, 14)
@@ -235,7 +235,5 @@ def slip_video() -> tuple[CubeState, tuple[Move, ...], Slip, tuple[np.ndarray, .
         if plan[1].face in "BD" and plan[1].turns != 2:
             break
     slip = Slip("direction", 2, plan[1], (plan[1].inverse(),))
-    frames = tuple(f for f, _ in plan_video_frames(pz.state, plan, [slip], 3, steps=3, turn=1))
-    for f in frames:
-        f.flags.writeable = False
+    frames = render_cache.plan_video_frames(pz.state, plan, [slip], 3, steps=3, turn=1)
     return pz.state, plan, slip, frames

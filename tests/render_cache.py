@@ -90,3 +90,16 @@ def face_shot(*args, **kwargs) -> Shot:
         return shot.image, shot.truth
 
     return Shot(*_cached("face_shot", render, args, kwargs))
+
+
+def plan_video_frames(*args, **kwargs) -> tuple[np.ndarray, ...]:
+    """The frames of :func:`sudoku_cube.render.plan_video.plan_video_frames` (without their
+    truths), rendered once per run; read-only, as they are one array."""
+    from sudoku_cube.render.plan_video import plan_video_frames
+
+    def render() -> tuple[np.ndarray, dict]:
+        return np.stack([f for f, _ in plan_video_frames(*args, **kwargs)]), {}
+
+    frames, _ = _cached("plan_video_frames", render, args, kwargs)
+    frames.flags.writeable = False
+    return tuple(frames)
