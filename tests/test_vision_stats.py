@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from sudoku_cube.vision.stats import (channel_counts, channel_medians, closing, counted_levels,
                                       median, order_statistics, percentile, percentiles,
-                                      row_medians)
+                                      row_medians, row_percentile)
 
 Values = Callable[[np.random.Generator, tuple[int, ...]], np.ndarray]
 """Random elements of an array of a shape, from a numpy generator."""
@@ -183,6 +183,9 @@ def test_row_statistics_are_each_rows(a: np.ndarray, q: float) -> None:
     assert all(same(float(m), median(r)) for m, r in zip(medians, a))
     pcts = np.percentile(a, q, axis=1)
     assert all(same(float(p), percentile(r, q)) for p, r in zip(pcts, a))
+    for stack in (a, a.reshape(1, *a.shape)):  # rows at once, also in a stack of stacks
+        got, want = row_percentile(stack, q), np.percentile(stack, q, axis=-1)
+        assert got.dtype == want.dtype and np.array_equal(got, want)
 
 
 @given(colour.filter(lambda img: img.dtype == np.uint8), st.integers(0, 16).map(lambda k: k / 16))

@@ -16,7 +16,7 @@ import numpy as np
 
 from .numeric import TINY
 from .stats import (UPPER_QUARTILE, channel_counts, channel_medians, counted_levels,
-                    counted_medians, median, row_medians)
+                    counted_medians, median, row_medians, row_percentile)
 
 
 def unclear_polarity(cell: np.ndarray) -> bool:
@@ -183,7 +183,7 @@ def _thin_contrast(strokes: tuple[np.ndarray, np.ndarray, int], level: np.ndarra
     at = level.astype(np.float32)[:, None, None]
     away = inner - at if op == cv2.MORPH_TOPHAT else at - inner
     lows = np.minimum(hat, away).reshape(len(hat), -1)
-    return np.percentile(lows, INK_PERCENTILE, axis=1).astype(np.float64)
+    return row_percentile(lows, INK_PERCENTILE).astype(np.float64)
 
 
 INK_PERCENTILE = 97

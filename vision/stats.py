@@ -37,6 +37,15 @@ def percentiles(a: np.ndarray, qs: tuple[float, ...]) -> tuple[float, ...]:
     return tuple(float(x) for x in _at(np.ravel(a), [q / 100 for q in qs], weak=False))
 
 
+def row_percentile(a: np.ndarray, q: float) -> np.ndarray:
+    """``np.percentile(a, q, axis=-1)`` for a python number ``q`` in [0, 100], the same values
+    and type: one partition of the rows in place of numpy's, which moves the axis first (a
+    strided partition) and checks its arguments at length."""
+    ((v, lo, hi),) = _spots(a.shape[-1], [q / 100])
+    part = np.partition(a, sorted({lo, hi}), axis=-1)
+    return _lerp(part[..., lo], part[..., hi], v - lo)
+
+
 def order_statistics(a: np.ndarray, qs: tuple[float, ...], q: float
                      ) -> tuple[tuple[float, ...], float, float]:
     """``percentiles(a, qs)``, ``percentile(a, q)`` and ``median(a)`` from one partition, the

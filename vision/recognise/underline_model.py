@@ -24,7 +24,7 @@ import numpy as np
 from ..cells.glyph import rotate_glyph
 from ..model_files import load_model_files, save_model_files
 from ..cells.sticker_level import ink_darkness
-from ..stats import LOWER_QUARTILE
+from ..stats import LOWER_QUARTILE, row_percentile
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "underline"
 
@@ -88,7 +88,7 @@ def patch_features(patches: np.ndarray, edge: int) -> np.ndarray:
     p = np.asarray(patches).astype(np.float32)
     width = p.shape[2]
     mid = p[:, :, edge:width - edge]
-    rows, low = p.mean(axis=2), np.percentile(mid, LOWER_QUARTILE, axis=2)
+    rows, low = p.mean(axis=2), row_percentile(mid, LOWER_QUARTILE)
     return np.concatenate([p.reshape(len(p), -1), rows, low], axis=1).astype(np.float32)
 
 
