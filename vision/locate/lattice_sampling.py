@@ -67,16 +67,23 @@ def sample(img: np.ndarray, homs: np.ndarray, pts: np.ndarray) -> np.ndarray:
 def lookup(homs: np.ndarray, ph: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
     """Where :func:`sample` looks for the homogeneous lattice points ``ph`` of each of
     ``homs``: OpenCV's two maps (rows of points, as few as :data:`_SHORT` allows, each at
-    most one narrower, of equal width) and how many points."""
-    xy, _ = project(homs, ph)
-    xy = xy.reshape(-1, 2).astype(np.float32)
-    n = len(xy)
+    most one narrower, of equal width) and how many points. The points of :func:`project`,
+    bit for bit (the same products, each lattice's points laid out as rows: each map is
+    divided out and written whole, not interleaved with the other and split again)."""
+    p = np.matmul(homs, ph.T)
+    k, _, m = p.shape
+    n = k * m
     rows = -(-n // (_SHORT - 1))
     width = -(-n // rows)
-    grid = np.full((rows * width, 2), -FAR, np.float32)
-    grid[:n] = xy
-    grid = grid.reshape(rows, width, 2)
-    return np.ascontiguousarray(grid[..., 0]), np.ascontiguousarray(grid[..., 1]), n
+    maps = []
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        for axis in (0, 1):
+            at = p[:, axis] / p[:, 2]
+            at[~np.isfinite(at)] = -FAR
+            grid = np.full(rows * width, -FAR, np.float32)
+            grid[:n] = np.clip(at, -FAR, FAR, out=at).ravel()
+            maps.append(grid.reshape(rows, width))
+    return maps[0], maps[1], n
 
 
 def sample_at(img: np.ndarray, where: tuple[np.ndarray, np.ndarray, int], k: int) -> np.ndarray:

@@ -67,11 +67,13 @@ def hog_features(glyphs: np.ndarray, shape: HogShape | None = None) -> np.ndarra
     hist = np.zeros((n, cells, cells, bins), np.float32)
     cy = np.arange(GLYPH) // cell
     cell_id = (cy[:, None] * cells + cy[None, :]).ravel()
-    flat = hist.reshape(n, cells * cells * bins)
-    rows = np.repeat(np.arange(n), GLYPH * GLYPH)
+    flat = hist.reshape(-1)
+    # each glyph's histograms laid end to end, added to by one flat index: numpy's fast
+    # path (a pair of index arrays takes its general one), the same additions in order
+    rows = np.repeat(np.arange(n) * (cells * cells * bins), GLYPH * GLYPH)
     cid = np.tile(cell_id, n)
     for b, w in ((b0, (1 - frac) * mag), (b1, frac * mag)):
-        np.add.at(flat, (rows, cid * bins + b.reshape(n, -1).ravel()), w.reshape(n, -1).ravel())
+        np.add.at(flat, rows + cid * bins + b.reshape(n, -1).ravel(), w.reshape(n, -1).ravel())
     hist = flat.reshape(n, cells, cells, bins)
     blocks = []
     for i in range(cells - 1):
