@@ -35,6 +35,7 @@ from .quads import LOOSE_SOLIDITY, Quad, sticker_probe
 from .rebuild import complete_faces
 from .score import CLEAR_SCORE, best_group, pooled_corner, proposed
 from .settle import settled, value_for
+from .shade import shade_lifted
 from .trim import trimmed_all
 from .views import PLACES, corner_faces
 from .whole import FEW_CELLS, cross_checked, framing_for, whole_cube
@@ -256,10 +257,27 @@ def locate_faces(image: np.ndarray, photo: str, source: str = "") -> list[Corner
 
 def locate_corner(image: np.ndarray, photo: str, source: str = "") -> CornerView:
     """The three faces of corner photo ``photo`` ("A" or "B") in ``image``, named each of the
-    three ways round the corner (:class:`CornerView`), held upright or not.
+    three ways round the corner (:class:`CornerView`), held upright or not. A photo refused
+    as taken is sought again with its shade lifted
+    (:func:`vision.locate.corners.shade.shade_lifted`: in dim light a side face's stickers
+    and digits can be too dark for every pass); the places found there are the photo's own,
+    as its pixels are.
 
-    Raises :class:`CornerPhotoError` when fewer than three faces are found.
+    Raises :class:`CornerPhotoError` when fewer than three faces are found either way (the
+    refusal of the photo as taken, which names what it shows).
     """
+    try:
+        return _search(image, photo, source)
+    except CornerPhotoError as refused:
+        try:
+            return _search(shade_lifted(image), photo, source)
+        except CornerPhotoError:
+            raise refused from None
+
+
+def _search(image: np.ndarray, photo: str, source: str) -> CornerView:
+    """:func:`locate_corner`'s search on one picture.
+    Raises :class:`CornerPhotoError` when fewer than three faces are found."""
     where = f"{source}: " if source else ""
     expected = corner_faces(photo)
     names = listed([f"{f.face} {f.place}" for f in expected])

@@ -1,0 +1,52 @@
+"""A corner photo taken in dim light, which a person still reads (the exam renderer's photo,
+deterministic; nothing trains on it; ``tools.phone_changes_report``'s "dim": gamma 2, then
+80 %): the coloured cube's side faces in deep shade showed stickers too dark for every sticker
+pass and the photo was refused as showing one face; a refused corner photo is now sought again
+with its shade lifted (:mod:`vision.locate.corners.shade`), and its stickers read from the
+photo itself."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from sudoku_cube.assistant.bench.renders import face_misreads
+from sudoku_cube.assistant.bench.vision_second import cube, placed
+from sudoku_cube.render.second import corner_shot
+from sudoku_cube.vision.locate.corners import faces as corner_faces
+from sudoku_cube.vision.locate.corners.faces import CornerPhotoError, locate_faces
+from sudoku_cube.vision.locate.corners.shade import MAX_GAIN, shade_lifted
+from sudoku_cube.vision.photo.images import load_photo
+from sudoku_cube.vision.reading.reader import Reader
+from tools.phone_changes_report import CHANGES
+
+
+def test_a_shaded_patch_is_lifted_to_white_with_its_hue_and_ink_kept():
+    im = np.full((300, 400, 3), 255, np.uint8)  # a lit ground
+    im[100:200, 100:200] = (20, 40, 80)  # a brown sticker in shade, V 80
+    im[140:160, 140:160] = (5, 10, 20)  # its dark digit
+    out = shade_lifted(im)
+    assert np.array_equal(out[:40, :40], im[:40, :40])  # lit: untouched
+    sticker, digit = out[120, 120].astype(int), out[150, 150].astype(int)
+    assert sticker[2] > 200 and sticker[2] / sticker[0] == pytest.approx(4, rel=0.05)
+    assert sticker[2] - digit[2] > 150  # the digit stands apart as on a lit face
+    assert (out.astype(int) <= np.maximum(im * MAX_GAIN + 1, im)).all()
+
+
+def test_a_dim_corner_photo_is_read_as_the_cube_shows(tmp_path: Path, monkeypatch) -> None:
+    state, homes, look = cube(97000, 0, "coloured")
+    shot = corner_shot(state, "B", 970001, look, homes)
+    path = tmp_path / "B.jpg"
+    cv2.imwrite(str(path), CHANGES["dim"](shot.image), [cv2.IMWRITE_JPEG_QUALITY, 90])
+    photo = load_photo(path)
+    got = Reader(ocr="never").read_corner_photo(photo.image, "B", source=photo.source)
+    assert set(got) == set(shot.truth["faces"])
+    for f, t in shot.truth["faces"].items():
+        assert placed(got[f], t), f
+    right, wrong = face_misreads(got, state)
+    assert (right, wrong) == (27, [])
+    monkeypatch.setattr(corner_faces, "shade_lifted", lambda image: image)
+    with pytest.raises(CornerPhotoError, match="only one face"):
+        locate_faces(photo.image, "B", photo.source)  # as taken: refused
