@@ -6,7 +6,8 @@ from sudoku_cube.vision.locate import sticker_blobs
 from sudoku_cube.vision.locate.face_score import _BOUND_POINTS, _GLYPH_POINTS
 from sudoku_cube.vision.locate.lattice_sampling import FAR, _SHORT, lookup, project
 from sudoku_cube.vision.locate.sticker_blobs import Blob, dedupe
-from sudoku_cube.vision.recognise.hog import hog_features, shipped_shape
+from sudoku_cube.vision.recognise.hog import (cell_histograms, hog_blocks, hog_features,
+                                              orientations, shipped_shape)
 
 
 def _dedupe_one_by_one(blobs: list[Blob]) -> list[Blob]:
@@ -64,14 +65,8 @@ def test_hog_histograms_are_the_pairwise_indexed_sums() -> None:
     shape = shipped_shape()
     got = hog_features(glyphs, shape)
     # the histograms as they were summed: one row per glyph, a pair of index arrays
-    g, bins, cells = glyphs, shape.bins, 32 // shape.cell
-    gx, gy = np.zeros_like(g), np.zeros_like(g)
-    gx[:, :, 1:-1] = g[:, :, 2:] - g[:, :, :-2]
-    gy[:, 1:-1, :] = g[:, 2:, :] - g[:, :-2, :]
-    mag = np.hypot(gx, gy)
-    ang = (np.arctan2(gy, gx) + np.pi) / (2 * np.pi) * bins
-    b0 = np.floor(ang).astype(int) % bins
-    frac = ang - np.floor(ang)
+    bins, cells = shape.bins, 32 // shape.cell
+    mag, b0, frac = orientations(glyphs, bins)
     cy = np.arange(32) // shape.cell
     cid = np.tile((cy[:, None] * cells + cy[None, :]).ravel(), 3)
     flat = np.zeros((3, cells * cells * bins), np.float32)
@@ -79,10 +74,8 @@ def test_hog_histograms_are_the_pairwise_indexed_sums() -> None:
     for b, w in ((b0, (1 - frac) * mag), ((b0 + 1) % bins, frac * mag)):
         np.add.at(flat, (rows, cid * bins + b.reshape(3, -1).ravel()), w.reshape(3, -1).ravel())
     hist = flat.reshape(3, cells, cells, bins)
-    blocks = [hist[:, i:i + 2, j:j + 2, :].reshape(3, -1)
-              for i in range(cells - 1) for j in range(cells - 1)]
-    want = np.concatenate([np.minimum(b / np.sqrt((b ** 2).sum(1, keepdims=True) + shape.floor),
-                                      shape.clip) for b in blocks], axis=1).astype(np.float32)
+    assert cell_histograms(glyphs, shape.cell, bins).tobytes() == hist.tobytes()
+    want = np.concatenate(hog_blocks(hist, shape.floor, shape.clip), axis=1).astype(np.float32)
     assert got.dtype == np.float32
     assert got[:, :want.shape[1]].tobytes() == want.tobytes()
     assert (want > 0).mean() > 0.5

@@ -50,18 +50,32 @@ def hog_features(glyphs: np.ndarray, shape: HogShape | None = None) -> np.ndarra
     the shipped classifier's, :func:`shipped_shape`), 2x2-cell blocks L2-normalised and
     clipped, plus a coarse copy of the ink; returns (N, D) float32."""
     shape = shape or shipped_shape()
-    cell, bins, coarse, floor, clip = shape.cell, shape.bins, shape.coarse, shape.floor, shape.clip
     g = glyphs.astype(np.float32)
     if g.ndim == 2:
         g = g[None]
+    n, coarse = len(g), shape.coarse
+    blocks = hog_blocks(cell_histograms(g, shape.cell, shape.bins), shape.floor, shape.clip)
+    small = g.reshape(n, coarse, GLYPH // coarse, coarse, GLYPH // coarse).mean(axis=(2, 4))
+    return np.concatenate(blocks + [small.reshape(n, -1)], axis=1).astype(np.float32)
+
+
+def orientations(g: np.ndarray, bins: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each pixel's gradient of (N, GLYPH, GLYPH) float32 glyphs ``g`` (central differences,
+    0 on the border) as its magnitude, the lower of the two of ``bins`` signed orientation
+    bins it falls between, and its share of the way to the next bin."""
     gx = np.zeros_like(g)
     gy = np.zeros_like(g)
     gx[:, :, 1:-1] = g[:, :, 2:] - g[:, :, :-2]
     gy[:, 1:-1, :] = g[:, 2:, :] - g[:, :-2, :]
     mag = np.hypot(gx, gy)
     ang = (np.arctan2(gy, gx) + np.pi) / (2 * np.pi) * bins
-    b0 = np.floor(ang).astype(int) % bins
-    frac = ang - np.floor(ang)
+    return mag, np.floor(ang).astype(int) % bins, ang - np.floor(ang)
+
+
+def cell_histograms(g: np.ndarray, cell: int, bins: int) -> np.ndarray:
+    """(N, cells, cells, bins) float32 histograms of the glyphs' gradients, each ``cell``
+    pixels square: every pixel's magnitude split between its two nearest bins."""
+    mag, b0, frac = orientations(g, bins)
     b1 = (b0 + 1) % bins
     n, cells = len(g), GLYPH // cell
     hist = np.zeros((n, cells, cells, bins), np.float32)
@@ -74,15 +88,20 @@ def hog_features(glyphs: np.ndarray, shape: HogShape | None = None) -> np.ndarra
     cid = np.tile(cell_id, n)
     for b, w in ((b0, (1 - frac) * mag), (b1, frac * mag)):
         np.add.at(flat, rows + cid * bins + b.reshape(n, -1).ravel(), w.reshape(n, -1).ravel())
-    hist = flat.reshape(n, cells, cells, bins)
+    return flat.reshape(n, cells, cells, bins)
+
+
+def hog_blocks(hist: np.ndarray, floor: float, clip: float) -> list[np.ndarray]:
+    """Each 2x2 block of cells' histograms (:func:`cell_histograms`), L2-normalised (its
+    squared norm plus ``floor``) and clipped at ``clip``: (N, 4 bins) per block, row-major."""
+    n, cells = len(hist), hist.shape[1]
     blocks = []
     for i in range(cells - 1):
         for j in range(cells - 1):
             blk = hist[:, i:i + 2, j:j + 2, :].reshape(n, -1)
             blk = blk / np.sqrt((blk ** 2).sum(1, keepdims=True) + floor)
             blocks.append(np.minimum(blk, clip))
-    small = g.reshape(n, coarse, GLYPH // coarse, coarse, GLYPH // coarse).mean(axis=(2, 4))
-    return np.concatenate(blocks + [small.reshape(n, -1)], axis=1).astype(np.float32)
+    return blocks
 
 
 @dataclass(frozen=True)
