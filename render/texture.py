@@ -36,16 +36,19 @@ each side (share of its width)."""
 
 @cache
 def glyph_mask(font: str, cell: int, digit: int, underline: bool = True,
-               bar: tuple[float, float, float] | None = None) -> np.ndarray:
+               bar: tuple[float, float, float] | None = None, share: float = 0.66
+               ) -> np.ndarray:
     """Ink coverage (float32 0-1, ``cell`` x ``cell``) of an upright digit centred in a sticker.
 
-    The digit is about 62% of the sticker high; 6 and 9 get an underline below the glyph,
-    shaped by ``bar`` = (gap, thickness, inset): gap and thickness as shares of the glyph's
-    height, the inset from each side as a share of its width (default :data:`BAR`).
+    The font size is ``share`` of the cell (the default makes the digit about 62% of a
+    sticker place high, as cube prints have it; the terminal's held picture, whose cell is the
+    sticker alone, asks for the HTML export's larger share); 6 and 9 get an underline below
+    the glyph, shaped by ``bar`` = (gap, thickness, inset): gap and thickness as shares of the
+    glyph's height, the inset from each side as a share of its width (default :data:`BAR`).
     Labels 10-15 (4x4x4 cubes) print as hex letters A-F.
     """
     text = str(digit) if digit < 10 else format(digit, "X")
-    size = max(8, int(cell * 0.66))
+    size = max(8, int(cell * share))
     f = load_font(font, size)
     canvas = Image.new("L", (cell * 2, cell * 2), 0)
     draw = ImageDraw.Draw(canvas)

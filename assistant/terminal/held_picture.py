@@ -10,7 +10,6 @@ from functools import cache, lru_cache
 
 import cv2
 import numpy as np
-from PIL import Image, ImageDraw, ImageFont
 from rich.style import Style
 from rich.text import Text
 
@@ -19,6 +18,7 @@ from ...models.cube.moves import Move
 from ...models.cube.state import CubeState
 from ...models.cube.stickers import Sticker
 from ...render.fonts import available_fonts
+from ...render.texture import glyph_mask
 from ..services.held_svg import INSET, SIZE, arc_points, held_camera, turning
 
 _BODY = (34, 34, 34)
@@ -34,6 +34,9 @@ _INK = (17, 17, 17)
 _FONT_SHARE = 15 / 17.2
 """Font size as a share of a sticker's side, as the HTML export's held picture has it (15
 units on a sticker 17.2 units wide)."""
+_BAR = (0.11, 0.12, 0.0)
+"""The 6/9 underline (:func:`render.texture.glyph_mask`'s gap, thickness, inset): the HTML
+export's text underline, close below the digit and as wide as it."""
 
 
 def held_raster(state: CubeState, move: Move | None, px: int, digits: bool = True
@@ -128,25 +131,14 @@ def _ink(rgb: np.ndarray, quad: np.ndarray, sticker: Sticker) -> None:
 
 @cache
 def _glyph(digit: int, rot: int, cell: int) -> np.ndarray:
-    """Ink (0-255) of ``digit`` in a ``cell`` square standing for its sticker: the HTML
-    export's size (:data:`_FONT_SHARE`), in the window's bold sans (read at a glance, and at
-    the window's smallest held picture, a few pixels a digit), 6 and 9 underlined as the
-    export underlines them, turned ``rot`` quarter turns clockwise."""
-    size = max(6, int(cell * _FONT_SHARE))
-    font = ImageFont.truetype(str(available_fonts()[0]), size)
-    text = str(digit) if digit < 10 else format(digit, "X")
-    patch = Image.new("L", (cell, cell), 0)
-    draw = ImageDraw.Draw(patch)
-    left, top, right, bottom = draw.textbbox((0, 0), text, font=font)
-    bar = digit in (6, 9)
-    gap, thick = max(1, round(size * 0.08)), max(1, round(size * 0.09))
-    tall = bottom - top + (gap + thick if bar else 0)
-    x, y = (cell - (right - left)) / 2 - left, (cell - tall) / 2 - top
-    draw.text((x, y), text, font=font, fill=255)
-    if bar:
-        yb = y + bottom + gap
-        draw.rectangle((x + left, yb, x + right - 1, yb + thick - 1), fill=255)
-    return np.ascontiguousarray(np.rot90(np.asarray(patch), -rot))
+    """Ink (0-255) of ``digit`` in a ``cell`` square standing for its sticker, as the
+    renderer prints a digit (:func:`render.texture.glyph_mask`) but at the HTML export's size
+    (:data:`_FONT_SHARE`) and underline (:data:`_BAR`), in the window's bold sans (read at a
+    glance, and at the window's smallest held picture, a few pixels a digit), turned ``rot``
+    quarter turns clockwise."""
+    mask = glyph_mask(str(available_fonts()[0]), cell, digit, bar=_BAR, share=_FONT_SHARE)
+    ink = np.round(mask * 255).astype(np.uint8)
+    return np.ascontiguousarray(np.rot90(ink, -rot))
 
 
 _TOKEN_COLS = 4
