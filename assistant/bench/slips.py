@@ -5,7 +5,9 @@ is the scramble undone (simplified), so the target is known and no planner time 
 or two random slips (wrong direction, half for quarter turn or back, a neighbouring face, the
 opposite face as with a cube held the other way round, a skipped or repeated step, the whole
 cube turned and held) are put in at distinct steps among the last ``WINDOW`` steps before the
-check.
+check. A third set, drawn after those two so that their cases stay as they were, puts in one
+slip of kind ``face_turn`` (another face turned another way: by another amount, or a quarter
+turn the other way), which is only ever looked for alone.
 
 A *look* is what one answer to the check's question gives: one face (nine stickers, typed or
 one photo), or corner photo A (one photo showing U, F and R: 27 stickers). Each case is checked
@@ -54,6 +56,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``sudoku-cube bench slips``."""
     parser.add_argument("--n1", type=int, default=200, help="plans with one slip (default 200)")
     parser.add_argument("--n2", type=int, default=100, help="plans with two slips (default 100)")
+    parser.add_argument("--nft", type=int, default=None, metavar="N",
+                        help="plans with one slip of another face turned another way (kind "
+                             "face_turn; default: half of --n1)")
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     parser.add_argument("--scramble", type=int, default=22, help="scramble length (default 22)")
     parser.add_argument("--doubtful", type=float, default=0.0, metavar="P",
@@ -153,13 +158,15 @@ def any_face_alone(start, plan, done, real, rng, doubtful, settings) -> bool:
 
 def run(args: argparse.Namespace) -> int:
     """Run the one-slip and two-slip sets and print the figures."""
-    if args.n1 < 0 or args.n2 < 0 or args.n1 + args.n2 == 0:
-        print("sudoku-cube: give --n1 and --n2 of at least 0, not both 0", file=sys.stderr)
+    nft = args.n1 // 2 if args.nft is None else args.nft
+    if args.n1 < 0 or args.n2 < 0 or nft < 0 or args.n1 + args.n2 + nft == 0:
+        print("sudoku-cube: give --n1, --n2 and --nft of at least 0, not all 0", file=sys.stderr)
         return 2
     settings = CubeSettings()
     rng = random.Random(args.seed)
     results = {f"{nslips}_slip": _one_set(nslips, n, args, rng, settings)
                for nslips, n in ((1, args.n1), (2, args.n2))}
+    results["face_turn_slip"] = _one_set(1, nft, args, rng, settings, kind="face_turn")
     if args.json:
         print(json.dumps(results, indent=2))
     else:
@@ -168,9 +175,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _one_set(nslips: int, n: int, args: argparse.Namespace, rng: random.Random,
-             settings: CubeSettings) -> dict:
-    """``n`` plans with ``nslips`` random slips each, checked from the front face, the face
-    asked first and corner photo A: the figures of the set."""
+             settings: CubeSettings, kind: str | None = None) -> dict:
+    """``n`` plans with ``nslips`` random slips each (of ``kind``; None: any of the kinds
+    :func:`random_slip` draws), checked from the front face, the face asked first and corner
+    photo A: the figures of the set."""
     front, asked, corner = Tally(), Tally(), Tally()
     ceiling, expect_face, expect_corner, look_ms, look_cpu = 0, 0.0, 0.0, [], []
     for k in range(n):
@@ -178,7 +186,7 @@ def _one_set(nslips: int, n: int, args: argparse.Namespace, rng: random.Random,
         plan = simplify(invert_moves(pz.scramble))
         done = rng.randint(nslips, len(plan))
         steps = sorted(rng.sample(range(max(1, done - WINDOW + 1), done + 1), nslips))
-        slips = [random_slip(rng, s, plan[s - 1]) for s in steps]
+        slips = [random_slip(rng, s, plan[s - 1], kind) for s in steps]
         real = slipped_state(pz.state, plan, done, slips)
         run_case(pz.state, plan, done, real, "F", rng, args.doubtful, settings, front)
         t0, c0 = time.perf_counter(), time.process_time()
