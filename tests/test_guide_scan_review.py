@@ -85,6 +85,37 @@ def test_q_at_the_scan_review_exits_0_and_says_what_was_kept(typed, tmp_path, ca
     assert ScanSession.load().complete()
 
 
+def test_scan_resume_takes_up_the_corrections_of_the_review_stopped(tmp_path, capsys,
+                                                                     monkeypatch):
+    """`scan --resume` after q at the review shows the reading with what was typed there in
+    place (the file that keeps it named), so that Enter goes on from it; a file of corrections
+    that cannot be read is named, left as it is, and the reading shown as read."""
+    _session("URFDLB", str(VIDEO))
+    answers = iter(["R2 1v", "q", "", "n", "", "n"])  # the symmetric 1 turned: still solved
+    monkeypatch.setattr(scan_command, "interactive", lambda: True)
+    monkeypatch.setattr(scan_command, "read_line",
+                        lambda prompt="", prefill="": next(answers))
+    out_file = tmp_path / "s.json"
+    argv = ["scan", "--resume", "--no-window", "-o", str(out_file)]
+    assert main(argv) == 0 and not out_file.exists()
+    saved = _reviewed()
+    capsys.readouterr()
+    assert main(argv) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Taking up your corrections from an earlier review of this reading" in out
+    assert str(saved) in out.replace(" ", "") and "typed R2 1v" in out
+    truth = load_state(TRUTH).stickers
+    r2 = FACES.index("R") * 9 + 1
+    assert load_state(out_file).stickers == truth[:r2] + (Sticker(1, 2),) + truth[r2 + 1:]
+    assert _reviewed() == saved  # nothing new typed: no new file
+    saved.write_text("{not json", encoding="utf-8")
+    assert main(argv) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "cannot be read" in out and "the reading is shown as read" in out
+    assert load_state(out_file).stickers == truth
+    assert saved.read_text(encoding="utf-8") == "{not json"
+
+
 def test_q_at_the_solve_review_exits_0(capsys, monkeypatch):
     monkeypatch.setattr(solve_flow, "interactive", lambda: True)
     monkeypatch.setattr(solve_flow, "read_line", lambda prompt="": "q")

@@ -29,7 +29,8 @@ from sudoku_cube.assistant.services.unfinished import (LINE_MAX, Unfinished, dro
 from sudoku_cube.assistant.terminal.guide_check import check_cube
 from sudoku_cube.assistant.terminal.keys import LineInterrupted
 from sudoku_cube.assistant.terminal.line_words import unfinished_words
-from sudoku_cube.assistant.terminal.review_ui import ReviewQuit, reviewed_path, run_review
+from sudoku_cube.assistant.terminal.review_ui import (ReviewQuit, reviewed_path, run_review,
+                                                     taken_up)
 from sudoku_cube.models.cube.moves import invert_moves, simplify
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.generator.cube3 import make_puzzle
@@ -203,6 +204,24 @@ def test_ctrl_c_at_the_review_keeps_the_unfinished_line_and_the_corrections():
     ask, prompts = scripted("")
     run_review(_console(80), kept, read_line=ask)
     assert not prompts[0].endswith("]"), prompts
+
+
+def test_the_reading_taken_up_again_brings_back_the_line_and_the_corrections():
+    """`scan --resume` shows the review of the same reading again, taking up the corrections
+    kept (:func:`taken_up`): the line typed when Ctrl-C came is back on its first prompt."""
+    truth = _truth(12)
+    f7 = truth.stickers[sticker_index("F7")]
+    reading = _reading(truth, {"F7": (_other_digit(f7), 0.9, 0.0)})
+    with pytest.raises(KeyboardInterrupt):
+        run_review(_console(80), reading, read_line=_interrupted("F1 7", "F7 " + f7.token))
+    again = _console(80)
+    state = taken_up(again, reading)
+    assert state.stickers == truth.stickers
+    assert f"Taking up your corrections from an earlier review of this reading " \
+           f"({reviewed_path(reading)})" in _flat(again.export_text())
+    ask, prompts = scripted("")
+    run_review(again, state, read_line=ask)
+    assert prompts == ["finish your line (Ctrl-U clears it): [F1 7]"]
 
 
 def test_ctrl_c_before_any_correction_keeps_the_line_for_the_same_reading():

@@ -41,7 +41,7 @@ from ..terminal.keys import interactive, read_line
 from ..terminal.markup import plain
 from ..terminal.one_words import verdict_line
 from ..terminal.profile_option import add_cube_options, chosen_reader, cube_settings, profile_camera
-from ..terminal.review_ui import ReviewQuit, kept_corrections, run_review
+from ..terminal.review_ui import ReviewQuit, kept_corrections, run_review, taken_up
 from ..terminal.scan_loop import ScanStopped, scan_frames
 from ..terminal.scan_view import ScanPanel
 from ..terminal.scan_window import open_or_tell
@@ -189,6 +189,8 @@ def run(args: argparse.Namespace) -> int:
         raise SudokuCubeError(f"{refusal}. {where[0].upper()}{where[1:]}.")
     ones = OneVerdict(*scanner.session.ones())
     console.print("All six faces captured. Checking the reading...")
+    if args.resume:  # a review of this reading stopped before: go on from what was typed there
+        state = taken_up(console, state)
     try:
         state, _ = run_review(console, state, settings, read_line if interactive() else None,
                               extra={"one": ones.to_dict()})

@@ -27,6 +27,7 @@ from ...models.grid.hopeless import PhotoNames
 from ...models.profile import CubeSettings
 from ...storage.atomic import atomic_write_text
 from ...storage.folders import data_dir
+from ..services.files import load_state
 from ..services.review import (ReviewCheck, accepted, apply_corrections, check_reading,
                                earlier_answers, fix_in_state_file, parse_corrections,
                                suggestion_lines, take_choices, unsure_message)
@@ -121,6 +122,30 @@ def earlier_corrections(read: CubeState) -> Path | None:
             return found
         found = path
     return found
+
+
+def taken_up(console: Console, read: CubeState) -> CubeState:
+    """The reading ``read`` with the corrections kept from an earlier review of it
+    (:func:`earlier_corrections`), said in one line, for a command that shows the review of
+    the same reading again (``scan --resume``): what was typed then is not asked again. The
+    reading as read when there are none, or when the file cannot be read or holds a cube of
+    another size (the file is then named and left as it is: nothing typed is lost)."""
+    path = earlier_corrections(read)
+    if path is None:
+        return read
+    try:
+        kept = load_state(path)
+    except SudokuCubeError as e:
+        kept, why = None, f"cannot be read ({e})"
+    else:
+        why = "does not hold a cube of this size"
+    if kept is None or kept.n != read.n:
+        print_wrapped(console, f"Your corrections from an earlier review of this reading, "
+                               f"{path}, {why}; the reading is shown as read.")
+        return read
+    print_wrapped(console, f"Taking up your corrections from an earlier review of this reading "
+                           f"({path}).")
+    return kept
 
 
 GoOn = Callable[[str], str]
