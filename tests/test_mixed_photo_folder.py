@@ -6,9 +6,16 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import cv2
+import numpy as np
 import pytest
 
+from sudoku_cube.assistant.bench.vision_second import cube
 from sudoku_cube.assistant.cli import main
+from sudoku_cube.models.errors import SudokuCubeError
+from sudoku_cube.vision.locate.corners.faces import locate_corner
+from sudoku_cube.vision.reading.photo_set import shows_a_corner
+from tests import render_cache
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 
@@ -49,3 +56,20 @@ def test_corner_photo_named_b_beside_five_faces(tmp_path, capsys, command):
     err = " ".join(capsys.readouterr().err.split())
     assert f"{folder / 'B.jpg'}: shows a corner of the cube (three faces), not face B" in err
     assert "a Sudoku Cube has" not in err and "Traceback" not in err
+
+
+def test_a_noisy_face_photo_with_side_slivers_is_not_called_a_corner(tmp_path):
+    """The folder check asks of photo B as taken whether it shows a corner. A black face
+    photo in sensor noise, refused as a corner photo as taken, once passed for one in the
+    copy with its shade lifted that dim corner photos are read on: the slivers of its side
+    faces became two more faces, and the person would have been told the face photo is a
+    corner photo."""
+    state, homes, look = cube(100002, 2, "black")
+    shot = render_cache.face_shot(state, "B", 1000025, look, homes)
+    noise = np.random.default_rng(0).normal(0, 14, shot.image.shape)
+    path = tmp_path / "B.jpg"
+    cv2.imwrite(str(path), np.clip(shot.image + noise, 0, 255).astype(np.uint8),
+                [cv2.IMWRITE_JPEG_QUALITY, 90])
+    with pytest.raises(SudokuCubeError):  # the photo as taken shows no corner
+        locate_corner(cv2.imread(str(path)), "B", str(path), lift_shade=False)
+    assert not shows_a_corner(path)

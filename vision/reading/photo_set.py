@@ -79,10 +79,13 @@ def mixed_message(paths: Path | str | Sequence[Path | str], photos: dict[str, Pa
 
 
 def shows_a_corner(path: Path) -> bool:
-    """True when the photo shows three faces around a corner (a corner photo, held any way
-    round), which a photo of one face straight on never does."""
+    """True when the photo as taken shows three faces around a corner (a corner photo, held
+    any way round), which a photo of one face straight on never does. Its shade is not
+    lifted as a corner photo's is when read: in a lifted copy of a noisy one-face photo the
+    slivers of its side faces can pass for two more faces, and the person would be told a
+    face photo is a corner photo."""
     try:
-        locate_corner(load_image(path), "B", str(path))
+        locate_corner(load_image(path), "B", str(path), lift_shade=False)
     except SudokuCubeError:
         return False
     return True

@@ -255,10 +255,11 @@ def locate_faces(image: np.ndarray, photo: str, source: str = "") -> list[Corner
     return locate_corner(image, photo, source).faces()
 
 
-def locate_corner(image: np.ndarray, photo: str, source: str = "") -> CornerView:
+def locate_corner(image: np.ndarray, photo: str, source: str = "",
+                  lift_shade: bool = True) -> CornerView:
     """The three faces of corner photo ``photo`` ("A" or "B") in ``image``, named each of the
     three ways round the corner (:class:`CornerView`), held upright or not. A photo refused
-    as taken is sought again with its shade lifted
+    as taken is sought again with its shade lifted, unless ``lift_shade`` is False
     (:func:`vision.locate.corners.shade.shade_lifted`: in dim light a side face's stickers
     and digits can be too dark for every pass); the places found there are the photo's own,
     as its pixels are.
@@ -269,6 +270,8 @@ def locate_corner(image: np.ndarray, photo: str, source: str = "") -> CornerView
     try:
         return _search(image, photo, source)
     except CornerPhotoError as refused:
+        if not lift_shade:
+            raise
         try:
             return _search(shade_lifted(image), photo, source)
         except CornerPhotoError:
