@@ -31,8 +31,11 @@ from sudoku_cube.assistant.web.service import (PLANNING, RETAKE_HERE, REVIEW_QUI
                                                PhoneService, inconsistency, quit_words)
 from sudoku_cube.assistant.web.store import MAX_UPLOAD_BYTES, PhotoFolder, new_folder
 from sudoku_cube.models.cube.moves import invert_moves, parse_moves, simplify
+from sudoku_cube.models.cube.state import sticker_index
+from sudoku_cube.models.cube.stickers import format_token
 from sudoku_cube.models.generator.cube3 import make_puzzle
 from sudoku_cube.models.profile import CubeSettings
+from sudoku_cube.storage.folders import data_dir
 from sudoku_cube.vision.photo.images import load_image
 from sudoku_cube.vision.reading.reader import Reader
 from tests.conftest import assert_clear_error, random_design
@@ -695,6 +698,57 @@ def test_q_at_the_review_retakes_photos_and_the_new_reading_is_reviewed(served, 
     assert ("Stopped at the review; nothing was planned. Retake photos on the phone; the review "
             "starts again when they are read. Ctrl-C stops the server.") in text
     assert "run the same command" not in text
+
+
+def test_serve_resume_takes_up_the_corrections_of_the_review_stopped(served, monkeypatch):
+    """q at the review with a correction typed, then the server stopped: `serve --resume`
+    reviews the same reading from what was typed (the file that keeps it named in one line),
+    as `scan --resume` does, rather than the reading as read."""
+    for module in (solve_flow, serve_command):
+        monkeypatch.setattr(module, "interactive", lambda: True)
+    typed = iter(["F1 1v"])  # the symmetric 1 turned: the cube is still solved
+    quit_said: list[str] = []
+
+    def answer(prompt: str = "", **_: str) -> str:
+        line = next(typed, "q")
+        if line == "q":
+            quit_said.append(line)
+        return line
+    monkeypatch.setattr(solve_flow, "read_line", answer)
+    check = serve_command.interrupt.check
+
+    def stop_after_q() -> None:  # Ctrl-C once q has stopped the review
+        if quit_said:
+            raise _Done
+        check()
+    monkeypatch.setattr(serve_command.interrupt, "check", stop_after_q)
+    for face in "URFDLB":
+        served.service.upload("faces", face, (FACES_DIR / f"{face}.jpg").read_bytes())
+    args = build_parser("serve").parse_args(["serve", "--ocr", "never"])
+    with pytest.raises(_Done):
+        serve_command.hand_over(served.service, served.service.folder, CubeSettings(), args,
+                                Console(file=io.StringIO(), width=200))
+    kept = sorted(data_dir().glob("reviewed-*.json"))
+    assert len(kept) == 1 and quit_said
+    quit_said.clear()  # the server started again
+
+    reviewed = []
+
+    def first_prompt(console: Console, state, *a, **k):
+        reviewed.append(state)
+        raise _Done
+    monkeypatch.setattr(solve_flow, "run_review", first_prompt)
+    again = PhoneService(PhotoFolder(served.service.folder.path), Reader(ocr="never"))
+    again.resume()
+    out = io.StringIO()
+    args = build_parser("serve").parse_args(["serve", "--resume", "--ocr", "never"])
+    with pytest.raises(_Done):
+        serve_command.hand_over(again, again.folder, CubeSettings(), args,
+                                Console(file=out, width=200))
+    text = " ".join(out.getvalue().split())
+    assert ("Taking up your corrections from an earlier review of this reading "
+            f"({kept[0]})") in text
+    assert format_token(reviewed[0].stickers[sticker_index("F1")]) == "1v"
 
 
 def test_a_checks_hold_on_the_page_after_the_step_shown_is_the_terminals(served):

@@ -163,7 +163,10 @@ def hand_over(service: PhoneService, folder: PhotoFolder, settings: CubeSettings
     guide starts the page refuses retakes (:meth:`PhoneService.reviewing`): the review goes on
     with the photos it has. q at the review does not stop the server: the page takes photos
     again, and the next reading (a photo retaken) is reviewed afresh; the reading quit is not
-    reviewed again."""
+    reviewed again. With ``--resume`` the review starts from the corrections kept when a
+    review of the same reading stopped in an earlier run (q, then Ctrl-C; or Ctrl-C at the
+    review), said in one line as ``scan --resume`` does; after q in this run, not: the photos
+    retaken are reviewed afresh, as the terminal says."""
     seen, said, quit = -1, "", None
     while True:
         interrupt.check()
@@ -181,7 +184,8 @@ def hand_over(service: PhoneService, folder: PhotoFolder, settings: CubeSettings
         try:
             code = solve_with_review(str(folder.path), settings, args, console,
                                      reading=reading, companion=companion,
-                                     fresh=service.took_photos())
+                                     fresh=service.took_photos(),
+                                     take_up=args.resume and quit is None)
         except SudokuCubeError as e:
             service.refuse_reading(str(e))
             continue

@@ -37,7 +37,7 @@ from .keys import interactive, read_line
 from .markup import plain
 from .profile_option import chosen_reader
 from .progress_view import ConsoleProgress
-from .review_ui import ReviewQuit, kept_corrections, run_review
+from .review_ui import ReviewQuit, kept_corrections, run_review, taken_up
 from .wrapping import print_wrapped
 
 
@@ -195,7 +195,7 @@ def write_timings(entered: float, timings_ms: dict[str, float]) -> None:
 def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.Namespace,
                       console: Console | None = None, *, reading: Reading | None = None,
                       companion: Companion | None = None, fresh: bool = False,
-                      reviewed: bool = False) -> int:
+                      reviewed: bool = False, take_up: bool = False) -> int:
     """Read, review (interactive when a person is there), plan and guide; ``reading``: the
     folder's reading when it was already read; ``companion``: another front end that shows the
     steps too and takes a check's photos (:class:`assistant.terminal.guide_run.Companion`; q
@@ -203,7 +203,9 @@ def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.N
     ``fresh``: the photos were taken just now (``scan``, ``serve``), so the cube they show, not
     the step saved before, says where a plan being followed goes on; ``reviewed``: the person
     has just reviewed this reading (``scan`` wrote it after its review), so it is not shown
-    and asked again (a reading the grid solver is not sure of stops, naming the stickers)."""
+    and asked again (a reading the grid solver is not sure of stops, naming the stickers);
+    ``take_up``: a review of this reading may have stopped before (``serve --resume``), so the
+    review starts from the corrections kept then (:func:`taken_up`), not asking them again."""
     console = console or Console()
     if getattr(args, "export", None):
         check_export_path(args.export)
@@ -236,6 +238,8 @@ def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.N
     try:
         grid = None
         if not reviewed:
+            if take_up:
+                state = taken_up(console, state)
             try:
                 state, check = run_review(console, state, settings,
                                           read_line if person else None, planner.solver,
