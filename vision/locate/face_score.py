@@ -10,9 +10,14 @@ of a lattice's nine cells two pieces of evidence are measured on the picture its
   hairline grooves), the best of them;
 * **a digit on it**: a share of its inner samples differs clearly from its plateau, dark or
   light ink alike, and the ink stays clear of at least one side of the cell's inner square, as
-  a digit's does (:func:`glyphs_of`). The squares of a printed grid, a cutting mat or
-  tiles are framed plateaus too, but empty; grooves crossing in a cell's middle, or a rug's
-  pattern, reach every side.
+  a digit's does (:func:`glyphs_of`), on the picture's brightness or on its colour (white ink
+  on a coloured sticker is colourless where a flash's glare washes out its brightness). The
+  squares of a printed grid, a cutting mat or tiles are framed plateaus too, but empty;
+  grooves crossing in a cell's middle, or a rug's pattern, reach every side.
+
+An edge cell counts at most the step its outer side shows where that is small
+(:mod:`vision.locate.outline`): a lattice a row off the face, over the ground beyond it,
+frames that row with the face's rim as a row of stickers is framed, but no sticker ends there.
 
 A face passes on its stickers (:data:`vision.locate.hypotheses.GOOD_CELLS` cells of contrast, so a
 plain cube's face is found too); hypotheses are ranked by the better of two readings
@@ -34,6 +39,7 @@ from ..numeric import TINY
 from .face_cues import (COLOUR_FLOOR, COLOUR_WEIGHT, CONTRAST_POINTS, FLOOR, INNER, Levels,
                         centres_of, contrast_of, saturation)
 from .grooves import SMOOTH, thin_grooves
+from .outline import POINTS as OUTLINE_POINTS, outlined
 from .lattice_sampling import (SAMPLE_STEP, homogeneous, lattice_points, lookup, outside_at,
                                sample_channels, spaced)
 
@@ -107,20 +113,23 @@ def _median_last(x: np.ndarray) -> np.ndarray:
     return (middle[..., n // 2 - 1] + middle[..., n // 2]) / x.dtype.type(2)
 
 
-def glyphs_of(samples: np.ndarray, outside: np.ndarray) -> np.ndarray:
+def glyphs_of(samples: np.ndarray, outside: np.ndarray, floor: float = FLOOR) -> np.ndarray:
     """How surely each cell of K lattices holds a digit, 0..1 (:data:`GLYPH_INK`), from the
     ink picture's samples at their :data:`_GLYPH_POINTS` (K, points) and which of those lie
-    outside the picture: (K, 9). Ink that runs through the middles of a row or column of
-    cells, in every gap beside their digits (:data:`GAP`), is a line, no digit: a printed
-    grid's or a cutting mat's, seen through a lattice twice as wide as its squares; the cells
-    it crosses hold none. Nor does a cell whose ink reaches all four sides of the square
-    round its digit (:data:`_RIM`): grooves crossing there (a lattice half a cell off the
-    face) or a patterned ground."""
+    outside the picture: (K, 9). ``floor`` is added to a level before the ink's depth is
+    taken relative to it (:data:`INK_DEPTH`): :data:`vision.locate.face_cues.FLOOR` on
+    brightness, :data:`vision.locate.face_cues.COLOUR_FLOOR` on colour, where a step of full
+    colour counts, not the ratio of two faint tints. Ink that runs through the middles of a
+    row or column of cells, in every gap beside their digits (:data:`GAP`), is a line, no
+    digit: a printed grid's or a cutting mat's, seen through a lattice twice as wide as its
+    squares; the cells it crosses hold none. Nor does a cell whose ink reaches all four
+    sides of the square round its digit (:data:`_RIM`): grooves crossing there (a lattice
+    half a cell off the face) or a patterned ground."""
     k = len(samples)
     s, rim, m = np.split(samples, _SPLIT, axis=1)
     s = s.reshape(k, 9, -1)
     level = _median_last(s)
-    inked = np.abs(s[..., _CENTRE] - level[..., None]) > INK_DEPTH * (level[..., None] + FLOOR)
+    inked = np.abs(s[..., _CENTRE] - level[..., None]) > INK_DEPTH * (level[..., None] + floor)
     glyph = np.clip(inked.mean(axis=2) / GLYPH_INK, 0.0, 1.0)
     # ink that reaches all four sides round the digit is no digit: grooves crossing, a
     # lattice half a cell off a plain cube's face, or a patterned cloth or rug (measured
@@ -131,15 +140,15 @@ def glyphs_of(samples: np.ndarray, outside: np.ndarray) -> np.ndarray:
     rim = rim.reshape(k, 9, 4, -1)[..., ::2]
     edge = _median_last(rim.reshape(k, 9, -1))[..., None, None]
     away = s[..., _CENTRE] - edge[..., 0]
-    kind = np.sign(np.where(np.abs(away) > INK_DEPTH * (edge[..., 0] + FLOOR), away, 0.0)
+    kind = np.sign(np.where(np.abs(away) > INK_DEPTH * (edge[..., 0] + floor), away, 0.0)
                    .sum(axis=2))[..., None, None]
     beyond = outside[:, _SPLIT[0]:_SPLIT[1]].reshape(k, 9, 4, -1)[..., ::2]
-    reach = ((rim - edge) * kind > INK_DEPTH * (edge + FLOOR)) | beyond
+    reach = ((rim - edge) * kind > INK_DEPTH * (edge + floor)) | beyond
     glyph = np.where(reach.any(axis=3).all(axis=2), 0.0, glyph)
     # the gaps either side of each digit read against the sticker's level beside it (the
     # rim's), not the inner median a large light digit lifts
     at = edge[:, :, 0, 0][:, _MIDDLE_CELL]
-    lines = (np.abs(m - at) > INK_DEPTH * (at + FLOOR)).reshape(k, -1, len(_ALONG)).all(axis=2)
+    lines = (np.abs(m - at) > INK_DEPTH * (at + floor)).reshape(k, -1, len(_ALONG)).all(axis=2)
     return np.where(lines[:, _ON_LINE].any(axis=2), 0.0, glyph)
 
 
@@ -249,20 +258,27 @@ class FaceScore:
     def judge(self, homs: np.ndarray, seen: np.ndarray | None = None
               ) -> tuple[np.ndarray, np.ndarray]:
         """For a stack of lattices ``homs`` (K, 3, 3), each cell's contrast
-        (:meth:`Levels.contrast`, ``seen`` as there) and how surely it holds a digit
-        (:func:`glyphs_of`), each (K, 9): every picture sampled at once
-        (:attr:`stack`), at the digits' and rims' points, the contrast measured once per
-        lattice (:meth:`_contrasts`)."""
+        (:meth:`Levels.contrast`, ``seen`` as there; an edge cell's at most the step its outer
+        side shows on the pictures a sticker's size is read on,
+        :func:`vision.locate.outline.outlined`) and how surely it holds a digit
+        (:func:`glyphs_of`, the surer of :attr:`ink` and colour: a flash's glare lifts a
+        coloured sticker toward its white ink's brightness, not its colour), each (K, 9):
+        every picture sampled at once (:attr:`stack`), at the digits', rims' and outline's
+        points, the contrast measured once per lattice (:meth:`_contrasts`)."""
         homs = np.asarray(homs, np.float64).reshape(-1, 3, 3)
         k = len(homs)
         contrasts, levels = self._contrasts(homs, seen)
         where = lookup(homs, _GLYPH_POINTS)
         glyph = sample_channels(self.stack, where, k)
         rims = glyph[:, _SPLIT[0]:_SPLIT[1]].reshape(k, 9, 4, -1, glyph.shape[2])
+        edges = sample_channels(self.stack, lookup(homs, OUTLINE_POINTS), k)
         contrast = np.max([weight * _shown(
-            contrasts[:, n], filled(levels[:, n], rims[..., n], floor) if sized else 1.0)
+            outlined(contrasts[:, n], levels[:, n], edges[..., n], floor) if sized
+            else contrasts[:, n], filled(levels[:, n], rims[..., n], floor) if sized else 1.0)
             for n, ((_, floor, weight), sized) in enumerate(zip(self.images, _SIZED))], axis=0)
-        return contrast, glyphs_of(glyph[..., -1], outside_at(where, self.shape, k))
+        outside = outside_at(where, self.shape, k)  # the colour picture is the stack's second
+        return contrast, np.maximum(glyphs_of(glyph[..., -1], outside),
+                                    glyphs_of(glyph[..., 1], outside, COLOUR_FLOOR))
 
     def bound(self, homs: np.ndarray, seen: np.ndarray | None = None) -> np.ndarray:
         """For a stack of lattices ``homs`` (K, 3, 3), a bound on each cell's contrast as

@@ -1,0 +1,68 @@
+"""A flash's hot spot on a face photo: the face is located where it is, or refused; never a
+row or column off.
+
+The glare washes out a row of the face: on a black cube its stickers' contrast falls below
+that of the ground or a side face beyond the opposite row, which a lattice a row off frames
+with the face's rim; there the outer sides show no sticker's edge
+(:mod:`sudoku_cube.vision.locate.outline`). On a white-ink cube it lifts a green sticker
+toward its white digit's brightness, so on brightness the digit is lost; the white ink stays
+colourless on the colour picture, where digits are sought too
+(:meth:`sudoku_cube.vision.locate.face_score.FaceScore.judge`)."""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from sudoku_cube.assistant.bench.vision_second import cube
+from sudoku_cube.models.cube.geometry import FACES
+from sudoku_cube.render.second import face_shot
+from sudoku_cube.vision.locate.detect import FaceNotFoundError, find_face
+from sudoku_cube.vision.locate.outline import BAND, EDGE_STEP, POINTS, outlined
+from tools.phone_changes_report import CHANGES, FIRST_SEED
+
+
+@pytest.mark.parametrize("look, index, seed, face", [
+    ("coloured-white-ink", 2, 98002, "R"),  # placed a column off before
+    ("black", 3, 99000, "L"),  # a row off, over a finger
+    ("black", 3, 99002, "D"),  # a row off, over the side face
+])
+def test_a_flash_spotted_face_is_located_on_the_face_or_refused(look, index, seed, face):
+    # the exam renderer's cubes of the phone-changes report (look i's seeds from
+    # FIRST_SEED + 1000 i), written as its JPEG
+    assert seed - FIRST_SEED - 1000 * index in range(3)
+    state, homes, lk = cube(seed, seed - FIRST_SEED - 1000 * index, look)
+    shot = face_shot(state, face, seed * 10 + FACES.index(face), lk, homes)
+    ok, jpeg = cv2.imencode(".jpg", CHANGES["flash spot"](shot.image),
+                            [cv2.IMWRITE_JPEG_QUALITY, 90])
+    image = cv2.imdecode(jpeg, cv2.IMREAD_COLOR)
+    try:
+        geometry = find_face(image, f"face {face}")
+    except FaceNotFoundError as e:  # refused is acceptable, saying which photo
+        assert str(e).startswith(f"face {face}: ")
+        return
+    want = np.array(shot.truth["centres"], np.float64)
+    got = np.asarray(geometry.cell_centres(), np.float64)
+    pitch = np.linalg.norm(want[0] - want[1])
+    assert np.linalg.norm(got - want, axis=1).max() < pitch / 3
+
+
+def test_an_edge_cell_whose_outer_side_shows_no_step_is_capped():
+    # one lattice, every cell's plateau 100 and contrast 0.5; the outline samples level at
+    # 100 (nothing beyond the edge cells but more of the same) except on cell 0's two outer
+    # sides, where each line across them falls to a dark rim past the sticker's edge
+    assert len(POINTS) == 12 * 3 * len(BAND)  # twelve outer sides, three lines across each
+    contrast = np.full((1, 9), 0.5)
+    level = np.full((1, 9), 100.0)
+    lines = np.full((1, 12, 3, len(BAND)), 100.0)
+    lines[0, :2, :, len(BAND) // 2:] = 40.0  # the first two outer sides are cell 0's
+    got = outlined(contrast, level, lines.reshape(1, -1), 10.0)[0]
+    assert got[0] == 0.5  # its sticker's edge seen: unchanged
+    assert got[4] == 0.5  # the middle cell has no outer side
+    assert np.all(got[[1, 2, 3, 5, 6, 7, 8]] == 0.0)  # no step: at most the step, none
+    # a light ground beyond dark stickers is a step too, if it is one
+    lines[0, :, :, len(BAND) // 2:] = 100.0 + (EDGE_STEP + 0.05) * 110
+    assert np.all(outlined(contrast, level, lines.reshape(1, -1), 10.0) == 0.5)
+    lines[0, :, :, len(BAND) // 2:] = 100.0 + (EDGE_STEP - 0.05) * 110
+    got = outlined(contrast, level, lines.reshape(1, -1), 10.0)[0]
+    assert np.allclose(got[[0, 1, 2, 3, 5, 6, 7, 8]], EDGE_STEP - 0.05) and got[4] == 0.5
