@@ -65,4 +65,8 @@ def test_an_edge_cell_whose_outer_side_shows_no_step_is_capped():
     assert np.all(outlined(contrast, level, lines.reshape(1, -1), 10.0) == 0.5)
     lines[0, :, :, len(BAND) // 2:] = 100.0 + (EDGE_STEP - 0.05) * 110
     got = outlined(contrast, level, lines.reshape(1, -1), 10.0)[0]
-    assert np.allclose(got[[0, 1, 2, 3, 5, 6, 7, 8]], EDGE_STEP - 0.05) and got[4] == 0.5
+    assert np.all(got == 0.5)  # level all round (white on white): no row off, kept
+    lines[0, :2, :, len(BAND) // 2:] = 40.0  # cell 0's sticker ends: the rest is capped
+    got = outlined(contrast, level, lines.reshape(1, -1), 10.0)[0]
+    assert got[0] == 0.5 and got[4] == 0.5
+    assert np.allclose(got[[1, 2, 3, 5, 6, 7, 8]], EDGE_STEP - 0.05)
