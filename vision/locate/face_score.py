@@ -101,6 +101,10 @@ _GLYPH_POINTS = np.concatenate([_INNER, _RIM, _MIDDLES])
 
 _SPLIT = np.cumsum([len(_INNER), len(_RIM)])
 
+_JUDGE_POINTS = np.concatenate([_GLYPH_POINTS, OUTLINE_POINTS])
+"""What :meth:`FaceScore.judge` samples in one pass: the digits' points, then the outline's
+(:data:`vision.locate.outline.POINTS`)."""
+
 
 def _median_last(x: np.ndarray) -> np.ndarray:
     """The median along the last axis, as :func:`numpy.median` gives it (the middle value,
@@ -268,17 +272,22 @@ class FaceScore:
         homs = np.asarray(homs, np.float64).reshape(-1, 3, 3)
         k = len(homs)
         contrasts, levels = self._contrasts(homs, seen)
-        where = lookup(homs, _GLYPH_POINTS)
-        glyph = sample_channels(self.stack, where, k)
+        where = lookup(homs, _JUDGE_POINTS)  # the digits' and rims' points, then the outline's
+        glyph, edges = np.split(sample_channels(self.stack, where, k), [len(_GLYPH_POINTS)],
+                                axis=1)
         rims = glyph[:, _SPLIT[0]:_SPLIT[1]].reshape(k, 9, 4, -1, glyph.shape[2])
-        edges = sample_channels(self.stack, lookup(homs, OUTLINE_POINTS), k)
         contrast = np.max([weight * _shown(
             outlined(contrasts[:, n], levels[:, n], edges[..., n], floor) if sized
             else contrasts[:, n], filled(levels[:, n], rims[..., n], floor) if sized else 1.0)
             for n, ((_, floor, weight), sized) in enumerate(zip(self.images, _SIZED))], axis=0)
-        outside = outside_at(where, self.shape, k)  # the colour picture is the stack's second
-        return contrast, np.maximum(glyphs_of(glyph[..., -1], outside),
-                                    glyphs_of(glyph[..., 1], outside, COLOUR_FLOOR))
+        outside = outside_at(where, self.shape, k)[:, :len(_GLYPH_POINTS)]
+        glyphs = glyphs_of(glyph[..., -1], outside)
+        # on colour (the stack's second picture), only where brightness missed a digit
+        short = np.flatnonzero((glyphs < 1).any(axis=1))
+        if len(short):
+            glyphs[short] = np.maximum(glyphs[short], glyphs_of(
+                glyph[short, :, 1], outside[short], COLOUR_FLOOR))
+        return contrast, glyphs
 
     def bound(self, homs: np.ndarray, seen: np.ndarray | None = None) -> np.ndarray:
         """For a stack of lattices ``homs`` (K, 3, 3), a bound on each cell's contrast as

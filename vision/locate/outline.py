@@ -36,7 +36,10 @@ _SIDES = tuple((c, r, dx, dy) for r in range(3) for c in range(3)
 faces no other cell, twelve in all (a corner cell has two)."""
 
 _CELL = np.array([3 * r + c for c, r, _, _ in _SIDES])
-"""The cell each outer side belongs to."""
+"""The cell each outer side belongs to (a corner cell's two sides one after the other)."""
+
+_EDGE_CELLS, _FIRST_SIDE = np.unique(_CELL, return_index=True)
+"""The eight edge cells, and where each one's outer sides start among :data:`_SIDES`."""
 
 POINTS = homogeneous(np.array([[c + dx * t + dy * a, r + dy * t + dx * a]
                                for c, r, dx, dy in _SIDES for a in _ALONG for t in BAND]))
@@ -49,30 +52,41 @@ difference of its samples there, relative to the cell's plateau, as a cell's con
 shows no sticker's edge there: its contrast is at most that step (:func:`outlined`). A
 sticker's edge steps by 0.2 to 1 and more (to a dark rim or groove, or a light ground); the
 ground, a finger or a side face's slivers beyond a lattice a row off the face, under a
-tenth."""
+tenth. Where the face's stickers are framed faintly, less (:data:`FAINT_EDGE`)."""
+
+FAINT_EDGE = 1 / 3
+"""Where a face's stickers are framed faintly, their outline steps faintly too: an edge cell
+shows no sticker's edge where its outer side steps by less than :data:`EDGE_STEP` or this
+share of the lattice's typical cell's contrast (the median of its nine on the same picture),
+whichever is less. White stickers on a white body on white paper are framed by a hairline
+groove (contrast about 0.1 on the value channel) and step by 0.06-0.07 at their outer sides:
+a face, held to the step its own grooves make. A lattice a row off a face, over the ground
+beyond it, frames its cells with the face's rim as a row of stickers is (0.2-0.5) and
+steps by 0.03-0.05 there: held to :data:`EDGE_STEP`. A third, not a half: the white-on-white
+outline's step is two thirds of its grooves', and noise and JPEG move it by a hundredth or
+two."""
 
 
 def outlined(contrast: np.ndarray, level: np.ndarray, samples: np.ndarray, floor: float
              ) -> np.ndarray:
     """Each cell's ``contrast`` (K, 9) of K lattices, an edge cell's lowered to the step its
-    outer sides show (:data:`EDGE_STEP`) where that is less, from one picture's ``level`` in
-    each cell (K, 9: its plateau) and its ``samples`` at :data:`POINTS` (K, points): each
-    side's step is the largest difference between the samples on each line across it, the
-    middle of the three lines counting; ``floor`` is added to the plateau, as for the
-    contrast (:data:`vision.locate.face_cues.FLOOR`). Outside the picture a sample reads 0, a
-    step: the face's edge may lie at the picture's. A lattice whose twelve outer sides are all
-    level keeps its contrast: white stickers on a white body on white paper step by about
-    0.05 all round, yet are a face; a lattice a row off a face steps where it crosses the
-    face's rim or the picture's edge on at least one side."""
+    outer sides show where that is too small for a sticker's edge (:data:`EDGE_STEP`,
+    :data:`FAINT_EDGE`), from one picture's ``level`` in each cell (K, 9: its plateau) and its
+    ``samples`` at :data:`POINTS` (K, points): each side's step is the largest difference
+    between the samples on each line across it, the middle of the three lines counting;
+    ``floor`` is added to the plateau, as for the contrast
+    (:data:`vision.locate.face_cues.FLOOR`). Outside the picture a sample reads 0, a step:
+    the face's edge may lie at the picture's. One rule for every face: what a sticker's
+    edge must step by is measured against how the lattice's own cells are framed, so a
+    white cube on white paper is held to its faint grooves and a lattice a row off a
+    plainly framed face to a sticker's edge."""
     k = len(samples)
     lines = samples.reshape(k, len(_SIDES), len(_ALONG), len(BAND))
     rise = np.median(lines.max(axis=3) - lines.min(axis=3), axis=2)
-    at = level[:, _CELL]
-    step = rise / (at + floor)
+    step = rise / (level[:, _CELL] + floor)
+    typical = np.partition(contrast, 4, axis=1)[:, 4:5]  # the median of the nine
+    flat = step < np.minimum(EDGE_STEP, FAINT_EDGE * typical)
+    shown = np.minimum.reduceat(np.where(flat, step, np.inf), _FIRST_SIDE, axis=1)
     out = contrast.copy()
-    flat = step < EDGE_STEP
-    flat &= ~flat.all(axis=1, keepdims=True)  # level all round: white on white, no row off
-    shown = np.where(flat, step, np.inf)
-    for j, cell in enumerate(_CELL):
-        out[:, cell] = np.minimum(out[:, cell], shown[:, j])
+    out[:, _EDGE_CELLS] = np.minimum(out[:, _EDGE_CELLS], shown)
     return out
