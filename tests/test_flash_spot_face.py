@@ -48,6 +48,10 @@ def test_a_flash_spotted_face_is_located_on_the_face_or_refused(look, index, see
     assert np.linalg.norm(got - want, axis=1).max() < pitch / 3
 
 
+_IN = np.zeros((1, len(POINTS)), bool)
+"""Every outline sample inside the picture."""
+
+
 def test_an_edge_cell_whose_outer_side_shows_no_step_is_capped():
     # one lattice, every cell's plateau 100 and contrast 0.5; the outline samples level at
     # 100 (nothing beyond the edge cells but more of the same) except on cell 0's two outer
@@ -57,28 +61,48 @@ def test_an_edge_cell_whose_outer_side_shows_no_step_is_capped():
     level = np.full((1, 9), 100.0)
     lines = np.full((1, 12, 3, len(BAND)), 100.0)
     lines[0, :2, :, len(BAND) // 2:] = 40.0  # the first two outer sides are cell 0's
-    got = outlined(contrast, level, lines.reshape(1, -1), 10.0)[0]
+    got = outlined(contrast, level, lines.reshape(1, -1), 10.0, _IN)[0]
     assert got[0] == 0.5  # its sticker's edge seen: unchanged
     assert got[4] == 0.5  # the middle cell has no outer side
     assert np.all(got[[1, 2, 3, 5, 6, 7, 8]] == 0.0)  # no step: at most the step, none
     # a light ground beyond dark stickers is a step too, if it is one
     lines[0, :, :, len(BAND) // 2:] = 100.0 + (EDGE_STEP + 0.05) * 110
-    assert np.all(outlined(contrast, level, lines.reshape(1, -1), 10.0) == 0.5)
+    assert np.all(outlined(contrast, level, lines.reshape(1, -1), 10.0, _IN) == 0.5)
     # a faint step, as white stickers on a white body and paper show (0.06): a plainly
     # framed lattice's edge cells (a row off a face, framed by its rim) are held to it ...
     lines[0, :, :, len(BAND) // 2:] = 100.0 + 0.06 * 110
-    got = outlined(contrast, level, lines.reshape(1, -1), 10.0)[0]
+    got = outlined(contrast, level, lines.reshape(1, -1), 10.0, _IN)[0]
     assert got[4] == 0.5
     assert np.allclose(got[[0, 1, 2, 3, 5, 6, 7, 8]], 0.06)
     # ... a faintly framed face's (hairline grooves, contrast 0.1) are not: its outline
     # steps as faintly as its grooves do
     faint = np.full((1, 9), 0.1)
-    assert np.all(outlined(faint, level, lines.reshape(1, -1), 10.0) == 0.1)
+    assert np.all(outlined(faint, level, lines.reshape(1, -1), 10.0, _IN) == 0.1)
     # but even there an outer side with no step at all is no sticker's edge
     lines[0, :2, :, len(BAND) // 2:] = 100.0 + FAINT_EDGE * 0.1 / 2 * 110
-    got = outlined(faint, level, lines.reshape(1, -1), 10.0)[0]
+    got = outlined(faint, level, lines.reshape(1, -1), 10.0, _IN)[0]
     assert np.isclose(got[0], FAINT_EDGE * 0.1 / 2, rtol=1e-3)
     assert np.all(got[1:] == 0.1)
+
+
+def test_an_outer_side_beyond_the_picture_is_no_level_side():
+    # a face cut by the photo's edge: the top row's outer sides lie beyond the picture, where
+    # every sample reads 0, as level as can be; the face may end there, so they are not
+    # capped. Every other outer side falls to a dark rim past its sticker's edge.
+    contrast, level = np.full((1, 9), 0.5), np.full((1, 9), 100.0)
+    lines = np.full((1, 12, 3, len(BAND)), 100.0)
+    lines[..., len(BAND) // 2:] = 40.0
+    beyond = np.zeros((1, 12, 3, len(BAND)), bool)
+    middles = POINTS.reshape(12, 3, len(BAND), 3)[:, 1, 0]  # each side's middle line's start
+    top = [i for i, p in enumerate(middles) if p[1] < 0]
+    assert len(top) == 3  # the top row's three outer sides (row 0's, outward up)
+    lines[0, top] = 0.0
+    beyond[0, top] = True
+    got = outlined(contrast, level, lines.reshape(1, -1), 10.0, beyond.reshape(1, -1))[0]
+    assert np.all(got == 0.5)
+    # the same level sides inside the picture (a dark ground, no sticker's edge): capped
+    got = outlined(contrast, level, lines.reshape(1, -1), 10.0, _IN)[0]
+    assert np.all(got[[0, 1, 2]] == 0.0) and np.all(got[3:] == 0.5)
 
 
 _WHITE, _COLOURS = (235, 235, 235), ((40, 40, 200), (40, 160, 40), (200, 80, 30), (30, 200, 240))

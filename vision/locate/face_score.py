@@ -276,11 +276,12 @@ class FaceScore:
         glyph, edges = np.split(sample_channels(self.stack, where, k), [len(_GLYPH_POINTS)],
                                 axis=1)
         rims = glyph[:, _SPLIT[0]:_SPLIT[1]].reshape(k, 9, 4, -1, glyph.shape[2])
+        outside, beyond = np.split(outside_at(where, self.shape, k), [len(_GLYPH_POINTS)],
+                                   axis=1)
         contrast = np.max([weight * _shown(
-            outlined(contrasts[:, n], levels[:, n], edges[..., n], floor) if sized
+            outlined(contrasts[:, n], levels[:, n], edges[..., n], floor, beyond) if sized
             else contrasts[:, n], filled(levels[:, n], rims[..., n], floor) if sized else 1.0)
             for n, ((_, floor, weight), sized) in enumerate(zip(self.images, _SIZED))], axis=0)
-        outside = outside_at(where, self.shape, k)[:, :len(_GLYPH_POINTS)]
         glyphs = glyphs_of(glyph[..., -1], outside)
         # on colour (the stack's second picture), only where brightness missed a digit
         short = np.flatnonzero((glyphs < 1).any(axis=1))

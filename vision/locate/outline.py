@@ -67,22 +67,24 @@ outline's step is two thirds of its grooves', and noise and JPEG move it by a hu
 two."""
 
 
-def outlined(contrast: np.ndarray, level: np.ndarray, samples: np.ndarray, floor: float
-             ) -> np.ndarray:
+def outlined(contrast: np.ndarray, level: np.ndarray, samples: np.ndarray, floor: float,
+             beyond: np.ndarray) -> np.ndarray:
     """Each cell's ``contrast`` (K, 9) of K lattices, an edge cell's lowered to the step its
     outer sides show where that is too small for a sticker's edge (:data:`EDGE_STEP`,
     :data:`FAINT_EDGE`), from one picture's ``level`` in each cell (K, 9: its plateau) and its
     ``samples`` at :data:`POINTS` (K, points): each side's step is the largest difference
     between the samples on each line across it, the middle of the three lines counting;
     ``floor`` is added to the plateau, as for the contrast
-    (:data:`vision.locate.face_cues.FLOOR`). Outside the picture a sample reads 0, a step:
-    the face's edge may lie at the picture's. One rule for every face: what a sticker's
+    (:data:`vision.locate.face_cues.FLOOR`). A line with a sample outside the picture
+    (``beyond``, K x points) counts as a step: the face may end at the picture's edge, or
+    beyond it, where nothing can show it level. One rule for every face: what a sticker's
     edge must step by is measured against how the lattice's own cells are framed, so a
     white cube on white paper is held to its faint grooves and a lattice a row off a
     plainly framed face to a sticker's edge."""
     k = len(samples)
     lines = samples.reshape(k, len(_SIDES), len(_ALONG), len(BAND))
-    rise = np.median(lines.max(axis=3) - lines.min(axis=3), axis=2)
+    cut = beyond.reshape(lines.shape).any(axis=3)
+    rise = np.median(np.where(cut, np.inf, lines.max(axis=3) - lines.min(axis=3)), axis=2)
     step = rise / (level[:, _CELL] + floor)
     typical = np.partition(contrast, 4, axis=1)[:, 4:5]  # the median of the nine
     flat = step < np.minimum(EDGE_STEP, FAINT_EDGE * typical)
