@@ -35,16 +35,19 @@ from tests.conftest import scripted, swapped_pair, unsure_reading
 FOOTED = CubeSettings(symmetric=frozenset())
 """The black cube's settings: its 1 has a foot, so no digit looks the same turned round."""
 BLACK = Path(__file__).resolve().parents[1] / "samples" / "cubes" / "09-black"
+BLACK_READ = Path(__file__).resolve().parent / "data" / "09-black-read.json"
+"""``samples/cubes/09-black`` as vision read it without OCR (``read_folder``), written by
+``to_json``: its tokens, candidates and their scores."""
 F5, F2, U1 = (sticker_index(n) for n in ("F5", "F2", "U1"))
 
 
 @pytest.fixture(scope="module")
 def black() -> tuple[CubeState, CubeState]:
     """The black sample's photos as read (F5, a centre, read 5^ for sure; F2 3^ at 0.99) and
-    the real cube (its truth file)."""
-    from sudoku_cube.vision.reading.photo_set import read_folder
-
-    read = read_folder(BLACK, ocr=False).state
+    the real cube (its truth file). The reading is the one vision gave, kept as a state file
+    (:data:`BLACK_READ`): which stickers the grid doubts turns on the fourth decimal of a
+    reading's scores, and these tests are of the review, not of vision."""
+    read = parse_json(BLACK_READ.read_text(encoding="utf-8"))
     truth = load_state(BLACK / "truth.json")
     assert read.stickers[F5] == truth.stickers[F5] == parse_token("5^")
     assert read.stickers[F2] == parse_token("3^") and read.stickers[U1] == parse_token("1>")
