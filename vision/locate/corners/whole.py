@@ -93,10 +93,15 @@ def fit_from_face(framing: Framing, shape: tuple[int, ...], anchor: Lattice,
     return best
 
 
-REFINE_STEPS = STEPS
+REFINE_STEPS = (2 * STEPS[0], *STEPS)
 """Step sizes of the model refinement, coarse to fine (sticker pitches for the anchor face's
-corners; relative for the focal length): those of the grooves' settling
-(:data:`vision.locate.corners.settle.STEPS`), which moves a face's corners alike."""
+corners; relative for the focal length's log): those of the grooves' settling
+(:data:`vision.locate.corners.settle.STEPS`), which moves a face's corners alike, after one
+twice the settling's coarsest. The first fit's focal length is a guess of a series a quarter
+apart (:data:`vision.locate.corners.model.FOCAL_WIDTHS`), so its two extrapolated faces can lie
+a fifth of a sticker off or more; the descent takes at most three moves per step size, and from
+there the settling's steps alone can climb to a local peak farther off, where those two faces
+frame two thirds of their cells."""
 
 REFINED = 2
 """How many of the best first fits (over anchors) are refined."""
