@@ -12,8 +12,6 @@ import pytest
 
 from sudoku_cube.assistant.bench.vision_second import cube
 from sudoku_cube.assistant.cli import main
-from sudoku_cube.models.errors import SudokuCubeError
-from sudoku_cube.vision.locate.corners.faces import locate_corner
 from sudoku_cube.vision.reading.photo_set import shows_a_corner
 from tests import render_cache
 
@@ -70,6 +68,4 @@ def test_a_noisy_face_photo_with_side_slivers_is_not_called_a_corner(tmp_path):
     path = tmp_path / "B.jpg"
     cv2.imwrite(str(path), np.clip(shot.image + noise, 0, 255).astype(np.uint8),
                 [cv2.IMWRITE_JPEG_QUALITY, 90])
-    with pytest.raises(SudokuCubeError):  # the photo as taken shows no corner
-        locate_corner(cv2.imread(str(path)), "B", str(path), lift_shade=False)
-    assert not shows_a_corner(path)
+    assert not shows_a_corner(path)  # its shade-lifted copy passes for a corner photo
