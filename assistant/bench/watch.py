@@ -1,5 +1,6 @@
 """Watch mode on rendered videos: a hand follows a plan with one slip put in (each kind, at
-various steps, and each kind again on a B or D turn); does the watch catch it within one move?
+various steps, and each kind again on a B or D turn; then another face turned another way);
+does the watch catch it within one move?
 
 Each video is rendered from the corner of corner photo A (``render.plan_video``): the cube
 held still after every step, a hand in front of it while a layer turns. The watch reads every
@@ -74,11 +75,15 @@ def video_case(start: CubeState, plan: tuple[Move, ...], slip: Slip, seed: int,
 
 def cases(per_kind: int, seed: int) -> list[tuple[CubeState, tuple[Move, ...], Slip, int, str]]:
     """Slip cases: every kind ``per_kind`` times at various steps, then every kind once more on
-    a B or D turn (alternately): the turns a front view cannot see."""
+    a B or D turn (alternately): the turns a front view cannot see. Then ``face_turn`` (another
+    face turned another way) ``per_kind`` times and once on a D turn: drawn last from the same
+    random stream, so that the cases before them stay as they were and their figures
+    comparable."""
     rng = random.Random(seed)
     out = []
     kinds = [(k, None) for k in SLIP_KINDS for _ in range(per_kind)]
     kinds += [(k, "BD"[i % 2]) for i, k in enumerate(SLIP_KINDS)]
+    kinds += [("face_turn", None)] * per_kind + [("face_turn", "BD"[len(SLIP_KINDS) % 2])]
     for kind, face in kinds:
         while True:
             pz = make_puzzle(rng.randrange(10 ** 9), 16)
