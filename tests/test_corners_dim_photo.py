@@ -50,3 +50,21 @@ def test_a_dim_corner_photo_is_read_as_the_cube_shows(tmp_path: Path, monkeypatc
     monkeypatch.setattr(corner_faces, "shade_lifted", lambda image: image)
     with pytest.raises(CornerPhotoError, match="only one face"):
         locate_faces(photo.image, "B", photo.source)  # as taken: refused
+
+
+def test_the_lifted_copy_of_a_refused_photo_gets_no_last_resorts(monkeypatch) -> None:
+    """The last resorts (digits of both polarities, every pass's lattices pooled) had their
+    turn on the photo as taken; on the lifted copy of a noisy photo they weighed the noise the
+    lift raised for seconds, and could make a corner of a face photo's slivers."""
+    im = np.clip(40 + np.random.default_rng(0).normal(0, 14, (120, 160, 3)), 0, 255)
+    im = im.astype(np.uint8)  # a dark, noisy picture with no cube: refused either way
+    lifted, resorted = [], []
+    monkeypatch.setattr(corner_faces, "shade_lifted",
+                        lambda image: lifted.append(shade_lifted(image)) or lifted[-1])
+    real = corner_faces._last_resorts
+    monkeypatch.setattr(corner_faces, "_last_resorts",
+                        lambda image, *rest: resorted.append(image) or real(image, *rest))
+    with pytest.raises(CornerPhotoError, match="corner photo A shows no cube face"):
+        locate_faces(im, "A", "A.jpg")
+    assert len(lifted) == 1 and not np.array_equal(lifted[0], im)  # the lifted copy was sought
+    assert len(resorted) == 1 and resorted[0] is im  # the last resorts: the photo as taken only

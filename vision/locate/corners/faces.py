@@ -262,7 +262,10 @@ def locate_corner(image: np.ndarray, photo: str, source: str = "",
     as taken is sought again with its shade lifted, unless ``lift_shade`` is False
     (:func:`vision.locate.corners.shade.shade_lifted`: in dim light a side face's stickers
     and digits can be too dark for every pass); the places found there are the photo's own,
-    as its pixels are.
+    as its pixels are. The lifted copy gets the passes the shade hid, not the last resorts
+    (:func:`_last_resorts`): those had their turn on the photo as taken, and on a lifted copy
+    of a noisy photo, whose noise the lift raises up to fourfold, they weigh every mark it made
+    for seconds and can make a corner of a face photo's slivers.
 
     Raises :class:`CornerPhotoError` when fewer than three faces are found either way (the
     refusal of the photo as taken, which names what it shows).
@@ -273,13 +276,15 @@ def locate_corner(image: np.ndarray, photo: str, source: str = "",
         if not lift_shade:
             raise
         try:
-            return _search(shade_lifted(image), photo, source)
+            return _search(shade_lifted(image), photo, source, last_resorts=False)
         except CornerPhotoError:
             raise refused from None
 
 
-def _search(image: np.ndarray, photo: str, source: str) -> CornerView:
-    """:func:`locate_corner`'s search on one picture.
+def _search(image: np.ndarray, photo: str, source: str, last_resorts: bool = True
+            ) -> CornerView:
+    """:func:`locate_corner`'s search on one picture, with or without the sticker passes'
+    ``last_resorts`` (:func:`_last_resorts`).
     Raises :class:`CornerPhotoError` when fewer than three faces are found."""
     where = f"{source}: " if source else ""
     expected = corner_faces(photo)
@@ -291,7 +296,8 @@ def _search(image: np.ndarray, photo: str, source: str) -> CornerView:
     of_stickers = False
     if len(lattices) < 3:
         found = found or find_lattices(image, probe=probe)
-        lattices, quads, of_stickers = _sticker_faces(image, found, where, photo, names)
+        lattices, quads, of_stickers = _sticker_faces(image, found, where, photo, names,
+                                                      last_resorts)
     if len(lattices) < 3:
         raise CornerPhotoError(
             f"{where}corner photo {photo} shows {_describe(len(lattices))} "
@@ -359,14 +365,15 @@ def looks_dark(found: Found) -> bool:
     return len(found.quads) < DARK_SHAPES
 
 
-def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str,
-                   names: str) -> tuple[list[Lattice], list[Quad], bool]:
+def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str, names: str,
+                   last_resorts: bool = True) -> tuple[list[Lattice], list[Quad], bool]:
     """The faces from sticker shapes: the first pass ``found``, then :data:`MORE_PASSES`
     while fewer than three faces are found, the whole-cube model, then the digits
     (:func:`faces_of_glyphs`, both polarities), last the best corner among the face
     lattices of every pass, judged by the glyphs on their cells
     (:func:`vision.locate.corners.score.pooled_corner`), also when three faces were found that do
-    not fit one cube (a printed grid beside the cube can make one); three cross-checked
+    not fit one cube (a printed grid beside the cube can make one); these two
+    (:func:`_last_resorts`) only with ``last_resorts``; three cross-checked
     faces, or fewer when they are not found, the sticker shapes seen (the last pass's) and
     whether the faces came from sticker shapes (not from the digits).
     Raises :class:`CornerPhotoError` when three faces were found that do not fit one cube
@@ -393,7 +400,8 @@ def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str,
         lattices = whole_cube(image, anchors, found.quads) or lattices
     if len(lattices) >= 3:
         return lattices, found.quads, True
-    lattices = _last_resorts(image, found, pool, shapes, lattices)
+    if last_resorts:
+        lattices = _last_resorts(image, found, pool, shapes, lattices)
     if unfit and len(lattices) < 3:
         raise CornerPhotoError(
             f"{where}corner photo {photo}: the three faces found do not fit one cube (blur, "

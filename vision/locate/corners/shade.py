@@ -11,6 +11,8 @@ face's do, with their hues kept (all three channels scaled alike).
 It is used only on a photo refused as taken (:func:`vision.locate.corners.faces.locate_corner`):
 a photo read as taken is located and read from its own pixels, bit for bit as before; and only
 the faces' places come from the lifted copy, their stickers are read from the photo itself.
+The lifted copy gets the passes the shade hid, not the last resorts, which had their turn on
+the photo as taken (the lift raises a noisy photo's noise as well as its shade).
 """
 from __future__ import annotations
 
