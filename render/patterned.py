@@ -37,7 +37,8 @@ picks, or one patterned ground by name."""
 @dataclass(frozen=True)
 class Scene:
     """The scene of one patterned photo: its ``ground`` kind, face size ``band`` and
-    ``light``."""
+    ``light``. Alike in shape to the exam renderer's ``render.second.scenes.Scene`` and kept
+    apart on purpose: that renderer shares no code with this one (docs/exam.md)."""
 
     ground: str
     band: str

@@ -43,7 +43,8 @@ some 25 pixels wide, as a phone's full-size photo would show it."""
 @dataclass(frozen=True)
 class Scene:
     """One everyday scene: the ``ground`` the cube lies on, the face's size ``band`` and the
-    ``light``."""
+    ``light``. Alike in shape to ``render.patterned.Scene`` and kept apart on purpose: the exam
+    is drawn by code independent of the renderer the readers are trained on (docs/exam.md)."""
 
     ground: str
     band: str
