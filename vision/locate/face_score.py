@@ -8,9 +8,11 @@ of a lattice's nine cells two pieces of evidence are measured on the picture its
   its brightness (:func:`vision.locate.face_cues.saturation`: coloured stickers on a light
   body, in any light) and on the value channel with thin grooves widened (a light body's
   hairline grooves), the best of them;
-* **a digit on it**: a share of its inner samples differs clearly from its plateau, dark or
-  light ink alike, and the ink stays clear of at least one side of the cell's inner square, as
-  a digit's does (:func:`glyphs_of`), on the picture's brightness or on its colour (white ink
+* **a digit on it**: a share of its inner samples differs clearly from its plateau (beyond
+  the plateau's own grain too), dark or light ink alike, and the ink stays clear of one side
+  of the cell's inner square each way, as a digit's does (:func:`glyphs_of`; a side face's
+  grooves, seen by a lattice a row off the face, cross it from side to side), on the
+  picture's brightness or on its colour (white ink
   on a coloured sticker is colourless where a flash's glare washes out its brightness). The
   squares of a printed grid, a cutting mat or tiles are framed plateaus too, but empty;
   grooves crossing in a cell's middle, or a rug's pattern, reach every side.
@@ -60,6 +62,16 @@ INK_DEPTH = 0.25
 """A sample is ink when it differs from its cell's plateau (median) by this share of the
 plateau's level (plus :data:`vision.locate.face_cues.FLOOR`)."""
 
+INK_NOISE = 4
+"""A sample is ink only where it also differs from its cell's plateau by this many times the
+plateau's grain: how far the samples round the digit (:data:`_RIM`, on the sticker) lie from
+the smooth shading across them (:data:`_SHADE`; the median distance, about two thirds of
+the noise's standard deviation on an even sticker), whatever light falls across the
+sticker (a flash's spot lights it unevenly, but smoothly). A dim photo's noise differs from a
+dark plateau by a quarter of its level in many samples, and so does the rough rim of a cell
+that is no sticker (a finger's edge, a side face's slivers): a digit's stroke stands far
+beyond the grain of the sticker it is printed on."""
+
 GLYPH_INK = 0.05
 """A cell whose inner samples are ink at this share or more holds a digit (a thin 1 on a
 large sticker is about this; most digits 0.1 to 0.4); below it the evidence falls to 0."""
@@ -78,14 +90,20 @@ _MIDDLES = homogeneous(np.concatenate(
 either side of each cell's digit."""
 
 _ALONG_RIM = spaced(-INNER, INNER, SAMPLE_STEP / 2)
-_RIM = homogeneous(lattice_points(np.concatenate(
+_RIM_AT = np.concatenate(
     [np.stack([np.full_like(_ALONG_RIM, sx * GAP), _ALONG_RIM], 1) for sx in (-1, 1)]
-    + [np.stack([_ALONG_RIM, np.full_like(_ALONG_RIM, sy * GAP)], 1) for sy in (-1, 1)])))
+    + [np.stack([_ALONG_RIM, np.full_like(_ALONG_RIM, sy * GAP)], 1) for sy in (-1, 1)])
+_RIM = homogeneous(lattice_points(_RIM_AT))
 """The four sides (left, right, top, bottom) of a square :data:`GAP` from each cell's centre,
 its samples half :data:`vision.locate.lattice_sampling.SAMPLE_STEP` apart (dense enough to
 meet the grooves between a side face's foreshortened stickers, :func:`filled`; every second
 one is enough to see ink reach a side, :func:`glyphs_of`): beyond the ends and sides of a
 digit, upright or turned, still on the sticker."""
+
+_SHADE_AT = homogeneous(_RIM_AT.reshape(4, -1, 2)[:, ::2].reshape(-1, 2))
+_SHADE = _SHADE_AT @ np.linalg.pinv(_SHADE_AT)
+"""The smooth shading across a cell (a plane through every second sample of its rim, least
+squares): what the rim's samples differ from that is its grain (:data:`INK_NOISE`)."""
 
 _MIDDLE_CELL = np.concatenate([3 * (np.arange(len(_ALONG)) // 2) + m for m in range(3)]
                               + [np.arange(len(_ALONG)) // 2 + 3 * m for m in range(3)])
@@ -128,12 +146,24 @@ def glyphs_of(samples: np.ndarray, outside: np.ndarray, floor: float = FLOOR) ->
     digit: a printed grid's or a cutting mat's, seen through a lattice twice as wide as its
     squares; the cells it crosses hold none. Nor does a cell whose ink reaches all four
     sides of the square round its digit (:data:`_RIM`): grooves crossing there (a lattice
-    half a cell off the face) or a patterned ground."""
+    half a cell off the face) or a patterned ground; nor one whose ink reaches two opposite
+    sides (left and right, or top and bottom): a line across the cell, as the grooves
+    between a side face's foreshortened stickers run across a lattice a row off the face,
+    where a digit, centred and at most two thirds of a sticker tall, reaches neither. Ink
+    stands beyond the sticker's grain as well as by :data:`INK_DEPTH` (:data:`INK_NOISE`)."""
     k = len(samples)
     s, rim, m = np.split(samples, _SPLIT, axis=1)
     s = s.reshape(k, 9, -1)
     level = _median_last(s)
-    inked = np.abs(s[..., _CENTRE] - level[..., None]) > INK_DEPTH * (level[..., None] + floor)
+    rim = rim.reshape(k, 9, 4, -1)[..., ::2]
+    flat = rim.reshape(k, 9, -1)
+    beyond = outside[:, _SPLIT[0]:_SPLIT[1]].reshape(k, 9, 4, -1)[..., ::2].any(axis=3)
+    # a rim partly beyond the picture shows no grain of its own (the depth alone holds)
+    grain = np.where(beyond.any(axis=2), 0.0,
+                     INK_NOISE * _median_last(np.abs(flat - flat @ _SHADE.T)))
+    edge = _median_last(flat)[..., None, None]
+    depth = np.maximum(INK_DEPTH * (level + floor), grain)[..., None]
+    inked = np.abs(s[..., _CENTRE] - level[..., None]) > depth
     glyph = np.clip(inked.mean(axis=2) / GLYPH_INK, 0.0, 1.0)
     # ink that reaches all four sides round the digit is no digit: grooves crossing, a
     # lattice half a cell off a plain cube's face, or a patterned cloth or rug (measured
@@ -141,14 +171,13 @@ def glyphs_of(samples: np.ndarray, outside: np.ndarray, floor: float = FLOOR) ->
     # ink of the cell's own kind, light or dark: the dark groove a lattice a little off
     # brings into the rim of a light digit, or the sticker's shading, is none); a side
     # beyond the picture is not seen clear of ink
-    rim = rim.reshape(k, 9, 4, -1)[..., ::2]
-    edge = _median_last(rim.reshape(k, 9, -1))[..., None, None]
+    edge_depth = np.maximum(INK_DEPTH * (edge[..., 0] + floor), grain[..., None])
     away = s[..., _CENTRE] - edge[..., 0]
-    kind = np.sign(np.where(np.abs(away) > INK_DEPTH * (edge[..., 0] + floor), away, 0.0)
+    kind = np.sign(np.where(np.abs(away) > edge_depth, away, 0.0)
                    .sum(axis=2))[..., None, None]
-    beyond = outside[:, _SPLIT[0]:_SPLIT[1]].reshape(k, 9, 4, -1)[..., ::2]
-    reach = ((rim - edge) * kind > INK_DEPTH * (edge + floor)) | beyond
-    glyph = np.where(reach.any(axis=3).all(axis=2), 0.0, glyph)
+    ink = ((rim - edge) * kind > edge_depth[..., None]).any(axis=3) & ~beyond
+    crossed = (ink[..., 0] & ink[..., 1]) | (ink[..., 2] & ink[..., 3])
+    glyph = np.where((ink | beyond).all(axis=2) | crossed, 0.0, glyph)
     # the gaps either side of each digit read against the sticker's level beside it (the
     # rim's), not the inner median a large light digit lifts
     at = edge[:, :, 0, 0][:, _MIDDLE_CELL]
