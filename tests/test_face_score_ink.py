@@ -8,7 +8,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from sudoku_cube.vision.locate.face_score import face_score
+from sudoku_cube.vision.locate.face_score import (_GLYPH_POINTS, _SPLIT, face_score,
+                                                  glyphs_of)
 from sudoku_cube.vision.polarity import value_channel
 
 FACE = np.array([[60.0, 0, 90], [0, 60, 90], [0, 0, 1]])
@@ -28,7 +29,7 @@ def _noisy(img: np.ndarray, sigma: float) -> np.ndarray:
 
 def test_a_dim_photos_noise_is_no_digit() -> None:
     # a dark, even ground under a dim photo's noise: a quarter of its level is within the
-    # noise, so before its grain counted every cell of a lattice on it held a digit
+    # noise, which reaches every side of each cell's rim and stands within its grain
     img = _noisy(np.full((360, 480, 3), 18.0), 10.0)
     assert (_glyphs(img) < 1).all()
 
@@ -57,3 +58,25 @@ def test_lines_across_a_cell_are_no_digit() -> None:
         for dy in (-10, 10):
             cv2.line(img, (x - 28, y + dy), (x + 28, y + dy), (40, 40, 40), 3)
     assert (_glyphs(img.astype(np.uint8)) == 0).all()
+
+
+def _grainy_cells(mark: float) -> np.ndarray:
+    """The glyph samples of nine cells of a grainy sticker (level 100): the rim round each
+    digit +-10 about the level, every other sample it is judged at, well within the ink's
+    depth (a quarter of level and floor, 27.5), so that it reaches no side; a third of the
+    inner samples ``mark`` above the level; the lines through the middles at the level."""
+    n_inner, n_rim = _SPLIT[0] // 9, (_SPLIT[1] - _SPLIT[0]) // 36
+    inner = np.full((9, n_inner), 100.0)
+    inner[:, ::3] += mark
+    side = 100.0 + 10.0 * np.where(np.arange(n_rim) // 2 % 2 == 0, 1.0, -1.0)
+    rim = np.tile(side, 36)
+    middles = np.full(len(_GLYPH_POINTS) - _SPLIT[1], 100.0)
+    return np.concatenate([inner.ravel(), rim, middles])[None]
+
+
+def test_ink_within_the_stickers_grain_is_no_digit() -> None:
+    # marks 30 above the level are deeper than the ink's depth (27.5) but within four times
+    # the rim's grain (10): the sticker's own roughness, no digit; marks 60 above it are ink
+    outside = np.zeros((1, len(_GLYPH_POINTS)), bool)
+    assert (glyphs_of(_grainy_cells(30.0), outside) == 0).all()
+    assert (glyphs_of(_grainy_cells(60.0), outside) == 1).all()
