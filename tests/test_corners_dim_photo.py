@@ -68,3 +68,22 @@ def test_the_lifted_copy_of_a_refused_photo_gets_no_last_resorts(monkeypatch) ->
         locate_faces(im, "A", "A.jpg")
     assert len(lifted) == 1 and not np.array_equal(lifted[0], im)  # the lifted copy was sought
     assert len(resorted) == 1 and resorted[0] is im  # the last resorts: the photo as taken only
+
+
+def test_a_refused_photo_is_sought_by_its_whole_digits_as_taken_last(monkeypatch) -> None:
+    """Refused as taken and lifted, the photo as taken is sought once more by its digits
+    taken whole (motion blur breaks them into pieces); the refusal is still the first one's,
+    and a photo only checked for a corner (no ``lift_shade``) gets neither second look."""
+    im = np.clip(40 + np.random.default_rng(0).normal(0, 14, (120, 160, 3)), 0, 255)
+    im = im.astype(np.uint8)
+    seen = []
+    real = corner_faces.glyph_faces
+    monkeypatch.setattr(corner_faces, "glyph_faces", lambda image, *a, whole=False, **k:
+                        seen.append((image, whole)) or real(image, *a, whole=whole, **k))
+    with pytest.raises(CornerPhotoError, match="corner photo A shows no cube face"):
+        locate_faces(im, "A", "A.jpg")
+    assert seen[-1][0] is im and seen[-1][1] and not any(w for _, w in seen[:-1])
+    seen.clear()
+    with pytest.raises(CornerPhotoError):
+        corner_faces.locate_corner(im, "A", "A.jpg", lift_shade=False)
+    assert seen and not any(w for _, w in seen)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from functools import cache
 
+import cv2
 import numpy as np
 import pytest
 
@@ -97,3 +98,25 @@ def test_few_lattices_are_not_ranked_by_framing_yet_give_the_same_groups():
                 for g in faces_module.corner_groups(candidates)]
 
     assert groups(faces_module.framed_first(img, lats)) == groups(ranked)
+
+
+def _digit_with_a_bright_piece() -> tuple[np.ndarray, tuple[int, int]]:
+    """A dim light digit on a dark sticker with a small bright cross at its box's middle: as
+    motion blur leaves a black cube's digit, only a piece of it above Otsu's level."""
+    im = np.full((400, 400, 3), 40, np.uint8)
+    cv2.putText(im, "3", (180, 220), cv2.FONT_HERSHEY_SIMPLEX, 2, (110, 110, 110), 4)
+    ys, xs = np.nonzero(im[..., 0] > 40)
+    cx, cy = (int(xs.min()) + int(xs.max())) // 2, (int(ys.min()) + int(ys.max())) // 2
+    im[cy - 3:cy + 4, cx - 1:cx + 2] = 255
+    im[cy - 1:cy + 2, cx - 3:cx + 4] = 255
+    return im, (cx, cy)
+
+
+def test_whole_marks_keep_the_blurred_digit_not_its_bright_piece():
+    im, (cx, cy) = _digit_with_a_bright_piece()
+    pieces, _ = marks(im, light=True)
+    whole, masks = marks(im, light=True, whole=True)
+    assert len(pieces) == 1 and pieces[0].size < 12  # the piece; the digit taken for it again
+    assert len(whole) == 1 and whole[0].size > 30  # the digit; its piece taken for it
+    assert np.hypot(whole[0].centre[0] - cx, whole[0].centre[1] - cy) < 3
+    assert np.array_equal(masks[True], marks(im, light=True)[1][True])  # the widest ink mask

@@ -207,10 +207,12 @@ def faces_of_glyphs(image: np.ndarray, light: bool | None = None,
     return glyph_faces(image, light, v)[0]
 
 
-def glyph_faces(image: np.ndarray, light: bool | None = None, v: np.ndarray | None = None
-                ) -> tuple[list[Lattice], Found]:
-    """:func:`faces_of_glyphs` and the glyph lattices and glyphs it chose among."""
-    stages = glyph_stages(image, light, v)
+def glyph_faces(image: np.ndarray, light: bool | None = None, v: np.ndarray | None = None,
+                whole: bool = False) -> tuple[list[Lattice], Found]:
+    """:func:`faces_of_glyphs` and the glyph lattices and glyphs it chose among; ``whole``:
+    the digits as whole marks of the lower ink threshold
+    (:func:`vision.locate.corners.glyphs.glyph_stages`)."""
+    stages = glyph_stages(image, light, v, whole)
     glyphs = next(stages)
     best, score = _framed_group(image, glyphs) if light else ([], -math.inf)
     if score < CLEAR_SCORE:
@@ -265,7 +267,11 @@ def locate_corner(image: np.ndarray, photo: str, source: str = "",
     as its pixels are. The lifted copy gets the passes the shade hid, not the last resorts
     (:func:`_last_resorts`): those had their turn on the photo as taken, and on a lifted copy
     of a noisy photo, whose noise the lift raises up to fourfold, they weigh every mark it made
-    for seconds and can make a corner of a face photo's slivers.
+    for seconds and can make a corner of a face photo's slivers. Refused still, the photo as
+    taken is sought once more by its light digits alone, each taken whole at the lower ink
+    threshold (``whole`` of :func:`_search`): motion blur breaks a black cube's digits into
+    pieces at the first one, and a face of pieces of mixed sizes makes no lattice. The
+    shade is not lifted, nor the digits taken whole, without ``lift_shade``.
 
     Raises :class:`CornerPhotoError` when fewer than three faces are found either way (the
     refusal of the photo as taken, which names what it shows).
@@ -275,26 +281,30 @@ def locate_corner(image: np.ndarray, photo: str, source: str = "",
     except CornerPhotoError as refused:
         if not lift_shade:
             raise
-        try:
-            return _search(shade_lifted(image), photo, source, last_resorts=False)
-        except CornerPhotoError:
-            raise refused from None
+        for picture, whole in ((shade_lifted(image), False), (image, True)):
+            try:
+                return _search(picture, photo, source, last_resorts=False, whole=whole)
+            except CornerPhotoError:
+                pass
+        raise refused from None
 
 
-def _search(image: np.ndarray, photo: str, source: str, last_resorts: bool = True
-            ) -> CornerView:
+def _search(image: np.ndarray, photo: str, source: str, last_resorts: bool = True,
+            whole: bool = False) -> CornerView:
     """:func:`locate_corner`'s search on one picture, with or without the sticker passes'
-    ``last_resorts`` (:func:`_last_resorts`).
+    ``last_resorts`` (:func:`_last_resorts`). With ``whole``, the light digits' pass alone,
+    each digit taken whole at the lower ink threshold (:func:`glyph_faces`): a second look at
+    a picture that every pass has seen already.
     Raises :class:`CornerPhotoError` when fewer than three faces are found."""
     where = f"{source}: " if source else ""
     expected = corner_faces(photo)
     names = listed([f"{f.face} {f.place}" for f in expected])
     probe = sticker_probe(image)
     found = find_lattices(image, probe=probe) if probe.shows_stickers() else None
-    lattices = (glyph_faces(image, light=True, v=probe.v)[0]
+    lattices = (glyph_faces(image, light=True, v=probe.v, whole=whole)[0]
                 if found is None or looks_dark(found) else [])
-    of_stickers = False
-    if len(lattices) < 3:
+    of_stickers, quads = False, found.quads if found else []
+    if len(lattices) < 3 and not whole:
         found = found or find_lattices(image, probe=probe)
         lattices, quads, of_stickers = _sticker_faces(image, found, where, photo, names,
                                                       last_resorts)

@@ -47,15 +47,17 @@ def glyph_lattices(image: np.ndarray, light: bool | None = None) -> Found:
     return found
 
 
-def glyph_stages(image: np.ndarray, light: bool | None = None, v: np.ndarray | None = None
-                 ) -> Iterator[Found]:
+def glyph_stages(image: np.ndarray, light: bool | None = None, v: np.ndarray | None = None,
+                 whole: bool = False) -> Iterator[Found]:
     """:func:`glyph_lattices` in two stages: first the lattices of the :data:`FIRST_WINDOWS`
     windows with most glyphs (of each polarity), where a photo of a cube shows its faces,
     then those of all windows, the second stage going on from the first (the same lattices
     as settling all at once: a window is settled, or skipped as covered, alike whatever was
     settled with it). Only one stage when the first holds every window. ``v``: the photo's
-    V channel smoothed as :func:`vision.locate.corners.marks.marks` smooths it, when at hand."""
-    points, masks = marks(image, light, v)
+    V channel smoothed as :func:`vision.locate.corners.marks.marks` smooths it, when at hand;
+    ``whole``: the digits as whole marks of the lower ink threshold, for a blurred photo (see
+    :func:`vision.locate.corners.marks.marks`)."""
+    points, masks = marks(image, light, v, whole)
     passes = [_Settling([g for g in points if g.light == polarity], masks[polarity])
               for polarity in ((True, False) if light is None else (light,))
               if polarity in masks]

@@ -73,18 +73,19 @@ def glyph_points(image: np.ndarray) -> list[Glyph]:
     return marks(image)[0]
 
 
-def marks(image: np.ndarray, light: bool | None = None, v: np.ndarray | None = None
-           ) -> tuple[list[Glyph], dict[bool, np.ndarray]]:
+def marks(image: np.ndarray, light: bool | None = None, v: np.ndarray | None = None,
+          whole: bool = False) -> tuple[list[Glyph], dict[bool, np.ndarray]]:
     """The glyphs of :func:`glyph_points` (of one polarity ``light``, or both) and, per
     polarity, the widest ink mask. ``v``: the image's V channel smoothed (:func:`smoothed`),
-    when at hand (the first sticker pass smooths it alike)."""
+    when at hand (the first sticker pass smooths it alike). ``whole``: the marks of the lower
+    threshold first (:func:`_whole_first`)."""
     v = smoothed(image) if v is None else v
     side = min(v.shape)
     lo, hi = GLYPH_SIDE[0] * side, GLYPH_SIDE[1] * side
     out: list[Glyph] = []
-    masks: dict[bool, np.ndarray] = {}
-    for mask, polarity in _ink_masks(v, light):
-        masks[polarity] = mask  # the lower threshold comes last
+    cuts = _ink_masks(v, light)
+    masks = {polarity: mask for mask, polarity in cuts}  # the lower threshold comes last
+    for mask, polarity in _whole_first(cuts) if whole else cuts:
         # block-based labelling: the same components in the same order as the default
         # algorithm, a third of its time on a whole photo
         stats = cv2.connectedComponentsWithStatsWithAlgorithm(mask, CONNECTIVITY, cv2.CV_32S,
@@ -109,6 +110,16 @@ def marks(image: np.ndarray, light: bool | None = None, v: np.ndarray | None = N
             seen = np.vstack([seen, c])
             reach = np.append(reach, SAME_MARK * float(long[k]))
     return out, masks
+
+
+def _whole_first(cuts: list[tuple[np.ndarray, bool]]) -> list[tuple[np.ndarray, bool]]:
+    """The ink masks of :func:`_ink_masks` (two per polarity, Otsu's level then the lower one)
+    with the lower one first. A digit blurred by a moving hand breaks at Otsu's level into
+    pieces a few pixels across, one of them near its middle, and is whole only at the lower
+    level; kept first, the whole digit stands for its pieces (:data:`SAME_MARK`) instead of
+    being taken for one of them found again, and the lattice of the face is spanned by marks of
+    one size."""
+    return [cuts[i ^ 1] for i in range(len(cuts))]
 
 
 SAME_MARK = 0.4
