@@ -146,7 +146,7 @@ def interrupted_hint(args_list: Sequence[str]) -> str:
 
 def top_level_debug(argv: Sequence[str]) -> bool:
     """True when ``--debug`` comes before the subcommand: the top-level option that shows
-    tracebacks. A subcommand's own ``--debug DIR`` (``read``, ``solve``: debug pictures)
+    tracebacks. A subcommand's own ``--debug DIR`` (``read``'s debug pictures)
     shows none."""
     command = command_of(argv)
     return "--debug" in (argv[:list(argv).index(command)] if command else argv)

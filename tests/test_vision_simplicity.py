@@ -125,6 +125,11 @@ def test_reports_the_three_figures_on_vision():
     assert fig["max_complexity"] > 1
     assert fig["functions_above_15"] == len(out["functions_above_15"])
     assert fig["digit_rules"] >= fig["digit_rules_outside_print_facts"] >= 0
+    # the rebuild's targets, kept: at most 200 tuned numbers, no function above complexity 15,
+    # no rule naming a digit outside the cube's two print facts
+    assert fig["tuned_numbers"] <= 200
+    assert fig["max_complexity"] <= 15 and fig["functions_above_15"] == 0
+    assert fig["digit_rules_outside_print_facts"] == 0
     # the model files' metadata is not counted as settings
     assert "vision/data/hog.json" in out["model_metadata"]
     text = subprocess.run([sys.executable, "-m", "tools.vision_simplicity"], cwd=ROOT,
