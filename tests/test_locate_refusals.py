@@ -78,3 +78,26 @@ def test_two_faces_of_squares_without_digits_are_no_cube():
         refuse("T.jpg", list(grid.values()), [grid], _stickers(grid, digits=False))
     said = str(e.value)
     assert said.startswith("T.jpg: no cube face found") and "no digit" in said
+
+
+def test_stickers_off_any_grid_say_what_to_change(monkeypatch):
+    # a window of squares no lattice fits: the refusal says how to photograph a face
+    import sudoku_cube.vision.locate.refusals as refusals
+    monkeypatch.setattr(refusals, "robust_fit", lambda grid: (None, {}))
+    grid = _grid([(i, j) for i in range(2) for j in range(2)])
+    with pytest.raises(FaceNotFoundError) as e:
+        refuse("T.jpg", list(grid.values()), [grid], _blank())
+    said = str(e.value)
+    assert said.startswith("T.jpg: no cube face found (the shapes taken for stickers do not line")
+    assert "; photograph one face of the cube so it fills about half" in said
+    assert len(e.value.seen) == 4 and all(s.lined_up for s in e.value.seen)
+
+
+def test_a_lattice_named_by_a_refusal_is_drawn_where_its_cells_lie():
+    from sudoku_cube.vision.locate.face_geometry import CELL_SIDE, lattice_seen
+    hom = np.array([[PITCH, 0, 200.0], [0, PITCH, 100.0], [0, 0, 1]])
+    seen = lattice_seen(hom, 800.0)
+    assert len(seen) == 9 and all(s.lined_up for s in seen)
+    assert (seen[0].x, seen[0].y) == (200 / 800, 100 / 800)
+    assert (seen[8].x, seen[8].y) == (280 / 800, 180 / 800)
+    assert seen[4].side == pytest.approx(CELL_SIDE * PITCH / 800)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import pytest
 
 from sudoku_cube.assistant.cli import main
 
@@ -37,14 +38,44 @@ def test_refused_photo_gets_its_picture_and_no_traceback(tmp_path, capsys):
 
 
 def test_refused_face_of_a_folder_gets_its_picture(tmp_path, capsys):
+    # the five faces read get their pictures too, also those not begun when the first photo
+    # read (U) was refused; the refused one shows both faces it saw
     folder = tmp_path / "cube"
     shutil.copytree(SAMPLES / "cubes/01-easy", folder)
-    shutil.copy(SAMPLES / "bad/two-cubes/F.jpg", folder / "F.jpg")
+    photo = SAMPLES / "bad/two-cubes/F.jpg"
+    shutil.copy(photo, folder / "U.jpg")
     out = tmp_path / "debug"
     assert main(["read", str(folder), "--debug", str(out), "--no-ocr"]) == 2
     err = capsys.readouterr().err
     assert "two faces in one photo" in err and "Traceback" not in err
-    assert [p.name for p in out.iterdir()] == ["F-debug.png"]
+    read = [f"{f}-{kind}.png" for f in "RFDLB" for kind in ("debug", "cells")]
+    assert sorted(p.name for p in out.iterdir()) == sorted(read + ["U-debug.png"])
+    picture = out / "U-debug.png"
+    a = cv2.imread(str(photo))
+    b = cv2.imread(str(picture))[-a.shape[0]:]
+    drawn = np.abs(a.astype(int) - b.astype(int)).max(axis=2) > 40
+    half = a.shape[1] // 2  # the two cubes side by side: a lattice drawn on each
+    assert drawn[:, :half].mean() > 0.005 and drawn[:, half:].mean() > 0.005
+    assert "Debug pictures written to" in err and "refused photo written to" in err
+
+
+def test_photos_given_one_by_one_keep_the_pictures_of_those_read(tmp_path, capsys):
+    out = tmp_path / "debug"
+    given = [SAMPLES / "cubes/01-easy/U.jpg", SAMPLES / "bad/blurred/F.jpg"]
+    assert main(["read", *map(str, given), "--debug", str(out), "--no-ocr"]) == 2
+    err = capsys.readouterr().err
+    assert "no cube face found" in err and "Traceback" not in err
+    assert sorted(p.name for p in out.iterdir()) == ["F-debug.png", "U-cells.png", "U-debug.png"]
+
+
+def test_a_corner_photo_not_upright_carries_its_faces():
+    from sudoku_cube.vision.locate.corners.faces import CornerView, NotUprightError
+    from sudoku_cube.vision.locate.face_geometry import SeenShape
+    seen = (SeenShape(0.5, 0.5, 0.1, True),)
+    view = CornerView("A", (), (90.0,), "A.jpg", seen)
+    with pytest.raises(NotUprightError) as e:
+        view.faces()
+    assert e.value.seen == seen and "is not upright" in str(e.value)
 
 
 def test_top_level_debug_still_shows_the_traceback(tmp_path, capsys):

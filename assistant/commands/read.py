@@ -74,9 +74,11 @@ def _corner_singles(args: argparse.Namespace) -> tuple[str, list[Path]] | None:
     return None
 
 
-def read_corner_singles(which: str, paths: list[Path], args: argparse.Namespace) -> int:
+def read_corner_singles(which: str, paths: list[Path], args: argparse.Namespace,
+                        read: list[FaceReading] | None = None) -> int:
     """Read each photo as corner photo ``which`` and print its three faces (to check a corner
-    photo before taking the other); a photo that does not show the corner says why. Exit 2
+    photo before taking the other; each face read is added to ``read``, as :func:`run` keeps
+    them); a photo that does not show the corner says why. Exit 2
     when a photo shows no digit on any of its faces (no Sudoku Cube, as a folder's read
     says), once everything read is printed; else 0."""
     console = Console(stderr=bool(args.json))  # stdout carries only JSON with --json
@@ -87,6 +89,8 @@ def read_corner_singles(which: str, paths: list[Path], args: argparse.Namespace)
         faces = reader.read_corner_photo(photo.image, which, source=photo.source,
                                          file_scale=photo.file_scale)
         results[str(path)] = faces
+        if read is not None:
+            read.extend(faces.values())
         console.print(f"[bold]{plain(path)}[/] (corner photo {which}: "
                       + listed([f"{c.face} {c.place}" for c in corner_faces(which)]) + "):")
         for face, r in faces.items():
@@ -120,9 +124,11 @@ def _single_photos(args: argparse.Namespace) -> list[Path]:
     return [p for p in paths if p.is_file()] if all(p.is_file() for p in paths) else []
 
 
-def read_single_faces(paths: list[Path], args: argparse.Namespace) -> int:
+def read_single_faces(paths: list[Path], args: argparse.Namespace,
+                      read: list[FaceReading] | None = None) -> int:
     """Read each photo as one face and print its nine stickers (to check a photo before
-    taking the others); a photo whose face cannot be read gives its specific message. Exit 2
+    taking the others; each face read is added to ``read``, as :func:`run` keeps them); a
+    photo whose face cannot be read gives its specific message. Exit 2
     when a photo's face shows no digit at all (no Sudoku Cube, as a folder's read says), once
     everything read is printed; else 0."""
     console = Console(stderr=bool(args.json))  # stdout carries only JSON with --json
@@ -134,6 +140,8 @@ def read_single_faces(paths: list[Path], args: argparse.Namespace) -> int:
         r = reader.read_face(photo.image, source=photo.source, face=face,
                              file_scale=photo.file_scale)
         results[str(path)] = r
+        if read is not None:
+            read.append(r)
         rows, notes = face_lines(r)
         what = f", {place_words(face)}" if face else " (not named after a face)"
         console.print(f"[bold]{plain(path)}[/]{what}:", highlight=False)
@@ -155,28 +163,34 @@ def read_single_faces(paths: list[Path], args: argparse.Namespace) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Read the photos, print the net (or JSON) and write debug images when asked; a refused
-    photo gets its debug picture too, with the reason on it."""
+    photo gets its debug picture too, with the reason on it, beside those of the photos read
+    (every other photo of a folder, those before it of photos given one by one)."""
+    read: list[FaceReading] = []
     try:
-        return _read(args)
+        return _read(args, read)
     except PhotoRefusal as e:
+        others = [r for r in read if r.source != e.photo]  # the same corner twice: both read
+        if args.debug_dir and others:
+            _debug_pictures(args, others)
         if args.debug_dir and e.photo:
             _refusal_picture(e, e.photo, Path(args.debug_dir))
         raise
 
 
-def _read(args: argparse.Namespace) -> int:
-    """:func:`run` without the refused photo's debug picture."""
+def _read(args: argparse.Namespace, read: list[FaceReading]) -> int:
+    """:func:`run` without the refused photo's debug picture; each face read is added to
+    ``read`` as it is read, for the debug pictures of a read that ends in a refusal."""
     corner = _corner_singles(args)
     if corner:
-        return read_corner_singles(*corner, args)
+        return read_corner_singles(*corner, args, read)
     singles = _single_photos(args)
     if singles:
-        return read_single_faces(singles, args)
+        return read_single_faces(singles, args, read)
     target = args.photos[0] if len(args.photos) == 1 else args.photos
     err = Console(stderr=True)
     with err.status("reading photos...") as status:
         reading = chosen_reader(args).read_photo_set(
-            target, progress=lambda f: status.update(f"reading face {f}..."))
+            target, progress=lambda f: status.update(f"reading face {f}..."), done=read.append)
     for w in reading.warnings:
         err.print(f"[yellow]warning:[/] {plain(w)}")
     for note in reading.notes:

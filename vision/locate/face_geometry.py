@@ -43,6 +43,22 @@ class SeenShape:
     lined_up: bool
 
 
+CELL_SIDE = 0.8
+"""A sticker's side drawn for a lattice cell in a refused photo's picture, in pitches (the
+grooves take the rest)."""
+
+
+def lattice_seen(hom: np.ndarray, width: float, centres: np.ndarray = CENTRES
+                 ) -> tuple[SeenShape, ...]:
+    """The cells of a lattice that a refusal names (``hom``: lattice -> pixels of a picture
+    ``width`` wide; ``centres``: its cell centres in lattice units, a single face's by
+    default) as lined-up shapes for the refused photo's debug picture, each
+    :data:`CELL_SIDE` of the pitch there: where the finder placed a face it did not accept."""
+    pts = project(hom, centres)
+    side = CELL_SIDE * pitch(hom) / width
+    return tuple(SeenShape(float(x) / width, float(y) / width, side, True) for x, y in pts)
+
+
 class PhotoRefusal(SudokuCubeError):
     """A photo in which the face (or a corner photo's three faces) could not be placed.
 

@@ -17,7 +17,8 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from .face_geometry import NO_CUBE_ADVICE, TWO_FACES_ADVICE, FaceNotFoundError
+from .face_geometry import (NO_CUBE_ADVICE, TWO_FACES_ADVICE, FaceNotFoundError, SeenShape,
+                            lattice_seen)
 from .hypotheses import (GOOD_CELL, GOOD_CELLS, PLAIN_SIGHT, SECOND_FACE, SETTLED, Hypothesis,
                          seen_cells, inked, merged, flat_faces, refine, repeating, same_grid,
                          scored_all, separate, settled, windows)
@@ -108,6 +109,7 @@ class Pool:
         self.score = score
         self.faces: list[Hypothesis] = []
         self.bent = False
+        self.across: Hypothesis | None = None  # the first lattice seen bent (for a refusal)
         self._done: set[frozenset[int]] = set()
         self._ends: set[int] = set()
 
@@ -135,10 +137,17 @@ class Pool:
         hyps = settled(hyps[:SETTLED], self.score) + hyps[SETTLED:]
         faces, bent = flat_faces([h for h in hyps if h.good >= GOOD_CELLS], self.score)
         # a face of digits seen bent: the cube across an edge
-        self.bent |= any(inked(h) >= GOOD_CELLS and self._ends_alone(h) for h in bent)
+        across = next((h for h in bent if inked(h) >= GOOD_CELLS and self._ends_alone(h)), None)
+        self.bent |= across is not None
+        if self.across is None:
+            self.across = across
         faces = self._face_ends(sorted(faces, key=lambda h: h.rank, reverse=True))
         self.faces = self._face_ends(sorted(self.faces + faces, key=lambda h: h.rank,
                                             reverse=True))
+
+    def seen(self, h: Hypothesis) -> tuple[SeenShape, ...]:
+        """The cells of lattice ``h`` as a refusal carries them for its debug picture."""
+        return lattice_seen(h.hom, float(self.score.shape[1]))
 
     @property
     def clear(self) -> bool:
@@ -194,13 +203,14 @@ class Pool:
             if len(other.grid) >= SECOND_FACE and other.evidence >= TWO_FACES * best.evidence and \
                     inked(other) >= min(inked(best), GOOD_CELLS) and separate(best, other) \
                     and self._ends_alone(other):
+                seen = self.seen(best) + self.seen(other)  # both drawn on the debug picture
                 if same_grid(best, other):
                     raise PatternError(
                         f"{source}: no cube face found (squares holding digits go on in one "
                         "flat grid beyond any 3 x 3 of them: a printed sudoku or table?); "
-                        f"{NO_CUBE_ADVICE}")
+                        f"{NO_CUBE_ADVICE}", seen)
                 raise FaceNotFoundError(
                     f"{source}: two faces in one photo (two separate 3x3 groups of stickers); "
-                    f"{TWO_FACES_ADVICE}")
+                    f"{TWO_FACES_ADVICE}", seen)
         return best
 

@@ -19,7 +19,7 @@ import numpy as np
 
 from .face_cues import ACROSS, ALONG_FACE, FLOOR, Levels, chroma
 from .grooves import GROOVE_LEVELS
-from .face_geometry import GROOVE_LINES, TWO_FACES_ADVICE, FaceNotFoundError
+from .face_geometry import GROOVE_LINES, TWO_FACES_ADVICE, FaceNotFoundError, lattice_seen
 from .hypotheses import (FLANK, SECOND_FACE, SETTLED, Hypothesis, _snapped, scored_all, separate,
                          windows)
 from .lattice import groups_of
@@ -131,8 +131,11 @@ def hairline_face(small: np.ndarray, v: np.ndarray, area: float, source: str
         return None
     faces.sort(key=lambda f: -f[0])
     best = faces[0][1]
-    if any(len(other.grid) >= SECOND_FACE and separate(best, other) for _, other in faces[1:]):
+    second = next((other for _, other in faces[1:]
+                   if len(other.grid) >= SECOND_FACE and separate(best, other)), None)
+    if second is not None:
         raise FaceNotFoundError(
             f"{source}: two faces in one photo (two separate 3x3 groups of pieces); "
-            f"{TWO_FACES_ADVICE}")
+            f"{TWO_FACES_ADVICE}",
+            lattice_seen(best.hom, float(width)) + lattice_seen(second.hom, float(width)))
     return best

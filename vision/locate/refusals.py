@@ -87,7 +87,9 @@ def _explain(source: str, blobs: list[Blob], groups: list[dict], score: FaceScor
     i0, j0 = cols[0], rows[0]
     hom, grid = robust_fit({(i - i0, j - j0): b for (i, j), b in best.items()})
     if hom is None:
-        raise FaceNotFoundError(f"{source}: no cube face found (stickers do not form a grid)")
+        raise FaceNotFoundError(
+            f"{source}: no cube face found (the shapes taken for stickers do not line up in a "
+            f"straight grid); {NO_CUBE_ADVICE}, straight on")
     if extra >= 3:
         if 2 * _digits(score, hom, list(grid)) <= len(grid):
             raise _no_digits(source, len(grid) + extra)

@@ -58,10 +58,12 @@ def named_faces(views: dict[str, CornerView], readings: dict[str, PhotoReadings]
     chosen = only_fit(states, settings)
     view = views[vary]
     if chosen is None:
-        raise NotUprightError(not_upright_message(
+        refused = NotUprightError(not_upright_message(
             vary, str(sources[vary]), view.tilts_deg[0],
             f", and its digits do not fit photo {fixed}'s in just one of the three ways round "
-            "the corner"))
+            "the corner"), view.seen)
+        refused.photo = str(sources[vary])  # for the refused photo's debug picture
+        raise refused
     notes = [held_words(sources[vary].name, view, chosen.index, chosen.state, settings)]
     if not views[fixed].upright:  # both held so: A's first naming names the cube
         notes.insert(0, held_words(sources[fixed].name, views[fixed], 0, chosen.state, settings,

@@ -177,10 +177,13 @@ def _not_same_corner(per_photo: dict[str, dict[str, FaceReading]], b: Path) -> N
 def read_corner_folder(paths: Path | str | Sequence[Path | str], *,
                        templates: TemplateSet | None = None, model: LinearModel | None = None,
                        ocr: OcrMode | bool = "auto", settings: CubeSettings = CubeSettings(),
-                       progress: Callable[[str], None] | None = None) -> Reading:
+                       progress: Callable[[str], None] | None = None,
+                       done: Callable[[FaceReading], None] | None = None) -> Reading:
     """Read corner photos ``A`` and ``B`` (a folder or the two files) into a :class:`Reading`
     with the same state, candidates and per-face readings as six face photos would give. The
-    two photos are read at once; the reading does not depend on which finishes first. A photo
+    two photos are read at once; the reading does not depend on which finishes first.
+    ``done`` (optional) is called with each face read (in the first naming of a photo held
+    with no face on top), as :func:`vision.reading.faces.read_face_photos` does. A photo
     held with no face on top is named by its digits
     (:func:`vision.reading.corner_naming.named_faces`), and the reading's notes say so."""
     photos = corner_photos(paths)
@@ -190,8 +193,12 @@ def read_corner_folder(paths: Path | str | Sequence[Path | str], *,
     def read_one(k: str) -> tuple[CornerView, PhotoReadings]:
         if progress:
             progress(k)
-        return _read_photo(load_photo(photos[k]), k, templates=templates, model=model, ocr=ocr,
-                           settings=settings)
+        view, readings = _read_photo(load_photo(photos[k]), k, templates=templates, model=model,
+                                     ocr=ocr, settings=settings)
+        for r in readings[0].values():
+            if done:
+                done(r)
+        return view, readings
 
     with ThreadPoolExecutor(len(CORNER_PHOTOS)) as pool:  # like six faces: OpenCV frees the GIL
         read = dict(zip(CORNER_PHOTOS, pool.map(read_one, CORNER_PHOTOS)))

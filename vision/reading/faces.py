@@ -9,7 +9,7 @@ holds, six faces or a corner pair, is decided in :mod:`vision.reading.photo_set`
 from __future__ import annotations
 
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -176,12 +176,15 @@ def _located(image: np.ndarray, source: str | None, face: str | None) -> FaceGeo
 def read_face_photos(photos: dict[str, Path], where: object, *,
                      templates: TemplateSet | None = None, model: LinearModel | None = None,
                      ocr: OcrMode | bool = "auto", settings: CubeSettings = CubeSettings(),
-                     progress: Callable[[str], None] | None = None) -> Reading:
+                     progress: Callable[[str], None] | None = None,
+                     done: Callable[[FaceReading], None] | None = None) -> Reading:
     """Read the six face photos (face letter -> file, from
     :func:`vision.photo.photo_files.face_photos`) into a :class:`Reading`; ``where`` (the folder
     or files) names them in errors. ``progress`` (optional) is called with each face letter as
-    it is read. Faces are read :data:`READ_WORKERS` at a time; the reading does not depend on
-    the order they finish in."""
+    it is read, ``done`` with each face read (so that a caller keeps the faces read when
+    another photo is refused: every photo is read before the refusal is raised). Faces are
+    read :data:`READ_WORKERS` at a time; the reading does not depend on the order they finish
+    in."""
     missing = [f for f in FACES if f not in photos]
     if missing:
         raise SudokuCubeError(
@@ -194,12 +197,21 @@ def read_face_photos(photos: dict[str, Path], where: object, *,
         if progress:
             progress(f)
         photo = load_photo(photos[f])
-        return read_face(photo.image, templates=templates, model=model, ocr=ocr,
-                         settings=settings, source=photo.source, face=f,
-                         file_scale=photo.file_scale)
+        r = read_face(photo.image, templates=templates, model=model, ocr=ocr,
+                      settings=settings, source=photo.source, face=f,
+                      file_scale=photo.file_scale)
+        if done:
+            done(r)
+        return r
 
     with ThreadPoolExecutor(READ_WORKERS) as pool:
-        readings = dict(zip(FACES, pool.map(read_one, FACES)))
+        if done:  # every photo read before a refusal is raised (map cancels those not begun)
+            futures = [pool.submit(read_one, f) for f in FACES]
+            wait(futures)
+            results = [f.result() for f in futures]
+        else:
+            results = list(pool.map(read_one, FACES))
+    readings = dict(zip(FACES, results))
     readings = with_convention(readings, settings.underlined_69)
     warnings: list[str] = []
     for f in FACES:

@@ -17,7 +17,7 @@ from .corners import CORNER_PHOTOS, read_corner_folder
 from ..recognise.hog import LinearModel
 from ..photo.images import load_image
 from ..photo.photo_files import face_photos, missing_faces_message
-from .faces import OcrMode, Reading, read_face_photos
+from .faces import FaceReading, OcrMode, Reading, read_face_photos
 from ..recognise.templates import TemplateSet
 
 
@@ -31,22 +31,24 @@ def holds_corner_photos(photos: dict[str, Path]) -> bool:
 def read_folder(paths: Path | str | Sequence[Path | str], *,
                 templates: TemplateSet | None = None, model: LinearModel | None = None,
                 ocr: OcrMode | bool = "auto", settings: CubeSettings = CubeSettings(),
-                progress: Callable[[str], None] | None = None) -> Reading:
+                progress: Callable[[str], None] | None = None,
+                done: Callable[[FaceReading], None] | None = None) -> Reading:
     """Read a cube's photos (a folder or the photo files) into a :class:`Reading`: six face
     photos ``U R F D L B``, or corner photos ``A`` and ``B``. ``progress`` (optional) is
-    called with each photo's name as it is read. Missing photos raise a SudokuCubeError
-    naming them."""
+    called with each photo's name as it is read, ``done`` with each face read (kept by a
+    caller when another photo is refused). Missing photos raise a SudokuCubeError naming
+    them."""
     photos = face_photos(paths)
     if "A" in photos and any(f in photos for f in FACES if f != "B"):
         raise SudokuCubeError(mixed_message(paths, photos))
     if holds_corner_photos(photos):
         return read_corner_folder(paths, templates=templates, model=model, ocr=ocr,
-                                  settings=settings, progress=progress)
+                                  settings=settings, progress=progress, done=done)
     missing = [f for f in FACES if f not in photos]
     if missing:
         raise SudokuCubeError(missing_faces_message(paths, missing))
     reading = read_face_photos(photos, paths, templates=templates, model=model, ocr=ocr,
-                               settings=settings, progress=progress)
+                               settings=settings, progress=progress, done=done)
     if digit_count_problems(reading.state.without_candidates()) and shows_a_corner(photos["B"]):
         raise CornerAsFaceError("B",
             f"{photos['B']}: shows a corner of the cube (three faces), not face B alone: a "

@@ -72,11 +72,12 @@ class Reader:
                             source=source, file_scale=file_scale, t_detect=t_detect)
 
     def read_photo_set(self, paths: Path | str | Sequence[Path | str], *,
-                       progress: Callable[[str], None] | None = None) -> Reading:
+                       progress: Callable[[str], None] | None = None,
+                       done: Callable[[FaceReading], None] | None = None) -> Reading:
         """A cube's photos (a folder or the files: six faces or corner photos A and B) read:
         :func:`vision.reading.photo_set.read_folder`."""
         return read_folder(paths, templates=self.templates, model=self.model, ocr=self.ocr,
-                           settings=self.settings, progress=progress)
+                           settings=self.settings, progress=progress, done=done)
 
 
 def as_read(image: np.ndarray) -> np.ndarray:

@@ -24,7 +24,7 @@ from typing import Sequence
 import numpy as np
 
 from ....models.cube.face_words import listed
-from ..face_geometry import FaceGeometry, PhotoRefusal, SeenShape, project
+from ..face_geometry import FaceGeometry, PhotoRefusal, SeenShape, lattice_seen, project
 from .check import grid_contrasts, pitch_of
 from .glyphs import glyph_stages
 from .groups import CANDIDATES, corner_groups
@@ -80,11 +80,28 @@ def seen_shapes(quads: Sequence[Quad], lattices: Sequence[Lattice],
                            math.sqrt(q.area) / width, id(q) in lined) for q in quads)
 
 
+def faces_seen(lattices: Sequence[Lattice], shape: tuple[int, ...]) -> tuple[SeenShape, ...]:
+    """The cells of the faces ``lattices`` found in a refused corner photo (a picture of
+    ``shape``), all nine of each, for its debug picture: where the faces were placed, also
+    the cells no sticker shape was seen on."""
+    return tuple(s for lat in lattices for s in lattice_seen(lat.H, float(shape[1]), _CELLS))
+
+
+def _loose(quads: Sequence[Quad], lattices: Sequence[Lattice],
+           shape: tuple[int, ...]) -> tuple[SeenShape, ...]:
+    """The sticker shapes ``quads`` that are no cell of ``lattices`` (:func:`seen_shapes`),
+    drawn beside those faces' cells (:func:`faces_seen`)."""
+    return tuple(s for s in seen_shapes(quads, lattices, shape) if not s.lined_up)
+
+
 class NotUprightError(CornerPhotoError):
     """A corner photo whose three faces were found, held so that no face sits on top of the
     corner (the cube seen from below, or turned), where nothing else tells which face is
     which either."""
 
+
+_CELLS = np.array([[c + 0.5, r + 0.5] for r in range(3) for c in range(3)])
+"""A corner lattice's cell centres (its u, v run 0..3 across a face)."""
 
 _TO_NET = np.array([[1.0, 0, 0.5], [0, 1.0, 0.5], [0, 0, 1]])
 """A single face's lattice coordinates (sticker centres 0..2) to net coordinates (0..3)."""
@@ -142,6 +159,8 @@ class CornerView:
     namings: tuple[Naming, ...]
     tilts_deg: tuple[float, ...]
     source: str = ""
+    seen: tuple[SeenShape, ...] = ()
+    """The three faces' cells (:func:`faces_seen`), for a refusal's debug picture."""
 
     @property
     def upright(self) -> bool:
@@ -154,7 +173,7 @@ class CornerView:
         sits on top of the corner: the picture alone does not say which face is which."""
         if not self.upright:
             raise NotUprightError(not_upright_message(self.photo, self.source,
-                                                      self.tilts_deg[0]))
+                                                      self.tilts_deg[0]), self.seen)
         return list(self.namings[0])
 
 
@@ -317,15 +336,17 @@ def _search(image: np.ndarray, photo: str, source: str, last_resorts: bool = Tru
     lattices = lattices[:3]
     if of_stickers:
         lattices = _settled(image, _jointly(lattices))
-    return _view(lattices, photo, source)
+    return _view(lattices, photo, source, image.shape)
 
 
-def _view(lattices: list[Lattice], photo: str, source: str) -> CornerView:
-    """The three lattices as the faces of corner photo ``photo``, named each of the three
-    ways round the corner (:func:`vision.locate.corners.order.namings`)."""
+def _view(lattices: list[Lattice], photo: str, source: str,
+          shape: tuple[int, ...]) -> CornerView:
+    """The three lattices as the faces of corner photo ``photo`` (a picture of ``shape``),
+    named each of the three ways round the corner
+    (:func:`vision.locate.corners.order.namings`)."""
     arranged = namings(lattices)
     return CornerView(photo, tuple(_placed(lattices, photo, a) for a in arranged),
-                      tuple(a.tilt_deg for a in arranged), source)
+                      tuple(a.tilt_deg for a in arranged), source, faces_seen(lattices, shape))
 
 
 def _jointly(lattices: list[Lattice]) -> list[Lattice]:
@@ -402,10 +423,11 @@ def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str, name
             continue  # a failed chroma pass leaves nothing behind (see MORE_PASSES)
         found, lattices = tried, faces
         anchors += found.lattices
-    unfit = False
+    unfit: tuple[Lattice, ...] = ()  # three faces found that do not fit one cube
     if len(lattices) >= 3:  # checked against the whole cube modelled from them
-        lattices = cross_checked(image, lattices[:3], anchors, found.quads)
-        unfit = not lattices
+        three = tuple(lattices[:3])
+        lattices = cross_checked(image, list(three), anchors, found.quads)
+        unfit = () if lattices else three
     else:  # the whole cube modelled from one face found well
         lattices = whole_cube(image, anchors, found.quads) or lattices
     if len(lattices) >= 3:
@@ -416,7 +438,8 @@ def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str, name
         raise CornerPhotoError(
             f"{where}corner photo {photo}: the three faces found do not fit one cube (blur, "
             f"glare or clutter?). Expected {names}; retake it sharper, the cube filling more "
-            "of the picture.")
+            "of the picture.", _loose(found.quads, unfit, image.shape)
+            + faces_seen(unfit, image.shape))
     return lattices, found.quads, False
 
 
