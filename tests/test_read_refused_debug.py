@@ -69,13 +69,15 @@ def test_photos_given_one_by_one_keep_the_pictures_of_those_read(tmp_path, capsy
 
 
 def test_a_corner_photo_not_upright_carries_its_faces():
-    from sudoku_cube.vision.locate.corners.faces import CornerView, NotUprightError
-    from sudoku_cube.vision.locate.face_geometry import SeenShape
-    seen = (SeenShape(0.5, 0.5, 0.1, True),)
-    view = CornerView("A", (), (90.0,), "A.jpg", seen)
+    # a sample corner photo turned upside down: its three faces' 27 cells on the picture
+    from sudoku_cube.vision.locate.corners.faces import NotUprightError, locate_corner
+    image = cv2.rotate(cv2.imread(str(SAMPLES / "corners/c1-plain/A.jpg")), cv2.ROTATE_180)
     with pytest.raises(NotUprightError) as e:
-        view.faces()
-    assert e.value.seen == seen and "is not upright" in str(e.value)
+        locate_corner(image, "A", "A.jpg").faces()
+    seen = e.value.seen
+    assert "is not upright" in str(e.value) and len(seen) == 27
+    h, w = image.shape[:2]
+    assert all(0 < s.x < 1 and 0 < s.y < h / w and s.lined_up for s in seen)
 
 
 def test_top_level_debug_still_shows_the_traceback(tmp_path, capsys):
