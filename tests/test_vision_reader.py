@@ -1,6 +1,6 @@
 """The Reader (vision/reading/reader.py): the built-in reading reads sample photos to their truth,
-and each entry point hands the reader's templates, classifier, settings and OCR mode to its
-stage."""
+each entry point hands the reader's templates, classifier, learned models, settings and OCR
+mode to its stage, and a reading votes with the learned models its Reader holds."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -13,11 +13,14 @@ from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.cube.state_format import parse_json
 from sudoku_cube.vision.reading import reader as reader_module
+from sudoku_cube.models.cube.stickers import Sticker
+from sudoku_cube.vision.recognise.cell_model import CLASSES, CellModel, shipped_cell_model
 from sudoku_cube.vision.recognise.footed import ones_verdict
-from sudoku_cube.vision.recognise.hog import default_model
+from sudoku_cube.vision.recognise.hog import class_index, default_model
 from sudoku_cube.vision.photo.images import load_image
 from sudoku_cube.vision.reading.reader import Reader
 from sudoku_cube.vision.recognise.templates import default_templates
+from sudoku_cube.vision.recognise.underline_model import UnderlineModel, shipped_underline_model
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 
@@ -62,13 +65,73 @@ def test_each_entry_point_hands_the_reader_to_its_stage(monkeypatch, method, sta
 
     monkeypatch.setattr(reader_module, stage, stage_fn)
     templates, model = default_templates(), default_model()
+    cells, underline = _one_digit_cell_model(Sticker(5, 0)), _six_always(0.0)
     settings = CubeSettings(frozenset({1, 8}), False, "coloured")
-    reader = Reader(templates, model, settings, "always")
+    reader = Reader(templates, model, settings, "always", cells, underline)
     assert getattr(reader, method)(*args) == "read"
     assert seen["args"] == args
     kw = seen["kw"]
     assert kw["templates"] is templates and kw["model"] is model
+    assert kw["cell_model"] is cells and kw["underline_model"] is underline
     assert kw["settings"] == settings and kw["ocr"] == "always"
+
+
+class _OneDigitNet:
+    """A stand-in for the cell model's network that sees one sticker in every cell."""
+
+    def __init__(self, sticker: Sticker) -> None:
+        self.k, self.n = class_index(sticker.digit, sticker.rot), 0
+
+    def setInput(self, blob: np.ndarray) -> None:
+        self.n = len(blob)
+
+    def forward(self) -> np.ndarray:
+        z = np.full((self.n, CLASSES), -60.0, np.float32)
+        z[:, self.k] = 0.0
+        return z
+
+
+def _one_digit_cell_model(sticker: Sticker) -> CellModel:
+    return CellModel(_OneDigitNet(sticker), {"input": [1, 8, 8], "temperature": 1.0})
+
+
+class _SixAlways(UnderlineModel):
+    """An underline model that gives every 6/9 shape the same odds of a 6."""
+
+    def six_probability(self, patches: np.ndarray) -> np.ndarray:
+        return np.full(len(patches), self.meta["p"])
+
+
+def _six_always(p: float) -> UnderlineModel:
+    shipped = shipped_underline_model()
+    assert shipped is not None
+    return _SixAlways(shipped.arrays, {**shipped.meta, "p": p})
+
+
+def test_a_reading_votes_with_the_cell_model_its_reader_holds():
+    face = load_image(SAMPLES / "cubes" / "01-easy" / "F.jpg")
+    built_in = Reader(ocr="never").read_face(face, face="F")
+    fives = Reader(ocr="never", cell_model=_one_digit_cell_model(Sticker(5, 0)))
+    voted = fives.read_face(face, face="F")
+    assert built_in.stickers.count(Sticker(5, 0)) == 0 and voted.stickers.count(Sticker(5, 0))
+    assert voted.digit_seen == pytest.approx([1.0] * 9)  # the stub's, not the shipped model's
+    assert built_in.digit_seen != voted.digit_seen
+    shipped = Reader(ocr="never", cell_model=shipped_cell_model()).read_face(face, face="F")
+    assert shipped.candidates == built_in.candidates
+
+
+def test_a_reading_judges_6_and_9_with_the_underline_model_its_reader_holds():
+    face = load_image(SAMPLES / "cubes" / "01-easy" / "R.jpg")  # two 6s and a 9
+    right = shipped_underline_model().right
+
+    def odds(reader: Reader) -> list[float]:
+        read = reader.read_face(face, face="R")
+        return [e.six_odds[1] for e in read.evidence if e.six_odds is not None]
+
+    built_in = odds(Reader(ocr="never"))
+    assert len(built_in) >= 3 and any(p != round(1 - right, 6) for p in built_in)
+    assert odds(Reader(ocr="never", underline_model=_six_always(0.0))) == \
+        pytest.approx([1 - right] * len(built_in))
 
 
 # A grey photo handed to the reader as an array (one channel) is read as the BGR photo it is

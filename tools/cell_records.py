@@ -83,11 +83,14 @@ class Recorder:
         self._read_again = again_mod.read_again
 
     def __enter__(self) -> "Recorder":
-        def recognise(cells, templates, model, underlined_69=True, in_rounds=True):
+        def recognise(cells, templates, model, underlined_69=True, in_rounds=True, *,
+                      cell_model=None, underline_model=None):
             self._again = []
-            seen = self._recognise(cells, templates, model, underlined_69, in_rounds)
-            first = analyse_cells(cells.ink_masks(), templates, model, list(cells.cells))
-            net = shipped_cell_model()
+            seen = self._recognise(cells, templates, model, underlined_69, in_rounds,
+                                   cell_model=cell_model, underline_model=underline_model)
+            first = analyse_cells(cells.ink_masks(), templates, model, list(cells.cells),
+                                  underline=underline_model)
+            net = cell_model if cell_model is not None else shipped_cell_model()
             votes = net.read_cells(list(cells.cells)) if net is not None else np.zeros((9, 37))
             self.faces[id(seen.evidence[0])] = (cells, seen, first, votes, list(self._again))
             return seen

@@ -24,6 +24,7 @@ from ...models.cube.geometry import FACES
 from ...models.cube.stickers import DOUBT_SCORE
 from ...models.errors import SudokuCubeError
 from ...models.profile import CubeSettings
+from ..recognise.cell_model import CellModel
 from ..recognise.hog import LinearModel, default_model
 from ..photo.images import Photo, load_photo
 from ..photo.photo_files import face_photos, unreadable_note
@@ -31,6 +32,7 @@ from .corner_naming import PhotoReadings, named_faces
 from .faces import FaceReading, OcrMode, Reading, read_face, reading_state
 from ..recognise.templates import TemplateSet, default_templates
 from ..recognise.underline_convention import with_convention
+from ..recognise.underline_model import UnderlineModel
 from ..locate.corners.faces import (CornerFace, CornerPhotoError, CornerView, locate_corner,
                                    locate_faces)
 from ..locate.corners.shake import unshaken
@@ -57,9 +59,12 @@ def _sureness(reading: FaceReading) -> float:
 def read_corner_photo(image: np.ndarray, photo: str, *, templates: TemplateSet | None = None,
                       model: LinearModel | None = None, ocr: OcrMode | bool = "auto",
                       settings: CubeSettings = CubeSettings(), source: str | None = None,
-                      file_scale: float = 1.0) -> dict[str, FaceReading]:
-    """The three faces of corner photo ``photo`` ("A" or "B"), read like single-face photos.
-    Raises :class:`CornerPhotoError` when the photo does not show that corner's three faces."""
+                      file_scale: float = 1.0, cell_model: CellModel | None = None,
+                      underline_model: UnderlineModel | None = None
+                      ) -> dict[str, FaceReading]:
+    """The three faces of corner photo ``photo`` ("A" or "B"), read like single-face photos
+    (the models as :func:`vision.reading.faces.read_face` takes them). Raises
+    :class:`CornerPhotoError` when the photo does not show that corner's three faces."""
     t0 = time.perf_counter()
     try:
         located = locate_faces(image, photo, source or f"photo {photo}")
@@ -69,22 +74,25 @@ def read_corner_photo(image: np.ndarray, photo: str, *, templates: TemplateSet |
     t_detect = (time.perf_counter() - t0) * 1000 / 3
     return read_located(image, located, templates=templates, model=model, ocr=ocr,
                         settings=settings, source=source, file_scale=file_scale,
-                        t_detect=t_detect)
+                        t_detect=t_detect, cell_model=cell_model,
+                        underline_model=underline_model)
 
 
 def read_located(image: np.ndarray, located: Sequence[CornerFace], *,
                  templates: TemplateSet | None = None, model: LinearModel | None = None,
                  ocr: OcrMode | bool = "auto", settings: CubeSettings = CubeSettings(),
                  source: str | None = None, file_scale: float = 1.0,
-                 t_detect: float = 0.0) -> dict[str, FaceReading]:
+                 t_detect: float = 0.0, cell_model: CellModel | None = None,
+                 underline_model: UnderlineModel | None = None) -> dict[str, FaceReading]:
     """The faces ``located`` in a corner photo (:func:`locate_faces`) read like single-face
-    photos; a face read unsurely is read again from the photo with its shake undone (see
-    :data:`SHAKEN`). ``t_detect``: milliseconds per face their locating took, for the
-    readings' timings."""
+    photos (the models as :func:`vision.reading.faces.read_face` takes them); a face read
+    unsurely is read again from the photo with its shake undone (see :data:`SHAKEN`).
+    ``t_detect``: milliseconds per face their locating took, for the readings' timings."""
     def read(img: np.ndarray, cf: CornerFace) -> FaceReading:
         r = read_face(img, templates=templates, model=model, ocr=ocr, settings=settings,
                       source=source, face=cf.face, geometry=cf.geometry(),
-                      file_scale=file_scale, in_rounds=False)
+                      file_scale=file_scale, in_rounds=False, cell_model=cell_model,
+                      underline_model=underline_model)
         r.timings_ms["detect"] = t_detect
         return r
 
@@ -143,7 +151,8 @@ def corner_photos(paths: Path | str | Sequence[Path | str]) -> dict[str, Path]:
 
 
 def _read_photo(photo: Photo, which: str, *, templates: TemplateSet, model: LinearModel,
-                ocr: OcrMode | bool, settings: CubeSettings) -> tuple[CornerView, PhotoReadings]:
+                ocr: OcrMode | bool, settings: CubeSettings, cell_model: CellModel | None,
+                underline_model: UnderlineModel | None) -> tuple[CornerView, PhotoReadings]:
     """Corner photo ``which`` located, and its faces read in the pose's naming when it is
     upright, else in each of the three namings (:mod:`vision.reading.corner_naming`)."""
     t0 = time.perf_counter()
@@ -156,7 +165,8 @@ def _read_photo(photo: Photo, which: str, *, templates: TemplateSet, model: Line
     namings = view.namings[:1] if view.upright else view.namings
     return view, [read_located(photo.image, faces, templates=templates, model=model, ocr=ocr,
                                settings=settings, source=photo.source,
-                               file_scale=photo.file_scale, t_detect=t_detect)
+                               file_scale=photo.file_scale, t_detect=t_detect,
+                               cell_model=cell_model, underline_model=underline_model)
                   for faces in namings]
 
 
@@ -178,9 +188,12 @@ def read_corner_folder(paths: Path | str | Sequence[Path | str], *,
                        templates: TemplateSet | None = None, model: LinearModel | None = None,
                        ocr: OcrMode | bool = "auto", settings: CubeSettings = CubeSettings(),
                        progress: Callable[[str], None] | None = None,
-                       done: Callable[[FaceReading], None] | None = None) -> Reading:
+                       done: Callable[[FaceReading], None] | None = None,
+                       cell_model: CellModel | None = None,
+                       underline_model: UnderlineModel | None = None) -> Reading:
     """Read corner photos ``A`` and ``B`` (a folder or the two files) into a :class:`Reading`
-    with the same state, candidates and per-face readings as six face photos would give. The
+    with the same state, candidates and per-face readings as six face photos would give (the
+    models as :func:`vision.reading.faces.read_face` takes them). The
     two photos are read at once; the reading does not depend on which finishes first.
     ``done`` (optional) is called with each face read (in the first naming of a photo held
     with no face on top), as :func:`vision.reading.faces.read_face_photos` does. A photo
@@ -194,7 +207,8 @@ def read_corner_folder(paths: Path | str | Sequence[Path | str], *,
         if progress:
             progress(k)
         view, readings = _read_photo(load_photo(photos[k]), k, templates=templates, model=model,
-                                     ocr=ocr, settings=settings)
+                                     ocr=ocr, settings=settings, cell_model=cell_model,
+                                     underline_model=underline_model)
         for r in readings[0].values():
             if done:
                 done(r)

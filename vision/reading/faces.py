@@ -25,6 +25,7 @@ from ...models.profile import CubeSettings
 from ..cells.face_cells import face_cells
 from ..locate.detect import FaceGeometry, FaceNotFoundError, find_face
 from ..photo.images import load_photo
+from ..recognise.cell_model import CellModel
 from ..recognise.evidence import CellEvidence
 from ..recognise.face import recognise_face
 from ..recognise.hog import LinearModel, default_model
@@ -32,6 +33,7 @@ from ..recognise.ocr import MISSING_WARNING, tesseract_available
 from ..recognise.ocr_vote import OcrMode, ocr_cells, ocr_voted
 from ..recognise.templates import TemplateSet, default_templates
 from ..recognise.underline_convention import with_convention
+from ..recognise.underline_model import UnderlineModel
 
 READ_WORKERS = 2
 """Faces read at once (OpenCV and tesseract work outside the GIL)."""
@@ -130,11 +132,14 @@ def read_face(image: np.ndarray, *, templates: TemplateSet | None = None,
               model: LinearModel | None = None, ocr: OcrMode | bool = "auto",
               settings: CubeSettings = CubeSettings(), source: str | None = None,
               face: str | None = None, geometry: FaceGeometry | None = None,
-              file_scale: float = 1.0, in_rounds: bool = True) -> FaceReading:
+              file_scale: float = 1.0, in_rounds: bool = True,
+              cell_model: CellModel | None = None,
+              underline_model: UnderlineModel | None = None) -> FaceReading:
     """Read one face photo (BGR uint8). Raises FaceNotFoundError when no single whole face
     is visible. ``templates`` default to :func:`vision.recognise.templates.default_templates`,
-    ``model`` to the trained HOG classifier; ``ocr`` says where tesseract votes
-    (:data:`OcrMode`). A ``geometry``
+    ``model`` to the trained HOG classifier, ``cell_model`` and ``underline_model`` to the
+    shipped learned models (:func:`vision.recognise.face.recognise_face`); ``ocr`` says where
+    tesseract votes (:data:`OcrMode`). A ``geometry``
     found elsewhere (a face of a corner photo, ``vision.locate.corners``) skips the detection.
     ``file_scale``: the photo file's pixels per pixel of ``image`` (see
     :func:`vision.photo.images.file_scale`), for coordinates reported in file pixels.
@@ -147,7 +152,7 @@ def read_face(image: np.ndarray, *, templates: TemplateSet | None = None,
     t1 = time.perf_counter()
     underlined = settings.underlined_69
     seen = recognise_face(face_cells(image, geometry), templates, model, underlined,
-                          in_rounds)
+                          in_rounds, cell_model=cell_model, underline_model=underline_model)
     evidence, hyps = list(seen.evidence), list(seen.hypotheses)
     t2 = time.perf_counter()
     warnings: list[str] = []
@@ -177,14 +182,16 @@ def read_face_photos(photos: dict[str, Path], where: object, *,
                      templates: TemplateSet | None = None, model: LinearModel | None = None,
                      ocr: OcrMode | bool = "auto", settings: CubeSettings = CubeSettings(),
                      progress: Callable[[str], None] | None = None,
-                     done: Callable[[FaceReading], None] | None = None) -> Reading:
+                     done: Callable[[FaceReading], None] | None = None,
+                     cell_model: CellModel | None = None,
+                     underline_model: UnderlineModel | None = None) -> Reading:
     """Read the six face photos (face letter -> file, from
     :func:`vision.photo.photo_files.face_photos`) into a :class:`Reading`; ``where`` (the folder
-    or files) names them in errors. ``progress`` (optional) is called with each face letter as
-    it is read, ``done`` with each face read (so that a caller keeps the faces read when
-    another photo is refused: every photo is read before the refusal is raised). Faces are
-    read :data:`READ_WORKERS` at a time; the reading does not depend on the order they finish
-    in."""
+    or files) names them in errors; the models as :func:`read_face` takes them. ``progress``
+    (optional) is called with each face letter as it is read, ``done`` with each face read (so
+    that a caller keeps the faces read when another photo is refused: every photo is read
+    before the refusal is raised). Faces are read :data:`READ_WORKERS` at a time; the reading
+    does not depend on the order they finish in."""
     missing = [f for f in FACES if f not in photos]
     if missing:
         raise SudokuCubeError(
@@ -199,7 +206,8 @@ def read_face_photos(photos: dict[str, Path], where: object, *,
         photo = load_photo(photos[f])
         r = read_face(photo.image, templates=templates, model=model, ocr=ocr,
                       settings=settings, source=photo.source, face=f,
-                      file_scale=photo.file_scale)
+                      file_scale=photo.file_scale, cell_model=cell_model,
+                      underline_model=underline_model)
         if done:
             done(r)
         return r

@@ -14,11 +14,13 @@ from ...models.errors import SudokuCubeError
 from ...models.profile import CubeSettings
 from ..locate.corners.faces import locate_corner
 from .corners import CORNER_PHOTOS, read_corner_folder
+from ..recognise.cell_model import CellModel
 from ..recognise.hog import LinearModel
 from ..photo.images import load_image
 from ..photo.photo_files import face_photos, missing_faces_message
 from .faces import FaceReading, OcrMode, Reading, read_face_photos
 from ..recognise.templates import TemplateSet
+from ..recognise.underline_model import UnderlineModel
 
 
 def holds_corner_photos(photos: dict[str, Path]) -> bool:
@@ -32,23 +34,28 @@ def read_folder(paths: Path | str | Sequence[Path | str], *,
                 templates: TemplateSet | None = None, model: LinearModel | None = None,
                 ocr: OcrMode | bool = "auto", settings: CubeSettings = CubeSettings(),
                 progress: Callable[[str], None] | None = None,
-                done: Callable[[FaceReading], None] | None = None) -> Reading:
+                done: Callable[[FaceReading], None] | None = None,
+                cell_model: CellModel | None = None,
+                underline_model: UnderlineModel | None = None) -> Reading:
     """Read a cube's photos (a folder or the photo files) into a :class:`Reading`: six face
     photos ``U R F D L B``, or corner photos ``A`` and ``B``. ``progress`` (optional) is
     called with each photo's name as it is read, ``done`` with each face read (kept by a
-    caller when another photo is refused). Missing photos raise a SudokuCubeError naming
-    them."""
+    caller when another photo is refused); the models as
+    :func:`vision.reading.faces.read_face` takes them. Missing photos raise a SudokuCubeError
+    naming them."""
     photos = face_photos(paths)
     if "A" in photos and any(f in photos for f in FACES if f != "B"):
         raise SudokuCubeError(mixed_message(paths, photos))
     if holds_corner_photos(photos):
         return read_corner_folder(paths, templates=templates, model=model, ocr=ocr,
-                                  settings=settings, progress=progress, done=done)
+                                  settings=settings, progress=progress, done=done,
+                                  cell_model=cell_model, underline_model=underline_model)
     missing = [f for f in FACES if f not in photos]
     if missing:
         raise SudokuCubeError(missing_faces_message(paths, missing))
     reading = read_face_photos(photos, paths, templates=templates, model=model, ocr=ocr,
-                               settings=settings, progress=progress, done=done)
+                               settings=settings, progress=progress, done=done,
+                               cell_model=cell_model, underline_model=underline_model)
     if digit_count_problems(reading.state.without_candidates()) and shows_a_corner(photos["B"]):
         raise CornerAsFaceError("B",
             f"{photos['B']}: shows a corner of the cube (three faces), not face B alone: a "

@@ -1,8 +1,9 @@
 """The reader: everything a reading needs in one typed value, and the reading's entry points.
 
-A :class:`Reader` holds the templates and the classifier the recognisers match against (None:
-the built-in ones), the cube's settings (reading uses their 6/9 underline convention) and when
-tesseract votes (:data:`vision.reading.faces.OcrMode`). ``Reader()`` is the built-in reading; a
+A :class:`Reader` holds the templates and the classifier the recognisers match against, the
+learned cell and underline models that vote with them (None: the built-in or shipped ones), the
+cube's settings (reading uses their 6/9 underline convention) and when tesseract votes
+(:data:`vision.reading.faces.OcrMode`). ``Reader()`` is the built-in reading; a
 calibration profile gives its own (``calibration.profiles.Profile.reader``). Every caller
 outside vision reads through a Reader's methods, which hand these to the stage functions of
 :mod:`vision.reading.faces`, :mod:`vision.reading.corners` and :mod:`vision.reading.photo_set`, so
@@ -21,10 +22,12 @@ from ..locate.corners.faces import CornerFace
 from .corners import read_corner_photo, read_located
 from ..locate.detect import FaceGeometry
 from ..photo.images import to_bgr8
+from ..recognise.cell_model import CellModel
 from ..recognise.hog import LinearModel
 from .photo_set import read_folder
 from .faces import FaceReading, OcrMode, Reading, read_face
 from ..recognise.templates import TemplateSet
+from ..recognise.underline_model import UnderlineModel
 
 
 @dataclass(frozen=True)
@@ -32,14 +35,20 @@ class Reader:
     """How to read photos of one cube.
 
     ``templates``: the glyphs matched (None: :func:`vision.recognise.templates.default_templates`);
-    ``model``: the HOG classifier (None: :func:`vision.recognise.hog.default_model`); ``settings``:
-    the cube's settings, of which reading uses ``underlined_69``; ``ocr``: where tesseract votes.
+    ``model``: the HOG classifier (None: :func:`vision.recognise.hog.default_model`);
+    ``cell_model``: the learned model that reads each straightened cell (None:
+    :func:`vision.recognise.cell_model.shipped_cell_model`); ``underline_model``: the learned
+    model that tells a 6 from a 9 by its underline (None:
+    :func:`vision.recognise.underline_model.shipped_underline_model`); ``settings``: the cube's
+    settings, of which reading uses ``underlined_69``; ``ocr``: where tesseract votes.
     """
 
     templates: TemplateSet | None = None
     model: LinearModel | None = None
     settings: CubeSettings = CubeSettings()
     ocr: OcrMode = "auto"
+    cell_model: CellModel | None = None
+    underline_model: UnderlineModel | None = None
 
     def with_ocr(self, ocr: OcrMode) -> Reader:
         """The same reader with tesseract voting as ``ocr`` says (live frames: ``never``)."""
@@ -52,7 +61,8 @@ class Reader:
         :func:`vision.reading.faces.read_face`."""
         return read_face(as_read(image), templates=self.templates, model=self.model,
                          ocr=self.ocr, settings=self.settings, source=source, face=face,
-                         geometry=geometry, file_scale=file_scale)
+                         geometry=geometry, file_scale=file_scale, cell_model=self.cell_model,
+                         underline_model=self.underline_model)
 
     def read_corner_photo(self, image: np.ndarray, photo: str, *, source: str | None = None,
                           file_scale: float = 1.0) -> dict[str, FaceReading]:
@@ -60,7 +70,9 @@ class Reader:
         :func:`as_read`) read: :func:`vision.reading.corners.read_corner_photo`."""
         return read_corner_photo(as_read(image), photo, templates=self.templates,
                                  model=self.model, ocr=self.ocr, settings=self.settings,
-                                 source=source, file_scale=file_scale)
+                                 source=source, file_scale=file_scale,
+                                 cell_model=self.cell_model,
+                                 underline_model=self.underline_model)
 
     def read_located(self, image: np.ndarray, located: Sequence[CornerFace], *,
                      source: str | None = None, file_scale: float = 1.0,
@@ -69,7 +81,8 @@ class Reader:
         :func:`vision.reading.corners.read_located`."""
         return read_located(as_read(image), located, templates=self.templates,
                             model=self.model, ocr=self.ocr, settings=self.settings,
-                            source=source, file_scale=file_scale, t_detect=t_detect)
+                            source=source, file_scale=file_scale, t_detect=t_detect,
+                            cell_model=self.cell_model, underline_model=self.underline_model)
 
     def read_photo_set(self, paths: Path | str | Sequence[Path | str], *,
                        progress: Callable[[str], None] | None = None,
@@ -77,7 +90,8 @@ class Reader:
         """A cube's photos (a folder or the files: six faces or corner photos A and B) read:
         :func:`vision.reading.photo_set.read_folder`."""
         return read_folder(paths, templates=self.templates, model=self.model, ocr=self.ocr,
-                           settings=self.settings, progress=progress, done=done)
+                           settings=self.settings, progress=progress, done=done,
+                           cell_model=self.cell_model, underline_model=self.underline_model)
 
 
 def as_read(image: np.ndarray) -> np.ndarray:

@@ -29,7 +29,7 @@ from ..polarity import came_inverted
 from .hog import N_CLASSES, LinearModel, class_index, hog_features
 from .print_facts import shape_of, six_turn, underlined_pair
 from .templates import TemplateSet, unit_rows
-from .underline_model import end_patch, shipped_underline_model
+from .underline_model import UnderlineModel, end_patch, shipped_underline_model
 
 TEMPLATE_GAIN = 8.0
 """Correlation -> log-odds scale of the template vote; with HOG_WEIGHT fitted (negative
@@ -110,10 +110,12 @@ def template_scores(glyphs: np.ndarray, templates: TemplateSet, shift: int = 1) 
 
 
 def analyse_cells(masks: list[np.ndarray], templates: TemplateSet, model: LinearModel,
-                  cells: list[np.ndarray] | None = None) -> list[CellEvidence]:
+                  cells: list[np.ndarray] | None = None, *,
+                  underline: UnderlineModel | None = None) -> list[CellEvidence]:
     """Evidence for each cell's ink mask (see :class:`CellEvidence`). With the straightened
     ``cells`` themselves, a 6/9 shape is also judged by the learned underline model on its
-    grey levels."""
+    grey levels: ``underline`` (None: the shipped one,
+    :func:`~.underline_model.shipped_underline_model`)."""
     parts = [split_underline(m) for m in masks]
     glyphs = [normalise_glyph(p.body) for p in parts]
     present = [i for i, g in enumerate(glyphs) if g is not None]
@@ -131,7 +133,7 @@ def analyse_cells(masks: list[np.ndarray], templates: TemplateSet, model: Linear
         for i in present:
             six_rot = _six_shape(_votes(tm[i], hg[i], ct[i]))
             if six_rot is not None:
-                odds[i] = _six_odds(cells[i], parts[i].body, six_rot)
+                odds[i] = _six_odds(cells[i], parts[i].body, six_rot, underline)
     light = [cells is not None and came_inverted(cells[i]) for i in range(len(masks))]
     return [CellEvidence(p.body, g, p.underline_rot, tm[i], hg[i], odds[i], counter=ct[i],
                          light=light[i]) for i, (p, g) in enumerate(zip(parts, glyphs))]
@@ -174,11 +176,13 @@ def turned(z: np.ndarray, evidence: np.ndarray) -> np.ndarray:
     return out
 
 
-def _six_odds(cell: np.ndarray, body: np.ndarray, six_rot: int) -> tuple[int, float] | None:
-    """(six_rot, probability that the 6/9 shape is a 6) from the learned underline model, no
-    surer either way than the model was right on held-out glyphs (the other digit always stays
-    a candidate for joint decoding); None without the shipped model or a usable glyph."""
-    model = shipped_underline_model()
+def _six_odds(cell: np.ndarray, body: np.ndarray, six_rot: int,
+              underline: UnderlineModel | None) -> tuple[int, float] | None:
+    """(six_rot, probability that the 6/9 shape is a 6) from the learned underline model
+    (``underline``, None: the shipped one), no surer either way than the model was right on
+    held-out glyphs (the other digit always stays a candidate for joint decoding); None
+    without a model or a usable glyph."""
+    model = underline if underline is not None else shipped_underline_model()
     patch = end_patch(cell, body, six_rot, model.window) if model is not None else None
     if patch is None:
         return None

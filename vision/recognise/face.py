@@ -16,11 +16,12 @@ import numpy as np
 
 from ...models.cube.stickers import Hypothesis
 from ..cells.face_cells import FaceCells
-from .cell_model import NONE, shipped_cell_model
+from .cell_model import NONE, CellModel, shipped_cell_model
 from .evidence import CellEvidence, readings
 from .hog import LinearModel
 from .read_again import read_cells
 from .templates import TemplateSet
+from .underline_model import UnderlineModel
 
 
 @dataclass(frozen=True)
@@ -38,16 +39,22 @@ class FaceEvidence:
 
 
 def recognise_face(cells: FaceCells, templates: TemplateSet, model: LinearModel,
-                   underlined_69: bool = True, in_rounds: bool = True) -> FaceEvidence:
+                   underlined_69: bool = True, in_rounds: bool = True, *,
+                   cell_model: CellModel | None = None,
+                   underline_model: UnderlineModel | None = None) -> FaceEvidence:
     """The evidence and readings of a face's cells; ``underlined_69``: the cube prints a bar
     under its 6s and 9s (the cube's settings); ``in_rounds``: unsure cells read again in
-    two rounds (:func:`vision.recognise.read_again.read_again`)."""
+    two rounds (:func:`vision.recognise.read_again.read_again`). ``cell_model`` and
+    ``underline_model``: the learned models that vote (None: the shipped ones,
+    :func:`~.cell_model.shipped_cell_model` and
+    :func:`~.underline_model.shipped_underline_model`, each None when missing)."""
     def score(e: CellEvidence, vote: np.ndarray | None = None
               ) -> tuple[tuple[Hypothesis, ...], tuple[Hypothesis, ...]]:
         return readings(e, underlined_69, vote)
 
-    net = shipped_cell_model()
+    net = cell_model if cell_model is not None else shipped_cell_model()
     votes = net.read_cells(list(cells.cells)) if net is not None else None
-    evidence, hyps = read_cells(cells, templates, model, net, score, in_rounds, votes)
+    evidence, hyps = read_cells(cells, templates, model, net, score, in_rounds, votes,
+                                underline=underline_model)
     seen = () if votes is None else tuple(float(1.0 - np.exp(v[NONE])) for v in votes)
     return FaceEvidence(tuple(evidence), tuple(hyps), seen)

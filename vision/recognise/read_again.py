@@ -30,6 +30,7 @@ from .evidence import PLACES, UNSURE, CellEvidence, analyse_cells, cell_vote, cl
 from .hog import LinearModel
 from .print_facts import shape_of
 from .templates import TemplateSet
+from .underline_model import UnderlineModel
 
 class Score(Protocol):
     """A cell's hypotheses from its evidence by the glyph voters alone, and with ``vote``,
@@ -57,7 +58,7 @@ ODD_DOUBT = 0.6
 
 def read_cells(face: FaceCells, templates: TemplateSet, model: LinearModel,
                net: CellModel | None, score: Score, in_rounds: bool = True,
-               votes: np.ndarray | None = None
+               votes: np.ndarray | None = None, *, underline: UnderlineModel | None = None
                ) -> tuple[list[CellEvidence], list[tuple[Hypothesis, ...]]]:
     """Each cell's evidence and hypotheses. The usual cut is read by the glyph voters
     (``score``) with the cell model's vote multiplied in
@@ -69,10 +70,11 @@ def read_cells(face: FaceCells, templates: TemplateSet, model: LinearModel,
     is read again only on a face whose other cells show one: a Sudoku Cube prints a digit on
     every sticker, but on a face that shows none at all (a plain cube) nothing is missing.
     ``in_rounds``: as :func:`read_again` has it; ``votes``: the cell model's rows of the
-    face's cells where its caller read them already."""
+    face's cells where its caller read them already; ``underline``: the underline model every
+    cut's evidence is analysed with (:func:`vision.recognise.evidence.analyse_cells`)."""
     cells = list(face.cells)
     masks = face.ink_masks()
-    evidence = analyse_cells(masks, templates, model, cells)
+    evidence = analyse_cells(masks, templates, model, cells, underline=underline)
     if votes is None and net is not None:
         votes = net.read_cells(cells)
     typical = typical_size(evidence)
@@ -87,7 +89,7 @@ def read_cells(face: FaceCells, templates: TemplateSet, model: LinearModel,
     known = {} if votes is None else {id(c): v for c, v in zip(cells, votes)}
     first = {i: (evidence[i], hyps[i]) for i in again}
     for i, more in read_again(face, first, typical, printed, templates, model, net,
-                              score, known, in_rounds).items():
+                              score, known, in_rounds, underline=underline).items():
         hyps[i], evidence[i] = combined([first[i]] + more)
     return evidence, hyps
 
@@ -115,7 +117,8 @@ def _to_read_again(evidence: Sequence[CellEvidence], hyps: Sequence[tuple[Hypoth
 def read_again(face: FaceCells, first: dict[int, Reading], typical: float | None,
                printed: FacePrint, templates: TemplateSet, model: LinearModel,
                net: CellModel | None, score: Score, known: dict[int, np.ndarray] | None = None,
-               in_rounds: bool = True) -> dict[int, list[Reading]]:
+               in_rounds: bool = True, *, underline: UnderlineModel | None = None
+               ) -> dict[int, list[Reading]]:
     """The readings of the other cuts of the cells in ``first`` (by index, each with the
     reading of its usual cut) that show a digit of the face's ``typical`` size (:func:`fits`),
     by cell, in two rounds. Every cell is read from its own window at other ink levels
@@ -129,23 +132,26 @@ def read_again(face: FaceCells, first: dict[int, Reading], typical: float | None
     "Read-again in two rounds"). Without ``in_rounds`` every cell is read from both at once:
     a corner photo's faces, whose windows the corner's lattice lays on foreshortened
     stickers and whose readings the corner reader weighs against those of the photo with its
-    shake undone (:mod:`vision.reading.corners`)."""
+    shake undone (:mod:`vision.reading.corners`). ``underline``: as :func:`read_cells` has
+    it."""
     known = known or {}
     if not in_rounds:
         return _read_groups({i: other_levels(face, i, printed) + other_windows(face, i)
-                             for i in first}, typical, templates, model, net, score, known)
+                             for i in first}, typical, templates, model, net, underline, score,
+                            known)
     out = _read_groups({i: other_levels(face, i, printed) for i in first}, typical, templates,
-                       model, net, score, known)
+                       model, net, underline, score, known)
     unsure = [i for i in first if not _settled([first[i]] + out.get(i, []))]
     for i, more in _read_groups({i: other_windows(face, i) for i in unsure}, typical,
-                                templates, model, net, score, known).items():
+                                templates, model, net, underline, score, known).items():
         out.setdefault(i, []).extend(more)
     return out
 
 
 def _read_groups(groups: dict[int, list[list[Cut]]], typical: float | None,
                  templates: TemplateSet, model: LinearModel, net: CellModel | None,
-                 score: Score, known: dict[int, np.ndarray]) -> dict[int, list[Reading]]:
+                 underline: UnderlineModel | None, score: Score, known: dict[int, np.ndarray]
+                 ) -> dict[int, list[Reading]]:
     """The readings of ``groups`` of cuts (by cell: groups of one kind each), each cut scored
     by the glyph voters (``score``) and the cell model on its own cut cell, the cuts of one
     group (the moved windows) averaged into one reading, so that no way of reading a cell
@@ -157,7 +163,7 @@ def _read_groups(groups: dict[int, list[list[Cut]]], typical: float | None,
             for c in group]
     by_group: dict[tuple[int, int], list[Reading]] = {}
     for (i, g, _), reading in zip(cuts, _read_cuts([c for _, _, c in cuts], typical, templates,
-                                                   model, net, score, known)):
+                                                   model, net, underline, score, known)):
         if reading is not None:
             by_group.setdefault((i, g), []).append(reading)
     out: dict[int, list[Reading]] = {}
@@ -184,8 +190,8 @@ def combined(readings: Sequence[Reading]) -> tuple[tuple[Hypothesis, ...], CellE
 
 
 def _read_cuts(cuts: list[Cut], typical: float | None, templates: TemplateSet,
-               model: LinearModel, net: CellModel | None, score: Score,
-               known: dict[int, np.ndarray]) -> list[Reading | None]:
+               model: LinearModel, net: CellModel | None, underline: UnderlineModel | None,
+               score: Score, known: dict[int, np.ndarray]) -> list[Reading | None]:
     """Each cut's evidence and hypotheses (the glyph voters' with the cell model's vote on
     the cut's own cell, ``known`` as :func:`read_again` has it), None for a cut that shows
     no digit of the face's ``typical`` size. About a third of the cuts show none: only the
@@ -197,7 +203,7 @@ def _read_cuts(cuts: list[Cut], typical: float | None, templates: TemplateSet,
     if not inked:
         return out
     seen = analyse_cells([cuts[k].mask for k in inked], templates, model,
-                         [cuts[k].cell for k in inked])
+                         [cuts[k].cell for k in inked], underline=underline)
     shown = [(k, ev) for k, ev in zip(inked, seen) if ev.glyph is not None and fits(ev, typical)]
     cells = [cuts[k].cell for k, _ in shown]
     votes = _cell_votes(net, cells, known) if net is not None and cells else None
