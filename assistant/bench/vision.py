@@ -65,9 +65,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
     p.add_argument("--renderer", choices=("ours", "second"), default="ours",
                    help="whose photos: ours (the renderer the classifiers trained on; default) "
-                        "or second (an independent 3D renderer in unseen fonts and looks, "
-                        "docs/exam.md); second reports per look faces located, refused and "
-                        "misplaced too")
+                        "or second (a 3D renderer of its own drawing, docs/exam.md; the cell "
+                        "model trained on its standard shots in 8 of its 10 fonts, other "
+                        "seeds); second reports per look faces located, refused and misplaced "
+                        "too")
+    p.add_argument("--held-out-fonts", action="store_true",
+                   help="with --renderer second: print every cube in its look's held-out font "
+                        "(C059 for the black cube, TeX Gyre Heros Bold for the others), type "
+                        "no model trained on; the same cubes otherwise")
     p.add_argument("--white-body", action="store_true",
                    help="with --renderer second: also a cube with coloured stickers on a white "
                         "body (light grooves), beyond the four looks")
@@ -247,11 +252,15 @@ def _cell(column: str, value) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Run the benchmark and print a table (or JSON)."""
+    renderer, scenes = getattr(args, "renderer", "ours"), getattr(args, "scenes", "standard")
+    if getattr(args, "held_out_fonts", False) and renderer != "second":
+        raise SudokuCubeError("--held-out-fonts prints the second renderer's cubes in its "
+                              "held-out fonts; use it with --renderer second (our renderer's "
+                              "held-out fonts are --photos held-out)")
     if getattr(args, "real", None):  # real photographs: face finding only
         return vision_real.run(args)
     if getattr(args, "calibration", False):  # before/after calibration
         return vision_calibration.run(args)
-    renderer, scenes = getattr(args, "renderer", "ours"), getattr(args, "scenes", "standard")
     if (renderer, scenes) in (("ours", "everyday"), ("second", "patterned")):
         raise SudokuCubeError(f"--scenes {scenes} is not drawn by --renderer {renderer}; use "
                               "--scenes everyday with --renderer second, or --scenes "

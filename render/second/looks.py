@@ -1,8 +1,12 @@
 """The sticker looks and fonts of the second renderer.
 
-The fonts here are none of those the recognisers were trained on or tuned against (the
-training and template fonts, and the held-out set of the first renderer's benchmark): the
-exam prints in type nobody fitted to.
+None of these font files is one the hand-made recognisers (templates, HOG classifier,
+underline model) were built from, but the learned cell model (``vision/data/cell_model.*``,
+``tools/train_cell_model.py``) trained on this renderer's standard shots in eight of its ten
+fonts. Only :data:`HELD_OUT` (one serif, one sans) is type no model saw; ``bench vision
+--renderer second --held-out-fonts`` prints every cube in it. Their designs are not unseen:
+TeX Gyre Schola (the serif templates' and the training's Century Schoolbook) and FreeSans (a
+Helvetica) are close cousins of the two.
 """
 from __future__ import annotations
 
@@ -23,6 +27,14 @@ SERIF_FONTS = ("C059-Roman.otf", "URWBookman-Demi.otf", "texgyrebonum-regular.ot
                "P052-Roman.otf", "texgyretermes-regular.otf")
 """Serif faces for the black cube (Century Schoolbook, Bookman, Palatino, Times in their
 roman or demi cuts, drawn emboldened); their 1 has a foot."""
+
+HELD_OUT_SERIF = "C059-Roman.otf"
+"""The serif font no model trained on: URW's Century Schoolbook, for the black cube."""
+HELD_OUT_SANS = "texgyreheros-bold.otf"
+"""The sans font no model trained on: TeX Gyre Heros Bold (a Helvetica), for the other looks."""
+HELD_OUT = (HELD_OUT_SERIF, HELD_OUT_SANS)
+"""The exam fonts kept out of every model's training (``tools.train_cell_model`` drops its
+exam samples in them), so that the exam can measure the readers on type they never saw."""
 
 FONT_DIRS = (Path("/usr/share/fonts"), Path("/usr/share/texmf/fonts/opentype"),
              Path("/usr/local/share/fonts"))
@@ -97,8 +109,21 @@ def _boldening(font: str, rng: random.Random, serif: bool) -> float:
     return rng.uniform(0.0, 0.015)
 
 
-def make_look(name: str, rng: random.Random, font: str | None = None) -> Look:
-    """A cube of look ``name`` (see :data:`LOOKS`) with its details drawn from ``rng``."""
+def held_out_font(name: str) -> str:
+    """The held-out font (:data:`HELD_OUT`) a cube of look ``name`` is printed in: the serif
+    for the looks printed in serif type (the black cube), else the sans."""
+    try:
+        return HELD_OUT_SERIF if look(name).serif else HELD_OUT_SANS
+    except ValueError as e:
+        raise SudokuCubeError(str(e)) from None
+
+
+def make_look(name: str, rng: random.Random, font: str | None = None,
+              held_out: bool = False) -> Look:
+    """A cube of look ``name`` (see :data:`LOOKS`) with its details drawn from ``rng``; in
+    ``font``, or with ``held_out`` in the look's held-out font (:func:`held_out_font`). A
+    held-out cube draws everything as the same ``rng`` would without it (its font drawn and
+    set aside), so it is the standard exam's cube of that seed printed in other type."""
     try:
         made = look(name)
     except ValueError as e:
@@ -122,7 +147,10 @@ def make_look(name: str, rng: random.Random, font: str | None = None) -> Look:
     if not pool:
         raise SudokuCubeError("none of the second renderer's fonts is installed; install "
                               "fonts-urw-base35 and fonts-texgyre")
-    font = font or rng.choice(pool)
+    if font is None:
+        font = rng.choice(pool)
+        if held_out:
+            font = held_out_font(name)
     return Look(name=name, sticker=sticker, ink=ink, body=body,
                 gloss=rng.uniform(0.1, 0.25) if serif else rng.uniform(0.2, 0.55),
                 font=font, bold=_boldening(font, rng, serif),

@@ -1,0 +1,62 @@
+"""``bench vision --renderer second --held-out-fonts``: every cube printed in its look's
+held-out font (type no model trained on), the same cubes otherwise; the sets say so by name
+and in the JSON; our renderer refuses the option."""
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+
+from sudoku_cube.assistant.bench import vision_second
+from sudoku_cube.assistant.bench.vision_second import Tally, cube
+from sudoku_cube.assistant.cli import main
+from sudoku_cube.render.second.looks import (HELD_OUT, HELD_OUT_SANS, HELD_OUT_SERIF, LOOKS,
+                                             SANS_FONTS, SERIF_FONTS)
+from tools import train_cell_model
+
+
+def test_the_held_out_fonts_are_one_serif_and_one_sans_the_training_leaves_out():
+    assert HELD_OUT == (HELD_OUT_SERIF, HELD_OUT_SANS) == train_cell_model.EXAM_HELD_OUT
+    assert HELD_OUT_SERIF in SERIF_FONTS and HELD_OUT_SANS in SANS_FONTS
+
+
+@pytest.mark.parametrize("look", LOOKS)
+def test_held_out_cubes_are_the_standard_cubes_in_held_out_type(look):
+    fonts = set()
+    for k, seed in enumerate(range(90000, 90006)):
+        state, homes, standard = cube(seed, k, look)
+        state2, homes2, held = cube(seed, k, look, held_out=True)
+        assert held.font == (HELD_OUT_SERIF if look == "black" else HELD_OUT_SANS)
+        assert state2 == state and homes2 == homes
+        # all but the type (its font and how bold it is drawn) as the standard exam's cube
+        assert dataclasses.replace(held, font=standard.font, bold=standard.bold) == standard
+        fonts.add(standard.font)
+    assert fonts - set(HELD_OUT), "the standard exam draws other fonts too"
+
+
+def test_the_option_names_its_sets_and_reads_held_out_cubes(monkeypatch, capsys):
+    asked = []
+
+    def fake(look, count, seed, ocr, save, progress, task, scenes=None, held_out=False):
+        asked.append((look, held_out))
+        return Tally()
+
+    monkeypatch.setattr(vision_second, "six_photos", fake)
+    monkeypatch.setattr(vision_second, "corner_pairs", fake)
+    assert main(["bench", "vision", "--renderer", "second", "--held-out-fonts", "--no-ocr",
+                 "--looks", "black", "--photos", "faces", "corners", "--cubes", "1",
+                 "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert asked == [("black", True), ("black", True)]
+    assert [r["set"] for r in rows] == ["black faces 90000+ held-out fonts",
+                                        "black corners 70000+ held-out fonts"]
+    assert all(r["fonts"] == list(HELD_OUT) for r in rows)
+
+
+def test_our_renderer_refuses_the_option(capsys):
+    assert main(["bench", "vision", "--held-out-fonts", "--cubes", "1", "--no-ocr"]) == 2
+    err = capsys.readouterr().err
+    assert "--held-out-fonts" in err and "--renderer second" in err
+    assert "--photos held-out" in err
+    assert "Traceback" not in err
