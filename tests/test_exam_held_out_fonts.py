@@ -31,8 +31,16 @@ def test_held_out_cubes_are_the_standard_cubes_in_held_out_type(look):
         assert state2 == state and homes2 == homes
         # all but the type (its font and how bold it is drawn) as the standard exam's cube
         assert dataclasses.replace(held, font=standard.font, bold=standard.bold) == standard
+        if standard.font == held.font:
+            assert held == standard
         fonts.add(standard.font)
     assert fonts - set(HELD_OUT), "the standard exam draws other fonts too"
+
+
+def test_a_standard_cube_already_in_its_held_out_font_is_drawn_alike():
+    # black corner pair 73004 is printed in C059 Roman by the standard exam too
+    assert cube(73004, 4, "black")[2] == cube(73004, 4, "black", held_out=True)[2]
+    assert cube(73004, 4, "black")[2].font == HELD_OUT_SERIF
 
 
 def test_the_option_names_its_sets_and_reads_held_out_cubes(monkeypatch, capsys):

@@ -44,7 +44,8 @@ some 25 pixels wide, as a phone's full-size photo would show it."""
 class Scene:
     """One everyday scene: the ``ground`` the cube lies on, the face's size ``band`` and the
     ``light``. Alike in shape to ``render.patterned.Scene`` and kept apart on purpose: the exam
-    is drawn by code independent of the renderer the readers are trained on (docs/exam.md)."""
+    is drawn by code independent of the first renderer (docs/exam.md); no model trains on
+    these scenes."""
 
     ground: str
     band: str
