@@ -2,7 +2,7 @@
 blobs give the very lattices the earlier cue's did, and new blobs of a like size are joined."""
 import numpy as np
 
-from sudoku_cube.vision.locate.lattice import WINDOW_SPAN, _alone, _blob_arrays, groups_of, grow
+from sudoku_cube.vision.locate.lattice import _alone, _blob_arrays, groups_of, grow
 from sudoku_cube.vision.locate.sticker_blobs import Blob
 
 PITCH = 40.0
@@ -81,10 +81,10 @@ def test_a_finer_scale_grows_a_grid_of_squares_once_and_a_small_face_still() -> 
 
 
 def test_a_lattice_for_windows_reaches_only_as_far_as_a_window_holding_its_seed() -> None:
-    """Floor tiles (a 9 x 9 grid of squares, slightly turned): grown with ``span`` 2, each
-    seed's lattice holds the 5 x 5 squares around it and no more, placed as the whole lattice
-    places them (so every 3 x 3 window holding the seed is as before); with the cues' span
-    (WINDOW_SPAN, 3) the 7 x 7; a refusal, without ``span``, still sees the whole grid."""
+    """Floor tiles (a 9 x 9 grid of squares, slightly turned): grown with ``span``, each seed's
+    lattice holds the 5 x 5 squares around it and no more, placed as the whole lattice places
+    them (so every 3 x 3 window holding the seed is as before); a refusal, without ``span``,
+    still sees the whole grid."""
     t = np.deg2rad(4.0)
     u, v = np.array([np.cos(t), np.sin(t)]), np.array([-np.sin(t), np.cos(t)])
     tiles = [Blob(np.array([200.0, 200.0]) + PITCH * (c * u + r * v), 1024.0, 32.0, 4.0)
@@ -97,4 +97,3 @@ def test_a_lattice_for_windows_reaches_only_as_far_as_a_window_holding_its_seed(
     assert sorted(centre) == [(i, j) for i in range(-2, 3) for j in range(-2, 3)]
     full = grow(tiles[40], tiles)
     assert all(full[k] is b for k, b in centre.items())
-    assert len(grow(tiles[40], tiles, span=WINDOW_SPAN)) == 49

@@ -52,14 +52,12 @@ face into pieces."""
 
 _STEP_ARRAY = np.array(STEPS, np.float64)
 
-WINDOW_SPAN = 3
+WINDOW_SPAN = 2
 """How far (in lattice steps, along either axis) a lattice grown for the pool's windows
-reaches from its seed: every 3x3 window holding the seed lies within 2 steps of it, and one
-step more lets growing go round a sticker it missed there (a real photo's face refused as
-two faces was located, misplaced, when growing stopped at 2); a window not holding the seed
-is another seed's (every blob seeds one). Growing on over the tiles of a floor or a printed
-grid would place hundreds of blobs from each of hundreds of seeds, for windows the other
-seeds give anyway. A refusal grows lattices whole, to speak of their extent."""
+reaches from its seed: every 3x3 window holding the seed lies within it, and a window not
+holding it is another seed's (every blob seeds one). Growing on over the tiles of a floor or
+a printed grid would place hundreds of blobs from each of hundreds of seeds, for windows the
+other seeds give anyway. A refusal grows lattices whole, to speak of their extent."""
 
 
 Grown = dict[tuple, tuple[dict[tuple[int, int], Blob], list[Blob]]]
