@@ -78,22 +78,3 @@ def test_a_finer_scale_grows_a_grid_of_squares_once_and_a_small_face_still() -> 
     assert not any(all(b.area > 800.0 for b in g.values()) for g in finer)  # no tile seeds
     assert sum(1 for g in finer if set(map(id, g.values())) & set(map(id, small))) == 1
     assert any(set(map(id, g.values())) == set(map(id, face)) for g in finer)
-
-
-def test_a_lattice_for_windows_reaches_only_as_far_as_a_window_holding_its_seed() -> None:
-    """Floor tiles (a 9 x 9 grid of squares, slightly turned): grown with ``span``, each seed's
-    lattice holds the 5 x 5 squares around it and no more, placed as the whole lattice places
-    them (so every 3 x 3 window holding the seed is as before); a refusal, without ``span``,
-    still sees the whole grid."""
-    t = np.deg2rad(4.0)
-    u, v = np.array([np.cos(t), np.sin(t)]), np.array([-np.sin(t), np.cos(t)])
-    tiles = [Blob(np.array([200.0, 200.0]) + PITCH * (c * u + r * v), 1024.0, 32.0, 4.0)
-             for r in range(9) for c in range(9)]
-    whole = groups_of(tiles)
-    assert len(whole) == 1 and len(whole[0]) == 81
-    near = groups_of(tiles, {}, span=2)
-    assert max(len(g) for g in near) == 25 and min(len(g) for g in near) == 9  # a corner's
-    centre = grow(tiles[40], tiles, span=2)
-    assert sorted(centre) == [(i, j) for i in range(-2, 3) for j in range(-2, 3)]
-    full = grow(tiles[40], tiles)
-    assert all(full[k] is b for k, b in centre.items())

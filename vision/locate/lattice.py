@@ -52,45 +52,36 @@ face into pieces."""
 
 _STEP_ARRAY = np.array(STEPS, np.float64)
 
-WINDOW_SPAN = 2
-"""How far (in lattice steps, along either axis) a lattice grown for the pool's windows
-reaches from its seed: every 3x3 window holding the seed lies within it, and a window not
-holding it is another seed's (every blob seeds one). Growing on over the tiles of a floor or
-a printed grid would place hundreds of blobs from each of hundreds of seeds, for windows the
-other seeds give anyway. A refusal grows lattices whole, to speak of their extent."""
-
 
 Grown = dict[tuple, tuple[dict[tuple[int, int], Blob], list[Blob]]]
 """Lattices already grown (:func:`grow`'s ``_grown``), by what alone decides them."""
 
 
 def grow(seed: Blob, blobs: list[Blob], _arrays: tuple[np.ndarray, np.ndarray] | None = None,
-         _at: int | None = None, _grown: Grown | None = None, span: float = np.inf
-         ) -> dict[tuple[int, int], Blob]:
+         _at: int | None = None, _grown: Grown | None = None) -> dict[tuple[int, int], Blob]:
     """Lattice coordinates of the blobs reachable from ``seed`` by neighbour steps.
     ``_arrays``: the blobs' areas and centres, and ``_at`` the seed's place among them, when
     the caller grows from many seeds; ``_grown``: the lattices grown before (the later cues
     of a photo add blobs to the earlier ones', and a lattice depends only on the seed and
-    the blobs of a size like it, in their order, so most come out as before); ``span``: how
-    many steps from the seed it reaches, along either axis (:data:`WINDOW_SPAN`)."""
+    the blobs of a size like it, in their order, so most come out as before)."""
     areas, centres = _arrays if _arrays is not None else _blob_arrays(blobs)
     ratio = areas / seed.area
     index = np.flatnonzero((1 / LIKE < ratio) & (ratio < LIKE))
     free = index != _at if _at is not None else \
         np.array([blobs[i] is not seed for i in index], bool)
     if _grown is None:
-        return _grow(seed, blobs, centres, index, free, span)
+        return _grow(seed, blobs, centres, index, free)
     similar = [blobs[i] for i in index]
-    key = (id(seed), tuple(id(x) for x in similar), free.tobytes(), span)
+    key = (id(seed), tuple(id(x) for x in similar), free.tobytes())
     if key not in _grown:  # the blobs are kept with it, so their ids name them alone
-        _grown[key] = (_grow(seed, blobs, centres, index, free, span), similar + [seed])
+        _grown[key] = (_grow(seed, blobs, centres, index, free), similar + [seed])
     return dict(_grown[key][0])
 
 
 def _grow(seed: Blob, blobs: list[Blob], centres: np.ndarray, index: np.ndarray,
-          free: np.ndarray, span: float = np.inf) -> dict[tuple[int, int], Blob]:
+          free: np.ndarray) -> dict[tuple[int, int], Blob]:
     """:func:`grow` over the blobs ``index`` of a size like the seed's, those ``free`` not
-    the seed, up to ``span`` steps from it."""
+    the seed."""
     a, b = _axes(seed)
     pts = centres[index]
     d = pts - seed.centre
@@ -121,7 +112,7 @@ def _grow(seed: Blob, blobs: list[Blob], centres: np.ndarray, index: np.ndarray,
         for s in np.flatnonzero(off_all.min(axis=1) < reach).tolist():
             di, dj = STEPS[s]
             nk = (key[0] + di, key[1] + dj)
-            if nk in grid or max(abs(nk[0]), abs(nk[1])) > span:
+            if nk in grid:
                 continue
             j = int(np.argmin(off_all[s]))  # its nearest, or the next if a step took that
             if not off_all[s, j] < reach:
@@ -235,8 +226,8 @@ def _left_out_residuals(src: np.ndarray, dst: np.ndarray) -> np.ndarray:
     return np.linalg.norm(e, axis=1) / keep / np.maximum(pitch, TINY)
 
 
-def groups_of(blobs: list[Blob], grown: Grown | None = None, seeds_below: float = np.inf,
-              span: float = np.inf) -> list[dict[tuple[int, int], Blob]]:
+def groups_of(blobs: list[Blob], grown: Grown | None = None, seeds_below: float = np.inf
+              ) -> list[dict[tuple[int, int], Blob]]:
     """The lattices grown from every blob, each distinct set of blobs once, largest first;
     ``grown`` keeps them for the next call over some of the same blobs (:func:`grow`). A
     blob with no blob of its size within reach (:func:`_alone`) is a lattice of itself alone,
@@ -244,7 +235,7 @@ def groups_of(blobs: list[Blob], grown: Grown | None = None, seeds_below: float 
     only blobs of a smaller area seed a lattice (the others join them as neighbours), and
     each only when no lattice grown before holds it, as its own would be mostly that one:
     the squares of a printed grid or tiles, hundreds at a finer scale, give one lattice,
-    not one each. ``span``: how far each lattice reaches from its seed (:func:`grow`)."""
+    not one each."""
     seen, out = set(), []
     arrays = _blob_arrays(blobs)
     distinct = len({id(b) for b in blobs}) == len(blobs)  # a seed's place names it alone
@@ -254,7 +245,7 @@ def groups_of(blobs: list[Blob], grown: Grown | None = None, seeds_below: float 
         if seed.area >= seeds_below or id(seed) in placed:
             continue
         grid = {(0, 0): seed} if alone[at] else \
-            grow(seed, blobs, arrays, at if distinct else None, grown, span)
+            grow(seed, blobs, arrays, at if distinct else None, grown)
         key = frozenset(id(b) for b in grid.values())
         if seeds_below < np.inf:
             placed |= key
