@@ -129,8 +129,8 @@ class _Cues:
         self.seen: list[list[Blob]] = [self.light]  # what the refusal speaks of
         self.digit_groups: list[Group] = []
         self.grown: Grown = {}  # every cue's lattices, for the next cue's (the same mostly)
-        self.bent = False  # a face of digits seen bent when glare was judged leniently
-        self.across: Hypothesis | None = None  # that face, for the refusal
+        self.across: Hypothesis | None = None  # a face of digits seen bent when glare was
+        # judged leniently (the cube across an edge), for the refusal
 
     def _light(self) -> list[Group]:
         return groups_of(self.light, self.grown, self.seeds_below)
@@ -181,7 +181,7 @@ class _Cues:
             return None
         lenient = Pool(self.score.lenient())
         lenient.add(self.digit_groups)
-        self.bent, self.across = lenient.bent, lenient.across
+        self.across = lenient.across
         return lenient.decide(source)
 
     def last_resorts(self, source: str) -> Hypothesis:
@@ -190,12 +190,12 @@ class _Cues:
         best = hairline_face(self.small, self.v, self.area, source)
         if best is not None:
             return best
-        if self.pool.bent or self.bent:
-            bent = self.pool.across if self.pool.across is not None else self.across
+        bent = self.pool.across if self.pool.across is not None else self.across
+        if bent is not None:
             raise FaceNotFoundError(
                 f"{source}: two faces in one photo (the stickers do not lie on one flat face: "
                 f"the cube is seen across one of its edges); {TWO_FACES_ADVICE}",
-                self.pool.seen(bent) if bent is not None else ())
+                self.pool.seen(bent))
         blobs, groups = self.seen[1], groups_of(self.seen[1], self.grown)
         if not groups or len(groups[0]) < 3:  # speak of what colour saw
             blobs, groups = self.seen[2], groups_of(self.seen[2], self.grown)

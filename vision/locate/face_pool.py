@@ -108,7 +108,6 @@ class Pool:
     def __init__(self, score: FaceScore) -> None:
         self.score = score
         self.faces: list[Hypothesis] = []
-        self.bent = False
         self.across: Hypothesis | None = None  # the first lattice seen bent (for a refusal)
         self._done: set[frozenset[int]] = set()
         self._ends: set[int] = set()
@@ -136,14 +135,18 @@ class Pool:
                               self.score), key=lambda h: h.rank, reverse=True)
         hyps = settled(hyps[:SETTLED], self.score) + hyps[SETTLED:]
         faces, bent = flat_faces([h for h in hyps if h.good >= GOOD_CELLS], self.score)
-        # a face of digits seen bent: the cube across an edge
-        across = next((h for h in bent if inked(h) >= GOOD_CELLS and self._ends_alone(h)), None)
-        self.bent |= across is not None
-        if self.across is None:
-            self.across = across
+        if self.across is None:  # a face of digits seen bent: the cube across an edge
+            self.across = next((h for h in bent if inked(h) >= GOOD_CELLS
+                                and self._ends_alone(h)), None)
         faces = self._face_ends(sorted(faces, key=lambda h: h.rank, reverse=True))
         self.faces = self._face_ends(sorted(self.faces + faces, key=lambda h: h.rank,
                                             reverse=True))
+
+    @property
+    def bent(self) -> bool:
+        """True when a lattice that passes as a face of digits but is no flat square grid was
+        seen: the cube across an edge."""
+        return self.across is not None
 
     def seen(self, h: Hypothesis) -> tuple[SeenShape, ...]:
         """The cells of lattice ``h`` as a refusal carries them for its debug picture."""
