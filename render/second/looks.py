@@ -109,19 +109,11 @@ def _boldening(font: str, rng: random.Random, serif: bool) -> float:
     return rng.uniform(0.0, 0.015)
 
 
-def held_out_font(name: str) -> str:
-    """The held-out font (:data:`HELD_OUT`) a cube of look ``name`` is printed in: the serif
-    for the looks printed in serif type (the black cube), else the sans."""
-    try:
-        return HELD_OUT_SERIF if look(name).serif else HELD_OUT_SANS
-    except ValueError as e:
-        raise SudokuCubeError(str(e)) from None
-
-
 def make_look(name: str, rng: random.Random, font: str | None = None,
               held_out: bool = False) -> Look:
     """A cube of look ``name`` (see :data:`LOOKS`) with its details drawn from ``rng``; in
-    ``font``, or with ``held_out`` in the look's held-out font (:func:`held_out_font`). A
+    ``font``, or with ``held_out`` in the look's held-out font (:data:`HELD_OUT`: the serif for
+    a look printed in serif type, the black cube, else the sans). A
     held-out cube draws everything as the same ``rng`` would without it (its font drawn and
     set aside), so it is the standard exam's cube of that seed printed in other type."""
     try:
@@ -150,7 +142,7 @@ def make_look(name: str, rng: random.Random, font: str | None = None,
     if font is None:
         font = rng.choice(pool)
         if held_out:
-            font = held_out_font(name)
+            font = HELD_OUT_SERIF if serif else HELD_OUT_SANS
     return Look(name=name, sticker=sticker, ink=ink, body=body,
                 gloss=rng.uniform(0.1, 0.25) if serif else rng.uniform(0.2, 0.55),
                 font=font, bold=_boldening(font, rng, serif),

@@ -209,8 +209,8 @@ def read_corner_folder(paths: Path | str | Sequence[Path | str], *,
         view, readings = _read_photo(load_photo(photos[k]), k, templates=templates, model=model,
                                      ocr=ocr, settings=settings, cell_model=cell_model,
                                      underline_model=underline_model)
-        for r in readings[0].values():
-            if done:
+        if done:
+            for r in readings[0].values():
                 done(r)
         return view, readings
 

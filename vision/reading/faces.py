@@ -9,7 +9,7 @@ holds, six faces or a corner pair, is decided in :mod:`vision.reading.photo_set`
 from __future__ import annotations
 
 import time
-from concurrent.futures import ThreadPoolExecutor, wait
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -213,9 +213,9 @@ def read_face_photos(photos: dict[str, Path], where: object, *,
         return r
 
     with ThreadPoolExecutor(READ_WORKERS) as pool:
-        if done:  # every photo read before a refusal is raised (map cancels those not begun)
+        if done:  # every photo read before a refusal leaves the pool, whose exit waits for
+            # all it was given (map cancels those not begun)
             futures = [pool.submit(read_one, f) for f in FACES]
-            wait(futures)
             results = [f.result() for f in futures]
         else:
             results = list(pool.map(read_one, FACES))
