@@ -2,7 +2,7 @@
 blobs give the very lattices the earlier cue's did, and new blobs of a like size are joined."""
 import numpy as np
 
-from sudoku_cube.vision.locate.lattice import _alone, _blob_arrays, groups_of, grow
+from sudoku_cube.vision.locate.lattice import SEEN_AT_MOST, _alone, _blob_arrays, groups_of, grow
 from sudoku_cube.vision.locate.sticker_blobs import Blob
 
 PITCH = 40.0
@@ -78,3 +78,24 @@ def test_a_finer_scale_grows_a_grid_of_squares_once_and_a_small_face_still() -> 
     assert not any(all(b.area > 800.0 for b in g.values()) for g in finer)  # no tile seeds
     assert sum(1 for g in finer if set(map(id, g.values())) & set(map(id, small))) == 1
     assert any(set(map(id, g.values())) == set(map(id, face)) for g in finer)
+
+
+def test_a_lattice_for_windows_stops_past_what_a_camera_sees_of_a_cube() -> None:
+    """Floor tiles (a 9 x 9 grid of squares, slightly turned): grown with ``most``, each seed's
+    lattice stops soon after it holds more blobs than three faces, placed as the whole lattice
+    places them, and holds every 3 x 3 window around its seed; a refusal, without ``most``,
+    still sees the whole grid; a corner photo's three faces (27 blobs) grow whole."""
+    t = np.deg2rad(4.0)
+    u, v = np.array([np.cos(t), np.sin(t)]), np.array([-np.sin(t), np.cos(t)])
+    tiles = [Blob(np.array([200.0, 200.0]) + PITCH * (c * u + r * v), 1024.0, 32.0, 4.0)
+             for r in range(9) for c in range(9)]
+    whole = groups_of(tiles)
+    assert len(whole) == 1 and len(whole[0]) == 81
+    near = groups_of(tiles, {}, most=SEEN_AT_MOST)
+    assert len(near) > 1 and all(SEEN_AT_MOST < len(g) < 81 for g in near)
+    centre = grow(tiles[40], tiles, most=SEEN_AT_MOST)
+    assert {(i, j) for i in range(-2, 3) for j in range(-2, 3)} <= set(centre)
+    full = grow(tiles[40], tiles)
+    assert all(full[k] is b for k, b in centre.items())
+    three = tiles[:27]  # three rows of nine, as many as three faces show
+    assert all(len(g) == 27 for g in groups_of(three, {}, most=SEEN_AT_MOST))

@@ -33,7 +33,7 @@ from .hypotheses import GOOD_CELLS, Hypothesis, inked
 from .face_score import face_score, smooth_size
 from .grooves import groove_masks, plateaus, thinning
 from .hairline import hairline_face
-from .lattice import Grown, groups_of
+from .lattice import SEEN_AT_MOST, Grown, groups_of
 from .refusals import refuse
 from .sticker_blobs import (LEAST_STICKER, Blob, binarisations, dedupe, glyph_blobs,
                             sticker_blobs)
@@ -132,13 +132,18 @@ class _Cues:
         self.across: Hypothesis | None = None  # a face of digits seen bent when glare was
         # judged leniently (the cube across an edge), for the refusal
 
+    def _groups(self, blobs: list[Blob]) -> list[Group]:
+        """The lattices of ``blobs`` for the pool's windows, each grown to at most about as
+        many blobs as a camera sees of a cube (:data:`vision.locate.lattice.SEEN_AT_MOST`)."""
+        return groups_of(blobs, self.grown, self.seeds_below, SEEN_AT_MOST)
+
     def _light(self) -> list[Group]:
-        return groups_of(self.light, self.grown, self.seeds_below)
+        return self._groups(self.light)
 
     def _grooves(self) -> list[Group]:
         self.seen.append(dedupe(self.light + sticker_blobs(
             groove_masks(plateaus(self.v, self.scale), self.scale), self.sized, self.thinned)))
-        return groups_of(self.seen[-1], self.grown, self.seeds_below)
+        return self._groups(self.seen[-1])
 
     def _colour(self) -> list[Group]:
         # coloured stickers on a light body are bright squares framed by a grey body on
@@ -152,13 +157,11 @@ class _Cues:
             own.append(dedupe(sticker_blobs(binarisations(ch), self.sized) + sticker_blobs(
                 groove_masks(plateaus(ch, self.scale), self.scale), self.sized, self.thinned)))
         self.seen.append(dedupe(self.seen[-1] + own[0] + own[1]))
-        return groups_of(self.seen[-1], self.grown, self.seeds_below) + \
-            [g for blobs in own for g in groups_of(blobs, self.grown, self.seeds_below)]
+        return self._groups(self.seen[-1]) + [g for blobs in own for g in self._groups(blobs)]
 
     def _digits(self) -> list[Group]:
-        self.digit_groups.extend(groups_of(dedupe(self.seen[1] + glyph_blobs(self.masks,
-                                                                             self.sized)),
-                                           self.grown, self.seeds_below))
+        self.digit_groups.extend(self._groups(dedupe(self.seen[1] + glyph_blobs(self.masks,
+                                                                                self.sized))))
         return self.digit_groups
 
     def run(self, source: str) -> Hypothesis | None:

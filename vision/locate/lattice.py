@@ -53,35 +53,46 @@ face into pieces."""
 _STEP_ARRAY = np.array(STEPS, np.float64)
 
 
+SEEN_AT_MOST = 3 * 9
+"""The most stickers (or digits) of a cube a camera sees at once: three faces of nine. A
+lattice grown past that many blobs is a pattern the cube lies on (floor tiles, a cutting
+mat, a printed grid), and growing it on adds only windows of the pattern: every blob seeds
+a lattice of its own, so each 3x3 window is still grown from the blobs within it. A
+refusal grows lattices whole, to speak of a grid's extent."""
+
+
 Grown = dict[tuple, tuple[dict[tuple[int, int], Blob], list[Blob]]]
 """Lattices already grown (:func:`grow`'s ``_grown``), by what alone decides them."""
 
 
 def grow(seed: Blob, blobs: list[Blob], _arrays: tuple[np.ndarray, np.ndarray] | None = None,
-         _at: int | None = None, _grown: Grown | None = None) -> dict[tuple[int, int], Blob]:
+         _at: int | None = None, _grown: Grown | None = None, most: float = np.inf
+         ) -> dict[tuple[int, int], Blob]:
     """Lattice coordinates of the blobs reachable from ``seed`` by neighbour steps.
     ``_arrays``: the blobs' areas and centres, and ``_at`` the seed's place among them, when
     the caller grows from many seeds; ``_grown``: the lattices grown before (the later cues
     of a photo add blobs to the earlier ones', and a lattice depends only on the seed and
-    the blobs of a size like it, in their order, so most come out as before)."""
+    the blobs of a size like it, in their order, so most come out as before); ``most``: a
+    lattice stops growing once it holds more blobs than this (:data:`SEEN_AT_MOST`)."""
     areas, centres = _arrays if _arrays is not None else _blob_arrays(blobs)
     ratio = areas / seed.area
     index = np.flatnonzero((1 / LIKE < ratio) & (ratio < LIKE))
     free = index != _at if _at is not None else \
         np.array([blobs[i] is not seed for i in index], bool)
     if _grown is None:
-        return _grow(seed, blobs, centres, index, free)
+        return _grow(seed, blobs, centres, index, free, most)
     similar = [blobs[i] for i in index]
-    key = (id(seed), tuple(id(x) for x in similar), free.tobytes())
+    key = (id(seed), tuple(id(x) for x in similar), free.tobytes(), most)
     if key not in _grown:  # the blobs are kept with it, so their ids name them alone
-        _grown[key] = (_grow(seed, blobs, centres, index, free), similar + [seed])
+        _grown[key] = (_grow(seed, blobs, centres, index, free, most), similar + [seed])
     return dict(_grown[key][0])
 
 
 def _grow(seed: Blob, blobs: list[Blob], centres: np.ndarray, index: np.ndarray,
-          free: np.ndarray) -> dict[tuple[int, int], Blob]:
+          free: np.ndarray, most: float = np.inf) -> dict[tuple[int, int], Blob]:
     """:func:`grow` over the blobs ``index`` of a size like the seed's, those ``free`` not
-    the seed."""
+    the seed; once it holds more than ``most``, only the seed's neighbours go on placing
+    theirs, so that every 3 x 3 window holding the seed is still grown."""
     a, b = _axes(seed)
     pts = centres[index]
     d = pts - seed.centre
@@ -102,6 +113,8 @@ def _grow(seed: Blob, blobs: list[Blob], centres: np.ndarray, index: np.ndarray,
     left = int(free.sum())  # once every blob is placed, no node places another
     while queue and left:
         key = queue.pop(0)
+        if len(grid) > most and max(abs(key[0]), abs(key[1])) > 1:
+            continue  # grown past a cube's view: only the seed's 5 x 5 is completed
         va, vb = vec[key]
         c = grid[key].centre
         # every step's predicted position against each blob at once; a blob taken by an
@@ -226,8 +239,8 @@ def _left_out_residuals(src: np.ndarray, dst: np.ndarray) -> np.ndarray:
     return np.linalg.norm(e, axis=1) / keep / np.maximum(pitch, TINY)
 
 
-def groups_of(blobs: list[Blob], grown: Grown | None = None, seeds_below: float = np.inf
-              ) -> list[dict[tuple[int, int], Blob]]:
+def groups_of(blobs: list[Blob], grown: Grown | None = None, seeds_below: float = np.inf,
+              most: float = np.inf) -> list[dict[tuple[int, int], Blob]]:
     """The lattices grown from every blob, each distinct set of blobs once, largest first;
     ``grown`` keeps them for the next call over some of the same blobs (:func:`grow`). A
     blob with no blob of its size within reach (:func:`_alone`) is a lattice of itself alone,
@@ -235,7 +248,7 @@ def groups_of(blobs: list[Blob], grown: Grown | None = None, seeds_below: float 
     only blobs of a smaller area seed a lattice (the others join them as neighbours), and
     each only when no lattice grown before holds it, as its own would be mostly that one:
     the squares of a printed grid or tiles, hundreds at a finer scale, give one lattice,
-    not one each."""
+    not one each. ``most``: how many blobs a lattice grows to (:func:`grow`)."""
     seen, out = set(), []
     arrays = _blob_arrays(blobs)
     distinct = len({id(b) for b in blobs}) == len(blobs)  # a seed's place names it alone
@@ -245,7 +258,7 @@ def groups_of(blobs: list[Blob], grown: Grown | None = None, seeds_below: float 
         if seed.area >= seeds_below or id(seed) in placed:
             continue
         grid = {(0, 0): seed} if alone[at] else \
-            grow(seed, blobs, arrays, at if distinct else None, grown)
+            grow(seed, blobs, arrays, at if distinct else None, grown, most)
         key = frozenset(id(b) for b in grid.values())
         if seeds_below < np.inf:
             placed |= key
