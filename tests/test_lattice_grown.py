@@ -81,10 +81,12 @@ def test_a_finer_scale_grows_a_grid_of_squares_once_and_a_small_face_still() -> 
 
 
 def test_a_lattice_for_windows_stops_past_what_a_camera_sees_of_a_cube() -> None:
-    """Floor tiles (a 9 x 9 grid of squares, slightly turned): grown with ``most``, each seed's
-    lattice stops soon after it holds more blobs than three faces, placed as the whole lattice
-    places them, and holds every 3 x 3 window around its seed; a refusal, without ``most``,
-    still sees the whole grid; a corner photo's three faces (27 blobs) grow whole."""
+    """Floor tiles (a 9 x 9 grid of squares, slightly turned): where every blob seeds, each
+    seed's lattice grown with ``most`` stops soon after it holds more blobs than three faces,
+    its blobs placed as the whole lattice places them, the seed's 5 x 5 whole; a refusal,
+    without ``most``, still sees the whole grid, from the same kept lattices either way
+    round; at a finer scale, where a placed blob seeds no lattice, lattices grow whole, so
+    that no window of the grid is left to no lattice; three faces' 27 blobs grow whole."""
     t = np.deg2rad(4.0)
     u, v = np.array([np.cos(t), np.sin(t)]), np.array([-np.sin(t), np.cos(t)])
     tiles = [Blob(np.array([200.0, 200.0]) + PITCH * (c * u + r * v), 1024.0, 32.0, 4.0)
@@ -97,5 +99,13 @@ def test_a_lattice_for_windows_stops_past_what_a_camera_sees_of_a_cube() -> None
     assert {(i, j) for i in range(-2, 3) for j in range(-2, 3)} <= set(centre)
     full = grow(tiles[40], tiles)
     assert all(full[k] is b for k, b in centre.items())
+    kept: dict = {}
+    assert all(len(g) < 81 for g in groups_of(tiles, kept, most=SEEN_AT_MOST))
+    assert len(groups_of(tiles, kept)[0]) == 81  # the kept capped lattices are not reused
+    kept = {}
+    assert len(groups_of(tiles, kept)[0]) == 81
+    assert all(len(g) < 81 for g in groups_of(tiles, kept, most=SEEN_AT_MOST))
+    finer = groups_of(tiles, {}, 2000.0, SEEN_AT_MOST)
+    assert [len(g) for g in finer] == [81]
     three = tiles[:27]  # three rows of nine, as many as three faces show
     assert all(len(g) == 27 for g in groups_of(three, {}, most=SEEN_AT_MOST))

@@ -133,8 +133,9 @@ class _Cues:
         # judged leniently (the cube across an edge), for the refusal
 
     def _groups(self, blobs: list[Blob]) -> list[Group]:
-        """The lattices of ``blobs`` for the pool's windows, each grown to at most about as
-        many blobs as a camera sees of a cube (:data:`vision.locate.lattice.SEEN_AT_MOST`)."""
+        """The lattices of ``blobs`` for the pool's windows; where every blob seeds one (the
+        cues' own scale), each grown to about as many blobs as a camera sees of a cube
+        (:data:`vision.locate.lattice.SEEN_AT_MOST`)."""
         return groups_of(blobs, self.grown, self.seeds_below, SEEN_AT_MOST)
 
     def _light(self) -> list[Group]:

@@ -55,10 +55,11 @@ _STEP_ARRAY = np.array(STEPS, np.float64)
 
 SEEN_AT_MOST = 3 * 9
 """The most stickers (or digits) of a cube a camera sees at once: three faces of nine. A
-lattice grown past that many blobs is a pattern the cube lies on (floor tiles, a cutting
-mat, a printed grid), and growing it on adds only windows of the pattern: every blob seeds
-a lattice of its own, so each 3x3 window is still grown from the blobs within it. A
-refusal grows lattices whole, to speak of a grid's extent."""
+lattice grown past about that many blobs is mostly a pattern the cube lies on (floor tiles,
+a cutting mat, a printed grid; a cube's three faces with a blob or two of its body may just
+pass it), and growing it on adds only windows of the pattern: where every blob seeds a
+lattice of its own (:func:`groups_of` at the cues' own scale), each 3x3 window is grown from
+the blobs within it. A refusal grows lattices whole, to speak of a grid's extent."""
 
 
 Grown = dict[tuple, tuple[dict[tuple[int, int], Blob], list[Blob]]]
@@ -72,8 +73,9 @@ def grow(seed: Blob, blobs: list[Blob], _arrays: tuple[np.ndarray, np.ndarray] |
     ``_arrays``: the blobs' areas and centres, and ``_at`` the seed's place among them, when
     the caller grows from many seeds; ``_grown``: the lattices grown before (the later cues
     of a photo add blobs to the earlier ones', and a lattice depends only on the seed and
-    the blobs of a size like it, in their order, so most come out as before); ``most``: a
-    lattice stops growing once it holds more blobs than this (:data:`SEEN_AT_MOST`)."""
+    the blobs of a size like it, in their order, so most come out as before); ``most``: once
+    the lattice holds more blobs than this, only the seed's eight neighbours go on placing
+    theirs (:data:`SEEN_AT_MOST`)."""
     areas, centres = _arrays if _arrays is not None else _blob_arrays(blobs)
     ratio = areas / seed.area
     index = np.flatnonzero((1 / LIKE < ratio) & (ratio < LIKE))
@@ -91,8 +93,9 @@ def grow(seed: Blob, blobs: list[Blob], _arrays: tuple[np.ndarray, np.ndarray] |
 def _grow(seed: Blob, blobs: list[Blob], centres: np.ndarray, index: np.ndarray,
           free: np.ndarray, most: float = np.inf) -> dict[tuple[int, int], Blob]:
     """:func:`grow` over the blobs ``index`` of a size like the seed's, those ``free`` not
-    the seed; once it holds more than ``most``, only the seed's neighbours go on placing
-    theirs, so that every 3 x 3 window holding the seed is still grown."""
+    the seed; once it holds more than ``most``, only the seed's eight neighbours go on
+    placing theirs, so that the 3 x 3 windows holding the seed are still grown where those
+    neighbours are found (the others come from the lattices their own blobs seed)."""
     a, b = _axes(seed)
     pts = centres[index]
     d = pts - seed.centre
@@ -114,7 +117,7 @@ def _grow(seed: Blob, blobs: list[Blob], centres: np.ndarray, index: np.ndarray,
     while queue and left:
         key = queue.pop(0)
         if len(grid) > most and max(abs(key[0]), abs(key[1])) > 1:
-            continue  # grown past a cube's view: only the seed's 5 x 5 is completed
+            continue  # grown past a cube's view: only the seed's neighbours go on
         va, vb = vec[key]
         c = grid[key].centre
         # every step's predicted position against each blob at once; a blob taken by an
@@ -248,12 +251,16 @@ def groups_of(blobs: list[Blob], grown: Grown | None = None, seeds_below: float 
     only blobs of a smaller area seed a lattice (the others join them as neighbours), and
     each only when no lattice grown before holds it, as its own would be mostly that one:
     the squares of a printed grid or tiles, hundreds at a finer scale, give one lattice,
-    not one each. ``most``: how many blobs a lattice grows to (:func:`grow`)."""
+    not one each, so there each lattice grows whole. ``most``: where every blob seeds, how
+    many blobs a lattice grows to (:func:`grow`); the lattices of a pattern are then many,
+    each of its windows grown from the blobs within it."""
     seen, out = set(), []
     arrays = _blob_arrays(blobs)
     distinct = len({id(b) for b in blobs}) == len(blobs)  # a seed's place names it alone
     alone = _alone(blobs, *arrays)
     placed: set[int] = set()
+    if seeds_below < np.inf:  # a blob placed seeds no lattice: a cut one would leave
+        most = np.inf  # windows of the pattern that no lattice holds
     for at, seed in enumerate(blobs):
         if seed.area >= seeds_below or id(seed) in placed:
             continue
