@@ -259,15 +259,16 @@ def groups_of(blobs: list[Blob], grown: Grown | None = None, seeds_below: float 
     distinct = len({id(b) for b in blobs}) == len(blobs)  # a seed's place names it alone
     alone = _alone(blobs, *arrays)
     placed: set[int] = set()
-    if seeds_below < np.inf:  # a blob placed seeds no lattice: a cut one would leave
-        most = np.inf  # windows of the pattern that no lattice holds
+    only_unplaced = seeds_below < np.inf  # a blob placed seeds no lattice, so a cut one
+    if only_unplaced:  # would leave windows of the pattern that no lattice holds
+        most = np.inf
     for at, seed in enumerate(blobs):
         if seed.area >= seeds_below or id(seed) in placed:
             continue
         grid = {(0, 0): seed} if alone[at] else \
             grow(seed, blobs, arrays, at if distinct else None, grown, most)
         key = frozenset(id(b) for b in grid.values())
-        if seeds_below < np.inf:
+        if only_unplaced:
             placed |= key
         if key not in seen:
             seen.add(key)
