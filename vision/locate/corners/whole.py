@@ -231,18 +231,20 @@ def cross_checked(image: np.ndarray, lattices: list[Lattice], anchors: list[Latt
     """Three located face lattices checked against the whole-cube model when they disagree
     with each other (:data:`INCONSISTENT`, and their stickers do not fit one box either:
     :func:`one_box`) or one rests on few stickers (:data:`FEW_CELLS`): the model's faces
-    when they frame clearly more stickers (:data:`BETTER_BY`), the located ones when they
-    agree; [] when the located faces disagree and no model is believable (a face placed
-    wrong is worse than none)."""
+    when they frame clearly more stickers (:data:`BETTER_BY`), or as many where the located
+    faces disagree (they are not one cube's, the model is: a face found on floor tiles
+    beside the cube frames its nine squares as well as the true face frames its stickers);
+    the located ones when they agree; [] when the located faces disagree and no model is
+    believable (a face placed wrong is worse than none)."""
     off = inconsistency(lattices)
-    if min(len(lat.cells) for lat in lattices) > FEW_CELLS and (
-            off <= INCONSISTENT or one_box(lattices)):
+    agree = off <= INCONSISTENT or one_box(lattices)
+    if min(len(lat.cells) for lat in lattices) > FEW_CELLS and agree:
         return lattices
     framing = framing_for(image, lattices)
     located = sum(framing.count(lat.H) for lat in lattices)
     fit = best_model(image, lattices + anchors, quads, framing)
     trusted = fit is not None and believable(fit)
-    if trusted and sum(fit.framed) >= located + BETTER_BY:  # type: ignore[union-attr]
+    if trusted and sum(fit.framed) >= located + (BETTER_BY if agree else 0):  # type: ignore[union-attr]
         return list(fit.lattices)  # type: ignore[union-attr]
     return lattices if off <= INCONSISTENT or trusted else []
 
