@@ -134,6 +134,24 @@ def test_a_small_retraining_learns_the_task(tmp_path) -> None:
     assert np.allclose(again.log_probs(x), model.log_probs(x), atol=1e-4)
 
 
+def test_training_makes_strokes_heavier_and_lighter_by_up_to_a_pixel() -> None:
+    """The stroke-weight augmentation grows a stroke into its neighbours by the drawn share
+    of a pixel on each side (heavier) or takes that share of its edge away (lighter), never
+    more; a map with no ink stays blank."""
+    torch = pytest.importorskip("torch")
+
+    x = torch.zeros(3, 1, SIDE, SIDE)
+    x[:2, :, 8:20, 12:16] = 1.0  # a vertical stroke four pixels wide
+    out = tcm.reweighed(x, torch.tensor([0.5, -0.5, 1.0]))
+    row = out[:, 0, 14]
+    assert row[0, 11].item() == pytest.approx(0.5) and row[0, 16].item() == pytest.approx(0.5)
+    assert row[0, 12:16].tolist() == [1.0] * 4 and row[0, 10].item() == 0.0
+    assert row[1, 12].item() == pytest.approx(0.5) and row[1, 15].item() == pytest.approx(0.5)
+    assert row[1, 13:15].tolist() == [1.0] * 2 and row[1, 11].item() == 0.0
+    assert out[2].abs().sum().item() == 0.0
+    assert float(out.max()) <= 1.0 and float(out.min()) >= 0.0
+
+
 @pytest.mark.parametrize("font", ["C059-Bold.otf", "texgyreschola-bold.otf"])
 def test_a_blurred_serif_three_is_not_read_as_an_eight(font: str) -> None:
     """A heavy, blurred Century 3 closes its notches at the ink cut, and the glyph voters

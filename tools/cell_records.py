@@ -1,7 +1,8 @@
 """Every voter's evidence on every cell the reader reads, with its truth: misreads explained.
 
 Renders the benchmark's photos (six single-face photos and corner pairs, of our renderer or
-the exam renderer, the same cubes and seeds as ``bench vision``) or other seeds, reads them
+the exam renderer, the same cubes and seeds as ``bench vision``; the exam's printed in its
+held-out fonts with ``--held-out-fonts``) or other seeds, reads them
 with the product's reader (no OCR), and records for each cell of a located face: its truth and
 final reading, each voter's 36 log-scores on the usual cut (templates times
 :data:`~sudoku_cube.vision.recognise.evidence.TEMPLATE_GAIN`, HOG times its weight, the
@@ -135,15 +136,17 @@ def face_records(rec: Recorder, reading, name: str, look: str, face: str, want) 
             seen.evidence[i].doubt, [_hyps(h) for _, h in redone.get(i, [])])
 
 
-def photos(renderer: str, kind: str, look: str, seed: int, count: int) -> Iterator[tuple]:
-    """(name, {photo key: image}, truth state) of the benchmark's cubes (first seed ``seed``);
-    photo keys are face letters (six photos) or "A"/"B" (corner pairs)."""
+def photos(renderer: str, kind: str, look: str, seed: int, count: int, held_out: bool = False
+           ) -> Iterator[tuple]:
+    """(name, {photo key: image}, truth state) of the benchmark's cubes (first seed ``seed``;
+    the exam's printed in its held-out fonts with ``held_out``); photo keys are face letters
+    (six photos) or "A"/"B" (corner pairs)."""
     if renderer == "second":
         from sudoku_cube.assistant.bench.vision_second import cube
         from sudoku_cube.render.second import corner_shot, face_shot
         for k in range(count):
             s = seed + k
-            state, homes, lk = cube(s, k, look)
+            state, homes, lk = cube(s, k, look, held_out)
             if kind == "corners":
                 yield (f"exam-{look}-{s}", {w: corner_shot(state, w, s * 10 + i, lk, homes).image
                                             for i, w in enumerate("AB")}, state)
@@ -160,16 +163,16 @@ def photos(renderer: str, kind: str, look: str, seed: int, count: int) -> Iterat
         yield from _rendered(count, seed, look=look)
 
 
-def records(renderer: str, kind: str, looks: list[str], seed: int, count: int
-            ) -> Iterator[Record]:
-    """Every located cell's record of the photos of :func:`photos`, look i from ``seed`` +
-    1000 i (i: the look's place in the benchmark's order)."""
+def records(renderer: str, kind: str, looks: list[str], seed: int, count: int,
+            held_out: bool = False) -> Iterator[Record]:
+    """Every located cell's record of the photos of :func:`photos` (``held_out`` as there),
+    look i from ``seed`` + 1000 i (i: the look's place in the benchmark's order)."""
     reader = Reader(ocr="never")
     order = (*LOOK_ORDER, "white-body")
     with Recorder() as rec:
         for look in looks:
             first = seed + 1000 * order.index(look)
-            for name, images, state in photos(renderer, kind, look, first, count):
+            for name, images, state in photos(renderer, kind, look, first, count, held_out):
                 readings = {}
                 for key, image in images.items():
                     try:
@@ -248,13 +251,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--looks", nargs="+", default=None)
     p.add_argument("--cubes", type=int, default=20)
     p.add_argument("--seed", type=int, default=None, help="first seed (default: the bench's)")
+    p.add_argument("--held-out-fonts", action="store_true",
+                   help="the exam's cubes printed in its held-out fonts (--renderer second)")
     p.add_argument("--table", action="store_true", help="print every misread cell")
     p.add_argument("--out", help="save every cell's record here (.npz)")
     a = p.parse_args(argv)
     looks = a.looks or list(LOOK_ORDER) + (["white-body"] if a.renderer == "second" else [])
     seed = BENCH_SEEDS[(a.renderer, a.photos)] if a.seed is None else a.seed
     recs = []
-    for r in records(a.renderer, a.photos, looks, seed, a.cubes):
+    for r in records(a.renderer, a.photos, looks, seed, a.cubes, a.held_out_fonts):
         recs.append(r)
         if a.table and not r.right:
             print(table_line(r), flush=True)

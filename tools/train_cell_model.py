@@ -27,7 +27,9 @@ from every benchmark's and from the other models' training.
 
 A small convolutional network (:func:`network`) is fitted with PyTorch on the CPU, each
 sample shown in a random quarter turn (its label turned with it), shifted, scaled, rotated,
-blurred, noised and its contrast changed (:func:`augment`); its softmax temperature is
+blurred, noised and its contrast changed (:func:`augment`; with ``--weight-change W`` also its
+strokes made heavier or lighter by up to W of a pixel on each side, :func:`reweighed`, off by
+default); its softmax temperature is
 chosen on the validation cells but those in the held-out fonts (the shipped model's was
 chosen with them: one number fitted on cells of type it never trained on), and it is exported
 to ONNX for OpenCV's ``dnn`` module, which runs it at read time
@@ -191,10 +193,11 @@ def turned(x, y, turns):
     return out, torch.where(y == NONE, y, (y // 4) * 4 + (y % 4 + turns) % 4)
 
 
-def augment(x, gen):
+def augment(x, gen, weight_change: float = 0.0):
     """A batch of maps as another photo could show them: shifted (up to :data:`AUG_SHIFT` of
-    the cell), scaled (0.85-1.15), rotated (up to 8 degrees), blurred, its contrast changed,
-    noised and sometimes crossed by a glare streak."""
+    the cell), scaled (0.85-1.15), rotated (up to 8 degrees), its strokes made heavier or
+    lighter (up to ``weight_change``, :func:`reweighed`), blurred, its contrast changed, noised
+    and sometimes crossed by a glare streak."""
     import torch
     import torch.nn.functional as F
 
@@ -207,6 +210,8 @@ def augment(x, gen):
                          torch.stack([torch.sin(a) / s, torch.cos(a) / s, u(-m, m)], 1)], 1)
     grid = F.affine_grid(theta, list(x.shape), align_corners=False)
     x = F.grid_sample(x, grid, align_corners=False, padding_mode="zeros")
+    if weight_change > 0:
+        x = reweighed(x, u(-weight_change, weight_change))
     sigma = u(0.01, 1.2)
     k = torch.arange(-2, 3, dtype=torch.float32)
     w = torch.exp(-(k[None] ** 2) / (2 * sigma[:, None] ** 2))
@@ -216,6 +221,21 @@ def augment(x, gen):
     x = x * u(0.6, 1.3)[:, None, None, None]
     x = x + torch.randn(x.shape, generator=gen) * u(0.0, 0.08)[:, None, None, None]
     return streaked(x.clamp(0.0, 1.0), gen)
+
+
+def reweighed(x, change):
+    """Maps ``x`` (N, 1, S, S) with their ink strokes heavier (``change`` > 0) or lighter (< 0)
+    by up to a pixel on each side, ``change`` (N,) the share of that pixel: the darkness
+    dilated or eroded by a 3x3 square, blended in. Type comes in every weight (a bold cut, a
+    renderer's emboldening, ink spread in print), and a heavy digit's strokes close in on the
+    gaps between them."""
+    import torch
+    import torch.nn.functional as F
+
+    heavy = F.max_pool2d(x, 3, stride=1, padding=1)
+    light = -F.max_pool2d(-x, 3, stride=1, padding=1)
+    c = change[:, None, None, None]
+    return torch.where(c > 0, x + c * (heavy - x), x - c * (light - x))
 
 
 def streaked(x, gen):
@@ -236,9 +256,11 @@ def streaked(x, gen):
 
 
 def fit(data: dict[str, np.ndarray], seed: int, epochs: int,
-        widths: tuple[int, ...] = WIDTHS, weights: np.ndarray | None = None, log=None):
-    """The network fitted on ``data`` (AdamW, one-cycle learning rate); each epoch draws as
-    many samples as the set holds, with ``weights`` (default uniform), each augmented."""
+        widths: tuple[int, ...] = WIDTHS, weights: np.ndarray | None = None, log=None,
+        weight_change: float = 0.0):
+    """The network (``widths``: :func:`network`) fitted on ``data`` (AdamW, one-cycle
+    learning rate); each epoch draws as many samples as the set holds, with ``weights``
+    (default uniform), each augmented (``weight_change``: :func:`augment`)."""
     import torch
     import torch.nn.functional as F
 
@@ -259,7 +281,8 @@ def fit(data: dict[str, np.ndarray], seed: int, epochs: int,
         for b in range(steps):
             i = order[b * BATCH:(b + 1) * BATCH]
             xb, yb = turned(x[i], y[i], torch.randint(0, 4, (len(i),), generator=gen))
-            loss = F.cross_entropy(net(augment(xb, gen)), yb, label_smoothing=0.02)
+            loss = F.cross_entropy(net(augment(xb, gen, weight_change)), yb,
+                                   label_smoothing=0.02)
             opt.zero_grad()
             loss.backward()
             opt.step()
@@ -364,7 +387,8 @@ def figures(model, data: dict[str, np.ndarray], key: str) -> dict[str, dict]:
 
 def build(train: dict[str, np.ndarray], val: dict[str, np.ndarray], seed: int, epochs: int,
           out: Path, widths: tuple[int, ...] = WIDTHS, log=None,
-          moved_weight: float = MOVED_WEIGHT, drawn: np.ndarray | None = None):
+          moved_weight: float = MOVED_WEIGHT, drawn: np.ndarray | None = None,
+          weight_change: float = 0.0):
     """Fit on ``train`` (each look weighed alike, a moved window ``moved_weight`` of an
     unmoved cell, each sample also ``drawn`` times as often, default once: :func:`hard_weights`),
     write ``out`` (.onnx and .json) with the
@@ -377,11 +401,12 @@ def build(train: dict[str, np.ndarray], val: dict[str, np.ndarray], seed: int, e
         weights = weights * drawn
     for look in np.unique(train["look"]):
         weights[train["look"] == look] /= weights[train["look"] == look].sum()
-    net = fit(train, seed, epochs, widths, weights, log)
+    net = fit(train, seed, epochs, widths, weights, log, weight_change)
     export(net, out.with_suffix(".onnx"))
     meta = {"format": FORMAT, "input": [1, SIDE, SIDE], "classes": CLASSES,
             "class_names": [f"{d}{'^>v<'[r]}" for d in range(1, 10) for r in range(4)]
-            + ["none"], "widths": list(widths), "seed": seed, "epochs": epochs,
+            + ["none"], "widths": list(widths), "weight_change": weight_change,
+            "seed": seed, "epochs": epochs,
             "temperature": 1.0}
     out.with_suffix(".json").write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
     model = load_cell_model(out)
@@ -501,6 +526,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--epochs", type=int, default=10)
     p.add_argument("--widths", default=",".join(map(str, WIDTHS)),
                    help="channels of the network's convolution blocks, comma-separated")
+    p.add_argument("--weight-change", type=float, default=0.0,
+                   help="strokes made heavier or lighter in training, up to this share of a "
+                   "pixel on each side")
     p.add_argument("--cache", type=Path, help="folder for the rendered sample sets")
     p.add_argument("--out", type=Path, default=DATA, help="model files' stem")
     a = p.parse_args(argv)
@@ -557,9 +585,11 @@ def main(argv: list[str] | None = None) -> int:
         log(json.dumps(hard))
     seen = {k: v[~np.isin(val["exam"]["font"], EXAM_HELD_OUT)] for k, v in val["exam"].items()}
     model, meta = build(train, joined([val["first"], seen]), a.seed, a.epochs, a.out,
-                        widths, log=log, moved_weight=a.moved_weight, drawn=drawn)
+                        widths, log=log, moved_weight=a.moved_weight, drawn=drawn,
+                        weight_change=a.weight_change)
     options = (f" --hard-from {a.hard_from} --hard-weight {a.hard_weight}" if a.hard_from
-               else "") + (f" --widths {a.widths}" if widths != WIDTHS else "")
+               else "") + (f" --widths {a.widths}" if widths != WIDTHS else "") + (
+        f" --weight-change {a.weight_change}" if a.weight_change else "")
     meta.update({
         "command": (f"python -m tools.train_cell_model --photos {a.photos} --black-photos "
                     f"{a.black_photos} --exam-photos {a.exam_photos} --serif-shots "
