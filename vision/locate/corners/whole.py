@@ -244,7 +244,8 @@ def cross_checked(image: np.ndarray, lattices: list[Lattice], anchors: list[Latt
     located = sum(framing.count(lat.H) for lat in lattices)
     fit = best_model(image, lattices + anchors, quads, framing)
     trusted = fit is not None and believable(fit)
-    if trusted and sum(fit.framed) >= located + (BETTER_BY if agree else 0):  # type: ignore[union-attr]
+    needed = located + (BETTER_BY if agree else 0)
+    if trusted and sum(fit.framed) >= needed:  # type: ignore[union-attr]
         return list(fit.lattices)  # type: ignore[union-attr]
     return lattices if off <= INCONSISTENT or trusted else []
 
