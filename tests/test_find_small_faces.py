@@ -11,8 +11,9 @@ far as that carries to each cell.
 A blurred small face's grooves are wide against its stickers: the regions between them are
 judged by the size of the stickers they stand for
 (:func:`sudoku_cube.vision.locate.grooves.thinning`).
-On tiles the cues' own scale may find only a plain lattice of tiles, or squares holding digits
-that go on: the finer scale competes there too. Photos of the exam renderer's everyday scenes
+On tiles the cues' own scale may find only a plain lattice of tiles, squares holding digits
+that go on, or a plain lattice of tiles with another face apart from it (two faces, or the
+ground's squares beside a face too small for that scale): the finer scale competes there too. Photos of the exam renderer's everyday scenes
 (deterministic, from fixed seeds; nothing trains on them), each refused (as "no cube face
 found" or "two faces") or misplaced before."""
 from __future__ import annotations
@@ -42,6 +43,7 @@ from sudoku_cube.vision.locate.detect import find_face
     ("black", 93010, "F"),               # on a sudoku page, blurred: groove regions too small
     ("white-body", 94000, "U"),          # on a cutting mat: white stickers on the white body
     ("white-body", 94006, "U"),          # on a sofa: the same, framed by hairlines only
+    ("black", 93018, "U"),               # on tiles: a plain lattice of tiles and another face
 ])
 def test_a_small_face_is_found_on_its_stickers(look, seed, face):
     k, i = seed % 1000, FACES.index(face)

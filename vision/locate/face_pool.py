@@ -93,8 +93,12 @@ def _reaching(rest: list[int], top: np.ndarray, floor: float) -> list[int]:
 
 
 class PatternError(FaceNotFoundError):
-    """The pool's best face goes on in one flat grid of squares holding digits beyond any
-    3 x 3 of them (a printed sudoku or table, :func:`vision.locate.hypotheses.same_grid`)."""
+    """A refusal that a smaller face may overturn (:func:`vision.locate.detect.find_face`
+    seeks one at the finer scale first): the pool's best face goes on in one flat grid of
+    squares holding digits beyond any 3 x 3 of them (a printed sudoku or table,
+    :func:`vision.locate.hypotheses.same_grid`), or it holds no digit and another face passes
+    apart from it (floor tiles or a mat's squares beside a cube too small for the cues' own
+    scale; on a plain cube it is the two faces it says)."""
 
 
 class Pool:
@@ -212,7 +216,8 @@ class Pool:
                         f"{source}: no cube face found (squares holding digits go on in one "
                         "flat grid beyond any 3 x 3 of them: a printed sudoku or table?); "
                         f"{NO_CUBE_ADVICE}", seen)
-                raise FaceNotFoundError(
+                refusal = FaceNotFoundError if inked(best) else PatternError
+                raise refusal(
                     f"{source}: two faces in one photo (two separate 3x3 groups of stickers); "
                     f"{TWO_FACES_ADVICE}", seen)
         return best
