@@ -13,9 +13,9 @@ judged by the size of the stickers they stand for
 (:func:`sudoku_cube.vision.locate.grooves.thinning`).
 On tiles the cues' own scale may find only a plain lattice of tiles, squares holding digits
 that go on, or a plain lattice of tiles with another face apart from it (two faces, or the
-ground's squares beside a face too small for that scale): the finer scale competes there too. Photos of the exam renderer's everyday scenes
-(deterministic, from fixed seeds; nothing trains on them), each refused (as "no cube face
-found" or "two faces") or misplaced before."""
+ground's squares beside a face too small for that scale): the finer scale competes there too.
+Photos of the exam renderer's everyday scenes (deterministic, from fixed seeds; nothing trains
+on them), each refused (as "no cube face found" or "two faces") or misplaced before."""
 from __future__ import annotations
 
 import numpy as np
