@@ -30,6 +30,16 @@ def test_a_photos_three_faces_are_read_both_ways_and_located_near_the_truth():
     assert all(r.offset < 1 / 3 and r.width > 10 for r in rows)
 
 
+def test_the_everyday_scenes_photograph_the_same_cube_elsewhere():
+    reader = Reader(ocr="never")
+    plain = list(photo_rows(reader, "white", 70000, 0, "A"))
+    scene = list(photo_rows(reader, "white", 70000, 0, "A", scenes=True))
+    assert sorted(r.face for r in scene) == ["F", "R", "U"]
+    assert all(r.offset < 1 / 3 for r in scene)
+    # the scene's camera sees the faces at another size
+    assert [round(r.width) for r in plain] != [round(r.width) for r in scene]
+
+
 def test_the_true_lattice_runs_through_the_true_centres():
     state, homes, look = cube(70000, 0, "white")
     shot = corner_shot(state, "B", 700001, look, homes)

@@ -9,8 +9,10 @@ stickers misread each way and how far the located sticker centres lie from the t
 sticker pitches); then, all looks together, the share of stickers misread by how narrow the
 face's cells are in the photo (the face's area per cell over its longer cell side, in pixels),
 so that what the lattice costs and what the photo's resolution costs can be told apart.
+``--everyday`` photographs the same cubes in the everyday scenes, as the benchmark's
+``--scenes everyday`` does.
 
-    .venv/bin/python -m tools.corner_lattice_report --cubes 20
+    .venv/bin/python -m tools.corner_lattice_report --cubes 20 [--everyday]
 """
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ import numpy as np
 from sudoku_cube.assistant.bench.renders import LOOK_ORDER
 from sudoku_cube.assistant.bench.vision_second import cube
 from sudoku_cube.render.second import corner_shot
+from sudoku_cube.render.second.scenes import everyday
 from sudoku_cube.vision.locate.corners.faces import CornerFace, locate_faces
 from sudoku_cube.vision.reading.reader import Reader
 
@@ -78,10 +81,14 @@ def offset_in_pitches(found: CornerFace, centres: np.ndarray) -> float:
     return float(np.linalg.norm(got - centres, axis=1).max() / pitch)
 
 
-def photo_rows(reader: Reader, look: str, seed: int, k: int, photo: str) -> Iterator[FaceRow]:
-    """The faces of corner photo ``photo`` of the benchmark's ``k``-th cube of ``look``."""
+def photo_rows(reader: Reader, look: str, seed: int, k: int, photo: str,
+               scenes: bool = False) -> Iterator[FaceRow]:
+    """The faces of corner photo ``photo`` of the benchmark's ``k``-th cube of ``look``; with
+    ``scenes``, photographed in the everyday scenes as ``--scenes everyday`` does."""
     state, homes, lk = cube(seed, k, look)
-    shot = corner_shot(state, photo, seed * 10 + "AB".index(photo), lk, homes)
+    i = "AB".index(photo)
+    shot = corner_shot(state, photo, seed * 10 + i, lk, homes,
+                       scene=everyday(k, i) if scenes else None)
     located = locate_faces(shot.image, photo, f"{look} {seed} {photo}")
     centres = {cf.face: np.array(shot.truth["faces"][cf.face]["centres"], np.float64)
                for cf in located}
@@ -131,11 +138,13 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--looks", nargs="+", choices=LOOKS, default=list(LOOKS))
     p.add_argument("--cubes", type=int, default=5, help="cubes per look (default 5)")
+    p.add_argument("--everyday", action="store_true",
+                   help="photograph the cubes in the everyday scenes (bench's --scenes everyday)")
     args = p.parse_args(argv)
     reader = Reader(ocr="never")
     rows = [row for look in args.looks for k in range(args.cubes) for photo in "AB"
             for row in photo_rows(reader, look, FIRST_SEED + 1000 * LOOKS.index(look) + k, k,
-                                  photo)]
+                                  photo, args.everyday)]
     print("\n".join(report(rows)))
     return 0
 
