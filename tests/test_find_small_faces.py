@@ -14,9 +14,6 @@ judged by the size of the stickers they stand for
 On tiles the cues' own scale may find only a plain lattice of tiles, squares holding digits
 that go on, or a plain lattice of tiles with another face apart from it (two faces, or the
 ground's squares beside a face too small for that scale): the finer scale competes there too.
-A lattice resting on a side face's slivers and the face's first two rows is moved a row onto
-the face, refitted through the face's own stickers, where its digits say so
-(:func:`sudoku_cube.vision.locate.hypotheses.settled`).
 Photos of the exam renderer's everyday scenes (deterministic, from fixed seeds; nothing trains
 on them), each refused (as "no cube face found" or "two faces") or misplaced before."""
 from __future__ import annotations
@@ -47,7 +44,6 @@ from sudoku_cube.vision.locate.detect import find_face
     ("white-body", 94000, "U"),          # on a cutting mat: white stickers on the white body
     ("white-body", 94006, "U"),          # on a sofa: the same, framed by hairlines only
     ("black", 93018, "U"),               # on tiles: a plain lattice of tiles and another face
-    ("white-body", 94015, "D"),          # on a page, dim: a row up, on the side face's slivers
 ])
 def test_a_small_face_is_found_on_its_stickers(look, seed, face):
     k, i = seed % 1000, FACES.index(face)

@@ -256,76 +256,26 @@ def settled(hyps: list[Hypothesis], flat: Scorer) -> list[Hypothesis]:
     return hyps
 
 
-ROWS_KEPT = 2
-"""A lattice moved a row or column is also fitted afresh through the blobs it keeps
-(:func:`_moves`) only where they fill this many of its rows (columns) whole: two rows'
-stickers place the third; through fewer, a homography extrapolates a row of its own."""
-
-
-def _moves(h: Hypothesis) -> list[tuple[np.ndarray, dict]]:
-    """The lattices of ``h`` moved a row or a column (:data:`_SHIFTS_ROW`), each also fitted
-    afresh through the blobs that stay inside it where it left some behind and keeps
-    :data:`ROWS_KEPT` whole rows (columns) of them: a lattice a row off the face rests on
-    that row's blobs too, a side face's foreshortened slivers bend its fit, and the lattice
-    moved as it is lands a little off the face's far row, which the face's own stickers
-    place."""
-    out = []
-    for dc, dr in _SHIFTS_ROW:
-        hom, grid = moved(h, dc, dr)
-        out.append((hom, grid))
-        if len(grid) < len(h.grid) and _whole_lines(grid, rows=dr != 0) >= ROWS_KEPT:
-            refit, kept = robust_fit(grid)
-            if refit is not None:
-                out.append((refit, kept))
-    return out
-
-
-def _whole_lines(grid: dict, rows: bool) -> int:
-    """How many rows (``rows``) or columns of a lattice's cells all hold one of its blobs
-    (``grid``)."""
-    return sum(all(((c, r) if rows else (r, c)) in grid for c in range(3)) for r in range(3))
-
-
 def _better_moves(hyps: list[Hypothesis], flat: Scorer) -> list[Hypothesis | None]:
-    """For each of ``hyps``, its best-ranked move a row or column along its grid
-    (:func:`_moves`) when that gains :data:`SETTLE_GAIN` of summed contrast or of evidence
-    and loses less than that of the other (:func:`_gains`), else None. Evidence
-    (:func:`evidence`) tells the digits a lattice a row off misses where the face's
-    stickers and a side face's slivers frame alike; contrast tells a plain face's stickers
-    from the ground. A move that gains on one and loses on the other is no better: a
-    lattice moved off a face whose far row's digits were missed frames a row of ground, and
-    one moved to frame more contrast where the digits leave its cells' middles is off the
-    face. Moves whose contrast is bounded (:meth:`Scorer.bound`) below what a gain needs
-    are set aside unscored (a lattice's evidence is at most its contrast)."""
-    moves = [(n, m) for n, h in enumerate(hyps) for m in _moves(h)]
+    """For each of ``hyps``, its best move a row or column along its grid when that gains
+    :data:`SETTLE_GAIN` of summed contrast and leaves :data:`GOOD_CELLS` sticker-like cells,
+    else None. Moves whose contrast is bounded (:meth:`Scorer.bound`) below that gain are set
+    aside unscored: the best move is taken only when it gains that much, so it is one of the
+    others."""
+    moves = [(n, moved(h, dc, dr)) for n, h in enumerate(hyps) for dc, dr in _SHIFTS_ROW]
     if not moves:
         return []
     reach = np.clip(flat.bound(np.stack([m[0] for _, m in moves]),
                                np.stack([seen_cells(m[1]) for _, m in moves])), -1, 1).sum(axis=1)
-    moves = [(n, m) for (n, m), r in zip(moves, reach) if r > _needed(hyps[n])]
+    moves = [(n, m) for (n, m), r in zip(moves, reach) if r > hyps[n].contrast + SETTLE_GAIN]
     shifted = scored_all([m for _, m in moves], flat)
     out: list[Hypothesis | None] = []
     for n, h in enumerate(hyps):
-        gaining = [s for (j, _), s in zip(moves, shifted) if j == n and _gains(s, h)]
-        out.append(max(gaining, key=lambda m: m.rank, default=None))
+        best = max((s for (j, _), s in zip(moves, shifted) if j == n),
+                   key=lambda m: (m.contrast, m.good), default=None)
+        gains = best is not None and best.contrast > h.contrast + SETTLE_GAIN
+        out.append(best if gains and best.good >= GOOD_CELLS else None)
     return out
-
-
-def _gains(move: Hypothesis, h: Hypothesis) -> bool:
-    """True when ``move`` is better than ``h`` as :func:`_better_moves` asks: it leaves
-    :data:`GOOD_CELLS` sticker-like cells, and one of summed contrast and evidence gains
-    :data:`SETTLE_GAIN` while the other loses less than that."""
-    if move.good < GOOD_CELLS:
-        return False
-    contrast, evidence = move.contrast - h.contrast, move.evidence - h.evidence
-    return min(contrast, evidence) > -SETTLE_GAIN and max(contrast, evidence) > SETTLE_GAIN
-
-
-def _needed(h: Hypothesis) -> float:
-    """The summed contrast that any move gaining on ``h`` (:func:`_gains`) exceeds: its
-    contrast less :data:`SETTLE_GAIN`, and its evidence plus that (a lattice's evidence is at
-    most its contrast)."""
-    return max(h.contrast - SETTLE_GAIN, h.evidence + SETTLE_GAIN)
 
 
 def inked(h: Hypothesis) -> int:
