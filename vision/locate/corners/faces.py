@@ -25,7 +25,6 @@ import numpy as np
 
 from ....models.cube.face_words import listed
 from ..face_geometry import FaceGeometry, PhotoRefusal, SeenShape, lattice_seen, project
-from ...numeric import TINY
 from .check import grid_contrasts, pitch_of
 from .glyphs import glyph_stages
 from .groups import CANDIDATES, corner_groups
@@ -467,32 +466,14 @@ def _last_resorts(image: np.ndarray, found: Found, pool: list[Lattice], shapes: 
     return pooled
 
 
-_CELL_CENTRES = np.array([[c + 0.5, r + 0.5, 1.0] for r in range(3) for c in range(3)])
-"""A corner face lattice's nine cell centres (homogeneous lattice points)."""
-
-
 def _same_corner(faces: list[Lattice], others: list[Lattice]) -> bool:
-    """True when each of three ``faces`` places its nine cells on the nine cells of one of
-    the three ``others``: each cell's centre, in that lattice's own units, within
-    :data:`vision.locate.corners.lattice.ON_CELL` of one of its cells' centres, a cell of
-    its own each (the lattices' axes may run either way). Measured cell by cell in the
-    lattice's units, so that a steep side face drawn wider or narrower by one fit than the
-    other, whose far cells leave their stickers while its middle stays, is another placing."""
+    """True when each of three ``faces`` has its middle on the middle cell of one of the
+    three ``others`` (within :data:`vision.locate.corners.lattice.ON_CELL` of a sticker pitch
+    of it)."""
     if len(faces) < 3 or len(others) < 3:
         return False
-    return all(any(_on_cells(f, o) for o in others[:3]) for f in faces[:3])
-
-
-def _on_cells(face: Lattice, other: Lattice) -> bool:
-    """True when ``face`` places its nine cells on the nine cells of ``other``
-    (:func:`_same_corner`)."""
-    p = _CELL_CENTRES @ (np.linalg.inv(other.H) @ face.H).T
-    if np.any(np.abs(p[:, 2]) < TINY):
-        return False
-    uv = p[:, :2] / p[:, 2:]
-    d = np.linalg.norm(uv[:, None] - _CELL_CENTRES[None, :, :2], axis=2)
-    nearest = d.argmin(axis=1)
-    return bool(d.min(axis=1).max() < ON_CELL and len(set(nearest.tolist())) == 9)
+    return all(any(np.linalg.norm(f.centre - o.centre) < ON_CELL * pitch_of(o.H)
+                   for o in others[:3]) for f in faces[:3])
 
 
 def _trusted(lattices: list[Lattice], options: dict) -> list[Lattice]:
