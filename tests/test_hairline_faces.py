@@ -102,3 +102,50 @@ def test_inner_lines_are_dark_and_middle_lines_are_not_on_the_face_only():
     moved = hom @ np.array([[1.0, 0, 0.5], [0, 1.0, 0.5], [0, 0, 1.0]])
     inner, middle = line_depths(v, moved)
     assert inner.min() < 0.03
+
+
+def _cues_of(img: np.ndarray):
+    """The cues of a photo's working copy, as the detector makes it (its score judges
+    lattices), and that copy's scale."""
+    from sudoku_cube.vision.locate import detect
+
+    scale = min(1.0, detect.WORK_SIDE / max(img.shape[:2]))
+    small = cv2.resize(img, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) \
+        if scale < 1 else img
+    return detect._Cues(small), scale
+
+
+@pytest.mark.parametrize("look", ["white", "black"])
+def test_a_stickerless_face_a_row_off_a_face_of_digits_is_no_face(look):
+    """The stickerless pass is the last: a lattice it places is a face only where its digits
+    are a face's print, one in every cell or (a plain cube) none but the centre's logo. A
+    lattice a row or column off a Sudoku Cube's face onto the ground beside it, its digits in
+    six cells and the ground in three, is no face; the face itself is."""
+    import random
+
+    from sudoku_cube.models.generator.cube3 import random_face
+    from sudoku_cube.render import PhotoStyle, render_face_photo
+    from sudoku_cube.vision.locate.face_geometry import CENTRES
+    from sudoku_cube.vision.locate.hypotheses import Hypothesis, moved
+
+    stickers = random_face(random.Random(7))
+    img, truth = render_face_photo(stickers, 7, PhotoStyle(stickers=look, difficulty=0.2))
+    cues, scale = _cues_of(img)
+    hom, _ = cv2.findHomography(np.asarray(CENTRES, np.float64),
+                                np.asarray(truth["centres"], np.float64) * scale)
+    face = Hypothesis(hom, {}, np.zeros(9))
+    assert cues._printed_as_a_face(face)
+    for dc, dr in ((0, 1), (1, 0), (-1, 0)):  # (0, -1) lies on the top face's digits
+        off, _ = moved(face, dc, dr)
+        assert not cues._printed_as_a_face(Hypothesis(off, {}, np.zeros(9))), (dc, dr)
+
+
+def test_a_plain_stickerless_face_is_printed_as_a_face():
+    """A plain cube's stickerless face holds no digit: the lattice on its pieces is a face."""
+    from sudoku_cube.vision.locate.face_geometry import OUTLINE
+    from sudoku_cube.vision.locate.hypotheses import Hypothesis
+
+    img, quad = _scene(0)
+    cues, scale = _cues_of(img)
+    hom = cv2.getPerspectiveTransform(np.float32(OUTLINE), np.float32(quad * scale))
+    assert cues._printed_as_a_face(Hypothesis(hom.astype(np.float64), {}, np.zeros(9)))

@@ -40,6 +40,9 @@ from .sticker_blobs import (LEAST_STICKER, Blob, binarisations, dedupe, glyph_bl
 
 __all__ = ["FaceGeometry", "FaceNotFoundError", "find_face", "project", "scale_homography"]
 
+MIDDLE_CELL = 4
+"""The centre cell of a face's nine, in reading order (a plain cube's logo is on it)."""
+
 WORK_SIDE = 900
 """Detection runs on a copy whose longer side is at most this many pixels."""
 
@@ -188,11 +191,21 @@ class _Cues:
         self.across = lenient.across
         return lenient.decide(source)
 
+    def _printed_as_a_face(self, face: Hypothesis) -> bool:
+        """Whether the digits on a stickerless cube's face ``face`` are a face's print: a
+        Sudoku Cube's face holds a digit in every cell (but those glare or shade may spoil,
+        :data:`vision.locate.hypotheses.GOOD_CELLS`), a plain cube's in none but its centre
+        (a logo). Digits in some cells of a lattice and not others mean it lies partly off
+        a face of digits (a row off, on the ground beside the cube): no face."""
+        _, glyphs = self.score.judge(face.hom[None])
+        digits = glyphs[0] >= 1
+        return int(digits.sum()) >= GOOD_CELLS or not np.delete(digits, MIDDLE_CELL).any()
+
     def last_resorts(self, source: str) -> Hypothesis:
-        """With no face found otherwise: a stickerless cube; else the refusal (the cube
-        across an edge, or why no face)."""
+        """With no face found otherwise: a stickerless cube (:meth:`_printed_as_a_face`);
+        else the refusal (the cube across an edge, or why no face)."""
         best = hairline_face(self.small, self.v, self.area, source)
-        if best is not None:
+        if best is not None and self._printed_as_a_face(best):
             return best
         bent = self.pool.across if self.pool.across is not None else self.across
         if bent is not None:
