@@ -109,9 +109,7 @@ def _cues_of(img: np.ndarray):
     lattices), and that copy's scale."""
     from sudoku_cube.vision.locate import detect
 
-    scale = min(1.0, detect.WORK_SIDE / max(img.shape[:2]))
-    small = cv2.resize(img, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) \
-        if scale < 1 else img
+    small, scale = detect.working_copy(img)
     return detect._Cues(small), scale
 
 

@@ -29,7 +29,7 @@ from .face_cues import TINT, saturation, value_and_chroma
 from .face_geometry import (OUTLINE, TWO_FACES_ADVICE, FaceGeometry, FaceNotFoundError,
                             project, scale_homography)
 from .face_pool import Group, PatternError, Pool
-from .hypotheses import GOOD_CELLS, Hypothesis, inked
+from .hypotheses import GOOD_CELLS, Hypothesis, digit_cells, inked
 from .face_score import face_score, smooth_size
 from .grooves import groove_masks, plateaus, thinning
 from .hairline import hairline_face
@@ -40,7 +40,7 @@ from .sticker_blobs import (LEAST_STICKER, Blob, binarisations, dedupe, glyph_bl
 
 __all__ = ["FaceGeometry", "FaceNotFoundError", "find_face", "project", "scale_homography"]
 
-MIDDLE_CELL = 4
+CENTRE_CELL = 4
 """The centre cell of a face's nine, in reading order (a plain cube's logo is on it)."""
 
 WORK_SIDE = 900
@@ -59,10 +59,7 @@ the cues' own scale could not see (:func:`vision.locate.lattice.groups_of`)."""
 def find_face(image: np.ndarray, source: str = "photo") -> FaceGeometry:
     """Locate the 3x3 face in a BGR image; raise :class:`FaceNotFoundError` saying why not
     (``source`` names the photo in messages). See the module's description."""
-    h0, w0 = image.shape[:2]
-    scale = min(1.0, WORK_SIDE / max(h0, w0))
-    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) \
-        if scale < 1 else image
+    small, scale = working_copy(image)
     cues = _Cues(small)
     try:
         best = cues.run(source) or cues.glare(source)
@@ -71,6 +68,15 @@ def find_face(image: np.ndarray, source: str = "photo") -> FaceGeometry:
     if best is None or (inked(best) < GOOD_CELLS and not cues.pool.clear):  # a smaller face?
         best = _finer(small, cues, source, best, None)
     return _found(best, scale)
+
+
+def working_copy(image: np.ndarray) -> tuple[np.ndarray, float]:
+    """The copy of ``image`` a face is sought in (its longer side at most :data:`WORK_SIDE`)
+    and its scale (the copy's pixels per photo pixel)."""
+    scale = min(1.0, WORK_SIDE / max(image.shape[:2]))
+    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) \
+        if scale < 1 else image
+    return small, scale
 
 
 def _found(best: Hypothesis, scale: float) -> FaceGeometry:
@@ -198,8 +204,8 @@ class _Cues:
         (a logo). Digits in some cells of a lattice and not others mean it lies partly off
         a face of digits (a row off, on the ground beside the cube): no face."""
         _, glyphs = self.score.judge(face.hom[None])
-        digits = glyphs[0] >= 1
-        return int(digits.sum()) >= GOOD_CELLS or not np.delete(digits, MIDDLE_CELL).any()
+        digits = digit_cells(glyphs[0])
+        return int(digits.sum()) >= GOOD_CELLS or not np.delete(digits, CENTRE_CELL).any()
 
     def last_resorts(self, source: str) -> Hypothesis:
         """With no face found otherwise: a stickerless cube (:meth:`_printed_as_a_face`);

@@ -51,7 +51,7 @@ def stickers(cells: np.ndarray, glyphs: np.ndarray | None) -> np.ndarray:
     framed = cells >= GOOD_CELL
     if glyphs is None:
         return framed
-    digits = glyphs >= 1
+    digits = digit_cells(glyphs)
     of_digits = digits.sum(axis=-1, keepdims=True) >= GOOD_CELLS
     return framed | (of_digits & digits & (cells >= GOOD_CELL / 2))
 
@@ -146,7 +146,7 @@ def evidence(cells: np.ndarray, glyphs: np.ndarray | None) -> np.ndarray:
     if glyphs is None:
         return plain
     held = NO_DIGIT + (1.0 - NO_DIGIT) * glyphs
-    digits = np.where((glyphs >= 1).sum(axis=-1) >= GOOD_CELLS,
+    digits = np.where(digit_cells(glyphs).sum(axis=-1) >= GOOD_CELLS,
                       (positive * held).sum(axis=-1), -np.inf) + negative
     return np.maximum(plain, digits)
 
@@ -278,10 +278,15 @@ def _better_moves(hyps: list[Hypothesis], flat: Scorer) -> list[Hypothesis | Non
     return out
 
 
+def digit_cells(glyphs: np.ndarray) -> np.ndarray:
+    """Which cells hold a digit, from how surely each does
+    (:func:`vision.locate.face_score.glyphs_of`): those that do in full."""
+    return glyphs >= 1
+
+
 def inked(h: Hypothesis) -> int:
-    """How many of the cells of ``h`` hold a digit (:func:`vision.locate.face_score.glyphs_of`
-    in full)."""
-    return 0 if h.glyphs is None else int((h.glyphs >= 1).sum())
+    """How many of the cells of ``h`` hold a digit (:func:`digit_cells`)."""
+    return 0 if h.glyphs is None else int(digit_cells(h.glyphs).sum())
 
 
 _BROUGHT_IN = {shift: np.flatnonzero(((CENTRES + shift < 0) | (CENTRES + shift > 2)).any(axis=1))
