@@ -29,9 +29,9 @@ from .check import grid_contrasts, pitch_of
 from .glyphs import glyph_stages
 from .groups import CANDIDATES, corner_groups
 from .joint import checked_fit
-from .lattice import CORNERS, FIRM_CELLS, ON_CELL, Found, Lattice, find_lattices
+from .lattice import CORNERS, FIRM_CELLS, ON_CELL, Found, Lattice, find_lattices, lattices_of
 from .order import MAX_DOWN_TILT_DEG, Arrangement, namings
-from .quads import LOOSE_SOLIDITY, Quad, sticker_probe
+from .quads import LOOSE_SOLIDITY, Quad, groove_quads, sticker_probe
 from .rebuild import complete_faces
 from .score import CLEAR_SCORE, best_group, pooled_corner, proposed
 from .settle import settled, value_for
@@ -459,8 +459,9 @@ def _last_resorts(image: np.ndarray, found: Found, pool: list[Lattice], shapes: 
     read from. The digits' corner also stands when no hypothesis makes one in the pool."""
     digits, glyphs = glyph_faces(image)  # dark stickers: their digits, light or dark
     rounded = find_lattices(image, more=found.quads, rounded=True)
-    pool = pool + proposed(rounded) + glyphs.lattices + digits
-    pooled = pooled_corner(image, pool, glyphs.quads, shapes + rounded.quads)
+    grooved = lattices_of(groove_quads(image))
+    pool = pool + proposed(rounded) + proposed(grooved) + glyphs.lattices + digits
+    pooled = pooled_corner(image, pool, glyphs.quads, shapes + rounded.quads + grooved.quads)
     if not pooled or _same_corner(pooled, digits):
         return digits or lattices
     return pooled
