@@ -87,3 +87,30 @@ def test_a_sides_plateau_is_its_longest_unbroken_run() -> None:
     share = np.minimum(longest[..., :2].mean(axis=2), longest[..., 2:].mean(axis=2)) / 13
     want = np.clip(share / np.maximum(np.median(share, axis=1, keepdims=True), 1e-6), 0, 1)
     np.testing.assert_array_equal(filled(level, rims, 10.0), want)
+    # judged leniently, the plateau is at most the cell's brightest side's median
+    plateau = np.minimum(level, np.median(rims, axis=3).max(axis=2))
+    on = rims >= (plateau - 0.25 * (plateau + 10.0))[..., None, None]
+    longest = np.zeros(on.shape[:3])
+    for idx in np.ndindex(on.shape[:3]):
+        run = 0
+        for x in on[idx]:
+            run = run + 1 if x else 0
+            longest[idx] = max(longest[idx], run)
+    share = np.minimum(longest[..., :2].mean(axis=2), longest[..., 2:].mean(axis=2)) / 13
+    want = np.clip(share / np.maximum(np.median(share, axis=1, keepdims=True), 1e-6), 0, 1)
+    np.testing.assert_array_equal(filled(level, rims, 10.0, inked=True), want)
+
+
+def test_light_ink_over_most_of_a_cell_leaves_its_sticker_filling_the_rim() -> None:
+    """A dark sticker whose heavy light digit covers most of its middle: the middle's
+    median is the ink's, far above the sticker, so the strict score sees no sticker round
+    it; the lenient one sees the sticker run unbroken round the rim, and a lattice whose
+    rims cross grooves on one side shows that side broken still."""
+    level = np.full((1, 9), 60.0, np.float32)
+    level[0, :5] = 180.0  # five cells' middles mostly ink
+    rims = np.full((1, 9, 4, 13), 60.0, np.float32)
+    assert (filled(level, rims, 10.0)[0, :5] == 0).all()
+    np.testing.assert_array_equal(filled(level, rims, 10.0, inked=True), np.ones((1, 9)))
+    rims[0, 2, 1, 4:] = 15.0  # a groove along most of one side of a cell
+    got = filled(level, rims, 10.0, inked=True)[0]
+    assert got[2] < 0.8 and (np.delete(got, 2) == 1).all()

@@ -191,7 +191,8 @@ def _shown(contrast: np.ndarray, share: np.ndarray) -> np.ndarray:
     return np.where(contrast > 0, contrast * share, contrast)
 
 
-def filled(level: np.ndarray, rims: np.ndarray, floor: float) -> np.ndarray:
+def filled(level: np.ndarray, rims: np.ndarray, floor: float, inked: bool = False
+           ) -> np.ndarray:
     """How fully each cell of K lattices shows one sticker of the face's size, 0..1: (K, 9),
     from a contrast picture's level in each cell (``level``, (K, 9): the median of its inner
     samples, :data:`vision.locate.face_cues.CONTRAST_POINTS`) and its samples at the cells'
@@ -203,7 +204,11 @@ def filled(level: np.ndarray, rims: np.ndarray, floor: float) -> np.ndarray:
     row onto a side face foreshortened across the cube's edge frames there slivers of several
     stickers, the grooves between them and the body or ground beyond the cube's outline: the
     rims of those cells break into short runs, and they count as the part of a sticker they
-    show (:meth:`FaceScore.judge`)."""
+    show (:meth:`FaceScore.judge`). ``inked`` (the lenient score's): light ink covering most
+    of a cell's middle lifts its median above the sticker, so the plateau is at most the
+    cell's brightest side of the rim (its median sample there)."""
+    if inked:
+        level = np.minimum(level, _median_last(rims).max(axis=2))
     level = level[..., None, None]
     on = rims >= level - INK_DEPTH * (level + floor)
     # the longest unbroken run of plateau along each side: at each sample, how far it lies
@@ -243,6 +248,9 @@ class FaceScore:
     stack: np.ndarray
     """The contrast pictures and ``ink`` as the channels of one picture (H, W, 4), in that
     order, so that a stack of lattices is sampled on all of them in one pass."""
+    inked: bool = False
+    """Whether a cell's plateau is at most its brightest side of the rim (:func:`filled`),
+    as the lenient score (:meth:`lenient`) judges it."""
     measured: dict[bytes, tuple[np.ndarray, np.ndarray]] = field(
         default_factory=dict, compare=False, repr=False)
     """Each lattice's cells measured on the contrast pictures (:meth:`_contrasts`), by the
@@ -309,7 +317,8 @@ class FaceScore:
                                    axis=1)
         contrast = np.max([weight * _shown(
             outlined(contrasts[:, n], levels[:, n], edges[..., n], floor, beyond) if sized
-            else contrasts[:, n], filled(levels[:, n], rims[..., n], floor) if sized else 1.0)
+            else contrasts[:, n], filled(levels[:, n], rims[..., n], floor, self.inked)
+            if sized else 1.0)
             for n, ((_, floor, weight), sized) in enumerate(zip(self.images, _SIZED))], axis=0)
         glyphs = glyphs_of(glyph[..., -1], outside)
         # on colour (the stack's second picture), only where brightness missed a digit
@@ -332,9 +341,10 @@ class FaceScore:
                        for n, (_, _, weight) in enumerate(self.images)], axis=0)
 
     def lenient(self) -> "FaceScore":
-        """The same score with grooves lit by glare on a neighbouring sticker set aside
-        (:data:`vision.locate.face_cues.GLARE_SIDE`)."""
-        return FaceScore(Levels(self.levels.images, True), self.ink, self.stack)
+        """The same score with what can hide a sticker's frame set aside: grooves lit by
+        glare on a neighbouring sticker (:data:`vision.locate.face_cues.GLARE_SIDE`), and light
+        ink covering most of a sticker's middle (``inked``, :func:`filled`)."""
+        return FaceScore(Levels(self.levels.images, True), self.ink, self.stack, True)
 
 
 def smooth_size(scale: float) -> int:
