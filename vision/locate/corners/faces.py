@@ -453,10 +453,12 @@ def _last_resorts(image: np.ndarray, found: Found, pool: list[Lattice], shapes: 
     place (:func:`glyph_faces`) and the digits' lattices, every pass's faces and those of a
     last sticker pass that also takes outlines whose corners are rounded or blurred so much
     that the usual outline test cuts them off (a shaded side face of large rounded
-    stickers). Where the winner is the digits' corner (:func:`_same_corner`), the digits'
-    own fit of it is kept: fitted to the digits alone, not to the sticker shapes the pool
-    also weighs (on a white body, their pale outlines), it places the cells the digits are
-    read from. The digits' corner also stands when no hypothesis makes one in the pool."""
+    stickers), and those of the dark stickers the grooves frame
+    (:func:`vision.locate.corners.quads.groove_quads`: a black cube on wood). Where the
+    winner is the digits' corner (:func:`_same_corner`), the digits' own fit of it is kept:
+    fitted to the digits alone, not to the sticker shapes the pool also weighs (on a white
+    body, their pale outlines), it places the cells the digits are read from. The digits'
+    corner also stands when no hypothesis makes one in the pool."""
     digits, glyphs = glyph_faces(image)  # dark stickers: their digits, light or dark
     rounded = find_lattices(image, more=found.quads, rounded=True)
     grooved = lattices_of(groove_quads(image))

@@ -2,9 +2,10 @@
 
 A sticker is a light rounded square framed by the cube's dark body; in a corner photo it is a
 parallelogram. The masks are global and local thresholds of the V channel (max of B, G, R, so
-coloured stickers stand out from the black body), then local contrast, then hue; a contour is
-a sticker candidate when it is convex enough and its hull is a quadrilateral, and it is kept
-when similar candidates lie next to it (a lattice).
+coloured stickers stand out from the black body), then local contrast, then hue; last, for
+dark stickers no level cuts out, the regions the grooves frame (:func:`groove_quads`). A
+contour is a sticker candidate when it is convex enough and its hull is a quadrilateral, and
+it is kept when similar candidates lie next to it (a lattice).
 """
 from __future__ import annotations
 
