@@ -31,7 +31,7 @@ from .face_geometry import (OUTLINE, TWO_FACES_ADVICE, FaceGeometry, FaceNotFoun
 from .face_pool import Group, PatternError, Pool
 from .hypotheses import GOOD_CELLS, Hypothesis, digit_cells, inked
 from .face_score import face_score, smooth_size
-from .grooves import groove_masks, plateaus, thinning
+from .grooves import framed, groove_masks, plateaus, thinning
 from .hairline import hairline_face
 from .lattice import SEEN_AT_MOST, Grown, groups_of
 from .refusals import refuse
@@ -207,9 +207,27 @@ class _Cues:
         digits = digit_cells(glyphs[0])
         return int(digits.sum()) >= GOOD_CELLS or not np.delete(digits, CENTRE_CELL).any()
 
+    def _framed(self, source: str) -> Hypothesis | None:
+        """The face of the stickers the grooves frame (:func:`vision.locate.grooves.framed`:
+        a black cube's dark grey stickers, which no level of the picture parts from the
+        paper or wood it lies on where a glare spot also bites into them), judged by the one
+        score; None when none passes, or when two do (the refusals below speak then)."""
+        blobs = dedupe(sticker_blobs(framed(plateaus(self.v, self.scale), self.scale),
+                                     self.sized, self.thinned))
+        pool = Pool(self.score)
+        pool.add(self._groups(blobs))
+        try:
+            return pool.decide(source)
+        except FaceNotFoundError:
+            return None
+
     def last_resorts(self, source: str) -> Hypothesis:
-        """With no face found otherwise: a stickerless cube (:meth:`_printed_as_a_face`);
-        else the refusal (the cube across an edge, or why no face)."""
+        """With no face found otherwise: the stickers the grooves frame (:meth:`_framed`);
+        a stickerless cube (:meth:`_printed_as_a_face`); else the refusal (the cube across
+        an edge, or why no face)."""
+        framed_face = self._framed(source)
+        if framed_face is not None:
+            return framed_face
         best = hairline_face(self.small, self.v, self.area, source)
         if best is not None and self._printed_as_a_face(best):
             return best

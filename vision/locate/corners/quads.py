@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 
 from ..face_cues import chroma as chroma_of
-from ..grooves import groove_masks, plateaus
+from ..grooves import framed, ladder, plateaus
 from ..sticker_blobs import LEAST_SOLIDITY
 from ...numeric import LEVELS, TINY
 from ...polarity import value_channel
@@ -282,7 +282,7 @@ def _first_pass(first: Probe, min_area: float, max_area: float, solidity: float,
     otsu, _ = cv2.threshold(v, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     # a ladder of global levels: some level lies between the dark body and the stickers,
     # whether the background is darker or brighter than the stickers
-    levels = sorted({int(otsu), *_ladder(v)})
+    levels = sorted({int(otsu), *ladder(v)})
     # a flat opening or erosion of ``v > t`` is the grey one of v above t: the ladder's masks
     # are opened and eroded once, as one grey image, then cut at each level
     opened_v = cv2.morphologyEx(v, cv2.MORPH_OPEN, _OPEN)
@@ -293,31 +293,12 @@ def _first_pass(first: Probe, min_area: float, max_area: float, solidity: float,
                      {len(levels): first.candidates})
 
 
-LADDER = (0.2, 0.32, 0.45, 0.6, 0.75)
-"""The global levels of a sticker pass, as shares of the channel's range from its dark end
-(:func:`vision.locate.corners.check.value_range`)."""
-
-
-def _ladder(v: np.ndarray) -> list[int]:
-    """The levels of :data:`LADDER` on the 8-bit channel ``v``."""
-    lo, hi = value_range(v)
-    return [int(lo + (hi - lo) * f) for f in LADDER]
-
-
 def groove_quads(image: np.ndarray) -> list[Quad]:
-    """Sticker candidates framed by grooves, of either brightness: the black Sudoku Cube's
-    dark grey stickers are no brighter than the wood or paper the cube lies on, so no level
-    of V cuts them out and the passes above see none. Its grooves frame them: the V channel
-    with light strokes erased (:func:`vision.locate.grooves.plateaus`) less its long valleys
-    (:func:`vision.locate.grooves.groove_masks`) leaves each inner sticker a region of its
-    own, and each level of the ladder, taken from either side, closes the outer stickers off
-    from a background brighter or darker than they are."""
+    """Sticker candidates framed by grooves, of either brightness
+    (:func:`vision.locate.grooves.framed`): the black Sudoku Cube's dark grey stickers, which
+    no level of V cuts out, so the passes above see none."""
     h, w = image.shape[:2]
-    flat = plateaus(value_channel(image))
-    apart = [m > 0 for m in groove_masks(flat)]
-    sides = [side for t in _ladder(flat) for side in (flat <= t, flat > t)]
-    masks = [(a & s).astype(np.uint8) for a in apart for s in sides]
-    return _quads_of(masks, *_area_range(h, w))
+    return _quads_of(framed(plateaus(value_channel(image))), *_area_range(h, w))
 
 
 _OPEN = np.ones((3, 3), np.uint8)
