@@ -73,22 +73,10 @@ def test_medians_are_numpys() -> None:
         np.testing.assert_array_equal(got, np.median(x, axis=2))
 
 
-def test_a_sides_plateau_is_its_longest_unbroken_run() -> None:
-    rng = np.random.default_rng(11)
-    level = rng.uniform(50, 200, (4, 9)).astype(np.float32)
-    rims = (level[..., None, None] * rng.uniform(0.5, 1.1, (4, 9, 4, 13))).astype(np.float32)
-    on = rims >= (level - 0.25 * (level + 10.0))[..., None, None]
-    longest = np.zeros(on.shape[:3])
-    for idx in np.ndindex(on.shape[:3]):
-        run = 0
-        for x in on[idx]:
-            run = run + 1 if x else 0
-            longest[idx] = max(longest[idx], run)
-    share = np.minimum(longest[..., :2].mean(axis=2), longest[..., 2:].mean(axis=2)) / 13
-    want = np.clip(share / np.maximum(np.median(share, axis=1, keepdims=True), 1e-6), 0, 1)
-    np.testing.assert_array_equal(filled(level, rims, 10.0), want)
-    # judged leniently, the plateau is at most the cell's brightest side's median
-    plateau = np.minimum(level, np.median(rims, axis=3).max(axis=2))
+def _longest_runs_filled(plateau: np.ndarray, rims: np.ndarray) -> np.ndarray:
+    """:func:`filled` by its plain definition, sample by sample, for cells on ``plateau``
+    (K, 9): each side's longest run of rim samples on the plateau (within a quarter of it
+    and the floor of 10), the shorter axis's mean share, over the face's median cell's."""
     on = rims >= (plateau - 0.25 * (plateau + 10.0))[..., None, None]
     longest = np.zeros(on.shape[:3])
     for idx in np.ndindex(on.shape[:3]):
@@ -97,8 +85,18 @@ def test_a_sides_plateau_is_its_longest_unbroken_run() -> None:
             run = run + 1 if x else 0
             longest[idx] = max(longest[idx], run)
     share = np.minimum(longest[..., :2].mean(axis=2), longest[..., 2:].mean(axis=2)) / 13
-    want = np.clip(share / np.maximum(np.median(share, axis=1, keepdims=True), 1e-6), 0, 1)
-    np.testing.assert_array_equal(filled(level, rims, 10.0, inked=True), want)
+    return np.clip(share / np.maximum(np.median(share, axis=1, keepdims=True), 1e-6), 0, 1)
+
+
+def test_a_sides_plateau_is_its_longest_unbroken_run() -> None:
+    rng = np.random.default_rng(11)
+    level = rng.uniform(50, 200, (4, 9)).astype(np.float32)
+    rims = (level[..., None, None] * rng.uniform(0.5, 1.1, (4, 9, 4, 13))).astype(np.float32)
+    np.testing.assert_array_equal(filled(level, rims, 10.0), _longest_runs_filled(level, rims))
+    # judged leniently, the plateau is at most the cell's brightest side's median
+    plateau = np.minimum(level, np.median(rims, axis=3).max(axis=2))
+    np.testing.assert_array_equal(filled(level, rims, 10.0, inked=True),
+                                  _longest_runs_filled(plateau, rims))
 
 
 def test_light_ink_over_most_of_a_cell_leaves_its_sticker_filling_the_rim() -> None:
