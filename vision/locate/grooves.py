@@ -15,8 +15,8 @@ import cv2
 import numpy as np
 
 from ..numeric import LEVELS
-from .corners.check import value_range
 from .face_cues import FLOOR
+from .levels import ladder
 
 STROKE = 0.045
 """Width (share of the image's shorter side) of the opening that erases light digits: wider
@@ -84,27 +84,14 @@ def groove_masks(flat: np.ndarray, scale: float = 1.0) -> list[np.ndarray]:
     return out + [open_round(m, k) for m in out[:2]]
 
 
-LADDER = (0.2, 0.32, 0.45, 0.6, 0.75)
-"""Global levels of a picture, as shares of its range from its dark end
-(:func:`vision.locate.corners.check.value_range`): some level lies between a cube's stickers
-and the ground beside it, whichever is the brighter (the sticker passes of a corner photo,
-:mod:`vision.locate.corners.quads`, and :func:`framed`)."""
-
-
-def ladder(v: np.ndarray) -> list[int]:
-    """The levels of :data:`LADDER` on the 8-bit picture ``v``."""
-    lo, hi = value_range(v)
-    return [int(lo + (hi - lo) * f) for f in LADDER]
-
-
 def framed(flat: np.ndarray, scale: float = 1.0) -> list[np.ndarray]:
     """Masks (uint8 0/1) of the regions the grooves frame, of either brightness: a black
     cube's dark grey stickers are no brighter than the wood or paper it lies on, so no level
     of the picture cuts them out, but its grooves frame them. The plateau picture ``flat``
     (:func:`plateaus`) less its long valleys (:func:`groove_masks`, ``scale`` as there)
-    leaves each inner sticker a region of its own, and each level of :func:`ladder`, taken
-    from either side, parts the outer stickers from a ground brighter or darker than they
-    are."""
+    leaves each inner sticker a region of its own, and each level of
+    :func:`vision.locate.levels.ladder`, taken from either side, parts the outer stickers
+    from a ground brighter or darker than they are."""
     apart = [m > 0 for m in groove_masks(flat, scale)]
     sides = [side for t in ladder(flat) for side in (flat <= t, flat > t)]
     return [(a & s).astype(np.uint8) for a in apart for s in sides]

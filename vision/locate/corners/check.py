@@ -14,6 +14,7 @@ import cv2
 import numpy as np
 
 from ..lattice_sampling import project_all
+from ..levels import value_range
 from ...polarity import value_channel
 
 CELL = 16
@@ -75,18 +76,6 @@ def pitch_of(H: np.ndarray) -> float:
     along_u = math.hypot((3 * a + c) / wu - ox, (3 * d + f) / wu - oy)
     along_v = math.hypot((3 * b + c) / wv - ox, (3 * e + f) / wv - oy)
     return min(along_u, along_v) / 3
-
-
-RANGE_CLIP = 2
-"""Percent of the pixels at either end of the V channel that :func:`value_range` leaves out."""
-
-
-def value_range(v: np.ndarray) -> tuple[float, float]:
-    """The photo's range on the V channel ``v``: its 2nd and 98th percentile
-    (:data:`RANGE_CLIP`; of every fourth pixel each way), which a few highlights or deep
-    shadows leave alone."""
-    lo, hi = np.percentile(v[::4, ::4], (RANGE_CLIP, 100 - RANGE_CLIP))
-    return float(lo), float(hi)
 
 
 def frame_step(v: np.ndarray) -> float:

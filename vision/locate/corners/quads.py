@@ -16,11 +16,11 @@ import cv2
 import numpy as np
 
 from ..face_cues import chroma as chroma_of
-from ..grooves import framed, ladder, plateaus
+from ..grooves import framed, plateaus
+from ..levels import ladder, value_range
 from ..sticker_blobs import LEAST_SOLIDITY
 from ...numeric import LEVELS, TINY
 from ...polarity import value_channel
-from .check import value_range
 
 
 @dataclass(frozen=True)
