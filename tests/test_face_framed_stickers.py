@@ -14,7 +14,7 @@ from sudoku_cube.assistant.bench.renders import FACE_RECIPE, unseen_cube
 from sudoku_cube.assistant.bench.vision_grounds import ground_of
 from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.render import render_face_photo
-from sudoku_cube.vision.locate.grooves import framed, plateaus
+from sudoku_cube.vision.locate.grooves import framed, groove_masks, plateaus
 from sudoku_cube.vision.locate.sticker_blobs import sticker_blobs
 from sudoku_cube.vision.polarity import value_channel
 from sudoku_cube.vision.reading.reader import Reader
@@ -31,7 +31,8 @@ def _photo():
 def test_the_grooves_frame_each_dark_sticker():
     _, image, truth = _photo()
     h, w = image.shape[:2]
-    blobs = sticker_blobs(framed(plateaus(value_channel(image))), h * w)
+    flat = plateaus(value_channel(image))
+    blobs = sticker_blobs(framed(flat, groove_masks(flat)), h * w)
     centres = np.array(truth["centres"])
     pitch = np.linalg.norm(centres[0] - centres[1])
     hit = {int(np.argmin(np.linalg.norm(centres - b.centre, axis=1))) for b in blobs

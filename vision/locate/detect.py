@@ -21,6 +21,7 @@ two faces or a cut-off face is refused with a message that says which and why
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cached_property
 
 import cv2
 import numpy as np
@@ -150,9 +151,17 @@ class _Cues:
     def _light(self) -> list[Group]:
         return self._groups(self.light)
 
+    @cached_property
+    def _grooved(self) -> tuple[np.ndarray, list[np.ndarray]]:
+        """The value channel with light strokes erased (:func:`plateaus`) and its masks of
+        the pixels in no groove (:func:`groove_masks`), at the cues' scale: made once, for
+        the grooves' cue and the last resorts' framed stickers (:meth:`_framed`)."""
+        flat = plateaus(self.v, self.scale)
+        return flat, groove_masks(flat, self.scale)
+
     def _grooves(self) -> list[Group]:
         self.seen.append(dedupe(self.light + sticker_blobs(
-            groove_masks(plateaus(self.v, self.scale), self.scale), self.sized, self.thinned)))
+            self._grooved[1], self.sized, self.thinned)))
         return self._groups(self.seen[-1])
 
     def _colour(self) -> list[Group]:
@@ -212,8 +221,7 @@ class _Cues:
         a black cube's dark grey stickers, which no level of the picture parts from the
         paper or wood it lies on where a glare spot also bites into them), judged by the one
         score; None when none passes, or when two do (the refusals below speak then)."""
-        blobs = dedupe(sticker_blobs(framed(plateaus(self.v, self.scale), self.scale),
-                                     self.sized, self.thinned))
+        blobs = dedupe(sticker_blobs(framed(*self._grooved), self.sized, self.thinned))
         pool = Pool(self.score)
         pool.add(self._groups(blobs))
         try:

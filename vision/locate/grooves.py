@@ -84,15 +84,15 @@ def groove_masks(flat: np.ndarray, scale: float = 1.0) -> list[np.ndarray]:
     return out + [open_round(m, k) for m in out[:2]]
 
 
-def framed(flat: np.ndarray, scale: float = 1.0) -> list[np.ndarray]:
+def framed(flat: np.ndarray, grooves: list[np.ndarray]) -> list[np.ndarray]:
     """Masks (uint8 0/1) of the regions the grooves frame, of either brightness: a black
     cube's dark grey stickers are no brighter than the wood or paper it lies on, so no level
     of the picture cuts them out, but its grooves frame them. The plateau picture ``flat``
-    (:func:`plateaus`) less its long valleys (:func:`groove_masks`, ``scale`` as there)
-    leaves each inner sticker a region of its own, and each level of
+    (:func:`plateaus`) less its long valleys (``grooves``, its :func:`groove_masks`) leaves
+    each inner sticker a region of its own, and each level of
     :func:`vision.locate.levels.ladder`, taken from either side, parts the outer stickers
     from a ground brighter or darker than they are."""
-    apart = [m > 0 for m in groove_masks(flat, scale)]
+    apart = [m > 0 for m in grooves]
     sides = [side for t in ladder(flat) for side in (flat <= t, flat > t)]
     return [(a & s).astype(np.uint8) for a in apart for s in sides]
 

@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 
 from ..face_cues import chroma as chroma_of
-from ..grooves import framed, plateaus
+from ..grooves import framed, groove_masks, plateaus
 from ..levels import ladder, value_range
 from ..sticker_blobs import LEAST_SOLIDITY
 from ...numeric import LEVELS, TINY
@@ -298,7 +298,8 @@ def groove_quads(image: np.ndarray) -> list[Quad]:
     (:func:`vision.locate.grooves.framed`): the black Sudoku Cube's dark grey stickers, which
     no level of V cuts out, so the passes above see none."""
     h, w = image.shape[:2]
-    return _quads_of(framed(plateaus(value_channel(image))), *_area_range(h, w))
+    flat = plateaus(value_channel(image))
+    return _quads_of(framed(flat, groove_masks(flat)), *_area_range(h, w))
 
 
 _OPEN = np.ones((3, 3), np.uint8)
