@@ -5,7 +5,10 @@ parallelograms whose edges run along two of the three image directions of the cu
 find sticker quads (contours at a few brightness thresholds), cluster all their edge directions
 into three axis directions, group each quad by the pair of directions its edges follow (one
 group per face), give every quad of a group its row and column along the group's two
-directions, and fit a homography from lattice coordinates to the image per face.
+directions, and fit a homography from lattice coordinates to the image per face. Where the
+photo's dominant directions are not the cube's (a cutting mat's printed squares), the quads
+are also grouped by neighbours alone (:mod:`vision.locate.corners.neighbours`), each group
+fitted along its own two directions.
 """
 from __future__ import annotations
 
@@ -20,6 +23,7 @@ from ..face_cues import INNER
 from ..lattice import FIRM
 from ...numeric import TINY
 from .homographies import usable
+from .neighbours import PEAK_REACH, SAME_SIZE, doubled, neighbour_groups
 from .quads import SAME_STICKER, SOLIDITY, Probe, Quad, find_quads
 
 CORNERS = ((0, 0), (3, 0), (3, 3), (0, 3))
@@ -58,19 +62,6 @@ class Lattice:
         return self.to_image(MIDDLE, MIDDLE)
 
 
-def _doubled(vec: np.ndarray) -> np.ndarray:
-    """Unit vector of the doubled angle, so that opposite directions coincide."""
-    t = 2 * math.atan2(vec[1], vec[0])
-    return np.array([math.cos(t), math.sin(t)])
-
-
-PEAK_REACH = 22
-"""Degrees by which a sticker candidate's edge may stray from the axis direction it follows
-(:func:`group_by_faces`); as much either side of a dominant edge direction is cleared before
-the next one is looked for: two of the cube's axis directions in a corner photo lie farther
-apart."""
-
-
 def axis_directions(quads: list[Quad], k: int = 3) -> np.ndarray:
     """Up to ``k`` dominant edge directions (doubled-angle unit vectors), strongest first, from
     a histogram of all quad edge angles."""
@@ -98,7 +89,7 @@ def axis_directions(quads: list[Quad], k: int = 3) -> np.ndarray:
         sums = np.zeros_like(dirs)
         for q in quads:
             for e in q.edges:
-                d = _doubled(e)
+                d = doubled(e)
                 j = int(np.argmax(dirs @ d))
                 sums[j] += d
         norms = np.linalg.norm(sums, axis=1)
@@ -113,7 +104,7 @@ def group_by_faces(quads: list[Quad], dirs: np.ndarray) -> dict[tuple[int, int],
     for q in quads:
         picks = []
         for e in q.edges:
-            sims = dirs @ _doubled(e)
+            sims = dirs @ doubled(e)
             j = int(np.argmax(sims))
             if sims[j] < math.cos(math.radians(2 * PEAK_REACH)):
                 break
@@ -130,7 +121,7 @@ def _axis_vector(quads: list[Quad], dirs: np.ndarray, j: int) -> np.ndarray:
     vecs = []
     for q in quads:
         for e in q.edges:
-            if int(np.argmax(dirs @ _doubled(e))) != j:
+            if int(np.argmax(dirs @ doubled(e))) != j:
                 continue
             if ref is None:
                 ref = e
@@ -164,11 +155,6 @@ def _edge_along(q: Quad, axis: np.ndarray) -> float:
     return float(np.linalg.norm(a)
                  if abs(a @ u) / np.linalg.norm(a) >= abs(b @ u) / np.linalg.norm(b)
                  else np.linalg.norm(b))
-
-
-SAME_SIZE = 1.4
-"""A quad is a sticker of its group when neither of its edges is this many times the group's
-median edge along it, nor the median this many times the edge."""
 
 
 def _same_size(quads: list[Quad], a: np.ndarray, b: np.ndarray) -> list[Quad]:
@@ -371,19 +357,43 @@ def find_lattices(image: np.ndarray, relaxed: bool = False, more: list[Quad] = (
 
 def lattices_of(quads: list[Quad]) -> Found:
     """The face lattices that the sticker candidates ``quads`` form (see
-    :func:`find_lattices`)."""
+    :func:`find_lattices`): those of the photo's dominant edge directions, then those of each
+    group of neighbouring candidates (:func:`vision.locate.corners.neighbours.neighbour_groups`)
+    along its own two directions, where no face lattice lies already (a cutting mat's printed
+    squares can outvote the cube's directions). A group's lattice is whole through
+    :data:`FIRM_CELLS` of its stickers: its directions are its own, not the three the photo's
+    faces share, and through fewer a homography bends to their error."""
     if len(quads) < 4:
         return Found([], [], quads)
     dirs = axis_directions(quads)
     if len(dirs) < 2:
         return Found([], [], quads)
-    whole, partial = [], []
+    whole: list[Lattice] = []
+    partial: list[list[Lattice]] = []
     for pair, group in group_by_faces(quads, dirs).items():
-        found = fit_lattices(group, dirs, pair)
-        if len(found) == 1 and len(found[0].cells) >= ENOUGH_CELLS:
+        _add(fit_lattices(group, dirs, pair), whole, partial)
+    taken = whole + [lat for alts in partial for lat in alts]
+    for group in neighbour_groups(quads):
+        own = axis_directions(group, k=2)
+        found = fit_lattices(group, own, (0, 1)) if len(own) == 2 else []
+        if len(found) == 1 and len(found[0].cells) >= FIRM_CELLS and not _taken(found[0], taken):
             whole.append(found[0])
-        elif len(found) > 1:
-            partial.append(found)
     whole.sort(key=lambda lat: -len(lat.cells))
     partial.sort(key=lambda alts: -max(len(lat.cells) for lat in alts))
     return Found(whole, partial, quads)
+
+
+def _add(found: list[Lattice], whole: list[Lattice], partial: list[list[Lattice]]) -> None:
+    """One group's lattices (:func:`fit_lattices`) added to the ``whole`` faces or, when a
+    row or column was missed, to the ``partial`` ones."""
+    if len(found) == 1 and len(found[0].cells) >= ENOUGH_CELLS:
+        whole.append(found[0])
+    elif len(found) > 1:
+        partial.append(found)
+
+
+def _taken(lat: Lattice, others: list[Lattice]) -> bool:
+    """True when one of ``others`` has its middle on ``lat``'s middle cell (within
+    :data:`ON_CELL` of a sticker pitch)."""
+    pitch = float(np.linalg.norm(lat.to_image(2, MIDDLE) - lat.to_image(1, MIDDLE)))
+    return any(np.linalg.norm(o.centre - lat.centre) < ON_CELL * pitch for o in others)
