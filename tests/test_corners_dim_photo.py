@@ -48,8 +48,9 @@ def test_a_dim_corner_photo_is_read_as_the_cube_shows(tmp_path: Path, monkeypatc
     right, wrong = face_misreads(got, state)
     assert (right, wrong) == (27, [])
     monkeypatch.setattr(corner_faces, "shade_lifted", lambda image: image)
-    with pytest.raises(CornerPhotoError, match="only one face"):
+    with pytest.raises(CornerPhotoError, match="only one face") as refused:
         locate_faces(photo.image, "B", photo.source)  # as taken: refused
+    assert "in even light" in str(refused.value)  # the refusal says what to change
 
 
 def test_the_lifted_copy_of_a_refused_photo_gets_no_last_resorts(monkeypatch) -> None:

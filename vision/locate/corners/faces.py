@@ -332,7 +332,8 @@ def _search(image: np.ndarray, photo: str, source: str, last_resorts: bool = Tru
             f"{where}corner photo {photo} shows {_describe(len(lattices))} "
             f"({len(quads)} sticker shapes seen); it must show three faces around one "
             f"corner ({names}). Photograph the cube from its corner, all three faces in the "
-            "frame.", seen_shapes(quads, lattices, image.shape))
+            "frame, sharp and in even light (a side face in shade can be too dark to read).",
+            seen_shapes(quads, lattices, image.shape))
     lattices = lattices[:3]
     if of_stickers:
         lattices = _settled(image, _jointly(lattices))
