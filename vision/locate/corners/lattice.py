@@ -22,6 +22,7 @@ from ..detect import project
 from ..face_cues import INNER
 from ..lattice import FIRM
 from ...numeric import TINY
+from .check import pitch_of
 from .homographies import usable
 from .neighbours import PEAK_REACH, SAME_SIZE, doubled, neighbour_groups
 from .quads import SAME_STICKER, SOLIDITY, Probe, Quad, find_quads
@@ -371,7 +372,11 @@ def lattices_of(quads: list[Quad]) -> Found:
     whole: list[Lattice] = []
     partial: list[list[Lattice]] = []
     for pair, group in group_by_faces(quads, dirs).items():
-        _add(fit_lattices(group, dirs, pair), whole, partial)
+        found = fit_lattices(group, dirs, pair)
+        if len(found) == 1 and len(found[0].cells) >= ENOUGH_CELLS:
+            whole.append(found[0])
+        elif len(found) > 1:
+            partial.append(found)
     taken = whole + [lat for alts in partial for lat in alts]
     for group in neighbour_groups(quads):
         own = axis_directions(group, k=2)
@@ -383,17 +388,8 @@ def lattices_of(quads: list[Quad]) -> Found:
     return Found(whole, partial, quads)
 
 
-def _add(found: list[Lattice], whole: list[Lattice], partial: list[list[Lattice]]) -> None:
-    """One group's lattices (:func:`fit_lattices`) added to the ``whole`` faces or, when a
-    row or column was missed, to the ``partial`` ones."""
-    if len(found) == 1 and len(found[0].cells) >= ENOUGH_CELLS:
-        whole.append(found[0])
-    elif len(found) > 1:
-        partial.append(found)
-
-
 def _taken(lat: Lattice, others: list[Lattice]) -> bool:
     """True when one of ``others`` has its middle on ``lat``'s middle cell (within
-    :data:`ON_CELL` of a sticker pitch)."""
-    pitch = float(np.linalg.norm(lat.to_image(2, MIDDLE) - lat.to_image(1, MIDDLE)))
-    return any(np.linalg.norm(o.centre - lat.centre) < ON_CELL * pitch for o in others)
+    :data:`ON_CELL` of its shorter sticker pitch, :func:`vision.locate.corners.check.pitch_of`)."""
+    reach = ON_CELL * pitch_of(lat.H)
+    return any(np.linalg.norm(o.centre - lat.centre) < reach for o in others)
