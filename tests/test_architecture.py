@@ -341,10 +341,13 @@ VISION_SHARED = ("polarity", "stats", "model_files", "numeric")
 """The modules directly in ``vision/``: helpers any stage may use (the ink's polarity and value
 channel, which locating needs as much as the cells do; order statistics; model files; the
 numbers that mean the same everywhere)."""
-STAGE_EDGES = {("cells", "locate"), ("recognise", "cells"), ("reading", "photo"),
+STAGE_EDGES = {("cells", "locate"), ("recognise", "cells"), ("recognise", "locate"),
+               ("reading", "photo"),
                ("reading", "locate"), ("reading", "cells"), ("reading", "recognise")}
 """The stage imports that exist, every one against the flow's order: a stage imports only
-stages before it (photo <- locate <- cells <- recognise <- reading), never one after it."""
+stages before it (photo <- locate <- cells <- recognise <- reading), never one after it
+(the recognisers name a face's place by the locator's geometry; the locator weighs the cell
+model's digits only as a function the reading stage hands it)."""
 
 
 def _stage(module: str) -> str | None:

@@ -42,7 +42,7 @@ from ...models.cube.stickers import parse_token, same_sticker
 from ...models.errors import SudokuCubeError
 from ...models.profile import DEFAULT_SYMMETRIC, CubeSettings
 from ...vision.locate.corners.faces import locate_corner
-from ...vision.reading.corners import CORNER_PHOTOS
+from ...vision.reading.corners import CORNER_PHOTOS, digits_seen_by
 from ...vision.locate.detect import find_face, project
 from ...vision.photo.images import IMAGE_SUFFIXES, file_scale, load_image
 from ...vision.reading.reader import Reader
@@ -197,13 +197,14 @@ def corners_figures(folder: Path) -> dict:
     photo."""
     out = {"photos": 0, "located": 0, "upright": 0, "not_upright": 0, "refused": 0,
            "refusals": {}}
+    seen = digits_seen_by()  # as the reader locates them
     for path in _photos(folder):
         out["photos"] += 1
         img = load_image(path)
         why = None
         for which in ("A", "B"):
             try:
-                view = locate_corner(img, which, path.name)
+                view = locate_corner(img, which, path.name, seen=seen)
             except SudokuCubeError as e:
                 why = why or e
                 continue

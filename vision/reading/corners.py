@@ -13,6 +13,7 @@ the digits of both photos fit together (:mod:`vision.reading.corner_naming`).
 from __future__ import annotations
 
 import time
+from functools import partial
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Callable, Sequence
@@ -24,7 +25,9 @@ from ...models.cube.geometry import FACES
 from ...models.cube.stickers import DOUBT_SCORE
 from ...models.errors import SudokuCubeError
 from ...models.profile import CubeSettings
-from ..recognise.cell_model import CellModel
+from ..locate.corners.digit_fit import DigitsSeen
+from ..recognise.cell_model import CellModel, shipped_cell_model
+from ..recognise.digits_seen import digits_seen
 from ..recognise.hog import LinearModel, default_model
 from ..photo.images import Photo, load_photo
 from ..photo.photo_files import face_photos, unreadable_note
@@ -56,6 +59,14 @@ def _sureness(reading: FaceReading) -> float:
     return float(np.mean(reading.confidence))
 
 
+def digits_seen_by(cell_model: CellModel | None = None) -> DigitsSeen | None:
+    """The count of the digits in a candidate face's cells that locating a corner photo
+    weighs (:func:`vision.recognise.digits_seen.digits_seen`), by ``cell_model`` (None: the
+    shipped one); None when there is no model to read with."""
+    model = cell_model if cell_model is not None else shipped_cell_model()
+    return None if model is None else partial(digits_seen, model)
+
+
 def read_corner_photo(image: np.ndarray, photo: str, *, templates: TemplateSet | None = None,
                       model: LinearModel | None = None, ocr: OcrMode | bool = "auto",
                       settings: CubeSettings = CubeSettings(), source: str | None = None,
@@ -67,7 +78,8 @@ def read_corner_photo(image: np.ndarray, photo: str, *, templates: TemplateSet |
     :class:`CornerPhotoError` when the photo does not show that corner's three faces."""
     t0 = time.perf_counter()
     try:
-        located = locate_faces(image, photo, source or f"photo {photo}")
+        located = locate_faces(image, photo, source or f"photo {photo}",
+                               seen=digits_seen_by(cell_model))
     except CornerPhotoError as e:
         e.photo = source  # for the refused photo's debug picture
         raise

@@ -26,10 +26,12 @@ import numpy as np
 from ....models.cube.face_words import listed
 from ..face_geometry import FaceGeometry, PhotoRefusal, SeenShape, lattice_seen, project
 from .check import grid_contrasts, pitch_of
+from .digit_fit import DigitsSeen, surer_fit
 from .glyphs import glyph_stages
 from .groups import CANDIDATES, corner_groups
 from .joint import checked_fit
-from .lattice import CORNERS, FIRM_CELLS, ON_CELL, Found, Lattice, find_lattices, lattices_of
+from .lattice import (CORNERS, FIRM_CELLS, ON_CELL, TO_NET, Found, Lattice, find_lattices,
+                      lattices_of)
 from .order import MAX_DOWN_TILT_DEG, Arrangement, namings
 from .quads import LOOSE_SOLIDITY, Quad, groove_quads, sticker_probe
 from .rebuild import complete_faces
@@ -103,10 +105,6 @@ class NotUprightError(CornerPhotoError):
 _CELLS = np.array([[c + 0.5, r + 0.5] for r in range(3) for c in range(3)])
 """A corner lattice's cell centres (its u, v run 0..3 across a face)."""
 
-_TO_NET = np.array([[1.0, 0, 0.5], [0, 1.0, 0.5], [0, 0, 1]])
-"""A single face's lattice coordinates (sticker centres 0..2) to net coordinates (0..3)."""
-
-
 @dataclass(frozen=True)
 class CornerFace:
     """A face found in a corner photo: ``H`` maps its net (col, row), 0..3, to image pixels."""
@@ -131,7 +129,7 @@ class CornerFace:
         """The face in the vocabulary of a single-face photo (:class:`FaceGeometry`: lattice ->
         image homography, sticker centres at 0..2, outline, stickers seen), which the later
         stages read a face by whatever photo it came from."""
-        hom = self.H @ _TO_NET
+        hom = self.H @ TO_NET
         found = [False] * 9
         if self.centres:
             pts = project(np.linalg.inv(hom), np.array(self.centres, np.float64))
@@ -266,18 +264,20 @@ def framed_first(image: np.ndarray, lattices: list[Lattice]) -> list[Lattice]:
     return trimmed_all([lattices[i] for i in order[:CANDIDATES]])
 
 
-def locate_faces(image: np.ndarray, photo: str, source: str = "") -> list[CornerFace]:
+def locate_faces(image: np.ndarray, photo: str, source: str = "",
+                 seen: DigitsSeen | None = None) -> list[CornerFace]:
     """The three faces of corner photo ``photo`` ("A" or "B") in ``image``, in place order
-    (top, lower left, lower right), each with its net-to-image homography.
+    (top, lower left, lower right), each with its net-to-image homography; ``seen`` as
+    :func:`locate_corner` takes it.
 
     Raises :class:`CornerPhotoError` when fewer than three faces are found, or when their
     arrangement is not the one corner photo ``photo`` must show (:meth:`CornerView.faces`).
     """
-    return locate_corner(image, photo, source).faces()
+    return locate_corner(image, photo, source, seen=seen).faces()
 
 
 def locate_corner(image: np.ndarray, photo: str, source: str = "",
-                  lift_shade: bool = True) -> CornerView:
+                  lift_shade: bool = True, seen: DigitsSeen | None = None) -> CornerView:
     """The three faces of corner photo ``photo`` ("A" or "B") in ``image``, named each of the
     three ways round the corner (:class:`CornerView`), held upright or not. A photo refused
     as taken is sought again with its shade lifted, unless ``lift_shade`` is False
@@ -290,13 +290,15 @@ def locate_corner(image: np.ndarray, photo: str, source: str = "",
     taken is sought once more by its light digits alone, each taken whole at the lower ink
     threshold (``whole`` of :func:`_search`): motion blur breaks a black cube's digits into
     pieces at the first one, and a face of pieces of mixed sizes makes no lattice. The
-    shade is not lifted, nor the digits taken whole, without ``lift_shade``.
+    shade is not lifted, nor the digits taken whole, without ``lift_shade``. ``seen``: the
+    learned cell model's count of the digits in a face's cells, which chooses between two
+    fits of one corner (:func:`_last_resorts`); without it the digits' own fit stands.
 
     Raises :class:`CornerPhotoError` when fewer than three faces are found either way (the
     refusal of the photo as taken, which names what it shows).
     """
     try:
-        return _search(image, photo, source)
+        return _search(image, photo, source, seen=seen)
     except CornerPhotoError as refused:
         if not lift_shade:
             raise
@@ -309,11 +311,11 @@ def locate_corner(image: np.ndarray, photo: str, source: str = "",
 
 
 def _search(image: np.ndarray, photo: str, source: str, last_resorts: bool = True,
-            whole: bool = False) -> CornerView:
+            whole: bool = False, seen: DigitsSeen | None = None) -> CornerView:
     """:func:`locate_corner`'s search on one picture, with or without the sticker passes'
-    ``last_resorts`` (:func:`_last_resorts`). With ``whole``, the light digits' pass alone,
-    each digit taken whole at the lower ink threshold (:func:`glyph_faces`): a second look at
-    a picture that every pass has seen already.
+    ``last_resorts`` (:func:`_last_resorts`, which takes ``seen``). With ``whole``, the light
+    digits' pass alone, each digit taken whole at the lower ink threshold
+    (:func:`glyph_faces`): a second look at a picture that every pass has seen already.
     Raises :class:`CornerPhotoError` when fewer than three faces are found."""
     where = f"{source}: " if source else ""
     expected = corner_faces(photo)
@@ -326,7 +328,7 @@ def _search(image: np.ndarray, photo: str, source: str, last_resorts: bool = Tru
     if len(lattices) < 3 and not whole:
         found = found or find_lattices(image, probe=probe)
         lattices, quads, of_stickers = _sticker_faces(image, found, where, photo, names,
-                                                      last_resorts)
+                                                      last_resorts, seen)
     if len(lattices) < 3:
         raise CornerPhotoError(
             f"{where}corner photo {photo} shows {_describe(len(lattices))} "
@@ -398,14 +400,15 @@ def looks_dark(found: Found) -> bool:
 
 
 def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str, names: str,
-                   last_resorts: bool = True) -> tuple[list[Lattice], list[Quad], bool]:
+                   last_resorts: bool = True, seen: DigitsSeen | None = None
+                   ) -> tuple[list[Lattice], list[Quad], bool]:
     """The faces from sticker shapes: the first pass ``found``, then :data:`MORE_PASSES`
     while fewer than three faces are found, the whole-cube model, then the digits
     (:func:`faces_of_glyphs`, both polarities), last the best corner among the face
     lattices of every pass, judged by the glyphs on their cells
     (:func:`vision.locate.corners.score.pooled_corner`), also when three faces were found that do
     not fit one cube (a printed grid beside the cube can make one); these two
-    (:func:`_last_resorts`) only with ``last_resorts``; three cross-checked
+    (:func:`_last_resorts`, given ``seen``) only with ``last_resorts``; three cross-checked
     faces, or fewer when they are not found, the sticker shapes seen (the last pass's) and
     whether the faces came from sticker shapes (not from the digits).
     Raises :class:`CornerPhotoError` when three faces were found that do not fit one cube
@@ -434,7 +437,7 @@ def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str, name
     if len(lattices) >= 3:
         return lattices, found.quads, True
     if last_resorts:
-        lattices = _last_resorts(image, found, pool, shapes, lattices)
+        lattices = _last_resorts(image, found, pool, shapes, lattices, seen)
     if unfit and len(lattices) < 3:
         raise CornerPhotoError(
             f"{where}corner photo {photo}: the three faces found do not fit one cube (blur, "
@@ -445,7 +448,7 @@ def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str, name
 
 
 def _last_resorts(image: np.ndarray, found: Found, pool: list[Lattice], shapes: list[Quad],
-                  lattices: list[Lattice]) -> list[Lattice]:
+                  lattices: list[Lattice], seen: DigitsSeen | None = None) -> list[Lattice]:
     """Three faces where the sticker passes found fewer (``lattices``; ``found``, the last
     pass kept; ``pool``, the face lattices of every pass, each placement with a row or column
     missed included; ``shapes``, their sticker shapes). Every hypothesis competes on one
@@ -456,17 +459,22 @@ def _last_resorts(image: np.ndarray, found: Found, pool: list[Lattice], shapes: 
     that the usual outline test cuts them off (a shaded side face of large rounded
     stickers), and those of the dark stickers the grooves frame
     (:func:`vision.locate.corners.quads.groove_quads`: a black cube on wood). Where the
-    winner is the digits' corner (:func:`_same_corner`), the digits' own fit of it is kept:
+    winner is the digits' corner (:func:`_same_corner`), the fit whose cells the learned cell
+    model sees more digits in (``seen``, :func:`vision.locate.corners.digit_fit.surer_fit`) is
+    kept, the digits' own unless the pool's holds a cell's digit more, or without ``seen``:
     fitted to the digits alone, not to the sticker shapes the pool also weighs (on a white
-    body, their pale outlines), it places the cells the digits are read from. The digits'
-    corner also stands when no hypothesis makes one in the pool."""
+    body, their pale outlines), it usually places the cells the digits are read from, but a
+    steep face's far digits can pull it wider than the face. The digits' corner also stands
+    when no hypothesis makes one in the pool."""
     digits, glyphs = glyph_faces(image)  # dark stickers: their digits, light or dark
     rounded = find_lattices(image, more=found.quads, rounded=True)
     grooved = lattices_of(groove_quads(image))
     pool = pool + proposed(rounded) + proposed(grooved) + glyphs.lattices + digits
     pooled = pooled_corner(image, pool, glyphs.quads, shapes + rounded.quads + grooved.quads)
-    if not pooled or _same_corner(pooled, digits):
+    if not pooled:
         return digits or lattices
+    if _same_corner(pooled, digits):
+        return surer_fit(image, digits, pooled, seen) if seen else digits
     return pooled
 
 

@@ -31,6 +31,8 @@ CORNERS = ((0, 0), (3, 0), (3, 3), (0, 3))
 """Lattice (u, v) of a face outline's corners, clockwise from the top left."""
 MIDDLE = 3 / 2
 """Lattice u or v of the face's middle, halfway across its three cells."""
+TO_NET = np.array([[1.0, 0, 0.5], [0, 1.0, 0.5], [0, 0, 1]])
+"""A single face's lattice coordinates (sticker centres 0..2) to a corner lattice's (0..3)."""
 
 
 def adjacent_corners(c: tuple[int, int]) -> list[tuple[int, int]]:

@@ -1,0 +1,47 @@
+"""Which of two fits of a corner photo's three faces places their cells on the digits: the
+learned cell model's count of the cells that hold one (:data:`DigitsSeen`, handed in by the
+reading stage).
+
+The last resorts of a corner photo (:func:`vision.locate.corners.faces.pooled_corner`'s
+caller) can find the same corner twice: fitted to the digits alone, and fitted to every
+pass's sticker shapes and digits together. Either can be the one a fraction of a pitch off,
+a steep face drawn wider or narrower than it is, and neither who proposed a fit nor how far
+apart the two lie tells which. The fit whose cells the cell model sees more digits in is the
+one the reader can read.
+"""
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+import numpy as np
+
+from ..face_geometry import FaceGeometry
+from .lattice import TO_NET, Lattice, outline
+
+DigitsSeen = Callable[[np.ndarray, Sequence[FaceGeometry]], np.ndarray]
+"""Per face (its lattice as a :class:`FaceGeometry`) of a photo, how many of its nine cells
+hold a digit, as the learned cell model reads them
+(:func:`vision.recognise.digits_seen.digits_seen`)."""
+
+
+def geometry_of(lat: Lattice) -> FaceGeometry:
+    """A corner lattice in the vocabulary of a single face (sticker centres at 0..2)."""
+    return FaceGeometry(lat.H @ TO_NET, outline(lat.H), (True,) * 9)
+
+
+MORE_DIGITS = 1.0
+"""Digits that the cell model must see more in the cells of a second fit of the same three
+faces for it to replace the first (:func:`surer_fit`): one cell's digit. Two fits that
+place every cell on its sticker differ by a fraction of a cell, the model's own noise, and
+the first (the digits' own) stands."""
+
+
+def surer_fit(image: np.ndarray, one: list[Lattice], other: list[Lattice],
+              seen: DigitsSeen) -> list[Lattice]:
+    """Of two fits of the same three faces, ``one`` unless the cell model sees
+    :data:`MORE_DIGITS` or more digits in the cells of ``other`` (:data:`DigitsSeen`)."""
+    counts = seen(image, [geometry_of(lat) for lat in one[:3] + other[:3]])
+    return other if counts[3:].sum() - counts[:3].sum() >= MORE_DIGITS else one
+
+
+__all__ = ["MORE_DIGITS", "DigitsSeen", "geometry_of", "surer_fit"]
