@@ -1,18 +1,23 @@
 """The learned cell model's count of the digits on a candidate face's cells
-(vision/recognise/digits_seen.py), and the choice it makes between two fits of one corner
-(vision/locate/corners/digit_fit.py): compared against the renderer's faces."""
+(vision/recognise/digits_seen.py), the choice it makes between two fits of one corner and
+its ranking of a pool of candidates (vision/locate/corners/digit_fit.py): compared against
+the renderer's faces."""
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 
 import cv2
 import numpy as np
 import pytest
 
+from sudoku_cube.assistant.bench.renders import CORNER_RECIPE, unseen_cube
 from sudoku_cube.assistant.bench.vision_second import cube
+from sudoku_cube.render import render_corner_photo
 from sudoku_cube.render.second import corner_shot
 from sudoku_cube.render.second.scenes import everyday
-from sudoku_cube.vision.locate.corners.digit_fit import MORE_DIGITS, geometry_of, surer_fit
+from sudoku_cube.vision.locate.corners.digit_fit import (MORE_DIGITS, by_digits, geometry_of,
+                                                         surer_fit)
 from sudoku_cube.vision.locate.corners.faces import locate_faces
 from sudoku_cube.vision.locate.corners.lattice import CORNERS, Lattice
 from sudoku_cube.vision.reading.corners import digits_seen_by
@@ -78,3 +83,33 @@ def test_white_body_corner_on_a_mat_is_placed_by_the_surer_fit():
     faces = locate_faces(shot.image, "A", "white-body/A", seen=digits_seen_by())
     assert sorted(f.face for f in faces) == sorted(shot.truth["faces"])
     assert_corner_faces_on_truth(faces, shot.truth)
+
+
+def test_the_pool_ranked_by_digits_puts_the_true_faces_first():
+    """Among the true faces and a hundred lattices of the same pitch moved whole cells and
+    fractions of cells across the photo (onto the table, the body, two faces at once), the
+    cell model's ranking puts the three true faces first."""
+    shot = _shot(73003, "black", "A", False)
+    true = _true_lattices(shot.truth)
+    rng = np.random.default_rng(0)
+    others = [_moved(true[k % 3], *rng.uniform(-4, 4, 2)) for k in range(100)]
+    pitch = np.linalg.norm(true[0].to_image(1, 0) - true[0].to_image(0, 0))
+    others = [o for o in others
+              if min(np.linalg.norm(o.centre - t.centre) for t in true) > pitch / 2]
+    ranked = by_digits(shot.image, others[:50] + true + others[50:], digits_seen_by())
+    assert {id(lat) for lat in ranked[:3]} == {id(lat) for lat in true}
+
+
+@pytest.mark.parametrize("seed", [79006, 79007])
+def test_black_cube_on_a_cutting_mat_is_placed_from_the_pool_ranked_by_digits(seed):
+    """A black cube's corner on a cutting mat (our renderer's patterned ground, fresh
+    seeds): the mat's squares and marks fill the cells of hundreds of lattices, and the
+    cube's faces, which show no sticker shapes, ranked behind them, so the first candidates
+    made no corner (a face misplaced, or the photo refused). Ranked by the digits the cell
+    model sees, the three faces come first."""
+    puzzle, style, homes = unseen_cube(seed, seed % 1000, CORNER_RECIPE, "black")
+    image, truth = render_corner_photo(puzzle.state.faces(), "A", seed * 10,
+                                       replace(style, ground="mat"), homes=homes)
+    faces = locate_faces(image, "A", "mat/A", seen=digits_seen_by())
+    assert sorted(f.face for f in faces) == sorted(truth["faces"])
+    assert_corner_faces_on_truth(faces, truth)

@@ -14,21 +14,32 @@ from typing import Sequence
 
 import numpy as np
 
-from ..cells.face_cells import face_cells
+from ..cells.warp import CELL, cell_beside, cut_cells, normalised, warp_face
 from ..locate.face_geometry import FaceGeometry
 from .cell_model import NONE, CellModel
 
 
-def digits_seen(model: CellModel, image: np.ndarray,
-                faces: Sequence[FaceGeometry]) -> np.ndarray:
+def digits_seen(model: CellModel, image: np.ndarray, faces: Sequence[FaceGeometry],
+                small: bool = False, middle: bool = False) -> np.ndarray:
     """Per face of ``image`` that ``faces`` locate, its cells holding a digit: the sum over
     its nine cells, cut as the reader cuts them (:func:`vision.cells.face_cells.face_cells`),
-    of the probability that ``model`` reads a digit there (0..9 a face)."""
-    cells = [c for g in faces for c in face_cells(image, g).cells]
+    of the probability that ``model`` reads a digit there (0..9 a face). With ``small``, each
+    cell cut at the size the model reads (:attr:`CellModel.side`) rather than the reader's
+    (:data:`vision.cells.warp.CELL`), and with ``middle``, its middle cell's alone (0..1),
+    cut by itself: a fraction of the work, for ranking many candidates."""
+    cell = model.side if small else CELL
+    if middle:
+        cells = [c for g in faces for c in normalised([cell_beside(image, g, MIDDLE, 0, 0, cell)])]
+    else:
+        cells = [c for g in faces for c in cut_cells(warp_face(image, g, cell))]
     if not cells:
         return np.zeros(0)
     none = np.exp(model.read_cells(cells)[:, NONE])
-    return (1.0 - none).reshape(len(faces), 9).sum(axis=1)
+    return (1.0 - none).reshape(len(faces), -1).sum(axis=1)
+
+
+MIDDLE = 4
+"""Index of a face's middle cell (row by row)."""
 
 
 __all__ = ["digits_seen"]

@@ -11,17 +11,30 @@ one the reader can read.
 """
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Protocol, Sequence
 
 import numpy as np
 
 from ..face_geometry import FaceGeometry
+from .groups import CANDIDATES
 from .lattice import TO_NET, Lattice, outline
 
-DigitsSeen = Callable[[np.ndarray, Sequence[FaceGeometry]], np.ndarray]
-"""Per face (its lattice as a :class:`FaceGeometry`) of a photo, how many of its nine cells
-hold a digit, as the learned cell model reads them
-(:func:`vision.recognise.digits_seen.digits_seen`)."""
+
+class DigitsSeen(Protocol):
+    """Per face (its lattice as a :class:`FaceGeometry`) of a photo, how many of its nine
+    cells hold a digit, as the learned cell model reads them cut as the reader cuts them, or
+    with ``small`` at the size the model reads
+    (:func:`vision.recognise.digits_seen.digits_seen`); with ``middle``, whether its middle
+    cell does (0..1)."""
+
+    def __call__(self, image: np.ndarray, faces: Sequence[FaceGeometry],
+                 small: bool = False, middle: bool = False) -> np.ndarray: ...
+
+
+RANKED = 2 * CANDIDATES
+"""Candidates whose nine cells are read in :func:`by_digits`, of those whose middle cell
+holds a digit most surely: twice those among which the corner is sought, so the three faces
+rank there whatever shifted lattices share their middles."""
 
 
 def geometry_of(lat: Lattice) -> FaceGeometry:
@@ -44,4 +57,16 @@ def surer_fit(image: np.ndarray, one: list[Lattice], other: list[Lattice],
     return other if counts[3:].sum() - counts[:3].sum() >= MORE_DIGITS else one
 
 
-__all__ = ["MORE_DIGITS", "DigitsSeen", "geometry_of", "surer_fit"]
+def by_digits(image: np.ndarray, lats: list[Lattice], seen: DigitsSeen) -> list[Lattice]:
+    """``lats`` ordered by the digits the cell model sees on their cells, most first (equal
+    counts keep their order). Every face's middle cell holds a digit: the middle cells of
+    all are read first, and the nine cells of the :data:`RANKED` whose middles hold one
+    most surely."""
+    faces = [geometry_of(lat) for lat in lats]
+    middles = seen(image, faces, small=True, middle=True)
+    first = np.argsort(-middles, kind="stable")[:RANKED]
+    counts = seen(image, [faces[i] for i in first], small=True)
+    return [lats[first[i]] for i in np.argsort(-counts, kind="stable")]
+
+
+__all__ = ["MORE_DIGITS", "RANKED", "DigitsSeen", "by_digits", "geometry_of", "surer_fit"]

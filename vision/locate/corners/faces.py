@@ -458,7 +458,8 @@ def _last_resorts(image: np.ndarray, found: Found, pool: list[Lattice], shapes: 
     last sticker pass that also takes outlines whose corners are rounded or blurred so much
     that the usual outline test cuts them off (a shaded side face of large rounded
     stickers), and those of the dark stickers the grooves frame
-    (:func:`vision.locate.corners.quads.groove_quads`: a black cube on wood). Where the
+    (:func:`vision.locate.corners.quads.groove_quads`: a black cube on wood), ranked by the
+    cell model (``seen``) where the usual first candidates make no corner. Where the
     winner is the digits' corner (:func:`_same_corner`), the fit whose cells the learned cell
     model sees more digits in (``seen``, :func:`vision.locate.corners.digit_fit.surer_fit`) is
     kept, the digits' own unless the pool's holds a cell's digit more, or without ``seen``:
@@ -470,7 +471,8 @@ def _last_resorts(image: np.ndarray, found: Found, pool: list[Lattice], shapes: 
     rounded = find_lattices(image, more=found.quads, rounded=True)
     grooved = lattices_of(groove_quads(image))
     pool = pool + proposed(rounded) + proposed(grooved) + glyphs.lattices + digits
-    pooled = pooled_corner(image, pool, glyphs.quads, shapes + rounded.quads + grooved.quads)
+    pooled = pooled_corner(image, pool, glyphs.quads, shapes + rounded.quads + grooved.quads,
+                           seen)
     if not pooled:
         return digits or lattices
     if _same_corner(pooled, digits):

@@ -21,7 +21,8 @@ import math
 import numpy as np
 
 from .glyph_cells import centres_of, gather
-from .groups import corner_groups
+from .digit_fit import DigitsSeen, by_digits
+from .groups import CANDIDATES, corner_groups
 from .joint import joint_fit
 from .lattice import FIRM_CELLS, ON_CELL, PLACED_OFF, Found, Lattice, lattices_of
 from .order import MAX_DOWN_TILT_DEG, arrange
@@ -135,7 +136,7 @@ def best_group(image: np.ndarray, groups: list[list[Lattice]], quads: list[Quad]
 
 
 def pooled_corner(image: np.ndarray, pool: list[Lattice], glyphs: list[Quad],
-                  stickers: list[Quad]) -> list[Lattice]:
+                  stickers: list[Quad], seen: DigitsSeen | None = None) -> list[Lattice]:
     """The best corner (:func:`best_group`) among the face lattices of every pass
     (``pool``) and those of the sticker shapes that hold a digit (:func:`with_digits`),
     each judged by the same evidence whatever proposed it: the photo's ``glyphs`` and
@@ -143,28 +144,38 @@ def pooled_corner(image: np.ndarray, pool: list[Lattice], glyphs: list[Quad],
     A sticker pass that found two faces and the digits that placed the third make one
     corner together; a lattice of the digits mixing two faces, or of the bare plastic where
     stickers meet, has no sticker filling its cells; a printed grid of squares has no
-    digits. [] when none makes a corner."""
+    digits. The candidates are ranked by the glyphs and sticker shapes on their cells and
+    the corner sought among the first (:func:`vision.locate.corners.groups.corner_groups`);
+    where those make none and more wait, the learned cell model (``seen``) ranks them all by
+    the digits it sees on their cells (:func:`vision.locate.corners.digit_fit.by_digits`)
+    and the corner is sought again: on a cutting mat or a printed page the print's squares
+    and marks fill the cells of hundreds of lattices, a black cube's faces show no sticker
+    shapes, and its faces rank far behind. [] when none makes a corner."""
     glyphs = distinct(glyphs)
     stickers = distinct(stickers)
     pool = pool + proposed(lattices_of(with_digits(stickers, glyphs)))
     glyph_at = centres_of(glyphs) if glyphs else None
     sticker_at = centres_of(stickers) if stickers else None
-    ranked, seen = [], set()
+    ranked, keys = [], set()
     for lat in pool:
         on_glyphs = gather(glyphs, lat.H, ON_CELL, glyph_at)
         on_stickers = filled(lat.H, stickers, sticker_at)
         cells = dict(on_glyphs)
         cells.update(on_stickers)  # a sticker marks its cell's centre best
         key = frozenset(id(q) for q in cells.values())
-        if len(cells) >= FIRM_CELLS and key not in seen:
-            seen.add(key)
+        if len(cells) >= FIRM_CELLS and key not in keys:
+            keys.add(key)
             # :func:`digits` and :func:`filled` of the candidate, counted once here: its
             # cells hold the same H, so a second count would find the same cells
             count = len(on_glyphs) if glyphs else len(cells)
             ranked.append((-count - len(on_stickers), Lattice(lat.H, cells, lat.directions)))
     ranked.sort(key=lambda r: r[0])  # stable: equal scores keep the pool's order
     candidates = [lat for _, lat in ranked]
-    return best_group(image, corner_groups(candidates), glyphs, stickers)[0]
+    best = best_group(image, corner_groups(candidates), glyphs, stickers)[0]
+    if best or seen is None or len(candidates) <= CANDIDATES:
+        return best
+    ranked_by_digits = by_digits(image, candidates, seen)
+    return best_group(image, corner_groups(ranked_by_digits), glyphs, stickers)[0]
 
 
 def with_digits(stickers: list[Quad], glyphs: list[Quad]) -> list[Quad]:
