@@ -52,9 +52,9 @@ def _follows(sims: np.ndarray, lengths: np.ndarray, others: np.ndarray, edges: n
     straight = (sims[:, 0, 0] >= sims[:, 1, 0]) & (sims[:, 0, 1] < sims[:, 1, 1])
     crossed = (sims[:, 0, 0] < sims[:, 1, 0]) & (sims[:, 0, 1] >= sims[:, 1, 1])
     ok = straight | crossed
+    rows = np.arange(len(sims))
     for k in range(2):
         along = np.where(straight, k, 1 - k)  # the edge of p that q's edge k follows
-        rows = np.arange(len(sims))
         ratio = others[:, k] / lengths[rows, along]
         ok &= (sims[rows, along, k] >= reach) & (1 / SAME_SIZE < ratio) & (ratio < SAME_SIZE)
     det = np.linalg.det(edges)
