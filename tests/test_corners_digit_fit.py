@@ -20,7 +20,7 @@ from sudoku_cube.vision.locate.corners.digit_fit import (MORE_DIGITS, by_digits,
                                                          surer_fit)
 from sudoku_cube.vision.locate.corners.faces import locate_faces
 from sudoku_cube.vision.locate.corners.lattice import CORNERS, Lattice
-from sudoku_cube.vision.reading.corners import digits_seen_by
+from sudoku_cube.vision.recognise.digits_seen import digits_seen_by
 from tests.conftest import assert_corner_faces_on_truth
 
 

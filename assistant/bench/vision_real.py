@@ -42,7 +42,8 @@ from ...models.cube.stickers import parse_token, same_sticker
 from ...models.errors import SudokuCubeError
 from ...models.profile import DEFAULT_SYMMETRIC, CubeSettings
 from ...vision.locate.corners.faces import locate_corner
-from ...vision.reading.corners import CORNER_PHOTOS, digits_seen_by
+from ...vision.reading.corners import CORNER_PHOTOS
+from ...vision.recognise.digits_seen import digits_seen_by
 from ...vision.locate.detect import find_face, project
 from ...vision.photo.images import IMAGE_SUFFIXES, file_scale, load_image
 from ...vision.reading.reader import Reader

@@ -13,7 +13,6 @@ the digits of both photos fit together (:mod:`vision.reading.corner_naming`).
 from __future__ import annotations
 
 import time
-from functools import partial
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Callable, Sequence
@@ -25,9 +24,8 @@ from ...models.cube.geometry import FACES
 from ...models.cube.stickers import DOUBT_SCORE
 from ...models.errors import SudokuCubeError
 from ...models.profile import CubeSettings
-from ..locate.corners.digit_fit import DigitsSeen
-from ..recognise.cell_model import CellModel, shipped_cell_model
-from ..recognise.digits_seen import digits_seen
+from ..recognise.cell_model import CellModel
+from ..recognise.digits_seen import digits_seen_by
 from ..recognise.hog import LinearModel, default_model
 from ..photo.images import Photo, load_photo
 from ..photo.photo_files import face_photos, unreadable_note
@@ -57,14 +55,6 @@ readings that gained this much never read fewer stickers right)."""
 def _sureness(reading: FaceReading) -> float:
     """The average best score of a face's nine stickers."""
     return float(np.mean(reading.confidence))
-
-
-def digits_seen_by(cell_model: CellModel | None = None) -> DigitsSeen | None:
-    """The count of the digits in a candidate face's cells that locating a corner photo
-    weighs (:func:`vision.recognise.digits_seen.digits_seen`), by ``cell_model`` (None: the
-    shipped one); None when there is no model to read with."""
-    model = cell_model if cell_model is not None else shipped_cell_model()
-    return None if model is None else partial(digits_seen, model)
 
 
 def read_corner_photo(image: np.ndarray, photo: str, *, templates: TemplateSet | None = None,

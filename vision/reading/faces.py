@@ -26,6 +26,7 @@ from ..cells.face_cells import face_cells
 from ..locate.detect import FaceGeometry, FaceNotFoundError, find_face
 from ..photo.images import load_photo
 from ..recognise.cell_model import CellModel
+from ..recognise.digits_seen import digits_seen_by
 from ..recognise.evidence import CellEvidence
 from ..recognise.face import recognise_face
 from ..recognise.hog import LinearModel, default_model
@@ -34,6 +35,7 @@ from ..recognise.ocr_vote import OcrMode, ocr_cells, ocr_voted
 from ..recognise.templates import TemplateSet, default_templates
 from ..recognise.underline_convention import with_convention
 from ..recognise.underline_model import UnderlineModel
+from .face_shift import surer_place
 
 READ_WORKERS = 2
 """Faces read at once (OpenCV and tesseract work outside the GIL)."""
@@ -148,11 +150,18 @@ def read_face(image: np.ndarray, *, templates: TemplateSet | None = None,
     templates = templates if templates is not None else default_templates()
     model = model if model is not None else default_model()
     t0 = time.perf_counter()
+    located = geometry is None
     geometry = geometry if geometry is not None else _located(image, source, face)
     t1 = time.perf_counter()
     underlined = settings.underlined_69
     seen = recognise_face(face_cells(image, geometry), templates, model, underlined,
                           in_rounds, cell_model=cell_model, underline_model=underline_model)
+    count = digits_seen_by(cell_model) if located and seen.digit_seen else None
+    aside = count and surer_place(image, geometry, sum(seen.digit_seen), count)
+    if aside:  # the face lies a row or column from where it was found: read it there
+        geometry = aside
+        seen = recognise_face(face_cells(image, geometry), templates, model, underlined,
+                              in_rounds, cell_model=cell_model, underline_model=underline_model)
     evidence, hyps = list(seen.evidence), list(seen.hypotheses)
     t2 = time.perf_counter()
     warnings: list[str] = []

@@ -10,13 +10,15 @@ digit at its border and reads less surely as one. Locating cannot import the rec
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import Sequence
 
 import numpy as np
 
 from ..cells.warp import CELL, cell_beside, cut_cells, normalised, warp_face
+from ..locate.corners.digit_fit import DigitsSeen
 from ..locate.face_geometry import FaceGeometry
-from .cell_model import NONE, CellModel
+from .cell_model import NONE, CellModel, shipped_cell_model
 
 
 def digits_seen(model: CellModel, image: np.ndarray, faces: Sequence[FaceGeometry],
@@ -42,4 +44,12 @@ MIDDLE = 4
 """Index of a face's middle cell (row by row)."""
 
 
-__all__ = ["digits_seen"]
+def digits_seen_by(cell_model: CellModel | None = None) -> DigitsSeen | None:
+    """The count of the digits in a candidate face's cells that locating weighs
+    (:func:`digits_seen`), by ``cell_model`` (None: the shipped one); None when there is no
+    model to read with."""
+    model = cell_model if cell_model is not None else shipped_cell_model()
+    return None if model is None else partial(digits_seen, model)
+
+
+__all__ = ["digits_seen", "digits_seen_by"]

@@ -1,0 +1,49 @@
+"""A face photo's face moved a row or a column where the cell model sees more digits there.
+
+The one-face locator (:func:`vision.locate.detect.find_face`) can place a face a row or a
+column off: on a small, dim face the stickers beside it (the next face's, or the body's
+grooves) pass for its own. The face's reading already holds the cell model's probability
+of a digit in each cell (:attr:`vision.reading.faces.FaceReading.digit_seen`); a face on its
+stickers shows nearly nine. Where it shows a cell's digit fewer, the four placements one row
+or column aside are read by the model too (:func:`vision.recognise.digits_seen.digits_seen`),
+and one that shows at least one cell's digit more than the face found
+(:data:`vision.locate.corners.digit_fit.MORE_DIGITS`) is where the face lies.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..locate.corners.digit_fit import MORE_DIGITS, DigitsSeen
+from ..locate.face_geometry import OUTLINE, FaceGeometry, project
+
+STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
+"""The placements tried: one column right and left, one row down and up."""
+
+
+def moved(geometry: FaceGeometry, du: int, dv: int) -> FaceGeometry:
+    """The face placed ``du`` columns and ``dv`` rows along its own lattice; a sticker seen
+    keeps its flag where it stays on the face."""
+    hom = geometry.homography @ np.array([[1.0, 0, du], [0, 1.0, dv], [0, 0, 1]])
+    found = [False] * 9
+    for i, seen in enumerate(geometry.found):
+        r, c = divmod(i, 3)
+        if seen and 0 <= r - dv <= 2 and 0 <= c - du <= 2:
+            found[3 * (r - dv) + c - du] = True
+    return FaceGeometry(hom, project(hom, OUTLINE), tuple(found))
+
+
+def surer_place(image: np.ndarray, geometry: FaceGeometry, digits: float,
+                seen: DigitsSeen) -> FaceGeometry | None:
+    """The placement one row or column aside of the face ``geometry`` locates in which the
+    cell model sees :data:`MORE_DIGITS` or more digits than ``digits`` (the face's own
+    count), the most such; None when none does, or when the face already shows nearly all
+    nine."""
+    if digits > 9 - MORE_DIGITS:
+        return None
+    aside = [moved(geometry, du, dv) for du, dv in STEPS]
+    counts = seen(image, aside)
+    best = int(np.argmax(counts))
+    return aside[best] if counts[best] - digits >= MORE_DIGITS else None
+
+
+__all__ = ["STEPS", "moved", "surer_place"]
