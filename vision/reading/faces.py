@@ -147,9 +147,9 @@ def read_face(image: np.ndarray, *, templates: TemplateSet | None = None,
     :func:`vision.photo.images.file_scale`), for coordinates reported in file pixels.
     ``in_rounds``: unsure cells read again in two rounds
     (:func:`vision.recognise.read_again.read_again`; a corner photo's faces are not). A face
-    located here on whose cells the cell model sees a cell's digit fewer than nine is read
-    again a row or column aside where the model sees more
-    (:func:`vision.reading.face_shift.surer_place`)."""
+    located here on whose cells the cell model sees a cell's digit fewer than nine (but not
+    so few that it is a plain cube's face) is read again a row or column aside where the
+    model sees more (:func:`vision.reading.face_shift.surer_place`)."""
     templates = templates if templates is not None else default_templates()
     model = model if model is not None else default_model()
     t0 = time.perf_counter()
@@ -159,8 +159,12 @@ def read_face(image: np.ndarray, *, templates: TemplateSet | None = None,
     underlined = settings.underlined_69
     seen = recognise_face(face_cells(image, geometry), templates, model, underlined,
                           in_rounds, cell_model=cell_model, underline_model=underline_model)
-    count = digits_seen_by(cell_model) if located and seen.digit_seen else None
-    aside = surer_place(image, geometry, sum(seen.digit_seen), count) if count else None
+    digits = sum(seen.digit_seen)
+    # a plain cube's face (fewer than half its cells show a digit: :attr:`FaceReading.plain`)
+    # has no digits of its own to move towards; print beside it may have some
+    shows = located and digits >= len(seen.digit_seen) / 2 > 0
+    count = digits_seen_by(cell_model) if shows else None
+    aside = surer_place(image, geometry, digits, count) if count else None
     if aside is not None:  # the face lies a row or column from where it was found
         geometry = aside
         seen = recognise_face(face_cells(image, geometry), templates, model, underlined,
