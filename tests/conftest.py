@@ -58,6 +58,23 @@ def assert_corner_faces_on_truth(faces, truth: dict) -> None:
         assert np.linalg.norm(got - want, axis=1).max() < pitch / 3, cf.face
 
 
+def true_corner_lattices(truth: dict) -> list:
+    """The rendered corner photo's faces as corner lattices (vision/locate/corners/lattice.py),
+    each mapping its net (0..3) onto the quad the renderer drew (``truth["faces"][f]["quad"]``),
+    in the truth's order of faces."""
+    import cv2
+    import numpy as np
+
+    from sudoku_cube.vision.locate.corners.lattice import CORNERS, Lattice
+
+    out = []
+    for face in truth["faces"].values():
+        H = cv2.getPerspectiveTransform(np.array(CORNERS, np.float32),
+                                        np.array(face["quad"], np.float32))
+        out.append(Lattice(H.astype(np.float64), {}, (0, 1)))
+    return out
+
+
 def open_cell(scores: dict[Sticker, float]) -> tuple[Hypothesis, ...]:
     """Every sticker, the given ones at their scores, the rest at the recogniser's floor."""
     hs = [Hypothesis(s, scores.get(s, FLOOR)) for s in ALL_STICKERS]

@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import cache
 
-import cv2
 import numpy as np
 import pytest
 
@@ -19,9 +18,9 @@ from sudoku_cube.render.second.scenes import everyday
 from sudoku_cube.vision.locate.corners.digit_fit import (MORE_DIGITS, by_digits, geometry_of,
                                                          surer_fit)
 from sudoku_cube.vision.locate.corners.faces import locate_faces
-from sudoku_cube.vision.locate.corners.lattice import CORNERS, Lattice
+from sudoku_cube.vision.locate.corners.lattice import Lattice
 from sudoku_cube.vision.recognise.digits_seen import digits_seen_by
-from tests.conftest import assert_corner_faces_on_truth
+from tests.conftest import assert_corner_faces_on_truth, true_corner_lattices
 
 
 @cache
@@ -31,15 +30,6 @@ def _shot(seed: int, look: str, photo: str, scene: bool):
     i = "AB".index(photo)
     return corner_shot(state, photo, seed * 10 + i, made, homes,
                        scene=everyday(k, i) if scene else None)
-
-
-def _true_lattices(truth: dict) -> list[Lattice]:
-    out = []
-    for face in truth["faces"].values():
-        H = cv2.getPerspectiveTransform(np.array(CORNERS, np.float32),
-                                        np.array(face["quad"], np.float32))
-        out.append(Lattice(H.astype(np.float64), {}, (0, 1)))
-    return out
 
 
 def _moved(lat: Lattice, du: float, dv: float) -> Lattice:
@@ -56,7 +46,7 @@ def test_the_true_faces_hold_their_digits_and_a_fit_aside_holds_fewer(look):
     shot = _shot(73002 if look == "black" else 70002, look, "A", False)
     seen = digits_seen_by()
     assert seen is not None
-    true = _true_lattices(shot.truth)
+    true = true_corner_lattices(shot.truth)
     on = seen(shot.image, [geometry_of(lat) for lat in true])
     half = seen(shot.image, [geometry_of(_moved(lat, 0.5, 0.5)) for lat in true])
     assert on.min() >= 8.0, on
@@ -68,7 +58,7 @@ def test_of_two_fits_the_one_on_the_digits_is_kept():
     the fit on the stickers is the one kept."""
     shot = _shot(70004, "white", "A", False)
     seen = digits_seen_by()
-    true = _true_lattices(shot.truth)
+    true = true_corner_lattices(shot.truth)
     aside = [_moved(lat, 0.35, -0.35) for lat in true]
     assert surer_fit(shot.image, aside, true, seen) is true
     assert surer_fit(shot.image, true, aside, seen) is true
@@ -90,7 +80,7 @@ def test_the_pool_ranked_by_digits_puts_the_true_faces_first():
     fractions of cells across the photo (onto the table, the body, two faces at once), the
     cell model's ranking puts the three true faces first."""
     shot = _shot(73003, "black", "A", False)
-    true = _true_lattices(shot.truth)
+    true = true_corner_lattices(shot.truth)
     rng = np.random.default_rng(0)
     others = [_moved(true[k % 3], *rng.uniform(-4, 4, 2)) for k in range(100)]
     pitch = np.linalg.norm(true[0].to_image(1, 0) - true[0].to_image(0, 0))

@@ -17,11 +17,11 @@ from sudoku_cube.render.second import corner_shot
 from sudoku_cube.render.second.scenes import everyday
 from sudoku_cube.vision.locate.corners.faces import locate_faces
 from sudoku_cube.vision.locate.corners.glyphs import pseudo_quad
-from sudoku_cube.vision.locate.corners.lattice import CORNERS, Lattice
+from sudoku_cube.vision.locate.corners.lattice import Lattice
 from sudoku_cube.vision.locate.corners.marks import marks
 from sudoku_cube.vision.locate.corners.quads import find_quads
 from sudoku_cube.vision.locate.corners.score import corner_score, digits, filled, scored
-from tests.conftest import assert_corner_faces_on_truth
+from tests.conftest import assert_corner_faces_on_truth, true_corner_lattices
 
 MAT_GREEN = (60, 110, 40)
 MAT_LINE = (170, 200, 170)
@@ -73,15 +73,6 @@ def test_corner_photo_on_a_printed_grid_of_squares_gives_its_three_faces(which):
         assert np.linalg.norm(got - want, axis=1).max() < pitch / 3, cf.face
 
 
-def _true_lattices(truth: dict) -> list[Lattice]:
-    out = []
-    for face in truth["faces"].values():
-        H = cv2.getPerspectiveTransform(np.array(CORNERS, np.float32),
-                                        np.array(face["quad"], np.float32))
-        out.append(Lattice(H.astype(np.float64), {}, (0, 1)))
-    return out
-
-
 def test_a_lattice_mixing_two_faces_scores_below_the_true_face():
     """A lattice of 1.4 times the pitch from the cube corner spans one face and the next:
     glyphs may fall near its cells, but the stickers of the photo do not fill them, and with
@@ -90,7 +81,7 @@ def test_a_lattice_mixing_two_faces_scores_below_the_true_face():
     points, _ = marks(img)
     glyphs = [pseudo_quad(g, np.array([g.size, 0.0]), np.array([0.0, g.size])) for g in points]
     stickers = find_quads(img)
-    true = _true_lattices(truth)
+    true = true_corner_lattices(truth)
     wide = np.diag([1.4, 1.4, 1.0])
     best = corner_score(true, 0.0, glyphs, stickers)
     for k, lat in enumerate(true):
