@@ -12,7 +12,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Sequence
 
 import numpy as np
 
@@ -89,7 +89,7 @@ class FaceReading:
         digit (the sum of :attr:`digit_seen` below half their number): a plain cube's face,
         or one too dark or blurred to show its digits, not a Sudoku Cube face as a person
         sees it, though the glyph voters may read its sticker edges as 1s and 7s."""
-        return bool(self.digit_seen) and sum(self.digit_seen) < len(self.digit_seen) / 2
+        return shows_no_digits(self.digit_seen)
 
     def to_dict(self) -> dict:
         """JSON-ready geometry (in the photo file's pixels) and confidence of this face."""
@@ -130,6 +130,13 @@ class Reading:
         return out
 
 
+def shows_no_digits(digit_seen: Sequence[float]) -> bool:
+    """True when the cell model expects a digit on fewer than half of a face's cells
+    (``digit_seen``, per cell its probability of one; False when empty, without a model): a
+    plain cube's face, or one too dark or blurred to show its digits."""
+    return bool(digit_seen) and sum(digit_seen) < len(digit_seen) / 2
+
+
 def read_face(image: np.ndarray, *, templates: TemplateSet | None = None,
               model: LinearModel | None = None, ocr: OcrMode | bool = "auto",
               settings: CubeSettings = CubeSettings(), source: str | None = None,
@@ -159,12 +166,11 @@ def read_face(image: np.ndarray, *, templates: TemplateSet | None = None,
     underlined = settings.underlined_69
     seen = recognise_face(face_cells(image, geometry), templates, model, underlined,
                           in_rounds, cell_model=cell_model, underline_model=underline_model)
-    digits = sum(seen.digit_seen)
-    # a plain cube's face (fewer than half its cells show a digit: :attr:`FaceReading.plain`)
-    # has no digits of its own to move towards; print beside it may have some
-    shows = located and digits >= len(seen.digit_seen) / 2 > 0
+    # a plain cube's face (:func:`shows_no_digits`) has no digits of its own to move
+    # towards; print beside it may have some
+    shows = located and bool(seen.digit_seen) and not shows_no_digits(seen.digit_seen)
     count = digits_seen_by(cell_model) if shows else None
-    aside = surer_place(image, geometry, digits, count) if count else None
+    aside = surer_place(image, geometry, sum(seen.digit_seen), count) if count else None
     if aside is not None:  # the face lies a row or column from where it was found
         geometry = aside
         seen = recognise_face(face_cells(image, geometry), templates, model, underlined,
