@@ -15,10 +15,10 @@ from sudoku_cube.assistant.bench.vision_second import cube
 from sudoku_cube.render import render_corner_photo
 from sudoku_cube.render.second import corner_shot
 from sudoku_cube.render.second.scenes import everyday
-from sudoku_cube.vision.locate.corners.digit_fit import (MORE_DIGITS, by_digits, geometry_of,
-                                                         surer_fit)
+from sudoku_cube.vision.locate.corners.digit_fit import by_digits, geometry_of, surer_fit
 from sudoku_cube.vision.locate.corners.faces import locate_faces
 from sudoku_cube.vision.locate.corners.lattice import Lattice
+from sudoku_cube.vision.locate.digit_count import MORE_DIGITS
 from sudoku_cube.vision.recognise.digits_seen import digits_seen_by
 from tests.conftest import assert_corner_faces_on_truth, true_corner_lattices
 

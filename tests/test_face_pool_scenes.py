@@ -1,9 +1,10 @@
 """The locator decides by one score over every cue's lattices: a face lying on a printed grid
 (whose empty squares are framed plateaus too, once refused as 'two faces'), on printed text and
 in dim, noisy light is found where its truth says, and a photo of a printed page or a table with no
-cube is refused (exam-renderer photos, small, from fixed seeds); and the score itself puts the
-true lattice above one a cell off and one on squared paper (a drawn picture), and a table of
-digits, which goes on beyond any 3 x 3 block of it, is no face."""
+cube is refused, the cell model's last resort weighing it too (exam-renderer photos, small, from
+fixed seeds); and the score itself puts the true lattice above one a cell off and one on squared
+paper (a drawn picture), and a table of digits, which goes on beyond any 3 x 3 block of it, is no
+face."""
 from __future__ import annotations
 
 import random
@@ -23,6 +24,7 @@ from sudoku_cube.vision.locate.face_score import face_score
 from sudoku_cube.vision.locate.hypotheses import (GOOD_CELL, GOOD_CELLS, Hypothesis, evidence,
                                                   inked, repeating)
 from sudoku_cube.vision.polarity import value_channel
+from sudoku_cube.vision.recognise.digits_seen import digits_seen_by
 
 
 def printed_grid(rng: random.Random, a: np.ndarray, b: np.ndarray, fp: np.ndarray,
@@ -91,7 +93,7 @@ def test_a_photo_without_a_cube_is_refused(monkeypatch, what):
                                                            "sticker_quads": []})
         image = _shot(monkeypatch, "wood", 50001, "white").image
     with pytest.raises(FaceNotFoundError, match="no cube face"):
-        find_face(image, what)
+        find_face(image, what, digits_seen_by())  # as the reader seeks it
 
 
 def _stickers(img: np.ndarray, top: int, sticker: tuple[int, int, int],

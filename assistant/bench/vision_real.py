@@ -163,12 +163,13 @@ def faces_figures(folder: Path, labels: dict) -> dict:
     expected = _expected_colours(folder)
     colours: dict[str, np.ndarray] = {}
     total = 0.0
+    seen = digits_seen_by()  # as the reader locates them
     for path in _photos(folder):
         out["photos"] += 1
         img = load_image(path)
         t = time.perf_counter()
         try:
-            geo = find_face(img, path.name)
+            geo = find_face(img, path.name, seen)
         except SudokuCubeError as e:
             out["refused"] += 1
             out["refusals"][path.name] = str(e).split(": ", 1)[-1]

@@ -14,9 +14,11 @@ printed grid's squares that go on), the cues look again for a smaller face (thei
 digits, strokes and grooves halved, :data:`FINER`: a cube photographed from afar), which outranks a
 plain lattice; with none, a
 stickerless cube is sought (:mod:`vision.locate.hairline`: its pieces' lattices
-may look bent, so before the cube is taken as seen across an edge); a photo with no face,
-two faces or a cut-off face is refused with a message that says which and why
-(:mod:`vision.locate.refusals`).
+may look bent, so before the cube is taken as seen across an edge); with none and no cube
+seen across an edge, the best lattices of both scales are read by the learned cell model where
+the reading stage hands its count in (:mod:`vision.locate.digit_faces`: a face of digits whose
+stickers frame too faintly to pass); a photo with no face, two faces or a cut-off face is
+refused with a message that says which and why (:mod:`vision.locate.refusals`).
 """
 from __future__ import annotations
 
@@ -26,11 +28,13 @@ from functools import cached_property
 import cv2
 import numpy as np
 
+from .digit_count import DigitsSeen
+from .digit_faces import face_of_digits
 from .face_cues import TINT, saturation, value_and_chroma
 from .face_geometry import (OUTLINE, TWO_FACES_ADVICE, FaceGeometry, FaceNotFoundError,
                             project, scale_homography)
 from .face_pool import Group, PatternError, Pool
-from .hypotheses import GOOD_CELLS, Hypothesis, digit_cells, inked
+from .hypotheses import GOOD_CELLS, Hypothesis, digit_cells, flat_lattices, inked
 from .face_score import face_score, smooth_size
 from .grooves import framed, groove_masks, plateaus, thinning
 from .hairline import hairline_face
@@ -57,17 +61,21 @@ grids, mats and tiles, which cost time to judge; and there lattices grow only fr
 the cues' own scale could not see (:func:`vision.locate.lattice.groups_of`)."""
 
 
-def find_face(image: np.ndarray, source: str = "photo") -> FaceGeometry:
+def find_face(image: np.ndarray, source: str = "photo", seen: DigitsSeen | None = None
+              ) -> FaceGeometry:
     """Locate the 3x3 face in a BGR image; raise :class:`FaceNotFoundError` saying why not
-    (``source`` names the photo in messages). See the module's description."""
+    (``source`` names the photo in messages). ``seen``: the cell model's count of the digits
+    a lattice's cells show (handed in by the reading stage), for the last resort of a face
+    whose stickers frame too faintly to pass (:mod:`vision.locate.digit_faces`); None
+    leaves it out. See the module's description."""
     small, scale = working_copy(image)
     cues = _Cues(small)
     try:
         best = cues.run(source) or cues.glare(source)
     except PatternError as pattern:  # a printed grid's squares: a small face on it?
-        return _found(_finer(small, cues, source, None, pattern), scale)
+        return _found(_finer(small, cues, source, None, pattern, seen), scale)
     if best is None or (inked(best) < GOOD_CELLS and not cues.pool.clear):  # a smaller face?
-        best = _finer(small, cues, source, best, None)
+        best = _finer(small, cues, source, best, None, seen)
     return _found(best, scale)
 
 
@@ -88,16 +96,18 @@ def _found(best: Hypothesis, scale: float) -> FaceGeometry:
 
 
 def _finer(small: np.ndarray, cues: "_Cues", source: str, plain: Hypothesis | None,
-           refused: PatternError | None) -> Hypothesis:
+           refused: PatternError | None, seen: DigitsSeen | None) -> Hypothesis:
     """The face sought again at the :data:`FINER` scale, where the cues' own scale found no
     face, only a plain lattice that is not clear (``plain``: no digits, as the squares of
     tiles or a cutting mat hold none; a plain cube's face seen whole and plainly,
     :attr:`vision.locate.face_pool.Pool.clear`, is the photo's face), or a printed grid that
     goes on (``refused``): a smaller face of digits on that ground outranks a plain lattice;
     a plain lattice stands where the finer scale finds no better or refuses; else the
-    refusal stands, or the last resorts (:meth:`_Cues.last_resorts`) speak."""
+    refusal stands, or the last resorts (:meth:`_Cues.last_resorts`, with the finer scale's
+    lattices and ``seen``) speak."""
+    finer_cues = _Cues(small, FINER, cues)
     try:
-        finer = _Cues(small, FINER, cues).run(source)
+        finer = finer_cues.run(source)
     except FaceNotFoundError:
         if plain is None and refused is None:
             raise
@@ -108,7 +118,7 @@ def _finer(small: np.ndarray, cues: "_Cues", source: str, plain: Hypothesis | No
         return finer
     if refused is not None:
         raise refused
-    return cues.last_resorts(source)
+    return cues.last_resorts(source, finer_cues, seen)
 
 
 class _Cues:
@@ -229,10 +239,13 @@ class _Cues:
         except FaceNotFoundError:
             return None
 
-    def last_resorts(self, source: str) -> Hypothesis:
+    def last_resorts(self, source: str, finer: "_Cues", seen: DigitsSeen | None) -> Hypothesis:
         """With no face found otherwise: the stickers the grooves frame (:meth:`_framed`);
-        a stickerless cube (:meth:`_printed_as_a_face`); else the refusal (the cube across
-        an edge, or why no face)."""
+        a stickerless cube (:meth:`_printed_as_a_face`); the refusal of a cube seen across
+        an edge; the face of digits that the cell model (``seen``) reads among the best
+        lattices of both scales, this one's and ``finer``'s
+        (:func:`vision.locate.digit_faces.face_of_digits`); else the refusal of why no
+        face."""
         framed_face = self._framed(source)
         if framed_face is not None:
             return framed_face
@@ -245,6 +258,11 @@ class _Cues:
                 f"{source}: two faces in one photo (the stickers do not lie on one flat face: "
                 f"the cube is seen across one of its edges); {TWO_FACES_ADVICE}",
                 self.pool.seen(bent))
+        lattices = flat_lattices(self.pool.near, self.score) + \
+            flat_lattices(finer.pool.near, finer.score)
+        digits_face = face_of_digits(self.small, lattices, seen) if seen else None
+        if digits_face is not None:
+            return digits_face
         blobs, groups = self.seen[1], groups_of(self.seen[1], self.grown)
         if not groups or len(groups[0]) < 3:  # speak of what colour saw
             blobs, groups = self.seen[2], groups_of(self.seen[2], self.grown)

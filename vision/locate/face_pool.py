@@ -107,7 +107,9 @@ class Pool:
     lattice that passes as a face of digits but is no flat square grid was seen (``bent``:
     the cube seen across an edge; a bent lattice of empty squares claims no face). Patterns
     that go on beyond three cells either way are no face
-    (:func:`vision.locate.hypotheses.repeating`)."""
+    (:func:`vision.locate.hypotheses.repeating`). ``near``: the
+    :data:`vision.locate.hypotheses.SETTLED` best-ranked hypotheses, faces or not, for the
+    last resort of :mod:`vision.locate.digit_faces`."""
 
     def __init__(self, score: FaceScore) -> None:
         self.score = score
@@ -115,6 +117,7 @@ class Pool:
         self.across: Hypothesis | None = None  # the first lattice seen bent (for a refusal)
         self._done: set[frozenset[int]] = set()
         self._ends: set[int] = set()
+        self.near: list[Hypothesis] = []
 
     def _face_ends(self, hyps: list[Hypothesis]) -> list[Hypothesis]:
         """``hyps`` (best first) with those that go on beyond the face dropped from the front
@@ -138,6 +141,8 @@ class Pool:
         hyps = sorted(best_of([w for g in groups if len(g) >= 4 for w in windows(g, self._done)],
                               self.score), key=lambda h: h.rank, reverse=True)
         hyps = settled(hyps[:SETTLED], self.score) + hyps[SETTLED:]
+        self.near = sorted(self.near + hyps[:SETTLED], key=lambda h: h.rank,
+                           reverse=True)[:SETTLED]
         faces, bent = flat_faces([h for h in hyps if h.good >= GOOD_CELLS], self.score)
         if self.across is None:  # a face of digits seen bent: the cube across an edge
             self.across = next((h for h in bent if inked(h) >= GOOD_CELLS

@@ -580,6 +580,17 @@ def flat_faces(scoring: list[Hypothesis], flat: Scorer
     return faces, left
 
 
+def flat_lattices(hyps: list[Hypothesis], flat: Scorer) -> list[Hypothesis]:
+    """Each of ``hyps`` as a flat square grid a camera could see, whatever its cells: itself
+    where :func:`vision.locate.perspective.plausible`, else its refit where the bend is its
+    blobs' noise (:func:`_refitted`), rescored; a lattice bent beyond that is left out."""
+    height, width = flat.shape[:2]
+    bent = [h for h in hyps if not plausible(h.hom, width, height)]
+    refits = {id(h): r for h, r in zip(bent, _refitted(bent, flat))}
+    out = [refits.get(id(h), h) for h in hyps]
+    return [h for h in out if h is not None and plausible(h.hom, width, height)]
+
+
 def _outdone(refit: Hypothesis, faces: list[Hypothesis], refits: list[Hypothesis]) -> bool:
     """True when a plausible face of ``faces`` rests on some of the blobs of ``refit`` and
     frames as many sticker cells, or another of ``refits`` placed elsewhere

@@ -7,7 +7,7 @@ of a digit in each cell (:attr:`vision.reading.faces.FaceReading.digit_seen`); a
 stickers shows nearly nine. Where it shows a cell's digit fewer, the four placements one row
 or column aside are read by the model too (:func:`vision.recognise.digits_seen.digits_seen`),
 and one that shows at least one cell's digit more than the face found
-(:data:`vision.locate.corners.digit_fit.MORE_DIGITS`) is where the face lies. A plain cube's
+(:data:`vision.locate.digit_count.MORE_DIGITS`) is where the face lies. A plain cube's
 face, on which the model sees fewer than half the digits, is left where it was found
 (:func:`vision.reading.faces.read_face`): it has no digits of its own, and print beside it
 may have some.
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..locate.corners.digit_fit import MORE_DIGITS, DigitsSeen
+from ..locate.digit_count import MORE_DIGITS, DigitsSeen
 from ..locate.face_geometry import OUTLINE, FaceGeometry, project
 
 STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))

@@ -161,7 +161,7 @@ def read_face(image: np.ndarray, *, templates: TemplateSet | None = None,
     model = model if model is not None else default_model()
     t0 = time.perf_counter()
     located = geometry is None
-    geometry = geometry if geometry is not None else _located(image, source, face)
+    geometry = geometry if geometry is not None else _located(image, source, face, cell_model)
     t1 = time.perf_counter()
     underlined = settings.underlined_69
     seen = recognise_face(face_cells(image, geometry), templates, model, underlined,
@@ -190,11 +190,14 @@ def read_face(image: np.ndarray, *, templates: TemplateSet | None = None,
                        tuple(warnings), timings, tuple(evidence), file_scale, seen.digit_seen)
 
 
-def _located(image: np.ndarray, source: str | None, face: str | None) -> FaceGeometry:
-    """The face found in a face photo; its FaceNotFoundError names the photo (``source``) for
-    its debug picture."""
+def _located(image: np.ndarray, source: str | None, face: str | None,
+             cell_model: CellModel | None) -> FaceGeometry:
+    """The face found in a face photo, the cell model (``cell_model``, None: the shipped
+    one) weighing a last resort's lattices; its FaceNotFoundError names the photo
+    (``source``) for its debug picture."""
     try:
-        return find_face(image, source or (f"face {face}" if face else "photo"))
+        return find_face(image, source or (f"face {face}" if face else "photo"),
+                         digits_seen_by(cell_model))
     except FaceNotFoundError as e:
         e.photo = source
         raise

@@ -6,7 +6,7 @@ same marks. The cell model (:mod:`vision.recognise.cell_model`, trained with win
 their stickers as "no digit") does: a window a quarter of a pitch off its sticker cuts the
 digit at its border and reads less surely as one. Locating cannot import the recognisers
 (the stages depend one way), so the reading stage hands :func:`digits_seen` to it
-(:data:`vision.locate.corners.digit_fit.DigitsSeen`).
+(:data:`vision.locate.digit_count.DigitsSeen`).
 """
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from typing import Sequence
 import numpy as np
 
 from ..cells.warp import CELL, cell_beside, cut_cells, normalised, warp_face
-from ..locate.corners.digit_fit import DigitsSeen
+from ..locate.digit_count import DigitsSeen
 from ..locate.face_geometry import FaceGeometry
 from .cell_model import NONE, CellModel, shipped_cell_model
 

@@ -1,6 +1,6 @@
 """Which of two fits of a corner photo's three faces places their cells on the digits: the
-learned cell model's count of the cells that hold one (:data:`DigitsSeen`, handed in by the
-reading stage).
+learned cell model's count of the cells that hold one
+(:class:`vision.locate.digit_count.DigitsSeen`, handed in by the reading stage).
 
 The last resorts of a corner photo (:func:`vision.locate.corners.faces.pooled_corner`'s
 caller) can find the same corner twice: fitted to the digits alone, and fitted to every
@@ -11,24 +11,12 @@ one the reader can read.
 """
 from __future__ import annotations
 
-from typing import Protocol, Sequence
-
 import numpy as np
 
+from ..digit_count import MORE_DIGITS, DigitsSeen
 from ..face_geometry import FaceGeometry
 from .groups import CANDIDATES
 from .lattice import TO_NET, Lattice, outline
-
-
-class DigitsSeen(Protocol):
-    """Per face (its lattice as a :class:`FaceGeometry`) of a photo, how many of its nine
-    cells hold a digit, as the learned cell model reads them cut as the reader cuts them, or
-    with ``small`` at the size the model reads
-    (:func:`vision.recognise.digits_seen.digits_seen`); with ``middle``, whether its middle
-    cell does (0..1)."""
-
-    def __call__(self, image: np.ndarray, faces: Sequence[FaceGeometry],
-                 small: bool = False, middle: bool = False) -> np.ndarray: ...
 
 
 RANKED = 2 * CANDIDATES
@@ -40,13 +28,6 @@ rank there whatever shifted lattices share their middles."""
 def geometry_of(lat: Lattice) -> FaceGeometry:
     """A corner lattice in the vocabulary of a single face (sticker centres at 0..2)."""
     return FaceGeometry(lat.H @ TO_NET, outline(lat.H), (True,) * 9)
-
-
-MORE_DIGITS = 1.0
-"""Digits that the cell model must see more in the cells of a second fit of the same three
-faces for it to replace the first (:func:`surer_fit`): one cell's digit. Two fits that
-place every cell on its sticker differ by a fraction of a cell, the model's own noise, and
-the first (the digits' own) stands."""
 
 
 def surer_fit(image: np.ndarray, one: list[Lattice], other: list[Lattice],
@@ -69,4 +50,4 @@ def by_digits(image: np.ndarray, lats: list[Lattice], seen: DigitsSeen) -> list[
     return [lats[first[i]] for i in np.argsort(-counts, kind="stable")]
 
 
-__all__ = ["MORE_DIGITS", "RANKED", "DigitsSeen", "by_digits", "geometry_of", "surer_fit"]
+__all__ = ["RANKED", "by_digits", "geometry_of", "surer_fit"]

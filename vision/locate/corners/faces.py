@@ -26,7 +26,8 @@ import numpy as np
 from ....models.cube.face_words import listed
 from ..face_geometry import FaceGeometry, PhotoRefusal, SeenShape, lattice_seen, project
 from .check import grid_contrasts, pitch_of
-from .digit_fit import DigitsSeen, surer_fit
+from ..digit_count import DigitsSeen
+from .digit_fit import surer_fit
 from .glyphs import glyph_stages
 from .groups import CANDIDATES, corner_groups
 from .joint import checked_fit

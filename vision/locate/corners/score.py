@@ -21,7 +21,8 @@ import math
 import numpy as np
 
 from .glyph_cells import centres_of, gather
-from .digit_fit import DigitsSeen, by_digits
+from ..digit_count import DigitsSeen
+from .digit_fit import by_digits
 from .groups import CANDIDATES, corner_groups
 from .joint import joint_fit
 from .lattice import FIRM_CELLS, ON_CELL, PLACED_OFF, Found, Lattice, lattices_of

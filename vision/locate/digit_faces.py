@@ -1,0 +1,50 @@
+"""A one-face photo's last resort: the lattices the one score ranked best, read for digits.
+
+The one score (:mod:`vision.locate.face_score`) passes a face on its stickers' frames and
+ranks it by the digits its cells hold. Coloured stickers on a white body, small in the
+frame, frame faintly (the grooves between them are hairlines a pixel wide, the white
+stickers no shape at all), and such a face can fall short of
+:data:`vision.locate.hypotheses.GOOD_CELLS` sticker cells though every cell shows a digit a
+person reads. The learned cell model reads the digits themselves
+(:class:`vision.locate.digit_count.DigitsSeen`): where no face passed, the best-ranked
+lattices, each as a flat square grid, are read by it, and the one whose cells show the most
+digits is the face where it shows all nine but :data:`vision.locate.digit_count.MORE_DIGITS`,
+and where the lattice ends: moved a row or column both ways along either axis, it does not
+show as many again (a printed sudoku or a table of figures goes on). Two such lattices apart
+are two faces, and neither is taken.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .digit_count import MORE_DIGITS, DigitsSeen
+from .face_geometry import OUTLINE, FaceGeometry, project
+from .hypotheses import Hypothesis, moved, separate
+
+AXES = (((1, 0), (-1, 0)), ((0, 1), (0, -1)))
+"""A lattice's moves by a row or column, both ways along its rows and along its columns."""
+
+
+def _geometry(hom: np.ndarray) -> FaceGeometry:
+    """A working image's lattice (sticker centres at 0..2) as the face the reader cuts."""
+    return FaceGeometry(hom, project(hom, OUTLINE), (True,) * 9)
+
+
+def face_of_digits(image: np.ndarray, lattices: list[Hypothesis], seen: DigitsSeen
+                   ) -> Hypothesis | None:
+    """Of ``lattices`` (flat square grids in ``image``), the face of digits the cell model
+    reads (``seen``), or None (see the module's description)."""
+    if not lattices:
+        return None
+    counts = seen(image, [_geometry(h.hom) for h in lattices], small=True)
+    least = 9 - MORE_DIGITS
+    faces = [lattices[i] for i in np.argsort(-counts, kind="stable") if counts[i] >= least]
+    if not faces or any(separate(faces[0], other) for other in faces[1:]):
+        return None
+    best = faces[0]
+    beside = seen(image, [_geometry(moved(best, dc, dr)[0]) for axis in AXES
+                          for dc, dr in axis], small=True).reshape(len(AXES), -1)
+    return None if (beside >= least).all(axis=1).any() else best
+
+
+__all__ = ["face_of_digits"]
