@@ -19,10 +19,7 @@ import numpy as np
 
 from .digit_count import MORE_DIGITS, DigitsSeen
 from .face_geometry import OUTLINE, FaceGeometry, project
-from .hypotheses import Hypothesis, moved, separate
-
-AXES = (((1, 0), (-1, 0)), ((0, 1), (0, -1)))
-"""A lattice's moves by a row or column, both ways along its rows and along its columns."""
+from .hypotheses import SHIFTS, Hypothesis, moved, separate
 
 
 def _geometry(hom: np.ndarray) -> FaceGeometry:
@@ -42,9 +39,9 @@ def face_of_digits(image: np.ndarray, lattices: list[Hypothesis], seen: DigitsSe
     if not faces or any(separate(faces[0], other) for other in faces[1:]):
         return None
     best = faces[0]
-    beside = seen(image, [_geometry(moved(best, dc, dr)[0]) for axis in AXES
-                          for dc, dr in axis], small=True).reshape(len(AXES), -1)
-    return None if (beside >= least).all(axis=1).any() else best
+    beside = seen(image, [_geometry(moved(best, dc, dr)[0]) for dc, dr in SHIFTS], small=True)
+    # both ways along the rows (the first two moves), or both ways along the columns
+    return None if (beside.reshape(2, 2) >= least).all(axis=1).any() else best
 
 
 __all__ = ["face_of_digits"]

@@ -226,8 +226,11 @@ def scored_all(fitted: list[tuple[np.ndarray, dict]], flat: Scorer) -> list[Hypo
             for (h, g), c, d in zip(fitted, cells, cells if glyphs is None else glyphs)]
 
 
-_SHIFTS_ROW = ((1, 0), (-1, 0), (0, 1), (0, -1))
-"""A cell right, left, down and up: the moves of :func:`settled` and :func:`repeating`."""
+SHIFTS = ((1, 0), (-1, 0), (0, 1), (0, -1))
+"""A cell right, left, down and up (columns, rows): the moves of :func:`settled` and
+:func:`repeating`, both ways along the rows first, then along the columns; a face photo's
+last resort (:mod:`vision.locate.digit_faces`) and its face moved a row
+(:mod:`vision.reading.face_shift`) move a lattice by them too."""
 
 
 def moved(h: Hypothesis, dc: int, dr: int) -> tuple[np.ndarray, dict]:
@@ -262,7 +265,7 @@ def _better_moves(hyps: list[Hypothesis], flat: Scorer) -> list[Hypothesis | Non
     else None. Moves whose contrast is bounded (:meth:`Scorer.bound`) below that gain are set
     aside unscored: the best move is taken only when it gains that much, so it is one of the
     others."""
-    moves = [(n, moved(h, dc, dr)) for n, h in enumerate(hyps) for dc, dr in _SHIFTS_ROW]
+    moves = [(n, moved(h, dc, dr)) for n, h in enumerate(hyps) for dc, dr in SHIFTS]
     if not moves:
         return []
     reach = np.clip(flat.bound(np.stack([m[0] for _, m in moves]),
@@ -290,8 +293,8 @@ def inked(h: Hypothesis) -> int:
 
 
 _BROUGHT_IN = {shift: np.flatnonzero(((CENTRES + shift < 0) | (CENTRES + shift > 2)).any(axis=1))
-               for shift in _SHIFTS_ROW}
-"""The cells of a lattice moved by each of :data:`_SHIFTS_ROW` that it did not hold before:
+               for shift in SHIFTS}
+"""The cells of a lattice moved by each of :data:`SHIFTS` that it did not hold before:
 those whose place, a move further, lies beyond the lattice it was moved from."""
 
 
@@ -317,11 +320,11 @@ def repeating(hyps: list[Hypothesis], flat: Scorer) -> list[bool]:
     digits = [h for h in hyps if inked(h) >= GOOD_CELLS]
     if not digits:
         return [False] * len(hyps)
-    moves = scored_all([moved(h, dc, dr) for h in digits for dc, dr in _SHIFTS_ROW], flat)
+    moves = scored_all([moved(h, dc, dr) for h in digits for dc, dr in SHIFTS], flat)
     beyond = _outside(np.stack([m.hom for m in moves]), flat.shape)
-    like = np.repeat([ALIKE * float(np.median(h.cells)) for h in digits], len(_SHIFTS_ROW))
+    like = np.repeat([ALIKE * float(np.median(h.cells)) for h in digits], len(SHIFTS))
     passes = np.array([_still_digits(m, off, shift, floor) for m, off, shift, floor in
-                       zip(moves, beyond, _SHIFTS_ROW * len(digits), like)]).reshape(-1, 2, 2)
+                       zip(moves, beyond, SHIFTS * len(digits), like)]).reshape(-1, 2, 2)
     # both ways along the rows (the first two moves), or both ways along the columns
     goes_on = {id(h) for h, p in zip(digits, passes.all(axis=2).any(axis=1)) if p}
     return [id(h) in goes_on for h in hyps]

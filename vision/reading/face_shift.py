@@ -18,9 +18,7 @@ import numpy as np
 
 from ..locate.digit_count import MORE_DIGITS, DigitsSeen
 from ..locate.face_geometry import OUTLINE, FaceGeometry, project
-
-STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
-"""The placements tried: one column right and left, one row down and up."""
+from ..locate.hypotheses import SHIFTS
 
 
 def moved(geometry: FaceGeometry, du: int, dv: int) -> FaceGeometry:
@@ -43,10 +41,10 @@ def surer_place(image: np.ndarray, geometry: FaceGeometry, digits: float,
     nine."""
     if digits > 9 - MORE_DIGITS:
         return None
-    aside = [moved(geometry, du, dv) for du, dv in STEPS]
+    aside = [moved(geometry, du, dv) for du, dv in SHIFTS]  # a column, then a row aside
     counts = seen(image, aside)
     best = int(np.argmax(counts))
     return aside[best] if counts[best] - digits >= MORE_DIGITS else None
 
 
-__all__ = ["STEPS", "moved", "surer_place"]
+__all__ = ["moved", "surer_place"]
