@@ -258,11 +258,11 @@ class _Cues:
                 f"{source}: two faces in one photo (the stickers do not lie on one flat face: "
                 f"the cube is seen across one of its edges); {TWO_FACES_ADVICE}",
                 self.pool.seen(bent))
-        lattices = flat_lattices(self.pool.near, self.score) + \
-            flat_lattices(finer.pool.near, finer.score)
-        digits_face = face_of_digits(self.small, lattices, seen) if seen else None
-        if digits_face is not None:
-            return digits_face
+        if seen is not None:
+            digits_face = face_of_digits(self.small, flat_lattices(self.pool.near, self.score)
+                                         + flat_lattices(finer.pool.near, finer.score), seen)
+            if digits_face is not None:
+                return digits_face
         blobs, groups = self.seen[1], groups_of(self.seen[1], self.grown)
         if not groups or len(groups[0]) < 3:  # speak of what colour saw
             blobs, groups = self.seen[2], groups_of(self.seen[2], self.grown)
