@@ -31,7 +31,7 @@ import numpy as np
 from .digit_count import DigitsSeen
 from .digit_faces import face_of_digits
 from .face_cues import TINT, saturation, value_and_chroma
-from .face_geometry import (OUTLINE, TWO_FACES_ADVICE, FaceGeometry, FaceNotFoundError,
+from .face_geometry import (TWO_FACES_ADVICE, FaceGeometry, FaceNotFoundError,
                             project, scale_homography)
 from .face_pool import Group, PatternError, Pool
 from .hypotheses import GOOD_CELLS, Hypothesis, digit_cells, flat_lattices, inked
@@ -92,7 +92,7 @@ def _found(best: Hypothesis, scale: float) -> FaceGeometry:
     """The face of ``best`` (a lattice of the working image at ``scale``) in the photo."""
     found = tuple((c, r) in best.grid for r in range(3) for c in range(3))
     full = scale_homography(best.hom, 1.0 / scale)
-    return FaceGeometry(full, project(full, OUTLINE), found)
+    return FaceGeometry.of(full, found)
 
 
 def _finer(small: np.ndarray, cues: "_Cues", source: str, plain: Hypothesis | None,

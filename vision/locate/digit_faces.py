@@ -18,13 +18,8 @@ from __future__ import annotations
 import numpy as np
 
 from .digit_count import MORE_DIGITS, DigitsSeen
-from .face_geometry import OUTLINE, FaceGeometry, project
+from .face_geometry import FaceGeometry
 from .hypotheses import SHIFTS, Hypothesis, moved, separate
-
-
-def _geometry(hom: np.ndarray) -> FaceGeometry:
-    """A working image's lattice (sticker centres at 0..2) as the face the reader cuts."""
-    return FaceGeometry(hom, project(hom, OUTLINE), (True,) * 9)
 
 
 def face_of_digits(image: np.ndarray, lattices: list[Hypothesis], seen: DigitsSeen
@@ -33,13 +28,13 @@ def face_of_digits(image: np.ndarray, lattices: list[Hypothesis], seen: DigitsSe
     reads (``seen``), or None (see the module's description)."""
     if not lattices:
         return None
-    counts = seen(image, [_geometry(h.hom) for h in lattices], small=True)
+    counts = seen(image, [FaceGeometry.of(h.hom) for h in lattices], small=True)
     least = 9 - MORE_DIGITS
     faces = [lattices[i] for i in np.argsort(-counts, kind="stable") if counts[i] >= least]
     if not faces or any(separate(faces[0], other) for other in faces[1:]):
         return None
     best = faces[0]
-    beside = seen(image, [_geometry(moved(best, dc, dr)[0]) for dc, dr in SHIFTS], small=True)
+    beside = seen(image, [FaceGeometry.of(moved(best, dc, dr)[0]) for dc, dr in SHIFTS], small=True)
     # both ways along the rows (the first two moves), or both ways along the columns
     return None if (beside.reshape(2, 2) >= least).all(axis=1).any() else best
 

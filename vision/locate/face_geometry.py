@@ -96,6 +96,13 @@ class FaceGeometry:
     quad: np.ndarray
     found: tuple[bool, ...]
 
+    @classmethod
+    def of(cls, homography: np.ndarray, found: tuple[bool, ...] = (True,) * 9
+           ) -> "FaceGeometry":
+        """The face a lattice ``homography`` places, its outline projected from the lattice;
+        ``found`` as the class says (every sticker seen by default: a face placed whole)."""
+        return cls(homography, project(homography, OUTLINE), found)
+
     def cell_centres(self) -> np.ndarray:
         """Image positions of the 9 sticker centres, row by row."""
         return project(self.homography, CENTRES)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..locate.digit_count import MORE_DIGITS, DigitsSeen
-from ..locate.face_geometry import OUTLINE, FaceGeometry, project
+from ..locate.face_geometry import FaceGeometry
 from ..locate.hypotheses import SHIFTS
 
 
@@ -30,7 +30,7 @@ def moved(geometry: FaceGeometry, du: int, dv: int) -> FaceGeometry:
         r, c = divmod(i, 3)
         if seen and 0 <= r - dv <= 2 and 0 <= c - du <= 2:
             found[3 * (r - dv) + c - du] = True
-    return FaceGeometry(hom, project(hom, OUTLINE), tuple(found))
+    return FaceGeometry.of(hom, tuple(found))
 
 
 def surer_place(image: np.ndarray, geometry: FaceGeometry, digits: float,

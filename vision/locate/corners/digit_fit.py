@@ -16,7 +16,7 @@ import numpy as np
 from ..digit_count import MORE_DIGITS, DigitsSeen
 from ..face_geometry import FaceGeometry
 from .groups import CANDIDATES
-from .lattice import TO_NET, Lattice, outline
+from .lattice import TO_NET, Lattice
 
 
 RANKED = 2 * CANDIDATES
@@ -27,7 +27,7 @@ rank there whatever shifted lattices share their middles."""
 
 def geometry_of(lat: Lattice) -> FaceGeometry:
     """A corner lattice in the vocabulary of a single face (sticker centres at 0..2)."""
-    return FaceGeometry(lat.H @ TO_NET, outline(lat.H), (True,) * 9)
+    return FaceGeometry.of(lat.H @ TO_NET)
 
 
 def surer_fit(image: np.ndarray, one: list[Lattice], other: list[Lattice],
