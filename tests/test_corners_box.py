@@ -94,3 +94,39 @@ def test_steep_top_face_of_a_corner_photo_is_placed():
     shot = corner_shot(state, "A", seed * 10, look, homes)
     faces = read_corner_photo(shot.image, "A", ocr=False, source="white-ink/A")
     assert all(placed(faces[f], truth) for f, truth in shot.truth["faces"].items())
+
+
+
+
+def _drawn_in(lat: Lattice, true: np.ndarray, share: float) -> Lattice:
+    """Face ``lat`` with its cells' points on the lattice whose far corner (lattice (0, 0))
+    is drawn ``share`` of the way toward the cube's corner (lattice (3, 3)), its corner and
+    the far ends of its two edges kept: the points a lattice gathers when it is laid partly
+    onto the wrong rows of digits and its far corner comes in."""
+    moved = true.copy()
+    moved[0] = true[0] + share * (true[2] - true[0])
+    H = cv2.getPerspectiveTransform(np.float32(CORNERS), np.float32(moved)).astype(np.float64)
+    cells = {}
+    for (u, v), q in lat.cells.items():
+        p = H @ np.array([u + 0.5, v + 0.5, 1.0])
+        centre = p[:2] / p[2]
+        cells[(u, v)] = Quad(centre, np.tile(centre, (4, 1)), q.edges, q.area)
+    return Lattice(H, cells, lat.directions)
+
+
+def test_a_face_whose_far_corner_comes_in_makes_no_corner():
+    """Three faces whose points fit together only when one face's far corner goes its own
+    way (drawn 0.4 of the way in toward the cube's corner, as when a lattice laid partly
+    onto the wrong rows of digits gathers them) are no cube's: fitted freely they meet, as
+    one box they miss, and the joint fit refuses them. The same faces as they are fit one
+    box."""
+    rng = np.random.default_rng(0)
+    faces = [_face(k, rng, 0.3) for k in range(3)]
+    lats = [lat for lat, _ in faces]
+    assert joint_fit(lats) is not None
+    for k, (lat, true) in enumerate(faces):
+        drawn = list(lats)
+        drawn[k] = _drawn_in(lat, true, 0.4)
+        loose = joint_fit(drawn, box=False)
+        assert loose is not None and loose[1] < 0.01
+        assert joint_fit(drawn) is None

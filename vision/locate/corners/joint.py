@@ -132,7 +132,10 @@ def joint_fit(lats: list[Lattice], box: bool = True) -> tuple[list[Lattice], flo
     box when that fits nearly as well, :data:`BOX_SLACK`), in the same
     order and with the same cells, and the points' root-mean-square misfit (pitches); None
     when they do not meet as one corner's faces or the
-    points miss their cells by more than :data:`MAX_MISFIT` pitches."""
+    points miss their cells by more than :data:`MAX_MISFIT` pitches fitted freely, or (with
+    ``box``) by more than that and :data:`BOX_SLACK` as one box: a cube is a box, so three
+    faces that fit only when each far corner goes its own way (one face laid partly onto the
+    wrong rows of digits, its far corner drawn in) are no cube's."""
     lay = _layout(lats)
     if lay is None:
         return None
@@ -157,7 +160,10 @@ def joint_fit(lats: list[Lattice], box: bool = True) -> tuple[list[Lattice], flo
         return None
     points = x.reshape(POINTS, 2)
     if box:
-        points, misfit = _as_box(points, lay, cells, seen, pitch, misfit)
+        chosen = _as_box(points, lay, cells, seen, pitch, misfit)
+        if chosen is None:
+            return None
+        points, misfit = chosen
     hs = _homographies(points, lay)
     return [Lattice(H, lat.cells, lat.directions) for H, lat in zip(hs, lats)], misfit
 
@@ -203,19 +209,23 @@ def _box_points(xs: np.ndarray, scale: float) -> np.ndarray:
 
 
 def _as_box(points: np.ndarray, lay: _Layout, cells: list[np.ndarray], seen: list[np.ndarray],
-            pitch: float, misfit: float) -> tuple[np.ndarray, float]:
+            pitch: float, misfit: float) -> tuple[np.ndarray, float] | None:
     """The seven points refitted as one box in perspective (:func:`_box_points`: 11
-    parameters, not 14), when that fits the points nearly as well (:data:`BOX_SLACK`): a
-    face whose own points leave its far corner loose (a steep side face, a face of few
-    stickers) is then held by the other two. The free fit otherwise."""
+    parameters, not 14), and its misfit, when that fits the points nearly as well as the
+    free fit's ``misfit`` (:data:`BOX_SLACK`): a face whose own points leave its far corner
+    loose (a steep side face, a face of few stickers) is then held by the other two. The
+    free fit otherwise, unless no box fits within :data:`MAX_MISFIT` and
+    :data:`BOX_SLACK`: then None (no cube's corner)."""
     x = np.concatenate([points[:NEAR].ravel(), pitch * _depth_ratios(points, lay)])
     x = _levenberg_marquardt(x, lambda ps: _residuals_batch(
         _box_points(ps, pitch).reshape(len(ps), 2 * POINTS), lay, cells, seen), STEP * pitch)
     box = _box_points(x[None], pitch)[0]
     if not np.all(np.isfinite(box)):
-        return points, misfit
+        return None
     r = _residuals(box.ravel(), lay, cells, seen).reshape(-1, 2)
     boxed = float(np.sqrt(np.mean(np.sum(r * r, axis=1)))) / pitch
+    if boxed > MAX_MISFIT + BOX_SLACK:
+        return None
     return (box, boxed) if boxed <= misfit + BOX_SLACK else (points, misfit)
 
 
