@@ -17,6 +17,7 @@ from sudoku_cube.assistant.bench.vision_second import cube, placed
 from sudoku_cube.render.second import corner_shot
 from sudoku_cube.vision.locate.corners import faces as corner_faces
 from sudoku_cube.vision.locate.corners.faces import CornerPhotoError, locate_faces
+from sudoku_cube.vision.locate.corners.marks import grain_smoothed
 from sudoku_cube.vision.locate.corners.shade import MAX_GAIN, shade_lifted
 from sudoku_cube.vision.photo.images import load_photo
 from sudoku_cube.vision.reading.reader import Reader
@@ -71,10 +72,13 @@ def test_the_lifted_copy_of_a_refused_photo_gets_no_last_resorts(monkeypatch) ->
     assert len(resorted) == 1 and resorted[0] is im  # the last resorts: the photo as taken only
 
 
-def test_a_refused_photo_is_sought_by_its_whole_digits_as_taken_last(monkeypatch) -> None:
+def test_a_refused_photo_is_sought_by_its_whole_digits_then_with_its_grain_smoothed(
+        monkeypatch) -> None:
     """Refused as taken and lifted, the photo as taken is sought once more by its digits
-    taken whole (motion blur breaks them into pieces); the refusal is still the first one's,
-    and a photo only checked for a corner (no ``lift_shade``) gets neither second look."""
+    taken whole (motion blur breaks them into pieces), then once more with its grain
+    smoothed (:func:`vision.locate.corners.marks.grain_smoothed`); the refusal is still the
+    first one's, and a photo only checked for a corner (no ``lift_shade``) gets none of
+    these looks."""
     im = np.clip(40 + np.random.default_rng(0).normal(0, 14, (120, 160, 3)), 0, 255)
     im = im.astype(np.uint8)
     seen = []
@@ -83,8 +87,13 @@ def test_a_refused_photo_is_sought_by_its_whole_digits_as_taken_last(monkeypatch
                         seen.append((image, whole)) or real(image, *a, whole=whole, **k))
     with pytest.raises(CornerPhotoError, match="corner photo A shows no cube face"):
         locate_faces(im, "A", "A.jpg")
-    assert seen[-1][0] is im and seen[-1][1] and not any(w for _, w in seen[:-1])
+    wholes = [i for i, (_, w) in enumerate(seen) if w]
+    assert len(wholes) == 1 and seen[wholes[0]][0] is im
+    after = seen[wholes[0] + 1:]
+    assert after and not any(w for _, w in after)
+    smoothed = after[-1][0]
+    assert smoothed is not im and np.array_equal(smoothed, grain_smoothed(im))
     seen.clear()
     with pytest.raises(CornerPhotoError):
         corner_faces.locate_corner(im, "A", "A.jpg", lift_shade=False)
-    assert seen and not any(w for _, w in seen)
+    assert seen and all(image is im and not w for image, w in seen)

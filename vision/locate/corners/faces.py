@@ -33,6 +33,7 @@ from .groups import CANDIDATES, corner_groups
 from .joint import checked_fit
 from .lattice import (CORNERS, FIRM_CELLS, ON_CELL, TO_NET, Found, Lattice, find_lattices,
                       lattices_of)
+from .marks import grain_smoothed
 from .order import MAX_DOWN_TILT_DEG, Arrangement, namings
 from .quads import LOOSE_SOLIDITY, Quad, groove_quads, sticker_probe
 from .rebuild import complete_faces
@@ -290,8 +291,12 @@ def locate_corner(image: np.ndarray, photo: str, source: str = "",
     for seconds and can make a corner of a face photo's slivers. Refused still, the photo as
     taken is sought once more by its light digits alone, each taken whole at the lower ink
     threshold (``whole`` of :func:`_search`): motion blur breaks a black cube's digits into
-    pieces at the first one, and a face of pieces of mixed sizes makes no lattice. The
-    shade is not lifted, nor the digits taken whole, without ``lift_shade``. ``seen``: the
+    pieces at the first one, and a face of pieces of mixed sizes makes no lattice. Refused
+    still, it is sought once more with its grain smoothed away
+    (:func:`vision.locate.corners.marks.grain_smoothed`, the passes the lifted copy gets): in
+    dim light a camera's grain on a black cube's dark stickers is cut into as many marks of
+    a digit's size as its dimmed digits. The shade is not lifted, nor the digits taken whole
+    or the grain smoothed, without ``lift_shade``. ``seen``: the
     learned cell model's count of the digits in a face's cells, which chooses between two
     fits of one corner (:func:`_last_resorts`); without it the digits' own fit stands.
 
@@ -303,7 +308,8 @@ def locate_corner(image: np.ndarray, photo: str, source: str = "",
     except CornerPhotoError as refused:
         if not lift_shade:
             raise
-        for picture, whole in ((shade_lifted(image), False), (image, True)):
+        for picture, whole in ((shade_lifted(image), False), (image, True),
+                               (grain_smoothed(image), False)):
             try:
                 return _search(picture, photo, source, last_resorts=False, whole=whole)
             except CornerPhotoError:

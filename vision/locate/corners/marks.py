@@ -67,6 +67,16 @@ def smoothed(image: np.ndarray) -> np.ndarray:
     return cv2.GaussianBlur(_value(image), (3, 3), 0)
 
 
+def grain_smoothed(image: np.ndarray) -> np.ndarray:
+    """``image`` smoothed by a Gaussian whose window spans the least glyph
+    (:data:`GLYPH_SIDE`): in dim light a camera's grain is as bright against a black cube's
+    dark stickers as its dimmed digits, and its specks, cut at the ink levels, are marks of
+    a digit's size that no lattice of the faces' digits can be told among; averaged over
+    the least digit's width they fade, while a digit, wider, stays a mark."""
+    k = int(GLYPH_SIDE[0] * min(image.shape[:2])) | 1
+    return cv2.GaussianBlur(image, (k, k), 0)
+
+
 def glyph_points(image: np.ndarray) -> list[Glyph]:
     """Ink marks of a digit's shape and size in a BGR image: connected parts of the ink masks
     whose box is not a sliver (an underline, a groove's edge) and not mostly empty or full."""
@@ -127,4 +137,5 @@ SAME_MARK = 0.4
 (found at the lower threshold)."""
 
 
-__all__ = ["GLYPH_SIDE", "Glyph", "STROKE", "glyph_points", "marks", "smoothed"]
+__all__ = ["GLYPH_SIDE", "Glyph", "STROKE", "glyph_points", "grain_smoothed", "marks",
+           "smoothed"]
