@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import cache
+from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
 from sudoku_cube.assistant.bench.renders import CORNER_RECIPE, unseen_cube
-from sudoku_cube.assistant.bench.vision_second import cube
+from sudoku_cube.assistant.bench.vision_second import cube, placed
 from sudoku_cube.render import render_corner_photo
 from sudoku_cube.render.second import corner_shot
 from sudoku_cube.render.second.scenes import everyday
@@ -19,6 +21,7 @@ from sudoku_cube.vision.locate.corners.digit_fit import by_digits, geometry_of, 
 from sudoku_cube.vision.locate.corners.faces import locate_faces
 from sudoku_cube.vision.locate.corners.lattice import Lattice
 from sudoku_cube.vision.locate.digit_count import MORE_DIGITS
+from sudoku_cube.vision.reading.reader import Reader
 from sudoku_cube.vision.recognise.digits_seen import digits_seen_by
 from tests.conftest import assert_corner_faces_on_truth, true_corner_lattices
 
@@ -73,6 +76,20 @@ def test_white_body_corner_on_a_mat_is_placed_by_the_surer_fit():
     faces = locate_faces(shot.image, "A", "white-body/A", seen=digits_seen_by())
     assert sorted(f.face for f in faces) == sorted(shot.truth["faces"])
     assert_corner_faces_on_truth(faces, shot.truth)
+
+
+def test_a_folder_of_corner_photos_is_located_with_the_cell_model(tmp_path: Path):
+    """The same corner photos saved as a folder and read as `solve FOLDER` reads them: the
+    folder's reader locates with the cell model too, so the surer fit places photo A's right
+    face (without it, R was a column off)."""
+    truth = {}
+    for w in "AB":
+        shot = _shot(74014, "white-body", w, True)
+        cv2.imwrite(str(tmp_path / f"{w}.png"), shot.image)
+        truth.update(shot.truth["faces"])
+    reading = Reader(ocr="never").read_photo_set(tmp_path)
+    assert {f: placed(reading.faces[f], t) for f, t in truth.items()} == dict.fromkeys(truth,
+                                                                                     True)
 
 
 def test_the_pool_ranked_by_digits_puts_the_true_faces_first():

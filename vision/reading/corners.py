@@ -159,7 +159,8 @@ def _read_photo(photo: Photo, which: str, *, templates: TemplateSet, model: Line
     upright, else in each of the three namings (:mod:`vision.reading.corner_naming`)."""
     t0 = time.perf_counter()
     try:
-        view = locate_corner(photo.image, which, photo.source)
+        view = locate_corner(photo.image, which, photo.source,
+                             seen=digits_seen_by(cell_model))
     except CornerPhotoError as e:
         e.photo = photo.source  # for the refused photo's debug picture
         raise
