@@ -16,7 +16,7 @@ import numpy as np
 from ..digit_count import MORE_DIGITS, DigitsSeen
 from ..face_geometry import FaceGeometry
 from .groups import CANDIDATES
-from .lattice import TO_NET, Lattice
+from .lattice import ENOUGH_CELLS, TO_NET, Lattice
 
 
 RANKED = 2 * CANDIDATES
@@ -50,4 +50,16 @@ def by_digits(image: np.ndarray, lats: list[Lattice], seen: DigitsSeen) -> list[
     return [lats[first[i]] for i in np.argsort(-counts, kind="stable")]
 
 
-__all__ = ["RANKED", "by_digits", "geometry_of", "surer_fit"]
+def digits_seen_on(image: np.ndarray, lats: list[Lattice], seen: DigitsSeen | None) -> bool:
+    """True when the cell model (``seen``) sees digits in at least
+    :data:`vision.locate.corners.lattice.ENOUGH_CELLS` cells of each face of ``lats``, or
+    without ``seen``. A model of the whole cube built from one face can frame the grain of a
+    dim photo, or a ground's pattern, as stickers on the faces it extrapolates; their cells
+    hold no digits."""
+    if seen is None:
+        return True
+    counts = seen(image, [geometry_of(lat) for lat in lats[:3]])
+    return bool(counts.min() >= ENOUGH_CELLS)
+
+
+__all__ = ["RANKED", "by_digits", "digits_seen_on", "geometry_of", "surer_fit"]

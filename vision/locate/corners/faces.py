@@ -27,7 +27,7 @@ from ....models.cube.face_words import listed
 from ..face_geometry import FaceGeometry, PhotoRefusal, SeenShape, lattice_seen, project
 from .check import grid_contrasts, pitch_of
 from ..digit_count import DigitsSeen
-from .digit_fit import surer_fit
+from .digit_fit import digits_seen_on, surer_fit
 from .glyphs import glyph_stages
 from .groups import CANDIDATES, corner_groups
 from .joint import checked_fit
@@ -298,7 +298,9 @@ def locate_corner(image: np.ndarray, photo: str, source: str = "",
     a digit's size as its dimmed digits. The shade is not lifted, nor the digits taken whole
     or the grain smoothed, without ``lift_shade``. ``seen``: the
     learned cell model's count of the digits in a face's cells, which chooses between two
-    fits of one corner (:func:`_last_resorts`); without it the digits' own fit stands.
+    fits of one corner (:func:`_last_resorts`) and must see the digits on the faces of a cube
+    modelled from one face (:func:`_whole_cube`); without it the digits' own fit stands and
+    the model is believed.
 
     Raises :class:`CornerPhotoError` when fewer than three faces are found either way (the
     refusal of the photo as taken, which names what it shows).
@@ -311,7 +313,8 @@ def locate_corner(image: np.ndarray, photo: str, source: str = "",
         for picture, whole in ((shade_lifted(image), False), (image, True),
                                (grain_smoothed(image), False)):
             try:
-                return _search(picture, photo, source, last_resorts=False, whole=whole)
+                return _search(picture, photo, source, last_resorts=False, whole=whole,
+                               seen=seen)
             except CornerPhotoError:
                 pass
         raise refused from None
@@ -410,7 +413,8 @@ def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str, name
                    last_resorts: bool = True, seen: DigitsSeen | None = None
                    ) -> tuple[list[Lattice], list[Quad], bool]:
     """The faces from sticker shapes: the first pass ``found``, then :data:`MORE_PASSES`
-    while fewer than three faces are found, the whole-cube model, then the digits
+    while fewer than three faces are found, the whole-cube model (:func:`_whole_cube`, where
+    the cell model sees its digits), then the digits
     (:func:`faces_of_glyphs`, both polarities), last the best corner among the face
     lattices of every pass, judged by the glyphs on their cells
     (:func:`vision.locate.corners.score.pooled_corner`), also when three faces were found that do
@@ -440,7 +444,7 @@ def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str, name
         lattices = cross_checked(image, list(three), anchors, found.quads)
         unfit = () if lattices else three
     else:  # the whole cube modelled from one face found well
-        lattices = whole_cube(image, anchors, found.quads) or lattices
+        lattices = _whole_cube(image, anchors, found.quads, seen) or lattices
     if len(lattices) >= 3:
         return lattices, found.quads, True
     if last_resorts:
@@ -452,6 +456,15 @@ def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str, name
             "of the picture.", _loose(found.quads, unfit, image.shape)
             + faces_seen(unfit, image.shape))
     return lattices, found.quads, False
+
+
+def _whole_cube(image: np.ndarray, anchors: list[Lattice], quads: list[Quad],
+                seen: DigitsSeen | None) -> list[Lattice]:
+    """The whole-cube model's three faces
+    (:func:`vision.locate.corners.whole.whole_cube`) where the cell model sees the digits
+    on them (:func:`vision.locate.corners.digit_fit.digits_seen_on`), else []."""
+    lattices = whole_cube(image, anchors, quads)
+    return lattices if lattices and digits_seen_on(image, lattices, seen) else []
 
 
 def _last_resorts(image: np.ndarray, found: Found, pool: list[Lattice], shapes: list[Quad],
