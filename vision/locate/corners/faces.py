@@ -299,8 +299,8 @@ def locate_corner(image: np.ndarray, photo: str, source: str = "",
     or the grain smoothed, without ``lift_shade``. ``seen``: the
     learned cell model's count of the digits in a face's cells, which chooses between two
     fits of one corner (:func:`_last_resorts`) and must see the digits on the faces of a cube
-    modelled from one face (:func:`_whole_cube`); without it the digits' own fit stands and
-    the model is believed.
+    modelled from one face for it to win over the last resorts (:func:`_believed`); without
+    it the digits' own fit stands and the model is believed.
 
     Raises :class:`CornerPhotoError` when fewer than three faces are found either way (the
     refusal of the photo as taken, which names what it shows).
@@ -413,8 +413,8 @@ def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str, name
                    last_resorts: bool = True, seen: DigitsSeen | None = None
                    ) -> tuple[list[Lattice], list[Quad], bool]:
     """The faces from sticker shapes: the first pass ``found``, then :data:`MORE_PASSES`
-    while fewer than three faces are found, the whole-cube model (:func:`_whole_cube`, where
-    the cell model sees its digits), then the digits
+    while fewer than three faces are found, the whole-cube model (where the cell model sees
+    its digits, :func:`_believed`; otherwise after the last resorts), then the digits
     (:func:`faces_of_glyphs`, both polarities), last the best corner among the face
     lattices of every pass, judged by the glyphs on their cells
     (:func:`vision.locate.corners.score.pooled_corner`), also when three faces were found that do
@@ -439,16 +439,20 @@ def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str, name
         found, lattices = tried, faces
         anchors += found.lattices
     unfit: tuple[Lattice, ...] = ()  # three faces found that do not fit one cube
+    modelled: list[Lattice] = []  # the whole cube modelled from one face found well
     if len(lattices) >= 3:  # checked against the whole cube modelled from them
         three = tuple(lattices[:3])
         lattices = cross_checked(image, list(three), anchors, found.quads)
         unfit = () if lattices else three
-    else:  # the whole cube modelled from one face found well
-        lattices = _whole_cube(image, anchors, found.quads, seen) or lattices
+    else:
+        modelled = whole_cube(image, anchors, found.quads)
+        lattices = _believed(image, modelled, seen) or lattices
     if len(lattices) >= 3:
         return lattices, found.quads, True
     if last_resorts:
         lattices = _last_resorts(image, found, pool, shapes, lattices, seen)
+    if len(lattices) < 3 and modelled:  # a model whose digits are unseen rather than none
+        return modelled, found.quads, True
     if unfit and len(lattices) < 3:
         raise CornerPhotoError(
             f"{where}corner photo {photo}: the three faces found do not fit one cube (blur, "
@@ -458,13 +462,16 @@ def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str, name
     return lattices, found.quads, False
 
 
-def _whole_cube(image: np.ndarray, anchors: list[Lattice], quads: list[Quad],
-                seen: DigitsSeen | None) -> list[Lattice]:
-    """The whole-cube model's three faces
-    (:func:`vision.locate.corners.whole.whole_cube`) where the cell model sees the digits
-    on them (:func:`vision.locate.corners.digit_fit.digits_seen_on`), else []."""
-    lattices = whole_cube(image, anchors, quads)
-    return lattices if lattices and digits_seen_on(image, lattices, seen) else []
+def _believed(image: np.ndarray, modelled: list[Lattice], seen: DigitsSeen | None
+              ) -> list[Lattice]:
+    """The whole-cube model's three faces (``modelled``,
+    :func:`vision.locate.corners.whole.whole_cube`) where the cell model sees the digits on
+    them (:func:`vision.locate.corners.digit_fit.digits_seen_on`), else []: a model can
+    frame a dim photo's grain beside a pale body as the stickers of a face it places off the
+    cube. A model not believed still stands where the last resorts find no corner either:
+    in dim light a face of light digits on dark stickers can be one the model places right
+    and the cell model sees no digits on."""
+    return modelled if modelled and digits_seen_on(image, modelled, seen) else []
 
 
 def _last_resorts(image: np.ndarray, found: Found, pool: list[Lattice], shapes: list[Quad],
