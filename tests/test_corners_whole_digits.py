@@ -18,7 +18,8 @@ from sudoku_cube.vision.locate.corners.faces import locate_faces
 from sudoku_cube.vision.locate.corners.lattice import Lattice
 from sudoku_cube.vision.reading.reader import Reader
 from sudoku_cube.vision.recognise.digits_seen import digits_seen_by
-from tests.conftest import true_corner_lattices
+from tests.conftest import (assert_corner_faces_on_truth, corner_faces_off_truth,
+                            true_corner_lattices)
 
 SEED = 884500
 
@@ -29,34 +30,26 @@ def _grainy():
     shot = corner_shot(state, "A", SEED * 10, made, homes)
     noise = np.random.default_rng(SEED * 10).normal(0, 6, shot.image.shape)
     image = np.clip(shot.image.astype(np.float32) + noise, 0, 255).astype(np.uint8)
-    return state, image, shot.truth
-
-
-def _on_truth(faces, truth) -> dict[str, bool]:
-    out = {}
-    for cf in faces:
-        want = np.array(truth["faces"][cf.face]["centres"])
-        got = np.array([cf.to_image(c + 0.5, r + 0.5) for r in range(3) for c in range(3)])
-        out[cf.face] = bool(np.linalg.norm(got - want, axis=1).max()
-                            < np.linalg.norm(want[1] - want[0]) / 3)
-    return out
+    return image, shot.truth
 
 
 def test_the_model_off_the_cube_is_not_believed_and_the_true_faces_are():
     """Without the cell model the whole-cube model stands and misplaces a face; the cell
     model sees too few digits on its faces, and enough on the true ones."""
-    _, image, truth = _grainy()
+    image, truth = _grainy()
     seen = digits_seen_by()
     located = locate_faces(image, "A", "grain/A")
-    assert not all(_on_truth(located, truth).values())
-    assert not digits_seen_on(image, [Lattice(cf.H, {}, ()) for cf in located], seen)
+    assert corner_faces_off_truth(located, truth)
+    modelled = [Lattice(cf.H, {}, ()) for cf in located]
+    assert not digits_seen_on(image, modelled, seen)
     assert digits_seen_on(image, true_corner_lattices(truth), seen)
-    assert digits_seen_on(image, [Lattice(cf.H, {}, ()) for cf in located], None)
+    assert digits_seen_on(image, modelled, None)
 
 
 def test_with_the_cell_model_every_face_is_placed_and_read():
-    _, image, truth = _grainy()
+    image, truth = _grainy()
     faces = locate_faces(image, "A", "grain/A", seen=digits_seen_by())
-    assert _on_truth(faces, truth) == dict.fromkeys(truth["faces"], True)
+    assert sorted(f.face for f in faces) == sorted(truth["faces"])
+    assert_corner_faces_on_truth(faces, truth)
     read = Reader(ocr="never").read_corner_photo(image, "A", source="grain/A")
     assert all(placed(read[f], t) for f, t in truth["faces"].items())
