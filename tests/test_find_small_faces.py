@@ -11,6 +11,9 @@ far as that carries to each cell.
 A blurred small face's grooves are wide against its stickers: the regions between them are
 judged by the size of the stickers they stand for
 (:func:`sudoku_cube.vision.locate.grooves.thinning`).
+At the finer scale the colour pictures are also cut with a blur and local windows of that
+scale (:func:`sudoku_cube.vision.locate.sticker_blobs.binarisations`): a wider blur fills a
+small face's hairline grooves and joins its coloured stickers into one shape.
 On tiles the cues' own scale may find only a plain lattice of tiles, squares holding digits
 that go on, or a plain lattice of tiles with another face apart from it (two faces, or the
 ground's squares beside a face too small for that scale): the finer scale competes there too.
@@ -44,6 +47,7 @@ from sudoku_cube.vision.locate.detect import find_face
     ("white-body", 94000, "U"),          # on a cutting mat: white stickers on the white body
     ("white-body", 94006, "U"),          # on a sofa: the same, framed by hairlines only
     ("black", 93018, "U"),               # on tiles: a plain lattice of tiles and another face
+    ("white-body", 884009, "U"),         # on a printed table, dim: its stickers' hairlines blurred
 ])
 def test_a_small_face_is_found_on_its_stickers(look, seed, face):
     k, i = seed % 1000, FACES.index(face)

@@ -180,10 +180,14 @@ class _Cues:
         # one under tinted light, stands out from its near-black grooves) and its strength
         # for the brightness less a faint tint (saturation: a dim sticker; a dark mat's
         # squares are no colour). Their own lattices are judged too, as the value channel's
-        # blobs of the light plastic between and beside them can join them to a side face's
+        # blobs of the light plastic between and beside them can join them to a side face's.
+        # At a finer scale they are also cut at that scale (:func:`binarisations`): the wider
+        # blur fills a small face's hairline grooves, but the narrower windows alone cut a
+        # larger sticker's digit out of it, so both cuts are kept
         own: list[list[Blob]] = []
         for ch in (self.chroma, cv2.subtract(self.colour, TINT)):
-            own.append(dedupe(sticker_blobs(binarisations(ch), self.sized) + sticker_blobs(
+            masks = binarisations(ch) + (binarisations(ch, self.scale) if self.scale < 1 else [])
+            own.append(dedupe(sticker_blobs(masks, self.sized) + sticker_blobs(
                 groove_masks(plateaus(ch, self.scale), self.scale), self.sized, self.thinned)))
         self.seen.append(dedupe(self.seen[-1] + own[0] + own[1]))
         return self._groups(self.seen[-1]) + [g for blobs in own for g in self._groups(blobs)]
