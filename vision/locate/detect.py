@@ -14,10 +14,11 @@ printed grid's squares that go on), the cues look again for a smaller face (thei
 digits, strokes and grooves halved, :data:`FINER`: a cube photographed from afar), which outranks a
 plain lattice; with none, a
 stickerless cube is sought (:mod:`vision.locate.hairline`: its pieces' lattices
-may look bent, so before the cube is taken as seen across an edge); with none and no cube
-seen across an edge, the best lattices of both scales are read by the learned cell model where
-the reading stage hands its count in (:mod:`vision.locate.digit_faces`: a face of digits whose
-stickers frame too faintly to pass); a photo with no face, two faces or a cut-off face is
+may look bent, so before the cube is taken as seen across an edge); with none, the best
+lattices of both scales are read by the learned cell model where the reading stage hands its
+count in (:mod:`vision.locate.digit_faces`: a face of digits whose stickers frame too faintly
+to pass, or glare dims, and no second face of digits apart from it), before a lattice seen bent
+is taken for the cube seen across an edge; a photo with no face, two faces or a cut-off face is
 refused with a message that says which and why (:mod:`vision.locate.refusals`).
 """
 from __future__ import annotations
@@ -245,28 +246,31 @@ class _Cues:
 
     def last_resorts(self, source: str, finer: "_Cues", seen: DigitsSeen | None) -> Hypothesis:
         """With no face found otherwise: the stickers the grooves frame (:meth:`_framed`);
-        a stickerless cube (:meth:`_printed_as_a_face`); the refusal of a cube seen across
-        an edge; the face of digits that the cell model (``seen``) reads among the best
-        lattices of both scales, this one's and ``finer``'s
-        (:func:`vision.locate.digit_faces.face_of_digits`); else the refusal of why no
-        face."""
+        a stickerless cube (:meth:`_printed_as_a_face`); the face of digits that the cell
+        model (``seen``) reads among the best lattices of both scales, this one's and
+        ``finer``'s (:func:`vision.locate.digit_faces.face_of_digits`); the refusal of a
+        cube seen across an edge; else the refusal of why no face. The face of digits goes
+        before that refusal: a lattice laid across a cube's edge is bent, but so is one
+        through a few digits of a face and of the side face beside it, and where the cell
+        model reads one face, flat, that ends, and no second face of digits apart from it,
+        the photo shows that face as a person reads it."""
         framed_face = self._framed(source)
         if framed_face is not None:
             return framed_face
         best = hairline_face(self.small, self.v, self.area, source)
         if best is not None and self._printed_as_a_face(best):
             return best
+        if seen is not None:
+            digits_face = face_of_digits(self.small, flat_lattices(self.pool.near, self.score)
+                                         + flat_lattices(finer.pool.near, finer.score), seen)
+            if digits_face is not None:
+                return digits_face
         bent = self.pool.across if self.pool.across is not None else self.across
         if bent is not None:
             raise FaceNotFoundError(
                 f"{source}: two faces in one photo (the stickers do not lie on one flat face: "
                 f"the cube is seen across one of its edges); {TWO_FACES_ADVICE}",
                 self.pool.seen(bent))
-        if seen is not None:
-            digits_face = face_of_digits(self.small, flat_lattices(self.pool.near, self.score)
-                                         + flat_lattices(finer.pool.near, finer.score), seen)
-            if digits_face is not None:
-                return digits_face
         blobs, groups = self.seen[1], groups_of(self.seen[1], self.grown)
         if not groups or len(groups[0]) < 3:  # speak of what colour saw
             blobs, groups = self.seen[2], groups_of(self.seen[2], self.grown)
