@@ -4,17 +4,25 @@ sees digits on each of its three faces (vision/locate/corners/digit_fit.py,
 grainy light (a camera's noise of 6 grey levels): the sticker passes find one face well and
 the model built from it frames the grain beside the pale body as the stickers of two faces,
 which it places off the cube. The cell model sees few digits on those cells, so the model is
-not believed and the digits place the corner."""
+not believed and the digits place the corner.
+
+Where its faces frame no sticker at all, the model is placed by the digits instead
+(``cube_of_digits``): the white-body corner photo B of cube 884505 in the same grain. The
+sticker passes find its top face only, the model built from it frames no sticker on the side
+faces at any focal length (the white body's light grooves under the grain) and was placed
+anywhere, so the photo was refused; at the focal length where the cell model sees the side
+faces' digits the model is the cube."""
 from __future__ import annotations
 
 from functools import cache
 
 import numpy as np
+import pytest
 
 from sudoku_cube.assistant.bench.vision_second import cube, placed
 from sudoku_cube.render.second import corner_shot
 from sudoku_cube.vision.locate.corners.digit_fit import digits_seen_on
-from sudoku_cube.vision.locate.corners.faces import locate_faces
+from sudoku_cube.vision.locate.corners.faces import CornerPhotoError, locate_faces
 from sudoku_cube.vision.locate.corners.lattice import Lattice
 from sudoku_cube.vision.reading.reader import Reader
 from sudoku_cube.vision.recognise.digits_seen import digits_seen_by
@@ -25,10 +33,12 @@ SEED = 884500
 
 
 @cache
-def _grainy():
-    state, homes, made = cube(SEED, 0, "white-body")  # as the bench draws cube 0 of a run
-    shot = corner_shot(state, "A", SEED * 10, made, homes)
-    noise = np.random.default_rng(SEED * 10).normal(0, 6, shot.image.shape)
+def _grainy(seed: int = SEED, photo: str = "A"):
+    """The white-body cube ``seed`` (cube ``seed - SEED`` of a run, as the bench draws it)
+    in corner photo ``photo``, with a camera's noise of 6 grey levels."""
+    state, homes, made = cube(seed, seed - SEED, "white-body")
+    shot = corner_shot(state, photo, seed * 10 + "AB".index(photo), made, homes)
+    noise = np.random.default_rng(seed * 10 + "AB".index(photo)).normal(0, 6, shot.image.shape)
     image = np.clip(shot.image.astype(np.float32) + noise, 0, 255).astype(np.uint8)
     return image, shot.truth
 
@@ -53,3 +63,12 @@ def test_with_the_cell_model_every_face_is_placed_and_read():
     assert_corner_faces_on_truth(faces, truth)
     read = Reader(ocr="never").read_corner_photo(image, "A", source="grain/A")
     assert all(placed(read[f], t) for f, t in truth["faces"].items())
+
+
+def test_side_faces_that_frame_no_sticker_are_placed_by_their_digits():
+    image, truth = _grainy(SEED + 5, "B")
+    with pytest.raises(CornerPhotoError):
+        locate_faces(image, "B", "grain/B")
+    faces = locate_faces(image, "B", "grain/B", seen=digits_seen_by())
+    assert sorted(f.face for f in faces) == sorted(truth["faces"])
+    assert_corner_faces_on_truth(faces, truth)

@@ -8,15 +8,20 @@ pass's sticker shapes and digits together. Either can be the one a fraction of a
 a steep face drawn wider or narrower than it is, and neither who proposed a fit nor how far
 apart the two lie tells which. The fit whose cells the cell model sees more digits in is the
 one the reader can read.
+
+The same count places the whole cube modelled from one face where its other faces frame no
+sticker (:func:`cube_of_digits`), and tells a model placed off the cube
+(:func:`digits_seen_on`).
 """
 from __future__ import annotations
 
 import numpy as np
 
 from ..digit_count import MORE_DIGITS, DigitsSeen
-from ..face_geometry import FaceGeometry
+from ..face_geometry import MIDWAY, FaceGeometry
 from .groups import CANDIDATES
-from .lattice import ENOUGH_CELLS, TO_NET, Lattice
+from .lattice import ENOUGH_CELLS, TO_NET, Lattice, Quad, snap
+from .model import focal_guesses, other_faces
 
 
 RANKED = 2 * CANDIDATES
@@ -62,4 +67,25 @@ def digits_seen_on(image: np.ndarray, lats: list[Lattice], seen: DigitsSeen | No
     return bool(counts.min() >= ENOUGH_CELLS)
 
 
-__all__ = ["RANKED", "by_digits", "digits_seen_on", "geometry_of", "surer_fit"]
+def cube_of_digits(image: np.ndarray, anchors: list[Lattice], quads: list[Quad],
+                   seen: DigitsSeen) -> list[Lattice]:
+    """The whole cube modelled from one found face (each of ``anchors`` at each focal length
+    worth trying, :func:`vision.locate.corners.model.focal_guesses`) whose two other faces
+    the cell model (``seen``) sees the most digits on, where it sees
+    :data:`vision.locate.corners.lattice.ENOUGH_CELLS` on each of the three; else []. Each
+    predicted face is snapped to the sticker candidates ``quads`` on its cells. The model of
+    :mod:`vision.locate.corners.whole` chooses its focal length, and is believed, by the
+    stickers its faces frame; a white body's light grooves under a camera's grain, or a side
+    face in shade, frame none, and that model places the side faces anywhere, while their
+    digits still show where the cube is."""
+    models = [[anchor, *(Lattice(*snap(H, quads, MIDWAY), (-1, -1)) for H in others)]
+              for anchor in anchors for f in focal_guesses(anchor.H, image.shape)
+              if len(others := other_faces(anchor.H, f, image.shape)) == 2]
+    if not models:
+        return []
+    counts = seen(image, [geometry_of(lat) for m in models for lat in m]).reshape(-1, 3)
+    best = int(np.argmax(counts[:, 1:].sum(axis=1)))
+    return models[best] if counts[best].min() >= ENOUGH_CELLS else []
+
+
+__all__ = ["RANKED", "by_digits", "cube_of_digits", "digits_seen_on", "geometry_of", "surer_fit"]

@@ -27,7 +27,7 @@ from ....models.cube.face_words import listed
 from ..face_geometry import FaceGeometry, PhotoRefusal, SeenShape, lattice_seen, project
 from .check import grid_contrasts, pitch_of
 from ..digit_count import DigitsSeen
-from .digit_fit import digits_seen_on, surer_fit
+from .digit_fit import cube_of_digits, digits_seen_on, surer_fit
 from .glyphs import glyph_stages
 from .groups import CANDIDATES, corner_groups
 from .joint import checked_fit
@@ -295,8 +295,13 @@ def locate_corner(image: np.ndarray, photo: str, source: str = "",
     still, it is sought once more with its grain smoothed away
     (:func:`vision.locate.corners.marks.grain_smoothed`, the passes the lifted copy gets): in
     dim light a camera's grain on a black cube's dark stickers is cut into as many marks of
-    a digit's size as its dimmed digits. The shade is not lifted, nor the digits taken whole
-    or the grain smoothed, without ``lift_shade``. ``seen``: the
+    a digit's size as its dimmed digits. Refused still, with ``seen``, the photo as taken is
+    sought once more for the whole cube modelled from one face where the cell model sees the
+    digits of its other two faces (``by_digits`` of :func:`_search`): a side face whose
+    stickers frame nothing, a white body's light grooves under grain or a face in shade,
+    leaves the model built on the stickers' frames no way to place it. The shade is not
+    lifted, nor the digits taken whole, the grain smoothed or the cube placed by its digits,
+    without ``lift_shade``. ``seen``: the
     learned cell model's count of the digits in a face's cells, which chooses between two
     fits of one corner (:func:`_last_resorts`) and must see the digits on the faces of a cube
     modelled from one face for it to win over the last resorts (:func:`_believed`); without
@@ -317,16 +322,24 @@ def locate_corner(image: np.ndarray, photo: str, source: str = "",
                                seen=seen)
             except CornerPhotoError:
                 pass
+        if seen is not None:
+            try:
+                return _search(image, photo, source, last_resorts=False, seen=seen,
+                               by_digits=True)
+            except CornerPhotoError:
+                pass
         raise refused from None
 
 
 def _search(image: np.ndarray, photo: str, source: str, last_resorts: bool = True,
-            whole: bool = False, seen: DigitsSeen | None = None) -> CornerView:
+            whole: bool = False, seen: DigitsSeen | None = None,
+            by_digits: bool = False) -> CornerView:
     """:func:`locate_corner`'s search on one picture, with or without the sticker passes'
     ``last_resorts`` (:func:`_last_resorts`, which takes ``seen``). With ``whole``, the light
     digits' pass alone, each digit taken whole at the lower ink threshold
     (:func:`glyph_faces`): a second look at a picture that every pass has seen already.
-    Raises :class:`CornerPhotoError` when fewer than three faces are found."""
+    With ``by_digits``, the whole cube placed by its digits where all else finds no corner
+    (:func:`_sticker_faces`). Raises :class:`CornerPhotoError` when fewer than three faces are found."""
     where = f"{source}: " if source else ""
     expected = corner_faces(photo)
     names = listed([f"{f.face} {f.place}" for f in expected])
@@ -338,7 +351,7 @@ def _search(image: np.ndarray, photo: str, source: str, last_resorts: bool = Tru
     if len(lattices) < 3 and not whole:
         found = found or find_lattices(image, probe=probe)
         lattices, quads, of_stickers = _sticker_faces(image, found, where, photo, names,
-                                                      last_resorts, seen)
+                                                      last_resorts, seen, by_digits)
     if len(lattices) < 3:
         raise CornerPhotoError(
             f"{where}corner photo {photo} shows {_describe(len(lattices))} "
@@ -410,8 +423,8 @@ def looks_dark(found: Found) -> bool:
 
 
 def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str, names: str,
-                   last_resorts: bool = True, seen: DigitsSeen | None = None
-                   ) -> tuple[list[Lattice], list[Quad], bool]:
+                   last_resorts: bool = True, seen: DigitsSeen | None = None,
+                   by_digits: bool = False) -> tuple[list[Lattice], list[Quad], bool]:
     """The faces from sticker shapes: the first pass ``found``, then :data:`MORE_PASSES`
     while fewer than three faces are found, the whole-cube model (where the cell model sees
     its digits, :func:`_believed`; otherwise after the last resorts), then the digits
@@ -419,7 +432,10 @@ def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str, name
     lattices of every pass, judged by the glyphs on their cells
     (:func:`vision.locate.corners.score.pooled_corner`), also when three faces were found that do
     not fit one cube (a printed grid beside the cube can make one); these two
-    (:func:`_last_resorts`, given ``seen``) only with ``last_resorts``; three cross-checked
+    (:func:`_last_resorts`, given ``seen``) only with ``last_resorts``; with ``by_digits``,
+    where all that finds no corner, the whole cube modelled from one face where the cell model
+    sees the digits of its other two (:func:`vision.locate.corners.digit_fit.cube_of_digits`);
+    three cross-checked
     faces, or fewer when they are not found, the sticker shapes seen (the last pass's) and
     whether the faces came from sticker shapes (not from the digits).
     Raises :class:`CornerPhotoError` when three faces were found that do not fit one cube
@@ -451,8 +467,10 @@ def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str, name
         return lattices, found.quads, True
     if last_resorts:
         lattices = _last_resorts(image, found, pool, shapes, lattices, seen)
-    if len(lattices) < 3 and modelled:  # a model whose digits are unseen rather than none
-        return modelled, found.quads, True
+    if len(lattices) < 3:  # a model whose digits are unseen rather than none
+        modelled = _model_left(image, modelled, anchors, found.quads, seen, by_digits)
+        if modelled:
+            return modelled, found.quads, True
     if unfit and len(lattices) < 3:
         raise CornerPhotoError(
             f"{where}corner photo {photo}: the three faces found do not fit one cube (blur, "
@@ -460,6 +478,18 @@ def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str, name
             "of the picture.", _loose(found.quads, unfit, image.shape)
             + faces_seen(unfit, image.shape))
     return lattices, found.quads, False
+
+
+def _model_left(image: np.ndarray, modelled: list[Lattice], anchors: list[Lattice],
+                quads: list[Quad], seen: DigitsSeen | None, by_digits: bool) -> list[Lattice]:
+    """Where nothing else finds the corner: the whole-cube model built on the stickers'
+    frames (``modelled``, not believed for want of digits seen on it), else, with
+    ``by_digits`` and the cell model (``seen``), the cube modelled from one of the faces found
+    (``anchors``) where the cell model sees the digits of its other two faces
+    (:func:`vision.locate.corners.digit_fit.cube_of_digits`, snapped to ``quads``); else []."""
+    if modelled or not by_digits or seen is None:
+        return modelled
+    return cube_of_digits(image, anchors, quads, seen)
 
 
 def _believed(image: np.ndarray, modelled: list[Lattice], seen: DigitsSeen | None
