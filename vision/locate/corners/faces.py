@@ -339,7 +339,8 @@ def _search(image: np.ndarray, photo: str, source: str, last_resorts: bool = Tru
     digits' pass alone, each digit taken whole at the lower ink threshold
     (:func:`glyph_faces`): a second look at a picture that every pass has seen already.
     With ``by_digits``, the whole cube placed by its digits where all else finds no corner
-    (:func:`_sticker_faces`). Raises :class:`CornerPhotoError` when fewer than three faces are found."""
+    (:func:`_sticker_faces`). Raises :class:`CornerPhotoError` when fewer than three faces
+    are found."""
     where = f"{source}: " if source else ""
     expected = corner_faces(photo)
     names = listed([f"{f.face} {f.place}" for f in expected])
