@@ -77,15 +77,23 @@ def cube_of_digits(image: np.ndarray, anchors: list[Lattice], quads: list[Quad],
     :mod:`vision.locate.corners.whole` chooses its focal length, and is believed, by the
     stickers its faces frame; a white body's light grooves under a camera's grain, or a side
     face in shade, frame none, and that model places the side faces anywhere, while their
-    digits still show where the cube is."""
-    models = [[anchor, *(Lattice(*snap(H, quads, MIDWAY), (-1, -1)) for H in others)]
-              for anchor in anchors for f in focal_guesses(anchor.H, image.shape)
-              if len(others := other_faces(anchor.H, f, image.shape)) == 2]
+    digits still show where the cube is. A face found alike by several sticker passes is
+    modelled from once, and each found face's digits are counted once, whatever the focal
+    length."""
+    found: dict[bytes, Lattice] = {}
+    for anchor in anchors:
+        found.setdefault(anchor.H.tobytes(), anchor)
+    faces = list(found.values())
+    models = [(i, [Lattice(*snap(H, quads, MIDWAY), (-1, -1)) for H in others])
+              for i, face in enumerate(faces) for f in focal_guesses(face.H, image.shape)
+              if len(others := other_faces(face.H, f, image.shape)) == 2]
     if not models:
         return []
-    counts = seen(image, [geometry_of(lat) for m in models for lat in m]).reshape(-1, 3)
-    best = int(np.argmax(counts[:, 1:].sum(axis=1)))
-    return models[best] if counts[best].min() >= ENOUGH_CELLS else []
+    own = seen(image, [geometry_of(face) for face in faces])
+    sides = seen(image, [geometry_of(lat) for _, pair in models for lat in pair]).reshape(-1, 2)
+    best = int(np.argmax(sides.sum(axis=1)))
+    i, pair = models[best]
+    return [faces[i], *pair] if min(own[i], sides[best].min()) >= ENOUGH_CELLS else []
 
 
 __all__ = ["RANKED", "by_digits", "cube_of_digits", "digits_seen_on", "geometry_of", "surer_fit"]
