@@ -4,7 +4,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tools.phone_changes_report import CHANGES, measure
+from sudoku_cube.assistant.bench.renders import face_misreads, symmetric_of
+from sudoku_cube.assistant.bench.vision_second import cube
+from sudoku_cube.render.second import face_shot
+from sudoku_cube.vision.reading.reader import Reader
+from tools.phone_changes_report import CHANGES, COVERS, EDGE_CELLS, FIRST_SEED, SKIN, measure
 
 
 def _photo() -> np.ndarray:
@@ -46,3 +50,42 @@ def test_photos_read_back_unchanged_and_small_count_their_stickers(corner):
         assert t.faces == 6 and t.located + t.refused + t.misplaced == 6
         assert t.stickers == 9 * t.located
     assert got["none"].located == 6 and got["none"].right >= 52
+
+
+def test_a_finger_covers_the_lowest_edge_sticker_and_leaves_the_far_ones():
+    im = np.full((480, 640, 3), 200, np.uint8)
+    centres = np.array([(260 + 60 * c, 180 + 60 * r) for r in range(3) for c in range(3)],
+                       np.float64)  # a face upright in the middle: cell 7 is lowest
+    out = COVERS["finger over a sticker"](im, centres).astype(int)
+    x, y = centres[7].astype(int)
+    assert abs(out[y, x] - np.array(SKIN)).max() <= 1  # the sticker's middle is skin
+    for i in (0, 1, 2, 3, 5):
+        x, y = centres[i].astype(int)
+        assert (out[y, x] == 200).all()
+
+
+def test_a_chat_apps_file_is_coarser_but_the_same_size():
+    im = _photo()
+    out = CHANGES["chat app file"](im)
+    assert out.shape == im.shape and not np.array_equal(out, im)
+    assert np.abs(out.astype(int) - im).mean() < 5
+
+
+def test_a_cubes_faces_are_decoded_jointly_under_each_change():
+    got = measure(1, {"none": CHANGES["none"]}, looks=("white",),
+                  covers={"finger over a sticker": COVERS["finger over a sticker"]})
+    for t in got.values():  # one cube: one joint decoding each, none settled wrong
+        assert sum(t.joint.counts.values()) == 1 and t.joint.counts["wrong_sure"] == 0
+    assert got["none"].joint.right == 1
+
+
+def test_the_sticker_under_a_finger_is_read_as_no_digit_and_the_others_right():
+    state, homes, lk = cube(FIRST_SEED, 0, "white")
+    shot = face_shot(state, "U", FIRST_SEED * 10, lk, homes)
+    centres = np.array(shot.truth["centres"], np.float64)
+    covered = max(EDGE_CELLS, key=lambda i: centres[i, 1])
+    reading = Reader(ocr="never").read_face(
+        COVERS["finger over a sticker"](shot.image, centres), face="U")
+    assert covered in reading.blank
+    right, wrong = face_misreads({"U": reading}, state, symmetric_of("white"))
+    assert right == 8 and wrong[0].startswith(f"U{covered + 1} ")

@@ -3,14 +3,20 @@
 Renders the exam renderer's six face photos or corner pairs (:mod:`sudoku_cube.render.second`,
 its standard scenes, every look; look i's cubes start at :data:`FIRST_SEED` + 1000 i, seeds no
 benchmark and no training uses), changes each photo in one of the ways of :data:`CHANGES`
-(warm or cool light, a 12-megapixel phone's file, a small one, dim light, vignetting, sensor
-noise, a flash's hot spot, a hand's motion blur), writes it as a JPEG and reads it back
+(warm or cool light, a 12-megapixel phone's file, a small one, a chat app's coarse JPEG, dim
+light, vignetting, sensor noise, a flash's hot spot, a hand's motion blur) or covers part of a
+face as in :data:`COVERS` (a finger over an edge sticker), writes it as a JPEG and reads it back
 through the product's own loader and reader (no OCR). Per change it reports the faces located,
 refused and misplaced (a sticker centre a third of a pitch or more off the truth) and the
 stickers right on the located faces, then every misread and misplaced face by name, so that a
 change that costs readings is seen beside the unchanged photo's own misreads.
 
     .venv/bin/python -m tools.phone_changes_report --cubes 3 [--photos corners]
+
+Each cube's six faces are also decoded jointly, as the product decodes them: a covered
+sticker is read as no digit at best and counts as misread among the stickers, so the cubes
+right after joint decoding, and whether they are settled, sent to review or refused, say what
+a person meets.
 """
 from __future__ import annotations
 
@@ -22,14 +28,15 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from sudoku_cube.assistant.bench.renders import LOOK_ORDER, face_misreads, symmetric_of
+from sudoku_cube.assistant.bench.renders import (LOOK_ORDER, face_misreads, joint_decode,
+                                                 symmetric_of)
 from sudoku_cube.assistant.bench.vision_second import Tally, cube, judge
 from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.models.cube.state import CubeState
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.render.second import Look, Shot, corner_shot, face_shot
 from sudoku_cube.vision.photo.images import load_photo
-from sudoku_cube.vision.reading.faces import FaceReading
+from sudoku_cube.vision.reading.faces import FaceReading, reading_state
 from sudoku_cube.vision.reading.reader import Reader
 
 FIRST_SEED = 96000
@@ -37,6 +44,10 @@ FIRST_SEED = 96000
 95000+ and 70000+) and of every training set's (700000+)."""
 
 Change = Callable[[np.ndarray], np.ndarray]
+"""A change of a whole photo: its BGR pixels to the changed ones."""
+Cover = Callable[[np.ndarray, np.ndarray], np.ndarray]
+"""Something over part of a face: the photo's BGR pixels and the sticker centres (9, 2, net
+order) of the face it covers, to the changed pixels."""
 
 
 def _scaled_channels(gains: tuple[float, float, float]) -> Change:
@@ -56,6 +67,12 @@ def _small_file(im: np.ndarray) -> np.ndarray:
     """Shrunk to 400 pixels on its longer side: a thumbnail, or a photo sent by a chat app."""
     s = 400 / max(im.shape[:2])
     return cv2.resize(im, None, fx=s, fy=s, interpolation=cv2.INTER_AREA)
+
+
+def _chat_file(im: np.ndarray) -> np.ndarray:
+    """Sent through a chat app that squeezes photos hard: JPEG at quality 25."""
+    ok, data = cv2.imencode(".jpg", im, [cv2.IMWRITE_JPEG_QUALITY, 25])
+    return cv2.imdecode(data, cv2.IMREAD_COLOR) if ok else im
 
 
 def _dim(im: np.ndarray) -> np.ndarray:
@@ -103,6 +120,7 @@ CHANGES: dict[str, Change] = {
     "cool light": _scaled_channels((1.2, 1.0, 0.75)),
     "12 MP file": _phone_file,
     "400 px file": _small_file,
+    "chat app file": _chat_file,
     "dim": _dim,
     "vignette": _vignette,
     "noise": _noise,
@@ -110,6 +128,35 @@ CHANGES: dict[str, Change] = {
     "motion blur": _motion,
 }
 """The changes, each a function of a BGR photo; "none" reads the photo as rendered."""
+
+EDGE_CELLS = (1, 3, 5, 7)
+"""A face's edge stickers (net order): where a finger holding the cube reaches over."""
+SKIN = (130.0, 160.0, 215.0)
+"""A finger's colour (BGR)."""
+
+
+def _finger(im: np.ndarray, centres: np.ndarray) -> np.ndarray:
+    """A finger over the edge sticker lowest in the photo (a hand holds the cube from below):
+    from outside the face, a little wider than a sticker, its round tip a quarter of a pitch
+    past the sticker's middle towards the face's, its outline softened by two pixels."""
+    centres = np.asarray(centres, np.float64)
+    k = max(EDGE_CELLS, key=lambda i: centres[i, 1])
+    out = centres[k] - centres[4]
+    pitch = float(np.linalg.norm(out))
+    tip = centres[k] - 0.25 * out
+    base = tip + 3.0 * out
+    half = int(round(0.55 * pitch))
+    mask = np.zeros(im.shape[:2], np.float32)
+    cv2.line(mask, tuple(int(round(v)) for v in tip), tuple(int(round(v)) for v in base), 1.0,
+             2 * half)
+    cv2.circle(mask, tuple(int(round(v)) for v in tip), half, 1.0, -1)
+    mask = cv2.GaussianBlur(mask, (0, 0), 2.0)[..., None]
+    return np.clip(im * (1 - mask) + np.array(SKIN) * mask, 0, 255).astype(np.uint8)
+
+
+COVERS: dict[str, Cover] = {"finger over a sticker": _finger}
+"""The covers, each over the first face a photo shows (a face photo's own face, corner photo
+A's U, B's D)."""
 
 
 def read_changed(reader: Reader, image: np.ndarray, name: str, folder: Path, corner: bool
@@ -148,10 +195,12 @@ def _truths(shot: Shot, name: str, corner: bool) -> dict[str, dict]:
 
 
 def _count(t: Tally, tag: str, got: dict[str, FaceReading] | None, err: str | None,
-           truths: dict[str, dict], state: CubeState, symmetric: frozenset[int]) -> None:
+           truths: dict[str, dict], state: CubeState, symmetric: frozenset[int]
+           ) -> dict[str, FaceReading]:
     """Count one changed photo's faces in ``t`` as ``bench vision --renderer second`` does
     (:func:`judge`: refused, misplaced or located), and the located faces' stickers against
-    ``state``."""
+    ``state``; the located faces' readings."""
+    located = {}
     for f, truth in truths.items():
         reading = (got or {}).get(f)
         if judge(t, tag, f, reading, err, truth):
@@ -159,30 +208,43 @@ def _count(t: Tally, tag: str, got: dict[str, FaceReading] | None, err: str | No
             t.stickers += len(reading.stickers)
             t.right += right
             t.notes += [f"{tag} {w}" for w in wrong]
+            located[f] = reading
+    return located
 
 
 def measure(cubes: int, changes: dict[str, Change], looks: tuple[str, ...] = LOOK_ORDER,
-            corner: bool = False) -> dict[str, Tally]:
-    """Every change's tally over ``cubes`` cubes of each look: six face photos each, or with
-    ``corner`` corner photos A and B."""
+            corner: bool = False, covers: dict[str, Cover] | None = None) -> dict[str, Tally]:
+    """Every change's and cover's tally over ``cubes`` cubes of each look: six face photos
+    each, or with ``corner`` corner photos A and B."""
     reader = Reader(ocr="never")
-    tallies = {name: Tally() for name in changes}
+    covers = covers or {}
+    tallies = {name: Tally() for name in [*changes, *covers]}
     with tempfile.TemporaryDirectory() as tmp:
         for li, look in enumerate(looks):
             symmetric = symmetric_of(look)
             for k in range(cubes):
                 s = FIRST_SEED + 1000 * li + k
                 state, homes, lk = cube(s, k, look)
+                readings: dict[str, dict[str, FaceReading]] = {n: {} for n in tallies}
                 for name, shot in _shots(state, homes, lk, s, corner):
-                    for change_name, change in changes.items():
-                        image = change(shot.image)
+                    first = next(iter(_truths(shot, name, corner).values()))["centres"]
+                    changed = {**{n: change(shot.image) for n, change in changes.items()},
+                               **{n: cover(shot.image, np.array(first))
+                                  for n, cover in covers.items()}}
+                    for change_name, image in changed.items():
                         got, err = read_changed(reader, image, name, Path(tmp), corner)
                         # the truth in the changed photo's pixels
                         grow = max(image.shape[:2]) / max(shot.image.shape[:2])
                         truths = {f: dict(t, centres=(np.array(t["centres"]) * grow).tolist())
                                   for f, t in _truths(shot, name, corner).items()}
-                        _count(tallies[change_name], f"{look}-{s}" + (f" {name}" if corner
-                               else ""), got, err, truths, state, symmetric)
+                        readings[change_name].update(_count(
+                            tallies[change_name], f"{look}-{s}" + (f" {name}" if corner
+                                                                   else ""),
+                            got, err, truths, state, symmetric))
+                for change_name, faces in readings.items():  # the cube's faces decoded jointly
+                    tallies[change_name].joint.add(
+                        joint_decode(reading_state(faces), state, symmetric)
+                        if len(faces) == len(FACES) else None)
     return tallies
 
 
@@ -190,17 +252,23 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cubes", type=int, default=3, help="cubes per look (six photos each)")
     ap.add_argument("--changes", nargs="+", choices=list(CHANGES), default=list(CHANGES))
+    ap.add_argument("--covers", nargs="*", choices=list(COVERS), default=list(COVERS),
+                    help="things over part of a face (none: --covers with no name)")
     ap.add_argument("--photos", choices=("faces", "corners"), default="faces",
                     help="six face photos per cube, or corner photos A and B")
     args = ap.parse_args(argv)
     tallies = measure(args.cubes, {n: CHANGES[n] for n in args.changes},
-                      corner=args.photos == "corners")
-    print("| change | faces | located | refused | misplaced | stickers right |")
-    print("|---|---|---|---|---|---|")
+                      corner=args.photos == "corners", covers={n: COVERS[n] for n in args.covers})
+    print("| change | faces | located | refused | misplaced | stickers right | cubes after "
+          "joint decoding: right; sure / review / refused / WRONG sure |")
+    print("|---|---|---|---|---|---|---|")
     for name, t in tallies.items():
         share = 100 * t.right / max(t.stickers, 1)
+        j = t.joint.figures()
         print(f"| {name} | {t.faces} | {t.located} | {t.refused} | {t.misplaced} | "
-              f"{t.right} / {t.stickers} ({share:.2f} %) |")
+              f"{t.right} / {t.stickers} ({share:.2f} %) | {j['cubes_right_after_joint']}; "
+              f"{j['joint_sure']} / {j['joint_review']} / {j['joint_refused']} / "
+              f"{j['joint_wrong_sure']} |")
     for name, t in tallies.items():
         if t.notes:
             print(f"\n{name}: " + "; ".join(t.notes))
