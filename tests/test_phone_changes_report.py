@@ -8,7 +8,8 @@ from sudoku_cube.assistant.bench.renders import face_misreads, symmetric_of
 from sudoku_cube.assistant.bench.vision_second import cube
 from sudoku_cube.render.second import face_shot
 from sudoku_cube.vision.reading.reader import Reader
-from tools.phone_changes_report import CHANGES, COVERS, EDGE_CELLS, FIRST_SEED, SKIN, measure
+from tools.phone_changes_report import (CHANGES, COVERS, DARK_SKIN, EDGE_CELLS, FIRST_SEED, SKIN,
+                                        finger_over, measure)
 
 
 def _photo() -> np.ndarray:
@@ -52,16 +53,23 @@ def test_photos_read_back_unchanged_and_small_count_their_stickers(corner):
     assert got["none"].located == 6 and got["none"].right >= 52
 
 
-def test_a_finger_covers_the_lowest_edge_sticker_and_leaves_the_far_ones():
+@pytest.mark.parametrize("name, skin", [("finger over a sticker", SKIN),
+                                        ("dark finger over a sticker", DARK_SKIN)])
+def test_a_finger_covers_the_lowest_edge_sticker_and_leaves_the_far_ones(name, skin):
     im = np.full((480, 640, 3), 200, np.uint8)
     centres = np.array([(260 + 60 * c, 180 + 60 * r) for r in range(3) for c in range(3)],
                        np.float64)  # a face upright in the middle: cell 7 is lowest
-    out = COVERS["finger over a sticker"](im, centres).astype(int)
+    out = COVERS[name](im, centres).astype(int)
     x, y = centres[7].astype(int)
-    assert abs(out[y, x] - np.array(SKIN)).max() <= 1  # the sticker's middle is skin
+    assert abs(out[y, x] - np.array(skin)).max() <= 1  # the sticker's middle is skin
     for i in (0, 1, 2, 3, 5):
         x, y = centres[i].astype(int)
         assert (out[y, x] == 200).all()
+    top = finger_over(im, centres, 1, skin).astype(int)  # from above, over the top sticker
+    x, y = centres[1].astype(int)
+    assert abs(top[y, x] - np.array(skin)).max() <= 1
+    x, y = centres[7].astype(int)
+    assert (top[y, x] == 200).all()
 
 
 def test_a_chat_apps_file_is_coarser_but_the_same_size():

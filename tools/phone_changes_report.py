@@ -5,11 +5,11 @@ its standard scenes, every look; look i's cubes start at :data:`FIRST_SEED` + 10
 benchmark and no training uses), changes each photo in one of the ways of :data:`CHANGES`
 (warm or cool light, a 12-megapixel phone's file, a small one, a chat app's coarse JPEG, dim
 light, vignetting, sensor noise, a flash's hot spot, a hand's motion blur) or covers part of a
-face as in :data:`COVERS` (a finger over an edge sticker), writes it as a JPEG and reads it back
-through the product's own loader and reader (no OCR). Per change it reports the faces located,
-refused and misplaced (a sticker centre a third of a pitch or more off the truth) and the
-stickers right on the located faces, then every misread and misplaced face by name, so that a
-change that costs readings is seen beside the unchanged photo's own misreads.
+face as in :data:`COVERS` (a finger over an edge sticker, light or dark), writes it as a JPEG
+and reads it back through the product's own loader and reader (no OCR). Per change it reports
+the faces located, refused and misplaced (a sticker centre a third of a pitch or more off the
+truth) and the stickers right on the located faces, then every misread and misplaced face by
+name, so that a change that costs readings is seen beside the unchanged photo's own misreads.
 
     .venv/bin/python -m tools.phone_changes_report --cubes 3 [--photos corners]
 
@@ -132,15 +132,34 @@ CHANGES: dict[str, Change] = {
 EDGE_CELLS = (1, 3, 5, 7)
 """A face's edge stickers (net order): where a finger holding the cube reaches over."""
 SKIN = (130.0, 160.0, 215.0)
-"""A finger's colour (BGR)."""
+"""A finger's colour (BGR) in good light."""
+DARK_SKIN = (70.0, 90.0, 125.0)
+"""A darker finger's colour (BGR): darker skin, or a finger in the shade of the cube."""
 
 
 def _finger(im: np.ndarray, centres: np.ndarray) -> np.ndarray:
     """A finger over the edge sticker lowest in the photo (a hand holds the cube from below):
-    from outside the face, a little wider than a sticker, its round tip a quarter of a pitch
-    past the sticker's middle towards the face's, its outline softened by two pixels."""
+    :func:`finger_over` that sticker, of :data:`SKIN`."""
+    return finger_over(im, centres, _lowest_edge(centres), SKIN)
+
+
+def _dark_finger(im: np.ndarray, centres: np.ndarray) -> np.ndarray:
+    """:func:`_finger` of :data:`DARK_SKIN`."""
+    return finger_over(im, centres, _lowest_edge(centres), DARK_SKIN)
+
+
+def _lowest_edge(centres: np.ndarray) -> int:
+    """The edge sticker (:data:`EDGE_CELLS`) lowest in the photo."""
+    return max(EDGE_CELLS, key=lambda i: float(np.asarray(centres)[i, 1]))
+
+
+def finger_over(im: np.ndarray, centres: np.ndarray, k: int,
+                skin: tuple[float, float, float]) -> np.ndarray:
+    """A finger of colour ``skin`` over edge sticker ``k`` of the face whose sticker centres
+    are ``centres``: from outside the face, a little wider than a sticker, its round tip a
+    quarter of a pitch past the sticker's middle towards the face's, its outline softened by
+    two pixels."""
     centres = np.asarray(centres, np.float64)
-    k = max(EDGE_CELLS, key=lambda i: centres[i, 1])
     out = centres[k] - centres[4]
     pitch = float(np.linalg.norm(out))
     tip = centres[k] - 0.25 * out
@@ -151,10 +170,11 @@ def _finger(im: np.ndarray, centres: np.ndarray) -> np.ndarray:
              2 * half)
     cv2.circle(mask, tuple(int(round(v)) for v in tip), half, 1.0, -1)
     mask = cv2.GaussianBlur(mask, (0, 0), 2.0)[..., None]
-    return np.clip(im * (1 - mask) + np.array(SKIN) * mask, 0, 255).astype(np.uint8)
+    return np.clip(im * (1 - mask) + np.array(skin) * mask, 0, 255).astype(np.uint8)
 
 
-COVERS: dict[str, Cover] = {"finger over a sticker": _finger}
+COVERS: dict[str, Cover] = {"finger over a sticker": _finger,
+                            "dark finger over a sticker": _dark_finger}
 """The covers, each over the first face a photo shows (a face photo's own face, corner photo
 A's U, B's D)."""
 
