@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import io
 import random
+from collections import Counter
 
 import pytest
 from rich.console import Console
 
 from sudoku_cube.assistant.services.review import (ReviewCheck, apply_corrections, check_reading,
-                                                   doubtful, parse_corrections)
+                                                   count_note, doubtful, parse_corrections)
 from sudoku_cube.assistant.terminal.review_ui import (PROMPT, PROMPT_MORE, ReviewQuit,
                                                       run_review)
 from sudoku_cube.assistant.terminal.review_view import ReviewView
@@ -294,3 +295,34 @@ def test_a_digit_count_refusal_keeps_each_digit_apart_on_one_line():
     assert unsolvable_problem(error) == (
         "the grid cannot be completed: the digit counts are wrong, so no solved arrangement "
         "exists: digit 2 is read 8 times (at U4 L3 L9); digit 4 is read 5 times (at U1 R1)")
+
+
+def _covered(truth: CubeState, names: list[str]) -> CubeState:
+    """A reading of ``truth`` in which the stickers ``names`` show no digit (a finger over
+    them): every one of the 36 readings listed at the recogniser's floor, a 1 a little
+    above the rest, as the reader guesses there."""
+    reading = _reading(truth, {})
+    stickers, cands = list(reading.stickers), list(reading.candidates)
+    for name in names:
+        i = sticker_index(name)
+        alts = [Hypothesis(Sticker(d, r), 0.04 if d == 1 else 0.02)
+                for d in range(1, 10) for r in range(4)]
+        cands[i] = tuple(sorted(alts, key=lambda h: -h.score))
+        stickers[i] = cands[i][0].sticker
+    return CubeState(tuple(stickers), 3, tuple(cands))
+
+
+def test_stickers_with_no_digit_seen_are_left_out_of_the_digit_counts_and_said_so():
+    truth = _truth(12)
+    names = [n for n in ("F8", "U2", "R4", "L6", "B2")
+             if truth.stickers[sticker_index(n)].digit != 1]
+    reading = _covered(truth, names)
+    note = count_note(reading)
+    # counted as read, the guessed 1s would say "1 x" 6 + len(names); left out, each covered
+    # digit is one short and the 1s are right
+    assert len(note) == 1 and "1 x" not in note[0]
+    hidden = Counter(truth.stickers[sticker_index(name)].digit for name in names)
+    assert note[0].startswith("digit counts off: " + ", ".join(
+        f"{d} x{6 - hidden[d]}" for d in sorted(hidden)) + " (")
+    assert note[0].endswith(f"{len(names)} stickers with no digit seen not counted)")
+    assert count_note(truth) == []

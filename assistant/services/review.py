@@ -20,6 +20,7 @@ from ...models.cube.stickers import Sticker, format_token, is_doubtful, parse_to
 from ...models.errors import SudokuCubeError, UnsolvableError
 from ...models.grid import GridSolution, GridUnsolvableError, photo_refusal, solve_grid
 from ...models.grid.diagnosis import insisted_note, kept_note
+from ...models.grid.model import is_open
 from ...models.grid.hopeless import (FACE_ON, RETAKE_SHARE, PhotoNames, per_face, retake_faces,
                                      retake_photos)
 from ...models.profile import CubeSettings
@@ -369,14 +370,20 @@ def take_choices(state: CubeState, check: ReviewCheck) -> CubeState:
 
 def count_note(state: CubeState) -> list[str]:
     """The digit counts that are off, in one line (empty list when every digit appears as
-    often as a Sudoku Cube has it): 'digits counted off: 2 seven times, 7 three times ...'."""
+    often as a Sudoku Cube has it): 'digit counts off: 2 x7, 7 x5 ...'. A sticker whose
+    reading rules nothing out (every digit listed, :func:`models.grid.model.is_open`: no
+    digit seen, a finger or glare over it) is left out of the counts and said so: its best
+    reading is a guess, and counted it would make one digit look read too often."""
     problems = digit_count_problems(state)
     if not problems:
         return []
-    counts = Counter(s.digit for s in state.stickers)
+    unread = {i for i in range(len(state.stickers)) if is_open(state.hypotheses(i))}
+    counts = Counter(s.digit for i, s in enumerate(state.stickers) if i not in unread)
     expected = 6 * state.n * state.n // 9
     off = [f"{d} x{counts.get(d, 0)}" for d in range(1, 10) if counts.get(d, 0) != expected]
-    return [f"digit counts off: {', '.join(off)} (a Sudoku Cube has {expected} of each)"]
+    left = (f"; {len(unread)} sticker{'s' if len(unread) > 1 else ''} with no digit seen not "
+            "counted") if unread else ""
+    return [f"digit counts off: {', '.join(off)} (a Sudoku Cube has {expected} of each{left})"]
 
 
 def unsolvable_problem(error: UnsolvableError) -> str:
