@@ -296,8 +296,9 @@ def locate_corner(image: np.ndarray, photo: str, source: str = "",
     (:func:`vision.locate.corners.marks.grain_smoothed`, the passes the lifted copy gets): in
     dim light a camera's grain on a black cube's dark stickers is cut into as many marks of
     a digit's size as its dimmed digits. Refused still, with ``seen``, the photo as taken is
-    sought once more for the whole cube modelled from one face where the cell model sees the
-    digits of its other two faces (``by_digits`` of :func:`_search`): a side face whose
+    placed once more, from what its sticker passes found, as the whole cube modelled from one
+    face where the cell model sees the digits of its other two faces (:func:`_by_digits`,
+    not searched for again): a side face whose
     stickers frame nothing, a white body's light grooves under grain or a face in shade,
     leaves the model built on the stickers' frames no way to place it. The shade is not
     lifted, nor the digits taken whole, the grain smoothed or the cube placed by its digits,
@@ -310,8 +311,9 @@ def locate_corner(image: np.ndarray, photo: str, source: str = "",
     Raises :class:`CornerPhotoError` when fewer than three faces are found either way (the
     refusal of the photo as taken, which names what it shows).
     """
+    left: list[_Left] = []
     try:
-        return _search(image, photo, source, seen=seen)
+        return _search(image, photo, source, seen=seen, left=left)
     except CornerPhotoError as refused:
         if not lift_shade:
             raise
@@ -322,25 +324,49 @@ def locate_corner(image: np.ndarray, photo: str, source: str = "",
                                seen=seen)
             except CornerPhotoError:
                 pass
-        if seen is not None:
+        if seen is not None and left:
             try:
-                return _search(image, photo, source, last_resorts=False, seen=seen,
-                               by_digits=True)
+                return _by_digits(image, photo, source, left[0], seen)
             except CornerPhotoError:
                 pass
         raise refused from None
 
 
+@dataclass(frozen=True)
+class _Left:
+    """What the sticker passes of a photo found where they place no corner by themselves:
+    the faces found (``anchors``), the last pass's sticker shapes (``quads``) and the whole
+    cube modelled on the stickers' frames but not believed (``modelled``, or [])."""
+
+    anchors: list[Lattice]
+    quads: list[Quad]
+    modelled: list[Lattice]
+
+
+def _by_digits(image: np.ndarray, photo: str, source: str, left: _Left, seen: DigitsSeen
+               ) -> CornerView:
+    """The corner of the photo as taken placed from what its sticker passes left (``left``,
+    of the first search): the model not believed where there is one, else the whole cube
+    modelled from one of the faces found where the cell model (``seen``) sees the digits of
+    its other two (:func:`vision.locate.corners.digit_fit.cube_of_digits`, snapped to the
+    sticker shapes); its faces fitted and settled as the sticker passes' are. Raises
+    :class:`CornerPhotoError` when neither places three faces."""
+    lattices = left.modelled or cube_of_digits(image, left.anchors, left.quads, seen)
+    if len(lattices) < 3:
+        raise CornerPhotoError(f"{source}: corner photo {photo}: no cube placed by its digits")
+    return _view(_settled(image, _jointly(lattices[:3])), photo, source, image.shape)
+
+
 def _search(image: np.ndarray, photo: str, source: str, last_resorts: bool = True,
             whole: bool = False, seen: DigitsSeen | None = None,
-            by_digits: bool = False) -> CornerView:
+            left: list[_Left] | None = None) -> CornerView:
     """:func:`locate_corner`'s search on one picture, with or without the sticker passes'
     ``last_resorts`` (:func:`_last_resorts`, which takes ``seen``). With ``whole``, the light
     digits' pass alone, each digit taken whole at the lower ink threshold
     (:func:`glyph_faces`): a second look at a picture that every pass has seen already.
-    With ``by_digits``, the whole cube placed by its digits where all else finds no corner
-    (:func:`_sticker_faces`). Raises :class:`CornerPhotoError` when fewer than three faces
-    are found."""
+    ``left``: where the sticker passes place no corner by themselves, what they found is
+    added to it (:class:`_Left`, for :func:`_by_digits`). Raises :class:`CornerPhotoError`
+    when fewer than three faces are found."""
     where = f"{source}: " if source else ""
     expected = corner_faces(photo)
     names = listed([f"{f.face} {f.place}" for f in expected])
@@ -352,7 +378,7 @@ def _search(image: np.ndarray, photo: str, source: str, last_resorts: bool = Tru
     if len(lattices) < 3 and not whole:
         found = found or find_lattices(image, probe=probe)
         lattices, quads, of_stickers = _sticker_faces(image, found, where, photo, names,
-                                                      last_resorts, seen, by_digits)
+                                                      last_resorts, seen, left)
     if len(lattices) < 3:
         raise CornerPhotoError(
             f"{where}corner photo {photo} shows {_describe(len(lattices))} "
@@ -425,7 +451,7 @@ def looks_dark(found: Found) -> bool:
 
 def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str, names: str,
                    last_resorts: bool = True, seen: DigitsSeen | None = None,
-                   by_digits: bool = False) -> tuple[list[Lattice], list[Quad], bool]:
+                   left: list[_Left] | None = None) -> tuple[list[Lattice], list[Quad], bool]:
     """The faces from sticker shapes: the first pass ``found``, then :data:`MORE_PASSES`
     while fewer than three faces are found, the whole-cube model (where the cell model sees
     its digits, :func:`_believed`; otherwise after the last resorts), then the digits
@@ -433,10 +459,10 @@ def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str, name
     lattices of every pass, judged by the glyphs on their cells
     (:func:`vision.locate.corners.score.pooled_corner`), also when three faces were found that do
     not fit one cube (a printed grid beside the cube can make one); these two
-    (:func:`_last_resorts`, given ``seen``) only with ``last_resorts``; with ``by_digits``,
-    where all that finds no corner, the whole cube modelled from one face where the cell model
-    sees the digits of its other two (:func:`vision.locate.corners.digit_fit.cube_of_digits`);
-    three cross-checked
+    (:func:`_last_resorts`, given ``seen``) only with ``last_resorts``, then the model not
+    believed; where the passes place no corner by themselves, what they found is added to
+    ``left`` (:func:`_by_digits` places the cube by its digits from it where all else
+    fails); three cross-checked
     faces, or fewer when they are not found, the sticker shapes seen (the last pass's) and
     whether the faces came from sticker shapes (not from the digits).
     Raises :class:`CornerPhotoError` when three faces were found that do not fit one cube
@@ -466,12 +492,12 @@ def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str, name
         lattices = _believed(image, modelled, seen) or lattices
     if len(lattices) >= 3:
         return lattices, found.quads, True
+    if left is not None:
+        left.append(_Left(anchors, found.quads, modelled))
     if last_resorts:
         lattices = _last_resorts(image, found, pool, shapes, lattices, seen)
-    if len(lattices) < 3:  # a model whose digits are unseen rather than none
-        modelled = _model_left(image, modelled, anchors, found.quads, seen, by_digits)
-        if modelled:
-            return modelled, found.quads, True
+    if len(lattices) < 3 and modelled:  # a model whose digits are unseen rather than none
+        return modelled, found.quads, True
     if unfit and len(lattices) < 3:
         raise CornerPhotoError(
             f"{where}corner photo {photo}: the three faces found do not fit one cube (blur, "
@@ -479,18 +505,6 @@ def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str, name
             "of the picture.", _loose(found.quads, unfit, image.shape)
             + faces_seen(unfit, image.shape))
     return lattices, found.quads, False
-
-
-def _model_left(image: np.ndarray, modelled: list[Lattice], anchors: list[Lattice],
-                quads: list[Quad], seen: DigitsSeen | None, by_digits: bool) -> list[Lattice]:
-    """Where nothing else finds the corner: the whole-cube model built on the stickers'
-    frames (``modelled``, not believed for want of digits seen on it), else, with
-    ``by_digits`` and the cell model (``seen``), the cube modelled from one of the faces found
-    (``anchors``) where the cell model sees the digits of its other two faces
-    (:func:`vision.locate.corners.digit_fit.cube_of_digits`, snapped to ``quads``); else []."""
-    if modelled or not by_digits or seen is None:
-        return modelled
-    return cube_of_digits(image, anchors, quads, seen)
 
 
 def _believed(image: np.ndarray, modelled: list[Lattice], seen: DigitsSeen | None
