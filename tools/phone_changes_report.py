@@ -137,15 +137,10 @@ DARK_SKIN = (70.0, 90.0, 125.0)
 """A darker finger's colour (BGR): darker skin, or a finger in the shade of the cube."""
 
 
-def _finger(im: np.ndarray, centres: np.ndarray) -> np.ndarray:
-    """A finger over the edge sticker lowest in the photo (a hand holds the cube from below):
-    :func:`finger_over` that sticker, of :data:`SKIN`."""
-    return finger_over(im, centres, _lowest_edge(centres), SKIN)
-
-
-def _dark_finger(im: np.ndarray, centres: np.ndarray) -> np.ndarray:
-    """:func:`_finger` of :data:`DARK_SKIN`."""
-    return finger_over(im, centres, _lowest_edge(centres), DARK_SKIN)
+def _finger(skin: tuple[float, float, float]) -> Cover:
+    """A finger of colour ``skin`` over the edge sticker lowest in the photo (a hand holds
+    the cube from below): :func:`finger_over` that sticker."""
+    return lambda im, centres: finger_over(im, centres, _lowest_edge(centres), skin)
 
 
 def _lowest_edge(centres: np.ndarray) -> int:
@@ -173,8 +168,8 @@ def finger_over(im: np.ndarray, centres: np.ndarray, k: int,
     return np.clip(im * (1 - mask) + np.array(skin) * mask, 0, 255).astype(np.uint8)
 
 
-COVERS: dict[str, Cover] = {"finger over a sticker": _finger,
-                            "dark finger over a sticker": _dark_finger}
+COVERS: dict[str, Cover] = {"finger over a sticker": _finger(SKIN),
+                            "dark finger over a sticker": _finger(DARK_SKIN)}
 """The covers, each over the first face a photo shows (a face photo's own face, corner photo
 A's U, B's D)."""
 
