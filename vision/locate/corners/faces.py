@@ -311,9 +311,8 @@ def locate_corner(image: np.ndarray, photo: str, source: str = "",
     Raises :class:`CornerPhotoError` when fewer than three faces are found either way (the
     refusal of the photo as taken, which names what it shows).
     """
-    left: list[_Left] = []
     try:
-        return _search(image, photo, source, seen=seen, left=left)
+        return _search(image, photo, source, seen=seen)
     except CornerPhotoError as refused:
         if not lift_shade:
             raise
@@ -324,9 +323,9 @@ def locate_corner(image: np.ndarray, photo: str, source: str = "",
                                seen=seen)
             except CornerPhotoError:
                 pass
-        if seen is not None and left:
+        if seen is not None and isinstance(refused, _Unplaced):
             try:
-                return _by_digits(image, photo, source, left[0], seen)
+                return _by_digits(image, photo, source, refused.left, seen)
             except CornerPhotoError:
                 pass
         raise refused from None
@@ -341,6 +340,15 @@ class _Left:
     anchors: list[Lattice]
     quads: list[Quad]
     modelled: list[Lattice]
+
+
+class _Unplaced(CornerPhotoError):
+    """The refusal of a photo whose sticker passes placed no corner by themselves, carrying
+    what they found (``left``) for :func:`_by_digits`."""
+
+    def __init__(self, message: str, seen: tuple[SeenShape, ...], left: _Left) -> None:
+        super().__init__(message, seen)
+        self.left = left
 
 
 def _by_digits(image: np.ndarray, photo: str, source: str, left: _Left, seen: DigitsSeen
@@ -358,15 +366,14 @@ def _by_digits(image: np.ndarray, photo: str, source: str, left: _Left, seen: Di
 
 
 def _search(image: np.ndarray, photo: str, source: str, last_resorts: bool = True,
-            whole: bool = False, seen: DigitsSeen | None = None,
-            left: list[_Left] | None = None) -> CornerView:
+            whole: bool = False, seen: DigitsSeen | None = None) -> CornerView:
     """:func:`locate_corner`'s search on one picture, with or without the sticker passes'
     ``last_resorts`` (:func:`_last_resorts`, which takes ``seen``). With ``whole``, the light
     digits' pass alone, each digit taken whole at the lower ink threshold
     (:func:`glyph_faces`): a second look at a picture that every pass has seen already.
-    ``left``: where the sticker passes place no corner by themselves, what they found is
-    added to it (:class:`_Left`, for :func:`_by_digits`). Raises :class:`CornerPhotoError`
-    when fewer than three faces are found."""
+    Raises :class:`CornerPhotoError` when fewer than three faces are found: an
+    :class:`_Unplaced` one, carrying what they found, where the sticker passes placed no
+    corner by themselves."""
     where = f"{source}: " if source else ""
     expected = corner_faces(photo)
     names = listed([f"{f.face} {f.place}" for f in expected])
@@ -375,17 +382,20 @@ def _search(image: np.ndarray, photo: str, source: str, last_resorts: bool = Tru
     lattices = (glyph_faces(image, light=True, v=probe.v, whole=whole)[0]
                 if found is None or looks_dark(found) else [])
     of_stickers, quads = False, found.quads if found else []
+    left: _Left | None = None
     if len(lattices) < 3 and not whole:
         found = found or find_lattices(image, probe=probe)
-        lattices, quads, of_stickers = _sticker_faces(image, found, where, photo, names,
-                                                      last_resorts, seen, left)
+        lattices, quads, of_stickers, left = _sticker_faces(image, found, where, photo, names,
+                                                            last_resorts, seen)
     if len(lattices) < 3:
-        raise CornerPhotoError(
+        message = (
             f"{where}corner photo {photo} shows {_describe(len(lattices))} "
             f"({len(quads)} sticker shapes seen); it must show three faces around one "
             f"corner ({names}). Photograph the cube from its corner, all three faces in the "
-            "frame, sharp and in even light (a side face in shade can be too dark to read).",
-            seen_shapes(quads, lattices, image.shape))
+            "frame, sharp and in even light (a side face in shade can be too dark to read).")
+        shapes = seen_shapes(quads, lattices, image.shape)
+        raise CornerPhotoError(message, shapes) if left is None else \
+            _Unplaced(message, shapes, left)
     lattices = lattices[:3]
     if of_stickers:
         lattices = _settled(image, _jointly(lattices))
@@ -450,8 +460,8 @@ def looks_dark(found: Found) -> bool:
 
 
 def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str, names: str,
-                   last_resorts: bool = True, seen: DigitsSeen | None = None,
-                   left: list[_Left] | None = None) -> tuple[list[Lattice], list[Quad], bool]:
+                   last_resorts: bool = True, seen: DigitsSeen | None = None
+                   ) -> tuple[list[Lattice], list[Quad], bool, _Left | None]:
     """The faces from sticker shapes: the first pass ``found``, then :data:`MORE_PASSES`
     while fewer than three faces are found, the whole-cube model (where the cell model sees
     its digits, :func:`_believed`; otherwise after the last resorts), then the digits
@@ -460,13 +470,13 @@ def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str, name
     (:func:`vision.locate.corners.score.pooled_corner`), also when three faces were found that do
     not fit one cube (a printed grid beside the cube can make one); these two
     (:func:`_last_resorts`, given ``seen``) only with ``last_resorts``, then the model not
-    believed; where the passes place no corner by themselves, what they found is added to
-    ``left`` (:func:`_by_digits` places the cube by its digits from it where all else
-    fails); three cross-checked
-    faces, or fewer when they are not found, the sticker shapes seen (the last pass's) and
-    whether the faces came from sticker shapes (not from the digits).
-    Raises :class:`CornerPhotoError` when three faces were found that do not fit one cube
-    and the last resorts find none either."""
+    believed. Three cross-checked
+    faces, or fewer when they are not found, the sticker shapes seen (the last pass's),
+    whether the faces came from sticker shapes (not from the digits) and, where the passes
+    placed no corner by themselves, what they found (:class:`_Left`: :func:`_by_digits`
+    places the cube by its digits from it where all else fails).
+    Raises :class:`_Unplaced` when three faces were found that do not fit one cube and the
+    last resorts find none either."""
     anchors = list(found.lattices)
     pool, shapes = proposed(found), list(found.quads)
     lattices = complete_faces(image, found)
@@ -491,20 +501,19 @@ def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str, name
         modelled = whole_cube(image, anchors, found.quads)
         lattices = _believed(image, modelled, seen) or lattices
     if len(lattices) >= 3:
-        return lattices, found.quads, True
-    if left is not None:
-        left.append(_Left(anchors, found.quads, modelled))
+        return lattices, found.quads, True, None
+    left = _Left(anchors, found.quads, modelled)
     if last_resorts:
         lattices = _last_resorts(image, found, pool, shapes, lattices, seen)
     if len(lattices) < 3 and modelled:  # a model whose digits are unseen rather than none
-        return modelled, found.quads, True
+        return modelled, found.quads, True, left
     if unfit and len(lattices) < 3:
-        raise CornerPhotoError(
+        raise _Unplaced(
             f"{where}corner photo {photo}: the three faces found do not fit one cube (blur, "
             f"glare or clutter?). Expected {names}; retake it sharper, the cube filling more "
             "of the picture.", _loose(found.quads, unfit, image.shape)
-            + faces_seen(unfit, image.shape))
-    return lattices, found.quads, False
+            + faces_seen(unfit, image.shape), left)
+    return lattices, found.quads, False, left
 
 
 def _believed(image: np.ndarray, modelled: list[Lattice], seen: DigitsSeen | None
