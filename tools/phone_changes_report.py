@@ -227,6 +227,17 @@ def _count(t: Tally, tag: str, got: dict[str, FaceReading] | None, err: str | No
     return located
 
 
+def _changed(image: np.ndarray, centres: np.ndarray, changes: dict[str, Change],
+             covers: dict[str, Cover]) -> Iterator[tuple[str, np.ndarray]]:
+    """Each change's and cover's picture of ``image`` (``centres``: the first face's sticker
+    centres, which a cover lays over), made one at a time as it is read: the 12-megapixel
+    change alone is some 40 MB."""
+    for name, change in changes.items():
+        yield name, change(image)
+    for name, cover in covers.items():
+        yield name, cover(image, centres)
+
+
 def measure(cubes: int, changes: dict[str, Change], looks: tuple[str, ...] = LOOK_ORDER,
             corner: bool = False, covers: dict[str, Cover] | None = None) -> dict[str, Tally]:
     """Every change's and cover's tally over ``cubes`` cubes of each look: six face photos
@@ -243,10 +254,8 @@ def measure(cubes: int, changes: dict[str, Change], looks: tuple[str, ...] = LOO
                 readings: dict[str, dict[str, FaceReading]] = {n: {} for n in tallies}
                 for name, shot in _shots(state, homes, lk, s, corner):
                     first = next(iter(_truths(shot, name, corner).values()))["centres"]
-                    changed = {**{n: change(shot.image) for n, change in changes.items()},
-                               **{n: cover(shot.image, np.array(first))
-                                  for n, cover in covers.items()}}
-                    for change_name, image in changed.items():
+                    for change_name, image in _changed(shot.image, np.array(first), changes,
+                                                       covers):
                         got, err = read_changed(reader, image, name, Path(tmp), corner)
                         # the truth in the changed photo's pixels
                         grow = max(image.shape[:2]) / max(shot.image.shape[:2])
