@@ -28,7 +28,7 @@ from sudoku_cube.vision.locate.face_geometry import CENTRES, FaceNotFoundError, 
 from sudoku_cube.vision.locate.hypotheses import Hypothesis
 from sudoku_cube.vision.reading.reader import Reader
 from sudoku_cube.vision.recognise.digits_seen import digits_seen_by
-from tools.phone_changes_report import COVERS, EDGE_CELLS, FIRST_SEED
+from tools.phone_changes_report import COVERS, FIRST_SEED, lowest_edge
 
 PITCH = 40.0
 IMAGE = np.zeros((600, 800, 3), np.uint8)
@@ -130,7 +130,7 @@ def test_a_face_with_a_finger_over_a_sticker_is_found_with_that_sticker_unread()
                            [cv2.IMWRITE_JPEG_QUALITY, 90])
     reading = Reader(ocr="never").read_face(cv2.imdecode(jpeg, cv2.IMREAD_COLOR), face="D")
     assert placed(reading, shot.truth)
-    covered = max(EDGE_CELLS, key=lambda i: centres[i, 1])
+    covered = lowest_edge(centres)
     assert reading.blank == (covered,)
     right, wrong = face_misreads({"D": reading}, state, symmetric_of("white"))
     assert right >= 8 and all(w.startswith(f"D{covered + 1} ") for w in wrong)

@@ -8,8 +8,8 @@ from sudoku_cube.assistant.bench.renders import face_misreads, symmetric_of
 from sudoku_cube.assistant.bench.vision_second import cube
 from sudoku_cube.render.second import face_shot
 from sudoku_cube.vision.reading.reader import Reader
-from tools.phone_changes_report import (CHANGES, COVERS, DARK_SKIN, EDGE_CELLS, FIRST_SEED, SKIN,
-                                        finger_over, measure)
+from tools.phone_changes_report import (CHANGES, COVERS, DARK_SKIN, FIRST_SEED, SKIN, finger_over,
+                                        lowest_edge, measure)
 
 
 def _photo() -> np.ndarray:
@@ -91,7 +91,7 @@ def test_the_sticker_under_a_finger_is_read_as_no_digit_and_the_others_right():
     state, homes, lk = cube(FIRST_SEED, 0, "white")
     shot = face_shot(state, "U", FIRST_SEED * 10, lk, homes)
     centres = np.array(shot.truth["centres"], np.float64)
-    covered = max(EDGE_CELLS, key=lambda i: centres[i, 1])
+    covered = lowest_edge(centres)
     reading = Reader(ocr="never").read_face(
         COVERS["finger over a sticker"](shot.image, centres), face="U")
     assert covered in reading.blank

@@ -140,10 +140,10 @@ DARK_SKIN = (70.0, 90.0, 125.0)
 def _finger(skin: tuple[float, float, float]) -> Cover:
     """A finger of colour ``skin`` over the edge sticker lowest in the photo (a hand holds
     the cube from below): :func:`finger_over` that sticker."""
-    return lambda im, centres: finger_over(im, centres, _lowest_edge(centres), skin)
+    return lambda im, centres: finger_over(im, centres, lowest_edge(centres), skin)
 
 
-def _lowest_edge(centres: np.ndarray) -> int:
+def lowest_edge(centres: np.ndarray) -> int:
     """The edge sticker (:data:`EDGE_CELLS`) lowest in the photo."""
     return max(EDGE_CELLS, key=lambda i: float(np.asarray(centres)[i, 1]))
 
@@ -253,14 +253,14 @@ def measure(cubes: int, changes: dict[str, Change], looks: tuple[str, ...] = LOO
                 state, homes, lk = cube(s, k, look)
                 readings: dict[str, dict[str, FaceReading]] = {n: {} for n in tallies}
                 for name, shot in _shots(state, homes, lk, s, corner):
-                    first = next(iter(_truths(shot, name, corner).values()))["centres"]
-                    for change_name, image in _changed(shot.image, np.array(first), changes,
-                                                       covers):
+                    shown = _truths(shot, name, corner)
+                    first = np.array(next(iter(shown.values()))["centres"])
+                    for change_name, image in _changed(shot.image, first, changes, covers):
                         got, err = read_changed(reader, image, name, Path(tmp), corner)
                         # the truth in the changed photo's pixels
                         grow = max(image.shape[:2]) / max(shot.image.shape[:2])
                         truths = {f: dict(t, centres=(np.array(t["centres"]) * grow).tolist())
-                                  for f, t in _truths(shot, name, corner).items()}
+                                  for f, t in shown.items()}
                         readings[change_name].update(_count(
                             tallies[change_name], f"{look}-{s}" + (f" {name}" if corner
                                                                    else ""),
