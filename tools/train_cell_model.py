@@ -25,7 +25,8 @@ look; exam corner shots (seeds 775000+), their cells as located and in moved win
 held-out fonts of ``bench vision`` (seeds 780000+) are measured only. All seeds are disjoint
 from every benchmark's and from the other models' training.
 
-A small convolutional network (:func:`network`) is fitted with PyTorch on the CPU, each
+A small convolutional network (:func:`network`) is fitted with PyTorch (on the CPU, or a GPU
+with ``--device cuda``), each
 sample shown in a random quarter turn (its label turned with it), shifted, scaled, rotated,
 blurred, noised and its contrast changed (:func:`augment`; with ``--weight-change W`` also its
 strokes made heavier or lighter by up to W of a pixel on each side, :func:`reweighed`, off by
@@ -38,7 +39,7 @@ to ONNX for OpenCV's ``dnn`` module, which runs it at read time
     .venv/bin/pip install -e '.[train]'
     .venv/bin/python -m tools.train_cell_model --photos 600 --black-photos 240 \\
         --exam-photos 400 --serif-shots 300 [--jitter-photos JP --jitter-shots JS \\
-        --moved-weight W] --seed 0 --epochs E --cache DIR
+        --moved-weight W] --seed 0 --epochs E [--jobs J --device cuda] --cache DIR
 
 with the shipped model's own counts (the command and seed are in the model's json)
 rebuilds it. ``--hard-from MODEL [--hard-weight W]`` lets a fitted model score every training
@@ -58,9 +59,13 @@ shipped model was fitted without them, and before the "no digit" window beyond t
 was mended (:func:`tools.cell_samples.beyond_edge`): today's command gives another model, whose
 reading of the exam's corner pairs lay within seed noise of the shipped one's (and with
 ``--weight-change 0.6`` one that reads the held-out fonts better but single stickers of the
-other sets worse: docs/benchmarks.md), so the shipped one stays (its json lists every font it
-saw). A fit from one rendered cache is deterministic: the same command writes the same ONNX
-file byte for byte.
+other sets worse; fitted with them on about twice the photos, one that reads the exam's unseen
+and everyday corner pairs better but real newspaper digits and three of the standard corner
+sets worse: docs/benchmarks.md), so the shipped one stays (its json lists every font it saw).
+A fit on the CPU from one rendered cache is deterministic: the same command writes the same
+ONNX file byte for byte. With ``--device cuda`` (a GPU; ``--jobs`` renders in parallel) the
+augmentation draws from the GPU's own generator, so the same command gives another fit of the
+same recipe.
 """
 from __future__ import annotations
 
@@ -204,8 +209,8 @@ def augment(x, gen, weight_change: float = 0.0):
     import torch
     import torch.nn.functional as F
 
-    n = len(x)
-    u = lambda lo, hi: lo + (hi - lo) * torch.rand(n, generator=gen)  # noqa: E731
+    n, dev = len(x), x.device
+    u = lambda lo, hi: lo + (hi - lo) * torch.rand(n, generator=gen, device=dev)  # noqa: E731
     a = u(-8.0, 8.0) * np.pi / 180
     s = u(0.85, 1.15)
     m = 2 * AUG_SHIFT  # the affine grid spans the map from -1 to 1
@@ -216,13 +221,13 @@ def augment(x, gen, weight_change: float = 0.0):
     if weight_change > 0:
         x = reweighed(x, u(-weight_change, weight_change))
     sigma = u(0.01, 1.2)
-    k = torch.arange(-2, 3, dtype=torch.float32)
+    k = torch.arange(-2, 3, dtype=torch.float32, device=dev)
     w = torch.exp(-(k[None] ** 2) / (2 * sigma[:, None] ** 2))
     w = w / w.sum(1, keepdim=True)
     x = F.conv2d(x.permute(1, 0, 2, 3), (w[:, None, None, :]), padding=(0, 2), groups=n)
     x = F.conv2d(x, (w[:, None, :, None]), padding=(2, 0), groups=n).permute(1, 0, 2, 3)
     x = x * u(0.6, 1.3)[:, None, None, None]
-    x = x + torch.randn(x.shape, generator=gen) * u(0.0, 0.08)[:, None, None, None]
+    x = x + torch.randn(x.shape, generator=gen, device=dev) * u(0.0, 0.08)[:, None, None, None]
     return streaked(x.clamp(0.0, 1.0), gen)
 
 
@@ -246,34 +251,38 @@ def streaked(x, gen):
     on a dark sticker it reads as ink, on a light one it lifts the ink), the label kept."""
     import torch
 
-    n, side = len(x), x.shape[-1]
-    u = lambda lo, hi: lo + (hi - lo) * torch.rand(n, generator=gen)  # noqa: E731
+    n, side, dev = len(x), x.shape[-1], x.device
+    u = lambda lo, hi: lo + (hi - lo) * torch.rand(n, generator=gen, device=dev)  # noqa: E731
     a = u(0.0, np.pi)[:, None, None]
-    c = torch.arange(side, dtype=torch.float32) - (side - 1) / 2
+    c = torch.arange(side, dtype=torch.float32, device=dev) - (side - 1) / 2
     d = (c[None, None, :] * torch.sin(a) - c[None, :, None] * torch.cos(a)
          - u(-0.35, 0.35)[:, None, None] * side)
     band = torch.exp(-d ** 2 / (2 * u(0.5, 2.0)[:, None, None] ** 2)) * u(0.3, 1.0)[:, None, None]
-    band = (band * (torch.rand(n, generator=gen) < STREAKS)[:, None, None])[:, None]
-    ink = (torch.rand(n, generator=gen) < 0.5)[:, None, None, None]
+    band = (band * (torch.rand(n, generator=gen, device=dev) < STREAKS)[:, None, None])[:, None]
+    ink = (torch.rand(n, generator=gen, device=dev) < 0.5)[:, None, None, None]
     return torch.where(ink, torch.maximum(x, band), x * (1 - band))
 
 
 def fit(data: dict[str, np.ndarray], seed: int, epochs: int,
         widths: tuple[int, ...] = WIDTHS, weights: np.ndarray | None = None, log=None,
-        weight_change: float = 0.0):
+        weight_change: float = 0.0, device: str = "cpu"):
     """The network (``widths``: :func:`network`) fitted on ``data`` (AdamW, one-cycle
     learning rate); each epoch draws as many samples as the set holds, with ``weights``
-    (default uniform), each augmented (``weight_change``: :func:`augment`)."""
+    (default uniform), each augmented (``weight_change``: :func:`augment`). ``device``:
+    PyTorch's device for the batches, the augmentation and the network ("cpu", or "cuda"
+    where a GPU is at hand: the augmentation then draws from a generator of its own there,
+    so a fit on a GPU is another fit of the same recipe, not the CPU's byte for byte)."""
     import torch
     import torch.nn.functional as F
 
     torch.set_num_threads(THREADS)
     torch.manual_seed(seed)
     gen = torch.Generator().manual_seed(seed)
-    x = torch.from_numpy(data["x"].astype(np.float32)).reshape(-1, 1, SIDE, SIDE)
-    y = torch.from_numpy(data["y"].astype(np.int64))
+    on = gen if device == "cpu" else torch.Generator(device=device).manual_seed(seed)
+    x = torch.from_numpy(data["x"].astype(np.float32)).reshape(-1, 1, SIDE, SIDE).to(device)
+    y = torch.from_numpy(data["y"].astype(np.int64)).to(device)
     p = torch.ones(len(y)) if weights is None else torch.from_numpy(weights).float()
-    net = network(widths)
+    net = network(widths).to(device)
     steps = max(1, len(y) // BATCH)
     opt = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, 3e-3, total_steps=epochs * steps)
@@ -282,9 +291,10 @@ def fit(data: dict[str, np.ndarray], seed: int, epochs: int,
         order = torch.multinomial(p, steps * BATCH, replacement=True, generator=gen)
         total = 0.0
         for b in range(steps):
-            i = order[b * BATCH:(b + 1) * BATCH]
-            xb, yb = turned(x[i], y[i], torch.randint(0, 4, (len(i),), generator=gen))
-            loss = F.cross_entropy(net(augment(xb, gen, weight_change)), yb,
+            i = order[b * BATCH:(b + 1) * BATCH].to(device)
+            turns = torch.randint(0, 4, (len(i),), generator=gen).to(device)
+            xb, yb = turned(x[i], y[i], turns)
+            loss = F.cross_entropy(net(augment(xb, on, weight_change)), yb,
                                    label_smoothing=0.02)
             opt.zero_grad()
             loss.backward()
@@ -293,7 +303,7 @@ def fit(data: dict[str, np.ndarray], seed: int, epochs: int,
             total += loss.item()
         if log:
             log(f"epoch {epoch + 1}/{epochs} loss {total / steps:.4f}")
-    return net.eval()
+    return net.cpu().eval()
 
 
 def export(net, path: Path) -> None:
@@ -391,7 +401,7 @@ def figures(model, data: dict[str, np.ndarray], key: str) -> dict[str, dict]:
 def build(train: dict[str, np.ndarray], val: dict[str, np.ndarray], seed: int, epochs: int,
           out: Path, widths: tuple[int, ...] = WIDTHS, log=None,
           moved_weight: float = MOVED_WEIGHT, drawn: np.ndarray | None = None,
-          weight_change: float = 0.0):
+          weight_change: float = 0.0, device: str = "cpu"):
     """Fit on ``train`` (each look weighed alike, a moved window ``moved_weight`` of an
     unmoved cell, each sample also ``drawn`` times as often, default once: :func:`hard_weights`),
     write ``out`` (.onnx and .json) with the
@@ -404,7 +414,7 @@ def build(train: dict[str, np.ndarray], val: dict[str, np.ndarray], seed: int, e
         weights = weights * drawn
     for look in np.unique(train["look"]):
         weights[train["look"] == look] /= weights[train["look"] == look].sum()
-    net = fit(train, seed, epochs, widths, weights, log, weight_change)
+    net = fit(train, seed, epochs, widths, weights, log, weight_change, device)
     export(net, out.with_suffix(".onnx"))
     meta = {"format": FORMAT, "input": [1, SIDE, SIDE], "classes": CLASSES,
             "class_names": [f"{d}{'^>v<'[r]}" for d in range(1, 10) for r in range(4)]
@@ -532,6 +542,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--weight-change", type=float, default=0.0,
                    help="strokes made heavier or lighter in training, up to this share of a "
                    "pixel on each side")
+    p.add_argument("--device", default="cpu",
+                   help="PyTorch's device for the fit (cuda: a GPU, where one is at hand)")
     p.add_argument("--cache", type=Path, help="folder for the rendered sample sets")
     p.add_argument("--out", type=Path, default=DATA, help="model files' stem")
     a = p.parse_args(argv)
@@ -589,10 +601,11 @@ def main(argv: list[str] | None = None) -> int:
     seen = {k: v[~np.isin(val["exam"]["font"], EXAM_HELD_OUT)] for k, v in val["exam"].items()}
     model, meta = build(train, joined([val["first"], seen]), a.seed, a.epochs, a.out,
                         widths, log=log, moved_weight=a.moved_weight, drawn=drawn,
-                        weight_change=a.weight_change)
+                        weight_change=a.weight_change, device=a.device)
     options = (f" --hard-from {a.hard_from} --hard-weight {a.hard_weight}" if a.hard_from
                else "") + (f" --widths {a.widths}" if widths != WIDTHS else "") + (
-        f" --weight-change {a.weight_change}" if a.weight_change else "")
+        f" --weight-change {a.weight_change}" if a.weight_change else "") + (
+        f" --device {a.device}" if a.device != "cpu" else "")
     meta.update({
         "command": (f"python -m tools.train_cell_model --photos {a.photos} --black-photos "
                     f"{a.black_photos} --exam-photos {a.exam_photos} --serif-shots "
