@@ -39,7 +39,8 @@ to ONNX for OpenCV's ``dnn`` module, which runs it at read time
     .venv/bin/pip install -e '.[train]'
     .venv/bin/python -m tools.train_cell_model --photos 600 --black-photos 240 \\
         --exam-photos 400 --serif-shots 300 [--jitter-photos JP --jitter-shots JS \\
-        --moved-weight W] --seed 0 --epochs E [--jobs J --device cuda] --cache DIR
+        --moved-weight W] --seed 0 --epochs E [--jobs J --device cuda] [--base-fonts] \\
+        --cache DIR
 
 with the shipped model's own counts (the command and seed are in the model's json)
 rebuilds it. ``--hard-from MODEL [--hard-weight W]`` lets a fitted model score every training
@@ -54,18 +55,20 @@ so a larger count renders only the photos the cache lacks, and a changed generat
 list never reads samples cut the old way.
 
 The training fonts grow with the Debian packages of :data:`tools.render_training.EXTRA_FONTS`
-when they are installed (the black cube's serif sets too, :data:`EXTRA_SERIF_FONTS`). The
-shipped model was fitted without them, and before the "no digit" window beyond the face's edge
-was mended (:func:`tools.cell_samples.beyond_edge`): today's command gives another model, whose
-reading of the exam's corner pairs lay within seed noise of the shipped one's (and with
+when they are installed (the black cube's serif sets too, :data:`EXTRA_SERIF_FONTS`);
+``--base-fonts`` leaves them out wherever they are installed. The shipped model was fitted
+without them, and before the "no digit" window beyond the face's edge was mended
+(:func:`tools.cell_samples.beyond_edge`): today's command gives another model, whose reading
+of the exam's corner pairs lay within seed noise of the shipped one's (and with
 ``--weight-change 0.6`` one that reads the held-out fonts better but single stickers of the
-other sets worse; fitted with them on about twice the photos, one that reads the exam's unseen
-and everyday corner pairs better but real newspaper digits and three of the standard corner
-sets worse: docs/benchmarks.md), so the shipped one stays (its json lists every font it saw).
-A fit on the CPU from one rendered cache is deterministic: the same command writes the same
-ONNX file byte for byte. With ``--device cuda`` (a GPU; ``--jobs`` renders in parallel) the
-augmentation draws from the GPU's own generator, so the same command gives another fit of the
-same recipe.
+other sets worse), so the shipped one stays (its json lists every font it saw). Fitted on
+about twice the photos on a GPU, one read the exam's unseen and everyday corner pairs better;
+with the extra fonts it read real newspaper digits worse, with ``--base-fonts`` better, but
+it took stickers whose digits are painted over for digits (docs/benchmarks.md, History "The
+cell model fitted on about twice the photos"). A fit on the CPU from one rendered cache is
+deterministic: the same command writes the same ONNX file byte for byte. With ``--device
+cuda`` (a GPU; ``--jobs`` renders in parallel) the augmentation draws from the GPU's own
+generator, so the same command gives another fit of the same recipe.
 """
 from __future__ import annotations
 
@@ -514,7 +517,7 @@ def validation_figures(model, val: dict[str, dict[str, np.ndarray]]) -> dict[str
 def main(argv: list[str] | None = None) -> int:
     """Render (or read the cache), fit, write the model; print its figures."""
     from sudoku_cube.vision.recognise.cell_model import DATA
-    from tools.render_training import training_fonts
+    from tools.render_training import TRAIN_FONTS, training_fonts
 
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--photos", type=int, default=600, help="first-renderer photos, every look")
@@ -542,6 +545,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--weight-change", type=float, default=0.0,
                    help="strokes made heavier or lighter in training, up to this share of a "
                    "pixel on each side")
+    p.add_argument("--base-fonts", action="store_true",
+                   help="the training fonts and serif faces of this tool's lists alone, even "
+                   "where the extra Debian fonts are installed")
     p.add_argument("--device", default="cpu",
                    help="PyTorch's device for the fit (cuda: a GPU, where one is at hand)")
     p.add_argument("--cache", type=Path, help="folder for the rendered sample sets")
@@ -550,7 +556,7 @@ def main(argv: list[str] | None = None) -> int:
     widths = tuple(int(w) for w in a.widths.split(","))
     if a.cache:
         a.cache.mkdir(parents=True, exist_ok=True)
-    fonts = training_fonts()
+    fonts = TRAIN_FONTS if a.base_fonts else training_fonts()
 
     def cached(name: str, make):
         return load_or_make(a.cache / f"{name}.npz" if a.cache else None, make)
@@ -558,7 +564,7 @@ def main(argv: list[str] | None = None) -> int:
     def log(line: str) -> None:
         print(line, file=sys.stderr, flush=True)
 
-    serif = serif_fonts()
+    serif = SERIF_FONTS if a.base_fonts else serif_fonts()
     exam = chunked(cached, "exam", a.exam_photos,
                    lambda s, n, f: render_set("exam", n, s, f, jobs=a.jobs))
     sets = [chunked(cached, "train", a.photos,
@@ -605,7 +611,8 @@ def main(argv: list[str] | None = None) -> int:
     options = (f" --hard-from {a.hard_from} --hard-weight {a.hard_weight}" if a.hard_from
                else "") + (f" --widths {a.widths}" if widths != WIDTHS else "") + (
         f" --weight-change {a.weight_change}" if a.weight_change else "") + (
-        f" --device {a.device}" if a.device != "cpu" else "")
+        f" --device {a.device}" if a.device != "cpu" else "") + (
+        " --base-fonts" if a.base_fonts else "")
     meta.update({
         "command": (f"python -m tools.train_cell_model --photos {a.photos} --black-photos "
                     f"{a.black_photos} --exam-photos {a.exam_photos} --serif-shots "
