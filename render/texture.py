@@ -32,6 +32,10 @@ DARK_GREY = (0.23, 0.23, 0.235)
 BAR = (0.10, 0.09, 0.12)
 """The 6/9 underline: gap below the glyph and thickness (shares of its height), inset from
 each side (share of its width)."""
+BLANK = -1
+"""The digit of a sticker left without print (a blank sticker, as a digit worn or painted off
+shows it): no cube prints it, so it names no sticker of a puzzle; the cell model's training
+photos hold some (``tools.cell_samples``)."""
 
 
 @cache
@@ -151,7 +155,8 @@ def face_texture(stickers: list[Sticker] | tuple[Sticker, ...], cell: int, font:
                  finish: Finish = PLAIN) -> np.ndarray:
     """The texture of a face of n x n stickers, ``cell`` pixels per sticker place.
 
-    ``colours`` gives each sticker's RGB colour (default white), ``inks`` each sticker's ink
+    A sticker of digit :data:`BLANK` is left without print. ``colours`` gives each sticker's RGB colour (default white),
+    ``inks`` each sticker's ink
     (default ``ink``, black); ``finish`` the body and sticker make (:class:`Finish`); ``rng``
     adds small per-sticker brightness differences and print offsets like a real, slightly
     worn cube (and the swirl print of a finish that has one).
@@ -172,7 +177,8 @@ def face_texture(stickers: list[Sticker] | tuple[Sticker, ...], cell: int, font:
             paper = paper + finish.swirl * swirl_pattern(cell, rng)[..., None]
         if rim is not None:
             paper = paper * (1 - rim) + (colour + finish.rim) * rim
-        glyph = glyph_mask(font, cell, s.digit, underline_69, bar)
+        glyph = (np.zeros((cell, cell), np.float32) if s.digit == BLANK
+                 else glyph_mask(font, cell, s.digit, underline_69, bar))
         if rng is not None:  # small print offset
             dy, dx = rng.integers(-cell // 40 - 1, cell // 40 + 2, size=2)
             glyph = np.roll(glyph, (int(dy), int(dx)), axis=(0, 1))

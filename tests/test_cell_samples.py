@@ -1,6 +1,6 @@
 """The cell model's training samples (:mod:`tools.cell_samples`): moved windows are the
 reader's own cells moved a little, and each carries its cell's label; a "no digit" window
-beyond the edge shows no sticker."""
+beyond the edge shows no sticker; a blank sticker is a "no digit" cell."""
 from __future__ import annotations
 
 import functools
@@ -11,12 +11,13 @@ import numpy as np
 from sudoku_cube.models.cube.stickers import parse_token
 from sudoku_cube.models.generator.cube3 import random_face
 from sudoku_cube.render import PhotoStyle, render_face_photo
+from sudoku_cube.render.texture import BLANK
 from sudoku_cube.vision.cells.warp import cut_cells, warp_face
 from sudoku_cube.vision.locate.detect import find_face
 from sudoku_cube.vision.recognise.cell_model import NONE
 from sudoku_cube.vision.recognise.hog import class_index
 from tools.cell_samples import (OFF_CELLS, SHIFT, beyond_edge, face_samples, jittered_cell,
-                                moved_flags)
+                                moved_flags, with_blanks)
 
 
 class _Middle:
@@ -110,3 +111,24 @@ def test_face_samples_cut_the_last_blank_window_beyond_the_edge(monkeypatch) -> 
     cells, labels = face_samples(image, geometry, truth["tokens"], truth["centres"],
                                  random.Random(0))
     assert len(drawn) == 1 and len(cells) == len(labels) and labels[-1] == NONE
+
+
+def test_blank_stickers_are_cut_as_no_digit_and_show_no_ink() -> None:
+    """A photo with blank stickers (:func:`tools.cell_samples.with_blanks`): their cells are
+    labelled "no digit" and carry no more ink than the sticker's own unevenness, the other
+    cells keep their digits."""
+    face = random_face(random.Random(5103))
+    stickers = with_blanks(face, random.Random(3))
+    blank = [i for i, s in enumerate(stickers) if s.digit == BLANK]
+    assert blank and all(stickers[i] == face[i] for i in range(9) if i not in blank)
+    image, truth = render_face_photo(stickers, 5103, PhotoStyle(stickers="white",
+                                                                 difficulty=0.2))
+    cells, labels = face_samples(image, find_face(image), truth["tokens"], truth["centres"],
+                                 random.Random(0))
+    assert [i for i in range(9) if labels[i] == NONE] == blank
+    assert [labels[i] for i in range(9) if i not in blank] == [
+        class_index(face[i].digit, face[i].rot) for i in range(9) if i not in blank]
+    inner = [c[20:60, 20:60].astype(int) for c in cells[:9]]
+    spread = [int(np.percentile(c, 95) - np.percentile(c, 5)) for c in inner]
+    assert max(spread[i] for i in blank) < 0.3 * min(spread[i] for i in range(9)
+                                                    if i not in blank)

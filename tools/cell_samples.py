@@ -4,7 +4,8 @@ Each photo goes through the reader's own locating and straightening; a face whos
 disagrees with the render's truth is dropped, so a locating error never becomes a wrong
 label. Every located face gives its nine cells (the network's input,
 :func:`vision.recognise.cell_model.cell_input`) and :data:`OFF_CELLS` "no digit" windows: two
-half a cell off its stickers, one beyond its edge. A sample set is a dict of arrays: ``x``
+half a cell off its stickers, one beyond its edge. Photos with blank stickers
+(:func:`with_blanks`) add "no digit" cells of stickers without print. A sample set is a dict of arrays: ``x``
 (network inputs, float16), ``y`` (class), ``font`` and ``look`` (strings), ``source``
 (``first`` or ``exam``: which renderer drew it), ``moved`` (cut from a moved window,
 :func:`jittered_cell`).
@@ -46,6 +47,14 @@ TURN = 4.0
 """Most a jittered window (:func:`jittered_cell`) moves (a share of the cell), grows or
 shrinks (a share of its side) and turns (degrees): how far a lattice the locator placed a
 pixel or two off, on a side face's cells 20-30 pixels wide, moves a cell's window."""
+
+BLANK_STICKERS = (1, 9)
+"""Fewest and most stickers left without print on each face of a photo with blank stickers
+(``blanks``: :func:`first_photo`), drawn evenly: a lone worn sticker up to a face that
+shows no digit at all."""
+BLANK_TOKEN = "-"
+"""How a blank sticker's token starts in the renderer's truth (the digit
+:data:`render.texture.BLANK` written out)."""
 
 Samples = tuple[list[np.ndarray], list[int]]
 
@@ -96,7 +105,8 @@ def face_samples(image: np.ndarray, geometry, tokens: Sequence[str], centres,
     raw = cut_cells(warp_face(image, geometry), normalise=False)
     light = light_inks(raw)
     cells = [as_dark_ink(c, lt) for c, lt in zip(raw, light)]
-    labels = [class_index(s.digit, s.rot) for s in map(parse_token, tokens)]
+    labels = [NONE if t.startswith(BLANK_TOKEN) else class_index(*parse_token(t))
+              for t in tokens]
     for i in range(9 * jitter):
         cells.append(as_dark_ink(jittered_cell(image, geometry, i % 9, rng), light[i % 9]))
         labels.append(labels[i % 9])
@@ -158,12 +168,24 @@ def _located(image: np.ndarray, which: str | None, truth: dict,
     return cells, labels
 
 
+def with_blanks(face: Sequence, rng: random.Random) -> tuple:
+    """``face``'s stickers with :data:`BLANK_STICKERS` of them, at random places, left
+    without print (:data:`render.texture.BLANK`)."""
+    from sudoku_cube.models.cube.stickers import Sticker
+    from sudoku_cube.render.texture import BLANK
+
+    blank = set(rng.sample(range(9), rng.randint(*BLANK_STICKERS)))
+    return tuple(Sticker(BLANK, s.rot) if i in blank else s for i, s in enumerate(face))
+
+
 def first_photo(seed: int, fonts: tuple[str, ...], looks: tuple[str, ...] | None,
-                corners: float = CORNER_SHARE, jitter: int = 0) -> tuple[Samples, str, str]:
+                corners: float = CORNER_SHARE, jitter: int = 0,
+                blanks: bool = False) -> tuple[Samples, str, str]:
     """Samples of the first renderer's photo of ``seed`` (a corner photo for a share
     ``corners`` of seeds) in one of ``fonts`` and ``looks`` (default: every look in
     :data:`tools.render_training.TRAIN_LOOKS` shares), ``jitter`` moved windows per cell
-    (:func:`face_samples`); its font and look."""
+    (:func:`face_samples`), with ``blanks`` some stickers of every face left without print
+    (:func:`with_blanks`, labelled "no digit"); its font and look."""
     from sudoku_cube.models.cube.geometry import FACES
     from sudoku_cube.render import render_corner_photo, render_face_photo
     from tools.render_training import _face, _style
@@ -171,12 +193,16 @@ def first_photo(seed: int, fonts: tuple[str, ...], looks: tuple[str, ...] | None
     rng = random.Random(f"cell-model:{seed}")
     font = rng.choice(list(fonts))
     style = _style(rng, font, looks=looks)
+
+    def face():
+        f = _face(rng, None)
+        return with_blanks(f, rng) if blanks else f
+
     if rng.random() < corners:
         which = rng.choice("AB")
-        image, truth = render_corner_photo({f: _face(rng, None) for f in FACES}, which,
-                                           seed, style)
+        image, truth = render_corner_photo({f: face() for f in FACES}, which, seed, style)
         return _located(image, which, truth["faces"], rng, jitter), font, style.stickers
-    image, truth = render_face_photo(_face(rng, None), seed, style)
+    image, truth = render_face_photo(face(), seed, style)
     return _located(image, None, {"": truth}, rng, jitter), font, style.stickers
 
 
@@ -219,22 +245,22 @@ def exam_photo(seed: int, fonts: tuple[str, ...] = (),
     return _located(shot.image, None, truth, rng, jitter), look.font, look.name
 
 
-Job = tuple[str, list[int], tuple[str, ...], tuple[str, ...] | None, float, int]
+Job = tuple[str, list[int], tuple[str, ...], tuple[str, ...] | None, float, int, bool]
 """(renderer ``first`` or ``exam``, seeds, fonts, looks, share of corner photos, moved
-windows per cell) of one rendering process."""
+windows per cell, blank stickers) of one rendering process."""
 
 
 def _chunk(job: Job) -> dict[str, np.ndarray]:
     """The sample set of the photos of ``job``'s seeds."""
     from sudoku_cube.vision.recognise.cell_model import cell_input
 
-    source, seeds, fonts, looks, corners, jitter = job
+    source, seeds, fonts, looks, corners, jitter, blanks = job
     xs, ys, fs, ls = [np.zeros((0, SIDE * SIDE), np.float32)], [], [], []
     moved: list[np.ndarray] = [np.zeros(0, bool)]
     for seed in seeds:
         (cells, labels), font, look = (
             exam_photo(seed, fonts, looks, corners, jitter) if source == "exam"
-            else first_photo(seed, fonts, looks, corners, jitter))
+            else first_photo(seed, fonts, looks, corners, jitter, blanks))
         if cells:
             xs.append(cell_input(cells, SIDE))
             ys += labels
@@ -250,12 +276,15 @@ def _chunk(job: Job) -> dict[str, np.ndarray]:
 
 def render_set(source: str, count: int, seed0: int, fonts: tuple[str, ...] = (),
                looks: tuple[str, ...] | None = None, jobs: int = 1,
-               corners: float = CORNER_SHARE, jitter: int = 0) -> SampleSet:
+               corners: float = CORNER_SHARE, jitter: int = 0, blanks: bool = False
+               ) -> SampleSet:
     """The sample set of ``count`` photos of renderer ``source`` from seed ``seed0`` on (a
-    share ``corners`` of them corner photos, ``jitter`` moved windows per cell), in ``jobs``
-    processes."""
+    share ``corners`` of them corner photos, ``jitter`` moved windows per cell; ``blanks``:
+    some stickers without print, first renderer only), in ``jobs`` processes."""
+    if blanks and source != "first":
+        raise ValueError("blank stickers are drawn by the first renderer only")
     seeds = list(range(seed0, seed0 + count))
-    parts: list[Job] = [(source, seeds[k::jobs], fonts, looks, corners, jitter)
+    parts: list[Job] = [(source, seeds[k::jobs], fonts, looks, corners, jitter, blanks)
                         for k in range(jobs)]
     if jobs == 1:
         chunks = [_chunk(parts[0])]

@@ -10,6 +10,12 @@ their true classes) come from photos of
   fonts held out (:data:`EXAM_HELD_OUT`), which measure it on type it never saw, and its
   black cube printed in :data:`SERIF_FONTS`, thin to heavy (``--serif-shots``, seeds
   750000+);
+- blank stickers (``--blank-photos``, seeds 790000+): first-renderer photos of every look in
+  the training fonts, each face with one to nine stickers left without print
+  (:func:`tools.cell_samples.with_blanks`), those cells labelled "no digit": the other "no
+  digit" windows show a sticker's edge or the background, never a whole sticker, and the
+  reader asks the model whether a face shows any digit at all (a plain cube, or a digit
+  worn off);
 - moved windows (``--jitter-photos``, seeds 730000+, and ``--jitter-shots``, seeds
   735000+, the exam's held-out fonts left out): photos of both renderers, most of them
   corner photos (:data:`JITTER_CORNERS`), each located face's cells cut again
@@ -38,9 +44,9 @@ to ONNX for OpenCV's ``dnn`` module, which runs it at read time
 
     .venv/bin/pip install -e '.[train]'
     .venv/bin/python -m tools.train_cell_model --photos 600 --black-photos 240 \\
-        --exam-photos 400 --serif-shots 300 [--jitter-photos JP --jitter-shots JS \\
-        --moved-weight W] --seed 0 --epochs E [--jobs J --device cuda] [--base-fonts] \\
-        --cache DIR
+        --exam-photos 400 --serif-shots 300 [--blank-photos B] \\
+        [--jitter-photos JP --jitter-shots JS --moved-weight W] --seed 0 --epochs E \\
+        [--jobs J --device cuda] [--base-fonts] --cache DIR
 
 with the shipped model's own counts (the command and seed are in the model's json)
 rebuilds it. ``--hard-from MODEL [--hard-weight W]`` lets a fitted model score every training
@@ -95,15 +101,17 @@ VAL_SEED0 = 760000
 EXAM_VAL_SEED0 = 770000
 CORNER_VAL_SEED0 = 775000
 FONT_SEED0 = 780000
+BLANK_SEED0 = 790000
 """First seeds of the sample sets."""
 SEED_RANGES = {
     "train": (SEED0, BLACK_SEED0), "serif": (BLACK_SEED0, JITTER_SEED0),
     "jitter": (JITTER_SEED0, EXAM_JITTER_SEED0), "exam-jitter": (EXAM_JITTER_SEED0, EXAM_SEED0),
-    "exam": (EXAM_SEED0, SERIF_SEED0), "exam-serif": (SERIF_SEED0, VAL_SEED0)}
+    "exam": (EXAM_SEED0, SERIF_SEED0), "exam-serif": (SERIF_SEED0, VAL_SEED0),
+    "blank": (BLANK_SEED0, BLANK_SEED0 + 10000)}
 """Seeds each training set may take (first, end): a set grown past its end would draw the
 photos of the next set or of the validation sets."""
 CHUNKS = {"train": 600, "serif": 240, "jitter": 600, "exam-jitter": 400, "exam": 400,
-          "exam-serif": 300}
+          "exam-serif": 300, "blank": 300}
 """Photos per cached chunk of each training set (:func:`chunked`): the shipped model's
 counts, so its sets are each one chunk."""
 VAL_PHOTOS = 50
@@ -526,6 +534,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--exam-photos", type=int, default=400, help="exam renderer shots")
     p.add_argument("--serif-shots", type=int, default=300,
                    help="exam renderer shots of the black cube in the serif fonts")
+    p.add_argument("--blank-photos", type=int, default=0,
+                   help="first-renderer photos with some stickers left without print")
     p.add_argument("--jitter-photos", type=int, default=0,
                    help="first-renderer photos, cells also cut from moved windows")
     p.add_argument("--jitter-shots", type=int, default=0,
@@ -578,6 +588,10 @@ def main(argv: list[str] | None = None) -> int:
         sets.append(chunked(cached, "exam-serif", a.serif_shots,
                             lambda s, n, f: render_set("exam", n, s, f, ("black",), a.jobs),
                             serif))
+    if a.blank_photos:
+        sets.append(chunked(cached, "blank", a.blank_photos,
+                            lambda s, n, f: render_set("first", n, s, f, jobs=a.jobs,
+                                                       blanks=True), fonts))
     if a.jitter_photos:
         sets.append(chunked(cached, "jitter", a.jitter_photos,
                             lambda s, n, f: render_set("first", n, s, f, jobs=a.jobs,
@@ -616,7 +630,8 @@ def main(argv: list[str] | None = None) -> int:
     meta.update({
         "command": (f"python -m tools.train_cell_model --photos {a.photos} --black-photos "
                     f"{a.black_photos} --exam-photos {a.exam_photos} --serif-shots "
-                    f"{a.serif_shots} --jitter-photos {a.jitter_photos} --jitter-shots "
+                    f"{a.serif_shots} --blank-photos {a.blank_photos} --jitter-photos "
+                    f"{a.jitter_photos} --jitter-shots "
                     f"{a.jitter_shots} --moved-weight {a.moved_weight}{options} "
                     f"--seed {a.seed} --epochs {a.epochs}"),
         **hard,
@@ -627,7 +642,8 @@ def main(argv: list[str] | None = None) -> int:
                  f"{BLACK_SEED0}+); render/second {a.exam_photos} standard shots of every "
                  f"look (seeds {EXAM_SEED0}+) but those in {', '.join(EXAM_HELD_OUT)}, and "
                  f"{a.serif_shots} of the black cube in the serif fonts (seeds "
-                 f"{SERIF_SEED0}+); moved windows ({JITTER} per cell, each drawn "
+                 f"{SERIF_SEED0}+); render/ {a.blank_photos} photos with blank stickers "
+                 f"(seeds {BLANK_SEED0}+); moved windows ({JITTER} per cell, each drawn "
                  f"{a.moved_weight} times as often as an unmoved cell, "
                  f"{int(JITTER_CORNERS * 100)}% corner photos): render/ {a.jitter_photos} "
                  f"photos (seeds {JITTER_SEED0}+), render/second {a.jitter_shots} shots "
