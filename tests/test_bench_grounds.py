@@ -51,5 +51,5 @@ def test_a_patterned_run_counts_each_face_under_its_scene():
 def test_refusals_of_our_photos_have_their_gist_too():
     from sudoku_cube.assistant.bench.vision_scenes import reason
 
-    assert reason("ours-black-73004/B: corner photo B shows no cube face; photograph the "
-                  "cube from its corner") == "corner photo B shows no cube face"
+    assert reason("ours-black-73004/B: corner photo B: no cube face found; photograph the "
+                  "cube from its corner") == "corner photo B: no cube face found"

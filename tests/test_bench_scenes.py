@@ -13,11 +13,11 @@ class _Progress:
 
 
 def test_alike_refusals_have_one_gist():
-    a = reason("exam-white-70001/A: corner photo A shows only one face (279 sticker shapes "
+    a = reason("exam-white-70001/A: corner photo A: only one face found (279 sticker shapes "
                "seen); it must show three faces around one corner")
-    b = reason("exam-black-70200/A: corner photo A shows only one face (12 sticker shapes "
+    b = reason("exam-black-70200/A: corner photo A: only one face found (12 sticker shapes "
                "seen); it must show three faces around one corner")
-    assert a == b == "corner photo A shows only one face"
+    assert a == b == "corner photo A: only one face found"
     assert reason("face F: no cube face found (no group of square stickers); photograph one "
                   "face") == "no cube face found"
 

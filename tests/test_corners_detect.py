@@ -63,7 +63,7 @@ def test_face_painted_out_is_still_refused():
     quad = np.array(truth["faces"]["L"]["quad"])
     c = quad.mean(axis=0)
     cv2.fillPoly(img, [np.round(c + 1.08 * (quad - c)).astype(np.int32)], (128, 128, 128))
-    with pytest.raises(CornerPhotoError, match="corner photo B shows only two faces"):
+    with pytest.raises(CornerPhotoError, match="corner photo B: only two faces found"):
         locate_faces(img, "B")
 
 

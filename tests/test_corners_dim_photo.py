@@ -49,7 +49,7 @@ def test_a_dim_corner_photo_is_read_as_the_cube_shows(tmp_path: Path, monkeypatc
     right, wrong = face_misreads(got, state)
     assert (right, wrong) == (27, [])
     monkeypatch.setattr(corner_faces, "shade_lifted", lambda image: image)
-    with pytest.raises(CornerPhotoError, match="only one face") as refused:
+    with pytest.raises(CornerPhotoError, match="only one face found") as refused:
         locate_faces(photo.image, "B", photo.source)  # as taken: refused
     assert "in even light" in str(refused.value)  # the refusal says what to change
 
@@ -66,7 +66,7 @@ def test_the_lifted_copy_of_a_refused_photo_gets_no_last_resorts(monkeypatch) ->
     real = corner_faces._last_resorts
     monkeypatch.setattr(corner_faces, "_last_resorts",
                         lambda image, *rest: resorted.append(image) or real(image, *rest))
-    with pytest.raises(CornerPhotoError, match="corner photo A shows no cube face"):
+    with pytest.raises(CornerPhotoError, match="corner photo A: no cube face found"):
         locate_faces(im, "A", "A.jpg")
     assert len(lifted) == 1 and not np.array_equal(lifted[0], im)  # the lifted copy was sought
     assert len(resorted) == 1 and resorted[0] is im  # the last resorts: the photo as taken only
@@ -85,7 +85,7 @@ def test_a_refused_photo_is_sought_by_its_whole_digits_then_with_its_grain_smoot
     real = corner_faces.glyph_faces
     monkeypatch.setattr(corner_faces, "glyph_faces", lambda image, *a, whole=False, **k:
                         seen.append((image, whole)) or real(image, *a, whole=whole, **k))
-    with pytest.raises(CornerPhotoError, match="corner photo A shows no cube face"):
+    with pytest.raises(CornerPhotoError, match="corner photo A: no cube face found"):
         locate_faces(im, "A", "A.jpg")
     wholes = [i for i, (_, w) in enumerate(seen) if w]
     assert len(wholes) == 1 and seen[wholes[0]][0] is im

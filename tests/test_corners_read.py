@@ -122,8 +122,8 @@ def _corner_dir(tmp_path: Path, rendered: Path, a: np.ndarray | None = None,
 def test_single_face_photo_as_corner_photo_is_refused(tmp_path, rendered):
     face = cv2.imread(str(rendered / "six" / "F.jpg"))
     d = _corner_dir(tmp_path, rendered, a=face)
-    with pytest.raises(CornerPhotoError, match=r"A\.jpg: corner photo A shows (only one face|no "
-                                               r"cube face).*three faces"):
+    with pytest.raises(CornerPhotoError, match=r"A\.jpg: corner photo A: (only one face|no "
+                                               r"cube face) found.*three faces"):
         read_corner_folder(d, ocr=False)
 
 
@@ -132,7 +132,7 @@ def test_photo_with_two_faces_is_refused(tmp_path, rendered):
     faces = locate_faces(img, "B")
     cv2.fillPoly(img, [np.round(faces[0].quad()).astype(np.int32)], (20, 20, 20))
     d = _corner_dir(tmp_path, rendered, b=img)
-    with pytest.raises(CornerPhotoError, match="corner photo B shows only two faces"):
+    with pytest.raises(CornerPhotoError, match="corner photo B: only two faces found"):
         read_corner_folder(d, ocr=False)
 
 

@@ -92,7 +92,7 @@ def test_refused_corner_photo_gets_its_picture(tmp_path, capsys):
     out = tmp_path / "debug"
     assert main(["read", str(photo), "--debug", str(out), "--no-ocr"]) == 2
     err = capsys.readouterr().err
-    assert "corner photo A shows" in err and "Traceback" not in err
+    assert "corner photo A: " in err and "Traceback" not in err
     assert f"Debug picture of the refused photo written to {(out / 'A-debug.png').resolve()}" \
         in " ".join(err.split())
     picture = out / "A-debug.png"
@@ -108,13 +108,13 @@ def test_refused_corner_photo_of_a_folder_gets_its_picture(tmp_path, capsys):
     out = tmp_path / "debug"
     assert main(["read", str(folder), "--debug", str(out), "--no-ocr"]) == 2
     err = capsys.readouterr().err
-    assert "corner photo A shows" in err and "Traceback" not in err
+    assert "corner photo A: " in err and "Traceback" not in err
     assert [p.name for p in out.iterdir()] == ["A-debug.png"]
 
 
 def test_the_reason_is_wrapped_to_lines_that_fit_the_band():
     from sudoku_cube.vision.reading.annotate_refusal import FONT, _wrapped
-    reason = ("refused: /a/long/path/to/the/photo/A.jpg: corner photo A shows no cube face "
+    reason = ("refused: /a/long/path/to/the/photo/A.jpg: corner photo A: no cube face found "
               "(3 sticker shapes seen); it must show three faces around one corner (U top, "
               "F lower left and R lower right). WWWWWW MMMMMM WWWWWW MMMMMM")
     lines = _wrapped(reason, 300, 0.6, 2)

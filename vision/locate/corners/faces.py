@@ -203,9 +203,11 @@ def _affine_from(src: list[tuple[int, int]], dst: list[tuple[int, int]]) -> np.n
     return M
 
 
-def _describe(n_faces: int) -> str:
-    return {0: "no cube face", 1: "only one face", 2: "only two faces"}.get(n_faces,
-                                                                             f"{n_faces} faces")
+def _found(n_faces: int) -> str:
+    """What the search found, in words: what the reader placed, not a claim about the photo
+    (a face too steep or too dark to place is still there for a person to see)."""
+    return {0: "no cube face found", 1: "only one face found",
+            2: "only two faces found"}.get(n_faces, f"{n_faces} faces found")
 
 
 def faces_of_glyphs(image: np.ndarray, light: bool | None = None,
@@ -389,7 +391,7 @@ def _search(image: np.ndarray, photo: str, source: str, last_resorts: bool = Tru
                                                             last_resorts, seen)
     if len(lattices) < 3:
         message = (
-            f"{where}corner photo {photo} shows {_describe(len(lattices))} "
+            f"{where}corner photo {photo}: {_found(len(lattices))} "
             f"({len(quads)} sticker shapes seen); it must show three faces around one "
             f"corner ({names}). Photograph the cube from its corner, all three faces in the "
             "frame, sharp and in even light (a side face in shade can be too dark to read).")
