@@ -155,9 +155,9 @@ def face_texture(stickers: list[Sticker] | tuple[Sticker, ...], cell: int, font:
                  finish: Finish = PLAIN) -> np.ndarray:
     """The texture of a face of n x n stickers, ``cell`` pixels per sticker place.
 
-    A sticker of digit :data:`BLANK` is left without print. ``colours`` gives each sticker's RGB colour (default white),
-    ``inks`` each sticker's ink
-    (default ``ink``, black); ``finish`` the body and sticker make (:class:`Finish`); ``rng``
+    A sticker of digit :data:`BLANK` is left without print. ``colours`` gives each sticker's
+    RGB colour (default white), ``inks`` each sticker's ink (default ``ink``, black);
+    ``finish`` the body and sticker make (:class:`Finish`); ``rng``
     adds small per-sticker brightness differences and print offsets like a real, slightly
     worn cube (and the swirl print of a finish that has one).
     """

@@ -5,8 +5,9 @@ disagrees with the render's truth is dropped, so a locating error never becomes 
 label. Every located face gives its nine cells (the network's input,
 :func:`vision.recognise.cell_model.cell_input`) and :data:`OFF_CELLS` "no digit" windows: two
 half a cell off its stickers, one beyond its edge. Photos with blank stickers
-(:func:`with_blanks`) add "no digit" cells of stickers without print. A sample set is a dict of arrays: ``x``
-(network inputs, float16), ``y`` (class), ``font`` and ``look`` (strings), ``source``
+(:func:`with_blanks`) add "no digit" cells of stickers without print. A sample set is a dict
+of arrays: ``x`` (network inputs, float16), ``y`` (class), ``font`` and ``look`` (strings),
+``source``
 (``first`` or ``exam``: which renderer drew it), ``moved`` (cut from a moved window,
 :func:`jittered_cell`).
 
