@@ -71,7 +71,10 @@ other sets worse), so the shipped one stays (its json lists every font it saw). 
 about twice the photos on a GPU, one read the exam's unseen and everyday corner pairs better;
 with the extra fonts it read real newspaper digits worse, with ``--base-fonts`` better, but
 it took stickers whose digits are painted over for digits (docs/benchmarks.md, History "The
-cell model fitted on about twice the photos"). A fit on the CPU from one rendered cache is
+cell model fitted on about twice the photos"). With ``--blank-photos 300`` as well it tells
+them again and reads more stickers still, but joint decoding repaired fewer cubes, its
+misreads being surer (History "The cell model fitted with blank stickers"), so the shipped
+one stays. A fit on the CPU from one rendered cache is
 deterministic: the same command writes the same ONNX file byte for byte. With ``--device
 cuda`` (a GPU; ``--jobs`` renders in parallel) the augmentation draws from the GPU's own
 generator, so the same command gives another fit of the same recipe.
