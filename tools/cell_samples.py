@@ -53,9 +53,6 @@ BLANK_STICKERS = (1, 9)
 """Fewest and most stickers left without print on each face of a photo with blank stickers
 (``blanks``: :func:`first_photo`), drawn evenly: a lone worn sticker up to a face that
 shows no digit at all."""
-BLANK_TOKEN = "-"
-"""How a blank sticker's token starts in the renderer's truth (the digit
-:data:`render.texture.BLANK` written out)."""
 
 Samples = tuple[list[np.ndarray], list[int]]
 
@@ -92,7 +89,8 @@ def face_samples(image: np.ndarray, geometry, tokens: Sequence[str], centres,
     """The nine labelled cells of one located face, ``jitter`` more windows of each
     (:func:`jittered_cell`) and :data:`OFF_CELLS` "no digit" windows; none when the lattice
     disagrees with the truth's sticker centres."""
-    from sudoku_cube.models.cube.stickers import parse_token
+    from sudoku_cube.models.cube.stickers import Sticker, format_token, parse_token
+    from sudoku_cube.render.texture import BLANK
     from sudoku_cube.vision.cells.warp import cell_beside, cut_cells, warp_face
     from sudoku_cube.vision.polarity import as_dark_ink, light_inks
     from sudoku_cube.vision.recognise.cell_model import NONE
@@ -106,8 +104,8 @@ def face_samples(image: np.ndarray, geometry, tokens: Sequence[str], centres,
     raw = cut_cells(warp_face(image, geometry), normalise=False)
     light = light_inks(raw)
     cells = [as_dark_ink(c, lt) for c, lt in zip(raw, light)]
-    labels = [NONE if t.startswith(BLANK_TOKEN) else class_index(*parse_token(t))
-              for t in tokens]
+    blank = format_token(Sticker(BLANK, 0))[:-1]  # a blank sticker's truth token, its arrow off
+    labels = [NONE if t[:-1] == blank else class_index(*parse_token(t)) for t in tokens]
     for i in range(9 * jitter):
         cells.append(as_dark_ink(jittered_cell(image, geometry, i % 9, rng), light[i % 9]))
         labels.append(labels[i % 9])

@@ -74,10 +74,10 @@ it took stickers whose digits are painted over for digits (docs/benchmarks.md, H
 cell model fitted on about twice the photos"). With ``--blank-photos 300`` as well it tells
 them again and reads more stickers still, but joint decoding repaired fewer cubes, its
 misreads being surer (History "The cell model fitted with blank stickers"), so the shipped
-one stays. A fit on the CPU from one rendered cache is
-deterministic: the same command writes the same ONNX file byte for byte. With ``--device
-cuda`` (a GPU; ``--jobs`` renders in parallel) the augmentation draws from the GPU's own
-generator, so the same command gives another fit of the same recipe.
+one stays. A fit on the CPU from one rendered cache is deterministic: the same command
+writes the same ONNX file byte for byte. With ``--device cuda`` (a GPU; ``--jobs`` renders
+in parallel) the augmentation draws from the GPU's own generator, so the same command gives
+another fit of the same recipe.
 """
 from __future__ import annotations
 
