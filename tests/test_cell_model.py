@@ -134,6 +134,25 @@ def test_a_small_retraining_learns_the_task(tmp_path) -> None:
     assert np.allclose(again.log_probs(x), model.log_probs(x), atol=1e-4)
 
 
+def test_label_smoothing_makes_the_fit_less_sure() -> None:
+    """``--label-smoothing`` spreads that share of each label over the other classes: the same
+    short fit with more of it gives the class it names a smaller probability, so that where a
+    model is wrong, joint decoding can still give its misread up."""
+    torch = pytest.importorskip("torch")
+
+    fonts = [f for f in ("DejaVuSans-Bold.ttf", "LiberationSans-Bold.ttf") if find_font(f)]
+    if not fonts:
+        pytest.skip("no training font installed")
+    data = _synthetic(fonts, 20, 3)
+    x = torch.from_numpy(data["x"].astype(np.float32)).reshape(-1, 1, SIDE, SIDE)
+    top = {}
+    for smoothing in (0.0, 0.3):
+        net = tcm.fit(data, seed=0, epochs=30, widths=(8, 16, 32), label_smoothing=smoothing)
+        with torch.no_grad():
+            top[smoothing] = float(torch.softmax(net(x), 1).max(1).values.mean())
+    assert top[0.3] < top[0.0] - 0.05
+
+
 def test_training_makes_strokes_heavier_and_lighter_by_up_to_a_pixel() -> None:
     """The stroke-weight augmentation grows a stroke into its neighbours by the drawn share
     of a pixel on each side (heavier) or takes that share of its edge away (lighter), never

@@ -43,40 +43,37 @@ to ONNX for OpenCV's ``dnn`` module, which runs it at read time
 (:mod:`vision.recognise.cell_model`): reading needs no training library.
 
     .venv/bin/pip install -e '.[train]'
-    .venv/bin/python -m tools.train_cell_model --photos 600 --black-photos 240 \\
-        --exam-photos 400 --serif-shots 300 [--blank-photos B] \\
-        [--jitter-photos JP --jitter-shots JS --moved-weight W] --seed 0 --epochs E \\
-        [--jobs J --device cuda] [--base-fonts] --cache DIR
+    .venv/bin/python -m tools.train_cell_model --photos 1000 --black-photos 400 \\
+        --exam-photos 800 --serif-shots 500 --blank-photos 300 --base-fonts \\
+        --label-smoothing 0.1 --seed 0 --epochs 15 --jobs 2 --cache DIR \\
+        [--jitter-photos JP --jitter-shots JS --moved-weight W] [--device cuda]
 
-with the shipped model's own counts (the command and seed are in the model's json)
-rebuilds it. ``--hard-from MODEL [--hard-weight W]`` lets a fitted model score every training
-sample first (:func:`margins`): a sample it reads with a small lead is drawn ``W`` times as
-often, a "no digit" window it surely reads as a digit is dropped as mislabelled
-(:func:`hard_weights`); ``--widths`` widens the network. Both are off by default. Renders are
-cached with ``--cache`` (:func:`tools.render_training.load_or_make`), so a second fit does
-not render again. Each training set is rendered and cached in chunks of :data:`CHUNKS`
-photos (:func:`chunked`), named by their first seed and count and a digest of the generator's
-version and the fonts (:func:`chunk_name`: ``train-700000-600-…``, then ``train-700600-600-…``),
-so a larger count renders only the photos the cache lacks, and a changed generator or font
-list never reads samples cut the old way.
+rebuilds the shipped model (the command and seed are in the model's json).
+``--label-smoothing`` spreads that share of each label over the other classes: at 0.1 the
+model is less sure where it is wrong, so joint decoding can still give up a misread for the
+grid's answer (at 0.02, the default, the same fit read more stickers alone but lost cubes
+after joint decoding).
+
+``--hard-from MODEL [--hard-weight W]`` lets a fitted model score every training sample first
+(:func:`margins`): a sample it reads with a small lead is drawn ``W`` times as often, a "no
+digit" window it surely reads as a digit is dropped as mislabelled (:func:`hard_weights`);
+``--widths`` widens the network. Both are off by default. Renders are cached with ``--cache``
+(:func:`tools.render_training.load_or_make`), so a second fit does not render again. Each
+training set is rendered and cached in chunks of :data:`CHUNKS` photos (:func:`chunked`), named
+by their first seed and count and a digest of the generator's version and the fonts
+(:func:`chunk_name`: ``train-700000-600-…``, then ``train-700600-600-…``), so a larger count
+renders only the photos the cache lacks, and a changed generator or font list never reads
+samples cut the old way.
 
 The training fonts grow with the Debian packages of :data:`tools.render_training.EXTRA_FONTS`
 when they are installed (the black cube's serif sets too, :data:`EXTRA_SERIF_FONTS`);
-``--base-fonts`` leaves them out wherever they are installed. The shipped model was fitted
-without them, and before the "no digit" window beyond the face's edge was mended
-(:func:`tools.cell_samples.beyond_edge`): today's command gives another model, whose reading
-of the exam's corner pairs lay within seed noise of the shipped one's (and with
-``--weight-change 0.6`` one that reads the held-out fonts better but single stickers of the
-other sets worse), so the shipped one stays (its json lists every font it saw). Fitted on
-about twice the photos on a GPU, one read the exam's unseen and everyday corner pairs better;
-with the extra fonts it read real newspaper digits worse, with ``--base-fonts`` better, but
-it took stickers whose digits are painted over for digits (docs/benchmarks.md, History "The
-cell model fitted on about twice the photos"). With ``--blank-photos 300`` as well it tells
-them again and reads more stickers still, but joint decoding repaired fewer cubes, its
-misreads being surer (History "The cell model fitted with blank stickers"), so the shipped
-one stays. A fit on the CPU from one rendered cache is deterministic: the same command
-writes the same ONNX file byte for byte. With ``--device cuda`` (a GPU; ``--jobs`` renders
-in parallel) the augmentation draws from the GPU's own generator, so the same command gives
+``--base-fonts`` leaves them out wherever they are installed: the shipped model was fitted
+without them, as a fit with them read real newspaper digits worse (docs/benchmarks.md, History
+"The cell model fitted on about twice the photos"). Without ``--blank-photos`` such larger fits
+took stickers whose digits are painted over for digits (History "The cell model fitted with
+blank stickers"). A fit on the CPU from one rendered cache is deterministic: the same command
+writes the same ONNX file byte for byte. With ``--device cuda`` (a GPU; ``--jobs`` renders in
+parallel) the augmentation draws from the GPU's own generator, so the same command gives
 another fit of the same recipe.
 """
 from __future__ import annotations
@@ -279,7 +276,7 @@ def streaked(x, gen):
 
 def fit(data: dict[str, np.ndarray], seed: int, epochs: int,
         widths: tuple[int, ...] = WIDTHS, weights: np.ndarray | None = None, log=None,
-        weight_change: float = 0.0, device: str = "cpu"):
+        weight_change: float = 0.0, device: str = "cpu", label_smoothing: float = 0.02):
     """The network (``widths``: :func:`network`) fitted on ``data`` (AdamW, one-cycle
     learning rate); each epoch draws as many samples as the set holds, with ``weights``
     (default uniform), each augmented (``weight_change``: :func:`augment`). ``device``:
@@ -309,7 +306,7 @@ def fit(data: dict[str, np.ndarray], seed: int, epochs: int,
             turns = torch.randint(0, 4, (len(i),), generator=gen).to(device)
             xb, yb = turned(x[i], y[i], turns)
             loss = F.cross_entropy(net(augment(xb, on, weight_change)), yb,
-                                   label_smoothing=0.02)
+                                   label_smoothing=label_smoothing)
             opt.zero_grad()
             loss.backward()
             opt.step()
@@ -415,7 +412,7 @@ def figures(model, data: dict[str, np.ndarray], key: str) -> dict[str, dict]:
 def build(train: dict[str, np.ndarray], val: dict[str, np.ndarray], seed: int, epochs: int,
           out: Path, widths: tuple[int, ...] = WIDTHS, log=None,
           moved_weight: float = MOVED_WEIGHT, drawn: np.ndarray | None = None,
-          weight_change: float = 0.0, device: str = "cpu"):
+          weight_change: float = 0.0, device: str = "cpu", label_smoothing: float = 0.02):
     """Fit on ``train`` (each look weighed alike, a moved window ``moved_weight`` of an
     unmoved cell, each sample also ``drawn`` times as often, default once: :func:`hard_weights`),
     write ``out`` (.onnx and .json) with the
@@ -428,7 +425,7 @@ def build(train: dict[str, np.ndarray], val: dict[str, np.ndarray], seed: int, e
         weights = weights * drawn
     for look in np.unique(train["look"]):
         weights[train["look"] == look] /= weights[train["look"] == look].sum()
-    net = fit(train, seed, epochs, widths, weights, log, weight_change, device)
+    net = fit(train, seed, epochs, widths, weights, log, weight_change, device, label_smoothing)
     export(net, out.with_suffix(".onnx"))
     meta = {"format": FORMAT, "input": [1, SIDE, SIDE], "classes": CLASSES,
             "class_names": [f"{d}{'^>v<'[r]}" for d in range(1, 10) for r in range(4)]
@@ -563,6 +560,8 @@ def main(argv: list[str] | None = None) -> int:
                    "where the extra Debian fonts are installed")
     p.add_argument("--device", default="cpu",
                    help="PyTorch's device for the fit (cuda: a GPU, where one is at hand)")
+    p.add_argument("--label-smoothing", type=float, default=0.02,
+                   help="share of each label spread over the other classes in the fit")
     p.add_argument("--cache", type=Path, help="folder for the rendered sample sets")
     p.add_argument("--out", type=Path, default=DATA, help="model files' stem")
     a = p.parse_args(argv)
@@ -624,12 +623,14 @@ def main(argv: list[str] | None = None) -> int:
     seen = {k: v[~np.isin(val["exam"]["font"], EXAM_HELD_OUT)] for k, v in val["exam"].items()}
     model, meta = build(train, joined([val["first"], seen]), a.seed, a.epochs, a.out,
                         widths, log=log, moved_weight=a.moved_weight, drawn=drawn,
-                        weight_change=a.weight_change, device=a.device)
+                        weight_change=a.weight_change, device=a.device,
+                        label_smoothing=a.label_smoothing)
     options = (f" --hard-from {a.hard_from} --hard-weight {a.hard_weight}" if a.hard_from
                else "") + (f" --widths {a.widths}" if widths != WIDTHS else "") + (
         f" --weight-change {a.weight_change}" if a.weight_change else "") + (
         f" --device {a.device}" if a.device != "cpu" else "") + (
-        " --base-fonts" if a.base_fonts else "")
+        " --base-fonts" if a.base_fonts else "") + (
+        f" --label-smoothing {a.label_smoothing}" if a.label_smoothing != 0.02 else "")
     meta.update({
         "command": (f"python -m tools.train_cell_model --photos {a.photos} --black-photos "
                     f"{a.black_photos} --exam-photos {a.exam_photos} --serif-shots "
