@@ -243,6 +243,39 @@ def test_a_reading_the_cell_models_vote_raises_stays_a_candidate() -> None:
                                                            cell_vote(three))
 
 
+def test_a_cell_two_sure_voters_read_differently_is_left_in_doubt() -> None:
+    """The glyph voters are sure of a 2 turned half round (0.97); the cell model, as its
+    vote weighs it, is sure of the upright 2. One of them is wrong: the cell's reading is
+    their even mixture, both listed and neither sure, so joint decoding or the person
+    settles it (their product made the glyph voters' reading surer still: the development
+    cube whose centre was settled wrong). Where the cell model agrees, or is unsure, the
+    vote is multiplied in as before."""
+    from sudoku_cube.models.cube.stickers import DOUBT_SCORE
+    from sudoku_cube.vision.recognise.evidence import (TEMPLATE_GAIN, CellEvidence, cell_vote,
+                                                       hypotheses, with_vote)
+
+    logits = np.full(36, -20.0)  # the glyph voters' log-odds, given as the templates' alone
+    logits[class_index(2, 2)] = 0.0
+    logits[class_index(2, 0)] = -3.5
+    ev = CellEvidence(body=np.ones((4, 4), bool), glyph=np.ones((4, 4), np.float32),
+                      underline_rot=None, template=logits / TEMPLATE_GAIN,
+                      hog=np.zeros(36, np.float32))
+    alone = hypotheses(ev, False)
+    assert alone[0].sticker == parse_token("2v") and alone[0].score >= DOUBT_SCORE
+    upright = np.full(CLASSES, np.log(0.006 / 36), np.float32)
+    upright[class_index(2, 0)] = np.log(0.994)
+    torn = hypotheses(ev, False, cell_vote(upright))
+    assert {h.sticker for h in torn[:2]} == {parse_token("2v"), parse_token("2^")}
+    assert torn[0].score < DOUBT_SCORE and torn[1].score > 0.3
+    assert with_vote(alone, cell_vote(upright))[0].score > torn[0].score
+    agree = np.full(CLASSES, np.log(0.006 / 36), np.float32)
+    agree[class_index(2, 2)] = np.log(0.994)
+    assert hypotheses(ev, False, cell_vote(agree)) == with_vote(alone, cell_vote(agree))
+    unsure = np.full(CLASSES, np.log(0.4 / 36), np.float32)
+    unsure[class_index(2, 0)] = np.log(0.6)
+    assert hypotheses(ev, False, cell_vote(unsure))[0].sticker == parse_token("2v")
+
+
 def test_a_reading_the_cell_model_sees_beside_a_sure_one_stays_a_candidate() -> None:
     """A heavy 3 whose notches blurred shut is an 8 to every glyph voter (they read one ink
     cut), the 3 far below their short list; the cell model, reading the cell, is split

@@ -226,7 +226,9 @@ def hypotheses(ev: CellEvidence, underlined_69: bool = True,
     alternatives, and also those the vote raises into that top from below the list or holds
     likelier than its average sticker (:func:`_raised`): a reading the glyph voters rank low
     but the other voter sees stays a candidate for joint decoding (the broken ink cut of a
-    blurred 8 reads as a 3 at 0.93 and lists no 8, which the cell model reads at 0.75)."""
+    blurred 8 reads as a 3 at 0.93 and lists no 8, which the cell model reads at 0.75).
+    Where the glyph voters and the vote are each sure of another reading, the cell is their
+    even mixture, left in doubt (:func:`_torn`)."""
     return readings(ev, underlined_69, vote)[1]
 
 
@@ -243,7 +245,27 @@ def readings(ev: CellEvidence, underlined_69: bool = True, vote: np.ndarray | No
         return alone, alone
     raised = (_raised(ranked, vote, {h.sticker for h in hyps}) if sure and not ev.doubt
               else ())  # an odd-sized cell lists every sticker
+    if sure and not ev.doubt:
+        torn = _torn(ranked, vote)
+        if torn:
+            return alone, torn
     return alone, with_vote(alone + raised, vote)
+
+
+def _torn(ranked: list[tuple[Sticker, float]], vote: np.ndarray) -> tuple[Hypothesis, ...]:
+    """Where the glyph voters and the cell model are each sure of a different reading, one
+    of them is wrong, not both half right: the product of their votes would make the surer
+    one surer still. The reading is then their even mixture (each voter's own distribution,
+    the cell model's as its vote weighs it), a doubt that joint decoding settles. Empty
+    where they agree or either is unsure."""
+    own = np.exp(vote - np.logaddexp.reduce(vote))
+    index = _classes()
+    top = max(index, key=lambda s: own[index[s]])
+    if own[index[top]] < UNSURE or top == ranked[0][0]:
+        return ()
+    mixed = {s: 0.5 * v + 0.5 * float(own[index[s]]) for s, v in ranked}
+    best = sorted(mixed.items(), key=lambda kv: -kv[1])
+    return tuple(Hypothesis(s, round(v, PLACES)) for s, v in best[:MAX_ALTERNATIVES])
 
 
 def _raised(ranked: list[tuple[Sticker, float]], vote: np.ndarray,
