@@ -229,13 +229,16 @@ def inconsistency(lattices: list[Lattice]) -> float:
 def cross_checked(image: np.ndarray, lattices: list[Lattice], anchors: list[Lattice],
                   quads: list[Quad]) -> list[Lattice]:
     """Three located face lattices checked against the whole-cube model when they disagree
-    with each other (:data:`INCONSISTENT`, and their stickers do not fit one box either:
-    :func:`one_box`) or one rests on few stickers (:data:`FEW_CELLS`): the model's faces
-    when they frame clearly more stickers (:data:`BETTER_BY`), or as many where the located
-    faces disagree (they are not one cube's, the model is: a face found on floor tiles
-    beside the cube frames its nine squares as well as the true face frames its stickers);
-    the located ones when they agree; [] when the located faces disagree and no model is
-    believable (a face placed wrong is worse than none)."""
+    with each other (:data:`INCONSISTENT`) or one rests on few stickers (:data:`FEW_CELLS`):
+    - where their stickers still fit one box (:func:`one_box`), the model's faces when they
+      frame clearly more stickers (:data:`BETTER_BY`), else the located ones where a model is
+      believable or they agree, else [];
+    - where they fit no one box either (no one cube shows those three faces, so one at
+      least is placed wrong), the believable model, which is one cube, however many
+      stickers it frames (a face a row off can frame a sticker or two of the ground beside
+      the cube, and a face found on floor tiles beside it frames its nine squares as well
+      as the true face frames its stickers); [] where no model is believable (a face
+      placed wrong is worse than none)."""
     off = inconsistency(lattices)
     agree = off <= INCONSISTENT or one_box(lattices)
     if min(len(lat.cells) for lat in lattices) > FEW_CELLS and agree:
@@ -247,7 +250,9 @@ def cross_checked(image: np.ndarray, lattices: list[Lattice], anchors: list[Latt
     needed = located + (BETTER_BY if agree else 0)
     if trusted and sum(fit.framed) >= needed:  # type: ignore[union-attr]
         return list(fit.lattices)  # type: ignore[union-attr]
-    return lattices if off <= INCONSISTENT or trusted else []
+    if off <= INCONSISTENT or (agree and trusted):
+        return lattices
+    return list(fit.lattices) if trusted else []  # type: ignore[union-attr]
 
 
 def one_box(lattices: list[Lattice]) -> bool:
