@@ -336,7 +336,10 @@ def locate_corner(image: np.ndarray, photo: str, source: str = "",
 @dataclass(frozen=True)
 class _Left:
     """What the sticker passes of a photo found where they place no corner by themselves:
-    the faces found (``anchors``), the last pass's sticker shapes (``quads``) and the whole
+    the faces found (``anchors``; also those of chroma passes that gave fewer than three,
+    which join no later pass: a white body's face in dim light may show only there, and
+    a cube modelled from a coloured speck's lattice is believed only where the cell model
+    sees its digits), the last pass's sticker shapes (``quads``) and the whole
     cube modelled on the stickers' frames but not believed (``modelled``, or [])."""
 
     anchors: list[Lattice]
@@ -480,6 +483,7 @@ def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str, name
     Raises :class:`_Unplaced` when three faces were found that do not fit one cube and the
     last resorts find none either."""
     anchors = list(found.lattices)
+    unjoined: list[Lattice] = []  # the faces of chroma passes that gave no three
     pool, shapes = proposed(found), list(found.quads)
     lattices = complete_faces(image, found)
     for options in MORE_PASSES:
@@ -490,6 +494,7 @@ def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str, name
         shapes += tried.quads
         faces = _trusted(complete_faces(image, tried), options)
         if options.get("chroma") and len(faces) < 3:
+            unjoined += tried.lattices  # for the cube placed by its digits alone
             continue  # a failed chroma pass leaves nothing behind (see MORE_PASSES)
         found, lattices = tried, faces
         anchors += found.lattices
@@ -504,7 +509,7 @@ def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str, name
         lattices = _believed(image, modelled, seen) or lattices
     if len(lattices) >= 3:
         return lattices, found.quads, True, None
-    left = _Left(anchors, found.quads, modelled)
+    left = _Left(anchors + unjoined, found.quads, modelled)
     if last_resorts:
         lattices = _last_resorts(image, found, pool, shapes, lattices, seen)
     if len(lattices) < 3 and modelled:  # a model whose digits are unseen rather than none

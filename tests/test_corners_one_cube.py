@@ -1,0 +1,29 @@
+"""Two exam corner photos any person reads, placed by what one cube allows
+(vision/locate/corners/whole.py, vision/locate/corners/faces.py): compared against the
+renderer's faces."""
+from __future__ import annotations
+
+from sudoku_cube.vision.locate.corners.faces import locate_faces
+from sudoku_cube.vision.recognise.digits_seen import digits_seen_by
+from tests.conftest import assert_corner_faces_on_truth
+from tests.test_corners_digit_fit import _shot
+
+
+def test_three_faces_no_cube_shows_give_way_to_the_cubes_model():
+    """A coloured cube, large, on a printed table: the relaxed pass finds its top face a
+    row off (six stickers, its third row extrapolated onto the ground beside the cube) and
+    its right face true, and the left face is rebuilt from the two. No one cube shows those
+    three; the whole-cube model, a cube, frames one sticker fewer than they do, and is
+    taken: every face on the truth."""
+    shot = _shot(926002, "coloured", "A", True)
+    faces = locate_faces(shot.image, "A", "coloured/A", seen=digits_seen_by())
+    assert_corner_faces_on_truth(faces, shot.truth)
+
+
+def test_a_dim_white_body_corner_seen_only_on_chroma_is_placed_by_its_digits():
+    """A white body in dim light on a printed page, small: no pass frames its dark side
+    faces, and only a chroma pass finds the top face. The cube modelled from that face,
+    where the cell model sees the digits of the other two, places all three."""
+    shot = _shot(929001, "white-body", "A", True)
+    faces = locate_faces(shot.image, "A", "white-body/A", seen=digits_seen_by())
+    assert_corner_faces_on_truth(faces, shot.truth)
