@@ -243,12 +243,12 @@ def readings(ev: CellEvidence, underlined_69: bool = True, vote: np.ndarray | No
     alone = widened(hyps, ev.doubt) if ev.doubt > 0 else hyps
     if vote is None:
         return alone, alone
-    raised = (_raised(ranked, vote, {h.sticker for h in hyps}) if sure and not ev.doubt
-              else ())  # an odd-sized cell lists every sticker
+    raised: tuple[Hypothesis, ...] = ()  # an odd-sized or unsure cell lists every sticker
     if sure and not ev.doubt:
         torn = _torn(ranked, vote)
         if torn:
             return alone, torn
+        raised = _raised(ranked, vote, {h.sticker for h in hyps})
     return alone, with_vote(alone + raised, vote)
 
 
@@ -258,14 +258,14 @@ def _torn(ranked: list[tuple[Sticker, float]], vote: np.ndarray) -> tuple[Hypoth
     one surer still. The reading is then their even mixture (each voter's own distribution,
     the cell model's as its vote weighs it), a doubt that joint decoding settles. Empty
     where they agree or either is unsure."""
-    own = np.exp(vote - np.logaddexp.reduce(vote))
     index = _classes()
-    top = max(index, key=lambda s: own[index[s]])
-    if own[index[top]] < UNSURE or top == ranked[0][0]:
+    own = np.exp(vote - np.logaddexp.reduce(vote))[[index[s] for s, _ in ranked]]  # all 36
+    top = int(np.argmax(own))
+    if own[top] < UNSURE or top == 0:
         return ()
-    mixed = {s: 0.5 * v + 0.5 * float(own[index[s]]) for s, v in ranked}
-    best = sorted(mixed.items(), key=lambda kv: -kv[1])
-    return tuple(Hypothesis(s, round(v, PLACES)) for s, v in best[:MAX_ALTERNATIVES])
+    mixed = 0.5 * np.array([v for _, v in ranked]) + 0.5 * own
+    best = np.argsort(-mixed, kind="stable")[:MAX_ALTERNATIVES]
+    return tuple(Hypothesis(ranked[k][0], round(float(mixed[k]), PLACES)) for k in best)
 
 
 def _raised(ranked: list[tuple[Sticker, float]], vote: np.ndarray,

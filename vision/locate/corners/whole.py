@@ -244,15 +244,14 @@ def cross_checked(image: np.ndarray, lattices: list[Lattice], anchors: list[Latt
     if min(len(lat.cells) for lat in lattices) > FEW_CELLS and agree:
         return lattices
     framing = framing_for(image, lattices)
-    located = sum(framing.count(lat.H) for lat in lattices)
     fit = best_model(image, lattices + anchors, quads, framing)
     trusted = fit is not None and believable(fit)
-    needed = located + (BETTER_BY if agree else 0)
-    if trusted and sum(fit.framed) >= needed:  # type: ignore[union-attr]
+    if not agree:
+        return list(fit.lattices) if trusted else []  # type: ignore[union-attr]
+    located = sum(framing.count(lat.H) for lat in lattices)
+    if trusted and sum(fit.framed) >= located + BETTER_BY:  # type: ignore[union-attr]
         return list(fit.lattices)  # type: ignore[union-attr]
-    if off <= INCONSISTENT or (agree and trusted):
-        return lattices
-    return list(fit.lattices) if trusted else []  # type: ignore[union-attr]
+    return lattices if off <= INCONSISTENT or trusted else []
 
 
 def one_box(lattices: list[Lattice]) -> bool:
