@@ -16,6 +16,7 @@ from sudoku_cube.models.generator.cube3 import random_face
 from sudoku_cube.vision.recognise.cell_model import (CLASSES, DATA, NONE, cell_input,
                                                      load_cell_model, shipped_cell_model)
 from sudoku_cube.vision.locate.detect import find_face
+from sudoku_cube.vision.recognise.evidence import TEMPLATE_GAIN, CellEvidence
 from sudoku_cube.vision.recognise.hog import class_index
 from sudoku_cube.vision.recognise.templates import HELD_OUT_FONTS, find_font, render_digit
 from sudoku_cube.vision.cells.warp import cut_cells, warp_face
@@ -212,6 +213,17 @@ def test_the_cell_models_vote_reorders_a_cells_readings() -> None:
     assert [h.sticker for h in with_vote(hyps, cell_vote(blank))] == [Sticker(3, 0), Sticker(8, 0)]
 
 
+def _glyph_voters_cell(log_odds: dict[tuple[int, int], float]) -> CellEvidence:
+    """A cell whose glyph voters give ``log_odds`` to the stickers (digit, turn) named and
+    far less to every other, as the templates' vote alone (no HOG, no underline)."""
+    logits = np.full(36, -20.0)
+    for (digit, turn), value in log_odds.items():
+        logits[class_index(digit, turn)] = value
+    return CellEvidence(body=np.ones((4, 4), bool), glyph=np.ones((4, 4), np.float32),
+                        underline_rot=None, template=logits / TEMPLATE_GAIN,
+                        hog=np.zeros(36, np.float32))
+
+
 def test_a_reading_the_cell_models_vote_raises_stays_a_candidate() -> None:
     """The glyph voters read a broken cut as a 3 at about 0.95 and rank the 8 far below
     their short list (the ink cut of a blurred 8 kept only its right-hand arcs); the cell
@@ -219,16 +231,9 @@ def test_a_reading_the_cell_models_vote_raises_stays_a_candidate() -> None:
     stays a candidate for joint decoding; the 3 stays first. Without the vote the
     8 is not listed, as before; and a vote that raises nothing leaves the reading as the
     vote multiplied into the short list gave it."""
-    from sudoku_cube.vision.recognise.evidence import (TEMPLATE_GAIN, CellEvidence, cell_vote,
-                                                       hypotheses, with_vote)
+    from sudoku_cube.vision.recognise.evidence import cell_vote, hypotheses, with_vote
 
-    logits = np.full(36, -20.0)  # the glyph voters' log-odds, given as the templates' alone
-    logits[class_index(3, 0)] = 0.0
-    logits[class_index(8, 0)] = -6.5
-    logits[class_index(2, 0)] = -3.5
-    ev = CellEvidence(body=np.ones((4, 4), bool), glyph=np.ones((4, 4), np.float32),
-                      underline_rot=None, template=logits / TEMPLATE_GAIN,
-                      hog=np.zeros(36, np.float32))
+    ev = _glyph_voters_cell({(3, 0): 0.0, (8, 0): -6.5, (2, 0): -3.5})
     alone = [h.sticker for h in hypotheses(ev, False)]
     assert alone[0] == parse_token("3^") and parse_token("8^") not in alone
     net = np.full(CLASSES, np.log(0.2 / 36), np.float32)
@@ -251,15 +256,9 @@ def test_a_cell_two_sure_voters_read_differently_is_left_in_doubt() -> None:
     cube whose centre was settled wrong). Where the cell model agrees, or is unsure, the
     vote is multiplied in as before."""
     from sudoku_cube.models.cube.stickers import DOUBT_SCORE
-    from sudoku_cube.vision.recognise.evidence import (TEMPLATE_GAIN, CellEvidence, cell_vote,
-                                                       hypotheses, with_vote)
+    from sudoku_cube.vision.recognise.evidence import cell_vote, hypotheses, with_vote
 
-    logits = np.full(36, -20.0)  # the glyph voters' log-odds, given as the templates' alone
-    logits[class_index(2, 2)] = 0.0
-    logits[class_index(2, 0)] = -3.5
-    ev = CellEvidence(body=np.ones((4, 4), bool), glyph=np.ones((4, 4), np.float32),
-                      underline_rot=None, template=logits / TEMPLATE_GAIN,
-                      hog=np.zeros(36, np.float32))
+    ev = _glyph_voters_cell({(2, 2): 0.0, (2, 0): -3.5})
     alone = hypotheses(ev, False)
     assert alone[0].sticker == parse_token("2v") and alone[0].score >= DOUBT_SCORE
     upright = np.full(CLASSES, np.log(0.006 / 36), np.float32)
@@ -282,15 +281,9 @@ def test_a_reading_the_cell_model_sees_beside_a_sure_one_stays_a_candidate() -> 
     between the 8 and the 3. The 8 stays first, and the 3 stays a candidate for joint
     decoding though the vote multiplied in does not raise it into the top; a flat vote (one
     that sees no digit) adds nothing."""
-    from sudoku_cube.vision.recognise.evidence import (MIN_SCORE, TEMPLATE_GAIN, CellEvidence,
-                                                       cell_vote, hypotheses, with_vote)
+    from sudoku_cube.vision.recognise.evidence import MIN_SCORE, cell_vote, hypotheses, with_vote
 
-    logits = np.full(36, -20.0)  # the glyph voters' log-odds, given as the templates' alone
-    logits[class_index(8, 3)] = 0.0
-    logits[class_index(3, 3)] = -6.5
-    ev = CellEvidence(body=np.ones((4, 4), bool), glyph=np.ones((4, 4), np.float32),
-                      underline_rot=None, template=logits / TEMPLATE_GAIN,
-                      hog=np.zeros(36, np.float32))
+    ev = _glyph_voters_cell({(8, 3): 0.0, (3, 3): -6.5})
     alone = [h.sticker for h in hypotheses(ev, False)]
     assert alone == [parse_token("8<")]
     net = np.full(CLASSES, np.log(0.01 / 34), np.float32)
