@@ -76,24 +76,27 @@ def test_a_refused_photo_is_sought_by_its_whole_digits_then_with_its_grain_smoot
         monkeypatch) -> None:
     """Refused as taken and lifted, the photo as taken is sought once more by its digits
     taken whole (motion blur breaks them into pieces), then once more with its grain
-    smoothed (:func:`vision.locate.corners.marks.grain_smoothed`); the refusal is still the
-    first one's, and a photo only checked for a corner (no ``lift_shade``) gets none of
-    these looks."""
+    smoothed (:func:`vision.locate.corners.marks.grain_smoothed`), last by its dark digits
+    judged against their stickers; the refusal is still the first one's, and a photo only
+    checked for a corner (no ``lift_shade``) gets none of these looks."""
     im = np.clip(40 + np.random.default_rng(0).normal(0, 14, (120, 160, 3)), 0, 255)
     im = im.astype(np.uint8)
     seen = []
     real = corner_faces.glyph_faces
-    monkeypatch.setattr(corner_faces, "glyph_faces", lambda image, *a, whole=False, **k:
-                        seen.append((image, whole)) or real(image, *a, whole=whole, **k))
+    monkeypatch.setattr(
+        corner_faces, "glyph_faces", lambda image, *a, whole=False, relative=False, **k:
+        seen.append((image, whole, relative))
+        or real(image, *a, whole=whole, relative=relative, **k))
     with pytest.raises(CornerPhotoError, match="corner photo A: no cube face found"):
         locate_faces(im, "A", "A.jpg")
-    wholes = [i for i, (_, w) in enumerate(seen) if w]
+    wholes = [i for i, (_, w, _) in enumerate(seen) if w]
     assert len(wholes) == 1 and seen[wholes[0]][0] is im
-    after = seen[wholes[0] + 1:]
-    assert after and not any(w for _, w in after)
-    smoothed = after[-1][0]
+    *smoothing, last = seen[wholes[0] + 1:]
+    assert smoothing and not any(w or r for _, w, r in smoothing)
+    smoothed = smoothing[-1][0]
     assert smoothed is not im and np.array_equal(smoothed, grain_smoothed(im))
+    assert last[0] is im and last[2] and not last[1]
     seen.clear()
     with pytest.raises(CornerPhotoError):
         corner_faces.locate_corner(im, "A", "A.jpg", lift_shade=False)
-    assert seen and all(image is im and not w for image, w in seen)
+    assert seen and all(image is im and not w and not r for image, w, r in seen)

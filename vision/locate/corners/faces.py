@@ -229,11 +229,11 @@ def faces_of_glyphs(image: np.ndarray, light: bool | None = None,
 
 
 def glyph_faces(image: np.ndarray, light: bool | None = None, v: np.ndarray | None = None,
-                whole: bool = False) -> tuple[list[Lattice], Found]:
+                whole: bool = False, relative: bool = False) -> tuple[list[Lattice], Found]:
     """:func:`faces_of_glyphs` and the glyph lattices and glyphs it chose among; ``whole``:
-    the digits as whole marks of the lower ink threshold
-    (:func:`vision.locate.corners.glyphs.glyph_stages`)."""
-    stages = glyph_stages(image, light, v, whole)
+    the digits as whole marks of the lower ink threshold; ``relative``: dark ink judged
+    against its sticker's level (:func:`vision.locate.corners.glyphs.glyph_stages`)."""
+    stages = glyph_stages(image, light, v, whole, relative)
     glyphs = next(stages)
     best, score = _framed_group(image, glyphs) if light else ([], -math.inf)
     if score < CLEAR_SCORE:
@@ -304,7 +304,14 @@ def locate_corner(image: np.ndarray, photo: str, source: str = "",
     stickers frame nothing, a white body's light grooves under grain or a face in shade,
     leaves the model built on the stickers' frames no way to place it. The shade is not
     lifted, nor the digits taken whole, the grain smoothed or the cube placed by its digits,
-    without ``lift_shade``. ``seen``: the
+    without ``lift_shade``. Refused still, the photo as taken is sought once more by its
+    dark digits alone, each judged against the level of the sticker it is printed on
+    (``relative`` of :func:`_search`): in dim light black digits on blue or green stickers
+    stand out from them by a few grey levels, below the one ink level that the light
+    stickers' digits set, and a face of such stickers on a white body, whose plastic is as
+    light as its stickers, shows no sticker shape either. It is the last look, not the first
+    search's way of judging ink: there it raised a cutting mat's faint print too, and a
+    corner the first search places on a mat was refused. ``seen``: the
     learned cell model's count of the digits in a face's cells, which chooses between two
     fits of one corner (:func:`_last_resorts`) and must see the digits on the faces of a cube
     modelled from one face for it to win over the last resorts (:func:`_believed`); without
@@ -330,6 +337,10 @@ def locate_corner(image: np.ndarray, photo: str, source: str = "",
                 return _by_digits(image, photo, source, refused.left, seen)
             except CornerPhotoError:
                 pass
+        try:
+            return _search(image, photo, source, last_resorts=False, relative=True)
+        except CornerPhotoError:
+            pass
         raise refused from None
 
 
@@ -371,24 +382,30 @@ def _by_digits(image: np.ndarray, photo: str, source: str, left: _Left, seen: Di
 
 
 def _search(image: np.ndarray, photo: str, source: str, last_resorts: bool = True,
-            whole: bool = False, seen: DigitsSeen | None = None) -> CornerView:
+            whole: bool = False, seen: DigitsSeen | None = None, relative: bool = False
+            ) -> CornerView:
     """:func:`locate_corner`'s search on one picture, with or without the sticker passes'
     ``last_resorts`` (:func:`_last_resorts`, which takes ``seen``). With ``whole``, the light
     digits' pass alone, each digit taken whole at the lower ink threshold
-    (:func:`glyph_faces`): a second look at a picture that every pass has seen already.
+    (:func:`glyph_faces`): a second look at a picture that every pass has seen already. With
+    ``relative``, the dark digits' pass alone, each judged against its sticker's level:
+    another such look.
     Raises :class:`CornerPhotoError` when fewer than three faces are found: an
     :class:`_Unplaced` one, carrying what they found, where the sticker passes placed no
     corner by themselves."""
     where = f"{source}: " if source else ""
     expected = corner_faces(photo)
     names = listed([f"{f.face} {f.place}" for f in expected])
-    probe = sticker_probe(image)
-    found = find_lattices(image, probe=probe) if probe.shows_stickers() else None
-    lattices = (glyph_faces(image, light=True, v=probe.v, whole=whole)[0]
-                if found is None or looks_dark(found) else [])
+    if relative:
+        found, lattices = None, glyph_faces(image, light=False, relative=True)[0]
+    else:
+        probe = sticker_probe(image)
+        found = find_lattices(image, probe=probe) if probe.shows_stickers() else None
+        lattices = (glyph_faces(image, light=True, v=probe.v, whole=whole)[0]
+                    if found is None or looks_dark(found) else [])
     of_stickers, quads = False, found.quads if found else []
     left: _Left | None = None
-    if len(lattices) < 3 and not whole:
+    if len(lattices) < 3 and not (whole or relative):
         found = found or find_lattices(image, probe=probe)
         lattices, quads, of_stickers, left = _sticker_faces(image, found, where, photo, names,
                                                             last_resorts, seen)

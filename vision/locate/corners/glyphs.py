@@ -48,7 +48,7 @@ def glyph_lattices(image: np.ndarray, light: bool | None = None) -> Found:
 
 
 def glyph_stages(image: np.ndarray, light: bool | None = None, v: np.ndarray | None = None,
-                 whole: bool = False) -> Iterator[Found]:
+                 whole: bool = False, relative: bool = False) -> Iterator[Found]:
     """:func:`glyph_lattices` in two stages: first the lattices of the :data:`FIRST_WINDOWS`
     windows with most glyphs (of each polarity), where a photo of a cube shows its faces,
     then those of all windows, the second stage going on from the first (the same lattices
@@ -56,8 +56,9 @@ def glyph_stages(image: np.ndarray, light: bool | None = None, v: np.ndarray | N
     settled with it). Only one stage when the first holds every window. ``v``: the photo's
     V channel smoothed as :func:`vision.locate.corners.marks.marks` smooths it, when at hand;
     ``whole``: the digits as whole marks of the lower ink threshold, for a blurred photo (see
-    :func:`vision.locate.corners.marks.marks`)."""
-    points, masks = marks(image, light, v, whole)
+    :func:`vision.locate.corners.marks.marks`); ``relative``: dark ink judged against its
+    sticker's level (the same function's)."""
+    points, masks = marks(image, light, v, whole, relative)
     passes = [_Settling([g for g in points if g.light == polarity], masks[polarity])
               for polarity in ((True, False) if light is None else (light,))
               if polarity in masks]

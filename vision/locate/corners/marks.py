@@ -38,10 +38,12 @@ DIM = 0.5
 """The second, lower ink threshold as a share of the first (Otsu's)."""
 
 
-def _ink_masks(v: np.ndarray, light_only: bool | None = None) -> list[tuple[np.ndarray, bool]]:
+def _ink_masks(v: np.ndarray, light_only: bool | None = None, relative: bool = False
+               ) -> list[tuple[np.ndarray, bool]]:
     """Binary masks of ink narrower than a sticker, light (white top-hat) and dark (black-hat),
     or of one polarity ``light_only``, each thresholded by Otsu over the pixels that stand out
-    at all (by :data:`vision.numeric.MIN_CONTRAST`)."""
+    at all (by :data:`vision.numeric.MIN_CONTRAST`). ``relative``: dark ink by its depth as a
+    share of its sticker's level (:func:`_against_sticker`)."""
     k = int(STROKE * min(v.shape)) | 1
     se = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
     out = []
@@ -49,6 +51,8 @@ def _ink_masks(v: np.ndarray, light_only: bool | None = None) -> list[tuple[np.n
         if light_only is not None and light != light_only:
             continue
         hat = cv2.morphologyEx(v, op, se)
+        if relative and not light:
+            hat = _against_sticker(v, hat)
         vals = hat[::2, ::2]
         vals = vals[vals > MIN_CONTRAST]  # the pixels that stand out from their sticker at all
         if not vals.size:
@@ -59,6 +63,19 @@ def _ink_masks(v: np.ndarray, light_only: bool | None = None) -> list[tuple[np.n
             out.append((cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8)),
                         light))
     return out
+
+
+def _against_sticker(v: np.ndarray, hat: np.ndarray) -> np.ndarray:
+    """Dark ink's black-hat ``hat`` of ``v`` as a share of its sticker's level (the closing,
+    ``v + hat``), on the 0-255 scale; 0 where the ink stands out by less than
+    :data:`vision.numeric.MIN_CONTRAST` (noise). A person judges a digit against the sticker
+    it is printed on: black ink on a blue or green sticker in dim light is a few tens of grey
+    levels below it, a tenth of the step of the same ink on a yellow or white one, and one
+    level over the whole photo, Otsu's, cuts the light stickers' digits and none of the dark
+    ones'; as a share of its sticker's level it is as deep on either."""
+    level = cv2.add(v, hat).astype(np.float32)
+    share = hat * (float(np.iinfo(np.uint8).max) / np.maximum(level, 1.0))
+    return np.where(hat > MIN_CONTRAST, share, 0.0).astype(np.uint8)
 
 
 def smoothed(image: np.ndarray) -> np.ndarray:
@@ -84,16 +101,18 @@ def glyph_points(image: np.ndarray) -> list[Glyph]:
 
 
 def marks(image: np.ndarray, light: bool | None = None, v: np.ndarray | None = None,
-          whole: bool = False) -> tuple[list[Glyph], dict[bool, np.ndarray]]:
+          whole: bool = False, relative: bool = False
+          ) -> tuple[list[Glyph], dict[bool, np.ndarray]]:
     """The glyphs of :func:`glyph_points` (of one polarity ``light``, or both) and, per
     polarity, the widest ink mask. ``v``: the image's V channel smoothed (:func:`smoothed`),
     when at hand (the first sticker pass smooths it alike). ``whole``: the marks of the lower
-    threshold first (:func:`_whole_first`)."""
+    threshold first (:func:`_whole_first`); ``relative``: dark ink judged against its
+    sticker's level (:func:`_against_sticker`)."""
     v = smoothed(image) if v is None else v
     side = min(v.shape)
     lo, hi = GLYPH_SIDE[0] * side, GLYPH_SIDE[1] * side
     out: list[Glyph] = []
-    cuts = _ink_masks(v, light)
+    cuts = _ink_masks(v, light, relative)
     masks = {polarity: mask for mask, polarity in cuts}  # the lower threshold comes last
     for mask, polarity in _whole_first(cuts) if whole else cuts:
         # block-based labelling: the same components in the same order as the default
