@@ -16,7 +16,9 @@ scale (:func:`sudoku_cube.vision.locate.sticker_blobs.binarisations`): a wider b
 small face's hairline grooves and joins its coloured stickers into one shape.
 On tiles the cues' own scale may find only a plain lattice of tiles, squares holding digits
 that go on, or a plain lattice of tiles with another face apart from it (two faces, or the
-ground's squares beside a face too small for that scale): the finer scale competes there too.
+ground's squares beside a face too small for that scale): the finer scale competes there too,
+and where it passes no face, a face of digits the cell model reads among its lattices
+outranks a plain lattice of tiles.
 Photos of the exam renderer's everyday scenes (deterministic, from fixed seeds; nothing trains
 on them), each refused (as "no cube face found" or "two faces") or misplaced before."""
 from __future__ import annotations
@@ -29,6 +31,7 @@ from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.render.second import face_shot
 from sudoku_cube.render.second.scenes import everyday
 from sudoku_cube.vision.locate.detect import find_face
+from sudoku_cube.vision.recognise.digits_seen import digits_seen_by
 
 
 @pytest.mark.parametrize("look,seed,face", [
@@ -61,3 +64,25 @@ def test_a_small_face_is_found_on_its_stickers(look, seed, face):
     # each true centre has a found one on it (the locator's lattice may be turned)
     off = np.linalg.norm(got[:, None] - want[None], axis=2).min(axis=0)
     assert off.max() < 0.15 * pitch
+
+
+def test_a_small_face_of_digits_outranks_a_plain_lattice_of_tiles():
+    """A coloured cube small on black and white tiles: the cues' own scale finds only a plain
+    lattice of tiles, and the finer scale's lattices on the face look bent (three of its
+    digits, a few pixels tall, unseen), so no face passes there and the tiles stood, read
+    as a face. The cell model, which reads the digits themselves, sees the face of digits
+    among the finer scale's lattices, and that outranks a plain lattice."""
+    k, face = 4, "B"
+    i = FACES.index(face)
+    state, homes, lk = cube(1361004, k, "coloured")
+    shot = face_shot(state, face, 1361004 * 10 + i, lk, homes, scene=everyday(k, i))
+    assert shot.truth["surface"] == "tiles"
+    want = np.array(shot.truth["centres"])
+    pitch = np.linalg.norm(want[4] - want[3])
+
+    def off(found) -> float:
+        got = found.cell_centres()
+        return float(np.linalg.norm(got[:, None] - want[None], axis=2).min(axis=0).max())
+
+    assert off(find_face(shot.image, "tiles.jpg")) > 3 * pitch  # the tiles, without it
+    assert off(find_face(shot.image, "tiles.jpg", seen=digits_seen_by())) < 0.15 * pitch

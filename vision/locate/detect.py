@@ -12,7 +12,8 @@ all holding a digit, candidates under it in every row and column). When the pool
 glare is judged leniently; when it still holds no face of digits (none, a plain lattice, or a
 printed grid's squares that go on), the cues look again for a smaller face (their sizes of stickers,
 digits, strokes and grooves halved, :data:`FINER`: a cube photographed from afar), which outranks a
-plain lattice; with none, a
+plain lattice, as does a face of digits the learned cell model reads among the smaller
+lattices where the reading stage hands its count in; with none, a
 stickerless cube is sought (:mod:`vision.locate.hairline`: its pieces' lattices
 may look bent, so before the cube is taken as seen across an edge); with none, the best
 lattices of both scales are read by the learned cell model where the reading stage hands its
@@ -102,10 +103,14 @@ def _finer(small: np.ndarray, cues: "_Cues", source: str, plain: Hypothesis | No
     face, only a plain lattice that is not clear (``plain``: no digits, as the squares of
     tiles or a cutting mat hold none; a plain cube's face seen whole and plainly,
     :attr:`vision.locate.face_pool.Pool.clear`, is the photo's face), or a printed grid that
-    goes on (``refused``): a smaller face of digits on that ground outranks a plain lattice;
-    a plain lattice stands where the finer scale finds no better or refuses; else the
-    refusal stands, or the last resorts (:meth:`_Cues.last_resorts`, with the finer scale's
-    lattices and ``seen``) speak."""
+    goes on (``refused``): a smaller face of digits on that ground outranks a plain lattice,
+    also where the finer scale passes no face but the cell model (``seen``) reads one among
+    its lattices (:func:`vision.locate.digit_faces.face_of_digits`: on a face whose stickers
+    span a few dozen pixels some digits are too small for the glyph cues, and its lattice,
+    bent by its few noisy sticker centres, is not refitted flat); a plain lattice stands
+    where the finer scale finds no better or refuses; else the refusal stands, or the last
+    resorts (:meth:`_Cues.last_resorts`, with the finer scale's lattices and ``seen``)
+    speak."""
     finer_cues = _Cues(small, FINER, cues)
     try:
         finer = finer_cues.run(source)
@@ -113,6 +118,11 @@ def _finer(small: np.ndarray, cues: "_Cues", source: str, plain: Hypothesis | No
         if plain is None and refused is None:
             raise
         finer = None
+    if plain is not None and finer is None and seen is not None:
+        near = flat_lattices(finer_cues.pool.near, finer_cues.score)
+        digits_face = face_of_digits(small, near, seen)
+        if digits_face is not None:
+            return digits_face
     if plain is not None and (finer is None or finer.rank <= plain.rank):
         return plain
     if finer is not None:
