@@ -1,8 +1,11 @@
-"""Two exam corner photos any person reads, placed by what one cube allows
-(vision/locate/corners/whole.py, vision/locate/corners/faces.py): compared against the
+"""Exam corner photos any person reads, placed by what one cube allows
+(vision/locate/corners/whole.py, faces.py, rebuild.py): compared against the
 renderer's faces."""
 from __future__ import annotations
 
+from sudoku_cube.assistant.bench.vision_second import cube
+from sudoku_cube.render.second import corner_shot
+from sudoku_cube.render.second.scenes import everyday
 from sudoku_cube.vision.locate.corners.faces import locate_faces
 from sudoku_cube.vision.recognise.digits_seen import digits_seen_by
 from tests.conftest import assert_corner_faces_on_truth
@@ -26,4 +29,18 @@ def test_a_dim_white_body_corner_seen_only_on_chroma_is_placed_by_its_digits():
     where the cell model sees the digits of the other two, places all three."""
     shot = _shot(929001, "white-body", "A", True)
     faces = locate_faces(shot.image, "A", "white-body/A", seen=digits_seen_by())
+    assert_corner_faces_on_truth(faces, shot.truth)
+
+
+def test_of_more_faces_than_three_those_that_meet_at_one_corner_are_completed():
+    """A white body in its held-out font on a green cutting mat, the first cube of a run at
+    seed 1409000: the chroma pass frames the left and back faces and two lattices of the
+    mat's squares, and the three with most stickers were the left face and the mat's two,
+    so the whole-cube model placed the top and back faces off. Of more than three whole
+    faces, the two that share an edge are completed, the top rebuilt from them: every face
+    on the truth."""
+    state, homes, made = cube(1409000, 0, "white-body", held_out=True)
+    shot = corner_shot(state, "B", 1409000 * 10 + 1, made, homes, scene=everyday(0, 1))
+    assert shot.truth["surface"] == "mat"
+    faces = locate_faces(shot.image, "B", "white-body/B", seen=digits_seen_by())
     assert_corner_faces_on_truth(faces, shot.truth)

@@ -22,6 +22,7 @@ import numpy as np
 from ...polarity import value_channel
 from ...stats import LOWER_QUARTILE
 from .check import pitch_of
+from .groups import corner_groups
 from .lattice import (CORNERS, ENOUGH_CELLS, FIRM_CELLS, PLACED_OFF, Found, Lattice, Quad,
                       adjacent_corners, snap)
 from .quads import STICKER_STEP, meet
@@ -198,8 +199,9 @@ def complete_faces(image: np.ndarray, found: Found) -> list[Lattice]:
     row or column of stickers missed, placed so that they share an edge with a whole face;
     then a face not found at all, rebuilt from the other two (:func:`rebuild_third`; with two
     whole faces this comes first, a partial face's stickers refining the rebuilt one); a face
-    with few stickers is finally steadied by the other two (:func:`steadied`)."""
-    lattices = list(found.lattices[:3])
+    with few stickers is finally steadied by the other two (:func:`steadied`). Of more than
+    three whole faces, those that may meet at one corner (:func:`_meeting_first`)."""
+    lattices = _meeting_first(found.lattices)
     whole = len(lattices)
     if whole == 2:
         # two whole faces fix the third exactly; a partial face's own placement (by one
@@ -211,6 +213,19 @@ def complete_faces(image: np.ndarray, found: Found) -> list[Lattice]:
     if len(lattices) == 3:
         lattices = [steadied(lat, *(o for o in lattices if o is not lat)) for lat in lattices]
     return lattices
+
+
+def _meeting_first(lattices: list[Lattice]) -> list[Lattice]:
+    """The whole faces to complete: the first three, or of more than three the best group
+    that may be the faces of one corner (:func:`vision.locate.corners.groups.corner_groups`:
+    a triple, or a pair the third is rebuilt from), where there is one. A printed grid
+    beside the cube (a cutting mat's squares, framed on chroma as a white body's coloured
+    stickers are) forms whole lattices too, and the three with most stickers need not
+    share an edge."""
+    if len(lattices) <= 3:
+        return list(lattices)
+    groups = corner_groups(lattices)
+    return list(groups[0]) if groups else list(lattices[:3])
 
 
 def _with_rebuilt_third(image: np.ndarray, lattices: list[Lattice], quads: list[Quad]
