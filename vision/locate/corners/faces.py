@@ -35,7 +35,7 @@ from .lattice import (CORNERS, FIRM_CELLS, ON_CELL, TO_NET, Found, Lattice, find
                       lattices_of)
 from .marks import grain_smoothed
 from .order import MAX_DOWN_TILT_DEG, Arrangement, namings
-from .quads import LOOSE_SOLIDITY, Quad, groove_quads, sticker_probe
+from .quads import LOOSE_SOLIDITY, Probe, Quad, groove_quads, sticker_probe
 from .rebuild import complete_faces
 from .score import CLEAR_SCORE, best_group, pooled_corner, proposed
 from .settle import settled, value_for
@@ -307,7 +307,7 @@ def locate_corner(image: np.ndarray, photo: str, source: str = "",
     without ``lift_shade``. Refused still, the photo as taken is sought once more by its
     dark digits alone, each judged against the level of the sticker it is printed on
     (``relative`` of :func:`_search`): in dim light black digits on blue or green stickers
-    stand out from them by a few grey levels, below the one ink level that the light
+    stand out from them by 15-20 grey levels, below the one ink level that the light
     stickers' digits set, and a face of such stickers on a white body, whose plastic is as
     light as its stickers, shows no sticker shape either. It is the last look, not the first
     search's way of judging ink: there it raised a cutting mat's faint print too, and a
@@ -396,6 +396,7 @@ def _search(image: np.ndarray, photo: str, source: str, last_resorts: bool = Tru
     where = f"{source}: " if source else ""
     expected = corner_faces(photo)
     names = listed([f"{f.face} {f.place}" for f in expected])
+    probe: Probe | None = None
     if relative:
         found, lattices = None, glyph_faces(image, light=False, relative=True)[0]
     else:

@@ -69,10 +69,10 @@ def _against_sticker(v: np.ndarray, hat: np.ndarray) -> np.ndarray:
     """Dark ink's black-hat ``hat`` of ``v`` as a share of its sticker's level (the closing,
     ``v + hat``), on the 0-255 scale; 0 where the ink stands out by less than
     :data:`vision.numeric.MIN_CONTRAST` (noise). A person judges a digit against the sticker
-    it is printed on: black ink on a blue or green sticker in dim light is a few tens of grey
-    levels below it, a tenth of the step of the same ink on a yellow or white one, and one
-    level over the whole photo, Otsu's, cuts the light stickers' digits and none of the dark
-    ones'; as a share of its sticker's level it is as deep on either."""
+    it is printed on: black ink on a blue or green sticker in dim light is 15-20 grey levels
+    below it, under half the step of the same ink on a yellow or white one, and one level
+    over the whole photo, Otsu's, cuts the light stickers' digits and none of the dark ones';
+    as a share of its sticker's level it is as deep on either."""
     level = cv2.add(v, hat).astype(np.float32)
     share = hat * (float(np.iinfo(np.uint8).max) / np.maximum(level, 1.0))
     return np.where(hat > MIN_CONTRAST, share, 0.0).astype(np.uint8)
