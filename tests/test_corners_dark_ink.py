@@ -1,5 +1,5 @@
 """Dark digits judged against the sticker they are printed on
-(vision/locate/corners/marks.py ``relative``, the last search of
+(vision/locate/corners/marks.py ``relative``, the last searches of
 vision/locate/corners/faces.py): compared against the exam renderer's faces."""
 from __future__ import annotations
 
@@ -54,4 +54,14 @@ def test_a_dim_white_body_with_dark_digits_on_blue_is_placed():
     their stickers, all three faces are placed."""
     shot = _dim_white_body()
     faces = locate_faces(shot.image, "B", "white-body/B", seen=digits_seen_by())
+    assert_corner_faces_on_truth(faces, shot.truth)
+
+
+def test_a_large_grainy_white_body_is_placed_by_its_smoothed_dark_digits():
+    """A white body large in dim, grainy light on a gradient, the sixth cube of a run at seed
+    1479000: judged against a dim sticker's level the grain is deep ink too, and no three
+    faces of digits stand out among its marks; with the grain smoothed first they do."""
+    state, homes, made = cube(1479005, 5, "white-body")
+    shot = corner_shot(state, "A", 1479005 * 10, made, homes, scene=everyday(5, 0))
+    faces = locate_faces(shot.image, "A", "white-body/A", seen=digits_seen_by())
     assert_corner_faces_on_truth(faces, shot.truth)

@@ -77,7 +77,8 @@ def test_a_refused_photo_is_sought_by_its_whole_digits_then_with_its_grain_smoot
     """Refused as taken and lifted, the photo as taken is sought once more by its digits
     taken whole (motion blur breaks them into pieces), then once more with its grain
     smoothed (:func:`vision.locate.corners.marks.grain_smoothed`), last by its dark digits
-    judged against their stickers; the refusal is still the first one's, and a photo only
+    judged against their stickers, as taken and smoothed; the refusal is still the first
+    one's, and a photo only
     checked for a corner (no ``lift_shade``) gets none of these looks."""
     im = np.clip(40 + np.random.default_rng(0).normal(0, 14, (120, 160, 3)), 0, 255)
     im = im.astype(np.uint8)
@@ -91,11 +92,12 @@ def test_a_refused_photo_is_sought_by_its_whole_digits_then_with_its_grain_smoot
         locate_faces(im, "A", "A.jpg")
     wholes = [i for i, (_, w, _) in enumerate(seen) if w]
     assert len(wholes) == 1 and seen[wholes[0]][0] is im
-    *smoothing, last = seen[wholes[0] + 1:]
+    *smoothing, as_taken, smoothed_too = seen[wholes[0] + 1:]
     assert smoothing and not any(w or r for _, w, r in smoothing)
     smoothed = smoothing[-1][0]
     assert smoothed is not im and np.array_equal(smoothed, grain_smoothed(im))
-    assert last[0] is im and last[2] and not last[1]
+    assert as_taken[0] is im and as_taken[2] and not as_taken[1]
+    assert smoothed_too[2] and np.array_equal(smoothed_too[0], grain_smoothed(im))
     seen.clear()
     with pytest.raises(CornerPhotoError):
         corner_faces.locate_corner(im, "A", "A.jpg", lift_shade=False)

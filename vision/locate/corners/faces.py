@@ -309,9 +309,11 @@ def locate_corner(image: np.ndarray, photo: str, source: str = "",
     (``relative`` of :func:`_search`): in dim light black digits on blue or green stickers
     stand out from them by 15-20 grey levels, below the one ink level that the light
     stickers' digits set, and a face of such stickers on a white body, whose plastic is as
-    light as its stickers, shows no sticker shape either. It is the last look, not the first
-    search's way of judging ink: there it raised a cutting mat's faint print too, and a
-    corner the first search places on a mat was refused. ``seen``: the
+    light as its stickers, shows no sticker shape either; then so once more with its grain
+    smoothed, as the lift's other copy is (judged against a dim sticker's level, a camera's
+    grain is deep ink too). It is the last look, not the first search's way of judging ink:
+    there it raised a cutting mat's faint print too, and a corner the first search places on
+    a mat was refused. ``seen``: the
     learned cell model's count of the digits in a face's cells, which chooses between two
     fits of one corner (:func:`_last_resorts`) and must see the digits on the faces of a cube
     modelled from one face for it to win over the last resorts (:func:`_believed`); without
@@ -337,10 +339,11 @@ def locate_corner(image: np.ndarray, photo: str, source: str = "",
                 return _by_digits(image, photo, source, refused.left, seen)
             except CornerPhotoError:
                 pass
-        try:
-            return _search(image, photo, source, last_resorts=False, relative=True)
-        except CornerPhotoError:
-            pass
+        for picture in (image, grain_smoothed(image)):
+            try:
+                return _search(picture, photo, source, last_resorts=False, relative=True)
+            except CornerPhotoError:
+                pass
         raise refused from None
 
 
