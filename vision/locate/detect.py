@@ -119,8 +119,7 @@ def _finer(small: np.ndarray, cues: "_Cues", source: str, plain: Hypothesis | No
             raise
         finer = None
     if plain is not None and finer is None and seen is not None:
-        near = flat_lattices(finer_cues.pool.near, finer_cues.score)
-        digits_face = face_of_digits(small, near, seen)
+        digits_face = face_of_digits(small, finer_cues.flat_near(), seen)
         if digits_face is not None:
             return digits_face
     if plain is not None and (finer is None or finer.rank <= plain.rank):
@@ -231,6 +230,12 @@ class _Cues:
         self.across = lenient.across
         return lenient.decide(source)
 
+    def flat_near(self) -> list[Hypothesis]:
+        """The pool's best-ranked lattices (:attr:`vision.locate.face_pool.Pool.near`), each
+        as a flat square grid (:func:`vision.locate.hypotheses.flat_lattices`): what the
+        cell model reads for a face of digits (:func:`face_of_digits`)."""
+        return flat_lattices(self.pool.near, self.score)
+
     def _printed_as_a_face(self, face: Hypothesis) -> bool:
         """Whether the digits on a stickerless cube's face ``face`` are a face's print: a
         Sudoku Cube's face holds a digit in every cell (but those glare or shade may spoil,
@@ -271,8 +276,8 @@ class _Cues:
         if best is not None and self._printed_as_a_face(best):
             return best
         if seen is not None:
-            digits_face = face_of_digits(self.small, flat_lattices(self.pool.near, self.score)
-                                         + flat_lattices(finer.pool.near, finer.score), seen)
+            digits_face = face_of_digits(self.small, self.flat_near() + finer.flat_near(),
+                                         seen)
             if digits_face is not None:
                 return digits_face
         bent = self.pool.across if self.pool.across is not None else self.across

@@ -327,8 +327,8 @@ def locate_corner(image: np.ndarray, photo: str, source: str = "",
     except CornerPhotoError as refused:
         if not lift_shade:
             raise
-        for picture, whole in ((shade_lifted(image), False), (image, True),
-                               (grain_smoothed(image), False)):
+        smoothed = grain_smoothed(image)
+        for picture, whole in ((shade_lifted(image), False), (image, True), (smoothed, False)):
             try:
                 return _search(picture, photo, source, last_resorts=False, whole=whole,
                                seen=seen)
@@ -339,7 +339,7 @@ def locate_corner(image: np.ndarray, photo: str, source: str = "",
                 return _by_digits(image, photo, source, refused.left, seen)
             except CornerPhotoError:
                 pass
-        for picture in (image, grain_smoothed(image)):
+        for picture in (image, smoothed):
             try:
                 return _search(picture, photo, source, last_resorts=False, relative=True)
             except CornerPhotoError:
