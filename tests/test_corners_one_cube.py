@@ -44,3 +44,25 @@ def test_of_more_faces_than_three_those_that_meet_at_one_corner_are_completed():
     assert shot.truth["surface"] == "mat"
     faces = locate_faces(shot.image, "B", "white-body/B", seen=digits_seen_by())
     assert_corner_faces_on_truth(faces, shot.truth)
+
+
+def test_a_modelled_cube_keeps_its_faces_where_the_box_fitted_to_few_stickers_loses_digits():
+    """A coloured cube, small and dim on a gradient (corner photo B, the sixth cube of a run
+    at seed 1475000): the sticker passes find its top face and a few stickers of each side
+    face, and the cube modelled from them places all three. Fitted together as one box
+    through those few stickers, the left face's far side swings off the cube, its cells
+    holding fewer digits than the model's; the model's faces are kept, on the truth."""
+    shot = _shot(1476005, "coloured", "B", True)
+    faces = locate_faces(shot.image, "B", "coloured/B", seen=digits_seen_by())
+    assert_corner_faces_on_truth(faces, shot.truth)
+
+
+def test_a_steep_side_face_keeps_the_fit_whose_cells_hold_its_digits():
+    """A coloured cube in the exam's held-out sans font, dim on a printed page (corner photo
+    A, the second cube of a run at seed 1445000): the box fitted to the stickers found moves
+    the steep left face's far column a third of a sticker off; the cube modelled from its top
+    face holds more of the left face's digits and lies on the truth."""
+    state, homes, made = cube(1446001, 1, "coloured", held_out=True)
+    shot = corner_shot(state, "A", 1446001 * 10, made, homes, scene=everyday(1, 0))
+    faces = locate_faces(shot.image, "A", "coloured/A", seen=digits_seen_by())
+    assert_corner_faces_on_truth(faces, shot.truth)

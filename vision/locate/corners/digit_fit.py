@@ -37,10 +37,11 @@ def geometry_of(lat: Lattice) -> FaceGeometry:
 
 def surer_fit(image: np.ndarray, one: list[Lattice], other: list[Lattice],
               seen: DigitsSeen) -> list[Lattice]:
-    """Of two fits of the same three faces, ``one`` unless the cell model sees
+    """Of two fits of the same faces (up to three), ``one`` unless the cell model sees
     :data:`MORE_DIGITS` or more digits in the cells of ``other`` (:data:`DigitsSeen`)."""
+    n = len(one[:3])
     counts = seen(image, [geometry_of(lat) for lat in one[:3] + other[:3]])
-    return other if counts[3:].sum() - counts[:3].sum() >= MORE_DIGITS else one
+    return other if counts[n:].sum() - counts[:n].sum() >= MORE_DIGITS else one
 
 
 def by_digits(image: np.ndarray, lats: list[Lattice], seen: DigitsSeen) -> list[Lattice]:

@@ -27,7 +27,7 @@ from ....models.cube.face_words import listed
 from ..face_geometry import FaceGeometry, PhotoRefusal, SeenShape, lattice_seen, project
 from .check import grid_contrasts, pitch_of
 from ..digit_count import DigitsSeen
-from .digit_fit import cube_of_digits, digits_seen_on, surer_fit
+from .digit_fit import cube_of_digits, digits_seen_on, geometry_of, surer_fit
 from .glyphs import glyph_stages
 from .groups import CANDIDATES, corner_groups
 from .joint import checked_fit
@@ -315,9 +315,10 @@ def locate_corner(image: np.ndarray, photo: str, source: str = "",
     there it raised a cutting mat's faint print too, and a corner the first search places on
     a mat was refused. ``seen``: the
     learned cell model's count of the digits in a face's cells, which chooses between two
-    fits of one corner (:func:`_last_resorts`) and must see the digits on the faces of a cube
-    modelled from one face for it to win over the last resorts (:func:`_believed`); without
-    it the digits' own fit stands and the model is believed.
+    fits of one corner (:func:`_last_resorts`, :func:`_fitted`) and must see the digits on
+    the faces of a cube modelled from one face for it to win over the last resorts
+    (:func:`_believed`); without it the digits' own fit and the box stand, and the model is
+    believed.
 
     Raises :class:`CornerPhotoError` when fewer than three faces are found either way (the
     refusal of the photo as taken, which names what it shows).
@@ -381,7 +382,7 @@ def _by_digits(image: np.ndarray, photo: str, source: str, left: _Left, seen: Di
     lattices = left.modelled or cube_of_digits(image, left.anchors, left.quads, seen)
     if len(lattices) < 3:
         raise CornerPhotoError(f"{source}: corner photo {photo}: no cube placed by its digits")
-    return _view(_settled(image, _jointly(lattices[:3])), photo, source, image.shape)
+    return _view(_fitted(image, lattices[:3], seen), photo, source, image.shape)
 
 
 def _search(image: np.ndarray, photo: str, source: str, last_resorts: bool = True,
@@ -424,7 +425,7 @@ def _search(image: np.ndarray, photo: str, source: str, last_resorts: bool = Tru
             _Unplaced(message, shapes, left)
     lattices = lattices[:3]
     if of_stickers:
-        lattices = _settled(image, _jointly(lattices))
+        lattices = _fitted(image, lattices, seen)
     return _view(lattices, photo, source, image.shape)
 
 
@@ -452,6 +453,37 @@ def _jointly(lattices: list[Lattice]) -> list[Lattice]:
         return lattices  # a face placed from the others: settled onto the grooves instead
     fit = checked_fit(lattices)
     return fit[0] if fit is not None else lattices
+
+
+def _fitted(image: np.ndarray, lattices: list[Lattice], seen: DigitsSeen | None
+            ) -> list[Lattice]:
+    """Three faces found from sticker shapes fitted together as one box (:func:`_jointly`)
+    and settled (:func:`_settled`), unless the learned cell model (``seen``) sees more digits
+    (:func:`vision.locate.corners.digit_fit.surer_fit`) on the faces as found and settled,
+    counted on the loosely held faces (fitted through fewer than
+    :data:`vision.locate.corners.lattice.FIRM_CELLS` of their own stickers) that the box moves
+    off their cells (a sticker's centre moved more than
+    :data:`vision.locate.corners.lattice.ON_CELL` of a pitch). The box is fitted to the
+    stickers' centres alone; where a side face rests on a few stickers seen edge-on, or on
+    shapes that are not quite its stickers, it can swing that face's far side off the face,
+    and the faces as found (a whole cube modelled from one face is one box already) hold the
+    digits the box loses. A face the box moves less keeps each cell on its sticker either
+    way. Without ``seen``, or where the box moves no loose face off its cells, the box."""
+    joint = _jointly(lattices)
+    moved = [k for k, (lat, fit) in enumerate(zip(lattices, joint))
+             if len(lat.cells) < FIRM_CELLS and _moved(lat, fit) > ON_CELL]
+    if seen is None or not moved:
+        return _settled(image, joint)
+    boxed, found = _settled(image, joint), _settled(image, lattices)
+    kept = surer_fit(image, [boxed[k] for k in moved], [found[k] for k in moved], seen)
+    return boxed if kept[0] is boxed[moved[0]] else found
+
+
+def _moved(one: Lattice, other: Lattice) -> float:
+    """How far apart (sticker pitches of ``one``) two fits of a face place a sticker's
+    centre, at most."""
+    a, b = (geometry_of(lat).cell_centres() for lat in (one, other))
+    return float(np.linalg.norm(a - b, axis=1).max()) / pitch_of(one.H)
 
 
 def _settled(image: np.ndarray, lattices: list[Lattice]) -> list[Lattice]:
