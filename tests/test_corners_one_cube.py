@@ -66,3 +66,14 @@ def test_a_steep_side_face_keeps_the_fit_whose_cells_hold_its_digits():
     shot = corner_shot(state, "A", 1446001 * 10, made, homes, scene=everyday(1, 0))
     faces = locate_faces(shot.image, "A", "coloured/A", seen=digits_seen_by())
     assert_corner_faces_on_truth(faces, shot.truth)
+
+
+def test_a_corner_ranked_by_digits_must_show_them_on_every_face():
+    """A white body, large and dim on a gradient (corner photo A, the sixth cube of a run at
+    seed 1345000): no pass frames its top face, and the corner the cell model's ranking
+    finds completes it with a lattice of three of its digits and the grain above the cube,
+    a face on which the cell model sees three digits. That corner is not taken; the photo
+    with its shade lifted places all three faces."""
+    shot = _shot(1349005, "white-body", "A", True)
+    faces = locate_faces(shot.image, "A", "white-body/A", seen=digits_seen_by())
+    assert_corner_faces_on_truth(faces, shot.truth)

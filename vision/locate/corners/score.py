@@ -22,7 +22,7 @@ import numpy as np
 
 from .glyph_cells import centres_of, gather
 from ..digit_count import DigitsSeen
-from .digit_fit import by_digits
+from .digit_fit import by_digits, digits_seen_on
 from .groups import CANDIDATES, corner_groups
 from .joint import joint_fit
 from .lattice import FIRM_CELLS, ON_CELL, PLACED_OFF, Found, Lattice, lattices_of
@@ -151,7 +151,11 @@ def pooled_corner(image: np.ndarray, pool: list[Lattice], glyphs: list[Quad],
     the digits it sees on their cells (:func:`vision.locate.corners.digit_fit.by_digits`)
     and the corner is sought again: on a cutting mat or a printed page the print's squares
     and marks fill the cells of hundreds of lattices, a black cube's faces show no sticker
-    shapes, and its faces rank far behind. [] when none makes a corner."""
+    shapes, and its faces rank far behind. A corner so found must show the digits it was
+    ranked by, on each of its faces
+    (:func:`vision.locate.corners.digit_fit.digits_seen_on`): where the true face is in no
+    pass's pool, a lattice of a face's few digits and the grain beside it can complete the
+    group. [] when none makes a corner."""
     glyphs = distinct(glyphs)
     stickers = distinct(stickers)
     pool = pool + proposed(lattices_of(with_digits(stickers, glyphs)))
@@ -176,7 +180,8 @@ def pooled_corner(image: np.ndarray, pool: list[Lattice], glyphs: list[Quad],
     if best or seen is None or len(candidates) <= CANDIDATES:
         return best
     ranked_by_digits = by_digits(image, candidates, seen)
-    return best_group(image, corner_groups(ranked_by_digits), glyphs, stickers)[0]
+    best = best_group(image, corner_groups(ranked_by_digits), glyphs, stickers)[0]
+    return best if best and digits_seen_on(image, best, seen) else []
 
 
 def with_digits(stickers: list[Quad], glyphs: list[Quad]) -> list[Quad]:
