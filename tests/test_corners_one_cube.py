@@ -77,3 +77,15 @@ def test_a_corner_ranked_by_digits_must_show_them_on_every_face():
     shot = _shot(1349005, "white-body", "A", True)
     faces = locate_faces(shot.image, "A", "white-body/A", seen=digits_seen_by())
     assert_corner_faces_on_truth(faces, shot.truth)
+
+
+def test_a_face_rebuilt_off_its_digits_gives_way_to_a_pass_that_places_it_on_them():
+    """White digits on coloured stickers, the cube large on cloth (corner photo A, the
+    seventh cube of a run at seed 1417000): the first sticker pass frames six stickers of
+    the top and front faces and none of the steep right face, rebuilt from the two; its far
+    side strays a fifth of the face off, onto the cloth, where the cell model sees no
+    digits. A later pass fits the other two through more stickers and places the right face
+    on its digits: every face on the truth."""
+    shot = _shot(1417006, "coloured-white-ink", "A", False)
+    faces = locate_faces(shot.image, "A", "coloured-white-ink/A", seen=digits_seen_by())
+    assert_corner_faces_on_truth(faces, shot.truth)

@@ -529,7 +529,8 @@ def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str, name
     not fit one cube (a printed grid beside the cube can make one); these two
     (:func:`_last_resorts`, given ``seen``) only with ``last_resorts``, then the model not
     believed. Three cross-checked
-    faces, or fewer when they are not found, the sticker shapes seen (the last pass's),
+    faces (one rebuilt off its digits giving way to a further pass's, :func:`_bare_faces_seen`),
+    or fewer when they are not found, the sticker shapes seen (the last pass's),
     whether the faces came from sticker shapes (not from the digits) and, where the passes
     placed no corner by themselves, what they found (:class:`_Left`: :func:`_by_digits`
     places the cube by its digits from it where all else fails).
@@ -561,7 +562,7 @@ def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str, name
         modelled = whole_cube(image, anchors, found.quads)
         lattices = _believed(image, modelled, seen) or lattices
     if len(lattices) >= 3:
-        return lattices, found.quads, True, None
+        return _bare_faces_seen(image, lattices, found, anchors, seen), found.quads, True, None
     left = _Left(anchors + unjoined, found.quads, modelled)
     if last_resorts:
         lattices = _last_resorts(image, found, pool, shapes, lattices, seen)
@@ -574,6 +575,33 @@ def _sticker_faces(image: np.ndarray, found: Found, where: str, photo: str, name
             "of the picture.", _loose(found.quads, unfit, image.shape)
             + faces_seen(unfit, image.shape), left)
     return lattices, found.quads, False, left
+
+
+def _bare_faces_seen(image: np.ndarray, lattices: list[Lattice], found: Found,
+                     anchors: list[Lattice], seen: DigitsSeen | None) -> list[Lattice]:
+    """Three faces found from sticker shapes (``lattices``; ``found``, the pass kept;
+    ``anchors``, every kept pass's faces) as they are, unless a face among them rests on
+    :data:`vision.locate.corners.whole.FEW_CELLS` stickers of its own or fewer, the cell
+    model (``seen``) sees digits in fewer than
+    :data:`vision.locate.corners.lattice.ENOUGH_CELLS` of its cells, and another sticker
+    pass (:data:`MORE_PASSES`) places three faces that fit one cube where it sees more digits
+    (:func:`vision.locate.corners.digit_fit.surer_fit`). Such a face is rebuilt from the
+    other two: where they rest on a few stickers of a steep view, its far side strays off the
+    face, its cells onto the ground, while a pass that fits them through more of their
+    stickers places it on its digits. Without ``seen`` the faces as found."""
+    bare = [lat for lat in lattices[:3] if len(lat.cells) <= FEW_CELLS]
+    if seen is None or not bare or digits_seen_on(image, bare, seen):
+        return lattices
+    best = lattices[:3]
+    for options in MORE_PASSES:
+        tried = find_lattices(image, more=found.quads, **options)
+        faces = complete_faces(image, tried)
+        if len(faces) >= 3:
+            faces = cross_checked(image, faces[:3], anchors + list(tried.lattices),
+                                  tried.quads)
+        if len(faces) >= 3:
+            best = surer_fit(image, best, faces[:3], seen)
+    return best
 
 
 def _believed(image: np.ndarray, modelled: list[Lattice], seen: DigitsSeen | None
