@@ -3,10 +3,15 @@
 renderer's faces."""
 from __future__ import annotations
 
+from dataclasses import replace
+
+from sudoku_cube.assistant.bench.renders import CORNER_RECIPE, unseen_cube
+from sudoku_cube.assistant.bench.vision_grounds import ground_of
 from sudoku_cube.assistant.bench.vision_second import cube
+from sudoku_cube.render import render_corner_photo
 from sudoku_cube.render.second import corner_shot
 from sudoku_cube.render.second.scenes import everyday
-from sudoku_cube.vision.locate.corners.faces import locate_faces
+from sudoku_cube.vision.locate.corners.faces import CornerPhotoError, locate_faces
 from sudoku_cube.vision.recognise.digits_seen import digits_seen_by
 from tests.conftest import assert_corner_faces_on_truth
 from tests.test_corners_digit_fit import _shot
@@ -89,3 +94,22 @@ def test_a_face_rebuilt_off_its_digits_gives_way_to_a_pass_that_places_it_on_the
     shot = _shot(1417006, "coloured-white-ink", "A", False)
     faces = locate_faces(shot.image, "A", "coloured-white-ink/A", seen=digits_seen_by())
     assert_corner_faces_on_truth(faces, shot.truth)
+
+
+def test_a_corner_of_digits_on_which_no_digits_are_seen_is_not_taken():
+    """The black cube, dim on a cutting mat (our renderer's patterned grounds, cube 73013,
+    photo B): every sticker pass frames the mat's squares, and the digits' own corner, chosen
+    among the mat's thousands of marks, lies a face or more off the cube, the cell model
+    seeing about one digit on its three faces. With no corner in the pool that corner was
+    taken, all three faces misplaced; it must show digits on each face, as a corner ranked by
+    them must. The photo is not misplaced: its faces lie on the truth, or it is refused
+    (a person reads it: placing it is left to do)."""
+    puzzle, style, homes = unseen_cube(73013, 13, CORNER_RECIPE, "black")
+    style = replace(style, ground=ground_of(13, "black"))
+    image, truth = render_corner_photo(puzzle.state.faces(), "B", 730131, style, homes=homes)
+    assert truth["ground"] == "mat"
+    try:
+        faces = locate_faces(image, "B", "black/B", seen=digits_seen_by())
+    except CornerPhotoError:
+        return
+    assert_corner_faces_on_truth(faces, truth)

@@ -635,7 +635,9 @@ def _last_resorts(image: np.ndarray, found: Found, pool: list[Lattice], shapes: 
     fitted to the digits alone, not to the sticker shapes the pool also weighs (on a white
     body, their pale outlines), it usually places the cells the digits are read from, but a
     steep face's far digits can pull it wider than the face. The digits' corner also stands
-    when no hypothesis makes one in the pool."""
+    when no hypothesis makes one in the pool, where the cell model (``seen``) sees digits on
+    each of its faces (:func:`vision.locate.corners.digit_fit.digits_seen_on`): chosen among
+    the thousands of marks a cutting mat's print gives, it can lie off the cube."""
     digits, glyphs = glyph_faces(image)  # dark stickers: their digits, light or dark
     rounded = find_lattices(image, more=found.quads, rounded=True)
     grooved = lattices_of(groove_quads(image))
@@ -643,7 +645,7 @@ def _last_resorts(image: np.ndarray, found: Found, pool: list[Lattice], shapes: 
     pooled = pooled_corner(image, pool, glyphs.quads, shapes + rounded.quads + grooved.quads,
                            seen)
     if not pooled:
-        return digits or lattices
+        return digits if digits and digits_seen_on(image, digits, seen) else lattices
     if _same_corner(pooled, digits):
         return surer_fit(image, digits, pooled, seen) if seen else digits
     return pooled
