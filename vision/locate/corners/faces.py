@@ -606,13 +606,15 @@ def _bare_faces_seen(image: np.ndarray, lattices: list[Lattice], found: Found,
 
 def _believed(image: np.ndarray, modelled: list[Lattice], seen: DigitsSeen | None
               ) -> list[Lattice]:
-    """The whole-cube model's three faces (``modelled``,
-    :func:`vision.locate.corners.whole.whole_cube`) where the cell model sees the digits on
-    them (:func:`vision.locate.corners.digit_fit.digits_seen_on`), else []: a model can
-    frame a dim photo's grain beside a pale body as the stickers of a face it places off the
-    cube. A model not believed still stands where the last resorts find no corner either:
-    in dim light a face of light digits on dark stickers can be one the model places right
-    and the cell model sees no digits on."""
+    """Three faces placed without stickers of their own to hold them (``modelled``: the
+    whole-cube model's, :func:`vision.locate.corners.whole.whole_cube`, or the digits' own
+    corner) where the cell model sees the digits on them
+    (:func:`vision.locate.corners.digit_fit.digits_seen_on`), else []: a model can frame a
+    dim photo's grain beside a pale body as the stickers of a face it places off the cube,
+    and the digits' corner, chosen among a cutting mat's marks, can lie off it. A model not
+    believed still stands where the last resorts find no corner either: in dim light a face
+    of light digits on dark stickers can be one the model places right and the cell model
+    sees no digits on."""
     return modelled if modelled and digits_seen_on(image, modelled, seen) else []
 
 
@@ -636,8 +638,8 @@ def _last_resorts(image: np.ndarray, found: Found, pool: list[Lattice], shapes: 
     body, their pale outlines), it usually places the cells the digits are read from, but a
     steep face's far digits can pull it wider than the face. The digits' corner also stands
     when no hypothesis makes one in the pool, where the cell model (``seen``) sees digits on
-    each of its faces (:func:`vision.locate.corners.digit_fit.digits_seen_on`): chosen among
-    the thousands of marks a cutting mat's print gives, it can lie off the cube."""
+    each of its faces (:func:`_believed`): chosen among the thousands of marks a cutting
+    mat's print gives, it can lie off the cube."""
     digits, glyphs = glyph_faces(image)  # dark stickers: their digits, light or dark
     rounded = find_lattices(image, more=found.quads, rounded=True)
     grooved = lattices_of(groove_quads(image))
@@ -645,7 +647,7 @@ def _last_resorts(image: np.ndarray, found: Found, pool: list[Lattice], shapes: 
     pooled = pooled_corner(image, pool, glyphs.quads, shapes + rounded.quads + grooved.quads,
                            seen)
     if not pooled:
-        return digits if digits and digits_seen_on(image, digits, seen) else lattices
+        return _believed(image, digits, seen) or lattices
     if _same_corner(pooled, digits):
         return surer_fit(image, digits, pooled, seen) if seen else digits
     return pooled
