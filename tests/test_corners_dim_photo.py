@@ -19,6 +19,7 @@ from sudoku_cube.vision.locate.corners import faces as corner_faces
 from sudoku_cube.vision.locate.corners.faces import CornerPhotoError, locate_faces
 from sudoku_cube.vision.locate.corners.marks import grain_smoothed
 from sudoku_cube.vision.locate.corners.shade import MAX_GAIN, shade_lifted
+from sudoku_cube.vision.locate.corners.zoom import zoomed_out
 from sudoku_cube.vision.photo.images import load_photo
 from sudoku_cube.vision.reading.reader import Reader
 from tools.phone_changes_report import CHANGES
@@ -68,8 +69,11 @@ def test_the_lifted_copy_of_a_refused_photo_gets_no_last_resorts(monkeypatch) ->
                         lambda image, *rest: resorted.append(image) or real(image, *rest))
     with pytest.raises(CornerPhotoError, match="corner photo A: no cube face found"):
         locate_faces(im, "A", "A.jpg")
-    assert len(lifted) == 1 and not np.array_equal(lifted[0], im)  # the lifted copy was sought
-    assert len(resorted) == 1 and resorted[0] is im  # the last resorts: the photo as taken only
+    far = zoomed_out(im).picture  # refused still, the photo is sought as from further away
+    assert len(lifted) == 2 and not np.array_equal(lifted[0], im)  # each one's lifted copy
+    assert np.array_equal(lifted[1], shade_lifted(far))
+    # the last resorts: the photo as taken, then its zoomed-out copy, never a lifted copy
+    assert len(resorted) == 2 and resorted[0] is im and np.array_equal(resorted[1], far)
 
 
 def test_a_refused_photo_is_sought_by_its_whole_digits_then_with_its_grain_smoothed(
@@ -90,6 +94,10 @@ def test_a_refused_photo_is_sought_by_its_whole_digits_then_with_its_grain_smoot
         or real(image, *a, whole=whole, relative=relative, **k))
     with pytest.raises(CornerPhotoError, match="corner photo A: no cube face found"):
         locate_faces(im, "A", "A.jpg")
+    far = zoomed_out(im).picture  # the looks at the photo, then at its zoomed-out copy
+    copies = [i for i, (image, _, _) in enumerate(seen) if np.array_equal(image, far)]
+    assert copies and not any(image is im for image, _, _ in seen[copies[0]:])
+    seen[:] = seen[:copies[0]]
     wholes = [i for i, (_, w, _) in enumerate(seen) if w]
     assert len(wholes) == 1 and seen[wholes[0]][0] is im
     *smoothing, as_taken, smoothed_too = seen[wholes[0] + 1:]

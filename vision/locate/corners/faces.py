@@ -18,7 +18,7 @@ outlines.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Sequence
 
 import numpy as np
@@ -43,6 +43,7 @@ from .shade import shade_lifted
 from .trim import trimmed_all
 from .views import PLACES, corner_faces
 from .whole import FEW_CELLS, cross_checked, framing_for, whole_cube
+from .zoom import ZoomedOut, to_photo, zoomed_out
 
 
 MORE_PASSES: tuple[dict, ...] = (
@@ -303,12 +304,12 @@ def locate_corner(image: np.ndarray, photo: str, source: str = "",
     not searched for again): a side face whose
     stickers frame nothing, a white body's light grooves under grain or a face in shade,
     leaves the model built on the stickers' frames no way to place it. The shade is not
-    lifted, nor the digits taken whole, the grain smoothed or the cube placed by its digits,
-    without ``lift_shade``. Refused still, the photo as taken is sought once more by its
-    dark digits alone, each judged against the level of the sticker it is printed on
-    (``relative`` of :func:`_search`): in dim light black digits on blue or green stickers
-    stand out from them by 15-20 grey levels, below the one ink level that the light
-    stickers' digits set, and a face of such stickers on a white body, whose plastic is as
+    lifted, nor the digits taken whole, the grain smoothed, the cube placed by its digits
+    or the photo zoomed out, without ``lift_shade``. Refused still, the photo as taken is
+    sought once more by its dark digits alone, each judged against the level of the sticker
+    it is printed on (``relative`` of :func:`_search`): in dim light black digits on blue or
+    green stickers stand out from them by 15-20 grey levels, below the one ink level that the
+    light stickers' digits set, and a face of such stickers on a white body, whose plastic is as
     light as its stickers, shows no sticker shape either; then so once more with its grain
     smoothed, as the lift's other copy is (judged against a dim sticker's level, a camera's
     grain is deep ink too). It is the last look, not the first search's way of judging ink:
@@ -320,9 +321,35 @@ def locate_corner(image: np.ndarray, photo: str, source: str = "",
     (:func:`_believed`); without it the digits' own fit and the box stand, and the model is
     believed.
 
+    Refused still, the photo is sought in all these ways once more as if from further away
+    (:func:`vision.locate.corners.zoom.zoomed_out`: a cube photographed from close by,
+    its faces most of the frame, is larger than the sizes the passes judge marks and
+    stickers by); the faces found there are placed back on the photo's own pixels, and
+    taken only where the photo shows all three (:func:`_shown`).
+
     Raises :class:`CornerPhotoError` when fewer than three faces are found either way (the
     refusal of the photo as taken, which names what it shows).
     """
+    try:
+        return _sought(image, photo, source, lift_shade, seen)
+    except CornerPhotoError as refused:
+        if not lift_shade:
+            raise
+        far = zoomed_out(image)
+        try:
+            view = _in_photo(_sought(far.picture, photo, source, lift_shade, seen), far,
+                             image.shape[1])
+        except CornerPhotoError:
+            raise refused from None
+        if not _shown(view, image.shape):
+            raise refused from None
+        return view
+
+
+def _sought(image: np.ndarray, photo: str, source: str, lift_shade: bool,
+            seen: DigitsSeen | None) -> CornerView:
+    """:func:`locate_corner`'s search of one picture, and its further looks at a picture
+    refused as taken (all but the zoomed-out copy's)."""
     try:
         return _search(image, photo, source, seen=seen)
     except CornerPhotoError as refused:
@@ -346,6 +373,37 @@ def locate_corner(image: np.ndarray, photo: str, source: str = "",
             except CornerPhotoError:
                 pass
         raise refused from None
+
+
+def _shown(view: CornerView, shape: tuple[int, ...]) -> bool:
+    """Whether the three faces of ``view``, found on a zoomed-out copy of a photo of ``shape``,
+    are faces the photo shows: each within the photo and resting on more than
+    :data:`vision.locate.corners.whole.FEW_CELLS` stickers or digits of its own. On the copy
+    the photo's edge is a straight line beside a flat margin, and a face placed across it
+    (on a gradient's noise, the edge taken for a groove) is not in the photo; and a face
+    rebuilt from the other two on none of its own, a sliver beside a one-face photo's face,
+    is not one a person reads there either."""
+    faces = view.namings[0]
+    corners = np.concatenate([f.quad() for f in faces])
+    inside = np.all(corners >= 0) and np.all(corners <= [shape[1] - 1, shape[0] - 1])
+    return bool(inside) and min(f.found for f in faces) > FEW_CELLS
+
+
+def _in_photo(view: CornerView, far: ZoomedOut, width: int) -> CornerView:
+    """A view found on a zoomed-out copy of a photo ``width`` pixels wide (as wide as the
+    copy) in the photo's own pixels: each face's homography, sticker centres and the cells
+    seen mapped back; the tilts, a similarity's, are the same."""
+    def face(f: CornerFace) -> CornerFace:
+        centres = tuple((float(x), float(y))
+                        for x, y in to_photo(far, np.array(f.centres, np.float64)))
+        return replace(f, H=far.to_photo @ f.H, centres=centres)
+
+    def shape(s: SeenShape) -> SeenShape:
+        (x, y), = to_photo(far, np.array([s.x, s.y]) * width) / width
+        return replace(s, x=float(x), y=float(y), side=s.side * float(far.to_photo[0, 0]))
+
+    namings = tuple(tuple(face(f) for f in naming) for naming in view.namings)
+    return replace(view, namings=namings, seen=tuple(shape(s) for s in view.seen))
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,73 @@
+"""A corner photo refused as taken is sought as if from further away
+(:mod:`vision.locate.corners.zoom`): a cube photographed so close that its faces fill the
+frame is placed, and the faces found on the zoomed-out copy are the photo's own."""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from sudoku_cube.assistant.bench.vision_second import LOCATED_TOLERANCE, cube
+from sudoku_cube.render.second import corner_shot
+from sudoku_cube.render.second.scenes import everyday
+from sudoku_cube.vision.locate.corners import faces as corner_faces
+from sudoku_cube.vision.locate.corners.faces import CornerFace, CornerView, locate_faces
+from sudoku_cube.vision.locate.corners.zoom import ZOOM, to_photo, zoomed_out
+from sudoku_cube.vision.reading.corners import digits_seen_by
+from sudoku_cube.vision.reading.reader import Reader
+
+
+def test_a_point_of_the_zoomed_out_copy_maps_back_onto_the_photo() -> None:
+    """A bright dot drawn in the photo is found in the copy about ZOOM times nearer the
+    middle, and the copy's position maps back onto the dot."""
+    photo = np.full((300, 400, 3), 90, np.uint8)
+    cv2.circle(photo, (330, 60), 6, (255, 255, 255), -1)
+    far = zoomed_out(photo)
+    assert far.picture.shape == photo.shape
+    assert np.all(far.picture[0, 0] == 90)  # the margin: the colour of the photo's edge
+    ys, xs = np.nonzero(far.picture[..., 0] > 170)
+    spot = np.array([[xs.mean(), ys.mean()]])
+    assert abs(spot[0, 0] - (200 + (330 - 199.5) / ZOOM)) < 1.0
+    assert np.abs(to_photo(far, spot) - [330, 60]).max() < 1.0
+
+
+def _view(quads: list[np.ndarray], found: int) -> CornerView:
+    """A corner view whose faces have outlines ``quads`` (top-left, top-right, bottom-right,
+    bottom-left) and ``found`` stickers each."""
+    def face(name: str, q: np.ndarray) -> CornerFace:
+        net = np.array([[0, 0], [3, 0], [3, 3], [0, 3]], np.float32)
+        return CornerFace(name, "top", cv2.getPerspectiveTransform(net, q.astype(np.float32)),
+                          found)
+    naming = tuple(face(n, q) for n, q in zip("UFR", quads))
+    return CornerView("A", (naming,), (0.0,))
+
+
+def test_faces_of_a_far_look_must_lie_in_the_photo_each_on_stickers_of_its_own() -> None:
+    square = np.array([[10, 10], [90, 10], [90, 90], [10, 90]], float)
+    quads = [square, square + [100, 0], square + [0, 100]]
+    shape = (300, 400, 3)
+    assert corner_faces._shown(_view(quads, 9), shape)
+    assert not corner_faces._shown(_view(quads, 0), shape)  # rebuilt on none of its own
+    assert not corner_faces._shown(_view([q - [20, 0] for q in quads], 9), shape)  # across
+    # the photo's edge
+
+
+def test_a_cube_that_fills_the_frame_is_placed_from_further_away(monkeypatch) -> None:
+    """The exam's black cube photographed close in dim light on a gradient (corner photo B
+    of cube 1478019, its faces nearly the whole frame, its digit strokes as wide as the
+    digits' top-hat window): every look at the photo as taken refuses it, the zoomed-out
+    copy places all three faces, each on its outline in the photo."""
+    seed, k = 1478019, 19
+    state, homes, made = cube(seed, k, "black")
+    shot = corner_shot(state, "B", seed * 10 + 1, made, homes, scene=everyday(k, 1))
+    zooms = []
+    monkeypatch.setattr(corner_faces, "zoomed_out",
+                        lambda image: zooms.append(image) or zoomed_out(image))
+    got = locate_faces(shot.image, "B", "B.jpg",
+                       seen=digits_seen_by(Reader(ocr="never").cell_model))
+    assert len(zooms) == 1  # refused as taken: only then is the photo zoomed out
+    assert {f.face for f in got} == set(shot.truth["faces"])
+    for f in got:
+        want = np.array(shot.truth["faces"][f.face]["centres"], np.float64)
+        pitch = np.linalg.norm(want[0] - want[1])
+        off = np.linalg.norm(np.asarray(f.geometry().cell_centres()) - want, axis=1).max()
+        assert off < LOCATED_TOLERANCE * pitch, (f.face, off / pitch)

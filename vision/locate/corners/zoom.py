@@ -1,0 +1,62 @@
+"""A corner photo seen from further away, for a cube photographed so close that it fills the frame.
+
+The corner passes judge marks and stickers by shares of the photo's shorter side (the digits'
+top-hat window, :data:`vision.locate.corners.marks.STROKE`, narrower than a sticker; a glyph's
+largest box, :data:`vision.locate.corners.marks.GLYPH_SIDE`): sizes that suit a cube seen whole
+with ground around it. A cube photographed from close by, its three faces most of the frame,
+has digit strokes as wide as that window and stickers larger than those sizes allow, and no
+pass places it, though any person reads it at a glance. The same photo shrunk into a larger
+frame (:data:`ZOOM` times its sides, the margin filled with the colour of its own edge, the
+copy as large in pixels as the photo) shows the cube as if from further away, at the sizes
+the passes suit. It is used only on a photo refused as taken
+(:func:`vision.locate.corners.faces.locate_corner`), and only the faces' places come from the
+copy: :func:`to_photo` maps them back, and their stickers are read from the photo itself.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+ZOOM = 1.5
+"""How much further away the copy shows the cube: each side of the photo becomes 1/ZOOM of
+the copy's. A cube whose faces fill 70 % of the frame (the largest a corner photo that
+shows all three faces holds) covers about 30 % of the copy, the middle of the sizes the
+passes are made for."""
+
+
+@dataclass(frozen=True)
+class ZoomedOut:
+    """A photo shrunk into a frame :data:`ZOOM` times its size (``picture``, as many pixels
+    as the photo), and ``to_photo``, the 3x3 matrix from the copy's pixels to the photo's."""
+
+    picture: np.ndarray
+    to_photo: np.ndarray
+
+
+def zoomed_out(image: np.ndarray) -> ZoomedOut:
+    """``image`` (BGR or grey) as seen from :data:`ZOOM` times further away: framed by a
+    margin of the median colour of its own edge (the ground it shows there, continued), then
+    shrunk back to its own size by area averaging."""
+    h, w = image.shape[:2]
+    tall, wide = int(round(h * ZOOM)), int(round(w * ZOOM))
+    top, left = (tall - h) // 2, (wide - w) // 2
+    edge = np.concatenate([image[0], image[-1], image[:, 0], image[:, -1]])
+    fill = np.median(edge.reshape(len(edge), -1), axis=0).tolist()
+    framed = cv2.copyMakeBorder(image, top, tall - h - top, left, wide - w - left,
+                                cv2.BORDER_CONSTANT, value=fill)
+    picture = cv2.resize(framed, (w, h), interpolation=cv2.INTER_AREA)
+    sx, sy = wide / w, tall / h
+    # a pixel's centre x of the copy is (x + 1/2) * sx - 1/2 of the framed picture (OpenCV's
+    # resize keeps pixel centres), less the margin in the photo
+    to_photo = np.array([[sx, 0.0, (sx - 1) / 2 - left],
+                         [0.0, sy, (sy - 1) / 2 - top],
+                         [0.0, 0.0, 1.0]])
+    return ZoomedOut(picture, to_photo)
+
+
+def to_photo(zoom: ZoomedOut, points: np.ndarray) -> np.ndarray:
+    """Points (N, 2) of the zoomed-out copy in the photo's pixels."""
+    pts = np.asarray(points, np.float64).reshape(-1, 2)
+    return pts * np.diag(zoom.to_photo)[:2] + zoom.to_photo[:2, 2]
