@@ -11,7 +11,8 @@ from sudoku_cube.render.second import corner_shot
 from sudoku_cube.render.second.scenes import everyday
 from sudoku_cube.vision.locate.corners import faces as corner_faces
 from sudoku_cube.vision.locate.corners.faces import CornerFace, CornerView, locate_faces
-from sudoku_cube.vision.locate.corners.zoom import ZOOM, to_photo, zoomed_out
+from sudoku_cube.vision.locate.corners.zoom import ZOOM, zoomed_out
+from sudoku_cube.vision.locate.face_geometry import project
 from sudoku_cube.vision.reading.corners import digits_seen_by
 from sudoku_cube.vision.reading.reader import Reader
 
@@ -27,7 +28,7 @@ def test_a_point_of_the_zoomed_out_copy_maps_back_onto_the_photo() -> None:
     ys, xs = np.nonzero(far.picture[..., 0] > 170)
     spot = np.array([[xs.mean(), ys.mean()]])
     assert abs(spot[0, 0] - (200 + (330 - 199.5) / ZOOM)) < 1.0
-    assert np.abs(to_photo(far, spot) - [330, 60]).max() < 1.0
+    assert np.abs(project(far.to_photo, spot) - [330, 60]).max() < 1.0
 
 
 def _view(quads: list[np.ndarray], found: int) -> CornerView:
@@ -47,8 +48,8 @@ def test_faces_of_a_far_look_must_lie_in_the_photo_each_on_stickers_of_its_own()
     shape = (300, 400, 3)
     assert corner_faces._shown(_view(quads, 9), shape)
     assert not corner_faces._shown(_view(quads, 0), shape)  # rebuilt on none of its own
-    assert not corner_faces._shown(_view([q - [20, 0] for q in quads], 9), shape)  # across
-    # the photo's edge
+    across_the_edge = [q - [20, 0] for q in quads]
+    assert not corner_faces._shown(_view(across_the_edge, 9), shape)
 
 
 def test_a_cube_that_fills_the_frame_is_placed_from_further_away(monkeypatch) -> None:

@@ -43,7 +43,7 @@ from .shade import shade_lifted
 from .trim import trimmed_all
 from .views import PLACES, corner_faces
 from .whole import FEW_CELLS, cross_checked, framing_for, whole_cube
-from .zoom import ZoomedOut, to_photo, zoomed_out
+from .zoom import ZoomedOut, zoomed_out
 
 
 MORE_PASSES: tuple[dict, ...] = (
@@ -394,12 +394,12 @@ def _in_photo(view: CornerView, far: ZoomedOut, width: int) -> CornerView:
     copy) in the photo's own pixels: each face's homography, sticker centres and the cells
     seen mapped back; the tilts, a similarity's, are the same."""
     def face(f: CornerFace) -> CornerFace:
-        centres = tuple((float(x), float(y))
-                        for x, y in to_photo(far, np.array(f.centres, np.float64)))
+        points = np.array(f.centres, np.float64).reshape(-1, 2)
+        centres = tuple((float(x), float(y)) for x, y in project(far.to_photo, points))
         return replace(f, H=far.to_photo @ f.H, centres=centres)
 
     def shape(s: SeenShape) -> SeenShape:
-        (x, y), = to_photo(far, np.array([s.x, s.y]) * width) / width
+        (x, y), = project(far.to_photo, np.array([[s.x, s.y]]) * width) / width
         return replace(s, x=float(x), y=float(y), side=s.side * float(far.to_photo[0, 0]))
 
     namings = tuple(tuple(face(f) for f in naming) for naming in view.namings)

@@ -10,7 +10,8 @@ frame (:data:`ZOOM` times its sides, the margin filled with the colour of its ow
 copy as large in pixels as the photo) shows the cube as if from further away, at the sizes
 the passes suit. It is used only on a photo refused as taken
 (:func:`vision.locate.corners.faces.locate_corner`), and only the faces' places come from the
-copy: :func:`to_photo` maps them back, and their stickers are read from the photo itself.
+copy: :attr:`ZoomedOut.to_photo` maps them back, and their stickers are read from the photo
+itself.
 """
 from __future__ import annotations
 
@@ -55,8 +56,3 @@ def zoomed_out(image: np.ndarray) -> ZoomedOut:
                          [0.0, 0.0, 1.0]])
     return ZoomedOut(picture, to_photo)
 
-
-def to_photo(zoom: ZoomedOut, points: np.ndarray) -> np.ndarray:
-    """Points (N, 2) of the zoomed-out copy in the photo's pixels."""
-    pts = np.asarray(points, np.float64).reshape(-1, 2)
-    return pts * np.diag(zoom.to_photo)[:2] + zoom.to_photo[:2, 2]
