@@ -8,13 +8,13 @@ all four rotations, and fits the softmax temperature on held-out photo glyphs.
     .venv/bin/python -m tools.build_classifier [--photos 800] [--jobs 2] [--cache DIR]
 
 writes the command that made the model (every option that shapes it, written out) and its
-seeds into the json; the reader takes none of them. It takes about half an hour on a loaded 2-core
-machine (a refit from ``--cache`` a few minutes); the reader then loads the result instantly. The
-photos and font renders also use the training-only fonts of
-:data:`tools.render_training.EXTRA_FONTS` when they are installed (Debian: ``apt-get install
-fonts-roboto-unhinted fonts-open-sans fonts-lato fonts-cantarell fonts-crosextra-carlito
-fonts-crosextra-caladea fonts-linuxlibertine fonts-ebgaramond``); the shipped model was built with
-them. Neither the reader nor the tests need them.
+seeds into the json; the reader takes none of them. It takes about ten minutes on a quiet
+2-core machine, half an hour on a loaded one (a refit from ``--cache`` about three); the
+reader then loads the result instantly. The photos and font renders also use the
+training-only fonts of :data:`tools.render_training.EXTRA_FONTS` when they are installed
+(Debian: ``apt-get install fonts-roboto-unhinted fonts-open-sans fonts-lato fonts-cantarell
+fonts-crosextra-carlito fonts-crosextra-caladea fonts-linuxlibertine fonts-ebgaramond``); the
+shipped model was built with them. Neither the reader nor the tests need them.
 """
 from __future__ import annotations
 
