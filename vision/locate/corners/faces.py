@@ -337,8 +337,7 @@ def locate_corner(image: np.ndarray, photo: str, source: str = "",
             raise
         far = zoomed_out(image)
         try:
-            view = _in_photo(_sought(far.picture, photo, source, lift_shade, seen), far,
-                             image.shape[1])
+            view = _in_photo(_sought(far.picture, photo, source, lift_shade, seen), far)
         except CornerPhotoError:
             raise refused from None
         if not _shown(view, image.shape):
@@ -389,10 +388,13 @@ def _shown(view: CornerView, shape: tuple[int, ...]) -> bool:
     return bool(inside) and min(f.found for f in faces) > FEW_CELLS
 
 
-def _in_photo(view: CornerView, far: ZoomedOut, width: int) -> CornerView:
-    """A view found on a zoomed-out copy of a photo ``width`` pixels wide (as wide as the
-    copy) in the photo's own pixels: each face's homography, sticker centres and the cells
-    seen mapped back; the tilts, a similarity's, are the same."""
+def _in_photo(view: CornerView, far: ZoomedOut) -> CornerView:
+    """A view found on the zoomed-out copy ``far`` of a photo in the photo's own pixels:
+    each face's homography, sticker centres and the cells seen (their places shares of the
+    width, the copy's and the photo's alike) mapped back; the tilts, a similarity's, are the
+    same."""
+    width = far.picture.shape[1]
+
     def face(f: CornerFace) -> CornerFace:
         points = np.array(f.centres, np.float64).reshape(-1, 2)
         centres = tuple((float(x), float(y)) for x, y in project(far.to_photo, points))
