@@ -157,7 +157,7 @@ cells keep the reading of cells as the reader cuts them."""
 AUG_SHIFT = 0.1
 """Most the augmentation shifts a map (a share of the cell); the moved windows bring larger
 moves, cut from the photo itself."""
-WIDTHS = (16, 32, 64)
+WIDTHS = (32, 64, 128)
 """Channels of the network's three convolution blocks."""
 BATCH = 128
 STREAKS = 0.3
