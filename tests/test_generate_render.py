@@ -105,3 +105,28 @@ def test_generate_4x4_and_bad_arguments(tmp_path):
     assert all(len(v) == 16 for v in data["faces"].values())
     assert main(["generate", "--size", "4", "--photos", str(tmp_path)]) == 2
     assert main(["generate", "--scramble", "-1", "--out", str(tmp_path)]) == 2
+
+
+def test_generate_black_designs_keep_the_footed_1_upright(tmp_path):
+    """The black cube prints a footed 1, so its maker's design turns no 1 over: a generated
+    black cube's design is solved with no digit symmetric (unless --symmetric says so), as
+    the bundled black samples are; the other looks keep the default symmetric 1."""
+    from sudoku_cube.assistant.commands.generate import design_symmetric
+    from sudoku_cube.models.cube.solved import is_solved
+
+    assert design_symmetric("black", None) == frozenset()
+    assert design_symmetric("black", "1") == frozenset({1})
+    assert design_symmetric("white", None) == frozenset({1})
+    turned_somewhere = False
+    for seed in range(6):
+        for style in ("black", "white"):
+            out = tmp_path / f"{style}{seed}"
+            assert main(["generate", "--seed", str(seed), "--scramble", "5", "--style", style,
+                         "--out", str(out)]) == 0
+            design = parse_state((out / "solved.json").read_text())
+            assert is_solved(design, {1})
+            if style == "black":
+                assert is_solved(design, frozenset())
+            else:
+                turned_somewhere |= not is_solved(design, frozenset())
+    assert turned_somewhere  # without the rule, some design of these seeds turns a 1 over

@@ -27,6 +27,7 @@ from ...models.generator.cube4 import (Labelling, apply4, cp_sat_labelling, labe
                                        random_scramble4, safe_set_labelling)
 from ...models.profile import CubeSettings
 from ...render import PhotoStyle
+from ...render.looks import look
 from ...render.video import video_frames, write_video
 from ...samples.build import write_corner_photos, write_face_photos
 from ...storage.atomic import (atomic_folder, atomic_path, atomic_write_bytes, atomic_write_json,
@@ -61,7 +62,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    default="white",
                    help="sticker look of the photos: white or coloured stickers with black "
                         "digits; coloured with white digits on red, green and blue; black: the "
-                        "black Sudoku Cube (dark grey stickers, white serif digits)")
+                        "black Sudoku Cube (dark grey stickers, white serif digits, a footed 1: "
+                        "its design keeps every 1 upright unless --symmetric says otherwise)")
     p.add_argument("--difficulty", type=float, default=0.3,
                    help="photo difficulty 0 (clean) .. 1 (tilted, blurred, glare, clutter)")
     p.add_argument("--corners", action="store_true", help="also render corner photos A and B")
@@ -75,10 +77,20 @@ def _progress(console: Console) -> Progress:
         "{task.completed}/{task.total}"), TimeElapsedColumn(), console=console, transient=True)
 
 
+def design_symmetric(style: str, given: str | None) -> frozenset[int]:
+    """The digits the design may leave turned half round: those ``--symmetric`` gives
+    (``given``), else none where the photos' ``style`` prints a footed 1 (a serif face, the
+    black cube: its maker's design, like the bundled black samples', keeps every 1 upright,
+    so a photo of it shows no 1 turned over), else the default (1)."""
+    if given is None and look(style).serif:
+        return frozenset()
+    return with_symmetric(CubeSettings(), given).symmetric
+
+
 def run(args: argparse.Namespace) -> int:
     """Generate, write the files, print a summary."""
     console = Console(stderr=True)
-    sym = with_symmetric(CubeSettings(), args.symmetric).symmetric
+    sym = design_symmetric(args.style, args.symmetric)
     if args.scramble < 0 or args.scramble > 10000:
         raise SudokuCubeError(f"--scramble {args.scramble}: give a number of turns 0-10000")
     if not 0 <= args.difficulty <= 1:
