@@ -4,6 +4,7 @@ person is at the terminal, and stops naming the stickers where nobody is, in bot
 neither follows or checks a plan from a guess."""
 from __future__ import annotations
 
+import json
 import re
 import shlex
 import shutil
@@ -31,7 +32,7 @@ from sudoku_cube.models.cube.moves import format_moves, invert_moves, simplify
 from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.models.cube.solved import face_direction, is_solved
 from sudoku_cube.models.cube.state import sticker_name
-from sudoku_cube.models.cube.state_format import parse_json, to_json
+from sudoku_cube.models.cube.state_format import parse_json, to_dict, to_json
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.generator.cube3 import make_puzzle
 from sudoku_cube.models.grid import solve_grid
@@ -329,6 +330,22 @@ def test_a_photo_held_turned_is_set_upright_for_a_plan_given_or_not(tmp_path, ca
     out, err = capsys.readouterr()
     assert code == 0, err
     assert "R.jpg shows its face turned" in " ".join(err.split())
+
+
+def test_grid_takes_a_photo_held_turned_as_solve_does(tmp_path, capsys):
+    """``grid FOLDER`` reads the photos as solve takes them: the turned R photo set upright,
+    said, and the target is the true cube's."""
+    folder = tmp_path / "photos"
+    shutil.copytree(EASY, folder)
+    cv2.imwrite(str(folder / "R.jpg"), cv2.rotate(cv2.imread(str(EASY / "R.jpg")),
+                                                  cv2.ROTATE_90_CLOCKWISE))
+    truth = parse_json((EASY / "truth.json").read_text())
+    code = main(["grid", str(folder), "--json", "--no-ocr"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert "R.jpg shows its face turned" in " ".join(err.split())
+    want = solve_grid(truth, CubeSettings())
+    assert json.loads(out)["target"] == to_dict(want.target)
 
 
 @pytest.mark.parametrize("command", [["guide", "--plain"], ["check", "--step", "0", "--suggest"]])

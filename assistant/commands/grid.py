@@ -24,7 +24,7 @@ from ...models.grid import (GridSolution, GridUnsolvableError, enumerate_targets
 from ...models.profile import CubeSettings
 from ..terminal.net import NetView
 from ..terminal.profile_option import add_cube_options, cube_settings
-from ..terminal.solve_flow import read_cube
+from ..terminal.solve_flow import as_solve_takes, read_cube
 from ..terminal.solve_options import add_ocr_option
 
 DIRECTION_WORDS = ("up", "right", "down", "left")
@@ -65,9 +65,12 @@ def run(args: argparse.Namespace) -> int:
     """Solve the grid of a state file and print it."""
     if args.cap < 1:
         raise SudokuCubeError("--cap must be at least 1")
-    got = read_cube(args.state, Console(stderr=True), args)
-    state, settings = got.state, settings_from(args)
-    try:
+    err = Console(stderr=True)
+    got = read_cube(args.state, err, args)
+    state = got.state
+    try:  # as solve takes the photos: the verdict on the 1, a photo held turned set upright
+        state, settings = as_solve_takes(state, settings_from(args), got.ones, got.face_files,
+                                         got.corner_photos, args, err)
         sol = solve_grid(state, settings, count_cap=args.cap if args.all else None,
                          time_limit_s=args.time_limit)
     except GridUnsolvableError as e:  # a reading too doubtful names the photos to retake
