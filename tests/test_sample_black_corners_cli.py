@@ -67,3 +67,10 @@ def test_photo_b_beside_a_face_photo_is_face_b(capsys, tmp_path):
     assert main(["read", str(tmp_path), "--no-ocr"]) == 2
     assert "corner photo A (U, F and R) is missing (found B)" in " ".join(
         capsys.readouterr().err.split())
+
+
+def test_corner_option_names_a_missing_photo_as_missing(capsys, tmp_path):
+    """A path that is not there is no folder: it is named as missing, as ``read`` names it."""
+    assert main(["read", "--corner", "A", str(tmp_path / "nosuch.jpg"), "--no-ocr"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert "nosuch.jpg: no such file" in err and "not a folder" not in err

@@ -63,7 +63,7 @@ def _corner_singles(args: argparse.Namespace) -> tuple[str, list[Path]] | None:
     ``--corner``, or a lone file named ``A`` (a lone ``B`` is face B)."""
     paths = [Path(p) for p in args.photos]
     if args.corner:
-        dirs = [p for p in paths if not p.is_file()]
+        dirs = [p for p in paths if p.is_dir()]
         if dirs:
             raise SudokuCubeError(f"{dirs[0]}: read --corner {args.corner} takes photo files, "
                                   "not a folder (a folder with A.jpg and B.jpg is read as a "
