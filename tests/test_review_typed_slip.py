@@ -569,3 +569,25 @@ def test_the_quit_message_counts_the_ys_apart_from_the_corrections(tmp_path):
     said = kept_corrections(ReviewQuit(1, saved, taken=1))
     assert said.startswith(" The correction typed and the grid's choice taken with y are saved")
     assert kept_corrections(ReviewQuit(1, saved)).startswith(" The correction typed is saved")
+
+
+def test_a_token_typed_over_a_doubtful_photo_reading_is_not_named_held(black):
+    """The black cube with U1 misread 2> for sure (the grid doubts it) and L2 read in doubt,
+    a wrong digit first (0.5) over the truth (0.3): L2 typed as the truth settles a doubt the
+    photo left, against nothing it was sure of, so no note offers the photo's weak wrong
+    reading back as the way to take a slip back."""
+    read, truth = black
+    l2 = sticker_index("L2")
+    right = truth.stickers[l2]
+    wrong = Sticker(right.digit % 9 + 1, right.rot)
+    state = _misread(read, "U1", "2>")
+    stickers, cands = list(state.stickers), list(state.candidates)
+    stickers[l2] = wrong
+    cands[l2] = (Hypothesis(wrong, 0.5), Hypothesis(right, 0.3))
+    state = CubeState(tuple(stickers), state.n, tuple(cands), state.priors, state.held,
+                      state.accepted)
+    state = _typed(state, f"L2 {right.token}")
+    check = check_reading(state, FOOTED)
+    assert U1 in check.unsure
+    notes = " ".join(check.typed_notes)
+    assert f"L2 {wrong.token}" not in notes and "keeps" not in notes

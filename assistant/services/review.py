@@ -196,12 +196,15 @@ def kept_tokens(state: CubeState, grid: GridSolution, settings: CubeSettings = C
     while it doubts or changes stickers the photos read surely: one of those tokens may be a
     slip the grid works round, and the person is told which they are and how to take the
     photo's reading back. Tokens typed as the photo read them are confirmations, never named
-    (nothing to take back). Read from the answer alone, without another search; none where
+    (nothing to take back), and so are tokens typed over a reading the photo left in doubt:
+    the person settles a doubt there, against nothing the photo was sure of, and its weak
+    reading (often one the grid already passed over) is no way back to offer. Read from the answer alone, without another search; none where
     nothing sure is doubted or changed, or no token held differs from its photo's reading."""
     typed = state.typed_by_hand()
     kept = [i for i in typed if i not in grid.typed_refused
             and same_sticker(grid.chosen[i], state.stickers[i], settings.symmetric)]
     held = [i for i in kept if state.photo_reading(i)
+            and not is_doubtful(state.photo_reading(i))
             and not same_sticker(state.photo_reading(i)[0].sticker, state.stickers[i],
                                  settings.symmetric)]
     if not held:
