@@ -86,3 +86,23 @@ def test_an_eight_in_a_centre_whose_turns_score_alike_goes_to_review(state):
                                            Hypothesis(true.turned(2), 0.1))})
     sol = solve_grid(read, FOOTED)
     assert centre in sol.review and not sol.sure
+
+
+@pytest.mark.parametrize("digit", [8, None])
+def test_a_centre_read_upside_down_at_twenty_to_one_goes_to_review(state, digit):
+    """A centre read 0.95 the wrong way up, its true turn 0.044 (glare over a centre 8): the
+    cube checks no centre's half turn, so twenty to one does not settle it (the grid would
+    leave it upside down at the end); the centre goes to review, for an 8 as for any other
+    digit. At a thousand to one it is settled."""
+    centre = next(j for j in centre_facelets()
+                  if digit is None and state.stickers[j].digit not in (1, 8)
+                  or state.stickers[j].digit == digit)
+    true = state.stickers[centre]
+    read = unsure_reading(state, {centre: (Hypothesis(true.turned(2), 0.95),
+                                           Hypothesis(true, 0.044))})
+    sol = solve_grid(read, FOOTED)
+    assert centre in sol.review and not sol.sure
+    read = unsure_reading(state, {centre: (Hypothesis(true, 0.998),
+                                           Hypothesis(true.turned(2), 0.001))})
+    sol = solve_grid(read, FOOTED)
+    assert sol.chosen[centre] == true and sol.sure

@@ -138,21 +138,44 @@ def turn_doubtful(alternatives: Sequence[Hypothesis], sticker: Sticker,
     return math.log(got / max(other, MIN_SCORE)) < REVIEW_MARGIN
 
 
+CENTRE_TURN_MARGIN = 2 * REVIEW_MARGIN
+"""Natural-log score by which a centre's reading must beat its own half turn for joint
+decoding to settle it: a hundred times as likely, where a reading the cube checks needs ten
+(:data:`REVIEW_MARGIN`). Digit counts, the faces' directions and the pieces that exist check
+every other reading; a centre's half turn changes no parity and nothing checks it, so a
+reading misjudged under glare (a centre 8 read upside down at 0.95) would leave that centre
+upside down at the end."""
+
+
+def twin_close(alternatives: Sequence[Hypothesis], sticker: Sticker,
+               symmetric: Iterable[int] = ()) -> bool:
+    """Whether ``sticker``'s half turn is listed among its scored ``alternatives`` within
+    :data:`CENTRE_TURN_MARGIN` of it (never for a digit declared symmetric, whose half turn
+    is the same reading)."""
+    if sticker.digit in frozenset(symmetric):
+        return False
+    listed = {h.sticker: h.score or 0.0 for h in alternatives}
+    got, twin = listed.get(sticker, 0.0), listed.get(sticker.turned(2), 0.0)
+    return got > 0.0 and twin > 0.0 and math.log(got / twin) < CENTRE_TURN_MARGIN
+
+
 def centre_turn_doubt(candidates: Sequence[Sequence[Hypothesis]] | None,
                       chosen: Sequence[Sticker], symmetric: Iterable[int]) -> tuple[int, ...]:
-    """Centres whose rotation only the classifier can settle and it cannot: a near-symmetric
-    digit (:data:`NEAR_SYMMETRIC`, not declared symmetric) read with doubt, its turn among
-    them (:func:`turn_doubtful`). Nothing in the cube constrains a centre's half turn (it
-    changes no parity), so the solver keeps whatever rotation the classifier ranked first;
-    for an 8 or a 1 whose turn the reading leaves open that ranking is no evidence, and
-    settling it silently could leave the centre upside down. An 8 read with doubt about its
-    digit but a clear turn (the reader sees its smaller bowl on top) is settled."""
+    """Centres whose rotation only the classifier can settle and it does not clearly: any
+    centre whose half turn it names within :data:`CENTRE_TURN_MARGIN` (:func:`twin_close`),
+    and a near-symmetric digit (:data:`NEAR_SYMMETRIC`, not declared symmetric) read with
+    doubt, its turn among them (:func:`turn_doubtful`). Nothing in the cube constrains a
+    centre's half turn (it changes no parity), so the solver keeps whatever rotation the
+    classifier ranked first; where that ranking is weak evidence, settling it silently could
+    leave the centre upside down. An 8 read with doubt about its digit but a clear turn (the
+    reader sees its smaller bowl on top) is settled."""
     if candidates is None:
         return ()
     sym = frozenset(symmetric)
     return tuple(j for j in centre_facelets()
-                 if chosen[j].digit in NEAR_SYMMETRIC - sym and is_doubtful(candidates[j])
-                 and turn_doubtful(candidates[j], chosen[j], sym))
+                 if twin_close(candidates[j], chosen[j], sym)
+                 or (chosen[j].digit in NEAR_SYMMETRIC - sym and is_doubtful(candidates[j])
+                     and turn_doubtful(candidates[j], chosen[j], sym)))
 
 
 RIVAL_LIMIT = 1.0
