@@ -99,10 +99,15 @@ def test_generate_command_writes_consistent_files(tmp_path):
         (out / "scrambled.json").read_text()
 
 
-def test_generate_4x4_and_bad_arguments(tmp_path):
+def test_generate_4x4_and_bad_arguments(tmp_path, capsys):
     assert main(["generate", "--size", "4", "--seed", "2", "--out", str(tmp_path)]) == 0
     data = json.loads((tmp_path / "scrambled.json").read_text())
     assert all(len(v) == 16 for v in data["faces"].values())
+    # the other commands say it is a 4x4x4 cube they do not take, not a malformed file
+    for command in (["show"], ["solve", "--plain"], ["grid"], ["encode"]):
+        assert main([*command[:1], str(tmp_path / "scrambled.json"), *command[1:]]) == 2
+        err = " ".join(capsys.readouterr().err.split())
+        assert "a 4x4x4 cube" in err and "take 3x3x3 cubes" in err and "Traceback" not in err
     assert main(["generate", "--size", "4", "--photos", str(tmp_path)]) == 2
     assert main(["generate", "--scramble", "-1", "--out", str(tmp_path)]) == 2
 
@@ -125,8 +130,11 @@ def test_generate_black_designs_keep_the_footed_1_upright(tmp_path):
                          "--out", str(out)]) == 0
             design = parse_state((out / "solved.json").read_text())
             assert is_solved(design, {1})
-            if style == "black":
+            one = json.loads((out / "scrambled.json").read_text()).get("one")
+            if style == "black":  # the state file says so, as read --json records photos
                 assert is_solved(design, frozenset())
+                assert one == {"seen": 6, "footed": 6, "symmetric": False}
             else:
+                assert one is None
                 turned_somewhere |= not is_solved(design, frozenset())
     assert turned_somewhere  # without the rule, some design of these seeds turns a 1 over

@@ -32,6 +32,7 @@ from ...render.video import video_frames, write_video
 from ...samples.build import write_corner_photos, write_face_photos
 from ...storage.atomic import (atomic_folder, atomic_path, atomic_write_bytes, atomic_write_json,
                                atomic_write_text)
+from ...vision.recognise.footed import OneVerdict
 from ..terminal.markup import plain
 from ..terminal.profile_option import add_symmetric_option, with_symmetric
 
@@ -87,6 +88,16 @@ def design_symmetric(style: str, given: str | None) -> frozenset[int]:
     return with_symmetric(CubeSettings(), given).symmetric
 
 
+def _one_entry(style: str, symmetric: frozenset[int]) -> dict:
+    """The state file's word on the cube's 1 where its print has a foot and its design keeps
+    every 1 upright (a serif look, :func:`design_symmetric`): all six 1s footed, as ``read
+    --json`` records what photos show, so ``solve`` of the file keeps every 1 upright too;
+    else nothing (the 1 taken as symmetric, the default)."""
+    if not look(style).serif or 1 in symmetric:
+        return {}
+    return {"one": OneVerdict(ONES, ONES).to_dict()}
+
+
 def run(args: argparse.Namespace) -> int:
     """Generate, write the files, print a summary."""
     console = Console(stderr=True)
@@ -118,7 +129,8 @@ def run(args: argparse.Namespace) -> int:
             puzzle = make_puzzle(seed, args.scramble, substitution=args.substitute,
                                  symmetric=sym)
         count, complete = solution_count(puzzle.state, 10, sym)
-    atomic_write_json(out / "scrambled.json", to_dict(puzzle.state))
+    atomic_write_json(out / "scrambled.json",
+                      {**to_dict(puzzle.state), **_one_entry(args.style, sym)})
     atomic_write_json(out / "solved.json", to_dict(puzzle.design))
     lines = [puzzle.scramble_text, f"# seed: {seed}",
              f"# reachable solved arrangements: {count}{'' if complete else '+'}"]
@@ -134,6 +146,9 @@ def run(args: argparse.Namespace) -> int:
         _photos(args, seed, puzzle, Path(args.photos), console)
     return 0
 
+
+ONES = 6
+"""How many 1s a 3x3x3 Sudoku Cube prints: each digit once on each of its six faces."""
 
 PHOTO_SET = frozenset([*(f"{f}.jpg" for f in FACES), "photos.json", "truth.json", "corners",
                        "video.avi", "video.timeline.json"])
