@@ -135,6 +135,11 @@ def parse_json(text: str, source: str | None = None) -> CubeState:
             face_cands = raw.get("candidates")
         if not isinstance(entry, list) or len(entry) != 9:
             count = len(entry) if isinstance(entry, list) else "no"
+            if count == 16:  # a 4x4x4 state (``generate --size 4`` writes them)
+                raise StateFormatError(
+                    f"{place_words(face)} has 16 stickers: a 4x4x4 cube, which only "
+                    "`generate --size 4` makes; the other commands take 3x3x3 cubes, 9 "
+                    "tokens a face", source=source)
             raise _refused(f"has {count} stickers; a face has 9 tokens, row by row",
                            source=source, face=face)
         face_stickers = [_token(t, source, face, i) for i, t in enumerate(entry)]
