@@ -326,3 +326,20 @@ def test_stickers_with_no_digit_seen_are_left_out_of_the_digit_counts_and_said_s
         f"{d} x{6 - hidden[d]}" for d in sorted(hidden)) + " (")
     assert note[0].endswith(f"{len(names)} stickers with no digit seen not counted)")
     assert count_note(truth) == []
+
+
+def test_a_typed_state_file_that_does_not_fit_asks_for_a_correction_not_a_photo(tmp_path,
+                                                                                capsys):
+    """A state file typed by hand (no photo's readings in it) with a digit miscounted: the
+    stop names the stickers and the file to correct, not photos to retake."""
+    from sudoku_cube.assistant.cli import main
+    from sudoku_cube.models.cube.state_format import to_json
+
+    truth = _truth(13)
+    typed = truth.with_sticker(0, _other_digit(truth.stickers[0])).without_candidates()
+    path = tmp_path / "typed.json"
+    path.write_text(to_json(typed))
+    assert main(["solve", str(path), "--plain"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert "not consistent" in err and f"Correct them in {path}" in err
+    assert "Retake" not in err and "Traceback" not in err

@@ -293,7 +293,7 @@ def unsure_message(state: CubeState, grid: GridSolution, settings: CubeSettings 
                 "also solves the cube, so no plan was made from a guess")
     return (slips + f"{'T' if slips else 't'}he grid solver {what}. Check "
             f"{'them' if k != 1 else 'it'} on the cube, then run the same command at a terminal "
-            f"(without --json or --plain) to confirm or correct them, or {fix}"
+            f"(without --json or --plain, where given) to confirm or correct them, or {fix}"
             + retake_hint(tuple(unsure), state, settings, photos))
 
 

@@ -311,7 +311,9 @@ def _review_loop(console: Console, state: CubeState, settings: CubeSettings,
                     "the reading is not consistent: "
                     + (check.explanation.rstrip(". ") if check.explanation else
                        "; ".join(p.rstrip(". ") for p in check.problems))
-                    + (". Retake the photos of those stickers, or correct them" if check.named
+                    + (". Correct them" if state.candidates is None  # typed, no photos
+                       else ". Retake the photos of those stickers, or correct them"
+                       if check.named
                        else ". Retake the photos, or correct the stickers you see misread")
                     + " " + fix_in_state_file(state_file).removeprefix("correct them "))
             if not check.sure and check.grid is not None:
