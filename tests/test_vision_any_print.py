@@ -141,6 +141,8 @@ def test_black_and_white_ink_cubes_read_and_solved_through_the_cli(style, seed, 
     plan = json.loads(capsys.readouterr().out)
     truth = parse_json((out / "scrambled.json").read_text())
     assert is_solved(truth.apply(parse_moves(plan["moves"])))
+    # the grid solved once, for the 1 before the plan: its time is reported, not 0
+    assert plan["stats"]["timings_ms"]["grid"] > 0
 
 
 def test_bench_vision_real_says_so_and_skips_without_photos(tmp_path, capsys):
