@@ -24,5 +24,6 @@ def test_problem_said_once_and_no_stickers_claimed_named(tmp_path, capsys):
     text = " ".join((out + err).split())
     assert text.count("no solved arrangement reachable by face turns fits") == 1
     assert "named above" not in text and "those stickers" not in text
-    assert "Retake the photos, or correct the stickers you see misread" in text
+    assert "retake the photos, or correct the stickers you see misread" in text
+    assert "Check that each photo shows the face (or corner) it is named after" in text
     assert "Traceback" not in text

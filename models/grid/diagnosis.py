@@ -210,7 +210,9 @@ def diagnose(state: CubeState, settings: CubeSettings = CubeSettings(), *,
         held = _blamable(state)
         if held:
             lines.append(_held_note(state, held))
-        advice = "Re-shoot all faces, checking the digits and where their tops point."
+        advice = ("Check that each photo shows the face (or corner) it is named after: two "
+                  "photos named for each other's fit no cube. Else re-shoot all faces, "
+                  "checking the digits and where their tops point.")
     err = GridUnsolvableError("\n".join(lines), culprits,
                               reason="unreachable" if broken else "infeasible",
                               proven=proven and bool(culprits), advice=advice)
