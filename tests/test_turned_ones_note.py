@@ -114,6 +114,14 @@ def test_the_exported_plan_ends_with_the_note():
     assert escape(note) in plan_html([], solved) and "Done. " not in plan_html([], solved)
     assert "The 1s on U and D end" in " ".join(plan_svg([], solved).split())
     assert "the other way" not in plan_html([], _solved()) + plan_svg([], _solved())
+    # its intro says so, not how steps are shown (there are none)
+    assert "already solved: nothing to turn" in plan_html([], solved)
+    assert "0 face turns" not in plan_html([], solved)
+    assert "Each step shows" not in plan_html([], solved) and "Each step shows" in html
+    none = " ".join(t.split(">", 1)[1].replace("</text>", "")
+                    for t in plan_svg([], solved).split("<text")[1:] if "</text>" in t)
+    assert "already solved: nothing to turn" in " ".join(none.split())
+    assert "0 face turns" not in none
 
 
 def test_the_phone_pages_last_step_says_it():

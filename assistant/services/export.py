@@ -93,14 +93,13 @@ def plan_html(steps: Sequence[Step], start: CubeState, title: str = "Sudoku Cube
            f"<h1>{escape(title)}</h1>",
            '<div class="intro"><figure style="margin:0">'
            f"{held_svg(start, None, title='start')}</figure><div>"
-           f"<p><b>{len(steps)} face turns.</b> {escape(hold_words(start, settings))} "
-           "for the whole solve, as in the pictures. Each step shows the layer to turn "
-           "(yellow) and the way to turn it (arrow); in the nets, the marked stickers are "
-           "the ones the step moves.</p></div>"
-           f"<figure style=\"margin:0\">{net_svg(start, title='start')}"
+           + (f"<p><b>{len(steps)} face turns.</b> {escape(hold_words(start, settings))} "
+              "for the whole solve, as in the pictures. Each step shows the layer to turn "
+              "(yellow) and the way to turn it (arrow); in the nets, the marked stickers are "
+              "the ones the step moves.</p></div>" if steps else
+              "<p><b>The cube is already solved: nothing to turn.</b></p></div>")
+           + f"<figure style=\"margin:0\">{net_svg(start, title='start')}"
            "<figcaption>start</figcaption></figure></div>"]
-    if not steps:
-        out.append("<p>The cube is already solved: nothing to turn.</p>")
     phase = None
     combined = is_combined(steps)
     for i, step in enumerate(steps):
@@ -166,8 +165,9 @@ def plan_svg(steps: Sequence[Step], start: CubeState,
     The drawing is as wide as an A4 page and as tall as whole pages (``SVG_PAGE`` units each,
     the A4 ratio), :data:`SVG_ROWS_PER_PAGE` rows to a page between margins, so that a browser
     printing it page by page on A4 never cuts a step in two."""
-    rows = [_svg_row(0, "Start", [f"{len(steps)} face turns"],
-                     f"{hold_words(start, settings)} for the whole solve.", start, None, start,
+    rows = [_svg_row(0, "Start", [f"{len(steps)} face turns" if steps else "Already solved"],
+                     f"{hold_words(start, settings)} for the whole solve." if steps else
+                     "The cube is already solved: nothing to turn.", start, None, start,
                      frozenset(), "start")]
     combined = is_combined(steps)
     for i, step in enumerate(steps):
