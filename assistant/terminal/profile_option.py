@@ -77,6 +77,13 @@ def with_symmetric(settings: CubeSettings, text: str | None) -> CubeSettings:
         return settings
     if text.strip().lower() == NO_SYMMETRIC:
         return replace(settings, symmetric=frozenset())
+    twins = sorted({"6", "9"} & set(text.replace(" ", "").split(",")))
+    if twins:  # the one digit that turned half round is another
+        d = twins[0]
+        raise SudokuCubeError(f"--symmetric {text}: a {d} turned half round is a "
+                              f"{'9' if d == '6' else '6'}, not the same digit (the underline "
+                              "tells them apart); give the digits that look the same turned "
+                              f"round, such as 1 or 1,8, or {NO_SYMMETRIC}")
     try:
         return replace(settings, symmetric=parse_symmetric(text))
     except ValueError:
