@@ -170,7 +170,8 @@ def test_bad_moves_say_what_is_supported(moves, capsys):
     assert_clear_error(code, capsys.readouterr().err, *MOVES[moves], "U R F D L B")
 
 
-@pytest.mark.parametrize("flag,value", [("--symmetric", "0"), ("--symmetric", "x"), ("--symmetric", "6")])
+@pytest.mark.parametrize("flag,value", [("--symmetric", "0"), ("--symmetric", "x"),
+                                        ("--symmetric", "6")])
 @pytest.mark.parametrize("command", ["grid", "solve", "show", "guide"])
 def test_bad_settings_on_the_command_line(command, flag, value, capsys):
     code = main([command, str(SOLVED), flag, value])

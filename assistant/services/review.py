@@ -198,8 +198,9 @@ def kept_tokens(state: CubeState, grid: GridSolution, settings: CubeSettings = C
     photo's reading back. Tokens typed as the photo read them are confirmations, never named
     (nothing to take back), and so are tokens typed over a reading the photo left in doubt:
     the person settles a doubt there, against nothing the photo was sure of, and its weak
-    reading (often one the grid already passed over) is no way back to offer. Read from the answer alone, without another search; none where
-    nothing sure is doubted or changed, or no token held differs from its photo's reading."""
+    reading (often one the grid already passed over) is no way back to offer. Read from the
+    answer alone, without another search; none where nothing sure is doubted or changed, or
+    no token held differs from its photo's reading."""
     typed = state.typed_by_hand()
     kept = [i for i in typed if i not in grid.typed_refused
             and same_sticker(grid.chosen[i], state.stickers[i], settings.symmetric)]

@@ -314,9 +314,9 @@ def _review_loop(console: Console, state: CubeState, settings: CubeSettings,
                     + (". Correct them" if state.candidates is None  # typed, no photos
                        else ". Retake the photos of those stickers, or correct them"
                        if check.named
-                       else ". Check that each photo shows the face (or corner) it is named "
-                       "after (two photos named for each other's fit no cube), retake the photos, or "
-                       "correct the stickers you see misread")
+                       else ". Check that each photo shows the face (or corner) it is "
+                       "named after (two photos named for each other's fit no cube), retake "
+                       "the photos, or correct the stickers you see misread")
                     + " " + fix_in_state_file(state_file).removeprefix("correct them "))
             if not check.sure and check.grid is not None:
                 raise SudokuCubeError(unsure_message(state, check.grid, settings,
