@@ -385,8 +385,8 @@ def count_note(state: CubeState) -> list[str]:
     counts = Counter(s.digit for i, s in enumerate(state.stickers) if i not in unread)
     expected = 6 * state.n * state.n // 9
     off = [f"{d} x{counts.get(d, 0)}" for d in range(1, 10) if counts.get(d, 0) != expected]
-    left = (f"; {len(unread)} sticker{'s' if len(unread) > 1 else ''} with no digit seen not "
-            "counted") if unread else ""
+    left = (f"; {len(unread)} sticker{'s' if len(unread) > 1 else ''} read only as a guess "
+            "(any digit possible) not counted") if unread else ""
     return [f"digit counts off: {', '.join(off)} (a Sudoku Cube has {expected} of each{left})"]
 
 
