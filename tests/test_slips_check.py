@@ -181,6 +181,7 @@ def test_each_slip_kind_from_photos(fixed_plan, tmp_path, capsys):
             if out["outcome"] != "ambiguous":
                 break
             face = out["ask_face"]
+            assert out["show"].startswith("hold the cube with") and f"({face}" in out["show"]
             img, _ = render_face_photo(real.face(face), seed=50 + n, style="white")
             cv2.imwrite(str(tmp_path / f"{face}.png"), img)
             args += ["--photo", f"{face}={tmp_path / f'{face}.png'}"]

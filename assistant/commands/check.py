@@ -230,7 +230,7 @@ def run(args: argparse.Namespace) -> int:
     photo = " and ".join(f"corner photo {c}" for c in corner_photos(args))
     if args.json:
         print(json.dumps(verdict_json(verdict, args.step, list(seen), expected, maybe, again,
-                                      photo), indent=2))
+                                      photo, settings), indent=2))
     else:
         print_wrapped(console, verdict.message(expected, maybe, again=again, photo=photo))
         if verdict.outcome == "found" and verdict.best is not None:

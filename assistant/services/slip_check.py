@@ -335,13 +335,15 @@ def first_look_json(look: FirstLook, cube: CubeState | None = None,
 def verdict_json(verdict: Verdict, step: int, seen: Sequence[str],
                  cube: CubeState | None = None,
                  maybe: Sequence[CubeState] | None = None,
-                 again: str = SCAN_AGAIN, photo: str = "") -> dict[str, Any]:
+                 again: str = SCAN_AGAIN, photo: str = "",
+                 settings: CubeSettings = CubeSettings()) -> dict[str, Any]:
     """A check's answer as JSON-ready data (``cube``: the cube as the plan expects it, to name
     faces by their centre digits in the message; ``maybe``: the cubes a slip may have left,
     :func:`assistant.services.slipped_cubes.slipped_cubes`, so that the message names a
     centre's direction where none of them turned it; ``again``: how to read the cube again
     where no slip fits, :func:`read_again_words`; ``photo``: the corner photo among what was
-    seen, for its words, :meth:`Verdict.message`)."""
+    seen, for its words, :meth:`Verdict.message`; ``settings``: the cube's, for how to hold it
+    to show the face a check asks for, ``show``, as the text says it)."""
     def expl(e: Explanation) -> dict[str, Any]:
         return {"description": e.describe(),
                 "slips": [{"kind": s.kind, "step": s.step, "planned": str(s.planned),
@@ -358,6 +360,8 @@ def verdict_json(verdict: Verdict, step: int, seen: Sequence[str],
     if verdict.outcome == "ambiguous":
         out["candidates"] = [expl(e) for e in verdict.candidates]
         out["ask_face"] = verdict.ask_face
+        if verdict.ask_face:  # how to hold the cube for it, as the text says
+            out["show"] = f"hold {how_to_show(verdict.ask_face, cube, maybe or (), settings)}"
     if verdict.outcome == "as expected" and verdict.ask_face:  # slips the faces cannot show
         out["cannot_show"] = [expl(e) for e in verdict.candidates]
         out["ask_face"] = verdict.ask_face
