@@ -215,6 +215,11 @@ def test_ambiguous_slip_asks_for_the_face_that_splits_it(tmp_path, capsys):
     assert main(base + ["--tokens", _tokens(real, "F")]) == 3
     out = capsys.readouterr().out
     assert "explanations fit" in out and f"({v.ask_face})" in out
+    # the JSON says how to hold the cube for that face, in the text's words
+    assert main(base + ["--json", "--tokens", _tokens(real, "F")]) == 3
+    asked = json.loads(capsys.readouterr().out)
+    assert asked["ask_face"] == v.ask_face and f"({v.ask_face}" in asked["show"]
+    assert " ".join(asked["show"].split()) in " ".join(out.split())
     code = main(base + ["--json", "--tokens", _tokens(real, "F"),
                         "--tokens", _tokens(real, v.ask_face)])
     res = json.loads(capsys.readouterr().out)
