@@ -241,6 +241,8 @@ def test_a_face_photo_folder_stops_naming_the_file(crowded_on_l, monkeypatch, ca
     assert main(["solve", str(EASY), "--json", "--no-ocr"]) == 2
     err = " ".join(capsys.readouterr().err.split())
     assert f"Retake L.jpg: {FACE_ON}; " in err, err
+    # the state file to correct them in is written from that folder, named as it is
+    assert f"`sudoku-cube read {EASY} --json > state.json`" in err, err
 
 
 @pytest.mark.parametrize("flag", ["--json", "--plain"])
@@ -400,5 +402,5 @@ def test_without_a_person_a_state_file_is_named_as_the_file_to_correct(case, tmp
     for path, why in ((unsure, "not sure of 2 stickers"), (wrong, "not consistent")):
         assert main(["solve", str(path), "--plain"]) == 2
         err = " ".join(capsys.readouterr().err.split())
-        assert why in err and f"correct them in {path} (its tokens" in err, err
+        assert why in err and f"orrect them in {path} (its tokens" in err, err  # C or c
         assert f"`sudoku-cube solve {path}` again" in err and "writes one" not in err

@@ -234,7 +234,7 @@ def solve_state(state: CubeState, settings: CubeSettings = CubeSettings(), *,
                 progress: Progress = _quiet, require_sure: bool = False,
                 grid_solver: Callable[..., GridSolution] = solve_grid,
                 photos: PhotoNames | None = None,
-                state_file: str | None = None) -> SolveResult:
+                read_from: str | None = None) -> SolveResult:
     """Solve the grid (unless the cube is already solved or ``grid`` is given) and plan.
 
     ``tables``: the planner's tables already loading (started here otherwise); ``planner``:
@@ -244,8 +244,9 @@ def solve_state(state: CubeState, settings: CubeSettings = CubeSettings(), *,
     stickers to check) instead of becoming a plan; ``grid_solver``: the grid solver to ask
     (a :class:`RememberedSolver` that has already solved this reading answers at once);
     ``photos``: where each face of the reading was photographed (corner photo A or B, or the
-    face's own photo file), so that such a stop names the photo to retake; ``state_file``:
-    the state file the reading came from, which such a stop names as the file to correct.
+    face's own photo file), so that such a stop names the photo to retake; ``read_from``:
+    the state file or photo folder the reading came from, which such a stop names as the file
+    to correct or the folder to write one from.
     """
     timings: dict[str, float] = {}
     if reading_ms is not None:
@@ -264,7 +265,7 @@ def solve_state(state: CubeState, settings: CubeSettings = CubeSettings(), *,
         timings["grid"] = round(grid_solver.solving_ms if isinstance(grid_solver, RememberedSolver)
                                 else 1000 * (time.perf_counter() - t0), 1)
         if require_sure:
-            require_grid_sure(state, grid, settings, photos, state_file)
+            require_grid_sure(state, grid, settings, photos, read_from)
     else:
         timings["grid"] = 0.0
     timings["tables"] = round(tables.wait(progress), 1)

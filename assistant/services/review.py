@@ -7,6 +7,7 @@ No terminal here; :mod:`assistant.terminal.review_view` draws it and
 from __future__ import annotations
 
 import shlex
+from pathlib import Path
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Callable
@@ -255,14 +256,15 @@ FIX_IN_STATE_FILE = ("correct them in a state file (`sudoku-cube read PHOTOS --j
 """How to settle unsure stickers without a terminal, after reading photos."""
 
 
-def fix_in_state_file(state_file: str | None) -> str:
+def fix_in_state_file(read_from: str | None) -> str:
     """How to correct stickers without a terminal: in the state file the reading came from
-    (``state_file``, which the person already has), else in one written from the photos
-    (:data:`FIX_IN_STATE_FILE`)."""
-    if state_file is None:
-        return FIX_IN_STATE_FILE
-    again = shlex.quote(state_file)
-    return (f"correct them in {state_file} (its tokens under \"faces\"; a token changed there "
+    (``read_from``, which the person already has), else in one written from the photos
+    (:data:`FIX_IN_STATE_FILE`), named by their folder where ``read_from`` is one."""
+    if read_from is None or Path(read_from).is_dir():
+        folder = "PHOTOS" if read_from is None else shlex.quote(read_from)
+        return FIX_IN_STATE_FILE.replace("read PHOTOS", f"read {folder}", 1)
+    again = shlex.quote(read_from)
+    return (f"correct them in {read_from} (its tokens under \"faces\"; a token changed there "
             f"counts as certain) and run `sudoku-cube solve {again}` again")
 
 
@@ -328,14 +330,14 @@ def retake_hint(cells: tuple[int, ...], state: CubeState,
 
 def require_sure(state: CubeState, grid: GridSolution,
                  settings: CubeSettings = CubeSettings(),
-                 photos: PhotoNames | None = None, state_file: str | None = None) -> None:
+                 photos: PhotoNames | None = None, read_from: str | None = None) -> None:
     """Raise SudokuCubeError (exit 2) naming the stickers to check when ``grid`` is not sure
     and nobody is there to confirm them (``photos``: where each face was photographed, to name
-    the photo to retake, :func:`unsure_message`; ``state_file``: the state file the reading
-    came from, named as the file to correct, :func:`fix_in_state_file`)."""
+    the photo to retake, :func:`unsure_message`; ``read_from``: the state file or photo
+    folder the reading came from, named in how to correct it, :func:`fix_in_state_file`)."""
     if not grid.sure:
         raise SudokuCubeError(unsure_message(state, grid, settings,
-                                             fix_in_state_file(state_file), photos))
+                                             fix_in_state_file(read_from), photos))
 
 
 def earlier_answers(state: CubeState) -> str:

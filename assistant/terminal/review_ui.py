@@ -229,7 +229,7 @@ def run_review(console: Console, state: CubeState, settings: CubeSettings = Cube
                extra: dict | None = None,
                photos: PhotoNames | None = None,
                go_on: GoOn = solve_again,
-               state_file: str | None = None,
+               read_from: str | None = None,
                checked: Callable[[ReviewCheck], None] | None = None
                ) -> tuple[CubeState, ReviewCheck]:
     """Review until consistent; return the reading to solve (suggestions taken) and its check.
@@ -242,9 +242,10 @@ def run_review(console: Console, state: CubeState, settings: CubeSettings = Cube
     (:mod:`assistant.services.unfinished`, under the reading it was typed for): the next review
     of that reading offers it on the prompt again. Corrections kept from an earlier review of
     the same reading are named before the first prompt, with the command that goes on from
-    them. ``state_file``: the state file the reading came from, named in the stop without a
-    person as the file to correct. ``checked`` is told every check of the reading (the phone
-    page of ``serve`` says whether the reading is consistent).
+    them. ``read_from``: the state file or photo folder the reading came from, named in the
+    stop without a person in how to correct it (:func:`fix_in_state_file`). ``checked`` is
+    told every check of the reading (the phone page of ``serve`` says whether the reading is
+    consistent).
     """
     corrected = [state]
     answers = earlier_answers(state)  # a state file a review kept: say what the person gave
@@ -256,7 +257,7 @@ def run_review(console: Console, state: CubeState, settings: CubeSettings = Cube
                                f"{earlier}: `{go_on(str(earlier))}` goes on from them.")
     try:
         result = _review_loop(console, state, settings, read_line, solver, corrected, photos,
-                              state_file, checked)
+                              read_from, checked)
     except ReviewQuit as stop:
         stop.saved = keep_corrections(state, corrected[0], extra, go_on)
         stop.command = go_on(str(stop.saved)) if stop.saved else ""
@@ -284,12 +285,12 @@ def _review_loop(console: Console, state: CubeState, settings: CubeSettings,
                  read_line: LineReader | None,
                  solver: Callable[..., GridSolution] | None,
                  corrected: list[CubeState], photos: PhotoNames | None = None,
-                 state_file: str | None = None,
+                 read_from: str | None = None,
                  checked: Callable[[ReviewCheck], None] | None = None
                  ) -> tuple[CubeState, ReviewCheck]:
     """The review's rounds; ``corrected[0]`` follows the corrections typed so far
-    (``photos``: where each face was photographed, see :func:`check_reading`; ``state_file``:
-    the state file read, ``checked``: told every check, see :func:`run_review`)."""
+    (``photos``: where each face was photographed, see :func:`check_reading`; ``read_from``:
+    the state file or photo folder read, ``checked``: told every check, see :func:`run_review`)."""
     read = state
     key = review_key(state)
     back = kept_unfinished(key) if read_line is not None else None  # typed before Ctrl-C
@@ -317,10 +318,10 @@ def _review_loop(console: Console, state: CubeState, settings: CubeSettings,
                        else ". Check that each photo shows the face (or corner) it is "
                        "named after (two photos named for each other's fit no cube), retake "
                        "the photos, or correct the stickers you see misread")
-                    + " " + fix_in_state_file(state_file).removeprefix("correct them "))
+                    + " " + fix_in_state_file(read_from).removeprefix("correct them "))
             if not check.sure and check.grid is not None:
                 raise SudokuCubeError(unsure_message(state, check.grid, settings,
-                                                     fix_in_state_file(state_file), photos))
+                                                     fix_in_state_file(read_from), photos))
             for line in suggestion_lines(state, check):
                 console.print(f"taking the grid's suggestion {line}")
             return accepted(state, check), check

@@ -146,7 +146,7 @@ def produce(path: str | None, settings: CubeSettings, args: argparse.Namespace, 
                            reading_ms=reading_ms, tables=tables, progress=progress,
                            known=followed_plans(settings.symmetric) if remembered else None,
                            require_sure=True, grid_solver=solver, photos=photos,
-                           state_file=path if path and Path(path).is_file() else None)
+                           read_from=path or None)
     except GridUnsolvableError as e:
         raise photo_refusal(e, state, photos) from None
 
@@ -234,7 +234,7 @@ def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.N
     t2 = time.perf_counter()
     grid_before = solver.solving_ms  # the grid solved for the 1 or to set photos upright
     person = interactive() and not getattr(args, "plain", False)
-    state_file = path if path and Path(path).is_file() else None
+    read_from = path or None  # the state file or photo folder, named in a stop
     try:
         grid = None
         if not reviewed:
@@ -244,7 +244,7 @@ def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.N
                 state, check = run_review(console, state, settings,
                                           read_line if person else None, planner.solver,
                                           extra={"one": ones.to_dict()} if ones is not None
-                                          else None, photos=photos, state_file=state_file,
+                                          else None, photos=photos, read_from=read_from,
                                           checked=companion.checked if companion else None)
             except ReviewQuit as stop:
                 if companion is not None and companion.retakes:
@@ -260,7 +260,7 @@ def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.N
             result = solve_state(state, settings, grid=grid, tables=tables, planner=planner,
                                  progress=progress, require_sure=True,
                                  grid_solver=planner.solver, photos=photos,
-                                 state_file=state_file)
+                                 read_from=read_from)
     finally:
         planner.close()
     write_timings(entered, dict(result.timings_ms, reading=round(reading_ms, 1),
