@@ -27,7 +27,7 @@ from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
 from sudoku_cube.assistant.services.sessions import save_guide_step
 from sudoku_cube.assistant.web.server import Server
 from sudoku_cube.assistant.services.review import ReviewCheck
-from sudoku_cube.assistant.web.service import (PLANNING, RETAKE_HERE, REVIEW_QUIT,
+from sudoku_cube.assistant.web.service import (GUIDING, PLANNING, RETAKE_HERE, REVIEW_QUIT,
                                                PhoneService, inconsistency, quit_words)
 from sudoku_cube.assistant.web.store import MAX_UPLOAD_BYTES, PhotoFolder, new_folder
 from sudoku_cube.models.cube.moves import invert_moves, parse_moves, simplify
@@ -426,6 +426,28 @@ def test_the_page_shows_the_step_the_guide_reached(served):
     assert (step["number"], step["move"], step["done"]) == (3, "F'", False)
     save_guide_step(GuideCursor(steps, start, remember=False).key, 4)
     assert call(served.url + "api/status")[1]["step"]["done"]
+
+
+def test_while_the_terminal_guides_a_photo_of_the_set_is_refused(served):
+    """Once the guide runs the cube is being turned: a new photo of the set would mix two
+    cubes (and a resumed session could not go on), so it is refused (409), kept aside in
+    refused/, and the set's photo stays; the page is told how to show the cube instead."""
+    service = served.service
+    for face in "URFDLB":
+        service.upload("faces", face, (FACES_DIR / f"{face}.jpg").read_bytes())
+    wait_read(served)
+    start = service.reading().state
+    service.follow(steps_from_moves(start, parse_moves("R U")), start)
+    status, body = call(served.url + "api/face/U", (FACES_DIR / "R.jpg").read_bytes())
+    assert status == 409 and body["error"] == "photo U is not taken: t" + GUIDING[1:]
+    folder = service.folder.path
+    assert (folder / "U.jpg").read_bytes() == (FACES_DIR / "U.jpg").read_bytes()
+    assert (folder / "refused" / "U-1.jpg").read_bytes() == (FACES_DIR / "R.jpg").read_bytes()
+    view = call(served.url + "api/status")[1]
+    assert view["step"]["number"] == 1 and view["guiding"]
+    service.guided()  # the guide ended (q): the set's photos are taken again
+    assert not call(served.url + "api/status")[1]["guiding"]
+    assert call(served.url + "api/face/U", (FACES_DIR / "U.jpg").read_bytes())[0] == 200
 
 
 def test_bench_serve_times_each_face_from_its_last_byte():

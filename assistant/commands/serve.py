@@ -200,6 +200,7 @@ def hand_over(service: PhoneService, folder: PhotoFolder, settings: CubeSettings
             continue
         finally:
             service.reviewing(None)
+            service.guided()
         if interactive() and not args.plain:
             return code
         console.print("The page shows the first step; Ctrl-C stops the server (the photos "

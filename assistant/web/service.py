@@ -70,6 +70,10 @@ def quit_words(verdict: str) -> str:
     advice = verdict.removesuffix(f"; {RETAKE_HERE}.")
     return (f"The review was stopped on the computer. {advice}; the review starts again when "
             "the photos retaken are read.")
+GUIDING = ("The computer is guiding the moves made from these photos, and the cube has been "
+           "turned since: to show the cube as it is now, press c at the guide and take the "
+           "photo it asks for here.")
+"""Why a photo of the set is refused while the terminal guides (:meth:`PhoneService.follow`)."""
 PLANNING = ("The computer is checking the photos and planning the moves; the steps appear "
             "here when the guide starts.")
 """What the page says while the reading is checked and planned with nobody at the terminal
@@ -115,7 +119,7 @@ class StatusView(TypedDict):
     :data:`REVIEW_QUIT`), what the whole
     reading says the person should hear (``notes``: how a corner photo held with no face on
     top was named, each face by its centre digit), and the guide's step once the terminal
-    guides."""
+    guides (``guiding``: its guide runs now, and the set's photos are not taken)."""
 
     kind: str
     photos: list[PhotoView]
@@ -126,6 +130,7 @@ class StatusView(TypedDict):
     step: StepView | None
     check: CheckView | None
     uploads_left: int
+    guiding: bool
 
 
 def face_slot_refusal(message: str, name: str, corner: bool, check: bool = False) -> str:
@@ -224,6 +229,7 @@ class PhoneService:
         self._version = 0
         self._changed = threading.Condition(self._lock)
         self._guided: _Guided | None = None
+        self._guiding = False  # the terminal's guide runs now (:meth:`follow`, :meth:`guided`)
         self._check: CheckView | None = None
         self._checked: dict[str, FaceReading] | None = None
         self._reviewed: Reading | None = None
@@ -367,7 +373,12 @@ class PhoneService:
 
     def _busy_refusal(self, name: str) -> str:
         """Why photo ``name`` is not taken now (with the lock held): the terminal reviews the
-        reading or plans from it (:meth:`reviewing`); "" when a photo can be taken."""
+        reading or plans from it (:meth:`reviewing`), or guides the plan made from it
+        (:meth:`follow`, until :meth:`guided`: the cube has been turned since, so a new photo of the set would mix
+        two cubes; the guide's check asks for the photo that shows it then); "" when a photo can
+        be taken."""
+        if self._guiding:
+            return f"photo {name} is not taken: {GUIDING[0].lower()}{GUIDING[1:]}"
         if self._reviewed is None:
             return ""
         words = self._review_words
@@ -545,6 +556,13 @@ class PhoneService:
         with self._lock:
             self._guided = _Guided(list(steps), start, key)
             self._reviewed, self._verdict = None, ""
+            self._guiding = True
+
+    def guided(self) -> None:
+        """The terminal's guide has ended (the plan followed, or q): photos of the set are
+        taken again; the page still shows the step reached."""
+        with self._lock:
+            self._guiding = False
 
     def at(self, position: int) -> None:
         """The terminal's guide shows step ``position`` (0-based) of the steps it guides: the
@@ -619,7 +637,7 @@ class PhoneService:
                                              for n in NAMES[kind]],
                     "next": NAMES[kind][0], "stage": "photos", "message": "", "notes": [],
                     "step": None, "check": None,
-                    "uploads_left": max(0, self.max_uploads - self.uploads)}
+                    "uploads_left": max(0, self.max_uploads - self.uploads), "guiding": False}
         kind = self.kind()
         photos = [self._photo_view(kind, n) for n in NAMES[kind]]
         with self._lock:
@@ -627,6 +645,7 @@ class PhoneService:
             stage: Stage = ("photos" if missing else "read" if self._reading is not None
                             else "refused" if self._set_error else "reading")
             message, left, check = self._set_error, self.max_uploads - self.uploads, self._check
+            guiding = self._guiding
             if stage == "read" and self._reviewed is not None:
                 stage = "inconsistent" if self._verdict else "reviewing"
                 message = self._verdict or self._review_words
@@ -635,7 +654,7 @@ class PhoneService:
             notes = list(self._reading.notes) if self._reading is not None else []
         return {"kind": kind, "photos": photos, "next": missing[0] if missing else None,
                 "stage": stage, "message": message, "notes": notes, "step": self.step(),
-                "check": check, "uploads_left": max(0, left)}
+                "check": check, "uploads_left": max(0, left), "guiding": guiding}
 
     def reading_json(self) -> dict | None:
         """The whole reading as ``read --json`` prints it (None until there is one)."""

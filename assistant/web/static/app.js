@@ -136,7 +136,8 @@ function render(s) {
   for (const b of document.querySelectorAll(".kinds button"))
     b.setAttribute("aria-pressed", String(b.dataset.kind === kind));
   const list = document.getElementById("photos");
-  const locked = REVIEW_STAGES.includes(s.stage);
+  // no photo of the set is taken while the terminal reviews it or guides the plan made from it
+  const locked = REVIEW_STAGES.includes(s.stage) || Boolean(s.guiding);
   // Which kind of photos is asked only while photos are taken (after q at the review too):
   // not while the set is read, reviewed or guided, when a switch would drop the photos read.
   const taking = ["photos", "refused"].includes(s.stage) || (s.stage === "read" && !!s.message);
