@@ -227,6 +227,22 @@ def test_the_pages_inconsistency_names_the_photos_of_the_likely_misreads():
         "of face D: ")
 
 
+def test_a_typed_slip_names_no_photo_to_retake():
+    """A correction typed at the review that fits no solved cube with the photos' reading is
+    the likely slip, not a photo's misread: the page names no photo to retake for it."""
+    from sudoku_cube.assistant.services.review import apply_corrections, check_reading
+    from tests.conftest import unsure_reading
+
+    truth = make_puzzle(7, 20).state
+    read = unsure_reading(truth, {})
+    i = 1  # U2, an edge sticker
+    wrong = truth.stickers[i]._replace(digit=truth.stickers[i].digit % 9 + 1)
+    check = check_reading(apply_corrections(read, [(i, wrong)]))
+    assert not check.ok and check.culprits == ()
+    said = inconsistency(check, "faces")
+    assert "Retake the photo" not in said and "Correct the stickers at the review" in said
+
+
 def test_while_the_terminal_plans_a_photo_is_refused_and_kept_aside(served):
     """With nobody at the terminal (``--plain``) the page says the computer plans, and a
     photo sent then is refused (409) and kept in refused/; a reading no longer the set's

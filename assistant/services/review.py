@@ -94,7 +94,9 @@ class ReviewCheck:
     stickers named"."""
     culprits: tuple[int, ...] = ()
     """The stickers the grid solver names as the likely misreads when it refuses the reading
-    (:attr:`models.grid.diagnosis.GridUnsolvableError.culprits`), by index; none otherwise."""
+    (:attr:`models.grid.diagnosis.GridUnsolvableError.culprits`), by index, those the photos
+    read (a token typed at the review is no photo's misread: no photo is retaken for it);
+    none otherwise."""
     typed_notes: list[str] = field(default_factory=list)
     """Corrections typed that no solved arrangement allows with the rest of the reading
     (:attr:`GridSolution.typed_refused`), each named as the likely slip, with what the photo
@@ -140,7 +142,8 @@ def check_reading(state: CubeState, settings: CubeSettings = CubeSettings(),
                            explanation=str(e) if hopeless else
                            f"the grid cannot be completed: {_finding(e)}", too_doubtful=hopeless,
                            named=named,
-                           culprits=tuple(c.index for c in getattr(e, "culprits", ())))
+                           culprits=tuple(c.index for c in getattr(e, "culprits", ())
+                                          if not getattr(c, "typed", False)))
     suggestions = {i: s for i, (s, best) in enumerate(zip(grid.chosen, state.stickers))
                    if not same_sticker(s, best, settings.symmetric)}
     chosen = CubeState(tuple(grid.chosen), state.n)
