@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 VIDEO = ROOT / "samples" / "video" / "show-six-faces.avi"
 
 
-@pytest.mark.parametrize("where", ["folder", "under a file"])
+@pytest.mark.parametrize("where", ["folder", "under a file", "in no folder"])
 def test_an_output_that_cannot_be_written_is_refused_before_the_scan(where, tmp_path,
                                                                     monkeypatch, capsys):
     opened = []
@@ -25,11 +25,14 @@ def test_an_output_that_cannot_be_written_is_refused_before_the_scan(where, tmp_
     (tmp_path / "notes.txt").write_text("x")
     out, words = {"folder": (tmp_path, ("is a folder", "name of a file")),
                   "under a file": (tmp_path / "notes.txt" / "scan.json",
-                                   ("notes.txt is a file, not a folder", "choose another place"))
+                                   ("notes.txt is a file, not a folder", "choose another place")),
+                  "in no folder": (tmp_path / "typo" / "scan.json",
+                                   ("typo does not exist", "create it first"))
                   }[where]
     code = main(["scan", str(VIDEO), "--no-window", "-o", str(out)])
     assert_clear_error(code, capsys.readouterr().err, str(out), *words)
     assert not opened  # refused before the camera (here the video) was opened
+    assert not (tmp_path / "typo").exists()
 
 
 def _no_resume(text: str) -> None:

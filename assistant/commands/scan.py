@@ -166,6 +166,10 @@ def run(args: argparse.Namespace) -> int:
         raise SudokuCubeError("--every and --steady take numbers of at least 1")
     out = Path(args.output) if args.output else data_dir() / "last-scan.json"
     check_output_file(out)  # before the scan, not after it
+    if args.output and not out.parent.is_dir():  # a typo is not made into new folders
+        raise SudokuCubeError(f"{out}: the folder {out.parent} does not exist; create it "
+                              f"first (mkdir -p {out.parent}) or give a file in a folder "
+                              "that exists")
     camera = profile_camera(args)
     session, source, known = _session(args, console, camera)
     scanner = Scanner(session, stable_frames=args.steady, known=known, settings=settings)
