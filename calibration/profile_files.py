@@ -20,6 +20,7 @@ import cv2
 import numpy as np
 
 from ..models.errors import SudokuCubeError
+from ..vision.photo.opencv_log import quiet_opencv
 from ..models.json_input import JsonInputError, parse_json
 from ..storage.atomic import atomic_write_bytes
 from ..storage.file_input import FileRefused, read_regular_file
@@ -56,6 +57,7 @@ def read_png(path: Path, *, what: str, fix: str) -> np.ndarray:
         raise ProfileError(f"{path}: {what} cannot be read ({e.strerror}); {fix}") from None
     if not data.startswith(b"\x89PNG\r\n\x1a\n"):  # only PNG ever reaches a decoder
         raise ProfileError(f"{path}: {what} is not a readable PNG image; {fix}")
+    quiet_opencv()  # a cut sheet is said in our words, not in OpenCV's log lines
     image = cv2.imdecode(np.frombuffer(data, np.uint8),
                          cv2.IMREAD_UNCHANGED | cv2.IMREAD_IGNORE_ORIENTATION)
     if image is None:

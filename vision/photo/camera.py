@@ -21,6 +21,7 @@ import numpy as np
 
 from ...models.errors import SudokuCubeError
 from .images import HEAD_BYTES, sniff_format
+from .opencv_log import quiet_opencv
 
 T = TypeVar("T")
 
@@ -134,18 +135,9 @@ def _call_with_timeout(fn: Callable[[], T], timeout_s: float, what: str, fix: st
     return box["value"]  # type: ignore[return-value]
 
 
-def _quiet_opencv() -> None:
-    """Silence OpenCV's own log lines (``[ERROR:0@0.8] ... Camera index out of range`` when an
-    index does not open): every problem is reported in our own words instead."""
-    try:
-        cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_SILENT)
-    except AttributeError:  # pragma: no cover - builds without the logging module
-        pass
-
-
 def open_source(source: int | str, timeout_s: float = OPEN_TIMEOUT_S) -> cv2.VideoCapture:
     """Open a camera index or video file; raise :class:`CameraError` if it does not open in time."""
-    _quiet_opencv()
+    quiet_opencv()
     name = source_name(source)
     if isinstance(source, str) and not Path(source).is_file():
         raise CameraError(f"{name}: no such file; check the path")

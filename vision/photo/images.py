@@ -22,6 +22,7 @@ import numpy as np
 from PIL import ExifTags, Image, UnidentifiedImageError
 
 from ...models.errors import SudokuCubeError
+from .opencv_log import quiet_opencv
 
 MAX_SIDE = 1600
 """Photos are downscaled so their longer side is at most this (the reader needs far less)."""
@@ -331,6 +332,7 @@ def _decode(p: Path, fmt: str, data: bytes, factor: int) -> np.ndarray:
     above 1; Pillow's decoder for the same format when OpenCV gives up."""
     buf = np.frombuffer(data, np.uint8)
     flags = (_REDUCED[factor] | cv2.IMREAD_IGNORE_ORIENTATION) if factor > 1 else _DECODE_FLAGS
+    quiet_opencv()  # a damaged file is said in our words, not in OpenCV's log lines
     try:
         img = cv2.imdecode(buf, flags)
     except cv2.error:  # a damaged file OpenCV gives up on loudly: try Pillow
