@@ -231,7 +231,7 @@ def load_profile_dir(folder: Path) -> Profile:
         text = read_regular_file(where).decode("utf-8")
     except FileNotFoundError:
         raise ProfileError(f"{where}: missing; the profile folder is incomplete: calibrate "
-                           "again with this --profile, or delete the folder") from None
+                           "again with --profile NAME, or delete the folder") from None
     except FileRefused as e:
         raise ProfileError(f"{where}: cannot be read ({e.reason}); calibrate again or delete "
                            "the folder") from None
@@ -242,7 +242,7 @@ def load_profile_dir(folder: Path) -> Profile:
         doc = parse_json(text)
     except JsonInputError as e:
         raise ProfileError(f"{where}: is not valid JSON ({e}); the file "
-                           "is damaged: calibrate again with this --profile, or delete the "
+                           "is damaged: calibrate again with --profile NAME, or delete the "
                            "folder") from None
     if not isinstance(doc, dict):
         raise ProfileError(f"{where}: must hold a JSON object; calibrate again or delete it")
@@ -283,29 +283,15 @@ def load_profile(name: str | None) -> Profile:
     return load_profile_dir(folder)
 
 
-SET_ASIDE = "profiles-set-aside"
-"""Folder beside the profiles where calibrating puts a broken profile's folder
-(:func:`load_or_new`): kept, not deleted, and out of the profiles listed."""
+def load_or_new(name: str) -> Profile:
+    """The saved profile ``name``, or a fresh one with default contents when it does not exist.
 
-
-def load_or_new(name: str) -> tuple[Profile, Path | None]:
-    """The saved profile ``name`` to update, or a fresh one with default contents when it does
-    not exist; and where a broken one was put. A profile that cannot be read is no use to any
-    command, and calibrating again is how a person mends it: its folder is moved aside (into
-    :data:`SET_ASIDE`, never deleted) and a fresh profile is made in its place."""
+    A broken existing profile still raises (calibrating must not silently discard it).
+    """
     check_name(name)
-    folder = profile_dir(name)
-    if name == DEFAULT_NAME or not folder.exists():
-        return Profile(name=name), None
-    try:
-        return load_profile(name), None
-    except ProfileError:
-        aside = profiles_root().parent / SET_ASIDE
-        aside.mkdir(parents=True, exist_ok=True)
-        target = next(aside / f"{name}-{k}" for k in range(1, 10 ** 6)
-                      if not (aside / f"{name}-{k}").exists())
-        shutil.move(str(folder), target)
-        return Profile(name=name), target
+    if name != DEFAULT_NAME and profile_dir(name).exists():
+        return load_profile(name)
+    return Profile(name=name)
 
 
 @dataclass(frozen=True)

@@ -104,20 +104,6 @@ def test_broken_or_old_profile_is_explained(damage, words, capsys):
     assert "broken" in capsys.readouterr().out
 
 
-def test_calibrating_again_mends_a_broken_profile_and_keeps_its_folder(capsys):
-    """The advice for a broken profile is to calibrate again: that works, the broken folder is
-    moved aside (never deleted) and said, and the profile reads again."""
-    folder = save_profile(_profile())
-    (folder / PROFILE_FILE).write_text("{not json")
-    assert main(["calibrate", "settings", "--profile", "mine", "--symmetric", "1"]) == 0
-    err = " ".join(capsys.readouterr().err.split())
-    assert "Profile mine could not be read; its folder is kept as" in err
-    kept = folder.parent.parent / "profiles-set-aside" / "mine-1"
-    assert (kept / PROFILE_FILE).read_text() == "{not json"
-    assert load_profile("mine").settings.symmetric == frozenset({1})
-    assert "mine-1" not in {r.name for r in list_profiles()}
-
-
 def _edit(folder, **changes):
     doc = json.loads((folder / PROFILE_FILE).read_text())
     doc.update(changes)

@@ -108,23 +108,12 @@ def _profile_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--stickers", choices=("white", "coloured"), help="sticker style")
 
 
-def _updated(name: str) -> Profile:
-    """The profile ``name`` to update (:func:`load_or_new`), saying where a broken one that
-    could not be read was put aside (a fresh one takes its place)."""
-    profile, aside = load_or_new(name)
-    if aside is not None:
-        Console(stderr=True).print(
-            f"Profile {plain(name)} could not be read; its folder is kept as {plain(aside)} "
-            "and a new profile is made in its place.", highlight=False)
-    return profile
-
-
 def _profile_for(args: argparse.Namespace) -> Profile:
     """The profile to update, with settings changed by the command-line flags."""
     if args.profile == DEFAULT_NAME:
         raise ProfileError("the profile 'default' is built in and cannot be changed; "
                            "choose a name with --profile NAME")
-    profile = _updated(args.profile)
+    profile = load_or_new(args.profile)
     settings = with_symmetric(profile.settings, getattr(args, "symmetric", None))
     if getattr(args, "underlined", None):
         settings = replace(settings, underlined_69=args.underlined == "yes")
@@ -317,7 +306,7 @@ def run_camera(args: argparse.Namespace) -> int:
     if name == DEFAULT_NAME:
         raise ProfileError("the profile 'default' is built in and cannot be changed; "
                            "choose a name with --profile NAME")
-    profile = _updated(name)
+    profile = load_or_new(name)
     with console.status("waiting for exposure and white balance to settle..."):
         settings = configure_camera(source, wanted=wanted, max_settle_frames=args.settle_frames)
     if pattern:
