@@ -29,6 +29,11 @@ from ..vision.recognise.hog import N_CLASSES, LinearModel, hog_features
 from ..vision.recognise.templates import TemplateSet
 
 
+REMAKE = ("move the profile's folder away (or delete it), then calibrate again (calibrating "
+          "does not replace a profile it cannot read)")
+"""What a person does about a profile that cannot be read."""
+
+
 class ProfileError(SudokuCubeError):
     """A calibration profile that is missing, broken, from another version, or badly named."""
 
@@ -88,7 +93,7 @@ def glyphs_of(sheet: np.ndarray, count: int, path: Path) -> np.ndarray:
         raise ProfileError(f"{path}: glyph sheet is {sheet.shape[1]}x{sheet.shape[0]} pixels, "
                            f"expected {SHEET_COLUMNS * GLYPH}x{rows * GLYPH} for {count} glyphs "
                            f"of {GLYPH} px; it is from another version or was edited: "
-                           "run `sudoku-cube calibrate templates` again for this profile")
+                           f"{REMAKE}")
     out = np.empty((count, GLYPH, GLYPH), np.float32)
     for i in range(count):
         r, c = divmod(i, SHEET_COLUMNS)
@@ -111,7 +116,7 @@ def write_set(folder: Path, kind: str, ts: TemplateSet) -> dict[str, Any]:
 
 def read_set(folder: Path, kind: str, entry: Any, where: Path) -> TemplateSet:
     """Read a glyph set described by a profile.json entry (validating every field)."""
-    fix = "run `sudoku-cube calibrate templates` again for this profile, or delete its folder"
+    fix = REMAKE
     if not isinstance(entry, dict):
         raise ProfileError(f"{where}: '{kind}' must be an object; {fix}")
     try:
@@ -152,7 +157,7 @@ def write_model(folder: Path, model: LinearModel) -> dict[str, Any]:
 
 def read_model(folder: Path, entry: Any, where: Path) -> LinearModel:
     """Read and check a classifier written by :func:`write_model`."""
-    fix = "run `sudoku-cube calibrate templates` again for this profile, or delete its folder"
+    fix = REMAKE
     file = entry.get("file") if isinstance(entry, dict) else None
     if not isinstance(file, str) or "/" in file or "\\" in file or file.startswith("."):
         raise ProfileError(f"{where}: 'classifier' entry is damaged; {fix}")

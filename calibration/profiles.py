@@ -27,7 +27,7 @@ from ..vision.reading.reader import Reader
 from ..vision.recognise.templates import TemplateSet, default_templates
 from .learn import combined_templates
 from .profile_files import read_model, read_set, write_model, write_set
-from .profile_files import ProfileError
+from .profile_files import REMAKE, ProfileError
 
 PROFILE_FORMAT = "sudoku-cube-profile/1"
 PROFILE_FILE = "profile.json"
@@ -125,7 +125,7 @@ def _settings_dict(s: CubeSettings) -> dict[str, Any]:
 
 
 def _settings_from(d: Any, where: Path) -> CubeSettings:
-    fix = "fix the value or run `sudoku-cube calibrate settings` for this profile"
+    fix = f"fix the value in the file, or {REMAKE}"
     if not isinstance(d, dict):
         raise ProfileError(f"{where}: 'settings' must be an object; {fix}")
     sym = d.get("symmetric", [1])
@@ -144,7 +144,7 @@ def _settings_from(d: Any, where: Path) -> CubeSettings:
 def _report_from(raw: Any, where: Path) -> dict[str, Any]:
     """What calibration measured (``before``/``after``: fractions of stickers read right),
     checked: a damaged report makes the profile broken, not the listing that shows it."""
-    fix = "run `sudoku-cube calibrate templates` again for this profile, or delete its folder"
+    fix = REMAKE
     if raw is None:
         return {}
     if not isinstance(raw, dict):
@@ -212,13 +212,11 @@ def _parse_format(doc: dict[str, Any], where: Path) -> None:
     if fmt is None or (m and not m.group(1).strip("0")):  # version 0; no int(): any length
         raise ProfileError(f"{where}: profile from an older version of sudoku-cube "
                            f"(format {fmt!r}, this version reads {PROFILE_FORMAT!r}); "
-                           "calibrate again with `sudoku-cube calibrate templates ... "
-                           "--profile NAME`, or delete the folder")
+                           f"{REMAKE}")
     if m:
         raise ProfileError(f"{where}: profile from a newer version of sudoku-cube "
-                           f"(format {fmt!r}); update sudoku-cube, or calibrate again")
-    raise ProfileError(f"{where}: not a sudoku-cube profile (format {fmt!r}); "
-                       "delete the folder or calibrate again")
+                           f"(format {fmt!r}); update sudoku-cube, or {REMAKE}")
+    raise ProfileError(f"{where}: not a sudoku-cube profile (format {fmt!r}); {REMAKE}")
 
 
 def load_profile_dir(folder: Path) -> Profile:
@@ -230,22 +228,19 @@ def load_profile_dir(folder: Path) -> Profile:
     try:
         text = read_regular_file(where).decode("utf-8")
     except FileNotFoundError:
-        raise ProfileError(f"{where}: missing; the profile folder is incomplete: calibrate "
-                           "again with --profile NAME, or delete the folder") from None
+        raise ProfileError(f"{where}: missing; the profile folder is incomplete: "
+                           f"{REMAKE}") from None
     except FileRefused as e:
-        raise ProfileError(f"{where}: cannot be read ({e.reason}); calibrate again or delete "
-                           "the folder") from None
+        raise ProfileError(f"{where}: cannot be read ({e.reason}); {REMAKE}") from None
     except (OSError, UnicodeDecodeError) as e:
-        raise ProfileError(f"{where}: cannot be read ({e}); calibrate again or delete the "
-                           "folder") from None
+        raise ProfileError(f"{where}: cannot be read ({e}); {REMAKE}") from None
     try:
         doc = parse_json(text)
     except JsonInputError as e:
-        raise ProfileError(f"{where}: is not valid JSON ({e}); the file "
-                           "is damaged: calibrate again with --profile NAME, or delete the "
-                           "folder") from None
+        raise ProfileError(f"{where}: is not valid JSON ({e}); the file is damaged: "
+                           f"{REMAKE}") from None
     if not isinstance(doc, dict):
-        raise ProfileError(f"{where}: must hold a JSON object; calibrate again or delete it")
+        raise ProfileError(f"{where}: must hold a JSON object; {REMAKE}")
     _parse_format(doc, where)
     settings = _settings_from(doc.get("settings", {}), where)
     templates = read_set(folder, "templates", doc["templates"], where) \

@@ -38,7 +38,7 @@ def test_a_damaged_report_is_a_broken_profile_everywhere(report, capsys):
     for argv in (["read", str(ROOT / "samples/cubes/01-easy"), "--profile", "mine"],
                  ["calibrate", "settings", "--profile", "mine", "--symmetric", "1"]):
         assert_clear_error(main(argv), capsys.readouterr().err, str(path), "report",
-                           "calibrate templates")
+                           "calibrate again")
 
 
 def test_a_report_without_a_before_figure_is_fine(capsys):

@@ -35,6 +35,7 @@ def test_every_file_written_by_the_commands_is_renamed_into_place(tmp_path, monk
 
     monkeypatch.setattr(os, "replace", recording_replace)
     out = tmp_path / "out"
+    out.mkdir()  # scan -o and the exports write into a folder that exists
     cut = tmp_path / "cut.avi"
     cut.write_bytes(VIDEO.read_bytes()[: len(VIDEO.read_bytes()) // 3])
     assert main(["scan", str(cut), "--no-window"]) == 2  # stops early: session kept
