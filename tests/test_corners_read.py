@@ -225,7 +225,7 @@ def test_upside_down_photo_alone_is_refused(rendered):
 def test_same_corner_twice_is_refused(tmp_path, rendered):
     a = cv2.imread(str(rendered / "corner" / "A.jpg"))
     d = _corner_dir(tmp_path, rendered, b=a)
-    with pytest.raises(CornerPhotoError, match="same corner as photo A.*z2"):
+    with pytest.raises(CornerPhotoError, match="same corner as photo A.*z2.*retake A instead"):
         read_corner_folder(d, ocr=False)
 
 

@@ -184,7 +184,8 @@ def _not_same_corner(per_photo: dict[str, dict[str, FaceReading]], b: Path) -> N
     if 2 * matches > digits:
         raise CornerPhotoError(
             f"{b}: photo B shows the same corner as photo A ({matches} of {digits} digits "
-            f"agree); for B, {BETWEEN_PHOTOS[0].lower()}{BETWEEN_PHOTOS[1:]}")
+            f"agree); for B, {BETWEEN_PHOTOS[0].lower()}{BETWEEN_PHOTOS[1:]}. If photo A is the "
+            "one taken twice, retake A instead: U at the top, F lower left, R lower right")
 
 
 def read_corner_folder(paths: Path | str | Sequence[Path | str], *,
