@@ -374,8 +374,9 @@ class PhoneService:
     def _busy_refusal(self, name: str) -> str:
         """Why photo ``name`` is not taken now (with the lock held): the terminal reviews the
         reading or plans from it (:meth:`reviewing`), or guides the plan made from it
-        (:meth:`follow`, until :meth:`guided`: the cube has been turned since, so a new photo of the set would mix
-        two cubes; the guide's check asks for the photo that shows it then); "" when a photo can
+        (:meth:`follow`, until :meth:`guided`: the cube has been turned since, so a new photo
+        of the set would mix two cubes; the guide's check asks for the photo that shows it
+        then); "" when a photo can
         be taken."""
         if self._guiding:
             return f"photo {name} is not taken: {GUIDING[0].lower()}{GUIDING[1:]}"
