@@ -404,3 +404,24 @@ def test_without_a_person_a_state_file_is_named_as_the_file_to_correct(case, tmp
         err = " ".join(capsys.readouterr().err.split())
         assert why in err and f"orrect them in {path} (its tokens" in err, err  # C or c
         assert f"`sudoku-cube solve {path}` again" in err and "writes one" not in err
+
+
+def test_a_centre_whose_turn_is_in_doubt_is_said_as_such(case):
+    """A centre read upside down at twenty to one goes to review (nothing in the cube checks
+    its half turn): the stop says that, not that another reading is about as likely; a
+    swapped pair keeps the usual words."""
+    from sudoku_cube.assistant.services.review import unsure_message
+    from sudoku_cube.models.cube.pieces import centre_facelets
+    from sudoku_cube.models.grid import solve_grid
+
+    truth = case[0]
+    centre = centre_facelets()[4]  # L5
+    true = truth.stickers[centre]
+    read = unsure_reading(truth, {centre: (Hypothesis(true.turned(2), 0.95),
+                                           Hypothesis(true, 0.044))})
+    grid = solve_grid(read, CubeSettings())
+    said = " ".join(unsure_message(read, grid).split())
+    assert "L5 (grid" in said and "nothing in the cube checks a centre's half turn" in said
+    swapped = case[3]
+    said = " ".join(unsure_message(swapped, solve_grid(swapped, CubeSettings())).split())
+    assert "another reading about as likely" in said and "half turn" not in said

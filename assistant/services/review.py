@@ -294,13 +294,25 @@ def unsure_message(state: CubeState, grid: GridSolution, settings: CubeSettings 
                 f"sticker{'s' if len(rest) != 1 else ''}: {unsure_names(rest, grid, state.n)}; "
                 "no plan was made against what you typed or from a guess")
     else:
+        why = ("nothing in the cube checks a centre's half turn and the photo does not show it "
+               "clearly" if _centre_turns_only(unsure, grid, state.n) else
+               "another reading about as likely also solves the cube")
         what = (f"is not sure of {k} sticker{'s' if k != 1 else ''}: "
-                f"{unsure_names(unsure, grid, state.n)}; another reading about as likely "
-                "also solves the cube, so no plan was made from a guess")
+                f"{unsure_names(unsure, grid, state.n)}; {why}, so no plan was made from a "
+                "guess")
     return (slips + f"{'T' if slips else 't'}he grid solver {what}. Check "
             f"{'them' if k != 1 else 'it'} on the cube, then run the same command at a terminal "
             f"(without --json or --plain, where given) to confirm or correct them, or {fix}"
             + retake_hint(tuple(unsure), state, settings, photos))
+
+
+def _centre_turns_only(unsure: dict[int, Sticker | None], grid: GridSolution, n: int) -> bool:
+    """Whether every sticker in doubt is a centre whose rival is its own half turn (the doubt
+    of :func:`models.grid.doubt.centre_turn_doubt`, which the cube cannot settle)."""
+    centres = set(centre_facelets()) if n == 3 else set()
+    return bool(unsure) and all(
+        i in centres and r is not None and r == grid.chosen[i].turned(2)
+        for i, r in unsure.items())
 
 
 def retake_hint(cells: tuple[int, ...], state: CubeState,
