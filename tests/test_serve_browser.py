@@ -129,3 +129,29 @@ def test_phone_page_takes_the_photo_a_check_asks_for(served, tmp_path):
         assert faces is not None and sorted(faces) == ["F", "R", "U"]
         expect(page.locator("#check li.card")).to_have_count(0, timeout=30_000)
         browser.close()
+
+
+def test_switching_the_kind_with_photos_taken_asks_first(tmp_path):
+    """A set is of one kind: with a face photo taken, choosing corner photos asks first (the
+    face photo is set aside when the first corner photo arrives); declined, the six faces
+    stay; accepted, the two corner photos are asked for."""
+    proc, url, _, _ = start(tmp_path)
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium(), args=["--no-sandbox"])
+            page = browser.new_page(viewport=PHONE, device_scale_factor=2, is_mobile=True)
+            page.goto(url)
+            page.locator("li.card[data-photo=U] input").set_input_files(str(FACES_DIR / "U.jpg"))
+            expect(page.locator("li.card[data-photo=U] figure")).to_have_count(1, timeout=60_000)
+            said: list[str] = []
+            page.once("dialog", lambda d: (said.append(d.message), d.dismiss()))
+            page.click("#kind-corners")
+            page.wait_for_timeout(500)
+            expect(page.locator("li.card")).to_have_count(6)
+            assert said and "1 face photo taken will be set aside" in said[0], said
+            page.once("dialog", lambda d: d.accept())
+            page.click("#kind-corners")
+            expect(page.locator("li.card")).to_have_count(2)
+            browser.close()
+    finally:
+        stop(proc)

@@ -7,6 +7,7 @@ const FACE_NAMES = { U: "up", R: "right", F: "front", D: "down", L: "left", B: "
 let chosen = null;        // the kind the person picked (null: the server's)
 let busy = false;         // an upload is on its way
 let shown = "";           // the status last drawn (the cards are redrawn only when it changes)
+let last = null;          // the status last drawn, as data
 
 function el(tag, cls, text) {
   const e = document.createElement(tag);
@@ -132,6 +133,7 @@ function render(s) {
   const text = JSON.stringify(s);
   if (text === shown) return;  // a redraw would reset a photo being chosen
   shown = text;
+  last = s;
   const kind = s.kind;
   for (const b of document.querySelectorAll(".kinds button"))
     b.setAttribute("aria-pressed", String(b.dataset.kind === kind));
@@ -160,7 +162,23 @@ async function refresh() {
   }
 }
 
+// A set is of one kind: the photos of the other kind taken so far are set aside by the
+// computer when the first photo of the new kind arrives, so the person is asked first.
+function switchAllowed(kind) {
+  if (!last || last.kind === kind) return true;
+  const taken = last.photos.filter(p => Object.keys(p.faces).length || p.unnamed).length;
+  if (!taken) return true;
+  const what = last.kind === "faces" ? "face photo" : "corner photo";
+  const next = kind === "faces" ? "face photo" : "corner photo";
+  return confirm(`The ${taken} ${what}${taken > 1 ? "s" : ""} taken will be set aside when ` +
+                 `the first ${next} is taken (a set is of one kind). Switch?`);
+}
+
 for (const b of document.querySelectorAll(".kinds button"))
-  b.addEventListener("click", () => { chosen = b.dataset.kind; refresh(); });
+  b.addEventListener("click", () => {
+    if (!switchAllowed(b.dataset.kind)) return;
+    chosen = b.dataset.kind;
+    refresh();
+  });
 refresh();
 setInterval(() => { if (!busy) refresh(); }, 1500);
