@@ -144,6 +144,15 @@ def check_output_file(path: str | os.PathLike[str]) -> None:
         raise WriteFailed(target, PermissionError(errno.EACCES, "permission denied"))
 
 
+def check_folder_exists(target: Path) -> None:
+    """Refuse a file to write whose folder does not exist (checked before any long work: a
+    mistyped folder is refused, never created silently), naming ``target``."""
+    if not target.parent.is_dir():
+        raise SudokuCubeError(f"{target}: the folder {target.parent} does not exist; create it "
+                              f"first (mkdir -p {target.parent}) or give a file in a folder "
+                              "that exists")
+
+
 def _check_replaceable(target: Path, *, pipes: bool = True) -> None:
     """Refuse a target that is a folder or a device (renaming a file over it would fail or,
     worse, replace the device), and with ``pipes=False`` also a named pipe or socket."""

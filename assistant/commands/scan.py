@@ -23,7 +23,7 @@ from ...models.cube.geometry import FACES
 from ...models.cube.state_format import to_dict
 from ...models.cube.stickers import Sticker
 from ...models.errors import SudokuCubeError
-from ...storage.atomic import atomic_write_text, check_output_file
+from ...storage.atomic import atomic_write_text, check_folder_exists, check_output_file
 from ...storage.folders import data_dir
 from ...storage.write_errors import WriteFailed
 from ...vision.photo.camera import CameraError, check_video_file, parse_source, source_name
@@ -166,10 +166,8 @@ def run(args: argparse.Namespace) -> int:
         raise SudokuCubeError("--every and --steady take numbers of at least 1")
     out = Path(args.output) if args.output else data_dir() / "last-scan.json"
     check_output_file(out)  # before the scan, not after it
-    if args.output and not out.parent.is_dir():  # a typo is not made into new folders
-        raise SudokuCubeError(f"{out}: the folder {out.parent} does not exist; create it "
-                              f"first (mkdir -p {out.parent}) or give a file in a folder "
-                              "that exists")
+    if args.output:  # a typo is not made into new folders (the data folder is made)
+        check_folder_exists(out)
     camera = profile_camera(args)
     session, source, known = _session(args, console, camera)
     scanner = Scanner(session, stable_frames=args.steady, known=known, settings=settings)

@@ -15,7 +15,7 @@ from ...models.cube.state import CubeState
 from ...models.errors import SudokuCubeError
 from ...models.plan.planner import Step
 from ...models.profile import CubeSettings
-from ...storage.atomic import atomic_write_text
+from ...storage.atomic import atomic_write_text, check_folder_exists
 from .held_svg import held_svg
 from .phases import is_combined, moved_stickers, phase_note, phase_title, symmetric_note
 from .svgnet import net_size, net_svg
@@ -208,10 +208,7 @@ def check_export_path(path: str | Path) -> Path:
                               "in one of those")
     if p.is_dir():
         raise SudokuCubeError(f"{p}: is a folder; give a file name such as plan.html")
-    folder = p.parent
-    if not folder.is_dir():
-        raise SudokuCubeError(f"{p}: the folder {folder} does not exist; create it first "
-                              f"(mkdir -p {folder}) or give a file in a folder that exists")
+    check_folder_exists(p)
     return p
 
 
