@@ -7,11 +7,13 @@ With ``SUDOKU_CUBE_SCREENSHOTS=DIR`` the page's pictures are also written there 
 docs/ were made so)."""
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 from pathlib import Path
+from typing import Iterator
 
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import Page, expect, sync_playwright
 
 from sudoku_cube.assistant.web.service import REVIEWING
 from tests.test_serve import (CORNERS_DIR, FACES_DIR, call, read_json, served,  # noqa: F401
@@ -28,6 +30,19 @@ def chromium() -> str:
     return path
 
 
+@contextlib.contextmanager
+def phone_page(url: str, **options) -> Iterator[Page]:
+    """A page of headless Chromium at :data:`PHONE`'s size, opened at ``url`` (``options``:
+    more of the page's settings, such as ``has_touch``), closed after."""
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium(), args=["--no-sandbox"])
+        page = browser.new_page(viewport=PHONE, device_scale_factor=2, is_mobile=True,
+                                **options)
+        page.goto(url)
+        yield page
+        browser.close()
+
+
 def shots(tmp_path: Path) -> Path:
     """Where the screenshots go: ``SUDOKU_CUBE_SCREENSHOTS`` when set, else the test's folder."""
     return Path(os.environ.get("SUDOKU_CUBE_SCREENSHOTS") or tmp_path)
@@ -37,11 +52,7 @@ def test_phone_page_takes_six_photos_and_shows_the_first_step(tmp_path, capsys):
     want = read_json(FACES_DIR, capsys)["faces"]
     proc, url, _, _ = start(tmp_path, "--plain")
     try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=chromium(), args=["--no-sandbox"])
-            page = browser.new_page(viewport=PHONE, device_scale_factor=2, is_mobile=True,
-                                    has_touch=True)
-            page.goto(url)
+        with phone_page(url, has_touch=True) as page:
             expect(page.locator("li.card")).to_have_count(6)
             assert page.locator("input[capture=environment]").count() == 6
             assert page.locator(".kinds").is_visible()  # six faces or two corner photos
@@ -59,7 +70,6 @@ def test_phone_page_takes_six_photos_and_shows_the_first_step(tmp_path, capsys):
             assert move and page.locator("#step-picture svg").count() == 1
             assert not page.locator(".kinds").is_visible()  # no kind of photos to choose now
             page.screenshot(path=str(shots(tmp_path) / "serve-step.png"))
-            browser.close()
     finally:
         code, out, err = stop(proc)
     assert code == 130 and "Traceback" not in err
@@ -70,10 +80,7 @@ def test_phone_page_takes_corner_photos_and_shows_a_refusal(tmp_path, capsys):
     want = read_json(CORNERS_DIR, capsys)["faces"]
     proc, url, _, _ = start(tmp_path)
     try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=chromium(), args=["--no-sandbox"])
-            page = browser.new_page(viewport=PHONE, device_scale_factor=2, is_mobile=True)
-            page.goto(url)
+        with phone_page(url) as page:
             page.click("#kind-corners")
             expect(page.locator("li.card")).to_have_count(2)
             page.locator("li.card[data-photo=A] input").set_input_files(str(FACES_DIR / "F.jpg"))
@@ -99,7 +106,6 @@ def test_phone_page_takes_corner_photos_and_shows_a_refusal(tmp_path, capsys):
             for face in "URFDLB":
                 cells = page.locator(f"figure[data-face={face}] .cell")
                 assert [cells.nth(i).get_attribute("title") for i in range(9)] == want[face]
-            browser.close()
     finally:
         stop(proc)
 
@@ -111,10 +117,7 @@ def test_phone_page_takes_the_photo_a_check_asks_for(served, tmp_path):
         call(served.url + f"api/face/{face}", (FACES_DIR / f"{face}.jpg").read_bytes())
     wait_read(served)
     assert served.service.reviewing(served.service.reading())
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium(), args=["--no-sandbox"])
-        page = browser.new_page(viewport=PHONE, device_scale_factor=2, is_mobile=True)
-        page.goto(served.url)
+    with phone_page(served.url) as page:
         expect(page.locator("#message")).to_have_text(REVIEWING, timeout=30_000)
         takes = page.locator("#photos li.card .take")
         assert takes.count() == 6 and not any(takes.nth(i).is_visible() for i in range(6))
@@ -128,7 +131,6 @@ def test_phone_page_takes_the_photo_a_check_asks_for(served, tmp_path):
         faces = served.service.wait_check(60)
         assert faces is not None and sorted(faces) == ["F", "R", "U"]
         expect(page.locator("#check li.card")).to_have_count(0, timeout=30_000)
-        browser.close()
 
 
 def test_switching_the_kind_with_photos_taken_asks_first(tmp_path):
@@ -137,10 +139,7 @@ def test_switching_the_kind_with_photos_taken_asks_first(tmp_path):
     stay; accepted, the two corner photos are asked for."""
     proc, url, _, _ = start(tmp_path)
     try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=chromium(), args=["--no-sandbox"])
-            page = browser.new_page(viewport=PHONE, device_scale_factor=2, is_mobile=True)
-            page.goto(url)
+        with phone_page(url) as page:
             page.locator("li.card[data-photo=U] input").set_input_files(str(FACES_DIR / "U.jpg"))
             expect(page.locator("li.card[data-photo=U] figure")).to_have_count(1, timeout=60_000)
             said: list[str] = []
@@ -152,6 +151,5 @@ def test_switching_the_kind_with_photos_taken_asks_first(tmp_path):
             page.once("dialog", lambda d: d.accept())
             page.click("#kind-corners")
             expect(page.locator("li.card")).to_have_count(2)
-            browser.close()
     finally:
         stop(proc)
