@@ -7,9 +7,9 @@ No terminal here; :mod:`assistant.terminal.review_view` draws it and
 from __future__ import annotations
 
 import shlex
-from pathlib import Path
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Callable
 
 from ...models.cube.face_words import faces_words, listed, place_words

@@ -70,6 +70,8 @@ def quit_words(verdict: str) -> str:
     advice = verdict.removesuffix(f"; {RETAKE_HERE}.")
     return (f"The review was stopped on the computer. {advice}; the review starts again when "
             "the photos retaken are read.")
+
+
 GUIDING = ("The computer is guiding the moves made from these photos, and the cube has been "
            "turned since: to show the cube as it is now, press c at the guide and take the "
            "photo it asks for here.")
@@ -376,8 +378,7 @@ class PhoneService:
         reading or plans from it (:meth:`reviewing`), or guides the plan made from it
         (:meth:`follow`, until :meth:`guided`: the cube has been turned since, so a new photo
         of the set would mix two cubes; the guide's check asks for the photo that shows it
-        then); "" when a photo can
-        be taken."""
+        then); "" when a photo can be taken."""
         if self._guiding:
             return f"photo {name} is not taken: {GUIDING[0].lower()}{GUIDING[1:]}"
         if self._reviewed is None:
