@@ -195,7 +195,8 @@ def run(args: argparse.Namespace) -> int:
         state = taken_up(console, state)
     try:
         state, _ = run_review(console, state, settings, read_line if interactive() else None,
-                              extra={"one": ones.to_dict()})
+                              extra={"one": ones.to_dict()},
+                              retake=_retake if saved == 6 else None)
     except ReviewQuit as stop:
         where = (f"All six faces are kept in the scan session ({scan_session_path()}); "
                  "`sudoku-cube scan --resume` shows the review again") if saved == 6 else kept
@@ -320,10 +321,19 @@ def _scan_again(blank: dict[str, tuple[int, ...]], kept: bool) -> str:
     faces = "".join(f for f in FACES if blank.get(f))
     if not kept or not faces:
         return SCAN_AGAIN
+    return f"{_retake(faces)}, in even light, each face sharp and filling about half of the picture"
+
+
+def _retake(faces: str) -> str:
+    """How to take again the faces ``faces`` (letters; "" when none is named) of a scan whose
+    reading stopped at the review without a person: its session keeps all six, so only
+    those are taken again, by ``scan --resume --retake``."""
+    if not faces:
+        return ("take the faces of those stickers again with `sudoku-cube scan --resume "
+                "--retake FACES` (FACES: their letters, such as UR)")
     which = (f"face {faces}" if len(faces) == 1 else
              f"faces {', '.join(faces[:-1])} and {faces[-1]}")
-    return (f"take {which} again with `sudoku-cube scan --resume --retake {faces}`, in even "
-            "light, each face sharp and filling about half of the picture")
+    return f"take {which} again with `sudoku-cube scan --resume --retake {faces}`"
 
 
 def _saved(scanner: Scanner) -> tuple[int, str]:

@@ -272,13 +272,15 @@ def fix_in_state_file(read_from: str | None) -> str:
 
 
 def unsure_message(state: CubeState, grid: GridSolution, settings: CubeSettings = CubeSettings(),
-                   fix: str = FIX_IN_STATE_FILE, photos: PhotoNames | None = None) -> str:
+                   fix: str = FIX_IN_STATE_FILE, photos: PhotoNames | None = None,
+                   hint: bool = True) -> str:
     """The stop without a person when the grid solver is not sure: which stickers to check by
     eye and how to go on (at a terminal, or as ``fix`` says: by default with a corrected
     state file), and where they crowd onto a face, which photo to take again
     (:func:`retake_hint`; ``photos`` as :func:`check_reading` takes them); a correction
     typed that no solved arrangement allows is named first, as the likely slip
-    (:func:`typed_slips`)."""
+    (:func:`typed_slips`). Not ``hint``: no photo named to take again (``fix`` names the faces
+    of a camera scan to take again)."""
     unsure = unsure_stickers(state, grid, settings)
     k = len(unsure)
     slips = "".join(f"{note} " for note in typed_slips(state, grid, settings, person=False))
@@ -300,10 +302,11 @@ def unsure_message(state: CubeState, grid: GridSolution, settings: CubeSettings 
         what = (f"is not sure of {k} sticker{'s' if k != 1 else ''}: "
                 f"{unsure_names(unsure, grid, state.n)}; {why}, so no plan was made from a "
                 "guess")
-    return (slips + f"{'T' if slips else 't'}he grid solver {what}. Check "
-            f"{'them' if k != 1 else 'it'} on the cube, then run the same command at a terminal "
-            f"(without --json or --plain, where given) to confirm or correct them, or {fix}"
-            + retake_hint(tuple(unsure), state, settings, photos))
+    them = "them" if k != 1 else "it"
+    return (slips + f"{'T' if slips else 't'}he grid solver {what}. Check {them} on the cube, "
+            "then run the same command at a terminal (without --json or --plain, where given) "
+            f"to confirm or correct {them}, or {fix}"
+            + (retake_hint(tuple(unsure), state, settings, photos) if hint else ""))
 
 
 def _centre_turns_only(unsure: dict[int, Sticker | None], grid: GridSolution, n: int) -> bool:

@@ -18,7 +18,8 @@ from typing import Callable, Iterator
 
 from rich.console import Console
 
-from ...models.cube.state import CubeState
+from ...models.cube.geometry import FACES
+from ...models.cube.state import CubeState, sticker_name
 from ...models.cube.state_format import to_dict
 from ...models.cube.stickers import format_token
 from ...models.errors import SudokuCubeError
@@ -30,7 +31,8 @@ from ...storage.folders import data_dir
 from ..services.files import load_state
 from ..services.review import (ReviewCheck, accepted, apply_corrections, check_reading,
                                earlier_answers, fix_in_state_file, parse_corrections,
-                               suggestion_lines, take_choices, unsure_message)
+                               suggestion_lines, take_choices, unsure_message,
+                               unsure_stickers)
 from ..services.unfinished import drop_unfinished, keep_unfinished, kept_unfinished, review_key
 from .interrupt import as_going_on, set_resume_command
 from .keys import LineInterrupted, LineReader, edits_on_line
@@ -230,7 +232,8 @@ def run_review(console: Console, state: CubeState, settings: CubeSettings = Cube
                photos: PhotoNames | None = None,
                go_on: GoOn = solve_again,
                read_from: str | None = None,
-               checked: Callable[[ReviewCheck], None] | None = None
+               checked: Callable[[ReviewCheck], None] | None = None,
+               retake: Callable[[str], str] | None = None
                ) -> tuple[CubeState, ReviewCheck]:
     """Review until consistent; return the reading to solve (suggestions taken) and its check.
 
@@ -245,7 +248,9 @@ def run_review(console: Console, state: CubeState, settings: CubeSettings = Cube
     them. ``read_from``: the state file or photo folder the reading came from, named in the
     stop without a person in how to correct it (:func:`fix_in_state_file`). ``checked`` is
     told every check of the reading (the phone page of ``serve`` says whether the reading is
-    consistent).
+    consistent). ``retake``: for a reading from no photo files (a camera or video scan), the
+    words for taking the faces given (their letters, "" when no face is named) again: a stop
+    without a person says them instead of retaking photos or correcting a state file.
     """
     corrected = [state]
     answers = earlier_answers(state)  # a state file a review kept: say what the person gave
@@ -257,7 +262,7 @@ def run_review(console: Console, state: CubeState, settings: CubeSettings = Cube
                                f"{earlier}: `{go_on(str(earlier))}` goes on from them.")
     try:
         result = _review_loop(console, state, settings, read_line, solver, corrected, photos,
-                              read_from, checked)
+                              read_from, checked, retake)
     except ReviewQuit as stop:
         stop.saved = keep_corrections(state, corrected[0], extra, go_on)
         stop.command = go_on(str(stop.saved)) if stop.saved else ""
@@ -281,16 +286,57 @@ def run_review(console: Console, state: CubeState, settings: CubeSettings = Cube
     return result
 
 
+def _stop_without_person(state: CubeState, settings: CubeSettings, check: ReviewCheck,
+                         photos: PhotoNames | None, read_from: str | None,
+                         retake: Callable[[str], str] | None) -> None:
+    """Raise the SudokuCubeError that ends a review with nobody to answer it, unless the
+    reading goes on as it is (consistent, and the grid sure of it): what is wrong and how to
+    go on, by retaking photos or faces (``retake``, see :func:`run_review`) or correcting the
+    stickers in a state file."""
+    if check.too_doubtful:
+        raise SudokuCubeError(check.explanation)
+    if not check.ok:
+        why = (check.explanation.rstrip(". ") if check.explanation else
+               "; ".join(p.rstrip(". ") for p in check.problems))
+        if retake is not None:  # a scan: its faces are taken again, or corrected at a terminal
+            raise SudokuCubeError(
+                f"the reading is not consistent: {why}. Check "
+                f"{'those stickers' if check.named else 'the stickers you see misread'} on the "
+                "cube, then run the same command at a terminal to correct them, or "
+                + retake(_faces_of(check.culprits, state.n)))
+        raise SudokuCubeError(
+            f"the reading is not consistent: {why}"
+            + (". Correct them" if state.candidates is None  # typed, no photos
+               else ". Retake the photos of those stickers, or correct them" if check.named
+               else ". Check that each photo shows the face (or corner) it is named after "
+               "(two photos named for each other's fit no cube), retake the photos, or correct "
+               "the stickers you see misread")
+            + " " + fix_in_state_file(read_from).removeprefix("correct them "))
+    if not check.sure and check.grid is not None:
+        fix = (fix_in_state_file(read_from) if retake is None else
+               retake(_faces_of(tuple(unsure_stickers(state, check.grid, settings)), state.n)))
+        raise SudokuCubeError(unsure_message(state, check.grid, settings, fix, photos,
+                                             hint=retake is None))
+
+
+def _faces_of(stickers: tuple[int, ...], n: int) -> str:
+    """The letters of the faces that ``stickers`` (indices) lie on, in the usual order."""
+    faces = {sticker_name(i, n)[0] for i in stickers}
+    return "".join(f for f in FACES if f in faces)
+
+
 def _review_loop(console: Console, state: CubeState, settings: CubeSettings,
                  read_line: LineReader | None,
                  solver: Callable[..., GridSolution] | None,
                  corrected: list[CubeState], photos: PhotoNames | None = None,
                  read_from: str | None = None,
-                 checked: Callable[[ReviewCheck], None] | None = None
+                 checked: Callable[[ReviewCheck], None] | None = None,
+                 retake: Callable[[str], str] | None = None
                  ) -> tuple[CubeState, ReviewCheck]:
     """The review's rounds; ``corrected[0]`` follows the corrections typed so far
     (``photos``: where each face was photographed, see :func:`check_reading`; ``read_from``:
-    the state file or photo folder read, ``checked``: told every check, see :func:`run_review`)."""
+    the state file or photo folder read, ``checked``: told every check, ``retake``: how to
+    take faces again, see :func:`run_review`)."""
     read = state
     key = review_key(state)
     back = kept_unfinished(key) if read_line is not None else None  # typed before Ctrl-C
@@ -305,23 +351,7 @@ def _review_loop(console: Console, state: CubeState, settings: CubeSettings,
                           verdict=read_line is not None or (check.ok and check.sure))
         console.print(view)
         if read_line is None:
-            if check.too_doubtful:
-                raise SudokuCubeError(check.explanation)
-            if not check.ok:
-                raise SudokuCubeError(
-                    "the reading is not consistent: "
-                    + (check.explanation.rstrip(". ") if check.explanation else
-                       "; ".join(p.rstrip(". ") for p in check.problems))
-                    + (". Correct them" if state.candidates is None  # typed, no photos
-                       else ". Retake the photos of those stickers, or correct them"
-                       if check.named
-                       else ". Check that each photo shows the face (or corner) it is "
-                       "named after (two photos named for each other's fit no cube), retake "
-                       "the photos, or correct the stickers you see misread")
-                    + " " + fix_in_state_file(read_from).removeprefix("correct them "))
-            if not check.sure and check.grid is not None:
-                raise SudokuCubeError(unsure_message(state, check.grid, settings,
-                                                     fix_in_state_file(read_from), photos))
+            _stop_without_person(state, settings, check, photos, read_from, retake)
             for line in suggestion_lines(state, check):
                 console.print(f"taking the grid's suggestion {line}")
             return accepted(state, check), check
