@@ -4,6 +4,7 @@ photos left the 1 symmetric (no foot seen, or too few 1s to tell)."""
 from __future__ import annotations
 
 import argparse
+import json
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,11 @@ from sudoku_cube.assistant.cli import build_parser, main
 from sudoku_cube.assistant.commands import scan as scan_command
 from sudoku_cube.assistant.terminal.one_words import verdict_line
 from sudoku_cube.assistant.terminal.profile_option import cube_settings
+from sudoku_cube.models.cube.geometry import FACES
+from sudoku_cube.models.cube.moves import parse_moves
+from sudoku_cube.models.cube.state import CubeState
+from sudoku_cube.models.cube.state_format import to_dict
+from sudoku_cube.models.cube.stickers import Sticker
 from sudoku_cube.models.generator.cube3 import make_puzzle
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.vision.recognise.footed import OneVerdict
@@ -108,3 +114,20 @@ def test_solve_after_scan_keeps_an_empty_symmetric():
     args.symmetric = None
     assert scan_command._solve_argv(args, Path("s.json")) == ["solve", "s.json"]
     assert CubeSettings().symmetric == {1}
+
+
+def test_a_reading_that_solves_only_with_a_1_turned_over_names_the_sticker_under_none(
+        tmp_path, capsys):
+    """The note under such a solved cube says ``--symmetric none`` names the sticker read
+    wrong where no plan keeps every 1 upright: so it does, as the one misread sticker."""
+    solved = CubeState.from_faces({f: [Sticker(d, 2 if (f, d) == ("U", 1) else 0)
+                                       for d in range(1, 10)] for f in FACES})
+    state = tmp_path / "state.json"
+    state.write_text(json.dumps(to_dict(solved.apply(parse_moves("R U F' L D2 B")))))
+    assert main(["solve", str(state), "--plain"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "--symmetric none added to the solve or guide command" in out, out
+    assert main(["solve", str(state), "--plain", "--symmetric", "none"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert "The fewest stickers that, read differently, make it solvable (1):" in err, err
+    assert "read as 1v, a solution needs 1^ there" in err, err

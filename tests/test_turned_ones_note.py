@@ -45,7 +45,7 @@ def test_a_turned_1_is_explained_after_done():
         "of their faces: a 1 is taken to look the same upside down, so those faces still "
         "count as solved and there is nothing to do (if your cube's 1 has a foot, solve it "
         "again with --symmetric none added to the solve or guide command: then every 1 ends "
-        "upright).")
+        "upright, or, where no plan can do that, the sticker read wrong is named).")
 
 
 def test_no_note_when_every_digit_points_with_its_face():

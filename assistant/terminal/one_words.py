@@ -13,10 +13,12 @@ from .profile_option import FOOT_ADVICE, NO_SYMMETRIC
 
 TURNED_ONE_ADVICE = (f"if your cube's 1 has a foot, solve it again with --symmetric "
                      f"{NO_SYMMETRIC} added to the solve or guide command: then every 1 ends "
-                     "upright")
+                     "upright, or, where no plan can do that, the sticker read wrong is named")
 """The aside under a solved cube showing a 1 turned over: what to do (and what comes of it)
 if the 1 is not symmetric after all: the solve or guide command, again, with the option (the
-demo's own command is make's, so the advice names the commands a person runs)."""
+demo's own command is make's, so the advice names the commands a person runs). Where the
+photos showed a foot but the reading solved only with a 1 turned over (taken as symmetric),
+the option makes the grid solver name the sticker that keeps the 1s from all ending upright."""
 
 
 def verdict_line(ones: OneVerdict, command: str = "", overridden: str = "") -> str:
