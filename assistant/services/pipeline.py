@@ -242,7 +242,8 @@ def solve_state(state: CubeState, settings: CubeSettings = CubeSettings(), *,
     followed, kept when they still solve the cube; ``require_sure``: nobody reviews the
     reading, so a grid solution that is not sure stops here (SudokuCubeError naming the
     stickers to check) instead of becoming a plan; ``grid_solver``: the grid solver to ask
-    (a :class:`RememberedSolver` that has already solved this reading answers at once);
+    (a :class:`RememberedSolver` that has already solved this reading answers at once, and
+    the time given as the grid's is this call's only: its caller knows the rest);
     ``photos``: where each face of the reading was photographed (corner photo A or B, or the
     face's own photo file), so that such a stop names the photo to retake; ``read_from``:
     the state file or photo folder the reading came from, which such a stop names as the file
@@ -260,10 +261,7 @@ def solve_state(state: CubeState, settings: CubeSettings = CubeSettings(), *,
         progress(Event("grid"))
         t0 = time.perf_counter()
         grid = grid_solver(state, settings)
-        # a remembering solver may have answered this reading already (the 1, a photo set
-        # upright): its whole solving time is the grid's
-        timings["grid"] = round(grid_solver.solving_ms if isinstance(grid_solver, RememberedSolver)
-                                else 1000 * (time.perf_counter() - t0), 1)
+        timings["grid"] = round(1000 * (time.perf_counter() - t0), 1)
         if require_sure:
             require_grid_sure(state, grid, settings, photos, read_from)
     else:

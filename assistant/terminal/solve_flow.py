@@ -13,6 +13,7 @@ import argparse
 import json
 import os
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import NamedTuple
 
@@ -142,11 +143,15 @@ def produce(path: str | None, settings: CubeSettings, args: argparse.Namespace, 
     try:
         state, settings = as_solve_takes(state, settings, got.ones, got.face_files,
                                          got.corner_photos, args, err, solver)
-        return solve_state(state, settings, optimal=getattr(args, "optimal", False),
-                           reading_ms=reading_ms, tables=tables, progress=progress,
-                           known=followed_plans(settings.symmetric) if remembered else None,
-                           require_sure=True, grid_solver=solver, photos=photos,
-                           read_from=path or None)
+        result = solve_state(state, settings, optimal=getattr(args, "optimal", False),
+                             reading_ms=reading_ms, tables=tables, progress=progress,
+                             known=followed_plans(settings.symmetric) if remembered else None,
+                             require_sure=True, grid_solver=solver, photos=photos,
+                             read_from=path or None)
+        # the grid may have been solved before (for the 1, or to set a photo upright) and
+        # answered from memory there: its whole solving time is the grid's
+        return replace(result, timings_ms={**result.timings_ms, "grid": round(
+            solver.solving_ms if result.grid is not None else 0.0, 1)})
     except GridUnsolvableError as e:
         raise photo_refusal(e, state, photos) from None
 
