@@ -176,6 +176,40 @@ def test_a_face_in_the_wrong_slot_is_undone_by_retaking_that_slot(served):
     assert [(folder / f"{f}.jpg").read_bytes() == photo[f] for f in "UF"] == [True, True]
 
 
+def test_two_photos_in_each_others_slots_are_undone_by_retaking_both(served):
+    """R's photo taken for L and L's for R: the right R photo is refused as a repeat of L's
+    slot, and the right L photo as a repeat of R's, as each slot still holds the other's
+    photo; with both retaken the two are taken, each in its own slot (the R photo refused
+    first is taken from refused/), and the set reads as ``read`` reads it."""
+    photo = {f: (FACES_DIR / f"{f}.jpg").read_bytes() for f in "URFDLB"}
+    for slot, face in (("U", "U"), ("F", "F"), ("D", "D"), ("B", "B"), ("R", "L"), ("L", "R")):
+        assert call(served.url + f"api/face/{slot}", photo[face])[0] == 200
+    status, body = call(served.url + "api/face/R", photo["R"])
+    assert status == 422 and "or retake L if its photo shows this face" in body["error"], body
+    status, body = call(served.url + "api/face/L", photo["L"])
+    assert status == 200, body
+    folder = served.service.folder.path
+    assert [(folder / f"{f}.jpg").read_bytes() == photo[f] for f in "RL"] == [True, True]
+    view = call(served.url + "api/status")[1]
+    assert [p["refused"] for p in view["photos"]] == [None] * 6, view["photos"]
+    truth = Reader(ocr="never").read_photo_set(FACES_DIR).state.stickers
+    deadline = time.monotonic() + 60
+    while served.service.reading() is None and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert served.service.reading().state.stickers == truth
+
+
+def test_a_photo_refused_as_a_repeat_waits_only_for_its_own_swap(served):
+    """The same face taken for two slots (no swap): a retake of the first slot with another
+    face takes that photo alone; the photo refused for the second slot stays refused."""
+    photo = {f: (FACES_DIR / f"{f}.jpg").read_bytes() for f in "URF"}
+    assert call(served.url + "api/face/U", photo["U"])[0] == 200
+    assert call(served.url + "api/face/R", photo["U"])[0] == 422
+    assert call(served.url + "api/face/U", photo["F"])[0] == 200  # wrong again, but no repeat
+    folder = served.service.folder.path
+    assert not (folder / "R.jpg").exists() and (folder / "refused" / "R-1.jpg").exists()
+
+
 def test_resume_refuses_the_newer_photo_of_a_repeated_pair():
     """``serve --resume`` reads the photos in the order they were taken: of U.jpg and its
     copy R.jpg the newer is refused as a repeat, whichever name it has."""

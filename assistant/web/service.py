@@ -225,6 +225,9 @@ class PhoneService:
         self._lock = threading.Lock()
         self._read: dict[str, dict[str, FaceReading]] = {}
         self._refused: dict[str, str] = {}
+        # face photos refused as a repeat of another slot's photo, by slot: the file kept in
+        # refused/, its reading and the slot it repeated (:meth:`_swapped`)
+        self._waiting: dict[str, tuple[Path, dict[str, FaceReading], str]] = {}
         self._unnamed: set[str] = set()
         self._reading: Reading | None = None
         self._set_error = ""
@@ -334,21 +337,24 @@ class PhoneService:
             self.folder.refuse(incoming, name)
             with self._lock:  # an earlier photo of the name, if any, stays in use
                 self._refused[name] = message
+                self._waiting.pop(name, None)  # only the newest photo of a slot waits
                 self._version += 1
                 self._changed.notify_all()
             raise UploadRefused(message, 422) from None
         with self._lock:
             busy = self._busy_refusal(name)  # the review may have started meanwhile
             repeat = "" if busy else self._repeat(kind, name, faces)  # the photos held now
-            if repeat:  # as any refused photo: an earlier one of the name stays in use
-                self.folder.refuse(incoming, name)
+            swapped = self._swapped(kind, name, faces) if repeat else None
+            if swapped is not None:  # the two photos taken for each other's slots
+                self._take(name, incoming, faces)
+                self._take(swapped, *self._waiting[swapped][:2])
+                repeat = ""
+            elif repeat:  # as any refused photo: an earlier one of the name stays in use
+                before = repeated_face(_seen(faces[name]), self._taken_faces(name), name)
+                self._waiting[name] = (self.folder.refuse(incoming, name), faces, before or "")
                 self._refused[name] = repeat
             elif not busy:
-                self.folder.accept(incoming, name)
-                self._read[name] = faces
-                self._taken.add(name)
-                self._refused.pop(name, None)
-                self._reading, self._set_error = None, ""
+                self._take(name, incoming, faces)
             if not busy:
                 self._version += 1
                 self._changed.notify_all()
@@ -360,6 +366,41 @@ class PhoneService:
         self.worker.submit(self._read_set_if_complete)
         return self._photo_view(kind, name)
 
+    def _take(self, name: str, path: Path, faces: dict[str, FaceReading]) -> None:
+        """Make the file ``path`` (read as ``faces``) the set's photo ``name`` (with the lock
+        held): the set is to be read again."""
+        self.folder.accept(path, name)
+        self._read[name] = faces
+        self._taken.add(name)
+        self._refused.pop(name, None)
+        self._waiting.pop(name, None)
+        self._reading, self._set_error = None, ""
+
+    def _swapped(self, kind: Kind, name: str, faces: dict[str, FaceReading]) -> str | None:
+        """The slot whose photo face photo ``name`` (read as ``faces``) repeats, where that
+        slot's last photo was refused as a repeat of this slot's photo and the two new photos
+        repeat nothing else (with the lock held): two photos had been put in each other's
+        slots, so that each retake repeated the other's photo, and the person has now taken
+        both again for their own slots. None otherwise."""
+        if kind != "faces":
+            return None
+        before = repeated_face(_seen(faces[name]), self._taken_faces(name), name)
+        waiting = self._waiting.get(before or "")
+        if before is None or waiting is None or waiting[2] != name:
+            return None
+        rest = {f: seen for f, seen in self._taken_faces(name).items() if f != before}
+        theirs = _seen(waiting[1][before])
+        if (repeated_face(_seen(faces[name]), {**rest, before: theirs}, name) is None
+                and repeated_face(theirs, {**rest, name: _seen(faces[name])}, before) is None):
+            return before
+        return None
+
+    def _taken_faces(self, name: str) -> dict[str, tuple[Sticker | None, ...]]:
+        """The stickers seen on each face of the set's photos but ``name`` (with the lock
+        held)."""
+        return {f: _seen(r) for n, read in self._read.items() if n != name
+                for f, r in read.items()}
+
     def _switch(self, kind: Kind) -> None:
         """Start a set of ``kind`` when the folder holds another kind (the photos read so far
         are dropped) or no session file yet (with the lock held)."""
@@ -368,6 +409,7 @@ class PhoneService:
             self._read.clear()
             self._taken.clear()
             self._refused.clear()
+            self._waiting.clear()
             self._unnamed.clear()
             self._reading, self._set_error = None, ""
         elif not (self.folder.path / SESSION_FILE).exists():
@@ -395,10 +437,8 @@ class PhoneService:
         is the wrong one: a retake of its slot, which is no repeat."""
         if kind != "faces" or name not in faces:
             return ""
-        taken = {f: _seen(r) for n, read in self._read.items() if n != name
-                 for f, r in read.items()}
         centres = self._centres()
-        before = repeated_face(_seen(faces[name]), taken, name)
+        before = repeated_face(_seen(faces[name]), self._taken_faces(name), name)
         if before is None:
             return ""
         return (f"photo {name}: "
