@@ -630,6 +630,23 @@ def test_serve_refuses_a_bad_port_clearly(capsys, tmp_path):
     assert not phone.exists() or not list(phone.iterdir())  # no empty session left
 
 
+def test_a_run_that_took_no_photo_leaves_no_session_for_resume(tmp_path, monkeypatch, capsys):
+    """serve stopped before any photo came (Ctrl-C) removes its empty folder, so that a later
+    ``serve --resume`` goes on with the newest session that holds photos."""
+    kept = PhotoFolder(new_folder())
+    kept.switch("faces")  # an earlier run's session, with its session file
+
+    def stopped(*_args, **_kw):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(serve_command, "hand_over", stopped)
+    assert main(["serve", "--port", "0", "--ocr", "never"]) == 130
+    phone = tmp_path / "home" / "phone"
+    assert list(phone.iterdir()) == [kept.path]
+    err = " ".join(capsys.readouterr().err.split())
+    assert "no photo was taken; run `sudoku-cube serve --port 0 --ocr never` again" in err, err
+
+
 def test_the_terminal_reviews_and_guides_and_the_page_follows(served, monkeypatch, capsys):
     """hand_over on a terminal: the review (Enter accepts), then the guide (two steps, q);
     the page shows the step the guide reached."""
@@ -643,10 +660,14 @@ def test_the_terminal_reviews_and_guides_and_the_page_follows(served, monkeypatc
     for face in "URFDLB":
         service.upload("faces", face, (FACES_DIR / f"{face}.jpg").read_bytes())
     args = build_parser("serve").parse_args(["serve", "--ocr", "never"])
+    out = io.StringIO()
     assert serve_command.hand_over(service, service.folder, CubeSettings(), args,
-                                   Console(file=io.StringIO(), width=100)) == 0
+                                   Console(file=out, width=100)) == 0
     step = call(served.url + "api/status")[1]["step"]
     assert step["number"] == 3 and not step["done"]
+    # serve again would start a new session: the guide names the command that goes on
+    assert ("Stopped at step 3 of 8; run `sudoku-cube serve --resume` to continue there."
+            in " ".join(out.getvalue().split())), out.getvalue()
 
 
 def test_only_a_photo_taken_in_this_run_sends_the_guide_back_to_step_1(served, monkeypatch):

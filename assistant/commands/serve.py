@@ -82,8 +82,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         url = server.start()
     except SudokuCubeError:
-        if not args.resume:
-            folder.path.rmdir()  # nothing was received: no empty session to resume
+        _drop_if_empty(folder)  # nothing was received: no empty session to resume
         raise
     interrupt.set_resume_hint(f"the photos are kept in {folder.path}; `sudoku-cube serve "
                               "--resume` continues with them")
@@ -93,6 +92,21 @@ def run(args: argparse.Namespace) -> int:
         return hand_over(service, folder, settings, args, console)
     finally:
         server.stop()
+        if _drop_if_empty(folder):  # what Ctrl-C says: no photos are kept
+            interrupt.set_resume_hint("no photo was taken; run `{command}` again")
+
+
+def _drop_if_empty(folder: PhotoFolder) -> bool:
+    """Remove the session's folder when nothing was received in it, so that ``serve
+    --resume`` continues the newest session that holds photos, not a run that took none;
+    whether it was removed."""
+    try:
+        if not any(folder.path.iterdir()):
+            folder.path.rmdir()
+            return True
+    except OSError:
+        pass  # gone, or not empty after all: it is kept
+    return False
 
 
 def show_address(url: str, lan: bool, console: Console) -> None:
@@ -179,6 +193,8 @@ def hand_over(service: PhoneService, folder: PhotoFolder, settings: CubeSettings
         if not service.reviewing(reading, person=interactive() and not args.plain):
             continue  # a photo came since: wait for the set read again
         console.print("The cube is read from the phone's photos.")
+        # q or Ctrl-C in the guide: this command would start a new session; this one goes on
+        interrupt.set_resume_command("sudoku-cube serve --resume")
         companion = Companion(service.follow, phone_capture(service, console), "the phone",
                               at=service.at, checked=service.review_check, retakes=True)
         try:
