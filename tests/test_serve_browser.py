@@ -153,3 +153,28 @@ def test_switching_the_kind_with_photos_taken_asks_first(tmp_path):
             expect(page.locator("li.card")).to_have_count(2)
     finally:
         stop(proc)
+
+
+def test_a_review_nobody_answers_is_told_in_the_pages_words_within_its_width(served, tmp_path):
+    """Two photos in each other's slots and nobody at the terminal (``--plain``): the review
+    stops, and the page says so in its own words (photos to check and retake, no state file
+    or command of the terminal's), wrapped within the phone's width."""
+    from sudoku_cube.assistant.services.review import check_reading
+
+    for slot, face in zip("URFDLB", "ULFDRB"):
+        call(served.url + f"api/face/{slot}", (FACES_DIR / f"{face}.jpg").read_bytes())
+    wait_read(served)
+    service = served.service
+    reading = service.reading()
+    assert service.reviewing(reading, person=False)
+    service.review_check(check_reading(reading.state))
+    terminal = (f"the reading is not consistent: ... correct them in a state file "
+                f"(`sudoku-cube read {service.folder.path} --json > state.json` writes one)")
+    words = service.refuse_reading(terminal)
+    service.reviewing(None)
+    assert words.startswith("The reading is not consistent: ") and "sudoku-cube" not in words
+    assert "Check that each photo shows the face (or corner) it is taken for" in words, words
+    with phone_page(served.url) as page:
+        expect(page.locator("#message")).to_have_text(words, timeout=30_000)
+        page.screenshot(path=str(shots(tmp_path) / "serve-unanswered.png"))
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

@@ -203,7 +203,8 @@ def hand_over(service: PhoneService, folder: PhotoFolder, settings: CubeSettings
                                      fresh=service.took_photos(),
                                      take_up=args.resume and quit is None)
         except SudokuCubeError as e:
-            service.refuse_reading(str(e))
+            said = service.refuse_reading(str(e))  # the page's words, said here as the terminal's
+            console.print(f"{plain(str(e))}\nRetake photos on the phone.", highlight=False)
             continue
         except ReviewQuit as stop:
             quit = reading

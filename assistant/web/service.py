@@ -158,7 +158,7 @@ def _said_once(message: str) -> str:
     return rest if sep and rest.startswith(label) else message
 
 
-def inconsistency(check: ReviewCheck, kind: Kind = "faces") -> str:
+def inconsistency(check: ReviewCheck, kind: Kind = "faces", person: bool = True) -> str:
     """What the page says of a review's ``check`` that finds the reading not consistent (""
     when it is): the review's problems, and the photos to retake (a set of ``kind``). Photos
     are named only from the grid's culprits (:attr:`ReviewCheck.culprits`, the likely misreads
@@ -167,10 +167,11 @@ def inconsistency(check: ReviewCheck, kind: Kind = "faces") -> str:
     (:func:`models.grid.hopeless.retake_photos`). Without culprits (a digit read too often
     names every sticker of it), or where they lie on most of the photos, no photo is named:
     the words say to correct the stickers or retake the photos misread. Photos are retaken
-    after q at the review (:data:`RETAKE_HERE`)."""
+    after q at the review (:data:`RETAKE_HERE`). Not ``person``: nobody answers the review
+    (``--plain``, no terminal), which has stopped: the photos are retaken at once."""
     if check.ok:
         return ""
-    after = f"; {RETAKE_HERE}."
+    after = f"; {RETAKE_HERE}." if person else "."
     if check.too_doubtful:
         return f"The reading is not consistent: {check.explanation.rstrip('. ')}{after}"
     text = "; ".join(p.rstrip(". ") for p in check.problems)
@@ -180,10 +181,13 @@ def inconsistency(check: ReviewCheck, kind: Kind = "faces") -> str:
     how = (retake_photos(faces, photos) if len(spread) <= len(set(photos.names.values())) // 2
            else None)
     if how is None:
-        return (f"The reading is not consistent: {text}. Correct the stickers at the review "
-                f"on the computer, or retake the photos misread{after}")
+        fix = ("Correct the stickers at the review on the computer, or retake the photos misread"
+               if person else "Check that each photo shows the face (or corner) it is taken "
+               "for, and retake the photos misread")
+        return f"The reading is not consistent: {text}. {fix}{after}"
+    fix = ", or correct the stickers at the review on the computer" if person else ""
     return (f"The reading is not consistent: {text}. {how} (most of the likely misreads are "
-            f"there), or correct the stickers at the review on the computer{after}")
+            f"there){fix}{after}")
 
 
 _PAGE_PHOTOS: dict[Kind, PhotoNames] = {
@@ -239,6 +243,7 @@ class PhoneService:
         self._checked: dict[str, FaceReading] | None = None
         self._reviewed: Reading | None = None
         self._review_words = ""
+        self._unanswered = ""  # a review nobody answers found the reading not consistent
         self._verdict = ""
         self._quit: Reading | None = None
         self._quit_words = REVIEW_QUIT  # what the page says after q at the review
@@ -472,13 +477,17 @@ class PhoneService:
         with self._lock:
             return bool(self._read) and set(self._read) <= self._taken
 
-    def refuse_reading(self, message: str) -> None:
+    def refuse_reading(self, message: str) -> str:
         """The whole reading was refused after it was read (the grid solver found no cube in
-        it): the page says why and waits for a retake."""
+        it, or the review, with nobody to answer it, found it not consistent): the page says
+        why and waits for a retake. A review's stop is said in the page's words (photos, not
+        the terminal's state files and commands), which are returned."""
         with self._lock:
-            self._reading, self._set_error = None, message.replace(f"{self.folder.path}/", "")
+            words = self._unanswered or message.replace(f"{self.folder.path}/", "")
+            self._reading, self._set_error, self._unanswered = None, words, ""
             self._version += 1
             self._changed.notify_all()
+            return words
 
     def reviewing(self, reading: Reading | None, person: bool = True) -> bool:
         """The terminal reviews ``reading`` now and plans from it (None: it no longer does):
@@ -512,6 +521,8 @@ class PhoneService:
         with self._lock:
             self._verdict = inconsistency(check, self.kind()).replace(f"{self.folder.path}/",
                                                                        "")
+            self._unanswered = (inconsistency(check, self.kind(), person=False)
+                                if self._review_words == PLANNING else "")
             self._version += 1
             self._changed.notify_all()
 

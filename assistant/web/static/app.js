@@ -108,7 +108,9 @@ function stageMessage(s) {
   if (s.check) return "The guide checks the cube: take the photo it asks for.";
   if (s.stage === "photos") return s.next ? `Next: ${title(s.kind, s.next)}.` : "";
   if (s.stage === "reading") return "All photos are in: reading the whole cube...";
-  if (s.stage === "refused") return s.message + " Retake that photo.";
+  // A refusal that already says which photos to retake needs no line of its own.
+  if (s.stage === "refused") return /retake/i.test(s.message) ? s.message
+                                                              : s.message + " Retake that photo.";
   // The terminal reviews the reading (not consistent: why, and the photos to retake after).
   if (REVIEW_STAGES.includes(s.stage)) return s.message;
   // q stopped the review at the computer: the photos misread are retaken here.
