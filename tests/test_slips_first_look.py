@@ -15,6 +15,7 @@ from rich.console import Console
 from sudoku_cube.assistant.cli import main
 from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
 from sudoku_cube.assistant.terminal.guide_check import check_cube
+from sudoku_cube.assistant.terminal.interrupt import resume_command
 from sudoku_cube.assistant.services.slip_check import first_look_words, show_face_words
 from sudoku_cube.assistant.services.slipped_cubes import slipped_cubes
 from sudoku_cube.models.cube.face_words import hold_phrase
@@ -132,6 +133,9 @@ def test_guide_check_with_typed_face_and_with_corner_photo(case, tmp_path, monke
         # the command to take the new plan up later on a line of its own, not run on after
         # the moves as if it were one of them
         assert "\nTo take it up later: `sudoku-cube guide " in line
+        # q or Ctrl-C from now on names that command, not the one run with the old plan
+        later = line.split("To take it up later: `")[1].rstrip("`")
+        assert resume_command("sudoku-cube guide state.json --moves OLD") == later
         assert len(prompts) == 1 and cursor.position == 0
         assert is_solved(real.apply([s.move for s in cursor.steps]))
 

@@ -54,6 +54,7 @@ from ..services.typed_paths import photo_given, quoted_line
 from ..services.wrong_centres import refuse_wrong_corners, refuse_wrong_tokens
 from ..services.unfinished import (Unfinished, check_key, drop_unfinished, keep_unfinished,
                                    kept_unfinished)
+from .interrupt import set_resume_command
 from .keys import LineInterrupted, LineReader, edits_on_line
 from .line_words import back_words, kept_words, typed_on
 from .markup import plain
@@ -407,6 +408,8 @@ def _conclude(cursor: GuideCursor, verdict: Verdict, options: str = "",
             later = after_slip_guide(real, verdict.repair) + options
         except OSError as e:
             return f"{message}\n(Not saved for a later run: {e.strerror or e}.)"
+        # q or Ctrl-C from now on: the command run (its --moves, the old plan) would not go on
+        set_resume_command(later)
         return f"{message}\nTo take it up later: `{later}`"
     return message
 
