@@ -125,7 +125,7 @@ RESUMABLE = {
     "solve": "run `{command}` to go on from there",
     "guide": "run `{command}` to go on: it continues at the step it reached",
     "check": "run `{command}` to go on from there",
-    "scan": "the faces captured so far are saved: `sudoku-cube scan --resume` continues",
+    "scan": "run `{command}` again",  # the scan says more once it knows what it holds
 }
 """What to run after Ctrl-C, per command (the default when the command set no hint of its own
 through :func:`assistant.terminal.interrupt.set_resume_hint`)."""

@@ -131,7 +131,12 @@ def _failed(target: Path, error: BaseException) -> BaseException:
 def check_output_file(path: str | os.PathLike[str]) -> None:
     """Refuse at once a file that a command will write only after long work (a scan): one that
     is a folder or not an ordinary file, or whose nearest existing folder is a file or may not
-    be written. Raises :class:`SudokuCubeError` (or :class:`WriteFailed`) naming ``path``."""
+    be written, or whose name ends in a slash (a folder is meant: a file of its name would
+    stand in the way of it). Raises :class:`SudokuCubeError` (or :class:`WriteFailed`) naming
+    ``path``."""
+    if os.fspath(path).endswith(("/", os.sep)):
+        raise SudokuCubeError(f"{os.fspath(path)}: ends in a slash, so names a folder; give a file "
+                              f"name in it, such as {os.fspath(path)}scan.json")
     target = Path(path)
     _check_replaceable(target, pipes=False)
     folder = target.parent

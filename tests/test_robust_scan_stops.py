@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 VIDEO = ROOT / "samples" / "video" / "show-six-faces.avi"
 
 
-@pytest.mark.parametrize("where", ["folder", "under a file", "in no folder"])
+@pytest.mark.parametrize("where", ["folder", "under a file", "in no folder", "slash"])
 def test_an_output_that_cannot_be_written_is_refused_before_the_scan(where, tmp_path,
                                                                     monkeypatch, capsys):
     opened = []
@@ -27,7 +27,9 @@ def test_an_output_that_cannot_be_written_is_refused_before_the_scan(where, tmp_
                   "under a file": (tmp_path / "notes.txt" / "scan.json",
                                    ("notes.txt is a file, not a folder", "choose another place")),
                   "in no folder": (tmp_path / "typo" / "scan.json",
-                                   ("typo does not exist", "create it first"))
+                                   ("typo does not exist", "create it first")),
+                  "slash": (f"{tmp_path / 'typo'}/", ("ends in a slash, so names a folder",
+                                                       "typo/scan.json"))
                   }[where]
     code = main(["scan", str(VIDEO), "--no-window", "-o", str(out)])
     assert_clear_error(code, capsys.readouterr().err, str(out), *words)
@@ -64,3 +66,15 @@ def test_ctrl_c_while_the_camera_opens_does_not_suggest_resume(monkeypatch, caps
     err = capsys.readouterr().err
     _no_resume(err)
     assert f"no face was captured; run `sudoku-cube scan {VIDEO} --no-window` again" in err
+
+
+def test_ctrl_c_before_the_scan_knows_its_session_does_not_suggest_resume(monkeypatch, capsys):
+    """Ctrl-C in the scan's first moments (its reader still being made): nothing is saved."""
+    def pressed(*a, **kw):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(scan, "chosen_reader", pressed)
+    assert main(["scan", str(VIDEO), "--no-window"]) == 130
+    err = capsys.readouterr().err
+    _no_resume(err)
+    assert f"run `sudoku-cube scan {VIDEO} --no-window` again" in err
