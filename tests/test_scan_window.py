@@ -249,3 +249,17 @@ def test_long_face_names_fit_the_windows_one_line_texts(monkeypatch):
     drawn.clear()
     scan_canvas(ScanScene(frame=frame, next_face="D", title="the bottom face (D)", hold="x"))
     assert [size for _, t, size, _ in drawn if t.startswith("Show")] == [52]
+
+
+def test_a_display_set_but_out_of_reach_opens_no_window_and_the_process_goes_on(monkeypatch):
+    """DISPLAY names a display no server answers (an ``ssh -X`` session gone): OpenCV's Qt
+    would abort the whole process on the window; it is tried in another one, and the scan or
+    watch goes on without a window, told so (:func:`open_or_tell`)."""
+    from sudoku_cube.assistant.terminal import scan_window
+
+    free = next(n for n in range(90, 200) if not Path(f"/tmp/.X11-unix/X{n}").exists())
+    monkeypatch.setenv("DISPLAY", f":{free}")
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    told: list[str] = []
+    assert scan_window.open_or_tell(told.append) is None
+    assert told == [scan_window.NO_WINDOW]

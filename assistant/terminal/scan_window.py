@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
+from functools import cache
 from typing import Callable, Protocol
 
 import cv2
@@ -36,6 +38,28 @@ def display_available() -> bool:
     return True
 
 
+PROBE = ("import cv2; cv2.namedWindow('probe', cv2.WINDOW_NORMAL); cv2.waitKey(1); "
+         "cv2.destroyAllWindows()")
+"""A window opened and closed in a process of its own: where the display is set but cannot be
+reached (an ``ssh -X`` session gone, Wayland without XWayland), OpenCV's Qt aborts the
+process that tries, which no ``except`` can catch."""
+
+
+@cache
+def _display_opens(display: str, wayland: str) -> bool:
+    """Whether a window opens on the display set (``display``, ``wayland``: the variables,
+    which key the answer), tried once per process in another one (:data:`PROBE`)."""
+    if not sys.platform.startswith("linux"):
+        return True
+    try:
+        done = subprocess.run([sys.executable, "-c", PROBE], stdin=subprocess.DEVNULL,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                              timeout=20, check=False)
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return done.returncode == 0
+
+
 class Window:
     """An OpenCV window; ``Window.open()`` returns None when OpenCV cannot show one."""
 
@@ -46,7 +70,8 @@ class Window:
     def open(name: str = WINDOW_NAME, size: tuple[int, int] = SIZE) -> "Window | None":
         """Open the window ``size`` large, or None (no display, or an OpenCV build without
         GUI)."""
-        if not display_available():
+        if not display_available() or not _display_opens(os.environ.get("DISPLAY", ""),
+                                                          os.environ.get("WAYLAND_DISPLAY", "")):
             return None
         try:
             cv2.namedWindow(name, cv2.WINDOW_NORMAL | cv2.WINDOW_KEEPRATIO
