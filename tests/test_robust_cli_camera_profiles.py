@@ -95,8 +95,10 @@ def test_truncated_video_file_as_a_camera_that_stops(tmp_path, capsys):
     cut = tmp_path / "cut.avi"
     cut.write_bytes(data[: int(len(data) * 0.45)])  # a copy interrupted part-way
     code = main(["scan", str(cut), "--no-window"])
+    # the same video again would end alike: another video (or a camera) goes on
     assert_clear_error(code, capsys.readouterr().err, "cut.avi", "the video ended after",
-           "of 6 faces are saved", "scan --resume")
+           "of 6 faces are saved", "`sudoku-cube scan --resume VIDEO` with a video of the "
+           "faces still to take (or --camera N)")
     assert 1 <= len(ScanSession.load().faces) < 6
     garbage = tmp_path / "garbage.avi"
     garbage.write_bytes(data[:4000])

@@ -53,6 +53,11 @@ SCAN_AGAIN = ("scan it again (sudoku-cube scan) in even light, each face sharp a
 """How to take the faces again where the scan saw no digit on most of them and the session
 could not keep all six (:func:`_scan_again`)."""
 RESUME_HINT = "run `sudoku-cube scan --resume` to continue with the faces captured so far"
+VIDEO_RESUME_HINT = ("run `sudoku-cube scan --resume VIDEO` with a video of the faces still to "
+                     "take (or --camera N) to continue with the faces captured so far")
+"""How a scan from a video that ended goes on: from another video or a camera."""
+EVERY_HINT = (" (--every N reads one frame in N: a short video may then show too few of a "
+              "face)")
 NOTHING_SAVED = "nothing to resume: run `sudoku-cube scan` again"
 
 
@@ -269,12 +274,14 @@ def _capture(args, console: Console, scanner: Scanner, source, camera: CameraSet
     """The live part: the profile's camera opens with its saved settings and lens correction
     (:func:`profile_frames`), and its frames are read until every face is captured."""
     with profile_frames(source, camera) as frames:
-        _watch_frames(args, console, scanner, _checked(frames), read_frame_face)
+        _watch_frames(args, console, scanner, _checked(frames), read_frame_face,
+                      video=isinstance(source, str))
 
 
 def _watch_frames(args, console: Console, scanner: Scanner, frames: Iterator[np.ndarray],
-                  read_frame_face=read_frame_face) -> None:
-    """Frames until every face is captured; clear messages when they stop."""
+                  read_frame_face=read_frame_face, video: bool = False) -> None:
+    """Frames until every face is captured; clear messages when they stop (``video``: the
+    frames are a video file's, which a resumed scan would read again from its start)."""
     window = None if args.no_window else open_or_tell(
         lambda m: console.print(m, markup=False, highlight=False))
     live_ok = interactive()
@@ -306,6 +313,12 @@ def _watch_frames(args, console: Console, scanner: Scanner, frames: Iterator[np.
         raise SystemExit(130 if len(scanner.session.faces) < 6 else 0)
     except CameraError as e:
         saved, lost = _saved(scanner)
+        if video:  # the same video again would end the same way
+            again = (VIDEO_RESUME_HINT if saved else
+                     "run `sudoku-cube scan VIDEO` with a video that shows all six faces")
+            hint = EVERY_HINT if args.every > 1 else ""
+            raise SudokuCubeError(f"{e}\n  {saved} of 6 faces are saved{lost}; {again}{hint}.") \
+                from None
         again = RESUME_HINT if saved else "run `sudoku-cube scan` again"
         raise SudokuCubeError(f"{e}\n  {saved} of 6 faces are saved{lost}; fix the camera, "
                               f"then {again}.") from None
