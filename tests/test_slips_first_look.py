@@ -16,7 +16,7 @@ from sudoku_cube.assistant.cli import main
 from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
 from sudoku_cube.assistant.terminal.guide_check import check_cube
 from sudoku_cube.assistant.terminal.interrupt import resume_command
-from sudoku_cube.assistant.services.slip_check import first_look_words, show_face_words
+from sudoku_cube.assistant.services.slip_check import first_look_words, photo_cells, show_face_words
 from sudoku_cube.assistant.services.slipped_cubes import slipped_cubes
 from sudoku_cube.models.cube.face_words import hold_phrase
 from sudoku_cube.models.generator.cube3 import make_puzzle
@@ -30,6 +30,7 @@ from sudoku_cube.models.slips.replay import candidates, slipped_state
 from sudoku_cube.models.slips.find import find_slip
 from sudoku_cube.models.cube.solved import is_solved
 from sudoku_cube.models.cube.state_format import to_json
+from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.render.photo import render_corner_photo
 from tests import render_cache
 from tests.open_slips import slip_left_open
@@ -220,3 +221,17 @@ def test_look_shares_count_corner_photo_as_one_look():
     look = first_look(pz.state, plan, 9)
     assert look.face_share == pytest.approx(max(s for s, _ in shares[:6]), abs=1e-4)
     assert look.corner_share == pytest.approx(corner, abs=1e-4)
+
+
+def test_a_face_photo_with_no_digit_seen_is_refused_not_searched(tmp_path):
+    """A corner photo given as a face's photo, found as a face seen steeply whose stickers
+    show no digit: refused naming the photo and how to give a corner photo, not searched (no
+    slip would fit, and the check would ask to read the whole cube again)."""
+    pz = make_puzzle(11, 20)
+    img, _ = render_cache.corner_photo(pz.state.faces(), "A", seed=2, style="white")
+    path = tmp_path / "A.png"
+    cv2.imwrite(str(path), img)
+    with pytest.raises(SudokuCubeError) as err:
+        photo_cells("F", path)
+    assert str(err.value).startswith(f"{path}: no digit seen on 9 of the 9 stickers"), err.value
+    assert "photograph face F straight on" in str(err.value) and "A=PATH" in str(err.value)

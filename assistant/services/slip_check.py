@@ -75,9 +75,16 @@ def _top_of(face: str) -> str:
 
 def photo_cells(face: str, path: str | Path, reader: Reader = Reader()) -> Cells:
     """Read one face photo (taken as the net shows the face) into scored cells, with
-    ``reader`` (the profile's) and no OCR."""
+    ``reader`` (the profile's) and no OCR. A photo with no digit seen on most of its stickers
+    (a corner photo's face seen steeply, a blurred or dark photo) is refused: no slip could
+    be judged from it, and the search would end asking to read the whole cube again."""
     img = load_image(Path(path))
     r = reader.with_ocr("never").read_face(img, source=str(path), face=face)
+    if len(r.blank) > len(r.candidates) // 2:
+        raise SudokuCubeError(
+            f"{path}: no digit seen on {len(r.blank)} of the {len(r.candidates)} stickers of "
+            f"the face found; photograph face {face} straight on, sharp and filling about half "
+            "of the picture (a photo of the cube's corner is given as A=PATH or B=PATH)")
     return tuple(r.candidates)
 
 
