@@ -405,8 +405,16 @@ def test_watch_mode_on_a_rendered_video_finds_the_slip_and_goes_on(tmp_path, cap
     assert "Step 1 confirmed" in out and "Step 2 confirmed" not in out
     assert "Found the slip: step 2" in out and "clockwise" in out
     assert "The camera goes on watching" in out and "Found the slip: step 1 (" in out
-    new_plan = parse_moves(out.split("Follow the new plan from here:")[1].strip())
+    left, later = out.split("Follow the new plan from here:")[1].split("To take it up later:")
+    new_plan = parse_moves(left.strip())
     assert is_solved(real_states(start, plan, [slip])[2].apply(new_plan))
+    # the plan followed since the slip can be taken up again, watching: its real cube saved
+    from sudoku_cube.assistant.cli import build_parser
+    from sudoku_cube.models.cube.state_format import parse_state
+    command = " ".join(later.split()).strip("` ")
+    assert command.startswith("sudoku-cube guide ") and command.endswith(f"--camera {video}")
+    args = build_parser("guide").parse_args(shlex.split(command)[1:])
+    assert is_solved(parse_state(Path(args.state).read_text()).apply(parse_moves(args.moves)))
 
 
 def test_corner_photo_named_b_is_read_as_photo_b(fixed_plan, tmp_path, capsys):

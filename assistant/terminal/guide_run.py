@@ -24,16 +24,17 @@ from ..services.guide import GuideCursor, steps_as_read
 from ..services.review import ReviewCheck
 from ..services.pipeline import AFTER_SLIP, optimal_notice, steps_done_words
 from ..services.sessions import save_followed_plan
-from .guide_check import Capture, make_checker
+from .guide_check import Capture, after_slip_guide, make_checker
 from .guide_ui import print_plain, run_interactive
 from .given_moves import Fix, cube_options, fix_for, given_start
-from .interrupt import restart_taken
+from .interrupt import restart_taken, set_resume_command
 from .guide_watch import camera_capture, watch_end, watch_plain, watch_screen
 from .keys import LineReader, interactive, read_key, read_line
 from .markup import plain
 from .profile_option import chosen_reader, cube_settings, profile_camera
 from .review_ui import GoOn, solve_again
 from .scan_window import open_or_tell
+from .shell_words import quoted
 from .speech import Speaker
 
 
@@ -109,11 +110,16 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
                                WATCH_WINDOW))
         if not interactive() or args.plain:
             watch_plain(console, cursor, args.camera, settings, camera, reader, window)
+            later = _after_watch(cursor, args)
+            if later and not cursor.done:
+                console.print(f"To take it up later: `{later}`", highlight=False, markup=False,
+                              soft_wrap=True)  # one line, to copy
             return 0
         events = watch_screen(console, cursor, args.camera, settings, camera, speak, reader,
                               window, note=written)
         if cursor.done:
             return 0
+        _after_watch(cursor, args)  # named below as the command that goes on
         written = watch_end(cursor, events)  # why the watch stopped and what to do now
         capture = camera_capture(args.camera, reader, camera)  # go on by keys; c checks
         source = "the camera"
@@ -122,6 +128,22 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
                            getattr(args, "state", None) or getattr(args, "input", None) or "")
     run_interactive(console, cursor, read_key, checker=checker, speak=speak, note=written)
     return 0
+
+
+def _after_watch(cursor: GuideCursor, args: argparse.Namespace) -> str | None:
+    """Where the watch followed a plan made after a slip: the command that takes it up in a
+    later run, watching again (the real cube saved as ``after-slip.json``,
+    :func:`assistant.terminal.guide_check.after_slip_guide`), made the one named to go on;
+    None where no slip was found or the file cannot be written."""
+    if not cursor.after_slip:
+        return None
+    try:
+        later = (after_slip_guide(cursor.start, [s.move for s in cursor.steps])
+                 + cube_options(args) + f" --camera {quoted(str(args.camera))}")
+    except OSError:
+        return None
+    set_resume_command(later)
+    return later
 
 
 WATCH_WINDOW = "sudoku-cube watch"
