@@ -79,7 +79,7 @@ GUIDE_HELP = (
     ("c", "check the cube: it asks for a face (typed or a photo), finds a slip "
           "and plans again from where the cube really is"),
     ("r", "restart from step 1 (asks first)"),
-    ("q", "quit; the step reached is saved: run the same command to go on"),
+    ("q", "quit; the step reached is saved, and how to go on is said"),
     ("?", "this help"),
 )
 """The guide's keys and what they do, for the ``?`` screen."""
