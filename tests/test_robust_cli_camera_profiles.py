@@ -7,6 +7,9 @@ in place of ``cv2.VideoCapture`` (the code under test, its timeouts and messages
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -191,3 +194,19 @@ def test_reading_with_a_missing_or_broken_profile(command, name, capsys):
         _write_profile(name)
     code = main([command, str(ROOT / "samples/cubes/01-easy"), "--profile", name])
     assert_clear_error(code, capsys.readouterr().err, name, *words)
+
+
+def test_a_cut_video_prints_no_decoder_log_lines(tmp_path):
+    """FFmpeg's own complaints about a cut file (``[mjpeg @ 0x...] overread 8``) stay off the
+    person's terminal: its end is said once, in the scan's words. A process of its own, as
+    FFmpeg's log level is read when the first video of a process opens."""
+    cut = tmp_path / "cut.avi"
+    cut.write_bytes(VIDEO.read_bytes()[:300_000])
+    path = os.pathsep.join(filter(None, (os.environ.get("PYTHONPATH"), str(ROOT))))
+    env = {**os.environ, "SUDOKU_CUBE_HOME": str(tmp_path / "home"), "PYTHONPATH": path}
+    env.pop("OPENCV_FFMPEG_LOGLEVEL", None)
+    done = subprocess.run([sys.executable, "-m", "sudoku_cube.assistant.cli", "scan", str(cut),
+                           "--no-window"], capture_output=True, text=True, env=env, cwd=ROOT,
+                          timeout=300)
+    assert done.returncode == 2 and "the video ended after" in done.stderr, done.stderr
+    assert " @ 0x" not in done.stderr and "overread" not in done.stderr, done.stderr
