@@ -139,15 +139,17 @@ def test_interrupted_scan_resumes_with_the_faces_already_captured(tmp_path, caps
 
 
 def test_ctrl_c_names_the_command_that_goes_on():
-    """After Ctrl-C the message names what to run: the solve itself, scan --resume for a scan,
-    and the saved review's state file once corrections were typed."""
+    """After Ctrl-C the message names what to run: the solve itself, a scan again (before it
+    has said what it holds: no face is saved yet), and the saved review's state file once
+    corrections were typed."""
     from sudoku_cube.assistant.terminal import interrupt
     from sudoku_cube.assistant.cli import interrupted_hint
 
     with interrupt.remembered_ctrl_c():
         assert "run `sudoku-cube solve 'my photos'` to go on" in interrupted_hint(
             ["solve", "my photos"])
-        assert "scan --resume" in interrupted_hint(["scan"])
+        assert "run `sudoku-cube scan` again" in interrupted_hint(["scan"])
+        assert "run `sudoku-cube scan --resume` again" in interrupted_hint(["scan", "--resume"])
         assert "scan --resume" not in interrupted_hint(["solve", "dir"])
         interrupt.set_resume_command("sudoku-cube solve /d/reviewed.json")
         assert "run `sudoku-cube solve /d/reviewed.json` to go on" in interrupted_hint(

@@ -117,6 +117,8 @@ def test_a_scan_on_a_full_disk_with_no_face_saved_suggests_no_resume(tmp_path, m
     code = main(["scan", str(cut), "--no-window"])
     err = " ".join(capsys.readouterr().err.split())
     assert_clear_error(code, err, "0 of 6 faces are saved", "could not be saved")
-    assert "--resume" not in err and "then run `sudoku-cube scan` again" in err
+    # the video ended: a video that shows every face, from the start (nothing was kept)
+    assert "--resume" not in err
+    assert "run `sudoku-cube scan VIDEO` with a video that shows all six faces" in err
     assert "nothing to resume" not in err
     assert not scan_session_path().exists()
