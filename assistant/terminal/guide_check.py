@@ -405,11 +405,9 @@ def _conclude(cursor: GuideCursor, verdict: Verdict, options: str = "",
         real = verdict.best.state
         cursor.follow(steps_from_moves(real, verdict.repair), real, after_step=at)
         try:
-            later = after_slip_guide(real, verdict.repair) + options
+            later = take_up_later(real, verdict.repair, options)
         except OSError as e:
             return f"{message}\n(Not saved for a later run: {e.strerror or e}.)"
-        # q or Ctrl-C from now on: the command run (its --moves, the old plan) would not go on
-        set_resume_command(later)
         return f"{message}\nTo take it up later: `{later}`"
     return message
 
@@ -421,6 +419,16 @@ def after_slip_guide(real: CubeState, repair: Sequence[Move]) -> str:
     path = data_dir() / "after-slip.json"
     atomic_write_text(path, to_json(real))
     return f"sudoku-cube guide {shlex.quote(str(path))} --moves \"{format_moves(repair)}\""
+
+
+def take_up_later(real: CubeState, moves: Sequence[Move], options: str = "") -> str:
+    """The guide after a slip found: the command that takes up the new plan ``moves`` from the
+    ``real`` cube in a later run (:func:`after_slip_guide`, ending in ``options``), made the
+    one q and Ctrl-C name from now on, since the command run (with ``--moves``, the old plan)
+    would not go on. Raises OSError when the real cube cannot be saved."""
+    later = after_slip_guide(real, moves) + options
+    set_resume_command(later)
+    return later
 
 
 def make_checker(console: Console, ask: LineReader, settings: CubeSettings = CubeSettings(),
@@ -436,4 +444,4 @@ def make_checker(console: Console, ask: LineReader, settings: CubeSettings = Cub
     return check
 
 
-__all__ = ["Capture", "after_slip_guide", "check_cube", "make_checker"]
+__all__ = ["Capture", "after_slip_guide", "check_cube", "make_checker", "take_up_later"]

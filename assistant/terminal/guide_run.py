@@ -24,10 +24,10 @@ from ..services.guide import GuideCursor, steps_as_read
 from ..services.review import ReviewCheck
 from ..services.pipeline import AFTER_SLIP, optimal_notice, steps_done_words
 from ..services.sessions import save_followed_plan
-from .guide_check import Capture, after_slip_guide, make_checker
+from .guide_check import Capture, make_checker, take_up_later
 from .guide_ui import print_plain, run_interactive
 from .given_moves import Fix, cube_options, fix_for, given_start
-from .interrupt import restart_taken, set_resume_command
+from .interrupt import restart_taken
 from .guide_watch import camera_capture, watch_end, watch_plain, watch_screen
 from .keys import LineReader, interactive, read_key, read_line
 from .markup import plain
@@ -132,18 +132,16 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
 
 def _after_watch(cursor: GuideCursor, args: argparse.Namespace) -> str | None:
     """Where the watch followed a plan made after a slip: the command that takes it up in a
-    later run, watching again (the real cube saved as ``after-slip.json``,
-    :func:`assistant.terminal.guide_check.after_slip_guide`), made the one named to go on;
+    later run, watching again (:func:`assistant.terminal.guide_check.take_up_later`: the real
+    cube saved as ``after-slip.json``), made the one named to go on;
     None where no slip was found or the file cannot be written."""
     if not cursor.after_slip:
         return None
     try:
-        later = (after_slip_guide(cursor.start, [s.move for s in cursor.steps])
-                 + cube_options(args) + f" --camera {quoted(str(args.camera))}")
+        return take_up_later(cursor.start, [s.move for s in cursor.steps],
+                             cube_options(args) + f" --camera {quoted(str(args.camera))}")
     except OSError:
         return None
-    set_resume_command(later)
-    return later
 
 
 WATCH_WINDOW = "sudoku-cube watch"

@@ -19,12 +19,12 @@ from typing import Callable, Iterator
 from rich.console import Console
 
 from ...models.cube.geometry import FACES
-from ...models.cube.state import CubeState, sticker_name
+from ...models.cube.state import CubeState
 from ...models.cube.state_format import to_dict
 from ...models.cube.stickers import format_token
 from ...models.errors import SudokuCubeError
 from ...models.grid import GridSolution
-from ...models.grid.hopeless import PhotoNames
+from ...models.grid.hopeless import PhotoNames, per_face
 from ...models.profile import CubeSettings
 from ...storage.atomic import atomic_write_text
 from ...storage.folders import data_dir
@@ -321,8 +321,7 @@ def _stop_without_person(state: CubeState, settings: CubeSettings, check: Review
 
 def _faces_of(stickers: tuple[int, ...], n: int) -> str:
     """The letters of the faces that ``stickers`` (indices) lie on, in the usual order."""
-    faces = {sticker_name(i, n)[0] for i in stickers}
-    return "".join(f for f in FACES if f in faces)
+    return "".join(f for f in FACES if f in per_face(stickers, n))
 
 
 def _review_loop(console: Console, state: CubeState, settings: CubeSettings,
