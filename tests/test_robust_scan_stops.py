@@ -57,24 +57,17 @@ def test_ctrl_c_before_the_first_face_does_not_suggest_resume(monkeypatch, capsy
     assert not scan_session_path().exists()
 
 
-def test_ctrl_c_while_the_camera_opens_does_not_suggest_resume(monkeypatch, capsys):
+@pytest.mark.parametrize("where, words", [
+    # the camera opening: the scan knows it has captured nothing
+    ("profile_frames", "no face was captured; run `sudoku-cube scan {video} --no-window` again"),
+    # the scan's first moments (its reader still being made), before it says what it holds
+    ("chosen_reader", "run `sudoku-cube scan {video} --no-window` again")])
+def test_ctrl_c_before_any_face_does_not_suggest_resume(where, words, monkeypatch, capsys):
     def pressed(*a, **kw):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(scan, "profile_frames", pressed)
+    monkeypatch.setattr(scan, where, pressed)
     assert main(["scan", str(VIDEO), "--no-window"]) == 130
     err = capsys.readouterr().err
     _no_resume(err)
-    assert f"no face was captured; run `sudoku-cube scan {VIDEO} --no-window` again" in err
-
-
-def test_ctrl_c_before_the_scan_knows_its_session_does_not_suggest_resume(monkeypatch, capsys):
-    """Ctrl-C in the scan's first moments (its reader still being made): nothing is saved."""
-    def pressed(*a, **kw):
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(scan, "chosen_reader", pressed)
-    assert main(["scan", str(VIDEO), "--no-window"]) == 130
-    err = capsys.readouterr().err
-    _no_resume(err)
-    assert f"run `sudoku-cube scan {VIDEO} --no-window` again" in err
+    assert words.format(video=VIDEO) in err
