@@ -49,7 +49,7 @@ def test_the_turned_photo_is_named(scrambled, face, k):
     held = photo_turned(scrambled, face, k)
     found = find_turned_photo(held)
     assert found is not None and (found.face, (found.quarter_turns + k) % 4) == (face, 0)
-    assert found.state == scrambled
+    assert found.state == scrambled and held.transformed(found.turn) == scrambled
     name = face_words(scrambled, face)  # no file name: the face named by its centre digit
     assert found.describe().startswith(f"the photo of {name} shows its face turned")
     assert name.startswith(f"the face with centre {scrambled.face(face)[4].digit}")

@@ -196,7 +196,8 @@ def hand_over(service: PhoneService, folder: PhotoFolder, settings: CubeSettings
         # q or Ctrl-C in the guide: this command would start a new session; this one goes on
         interrupt.set_resume_command("sudoku-cube serve --resume")
         companion = Companion(service.follow, phone_capture(service, console), "the phone",
-                              at=service.at, checked=service.review_check, retakes=True)
+                              at=service.at, checked=service.review_check,
+                              upright=service.upright, retakes=True)
         try:
             code = solve_with_review(str(folder.path), settings, args, console,
                                      reading=reading, companion=companion,

@@ -13,6 +13,7 @@ from ...models.cube.face_words import faces_words, place_words, to_hold_words
 from ...models.cube.geometry import FACES
 from ...models.cube.state import CubeState, sticker_name
 from ...models.cube.stickers import Sticker
+from ...models.cube.transform import Transform
 from ...models.errors import SudokuCubeError
 from ...models.grid import GridSolution, GridUnsolvableError, photo_refusal, solve_grid
 from ...models.grid.corner_turn import find_corner_turn
@@ -293,38 +294,52 @@ def unsettled(state: CubeState, photos: PhotoNames | None = None
     return None if err is None else photo_refusal(err, state, photos)
 
 
+class Upright(NamedTuple):
+    """What :func:`turned_upright` found: the reading (set upright where a photo was held
+    turned), what to tell the person (None: nothing was turned) and the turn that set it
+    upright (None: none), a transform of the reading as photographed whose ``source`` says
+    where each sticker of the photos went, so that a front end showing the photos (the phone
+    page of ``serve``) shows them as the reading is taken."""
+
+    state: CubeState
+    said: str | None = None
+    turn: Transform | None = None
+
+
 def turned_upright(state: CubeState, settings: CubeSettings, files: dict[str, str] | None,
                    solver: GridSolver | None = None, corners: dict[str, str] | None = None
-                   ) -> tuple[CubeState, str | None]:
+                   ) -> Upright:
     """The reading with a photo held turned set upright, and what to tell the person: when no
     solved arrangement fits the reading and turning one face photo's reading back a quarter or
     half turn, or corner photo B's a third round its corner, makes the cube consistent, that
-    reading and which photo; else ``state`` and None. ``files``: face -> its photo's file name
-    (None for a state file or corner photos); ``corners``: face -> the corner photo (``A`` or
-    ``B``) it was read from (:func:`corner_photos`), for corner photos. ``solver``: the grid
-    solver that solves the reading afterwards, remembering this answer, so a consistent reading
-    is solved once."""
+    reading, which photo and the turn; else ``state`` alone. ``files``: face -> its photo's
+    file name (None for a state file or corner photos); ``corners``: face -> the corner photo
+    (``A`` or ``B``) it was read from (:func:`corner_photos`), for corner photos. ``solver``:
+    the grid solver that solves the reading afterwards, remembering this answer, so a
+    consistent reading is solved once."""
     if not files and not corners:
-        return state, None
+        return Upright(state)
     try:
         (solver or solve_grid)(state, settings, explain=False)
-        return state, None
+        return Upright(state)
     except SudokuCubeError as e:
         if getattr(e, "reason", None) != "infeasible":
-            return state, None
+            return Upright(state)
     if not files:
         corner = find_corner_turn(state, settings)
         if corner is None:
-            return state, None
-        return corner.state, (f"{corner.describe(settings=settings)}: reading it so. If that "
-                              f"is wrong, retake photo B with "
-                              f"{to_hold_words(corner.state, 'D', settings)} on top.")
+            return Upright(state)
+        return Upright(corner.state, f"{corner.describe(settings=settings)}: reading it so. If "
+                                     f"that is wrong, retake photo B with "
+                                     f"{to_hold_words(corner.state, 'D', settings)} on top.",
+                       corner.turn)
     turned = find_turned_photo(state, settings)
     if turned is None:
-        return state, None
+        return Upright(state)
     said = turned.describe(files.get(turned.face), settings)
-    return turned.state, (f"{said}: reading it so. If that is wrong, retake "
-                          f"{files.get(turned.face, turned.face)} with the cube upright.")
+    return Upright(turned.state, f"{said}: reading it so. If that is wrong, retake "
+                                 f"{files.get(turned.face, turned.face)} with the cube upright.",
+                   turned.turn)
 
 
 def footed_settings(state: CubeState, settings: CubeSettings, ones: OneVerdict | None,

@@ -18,7 +18,7 @@ from ...models.grid.hopeless import PhotoNames
 from ...models.profile import CubeSettings
 from ...models.printable import printable
 from ...models.plan.planner import PIECES, Plan, Step, verified_plan
-from ..services.cube_input import GridSolver
+from ..services.cube_input import GridSolver, Upright
 from ..services.export import export_plan
 from ..services.guide import GuideCursor, steps_as_read
 from ..services.review import ReviewCheck
@@ -45,7 +45,10 @@ class Companion:
     and a new plan starts), and ``capture`` takes the photo a check asks for, from ``source``
     ("the phone"); ``at``, when given, is told the step the guide shows (0-based) whenever it
     changes, and at the start. ``checked`` is told each verdict of the review on the reading
-    (whether it is consistent). ``retakes``: q at the review goes back to the companion to
+    (whether it is consistent). ``upright`` is told a photo found held turned and set upright
+    (:func:`assistant.services.cube_input.turned_upright`: the reading so turned, the words
+    the terminal says, the turn), so that a companion showing the photos' reading shows it as
+    the terminal does. ``retakes``: q at the review goes back to the companion to
     retake photos (:class:`assistant.terminal.review_ui.ReviewQuit` is raised to its caller,
     which says what follows) instead of stopping with the words for a command run again."""
 
@@ -54,6 +57,7 @@ class Companion:
     source: str
     at: Callable[[int], None] | None = None
     checked: Callable[[ReviewCheck], None] | None = None
+    upright: Callable[[Upright], None] | None = None
     retakes: bool = False
 
 

@@ -15,7 +15,7 @@ import os
 import time
 from dataclasses import replace
 from pathlib import Path
-from typing import NamedTuple
+from typing import Callable, NamedTuple
 
 from rich.console import Console
 
@@ -27,7 +27,8 @@ from ...models.profile import CubeSettings
 from ...vision.recognise.footed import OneVerdict
 from ...vision.reading.faces import Reading
 from ..services.cube_input import (DEMO_SAMPLE, CubeRead, GridSolver, footed_as_read,
-                                   footed_settings, read_input, turned_upright)
+                                   Upright, footed_settings, read_input,
+                                   turned_upright)
 from ..services.export import check_export_path
 from ..services.review import earlier_answers
 from ..services.pipeline import (BackgroundPlanner, Progress, RememberedSolver, SolveResult,
@@ -59,12 +60,17 @@ def read_cube(path: str | None, console: Console, args: argparse.Namespace | Non
 
 def upright_photos(state: CubeState, settings: CubeSettings, files: dict[str, str] | None,
                    console: Console, solver: GridSolver | None = None,
-                   corners: dict[str, str] | None = None) -> CubeState:
-    """The reading with a photo held turned set upright (:func:`turned_upright`), said."""
-    state, said = turned_upright(state, settings, files, solver, corners)
-    if said:
-        console.print(printable(said), highlight=False, markup=False)
-    return state
+                   corners: dict[str, str] | None = None,
+                   told: Callable[[Upright], None] | None = None) -> CubeState:
+    """The reading with a photo held turned set upright (:func:`turned_upright`), said; and
+    told to ``told`` (a companion's page, which shows the photos' reading and must show it
+    upright too, with the same words)."""
+    found = turned_upright(state, settings, files, solver, corners)
+    if found.said:
+        console.print(printable(found.said), highlight=False, markup=False)
+        if told is not None:
+            told(found)
+    return found.state
 
 
 def settings_for(state: CubeState, settings: CubeSettings, ones: OneVerdict | None,
@@ -203,8 +209,9 @@ def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.N
                       reviewed: bool = False, take_up: bool = False) -> int:
     """Read, review (interactive when a person is there), plan and guide; ``reading``: the
     folder's reading when it was already read; ``companion``: another front end that shows the
-    steps too and takes a check's photos (:class:`assistant.terminal.guide_run.Companion`; q
-    at the review raises :class:`ReviewQuit` where the companion retakes photos);
+    steps too and takes a check's photos (:class:`assistant.terminal.guide_run.Companion`;
+    told of a photo set upright, which it shows so; q at the review raises
+    :class:`ReviewQuit` where the companion retakes photos);
     ``fresh``: the photos were taken just now (``scan``, ``serve``), so the cube they show, not
     the step saved before, says where a plan being followed goes on; ``reviewed``: the person
     has just reviewed this reading (``scan`` wrote it after its review), so it is not shown
@@ -232,7 +239,7 @@ def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.N
                                 if continues_followed(args) else None, solve=solver)
     try:
         state = upright_photos(state, settings, got.face_files, console, planner.solver,
-                               got.corner_photos)
+                               got.corner_photos, companion.upright if companion else None)
     except GridUnsolvableError as e:
         planner.close()
         raise photo_refusal(e, state, photos) from None

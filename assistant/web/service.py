@@ -18,7 +18,7 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal, TypedDict
+from typing import Iterable, Literal, TypedDict
 
 import numpy as np
 
@@ -37,13 +37,14 @@ from ...vision.reading.reader import Reader
 from ...vision.reading.faces import FaceReading, Reading
 from ...vision.reading.photo_set import CornerAsFaceError, shows_a_corner
 from ..services.guide import GuideCursor
-from ..services.cube_input import CORNER_OF
+from ..services.cube_input import CORNER_OF, Upright
 from ..services.review import ReviewCheck
 from ..services.scanner import repeat_words, repeated_face
 from ..services.sessions import load_guide_step
 from ..services.slipped_cubes import check_cubes
 from .store import MAX_UPLOADS, NAMES, SESSION_FILE, Kind, PhotoFolder, UploadRefused
-from .views import FaceView, StepView, face_view, pose_words, step_view
+from .views import (FaceView, StepView, face_view, pose_words, step_view,
+                    upright_face_view)
 
 Stage = Literal["photos", "reading", "read", "refused", "reviewing", "inconsistent"]
 
@@ -247,6 +248,7 @@ class PhoneService:
         self._verdict = ""
         self._quit: Reading | None = None
         self._quit_words = REVIEW_QUIT  # what the page says after q at the review
+        self._upright: tuple[Reading, Upright] | None = None  # a photo of it set upright
 
     def kind(self) -> Kind:
         """The kind of set being taken (``faces`` or ``corners``)."""
@@ -526,6 +528,33 @@ class PhoneService:
             self._version += 1
             self._changed.notify_all()
 
+    def upright(self, found: Upright) -> None:
+        """The terminal found a photo of the set's reading held turned and set the reading
+        upright (:func:`assistant.services.cube_input.turned_upright`): the page shows the
+        photos' faces and their hold words as so set, as the terminal's review and guide do,
+        and says what the terminal said among its notes, while the set reads as it does now."""
+        with self._lock:
+            if self._reading is None or found.turn is None:
+                return
+            self._upright = (self._reading, found)
+            self._version += 1
+            self._changed.notify_all()
+
+    def _set_upright(self) -> Upright | None:
+        """The set's reading set upright by the terminal (:meth:`upright`), while the set reads
+        as it did then; None otherwise. Called with the lock held."""
+        if self._upright is None or self._upright[0] is not self._reading:
+            return None
+        return self._upright[1]
+
+    def _face_views(self, reading: Reading, names: Iterable[str]) -> dict[str, FaceView]:
+        """The faces ``names`` of ``reading``, the set's, as the page shows them: set upright
+        where the terminal set a photo upright (:meth:`upright`). Called with the lock held."""
+        found, faces = self._set_upright(), reading.faces
+        if found is None or found.turn is None:
+            return {f: face_view(faces[f]) for f in names}
+        return {f: upright_face_view(faces, found.state, found.turn, f) for f in names}
+
     def reading(self) -> Reading | None:
         """The whole set's reading (None while photos are missing or being read)."""
         with self._lock:
@@ -657,24 +686,31 @@ class PhoneService:
         return check_cubes(guided.start, [s.move for s in guided.steps], at[0])
 
     def _centres(self) -> dict[str, Sticker]:
+        """The centres read so far, for the hold words: those of the reading set upright where
+        the terminal set a photo upright (:meth:`upright`). Called with the lock held."""
+        found, reading = self._set_upright(), self._reading
+        if found is not None and reading is not None:
+            views = self._face_views(reading, FACES)
+            return {f: found.state.face(f)[4] for f, v in views.items() if v["centre"] is not None}
         return {f: r.stickers[4] for faces in self._read.values() for f, r in faces.items()
                 if 4 not in r.blank}
 
     def _photo_view(self, kind: Kind, name: str, empty: bool = False) -> PhotoView:
         with self._lock:
             faces = {} if empty else self._read.get(name, {})
+            views = {f: face_view(r) for f, r in faces.items()}
             unnamed = not empty and name in self._unnamed
             if self._reading is not None and not empty:
-                names = face_names(name) if unnamed else faces
-                faces = {f: self._reading.faces[f] for f in names}
+                views = self._face_views(self._reading,
+                                         face_names(name) if unnamed else faces)
                 unnamed = False  # the pair's reading named it
             refused = None if empty else self._refused.get(name)
             if not empty and refused is None and self._names_photo(self._set_error, name):
                 refused, unnamed = self._set_error, False  # the set refused for this photo
             hold = pose_words(name, kind == "corners", self._centres(), self.settings)
             return {"name": name, "hold": hold,
-                    "faces": {f: face_view(r) for f, r in faces.items()},
-                    "refused": refused, "unnamed": UNNAMED if unnamed else None}
+                    "faces": views, "refused": refused,
+                    "unnamed": UNNAMED if unnamed else None}
 
     @staticmethod
     def _names_photo(message: str, name: str) -> bool:
@@ -705,6 +741,9 @@ class PhoneService:
             elif stage == "read" and self._reading is self._quit:
                 message = self._quit_words
             notes = list(self._reading.notes) if self._reading is not None else []
+            found = self._set_upright()
+            if found is not None and found.said:
+                notes.append(found.said)  # what the terminal said of the photo set upright
         return {"kind": kind, "photos": photos, "next": missing[0] if missing else None,
                 "stage": stage, "message": message, "notes": notes, "step": self.step(),
                 "check": check, "uploads_left": max(0, left), "guiding": guiding}

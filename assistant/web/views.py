@@ -2,10 +2,12 @@
 and the step of the plan being guided with its held-cube picture."""
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Mapping, TypedDict
 
 from ...models.cube import face_words
+from ...models.cube.geometry import FACES
 from ...models.cube.state import CubeState
+from ...models.cube.transform import Transform
 from ...models.plan.planner import Step
 from ...models.profile import CubeSettings
 from ...vision.reading.faces import FaceReading
@@ -44,6 +46,28 @@ def face_view(reading: FaceReading) -> FaceView:
             "doubtful": [i for i in reading.doubtful if i not in reading.blank],
             "blank": list(reading.blank),
             "centre": None if 4 in reading.blank else reading.stickers[4].digit}
+
+
+def upright_face_view(faces: Mapping[str, FaceReading], upright: CubeState, turn: Transform,
+                      face: str) -> FaceView:
+    """The page's view of ``face`` in ``upright``, the reading of the photos ``faces`` (each
+    face as photographed) set upright by ``turn`` (a photo found held turned,
+    :func:`assistant.services.cube_input.turned_upright`): its digits as the terminal shows
+    them, each cell in doubt or blank as the photo's cell it came from was."""
+    stickers = upright.face(face)
+    n2 = len(stickers)
+    base = FACES.index(face) * n2
+    doubtful, blank = [], []
+    for i in range(n2):
+        src = turn.source[base + i]
+        read, j = faces[FACES[src // n2]], src % n2
+        if j in read.blank:
+            blank.append(i)
+        elif j in read.doubtful:
+            doubtful.append(i)
+    centre = n2 // 2
+    return {"tokens": [s.token for s in stickers], "doubtful": doubtful, "blank": blank,
+            "centre": None if centre in blank else stickers[centre].digit}
 
 
 def pose_words(name: str, corner: bool, centres: Centres,

@@ -63,6 +63,12 @@ class TurnedCorner:
     state: CubeState
     solution: GridSolution
 
+    @property
+    def turn(self) -> Transform:
+        """The transform that made :attr:`state` from the reading as photographed
+        (:func:`corner_turned`)."""
+        return corner_turn(PHOTO_B).power(self.thirds % 3)
+
     def describe(self, photo: str = "photo B", settings: CubeSettings = CubeSettings()) -> str:
         """The finding in words, each face named by its centre digit as the person can find it
         on ``settings``' cube, with the centre's direction where another face's centre looks

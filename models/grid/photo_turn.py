@@ -30,17 +30,24 @@ def turned_from(quarter_turns: int, n: int = 3) -> list[int]:
     return out
 
 
-def photo_turned(state: CubeState, face: str, quarter_turns: int) -> CubeState:
-    """``state`` with ``face``'s reading turned ``quarter_turns`` clockwise, as if its photo had
-    been turned so: the stickers move round the centre and every digit (and every candidate)
-    turns with them; the other faces stay as they are."""
-    n, size = state.n, len(state.stickers)
+def photo_turn(face: str, quarter_turns: int, n: int = 3) -> Transform:
+    """The sticker transform that turns ``face``'s reading ``quarter_turns`` clockwise, as if
+    its photo had been turned so (:func:`photo_turned`); it also says where each sticker of
+    the photo went, which a front end showing the photo's reading turned needs."""
+    size = 6 * n * n
     base = FACES.index(face) * n * n
     source, twist = list(range(size)), [0] * size
     for i, j in enumerate(turned_from(quarter_turns, n)):
         source[base + i] = base + j
         twist[base + i] = quarter_turns % 4
-    return state.transformed(Transform(tuple(source), tuple(twist)))
+    return Transform(tuple(source), tuple(twist))
+
+
+def photo_turned(state: CubeState, face: str, quarter_turns: int) -> CubeState:
+    """``state`` with ``face``'s reading turned ``quarter_turns`` clockwise, as if its photo had
+    been turned so: the stickers move round the centre and every digit (and every candidate)
+    turns with them; the other faces stay as they are."""
+    return state.transformed(photo_turn(face, quarter_turns, state.n))
 
 
 @dataclass(frozen=True)
@@ -52,6 +59,11 @@ class TurnedPhoto:
     quarter_turns: int
     state: CubeState
     solution: GridSolution
+
+    @property
+    def turn(self) -> Transform:
+        """The transform that made :attr:`state` from the reading as photographed."""
+        return photo_turn(self.face, self.quarter_turns, self.state.n)
 
     def describe(self, photo: str | None = None,
                  settings: CubeSettings = CubeSettings()) -> str:

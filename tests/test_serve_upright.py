@@ -1,0 +1,134 @@
+"""``serve`` where the terminal sets a photo held turned upright (a face photo a quarter turn
+round, corner photo B named a third round its corner): the phone page shows the photos' faces
+and the hold words as the terminal reads them, and says what the terminal said."""
+from __future__ import annotations
+
+import io
+import random
+from dataclasses import replace
+
+import cv2
+from rich.console import Console
+
+from sudoku_cube.assistant.cli import build_parser
+from sudoku_cube.assistant.commands import serve as serve_command
+from sudoku_cube.assistant.services.cube_input import Upright
+from sudoku_cube.assistant.services.face_poses import corner_hold_words
+from sudoku_cube.assistant.terminal import guide_run, solve_flow
+from sudoku_cube.assistant.web.views import upright_face_view
+from sudoku_cube.models.cube.stickers import Hypothesis
+from sudoku_cube.models.grid.corner_turn import PHOTO_B, corner_turn
+from sudoku_cube.models.grid.photo_turn import photo_turn, photo_turned, turned_from
+from sudoku_cube.models.profile import CubeSettings
+from sudoku_cube.vision.photo.images import load_image
+from sudoku_cube.vision.reading.reader import Reader
+from tests.conftest import random_design
+from tests.test_serve import CORNERS_DIR, FACES_DIR, call, served, wait_read
+
+__all__ = ["served"]  # the fixture, shared with tests/test_serve.py
+
+HELD = 3
+"""F's photo is taken a quarter turn clockwise: its reading is set upright by three quarter
+turns clockwise (:class:`models.grid.photo_turn.TurnedPhoto`)."""
+
+
+def _cards(status: dict) -> dict[str, dict]:
+    return {p["name"]: p for p in status["photos"]}
+
+
+def test_a_face_photo_held_turned_is_shown_upright_on_the_page_as_on_the_terminal(
+        served, monkeypatch):
+    """F photographed a quarter turn round: the terminal reads it turned back and says so; the
+    page's card of F shows the face so read (the digits of F photographed upright, its cells in
+    doubt or blank moved with them), every card's hold words name the centre towards the
+    person as the terminal's step box does, and the page's notes hold the terminal's words."""
+    for module in (solve_flow, guide_run, serve_command):
+        monkeypatch.setattr(module, "interactive", lambda: True)
+    monkeypatch.setattr(solve_flow, "read_line", lambda prompt="": "")
+    keys = iter(["q"])
+    monkeypatch.setattr(guide_run, "read_key", lambda *a, **k: next(keys))
+    service = served.service
+    for face in "URFDLB":
+        data = (FACES_DIR / f"{face}.jpg").read_bytes()
+        if face == "F":
+            turned = cv2.rotate(cv2.imread(str(FACES_DIR / "F.jpg")), cv2.ROTATE_90_CLOCKWISE)
+            data = cv2.imencode(".jpg", turned)[1].tobytes()
+        service.upload("faces", face, data)
+    before = _cards(wait_read(served))
+    out = io.StringIO()
+    args = build_parser("serve").parse_args(["serve", "--ocr", "never"])
+    assert serve_command.hand_over(service, service.folder, CubeSettings(), args,
+                                   Console(file=out, width=100)) == 0
+    terminal = " ".join(out.getvalue().split())
+    said = "F.jpg shows its face turned a quarter turn clockwise"
+    assert said in terminal, terminal
+    page = call(served.url + "api/status")[1]
+    cards = _cards(page)
+
+    # the page says what the terminal said, word for word
+    assert len(page["notes"]) == 1 and page["notes"][0].startswith(said), page["notes"]
+    assert " ".join(page["notes"][0].split()) in terminal
+
+    # F's card: the face as photographed upright, not as held
+    upright = Reader(ocr="never").read_face(load_image(FACES_DIR / "F.jpg"), face="F")
+    f = cards["F"]["faces"]["F"]
+    assert f["tokens"] == [s.token for s in upright.stickers] != \
+        before["F"]["faces"]["F"]["tokens"]
+    came_from = turned_from(HELD)
+    was = before["F"]["faces"]["F"]
+    assert f["doubtful"] == [i for i in range(9) if came_from[i] in was["doubtful"]]
+    assert f["blank"] == [i for i in range(9) if came_from[i] in was["blank"]]
+    assert all(cards[x]["faces"] == before[x]["faces"] for x in "URDLB")
+
+    # the hold words: the terminal's step box and every card name F's centre the same way
+    hold = page["step"]["hold"].removeprefix("Hold the cube with ")
+    assert f"Hold the cube with {hold} for the whole solve" in terminal, terminal
+    for name in "URL":
+        assert hold in cards[name]["hold"], (name, cards[name]["hold"])
+        assert hold not in before[name]["hold"]  # as photographed, F's centre pointed elsewhere
+
+
+def test_corner_photo_b_set_upright_is_shown_so_until_a_photo_is_retaken(served):
+    """Corner photo B named a third further round its corner by the terminal: B's card shows
+    its three faces as so named, photo A's card and hold words follow the faces set upright,
+    the page says the terminal's words; a photo retaken makes a new reading, shown as read."""
+    service = served.service
+    for name in "AB":
+        service.upload("corners", name, (CORNERS_DIR / f"{name}.jpg").read_bytes())
+    before = _cards(wait_read(served))
+    reading = service.reading()
+    assert reading is not None
+    turn = corner_turn(PHOTO_B)
+    state = reading.state.transformed(turn)
+    service.upright(Upright(state, "photo B shows its corner turned a third round", turn))
+    page = call(served.url + "api/status")[1]
+    cards = _cards(page)
+    assert {f: v["tokens"] for f, v in cards["B"]["faces"].items()} == \
+        {f: [s.token for s in state.face(f)] for f in PHOTO_B} != \
+        {f: v["tokens"] for f, v in before["B"]["faces"].items()}
+    assert cards["A"]["faces"] == before["A"]["faces"]
+    centres = {f: state.face(f)[4] for f in "URFDLB"}
+    assert cards["A"]["hold"] == corner_hold_words("A", centres, service.settings)
+    assert page["notes"] == ["photo B shows its corner turned a third round"]
+
+    service.upload("corners", "B", (CORNERS_DIR / "B.jpg").read_bytes())  # a retake
+    again = wait_read(served)
+    assert again["notes"] == [] and _cards(again)["B"]["faces"] == before["B"]["faces"]
+
+
+def test_a_cell_in_doubt_or_blank_moves_with_the_face_set_upright():
+    """A face's cell in doubt and a blank cell, photographed a quarter turn round: set upright,
+    each is marked where its sticker went, the digits those of the reading set upright."""
+    read = Reader(ocr="never").read_face(load_image(FACES_DIR / "F.jpg"), face="F")
+    low = tuple((Hypothesis(h[0].sticker, 0.01),) + h[1:] if i == 0 else h
+                for i, h in enumerate(read.candidates))
+    inkless = tuple(replace(e, glyph=None) if i == 1 else e for i, e in enumerate(read.evidence))
+    face = replace(read, candidates=low, evidence=inkless)
+    assert (face.doubtful[:1], face.blank) == ((0,), (1,))
+    state = photo_turned(random_design(random.Random(3)), "F", HELD)
+    view = upright_face_view({"F": face}, state, photo_turn("F", HELD), "F")
+    came_from = turned_from(HELD)
+    assert view["blank"] == [came_from.index(1)]
+    assert came_from.index(0) in view["doubtful"] and came_from.index(1) not in view["doubtful"]
+    assert view["tokens"] == [s.token for s in state.face("F")]
+    assert view["centre"] == state.face("F")[4].digit
