@@ -138,7 +138,7 @@ def read_single_faces(paths: list[Path], args: argparse.Namespace,
         face = path.stem.upper() if path.stem.upper() in FACES else None
         photo = load_photo(path)
         r = reader.read_face(photo.image, source=photo.source, face=face,
-                             file_scale=photo.file_scale)
+                             file_scale=photo.file_scale, corner_check=True)
         results[str(path)] = r
         if read is not None:
             read.append(r)

@@ -79,7 +79,7 @@ def photo_cells(face: str, path: str | Path, reader: Reader = Reader()) -> Cells
     (a corner photo's face seen steeply, a blurred or dark photo) is refused: no slip could
     be judged from it, and the search would end asking to read the whole cube again."""
     img = load_image(Path(path))
-    r = reader.with_ocr("never").read_face(img, source=str(path), face=face)
+    r = reader.with_ocr("never").read_face(img, source=str(path), face=face, corner_check=True)
     if len(r.blank) > len(r.candidates) // 2:
         raise SudokuCubeError(
             f"{path}: no digit seen on {len(r.blank)} of the {len(r.candidates)} stickers of "

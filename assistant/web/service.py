@@ -35,6 +35,7 @@ from ...vision.locate.corners.views import face_names
 from ...vision.photo.images import file_scale, load_image
 from ...vision.reading.reader import Reader
 from ...vision.reading.faces import FaceReading, Reading
+from ...vision.reading.corner_shown import CornerShownError
 from ...vision.reading.photo_set import CornerAsFaceError, shows_a_corner
 from ..services.guide import GuideCursor
 from ..services.cube_input import CORNER_OF, Upright
@@ -303,7 +304,8 @@ class PhoneService:
         if kind == "corners":
             return reader.read_corner_photo(img, name, source=f"corner photo {name}",
                                             file_scale=scale)
-        return {name: reader.read_face(img, source=f"photo {name}", face=name, file_scale=scale)}
+        return {name: reader.read_face(img, source=f"photo {name}", face=name, file_scale=scale,
+                                       corner_check=True)}
 
     @staticmethod
     def _refusal(error: SudokuCubeError, face: bool, name: str, path: Path,
@@ -314,7 +316,8 @@ class PhoneService:
         message = _said_once(str(error))
         if not face or TWO_FACES_ADVICE not in message:
             return message
-        return face_slot_refusal(message, name, shows_a_corner(path), check)
+        corner = isinstance(error, CornerShownError) or shows_a_corner(path)
+        return face_slot_refusal(message, name, corner, check)
 
     def upload(self, kind: Kind, name: str, data: bytes) -> PhotoView:
         """Store and read one photo: ``name`` is a face letter (``kind`` faces) or A/B

@@ -35,6 +35,7 @@ from ..recognise.ocr_vote import OcrMode, ocr_cells, ocr_voted
 from ..recognise.templates import TemplateSet, default_templates
 from ..recognise.underline_convention import with_convention
 from ..recognise.underline_model import UnderlineModel
+from .corner_shown import face_photo_refusal
 from .face_shift import surer_place
 
 READ_WORKERS = 2
@@ -143,9 +144,12 @@ def read_face(image: np.ndarray, *, templates: TemplateSet | None = None,
               face: str | None = None, geometry: FaceGeometry | None = None,
               file_scale: float = 1.0, in_rounds: bool = True,
               cell_model: CellModel | None = None,
-              underline_model: UnderlineModel | None = None) -> FaceReading:
+              underline_model: UnderlineModel | None = None,
+              corner_check: bool = False) -> FaceReading:
     """Read one face photo (BGR uint8). Raises FaceNotFoundError when no single whole face
-    is visible. ``templates`` default to :func:`vision.recognise.templates.default_templates`,
+    is visible; with ``corner_check`` (a photo a person chose, not a live frame) one that
+    shows a corner of the cube is told so
+    (:func:`vision.reading.corner_shown.face_photo_refusal`). ``templates`` default to :func:`vision.recognise.templates.default_templates`,
     ``model`` to the trained HOG classifier, ``cell_model`` and ``underline_model`` to the
     shipped learned models (:func:`vision.recognise.face.recognise_face`); ``ocr`` says where
     tesseract votes (:data:`OcrMode`). A ``geometry``
@@ -161,7 +165,8 @@ def read_face(image: np.ndarray, *, templates: TemplateSet | None = None,
     model = model if model is not None else default_model()
     t0 = time.perf_counter()
     located = geometry is None
-    geometry = geometry if geometry is not None else _located(image, source, face, cell_model)
+    geometry = geometry if geometry is not None else _located(image, source, face, cell_model,
+                                                              corner_check)
     t1 = time.perf_counter()
     underlined = settings.underlined_69
     seen = recognise_face(face_cells(image, geometry), templates, model, underlined,
@@ -191,16 +196,20 @@ def read_face(image: np.ndarray, *, templates: TemplateSet | None = None,
 
 
 def _located(image: np.ndarray, source: str | None, face: str | None,
-             cell_model: CellModel | None) -> FaceGeometry:
+             cell_model: CellModel | None, corner_check: bool = False) -> FaceGeometry:
     """The face found in a face photo, the cell model (``cell_model``, None: the shipped
     one) weighing a last resort's lattices; its FaceNotFoundError names the photo
-    (``source``) for its debug picture."""
+    (``source``) for its debug picture, and with ``corner_check`` says so where the photo
+    shows a corner of the cube (:func:`vision.reading.corner_shown.face_photo_refusal`)."""
+    name = source or (f"face {face}" if face else "photo")
     try:
-        return find_face(image, source or (f"face {face}" if face else "photo"),
-                         digits_seen_by(cell_model))
+        return find_face(image, name, digits_seen_by(cell_model))
     except FaceNotFoundError as e:
         e.photo = source
-        raise
+        if not corner_check:
+            raise
+        refused = e
+    raise face_photo_refusal(refused, image, name)
 
 
 def read_face_photos(photos: dict[str, Path], where: object, *,
@@ -232,7 +241,7 @@ def read_face_photos(photos: dict[str, Path], where: object, *,
         r = read_face(photo.image, templates=templates, model=model, ocr=ocr,
                       settings=settings, source=photo.source, face=f,
                       file_scale=photo.file_scale, cell_model=cell_model,
-                      underline_model=underline_model)
+                      underline_model=underline_model, corner_check=True)
         if done:
             done(r)
         return r

@@ -12,7 +12,7 @@ from ...models.cube.geometry import FACES
 from ...models.cube.solved import digit_count_problems
 from ...models.errors import SudokuCubeError
 from ...models.profile import CubeSettings
-from ..locate.corners.faces import locate_corner
+from .corner_shown import corner_in
 from .corners import CORNER_PHOTOS, read_corner_folder
 from ..recognise.cell_model import CellModel
 from ..recognise.hog import LinearModel
@@ -89,12 +89,6 @@ def mixed_message(paths: Path | str | Sequence[Path | str], photos: dict[str, Pa
 
 def shows_a_corner(path: Path) -> bool:
     """True when the photo as taken shows three faces around a corner (a corner photo, held
-    any way round), which a photo of one face straight on never does. Its shade is not
-    lifted as a corner photo's is when read: in a lifted copy of a noisy one-face photo the
-    slivers of its side faces can pass for two more faces, and the person would be told a
-    face photo is a corner photo."""
-    try:
-        locate_corner(load_image(path), "B", str(path), lift_shade=False)
-    except SudokuCubeError:
-        return False
-    return True
+    any way round), which a photo of one face straight on never does
+    (:func:`vision.reading.corner_shown.corner_in`)."""
+    return corner_in(load_image(path)) is not None

@@ -56,13 +56,14 @@ class Reader:
 
     def read_face(self, image: np.ndarray, *, source: str | None = None,
                   face: str | None = None, geometry: FaceGeometry | None = None,
-                  file_scale: float = 1.0) -> FaceReading:
+                  file_scale: float = 1.0, corner_check: bool = False) -> FaceReading:
         """One face photo (BGR or grey, :func:`as_read`) read:
-        :func:`vision.reading.faces.read_face`."""
+        :func:`vision.reading.faces.read_face` (``corner_check``: a photo a person chose, not
+        a live frame, whose refusal says where it shows a corner of the cube)."""
         return read_face(as_read(image), templates=self.templates, model=self.model,
                          ocr=self.ocr, settings=self.settings, source=source, face=face,
                          geometry=geometry, file_scale=file_scale, cell_model=self.cell_model,
-                         underline_model=self.underline_model)
+                         underline_model=self.underline_model, corner_check=corner_check)
 
     def read_corner_photo(self, image: np.ndarray, photo: str, *, source: str | None = None,
                           file_scale: float = 1.0) -> dict[str, FaceReading]:

@@ -1,0 +1,69 @@
+"""A corner photo (three faces, as taken for the two-corner-photo way) given as a face photo is
+refused as showing more than one face, with how to go on, whatever the one-face search made of
+its steep faces: it once said "only 1 sticker(s) line up: is the photo blurred...", which
+sends the person after blur, not after the photo's kind."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import cv2
+import pytest
+
+from sudoku_cube.assistant.bench.corners import CORNER_RECIPE
+from sudoku_cube.assistant.bench.renders import unseen_cube
+from sudoku_cube.assistant.cli import main
+from sudoku_cube.vision.locate.face_geometry import TWO_FACES_ADVICE, FaceNotFoundError
+from sudoku_cube.vision.reading.corner_shown import face_photo_refusal
+from tests import render_cache
+
+SAMPLES = Path(__file__).resolve().parents[1] / "samples"
+
+
+def _corner_photo(path: Path, look: str, seed: int, k: int, which: str) -> Path:
+    """Corner photo ``which`` of the ``k``-th unseen cube of ``bench corners`` (seed
+    ``seed``, stickers ``look``), saved as a JPEG at ``path``."""
+    puzzle, style, homes = unseen_cube(seed, k, CORNER_RECIPE, look)
+    image, _ = render_cache.corner_photo(puzzle.state.faces(), which,
+                                         seed * 10 + "AB".index(which), style, homes=homes)
+    cv2.imwrite(str(path), image, [cv2.IMWRITE_JPEG_QUALITY, 90])
+    return path
+
+
+# each was refused as "only 1 sticker(s) line up in a grid: is the photo blurred ..."
+STEEP = [("white", 505, 5, "B"), ("black", 502, 2, "B")]
+
+
+@pytest.mark.parametrize("look,seed,k,which", STEEP)
+def test_a_corner_photo_in_a_folder_of_faces_says_it_shows_three_faces(tmp_path, capsys, look,
+                                                                        seed, k, which):
+    folder = tmp_path / "cube"
+    folder.mkdir()
+    for f in "RFDLB":
+        shutil.copy(SAMPLES / "cubes/01-easy" / f"{f}.jpg", folder / f"{f}.jpg")
+    _corner_photo(folder / "U.jpg", look, seed, k, which)
+    assert main(["read", str(folder), "--no-ocr"]) == 2
+    err = " ".join(capsys.readouterr().err.split())  # the console wraps long lines
+    assert f"{folder / 'U.jpg'}: three faces in one photo (a corner of the cube" in err
+    assert "corner photo A or B (named A.jpg or B.jpg)" in err
+    assert "line up" not in err and "Traceback" not in err
+
+
+def test_a_corner_photo_read_alone_as_a_face_says_it_shows_three_faces(tmp_path, capsys):
+    path = _corner_photo(tmp_path / "F.jpg", *STEEP[0])
+    assert main(["read", str(path), "--no-ocr"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert f"{path}: three faces in one photo" in err and "Traceback" not in err
+
+
+def test_a_refusal_of_two_faces_or_of_a_face_photo_is_kept(tmp_path):
+    """Only a refusal that speaks of no second face is asked about a corner, and only a
+    photo showing one is told so: a blurred face photo keeps its own refusal."""
+    blurred = cv2.imread(str(SAMPLES / "bad/blurred/F.jpg"))
+    refused = FaceNotFoundError("F.jpg: no cube face found (only 1 sticker(s) line up ...)")
+    assert face_photo_refusal(refused, blurred, "F.jpg") is refused
+    corner = cv2.imread(str(_corner_photo(tmp_path / "U.jpg", *STEEP[0])))
+    two = FaceNotFoundError(f"U.jpg: two faces in one photo (...); {TWO_FACES_ADVICE}")
+    assert face_photo_refusal(two, corner, "U.jpg") is two
+    shown = face_photo_refusal(refused, corner, "U.jpg")
+    assert str(shown).startswith("U.jpg: three faces in one photo") and shown.seen

@@ -1,0 +1,55 @@
+"""A face photo that shows a corner of the cube (three faces) instead of one face.
+
+A person who took the corner photos of the two-photo way may give one of them as a face photo
+(``U.jpg`` in a folder of six, or ``read`` on one file). The one-face search then finds no face
+of its own, or finds one: a corner photo's steep faces may give it a clear face, two faces
+side by side, or too few sticker shapes to line up, whose refusal would speak of blur or a small
+face. Which comes depends on how steeply each face is seen, not on what the person should change;
+so a face photo refused for any reason but a second face is asked once more whether the corner
+search (:func:`vision.locate.corners.faces.locate_corner`) places three faces on it, and where it
+does the refusal says the photo shows three faces, and how to go on. A face found is never asked
+(a face photo read today is read the same), nor a live frame: the corner search costs a
+camera's frames more than a refused photo a person chose.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ...models.errors import SudokuCubeError
+from ..locate.corners.faces import CornerView, locate_corner
+from ..locate.face_geometry import TWO_FACES_ADVICE, FaceNotFoundError
+
+
+class CornerShownError(FaceNotFoundError):
+    """A face photo refused because it shows a corner of the cube (three faces); its message
+    carries :data:`vision.locate.face_geometry.TWO_FACES_ADVICE` as every refusal of more than
+    one face in a photo does, and ``seen`` the three faces' cells for the debug picture."""
+
+
+def corner_in(image: np.ndarray) -> CornerView | None:
+    """The three faces around a corner of the cube that the photo ``image`` shows as taken
+    (held any way round), or None. Its shade is not lifted as a corner photo's is when read:
+    in a lifted copy of a noisy one-face photo the slivers of its side faces can pass for
+    two more faces, and the person would be told a face photo is a corner photo."""
+    try:
+        return locate_corner(image, "B", lift_shade=False)
+    except SudokuCubeError:
+        return None
+
+
+def face_photo_refusal(refused: FaceNotFoundError, image: np.ndarray,
+                       source: str) -> FaceNotFoundError:
+    """The refusal of face photo ``image`` (named ``source``) that the one-face search
+    refused with ``refused``: a :class:`CornerShownError` where the photo shows a corner of the
+    cube (:func:`corner_in`), else ``refused`` itself. A refusal that speaks of more than one
+    face already says how to go on and is kept as it is."""
+    if TWO_FACES_ADVICE in str(refused):
+        return refused
+    view = corner_in(image)
+    if view is None:
+        return refused
+    shown = CornerShownError(
+        f"{source}: three faces in one photo (a corner of the cube, where one face was asked "
+        f"for); {TWO_FACES_ADVICE}", view.seen)
+    shown.photo = refused.photo
+    return shown
