@@ -149,7 +149,8 @@ def read_face(image: np.ndarray, *, templates: TemplateSet | None = None,
     """Read one face photo (BGR uint8). Raises FaceNotFoundError when no single whole face
     is visible; with ``corner_check`` (a photo a person chose, not a live frame) one that
     shows a corner of the cube is told so
-    (:func:`vision.reading.corner_shown.face_photo_refusal`). ``templates`` default to :func:`vision.recognise.templates.default_templates`,
+    (:func:`vision.reading.corner_shown.face_photo_refusal`). ``templates`` default to
+    :func:`vision.recognise.templates.default_templates`,
     ``model`` to the trained HOG classifier, ``cell_model`` and ``underline_model`` to the
     shipped learned models (:func:`vision.recognise.face.recognise_face`); ``ocr`` says where
     tesseract votes (:data:`OcrMode`). A ``geometry``
