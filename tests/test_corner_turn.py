@@ -147,7 +147,7 @@ def test_a_centre_6_or_9_is_named_as_the_person_sees_it_on_a_cube_without_underl
     assert found is not None and found.state == truth
     assert "D is the face with centre 6 or 9;" in found.describe(settings=plain)
     assert "D is the face with centre 9;" in found.describe()  # underlined: the 9 is a 9
-    state, said, turn = turned_upright(held, plain, None, corners={f: "B" for f in B})
+    state, said, turn, _ = turned_upright(held, plain, None, corners={f: "B" for f in B})
     assert state == truth and said is not None
     assert turn is not None and held.transformed(turn) == truth  # where each sticker went
     assert "D is the face with centre 6 or 9;" in said and "centre 9" not in said
@@ -171,7 +171,7 @@ def test_a_6_and_a_9_centre_of_photo_b_are_told_apart_on_a_cube_without_underlin
     assert all(centres.values()), named
     assert centres["D"]["digit"] == "6" and centres["L"]["digit"] == "9"
     assert centres["D"]["way"] and centres["L"]["way"], named  # told apart by direction
-    state, told, _ = turned_upright(held, plain, None, corners={f: "B" for f in B})
+    state, told, *_ = turned_upright(held, plain, None, corners={f: "B" for f in B})
     assert state == truth and told is not None and "6 or 9" not in told
     assert f"retake photo B with {to_hold_words(truth, 'D', plain)} on top" in told
     assert "(D) on top" in told
@@ -184,7 +184,7 @@ def test_a_face_of_photo_b_whose_centre_another_face_repeats_is_named_by_place_a
     truth = make_puzzle(1, 20).state
     assert centre(truth, "U") == centre(truth, "D")
     held = corner_turned(truth, B, 1)
-    state, told, _ = turned_upright(held, CubeSettings(), None, corners={f: "B" for f in B})
+    state, told, *_ = turned_upright(held, CubeSettings(), None, corners={f: "B" for f in B})
     assert state == truth and told is not None
     named = dict(part.split(" is ", 1)
                  for part in told.split(": ", 1)[1].split(": reading")[0].split("; "))

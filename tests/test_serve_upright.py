@@ -1,6 +1,8 @@
 """``serve`` where the terminal sets a photo held turned upright (a face photo a quarter turn
 round, corner photo B named a third round its corner): the phone page shows the photos' faces
-and the hold words as the terminal reads them, and says what the terminal said."""
+and the hold words as the terminal reads them, and says what the terminal found, the photo
+named by its card (never a file name the person never gave it), with advice to retake it only
+while the page can take it again."""
 from __future__ import annotations
 
 import io
@@ -12,12 +14,16 @@ from rich.console import Console
 
 from sudoku_cube.assistant.cli import build_parser
 from sudoku_cube.assistant.commands import serve as serve_command
-from sudoku_cube.assistant.services.cube_input import Upright
+from sudoku_cube.assistant.services.cube_input import TurnedWords, Upright, turned_upright
 from sudoku_cube.assistant.services.face_poses import corner_hold_words
 from sudoku_cube.assistant.terminal import guide_run, solve_flow
+from sudoku_cube.assistant.web.service import upright_note
 from sudoku_cube.assistant.web.views import upright_face_view
+from sudoku_cube.models.cube.face_words import to_hold_words
+from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.models.cube.stickers import Hypothesis
-from sudoku_cube.models.grid.corner_turn import PHOTO_B, corner_turn
+from sudoku_cube.models.generator.cube3 import make_puzzle
+from sudoku_cube.models.grid.corner_turn import PHOTO_B, corner_turn, corner_turned
 from sudoku_cube.models.grid.photo_turn import photo_turn, photo_turned, turned_from
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.vision.photo.images import load_image
@@ -41,13 +47,22 @@ def test_a_face_photo_held_turned_is_shown_upright_on_the_page_as_on_the_termina
     """F photographed a quarter turn round: the terminal reads it turned back and says so; the
     page's card of F shows the face so read (the digits of F photographed upright, its cells in
     doubt or blank moved with them), every card's hold words name the centre towards the
-    person as the terminal's step box does, and the page's notes hold the terminal's words."""
+    person as the terminal's step box does, and the page's notes hold the terminal's finding,
+    the photo named as the page names it; how to retake it at the review, not in the guide."""
+    service = served.service
+    seen: dict[str, dict] = {}  # the page at the review and in the guide
+
+    def review(prompt: str = "") -> str:
+        seen.setdefault("review", call(served.url + "api/status")[1])
+        return ""
+
+    def guide(*args: object, **kwargs: object) -> str:
+        seen["guide"] = call(served.url + "api/status")[1]
+        return "q"
     for module in (solve_flow, guide_run, serve_command):
         monkeypatch.setattr(module, "interactive", lambda: True)
-    monkeypatch.setattr(solve_flow, "read_line", lambda prompt="": "")
-    keys = iter(["q"])
-    monkeypatch.setattr(guide_run, "read_key", lambda *a, **k: next(keys))
-    service = served.service
+    monkeypatch.setattr(solve_flow, "read_line", review)
+    monkeypatch.setattr(guide_run, "read_key", guide)
     for face in "URFDLB":
         data = (FACES_DIR / f"{face}.jpg").read_bytes()
         if face == "F":
@@ -65,9 +80,19 @@ def test_a_face_photo_held_turned_is_shown_upright_on_the_page_as_on_the_termina
     page = call(served.url + "api/status")[1]
     cards = _cards(page)
 
-    # the page says what the terminal said, word for word
-    assert len(page["notes"]) == 1 and page["notes"][0].startswith(said), page["notes"]
-    assert " ".join(page["notes"][0].split()) in terminal
+    # the page says what the terminal found, naming the photo by its card, never its file;
+    # how to retake it only while the page can take it again (after q at the review, as the
+    # page's message says then), not once the guide runs, nor after
+    assert "retake F.jpg with the cube upright" in terminal, terminal
+    found = ("shows its face turned a quarter turn clockwise (the phone or the cube was held "
+             "turned); turned back, the reading is consistent: reading it so.")
+    named = f"The photo of face F (front) {found}"
+    assert seen["review"]["stage"] == "reviewing" and seen["review"]["notes"] == [
+        f"{named} If that is wrong, retake the photo of face F (front) with the cube upright."]
+    assert seen["guide"]["guiding"] and seen["guide"]["notes"] == [named]
+    assert page["notes"] == [named]
+    assert not any("F.jpg" in n for n in seen["review"]["notes"] + seen["guide"]["notes"])
+    assert f"F.jpg {found}" in terminal  # the terminal's finding, word for word
 
     # F's card: the face as photographed upright, not as held
     upright = Reader(ocr="never").read_face(load_image(FACES_DIR / "F.jpg"), face="F")
@@ -91,7 +116,8 @@ def test_a_face_photo_held_turned_is_shown_upright_on_the_page_as_on_the_termina
 def test_corner_photo_b_set_upright_is_shown_so_until_a_photo_is_retaken(served):
     """Corner photo B named a third further round its corner by the terminal: B's card shows
     its three faces as so named, photo A's card and hold words follow the faces set upright,
-    the page says the terminal's words; a photo retaken makes a new reading, shown as read."""
+    the page says the terminal's finding of corner photo B, without the advice to retake it
+    while the guide runs; a photo retaken makes a new reading, shown as read."""
     service = served.service
     for name in "AB":
         service.upload("corners", name, (CORNERS_DIR / f"{name}.jpg").read_bytes())
@@ -100,7 +126,8 @@ def test_corner_photo_b_set_upright_is_shown_so_until_a_photo_is_retaken(served)
     assert reading is not None
     turn = corner_turn(PHOTO_B)
     state = reading.state.transformed(turn)
-    service.upright(Upright(state, "photo B shows its corner turned a third round", turn))
+    words = TurnedWords("B", True, "shows its corner turned a third round", "with U on top")
+    service.upright(Upright(state, words.said("photo B"), turn, words))
     page = call(served.url + "api/status")[1]
     cards = _cards(page)
     assert {f: v["tokens"] for f, v in cards["B"]["faces"].items()} == \
@@ -109,7 +136,12 @@ def test_corner_photo_b_set_upright_is_shown_so_until_a_photo_is_retaken(served)
     assert cards["A"]["faces"] == before["A"]["faces"]
     centres = {f: state.face(f)[4] for f in "URFDLB"}
     assert cards["A"]["hold"] == corner_hold_words("A", centres, service.settings)
-    assert page["notes"] == ["photo B shows its corner turned a third round"]
+    assert page["notes"] == ["Corner photo B shows its corner turned a third round: reading "
+                             "it so. If that is wrong, retake corner photo B with U on top."]
+    service.follow([], state)  # the guide runs: no retake advice the page cannot follow
+    assert call(served.url + "api/status")[1]["notes"] == [
+        "Corner photo B shows its corner turned a third round: reading it so."]
+    service.guided()
 
     service.upload("corners", "B", (CORNERS_DIR / "B.jpg").read_bytes())  # a retake
     again = wait_read(served)
@@ -132,3 +164,32 @@ def test_a_cell_in_doubt_or_blank_moves_with_the_face_set_upright():
     assert came_from.index(0) in view["doubtful"] and came_from.index(1) not in view["doubtful"]
     assert view["tokens"] == [s.token for s in state.face("F")]
     assert view["centre"] == state.face("F")[4].digit
+
+
+def test_the_page_names_the_photo_set_upright_by_its_card_not_its_file():
+    """What the terminal found, worded for the page: a face photo named as its card ('face R
+    (right)'), never by the file name the terminal uses ('R.jpg', a name a phone's user never
+    gave it); corner photo B as 'corner photo B'; the advice to retake it left out where the
+    page cannot take it (the guide runs), the finding kept."""
+    truth = make_puzzle(321, 20).state
+    files = {f: f"{f}.jpg" for f in FACES}
+    face = turned_upright(photo_turned(truth, "R", 1), CubeSettings(), files)
+    assert face.state == truth and face.said is not None and face.words is not None
+    assert face.said.startswith("R.jpg shows its face turned") and \
+        face.said.endswith("If that is wrong, retake R.jpg with the cube upright.")
+    assert face.said == face.words.said("R.jpg")  # the terminal's words, from the same parts
+    note = upright_note(face.words, retake=True)
+    assert note == face.said.replace("R.jpg", "the photo of face R (right)").replace(
+        "the photo", "The photo", 1)
+    assert ".jpg" not in note
+    assert upright_note(face.words, retake=False) == note.split(" If that is wrong")[0]
+
+    corner = turned_upright(corner_turned(truth, PHOTO_B, 1), CubeSettings(), None,
+                            corners={f: "B" for f in PHOTO_B})
+    assert corner.state == truth and corner.said is not None and corner.words is not None
+    hold = to_hold_words(truth, "D", CubeSettings())
+    assert corner.said.startswith("photo B shows its corner turned a third round")
+    note = upright_note(corner.words, retake=True)
+    assert note.startswith("Corner photo B shows its corner turned a third round")
+    assert note.endswith(f"If that is wrong, retake corner photo B with {hold} on top.")
+    assert upright_note(corner.words, retake=False) == note.split(" If that is wrong")[0]

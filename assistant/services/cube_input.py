@@ -294,16 +294,40 @@ def unsettled(state: CubeState, photos: PhotoNames | None = None
     return None if err is None else photo_refusal(err, state, photos)
 
 
+class TurnedWords(NamedTuple):
+    """What :func:`turned_upright` tells of a photo held turned, in parts, so that each front
+    end names the photo as it names photos (the terminal by its file, the phone page by its
+    card): ``photo``, the face whose own photo it is (``F``), or ``B`` for corner photo B
+    (``corner``); ``finding``, what was found, following the photo's name ("shows its face
+    turned a quarter turn clockwise ...; turned back, the reading is consistent"); ``hold``,
+    how to hold the cube to take it again, following "retake <the photo>" ("with the cube
+    upright")."""
+
+    photo: str
+    corner: bool
+    finding: str
+    hold: str
+
+    def said(self, name: str, retake: bool = True) -> str:
+        """The finding told of the photo called ``name``, and that the reading is taken so;
+        with the advice to retake the photo if that is wrong when ``retake`` (a front end
+        that cannot take the photo again now leaves it out)."""
+        said = f"{name} {self.finding}: reading it so."
+        return f"{said} If that is wrong, retake {name} {self.hold}." if retake else said
+
+
 class Upright(NamedTuple):
     """What :func:`turned_upright` found: the reading (set upright where a photo was held
-    turned), what to tell the person (None: nothing was turned) and the turn that set it
-    upright (None: none), a transform of the reading as photographed whose ``source`` says
-    where each sticker of the photos went, so that a front end showing the photos (the phone
-    page of ``serve``) shows them as the reading is taken."""
+    turned), what to tell the person (None: nothing was turned), the turn that set it upright
+    (None: none), a transform of the reading as photographed whose ``source`` says where each
+    sticker of the photos went, so that a front end showing the photos (the phone page of
+    ``serve``) shows them as the reading is taken, and ``said``'s parts (:class:`TurnedWords`,
+    None: nothing was turned), for a front end that names the photo its own way."""
 
     state: CubeState
     said: str | None = None
     turn: Transform | None = None
+    words: TurnedWords | None = None
 
 
 def turned_upright(state: CubeState, settings: CubeSettings, files: dict[str, str] | None,
@@ -313,10 +337,10 @@ def turned_upright(state: CubeState, settings: CubeSettings, files: dict[str, st
     solved arrangement fits the reading and turning one face photo's reading back a quarter or
     half turn, or corner photo B's a third round its corner, makes the cube consistent, that
     reading, which photo and the turn; else ``state`` alone. ``files``: face -> its photo's
-    file name (None for a state file or corner photos); ``corners``: face -> the corner photo
-    (``A`` or ``B``) it was read from (:func:`corner_photos`), for corner photos. ``solver``:
-    the grid solver that solves the reading afterwards, remembering this answer, so a
-    consistent reading is solved once."""
+    file name (None for a state file or corner photos; the photo is named by it, else by its
+    face's centre); ``corners``: face -> the corner photo (``A`` or ``B``) it was read from
+    (:func:`corner_photos`), for corner photos. ``solver``: the grid solver that solves the
+    reading afterwards, remembering this answer, so a consistent reading is solved once."""
     if not files and not corners:
         return Upright(state)
     try:
@@ -329,17 +353,15 @@ def turned_upright(state: CubeState, settings: CubeSettings, files: dict[str, st
         corner = find_corner_turn(state, settings)
         if corner is None:
             return Upright(state)
-        return Upright(corner.state, f"{corner.describe(settings=settings)}: reading it so. If "
-                                     f"that is wrong, retake photo B with "
-                                     f"{to_hold_words(corner.state, 'D', settings)} on top.",
-                       corner.turn)
+        words = TurnedWords("B", True, corner.finding(settings),
+                            f"with {to_hold_words(corner.state, 'D', settings)} on top")
+        return Upright(corner.state, words.said("photo B"), corner.turn, words)
     turned = find_turned_photo(state, settings)
     if turned is None:
         return Upright(state)
-    said = turned.describe(files.get(turned.face), settings)
-    return Upright(turned.state, f"{said}: reading it so. If that is wrong, retake "
-                                 f"{files.get(turned.face, turned.face)} with the cube upright.",
-                   turned.turn)
+    words = TurnedWords(turned.face, False, turned.finding(), "with the cube upright")
+    name = files.get(turned.face) or turned.photo_words(settings)
+    return Upright(turned.state, words.said(name), turned.turn, words)
 
 
 def footed_settings(state: CubeState, settings: CubeSettings, ones: OneVerdict | None,

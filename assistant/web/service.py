@@ -38,7 +38,7 @@ from ...vision.reading.faces import FaceReading, Reading
 from ...vision.reading.corner_shown import CornerShownError
 from ...vision.reading.photo_set import CornerAsFaceError, shows_a_corner
 from ..services.guide import GuideCursor
-from ..services.cube_input import CORNER_OF, Upright
+from ..services.cube_input import CORNER_OF, TurnedWords, Upright
 from ..services.review import ReviewCheck
 from ..services.scanner import repeat_words, repeated_face
 from ..services.sessions import load_guide_step
@@ -122,7 +122,8 @@ class StatusView(TypedDict):
     retake after the review; ``read`` with a ``message``: q stopped the review,
     :data:`REVIEW_QUIT`), what the whole
     reading says the person should hear (``notes``: how a corner photo held with no face on
-    top was named, each face by its centre digit), and the guide's step once the terminal
+    top was named, each face by its centre digit; a photo the terminal set upright,
+    :func:`upright_note`), and the guide's step once the terminal
     guides (``guiding``: its guide runs now, and the set's photos are not taken)."""
 
     kind: str
@@ -151,6 +152,23 @@ def face_slot_refusal(message: str, name: str, corner: bool, check: bool = False
                  "of corner photo A or B")
     return (f"photo {name}: this looks like a corner photo, showing three faces, not "
             f"{face} alone: photograph {face} straight on{elsewhere}")
+
+
+def page_photo(name: str, corner: bool) -> str:
+    """Photo ``name`` of the set as the page names it, by its card ("Face F (front)", "Corner
+    photo B"): a phone's user never named a file, so never by its file name ("F.jpg")."""
+    return f"corner photo {name}" if corner else f"the photo of face {name} ({FACE_NAMES[name]})"
+
+
+def upright_note(words: TurnedWords, retake: bool) -> str:
+    """The page's note of a photo the terminal found held turned and set upright
+    (:meth:`PhoneService.upright`): the terminal's finding, the photo named by its card
+    (:func:`page_photo`), and the advice to retake it if that is wrong only when ``retake``:
+    once the terminal guides the plan made from the photos (:meth:`PhoneService.follow`), the
+    page takes no photo of the set while it guides, and the cube is turned by the steps, so a
+    photo retaken would no longer show the cube the others show (:data:`GUIDING`)."""
+    said = words.said(page_photo(words.photo, words.corner), retake)
+    return f"{said[0].upper()}{said[1:]}"
 
 
 def _said_once(message: str) -> str:
@@ -535,7 +553,8 @@ class PhoneService:
         """The terminal found a photo of the set's reading held turned and set the reading
         upright (:func:`assistant.services.cube_input.turned_upright`): the page shows the
         photos' faces and their hold words as so set, as the terminal's review and guide do,
-        and says what the terminal said among its notes, while the set reads as it does now."""
+        and says what the terminal found among its notes in the page's words
+        (:func:`upright_note`), while the set reads as it does now."""
         with self._lock:
             if self._reading is None or found.turn is None:
                 return
@@ -745,8 +764,8 @@ class PhoneService:
                 message = self._quit_words
             notes = list(self._reading.notes) if self._reading is not None else []
             found = self._set_upright()
-            if found is not None and found.said:
-                notes.append(found.said)  # what the terminal said of the photo set upright
+            if found is not None and found.words is not None:  # the terminal's finding
+                notes.append(upright_note(found.words, retake=self._guided is None))
         return {"kind": kind, "photos": photos, "next": missing[0] if missing else None,
                 "stage": stage, "message": message, "notes": notes, "step": self.step(),
                 "check": check, "uploads_left": max(0, left), "guiding": guiding}

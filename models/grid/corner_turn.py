@@ -70,10 +70,15 @@ class TurnedCorner:
         return corner_turn(PHOTO_B).power(self.thirds % 3)
 
     def describe(self, photo: str = "photo B", settings: CubeSettings = CubeSettings()) -> str:
-        """The finding in words, each face named by its centre digit as the person can find it
-        on ``settings``' cube, with the centre's direction where another face's centre looks
-        alike (:func:`centre_words`: a 6 and a 9 without underline would both be 'centre 6
-        or 9'); where another face's centre points the same way too
+        """The finding in words, the photo named ``photo`` (:meth:`finding`)."""
+        return f"{photo} {self.finding(settings)}"
+
+    def finding(self, settings: CubeSettings = CubeSettings()) -> str:
+        """The finding in words, following the photo's name, which each front end gives as it
+        names photos ('photo B', the phone page's card): each face named by its centre digit
+        as the person can find it on ``settings``' cube, with the centre's direction where
+        another face's centre looks alike (:func:`centre_words`: a 6 and a 9 without underline
+        would both be 'centre 6 or 9'); where another face's centre points the same way too
         (:func:`twin_centre`), by where the face is held first: 'D is the bottom face (centre 6,
         upright)'. The faces are told apart by semicolons, as the centres' words hold commas."""
         centres = {f: centre(self.state, f) for f in FACES}
@@ -84,9 +89,9 @@ class TurnedCorner:
                 return f"{f} is the {FACE_PLACES[f]} face ({with_centre})"
             return f"{f} is the face with {with_centre}"
         named = "; ".join(one(f) for f in PHOTO_B)
-        return (f"{photo} shows its corner turned a third round from photo A's (the face on "
-                f"top is not the one opposite photo A's top face); named a third further "
-                f"round, the reading is consistent: {named}")
+        return (f"shows its corner turned a third round from photo A's (the face on top is "
+                f"not the one opposite photo A's top face); named a third further round, the "
+                f"reading is consistent: {named}")
 
 
 def find_corner_turn(state: CubeState, settings: CubeSettings = CubeSettings(), *,

@@ -65,17 +65,27 @@ class TurnedPhoto:
         """The transform that made :attr:`state` from the reading as photographed."""
         return photo_turn(self.face, self.quarter_turns, self.state.n)
 
+    def finding(self) -> str:
+        """The finding in words, following the photo's name, which each front end gives as
+        it names photos (the terminal its file, the phone page its card): 'shows its face
+        turned a quarter turn clockwise (...); turned back, the reading is consistent'."""
+        held = {1: "a quarter turn anticlockwise", 2: "a half turn",
+                3: "a quarter turn clockwise"}[self.quarter_turns]
+        return (f"shows its face turned {held} (the phone or the cube was held turned); "
+                "turned back, the reading is consistent")
+
+    def photo_words(self, settings: CubeSettings = CubeSettings()) -> str:
+        """The photo named without its file name: 'the photo of' the face by its centre digit
+        (a quarter turn leaves the centre where it is) as the person can find it on
+        ``settings``' cube (:func:`face_or_place`: 'centre 6 or 9' where 6 and 9 carry no
+        underline)."""
+        return f"the photo of {face_or_place(self.face, self.state, settings=settings)}"
+
     def describe(self, photo: str | None = None,
                  settings: CubeSettings = CubeSettings()) -> str:
         """The finding in words, naming the photo when its file name is known, else the face
-        by its centre digit (a quarter turn leaves the centre where it is) as the person can
-        find it on ``settings``' cube (:func:`face_or_place`: 'centre 6 or 9' where 6 and 9
-        carry no underline)."""
-        held = {1: "a quarter turn anticlockwise", 2: "a half turn",
-                3: "a quarter turn clockwise"}[self.quarter_turns]
-        what = photo or f"the photo of {face_or_place(self.face, self.state, settings=settings)}"
-        return (f"{what} shows its face turned {held} (the phone or the cube was held "
-                "turned); turned back, the reading is consistent")
+        by its centre digit (:meth:`photo_words`)."""
+        return f"{photo or self.photo_words(settings)} {self.finding()}"
 
 
 def find_turned_photo(state: CubeState, settings: CubeSettings = CubeSettings(), *,
