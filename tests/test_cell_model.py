@@ -172,6 +172,21 @@ def test_training_makes_strokes_heavier_and_lighter_by_up_to_a_pixel() -> None:
     assert float(out.max()) <= 1.0 and float(out.min()) >= 0.0
 
 
+def test_training_bends_a_map_smoothly_by_about_the_pixels_asked() -> None:
+    """The bending augmentation moves each map's sampling grid by a smooth field: neighbouring
+    pixels move nearly alike, the largest move stays within a few times the pixels asked, and
+    nothing moves when none is asked."""
+    torch = pytest.importorskip("torch")
+
+    gen = torch.Generator().manual_seed(0)
+    field = tcm.bent(64, SIDE, 1.5, gen, "cpu") * SIDE / 2  # in pixels
+    assert field.shape == (64, SIDE, SIDE, 2)
+    step = (field[:, 1:] - field[:, :-1]).abs().max().item()
+    assert 0.0 < step < 1.5  # a bend, not noise: neighbouring pixels move nearly alike
+    assert 0.5 < field.abs().max().item() < 4 * 1.5
+    assert tcm.bent(4, SIDE, 0.0, gen, "cpu").abs().sum().item() == 0.0
+
+
 @pytest.mark.parametrize("font", ["C059-Bold.otf", "texgyreschola-bold.otf"])
 def test_a_blurred_serif_three_is_not_read_as_an_eight(font: str) -> None:
     """A heavy, blurred Century 3 closes its notches at the ink cut, and the glyph voters

@@ -35,8 +35,10 @@ A small convolutional network (:func:`network`) is fitted with PyTorch (on the C
 with ``--device cuda``), each
 sample shown in a random quarter turn (its label turned with it), shifted, scaled, rotated,
 blurred, noised and its contrast changed (:func:`augment`; with ``--weight-change W`` also its
-strokes made heavier or lighter by up to W of a pixel on each side, :func:`reweighed`, off by
-default); its softmax temperature is
+strokes made heavier or lighter by up to W of a pixel on each side, :func:`reweighed`, and
+with ``--elastic E`` its shape bent by a smooth random field of up to E pixels, :func:`bent`,
+both off by default: neither read the held-out serif 3s better, docs/benchmarks.md History);
+its softmax temperature is
 chosen on the validation cells but those in the held-out fonts (the shipped model's was
 chosen with them: one number fitted on cells of type it never trained on), and it is exported
 to ONNX for OpenCV's ``dnn`` module, which runs it at read time
@@ -160,6 +162,9 @@ moves, cut from the photo itself."""
 WIDTHS = (32, 64, 128)
 """Channels of the network's three convolution blocks."""
 BATCH = 128
+BEND_POINTS = 4
+"""Control points a side of the random field that bends a map (:func:`bent`): about seven
+pixels apart on a 28-pixel map, so a bend moves a stroke, not single pixels."""
 STREAKS = 0.3
 """Share of the training maps crossed by a glare streak (:func:`streaked`)."""
 THREADS = 1
@@ -212,9 +217,10 @@ def turned(x, y, turns):
     return out, torch.where(y == NONE, y, (y // 4) * 4 + (y % 4 + turns) % 4)
 
 
-def augment(x, gen, weight_change: float = 0.0):
+def augment(x, gen, weight_change: float = 0.0, elastic: float = 0.0):
     """A batch of maps as another photo could show them: shifted (up to :data:`AUG_SHIFT` of
-    the cell), scaled (0.85-1.15), rotated (up to 8 degrees), its strokes made heavier or
+    the cell), scaled (0.85-1.15), rotated (up to 8 degrees), with ``elastic`` its shape bent
+    (:func:`bent`), its strokes made heavier or
     lighter (up to ``weight_change``, :func:`reweighed`), blurred, its contrast changed, noised
     and sometimes crossed by a glare streak."""
     import torch
@@ -228,6 +234,8 @@ def augment(x, gen, weight_change: float = 0.0):
     theta = torch.stack([torch.stack([torch.cos(a) / s, -torch.sin(a) / s, u(-m, m)], 1),
                          torch.stack([torch.sin(a) / s, torch.cos(a) / s, u(-m, m)], 1)], 1)
     grid = F.affine_grid(theta, list(x.shape), align_corners=False)
+    if elastic > 0:
+        grid = grid + bent(n, x.shape[-1], elastic, gen, dev)
     x = F.grid_sample(x, grid, align_corners=False, padding_mode="zeros")
     if weight_change > 0:
         x = reweighed(x, u(-weight_change, weight_change))
@@ -240,6 +248,21 @@ def augment(x, gen, weight_change: float = 0.0):
     x = x * u(0.6, 1.3)[:, None, None, None]
     x = x + torch.randn(x.shape, generator=gen, device=dev) * u(0.0, 0.08)[:, None, None, None]
     return streaked(x.clamp(0.0, 1.0), gen)
+
+
+def bent(n: int, side: int, elastic: float, gen, dev):
+    """(n, side, side, 2) smooth displacements of a sampling grid (units of the grid's -1..1
+    span): a random field on :data:`BEND_POINTS` control points a side, resampled smoothly,
+    each map's field scaled to up to ``elastic`` pixels (a standard deviation). Type designs
+    differ in their local shapes (a terminal's size, a gap's width, a bowl's curve), which
+    no affine change draws; bending each map a little teaches shapes between the fonts."""
+    import torch
+    import torch.nn.functional as F
+
+    field = torch.randn((n, 2, BEND_POINTS, BEND_POINTS), generator=gen, device=dev)
+    field = F.interpolate(field, size=(side, side), mode="bicubic", align_corners=True)
+    amp = elastic * 2 / side * torch.rand(n, generator=gen, device=dev)
+    return field.permute(0, 2, 3, 1) * amp[:, None, None, None]
 
 
 def reweighed(x, change):
@@ -276,7 +299,8 @@ def streaked(x, gen):
 
 def fit(data: dict[str, np.ndarray], seed: int, epochs: int,
         widths: tuple[int, ...] = WIDTHS, weights: np.ndarray | None = None, log=None,
-        weight_change: float = 0.0, device: str = "cpu", label_smoothing: float = 0.02):
+        weight_change: float = 0.0, device: str = "cpu", label_smoothing: float = 0.02,
+        elastic: float = 0.0):
     """The network (``widths``: :func:`network`) fitted on ``data`` (AdamW, one-cycle
     learning rate); each epoch draws as many samples as the set holds, with ``weights``
     (default uniform), each augmented (``weight_change``: :func:`augment`). ``device``:
@@ -305,7 +329,7 @@ def fit(data: dict[str, np.ndarray], seed: int, epochs: int,
             i = order[b * BATCH:(b + 1) * BATCH].to(device)
             turns = torch.randint(0, 4, (len(i),), generator=gen).to(device)
             xb, yb = turned(x[i], y[i], turns)
-            loss = F.cross_entropy(net(augment(xb, on, weight_change)), yb,
+            loss = F.cross_entropy(net(augment(xb, on, weight_change, elastic)), yb,
                                    label_smoothing=label_smoothing)
             opt.zero_grad()
             loss.backward()
@@ -412,7 +436,8 @@ def figures(model, data: dict[str, np.ndarray], key: str) -> dict[str, dict]:
 def build(train: dict[str, np.ndarray], val: dict[str, np.ndarray], seed: int, epochs: int,
           out: Path, widths: tuple[int, ...] = WIDTHS, log=None,
           moved_weight: float = MOVED_WEIGHT, drawn: np.ndarray | None = None,
-          weight_change: float = 0.0, device: str = "cpu", label_smoothing: float = 0.02):
+          weight_change: float = 0.0, device: str = "cpu", label_smoothing: float = 0.02,
+          elastic: float = 0.0):
     """Fit on ``train`` (each look weighed alike, a moved window ``moved_weight`` of an
     unmoved cell, each sample also ``drawn`` times as often, default once: :func:`hard_weights`),
     write ``out`` (.onnx and .json) with the
@@ -425,12 +450,13 @@ def build(train: dict[str, np.ndarray], val: dict[str, np.ndarray], seed: int, e
         weights = weights * drawn
     for look in np.unique(train["look"]):
         weights[train["look"] == look] /= weights[train["look"] == look].sum()
-    net = fit(train, seed, epochs, widths, weights, log, weight_change, device, label_smoothing)
+    net = fit(train, seed, epochs, widths, weights, log, weight_change, device, label_smoothing,
+              elastic)
     export(net, out.with_suffix(".onnx"))
     meta = {"format": FORMAT, "input": [1, SIDE, SIDE], "classes": CLASSES,
             "class_names": [f"{d}{'^>v<'[r]}" for d in range(1, 10) for r in range(4)]
             + ["none"], "widths": list(widths), "weight_change": weight_change,
-            "seed": seed, "epochs": epochs,
+            "elastic": elastic, "seed": seed, "epochs": epochs,
             "temperature": 1.0}
     out.with_suffix(".json").write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
     model = load_cell_model(out)
@@ -555,6 +581,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--weight-change", type=float, default=0.0,
                    help="strokes made heavier or lighter in training, up to this share of a "
                    "pixel on each side")
+    p.add_argument("--elastic", type=float, default=0.0,
+                   help="maps bent in training by a smooth random field of up to this many "
+                   "pixels (a standard deviation)")
     p.add_argument("--base-fonts", action="store_true",
                    help="the training fonts and serif faces of this tool's lists alone, even "
                    "where the extra Debian fonts are installed")
@@ -623,11 +652,12 @@ def main(argv: list[str] | None = None) -> int:
     seen = {k: v[~np.isin(val["exam"]["font"], EXAM_HELD_OUT)] for k, v in val["exam"].items()}
     model, meta = build(train, joined([val["first"], seen]), a.seed, a.epochs, a.out,
                         widths, log=log, moved_weight=a.moved_weight, drawn=drawn,
-                        weight_change=a.weight_change, device=a.device,
+                        weight_change=a.weight_change, device=a.device, elastic=a.elastic,
                         label_smoothing=a.label_smoothing)
     options = (f" --hard-from {a.hard_from} --hard-weight {a.hard_weight}" if a.hard_from
                else "") + (f" --widths {a.widths}" if widths != WIDTHS else "") + (
         f" --weight-change {a.weight_change}" if a.weight_change else "") + (
+        f" --elastic {a.elastic}" if a.elastic else "") + (
         f" --device {a.device}" if a.device != "cpu" else "") + (
         " --base-fonts" if a.base_fonts else "") + (
         f" --label-smoothing {a.label_smoothing}" if a.label_smoothing != 0.02 else "")
