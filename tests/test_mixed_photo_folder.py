@@ -12,6 +12,8 @@ import pytest
 
 from sudoku_cube.assistant.bench.vision_second import cube
 from sudoku_cube.assistant.cli import main
+from sudoku_cube.render.second import corner_shot
+from sudoku_cube.vision.locate.corners.faces import locate_corner
 from sudoku_cube.vision.reading.photo_set import shows_a_corner
 from tests import render_cache
 
@@ -69,3 +71,19 @@ def test_a_noisy_face_photo_with_side_slivers_is_not_called_a_corner(tmp_path):
     cv2.imwrite(str(path), np.clip(shot.image + noise, 0, 255).astype(np.uint8),
                 [cv2.IMWRITE_JPEG_QUALITY, 90])
     assert not shows_a_corner(path)  # its shade-lifted copy passes for a corner photo
+
+
+@pytest.mark.parametrize("look", ["white", "black"])
+def test_a_face_photo_taken_aslant_is_not_called_a_corner(tmp_path, look):
+    """The corner search places three faces on a face photo taken a little aslant too: the
+    face and two slivers of its side faces. Asked of photo B whenever a reading's digit counts
+    fail (one sticker misread anywhere), it refused good folders as holding a corner photo B;
+    a corner shows no face that small beside the largest."""
+    state, homes, shot_look = cube(701, 1, look)
+    face = render_cache.face_shot(state, "B", 7015, shot_look, homes).image
+    locate_corner(face, "B", lift_shade=False)  # the search does place three faces on it
+    cv2.imwrite(str(tmp_path / "B.jpg"), face, [cv2.IMWRITE_JPEG_QUALITY, 90])
+    assert not shows_a_corner(tmp_path / "B.jpg")
+    corner = corner_shot(state, "B", 7017, shot_look, homes).image
+    cv2.imwrite(str(tmp_path / "corner.jpg"), corner, [cv2.IMWRITE_JPEG_QUALITY, 90])
+    assert shows_a_corner(tmp_path / "corner.jpg")

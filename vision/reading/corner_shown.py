@@ -13,10 +13,11 @@ camera's frames more than a refused photo a person chose.
 """
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 from ...models.errors import SudokuCubeError
-from ..locate.corners.faces import CornerView, locate_corner
+from ..locate.corners.faces import CornerFace, CornerView, locate_corner
 from ..locate.face_geometry import TWO_FACES_ADVICE, FaceNotFoundError
 
 
@@ -26,15 +27,33 @@ class CornerShownError(FaceNotFoundError):
     one face in a photo does, and ``seen`` the three faces' cells for the debug picture."""
 
 
+SLIVER = 3
+"""A face seen at a third of the largest face's area or less is a sliver: a face photo taken a
+little aslant shows its side faces so (a fifth of the face or less on the exam renderer's
+face photos), a photo taken from the corner shows none (each face at least 0.45 of the
+largest on both renderers' corner photos)."""
+
+
 def corner_in(image: np.ndarray) -> CornerView | None:
     """The three faces around a corner of the cube that the photo ``image`` shows as taken
     (held any way round), or None. Its shade is not lifted as a corner photo's is when read:
     in a lifted copy of a noisy one-face photo the slivers of its side faces can pass for
-    two more faces, and the person would be told a face photo is a corner photo."""
+    two more faces, and the person would be told a face photo is a corner photo. Nor is a
+    corner whose faces include a sliver (:data:`SLIVER`): the corner search places three
+    faces on a face photo taken aslant too, its side faces' slivers beside the face."""
     try:
-        return locate_corner(image, "B", lift_shade=False)
+        view = locate_corner(image, "B", lift_shade=False)
     except SudokuCubeError:
         return None
+    areas = [face_area(f) for f in view.namings[0]]
+    return view if SLIVER * min(areas) > max(areas) else None
+
+
+def face_area(face: CornerFace) -> float:
+    """The area in pixels of ``face``'s outline in the photo (its net's corners mapped)."""
+    outline = np.array([face.to_image(c, r) for c, r in ((0, 0), (3, 0), (3, 3), (0, 3))],
+                       np.float32)
+    return abs(float(cv2.contourArea(outline)))
 
 
 def face_photo_refusal(refused: FaceNotFoundError, image: np.ndarray,
