@@ -11,8 +11,11 @@ import cv2
 import pytest
 
 from sudoku_cube.assistant.bench.corners import CORNER_RECIPE
+from sudoku_cube.assistant.bench.vision_second import cube
 from sudoku_cube.assistant.bench.renders import unseen_cube
 from sudoku_cube.assistant.cli import main
+from sudoku_cube.models.cube.geometry import FACES
+from sudoku_cube.render.second import corner_shot
 from sudoku_cube.vision.locate.face_geometry import TWO_FACES_ADVICE, FaceNotFoundError
 from sudoku_cube.vision.reading.corner_shown import face_photo_refusal
 from tests import render_cache
@@ -67,3 +70,21 @@ def test_a_refusal_of_two_faces_or_of_a_face_photo_is_kept(tmp_path):
     assert face_photo_refusal(two, corner, "U.jpg") is two
     shown = face_photo_refusal(refused, corner, "U.jpg")
     assert str(shown).startswith("U.jpg: three faces in one photo") and shown.seen
+
+
+def test_a_corner_photo_read_as_another_face_is_named_as_a_corner(tmp_path, capsys):
+    """Corner photo B of an exam cube given as F.jpg is read as a face, its clearest one (D,
+    which D.jpg shows too): the reading shows one face twice, and the refusal once said the
+    same face was photographed twice. That the photo shows a corner is what to change."""
+    state, homes, look = cube(2000002, 0, "white")
+    folder = tmp_path / "cube"
+    folder.mkdir()
+    for i, f in enumerate(FACES):
+        image = (corner_shot(state, "B", 20000027, look, homes).image if f == "F" else
+                 render_cache.face_shot(state, f, 20000020 + i, look, homes).image)
+        cv2.imwrite(str(folder / f"{f}.jpg"), image, [cv2.IMWRITE_JPEG_QUALITY, 90])
+    assert main(["solve", str(folder), "--no-ocr", "--plain"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert f"{folder / 'F.jpg'}: shows a corner of the cube (three faces), not face F" in err
+    assert "Photograph face F straight on as F.jpg" in err
+    assert "same face" not in err and "Traceback" not in err

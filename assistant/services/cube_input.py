@@ -27,6 +27,7 @@ from ...models.profile import CubeSettings
 from ...vision.locate.corners.views import face_names
 from ...vision.photo.images import IMAGE_SUFFIXES, OTHER_PHOTO_SUFFIXES
 from ...vision.reading.corners import CORNER_PHOTOS
+from ...vision.reading.photo_set import CornerAsFaceError, corner_among
 from ...vision.recognise.footed import SURE, OneVerdict, ones_verdict
 from ...vision.reading.reader import Reader
 from ...vision.reading.faces import FaceReading, Reading
@@ -92,10 +93,11 @@ def read_input(path: Path, reader: Reader, progress: Progress | None = None,
                                                               reading.faces.items()}) \
             if files else None
         if twice is not None:  # one face photographed twice: no review of its stickers
-            raise SudokuCubeError(twice if given else f"{path}: {twice}")
+            raise corner_or(twice, reading, path, given)
         odd = odd_face_refusal(reading.state, names, reader.settings)
         if odd is not None:  # one photo of another cube: no review of its nine stickers
-            raise SudokuCubeError(odd if given else f"{path}: {odd}")
+            raise corner_or(odd, reading, path, given) if files else SudokuCubeError(
+                odd if given else f"{path}: {odd}")
         return CubeRead(reading.state, ones_verdict(reading.faces),
                         corner_photos(reading.faces), face_photos(reading.faces), reading.notes,
                         names)
@@ -105,6 +107,21 @@ def read_input(path: Path, reader: Reader, progress: Progress | None = None,
                               "the six face photos U R F D L B or the two corner photos A and B")
     state, ones, sources, _ = checked_state_file(path)
     return CubeRead(state, ones, None, None, photo_names=photo_names(sources))
+
+
+def corner_or(said: str, reading: Reading, path: Path, given: bool) -> SudokuCubeError:
+    """The refusal of a reading of six face photos that shows one face twice, or a face that
+    does not fit the other five (``said``): where one of the photos shows a corner of the
+    cube (three faces), that is what the person has to change, and it is said instead
+    (:func:`vision.reading.photo_set.corner_among`: a corner photo's clearest face read as a
+    face of its own). ``given``: the reading came with no folder the person named (the phone
+    page), so the photo is named without its folder."""
+    photos = {f: Path(r.source) for f, r in reading.faces.items() if r.source}
+    corner = corner_among(photos, ("B", *(f for f in FACES if f != "B")))
+    if corner is None:
+        return SudokuCubeError(said if given else f"{path}: {said}")
+    return CornerAsFaceError(corner.face, str(corner).replace(f"{path}{os.sep}", "")) \
+        if given else corner
 
 
 def repeated_photo_refusal(state: CubeState, files: Mapping[str, str],

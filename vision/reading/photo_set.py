@@ -6,7 +6,7 @@ neither knows the other.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, Mapping, Sequence
 
 from ...models.cube.geometry import FACES
 from ...models.cube.solved import digit_count_problems
@@ -56,13 +56,30 @@ def read_folder(paths: Path | str | Sequence[Path | str], *,
     reading = read_face_photos(photos, paths, templates=templates, model=model, ocr=ocr,
                                settings=settings, progress=progress, done=done,
                                cell_model=cell_model, underline_model=underline_model)
-    if digit_count_problems(reading.state.without_candidates()) and shows_a_corner(photos["B"]):
-        raise CornerAsFaceError("B",
-            f"{photos['B']}: shows a corner of the cube (three faces), not face B alone: a "
-            "folder holds six face photos U R F D L B, or the two corner photos A and B and "
-            "nothing else. Photograph face B straight on as B.jpg, or keep the corner photo "
-            "with its pair A in a folder of their own")
+    if digit_count_problems(reading.state.without_candidates()):
+        corner = corner_among(photos, ("B",))  # B also names a corner photo: asked always
+        if corner is not None:
+            raise corner
     return reading
+
+
+def corner_among(photos: Mapping[str, Path], faces: Sequence[str]) -> CornerAsFaceError | None:
+    """The refusal of a folder of face photos (``photos``, face -> file) where the photo of
+    one of ``faces`` shows a corner of the cube (three faces, :func:`shows_a_corner`), the
+    first of them that does; None where none does. A corner photo's clearest face can be read
+    as a face of its own: the reading then breaks the digit counts, or shows one face twice,
+    where the person has to change a photo, not a sticker. Only the photos a finding names
+    are asked (each costs a corner search)."""
+    for f in faces:
+        if f not in photos or not shows_a_corner(photos[f]):
+            continue
+        go_on = ("keep the corner photo with its pair A in a folder of their own" if f == "B"
+                 else "read the corner photos as A.jpg and B.jpg in a folder of their own")
+        return CornerAsFaceError(
+            f, f"{photos[f]}: shows a corner of the cube (three faces), not face {f} alone: a "
+               "folder holds six face photos U R F D L B, or the two corner photos A and B and "
+               f"nothing else. Photograph face {f} straight on as {photos[f].name}, or {go_on}")
+    return None
 
 
 class CornerAsFaceError(SudokuCubeError):
