@@ -89,7 +89,7 @@ def test_stickers_off_any_grid_say_what_to_change(monkeypatch):
         refuse("T.jpg", list(grid.values()), [grid], _blank())
     said = str(e.value)
     assert said.startswith("T.jpg: no cube face found (the shapes taken for stickers do not line")
-    assert "; photograph one face of the cube so it fills about half" in said
+    assert "; photograph one face of the cube sharply so it fills about half" in said
     assert len(e.value.seen) == 4 and all(s.lined_up for s in e.value.seen)
 
 
@@ -101,3 +101,19 @@ def test_a_lattice_named_by_a_refusal_is_drawn_where_its_cells_lie():
     assert (seen[0].x, seen[0].y) == (200 / 800, 100 / 800)
     assert (seen[8].x, seen[8].y) == (280 / 800, 180 / 800)
     assert seen[4].side == pytest.approx(CELL_SIDE * PITCH / 800)
+
+
+@pytest.mark.parametrize("sample,sigma", [("01-easy", 20), ("05-coloured", 20), ("09-black", 30)])
+def test_a_blurred_face_photo_is_refused_with_advice_to_photograph_it_sharply(sample, sigma):
+    """A face photo blurred until its stickers and digits fade is refused (its digits gone,
+    too few stickers lined up, or a part of the face found); each refusal's advice names
+    sharpness, which a person would change first, not only the light and the framing."""
+    from pathlib import Path
+
+    from sudoku_cube.vision.reading.reader import Reader
+
+    photo = Path(__file__).resolve().parents[1] / "samples/cubes" / sample / "F.jpg"
+    image = cv2.GaussianBlur(cv2.imread(str(photo)), (0, 0), sigma)
+    with pytest.raises(FaceNotFoundError) as refused:
+        Reader(ocr="never").read_face(image, face="F", source="F.jpg")
+    assert "sharp" in str(refused.value)

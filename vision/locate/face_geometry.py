@@ -80,8 +80,8 @@ TWO_FACES_ADVICE = ("photograph a single face straight on, or read a photo of th
 """What to do about a photo that shows two faces: it is often a corner view, which the
 reader takes as a corner photo."""
 
-NO_CUBE_ADVICE = ("photograph one face of the cube so it fills about half of the picture, in "
-                  "even light")
+NO_CUBE_ADVICE = ("photograph one face of the cube sharply so it fills about half of the "
+                  "picture, in even light")
 """What to do about a photo that shows no cube face at all."""
 
 

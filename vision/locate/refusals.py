@@ -59,7 +59,8 @@ def _no_digits(source: str, n: int) -> FaceNotFoundError:
     """The refusal of squares that line up like part of a face but hold no digits."""
     return FaceNotFoundError(
         f"{source}: no cube face found ({n} shapes line up like stickers, but most hold no "
-        f"digit as a Sudoku Cube's stickers do: a pattern or print?); {NO_CUBE_ADVICE}")
+        f"digit as a Sudoku Cube's stickers do: a pattern or print, or a blurred photo?); "
+        f"{NO_CUBE_ADVICE}")
 
 
 def _explain(source: str, blobs: list[Blob], groups: list[dict], score: FaceScore) -> NoReturn:
@@ -70,8 +71,8 @@ def _explain(source: str, blobs: list[Blob], groups: list[dict], score: FaceScor
     if len(blobs) < 3 or not groups:
         raise FaceNotFoundError(
             f"{source}: no cube face found (no group of square stickers framed by the dark "
-            "grooves of a cube); photograph one face so it fills about half of the picture, "
-            "in even light")
+            "grooves of a cube); photograph one face sharply so it fills about half of the "
+            "picture, in even light")
     best = groups[0]
     if len(best) < 4:
         _raise_line(source, best, score)
@@ -103,12 +104,12 @@ def _explain(source: str, blobs: list[Blob], groups: list[dict], score: FaceScor
     if len(grid) >= GOOD_CELLS:
         raise FaceNotFoundError(
             f"{source}: no cube face found ({len(grid)} shapes line up in a 3 x 3 grid, but "
-            "too few of its cells stand out from the lines around them as stickers do: glare, "
-            "deep shade, or stickers the colour of the cube's body?); photograph one face "
-            "straight on, in even light and without glare")
+            "too few of its cells stand out from the lines around them as stickers do: blur, "
+            "glare, deep shade, or stickers the colour of the cube's body?); photograph one "
+            "face sharply and straight on, in even light and without glare")
     raise FaceNotFoundError(
         f"{source}: only {len(grid)} of the 9 stickers of the face were found; take the "
-        "photo again with the whole face in view and without glare")
+        "photo again, sharp, with the whole face in view and without glare")
 
 
 def _raise_partial(source: str, hom: np.ndarray, ncols: int, nrows: int,
