@@ -93,11 +93,10 @@ def read_input(path: Path, reader: Reader, progress: Progress | None = None,
                                                               reading.faces.items()}) \
             if files else None
         if twice is not None:  # one face photographed twice: no review of its stickers
-            raise corner_or(twice, reading, path, given)
+            raise corner_or(twice, reading, path, given, files)
         odd = odd_face_refusal(reading.state, names, reader.settings)
         if odd is not None:  # one photo of another cube: no review of its nine stickers
-            raise corner_or(odd, reading, path, given) if files else SudokuCubeError(
-                odd if given else f"{path}: {odd}")
+            raise corner_or(odd, reading, path, given, files)
         return CubeRead(reading.state, ones_verdict(reading.faces),
                         corner_photos(reading.faces), face_photos(reading.faces), reading.notes,
                         names)
@@ -109,15 +108,19 @@ def read_input(path: Path, reader: Reader, progress: Progress | None = None,
     return CubeRead(state, ones, None, None, photo_names=photo_names(sources))
 
 
-def corner_or(said: str, reading: Reading, path: Path, given: bool) -> SudokuCubeError:
-    """The refusal of a reading of six face photos that shows one face twice, or a face that
-    does not fit the other five (``said``): where one of the photos shows a corner of the
-    cube (three faces), that is what the person has to change, and it is said instead
-    (:func:`vision.reading.photo_set.corner_among`: a corner photo's clearest face read as a
-    face of its own). ``given``: the reading came with no folder the person named (the phone
-    page), so the photo is named without its folder."""
-    photos = {f: Path(r.source) for f, r in reading.faces.items() if r.source}
-    corner = corner_among(photos, ("B", *(f for f in FACES if f != "B")))
+def corner_or(said: str, reading: Reading, path: Path, given: bool,
+              files: Mapping[str, str] | None) -> SudokuCubeError:
+    """The refusal of a reading that shows one face twice, or a face that does not fit the
+    other five (``said``): where the reading is of six face photos (``files``, else None) and
+    one of them shows a corner of the cube (three faces), that is what the person has to
+    change, and it is said instead (:func:`vision.reading.photo_set.corner_among`: a corner
+    photo's clearest face read as a face of its own). Both refusals break the digit counts,
+    where the folder's reading has already asked photo B
+    (:func:`vision.reading.photo_set.read_folder`), so the other five are asked. ``given``:
+    the reading came with no folder the person named (the phone page), so the photo is named
+    without its folder."""
+    photos = {f: Path(r.source) for f, r in reading.faces.items() if r.source and files}
+    corner = corner_among(photos, tuple(f for f in FACES if f != "B"))
     if corner is None:
         return SudokuCubeError(said if given else f"{path}: {said}")
     return CornerAsFaceError(corner.face, str(corner).replace(f"{path}{os.sep}", "")) \

@@ -50,10 +50,8 @@ def corner_in(image: np.ndarray) -> CornerView | None:
 
 
 def face_area(face: CornerFace) -> float:
-    """The area in pixels of ``face``'s outline in the photo (its net's corners mapped)."""
-    outline = np.array([face.to_image(c, r) for c, r in ((0, 0), (3, 0), (3, 3), (0, 3))],
-                       np.float32)
-    return abs(float(cv2.contourArea(outline)))
+    """The area in pixels of ``face``'s outline in the photo (:meth:`CornerFace.quad`)."""
+    return abs(float(cv2.contourArea(face.quad().astype(np.float32))))
 
 
 def face_photo_refusal(refused: FaceNotFoundError, image: np.ndarray,
