@@ -204,7 +204,7 @@ def hand_over(service: PhoneService, folder: PhotoFolder, settings: CubeSettings
                                      fresh=service.took_photos(),
                                      take_up=args.resume and quit is None)
         except SudokuCubeError as e:
-            said = service.refuse_reading(str(e))  # the page's words, said here as the terminal's
+            service.refuse_reading(str(e))  # the page says it in its own words
             console.print(f"{plain(str(e))}\nRetake photos on the phone.", highlight=False)
             continue
         except ReviewQuit as stop:
