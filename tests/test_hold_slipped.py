@@ -118,3 +118,64 @@ def test_a_symmetric_centre_turned_half_round_is_not_unsure():
     assert "F" not in unsure_centres(state, maybe=(turned,))
     stickers[2 * 9 + 4] = stickers[2 * 9 + 4].turned(1)
     assert "F" in unsure_centres(state, maybe=(CubeState(tuple(stickers)),))
+
+
+_PLACE = {"U": "top", "R": "right", "F": "front", "D": "bottom", "L": "left", "B": "back"}
+_COUNT = {2: "two", 3: "three", 4: "four", 8: "eight"}
+
+
+def _from_steps(face: str) -> str:
+    """The end of a check's words where no words fit one hold on every cube it may find."""
+    top = TOP.get(face, "U")
+    return (f"from the way you hold the cube for the steps, turn its {_PLACE[face]} face "
+            f"({face}) towards the camera, its {_PLACE[top]} face ({top}) at the top)")
+
+
+@pytest.mark.parametrize("seed", [2, 3, 9, 105, 0, 1, 5, 6])
+def test_a_checks_hold_fits_one_hold_on_every_cube_or_says_to_start_from_the_steps_hold(seed):
+    """make_puzzle(2, 20) has four centres 7 around a 5 and a 3 (seeds 3, 9 and 105: two
+    pairs of centres alike that come round the same under a half turn), and one slip may
+    have turned any face: the centres' digits alone fit several holds, and nothing that
+    tells them apart looks the same on every cube the check may find. The words said that
+    the named centres "may point another way", though they named no direction, and left the
+    person to pick one of the holds. Now, read back as a person follows them, they fit the
+    intended hold alone on the cube and on every cube one slip away, or they say how many
+    holds fit and how to reach the one meant from the hold kept for the steps (seeds 0, 1, 5
+    and 6: centres alike that never come round the same, the next centre's digit tells the
+    holds apart; one hold always fits)."""
+    from sudoku_cube.assistant.services.slip_check import how_to_show
+
+    start, plan = _plan(seed)
+    alike = seed in (2, 3, 9, 105)
+    for done in (3, 8):
+        expected = start.apply(plan[:done])
+        cubes = slipped_cubes(start, plan, done)
+        for face in "URFDLB":
+            words = how_to_show(face, expected, cubes)
+            fits = {tuple(holds_fitting(c, words)) for c in (expected, *cubes)}
+            assert (fits != {(_target(face),)}) is alike, words
+            assert "point another way" not in words, words
+            if alike:
+                assert all(_target(face) in holds_fitting(c, words) for c in cubes), words
+                count = _COUNT[len(holds_fitting(expected, words))]
+                assert f"({count} holds show this, and a slip may have turned the faces that " \
+                       "tell them apart: " in words, words
+                assert words.endswith(_from_steps(face)), words
+
+
+def test_four_centres_alike_the_corner_photo_is_taken_from_the_hold_kept_for_the_steps():
+    """make_puzzle(2, 20) three steps in: face R (centre 5) with a 7 on top fits four holds,
+    the corner photo's hold as well; each says so and how to pick the one meant."""
+    from sudoku_cube.assistant.services.slip_check import corner_words, show_face_words
+
+    start, plan = _plan(2)
+    expected, cubes = start.apply(plan[:3]), slipped_cubes(start, plan, 3)
+    assert show_face_words("R", expected, cubes) == (
+        "Show me the face with centre 5 (R), the cube held with centre 5 towards the camera "
+        "(R) and centre 7 at the top (U) (four holds show this, and a slip may have turned the "
+        "faces that tell them apart: from the way you hold the cube for the steps, turn its "
+        "right face (R) towards the camera, its top face (U) at the top)")
+    words = corner_words(expected, cubes)
+    assert "(four holds show this, and a slip may have turned the faces that tell them apart: " \
+           "keep the cube as you hold it for the steps), then photograph the corner" in words, \
+        words

@@ -7,8 +7,8 @@ from typing import Mapping, Sequence
 
 from ..profile import CubeSettings
 from .geometry import FACE_PLACES, FACES
-from .holds import (UNREAD, HoldPart, held, hold_index, hold_parts, one_hold_fits,
-                    pointing_words, sticker_look, unsure_centres)
+from .holds import (UNREAD, HoldPart, fitting_holds, hold_parts, one_hold_fits,
+                    pointing_words, sticker_look)
 from .state import CubeState
 from .stickers import Sticker, is_doubtful
 
@@ -241,32 +241,55 @@ def hold_phrase(state: CubeState, front: str = "F", top: str = "U", you: str = "
     pointing left), centre 7 on top (U, the 7 pointing right) and centre 3 on the right (R)'.
     ``maybe``: the cubes the person may really hold (a check, before it knows whether a slip
     turned a face); only what looks the same on all of them is named, and where that leaves
-    more than one hold the centres a slip may have turned are said to be unsure (or, with no
-    ``maybe``, that faces not scanned yet may fit too: :func:`_why_open`). Letters alone for a
-    cube with no centres."""
+    more than one hold the words say how many and how to reach the right one from the hold
+    kept for the steps (:func:`_from_steps_hold`). With no ``maybe``, words that fit more than
+    one hold say so (faces not scanned yet may fit too: :func:`_why_open`). Letters alone for
+    a cube with no centres."""
     parts = hold_parts(state, front, top, settings, maybe)
     if not parts:
         return f"{front} towards {you} and {top} on top"
     words = listed([_part_words(p, state.n, you, settings) for p in parts])
     if one_hold_fits(state, parts, front, top, settings, maybe):
         return words
-    target = held(state, hold_index(front, top))
-    named = {p.place for p in parts}
-    unsure = [f"the {digit_words(centre(target, p), settings)} {_where(p, you)}"
-              for p in unsure_centres(state, front, top, settings, maybe) if p in named]
-    if not unsure:
-        return f"{words} ({_why_open(state, maybe)} may fit another hold too)"
-    them = "that face" if len(unsure) == 1 else "those faces"
-    return f"{words} ({listed(unsure)} may point another way if a slip turned {them})"
-
-
-def _why_open(state: CubeState, maybe: Sequence[CubeState]) -> str:
-    """Why the words of a hold may fit more than one: a slip may have turned a face (a check,
-    ``maybe`` given), faces are not scanned yet (an unread centre fits anything), or the cube
-    looks alike in two holds. Only centres are asked: a scan's state
-    (:func:`holds.centres_state`) has nothing else read even once every face is scanned."""
     if maybe:
-        return "if a slip turned a face, these"
+        return f"{words} ({_from_steps_hold(state, parts, front, top, you, settings, maybe)})"
+    return f"{words} ({_why_open(state)} may fit another hold too)"
+
+
+_COUNTS = {2: "two", 3: "three", 4: "four", 6: "six", 8: "eight"}
+"""How many holds a check's words fit, in words (a cube's centres repeat under a half turn,
+a third of a turn about a corner, a quarter turn or several of these)."""
+
+
+def _from_steps_hold(state: CubeState, parts: Sequence[HoldPart], front: str, top: str,
+                     you: str, settings: CubeSettings, maybe: Sequence[CubeState]) -> str:
+    """What a check says where its words (``parts``) fit more than one hold. A cube whose
+    centre digits come round the same in several holds tells them apart only by which way
+    its centres point or by other stickers, and a slip may have turned every one of these
+    (or they look the same in those holds even as planned): no words fit one hold on every
+    cube of ``maybe``. The person keeps one hold for all the steps, and the plan's letters
+    are its places, so that hold picks the one meant: 'four holds show this, and a slip may
+    have turned the faces that tell them apart: from the way you hold the cube for the
+    steps, turn its right face (R) towards the camera, its top face (U) at the top'; for F
+    towards the person and U on top, 'keep the cube as you hold it for the steps'."""
+    counts = {len(fitting_holds(s, parts, settings)) for s in (state, *maybe)}
+    many = _COUNTS.get(counts.pop(), "several") if len(counts) == 1 else "several"
+    turned = one_hold_fits(state, hold_parts(state, front, top, settings), front, top, settings)
+    why = ", and a slip may have turned the faces that tell them apart" if turned else ""
+    if (front, top, you) == ("F", "U", "you"):
+        how = "keep the cube as you hold it for the steps"
+    else:
+        how = (f"from the way you hold the cube for the steps, turn its "
+               f"{FACE_PLACES[front]} face ({front}) {_where('F', you)}, its "
+               f"{FACE_PLACES[top]} face ({top}) {_where('U', you)}")
+    return f"{many} holds show this{why}: {how}"
+
+
+def _why_open(state: CubeState) -> str:
+    """Why the words of a hold with no slip in question may fit more than one: faces are not
+    scanned yet (an unread centre fits anything), or the cube looks alike in two holds. Only
+    centres are asked: a scan's state (:func:`holds.centres_state`) has nothing else read
+    even once every face is scanned."""
     if any(centre(state, f).digit == UNREAD.digit for f in FACES):
         return "until every face is scanned, these"
     return "these"
