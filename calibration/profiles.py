@@ -35,7 +35,6 @@ DEFAULT_NAME = "default"
 NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,39}")
 """A whole profile name (always used with ``fullmatch``: ``$`` would let a trailing newline
 through)."""
-STICKER_STYLES = ("white", "coloured")
 DATA_KINDS = ("templates", "training", "classifier")
 
 
@@ -86,7 +85,6 @@ class Profile:
         sym = ",".join(str(d) for d in sorted(self.settings.symmetric)) or "none"
         parts.append(f"symmetric {sym}")
         parts.append("6/9 underlined" if self.settings.underlined_69 else "6/9 not underlined")
-        parts.append(f"{self.settings.sticker_style} stickers")
         if self.templates is not None:
             parts.append(f"own templates ({len(self.templates)} glyphs)")
         else:
@@ -120,8 +118,7 @@ def profile_dir(name: str) -> Path:
 # --- save / load ------------------------------------------------------------------------------
 
 def _settings_dict(s: CubeSettings) -> dict[str, Any]:
-    return {"symmetric": sorted(int(d) for d in s.symmetric), "underlined_69": s.underlined_69,
-            "sticker_style": s.sticker_style}
+    return {"symmetric": sorted(int(d) for d in s.symmetric), "underlined_69": s.underlined_69}
 
 
 def _settings_from(d: Any, where: Path) -> CubeSettings:
@@ -134,11 +131,8 @@ def _settings_from(d: Any, where: Path) -> CubeSettings:
     und = d.get("underlined_69", True)
     if not isinstance(und, bool):
         raise ProfileError(f"{where}: settings.underlined_69 must be true or false; {fix}")
-    style = d.get("sticker_style", "white")
-    if style not in STICKER_STYLES:
-        raise ProfileError(f"{where}: settings.sticker_style must be one of "
-                           f"{', '.join(STICKER_STYLES)}, not {style!r}; {fix}")
-    return CubeSettings(frozenset(sym), und, style)
+    # an older profile's "sticker_style" is left unread: the reader tells the look itself
+    return CubeSettings(frozenset(sym), und)
 
 
 def _report_from(raw: Any, where: Path) -> dict[str, Any]:

@@ -14,12 +14,12 @@ class CubeSettings:
 
     ``symmetric``: digits whose glyph looks the same turned 180 degrees (default only 1).
     ``underlined_69``: whether 6 and 9 carry an underline that tells them apart.
-    ``sticker_style``: "white" (black digits on white) or "coloured".
+    The stickers' look (white, coloured, black) is no setting: the reader tells it from the
+    photos themselves.
     """
 
     symmetric: frozenset[int] = DEFAULT_SYMMETRIC
     underlined_69: bool = True
-    sticker_style: str = "white"
 
 
 def parse_symmetric(text: str) -> frozenset[int]:

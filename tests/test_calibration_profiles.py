@@ -35,7 +35,7 @@ def _profile(name: str = "mine") -> Profile:
                            (640, 480), 0.31, 8)
     cam = CameraSettings(source=1, width=1280, height=720, exposure=-6.0, white_balance=4600,
                          locked=("exposure", "white balance"), settle_frames=12, lens=lens)
-    return Profile(name, CubeSettings(frozenset({1, 8}), False, "coloured"), _templates(2),
+    return Profile(name, CubeSettings(frozenset({1, 8}), False), _templates(2),
                    _templates(3, 80), cam, model, {"before": 0.9, "after": 1.0})
 
 
@@ -84,7 +84,7 @@ def test_default_is_builtin_and_protected():
     (lambda f: _edit(f, format="sudoku-cube-profile/7"), "newer version"),
     (lambda f: _edit(f, format="sudoku-cube-profile/000"), "older version"),
     (lambda f: _edit(f, format="sudoku-cube-profile/" + "1" * 5001), "newer version"),
-    (lambda f: _edit(f, settings={"sticker_style": "purple"}), "sticker_style"),
+    (lambda f: _edit(f, settings={"underlined_69": "maybe"}), "underlined_69"),
     (lambda f: _edit(f, camera={"source": [1]}), "camera settings"),
     (lambda f: [p.write_bytes(b"junk") for p in f.glob("templates-*.png")], "not a readable PNG"),
     (lambda f: [p.unlink() for p in f.glob("training-*.png")], "missing"),
@@ -139,11 +139,26 @@ def test_interrupted_save_keeps_old_profile(monkeypatch):
     assert np.abs(q.templates.images - _templates(2).images).max() < 0.01
 
 
+def test_older_profile_with_a_sticker_style_still_loads(capsys):
+    """Profiles once saved the stickers' look, which no reading used (the reader tells the
+    look from the photos): such a profile loads as it was, and no listing claims a look."""
+    folder = save_profile(_profile())
+    _edit(folder, settings={"symmetric": [1, 8], "underlined_69": False,
+                            "sticker_style": "coloured"})
+    assert load_profile("mine").settings == CubeSettings(frozenset({1, 8}), False)
+    assert main(["profiles"]) == 0
+    out = capsys.readouterr().out
+    assert "mine" in out and "stickers" not in out
+    with pytest.raises(SystemExit) as stop:  # the option that set it is gone
+        main(["calibrate", "settings", "--profile", "mine", "--stickers", "white"])
+    assert stop.value.code == 2
+
+
 def test_settings_command_and_profiles_json(capsys):
     assert main(["calibrate", "settings", "--profile", "cube8", "--symmetric", "1,8",
-                 "--underlined", "no", "--stickers", "coloured"]) == 0
+                 "--underlined", "no"]) == 0
     p = load_profile("cube8")
-    assert p.settings == CubeSettings(frozenset({1, 8}), False, "coloured")
+    assert p.settings == CubeSettings(frozenset({1, 8}), False)
     capsys.readouterr()
     assert main(["profiles", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
@@ -183,5 +198,5 @@ def test_builtin_profile_reads_with_the_builtin_reader():
     assert chosen_reader(argparse.Namespace(profile="default", no_ocr=True)) == Reader(ocr="never")
     save_profile(_profile())
     reader = chosen_reader(argparse.Namespace(profile="mine", ocr="always"))
-    assert reader.settings == CubeSettings(frozenset({1, 8}), False, "coloured")
+    assert reader.settings == CubeSettings(frozenset({1, 8}), False)
     assert len(reader.templates) == 36 + 80 and reader.ocr == "always"

@@ -66,7 +66,7 @@ def test_each_entry_point_hands_the_reader_to_its_stage(monkeypatch, method, sta
     monkeypatch.setattr(reader_module, stage, stage_fn)
     templates, model = default_templates(), default_model()
     cells, underline = _one_digit_cell_model(Sticker(5, 0)), _six_always(0.0)
-    settings = CubeSettings(frozenset({1, 8}), False, "coloured")
+    settings = CubeSettings(frozenset({1, 8}), False)
     reader = Reader(templates, model, settings, "always", cells, underline)
     assert getattr(reader, method)(*args) == "read"
     assert seen["args"] == args

@@ -105,7 +105,6 @@ def _profile_args(p: argparse.ArgumentParser) -> None:
                    help=f"profile to create or update (default: {SAVED_PROFILE})")
     add_symmetric_option(p)
     p.add_argument("--underlined", choices=("yes", "no"), help="are 6 and 9 underlined?")
-    p.add_argument("--stickers", choices=("white", "coloured"), help="sticker style")
 
 
 def _profile_for(args: argparse.Namespace) -> Profile:
@@ -117,8 +116,6 @@ def _profile_for(args: argparse.Namespace) -> Profile:
     settings = with_symmetric(profile.settings, getattr(args, "symmetric", None))
     if getattr(args, "underlined", None):
         settings = replace(settings, underlined_69=args.underlined == "yes")
-    if getattr(args, "stickers", None):
-        settings = replace(settings, sticker_style=args.stickers)
     return replace(profile, settings=settings)
 
 
