@@ -171,7 +171,7 @@ def test_keys_next_back_restart_quit_and_position_is_remembered():
     again = GuideCursor(steps, start)  # a new run of the same plan continues there
     assert again.resumed and again.position == 2
     console = _console()
-    keys = iter(["r", "x", "r", "y", "n", "n", "n", "n", "n", "n"])  # r asks first: x = stay
+    keys = iter(["r", "x", "r", "y", "n", "n", "n", "n", "n", "q"])  # r asks first: x = stay
     assert run_interactive(console, again, lambda: next(keys), clear=False)
     text = console.export_text()
     assert RESTART_QUESTION in text and "The cube is solved" in text
@@ -210,6 +210,90 @@ def test_back_on_the_first_step_says_why_nothing_moved():
     run_interactive(console, GuideCursor(steps, start, remember=False), lambda: next(keys),
                     clear=False)
     assert " ".join(FIRST_STEP.split()) in " ".join(console.export_text().split())
+
+
+def test_the_last_screen_ends_only_on_q_or_enter_as_its_key_line_says():
+    """On the last screen n, space, → and the other next keys say it is the last screen and
+    leave it up (a press too many must not close it unseen); q and Enter end the guide, as the
+    key line says."""
+    from sudoku_cube.assistant.terminal.guide_ui import LAST_SCREEN
+    from sudoku_cube.assistant.terminal.guide_view import DONE_KEYS
+
+    start, steps = _plan(15, 3)
+    for end in ("q", "\r"):
+        cursor = GuideCursor(steps, start, remember=False)
+        keys = iter(["n", "n", "n", "n", " ", "right", "down", "pgdn", end])
+        console = _console()
+        assert run_interactive(console, cursor, lambda: next(keys), clear=False)
+        assert next(keys, None) is None  # every key was read: none of the next keys quit
+        flat = " ".join(console.export_text().split())
+        assert flat.count(" ".join(LAST_SCREEN.split())) == 5
+        assert "q[/]/Enter quit" in DONE_KEYS and "press q or Enter to quit" in LAST_SCREEN
+
+
+def test_the_line_after_the_guide_says_why_a_1_points_the_other_way():
+    """The line printed after the guide ends carries the last screen's note on 1s pointing the
+    other way, as ``--plain`` does."""
+    from sudoku_cube.assistant.terminal.one_words import turned_ones_line
+    from tests.test_turned_ones_note import SCRAMBLE, _solved
+
+    solved = _solved({"U": 1, "F": 1})
+    start = solved.apply(SCRAMBLE)
+    steps = steps_from_moves(start, invert_moves(SCRAMBLE))
+    cursor = GuideCursor(steps, start, remember=False)
+    keys = iter(["n"] * len(steps) + ["q"])
+    console = _console()
+    assert run_interactive(console, cursor, lambda: next(keys), clear=False)
+    text = console.export_text()
+    after = " ".join(text[text.rindex("Done: all 3 steps taken"):].split())
+    note = turned_ones_line(cursor.state(), cursor.settings)
+    assert note and after == f"Done: all 3 steps taken. The cube is solved. {note}"
+
+
+def test_a_resumed_guide_says_how_to_hold_the_cube():
+    """A person who put the cube down between runs is told the hold again with the step the
+    guide goes on at, its centres as they lie at that step."""
+    from sudoku_cube.models.cube.face_words import hold_words
+
+    start, steps = _plan(16, 6)
+    GuideCursor(steps, start).next()
+    cursor = GuideCursor(steps, start)
+    cursor.next()
+    cursor.next()
+    again = GuideCursor(steps, start)
+    assert again.resumed and again.position == 3
+    assert resume_notice(again) == (f"Continuing at step 4 of 6 (press r to restart). "
+                                    f"{hold_words(steps[3].before)}.")
+
+
+@pytest.mark.parametrize("key", ["b", "x", "left"])
+def test_a_key_that_changes_nothing_on_step_1_keeps_the_hold_line(key):
+    """Step 1 says how to hold the cube; b (there is no step before) or a key that does
+    nothing adds its own line under it and the hold stays; leaving the step drops it."""
+    from sudoku_cube.models.cube.face_words import hold_words
+
+    start, steps = _plan(17, 4)
+    keys = iter([key, "n", "q"])
+    screens: list[str] = []
+    console = _console()
+    real_print = console.print
+
+    def capture(*objects, **kw):
+        before = len(console.export_text(clear=False))
+        real_print(*objects, **kw)
+        screens.append(" ".join(console.export_text(clear=False)[before:].split()))
+    console.print = capture
+    run_interactive(console, GuideCursor(steps, start, remember=False), lambda: next(keys),
+                    clear=False)
+    hold = " ".join(f"{hold_words(start)} for the whole solve.".split())
+    assert hold in screens[0] and hold in screens[1]
+    said = FIRST_STEP if key != "x" else "'x' does nothing here"
+    assert " ".join(said.split()) in screens[1]
+    assert screens[1].index(hold) < screens[1].index(" ".join(said.split())[:20])
+    assert hold not in screens[2]  # step 2
+    both = f"{hold_words(start)} for the whole solve.\n{FIRST_STEP}"  # at 80x24 the net stays
+    assert "Before (moving stickers marked)" in _screen(GuideCursor(steps, start, remember=False),
+                                                        80, 24, both)
 
 
 def test_arrow_keys_page_keys_and_esc_move_or_do_nothing_only_q_quits():
@@ -410,3 +494,4 @@ def test_the_held_cube_grows_with_the_room_and_shows_the_front_digits():
     seen = " ".join(line[left:] for line in lines[top:top + rows + 2])
     front = [s.token for s in steps[1].before.face("F")]
     assert sorted(re.findall(r"[1-9][<>v^]", seen)) == sorted(front)  # all nine, as tokens
+

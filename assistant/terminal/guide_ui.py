@@ -68,13 +68,19 @@ def resume_notice(cursor: GuideCursor) -> str:
                 f"{hold_words(cursor.start, cursor.settings)}.")
     if cursor.rewound:
         return photos_decide_notice(cursor)
-    if cursor.resumed:
-        return f"Continuing at step {cursor.position + 1} of {cursor.total}" + \
-            ("." if cursor.after_slip else " (press r to restart).")
+    if cursor.resumed:  # the cube may have been put down since: how to hold it again
+        return (f"Continuing at step {cursor.position + 1} of {cursor.total}"
+                + ("." if cursor.after_slip else " (press r to restart).")
+                + f" {hold_words(cursor.state(), cursor.settings)}.")
     if cursor.position == 0:
-        rest = "the rest of the solve" if cursor.after_slip else "the whole solve"
-        return f"{hold_words(cursor.start, cursor.settings)} for {rest}."
+        return start_notice(cursor)
     return ""
+
+
+def start_notice(cursor: GuideCursor) -> str:
+    """How to hold the cube at the plan's first step, kept for the rest of the solve."""
+    rest = "the rest of the solve" if cursor.after_slip else "the whole solve"
+    return f"{hold_words(cursor.start, cursor.settings)} for {rest}."
 
 
 def photos_decide_notice(cursor: GuideCursor) -> str:
@@ -112,9 +118,17 @@ RESTART_NEW_PLAN = ("Restart the new plan made after the slip from its step 1 (f
                     "key to stay here.")
 """The r key's question on a plan a check made after a slip: which plan it restarts."""
 
-FIRST_STEP = ("This is the first step of the plan: there is no step to go back to. Press → "
-              "once its turn is made.")
-"""The notice for the back key on the first step (it seemed to do nothing)."""
+FIRST_STEP = "This is step 1: there is no step to go back to. Press → once its turn is made."
+"""The notice for the back key on the first step (it seemed to do nothing); one line at 80
+columns, under the hold's two, so that the net stays on an 80x24 screen."""
+
+LAST_SCREEN = "This is the last screen: press q or Enter to quit, ← to go back a step."
+"""The notice for a next key other than Enter on the last screen: only q and Enter end the
+guide there, as its key line says, so that a press too many does not close it unseen."""
+
+ENTER_KEYS = ("\r", "\n", "")
+"""Enter as :func:`assistant.terminal.keys.read_key` gives it (``""``: an empty line where
+keys are read a line at a time): a next key that also quits on the last screen."""
 
 
 def run_interactive(console: Console, cursor: GuideCursor, read_key: Callable[[], str],
@@ -143,9 +157,12 @@ def run_interactive(console: Console, cursor: GuideCursor, read_key: Callable[[]
         set_resume_hint(f"stopped at step {cursor.position + 1} of {cursor.total}; "
                         "run `{command}` to continue there" + line)
         raise
-    if finished:
+    if finished:  # as the last screen said it, the note on 1s turned the other way too
         console.print(Text(f"Done: all {cursor.total} steps taken. The cube is solved.",
                            style="bold green"))
+        note = turned_ones_line(cursor.state(), cursor.settings)
+        if note:
+            print_wrapped(console, note)
     else:
         again = resume_command("")
         print_wrapped(console, f"Stopped at step {cursor.position + 1} of {cursor.total}; "
@@ -157,8 +174,12 @@ def run_interactive(console: Console, cursor: GuideCursor, read_key: Callable[[]
 def _guide_loop(console: Console, cursor: GuideCursor, read_key: Callable[[], str],
                 clear: bool, checker: Callable[[GuideCursor], str] | None = None,
                 speak: Callable[[GuideCursor], None] | None = None, note: str = "") -> bool:
-    """The key loop of :func:`run_interactive`; True when the person finished the plan."""
-    notice = " ".join(x for x in (note, resume_notice(cursor)) if x)
+    """The key loop of :func:`run_interactive`; True when the person finished the plan.
+
+    The first screen's notice (how to hold the cube, where the plan goes on) stays until the
+    person leaves that step: a key that changes nothing there says so on a line below it."""
+    opening = " ".join(x for x in (note, resume_notice(cursor)) if x)
+    notice = ""
     confirming = helping = False
     spoken: tuple[int, int] | None = None  # (position, plan length) last said aloud
     while True:
@@ -168,7 +189,8 @@ def _guide_loop(console: Console, cursor: GuideCursor, read_key: Callable[[], st
             console.print(HelpView(cursor.position, cursor.total, cursor.state(), cursor.settings))
         else:
             question = RESTART_NEW_PLAN if cursor.after_slip else RESTART_QUESTION
-            console.print(screen_of(cursor, question if confirming else notice),
+            shown = "\n".join(x for x in (opening, notice) if x)  # the reply on its own line
+            console.print(screen_of(cursor, question if confirming else shown),
                           crop=False)  # a command longer than a line is the terminal's to wrap
             if speak is not None and spoken != (cursor.position, cursor.total):
                 spoken = (cursor.position, cursor.total)
@@ -181,6 +203,7 @@ def _guide_loop(console: Console, cursor: GuideCursor, read_key: Callable[[], st
             confirming = False
             if key.lower() == "y":
                 cursor.restart()
+                opening = start_notice(cursor)  # starting over: the hold again
             continue
         cmd = command_of(key)
         if cmd == "help":
@@ -188,12 +211,16 @@ def _guide_loop(console: Console, cursor: GuideCursor, read_key: Callable[[], st
             continue
         if cmd != "redraw":
             notice = ""
+        at, plan = cursor.position, cursor.steps
         if cmd == "quit":
             return cursor.done
         if cmd == "next":
-            if cursor.done:
+            if not cursor.done:
+                cursor.next()
+            elif key in ENTER_KEYS:
                 return True
-            cursor.next()
+            else:
+                notice = LAST_SCREEN
         elif cmd == "back":
             if cursor.position == 0:
                 notice = FIRST_STEP
@@ -206,3 +233,5 @@ def _guide_loop(console: Console, cursor: GuideCursor, read_key: Callable[[], st
             notice = checker(cursor)
         elif cmd is None or cmd == "check":
             notice = UNKNOWN_KEY.format(key=repr(key) if key.isprintable() else "That key")
+        if cursor.position != at or cursor.steps is not plan:  # left the step, or a new plan
+            opening = ""
