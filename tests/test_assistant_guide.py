@@ -495,3 +495,27 @@ def test_the_held_cube_grows_with_the_room_and_shows_the_front_digits():
     front = [s.token for s in steps[1].before.face("F")]
     assert sorted(re.findall(r"[1-9][<>v^]", seen)) == sorted(front)  # all nine, as tokens
 
+
+def test_the_help_screen_and_the_manual_list_every_key_that_works():
+    """Each key the guide knows is on the ``?`` screen on the line of what it does, and only
+    those; the manual names the same keys."""
+    from pathlib import Path
+    from sudoku_cube.assistant.services.guide import KEYS
+    from sudoku_cube.assistant.terminal.guide_view import GUIDE_HELP
+
+    names = {"→": ["right"], "↓": ["down"], "PgDn": ["pgdn"], "←": ["left"], "↑": ["up"],
+             "PgUp": ["pgup"], "space": [" "], "Enter": ["\r", "\n", ""]}
+    listed: set[str] = set()
+    for keys, _ in GUIDE_HELP:  # one line, one command
+        line = [key for name in keys.split() for key in names.get(name, [name])]
+        assert len({command_of(key) for key in line} - {None}) == 1, keys
+        assert None not in {command_of(key) for key in line}, keys
+        listed.update(line)
+    pressed = {key for named in names.values() for key in named}
+    known = {key for key, cmd in KEYS.items()
+             if cmd != "redraw" and (len(key) < 2 or key in pressed)}  # not typed words
+    assert listed == known, listed ^ known
+    manual = " ".join((Path(__file__).parents[1] / "docs/manual.md").read_text().split())
+    assert ("Keys: →, ↓, PgDn, n, space or Enter next; ←, ↑, PgUp, b or p back; r restart "
+            "(asks first); `?` (or h) shows every key") in manual
+

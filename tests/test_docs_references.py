@@ -309,3 +309,11 @@ def test_help_texts_read_as_plain_sentences():
         if text.count("(") != text.count(")"):
             bad.append(f"{name}: unbalanced brackets (a sentence cut off?)")
     assert not bad, "\n".join(bad)
+
+
+def test_no_help_text_names_a_profile_its_command_cannot_be_given():
+    """A command's help that speaks of "the profile's" settings belongs to a command with
+    ``--profile``: ``generate``, which has none, said "(default 1, or the profile's)"."""
+    bad = [name for name, text in _help_texts(build_parser(every=True))
+           if "profile's" in " ".join(text.split()) and "--profile" not in text]
+    assert not bad, bad

@@ -69,7 +69,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="photo difficulty 0 (clean) .. 1 (tilted, blurred, glare, clutter)")
     p.add_argument("--corners", action="store_true", help="also render corner photos A and B")
     p.add_argument("--video", action="store_true", help="also render a webcam-like video")
-    add_symmetric_option(p)
+    add_symmetric_option(p, "default 1; none with --style black, whose 1 has a foot")
     p.set_defaults(handler=run)
 
 

@@ -74,15 +74,16 @@ def watch_keys(status: str = "", short: bool = False) -> str:
 DONE_KEYS = "[bold]←[/]/b back · [bold]r[/] restart · [bold]q[/]/Enter quit · [bold]?[/] help"
 
 GUIDE_HELP = (
-    ("→ n space Enter", "next step: the turn shown is done"),
-    ("← b p ↑", "back one step: undo the last turn on the cube first"),
+    ("→ ↓ PgDn n space Enter", "next step: the turn shown is done"),
+    ("← ↑ PgUp b p", "back one step: undo the last turn on the cube first"),
     ("c", "check the cube: it asks for a face (typed or a photo), finds a slip "
           "and plans again from where the cube really is"),
     ("r", "restart from step 1 (asks first)"),
     ("q", "quit; the step reached is saved, and how to go on is said"),
-    ("?", "this help"),
+    ("? h", "this help"),
 )
-"""The guide's keys and what they do, for the ``?`` screen."""
+"""The guide's keys and what they do, for the ``?`` screen: every key
+:data:`assistant.services.guide.KEYS` knows, as docs/manual.md lists them."""
 
 GUIDE_NOTATION = (
     "Now: {hold}. Keep the same faces towards you and on top for the whole solve. The letters: "

@@ -31,12 +31,14 @@ FOOT_ADVICE = f"if your cube's 1 has a foot, add --symmetric {NO_SYMMETRIC}"
 """How a person whose cube's 1 has a foot says so, where the 1 was taken as symmetric."""
 
 
-def add_symmetric_option(parser: argparse.ArgumentParser) -> None:
-    """Add ``--symmetric`` (default: none given, so the profile's digits, or 1)."""
+def add_symmetric_option(parser: argparse.ArgumentParser,
+                         default: str = "default 1, or the profile's") -> None:
+    """Add ``--symmetric`` (default: none given, so the profile's digits, or 1); ``default``
+    says in the help what a command without ``--profile`` takes instead."""
     parser.add_argument("--symmetric", default=None, metavar="DIGITS",
                         help="digits that look the same upside down, e.g. 1 or 1,8; "
                              f"{NO_SYMMETRIC} when no digit does (a 1 with a foot) "
-                             "(default 1, or the profile's)")
+                             f"({default})")
 
 
 def add_cube_options(parser: argparse.ArgumentParser) -> None:
