@@ -107,6 +107,19 @@ def test_digit_counts_that_no_cube_has(command, advice, tmp_path, capsys):
     assert err.count("etake") + err.count("re-shoot") + err.count("orrect them in") == 1, err
 
 
+def test_a_text_state_file_is_told_where_its_tokens_are(tmp_path, capsys):
+    """A hand-typed text state file has a line per face, no "faces" entry: the advice on
+    correcting it says where a sticker's token is on those lines."""
+    from sudoku_cube.models.cube.state_format import parse_json, to_text
+    path = tmp_path / "count.txt"
+    path.write_text(to_text(parse_json(_edited(_seven_fives))))
+    assert main(["solve", str(path)]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert (f'Correct them in {path} (on each face\'s line: U3 is the third token after "U:") '
+            f"and run `sudoku-cube solve {path}` again") in err, err
+    assert '"faces"' not in err
+
+
 def test_the_reviews_problem_line_leaves_the_grid_solvers_advice_out(tmp_path):
     """The interactive review names the counts and then says what to do itself."""
     from sudoku_cube.assistant.services.files import load_state

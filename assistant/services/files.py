@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from ...models.cube.geometry import FACES
 from ...models.cube.state import CubeState
-from ...models.cube.state_format import parse_state
+from ...models.cube.state_format import is_json_state, parse_state
 from ...models.errors import SudokuCubeError
 from ...models.json_input import JsonInputError, parse_json
 from ...storage.file_input import FileRefused, read_regular_file
@@ -36,10 +36,21 @@ def read_text_file(path: str | os.PathLike[str], what: str = "file") -> str:
         raise SudokuCubeError(f"{p}: cannot be read ({e.strerror})") from None
 
 
+def is_text_state(path: str | os.PathLike[str]) -> bool:
+    """Whether the state file at ``path`` is in the text format (a line per face), not JSON,
+    told apart as :func:`models.cube.state_format.parse_state` does; False where it cannot be
+    read. Advice on correcting it names what the person will find in it."""
+    try:
+        text = read_regular_file(Path(path)).decode("utf-8-sig", "replace")
+    except (OSError, FileRefused):
+        return False
+    return not is_json_state(text)
+
+
 def _json_object(text: str) -> dict:
     """A JSON state file's top-level object, for the entries beside its faces; empty for a
     text state file (or one :func:`load_state` refuses, saying what is wrong)."""
-    if not text.lstrip().startswith("{"):
+    if not is_json_state(text):
         return {}
     try:
         raw = parse_json(text)

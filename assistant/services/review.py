@@ -25,6 +25,7 @@ from ...models.grid.model import is_open
 from ...models.grid.hopeless import (FACE_ON, RETAKE_SHARE, PhotoNames, per_face, retake_faces,
                                      retake_photos)
 from ...models.profile import CubeSettings
+from .files import is_text_state
 
 def doubtful(state: CubeState) -> frozenset[int]:
     """Stickers whose reading is in doubt (:func:`models.cube.stickers.is_doubtful`: a low score or
@@ -261,14 +262,16 @@ FIX_IN_STATE_FILE = ("correct them in a state file (`sudoku-cube read PHOTOS --j
 
 def fix_in_state_file(read_from: str | None) -> str:
     """How to correct stickers without a terminal: in the state file the reading came from
-    (``read_from``, which the person already has), else in one written from the photos
+    (``read_from``, which the person already has), where its format keeps the tokens (a text
+    file has a line per face, no "faces" entry), else in one written from the photos
     (:data:`FIX_IN_STATE_FILE`), named by their folder where ``read_from`` is one."""
     if read_from is None or Path(read_from).is_dir():
         folder = "PHOTOS" if read_from is None else shlex.quote(read_from)
         return FIX_IN_STATE_FILE.replace("read PHOTOS", f"read {folder}", 1)
     again = shlex.quote(read_from)
-    return (f"correct them in {read_from} (its tokens under \"faces\"; a token changed there "
-            f"counts as certain) and run `sudoku-cube solve {again}` again")
+    where = ("on each face's line: U3 is the third token after \"U:\"" if is_text_state(read_from)
+             else "its tokens under \"faces\"; a token changed there counts as certain")
+    return f"correct them in {read_from} ({where}) and run `sudoku-cube solve {again}` again"
 
 
 def unsure_message(state: CubeState, grid: GridSolution, settings: CubeSettings = CubeSettings(),

@@ -245,9 +245,15 @@ def parse_text(text: str, source: str | None = None) -> CubeState:
     return CubeState.from_faces(faces)
 
 
+def is_json_state(text: str) -> bool:
+    """Whether a state file's ``text`` is read as JSON (it starts with ``{``) rather than as
+    the text format."""
+    return text.lstrip().startswith("{")
+
+
 def parse_state(text: str, source: str | None = None) -> CubeState:
     """Parse either format: JSON when the text starts with ``{``, text otherwise."""
-    return parse_json(text, source) if text.lstrip().startswith("{") else parse_text(text, source)
+    return parse_json(text, source) if is_json_state(text) else parse_text(text, source)
 
 
 def to_dict(state: CubeState) -> dict[str, Any]:
