@@ -127,6 +127,42 @@ def test_malformed_json_names_the_problem(mutate, fragment):
     assert fragment in str(e.value)
 
 
+def test_a_face_typed_as_three_row_lines_is_shown_on_its_one_line():
+    """A face typed the way it looks (three lines of three) is refused with the line it
+    should be, its own tokens in it; a line that is short for another reason says the form."""
+    good = to_text(random_design(random.Random(4)))
+    u = good.splitlines()[0].split()[1:]
+    rows = "U: {}\n   {}\n   {}\n".format(*(" ".join(u[k:k + 3]) for k in (0, 3, 6)))
+    with pytest.raises(StateFormatError) as e:
+        parse_text(rows + "\n".join(good.splitlines()[1:]), source="rows.txt")
+    assert str(e.value) == (
+        "rows.txt: the top face (U): line 1: has 3 stickers; its other rows are on the lines "
+        "below it; a face's 9 tokens go on its one line: U: "
+        + "  ".join(" ".join(u[k:k + 3]) for k in (0, 3, 6)))
+    with pytest.raises(StateFormatError) as e:
+        parse_text(good.replace(f"U: {u[0]} ", "U: ", 1))
+    assert "has 8 stickers; a face has 9 tokens, all on its one line, row after row " \
+        "(U: 1^ 2^ 3^  4^ 5^ 6^  7^ 8^ 9^)" in str(e.value)
+
+
+def test_a_json_face_that_is_not_a_list_is_shown_as_one():
+    """A JSON face given as one string (or anything else but a list) is told the form: its
+    own tokens as a list where the string holds nine."""
+    d = _faces_json()
+    one = " ".join(d["faces"]["U"])
+    with pytest.raises(StateFormatError) as e:
+        parse_json(json.dumps({**d, "faces": {**d["faces"], "U": one}}), source="cube.json")
+    listed = ", ".join(f'"{t}"' for t in d["faces"]["U"])
+    assert str(e.value) == (
+        "cube.json: the top face (U): is one string, not a list; a face is a list of its 9 "
+        f'tokens, each in quotes, row by row: "U": [{listed}]')
+    for face, words in ((5, "is 5"), ({"stickers": one}, "its stickers entry is one string"),
+                        ({}, "has no list of stickers")):
+        with pytest.raises(StateFormatError) as e:
+            parse_json(json.dumps({**d, "faces": {**d["faces"], "R": face}}))
+        assert words in str(e.value) and "has no stickers" not in str(e.value)
+
+
 def test_malformed_text_names_the_problem():
     good = to_text(random_design(random.Random(4)))
     with pytest.raises(StateFormatError, match=r"the bottom face \(D\) is missing"):

@@ -133,8 +133,11 @@ def parse_json(text: str, source: str | None = None) -> CubeState:
         if isinstance(raw, dict):  # {"stickers": [...], "candidates": [...]} is accepted too
             entry = raw.get("stickers")
             face_cands = raw.get("candidates")
-        if not isinstance(entry, list) or len(entry) != 9:
-            count = len(entry) if isinstance(entry, list) else "no"
+        if not isinstance(entry, list):
+            raise _refused(_not_a_list(face, entry, "stickers" if isinstance(raw, dict) else ""),
+                           source=source, face=face)
+        if len(entry) != 9:
+            count = len(entry)
             if count == 16:  # a 4x4x4 state (``generate --size 4`` writes them)
                 raise StateFormatError(
                     f"{place_words(face)} has 16 stickers: a 4x4x4 cube, which only "
@@ -172,6 +175,20 @@ def parse_json(text: str, source: str | None = None) -> CubeState:
     for i, rival in taken.items():
         state = state.with_accepted(i, stickers[i], rival)
     return state
+
+
+def _not_a_list(face: str, entry: Any, key: str = "") -> str:
+    """Why a JSON face that is no list of tokens is refused, with the form it takes: its own
+    tokens in it where ``entry`` is one string of nine (``key``: the entry of a face given as
+    an object, ``"stickers"``, that should hold the list)."""
+    tokens = entry.split() if isinstance(entry, str) else []
+    example = tokens if len(tokens) == 9 else ["1^", "2^", "3^", "...", "9^"]
+    listed = "[" + ", ".join(f'"{t}"' if t != "..." else t for t in example) + "]"
+    what = ("is one string, not a list" if isinstance(entry, str)
+            else "has no list of stickers" if entry is None else f"is {shown(entry)}")
+    where = f'"{key}": ' if key else f'"{face}": '
+    return (f"{f'its {key} entry ' if key and entry is not None else ''}{what}; a face is a list "
+            f"of its 9 tokens, each in quotes, row by row: {where}{listed}")
 
 
 def _accepted(raw: Any, source: str | None) -> dict[int, Sticker | None]:
@@ -235,8 +252,9 @@ def parse_text(text: str, source: str | None = None) -> CubeState:
                                    "given twice", source=source)
         tokens = rest.split()
         if len(tokens) != 9:
-            raise _refused(f"line {lineno}: has {len(tokens)} stickers; a face has 9 "
-                           "tokens, row by row", source=source, face=name)
+            raise _refused(f"line {lineno}: has {len(tokens)} stickers; "
+                           + _one_line(name, tokens, text.splitlines()[lineno:]),
+                           source=source, face=name)
         faces[name] = [_token(t, source, name, i) for i, t in enumerate(tokens)]
     for face in FACES:
         if face not in faces:
@@ -249,6 +267,24 @@ def is_json_state(text: str) -> bool:
     """Whether a state file's ``text`` is read as JSON (it starts with ``{``) rather than as
     the text format."""
     return text.lstrip().startswith("{")
+
+
+def _one_line(face: str, tokens: list[str], after: list[str]) -> str:
+    """What to do about a face's line that does not hold 9 tokens: all nine go on its one
+    line, rows one after another. Where the lines ``after`` it, without a face letter, hold
+    the rest of the face (its rows typed on lines of their own), that line is shown whole."""
+    rows = []
+    for line in after:
+        line = line.split("#", 1)[0].strip()
+        if not line or ":" in line:
+            break
+        rows.append(line.split())
+    joined = [tokens] + rows
+    if rows and sum(len(r) for r in joined) == 9:
+        return (f"its other rows are on the lines below it; a face's 9 tokens go on its one "
+                f"line: {face}: {'  '.join(' '.join(r) for r in joined)}")
+    return (f"a face has 9 tokens, all on its one line, row after row "
+            f"({face}: 1^ 2^ 3^  4^ 5^ 6^  7^ 8^ 9^)")
 
 
 def parse_state(text: str, source: str | None = None) -> CubeState:
