@@ -5,7 +5,8 @@ Ctrl-C back while the real CLI (:mod:`assistant.cli`) is imported: a ``KeyboardI
 raised in the middle of an import printed a traceback of the import, or landed in one of
 Python's callbacks, which printed it and carried on. A press while loading now ends the
 program with exit status 130 and one line, as Ctrl-C does later on. (Python's own start-up,
-before this module runs, is out of its reach.)"""
+before this module runs, is out of its reach.) ``python -m sudoku_cube.assistant.entry`` runs
+it too, where the script is not on the PATH."""
 from __future__ import annotations
 
 import signal
@@ -28,3 +29,7 @@ def main() -> int:
               "again", file=sys.stderr)
         return INTERRUPTED
     return cli_main()
+
+
+if __name__ == "__main__":  # python -m: as the console script (it exited 0, doing nothing)
+    sys.exit(main())

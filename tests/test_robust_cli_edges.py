@@ -41,6 +41,19 @@ def _console_script(*argv: str, **kw) -> subprocess.CompletedProcess:
                           capture_output=kw.pop("capture", True), timeout=120, **kw)
 
 
+def test_python_m_on_the_entry_runs_the_cli():
+    """``python -m`` on the console script's module runs the CLI (it exited 0 printing
+    nothing): its output, its errors and their exit status."""
+    module = ENTRY.split(":")[0]
+    run = [sys.executable, "-m", module]
+    out = subprocess.run([*run, "--version"], cwd=ROOT, text=True, capture_output=True,
+                         timeout=120)
+    assert out.returncode == 0 and out.stdout.startswith("sudoku-cube "), out
+    out = subprocess.run([*run, "show", "no-such.json"], cwd=ROOT, text=True,
+                         capture_output=True, timeout=120)
+    assert out.returncode == 2 and "no-such.json: no such state file" in out.stderr, out
+
+
 def test_ctrl_c_while_the_program_loads_is_no_traceback():
     out = _console_script("ctrl-c", "show", str(SOLVED))
     assert out.returncode == 130, out.stderr
