@@ -9,6 +9,15 @@ class SudokuCubeError(Exception):
     """
 
     exit_code = 2
+    advises = False
+    """Whether the message itself says how to go on (which photo to take again, and how): a
+    front end that adds its own advice to a refusal (the phone page of ``serve``) adds none.
+    Decided where the message is made: ``advises=True`` when raised, or a class's own."""
+
+    def __init__(self, *args: object, advises: bool | None = None) -> None:
+        super().__init__(*args)
+        if advises is not None:
+            self.advises = advises
 
 
 class StateFormatError(SudokuCubeError):

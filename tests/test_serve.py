@@ -612,9 +612,93 @@ def test_a_set_refused_as_a_whole_says_which_photo_to_retake(served):
     status = call(served.url + "api/status")[1]
     assert status["stage"] == "refused" and status["message"].startswith("B.jpg: photo B shows "
                                                                          "the same corner")
-    service.refuse_reading(f"{service.folder.path}/U.jpg: the photo is held turned")
-    status = call(served.url + "api/status")[1]
-    assert status["stage"] == "refused" and status["message"].startswith("U.jpg: ")
+    assert "retake A instead" in status["message"] and status["retake"] == ""  # said once
+
+
+def test_the_page_adds_advice_only_to_a_refusal_that_has_none(served):
+    """A set refused as a whole: where the refusal was made it says whether its words tell how
+    to go on (``advises``); the page adds its own advice only where they do not: the photo the
+    refusal names, by its card, else the photos misread (the refusal ended as a sentence
+    before it); none at any other stage."""
+    from sudoku_cube.models.errors import SudokuCubeError
+
+    for name in "AB":
+        assert call(served.url + f"api/corner/{name}",
+                    (CORNERS_DIR / f"{name}.jpg").read_bytes())[0] == 200
+    wait_read(served)
+    assert call(served.url + "api/status")[1]["retake"] == ""
+    service, folder = served.service, served.service.folder.path
+    cases = [(SudokuCubeError(f"{folder}/A.jpg: the photo is held turned"),
+              "A.jpg: the photo is held turned.", "Retake corner photo A."),
+             (SudokuCubeError("no plan reaches this cube."), "no plan reaches this cube.",
+              "Check each photo against the cube and retake those misread."),
+             (SudokuCubeError(f"{folder}/B.jpg: x; retake B so", advises=True),
+              "B.jpg: x; retake B so", "")]
+    for error, message, retake in cases:
+        assert service.refuse_reading(error) == message
+        status = call(served.url + "api/status")[1]
+        assert (status["stage"], status["message"], status["retake"]) == \
+            ("refused", message, retake)
+    cards = {p["name"]: p["refused"] for p in status["photos"]}
+    assert cards == {"A": None, "B": "B.jpg: x; retake B so"}  # the card of the photo named
+
+
+def test_the_refusals_of_photos_and_of_doubt_say_they_advise():
+    """A photo's refusal says how to take it again, a corner photo among the faces where it
+    belongs, a reading too doubtful which photos to retake: each says so where it is made."""
+    from sudoku_cube.models.errors import SudokuCubeError
+    from sudoku_cube.models.grid.hopeless import PhotoNames, photo_refusal, too_doubtful
+    from sudoku_cube.vision.locate.corners.faces import CornerPhotoError
+    from sudoku_cube.vision.reading.photo_set import CornerAsFaceError
+
+    assert CornerPhotoError("corner photo A: ...; photograph the cube from its corner").advises
+    assert CornerAsFaceError("B", "B.jpg: shows a corner ...; photograph face B").advises
+    assert not SudokuCubeError("no plan reaches this cube").advises
+    state = random_design(random.Random(5))
+    err = too_doubtful(state, tuple(range(0, 54, 2)), "too many to decide between")
+    again = photo_refusal(err, state, PhotoNames({f: f"{f}.jpg" for f in "URFDLB"}))
+    assert again is not err and err.advises and again.advises
+    assert "Retake" in str(err) and "Retake" in str(again)
+
+
+def test_a_face_photographed_twice_is_said_once_on_the_page_and_the_terminal(served,
+                                                                             monkeypatch):
+    """U's photo put in R's slot a quarter turn round (no repeat at upload: the stickers lie
+    elsewhere): the terminal's reading refuses the set, naming both photos and what each is to
+    show; the page says it as it was made, adding no advice of its own (it has its own), and
+    the terminal says it once."""
+    import cv2
+
+    turned = cv2.rotate(cv2.imread(str(FACES_DIR / "U.jpg")), cv2.ROTATE_90_CLOCKWISE)
+    service = served.service
+    for face in "URFDLB":
+        data = cv2.imencode(".jpg", turned)[1].tobytes() if face == "R" else \
+            (FACES_DIR / f"{face}.jpg").read_bytes()
+        service.upload("faces", face, data)
+    waited = []
+    check = serve_command.interrupt.check
+
+    def check_until_said_twice_over() -> None:  # two more rounds after the refusal
+        if service.status()["stage"] == "refused":
+            waited.append(1)
+        if len(waited) > 2 or time.monotonic() > deadline:
+            raise _Done
+        check()
+    monkeypatch.setattr(serve_command.interrupt, "check", check_until_said_twice_over)
+    deadline = time.monotonic() + 120
+    out = io.StringIO()
+    args = build_parser("serve").parse_args(["serve", "--ocr", "never", "--plain"])
+    with pytest.raises(_Done):
+        serve_command.hand_over(service, service.folder, CubeSettings(), args,
+                                Console(file=out, width=300))
+    page = call(served.url + "api/status")[1]
+    said = ("R.jpg shows the same face as U.jpg (9 of its 9 stickers alike, one turned to the "
+            "other): the same face was photographed twice. Retake the one taken of the wrong "
+            "face: U.jpg is to show the top face (U) and R.jpg the right face (R)")
+    assert (page["stage"], page["message"], page["retake"]) == ("refused", said, "")
+    terminal = out.getvalue()
+    assert terminal.count("the same face was photographed twice") == 1, terminal
+    assert "retake that photo" not in terminal.lower()
 
 
 def test_serve_refuses_a_bad_port_clearly(capsys, tmp_path):

@@ -16,6 +16,7 @@ from typing import Iterator
 from playwright.sync_api import Page, expect, sync_playwright
 
 from sudoku_cube.assistant.web.service import REVIEWING
+from sudoku_cube.models.errors import SudokuCubeError
 from tests.test_serve import (CORNERS_DIR, FACES_DIR, call, read_json, served,  # noqa: F401
                               upside_down_pair, wait_read)
 from tests.test_serve_cli import start, stop
@@ -170,7 +171,7 @@ def test_a_review_nobody_answers_is_told_in_the_pages_words_within_its_width(ser
     service.review_check(check_reading(reading.state))
     terminal = (f"the reading is not consistent: ... correct them in a state file "
                 f"(`sudoku-cube read {service.folder.path} --json > state.json` writes one)")
-    words = service.refuse_reading(terminal)
+    words = service.refuse_reading(SudokuCubeError(terminal))
     service.reviewing(None)
     assert words.startswith("The reading is not consistent: ") and "sudoku-cube" not in words
     assert "Check that each photo shows the face (or corner) it is taken for" in words, words
@@ -178,3 +179,22 @@ def test_a_review_nobody_answers_is_told_in_the_pages_words_within_its_width(ser
         expect(page.locator("#message")).to_have_text(words, timeout=30_000)
         page.screenshot(path=str(shots(tmp_path) / "serve-unanswered.png"))
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_the_page_prints_a_refusal_and_the_computers_advice_once(served, tmp_path):
+    """The set refused as a whole: the page prints the refusal, then the advice the computer
+    adds where the refusal gives none (the photo it names, by its card); a refusal that
+    advises is printed alone, whatever its words."""
+    for name in "AB":
+        call(served.url + f"api/corner/{name}", (CORNERS_DIR / f"{name}.jpg").read_bytes())
+    wait_read(served)
+    service = served.service
+    service.refuse_reading(SudokuCubeError(f"{service.folder.path}/A.jpg: no cube fits it"))
+    with phone_page(served.url) as page:
+        message = page.locator("#message")
+        expect(message).to_have_text("A.jpg: no cube fits it. Retake corner photo A.",
+                                     timeout=30_000)
+        page.screenshot(path=str(shots(tmp_path) / "serve-refused-advice.png"))
+        service.refuse_reading(SudokuCubeError("photo B: hold D on top and take it so",
+                                               advises=True))
+        expect(message).to_have_text("photo B: hold D on top and take it so", timeout=30_000)

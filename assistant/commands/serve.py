@@ -185,8 +185,8 @@ def hand_over(service: PhoneService, folder: PhotoFolder, settings: CubeSettings
     while True:
         interrupt.check()
         seen, reading, problem = service.wait_reading(seen, 0.5)
-        if problem and problem != said:
-            console.print(f"{plain(problem)}: retake that photo on the phone.", highlight=False)
+        if problem and problem != said:  # as the page says it; the photos are retaken there
+            console.print(f"{plain(problem)}\nRetake photos on the phone.", highlight=False)
         said = problem
         if reading is None or reading is quit:
             continue
@@ -204,7 +204,7 @@ def hand_over(service: PhoneService, folder: PhotoFolder, settings: CubeSettings
                                      fresh=service.took_photos(),
                                      take_up=args.resume and quit is None)
         except SudokuCubeError as e:
-            service.refuse_reading(str(e))  # the page says it in its own words
+            said = service.refuse_reading(e)  # the page says it in its own words (not again here)
             console.print(f"{plain(str(e))}\nRetake photos on the phone.", highlight=False)
             continue
         except ReviewQuit as stop:

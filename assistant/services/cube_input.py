@@ -87,7 +87,7 @@ def read_input(path: Path, reader: Reader, progress: Progress | None = None,
         names = photo_names(photo_sources(reading.faces))
         refusal = no_digits_refusal({f: r.blank for f, r in reading.faces.items()}, names)
         if refusal is not None:  # no Sudoku Cube: no review of guesses
-            raise SudokuCubeError(refusal if given else f"{path}: {refusal}")
+            raise SudokuCubeError(refusal if given else f"{path}: {refusal}", advises=True)
         files = face_photos(reading.faces)
         twice = repeated_photo_refusal(reading.state, files, {f: r.blank for f, r in
                                                               reading.faces.items()}) \
@@ -121,8 +121,8 @@ def corner_or(said: str, reading: Reading, path: Path, given: bool,
     without its folder."""
     photos = {f: Path(r.source) for f, r in reading.faces.items() if r.source and files}
     corner = corner_among(photos, tuple(f for f in FACES if f != "B"))
-    if corner is None:
-        return SudokuCubeError(said if given else f"{path}: {said}")
+    if corner is None:  # both refusals name the photo to retake, and how
+        return SudokuCubeError(said if given else f"{path}: {said}", advises=True)
     return CornerAsFaceError(corner.face, str(corner).replace(f"{path}{os.sep}", "")) \
         if given else corner
 

@@ -120,7 +120,9 @@ class StatusView(TypedDict):
     :data:`REVIEWING` or :data:`PLANNING`; ``inconsistent``: as ``reviewing``, and the
     review found the reading not consistent, ``message`` says why and which photos to
     retake after the review; ``read`` with a ``message``: q stopped the review,
-    :data:`REVIEW_QUIT`), what the whole
+    :data:`REVIEW_QUIT`), ``retake``: what the page says after a ``refused`` set's message to
+    tell how to go on, where the refusal does not say it itself (:func:`retake_words`; "" where
+    it does, and at every other stage), what the whole
     reading says the person should hear (``notes``: how a corner photo held with no face on
     top was named, each face by its centre digit; a photo the terminal set upright,
     :func:`upright_note`), and the guide's step once the terminal
@@ -131,6 +133,7 @@ class StatusView(TypedDict):
     next: str | None
     stage: Stage
     message: str
+    retake: str
     notes: list[str]
     step: StepView | None
     check: CheckView | None
@@ -158,6 +161,19 @@ def page_photo(name: str, corner: bool) -> str:
     """Photo ``name`` of the set as the page names it, by its card ("Face F (front)", "Corner
     photo B"): a phone's user never named a file, so never by its file name ("F.jpg")."""
     return f"corner photo {name}" if corner else f"the photo of face {name} ({FACE_NAMES[name]})"
+
+
+def retake_words(message: str, advises: bool, kind: Kind) -> str:
+    """What the page says after ``message``, the refusal of a set of ``kind`` as a whole, to
+    tell how to go on: nothing where the refusal says it itself (``advises``, decided where it
+    was made: :attr:`models.errors.SudokuCubeError.advises`); else to retake the photo it
+    names (whose card shows the refusal too), else to retake the photos misread."""
+    if not message or advises:
+        return ""
+    named = [n for n in NAMES[kind] if PhoneService._names_photo(message, n)]
+    if named:
+        return f"Retake {page_photo(named[0], kind == 'corners')}."
+    return "Check each photo against the cube and retake those misread."
 
 
 def upright_note(words: TurnedWords, retake: bool) -> str:
@@ -255,6 +271,7 @@ class PhoneService:
         self._unnamed: set[str] = set()
         self._reading: Reading | None = None
         self._set_error = ""
+        self._set_advises = False  # the set's refusal says how to go on (:func:`retake_words`)
         self._version = 0
         self._changed = threading.Condition(self._lock)
         self._guided: _Guided | None = None
@@ -402,7 +419,7 @@ class PhoneService:
         self._taken.add(name)
         self._refused.pop(name, None)
         self._waiting.pop(name, None)
-        self._reading, self._set_error = None, ""
+        self._reading, self._set_error, self._set_advises = None, "", False
 
     def _swapped(self, kind: Kind, name: str, faces: dict[str, FaceReading]) -> str | None:
         """The slot whose photo face photo ``name`` (read as ``faces``) repeats, where that
@@ -439,7 +456,7 @@ class PhoneService:
             self._refused.clear()
             self._waiting.clear()
             self._unnamed.clear()
-            self._reading, self._set_error = None, ""
+            self._reading, self._set_error, self._set_advises = None, "", False
         elif not (self.folder.path / SESSION_FILE).exists():
             self.folder.switch(kind)
 
@@ -480,17 +497,29 @@ class PhoneService:
             if set(self._read) != set(NAMES[kind]) or self._reading is not None:
                 return
             version = self._version
+        reading, error, advises = None, "", False
         try:
-            reading, error = self.reader.read_photo_set(self.folder.path), ""
-        except CornerAsFaceError as e:  # the page's slot, not the folder's file
-            reading, error = None, face_slot_refusal(str(e), e.face, True)
+            reading = self.reader.read_photo_set(self.folder.path)
         except SudokuCubeError as e:
-            reading, error = None, str(e).replace(f"{self.folder.path}/", "")
+            error, advises = self._set_refusal(e)
         with self._lock:
             if version == self._version:  # no photo arrived meanwhile
-                self._reading, self._set_error = reading, error
+                self._reading, self._set_error, self._set_advises = reading, error, advises
                 self._version += 1
                 self._changed.notify_all()
+
+    def _set_refusal(self, error: SudokuCubeError) -> tuple[str, bool]:
+        """The refusal of the whole set (``error``) in the page's words, and whether it says
+        how to go on (:attr:`models.errors.SudokuCubeError.advises`, as it was made): a corner
+        photo among the faces by the page's slot, not the folder's file
+        (:func:`face_slot_refusal`); any other without the folder, which the phone's user
+        never saw, and ended as a sentence where the page's advice follows it."""
+        if isinstance(error, CornerAsFaceError):
+            return face_slot_refusal(str(error), error.face, True), True
+        message = str(error).replace(f"{self.folder.path}/", "")
+        if error.advises or message.endswith((".", "?", "!")):
+            return message, error.advises
+        return f"{message}.", False
 
     def took_photos(self) -> bool:
         """Whether every photo of the set was accepted in this run (none only read by
@@ -500,14 +529,18 @@ class PhoneService:
         with self._lock:
             return bool(self._read) and set(self._read) <= self._taken
 
-    def refuse_reading(self, message: str) -> str:
-        """The whole reading was refused after it was read (the grid solver found no cube in
-        it, or the review, with nobody to answer it, found it not consistent): the page says
-        why and waits for a retake. A review's stop is said in the page's words (photos, not
-        the terminal's state files and commands), which are returned."""
+    def refuse_reading(self, error: SudokuCubeError) -> str:
+        """The whole reading was refused after it was read (``error``: the grid solver found
+        no cube in it, a photo shows a face twice or does not fit the others, or the review,
+        with nobody to answer it, found it not consistent): the page says why
+        (:meth:`_set_refusal`) and waits for a retake. A review's stop is said in the page's
+        words (photos, not the terminal's state files and commands), which name the photos to
+        retake. Returns what the page says of it (as :meth:`wait_reading` does)."""
+        said = self._set_refusal(error)
         with self._lock:
-            words = self._unanswered or message.replace(f"{self.folder.path}/", "")
+            words, advises = (self._unanswered, True) if self._unanswered else said
             self._reading, self._set_error, self._unanswered = None, words, ""
+            self._set_advises = advises
             self._version += 1
             self._changed.notify_all()
             return words
@@ -746,7 +779,8 @@ class PhoneService:
         if kind is not None and kind != self.kind():
             return {"kind": kind, "photos": [self._photo_view(kind, n, empty=True)
                                              for n in NAMES[kind]],
-                    "next": NAMES[kind][0], "stage": "photos", "message": "", "notes": [],
+                    "next": NAMES[kind][0], "stage": "photos", "message": "", "retake": "",
+                    "notes": [],
                     "step": None, "check": None,
                     "uploads_left": max(0, self.max_uploads - self.uploads), "guiding": False}
         kind = self.kind()
@@ -756,6 +790,7 @@ class PhoneService:
             stage: Stage = ("photos" if missing else "read" if self._reading is not None
                             else "refused" if self._set_error else "reading")
             message, left, check = self._set_error, self.max_uploads - self.uploads, self._check
+            retake = retake_words(message, self._set_advises, kind) if stage == "refused" else ""
             guiding = self._guiding
             if stage == "read" and self._reviewed is not None:
                 stage = "inconsistent" if self._verdict else "reviewing"
@@ -767,7 +802,8 @@ class PhoneService:
             if found is not None and found.words is not None:  # the terminal's finding
                 notes.append(upright_note(found.words, retake=self._guided is None))
         return {"kind": kind, "photos": photos, "next": missing[0] if missing else None,
-                "stage": stage, "message": message, "notes": notes, "step": self.step(),
+                "stage": stage, "message": message, "retake": retake, "notes": notes,
+                "step": self.step(),
                 "check": check, "uploads_left": max(0, left), "guiding": guiding}
 
     def reading_json(self) -> dict | None:

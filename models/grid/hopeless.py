@@ -136,6 +136,7 @@ def too_doubtful(state: CubeState, doubt: tuple[int, ...], why: str) -> GridUnso
     impossible), naming the photos to retake."""
     err = GridUnsolvableError(too_doubtful_message(state, doubt, why), reason="too-doubtful")
     err.doubtful, err.why = doubt, why
+    err.advises = True  # the message names the photos to retake, and how
     return err
 
 
@@ -157,4 +158,5 @@ def photo_refusal(err: GridUnsolvableError, state: CubeState,
     again = GridUnsolvableError(too_doubtful_message(state, err.doubtful, err.why, photos),
                                 reason="too-doubtful")
     again.doubtful, again.why = err.doubtful, err.why
+    again.advises = True
     return again

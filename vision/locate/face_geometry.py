@@ -63,7 +63,10 @@ class PhotoRefusal(SudokuCubeError):
     """A photo in which the face (or a corner photo's three faces) could not be placed.
 
     ``seen``: the shapes taken for stickers, where the refusal knows them (for the debug
-    picture of the refused photo); ``photo``: the file, set by the reader that opened it."""
+    picture of the refused photo); ``photo``: the file, set by the reader that opened it. Each
+    message says how to take the photo again (:attr:`SudokuCubeError.advises`)."""
+
+    advises = True
 
     def __init__(self, message: str, seen: tuple[SeenShape, ...] = ()) -> None:
         super().__init__(message)

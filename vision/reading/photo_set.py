@@ -85,7 +85,9 @@ def corner_among(photos: Mapping[str, Path], faces: Sequence[str]) -> CornerAsFa
 class CornerAsFaceError(SudokuCubeError):
     """A photo given as face ``face`` shows a corner of the cube (three faces): the message
     names the files of a folder; the phone page, which has slots and no files, says it in its
-    own words."""
+    own words. Either says how to go on (:attr:`SudokuCubeError.advises`)."""
+
+    advises = True
 
     def __init__(self, face: str, message: str) -> None:
         super().__init__(message)

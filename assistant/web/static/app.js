@@ -108,9 +108,9 @@ function stageMessage(s) {
   if (s.check) return "The guide checks the cube: take the photo it asks for.";
   if (s.stage === "photos") return s.next ? `Next: ${title(s.kind, s.next)}.` : "";
   if (s.stage === "reading") return "All photos are in: reading the whole cube...";
-  // A refusal that already says which photos to retake needs no line of its own.
-  if (s.stage === "refused") return /retake/i.test(s.message) ? s.message
-                                                              : s.message + " Retake that photo.";
+  // The set refused as a whole: why, then how to go on where the refusal does not say it
+  // (the computer decides which, where the refusal is made).
+  if (s.stage === "refused") return s.retake ? `${s.message} ${s.retake}` : s.message;
   // The terminal reviews the reading (not consistent: why, and the photos to retake after).
   if (REVIEW_STAGES.includes(s.stage)) return s.message;
   // q stopped the review at the computer: the photos misread are retaken here.
