@@ -100,6 +100,9 @@ def test_the_scans_hold_words_take_the_cubes_settings(monkeypatch):
     console.print(ScanPanel(scanner))
     service = PhoneService(PhotoFolder(new_folder()), Reader(ocr="never"), settings=SYM_18)
     monkeypatch.setattr(service, "_centres", lambda: centres)
+    # as once the terminal has checked the whole reading for a photo held turned (before,
+    # the page names no direction a turned photo would change)
+    monkeypatch.setattr(service, "_turned", lambda kind: ())
     service.ask_check("A")
     told = [scan_hold_words("R", centres, SYM_18), corner_hold_words("A", centres, SYM_18),
             " ".join(console.file.getvalue().split()),

@@ -14,7 +14,8 @@ from rich.console import Console
 
 from sudoku_cube.assistant.cli import build_parser
 from sudoku_cube.assistant.commands import serve as serve_command
-from sudoku_cube.assistant.services.cube_input import TurnedWords, Upright, turned_upright
+from sudoku_cube.assistant.services.cube_input import (TurnedWords, Upright, face_photos,
+                                                       turned_upright)
 from sudoku_cube.assistant.services.face_poses import corner_hold_words
 from sudoku_cube.assistant.terminal import guide_run, solve_flow
 from sudoku_cube.assistant.web.service import upright_note
@@ -193,3 +194,87 @@ def test_the_page_names_the_photo_set_upright_by_its_card_not_its_file():
     assert note.startswith("Corner photo B shows its corner turned a third round")
     assert note.endswith(f"If that is wrong, retake corner photo B with {hold} on top.")
     assert upright_note(corner.words, retake=False) == note.split(" If that is wrong")[0]
+
+
+def _turned_f() -> bytes:
+    """Face F's sample photo taken a quarter turn clockwise (:data:`HELD`)."""
+    turned = cv2.rotate(cv2.imread(str(FACES_DIR / "F.jpg")), cv2.ROTATE_90_CLOCKWISE)
+    return cv2.imencode(".jpg", turned)[1].tobytes()
+
+
+def test_until_the_whole_reading_is_checked_the_hold_words_name_nothing_a_turn_changes(served):
+    """F photographed a quarter turn round: while photos are taken, and once all six are read
+    until the terminal has checked the reading for a photo held turned, the cards' hold words
+    name each centre by its digit, not by the way it points in its photo (F's 2 is upright in
+    the photo taken turned, pointing left on the cube held upright); nor are two faces whose
+    centres look alike told apart by their directions, but by place. Once the terminal has set
+    F upright the words add the directions of the reading so set: nothing said before is
+    taken back."""
+    service = served.service
+    for face in "URF":
+        service.upload("faces", face, _turned_f() if face == "F" else
+                       (FACES_DIR / f"{face}.jpg").read_bytes())
+    during = _cards(call(served.url + "api/status")[1])
+    assert "Back to centre 2 towards you (F), centre 5 on top (U) and centre 3 on the right " \
+        "(R) (until every face is scanned, these may fit another hold too)" in during["L"]["hold"]
+    for face in "DLB":
+        service.upload("faces", face, (FACES_DIR / f"{face}.jpg").read_bytes())
+    before = _cards(wait_read(served))
+    assert before["F"]["faces"]["F"]["tokens"][4] == "2^"  # as photographed
+    assert before["L"]["hold"].startswith("Back to centre 2 towards you (F) and centre 5 on "
+                                          "top (U), then")
+    assert before["D"]["hold"].startswith("Tip the bottom of the cube towards the camera: the "
+                                          "bottom face (D, centre 9) faces the camera")
+    assert not any("pointing" in c["hold"] or "upright" in c["hold"] or "upside" in c["hold"]
+                   for c in [*during.values(), *before.values()])
+
+    reading = service.reading()
+    assert reading is not None
+    found = turned_upright(reading.state, CubeSettings(), face_photos(reading.faces))
+    assert found.turn is not None
+    service.upright(found)
+    after = _cards(call(served.url + "api/status")[1])
+    assert after["F"]["faces"]["F"]["tokens"][4] == "2<"  # set upright: the 2 points left
+    assert after["L"]["hold"] == before["L"]["hold"].replace("(F)", "(F, the 2 pointing left)",
+                                                             1)
+    assert after["D"]["hold"] == before["D"]["hold"].replace(
+        "the bottom face (D, centre 9)", "centre 9, pointing left (D)")
+
+
+def test_a_reading_with_no_photo_held_turned_is_checked_so_too(served):
+    """The terminal tells the page its finding also where no photo was held turned: the hold
+    words then name the directions as read, the faces and notes as they were."""
+    told: list[Upright] = []
+    for face in "URFDLB":
+        served.service.upload("faces", face, (FACES_DIR / f"{face}.jpg").read_bytes())
+    before = wait_read(served)
+    reading = served.service.reading()
+    assert reading is not None
+    state = solve_flow.upright_photos(reading.state, CubeSettings(), face_photos(reading.faces),
+                                      Console(file=io.StringIO()), told=told.append)
+    assert state == reading.state and len(told) == 1 and told[0].turn is None
+    served.service.upright(told[0])
+    after = call(served.url + "api/status")[1]
+    assert "centre 2 towards you (F) and" in _cards(before)["L"]["hold"]
+    assert "centre 2 towards you (F, the 2 pointing left) and" in _cards(after)["L"]["hold"]
+    assert [p["faces"] for p in after["photos"]] == [p["faces"] for p in before["photos"]]
+    assert after["notes"] == before["notes"] == []
+
+
+def test_corner_photo_bs_faces_are_named_by_place_until_the_reading_is_checked(served):
+    """Corner photo B held a third round its corner shows each of its faces' centres on
+    another of them: until the terminal has checked the reading, B's hold words name D, L and
+    B by place, not by the digits its photo shows there; A's, which no such turn changes,
+    by their digits. Once checked, B's faces by their digits too."""
+    service = served.service
+    for name in "AB":
+        service.upload("corners", name, (CORNERS_DIR / f"{name}.jpg").read_bytes())
+    before = _cards(wait_read(served))
+    assert "the bottom face (D) at the top of the picture, the face on the left (L) lower " \
+        "left, the back face (B) lower right" in before["B"]["hold"]
+    assert "towards you (F, the" in before["A"]["hold"]  # A is never read turned so
+    service.upright(Upright(service.reading().state))  # type: ignore[union-attr]
+    after = _cards(call(served.url + "api/status")[1])
+    assert "the bottom face (D)" not in after["B"]["hold"] and "centre" in \
+        after["B"]["hold"].split("points at the camera")[1]
+    assert after["A"]["hold"] == before["A"]["hold"]

@@ -70,13 +70,14 @@ def repeated_face(stickers: Sequence[Sticker | None],
 
 
 def repeat_words(before: str, face: str, centres: Mapping[str, Sticker],
-                 settings: CubeSettings = CubeSettings(), show: str = "show") -> str:
+                 settings: CubeSettings = CubeSettings(), show: str = "show",
+                 turned: Sequence[Mapping[str, Sticker]] = ()) -> str:
     """'this is centre 7 (U) again (already captured); show the face on the right (R)': a
     reading of ``face`` that repeats the captured face ``before``, and what to ``show``
     instead (the phone page says "photograph"), the faces named by ``centres``
-    (:func:`face_name`, :func:`show_title`)."""
-    return (f"this is {face_name(before, centres, settings)} again (already captured); {show} "
-            f"{show_title(face, centres, settings)}")
+    (:func:`face_name`, :func:`show_title`, which take ``turned``)."""
+    return (f"this is {face_name(before, centres, settings, turned)} again (already "
+            f"captured); {show} {show_title(face, centres, settings, turned)}")
 
 
 @dataclass

@@ -45,12 +45,13 @@ class Companion:
     and a new plan starts), and ``capture`` takes the photo a check asks for, from ``source``
     ("the phone"); ``at``, when given, is told the step the guide shows (0-based) whenever it
     changes, and at the start. ``checked`` is told each verdict of the review on the reading
-    (whether it is consistent). ``upright`` is told a photo found held turned and set upright
-    (:func:`assistant.services.cube_input.turned_upright`: the reading so turned, the words
-    the terminal says, the turn), so that a companion showing the photos' reading shows it as
-    the terminal does. ``retakes``: q at the review goes back to the companion to
-    retake photos (:class:`assistant.terminal.review_ui.ReviewQuit` is raised to its caller,
-    which says what follows) instead of stopping with the words for a command run again."""
+    (whether it is consistent). ``upright`` is told what the check for a photo held turned
+    found (:func:`assistant.services.cube_input.turned_upright`: the reading so turned, the
+    words the terminal says, the turn; no turn where none was), so that a companion showing
+    the photos' reading shows it as the terminal does. ``retakes``: q at the review goes back
+    to the companion to retake photos (:class:`assistant.terminal.review_ui.ReviewQuit` is
+    raised to its caller, which says what follows) instead of stopping with the words for a
+    command run again."""
 
     shown: Callable[[list[Step], CubeState], None]
     capture: Capture

@@ -63,13 +63,14 @@ def upright_photos(state: CubeState, settings: CubeSettings, files: dict[str, st
                    corners: dict[str, str] | None = None,
                    told: Callable[[Upright], None] | None = None) -> CubeState:
     """The reading with a photo held turned set upright (:func:`turned_upright`), said; and
-    told to ``told`` (a companion's page, which shows the photos' reading and must show it
-    upright too, with the same words)."""
+    the finding told to ``told``, whether a photo was held turned or none was (a companion's
+    page, which shows the photos' reading and must show it upright too, with the same words,
+    and until then says nothing that a photo held turned would change)."""
     found = turned_upright(state, settings, files, solver, corners)
     if found.said:
         console.print(printable(found.said), highlight=False, markup=False)
-        if told is not None:
-            told(found)
+    if told is not None:
+        told(found)
     return found.state
 
 

@@ -37,6 +37,7 @@ from ...vision.reading.reader import Reader
 from ...vision.reading.faces import FaceReading, Reading
 from ...vision.reading.corner_shown import CornerShownError
 from ...vision.reading.photo_set import CornerAsFaceError, shows_a_corner
+from ..services.face_poses import Centres, held_turned
 from ..services.guide import GuideCursor
 from ..services.cube_input import CORNER_OF, TurnedWords, Upright
 from ..services.review import ReviewCheck
@@ -284,7 +285,7 @@ class PhoneService:
         self._verdict = ""
         self._quit: Reading | None = None
         self._quit_words = REVIEW_QUIT  # what the page says after q at the review
-        self._upright: tuple[Reading, Upright] | None = None  # a photo of it set upright
+        self._upright: tuple[Reading, Upright] | None = None  # the terminal checked it for a turn
 
     def kind(self) -> Kind:
         """The kind of set being taken (``faces`` or ``corners``)."""
@@ -487,7 +488,8 @@ class PhoneService:
         if before is None:
             return ""
         return (f"photo {name}: "
-                + repeat_words(before, name, centres, self.settings, show="photograph")
+                + repeat_words(before, name, centres, self.settings, show="photograph",
+                               turned=self._turned(kind))
                 + f" instead, or retake {before} if its photo shows this face by mistake")
 
     def _read_set_if_complete(self) -> None:
@@ -583,21 +585,24 @@ class PhoneService:
             self._changed.notify_all()
 
     def upright(self, found: Upright) -> None:
-        """The terminal found a photo of the set's reading held turned and set the reading
-        upright (:func:`assistant.services.cube_input.turned_upright`): the page shows the
-        photos' faces and their hold words as so set, as the terminal's review and guide do,
-        and says what the terminal found among its notes in the page's words
-        (:func:`upright_note`), while the set reads as it does now."""
+        """The terminal has checked the set's reading for a photo held turned
+        (:func:`assistant.services.cube_input.turned_upright`; ``found.turn`` None: none was).
+        Where it found one and set the reading upright, the page shows the photos' faces and
+        their hold words as so set, as the terminal's review and guide do, and says what the
+        terminal found among its notes in the page's words (:func:`upright_note`), while the
+        set reads as it does now. Until it has checked, the hold words name nothing a photo
+        held turned would change (:meth:`_turned`)."""
         with self._lock:
-            if self._reading is None or found.turn is None:
+            if self._reading is None:
                 return
             self._upright = (self._reading, found)
             self._version += 1
             self._changed.notify_all()
 
     def _set_upright(self) -> Upright | None:
-        """The set's reading set upright by the terminal (:meth:`upright`), while the set reads
-        as it did then; None otherwise. Called with the lock held."""
+        """The terminal's finding on the set's reading (:meth:`upright`: set upright, or no
+        photo held turned), while the set reads as it did then; None otherwise (not checked
+        yet). Called with the lock held."""
         if self._upright is None or self._upright[0] is not self._reading:
             return None
         return self._upright[1]
@@ -632,7 +637,8 @@ class PhoneService:
         corner = name == "A"
         with self._lock:
             if hold is None:
-                hold = pose_words(name, corner, self._centres(), self.settings)
+                hold = pose_words(name, corner, self._centres(), self.settings,
+                                  self._turned(self.kind()))
             self._check = {"name": name, "corner": corner, "hold": hold, "faces": {},
                            "refused": None}
             self._checked = None
@@ -740,6 +746,15 @@ class PhoneService:
             return ()
         return check_cubes(guided.start, [s.move for s in guided.steps], at[0])
 
+    def _turned(self, kind: Kind) -> tuple[Centres, ...]:
+        """The centres read so far had one photo been held turned (:func:`held_turned`), until
+        the terminal has checked the whole reading for that (:meth:`upright`): the hold words
+        name nothing these change, so that they need not take back what they said once it
+        has; none once it has. Called with the lock held."""
+        if self._set_upright() is not None:
+            return ()
+        return held_turned(self._centres(), kind == "corners")
+
     def _centres(self) -> dict[str, Sticker]:
         """The centres read so far, for the hold words: those of the reading set upright where
         the terminal set a photo upright (:meth:`upright`). Called with the lock held."""
@@ -762,7 +777,8 @@ class PhoneService:
             refused = None if empty else self._refused.get(name)
             if not empty and refused is None and self._names_photo(self._set_error, name):
                 refused, unnamed = self._set_error, False  # the set refused for this photo
-            hold = pose_words(name, kind == "corners", self._centres(), self.settings)
+            hold = pose_words(name, kind == "corners", self._centres(), self.settings,
+                              self._turned(kind))
             return {"name": name, "hold": hold,
                     "faces": views, "refused": refused,
                     "unnamed": UNNAMED if unnamed else None}

@@ -2,7 +2,7 @@
 and the step of the plan being guided with its held-cube picture."""
 from __future__ import annotations
 
-from typing import Mapping, TypedDict
+from typing import Mapping, Sequence, TypedDict
 
 from ...models.cube import face_words
 from ...models.cube.geometry import FACES
@@ -71,12 +71,14 @@ def upright_face_view(faces: Mapping[str, FaceReading], upright: CubeState, turn
 
 
 def pose_words(name: str, corner: bool, centres: Centres,
-               settings: CubeSettings = CubeSettings()) -> str:
+               settings: CubeSettings = CubeSettings(), turned: Sequence[Centres] = ()) -> str:
     """How to hold the cube for photo ``name`` (a face, or corner photo A/B when ``corner``),
     the faces named by their centre digits once these are read, compared as they look on
-    ``settings``' cube."""
-    return (corner_hold_words(name, centres, settings) if corner
-            else hold_words(name, centres, settings))
+    ``settings``' cube; ``turned``: the centres had a photo been held turned, while the whole
+    reading has not said whether one was (:func:`assistant.services.face_poses.held_turned`):
+    nothing they would change is named."""
+    return (corner_hold_words(name, centres, settings, turned) if corner
+            else hold_words(name, centres, settings, turned))
 
 
 def step_view(steps: list[Step], start: CubeState, position: int,

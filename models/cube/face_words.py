@@ -7,8 +7,8 @@ from typing import Mapping, Sequence
 
 from ..profile import CubeSettings
 from .geometry import FACE_PLACES, FACES
-from .holds import (UNREAD, HoldPart, fitting_holds, hold_parts, one_hold_fits,
-                    pointing_words, sticker_look)
+from .holds import (UNREAD, HoldPart, fitting_holds, held, hold_index, hold_parts,
+                    one_hold_fits, pointing_words, sticker_look, unsure_centres)
 from .state import CubeState
 from .stickers import Sticker, is_doubtful
 
@@ -234,7 +234,7 @@ def _part_words(part: HoldPart, n: int, you: str, settings: CubeSettings) -> str
 
 def hold_phrase(state: CubeState, front: str = "F", top: str = "U", you: str = "you",
                 settings: CubeSettings = CubeSettings(),
-                maybe: Sequence[CubeState] = ()) -> str:
+                maybe: Sequence[CubeState] = (), photos: bool = False) -> str:
     """The hold that brings ``front`` towards ``you`` ('you' or 'the camera') and ``top`` on
     top, told so that exactly one of the cube's 24 holds fits (:func:`holds.hold_parts`), the
     digits compared as they look on ``settings``' cube: 'centre 7 towards you (F, the 7
@@ -242,18 +242,28 @@ def hold_phrase(state: CubeState, front: str = "F", top: str = "U", you: str = "
     ``maybe``: the cubes the person may really hold (a check, before it knows whether a slip
     turned a face); only what looks the same on all of them is named, and where that leaves
     more than one hold the words say how many and how to reach the right one from the hold
-    kept for the steps (:func:`_from_steps_hold`). With no ``maybe``, words that fit more than
-    one hold say so (faces not scanned yet may fit too: :func:`_why_open`). Letters alone for
-    a cube with no centres."""
+    kept for the steps (:func:`_from_steps_hold`). With ``photos``, ``maybe`` are instead the
+    cubes the photos taken so far show had one of them been held turned (a turn the whole
+    reading finds only once every photo is in), and the words say which centres such a turn
+    may change. With neither, words that fit more than one hold say so (faces not scanned yet
+    may fit too: :func:`_why_open`). Letters alone for a cube with no centres."""
     parts = hold_parts(state, front, top, settings, maybe)
     if not parts:
         return f"{front} towards {you} and {top} on top"
     words = listed([_part_words(p, state.n, you, settings) for p in parts])
     if one_hold_fits(state, parts, front, top, settings, maybe):
         return words
-    if maybe:
+    if maybe and not photos:
         return f"{words} ({_from_steps_hold(state, parts, front, top, you, settings, maybe)})"
-    return f"{words} ({_why_open(state)} may fit another hold too)"
+    if maybe and not _unscanned(state):  # the faces not photographed yet leave holds open
+        target = held(state, hold_index(front, top))
+        named = {p.place for p in parts}
+        unsure = [f"the {digit_words(centre(target, p), settings)} {_where(p, you)}"
+                  for p in unsure_centres(state, front, top, settings, maybe) if p in named]
+        if unsure:
+            them = "its photo was" if len(unsure) == 1 else "their photos were"
+            return f"{words} ({listed(unsure)} may point another way if {them} held turned)"
+    return f"{words} ({_why_open(state, bool(maybe))} may fit another hold too)"
 
 
 _COUNTS = {2: "two", 3: "three", 4: "four", 6: "six", 8: "eight"}
@@ -285,14 +295,20 @@ def _from_steps_hold(state: CubeState, parts: Sequence[HoldPart], front: str, to
     return f"{many} holds show this{why}: {how}"
 
 
-def _why_open(state: CubeState) -> str:
+def _unscanned(state: CubeState) -> bool:
+    """Whether a face's centre is not read yet (a scan's state, :func:`holds.centres_state`)."""
+    return any(centre(state, f).digit == UNREAD.digit for f in FACES)
+
+
+def _why_open(state: CubeState, turned_photo: bool = False) -> str:
     """Why the words of a hold with no slip in question may fit more than one: faces are not
-    scanned yet (an unread centre fits anything), or the cube looks alike in two holds. Only
-    centres are asked: a scan's state (:func:`holds.centres_state`) has nothing else read
-    even once every face is scanned."""
-    if any(centre(state, f).digit == UNREAD.digit for f in FACES):
+    scanned yet (an unread centre fits anything), a photo may have been held turned
+    (``turned_photo``: the phone page before the whole reading is checked), or the cube looks
+    alike in two holds. Only centres are asked: a scan's state (:func:`holds.centres_state`)
+    has nothing else read even once every face is scanned."""
+    if _unscanned(state):
         return "until every face is scanned, these"
-    return "these"
+    return "if a photo was held turned, these" if turned_photo else "these"
 
 
 def hold_words(state: CubeState, settings: CubeSettings = CubeSettings()) -> str:
