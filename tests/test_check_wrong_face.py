@@ -3,10 +3,12 @@ given for: centres never move, so it shows another face (named by its centre) or
 It says so, with how to retake it, before any slip (exit 2), in ``check`` and in the guide's
 ``c`` key alike; a centre read with doubt is never refused on. Where no slip fits a check of a
 photo folder's cube, the photos are taken and read again (not only ``scan``). A corner photo
-and typed tokens are refused for their centres the same way, in their own words."""
+and typed tokens are refused for their centres the same way, in their own words. Where no slip
+fits, the words say which steps were searched."""
 from __future__ import annotations
 
 import io
+import random
 import shutil
 from pathlib import Path
 
@@ -18,9 +20,14 @@ from sudoku_cube.assistant.commands import check
 from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
 from sudoku_cube.assistant.terminal.guide_check import check_cube
 from sudoku_cube.models.cube.face_words import centre, digit_words
-from sudoku_cube.models.cube.moves import parse_moves
+from sudoku_cube.models.cube.moves import invert_moves, parse_moves, simplify
 from sudoku_cube.models.cube.state_format import parse_state
 from sudoku_cube.models.cube.stickers import Hypothesis, Sticker
+from sudoku_cube.models.generator.cube3 import make_puzzle
+from sudoku_cube.models.slips.find import find_slip
+from sudoku_cube.models.slips.kinds import random_slip
+from sudoku_cube.models.slips.looks import certain
+from sudoku_cube.models.slips.replay import slipped_state
 
 CUBES = Path(__file__).resolve().parents[1] / "samples" / "cubes"
 BLACK = CUBES / "09-black"
@@ -405,6 +412,27 @@ def test_no_slip_for_a_corner_photo_speaks_of_the_photo():
     assert "Check that each face was shown the right way up" in faces
     assert Verdict("none", shown=("F",)).message().startswith("No likely slip explains this "
                                                                "face:")
+
+
+def test_no_slip_fits_says_which_steps_were_searched():
+    """One slip made at step 1 and checked at step 7 lies outside the steps searched (the
+    last 5): the words said the cube was further from the plan than any one or two mistakes;
+    they now name the steps searched. Where every step made was searched they are as
+    before."""
+    pz = make_puzzle(21, 20)
+    moves = simplify(invert_moves(pz.scramble))
+    slip = random_slip(random.Random(1), 1, moves[0], "direction")
+    real = slipped_state(pz.state, moves, 7, [slip])
+    seen = {f: certain(real.face(f)) for f in "URF"}
+    verdict = find_slip(pz.state, moves, 7, seen)
+    assert verdict.outcome == "none", verdict.outcome
+    said = verdict.message()
+    assert ("further from the plan than one or two mistakes in the last 5 steps (3 to 7) "
+            "would leave it; a mistake before step 3 is not looked for." in said), said
+    other = make_puzzle(999, 20).state  # where all 3 steps made were searched: as before
+    early = find_slip(pz.state, moves, 3, {f: certain(other.face(f)) for f in "URF"})
+    assert early.outcome == "none", early.outcome
+    assert "than one or two mistakes. Check that" in early.message(), early.message()
 
 
 def _tokens(face: str, cube=TRUTH) -> str:

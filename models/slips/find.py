@@ -8,7 +8,8 @@ more faces, each nine stickers with the scored alternatives of a reading (typed 
 certain). States are compared as the eye sees them: a symmetric digit turned 180 degrees, and
 an un-underlined 6 and 9 turned 180 degrees, look the same. One state left: the slip is
 named and a repair plan from the real cube is verified on the model. Several: the face that
-splits them best is asked for next. None: the cube is not near the plan.
+splits them best is asked for next. None: no one or two slips in the steps searched lead to
+the cube (one made earlier is not looked for).
 
 Pure: states and moves in, a :class:`Verdict` out. The replay runs on numpy arrays, every
 candidate state of one window at once, so a check takes milliseconds. The parts: the slips of
@@ -90,6 +91,10 @@ class Verdict:
     """The faces seen, for the words of an "as expected" that they cannot settle."""
     settings: CubeSettings = CubeSettings()
     """The cube's settings the states were compared on, for the words too."""
+    searched: tuple[int, ...] = ()
+    """Where no slip fits, the first and last step a slip was looked for in (the window up to
+    the step reached; none before any step): a mistake made before the first is not looked
+    for, and the words say so rather than that no one or two mistakes lead to the cube."""
 
     def message(self, cube: CubeState | None = None,
                 maybe: Sequence[CubeState] | None = None, where: str = "at this step",
@@ -146,7 +151,23 @@ class Verdict:
         else:
             what, check = "this face", "the face was shown the right way up"
         return (f"No likely slip explains {what}: the cube is further from the plan than one "
-                f"or two mistakes. Check that {check}; otherwise {again} and start a new plan.")
+                f"or two mistakes{_searched_words(self.searched)}. Check that {check}; "
+                f"otherwise {again} and start a new plan.")
+
+
+def _searched_words(searched: tuple[int, ...]) -> str:
+    """Where the slips were looked for, after "further from the plan than one or two
+    mistakes", where that was not every step made (``searched``: its first and last step):
+    " in the last 5 steps (3 to 7) would leave it; a mistake before step 3 is not looked
+    for". One mistake made earlier leaves the cube so too, and the person who remembers one
+    must not be told that it cannot be; reading the cube again finds where it is either
+    way."""
+    if not searched or searched[0] <= 1:
+        return ""
+    first, last = searched
+    steps = f"step {last}" if first == last else \
+        f"the last {last - first + 1} steps ({first} to {last})"
+    return f" in {steps} would leave it; a mistake before step {first} is not looked for"
 
 
 SHOWN_CANDIDATES = 4
@@ -231,7 +252,8 @@ def find_slip(start: CubeState, moves: Sequence[Move], done: int,
     # "none": even the best state disagrees with two or more stickers' readings
     if score[top] < 1.5 * misread:
         return Verdict("none", stats=stats, settings=settings,
-                       shown=tuple(f for f in FACES if f in seen))
+                       shown=tuple(f for f in FACES if f in seen),
+                       searched=(max(0, done - window) + 1, done) if done else ())
     close = [i for i in reps if total[i] >= total[top] - MARGIN]
     expl = [_explanation(start, moves, done, batch, i, total[i]) for i in close]
     if len(close) == 1 or batch.slips[top] == () and score[top] > misread / 2:
