@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from typing import Sequence
+from pathlib import Path
+from typing import NamedTuple, Sequence
 
 from rich.console import Console
 
@@ -17,6 +18,8 @@ from ...models.profile import CubeSettings
 from ...models.plan.planner import Plan
 from ...models.slips.find import Verdict, find_slip
 from ...models.slips.first_look import first_look
+from ..services.given_photos import (by_centres_words, corner_by_centres, corner_named,
+                                     face_or_corner)
 from ..services.pipeline import AFTER_SLIP, already_solved, solve_state, steps_done_words
 from ..services.sessions import followed_plans
 from ..services.slip_check import (Cells, check_face, corner_cells, corner_photo, face_letter,
@@ -68,11 +71,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--tokens", action="append", default=[], metavar="[FACE=]TOKENS",
                    help="nine tokens read off a face, row by row, e.g. \"F=5^ 4> 6^ ...\"")
     p.add_argument("--photo", action="append", default=[], metavar="[FACE=]PATH",
-                   help="a photo of one face, taken as the net shows it")
+                   help="a photo of one face, taken as the net shows it; a file named A is "
+                        "corner photo A, and one named B or after no face that shows a corner "
+                        "of the cube (and does not fit the face) is read as a corner photo")
     p.add_argument("--corner", action="append", default=[], metavar="[A=|B=]PATH",
                    help="a corner photo: A (U, F and R in view) or B (D, L and B in view, held "
                         "as in photo B); the letter comes from A=/B= or the file's name (A.jpg, "
-                        "B.png), else A")
+                        "B.png), else from the centres the photo shows")
     p.add_argument("--suggest", action="store_true",
                    help="only say what to show first: corner photo A or the single face that "
                         "tells the most (the guide's c key asks for the same)")
@@ -130,68 +135,94 @@ def plan_words(plan: Plan, state: str) -> str:
             "(from the cube as it was then)")
 
 
+class Observed(NamedTuple):
+    """What the command line gives to compare: every face as scored cells (``seen``), and
+    where each came from, so that a centre that is not its face's is refused in the words of
+    what it came from (:func:`refuse_wrong_centres`): the face photos (face -> file), the
+    corner photos (letter -> file), the faces typed, and the lines that say how a photo whose
+    file's name left it open was taken (:mod:`assistant.services.given_photos`)."""
+
+    seen: dict[str, Cells]
+    photos: dict[str, str]
+    corners: dict[str, str]
+    typed: list[str]
+    said: list[str]
+
+
 def observations(args: argparse.Namespace, cube: CubeState | None = None,
-                 settings: CubeSettings = CubeSettings()) -> dict[str, Cells]:
+                 settings: CubeSettings = CubeSettings()) -> Observed:
     """Every face given on the command line, as scored cells (photos read with the
     ``--profile``'s reader, loaded only when a photo is given). ``cube`` (the cube as the plan
     expects it) names a face by its centre digit in a refusal, as it looks on ``settings``'
-    cube."""
+    cube, and tells a photo whose file's name leaves it open which it is: a ``--photo`` named
+    A is corner photo A, one named B or after no face a corner photo where it shows a corner
+    and its face's reading does not fit (:func:`face_or_corner`; a face named with ``FACE=``
+    or ``--face`` is taken at its word), and a ``--corner`` with no letter photo A or B by its
+    centres (:func:`corner_by_centres`)."""
     face_option = face_letter(args.face, "--face") if args.face else None
     default = face_option or "F"
-    seen: dict[str, Cells] = {}
+    got = Observed({}, {}, {}, [], [])
     reader = None
 
     def add(face: str, cells: Cells) -> None:
-        if face in seen:
+        if face in got.seen:
             name = check_face(face, cube, settings)
             raise SudokuCubeError(f"{name[0].upper()}{name[1:]} is given twice; give each "
                                   "face once")
-        seen[face] = cells
+        got.seen[face] = cells
+
+    def add_corner(letter: str, path: str, faces: dict[str, Cells]) -> None:
+        for face, cells in faces.items():
+            add(face, cells)
+        got.corners[letter] = path
 
     for value in args.tokens:
         face, text = split_face(value, default)
         add(face, tokens_cells(face, text, cube, settings))
+        got.typed.append(face)
     for value in args.photo:
         reader = reader if reader is not None else chosen_reader(args)
         face, path = photo_face(value, face_option)
-        add(face, photo_cells(face, path, reader))
+        told = bool(split_face(value, "")[0] or face_option)  # the person named its face
+        if not told and Path(path).stem.upper() == "A":  # named as corner photo A is
+            add_corner("A", path, corner_cells(path, reader, "A"))
+            got.said.append(f"{Path(path).name}: read as corner photo A (U, F and R in "
+                            "view), by its file's name.")
+            continue
+        open_to = None if told else corner_named(path)
+        if open_to is None:
+            add(face, photo_cells(face, path, reader))
+            got.photos[face] = path
+            continue
+        given = face_or_corner(face, path, reader, cube, settings, open_to, photo_cells,
+                               corner_cells)
+        if given.corner:
+            add_corner(given.corner, path, given.faces)
+            got.said.append(given.said)
+        else:
+            add(face, given.faces[face])
+            got.photos[face] = path
     for value in args.corner:
         reader = reader if reader is not None else chosen_reader(args)
         letter, path = corner_photo(value)
-        for face, cells in corner_cells(path, reader, letter).items():
-            add(face, cells)
-    return seen
+        if letter:
+            add_corner(letter, path, corner_cells(path, reader, letter))
+            continue
+        letter, faces = corner_by_centres(path, reader, cube, settings, corner_cells)
+        add_corner(letter, path, faces)
+        if by_centres_words(path, letter):
+            got.said.append(by_centres_words(path, letter))
+    return got
 
 
-def face_photos(args: argparse.Namespace) -> dict[str, str]:
-    """The face each ``--photo`` shows, with its file: a photo's centre is checked against its
-    face's (:func:`refuse_wrong_faces`)."""
-    face_option = face_letter(args.face, "--face") if args.face else None
-    return {face: path for face, path in (photo_face(v, face_option) for v in args.photo)}
-
-
-def corner_photos(args: argparse.Namespace) -> dict[str, str]:
-    """Each ``--corner`` photo's letter, with its file: the centres of its faces are checked
-    against theirs (:func:`refuse_wrong_corners`)."""
-    return dict(corner_photo(v) for v in args.corner)
-
-
-def typed_faces(args: argparse.Namespace) -> list[str]:
-    """The faces given as ``--tokens``: their centres are checked against theirs
-    (:func:`refuse_wrong_tokens`)."""
-    default = face_letter(args.face, "--face") if args.face else "F"
-    return [split_face(v, default)[0] for v in args.tokens]
-
-
-def refuse_wrong_centres(args: argparse.Namespace, seen: dict[str, Cells], cube: CubeState,
-                         verdict: Verdict | None, maybe: Sequence[CubeState],
-                         settings: CubeSettings) -> None:
+def refuse_wrong_centres(got: Observed, cube: CubeState, verdict: Verdict | None,
+                         maybe: Sequence[CubeState], settings: CubeSettings) -> None:
     """Refuse a face photo, corner photo or typed tokens whose centre is not its face's in
     ``cube`` (the cube as the plan expects it), before the slip search (``verdict`` None: a
     centre no face has) and after it (one no cube held turned brings there)."""
-    refuse_wrong_faces(face_photos(args), seen, cube, verdict, maybe, settings)
-    refuse_wrong_corners(corner_photos(args), seen, cube, verdict, maybe, settings)
-    refuse_wrong_tokens(typed_faces(args), seen, cube, verdict, settings)
+    refuse_wrong_faces(got.photos, got.seen, cube, verdict, maybe, settings)
+    refuse_wrong_corners(got.corners, got.seen, cube, verdict, maybe, settings)
+    refuse_wrong_tokens(got.typed, got.seen, cube, verdict, settings)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -219,15 +250,18 @@ def run(args: argparse.Namespace) -> int:
                           f"--tokens {look.face}=\"nine tokens\" or --photo {look.face}=PATH.",
                           highlight=False)
         return 0
-    seen = observations(args, expected, settings)
+    got = observations(args, expected, settings)
+    seen = got.seen
     if not seen:
         raise SudokuCubeError("nothing to compare: give a face with --tokens or --photo, or "
                               "corner photo A with --corner")
-    refuse_wrong_centres(args, seen, expected, None, maybe, settings)  # before any search
+    for line in got.said:  # how a photo whose name left it open was taken
+        print_wrapped(Console(stderr=True), line)
+    refuse_wrong_centres(got, expected, None, maybe, settings)  # before any search
     verdict = find_slip(start, moves, args.step, seen, settings)
-    refuse_wrong_centres(args, seen, expected, verdict, maybe, settings)
+    refuse_wrong_centres(got, expected, verdict, maybe, settings)
     again = read_again_words(args.state)
-    photo = " and ".join(f"corner photo {c}" for c in corner_photos(args))
+    photo = " and ".join(f"corner photo {c}" for c in got.corners)
     if args.json:
         print(json.dumps(verdict_json(verdict, args.step, list(seen), expected, maybe, again,
                                       photo, settings), indent=2))

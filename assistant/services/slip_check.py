@@ -220,7 +220,9 @@ def corner_cells(path: str | Path, reader: Reader = Reader(),
 
 def corner_photo(value: str) -> tuple[str, str]:
     """The letter and path of a ``--corner [A=|B=]PATH`` value: the letter before ``=``, else
-    the file's name (``B.jpg`` is corner photo B, as a pair is named), else A."""
+    the file's name (``B.jpg`` is corner photo B, as a pair is named), else "": the photo's
+    centres tell which it is
+    (:func:`assistant.services.given_photos.corner_by_centres`)."""
     v = value.strip()
     if len(v) > 2 and v[1] == "=" and v[0].isalpha():
         if v[0].upper() not in "AB":
@@ -228,7 +230,7 @@ def corner_photo(value: str) -> tuple[str, str]:
                                   "view) or B (D, L and B); write A= or B= before the path")
         return v[0].upper(), v[2:]
     stem = Path(v).stem.upper()
-    return (stem if stem in ("A", "B") else "A"), v
+    return (stem if stem in ("A", "B") else ""), v
 
 
 def split_face(value: str, default_face: str) -> tuple[str, str]:

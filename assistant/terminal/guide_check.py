@@ -8,20 +8,24 @@ the face's nine tokens typed (row by row, as the net shows the face), the path o
 ``A=path`` or ``B=path`` for a corner photo (a file named A.jpg is corner photo A, one named
 after a face is that face, unless its centre is the face asked for's and no cube held turned
 found by the slip search brings it there: it is then read, and said to be read, as the face
-asked for; a path as a shell takes it, in quotes, with backslash escapes or as a ``file://``
-URI, as a terminal writes a file dragged onto it), or Enter to take the look asked for from the
-camera when the guide has one (watch mode), or from the phone (``serve``). Several slips that
-fit ask for one more face (the one that splits them best), and so do faces that match the plan
-but cannot show a slip that looks the same on them (the face that can); none that fits says to
-read the whole cube again (the photos taken again where the guide read a folder of them). A face
-photo whose centre, read surely, is not the centre of the face asked for is refused first
-(centres never move: it is another face, or another cube), before any slip is looked for where
-no hold of this cube shows that centre, and the face asked for again, by the face asked for even
-where the file's name took the photo for another face; so are a corner photo and typed tokens
-whose centres are not their faces' (:mod:`assistant.services.wrong_centres`), and a photo
-checked as another face than the one asked for, by its file's name, is said to be. A refused
-answer stays on the prompt to mend, and a line being typed when Ctrl-C stops the guide comes
-back when the same question is asked at the same step (:mod:`assistant.services.unfinished`).
+asked for; B names face B and corner photo B alike, so a file named B.jpg, or after no face,
+that shows a corner of the cube where its reading as a face does not fit is read, and said to be
+read, as corner photo B, or A or B by its centres where named after no face
+(:mod:`assistant.services.given_photos`); a path as a shell takes it, in quotes, with backslash
+escapes or as a ``file://`` URI, as a terminal writes a file dragged onto it), or Enter to take
+the look asked for from the camera when the guide has one (watch mode), or from the phone
+(``serve``). Several slips that fit ask for one more face (the one that splits them best), and
+so do faces that match the plan but cannot show a slip that looks the same on them (the face
+that can); none that fits says to read the whole cube again (the photos taken again where the
+guide read a folder of them). A face photo whose centre, read surely, is not the centre of the
+face asked for is refused first (centres never move: it is another face, or another cube),
+before any slip is looked for where no hold of this cube shows that centre, and the face asked
+for again, by the face asked for even where the file's name took the photo for another face; so
+are a corner photo and typed tokens whose centres are not their faces'
+(:mod:`assistant.services.wrong_centres`), and a photo checked as another face than the one
+asked for, by its file's name, is said to be. A refused answer stays on the prompt to mend, and
+a line being typed when Ctrl-C stops the guide comes back when the same question is asked at the
+same step (:mod:`assistant.services.unfinished`).
 """
 from __future__ import annotations
 
@@ -45,6 +49,7 @@ from ...models.slips.replay import WINDOW
 from ...storage.atomic import atomic_write_text
 from ...storage.folders import data_dir
 from ...vision.reading.reader import Reader
+from ..services.given_photos import corner_named, face_or_corner
 from ..services.guide import GuideCursor, steps_from_moves
 from ..services.slip_check import (Cells, corner_cells, explains_centre, first_look_words,
                                    photo_cells, read_again_words, refuse_wrong_faces,
@@ -86,6 +91,10 @@ class Answer(NamedTuple):
     taken: str = ""
     """Where the answer's photo was taken from on Enter ("the camera", "the phone"; "" for a
     file or typed tokens), to name it so in a refusal rather than as a file."""
+    said: str = ""
+    """How a photo whose file's name left open what it shows was taken (a corner photo, by
+    what it shows: :func:`assistant.services.given_photos.face_or_corner`), said before it
+    is judged; "" where its name said."""
 
 
 def _answer(text: str, face: str, reader: Reader, capture: Capture | None,
@@ -113,7 +122,14 @@ def _answer(text: str, face: str, reader: Reader, capture: Capture | None,
     if named.corner:
         return Answer(corner_cells(named.path, reader, photo=named.name), {},
                       corners={named.name: named.path})
-    cells = photo_cells(named.name, named.path, reader)
+    if named.open_to is None:
+        cells = photo_cells(named.name, named.path, reader)
+    else:  # a corner photo too, where it shows a corner and does not fit the face
+        given = face_or_corner(named.name, named.path, reader, cube, settings, named.open_to,
+                               photo_cells, corner_cells)
+        if given.corner:
+            return Answer(given.faces, {}, corners={given.corner: named.path}, said=given.said)
+        cells = given.faces[named.name]
     asked = face if _as_asked(named.name, face, cells, cube, settings) else None
     return Answer({named.name: cells}, {named.name: named.path}, asked)
 
@@ -157,18 +173,23 @@ def _by_name(answer: Answer, face: str) -> str:
 
 class Named(NamedTuple):
     """The photo an answer names: a corner photo (``name`` ``A`` or ``B``) or a face's
-    (``name`` the face it shows), and its path."""
+    (``name`` the face it shows), and its path; ``open_to``: for a face's, the corner photo
+    its file's name leaves open that it is (:func:`assistant.services.given_photos.
+    corner_named`: "B" for a file named B, "" for either, named after no face; None where
+    the name says)."""
 
     corner: bool
     name: str
     path: str
+    open_to: str | None = None
 
 
 def _named(text: str, face: str) -> Named | None:
     """The photo a typed answer for ``face`` names (None: a face's tokens): its path as a
     shell takes it, quoted, escaped or a ``file://`` URI
     (:func:`assistant.services.typed_paths.photo_given`); ``A=``/``B=`` or a file named A is a
-    corner photo, a file named after a face is that face's photo, any other ``face``'s."""
+    corner photo, a file named after a face is that face's photo, any other ``face``'s; one
+    named B, or after no face, may be a corner photo too (:attr:`Named.open_to`)."""
     given = photo_given(text)
     if given is None:
         return None
@@ -178,7 +199,7 @@ def _named(text: str, face: str) -> Named | None:
     stem = Path(path).stem.upper()
     if stem == "A":  # named as corner photo A is
         return Named(True, "A", path)
-    return Named(False, stem if stem in FACES else face, path)
+    return Named(False, stem if stem in FACES else face, path, corner_named(path))
 
 
 def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
@@ -241,6 +262,8 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
             continue
         if answer is None:
             return "Check cancelled."
+        if answer.said:  # a photo taken as a corner photo, by what it shows
+            print_wrapped(console, answer.said)
         tried = {**seen, **answer.faces}
         try:  # a photo of another face or cube is refused before any slip is said: first
             # one no hold of this cube shows, then one that no cube held turned explains

@@ -1,0 +1,161 @@
+"""Whether a photo given to a check is a face photo or a corner photo, and which corner photo,
+where its file's name leaves that open.
+
+A file named A is corner photo A, and one named after face U, R, F, D or L that face's photo.
+But B names both face B and corner photo B (the corner photos are named A.jpg and B.jpg, as the
+README says), and a file named after nothing (back.jpg) says neither which face nor which
+corner. Such a photo is read as its name or the question takes it first, and asked more only
+where that reading does not fit the cube the plan expects:
+
+- given as a face's photo, it is asked whether it shows a corner of the cube where the
+  one-face reading refuses it, or where the centre it reads surely is not that face's
+  (:func:`face_or_corner`); a photo of one face straight on never shows a corner
+  (:func:`vision.reading.photo_set.shows_a_corner`), so one that does is a corner photo,
+  and is read as one;
+- given as a corner photo with no letter, it is read as photo A, and as photo B where A's
+  faces' centres, read surely, are not U's, F's and R's but B's faces' are D's, L's and B's
+  (:func:`corner_by_centres`): the centres never move, and which of them the photo shows is
+  which corner it shows.
+
+A face photo that fits is never asked more (the corner search costs about a second on it), nor
+is a photo whose face the person named (``F=PATH``, ``--face``): they said what it is.
+
+Shared by ``sudoku-cube check`` and the guide's ``c`` key.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable, Mapping, NamedTuple
+
+from ...models.cube.face_words import listed
+from ...models.cube.geometry import FACES
+from ...models.cube.state import CubeState
+from ...models.errors import SudokuCubeError
+from ...models.profile import CubeSettings
+from ...vision.locate.face_geometry import TWO_FACES_ADVICE, FaceNotFoundError
+from ...vision.reading.corner_shown import CornerShownError
+from ...vision.reading.photo_set import shows_a_corner
+from ...vision.reading.reader import Reader
+from .slip_check import Cells, corner_cells, photo_cells, shown_centre
+from .wrong_centres import CORNER_FACES
+
+FaceRead = Callable[..., Cells]
+"""How a face photo is read: :func:`assistant.services.slip_check.photo_cells`' signature."""
+CornerRead = Callable[..., dict[str, Cells]]
+"""How a corner photo is read: :func:`assistant.services.slip_check.corner_cells`'
+signature (the corner photo's letter as ``photo=``)."""
+
+
+class Given(NamedTuple):
+    """A photo given to a check, as read: its faces' cells, the corner photo it is (``A`` or
+    ``B``; "" for a face photo), and the line that says how it was taken where its name did
+    not say so ("" where it did)."""
+
+    faces: dict[str, Cells]
+    corner: str = ""
+    said: str = ""
+
+
+def corner_named(path: str) -> str | None:
+    """The corner photo a photo's file name, given for a face, leaves open: "B" for a file
+    named B (face B, or corner photo B), "" for one named after no face nor A (either corner
+    photo, or a face), None where the name settles it (A: corner photo A; U, R, F, D or L:
+    that face's photo)."""
+    stem = Path(path).stem.upper()
+    if stem == "B":
+        return "B"
+    return None if stem == "A" or stem in FACES else ""
+
+
+def _misfit(letter: str, faces: Mapping[str, Cells], cube: CubeState,
+            settings: CubeSettings) -> bool:
+    """Whether one of the faces of corner photo ``letter`` read in ``faces`` shows a centre,
+    read surely, that is not that face's in ``cube`` (:func:`shown_centre`)."""
+    return any(shown_centre(f, faces[f], cube, settings) is not None
+               for f in CORNER_FACES[letter] if f in faces)
+
+
+def corner_by_centres(path: str, reader: Reader = Reader(), cube: CubeState | None = None,
+                      settings: CubeSettings = CubeSettings(),
+                      read: CornerRead = corner_cells) -> tuple[str, dict[str, Cells]]:
+    """A corner photo whose name says neither A nor B, read (with ``read``, on ``reader``) as
+    the corner photo whose faces' centres it shows in ``cube``, the cube as the plan expects
+    it: photo A where its centres do not say otherwise, photo B where, read as A, a sure
+    centre is not its face's and, read as B, every face is found and none shows another
+    face's centre. Its letter and its faces' cells. Without ``cube``, photo A, as before."""
+    faces = read(path, reader, photo="A")
+    if cube is None or not _misfit("A", faces, cube, settings):
+        return "A", faces
+    try:
+        other = read(path, reader, photo="B")
+    except SudokuCubeError:
+        return "A", faces  # its refusal as photo A says what is wrong
+    if all(f in other for f in CORNER_FACES["B"]) and not _misfit("B", other, cube, settings):
+        return "B", other
+    return "A", faces
+
+
+def by_centres_words(path: str, letter: str) -> str:
+    """The line that says a corner photo with no letter was read as photo ``letter`` by its
+    centres ("" for A, the letter taken where none is given)."""
+    if letter != "B":
+        return ""
+    return (f"{Path(path).name}: read as corner photo B ({listed(CORNER_FACES['B'])} in view): "
+            "its centres are this cube's D's, L's and B's, not U's, F's and R's (B=PATH says "
+            "so).")
+
+
+def _shows_a_corner(path: str, refused: SudokuCubeError | None = None) -> bool:
+    """Whether the photo at ``path`` shows a corner of the cube: its one-face reading was
+    ``refused`` for it, or the corner search finds three faces on it as taken. A face the
+    one-face search did not find was asked so already (:func:`vision.reading.corner_shown.
+    face_photo_refusal`, unless its refusal spoke of two faces), and is not asked again. A
+    file that cannot be read shows none (its own refusal stands)."""
+    if isinstance(refused, CornerShownError):
+        return True
+    if isinstance(refused, FaceNotFoundError) and TWO_FACES_ADVICE not in str(refused):
+        return False
+    try:
+        return shows_a_corner(Path(path))
+    except SudokuCubeError:
+        return False
+
+
+def _as_corner(path: str, reader: Reader, cube: CubeState | None, settings: CubeSettings,
+               corner: str, read: CornerRead) -> Given:
+    """The photo at ``path``, which shows a corner of the cube, read as corner photo
+    ``corner`` ("": by its centres, :func:`corner_by_centres`), with the line that says so."""
+    if corner:
+        faces = read(path, reader, photo=corner)
+    else:
+        corner, faces = corner_by_centres(path, reader, cube, settings, read)
+    said = (f"{Path(path).name} shows a corner of the cube (three faces): read as corner photo "
+            f"{corner} ({listed(CORNER_FACES[corner])} in view).")
+    return Given(faces, corner, said)
+
+
+def face_or_corner(face: str, path: str, reader: Reader = Reader(),
+                   cube: CubeState | None = None, settings: CubeSettings = CubeSettings(),
+                   corner: str = "", read_face: FaceRead = photo_cells,
+                   read_corner: CornerRead = corner_cells) -> Given:
+    """A photo given as face ``face``'s whose file's name leaves open that it is a corner
+    photo (:func:`corner_named`; ``corner``: the one it may be, "" for either), read: as
+    ``face``'s photo (``read_face``) where that reading fits ``cube`` (the cube as the plan
+    expects it; no sure centre of another face), else, where the photo shows a corner of the
+    cube, as that corner photo (``read_corner``; the letter by its centres where ``corner``
+    is ""), said so. A refused face reading of a photo that shows no corner is raised as it
+    is, and a reading that does not fit is kept for the check to judge (a cube held turned
+    brings another centre in front)."""
+    try:
+        cells = read_face(face, path, reader)
+    except SudokuCubeError as refused:
+        if not _shows_a_corner(path, refused):
+            raise
+        return _as_corner(path, reader, cube, settings, corner, read_corner)
+    if cube is None or shown_centre(face, cells, cube, settings) is None \
+            or not _shows_a_corner(path):
+        return Given({face: cells})
+    return _as_corner(path, reader, cube, settings, corner, read_corner)
+
+
+__all__ = ["Given", "by_centres_words", "corner_by_centres", "corner_named", "face_or_corner"]
