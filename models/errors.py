@@ -1,6 +1,8 @@
 """Errors the user can act on. Each carries the exit status the CLI uses (2 = bad input)."""
 from __future__ import annotations
 
+from typing import Sequence
+
 
 class SudokuCubeError(Exception):
     """A problem with the user's input or environment, explained in plain words.
@@ -13,11 +15,20 @@ class SudokuCubeError(Exception):
     """Whether the message itself says how to go on (which photo to take again, and how): a
     front end that adds its own advice to a refusal (the phone page of ``serve``) adds none.
     Decided where the message is made: ``advises=True`` when raised, or a class's own."""
+    photos: tuple[str, ...] = ()
+    """The photos of a set that the refusal is about, by letter: a face's own photo by the
+    face's (``F``), a corner photo by its own (``A``, ``B``); the one to retake first, first.
+    A front end that shows each photo (the phone page's cards) shows the refusal by these,
+    and names them its own way, never guessing them from the words. Empty: about no one
+    photo."""
 
-    def __init__(self, *args: object, advises: bool | None = None) -> None:
+    def __init__(self, *args: object, advises: bool | None = None,
+                 photos: Sequence[str] = ()) -> None:
         super().__init__(*args)
         if advises is not None:
             self.advises = advises
+        if photos:
+            self.photos = tuple(photos)
 
 
 class StateFormatError(SudokuCubeError):

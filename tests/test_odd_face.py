@@ -9,6 +9,7 @@ import pytest
 
 from sudoku_cube.assistant.cli import main
 from sudoku_cube.assistant.services.cube_input import CORNER_OF, odd_face_refusal, read_input
+from sudoku_cube.assistant.web.service import page_naming
 from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.models.cube.state import CubeState, sticker_name
 from sudoku_cube.models.cube.stickers import Sticker
@@ -16,7 +17,7 @@ from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.generator.cube3 import make_puzzle
 from sudoku_cube.models.grid import GridUnsolvableError, check_digit_counts, solve_grid
 from sudoku_cube.models.grid import odd_face as odd_module
-from sudoku_cube.models.grid.hopeless import PhotoNames
+from sudoku_cube.models.grid.hopeless import FACE_ON, PhotoNames
 from sudoku_cube.models.grid.model import sticker_hypotheses
 from sudoku_cube.models.grid.odd_face import ODD_FROM, odd_face
 from sudoku_cube.models.profile import CubeSettings
@@ -97,8 +98,8 @@ def test_a_face_that_fits_with_a_few_stickers_changed_is_not_named(monkeypatch):
 
 def test_the_refusal_names_the_photo_and_keeps_the_digit_counts():
     said = odd_face_refusal(_mixed(3, "F"), FILES)
-    assert said is not None
-    head, counts = said.split("\n", 1)
+    assert said is not None and said.photos == ("F",)
+    head, counts = said.words.split("\n", 1)
     assert head.startswith("the photo of F (F.jpg) does not fit the other five faces: it may "
                            "show another cube, or another face than the front face (F)")
     assert "Retake F.jpg of the front face (F)" in head
@@ -107,9 +108,20 @@ def test_the_refusal_names_the_photo_and_keeps_the_digit_counts():
 
 def test_a_corner_photo_is_named_with_the_face():
     said = odd_face_refusal(_mixed(3, "L"), PhotoNames(dict(CORNER_OF), corners=True))
-    assert said is not None
-    assert said.startswith("the left face (L) in corner photo B (faces D L B) does not fit")
-    assert "Retake corner photo B (faces D L B)" in said
+    assert said is not None and said.photos == ("B",)
+    assert said.words.startswith("the left face (L) in corner photo B (faces D L B) does not "
+                                 "fit")
+    assert "Retake corner photo B (faces D L B)" in said.words
+
+
+def test_the_page_names_the_photo_by_its_card():
+    """The phone page's naming: the photo by its card, its face's letter said once."""
+    said = odd_face_refusal(_mixed(3, "F"), PhotoNames(FILES.names, naming=page_naming("faces")))
+    assert said is not None and said.photos == ("F",)
+    head = said.words.split("\n", 1)[0]
+    assert head == ("the photo of face F (front) does not fit the other five faces: it may show "
+                    "another cube, or another face than the front face. Retake the photo of "
+                    f"face F (front): {FACE_ON}.")
 
 
 @pytest.fixture(scope="module")

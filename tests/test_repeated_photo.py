@@ -8,10 +8,12 @@ import pytest
 
 from sudoku_cube.assistant.cli import main
 from sudoku_cube.assistant.services.cube_input import repeated_photo_refusal
+from sudoku_cube.assistant.web.service import page_naming
 from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.models.cube.state import CubeState
 from sudoku_cube.models.cube.stickers import Sticker
 from sudoku_cube.models.generator.cube3 import make_puzzle
+from sudoku_cube.models.grid.hopeless import PhotoNames
 from sudoku_cube.models.grid.photo_turn import photo_turned
 from sudoku_cube.models.grid.repeated_photo import repeated_photo
 
@@ -68,11 +70,27 @@ def test_stickers_with_no_digit_seen_match_nothing():
 def test_the_refusal_names_both_photos_and_their_faces():
     state = make_puzzle(5, 25).state
     copied = _with_face(state, "L", state.face("F"))
-    files = {f: f"{f}.jpg" for f in FACES}
+    files = PhotoNames({f: f"{f}.jpg" for f in FACES})
     said = repeated_photo_refusal(copied, files)
-    assert said is not None and said.startswith("L.jpg shows the same face as F.jpg (9 of its 9")
-    assert "F.jpg is to show the front face (F) and L.jpg the left face (L)" in said
+    assert said is not None and said.words.startswith(
+        "L.jpg shows the same face as F.jpg (9 of its 9")
+    assert "F.jpg is to show the front face (F) and L.jpg the left face (L)" in said.words
+    assert said.photos == ("L", "F")  # the later photo first, then the one it repeats
     assert repeated_photo_refusal(state, files) is None
+
+
+def test_the_refusal_names_the_photos_as_the_caller_does():
+    """The phone page names the photos by its cards: no file, and no face letter twice."""
+    state = make_puzzle(5, 25).state
+    copied = _with_face(state, "L", state.face("F"))
+    said = repeated_photo_refusal(copied, PhotoNames({f: f"{f}.jpg" for f in FACES},
+                                                     naming=page_naming("faces")))
+    assert said is not None and said.photos == ("L", "F")
+    assert said.words == (
+        "the photo of face L (left) shows the same face as the photo of face F (front) (9 of "
+        "its 9 stickers alike): the same face was photographed twice. Retake the one taken of "
+        "the wrong face: the photo of face F (front) is to show the front face and the photo "
+        "of face L (left) the left face")
 
 
 def test_solve_refuses_a_folder_with_one_photo_copied_under_another_name(tmp_path, capsys):

@@ -239,8 +239,8 @@ def test_the_pages_inconsistency_names_the_photos_of_the_likely_misreads():
     check = ReviewCheck([problem], None, named=True, culprits=(0, 1, 2, 9))
     after = "; type q at the review on the computer to retake photos here."
     assert inconsistency(check, "faces") == (
-        f"The reading is not consistent: {problem}. Retake the photo of face U: sharp, evenly "
-        "lit, no glare, the face square on and filling much of the picture (most of the "
+        f"The reading is not consistent: {problem}. Retake the photo of face U (up): sharp, "
+        "evenly lit, no glare, the face square on and filling much of the picture (most of the "
         "likely misreads are there), or correct the stickers at the review on the computer" + after)
     assert inconsistency(check, "corners") == (
         f"The reading is not consistent: {problem}. Retake corner photo A (faces U R F): "
@@ -257,8 +257,8 @@ def test_the_pages_inconsistency_names_the_photos_of_the_likely_misreads():
     both = ReviewCheck([problem], None, named=True, culprits=(0, 27))
     assert inconsistency(both, "corners") == general  # both corner photos
     assert inconsistency(both, "faces").startswith(  # two of six photos are named
-        f"The reading is not consistent: {problem}. Retake the photo of face U and the photo "
-        "of face D: ")
+        f"The reading is not consistent: {problem}. Retake the photos of faces U (up) and "
+        "D (down): ")
 
 
 def test_a_typed_slip_names_no_photo_to_retake():
@@ -402,10 +402,10 @@ def test_a_corner_photo_with_no_face_on_top_is_kept_and_named_by_the_pair(served
     page = wait_read(served)
     want = read_json(pair, capsys)
     got = call(served.url + "api/reading")[1]
-    assert (got["faces"], got["candidates"], got["notes"]) == \
-        (want["faces"], want["candidates"], want["notes"])
-    assert page["notes"] == want["notes"] and page["notes"][0].startswith(
-        "A.jpg was held with no face on top of the corner")
+    assert (got["faces"], got["candidates"]) == (want["faces"], want["candidates"])
+    assert want["notes"][0].startswith("A.jpg was held with no face on top of the corner")
+    assert page["notes"] == got["notes"] == [  # A named by its card, not by a file
+        want["notes"][0].replace("A.jpg", "Corner photo A", 1)]
     assert "U is the face with centre" in page["notes"][0]
     a = next(p for p in page["photos"] if p["name"] == "A")
     assert a["unnamed"] is None and a["refused"] is None
@@ -429,10 +429,12 @@ def test_a_corner_pair_no_naming_fits_is_refused_with_words_then_retaken(served,
     assert reading is None
     page = call(served.url + "api/status")[1]
     assert page["stage"] == "refused" and page["notes"] == []
-    assert page["message"].startswith("A.jpg: corner photo A is not upright")
-    assert "do not fit photo B's" in page["message"] and "U faces up" in page["message"]
-    a = next(p for p in page["photos"] if p["name"] == "A")
-    assert a["refused"] == page["message"] and a["unnamed"] is None
+    assert page["message"].startswith("Corner photo A is not upright")
+    assert "do not fit corner photo B's" in page["message"] and "U faces up" in page["message"]
+    assert ".jpg" not in page["message"] and page["retake"] == ""  # it says how to hold A
+    cards = {p["name"]: p for p in page["photos"]}
+    assert cards["A"]["refused"] == page["message"] and cards["A"]["unnamed"] is None
+    assert cards["B"]["refused"] is None
     other = ROOT / "samples" / "corners" / "c2-coloured" / "A.jpg"
     status, view = call(served.url + "api/corner/A", other.read_bytes())
     assert status == 200 and len(view["faces"]) == 3 and view["unnamed"] is None
@@ -610,9 +612,12 @@ def test_a_set_refused_as_a_whole_says_which_photo_to_retake(served):
         if problem or reading is not None:
             break
     status = call(served.url + "api/status")[1]
-    assert status["stage"] == "refused" and status["message"].startswith("B.jpg: photo B shows "
-                                                                         "the same corner")
-    assert "retake A instead" in status["message"] and status["retake"] == ""  # said once
+    assert status["stage"] == "refused" and status["message"].startswith(
+        "Corner photo B shows the same corner as corner photo A (")
+    assert "If corner photo A is the one taken twice, retake it instead" in status["message"]
+    assert ".jpg" not in status["message"] and status["retake"] == ""  # said once
+    cards = {p["name"]: p["refused"] for p in status["photos"]}
+    assert cards == {"A": status["message"], "B": status["message"]}  # either was taken twice
 
 
 def test_the_page_adds_advice_only_to_a_refusal_that_has_none(served):
@@ -627,20 +632,20 @@ def test_the_page_adds_advice_only_to_a_refusal_that_has_none(served):
                     (CORNERS_DIR / f"{name}.jpg").read_bytes())[0] == 200
     wait_read(served)
     assert call(served.url + "api/status")[1]["retake"] == ""
-    service, folder = served.service, served.service.folder.path
-    cases = [(SudokuCubeError(f"{folder}/A.jpg: the photo is held turned"),
-              "A.jpg: the photo is held turned.", "Retake corner photo A."),
-             (SudokuCubeError("no plan reaches this cube."), "no plan reaches this cube.",
-              "Check each photo against the cube and retake those misread."),
-             (SudokuCubeError(f"{folder}/B.jpg: x; retake B so", advises=True),
-              "B.jpg: x; retake B so", "")]
-    for error, message, retake in cases:
+    service = served.service
+    cases = [(SudokuCubeError("corner photo A is held turned", photos=("A",)),
+              "Corner photo A is held turned.", "Retake corner photo A.", "A"),
+             (SudokuCubeError("no plan reaches this cube"), "No plan reaches this cube.",
+              "Check each photo against the cube and retake those misread.", None),
+             (SudokuCubeError("corner photo A: x; retake B so", advises=True, photos=("B",)),
+              "Corner photo A: x; retake B so.", "", "B")]
+    for error, message, retake, card in cases:
         assert service.refuse_reading(error) == message
         status = call(served.url + "api/status")[1]
         assert (status["stage"], status["message"], status["retake"]) == \
             ("refused", message, retake)
-    cards = {p["name"]: p["refused"] for p in status["photos"]}
-    assert cards == {"A": None, "B": "B.jpg: x; retake B so"}  # the card of the photo named
+        cards = {p["name"]: p["refused"] for p in status["photos"]}
+        assert cards == {n: message if n == card else None for n in "AB"}  # as the error says
 
 
 def test_the_refusals_of_photos_and_of_doubt_say_they_advise():
@@ -661,21 +666,32 @@ def test_the_refusals_of_photos_and_of_doubt_say_they_advise():
     assert "Retake" in str(err) and "Retake" in str(again)
 
 
-def test_a_face_photographed_twice_is_said_once_on_the_page_and_the_terminal(served,
-                                                                             monkeypatch):
-    """U's photo put in R's slot a quarter turn round (no repeat at upload: the stickers lie
-    elsewhere): the terminal's reading refuses the set, naming both photos and what each is to
-    show; the page says it as it was made, adding no advice of its own (it has its own), and
-    the terminal says it once."""
-    import cv2
+def test_a_reading_too_doubtful_names_the_photos_by_the_pages_cards():
+    """Where the page names the photos, the refusal of a reading too doubtful names them by
+    their cards, keeps them as data, and the page retakes them on those cards."""
+    from sudoku_cube.assistant.web.service import page_naming, retake_named
+    from sudoku_cube.models.grid.hopeless import PhotoNames, photo_refusal, too_doubtful
 
-    turned = cv2.rotate(cv2.imread(str(FACES_DIR / "U.jpg")), cv2.ROTATE_90_CLOCKWISE)
-    service = served.service
-    for face in "URFDLB":
-        data = cv2.imencode(".jpg", turned)[1].tobytes() if face == "R" else \
-            (FACES_DIR / f"{face}.jpg").read_bytes()
-        service.upload("faces", face, data)
-    waited = []
+    state = random_design(random.Random(5))
+    err = too_doubtful(state, tuple(range(0, 27)), "too many to decide between")
+    files = {f: f"{f}.jpg" for f in "URFDLB"}
+    terminal = photo_refusal(err, state, PhotoNames(files))
+    page = photo_refusal(err, state, PhotoNames(files, naming=page_naming("faces")))
+    assert "Retake U.jpg, R.jpg and F.jpg: " in str(terminal)
+    assert "Retake the photos of faces U (up), R (right) and F (front): " in str(page)
+    assert ".jpg" not in str(page) and page.photos == terminal.photos == ("U", "R", "F")
+    check = ReviewCheck([str(page)], None, explanation=str(page), too_doubtful=True,
+                        retake=page.photos)
+    assert retake_named(check, "faces") == ("U", "R", "F")
+    assert inconsistency(check, "faces", person=False) == \
+        f"The reading is not consistent: {str(page).rstrip('. ')}."
+
+
+def refused_without_a_person(served: Server, monkeypatch) -> tuple[dict, str]:
+    """The terminal's side of ``serve --plain`` (nobody at it) run on the photos the page took
+    until the page has shown the set refused for two more rounds: the page's status and what
+    the terminal said."""
+    service, waited = served.service, []
     check = serve_command.interrupt.check
 
     def check_until_said_twice_over() -> None:  # two more rounds after the refusal
@@ -685,20 +701,98 @@ def test_a_face_photographed_twice_is_said_once_on_the_page_and_the_terminal(ser
             raise _Done
         check()
     monkeypatch.setattr(serve_command.interrupt, "check", check_until_said_twice_over)
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + 180
     out = io.StringIO()
     args = build_parser("serve").parse_args(["serve", "--ocr", "never", "--plain"])
     with pytest.raises(_Done):
         serve_command.hand_over(service, service.folder, CubeSettings(), args,
                                 Console(file=out, width=300))
-    page = call(served.url + "api/status")[1]
-    said = ("R.jpg shows the same face as U.jpg (9 of its 9 stickers alike, one turned to the "
-            "other): the same face was photographed twice. Retake the one taken of the wrong "
-            "face: U.jpg is to show the top face (U) and R.jpg the right face (R)")
+    return call(served.url + "api/status")[1], out.getvalue()
+
+
+def refused_cards(page: dict) -> dict[str, str | None]:
+    """Each card's refusal on the page (None: none), by the photo's name."""
+    return {p["name"]: p["refused"] for p in page["photos"]}
+
+
+def test_a_face_photographed_twice_is_said_once_on_the_page_and_the_terminal(served,
+                                                                             monkeypatch):
+    """U's photo put in R's slot a quarter turn round (no repeat at upload: the stickers lie
+    elsewhere): the terminal's reading refuses the set, naming both photos, by their cards,
+    and what each is to show; the page says it as it was made, on both cards, adding no
+    advice of its own (it has its own), and the terminal says it once."""
+    import cv2
+
+    turned = cv2.rotate(cv2.imread(str(FACES_DIR / "U.jpg")), cv2.ROTATE_90_CLOCKWISE)
+    service = served.service
+    for face in "URFDLB":
+        data = cv2.imencode(".jpg", turned)[1].tobytes() if face == "R" else \
+            (FACES_DIR / f"{face}.jpg").read_bytes()
+        service.upload("faces", face, data)
+    page, terminal = refused_without_a_person(served, monkeypatch)
+    said = ("The photo of face R (right) shows the same face as the photo of face U (up) (9 of "
+            "its 9 stickers alike, one turned to the other): the same face was photographed "
+            "twice. Retake the one taken of the wrong face: the photo of face U (up) is to show "
+            "the top face and the photo of face R (right) the right face.")
     assert (page["stage"], page["message"], page["retake"]) == ("refused", said, "")
-    terminal = out.getvalue()
+    assert refused_cards(page) == {f: said if f in "UR" else None for f in "URFDLB"}
     assert terminal.count("the same face was photographed twice") == 1, terminal
     assert "retake that photo" not in terminal.lower()
+
+
+def test_a_face_of_another_cube_is_refused_on_its_card(served, monkeypatch):
+    """F's photo taken of another cube: the terminal refuses the set as not fitting, and the
+    page names the photo by its card, on that card alone, with no file's name."""
+    for face in "URFDLB":
+        cube = "02-tilted" if face == "F" else "01-easy"
+        served.service.upload("faces", face,
+                              (ROOT / "samples" / "cubes" / cube / f"{face}.jpg").read_bytes())
+    page, _ = refused_without_a_person(served, monkeypatch)
+    message = page["message"]
+    assert page["stage"] == "refused" and message.startswith(
+        "The photo of face F (front) does not fit the other five faces: it may show another "
+        "cube, or another face than the front face. Retake the photo of face F (front): "
+        "sharp"), message
+    assert ".jpg" not in message and page["retake"] == ""
+    assert refused_cards(page) == {f: message if f == "F" else None for f in "URFDLB"}
+
+
+def test_a_plain_cube_is_refused_naming_its_photos_by_their_cards(served, monkeypatch):
+    """Photos on which no digit is seen (a plain colour cube): the refusal names the photos
+    to retake by their cards, as several; each of their cards shows it."""
+    from tests.test_read_blank_cube import _plain_faces
+
+    real = Reader.read_photo_set
+    monkeypatch.setattr(Reader, "read_photo_set", lambda self, path, **kw: _plain_faces(
+        real(self, path, **kw)))
+    for face in "URFDLB":
+        served.service.upload("faces", face, (FACES_DIR / f"{face}.jpg").read_bytes())
+    page, _ = refused_without_a_person(served, monkeypatch)
+    message = page["message"]
+    assert page["stage"] == "refused" and message.startswith("No digit seen on 54 of the 54 "), \
+        message
+    assert ("is this a Sudoku Cube (a digit on every sticker)? If so, retake the photos of "
+            "faces U (up), R (right), F (front), D (down), L (left) and B (back): ") in message
+    assert ".jpg" not in message and page["retake"] == ""
+    assert refused_cards(page) == {f: message for f in "URFDLB"}
+
+
+def test_a_review_nobody_answers_names_the_photo_to_retake_on_its_card(served, monkeypatch):
+    """``serve --plain``: the review's check finds the reading not consistent, the grid's
+    likely misreads on R, and nobody answers: the set is refused in the page's words, on the
+    card of R's photo."""
+    problem = "digit 2 is read 7 times (at R1 R2 R3 U1)"
+    monkeypatch.setattr(review_ui, "check_reading", lambda *a, **k: ReviewCheck(
+        [problem], None, named=True, culprits=(9, 10, 11)))
+    for face in "URFDLB":
+        served.service.upload("faces", face, (FACES_DIR / f"{face}.jpg").read_bytes())
+    page, _ = refused_without_a_person(served, monkeypatch)
+    message = page["message"]
+    assert page["stage"] == "refused" and message.startswith(
+        f"The reading is not consistent: {problem}. Retake the photo of face R (right): "), \
+        message
+    assert ".jpg" not in message and page["retake"] == ""
+    assert refused_cards(page) == {f: message if f == "R" else None for f in "URFDLB"}
 
 
 def test_serve_refuses_a_bad_port_clearly(capsys, tmp_path):
@@ -854,7 +948,7 @@ def test_q_at_the_review_retakes_photos_and_the_new_reading_is_reviewed(served, 
     inconsistent, (status, body), quit_view, (retaken, _), again = seen
     assert inconsistent["stage"] == "inconsistent"
     assert inconsistent["message"].startswith(
-        f"The reading is not consistent: {problem}. Retake the photo of face R: ")
+        f"The reading is not consistent: {problem}. Retake the photo of face R (right): ")
     assert inconsistent["message"].endswith(
         "; type q at the review on the computer to retake photos here.")
     assert inconsistent["photos"][1]["refused"] is None  # R's photo stays in use
@@ -867,7 +961,7 @@ def test_q_at_the_review_retakes_photos_and_the_new_reading_is_reviewed(served, 
     assert (quit_view["stage"], retaken) == ("read", 200)
     assert quit_view["message"].startswith("The review was stopped on the computer. The reading "
                                            f"is not consistent: {problem}. Retake the photo of "
-                                           "face R: ")
+                                           "face R (right): ")
     assert (folder / "R.jpg").read_bytes() == r_photo
     assert readings[1] is not None and readings[1] is not readings[0]
     assert again["stage"] == "inconsistent"  # the review of the new reading
@@ -988,7 +1082,7 @@ def test_the_pages_words_for_two_faces_and_a_corner_in_slot_b():
         f'{corner}, or choose "Two corner photos" and put it in the slot of corner photo A or B')
 
     class Refusing:
-        def read_photo_set(self, path):
+        def read_photo_set(self, path, **_):
             raise CornerAsFaceError("B", f"{path}/B.jpg: shows a corner of the cube ...")
 
     service = PhoneService(PhotoFolder(new_folder()), Refusing())  # type: ignore[arg-type]
@@ -996,9 +1090,11 @@ def test_the_pages_words_for_two_faces_and_a_corner_in_slot_b():
     service._read_set_if_complete()
     _, reading, problem = service.wait_reading(-1, 0)
     assert reading is None and problem.startswith(
-        "photo B: this looks like a corner photo, showing three faces, not face B (back) "
+        "Photo B: this looks like a corner photo, showing three faces, not face B (back) "
         "alone"), problem
     assert ".jpg" not in problem
+    cards = {p["name"]: p["refused"] for p in service.status()["photos"]}
+    assert cards == {f: problem if f == "B" else None for f in "URFDLB"}
 
 
 def test_after_q_the_page_keeps_the_reviews_advice_or_asks_for_any_photo():

@@ -197,7 +197,8 @@ def hand_over(service: PhoneService, folder: PhotoFolder, settings: CubeSettings
         interrupt.set_resume_command("sudoku-cube serve --resume")
         companion = Companion(service.follow, phone_capture(service, console), "the phone",
                               at=service.at, checked=service.review_check,
-                              upright=service.upright, retakes=True)
+                              upright=service.upright, retakes=True,
+                              naming=service.naming())
         try:
             code = solve_with_review(str(folder.path), settings, args, console,
                                      reading=reading, companion=companion,

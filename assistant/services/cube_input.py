@@ -9,7 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Mapping, NamedTuple, Sequence
 
-from ...models.cube.face_words import faces_words, place_words, to_hold_words
+from ...models.cube.face_words import PhotoNaming, faces_words, place_words, to_hold_words
 from ...models.cube.geometry import FACES
 from ...models.cube.state import CubeState, sticker_name
 from ...models.cube.stickers import Sticker
@@ -19,7 +19,7 @@ from ...models.grid import GridSolution, GridUnsolvableError, photo_refusal, sol
 from ...models.grid.corner_turn import find_corner_turn
 from ...models.grid.diagnosis import check_digit_counts
 from ...models.grid.hopeless import (FACE_ON, PhotoNames, corner_names, corner_on,
-                                     refused_before_search, retake_photos)
+                                     refused_before_search, retake_photos, retaken)
 from ...models.grid.odd_face import odd_face
 from ...models.grid.photo_turn import find_turned_photo
 from ...models.grid.repeated_photo import repeated_photo
@@ -67,7 +67,8 @@ class CubeRead(NamedTuple):
 
 
 def read_input(path: Path, reader: Reader, progress: Progress | None = None,
-               reading: Reading | None = None) -> CubeRead:
+               reading: Reading | None = None, naming: PhotoNaming | None = None
+               ) -> CubeRead:
     """The cube in a photo folder (read with ``reader``) or a state file; a missing path is a
     clear error naming it, and photos in which most faces show no digit
     (:func:`no_digits_refusal`) are no Sudoku Cube's, refused naming the photos to retake, as
@@ -76,7 +77,11 @@ def read_input(path: Path, reader: Reader, progress: Progress | None = None,
     (:func:`repeated_photo_refusal`) and a face photo that does not fit the other five
     (:func:`odd_face_refusal`), naming the photo. ``reading``: the photo folder's
     reading when it was already read (``serve`` reads each photo as it arrives; its refusal
-    then names no folder, which the phone's user never saw)."""
+    then names no folder, which the phone's user never saw). ``naming``: how the caller names
+    the photos, in these refusals and in the advice that names photos to retake
+    (:attr:`CubeRead.photo_names`; the phone page by its cards); None names them by their
+    files. Each refusal keeps the photos it is about as its
+    :attr:`~models.errors.SudokuCubeError.photos`."""
     if not path.exists():
         raise SudokuCubeError(f"{path}: no such file or folder; give a folder of face photos "
                               "(U.jpg R.jpg ...) or a state file")
@@ -84,14 +89,15 @@ def read_input(path: Path, reader: Reader, progress: Progress | None = None,
         if progress is not None:
             progress(Event("reading"))
         given, reading = reading is not None, reading or reader.read_photo_set(path)
-        names = photo_names(photo_sources(reading.faces))
-        refusal = no_digits_refusal({f: r.blank for f, r in reading.faces.items()}, names)
+        names = photo_names(photo_sources(reading.faces), naming)
+        blank = {f: r.blank for f, r in reading.faces.items()}
+        refusal = no_digits_refusal(blank, names)
         if refusal is not None:  # no Sudoku Cube: no review of guesses
-            raise SudokuCubeError(refusal if given else f"{path}: {refusal}", advises=True)
+            raise SudokuCubeError(refusal if given else f"{path}: {refusal}", advises=True,
+                                  photos=retaken(blank_faces(blank), names))
         files = face_photos(reading.faces)
-        twice = repeated_photo_refusal(reading.state, files, {f: r.blank for f, r in
-                                                              reading.faces.items()}) \
-            if files else None
+        twice = repeated_photo_refusal(reading.state, names, blank) \
+            if files and names is not None else None
         if twice is not None:  # one face photographed twice: no review of its stickers
             raise corner_or(twice, reading, path, given, files)
         odd = odd_face_refusal(reading.state, names, reader.settings)
@@ -108,72 +114,92 @@ def read_input(path: Path, reader: Reader, progress: Progress | None = None,
     return CubeRead(state, ones, None, None, photo_names=photo_names(sources))
 
 
-def corner_or(said: str, reading: Reading, path: Path, given: bool,
+def corner_or(said: Refusal, reading: Reading, path: Path, given: bool,
               files: Mapping[str, str] | None) -> SudokuCubeError:
     """The refusal of a reading that shows one face twice, or a face that does not fit the
-    other five (``said``): where the reading is of six face photos (``files``, else None) and
-    one of them shows a corner of the cube (three faces), that is what the person has to
-    change, and it is said instead (:func:`vision.reading.photo_set.corner_among`: a corner
-    photo's clearest face read as a face of its own). Both refusals break the digit counts,
-    where the folder's reading has already asked photo B
+    other five (``said``, with the photos it is about): where the reading is of six face
+    photos (``files``, else None) and one of them shows a corner of the cube (three faces),
+    that is what the person has to change, and it is said instead
+    (:func:`vision.reading.photo_set.corner_among`: a corner photo's clearest face read as a
+    face of its own). Both refusals break the digit counts, where the folder's reading has
+    already asked photo B
     (:func:`vision.reading.photo_set.read_folder`), so the other five are asked. ``given``:
     the reading came with no folder the person named (the phone page), so the photo is named
     without its folder."""
     photos = {f: Path(r.source) for f, r in reading.faces.items() if r.source and files}
     corner = corner_among(photos, tuple(f for f in FACES if f != "B"))
     if corner is None:  # both refusals name the photo to retake, and how
-        return SudokuCubeError(said if given else f"{path}: {said}", advises=True)
+        return SudokuCubeError(said.words if given else f"{path}: {said.words}", advises=True,
+                               photos=said.photos)
     return CornerAsFaceError(corner.face, str(corner).replace(f"{path}{os.sep}", "")) \
         if given else corner
 
 
-def repeated_photo_refusal(state: CubeState, files: Mapping[str, str],
-                           blank: Mapping[str, Sequence[int]] | None = None) -> str | None:
-    """The refusal of a reading in which two face photos (``files``: face -> file name) show
-    one face's stickers and the digit counts fail
+class Refusal(NamedTuple):
+    """A refusal's words, and the photos it is about, by letter
+    (:attr:`models.errors.SudokuCubeError.photos`), for the error that says it."""
+
+    words: str
+    photos: tuple[str, ...] = ()
+
+
+def repeated_photo_refusal(state: CubeState, photos: PhotoNames,
+                           blank: Mapping[str, Sequence[int]] | None = None
+                           ) -> Refusal | None:
+    """The refusal of a reading in which two face photos (``photos``: each face's own, and
+    how they are named) show one face's stickers and the digit counts fail
     (:func:`models.grid.repeated_photo.repeated_photo`; ``blank``: per face the stickers no
-    digit was seen on), naming the two photos and the face each is to show; None when no two
-    faces are alike."""
+    digit was seen on), naming the two photos and the face each is to show, about the later
+    photo and then the earlier one; None when no two faces are alike."""
     twice = repeated_photo(state, blank, CubeSettings().symmetric)
     if twice is None:
         return None
-    a, b = files.get(twice.first, twice.first), files.get(twice.second, twice.second)
+    a, b = photos.called(twice.first), photos.called(twice.second)
+    place = photos.naming.place if photos.naming is not None else place_words
     turned = ", one turned to the other" if twice.quarter_turns else ""
-    return (f"{b} shows the same face as {a} ({twice.alike} of its 9 stickers alike{turned}): "
-            f"the same face was photographed twice. Retake the one taken of the wrong face: "
-            f"{a} is to show {place_words(twice.first)} and {b} "
-            f"{place_words(twice.second)}")
+    return Refusal(
+        f"{b} shows the same face as {a} ({twice.alike} of its 9 stickers alike{turned}): "
+        f"the same face was photographed twice. Retake the one taken of the wrong face: "
+        f"{a} is to show {place(twice.first)} and {b} {place(twice.second)}",
+        (twice.second, twice.first))
 
 
 def odd_face_refusal(state: CubeState, photos: PhotoNames | None,
-                     settings: CubeSettings = CubeSettings()) -> str | None:
+                     settings: CubeSettings = CubeSettings()) -> Refusal | None:
     """The refusal of a reading whose digit counts fail where one face's photo does not fit
     the other five (:func:`models.grid.odd_face.odd_face`: with its nine stickers left open the
     cube solves, with no other face's, and not by a few of them misread), naming that photo
-    (``photos`` as :func:`photo_names` gives them: the face's own file, or the corner photo
-    that shows it with the face) and the face it is to show; the digit counts' lines follow,
-    as true as before. None where no one face is to blame."""
+    (``photos`` as :func:`photo_names` gives them: the face's own, by its file or as the
+    caller names it, or the corner photo that shows it with the face) and the face it is to
+    show, about that photo; the digit counts' lines follow, as true as before. None where no
+    one face is to blame."""
     odd = odd_face(state, settings)
     if odd is None:
         return None
     face = odd.face
-    where = place_words(face)
-    named = photos.names.get(face) if photos is not None else None
-    if named is None:
-        shot, again = f"the photo of {where}", f"Retake the photo of {where}"
-    elif photos is not None and photos.corners:
-        corner = corner_names([named], photos.names)
-        shot = f"{where} in corner photo {corner}"
-        again = f"Retake corner photo {corner}: {corner_on()}"
+    naming = photos.naming if photos is not None else None
+    where = naming.place(face) if naming is not None else place_words(face)
+    if photos is None or face not in photos.names:
+        shot, again, about = f"the photo of {where}", f"Retake the photo of {where}", ()
+    elif photos.corners:
+        corner = corner_names([photos.photo(face)], photos)
+        shot = f"{where} in {corner}"
+        again = f"Retake {corner}: {corner_on()}"
+        about = (photos.photo(face),)
+    elif naming is not None and naming.says_face:
+        shot, about = photos.called(face), (face,)
+        again = f"Retake {shot}: {FACE_ON}"
     else:
-        shot, again = f"the photo of {face} ({named})", f"Retake {named} of {where}: {FACE_ON}"
+        named = photos.called(face)
+        shot, about = f"the photo of {face} ({named})", (face,)
+        again = f"Retake {named} of {where}: {FACE_ON}"
     counts = ""
     try:
         check_digit_counts(state, settings)
     except GridUnsolvableError as e:
         counts = f"\n{e.finding}"
-    return (f"{shot} does not fit the other five faces: it may show another cube, or another "
-            f"face than {where}. {again}.{counts}")
+    return Refusal(f"{shot} does not fit the other five faces: it may show another cube, or "
+                   f"another face than {where}. {again}.{counts}", about)
 
 
 def checked_state_file(path: str | os.PathLike[str]) -> StateFile:
@@ -254,19 +280,21 @@ CORNER_OF = {f: k for k in CORNER_PHOTOS for f in face_names(k)}
 """The corner photo that shows each face: A shows U F R, B shows D L B (docs/photos.md)."""
 
 
-def photo_names(sources: Mapping[str, str]) -> PhotoNames | None:
+def photo_names(sources: Mapping[str, str], naming: PhotoNaming | None = None
+                ) -> PhotoNames | None:
     """The photos to name in advice to retake one, from face -> the path of the photo it was
     read from (a photo folder's reading, or a state file's record of it, trusted in nothing):
     the corner photos (``A`` or ``B``, each showing its own three faces) or each face's own
-    photo (its file name alone, ``L.jpg``, never the folder); None unless all six faces come
+    photo (its file name alone, ``L.jpg``, never the folder), named as ``naming`` names them
+    where given (:class:`models.grid.hopeless.PhotoNames`); None unless all six faces come
     from photo files of one kind or the other."""
     if set(sources) != set(FACES) or any(Path(s).suffix.lower() not in PHOTO_SUFFIXES
                                          for s in sources.values()):
         return None
     if _corner_letters(sources) == CORNER_OF:
-        return PhotoNames(dict(CORNER_OF), corners=True)
+        return PhotoNames(dict(CORNER_OF), corners=True, naming=naming)
     files = _face_files(sources)
-    return PhotoNames(files) if files else None
+    return PhotoNames(files, naming=naming) if files else None
 
 
 def blank_stickers(faces: Mapping[str, FaceReading]) -> frozenset[int]:
@@ -279,6 +307,12 @@ def empty_faces(faces: Mapping[str, FaceReading]) -> list[str]:
     """The faces of a reading on which no digit was seen at all (a plain cube's, or one too
     dark or blurred to show its digits)."""
     return [f for f, r in faces.items() if len(r.blank) == len(r.stickers)]
+
+
+def blank_faces(blank: Mapping[str, Sequence[int]]) -> list[str]:
+    """The faces with a sticker on which no digit was seen (``blank``: face -> cells 0-8), in
+    the usual order: those whose photos :func:`blank_line` names to retake."""
+    return [f for f in FACES if blank.get(f)]
 
 
 def blank_line(blank: frozenset[int], empty: list[str], photos: PhotoNames | None = None,

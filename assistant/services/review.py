@@ -98,6 +98,10 @@ class ReviewCheck:
     (:attr:`models.grid.diagnosis.GridUnsolvableError.culprits`), by index, those the photos
     read (a token typed at the review is no photo's misread: no photo is retaken for it);
     none otherwise."""
+    retake: tuple[str, ...] = ()
+    """The photos the grid solver's refusal names to retake, by letter
+    (:attr:`models.errors.SudokuCubeError.photos`: a reading too doubtful, where ``photos``
+    named them); none otherwise."""
     typed_notes: list[str] = field(default_factory=list)
     """Corrections typed that no solved arrangement allows with the rest of the reading
     (:attr:`GridSolution.typed_refused`), each named as the likely slip, with what the photo
@@ -144,7 +148,8 @@ def check_reading(state: CubeState, settings: CubeSettings = CubeSettings(),
                            f"the grid cannot be completed: {_finding(e)}", too_doubtful=hopeless,
                            named=named,
                            culprits=tuple(c.index for c in getattr(e, "culprits", ())
-                                          if not getattr(c, "typed", False)))
+                                          if not getattr(c, "typed", False)),
+                           retake=e.photos)
     suggestions = {i: s for i, (s, best) in enumerate(zip(grid.chosen, state.stickers))
                    if not same_sticker(s, best, settings.symmetric)}
     chosen = CubeState(tuple(grid.chosen), state.n)

@@ -11,6 +11,7 @@ from typing import Callable
 
 from rich.console import Console
 
+from ...models.cube.face_words import PhotoNaming
 from ...models.cube.moves import parse_moves
 from ...models.cube.state import CubeState
 from ...models.grid import solve_grid
@@ -51,7 +52,9 @@ class Companion:
     the photos' reading shows it as the terminal does. ``retakes``: q at the review goes back
     to the companion to retake photos (:class:`assistant.terminal.review_ui.ReviewQuit` is
     raised to its caller, which says what follows) instead of stopping with the words for a
-    command run again."""
+    command run again. ``naming``: how the companion names the photos it took, where the
+    refusals of the reading and the advice to retake photos name them (the page by its
+    cards, :func:`assistant.services.cube_input.read_input`); None: by their files."""
 
     shown: Callable[[list[Step], CubeState], None]
     capture: Capture
@@ -60,6 +63,7 @@ class Companion:
     checked: Callable[[ReviewCheck], None] | None = None
     upright: Callable[[Upright], None] | None = None
     retakes: bool = False
+    naming: PhotoNaming | None = None
 
 
 def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,

@@ -19,6 +19,7 @@ from typing import Callable, NamedTuple
 
 from rich.console import Console
 
+from ...models.cube.face_words import PhotoNaming
 from ...models.cube.state import CubeState
 from ...models.grid import GridUnsolvableError, photo_refusal
 from ...models.grid.hopeless import PhotoNames
@@ -44,15 +45,16 @@ from .wrapping import print_wrapped
 
 
 def read_cube(path: str | None, console: Console, args: argparse.Namespace | None = None,
-              progress: Progress | None = None, reading: Reading | None = None
-              ) -> CubeRead:
+              progress: Progress | None = None, reading: Reading | None = None,
+              naming: PhotoNaming | None = None) -> CubeRead:
     """The cube in a photo folder (read with the ``--profile`` and ``--ocr`` of ``args``) or a
-    state file (:func:`read_input`); None reads the demo sample, and says so, as it says what
-    the reader decided (a corner photo held with no face on top, named by its digits)."""
+    state file (:func:`read_input`; ``reading`` and ``naming`` as it takes them); None reads
+    the demo sample, and says so, as it says what the reader decided (a corner photo held with
+    no face on top, named by its digits)."""
     p = Path(path) if path else DEMO_SAMPLE
     if not path:
         console.print(f"No input given: reading the bundled demo photos in {plain(p)}")
-    got = read_input(p, chosen_reader(args), progress, reading)
+    got = read_input(p, chosen_reader(args), progress, reading, naming)
     for note in got.notes:
         console.print(printable(note), highlight=False, markup=False)
     return got
@@ -213,6 +215,8 @@ def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.N
     steps too and takes a check's photos (:class:`assistant.terminal.guide_run.Companion`;
     told of a photo set upright, which it shows so; q at the review raises
     :class:`ReviewQuit` where the companion retakes photos);
+    the companion names the photos its own way in the refusals and the advice to retake
+    them (:attr:`Companion.naming`);
     ``fresh``: the photos were taken just now (``scan``, ``serve``), so the cube they show, not
     the step saved before, says where a plan being followed goes on; ``reviewed``: the person
     has just reviewed this reading (``scan`` wrote it after its review), so it is not shown
@@ -226,7 +230,8 @@ def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.N
     tables = start_tables()
     t0 = time.perf_counter()
     with ConsoleProgress() as progress:
-        got = read_cube(path, console, args, progress, reading)
+        got = read_cube(path, console, args, progress, reading,
+                        companion.naming if companion else None)
     state, ones, photos = got.state, got.ones, got.photo_names
     t1 = time.perf_counter()
     reading_ms = 1000 * (t1 - t0)

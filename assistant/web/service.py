@@ -18,12 +18,13 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Literal, TypedDict
+from typing import Iterable, Literal, NamedTuple, Sequence, TypedDict
 
 import numpy as np
 
+from ...models.cube.face_words import PhotoNaming, listed
 from ...models.cube.state import CubeState
-from ...models.grid.hopeless import PhotoNames, retake_faces, retake_photos
+from ...models.grid.hopeless import PhotoNames, retake_faces, retake_photos, retaken
 from ...models.cube.stickers import Sticker
 from ...models.errors import SudokuCubeError
 from ...models.plan.planner import Step
@@ -116,9 +117,10 @@ class CheckView(TypedDict):
 class StatusView(TypedDict):
     """Everything the page shows: the kind of set, each photo, the next one to take, where
     the whole reading stands (``photos``: some missing; ``reading``; ``read``; ``refused``:
-    the set as a whole was refused, ``message`` says which photo to retake; ``reviewing``: the
-    terminal checks the reading and plans, retakes are refused, ``message`` says so,
-    :data:`REVIEWING` or :data:`PLANNING`; ``inconsistent``: as ``reviewing``, and the
+    the set as a whole was refused, ``message`` says which photo to retake, and the cards of
+    the photos it is about show it too (:attr:`models.errors.SudokuCubeError.photos`);
+    ``reviewing``: the terminal checks the reading and plans, retakes are refused, ``message``
+    says so, :data:`REVIEWING` or :data:`PLANNING`; ``inconsistent``: as ``reviewing``, and the
     review found the reading not consistent, ``message`` says why and which photos to
     retake after the review; ``read`` with a ``message``: q stopped the review,
     :data:`REVIEW_QUIT`), ``retake``: what the page says after a ``refused`` set's message to
@@ -164,16 +166,36 @@ def page_photo(name: str, corner: bool) -> str:
     return f"corner photo {name}" if corner else f"the photo of face {name} ({FACE_NAMES[name]})"
 
 
-def retake_words(message: str, advises: bool, kind: Kind) -> str:
+def page_naming(kind: Kind) -> PhotoNaming:
+    """How the page names the photos of a set of ``kind`` where the words of a refusal, or of
+    advice to retake photos, are made for it (:func:`page_photo`; several face photos as
+    "the photos of faces L (left) and B (back)"): the reader and the terminal make them from
+    these parts, so no file is named."""
+    if kind == "corners":
+        return PhotoNaming(lambda name: page_photo(name, True))
+    return PhotoNaming(lambda name: page_photo(name, False), says_face=True,
+                       several=lambda names: "the photos of faces " + listed(
+                           [f"{n} ({FACE_NAMES[n]})" for n in names]))
+
+
+def sentence(text: str) -> str:
+    """``text`` as the page shows a message: its first letter a capital, ended by a stop (the
+    refusals are made to follow a file's name on the terminal, lower case, some unended)."""
+    if not text:
+        return text
+    text = f"{text[0].upper()}{text[1:]}"
+    return text if text.endswith((".", "?", "!")) else f"{text}."
+
+
+def retake_words(message: str, advises: bool, kind: Kind, photos: Sequence[str] = ()) -> str:
     """What the page says after ``message``, the refusal of a set of ``kind`` as a whole, to
     tell how to go on: nothing where the refusal says it itself (``advises``, decided where it
-    was made: :attr:`models.errors.SudokuCubeError.advises`); else to retake the photo it
-    names (whose card shows the refusal too), else to retake the photos misread."""
+    was made: :attr:`models.errors.SudokuCubeError.advises`); else to retake the photos it is
+    about (``photos``, whose cards show the refusal too), else to retake the photos misread."""
     if not message or advises:
         return ""
-    named = [n for n in NAMES[kind] if PhoneService._names_photo(message, n)]
-    if named:
-        return f"Retake {page_photo(named[0], kind == 'corners')}."
+    if photos:
+        return f"Retake {page_naming(kind).names(photos)}."
     return "Check each photo against the cube and retake those misread."
 
 
@@ -197,26 +219,19 @@ def _said_once(message: str) -> str:
 
 def inconsistency(check: ReviewCheck, kind: Kind = "faces", person: bool = True) -> str:
     """What the page says of a review's ``check`` that finds the reading not consistent (""
-    when it is): the review's problems, and the photos to retake (a set of ``kind``). Photos
-    are named only from the grid's culprits (:attr:`ReviewCheck.culprits`, the likely misreads
-    the review names): those of the faces with the most of them
-    (:func:`models.grid.hopeless.retake_faces`), corner photo A or B for a corner set
-    (:func:`models.grid.hopeless.retake_photos`). Without culprits (a digit read too often
-    names every sticker of it), or where they lie on most of the photos, no photo is named:
-    the words say to correct the stickers or retake the photos misread. Photos are retaken
-    after q at the review (:data:`RETAKE_HERE`). Not ``person``: nobody answers the review
-    (``--plain``, no terminal), which has stopped: the photos are retaken at once."""
+    when it is): the review's problems, and the photos to retake (a set of ``kind``,
+    :func:`retake_named`), or else to correct the stickers or retake the photos misread.
+    Photos are retaken after q at the review (:data:`RETAKE_HERE`). Not ``person``: nobody
+    answers the review (``--plain``, no terminal), which has stopped: the photos are retaken
+    at once."""
     if check.ok:
         return ""
     after = f"; {RETAKE_HERE}." if person else "."
     if check.too_doubtful:
         return f"The reading is not consistent: {check.explanation.rstrip('. ')}{after}"
     text = "; ".join(p.rstrip(". ") for p in check.problems)
-    photos = _PAGE_PHOTOS[kind]
-    faces = retake_faces(check.culprits) if check.culprits else []
-    spread = {photos.names[FACES[i // 9]] for i in check.culprits}
-    how = (retake_photos(faces, photos) if len(spread) <= len(set(photos.names.values())) // 2
-           else None)
+    how = (retake_photos(retake_faces(check.culprits), _PAGE_PHOTOS[kind])
+           if retake_named(check, kind) else None)
     if how is None:
         fix = ("Correct the stickers at the review on the computer, or retake the photos misread"
                if person else "Check that each photo shows the face (or corner) it is taken "
@@ -227,9 +242,28 @@ def inconsistency(check: ReviewCheck, kind: Kind = "faces", person: bool = True)
             f"there){fix}{after}")
 
 
+def retake_named(check: ReviewCheck, kind: Kind) -> tuple[str, ...]:
+    """The photos (letters) that the page names to retake for a review's ``check`` that finds
+    the reading not consistent: those the grid's refusal of a reading too doubtful names
+    (:attr:`ReviewCheck.retake`); else only from the grid's culprits
+    (:attr:`ReviewCheck.culprits`, the likely misreads the review names), those of the faces
+    with the most of them (:func:`models.grid.hopeless.retake_faces`), corner photo A or B for
+    a corner set. Without culprits (a digit read too often names every sticker of it), or
+    where they lie on most of the photos, none."""
+    if check.ok:
+        return ()
+    if check.too_doubtful:
+        return check.retake
+    photos = _PAGE_PHOTOS[kind]
+    spread = {photos.photo(FACES[i // 9]) for i in check.culprits}
+    if not check.culprits or len(spread) > len(set(map(photos.photo, FACES))) // 2:
+        return ()
+    return retaken(retake_faces(check.culprits), photos)
+
+
 _PAGE_PHOTOS: dict[Kind, PhotoNames] = {
-    "faces": PhotoNames({f: f"the photo of face {f}" for f in FACE_NAMES}),
-    "corners": PhotoNames(dict(CORNER_OF), corners=True)}
+    "faces": PhotoNames({f: f for f in FACES}, naming=page_naming("faces")),
+    "corners": PhotoNames(dict(CORNER_OF), corners=True, naming=page_naming("corners"))}
 """The page's photo of each face, as advice to retake names it: the face's own card, or the
 corner photo (A or B) that shows it."""
 
@@ -237,6 +271,15 @@ corner photo (A or B) that shows it."""
 def _seen(face: FaceReading) -> tuple[Sticker | None, ...]:
     """A face's stickers, None where no digit was seen (they match no other photo's)."""
     return tuple(None if i in face.blank else s for i, s in enumerate(face.stickers))
+
+
+class _SetRefusal(NamedTuple):
+    """A refusal of the whole set as the page says it (:meth:`PhoneService._set_refusal`): its
+    words, whether they say how to go on, and the photos it is about, by letter."""
+
+    message: str
+    advises: bool
+    photos: tuple[str, ...]
 
 
 @dataclass
@@ -273,6 +316,7 @@ class PhoneService:
         self._reading: Reading | None = None
         self._set_error = ""
         self._set_advises = False  # the set's refusal says how to go on (:func:`retake_words`)
+        self._set_photos: tuple[str, ...] = ()  # the photos the set's refusal is about
         self._version = 0
         self._changed = threading.Condition(self._lock)
         self._guided: _Guided | None = None
@@ -282,6 +326,7 @@ class PhoneService:
         self._reviewed: Reading | None = None
         self._review_words = ""
         self._unanswered = ""  # a review nobody answers found the reading not consistent
+        self._unanswered_photos: tuple[str, ...] = ()  # ...and names these photos to retake
         self._verdict = ""
         self._quit: Reading | None = None
         self._quit_words = REVIEW_QUIT  # what the page says after q at the review
@@ -421,6 +466,7 @@ class PhoneService:
         self._refused.pop(name, None)
         self._waiting.pop(name, None)
         self._reading, self._set_error, self._set_advises = None, "", False
+        self._set_photos = ()
 
     def _swapped(self, kind: Kind, name: str, faces: dict[str, FaceReading]) -> str | None:
         """The slot whose photo face photo ``name`` (read as ``faces``) repeats, where that
@@ -458,6 +504,7 @@ class PhoneService:
             self._waiting.clear()
             self._unnamed.clear()
             self._reading, self._set_error, self._set_advises = None, "", False
+            self._set_photos = ()
         elif not (self.folder.path / SESSION_FILE).exists():
             self.folder.switch(kind)
 
@@ -499,29 +546,36 @@ class PhoneService:
             if set(self._read) != set(NAMES[kind]) or self._reading is not None:
                 return
             version = self._version
-        reading, error, advises = None, "", False
+        reading, refusal = None, _SetRefusal("", False, ())
         try:
-            reading = self.reader.read_photo_set(self.folder.path)
+            reading = self.reader.read_photo_set(self.folder.path, naming=page_naming(kind))
         except SudokuCubeError as e:
-            error, advises = self._set_refusal(e)
+            refusal = self._set_refusal(e)
         with self._lock:
             if version == self._version:  # no photo arrived meanwhile
-                self._reading, self._set_error, self._set_advises = reading, error, advises
+                self._reading = reading
+                self._set_error, self._set_advises, self._set_photos = refusal
                 self._version += 1
                 self._changed.notify_all()
 
-    def _set_refusal(self, error: SudokuCubeError) -> tuple[str, bool]:
-        """The refusal of the whole set (``error``) in the page's words, and whether it says
-        how to go on (:attr:`models.errors.SudokuCubeError.advises`, as it was made): a corner
-        photo among the faces by the page's slot, not the folder's file
-        (:func:`face_slot_refusal`); any other without the folder, which the phone's user
-        never saw, and ended as a sentence where the page's advice follows it."""
+    def naming(self) -> PhotoNaming:
+        """How the page names the photos of the set being taken (:func:`page_naming`), for
+        the words the terminal makes of the reading it reviews, which the page shows."""
+        return page_naming(self.kind())
+
+    def _set_refusal(self, error: SudokuCubeError) -> _SetRefusal:
+        """The refusal of the whole set (``error``) in the page's words, whether it says how
+        to go on (:attr:`models.errors.SudokuCubeError.advises`, as it was made) and the
+        photos it is about (:attr:`models.errors.SudokuCubeError.photos`, whose cards show
+        it): a corner photo among the faces by the page's slot, not the folder's file
+        (:func:`face_slot_refusal`); any other made in the page's words where it names a
+        photo (:func:`page_naming`), without the folder, which the phone's user never saw,
+        and as a sentence (:func:`sentence`)."""
         if isinstance(error, CornerAsFaceError):
-            return face_slot_refusal(str(error), error.face, True), True
-        message = str(error).replace(f"{self.folder.path}/", "")
-        if error.advises or message.endswith((".", "?", "!")):
-            return message, error.advises
-        return f"{message}.", False
+            message = face_slot_refusal(str(error), error.face, True)
+        else:
+            message = str(error).replace(f"{self.folder.path}/", "")
+        return _SetRefusal(sentence(message), error.advises, error.photos)
 
     def took_photos(self) -> bool:
         """Whether every photo of the set was accepted in this run (none only read by
@@ -540,12 +594,13 @@ class PhoneService:
         retake. Returns what the page says of it (as :meth:`wait_reading` does)."""
         said = self._set_refusal(error)
         with self._lock:
-            words, advises = (self._unanswered, True) if self._unanswered else said
-            self._reading, self._set_error, self._unanswered = None, words, ""
-            self._set_advises = advises
+            if self._unanswered:
+                said = _SetRefusal(self._unanswered, True, self._unanswered_photos)
+            self._reading, self._unanswered, self._unanswered_photos = None, "", ()
+            self._set_error, self._set_advises, self._set_photos = said
             self._version += 1
             self._changed.notify_all()
-            return words
+            return said.message
 
     def reviewing(self, reading: Reading | None, person: bool = True) -> bool:
         """The terminal reviews ``reading`` now and plans from it (None: it no longer does):
@@ -579,8 +634,10 @@ class PhoneService:
         with self._lock:
             self._verdict = inconsistency(check, self.kind()).replace(f"{self.folder.path}/",
                                                                        "")
+            unanswered = self._review_words == PLANNING
             self._unanswered = (inconsistency(check, self.kind(), person=False)
-                                if self._review_words == PLANNING else "")
+                                if unanswered else "")
+            self._unanswered_photos = retake_named(check, self.kind()) if unanswered else ()
             self._version += 1
             self._changed.notify_all()
 
@@ -775,19 +832,13 @@ class PhoneService:
                                          face_names(name) if unnamed else faces)
                 unnamed = False  # the pair's reading named it
             refused = None if empty else self._refused.get(name)
-            if not empty and refused is None and self._names_photo(self._set_error, name):
+            if not empty and refused is None and self._set_error and name in self._set_photos:
                 refused, unnamed = self._set_error, False  # the set refused for this photo
             hold = pose_words(name, kind == "corners", self._centres(), self.settings,
                               self._turned(kind))
             return {"name": name, "hold": hold,
                     "faces": views, "refused": refused,
                     "unnamed": UNNAMED if unnamed else None}
-
-    @staticmethod
-    def _names_photo(message: str, name: str) -> bool:
-        """Whether a refusal of the whole set starts with photo ``name``'s file ("A.jpg: ...")."""
-        head, sep, _ = message.partition(": ")
-        return bool(sep) and Path(head).stem == name and "/" not in head
 
     def status(self, kind: Kind | None = None) -> StatusView:
         """What the page shows now; ``kind``: the kind of set the person chose on the page,
@@ -806,7 +857,8 @@ class PhoneService:
             stage: Stage = ("photos" if missing else "read" if self._reading is not None
                             else "refused" if self._set_error else "reading")
             message, left, check = self._set_error, self.max_uploads - self.uploads, self._check
-            retake = retake_words(message, self._set_advises, kind) if stage == "refused" else ""
+            retake = (retake_words(message, self._set_advises, kind, self._set_photos)
+                      if stage == "refused" else "")
             guiding = self._guiding
             if stage == "read" and self._reviewed is not None:
                 stage = "inconsistent" if self._verdict else "reviewing"

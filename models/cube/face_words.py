@@ -3,7 +3,7 @@ the person never chose one, so a face is named by its centre digit (and, for the
 the person, which way that centre points), with the letter beside it for those who know it."""
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, NamedTuple, Sequence
 
 from ..profile import CubeSettings
 from .geometry import FACE_PLACES, FACES
@@ -114,6 +114,36 @@ def place_words(face: str) -> str:
     """'the top face (U)': a face named by where it is as the cube is held, for messages
     where no reading is at hand to name it by its centre digit."""
     return f"the {FACE_PLACES[face]} face ({face})"
+
+
+class PhotoNaming(NamedTuple):
+    """How a front end names the photos of a set in what is said of them, each its own way:
+    photo ``x`` is a face's own photo by the face's letter (``F``), or corner photo ``A`` or
+    ``B``. The words of a refusal are made from these parts, so that the terminal names a
+    face's photo by its file (``F.jpg``, where no naming is given) and the phone page by the
+    card the person put it in, never by a file its user never saw."""
+
+    name: Callable[[str], str]
+    """Photo ``x`` as the words name it, within a sentence: "the photo of face F (front)",
+    "corner photo A"."""
+    says_face: bool = False
+    """Whether :attr:`name` says which face a face's photo is of, by letter and name (the
+    page's cards): the words then name no face's letter again beside its place ("the top
+    face", not "the top face (U)")."""
+    several: Callable[[Sequence[str]], str] | None = None
+    """Several photos as one noun ("the photos of faces L (left) and B (back)"); None: each
+    as :attr:`name` names it, listed."""
+
+    def names(self, photos: Sequence[str]) -> str:
+        """Photos ``photos`` (one or more, in that order) as the words name them."""
+        if len(photos) > 1 and self.several is not None:
+            return self.several(photos)
+        return listed([self.name(x) for x in photos])
+
+    def place(self, face: str) -> str:
+        """Where ``face`` is as the cube is held (:func:`place_words`), without its letter
+        where the photo's name says it."""
+        return f"the {FACE_PLACES[face]} face" if self.says_face else place_words(face)
 
 
 def _by_centre(face: str, state: CubeState | None) -> bool:

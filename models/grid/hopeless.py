@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-from ..cube.face_words import faces_words, listed
+from ..cube.face_words import PhotoNaming, faces_words, listed
 from ..cube.geometry import FACES
 from ..cube.state import CubeState
 from ..cube.stickers import is_doubtful
@@ -59,10 +59,30 @@ class PhotoNames:
     """Where each face of a reading was photographed, so that advice names the photo to take
     again: ``names`` maps a face to its corner photo (``A`` or ``B``) when ``corners``, else to
     the file name of the face's own photo (``L.jpg``). The assistant finds them (in the
-    photos read, or in a state file's record of them); a reading without them names faces."""
+    photos read, or in a state file's record of them); a reading without them names faces.
+    ``naming``: how the front end names the photos (the phone page: by its cards); None, as
+    the terminal does: a face's photo by its file, a corner photo as "corner photo A"."""
 
     names: Mapping[str, str]
     corners: bool = False
+    naming: PhotoNaming | None = None
+
+    def photo(self, face: str) -> str:
+        """The letter of the photo that shows ``face``: its corner photo's (``A``, ``B``), or
+        the face's own (``face``), as :attr:`SudokuCubeError.photos` names photos."""
+        return self.names[face] if self.corners else face
+
+    def called(self, photo: str) -> str:
+        """Photo ``photo`` (a letter, as :meth:`photo` gives it) as the words name it."""
+        if self.naming is not None:
+            return self.naming.name(photo)
+        return f"corner photo {photo}" if self.corners else self.names[photo]
+
+    def listed(self, photos: Sequence[str]) -> str:
+        """Photos ``photos`` (letters) as the words name them together: 'L.jpg and B.jpg'."""
+        if self.naming is not None:
+            return self.naming.names(photos)
+        return listed([self.called(x) for x in photos])
 
 
 def corner_on(both: bool = False) -> str:
@@ -71,25 +91,37 @@ def corner_on(both: bool = False) -> str:
             "filling much of the picture")
 
 
-def corner_names(names: Sequence[str], photos: Mapping[str, str]) -> str:
+def corner_names(names: Sequence[str], photos: PhotoNames) -> str:
     """Corner photos ``names`` (``A``, ``B``) in the order given, each with the faces it
-    showed (``photos``: face -> corner photo): 'B (faces D L B) and A (faces U R F)'."""
-    return " and ".join(f"{w} (faces {' '.join(f for f in FACES if photos.get(f) == w)})"
-                        for w in names)
+    showed (``photos``: where each face was photographed, and how the photos are named):
+    'corner photo B (faces D L B) and A (faces U R F)'; with a front end's own naming each
+    is named so ('corner photo B (faces D L B) and corner photo A (faces U R F)')."""
+    return " and ".join(
+        f"{photos.called(w) if k == 0 or photos.naming else w} "
+        f"(faces {' '.join(f for f in FACES if photos.names.get(f) == w)})"
+        for k, w in enumerate(names))
+
+
+def retaken(faces: Sequence[str], photos: PhotoNames | None) -> tuple[str, ...]:
+    """The photos (letters, :meth:`PhotoNames.photo`) that show ``faces``, in that order, each
+    once: those :func:`retake_photos` names; none where it names none."""
+    if photos is None or not faces or not all(f in photos.names for f in faces):
+        return ()
+    return tuple(dict.fromkeys(photos.photo(f) for f in faces))
 
 
 def retake_photos(faces: Sequence[str], photos: PhotoNames | None) -> str | None:
     """'Retake corner photo B (faces D L B): <how>' or 'Retake L.jpg and B.jpg: <how>': the
-    photos that show ``faces`` (in that order, the face with the most stickers in doubt first)
-    and how to take them again; None where ``photos`` does not name the photo of every one of
-    them (the caller names the faces instead)."""
-    if photos is None or not faces or not all(f in photos.names for f in faces):
+    photos that show ``faces`` (in that order, the face with the most stickers in doubt first,
+    :func:`retaken`) and how to take them again, named as ``photos`` names them; None where
+    ``photos`` does not name the photo of every one of them (the caller names the faces
+    instead)."""
+    shots = retaken(faces, photos)
+    if photos is None or not shots:
         return None
-    shots = list(dict.fromkeys(photos.names[f] for f in faces))
     if photos.corners:
-        return (f"Retake corner photo {corner_names(shots, photos.names)}: "
-                f"{corner_on(len(shots) > 1)}")
-    return f"Retake {listed(shots)}: {FACE_ON}"
+        return f"Retake {corner_names(shots, photos)}: {corner_on(len(shots) > 1)}"
+    return f"Retake {photos.listed(shots)}: {FACE_ON}"
 
 
 def doubtful_cells(state: CubeState) -> tuple[int, ...]:
@@ -151,12 +183,14 @@ def refused_before_search(state: CubeState) -> GridUnsolvableError | None:
 
 def photo_refusal(err: GridUnsolvableError, state: CubeState,
                   photos: PhotoNames | None) -> GridUnsolvableError:
-    """``err`` told again naming the photos (``photos``: where each face was photographed) when
-    it refuses a too doubtful reading; else ``err`` itself."""
+    """``err`` told again naming the photos (``photos``: where each face was photographed, and
+    how they are named) when it refuses a too doubtful reading, the photos named kept as its
+    :attr:`~models.errors.SudokuCubeError.photos`; else ``err`` itself."""
     if err.reason != "too-doubtful" or not photos or not err.doubtful:
         return err
     again = GridUnsolvableError(too_doubtful_message(state, err.doubtful, err.why, photos),
                                 reason="too-doubtful")
     again.doubtful, again.why = err.doubtful, err.why
     again.advises = True
+    again.photos = retaken(retake_faces(err.doubtful, state.n), photos)  # the photos named
     return again

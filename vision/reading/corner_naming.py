@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ...models.cube.face_words import centre, digit_words, listed
+from ...models.cube.face_words import PhotoNaming, centre, digit_words, listed
 from ...models.cube.state import CubeState
 from ...models.grid.one_fit import only_fit
 from ...models.profile import CubeSettings
@@ -41,11 +41,13 @@ class Named:
 
 
 def named_faces(views: dict[str, CornerView], readings: dict[str, PhotoReadings],
-                sources: dict[str, Path], settings: CubeSettings) -> Named:
+                sources: dict[str, Path], settings: CubeSettings,
+                naming: PhotoNaming | None = None) -> Named:
     """Each corner photo's faces in the naming the cube reading chooses: the pose's for a photo
     held upright; for one held otherwise the naming in which both photos' digits make a
     consistent cube (see the module docstring). Raises :class:`NotUprightError` when no one
-    naming does."""
+    naming does, about that photo (:attr:`SudokuCubeError.photos`). The notes and the
+    refusal name the photos as ``naming`` does (None: by their files, ``sources``)."""
     loose = [k for k in ("B", "A") if not views[k].upright]
     if not loose:
         return Named({k: r[0] for k, r in readings.items()})
@@ -58,18 +60,25 @@ def named_faces(views: dict[str, CornerView], readings: dict[str, PhotoReadings]
     chosen = only_fit(states, settings)
     view = views[vary]
     if chosen is None:
+        other = naming.name(fixed) if naming is not None else f"photo {fixed}"
         refused = NotUprightError(not_upright_message(
             vary, str(sources[vary]), view.tilts_deg[0],
-            f", and its digits do not fit photo {fixed}'s in just one of the three ways round "
-            "the corner"), view.seen)
+            f", and its digits do not fit {other}'s in just one of the three ways round "
+            "the corner", naming), view.seen)
         refused.photo = str(sources[vary])  # for the refused photo's debug picture
+        refused.photos = (vary,)
         raise refused
-    notes = [held_words(sources[vary].name, view, chosen.index, chosen.state, settings)]
+
+    def called(k: str) -> str:
+        return naming.name(k) if naming is not None else sources[k].name
+    notes = [held_words(called(vary), view, chosen.index, chosen.state, settings)]
     if not views[fixed].upright:  # both held so: A's first naming names the cube
-        notes.insert(0, held_words(sources[fixed].name, views[fixed], 0, chosen.state, settings,
+        notes.insert(0, held_words(called(fixed), views[fixed], 0, chosen.state, settings,
                                    "nothing tells which of its faces is U, so they are named "
-                                   f"one way round the corner and {sources[vary].name}'s "
+                                   f"one way round the corner and {called(vary)}'s "
                                    "fitted to them"))
+    if naming is not None:  # a name of the caller's starts the sentence
+        notes = [f"{n[0].upper()}{n[1:]}" for n in notes]
     return Named({fixed: readings[fixed][0], vary: readings[vary][chosen.index]}, tuple(notes))
 
 

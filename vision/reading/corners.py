@@ -19,7 +19,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from ...models.cube.face_words import listed
+from ...models.cube.face_words import PhotoNaming, listed
 from ...models.cube.geometry import FACES
 from ...models.cube.stickers import DOUBT_SCORE
 from ...models.errors import SudokuCubeError
@@ -173,19 +173,29 @@ def _read_photo(photo: Photo, which: str, *, templates: TemplateSet, model: Line
                   for faces in namings]
 
 
-def _not_same_corner(per_photo: dict[str, dict[str, FaceReading]], b: Path) -> None:
+def _not_same_corner(per_photo: dict[str, dict[str, FaceReading]], b: Path,
+                     naming: PhotoNaming | None = None) -> None:
     """Raises :class:`CornerPhotoError` when photo B (file ``b``) shows the same corner as
     photo A: the two agree on most of their digits at the same place in the picture
     (:func:`same_corner_matches`), so the cube was not turned between them. Photos of two
     corners agree on about three of them by chance; the same corner twice on all but those
-    misread."""
+    misread. The refusal is about B, then A (:attr:`SudokuCubeError.photos`), named as
+    ``naming`` names them (None: B by its file)."""
     matches = same_corner_matches(per_photo["A"], per_photo["B"])
     digits = sum(len(per_photo["A"][f].stickers) for f in face_names("A"))
-    if 2 * matches > digits:
-        raise CornerPhotoError(
-            f"{b}: photo B shows the same corner as photo A ({matches} of {digits} digits "
-            f"agree); for B, {BETWEEN_PHOTOS[0].lower()}{BETWEEN_PHOTOS[1:]}. If photo A is the "
-            "one taken twice, retake A instead: U at the top, F lower left, R lower right")
+    if 2 * matches <= digits:
+        return
+    turn = f"{BETWEEN_PHOTOS[0].lower()}{BETWEEN_PHOTOS[1:]}"
+    if naming is None:
+        said = (f"{b}: photo B shows the same corner as photo A ({matches} of {digits} digits "
+                f"agree); for B, {turn}. If photo A is the one taken twice, retake A instead")
+    else:
+        a, b_ = naming.name("A"), naming.name("B")
+        said = (f"{b_} shows the same corner as {a} ({matches} of {digits} digits agree); "
+                f"for {b_}, {turn}. If {a} is the one taken twice, retake it instead")
+    refused = CornerPhotoError(f"{said}: U at the top, F lower left, R lower right")
+    refused.photos = ("B", "A")
+    raise refused
 
 
 def read_corner_folder(paths: Path | str | Sequence[Path | str], *,
@@ -194,7 +204,8 @@ def read_corner_folder(paths: Path | str | Sequence[Path | str], *,
                        progress: Callable[[str], None] | None = None,
                        done: Callable[[FaceReading], None] | None = None,
                        cell_model: CellModel | None = None,
-                       underline_model: UnderlineModel | None = None) -> Reading:
+                       underline_model: UnderlineModel | None = None,
+                       naming: PhotoNaming | None = None) -> Reading:
     """Read corner photos ``A`` and ``B`` (a folder or the two files) into a :class:`Reading`
     with the same state, candidates and per-face readings as six face photos would give (the
     models as :func:`vision.reading.faces.read_face` takes them). The
@@ -202,7 +213,9 @@ def read_corner_folder(paths: Path | str | Sequence[Path | str], *,
     ``done`` (optional) is called with each face read (in the first naming of a photo held
     with no face on top), as :func:`vision.reading.faces.read_face_photos` does. A photo
     held with no face on top is named by its digits
-    (:func:`vision.reading.corner_naming.named_faces`), and the reading's notes say so."""
+    (:func:`vision.reading.corner_naming.named_faces`), and the reading's notes say so.
+    ``naming``: how the caller names the photos in those notes and in the refusals of the
+    pair (:func:`_not_same_corner`); None: by their files."""
     photos = corner_photos(paths)
     templates = templates if templates is not None else default_templates()
     model = model if model is not None else default_model()
@@ -221,12 +234,12 @@ def read_corner_folder(paths: Path | str | Sequence[Path | str], *,
     with ThreadPoolExecutor(len(CORNER_PHOTOS)) as pool:  # like six faces: OpenCV frees the GIL
         read = dict(zip(CORNER_PHOTOS, pool.map(read_one, CORNER_PHOTOS)))
     named = named_faces({k: v for k, (v, _) in read.items()},
-                        {k: r for k, (_, r) in read.items()}, photos, settings)
+                        {k: r for k, (_, r) in read.items()}, photos, settings, naming)
     readings: dict[str, FaceReading] = {}
     for k in CORNER_PHOTOS:
         readings.update(named.faces[k])
     readings = with_convention(readings, settings.underlined_69)
-    _not_same_corner(named.faces, photos["B"])
+    _not_same_corner(named.faces, photos["B"], naming)
     warnings: list[str] = []
     for f in FACES:
         warnings.extend(w for w in readings[f].warnings if w not in warnings)

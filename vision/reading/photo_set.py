@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable, Mapping, Sequence
 
+from ...models.cube.face_words import PhotoNaming
 from ...models.cube.geometry import FACES
 from ...models.cube.solved import digit_count_problems
 from ...models.errors import SudokuCubeError
@@ -36,20 +37,24 @@ def read_folder(paths: Path | str | Sequence[Path | str], *,
                 progress: Callable[[str], None] | None = None,
                 done: Callable[[FaceReading], None] | None = None,
                 cell_model: CellModel | None = None,
-                underline_model: UnderlineModel | None = None) -> Reading:
+                underline_model: UnderlineModel | None = None,
+                naming: PhotoNaming | None = None) -> Reading:
     """Read a cube's photos (a folder or the photo files) into a :class:`Reading`: six face
     photos ``U R F D L B``, or corner photos ``A`` and ``B``. ``progress`` (optional) is
     called with each photo's name as it is read, ``done`` with each face read (kept by a
     caller when another photo is refused); the models as
     :func:`vision.reading.faces.read_face` takes them. Missing photos raise a SudokuCubeError
-    naming them."""
+    naming them. ``naming``: how the caller names the photos where the corner photos' refusals
+    and notes name them (:func:`vision.reading.corners.read_corner_folder`); None: by their
+    files."""
     photos = face_photos(paths)
     if "A" in photos and any(f in photos for f in FACES if f != "B"):
         raise SudokuCubeError(mixed_message(paths, photos))
     if holds_corner_photos(photos):
         return read_corner_folder(paths, templates=templates, model=model, ocr=ocr,
                                   settings=settings, progress=progress, done=done,
-                                  cell_model=cell_model, underline_model=underline_model)
+                                  cell_model=cell_model, underline_model=underline_model,
+                                  naming=naming)
     missing = [f for f in FACES if f not in photos]
     if missing:
         raise SudokuCubeError(missing_faces_message(paths, missing))
@@ -90,7 +95,7 @@ class CornerAsFaceError(SudokuCubeError):
     advises = True
 
     def __init__(self, face: str, message: str) -> None:
-        super().__init__(message)
+        super().__init__(message, photos=(face,))
         self.face = face
 
 

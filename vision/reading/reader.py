@@ -17,6 +17,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
+from ...models.cube.face_words import PhotoNaming
 from ...models.profile import CubeSettings
 from ..locate.corners.faces import CornerFace
 from .corners import read_corner_photo, read_located
@@ -87,12 +88,15 @@ class Reader:
 
     def read_photo_set(self, paths: Path | str | Sequence[Path | str], *,
                        progress: Callable[[str], None] | None = None,
-                       done: Callable[[FaceReading], None] | None = None) -> Reading:
+                       done: Callable[[FaceReading], None] | None = None,
+                       naming: PhotoNaming | None = None) -> Reading:
         """A cube's photos (a folder or the files: six faces or corner photos A and B) read:
-        :func:`vision.reading.photo_set.read_folder`."""
+        :func:`vision.reading.photo_set.read_folder` (``naming``: how the caller names the
+        photos in the refusals and notes it makes; None: by their files)."""
         return read_folder(paths, templates=self.templates, model=self.model, ocr=self.ocr,
                            settings=self.settings, progress=progress, done=done,
-                           cell_model=self.cell_model, underline_model=self.underline_model)
+                           cell_model=self.cell_model, underline_model=self.underline_model,
+                           naming=naming)
 
 
 def as_read(image: np.ndarray) -> np.ndarray:

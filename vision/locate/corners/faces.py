@@ -23,7 +23,7 @@ from typing import Sequence
 
 import numpy as np
 
-from ....models.cube.face_words import listed
+from ....models.cube.face_words import PhotoNaming, listed
 from ..face_geometry import FaceGeometry, PhotoRefusal, SeenShape, lattice_seen, project
 from .check import grid_contrasts, pitch_of
 from ..digit_count import DigitsSeen
@@ -178,13 +178,16 @@ class CornerView:
         return list(self.namings[0])
 
 
-def not_upright_message(photo: str, source: str, tilt_deg: float, why: str = "") -> str:
+def not_upright_message(photo: str, source: str, tilt_deg: float, why: str = "",
+                        naming: PhotoNaming | None = None) -> str:
     """Why corner photo ``photo`` is refused as not upright and how to hold it; ``why``: what
-    else was tried to tell its faces apart."""
+    else was tried to tell its faces apart. The photo is named by its ``source`` (the file)
+    and as "corner photo A", or as ``naming`` names it (its file then unnamed)."""
     expected = corner_faces(photo)
     names = listed([f"{f.face} {f.place}" for f in expected])
     where = f"{source}: " if source else ""
-    return (f"{where}corner photo {photo} is not upright: no face sits on top of the corner "
+    called = f"{where}corner photo {photo}" if naming is None else naming.name(photo)
+    return (f"{called} is not upright: no face sits on top of the corner "
             f"(the edge between the two lower faces runs {tilt_deg:.0f} degrees from straight "
             f"down){why}. Expected {names}; hold the cube so that {expected[0].face} faces up "
             "and the camera looks down at the corner.")
