@@ -101,7 +101,7 @@ def test_phone_page_takes_corner_photos_and_shows_a_refusal(tmp_path, capsys):
                 expect(page.locator(f"li.card[data-photo={name}] figure")).to_have_count(
                     3, timeout=60_000)
             expect(page.locator("#notes li")).to_contain_text(
-                "A.jpg was held with no face on top of the corner", timeout=60_000)
+                "Corner photo A was held with no face on top of the corner", timeout=60_000)
             expect(card_a.locator(".unnamed")).to_be_hidden()
             page.screenshot(path=str(shots(tmp_path) / "serve-corner-named.png"))
             for face in "URFDLB":
@@ -189,12 +189,64 @@ def test_the_page_prints_a_refusal_and_the_computers_advice_once(served, tmp_pat
         call(served.url + f"api/corner/{name}", (CORNERS_DIR / f"{name}.jpg").read_bytes())
     wait_read(served)
     service = served.service
-    service.refuse_reading(SudokuCubeError(f"{service.folder.path}/A.jpg: no cube fits it"))
+    service.refuse_reading(SudokuCubeError("no cube fits corner photo A", photos=("A",)))
     with phone_page(served.url) as page:
         message = page.locator("#message")
-        expect(message).to_have_text("A.jpg: no cube fits it. Retake corner photo A.",
+        expect(message).to_have_text("No cube fits corner photo A. Retake corner photo A.",
                                      timeout=30_000)
         page.screenshot(path=str(shots(tmp_path) / "serve-refused-advice.png"))
-        service.refuse_reading(SudokuCubeError("photo B: hold D on top and take it so",
+        service.refuse_reading(SudokuCubeError("corner photo B: hold D on top and take it so",
                                                advises=True))
-        expect(message).to_have_text("photo B: hold D on top and take it so", timeout=30_000)
+        expect(message).to_have_text("Corner photo B: hold D on top and take it so.",
+                                     timeout=30_000)
+
+
+def test_a_set_refused_as_a_whole_shows_on_the_cards_of_its_photos(served, tmp_path):
+    """Refusals of the whole set name the photos by the page's cards, never by a file, and
+    show on the cards of the photos they are about: the same corner photographed twice (the
+    reader's refusal of the pair: either card may be the one to retake), then one face
+    photographed twice (the terminal's refusal of six face photos), each within the phone's
+    width."""
+    from sudoku_cube.assistant.services.cube_input import read_input
+    from sudoku_cube.vision.reading.reader import Reader
+
+    service = served.service
+    for name in "AB":
+        call(served.url + f"api/corner/{name}", (CORNERS_DIR / "A.jpg").read_bytes())
+    with phone_page(served.url) as page:
+        message = page.locator("#message")
+        expect(message).to_contain_text("Corner photo B shows the same corner as corner photo A",
+                                        timeout=120_000)
+        for name in "AB":
+            expect(page.locator(f"li.card[data-photo={name}] .refused")).to_have_text(
+                message.inner_text())
+        assert ".jpg" not in message.inner_text()
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        page.screenshot(path=str(shots(tmp_path) / "serve-same-corner.png"), full_page=True)
+    import cv2
+
+    turned = cv2.rotate(cv2.imread(str(FACES_DIR / "U.jpg")), cv2.ROTATE_90_CLOCKWISE)
+    for face in "URFDLB":  # U's photo in R's slot too, turned: the terminal refuses the reading
+        call(served.url + f"api/face/{face}", cv2.imencode(".jpg", turned)[1].tobytes()
+             if face == "R" else (FACES_DIR / f"{face}.jpg").read_bytes())
+    reading = wait_read(served) and service.reading()
+    assert reading is not None
+    try:
+        read_input(service.folder.path, Reader(ocr="never"), reading=reading,
+                   naming=service.naming())
+    except SudokuCubeError as e:
+        said = service.refuse_reading(e)
+    else:
+        raise AssertionError("a face photographed twice was read")
+    assert said.startswith("The photo of face R (right) shows the same face as the photo of "
+                           "face U (up)") and ".jpg" not in said, said
+    with phone_page(served.url) as page:
+        expect(page.locator("#message")).to_have_text(said, timeout=30_000)
+        for face in "URFDLB":
+            refused = page.locator(f"li.card[data-photo={face}] .refused")
+            if face in "UR":
+                expect(refused).to_have_text(said)
+            else:
+                expect(refused).to_be_hidden()
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        page.screenshot(path=str(shots(tmp_path) / "serve-same-face.png"), full_page=True)
