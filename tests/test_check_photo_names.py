@@ -130,3 +130,23 @@ def test_check_photo_named_a_or_b_of_a_corner_is_that_corner_photo(plan, tmp_pat
     code, out, err = _check(tmp_path, capsys, monkeypatch, start, moves,
                             ["--photo", str(tmp_path / "face" / "B.png")])
     assert code == 0 and json.loads(out)["seen"] == ["B"] and "corner" not in err, (out, err)
+
+
+@pytest.mark.parametrize("seed", [5, 8])
+def test_a_corner_photo_named_b_whose_faces_share_b_centres_digit_is_still_a_corner(
+        seed, tmp_path, capsys, monkeypatch):
+    """A corner photo B named B.png of a cube whose D or L centre carries B's digit: its
+    clearest face, read as face B's photo, showed B's centre digit, so the photo was taken as
+    face B and the check found no slip where there was none. A photo named B is asked
+    whether it shows a corner even where its face reading fits."""
+    pz = make_puzzle(seed, 20)
+    moves = simplify(invert_moves(pz.scramble))
+    expected = pz.state.apply(moves[:DONE])
+    centres = {f: expected.face(f)[4].digit for f in "DLB"}
+    assert centres["B"] in (centres["D"], centres["L"]), centres  # the twin this is about
+    photo = _corner(tmp_path / "B.png", expected, "B")
+    code, out, err = _check(tmp_path, capsys, monkeypatch, pz.state, moves,
+                            ["--photo", str(photo)])
+    res = json.loads(out)
+    assert code == 0 and res["outcome"] == "as expected", (res, err)
+    assert sorted(res["seen"]) == ["B", "D", "L"] and "read as corner photo B" in err, err

@@ -2,7 +2,7 @@
 
 * ``calibrate templates PHOTO... --digits "..."``: labelled face photos -> the cube's own
   templates and classifier, a contact sheet PNG, and before/after accuracy on the photos.
-* ``calibrate settings``: the cube's settings (symmetric digits, 6/9 underline, sticker style).
+* ``calibrate settings``: the cube's settings (symmetric digits, 6/9 underline).
 * ``calibrate camera [--camera N|VIDEO]``: list cameras that open, pick one, choose its size,
   lock exposure and white balance once they settle; optional lens calibration (chessboard).
 Everything is saved in the named profile (``--profile NAME``), atomically.
@@ -72,8 +72,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     s = csub.add_parser("settings", help="set the cube's settings in a profile",
                         description="Set a profile's cube settings without photos: which "
-                                    "digits look the same upside down, whether 6 and 9 are "
-                                    "underlined, and the sticker style.")
+                                    "digits look the same upside down, and whether 6 and 9 "
+                                    "are underlined.")
     _profile_args(s)
     s.set_defaults(handler=run_settings)
 

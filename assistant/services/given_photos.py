@@ -7,18 +7,20 @@ README says), and a file named after nothing (back.jpg) says neither which face 
 corner. Such a photo is read as its name or the question takes it first, and asked more only
 where that reading does not fit the cube the plan expects:
 
-- given as a face's photo, it is asked whether it shows a corner of the cube where the
-  one-face reading refuses it, or where the centre it reads surely is not that face's
-  (:func:`face_or_corner`); a photo of one face straight on never shows a corner
-  (:func:`vision.reading.photo_set.shows_a_corner`), so one that does is a corner photo,
-  and is read as one;
+- given as a face's photo, it is asked whether it shows a corner of the cube
+  (:func:`face_or_corner`), even where its one-face reading fits that face: a corner photo's
+  clearest face is read as the face, and on a cube whose D or L centre carries B's digit it
+  fits face B. A photo of one face never shows a corner
+  (:func:`vision.reading.photo_set.shows_a_corner`: a face taken aslant shows slivers of its
+  side faces, no corner), so one that does is a corner photo, and is read as one;
 - given as a corner photo with no letter, it is read as photo A, and as photo B where A's
   faces' centres, read surely, are not U's, F's and R's but B's faces' are D's, L's and B's
   (:func:`corner_by_centres`): the centres never move, and which of them the photo shows is
   which corner it shows.
 
-A face photo that fits is never asked more (the corner search costs about a second on it), nor
-is a photo whose face the person named (``F=PATH``, ``--face``): they said what it is.
+A photo named after face U, R, F, D or L is never asked (the corner search costs about a
+second on a face photo), nor is a photo whose face the person named (``F=PATH``, ``--face``):
+they said what it is.
 
 Shared by ``sudoku-cube check`` and the guide's ``c`` key.
 """
@@ -140,20 +142,20 @@ def face_or_corner(face: str, path: str, reader: Reader = Reader(),
                    read_corner: CornerRead = corner_cells) -> Given:
     """A photo given as face ``face``'s whose file's name leaves open that it is a corner
     photo (:func:`corner_named`; ``corner``: the one it may be, "" for either), read: as
-    ``face``'s photo (``read_face``) where that reading fits ``cube`` (the cube as the plan
-    expects it; no sure centre of another face), else, where the photo shows a corner of the
-    cube, as that corner photo (``read_corner``; the letter by its centres where ``corner``
-    is ""), said so. A refused face reading of a photo that shows no corner is raised as it
-    is, and a reading that does not fit is kept for the check to judge (a cube held turned
-    brings another centre in front)."""
+    ``face``'s photo (``read_face``) where the photo shows no corner of the cube, else as
+    that corner photo (``read_corner``; the letter by its centres where ``corner`` is ""),
+    said so: the corner question is asked whether or not the face reading fits ``cube``,
+    whose twin centres may let a corner photo's clearest face pass as ``face``. A refused
+    face reading of a photo that shows no corner is raised as it is, and a reading that does
+    not fit is kept for the check to judge (a cube held turned brings another centre in
+    front)."""
     try:
         cells = read_face(face, path, reader)
     except SudokuCubeError as refused:
         if not _shows_a_corner(path, refused):
             raise
         return _as_corner(path, reader, cube, settings, corner, read_corner)
-    if cube is None or shown_centre(face, cells, cube, settings) is None \
-            or not _shows_a_corner(path):
+    if not _shows_a_corner(path):
         return Given({face: cells})
     return _as_corner(path, reader, cube, settings, corner, read_corner)
 
