@@ -755,6 +755,9 @@ def test_a_face_of_another_cube_is_refused_on_its_card(served, monkeypatch):
         "sharp"), message
     assert ".jpg" not in message and page["retake"] == ""
     assert refused_cards(page) == {f: message if f == "F" else None for f in "URFDLB"}
+    # the hold words take no centre from the refused photo (the other cube's F shows a 7)
+    holds = [p["hold"] for p in page["photos"]]
+    assert not any("centre 7" in h for h in holds), holds
 
 
 def test_a_plain_cube_is_refused_naming_its_photos_by_their_cards(served, monkeypatch):

@@ -814,13 +814,16 @@ class PhoneService:
 
     def _centres(self) -> dict[str, Sticker]:
         """The centres read so far, for the hold words: those of the reading set upright where
-        the terminal set a photo upright (:meth:`upright`). Called with the lock held."""
+        the terminal set a photo upright (:meth:`upright`), and none of a photo the set's
+        refusal is about (another cube's face, a face taken twice): the person is about to
+        retake it, and its centre may be no centre of this cube. Called with the lock held."""
         found, reading = self._set_upright(), self._reading
         if found is not None and reading is not None:
             views = self._face_views(reading, FACES)
             return {f: found.state.face(f)[4] for f, v in views.items() if v["centre"] is not None}
-        return {f: r.stickers[4] for faces in self._read.values() for f, r in faces.items()
-                if 4 not in r.blank}
+        doubted = self._set_photos if self._set_error else ()
+        return {f: r.stickers[4] for name, faces in self._read.items() if name not in doubted
+                for f, r in faces.items() if 4 not in r.blank}
 
     def _photo_view(self, kind: Kind, name: str, empty: bool = False) -> PhotoView:
         with self._lock:
