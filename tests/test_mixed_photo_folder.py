@@ -87,3 +87,21 @@ def test_a_face_photo_taken_aslant_is_not_called_a_corner(tmp_path, look):
     corner = corner_shot(state, "B", 7017, shot_look, homes).image
     cv2.imwrite(str(tmp_path / "corner.jpg"), corner, [cv2.IMWRITE_JPEG_QUALITY, 90])
     assert shows_a_corner(tmp_path / "corner.jpg")
+
+
+def test_a_corner_photo_in_a_face_slot_read_alike_another_face_is_named(tmp_path, capsys):
+    """Corner photo A saved as R.jpg: its clearest face, F, was read as R, so R and F read
+    alike, but one doubtful sticker could still balance the digit counts, so no photo was
+    named as taken twice and the reading was refused, after the grid's 10 s search, as not
+    consistent. Two faces read alike now ask both photos whether they show a corner."""
+    state, homes, look = cube(4108, 0, "white")
+    folder = tmp_path / "cube"
+    folder.mkdir()
+    for i, f in enumerate("URFDLB"):
+        shot = (corner_shot(state, "A", 41089, look, homes) if f == "R" else
+                render_cache.face_shot(state, f, 41080 + i, look, homes))
+        cv2.imwrite(str(folder / f"{f}.jpg"), shot.image)
+    assert main(["solve", str(folder), "--no-ocr", "--plain"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert f"{folder / 'R.jpg'}: shows a corner of the cube (three faces), not face R" in err, err
+    assert "not consistent" not in err and "Traceback" not in err

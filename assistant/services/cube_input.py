@@ -22,7 +22,7 @@ from ...models.grid.hopeless import (FACE_ON, PhotoNames, corner_names, corner_o
                                      refused_before_search, retake_photos, retaken)
 from ...models.grid.odd_face import odd_face
 from ...models.grid.photo_turn import find_turned_photo
-from ...models.grid.repeated_photo import repeated_photo
+from ...models.grid.repeated_photo import alike_faces, repeated_photo
 from ...models.profile import CubeSettings
 from ...vision.locate.corners.views import face_names
 from ...vision.photo.images import IMAGE_SUFFIXES, OTHER_PHOTO_SUFFIXES
@@ -100,6 +100,10 @@ def read_input(path: Path, reader: Reader, progress: Progress | None = None,
             if files and names is not None else None
         if twice is not None:  # one face photographed twice: no review of its stickers
             raise corner_or(twice, reading, path, given, files)
+        corner = corner_of_alike(reading, blank, reader.settings) if files else None
+        if corner is not None:  # a corner photo's clearest face read as a face of its own
+            raise CornerAsFaceError(corner.face, str(corner).replace(f"{path}{os.sep}", "")) \
+                if given else corner
         odd = odd_face_refusal(reading.state, names, reader.settings)
         if odd is not None:  # one photo of another cube: no review of its nine stickers
             raise corner_or(odd, reading, path, given, files)
@@ -133,6 +137,21 @@ def corner_or(said: Refusal, reading: Reading, path: Path, given: bool,
                                photos=said.photos)
     return CornerAsFaceError(corner.face, str(corner).replace(f"{path}{os.sep}", "")) \
         if given else corner
+
+
+def corner_of_alike(reading: Reading, blank: Mapping[str, Sequence[int]],
+                    settings: CubeSettings) -> CornerAsFaceError | None:
+    """Where two face photos read alike sticker for sticker though the digit counts hold
+    (the doubtful stickers could still balance them, :func:`models.grid.repeated_photo.
+    alike_faces`), whether one of the two shows a corner of the cube: a corner photo given as
+    a face's is read as its clearest face, which another photo shows too. Only the two are
+    asked (each costs a corner search), and only a corner found refuses the reading: a cube
+    may be printed with faces alike."""
+    pair = alike_faces(reading.state, blank, settings.symmetric)
+    if pair is None:
+        return None
+    photos = {f: Path(r.source) for f, r in reading.faces.items() if r.source}
+    return corner_among(photos, (pair.first, pair.second))
 
 
 class Refusal(NamedTuple):

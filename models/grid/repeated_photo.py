@@ -50,12 +50,19 @@ def counts_fail(state: CubeState) -> bool:
 
 def repeated_photo(state: CubeState, blank: Mapping[str, Collection[int]] | None = None,
                    symmetric: Collection[int] = ()) -> RepeatedPhoto | None:
+    """The first pair of faces alike (:func:`alike_faces`) in a reading whose digit counts
+    fail; None when no two faces are, or the counts hold (a cube printed with faces alike)."""
+    return alike_faces(state, blank, symmetric) if counts_fail(state) else None
+
+
+def alike_faces(state: CubeState, blank: Mapping[str, Collection[int]] | None = None,
+                symmetric: Collection[int] = ()) -> RepeatedPhoto | None:
     """The first pair of faces whose best readings agree in :data:`ALIKE` or more stickers,
-    one face turned onto the other any quarter turns, in a reading whose digit counts fail;
-    None when no two faces do (or the cube is no 3x3x3). ``blank``: per face the stickers on
-    which no digit was seen (they match nothing); ``symmetric``: the digits that look the
-    same upside down on this cube."""
-    if state.n != 3 or not counts_fail(state):
+    one face turned onto the other any quarter turns, whatever the digit counts; None when no
+    two faces do (or the cube is no 3x3x3). ``blank``: per face the stickers on which no
+    digit was seen (they match nothing); ``symmetric``: the digits that look the same upside
+    down on this cube."""
+    if state.n != 3:
         return None
     blank = blank or {}
     for i, a in enumerate(FACES):
