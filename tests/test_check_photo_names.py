@@ -150,3 +150,18 @@ def test_a_corner_photo_named_b_whose_faces_share_b_centres_digit_is_still_a_cor
     res = json.loads(out)
     assert code == 0 and res["outcome"] == "as expected", (res, err)
     assert sorted(res["seen"]) == ["B", "D", "L"] and "read as corner photo B" in err, err
+
+
+def test_a_corner_photo_b_held_turned_with_no_letter_is_judged_as_photo_b(plan, tmp_path,
+                                                                         capsys, monkeypatch):
+    """Corner photo B turned a quarter round, given as ``--corner side.png``: read as photo A
+    its centres are not U's, F's and R's, and read as B its faces are named by the turned
+    pose, so neither fits; the person was sent to retake corner photo A, the other corner.
+    The photo shows B's faces' centre digits, so it is judged as photo B."""
+    start, moves, expected = plan
+    img, _ = render_cache.corner_photo(expected.faces(), "B", seed=7, style="white")
+    photo = tmp_path / "side.png"
+    cv2.imwrite(str(photo), cv2.rotate(img, cv2.ROTATE_90_CLOCKWISE))
+    code, out, err = _check(tmp_path, capsys, monkeypatch, start, moves, ["--corner", str(photo)])
+    assert "Retake corner photo A" not in err and "side.png: read as corner photo B" in err, err
+    assert "corner photo B shows centres" in err or code == 0, (code, err)

@@ -13,8 +13,9 @@ where that reading does not fit the cube the plan expects:
   fits face B. A photo of one face never shows a corner
   (:func:`vision.reading.photo_set.shows_a_corner`: a face taken aslant shows slivers of its
   side faces, no corner), so one that does is a corner photo, and is read as one;
-- given as a corner photo with no letter, it is read as photo A, and as photo B where A's
-  faces' centres, read surely, are not U's, F's and R's but B's faces' are D's, L's and B's
+- given as a corner photo with no letter, it is read as photo A, and as photo B where, read
+  as A, it is refused or its faces' centres, read surely, are not U's, F's and R's, but B's
+  faces' are D's, L's and B's, or where neither fits, it shows more of B's centre digits
   (:func:`corner_by_centres`): the centres never move, and which of them the photo shows is
   which corner it shows.
 
@@ -29,9 +30,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable, Mapping, NamedTuple
 
-from ...models.cube.face_words import listed
+from ...models.cube.face_words import centre, listed
 from ...models.cube.geometry import FACES
 from ...models.cube.state import CubeState
+from ...models.cube.stickers import is_doubtful
 from ...models.errors import SudokuCubeError
 from ...models.profile import CubeSettings
 from ...vision.locate.face_geometry import TWO_FACES_ADVICE, FaceNotFoundError
@@ -82,19 +84,44 @@ def corner_by_centres(path: str, reader: Reader = Reader(), cube: CubeState | No
                       read: CornerRead = corner_cells) -> tuple[str, dict[str, Cells]]:
     """A corner photo whose name says neither A nor B, read (with ``read``, on ``reader``) as
     the corner photo whose faces' centres it shows in ``cube``, the cube as the plan expects
-    it: photo A where its centres do not say otherwise, photo B where, read as A, a sure
-    centre is not its face's and, read as B, every face is found and none shows another
-    face's centre. Its letter and its faces' cells. Without ``cube``, photo A, as before."""
-    faces = read(path, reader, photo="A")
-    if cube is None or not _misfit("A", faces, cube, settings):
-        return "A", faces
+    it: photo A where its centres do not say otherwise; photo B where, read as B, every face
+    is found and none shows another face's centre, and, read as A, the photo is refused or a
+    sure centre is not its face's. Where neither reading fits, the one whose faces' centre
+    digits the photo shows more of (:func:`_digits_shown`: a photo held turned names its
+    faces otherwise, but shows the same centres). Its letter and its faces' cells; the
+    refusal as photo A where neither reading is had. Without ``cube``, photo A."""
+    try:
+        faces: dict[str, Cells] | None = read(path, reader, photo="A")
+    except SudokuCubeError as refused:
+        if cube is None:
+            raise
+        faces, first = None, refused
+    if cube is None or (faces is not None and not _misfit("A", faces, cube, settings)):
+        return "A", faces or {}
     try:
         other = read(path, reader, photo="B")
     except SudokuCubeError:
-        return "A", faces  # its refusal as photo A says what is wrong
-    if all(f in other for f in CORNER_FACES["B"]) and not _misfit("B", other, cube, settings):
+        other = None
+    if other is not None and all(f in other for f in CORNER_FACES["B"]) \
+            and not _misfit("B", other, cube, settings):
+        return "B", other
+    if faces is None:
+        if other is None:
+            raise first
+        return "B", other
+    if other is not None and _digits_shown("B", other, cube) > _digits_shown("A", faces, cube):
         return "B", other
     return "A", faces
+
+
+def _digits_shown(letter: str, faces: Mapping[str, Cells], cube: CubeState) -> int:
+    """How many of the centre digits of corner photo ``letter``'s faces in ``cube`` the
+    photo's faces show as their centres, read surely, whichever face shows which and however
+    they point."""
+    want = [centre(cube, f).digit for f in CORNER_FACES[letter]]
+    seen = [cells[4][0].sticker.digit for cells in faces.values()
+            if len(cells) == 9 and cells[4] and not is_doubtful(cells[4])]
+    return sum(min(want.count(d), seen.count(d)) for d in set(want))
 
 
 def by_centres_words(path: str, letter: str) -> str:
