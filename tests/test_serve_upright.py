@@ -10,6 +10,7 @@ import random
 from dataclasses import replace
 
 import cv2
+import pytest
 from rich.console import Console
 
 from sudoku_cube.assistant.cli import build_parser
@@ -278,3 +279,27 @@ def test_corner_photo_bs_faces_are_named_by_place_until_the_reading_is_checked(s
     assert "the bottom face (D)" not in after["B"]["hold"] and "centre" in \
         after["B"]["hold"].split("points at the camera")[1]
     assert after["A"]["hold"] == before["A"]["hold"]
+
+
+@pytest.mark.parametrize("seed", [2, 3, 9])
+def test_hold_words_while_photos_are_taken_fit_one_hold(seed):
+    """Centres whose digits come round the same in several holds, all six photographed and
+    the reading not yet checked for a photo held turned: the words named the centres by
+    digit alone ("... may point another way if their photos were held turned"), which fit
+    several holds. They tell the directions as photographed, which fit one."""
+    from sudoku_cube.assistant.services.face_poses import held_turned
+    from sudoku_cube.models.cube.face_words import hold_phrase
+    from sudoku_cube.models.cube.holds import centres_state, hold_parts, one_hold_fits
+    from sudoku_cube.models.generator.cube3 import make_puzzle
+
+    state = make_puzzle(seed, 20).state
+    centres = {f: state.face(f)[4] for f in "URFDLB"}
+    cube = centres_state(centres)
+    assert not one_hold_fits(cube, hold_parts(cube, maybe=[centres_state(c) for c in
+                                                           held_turned(centres)]),
+                             maybe=[centres_state(c) for c in held_turned(centres)])
+    words = hold_phrase(cube, maybe=[centres_state(c) for c in held_turned(centres)],
+                        photos=True)
+    assert "another way" not in words and "another hold" not in words, words
+    assert words == hold_phrase(cube), words  # the hold as photographed: one fits
+    assert one_hold_fits(cube, hold_parts(cube))

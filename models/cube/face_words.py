@@ -7,8 +7,8 @@ from typing import Callable, Mapping, NamedTuple, Sequence
 
 from ..profile import CubeSettings
 from .geometry import FACE_PLACES, FACES
-from .holds import (UNREAD, HoldPart, fitting_holds, held, hold_index, hold_parts,
-                    one_hold_fits, pointing_words, sticker_look, unsure_centres)
+from .holds import (UNREAD, HoldPart, fitting_holds, hold_parts, one_hold_fits,
+                    pointing_words, sticker_look)
 from .state import CubeState
 from .stickers import Sticker, is_doubtful
 
@@ -274,9 +274,11 @@ def hold_phrase(state: CubeState, front: str = "F", top: str = "U", you: str = "
     more than one hold the words say how many and how to reach the right one from the hold
     kept for the steps (:func:`_from_steps_hold`). With ``photos``, ``maybe`` are instead the
     cubes the photos taken so far show had one of them been held turned (a turn the whole
-    reading finds only once every photo is in), and the words say which centres such a turn
-    may change. With neither, words that fit more than one hold say so (faces not scanned yet
-    may fit too: :func:`_why_open`). Letters alone for a cube with no centres."""
+    reading finds only once every photo is in): where what looks the same on all of them fits
+    several holds, the centres' directions are told as photographed, which fit one (a photo
+    found held turned later changes them). With neither, words that fit more than one hold
+    say so (faces not scanned yet may fit too: :func:`_why_open`). Letters alone for a cube
+    with no centres."""
     parts = hold_parts(state, front, top, settings, maybe)
     if not parts:
         return f"{front} towards {you} and {top} on top"
@@ -285,14 +287,10 @@ def hold_phrase(state: CubeState, front: str = "F", top: str = "U", you: str = "
         return words
     if maybe and not photos:
         return f"{words} ({_from_steps_hold(state, parts, front, top, you, settings, maybe)})"
-    if maybe and not _unscanned(state):  # the faces not photographed yet leave holds open
-        target = held(state, hold_index(front, top))
-        named = {p.place for p in parts}
-        unsure = [f"the {digit_words(centre(target, p), settings)} {_where(p, you)}"
-                  for p in unsure_centres(state, front, top, settings, maybe) if p in named]
-        if unsure:
-            them = "its photo was" if len(unsure) == 1 else "their photos were"
-            return f"{words} ({listed(unsure)} may point another way if {them} held turned)"
+    if maybe:  # photos: only directions tell the holds apart, so they are told as photographed
+        seen = hold_parts(state, front, top, settings)
+        if one_hold_fits(state, seen, front, top, settings):
+            return listed([_part_words(p, state.n, you, settings) for p in seen])
     return f"{words} ({_why_open(state, bool(maybe))} may fit another hold too)"
 
 
