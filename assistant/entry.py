@@ -31,5 +31,5 @@ def main() -> int:
     return cli_main()
 
 
-if __name__ == "__main__":  # python -m: as the console script (it exited 0, doing nothing)
+if __name__ == "__main__":  # python -m sudoku_cube.assistant.entry runs as the console script
     sys.exit(main())

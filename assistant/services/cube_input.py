@@ -190,7 +190,7 @@ def odd_face_refusal(state: CubeState, photos: PhotoNames | None,
     cube solves, with no other face's, and not by a few of them misread), naming that photo
     (``photos`` as :func:`photo_names` gives them: the face's own, by its file or as the
     caller names it, or the corner photo that shows it with the face) and the face it is to
-    show, about that photo; the digit counts' lines follow, as true as before. None where no
+    show, about that photo; the digit counts' lines follow, still true. None where no
     one face is to blame."""
     odd = odd_face(state, settings)
     if odd is None:
