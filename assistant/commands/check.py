@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 
-from pathlib import Path
 from typing import NamedTuple, Sequence
 
 from rich.console import Console
@@ -18,8 +17,7 @@ from ...models.profile import CubeSettings
 from ...models.plan.planner import Plan
 from ...models.slips.find import Verdict, find_slip
 from ...models.slips.first_look import first_look
-from ..services.given_photos import (by_centres_words, corner_by_centres, corner_named,
-                                     face_or_corner)
+from ..services.given_photos import by_centres_words, corner_by_centres, photo_as_given
 from ..services.pipeline import AFTER_SLIP, already_solved, solve_state, steps_done_words
 from ..services.sessions import followed_plans
 from ..services.slip_check import (Cells, check_face, corner_cells, corner_photo, face_letter,
@@ -156,8 +154,8 @@ def observations(args: argparse.Namespace, cube: CubeState | None = None,
     expects it) names a face by its centre digit in a refusal, as it looks on ``settings``'
     cube, and tells a photo whose file's name leaves it open which it is: a ``--photo`` named
     A is corner photo A, one named B or after no face a corner photo where it shows a corner
-    and its face's reading does not fit (:func:`face_or_corner`; a face named with ``FACE=``
-    or ``--face`` is taken at its word), and a ``--corner`` with no letter photo A or B by its
+    (:func:`assistant.services.given_photos.photo_as_given`; a face named with ``FACE=`` or
+    ``--face`` is taken at its word), and a ``--corner`` with no letter photo A or B by its
     centres (:func:`corner_by_centres`)."""
     face_option = face_letter(args.face, "--face") if args.face else None
     default = face_option or "F"
@@ -184,17 +182,7 @@ def observations(args: argparse.Namespace, cube: CubeState | None = None,
         reader = reader if reader is not None else chosen_reader(args)
         face, path = photo_face(value, face_option)
         told = bool(split_face(value, "")[0] or face_option)  # the person named its face
-        if not told and Path(path).stem.upper() == "A":  # named as corner photo A is
-            add_corner("A", path, corner_cells(path, reader, "A"))
-            got.said.append(f"{Path(path).name}: read as corner photo A (U, F and R in "
-                            "view), by its file's name.")
-            continue
-        open_to = None if told else corner_named(path)
-        if open_to is None:
-            add(face, photo_cells(face, path, reader))
-            got.photos[face] = path
-            continue
-        given = face_or_corner(face, path, reader, cube, settings, open_to, photo_cells,
+        given = photo_as_given(face, path, reader, cube, settings, told, photo_cells,
                                corner_cells)
         if given.corner:
             add_corner(given.corner, path, given.faces)

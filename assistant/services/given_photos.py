@@ -187,4 +187,24 @@ def face_or_corner(face: str, path: str, reader: Reader = Reader(),
     return _as_corner(path, reader, cube, settings, corner, read_corner)
 
 
-__all__ = ["Given", "by_centres_words", "corner_by_centres", "corner_named", "face_or_corner"]
+def photo_as_given(face: str, path: str, reader: Reader = Reader(),
+                   cube: CubeState | None = None, settings: CubeSettings = CubeSettings(),
+                   told: bool = False, read_face: FaceRead = photo_cells,
+                   read_corner: CornerRead = corner_cells) -> Given:
+    """A photo given for face ``face`` (``told``: the person named its face, ``F=PATH`` or
+    ``--face``: it is that face's), read as its file's name and what it shows say: a file
+    named A is corner photo A, said so; one named after face U, R, F, D or L is that face's
+    photo; one named B or after no face is read by :func:`face_or_corner`. The one rule of
+    ``check --photo`` and the guide's ``c`` key."""
+    if not told and Path(path).stem.upper() == "A":
+        return Given(read_corner(path, reader, photo="A"), "A",
+                     f"{Path(path).name}: read as corner photo A ({listed(CORNER_FACES['A'])} in "
+                     "view), by its file's name.")
+    open_to = None if told else corner_named(path)
+    if open_to is None:
+        return Given({face: read_face(face, path, reader)})
+    return face_or_corner(face, path, reader, cube, settings, open_to, read_face, read_corner)
+
+
+__all__ = ["Given", "by_centres_words", "corner_by_centres", "corner_named", "face_or_corner",
+           "photo_as_given"]

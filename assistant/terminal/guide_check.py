@@ -49,7 +49,7 @@ from ...models.slips.replay import WINDOW
 from ...storage.atomic import atomic_write_text
 from ...storage.folders import data_dir
 from ...vision.reading.reader import Reader
-from ..services.given_photos import corner_named, face_or_corner
+from ..services.given_photos import photo_as_given
 from ..services.guide import GuideCursor, steps_from_moves
 from ..services.slip_check import (Cells, corner_cells, explains_centre, first_look_words,
                                    photo_cells, read_again_words, refuse_wrong_faces,
@@ -93,7 +93,7 @@ class Answer(NamedTuple):
     file or typed tokens), to name it so in a refusal rather than as a file."""
     said: str = ""
     """How a photo whose file's name left open what it shows was taken (a corner photo, by
-    what it shows: :func:`assistant.services.given_photos.face_or_corner`), said before it
+    what it shows: :func:`assistant.services.given_photos.photo_as_given`), said before it
     is judged; "" where its name said."""
 
 
@@ -122,14 +122,11 @@ def _answer(text: str, face: str, reader: Reader, capture: Capture | None,
     if named.corner:
         return Answer(corner_cells(named.path, reader, photo=named.name), {},
                       corners={named.name: named.path})
-    if named.open_to is None:
-        cells = photo_cells(named.name, named.path, reader)
-    else:  # a corner photo too, where it shows a corner and does not fit the face
-        given = face_or_corner(named.name, named.path, reader, cube, settings, named.open_to,
-                               photo_cells, corner_cells)
-        if given.corner:
-            return Answer(given.faces, {}, corners={given.corner: named.path}, said=given.said)
-        cells = given.faces[named.name]
+    given = photo_as_given(named.name, named.path, reader, cube, settings,
+                           read_face=photo_cells, read_corner=corner_cells)
+    if given.corner:  # named A, or B or after no face and showing a corner
+        return Answer(given.faces, {}, corners={given.corner: named.path}, said=given.said)
+    cells = given.faces[named.name]
     asked = face if _as_asked(named.name, face, cells, cube, settings) else None
     return Answer({named.name: cells}, {named.name: named.path}, asked)
 
@@ -172,24 +169,21 @@ def _by_name(answer: Answer, face: str) -> str:
 
 
 class Named(NamedTuple):
-    """The photo an answer names: a corner photo (``name`` ``A`` or ``B``) or a face's
-    (``name`` the face it shows), and its path; ``open_to``: for a face's, the corner photo
-    its file's name leaves open that it is (:func:`assistant.services.given_photos.
-    corner_named`: "B" for a file named B, "" for either, named after no face; None where
-    the name says)."""
+    """The photo an answer names: a corner photo given with its letter (``A=``, ``B=``:
+    ``name`` the letter) or a photo for a face (``name`` the face its file is named after,
+    else the face asked for; what it shows decides the rest,
+    :func:`assistant.services.given_photos.photo_as_given`), and its path."""
 
     corner: bool
     name: str
     path: str
-    open_to: str | None = None
 
 
 def _named(text: str, face: str) -> Named | None:
     """The photo a typed answer for ``face`` names (None: a face's tokens): its path as a
     shell takes it, quoted, escaped or a ``file://`` URI
-    (:func:`assistant.services.typed_paths.photo_given`); ``A=``/``B=`` or a file named A is a
-    corner photo, a file named after a face is that face's photo, any other ``face``'s; one
-    named B, or after no face, may be a corner photo too (:attr:`Named.open_to`)."""
+    (:func:`assistant.services.typed_paths.photo_given`); ``A=``/``B=`` is a corner photo, a
+    file named after a face is given for that face, any other for ``face``."""
     given = photo_given(text)
     if given is None:
         return None
@@ -197,9 +191,7 @@ def _named(text: str, face: str) -> Named | None:
     if letter:
         return Named(True, letter, path)
     stem = Path(path).stem.upper()
-    if stem == "A":  # named as corner photo A is
-        return Named(True, "A", path)
-    return Named(False, stem if stem in FACES else face, path, corner_named(path))
+    return Named(False, stem if stem in FACES else face, path)
 
 
 def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
