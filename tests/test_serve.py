@@ -1108,3 +1108,25 @@ def test_after_q_the_page_keeps_the_reviews_advice_or_asks_for_any_photo():
                                    "consistent: x. Retake the photo of face R: y; the review "
                                    "starts again when the photos retaken are read.")
     assert quit_words("") == REVIEW_QUIT and "misread" not in REVIEW_QUIT
+
+
+def test_a_corner_photo_in_a_face_slot_is_named_when_its_face_comes_again(served):
+    """Corner photo A put in R's slot is read as its clearest face, F; F's own photo then
+    repeated it, and the page said "this is centre ... (R) again", sending the person to
+    retake the right photo. The earlier photo shows a corner, and the refusal says so."""
+    import cv2
+
+    from sudoku_cube.assistant.bench.vision_second import cube
+    from sudoku_cube.assistant.web.store import UploadRefused
+    from sudoku_cube.render.second import corner_shot
+    from tests import render_cache
+
+    state, homes, look = cube(4108, 0, "white")
+    corner = cv2.imencode(".jpg", corner_shot(state, "A", 41089, look, homes).image)[1]
+    served.service.upload("faces", "R", corner.tobytes())
+    face = cv2.imencode(".jpg", render_cache.face_shot(state, "F", 41082, look, homes).image)[1]
+    with pytest.raises(UploadRefused) as refused:
+        served.service.upload("faces", "F", face.tobytes())
+    said = str(refused.value)
+    assert "the photo of face R (right) shows a corner of the cube (three faces)" in said, said
+    assert "retake face R (right) straight on" in said and "again (already" not in said, said

@@ -34,6 +34,7 @@ from ...vision.locate.corners.faces import NotUprightError
 from ...vision.locate.face_geometry import TWO_FACES_ADVICE
 from ...vision.locate.corners.views import face_names
 from ...vision.photo.images import file_scale, load_image
+from ...vision.photo.photo_files import face_photos
 from ...vision.reading.reader import Reader
 from ...vision.reading.faces import FaceReading, Reading
 from ...vision.reading.corner_shown import CornerShownError
@@ -527,13 +528,21 @@ class PhoneService:
         before (:func:`assistant.services.scanner.repeated_face`, stickers with no digit seen
         not counted); "" when it is not. With the lock held, so that the photos compared are
         those held when the photo is taken. The words offer the way out where the earlier photo
-        is the wrong one: a retake of its slot, which is no repeat."""
+        is the wrong one: a retake of its slot, which is no repeat. Where the earlier photo
+        shows a corner of the cube (a corner photo's clearest face read as its slot's face),
+        that is said instead: the earlier photo is to be retaken, not this one (asked only on
+        a repeat, as the corner search costs about a second)."""
         if kind != "faces" or name not in faces:
             return ""
         centres = self._centres()
         before = repeated_face(_seen(faces[name]), self._taken_faces(name), name)
         if before is None:
             return ""
+        earlier = face_photos(self.folder.path).get(before)
+        if earlier is not None and shows_a_corner(earlier):  # its clearest face is this one
+            return (f"photo {name}: {page_photo(before, False)} shows a corner of the cube "
+                    f"(three faces), and the face it was read as is this photo's: retake face "
+                    f"{before} ({FACE_NAMES[before]}) straight on, then take this photo again")
         return (f"photo {name}: "
                 + repeat_words(before, name, centres, self.settings, show="photograph",
                                turned=self._turned(kind))
