@@ -1,9 +1,9 @@
 """A check's photo whose file's name leaves open what it shows: B names face B and corner photo
 B, and a name like back.jpg says neither the face nor the corner. A photo named B that shows a
-corner (its face's reading does not fit face B) is corner photo B, at the guide's prompt and
-given to ``check --photo``; ``check --corner back.jpg`` is photo A or B by the centres it
-shows; ``check --photo A.jpg`` is corner photo A, as the guide takes it. A face photo whose
-name leaves it open is still a face photo."""
+corner is corner photo B, at the guide's prompt and given to ``check --photo``; ``check
+--corner back.jpg`` is photo A or B by the centres it shows; ``check --photo A.jpg`` is
+corner photo A, as the guide takes it. A face photo whose name leaves it open is still a face
+photo."""
 from __future__ import annotations
 
 import io

@@ -71,7 +71,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--photo", action="append", default=[], metavar="[FACE=]PATH",
                    help="a photo of one face, taken as the net shows it; a file named A is "
                         "corner photo A, and one named B or after no face that shows a corner "
-                        "of the cube (and does not fit the face) is read as a corner photo")
+                        "of the cube is read as a corner photo")
     p.add_argument("--corner", action="append", default=[], metavar="[A=|B=]PATH",
                    help="a corner photo: A (U, F and R in view) or B (D, L and B in view, held "
                         "as in photo B); the letter comes from A=/B= or the file's name (A.jpg, "
@@ -198,8 +198,9 @@ def observations(args: argparse.Namespace, cube: CubeState | None = None,
             continue
         letter, faces = corner_by_centres(path, reader, cube, settings, corner_cells)
         add_corner(letter, path, faces)
-        if by_centres_words(path, letter):
-            got.said.append(by_centres_words(path, letter))
+        said = by_centres_words(path, letter)
+        if said:
+            got.said.append(said)
     return got
 
 
