@@ -130,7 +130,7 @@ def corner_or(said: Refusal, reading: Reading, path: Path, given: bool,
     (:func:`vision.reading.photo_set.read_folder`), so the other five are asked. ``given``:
     the reading came with no folder the person named (the phone page), so the photo is named
     without its folder."""
-    photos = {f: Path(r.source) for f, r in reading.faces.items() if r.source and files}
+    photos = {f: Path(source) for f, source in photo_sources(reading.faces).items() if files}
     corner = corner_among(photos, tuple(f for f in FACES if f != "B"))
     if corner is None:  # both refusals name the photo to retake, and how
         return SudokuCubeError(said.words if given else f"{path}: {said.words}", advises=True,
@@ -150,7 +150,7 @@ def corner_of_alike(reading: Reading, blank: Mapping[str, Sequence[int]],
     pair = alike_faces(reading.state, blank, settings.symmetric)
     if pair is None:
         return None
-    photos = {f: Path(r.source) for f, r in reading.faces.items() if r.source}
+    photos = {f: Path(source) for f, source in photo_sources(reading.faces).items()}
     return corner_among(photos, (pair.first, pair.second))
 
 

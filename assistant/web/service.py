@@ -283,6 +283,10 @@ class _SetRefusal(NamedTuple):
     photos: tuple[str, ...]
 
 
+NOT_REFUSED = _SetRefusal("", False, ())
+"""The set's refusal while there is none."""
+
+
 @dataclass
 class _Guided:
     """The steps the terminal guides, the key its cursor saves the position under and the step
@@ -315,9 +319,7 @@ class PhoneService:
         self._waiting: dict[str, tuple[Path, dict[str, FaceReading], str]] = {}
         self._unnamed: set[str] = set()
         self._reading: Reading | None = None
-        self._set_error = ""
-        self._set_advises = False  # the set's refusal says how to go on (:func:`retake_words`)
-        self._set_photos: tuple[str, ...] = ()  # the photos the set's refusal is about
+        self._set = NOT_REFUSED  # the refusal of the whole set, as the page says it
         self._version = 0
         self._changed = threading.Condition(self._lock)
         self._guided: _Guided | None = None
@@ -466,8 +468,7 @@ class PhoneService:
         self._taken.add(name)
         self._refused.pop(name, None)
         self._waiting.pop(name, None)
-        self._reading, self._set_error, self._set_advises = None, "", False
-        self._set_photos = ()
+        self._reading, self._set = None, NOT_REFUSED
 
     def _swapped(self, kind: Kind, name: str, faces: dict[str, FaceReading]) -> str | None:
         """The slot whose photo face photo ``name`` (read as ``faces``) repeats, where that
@@ -504,8 +505,7 @@ class PhoneService:
             self._refused.clear()
             self._waiting.clear()
             self._unnamed.clear()
-            self._reading, self._set_error, self._set_advises = None, "", False
-            self._set_photos = ()
+            self._reading, self._set = None, NOT_REFUSED
         elif not (self.folder.path / SESSION_FILE).exists():
             self.folder.switch(kind)
 
@@ -555,7 +555,7 @@ class PhoneService:
             if set(self._read) != set(NAMES[kind]) or self._reading is not None:
                 return
             version = self._version
-        reading, refusal = None, _SetRefusal("", False, ())
+        reading, refusal = None, NOT_REFUSED
         try:
             reading = self.reader.read_photo_set(self.folder.path, naming=page_naming(kind))
         except SudokuCubeError as e:
@@ -563,7 +563,7 @@ class PhoneService:
         with self._lock:
             if version == self._version:  # no photo arrived meanwhile
                 self._reading = reading
-                self._set_error, self._set_advises, self._set_photos = refusal
+                self._set = refusal
                 self._version += 1
                 self._changed.notify_all()
 
@@ -606,7 +606,7 @@ class PhoneService:
             if self._unanswered:
                 said = _SetRefusal(self._unanswered, True, self._unanswered_photos)
             self._reading, self._unanswered, self._unanswered_photos = None, "", ()
-            self._set_error, self._set_advises, self._set_photos = said
+            self._set = said
             self._version += 1
             self._changed.notify_all()
             return said.message
@@ -692,7 +692,7 @@ class PhoneService:
         with self._changed:
             if self._version == seen:
                 self._changed.wait(timeout)
-            return self._version, self._reading, self._set_error
+            return self._version, self._reading, self._set.message
 
     def ask_check(self, name: str, hold: str | None = None) -> None:
         """A check of the guide asks for a photo: face ``name``, or corner photo A (``"A"``);
@@ -830,7 +830,7 @@ class PhoneService:
         if found is not None and reading is not None:
             views = self._face_views(reading, FACES)
             return {f: found.state.face(f)[4] for f, v in views.items() if v["centre"] is not None}
-        doubted = self._set_photos if self._set_error else ()
+        doubted = self._set.photos if self._set.message else ()
         return {f: r.stickers[4] for name, faces in self._read.items() if name not in doubted
                 for f, r in faces.items() if 4 not in r.blank}
 
@@ -844,8 +844,8 @@ class PhoneService:
                                          face_names(name) if unnamed else faces)
                 unnamed = False  # the pair's reading named it
             refused = None if empty else self._refused.get(name)
-            if not empty and refused is None and self._set_error and name in self._set_photos:
-                refused, unnamed = self._set_error, False  # the set refused for this photo
+            if not empty and refused is None and self._set.message and name in self._set.photos:
+                refused, unnamed = self._set.message, False  # the set refused for this photo
             hold = pose_words(name, kind == "corners", self._centres(), self.settings,
                               self._turned(kind))
             return {"name": name, "hold": hold,
@@ -867,9 +867,9 @@ class PhoneService:
         with self._lock:
             missing = [n for n in NAMES[kind] if n not in self._read]
             stage: Stage = ("photos" if missing else "read" if self._reading is not None
-                            else "refused" if self._set_error else "reading")
-            message, left, check = self._set_error, self.max_uploads - self.uploads, self._check
-            retake = (retake_words(message, self._set_advises, kind, self._set_photos)
+                            else "refused" if self._set.message else "reading")
+            message, left, check = self._set.message, self.max_uploads - self.uploads, self._check
+            retake = (retake_words(message, self._set.advises, kind, self._set.photos)
                       if stage == "refused" else "")
             guiding = self._guiding
             if stage == "read" and self._reviewed is not None:
