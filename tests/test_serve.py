@@ -311,6 +311,40 @@ def test_before_the_first_photo_each_card_says_its_own_hold(served):
         assert f"{where} faces the camera" in holds[face] and "Choose" not in holds[face]
 
 
+def test_the_turned_centres_are_found_once_per_version_of_the_set(monkeypatch):
+    """Every card of every status poll asks for the centres had a photo been held turned:
+    they are found once while nothing changes, again once a photo is taken (or read back by
+    ``serve --resume``), and the page shows what it shows when they are found afresh."""
+    from sudoku_cube.assistant.web import service as web_service
+
+    calls, real = [], web_service.held_turned
+    monkeypatch.setattr(web_service, "held_turned",
+                        lambda *a, **k: calls.append(1) or real(*a, **k))
+    service = PhoneService(PhotoFolder(new_folder()), Reader(ocr="never"))
+    try:
+        for face in "UR":
+            service.upload("faces", face, (FACES_DIR / f"{face}.jpg").read_bytes())
+        service._turned_at, calls[:] = None, []  # as after any change
+        first = service.status()
+        assert len(calls) == 1 and service.status() == first and len(calls) == 1
+        service.upload("faces", "F", (FACES_DIR / "F.jpg").read_bytes())  # its card: found
+        again = service.status()
+        assert len(calls) == 2 and service.status() == again and len(calls) == 2
+        assert again["photos"] != first["photos"]
+        service._turned_at = None  # found afresh: the same page
+        assert service.status() == again and len(calls) == 3
+    finally:
+        service.close()
+    resumed = PhoneService(PhotoFolder(service.folder.path), Reader(ocr="never"))
+    try:
+        resumed.status()
+        resumed.resume()
+        found = len(calls)
+        assert resumed.status()["photos"] == again["photos"] and len(calls) == found + 1
+    finally:
+        resumed.close()
+
+
 def test_upload_count_is_capped():
     service = PhoneService(PhotoFolder(new_folder()), Reader(ocr="never"), max_uploads=1)
     server = Server(service, port=0)

@@ -320,7 +320,7 @@ class PhoneService:
         self._unnamed: set[str] = set()
         self._reading: Reading | None = None
         self._set = NOT_REFUSED  # the refusal of the whole set, as the page says it
-        self._version = 0
+        self._version = 0  # bumped by every change the page shows (:meth:`wait_reading`)
         self._changed = threading.Condition(self._lock)
         self._guided: _Guided | None = None
         self._guiding = False  # the terminal's guide runs now (:meth:`follow`, :meth:`guided`)
@@ -334,6 +334,8 @@ class PhoneService:
         self._quit: Reading | None = None
         self._quit_words = REVIEW_QUIT  # what the page says after q at the review
         self._upright: tuple[Reading, Upright] | None = None  # the terminal checked it for a turn
+        # what :meth:`_turned` found, for the kind of set and the version it found it at
+        self._turned_at: tuple[tuple[Kind, int], tuple[Centres, ...]] | None = None
 
     def kind(self) -> Kind:
         """The kind of set being taken (``faces`` or ``corners``)."""
@@ -360,6 +362,7 @@ class PhoneService:
                     self._refused[name] = repeat
                 else:
                     self._read[name] = faces
+                self._version += 1
         self._read_set_if_complete()
 
     def _kept_photo(self, kind: Kind, name: str, path: Path,
@@ -506,6 +509,7 @@ class PhoneService:
             self._waiting.clear()
             self._unnamed.clear()
             self._reading, self._set = None, NOT_REFUSED
+            self._version += 1
         elif not (self.folder.path / SESSION_FILE).exists():
             self.folder.switch(kind)
 
@@ -816,10 +820,16 @@ class PhoneService:
         """The centres read so far had one photo been held turned (:func:`held_turned`), until
         the terminal has checked the whole reading for that (:meth:`upright`): the hold words
         name nothing these change, so that they need not take back what they said once it
-        has; none once it has. Called with the lock held."""
-        if self._set_upright() is not None:
-            return ()
-        return held_turned(self._centres(), kind == "corners")
+        has; none once it has. Found once per version of the set (``_version``, bumped
+        by every change of the photos, the reading, its refusal and the terminal's finding):
+        every card of every status poll asks, and the search takes a while. Called with the
+        lock held."""
+        key = (kind, self._version)
+        if self._turned_at is None or self._turned_at[0] != key:
+            found = () if self._set_upright() is not None else \
+                held_turned(self._centres(), kind == "corners")
+            self._turned_at = (key, found)
+        return self._turned_at[1]
 
     def _centres(self) -> dict[str, Sticker]:
         """The centres read so far, for the hold words: those of the reading set upright where
