@@ -656,8 +656,8 @@ def test_a_set_refused_as_a_whole_says_which_photo_to_retake(served):
 
 def test_the_page_adds_advice_only_to_a_refusal_that_has_none(served):
     """A set refused as a whole: where the refusal was made it says whether its words tell how
-    to go on (``advises``); the page adds its own advice only where they do not: the photo the
-    refusal names, by its card, else the photos misread (the refusal ended as a sentence
+    to go on (``advises``, as every refusal about a photo does); the page adds its own advice
+    only where they do not: to retake the photos misread (the refusal ended as a sentence
     before it); none at any other stage."""
     from sudoku_cube.models.errors import SudokuCubeError
 
@@ -667,9 +667,7 @@ def test_the_page_adds_advice_only_to_a_refusal_that_has_none(served):
     wait_read(served)
     assert call(served.url + "api/status")[1]["retake"] == ""
     service = served.service
-    cases = [(SudokuCubeError("corner photo A is held turned", photos=("A",)),
-              "Corner photo A is held turned.", "Retake corner photo A.", "A"),
-             (SudokuCubeError("no plan reaches this cube"), "No plan reaches this cube.",
+    cases = [(SudokuCubeError("no plan reaches this cube"), "No plan reaches this cube.",
               "Check each photo against the cube and retake those misread.", None),
              (SudokuCubeError("corner photo A: x; retake B so", advises=True, photos=("B",)),
               "Corner photo A: x; retake B so.", "", "B")]

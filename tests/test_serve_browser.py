@@ -183,17 +183,17 @@ def test_a_review_nobody_answers_is_told_in_the_pages_words_within_its_width(ser
 
 def test_the_page_prints_a_refusal_and_the_computers_advice_once(served, tmp_path):
     """The set refused as a whole: the page prints the refusal, then the advice the computer
-    adds where the refusal gives none (the photo it names, by its card); a refusal that
-    advises is printed alone, whatever its words."""
+    adds where the refusal gives none (to retake the photos misread); a refusal that advises
+    is printed alone, whatever its words."""
     for name in "AB":
         call(served.url + f"api/corner/{name}", (CORNERS_DIR / f"{name}.jpg").read_bytes())
     wait_read(served)
     service = served.service
-    service.refuse_reading(SudokuCubeError("no cube fits corner photo A", photos=("A",)))
+    service.refuse_reading(SudokuCubeError("no cube fits these photos"))
     with phone_page(served.url) as page:
         message = page.locator("#message")
-        expect(message).to_have_text("No cube fits corner photo A. Retake corner photo A.",
-                                     timeout=30_000)
+        expect(message).to_have_text("No cube fits these photos. Check each photo against the "
+                                     "cube and retake those misread.", timeout=30_000)
         page.screenshot(path=str(shots(tmp_path) / "serve-refused-advice.png"))
         service.refuse_reading(SudokuCubeError("corner photo B: hold D on top and take it so",
                                                advises=True))

@@ -18,7 +18,7 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Literal, NamedTuple, Sequence, TypedDict
+from typing import Iterable, Literal, NamedTuple, TypedDict
 
 import numpy as np
 
@@ -188,15 +188,13 @@ def sentence(text: str) -> str:
     return text if text.endswith((".", "?", "!")) else f"{text}."
 
 
-def retake_words(message: str, advises: bool, kind: Kind, photos: Sequence[str] = ()) -> str:
-    """What the page says after ``message``, the refusal of a set of ``kind`` as a whole, to
-    tell how to go on: nothing where the refusal says it itself (``advises``, decided where it
-    was made: :attr:`models.errors.SudokuCubeError.advises`); else to retake the photos it is
-    about (``photos``, whose cards show the refusal too), else to retake the photos misread."""
+def retake_words(message: str, advises: bool) -> str:
+    """What the page says after ``message``, the refusal of a set as a whole, to tell how to
+    go on: nothing where the refusal says it itself (``advises``, decided where it was made:
+    :attr:`models.errors.SudokuCubeError.advises`, as every refusal that names the photos it
+    is about does), else to retake the photos misread."""
     if not message or advises:
         return ""
-    if photos:
-        return f"Retake {page_naming(kind).names(photos)}."
     return "Check each photo against the cube and retake those misread."
 
 
@@ -879,8 +877,7 @@ class PhoneService:
             stage: Stage = ("photos" if missing else "read" if self._reading is not None
                             else "refused" if self._set.message else "reading")
             message, left, check = self._set.message, self.max_uploads - self.uploads, self._check
-            retake = (retake_words(message, self._set.advises, kind, self._set.photos)
-                      if stage == "refused" else "")
+            retake = retake_words(message, self._set.advises) if stage == "refused" else ""
             guiding = self._guiding
             if stage == "read" and self._reviewed is not None:
                 stage = "inconsistent" if self._verdict else "reviewing"
