@@ -830,6 +830,68 @@ def test_a_review_nobody_answers_names_the_photo_to_retake_on_its_card(served, m
     assert refused_cards(page) == {f: message if f == "R" else None for f in "URFDLB"}
 
 
+def test_a_review_nobody_answers_unsure_asks_the_phone_to_retake_its_photo(served, monkeypatch):
+    """``serve --plain``: the reading is consistent but the grid solver is not sure of two
+    stickers on F, and nobody answers the review: the page says which, and to retake the photo
+    of F, on its card, as one holding a phone can; the terminal still says to run the command
+    at a terminal."""
+    from dataclasses import replace
+
+    from sudoku_cube.assistant.services.review import unsure_stickers
+
+    real = review_ui.check_reading
+
+    def unsure(state, settings, solver=None, photos=None):
+        check = real(state, settings, solver, photos)
+        chosen = check.grid.chosen
+        a, b = next((i, j) for i in range(18, 27) for j in range(i + 1, 27)
+                    if chosen[i].digit != chosen[j].digit)  # two stickers of F, swapped
+        rival = list(chosen)
+        rival[a], rival[b] = chosen[b], chosen[a]
+        grid = replace(check.grid, review=(a, b), rival=tuple(rival))
+        return replace(check, grid=grid, unsure=unsure_stickers(state, grid, settings))
+    monkeypatch.setattr(review_ui, "check_reading", unsure)
+    for face in "URFDLB":
+        served.service.upload("faces", face, (FACES_DIR / f"{face}.jpg").read_bytes())
+    page, terminal = refused_without_a_person(served, monkeypatch)
+    message = page["message"]
+    assert page["stage"] == "refused" and message.startswith(
+        "The grid solver is not sure of 2 stickers: F"), message
+    assert message.endswith(
+        "so no plan was made from a guess. Check them on the cube, and retake the photo of face "
+        "F (front): sharp, evenly lit, no glare, the face square on and filling much of the "
+        "picture; the new photo should settle them."), message
+    assert page["retake"] == "" and "terminal" not in message and ".jpg" not in message
+    assert refused_cards(page) == {f: message if f == "F" else None for f in "URFDLB"}
+    assert "run the same command at a terminal" in terminal, terminal
+
+
+def test_the_pages_words_for_a_grid_not_sure_name_every_photo_that_shows_one():
+    """The page's stop for stickers the grid solver is not sure of names every photo that
+    shows one, the one showing the most first, by its card (corner photo A or B for a corner
+    pair); a reading the grid is sure of, or one not consistent, gets none of these words."""
+    from dataclasses import replace
+
+    from sudoku_cube.assistant.services.review import unsure_stickers
+    from sudoku_cube.assistant.web.service import unsure_named, unsure_words
+    from sudoku_cube.models.grid import solve_grid
+
+    state = random_design(random.Random(5))
+    grid = solve_grid(state)
+    unsure = replace(grid, review=(47, 20, 24), rival=tuple(s.turned(2) for s in grid.chosen))
+    check = ReviewCheck([], unsure, unsure=unsure_stickers(state, unsure))
+    assert unsure_named(check, "faces") == ("F", "B")
+    assert unsure_named(check, "corners") == ("A", "B")
+    words = unsure_words(check, "corners")
+    assert words.startswith("The grid solver is not sure of 3 stickers: F3 (grid "), words
+    assert ("Check them on the cube, and retake corner photo A (faces U R F) and corner photo "
+            "B (faces D L B): ") in words and words.endswith("; the new photos should settle "
+                                                             "them."), words
+    sure = ReviewCheck([], grid)
+    assert unsure_words(sure, "faces") == "" and unsure_named(sure, "faces") == ()
+    assert unsure_words(replace(check, problems=["digit 2 is read 7 times"]), "faces") == ""
+
+
 def test_serve_refuses_a_bad_port_clearly(capsys, tmp_path):
     assert main(["serve", "--port", "70000"]) == 2
     assert "--port 70000" in capsys.readouterr().err

@@ -292,29 +292,39 @@ def unsure_message(state: CubeState, grid: GridSolution, settings: CubeSettings 
     unsure = unsure_stickers(state, grid, settings)
     k = len(unsure)
     slips = "".join(f"{note} " for note in typed_slips(state, grid, settings, person=False))
+    finding = unsure_finding(unsure, grid, state.n)
+    them = "them" if k != 1 else "it"
+    return (slips + (f"{finding[0].upper()}{finding[1:]}" if slips else finding)
+            + f". Check {them} on the cube, then run the same command at a terminal (without "
+            f"--json or --plain, where given) to confirm or correct {them}, or {fix}"
+            + (retake_hint(tuple(unsure), state, settings, photos) if hint else ""))
+
+
+def unsure_finding(unsure: dict[int, Sticker | None], grid: GridSolution, n: int = 3) -> str:
+    """'the grid solver is not sure of 2 stickers: F7 (grid 6^, or 9v), ...; another reading
+    about as likely also solves the cube, so no plan was made from a guess': what the grid
+    solver (``grid``) is not sure of (``unsure``, :func:`unsure_stickers`), or overrides of
+    the tokens typed, and why no plan was made. Each front end that stops on it says how to go
+    on in its own words (:func:`unsure_message` for a terminal)."""
+    k = len(unsure)
     over = {i: r for i, r in unsure.items() if i in grid.typed_refused}
     if over and len(over) == k:  # sure, but against what the person typed
         what = (f"overrides {'the token' if k == 1 else f'the {k} tokens'} typed: "
-                f"{unsure_names(over, grid, state.n)}; no plan was made against what you "
+                f"{unsure_names(over, grid, n)}; no plan was made against what you "
                 "typed")
     elif over:  # overrides typed tokens and is not sure of other stickers
         rest = {i: r for i, r in unsure.items() if i not in over}
         what = (f"overrides {'the token' if len(over) == 1 else f'{len(over)} tokens'} typed: "
-                f"{unsure_names(over, grid, state.n)}, and is not sure of {len(rest)} other "
-                f"sticker{'s' if len(rest) != 1 else ''}: {unsure_names(rest, grid, state.n)}; "
+                f"{unsure_names(over, grid, n)}, and is not sure of {len(rest)} other "
+                f"sticker{'s' if len(rest) != 1 else ''}: {unsure_names(rest, grid, n)}; "
                 "no plan was made against what you typed or from a guess")
     else:
         why = ("nothing in the cube checks a centre's half turn and the photo does not show it "
-               "clearly" if _centre_turns_only(unsure, grid, state.n) else
+               "clearly" if _centre_turns_only(unsure, grid, n) else
                "another reading about as likely also solves the cube")
         what = (f"is not sure of {k} sticker{'s' if k != 1 else ''}: "
-                f"{unsure_names(unsure, grid, state.n)}; {why}, so no plan was made from a "
-                "guess")
-    them = "them" if k != 1 else "it"
-    return (slips + f"{'T' if slips else 't'}he grid solver {what}. Check {them} on the cube, "
-            "then run the same command at a terminal (without --json or --plain, where given) "
-            f"to confirm or correct {them}, or {fix}"
-            + (retake_hint(tuple(unsure), state, settings, photos) if hint else ""))
+                f"{unsure_names(unsure, grid, n)}; {why}, so no plan was made from a guess")
+    return f"the grid solver {what}"
 
 
 def _centre_turns_only(unsure: dict[int, Sticker | None], grid: GridSolution, n: int) -> bool:

@@ -24,7 +24,7 @@ import numpy as np
 
 from ...models.cube.face_words import PhotoNaming, listed
 from ...models.cube.state import CubeState
-from ...models.grid.hopeless import PhotoNames, retake_faces, retake_photos, retaken
+from ...models.grid.hopeless import PhotoNames, per_face, retake_faces, retake_photos, retaken
 from ...models.cube.stickers import Sticker
 from ...models.errors import SudokuCubeError
 from ...models.plan.planner import Step
@@ -42,7 +42,7 @@ from ...vision.reading.photo_set import CornerAsFaceError, shows_a_corner
 from ..services.face_poses import Centres, held_turned
 from ..services.guide import GuideCursor
 from ..services.cube_input import CORNER_OF, TurnedWords, Upright
-from ..services.review import ReviewCheck
+from ..services.review import ReviewCheck, unsure_finding
 from ..services.scanner import repeat_words, repeated_face
 from ..services.sessions import load_guide_step
 from ..services.slipped_cubes import check_cubes
@@ -258,6 +258,38 @@ def retake_named(check: ReviewCheck, kind: Kind) -> tuple[str, ...]:
     if not check.culprits or len(spread) > len(set(map(photos.photo, FACES))) // 2:
         return ()
     return retaken(retake_faces(check.culprits), photos)
+
+
+def unsure_words(check: ReviewCheck, kind: Kind) -> str:
+    """What the page says when the review of a set of ``kind`` stops with nobody to answer it
+    (``--plain``, no terminal) because the grid solver is not sure of stickers of a reading
+    otherwise consistent (``check``; "" where it does not stop so): what it is not sure of, as
+    the terminal says it (:func:`assistant.services.review.unsure_finding`), and to retake
+    the photos that show them (:func:`unsure_named`), by their cards. The terminal's stop
+    says to confirm them at a terminal instead; the page corrects no sticker, and a photo
+    retaken makes a reading the terminal checks afresh."""
+    grid, how = check.grid, retake_photos(_unsure_faces(check), _PAGE_PHOTOS[kind])
+    if grid is None or check.problems or how is None:  # not consistent, or sure: no photo
+        return ""
+    them = "them" if len(check.unsure) != 1 else "it"
+    shots = unsure_named(check, kind)
+    finding = unsure_finding(check.unsure, grid, grid.target.n)
+    return (f"{sentence(finding)} Check {them} on the cube, and r{how[1:]}; the new "
+            f"photo{'s' if len(shots) != 1 else ''} should settle {them}.")
+
+
+def unsure_named(check: ReviewCheck, kind: Kind) -> tuple[str, ...]:
+    """The photos (letters) that show the stickers the grid solver is not sure of in a
+    review's ``check`` (:func:`unsure_words`), the one showing the most first; none where it
+    is sure."""
+    return retaken(_unsure_faces(check), _PAGE_PHOTOS[kind])
+
+
+def _unsure_faces(check: ReviewCheck) -> list[str]:
+    """The faces of the stickers the grid solver is not sure of in ``check``, the face with
+    the most of them first: every one, for each such sticker is to be read clearly again."""
+    counts = per_face(tuple(check.unsure))
+    return sorted(counts, key=lambda f: (-counts[f], FACES.index(f)))
 
 
 _PAGE_PHOTOS: dict[Kind, PhotoNames] = {
@@ -641,14 +673,21 @@ class PhoneService:
 
     def review_check(self, check: ReviewCheck) -> None:
         """The terminal's review checked the reading it reviews: the page says when it is not
-        consistent, and which photos to retake (:func:`inconsistency`)."""
+        consistent, and which photos to retake (:func:`inconsistency`); where nobody answers
+        the review, the review stops, also where the grid solver is not sure of the reading,
+        and the page says why in its own words, with the photos to retake
+        (:func:`unsure_words`), for :meth:`refuse_reading`."""
+        kind = self.kind()
         with self._lock:
-            self._verdict = inconsistency(check, self.kind()).replace(f"{self.folder.path}/",
-                                                                       "")
-            unanswered = self._review_words == PLANNING
-            self._unanswered = (inconsistency(check, self.kind(), person=False)
-                                if unanswered else "")
-            self._unanswered_photos = retake_named(check, self.kind()) if unanswered else ()
+            self._verdict = inconsistency(check, kind).replace(f"{self.folder.path}/", "")
+            if self._review_words != PLANNING:  # a person answers the review
+                self._unanswered, self._unanswered_photos = "", ()
+            elif not check.ok:
+                self._unanswered = inconsistency(check, kind, person=False)
+                self._unanswered_photos = retake_named(check, kind)
+            else:
+                self._unanswered = unsure_words(check, kind)
+                self._unanswered_photos = unsure_named(check, kind)
             self._version += 1
             self._changed.notify_all()
 
