@@ -140,6 +140,28 @@ def test_a_three_line_notice_at_80x24_keeps_the_net_on_the_first_screen():
     assert roomy.splitlines()[before - 1] == ""  # with room, the blank line stays
 
 
+@pytest.mark.parametrize("width,height", [(80, 24), (120, 40)])
+def test_a_resumed_screen_keeps_the_progress_bar(width, height):
+    """The guide run again part-way through a plan says where it goes on and how to hold the
+    cube (two lines at 80 columns): its first screen still has the progress bar every step's
+    screen has, with the move in large letters and the net (the blank line above the net
+    goes first), and fits the terminal."""
+    start, steps = _plan(10, 6)
+    for reached in range(1, len(steps)):  # turns made before
+        GuideCursor(steps, start, position=reached - 1).next()  # saved
+        again = GuideCursor(steps, start)
+        assert again.resumed and again.position == reached
+        console = Console(file=io.StringIO(), width=width, height=height, record=True,
+                          color_system=None)
+        run_interactive(console, again, lambda: "q", clear=False)
+        screen = console.export_text().split("Stopped at step")[0]
+        lines = screen.splitlines()
+        assert len(lines) <= height - 1 and all(len(line) <= width for line in lines), screen
+        assert f"Continuing at step {reached + 1} of 6" in " ".join(screen.split()), screen
+        assert f"{reached}/6 turns done" in screen, screen
+        assert "█" in screen and "Before (moving stickers marked)" in screen, screen
+
+
 def test_centre_phase_explains_why_centres_need_their_own_algorithms():
     start, steps = _plan(4, 6)
     console = _console()

@@ -187,8 +187,8 @@ class StepView:
     The screen fits the terminal it is drawn on (``height``, default the console's): the header,
     the move and its words and the key line always show; then, as room allows, the move in large
     letters, the net before and after (side by side when wide enough, else only "before"),
-    the progress bar and a one-line phase note. ``notice`` is a line for the person (resumed,
-    confirm a restart); it always shows.
+    the progress bar, a blank line above the net and a one-line phase note. ``notice`` is a
+    line for the person (resumed, confirm a restart); it always shows.
     """
 
     step: Step
@@ -311,15 +311,15 @@ class StepView:
             room -= big_h - words_lines
         side_by_side = width >= 2 * NET_WIDTH + 4
         two_stacked = 2 * NET_LINES + 2
-        net, gap = None, False
+        net = None
         if width >= NET_WIDTH and room >= NET_LINES:
             both = side_by_side or (height is None or room >= two_stacked + 1)
             net = self.nets(width, both)
-            net_h = rendered_lines(console, net, width)
-            gap = room >= net_h + 1  # the blank line above the net, left out where only it
-            room -= net_h + gap      # would keep the net off a screen with a long notice
-        progress = room >= 1
-        room -= progress
+            room -= rendered_lines(console, net, width)
+        progress = room >= 1  # the bar before the blank line above the net: it says how far
+        room -= progress      # the solve is, the blank line only spaces the screen out
+        gap = net is not None and room >= 1
+        room -= gap
         show_note = note_h and room >= note_h
         room -= note_h if show_note else 0
         # the held cube beside the move when the lines left let it grow past its size beside
