@@ -166,3 +166,50 @@ def test_the_guide_after_a_slip_says_which_plan_each_restart_restarts(monkeypatc
     assert "The r key restarts this new plan; to follow the photos' plan from step 1 " \
            "instead, quit and run again with --restart." in first, first
     assert " ".join(RESTART_NEW_PLAN.split()) in screens[1], screens[1]
+
+
+@pytest.mark.parametrize("camera", [None, "no-such-video.avi"])
+def test_a_finished_plan_made_after_a_slip_run_again_stays_finished(monkeypatch, camera):
+    """The person finished the plan a check made after a slip: the guide run again on the same
+    photos shows its last screen, the cube solved, says that this new plan was finished and
+    how to start again (``--restart``: the photos' plan), within 80x24; it does not walk the
+    new plan again from its step 1, a cube half-way through the solve no longer there. With
+    ``--camera`` there is no turn left to watch: the same last screen, no camera opened."""
+    import io
+
+    from rich.console import Console
+
+    from sudoku_cube.assistant.terminal import guide_run
+
+    state, settings, plan, repair = _slip_in_the_guide(wrong_at=2)
+    steps = plan_steps(repair)
+    finished = GuideCursor(steps, steps[0].before)
+    for _ in steps:
+        finished.next()
+    kept = solve_state(state, settings, known=followed_plans(settings.symmetric)).plan
+    assert kept.moves == repair.moves and AFTER_SLIP in kept.stats
+    console = Console(file=io.StringIO(), width=80, height=24, record=True, color_system=None)
+    screens: list[str] = []
+    run_interactive = guide_run.run_interactive
+
+    def guide(console, cursor, read_key, **kwargs):
+        console.export_text(clear=True)  # printed before: the guide's screen hides it
+        return run_interactive(console, cursor, lambda: screens.append(
+            console.export_text(clear=True)) or "q", clear=False, **kwargs)
+
+    monkeypatch.setattr(guide_run, "interactive", lambda: True)
+    monkeypatch.setattr(guide_run, "run_interactive", guide)
+    args = argparse.Namespace(export=None, plain=False, camera=camera, restart=False,
+                              speak=False, profile=None, symmetric=None, no_ocr=True, ocr=None,
+                              no_window=True)
+    assert guide_run.guide_plan(kept, args, console) == 0
+    first = screens[0]
+    lines = first.splitlines()
+    assert lines[0] == f"Done: all {len(steps)} steps taken. The cube is solved.", first
+    assert len(lines) <= 23 and all(len(line) <= 80 for line in lines), first
+    said = " ".join(first.split())
+    assert " ".join(replan_notice(kept.stats[AFTER_SLIP], finished=True).split()) in said
+    assert "after step 3 found a slip" in said and "--restart" in said
+    assert "Step 1 of" not in said and "starting again" not in said
+    assert "Continuing the new plan" not in said
+    assert GuideCursor(steps, steps[0].before, after_slip=True).done  # and so again next time

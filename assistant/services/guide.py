@@ -55,12 +55,13 @@ class GuideCursor:
     """Position in a plan: ``position`` is the step shown next (``len(steps)`` = all done).
 
     With ``remember=True`` every change is saved to the guide session file, and a new cursor
-    on the same plan starts where the last one stopped, unless ``fresh``: the plan's start is
-    the cube as just photographed (``scan``, ``serve``; a plan being followed is found by its
-    start), so no turn of it was made and it starts at step 1, ``rewound`` keeping the step
-    reached before (steps only previewed with the next key), for the notice; step 1 is
-    saved, so a stop names a command that goes on from it. ``on_move`` is told every
-    step shown (a companion shows it too, the rewound one included).
+    on the same plan starts where the last one stopped (a finished plan at step 1 again, but
+    one made after a slip on its last screen: :attr:`finished_before`), unless ``fresh``: the
+    plan's start is the cube as just photographed (``scan``, ``serve``; a plan being followed
+    is found by its start), so no turn of it was made and it starts at step 1, ``rewound``
+    keeping the step reached before (steps only previewed with the next key), for the notice;
+    step 1 is saved, so a stop names a command that goes on from it. ``on_move`` is told
+    every step shown (a companion shows it too, the rewound one included).
     """
 
     def __init__(self, steps: Sequence[Step], start: CubeState, *, remember: bool = True,
@@ -83,10 +84,14 @@ class GuideCursor:
         self.key = plan_key(start, [s.move for s in self.steps])
         saved = load_guide_step(self.key) if remember and position is None else 0
         self.finished_before = bool(self.steps) and saved >= len(self.steps)
+        """Whether every step of this plan was taken in an earlier run."""
         self.rewound = 0
         """The step (0-based) reached before that photos of the start overruled (0: none)."""
         if position is None:
-            position = 0 if self.finished_before else saved  # a finished plan starts afresh
+            # a finished plan starts afresh, but for one a check made after a slip: its start
+            # is a cube half-way through the solve, no longer there once it is solved, so it
+            # stays finished (``--restart`` starts the photos' plan again)
+            position = 0 if self.finished_before and not after_slip else saved
             if fresh and position > 0:  # photos of the start: its turns were not made
                 self.rewound, position = position, 0
                 if remember:  # a stop now names a command that goes on from step 1 too

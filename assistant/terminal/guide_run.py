@@ -95,9 +95,8 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
     if (args.plain or not interactive()) and getattr(args, "camera", None) is None:
         print_plain(console, steps, start, settings=settings)
         return 0
-    if AFTER_SLIP in plan.stats:  # said on the first screen, which hides what is printed
-        written = " ".join(x for x in (replan_notice(plan.stats[AFTER_SLIP]), written) if x)
-    elif plan.moves:  # a re-run on the same cube continues this plan (assistant.services.pipeline)
+    # a re-run on the same cube continues this plan (assistant.services.pipeline)
+    if AFTER_SLIP not in plan.stats and plan.moves:
         save_followed_plan(plan.start, settings.symmetric, plan.moves, plan.phases)
     speaker = Speaker() if getattr(args, "speak", False) else None  # a missing espeak-ng: now
     speak = speaker.say_step if speaker is not None else None
@@ -110,9 +109,13 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
     if args.restart:  # saved, so that the same command without --restart goes on from here
         cursor.restart()
         restart_taken()
+    if AFTER_SLIP in plan.stats:  # said on the first screen, which hides what is printed
+        notice = replan_notice(plan.stats[AFTER_SLIP], finished=cursor.done)
+        written = " ".join(x for x in (notice, written) if x)
     reader = chosen_reader(args)  # what the check key and the camera read photos with
     capture, source = (companion.capture, companion.source) if companion else (None, "")
-    if getattr(args, "camera", None) is not None:
+    # a plan made after a slip and finished before stays finished: no turn to watch
+    if getattr(args, "camera", None) is not None and not cursor.done:
         camera = profile_camera(args)
         window = (None if getattr(args, "no_window", False) else
                   open_or_tell(lambda m: console.print(m, markup=False, highlight=False),
@@ -157,10 +160,17 @@ WATCH_WINDOW = "sudoku-cube watch"
 """The title of the watch-mode window."""
 
 
-def replan_notice(after_step: int | None) -> str:
+def replan_notice(after_step: int | None, finished: bool = False) -> str:
     """What a person continuing a plan made after a slip is told: which plan this is, from
-    which cube, and how to go back to the photos' plan."""
+    which cube, and how to go back to the photos' plan; or, where they ``finished`` it before
+    (the guide shows its last screen, :class:`assistant.services.guide.GuideCursor`), that
+    and how to start again."""
     when = steps_done_words(after_step)
+    if finished:
+        return (f"You finished the new plan made when a check {when} found a slip. To follow "
+                "the photos' plan from step 1 again, quit and run again with --restart (the "
+                "r key restarts this new plan, from the cube as it was when the slip was "
+                "found).")
     return (f"Continuing the new plan made when a check {when} found a slip: it starts from "
             "the cube as it was then, not from the photos. The r key restarts this new plan; "
             "to follow the photos' plan from step 1 instead, quit and run again with "

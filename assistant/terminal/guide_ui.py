@@ -62,7 +62,10 @@ def step_line(step: Step, index: int, total: int, width: int) -> Text:
 def resume_notice(cursor: GuideCursor) -> str:
     """What to tell a person who runs a plan again: where it continues, or that it starts over.
     On a plan made after a slip (the note before it says which plan the r key restarts) the
-    hold is kept for the rest of the solve, not the whole of it."""
+    hold is kept for the rest of the solve, not the whole of it; finished before, such a plan
+    stays on its last screen, which says the cube is solved (the note, how to start again)."""
+    if cursor.finished_before and cursor.done:
+        return ""
     if cursor.finished_before:
         return (f"You finished this plan before; starting again at step 1 of {cursor.total}. "
                 f"{hold_words(cursor.start, cursor.settings)}.")

@@ -358,7 +358,7 @@ class StepView:
 @dataclass
 class DoneView:
     """The last screen: the solved cube (its net when there is room), why a digit on it points
-    the other way (``note``), then the keys."""
+    the other way (``note``, where it fits), ``notice`` (which always shows), then the keys."""
 
     final: CubeState
     total: int
@@ -371,11 +371,16 @@ class DoneView:
         width = options.max_width
         yield Text(f"Done: all {self.total} steps taken. The cube is solved.", style="bold green")
         yield progress_line(self.total, self.total, max(10, min(width - 30, 40)))
-        below = bool(self.notice) + (notice_lines(self.note, width) if self.note else 0)
-        if height is None or height - 5 - below >= NET_LINES:
+        # the lines left but for the header, the bar, the keys, one kept free and one spare
+        room = 10 ** 6 if height is None else height - 5
+        room -= notice_lines(self.notice, width) if self.notice else 0
+        note_h = notice_lines(self.note, width) if self.note else 0
+        show_note = room >= note_h
+        room -= note_h if show_note else 0
+        if room >= NET_LINES:
             yield NetView(self.final, title="Solved")
-            if self.note:
-                yield Text(wrap_words(self.note, width))
+        if self.note and show_note:
+            yield Text(wrap_words(self.note, width))
         if self.notice:
             yield notice_text(self.notice, options.max_width)
         yield keys_text(DONE_KEYS, options.max_width)
