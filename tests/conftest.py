@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import os
 import re
+import shlex
 from typing import TYPE_CHECKING, Callable
 
 import pytest
@@ -132,6 +133,14 @@ def scripted(*answers: str) -> tuple[Callable[[str], str], list[str]]:
         return next(given)
 
     return ask, prompts
+
+
+def shell_words(copied: str) -> list[str]:
+    """The words a shell reads from a command copied from the screen, line breaks and all: as
+    :func:`shlex.split`, but for a backslash at the end of a line, the line continuation
+    (``assistant.terminal.wrapping`` ends a line of a long command's words with it), which the
+    shell drops and shlex would keep as a line break."""
+    return shlex.split(copied.replace("\\\n", ""))
 
 
 def first_guide_screens(monkeypatch: pytest.MonkeyPatch):

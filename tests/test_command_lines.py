@@ -2,7 +2,9 @@
 (``terminal.wrapping``): a command copied from two lines of the screen runs early or without
 its options. Messages are wrapped between words; a command in backticks and a long path are
 kept whole, but for a command longer than a line, which is wrapped between the moves of its
-quoted plan (never inside a move): the shell reads a copy of it on to the closing quote."""
+quoted plan (never inside a move): the shell reads a copy of it on to the closing quote; and
+where its words before the plan are longer than a line, between those words, each such line
+ending in a backslash, the shell's line continuation."""
 from __future__ import annotations
 
 import io
@@ -13,6 +15,7 @@ from rich.console import Console
 
 from sudoku_cube.assistant.terminal.wrapping import print_wrapped, wrap_words
 from sudoku_cube.models.cube.moves import parse_moves
+from tests.conftest import shell_words
 
 PLAN = "B' L R' F' D R' D2 L' F2 R D B' L' R2 U' R' L' D U2 F U D2 L2 R'"
 PATH = "/home/someone/.local/share/sudoku-cube/reviewed-bafbc9bcf3.json"
@@ -31,22 +34,22 @@ def _copied(lines: list[str]) -> str:
 
 def _runs_as(copied: str, command: str) -> None:
     """A copied command is read by the shell as ``command`` is, its plan the same moves."""
-    got, want = shlex.split(copied), shlex.split(command)
+    got, want = shell_words(copied), shlex.split(command)
     at = want.index("--moves") + 1
     assert got[:at] == want[:at] and got[at + 1:] == want[at + 1:], (got, want)
     assert parse_moves(got[at]) == parse_moves(want[at]), got[at]
 
 
 def _splits_no_move(lines: list[str], width: int = 80) -> None:
-    """The command's lines are no longer than ``width`` (but one whose words up to the plan are
-    longer, a path the terminal wraps, which ends before the moves), and every line of the plan
-    ends and starts at a whole move."""
+    """The command's lines are no longer than ``width`` (its words before the plan broken
+    between them where they are longer, each such line ending in the shell's line
+    continuation), and every line of the plan ends and starts at a whole move."""
     text = "\n".join(lines)
     plan = re.search(r'--moves "\n?([^"]*)"', text).group(1)
     for line in plan.split("\n"):
         assert all(parse_moves(tok) for tok in line.split()), line
     for line in lines:
-        assert len(line) <= width or line.endswith('--moves "'), lines
+        assert len(line) <= width, lines
 
 
 def test_a_long_command_wraps_between_its_moves_and_the_prose_between_words():
@@ -55,13 +58,16 @@ def test_a_long_command_wraps_between_its_moves_and_the_prose_between_words():
                "step it reached and keeps every option you gave."
         lines = wrap_words(text, 80).splitlines()
         first = next(i for i, line in enumerate(lines) if "`" in line)
-        assert lines[first].startswith("`sudoku-cube guide "), lines
+        # on a line of its own, or its words up to a long path after the prose, continued
+        assert lines[first].startswith("`sudoku-cube guide ") \
+            or lines[first].endswith("`sudoku-cube guide \\"), lines
         _runs_as(_copied(lines), command)
         _splits_no_move(lines)
         assert len(lines) - first <= 4, lines
         assert all(len(line) <= 80 for line in lines if "--moves" not in line), lines
-        joined = " ".join(lines).replace('--moves " ', '--moves "')  # the break before a plan
-        assert " ".join(text.split()) == " ".join(joined.split())
+        joined = "\n".join(lines).replace(" \\\n", " ")  # the shell's line continuation
+        joined = " ".join(joined.split()).replace('--moves " ', '--moves "')  # before a plan
+        assert " ".join(text.split()) == joined
 
 
 def test_a_command_that_fits_a_line_keeps_its_line_whole():

@@ -40,7 +40,8 @@ from sudoku_cube.models.grid.hopeless import HOPELESS_DOUBTFUL, PhotoNames
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.cube.stickers import Hypothesis, Sticker
 from sudoku_cube.vision.recognise.footed import OneVerdict
-from tests.conftest import assert_clear_error, scripted, swapped_pair, unsure_reading
+from tests.conftest import (assert_clear_error, scripted, shell_words, swapped_pair,
+                            unsure_reading)
 from tests.test_grid_hopeless import _doubtful, _face_cells
 from tests.test_read_unsettled import CORNERS, _read_with_doubt
 
@@ -240,10 +241,11 @@ def test_the_go_on_command_keeps_the_ocr_asked_for(ocr):
 def _go_on(said: str) -> list[str]:
     """The words of the command a stop names to go on (`...` goes on from there), as a shell
     splits it copied from the screen: one longer than a line is wrapped only between the moves
-    of its plan (the plan's words are given one space apart, as the plan reads them)."""
+    of its plan, and between its words before a long plan with the shell's line continuation
+    (the plan's words are given one space apart, as the plan reads them)."""
     found = re.search(r"`(sudoku-cube [^`]*)`\s+goes\s+on\s+from\s+there", said)
     assert found, said
-    words = shlex.split(found.group(1))
+    words = shell_words(found.group(1))
     plan = words.index("--moves") + 1 if "--moves" in words else None
     assert all("\n" not in w for i, w in enumerate(words) if i != plan), words
     return [" ".join(w.split()) for w in words]
@@ -256,7 +258,7 @@ def test_ctrl_c_at_checks_review_goes_on_with_check_and_its_options(case, at_rev
     path = at_review(check_command)
     assert main(["check", str(path), "--moves", format_moves(plan), "--step", "0",
                  "--suggest"]) == 130
-    err = " ".join(capsys.readouterr().err.split())
+    err = " ".join(capsys.readouterr().err.replace(" \\\n", " ").split())  # as a shell joins
     assert "nothing was saved" not in err
     assert f"saved with the reading in {reviewed_path(swapped)}." in err  # the path unbroken
     assert (f'interrupted; run `sudoku-cube check {reviewed_path(swapped)} --moves '

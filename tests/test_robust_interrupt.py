@@ -18,7 +18,7 @@ import numpy as np
 
 from sudoku_cube.assistant.cli import main
 from sudoku_cube.assistant.services.files import load_state
-from tests.conftest import said_captured, video_centres
+from tests.conftest import said_captured, shell_words, video_centres
 
 ROOT = Path(__file__).resolve().parents[1]
 VIDEO = ROOT / "samples" / "video" / "show-six-faces.avi"
@@ -210,12 +210,14 @@ def test_after_restart_a_plan_pasted_over_two_lines_is_named_on_one(tmp_path, ca
     for stop in ("ctrl-c", "q"):
         term = _stopped_at_step_two(argv + ["--moves", "L2 F\nU' R'", "--restart"], stop)
         command = f"sudoku-cube guide {state} --moves \"L2 F U' R'\""
-        # a head longer than the line (a long temporary path) starts the moves on a line of
-        # their own, after a space inside the quotes that the shell reads as none
-        flowing = " ".join(term.text.split()).replace('--moves " ', '--moves "')
+        # words up to the plan longer than the line (a long temporary path) are broken
+        # between them, each line ending in the shell's line continuation; a head that fits
+        # starts the moves on a line of their own, after a space the shell reads as none
+        text = term.text.replace("\r", "").replace(" \\\n", " ")
+        flowing = " ".join(text.split()).replace('--moves " ', '--moves "')
         assert f"step 2 of 4; run `{command}` to continue there" in flowing, (stop, term.text)
         tail = term.text[term.text.rindex("step 2 of 4"):].replace("\r", "")
-        copied = shlex.split(tail.split("`")[1])  # as copied from the screen, lines and all
+        copied = shell_words(tail.split("`")[1])  # as copied from the screen, lines and all
         assert copied[:4] == shlex.split(command)[:4] and copied[4].split() == "L2 F U' R'".split()
 
 

@@ -24,7 +24,7 @@ from sudoku_cube.models.cube.moves import move_transform
 from sudoku_cube.models.profile import CubeSettings
 from sudoku_cube.models.cube.solved import is_solved
 from sudoku_cube.models.cube.state_format import parse_state, to_json
-from tests.conftest import slip_video
+from tests.conftest import shell_words, slip_video
 
 DONE = 10
 STEP = 8
@@ -118,7 +118,7 @@ def test_a_slip_found_names_the_guide_command_that_follows_the_new_plan(fixed_pl
     out, said = _found_and_said(fixed_plan, tmp_path, capsys)
     found = re.search(r"To be guided through it:\s+`(sudoku-cube guide [^`]*)`", said)
     assert found, said
-    words = shlex.split(found.group(1))  # as copied: wrapped, it breaks between moves only
+    words = shell_words(found.group(1))  # as copied: wrapped between words a shell joins
     assert words[3] == "--moves" and " ".join(words[4].split()) == out["new_plan"], words
     assert len(words) == 5 and "\n" not in words[2], words
     assert is_solved(parse_state(Path(words[2]).read_text()).apply(parse_moves(words[4])))
@@ -382,7 +382,8 @@ def test_guide_c_key_finds_the_slip_and_follows_a_new_plan(fixed_plan, tmp_path,
     assert is_solved(real.apply(new_moves))
     # the real cube is saved: the new plan can be taken up again with guide --moves
     saved = tmp_path / "after-slip.json"
-    assert f"sudoku-cube guide {saved} --moves" in text.replace("\n", "")
+    later = re.search(r"To take it up later: `(sudoku-cube guide [^`]*)`", text).group(1)
+    assert shell_words(later)[:4] == ["sudoku-cube", "guide", str(saved), "--moves"], later
     from sudoku_cube.models.cube.state_format import parse_state
     assert is_solved(parse_state(saved.read_text()).apply(new_moves))
 
@@ -485,7 +486,7 @@ def test_the_guide_command_after_a_slip_keeps_the_cube_options(fixed_plan, tmp_p
     _, said = _found_and_said(fixed_plan, tmp_path, capsys, "--symmetric", "1,8")
     found = re.search(r"To be guided through it:\s+`(sudoku-cube guide [^`]*)`", said)
     assert found, said
-    words = shlex.split(" ".join(found.group(1).split()))
+    words = shell_words(found.group(1))
     assert words[-2:] == ["--symmetric", "1,8"], words
     assert main([*words[1:], "--plain"]) == 0
 
@@ -541,6 +542,54 @@ def test_guide_c_key_names_the_later_command_with_the_cube_options(fixed_plan, t
     line = guide_check.make_checker(console, ask)(cursor)
     assert "Found the slip" in line and "No space left on device" in line, line
     assert is_solved(real.apply([s.move for s in cursor.steps]))
+
+
+def test_the_later_command_at_80_columns_keeps_its_path_whole_and_runs_as_copied(
+        fixed_plan, monkeypatch):
+    """At 80 columns the command that takes the new plan up later is longer than a line, and
+    with a data folder of a usual length so are its words up to the plan: they are broken
+    between words, each such line ending in the shell's line continuation, so that the path
+    and ``--moves`` stay whole on the screen (left to the terminal, they were split mid-word)
+    and a copy of the lines runs as the command does."""
+    import io
+    import shutil
+    import tempfile
+
+    from rich.console import Console
+
+    from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
+    from sudoku_cube.assistant.terminal.guide_check import make_checker
+    from sudoku_cube.assistant.terminal.guide_ui import run_interactive
+
+    root = Path(tempfile.mkdtemp())
+    home = root / "someone" / ".local" / "share" / "sudoku-cube"  # as ~/.local/share/...
+    saved = str(home / "after-slip.json")
+    assert len(f"To take it up later: `sudoku-cube guide {saved}") > 80 >= len(saved) + 2
+    monkeypatch.setenv("SUDOKU_CUBE_HOME", str(home))
+    start, plan = fixed_plan
+    real = slipped_state(start, plan, DONE, [Slip("skip", STEP, plan[STEP - 1])])
+
+    def ask(prompt: str) -> str:
+        return " ".join(s.token for s in real.face(prompt[0]))
+
+    console = Console(file=io.StringIO(), width=80, height=24, record=True, color_system=None)
+    cursor = GuideCursor(steps_from_moves(start, plan), start, position=DONE)
+    keys = iter(["c", "q"])
+    try:
+        run_interactive(console, cursor, lambda: next(keys), clear=False,
+                        checker=make_checker(console, ask))
+    finally:
+        shutil.rmtree(root)
+    text = console.export_text()
+    lines = text.splitlines()
+    assert all(len(line) <= 80 for line in lines), [x for x in lines if len(x) > 80]
+    assert any(line.startswith(f"{saved} ") for line in lines), text  # the path on one line
+    commands = re.findall(r"`(sudoku-cube guide [^`]*)`", text)
+    assert len(commands) == 2, text  # on the guide's screen, and where it stopped
+    for said in commands:
+        words = shell_words(said)
+        assert words[:4] == ["sudoku-cube", "guide", saved, "--moves"], said
+        assert parse_moves(words[4]) == tuple(s.move for s in cursor.steps) and len(words) == 5
 
 
 def test_a_verdicts_message_names_no_direction_a_slip_may_have_turned():
