@@ -104,20 +104,24 @@ def test_a_cube_with_no_centres_is_asked_for_by_place():
         assert "centre" not in words and "the right face (R)" in words, words
 
 
-def test_a_symmetric_centre_turned_half_round_is_not_unsure():
-    """A 1 turned 180 degrees by a slip looks the same: it is not said to be unsure."""
-    from sudoku_cube.models.cube.holds import unsure_centres
+def test_a_symmetric_centre_turned_half_round_is_not_taken_for_turned():
+    """A 1 turned 180 degrees by a slip looks the same: it is not taken for a centre the slip
+    turned, and the hold words still say which way it points; turned a quarter, it is, and
+    they name its digit alone."""
+    from sudoku_cube.models.cube.holds import turned_centres
     from sudoku_cube.models.cube.state import CubeState
-    from sudoku_cube.models.cube.stickers import Sticker
 
     state = make_puzzle(17, 20).state  # centre 1 towards you
     stickers = list(state.stickers)
     stickers[2 * 9 + 4] = stickers[2 * 9 + 4].turned(2)
-    turned = CubeState(tuple(stickers))
-    assert state.face("F")[4].digit == 1
-    assert "F" not in unsure_centres(state, maybe=(turned,))
+    half = CubeState(tuple(stickers))
     stickers[2 * 9 + 4] = stickers[2 * 9 + 4].turned(1)
-    assert "F" in unsure_centres(state, maybe=(CubeState(tuple(stickers)),))
+    quarter = CubeState(tuple(stickers))
+    assert state.face("F")[4].digit == 1
+    for turned, pointed in ((half, True), (quarter, False)):
+        assert ("F" in turned_centres(state, (turned,))) is not pointed
+        parts = hold_parts(state, maybe=(turned,))
+        assert any(p.place == "F" and p.index == 4 and p.pointing for p in parts) is pointed
 
 
 _PLACE = {"U": "top", "R": "right", "F": "front", "D": "bottom", "L": "left", "B": "back"}

@@ -753,7 +753,7 @@ def test_a_verdict_and_the_hold_words_tell_a_turned_centre_by_how_it_looks():
     centre (:func:`holds.turned_centres`), for a verdict's words and a hold's alike, and one
     says which way a symmetric centre lies: with ``--symmetric 1,8`` an 8 turned half round
     looks untouched, so the verdict still names how it lies; turned a quarter, it does not."""
-    from sudoku_cube.models.cube.holds import turned_centres, unsure_centres
+    from sudoku_cube.models.cube.holds import hold_parts, turned_centres
     from sudoku_cube.models.cube.state import CubeState
     from sudoku_cube.models.cube.stickers import Sticker
     from sudoku_cube.models.slips.find import Verdict
@@ -774,7 +774,8 @@ def test_a_verdict_and_the_hold_words_tell_a_turned_centre_by_how_it_looks():
         message = verdict.message(cube, maybe=[turned(quarters)])
         assert ("centre 8, lying on its side (R)" in message) is named, message
         assert ("R" in turned_centres(cube, [turned(quarters)], sym)) is not named
-        assert ("F" in unsure_centres(cube, "R", "U", sym, [turned(quarters)])) is not named
+        parts = hold_parts(cube, "R", "U", sym, [turned(quarters)])  # R held towards you
+        assert any(p.place == "F" and p.index == 4 and p.pointing for p in parts) is named
     assert "centre 8, pointing right (R)" in Verdict("ambiguous", ask_face="R").message(
         cube, maybe=())  # the default cube: an 8 is not symmetric
     start, plan = make_puzzle(1, 20).state, simplify(invert_moves(make_puzzle(1, 20).scramble))

@@ -172,15 +172,6 @@ def _letters(hold: int) -> dict[str, str]:
     return {face_of_normal(apply_rotation(rot, NORMAL[f])): f for f in FACES}
 
 
-def unsure_centres(state: CubeState, front: str = "F", top: str = "U",
-                   settings: CubeSettings = CubeSettings(),
-                   maybe: Sequence[CubeState] = ()) -> tuple[str, ...]:
-    """The places of the held cube (``front`` towards the person, ``top`` on top) whose face a
-    slip may have turned (:func:`turned_centres`)."""
-    turned, letters = turned_centres(state, maybe, settings), _letters(hold_index(front, top))
-    return tuple(p for p in HOLD_ORDER if letters[p] in turned)
-
-
 @lru_cache(maxsize=32)
 def _hold_parts(state: CubeState, front: str, top: str, settings: CubeSettings,
                 maybe: tuple[CubeState, ...]) -> tuple[HoldPart, ...]:
