@@ -1,5 +1,6 @@
 """Shared test helpers: random solved designs and scrambles (from the model's own
-:mod:`models.plan.samples`), clear-error checks, an isolated user folder per test."""
+:mod:`models.plan.samples`), clear-error checks, a message's words on one line, the fixed plan
+the checks' tests follow, an isolated user folder per test."""
 from __future__ import annotations
 
 import functools
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 
 __all__ = ["random_design", "random_moves", "assert_clear_error", "quad_pitch", "open_cell",
            "unsure_reading", "scripted", "swapped_pair", "said_captured", "video_centres",
-           "slip_video", "first_guide_screens"]
+           "slip_video", "first_guide_screens", "one_line", "check_plan"]
 
 FLOOR = 0.05 / 36
 """The recogniser's floor score for a sticker it could not rule out."""
@@ -37,6 +38,22 @@ def assert_clear_error(code: int, err: str, *words: str) -> None:
     assert err.startswith("sudoku-cube: "), err
     for w in words:
         assert w in err, (w, err)
+
+
+def one_line(text: str) -> str:
+    """The words of ``text`` one space apart: what a test looks for in a message, wherever
+    the console or the error's wrapping broke its lines."""
+    return " ".join(text.split())
+
+
+def check_plan() -> tuple[CubeState, tuple[Move, ...]]:
+    """A fixed cube (the puzzle of seed 7, scrambled with 20 turns) and the plan that solves
+    it (its scramble undone): the plan the tests of a check at one step follow."""
+    from sudoku_cube.models.cube.moves import invert_moves, simplify
+    from sudoku_cube.models.generator.cube3 import make_puzzle
+
+    pz = make_puzzle(7, 20)
+    return pz.state, simplify(invert_moves(pz.scramble))
 
 
 def quad_pitch(quad) -> float:

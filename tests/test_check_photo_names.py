@@ -21,20 +21,16 @@ from sudoku_cube.models.cube.state_format import to_json
 from sudoku_cube.models.generator.cube3 import make_puzzle
 from sudoku_cube.models.slips.first_look import first_look
 from tests import render_cache
+from tests.conftest import check_plan, one_line
 
 DONE = 10
-
-
-def _flat(text: str) -> str:
-    return " ".join(text.split())
 
 
 @pytest.fixture(scope="module")
 def plan():
     """A fixed plan, its start and the cube as the plan expects it after DONE steps."""
-    pz = make_puzzle(7, 20)
-    moves = simplify(invert_moves(pz.scramble))
-    return pz.state, moves, pz.state.apply(moves[:DONE])
+    start, moves = check_plan()
+    return start, moves, start.apply(moves[:DONE])
 
 
 def _corner(path, cube, which: str):
@@ -52,7 +48,7 @@ def _check(tmp_path, capsys, monkeypatch, start, moves, args):
     code = main(["check", str(state), "--moves", format_moves(moves), "--step", str(DONE),
                  "--json", *args])
     out = capsys.readouterr()
-    return code, out.out, _flat(out.err)
+    return code, out.out, one_line(out.err)
 
 
 def _guide(start, moves, answers, tmp_path, monkeypatch):
@@ -62,7 +58,7 @@ def _guide(start, moves, answers, tmp_path, monkeypatch):
     console = Console(file=io.StringIO(), width=100, record=True, color_system=None)
     cursor = GuideCursor(steps_from_moves(start, moves), start, remember=False, position=DONE)
     line = check_cube(cursor, console, lambda prompt, prefill="": next(todo))
-    return _flat(console.export_text()), line
+    return one_line(console.export_text()), line
 
 
 def test_the_guide_reads_a_corner_photo_named_b_as_corner_photo_b(plan, tmp_path,

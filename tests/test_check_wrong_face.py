@@ -28,6 +28,7 @@ from sudoku_cube.models.slips.find import find_slip
 from sudoku_cube.models.slips.kinds import random_slip
 from sudoku_cube.models.slips.looks import certain
 from sudoku_cube.models.slips.replay import slipped_state
+from tests.conftest import one_line
 
 CUBES = Path(__file__).resolve().parents[1] / "samples" / "cubes"
 BLACK = CUBES / "09-black"
@@ -39,14 +40,10 @@ def _check(state: Path, *args: str) -> list[str]:
     return ["check", str(state), "--moves", PLAN, "--step", "0", *args]
 
 
-def _flat(text: str) -> str:
-    return " ".join(text.split())
-
-
 def test_a_photo_of_the_top_face_given_as_f_is_named_and_refused(capsys):
     code = main(_check(BLACK, "--photo", f"F={BLACK / 'U.jpg'}"))
     out = capsys.readouterr()
-    err = _flat(out.err)
+    err = one_line(out.err)
     assert code == 2 and out.out == "", out.out
     words = err.replace(str(BLACK), "")  # the checkout's own path may hold any word
     assert "Traceback" not in words and "slip" not in words, err
@@ -59,7 +56,7 @@ def test_a_photo_of_the_top_face_given_as_f_is_named_and_refused(capsys):
 def test_a_photo_of_another_cube_is_refused(capsys):
     code = main(_check(BLACK, "--photo", f"F={CUBES / '01-easy' / 'F.jpg'}"))
     out = capsys.readouterr()
-    err = _flat(out.err)
+    err = one_line(out.err)
     assert code == 2 and out.out == "", out.out
     assert "the photo given for face F shows centre 2" in err, err
     assert "no face of this cube has centre 2: it seems to be a photo of another cube" in err
@@ -96,7 +93,7 @@ def test_a_doubtful_centre_is_not_refused(capsys, monkeypatch):
     monkeypatch.setattr(check, "photo_cells", _doubtful_centre("U", 4))
     code = main(_check(BLACK, "--photo", f"F={BLACK / 'U.jpg'}"))
     out = capsys.readouterr()
-    said = _flat(out.out)
+    said = one_line(out.out)
     assert code == 4 and said.startswith("No likely slip explains this face"), out
     assert (f"take the photos in {BLACK} again and read them (sudoku-cube solve {BLACK})"
             in said), said
@@ -123,7 +120,7 @@ def test_the_guide_check_refuses_the_wrong_photo_and_asks_again(first, tmp_path,
                          position=0)
     console = Console(file=io.StringIO(), width=100, record=True, color_system=None)
     line = check_cube(cursor, console, ask)
-    text = _flat(console.export_text())
+    text = one_line(console.export_text())
     centre = "9" if first == "R" else "2"
     assert (f"{wrong}: named after face F, the photo is read as face F, but it shows centre "
             f"{centre}, and the centre of face F is 5" in text), text
@@ -166,7 +163,7 @@ def test_a_cube_held_turned_explains_another_faces_centre(capsys, monkeypatch):
     code = main(["check", str(BLACK / "truth.json"), "--moves", PLAN, "--step", "1",
                  "--photo", f"F={BLACK / 'F.jpg'}"])
     out = capsys.readouterr()
-    said = _flat(out.out)
+    said = one_line(out.out)
     assert code == 0 and "centres never move" not in out.err, out
     assert "the whole cube was turned and held that way" in said, said
 
@@ -184,7 +181,7 @@ def test_the_guide_check_takes_a_cube_held_turned_as_that_slip(tmp_path, monkeyp
     console = Console(file=io.StringIO(), width=100, record=True, color_system=None)
     answers = iter([str(photo)])
     line = check_cube(cursor, console, lambda prompt, prefill="": next(answers))
-    text = _flat(console.export_text() + " " + line)
+    text = one_line(console.export_text() + " " + line)
     assert "centres never move" not in text, text
     assert "the whole cube was turned and held that way" in text, text
 
@@ -224,7 +221,7 @@ def test_the_guide_names_the_face_it_asked_for_not_the_files(tmp_path, monkeypat
         return next(answers)
 
     line = check_cube(cursor, console, ask)
-    text = _flat(console.export_text())
+    text = one_line(console.export_text())
     assert f"{wrong}: named after face {named}, the photo is read as face {named}" in text, text
     assert f"The check asks for face {asked}: hold the cube with centre" in text, text
     assert f"Retake the photo of face {named}" not in text
@@ -269,7 +266,7 @@ def test_a_cube_held_turned_keeps_the_files_face(tmp_path, monkeypatch):
         console = Console(file=io.StringIO(), width=100, record=True, color_system=None)
         answers = iter([str(photo), "q", "q"])
         line = check_cube(cursor, console, lambda prompt, prefill="": next(answers))
-        text = _flat(console.export_text() + " " + line)
+        text = one_line(console.export_text() + " " + line)
         assert "the whole cube was turned and held that way" in text, (shows, text)
         assert "the face asked for." not in text, (shows, text)
 
@@ -298,7 +295,7 @@ def test_a_photo_of_another_cube_is_refused_before_any_slip_search(capsys, monke
     monkeypatch.setattr(check, "photo_cells", lambda *_: cells)
     monkeypatch.setattr(check, "find_slip", _no_search)
     code = main(_check(BLACK / "truth.json", "--photo", f"F={BLACK / 'F.jpg'}"))
-    err = _flat(capsys.readouterr().err)
+    err = one_line(capsys.readouterr().err)
     assert code == 2 and f"no face of this cube has centre {digit}" in err, err
 
     asked = _asked_first()
@@ -310,7 +307,7 @@ def test_a_photo_of_another_cube_is_refused_before_any_slip_search(capsys, monke
     console = Console(file=io.StringIO(), width=100, record=True, color_system=None)
     answers = iter([str(BLACK / f"{asked}.jpg"), "q"])
     line = check_cube(cursor, console, lambda prompt, prefill="": next(answers))
-    text = _flat(console.export_text())
+    text = one_line(console.export_text())
     assert f"the photo given for face {asked} shows centre {digit}" in text, text
     assert line == "Check cancelled."
 
@@ -327,7 +324,7 @@ def _guide_text(monkeypatch, tmp_path, answers: list[str], position: int = 0) ->
     console = Console(file=io.StringIO(), width=100, record=True, color_system=None)
     given = iter(answers)
     line = check_cube(cursor, console, lambda prompt, prefill="": next(given))
-    return _flat(console.export_text()), line
+    return one_line(console.export_text()), line
 
 
 @pytest.mark.parametrize("position, corner", [(0, False), (3, True)])
@@ -353,7 +350,7 @@ def test_a_photo_taken_from_the_camera_is_named_so_not_as_a_file(position, corne
     given = iter(["", "q"])
     line = check_cube(cursor, console, lambda prompt, prefill="": next(given), capture=capture,
                       source="the camera")
-    text = _flat(console.export_text())
+    text = one_line(console.export_text())
     assert line == "Check cancelled." and "the camera:" not in text, text
     if corner:
         assert "Enter to take corner photo A from the camera" in text, text
@@ -368,7 +365,7 @@ def test_a_corner_photo_of_another_corner_is_refused_for_its_centres(capsys):
     explains them, and the refusal names the centres shown and those of U, F and R."""
     code = main(_check(BLACK / "truth.json", "--corner", f"A={C1_A}"))
     out = capsys.readouterr()
-    err = _flat(out.err)
+    err = one_line(out.err)
     assert code == 2 and out.out == "", out
     assert (f"{C1_A}: corner photo A shows centres 9, 8 and 4 where this cube's U, F and R "
             "show 4, 5 and 9, and centres never move; of those centres 9 is R's, 8 is L's or "
@@ -388,7 +385,7 @@ def test_a_corner_photo_of_another_cube_is_refused_before_any_search(capsys, mon
     monkeypatch.setattr(check, "corner_cells", lambda *_a, **_k: faces)
     monkeypatch.setattr(check, "find_slip", _no_search)
     code = main(_check(BLACK / "truth.json", "--corner", str(C1_A)))
-    err = _flat(capsys.readouterr().err)
+    err = one_line(capsys.readouterr().err)
     assert code == 2, err
     assert (f"corner photo A shows centres 4, {digit} and 9 where this cube's U, F and R show "
             f"4, 5 and 9, and centres never move; no face of this cube has centre {digit}"
@@ -445,7 +442,7 @@ def test_tokens_typed_off_another_face_are_refused(capsys, monkeypatch, tmp_path
     got = TRUTH.face("F")[4].token
     code = main(_check(BLACK / "truth.json", "--tokens", f"U={_tokens('F')}"))
     out = capsys.readouterr()
-    err = _flat(out.err)
+    err = one_line(out.err)
     assert code == 2 and out.out == "", out
     assert (f"The tokens typed for face U have centre {got}, but the centre of face U is 4, "
             "and centres never move; did you type face F's?" in err), err
@@ -464,7 +461,7 @@ def test_tokens_of_a_cube_held_turned_are_that_slip(capsys):
                  "--tokens", f"F={_tokens('F', real)}"])
     out = capsys.readouterr()
     assert code == 0 and "centres never move" not in out.err, out
-    assert "the whole cube was turned and held that way" in _flat(out.out), out.out
+    assert "the whole cube was turned and held that way" in one_line(out.out), out.out
 
 
 def test_the_guide_says_a_photo_was_checked_as_the_face_of_its_name(tmp_path, monkeypatch):
@@ -489,7 +486,7 @@ def _check_corner(monkeypatch, capsys, faces, letter="A", step=0):
     code = main(["check", str(BLACK / "truth.json"), "--moves", PLAN, "--step", str(step),
                  "--corner", f"{letter}=x.jpg"])
     out = capsys.readouterr()
-    return code, _flat(out.out), _flat(out.err)
+    return code, one_line(out.out), one_line(out.err)
 
 
 def test_a_right_corner_photo_with_one_centre_misread_surely_is_not_refused(monkeypatch,
@@ -510,7 +507,7 @@ def test_a_corner_refusal_claims_nothing_from_a_centre_read_with_doubt():
     front[4] = (Hypothesis(Sticker(7, 0), 0.6), Hypothesis(centre(TRUTH, "F"), 0.55))
     right = list(_sure(TRUTH.face("R")))
     right[4] = (Hypothesis(Sticker(4, 0), 0.99),)  # U's centre
-    err = _flat(str(wrong_corner_error("A", "x.jpg", {
+    err = one_line(str(wrong_corner_error("A", "x.jpg", {
         "U": _sure(TRUTH.face("U")), "F": tuple(front), "R": tuple(right)}, TRUTH)))
     assert "corner photo A shows centres 4, ? and 4" in err, err
     assert "another cube" not in err and "4 is U's" in err, err

@@ -21,15 +21,12 @@ from sudoku_cube.assistant.services.sessions import ScanSession, scan_session_pa
 from sudoku_cube.models.cube.state_format import parse_state, to_dict
 from sudoku_cube.models.cube.stickers import Hypothesis
 from sudoku_cube.vision.reading.reader import Reader
+from tests.conftest import one_line
 
 CUBE = Path(__file__).resolve().parents[1] / "samples" / "cubes" / "01-easy"
 TRUTH = parse_state((CUBE / "truth.json").read_text())
 PLAIN = "URFD"
 """The faces read without a digit: most of the cube."""
-
-
-def _flat(text: str) -> str:
-    return " ".join(text.split())
 
 
 def _written_by_read(path: Path, plain: str = PLAIN, typed: str = "") -> Path:
@@ -53,7 +50,7 @@ def test_a_state_file_of_a_plain_cube_is_refused_as_its_photos_are(tmp_path, cap
     state = _written_by_read(tmp_path / "plain.json")
     assert main(["solve", str(state), "--plain"]) == 2
     out = capsys.readouterr()
-    err = _flat(out.err)
+    err = one_line(out.err)
     assert out.out == "" and "Traceback" not in err
     assert err.count("is this a Sudoku Cube (a digit on every sticker)?") == 1, err
     assert (f"{state}, as its record of the photos says: no digit seen on 36 of the 54 "
@@ -109,7 +106,7 @@ def test_a_scan_of_a_plain_cube_is_refused_and_its_faces_kept(tmp_path, monkeypa
     _session().save()
     out = tmp_path / "scan.json"
     assert main(["scan", "--resume", "--no-window", "-o", str(out)]) == 2
-    err = _flat(capsys.readouterr().err)
+    err = one_line(capsys.readouterr().err)
     assert ("is this a Sudoku Cube (a digit on every sticker)? If so, take faces U, R, F and "
             "D again with `sudoku-cube scan --resume --retake URFD`, in even light") in err, err
     assert f"The six faces captured stay in the scan session ({scan_session_path()})" in err
@@ -149,7 +146,7 @@ def test_show_encode_apply_and_grid_refuse_a_plain_cubes_state_file_too(tmp_path
     for command, *rest in (["show"], ["encode"], ["grid"], ["apply", "R U", "--json"]):
         assert main([command, str(state), *rest]) == 2, command
         out = capsys.readouterr()
-        err = _flat(out.err)
+        err = one_line(out.err)
         assert out.out == "" and "Traceback" not in err, (command, out)
         assert f"{state}, as its record of the photos says: no digit seen on 36 of the 54" in err
         assert 'delete the "blank" entries of its "reading" section' in err, (command, err)

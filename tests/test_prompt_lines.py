@@ -35,17 +35,13 @@ from sudoku_cube.models.cube.moves import invert_moves, simplify
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.generator.cube3 import make_puzzle
 from tests import render_cache
-from tests.conftest import scripted
+from tests.conftest import one_line, scripted
 from tests.test_assistant_review import _other_digit, _reading, _truth, sticker_index
 from tests.test_guide_terminal import SizedTerminal, _state
 from tests.open_slips import slip_left_open
 from tests.test_slips_first_look import DONE, case  # noqa: F401 - the fixture, used by name
 
 CLI = [sys.executable, "-m", "sudoku_cube.assistant.cli"]
-
-
-def _flat(text: str) -> str:
-    return " ".join(text.split())
 
 
 def _console(width: int = 100) -> Console:
@@ -104,7 +100,7 @@ def test_the_check_prompt_refuses_an_unclosed_quote_without_a_traceback():
     ask, prompts = scripted("'/tmp/my photos/F.jpg", "q")
     console = _console()
     assert check_cube(_check_at(2), console, ask) == "Check cancelled."
-    told = _flat(console.export_text())
+    told = one_line(console.export_text())
     assert "has a quote that is not closed" in told and "tokens given" not in told
     face = prompts[0][0]
     assert prompts[1] == f"{face}, mend your line (Ctrl-U clears it)> ['/tmp/my photos/F.jpg]"
@@ -128,7 +124,7 @@ def test_the_guide_check_reads_photos_pasted_in_quotes_or_escaped(case, tmp_path
                              position=DONE)
         line = check_cube(cursor, console, ask)
         assert line.startswith("Found the slip") and f"step {slip.step}" in line, \
-            (answer, _flat(console.export_text()))
+            (answer, one_line(console.export_text()))
 
 
 # 2. a refused line kept on the prompt
@@ -145,7 +141,7 @@ def test_a_refused_correction_stays_on_a_prompt_that_says_so():
     assert prompts[1] == "mend your line (Ctrl-U clears it): [F7 x>]", prompts
     assert prompts[2] == "mend your line (Ctrl-U clears it): [F7 x>U3 2^]", prompts
     assert prompts[3].startswith("correction (e.g. F7 6>)") and not prompts[3].endswith("]")
-    told = _flat(console.export_text())
+    told = one_line(console.export_text())
     note = ("The new typing went on after the line kept, 'F7 x>': press Ctrl-U to clear the "
             "line before typing a new one.")
     assert told.count(note) == 1, told  # after the line typed on, not after the first refusal
@@ -160,7 +156,7 @@ def test_a_refused_face_stays_on_a_check_prompt_that_says_so():
     assert prompts[0] == f"{face}> "
     assert prompts[1] == f"{face}, mend your line (Ctrl-U clears it)> [1^ 2^]", prompts
     assert prompts[2] == f"{face}, mend your line (Ctrl-U clears it)> [1^ 2^3^]", prompts
-    told = _flat(console.export_text())
+    told = one_line(console.export_text())
     assert told.count("The new typing went on after the line kept, '1^ 2^': press Ctrl-U") == 1
 
 
@@ -187,7 +183,7 @@ def test_ctrl_c_at_the_review_keeps_the_unfinished_line_and_the_corrections():
     with pytest.raises(KeyboardInterrupt) as stop:
         run_review(console, reading, read_line=_interrupted("F1 7", "F7 " + f7.token))
     assert stop.value.kept
-    told = _flat(console.export_text())
+    told = one_line(console.export_text())
     saved = reviewed_path(reading)
     assert f"Your corrections are saved with the reading in {saved}." in told
     assert ("Your unfinished line 'F1 7' was not applied; it comes back on the prompt when you "
@@ -200,7 +196,7 @@ def test_ctrl_c_at_the_review_keeps_the_unfinished_line_and_the_corrections():
     run_review(again, kept, read_line=ask)
     assert prompts == ["finish your line (Ctrl-U clears it): [F1 7]"]
     assert "The line you were typing when you stopped is back on the prompt, not yet applied." \
-        in _flat(again.export_text())
+        in one_line(again.export_text())
     ask, prompts = scripted("")
     run_review(_console(80), kept, read_line=ask)
     assert not prompts[0].endswith("]"), prompts
@@ -218,7 +214,7 @@ def test_the_reading_taken_up_again_brings_back_the_line_and_the_corrections():
     state = taken_up(again, reading)
     assert state.stickers == truth.stickers
     assert f"Taking up your corrections from an earlier review of this reading " \
-           f"({reviewed_path(reading)})" in _flat(again.export_text())
+           f"({reviewed_path(reading)})" in one_line(again.export_text())
     ask, prompts = scripted("")
     run_review(again, state, read_line=ask)
     assert prompts == ["finish your line (Ctrl-U clears it): [F1 7]"]
@@ -231,7 +227,7 @@ def test_ctrl_c_before_any_correction_keeps_the_line_for_the_same_reading():
     console = _console(80)
     with pytest.raises(KeyboardInterrupt):
         run_review(console, reading, read_line=_interrupted("F7 " + f7.token))
-    told = _flat(console.export_text())
+    told = one_line(console.export_text())
     assert "saved with the reading" not in told and not reviewed_path(reading).exists()
     assert f"Your unfinished line 'F7 {f7.token}' was not applied; it comes back" in told
     f8 = truth.stickers[sticker_index("F8")]
@@ -257,7 +253,7 @@ def test_a_line_that_cannot_be_kept_is_still_said(tmp_path, monkeypatch):
     with pytest.raises(KeyboardInterrupt) as stop:
         run_review(console, reading, read_line=_interrupted("F1 7"))
     assert not stop.value.kept
-    told = _flat(console.export_text())
+    told = one_line(console.export_text())
     assert told.endswith("Your unfinished line 'F1 7' was not applied."), told
 
 
@@ -292,7 +288,7 @@ def test_ctrl_c_at_the_check_keeps_the_line_for_that_step_and_face():
     check_cube(_check_at(2, remember=True), console, ask)
     face = prompts[0][0]
     assert prompts == [f"{face}, finish your line (Ctrl-U clears it)> [1^ 2^]"]
-    assert "is back on the prompt, not yet applied" in _flat(console.export_text())
+    assert "is back on the prompt, not yet applied" in one_line(console.export_text())
     ask, prompts = scripted("q")
     check_cube(_check_at(2, remember=True), _console(), ask)  # offered once
     assert prompts == [f"{face}> "]
@@ -334,7 +330,7 @@ def test_ctrl_c_at_the_guide_check_on_a_terminal_says_the_line_and_brings_it_bac
     term.wait_for("cancel).")
     term.wait_for("> ")
     assert _stopped(term, "1^ 2^") == 130, term.text
-    told = _flat(term.text)
+    told = one_line(term.text)
     assert "Traceback" not in told
     face = told.split("> 1^ 2^")[0][-1]
     assert ("Your unfinished line '1^ 2^' was not applied; it comes back on the check's prompt "
@@ -366,7 +362,7 @@ def test_ctrl_c_at_the_review_on_a_terminal_brings_the_line_back(tmp_path, capsy
     term = SizedTerminal(argv, 100, 30)
     term.wait_for("q to quit: ")
     assert _stopped(term, "F1 7") == 130, term.text
-    told = _flat(term.text)
+    told = one_line(term.text)
     assert "Your unfinished line 'F1 7' was not applied; it comes back on the prompt when you " \
         "go on." in told, told[-600:]
     assert f"run `sudoku-cube solve {shlex.quote(str(path))}` to go on" in told
@@ -446,7 +442,8 @@ def test_a_data_folder_whose_name_is_too_long_does_not_stop_the_review(tmp_path,
     with pytest.raises(KeyboardInterrupt) as stop:
         run_review(console, reading, read_line=_interrupted("F1 7"))
     assert not stop.value.kept
-    assert _flat(console.export_text()).endswith("Your unfinished line 'F1 7' was not applied.")
+    said = one_line(console.export_text())
+    assert said.endswith("Your unfinished line 'F1 7' was not applied.")
     ask, prompts = scripted("q")
     assert check_cube(_check_at(2), _console(), ask) == "Check cancelled."
     assert kept_unfinished("check") is None
@@ -480,7 +477,7 @@ def test_a_stray_quote_in_a_faces_tokens_gets_the_tokens_error():
         ask, _ = scripted(typed, "q")
         console = _console(200)
         assert check_cube(_check_at(2), console, ask) == "Check cancelled."
-        told = _flat(console.export_text())
+        told = one_line(console.export_text())
         assert "bad token" in told and token in told, told
         assert "not closed" not in told and "backslash" not in told, told
 
@@ -496,7 +493,7 @@ def test_a_windows_path_keeps_its_backslashes():
         ask, _ = scripted(typed, "q")
         console = _console(200)
         check_cube(_check_at(2), console, ask)
-        assert f"{path}: no such file" in _flat(console.export_text())
+        assert f"{path}: no such file" in one_line(console.export_text())
 
 
 def test_a_missing_path_with_a_quote_inside_a_name_is_not_found():
@@ -506,7 +503,7 @@ def test_a_missing_path_with_a_quote_inside_a_name_is_not_found():
     ask, _ = scripted(typed, "q")
     console = _console(200)
     check_cube(_check_at(2), console, ask)
-    told = _flat(console.export_text())
+    told = one_line(console.export_text())
     assert f"{typed}: no such file" in told and "not closed" not in told, told
 
 
@@ -529,7 +526,7 @@ def test_a_line_typed_at_a_follow_up_face_comes_back_on_that_faces_prompt(follow
     def check(ask):
         cursor = GuideCursor(steps_from_moves(start, plan), start, remember=True, position=DONE)
         console = _console(200)
-        return check_cube(cursor, console, ask), _flat(console.export_text())
+        return check_cube(cursor, console, ask), one_line(console.export_text())
 
     with pytest.raises(KeyboardInterrupt) as stop:
         check(_interrupted("1^ 2^", typed))  # the first face answered; Ctrl-C at the next
@@ -559,7 +556,7 @@ def test_a_line_too_long_to_keep_is_said_not_kept():
     with pytest.raises(KeyboardInterrupt) as stop:
         run_review(console, reading, read_line=_interrupted(long_line))
     assert not stop.value.kept and kept_unfinished(review_key(reading)) is None
-    told = _flat(console.export_text())
+    told = one_line(console.export_text())
     assert told.endswith(f"was not applied; it is too long to keep (over {LINE_MAX:,} "
                          "characters): copy it from here."), told[-300:]
     assert keep_unfinished("k", "x" * LINE_MAX)
@@ -587,7 +584,7 @@ def test_without_line_editing_the_prompt_asks_to_type_the_line_again(monkeypatch
     face = prompts[0][0]
     assert prompts[1:] == [f"{face}, type your line again, mended (it is shown above)> "] * 2
     assert "(your line: 1^ 2^)" in capsys.readouterr().out
-    assert "The new typing went on" not in _flat(console.export_text())  # typed in full
+    assert "The new typing went on" not in one_line(console.export_text())  # typed in full
     truth, f7, reading = _misread()
     with pytest.raises(KeyboardInterrupt):
         run_review(_console(80), reading, read_line=_interrupted("F1 7"))
@@ -598,4 +595,4 @@ def test_without_line_editing_the_prompt_asks_to_type_the_line_again(monkeypatch
     assert prompts == ["type your line again to finish it (it is shown above): "]
     assert "(your line: F1 7)" in capsys.readouterr().out
     assert "The line you were typing when you stopped is shown below, not yet applied." \
-        in _flat(console.export_text())
+        in one_line(console.export_text())

@@ -33,27 +33,23 @@ from sudoku_cube.models.cube.state_format import to_json
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.render.photo import render_corner_photo
 from tests import render_cache
+from tests.conftest import check_plan, one_line
 from tests.open_slips import slip_left_open
 
 DONE = 10
 
 
-def _flat(text: str) -> str:
-    return " ".join(text.split())
-
-
 @pytest.fixture(scope="module")
 def case():
     """A fixed plan and a slip at step 8 that the face asked for first identifies alone."""
-    pz = make_puzzle(7, 20)
-    plan = simplify(invert_moves(pz.scramble))
-    look = first_look(pz.state, plan, DONE)
+    start, plan = check_plan()
+    look = first_look(start, plan, DONE)
     for kind in ("direction", "amount", "face", "repeat", "held"):
         slip = random_slip(random.Random(kind), 8, plan[7], kind)
-        real = slipped_state(pz.state, plan, DONE, [slip])
-        v = find_slip(pz.state, plan, DONE, {look.face: certain(real.face(look.face))})
+        real = slipped_state(start, plan, DONE, [slip])
+        v = find_slip(start, plan, DONE, {look.face: certain(real.face(look.face))})
         if v.outcome == "found":
-            return pz.state, plan, look, slip, real
+            return start, plan, look, slip, real
     raise AssertionError("no slip at step 8 that the face asked for settles")
 
 
@@ -80,7 +76,7 @@ def _guide(start, plan, answers, tmp_path, monkeypatch, width=100, flat=True):
     cursor = GuideCursor(steps_from_moves(start, plan), start, remember=False, position=DONE)
     line = check_cube(cursor, console, ask)
     text = console.export_text()
-    return prompts, _flat(text) if flat else text, line, cursor
+    return prompts, one_line(text) if flat else text, line, cursor
 
 
 def test_suggest_and_guide_ask_for_the_same_first_look(case, tmp_path, capsys, monkeypatch):
@@ -99,7 +95,7 @@ def test_suggest_and_guide_ask_for_the_same_first_look(case, tmp_path, capsys, m
     assert show_face_words(look.face, now, maybe).lower() in words.lower()
     assert f"centre {now.face(look.face)[4].digit}" in words  # the face named by its centre
     code, out = _check(tmp_path, capsys, start, plan, ["--suggest"])
-    assert code == 0 and words in _flat(out) and f"--tokens {look.face}=" in _flat(out)
+    assert code == 0 and words in one_line(out) and f"--tokens {look.face}=" in one_line(out)
     # the guide asks the same, and its prompt is for the same face
     prompts, text, line, _ = _guide(start, plan, [lambda f: "q"], tmp_path, monkeypatch)
     assert words in text and prompts == [f"{look.face}> "] and line == "Check cancelled."
@@ -181,7 +177,8 @@ def test_guide_check_asks_a_second_face_then_finds_the_slip(tmp_path, monkeypatc
     assert prompts[0] == f"{look.face}> " and len(prompts) >= 2
     asked = show_face_words(v.ask_face, pz.state.apply(plan[:DONE]),
                             slipped_cubes(pz.state, plan, DONE))
-    assert prompts[1] == f"{v.ask_face}> " and _flat(asked) in text and f"({v.ask_face})" in asked
+    assert prompts[1] == f"{v.ask_face}> " and one_line(asked) in text
+    assert f"({v.ask_face})" in asked
     assert "explanations fit what was seen" in text
     assert line.startswith("Found the slip")
     assert is_solved(real.apply([s.move for s in cursor.steps]))
