@@ -99,6 +99,30 @@ def test_every_request_needs_the_token(served):
     assert status == 200 and 'capture="environment"' in page
 
 
+def test_a_slow_status_holds_up_no_other_request(served, monkeypatch):
+    """The page's status is made off the server's event loop: while one poll waits for it,
+    the page itself still answers, and the poll gets its status once it is made."""
+    started, release = threading.Event(), threading.Event()
+    status = served.service.status
+
+    def slow(kind=None):
+        started.set()
+        release.wait(30)
+        return status(kind)
+    monkeypatch.setattr(served.service, "status", slow)
+    polled: list[tuple[int, dict | str]] = []
+    poll = threading.Thread(target=lambda: polled.append(call(served.url + "api/status")))
+    poll.start()
+    try:
+        assert started.wait(30)
+        with urllib.request.urlopen(served.url, timeout=10) as res:  # the status still waits
+            assert res.status == 200 and not release.is_set()
+    finally:
+        release.set()
+        poll.join(60)
+    assert polled and polled[0][0] == 200 and polled[0][1]["stage"] == "photos", polled
+
+
 def test_only_the_pages_own_assets_are_served(served, tmp_path):
     secret = tmp_path / "secret.txt"
     secret.write_text("not for the phone")

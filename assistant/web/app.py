@@ -66,7 +66,11 @@ def make_app(service: PhoneService, token: str) -> web.Application:
 
     async def status(request: web.Request) -> web.Response:
         kind = request.query.get("kind")
-        return web.json_response(service.status(kind if kind in NAMES else None))
+        loop = asyncio.get_running_loop()
+        # off the loop, so a slow status holds up no other request; not on the service's
+        # worker, so a poll does not wait behind the photo being read
+        view = await loop.run_in_executor(None, service.status, kind if kind in NAMES else None)
+        return web.json_response(view)
 
     async def reading(request: web.Request) -> web.Response:
         data = service.reading_json()

@@ -73,11 +73,14 @@ class Server:
         return int(server.sockets[0].getsockname()[1]) if server else self.port
 
     def stop(self) -> None:
-        """Stop listening and end the thread (photos already stored stay)."""
+        """Stop listening and end the thread, and the threads that made the page's status
+        (photos already stored stay)."""
         if self._runner is not None and self._loop.is_running():
             asyncio.run_coroutine_threadsafe(self._runner.cleanup(), self._loop).result(10)
             self._runner = None
         if self._loop.is_running():
+            asyncio.run_coroutine_threadsafe(self._loop.shutdown_default_executor(),
+                                             self._loop).result(10)
             self._loop.call_soon_threadsafe(self._loop.stop)
             self._thread.join(10)
         self.service.close()
