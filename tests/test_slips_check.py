@@ -951,15 +951,18 @@ def _guide_check(start, plan, position, real, first="F"):
 
 def _step_six_turned_the_wrong_way():
     """Puzzle 5's plan with step 6 turned the wrong way: the start, the plan, the cube after
-    it, and the verdict up to step 5 from F alone, which two slips explain (a found slip whose
-    new plan would not solve that cube)."""
+    it, and what explains F alone up to step 5: only two slips, a whole-cube turn and a wrong
+    face (found once, with a new plan that would not solve that cube; one face does not settle
+    that now, and the check asks for a second)."""
     pz = make_puzzle(5, 20)
     start, plan = pz.state, simplify(invert_moves(pz.scramble))
     slip = random_slip(random.Random(505), 6, plan[5], "direction")
     shown = slipped_state(start, plan, 6, [slip])
     before = find_slip(start, plan, 5, {"F": certain(shown.face("F"))})
-    assert before.outcome == "found" and len(before.best.slips) == 2
-    return start, plan, shown, before
+    assert before.outcome == "ambiguous" and len(before.candidates) == 1, before
+    two = before.candidates[0]
+    assert [s.kind for s in two.slips] == ["held", "face"], two
+    return start, plan, shown, two
 
 
 def test_the_guides_check_prefers_one_slip_in_the_step_shown_to_two_before(tmp_path,
@@ -1094,9 +1097,9 @@ def test_the_guides_check_goes_back_to_two_slips_when_the_step_shown_stops_fitti
     next face fits no slip in step 6, and the check judges the faces again up to step 5 and
     finds the two slips, instead of saying that no likely slip explains them."""
     monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path))
-    start, plan, shown, before = _step_six_turned_the_wrong_way()
-    real = before.best.state  # the two slips, F the same as with the slip in step 6
+    start, plan, shown, two = _step_six_turned_the_wrong_way()
+    real = two.state  # the two slips, F the same as with the slip in step 6
     assert real.face("F") == shown.face("F") and real != shown
     line, cursor = _guide_check(start, plan, 5, real)
-    assert line.startswith(f"Found the slip: {before.best.describe()}"), line
+    assert line.startswith(f"Found the slip: {two.describe()}"), line
     assert is_solved(real.apply([s.move for s in cursor.steps]))

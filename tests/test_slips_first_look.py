@@ -26,6 +26,7 @@ from sudoku_cube.models.cube.moves import format_moves, invert_moves, parse_move
 from sudoku_cube.models.slips.first_look import first_look, look_shares
 from sudoku_cube.models.slips.kinds import Slip, random_slip
 from sudoku_cube.models.slips.looks import certain, look_key
+from sudoku_cube.models.slips.one_face import one_face_doubts
 from sudoku_cube.models.slips.replay import candidates, slipped_state
 from sudoku_cube.models.slips.find import find_slip
 from sudoku_cube.models.cube.solved import is_solved
@@ -211,7 +212,8 @@ def test_look_shares_count_corner_photo_as_one_look():
     plan = simplify(invert_moves(pz.scramble))
     batch = candidates(pz.state, plan, 9, 5)
     keys = look_key(batch.digits, batch.rots, CubeSettings())
-    shares = look_shares(keys, batch.priors, [(f,) for f in FACES] + [("U", "F", "R")])
+    shares = look_shares(keys, batch.priors, [(f,) for f in FACES] + [("U", "F", "R")],
+                         one_face_doubts(keys, batch.slips))
     corner = shares[-1][0]
     # three faces seen together settle at least what each of them settles alone
     assert all(corner >= shares[FACES.index(f)][0] - 1e-12 for f in "UFR")

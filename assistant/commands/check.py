@@ -37,7 +37,8 @@ from ..terminal.solve_options import add_ocr_option
 from ..terminal.wrapping import print_wrapped
 
 EXIT_AMBIGUOUS = 3
-"""Exit status when several slips fit: show the face named and check again."""
+"""Exit status when several slips fit, or one face cannot settle the one that fits (it may be
+another face, shown by mistake): show the face named and check again."""
 EXIT_NO_SLIP = 4
 """Exit status when no likely slip explains what was seen: read the whole cube again."""
 
@@ -53,9 +54,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "the last steps (wrong direction, half for quarter turn, wrong face, "
                     "skipped or repeated step, cube held turned; one or two of them) are "
                     "searched. Exit status: 0 as expected or slip found (with a new plan), 3 "
-                    "several slips fit (show the face named), 4 no likely slip fits (read the "
-                    "cube again), 2 bad input (a face photo, corner photo or typed tokens "
-                    "whose centre is another face's or no face's: retake or retype it).")
+                    "several slips fit, or one face cannot settle the one that does (show "
+                    "the face named), 4 no likely slip fits (read the cube again), 2 bad "
+                    "input (a face photo, corner photo or typed tokens whose centre is another "
+                    "face's or no face's: retake or retype it).")
     p.add_argument("state",
                    help="the state file the plan starts from (JSON or text), or the folder of "
                         "photos it was planned from")

@@ -16,14 +16,17 @@ escapes or as a ``file://`` URI, as a terminal writes a file dragged onto it), o
 the look asked for from the camera when the guide has one (watch mode), or from the phone
 (``serve``). Several slips that fit ask for one more face (the one that splits them best), and
 so do faces that match the plan but cannot show a slip that looks the same on them (the face
-that can); none that fits says to read the whole cube again (the photos taken again where the
-guide read a folder of them). A face photo whose centre, read surely, is not the centre of the
-face asked for is refused first (centres never move: it is another face, or another cube),
-before any slip is looked for where no hold of this cube shows that centre, and the face asked
-for again, by the face asked for even where the file's name took the photo for another face; so
-are a corner photo and typed tokens whose centres are not their faces'
-(:mod:`assistant.services.wrong_centres`), and a photo checked as another face than the one
-asked for, by its file's name, is said to be. A refused answer stays on the prompt to mend, and
+that can), and one face that only a whole-cube turn with another slip explains, or that looks
+like another face of the cube as the plan has it (:mod:`models.slips.one_face`): a face photo
+or typed tokens answered before whose centre no slip explains once more is seen are refused
+then, and that face asked for again; none that fits says to read the whole cube again (the
+photos taken again where the guide read a folder of them). A face photo whose centre, read
+surely, is not the centre of the face asked for is refused first (centres never move: it is
+another face, or another cube), before any slip is looked for where no hold of this cube shows
+that centre, and the face asked for again, by the face asked for even where the file's name
+took the photo for another face; so are a corner photo and typed tokens whose centres are not
+their faces' (:mod:`assistant.services.wrong_centres`), and a photo checked as another face
+than the one asked for, by its file's name, is said to be. A refused answer stays on the prompt to mend, and
 a line being typed when Ctrl-C stops the guide comes back when the same question is asked at the
 same step (:mod:`assistant.services.unfinished`).
 """
@@ -220,6 +223,7 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
     first = face  # the face asked first: pressing c at this step asks it again
     back: Unfinished | None = None
     photo = ""  # the corner photo among the answers, for the words where no slip fits
+    before: list[Answer] = []  # the faces answered so far, each judged again on every answer
     while True:
         if again:  # the question stands above the refusal: only what answers it
             console.print(plain(_accepted(face, corner, source if capture else "")),
@@ -275,6 +279,17 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
         if _by_name(answer, face):
             print_wrapped(console, _by_name(answer, face))
         photo = photo or " and ".join(f"corner photo {c}" for c in answer.corners)
+        retake = _refused_before(before, tried, cube, verdict, maybe, settings)
+        if retake is not None:  # a face shown before is another face's, now that more is seen
+            face, error = retake
+            print_wrapped(console, str(error), style="red")
+            before = [a for a in before if face not in a.faces] + [answer]
+            seen = {f: c for f, c in tried.items() if f != face}
+            corner, kept, again = False, "", True  # that face asked for again
+            words = show_face_words(face, cube, maybe, settings)
+            continue
+        if len(answer.faces) == 1 and not answer.corners:
+            before.append(answer)
         seen, at, window = tried, judged, wide
         cube = cursor.start.apply(moves[:at])
         maybe = slipped_cubes(cursor.start, moves, at, window)  # those the verdict weighed
@@ -299,6 +314,24 @@ def _refuse(answer: Answer, seen: dict[str, Cells], cube: CubeState, verdict: Ve
     refuse_wrong_faces(answer.photos, seen, cube, verdict, maybe, settings, face, answer.taken)
     refuse_wrong_corners(answer.corners, seen, cube, verdict, maybe, settings, answer.taken)
     refuse_wrong_tokens(answer.typed, seen, cube, verdict, settings)
+
+
+def _refused_before(before: Sequence[Answer], seen: dict[str, Cells], cube: CubeState,
+                    verdict: Verdict, maybe: Sequence[CubeState] | None,
+                    settings: CubeSettings) -> tuple[str, SudokuCubeError] | None:
+    """The first face answered ``before`` (a face photo or typed tokens, one face each) whose
+    sure centre the ``verdict`` on every face ``seen`` so far no longer explains, with its
+    refusal (:func:`_refuse`), or None. One face alone may be explained by a cube held turned
+    where it is a photo of another face (the check then asks for a second face,
+    :mod:`models.slips.one_face`); once the second face rules the turn out, the first is
+    refused as another face's, and asked for again."""
+    for answer in before:
+        (face, _), = answer.faces.items()
+        try:
+            _refuse(answer, seen, cube, verdict, maybe, settings, face)
+        except SudokuCubeError as e:
+            return face, e
+    return None
 
 
 def _asked(ask: LineReader, face: str, kept: str, mend: bool, key: str, first: str) -> str:
@@ -364,8 +397,9 @@ def _rests_on_more(verdict: Verdict) -> bool:
 
 
 def _asks_more(verdict: Verdict) -> bool:
-    """Whether the check goes on with the face the verdict asks for: several slips fit, or the
-    faces seen match the plan but cannot show slips that look the same on them."""
+    """Whether the check goes on with the face the verdict asks for: several slips fit, one
+    face cannot settle the one that does (:mod:`models.slips.one_face`), or the faces seen
+    match the plan but cannot show slips that look the same on them."""
     return bool(verdict.ask_face and verdict.outcome in ("ambiguous", "as expected")
                 and verdict.candidates)
 

@@ -8,26 +8,29 @@ more faces, each nine stickers with the scored alternatives of a reading (typed 
 certain). States are compared as the eye sees them: a symmetric digit turned 180 degrees, and
 an un-underlined 6 and 9 turned 180 degrees, look the same. One state left: the slip is
 named and a repair plan from the real cube is verified on the model. Several: the face that
-splits them best is asked for next. None: no one or two slips in the steps searched lead to
-the cube (one made earlier is not looked for).
+splits them best is asked for next, and so is a second face where one face seen may be another
+face shown by mistake, or rests on a whole-cube turn with another slip (``one_face``).
+None: no one or two slips in the steps searched lead to the cube (one made earlier is not
+looked for).
 
 Pure: states and moves in, a :class:`Verdict` out. The replay runs on numpy arrays, every
 candidate state of one window at once, so a check takes milliseconds. The parts: the slips of
 a step and their priors (``slip_kinds``), whole-cube rotations (``cube_rotations``), the
-replay (``slip_replay``), looks and faces as seen (``slip_looks``) and the first look chosen
-from the plan alone (``slip_first_look``).
+replay (``slip_replay``), looks and faces as seen (``slip_looks``), what one face cannot
+settle (``one_face``) and the first look chosen from the plan alone
+(``slip_first_look``).
 """
 from __future__ import annotations
 
 import math
 import time
 from dataclasses import dataclass, field, replace
-from typing import Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 
 from ..cube.cube_rotations import relabel_moves
-from ..cube.face_words import face_or_place
+from ..cube.face_words import centre, digit_words, face_or_place
 from ..cube.geometry import FACES
 from ..cube.holds import turned_centres
 from ..cube.moves import Move, format_moves, invert_moves, simplify
@@ -37,6 +40,7 @@ from ..cube.stickers import Hypothesis, Sticker
 from ..profile import CubeSettings
 from .kinds import KIND_ORDER, Slip
 from .looks import MISREAD, face_table, look_key
+from .one_face import shown_instead, turn_and_slip
 from .replay import WINDOW, Batch, candidates, performed
 
 SLIP_PRIOR = math.log(0.2)
@@ -95,6 +99,11 @@ class Verdict:
     """Where no slip fits, the first and last step a slip was looked for in (the window up to
     the step reached; none before any step): a mistake made before the first is not looked
     for, and the words say so rather than that no one or two mistakes lead to the cube."""
+    looks_like: tuple[str, ...] = ()
+    """A face seen that looks like another face of the cube as the plan has it, and that face
+    (``("F", "R")``): it may be that face, shown by mistake. Where it was the one face seen
+    no slip is believed from it alone (``ambiguous``, :mod:`models.slips.one_face`); where
+    no slip fits (``none``), the words say so."""
 
     def message(self, cube: CubeState | None = None,
                 maybe: Sequence[CubeState] | None = None, where: str = "at this step",
@@ -139,8 +148,18 @@ class Verdict:
             lines = [f"  {k}. {c.describe()}" for k, c in enumerate(self.candidates[:shown], 1)]
             if len(self.candidates) > shown:
                 lines.append(f"  (and {len(self.candidates) - shown} more)")
+            ask = f"Show me {name(self.ask_face or 'F')}"
+            if self.looks_like:
+                return "\n".join([self._shown_instead(cube, name),
+                                  f"Otherwise {_fit_words(len(self.candidates))}:", *lines,
+                                  f"{ask} to tell which."])
+            if len(self.candidates) == 1:  # only so from one face: a turn and a slip
+                return "\n".join(["One explanation fits what was seen, but it takes a "
+                                  "whole-cube turn and another slip, two unlikely things at "
+                                  "once, and one face cannot settle that:", *lines,
+                                  f"{ask} to be sure."])
             return "\n".join([f"{len(self.candidates)} explanations fit what was seen:", *lines,
-                              f"Show me {name(self.ask_face or 'F')} to tell them apart."])
+                              f"{ask} to tell them apart."])
         if photo and len(self.shown) <= 3:  # the corner photo's faces alone
             what, check = "this photo", f"{photo} shows the corner asked for, held as asked"
         elif photo or len(self.shown) > 1:
@@ -150,9 +169,24 @@ class Verdict:
                  f" and {photo} shows the corner asked for") if photo else "")
         else:
             what, check = "this face", "the face was shown the right way up"
+        instead = f"{self._shown_instead(cube, name)} " if self.looks_like else ""
         return (f"No likely slip explains {what}: the cube is further from the plan than one "
-                f"or two mistakes{_searched_words(self.searched)}. Check that {check}; "
-                f"otherwise {again} and start a new plan.")
+                f"or two mistakes{_searched_words(self.searched)}. {instead}Check that "
+                f"{check}; otherwise {again} and start a new plan.")
+
+    def _shown_instead(self, cube: CubeState | None, name: Callable[[str], str]) -> str:
+        """What one face seen shows where it looks like another face (:attr:`looks_like`):
+        the centre it shows, and that it may be that face, shown instead of the one asked."""
+        face, other = self.looks_like
+        shows = f" shows centre {digit_words(centre(cube, other), self.settings)} and" \
+            if cube is not None and cube.n == 3 else ""
+        return (f"What was shown for {name(face)}{shows} looks like {name(other)} as the plan "
+                "has it: it may be that face, shown by mistake.")
+
+
+def _fit_words(n: int) -> str:
+    """"this explanation fits" or "these 3 explanations fit"."""
+    return "this explanation fits" if n == 1 else f"these {n} explanations fit"
 
 
 def _searched_words(searched: tuple[int, ...]) -> str:
@@ -253,29 +287,54 @@ def find_slip(start: CubeState, moves: Sequence[Move], done: int,
     if score[top] < 1.5 * misread:
         return Verdict("none", stats=stats, settings=settings,
                        shown=tuple(f for f in FACES if f in seen),
-                       searched=(max(0, done - window) + 1, done) if done else ())
+                       searched=(max(0, done - window) + 1, done) if done else (),
+                       looks_like=_shown_instead(keys[0], seen, settings, 1.5 * misread))
     close = [i for i in reps if total[i] >= total[top] - MARGIN]
     expl = [_explanation(start, moves, done, batch, i, total[i]) for i in close]
-    if len(close) == 1 or batch.slips[top] == () and score[top] > misread / 2:
-        if not batch.slips[top]:
-            hidden = _hidden(keys, batch.slips, top, seen)
-            ask = best_face([keys[top]] + [keys[i] for i in hidden],
-                            [1.0] + [float(batch.priors[i]) for i in hidden], seen) \
-                if hidden else None
-            return Verdict("as expected", best=expl[0], candidates=tuple(
-                _explanation(start, moves, done, batch, i, total[i]) for i in hidden),
-                ask_face=ask, stats=stats, shown=tuple(f for f in FACES if f in seen),
-                settings=settings)
+    if (len(close) == 1 or score[top] > misread / 2) and not batch.slips[top]:
+        hidden = _hidden(keys, batch.slips, top, seen)
+        ask = best_face([keys[top]] + [keys[i] for i in hidden],
+                        [1.0] + [float(batch.priors[i]) for i in hidden], seen) \
+            if hidden else None
+        return Verdict("as expected", best=expl[0], candidates=tuple(
+            _explanation(start, moves, done, batch, i, total[i]) for i in hidden),
+            ask_face=ask, stats=stats, shown=tuple(f for f in FACES if f in seen),
+            settings=settings)
+    # one face seen: it may be another face, shown instead (as likely as one slip), and a
+    # whole-cube turn with another slip is not believed from it (models/slips/one_face.py)
+    one = len(seen) == 1
+    other, rival = shown_instead(keys[0], *next(iter(seen.items())), settings) \
+        if one else ("", -math.inf)
+    rival += SLIP_PRIOR
+    another = rival >= total[top] - MARGIN
+    doubt = another or (one and turn_and_slip(batch.slips[top]))
+    if len(close) == 1 and not doubt:
         verdict = Verdict("found", best=expl[0], stats=stats, settings=settings)
         if repair:
             verdict = _with_repair(verdict, start, moves, done, settings)
         verdict.stats["check_ms"] = round(1000 * (time.perf_counter() - t0), 1)
         return verdict
+    groups = [keys[i] for i in close]
     weights = [math.exp(total[i] - total[top]) for i in close]
-    ask = best_face([keys[i] for i in close], weights, seen)
+    if doubt:  # against the cube as the plan has it, a face shown by mistake
+        groups.append(keys[0])
+        weights.append(math.exp(max(rival - total[top], 0.0)))
+    ask = best_face(groups, weights, seen)
     stats["check_ms"] = round(1000 * (time.perf_counter() - t0), 1)
     return Verdict("ambiguous", candidates=tuple(expl), ask_face=ask, stats=stats,
-                   settings=settings)
+                   settings=settings, looks_like=(next(iter(seen)), other) if another else ())
+
+
+def _shown_instead(key: np.ndarray, seen: Mapping[str, Sequence[Sequence[Hypothesis]]],
+                   settings: CubeSettings, bar: float) -> tuple[str, ...]:
+    """The first face seen that looks like another face of the cube as the plan has it
+    (``key``: its look codes) at least as well as ``bar`` (:func:`one_face.shown_instead`),
+    and that face; () where none does."""
+    for face in (f for f in FACES if f in seen):
+        other, score = shown_instead(key, face, seen[face], settings)
+        if score >= bar:
+            return face, other
+    return ()
 
 
 def _hidden(keys: np.ndarray, slips: Sequence[tuple[Slip, ...]], top: int,

@@ -18,6 +18,7 @@ from ..cube.moves import Move
 from ..cube.state import CubeState
 from ..profile import CubeSettings
 from .looks import look_key
+from .one_face import one_face_doubts
 from .replay import WINDOW, candidates
 
 CORNER_A = ("U", "F", "R")
@@ -25,7 +26,8 @@ CORNER_A = ("U", "F", "R")
 
 
 def look_shares(keys: np.ndarray, weights: Sequence[float],
-                looks: Sequence[Sequence[str]]) -> list[tuple[float, float]]:
+                looks: Sequence[Sequence[str]],
+                doubts: np.ndarray | None = None) -> list[tuple[float, float]]:
     """For each look (a tuple of faces seen together), the prior weight of the states it
     settles alone and the chance that two states still look alike on it.
 
@@ -33,9 +35,11 @@ def look_shares(keys: np.ndarray, weights: Sequence[float],
     ``weights`` their priors. A look settles a state when no other state looks the same on its
     faces (states that look alike there, such as an opposite face's turn, stay open) and the
     plan's state looks different (else the look reads "as expected"); a state is as likely as
-    all its explanations together. With typed faces this is exactly when :func:`slips.find_slip`
-    believes that state alone, so the settled weight is the chance that the look identifies
-    the slip by itself."""
+    all its explanations together. ``doubts`` (:func:`one_face.one_face_doubts`): for each
+    explanation and face, whether that face alone leaves it in doubt; a face alone settles no
+    state all of whose explanations it leaves so. With typed faces this is exactly when
+    :func:`slips.find_slip` believes that state alone, so the settled weight is the chance
+    that the look identifies the slip by itself."""
     codes = face_codes(keys)
     state_of = _group(codes)
     sw = np.bincount(state_of, weights=np.asarray(weights, dtype=float))
@@ -48,6 +52,10 @@ def look_shares(keys: np.ndarray, weights: Sequence[float],
         part = _group(scodes[:, [FACES.index(f) for f in faces]])
         alone = np.bincount(part)[part] == 1
         alone[part == part[state_of[0]]] = False
+        if doubts is not None and len(faces) == 1:  # states no explanation is sure of there
+            sure = np.bincount(state_of, weights=~doubts[:, FACES.index(faces[0])],
+                               minlength=len(sw))
+            alone &= sure > 0
         collide = float((np.bincount(part, weights=sw) ** 2).sum())
         out.append((float(sw[alone].sum()), collide))
     return out
@@ -108,9 +116,11 @@ def first_look(start: CubeState, moves: Sequence[Move], done: int,
                settings: CubeSettings = CubeSettings(), *, window: int = WINDOW) -> FirstLook:
     """The first look of a check at step ``done``: among the plan's state and the states that
     one or two slips in the window lead to, weighted by :func:`slip_prior`, the single face and
-    corner photo A with their chances of singling out the real state alone."""
+    corner photo A with their chances of singling out the real state alone (a face alone not
+    where it leaves the state in doubt, :func:`one_face.one_face_doubts`)."""
     batch = candidates(start.without_candidates(), tuple(moves), done, window)
     keys = look_key(batch.digits, batch.rots, settings)
-    shares = look_shares(keys, batch.priors, [(f,) for f in FACES] + [CORNER_A])
+    shares = look_shares(keys, batch.priors, [(f,) for f in FACES] + [CORNER_A],
+                         one_face_doubts(keys, batch.slips, settings))
     best = _best_single(shares)
     return FirstLook(FACES[best], round(shares[best][0], 4), round(shares[-1][0], 4))
