@@ -32,3 +32,20 @@ def test_records_one_cube_as_the_reader_reads_it(tmp_path) -> None:
     saved = np.load(tmp_path / "cells.npz")
     assert saved["template"].shape == (54, 36) and int(saved["right"].sum()) == sum(
         r.right for r in recs)
+
+
+def test_the_exams_everyday_scenes_photograph_the_same_cube_elsewhere() -> None:
+    """``--scenes everyday``: the exam's cube of a seed as in its standard scenes, photographed
+    in the everyday scene ``bench vision --scenes everyday`` gives it."""
+    from sudoku_cube.render.second import corner_shot
+    from sudoku_cube.render.second.scenes import everyday
+    from sudoku_cube.assistant.bench.vision_second import cube
+
+    (name, shots, state), = cell_records.photos("second", "corners", "white", 72000, 1)
+    (name2, shots2, state2), = cell_records.photos("second", "corners", "white", 72000, 1,
+                                                   everyday_scenes=True)
+    assert name == name2 and state == state2 and set(shots) == set(shots2) == {"A", "B"}
+    assert not np.array_equal(shots["A"], shots2["A"])
+    state3, homes, look = cube(72000, 0, "white")
+    bench = corner_shot(state3, "A", 720000, look, homes, scene=everyday(0, 0)).image
+    assert np.array_equal(shots2["A"], bench)

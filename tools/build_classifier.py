@@ -14,7 +14,12 @@ reader then loads the result instantly. The photos and font renders also use the
 training-only fonts of :data:`tools.render_training.EXTRA_FONTS` when they are installed
 (Debian: ``apt-get install fonts-roboto-unhinted fonts-open-sans fonts-lato fonts-cantarell
 fonts-crosextra-carlito fonts-crosextra-caladea fonts-linuxlibertine fonts-ebgaramond``); the
-shipped model was built with them. Neither the reader nor the tests need them.
+shipped model was built with them. ``--modern-serifs`` adds the font renders of
+:data:`tools.render_training.MODERN_SERIF_FONTS` (``apt-get install fonts-oldstandard fonts-cmu
+fonts-gfs-didot fonts-adf-baskervald fonts-paratype fonts-arapey``): serif 3s whose ball
+terminals nearly close them, as a black cube's print does; the shipped model was built with them
+too (``python -m tools.build_classifier --photos 800 --modern-serifs``). Neither the reader nor
+the tests need any of these fonts.
 """
 from __future__ import annotations
 
@@ -118,19 +123,21 @@ faces the photos show in one weight only."""
 
 
 def train(photos: dict[str, np.ndarray], val: dict[str, np.ndarray],
-          font_glyphs: int = FONT_GLYPHS):
+          font_glyphs: int = FONT_GLYPHS, modern: bool = False):
     """The LinearModel on photo glyphs + ``font_glyphs`` augmented font renders per font,
-    digit and turn, temperature fitted on ``val``."""
+    digit and turn (the modern serifs of :data:`tools.render_training.MODERN_SERIF_FONTS`
+    among the fonts with ``modern``), temperature fitted on ``val``."""
     from sudoku_cube.vision.recognise.templates import all_rotations
     from sudoku_cube.vision.recognise.hog import (MODEL_VERSION, HogShape, LinearModel,
                                                   class_index, hog_features)
 
     from tools.font_glyphs import TRAINING_FONTS, training_glyphs
-    from tools.render_training import EXTRA_FONTS
+    from tools.render_training import EXTRA_FONTS, MODERN_SERIF_FONTS
 
     imgs, digs, rots = all_rotations(photos["images"], photos["digits"], photos["rots"])
     clean = training_glyphs(per_class=font_glyphs, seed=FONT_SEED,
-                            fonts=TRAINING_FONTS + EXTRA_FONTS)
+                            fonts=TRAINING_FONTS + EXTRA_FONTS
+                            + (MODERN_SERIF_FONTS if modern else ()))
     geometry = HogShape(CELL, BINS, COARSE, FLOOR, CLIP)
     x = hog_features(np.concatenate([imgs, clean.images]), geometry)
     y = np.array([class_index(int(d), int(r)) for d, r in
@@ -182,7 +189,8 @@ def command(a: argparse.Namespace) -> str:
               else ["--photos", str(a.photos), "--val-photos", str(a.val_photos)]
               + (["--looks", *a.looks] if a.looks else []))
     return shlex.join(["python", "-m", "tools.build_classifier", *source, "--font-glyphs",
-                       str(a.font_glyphs), "--font-photos", str(a.font_photos)])
+                       str(a.font_glyphs), "--font-photos", str(a.font_photos),
+                       *(["--modern-serifs"] if a.modern_serifs else [])])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -207,6 +215,9 @@ def main(argv: list[str] | None = None) -> int:
                         "the new classifier (0: none)")
     p.add_argument("--cache", type=Path, help="folder for the rendered glyph sets (read when "
                    "there, else written), to refit without rendering again")
+    p.add_argument("--modern-serifs", action="store_true",
+                   help="font renders in the modern serif faces too "
+                   "(tools.render_training.MODERN_SERIF_FONTS, where installed)")
     p.add_argument("--dry-run", action="store_true", help="report, do not write the model")
     a = p.parse_args(argv)
     cached = (lambda name: a.cache / f"{name}.npz") if a.cache else (lambda name: None)
@@ -220,7 +231,7 @@ def main(argv: list[str] | None = None) -> int:
                                                                             looks=looks))
         val = load_or_make(cached(f"val-{a.val_photos}"), lambda: photo_set(
             a.val_photos, a.jobs, SEED0 + VAL_OFFSET, looks=looks))
-    model = train(photos, val, a.font_glyphs)
+    model = train(photos, val, a.font_glyphs, a.modern_serifs)
     model.meta["looks"] = list(a.looks or [k for k, _ in TRAIN_LOOKS])
     model.meta.update(command=command(a), seed=FONT_SEED,
                       photo_seeds={"training": SEED0, "validation": SEED0 + VAL_OFFSET,

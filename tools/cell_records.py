@@ -136,22 +136,27 @@ def face_records(rec: Recorder, reading, name: str, look: str, face: str, want) 
             seen.evidence[i].doubt, [_hyps(h) for _, h in redone.get(i, [])])
 
 
-def photos(renderer: str, kind: str, look: str, seed: int, count: int, held_out: bool = False
-           ) -> Iterator[tuple]:
+def photos(renderer: str, kind: str, look: str, seed: int, count: int, held_out: bool = False,
+           everyday_scenes: bool = False) -> Iterator[tuple]:
     """(name, {photo key: image}, truth state) of the benchmark's cubes (first seed ``seed``;
-    the exam's printed in its held-out fonts with ``held_out``); photo keys are face letters
-    (six photos) or "A"/"B" (corner pairs)."""
+    the exam's printed in its held-out fonts with ``held_out``, photographed in its everyday
+    scenes with ``everyday_scenes``, as ``bench vision --scenes everyday`` does); photo keys
+    are face letters (six photos) or "A"/"B" (corner pairs)."""
     if renderer == "second":
         from sudoku_cube.assistant.bench.vision_second import cube
         from sudoku_cube.render.second import corner_shot, face_shot
+        from sudoku_cube.render.second.scenes import everyday
         for k in range(count):
             s = seed + k
             state, homes, lk = cube(s, k, look, held_out)
+            where = (lambda i, k=k: everyday(k, i)) if everyday_scenes else (lambda i: None)
             if kind == "corners":
-                yield (f"exam-{look}-{s}", {w: corner_shot(state, w, s * 10 + i, lk, homes).image
+                yield (f"exam-{look}-{s}", {w: corner_shot(state, w, s * 10 + i, lk, homes,
+                                                           scene=where(i)).image
                                             for i, w in enumerate("AB")}, state)
             else:
-                yield (f"exam-{look}-{s}", {f: face_shot(state, f, s * 10 + i, lk, homes).image
+                yield (f"exam-{look}-{s}", {f: face_shot(state, f, s * 10 + i, lk, homes,
+                                                         scene=where(i)).image
                                             for i, f in enumerate(FACES)}, state)
         return
     from sudoku_cube.assistant.bench import corners
@@ -164,7 +169,7 @@ def photos(renderer: str, kind: str, look: str, seed: int, count: int, held_out:
 
 
 def records(renderer: str, kind: str, looks: list[str], seed: int, count: int,
-            held_out: bool = False) -> Iterator[Record]:
+            held_out: bool = False, everyday_scenes: bool = False) -> Iterator[Record]:
     """Every located cell's record of the photos of :func:`photos` (``held_out`` as there),
     look i from ``seed`` + 1000 i (i: the look's place in the benchmark's order)."""
     reader = Reader(ocr="never")
@@ -172,7 +177,8 @@ def records(renderer: str, kind: str, looks: list[str], seed: int, count: int,
     with Recorder() as rec:
         for look in looks:
             first = seed + 1000 * order.index(look)
-            for name, images, state in photos(renderer, kind, look, first, count, held_out):
+            for name, images, state in photos(renderer, kind, look, first, count, held_out,
+                                                    everyday_scenes):
                 readings = {}
                 for key, image in images.items():
                     try:
@@ -253,13 +259,16 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=None, help="first seed (default: the bench's)")
     p.add_argument("--held-out-fonts", action="store_true",
                    help="the exam's cubes printed in its held-out fonts (--renderer second)")
+    p.add_argument("--scenes", choices=("standard", "everyday"), default="standard",
+                   help="the exam's standard scenes or its everyday ones (--renderer second)")
     p.add_argument("--table", action="store_true", help="print every misread cell")
     p.add_argument("--out", help="save every cell's record here (.npz)")
     a = p.parse_args(argv)
     looks = a.looks or list(LOOK_ORDER) + (["white-body"] if a.renderer == "second" else [])
     seed = BENCH_SEEDS[(a.renderer, a.photos)] if a.seed is None else a.seed
     recs = []
-    for r in records(a.renderer, a.photos, looks, seed, a.cubes, a.held_out_fonts):
+    for r in records(a.renderer, a.photos, looks, seed, a.cubes, a.held_out_fonts,
+                     a.scenes == "everyday"):
         recs.append(r)
         if a.table and not r.right:
             print(table_line(r), flush=True)

@@ -60,6 +60,19 @@ Helvetica, Avant Garde, Century Schoolbook, Bookman, Palatino, Times cuts) nor o
 held-out fonts."""
 
 
+MODERN_SERIF_FONTS = (
+    "OldStandard-Bold.ttf", "OldStandard-Regular.ttf", "cmunbx.ttf", "cmunrm.ttf",
+    "GFSDidotBold.otf", "GFSDidot.otf", "BaskervaldADFStd-Bold.otf", "BaskervaldADFStd-Heavy.otf",
+    "PTF75F.ttf", "Arapey-Black.otf", "Arapey-Regular.otf",
+)
+"""Serif faces added by ``--modern-serifs`` (:mod:`tools.train_cell_model`,
+:mod:`tools.build_classifier`) where installed (training only, from the Debian packages
+fonts-oldstandard, fonts-cmu, fonts-gfs-didot, fonts-adf-baskervald, fonts-paratype and
+fonts-arapey): Old Standard, Computer Modern, Didot, Baskerville, PT Serif and Arapey, modern
+and transitional faces whose 3 ends in a ball close to its middle, as a black cube's heavy
+serif print does. None is a Century Schoolbook cut, nor a font the exam renderer prints in."""
+
+
 def training_fonts() -> tuple[str, ...]:
     """:data:`TRAIN_FONTS` plus those of :data:`EXTRA_FONTS` that are installed."""
     from sudoku_cube.vision.recognise.templates import find_font

@@ -47,7 +47,7 @@ to ONNX for OpenCV's ``dnn`` module, which runs it at read time
     .venv/bin/pip install -e '.[train]'
     .venv/bin/python -m tools.train_cell_model --photos 1000 --black-photos 400 \\
         --exam-photos 800 --serif-shots 500 --blank-photos 300 --base-fonts \\
-        --label-smoothing 0.1 --seed 0 --epochs 15 --jobs 2 --cache DIR \\
+        --modern-serifs --label-smoothing 0.1 --seed 0 --epochs 15 --jobs 2 --cache DIR \\
         [--jitter-photos JP --jitter-shots JS --moved-weight W] [--device cuda]
 
 rebuilds the shipped model (the command and seed are in the model's json).
@@ -67,8 +67,14 @@ by their first seed and count and a digest of the generator's version and the fo
 renders only the photos the cache lacks, and a changed generator or font list never reads
 samples cut the old way.
 
-The training fonts grow with the Debian packages of :data:`tools.render_training.EXTRA_FONTS`
-when they are installed (the black cube's serif sets too, :data:`EXTRA_SERIF_FONTS`);
+``--modern-serifs`` prints the black cube's serif sets (``--black-photos``, ``--serif-shots``)
+in the faces of :data:`tools.render_training.MODERN_SERIF_FONTS` too, where their Debian
+packages are installed (``apt-get install fonts-oldstandard fonts-cmu fonts-gfs-didot
+fonts-adf-baskervald fonts-paratype fonts-arapey``): modern and transitional serifs whose 3
+ends in balls that nearly close it, which a heavy black-cube print shows and no other training
+face drew; the shipped model was fitted with them. The training fonts grow with the Debian
+packages of :data:`tools.render_training.EXTRA_FONTS` when they are installed (the black
+cube's serif sets too, :data:`EXTRA_SERIF_FONTS`);
 ``--base-fonts`` leaves them out wherever they are installed: the shipped model was fitted
 without them, as a fit with them read real newspaper digits worse (docs/benchmarks.md, History
 "The cell model fitted on about twice the photos"). Without ``--blank-photos`` such larger fits
@@ -91,7 +97,7 @@ import numpy as np
 
 from sudoku_cube.render.second.looks import HELD_OUT
 from tools.cell_samples import CORNER_SHARE, OFF_CELLS, SIDE, SampleSet, joined, render_set
-from tools.render_training import load_or_make
+from tools.render_training import MODERN_SERIF_FONTS, load_or_make
 
 SEED0 = 700000
 BLACK_SEED0 = 720000
@@ -470,11 +476,13 @@ def build(train: dict[str, np.ndarray], val: dict[str, np.ndarray], seed: int, e
     return model, meta
 
 
-def serif_fonts() -> tuple[str, ...]:
-    """:data:`SERIF_FONTS` plus those of :data:`EXTRA_SERIF_FONTS` that are installed."""
+def serif_fonts(base: bool = False, modern: bool = False) -> tuple[str, ...]:
+    """:data:`SERIF_FONTS`, plus those of :data:`EXTRA_SERIF_FONTS` that are installed unless
+    ``base``, plus those of :data:`MODERN_SERIF_FONTS` that are installed with ``modern``."""
     from sudoku_cube.vision.recognise.templates import find_font
 
-    return SERIF_FONTS + tuple(f for f in EXTRA_SERIF_FONTS if find_font(f))
+    extra = (() if base else EXTRA_SERIF_FONTS) + (MODERN_SERIF_FONTS if modern else ())
+    return SERIF_FONTS + tuple(f for f in extra if find_font(f))
 
 
 def chunk_name(name: str, seed: int, count: int, fonts: tuple[str, ...] = ()) -> str:
@@ -587,6 +595,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--base-fonts", action="store_true",
                    help="the training fonts and serif faces of this tool's lists alone, even "
                    "where the extra Debian fonts are installed")
+    p.add_argument("--modern-serifs", action="store_true",
+                   help="the black cube's serif sets also printed in the modern serif faces "
+                   "(MODERN_SERIF_FONTS) that are installed")
     p.add_argument("--device", default="cpu",
                    help="PyTorch's device for the fit (cuda: a GPU, where one is at hand)")
     p.add_argument("--label-smoothing", type=float, default=0.02,
@@ -605,7 +616,7 @@ def main(argv: list[str] | None = None) -> int:
     def log(line: str) -> None:
         print(line, file=sys.stderr, flush=True)
 
-    serif = SERIF_FONTS if a.base_fonts else serif_fonts()
+    serif = serif_fonts(a.base_fonts, a.modern_serifs)
     exam = chunked(cached, "exam", a.exam_photos,
                    lambda s, n, f: render_set("exam", n, s, f, jobs=a.jobs))
     sets = [chunked(cached, "train", a.photos,
@@ -660,6 +671,7 @@ def main(argv: list[str] | None = None) -> int:
         f" --elastic {a.elastic}" if a.elastic else "") + (
         f" --device {a.device}" if a.device != "cpu" else "") + (
         " --base-fonts" if a.base_fonts else "") + (
+        " --modern-serifs" if a.modern_serifs else "") + (
         f" --label-smoothing {a.label_smoothing}" if a.label_smoothing != 0.02 else "")
     meta.update({
         "command": (f"python -m tools.train_cell_model --photos {a.photos} --black-photos "
