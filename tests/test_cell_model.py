@@ -189,9 +189,10 @@ def test_training_bends_a_map_smoothly_by_about_the_pixels_asked() -> None:
 
 @pytest.mark.parametrize("font", ["C059-Bold.otf", "texgyreschola-bold.otf"])
 def test_a_blurred_serif_three_is_not_read_as_an_eight(font: str) -> None:
-    """A heavy, blurred Century 3 closes its notches at the ink cut, and the glyph voters
-    read an 8 in some turn; the cell model, reading the cell itself, names the 3 in every
-    turn (C059 is a font none of the models trained on)."""
+    """A heavy, blurred Century 3 nearly closes its notches: the cell model, reading the cell
+    itself, names the 3 in every turn, and so do the glyph voters, whose HOG classifier has
+    trained on modern serifs whose 3s nearly close too (C059 is a font none of the models
+    trained on; before those serifs the glyph voters read an 8 in some turn)."""
     from sudoku_cube.vision.recognise.hog import default_model
     from sudoku_cube.vision.cells.ink import ink_mask
     from sudoku_cube.vision.recognise.evidence import analyse_cells, hypotheses
@@ -206,7 +207,7 @@ def test_a_blurred_serif_three_is_not_read_as_an_eight(font: str) -> None:
     got = shipped_cell_model().read_cells(cells).argmax(axis=1)
     assert list(got) == [class_index(3, r) for r in range(4)]
     evs = analyse_cells([ink_mask(c) for c in cells], default_templates(), default_model(), cells)
-    assert 8 in [hypotheses(e, False)[0].sticker.digit for e in evs]
+    assert [hypotheses(e, False)[0].sticker.digit for e in evs] == [3, 3, 3, 3]
 
 
 def test_the_cell_models_vote_reorders_a_cells_readings() -> None:

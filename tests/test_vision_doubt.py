@@ -82,9 +82,10 @@ def test_widened_lists_every_sticker_and_keeps_the_order():
 
 
 def test_heavy_serif_three_is_read_as_three():
-    """A bold Century 3, heavy and blurred, closes its notches at the usual ink threshold and
-    reads as an 8; read again from the other cuts (a stricter one opens them), it reads as
-    the 3."""
+    """A bold Century 3, heavy and blurred, nearly closes its notches at the usual ink
+    threshold; the face is read with every 3 a 3 and every 8 an 8, on a black cube's dark
+    sticker and on a white one (a cell whose first cut reads an 8 is read again from the
+    other cuts, a stricter one opening the notches)."""
     from sudoku_cube.vision.recognise.hog import default_model
     from sudoku_cube.vision.recognise.evidence import analyse_cells
     from sudoku_cube.vision.recognise.templates import default_templates
@@ -102,8 +103,7 @@ def test_heavy_serif_three_is_read_as_three():
         norm = cut_cells(warp_face(image, PLACED))
         evs = analyse_cells([ink_mask(c) for c in norm], tpl, model, norm)
         first = [hypotheses(e, False)[0].sticker for e in evs]
-        if print_ == "white on dark grey":  # black on white: the sticker's own channel
-            assert first[0] == Sticker(8, 2)  # the notches closed: an 8
+        assert all(s.digit in (3, 8) for s in first)  # the glyph voters see a 3 or an 8
         reading = read_face(image, ocr=False, geometry=PLACED,
                             settings=CubeSettings(underlined_69=False))
         assert list(reading.stickers) == truth

@@ -26,9 +26,9 @@ another face, or another cube), before any slip is looked for where no hold of t
 that centre, and the face asked for again, by the face asked for even where the file's name
 took the photo for another face; so are a corner photo and typed tokens whose centres are not
 their faces' (:mod:`assistant.services.wrong_centres`), and a photo checked as another face
-than the one asked for, by its file's name, is said to be. A refused answer stays on the prompt to mend, and
-a line being typed when Ctrl-C stops the guide comes back when the same question is asked at the
-same step (:mod:`assistant.services.unfinished`).
+than the one asked for, by its file's name, is said to be. A refused answer stays on the
+prompt to mend, and a line being typed when Ctrl-C stops the guide comes back when the same
+question is asked at the same step (:mod:`assistant.services.unfinished`).
 """
 from __future__ import annotations
 
