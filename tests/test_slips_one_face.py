@@ -130,6 +130,33 @@ def test_the_guide_asks_a_second_face_then_for_the_wrong_photos_face_again(plan,
     assert [s.move for s in cursor.steps] == list(moves) and cursor.position == DONE
 
 
+def test_a_wrong_photo_refused_after_a_corner_photo_asks_again_without_a_crash(
+        plan, tmp_path, monkeypatch):
+    """The photo of U given for D asks a second face; corner photo A answers it, which
+    refuses the first photo: D is asked again, and its right photo is taken. The corner
+    photo's three faces are judged together, never kept as one face that a later answer could
+    refuse (keeping it broke the next answer with an unpacking error)."""
+    start, moves, expected = plan
+    monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path / "home"))
+    photos = {f: str(_photo(tmp_path, expected, f)) for f in FACES}
+    img, _ = render_cache.corner_photo(expected.faces(), "A", seed=6, style="white")
+    cv2.imwrite(str(tmp_path / "A.png"), img)
+    prompts: list[str] = []
+
+    def ask(prompt: str, prefill: str = "") -> str:
+        prompts.append(prompt[0])
+        return {1: photos["U"], 2: f"A={tmp_path / 'A.png'}"}.get(len(prompts),
+                                                                    photos[prompt[0]])
+
+    cursor = GuideCursor(steps_from_moves(start, moves), start, remember=False, position=DONE)
+    console = Console(file=io.StringIO(), width=100, record=True, color_system=None)
+    line = check_cube(cursor, console, ask)
+    text = one_line(console.export_text())
+    assert prompts[0] == "D" and prompts[2:] == ["D"], (prompts, text)
+    assert "Retake the photo of face D" in text, text
+    assert line == "The cube matches the plan at this step.", line
+
+
 def _turn_and_slip(start, moves):
     """The cube picked up turned before step 8 (tipped round R's axis, the top face brought to
     the front) and step 10 then turned the wrong way."""
@@ -198,6 +225,24 @@ def test_no_slip_fits_says_a_face_looks_like_another(plan, tmp_path, capsys, mon
                             "--tokens", f"F={tokens['D']}", "--tokens", f"U={tokens['U']}")
     said = one_line(out)
     assert code == 4 and said.startswith("No likely slip explains these faces"), (said, err)
-    assert ("What was shown for the front face (F, centre 9) shows centre 9 and looks like "
-            "the bottom face (D, centre 9) as the plan has it: it may be that face, shown by "
-            "mistake." in said), said
+    assert ("What was shown for the front face (F, centre 9) looks like the bottom face (D, "
+            "centre 9) as the plan has it: it may be that face, shown by mistake." in said), said
+
+
+def test_the_words_name_no_centre_where_the_two_faces_share_its_digit():
+    """Where the face seen and the face it looks like carry the same centre digit, "shows
+    centre 8" would not tell them apart (it reads as the right centre): the words leave it
+    out, and keep it where the digits differ."""
+    from sudoku_cube.models.cube.face_words import centre
+    from sudoku_cube.models.generator.cube3 import make_puzzle
+    from sudoku_cube.models.slips.find import Verdict
+
+    cube = make_puzzle(3, 20).state
+    pairs = [(a, b) for a in FACES for b in FACES if a != b]
+    same = next((a, b) for a, b in pairs if centre(cube, a).digit == centre(cube, b).digit)
+    other = next((a, b) for a, b in pairs if centre(cube, a).digit != centre(cube, b).digit)
+    said = Verdict("none", looks_like=same).message(cube)
+    assert "looks like" in said and "shows centre" not in said, said
+    said = Verdict("none", looks_like=other).message(cube)
+    digit = centre(cube, other[1]).digit
+    assert f"shows centre {digit} and looks like" in one_line(said), said

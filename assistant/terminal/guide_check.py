@@ -283,12 +283,12 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
         if retake is not None:  # a face shown before is another face's, now that more is seen
             face, error = retake
             print_wrapped(console, str(error), style="red")
-            before = [a for a in before if face not in a.faces] + [answer]
+            before = [a for a in before if face not in a.faces] + (
+                [answer] if _one_face(answer) else [])
             seen = {f: c for f, c in tried.items() if f != face}
             corner, kept, again = False, "", True  # that face asked for again
-            words = show_face_words(face, cube, maybe, settings)
             continue
-        if len(answer.faces) == 1 and not answer.corners:
+        if _one_face(answer):
             before.append(answer)
         seen, at, window = tried, judged, wide
         cube = cursor.start.apply(moves[:at])
@@ -325,13 +325,20 @@ def _refused_before(before: Sequence[Answer], seen: dict[str, Cells], cube: Cube
     where it is a photo of another face (the check then asks for a second face,
     :mod:`models.slips.one_face`); once the second face rules the turn out, the first is
     refused as another face's, and asked for again."""
-    for answer in before:
+    for answer in filter(_one_face, before):
         (face, _), = answer.faces.items()
         try:
             _refuse(answer, seen, cube, verdict, maybe, settings, face)
         except SudokuCubeError as e:
             return face, e
     return None
+
+
+def _one_face(answer: Answer) -> bool:
+    """Whether ``answer`` shows one face alone (a face photo or one face's tokens), the kind
+    that one face's doubts (:mod:`models.slips.one_face`) may later refuse; a corner photo's
+    three faces are judged together, never so."""
+    return len(answer.faces) == 1 and not answer.corners
 
 
 def _asked(ask: LineReader, face: str, kept: str, mend: bool, key: str, first: str) -> str:

@@ -178,8 +178,11 @@ class Verdict:
         """What one face seen shows where it looks like another face (:attr:`looks_like`):
         the centre it shows, and that it may be that face, shown instead of the one asked."""
         face, other = self.looks_like
+        # the other face's centre, where it tells the two apart (two faces may share a digit)
         shows = f" shows centre {digit_words(centre(cube, other), self.settings)} and" \
-            if cube is not None and cube.n == 3 else ""
+            if cube is not None and cube.n == 3 \
+            and centre(cube, other).digit != centre(cube, face).digit \
+            else ""
         return (f"What was shown for {name(face)}{shows} looks like {name(other)} as the plan "
                 "has it: it may be that face, shown by mistake.")
 
