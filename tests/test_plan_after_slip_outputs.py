@@ -168,6 +168,33 @@ def test_the_guide_after_a_slip_says_which_plan_each_restart_restarts(monkeypatc
     assert " ".join(RESTART_NEW_PLAN.split()) in screens[1], screens[1]
 
 
+def test_a_finished_plan_made_after_a_slip_watched_plainly_prints_that_and_stops(monkeypatch):
+    """``--camera --plain`` (or no terminal) on a finished plan made after a slip: no turn is
+    left to watch, so the guide prints that the new plan was finished and the cube is solved,
+    and stops; it does not open the full-screen guide, which would read keys from stdin."""
+    import io
+
+    from rich.console import Console
+
+    from sudoku_cube.assistant.terminal import guide_run
+
+    state, settings, plan, repair = _slip_in_the_guide(wrong_at=2)
+    steps = plan_steps(repair)
+    finished = GuideCursor(steps, steps[0].before)
+    for _ in steps:
+        finished.next()
+    kept = solve_state(state, settings, known=followed_plans(settings.symmetric)).plan
+    console = Console(file=io.StringIO(), width=80, record=True, color_system=None)
+    monkeypatch.setattr(guide_run, "interactive", lambda: False)
+    monkeypatch.setattr(guide_run, "run_interactive", lambda *a, **k: pytest.fail("full screen"))
+    args = argparse.Namespace(export=None, plain=True, camera="0", restart=False, speak=False,
+                              profile=None, symmetric=None, no_ocr=True, ocr=None,
+                              no_window=True)
+    assert guide_run.guide_plan(kept, args, console) == 0
+    said = " ".join(console.export_text().split())
+    assert "You finished the new plan" in said and "--restart" in said, said
+    assert f"Done: all {len(steps)} steps taken. The cube is solved." in said, said
+
 @pytest.mark.parametrize("camera", [None, "no-such-video.avi"])
 def test_a_finished_plan_made_after_a_slip_run_again_stays_finished(monkeypatch, camera):
     """The person finished the plan a check made after a slip: the guide run again on the same

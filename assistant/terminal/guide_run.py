@@ -35,6 +35,7 @@ from .markup import plain
 from .profile_option import chosen_reader, cube_settings, profile_camera
 from .review_ui import GoOn, solve_again
 from .scan_window import open_or_tell
+from .wrapping import print_wrapped
 from .shell_words import quoted
 from .speech import Speaker
 
@@ -115,6 +116,11 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
     reader = chosen_reader(args)  # what the check key and the camera read photos with
     capture, source = (companion.capture, companion.source) if companion else (None, "")
     # a plan made after a slip and finished before stays finished: no turn to watch
+    if getattr(args, "camera", None) is not None and cursor.done and (
+            args.plain or not interactive()):
+        print_wrapped(console, f"{written} Done: all {cursor.total} steps taken. The cube is "
+                      "solved.")
+        return 0
     if getattr(args, "camera", None) is not None and not cursor.done:
         camera = profile_camera(args)
         window = (None if getattr(args, "no_window", False) else
