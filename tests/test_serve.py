@@ -348,14 +348,14 @@ def test_the_turned_centres_are_found_once_per_version_of_the_set(monkeypatch):
     try:
         for face in "UR":
             service.upload("faces", face, (FACES_DIR / f"{face}.jpg").read_bytes())
-        service._turned_at, calls[:] = None, []  # as after any change
+        service._turned_at, calls[:] = {}, []  # as after any change
         first = service.status()
         assert len(calls) == 1 and service.status() == first and len(calls) == 1
         service.upload("faces", "F", (FACES_DIR / "F.jpg").read_bytes())  # its card: found
         again = service.status()
         assert len(calls) == 2 and service.status() == again and len(calls) == 2
         assert again["photos"] != first["photos"]
-        service._turned_at = None  # found afresh: the same page
+        service._turned_at = {}  # found afresh: the same page
         assert service.status() == again and len(calls) == 3
     finally:
         service.close()

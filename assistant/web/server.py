@@ -79,8 +79,11 @@ class Server:
             asyncio.run_coroutine_threadsafe(self._runner.cleanup(), self._loop).result(10)
             self._runner = None
         if self._loop.is_running():
-            asyncio.run_coroutine_threadsafe(self._loop.shutdown_default_executor(),
-                                             self._loop).result(10)
+            try:  # a status still being made past the wait is left to end with the process
+                asyncio.run_coroutine_threadsafe(self._loop.shutdown_default_executor(),
+                                                 self._loop).result(10)
+            except TimeoutError:
+                pass
             self._loop.call_soon_threadsafe(self._loop.stop)
             self._thread.join(10)
         self.service.close()

@@ -364,8 +364,8 @@ class PhoneService:
         self._quit: Reading | None = None
         self._quit_words = REVIEW_QUIT  # what the page says after q at the review
         self._upright: tuple[Reading, Upright] | None = None  # the terminal checked it for a turn
-        # what :meth:`_turned` found, for the kind of set and the version it found it at
-        self._turned_at: tuple[tuple[Kind, int], tuple[Centres, ...]] | None = None
+        # what :meth:`_turned` found for each kind of set, and the version it found it at
+        self._turned_at: dict[Kind, tuple[int, tuple[Centres, ...]]] = {}
 
     def kind(self) -> Kind:
         """The kind of set being taken (``faces`` or ``corners``)."""
@@ -861,12 +861,12 @@ class PhoneService:
         by every change of the photos, the reading, its refusal and the terminal's finding):
         every card of every status poll asks, and the search takes a while. Called with the
         lock held."""
-        key = (kind, self._version)
-        if self._turned_at is None or self._turned_at[0] != key:
+        kept = self._turned_at.get(kind)
+        if kept is None or kept[0] != self._version:  # pages of both kinds keep their own
             found = () if self._set_upright() is not None else \
                 held_turned(self._centres(), kind == "corners")
-            self._turned_at = (key, found)
-        return self._turned_at[1]
+            kept = self._turned_at[kind] = (self._version, found)
+        return kept[1]
 
     def _centres(self) -> dict[str, Sticker]:
         """The centres read so far, for the hold words: those of the reading set upright where
