@@ -26,14 +26,10 @@ import numpy as np
 
 from ..cube.geometry import FACES
 from ..cube.stickers import Hypothesis
+from ..grid.photo_turn import turned_from
 from ..profile import CubeSettings
 from .kinds import Slip
 from .looks import face_table
-
-_TURNED = tuple(np.rot90(np.arange(9).reshape(3, 3), -t).ravel() for t in range(4))
-"""For a face turned 0-3 quarter turns clockwise, the place (row by row) whose sticker comes
-to each place (as :func:`models.grid.photo_turn.turned_from`, which a photo held turned
-uses); every digit turns with it."""
 
 
 def turn_and_slip(slips: Sequence[Slip]) -> bool:
@@ -52,7 +48,7 @@ def other_looks(key: np.ndarray, face: str,
             continue
         codes = key[FACES.index(other) * 9:][:9]
         for turns in range(4):
-            c = codes[_TURNED[turns]]
+            c = codes[turned_from(turns)]  # as a photo held turned has it
             digit, rot = c // 4, (c % 4 + turns) % 4
             rot = np.where(np.isin(digit, list(settings.symmetric)), rot % 2, rot)
             out.append((other, digit * 4 + rot))
