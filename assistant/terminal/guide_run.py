@@ -27,6 +27,7 @@ from ..services.pipeline import AFTER_SLIP, optimal_notice, steps_done_words
 from ..services.sessions import save_followed_plan
 from .guide_check import Capture, make_checker, take_up_later
 from .guide_ui import print_plain, run_interactive
+from .guide_view import done_line
 from .given_moves import Fix, cube_options, fix_for, given_start
 from .interrupt import restart_taken
 from .guide_watch import camera_capture, watch_end, watch_plain, watch_screen
@@ -118,8 +119,7 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
     # a plan made after a slip and finished before stays finished: no turn to watch
     if getattr(args, "camera", None) is not None and cursor.done and (
             args.plain or not interactive()):
-        print_wrapped(console, f"{written} Done: all {cursor.total} steps taken. The cube is "
-                      "solved.")
+        print_wrapped(console, f"{written} {done_line(cursor.total)}")
         return 0
     if getattr(args, "camera", None) is not None and not cursor.done:
         camera = profile_camera(args)

@@ -14,7 +14,8 @@ from ...models.profile import CubeSettings
 from ...models.plan.planner import Step
 from ..services.guide import GuideCursor, command_of
 from ..services.phases import is_combined, phase_note, phase_title
-from .guide_view import HELP_KEYS, HELP_KEYS_SHORT, DoneView, HelpView, PlanSummary, StepView
+from .guide_view import (HELP_KEYS, HELP_KEYS_SHORT, DoneView, HelpView, PlanSummary, StepView,
+                         done_line)
 from .interrupt import resume_command, set_resume_hint
 from .line_words import unfinished_words
 from .one_words import turned_ones_line
@@ -161,8 +162,7 @@ def run_interactive(console: Console, cursor: GuideCursor, read_key: Callable[[]
                         "run `{command}` to continue there" + line)
         raise
     if finished:  # as the last screen said it, the note on 1s turned the other way too
-        console.print(Text(f"Done: all {cursor.total} steps taken. The cube is solved.",
-                           style="bold green"))
+        console.print(Text(done_line(cursor.total), style="bold green"))
         note = turned_ones_line(cursor.state(), cursor.settings)
         if note:
             print_wrapped(console, note)

@@ -355,6 +355,11 @@ class StepView:
         yield from self.parts(console, options.max_width, height)
 
 
+def done_line(total: int) -> str:
+    """The words that the guide's last screen, and what it prints once it ends, open with."""
+    return f"Done: all {total} steps taken. The cube is solved."
+
+
 @dataclass
 class DoneView:
     """The last screen: the solved cube (its net when there is room), why a digit on it points
@@ -369,7 +374,7 @@ class DoneView:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         height = self.height if self.height is not None else options.height or console.height
         width = options.max_width
-        yield Text(f"Done: all {self.total} steps taken. The cube is solved.", style="bold green")
+        yield Text(done_line(self.total), style="bold green")
         yield progress_line(self.total, self.total, max(10, min(width - 30, 40)))
         # the lines left but for the header, the bar, the keys, one kept free and one spare
         room = 10 ** 6 if height is None else height - 5
