@@ -268,11 +268,12 @@ def unsure_words(check: ReviewCheck, kind: Kind) -> str:
     the photos that show them (:func:`unsure_named`), by their cards. The terminal's stop
     says to confirm them at a terminal instead; the page corrects no sticker, and a photo
     retaken makes a reading the terminal checks afresh."""
-    grid, how = check.grid, retake_photos(_unsure_faces(check), _PAGE_PHOTOS[kind])
+    faces, photos = _unsure_faces(check), _PAGE_PHOTOS[kind]
+    grid, how = check.grid, retake_photos(faces, photos)
     if grid is None or check.problems or how is None:  # not consistent, or sure: no photo
         return ""
     them = "them" if len(check.unsure) != 1 else "it"
-    shots = unsure_named(check, kind)
+    shots = retaken(faces, photos)
     finding = unsure_finding(check.unsure, grid, grid.target.n)
     return (f"{sentence(finding)} Check {them} on the cube, and r{how[1:]}; the new "
             f"photo{'s' if len(shots) != 1 else ''} should settle {them}.")
