@@ -160,11 +160,11 @@ def shell_words(copied: str) -> list[str]:
     return shlex.split(copied.replace("\\\n", ""))
 
 
-def first_guide_screens(monkeypatch: pytest.MonkeyPatch):
+def first_guide_screens(monkeypatch: pytest.MonkeyPatch, joined: bool = True):
     """A recording 80 x 24 console and the key-driven guide's screens as shown on it (words
-    joined by single spaces), the guide taken to run on a terminal and answering q at its
-    first screen: what a person sees first, without what was printed before (the guide's
-    screen hides it)."""
+    joined by single spaces, or with ``joined`` False its lines as drawn), the guide taken to
+    run on a terminal and answering q at its first screen: what a person sees first, without
+    what was printed before (the guide's screen hides it)."""
     import io
 
     from rich.console import Console
@@ -177,8 +177,12 @@ def first_guide_screens(monkeypatch: pytest.MonkeyPatch):
 
     def guide(console, cursor, read_key, **kwargs):
         console.export_text(clear=True)  # printed before: the guide's screen hides it
-        return run_interactive(console, cursor, lambda: screens.append(
-            " ".join(console.export_text(clear=True).split())) or "q", clear=False, **kwargs)
+        def shown() -> str:
+            text = console.export_text(clear=True)
+            return " ".join(text.split()) if joined else text
+
+        return run_interactive(console, cursor, lambda: screens.append(shown()) or "q",
+                               clear=False, **kwargs)
 
     monkeypatch.setattr(guide_run, "interactive", lambda: True)
     monkeypatch.setattr(guide_run, "run_interactive", guide)

@@ -168,6 +168,25 @@ def test_the_guide_after_a_slip_says_which_plan_each_restart_restarts(monkeypatc
     assert " ".join(RESTART_NEW_PLAN.split()) in screens[1], screens[1]
 
 
+def _finished_after_slip():
+    """The plan a check made after a slip at step 3, each of its steps taken in an earlier
+    run, and that plan as solving the same photos again gives it: (its steps, the plan)."""
+    state, settings, plan, repair = _slip_in_the_guide(wrong_at=2)
+    steps = plan_steps(repair)
+    finished = GuideCursor(steps, steps[0].before)
+    for _ in steps:
+        finished.next()
+    kept = solve_state(state, settings, known=followed_plans(settings.symmetric)).plan
+    assert kept.moves == repair.moves and AFTER_SLIP in kept.stats
+    return steps, kept
+
+
+def _guide_args(plain: bool, camera: str | None) -> argparse.Namespace:
+    return argparse.Namespace(export=None, plain=plain, camera=camera, restart=False,
+                              speak=False, profile=None, symmetric=None, no_ocr=True, ocr=None,
+                              no_window=True)
+
+
 def test_a_finished_plan_made_after_a_slip_watched_plainly_prints_that_and_stops(monkeypatch):
     """``--camera --plain`` (or no terminal) on a finished plan made after a slip: no turn is
     left to watch, so the guide prints that the new plan was finished and the cube is solved,
@@ -178,22 +197,15 @@ def test_a_finished_plan_made_after_a_slip_watched_plainly_prints_that_and_stops
 
     from sudoku_cube.assistant.terminal import guide_run
 
-    state, settings, plan, repair = _slip_in_the_guide(wrong_at=2)
-    steps = plan_steps(repair)
-    finished = GuideCursor(steps, steps[0].before)
-    for _ in steps:
-        finished.next()
-    kept = solve_state(state, settings, known=followed_plans(settings.symmetric)).plan
+    steps, kept = _finished_after_slip()
     console = Console(file=io.StringIO(), width=80, record=True, color_system=None)
     monkeypatch.setattr(guide_run, "interactive", lambda: False)
     monkeypatch.setattr(guide_run, "run_interactive", lambda *a, **k: pytest.fail("full screen"))
-    args = argparse.Namespace(export=None, plain=True, camera="0", restart=False, speak=False,
-                              profile=None, symmetric=None, no_ocr=True, ocr=None,
-                              no_window=True)
-    assert guide_run.guide_plan(kept, args, console) == 0
+    assert guide_run.guide_plan(kept, _guide_args(True, "0"), console) == 0
     said = " ".join(console.export_text().split())
     assert "You finished the new plan" in said and "--restart" in said, said
     assert f"Done: all {len(steps)} steps taken. The cube is solved." in said, said
+
 
 @pytest.mark.parametrize("camera", [None, "no-such-video.avi"])
 def test_a_finished_plan_made_after_a_slip_run_again_stays_finished(monkeypatch, camera):
@@ -202,34 +214,11 @@ def test_a_finished_plan_made_after_a_slip_run_again_stays_finished(monkeypatch,
     how to start again (``--restart``: the photos' plan), within 80x24; it does not walk the
     new plan again from its step 1, a cube half-way through the solve no longer there. With
     ``--camera`` there is no turn left to watch: the same last screen, no camera opened."""
-    import io
-
-    from rich.console import Console
-
     from sudoku_cube.assistant.terminal import guide_run
 
-    state, settings, plan, repair = _slip_in_the_guide(wrong_at=2)
-    steps = plan_steps(repair)
-    finished = GuideCursor(steps, steps[0].before)
-    for _ in steps:
-        finished.next()
-    kept = solve_state(state, settings, known=followed_plans(settings.symmetric)).plan
-    assert kept.moves == repair.moves and AFTER_SLIP in kept.stats
-    console = Console(file=io.StringIO(), width=80, height=24, record=True, color_system=None)
-    screens: list[str] = []
-    run_interactive = guide_run.run_interactive
-
-    def guide(console, cursor, read_key, **kwargs):
-        console.export_text(clear=True)  # printed before: the guide's screen hides it
-        return run_interactive(console, cursor, lambda: screens.append(
-            console.export_text(clear=True)) or "q", clear=False, **kwargs)
-
-    monkeypatch.setattr(guide_run, "interactive", lambda: True)
-    monkeypatch.setattr(guide_run, "run_interactive", guide)
-    args = argparse.Namespace(export=None, plain=False, camera=camera, restart=False,
-                              speak=False, profile=None, symmetric=None, no_ocr=True, ocr=None,
-                              no_window=True)
-    assert guide_run.guide_plan(kept, args, console) == 0
+    steps, kept = _finished_after_slip()
+    console, screens = first_guide_screens(monkeypatch, joined=False)
+    assert guide_run.guide_plan(kept, _guide_args(False, camera), console) == 0
     first = screens[0]
     lines = first.splitlines()
     assert lines[0] == f"Done: all {len(steps)} steps taken. The cube is solved.", first
