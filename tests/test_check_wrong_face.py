@@ -100,15 +100,16 @@ def test_a_doubtful_centre_is_not_refused(capsys, monkeypatch):
     assert "sudoku-cube scan" not in said
 
 
-@pytest.mark.parametrize("first", ["R", "01-easy"])
+@pytest.mark.parametrize("first", ["U", "01-easy"])
 def test_the_guide_check_refuses_the_wrong_photo_and_asks_again(first, tmp_path, monkeypatch):
-    """The guide's ``c`` asks for the top face (U) first: a photo named F.jpg of the right
-    face (or of another cube) is read as face F, refused for its centre, and face U asked for
+    """The guide's ``c`` asks for the right face (R) first (the first step turns U, which a
+    photo of U held turned cannot tell from a U made already): a photo named F.jpg of the top
+    face (or of another cube) is read as face F, refused for its centre, and face R asked for
     again, the path offered again; the right photo then checks."""
     monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path))
     wrong = tmp_path / "F.jpg"
-    shutil.copy(BLACK / "R.jpg" if first == "R" else CUBES / "01-easy" / "F.jpg", wrong)
-    answers = iter([str(wrong), str(BLACK / "U.jpg")])
+    shutil.copy(BLACK / "U.jpg" if first == "U" else CUBES / "01-easy" / "F.jpg", wrong)
+    answers = iter([str(wrong), str(BLACK / "R.jpg")])
     prompts: list[tuple[str, str]] = []
 
     def ask(prompt: str, prefill: str = "") -> str:
@@ -121,11 +122,11 @@ def test_the_guide_check_refuses_the_wrong_photo_and_asks_again(first, tmp_path,
     console = Console(file=io.StringIO(), width=100, record=True, color_system=None)
     line = check_cube(cursor, console, ask)
     text = one_line(console.export_text())
-    centre = "9" if first == "R" else "2"
+    centre = "4" if first == "U" else "2"
     assert (f"{wrong}: named after face F, the photo is read as face F, but it shows centre "
             f"{centre}, and the centre of face F is 5" in text), text
-    assert "The check asks for face U: hold the cube with centre 4 towards the camera" in text
-    assert len(prompts) == 2 and prompts[1][0].startswith("U, "), prompts  # U asked again
+    assert "The check asks for face R: hold the cube with centre 9 towards the camera" in text
+    assert len(prompts) == 2 and prompts[1][0].startswith("R, "), prompts  # R asked again
     assert prompts[1][1] == str(wrong), prompts  # the path offered again to mend
     assert line == "The cube matches the plan at this step.", line
 

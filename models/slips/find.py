@@ -101,7 +101,8 @@ class Verdict:
     for, and the words say so rather than that no one or two mistakes lead to the cube."""
     looks_like: tuple[str, ...] = ()
     """A face seen that looks like another face of the cube as the plan has it, and that face
-    (``("F", "R")``): it may be that face, shown by mistake. Where it was the one face seen
+    (``("F", "R")``): it may be that face, shown by mistake; or like itself turned
+    (``("F", "F")``): its photo may have been taken turned. Where it was the one face seen
     no slip is believed from it alone (``ambiguous``, :mod:`models.slips.one_face`); where
     no slip fits (``none``), the words say so."""
 
@@ -178,6 +179,10 @@ class Verdict:
         """What one face seen shows where it looks like another face (:attr:`looks_like`):
         the centre it shows, and that it may be that face, shown instead of the one asked."""
         face, other = self.looks_like
+        if other == face:
+            return (f"What was shown for {name(face)} looks like that face as the plan has it, "
+                    "turned: its photo may have been taken with the cube or the phone held "
+                    "turned.")
         # the other face's centre, where it tells the two apart (two faces may share a digit)
         shows = f" shows centre {digit_words(centre(cube, other), self.settings)} and" \
             if cube is not None and cube.n == 3 \
