@@ -88,6 +88,11 @@ def test_a_photo_of_another_face_asks_for_a_second_face_not_a_slip(
     assert res["looks_like"] == {"face": asked, "other": shown}, res
     second = res["ask_face"]
     assert second != asked and res["show"].startswith("hold the cube with centre"), res
+    if (asked, shown) == ("F", "U"):  # the face asked for next is the one the photo shows
+        assert second == shown, res
+        assert ("Show me the face with centre 8 (U) to tell which: if it looks the same as "
+                "what was shown for the front face (F, centre 9), that was the face with "
+                "centre 8 (U)." in said), said
     code, out, err = _check(tmp_path, capsys, monkeypatch, start, moves,
                             "--photo", f"{asked}={wrong}",
                             "--photo", f"{second}={_photo(tmp_path, expected, second)}")

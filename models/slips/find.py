@@ -151,9 +151,12 @@ class Verdict:
                 lines.append(f"  (and {len(self.candidates) - shown} more)")
             ask = f"Show me {name(self.ask_face or 'F')}"
             if self.looks_like:
+                face, other = self.looks_like
+                why = (f": if it looks the same as what was shown for {name(face)}, that was "
+                       f"{name(other)}" if self.ask_face == other else "")
                 return "\n".join([self._shown_instead(cube, name),
                                   f"Otherwise {_fit_words(len(self.candidates))}:", *lines,
-                                  f"{ask} to tell which."])
+                                  f"{ask} to tell which{why}."])
             if len(self.candidates) == 1:  # only so from one face: a turn and a slip
                 return "\n".join(["One explanation fits what was seen, but it takes a "
                                   "whole-cube turn and another slip, two unlikely things at "
