@@ -12,6 +12,7 @@ import random
 import shutil
 from pathlib import Path
 
+import cv2
 import pytest
 from rich.console import Console
 
@@ -524,3 +525,36 @@ def test_a_corner_photo_of_a_cube_held_turned_is_the_slip_not_refused(monkeypatc
     code, out, err = _check_corner(monkeypatch, capsys, faces, letter, step=1)
     assert code == 0 and "corner photo" not in err, (out, err)
     assert "the whole cube was turned and held that way" in out, out
+
+
+def test_the_guide_check_takes_a_photo_taken_turned_for_no_slip(tmp_path, monkeypatch):
+    """The guide's ``c`` at step 1 (U') asks for R; its photo taken a quarter turn round looks
+    just like R turned instead of U', and the guide found that slip and switched to a new plan
+    from a cube never turned. Now the photo taken turned stays a candidate: the guide says so
+    and asks for a second face; U, shown right, leaves no slip, and the words name the photo
+    of R as taken turned. The plan is kept."""
+    monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path))
+    turned = tmp_path / "photo.jpg"
+    photo = cv2.imread(str(BLACK / "R.jpg"))
+    cv2.imwrite(str(turned), cv2.rotate(photo, cv2.ROTATE_90_CLOCKWISE))
+    answers = iter([str(turned), str(BLACK / "U.jpg")])
+    prompts: list[str] = []
+
+    def ask(prompt: str, prefill: str = "") -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    start = parse_state((BLACK / "truth.json").read_text())
+    moves = parse_moves(PLAN)
+    cursor = GuideCursor(steps_from_moves(start, moves), start, remember=False, position=0)
+    console = Console(file=io.StringIO(), width=100, record=True, color_system=None)
+    line = check_cube(cursor, console, ask)
+    text = one_line(console.export_text())
+    assert [p[0] for p in prompts] == ["R", "U"], prompts
+    assert "Found the slip" not in text + line, (text, line)
+    assert ("What was shown for the face with centre 9 (R) looks like that face as the plan has "
+            "it, turned: its photo may have been taken with the cube or the phone held turned. "
+            "Otherwise this explanation fits: 1. step 1 (U'): the right face was turned" in text)
+    assert line.startswith("No likely slip explains these faces"), line
+    assert "(R) looks like that face as the plan has it, turned" in line, line
+    assert [s.move for s in cursor.steps] == list(moves) and cursor.position == 0

@@ -46,7 +46,8 @@ from ...models.cube.state import CubeState
 from ...models.cube.state_format import to_json
 from ...models.errors import SudokuCubeError
 from ...models.profile import CubeSettings
-from ...models.slips.find import SCAN_AGAIN, Explanation, Verdict, find_slip
+from ...models.slips.find import (SCAN_AGAIN, Explanation, Verdict, doubted_by_photo,
+                                  find_slip)
 from ...models.slips.first_look import first_look
 from ...models.slips.replay import WINDOW
 from ...storage.atomic import atomic_write_text
@@ -365,9 +366,12 @@ def _judge(cursor: GuideCursor, seen: dict[str, Cells], settings: CubeSettings, 
     slips or a whole-cube turn do, a slip in the step shown is looked for (as the watch does),
     and the check goes on from there when one fits (where the verdict up to the step reached
     had an explanation, when one plain slip there explains the faces better, by the finder's
-    score: how well they fit and how few slips it takes). Once there, faces that no slip in
-    the step shown explains are judged again up to the step reached, with the whole window:
-    the slips that fitted there before may still explain them all."""
+    score: how well they fit and how few slips it takes); one face that also looks like a face
+    of the cube as the plan has it (another face, or itself taken turned) leaves that slip a
+    candidate beside the photo mistake (:func:`models.slips.find.doubted_by_photo`). Once
+    there, faces that no slip in the step shown explains are judged again up to the step
+    reached, with the whole window: the slips that fitted there before may still explain them
+    all."""
     moves = [s.move for s in cursor.steps]
     verdict = find_slip(cursor.start, moves, at, seen, settings, window=window)
     if verdict.outcome == "none" and at == cursor.position + 1:
@@ -376,6 +380,9 @@ def _judge(cursor: GuideCursor, seen: dict[str, Cells], settings: CubeSettings, 
             verdict.outcome == "none" or _rests_on_more(verdict)):
         turned = find_slip(cursor.start, moves, at + 1, seen, settings, window=1)
         if verdict.outcome == "none" and turned.outcome in ("found", "ambiguous"):
+            if verdict.looks_like and len(seen) == 1:  # or a photo mistake, the step not made
+                planned = cursor.start.apply(moves[:at])
+                return doubted_by_photo(turned, verdict.looks_like, planned, seen), at + 1, 1
             return turned, at + 1, 1
         top = _explanations(turned)[:1]
         if top and _plain(top[0]) and top[0].score > _explanations(verdict)[0].score:

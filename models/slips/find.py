@@ -336,6 +336,23 @@ def find_slip(start: CubeState, moves: Sequence[Move], done: int,
                    settings=settings, looks_like=(next(iter(seen)), other) if another else ())
 
 
+def doubted_by_photo(verdict: Verdict, looks_like: tuple[str, ...], planned: CubeState,
+                     seen: Iterable[str]) -> Verdict:
+    """A slip ``verdict`` found (or narrowed down) from one face, where that face also looks
+    like a face of ``planned`` (the cube as the plan has it, no slip made; ``looks_like`` as
+    :attr:`Verdict.looks_like` has it: another face, or itself taken turned): a photo
+    mistake, as likely as a slip, that one face cannot tell from it
+    (:mod:`models.slips.one_face`). The slips stay candidates and the face that tells them
+    from ``planned`` best is asked for next; found alone, no new plan is made from it."""
+    found = (verdict.best,) if verdict.best is not None else verdict.candidates
+    states = [e.state for e in found] + [planned]
+    keys = look_key(np.array([[s.digit for s in st.stickers] for st in states]),
+                    np.array([[s.rot for s in st.stickers] for st in states]), verdict.settings)
+    ask = best_face(list(keys), [1.0] * len(keys), seen)
+    return replace(verdict, outcome="ambiguous", best=None, candidates=tuple(found), repair=(),
+                   ask_face=ask, looks_like=tuple(looks_like))
+
+
 def _shown_instead(key: np.ndarray, seen: Mapping[str, Sequence[Sequence[Hypothesis]]],
                    settings: CubeSettings, bar: float) -> tuple[str, ...]:
     """The first face seen that looks like another face of the cube as the plan has it
