@@ -531,13 +531,13 @@ def test_the_guide_check_takes_a_photo_taken_turned_for_no_slip(tmp_path, monkey
     """The guide's ``c`` at step 1 (U') asks for R; its photo taken a quarter turn round looks
     just like R turned instead of U', and the guide found that slip and switched to a new plan
     from a cube never turned. Now the photo taken turned stays a candidate: the guide says so
-    and asks for a second face; U, shown right, leaves no slip, and the words name the photo
-    of R as taken turned. The plan is kept."""
+    and asks for a second face; U, shown right, leaves no slip, so the photo of R is refused
+    as taken turned and R asked for again; taken as asked, the cube matches the plan."""
     monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path))
     turned = tmp_path / "photo.jpg"
     photo = cv2.imread(str(BLACK / "R.jpg"))
     cv2.imwrite(str(turned), cv2.rotate(photo, cv2.ROTATE_90_CLOCKWISE))
-    answers = iter([str(turned), str(BLACK / "U.jpg")])
+    answers = iter([str(turned), str(BLACK / "U.jpg"), str(BLACK / "R.jpg")])
     prompts: list[str] = []
 
     def ask(prompt: str, prefill: str = "") -> str:
@@ -550,11 +550,14 @@ def test_the_guide_check_takes_a_photo_taken_turned_for_no_slip(tmp_path, monkey
     console = Console(file=io.StringIO(), width=100, record=True, color_system=None)
     line = check_cube(cursor, console, ask)
     text = one_line(console.export_text())
-    assert [p[0] for p in prompts] == ["R", "U"], prompts
+    assert [p[0] for p in prompts] == ["R", "U", "R"], prompts
     assert "Found the slip" not in text + line, (text, line)
     assert ("What was shown for the face with centre 9 (R) looks like that face as the plan has "
             "it, turned: its photo may have been taken with the cube or the phone held turned. "
             "Otherwise this explanation fits: 1. step 1 (U'): the right face was turned" in text)
-    assert line.startswith("No likely slip explains these faces"), line
-    assert "(R) looks like that face as the plan has it, turned" in line, line
+    assert (f"{turned}: the photo given for face R looks like that face as the plan has it, but "
+            "turned: it seems to have been taken with the cube or the phone held turned. Retake "
+            "the photo of face R: hold the cube with centre 9 towards the camera (R) and centre "
+            "4 at the top (U)." in text), text
+    assert line == "The cube matches the plan at this step.", line
     assert [s.move for s in cursor.steps] == list(moves) and cursor.position == 0

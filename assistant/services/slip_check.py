@@ -186,12 +186,44 @@ def refuse_wrong_faces(photos: Mapping[str, str], seen: Mapping[str, Cells], cub
     search: a centre that no face of ``cube`` has (another cube's) is refused at once, since
     no hold of this cube shows it; a centre of another face is left for the search to judge
     (only a cube held turned brings it in front). ``asked``: the face the person was asked
-    to photograph, and ``taken``, as :func:`wrong_face_error` takes them."""
+    to photograph, and ``taken``, as :func:`wrong_face_error` takes them. A photo that no
+    slip explains but that looks like its face taken turned is refused too
+    (:func:`turned_photo_error`), to be taken again held as asked."""
     for face, photo in photos.items():
         got = unexplained_centre(face, seen[face], cube, verdict, settings) \
             if face in seen else None
         if got is not None:
             raise wrong_face_error(face, photo, got, cube, maybe, settings, asked, taken)
+    turned = taken_turned(verdict)
+    if turned in photos:
+        raise turned_photo_error(turned, photos[turned], cube, maybe, settings, taken)
+
+
+def taken_turned(verdict: Verdict | None) -> str | None:
+    """The face whose photo the ``verdict`` found no slip for but found to look like that face
+    as the plan has it, turned (:attr:`models.slips.find.Verdict.looks_like`): taken with the
+    cube or the phone held turned. None where there is none."""
+    if verdict is None or verdict.outcome != "none" or len(verdict.looks_like) != 2:
+        return None
+    face, other = verdict.looks_like
+    return face if face == other else None
+
+
+def turned_photo_error(face: str, photo: str, cube: CubeState,
+                       maybe: Sequence[CubeState] = (),
+                       settings: CubeSettings = CubeSettings(),
+                       taken: str = "") -> SudokuCubeError:
+    """The refusal of a photo of ``face`` (``photo``, ``taken`` as :func:`wrong_face_error`
+    takes them) that no slip explains but that looks like ``face`` as the plan has it, turned:
+    how to hold the cube to take it again (:func:`how_to_show`), and what it means where it
+    was held so."""
+    named = f"the photo taken for face {face} from {taken}" if taken else \
+        f"{photo}: the photo given for face {face}"
+    return SudokuCubeError(
+        f"{named} looks like that face as the plan has it, but turned: it seems to have been "
+        f"taken with the cube or the phone held turned. Retake the photo of face {face}: hold "
+        f"{how_to_show(face, cube, maybe, settings)}. If it was held so, no slip or two explain "
+        "the cube: read it again and start a new plan.")
 
 
 def read_again_words(state: str) -> str:

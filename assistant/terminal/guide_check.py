@@ -381,8 +381,8 @@ def _judge(cursor: GuideCursor, seen: dict[str, Cells], settings: CubeSettings, 
         turned = find_slip(cursor.start, moves, at + 1, seen, settings, window=1)
         if verdict.outcome == "none" and turned.outcome in ("found", "ambiguous"):
             if verdict.looks_like and len(seen) == 1:  # or a photo mistake, the step not made
-                planned = cursor.start.apply(moves[:at])
-                return doubted_by_photo(turned, verdict.looks_like, planned, seen), at + 1, 1
+                planned = cursor.start.apply(moves[:at])  # judged on here, the step not made
+                return doubted_by_photo(turned, verdict.looks_like, planned, seen), at, window
             return turned, at + 1, 1
         top = _explanations(turned)[:1]
         if top and _plain(top[0]) and top[0].score > _explanations(verdict)[0].score:
