@@ -553,11 +553,13 @@ def test_the_guide_check_takes_a_photo_taken_turned_for_no_slip(tmp_path, monkey
     assert [p[0] for p in prompts] == ["R", "U", "R"], prompts
     assert "Found the slip" not in text + line, (text, line)
     assert ("What was shown for the face with centre 9 (R) looks like that face as the plan has "
-            "it, turned: its photo may have been taken with the cube or the phone held turned. "
-            "Otherwise this explanation fits: 1. step 1 (U'): the right face was turned" in text)
+            "it, turned: it may have been photographed (or typed) with the cube or the phone "
+            "held turned. Otherwise this explanation fits: 1. step 1 (U'): the right face was "
+            "turned" in text)
     assert (f"{turned}: the photo given for face R looks like that face as the plan has it, but "
-            "turned: it seems to have been taken with the cube or the phone held turned. Retake "
-            "the photo of face R: hold the cube with centre 9 towards the camera (R) and centre "
-            "4 at the top (U)." in text), text
+            "turned, while the other faces shown look as planned: it seems to have been taken "
+            "with the cube or the phone held turned. Retake the photo of face R, the phone "
+            "upright: hold the cube with centre 9 towards the camera (R) and centre 4 at the "
+            "top (U)." in text), text
     assert line == "The cube matches the plan at this step.", line
     assert [s.move for s in cursor.steps] == list(moves) and cursor.position == 0

@@ -187,22 +187,24 @@ def refuse_wrong_faces(photos: Mapping[str, str], seen: Mapping[str, Cells], cub
     no hold of this cube shows it; a centre of another face is left for the search to judge
     (only a cube held turned brings it in front). ``asked``: the face the person was asked
     to photograph, and ``taken``, as :func:`wrong_face_error` takes them. A photo that no
-    slip explains but that looks like its face taken turned is refused too
-    (:func:`turned_photo_error`), to be taken again held as asked."""
+    slip explains but that looks like its face taken turned, beside other faces that look as
+    planned, is refused too (:func:`turned_photo_error`), to be taken again held as asked;
+    alone, it may be a face a slip out of reach turned, and the words of "no slip" say it."""
     for face, photo in photos.items():
         got = unexplained_centre(face, seen[face], cube, verdict, settings) \
             if face in seen else None
         if got is not None:
             raise wrong_face_error(face, photo, got, cube, maybe, settings, asked, taken)
     turned = taken_turned(verdict)
-    if turned in photos:
+    if turned in photos and len(seen) > 1:  # the other faces as planned: only it is amiss
         raise turned_photo_error(turned, photos[turned], cube, maybe, settings, taken)
 
 
 def taken_turned(verdict: Verdict | None) -> str | None:
     """The face whose photo the ``verdict`` found no slip for but found to look like that face
-    as the plan has it, turned (:attr:`models.slips.find.Verdict.looks_like`): taken with the
-    cube or the phone held turned. None where there is none."""
+    as the plan has it, turned, every other face seen looking as planned
+    (:attr:`models.slips.find.Verdict.looks_like`): taken with the cube or the phone held
+    turned. None where there is none."""
     if verdict is None or verdict.outcome != "none" or len(verdict.looks_like) != 2:
         return None
     face, other = verdict.looks_like
@@ -220,10 +222,11 @@ def turned_photo_error(face: str, photo: str, cube: CubeState,
     named = f"the photo taken for face {face} from {taken}" if taken else \
         f"{photo}: the photo given for face {face}"
     return SudokuCubeError(
-        f"{named} looks like that face as the plan has it, but turned: it seems to have been "
-        f"taken with the cube or the phone held turned. Retake the photo of face {face}: hold "
-        f"{how_to_show(face, cube, maybe, settings)}. If it was held so, no slip or two explain "
-        "the cube: read it again and start a new plan.")
+        f"{named} looks like that face as the plan has it, but turned, while the other faces "
+        f"shown look as planned: it seems to have been taken with the cube or the phone held "
+        f"turned. Retake the photo of face {face}, the phone upright: hold "
+        f"{how_to_show(face, cube, maybe, settings)}. If it was held so, the cube is further "
+        "from the plan than a slip or two: read it again and start a new plan.")
 
 
 def read_again_words(state: str) -> str:

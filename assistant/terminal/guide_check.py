@@ -386,6 +386,9 @@ def _judge(cursor: GuideCursor, seen: dict[str, Cells], settings: CubeSettings, 
             return turned, at + 1, 1
         top = _explanations(turned)[:1]
         if top and _plain(top[0]) and top[0].score > _explanations(verdict)[0].score:
+            if verdict.looks_like and len(seen) == 1:  # or a photo mistake, as above
+                planned = cursor.start.apply(moves[:at])
+                return doubted_by_photo(turned, verdict.looks_like, planned, seen), at, window
             return turned, at + 1, 1
     return verdict, at, window
 

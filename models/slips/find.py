@@ -104,7 +104,8 @@ class Verdict:
     (``("F", "R")``): it may be that face, shown by mistake; or like itself turned
     (``("F", "F")``): its photo may have been taken turned. Where it was the one face seen
     no slip is believed from it alone (``ambiguous``, :mod:`models.slips.one_face`); where
-    no slip fits (``none``), the words say so."""
+    no slip fits (``none``), the words say so (a face that looks like itself turned only
+    where every other face seen looks as planned)."""
 
     def message(self, cube: CubeState | None = None,
                 maybe: Sequence[CubeState] | None = None, where: str = "at this step",
@@ -152,8 +153,8 @@ class Verdict:
             ask = f"Show me {name(self.ask_face or 'F')}"
             if self.looks_like:
                 face, other = self.looks_like
-                why = (f": if it looks the same as what was shown for {name(face)}, that was "
-                       f"{name(other)}" if self.ask_face == other else "")
+                why = (f": if it shows what was shown for {name(face)}, perhaps turned, that "
+                       f"was {name(other)}" if self.ask_face == other else "")
                 return "\n".join([self._shown_instead(cube, name),
                                   f"Otherwise {_fit_words(len(self.candidates))}:", *lines,
                                   f"{ask} to tell which{why}."])
@@ -184,8 +185,8 @@ class Verdict:
         face, other = self.looks_like
         if other == face:
             return (f"What was shown for {name(face)} looks like that face as the plan has it, "
-                    "turned: its photo may have been taken with the cube or the phone held "
-                    "turned.")
+                    "turned: it may have been photographed (or typed) with the cube or the "
+                    "phone held turned.")
         # the other face's centre, where it tells the two apart (two faces may share a digit)
         shows = f" shows centre {digit_words(centre(cube, other), self.settings)} and" \
             if cube is not None and cube.n == 3 \
@@ -357,12 +358,24 @@ def _shown_instead(key: np.ndarray, seen: Mapping[str, Sequence[Sequence[Hypothe
                    settings: CubeSettings, bar: float) -> tuple[str, ...]:
     """The first face seen that looks like another face of the cube as the plan has it
     (``key``: its look codes) at least as well as ``bar`` (:func:`one_face.shown_instead`),
-    and that face; () where none does."""
+    and that face; () where none does. A face that looks like itself taken turned counts
+    only where every other face seen looks as the plan has it as well: a photo taken turned
+    explains nothing more, and a face turned on the cube by a slip the search did not reach
+    looks turned too."""
     for face in (f for f in FACES if f in seen):
         other, score = shown_instead(key, face, seen[face], settings)
-        if score >= bar:
+        if score >= bar and (other != face or all(
+                _fits(key, f, seen[f], settings, bar) for f in seen if f != face)):
             return face, other
     return ()
+
+
+def _fits(key: np.ndarray, face: str, cells: Sequence[Sequence[Hypothesis]],
+          settings: CubeSettings, bar: float) -> bool:
+    """Whether ``cells``, seen for ``face``, look as that face of ``key`` (a cube's look codes)
+    does at least as well as ``bar`` (a log-likelihood, as the slip search scores a state)."""
+    k = FACES.index(face) * 9
+    return float(face_table(cells, settings)[np.arange(9), key[k:k + 9]].sum()) >= bar
 
 
 def _hidden(keys: np.ndarray, slips: Sequence[tuple[Slip, ...]], top: int,
