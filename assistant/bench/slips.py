@@ -34,7 +34,6 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-import numpy as np
 from rich.console import Console
 from rich.table import Table
 
@@ -48,7 +47,7 @@ from ...models.profile import CubeSettings
 from ...models.slips.find import find_slip
 from ...models.slips.first_look import first_look
 from ...models.slips.kinds import random_slip
-from ...models.slips.looks import certain, look_key
+from ...models.slips.looks import certain, state_look
 from ...models.slips.replay import WINDOW, slipped_state
 
 
@@ -112,11 +111,7 @@ def _seen(real: CubeState, face: str, rng: random.Random, doubtful: float):
 
 
 def _same_look(a: CubeState, b: CubeState, settings: CubeSettings) -> bool:
-    ka = look_key(np.array([s.digit for s in a.stickers]), np.array([s.rot for s in a.stickers]),
-                  settings)
-    kb = look_key(np.array([s.digit for s in b.stickers]), np.array([s.rot for s in b.stickers]),
-                  settings)
-    return bool((ka == kb).all())
+    return bool((state_look(a, settings) == state_look(b, settings)).all())
 
 
 def run_case(start, plan, done, real, first: str, rng, doubtful, settings, tally: Tally) -> None:

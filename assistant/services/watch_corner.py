@@ -27,7 +27,7 @@ from ...models.cube.geometry import FACES
 from ...models.cube.state import CubeState
 from ...models.cube.stickers import Hypothesis, Sticker
 from ...models.profile import CubeSettings
-from ...models.slips.looks import MISREAD, face_table, look_key
+from ...models.slips.looks import MISREAD, face_table, state_look
 
 CORNER_A = ("U", "F", "R")
 """The faces of corner view A, in the order the watch names them: top, front, right."""
@@ -59,13 +59,13 @@ class OtherCorner:
 
 @lru_cache(maxsize=16)
 def _look_keys(stickers: tuple[Sticker, ...], settings: CubeSettings) -> np.ndarray:
-    """The look keys (:func:`look_key`) of every face of the 3x3x3 cube ``stickers``, as it
-    is and turned by each of :data:`ROTATIONS`: an array (1 + 23, 6 faces, 9 cells). Cached:
-    the plan's cube changes once a step, the frames come many a second."""
+    """The look keys (:func:`~...models.slips.looks.state_look`) of every face of the 3x3x3
+    cube ``stickers``, as it is and turned by each of :data:`ROTATIONS`: an array (1 + 23, 6
+    faces, 9 cells). Cached: the plan's cube changes once a step, the frames come many a
+    second."""
     state = CubeState(stickers)
     turned = [state] + [state.transformed(rotation_transform(r)) for r in ROTATIONS]
-    keys = [look_key(np.array([s.digit for s in t.stickers]),
-                     np.array([s.rot for s in t.stickers]), settings) for t in turned]
+    keys = [state_look(t, settings) for t in turned]
     return np.stack(keys).reshape(len(turned), 6, 9)
 
 

@@ -39,7 +39,7 @@ from ..cube.state import CubeState
 from ..cube.stickers import Hypothesis, Sticker
 from ..profile import CubeSettings
 from .kinds import KIND_ORDER, Slip
-from .looks import MISREAD, face_table, look_key
+from .looks import MISREAD, face_table, look_key, state_look
 from .one_face import shown_instead, turn_and_slip
 from .replay import WINDOW, Batch, candidates, performed
 
@@ -346,10 +346,8 @@ def doubted_by_photo(verdict: Verdict, looks_like: tuple[str, ...], planned: Cub
     (:mod:`models.slips.one_face`). The slips stay candidates and the face that tells them
     from ``planned`` best is asked for next; found alone, no new plan is made from it."""
     found = (verdict.best,) if verdict.best is not None else verdict.candidates
-    states = [e.state for e in found] + [planned]
-    keys = look_key(np.array([[s.digit for s in st.stickers] for st in states]),
-                    np.array([[s.rot for s in st.stickers] for st in states]), verdict.settings)
-    ask = best_face(list(keys), [1.0] * len(keys), seen)
+    keys = [state_look(st, verdict.settings) for st in [e.state for e in found] + [planned]]
+    ask = best_face(keys, [1.0] * len(keys), seen)
     return replace(verdict, outcome="ambiguous", best=None, candidates=tuple(found), repair=(),
                    ask_face=ask, looks_like=tuple(looks_like))
 

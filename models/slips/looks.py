@@ -12,6 +12,7 @@ from typing import Sequence
 
 import numpy as np
 
+from ..cube.state import CubeState
 from ..cube.stickers import Hypothesis, Sticker
 from ..profile import CubeSettings
 
@@ -31,6 +32,12 @@ def look_key(d: np.ndarray, r: np.ndarray, settings: CubeSettings) -> np.ndarray
         sym = d == s
         r[sym] %= 2
     return d * 4 + r
+
+
+def state_look(state: CubeState, settings: CubeSettings) -> np.ndarray:
+    """The :func:`look_key` codes of a whole cube ``state``, one per sticker."""
+    return look_key(np.array([s.digit for s in state.stickers]),
+                    np.array([s.rot for s in state.stickers]), settings)
 
 
 def face_table(cands: Sequence[Sequence[Hypothesis]], settings: CubeSettings) -> np.ndarray:
