@@ -363,17 +363,10 @@ def _shown_instead(key: np.ndarray, seen: Mapping[str, Sequence[Sequence[Hypothe
     for face in (f for f in FACES if f in seen):
         other, score = shown_instead(key, face, seen[face], settings)
         if score >= bar and (other != face or all(
-                _fits(key, f, seen[f], settings, bar) for f in seen if f != face)):
+                _seen_score(key[None], {f: seen[f]}, settings)[0] >= bar
+                for f in seen if f != face)):
             return face, other
     return ()
-
-
-def _fits(key: np.ndarray, face: str, cells: Sequence[Sequence[Hypothesis]],
-          settings: CubeSettings, bar: float) -> bool:
-    """Whether ``cells``, seen for ``face``, look as that face of ``key`` (a cube's look codes)
-    does at least as well as ``bar`` (a log-likelihood, as the slip search scores a state)."""
-    k = FACES.index(face) * 9
-    return float(face_table(cells, settings)[np.arange(9), key[k:k + 9]].sum()) >= bar
 
 
 def _hidden(keys: np.ndarray, slips: Sequence[tuple[Slip, ...]], top: int,
