@@ -379,15 +379,11 @@ def _judge(cursor: GuideCursor, seen: dict[str, Cells], settings: CubeSettings, 
     if at == cursor.position < cursor.total and (
             verdict.outcome == "none" or _rests_on_more(verdict)):
         turned = find_slip(cursor.start, moves, at + 1, seen, settings, window=1)
-        if verdict.outcome == "none" and turned.outcome in ("found", "ambiguous"):
+        top = _explanations(turned)[:1]
+        if (verdict.outcome == "none" and turned.outcome in ("found", "ambiguous")) or (
+                top and _plain(top[0]) and top[0].score > _explanations(verdict)[0].score):
             if verdict.looks_like and len(seen) == 1:  # or a photo mistake, the step not made
                 planned = cursor.start.apply(moves[:at])  # judged on here, the step not made
-                return doubted_by_photo(turned, verdict.looks_like, planned, seen), at, window
-            return turned, at + 1, 1
-        top = _explanations(turned)[:1]
-        if top and _plain(top[0]) and top[0].score > _explanations(verdict)[0].score:
-            if verdict.looks_like and len(seen) == 1:  # or a photo mistake, as above
-                planned = cursor.start.apply(moves[:at])
                 return doubted_by_photo(turned, verdict.looks_like, planned, seen), at, window
             return turned, at + 1, 1
     return verdict, at, window
