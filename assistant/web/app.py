@@ -73,7 +73,9 @@ def make_app(service: PhoneService, token: str) -> web.Application:
         return web.json_response(view)
 
     async def reading(request: web.Request) -> web.Response:
-        data = service.reading_json()
+        loop = asyncio.get_running_loop()
+        # off the loop, as the status is: the reading waits for the service's lock
+        data = await loop.run_in_executor(None, service.reading_json)
         if data is None:
             return error(409, "the cube is not read yet: take the photos still missing")
         return web.json_response(data)
