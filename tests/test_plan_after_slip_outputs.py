@@ -207,6 +207,31 @@ def test_a_finished_plan_made_after_a_slip_watched_plainly_prints_that_and_stops
     assert f"Done: all {len(steps)} steps taken. The cube is solved." in said, said
 
 
+def test_a_finished_plan_made_after_a_slip_watched_plainly_says_why_a_1_is_turned(monkeypatch):
+    """That plain last word, as every finished guide's, ends with the note on a 1 that points
+    the other way from its face (:func:`assistant.terminal.one_words.turned_ones_line`, asked
+    of the cube the plan ends in; this plan's 1s end upright, so its answer is given here)."""
+    import io
+
+    from rich.console import Console
+
+    from sudoku_cube.assistant.terminal import guide_run
+
+    steps, kept = _finished_after_slip()
+    asked = []
+
+    def note(final, settings):
+        asked.append(final)
+        return "The 1 on U ends pointing the other way."
+    console = Console(file=io.StringIO(), width=80, record=True, color_system=None)
+    monkeypatch.setattr(guide_run, "interactive", lambda: False)
+    monkeypatch.setattr(guide_run, "turned_ones_line", note)
+    assert guide_run.guide_plan(kept, _guide_args(True, "0"), console) == 0
+    said = " ".join(console.export_text().split())
+    assert said.endswith("The cube is solved. The 1 on U ends pointing the other way."), said
+    assert asked == [steps[-1].after]
+
+
 @pytest.mark.parametrize("camera", [None, "no-such-video.avi"])
 def test_a_finished_plan_made_after_a_slip_run_again_stays_finished(monkeypatch, camera):
     """The person finished the plan a check made after a slip: the guide run again on the same

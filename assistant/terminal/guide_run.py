@@ -33,6 +33,7 @@ from .interrupt import restart_taken
 from .guide_watch import camera_capture, watch_end, watch_plain, watch_screen
 from .keys import LineReader, interactive, read_key, read_line
 from .markup import plain
+from .one_words import turned_ones_line
 from .profile_option import chosen_reader, cube_settings, profile_camera
 from .review_ui import GoOn, solve_again
 from .scan_window import open_or_tell
@@ -119,7 +120,8 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
     # a plan made after a slip and finished before stays finished: no turn to watch
     if getattr(args, "camera", None) is not None and cursor.done and (
             args.plain or not interactive()):
-        print_wrapped(console, f"{written} {done_line(cursor.total)}")
+        note = turned_ones_line(cursor.state(), cursor.settings)  # as every finished guide
+        print_wrapped(console, " ".join(x for x in (written, done_line(cursor.total), note) if x))
         return 0
     if getattr(args, "camera", None) is not None and not cursor.done:
         camera = profile_camera(args)
