@@ -265,8 +265,8 @@ def test_a_reading_the_cell_models_vote_raises_stays_a_candidate() -> None:
 
 
 def test_a_cell_two_sure_voters_read_differently_is_left_in_doubt() -> None:
-    """The glyph voters are sure of a 2 turned half round (0.97); the cell model, as its
-    vote weighs it, is sure of the upright 2. One of them is wrong: the cell's reading is
+    """The glyph voters are sure of a 2 turned half round (0.97); the cell model, by its
+    own probability, is sure of the upright 2. One of them is wrong: the cell's reading is
     their even mixture, both listed and neither sure, so joint decoding or the person
     settles it (their product made the glyph voters' reading surer still: the development
     cube whose centre was settled wrong). Where the cell model agrees, or is unsure, the
@@ -289,6 +289,27 @@ def test_a_cell_two_sure_voters_read_differently_is_left_in_doubt() -> None:
     unsure = np.full(CLASSES, np.log(0.4 / 36), np.float32)
     unsure[class_index(2, 0)] = np.log(0.6)
     assert hypotheses(ev, False, cell_vote(unsure))[0].sticker == parse_token("2v")
+
+
+def test_the_cell_model_counts_as_sure_by_its_own_probability() -> None:
+    """A held-out serif 3 whose ink cut closed both openings: the glyph voters read an 8 at
+    0.97, the cell model a 3 at 0.93 (its own probability; its vote, tempered for the
+    product, would hold the 3 below the doubt line). The two are each sure of another
+    reading, so the cell is their even mixture, the 3 listed about as likely as the 8 and
+    neither sure, not the product, which read the 8 at 0.95."""
+    from sudoku_cube.models.cube.stickers import DOUBT_SCORE
+    from sudoku_cube.vision.recognise.evidence import cell_vote, hypotheses
+
+    ev = _glyph_voters_cell({(8, 0): 0.0, (3, 0): -3.5})
+    eight = hypotheses(ev, False)[0]
+    assert eight.sticker == parse_token("8^") and eight.score >= 0.96
+    net = np.full(CLASSES, np.log(0.02 / 35), np.float32)
+    net[class_index(3, 0)] = np.log(0.93)
+    net[class_index(8, 0)] = np.log(0.05)
+    read = {h.sticker: h.score for h in hypotheses(ev, False, cell_vote(net))}
+    assert max(read.values()) < DOUBT_SCORE
+    assert abs(read[parse_token("3^")] - (0.93 + 0.03) / 2) < 0.02
+    assert abs(read[parse_token("8^")] - (0.05 + 0.97) / 2) < 0.02
 
 
 def test_a_reading_the_cell_model_sees_beside_a_sure_one_stays_a_candidate() -> None:

@@ -255,17 +255,28 @@ def readings(ev: CellEvidence, underlined_69: bool = True, vote: np.ndarray | No
 def _torn(ranked: list[tuple[Sticker, float]], vote: np.ndarray) -> tuple[Hypothesis, ...]:
     """Where the glyph voters and the cell model are each sure of a different reading, one
     of them is wrong, not both half right: the product of their votes would make the surer
-    one surer still. The reading is then their even mixture (each voter's own distribution,
-    the cell model's as its vote weighs it), a doubt that joint decoding settles. Empty
-    where they agree or either is unsure."""
+    one surer still. The reading is then their even mixture, a doubt that joint decoding
+    settles. Each voter counts with its own distribution: the cell model's is its
+    probabilities as it gives them (their temperature fitted on validation cells), not as
+    :data:`CELL_WEIGHT` tempers them for the product, which would leave a cell model sure of
+    a 3 at 0.93 unsure and let the product read the glyph voters' 8. Empty where they agree
+    or either is unsure."""
     index = _classes()
-    own = np.exp(vote - np.logaddexp.reduce(vote))[[index[s] for s, _ in ranked]]  # all 36
+    own = _own(vote)[[index[s] for s, _ in ranked]]  # all 36
     top = int(np.argmax(own))
     if own[top] < UNSURE or top == 0:
         return ()
     mixed = 0.5 * np.array([v for _, v in ranked]) + 0.5 * own
     best = np.argsort(-mixed, kind="stable")[:MAX_ALTERNATIVES]
     return tuple(Hypothesis(ranked[k][0], round(float(mixed[k]), PLACES)) for k in best)
+
+
+def _own(vote: np.ndarray) -> np.ndarray:
+    """The cell model's own probabilities over the 36 stickers from its vote
+    (:func:`cell_vote`): the vote without :data:`CELL_WEIGHT`, still scaled by the model's
+    probability that the cell shows a digit at all."""
+    z = vote / CELL_WEIGHT
+    return np.exp(z - np.logaddexp.reduce(z))
 
 
 def _raised(ranked: list[tuple[Sticker, float]], vote: np.ndarray,
