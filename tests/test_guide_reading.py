@@ -71,3 +71,21 @@ def test_summary_is_true_about_the_centres():
     assert "solved together" in together and "0 for the centres" not in together
     split = PlanSummary(steps_from_moves(start, moves, ["pieces"] * 3 + ["centres"])).headline()
     assert split == "Plan: 4 face turns (3 for the pieces, then 1 for the centres)"
+
+
+def test_the_guide_reads_photos_without_ocr_as_solve_does(capsys, monkeypatch):
+    """``guide FOLDER --no-ocr`` (and ``--ocr never``) reads the photos as ``solve`` does with
+    the option: tesseract never votes, and the plan is guided to the solved cube."""
+    from sudoku_cube.assistant.terminal import profile_option
+
+    modes = []
+    chosen = profile_option.chosen_reader
+
+    def reader(args):
+        modes.append(chosen(args).ocr)
+        return chosen(args)
+    monkeypatch.setattr(profile_option, "chosen_reader", reader)
+    for option in (["--no-ocr"], ["--ocr", "never"]):
+        assert main(["guide", "samples/cubes/01-easy", "--plain", *option]) == 0
+        assert "Done: the cube is solved." in capsys.readouterr().out
+    assert modes and set(modes) == {"never"}, modes

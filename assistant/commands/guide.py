@@ -16,7 +16,7 @@ from ..terminal.keys import interactive, read_line
 from ..terminal.profile_option import add_profile_option, cube_settings, profile_camera
 from ..terminal.review_ui import ReviewQuit, kept_corrections
 from ..terminal.solve_flow import guide_state_file, read_for_given
-from ..terminal.solve_options import add_guide_options
+from ..terminal.solve_options import add_guide_options, add_ocr_option
 from ..terminal.wrapping import print_wrapped
 
 
@@ -43,6 +43,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--no-window", action="store_true",
                    help="with --camera: no window (the terminal only), even with a display")
     add_guide_options(p)
+    add_ocr_option(p)
     add_profile_option(p)
     p.set_defaults(handler=run)
 
