@@ -270,6 +270,19 @@ class Parser(argparse.ArgumentParser):
         self.print_usage(sys.stderr)
         self.exit(2, f"{self.prog}: error: {printable(message)}\n")
 
+    def parse_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                   namespace: argparse.Namespace | None = None) -> argparse.Namespace:
+        """argparse's parse, but an argument no option of the command takes is refused by the
+        command's own parser, with its usage (``sudoku-cube solve: error: ...``): argparse
+        leaves that to the top-level parser, whose usage names no command's options."""
+        parsed, extra = self.parse_known_args(args, namespace)
+        if extra:
+            commands = next((a.choices for a in self._actions
+                             if isinstance(a, argparse._SubParsersAction)), {})
+            owner = commands.get(getattr(parsed, "command", None) or "", self)
+            owner.error(f"unrecognized arguments: {' '.join(extra)}")
+        return parsed
+
 
 if __name__ == "__main__":
     sys.exit(main())

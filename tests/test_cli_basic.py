@@ -120,3 +120,20 @@ def test_an_error_on_an_80_column_terminal_breaks_between_words(tmp_path, capsys
     monkeypatch.setattr(sys, "stderr", io.StringIO())
     assert main(["apply", str(path), "R Q"]) == 2
     assert " ".join(terminal.getvalue().split()) == " ".join(sys.stderr.getvalue().split())
+
+
+def test_an_unknown_option_is_refused_with_the_commands_own_usage(capsys):
+    """``solve --bogus``: the error names the command and shows its usage, whose options a
+    person then sees (argparse left it to the top-level parser, which lists none of them);
+    with no command, the top-level parser refuses it as before."""
+    import pytest
+
+    for argv, prog in ((["solve", "--bogus"], "sudoku-cube solve"),
+                       (["guide", "state.json", "--bogus"], "sudoku-cube guide"),
+                       (["--bogus"], "sudoku-cube")):
+        with pytest.raises(SystemExit) as stop:
+            main(argv)
+        assert stop.value.code == 2
+        err = capsys.readouterr().err
+        assert f"{prog}: error: unrecognized arguments: --bogus" in err, err
+        assert err.startswith(f"usage: {prog} "), err
