@@ -541,3 +541,29 @@ def test_the_help_screen_and_the_manual_list_every_key_that_works():
     assert ("Keys: →, ↓, PgDn, n, space or Enter next; ←, ↑, PgUp, b or p back; r restart "
             "(asks first); `?` (or h) shows every key") in manual
 
+
+
+def test_back_at_step_1_says_the_hold_again():
+    """n then b: step 1 shows how to hold the cube again, as the first screen did (the hold
+    is what its turn is made in); at 80x24 the net still fits beside it."""
+    from sudoku_cube.models.cube.face_words import hold_words
+
+    start, steps = _plan(17, 4)
+    keys = iter(["n", "b", "q"])
+    screens: list[str] = []
+    console = _console()
+    real_print = console.print
+
+    def capture(*objects, **kw):
+        before = len(console.export_text(clear=False))
+        real_print(*objects, **kw)
+        screens.append(" ".join(console.export_text(clear=False)[before:].split()))
+    console.print = capture
+    run_interactive(console, GuideCursor(steps, start, remember=False), lambda: next(keys),
+                    clear=False)
+    hold = " ".join(f"{hold_words(start)} for the whole solve.".split())
+    assert "Step 1 of" in screens[2] and hold in screens[2], screens[2]
+    assert hold not in screens[1]  # step 2
+    said = f"{hold_words(start)} for the whole solve."
+    assert "Before (moving stickers marked)" in _screen(GuideCursor(steps, start, remember=False),
+                                                        80, 24, said)

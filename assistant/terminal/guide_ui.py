@@ -180,7 +180,8 @@ def _guide_loop(console: Console, cursor: GuideCursor, read_key: Callable[[], st
     """The key loop of :func:`run_interactive`; True when the person finished the plan.
 
     The first screen's notice (how to hold the cube, where the plan goes on) stays until the
-    person leaves that step: a key that changes nothing there says so on a line below it."""
+    person leaves that step: a key that changes nothing there says so on a line below it.
+    Back at step 1 from step 2, the hold is said again."""
     opening = " ".join(x for x in (note, resume_notice(cursor)) if x)
     notice = ""
     confirming = helping = False
@@ -237,4 +238,5 @@ def _guide_loop(console: Console, cursor: GuideCursor, read_key: Callable[[], st
         elif cmd is None or cmd == "check":
             notice = UNKNOWN_KEY.format(key=repr(key) if key.isprintable() else "That key")
         if cursor.position != at or cursor.steps is not plan:  # left the step, or a new plan
-            opening = ""
+            # back at step 1: the hold again, which the first turn is made in
+            opening = start_notice(cursor) if cmd == "back" and cursor.position == 0 else ""
