@@ -1105,3 +1105,23 @@ def test_the_guides_check_goes_back_to_two_slips_when_the_step_shown_stops_fitti
     line, cursor = _guide_check(start, plan, 5, real)
     assert line.startswith(f"Found the slip: {two.describe()}"), line
     assert is_solved(real.apply([s.move for s in cursor.steps]))
+
+
+def test_a_cube_held_turned_says_which_faces_moved_and_which_stayed():
+    """The words of a cube turned and held so name where each face went: a face that kept its
+    place stays there ("the front face stays in front"), never "the face that was front is
+    now in front"; one that moved is named by where it was."""
+    from sudoku_cube.models.cube.cube_rotations import rotation_words
+    from sudoku_cube.models.slips.kinds import held_words
+
+    kept = 0
+    for rotation in range(24):
+        words = held_words(rotation)
+        front, top = rotation_words(rotation)
+        assert "was front is now in front" not in words and "was up is now on top" not in words
+        assert ("the front face stays in front" in words) == (front == "front"), words
+        assert ("the top face stays on top" in words) == (top == "up"), words
+        if front != "front":
+            assert f"the face that was {front} is now in front" in words
+        kept += front == "front"
+    assert kept == 4  # the turns about the axis through the front face, the identity among them

@@ -62,7 +62,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="the state file the plan starts from (JSON or text), or the folder of "
                         "photos it was planned from")
     add_ocr_option(p)
-    p.add_argument("--moves", help="the plan being followed (default: plan STATE again)")
+    p.add_argument("--moves", help="the plan being followed (default: the one the guide "
+                                   "follows for STATE, which is the new plan where a check "
+                                   "found a slip; else STATE planned again)")
     p.add_argument("--step", type=int, required=True, metavar="N",
                    help="steps of the plan made so far (0 = none)")
     p.add_argument("--face", default=None,

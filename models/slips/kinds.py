@@ -15,7 +15,7 @@ from functools import cache
 from typing import Sequence
 
 from ..cube.cube_rotations import identity_rotation, rotation_transform, rotation_words, tilts
-from ..cube.geometry import FACE_PLACES, FACES
+from ..cube.geometry import FACE_NAMES, FACE_PLACES, FACES
 from ..cube.moves import OPPOSITE, Move, move_transform, sequence_transform
 from ..cube.transform import Transform
 
@@ -74,11 +74,22 @@ class Slip:
             return (f"{head}: the {FACE_PLACES[d.face]} face was turned {turn_words(d)} instead "
                     f"of the {name} face {turn_words(p)} ({d} instead of {p})")
         if self.kind == "held":
-            front, top = rotation_words(self.rotation or 0)
-            return (f"before step {self.step} the whole cube was turned and held that way: the "
-                    f"face that was {front} is now in front and the face that was {top} is on "
-                    f"top")
+            return (f"before step {self.step} the whole cube was turned and held that way: "
+                    f"{held_words(self.rotation or 0)}")
         return f"{head}: {self.kind}"
+
+
+def held_words(rotation: int) -> str:
+    """Where the faces of a cube turned by ``rotation`` and held so are now: "the face that
+    was back is now in front and the face that was down is on top"; a face that kept its
+    place is said to stay there ("the front face stays in front and the face that was left
+    is now on top")."""
+    front, top = rotation_words(rotation)
+    return " and ".join((
+        "the front face stays in front" if front == FACE_NAMES["F"] else
+        f"the face that was {front} is now in front",
+        "the top face stays on top" if top == FACE_NAMES["U"] else
+        f"the face that was {top} is now on top"))
 
 
 def turn_words(move: Move) -> str:
