@@ -143,3 +143,22 @@ def test_a_corner_view_read_as_one_face_says_how_to_read_it_as_a_corner_photo(tm
     assert main(["read", str(view), "--no-ocr"]) == 2
     err = " ".join(capsys.readouterr().err.split())
     assert "two faces in one photo" in err and "corner photo A or B (named A.jpg or B.jpg)" in err
+
+
+def test_a_long_photo_path_is_printed_whole_on_one_line(tmp_path, capsys, monkeypatch):
+    """The line that names a photo read alone keeps its path on one line, left to the terminal
+    to wrap (a wrap it draws is no line break): folded by the program, a path longer than the
+    screen came out in two pieces that no copy joins again. Face photos and corner photos."""
+    monkeypatch.setenv("COLUMNS", "80")
+    deep = tmp_path / ("a-folder-with-a-long-name-" * 3)
+    deep.mkdir()
+    face = deep / "photo-of-the-top-face-taken-on-the-kitchen-table.jpg"
+    face.symlink_to(SAMPLES / "cubes/01-easy/U.jpg")
+    corner = deep / "A.jpg"
+    corner.symlink_to(SAMPLES / "corners/c1-plain/A.jpg")
+    for argv, path in ((["read", str(face), "--no-ocr"], face),
+                       (["read", "--corner", "A", str(corner), "--no-ocr"], corner)):
+        assert len(str(path)) > 80
+        main(argv)
+        lines = capsys.readouterr().out.splitlines()
+        assert any(line.startswith(str(path)) for line in lines), lines[:3]

@@ -91,8 +91,10 @@ def read_corner_singles(which: str, paths: list[Path], args: argparse.Namespace,
         results[str(path)] = faces
         if read is not None:
             read.extend(faces.values())
+        # soft-wrapped: a long path folded by rich is two lines, which no copy joins again
         console.print(f"[bold]{plain(path)}[/] (corner photo {which}: "
-                      + listed([f"{c.face} {c.place}" for c in corner_faces(which)]) + "):")
+                      + listed([f"{c.face} {c.place}" for c in corner_faces(which)]) + "):",
+                      soft_wrap=True)
         for face, r in faces.items():
             rows, notes = face_lines(r, corner=True)
             for k, row in enumerate(rows):
@@ -144,7 +146,7 @@ def read_single_faces(paths: list[Path], args: argparse.Namespace,
             read.append(r)
         rows, notes = face_lines(r)
         what = f", {place_words(face)}" if face else " (not named after a face)"
-        console.print(f"[bold]{plain(path)}[/]{what}:", highlight=False)
+        console.print(f"[bold]{plain(path)}[/]{what}:", highlight=False, soft_wrap=True)
         for row in rows:
             console.print(f"  {row}")
         for note in notes:
