@@ -31,6 +31,18 @@ class SudokuCubeError(Exception):
             self.photos = tuple(photos)
 
 
+class PhotosRefused(SudokuCubeError):
+    """Several photos of one set refused, each for its own reason (``refusals``, in the set's
+    order): said together, one line each, so that a person retakes them all in one round
+    instead of learning of the next only after retaking the first."""
+
+    def __init__(self, refusals: Sequence[SudokuCubeError]) -> None:
+        super().__init__("\n".join(str(e) for e in refusals),
+                         advises=all(e.advises for e in refusals),
+                         photos=tuple(p for e in refusals for p in e.photos))
+        self.refusals = tuple(refusals)
+
+
 class StateFormatError(SudokuCubeError):
     """A state file or token that does not follow docs/conventions.md. ``place`` names the
     ``face`` in words ("the top face (U)": a file that cannot be read has no centres to name

@@ -182,3 +182,21 @@ def test_a_folder_above_the_cubes_folders_names_them(capsys):
                        "and B")
     assert "missing" not in err and out == ""
 
+
+
+def test_every_refused_photo_of_a_folder_is_named_at_once(tmp_path, capsys):
+    """Two photos of a folder that show no cube: ``solve`` names both, one line each (exit 2),
+    so that a person retakes them in one round instead of learning of F only after retaking
+    U; ``read --debug`` draws the picture of each refused photo beside the others'."""
+    folder = tmp_path / "two-bad"
+    shutil.copytree(EASY, folder)
+    for face, colour in (("U", (40, 120, 200)), ("F", (200, 120, 40))):
+        cv2.imwrite(str(folder / f"{face}.jpg"), np.full((600, 800, 3), colour, np.uint8))
+    assert main(["solve", str(folder), "--plain", "--no-ocr"]) == 2
+    err = capsys.readouterr().err
+    said = [line for line in err.splitlines() if "no cube face found" in line]
+    assert len(said) == 2 and "U.jpg" in said[0] and "F.jpg" in said[1], err
+    debug = tmp_path / "debug"
+    debug.mkdir()
+    assert main(["read", str(folder), "--no-ocr", "--debug", str(debug)]) == 2
+    assert {"U-debug.png", "F-debug.png", "R-debug.png"} <= {p.name for p in debug.iterdir()}

@@ -13,7 +13,7 @@ from rich.console import Console
 from ...models.cube.face_words import faces_words, listed, place_words
 from ...models.cube.geometry import FACES
 from ...models.cube.state import sticker_name
-from ...models.errors import SudokuCubeError
+from ...models.errors import PhotosRefused, SudokuCubeError
 from ...models.grid.hopeless import corner_on
 from ...storage.atomic import atomic_write_bytes
 from ...vision.reading.annotate import annotate_photo
@@ -170,12 +170,16 @@ def run(args: argparse.Namespace) -> int:
     read: list[FaceReading] = []
     try:
         return _read(args, read)
-    except PhotoRefusal as e:
-        others = [r for r in read if r.source != e.photo]  # the same corner twice: both read
-        if args.debug_dir and others:
+    except (PhotoRefusal, PhotosRefused) as e:
+        refusals = [r for r in (e.refusals if isinstance(e, PhotosRefused) else (e,))
+                    if isinstance(r, PhotoRefusal)]
+        refused = {r.photo for r in refusals}
+        others = [r for r in read if r.source not in refused]  # the same corner twice: both
+        if args.debug_dir and others:  # read
             _debug_pictures(args, others)
-        if args.debug_dir and e.photo:
-            _refusal_picture(e, e.photo, Path(args.debug_dir))
+        for r in refusals:
+            if args.debug_dir and r.photo:
+                _refusal_picture(r, r.photo, Path(args.debug_dir))
         raise
 
 

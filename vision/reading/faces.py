@@ -20,7 +20,7 @@ from ...models.cube.geometry import FACES
 from ...models.cube.state import CubeState
 from ...models.cube.state_format import to_dict
 from ...models.cube.stickers import Hypothesis, Sticker, is_doubtful
-from ...models.errors import SudokuCubeError
+from ...models.errors import PhotosRefused, SudokuCubeError
 from ...models.profile import CubeSettings
 from ..cells.face_cells import face_cells
 from ..locate.detect import FaceGeometry, FaceNotFoundError, find_face
@@ -224,9 +224,10 @@ def read_face_photos(photos: dict[str, Path], where: object, *,
     :func:`vision.photo.photo_files.face_photos`) into a :class:`Reading`; ``where`` (the folder
     or files) names them in errors; the models as :func:`read_face` takes them. ``progress``
     (optional) is called with each face letter as it is read, ``done`` with each face read (so
-    that a caller keeps the faces read when another photo is refused: every photo is read
-    before the refusal is raised). Faces are read :data:`READ_WORKERS` at a time; the reading
-    does not depend on the order they finish in."""
+    that a caller keeps the faces read when another photo is refused). Every photo is read
+    before a refusal is raised, and where several are refused, all are said at once
+    (:class:`models.errors.PhotosRefused`). Faces are read :data:`READ_WORKERS` at a time; the
+    reading does not depend on the order they finish in."""
     missing = [f for f in FACES if f not in photos]
     if missing:
         raise SudokuCubeError(
@@ -247,14 +248,14 @@ def read_face_photos(photos: dict[str, Path], where: object, *,
             done(r)
         return r
 
-    with ThreadPoolExecutor(READ_WORKERS) as pool:
-        if done:  # every photo read before a refusal leaves the pool, whose exit waits for
-            # all it was given (map cancels those not begun)
-            futures = [pool.submit(read_one, f) for f in FACES]
-            results = [f.result() for f in futures]
-        else:
-            results = list(pool.map(read_one, FACES))
-    readings = dict(zip(FACES, results))
+    with ThreadPoolExecutor(READ_WORKERS) as pool:  # every photo read, refused or not
+        futures = [pool.submit(read_one, f) for f in FACES]
+        refused = [e for e in (f.exception() for f in futures) if e is not None]
+    if len(refused) > 1 and all(isinstance(e, SudokuCubeError) for e in refused):
+        raise PhotosRefused(refused) from refused[0]
+    if refused:
+        raise refused[0]
+    readings = dict(zip(FACES, (f.result() for f in futures)))
     readings = with_convention(readings, settings.underlined_69)
     warnings: list[str] = []
     for f in FACES:
