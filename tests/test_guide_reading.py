@@ -76,16 +76,16 @@ def test_summary_is_true_about_the_centres():
 def test_the_guide_reads_photos_without_ocr_as_solve_does(capsys, monkeypatch):
     """``guide FOLDER --no-ocr`` (and ``--ocr never``) reads the photos as ``solve`` does with
     the option: tesseract never votes, and the plan is guided to the solved cube."""
-    from sudoku_cube.assistant.terminal import profile_option
+    from sudoku_cube.vision.reading.reader import Reader
 
     modes = []
-    chosen = profile_option.chosen_reader
+    read = Reader.read_photo_set
 
-    def reader(args):
-        modes.append(chosen(args).ocr)
-        return chosen(args)
-    monkeypatch.setattr(profile_option, "chosen_reader", reader)
+    def recorded(self, *args, **kwargs):
+        modes.append(self.ocr)
+        return read(self, *args, **kwargs)
+    monkeypatch.setattr(Reader, "read_photo_set", recorded)
     for option in (["--no-ocr"], ["--ocr", "never"]):
         assert main(["guide", "samples/cubes/01-easy", "--plain", *option]) == 0
         assert "Done: the cube is solved." in capsys.readouterr().out
-    assert modes and set(modes) == {"never"}, modes
+    assert modes == ["never", "never"], modes

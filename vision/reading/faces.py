@@ -248,19 +248,27 @@ def read_face_photos(photos: dict[str, Path], where: object, *,
             done(r)
         return r
 
-    with ThreadPoolExecutor(READ_WORKERS) as pool:  # every photo read, refused or not
-        futures = [pool.submit(read_one, f) for f in FACES]
-        refused = [e for e in (f.exception() for f in futures) if e is not None]
-    if len(refused) > 1 and all(isinstance(e, SudokuCubeError) for e in refused):
-        raise PhotosRefused(refused) from refused[0]
-    if refused:
-        raise refused[0]
-    readings = dict(zip(FACES, (f.result() for f in futures)))
+    readings = dict(zip(FACES, _read_every(read_one, FACES)))
     readings = with_convention(readings, settings.underlined_69)
     warnings: list[str] = []
     for f in FACES:
         warnings.extend(w for w in readings[f].warnings if w not in warnings)
     return Reading(reading_state(readings), readings, tuple(warnings))
+
+
+def _read_every(read_one: Callable[[str], FaceReading], faces: Sequence[str]
+                ) -> list[FaceReading]:
+    """``read_one`` of each of ``faces``, :data:`READ_WORKERS` at a time, every one read
+    whether another is refused or not; the refusal raised after all are read: the one, or
+    all of several together (:class:`models.errors.PhotosRefused`)."""
+    with ThreadPoolExecutor(READ_WORKERS) as pool:
+        futures = [pool.submit(read_one, f) for f in faces]
+        refused = [e for e in (f.exception() for f in futures) if e is not None]
+    if len(refused) > 1 and all(isinstance(e, SudokuCubeError) for e in refused):
+        raise PhotosRefused(refused) from refused[0]
+    if refused:
+        raise refused[0]
+    return [f.result() for f in futures]
 
 
 def reading_state(faces: dict[str, FaceReading]) -> CubeState:
