@@ -136,3 +136,27 @@ def test_a_cell_the_ink_levels_settle_is_not_read_with_its_window_doubted(monkey
     assert in_rounds.confidence[5] > UNSURE
     at_once = read_face(image, ocr=False, in_rounds=False)
     assert doubted == [5] and at_once.stickers[5] == truth[5]
+
+
+def test_a_cell_the_cell_model_reads_otherwise_is_read_again():
+    """The glyph voters read a sure 8 where the cell model, reading the cell and not the ink
+    cut, names a 3: the cell is read again, though both are sure enough to settle it
+    otherwise. Where the model agrees, or sees no digit, it is not."""
+    from sudoku_cube.vision.recognise.cell_model import NONE
+    from sudoku_cube.vision.recognise.evidence import CellEvidence
+    from sudoku_cube.vision.recognise.hog import class_index
+    from sudoku_cube.vision.recognise.read_again import _to_read_again
+
+    ev = CellEvidence(body=np.ones((4, 4), bool), glyph=np.ones((4, 4), np.float32),
+                      underline_rot=None, template=np.zeros(36, np.float32),
+                      hog=np.zeros(36, np.float32))
+    sure = (Hypothesis(Sticker(8, 0), 0.97), Hypothesis(Sticker(3, 0), 0.02))
+
+    def votes(best: int) -> np.ndarray:
+        row = np.full(NONE + 1, np.log(0.01), np.float32)
+        row[best] = np.log(0.9)
+        return row[None]
+    assert _to_read_again([ev], [sure], [sure], votes(class_index(3, 0))) == [0]
+    assert _to_read_again([ev], [sure], [sure], votes(class_index(8, 0))) == []
+    assert _to_read_again([ev], [sure], [sure], votes(NONE)) == []
+    assert _to_read_again([ev], [sure], [sure]) == []

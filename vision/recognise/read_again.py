@@ -4,8 +4,9 @@ The usual cut of a cell (:func:`vision.cells.ink.ink_mask`: one threshold, whate
 the border dropped) fails in a few ways a person would look past: glare or a dim, noisy
 sticker joins the digit to its surroundings or breaks it, blur closes a digit's openings,
 a glare patch makes the ink's polarity unclear, or the cell's window lies a little off its
-sticker and cuts the digit at the border. A cell whose reading is unsure, or whose digit is
-not of the face's size (one font at one size prints every sticker of a face), is therefore
+sticker and cuts the digit at the border. A cell whose reading is unsure, whose digit is
+not of the face's size (one font at one size prints every sticker of a face), or that the
+cell model, which reads the cell and not its cut, reads as another sticker, is therefore
 read again from the other cuts of :mod:`vision.recognise.cuts`: first the ink at other levels
 in its own window, and only if the cell is still unsure after those, its window and polarity
 doubted too (:func:`read_again`). Every cut is given to every voter (templates, HOG, counters
@@ -24,10 +25,10 @@ import numpy as np
 
 from ...models.cube.stickers import Hypothesis
 from ..cells.face_cells import FaceCells
-from .cell_model import CellModel
+from .cell_model import NONE, CellModel
 from .cuts import Cut, FacePrint, face_print, most_inked, other_levels, other_windows
 from .evidence import PLACES, UNSURE, CellEvidence, analyse_cells, cell_vote, class_logits
-from .hog import LinearModel
+from .hog import LinearModel, class_index
 from .print_facts import shape_of
 from .templates import TemplateSet
 from .underline_model import UnderlineModel
@@ -82,7 +83,7 @@ def read_cells(face: FaceCells, templates: TemplateSet, model: LinearModel,
                 for e in evidence]
     read = _voted(evidence, votes, score)
     cut_read, hyps = [alone for alone, _ in read], [voted for _, voted in read]
-    again = _to_read_again(evidence, hyps, cut_read)
+    again = _to_read_again(evidence, hyps, cut_read, votes)
     if not again:  # most faces: the face's print is measured only for cells read again
         return evidence, hyps
     printed = face_print(cells, masks)
@@ -105,13 +106,28 @@ def _voted(evidence: Sequence[CellEvidence], votes: np.ndarray | None, score: Sc
 
 
 def _to_read_again(evidence: Sequence[CellEvidence], hyps: Sequence[tuple[Hypothesis, ...]],
-                   cut_read: Sequence[tuple[Hypothesis, ...]]) -> list[int]:
+                   cut_read: Sequence[tuple[Hypothesis, ...]], votes: np.ndarray | None = None
+                   ) -> list[int]:
     """The cells to read again (see :func:`read_cells`): of odd size or unsure, by the glyph
-    voters (``cut_read``) or with the vote (``hyps``), and showing a digit or on a face whose
-    other cells show one."""
+    voters (``cut_read``) or with the vote (``hyps``), or read otherwise by the cell model
+    (its best class among ``votes``' rows, where it sees a digit), and showing a digit or on
+    a face whose other cells show one."""
     inked = any(e.glyph is not None for e in evidence)
     return [i for i, (e, h, g) in enumerate(zip(evidence, hyps, cut_read))
-            if (min(top(h), top(g)) < UNSURE or e.doubt) and (e.glyph is not None or inked)]
+            if (min(top(h), top(g)) < UNSURE or e.doubt or _disputed(g, votes, i))
+            and (e.glyph is not None or inked)]
+
+
+def _disputed(read: tuple[Hypothesis, ...], votes: np.ndarray | None, i: int) -> bool:
+    """Whether the cell model names another sticker than the glyph voters' first (``read``)
+    for cell ``i`` (a row of ``votes``), where it takes the cell to show a digit at all."""
+    if votes is None or not read:
+        return False
+    row = votes[i]
+    if row[NONE] >= row[:NONE].max():
+        return False
+    best = int(np.argmax(row[:NONE]))
+    return best != class_index(read[0].sticker.digit, read[0].sticker.rot)
 
 
 def read_again(face: FaceCells, first: dict[int, Reading], typical: float | None,
