@@ -324,8 +324,8 @@ def test_stickers_with_no_digit_seen_are_left_out_of_the_digit_counts_and_said_s
     hidden = Counter(truth.stickers[sticker_index(name)].digit for name in names)
     assert note[0].startswith("digit counts off: " + ", ".join(
         f"{d} x{6 - hidden[d]}" for d in sorted(hidden)) + " (")
-    assert note[0].endswith(f"{len(names)} stickers read only as a guess (any digit "
-                            "possible) not counted)")
+    assert note[0].endswith(f"{len(names)} stickers whose readings rule out no digit (any "
+                            "digit possible) not counted)")
     assert count_note(truth) == []
 
 

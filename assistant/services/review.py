@@ -414,8 +414,10 @@ def count_note(state: CubeState) -> list[str]:
     """The digit counts that are off, in one line (empty list when every digit appears as
     often as a Sudoku Cube has it): 'digit counts off: 2 x7, 7 x5 ...'. A sticker whose
     reading rules nothing out (every digit listed, :func:`models.grid.model.is_open`: no
-    digit seen, a finger or glare over it) is left out of the counts and said so: its best
-    reading is a guess, and counted it would make one digit look read too often."""
+    digit seen, a finger or glare over it) is left out of the counts and said so: the grid
+    takes it as any digit, however sure its best reading (a corner photo's cell may list
+    every sticker beside a best one at 0.96), and counted it would make one digit look read
+    too often. The words say that, not that it was only guessed."""
     problems = digit_count_problems(state)
     if not problems:
         return []
@@ -423,8 +425,10 @@ def count_note(state: CubeState) -> list[str]:
     counts = Counter(s.digit for i, s in enumerate(state.stickers) if i not in unread)
     expected = 6 * state.n * state.n // 9
     off = [f"{d} x{counts.get(d, 0)}" for d in range(1, 10) if counts.get(d, 0) != expected]
-    left = (f"; {len(unread)} sticker{'s' if len(unread) > 1 else ''} read only as a guess "
-            "(any digit possible) not counted") if unread else ""
+    whose = ("stickers whose readings rule" if len(unread) > 1 else
+             "sticker whose reading rules")
+    left = (f"; {len(unread)} {whose} out no digit (any digit possible) not counted"
+            if unread else "")
     return [f"digit counts off: {', '.join(off)} (a Sudoku Cube has {expected} of each{left})"]
 
 
