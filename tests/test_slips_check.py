@@ -456,7 +456,7 @@ def test_slip_from_phone_photos_saved_sideways(fixed_plan, tmp_path, capsys):
 def test_refused_tokens_name_the_face_by_its_centre(fixed_plan, tmp_path, capsys):
     """A check's refusals (too few tokens, a bad token, a face given twice) name the face by
     its centre digit, as the cube stands at the step, the letter beside (the digit alone: a
-    slip may have turned the centre)."""
+    slip may have turned the centre); the example of nine tokens has the face's own centre."""
     from sudoku_cube.models.cube.face_words import face_words
 
     start, plan = fixed_plan
@@ -469,7 +469,8 @@ def test_refused_tokens_name_the_face_by_its_centre(fixed_plan, tmp_path, capsys
     for args, words in [
             (["--tokens", "F=1^ 2^"],
              f"{front[0].upper()}{front[1:]}: 2 tokens given, a face has 9 (row by row, top "
-             f"row first, as seen with {top} at the top)"),
+             f"row first, as seen with {top} at the top), e.g. \"5^ 4> 6^ 3v "
+             f"{expected.face('F')[4].token} 5< 8^ 2^ 2>\""),
             (["--tokens", "F=1^"], f"{front[0].upper()}{front[1:]}: 1 token given, a face has 9"),
             (["--tokens", " ".join(bad[:3] + ["7x"] + bad[4:])],
              f"{front[0].upper()}{front[1:]}, sticker F4: bad token '7x'"),

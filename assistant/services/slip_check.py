@@ -41,15 +41,17 @@ def tokens_cells(face: str, text: str, cube: CubeState | None = None,
     """Nine typed tokens of one face (row by row, as the net shows the face) as certain cells.
     A refusal names the face by its centre digit when ``cube`` (the cube as the plan expects
     it) is given, else by where it is, the letter beside: by the digit alone, as the check
-    asked for it (:func:`check_face`, on ``settings``' cube)."""
+    asked for it (:func:`check_face`, on ``settings``' cube); the example of nine tokens in a
+    refusal of their count then has the face's own centre in its middle."""
     parts = text.replace(",", " ").split()
     name = check_face(face, cube, settings)
     if len(parts) != 9:
+        centre = cube.face(face)[4].token if cube is not None else "6^"  # the face's own
         raise SudokuCubeError(
             f"{name[0].upper()}{name[1:]}: {len(parts)} token{'' if len(parts) == 1 else 's'} "
             "given, a face has 9 (row by row, "
             f"top row first, as seen with {check_face(_top_of(face), cube, settings)} at the top), "
-            "e.g. \"5^ 4> 6^ 3v 6^ 5< 8^ 2^ 2>\"")
+            f"e.g. \"5^ 4> 6^ 3v {centre} 5< 8^ 2^ 2>\"")
     out = []
     for i, tok in enumerate(parts):
         try:
