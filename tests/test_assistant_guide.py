@@ -48,6 +48,24 @@ def test_steps_applied_to_the_model_solve_the_cube():
     assert is_solved(state)
 
 
+def _screens_after(steps, start, keys: list[str]) -> list[str]:
+    """Each screen the guide draws (its words on one line) as ``keys`` are pressed, from
+    step 1 of ``steps``."""
+    pressed = iter(keys)
+    screens: list[str] = []
+    console = _console()
+    real_print = console.print
+
+    def capture(*objects, **kw):
+        before = len(console.export_text(clear=False))
+        real_print(*objects, **kw)
+        screens.append(" ".join(console.export_text(clear=False)[before:].split()))
+    console.print = capture
+    run_interactive(console, GuideCursor(steps, start, remember=False), lambda: next(pressed),
+                    clear=False)
+    return screens
+
+
 def _screen(cursor: GuideCursor, width: int, height: int, notice: str = "") -> str:
     console = Console(file=io.StringIO(), width=width, height=height, record=True,
                       color_system=None)
@@ -295,18 +313,7 @@ def test_a_key_that_changes_nothing_on_step_1_keeps_the_hold_line(key):
     from sudoku_cube.models.cube.face_words import hold_words
 
     start, steps = _plan(17, 4)
-    keys = iter([key, "n", "q"])
-    screens: list[str] = []
-    console = _console()
-    real_print = console.print
-
-    def capture(*objects, **kw):
-        before = len(console.export_text(clear=False))
-        real_print(*objects, **kw)
-        screens.append(" ".join(console.export_text(clear=False)[before:].split()))
-    console.print = capture
-    run_interactive(console, GuideCursor(steps, start, remember=False), lambda: next(keys),
-                    clear=False)
+    screens = _screens_after(steps, start, [key, "n", "q"])
     hold = " ".join(f"{hold_words(start)} for the whole solve.".split())
     assert hold in screens[0] and hold in screens[1]
     said = FIRST_STEP if key != "x" else "'x' does nothing here"
@@ -549,18 +556,7 @@ def test_back_at_step_1_says_the_hold_again():
     from sudoku_cube.models.cube.face_words import hold_words
 
     start, steps = _plan(17, 4)
-    keys = iter(["n", "b", "q"])
-    screens: list[str] = []
-    console = _console()
-    real_print = console.print
-
-    def capture(*objects, **kw):
-        before = len(console.export_text(clear=False))
-        real_print(*objects, **kw)
-        screens.append(" ".join(console.export_text(clear=False)[before:].split()))
-    console.print = capture
-    run_interactive(console, GuideCursor(steps, start, remember=False), lambda: next(keys),
-                    clear=False)
+    screens = _screens_after(steps, start, ["n", "b", "q"])
     hold = " ".join(f"{hold_words(start)} for the whole solve.".split())
     assert "Step 1 of" in screens[2] and hold in screens[2], screens[2]
     assert hold not in screens[1]  # step 2
