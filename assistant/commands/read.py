@@ -171,15 +171,17 @@ def run(args: argparse.Namespace) -> int:
     try:
         return _read(args, read)
     except (PhotoRefusal, PhotosRefused) as e:
-        refusals = [r for r in (e.refusals if isinstance(e, PhotosRefused) else (e,))
-                    if isinstance(r, PhotoRefusal)]
-        refused = {r.photo for r in refusals}
-        others = [r for r in read if r.source not in refused]  # the same corner twice: both
-        if args.debug_dir and others:  # read
-            _debug_pictures(args, others)
-        for r in refusals:
-            if args.debug_dir and r.photo:
-                _refusal_picture(r, r.photo, Path(args.debug_dir))
+        if args.debug_dir:
+            refusals = [r for r in (e.refusals if isinstance(e, PhotosRefused) else (e,))
+                        if isinstance(r, PhotoRefusal)]
+            refused = {r.photo for r in refusals}
+            # the faces read of other photos (the same corner twice: both read, both refused)
+            others = [r for r in read if r.source not in refused]
+            if others:
+                _debug_pictures(args, others)
+            for r in refusals:
+                if r.photo:
+                    _refusal_picture(r, r.photo, Path(args.debug_dir))
         raise
 
 
