@@ -7,6 +7,7 @@ import cv2
 import numpy as np
 
 from sudoku_cube.assistant.bench.vision_second import cube, placed
+from sudoku_cube.render.second.scenes import everyday
 from sudoku_cube.render.second import corner_shot
 from sudoku_cube.vision.locate.corners.joint import joint_fit
 from sudoku_cube.vision.locate.corners.lattice import CORNERS, Lattice
@@ -130,3 +131,18 @@ def test_a_face_whose_far_corner_comes_in_makes_no_corner():
         loose = joint_fit(drawn, box=False)
         assert loose is not None and loose[1] < 0.01
         assert joint_fit(drawn) is None
+
+
+def test_a_side_face_on_few_stickers_is_boxed_where_its_cells_show_more_digits():
+    """A corner photo (exam renderer's everyday scenes: a white body on a dark mat, dim)
+    whose front face shows two sticker shapes and whose right face four: the cube modelled
+    from the top face placed the right face's far row half a sticker off, and its four far
+    stickers were misread. Fitted with the other two faces as one box, where the cell model
+    sees more digits on its cells, the right face lies on its stickers and reads right."""
+    seed, k = 1449007, 7
+    state, homes, look = cube(seed, k, "white-body")
+    shot = corner_shot(state, "A", seed * 10, look, homes, scene=everyday(k, 0))
+    faces = read_corner_photo(shot.image, "A", ocr=False, source="white-body/A")
+    truth = shot.truth["faces"]["R"]
+    assert placed(faces["R"], truth)
+    assert [s.token for s in faces["R"].stickers] == truth["tokens"]

@@ -509,11 +509,7 @@ def _jointly(lattices: list[Lattice]) -> list[Lattice]:
     of a sticker; held by the other two faces it does not. A loosely held face's sticker that
     the other faces refute (two stickers merged into one shape) is left out of the fit
     (:func:`vision.locate.corners.joint.checked_fit`). The faces as they were when their
-    stickers do not fit one box, or when one rests on :data:`vision.locate.corners.whole.FEW_CELLS`
-    stickers or fewer (placed from the other two, it is settled onto the grooves: fitted
-    together first, a black cube's side face was settled a third of a sticker off)."""
-    if min(len(lat.cells) for lat in lattices) <= FEW_CELLS:
-        return lattices  # a face placed from the others: settled onto the grooves instead
+    stickers do not fit one box."""
     fit = checked_fit(lattices)
     return fit[0] if fit is not None else lattices
 
@@ -529,9 +525,15 @@ def _fitted(image: np.ndarray, lattices: list[Lattice], seen: DigitsSeen | None
     :data:`vision.locate.corners.lattice.ON_CELL` of a pitch). The box is fitted to the
     stickers' centres alone; where a side face rests on a few stickers seen edge-on, or on
     shapes that are not quite its stickers, it can swing that face's far side off the face,
-    and the faces as found (a whole cube modelled from one face is one box already) hold the
-    digits the box loses. A face the box moves less keeps each cell on its sticker either
-    way. Without ``seen``, or where the box moves no loose face off its cells, the box."""
+    and the faces as found hold the digits the box loses. A face the box moves less keeps each
+    cell on its sticker either way. Without ``seen``, or where the box moves no loose face off
+    its cells, the box.
+
+    Where a face rests on :data:`vision.locate.corners.whole.FEW_CELLS` stickers or fewer
+    (placed from the other two, or with the whole cube modelled from one face), the faces as
+    found and settled onto the grooves (:func:`_few_held`)."""
+    if min(len(lat.cells) for lat in lattices) <= FEW_CELLS:
+        return _few_held(image, lattices, seen)
     joint = _jointly(lattices)
     moved = [k for k, (lat, fit) in enumerate(zip(lattices, joint))
              if len(lat.cells) < FIRM_CELLS and _moved(lat, fit) > ON_CELL]
@@ -540,6 +542,23 @@ def _fitted(image: np.ndarray, lattices: list[Lattice], seen: DigitsSeen | None
     boxed, found = _settled(image, joint), _settled(image, lattices)
     kept = surer_fit(image, [boxed[k] for k in moved], [found[k] for k in moved], seen)
     return boxed if kept[0] is boxed[moved[0]] else found
+
+
+def _few_held(image: np.ndarray, lattices: list[Lattice], seen: DigitsSeen | None
+              ) -> list[Lattice]:
+    """Three faces, one of them resting on :data:`vision.locate.corners.whole.FEW_CELLS`
+    stickers or fewer, as found and settled onto the grooves (:func:`_settled`): fitted
+    together first, a black cube's side face was settled a third of a sticker off. The box
+    (:func:`_jointly`, settled) instead where the learned cell model (``seen``) sees
+    :data:`vision.locate.digit_count.MORE_DIGITS` more digits on its three faces
+    (:func:`vision.locate.corners.digit_fit.surer_fit`): a side face modelled from one face
+    at a focal length guessed in steps, or fitted to a few stickers of a steep view, can
+    swing its far row off the face, which the other faces' stickers hold in place."""
+    found = _settled(image, lattices)
+    joint = _jointly(lattices)
+    if seen is None or joint is lattices:
+        return found
+    return surer_fit(image, found, _settled(image, joint), seen)
 
 
 def _moved(one: Lattice, other: Lattice) -> float:
