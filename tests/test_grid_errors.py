@@ -77,6 +77,36 @@ def test_digit_count_errors_name_the_digits(puzzle):
     assert "F3" in msg
 
 
+def _read(state):
+    """``state`` as photos read it: every sticker's reading certain (candidates of one)."""
+    from sudoku_cube.models.cube.stickers import Hypothesis
+    return dataclasses.replace(state, candidates=tuple((Hypothesis(t, 1.0),)
+                                                       for t in state.stickers))
+
+
+def test_counts_no_few_misreads_explain_point_at_the_photos(puzzle):
+    """Photos of two cubes, or of one cube turned between them, miss many digit counts at
+    once: the refusal says how many stickers would have to be misread, and to check that
+    the photos show one cube unturned. One misread sticker, or a state typed without
+    photos, is not told so."""
+    state = puzzle.state
+    ones = [i for i, t in enumerate(state.stickers) if t.digit == 1][:3]
+    for i in ones:
+        state = state.with_sticker(i, Sticker(2, state.stickers[i].rot))
+    with pytest.raises(GridUnsolvableError) as info:
+        solve_grid(_read(state))
+    assert ("at least 3 stickers would have to be misread for these counts, so if the photos "
+            "are sharp, check that they all show one cube, with no layer turned between them"
+            ) in str(info.value)
+    with pytest.raises(GridUnsolvableError) as info:
+        solve_grid(state)  # typed: no photos to check
+    assert "would have to be misread" not in str(info.value)
+    one = puzzle.state.with_sticker(ones[0], Sticker(2, puzzle.state.stickers[ones[0]].rot))
+    with pytest.raises(GridUnsolvableError) as info:
+        solve_grid(_read(one))
+    assert "would have to be misread" not in str(info.value)
+
+
 def test_a_digit_read_too_rarely_names_every_place_it_may_be_read(puzzle):
     """A doubtful sticker that may read the rare digit counts among its places, so the count
     and the places named agree."""

@@ -101,13 +101,26 @@ def digit_range(hyps: tuple[tuple[Hypothesis, ...], ...]) -> dict[int, tuple[int
     return out
 
 
+def misreads_needed(ranges: dict[int, tuple[int, int]]) -> int:
+    """The fewest stickers that must be misread for the digit counts ``ranges`` (each
+    digit's fewest and most readings, :func:`digit_range`) to come from a Sudoku Cube: every
+    reading of a digit surely read more than six times beyond the sixth, and every reading
+    a digit read fewer than six times lacks, is some sticker's misread. Photos of two cubes,
+    or of one cube turned between them, miss many such counts at once, where a misread
+    sticker or two misses one or two."""
+    over = sum(max(0, lo - 6) for lo, _ in ranges.values())
+    under = sum(max(0, 6 - hi) for _, hi in ranges.values())
+    return max(over, under)
+
+
 def check_digit_counts(state: CubeState, settings: CubeSettings = CubeSettings()) -> None:
     """Raise :class:`GridUnsolvableError` when some digit cannot appear six times. A typed
     sticker (:meth:`CubeState.prior`) whose token is a digit read too often, or whose photo
     read a digit read too rarely, is named first as the likely slip (its culprit)."""
     hyps = sticker_hypotheses(state, settings)
     problems, over, under = [], set(), set()
-    for d, (lo, hi) in digit_range(hyps).items():
+    ranges = digit_range(hyps)
+    for d, (lo, hi) in ranges.items():
         # the places counted: those surely read d (too many), or those that may read it
         # (too few), so that each count and its places agree
         if lo > 6:
@@ -134,6 +147,11 @@ def check_digit_counts(state: CubeState, settings: CubeSettings = CubeSettings()
     head = "the digit counts are wrong, so no solved arrangement exists"
     advice = ("Check those stickers in the photos (or the state file) and re-shoot or fix the "
               "misread ones.")
+    needed = misreads_needed(ranges)
+    if not slips and state.candidates is not None and needed > 1:
+        head += (f"; at least {needed} stickers would have to be misread for these counts, so "
+                 "if the photos are sharp, check that they all show one cube, with no layer "
+                 "turned between them")
     if slips:
         one = len(slips) == 1
         head += (f" (likely a slip in {'the correction' if one else 'corrections'} typed: "
