@@ -34,13 +34,13 @@ UNCLEAR_VOTE = 1.0
 """A cell's own polarity vote (:func:`polarity_vote`) weaker than this may be outvoted."""
 
 
-def light_inks(cells: list[np.ndarray]) -> list[bool]:
+def light_inks(cells: list[np.ndarray], votes: np.ndarray | None = None) -> list[bool]:
     """Per cell, whether its digit is lighter than its sticker (:func:`light_ink`); a cell
     whose own evidence is unclear (:data:`UNCLEAR_VOTE`) takes the verdict of the stickers of
     its colour on the face (at least three, median vote), however weak: a cube prints one
     colour in one ink, and a glare spot on a dark sticker can make its white digit look
-    dark."""
-    votes = polarity_votes(cells)
+    dark. ``votes``: the cells' :func:`polarity_votes`, where the caller has them."""
+    votes = polarity_votes(cells) if votes is None else votes
     own = [bool(v > 0) for v in votes]
     if cells[0].ndim != 3:
         return own

@@ -54,8 +54,8 @@ def cut_cells(face: np.ndarray, normalise: bool = True) -> list[np.ndarray]:
     return normalised(cells) if normalise else cells
 
 
-def normalised(cells: list[np.ndarray]) -> list[np.ndarray]:
-    """The cells of one face each in dark ink on a light sticker (:func:`light_inks`): a cell
-    printed in dark ink is returned as it is (the same object), one in light ink as its
-    luminance inverted."""
-    return [as_dark_ink(x, light) for x, light in zip(cells, light_inks(cells))]
+def normalised(cells: list[np.ndarray], votes: np.ndarray | None = None) -> list[np.ndarray]:
+    """The cells of one face each in dark ink on a light sticker (:func:`light_inks`, with
+    the cells' polarity ``votes`` where the caller has them): a cell printed in dark ink is
+    returned as it is (the same object), one in light ink as its luminance inverted."""
+    return [as_dark_ink(x, light) for x, light in zip(cells, light_inks(cells, votes))]

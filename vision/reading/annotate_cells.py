@@ -12,6 +12,8 @@ import numpy as np
 
 from ..cells.face_cells import face_cells
 from ..cells.warp import CELL
+from ..recognise.cell_model import shipped_cell_model
+from ..recognise.cell_polarity import learned_polarity
 from .annotate_style import BLACK, FONT, RED, text_scale
 from .faces import FaceReading
 
@@ -31,6 +33,9 @@ def annotate_cells(image: np.ndarray, reading: FaceReading) -> np.ndarray:
     """The cells picture of ``reading``, a face read from ``image`` (the reader's working
     copy of the photo, BGR uint8), cut again from the lattice the reading found."""
     cells = face_cells(image, reading.geometry)
+    net = shipped_cell_model()
+    if net is not None:  # the polarity the recognisers read each cell in
+        cells = learned_polarity(cells, net)[0]
     width = 9 * (CELL + GAP) - GAP
     out = np.full((2 * CELL + GAP + LABEL, width, 3), 255, np.uint8)
     for i, (raw, dark, mask) in enumerate(zip(cells.raw, cells.cells, cells.ink_masks())):

@@ -17,6 +17,7 @@ import numpy as np
 from ...models.cube.stickers import Hypothesis
 from ..cells.face_cells import FaceCells
 from .cell_model import NONE, CellModel, shipped_cell_model
+from .cell_polarity import learned_polarity
 from .evidence import CellEvidence, readings
 from .hog import LinearModel
 from .read_again import read_cells
@@ -53,7 +54,9 @@ def recognise_face(cells: FaceCells, templates: TemplateSet, model: LinearModel,
         return readings(e, underlined_69, vote)
 
     net = cell_model if cell_model is not None else shipped_cell_model()
-    votes = net.read_cells(list(cells.cells)) if net is not None else None
+    votes = None
+    if net is not None:
+        cells, votes = learned_polarity(cells, net)
     evidence, hyps = read_cells(cells, templates, model, net, score, in_rounds, votes,
                                 underline=underline_model)
     seen = () if votes is None else tuple(float(1.0 - np.exp(v[NONE])) for v in votes)
