@@ -36,7 +36,8 @@ def test_white_digits_in_grain_are_read_in_the_polarity_the_model_sees():
     cells = face_cells(image, faces["R"].geometry)
     net = shipped_cell_model()
     turned, votes = learned_polarity(cells, net)
-    flipped = [i for i in range(9) if came_inverted(turned.cells[i]) != came_inverted(cells.cells[i])]
+    flipped = [i for i in range(9)
+               if came_inverted(turned.cells[i]) != came_inverted(cells.cells[i])]
     assert flipped and all(cells.unclear[i] for i in flipped)
     before = net.read_cells([cells.cells[i] for i in flipped])
     assert np.all(votes[flipped, NONE] < before[:, NONE])
