@@ -23,7 +23,12 @@ def unclear_polarity(cell: np.ndarray) -> bool:
     """Whether a cell's own evidence on its ink's polarity is weak (:data:`UNCLEAR_VOTE`): a
     glare patch on a dark sticker, as light as its white digit, makes the sticker between
     the strokes look like dark ink."""
-    return abs(polarity_vote(cell)) < UNCLEAR_VOTE
+    return unclear_vote(polarity_vote(cell))
+
+
+def unclear_vote(vote: float) -> bool:
+    """Whether a polarity vote (:func:`polarity_vote`) is weaker than :data:`UNCLEAR_VOTE`."""
+    return abs(vote) < UNCLEAR_VOTE
 
 
 SAME_HUE = 12.0
@@ -50,7 +55,7 @@ def light_inks(cells: list[np.ndarray], votes: np.ndarray | None = None) -> list
     near = np.linalg.norm(ab[None, :, :] - ab[:, None, :], axis=2) < SAME_HUE  # row i: like cell i
     out = []
     for i, v in enumerate(votes):
-        unclear = abs(v) < UNCLEAR_VOTE and near[i].sum() >= 3
+        unclear = unclear_vote(v) and near[i].sum() >= 3
         out.append(median(votes[near[i]]) > 0 if unclear else own[i])
     return out
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..locate.face_geometry import FaceGeometry
-from ..polarity import UNCLEAR_VOTE, polarity_votes
+from ..polarity import polarity_votes, unclear_vote
 from .ink import ink_mask
 from .warp import cell_beside, cut_cells, normalised, warp_face
 
@@ -27,10 +27,11 @@ class FaceCells:
     geometry: FaceGeometry
     raw: tuple[np.ndarray, ...]
     cells: tuple[np.ndarray, ...]
-    unclear: tuple[bool, ...] = ()
+    unclear: tuple[bool, ...]
     """Per cell, whether its own evidence of its ink's polarity is weak
-    (:data:`vision.polarity.UNCLEAR_VOTE`): the recognisers may ask the cell model which
-    polarity shows a digit (:func:`vision.recognise.cell_polarity.learned_polarity`)."""
+    (:func:`vision.polarity.unclear_vote`): the recognisers read such a cell the other way
+    too (:func:`vision.recognise.cell_polarity.learned_polarity`,
+    :func:`vision.recognise.cuts.other_windows`)."""
 
     def beside(self, index: int, dx: float, dy: float) -> np.ndarray:
         """Cell ``index`` cut with its window moved ``dx``, ``dy`` cells across the photo
@@ -47,4 +48,4 @@ def face_cells(image: np.ndarray, geometry: FaceGeometry) -> FaceCells:
     raw = cut_cells(warp_face(image, geometry), normalise=False)
     votes = polarity_votes(raw)
     return FaceCells(image, geometry, tuple(raw), tuple(normalised(raw, votes)),
-                     tuple(bool(abs(v) < UNCLEAR_VOTE) for v in votes))
+                     tuple(unclear_vote(v) for v in votes))

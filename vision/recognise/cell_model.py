@@ -42,6 +42,12 @@ FORMAT = 2
 DATA = Path(__file__).resolve().parents[1] / "data" / "cell_model"
 
 
+def sees_no_digit(row: np.ndarray) -> bool:
+    """Whether the model's row of one cell (:data:`CLASSES` log-probabilities) holds "no
+    digit" at least as likely as any sticker."""
+    return bool(row[NONE] >= row[:NONE].max())
+
+
 def cell_input(cells: Sequence[np.ndarray], side: int) -> np.ndarray:
     """(N, side * side) float32 network input of straightened cells (dark ink on a light
     sticker, colour or grey, any square size): each cell's ink darkness (0 sticker .. 1 the

@@ -17,7 +17,7 @@ import numpy as np
 
 from ..cells.face_cells import FaceCells
 from ..polarity import as_dark_ink, came_inverted
-from .cell_model import NONE, CellModel
+from .cell_model import CellModel, sees_no_digit
 
 
 def learned_polarity(cells: FaceCells, net: CellModel) -> tuple[FaceCells, np.ndarray]:
@@ -28,12 +28,12 @@ def learned_polarity(cells: FaceCells, net: CellModel) -> tuple[FaceCells, np.nd
     crossed by glare, inverted, as a 3) or a vague one (a white 6 on red under a glare spot),
     so a digit it sees either way is left as the cells stage turned it."""
     votes = net.read_cells(list(cells.cells))
-    blank = [i for i, u in enumerate(cells.unclear) if u and _shows_none(votes[i])]
+    blank = [i for i, u in enumerate(cells.unclear) if u and sees_no_digit(votes[i])]
     if not blank:
         return cells, votes
     others = [as_dark_ink(cells.raw[i], not came_inverted(cells.cells[i])) for i in blank]
     rows = net.read_cells(others)
-    turned = [(i, c, r) for i, c, r in zip(blank, others, rows) if not _shows_none(r)]
+    turned = [(i, c, r) for i, c, r in zip(blank, others, rows) if not sees_no_digit(r)]
     if not turned:
         return cells, votes
     out, votes = list(cells.cells), votes.copy()
@@ -41,7 +41,3 @@ def learned_polarity(cells: FaceCells, net: CellModel) -> tuple[FaceCells, np.nd
         out[i], votes[i] = c, r
     return replace(cells, cells=tuple(out)), votes
 
-
-def _shows_none(row: np.ndarray) -> bool:
-    """Whether the cell model's likeliest class in ``row`` is "no digit"."""
-    return int(np.argmax(row)) == NONE

@@ -17,7 +17,7 @@ from ..cells.face_cells import FaceCells
 from ..cells.ink import INK_SHARE, cut, ink_mask, inner_components
 from ..cells.local_ink import edge_ink_mask, local_ink_mask
 from ..cells.sticker_level import ink_contrast
-from ..polarity import as_dark_ink, came_inverted, centre, unclear_polarity, value_channel
+from ..polarity import as_dark_ink, came_inverted, centre, value_channel
 from ..stats import LOWER_QUARTILE, median
 
 STRICT = 0.6
@@ -92,13 +92,13 @@ def other_windows(face: FaceCells, i: int) -> list[list[Cut]]:
     (:func:`other_levels`) leaves unsure: what its window holds doubted, and its polarity.
     In groups of one kind each: the cut inside the :data:`RIM`; touching one side
     (:func:`vision.cells.local_ink.edge_ink_mask`); the cell in the other polarity when its
-    own evidence of polarity is weak (:func:`vision.polarity.unclear_polarity`: a glare
+    own evidence of polarity is weak (:attr:`FaceCells.unclear`: a glare
     patch as light as a white digit); and the window moved :data:`BESIDE` of a cell each
     way (one group of four, each a new cell for every voter, the costliest group)."""
     cell = face.cells[i]
     light = came_inverted(cell)
     groups = [[Cut(cell, cut(cell, INK_SHARE, RIM))], [Cut(cell, edge_ink_mask(cell))]]
-    if unclear_polarity(face.raw[i]):
+    if face.unclear[i]:
         other = as_dark_ink(face.raw[i], not light)
         groups.append([Cut(other, ink_mask(other))])
     moved = [as_dark_ink(face.beside(i, BESIDE * dx, BESIDE * dy), light)

@@ -25,7 +25,7 @@ import numpy as np
 
 from ...models.cube.stickers import Hypothesis
 from ..cells.face_cells import FaceCells
-from .cell_model import NONE, CellModel
+from .cell_model import NONE, CellModel, sees_no_digit
 from .cuts import Cut, FacePrint, face_print, most_inked, other_levels, other_windows
 from .evidence import PLACES, UNSURE, CellEvidence, analyse_cells, cell_vote, class_logits
 from .hog import LinearModel, class_index
@@ -124,7 +124,7 @@ def _disputed(read: tuple[Hypothesis, ...], votes: np.ndarray | None, i: int) ->
     if votes is None or not read:
         return False
     row = votes[i]
-    if row[NONE] >= row[:NONE].max():
+    if sees_no_digit(row):
         return False
     best = int(np.argmax(row[:NONE]))
     return best != class_index(read[0].sticker.digit, read[0].sticker.rot)

@@ -555,10 +555,10 @@ def _few_held(image: np.ndarray, lattices: list[Lattice], seen: DigitsSeen | Non
     at a focal length guessed in steps, or fitted to a few stickers of a steep view, can
     swing its far row off the face, which the other faces' stickers hold in place."""
     found = _settled(image, lattices)
-    joint = _jointly(lattices)
-    if seen is None or joint is lattices:
+    if seen is None:
         return found
-    return surer_fit(image, found, _settled(image, joint), seen)
+    joint = _jointly(lattices)
+    return found if joint is lattices else surer_fit(image, found, _settled(image, joint), seen)
 
 
 def _moved(one: Lattice, other: Lattice) -> float:
