@@ -21,10 +21,12 @@ class DigitsSeen(Protocol):
     cells hold a digit, as the learned cell model reads them cut as the reader cuts them, or
     with ``small`` at the size the model reads
     (:func:`vision.recognise.digits_seen.digits_seen`); with ``middle``, whether its middle
-    cell does (0..1)."""
+    cell does (0..1); with ``cells``, per face the nine cells' probabilities of holding one,
+    row by row (a (faces, 9) array)."""
 
     def __call__(self, image: np.ndarray, faces: Sequence[FaceGeometry],
-                 small: bool = False, middle: bool = False) -> np.ndarray: ...
+                 small: bool = False, middle: bool = False, cells: bool = False
+                 ) -> np.ndarray: ...
 
 
 MORE_DIGITS = 1.0

@@ -22,22 +22,23 @@ from .cell_model import NONE, CellModel, shipped_cell_model
 
 
 def digits_seen(model: CellModel, image: np.ndarray, faces: Sequence[FaceGeometry],
-                small: bool = False, middle: bool = False) -> np.ndarray:
+                small: bool = False, middle: bool = False, cells: bool = False) -> np.ndarray:
     """Per face of ``image`` that ``faces`` locate, its cells holding a digit: the sum over
     its nine cells, cut as the reader cuts them (:func:`vision.cells.face_cells.face_cells`),
     of the probability that ``model`` reads a digit there (0..9 a face). With ``small``, each
     cell cut at the size the model reads (:attr:`CellModel.side`) rather than the reader's
     (:data:`vision.cells.warp.CELL`), and with ``middle``, its middle cell's alone (0..1),
-    cut by itself: a fraction of the work, for ranking many candidates."""
-    cell = model.side if small else CELL
+    cut by itself: a fraction of the work, for ranking many candidates. With ``cells``, the
+    nine probabilities of each face, row by row, instead of their sum."""
+    side = model.side if small else CELL
     if middle:
-        cells = [c for g in faces for c in normalised([cell_beside(image, g, MIDDLE, 0, 0, cell)])]
+        cut = [c for g in faces for c in normalised([cell_beside(image, g, MIDDLE, 0, 0, side)])]
     else:
-        cells = [c for g in faces for c in cut_cells(warp_face(image, g, cell))]
-    if not cells:
-        return np.zeros(0)
-    none = np.exp(model.read_cells(cells)[:, NONE])
-    return (1.0 - none).reshape(len(faces), -1).sum(axis=1)
+        cut = [c for g in faces for c in cut_cells(warp_face(image, g, side))]
+    if not cut:
+        return np.zeros((0, 9) if cells else 0)
+    digit = (1.0 - np.exp(model.read_cells(cut)[:, NONE])).reshape(len(faces), -1)
+    return digit if cells else digit.sum(axis=1)
 
 
 MIDDLE = 4

@@ -19,8 +19,10 @@ import numpy as np
 
 from ..digit_count import MORE_DIGITS, DigitsSeen
 from ..face_geometry import MIDWAY, FaceGeometry
+from .glyph_cells import gather
 from .groups import CANDIDATES
-from .lattice import ENOUGH_CELLS, TO_NET, Lattice, Quad, snap
+from .joint import joint_fit
+from .lattice import ENOUGH_CELLS, PLACED_OFF, TO_NET, Lattice, Quad, snap
 from .model import focal_guesses, other_faces
 
 
@@ -97,4 +99,55 @@ def cube_of_digits(image: np.ndarray, anchors: list[Lattice], quads: list[Quad],
     return [faces[i], *pair] if min(own[i], sides[best].min()) >= ENOUGH_CELLS else []
 
 
-__all__ = ["RANKED", "by_digits", "cube_of_digits", "digits_seen_on", "geometry_of", "surer_fit"]
+ROUNDS = 3
+"""Most times :func:`on_digits` gathers the faces' digits and fits them again: each round can
+move a face only as far as the marks within reach of its cells pull it."""
+
+
+def on_digits(image: np.ndarray, lats: list[Lattice], quads: list[Quad], seen: DigitsSeen
+              ) -> list[Lattice]:
+    """Three faces placed from glyph-like marks (``quads``) moved onto their digits: each
+    face's cells gather the marks within :data:`vision.locate.corners.lattice.PLACED_OFF`
+    of them, kept only on cells in which the cell model (``seen``) more likely sees a digit
+    than not, and the three are fitted together again through them as one box
+    (:func:`vision.locate.corners.joint.joint_fit`), up to :data:`ROUNDS` times, until
+    no face's marks change. A ground's pattern beyond a face's far edge can line up with its
+    digits, and a face fitted through those marks lies stretched over the ground, its far
+    row off its stickers; the cell model sees no digit there, and the face's own digits lie
+    near enough to be gathered once it is fitted without them. Kept where the cell model
+    sees :data:`MORE_DIGITS` more digits in the new faces' cells, else ``lats``."""
+    start = lats[:3]
+    faces = start
+    first = seen(image, [geometry_of(lat) for lat in faces], cells=True)
+    digit = first
+    for _ in range(ROUNDS):
+        held = [_held(lat, quads, p) for lat, p in zip(faces, digit)]
+        if all(map(_same_marks, held, faces)):
+            break
+        fit = joint_fit(held)
+        if fit is None:
+            break
+        faces = fit[0]
+        digit = seen(image, [geometry_of(lat) for lat in faces], cells=True)
+    if faces is start or digit.sum() - first.sum() < MORE_DIGITS:
+        return lats
+    return faces + lats[3:]
+
+
+def _same_marks(one: Lattice, other: Lattice) -> bool:
+    """Whether two placements of a face rest on the same marks, cell by cell."""
+    return {k: id(q) for k, q in one.cells.items()} == {k: id(q) for k, q in other.cells.items()}
+
+
+def _held(lat: Lattice, quads: list[Quad], digit: np.ndarray) -> Lattice:
+    """``lat`` with the marks on its cells (within
+    :data:`vision.locate.corners.lattice.PLACED_OFF`) as its cells, but those on a cell
+    whose ``digit`` probability (row by row) is below one half."""
+    centres = geometry_of(lat).cell_centres()
+    cells = {key: q for key, q in gather(quads, lat.H, PLACED_OFF).items()
+             if digit[int(np.argmin(np.linalg.norm(centres - q.centre, axis=1)))] >= 0.5}
+    return Lattice(lat.H, cells, lat.directions)
+
+
+__all__ = ["ROUNDS", "RANKED", "by_digits", "cube_of_digits", "digits_seen_on", "geometry_of",
+           "on_digits", "surer_fit"]

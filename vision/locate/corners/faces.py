@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 import numpy as np
 
@@ -27,7 +27,7 @@ from ....models.cube.face_words import PhotoNaming, listed
 from ..face_geometry import FaceGeometry, PhotoRefusal, SeenShape, lattice_seen, project
 from .check import grid_contrasts, pitch_of
 from ..digit_count import DigitsSeen
-from .digit_fit import cube_of_digits, digits_seen_on, geometry_of, surer_fit
+from .digit_fit import cube_of_digits, digits_seen_on, geometry_of, on_digits, surer_fit
 from .glyphs import glyph_stages
 from .groups import CANDIDATES, corner_groups
 from .joint import checked_fit
@@ -232,8 +232,22 @@ def faces_of_glyphs(image: np.ndarray, light: bool | None = None,
     return glyph_faces(image, light, v)[0]
 
 
+class GlyphCorner(NamedTuple):
+    """What the glyph pass (:func:`glyph_faces`) found: the three faces (or []), the glyph
+    lattices and glyphs it chose among, and the faces' corner score
+    (:func:`vision.locate.corners.score.corner_score`; -inf for none)."""
+
+    faces: list[Lattice]
+    found: Found
+    score: float
+
+
+NO_CORNER = GlyphCorner([], Found([], [], []), CLEAR_SCORE)
+"""No faces from the glyph pass (not run, or its faces not the search's)."""
+
+
 def glyph_faces(image: np.ndarray, light: bool | None = None, v: np.ndarray | None = None,
-                whole: bool = False, relative: bool = False) -> tuple[list[Lattice], Found]:
+                whole: bool = False, relative: bool = False) -> GlyphCorner:
     """:func:`faces_of_glyphs` and the glyph lattices and glyphs it chose among; ``whole``:
     the digits as whole marks of the lower ink threshold; ``relative``: dark ink judged
     against its sticker's level (:func:`vision.locate.corners.glyphs.glyph_stages`)."""
@@ -244,10 +258,10 @@ def glyph_faces(image: np.ndarray, light: bool | None = None, v: np.ndarray | No
         more = next(stages, None)
         if more is not None or not light:
             glyphs = glyphs if more is None else more
-            best, _ = _framed_group(image, glyphs)
-    # a white body's light grooves frame no sticker: then the lattices with most glyphs first
-    best = best or best_group(image, corner_groups(glyphs.lattices), glyphs.quads)[0]
-    return best, glyphs
+            best, score = _framed_group(image, glyphs)
+    if not best:  # a white body's light grooves frame no sticker: the most glyphs first
+        best, score = best_group(image, corner_groups(glyphs.lattices), glyphs.quads)
+    return GlyphCorner(best, glyphs, score)
 
 
 def _framed_group(image: np.ndarray, glyphs: Found) -> tuple[list[Lattice], float]:
@@ -371,7 +385,8 @@ def _sought(image: np.ndarray, photo: str, source: str, lift_shade: bool,
                 pass
         for picture in (image, smoothed):
             try:
-                return _search(picture, photo, source, last_resorts=False, relative=True)
+                return _search(picture, photo, source, last_resorts=False, relative=True,
+                               seen=seen)
             except CornerPhotoError:
                 pass
         raise refused from None
@@ -465,18 +480,20 @@ def _search(image: np.ndarray, photo: str, source: str, last_resorts: bool = Tru
     names = listed([f"{f.face} {f.place}" for f in expected])
     probe: Probe | None = None
     if relative:
-        found, lattices = None, glyph_faces(image, light=False, relative=True)[0]
+        found, corner = None, glyph_faces(image, light=False, relative=True)
     else:
         probe = sticker_probe(image)
         found = find_lattices(image, probe=probe) if probe.shows_stickers() else None
-        lattices = (glyph_faces(image, light=True, v=probe.v, whole=whole)[0]
-                    if found is None or looks_dark(found) else [])
+        corner = (glyph_faces(image, light=True, v=probe.v, whole=whole)
+                  if found is None or looks_dark(found) else NO_CORNER)
+    lattices = corner.faces
     of_stickers, quads = False, found.quads if found else []
     left: _Left | None = None
     if len(lattices) < 3 and not (whole or relative):
         found = found or find_lattices(image, probe=probe)
         lattices, quads, of_stickers, left = _sticker_faces(image, found, where, photo, names,
                                                             last_resorts, seen)
+        corner = NO_CORNER  # the faces are the sticker passes' now
     if len(lattices) < 3:
         message = (
             f"{where}corner photo {photo}: {_found(len(lattices))} "
@@ -486,10 +503,22 @@ def _search(image: np.ndarray, photo: str, source: str, last_resorts: bool = Tru
         shapes = seen_shapes(quads, lattices, image.shape)
         raise CornerPhotoError(message, shapes) if left is None else \
             _Unplaced(message, shapes, left)
-    lattices = lattices[:3]
+    return _view(_finished(image, lattices[:3], of_stickers, corner, seen), photo, source,
+                 image.shape)
+
+
+def _finished(image: np.ndarray, lattices: list[Lattice], of_stickers: bool,
+              corner: GlyphCorner, seen: DigitsSeen | None) -> list[Lattice]:
+    """The three faces a search found, placed for reading: those of sticker shapes fitted
+    together and settled (:func:`_fitted`); those of the glyph pass, where its corner is not
+    clear (:data:`vision.locate.corners.score.CLEAR_SCORE`: some glyphs off the faces, or
+    on them loosely), moved onto the digits the cell model sees
+    (:func:`vision.locate.corners.digit_fit.on_digits`)."""
     if of_stickers:
-        lattices = _fitted(image, lattices, seen)
-    return _view(lattices, photo, source, image.shape)
+        return _fitted(image, lattices, seen)
+    if seen is not None and corner.score < CLEAR_SCORE:
+        return on_digits(image, lattices, corner.found.quads, seen)
+    return lattices
 
 
 def _view(lattices: list[Lattice], photo: str, source: str,
@@ -722,7 +751,7 @@ def _last_resorts(image: np.ndarray, found: Found, pool: list[Lattice], shapes: 
     when no hypothesis makes one in the pool, where the cell model (``seen``) sees digits on
     each of its faces (:func:`_believed`): chosen among the thousands of marks a cutting
     mat's print gives, it can lie off the cube."""
-    digits, glyphs = glyph_faces(image)  # dark stickers: their digits, light or dark
+    digits, glyphs, _ = glyph_faces(image)  # dark stickers: their digits, light or dark
     rounded = find_lattices(image, more=found.quads, rounded=True)
     grooved = lattices_of(groove_quads(image))
     pool = pool + proposed(rounded) + proposed(grooved) + glyphs.lattices + digits
