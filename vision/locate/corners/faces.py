@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import NamedTuple, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 import numpy as np
 
@@ -31,8 +31,8 @@ from .digit_fit import cube_of_digits, digits_seen_on, geometry_of, on_digits, s
 from .glyphs import glyph_stages
 from .groups import CANDIDATES, corner_groups
 from .joint import checked_fit
-from .lattice import (CORNERS, FIRM_CELLS, ON_CELL, TO_NET, Found, Lattice, find_lattices,
-                      lattices_of)
+from .lattice import (CORNERS, ENOUGH_CELLS, FIRM_CELLS, ON_CELL, TO_NET, Found, Lattice,
+                      find_lattices, lattices_of)
 from .marks import grain_smoothed
 from .order import MAX_DOWN_TILT_DEG, Arrangement, namings
 from .quads import LOOSE_SOLIDITY, Probe, Quad, groove_quads, sticker_probe
@@ -43,7 +43,7 @@ from .shade import shade_lifted
 from .trim import trimmed_all
 from .views import PLACES, corner_faces
 from .whole import FEW_CELLS, cross_checked, framing_for, whole_cube
-from .zoom import ZoomedOut, zoomed_out
+from .zoom import Zoomed, zoomed_in, zoomed_out
 
 
 MORE_PASSES: tuple[dict, ...] = (
@@ -341,8 +341,13 @@ def locate_corner(image: np.ndarray, photo: str, source: str = "",
     Refused still, the photo is sought in all these ways once more as if from further away
     (:func:`vision.locate.corners.zoom.zoomed_out`: a cube photographed from close by,
     its faces most of the frame, is larger than the sizes the passes judge marks and
-    stickers by); the faces found there are placed back on the photo's own pixels, and
-    taken only where the photo shows all three (:func:`_shown`).
+    stickers by), then by the first search alone (no last resorts, no further looks) as if
+    from closer (:func:`vision.locate.corners.zoom.zoomed_in`: one photographed from far
+    away, small in the middle of the frame, has stickers and grooves too small for them,
+    and they show on the enlarged copy; the looks for dim, grainy or blurred light had their
+    turn, and on a photo with no cube they would weigh its marks for seconds more); the
+    faces found there are placed back on the photo's own pixels, and taken only where the
+    photo shows all three (:func:`_shown`).
 
     Raises :class:`CornerPhotoError` when fewer than three faces are found either way (the
     refusal of the photo as taken, which names what it shows).
@@ -352,14 +357,25 @@ def locate_corner(image: np.ndarray, photo: str, source: str = "",
     except CornerPhotoError as refused:
         if not lift_shade:
             raise
-        far = zoomed_out(image)
-        try:
-            view = _in_photo(_sought(far.picture, photo, source, lift_shade, seen), far)
-        except CornerPhotoError:
-            raise refused from None
-        if not _shown(view, image.shape):
+        view = _zoomed(zoomed_out(image), image, seen,
+                       lambda copy: _sought(copy, photo, source, lift_shade, seen))
+        view = view or _zoomed(zoomed_in(image), image, seen, lambda copy: _search(
+            copy, photo, source, last_resorts=False, seen=seen))
+        if view is None:
             raise refused from None
         return view
+
+
+def _zoomed(copy: Zoomed, image: np.ndarray, seen: DigitsSeen | None,
+            search: Callable[[np.ndarray], CornerView]) -> CornerView | None:
+    """The corner that ``search`` finds on the zoomed ``copy`` of the photo ``image``, in
+    the photo's own pixels, where the photo shows its three faces (:func:`_shown`); None
+    when it finds none or they are not the photo's."""
+    try:
+        view = _in_photo(search(copy.picture), copy)
+    except CornerPhotoError:
+        return None
+    return view if _shown(view, image, seen) else None
 
 
 def _sought(image: np.ndarray, photo: str, source: str, lift_shade: bool,
@@ -392,22 +408,30 @@ def _sought(image: np.ndarray, photo: str, source: str, lift_shade: bool,
         raise refused from None
 
 
-def _shown(view: CornerView, shape: tuple[int, ...]) -> bool:
-    """Whether the three faces of ``view``, found on a zoomed-out copy of a photo of ``shape``,
-    are faces the photo shows: each within the photo and resting on more than
-    :data:`vision.locate.corners.whole.FEW_CELLS` stickers or digits of its own. On the copy
-    the photo's edge is a straight line beside a flat margin, and a face placed across it
-    (on a gradient's noise, the edge taken for a groove) is not in the photo; and a face
-    rebuilt from the other two on none of its own, a sliver beside a one-face photo's face,
-    is not one a person reads there either."""
+def _shown(view: CornerView, image: np.ndarray, seen: DigitsSeen | None) -> bool:
+    """Whether the three faces of ``view``, found on a zoomed copy of the photo ``image``,
+    are faces the photo shows: each within the photo, and each resting on more than
+    :data:`vision.locate.corners.whole.FEW_CELLS` stickers or digits of its own or holding
+    digits in :data:`vision.locate.corners.lattice.ENOUGH_CELLS` of its cells as the cell
+    model (``seen``) reads them. On the zoomed-out copy the photo's edge is a straight line
+    beside a flat margin, and a face placed across it (on a gradient's noise, the edge taken
+    for a groove) is not in the photo; a face rebuilt from the other two on none of its own,
+    a sliver beside a one-face photo's face, is not one a person reads there either, and
+    holds no digits. A small cube's top face, its stickers blurred into one another, is
+    rebuilt from the other two on none of its own too, and shows its digits."""
     faces = view.namings[0]
     corners = np.concatenate([f.quad() for f in faces])
-    inside = np.all(corners >= 0) and np.all(corners <= [shape[1] - 1, shape[0] - 1])
-    return bool(inside) and min(f.found for f in faces) > FEW_CELLS
+    shape = image.shape
+    if not (np.all(corners >= 0) and np.all(corners <= [shape[1] - 1, shape[0] - 1])):
+        return False
+    if min(f.found for f in faces) > FEW_CELLS:
+        return True
+    return seen is not None and bool(
+        seen(image, [f.geometry() for f in faces]).min() >= ENOUGH_CELLS)
 
 
-def _in_photo(view: CornerView, far: ZoomedOut) -> CornerView:
-    """A view found on the zoomed-out copy ``far`` of a photo in the photo's own pixels:
+def _in_photo(view: CornerView, far: Zoomed) -> CornerView:
+    """A view found on a zoomed copy ``far`` of a photo in the photo's own pixels:
     each face's homography, sticker centres and the cells seen (their places shares of the
     width, the copy's and the photo's alike) mapped back; the tilts, a similarity's, are the
     same."""

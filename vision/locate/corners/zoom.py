@@ -1,4 +1,5 @@
-"""A corner photo seen from further away, for a cube photographed so close that it fills the frame.
+"""A corner photo seen from further away or closer, for a cube photographed so close that it
+fills the frame, or so far away that it is a small part of it.
 
 The corner passes judge marks and stickers by shares of the photo's shorter side (the digits'
 top-hat window, :data:`vision.locate.corners.marks.STROKE`, narrower than a sticker; a glyph's
@@ -8,9 +9,13 @@ has digit strokes as wide as that window and stickers larger than those sizes al
 pass places it, though any person reads it at a glance. The same photo shrunk into a larger
 frame (:data:`ZOOM` times its sides, the margin filled with the colour of its own edge, the
 copy as large in pixels as the photo) shows the cube as if from further away, at the sizes
-the passes suit. It is used only on a photo refused as taken
+the passes suit. A cube photographed from far away, its faces a twentieth of the frame each,
+is the other end: its stickers and the grooves between them a few pixels across, blurred
+into each other at the passes' sizes, though a person still reads its digits. The middle of
+the photo enlarged to the photo's size (1/:data:`ZOOM` of each side) shows it as if from
+closer. Each copy is used only on a photo refused as taken
 (:func:`vision.locate.corners.faces.locate_corner`), and only the faces' places come from the
-copy: :attr:`ZoomedOut.to_photo` maps them back, and their stickers are read from the photo
+copy: :attr:`Zoomed.to_photo` maps them back, and their stickers are read from the photo
 itself.
 """
 from __future__ import annotations
@@ -21,22 +26,22 @@ import cv2
 import numpy as np
 
 ZOOM = 1.5
-"""How much further away the copy shows the cube: each side of the photo becomes 1/ZOOM of
-the copy's. A cube whose faces fill 70 % of the frame (the largest a corner photo that
+"""How much further away (or closer) the copy shows the cube: each side of the photo becomes
+1/ZOOM of the copy's (or the middle 1/ZOOM of the photo's sides becomes the copy). A cube whose faces fill 70 % of the frame (the largest a corner photo that
 shows all three faces holds) covers about 30 % of the copy, the middle of the sizes the
 passes are made for."""
 
 
 @dataclass(frozen=True)
-class ZoomedOut:
-    """A photo shrunk into a frame :data:`ZOOM` times its size (``picture``, as many pixels
-    as the photo), and ``to_photo``, the 3x3 matrix from the copy's pixels to the photo's."""
+class Zoomed:
+    """A copy of a photo seen from further away or closer (``picture``, as many pixels as
+    the photo), and ``to_photo``, the 3x3 matrix from the copy's pixels to the photo's."""
 
     picture: np.ndarray
     to_photo: np.ndarray
 
 
-def zoomed_out(image: np.ndarray) -> ZoomedOut:
+def zoomed_out(image: np.ndarray) -> Zoomed:
     """``image`` (BGR or grey) as seen from :data:`ZOOM` times further away: framed by a
     margin of the median colour of its own edge (the ground it shows there, continued), then
     shrunk back to its own size by area averaging."""
@@ -54,5 +59,21 @@ def zoomed_out(image: np.ndarray) -> ZoomedOut:
     to_photo = np.array([[sx, 0.0, (sx - 1) / 2 - left],
                          [0.0, sy, (sy - 1) / 2 - top],
                          [0.0, 0.0, 1.0]])
-    return ZoomedOut(picture, to_photo)
+    return Zoomed(picture, to_photo)
+
+
+def zoomed_in(image: np.ndarray) -> Zoomed:
+    """``image`` (BGR or grey) as seen from :data:`ZOOM` times closer: the middle 1/ZOOM of
+    each of its sides enlarged (linearly) to its own size."""
+    h, w = image.shape[:2]
+    tall, wide = int(round(h / ZOOM)), int(round(w / ZOOM))
+    top, left = (h - tall) // 2, (w - wide) // 2
+    picture = cv2.resize(image[top:top + tall, left:left + wide], (w, h),
+                         interpolation=cv2.INTER_LINEAR)
+    sx, sy = wide / w, tall / h
+    # a pixel's centre x of the copy is (x + 1/2) * sx - 1/2 of the middle cut, plus its offset
+    to_photo = np.array([[sx, 0.0, (sx - 1) / 2 + left],
+                         [0.0, sy, (sy - 1) / 2 + top],
+                         [0.0, 0.0, 1.0]])
+    return Zoomed(picture, to_photo)
 
