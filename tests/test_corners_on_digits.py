@@ -4,10 +4,15 @@ its far edge lies stretched off its stickers; the cell model sees no digit on th
 and fitted without them the face gathers its own digits."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 
+from sudoku_cube.assistant.bench.renders import CORNER_RECIPE, unseen_cube
+from sudoku_cube.assistant.bench.vision_grounds import ground_of
 from sudoku_cube.assistant.bench.vision_second import cube, placed
+from sudoku_cube.render import render_corner_photo
 from sudoku_cube.render.second import corner_shot
 from sudoku_cube.render.second.scenes import everyday
 from sudoku_cube.vision.locate.corners.digit_fit import geometry_of, on_digits
@@ -105,3 +110,30 @@ def test_a_top_face_placed_by_dark_digits_lies_on_its_stickers():
     truth = shot.truth["faces"]["U"]
     assert placed(faces["U"], truth)
     assert [s.token for s in faces["U"].stickers] == truth["tokens"]
+
+
+def _ours_black_corner(seed: int, k: int, which: str):
+    """Corner photo ``which`` of our renderer's ``k``-th black cube of a patterned-ground run
+    (``bench vision --scenes patterned``), its reading and its truth."""
+    puzzle, style, homes = unseen_cube(seed, k, CORNER_RECIPE, "black")
+    style = replace(style, ground=ground_of(k, "black"))
+    image, truth = render_corner_photo(puzzle.state.faces(), which, seed * 10 + "AB".index(which),
+                                       style, homes=homes)
+    return read_corner_photo(image, which, ocr=False, source=f"black/{which}"), truth
+
+
+def test_faces_the_digits_placed_over_striped_fabric_lie_on_their_stickers():
+    """Our black cube close up on striped fabric in dim light (patterned grounds, corner
+    photo B of cube 1778009): the digits' pass placed its top face through three stripes
+    beyond its far edge and its right face stretched after it, both misplaced. Moved onto
+    their digits, all three faces are placed."""
+    faces, truth = _ours_black_corner(1778009, 9, "B")
+    assert all(placed(faces[f], t) for f, t in truth["faces"].items())
+
+
+def test_a_pooled_corner_on_a_mat_is_moved_onto_its_digits():
+    """Our black cube on a cutting mat (patterned grounds, corner photo B of cube 1878002),
+    placed by the last resorts' pooled corner with its top face's far corner half a sticker
+    out over the mat: moved onto its digits, the top face is placed."""
+    faces, truth = _ours_black_corner(1878002, 2, "B")
+    assert all(placed(faces[f], t) for f, t in truth["faces"].items())

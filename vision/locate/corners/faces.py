@@ -774,7 +774,9 @@ def _last_resorts(image: np.ndarray, found: Found, pool: list[Lattice], shapes: 
     steep face's far digits can pull it wider than the face. The digits' corner also stands
     when no hypothesis makes one in the pool, where the cell model (``seen``) sees digits on
     each of its faces (:func:`_believed`): chosen among the thousands of marks a cutting
-    mat's print gives, it can lie off the cube."""
+    mat's print gives, it can lie off the cube. Any other pooled corner is moved onto the
+    digits the cell model sees (:func:`vision.locate.corners.digit_fit.on_digits`): a mat's
+    marks beyond a face's far edge can hold its far row as well as its digits do."""
     digits, glyphs, _ = glyph_faces(image)  # dark stickers: their digits, light or dark
     rounded = find_lattices(image, more=found.quads, rounded=True)
     grooved = lattices_of(groove_quads(image))
@@ -785,7 +787,7 @@ def _last_resorts(image: np.ndarray, found: Found, pool: list[Lattice], shapes: 
         return _believed(image, digits, seen) or lattices
     if _same_corner(pooled, digits):
         return surer_fit(image, digits, pooled, seen) if seen else digits
-    return pooled
+    return on_digits(image, pooled, glyphs.quads, seen) if seen else pooled
 
 
 def _same_corner(faces: list[Lattice], others: list[Lattice]) -> bool:
