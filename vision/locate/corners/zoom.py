@@ -27,9 +27,9 @@ import numpy as np
 
 ZOOM = 1.5
 """How much further away (or closer) the copy shows the cube: each side of the photo becomes
-1/ZOOM of the copy's (or the middle 1/ZOOM of the photo's sides becomes the copy). A cube whose faces fill 70 % of the frame (the largest a corner photo that
-shows all three faces holds) covers about 30 % of the copy, the middle of the sizes the
-passes are made for."""
+1/ZOOM of the copy's (or the middle 1/ZOOM of the photo's sides becomes the copy). A cube
+whose faces fill 70 % of the frame (the largest a corner photo that shows all three faces
+holds) covers about 30 % of the copy, the middle of the sizes the passes are made for."""
 
 
 @dataclass(frozen=True)
