@@ -142,10 +142,10 @@ def _same_marks(one: Lattice, other: Lattice) -> bool:
 def _held(lat: Lattice, quads: list[Quad], digit: np.ndarray) -> Lattice:
     """``lat`` with the marks on its cells (within
     :data:`vision.locate.corners.lattice.PLACED_OFF`) as its cells, but those on a cell
-    whose ``digit`` probability (row by row) is below one half."""
-    centres = geometry_of(lat).cell_centres()
-    cells = {key: q for key, q in gather(quads, lat.H, PLACED_OFF).items()
-             if digit[int(np.argmin(np.linalg.norm(centres - q.centre, axis=1)))] >= 0.5}
+    whose ``digit`` probability (row by row: cell (column, row) at 3 row + column) is below
+    one half."""
+    cells = {(c, r): q for (c, r), q in gather(quads, lat.H, PLACED_OFF).items()
+             if digit[3 * r + c] >= 0.5}
     return Lattice(lat.H, cells, lat.directions)
 
 
