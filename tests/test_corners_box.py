@@ -13,38 +13,13 @@ from sudoku_cube.vision.locate.corners.joint import joint_fit
 from sudoku_cube.vision.locate.corners.lattice import CORNERS, Lattice
 from sudoku_cube.vision.locate.corners.quads import Quad
 from sudoku_cube.vision.reading.corners import read_corner_photo
-
-FACES_3D = (
-    lambda u, v: (3.0, u, v),  # x = 3
-    lambda u, v: (u, 3.0, v),  # y = 3
-    lambda u, v: (u, v, 3.0),  # z = 3
-)
-"""The three faces round the cube corner (3, 3, 3) of a cube of side 3, as functions of
-their lattice coordinates."""
-
-
-def _camera() -> tuple[np.ndarray, np.ndarray]:
-    """A pinhole camera looking at the cube from near its corner's diagonal, turned so that
-    the face x = 3 is seen steeply; (rotation rows, position)."""
-    away = np.array([0.35, 1.0, 0.9])
-    pos = np.array([3.0, 3.0, 3.0]) + 9.0 * away / np.linalg.norm(away)
-    fwd = np.array([1.5, 1.5, 1.5]) - pos
-    fwd /= np.linalg.norm(fwd)
-    right = np.cross(fwd, [0.0, 0.0, 1.0])
-    right /= np.linalg.norm(right)
-    return np.array([right, np.cross(fwd, right), fwd]), pos
-
-
-def _project(p3: tuple[float, float, float]) -> np.ndarray:
-    rot, pos = _camera()
-    x, y, z = rot @ (np.array(p3) - pos)
-    return np.array([400 + 700 * x / z, 300 + 700 * y / z])
+from tests.corner_camera import FACES_3D, project
 
 
 def _face(k: int, rng: np.random.Generator, noise: float) -> tuple[Lattice, np.ndarray]:
     """Face ``k``'s lattice fitted (least squares) to its nine sticker centres moved by up to
     ``noise`` pixels, and its true outline."""
-    true = np.array([_project(FACES_3D[k](u, v)) for u, v in CORNERS])
+    true = np.array([project(FACES_3D[k](u, v)) for u, v in CORNERS])
     H = cv2.getPerspectiveTransform(np.float32(CORNERS), np.float32(true)).astype(np.float64)
     cells = {}
     for v in range(3):

@@ -20,29 +20,12 @@ from sudoku_cube.vision.locate.corners.lattice import CORNERS, Lattice
 from sudoku_cube.vision.locate.corners.quads import Quad
 from sudoku_cube.vision.locate.face_geometry import CENTRES, project
 from sudoku_cube.vision.reading.corners import read_corner_photo
+from tests.corner_camera import FACES_3D, project as seen_from
 
 IMAGE = np.zeros((600, 800, 3), np.uint8)
 """The picture the stand-in cell model is handed (it reads positions, not pixels)."""
-
-FACES_3D = (
-    lambda u, v: (3.0, u, v),
-    lambda u, v: (u, 3.0, v),
-    lambda u, v: (u, v, 3.0),
-)
-"""The three faces round the cube corner (3, 3, 3) of a cube of side 3, as functions of
-their lattice coordinates."""
-
-
-def _project(p3: tuple[float, float, float]) -> np.ndarray:
-    """A pinhole camera looking at the cube's corner (3, 3, 3) along its diagonal."""
-    away = np.array([0.6, 1.0, 0.8])
-    pos = np.array([3.0, 3.0, 3.0]) + 9.0 * away / np.linalg.norm(away)
-    fwd = np.array([1.5, 1.5, 1.5]) - pos
-    fwd /= np.linalg.norm(fwd)
-    right = np.cross(fwd, [0.0, 0.0, 1.0])
-    right /= np.linalg.norm(right)
-    x, y, z = np.array([right, np.cross(fwd, right), fwd]) @ (np.array(p3) - pos)
-    return np.array([400 + 700 * x / z, 300 + 700 * y / z])
+DIAGONAL = (0.6, 1.0, 0.8)
+"""The camera's way out from the corner: near its diagonal, every face seen alike."""
 
 
 def _mark(p: np.ndarray) -> Quad:
@@ -65,7 +48,7 @@ def test_a_face_stretched_over_the_ground_is_moved_onto_its_digits():
     beyond (its far corner pulled out). A stand-in cell model sees a digit only where a
     cell's centre lies on a digit. Moved onto the digits, every face's cells lie within a
     twentieth of a pitch of their digits, and the cell model sees all 27."""
-    true = [np.array([_project(f(u, v)) for u, v in CORNERS]) for f in FACES_3D]
+    true = [np.array([seen_from(f(u, v), DIAGONAL) for u, v in CORNERS]) for f in FACES_3D]
     homs = [_homography(t) for t in true]
     digits = [[_on(H, u + 0.5, v + 0.5) for v in range(3) for u in range(3)] for H in homs]
     # face 0's far row (v = 0) pulled a third of a pitch further out: marks of the ground

@@ -12,25 +12,7 @@ from sudoku_cube.vision.locate.corners.lattice import CORNERS, Lattice
 from sudoku_cube.vision.locate.corners.quads import Quad
 from sudoku_cube.vision.reading.corners import read_corner_photo
 from sudoku_cube.vision.locate.corners.whole import INCONSISTENT, inconsistency, one_box
-
-FACES_3D = (
-    lambda u, v: (3.0, u, v),
-    lambda u, v: (u, 3.0, v),
-    lambda u, v: (u, v, 3.0),
-)
-"""The three faces round the corner (3, 3, 3) of a cube of side 3, by lattice coordinates."""
-
-
-def _project(p3: tuple[float, float, float]) -> np.ndarray:
-    """A pinhole camera near the corner's diagonal, the face x = 3 seen steeply."""
-    d = np.array([0.35, 1.0, 0.9]) / np.linalg.norm([0.35, 1.0, 0.9])
-    pos = np.array([3.0, 3.0, 3.0]) + 9.0 * d
-    fwd = np.array([1.5, 1.5, 1.5]) - pos
-    fwd /= np.linalg.norm(fwd)
-    right = np.cross(fwd, [0.0, 0.0, 1.0])
-    right /= np.linalg.norm(right)
-    x, y, z = np.array([right, np.cross(fwd, right), fwd]) @ (np.array(p3) - pos)
-    return np.array([400 + 700 * x / z, 300 + 700 * y / z])
+from tests.corner_camera import FACES_3D, project
 
 
 def _face(k: int, rng: np.random.Generator, noise: float,
@@ -42,7 +24,7 @@ def _face(k: int, rng: np.random.Generator, noise: float,
     for v in range(3):
         for u in range(3):
             su, sv = 1.5 + scale * (u - 1), 1.5 + scale * (v - 1)
-            centre = _project(FACES_3D[k](su, sv)) + rng.uniform(-noise, noise, 2)
+            centre = project(FACES_3D[k](su, sv)) + rng.uniform(-noise, noise, 2)
             cell = (u + label[0], v + label[1])
             if 0 <= cell[0] <= 2 and 0 <= cell[1] <= 2:
                 cells[cell] = Quad(centre, np.tile(centre, (4, 1)), (np.ones(2), np.ones(2)),

@@ -18,6 +18,23 @@ from sudoku_cube.vision.reading.corners import digits_seen_by
 from sudoku_cube.vision.reading.reader import Reader
 
 
+def _bright_spot(picture: np.ndarray) -> np.ndarray:
+    """The centre (1 x 2) of the bright pixels of ``picture``."""
+    ys, xs = np.nonzero(picture[..., 0] > 170)
+    return np.array([[xs.mean(), ys.mean()]])
+
+
+def _on_their_outlines(got: list[CornerFace], faces: dict) -> None:
+    """Every face of the truth ``faces`` was found, each within
+    :data:`LOCATED_TOLERANCE` of a pitch of its sticker centres."""
+    assert {f.face for f in got} == set(faces)
+    for f in got:
+        want = np.array(faces[f.face]["centres"], np.float64)
+        pitch = np.linalg.norm(want[0] - want[1])
+        off = np.linalg.norm(np.asarray(f.geometry().cell_centres()) - want, axis=1).max()
+        assert off < LOCATED_TOLERANCE * pitch, (f.face, off / pitch)
+
+
 def test_a_point_of_the_zoomed_out_copy_maps_back_onto_the_photo() -> None:
     """A bright dot drawn in the photo is found in the copy about ZOOM times nearer the
     middle, and the copy's position maps back onto the dot."""
@@ -26,10 +43,21 @@ def test_a_point_of_the_zoomed_out_copy_maps_back_onto_the_photo() -> None:
     far = zoomed_out(photo)
     assert far.picture.shape == photo.shape
     assert np.all(far.picture[0, 0] == 90)  # the margin: the colour of the photo's edge
-    ys, xs = np.nonzero(far.picture[..., 0] > 170)
-    spot = np.array([[xs.mean(), ys.mean()]])
+    spot = _bright_spot(far.picture)
     assert abs(spot[0, 0] - (200 + (330 - 199.5) / ZOOM)) < 1.0
     assert np.abs(project(far.to_photo, spot) - [330, 60]).max() < 1.0
+
+
+def test_a_point_of_the_zoomed_in_copy_maps_back_onto_the_photo() -> None:
+    """A bright dot drawn in the photo is found in the copy ZOOM times further from the
+    middle, and the copy's position maps back onto the dot."""
+    photo = np.full((300, 400, 3), 90, np.uint8)
+    cv2.circle(photo, (250, 120), 4, (255, 255, 255), -1)
+    near = zoomed_in(photo)
+    assert near.picture.shape == photo.shape
+    spot = _bright_spot(near.picture)
+    assert abs(spot[0, 0] - (199.5 + (250 - 199.5) * ZOOM)) < 1.0
+    assert np.abs(project(near.to_photo, spot) - [250, 120]).max() < 1.0
 
 
 def _view(quads: list[np.ndarray], found: int) -> CornerView:
@@ -41,19 +69,6 @@ def _view(quads: list[np.ndarray], found: int) -> CornerView:
                           found)
     naming = tuple(face(n, q) for n, q in zip("UFR", quads))
     return CornerView("A", (naming,), (0.0,))
-
-
-def test_a_point_of_the_zoomed_in_copy_maps_back_onto_the_photo() -> None:
-    """A bright dot drawn in the photo is found in the copy ZOOM times further from the
-    middle, and the copy's position maps back onto the dot."""
-    photo = np.full((300, 400, 3), 90, np.uint8)
-    cv2.circle(photo, (250, 120), 4, (255, 255, 255), -1)
-    near = zoomed_in(photo)
-    assert near.picture.shape == photo.shape
-    ys, xs = np.nonzero(near.picture[..., 0] > 170)
-    spot = np.array([[xs.mean(), ys.mean()]])
-    assert abs(spot[0, 0] - (199.5 + (250 - 199.5) * ZOOM)) < 1.0
-    assert np.abs(project(near.to_photo, spot) - [250, 120]).max() < 1.0
 
 
 def _digits(count: float):
@@ -86,12 +101,7 @@ def test_a_small_cube_far_away_is_placed_from_closer() -> None:
     shot = corner_shot(state, "B", seed * 10 + 1, made, homes)
     got = locate_faces(shot.image, "B", "B.jpg",
                        seen=digits_seen_by(Reader(ocr="never").cell_model))
-    assert {f.face for f in got} == set(shot.truth["faces"])
-    for f in got:
-        want = np.array(shot.truth["faces"][f.face]["centres"], np.float64)
-        pitch = np.linalg.norm(want[0] - want[1])
-        off = np.linalg.norm(np.asarray(f.geometry().cell_centres()) - want, axis=1).max()
-        assert off < LOCATED_TOLERANCE * pitch, (f.face, off / pitch)
+    _on_their_outlines(got, shot.truth["faces"])
 
 
 def test_a_cube_that_fills_the_frame_is_placed_from_further_away(monkeypatch) -> None:
@@ -108,9 +118,4 @@ def test_a_cube_that_fills_the_frame_is_placed_from_further_away(monkeypatch) ->
     got = locate_faces(shot.image, "B", "B.jpg",
                        seen=digits_seen_by(Reader(ocr="never").cell_model))
     assert len(zooms) == 1  # refused as taken: only then is the photo zoomed out
-    assert {f.face for f in got} == set(shot.truth["faces"])
-    for f in got:
-        want = np.array(shot.truth["faces"][f.face]["centres"], np.float64)
-        pitch = np.linalg.norm(want[0] - want[1])
-        off = np.linalg.norm(np.asarray(f.geometry().cell_centres()) - want, axis=1).max()
-        assert off < LOCATED_TOLERANCE * pitch, (f.face, off / pitch)
+    _on_their_outlines(got, shot.truth["faces"])
