@@ -18,7 +18,8 @@ from sudoku_cube.vision.locate.corners.lattice import Lattice
 from sudoku_cube.vision.locate.corners.quads import Quad
 from sudoku_cube.vision.reading.reader import Reader
 
-from test_corners_one_box import FACES_3D, _face, _project
+from test_corners_one_box import _face
+from tests.corner_camera import FACES_3D, project
 
 
 def _steep_face_with_a_merged_shape(cell: tuple[int, int], beside: tuple[int, int]
@@ -26,7 +27,7 @@ def _steep_face_with_a_merged_shape(cell: tuple[int, int], beside: tuple[int, in
     """The steep face 0 seen through four shapes: the column of cells (0, v) and one shape
     midway between ``cell`` and ``beside``, taken for ``cell`` (its lattice the face's
     own, as its sticker pass found it). With its true centres."""
-    true = {(u, v): _project(FACES_3D[0](u + 0.5, v + 0.5)) for u in range(3) for v in range(3)}
+    true = {(u, v): project(FACES_3D[0](u + 0.5, v + 0.5)) for u in range(3) for v in range(3)}
     seen = {(0, v): true[(0, v)] for v in range(3)}
     seen[cell] = (true[cell] + true[beside]) / 2
     cells = {c: Quad(p, np.tile(p, (4, 1)), (np.ones(2), np.ones(2)), 1.0)
@@ -59,7 +60,7 @@ def test_a_shape_a_quarter_off_is_kept():
     """A point off its centre by a quarter of a step (blur, a stroke) is no merged shape."""
     rng = np.random.default_rng(0)
     lats = [_face(1, rng, 0.0), _face(2, rng, 0.0)]
-    true = {(u, v): _project(FACES_3D[0](u + 0.5, v + 0.5)) for u in range(3) for v in range(3)}
+    true = {(u, v): project(FACES_3D[0](u + 0.5, v + 0.5)) for u in range(3) for v in range(3)}
     steep, _ = _steep_face_with_a_merged_shape((2, 1), (2, 2))
     off = true[(2, 1)] * 0.75 + true[(2, 2)] * 0.25
     cells = dict(steep.cells)
