@@ -1,6 +1,7 @@
 """``bench vision --renderer second --held-out-fonts``: every cube printed in its look's
-held-out font (type no model trained on), the same cubes otherwise; the sets say so by name
-and in the JSON; our renderer refuses the option."""
+held-out font (type no model trained on), the same cubes otherwise; ``--fonts SERIF SANS``
+the same in other type; the sets say so by name and in the JSON; our renderer refuses both
+options."""
 from __future__ import annotations
 
 import dataclasses
@@ -56,8 +57,9 @@ def test_a_standard_cube_already_in_its_held_out_font_is_drawn_alike():
 def test_the_option_names_its_sets_and_reads_held_out_cubes(monkeypatch, capsys):
     asked = []
 
-    def fake(look, count, seed, ocr, save, progress, task, scenes=None, held_out=False):
-        asked.append((look, held_out))
+    def fake(look, count, seed, ocr, save, progress, task, scenes=None, held_out=False,
+             pair=HELD_OUT):
+        asked.append((look, held_out, pair))
         return Tally()
 
     monkeypatch.setattr(vision_second, "six_photos", fake)
@@ -66,10 +68,47 @@ def test_the_option_names_its_sets_and_reads_held_out_cubes(monkeypatch, capsys)
                  "--looks", "black", "--photos", "faces", "corners", "--cubes", "1",
                  "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)
-    assert asked == [("black", True), ("black", True)]
+    assert asked == [("black", True, HELD_OUT), ("black", True, HELD_OUT)]
     assert [r["set"] for r in rows] == ["black faces 90000+ held-out fonts",
                                         "black corners 70000+ held-out fonts"]
     assert all(r["fonts"] == list(HELD_OUT) for r in rows)
+
+
+@pytest.mark.parametrize("look", ["white", "black"])
+def test_chosen_fonts_print_the_same_cubes_in_that_type(look):
+    pair = ("PTF55F.ttf", "PTC75F.ttf")
+    for k, seed in enumerate(range(70000, 70004)):
+        state, homes, held = cube(seed, k, look, held_out=True)
+        state2, homes2, chosen = cube(seed, k, look, held_out=True, pair=pair)
+        assert chosen.font == (pair[0] if look == "black" else pair[1])
+        assert state2 == state and homes2 == homes
+        assert dataclasses.replace(chosen, font=held.font, bold=held.bold) == held
+
+
+def test_the_fonts_option_names_its_sets_and_reads_cubes_in_them(monkeypatch, capsys):
+    asked = []
+
+    def fake(look, count, seed, ocr, save, progress, task, scenes=None, held_out=False,
+             pair=HELD_OUT):
+        asked.append((look, held_out, pair))
+        return Tally()
+
+    monkeypatch.setattr(vision_second, "corner_pairs", fake)
+    assert main(["bench", "vision", "--renderer", "second", "--fonts", "A.ttf", "B.otf",
+                 "--no-ocr", "--looks", "white", "--photos", "corners", "--cubes", "1",
+                 "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert asked == [("white", True, ("A.ttf", "B.otf"))]
+    assert [r["set"] for r in rows] == ["white corners 70000+ in A.ttf / B.otf"]
+    assert rows[0]["fonts"] == ["A.ttf", "B.otf"]
+
+
+def test_a_font_not_installed_is_named(capsys):
+    assert main(["bench", "vision", "--renderer", "second", "--fonts", "NoSuchSerif.otf",
+                 "NoSuchSans.otf", "--no-ocr", "--looks", "white", "--photos", "corners",
+                 "--cubes", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "NoSuchSans.otf" in err and "Traceback" not in err
 
 
 def test_our_renderer_refuses_the_option(capsys):
@@ -78,3 +117,6 @@ def test_our_renderer_refuses_the_option(capsys):
     assert "--held-out-fonts" in err and "--renderer second" in err
     assert "--photos held-out" in err
     assert "Traceback" not in err
+    assert main(["bench", "vision", "--fonts", "A.ttf", "B.otf", "--cubes", "1",
+                 "--no-ocr"]) == 2
+    assert "--renderer second" in capsys.readouterr().err

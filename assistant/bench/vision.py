@@ -73,6 +73,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="with --renderer second: print every cube in its look's held-out font "
                         "(C059 for the black cube, TeX Gyre Heros Bold for the others), type "
                         "no model trained on; the same cubes otherwise")
+    p.add_argument("--fonts", nargs=2, metavar=("SERIF", "SANS"),
+                   help="with --renderer second: print every cube in these installed font "
+                        "files instead (SERIF for the black cube, SANS for the others), e.g. "
+                        "type no model trained on beyond the held-out pair; the same cubes "
+                        "otherwise")
     p.add_argument("--white-body", action="store_true",
                    help="with --renderer second: also a cube with coloured stickers on a white "
                         "body (light grooves), beyond the four looks")
@@ -253,6 +258,9 @@ def _cell(column: str, value) -> str:
 def run(args: argparse.Namespace) -> int:
     """Run the benchmark and print a table (or JSON)."""
     renderer, scenes = getattr(args, "renderer", "ours"), getattr(args, "scenes", "standard")
+    if getattr(args, "fonts", None) and renderer != "second":
+        raise SudokuCubeError("--fonts prints the second renderer's cubes in other type; use "
+                              "it with --renderer second")
     if getattr(args, "held_out_fonts", False) and renderer != "second":
         raise SudokuCubeError("--held-out-fonts prints the second renderer's cubes in its "
                               "held-out fonts; use it with --renderer second (our renderer's "

@@ -73,13 +73,15 @@ class Tally:
     notes: list[str] = field(default_factory=list)
 
 
-def cube(seed: int, k: int, look: str, held_out: bool = False):
+def cube(seed: int, k: int, look: str, held_out: bool = False,
+         pair: tuple[str, str] = HELD_OUT):
     """The ``k``-th cube of a run: its state, per-face sticker homes and its make (look);
-    with ``held_out`` printed in the look's held-out font, all else the same."""
+    with ``held_out`` printed in the look's held-out font (of ``pair``, serif and sans), all
+    else the same."""
     puzzle = make_puzzle(seed, 25, substitution=bool(k % 2), symmetric=symmetric_of(look))
     homes = home_faces(puzzle.scramble)
     return (puzzle.state, {f: homes[9 * i:9 * i + 9] for i, f in enumerate(FACES)},
-            make_look(look, random.Random(f"exam-look/{seed}"), held_out=held_out))
+            make_look(look, random.Random(f"exam-look/{seed}"), held_out=held_out, pair=pair))
 
 
 def placed(reading: FaceReading, truth: dict) -> bool:
@@ -165,13 +167,14 @@ def score(t: Tally, name: str, readings: dict, truth_state: CubeState,
     return wrong, joint
 
 
-def _cubes(look: str, count: int, seed: int, progress, task, held_out: bool = False
-           ) -> Iterator[tuple]:
-    """The ``count`` cubes of ``look`` to read (in held-out fonts with ``held_out``): (index,
-    seed, name, state, home faces, look), the progress bar advanced after each."""
+def _cubes(look: str, count: int, seed: int, progress, task, held_out: bool = False,
+           pair: tuple[str, str] = HELD_OUT) -> Iterator[tuple]:
+    """The ``count`` cubes of ``look`` to read (in the held-out fonts of ``pair`` with
+    ``held_out``): (index, seed, name, state, home faces, look), the progress bar advanced
+    after each."""
     for k in range(count):
         s = seed + k
-        state, homes, lk = cube(s, k, look, held_out)
+        state, homes, lk = cube(s, k, look, held_out, pair)
         yield k, s, f"exam-{look}-{s}", state, homes, lk
         progress.advance(task)
 
@@ -191,14 +194,15 @@ def timed(t: Tally, faces: int, read: Callable[[], Any]) -> tuple[Any, str | Non
 
 def six_photos(look: str, count: int, seed: int, ocr: bool, save: Path | None,
                progress, task, scenes: SceneTallies | None = None,
-               held_out: bool = False) -> Tally:
+               held_out: bool = False, pair: tuple[str, str] = HELD_OUT) -> Tally:
     """Read ``count`` cubes of ``look`` from six single-face photos each; with ``scenes``,
     photographed in the everyday scenes and counted there per kind too; with ``held_out``,
-    printed in the look's held-out font."""
+    printed in the look's held-out font (of ``pair``)."""
     t = Tally()
     symmetric = symmetric_of(look)
     reader = Reader(ocr="always" if ocr else "never")
-    for k, s, name, state, homes, lk in _cubes(look, count, seed, progress, task, held_out):
+    for k, s, name, state, homes, lk in _cubes(look, count, seed, progress, task, held_out,
+                                                        pair):
         where = {f: everyday(k, i) if scenes else None for i, f in enumerate(FACES)}
         shots = {f: face_shot(state, f, s * 10 + i, lk, homes, scene=where[f])
                  for i, f in enumerate(FACES)}
@@ -224,14 +228,15 @@ def six_photos(look: str, count: int, seed: int, ocr: bool, save: Path | None,
 
 def corner_pairs(look: str, count: int, seed: int, ocr: bool, save: Path | None,
                  progress, task, scenes: SceneTallies | None = None,
-                 held_out: bool = False) -> Tally:
+                 held_out: bool = False, pair: tuple[str, str] = HELD_OUT) -> Tally:
     """Read ``count`` cubes of ``look`` from corner photos A and B; with ``scenes``,
     photographed in the everyday scenes and counted there per kind too; with ``held_out``,
-    printed in the look's held-out font."""
+    printed in the look's held-out font (of ``pair``)."""
     t = Tally()
     symmetric = symmetric_of(look)
     reader = Reader(ocr="always" if ocr else "never")
-    for k, s, name, state, homes, lk in _cubes(look, count, seed, progress, task, held_out):
+    for k, s, name, state, homes, lk in _cubes(look, count, seed, progress, task, held_out,
+                                                        pair):
         readings, shots = {}, {}
         for i, w in enumerate("AB"):
             scene = everyday(k, i) if scenes else None
@@ -301,14 +306,17 @@ def run(args: argparse.Namespace) -> int:
     looks = list(args.looks) + (["white-body"] if getattr(args, "white_body", False) else [])
     everyday_run = getattr(args, "scenes", "standard") == "everyday"
     by_kind = {"faces": SceneTallies(), "corners": SceneTallies()} if everyday_run else {}
-    held_out = bool(getattr(args, "held_out_fonts", False))
-    tag = (" everyday" if everyday_run else "") + (" held-out fonts" if held_out else "")
+    chosen = getattr(args, "fonts", None)
+    pair = (chosen[0], chosen[1]) if chosen else HELD_OUT
+    held_out = bool(getattr(args, "held_out_fonts", False)) or bool(chosen)
+    tag = (" everyday" if everyday_run else "") + (
+        f" in {pair[0]} / {pair[1]}" if chosen else " held-out fonts" if held_out else "")
     rows = read_sets(args, list(enumerate(looks)),
-                     {"faces": partial(six_photos, held_out=held_out),
-                      "corners": partial(corner_pairs, held_out=held_out)},
+                     {"faces": partial(six_photos, held_out=held_out, pair=pair),
+                      "corners": partial(corner_pairs, held_out=held_out, pair=pair)},
                      ocr, "second renderer", tag, by_kind)
     for r in rows:
-        r["fonts"] = list(HELD_OUT) if held_out else "all"
+        r["fonts"] = list(pair) if held_out else "all"
     scene_rows = [r for photos in args.photos if photos in by_kind
                   for r in by_kind[photos].rows(photos)]
     report(rows, scene_rows if everyday_run else None, args.json,

@@ -110,12 +110,14 @@ def _boldening(font: str, rng: random.Random, serif: bool) -> float:
 
 
 def make_look(name: str, rng: random.Random, font: str | None = None,
-              held_out: bool = False) -> Look:
+              held_out: bool = False, pair: tuple[str, str] = HELD_OUT) -> Look:
     """A cube of look ``name`` (see :data:`LOOKS`) with its details drawn from ``rng``; in
     ``font``, or with ``held_out`` in the look's held-out font (:data:`HELD_OUT`: the serif for
     a look printed in serif type, the black cube, else the sans). A
     held-out cube draws everything as the same ``rng`` would without it (its font drawn and
-    set aside), so it is the standard exam's cube of that seed printed in other type."""
+    set aside), so it is the standard exam's cube of that seed printed in other type;
+    ``pair`` (serif, sans) names that type where it is not :data:`HELD_OUT` (fonts no model
+    trained on, to measure reading on unseen type: ``bench vision --fonts``)."""
     try:
         made = look(name)
     except ValueError as e:
@@ -142,7 +144,7 @@ def make_look(name: str, rng: random.Random, font: str | None = None,
     if font is None:
         font = rng.choice(pool)
         if held_out:
-            font = HELD_OUT_SERIF if serif else HELD_OUT_SANS
+            font = pair[0] if serif else pair[1]
     return Look(name=name, sticker=sticker, ink=ink, body=body,
                 gloss=rng.uniform(0.1, 0.25) if serif else rng.uniform(0.2, 0.55),
                 font=font, bold=_boldening(font, rng, serif),
