@@ -24,6 +24,7 @@ the tests need any of these fonts.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import shlex
 from concurrent.futures import ProcessPoolExecutor
@@ -123,21 +124,30 @@ faces the photos show in one weight only."""
 
 
 def train(photos: dict[str, np.ndarray], val: dict[str, np.ndarray],
-          font_glyphs: int = FONT_GLYPHS, modern: bool = False):
+          font_glyphs: int = FONT_GLYPHS, modern: bool = False, flat: bool = False):
     """The LinearModel on photo glyphs + ``font_glyphs`` augmented font renders per font,
     digit and turn (the modern serifs of :data:`tools.render_training.MODERN_SERIF_FONTS`
-    among the fonts with ``modern``), temperature fitted on ``val``."""
+    among the fonts with ``modern``; with ``flat`` the 3s alone of
+    :data:`tools.render_training.FLAT_THREE_FONTS`, whose other digits the fonts above draw
+    alike), temperature fitted on ``val``."""
     from sudoku_cube.vision.recognise.templates import all_rotations
     from sudoku_cube.vision.recognise.hog import (MODEL_VERSION, HogShape, LinearModel,
                                                   class_index, hog_features)
 
     from tools.font_glyphs import TRAINING_FONTS, training_glyphs
-    from tools.render_training import EXTRA_FONTS, MODERN_SERIF_FONTS
+    from tools.render_training import EXTRA_FONTS, FLAT_THREE_FONTS, MODERN_SERIF_FONTS
 
     imgs, digs, rots = all_rotations(photos["images"], photos["digits"], photos["rots"])
     clean = training_glyphs(per_class=font_glyphs, seed=FONT_SEED,
                             fonts=TRAINING_FONTS + EXTRA_FONTS
                             + (MODERN_SERIF_FONTS if modern else ()))
+    if flat:  # their 3s alone: the flat top is what the other fonts lack
+        threes = training_glyphs(per_class=font_glyphs, seed=FONT_SEED + 1,
+                                 fonts=FLAT_THREE_FONTS, of_digits=(3,))
+        clean = dataclasses.replace(
+            clean, images=np.concatenate([clean.images, threes.images]),
+            digits=np.concatenate([clean.digits, threes.digits]),
+            rots=np.concatenate([clean.rots, threes.rots]))
     geometry = HogShape(CELL, BINS, COARSE, FLOOR, CLIP)
     x = hog_features(np.concatenate([imgs, clean.images]), geometry)
     y = np.array([class_index(int(d), int(r)) for d, r in
@@ -190,7 +200,8 @@ def command(a: argparse.Namespace) -> str:
               + (["--looks", *a.looks] if a.looks else []))
     return shlex.join(["python", "-m", "tools.build_classifier", *source, "--font-glyphs",
                        str(a.font_glyphs), "--font-photos", str(a.font_photos),
-                       *(["--modern-serifs"] if a.modern_serifs else [])])
+                       *(["--modern-serifs"] if a.modern_serifs else []),
+                       *(["--flat-threes"] if a.flat_threes else [])])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -218,6 +229,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--modern-serifs", action="store_true",
                    help="font renders in the modern serif faces too "
                    "(tools.render_training.MODERN_SERIF_FONTS, where installed)")
+    p.add_argument("--flat-threes", action="store_true",
+                   help="font renders in faces whose 3 has a flat top too "
+                   "(tools.render_training.FLAT_THREE_FONTS, where installed)")
     p.add_argument("--dry-run", action="store_true", help="report, do not write the model")
     a = p.parse_args(argv)
     cached = (lambda name: a.cache / f"{name}.npz") if a.cache else (lambda name: None)
@@ -231,7 +245,7 @@ def main(argv: list[str] | None = None) -> int:
                                                                             looks=looks))
         val = load_or_make(cached(f"val-{a.val_photos}"), lambda: photo_set(
             a.val_photos, a.jobs, SEED0 + VAL_OFFSET, looks=looks))
-    model = train(photos, val, a.font_glyphs, a.modern_serifs)
+    model = train(photos, val, a.font_glyphs, a.modern_serifs, a.flat_threes)
     model.meta["looks"] = list(a.looks or [k for k, _ in TRAIN_LOOKS])
     model.meta.update(command=command(a), seed=FONT_SEED,
                       photo_seeds={"training": SEED0, "validation": SEED0 + VAL_OFFSET,

@@ -73,9 +73,10 @@ def _augment(gray: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return mask
 
 
-def training_glyphs(per_class: int, seed: int, fonts: Iterable[str] = TRAINING_FONTS
-                    ) -> TemplateSet:
-    """Augmented glyphs of every digit x rotation from several fonts (HOG classifier data).
+def training_glyphs(per_class: int, seed: int, fonts: Iterable[str] = TRAINING_FONTS,
+                    of_digits: Iterable[int] = DIGITS) -> TemplateSet:
+    """Augmented glyphs of every digit x rotation from several fonts (HOG classifier data),
+    or of ``of_digits`` only.
 
     ``per_class`` renders per font, digit and rotation; deterministic for a given seed.
     """
@@ -83,7 +84,7 @@ def training_glyphs(per_class: int, seed: int, fonts: Iterable[str] = TRAINING_F
     rng = np.random.default_rng(seed)
     images, digits, rots = [], [], []
     for path in paths:
-        for d in DIGITS:
+        for d in of_digits:
             for i in range(per_class):
                 size = int(rng.integers(70, 120))
                 gray = render_digit(d, path, size, underline=None if i % 3 else False)

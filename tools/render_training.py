@@ -73,6 +73,20 @@ and transitional faces whose 3 ends in a ball close to its middle, as a black cu
 serif print does. None is a Century Schoolbook cut, nor a font the exam renderer prints in."""
 
 
+FLAT_THREE_FONTS = (
+    "B612-Bold.otf", "B612-Regular.otf", "Jura-Bold.otf", "Jura-Medium.otf",
+    "LeagueMono-Bold.otf", "LeagueMono-CondensedBold.otf", "FiraCode-Bold.ttf",
+    "JetBrainsMono-Bold.ttf",
+)
+"""Faces whose 3 has a flat top (a bar, then a diagonal down to its bowl): their 3s join the
+HOG classifier's font renders with ``--flat-threes`` (:mod:`tools.build_classifier`), and
+``--flat-photos`` renders photos in them for the cell model (:mod:`tools.train_cell_model`), where
+installed (training only, from the Debian packages fonts-b612, fonts-jura, fonts-league-mono,
+fonts-firacode and fonts-jetbrains-mono). No other training face draws that 3, and the
+readers took it for a 5, whose top is a bar too (``bench vision --fonts``, PT Sans). None
+is a PT face, nor a font the exam renderer prints in."""
+
+
 def training_fonts() -> tuple[str, ...]:
     """:data:`TRAIN_FONTS` plus those of :data:`EXTRA_FONTS` that are installed."""
     from sudoku_cube.vision.recognise.templates import find_font

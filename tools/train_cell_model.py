@@ -97,7 +97,7 @@ import numpy as np
 
 from sudoku_cube.render.second.looks import HELD_OUT
 from tools.cell_samples import CORNER_SHARE, OFF_CELLS, SIDE, SampleSet, joined, render_set
-from tools.render_training import MODERN_SERIF_FONTS, load_or_make
+from tools.render_training import FLAT_THREE_FONTS, MODERN_SERIF_FONTS, load_or_make
 
 SEED0 = 700000
 BLACK_SEED0 = 720000
@@ -110,16 +110,17 @@ EXAM_VAL_SEED0 = 770000
 CORNER_VAL_SEED0 = 775000
 FONT_SEED0 = 780000
 BLANK_SEED0 = 790000
+FLAT_SEED0 = 800000
 """First seeds of the sample sets."""
 SEED_RANGES = {
     "train": (SEED0, BLACK_SEED0), "serif": (BLACK_SEED0, JITTER_SEED0),
     "jitter": (JITTER_SEED0, EXAM_JITTER_SEED0), "exam-jitter": (EXAM_JITTER_SEED0, EXAM_SEED0),
     "exam": (EXAM_SEED0, SERIF_SEED0), "exam-serif": (SERIF_SEED0, VAL_SEED0),
-    "blank": (BLANK_SEED0, BLANK_SEED0 + 10000)}
+    "blank": (BLANK_SEED0, BLANK_SEED0 + 10000), "flat": (FLAT_SEED0, FLAT_SEED0 + 10000)}
 """Seeds each training set may take (first, end): a set grown past its end would draw the
 photos of the next set or of the validation sets."""
 CHUNKS = {"train": 600, "serif": 240, "jitter": 600, "exam-jitter": 400, "exam": 400,
-          "exam-serif": 300, "blank": 300}
+          "exam-serif": 300, "blank": 300, "flat": 300}
 """Photos per cached chunk of each training set (:func:`chunked`): the shipped model's
 counts, so its sets are each one chunk."""
 VAL_PHOTOS = 50
@@ -570,6 +571,9 @@ def main(argv: list[str] | None = None) -> int:
                    help="exam renderer shots of the black cube in the serif fonts")
     p.add_argument("--blank-photos", type=int, default=0,
                    help="first-renderer photos with some stickers left without print")
+    p.add_argument("--flat-photos", type=int, default=0,
+                   help="first-renderer photos of every look in the faces whose 3 has a flat "
+                   "top (tools.render_training.FLAT_THREE_FONTS, where installed)")
     p.add_argument("--jitter-photos", type=int, default=0,
                    help="first-renderer photos, cells also cut from moved windows")
     p.add_argument("--jitter-shots", type=int, default=0,
@@ -634,6 +638,12 @@ def main(argv: list[str] | None = None) -> int:
         sets.append(chunked(cached, "blank", a.blank_photos,
                             lambda s, n, f: render_set("first", n, s, f, jobs=a.jobs,
                                                        blanks=True), fonts))
+    from sudoku_cube.vision.recognise.templates import find_font
+
+    flat = tuple(f for f in FLAT_THREE_FONTS if find_font(f))
+    if a.flat_photos and flat:
+        sets.append(chunked(cached, "flat", a.flat_photos,
+                            lambda s, n, f: render_set("first", n, s, f, jobs=a.jobs), flat))
     if a.jitter_photos:
         sets.append(chunked(cached, "jitter", a.jitter_photos,
                             lambda s, n, f: render_set("first", n, s, f, jobs=a.jobs,
@@ -672,7 +682,10 @@ def main(argv: list[str] | None = None) -> int:
         f" --device {a.device}" if a.device != "cpu" else "") + (
         " --base-fonts" if a.base_fonts else "") + (
         " --modern-serifs" if a.modern_serifs else "") + (
+        f" --flat-photos {a.flat_photos}" if a.flat_photos else "") + (
         f" --label-smoothing {a.label_smoothing}" if a.label_smoothing != 0.02 else "")
+    flat_words = (f", {a.flat_photos} of every look in faces whose 3 has a flat top (seeds "
+                  f"{FLAT_SEED0}+)" if a.flat_photos else "")
     meta.update({
         "command": (f"python -m tools.train_cell_model --photos {a.photos} --black-photos "
                     f"{a.black_photos} --exam-photos {a.exam_photos} --serif-shots "
@@ -689,8 +702,8 @@ def main(argv: list[str] | None = None) -> int:
                  f"look (seeds {EXAM_SEED0}+) but those in {', '.join(EXAM_HELD_OUT)}, and "
                  f"{a.serif_shots} of the black cube in the serif fonts (seeds "
                  f"{SERIF_SEED0}+); render/ {a.blank_photos} photos with blank stickers "
-                 f"(seeds {BLANK_SEED0}+); moved windows ({JITTER} per cell, each drawn "
-                 f"{a.moved_weight} times as often as an unmoved cell, "
+                 f"(seeds {BLANK_SEED0}+){flat_words}; moved windows ({JITTER} per cell, each "
+                 f"drawn {a.moved_weight} times as often as an unmoved cell, "
                  f"{int(JITTER_CORNERS * 100)}% corner photos): render/ {a.jitter_photos} "
                  f"photos (seeds {JITTER_SEED0}+), render/second {a.jitter_shots} shots "
                  f"(seeds {EXAM_JITTER_SEED0}+) but those in the held-out fonts; "
