@@ -24,7 +24,6 @@ the tests need any of these fonts.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import shlex
 from concurrent.futures import ProcessPoolExecutor
@@ -142,12 +141,8 @@ def train(photos: dict[str, np.ndarray], val: dict[str, np.ndarray],
                             fonts=TRAINING_FONTS + EXTRA_FONTS
                             + (MODERN_SERIF_FONTS if modern else ()))
     if flat:  # their 3s alone: the flat top is what the other fonts lack
-        threes = training_glyphs(per_class=font_glyphs, seed=FONT_SEED + 1,
-                                 fonts=FLAT_THREE_FONTS, of_digits=(3,))
-        clean = dataclasses.replace(
-            clean, images=np.concatenate([clean.images, threes.images]),
-            digits=np.concatenate([clean.digits, threes.digits]),
-            rots=np.concatenate([clean.rots, threes.rots]))
+        clean = clean.merged(training_glyphs(per_class=font_glyphs, seed=FONT_SEED + 1,
+                                             fonts=FLAT_THREE_FONTS, of_digits=(3,)))
     geometry = HogShape(CELL, BINS, COARSE, FLOOR, CLIP)
     x = hog_features(np.concatenate([imgs, clean.images]), geometry)
     y = np.array([class_index(int(d), int(r)) for d, r in
