@@ -6,14 +6,13 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from sudoku_cube.assistant.bench.vision_second import cube, placed
-from sudoku_cube.render.second.scenes import everyday
-from sudoku_cube.render.second import corner_shot
+from sudoku_cube.assistant.bench.vision_second import placed
 from sudoku_cube.vision.locate.corners.joint import joint_fit
 from sudoku_cube.vision.locate.corners.lattice import CORNERS, Lattice
 from sudoku_cube.vision.locate.corners.quads import Quad
 from sudoku_cube.vision.reading.corners import read_corner_photo
 from tests.corner_camera import FACES_3D, project
+from tests.exam_shots import exam_corner_shot
 
 
 def _face(k: int, rng: np.random.Generator, noise: float) -> tuple[Lattice, np.ndarray]:
@@ -65,9 +64,7 @@ def test_steep_top_face_of_a_corner_photo_is_placed():
     """A corner photo (exam renderer, white digits on dark colours, on printed paper) whose
     top face, seen steeply, was fitted alone with its far corner 0.39 of a sticker off
     (misplaced); fitted with the other two it is placed."""
-    seed = 70018
-    state, homes, look = cube(seed, 18, "coloured-white-ink")
-    shot = corner_shot(state, "A", seed * 10, look, homes)
+    shot = exam_corner_shot(70018, 18, "coloured-white-ink")
     faces = read_corner_photo(shot.image, "A", ocr=False, source="white-ink/A")
     assert all(placed(faces[f], truth) for f, truth in shot.truth["faces"].items())
 
@@ -114,9 +111,7 @@ def test_a_side_face_on_few_stickers_is_boxed_where_its_cells_show_more_digits()
     from the top face placed the right face's far row half a sticker off, and its four far
     stickers were misread. Fitted with the other two faces as one box, where the cell model
     sees more digits on its cells, the right face lies on its stickers and reads right."""
-    seed, k = 1449007, 7
-    state, homes, look = cube(seed, k, "white-body")
-    shot = corner_shot(state, "A", seed * 10, look, homes, scene=everyday(k, 0))
+    shot = exam_corner_shot(1449007, 7, "white-body", everyday_scene=True)
     faces = read_corner_photo(shot.image, "A", ocr=False, source="white-body/A")
     truth = shot.truth["faces"]["R"]
     assert placed(faces["R"], truth)

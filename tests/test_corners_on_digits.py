@@ -11,16 +11,15 @@ import numpy as np
 
 from sudoku_cube.assistant.bench.renders import CORNER_RECIPE, unseen_cube
 from sudoku_cube.assistant.bench.vision_grounds import ground_of
-from sudoku_cube.assistant.bench.vision_second import cube, placed
+from sudoku_cube.assistant.bench.vision_second import placed
 from sudoku_cube.render import render_corner_photo
-from sudoku_cube.render.second import corner_shot
-from sudoku_cube.render.second.scenes import everyday
 from sudoku_cube.vision.locate.corners.digit_fit import geometry_of, on_digits
 from sudoku_cube.vision.locate.corners.lattice import CORNERS, Lattice
 from sudoku_cube.vision.locate.corners.quads import Quad
 from sudoku_cube.vision.locate.face_geometry import CENTRES, project
 from sudoku_cube.vision.reading.corners import read_corner_photo
 from tests.corner_camera import FACES_3D, project as seen_from
+from tests.exam_shots import exam_corner_shot
 
 IMAGE = np.zeros((600, 800, 3), np.uint8)
 """The picture the stand-in cell model is handed (it reads positions, not pixels)."""
@@ -86,9 +85,7 @@ def test_a_top_face_placed_by_dark_digits_lies_on_its_stickers():
     whose faces only the dark digits' pass places: its top face was fitted with its far
     corner a third of a sticker out, and its first sticker misread. Moved onto its digits,
     it is placed and reads right."""
-    seed, k = 1749011, 11
-    state, homes, look = cube(seed, k, "white-body")
-    shot = corner_shot(state, "A", seed * 10, look, homes, scene=everyday(k, 0))
+    shot = exam_corner_shot(1749011, 11, "white-body", everyday_scene=True)
     faces = read_corner_photo(shot.image, "A", ocr=False, source="white-body/A")
     truth = shot.truth["faces"]["U"]
     assert placed(faces["U"], truth)

@@ -7,15 +7,14 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from sudoku_cube.assistant.bench.vision_second import LOCATED_TOLERANCE, cube
-from sudoku_cube.render.second import corner_shot
-from sudoku_cube.render.second.scenes import everyday
+from sudoku_cube.assistant.bench.vision_second import LOCATED_TOLERANCE
 from sudoku_cube.vision.locate.corners import faces as corner_faces
 from sudoku_cube.vision.locate.corners.faces import CornerFace, CornerView, locate_faces
 from sudoku_cube.vision.locate.corners.zoom import ZOOM, zoomed_in, zoomed_out
 from sudoku_cube.vision.locate.face_geometry import project
 from sudoku_cube.vision.reading.corners import digits_seen_by
 from sudoku_cube.vision.reading.reader import Reader
+from tests.exam_shots import exam_corner_shot
 
 
 def _bright_spot(picture: np.ndarray) -> np.ndarray:
@@ -96,9 +95,7 @@ def test_a_small_cube_far_away_is_placed_from_closer() -> None:
     stickers blur into one another, every look at the photo as taken and at its zoomed-out
     copy refuses it, and the zoomed-in copy places all three faces (its top face rebuilt
     from the other two, its digits seen), each on its outline in the photo."""
-    seed, k = 1765006, 6
-    state, homes, made = cube(seed, k, "white", held_out=True)
-    shot = corner_shot(state, "B", seed * 10 + 1, made, homes)
+    shot = exam_corner_shot(1765006, 6, "white", "B", held_out=True)
     got = locate_faces(shot.image, "B", "B.jpg",
                        seen=digits_seen_by(Reader(ocr="never").cell_model))
     _on_their_outlines(got, shot.truth["faces"])
@@ -109,9 +106,7 @@ def test_a_cube_that_fills_the_frame_is_placed_from_further_away(monkeypatch) ->
     of cube 1478019, its faces nearly the whole frame, its digit strokes as wide as the
     digits' top-hat window): every look at the photo as taken refuses it, the zoomed-out
     copy places all three faces, each on its outline in the photo."""
-    seed, k = 1478019, 19
-    state, homes, made = cube(seed, k, "black")
-    shot = corner_shot(state, "B", seed * 10 + 1, made, homes, scene=everyday(k, 1))
+    shot = exam_corner_shot(1478019, 19, "black", "B", everyday_scene=True)
     zooms = []
     monkeypatch.setattr(corner_faces, "zoomed_out",
                         lambda image: zooms.append(image) or zoomed_out(image))

@@ -54,14 +54,19 @@ def test_a_standard_cube_already_in_its_held_out_font_is_drawn_alike():
     assert cube(73004, 4, "black")[2].font == HELD_OUT_SERIF
 
 
-def test_the_option_names_its_sets_and_reads_held_out_cubes(monkeypatch, capsys):
-    asked = []
-
+def _recording(asked: list[tuple]):
+    """A stand-in for the bench's readers that notes (look, held_out, pair) and reads
+    nothing."""
     def fake(look, count, seed, ocr, save, progress, task, scenes=None, held_out=False,
              pair=HELD_OUT):
         asked.append((look, held_out, pair))
         return Tally()
+    return fake
 
+
+def test_the_option_names_its_sets_and_reads_held_out_cubes(monkeypatch, capsys):
+    asked: list[tuple] = []
+    fake = _recording(asked)
     monkeypatch.setattr(vision_second, "six_photos", fake)
     monkeypatch.setattr(vision_second, "corner_pairs", fake)
     assert main(["bench", "vision", "--renderer", "second", "--held-out-fonts", "--no-ocr",
@@ -86,13 +91,8 @@ def test_chosen_fonts_print_the_same_cubes_in_that_type(look):
 
 
 def test_the_fonts_option_names_its_sets_and_reads_cubes_in_them(monkeypatch, capsys):
-    asked = []
-
-    def fake(look, count, seed, ocr, save, progress, task, scenes=None, held_out=False,
-             pair=HELD_OUT):
-        asked.append((look, held_out, pair))
-        return Tally()
-
+    asked: list[tuple] = []
+    fake = _recording(asked)
     monkeypatch.setattr(vision_second, "corner_pairs", fake)
     assert main(["bench", "vision", "--renderer", "second", "--fonts", "A.ttf", "B.otf",
                  "--no-ocr", "--looks", "white", "--photos", "corners", "--cubes", "1",
