@@ -9,9 +9,7 @@ import cv2
 import numpy as np
 import pytest
 
-from sudoku_cube.assistant.bench.vision_second import cube, placed
-from sudoku_cube.render.second import corner_shot
-from sudoku_cube.render.second.scenes import everyday
+from sudoku_cube.assistant.bench.vision_second import placed
 from sudoku_cube.vision.locate.corners.check import pitch_of
 from sudoku_cube.vision.locate.corners.joint import checked_fit, joint_fit
 from sudoku_cube.vision.locate.corners.lattice import Lattice
@@ -20,6 +18,7 @@ from sudoku_cube.vision.reading.reader import Reader
 
 from test_corners_one_box import _face
 from tests.corner_camera import FACES_3D, project
+from tests.exam_shots import exam_corner_shot
 
 
 def _steep_face_with_a_merged_shape(cell: tuple[int, int], beside: tuple[int, int]
@@ -81,7 +80,6 @@ def test_faces_whose_points_agree_keep_them_all():
 
 def test_the_exam_photo_is_located():
     look, seed, k = "coloured", 71008, 8
-    state, homes, lk = cube(seed, k, look)
-    shot = corner_shot(state, "B", seed * 10 + 1, lk, homes, scene=everyday(k, 1))
+    shot = exam_corner_shot(seed, k, look, "B", everyday_scene=True)
     readings = Reader(ocr="never").read_corner_photo(shot.image, "B")
     assert all(placed(readings[f], truth) for f, truth in shot.truth["faces"].items())

@@ -6,13 +6,13 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from sudoku_cube.assistant.bench.vision_second import cube, placed
-from sudoku_cube.render.second import corner_shot
+from sudoku_cube.assistant.bench.vision_second import placed
 from sudoku_cube.vision.locate.corners.lattice import CORNERS, Lattice
 from sudoku_cube.vision.locate.corners.quads import Quad
 from sudoku_cube.vision.reading.corners import read_corner_photo
 from sudoku_cube.vision.locate.corners.whole import INCONSISTENT, inconsistency, one_box
 from tests.corner_camera import FACES_3D, project
+from tests.exam_shots import exam_corner_shot
 
 
 def _face(k: int, rng: np.random.Generator, noise: float,
@@ -65,7 +65,6 @@ def test_white_body_photo_whose_faces_missed_their_predictions_is_placed():
     the truth but missed the outline the other two predict by 0.4 of a sticker; their
     stickers fit one box, and all three are placed."""
     seed = 75018
-    state, homes, look = cube(seed, seed - 75000, "white-body")
-    shot = corner_shot(state, "B", seed * 10 + 1, look, homes)
+    shot = exam_corner_shot(seed, seed - 75000, "white-body", "B")
     faces = read_corner_photo(shot.image, "B", ocr=False, source="white-body/B")
     assert all(placed(faces[f], truth) for f, truth in shot.truth["faces"].items())

@@ -7,20 +7,19 @@ import cv2
 import numpy as np
 import pytest
 
-from sudoku_cube.assistant.bench.vision_second import cube, placed
-from sudoku_cube.render.second import corner_shot
+from sudoku_cube.assistant.bench.vision_second import placed
 from sudoku_cube.vision.locate.corners.faces import locate_faces
 from sudoku_cube.vision.locate.corners.score import shows_its_digits
 from sudoku_cube.vision.locate.corners.quads import find_quads
 from sudoku_cube.vision.locate.corners.lattice import Lattice
 from sudoku_cube.vision.reading.corners import read_corner_photo
 from tests.conftest import assert_corner_faces_on_truth
+from tests.exam_shots import exam_corner_shot
 
 
 def test_white_body_corner_photo_is_found_and_placed():
     seed = 74008
-    state, homes, look = cube(seed, seed - 74000, "white-body")
-    shot = corner_shot(state, "A", seed * 10, look, homes)
+    shot = exam_corner_shot(seed, seed - 74000, "white-body", "A")
     faces = read_corner_photo(shot.image, "A", ocr=False, source="white-body/A")
     assert set(faces) == set(shot.truth["faces"])
     assert all(placed(faces[f], truth) for f, truth in shot.truth["faces"].items())
@@ -31,8 +30,7 @@ def test_white_body_faces_fitted_from_a_few_digits_are_not_placed_a_row_off():
     fitted together from 6, 8 and 7 digits and all sat a sticker off (the top face out on the
     table); now that group is passed over and the faces showing every digit are placed."""
     seed = 60003
-    state, homes, look = cube(seed, seed - 60000, "white-body")
-    shot = corner_shot(state, "B", seed * 10 + 1, look, homes)
+    shot = exam_corner_shot(seed, seed - 60000, "white-body", "B")
     faces = read_corner_photo(shot.image, "B", ocr=False, source="white-body/B")
     assert all(placed(faces[f], truth) for f, truth in shot.truth["faces"].items())
 
@@ -55,8 +53,7 @@ def test_white_body_coloured_stickers_found_by_their_hue_though_well_rounded():
     outlines them along their sides, and the three faces are placed (this photo was refused
     as showing only one face)."""
     seed = 71007
-    state, homes, look = cube(seed, seed - 71000, "white-body")
-    shot = corner_shot(state, "B", seed * 10 + 1, look, homes)
+    shot = exam_corner_shot(seed, seed - 71000, "white-body", "B")
     faces = read_corner_photo(shot.image, "B", ocr=False, source="white-body/B")
     assert all(placed(faces[f], truth) for f, truth in shot.truth["faces"].items())
 
@@ -68,8 +65,7 @@ def test_white_body_coloured_stickers_found_on_chroma(seed, photo):
     thin blurred plastic, so fewer than three faces were found (both photos were refused);
     on chroma they stand apart as stickers on a black body do, and the three faces are
     placed."""
-    state, homes, look = cube(seed, seed % 1000, "white-body")
-    shot = corner_shot(state, photo, seed * 10 + "AB".index(photo), look, homes)
+    shot = exam_corner_shot(seed, seed % 1000, "white-body", photo)
     faces = locate_faces(shot.image, photo, f"white-body/{photo}")
     assert_corner_faces_on_truth(faces, shot.truth)
 
