@@ -5,9 +5,10 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 # what the program needs (OCR, fonts, OpenCV's libraries), and what only the tests need besides
 # (a browser and pdftotext to print the exported plan, espeak-ng for `guide --speak`, a virtual
-# display and ImageMagick's screenshots for the live windows)
+# display and ImageMagick's screenshots for the live windows, PT Sans for reading a flat-topped 3
+# that no recogniser learnt from)
 APT_PACKAGES := tesseract-ocr libffi-dev libgl1 libglib2.0-0 fonts-dejavu-core fonts-liberation2 fonts-freefont-ttf fonts-texgyre fonts-urw-base35
-APT_TEST_PACKAGES := chromium poppler-utils espeak-ng xvfb imagemagick
+APT_TEST_PACKAGES := chromium poppler-utils espeak-ng xvfb imagemagick fonts-paratype
 
 .PHONY: demo test system venv clean bench
 

@@ -17,9 +17,13 @@ fonts-crosextra-carlito fonts-crosextra-caladea fonts-linuxlibertine fonts-ebgar
 shipped model was built with them. ``--modern-serifs`` adds the font renders of
 :data:`tools.render_training.MODERN_SERIF_FONTS` (``apt-get install fonts-oldstandard fonts-cmu
 fonts-gfs-didot fonts-adf-baskervald fonts-paratype fonts-arapey``): serif 3s whose ball
-terminals nearly close them, as a black cube's print does; the shipped model was built with them
-too (``python -m tools.build_classifier --photos 800 --modern-serifs``). Neither the reader nor
-the tests need any of these fonts.
+terminals nearly close them, as a black cube's print does. ``--flat-threes`` adds the 3s alone
+of :data:`tools.render_training.FLAT_THREE_FONTS` (``apt-get install fonts-b612 fonts-jura
+fonts-league-mono fonts-firacode fonts-jetbrains-mono``): a 3 with a flat top, a bar and then a
+diagonal down to its bowl, which the other faces never draw and the classifier read as a 5. The
+shipped model was built with both (its json records the command). The reader needs none of
+these fonts; the tests read PT Sans (fonts-paratype, which ``make test`` installs), a
+flat-topped face none of them trains on.
 """
 from __future__ import annotations
 
