@@ -41,6 +41,10 @@ the one that misreads fewest stickers on a development set of located photos of 
 renderers, every look (seeds 880000+, disjoint from the benchmarks' and the models'
 training). Above it the network alone outvotes the glyph voters where glare streaks a
 cell."""
+MORE_LIKELY_THAN_NOT = 0.5
+"""The cell model's own probability above which its reading, where the glyph voters are sure
+of another, leaves the cell in doubt (:func:`_torn`): it then holds that reading likelier
+than every other together."""
 OCR_WEIGHT = 2.5
 COUNTER_GAIN = 4.0
 """Counter evidence (:func:`vision.recognise.counters.counter_logits`) -> log-odds scale; fitted
@@ -227,8 +231,8 @@ def hypotheses(ev: CellEvidence, underlined_69: bool = True,
     likelier than its average sticker (:func:`_raised`): a reading the glyph voters rank low
     but the other voter sees stays a candidate for joint decoding (the broken ink cut of a
     blurred 8 reads as a 3 at 0.93 and lists no 8, which the cell model reads at 0.75).
-    Where the glyph voters and the vote are each sure of another reading, the cell is their
-    even mixture, left in doubt (:func:`_torn`)."""
+    Where the glyph voters are sure of one reading and the vote holds another more likely
+    than not, the cell is their even mixture, left in doubt (:func:`_torn`)."""
     return readings(ev, underlined_69, vote)[1]
 
 
@@ -253,18 +257,20 @@ def readings(ev: CellEvidence, underlined_69: bool = True, vote: np.ndarray | No
 
 
 def _torn(ranked: list[tuple[Sticker, float]], vote: np.ndarray) -> tuple[Hypothesis, ...]:
-    """Where the glyph voters and the cell model are each sure of a different reading, one
-    of them is wrong, not both half right: the product of their votes would make the surer
-    one surer still. The reading is then their even mixture, a doubt that joint decoding
-    settles. Each voter counts with its own distribution: the cell model's is its
-    probabilities as it gives them (their temperature fitted on validation cells), not as
-    :data:`CELL_WEIGHT` tempers them for the product, which would leave a cell model sure of
-    a 3 at 0.93 unsure and let the product read the glyph voters' 8. Empty where they agree
-    or either is unsure."""
+    """Where the glyph voters are sure of one reading and the cell model holds another
+    likelier than all the rest together (:data:`MORE_LIKELY_THAN_NOT`), one of them is
+    wrong, not both half right: the product of their votes would make the glyph voters'
+    reading surer still, as their ink cut gives a reading they all share (a heavy serif 3
+    whose ball ends close on its middle is an 8 to each of them at 0.8-0.99, where the cell
+    model, reading the cell itself, sees the 3 at 0.6-0.8). The reading is then their even
+    mixture, a doubt that joint decoding settles. Each voter counts with its own
+    distribution: the cell model's is its probabilities as it gives them (their temperature
+    fitted on validation cells), not as :data:`CELL_WEIGHT` tempers them for the product.
+    Empty where they agree, or where the cell model names no reading more likely than not."""
     index = _classes()
     own = _own(vote)[[index[s] for s, _ in ranked]]  # all 36
     top = int(np.argmax(own))
-    if own[top] < UNSURE or top == 0:
+    if own[top] <= MORE_LIKELY_THAN_NOT or top == 0:
         return ()
     mixed = 0.5 * np.array([v for _, v in ranked]) + 0.5 * own
     best = np.argsort(-mixed, kind="stable")[:MAX_ALTERNATIVES]
