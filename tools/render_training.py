@@ -87,11 +87,17 @@ readers took it for a 5, whose top is a bar too (``bench vision --fonts``, PT Sa
 is a PT face, nor a font the exam renderer prints in."""
 
 
-def training_fonts() -> tuple[str, ...]:
-    """:data:`TRAIN_FONTS` plus those of :data:`EXTRA_FONTS` that are installed."""
+def installed(names: Iterable[str]) -> tuple[str, ...]:
+    """Those of the font files ``names`` that are installed, in order (training-only faces
+    come from optional packages)."""
     from sudoku_cube.vision.recognise.templates import find_font
 
-    return TRAIN_FONTS + tuple(f for f in EXTRA_FONTS if find_font(f))
+    return tuple(n for n in names if find_font(n))
+
+
+def training_fonts() -> tuple[str, ...]:
+    """:data:`TRAIN_FONTS` plus those of :data:`EXTRA_FONTS` that are installed."""
+    return TRAIN_FONTS + installed(EXTRA_FONTS)
 
 
 TRAIN_LOOKS = (("white", 0.35), ("coloured", 0.25), ("coloured-white-ink", 0.2), ("black", 0.2))

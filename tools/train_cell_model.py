@@ -97,7 +97,7 @@ import numpy as np
 
 from sudoku_cube.render.second.looks import HELD_OUT
 from tools.cell_samples import CORNER_SHARE, OFF_CELLS, SIDE, SampleSet, joined, render_set
-from tools.render_training import FLAT_THREE_FONTS, MODERN_SERIF_FONTS, load_or_make
+from tools.render_training import FLAT_THREE_FONTS, MODERN_SERIF_FONTS, installed, load_or_make
 
 SEED0 = 700000
 BLACK_SEED0 = 720000
@@ -480,10 +480,8 @@ def build(train: dict[str, np.ndarray], val: dict[str, np.ndarray], seed: int, e
 def serif_fonts(base: bool = False, modern: bool = False) -> tuple[str, ...]:
     """:data:`SERIF_FONTS`, plus those of :data:`EXTRA_SERIF_FONTS` that are installed unless
     ``base``, plus those of :data:`MODERN_SERIF_FONTS` that are installed with ``modern``."""
-    from sudoku_cube.vision.recognise.templates import find_font
-
     extra = (() if base else EXTRA_SERIF_FONTS) + (MODERN_SERIF_FONTS if modern else ())
-    return SERIF_FONTS + tuple(f for f in extra if find_font(f))
+    return SERIF_FONTS + installed(extra)
 
 
 def chunk_name(name: str, seed: int, count: int, fonts: tuple[str, ...] = ()) -> str:
@@ -638,10 +636,8 @@ def main(argv: list[str] | None = None) -> int:
         sets.append(chunked(cached, "blank", a.blank_photos,
                             lambda s, n, f: render_set("first", n, s, f, jobs=a.jobs,
                                                        blanks=True), fonts))
-    from sudoku_cube.vision.recognise.templates import find_font
-
-    flat = tuple(f for f in FLAT_THREE_FONTS if find_font(f))
-    if a.flat_photos and flat:
+    flat = installed(FLAT_THREE_FONTS) if a.flat_photos else ()
+    if flat:
         sets.append(chunked(cached, "flat", a.flat_photos,
                             lambda s, n, f: render_set("first", n, s, f, jobs=a.jobs), flat))
     if a.jitter_photos:
