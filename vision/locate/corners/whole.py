@@ -231,8 +231,10 @@ def cross_checked(image: np.ndarray, lattices: list[Lattice], anchors: list[Latt
     """Three located face lattices checked against the whole-cube model when they disagree
     with each other (:data:`INCONSISTENT`) or one rests on few stickers (:data:`FEW_CELLS`):
     - where their stickers still fit one box (:func:`one_box`), the model's faces when they
-      frame clearly more stickers (:data:`BETTER_BY`), else the located ones where a model is
-      believable or they agree, else [];
+      frame clearly more stickers (:data:`BETTER_BY`), else the located ones: a box fitted
+      through every sticker of the three is one cube, though a steep face, rebuilt from the
+      other two on none of its own, can stray from :func:`inconsistency`'s outline, and a
+      model that frames too few stickers on a face to be believed is no better;
     - where they fit no one box either (no one cube shows those three faces, so one at
       least is placed wrong), the believable model, which is one cube, however many
       stickers it frames (a face a row off can frame a sticker or two of the ground beside
@@ -251,7 +253,7 @@ def cross_checked(image: np.ndarray, lattices: list[Lattice], anchors: list[Latt
     located = sum(framing.count(lat.H) for lat in lattices)
     if trusted and sum(fit.framed) >= located + BETTER_BY:  # type: ignore[union-attr]
         return list(fit.lattices)  # type: ignore[union-attr]
-    return lattices if off <= INCONSISTENT or trusted else []
+    return lattices
 
 
 def one_box(lattices: list[Lattice]) -> bool:
