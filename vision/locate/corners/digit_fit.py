@@ -20,6 +20,7 @@ import numpy as np
 from ..digit_count import MORE_DIGITS, DigitsSeen
 from ..face_geometry import MIDWAY, FaceGeometry
 from .glyph_cells import gather
+from .glyphs import glyph_marks
 from .groups import CANDIDATES
 from .joint import joint_fit
 from .lattice import ENOUGH_CELLS, PLACED_OFF, TO_NET, Lattice, Quad, snap
@@ -82,7 +83,10 @@ def cube_of_digits(image: np.ndarray, anchors: list[Lattice], quads: list[Quad],
     face in shade, frame none, and that model places the side faces anywhere, while their
     digits still show where the cube is. A face found alike by several sticker passes is
     modelled from once, and each found face's digits are counted once, whatever the focal
-    length."""
+    length. Where the best model shows too few digits on a face, the three are moved onto the
+    photo's glyphs (:func:`on_digits`, :func:`vision.locate.corners.glyphs.glyph_marks`) and
+    counted again: one face fixes the model's focal length loosely, and a small cube's side
+    face, extrapolated from its top, can lie a third of a sticker off its digits."""
     found: dict[bytes, Lattice] = {}
     for anchor in anchors:
         found.setdefault(anchor.H.tobytes(), anchor)
@@ -96,7 +100,13 @@ def cube_of_digits(image: np.ndarray, anchors: list[Lattice], quads: list[Quad],
     sides = seen(image, [geometry_of(lat) for _, pair in models for lat in pair]).reshape(-1, 2)
     best = int(np.argmax(sides.sum(axis=1)))
     i, pair = models[best]
-    return [faces[i], *pair] if min(own[i], sides[best].min()) >= ENOUGH_CELLS else []
+    three = [faces[i], *pair]
+    if min(own[i], sides[best].min()) >= ENOUGH_CELLS:
+        return three
+    moved = on_digits(image, three, glyph_marks(image), seen)
+    if moved is three or seen(image, [geometry_of(lat) for lat in moved]).min() < ENOUGH_CELLS:
+        return []
+    return moved
 
 
 ROUNDS = 3

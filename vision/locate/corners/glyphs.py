@@ -39,6 +39,19 @@ def pseudo_quad(g: Glyph, a: np.ndarray, b: np.ndarray) -> Quad:
     return Quad(c, corners, (a, b), float(abs(a[0] * b[1] - a[1] * b[0])))
 
 
+def glyph_marks(image: np.ndarray) -> list[Quad]:
+    """The photo's glyphs of both polarities (:func:`vision.locate.corners.marks.marks`), each
+    as a quad standing in for its sticker (:func:`pseudo_quad`, edges of the glyphs' median
+    size): the marks that a face placed without them can be moved onto
+    (:func:`vision.locate.corners.digit_fit.on_digits`)."""
+    points = marks(image)[0]
+    if not points:
+        return []
+    side = float(np.median([g.size for g in points]))
+    a, b = np.array([side, 0.0]), np.array([0.0, side])
+    return [pseudo_quad(g, a, b) for g in points]
+
+
 def glyph_lattices(image: np.ndarray, light: bool | None = None) -> Found:
     """Face lattices of a corner photo from its glyphs (of one polarity, ``light``, or each in
     turn), best first (most glyphs, then least misfit), no glyph in two faces; their cells are
