@@ -39,17 +39,21 @@ def pseudo_quad(g: Glyph, a: np.ndarray, b: np.ndarray) -> Quad:
     return Quad(c, corners, (a, b), float(abs(a[0] * b[1] - a[1] * b[0])))
 
 
-def glyph_marks(image: np.ndarray) -> list[Quad]:
-    """The photo's glyphs of both polarities (:func:`vision.locate.corners.marks.marks`), each
-    as a quad standing in for its sticker (:func:`pseudo_quad`, edges of the glyphs' median
-    size): the marks that a face placed without them can be moved onto
-    (:func:`vision.locate.corners.digit_fit.on_digits`)."""
-    points = marks(image)[0]
-    if not points:
+def as_quads(glyphs: list[Glyph]) -> list[Quad]:
+    """Each of ``glyphs`` as a quad standing in for its sticker (:func:`pseudo_quad`, edges
+    along the picture's axes, of the glyphs' median size)."""
+    if not glyphs:
         return []
-    side = float(np.median([g.size for g in points]))
+    side = float(np.median([g.size for g in glyphs]))
     a, b = np.array([side, 0.0]), np.array([0.0, side])
-    return [pseudo_quad(g, a, b) for g in points]
+    return [pseudo_quad(g, a, b) for g in glyphs]
+
+
+def glyph_marks(image: np.ndarray) -> list[Quad]:
+    """The photo's glyphs of both polarities (:func:`vision.locate.corners.marks.marks`) as
+    quads (:func:`as_quads`): the marks that a face placed without them can be moved onto
+    (:func:`vision.locate.corners.digit_fit.on_digits`)."""
+    return as_quads(marks(image)[0])
 
 
 def glyph_lattices(image: np.ndarray, light: bool | None = None) -> Found:
@@ -121,9 +125,7 @@ class _Settling:
             return
         self.pts = np.array([g.centre for g in glyphs])
         sizes = np.array([g.size for g in glyphs])
-        med = float(np.median(sizes))
-        self.quads = [pseudo_quad(g, np.array([med, 0.0]), np.array([0.0, med]))
-                      for g in glyphs]
+        self.quads = as_quads(glyphs)
         _, self.wins = windows(self.pts, sizes)
         self.member = _members(self.wins, len(self.pts))
         self.held = np.zeros((len(self.wins), len(self.pts)))  # the kept lattices' glyphs
