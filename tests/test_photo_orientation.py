@@ -34,6 +34,16 @@ def test_every_orientation_tag_is_applied(orientation, tmp_path):
     assert np.abs(img.astype(int) - shown.astype(int)).mean() < 4.0
 
 
+def test_a_png_s_orientation_tag_is_applied(tmp_path):
+    shown = cv2.resize(cv2.imread(str(EASY / "F.jpg")), (640, 480), interpolation=cv2.INTER_AREA)
+    exif = Image.Exif()
+    exif[0x0112] = 6  # Orientation: the stored picture is shown turned a quarter clockwise
+    stored = cv2.rotate(shown, cv2.ROTATE_90_COUNTERCLOCKWISE)
+    Image.fromarray(cv2.cvtColor(stored, cv2.COLOR_BGR2RGB)).save(tmp_path / "F.png",
+                                                                  exif=exif.tobytes())
+    assert np.array_equal(load_image(tmp_path / "F.png"), shown)
+
+
 def _faces(capsys, argv: list[str]) -> dict:
     code = main(argv)
     out = capsys.readouterr()

@@ -2,6 +2,8 @@
 and the image loader's error messages."""
 from __future__ import annotations
 
+import struct
+import zlib
 from dataclasses import replace
 
 import cv2
@@ -101,6 +103,33 @@ def test_load_image_errors(tmp_path):
     (tmp_path / "empty.png").write_bytes(b"")
     with pytest.raises(ImageError, match="empty"):
         load_image(tmp_path / "empty.png")
+    (tmp_path / "head.jpg").write_bytes(data[:200])  # cut within its header
+    with pytest.raises(ImageError, match="head.jpg: the JPEG file is truncated"):
+        load_image(tmp_path / "head.jpg")
+
+
+def test_a_png_claiming_a_huge_size_is_refused_before_any_pixel_is_decoded(tmp_path,
+                                                                          monkeypatch):
+    """Pillow decodes a PNG's pixels to look for an EXIF chunk after them: a 1 KB file whose
+    header claims 60000 x 60000 pixels took 3.7 GB before it was refused."""
+    from PIL import ImageFile
+
+    decoded = []
+    load = ImageFile.ImageFile.load
+    monkeypatch.setattr(ImageFile.ImageFile, "load",
+                        lambda self: decoded.append(self.size) or load(self))
+    rows = zlib.compress(b"\0" * (60000 * 3 + 1) * 4)
+    head = struct.pack(">IIBBBBB", 60000, 60000, 8, 2, 0, 0, 0)  # 8-bit RGB
+    (tmp_path / "U.png").write_bytes(b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", head)
+                                     + _chunk(b"IDAT", rows) + _chunk(b"IEND", b""))
+    with pytest.raises(ImageError, match="60000x60000 pixels, too large"):
+        load_image(tmp_path / "U.png")
+    assert decoded == []
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    """A PNG chunk: length, type, data and CRC."""
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
 def test_load_image_converts_and_downscales(tmp_path):

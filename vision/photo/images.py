@@ -14,6 +14,8 @@ from __future__ import annotations
 import math
 import os
 import struct
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -145,27 +147,46 @@ def _png_decoded_bytes(data: bytes, width: int, height: int) -> int:
     return width * height * channels * math.ceil(depth / BYTE_BITS)  # whole bytes a sample
 
 
-def _header(path: Path) -> tuple[str, tuple[int, int], bool, int]:
-    """Format, (width, height) as stored, whether it is a progressive JPEG, and the EXIF
-    Orientation (1-8; 1 when absent), from the file header, without decoding the pixels.
-    Pillow may only parse the file as JPEG or PNG (its other plugins never see it)."""
+def _header(path: Path) -> tuple[str, tuple[int, int], bool]:
+    """Format, (width, height) as stored and whether it is a progressive JPEG, from the file
+    header, without decoding the pixels. Pillow may only parse the file as JPEG or PNG (its
+    other plugins never see it)."""
     kind = _check_format(path)
     Image.MAX_IMAGE_PIXELS = None  # we check the size ourselves, with a clearer message
+    with _opened(path, kind) as im:
+        fmt = "JPEG" if im.format == "MPO" else str(im.format)
+        return fmt, im.size, bool(im.info.get("progressive"))
+
+
+def _orientation(path: Path, fmt: str) -> int:
+    """The EXIF Orientation (1-8; 1 when absent or damaged) of a photo whose size was checked:
+    Pillow decodes a PNG's pixels to look for an EXIF chunk after them, so a PNG whose header
+    claims a huge size is refused before this is asked."""
+    with _opened(path, fmt) as im:
+        try:
+            orientation = int(im.getexif().get(ExifTags.Base.Orientation, 1))
+        except Exception:  # noqa: BLE001 - a damaged EXIF block: show the photo as stored
+            return 1
+    return orientation if 1 <= orientation <= len(_EXIF_VIEWS) else 1
+
+
+@contextmanager
+def _opened(path: Path, kind: str) -> Iterator[Image.Image]:
+    """The file opened by Pillow as ``kind`` (JPEG, which Pillow may take for MPO, or PNG);
+    a file it cannot parse is refused by name, as truncated where its end is missing."""
     try:
         with Image.open(path, formats=("JPEG", "MPO", "PNG") if kind == "JPEG" else ("PNG",)) \
                 as im:
-            try:
-                orientation = int(im.getexif().get(ExifTags.Base.Orientation, 1))
-            except Exception:  # noqa: BLE001 - a damaged EXIF block: show the photo as stored
-                orientation = 1
-            fmt = "JPEG" if im.format == "MPO" else str(im.format)
-            return fmt, im.size, bool(im.info.get("progressive")), \
-                orientation if 1 <= orientation <= len(_EXIF_VIEWS) else 1
+            yield im
+    except ImageError:
+        raise
     except UnidentifiedImageError:
+        _refuse_truncated(path, kind)
         raise ImageError(f"{path}: is not a readable {kind} image; take or copy the photo "
                          "again") from None
     except Exception as e:  # noqa: BLE001 - Pillow parsing a damaged file raises OSError,
         # SyntaxError, struct.error, EOFError...: all mean "cannot be read"
+        _refuse_truncated(path, kind)
         raise ImageError(f"{path}: cannot be read as an image ({e})") from None
 
 
@@ -262,7 +283,7 @@ def file_scale(path: str | os.PathLike[str], image: np.ndarray) -> float:
     unless the photo was larger than :data:`MAX_SIDE` or smaller than :data:`MIN_WORK_SIDE`):
     coordinates found in the working copy times this are the photo file's own pixels (as
     shown, after its EXIF orientation)."""
-    _, (w, h), _, _ = _header(Path(path))
+    _, (w, h), _ = _header(Path(path))
     return max(w, h) / max(image.shape[:2])
 
 
@@ -276,10 +297,11 @@ def load_image(path: str | os.PathLike[str]) -> np.ndarray:
     """
     p = Path(path)
     _check_file(p)
-    fmt, (w, h), progressive, orientation = _header(p)
+    fmt, (w, h), progressive = _header(p)
     _check_pixels(p, fmt, w, h, progressive)
     data = p.read_bytes()
     _check_data(p, fmt, w, h, data)
+    orientation = _orientation(p, fmt)
     img = _decode(p, fmt, data, _reduction(w, h) if fmt == "JPEG" else 1)
     return np.ascontiguousarray(orient(working_size(to_bgr8(img)), orientation))
 
@@ -323,8 +345,21 @@ def _check_data(p: Path, fmt: str, w: int, h: int, data: bytes) -> None:
                          "too large to decode safely; save it as an 8-bit JPEG of about 2000 "
                          "pixels wide")
     if _is_truncated(fmt, data):
-        raise ImageError(f"{p}: the {fmt} file is truncated (its end is missing, perhaps an "
-                         "interrupted copy or download); copy or take the photo again")
+        raise _truncated(p, fmt)
+
+
+def _truncated(p: Path, fmt: str) -> ImageError:
+    """The refusal of a file whose end is missing."""
+    return ImageError(f"{p}: the {fmt} file is truncated (its end is missing, perhaps an "
+                      "interrupted copy or download); copy or take the photo again")
+
+
+def _refuse_truncated(p: Path, fmt: str) -> None:
+    """Raise :func:`_truncated` where the file ``p`` (of format ``fmt``, bounded in size by
+    :func:`_check_file`) lacks its end: a file cut short within its header cannot be parsed,
+    and that, not the parser's words, is what the person can act on."""
+    if _is_truncated(fmt, p.read_bytes()):
+        raise _truncated(p, fmt) from None
 
 
 def _decode(p: Path, fmt: str, data: bytes, factor: int) -> np.ndarray:
