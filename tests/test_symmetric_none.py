@@ -131,3 +131,32 @@ def test_a_reading_that_solves_only_with_a_1_turned_over_names_the_sticker_under
     err = " ".join(capsys.readouterr().err.split())
     assert "The fewest stickers that, read differently, make it solvable (1):" in err, err
     assert "read as 1v, a solution needs 1^ there" in err, err
+
+
+@pytest.mark.parametrize("given, ones, said", [
+    ("none", OneVerdict(6, 0), True),  # clear 1s, none footed: asked upright against them
+    ("", OneVerdict(6, 0), True),
+    ("none", OneVerdict(6, 6), False),  # the photos agree
+    ("none", OneVerdict(2, 0), False),  # too few 1s to tell
+    ("1,8", OneVerdict(6, 0), False),  # the 1 left symmetric
+])
+def test_solve_says_where_the_option_asks_footless_ones_to_end_upright(given, ones, said):
+    """``solve --symmetric none`` on a cube whose photos show every 1 without a foot may fit no
+    plan (a 1 without a foot shows no up): the person is told why before the grid speaks."""
+    import io
+
+    from rich.console import Console
+
+    from sudoku_cube.assistant.terminal.solve_flow import settings_for
+
+    args = argparse.Namespace(profile=None, symmetric=given)
+    console = Console(file=io.StringIO(), width=200)
+    settings = cube_settings(args)
+    state = make_puzzle(11, 14, symmetric=()).state
+    assert settings_for(state, settings, ones, args, console) == settings
+    out = " ".join(console.file.getvalue().split())
+    option = "--symmetric none" if given else "--symmetric ''"
+    assert (out == f"digit 1 has no foot (6 of 6 clear 1s), yet {option} asks every 1 to end "
+            "upright: a 1 without a foot does not show which way is up, so no plan may fit; "
+            "leave the option out unless your cube's 1 has a foot.") == said
+    assert said or out == ""

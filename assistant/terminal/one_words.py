@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...models.cube.state import CubeState
 from ...models.profile import CubeSettings
-from ...vision.recognise.footed import OneVerdict
+from ...vision.recognise.footed import MIN_ONES, OneVerdict
 from ..services.phases import symmetric_note, turned_symmetric
 from .profile_option import FOOT_ADVICE, NO_SYMMETRIC
 
@@ -33,6 +33,18 @@ def verdict_line(ones: OneVerdict, command: str = "", overridden: str = "") -> s
     if ones.has_foot:
         return line
     return f"{line}; {FOOT_ADVICE}" + (f" to {command}" if command else "")
+
+
+def upright_against_photos(ones: OneVerdict, settings: CubeSettings, option: str) -> str:
+    """Where ``option`` (the person's ``--symmetric`` or ``--profile``) decides that every 1
+    must end upright (``settings``) but the photos showed enough clear 1s and none with a
+    foot: what that asks and how to undo it, as such a 1 does not show which way is up and
+    the grid may then fit no plan; "" otherwise."""
+    if 1 in settings.symmetric or ones.seen < MIN_ONES or ones.footed:
+        return ""
+    return (f"{ones.finding()}, yet {option} asks every 1 to end upright: a 1 without a foot "
+            "does not show which way is up, so no plan may fit; leave the option out unless "
+            "your cube's 1 has a foot")
 
 
 def turned_ones_line(final: CubeState, settings: CubeSettings) -> str:

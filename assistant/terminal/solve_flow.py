@@ -38,6 +38,7 @@ from ..services.sessions import followed_plans
 from .guide_run import Companion, guide_plan
 from .keys import interactive, read_line
 from .markup import plain
+from .one_words import upright_against_photos
 from .profile_option import chosen_reader
 from .progress_view import ConsoleProgress
 from .review_ui import ReviewQuit, kept_corrections, run_review, taken_up
@@ -81,8 +82,16 @@ def settings_for(state: CubeState, settings: CubeSettings, ones: OneVerdict | No
                  solver: GridSolver | None = None, *, checked: bool = True) -> CubeSettings:
     """The cube settings with the photos' verdict on the 1 (:func:`footed_settings`; not
     ``checked``, as the reader gave it: :func:`footed_as_read`), said; unchanged when
-    ``--symmetric`` or ``--profile`` says which digits are symmetric."""
-    if getattr(args, "symmetric", None) is not None or getattr(args, "profile", None):
+    ``--symmetric`` or ``--profile`` says which digits are symmetric (said where that asks
+    every 1 to end upright but the photos showed 1s without a foot:
+    :func:`upright_against_photos`)."""
+    option = (f"--symmetric {getattr(args, 'symmetric') or repr('')}"
+              if getattr(args, "symmetric", None) is not None else
+              f"--profile {args.profile}" if getattr(args, "profile", None) else "")
+    if option:
+        said = upright_against_photos(ones, settings, option) if ones is not None else ""
+        if said:
+            print_wrapped(console, f"{said}.")
         return settings
     settings, said = (footed_settings(state, settings, ones, solver) if checked
                       else footed_as_read(settings, ones))
