@@ -59,17 +59,21 @@ def test_a_corner_photo_read_alone_as_a_face_says_it_shows_three_faces(tmp_path,
     assert f"{path}: three faces in one photo" in err and "Traceback" not in err
 
 
-def test_a_refusal_of_two_faces_or_of_a_face_photo_is_kept(tmp_path):
-    """Only a refusal that speaks of no second face is asked about a corner, and only a
-    photo showing one is told so: a blurred face photo keeps its own refusal."""
+def test_only_a_photo_showing_a_corner_is_told_it_shows_three_faces(tmp_path):
+    """A refusal becomes "three faces" only where the photo shows a corner: a blurred face
+    photo keeps its own refusal, a photo of two cubes its "two faces"; a corner photo whose
+    steep faces the one-face search took for two faces across an edge is told it shows
+    three (a person sees three there)."""
     blurred = cv2.imread(str(SAMPLES / "bad/blurred/F.jpg"))
     refused = FaceNotFoundError("F.jpg: no cube face found (only 1 sticker(s) line up ...)")
     assert face_photo_refusal(refused, blurred, "F.jpg") is refused
+    two = FaceNotFoundError(f"F.jpg: two faces in one photo (...); {TWO_FACES_ADVICE}")
+    two_cubes = cv2.imread(str(SAMPLES / "bad/two-cubes/F.jpg"))
+    assert face_photo_refusal(two, two_cubes, "F.jpg") is two
     corner = cv2.imread(str(_corner_photo(tmp_path / "U.jpg", *STEEP[0])))
-    two = FaceNotFoundError(f"U.jpg: two faces in one photo (...); {TWO_FACES_ADVICE}")
-    assert face_photo_refusal(two, corner, "U.jpg") is two
-    shown = face_photo_refusal(refused, corner, "U.jpg")
-    assert str(shown).startswith("U.jpg: three faces in one photo") and shown.seen
+    for first in (refused, two):
+        shown = face_photo_refusal(first, corner, "U.jpg")
+        assert str(shown).startswith("U.jpg: three faces in one photo") and shown.seen
 
 
 def test_a_corner_photo_read_as_another_face_is_named_as_a_corner(tmp_path, capsys):

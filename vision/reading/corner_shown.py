@@ -5,9 +5,9 @@ A person who took the corner photos of the two-photo way may give one of them as
 of its own, or finds one: a corner photo's steep faces may give it a clear face, two faces
 side by side, or too few sticker shapes to line up, whose refusal would speak of blur or a small
 face. Which comes depends on how steeply each face is seen, not on what the person should change;
-so a face photo refused for any reason but a second face is asked once more whether the corner
-search (:func:`vision.locate.corners.faces.locate_corner`) places three faces on it, and where it
-does the refusal says the photo shows three faces, and how to go on. A face found is never asked
+so a refused face photo is asked once more whether the corner search
+(:func:`vision.locate.corners.faces.locate_corner`) places three faces on it, and where it does
+the refusal says the photo shows three faces, and how to go on. A face found is never asked
 (a face photo read today is read the same), nor a live frame: the corner search costs a
 camera's frames more than a refused photo a person chose.
 """
@@ -58,10 +58,8 @@ def face_photo_refusal(refused: FaceNotFoundError, image: np.ndarray,
                        source: str) -> FaceNotFoundError:
     """The refusal of face photo ``image`` (named ``source``) that the one-face search
     refused with ``refused``: a :class:`CornerShownError` where the photo shows a corner of the
-    cube (:func:`corner_in`), else ``refused`` itself. A refusal that speaks of more than one
-    face already says how to go on and is kept as it is."""
-    if TWO_FACES_ADVICE in str(refused):
-        return refused
+    cube (:func:`corner_in`), else ``refused`` itself. A refusal of two faces (seen across an
+    edge) says how to go on already, but a corner's three faces are what the person sees."""
     view = corner_in(image)
     if view is None:
         return refused
