@@ -32,8 +32,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                                    "slip and plan again from the real cube), r restart, q "
                                    "quit, ? help. Without a "
                                    "terminal (or with --plain) every step is printed.")
-    p.add_argument("state", help="state file (JSON or text, see docs/conventions.md) or a "
-                                 "folder of photos, as solve takes")
+    p.add_argument("state", metavar="STATE|PHOTOS",
+                   help="state file (JSON or text, see docs/conventions.md) or a folder of "
+                        "photos, as solve takes")
     p.add_argument("--moves", help="follow this plan (face turns) instead of planning STATE")
     p.add_argument("--camera", nargs="?", const="", default=None, metavar="N|VIDEO",
                    help="watch mode: the camera (default: the --profile's camera, with its "
