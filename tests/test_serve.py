@@ -162,6 +162,16 @@ def test_uploads_refused_with_clear_json(served):
     assert not list(folder.glob("*.jpg")) and not (folder.parent / "escape").exists()
 
 
+def test_a_file_that_is_no_photo_is_refused_on_its_card(served):
+    """The page redraws its cards from the status: a refusal answered only to the upload (a
+    file that is not a JPEG or PNG) was drawn over at once, and the card showed nothing."""
+    status, body = call(served.url + "api/face/D", b"these are my notes, not a photo\n")
+    assert status == 415
+    status, view = call(served.url + "api/status")
+    assert view["photos"][3]["name"] == "D" and view["photos"][3]["refused"] == body["error"]
+    assert "not an image" in body["error"] and "JPEG" in body["error"]
+
+
 def test_a_photo_without_a_face_is_refused_and_kept(served):
     status, body = call(served.url + "api/face/F", (CORNERS_DIR / "A.jpg").read_bytes())
     assert status == 422 and body["error"].startswith("photo F")

@@ -457,17 +457,17 @@ class PhoneService:
         if busy:
             self.folder.refuse(self.folder.receive(name, data)[0], name)
             raise UploadRefused(busy, 409)
-        incoming, img = self.folder.receive(name, data)
+        try:
+            incoming, img = self.folder.receive(name, data)
+        except UploadRefused as e:  # not an image, empty, too large: said on its card too
+            self._note_refused(name, str(e))
+            raise
         try:
             faces = self._kept_photo(kind, name, incoming, img)
         except SudokuCubeError as e:
             message = self._refusal(e, kind == "faces", name, incoming)
             self.folder.refuse(incoming, name)
-            with self._lock:  # an earlier photo of the name, if any, stays in use
-                self._refused[name] = message
-                self._waiting.pop(name, None)  # only the newest photo of a slot waits
-                self._version += 1
-                self._changed.notify_all()
+            self._note_refused(name, message)
             raise UploadRefused(message, 422) from None
         with self._lock:
             busy = self._busy_refusal(name)  # the review may have started meanwhile
@@ -493,6 +493,16 @@ class PhoneService:
             raise UploadRefused(repeat, 422)
         self.worker.submit(self._read_set_if_complete)
         return self._photo_view(kind, name)
+
+    def _note_refused(self, name: str, message: str) -> None:
+        """Say on photo ``name``'s card why its newest upload was refused (``message``): the
+        page redraws its cards from the status, so a refusal only answered to the upload would
+        be drawn over at once. An earlier photo of the name, if any, stays in use."""
+        with self._lock:
+            self._refused[name] = message
+            self._waiting.pop(name, None)  # only the newest photo of a slot waits
+            self._version += 1
+            self._changed.notify_all()
 
     def _take(self, name: str, path: Path, faces: dict[str, FaceReading]) -> None:
         """Make the file ``path`` (read as ``faces``) the set's photo ``name`` (with the lock
@@ -765,7 +775,12 @@ class PhoneService:
                 raise UploadRefused(f"this session took its {self.max_uploads} photos; stop "
                                     "the server and run `sudoku-cube serve --resume`", 429)
             self.uploads += 1
-        incoming, img = self.folder.receive(name, data)
+        try:
+            incoming, img = self.folder.receive(name, data)
+        except UploadRefused as e:  # not an image, empty, too large: said on its card too
+            with self._lock:
+                check["refused"], check["faces"] = str(e), {}
+            raise
         try:
             faces = self._read_photo("corners" if check["corner"] else "faces", name, incoming,
                                      img, ocr=False)
