@@ -99,6 +99,19 @@ def test_every_request_needs_the_token(served):
     assert status == 200 and 'capture="environment"' in page
 
 
+def test_a_browser_opening_an_old_address_is_told_on_a_page(served):
+    """After ``serve --resume`` the phone's open tab holds the last session's code: reloaded,
+    it shows a page that says what to open, not the API's JSON."""
+    host, port = served.url.split("/")[2].split(":")
+    conn = http.client.HTTPConnection(host, int(port), timeout=30)
+    conn.request("GET", f"/{near_token(served.token)}/", headers={"Accept": "text/html"})
+    res = conn.getresponse()
+    page = res.read().decode()
+    assert res.status == 403 and res.getheader("Content-Type").startswith("text/html")
+    assert "<h1>Sudoku Cube</h1>" in page and "This address lacks the session's code" in page
+    assert "`serve --resume` too" in page and "scan its QR code" in page
+
+
 @pytest.mark.parametrize("method, path", [("status", "api/status"),
                                           ("reading_json", "api/reading")])
 def test_a_slow_answer_holds_up_no_other_request(served, monkeypatch, method, path):

@@ -3,7 +3,9 @@
 Every address starts with the session's random token (``/TOKEN/``); a request without it is
 refused before anything else looks at it. Only the names listed in :data:`ASSETS` are served,
 from the package's ``static/`` folder; nothing names a file from the request, so there is no
-listing and no way out of that folder. Errors are JSON: ``{"error": "what to change"}``.
+listing and no way out of that folder. Errors are JSON: ``{"error": "what to change"}``; a
+page a browser opens without the token (an old address, after ``serve --resume``) is told so on
+a page of its own.
 
 API (all under ``/TOKEN/api/``): ``GET status`` (:meth:`PhoneService.status`), ``GET reading``
 (the whole reading as ``read --json`` prints it), ``POST face/U`` ... ``face/B`` and ``POST
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+from html import escape
 from pathlib import Path
 from typing import Awaitable, Callable
 
@@ -35,6 +38,17 @@ def error(status: int, message: str) -> web.Response:
     return web.json_response({"error": message}, status=status)
 
 
+def _refused_page(status: int, message: str) -> web.Response:
+    """An error as a page a person reads on the phone (a browser opening an address), in the
+    page's words and at its size, not as the API's JSON."""
+    said = escape(message[0].upper() + message[1:], quote=False)
+    body = ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta "
+            "name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>Sudoku "
+            "Cube</title></head><body style=\"font: 1.2rem/1.5 system-ui, sans-serif; margin: "
+            f"1.5rem\"><h1>Sudoku Cube</h1><p>{said}.</p></body></html>")
+    return web.Response(text=body, status=status, content_type="text/html")
+
+
 def _asset(name: str) -> bytes:
     return (STATIC / name).read_bytes()
 
@@ -46,8 +60,12 @@ def make_app(service: PhoneService, token: str) -> web.Application:
     @web.middleware
     async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
         if not hmac.compare_digest(request.path[:len(prefix)].encode(), prefix.encode()):
-            return error(403, "this address lacks the session's code; open the address the "
-                              "computer's terminal printed (or scan its QR code) again")
+            refused = (error if "/api/" in request.path or request.method != "GET" or
+                       "text/html" not in request.headers.get("Accept", "") else _refused_page)
+            return refused(403, "this address lacks the session's code (a new one is printed "
+                                "each time the server starts, `serve --resume` too); open the "
+                                "address the computer's terminal printed (or scan its QR code) "
+                                "again")
         try:
             return await handler(request)
         except web.HTTPRequestEntityTooLarge:
