@@ -645,10 +645,26 @@ def test_the_terminal_names_the_checks_photo_by_its_centre_digit(served):
     _, status = answer_from_page(served, lambda: got.update(capture("F", cube)))
     assert status == 200 and len(got["F"]) == 9
     said = (f"Take a photo of {face_words(cube, 'F', pointing=False)} with the phone: the page "
-            "asks for it.")
+            "asks for it (q: cancel).")
     text = out.getvalue()
     assert text.split() == said.split()  # wrapped between words only
     assert all(len(line) <= 80 for line in text.splitlines())
+
+
+def test_q_typed_while_the_phone_is_waited_for_cancels_the_check(served):
+    """The terminal waits up to five minutes for the check's photo: q and Enter typed there
+    meanwhile end the check as q at its question does, and the page asks no more."""
+    from sudoku_cube.assistant.terminal.guide_check import CheckCancelled, _answer
+    from sudoku_cube.models.cube.state_format import parse_json
+
+    cube = parse_json((FACES_DIR / "truth.json").read_text())
+    lines = iter([None, "x\n", "q\n"])  # a line that is not q goes on waiting
+    capture = serve_command.phone_capture(served.service, Console(file=io.StringIO()),
+                                          typed=lambda: next(lines, "q\n"))
+    with pytest.raises(CheckCancelled):
+        capture("F", cube)
+    assert call(served.url + "api/status")[1]["check"] is None
+    assert _answer("", "F", Reader(ocr="never"), capture, cube=cube) is None
 
 
 def test_a_checks_hold_on_the_page_names_the_cube_as_it_is_now(served):

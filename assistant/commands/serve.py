@@ -12,8 +12,9 @@ The photos land in a session folder (:mod:`assistant.web.store`) that ``solve``,
 from __future__ import annotations
 
 import argparse
+import select
 import sys
-from typing import Sequence
+from typing import Callable, Sequence
 
 from rich.console import Console
 
@@ -22,7 +23,7 @@ from ...models.errors import SudokuCubeError
 from ...models.profile import CubeSettings
 from ..services.slip_check import Cells, check_face, corner_words, show_face_words
 from ..terminal import interrupt
-from ..terminal.guide_check import Capture
+from ..terminal.guide_check import Capture, CheckCancelled
 from ..terminal.guide_run import Companion
 from ..terminal.keys import interactive
 from ..terminal.markup import plain
@@ -125,11 +126,25 @@ def show_address(url: str, lan: bool, console: Console) -> None:
 CHECK_WAIT = 300.0
 """Seconds a check of the guide waits for its photo from the phone."""
 
+CHECK_POLL = 0.5
+"""Seconds between looks, while a check waits, for the photo and for a line typed."""
 
-def phone_capture(service: PhoneService, console: Console) -> Capture:
+
+def typed_line() -> str | None:
+    """A line typed at the terminal and ended with Enter since the last look, or None (none,
+    or no terminal to type at): read without waiting, so that the wait for a photo goes on."""
+    if not interactive():
+        return None
+    ready, _, _ = select.select([sys.stdin], [], [], 0)
+    return sys.stdin.readline() if ready else None
+
+
+def phone_capture(service: PhoneService, console: Console,
+                  typed: Callable[[], str | None] = typed_line) -> Capture:
     """For the guide's ``c`` key: ask the page for the photo the check wants (a face, named by
     its centre digit in ``cube``, the cube as it should be; or corner photo A for ``"A"``) and
-    wait for it (Ctrl-C stops as anywhere). ``maybe``: the cubes a slip may have left, as the
+    wait for it; ``q`` typed meanwhile (``typed``) cancels the check (:class:`CheckCancelled`),
+    and Ctrl-C stops as anywhere. ``maybe``: the cubes a slip may have left, as the
     terminal's check weighs them where it asks (after the step shown, once a slip there fits),
     so that the page tells the hold as the terminal does; without, those the service finds
     for ``cube`` on the plan it guides."""
@@ -141,15 +156,18 @@ def phone_capture(service: PhoneService, console: Console) -> Capture:
         service.ask_check(face, hold=hold)
         what = ("corner photo A" if face == "A"
                 else f"a photo of {check_face(face, cube, service.settings)}")
-        console.print(f"Take {what} with the phone: the page asks for it.", highlight=False)
+        console.print(f"Take {what} with the phone: the page asks for it (q: cancel).",
+                      highlight=False)
         waited = 0.0
         try:
             while waited < CHECK_WAIT:
                 interrupt.check()
-                faces = service.wait_check(0.5)
+                faces = service.wait_check(CHECK_POLL)
                 if faces is not None:
                     return {f: tuple(r.candidates) for f, r in faces.items()}
-                waited += 0.5
+                if (typed() or "").strip().lower() == "q":
+                    raise CheckCancelled
+                waited += CHECK_POLL
         finally:
             service.end_check()
         raise SudokuCubeError(f"no photo came from the phone in {CHECK_WAIT / 60:.0f} minutes; "

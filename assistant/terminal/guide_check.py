@@ -76,6 +76,12 @@ may have left instead (those the check's own words weigh) keep the hold's words 
 of them can have turned."""
 
 
+class CheckCancelled(Exception):
+    """Raised by a :data:`Capture` when the person cancels the check while its photo is
+    awaited (``q`` typed at the terminal as the phone's photo is waited for): the check ends
+    as ``q`` at its question ends it."""
+
+
 class Answer(NamedTuple):
     """The faces an answer gives (``faces``), and each face photo among them with its file (or
     where it was taken from; ``photos``, for :func:`refuse_wrong_faces`; typed tokens and
@@ -117,9 +123,12 @@ def _answer(text: str, face: str, reader: Reader, capture: Capture | None,
     if t.lower() == "q" or (t == "" and capture is None):
         return None
     if t == "":
-        return Answer(capture("A" if corner else face, cube, maybe),
-                      {} if corner else {face: source}, corners={"A": source} if corner else {},
-                      taken=source)
+        try:
+            faces = capture("A" if corner else face, cube, maybe)
+        except CheckCancelled:
+            return None
+        return Answer(faces, {} if corner else {face: source},
+                      corners={"A": source} if corner else {}, taken=source)
     named = _named(t, face)
     if named is None:
         return Answer({face: tokens_cells(face, t, cube, settings)}, {}, typed=(face,))
@@ -506,4 +515,5 @@ def make_checker(console: Console, ask: LineReader, settings: CubeSettings = Cub
     return check
 
 
-__all__ = ["Capture", "after_slip_guide", "check_cube", "make_checker", "take_up_later"]
+__all__ = ["Capture", "CheckCancelled", "after_slip_guide", "check_cube", "make_checker",
+           "take_up_later"]
