@@ -254,3 +254,26 @@ def test_corner_a_held_turned_is_named_corner_a_with_the_face_on_top_by_its_cent
     assert "pointing" in face_words(start, "F") and "right corner" not in line
     back = guide_watch.event_line(WatchEvent("right corner", 0, ""), cursor)
     assert back.startswith("Corner A is in view again. Step 1:"), back
+
+
+def test_a_watch_whose_video_ends_says_so(slipped, monkeypatch, tmp_path):
+    """The frames ran out (the video ended) before the plan was done: the watch says so and
+    where it stopped, printed and on the guide's first screen, instead of stopping unexplained."""
+    start, plan, _ = slipped
+    video = tmp_path / "turns.avi"
+    video.write_bytes(b"")  # a file: the source is a video, not a camera
+    monkeypatch.setattr(guide_watch, "camera_frames", lambda text, camera=None: iter([0, 0]))
+    monkeypatch.setattr(guide_watch, "corner_readings",
+                        lambda frames, reader=None, on_frame=None: (None for _ in frames))
+    cursor = GuideCursor(steps_from_moves(start, plan), start, remember=False)
+    out = io.StringIO()
+    events = guide_watch.watch_plain(Console(file=out, width=200), cursor, str(video))
+    assert [e.kind for e in events] == [guide_watch.ENDED]
+    printed = " ".join(out.getvalue().split())
+    assert f"The video ended. Stopped watching at step 1 of {len(plan)}." in printed, printed
+    end = " ".join(guide_watch.watch_end(cursor, events).split())
+    assert end.startswith(f"The video ended. Stopped watching at step 1 of {len(plan)}. The "
+                          "camera no longer watches"), end
+    camera = guide_watch.Frames("0")
+    camera.ended = True
+    assert camera.end(cursor).message == "The camera gave no more pictures."

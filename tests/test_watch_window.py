@@ -113,8 +113,9 @@ def test_watch_draws_every_frame_and_takes_keys_from_the_window(watched, monkeyp
     cursor = GuideCursor(steps_from_moves(start, plan), start, remember=False, position=0)
     window = _Recorder()
     events = guide_watch.watch_plain(Console(file=io.StringIO()), cursor, "video", window=window)
-    # the video's hand goes on with the old plan's step 3: against the new plan, a slip too
-    assert [e.kind for e in events] == ["confirmed", "slip", "slip"]
+    # the video's hand goes on with the old plan's step 3: against the new plan, a slip too;
+    # then the frames run out, which is said
+    assert [e.kind for e in events] == ["confirmed", "slip", "slip", "ended"]
     assert len(window.shown) == len(read) + 1 and window.closed  # + the last one held
     last = window.shown[-1]
     ys, xs = np.nonzero(_near(last, (30, 30, 150), 6))
@@ -150,8 +151,9 @@ def test_watch_mode_speaks_the_next_move_when_the_camera_confirms_a_turn(watched
     events = guide_watch.watch_screen(
         Console(file=io.StringIO(), width=80, height=24), cursor, "video",
         speak=lambda c: said.append((c.position, str(c.current.move) if c.current else "")))
-    # the video's hand goes on with the old plan's step 3: against the new plan, a slip too
-    assert [e.kind for e in events] == ["confirmed", "slip", "slip"]
+    # the video's hand goes on with the old plan's step 3: against the new plan, a slip too;
+    # then the frames run out, which is said
+    assert [e.kind for e in events] == ["confirmed", "slip", "slip", "ended"]
     first_new = str(steps_from_moves(start, events[1].verdict.repair)[0].move)
     assert said == [(0, str(plan[0])), (1, str(plan[1])), (0, first_new),
                     (0, str(cursor.steps[0].move))]

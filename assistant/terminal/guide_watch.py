@@ -58,6 +58,35 @@ def camera_frames(text: str, camera: CameraSettings | None = None) -> Iterator[n
         yield from frames
 
 
+class Frames:
+    """The frames of ``--camera`` (:func:`camera_frames`), noting whether they ran out (a
+    video's end, a camera that stopped giving pictures) rather than the watch stopping them:
+    a watch that ends so ends without an event of its own, and the person is told why."""
+
+    def __init__(self, source: str, camera: CameraSettings | None = None) -> None:
+        self.source, self.camera, self.ended = source, camera, False
+
+    def __iter__(self) -> Iterator[np.ndarray]:
+        yield from camera_frames(self.source, self.camera)
+        self.ended = True
+
+    def end(self, cursor: GuideCursor) -> WatchEvent | None:
+        """The event that says the frames ran out before the plan was done, or None."""
+        if not self.ended or cursor.done:
+            return None
+        try:
+            video = not isinstance(parse_source(self.source), int)
+        except SudokuCubeError:  # the default camera ("")
+            video = False
+        return WatchEvent(ENDED, cursor.position, "The video ended." if video else
+                          "The camera gave no more pictures.")
+
+
+ENDED = "ended"
+"""The kind of the event :meth:`Frames.end` makes: the frames ran out (not one the watch
+itself reports)."""
+
+
 def camera_capture(text: str, reader: Reader = Reader(),
                    camera: CameraSettings | None = None) -> Capture:
     """For the guide's ``c`` key in watch mode: take a frame from the camera and read the face
@@ -219,7 +248,7 @@ def watch_end(cursor: GuideCursor, events: Sequence[WatchEvent]) -> str:
     events = [e for e in events if e.kind not in SEEN_ONLY]
     last = events[-1] if events and events[-1].kind != "confirmed" else None
     why = last.message if last is not None else ""
-    if last is None or last.kind == "slip":
+    if last is None or last.kind in ("slip", ENDED):
         why = f"{why} Stopped watching at step {cursor.position + 1} of {cursor.total}.".strip()
     again = resume_command("")
     how = f"run `{again}`" if again else "run the same command again"
@@ -251,13 +280,17 @@ def watch_plain(console: Console, cursor: GuideCursor, source: str,
         if live is not None:
             live.frame(frame, faces)
 
+    frames = Frames(source, camera)
     try:
-        events = watch(cursor, corner_readings(camera_frames(source, camera), reader,
-                                               on_frame), settings,
+        events = watch(cursor, corner_readings(frames, reader, on_frame), settings,
                        on_event=on_event, poll_key=live.poll if live else lambda: None)
     finally:
         if live is not None:
             live.close()
+    ended = frames.end(cursor)
+    if ended is not None:
+        events.append(ended)
+        console.print(ended.message)
     _summary(console, cursor, events, repeat=False)
     return events
 
@@ -296,16 +329,19 @@ def watch_screen(console: Console, cursor: GuideCursor, source: str,
         if live is not None:
             live.frame(frame, faces)
 
+    frames = Frames(source, camera)
     try:
         with console.screen(), key_poller() as poll:
             draw()
             keys = (lambda: poll() or live.poll()) if live is not None else poll
-            events = watch(cursor, corner_readings(camera_frames(source, camera), reader,
-                                                   on_frame),
-                           settings, on_event=draw, poll_key=keys)
+            events = watch(cursor, corner_readings(frames, reader, on_frame), settings,
+                           on_event=draw, poll_key=keys)
     finally:
         if live is not None:
             live.close()
+    ended = frames.end(cursor)
+    if ended is not None:
+        events.append(ended)
     _summary(console, cursor, events)
     return events
 
@@ -324,7 +360,7 @@ def _summary(console: Console, cursor: GuideCursor, events: list[WatchEvent],
         console.print("All steps confirmed: the cube is solved.")
         return
     stop = events[-1] if events and events[-1].kind != "confirmed" else None
-    if stop is None or stop.kind == "slip":
+    if stop is None or stop.kind in ("slip", ENDED):
         console.print(f"Stopped watching at step {cursor.position + 1} of {cursor.total}.")
     if any(e.kind == "slip" for e in events):
         console.print("Follow the new plan from here: "
