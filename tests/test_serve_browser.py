@@ -60,6 +60,8 @@ def test_phone_page_takes_six_photos_and_shows_the_first_step(tmp_path, capsys):
             for k, face in enumerate("URFDLB"):
                 card = page.locator(f"li.card[data-photo={face}]")
                 card.locator("input").set_input_files(str(FACES_DIR / f"{face}.jpg"))
+                if k == 0:  # said on the card, not only in the message at the top
+                    expect(card.locator(".take span")).to_have_text("Reading...")
                 cells = page.locator(f"figure[data-face={face}] .cell")
                 expect(cells).to_have_count(9, timeout=60_000)
                 assert [cells.nth(i).get_attribute("title") for i in range(9)] == want[face]
@@ -70,6 +72,7 @@ def test_phone_page_takes_six_photos_and_shows_the_first_step(tmp_path, capsys):
             move = page.locator("#step-move").inner_text()
             assert move and page.locator("#step-picture svg").count() == 1
             assert not page.locator(".kinds").is_visible()  # no kind of photos to choose now
+            assert not page.locator("#lead").is_visible()  # nor photos to take
             page.screenshot(path=str(shots(tmp_path) / "serve-step.png"))
     finally:
         code, out, err = stop(proc)
@@ -90,6 +93,13 @@ def test_phone_page_takes_corner_photos_and_shows_a_refusal(tmp_path, capsys):
             assert "corner photo A" in refused.inner_text()
             expect(page.locator("li.card[data-photo=A] .take span")).to_have_text("Retake photo")
             page.screenshot(path=str(shots(tmp_path) / "serve-refused.png"))
+            notes = tmp_path / "notes.jpg"  # no photo at all: refused before it is read
+            notes.write_text("these are my notes, not a photo\n")
+            page.locator("li.card[data-photo=B] input").set_input_files(str(notes))
+            not_photo = page.locator("li.card[data-photo=B] .refused")
+            expect(not_photo).to_contain_text("not an image", timeout=30_000)
+            page.wait_for_timeout(2000)  # the page's next look at the status keeps it
+            expect(not_photo).to_contain_text("not an image")
             pair = upside_down_pair(tmp_path / "pair")  # A held with U at the bottom
             card_a = page.locator("li.card[data-photo=A]")
             card_a.locator("input").set_input_files(str(pair / "A.jpg"))

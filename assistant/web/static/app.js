@@ -90,6 +90,8 @@ async function send(where, name, file, li) {
   if (!file || busy) return;
   busy = true;
   li.classList.add("busy");
+  // said on the card too: the message is at the top, off screen below the first cards
+  li.querySelector(".take span").textContent = "Reading...";
   setMessage(`Reading ${where === "corner" ? "corner photo" : "photo"} ${name}...`);
   try {
     await api(`${where}/${name}`, { method: "POST", body: file });
@@ -146,6 +148,8 @@ function render(s) {
   // not while the set is read, reviewed or guided, when a switch would drop the photos read.
   const taking = ["photos", "refused"].includes(s.stage) || (s.stage === "read" && !!s.message);
   document.querySelector(".kinds").hidden = !taking || Boolean(s.step);
+  // once the guide shows its steps, the photos are taken and the lead says no more
+  document.getElementById("lead").hidden = Boolean(s.step);
   list.replaceChildren(...s.photos.map(p => card(kind, p, p.name === s.next, false, locked)));
   const check = document.getElementById("check");
   check.replaceChildren(...(s.check ? [card(s.check.corner ? "corners" : "faces", s.check,
