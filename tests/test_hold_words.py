@@ -171,21 +171,21 @@ def test_a_scans_hold_left_open_by_unread_faces_says_so_not_a_slip():
     centres = {"U": Sticker(9, 0), "F": Sticker(6, 2), "R": Sticker(3, 0)}
     words = scan_hold_words("R", centres)
     assert "slip" not in words, words
-    assert "(until every face is scanned, these may fit another hold too)" in words, words
+    assert "(until every face is read, these may fit another hold too)" in words, words
     assert "slip" not in hold_phrase(centres_state(centres))
     assert "another hold" not in hold_phrase(make_puzzle(0, 20).state)  # all read: one fits
 
 
 def test_a_scans_hold_left_open_by_centres_alike_does_not_wait_for_faces():
     """All six centres scanned, the hold left open only because centres look alike: the words
-    do not say it stays open until every face is scanned (a scan reads centres alone)."""
+    do not say it stays open until every face is read (a scan reads centres alone)."""
     from sudoku_cube.assistant.services.face_poses import hold_words as scan_hold_words
 
     centres = {"U": Sticker(3, 3), "R": Sticker(1, 1), "F": Sticker(2, 2), "D": Sticker(1, 2),
                "L": Sticker(3, 0), "B": Sticker(2, 3)}
     words = scan_hold_words("L", centres)
     assert "(these may fit another hold too)" in words, words
-    assert "until every face is scanned" not in words, words
+    assert "until every face is read" not in words, words
 
 
 @pytest.mark.parametrize("corner_first", [True, False])

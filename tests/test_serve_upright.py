@@ -217,7 +217,7 @@ def test_until_the_whole_reading_is_checked_the_hold_words_name_nothing_a_turn_c
                        (FACES_DIR / f"{face}.jpg").read_bytes())
     during = _cards(call(served.url + "api/status")[1])
     assert "Back to centre 2 towards you (F), centre 5 on top (U) and centre 3 on the right " \
-        "(R) (until every face is scanned, these may fit another hold too)" in during["L"]["hold"]
+        "(R) (until every face is read, these may fit another hold too)" in during["L"]["hold"]
     for face in "DLB":
         service.upload("faces", face, (FACES_DIR / f"{face}.jpg").read_bytes())
     before = _cards(wait_read(served))

@@ -335,7 +335,7 @@ def _why_open(state: CubeState, turned_photo: bool = False) -> str:
     alike in two holds. Only centres are asked: a scan's state (:func:`holds.centres_state`)
     has nothing else read even once every face is scanned."""
     if _unscanned(state):
-        return "until every face is scanned, these"
+        return "until every face is read, these"
     return "if a photo was held turned, these" if turned_photo else "these"
 
 
