@@ -36,7 +36,8 @@ def test_a_heic_corner_photo_is_named_and_the_turn_told_in_words(tmp_path, capsy
     assert main(["read", str(tmp_path), "--no-ocr"]) == 2
     err = _err(capsys)
     assert "corner photo B (D, L and B) is missing (found A)" in err and "B.HEIC: not read" in err
-    assert "upside down sideways (z2), then a quarter turn to the left (y)" in err
+    assert "half round like a steering wheel, its top to the bottom (z2), then a quarter turn " \
+           "to the left (y)" in err
 
 
 def test_no_note_when_every_named_file_is_a_photo(tmp_path, capsys):

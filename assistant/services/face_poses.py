@@ -154,7 +154,8 @@ _CORNER_HOLD = {
     "A": "Hold the cube with {hold}, then turn it so that the corner "
          "where {U}, {F} and {R} meet points at the camera: {U} at the top of the picture, {F} "
          "lower left, {R} lower right.",
-    "B": "Turn the whole cube upside down sideways, then a quarter turn to the left, so that "
+    "B": "Turn the whole cube half round like a steering wheel (its top goes to the bottom), "
+         "then a quarter turn to the left, so that "
          "the corner where {D}, {L} and {B} meet points at the camera: {D} at the top of the "
          "picture, {L} lower left, {B} lower right.",
 }

@@ -117,7 +117,8 @@ def _image_order(photo: str, face: str) -> list[int]:
     return sorted(range(9), key=lambda i: (round(pts[i][1], 3), round(pts[i][0], 3)))
 
 
-BETWEEN_PHOTOS = ("From pose A turn the whole cube upside down sideways (z2), then a quarter "
+BETWEEN_PHOTOS = ("From pose A turn the whole cube half round like a steering wheel, its top "
+                  "to the bottom (z2), then a quarter "
                   "turn to the left (y), so that D is on top with L lower left and B lower "
                   "right")
 """How the cube is turned between corner photos A and B (docs/photos.md), in words first:
