@@ -19,7 +19,8 @@ from sudoku_cube.assistant.services.guide import steps_from_moves
 from sudoku_cube.assistant.services.phases import phase_title
 from sudoku_cube.models.cube.geometry import NORMAL, rotate_quarter
 from sudoku_cube.models.cube.moves import ALL_MOVES, invert_moves
-from sudoku_cube.assistant.services.held_svg import SIZE, arc_points, held_camera, held_svg, turning
+from sudoku_cube.assistant.services.held_svg import (ARROW, SIZE, arc_points, held_camera,
+                                                      held_svg, turning)
 from tests.conftest import random_design, random_moves
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -80,6 +81,19 @@ def test_svg_boxes_do_not_overlap_and_fit_the_canvas_words_wrap_whole_phase_in_w
                    if t.text in "URFDLB"}
         assert set(letters) == set("URFDLB")
         assert all(0 <= x < vw - 10 and 12 <= y <= vh for x, y in letters.values()), letters
+
+
+def test_held_pictures_face_letters_lie_over_the_turns_arrow():
+    """The arrow of a turn may pass where a face's letter stands (R's over the U): the letters
+    are drawn after it, each in a white halo, so the arrow never hides one."""
+    start, _ = _plan(4, seed=5)
+    for move in ALL_MOVES:
+        svg = held_svg(start, move)
+        arrow = svg.index(f'stroke="{ARROW}"')
+        for letter in "UFR":
+            at = svg.index(f">{letter}</text>")
+            assert at > arrow, (move, letter)
+            assert 'paint-order="stroke"' in svg[svg.rindex("<text", 0, at):at], (move, letter)
 
 
 def test_held_picture_marks_the_layer_and_its_arrow_turns_as_the_model_does():

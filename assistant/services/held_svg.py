@@ -93,13 +93,15 @@ def _arrow(camera: Camera, face: str, turns: int, n: int) -> list[str]:
 
 
 def _label(camera: Camera, face: str, n: int) -> str:
-    """The face's letter just outside it: above U (beyond its far edge), below F and R."""
+    """The face's letter just outside it: above U (beyond its far edge), below F and R; in a
+    halo of the page's white, as the turn's arrow may pass under it."""
     out = 1 if face == "U" else -1
     spot = np.array(NORMAL[face]) * n + out * np.array(VIEW_UP[face]) * (n + 1.4)
     uv, _ = camera.project(np.array([spot]))
     x, y = uv[0]
     return (f'<text x="{x:.1f}" y="{y + 5:.1f}" font-size="14" font-weight="bold" '
-            f'fill="#335" text-anchor="middle">{face}</text>')
+            f'fill="#335" stroke="#fff" stroke-width="3" paint-order="stroke" '
+            f'text-anchor="middle">{face}</text>')
 
 
 def _sticker(camera: Camera, face: str, pos: np.ndarray, token: tuple[int, int], fill: str
@@ -151,8 +153,9 @@ def held_svg(state: CubeState, move: Move | None = None, *, size: int = SIZE,
             s = state.stickers[f.index]
             fill = MARK if f.index in marked else "#ffffff"
             parts += _sticker(camera, face, np.array(f.pos, np.float64), (s.digit, s.rot), fill)
-        parts.append(_label(camera, face, n))
     if move is not None:
         parts += _arrow(camera, move.face, move.turns, n)
+    # the letters last: an arrow drawn over one hid it
+    parts += [_label(camera, face, n) for face in _visible_faces(camera, n)]
     parts.append("</svg>")
     return "".join(parts)
