@@ -40,7 +40,8 @@ from ..terminal.given_moves import again
 from ..terminal.keys import interactive, read_line
 from ..terminal.markup import plain
 from ..terminal.one_words import verdict_line
-from ..terminal.profile_option import add_cube_options, chosen_reader, cube_settings, profile_camera
+from ..terminal.profile_option import (add_cube_options, chosen_reader, cube_settings,
+                                       deciding_option, profile_camera)
 from ..terminal.review_ui import ReviewQuit, kept_corrections, run_review, taken_up
 from ..terminal.scan_loop import ScanStopped, scan_frames
 from ..terminal.scan_view import ScanPanel
@@ -207,7 +208,7 @@ def run(args: argparse.Namespace) -> int:
                  "`sudoku-cube scan --resume` shows the review again") if saved == 6 else kept
         print_wrapped(console, f"Stopped at the review. {where}.{kept_corrections(stop)}")
         return 0
-    console.print(verdict_line(ones, "solve", _cube_option(args)), highlight=False)
+    console.print(verdict_line(ones, "solve", deciding_option(args)), highlight=False)
     try:
         atomic_write_text(out, json.dumps({**to_dict(state), "one": ones.to_dict()}, indent=2)
                           + "\n")
@@ -228,14 +229,6 @@ def _solve_argv(args: argparse.Namespace, out: Path) -> list[str]:
     if getattr(args, "symmetric", None) is not None:  # "" (no symmetric digit) included
         argv += ["--symmetric", args.symmetric]
     return argv
-
-
-def _cube_option(args: argparse.Namespace) -> str:
-    """The option given to this scan that decides whether the 1 is symmetric instead of the
-    photos (``solve`` of the reading gets it too), or ''."""
-    if getattr(args, "symmetric", None) is not None:
-        return f"--symmetric {shlex.quote(args.symmetric)}"
-    return f"--profile {args.profile}" if getattr(args, "profile", None) else ""
 
 
 def guide_command(solve: argparse.Namespace, out: Path) -> str:

@@ -6,6 +6,7 @@ photos are read with (with ``--ocr``/``--no-ocr`` where the command has them).""
 from __future__ import annotations
 
 import argparse
+import shlex
 from dataclasses import replace
 
 from ...calibration.profiles import Profile, load_profile
@@ -101,6 +102,15 @@ def cube_settings(args: argparse.Namespace) -> CubeSettings:
     profile = chosen_profile(args)
     settings = CubeSettings() if profile is None else profile.settings
     return with_symmetric(settings, getattr(args, "symmetric", None))
+
+
+def deciding_option(args: argparse.Namespace | None) -> str:
+    """The option given that decides which digits are symmetric instead of the photos'
+    verdict on the 1 (``--symmetric``, "" included, or ``--profile``), as typed to run again,
+    or '' where none was given."""
+    if getattr(args, "symmetric", None) is not None:
+        return f"--symmetric {shlex.quote(args.symmetric)}"
+    return f"--profile {args.profile}" if getattr(args, "profile", None) else ""
 
 
 def profile_camera(args: argparse.Namespace) -> CameraSettings | None:

@@ -39,7 +39,7 @@ from .guide_run import Companion, guide_plan
 from .keys import interactive, read_line
 from .markup import plain
 from .one_words import upright_against_photos
-from .profile_option import chosen_reader
+from .profile_option import chosen_reader, deciding_option
 from .progress_view import ConsoleProgress
 from .review_ui import ReviewQuit, kept_corrections, run_review, taken_up
 from .wrapping import print_wrapped
@@ -85,9 +85,7 @@ def settings_for(state: CubeState, settings: CubeSettings, ones: OneVerdict | No
     ``--symmetric`` or ``--profile`` says which digits are symmetric (said where that asks
     every 1 to end upright but the photos showed 1s without a foot:
     :func:`upright_against_photos`)."""
-    option = (f"--symmetric {getattr(args, 'symmetric') or repr('')}"
-              if getattr(args, "symmetric", None) is not None else
-              f"--profile {args.profile}" if getattr(args, "profile", None) else "")
+    option = deciding_option(args)
     if option:
         said = upright_against_photos(ones, settings, option) if ones is not None else ""
         if said:
