@@ -142,7 +142,8 @@ def held_svg(state: CubeState, move: Move | None = None, *, size: int = SIZE,
     by_face: dict[str, list] = {f: [] for f in FACES}
     for f in facelets(n):
         by_face[f.face].append(f)
-    for face in _visible_faces(camera, n):
+    visible = _visible_faces(camera, n)
+    for face in visible:
         outline = np.array([np.array(NORMAL[face]) * n + n * (sx * np.array(view_right(face))
                                                             + sy * np.array(VIEW_UP[face]))
                             for sx, sy in ((-1, 1), (1, 1), (1, -1), (-1, -1))])
@@ -156,6 +157,6 @@ def held_svg(state: CubeState, move: Move | None = None, *, size: int = SIZE,
     if move is not None:
         parts += _arrow(camera, move.face, move.turns, n)
     # the letters last: an arrow drawn over one hid it
-    parts += [_label(camera, face, n) for face in _visible_faces(camera, n)]
+    parts += [_label(camera, face, n) for face in visible]
     parts.append("</svg>")
     return "".join(parts)
