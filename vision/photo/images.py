@@ -178,8 +178,6 @@ def _opened(path: Path, kind: str) -> Iterator[Image.Image]:
         with Image.open(path, formats=("JPEG", "MPO", "PNG") if kind == "JPEG" else ("PNG",)) \
                 as im:
             yield im
-    except ImageError:
-        raise
     except UnidentifiedImageError:
         _refuse_truncated(path, kind)
         raise ImageError(f"{path}: is not a readable {kind} image; take or copy the photo "
