@@ -184,7 +184,8 @@ def _scan_on_a_display(video: Path, tmp_path: Path) -> tuple[int, str, np.ndarra
             assert any(said_captured("F", s) for s in said), "".join(said)
             time.sleep(1.5)  # the 'Taken' sign, then the window waits for face D
             shot = screenshot_when(display, tmp_path / "screen.png", waits,
-                                   ended=lambda: proc.poll() is not None)
+                                   ended=lambda: proc.poll() is not None,
+                                   unpainted=lambda: not any(seen))
         finally:
             proc.send_signal(signal.SIGINT)
             out = proc.communicate(timeout=60)[0]

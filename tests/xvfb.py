@@ -73,18 +73,32 @@ def window_tree(display: str) -> str:
     return done.stdout + done.stderr
 
 
+BLANK_FOR = 30.0
+"""Seconds of screenshots in which the window never showed any of its picture, after which
+:func:`screenshot_when` gives the run up as one whose window Qt never paints (see
+:func:`runs_until_seen`), for screenshots taken once the program reads its video: its window
+is up then and drawn a few times a second when painted, so a loaded machine paints well within
+it. Screenshots that start with the program wait longer (its start-up on a loaded machine)."""
+
+
 def screenshot_when(display: str, path: Path, ready: Callable[[np.ndarray], bool],
                     timeout: float = 300.0,
-                    ended: Callable[[], bool] = lambda: False) -> np.ndarray:
+                    ended: Callable[[], bool] = lambda: False,
+                    unpainted: Callable[[], bool] = lambda: False,
+                    blank_for: float = BLANK_FOR) -> np.ndarray:
     """Screenshots of ``display`` until one is ``ready`` (the window has drawn the moment the
     test looks for; a loaded machine starts and draws late), or the last one once the program
-    has ``ended`` or after ``timeout`` s. The timeout only bounds a failing run, so it is
-    generous: a busy machine may take a minute to start the program."""
-    end = time.monotonic() + timeout
+    has ``ended``, after ``timeout`` s, or once the window has stayed ``unpainted`` in every
+    screenshot for ``blank_for`` s (without that, a run whose window stays black would
+    last until the program's video ran out: minutes). The timeout only bounds a failing run,
+    so it is generous: a busy machine may take a minute to start the program."""
+    start = time.monotonic()
     while True:
         over = ended()  # asked before the shot, so a window drawn at the end is still seen
         shot = screenshot(display, path)
-        if ready(shot) or over or time.monotonic() > end:
+        waited = time.monotonic() - start
+        if (ready(shot) or over or waited > timeout
+                or (waited > blank_for and unpainted())):
             return shot
         time.sleep(0.2)
 
