@@ -33,7 +33,7 @@ def _corner_photo(path: Path, look: str, seed: int, k: int, which: str) -> Path:
     return path
 
 
-# each was refused as "only 1 sticker(s) line up in a grid: is the photo blurred ..."
+# each was once refused as "only 1 sticker(s) line up in a grid: ..."
 STEEP = [("white", 505, 5, "B"), ("black", 502, 2, "B")]
 
 

@@ -77,10 +77,9 @@ def _explain(source: str, blobs: list[Blob], groups: list[dict], score: FaceScor
     if len(best) < 4:
         _raise_line(source, best, score)
         raise FaceNotFoundError(
-            f"{source}: no cube face found (only {len(best)} sticker(s) line up in a grid: is "
-            "the photo blurred, too dark, or the face too small, or is it a stickerless cube, "
-            "whose pieces touch without dark grooves between them?); photograph one face "
-            "sharply so it fills about half of the picture, in even light")
+            f"{source}: no cube face found (only {len(best)} sticker(s) line up in a grid: "
+            "blurred, too dark, too small, or a stickerless cube with no dark grooves?); "
+            "photograph one face sharply, filling about half of the picture, in even light")
     _refuse_a_pattern(source, best)
     best, extra = best_window(best)
     cols = sorted({k[0] for k in best})
