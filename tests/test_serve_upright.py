@@ -157,7 +157,8 @@ def test_a_cell_in_doubt_or_blank_moves_with_the_face_set_upright():
     low = tuple((Hypothesis(h[0].sticker, 0.01),) + h[1:] if i == 0 else h
                 for i, h in enumerate(read.candidates))
     inkless = tuple(replace(e, glyph=None) if i == 1 else e for i, e in enumerate(read.evidence))
-    face = replace(read, candidates=low, evidence=inkless)
+    unseen = tuple(0.0 if i == 1 else p for i, p in enumerate(read.digit_seen))  # nor the model
+    face = replace(read, candidates=low, evidence=inkless, digit_seen=unseen)
     assert (face.doubtful[:1], face.blank) == ((0,), (1,))
     state = photo_turned(random_design(random.Random(3)), "F", HELD)
     view = upright_face_view({"F": face}, state, photo_turn("F", HELD), "F")

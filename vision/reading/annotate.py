@@ -25,6 +25,10 @@ GRID = CYAN
 SURE = GREEN
 DOUBTFUL = YELLOW
 MISSING = MAGENTA
+BLANK = WHITE
+NO_DIGIT = "no digit"
+"""The label of a sticker on which no digit was seen (:attr:`FaceReading.blank`): the
+recognisers' guess there is no reading, and the terminal says so too."""
 
 THIRD = 1 / 3
 """A sticker's marks lie on the thirds of its cell, like the cells on the face: the label
@@ -36,6 +40,7 @@ LEGEND = (
     (GRID, "cyan lines: its 3x3 grid"),
     (SURE, "green: digit read, arrow = where its top points, score"),
     (DOUBTFUL, "yellow: doubtful; the runner-up in brackets"),
+    (BLANK, f"white '{NO_DIGIT}': no digit seen on the sticker"),
     (MISSING, "magenta ring: sticker not seen, place inferred from the grid"),
 )
 """Every mark the debug picture uses, in words (drawn as a legend)."""
@@ -70,17 +75,22 @@ def _placer(reading: FaceReading):
 
 def cell_marks(reading: FaceReading, th: int = 1) -> list[CellMark]:
     """The marks of each sticker of a face: the arrow along the face's own axes as the photo
-    shows them, the label in the cell's upper band sized to fit inside the cell."""
+    shows them (none where no digit was seen), the label in the cell's upper band sized to
+    fit inside the cell: the digit and its score, or on a doubtful sticker the digit and its
+    runner-up (the score would shrink the label of the stickers a person has to check)."""
     at = _placer(reading)
-    doubtful = reading.doubtful
+    doubtful, blank = reading.doubtful, set(reading.blank)
     marks = []
     for i, hyps in enumerate(reading.candidates):
         col, row = i % 3, i // 3
         best = hyps[0]
-        dx, dy = _ARROW[best.sticker.rot % 4]
-        text = f"{best.sticker.digit} {float(best.score or 0.0):.2f}"
-        if len(hyps) > 1 and i in doubtful:
-            text += f" ({hyps[1].sticker.token})"
+        dx, dy = (0, 0) if i in blank else _ARROW[best.sticker.rot % 4]
+        if i in blank:
+            text = NO_DIGIT
+        elif len(hyps) > 1 and i in doubtful:
+            text = f"{best.sticker.digit} ({hyps[1].sticker.token})"
+        else:
+            text = f"{best.sticker.digit} {float(best.score or 0.0):.2f}"
         top, bottom = -0.5, -0.5 + THIRD
         band = np.array([at(col - THIRD, row + top), at(col + THIRD, row + top),
                          at(col - THIRD, row + bottom), at(col + THIRD, row + bottom)])
@@ -97,14 +107,15 @@ def cell_marks(reading: FaceReading, th: int = 1) -> list[CellMark]:
         half = THIRD / 2
         marks.append(CellMark(_pt(at(col - half * dx, row + THIRD - half * dy)),
                               _pt(at(col + half * dx, row + THIRD + half * dy)), text, box, scale,
-                              DOUBTFUL if i in doubtful else SURE,
+                              BLANK if i in blank else DOUBTFUL if i in doubtful else SURE,
                               bool(reading.geometry.found[i]), _pt(at(col, row)),
                               max(3, int(half * min(cell_w, cell_h)))))
     return marks
 
 
-def _draw_face(out: np.ndarray, reading: FaceReading, th: int) -> None:
-    """One face's marks onto ``out`` (the photo file's pixels)."""
+def _draw_face(out: np.ndarray, reading: FaceReading, th: int) -> set[tuple[int, int, int]]:
+    """One face's marks onto ``out`` (the photo file's pixels); the colours of the marks
+    drawn (the legend's rows)."""
     at = _placer(reading)
     k = float(getattr(reading, "file_scale", 1.0) or 1.0)
     cv2.polylines(out, [(reading.geometry.quad * k).astype(np.int32)], True, OUTLINE, th + 1,
@@ -115,30 +126,37 @@ def _draw_face(out: np.ndarray, reading: FaceReading, th: int) -> None:
         cv2.line(out, _pt(at(g, first)), _pt(at(g, last)), GRID, th, cv2.LINE_AA)
         cv2.line(out, _pt(at(first, g)), _pt(at(last, g)), GRID, th, cv2.LINE_AA)
     lw = max(1, th - 1)
-    for m in cell_marks(reading, lw):
-        cv2.arrowedLine(out, m.start, m.tip, m.colour, th + 1, cv2.LINE_AA, tipLength=0.5)
+    marks = cell_marks(reading, lw)
+    for m in marks:
+        if m.start != m.tip:
+            cv2.arrowedLine(out, m.start, m.tip, m.colour, th + 1, cv2.LINE_AA, tipLength=0.5)
         x, y, w, h = m.box
         org = (x, y + h - cv2.getTextSize(m.text, FONT, m.scale, lw)[1])
-        cv2.putText(out, m.text, org, FONT, m.scale, BLACK, lw + 2, cv2.LINE_AA)
+        cv2.putText(out, m.text, org, FONT, m.scale, BLACK, lw + 1, cv2.LINE_AA)
         cv2.putText(out, m.text, org, FONT, m.scale, m.colour, lw, cv2.LINE_AA)
         if not m.seen:
             cv2.circle(out, m.centre, m.ring, MISSING, th, cv2.LINE_AA)
+    return {OUTLINE, GRID} | {m.colour for m in marks} | \
+        ({MISSING} if not all(m.seen for m in marks) else set())
 
 
-def _legend(out: np.ndarray, faces: np.ndarray) -> np.ndarray:
-    """The picture with the legend on a white panel, in a corner of the picture where it
+def _legend(out: np.ndarray, faces: np.ndarray,
+            used: set[tuple[int, int, int]] | None = None) -> np.ndarray:
+    """The picture with the legend of the marks it uses (``used``: their colours; every row
+    of :data:`LEGEND` where None) on a white panel, in a corner of the picture where it
     hides none of the faces (``faces``: their mask), else on a white band added below it:
     a face that fills the photo keeps every sticker in view. Its sizes follow the picture's
     (:func:`.annotate_style.sizes`): a row of text, a third of a row between the panel's edge,
     a row's colour swatch and its text, a quarter of a row from the picture's edge."""
+    rows = [(colour, text) for colour, text in LEGEND if used is None or colour in used]
     h, w = out.shape[:2]
     size = sizes(out.shape)
     row, gap, margin = size.row, size.row // 3, size.row // 4
     swatch = row // 2
     # a row: a gap, the colour swatch, a gap, the text, half a line's room after it
     width = max(cv2.getTextSize(text, FONT, size.font, 1)[0][0]
-                for _, text in LEGEND) + row + 2 * gap
-    pw, ph = min(w - 2 * margin, width + margin), row * len(LEGEND) + margin + gap
+                for _, text in rows) + row + 2 * gap
+    pw, ph = min(w - 2 * margin, width + margin), row * len(rows) + margin + gap
     free = [p for p in _corners(w, h, pw, ph, margin)
             if not faces[max(0, p[1]):p[1] + ph, max(0, p[0]):p[0] + pw].any()]
     if free:
@@ -147,10 +165,12 @@ def _legend(out: np.ndarray, faces: np.ndarray) -> np.ndarray:
         out = cv2.copyMakeBorder(out, 0, ph + 2 * margin, 0, 0, cv2.BORDER_CONSTANT, value=WHITE)
         x0, y0 = margin, h + margin
     cv2.rectangle(out, (x0, y0), (x0 + pw, y0 + ph), WHITE, -1)
-    for k, (colour, text) in enumerate(LEGEND):
+    for k, (colour, text) in enumerate(rows):
         y = y0 + margin + k * row + row // 2
         cv2.rectangle(out, (x0 + gap, y - row // 4), (x0 + gap + swatch, y + row // 4),
                       colour, -1)
+        cv2.rectangle(out, (x0 + gap, y - row // 4), (x0 + gap + swatch, y + row // 4),
+                      BLACK, 1)  # a white swatch on the white panel
         cv2.putText(out, text, (x0 + 2 * gap + swatch, y + row // 4), FONT, size.font, BLACK, 1,
                     cv2.LINE_AA)
     return out
@@ -176,11 +196,11 @@ def annotate_photo(image: np.ndarray, readings: Sequence[FaceReading]) -> np.nda
     """A copy of one photo with every face read from it drawn on it, and the legend."""
     out = image.copy()
     th = sizes(out.shape).line
-    for reading in readings:
-        _draw_face(out, reading, th)
-    return _legend(out, _face_mask(out.shape, readings))
+    used = set().union(*(_draw_face(out, reading, th) for reading in readings))
+    return _legend(out, _face_mask(out.shape, readings), used)
 
 
 def annotate(image: np.ndarray, reading: FaceReading) -> np.ndarray:
-    """A copy of the photo with one face's reading drawn on it (green: sure, yellow: doubtful)."""
+    """A copy of the photo with one face's reading drawn on it (green: sure, yellow: doubtful,
+    white: no digit seen)."""
     return annotate_photo(image, [reading])

@@ -45,8 +45,8 @@ def annotate_cells(image: np.ndarray, reading: FaceReading) -> np.ndarray:
         ink = mask.astype(bool)
         seen[ink] = 0.5 * seen[ink] + 0.5 * INK
         out[CELL + GAP:2 * CELL + GAP, x:x + CELL] = seen.astype(np.uint8)
-        if i < len(reading.stickers):
-            text = reading.stickers[i].token
+        if i < len(reading.stickers):  # "--" where no digit was seen, as the terminal says
+            text = "--" if i in reading.blank else reading.stickers[i].token
             scale = text_scale(text, CELL, LABEL * 0.5)
             cv2.putText(out, text, (x + GAP, len(out) - LABEL // 4), FONT,
                         scale, BLACK, 1, cv2.LINE_AA)

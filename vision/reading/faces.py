@@ -81,8 +81,15 @@ class FaceReading:
 
     @property
     def inkless(self) -> tuple[int, ...]:
-        """Cells (0-8) whose cut holds no digit's ink at all, each judged alone."""
-        return tuple(i for i, e in enumerate(self.evidence) if e.glyph is None)
+        """Cells (0-8) in which no voter sees a digit: their cut holds no digit's ink at all,
+        each judged alone, and the learned cell model (where it read the face,
+        :attr:`digit_seen`) finds a digit no more likely than none. The cut needs the ink a
+        few grey levels below the sticker; the model reads the cell's darkness relative to
+        itself, so in a photo so dark that every level lies within a few grey levels it still
+        reads the digits, and a cell it reads is no blank sticker."""
+        seen = self.digit_seen or (0.0,) * len(self.evidence)
+        return tuple(i for i, (e, p) in enumerate(zip(self.evidence, seen))
+                     if e.glyph is None and p <= 0.5)
 
     @property
     def plain(self) -> bool:
