@@ -18,12 +18,25 @@ def refuse(source: str, blobs: list[Blob], groups: list[dict], score: FaceScore)
     """Raise the message that says why no face was accepted: no stickers, too few in a grid,
     two faces side by side, a face cut off or partly hidden; the error carries the shapes
     taken for stickers (``blobs``, those of the best grid ``groups[0]`` marked), for the debug
-    picture. ``score``: the photo's pictures, on which a part of a face is judged."""
+    picture. ``score``: the photo's pictures, on which a part of a face is judged. Shapes
+    too large to be a cube's stickers (:func:`_could_be_stickers`: a sheet of paper, a
+    patch of wall) are left out: a person would not take them for any."""
     shape = score.shape
+    blobs, groups = _could_be_stickers(blobs, groups, shape)
     try:
         _explain(source, blobs, groups, score)
     except FaceNotFoundError as e:
         raise FaceNotFoundError(str(e), _seen(blobs, groups, shape)) from None
+
+
+def _could_be_stickers(blobs: list[Blob], groups: list[dict], shape: tuple[int, ...]
+                       ) -> tuple[list[Blob], list[dict]]:
+    """The shapes (``blobs``) and grids (``groups``) of a picture of ``shape`` that could be
+    a cube's stickers: at most a third of its longer side, as three of them in a row, however
+    close the face, still fit along it."""
+    most = max(shape[:2]) / 3
+    return ([b for b in blobs if b.side <= most],
+            [g for g in groups if all(b.side <= most for b in g.values())])
 
 
 def _seen(blobs: list[Blob], groups: list[dict], shape: tuple[int, ...]) -> tuple[SeenShape, ...]:
@@ -114,19 +127,47 @@ def _explain(source: str, blobs: list[Blob], groups: list[dict], score: FaceScor
 def _raise_partial(source: str, hom: np.ndarray, ncols: int, nrows: int,
                    shape: tuple[int, ...], i0: int, j0: int) -> None:
     """Explain a face with fewer than 3 rows or columns found: cut off at an edge, or not."""
-    hgt, wid = shape[:2]
-    edges = []
-    pts = {"left": (-1, 1), "right": (ncols, 1), "top": (1, -1), "bottom": (1, nrows)}
-    for name, (c, r) in pts.items():
-        if (name in ("left", "right") and ncols < 3) or (name in ("top", "bottom") and nrows < 3):
-            x, y = project(hom, np.array([[c, min(r, nrows - 1) if r >= 0 else 0]], float))[0]
-            if not (0 <= x < wid and 0 <= y < hgt):
-                edges.append(name)
+    edges = [e for axis in (("left", "right"), ("top", "bottom"))
+             if (ncols if axis[0] == "left" else nrows) < 3
+             for e in _cut_sides(hom, ncols, nrows, shape, axis)]
     where = f" (cut off at the {' and '.join(edges)} edge of the photo)" if edges else \
         " (is the face partly hidden, or are the other stickers the colour of the cube's body?)"
     raise FaceNotFoundError(
-        f"{source}: partial face: only {ncols} column(s) x {nrows} row(s) of stickers are "
-        f"found{where}; take the photo again with the whole face inside the picture")
+        f"{source}: partial face: only {_lines(ncols, nrows)} of stickers were found{where}; "
+        "take the photo again with the whole face inside the picture")
+
+
+def _cut_sides(hom: np.ndarray, ncols: int, nrows: int, shape: tuple[int, ...],
+               sides: tuple[str, str]) -> list[str]:
+    """Of two opposite ``sides`` of the found columns and rows (lattice ``hom``, cells
+    0..ncols-1 x 0..nrows-1, in a picture of ``shape``), those past which the face is cut off
+    by the photo's edge: where the middle of the next column or row lies outside the photo;
+    where neither does, the one side whose next column or row reaches outside at its far
+    edge (stickers cut in part, too little of them left to be seen), if only one does."""
+    hgt, wid = shape[:2]
+    col, row = min(1, ncols - 1), min(1, nrows - 1)
+
+    def outside(beyond: float) -> list[str]:
+        at = {"left": (-beyond, row), "right": (ncols - 1 + beyond, row),
+              "top": (col, -beyond), "bottom": (col, nrows - 1 + beyond)}
+        out = []
+        for name in sides:
+            x, y = project(hom, np.array([at[name]], float))[0]
+            if not (0 <= x < wid and 0 <= y < hgt):
+                out.append(name)
+        return out
+
+    middle = outside(1)  # the next column's or row's middle, one pitch beyond
+    if middle:
+        return middle
+    far = outside(1 + 0.5)  # its far edge, half a pitch further
+    return far if len(far) == 1 else []
+
+
+def _lines(ncols: int, nrows: int) -> str:
+    """How many columns and rows were found, in words: '2 columns x 3 rows'."""
+    return (f"{ncols} column{'s' if ncols != 1 else ''} x "
+            f"{nrows} row{'s' if nrows != 1 else ''}")
 
 
 def _raise_line(source: str, grid: dict[tuple[int, int], Blob], score: FaceScore) -> None:
@@ -153,7 +194,6 @@ def _raise_line(source: str, grid: dict[tuple[int, int], Blob], score: FaceScore
     # cut off where the rest of the face, out to its far edge (that many sides beyond the
     # row's centres, as in lattice units), would reach past the photo's edge
     where = f" (cut off at the {name} edge of the photo)" if dist < LINES[-1] * side else ""
-    what = "1 column x 3 rows" if len(cols) == 1 else "3 columns x 1 row"
     raise FaceNotFoundError(
-        f"{source}: partial face: only {what} of stickers are visible{where}; take the photo "
-        "again with the whole face inside the picture")
+        f"{source}: partial face: only {_lines(len(cols), len(rows))} of stickers were "
+        f"found{where}; take the photo again with the whole face inside the picture")

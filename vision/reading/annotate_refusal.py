@@ -47,13 +47,31 @@ def annotate_refusal(image: np.ndarray, reason: str, seen: tuple[SeenShape, ...]
 
 def _wrapped(text: str, width: int, scale: float, thickness: int) -> list[str]:
     """``text`` in lines that each fit ``width`` pixels as OpenCV draws them at ``scale`` and
-    ``thickness``, broken between words (a word wider than the width alone on its line):
-    measured line by line, since a line of wide letters overflows an average letter's count."""
+    ``thickness``, broken between words, and a word wider than the width (a photo's long
+    path) within it (:func:`_pieces`): measured line by line, since a line of wide letters
+    overflows an average letter's count."""
     lines: list[str] = []
     for word in text.split():
-        wider = f"{lines[-1]} {word}" if lines else word
-        if lines and cv2.getTextSize(wider, FONT, scale, thickness)[0][0] <= width:
+        *whole, word = _pieces(word, width, scale, thickness)
+        lines += whole  # each on a line of its own, the last piece joined as a word is
+        wider = f"{lines[-1]} {word}" if lines and not whole else word
+        if lines and not whole and cv2.getTextSize(wider, FONT, scale, thickness)[0][0] <= width:
             lines[-1] = wider
         else:
             lines.append(word)
     return lines
+
+
+def _pieces(word: str, width: int, scale: float, thickness: int) -> list[str]:
+    """``word`` cut into pieces that each fit ``width`` pixels (itself where it fits), each
+    as long as fits; a path is cut after a separator where one lies in the piece."""
+    pieces: list[str] = []
+    while cv2.getTextSize(word, FONT, scale, thickness)[0][0] > width and len(word) > 1:
+        n = len(word) - 1
+        while n > 1 and cv2.getTextSize(word[:n], FONT, scale, thickness)[0][0] > width:
+            n -= 1
+        cut = max(word.rfind("/", 0, n), word.rfind("\\", 0, n)) + 1
+        n = cut if cut > 0 else n
+        pieces.append(word[:n])
+        word = word[n:]
+    return pieces + [word]
