@@ -563,3 +563,20 @@ def test_back_at_step_1_says_the_hold_again():
     said = f"{hold_words(start)} for the whole solve."
     assert "Before (moving stickers marked)" in _screen(GuideCursor(steps, start, remember=False),
                                                         80, 24, said)
+
+
+def test_the_last_screen_offers_the_check_and_c_runs_it():
+    """The plan is made, but a slip may have left the real cube unsolved: the last screen's
+    key line and its notice name c, and c there runs the check."""
+    from sudoku_cube.assistant.terminal.guide_ui import LAST_SCREEN
+
+    start, steps = _plan(15, 3)
+    cursor = GuideCursor(steps, start, remember=False)
+    checked = []
+    keys = iter(["n", "n", "n", "n", "c", "q"])
+    console = _console()
+    run_interactive(console, cursor, lambda: next(keys), clear=False,
+                    checker=lambda c: checked.append(c.position) or "checked")
+    flat = " ".join(console.export_text().split())
+    assert checked == [3] and "c not solved? check it" in flat
+    assert "c to check the cube if it is not solved" in LAST_SCREEN

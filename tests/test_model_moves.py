@@ -134,3 +134,8 @@ def test_viewer_words_say_where_the_layer_goes(face):
     opposite = parse_moves(face + "'")[0].viewer_words()
     assert opposite != move.viewer_words() and "half" in parse_moves(face + "2")[0].describe()
 
+
+
+def test_a_typographic_prime_or_apostrophe_is_an_anticlockwise_turn():
+    """R′ as the watch window and printed plans draw it, R’ as a phone's keyboard types it."""
+    assert parse_moves("R′ U’ F2′ B") == parse_moves("R' U' F2' B")

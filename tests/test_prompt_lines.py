@@ -72,6 +72,11 @@ def test_a_pasted_path_is_taken_as_a_shell_takes_it(tmp_path):
     assert photo_given(f"'A={a}'") == ("A", a)
     assert photo_given(f"B={a.replace(' ', chr(92) + ' ')}") == ("B", a)
     assert photo_given(f"A={a}") == ("A", a)  # as before: the rest of the line as it stands
+    # a face photo named with its face, as check's --photo FACE=PATH takes it
+    assert photo_given(f"U='{f}'") == ("U", f) and photo_given(f"r={u}") == ("R", u)
+    from sudoku_cube.assistant.terminal.guide_check import Named, _named
+    assert _named(f"U='{f}'", "F") == Named(False, "U", f)
+    assert _named(f"B='{a}'", "F") == Named(True, "B", a)  # B= stays corner photo B
     assert photo_given("~/F.jpg") == ("", str(Path.home() / "F.jpg"))
     # a face's tokens are not a path, however they are typed
     for tokens in ("5^ 4> 6^ 3v 6^ 5< 8^ 2^ 2>", "5^,4>,6^", "5^", "1^ 2^"):

@@ -356,7 +356,7 @@ def test_guide_c_key_finds_the_slip_and_follows_a_new_plan(fixed_plan, tmp_path,
     from rich.console import Console
 
     from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
-    from sudoku_cube.assistant.terminal.guide_check import make_checker
+    from sudoku_cube.assistant.terminal.guide_check import after_slip_name, make_checker
     from sudoku_cube.assistant.terminal.guide_ui import run_interactive
 
     monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path))
@@ -381,7 +381,7 @@ def test_guide_c_key_finds_the_slip_and_follows_a_new_plan(fixed_plan, tmp_path,
     new_moves = [s.move for s in cursor.steps]
     assert is_solved(real.apply(new_moves))
     # the real cube is saved: the new plan can be taken up again with guide --moves
-    saved = tmp_path / "after-slip.json"
+    saved = tmp_path / after_slip_name(real)
     later = re.search(r"To take it up later: `(sudoku-cube guide [^`]*)`", text).group(1)
     assert shell_words(later)[:4] == ["sudoku-cube", "guide", str(saved), "--moves"], later
     from sudoku_cube.models.cube.state_format import parse_state
@@ -559,16 +559,16 @@ def test_the_later_command_at_80_columns_keeps_its_path_whole_and_runs_as_copied
     from rich.console import Console
 
     from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
-    from sudoku_cube.assistant.terminal.guide_check import make_checker
+    from sudoku_cube.assistant.terminal.guide_check import after_slip_name, make_checker
     from sudoku_cube.assistant.terminal.guide_ui import run_interactive
 
     root = Path(tempfile.mkdtemp())
     home = root / "someone" / ".local" / "share" / "sudoku-cube"  # as ~/.local/share/...
-    saved = str(home / "after-slip.json")
-    assert len(f"To take it up later: `sudoku-cube guide {saved}") > 80 >= len(saved) + 2
     monkeypatch.setenv("SUDOKU_CUBE_HOME", str(home))
     start, plan = fixed_plan
     real = slipped_state(start, plan, DONE, [Slip("skip", STEP, plan[STEP - 1])])
+    saved = str(home / after_slip_name(real))
+    assert len(f"To take it up later: `sudoku-cube guide {saved}") > 80 >= len(saved) + 2
 
     def ask(prompt: str) -> str:
         return " ".join(s.token for s in real.face(prompt[0]))
@@ -1126,3 +1126,21 @@ def test_a_cube_held_turned_says_which_faces_moved_and_which_stayed():
             assert f"the face that was {front} is now in front" in words
         kept += front == "front"
     assert kept == 4  # the turns about the axis through the front face, the identity among them
+
+
+def test_a_later_check_keeps_the_cube_an_earlier_command_names(tmp_path, monkeypatch):
+    """Each slip found saves its real cube in a file of its own: a command printed after an
+    earlier check still finds its cube (one shared file made it fail as a wrong plan)."""
+    from sudoku_cube.assistant.terminal.guide_check import after_slip_guide
+    from sudoku_cube.models.cube.state_format import parse_state
+    from tests.conftest import random_design
+
+    monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path))
+    start = random_design(random.Random(5))
+    first, second = start.apply(parse_moves("R U")), start.apply(parse_moves("F D'"))
+    said = [after_slip_guide(cube, parse_moves("U' R'")) for cube in (first, second)]
+    paths = [shell_words(s)[2] for s in said]
+    assert paths[0] != paths[1]
+    for cube, path in zip((first, second), paths):
+        assert parse_state(Path(path).read_text()) == cube
+    assert after_slip_guide(first, parse_moves("U' R'")) == said[0]  # the same cube: one file

@@ -26,6 +26,10 @@ from ...vision.photo.images import IMAGE_SUFFIXES, OTHER_PHOTO_SUFFIXES
 
 CORNER_PREFIXES = ("A=", "B=")
 """What names a corner photo's path at the check prompt: ``A=PATH`` or ``B=PATH``."""
+FACE_PREFIXES = ("U=", "R=", "F=", "D=", "L=")
+"""What names a face photo's face at the check prompt, as check's ``--photo FACE=PATH`` does
+(``B=`` is corner photo B there: the prompt's own word, said in its question)."""
+PREFIXES = CORNER_PREFIXES + FACE_PREFIXES
 
 
 def _is_file(path: str) -> bool:
@@ -50,8 +54,8 @@ _DRIVE = re.compile(r"[A-Za-z]:[\\/]")
 _SEPARATOR = re.compile(r"\\[\w.-]")
 """A backslash before a name's first character: a Windows path's separator
 (``Users\\me``), never a shell's escape (a shell escapes a space, a quote, ``(`` and such)."""
-_OPENS_QUOTE = re.compile(r"(?:^|\s)(?:[AaBb]=)?$")
-"""What comes before a quote that opens a word: nothing, a space, or ``A=``/``B=``."""
+_OPENS_QUOTE = re.compile(r"(?:^|\s)(?:[AaBbUuRrFfDdLl]=)?$")
+"""What comes before a quote that opens a word: nothing, a space, or a prefix (:data:`PREFIXES`)."""
 
 
 def _unquoted(text: str) -> str:
@@ -65,7 +69,7 @@ def _windows_path(text: str) -> bool:
     """Whether ``text`` is written as a Windows path (a drive letter, or backslashes between
     names): taken as typed, its backslashes kept, not split as a shell splits."""
     t = _unquoted(text)
-    t = t[2:] if t[:2].upper() in CORNER_PREFIXES else t
+    t = t[2:] if t[:2].upper() in PREFIXES else t
     return bool(_DRIVE.match(t) or _SEPARATOR.search(t))
 
 
@@ -145,11 +149,12 @@ def _looks_like_path(path: str) -> bool:
 def photo_given(text: str) -> tuple[str, str] | None:
     """What an answer at the check prompt names as a photo: ``("A", path)`` or ``("B", path)``
     for ``A=PATH`` or ``B=PATH`` (a corner photo; the prefix outside or inside the quotes),
-    ``("", path)`` for a photo's path; None for anything else (a face's tokens). Paths are
+    ``("U", path)`` for ``U=PATH`` (a face photo, :data:`FACE_PREFIXES`), ``("", path)`` for
+    a photo's path; None for anything else (a face's tokens). Paths are
     taken as :func:`named_path` takes them; an unclosed quote is a :class:`SudokuCubeError`
     (:func:`shell_words`)."""
     t = text.strip()
-    if t[:2].upper() in CORNER_PREFIXES:
+    if t[:2].upper() in PREFIXES:
         return t[0].upper(), named_path(t[2:]) or t[2:].strip()
     if _is_file(t):
         return "", t
@@ -165,7 +170,7 @@ def photo_given(text: str) -> tuple[str, str] | None:
         if len(words) != 1:
             return None
         word = words[0]
-    if word[:2].upper() in CORNER_PREFIXES:
+    if word[:2].upper() in PREFIXES:
         return word[0].upper(), typed_path(word[2:])
     path = typed_path(word)
     return ("", path) if _looks_like_path(path) else None

@@ -32,6 +32,7 @@ question is asked at the same step (:mod:`assistant.services.unfinished`).
 """
 from __future__ import annotations
 
+import hashlib
 import shlex
 
 from pathlib import Path
@@ -196,13 +197,15 @@ def _named(text: str, face: str) -> Named | None:
     """The photo a typed answer for ``face`` names (None: a face's tokens): its path as a
     shell takes it, quoted, escaped or a ``file://`` URI
     (:func:`assistant.services.typed_paths.photo_given`); ``A=``/``B=`` is a corner photo, a
-    file named after a face is given for that face, any other for ``face``."""
+    file named after a face, or given as ``U=PATH``, for that face, any other for ``face``."""
     given = photo_given(text)
     if given is None:
         return None
     letter, path = given
-    if letter:
+    if letter in ("A", "B"):
         return Named(True, letter, path)
+    if letter:
+        return Named(False, letter, path)
     stem = Path(path).stem.upper()
     return Named(False, stem if stem in FACES else face, path)
 
@@ -483,11 +486,19 @@ def _conclude(cursor: GuideCursor, verdict: Verdict, options: str = "",
     return message
 
 
+def after_slip_name(real: CubeState) -> str:
+    """The file a check saves the ``real`` cube it found a slip on in: named after what it
+    holds (``after-slip-1a2b3c4d.json``), so a later check's cube never takes the place of one
+    whose command was printed, and the same cube saved again is the same file."""
+    digest = hashlib.sha256(to_json(real).encode("utf-8")).hexdigest()
+    return f"after-slip-{digest[:8]}.json"
+
+
 def after_slip_guide(real: CubeState, repair: Sequence[Move]) -> str:
     """The command that guides ``repair``, the new plan from the ``real`` cube that a check
-    found a slip on: the real cube is saved as ``after-slip.json`` in the data folder, and
+    found a slip on: the real cube is saved in the data folder (:func:`after_slip_name`), and
     ``guide`` on it with ``--moves`` follows the plan from there."""
-    path = data_dir() / "after-slip.json"
+    path = data_dir() / after_slip_name(real)
     atomic_write_text(path, to_json(real))
     return f"sudoku-cube guide {shlex.quote(str(path))} --moves \"{format_moves(repair)}\""
 
@@ -515,5 +526,5 @@ def make_checker(console: Console, ask: LineReader, settings: CubeSettings = Cub
     return check
 
 
-__all__ = ["Capture", "CheckCancelled", "after_slip_guide", "check_cube", "make_checker",
+__all__ = ["Capture", "CheckCancelled", "after_slip_guide", "after_slip_name", "check_cube", "make_checker",
            "take_up_later"]

@@ -153,7 +153,8 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
 def _after_watch(cursor: GuideCursor, args: argparse.Namespace) -> str | None:
     """Where the watch followed a plan made after a slip: the command that takes it up in a
     later run, watching again (:func:`assistant.terminal.guide_check.take_up_later`: the real
-    cube saved as ``after-slip.json``), made the one named to go on;
+    cube saved in the data folder, :func:`~assistant.terminal.guide_check.after_slip_name`),
+    made the one named to go on;
     None where no slip was found or the file cannot be written."""
     if not cursor.after_slip:
         return None

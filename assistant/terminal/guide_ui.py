@@ -126,7 +126,8 @@ FIRST_STEP = "This is step 1: there is no step to go back to. Press → once its
 """The notice for the back key on the first step (it seemed to do nothing); one line at 80
 columns, under the hold's two, so that the net stays on an 80x24 screen."""
 
-LAST_SCREEN = "This is the last screen: press q or Enter to quit, ← to go back a step."
+LAST_SCREEN = ("This is the last screen: press q or Enter to quit, ← to go back a step, c to "
+               "check the cube if it is not solved.")
 """The notice for a next key other than Enter on the last screen: only q and Enter end the
 guide there, as its key line says, so that a press too many does not close it unseen."""
 

@@ -71,7 +71,12 @@ def watch_keys(status: str = "", short: bool = False) -> str:
     return f"{WATCH_KEY_LIST} · {escape(status)}"
 
 
-DONE_KEYS = "[bold]←[/]/b back · [bold]r[/] restart · [bold]q[/]/Enter quit · [bold]?[/] help"
+DONE_KEYS = ("[bold]←[/]/b back · [bold]c[/] not solved? check it · [bold]r[/] restart · "
+             "[bold]q[/]/Enter quit · [bold]?[/] help")
+"""The last screen's keys: the plan is made, but a slip may have left the real cube unsolved,
+and a check finds it and plans again."""
+DONE_KEYS_SHORT = ("[bold]←[/] back · [bold]c[/] check · [bold]r[/] restart · "
+                   "[bold]q[/] quit · [bold]?[/] help")
 
 GUIDE_HELP = (
     ("→ ↓ PgDn n space Enter", "next step: the turn shown is done"),
@@ -388,7 +393,7 @@ class DoneView:
             yield Text(wrap_words(self.note, width))
         if self.notice:
             yield notice_text(self.notice, options.max_width)
-        yield keys_text(DONE_KEYS, options.max_width)
+        yield keys_text(DONE_KEYS, options.max_width, DONE_KEYS_SHORT)
 
 
 @dataclass

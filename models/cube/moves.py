@@ -63,11 +63,14 @@ _VIEWER = {  # face -> (the layer in words, (where a clockwise turn takes it, an
 }
 
 
-MOVE_HELP = ("supported moves are face turns U R F D L B, each optionally followed by ' "
+MOVE_HELP = ("Supported moves are face turns U R F D L B, each optionally followed by ' "
              "(anticlockwise) or 2 (half turn; 2' is the same), separated by spaces, e.g. "
              "\"R U' F2\"")
 
 _TOKEN = re.compile(r"^([URFDLB])(2'|2|'|)$")
+PRIMES = str.maketrans({"’": "'", "′": "'"})
+"""A typographic apostrophe or prime, as a phone's keyboard types or the watch window and
+printed plans draw it (R′), read as the apostrophe of an anticlockwise turn."""
 
 
 def _explain(token: str) -> str:
@@ -83,8 +86,6 @@ def _explain(token: str) -> str:
                 f"towards you and U on top")
     if head in "MESmes":
         return f"{token!r}: slice moves are not supported; use face turns"
-    if token.replace("’", "'") != token:
-        return f"{token!r}: use a plain apostrophe ' for anticlockwise turns"
     return f"{token!r} is not a move"
 
 
@@ -93,7 +94,7 @@ def parse_moves(text: str | Iterable[str]) -> tuple[Move, ...]:
     tokens = text.split() if isinstance(text, str) else list(text)
     out = []
     for i, tok in enumerate(tokens):
-        m = _TOKEN.match(tok)
+        m = _TOKEN.match(tok.translate(PRIMES))
         if not m:
             raise MoveError(f"bad move {i + 1}: {_explain(tok)}. {MOVE_HELP}")
         out.append(Move(m.group(1), SUFFIX_TURNS[m.group(2)]))
