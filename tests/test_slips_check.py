@@ -19,6 +19,7 @@ from sudoku_cube.models.cube.cube_rotations import relabel_moves, rotation_trans
 from sudoku_cube.models.slips.kinds import Slip, random_slip
 from sudoku_cube.models.slips.looks import certain, look_key
 from sudoku_cube.models.slips.replay import slipped_state
+from sudoku_cube.models.cube.stickers import Hypothesis
 from sudoku_cube.models.slips.find import find_slip
 from sudoku_cube.models.cube.moves import move_transform
 from sudoku_cube.models.profile import CubeSettings
@@ -1144,3 +1145,32 @@ def test_a_later_check_keeps_the_cube_an_earlier_command_names(tmp_path, monkeyp
     for cube, path in zip((first, second), paths):
         assert parse_state(Path(path).read_text()) == cube
     assert after_slip_guide(first, parse_moves("U' R'")) == said[0]  # the same cube: one file
+
+
+def test_a_face_of_the_cube_as_it_was_steps_back_is_not_taken_for_two_slips():
+    """The cube of the first sample as it was read, its face F shown at step 6: two slips
+    that cancel (step 3 skipped, then R for D at step 5) fit it exactly, and were named, with
+    the whole plan again as the new plan, so that a person who showed an older photo was sent
+    back to step 1 unwarned. The plain account is said instead: the cube as it was before
+    step 1 (turns not made, or an older photo: the cube as it is now is asked for), with the
+    plan from there; at step 7, where no slip fits, the same account, not "no likely
+    slip"."""
+    from sudoku_cube.assistant.services.files import load_state
+
+    start = load_state(Path(__file__).resolve().parents[1] / "samples" / "cubes" / "01-easy"
+                       / "truth.json")
+    moves = parse_moves("R B2 R2 B2 D R2 F' D'")
+    seen = {"F": [(Hypothesis(s, None),) for s in start.face("F")]}
+    verdict = find_slip(start, moves, 6, seen)
+    assert verdict.outcome == "found" and verdict.earlier == 0, verdict
+    said = verdict.message()
+    assert said.startswith("The cube is as the plan has it before the first step"), said
+    assert "older one" in said and "Found the slip" not in said, said
+    assert verdict.repair == moves  # the plan from step 1: the cube is there
+    later = find_slip(start, moves, 7, seen)
+    assert later.outcome == "none" and later.earlier == 0, later
+    said = later.message()
+    assert "before the first step" in said and "as it is now" in said, said
+    # one step back is the last step skipped, a slip named as before
+    one_back = {"F": [(Hypothesis(s, None),) for s in start.apply(moves[:5]).face("F")]}
+    assert find_slip(start, moves, 6, one_back).outcome in ("found", "ambiguous")

@@ -403,6 +403,8 @@ def verdict_json(verdict: Verdict, step: int, seen: Sequence[str],
         out["explanation"] = expl(verdict.best)
     if verdict.outcome == "found":
         out["new_plan"] = format_moves(verdict.repair)
+    if verdict.earlier is not None:  # the cube as the plan has it before that step
+        out["as_before_step"] = verdict.earlier + 1
     if verdict.looks_like:  # a face seen that looks like another: it may be that face
         out["looks_like"] = {"face": verdict.looks_like[0], "other": verdict.looks_like[1]}
     if verdict.outcome == "ambiguous":

@@ -388,6 +388,8 @@ def _judge(cursor: GuideCursor, seen: dict[str, Cells], settings: CubeSettings, 
     verdict = find_slip(cursor.start, moves, at, seen, settings, window=window)
     if verdict.outcome == "none" and at == cursor.position + 1:
         return _judge(cursor, seen, settings, cursor.position, WINDOW)
+    if verdict.earlier is not None:  # the cube as it was steps back: nothing to look past
+        return verdict, at, window
     if at == cursor.position < cursor.total and (
             verdict.outcome == "none" or _rests_on_more(verdict)):
         turned = find_slip(cursor.start, moves, at + 1, seen, settings, window=1)

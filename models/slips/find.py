@@ -107,6 +107,12 @@ class Verdict:
     no slip fits (``none``), the words say so (a face that looks like itself turned only
     where every other face seen looks as planned)."""
 
+    earlier: int | None = None
+    """The step, at least two back, before which the plan has the cube as it was seen
+    (:func:`_plan_looks`): where no slip fits, the cube seen is that one; where slips were
+    found, they cancel to it. Either way the turns since were not made (or were undone) or
+    the photo is an older one, and the words say so, not a story of slips."""
+
     def message(self, cube: CubeState | None = None,
                 maybe: Sequence[CubeState] | None = None, where: str = "at this step",
                 again: str = SCAN_AGAIN, photo: str = "") -> str:
@@ -141,6 +147,10 @@ class Verdict:
         if self.outcome == "found":
             assert self.best is not None
             text = f"Found the slip: {self.best.describe()}."
+            if self.earlier is not None:  # the slips cancel: the plain account first
+                text = (f"The cube is as the plan has it {_before_words(self.earlier)}: the "
+                        "turns since were not made, or undone (or two slips cancelled). If "
+                        "the photo is an older one, show me the cube as it is now instead.")
             if self.best.rotation:
                 text += " Keep holding the cube the way it is now."
             return text + f" New plan from here ({len(self.repair)} moves): " \
@@ -165,6 +175,8 @@ class Verdict:
                                   f"{ask} to be sure."])
             return "\n".join([f"{len(self.candidates)} explanations fit what was seen:", *lines,
                               f"{ask} to tell them apart."])
+        if self.earlier is not None:
+            return _earlier_words(self.earlier, len(self.shown), photo)
         if photo and len(self.shown) <= 3:  # the corner photo's faces alone
             what, check = "this photo", f"{photo} shows the corner asked for, held as asked"
         elif photo or len(self.shown) > 1:
@@ -194,6 +206,23 @@ class Verdict:
             else ""
         return (f"What was shown for {name(face)}{shows} looks like {name(other)} as the plan "
                 "has it: it may be that face, shown by mistake.")
+
+
+def _earlier_words(step: int, faces: int, photo: str) -> str:
+    """The words of a cube seen as the plan has it before ``step`` + 1 (:attr:`Verdict.earlier`;
+    ``faces`` seen, ``photo`` the corner photo among them)."""
+    what = "this photo" if photo else "these faces" if faces > 1 else "this face"
+    shows = "shows" if what == "this photo" or what == "this face" else "show"
+    return (f"{what[0].upper()}{what[1:]} {shows} the cube as the plan has it "
+            f"{_before_words(step)}: is "
+            f"{'the photo' if photo or faces == 1 else 'what was shown'} an older one, or "
+            f"were the turns since not made? Show me the cube as it is now; if it really is "
+            f"so, go back to step {step + 1} and turn from there.")
+
+
+def _before_words(step: int) -> str:
+    """"before step 4", or "before the first step (as it was read)" for ``step`` 0."""
+    return "before the first step (as it was read)" if step == 0 else f"before step {step + 1}"
 
 
 def _fit_words(n: int) -> str:
@@ -295,12 +324,15 @@ def find_slip(start: CubeState, moves: Sequence[Move], done: int,
     stats = {"candidates": len(keys), "search_ms": round(1000 * (time.perf_counter() - t0), 1)}
     top = reps[0]
     misread = math.log(MISREAD)
+    back = _plan_looks(start, moves, done, settings)  # the cube at steps 0..done-2
     # "none": even the best state disagrees with two or more stickers' readings
     if score[top] < 1.5 * misread:
+        fit = _seen_score(back, seen, settings)
         return Verdict("none", stats=stats, settings=settings,
                        shown=tuple(f for f in FACES if f in seen),
                        searched=(max(0, done - window) + 1, done) if done else (),
-                       looks_like=_shown_instead(keys[0], seen, settings, 1.5 * misread))
+                       looks_like=_shown_instead(keys[0], seen, settings, 1.5 * misread),
+                       earlier=_latest(fit >= max(1.5 * misread, fit.max(initial=-math.inf))))
     close = [i for i in reps if total[i] >= total[top] - MARGIN]
     expl = [_explanation(start, moves, done, batch, i, total[i]) for i in close]
     if (len(close) == 1 or score[top] > misread / 2) and not batch.slips[top]:
@@ -321,7 +353,10 @@ def find_slip(start: CubeState, moves: Sequence[Move], done: int,
     another = rival >= total[top] - MARGIN
     doubt = another or (one and turn_and_slip(batch.slips[top]))
     if len(close) == 1 and not doubt:
-        verdict = Verdict("found", best=expl[0], stats=stats, settings=settings)
+        # slips that cancel to the cube as the plan has it steps back: said as that
+        earlier = None if batch.rotations[top] else _latest((back == keys[top]).all(axis=1))
+        verdict = Verdict("found", best=expl[0], stats=stats, settings=settings,
+                          earlier=earlier)
         if repair:
             verdict = _with_repair(verdict, start, moves, done, settings)
         verdict.stats["check_ms"] = round(1000 * (time.perf_counter() - t0), 1)
@@ -335,6 +370,27 @@ def find_slip(start: CubeState, moves: Sequence[Move], done: int,
     stats["check_ms"] = round(1000 * (time.perf_counter() - t0), 1)
     return Verdict("ambiguous", candidates=tuple(expl), ask_face=ask, stats=stats,
                    settings=settings, looks_like=(next(iter(seen)), other) if another else ())
+
+
+def _plan_looks(start: CubeState, moves: Sequence[Move], done: int, settings: CubeSettings
+                ) -> np.ndarray:
+    """The looks (:func:`state_look`) of the cube as the plan has it at steps 0 .. ``done`` - 2,
+    held as the plan holds it: the cube steps back, at least two (one step back is the last
+    step skipped, a slip the search names itself). Two slips that cancel leave the cube so,
+    and so do turns not made (or undone), or an older photo."""
+    states, cube = [start], start
+    for m in moves[:max(0, done - 2)]:
+        cube = cube.apply([m])
+        states.append(cube)
+    if done < 2:
+        return np.zeros((0, len(start.stickers)), np.int64)
+    return np.stack([state_look(st, settings) for st in states])
+
+
+def _latest(where: np.ndarray) -> int | None:
+    """The last index where ``where`` holds, or None."""
+    hits = np.flatnonzero(where)
+    return int(hits[-1]) if len(hits) else None
 
 
 def doubted_by_photo(verdict: Verdict, looks_like: tuple[str, ...], planned: CubeState,
