@@ -528,5 +528,5 @@ def make_checker(console: Console, ask: LineReader, settings: CubeSettings = Cub
     return check
 
 
-__all__ = ["Capture", "CheckCancelled", "after_slip_guide", "after_slip_name", "check_cube", "make_checker",
-           "take_up_later"]
+__all__ = ["Capture", "CheckCancelled", "after_slip_guide", "after_slip_name", "check_cube",
+           "make_checker", "take_up_later"]
