@@ -127,3 +127,25 @@ def test_a_doubtful_label_gives_its_runner_up_at_a_readable_size(reader, face_f)
     assert doubtful.colour == DOUBTFUL
     assert doubtful.text == f"{first.sticker.digit} ({second.sticker.token})"
     assert doubtful.scale >= 0.9 * sure.scale
+
+
+def test_a_corner_photos_picture_names_each_face_beside_it(reader):
+    """On a corner photo's picture each face's letter stands just outside its outline, in the
+    outline's colour, on the side away from the other two: which face was taken for which."""
+    from sudoku_cube.vision.photo.images import load_image
+    from sudoku_cube.vision.reading.annotate import _face_mask, _name_faces
+
+    image = load_image(ROOT / "samples" / "corners" / "c1-plain" / "A.jpg")
+    faces = list(reader.read_corner_photo(image, "A").values())
+    assert sorted(r.face for r in faces) == ["F", "R", "U"]
+    out = image.copy()
+    _name_faces(out, faces, 1)
+    drawn = np.any(out != image, axis=2)
+    inside = _face_mask(out.shape, faces) > 0
+    assert drawn.sum() > 100 and not (drawn & inside).any()
+    common = np.mean([r.geometry.quad.mean(axis=0) for r in faces], axis=0)
+    for r in faces:  # some of the letters' strokes lie past each face, seen from the middle
+        middle = r.geometry.quad.mean(axis=0)
+        ys, xs = np.nonzero(drawn)
+        past = (np.stack([xs, ys], 1) - middle) @ (middle - common) > 0
+        assert past.any(), r.face

@@ -36,7 +36,7 @@ in the top third (its middle two thirds wide), the arrow one third long across t
 the bottom third, the ring of a sticker not seen around the middle third."""
 
 LEGEND = (
-    (OUTLINE, "red outline: the face found"),
+    (OUTLINE, "red outline: the face found (its letter beside it on a corner photo)"),
     (GRID, "cyan lines: its 3x3 grid"),
     (SURE, "green: digit read, arrow = where its top points, score"),
     (DOUBTFUL, "yellow: doubtful; the runner-up in brackets"),
@@ -193,11 +193,45 @@ def _face_mask(shape: tuple[int, ...], readings: Sequence[FaceReading]) -> np.nd
 
 
 def annotate_photo(image: np.ndarray, readings: Sequence[FaceReading]) -> np.ndarray:
-    """A copy of one photo with every face read from it drawn on it, and the legend."""
+    """A copy of one photo with every face read from it drawn on it, and the legend; where it
+    shows several (a corner photo), each face's letter beside it (:func:`_name_faces`)."""
     out = image.copy()
     th = sizes(out.shape).line
     used = set().union(*(_draw_face(out, reading, th) for reading in readings))
+    if len(readings) > 1:
+        _name_faces(out, readings, th)
     return _legend(out, _face_mask(out.shape, readings), used)
+
+
+def _name_faces(out: np.ndarray, readings: Sequence[FaceReading], th: int) -> None:
+    """Each face's letter (U, F, R ...) just outside its outline, on the side away from the
+    other faces (from the faces' common middle through the face's own): a person sees which
+    face of a corner photo was taken for which."""
+    quads = [r.geometry.quad * float(getattr(r, "file_scale", 1.0) or 1.0) for r in readings]
+    middles = [q.mean(axis=0) for q in quads]
+    common = np.mean(middles, axis=0)
+    size = sizes(out.shape)
+    scale = 2 * size.font
+    for r, quad, middle in zip(readings, quads, middles):
+        if not r.face:
+            continue
+        away = middle - common
+        away = away / max(float(np.linalg.norm(away)), 1.0)
+        (w, h), base = cv2.getTextSize(r.face, FONT, scale, th + 1)
+        w, h = w + 2 * (th + 3), h + base + 2 * (th + 3)  # with its dark edge all round
+        # the letter's middle, stepped out from the face's middle until its box (its corners
+        # and the middles of its sides) clears every face (a pixel a step)
+        at, inside = middle.copy(), True
+        polygons = [q.astype(np.float32).reshape(-1, 1, 2) for q in quads]
+        while inside and 0 <= at[0] < out.shape[1] and 0 <= at[1] < out.shape[0]:
+            at = at + away
+            box = [(at[0] + dx * w / 2, at[1] + dy * h / 2)
+                   for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
+            inside = any(cv2.pointPolygonTest(poly, (float(x), float(y)), False) >= 0
+                         for x, y in box for poly in polygons)
+        org = (int(at[0] - w / 2 + th + 3), int(at[1] + h / 2 - th - 3 - base))
+        cv2.putText(out, r.face, org, FONT, scale, BLACK, th + 3, cv2.LINE_AA)
+        cv2.putText(out, r.face, org, FONT, scale, OUTLINE, th + 1, cv2.LINE_AA)
 
 
 def annotate(image: np.ndarray, reading: FaceReading) -> np.ndarray:
