@@ -16,7 +16,9 @@ import numpy as np
 from ..models.cube.stickers import Sticker, same_sticker
 from ..models.profile import CubeSettings
 from ..vision.locate.detect import FaceNotFoundError
+from ..vision.recognise.footed import OneVerdict, ones_verdict
 from ..vision.recognise.hog import default_model
+from ..vision.recognise.print_facts import FOOTED
 from ..vision.reading.reader import Reader
 from ..vision.reading.faces import FaceReading
 from ..vision.recognise.templates import default_templates
@@ -99,20 +101,29 @@ class CalibrationResult:
     after: tuple[PhotoScore, ...]
     glyphs: int
     seconds: float
+    ones: OneVerdict = OneVerdict(0, 0)
+    """What the photos say of the cube's 1 (:func:`vision.recognise.footed.ones_verdict`)."""
+    footed_one: bool = False
+    """True when the 1 was taken as not symmetric because the photos show its foot
+    (``ones_from_photos``), though the profile's settings had it symmetric."""
 
 
 def calibrate_templates(photos: Sequence[LabelledPhoto], profile: Profile, *,
-                        progress: Callable[[str], None] | None = None) -> CalibrationResult:
+                        progress: Callable[[str], None] | None = None,
+                        ones_from_photos: bool = False) -> CalibrationResult:
     """Learn ``profile``'s templates and classifier from labelled photos (see module doc).
 
     The "before" figures use the built-in defaults; photos whose face is not found are
-    reported and skipped for learning.
+    reported and skipped for learning. ``ones_from_photos``: where the photos show the 1's
+    foot (:func:`vision.recognise.footed.ones_verdict`), the 1 is not symmetric, whatever
+    the profile's settings said (the person gave no setting of their own), and the glyphs
+    are learnt so.
     """
     t0 = time.perf_counter()
     base_templates, base_model = default_templates(), default_model()
     settings = profile.settings
     defaults = Reader(templates=base_templates, model=base_model, settings=settings)
-    before, glyphs = [], []
+    before, glyphs, read = [], [], {}
     for photo in photos:
         if progress:
             progress(photo.source)
@@ -120,9 +131,15 @@ def calibrate_templates(photos: Sequence[LabelledPhoto], profile: Profile, *,
         before.append(score)
         if reading is None:
             continue
+        read[photo.source] = reading
         for i, (ev, st) in enumerate(zip(reading.evidence, photo.stickers)):
             if ev.glyph is not None:
                 glyphs.append(CutGlyph(ev.glyph, st, ev.underline_rot, photo.source, i))
+    ones = ones_verdict(read)
+    footed = ones_from_photos and ones.has_foot and FOOTED in settings.symmetric
+    if footed:
+        settings = replace(settings, symmetric=settings.symmetric - {FOOTED})
+        profile = replace(profile, settings=settings)
     if not glyphs:
         problems = "; ".join(s.problem for s in before if s.problem)
         raise ProfileError("no face could be read in the calibration photos"
@@ -138,4 +155,4 @@ def calibrate_templates(photos: Sequence[LabelledPhoto], profile: Profile, *,
               "glyphs": len(glyphs), "date": time.strftime("%Y-%m-%d %H:%M")}
     new = replace(new, report=report)
     return CalibrationResult(new, tuple(before), tuple(after), len(glyphs),
-                             time.perf_counter() - t0)
+                             time.perf_counter() - t0, ones, footed)

@@ -101,3 +101,22 @@ def test_calibrate_reads_phone_photos_saved_sideways_as_shown(tmp_path, puzzle, 
     upright, phone = results
     assert phone["glyphs"] == upright["glyphs"] == 9
     assert phone["after"] == upright["after"] == 1.0 and phone["before"] == upright["before"]
+
+
+@pytest.mark.parametrize("sample,symmetric", [("09-black", []), ("01-easy", [1])])
+def test_the_1s_foot_in_the_photos_decides_the_saved_symmetry(capsys, sample, symmetric):
+    """The black sample's 1s have a foot, the first sample's do not: calibrating from their
+    photos, with no --symmetric, saves the 1 as not symmetric and as symmetric (it saved
+    both as symmetric, and that profile then overrode what the photos show)."""
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[1] / "samples" / "cubes" / sample
+    code = main(["calibrate", "templates", str(folder), "--truth", str(folder / "truth.json"),
+                 "--profile", f"p{sample[:2]}", "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert code == 0 and out["symmetric"] == symmetric
+    assert sorted(load_profile(f"p{sample[:2]}").settings.symmetric) == symmetric
+    # a setting the person gives stands
+    code = main(["calibrate", "templates", str(folder), "--truth", str(folder / "truth.json"),
+                 "--profile", f"q{sample[:2]}", "--symmetric", "1", "--json"])
+    assert code == 0 and json.loads(capsys.readouterr().out)["symmetric"] == [1]

@@ -71,3 +71,26 @@ def test_ctrl_c_before_any_face_does_not_suggest_resume(where, words, monkeypatc
     err = capsys.readouterr().err
     _no_resume(err)
     assert words.format(video=VIDEO) in err
+
+
+def test_ctrl_c_before_a_new_scans_first_face_keeps_the_previous_scan_resumable(
+        monkeypatch, capsys):
+    """An earlier scan's session is on disk; a new scan stopped before its first face leaves
+    it as it was, and says it can still be continued (it said there was nothing to resume)."""
+    from sudoku_cube.assistant.services.sessions import ScanSession
+
+    earlier = scan_session_path()
+    earlier.parent.mkdir(parents=True, exist_ok=True)
+    ScanSession(source=str(VIDEO)).save()
+    before = earlier.read_bytes()
+
+    def pressed(*a, **kw):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(scan, "read_frame_face", pressed)
+    with pytest.raises(SystemExit) as stop:
+        main(["scan", str(VIDEO), "--no-window"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert stop.value.code == 130 and earlier.read_bytes() == before
+    assert "the previous scan is kept as it was: `sudoku-cube scan --resume` continues it" \
+        in out and "nothing to resume" not in out, out

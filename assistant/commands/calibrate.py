@@ -200,7 +200,9 @@ def run_templates(args: argparse.Namespace) -> int:
                               "give one label of nine stickers per photo, in the same order")
     photos = [LabelledPhoto(str(f), load_image(f), lab) for f, lab in zip(files, labels)]
     with console.status("learning templates from the photos..."):
-        result = calibrate_templates(photos, profile)
+        # the 1's foot in the photos decides its symmetry unless the person gave it
+        result = calibrate_templates(photos, profile,
+                                     ones_from_photos=getattr(args, "symmetric", None) is None)
     _check_labels(result.before, args.force, console)
     folder = save_profile(result.profile)
     sheet = contact_sheet(result.profile.templates, f"profile {profile.name}")
@@ -210,6 +212,7 @@ def run_templates(args: argparse.Namespace) -> int:
     out = {"profile": profile.name, "folder": str(folder),
            "contact_sheet": str(args.sheet or folder / SHEET_NAME),
            "glyphs": result.glyphs, "before": result.profile.report["before"],
+           "symmetric": sorted(result.profile.settings.symmetric),
            "after": result.profile.report["after"],
            "photos": [{"photo": b.source, "before": b.correct, "after": a.correct,
                        "stickers": b.total, "problem": b.problem or None,
@@ -227,6 +230,10 @@ def run_templates(args: argparse.Namespace) -> int:
         table.add_row(plain(b.source), f"{b.correct}/{b.total}", f"{a.correct}/{a.total}",
                       plain(wrong))
     console.print(table)
+    if result.footed_one:
+        print_wrapped(console, f"The 1 has a foot in these photos ({result.ones.footed} of "
+                               f"{result.ones.seen} clear 1s): saved as not symmetric, so every "
+                               "1 ends upright (--symmetric 1 saves it as symmetric instead).")
     console.print(f"Learnt {result.glyphs} glyphs; stickers read right: "
                   f"{out['before']:.1%} with the built-in templates -> {out['after']:.1%} with "
                   f"profile [bold]{plain(profile.name)}[/].")

@@ -60,6 +60,10 @@ VIDEO_RESUME_HINT = ("run `sudoku-cube scan --resume VIDEO` with a video of the 
 EVERY_HINT = (" (--every N reads one frame in N: a short video may then show too few of a "
               "face)")
 NOTHING_SAVED = "nothing to resume: run `sudoku-cube scan` again"
+PREVIOUS_KEPT = ("the previous scan is kept as it was: `sudoku-cube scan --resume` continues it, "
+                 "`sudoku-cube scan` starts again")
+"""Ctrl-C before a new scan captured a face, where an earlier scan's session is on disk: a new
+scan replaces it only once a face is captured, so it can still be continued."""
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -301,8 +305,10 @@ def _watch_frames(args, console: Console, scanner: Scanner, frames: Iterator[np.
                         every=args.every)
     except (KeyboardInterrupt, ScanStopped):
         saved, lost = _saved(scanner)
-        console.print(plain(f"\nScan stopped with {saved} of 6 faces saved{lost}; "
-                            f"{RESUME_HINT if saved else NOTHING_SAVED}."), highlight=False)
+        after = RESUME_HINT if saved else NOTHING_SAVED if scanner.wrote or \
+            not scan_session_path().exists() else PREVIOUS_KEPT
+        console.print(plain(f"\nScan stopped with {saved} of 6 faces saved{lost}; {after}."),
+                      highlight=False)
         raise SystemExit(130 if len(scanner.session.faces) < 6 else 0)
     except CameraError as e:
         saved, lost = _saved(scanner)

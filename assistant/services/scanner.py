@@ -94,6 +94,9 @@ class Scanner:
     """Faces of the session on disk (a resumed session's count at the start, else 0)."""
     unsaved: WriteFailed | None = None
     """Why the last save failed (None: every captured face is on disk)."""
+    wrote: bool = False
+    """Whether this scan has written its session (the file an earlier scan left stays as it
+    was until then)."""
     known: dict[str, Sticker] = field(default_factory=dict)
     """Centres of faces seen in this scan, kept when a face is retaken (it is named by its
     centre digit when it is asked for again)."""
@@ -191,7 +194,7 @@ class Scanner:
         except WriteFailed as e:
             self.unsaved = e
             return False
-        self.unsaved, self.saved = None, len(self.session.faces)
+        self.unsaved, self.saved, self.wrote = None, len(self.session.faces), True
         return True
 
     def retake(self, face: str) -> None:
