@@ -39,15 +39,17 @@ COMMANDS = {
     "apply": "apply face turns to a state",
     "encode": "print the piece encoding of a state",
     "grid": "solve the grid: where every piece goes and how every face points",
-    "solve": "read the cube (photos or a state), plan the face turns and guide them",
-    "guide": "guide the face turns that solve a cube (photos or a state), step by step",
+    "solve": ("start here: read the cube (photos or a state), review doubtful stickers, plan "
+              "the face turns and guide them"),
+    "guide": ("guide the face turns step by step, going on where you stopped (--moves: a plan "
+              "given, --camera: the camera watches)"),
     "check": "compare the cube with the plan at a step and find a slip",
     "read": "read six face photos (U R F D L B) or two corner photos (A B) into a state",
     "scan": "capture the six faces with a webcam or from a video",
-    "serve": "take the photos with a phone: a page opened from a QR code",
+    "serve": "take the photos with a phone: a page in its browser (--lan: opened from a QR code)",
     "generate": "make a random solvable cube (and its photos)",
     "bench": "run a speed/accuracy benchmark",
-    "calibrate": "calibrate templates and camera for your cube",
+    "calibrate": "fit the reading to your cube: its templates, settings and camera",
     "profiles": "list calibration profiles",
     "tables": "build or check the planner's tables in the cache folder (once)",
 }

@@ -45,7 +45,8 @@ cube's templates and settings and the camera in one place."""
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add ``calibrate`` with its ``templates``, ``settings`` and ``camera`` subcommands."""
-    p = sub.add_parser("calibrate", help="calibrate templates and camera for your cube",
+    p = sub.add_parser("calibrate", help="fit the reading to your cube: its templates, "
+                                         "settings and camera",
                        description="Teach the reader your cube's print and your camera. "
                                    "Results are saved in a named profile (--profile NAME); "
                                    "`sudoku-cube profiles` lists them.")
@@ -62,7 +63,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="labels of the photos in order (repeat, or separate with ';')")
     t.add_argument("--truth", metavar="STATE", help="state file whose faces label photos named "
                                                     "after faces (U.jpg ...)")
-    _profile_args(t)
+    _profile_args(t, "the profile's (1 for a new one), less the 1 where the photos' 1s have "
+                     "a foot")
     t.add_argument("--sheet", metavar="PNG", help="also write the contact sheet here")
     t.add_argument("--json", action="store_true", help="print the result as JSON")
     t.add_argument("--force", action="store_true",
@@ -74,7 +76,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                         description="Set a profile's cube settings without photos: which "
                                     "digits look the same upside down, and whether 6 and 9 "
                                     "are underlined.")
-    _profile_args(s)
+    _profile_args(s, "the profile's, or 1 for a new one")
     s.set_defaults(handler=run_settings)
 
     c = csub.add_parser("camera", help="choose a camera, lock exposure/white balance, save",
@@ -100,10 +102,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=lambda args: (p.print_help(), 2)[1])
 
 
-def _profile_args(p: argparse.ArgumentParser) -> None:
+def _profile_args(p: argparse.ArgumentParser, symmetric: str) -> None:
+    """``--profile``, ``--symmetric`` (``symmetric``: what is saved without it) and
+    ``--underlined``."""
     p.add_argument("--profile", default=SAVED_PROFILE, metavar="NAME",
                    help=f"profile to create or update (default: {SAVED_PROFILE})")
-    add_symmetric_option(p)
+    add_symmetric_option(p, f"saved in the profile; without it, {symmetric}")
     p.add_argument("--underlined", choices=("yes", "no"), help="are 6 and 9 underlined?")
 
 

@@ -23,8 +23,8 @@ from ..terminal.wrapping import print_wrapped
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the ``guide`` subcommand."""
     p = sub.add_parser("guide",
-                       help="guide the face turns that solve a cube (photos or a state), "
-                            "step by step",
+                       help="guide the face turns step by step, going on where you stopped "
+                            "(--moves: a plan given, --camera: the camera watches)",
                        description="Show one face turn at a time: the move in large letters and "
                                    "words, the cube before and after, progress and phase. "
                                    "Keys: right/down/PgDn/n/space next, left/up/PgUp/b back, "

@@ -46,7 +46,8 @@ RETAKE = ("Stopped at the review; nothing was planned. Retake photos on the phon
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the ``serve`` subcommand."""
-    p = sub.add_parser("serve", help="take the photos with a phone: a page opened from a QR code",
+    p = sub.add_parser("serve", help="take the photos with a phone: a page in its browser "
+                                     "(--lan: opened from a QR code)",
                        description="Start a small web server and print its address (with "
                                    "--lan also as a QR code). Open it on the phone (same Wi-Fi, "
                                    "with --lan), take the photos one at a time as the page "

@@ -25,7 +25,8 @@ from ..terminal.solve_options import add_guide_options, add_ocr_option
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the ``solve`` subcommand."""
     p = sub.add_parser("solve",
-                       help="read the cube (photos or a state), plan the face turns and guide them",
+                       help="start here: read the cube (photos or a state), review doubtful "
+                            "stickers, plan the face turns and guide them",
                        description="Read the photos (or a state file), let you correct doubtful "
                                    "stickers, solve the grid, plan short verified face turns "
                                    "(pieces and centres) and guide them one at a time (every "

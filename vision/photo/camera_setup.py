@@ -188,7 +188,7 @@ def configure_camera(source: int | str, *, wanted: tuple[int, int] | None = None
         read_frame(cap, source)  # a busy camera fails here, before anything else
         (w, h), notes = choose_resolution(cap, source, wanted)
         n, settled, _ = settle(cap, source, max_frames=max_settle_frames, start=1)
-        if not settled:
+        if not settled and not isinstance(source, str):  # a video's pictures change anyway
             notes.append(f"picture still changing after {n} frames; locked at the last values "
                          "(steady the light and run calibrate camera again if readings drift)")
         exposure, wb, locked, lock_notes = lock_exposure_and_wb(cap, source)
