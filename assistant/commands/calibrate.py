@@ -30,7 +30,9 @@ from ...vision.photo.camera_probe import probe_cameras
 from ...vision.photo.camera_setup import configure_camera
 from ...vision.photo.images import load_image
 from ...vision.photo.lens import calibrate_lens
+from ...vision.locate.face_geometry import FaceNotFoundError
 from ...vision.photo.photo_files import face_photos
+from ...vision.reading.reader import Reader
 from ..services.files import load_state
 from ..terminal.markup import plain
 from ..terminal.profile_option import add_symmetric_option, with_symmetric
@@ -155,13 +157,25 @@ def _labels_from_truth(files: list[Path], truth: str):
     return labels
 
 
-def _ask_labels(files: list[Path], console: Console):
+def _as_read(path: Path, reader: Reader) -> str:
+    """What the built-in reader reads in the photo ``path``, for the person to check against
+    the cube while they label it (the labels must be the cube's own: typed, never taken from
+    this); why not, where no face is found."""
+    try:
+        return "read as: " + " ".join(s.token for s in reader.read_face(load_image(path)).stickers)
+    except (FaceNotFoundError, SudokuCubeError) as e:
+        return f"no face read ({e})"
+
+
+def _ask_labels(files: list[Path], console: Console, reader: Reader):
     if not sys.stdin.isatty():
         raise SudokuCubeError("give the labels of the photos with --digits (one per photo) or "
                               f"--truth STATE; {LABEL_HELP}")
-    console.print(f"[bold]Label each photo[/]: {LABEL_HELP}.")
+    console.print(f"[bold]Label each photo[/]: {LABEL_HELP}. Under each photo is what it "
+                  "reads as now: type what the cube really shows.")
     labels = []
     for f in files:
+        console.print(f"  [dim]{plain(_as_read(f, reader))}[/]", highlight=False)
         while True:
             text = console.input(f"{plain(f)}: ")
             try:
@@ -198,7 +212,7 @@ def run_templates(args: argparse.Namespace) -> int:
     elif args.digits:
         labels = parse_labels(args.digits)
     else:
-        labels = _ask_labels(files, console)
+        labels = _ask_labels(files, console, Reader(ocr="never", settings=profile.settings))
     if len(labels) != len(files):
         raise SudokuCubeError(f"{len(files)} photo(s) but {len(labels)} label(s) in --digits; "
                               "give one label of nine stickers per photo, in the same order")
