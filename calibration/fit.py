@@ -137,9 +137,11 @@ def calibrate_templates(photos: Sequence[LabelledPhoto], profile: Profile, *,
                 glyphs.append(CutGlyph(ev.glyph, st, ev.underline_rot, photo.source, i))
     ones = ones_verdict(read)
     footed = ones_from_photos and ones.has_foot and FOOTED in settings.symmetric
-    if footed:
+    if footed:  # scored again as the profile will read: a 1 turned over is no 1 read right
         settings = replace(settings, symmetric=settings.symmetric - {FOOTED})
         profile = replace(profile, settings=settings)
+        defaults = Reader(templates=base_templates, model=base_model, settings=settings)
+        before = [score_photo(photo, defaults, settings)[0] for photo in photos]
     if not glyphs:
         problems = "; ".join(s.problem for s in before if s.problem)
         raise ProfileError("no face could be read in the calibration photos"

@@ -601,3 +601,15 @@ def test_without_line_editing_the_prompt_asks_to_type_the_line_again(monkeypatch
     assert "(your line: F1 7)" in capsys.readouterr().out
     assert "The line you were typing when you stopped is shown below, not yet applied." \
         in one_line(console.export_text())
+
+
+def test_a_face_prefix_before_tokens_is_the_tokens_of_that_face():
+    """F="5^ 4> ..." as check's --tokens takes it is a face's tokens, not a photo's path."""
+    from sudoku_cube.assistant.terminal.guide_check import _answer
+    from sudoku_cube.vision.reading.reader import Reader
+
+    tokens = "5^ 4> 6^ 3v 6^ 5< 8^ 2^ 2>"
+    assert photo_given(f'F="{tokens}"') is None and photo_given(f"F={tokens}") is None
+    answer = _answer(f'F="{tokens}"', "F", Reader(ocr="never"), None)
+    assert answer is not None and answer.typed == ("F",)
+    assert [h[0].sticker.token for h in answer.faces["F"]] == tokens.split()

@@ -149,3 +149,21 @@ def test_a_corner_photos_picture_names_each_face_beside_it(reader):
         ys, xs = np.nonzero(drawn)
         past = (np.stack([xs, ys], 1) - middle) @ (middle - common) > 0
         assert past.any(), r.face
+
+
+def test_faces_in_a_row_get_their_letters_too():
+    """Three faces side by side, the middle one's middle the faces' own: its letter goes
+    above it (the walk outward had no direction there and never ended)."""
+    from types import SimpleNamespace
+
+    from sudoku_cube.vision.reading.annotate import _name_faces
+
+    def face(letter: str, x: int) -> SimpleNamespace:
+        quad = np.array([[x - 50, 200], [x + 50, 200], [x + 50, 300], [x - 50, 300]], float)
+        return SimpleNamespace(face=letter, geometry=SimpleNamespace(quad=quad), file_scale=1.0)
+
+    out = np.zeros((480, 900, 3), np.uint8)
+    _name_faces(out, [face("L", 200), face("F", 450), face("R", 700)], 1)
+    drawn = np.any(out > 0, axis=2)
+    assert drawn[:200, 400:500].any()  # F's letter above F
+    assert drawn[:, :150].any() and drawn[:, 750:].any()  # L's left of L, R's right of R

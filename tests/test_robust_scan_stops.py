@@ -77,11 +77,18 @@ def test_ctrl_c_before_a_new_scans_first_face_keeps_the_previous_scan_resumable(
         monkeypatch, capsys):
     """An earlier scan's session is on disk; a new scan stopped before its first face leaves
     it as it was, and says it can still be continued (it said there was nothing to resume)."""
-    from sudoku_cube.assistant.services.sessions import ScanSession
+    from sudoku_cube.assistant.services.files import load_state
+    from sudoku_cube.assistant.services.scanner import Observation, Scanner
+    from sudoku_cube.models.cube.stickers import Hypothesis
 
     earlier = scan_session_path()
     earlier.parent.mkdir(parents=True, exist_ok=True)
-    ScanSession(source=str(VIDEO)).save()
+    scanner = Scanner()  # an earlier scan that captured face U, saved as it goes
+    face = load_state(VIDEO.parent / "truth.json").face("U")
+    seen = Observation(face, tuple((Hypothesis(s, 0.9),) for s in face), 0.9)
+    for _ in range(scanner.stable_frames):
+        scanner.feed(seen)
+    assert scanner.saved == 1
     before = earlier.read_bytes()
 
     def pressed(*a, **kw):

@@ -1174,3 +1174,37 @@ def test_a_face_of_the_cube_as_it_was_steps_back_is_not_taken_for_two_slips():
     # one step back is the last step skipped, a slip named as before
     one_back = {"F": [(Hypothesis(s, None),) for s in start.apply(moves[:5]).face("F")]}
     assert find_slip(start, moves, 6, one_back).outcome in ("found", "ambiguous")
+
+
+def test_the_guide_keeps_its_plan_when_the_cube_shown_is_steps_back(tmp_path, monkeypatch):
+    """At step 6 of the first sample the person types the faces of the cube as it was read:
+    an older photo, or turns not made. The guide cannot tell which, so it keeps its plan and
+    step, and says how to go back (b, as many times as steps) or to show the cube as it is
+    now; it followed a new plan from step 1 before, wrong for an older photo."""
+    import io
+
+    from rich.console import Console
+
+    from sudoku_cube.assistant.services.files import load_state
+    from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
+    from sudoku_cube.assistant.terminal.guide_check import make_checker
+    from sudoku_cube.assistant.terminal.guide_ui import run_interactive
+
+    monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path))
+    start = load_state(Path(__file__).resolve().parents[1] / "samples" / "cubes" / "01-easy"
+                       / "truth.json")
+    plan = parse_moves("R B2 R2 B2 D R2 F' D'")
+
+    def ask(prompt: str) -> str:  # the faces of the cube as it was read
+        return " ".join(s.token for s in start.face(prompt[0]))
+
+    console = Console(file=io.StringIO(), width=100, record=True, color_system=None)
+    cursor = GuideCursor(steps_from_moves(start, plan), start, position=6, remember=False)
+    steps = cursor.steps
+    keys = iter(["c", "q"])
+    run_interactive(console, cursor, lambda: next(keys), clear=False,
+                    checker=make_checker(console, ask))
+    text = " ".join(console.export_text().split())
+    assert cursor.position == 6 and cursor.steps is steps and not cursor.after_slip
+    assert "the cube as the plan has it before the first step" in text, text
+    assert "press b 6 times to go back to step 1" in text and "as it is now" in text, text

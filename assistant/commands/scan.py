@@ -305,8 +305,8 @@ def _watch_frames(args, console: Console, scanner: Scanner, frames: Iterator[np.
                         every=args.every)
     except (KeyboardInterrupt, ScanStopped):
         saved, lost = _saved(scanner)
-        after = RESUME_HINT if saved else NOTHING_SAVED if scanner.wrote or \
-            not scan_session_path().exists() else PREVIOUS_KEPT
+        after = RESUME_HINT if saved else \
+            PREVIOUS_KEPT if not scanner.wrote and _earlier_faces() else NOTHING_SAVED
         console.print(plain(f"\nScan stopped with {saved} of 6 faces saved{lost}; {after}."),
                       highlight=False)
         raise SystemExit(130 if len(scanner.session.faces) < 6 else 0)
@@ -346,6 +346,15 @@ def _retake(faces: str) -> str:
     which = (f"face {faces}" if len(faces) == 1 else
              f"faces {', '.join(faces[:-1])} and {faces[-1]}")
     return f"take {which} again with `sudoku-cube scan --resume --retake {faces}`"
+
+
+def _earlier_faces() -> int:
+    """The faces of the scan session on disk (an earlier scan's, where this one has written
+    none), 0 where there is none or it cannot be read."""
+    try:
+        return len(ScanSession.load(scan_session_path()).faces)
+    except (OSError, ValueError, SudokuCubeError):
+        return 0
 
 
 def _saved(scanner: Scanner) -> tuple[int, str]:

@@ -154,7 +154,10 @@ def photo_given(text: str) -> tuple[str, str] | None:
     taken as :func:`named_path` takes them; an unclosed quote is a :class:`SudokuCubeError`
     (:func:`shell_words`)."""
     t = text.strip()
-    if t[:2].upper() in PREFIXES:
+    if t[:2].upper() in FACE_PREFIXES:  # F=PATH; F="5^ 4> ..." is tokens, as --tokens has it
+        path = named_path(t[2:])
+        return (t[0].upper(), path) if path is not None and _looks_like_path(path) else None
+    if t[:2].upper() in CORNER_PREFIXES:
         return t[0].upper(), named_path(t[2:]) or t[2:].strip()
     if _is_file(t):
         return "", t

@@ -47,8 +47,8 @@ from ...models.cube.state import CubeState
 from ...models.cube.state_format import to_json
 from ...models.errors import SudokuCubeError
 from ...models.profile import CubeSettings
-from ...models.slips.find import (SCAN_AGAIN, Explanation, Verdict, doubted_by_photo,
-                                  find_slip)
+from ...models.slips.find import (SCAN_AGAIN, Explanation, Verdict, before_words,
+                                  doubted_by_photo, find_slip)
 from ...models.slips.first_look import first_look
 from ...models.slips.replay import WINDOW
 from ...storage.atomic import atomic_write_text
@@ -132,6 +132,8 @@ def _answer(text: str, face: str, reader: Reader, capture: Capture | None,
                       corners={"A": source} if corner else {}, taken=source)
     named = _named(t, face)
     if named is None:
+        if t[:2].upper() == f"{face}=":  # as check's --tokens F="5^ 4> ..." gives them
+            t = t[2:].strip().strip("\"'")
         return Answer({face: tokens_cells(face, t, cube, settings)}, {}, typed=(face,))
     if named.corner:
         return Answer(corner_cells(named.path, reader, photo=named.name), {},
@@ -477,6 +479,8 @@ def _conclude(cursor: GuideCursor, verdict: Verdict, options: str = "",
                               _where(cursor, at), again, photo)
     if verdict.outcome == "as expected" and at > cursor.position and not _asks_more(verdict):
         message += " Press n to go on to the next step."
+    if verdict.earlier is not None:  # an older photo, or turns not made: the person knows
+        return _earlier_words(cursor, verdict.earlier)
     if verdict.outcome == "found" and verdict.best is not None:
         real = verdict.best.state
         cursor.follow(steps_from_moves(real, verdict.repair), real, after_step=at)
@@ -486,6 +490,19 @@ def _conclude(cursor: GuideCursor, verdict: Verdict, options: str = "",
             return f"{message}\n(Not saved for a later run: {e.strerror or e}.)"
         return f"{message}\nTo take it up later: `{later}`"
     return message
+
+
+def _earlier_words(cursor: GuideCursor, earlier: int) -> str:
+    """What the guide says of faces that show the cube as the plan has it ``earlier`` steps
+    in, two or more before the step shown (:attr:`models.slips.find.Verdict.earlier`): an
+    older photo, or turns not made or undone; which it is only the person can tell, so the
+    plan stays as it is and they are told how to go either way."""
+    back = cursor.position - earlier
+    return (f"What was shown is the cube as the plan has it {before_words(earlier)}: the turns "
+            "since were not made, or were undone, or the photo is an older one. If the cube "
+            f"really is so, press b {back} time{'s' if back != 1 else ''} to go back to step "
+            f"{earlier + 1} and turn from there; otherwise press c and show me the cube as it "
+            "is now.")
 
 
 def after_slip_name(real: CubeState) -> str:

@@ -148,7 +148,7 @@ class Verdict:
             assert self.best is not None
             text = f"Found the slip: {self.best.describe()}."
             if self.earlier is not None:  # the slips cancel: the plain account first
-                text = (f"The cube is as the plan has it {_before_words(self.earlier)}: the "
+                text = (f"The cube is as the plan has it {before_words(self.earlier)}: the "
                         "turns since were not made, or undone (or two slips cancelled). If "
                         "the photo is an older one, show me the cube as it is now instead.")
             if self.best.rotation:
@@ -214,14 +214,15 @@ def _earlier_words(step: int, faces: int, photo: str) -> str:
     what = "this photo" if photo else "these faces" if faces > 1 else "this face"
     shows = "shows" if what == "this photo" or what == "this face" else "show"
     return (f"{what[0].upper()}{what[1:]} {shows} the cube as the plan has it "
-            f"{_before_words(step)}: is "
+            f"{before_words(step)}: is "
             f"{'the photo' if photo or faces == 1 else 'what was shown'} an older one, or "
             f"were the turns since not made? Show me the cube as it is now; if it really is "
             f"so, go back to step {step + 1} and turn from there.")
 
 
-def _before_words(step: int) -> str:
-    """"before step 4", or "before the first step (as it was read)" for ``step`` 0."""
+def before_words(step: int) -> str:
+    """"before step 4" for ``step`` 3 (:attr:`Verdict.earlier`), or "before the first step
+    (as it was read)" for 0."""
     return "before the first step (as it was read)" if step == 0 else f"before step {step + 1}"
 
 
@@ -324,10 +325,9 @@ def find_slip(start: CubeState, moves: Sequence[Move], done: int,
     stats = {"candidates": len(keys), "search_ms": round(1000 * (time.perf_counter() - t0), 1)}
     top = reps[0]
     misread = math.log(MISREAD)
-    back = _plan_looks(start, moves, done, settings)  # the cube at steps 0..done-2
     # "none": even the best state disagrees with two or more stickers' readings
     if score[top] < 1.5 * misread:
-        fit = _seen_score(back, seen, settings)
+        fit = _seen_score(_plan_looks(start, moves, done, settings), seen, settings)
         return Verdict("none", stats=stats, settings=settings,
                        shown=tuple(f for f in FACES if f in seen),
                        searched=(max(0, done - window) + 1, done) if done else (),
@@ -354,7 +354,8 @@ def find_slip(start: CubeState, moves: Sequence[Move], done: int,
     doubt = another or (one and turn_and_slip(batch.slips[top]))
     if len(close) == 1 and not doubt:
         # slips that cancel to the cube as the plan has it steps back: said as that
-        earlier = None if batch.rotations[top] else _latest((back == keys[top]).all(axis=1))
+        earlier = None if batch.rotations[top] else _latest(
+            (_plan_looks(start, moves, done, settings) == keys[top]).all(axis=1))
         verdict = Verdict("found", best=expl[0], stats=stats, settings=settings,
                           earlier=earlier)
         if repair:

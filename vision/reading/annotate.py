@@ -154,8 +154,8 @@ def _legend(out: np.ndarray, faces: np.ndarray,
     row, gap, margin = size.row, size.row // 3, size.row // 4
     swatch = row // 2
     # a row: a gap, the colour swatch, a gap, the text, half a line's room after it
-    width = max(cv2.getTextSize(text, FONT, size.font, 1)[0][0]
-                for _, text in rows) + row + 2 * gap
+    width = max((cv2.getTextSize(text, FONT, size.font, 1)[0][0] for _, text in rows),
+                default=0) + row + 2 * gap
     pw, ph = min(w - 2 * margin, width + margin), row * len(rows) + margin + gap
     free = [p for p in _corners(w, h, pw, ph, margin)
             if not faces[max(0, p[1]):p[1] + ph, max(0, p[0]):p[0] + pw].any()]
@@ -208,30 +208,42 @@ def _name_faces(out: np.ndarray, readings: Sequence[FaceReading], th: int) -> No
     other faces (from the faces' common middle through the face's own): a person sees which
     face of a corner photo was taken for which."""
     quads = [r.geometry.quad * float(getattr(r, "file_scale", 1.0) or 1.0) for r in readings]
+    polygons = [q.astype(np.float32).reshape(-1, 1, 2) for q in quads]
     middles = [q.mean(axis=0) for q in quads]
     common = np.mean(middles, axis=0)
-    size = sizes(out.shape)
-    scale = 2 * size.font
-    for r, quad, middle in zip(readings, quads, middles):
+    scale = 2 * sizes(out.shape).font
+    for r, middle in zip(readings, middles):
         if not r.face:
             continue
         away = middle - common
-        away = away / max(float(np.linalg.norm(away)), 1.0)
+        length = float(np.linalg.norm(away))
+        # a face in the faces' middle (none of a real corner photo): its letter goes above it
+        away = away / length if length >= 1 else np.array([0.0, -1.0])
         (w, h), base = cv2.getTextSize(r.face, FONT, scale, th + 1)
         w, h = w + 2 * (th + 3), h + base + 2 * (th + 3)  # with its dark edge all round
-        # the letter's middle, stepped out from the face's middle until its box (its corners
-        # and the middles of its sides) clears every face (a pixel a step)
-        at, inside = middle.copy(), True
-        polygons = [q.astype(np.float32).reshape(-1, 1, 2) for q in quads]
-        while inside and 0 <= at[0] < out.shape[1] and 0 <= at[1] < out.shape[0]:
-            at = at + away
-            box = [(at[0] + dx * w / 2, at[1] + dy * h / 2)
-                   for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
-            inside = any(cv2.pointPolygonTest(poly, (float(x), float(y)), False) >= 0
-                         for x, y in box for poly in polygons)
+        at = _clear_of(polygons, middle, away, (w, h), out.shape)
         org = (int(at[0] - w / 2 + th + 3), int(at[1] + h / 2 - th - 3 - base))
         cv2.putText(out, r.face, org, FONT, scale, BLACK, th + 3, cv2.LINE_AA)
         cv2.putText(out, r.face, org, FONT, scale, OUTLINE, th + 1, cv2.LINE_AA)
+
+
+def _clear_of(polygons: Sequence[np.ndarray], start: np.ndarray, away: np.ndarray,
+              box: tuple[int, int], shape: tuple[int, ...]) -> np.ndarray:
+    """Where a ``box`` (width, height) centred there first clears every polygon (its corners
+    and the middles of its sides outside them all), stepping a pixel at a time from ``start``
+    along ``away``; where it leaves a picture of ``shape`` first, there."""
+    w, h = box
+    at = start.copy()
+    for _ in range(sum(shape[:2])):
+        if not (0 <= at[0] < shape[1] and 0 <= at[1] < shape[0]):
+            break
+        at = at + away
+        points = [(float(at[0] + dx * w / 2), float(at[1] + dy * h / 2))
+                  for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
+        if not any(cv2.pointPolygonTest(poly, pt, False) >= 0
+                   for pt in points for poly in polygons):
+            break
+    return at
 
 
 def annotate(image: np.ndarray, reading: FaceReading) -> np.ndarray:

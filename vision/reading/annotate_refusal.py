@@ -71,7 +71,7 @@ def _pieces(word: str, width: int, scale: float, thickness: int) -> list[str]:
         while n > 1 and cv2.getTextSize(word[:n], FONT, scale, thickness)[0][0] > width:
             n -= 1
         cut = max(word.rfind("/", 0, n), word.rfind("\\", 0, n)) + 1
-        n = cut if cut > 0 else n
+        n = cut if cut > 1 else n  # not after a path's leading "/": a piece of its own
         pieces.append(word[:n])
         word = word[n:]
     return pieces + [word]

@@ -87,7 +87,8 @@ class FaceReading:
         few grey levels below the sticker; the model reads the cell's darkness relative to
         itself, so in a photo so dark that every level lies within a few grey levels it still
         reads the digits, and a cell it reads is no blank sticker."""
-        seen = self.digit_seen or (0.0,) * len(self.evidence)
+        seen = self.digit_seen if len(self.digit_seen) == len(self.evidence) else \
+            (0.0,) * len(self.evidence)
         return tuple(i for i, (e, p) in enumerate(zip(self.evidence, seen))
                      if e.glyph is None and p <= 0.5)
 
