@@ -120,3 +120,16 @@ def test_the_reason_is_wrapped_to_lines_that_fit_the_band():
     lines = _wrapped(reason, 300, 0.6, 2)
     assert " ".join(lines) == reason and len(lines) > 3
     assert all(cv2.getTextSize(t, FONT, 0.6, 2)[0][0] <= 300 for t in lines)
+
+
+def test_a_debug_folder_that_is_a_file_is_refused_before_reading(tmp_path, capsys):
+    """--debug naming a file is refused at once, saying so (it was found only after the whole
+    read, as "File exists")."""
+    from sudoku_cube.assistant.cli import main
+
+    taken = tmp_path / "notes.txt"
+    taken.write_text("mine")
+    assert main(["read", str(tmp_path / "missing-folder"), "--debug", str(taken)]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert f"--debug {taken}: is a file, not a folder" in err, err
+    assert taken.read_text() == "mine"

@@ -168,6 +168,9 @@ def run(args: argparse.Namespace) -> int:
     photo gets its debug picture too, with the reason on it, beside those of the photos read
     (every other photo of a folder, those before it of photos given one by one)."""
     read: list[FaceReading] = []
+    if args.debug_dir and Path(args.debug_dir).exists() and not Path(args.debug_dir).is_dir():
+        raise SudokuCubeError(f"--debug {args.debug_dir}: is a file, not a folder; give a folder "
+                              "for the debug pictures (it is made if it does not exist)")
     try:
         return _read(args, read)
     except (PhotoRefusal, PhotosRefused) as e:
