@@ -54,7 +54,8 @@ _DRIVE = re.compile(r"[A-Za-z]:[\\/]")
 _SEPARATOR = re.compile(r"\\[\w.-]")
 """A backslash before a name's first character: a Windows path's separator
 (``Users\\me``), never a shell's escape (a shell escapes a space, a quote, ``(`` and such)."""
-_OPENS_QUOTE = re.compile(r"(?:^|\s)(?:[AaBbUuRrFfDdLl]=)?$")
+_OPENS_QUOTE = re.compile(r"(?:^|\s)(?:" + "|".join(re.escape(p) for p in PREFIXES) + ")?$",
+                          re.IGNORECASE)
 """What comes before a quote that opens a word: nothing, a space, or a prefix (:data:`PREFIXES`)."""
 
 

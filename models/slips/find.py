@@ -379,12 +379,12 @@ def _plan_looks(start: CubeState, moves: Sequence[Move], done: int, settings: Cu
     held as the plan holds it: the cube steps back, at least two (one step back is the last
     step skipped, a slip the search names itself). Two slips that cancel leave the cube so,
     and so do turns not made (or undone), or an older photo."""
-    states, cube = [start], start
-    for m in moves[:max(0, done - 2)]:
-        cube = cube.apply([m])
-        states.append(cube)
     if done < 2:
         return np.zeros((0, len(start.stickers)), np.int64)
+    states, cube = [start], start
+    for m in moves[:done - 2]:
+        cube = cube.apply([m])
+        states.append(cube)
     return np.stack([state_look(st, settings) for st in states])
 
 

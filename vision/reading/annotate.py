@@ -66,9 +66,19 @@ class CellMark:
     ring: int
 
 
+def _file_scale(reading: FaceReading) -> float:
+    """The photo file's pixels per pixel of the copy ``reading`` was read on."""
+    return float(getattr(reading, "file_scale", 1.0) or 1.0)
+
+
+def _outline(reading: FaceReading) -> np.ndarray:
+    """The face's outline (its four corners) in the photo file's pixels."""
+    return reading.geometry.quad * _file_scale(reading)
+
+
 def _placer(reading: FaceReading):
     """Lattice (column, row) -> photo file pixels for this face."""
-    k = float(getattr(reading, "file_scale", 1.0) or 1.0)
+    k = _file_scale(reading)
     return lambda col, row: project(reading.geometry.homography,
                                     np.array([[col, row]], float))[0] * k
 
@@ -117,8 +127,7 @@ def _draw_face(out: np.ndarray, reading: FaceReading, th: int) -> set[tuple[int,
     """One face's marks onto ``out`` (the photo file's pixels); the colours of the marks
     drawn (the legend's rows)."""
     at = _placer(reading)
-    k = float(getattr(reading, "file_scale", 1.0) or 1.0)
-    cv2.polylines(out, [(reading.geometry.quad * k).astype(np.int32)], True, OUTLINE, th + 1,
+    cv2.polylines(out, [_outline(reading).astype(np.int32)], True, OUTLINE, th + 1,
                   cv2.LINE_AA)
     # the lines between the three rows and columns of cells (at 0..2), from edge to edge
     first, last = -0.5, 2 + 0.5
@@ -187,8 +196,7 @@ def _face_mask(shape: tuple[int, ...], readings: Sequence[FaceReading]) -> np.nd
     """Where the faces lie in the picture (their outlines filled), in the file's pixels."""
     mask = np.zeros(shape[:2], np.uint8)
     for r in readings:
-        k = float(getattr(r, "file_scale", 1.0) or 1.0)
-        cv2.fillPoly(mask, [(r.geometry.quad * k).astype(np.int32)], 255)
+        cv2.fillPoly(mask, [_outline(r).astype(np.int32)], 255)
     return mask
 
 
@@ -207,7 +215,7 @@ def _name_faces(out: np.ndarray, readings: Sequence[FaceReading], th: int) -> No
     """Each face's letter (U, F, R ...) just outside its outline, on the side away from the
     other faces (from the faces' common middle through the face's own): a person sees which
     face of a corner photo was taken for which."""
-    quads = [r.geometry.quad * float(getattr(r, "file_scale", 1.0) or 1.0) for r in readings]
+    quads = [_outline(r) for r in readings]
     polygons = [q.astype(np.float32).reshape(-1, 1, 2) for q in quads]
     middles = [q.mean(axis=0) for q in quads]
     common = np.mean(middles, axis=0)

@@ -38,6 +38,7 @@ def annotate_cells(image: np.ndarray, reading: FaceReading) -> np.ndarray:
         cells = learned_polarity(cells, net)[0]
     width = 9 * (CELL + GAP) - GAP
     out = np.full((2 * CELL + GAP + LABEL, width, 3), 255, np.uint8)
+    blank = set(reading.blank)
     for i, (raw, dark, mask) in enumerate(zip(cells.raw, cells.cells, cells.ink_masks())):
         x = i * (CELL + GAP)
         out[:CELL, x:x + CELL] = _bgr(raw)
@@ -46,7 +47,7 @@ def annotate_cells(image: np.ndarray, reading: FaceReading) -> np.ndarray:
         seen[ink] = 0.5 * seen[ink] + 0.5 * INK
         out[CELL + GAP:2 * CELL + GAP, x:x + CELL] = seen.astype(np.uint8)
         if i < len(reading.stickers):  # "--" where no digit was seen, as the terminal says
-            text = "--" if i in reading.blank else reading.stickers[i].token
+            text = "--" if i in blank else reading.stickers[i].token
             scale = text_scale(text, CELL, LABEL * 0.5)
             cv2.putText(out, text, (x + GAP, len(out) - LABEL // 4), FONT,
                         scale, BLACK, 1, cv2.LINE_AA)
