@@ -8,8 +8,10 @@ square (:attr:`CellModel.side`, as the model's json records it), through a small
 convolutional network (softmax over :data:`CLASSES`: the 36 stickers, class
 ``(digit - 1) * 4 + turn``, and "no digit"). It was fitted offline on cells cut by the real
 pipeline out of rendered photos of every look (``python -m tools.train_cell_model``, its
-command and seed in the model's json) and ships as ONNX, run here through OpenCV's ``dnn``
-module, so reading needs no training library.
+command and seed in the model's json) and ships as ONNX, run here by numpy where the file is
+the training tool's plain chain of convolutions (:mod:`vision.recognise.conv_chain`, checked
+against OpenCV's ``dnn`` when loaded) and through ``dnn`` otherwise, so reading needs no
+training library.
 
 Its vote is multiplied into each cell's final reading
 (:func:`vision.recognise.evidence.cell_vote`, multiplied in by
@@ -29,6 +31,7 @@ import numpy as np
 
 from ..cells.sticker_level import ink_darkness
 from .classes import N_CLASSES
+from .conv_chain import ConvChain, conv_chain_of
 
 NONE = N_CLASSES
 """Class index of "no digit" (a window off its sticker, background, the body): the class
@@ -62,11 +65,13 @@ def cell_input(cells: Sequence[np.ndarray], side: int) -> np.ndarray:
 @dataclass(frozen=True)
 class CellModel:
     """The network (OpenCV ``dnn``, read from ONNX) and its metadata (``temperature``: the
-    logits are divided by it)."""
+    logits are divided by it); ``chain``: the same network run by numpy, where it is one
+    (:func:`vision.recognise.conv_chain.conv_chain_of`), which then reads the cells."""
 
     net: cv2.dnn.Net
     meta: dict
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
+    chain: ConvChain | None = field(default=None, repr=False, compare=False)
 
     @property
     def side(self) -> int:
@@ -75,6 +80,8 @@ class CellModel:
 
     def logits(self, x: np.ndarray) -> np.ndarray:
         """(N, :data:`CLASSES`) logits for inputs made by :func:`cell_input`."""
+        if self.chain is not None:
+            return np.asarray(self.chain.logits(x), np.float64).reshape(len(x), CLASSES)
         blob = np.ascontiguousarray(x, np.float32).reshape(len(x), 1, self.side, self.side)
         with self.lock:  # one net: its input and output are its state
             self.net.setInput(blob)
@@ -96,7 +103,10 @@ class CellModel:
 def load_cell_model(stem: Path = DATA) -> CellModel:
     """The model of ``stem.onnx`` and ``stem.json``."""
     meta = json.loads(stem.with_suffix(".json").read_text(encoding="utf-8"))
-    return CellModel(cv2.dnn.readNetFromONNX(str(stem.with_suffix(".onnx"))), meta)
+    onnx = stem.with_suffix(".onnx")
+    net = cv2.dnn.readNetFromONNX(str(onnx))
+    side = meta.get("input", [0])[-1]
+    return CellModel(net, meta, chain=conv_chain_of(onnx, net, side) if side else None)
 
 
 @functools.cache

@@ -1,0 +1,127 @@
+"""The cell model's network run by numpy: a chain of 3x3 convolutions as matrix products.
+
+The training tool's network (:func:`tools.train_cell_model.network`) is a plain chain: 3x3
+convolutions (padding 1, batch norm folded in by the ONNX export), each followed by a ReLU,
+2x2 max pools between blocks, a global average and one linear layer. OpenCV's ``dnn`` runs
+it, but for nine small cells most of its time goes to more than the arithmetic; written as
+one matrix product per convolution (the 3 x 3 x channels window of every pixel laid out as a
+row), numpy's BLAS does the same sums in about four fifths of the time. The weights are read
+from the very ONNX file ``dnn`` reads (its layers through OpenCV's classic importer), and
+:func:`conv_chain_of` keeps the chain only where it gives ``dnn``'s logits on a probe batch:
+any other layout (a joined ensemble, another pooling) stays with ``dnn``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+AGREE = 1e-3
+"""Largest difference of a logit between the chain and OpenCV's ``dnn`` on the probe batch
+for the chain to stand in for it (float32 sums in another order differ by about 1e-5)."""
+
+
+@dataclass(frozen=True)
+class ConvLayer:
+    """One 3x3 convolution and its ReLU: ``weights`` (9 * in channels, out channels), rows in
+    (dy, dx, channel) order; ``bias`` (out channels,); ``pooled``: a 2x2 max pool after it
+    (taken before the bias and ReLU, which commute with a maximum)."""
+
+    weights: np.ndarray
+    bias: np.ndarray
+    pooled: bool
+
+
+@dataclass(frozen=True)
+class ConvChain:
+    """The layers, then the linear head (``head`` (channels, classes), ``head_bias``) on the
+    global average of the last layer; ``side``: the input maps' side in pixels."""
+
+    layers: tuple[ConvLayer, ...]
+    head: np.ndarray
+    head_bias: np.ndarray
+    side: int
+
+    def logits(self, x: np.ndarray) -> np.ndarray:
+        """(N, classes) float32 logits of (N, side * side) float32 input maps."""
+        maps = np.ascontiguousarray(x, np.float32).reshape(len(x), self.side, self.side, 1)
+        for layer in self.layers:
+            maps = _conv(maps, layer)
+        return maps.mean(axis=(1, 2)) @ self.head + self.head_bias
+
+
+def _conv(x: np.ndarray, layer: ConvLayer) -> np.ndarray:
+    """One layer on (N, H, W, C) maps: the convolution as a product of each pixel's 3x3
+    window (zero padded) with the weights, pooled where the layer is, then bias and ReLU."""
+    n, h, w, c = x.shape
+    padded = np.zeros((n, h + 2, w + 2, c), np.float32)
+    padded[:, 1:-1, 1:-1] = x
+    rows = np.empty((n, h, w, 3, 3, c), np.float32)
+    for dy in range(3):
+        for dx in range(3):
+            rows[:, :, :, dy, dx] = padded[:, dy:dy + h, dx:dx + w]
+    y = (rows.reshape(n * h * w, 9 * c) @ layer.weights).reshape(n, h, w, -1)
+    if layer.pooled:
+        q = y.reshape(n, h // 2, 2, w // 2, 2, -1)
+        y = np.maximum(np.maximum(q[:, :, 0, :, 0], q[:, :, 0, :, 1]),
+                       np.maximum(q[:, :, 1, :, 0], q[:, :, 1, :, 1]))
+    y += layer.bias
+    return np.maximum(y, 0.0, out=y)
+
+
+def conv_chain_of(onnx: Path, net: cv2.dnn.Net, side: int) -> ConvChain | None:
+    """The chain of the network in ``onnx`` when it is such a chain and gives the logits of
+    ``net`` (the same file in OpenCV's ``dnn``) on a probe batch within :data:`AGREE`; else
+    None, and the reader runs ``net``."""
+    probe = np.random.default_rng(0).random((4, side * side)).astype(np.float32)
+    try:
+        chain = _read_chain(onnx, side)
+        if chain is None:
+            return None
+        got = chain.logits(probe)
+        net.setInput(probe.reshape(4, 1, side, side))
+        want = np.asarray(net.forward(), np.float32).reshape(4, -1)
+    except (cv2.error, ValueError, IndexError):
+        return None
+    if got.shape != want.shape or not np.abs(got - want).max() <= AGREE:
+        return None
+    return chain
+
+
+def _read_chain(onnx: Path, side: int) -> ConvChain | None:
+    """The layers of ``onnx`` as OpenCV's classic importer lists them, when they are 3x3
+    convolutions, ReLUs, poolings, a flatten and one linear layer, in a chain's order; else
+    None. A pooling before the head is taken for the global average, any other for a 2x2
+    max pool (the probe of :func:`conv_chain_of` checks both)."""
+    engine = getattr(cv2.dnn, "ENGINE_CLASSIC", None)
+    net = cv2.dnn.readNetFromONNX(str(onnx), engine=engine) if engine is not None \
+        else cv2.dnn.readNetFromONNX(str(onnx))
+    layers = [net.getLayer(net.getLayerId(name)) for name in net.getLayerNames()]
+    kinds = [layer.type for layer in layers]
+    if kinds.count("Gemm") + kinds.count("InnerProduct") != 1 or "Flatten" not in kinds:
+        return None
+    flat = kinds.index("Flatten")
+    if flat == 0 or kinds[flat - 1] != "Pooling":
+        return None
+    convs: list[ConvLayer] = []
+    for layer, kind in zip(layers[:flat - 1], kinds[:flat - 1]):
+        if kind == "Convolution":
+            w, b = layer.blobs
+            if w.shape[2:] != (3, 3):
+                return None
+            out, inp = w.shape[:2]
+            weights = np.ascontiguousarray(w.transpose(2, 3, 1, 0).reshape(9 * inp, out),
+                                           np.float32)
+            convs.append(ConvLayer(weights, np.asarray(b, np.float32).ravel(), False))
+        elif kind == "Pooling" and convs and not convs[-1].pooled:
+            convs[-1] = ConvLayer(convs[-1].weights, convs[-1].bias, True)
+        elif kind != "ReLU":
+            return None
+    head = next(layer for layer in layers if layer.type in ("Gemm", "InnerProduct"))
+    w, b = head.blobs
+    if not convs or kinds[-1] not in ("Gemm", "InnerProduct", "Identity"):
+        return None
+    return ConvChain(tuple(convs), np.ascontiguousarray(w.T, np.float32),
+                     np.asarray(b, np.float32).ravel(), side)
