@@ -7,8 +7,8 @@ it, but for nine small cells most of its time goes to more than the arithmetic; 
 one matrix product per convolution (the 3 x 3 x channels window of every pixel laid out as a
 row), numpy's BLAS does the same sums in about four fifths of the time. The weights are read
 from the very ONNX file ``dnn`` reads (its layers through OpenCV's classic importer), and
-:func:`conv_chain_of` keeps the chain only where it gives ``dnn``'s logits on a probe batch:
-any other layout (a joined ensemble, another pooling) stays with ``dnn``.
+:func:`conv_chain_of` keeps the chain only where it gives ``dnn``'s logits on a probe batch, up
+to float32 rounding: any other layout (a joined ensemble, another pooling) stays with ``dnn``.
 """
 from __future__ import annotations
 
@@ -17,11 +17,6 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-
-AGREE = 1e-3
-"""Largest difference of a logit between the chain and OpenCV's ``dnn`` on the probe batch
-for the chain to stand in for it (float32 sums in another order differ by about 1e-5)."""
-
 
 @dataclass(frozen=True)
 class ConvLayer:
@@ -73,8 +68,8 @@ def _conv(x: np.ndarray, layer: ConvLayer) -> np.ndarray:
 
 def conv_chain_of(onnx: Path, net: cv2.dnn.Net, side: int) -> ConvChain | None:
     """The chain of the network in ``onnx`` when it is such a chain and gives the logits of
-    ``net`` (the same file in OpenCV's ``dnn``) on a probe batch within :data:`AGREE`; else
-    None, and the reader runs ``net``."""
+    ``net`` (the same file in OpenCV's ``dnn``) on a probe batch up to float32 rounding
+    (:func:`_rounding`); else None, and the reader runs ``net``."""
     probe = np.random.default_rng(0).random((4, side * side)).astype(np.float32)
     try:
         chain = _read_chain(onnx, side)
@@ -85,43 +80,62 @@ def conv_chain_of(onnx: Path, net: cv2.dnn.Net, side: int) -> ConvChain | None:
         want = np.asarray(net.forward(), np.float32).reshape(4, -1)
     except (cv2.error, ValueError, IndexError):
         return None
-    if got.shape != want.shape or not np.abs(got - want).max() <= AGREE:
+    if got.shape != want.shape or not np.abs(got - want).max() <= _rounding(chain, want):
         return None
     return chain
 
 
+def _rounding(chain: ConvChain, logits: np.ndarray) -> float:
+    """How far two float32 evaluations of the chain may differ by the order of their sums
+    alone: the classic bound of a sum of n terms, n float32 epsilons of its size, for the
+    widest sum of the chain (a layer's 3 x 3 x channels window) and the logits' size."""
+    widest = max(layer.weights.shape[0] for layer in chain.layers)
+    return float(np.finfo(np.float32).eps) * widest * max(1.0, float(np.abs(logits).max()))
+
+
 def _read_chain(onnx: Path, side: int) -> ConvChain | None:
-    """The layers of ``onnx`` as OpenCV's classic importer lists them, when they are 3x3
-    convolutions, ReLUs, poolings, a flatten and one linear layer, in a chain's order; else
-    None. A pooling before the head is taken for the global average, any other for a 2x2
-    max pool (the probe of :func:`conv_chain_of` checks both)."""
-    engine = getattr(cv2.dnn, "ENGINE_CLASSIC", None)
-    net = cv2.dnn.readNetFromONNX(str(onnx), engine=engine) if engine is not None \
-        else cv2.dnn.readNetFromONNX(str(onnx))
-    layers = [net.getLayer(net.getLayerId(name)) for name in net.getLayerNames()]
+    """The layers of ``onnx`` as OpenCV's classic importer lists them (:func:`_layers`), when
+    they are 3x3 convolutions, ReLUs and poolings, a flatten and one linear layer, in a
+    chain's order; else None. A pooling before the head is taken for the global average,
+    any other for a 2x2 max pool (the probe of :func:`conv_chain_of` checks both)."""
+    layers = _layers(onnx)
     kinds = [layer.type for layer in layers]
-    if kinds.count("Gemm") + kinds.count("InnerProduct") != 1 or "Flatten" not in kinds:
+    heads = [layer for layer in layers if layer.type in ("Gemm", "InnerProduct")]
+    if len(heads) != 1 or "Flatten" not in kinds:
         return None
     flat = kinds.index("Flatten")
     if flat == 0 or kinds[flat - 1] != "Pooling":
         return None
+    convs = _conv_layers(layers[:flat - 1])
+    if not convs:
+        return None
+    w, b = heads[0].blobs
+    return ConvChain(convs, np.ascontiguousarray(w.T, np.float32),
+                     np.asarray(b, np.float32).ravel(), side)
+
+
+def _layers(onnx: Path) -> list[cv2.dnn.Layer]:
+    """The layers of ``onnx`` in order, as OpenCV's classic importer reads them (its layers
+    keep their weights; OpenCV 5's new engine does not hand them out)."""
+    engine = getattr(cv2.dnn, "ENGINE_CLASSIC", None)
+    net = cv2.dnn.readNetFromONNX(str(onnx), engine=engine) if engine is not None \
+        else cv2.dnn.readNetFromONNX(str(onnx))
+    return [net.getLayer(net.getLayerId(name)) for name in net.getLayerNames()]
+
+
+def _conv_layers(layers: list[cv2.dnn.Layer]) -> tuple[ConvLayer, ...]:
+    """The 3x3 convolutions of ``layers``, each marked pooled where a pooling follows it;
+    empty where another kind of layer is among them."""
     convs: list[ConvLayer] = []
-    for layer, kind in zip(layers[:flat - 1], kinds[:flat - 1]):
-        if kind == "Convolution":
+    for layer in layers:
+        if layer.type == "Convolution" and layer.blobs[0].shape[2:] == (3, 3):
             w, b = layer.blobs
-            if w.shape[2:] != (3, 3):
-                return None
             out, inp = w.shape[:2]
             weights = np.ascontiguousarray(w.transpose(2, 3, 1, 0).reshape(9 * inp, out),
                                            np.float32)
             convs.append(ConvLayer(weights, np.asarray(b, np.float32).ravel(), False))
-        elif kind == "Pooling" and convs and not convs[-1].pooled:
+        elif layer.type == "Pooling" and convs and not convs[-1].pooled:
             convs[-1] = ConvLayer(convs[-1].weights, convs[-1].bias, True)
-        elif kind != "ReLU":
-            return None
-    head = next(layer for layer in layers if layer.type in ("Gemm", "InnerProduct"))
-    w, b = head.blobs
-    if not convs or kinds[-1] not in ("Gemm", "InnerProduct", "Identity"):
-        return None
-    return ConvChain(tuple(convs), np.ascontiguousarray(w.T, np.float32),
-                     np.asarray(b, np.float32).ravel(), side)
+        elif layer.type != "ReLU":
+            return ()
+    return tuple(convs)
