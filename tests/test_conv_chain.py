@@ -3,9 +3,13 @@ OpenCV's ``dnn`` logits for the shipped file, and a network it does not run as `
 left to ``dnn``."""
 from __future__ import annotations
 
+import json
+import shutil
+
 import numpy as np
 
-from sudoku_cube.vision.recognise.cell_model import CLASSES, DATA, CellModel, shipped_cell_model
+from sudoku_cube.vision.recognise.cell_model import (CLASSES, DATA, CellModel, load_cell_model,
+                                                     shipped_cell_model)
 from sudoku_cube.vision.recognise.conv_chain import conv_chain_of
 
 
@@ -44,3 +48,14 @@ def test_a_network_the_chain_does_not_match_stays_with_dnn() -> None:
     assert conv_chain_of(onnx, model.net, model.side) is not None
     assert conv_chain_of(onnx, _OtherNet(), model.side) is None
     assert conv_chain_of(onnx, model.net, model.side + 1) is None
+
+
+def test_metadata_of_no_usable_side_leaves_the_model_to_dnn(tmp_path) -> None:
+    """A json whose ``input`` names no side the chain can use (empty, floats, text) loads as
+    before the chain: run by ``dnn`` (the shipped-model check then judges it), no exception."""
+    meta = json.loads(DATA.with_suffix(".json").read_text(encoding="utf-8"))
+    for k, shape in enumerate(([], [1, 28.0, 28.0], [1, "28", "28"])):
+        stem = tmp_path / f"m{k}"
+        shutil.copy(DATA.with_suffix(".onnx"), stem.with_suffix(".onnx"))
+        stem.with_suffix(".json").write_text(json.dumps({**meta, "input": shape}), encoding="utf-8")
+        assert load_cell_model(stem).chain is None

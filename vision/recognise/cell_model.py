@@ -105,8 +105,9 @@ def load_cell_model(stem: Path = DATA) -> CellModel:
     meta = json.loads(stem.with_suffix(".json").read_text(encoding="utf-8"))
     onnx = stem.with_suffix(".onnx")
     net = cv2.dnn.readNetFromONNX(str(onnx))
-    side = meta.get("input", [0])[-1]
-    return CellModel(net, meta, chain=conv_chain_of(onnx, net, side) if side else None)
+    shape = meta.get("input")
+    side = shape[-1] if isinstance(shape, list) and shape and type(shape[-1]) is int else 0
+    return CellModel(net, meta, chain=conv_chain_of(onnx, net, side) if side > 0 else None)
 
 
 @functools.cache
