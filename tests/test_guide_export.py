@@ -221,3 +221,23 @@ def test_a_long_hold_phrase_stays_inside_the_start_row():
     for i, a in enumerate(boxes):
         for b in boxes[i + 1:]:
             assert not _overlap(a, b), (a, b)
+
+
+def test_the_html_plan_fits_a_narrow_screen(tmp_path):
+    """On a narrow screen (the narrowest window headless Chromium opens, 500 px; a phone's is
+    360-430) the page's pictures and words wrap: nothing runs off its side, as the nets did
+    beside the words before. Measured by the browser itself (the page's scroll width)."""
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    assert chromium, "headless Chromium is needed (Debian package chromium; `make system`)"
+    start, steps = _plan(6, seed=8)
+    page = export_plan(tmp_path / "plan.html", steps, start)
+    probe = ("<script>document.title = 'fits ' + document.documentElement.scrollWidth + ' '"
+             " + window.innerWidth</script></body>")
+    page.write_text(page.read_text(encoding="utf-8").replace("</body>", probe), encoding="utf-8")
+    dom = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                          "--disable-background-networking", "--disable-component-update",
+                          "--disable-sync", f"--user-data-dir={tmp_path / 'profile'}",
+                          "--window-size=500,800", "--dump-dom", page.as_uri()],
+                         check=True, capture_output=True, text=True, timeout=120).stdout
+    wide, window = map(int, re.search(r"<title>fits (\d+) (\d+)</title>", dom).groups())
+    assert window <= 500 and wide <= window, (wide, window)

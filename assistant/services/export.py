@@ -37,9 +37,12 @@ border-radius:6px;margin:.3em 0;font-size:.92em}
 @media print{@page{size:A4;margin:11mm}body{margin:0;max-width:none;font-size:11pt}
 .phase{background:none;border:1px solid #bbb}h2{break-after:avoid;page-break-after:avoid}
 .intro{break-inside:avoid}.intro svg.net{width:200px}.intro svg.held{width:120px;height:120px}
-.phase{font-size:.85em}h1{font-size:1.3em;margin:0}}"""
+.phase{font-size:.85em}h1{font-size:1.3em;margin:0}}
+@media screen and (max-width:600px){body{margin:1em .6em}.intro,.pics{flex-wrap:wrap}
+.intro>div{flex:1 1 100%}svg.net{max-width:100%}.num{min-width:0}}"""
 """The page's style: on paper (A4, a margin of 11 mm) four steps fit a page, and a step is
-never split between pages."""
+never split between pages; on a phone's narrow screen the pictures and the words wrap
+instead of running off its side."""
 
 SVG_WIDTH = 720
 """Width of the exported SVG plan (px)."""
@@ -89,6 +92,7 @@ def plan_html(steps: Sequence[Step], start: CubeState, title: str = "Sudoku Cube
     does (:func:`symmetric_note`, as under ``solve --plain``'s "Done"; for a cube already
     solved too, as the phone page says it)."""
     out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+           '<meta name="viewport" content="width=device-width,initial-scale=1">',
            f"<title>{escape(title)}</title><style>{CSS}</style></head><body>",
            f"<h1>{escape(title)}</h1>",
            '<div class="intro"><figure style="margin:0">'
