@@ -140,12 +140,14 @@ class _Cues:
         self.small = small
         self.scale = scale
         if like is None:
-            self.v, self.chroma = value_and_chroma(small)
+            self.planes = cv2.split(small) if small.ndim == 3 else None  # for both below
+            self.v, self.chroma = value_and_chroma(small, self.planes)
             self.masks = binarisations(self.v)
         else:  # the same pictures, sought for faces of another size
-            self.v, self.chroma, self.masks = like.v, like.chroma, like.masks
+            self.planes, self.v, self.chroma, self.masks = like.planes, like.v, like.chroma, \
+                like.masks
         # how coloured the picture is for its brightness, evened out at this scale
-        self.colour = saturation(small, smooth_size(scale))
+        self.colour = saturation(small, smooth_size(scale), self.planes)
         self.score = face_score(small, self.v, self.colour, scale)
         self.area = self.v.shape[0] * self.v.shape[1]
         self.sized = self.area * scale * scale  # the picture's area, for blobs' sizes

@@ -18,6 +18,7 @@ score low.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -213,28 +214,35 @@ def chroma(image: np.ndarray) -> np.ndarray:
     return value_and_chroma(image)[1]
 
 
-def value_and_chroma(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def value_and_chroma(image: np.ndarray, planes: Sequence[np.ndarray] | None = None
+                     ) -> tuple[np.ndarray, np.ndarray]:
     """The value channel (:func:`vision.polarity.value_channel`: max of B, G, R) and the
     :func:`chroma` of a picture (uint8, BGR or grey), from one split of its channels: the
-    chroma's max is the value, and a whole photo's split and max are not free."""
+    chroma's max is the value, and a whole photo's split and max are not free. ``planes``:
+    the picture's channels (``cv2.split``) where the caller split it already."""
     if image.ndim != 3:
         return image, np.zeros(image.shape[:2], np.uint8)
-    b, g, r = cv2.split(image)
+    b, g, r = cv2.split(image) if planes is None else planes
     value = cv2.max(cv2.max(b, g), r)
     return value, cv2.subtract(value, cv2.min(cv2.min(b, g), r))
 
 
-def saturation(image: np.ndarray, size: int) -> np.ndarray:
+def saturation(image: np.ndarray, size: int, planes: Sequence[np.ndarray] | None = None
+               ) -> np.ndarray:
     """How coloured each part of the picture is for its brightness (uint8, 255 = fully
     coloured): the :func:`chroma` of the picture smoothed by a ``size`` x ``size`` median
     (each channel: noise averaged out before max minus min, which would otherwise read it as
     colour), over its value plus :data:`FLOOR` (so the colour of a near-black part is no
     colour). A coloured sticker is as saturated in dim light as in bright and a white or grey
     body, its grooves and black or white ink are not, so the stickers' contrast on it does not
-    fade with the light, as their chroma's does."""
+    fade with the light, as their chroma's does. The median is taken channel by channel (a
+    colour median is one per channel: the same values, in the same time), on ``planes``
+    where the caller split the picture already (:func:`value_and_chroma`), so the smoothed
+    picture is never split again."""
     if image.ndim != 3:
         return np.zeros(image.shape[:2], np.uint8)
-    value, colour = value_and_chroma(cv2.medianBlur(image, size))
+    smooth = [cv2.medianBlur(p, size) for p in (cv2.split(image) if planes is None else planes)]
+    value, colour = value_and_chroma(image, smooth)
     # each pixel's (value, chroma) pair looked up in a table of the shares, 16-bit indices:
     # a whole photo's float pictures are not free to make
     pair = value.astype(np.uint16)

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+from numpy.lib.stride_tricks import as_strided
 
 @dataclass(frozen=True)
 class ConvLayer:
@@ -49,21 +50,41 @@ class ConvChain:
 
 def _conv(x: np.ndarray, layer: ConvLayer) -> np.ndarray:
     """One layer on (N, H, W, C) maps: the convolution as a product of each pixel's 3x3
-    window (zero padded) with the weights, pooled where the layer is, then bias and ReLU."""
+    window (zero padded) with the weights, pooled where the layer is, then bias and ReLU.
+
+    The rows are copied out of the padded maps in one pass (:func:`_windows`), and the pool
+    takes the maximum of row pairs, then of column pairs, on the product as it lies: the
+    same product and the same maxima, with fewer and larger copies than slice by slice."""
     n, h, w, c = x.shape
     padded = np.zeros((n, h + 2, w + 2, c), np.float32)
     padded[:, 1:-1, 1:-1] = x
-    rows = np.empty((n, h, w, 3, 3, c), np.float32)
-    for dy in range(3):
-        for dx in range(3):
-            rows[:, :, :, dy, dx] = padded[:, dy:dy + h, dx:dx + w]
-    y = (rows.reshape(n * h * w, 9 * c) @ layer.weights).reshape(n, h, w, -1)
+    y = _windows(padded, h, w).reshape(n * h * w, 9 * c) @ layer.weights
+    k = y.shape[1]
     if layer.pooled:
-        q = y.reshape(n, h // 2, 2, w // 2, 2, -1)
-        y = np.maximum(np.maximum(q[:, :, 0, :, 0], q[:, :, 0, :, 1]),
-                       np.maximum(q[:, :, 1, :, 0], q[:, :, 1, :, 1]))
+        pairs = y.reshape(n * h // 2, 2, w // 2, 2 * k)  # two rows; two columns' channels
+        rows = np.maximum(pairs[:, 0], pairs[:, 1])
+        y = np.maximum(rows[..., :k], rows[..., k:])
+        h, w = h // 2, w // 2
+    y = y.reshape(n, h, w, k)
     y += layer.bias
     return np.maximum(y, 0.0, out=y)
+
+
+def _windows(padded: np.ndarray, h: int, w: int) -> np.ndarray:
+    """Each pixel's 3x3 window of the zero-padded maps ``padded`` (N, h + 2, w + 2, C) as a
+    row in (dy, dx, channel) order: (N, h, w, 3, 3 * C). For one ``dy`` a window's three
+    pixels lie side by side in memory, so the rows are strided views of ``padded`` copied
+    3 * C values at a time (a single channel: one slice per offset, copied whole)."""
+    n, _, _, c = padded.shape
+    rows = np.empty((n, h, w, 3, 3 * c), np.float32)
+    if c == 1:
+        for dy in range(3):
+            for dx in range(3):
+                rows[:, :, :, dy, dx] = padded[:, dy:dy + h, dx:dx + w, 0]
+        return rows
+    sn, sh, sw, sc = padded.strides
+    np.copyto(rows, as_strided(padded, rows.shape, (sn, sh, sw, sh, sc), writeable=False))
+    return rows
 
 
 def conv_chain_of(onnx: Path, net: cv2.dnn.Net, side: int) -> ConvChain | None:
