@@ -58,3 +58,10 @@ def test_saturation_by_numpy_where_opencv_has_no_wide_tables(monkeypatch) -> Non
     monkeypatch.setattr(face_cues, "_wide_tables", lambda: False)
     assert np.array_equal(saturation(img, 5), here)
     assert np.count_nonzero(here) > img.size // 6
+
+
+def test_saturation_on_the_callers_split_is_the_same() -> None:
+    """Handed the picture's own split, :func:`saturation` gives what it gives splitting it."""
+    img = np.random.default_rng(4).integers(0, 256, (37, 53, 3), dtype=np.uint8)
+    for size in (3, 5):
+        assert np.array_equal(saturation(img, size, cv2.split(img)), saturation(img, size))

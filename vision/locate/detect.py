@@ -144,8 +144,8 @@ class _Cues:
             self.v, self.chroma = value_and_chroma(small, self.planes)
             self.masks = binarisations(self.v)
         else:  # the same pictures, sought for faces of another size
-            self.planes, self.v, self.chroma, self.masks = like.planes, like.v, like.chroma, \
-                like.masks
+            self.planes, self.v, self.chroma = like.planes, like.v, like.chroma
+            self.masks = like.masks
         # how coloured the picture is for its brightness, evened out at this scale
         self.colour = saturation(small, smooth_size(scale), self.planes)
         self.score = face_score(small, self.v, self.colour, scale)

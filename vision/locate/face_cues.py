@@ -219,7 +219,9 @@ def value_and_chroma(image: np.ndarray, planes: Sequence[np.ndarray] | None = No
     """The value channel (:func:`vision.polarity.value_channel`: max of B, G, R) and the
     :func:`chroma` of a picture (uint8, BGR or grey), from one split of its channels: the
     chroma's max is the value, and a whole photo's split and max are not free. ``planes``:
-    the picture's channels (``cv2.split``) where the caller split it already."""
+    the picture's channels (``cv2.split``) where the caller split it already, or channels
+    made from them (:func:`saturation`'s smoothed ones): only they are read then, and
+    ``image`` only for whether it has colour."""
     if image.ndim != 3:
         return image, np.zeros(image.shape[:2], np.uint8)
     b, g, r = cv2.split(image) if planes is None else planes
@@ -235,10 +237,10 @@ def saturation(image: np.ndarray, size: int, planes: Sequence[np.ndarray] | None
     colour), over its value plus :data:`FLOOR` (so the colour of a near-black part is no
     colour). A coloured sticker is as saturated in dim light as in bright and a white or grey
     body, its grooves and black or white ink are not, so the stickers' contrast on it does not
-    fade with the light, as their chroma's does. The median is taken channel by channel (a
-    colour median is one per channel: the same values, in the same time), on ``planes``
-    where the caller split the picture already (:func:`value_and_chroma`), so the smoothed
-    picture is never split again."""
+    fade with the light, as their chroma's does. The median is taken channel by channel
+    (OpenCV's median of a colour picture is one per channel), on ``planes`` where the caller
+    split the picture already (:func:`value_and_chroma`), so the picture is split at most
+    once."""
     if image.ndim != 3:
         return np.zeros(image.shape[:2], np.uint8)
     smooth = [cv2.medianBlur(p, size) for p in (cv2.split(image) if planes is None else planes)]

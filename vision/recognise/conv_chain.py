@@ -3,9 +3,9 @@
 The training tool's network (:func:`tools.train_cell_model.network`) is a plain chain: 3x3
 convolutions (padding 1, batch norm folded in by the ONNX export), each followed by a ReLU,
 2x2 max pools between blocks, a global average and one linear layer. OpenCV's ``dnn`` runs
-it, but for nine small cells most of its time goes to more than the arithmetic; written as
+it, but for nine small cells much of its time goes to work beside the arithmetic; written as
 one matrix product per convolution (the 3 x 3 x channels window of every pixel laid out as a
-row), numpy's BLAS does the same sums in about four fifths of the time. The weights are read
+row), numpy's BLAS does the same sums in less time. The weights are read
 from the very ONNX file ``dnn`` reads (its layers through OpenCV's classic importer), and
 :func:`conv_chain_of` keeps the chain only where it gives ``dnn``'s logits on a probe batch, up
 to float32 rounding: any other layout (a joined ensemble, another pooling) stays with ``dnn``.
@@ -18,6 +18,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
+
 
 @dataclass(frozen=True)
 class ConvLayer:
@@ -53,8 +54,8 @@ def _conv(x: np.ndarray, layer: ConvLayer) -> np.ndarray:
     window (zero padded) with the weights, pooled where the layer is, then bias and ReLU.
 
     The rows are copied out of the padded maps in one pass (:func:`_windows`), and the pool
-    takes the maximum of row pairs, then of column pairs, on the product as it lies: the
-    same product and the same maxima, with fewer and larger copies than slice by slice."""
+    takes the maximum of row pairs, then of column pairs, on the product as it lies (no
+    copy into a pooling layout)."""
     n, h, w, c = x.shape
     padded = np.zeros((n, h + 2, w + 2, c), np.float32)
     padded[:, 1:-1, 1:-1] = x
@@ -99,7 +100,7 @@ def conv_chain_of(onnx: Path, net: cv2.dnn.Net, side: int) -> ConvChain | None:
         got = chain.logits(probe)
         net.setInput(probe.reshape(4, 1, side, side))
         want = np.asarray(net.forward(), np.float32).reshape(4, -1)
-    except (cv2.error, ValueError, IndexError, TypeError, AttributeError):
+    except (cv2.error, ValueError, IndexError, TypeError, AttributeError, MemoryError):
         return None  # an importer's other layout, or metadata of another side: dnn reads
     if got.shape != want.shape or not np.abs(got - want).max() <= _rounding(chain, want):
         return None
@@ -107,17 +108,18 @@ def conv_chain_of(onnx: Path, net: cv2.dnn.Net, side: int) -> ConvChain | None:
 
 
 def _rounding(chain: ConvChain, logits: np.ndarray) -> float:
-    """How far two float32 evaluations of the chain may differ by the order of their sums
-    alone: the classic bound of a sum of n terms, n float32 epsilons of its size, for the
-    widest sum of the chain (a layer's 3 x 3 x channels window) and the logits' size."""
+    """The tolerance of the probe: n float32 epsilons, n the widest sum of the chain (a
+    layer's 3 x 3 x channels window), times the logits' size. A scale of float32 rounding
+    in another order of the sums (a few 1e-6 in practice), not a proven bound; a network of
+    another function differs by far more."""
     widest = max(layer.weights.shape[0] for layer in chain.layers)
     return float(np.finfo(np.float32).eps) * widest * max(1.0, float(np.abs(logits).max()))
 
 
 def _read_chain(onnx: Path, side: int) -> ConvChain | None:
     """The layers of ``onnx`` as OpenCV's classic importer lists them (:func:`_layers`), when
-    they are 3x3 convolutions, ReLUs and poolings, a flatten and one linear layer, in a
-    chain's order; else None. A pooling before the head is taken for the global average,
+    they are 3x3 convolutions, ReLUs and poolings, then a flatten and one linear layer and
+    nothing else; else None. A pooling before the head is taken for the global average,
     any other for a 2x2 max pool (the probe of :func:`conv_chain_of` checks both)."""
     layers = _layers(onnx)
     kinds = [layer.type for layer in layers]
@@ -125,8 +127,9 @@ def _read_chain(onnx: Path, side: int) -> ConvChain | None:
     if len(heads) != 1 or "Flatten" not in kinds:
         return None
     flat = kinds.index("Flatten")
-    if flat == 0 or kinds[flat - 1] != "Pooling":
-        return None
+    if flat == 0 or kinds[flat - 1] != "Pooling" or \
+            not set(kinds[flat:]) <= {"Flatten", "Gemm", "InnerProduct", "Identity"}:
+        return None  # the head: the average flattened, one linear layer, nothing after it
     convs = _conv_layers(layers[:flat - 1])
     if not convs:
         return None
