@@ -5,10 +5,10 @@ convolutions (padding 1, batch norm folded in by the ONNX export), each followed
 2x2 max pools between blocks, a global average and one linear layer. OpenCV's ``dnn`` runs
 it, but for nine small cells much of its time goes to work beside the arithmetic; written as
 one matrix product per convolution (the 3 x 3 x channels window of every pixel laid out as a
-row), numpy's BLAS does the same sums in less time. The weights are read
-from the very ONNX file ``dnn`` reads (its layers through OpenCV's classic importer), and
-:func:`conv_chain_of` keeps the chain only where it gives ``dnn``'s logits on a probe batch, up
-to float32 rounding: any other layout (a joined ensemble, another pooling) stays with ``dnn``.
+row), numpy's BLAS does the same sums in less time. The weights are read from the very ONNX
+file ``dnn`` reads (its layers through OpenCV's classic importer), and :func:`conv_chain_of`
+keeps the chain only where it gives ``dnn``'s logits on a probe batch, up to float32
+rounding: any other layout (a joined ensemble, another pooling) stays with ``dnn``.
 """
 from __future__ import annotations
 
