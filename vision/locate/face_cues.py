@@ -219,12 +219,15 @@ def value_and_chroma(image: np.ndarray, planes: Sequence[np.ndarray] | None = No
     """The value channel (:func:`vision.polarity.value_channel`: max of B, G, R) and the
     :func:`chroma` of a picture (uint8, BGR or grey), from one split of its channels: the
     chroma's max is the value, and a whole photo's split and max are not free. ``planes``:
-    the picture's channels (``cv2.split``) where the caller split it already, or channels
-    made from them (:func:`saturation`'s smoothed ones): only they are read then, and
-    ``image`` only for whether it has colour."""
+    the picture's channels (``cv2.split``) where the caller split it already."""
     if image.ndim != 3:
         return image, np.zeros(image.shape[:2], np.uint8)
-    b, g, r = cv2.split(image) if planes is None else planes
+    return _value_and_chroma_of(*(cv2.split(image) if planes is None else planes))
+
+
+def _value_and_chroma_of(b: np.ndarray, g: np.ndarray, r: np.ndarray
+                         ) -> tuple[np.ndarray, np.ndarray]:
+    """The value and chroma (:func:`value_and_chroma`) of a picture's three channels."""
     value = cv2.max(cv2.max(b, g), r)
     return value, cv2.subtract(value, cv2.min(cv2.min(b, g), r))
 
@@ -243,8 +246,8 @@ def saturation(image: np.ndarray, size: int, planes: Sequence[np.ndarray] | None
     once."""
     if image.ndim != 3:
         return np.zeros(image.shape[:2], np.uint8)
-    smooth = [cv2.medianBlur(p, size) for p in (cv2.split(image) if planes is None else planes)]
-    value, colour = value_and_chroma(image, smooth)
+    value, colour = _value_and_chroma_of(
+        *(cv2.medianBlur(p, size) for p in (cv2.split(image) if planes is None else planes)))
     # each pixel's (value, chroma) pair looked up in a table of the shares, 16-bit indices:
     # a whole photo's float pictures are not free to make
     pair = value.astype(np.uint16)
