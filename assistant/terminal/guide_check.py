@@ -474,13 +474,13 @@ def _conclude(cursor: GuideCursor, verdict: Verdict, options: str = "",
     in ``options``); a cube that cannot be saved is followed all the same. ``again``: how to
     read the cube again where no slip fits; ``photo``: the corner photo among what was seen,
     for its words there."""
+    if verdict.earlier is not None:  # an older photo, or turns not made: the person knows
+        return _earlier_words(cursor, verdict.earlier)
     at = cursor.position if at is None else at
     message = verdict.message(cube if cube is not None else cursor.state(), maybe,
                               _where(cursor, at), again, photo)
     if verdict.outcome == "as expected" and at > cursor.position and not _asks_more(verdict):
         message += " Press n to go on to the next step."
-    if verdict.earlier is not None:  # an older photo, or turns not made: the person knows
-        return _earlier_words(cursor, verdict.earlier)
     if verdict.outcome == "found" and verdict.best is not None:
         real = verdict.best.state
         cursor.follow(steps_from_moves(real, verdict.repair), real, after_step=at)
