@@ -21,11 +21,11 @@ A foot is expected only on a ``footed`` 1 judged upright; a photo's 1s are judge
 face's print (:func:`~sudoku_cube.vision.recognise.footed.light_print`: on the black cube's
 print a wide base is a foot at any depth), the sweep's by their shape alone. ``reach only`` counts
 the errors a verdict by the foot's reach alone would make (without the depth test that tells a serif
-foot from a sans base bar). The module of the checkout that runs
-the report is measured, so running it with another checkout's interpreter compares the two:
+foot from a sans base bar). The checkout the report runs in is the one measured, so running
+it in another checkout (``OTHER``, its folder) compares the two:
 
     .venv/bin/python -m tools.foot_report --cubes 4 --bench 10 --json /tmp/foot-mine.json
-    ../main/.venv/bin/python -m tools.foot_report --cubes 4 --bench 10 --json /tmp/foot-main.json
+    cd OTHER && .venv/bin/python -m tools.foot_report --cubes 4 --bench 10 --json /tmp/b.json
 
 ``--bench N`` adds the verdict ``read`` gives on each of ``bench vision``'s first N black cubes
 (both renderers, six photos and corner pairs, the bench's own seeds).
