@@ -22,10 +22,10 @@ SKIP_DIRS = {".git", ".venv", "tests", "build", "__pycache__", ".pytest_cache", 
 TEXT_SUFFIXES = {".py", ".c", ".md", ".toml", ".sh", ".txt", ".cfg", ".svg"}
 
 OUTSIDE = re.compile(
-    r"CONVENTIONS\.md|FACTS\.md|\.\./shared|/work/shared|/work/wt|"
+    r"CONVENTIONS\.md|FACTS\.md|\.\./shared|\.\./main/|/work/shared|/work/wt|/work/main|"
     r"(?i:\bseeds?[ _]?0\d\d\b|\bissues?\s*#?\d+)")
-"""Strings that point outside the repository (the shared sheets, seeds, issue numbers and the
-helpers' work folders)."""
+"""Strings that point outside the repository (the shared sheets, seeds, issue numbers, the
+helpers' work folders and a checkout beside this one)."""
 
 MD_LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 CODE_PATH = re.compile(r"`((?:[\w.-]+/)+[\w.-]+\.(?:py|c|md|json|npz|svg|png|sh))`")
@@ -220,7 +220,8 @@ def test_markdown_commands_take_the_options_they_show(md: Path):
 
 
 def test_the_checks_catch_what_they_look_for():
-    for s in ("see CONVENTIONS.md", "FACTS.md", "../shared/x", "seed 000's trick",
+    for s in ("see CONVENTIONS.md", "FACTS.md", "../shared/x", "../main/.venv/bin/python",
+              "seed 000's trick",
               "Seed 001", "(issue 3)", "issue #12"):
         assert OUTSIDE.search(s), s
     for s in ("docs/conventions.md", "[facts](cube-facts.md)", "random seed 7", "--seed 90000",
