@@ -138,13 +138,18 @@ def test_a_face_without_any_digit_asks_whether_it_is_a_sudoku_cube(tmp_path, cap
 def test_a_corner_view_read_as_one_face_says_how_to_read_it_as_a_corner_photo(tmp_path, capsys):
     """A photo of the cube's corner given as one face is refused as showing three faces (the
     one-face search sees two across an edge, the corner search all three), and the message
-    says how it is read instead: as corner photo A or B."""
+    gives the command that reads it as corner photo A (or B), which does."""
     view = tmp_path / "view.jpg"
     view.write_bytes((SAMPLES / "corners/c4-black/A.jpg").read_bytes())
     assert main(["read", str(view), "--no-ocr"]) == 2
     err = " ".join(capsys.readouterr().err.split())
     assert "three faces in one photo (a corner of the cube" in err
-    assert "corner photo A or B (named A.jpg or B.jpg)" in err
+    assert f"`sudoku-cube read --corner A {view}` (U on top" in err and "`--corner B`" in err
+    assert main(["read", "--corner", "A", str(view), "--no-ocr"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    truth = json.loads((SAMPLES / "corners/c4-black/truth.json").read_text())["faces"]
+    for face in "UFR":  # the three faces of corner photo A, as the sample's truth has them
+        assert f"{face} {' '.join(truth[face])}" in out
 
 
 def test_a_long_photo_path_is_printed_whole_on_one_line(tmp_path, capsys, monkeypatch):

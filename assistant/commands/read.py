@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -21,9 +22,10 @@ from ...vision.reading.annotate_cells import annotate_cells
 from ...vision.reading.annotate_refusal import annotate_refusal
 from ...vision.reading.corners import CORNER_PHOTOS
 from ...vision.locate.corners.views import corner_faces
-from ...vision.locate.face_geometry import PhotoRefusal
+from ...vision.locate.face_geometry import TWO_FACES_ADVICE, PhotoRefusal
 from ...vision.recognise.footed import ones_verdict
 from ...vision.photo.images import load_image, load_photo
+from ...vision.reading.corner_shown import CornerShownError
 from ...vision.reading.faces import FaceReading
 from ..services.cube_input import (blank_line, blank_stickers, empty_faces, photo_names,
                                    photo_sources, unsettled)
@@ -139,8 +141,11 @@ def read_single_faces(paths: list[Path], args: argparse.Namespace,
     for path in paths:
         face = path.stem.upper() if path.stem.upper() in FACES else None
         photo = load_photo(path)
-        r = reader.read_face(photo.image, source=photo.source, face=face,
-                             file_scale=photo.file_scale, corner_check=True)
+        try:
+            r = reader.read_face(photo.image, source=photo.source, face=face,
+                                 file_scale=photo.file_scale, corner_check=True)
+        except CornerShownError as shown:
+            raise _read_as_corner(shown, path) from None
         results[str(path)] = r
         if read is not None:
             read.append(r)
@@ -161,6 +166,18 @@ def read_single_faces(paths: list[Path], args: argparse.Namespace,
         Console(stderr=True).print(f"{len(paths)} photo(s) read; a whole cube needs the six "
                                    "faces U R F D L B (or corner photos A and B).")
     return 2 if plain_photos else 0
+
+
+def _read_as_corner(shown: CornerShownError, path: Path) -> CornerShownError:
+    """The refusal of a lone photo that shows a corner of the cube (``shown``), its advice
+    in this command's words: the photo reads as it is with ``--corner``, as A or as B."""
+    again = f"sudoku-cube read --corner A {shlex.quote(str(path))}"
+    told = CornerShownError(str(shown).replace(TWO_FACES_ADVICE, (
+        f"photograph a single face straight on, or read this photo as a corner photo: `{again}` "
+        "(U on top, F lower left, R lower right), or with `--corner B` (D on top, L lower "
+        "left, B lower right)")), shown.seen)
+    told.photo = shown.photo
+    return told
 
 
 def run(args: argparse.Namespace) -> int:
