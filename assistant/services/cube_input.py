@@ -49,9 +49,11 @@ class CubeRead(NamedTuple):
     """What :func:`read_input` read: the state, what the photos say about the digit 1 (from a
     state file, what ``scan`` wrote into it, else None), for corner photos the photo each face
     was read from (:func:`corner_photos`), for face photos each face's file name
-    (:func:`face_photos`), what the reader decided that the person should hear
-    (:attr:`vision.reading.Reading.notes`: a corner photo held with no face on top), and the
-    photos to name in advice to retake one (:func:`photo_names`).
+    (:func:`face_photos`), what the reader decided or could not do that the person should
+    hear (:attr:`vision.reading.Reading.warnings`, each as a "warning:" line, such as the OCR
+    vote asked for but tesseract missing, then :attr:`vision.reading.Reading.notes`: a corner
+    photo held with no face on top), and the photos to name in advice to retake one
+    (:func:`photo_names`).
 
     A state file gives no ``corner_photos`` nor ``face_files``: its faces may have been
     corrected by hand, so no photo's reading is turned (:func:`turned_upright`); its record of
@@ -107,9 +109,9 @@ def read_input(path: Path, reader: Reader, progress: Progress | None = None,
         odd = odd_face_refusal(reading.state, names, reader.settings)
         if odd is not None:  # one photo of another cube: no review of its nine stickers
             raise corner_or(odd, reading, path, given, files)
+        heard = tuple(f"warning: {w}" for w in reading.warnings) + tuple(reading.notes)
         return CubeRead(reading.state, ones_verdict(reading.faces),
-                        corner_photos(reading.faces), face_photos(reading.faces), reading.notes,
-                        names)
+                        corner_photos(reading.faces), face_photos(reading.faces), heard, names)
     if path.suffix.lower() in PHOTO_SUFFIXES:
         raise SudokuCubeError(f"{path}: is a photo; a cube is read from the folder of its "
                               f"photos: give the folder ({path.absolute().parent}) that holds "
