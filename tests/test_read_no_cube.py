@@ -1,10 +1,12 @@
 """``read`` on a photo with no cube in it at all: an everyday ground of the exam renderer (a
-printed table, tiles, a page of text; the cube's body, faces and the thumb drawn nowhere) is
+printed table, tiles, a page of text; the cube's body, faces and the thumb drawn nowhere), or
+noise, is
 refused as "no cube face found" with what to do, exit status 2, no traceback, never as two
 faces or a partial face (deterministic photos from fixed seeds; nothing trains on them)."""
 from __future__ import annotations
 
 import cv2
+import numpy as np
 import pytest
 
 from sudoku_cube.assistant.bench.vision_second import cube
@@ -31,3 +33,17 @@ def test_a_photo_without_a_cube_says_no_cube_face_found(monkeypatch, tmp_path, c
     assert "F.jpg" in err and "no cube face found" in err, err
     assert "); photograph" in err and "Traceback" not in err, err  # what to do
     assert "two faces in one photo" not in err and "partial face" not in err, err
+
+
+@pytest.mark.parametrize("seed,size", [(1, (520, 690)), (5, (680, 890))])
+def test_a_photo_of_noise_is_no_cube_rather_than_two_faces(tmp_path, capsys, seed, size):
+    """Pure noise frames faint squares here and there, some holding a speck that passes for a
+    digit; two such lattices apart are no two faces of a cube, as a person sees: with no
+    digits on them and no sticker in plain sight, the photo is said to show no cube face."""
+    noise = np.random.default_rng(seed).integers(0, 256, (*size, 3), dtype=np.uint8)
+    photo = tmp_path / "F.jpg"
+    cv2.imwrite(str(photo), noise)
+    assert main(["read", str(photo), "--no-ocr"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert "F.jpg: no cube face found (faint squares without digits" in err, err
+    assert "); photograph" in err and "two faces in one photo" not in err, err

@@ -222,6 +222,10 @@ class Pool:
                         "flat grid beyond any 3 x 3 of them: a printed sudoku or table?); "
                         f"{NO_CUBE_ADVICE}", seen)
                 refusal = FaceNotFoundError if inked(best) else PatternError
+                if inked(best) < GOOD_CELLS and best.contrast < 9 * PLAIN_SIGHT:
+                    raise refusal(  # no digits, no sticker in plain sight: no cube either
+                        f"{source}: no cube face found (faint squares without digits, in more "
+                        f"than one place: noise or a texture?); {NO_CUBE_ADVICE}", seen)
                 raise refusal(
                     f"{source}: two faces in one photo (two separate 3x3 groups of stickers); "
                     f"{TWO_FACES_ADVICE}", seen)
