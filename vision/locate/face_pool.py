@@ -200,7 +200,9 @@ class Pool:
     def decide(self, source: str) -> Hypothesis | None:
         """The best face, snapped onto its grooves when it rests on fewer than nine
         stickers, or None when the pool holds none; raises :class:`FaceNotFoundError` when
-        another face passes apart from it (two faces: ``source`` names the photo)."""
+        another face passes apart from it (two faces, or no cube where the best holds no
+        digits and no sticker in plain sight: noise or a texture; ``source`` names the
+        photo)."""
         if not self.faces:
             return None
         best = merged(self.faces[0], self.faces[1:], self.score)
