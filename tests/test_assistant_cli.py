@@ -227,3 +227,16 @@ def test_scan_refuses_a_photo_given_as_its_video_before_capturing(capsys):
         assert_clear_error(code, capsys.readouterr().err, "U.jpg: is a photo (JPEG), not a video",
                            "camera number")
     assert not scan_session_path().exists()
+
+
+def test_scan_names_a_missing_video_as_it_was_given(tmp_path, capsys):
+    """A video path that does not exist is named as the person gave it: the video argument
+    alone, or after --camera; neither starts a scan."""
+    missing = tmp_path / "faces.avi"
+    for args, said in ((["scan", str(missing), "--no-window"], f"sudoku-cube: {missing}: "),
+                       (["scan", "--camera", str(missing), "--no-window"],
+                        f"sudoku-cube: --camera {missing}: ")):
+        code = main(args)
+        err = capsys.readouterr().err
+        assert_clear_error(code, err, said, "no such video file", "give a number such as 0")
+    assert not scan_session_path().exists()

@@ -99,10 +99,18 @@ def _given_source(args: argparse.Namespace) -> str | None:
     return args.video if args.video is not None else args.camera
 
 
-def _resume_source(session: ScanSession, given: str | None) -> int | str:
-    """Where a resumed scan reads from: the source given now, else the one the scan came from."""
+def _given_option(args: argparse.Namespace) -> str:
+    """How the source given is named in a message: ``--camera``, or nothing for the video
+    argument."""
+    return "" if args.video is not None else "--camera"
+
+
+def _resume_source(session: ScanSession, given: str | None, option: str = "--camera"
+                   ) -> int | str:
+    """Where a resumed scan reads from: the source given now (after ``option``, as
+    :func:`_given_option` names it), else the one the scan came from."""
     if given is not None:
-        return parse_source(given)
+        return parse_source(given, option)
     saved = session.source or "0"
     try:
         return parse_source(saved)
@@ -116,7 +124,7 @@ def _new_source(args: argparse.Namespace, camera: CameraSettings | None) -> int 
     """A new scan's source: the one given, else the profile's camera, else camera 0."""
     given = _given_source(args)
     if given is not None or camera is None:
-        return parse_source(given or "0")
+        return parse_source(given or "0", _given_option(args))
     try:
         return parse_source(camera.source)
     except CameraError:
@@ -137,7 +145,7 @@ def _session(args: argparse.Namespace, console: Console,
                               "use letters of U R F D L B")
     if args.resume:
         session = ScanSession.load()
-        source = _resume_source(session, _given_source(args))
+        source = _resume_source(session, _given_source(args), _given_option(args))
         check_video_file(source, least_frames=1)  # a photo given as the video: said at once
         session.source = str(source)
         dropped = {f: session.faces.pop(f) for f in retake if f in session.faces}

@@ -43,15 +43,17 @@ MAX_INDEX_DIGITS = 4
 """The longest camera index taken (OpenCV's backends number cameras from 0 upwards)."""
 
 
-def parse_source(text: str | int) -> int | str:
+def parse_source(text: str | int, option: str = "--camera") -> int | str:
     """A ``--camera`` value: an index (ASCII digits, ``0``) or the path of a video file that
-    must exist; anything else is a :class:`CameraError` that says what to give."""
+    must exist; anything else is a :class:`CameraError` that says what to give, naming the
+    value as given: after ``option``, or alone ("": a command's video argument)."""
     if isinstance(text, int):
         return text
     t = str(text).strip()
+    said = f"{option} {t}" if option else t
     if t.isascii() and t.isdigit():  # "²" and other digits of other scripts are no index
         if len(t) > MAX_INDEX_DIGITS:
-            raise CameraError(f"--camera {t}: no camera has so large a number; give a "
+            raise CameraError(f"{said}: no camera has so large a number; give a "
                               "number such as 0, or the path of a video file")
         return int(t)
     try:
@@ -59,10 +61,10 @@ def parse_source(text: str | int) -> int | str:
     except (OSError, ValueError):  # a name too long, or with a NUL character
         exists = False
     if not exists:
-        raise CameraError(f"--camera {t}: not a camera index and no such video file; "
+        raise CameraError(f"{said}: not a camera index and no such video file; "
                           "give a number such as 0, or the path of a video file")
     if Path(t).is_dir():
-        raise CameraError(f"--camera {t}: is a folder; give a camera number or a video file")
+        raise CameraError(f"{said}: is a folder; give a camera number or a video file")
     return str(Path(t).resolve())
 
 
