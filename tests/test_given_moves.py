@@ -118,6 +118,9 @@ def test_moves_that_solve_no_reading_are_refused_in_the_same_words(case):
     with pytest.raises(SudokuCubeError, match=r"--moves 'R U' do not solve start.json; give the "
                                               "plan the guide or solve showed"):
         given_plan(state, "R U", CubeSettings(), "start.json")
+    with pytest.raises(SudokuCubeError, match=r"--moves is empty, which does not solve "
+                                              "start.json; give the plan"):
+        given_plan(state, "", CubeSettings(), "start.json")
 
 
 # A reading with unsure stickers and nobody at the terminal: the plan decides only when it

@@ -215,8 +215,10 @@ def _solved_by(moves: Sequence[Move], starts: list[CubeState], settings: CubeSet
     for start in starts:
         if _solves(start, moves, settings):
             return start
-    raise SudokuCubeError(f"--moves {format_moves(moves)!r} do not solve {where}; give the "
-                          "plan the guide or solve showed for this state")
+    given = f"--moves {format_moves(moves)!r} do not solve" if moves else \
+        "--moves is empty, which does not solve"
+    raise SudokuCubeError(f"{given} {where}; give the plan the guide or solve showed for this "
+                          "state")
 
 
 def _say(text: str) -> None:
