@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -9,7 +10,7 @@ import pytest
 
 from sudoku_cube.assistant.cli import main
 from sudoku_cube.calibration.fit import LabelledPhoto, accuracy, score_photo
-from sudoku_cube.calibration.profiles import load_profile
+from sudoku_cube.calibration.profiles import load_profile, profile_dir
 from sudoku_cube.calibration.sheet import CELL_PX
 from sudoku_cube.models.generator.cube3 import make_puzzle, random_scramble
 from sudoku_cube.models.cube.geometry import FACES
@@ -108,8 +109,6 @@ def test_the_1s_foot_in_the_photos_decides_the_saved_symmetry(capsys, sample, sy
     """The black sample's 1s have a foot, the first sample's do not: calibrating from their
     photos, with no --symmetric, saves the 1 as not symmetric and as symmetric (it saved
     both as symmetric, and that profile then overrode what the photos show)."""
-    from pathlib import Path
-
     folder = Path(__file__).resolve().parents[1] / "samples" / "cubes" / sample
     code = main(["calibrate", "templates", str(folder), "--truth", str(folder / "truth.json"),
                  "--profile", f"p{sample[:2]}", "--json"])
@@ -125,8 +124,6 @@ def test_the_1s_foot_in_the_photos_decides_the_saved_symmetry(capsys, sample, sy
 def test_a_photo_to_label_by_hand_shows_what_it_reads_as(tmp_path):
     """Labelling at the terminal, the person sees what each photo reads as now, to check
     against the cube (they typed blind), or why no face was read."""
-    from pathlib import Path
-
     from sudoku_cube.assistant.commands.calibrate import _as_read
     from sudoku_cube.assistant.services.files import load_state
 
@@ -137,3 +134,61 @@ def test_a_photo_to_label_by_hand_shows_what_it_reads_as(tmp_path):
     blank = tmp_path / "wall.png"
     cv2.imwrite(str(blank), np.full((480, 640, 3), 128, np.uint8))
     assert _as_read(blank, reader).startswith("no face read (")
+
+
+SAMPLES = Path(__file__).resolve().parents[1] / "samples"
+
+
+def _typed(monkeypatch, lines):
+    """The terminal labelling of ``calibrate templates``, its prompts answered by ``lines``
+    (an exception instance is raised at that prompt, as Ctrl-C would)."""
+    from sudoku_cube.assistant.commands import calibrate
+
+    answers = iter(lines)
+    asked = []
+
+    def ask(prompt, prefill=""):
+        asked.append(prompt)
+        answer = next(answers)
+        if isinstance(answer, BaseException):
+            raise answer
+        return answer
+    monkeypatch.setattr(calibrate, "read_line", ask)
+    monkeypatch.setattr(calibrate.sys.stdin, "isatty", lambda: True)
+    return asked
+
+
+def test_ctrl_c_while_labelling_says_how_to_go_on_with_the_labels_typed(monkeypatch, capsys):
+    """Ctrl-C at the third photo's label keeps nothing on disk, but says the command that goes
+    on with the two labels typed (each a --digits, quoted for the shell) and the line that was
+    being typed; that command asks only the photos left, and learns from all six."""
+    from sudoku_cube.assistant.services.files import load_state
+    from sudoku_cube.assistant.terminal.keys import LineInterrupted
+
+    folder = SAMPLES / "cubes" / "01-easy"
+    truth = load_state(folder / "truth.json")
+    label = {f: " ".join(s.token for s in truth.face(f)) for f in FACES}
+    asked = _typed(monkeypatch, ["", label["U"], label["R"], LineInterrupted("5^ 4>")])
+    args = ["calibrate", "templates", str(folder), "--profile", "typed", "--json"]
+    assert main(args) == 130
+    err = " ".join(capsys.readouterr().err.split())
+    assert "type the nine stickers as the cube shows them" in err  # the empty line
+    assert f"--digits '{label['U']}' --digits '{label['R']}'` to go on" in err, err
+    assert "the line you were typing for" in err and "F.jpg: '5^ 4>'" in err, err
+    assert len(asked) == 4 and not profile_dir("typed").exists()
+    asked = _typed(monkeypatch, [label[f] for f in FACES[2:]])
+    assert main([*args, "--digits", label["U"], "--digits", label["R"]]) == 0
+    assert len(asked) == 4 and json.loads(capsys.readouterr().out)["glyphs"] >= 50
+
+
+def test_corner_photos_are_refused_rather_than_taken_for_faces(capsys):
+    """A folder of corner photos A and B held its B.jpg for face B's photo and learnt from
+    its slanted faces; corner photos are refused, saying to give face photos."""
+    folder = SAMPLES / "corners" / "c1-plain"
+    for photos in ([str(folder)], [str(folder / "A.jpg")]):
+        code = main(["calibrate", "templates", *photos, "--truth", str(folder / "truth.json"),
+                     "--profile", "corners"])
+        err = " ".join(capsys.readouterr().err.split())
+        assert code == 2 and "corner photos (A.jpg and B.jpg) are not taken" in err, err
+        assert "give those (U.jpg ... B.jpg)" in err and "Traceback" not in err
+    assert not profile_dir("corners").exists()

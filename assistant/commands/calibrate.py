@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -34,6 +35,8 @@ from ...vision.locate.face_geometry import FaceNotFoundError
 from ...vision.photo.photo_files import face_photos
 from ...vision.reading.reader import Reader
 from ..services.files import load_state
+from ..terminal.interrupt import set_resume_hint
+from ..terminal.keys import LineInterrupted, read_line
 from ..terminal.markup import plain
 from ..terminal.profile_option import add_symmetric_option, with_symmetric
 from ..terminal.wrapping import print_wrapped
@@ -62,7 +65,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                                     "STATE for photos named U.jpg ... B.jpg, or interactively.")
     t.add_argument("photos", nargs="+", help="face photos (files, or a folder of U..B photos)")
     t.add_argument("--digits", action="append", metavar="LABEL",
-                   help="labels of the photos in order (repeat, or separate with ';')")
+                   help="labels of the photos in order (repeat, or separate with ';'); at a "
+                        "terminal the photos after the last one labelled are asked")
     t.add_argument("--truth", metavar="STATE", help="state file whose faces label photos named "
                                                     "after faces (U.jpg ...)")
     _profile_args(t, "the profile's (1 for a new one), less the 1 where the photos' 1s have "
@@ -127,16 +131,29 @@ def _profile_for(args: argparse.Namespace) -> Profile:
 
 # --- templates --------------------------------------------------------------------------------
 
+CORNERS_NOT_TAKEN = ("corner photos (A.jpg and B.jpg) are not taken: templates are learnt "
+                     "from face photos, one face straight on each; give those (U.jpg ... "
+                     "B.jpg)")
+"""Why ``calibrate templates`` refuses corner photos, and what to give instead."""
+
+
 def _photo_files(items: list[str]) -> list[Path]:
+    """The face photos given (files, or the face photos of folders), in the order given. A
+    folder of corner photos A and B (without all six faces) and a photo named ``A`` are
+    refused (:data:`CORNERS_NOT_TAKEN`): a folder's ``B.jpg`` would be taken for face B's."""
     out: list[Path] = []
     for item in items:
         p = Path(item)
         if p.is_dir():
             found = face_photos(p)
             faces = [f for f in FACES if f in found]
+            if "A" in found and len(faces) < len(FACES):
+                raise SudokuCubeError(f"{p}: {CORNERS_NOT_TAKEN}")
             if not faces:
                 raise SudokuCubeError(f"{p}: no face photos (U.jpg ... B.jpg) in this folder")
             out.extend(found[f] for f in faces)
+        elif p.stem.upper() == "A":
+            raise SudokuCubeError(f"{p}: {CORNERS_NOT_TAKEN}")
         else:
             out.append(p)
     return out
@@ -167,23 +184,68 @@ def _as_read(path: Path, reader: Reader) -> str:
         return f"no face read ({e})"
 
 
-def _ask_labels(files: list[Path], console: Console, reader: Reader):
+EMPTY_LABEL = ("type the nine stickers as the cube shows them: the reading above is there to "
+               "compare with, and templates are learnt from the cube's own digits only")
+"""What an empty line at a photo's label prompt is told."""
+
+
+def _ask_labels(files: list[Path], console: Console, reader: Reader,
+                given: list | None = None) -> list:
+    """The labels of ``files`` typed at the terminal, after the first ones ``given``
+    (``--digits``). Ctrl-C (or the end of input) keeps nothing on disk, but says how to go
+    on: the command again with a ``--digits`` for each label typed, and the line that was
+    being typed."""
+    labels = list(given or [])
     if not sys.stdin.isatty():
         raise SudokuCubeError("give the labels of the photos with --digits (one per photo) or "
                               f"--truth STATE; {LABEL_HELP}")
     console.print(f"[bold]Label each photo[/]: {LABEL_HELP}. Under each photo is what it "
                   "reads as now: type what the cube really shows.")
-    labels = []
-    for f in files:
+    typed: list[str] = []
+    for f in files[len(labels):]:
         console.print(f"  [dim]{plain(_as_read(f, reader))}[/]", highlight=False)
         while True:
-            text = console.input(f"{plain(f)}: ")
+            try:
+                text = read_line(f"{f}: ")
+            except LineInterrupted as stop:
+                set_resume_hint(_going_on(typed, f, stop.line))
+                raise
+            except KeyboardInterrupt:
+                set_resume_hint(_going_on(typed, f))
+                raise
+            if text == "q":  # the end of input (or q): stop as Ctrl-C does
+                set_resume_hint(_going_on(typed, f))
+                raise KeyboardInterrupt
+            if not text.strip():
+                console.print(f"[yellow]{EMPTY_LABEL}[/]")
+                continue
             try:
                 labels.append(parse_face_label(text, str(f)))
-                break
             except LabelError as e:
                 console.print(f"[red]{plain(e)}[/]")
+                continue
+            typed.append(text.strip())
+            set_resume_hint(_going_on(typed, None))
+            break
     return labels
+
+
+def _going_on(typed: list[str], at: Path | None, line: str = "") -> str:
+    """What Ctrl-C tells a person labelling photos: nothing is saved; the command again (its
+    ``{command}``) with a ``--digits`` for each label ``typed`` goes on at the next photo;
+    and the ``line`` that was being typed for photo ``at``, not taken."""
+    digits = "".join(f" --digits {shlex.quote(t)}" for t in typed)
+    said = ("nothing was saved; run `{command}" + _braced(digits) + "` to go on with the "
+            f"labels typed so far ({len(typed)})" if typed else
+            "nothing was saved; run `{command}` again")
+    if line.strip() and at is not None:
+        said += f"; the line you were typing for {_braced(str(at))}: {_braced(line.strip())!r}"
+    return said
+
+
+def _braced(text: str) -> str:
+    """``text`` kept as it is through ``str.format`` (the resume hint is formatted)."""
+    return text.replace("{", "{{").replace("}", "}}")
 
 
 def _check_labels(before, force: bool, console: Console) -> None:
@@ -209,10 +271,11 @@ def run_templates(args: argparse.Namespace) -> int:
     files = _photo_files(args.photos)
     if args.truth:
         labels = _labels_from_truth(files, args.truth)
-    elif args.digits:
+    else:  # --digits for all the photos, or the first ones and the rest typed here
         labels = parse_labels(args.digits)
-    else:
-        labels = _ask_labels(files, console, Reader(ocr="never", settings=profile.settings))
+        if len(labels) < len(files) and (not labels or sys.stdin.isatty()):
+            labels = _ask_labels(files, console, Reader(ocr="never", settings=profile.settings),
+                                 labels)
     if len(labels) != len(files):
         raise SudokuCubeError(f"{len(files)} photo(s) but {len(labels)} label(s) in --digits; "
                               "give one label of nine stickers per photo, in the same order")
