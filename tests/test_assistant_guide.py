@@ -393,8 +393,11 @@ def test_export_html_and_svg(tmp_path):
     assert html.count('<section class="step"') == 4
     assert html.count("<svg") == 3 * 4 + 2  # per step: held cube, before, after; the start
     assert html == plan_html(steps, start)
+    assert html.count("Done: the cube is solved.") == 1  # at its end, as solve --plain's
     svg = export_plan(tmp_path / "plan.svg", steps, start).read_text()
-    assert svg.startswith("<svg") and svg.count("<svg") == 1 + 2 * (4 + 1)
+    # a row for the start, each step and the end, each with two pictures
+    assert svg.startswith("<svg") and svg.count("<svg") == 1 + 2 * (1 + 4 + 1)
+    assert svg.rindex(">Done<") > svg.rindex("Step 4 of 4") and "the cube is solved" in svg
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
     # both name the faces to hold by their centre digits, as the guide does
     from sudoku_cube.models.cube.face_words import centre, hold_words

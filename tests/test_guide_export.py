@@ -62,8 +62,9 @@ def test_svg_boxes_do_not_overlap_and_fit_the_canvas_words_wrap_whole_phase_in_w
     root = ET.fromstring(svg)
     width, height = map(float, root.get("viewBox").split()[2:])  # drawn in these units
     boxes = _boxes(root)
-    assert sum(1 for b in boxes if b[0] == "net") == len(steps) + 1
-    assert sum(1 for b in boxes if b[0] == "held") == len(steps) + 1
+    # the start, each step and the end, which says the cube is solved
+    assert sum(1 for b in boxes if b[0] == "net") == len(steps) + 2
+    assert sum(1 for b in boxes if b[0] == "held") == len(steps) + 2
     for i, a in enumerate(boxes):
         assert 0 <= a[1] and a[1] + a[3] <= width and 0 <= a[2] and a[2] + a[4] <= height, a
         for b in boxes[i + 1:]:

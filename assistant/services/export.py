@@ -39,10 +39,12 @@ border-radius:6px;margin:.3em 0;font-size:.92em}
 .intro{break-inside:avoid}.intro svg.net{width:200px}.intro svg.held{width:120px;height:120px}
 .phase{font-size:.85em}h1{font-size:1.3em;margin:0}}
 @media screen and (max-width:600px){body{margin:1em .6em}.intro,.pics{flex-wrap:wrap}
-.intro>div{flex:1 1 100%}svg.net{max-width:100%}.num{min-width:0}}"""
+.intro>div{flex:1 1 100%}.pics figure,.intro figure{flex:1 1 100%}svg.net{width:100%}
+svg.held{width:70vw;height:70vw}.num{min-width:0}}"""
 """The page's style: on paper (A4, a margin of 11 mm) four steps fit a page, and a step is
 never split between pages; on a phone's narrow screen the pictures and the words wrap
-instead of running off its side."""
+instead of running off its side, each picture as wide as the screen, so that its digits
+stay large enough to read."""
 
 SVG_WIDTH = 720
 """Width of the exported SVG plan (px)."""
@@ -87,10 +89,10 @@ def _section(i: int, step: Step, total: int) -> str:
 
 def plan_html(steps: Sequence[Step], start: CubeState, title: str = "Sudoku Cube plan",
               settings: CubeSettings = CubeSettings()) -> str:
-    """The HTML page of a plan (one section per step; prints four steps a page), ending with
-    why a symmetric digit of the solved cube points the other way from its face, where one
-    does (:func:`symmetric_note`, as under ``solve --plain``'s "Done"; for a cube already
-    solved too, as the phone page says it)."""
+    """The HTML page of a plan (one section per step; prints four steps a page), ending as
+    ``solve --plain`` does, with "Done: the cube is solved." and why a symmetric digit of the
+    solved cube points the other way from its face, where one does (:func:`symmetric_note`;
+    for a cube already solved, that alone, as the phone page says it)."""
     out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
            '<meta name="viewport" content="width=device-width,initial-scale=1">',
            f"<title>{escape(title)}</title><style>{CSS}</style></head><body>",
@@ -113,8 +115,11 @@ def plan_html(steps: Sequence[Step], start: CubeState, title: str = "Sudoku Cube
                        f'<p class="phase">{escape(phase_note(phase, combined))}</p>')
         out.append(_section(i, step, len(steps)))
     note = symmetric_note(steps[-1].after if steps else start, settings.symmetric)
-    if note:  # an already solved cube too, as on the phone page
-        out.append(f'<p class="phase">{"Done. " if steps else ""}{escape(note)}</p>')
+    if steps:  # as solve --plain ends
+        out.append(f'<p class="phase"><b>Done: the cube is solved.</b>'
+                   f'{" " + escape(note) if note else ""}</p>')
+    elif note:  # an already solved cube too, as on the phone page
+        out.append(f'<p class="phase">{escape(note)}</p>')
     out.append("</body></html>")
     return "\n".join(out)
 
@@ -163,8 +168,9 @@ def plan_svg(steps: Sequence[Step], start: CubeState,
              settings: CubeSettings = CubeSettings()) -> str:
     """An SVG of A4 pages: the start, then a row per step with the move, its number, phase and
     words, the cube as held with the layer to turn and the arrow, and the net after the turn;
-    last, where a symmetric digit of the solved cube (or of ``start``, already solved) points
-    the other way from its face, a row saying why (:func:`symmetric_note`).
+    last a row that says the cube is solved, and where a symmetric digit of the solved cube (or
+    of ``start``, already solved) points the other way from its face, why
+    (:func:`symmetric_note`).
 
     The drawing is as wide as an A4 page and as tall as whole pages (``SVG_PAGE`` units each,
     the A4 ratio), :data:`SVG_ROWS_PER_PAGE` rows to a page between margins, so that a browser
@@ -181,9 +187,10 @@ def plan_svg(steps: Sequence[Step], start: CubeState,
                              step.after, moved_stickers(step), "after the turn (marked: moved)"))
     last = steps[-1].after if steps else start
     note = symmetric_note(last, settings.symmetric)
-    if note:  # why a digit of the solved cube points against its face, as after "Done"
-        rows.append(_svg_row(0, "Done", ["the cube is solved"], note, last, None, last,
-                             frozenset(), "solved"))
+    if steps or note:  # as solve --plain ends, and why a digit points against its face
+        rows.append(_svg_row(0, "Done", ["the cube is solved"], note or
+                             "Every face shows 1 to 9, each digit pointing its face's way.",
+                             last, None, last, frozenset(), "solved"))
     pages = -(-len(rows) // SVG_ROWS_PER_PAGE)
     height = SVG_PAGE * pages
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="210mm" height="{297 * pages}mm" '
