@@ -14,7 +14,8 @@ def add_guide_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--plain", action="store_true",
                    help="print every step at once (for printouts and terminals without keys)")
     p.add_argument("--export", metavar="FILE",
-                   help="also write the plan with pictures of every step (.html or .svg)")
+                   help="also write the plan with pictures of every step: .html (a page for "
+                        "a screen or a phone, or to print) or .svg (A4 pages to print)")
     p.add_argument("--restart", action="store_true",
                    help="start at step 1 even if this plan was left half-way")
     p.add_argument("--speak", action="store_true",
