@@ -196,9 +196,6 @@ def _ask_labels(files: list[Path], console: Console, reader: Reader,
     on: the command again with a ``--digits`` for each label typed, and the line that was
     being typed."""
     labels = list(given or [])
-    if not sys.stdin.isatty():
-        raise SudokuCubeError("give the labels of the photos with --digits (one per photo) or "
-                              f"--truth STATE; {LABEL_HELP}")
     console.print(f"[bold]Label each photo[/]: {LABEL_HELP}. Under each photo is what it "
                   "reads as now: type what the cube really shows.")
     typed: list[str] = []
@@ -273,7 +270,11 @@ def run_templates(args: argparse.Namespace) -> int:
         labels = _labels_from_truth(files, args.truth)
     else:  # --digits for all the photos, or the first ones and the rest typed here
         labels = parse_labels(args.digits)
-        if len(labels) < len(files) and (not labels or sys.stdin.isatty()):
+        asking = sys.stdin.isatty() and not args.json  # stdout carries only JSON with --json
+        if not labels and not asking:
+            raise SudokuCubeError("give the labels of the photos with --digits (one per photo) "
+                                  f"or --truth STATE; {LABEL_HELP}")
+        if len(labels) < len(files) and asking:
             labels = _ask_labels(files, console, Reader(ocr="never", settings=profile.settings),
                                  labels)
     if len(labels) != len(files):
