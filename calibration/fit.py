@@ -16,6 +16,7 @@ import numpy as np
 from ..models.cube.stickers import Sticker, same_sticker
 from ..models.profile import CubeSettings
 from ..vision.locate.detect import FaceNotFoundError
+from ..vision.locate.face_geometry import TWO_FACES_ADVICE
 from ..vision.recognise.footed import OneVerdict, ones_verdict
 from ..vision.recognise.hog import default_model
 from ..vision.recognise.print_facts import FOOTED
@@ -64,13 +65,21 @@ def read_photo(photo: LabelledPhoto, reader: Reader) -> FaceReading:
     return reader.with_ocr("never").read_face(photo.image, source=photo.source)
 
 
+ONE_FACE_ADVICE = ("photograph a single face straight on: templates are learnt from face "
+                   "photos, one face each (not corner photos)")
+"""What a calibration photo that shows more than one face is told to be instead."""
+
+
 def score_photo(photo: LabelledPhoto, reader: Reader,
                 settings: CubeSettings) -> tuple[PhotoScore, FaceReading | None]:
-    """Read a photo and compare with its labels; a face that is not found scores 0 of 9."""
+    """Read a photo and compare with its labels; a face that is not found scores 0 of 9, its
+    problem said with calibration's advice where the photo shows more than one face (a
+    corner photo teaches nothing here: :data:`ONE_FACE_ADVICE`)."""
     try:
         reading = read_photo(photo, reader)
     except FaceNotFoundError as e:
-        return PhotoScore(photo.source, 0, 9, (), str(e)), None
+        return PhotoScore(photo.source, 0, 9, (), str(e).replace(TWO_FACES_ADVICE,
+                                                                 ONE_FACE_ADVICE)), None
     mistakes = tuple((i, t.token, r.token) for i, (r, t) in
                      enumerate(zip(reading.stickers, photo.stickers))
                      if not same_sticker(r, t, settings.symmetric))

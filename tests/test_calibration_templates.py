@@ -183,12 +183,37 @@ def test_ctrl_c_while_labelling_says_how_to_go_on_with_the_labels_typed(monkeypa
 
 def test_corner_photos_are_refused_rather_than_taken_for_faces(capsys):
     """A folder of corner photos A and B held its B.jpg for face B's photo and learnt from
-    its slanted faces; corner photos are refused, saying to give face photos."""
+    its slanted faces; corner photos are refused, saying to give face photos: the folder by
+    its names, a corner photo given as a file as it reads."""
     folder = SAMPLES / "corners" / "c1-plain"
-    for photos in ([str(folder)], [str(folder / "A.jpg")]):
-        code = main(["calibrate", "templates", *photos, "--truth", str(folder / "truth.json"),
-                     "--profile", "corners"])
-        err = " ".join(capsys.readouterr().err.split())
-        assert code == 2 and "corner photos (A.jpg and B.jpg) are not taken" in err, err
-        assert "give those (U.jpg ... B.jpg)" in err and "Traceback" not in err
+    code = main(["calibrate", "templates", str(folder), "--truth", str(folder / "truth.json"),
+                 "--profile", "corners"])
+    err = " ".join(capsys.readouterr().err.split())
+    assert code == 2 and "corner photos (A.jpg and B.jpg) are not taken" in err, err
+    assert "give those (U.jpg ... B.jpg)" in err and "Traceback" not in err
+    code = main(["calibrate", "templates", str(folder / "A.jpg"), "--digits", "1^" * 9,
+                 "--profile", "corners"])
+    err = " ".join(capsys.readouterr().err.split())
+    assert code == 2 and "A.jpg: two faces in one photo" in err, err
+    assert "templates are learnt from face photos, one face each (not corner photos)" in err
+    assert "as corner photo A or B" not in err and "Traceback" not in err
     assert not profile_dir("corners").exists()
+
+
+def test_labels_typed_and_refused_are_given_back_to_type_no_more(monkeypatch, capsys):
+    """Labels typed at the terminal that the label check refuses (two photos' labels
+    swapped) are said back as --digits options, so a rerun with --force or mended labels
+    need not type them all again."""
+    from sudoku_cube.assistant.services.files import load_state
+
+    folder = SAMPLES / "cubes" / "01-easy"
+    truth = load_state(folder / "truth.json")
+    label = {f: " ".join(s.token for s in truth.face(f)) for f in FACES}
+    typed = [label["R"], label["U"], *(label[f] for f in FACES[2:])]
+    _typed(monkeypatch, typed)
+    assert main(["calibrate", "templates", str(folder), "--profile", "swapped"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert "nothing was saved (--force saves anyway)" in err, err
+    assert "the labels you typed, to give again with the command: " + " ".join(
+        f"--digits '{t}'" for t in typed) in err, err
+    assert not profile_dir("swapped").exists()

@@ -1,5 +1,5 @@
 """The OCR vote asked for on a machine without tesseract: the cube is still read and solved,
-and every command that reads photos says the vote was skipped, on stderr."""
+and every command that reads photos says the vote was skipped."""
 from __future__ import annotations
 
 import json

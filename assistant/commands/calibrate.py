@@ -16,6 +16,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+import numpy as np
 from rich.console import Console
 from rich.table import Table
 
@@ -66,7 +67,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     t.add_argument("photos", nargs="+", help="face photos (files, or a folder of U..B photos)")
     t.add_argument("--digits", action="append", metavar="LABEL",
                    help="labels of the photos in order (repeat, or separate with ';'); at a "
-                        "terminal the photos after the last one labelled are asked")
+                        "terminal (and without --json) the photos after the last one "
+                        "labelled are asked")
     t.add_argument("--truth", metavar="STATE", help="state file whose faces label photos named "
                                                     "after faces (U.jpg ...)")
     _profile_args(t, "the profile's (1 for a new one), less the 1 where the photos' 1s have "
@@ -139,21 +141,21 @@ CORNERS_NOT_TAKEN = ("corner photos (A.jpg and B.jpg) are not taken: templates a
 
 def _photo_files(items: list[str]) -> list[Path]:
     """The face photos given (files, or the face photos of folders), in the order given. A
-    folder of corner photos A and B (without all six faces) and a photo named ``A`` are
-    refused (:data:`CORNERS_NOT_TAKEN`): a folder's ``B.jpg`` would be taken for face B's."""
+    folder of corner photos A and B (without all six faces) is refused
+    (:data:`CORNERS_NOT_TAKEN`): its ``B.jpg`` would be taken for face B's photo. A file is
+    taken whatever its name (a corner photo among them is told so when it is read:
+    :func:`calibration.fit.score_photo`)."""
     out: list[Path] = []
     for item in items:
         p = Path(item)
         if p.is_dir():
             found = face_photos(p)
             faces = [f for f in FACES if f in found]
-            if "A" in found and len(faces) < len(FACES):
+            if {"A", "B"} <= found.keys() and len(faces) < len(FACES):
                 raise SudokuCubeError(f"{p}: {CORNERS_NOT_TAKEN}")
             if not faces:
                 raise SudokuCubeError(f"{p}: no face photos (U.jpg ... B.jpg) in this folder")
             out.extend(found[f] for f in faces)
-        elif p.stem.upper() == "A":
-            raise SudokuCubeError(f"{p}: {CORNERS_NOT_TAKEN}")
         else:
             out.append(p)
     return out
@@ -174,12 +176,13 @@ def _labels_from_truth(files: list[Path], truth: str):
     return labels
 
 
-def _as_read(path: Path, reader: Reader) -> str:
-    """What the built-in reader reads in the photo ``path``, for the person to check against
-    the cube while they label it (the labels must be the cube's own: typed, never taken from
-    this); why not, where no face is found."""
+def _as_read(path: Path, reader: Reader, image: np.ndarray | None = None) -> str:
+    """What the built-in reader reads in the photo ``path`` (``image``, where it is loaded
+    already), for the person to check against the cube while they label it (the labels must
+    be the cube's own: typed, never taken from this); why not, where no face is found."""
     try:
-        return "read as: " + " ".join(s.token for s in reader.read_face(load_image(path)).stickers)
+        image = load_image(path) if image is None else image
+        return "read as: " + " ".join(s.token for s in reader.read_face(image).stickers)
     except (FaceNotFoundError, SudokuCubeError) as e:
         return f"no face read ({e})"
 
@@ -189,18 +192,19 @@ EMPTY_LABEL = ("type the nine stickers as the cube shows them: the reading above
 """What an empty line at a photo's label prompt is told."""
 
 
-def _ask_labels(files: list[Path], console: Console, reader: Reader,
-                given: list | None = None) -> list:
-    """The labels of ``files`` typed at the terminal, after the first ones ``given``
-    (``--digits``). Ctrl-C (or the end of input) keeps nothing on disk, but says how to go
-    on: the command again with a ``--digits`` for each label typed, and the line that was
-    being typed."""
+def _ask_labels(files: list[Path], images: list[np.ndarray], console: Console,
+                reader: Reader, given: list | None = None) -> tuple[list, list[str]]:
+    """The labels of ``files`` (loaded as ``images``) typed at the terminal, after the first
+    ones ``given`` (``--digits``), and the lines typed for them. Ctrl-C, ``q`` or the end of
+    input keeps nothing on disk, but says how to go on: the command again with a
+    ``--digits`` for each label typed, and the line that was being typed."""
     labels = list(given or [])
     console.print(f"[bold]Label each photo[/]: {LABEL_HELP}. Under each photo is what it "
-                  "reads as now: type what the cube really shows.")
+                  "reads as now: type what the cube really shows (q or Ctrl-C stops, and "
+                  "says how to go on with the labels typed).")
     typed: list[str] = []
-    for f in files[len(labels):]:
-        console.print(f"  [dim]{plain(_as_read(f, reader))}[/]", highlight=False)
+    for f, image in list(zip(files, images))[len(labels):]:
+        console.print(f"  [dim]{plain(_as_read(f, reader, image))}[/]", highlight=False)
         while True:
             try:
                 text = read_line(f"{f}: ")
@@ -224,15 +228,20 @@ def _ask_labels(files: list[Path], console: Console, reader: Reader,
             typed.append(text.strip())
             set_resume_hint(_going_on(typed, None))
             break
-    return labels
+    return labels, typed
+
+
+def _digits_options(typed: list[str]) -> str:
+    """The ``--digits`` options that give the labels ``typed`` again, quoted for the shell."""
+    return " ".join(f"--digits {shlex.quote(t)}" for t in typed)
 
 
 def _going_on(typed: list[str], at: Path | None, line: str = "") -> str:
     """What Ctrl-C tells a person labelling photos: nothing is saved; the command again (its
     ``{command}``) with a ``--digits`` for each label ``typed`` goes on at the next photo;
     and the ``line`` that was being typed for photo ``at``, not taken."""
-    digits = "".join(f" --digits {shlex.quote(t)}" for t in typed)
-    said = ("nothing was saved; run `{command}" + _braced(digits) + "` to go on with the "
+    said = ("nothing was saved; run `{command} " + _braced(_digits_options(typed)) +
+            "` to go on with the "
             f"labels typed so far ({len(typed)})" if typed else
             "nothing was saved; run `{command}` again")
     if line.strip() and at is not None:
@@ -266,6 +275,8 @@ def run_templates(args: argparse.Namespace) -> int:
     console = Console(stderr=args.json)
     profile = _profile_for(args)
     files = _photo_files(args.photos)
+    images = [load_image(f) for f in files]  # a photo that cannot be read: before any typing
+    typed: list[str] = []
     if args.truth:
         labels = _labels_from_truth(files, args.truth)
     else:  # --digits for all the photos, or the first ones and the rest typed here
@@ -273,19 +284,26 @@ def run_templates(args: argparse.Namespace) -> int:
         asking = sys.stdin.isatty() and not args.json  # stdout carries only JSON with --json
         if not labels and not asking:
             raise SudokuCubeError("give the labels of the photos with --digits (one per photo) "
-                                  f"or --truth STATE; {LABEL_HELP}")
+                                  "or --truth STATE (with --json, or without a terminal, none "
+                                  f"are asked); {LABEL_HELP}")
         if len(labels) < len(files) and asking:
-            labels = _ask_labels(files, console, Reader(ocr="never", settings=profile.settings),
-                                 labels)
+            labels, typed = _ask_labels(files, images, console,
+                                        Reader(ocr="never", settings=profile.settings), labels)
     if len(labels) != len(files):
         raise SudokuCubeError(f"{len(files)} photo(s) but {len(labels)} label(s) in --digits; "
                               "give one label of nine stickers per photo, in the same order")
-    photos = [LabelledPhoto(str(f), load_image(f), lab) for f, lab in zip(files, labels)]
+    photos = [LabelledPhoto(str(f), image, lab) for f, image, lab in zip(files, images, labels)]
     with console.status("learning templates from the photos..."):
         # the 1's foot in the photos decides its symmetry unless the person gave it
         result = calibrate_templates(photos, profile,
                                      ones_from_photos=getattr(args, "symmetric", None) is None)
-    _check_labels(result.before, args.force, console)
+    try:
+        _check_labels(result.before, args.force, console)
+    except SudokuCubeError as refused:
+        if not typed:
+            raise
+        raise SudokuCubeError(f"{refused}; the labels you typed, to give again with the "
+                              f"command: {_digits_options(typed)}") from None
     folder = save_profile(result.profile)
     sheet = contact_sheet(result.profile.templates, f"profile {profile.name}")
     atomic_write_png(folder / SHEET_NAME, sheet)

@@ -200,9 +200,10 @@ class Pool:
     def decide(self, source: str) -> Hypothesis | None:
         """The best face, snapped onto its grooves when it rests on fewer than nine
         stickers, or None when the pool holds none; raises :class:`FaceNotFoundError` when
-        another face passes apart from it (two faces, or no cube where the best holds no
-        digits and no sticker in plain sight: noise or a texture; ``source`` names the
-        photo)."""
+        another face passes apart from it (two faces; or no cube where neither is a face of
+        digits and the best one's stickers are faint, their mean contrast under
+        :data:`vision.locate.hypotheses.PLAIN_SIGHT`: noise or a texture; ``source`` names
+        the photo)."""
         if not self.faces:
             return None
         best = merged(self.faces[0], self.faces[1:], self.score)
@@ -224,10 +225,11 @@ class Pool:
                         "flat grid beyond any 3 x 3 of them: a printed sudoku or table?); "
                         f"{NO_CUBE_ADVICE}", seen)
                 refusal = FaceNotFoundError if inked(best) else PatternError
-                if inked(best) < GOOD_CELLS and best.contrast < 9 * PLAIN_SIGHT:
-                    raise refusal(  # no digits, no sticker in plain sight: no cube either
-                        f"{source}: no cube face found (faint squares without digits, in more "
-                        f"than one place: noise or a texture?); {NO_CUBE_ADVICE}", seen)
+                if max(inked(best), inked(other)) < GOOD_CELLS and \
+                        best.contrast < 9 * PLAIN_SIGHT:  # no face of digits, all faint
+                    raise refusal(
+                        f"{source}: no cube face found (faint squares with few or no digits, "
+                        f"in more than one place: noise or a texture?); {NO_CUBE_ADVICE}", seen)
                 raise refusal(
                     f"{source}: two faces in one photo (two separate 3x3 groups of stickers); "
                     f"{TWO_FACES_ADVICE}", seen)
