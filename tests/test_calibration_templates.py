@@ -121,19 +121,19 @@ def test_the_1s_foot_in_the_photos_decides_the_saved_symmetry(capsys, sample, sy
     assert code == 0 and json.loads(capsys.readouterr().out)["symmetric"] == [1]
 
 
-def test_a_photo_to_label_by_hand_shows_what_it_reads_as(tmp_path):
+def test_a_photo_to_label_by_hand_shows_what_it_reads_as():
     """Labelling at the terminal, the person sees what each photo reads as now, to check
     against the cube (they typed blind), or why no face was read."""
     from sudoku_cube.assistant.commands.calibrate import _as_read
     from sudoku_cube.assistant.services.files import load_state
+    from sudoku_cube.vision.photo.images import load_image
 
     folder = Path(__file__).resolve().parents[1] / "samples" / "cubes" / "01-easy"
     truth = " ".join(s.token for s in load_state(folder / "truth.json").face("U"))
     reader = Reader(ocr="never")
-    assert _as_read(folder / "U.jpg", reader) == f"read as: {truth}"
-    blank = tmp_path / "wall.png"
-    cv2.imwrite(str(blank), np.full((480, 640, 3), 128, np.uint8))
-    assert _as_read(blank, reader).startswith("no face read (")
+    assert _as_read(load_image(folder / "U.jpg"), reader) == f"read as: {truth}"
+    wall = np.full((480, 640, 3), 128, np.uint8)
+    assert _as_read(wall, reader).startswith("no face read (")
 
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"

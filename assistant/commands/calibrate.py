@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import shlex
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -36,10 +35,11 @@ from ...vision.locate.face_geometry import FaceNotFoundError
 from ...vision.photo.photo_files import face_photos
 from ...vision.reading.reader import Reader
 from ..services.files import load_state
-from ..terminal.interrupt import set_resume_hint
-from ..terminal.keys import LineInterrupted, read_line
+from ..terminal.interrupt import literal, set_resume_hint
+from ..terminal.keys import read_line, unfinished_line
 from ..terminal.markup import plain
 from ..terminal.profile_option import add_symmetric_option, with_symmetric
+from ..terminal.shell_words import command_line
 from ..terminal.wrapping import print_wrapped
 
 SHEET_NAME = "contact-sheet.png"
@@ -176,12 +176,11 @@ def _labels_from_truth(files: list[Path], truth: str):
     return labels
 
 
-def _as_read(path: Path, reader: Reader, image: np.ndarray | None = None) -> str:
-    """What the built-in reader reads in the photo ``path`` (``image``, where it is loaded
-    already), for the person to check against the cube while they label it (the labels must
-    be the cube's own: typed, never taken from this); why not, where no face is found."""
+def _as_read(image: np.ndarray, reader: Reader) -> str:
+    """What the built-in reader reads in a photo (``image``), for the person to check against
+    the cube while they label it (the labels must be the cube's own: typed, never taken from
+    this); why not, where no face is found."""
     try:
-        image = load_image(path) if image is None else image
         return "read as: " + " ".join(s.token for s in reader.read_face(image).stickers)
     except (FaceNotFoundError, SudokuCubeError) as e:
         return f"no face read ({e})"
@@ -204,15 +203,12 @@ def _ask_labels(files: list[Path], images: list[np.ndarray], console: Console,
                   "says how to go on with the labels typed).")
     typed: list[str] = []
     for f, image in list(zip(files, images))[len(labels):]:
-        console.print(f"  [dim]{plain(_as_read(f, reader, image))}[/]", highlight=False)
+        console.print(f"  [dim]{plain(_as_read(image, reader))}[/]", highlight=False)
         while True:
             try:
                 text = read_line(f"{f}: ")
-            except LineInterrupted as stop:
-                set_resume_hint(_going_on(typed, f, stop.line))
-                raise
-            except KeyboardInterrupt:
-                set_resume_hint(_going_on(typed, f))
+            except KeyboardInterrupt as stop:  # with the line that was being typed, if any
+                set_resume_hint(_going_on(typed, f, unfinished_line(stop)))
                 raise
             if text == "q":  # the end of input (or q): stop as Ctrl-C does
                 set_resume_hint(_going_on(typed, f))
@@ -233,25 +229,20 @@ def _ask_labels(files: list[Path], images: list[np.ndarray], console: Console,
 
 def _digits_options(typed: list[str]) -> str:
     """The ``--digits`` options that give the labels ``typed`` again, quoted for the shell."""
-    return " ".join(f"--digits {shlex.quote(t)}" for t in typed)
+    return command_line(word for t in typed for word in ("--digits", t))
 
 
 def _going_on(typed: list[str], at: Path | None, line: str = "") -> str:
     """What Ctrl-C tells a person labelling photos: nothing is saved; the command again (its
     ``{command}``) with a ``--digits`` for each label ``typed`` goes on at the next photo;
     and the ``line`` that was being typed for photo ``at``, not taken."""
-    said = ("nothing was saved; run `{command} " + _braced(_digits_options(typed)) +
+    said = ("nothing was saved; run `{command} " + literal(_digits_options(typed)) +
             "` to go on with the "
             f"labels typed so far ({len(typed)})" if typed else
             "nothing was saved; run `{command}` again")
     if line.strip() and at is not None:
-        said += f"; the line you were typing for {_braced(str(at))}: {_braced(line.strip())!r}"
+        said += f"; the line you were typing for {literal(str(at))}: {literal(line.strip())!r}"
     return said
-
-
-def _braced(text: str) -> str:
-    """``text`` kept as it is through ``str.format`` (the resume hint is formatted)."""
-    return text.replace("{", "{{").replace("}", "}}")
 
 
 def _check_labels(before, force: bool, console: Console) -> None:

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import shlex
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -33,6 +32,7 @@ from ..terminal.markup import plain
 from ..terminal.net import BLANK, NetView
 from ..terminal.one_words import verdict_line
 from ..terminal.profile_option import add_profile_option, chosen_reader
+from ..terminal.shell_words import command_line
 from ..terminal.solve_options import add_ocr_option
 
 
@@ -171,7 +171,7 @@ def read_single_faces(paths: list[Path], args: argparse.Namespace,
 def _read_as_corner(shown: CornerShownError, path: Path) -> CornerShownError:
     """The refusal of a lone photo that shows a corner of the cube (``shown``), its advice
     in this command's words: the photo reads as it is with ``--corner``, as A or as B."""
-    again = f"sudoku-cube read --corner A {shlex.quote(str(path))}"
+    again = command_line(["sudoku-cube", "read", "--corner", "A", str(path)])
     told = CornerShownError(str(shown).replace(TWO_FACES_ADVICE, (
         f"photograph a single face straight on, or read this photo as a corner photo: `{again}` "
         "(U on top, F lower left, R lower right), or with `--corner B` (D on top, L lower "

@@ -199,7 +199,7 @@ def run(args: argparse.Namespace) -> int:
             "review again") if saved == 6 else f"only {saved} of 6 faces are saved{lost}"
     if lost:  # the data folder's disk is full: the reading goes on from memory
         console.print(f"[yellow]warning:[/] {plain(kept)}; the reading goes on from memory.")
-    interrupt.set_resume_hint(kept.replace("{", "{{").replace("}", "}}"))
+    interrupt.set_resume_hint(interrupt.literal(kept))
     state = scanner.session.state()
     blank = scanner.session.blank()
     refusal = no_digits_refusal(blank, again=_scan_again(blank, saved == 6))

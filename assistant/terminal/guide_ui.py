@@ -16,7 +16,7 @@ from ..services.guide import GuideCursor, command_of
 from ..services.phases import is_combined, phase_note, phase_title
 from .guide_view import (HELP_KEYS, HELP_KEYS_SHORT, DoneView, HelpView, PlanSummary, StepView,
                          done_line)
-from .interrupt import resume_command, set_resume_hint
+from .interrupt import literal, resume_command, set_resume_hint
 from .line_words import unfinished_words
 from .one_words import turned_ones_line
 from .net import NetView
@@ -158,7 +158,7 @@ def run_interactive(console: Console, cursor: GuideCursor, read_key: Callable[[]
             finished = _guide_loop(console, cursor, read_key, clear, checker, speak, note)
     except KeyboardInterrupt as stop:
         line = unfinished_words(stop, "on the check's prompt when you press c at this step")
-        line = f". {line}".replace("{", "{{").replace("}", "}}") if line else ""
+        line = literal(f". {line}") if line else ""
         set_resume_hint(f"stopped at step {cursor.position + 1} of {cursor.total}; "
                         "run `{command}` to continue there" + line)
         raise

@@ -23,6 +23,12 @@ _pressed = [False]
 _hint: dict[str, str] = {}
 
 
+def literal(text: str) -> str:
+    """``text`` to put in a hint as it is: its braces doubled, so that the hint's
+    ``{command}`` formatting (:func:`resume_hint`) leaves them standing."""
+    return text.replace("{", "{{").replace("}", "}}")
+
+
 def set_resume_hint(text: str | None) -> None:
     """What the CLI tells a person who presses Ctrl-C from now on: how to go on from here
     (``{command}`` stands for the command to run again). None: the command's default."""
