@@ -1,6 +1,10 @@
 """Shared test helpers: random solved designs and scrambles (from the model's own
 :mod:`models.plan.samples`), clear-error checks, a message's words on one line, the fixed plan
-the checks' tests follow, an isolated user folder per test."""
+the checks' tests follow, an isolated user folder per test.
+
+The native thread pools are held to one thread each before anything loads numpy or OpenCV,
+as the CLI holds them: the tests then read photos as the program does, and the two test
+workers do not lose the machine's two cores to OpenBLAS threads waiting between products."""
 from __future__ import annotations
 
 import functools
@@ -11,6 +15,9 @@ from typing import TYPE_CHECKING, Callable
 
 import pytest
 
+from sudoku_cube.assistant.cli import limit_native_threads
+
+limit_native_threads()  # before the imports below load numpy
 from sudoku_cube.models.plan.samples import random_design, random_moves
 from sudoku_cube.models.cube.state import CubeState
 from sudoku_cube.models.cube.stickers import Hypothesis, Sticker

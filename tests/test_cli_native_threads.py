@@ -21,3 +21,12 @@ def test_opencv_runs_on_one_thread_unless_the_user_says_otherwise():
     env = {k: v for k, v in os.environ.items() if k != "OPENCV_FOR_THREADS_NUM"}
     assert _opencv_threads(env) == 1
     assert _opencv_threads({**env, "OPENCV_FOR_THREADS_NUM": "2"}) == 2
+
+
+def test_the_tests_read_on_one_opencv_thread_as_the_cli_does():
+    """conftest limits the pools before numpy and OpenCV load in the test process, so its
+    readings are the program's (and two workers keep the two cores for the tests)."""
+    import cv2
+
+    want = int(os.environ.get("OPENCV_FOR_THREADS_NUM", "1"))
+    assert cv2.getNumThreads() == want
