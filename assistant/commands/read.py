@@ -145,7 +145,7 @@ def read_single_faces(paths: list[Path], args: argparse.Namespace,
             r = reader.read_face(photo.image, source=photo.source, face=face,
                                  file_scale=photo.file_scale, corner_check=True)
         except CornerShownError as shown:
-            raise _read_as_corner(shown, path) from None
+            raise _read_as_corner(shown, path, args) from None
         results[str(path)] = r
         if read is not None:
             read.append(r)
@@ -168,16 +168,30 @@ def read_single_faces(paths: list[Path], args: argparse.Namespace,
     return 2 if plain_photos else 0
 
 
-def _read_as_corner(shown: CornerShownError, path: Path) -> CornerShownError:
+def _read_as_corner(shown: CornerShownError, path: Path, args: argparse.Namespace
+                    ) -> CornerShownError:
     """The refusal of a lone photo that shows a corner of the cube (``shown``), its advice
-    in this command's words: the photo reads as it is with ``--corner``, as A or as B."""
-    again = command_line(["sudoku-cube", "read", "--corner", "A", str(path)])
+    in this command's words: the photo reads as it is with ``--corner``, as A or as B, with
+    the profile and OCR choice the person gave (``args``)."""
+    again = command_line(["sudoku-cube", "read", "--corner", "A", str(path),
+                          *_reading_options(args)])
     told = CornerShownError(str(shown).replace(TWO_FACES_ADVICE, (
         f"photograph a single face straight on, or read this photo as a corner photo: `{again}` "
         "(U on top, F lower left, R lower right), or with `--corner B` (D on top, L lower "
         "left, B lower right)")), shown.seen)
     told.photo = shown.photo
     return told
+
+
+def _reading_options(args: argparse.Namespace) -> list[str]:
+    """The options of ``args`` that change how a photo is read, as the person gave them:
+    ``--profile`` and a tesseract choice other than the default."""
+    words = ["--profile", args.profile] if args.profile else []
+    if args.no_ocr or args.ocr == "never":
+        words.append("--no-ocr")
+    elif args.ocr != "auto":
+        words += ["--ocr", args.ocr]
+    return words
 
 
 def run(args: argparse.Namespace) -> int:
