@@ -13,6 +13,8 @@ squares of a printed grid or a cutting mat (:func:`vision.locate.hypotheses.evid
 """
 from __future__ import annotations
 
+import heapq
+from collections import deque
 from collections.abc import Iterable
 
 import numpy as np
@@ -68,27 +70,46 @@ def best_of(fitted: list[tuple[np.ndarray, Group]], score: FaceScore) -> list[Hy
     may = (bound >= GOOD_CELL / 2).sum(axis=1) >= GOOD_CELLS
     first = set(np.flatnonzero(may).tolist()) | set(order[:SETTLED])
     todo = sorted(first)
-    rest = [i for i in order if i not in first]
+    rest = deque(i for i in order if i not in first)
     done: dict[int, Hypothesis] = {}
+    floor = _SettledFloor()
     while todo:
-        done.update(zip(todo, scored_all([fitted[i] for i in todo], score)))
-        todo = _reaching(rest, top, _settled_floor(done.values()))
+        scored = scored_all([fitted[i] for i in todo], score)
+        done.update(zip(todo, scored))
+        floor.add(h.evidence for h in scored)
+        todo = _reaching(rest, top, floor.value)
     return [done[i] for i in sorted(done)]
 
 
-def _settled_floor(hyps: Iterable[Hypothesis]) -> float:
-    """The evidence of the :data:`vision.locate.hypotheses.SETTLED`-th best of ``hyps``
-    (minus infinity while there are fewer)."""
-    ranks = sorted((h.evidence for h in hyps), reverse=True)
-    return ranks[SETTLED - 1] if len(ranks) >= SETTLED else -np.inf
+class _SettledFloor:
+    """The evidence of the :data:`vision.locate.hypotheses.SETTLED`-th best hypothesis scored
+    so far (minus infinity while there are fewer): the :data:`SETTLED` best evidences kept
+    in a heap, so that a photo of thousands of windows (noise, a printed page) does not sort
+    them all again after each few it scores."""
+
+    def __init__(self) -> None:
+        self._best: list[float] = []  # a min-heap of the SETTLED highest evidences
+
+    def add(self, evidences: Iterable[float]) -> None:
+        """Count the evidences of hypotheses just scored."""
+        for e in evidences:
+            if len(self._best) < SETTLED:
+                heapq.heappush(self._best, e)
+            elif e > self._best[0]:
+                heapq.heapreplace(self._best, e)
+
+    @property
+    def value(self) -> float:
+        """The floor a window's bound must reach to rank among the settled best."""
+        return self._best[0] if len(self._best) >= SETTLED else -np.inf
 
 
-def _reaching(rest: list[int], top: np.ndarray, floor: float) -> list[int]:
+def _reaching(rest: deque[int], top: np.ndarray, floor: float) -> list[int]:
     """The next :data:`vision.locate.hypotheses.SETTLED` windows of ``rest`` (best bound
     first; taken from it) whose bound ``top`` reaches ``floor``."""
     out = []
     while rest and top[rest[0]] >= floor and len(out) < SETTLED:
-        out.append(rest.pop(0))
+        out.append(rest.popleft())
     return out
 
 
