@@ -145,6 +145,21 @@ def test_a_face_typed_as_three_row_lines_is_shown_on_its_one_line():
         "(U: 1^ 2^ 3^  4^ 5^ 6^  7^ 8^ 9^)" in str(e.value)
 
 
+def test_a_face_typed_with_commas_is_told_to_part_its_tokens_by_spaces():
+    """Tokens joined by commas read as fewer stickers: the refusal says what parts them, and
+    a count of one is said in the singular."""
+    good = to_text(random_design(random.Random(4)))
+    u = good.splitlines()[0].split()[1:]
+    rest = "\n".join(good.splitlines()[1:])
+    with pytest.raises(StateFormatError) as e:
+        parse_text(f"U: {','.join(u[:3])} {' '.join(u[3:])}\n{rest}", source="commas.txt")
+    assert str(e.value) == ("commas.txt: the top face (U): line 1: has 7 stickers; tokens are "
+                            "separated by spaces, not commas (U: 1^ 2^ 3^  4^ 5^ 6^  7^ 8^ 9^)")
+    with pytest.raises(StateFormatError) as e:
+        parse_text(f"U: {u[0]}\n{rest}")
+    assert "line 1: has 1 sticker; a face has 9 tokens" in str(e.value)
+
+
 def test_a_json_face_that_is_not_a_list_is_shown_as_one():
     """A JSON face given as one string (or anything else but a list) is told the form: its
     own tokens as a list where the string holds nine."""

@@ -56,8 +56,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "searched. Exit status: 0 as expected or slip found (with a new plan), 3 "
                     "several slips fit, or one face cannot settle the one that does (show "
                     "the face named), 4 no likely slip fits (read the cube again), 2 bad "
-                    "input (a face photo, corner photo or typed tokens whose centre is another "
-                    "face's or no face's: retake or retype it).")
+                    "input (a face photo, corner photo or typed tokens whose centre is no face's, "
+                    "or another face's that no slip explains: retake or retype it; where the "
+                    "cube may have been held turned since, such a face is one of the slips "
+                    "weighed, and the answer may be 3).")
     p.add_argument("state",
                    help="the state file the plan starts from (JSON or text), or the folder of "
                         "photos it was planned from")

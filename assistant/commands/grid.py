@@ -24,7 +24,7 @@ from ...models.grid import (GridSolution, GridUnsolvableError, enumerate_targets
 from ...models.profile import CubeSettings
 from ..terminal.net import NetView
 from ..terminal.profile_option import add_cube_options, cube_settings
-from ..terminal.solve_flow import as_solve_takes, read_cube
+from ..terminal.solve_flow import as_solve_takes, read_cube, say_notes
 from ..terminal.solve_options import add_ocr_option
 
 DIRECTION_WORDS = ("up", "right", "down", "left")
@@ -67,6 +67,7 @@ def run(args: argparse.Namespace) -> int:
         raise SudokuCubeError("--cap must be at least 1")
     err = Console(stderr=True)
     got = read_cube(args.state, err, args)
+    say_notes(err, got)
     state = got.state
     try:  # as solve takes the photos: the verdict on the 1, a photo held turned set upright
         state, settings = as_solve_takes(state, settings_from(args), got.ones, got.face_files,

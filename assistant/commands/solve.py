@@ -48,7 +48,8 @@ def run(args: argparse.Namespace) -> int:
     settings = cube_settings(args)
     if args.json:
         with solve_flow.ConsoleProgress() as progress:
-            result = solve_flow.produce(args.input, settings, args, progress=progress)
+            result = solve_flow.produce(args.input, settings, args, progress=progress,
+                                        console=progress.console)
         notice = optimal_notice(result.plan)  # on stderr, as the other notes; stdout is JSON
         if notice:
             Console(stderr=True).print(notice, highlight=False)

@@ -290,7 +290,9 @@ def solve_result_dict(result: SolveResult) -> dict[str, Any]:
     it a cube a few turns from solved is proved shortest only to the grid's one target);
     ``stats.optimal_beyond`` is set when ``--optimal`` was asked and the cube was too far (the
     usual short plan instead). The grid's own ``stats.optimal`` is the grid solver's status,
-    not the plan's."""
+    not the plan's. ``start`` is the cube the plan starts from: a doubtful sticker as the grid
+    solver chose it, a symmetric digit turned as the plan takes it (the printed reading may
+    show it a half turn round)."""
     p = result.plan
     stats = {
         "moves": len(p.moves),

@@ -51,14 +51,20 @@ def read_cube(path: str | None, console: Console, args: argparse.Namespace | Non
     """The cube in a photo folder (read with the ``--profile`` and ``--ocr`` of ``args``) or a
     state file (:func:`read_input`; ``reading`` and ``naming`` as it takes them); None reads
     the demo sample, and says so, as it says what the reader decided (a corner photo held with
-    no face on top, named by its digits)."""
+    no face on top, named by its digits: :func:`say_notes`, which the caller runs once a
+    progress bar on another console is gone, as a note printed beside it would run on from
+    the bar's line)."""
     p = Path(path) if path else DEMO_SAMPLE
     if not path:
         console.print(f"No input given: reading the bundled demo photos in {plain(p)}")
-    got = read_input(p, chosen_reader(args), progress, reading, naming)
+    return read_input(p, chosen_reader(args), progress, reading, naming)
+
+
+def say_notes(console: Console, got: CubeRead) -> None:
+    """What the reader decided about the cube ``got`` (a corner photo held with no face on
+    top, named by its digits), one note a line."""
     for note in got.notes:
         console.print(printable(note), highlight=False, markup=False)
-    return got
 
 
 def upright_photos(state: CubeState, settings: CubeSettings, files: dict[str, str] | None,
@@ -130,6 +136,7 @@ def read_for_given(path: str, settings: CubeSettings, args: argparse.Namespace,
     verdict on the 1 as the reader gave it (the grid cannot check it): a plan given decides
     (:func:`given_moves.given_start`), none is refused naming the photos."""
     got = read_cube(path, console, args)
+    say_notes(console, got)
     state, ones = got.state, got.ones
     solver = RememberedSolver()
     try:
@@ -143,13 +150,16 @@ def read_for_given(path: str, settings: CubeSettings, args: argparse.Namespace,
 
 def produce(path: str | None, settings: CubeSettings, args: argparse.Namespace, *,
             progress: Progress, tables: TablesLoading | None = None,
-            remembered: bool = False) -> SolveResult:
+            remembered: bool = False, console: Console | None = None) -> SolveResult:
     """Read and solve without asking anything (``remembered``: keep a plan being followed); a
-    reading the grid solver is not sure of stops with the stickers to check (exit 2)."""
+    reading the grid solver is not sure of stops with the stickers to check (exit 2). What
+    the reading says goes to ``console`` (stderr by default): the console a live progress bar
+    draws on, so that a note is printed above the bar, not run on from its line."""
     tables = tables or start_tables()
     t0 = time.perf_counter()
-    err = Console(stderr=True)
+    err = console or Console(stderr=True)
     got = read_cube(path, err, args, progress)
+    say_notes(err, got)  # err: the console the bar draws on, where one is given
     state, photos = got.state, got.photo_names
     answers = earlier_answers(state)  # a state file a review kept: say what the person gave
     if answers:
@@ -186,7 +196,7 @@ def guide_state_file(path: str, settings: CubeSettings, args: argparse.Namespace
         check_export_path(args.export)
     with ConsoleProgress() as progress:
         result = produce(path, settings, args, progress=progress,
-                         remembered=continues_followed(args))
+                         remembered=continues_followed(args), console=progress.console)
     if result.already_solved:
         Console().print("The cube is already solved: nothing to turn.")
         return 0
@@ -239,6 +249,7 @@ def solve_with_review(path: str | None, settings: CubeSettings, args: argparse.N
     with ConsoleProgress() as progress:
         got = read_cube(path, console, args, progress, reading,
                         companion.naming if companion else None)
+    say_notes(console, got)
     state, ones, photos = got.state, got.ones, got.photo_names
     t1 = time.perf_counter()
     reading_ms = 1000 * (t1 - t0)

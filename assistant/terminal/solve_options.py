@@ -19,8 +19,8 @@ def add_guide_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--restart", action="store_true",
                    help="start at step 1 even if this plan was left half-way")
     p.add_argument("--speak", action="store_true",
-                   help="say each move aloud as it is shown (needs espeak-ng); with guide's "
-                        "--camera a hands-free solve")
+                   help="say each move aloud as it is shown (needs espeak-ng); `guide --camera "
+                        "--speak` makes a hands-free solve")
     add_symmetric_option(p)
 
 

@@ -143,7 +143,7 @@ def parse_json(text: str, source: str | None = None) -> CubeState:
                     f"{place_words(face)} has 16 stickers: a 4x4x4 cube, which only "
                     "`generate --size 4` makes; the other commands take 3x3x3 cubes, 9 "
                     "tokens a face", source=source)
-            raise _refused(f"has {count} stickers; a face has 9 tokens, row by row",
+            raise _refused(f"has {_stickers(count)}; a face has 9 tokens, row by row",
                            source=source, face=face)
         face_stickers = [_token(t, source, face, i) for i, t in enumerate(entry)]
         stickers.extend(face_stickers)
@@ -252,7 +252,7 @@ def parse_text(text: str, source: str | None = None) -> CubeState:
                                    "given twice", source=source)
         tokens = rest.split()
         if len(tokens) != 9:
-            raise _refused(f"line {lineno}: has {len(tokens)} stickers; "
+            raise _refused(f"line {lineno}: has {_stickers(len(tokens))}; "
                            + _one_line(name, tokens, text.splitlines()[lineno:]),
                            source=source, face=name)
         faces[name] = [_token(t, source, name, i) for i, t in enumerate(tokens)]
@@ -280,11 +280,19 @@ def _one_line(face: str, tokens: list[str], after: list[str]) -> str:
             break
         rows.append(line.split())
     joined = [tokens] + rows
+    if any("," in t or ";" in t for t in tokens):
+        return (f"tokens are separated by spaces, not commas ({face}: 1^ 2^ 3^  4^ 5^ 6^  "
+                "7^ 8^ 9^)")
     if rows and sum(len(r) for r in joined) == 9:
         return (f"its other rows are on the lines below it; a face's 9 tokens go on its one "
                 f"line: {face}: {'  '.join(' '.join(r) for r in joined)}")
     return (f"a face has 9 tokens, all on its one line, row after row "
             f"({face}: 1^ 2^ 3^  4^ 5^ 6^  7^ 8^ 9^)")
+
+
+def _stickers(count: int) -> str:
+    """``count`` stickers in words: "1 sticker", "7 stickers"."""
+    return f"{count} sticker" + ("" if count == 1 else "s")
 
 
 def parse_state(text: str, source: str | None = None) -> CubeState:
