@@ -115,7 +115,10 @@ def screen_of(cursor: GuideCursor, notice: str = "", height: int | None = None,
 UNKNOWN_KEY = "{key} does nothing here: press ? for the keys."
 """The notice for a key the guide does not know (or c where no check is possible)."""
 
-RESTART_QUESTION = "Restart from step 1? Press y to restart, any other key to stay here."
+RESTART_QUESTION = ("Restart from step 1? Only with the cube turned back as it was at the "
+                    "start: step 1 is made on that cube. Press y to restart, any other key to "
+                    "stay here.")
+"""The r key's question: the plan starts again from the cube as it was read, not as it is."""
 
 RESTART_NEW_PLAN = ("Restart the new plan made after the slip from its step 1 (for the photos' "
                     "plan, quit and run again with --restart)? Press y to restart, any other "
