@@ -193,6 +193,39 @@ def test_a_photo_without_a_face_is_refused_and_kept(served):
     assert (served.service.folder.path / "refused" / "F-1.jpg").exists()
 
 
+def test_a_photo_without_any_digit_is_refused_on_its_card_as_read_refuses_it(served, tmp_path,
+                                                                            monkeypatch):
+    """A face photo on which no digit is seen (a plain cube, a newspaper page) was taken, its
+    card green with nine "?"; it is refused on its card with what ``read`` says of it, and
+    kept aside, so the person retakes it at once. A corner photo whose three faces show no
+    digit likewise; one with digits on its faces is taken."""
+    from tests.test_cli_read_single import _erase_digits
+    from tests.test_read_blank_cube import _plain_corner
+
+    plain = tmp_path / "U.jpg"
+    _erase_digits(FACES_DIR / "U.jpg", plain, list(range(9)))
+    status, body = call(served.url + "api/face/U", plain.read_bytes())
+    assert status == 422, body
+    assert body["error"] == ("photo U: no digit seen on any sticker: is this a Sudoku Cube (a "
+                             "digit on every sticker)? If so, photograph the face sharply, in "
+                             "even light, so it fills about half of the picture")
+    _, view = call(served.url + "api/status")
+    assert view["photos"][0]["refused"] == body["error"] and not view["photos"][0]["faces"]
+    assert (served.service.folder.path / "refused" / "U-1.jpg").exists()
+    assert call(served.url + "api/face/U", (FACES_DIR / "U.jpg").read_bytes())[0] == 200
+
+    real = Reader.read_corner_photo
+    monkeypatch.setattr(Reader, "read_corner_photo",
+                        lambda self, img, which, source=None, **kw: _plain_corner(source))
+    status, body = call(served.url + "api/corner/A", (CORNERS_DIR / "A.jpg").read_bytes())
+    monkeypatch.setattr(Reader, "read_corner_photo", real)
+    assert status == 422 and body["error"].startswith(
+        "corner photo A: no digit seen on any of its faces: is this a Sudoku Cube"), body
+    assert "If so, retake it: sharp, evenly lit" in body["error"]
+    assert call(served.url + "api/corner/A", (CORNERS_DIR / "A.jpg").read_bytes())[0] == 200
+    assert served.service.kind() == "corners"
+
+
 def test_a_face_photo_read_as_one_already_taken_is_refused_naming_both(served):
     """The same photo sent for U and then for R: R is refused as ``scan`` refuses a face seen
     before, saying which face it repeats and what to photograph instead; the photo is kept

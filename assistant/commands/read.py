@@ -14,7 +14,6 @@ from ...models.cube.face_words import faces_words, listed, place_words
 from ...models.cube.geometry import FACES
 from ...models.cube.state import sticker_name
 from ...models.errors import PhotosRefused, SudokuCubeError
-from ...models.grid.hopeless import corner_on
 from ...storage.atomic import atomic_write_bytes
 from ...vision.reading.annotate import annotate_photo
 from ...vision.reading.annotate_cells import annotate_cells
@@ -26,7 +25,8 @@ from ...vision.recognise.footed import ones_verdict
 from ...vision.photo.images import load_image, load_photo
 from ...vision.reading.corner_shown import CornerShownError
 from ...vision.reading.faces import FaceReading
-from ..services.cube_input import (blank_line, blank_stickers, empty_faces, photo_names,
+from ..services.cube_input import (NO_DIGIT_ON_FACE, blank_line, blank_stickers,
+                                   corner_blank_line, empty_faces, photo_names,
                                    photo_sources, unsettled)
 from ..terminal.markup import plain
 from ..terminal.net import BLANK, NetView
@@ -105,7 +105,8 @@ def read_corner_singles(which: str, paths: list[Path], args: argparse.Namespace,
                 console.print(f"     {plain(note)}", highlight=False)
         empty = [f for f, r in faces.items() if len(r.blank) == len(r.stickers)]
         if empty:  # once for the photo, not for each of its faces
-            console.print(f"  {plain(corner_blank_line(path, which, empty))}", highlight=False)
+            console.print(f"  {plain(corner_blank_line(path.name, which, empty))}",
+                          highlight=False)
     _debug_pictures(args, [r for faces in results.values() for r in faces.values()])
     plain_photos = [p for p, faces in results.items()
                     if all(len(r.blank) == len(r.stickers) for r in faces.values())]
@@ -284,10 +285,7 @@ def face_lines(r: FaceReading, corner: bool = False) -> tuple[list[str], list[st
                      for c in range(3)) for k in range(3)]
     notes = []
     if len(blank) == 9:
-        notes.append("no digit seen on any sticker" if corner else
-                     "no digit seen on any sticker: is this a Sudoku Cube (a digit on every "
-                     "sticker)? If so, photograph the face sharply, in even light, so it fills "
-                     "about half of the picture")
+        notes.append("no digit seen on any sticker" if corner else NO_DIGIT_ON_FACE)
     elif blank:
         notes.append(f"no digit seen on sticker(s) {' '.join(str(i + 1) for i in sorted(blank))}"
                      f" (blank, glare or shadow?): retake the {'corner ' if corner else ''}"
@@ -295,15 +293,6 @@ def face_lines(r: FaceReading, corner: bool = False) -> tuple[list[str], list[st
     notes += [f"doubtful sticker {i + 1}: {_alternatives(r.candidates[i])}"
               for i in r.doubtful if i not in blank]
     return rows, notes
-
-
-def corner_blank_line(path: Path, which: str, empty: list[str]) -> str:
-    """What a corner photo (``path``, corner photo ``which``) whose faces ``empty`` show no
-    digit at all asks: whether the cube is a Sudoku Cube, and how to take that corner photo
-    again (not a face's photo)."""
-    where = "any of its faces" if len(empty) == 3 else faces_words(empty, None)
-    return (f"no digit seen on {where}: is this a Sudoku Cube (a digit on every sticker)? If "
-            f"so, retake {path.name} (corner photo {which}): {corner_on()}")
 
 
 def _alternatives(hyps, shown: int = 4, floor: float = 0.01) -> str:

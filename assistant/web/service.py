@@ -41,7 +41,7 @@ from ...vision.reading.corner_shown import CornerShownError
 from ...vision.reading.photo_set import CornerAsFaceError, shows_a_corner
 from ..services.face_poses import Centres, held_turned
 from ..services.guide import GuideCursor
-from ..services.cube_input import CORNER_OF, TurnedWords, Upright
+from ..services.cube_input import CORNER_OF, TurnedWords, Upright, photo_without_digits
 from ..services.review import ReviewCheck, unsure_finding
 from ..services.scanner import repeat_words, repeated_face
 from ..services.sessions import load_guide_step
@@ -464,6 +464,9 @@ class PhoneService:
             raise
         try:
             faces = self._kept_photo(kind, name, incoming, img)
+            plain = photo_without_digits(kind, name, faces)
+            if plain is not None:  # refused on its card, as `read` refuses it: retake it now
+                raise SudokuCubeError(plain)
         except SudokuCubeError as e:
             message = self._refusal(e, kind == "faces", name, incoming)
             self.folder.refuse(incoming, name)
