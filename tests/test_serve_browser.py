@@ -123,7 +123,11 @@ def test_phone_page_takes_corner_photos_and_shows_a_refusal(tmp_path, capsys):
 
 def test_phone_page_takes_the_photo_a_check_asks_for(served, tmp_path):
     """While the terminal reviews the reading the page offers no photo to take; the check
-    the guide asks for later takes its photo from the page."""
+    the guide asks for later takes its photo from the page, its card above the step shown
+    and in view (on a phone the step's picture fills the screen)."""
+    from sudoku_cube.assistant.services.guide import steps_from_moves
+    from sudoku_cube.models.cube.moves import parse_moves
+
     for face in "URFDLB":
         call(served.url + f"api/face/{face}", (FACES_DIR / f"{face}.jpg").read_bytes())
     wait_read(served)
@@ -133,9 +137,15 @@ def test_phone_page_takes_the_photo_a_check_asks_for(served, tmp_path):
         takes = page.locator("#photos li.card .take")
         assert takes.count() == 6 and not any(takes.nth(i).is_visible() for i in range(6))
         served.service.reviewing(None)  # the review is over (the guide starts)
+        start = served.service.reading().state
+        served.service.follow(steps_from_moves(start, parse_moves("R U F' D2")), start)
+        expect(page.locator("#step-move")).to_have_text("R", timeout=30_000)
+        page.mouse.wheel(0, 2000)  # the person scrolled down to the cards meanwhile
         served.service.ask_check("A")  # as the guide's c key does, by Enter at its prompt
         card = page.locator("#check li.card[data-photo=A]")
         expect(card.locator("h2")).to_have_text("Check: Corner photo A", timeout=30_000)
+        expect(card.locator("h2")).to_be_in_viewport()
+        assert card.bounding_box()["y"] < page.locator("#step").bounding_box()["y"]
         expect(page.locator("#message")).to_contain_text("take the photo it asks for")
         page.screenshot(path=str(shots(tmp_path) / "serve-check.png"))
         card.locator("input").set_input_files(str(CORNERS_DIR / "A.jpg"))

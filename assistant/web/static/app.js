@@ -151,9 +151,13 @@ function render(s) {
   // once the guide shows its steps, the photos are taken and the lead says no more
   document.getElementById("lead").hidden = Boolean(s.step);
   list.replaceChildren(...s.photos.map(p => card(kind, p, p.name === s.next, false, locked)));
+  // A check the guide asks for goes above the step, and is brought into view when it comes:
+  // on a phone the step's picture fills the screen, and the person waits at the guide.
   const check = document.getElementById("check");
+  const asked = Boolean(s.check) && !check.children.length;
   check.replaceChildren(...(s.check ? [card(s.check.corner ? "corners" : "faces", s.check,
                                              true, true, false)] : []));
+  if (asked) check.scrollIntoView({block: "start"});
   if (!busy) setMessage(stageMessage(s));
   // What the whole reading says (how a photo held with no face on top was named).
   document.getElementById("notes").replaceChildren(...(s.notes || []).map(n => el("li", "", n)));
