@@ -55,8 +55,8 @@ Stage = Literal["photos", "reading", "read", "refused", "reviewing", "inconsiste
 RETAKE_HERE = "type q at the review on the computer to retake photos here"
 """How the page tells the way to retake photos while the terminal reviews the reading: q at
 the review keeps the server running and waits for the retakes (no ``serve --resume``)."""
-REVIEWING = ("The computer is reviewing the photos: finish the review there (type the "
-             f"corrections), or {RETAKE_HERE}.")
+REVIEWING = ("The computer is reviewing the photos: finish the review there (type any "
+             f"corrections, then go on as its prompt says), or {RETAKE_HERE}.")
 """What the page says while the terminal's review of the whole reading waits for the person,
 and why a retake is refused then (:meth:`PhoneService.reviewing`)."""
 REVIEW_QUIT = ("The review was stopped on the computer: retake any photo to read the cube "
