@@ -1151,9 +1151,10 @@ def test_q_at_the_review_retakes_photos_and_the_new_reading_is_reviewed(served, 
         "; type q at the review on the computer to retake photos here.")
     assert inconsistent["photos"][1]["refused"] is None  # R's photo stays in use
     assert (status, body["error"]) == (409, "photo R is not taken: the computer is reviewing "
-                                            "the photos: finish the review there (type the "
-                                            "corrections), or type q at the review on the "
-                                            "computer to retake photos here.")
+                                            "the photos: finish the review there (type any "
+                                            "corrections, then go on as its prompt says), or "
+                                            "type q at the review on the computer to retake "
+                                            "photos here.")
     folder = service.folder.path
     assert (folder / "refused" / "R-1.jpg").exists()
     assert (quit_view["stage"], retaken) == ("read", 200)
