@@ -133,3 +133,17 @@ def test_a_debug_folder_that_is_a_file_is_refused_before_reading(tmp_path, capsy
     err = " ".join(capsys.readouterr().err.split())
     assert f"--debug {taken}: is a file, not a folder" in err, err
     assert taken.read_text() == "mine"
+
+
+def test_a_debug_folder_in_a_missing_folder_is_refused_and_nothing_made(tmp_path, capsys):
+    """--debug in a folder that does not exist is refused before reading, with the `mkdir`
+    that makes it (a slip in typing the path made the whole path of folders); a missing last
+    folder is made, and the pictures written in it."""
+    deep = tmp_path / "typo" / "debug"
+    photo = str(SAMPLES / "cubes" / "01-easy" / "U.jpg")
+    assert main(["read", photo, "--no-ocr", "--debug", str(deep)]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert f"--debug {deep}: the folder {deep.parent} does not exist" in err, err
+    assert f"`mkdir -p {deep.parent}`" in err and not deep.parent.exists()
+    assert main(["read", photo, "--no-ocr", "--debug", str(tmp_path / "debug")]) == 0
+    assert (tmp_path / "debug" / "U-debug.png").exists()

@@ -195,14 +195,30 @@ def _reading_options(args: argparse.Namespace) -> list[str]:
     return words
 
 
+def _check_debug_dir(debug_dir: str | None) -> None:
+    """Refuse a ``--debug`` folder that is a file, or whose own folder does not exist: the
+    folder is made where it is missing, but not a path of missing folders, which is more
+    likely a slip in typing it (as ``--export`` refuses a file in a missing folder)."""
+    if not debug_dir:
+        return
+    folder = Path(debug_dir)
+    if folder.exists() and not folder.is_dir():
+        raise SudokuCubeError(f"--debug {debug_dir}: is a file, not a folder; give a folder "
+                              "for the debug pictures (it is made if it does not exist)")
+    parent = folder.resolve().parent
+    if not folder.exists() and not parent.is_dir():
+        raise SudokuCubeError(f"--debug {debug_dir}: the folder {plain(parent)} does not "
+                              "exist; give a folder inside one that does (the last folder is "
+                              "made if it does not exist), e.g. `mkdir -p "
+                              f"{command_line([str(parent)])}` first")
+
+
 def run(args: argparse.Namespace) -> int:
     """Read the photos, print the net (or JSON) and write debug images when asked; a refused
     photo gets its debug picture too, with the reason on it, beside those of the photos read
     (every other photo of a folder, those before it of photos given one by one)."""
     read: list[FaceReading] = []
-    if args.debug_dir and Path(args.debug_dir).exists() and not Path(args.debug_dir).is_dir():
-        raise SudokuCubeError(f"--debug {args.debug_dir}: is a file, not a folder; give a folder "
-                              "for the debug pictures (it is made if it does not exist)")
+    _check_debug_dir(args.debug_dir)
     try:
         return _read(args, read)
     except (PhotoRefusal, PhotosRefused) as e:
