@@ -491,6 +491,13 @@ def test_a_corner_pair_reads_as_read_reads_it(served, capsys):
     folder = served.service.folder.path
     assert (folder / "set-aside" / "U-1.jpg").exists()  # every photo kept
     assert read_json(folder, capsys)["faces"] == want["faces"]
+    centre = {f: tokens[4][0] for f, tokens in want["faces"].items()}
+    assert served.service.news() == [  # what the terminal says as the photos arrive
+        "photo U taken: centre 5",  # 01-easy's U, set aside by the corner photos
+        f"corner photo A taken: centres {centre['U']} (U), {centre['F']} (F) and "
+        f"{centre['R']} (R)",
+        f"corner photo B taken: centres {centre['D']} (D), {centre['L']} (L) and "
+        f"{centre['B']} (B)"]
 
 
 def upside_down_pair(folder: Path, b_from: Path = CORNERS_DIR) -> Path:
@@ -1024,8 +1031,9 @@ def test_a_run_that_took_no_photo_leaves_no_session_for_resume(tmp_path, monkeyp
 
 
 def test_the_terminal_reviews_and_guides_and_the_page_follows(served, monkeypatch, capsys):
-    """hand_over on a terminal: the review (Enter accepts), then the guide (two steps, q);
-    the page shows the step the guide reached."""
+    """hand_over on a terminal: each photo from the phone said as it arrives, taken or
+    refused; the review (Enter accepts), then the guide (two steps, q); the page shows the
+    step the guide reached."""
     for name, module in (("interactive", solve_flow), ("interactive", guide_run),
                          ("interactive", serve_command)):
         monkeypatch.setattr(module, name, lambda: True)
@@ -1033,12 +1041,18 @@ def test_the_terminal_reviews_and_guides_and_the_page_follows(served, monkeypatc
     keys = iter(["n", "n", "q"])
     monkeypatch.setattr(guide_run, "read_key", lambda *a, **k: next(keys))
     service = served.service
+    assert call(served.url + "api/face/D", b"my notes, not a photo\n")[0] == 415
     for face in "URFDLB":
         service.upload("faces", face, (FACES_DIR / f"{face}.jpg").read_bytes())
     args = build_parser("serve").parse_args(["serve", "--ocr", "never"])
     out = io.StringIO()
     assert serve_command.hand_over(service, service.folder, CubeSettings(), args,
                                    Console(file=out, width=100)) == 0
+    said = out.getvalue().splitlines()
+    arrived = [line for line in said if line.startswith("From the phone: ")]
+    assert arrived[0].startswith("From the phone: photo D: is ") and "not an image" in arrived[0]
+    assert arrived[1:] == [f"From the phone: photo {f} taken: centre {d}"
+                           for f, d in zip("URFDLB", "532969")], arrived
     step = call(served.url + "api/status")[1]["step"]
     assert step["number"] == 3 and not step["done"]
     # serve again would start a new session: the guide names the command that goes on

@@ -204,6 +204,8 @@ def hand_over(service: PhoneService, folder: PhotoFolder, settings: CubeSettings
     while True:
         interrupt.check()
         seen, reading, problem = service.wait_reading(seen, 0.5)
+        for line in service.news():  # each photo as it arrives, taken or refused
+            console.print(f"From the phone: {plain(line)}", highlight=False)
         if problem and problem != said:  # as the page says it; the photos are retaken there
             console.print(f"{plain(problem)}\nRetake photos on the phone.", highlight=False)
         said = problem

@@ -329,6 +329,23 @@ class _Guided:
     at: int | None = None
 
 
+def title_of(kind: Kind, name: str) -> str:
+    """A photo of the set by the page's name for it: "photo U", "corner photo A"."""
+    return f"corner photo {name}" if kind == "corners" else f"photo {name}"
+
+
+def centres_seen(faces: dict[str, FaceReading]) -> str:
+    """The centres the faces read from one photo show, for the terminal's line about it:
+    "centre 5" or "centres 5 (U), 2 (F) and 3 (R)"; "?" where no digit was seen."""
+    def digit(r: FaceReading) -> str:
+        return "?" if 4 in r.blank else str(r.stickers[4].digit)
+    if not faces:  # a corner photo held with no face on top: named with the other one
+        return UNNAMED
+    if len(faces) == 1:
+        return f"centre {digit(next(iter(faces.values())))}"
+    return "centres " + listed([f"{digit(r)} ({f})" for f, r in faces.items()])
+
+
 class PhoneService:
     """Photos from the phone, stored in ``folder`` and read with ``reader``."""
 
@@ -367,6 +384,7 @@ class PhoneService:
         self._upright: tuple[Reading, Upright] | None = None  # the terminal checked it for a turn
         # what :meth:`_turned` found for each kind of set, and the version it found it at
         self._turned_at: dict[Kind, tuple[int, tuple[Centres, ...]]] = {}
+        self._news: list[str] = []  # each upload taken or refused, for the terminal (:meth:`news`)
 
     def kind(self) -> Kind:
         """The kind of set being taken (``faces`` or ``corners``)."""
@@ -461,6 +479,7 @@ class PhoneService:
             incoming, img = self.folder.receive(name, data)
         except UploadRefused as e:  # not an image, empty, too large: said on its card too
             self._note_refused(name, str(e))
+            self._tell(str(e))  # its words name the photo
             raise
         try:
             faces = self._kept_photo(kind, name, incoming, img)
@@ -471,6 +490,7 @@ class PhoneService:
             message = self._refusal(e, kind == "faces", name, incoming)
             self.folder.refuse(incoming, name)
             self._note_refused(name, message)
+            self._tell(message)
             raise UploadRefused(message, 422) from None
         with self._lock:
             busy = self._busy_refusal(name)  # the review may have started meanwhile
@@ -493,9 +513,24 @@ class PhoneService:
             self.folder.refuse(incoming, name)
             raise UploadRefused(busy, 409)
         if repeat:
+            self._tell(repeat)
             raise UploadRefused(repeat, 422)
+        self._tell(f"{title_of(kind, name)} taken: {centres_seen(faces)}")
         self.worker.submit(self._read_set_if_complete)
         return self._photo_view(kind, name)
+
+    def _tell(self, line: str) -> None:
+        """Keep ``line`` for the terminal, which says what the phone sent (:meth:`news`)."""
+        with self._lock:
+            self._news.append(line)
+
+    def news(self) -> list[str]:
+        """What the phone sent since the last call, a line an upload: each photo taken (the
+        centres it shows) or refused (why), so that the person at the computer sees the
+        photos arrive; the page says the same on each photo's card."""
+        with self._lock:
+            lines, self._news = self._news, []
+        return lines
 
     def _note_refused(self, name: str, message: str) -> None:
         """Say on photo ``name``'s card why its newest upload was refused (``message``): the
