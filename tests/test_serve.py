@@ -606,6 +606,33 @@ def test_the_page_shows_the_step_the_guide_reached(served):
     assert call(served.url + "api/status")[1]["step"]["done"]
 
 
+def test_where_nobody_steps_the_guide_the_page_steps_through_the_plan(served):
+    """With ``serve --plain`` (or no terminal) the steps are printed and nobody steps the
+    terminal's guide: the page then steps through the plan itself, saved as the guide saves
+    its step; while the terminal's guide runs, only it steps."""
+    from sudoku_cube.assistant.services.sessions import load_guide_step
+
+    start = random_design(random.Random(5))
+    steps = steps_from_moves(start, parse_moves("R U F' D2"))
+    served.service.follow(steps, start)  # the terminal guides
+    status, body = call(served.url + "api/step/next", b"")
+    assert status == 409 and "turned at the computer's guide" in body["error"]
+    served.service.guided()
+    served.service.steps_on_page()  # as serve --plain does once the steps are printed
+    assert call(served.url + "api/status")[1]["step"]["own"]
+    status, step = call(served.url + "api/step/next", b"")
+    assert status == 200 and (step["number"], step["move"], step["own"]) == (2, "U", True)
+    key = GuideCursor(steps, start, remember=False).key
+    assert load_guide_step(key) == 1  # where `guide` would go on
+    for _ in range(3):
+        call(served.url + "api/step/back", b"")
+    assert call(served.url + "api/status")[1]["step"]["number"] == 1  # not before the first
+    for _ in range(6):
+        status, step = call(served.url + "api/step/next", b"")
+    assert step["done"] and step["words"].startswith("The cube is solved")
+    assert load_guide_step(key) == 4
+
+
 def test_while_the_terminal_guides_a_photo_of_the_set_is_refused(served):
     """Once the guide runs the cube is being turned: a new photo of the set would mix two
     cubes (and a resumed session could not go on), so it is refused (409), kept aside in

@@ -73,11 +73,21 @@ def test_phone_page_takes_six_photos_and_shows_the_first_step(tmp_path, capsys):
             assert move and page.locator("#step-picture svg").count() == 1
             assert not page.locator(".kinds").is_visible()  # no kind of photos to choose now
             assert not page.locator("#lead").is_visible()  # nor photos to take
+            # --plain: nobody steps the guide at the computer, so the page steps itself
+            expect(page.locator("#step-next")).to_be_visible(timeout=30_000)
+            assert page.locator("#step-back").is_disabled()
             page.screenshot(path=str(shots(tmp_path) / "serve-step.png"))
+            page.click("#step-next")
+            expect(page.locator("#step-count")).to_contain_text("Step 2 of")
+            second = page.locator("#step-move").inner_text()
+            page.click("#step-back")
+            expect(page.locator("#step-count")).to_contain_text("Step 1 of")
     finally:
         code, out, err = stop(proc)
     assert code == 130 and "Traceback" not in err
     assert f"1. {move}" in out or f" {move} " in out, out[-2000:]
+    assert f"2. {second}" in out or f" {second} " in out, out[-2000:]
+    assert "From the phone: photo U taken: centre 5" in out  # each photo said as it came
 
 
 def test_phone_page_takes_corner_photos_and_shows_a_refusal(tmp_path, capsys):

@@ -243,8 +243,10 @@ def hand_over(service: PhoneService, folder: PhotoFolder, settings: CubeSettings
             service.guided()
         if interactive() and not args.plain:
             return code
-        console.print("The page shows the first step; Ctrl-C stops the server (the photos "
-                      f"stay in {plain(folder.path)}).", highlight=False)
+        service.steps_on_page()  # nobody steps the guide here: the person steps on the phone
+        console.print("The page shows the steps, with Next and Back to go through them; Ctrl-C "
+                      f"stops the server (the photos stay in {plain(folder.path)}).",
+                      highlight=False)
         while True:
             interrupt.check()
             service.wait_reading(seen, 1.0)

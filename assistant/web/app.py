@@ -115,6 +115,15 @@ def make_app(service: PhoneService, token: str) -> web.Application:
             return web.json_response(view)
         return take
 
+    async def turn(request: web.Request) -> web.Response:
+        loop = asyncio.get_running_loop()
+        delta = 1 if request.match_info["way"] == "next" else -1
+        try:  # off the loop: the step is saved to the guide's file
+            view = await loop.run_in_executor(None, service.turn, delta)
+        except UploadRefused as e:
+            return error(e.status, str(e))
+        return web.json_response(view)
+
     async def check(request: web.Request) -> web.Response:
         data = await request.read()
         loop = asyncio.get_running_loop()
@@ -133,4 +142,5 @@ def make_app(service: PhoneService, token: str) -> web.Application:
     app.router.add_post(prefix + "api/face/{name:[URFDLB]}", upload("face"))
     app.router.add_post(prefix + "api/corner/{name:[AB]}", upload("corner"))
     app.router.add_post(prefix + "api/check/{name:[URFDLBA]}", check)
+    app.router.add_post(prefix + "api/step/{way:next|back}", turn)
     return app

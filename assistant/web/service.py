@@ -44,7 +44,7 @@ from ..services.guide import GuideCursor
 from ..services.cube_input import CORNER_OF, TurnedWords, Upright, photo_without_digits
 from ..services.review import ReviewCheck, unsure_finding
 from ..services.scanner import repeat_words, repeated_face
-from ..services.sessions import load_guide_step
+from ..services.sessions import load_guide_step, save_guide_step
 from ..services.slipped_cubes import check_cubes
 from .store import MAX_UPLOADS, NAMES, SESSION_FILE, Kind, PhotoFolder, UploadRefused
 from .views import (FaceView, StepView, face_view, pose_words, step_view,
@@ -385,6 +385,7 @@ class PhoneService:
         # what :meth:`_turned` found for each kind of set, and the version it found it at
         self._turned_at: dict[Kind, tuple[int, tuple[Centres, ...]]] = {}
         self._news: list[str] = []  # each upload taken or refused, for the terminal (:meth:`news`)
+        self._own_steps = False  # the page steps through the plan (:meth:`steps_on_page`)
 
     def kind(self) -> Kind:
         """The kind of set being taken (``faces`` or ``corners``)."""
@@ -881,12 +882,41 @@ class PhoneService:
         return guided.at if guided.at is not None else load_guide_step(guided.key)
 
     def step(self) -> StepView | None:
-        """The step being guided (None before the terminal guides)."""
+        """The step being guided (None before the terminal guides); ``own`` where the page
+        steps through the plan itself (:meth:`steps_on_page`)."""
         with self._lock:
-            guided = self._guided
+            guided, own = self._guided, self._own_steps and not self._guiding
         if guided is None:
             return None
-        return step_view(guided.steps, guided.start, self._position(guided), self.settings)
+        view = step_view(guided.steps, guided.start, self._position(guided), self.settings)
+        view["own"] = own
+        return view
+
+    def steps_on_page(self) -> None:
+        """Nobody answers the terminal's guide (``serve --plain``, or no terminal): the page
+        steps through the plan itself (:meth:`turn`), from the step the guide saved."""
+        with self._lock:
+            self._own_steps = True
+            self._version += 1
+            self._changed.notify_all()
+
+    def turn(self, delta: int) -> StepView:
+        """Show the step ``delta`` after (before, when negative) the one shown, where the page
+        steps through the plan (:meth:`steps_on_page`); saved as the guide saves its step, so
+        that ``guide`` later goes on there. Refused (409) where the terminal's guide steps."""
+        with self._lock:
+            guided = self._guided
+            if guided is None or not self._own_steps or self._guiding:
+                raise UploadRefused("the steps are turned at the computer's guide: press n or "
+                                    "the arrow keys there", 409)
+            position = min(max(self._position(guided) + delta, 0), len(guided.steps))
+            save_guide_step(guided.key, position)
+            guided.at = None
+            self._version += 1
+            self._changed.notify_all()
+        view = step_view(guided.steps, guided.start, position, self.settings)
+        view["own"] = True
+        return view
 
     def slipped(self, cube: CubeState) -> tuple[CubeState, ...]:
         """The cubes a slip in the last steps of the plan the terminal guides, or in the step

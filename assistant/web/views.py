@@ -29,7 +29,8 @@ class FaceView(TypedDict):
 
 class StepView(TypedDict):
     """The step the guide shows: its number (from 1), how many there are, the move in letters
-    and in words, how to hold the cube, and the held cube with the layer to turn (SVG)."""
+    and in words, how to hold the cube, and the held cube with the layer to turn (SVG);
+    ``own``: the page steps through the plan itself (nobody answers the terminal's guide)."""
 
     number: int
     total: int
@@ -38,6 +39,7 @@ class StepView(TypedDict):
     hold: str
     picture: str
     done: bool
+    own: bool
 
 
 def face_view(reading: FaceReading) -> FaceView:
@@ -94,8 +96,9 @@ def step_view(steps: list[Step], start: CubeState, position: int,
         return {"number": total, "total": total, "move": "",
                 "words": "The cube is solved." + (f" {note}" if note else ""),
                 "hold": face_words.hold_words(start, settings), "picture": held_svg(last, size=300),
-                "done": True}
+                "done": True, "own": False}
     step = steps[position]
     return {"number": position + 1, "total": total, "move": str(step.move),
             "words": step.move.describe(), "hold": face_words.hold_words(start, settings),
-            "picture": held_svg(step.before, step.move, size=300), "done": False}
+            "picture": held_svg(step.before, step.move, size=300), "done": False,
+            "own": False}

@@ -131,6 +131,18 @@ function showStep(step) {
   document.getElementById("step-words").textContent = step.words;
   document.getElementById("step-hold").textContent = step.hold;
   document.getElementById("step-picture").innerHTML = step.picture;
+  // Next and Back only where nobody steps the guide at the computer (serve --plain)
+  document.getElementById("step-turns").hidden = !step.own;
+  document.getElementById("step-back").disabled = step.number <= 1 && !step.done;
+  document.getElementById("step-next").disabled = step.done;
+}
+
+async function turn(way) {
+  try {
+    showStep(await api(`step/${way}`, { method: "POST" }));
+  } catch (e) {
+    setMessage(e.message);
+  }
 }
 
 function render(s) {
@@ -190,5 +202,7 @@ for (const b of document.querySelectorAll(".kinds button"))
     chosen = b.dataset.kind;
     refresh();
   });
+document.getElementById("step-back").addEventListener("click", () => turn("back"));
+document.getElementById("step-next").addEventListener("click", () => turn("next"));
 refresh();
 setInterval(() => { if (!busy) refresh(); }, 1500);
