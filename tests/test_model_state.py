@@ -145,6 +145,15 @@ def test_a_face_typed_as_three_row_lines_is_shown_on_its_one_line():
         "(U: 1^ 2^ 3^  4^ 5^ 6^  7^ 8^ 9^)" in str(e.value)
 
 
+def test_lower_case_face_letters_and_a_capital_v_are_read_as_meant():
+    """``u:`` is face U and ``4V`` is ``4v`` (the shift key held): neither can mean anything
+    else, so the state is the one typed in the usual letters."""
+    good = to_text(random_design(random.Random(4)))
+    typed = "\n".join(line[0].lower() + line[1:].replace("v", "V")
+                      for line in good.splitlines() if line.strip())
+    assert typed != good and parse_text(typed) == parse_text(good)
+
+
 def test_a_face_typed_with_commas_is_told_to_part_its_tokens_by_spaces():
     """Tokens joined by commas read as fewer stickers: the refusal says what parts them, and
     a count of one is said in the singular."""

@@ -244,6 +244,7 @@ def parse_text(text: str, source: str | None = None) -> CubeState:
             raise StateFormatError(f"line {lineno}: expected 'F: 9 tokens', got {line!r}",
                                    source=source)
         name, rest = (p.strip() for p in line.split(":", 1))
+        name = name.upper() if name.upper() in FACES else name  # "u:" is face U
         if name not in FACES:
             raise StateFormatError(f"line {lineno}: unknown face {name!r}; faces are "
                                    "U R F D L B", source=source)

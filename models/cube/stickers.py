@@ -66,11 +66,12 @@ TOKEN_HELP = ("a token is a digit 1-9 followed by an arrow that shows where the 
 
 
 def parse_token(text: str) -> Sticker:
-    """Parse ``"7>"`` into ``Sticker(7, 1)``; raise ``ValueError`` naming what is wrong."""
+    """Parse ``"7>"`` into ``Sticker(7, 1)``; raise ``ValueError`` naming what is wrong. An
+    arrow typed ``V`` (the shift key held) is the down arrow ``v``: no other token has it."""
     t = text.strip()
     if len(t) != 2:
         raise ValueError(f"bad token {text!r}: {TOKEN_HELP}")
-    digit, arrow = t[0], t[1]
+    digit, arrow = t[0], "v" if t[1] == "V" else t[1]
     if digit not in "123456789":
         raise ValueError(f"bad token {text!r}: digit {digit!r} is not 1-9; {TOKEN_HELP}")
     if arrow not in ARROWS:
