@@ -583,3 +583,13 @@ def test_the_last_screen_offers_the_check_and_c_runs_it():
     flat = " ".join(console.export_text().split())
     assert checked == [3] and "c not solved? check it" in flat
     assert "c to check the cube if it is not solved" in LAST_SCREEN
+
+
+def test_a_doubtful_sticker_is_underlined_as_well_as_yellow():
+    """A doubtful reading in the net is yellow, and underlined, which shows where a
+    terminal's colours do not tell yellow apart (the review's net on a monochrome screen);
+    the others are not."""
+    start, _ = _plan(2, 1)
+    lines = NetView(start, doubtful=frozenset({4})).lines()
+    underlined = [span for line in lines for span in line.spans if "underline" in str(span.style)]
+    assert len(underlined) == 1 and "yellow" in str(underlined[0].style)

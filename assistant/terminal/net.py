@@ -26,7 +26,8 @@ BLANK = "--"
 @dataclass
 class NetView:
     """Render a state as a net. ``highlight``: sticker indices drawn emphasised;
-    ``doubtful``: indices drawn in yellow (uncertain readings); ``blank``: stickers in which
+    ``doubtful``: indices drawn in yellow and underlined (uncertain readings; the underline
+    shows where a terminal's colours do not tell yellow apart); ``blank``: stickers in which
     no digit was seen, drawn as ``--`` (their token would only be a guess)."""
 
     state: CubeState
@@ -65,8 +66,8 @@ class NetView:
                             tok, style = BLANK, "dim"
                         elif idx in self.highlight:
                             style = "reverse bold"
-                        elif idx in self.doubtful:
-                            style = "bold yellow"
+                        elif idx in self.doubtful:  # underlined too: seen without colour
+                            style = "bold yellow underline"
                         line.append(tok, style=style)
                         line.append(self.mark(idx) if marks else " ")
                     line.append("|", style="dim")
