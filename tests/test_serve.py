@@ -689,6 +689,7 @@ def test_a_check_takes_its_photo_from_the_phone(served):
     assert check["name"] == "F" and not check["corner"] and "faces the camera" in check["hold"]
     status, body = call(served.url + "api/check/F", (CORNERS_DIR / "A.jpg").read_bytes())
     assert status == 422 and body["error"].startswith("photo F")
+    assert service.news() == [body["error"]]  # the terminal, waiting for it, says why
     status, view = call(served.url + "api/check/F", (FACES_DIR / "F.jpg").read_bytes())
     assert status == 200 and len(view["faces"]["F"]["tokens"]) == 9
     faces = service.wait_check(5)

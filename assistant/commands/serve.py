@@ -164,6 +164,8 @@ def phone_capture(service: PhoneService, console: Console,
             while waited < CHECK_WAIT:
                 interrupt.check()
                 faces = service.wait_check(CHECK_POLL)
+                for line in service.news():  # a photo the page refused: retaken there
+                    console.print(f"From the phone: {plain(line)}", highlight=False)
                 if faces is not None:
                     return {f: tuple(r.candidates) for f, r in faces.items()}
                 if (typed() or "").strip().lower() == "q":

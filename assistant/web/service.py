@@ -819,15 +819,20 @@ class PhoneService:
         except UploadRefused as e:  # not an image, empty, too large: said on its card too
             with self._lock:
                 check["refused"], check["faces"] = str(e), {}
+            self._tell(str(e))
             raise
+        kind: Kind = "corners" if check["corner"] else "faces"
         try:
-            faces = self._read_photo("corners" if check["corner"] else "faces", name, incoming,
-                                     img, ocr=False)
+            faces = self._read_photo(kind, name, incoming, img, ocr=False)
+            plain = photo_without_digits(kind, name, faces)
+            if plain is not None:  # as a photo of the set without digits is refused
+                raise SudokuCubeError(plain)
         except SudokuCubeError as e:
             message = self._refusal(e, not check["corner"], name, incoming, check=True)
             self.folder.refuse(incoming, name)
             with self._lock:
                 check["refused"], check["faces"] = message, {}
+            self._tell(message)  # the terminal waits for this photo: it says why it waits on
             raise UploadRefused(message, 422) from None
         self.folder.keep_check(incoming, name)
         with self._lock:
