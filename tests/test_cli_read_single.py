@@ -144,9 +144,9 @@ def test_a_corner_view_read_as_one_face_says_how_to_read_it_as_a_corner_photo(tm
     assert main(["read", str(view), "--no-ocr"]) == 2
     err = " ".join(capsys.readouterr().err.split())
     assert "three faces in one photo (a corner of the cube" in err
-    assert f"`sudoku-cube read --corner A {view} --no-ocr` (U on top" in err  # as given
+    assert f"`sudoku-cube read {view} --corner A --no-ocr` (U on top" in err  # as given
     assert "`--corner B`" in err
-    assert main(["read", "--corner", "A", str(view), "--no-ocr"]) == 0
+    assert main(["read", str(view), "--corner", "A", "--no-ocr"]) == 0  # that command
     out = " ".join(capsys.readouterr().out.split())
     truth = json.loads((SAMPLES / "corners/c4-black/truth.json").read_text())["faces"]
     for face in "UFR":  # the three faces of corner photo A, as the sample's truth has them

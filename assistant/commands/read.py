@@ -30,6 +30,7 @@ from ..services.cube_input import (NO_DIGIT_ON_FACE, blank_line, blank_stickers,
                                    photo_sources, unsettled)
 from ..terminal.markup import plain
 from ..terminal.net import BLANK, NetView
+from ..terminal.given_moves import again
 from ..terminal.one_words import verdict_line
 from ..terminal.profile_option import add_profile_option, chosen_reader
 from ..terminal.shell_words import command_line
@@ -103,10 +104,10 @@ def read_corner_singles(which: str, paths: list[Path], args: argparse.Namespace,
                 console.print(f"  {face if k == 0 else ' '}  {row}")
             for note in notes:
                 console.print(f"     {plain(note)}", highlight=False)
-        empty = [f for f, r in faces.items() if len(r.blank) == len(r.stickers)]
+        empty = empty_faces(faces)
         if empty:  # once for the photo, not for each of its faces
-            console.print(f"  {plain(corner_blank_line(path.name, which, empty))}",
-                          highlight=False)
+            retake = f"{path.name} (corner photo {which})"
+            console.print(f"  {plain(corner_blank_line(empty, retake))}", highlight=False)
     _debug_pictures(args, [r for faces in results.values() for r in faces.values()])
     plain_photos = [p for p, faces in results.items()
                     if all(len(r.blank) == len(r.stickers) for r in faces.values())]
@@ -173,26 +174,15 @@ def _read_as_corner(shown: CornerShownError, path: Path, args: argparse.Namespac
                     ) -> CornerShownError:
     """The refusal of a lone photo that shows a corner of the cube (``shown``), its advice
     in this command's words: the photo reads as it is with ``--corner``, as A or as B, with
-    the profile and OCR choice the person gave (``args``)."""
-    again = command_line(["sudoku-cube", "read", "--corner", "A", str(path),
-                          *_reading_options(args)])
+    the options the person gave (``args``: the profile, the OCR choice), as a command that
+    goes on names them (:func:`assistant.terminal.given_moves.again`)."""
+    as_corner = again("read", argparse.Namespace(**{**vars(args), "corner": "A"}))(str(path))
     told = CornerShownError(str(shown).replace(TWO_FACES_ADVICE, (
-        f"photograph a single face straight on, or read this photo as a corner photo: `{again}` "
-        "(U on top, F lower left, R lower right), or with `--corner B` (D on top, L lower "
-        "left, B lower right)")), shown.seen)
+        "photograph a single face straight on, or read this photo as a corner photo: "
+        f"`{as_corner}` (U on top, F lower left, R lower right), or with `--corner B` (D on "
+        "top, L lower left, B lower right)")), shown.seen)
     told.photo = shown.photo
     return told
-
-
-def _reading_options(args: argparse.Namespace) -> list[str]:
-    """The options of ``args`` that change how a photo is read, as the person gave them:
-    ``--profile`` and a tesseract choice other than the default."""
-    words = ["--profile", args.profile] if args.profile else []
-    if args.no_ocr or args.ocr == "never":
-        words.append("--no-ocr")
-    elif args.ocr != "auto":
-        words += ["--ocr", args.ocr]
-    return words
 
 
 def _check_debug_dir(debug_dir: str | None) -> None:

@@ -164,8 +164,7 @@ def phone_capture(service: PhoneService, console: Console,
             while waited < CHECK_WAIT:
                 interrupt.check()
                 faces = service.wait_check(CHECK_POLL)
-                for line in service.news():  # a photo the page refused: retaken there
-                    console.print(f"From the phone: {plain(line)}", highlight=False)
+                say_news(service, console)  # a photo the page refused: retaken there
                 if faces is not None:
                     return {f: tuple(r.candidates) for f, r in faces.items()}
                 if (typed() or "").strip().lower() == "q":
@@ -176,6 +175,13 @@ def phone_capture(service: PhoneService, console: Console,
         raise SudokuCubeError(f"no photo came from the phone in {CHECK_WAIT / 60:.0f} minutes; "
                               "type the tokens instead, or press Enter to ask the phone again")
     return capture
+
+
+def say_news(service: PhoneService, console: Console) -> None:
+    """Say what the phone sent since the last time (:meth:`PhoneService.news`): each photo
+    taken or refused, a line each."""
+    for line in service.news():
+        console.print(f"From the phone: {plain(line)}", highlight=False)
 
 
 def check_hold(face: str, cube: CubeState, maybe: Sequence[CubeState] = (),
@@ -206,8 +212,7 @@ def hand_over(service: PhoneService, folder: PhotoFolder, settings: CubeSettings
     while True:
         interrupt.check()
         seen, reading, problem = service.wait_reading(seen, 0.5)
-        for line in service.news():  # each photo as it arrives, taken or refused
-            console.print(f"From the phone: {plain(line)}", highlight=False)
+        say_news(service, console)  # each photo as it arrives, taken or refused
         if problem and problem != said:  # as the page says it; the photos are retaken there
             console.print(f"{plain(problem)}\nRetake photos on the phone.", highlight=False)
         said = problem

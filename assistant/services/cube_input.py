@@ -343,28 +343,25 @@ NO_DIGIT_ON_FACE = ("no digit seen on any sticker: is this a Sudoku Cube (a digi
 dark or blurred to show its digits."""
 
 
-def corner_blank_line(photo: str | None, which: str, empty: Sequence[str]) -> str:
-    """What a corner photo (its file ``photo``, corner photo ``which``; None where the words
-    already name it) whose faces ``empty`` show no digit at all asks: whether the cube is a
-    Sudoku Cube, and how to take that corner photo again (not a face's photo)."""
+def corner_blank_line(empty: Sequence[str], retake: str = "it") -> str:
+    """What a corner photo whose faces ``empty`` show no digit at all asks: whether the cube
+    is a Sudoku Cube, and how to take that corner photo again (not a face's photo);
+    ``retake``: the photo as the words name it ("A.jpg (corner photo A)"; "it" where the words
+    before already name it)."""
     where = "any of its faces" if len(empty) == 3 else faces_words(list(empty), None)
-    again = f"{photo} (corner photo {which})" if photo else "it"
     return (f"no digit seen on {where}: is this a Sudoku Cube (a digit on every sticker)? If "
-            f"so, retake {again}: {corner_on()}")
+            f"so, retake {retake}: {corner_on()}")
 
 
-def photo_without_digits(kind: str, name: str, faces: Mapping[str, FaceReading]) -> str | None:
-    """Why photo ``name`` of a set (``kind`` "faces" or "corners"), read as ``faces``, is no
-    photo of a Sudoku Cube as it is: a face photo on whose stickers no digit was seen, or a
-    corner photo with no digit on any of its faces (a plain cube, another object, or a photo
-    too dark or blurred); None where it shows digits. ``read`` says the same of such a photo
-    and ends with exit 2."""
+def photo_without_digits(faces: Mapping[str, FaceReading]) -> str | None:
+    """Why a photo read as ``faces`` (one face, or a corner photo's three) is no photo of a
+    Sudoku Cube as it is: no digit seen on any sticker of its face, or of any of its faces (a
+    plain cube, another object, or a photo too dark or blurred); None where it shows digits.
+    ``read`` says the same of such a photo and ends with exit 2."""
     empty = empty_faces(faces)
     if not faces or len(empty) < len(faces):
         return None
-    if kind == "corners":
-        return f"corner photo {name}: {corner_blank_line(None, name, empty)}"
-    return f"photo {name}: {NO_DIGIT_ON_FACE}"
+    return corner_blank_line(empty) if len(faces) > 1 else NO_DIGIT_ON_FACE
 
 
 def blank_line(blank: frozenset[int], empty: list[str], photos: PhotoNames | None = None,

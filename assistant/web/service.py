@@ -439,10 +439,10 @@ class PhoneService:
         scale = file_scale(path, img)
         reader = self.reader if ocr else self.reader.with_ocr("never")
         if kind == "corners":
-            return reader.read_corner_photo(img, name, source=f"corner photo {name}",
+            return reader.read_corner_photo(img, name, source=title_of(kind, name),
                                             file_scale=scale)
-        return {name: reader.read_face(img, source=f"photo {name}", face=name, file_scale=scale,
-                                       corner_check=True)}
+        return {name: reader.read_face(img, source=title_of(kind, name), face=name,
+                                       file_scale=scale, corner_check=True)}
 
     @staticmethod
     def _refusal(error: SudokuCubeError, face: bool, name: str, path: Path,
@@ -484,9 +484,9 @@ class PhoneService:
             raise
         try:
             faces = self._kept_photo(kind, name, incoming, img)
-            plain = photo_without_digits(kind, name, faces)
+            plain = photo_without_digits(faces)
             if plain is not None:  # refused on its card, as `read` refuses it: retake it now
-                raise SudokuCubeError(plain)
+                raise SudokuCubeError(f"{title_of(kind, name)}: {plain}")
         except SudokuCubeError as e:
             message = self._refusal(e, kind == "faces", name, incoming)
             self.folder.refuse(incoming, name)
@@ -824,9 +824,9 @@ class PhoneService:
         kind: Kind = "corners" if check["corner"] else "faces"
         try:
             faces = self._read_photo(kind, name, incoming, img, ocr=False)
-            plain = photo_without_digits(kind, name, faces)
+            plain = photo_without_digits(faces)
             if plain is not None:  # as a photo of the set without digits is refused
-                raise SudokuCubeError(plain)
+                raise SudokuCubeError(f"{title_of(kind, name)}: {plain}")
         except SudokuCubeError as e:
             message = self._refusal(e, not check["corner"], name, incoming, check=True)
             self.folder.refuse(incoming, name)
@@ -893,9 +893,7 @@ class PhoneService:
             guided, own = self._guided, self._own_steps and not self._guiding
         if guided is None:
             return None
-        view = step_view(guided.steps, guided.start, self._position(guided), self.settings)
-        view["own"] = own
-        return view
+        return step_view(guided.steps, guided.start, self._position(guided), self.settings, own)
 
     def steps_on_page(self) -> None:
         """Nobody answers the terminal's guide (``serve --plain``, or no terminal): the page
@@ -919,9 +917,7 @@ class PhoneService:
             guided.at = None
             self._version += 1
             self._changed.notify_all()
-        view = step_view(guided.steps, guided.start, position, self.settings)
-        view["own"] = True
-        return view
+        return step_view(guided.steps, guided.start, position, self.settings, own=True)
 
     def slipped(self, cube: CubeState) -> tuple[CubeState, ...]:
         """The cubes a slip in the last steps of the plan the terminal guides, or in the step

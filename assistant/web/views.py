@@ -84,11 +84,12 @@ def pose_words(name: str, corner: bool, centres: Centres,
 
 
 def step_view(steps: list[Step], start: CubeState, position: int,
-              settings: CubeSettings = CubeSettings()) -> StepView:
+              settings: CubeSettings = CubeSettings(), own: bool = False) -> StepView:
     """The page's view of the guide at ``position`` (0-based; ``len(steps)``: all done);
     ``settings``: the cube's, for the hold words and, on the last step, why a symmetric digit
     of the solved cube points the other way from its face
-    (:func:`assistant.services.phases.symmetric_note`)."""
+    (:func:`assistant.services.phases.symmetric_note`); ``own``: the page steps through the
+    plan itself (:meth:`assistant.web.service.PhoneService.steps_on_page`)."""
     total = len(steps)
     if position >= total:
         last = steps[-1].after if steps else start
@@ -96,9 +97,9 @@ def step_view(steps: list[Step], start: CubeState, position: int,
         return {"number": total, "total": total, "move": "",
                 "words": "The cube is solved." + (f" {note}" if note else ""),
                 "hold": face_words.hold_words(start, settings), "picture": held_svg(last, size=300),
-                "done": True, "own": False}
+                "done": True, "own": own}
     step = steps[position]
     return {"number": position + 1, "total": total, "move": str(step.move),
             "words": step.move.describe(), "hold": face_words.hold_words(start, settings),
             "picture": held_svg(step.before, step.move, size=300), "done": False,
-            "own": False}
+            "own": own}
