@@ -1094,7 +1094,7 @@ def test_only_a_photo_taken_in_this_run_sends_the_guide_back_to_step_1(served, m
     with one photo taken again (the others may be from before turns it does not show); every
     photo taken again shows the start: step 1 on the terminal and on the page, saved, so a
     later run on those photos goes on from step 1 too."""
-    from sudoku_cube.assistant.web.store import UploadRefused
+    from sudoku_cube.assistant.web.store import RequestRefused
 
     for module in (solve_flow, guide_run, serve_command):
         monkeypatch.setattr(module, "interactive", lambda: True)
@@ -1117,7 +1117,7 @@ def test_only_a_photo_taken_in_this_run_sends_the_guide_back_to_step_1(served, m
         served.service.upload("faces", face, (FACES_DIR / f"{face}.jpg").read_bytes())
     assert guided(served.service) == 3
     again = resumed()
-    with pytest.raises(UploadRefused):
+    with pytest.raises(RequestRefused):
         again.upload("faces", "U", b"not a photo")
     assert not again.took_photos() and guided(again) == 3
     again.upload("faces", "U", (FACES_DIR / "U.jpg").read_bytes())
@@ -1293,10 +1293,10 @@ def test_a_corner_photo_in_a_face_slot_is_refused_in_the_pages_words():
     """A corner photo put in face F's slot is refused by the slot the person chose, not by
     the file names (A.jpg) that a phone's user never sees; a check asking for face F wants
     the face alone."""
-    from sudoku_cube.assistant.web.store import UploadRefused
+    from sudoku_cube.assistant.web.store import RequestRefused
 
     service = PhoneService(PhotoFolder(new_folder()), Reader(ocr="never"))
-    with pytest.raises(UploadRefused) as refused:
+    with pytest.raises(RequestRefused) as refused:
         service.upload("faces", "F", (CORNERS_DIR / "A.jpg").read_bytes())
     said = str(refused.value)
     assert said == ("photo F: this looks like a corner photo, showing three faces, not face F "
@@ -1355,7 +1355,7 @@ def test_a_corner_photo_in_a_face_slot_is_named_when_its_face_comes_again(served
     import cv2
 
     from sudoku_cube.assistant.bench.vision_second import cube
-    from sudoku_cube.assistant.web.store import UploadRefused
+    from sudoku_cube.assistant.web.store import RequestRefused
     from sudoku_cube.render.second import corner_shot
     from tests import render_cache
 
@@ -1363,7 +1363,7 @@ def test_a_corner_photo_in_a_face_slot_is_named_when_its_face_comes_again(served
     corner = cv2.imencode(".jpg", corner_shot(state, "A", 41089, look, homes).image)[1]
     served.service.upload("faces", "R", corner.tobytes())
     face = cv2.imencode(".jpg", render_cache.face_shot(state, "F", 41082, look, homes).image)[1]
-    with pytest.raises(UploadRefused) as refused:
+    with pytest.raises(RequestRefused) as refused:
         served.service.upload("faces", "F", face.tobytes())
     said = str(refused.value)
     assert "the photo of face R (right) shows a corner of the cube (three faces)" in said, said

@@ -23,7 +23,7 @@ from typing import Awaitable, Callable
 from aiohttp import web
 
 from .service import PhoneService
-from .store import MAX_UPLOAD_BYTES, NAMES, UploadRefused
+from .store import MAX_UPLOAD_BYTES, NAMES, RequestRefused
 
 ASSETS = {"": ("index.html", "text/html"), "app.js": ("app.js", "text/javascript"),
           "style.css": ("style.css", "text/css")}
@@ -110,7 +110,7 @@ def make_app(service: PhoneService, token: str) -> web.Application:
                 view = await loop.run_in_executor(service.worker, service.upload,
                                                   "faces" if kind == "face" else "corners",
                                                   request.match_info["name"], data)
-            except UploadRefused as e:
+            except RequestRefused as e:
                 return error(e.status, str(e))
             return web.json_response(view)
         return take
@@ -120,7 +120,7 @@ def make_app(service: PhoneService, token: str) -> web.Application:
         delta = 1 if request.match_info["way"] == "next" else -1
         try:  # off the loop: the step is saved to the guide's file
             view = await loop.run_in_executor(None, service.turn, delta)
-        except UploadRefused as e:
+        except RequestRefused as e:
             return error(e.status, str(e))
         return web.json_response(view)
 
@@ -130,7 +130,7 @@ def make_app(service: PhoneService, token: str) -> web.Application:
         try:
             view = await loop.run_in_executor(service.worker, service.check_upload,
                                               request.match_info["name"], data)
-        except UploadRefused as e:
+        except RequestRefused as e:
             return error(e.status, str(e))
         return web.json_response(view)
 

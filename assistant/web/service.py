@@ -46,7 +46,7 @@ from ..services.review import ReviewCheck, unsure_finding
 from ..services.scanner import repeat_words, repeated_face
 from ..services.sessions import load_guide_step, save_guide_step
 from ..services.slipped_cubes import check_cubes
-from .store import MAX_UPLOADS, NAMES, SESSION_FILE, Kind, PhotoFolder, UploadRefused
+from .store import MAX_UPLOADS, NAMES, SESSION_FILE, Kind, PhotoFolder, RequestRefused
 from .views import (FaceView, StepView, face_view, pose_words, step_view,
                     upright_face_view)
 
@@ -458,16 +458,16 @@ class PhoneService:
 
     def upload(self, kind: Kind, name: str, data: bytes) -> PhotoView:
         """Store and read one photo: ``name`` is a face letter (``kind`` faces) or A/B
-        (corners). Raises :class:`UploadRefused` with what to change; a refused photo is kept
+        (corners). Raises :class:`RequestRefused` with what to change; a refused photo is kept
         in the folder's ``refused/`` and an earlier photo of that name stays in use. A whole
         set is then read on the worker. While the terminal reviews the reading (and plans
         from it) a photo is refused (409, :meth:`reviewing`) and kept in ``refused/``."""
         if name not in NAMES[kind]:
-            raise UploadRefused(f"{name!r} is not a photo of a {kind} set; take one of "
+            raise RequestRefused(f"{name!r} is not a photo of a {kind} set; take one of "
                                 f"{' '.join(NAMES[kind])}", 404)
         with self._lock:
             if self.uploads >= self.max_uploads:
-                raise UploadRefused(f"this session took its {self.max_uploads} photos; stop "
+                raise RequestRefused(f"this session took its {self.max_uploads} photos; stop "
                                     "the server and run `sudoku-cube serve --resume`", 429)
             self.uploads += 1
             busy = self._busy_refusal(name)
@@ -475,10 +475,10 @@ class PhoneService:
                 self._switch(kind)
         if busy:
             self.folder.refuse(self.folder.receive(name, data)[0], name)
-            raise UploadRefused(busy, 409)
+            raise RequestRefused(busy, 409)
         try:
             incoming, img = self.folder.receive(name, data)
-        except UploadRefused as e:  # not an image, empty, too large: said on its card too
+        except RequestRefused as e:  # not an image, empty, too large: said on its card too
             self._note_refused(name, str(e))
             self._tell(str(e))  # its words name the photo
             raise
@@ -492,7 +492,7 @@ class PhoneService:
             self.folder.refuse(incoming, name)
             self._note_refused(name, message)
             self._tell(message)
-            raise UploadRefused(message, 422) from None
+            raise RequestRefused(message, 422) from None
         with self._lock:
             busy = self._busy_refusal(name)  # the review may have started meanwhile
             repeat = "" if busy else self._repeat(kind, name, faces)  # the photos held now
@@ -512,10 +512,10 @@ class PhoneService:
                 self._changed.notify_all()
         if busy:
             self.folder.refuse(incoming, name)
-            raise UploadRefused(busy, 409)
+            raise RequestRefused(busy, 409)
         if repeat:
             self._tell(repeat)
-            raise UploadRefused(repeat, 422)
+            raise RequestRefused(repeat, 422)
         self._tell(f"{title_of(kind, name)} taken: {centres_seen(faces)}")
         self.worker.submit(self._read_set_if_complete)
         return self._photo_view(kind, name)
@@ -804,19 +804,19 @@ class PhoneService:
 
     def check_upload(self, name: str, data: bytes) -> CheckView:
         """Store and read the photo a check asked for (kept in the folder's ``checks/``);
-        raises :class:`UploadRefused` when none is asked for, or the photo is not usable."""
+        raises :class:`RequestRefused` when none is asked for, or the photo is not usable."""
         with self._lock:
             check = self._check
             if check is None or check["name"] != name:
-                raise UploadRefused("no check asks for this photo now; press c in the guide on "
+                raise RequestRefused("no check asks for this photo now; press c in the guide on "
                                     "the computer to check the cube", 409)
             if self.uploads >= self.max_uploads:
-                raise UploadRefused(f"this session took its {self.max_uploads} photos; stop "
+                raise RequestRefused(f"this session took its {self.max_uploads} photos; stop "
                                     "the server and run `sudoku-cube serve --resume`", 429)
             self.uploads += 1
         try:
             incoming, img = self.folder.receive(name, data)
-        except UploadRefused as e:  # not an image, empty, too large: said on its card too
+        except RequestRefused as e:  # not an image, empty, too large: said on its card too
             with self._lock:
                 check["refused"], check["faces"] = str(e), {}
             self._tell(str(e))
@@ -833,7 +833,7 @@ class PhoneService:
             with self._lock:
                 check["refused"], check["faces"] = message, {}
             self._tell(message)  # the terminal waits for this photo: it says why it waits on
-            raise UploadRefused(message, 422) from None
+            raise RequestRefused(message, 422) from None
         self.folder.keep_check(incoming, name)
         with self._lock:
             check["refused"], check["faces"] = None, {f: face_view(r) for f, r in faces.items()}
@@ -910,7 +910,7 @@ class PhoneService:
         with self._lock:
             guided = self._guided
             if guided is None or not self._own_steps or self._guiding:
-                raise UploadRefused("the steps are turned at the computer's guide: press n or "
+                raise RequestRefused("the steps are turned at the computer's guide: press n or "
                                     "the arrow keys there", 409)
             position = min(max(self._position(guided) + delta, 0), len(guided.steps))
             save_guide_step(guided.key, position)

@@ -44,9 +44,10 @@ SESSION_FILE = "session.json"
 SESSION_FORMAT = "sudoku-cube-phone/1"
 
 
-class UploadRefused(SudokuCubeError):
-    """An upload that is not stored as the photo asked for; ``status`` is the HTTP status the
-    server answers with, the message says what to change."""
+class RequestRefused(SudokuCubeError):
+    """A request from the page that is refused: an upload not stored as the photo asked for,
+    or a step turned on the page while the terminal's guide turns them; ``status`` is the
+    HTTP status the server answers with, the message says what to change."""
 
     def __init__(self, message: str, status: int = 400) -> None:
         super().__init__(message)
@@ -129,15 +130,15 @@ class PhotoFolder:
         loader made of it; refuse what is empty, too large, not JPEG or PNG, or not an image
         the loader can use (the file moves to ``refused/``)."""
         if not data:
-            raise UploadRefused(f"photo {name}: nothing arrived (0 bytes); take the photo again")
+            raise RequestRefused(f"photo {name}: nothing arrived (0 bytes); take the photo again")
         if len(data) > MAX_UPLOAD_BYTES:
-            raise UploadRefused(f"photo {name}: {len(data) // (1024 * 1024)} MB is more than "
+            raise RequestRefused(f"photo {name}: {len(data) // (1024 * 1024)} MB is more than "
                                 f"the {MAX_UPLOAD_BYTES // (1024 * 1024)} MB a photo may be; "
                                 "take it at a lower resolution", 413)
         fmt = sniff_format(data[:16])
         if fmt not in ("JPEG", "PNG"):
             what = "not an image" if fmt == "unknown" else f"a {fmt} picture"
-            raise UploadRefused(f"photo {name}: is {what}, not a JPEG or PNG photo; set the "
+            raise RequestRefused(f"photo {name}: is {what}, not a JPEG or PNG photo; set the "
                                 "phone's camera to take JPEG (on an iPhone: Settings, Camera, "
                                 "Formats, Most Compatible) and take it again", 415)
         (self.path / "incoming").mkdir(exist_ok=True)
@@ -147,7 +148,7 @@ class PhotoFolder:
             return path, load_image(path)
         except ImageError as e:
             self.refuse(path, name)
-            raise UploadRefused(str(e).replace(str(path), f"photo {name}")) from None
+            raise RequestRefused(str(e).replace(str(path), f"photo {name}")) from None
 
     def accept(self, incoming: Path, name: str) -> Path:
         """Make the received file the folder's photo ``name``; an earlier photo of that name
