@@ -840,6 +840,38 @@ def test_the_guides_check_finds_a_slip_in_the_step_shown(tmp_path, monkeypatch):
         assert is_solved(real.apply([s.move for s in cursor.steps]))
 
 
+def test_the_guides_check_finds_an_earlier_slip_with_the_step_shown_made(tmp_path, monkeypatch):
+    """A slip two steps back goes unnoticed; the person turns the next step, then the step
+    shown, right, and presses c before n: no slip up to the step reached explains the faces,
+    nor one in the step shown, but the earlier slip with the step shown made does, and the
+    check names it instead of sending the person to photograph the whole cube again."""
+    import io
+
+    from rich.console import Console
+
+    from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
+    from sudoku_cube.assistant.terminal import guide_check
+    from sudoku_cube.models.cube.moves import Move
+
+    monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path))
+    pz = make_puzzle(4, 20)
+    start, plan = pz.state, simplify(invert_moves(pz.scramble))
+    position = 6  # step 7 shown; step 5 slipped, steps 6 and 7 turned right
+    m = plan[4]
+    wrong = m.inverse() if m.turns != 2 else Move(m.face, 1)
+    real = start.apply(plan[:4]).apply([wrong]).apply(plan[5:position + 1])
+
+    def ask(prompt: str, prefill: str = "") -> str:
+        return " ".join(s.token for s in real.face(prompt[0]))
+
+    console = Console(file=io.StringIO(), width=100, color_system=None)
+    cursor = GuideCursor(steps_from_moves(start, plan), start, remember=False,
+                         position=position)
+    line = guide_check.make_checker(console, ask)(cursor)
+    assert line.startswith(f"Found the slip: step 5 ({m})"), line
+    assert is_solved(real.apply([s.move for s in cursor.steps]))
+
+
 def _named_directions(words: str) -> set[str]:
     """The faces whose centre's direction ``words`` name: '(F, the 8 upside down)' in a hold,
     'centre 8, pointing left (F)' for a face."""

@@ -376,32 +376,33 @@ def _judge(cursor: GuideCursor, seen: dict[str, Cells], settings: CubeSettings, 
            window: int) -> tuple[Verdict, int, int]:
     """The verdict on what was ``seen``, judged after ``at`` steps with slips in the
     ``window`` steps up to it, and where it was judged. A person often turns the step shown
-    before pressing c: where no slip up to the step reached explains the faces, or only two
-    slips or a whole-cube turn do, a slip in the step shown is looked for (as the watch does),
-    and the check goes on from there when one fits (where the verdict up to the step reached
-    had an explanation, when one plain slip there explains the faces better, by the finder's
-    score: how well they fit and how few slips it takes); one face that also looks like a face
-    of the cube as the plan has it (another face, or itself taken turned) leaves that slip a
-    candidate beside the photo mistake (:func:`models.slips.find.doubted_by_photo`). Once
-    there, faces that no slip in the step shown explains are judged again up to the step
-    reached, with the whole window: the slips that fitted there before may still explain them
-    all."""
+    before pressing c, rightly or with a slip, perhaps after an earlier slip went unnoticed:
+    unless the cube is as the plan has it at the step reached, the faces are judged again as
+    if the step shown was made, with slips in the window up to it (the step shown among
+    them; as the watch does), and the check goes on from there when something fits there and
+    nothing did before, or when one plain slip there explains the faces better, by the
+    finder's score: how well they fit and how few slips it takes (a slip found before with a
+    misread sticker loses to one that fits every sticker). One face that also looks like a
+    face of the cube as the plan has it (another face, or itself taken turned) leaves that
+    slip a candidate beside the photo mistake (:func:`models.slips.find.doubted_by_photo`).
+    Once there, faces that nothing with the step shown made explains are judged again up to
+    the step reached, with the whole window: the slips that fitted there before may still
+    explain them all."""
     moves = [s.move for s in cursor.steps]
     verdict = find_slip(cursor.start, moves, at, seen, settings, window=window)
     if verdict.outcome == "none" and at == cursor.position + 1:
         return _judge(cursor, seen, settings, cursor.position, WINDOW)
     if verdict.earlier is not None:  # the cube as it was steps back: nothing to look past
         return verdict, at, window
-    if at == cursor.position < cursor.total and (
-            verdict.outcome == "none" or _rests_on_more(verdict)):
-        turned = find_slip(cursor.start, moves, at + 1, seen, settings, window=1)
+    if at == cursor.position < cursor.total and verdict.outcome != "as expected":
+        turned = find_slip(cursor.start, moves, at + 1, seen, settings, window=window)
         top = _explanations(turned)[:1]
         if (verdict.outcome == "none" and turned.outcome in ("found", "ambiguous")) or (
                 top and _plain(top[0]) and top[0].score > _explanations(verdict)[0].score):
             if verdict.looks_like and len(seen) == 1:  # or a photo mistake, the step not made
                 planned = cursor.start.apply(moves[:at])  # judged on here, the step not made
                 return doubted_by_photo(turned, verdict.looks_like, planned, seen), at, window
-            return turned, at + 1, 1
+            return turned, at + 1, window
     return verdict, at, window
 
 
@@ -416,13 +417,6 @@ def _plain(explanation: Explanation) -> bool:
     """One slip, with the cube held as the plan has it (not a whole-cube turn)."""
     return (len(explanation.slips) == 1 and not explanation.rotation
             and explanation.slips[0].kind != "held")
-
-
-def _rests_on_more(verdict: Verdict) -> bool:
-    """A slip found (or several that fit) only by two slips or a whole-cube turn: one slip in
-    the step shown is likelier where it fits too."""
-    found = _explanations(verdict)
-    return bool(found) and not any(_plain(e) for e in found)
 
 
 def _asks_more(verdict: Verdict) -> bool:
