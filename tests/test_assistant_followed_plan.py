@@ -100,3 +100,52 @@ def test_a_rerun_continues_the_plan_taken_after_a_slip():
     third = solve_state(state, settings, known=followed_plans(settings.symmetric)).plan
     assert third.moves == repair2.moves and third.start.stickers == real2.stickers
     assert GuideCursor(plan_steps(third), third.start).position == 0
+
+
+def test_an_unreadable_session_is_kept_aside_and_said_not_overwritten():
+    """A damaged guide session (or a folder in its place) is moved aside before anything is
+    saved, with words that name both files; the places saved afterwards go to a fresh file."""
+    from sudoku_cube.assistant.services.sessions import (load_guide_step, save_guide_step,
+                                                         set_aside_unreadable)
+
+    path = guide_session_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    assert set_aside_unreadable() == ""  # none yet
+    path.write_text('{"format": "sudoku-cube-guide/1", "plans": {')
+    said = set_aside_unreadable()
+    kept = path.with_name("guide-session.damaged.json")
+    assert str(path) in said and kept.name in said and "starts at step 1" in said, said
+    assert kept.read_text() == '{"format": "sudoku-cube-guide/1", "plans": {'
+    assert not path.exists()
+    path.write_text("garbage")  # a saver sets it aside too, numbered beside the first
+    save_guide_step("k", 4)
+    assert path.with_name("guide-session.damaged-2.json").read_text() == "garbage"
+    assert load_guide_step("k") == 4 and set_aside_unreadable() == ""
+    path.unlink()
+    path.mkdir()
+    said = set_aside_unreadable()
+    assert "is a folder" in said and path.with_name("guide-session.damaged-3.json").is_dir()
+    save_guide_step("k", 5)
+    assert load_guide_step("k") == 5
+
+
+def test_a_place_that_cannot_be_saved_does_not_end_the_guide(monkeypatch):
+    """Saving the step fails (a folder not writable): the cursor moves on, keeps why, and the
+    guide's notice says it once."""
+    from sudoku_cube.assistant.services import guide as guide_service
+    from sudoku_cube.assistant.terminal.guide_ui import unsaved_notice
+    from sudoku_cube.storage.atomic import WriteFailed
+
+    _, _, plan = _fresh(44)
+    cursor = GuideCursor(plan_steps(plan), plan.start)
+
+    def refuse(key: str, step: int) -> None:
+        raise WriteFailed(guide_session_path(), PermissionError(13, "Permission denied"))
+
+    monkeypatch.setattr(guide_service, "save_guide_step", refuse)
+    cursor.next()
+    cursor.next()
+    assert cursor.position == 2
+    said = unsaved_notice(cursor)
+    assert said.startswith("Your place was not saved (") and str(guide_session_path()) in said
+    assert unsaved_notice(cursor) == ""

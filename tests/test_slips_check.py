@@ -1240,3 +1240,18 @@ def test_the_guide_keeps_its_plan_when_the_cube_shown_is_steps_back(tmp_path, mo
     assert cursor.position == 6 and cursor.steps is steps and not cursor.after_slip
     assert "the cube as the plan has it before the first step" in text, text
     assert "press b 6 times to go back to step 1" in text and "as it is now" in text, text
+
+
+def test_a_new_plan_of_one_move_is_said_in_the_singular():
+    """The last step turned the other way: the new plan is one half turn, "(1 move)"."""
+    from sudoku_cube.models.cube.moves import Move
+
+    plans = ((p.state, simplify(invert_moves(p.scramble)))
+             for p in (make_puzzle(seed, 20) for seed in range(1, 40)))
+    start, plan = next((s, p) for s, p in plans if p[-1].turns != 2)  # a quarter turn last
+    real = start.apply(plan[:-1]).apply([plan[-1].inverse()])
+    seen = {f: certain(real.face(f)) for f in "URFDLB"}
+    verdict = find_slip(start, plan, len(plan), seen)
+    assert verdict.outcome == "found" and verdict.repair == (Move(plan[-1].face, 2),)
+    assert "New plan from here (1 move): " in verdict.message(), verdict.message()
+    assert is_solved(real.apply(verdict.repair))

@@ -8,6 +8,7 @@ from ...models.cube.moves import Move
 from ...models.cube.solved import DEFAULT_SYMMETRIC, is_solved
 from ...models.cube.state import CubeState
 from ...models.cube.stickers import same_sticker
+from ...models.errors import SudokuCubeError
 from ...models.plan.planner import Plan, Step, steps_of
 from ...models.plan.search import Phase
 from ...models.profile import CubeSettings
@@ -82,6 +83,9 @@ class GuideCursor:
         self.start = start
         self.remember = remember
         self.key = plan_key(start, [s.move for s in self.steps])
+        self.unsaved = ""
+        """Why the step last reached could not be saved (a file in the way, a folder not
+        writable), until the guide has said it; the guide goes on without saving."""
         saved = load_guide_step(self.key) if remember and position is None else 0
         self.finished_before = bool(self.steps) and saved >= len(self.steps)
         """Whether every step of this plan was taken in an earlier run."""
@@ -95,9 +99,17 @@ class GuideCursor:
             if fresh and position > 0:  # photos of the start: its turns were not made
                 self.rewound, position = position, 0
                 if remember:  # a stop now names a command that goes on from step 1 too
-                    save_guide_step(self.key, 0)
+                    self._saving(lambda: save_guide_step(self.key, 0))
         self.position = max(0, min(position, len(self.steps)))
         self.resumed = self.position > 0
+
+    def _saving(self, write: Callable[[], None]) -> None:
+        """Save with ``write``; where it fails, keep why in :attr:`unsaved` and go on: a
+        place that cannot be saved must not end the solve."""
+        try:
+            write()
+        except (SudokuCubeError, OSError) as e:
+            self.unsaved = str(e)
 
     @property
     def total(self) -> int:
@@ -123,7 +135,7 @@ class GuideCursor:
     def _moved(self, pos: int) -> None:
         self.position = max(0, min(pos, self.total))
         if self.remember:
-            save_guide_step(self.key, self.position)
+            self._saving(lambda: save_guide_step(self.key, self.position))
         if self.on_move is not None:
             self.on_move(self.position)
 
@@ -142,8 +154,9 @@ class GuideCursor:
         next. With ``remember``, a re-run on the reading whose plan this cursor followed
         continues the new plan (:func:`sessions.follow_instead`)."""
         if self.remember:
-            follow_instead(self.start, start, [s.move for s in steps], [s.phase for s in steps],
-                           after_step=self.position if after_step is None else after_step)
+            done = self.position if after_step is None else after_step
+            self._saving(lambda: follow_instead(self.start, start, [s.move for s in steps],
+                                                [s.phase for s in steps], after_step=done))
         self.steps = list(steps)
         self.start = start
         self.key = plan_key(start, [s.move for s in self.steps])

@@ -169,14 +169,63 @@ def start_key(start: CubeState, symmetric: Iterable[int] = ()) -> str:
 
 
 def _read_guide_data(path: Path) -> dict[str, Any]:
+    """The guide session's data; empty where the file is absent or cannot be read as one
+    (:func:`set_aside_unreadable` keeps such a file and says so)."""
+    return _guide_data(path)[0]
+
+
+def _guide_data(path: Path) -> tuple[dict[str, Any], str]:
+    """The guide session's data and, where a file there cannot be read as one, why not
+    (empty data then; both empty where there is no file)."""
+    if not path.exists() and not path.is_symlink():
+        return {}, ""
     try:
         data = parse_json(read_regular_file(path).decode("utf-8"))
-    except (OSError, ValueError, FileRefused):  # damaged or hostile: start afresh
-        return {}
+    except FileRefused as e:
+        return {}, e.reason
+    except (OSError, ValueError) as e:  # damaged: the guide starts afresh
+        return {}, str(e) or type(e).__name__
     if not isinstance(data, dict) or data.get("format") != GUIDE_FORMAT \
             or not isinstance(data.get("plans"), dict):
-        return {}
-    return data
+        return {}, "not a guide session of this version"
+    return data, ""
+
+
+def set_aside_unreadable(path: Path | None = None) -> str:
+    """Where the guide session's file (``path``) cannot be read as one (damaged, of another
+    version, a folder): the words that say so, having moved it aside beside itself (to
+    ``guide-session.damaged.json``, numbered where that is taken), so that the guide saves
+    its place afresh without overwriting it; empty where it reads, or there is none. The
+    places kept in it are lost to the guide, so it starts the plan at step 1."""
+    path = path or guide_session_path()
+    with locked(path):
+        return _set_aside(path, _guide_data(path)[1])
+
+
+def _set_aside(path: Path, reason: str) -> str:
+    """:func:`set_aside_unreadable` of ``path``, unreadable for ``reason`` (nothing where
+    empty), under the caller's lock."""
+    if not reason:
+        return ""
+    kept = next(c for c in (path.with_name(f"{path.stem}.damaged{'' if k == 1 else f'-{k}'}"
+                                           f"{path.suffix}") for k in range(1, 10 ** 6))
+                if not c.exists() and not c.is_symlink())
+    try:
+        path.rename(kept)
+    except OSError as e:
+        return (f"{path}: the guide's saved places cannot be read ({reason}) nor moved aside "
+                f"({e.strerror or e}); the guide starts at step 1. Remove or rename it so "
+                "that the guide can save your place.")
+    return (f"{path}: the guide's saved places cannot be read ({reason}); the guide starts at "
+            f"step 1 and keeps that file as {kept.name}.")
+
+
+def _data_to_update(path: Path) -> dict[str, Any]:
+    """The guide session's data to update and write back, under the caller's lock: a file
+    that cannot be read as one is set aside first (:func:`_set_aside`), never overwritten."""
+    data, reason = _guide_data(path)
+    _set_aside(path, reason)
+    return data or {"format": GUIDE_FORMAT, "plans": {}}
 
 
 def load_guide_step(key: str, path: Path | None = None) -> int:
@@ -191,7 +240,7 @@ def save_guide_step(key: str, step: int, path: Path | None = None) -> None:
     """Remember the step reached (keeps the most recent plans only)."""
     path = path or guide_session_path()
     with locked(path):
-        data = _read_guide_data(path) or {"format": GUIDE_FORMAT, "plans": {}}
+        data = _data_to_update(path)
         plans = data["plans"]
         plans.pop(key, None)
         plans[key] = {"step": int(step)}
@@ -226,7 +275,7 @@ def save_followed_plan(start: CubeState, symmetric: Iterable[int], moves: Iterab
              "symmetric": sorted(set(symmetric))}
     key = start_key(start, symmetric)
     with locked(path):
-        data = _read_guide_data(path) or {"format": GUIDE_FORMAT, "plans": {}}
+        data = _data_to_update(path)
         followed = data.get("followed") if isinstance(data.get("followed"), dict) else {}
         followed.pop(key, None)
         followed[key] = entry

@@ -24,7 +24,7 @@ from ..services.export import export_plan
 from ..services.guide import GuideCursor, steps_as_read
 from ..services.review import ReviewCheck
 from ..services.pipeline import AFTER_SLIP, optimal_notice, steps_done_words
-from ..services.sessions import save_followed_plan
+from ..services.sessions import save_followed_plan, set_aside_unreadable
 from .guide_check import Capture, make_checker, take_up_later
 from .guide_ui import print_plain, run_interactive
 from .guide_view import done_line
@@ -98,6 +98,8 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
     if (args.plain or not interactive()) and getattr(args, "camera", None) is None:
         print_plain(console, steps, start, settings=settings)
         return 0
+    lost = set_aside_unreadable()  # saved places that cannot be read: kept, not overwritten
+    written = " ".join(x for x in (lost, written) if x)
     # a re-run on the same cube continues this plan (assistant.services.pipeline)
     if AFTER_SLIP not in plan.stats and plan.moves:
         save_followed_plan(plan.start, settings.symmetric, plan.moves, plan.phases)

@@ -81,6 +81,13 @@ def resume_notice(cursor: GuideCursor) -> str:
     return ""
 
 
+def unsaved_notice(cursor: GuideCursor) -> str:
+    """Once a step reached could not be saved (:attr:`GuideCursor.unsaved`): why, and that the
+    guide goes on; empty otherwise, and after it was said."""
+    why, cursor.unsaved = cursor.unsaved, ""
+    return f"Your place was not saved ({why}); the guide goes on." if why else ""
+
+
 def start_notice(cursor: GuideCursor) -> str:
     """How to hold the cube at the plan's first step, kept for the rest of the solve."""
     rest = "the rest of the solve" if cursor.after_slip else "the whole solve"
@@ -244,3 +251,4 @@ def _guide_loop(console: Console, cursor: GuideCursor, read_key: Callable[[], st
         if cursor.position != at or cursor.steps is not plan:  # left the step, or a new plan
             # back at step 1: the hold again, which the first turn is made in
             opening = start_notice(cursor) if cmd == "back" and cursor.position == 0 else ""
+        notice = " ".join(x for x in (notice, unsaved_notice(cursor)) if x)

@@ -153,7 +153,8 @@ class Verdict:
                         "the photo is an older one, show me the cube as it is now instead.")
             if self.best.rotation:
                 text += " Keep holding the cube the way it is now."
-            return text + f" New plan from here ({len(self.repair)} moves): " \
+            count = len(self.repair)
+            return text + f" New plan from here ({count} move{'' if count == 1 else 's'}): " \
                           f"{format_moves(self.repair)}"
         if self.outcome == "ambiguous":
             shown = SHOWN_CANDIDATES
