@@ -128,17 +128,17 @@ def _failed(target: Path, error: BaseException) -> BaseException:
     return error
 
 
-def check_output_file(path: str | os.PathLike[str]) -> None:
+def check_output_file(path: str | os.PathLike[str], example: str = "out.json") -> None:
     """Refuse at once a file that a command will write only after long work (a scan): one that
     is a folder or not an ordinary file, or whose nearest existing folder is a file or may not
     be written, or whose name ends in a slash (a folder is meant: a file of its name would
     stand in the way of it). Raises :class:`SudokuCubeError` (or :class:`WriteFailed`) naming
-    ``path``."""
+    ``path``; a folder's refusal names a file in it (``example``) as the file to give."""
     if os.fspath(path).endswith(("/", os.sep)):
         raise SudokuCubeError(f"{os.fspath(path)}: ends in a slash, so names a folder; give a file "
-                              f"name in it, such as {os.fspath(path)}scan.json")
+                              f"name in it, such as {os.fspath(path)}{example}")
     target = Path(path)
-    _check_replaceable(target, pipes=False)
+    _check_replaceable(target, pipes=False, example=example)
     folder = target.parent
     while not folder.exists() and folder != folder.parent:
         folder = folder.parent
@@ -158,16 +158,17 @@ def check_folder_exists(target: Path) -> None:
                               "that exists")
 
 
-def _check_replaceable(target: Path, *, pipes: bool = True) -> None:
+def _check_replaceable(target: Path, *, pipes: bool = True, example: str = "out.json") -> None:
     """Refuse a target that is a folder or a device (renaming a file over it would fail or,
-    worse, replace the device), and with ``pipes=False`` also a named pipe or socket."""
+    worse, replace the device), and with ``pipes=False`` also a named pipe or socket; a
+    folder's refusal names a file in it (``example``) as the file to give."""
     try:
         mode = target.lstat().st_mode
     except OSError:
         return
     if stat.S_ISDIR(mode):
         raise SudokuCubeError(f"{target}: is a folder; give the name of a file to write, e.g. "
-                              f"{target / 'out.json'}")
+                              f"{target / example}")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) or (
             not pipes and not (stat.S_ISREG(mode) or stat.S_ISLNK(mode))):
         raise SudokuCubeError(f"{target}: is not an ordinary file (a device, pipe or socket); "

@@ -217,3 +217,37 @@ def test_labels_typed_and_refused_are_given_back_to_type_no_more(monkeypatch, ca
     assert "the labels you typed, to give again with the command: " + " ".join(
         f"--digits '{t}'" for t in typed) in err, err
     assert not profile_dir("swapped").exists()
+
+
+def test_a_sheet_that_cannot_be_written_is_refused_before_the_profile_is_saved(tmp_path, puzzle,
+                                                                              capsys):
+    """--sheet naming a folder, or a file in a folder that does not exist, is refused before
+    anything is read or saved: the profile stays as it was and no folder is created."""
+    from tests.conftest import assert_clear_error
+
+    img, truth = render_cache.face_photo(puzzle.state.face("U"), 5000, STYLE)
+    path = tmp_path / "U.png"
+    cv2.imwrite(str(path), img)
+    folder = tmp_path / "sheets"
+    folder.mkdir()
+    for sheet, words in ((folder, ("is a folder", str(folder / "contact-sheet.png"))),
+                         (tmp_path / "typo" / "x.png", ("does not exist", "mkdir -p"))):
+        code = main(["calibrate", "templates", str(path), "--digits", " ".join(truth["tokens"]),
+                     "--profile", "sheeted", "--sheet", str(sheet)])
+        assert_clear_error(code, capsys.readouterr().err, str(sheet), *words)
+    assert not (tmp_path / "typo").exists()
+    assert main(["profiles"]) == 0
+    assert "sheeted" not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("option, value, words", [
+    ("--settle-frames", "0", ("--settle-frames 0", "at least 1")),
+    ("--chessboard-frames", "-2", ("--chessboard-frames -2", "at least 1")),
+    ("--chessboard", "9by6", ("--chessboard '9by6'", "inner corners, e.g. 9x6"))])
+def test_camera_calibration_options_out_of_range_are_refused(option, value, words, capsys):
+    """A frame count below one, or a chessboard not given as its inner corners, is refused
+    before any camera is opened (a count of 0 ended in an internal error)."""
+    from tests.conftest import assert_clear_error
+
+    code = main(["calibrate", "camera", "--camera", "nothing.avi", option, value])
+    assert_clear_error(code, capsys.readouterr().err, *words)

@@ -26,6 +26,7 @@ from ...calibration.profiles import DEFAULT_NAME, Profile, load_or_new, profile_
 from ...calibration.sheet import contact_sheet
 from ...models.cube.geometry import FACES
 from ...models.errors import SudokuCubeError
+from ...storage.atomic import check_folder_exists, check_output_file
 from ...vision.photo.camera import CameraError, frames, open_source, parse_source, release
 from ...vision.photo.camera_probe import probe_cameras
 from ...vision.photo.camera_setup import configure_camera
@@ -265,6 +266,9 @@ def run_templates(args: argparse.Namespace) -> int:
     """Learn templates from labelled photos, save the profile and its contact sheet."""
     console = Console(stderr=args.json)
     profile = _profile_for(args)
+    if args.sheet:  # a sheet that cannot be written: refused before the profile is saved
+        check_output_file(args.sheet, example=SHEET_NAME)
+        check_folder_exists(Path(args.sheet))
     files = _photo_files(args.photos)
     images = [load_image(f) for f in files]  # a photo that cannot be read: before any typing
     typed: list[str] = []
@@ -345,12 +349,15 @@ def run_settings(args: argparse.Namespace) -> int:
 
 # --- camera -----------------------------------------------------------------------------------
 
-def _parse_size(text: str | None, flag: str) -> tuple[int, int] | None:
+def _parse_size(text: str | None, flag: str, form: str = "WIDTHxHEIGHT, e.g. 1280x720"
+                ) -> tuple[int, int] | None:
+    """Two positive whole numbers joined by x (``text``, None where not given); refused with
+    the ``form`` the ``flag`` takes."""
     if not text:
         return None
     parts = text.lower().replace(" ", "").split("x")
     if len(parts) != 2 or not all(p.isdigit() and int(p) > 0 for p in parts):
-        raise SudokuCubeError(f"{flag} {text!r}: give it as WIDTHxHEIGHT, e.g. 1280x720")
+        raise SudokuCubeError(f"{flag} {text!r}: give it as {form}")
     return int(parts[0]), int(parts[1])
 
 
@@ -380,7 +387,12 @@ def run_camera(args: argparse.Namespace) -> int:
     """Probe, pick, configure and save a camera (and optionally its lens calibration)."""
     console = Console()
     wanted = _parse_size(args.resolution, "--resolution")
-    pattern = _parse_size(args.chessboard, "--chessboard")
+    pattern = _parse_size(args.chessboard, "--chessboard",
+                          "COLUMNSxROWS of inner corners, e.g. 9x6")
+    for flag, frames in (("--settle-frames", args.settle_frames),
+                         ("--chessboard-frames", args.chessboard_frames)):
+        if frames < 1:
+            raise SudokuCubeError(f"{flag} {frames}: takes a number of frames of at least 1")
     if args.camera is not None:
         infos = probe_cameras([parse_source(args.camera)])
     else:

@@ -183,7 +183,7 @@ def run(args: argparse.Namespace) -> int:
     if args.every < 1 or args.steady < 1:
         raise SudokuCubeError("--every and --steady take numbers of at least 1")
     out = Path(args.output) if args.output else data_dir() / "last-scan.json"
-    check_output_file(args.output or out)  # before the scan, not after it
+    check_output_file(args.output or out, example="scan.json")  # before the scan, not after
     if args.output:  # a typo is not made into new folders (the data folder is made)
         check_folder_exists(out)
     camera = profile_camera(args)
