@@ -138,6 +138,27 @@ def test_interrupted_scan_resumes_with_the_faces_already_captured(tmp_path, caps
     assert load_state(out).stickers == load_state(VIDEO_TRUTH).stickers
 
 
+def test_a_resumed_scan_goes_on_with_the_options_it_began_with(tmp_path, capsys):
+    """The scan stopped says `scan --resume`; typed as it is, the scan goes on with the -o and
+    --symmetric it began with (it wrote the default file and read with the default digits),
+    and says so; an option given again replaces the one kept."""
+    short = tmp_path / "short.avi"
+    _cut_video(VIDEO, short, 30)
+    out = tmp_path / "mine.json"
+    assert main(["scan", str(short), "--no-window", "-o", str(out), "--symmetric", "1"]) == 2
+    assert "scan --resume" in capsys.readouterr().err
+    assert main(["scan", "--resume", str(VIDEO), "--no-window"]) == 0
+    said = " ".join(capsys.readouterr().out.split())
+    assert f"Going on as the scan began: --symmetric 1 --output {out}" in said, said
+    assert load_state(out).stickers == load_state(VIDEO_TRUTH).stickers
+    other = tmp_path / "other.json"
+    assert main(["scan", "--resume", "--retake", "U", str(VIDEO), "--no-window", "-o",
+                 str(other)]) == 0
+    said = capsys.readouterr().out
+    assert "Going on as the scan began: --symmetric 1\n" in said, said  # -o given again
+    assert load_state(other).stickers == load_state(VIDEO_TRUTH).stickers
+
+
 def test_ctrl_c_names_the_command_that_goes_on():
     """After Ctrl-C the message names what to run: the solve itself, a scan again (before it
     has said what it holds: no face is saved yet), and the saved review's state file once

@@ -34,7 +34,7 @@ from ..services.cube_input import no_digits_refusal
 from ..services.face_poses import captured_centres, show_title
 from ..services.scan_reader import read_frame_face
 from ..services.scanner import STABLE_FRAMES, ScanEvent, Scanner
-from ..services.sessions import ScanSession, scan_session_path
+from ..services.sessions import SCAN_OPTIONS, ScanSession, scan_session_path
 from ..terminal import interrupt
 from ..terminal.given_moves import again
 from ..terminal.keys import interactive, read_line
@@ -46,6 +46,7 @@ from ..terminal.review_ui import ReviewQuit, kept_corrections, run_review, taken
 from ..terminal.scan_loop import ScanStopped, scan_frames
 from ..terminal.scan_view import ScanPanel
 from ..terminal.scan_window import open_or_tell
+from ..terminal.shell_words import command_line
 from ..terminal.solve_flow import solve_with_review
 from ..terminal.wrapping import print_wrapped
 
@@ -148,6 +149,7 @@ def _session(args: argparse.Namespace, console: Console,
         source = _resume_source(session, _given_source(args), _given_option(args))
         check_video_file(source, least_frames=1)  # a photo given as the video: said at once
         session.source = str(source)
+        session.options = _options(args)
         dropped = {f: session.faces.pop(f) for f in retake if f in session.faces}
         known = captured_centres({f: c.stickers for f, c in dropped.items()})
         centres = captured_centres({f: c.stickers for f, c in session.faces.items()})
@@ -164,7 +166,7 @@ def _session(args: argparse.Namespace, console: Console,
     if path.exists():
         console.print(f"[dim]Starting a new scan; the previous one ({plain(path)}) will be "
                       "replaced once a face is captured. Use --resume to continue it instead.[/]")
-    return ScanSession(source=str(source)), source, {}
+    return ScanSession(source=str(source), options=_options(args)), source, {}
 
 
 def _checked(frames: Iterator[np.ndarray]) -> Iterator[np.ndarray]:
@@ -175,9 +177,31 @@ def _checked(frames: Iterator[np.ndarray]) -> Iterator[np.ndarray]:
         yield frame
 
 
+def _resumed_options(args: argparse.Namespace, console: Console) -> None:
+    """With ``--resume``: the options the scan began with (:data:`SCAN_OPTIONS`, kept in its
+    session) set where none is given now, and said, so that the command the scan advised
+    (``scan --resume``) reads and writes as the scan began; given now, they replace them."""
+    if not args.resume:
+        return
+    taken = {k: v for k, v in ScanSession.load().options.items()
+             if getattr(args, k, None) is None}
+    for name, value in taken.items():
+        setattr(args, name, value)
+    if taken:
+        words = [w for k, v in taken.items() for w in ([f"--{k}="] if v == "" else [f"--{k}", v])]
+        console.print(f"Going on as the scan began: {plain(command_line(words))}",
+                      highlight=False)
+
+
+def _options(args: argparse.Namespace) -> dict[str, str]:
+    """The options of :data:`SCAN_OPTIONS` given to this scan, for its session."""
+    return {k: str(getattr(args, k)) for k in SCAN_OPTIONS if getattr(args, k, None) is not None}
+
+
 def run(args: argparse.Namespace) -> int:
     """Scan, review, write the state file."""
     console = Console()
+    _resumed_options(args, console)
     settings = cube_settings(args)
     read = partial(read_frame_face, reader=chosen_reader(args))
     if args.every < 1 or args.steady < 1:

@@ -83,12 +83,19 @@ class CapturedFace:
         return CapturedFace(stickers, cands, (seen, footed), blank)
 
 
+SCAN_OPTIONS = ("profile", "symmetric", "output")
+"""The scan's options a session keeps, so that ``scan --resume`` goes on as the scan began:
+the profile and symmetric digits it reads with, and the file it writes."""
+
+
 @dataclass
 class ScanSession:
-    """Faces captured so far (face letter -> :class:`CapturedFace`) and where they came from."""
+    """Faces captured so far (face letter -> :class:`CapturedFace`), where they came from,
+    and ``options``: those of :data:`SCAN_OPTIONS` the scan was given (name -> value)."""
 
     faces: dict[str, CapturedFace] = field(default_factory=dict)
     source: str = ""
+    options: dict[str, str] = field(default_factory=dict)
 
     def missing(self, order: Iterable[str] = FACES) -> list[str]:
         """Faces still to capture, in scan order."""
@@ -118,7 +125,8 @@ class ScanSession:
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
         return {"format": SCAN_FORMAT, "source": self.source,
-                "faces": {f: c.to_dict() for f, c in self.faces.items()}}
+                "faces": {f: c.to_dict() for f, c in self.faces.items()},
+                "options": dict(self.options)}
 
     def save(self, path: Path | None = None) -> Path:
         """Write atomically; return the path."""
@@ -152,7 +160,12 @@ class ScanSession:
             if f not in FACES:
                 raise SudokuCubeError(f"{path}: unknown face {f!r}; start a new scan")
             faces[f] = CapturedFace.from_dict(raw, f"{path} face {f}")
-        return ScanSession(faces, str(data.get("source", "")))
+        options = data.get("options") or {}  # a session saved before they were kept: none
+        if not isinstance(options, dict) or not all(
+                k in SCAN_OPTIONS and isinstance(v, str) for k, v in options.items()):
+            raise SudokuCubeError(f"{path}: damaged scan session (its options); start a new "
+                                  "scan")
+        return ScanSession(faces, str(data.get("source", "")), dict(options))
 
 
 def plan_key(start: CubeState, moves: Iterable[Move]) -> str:
