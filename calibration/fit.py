@@ -17,7 +17,7 @@ from ..models.cube.stickers import Sticker, same_sticker
 from ..models.profile import CubeSettings
 from ..vision.locate.detect import FaceNotFoundError
 from ..vision.locate.face_geometry import TWO_FACES_ADVICE
-from ..vision.recognise.footed import OneVerdict, ones_verdict
+from ..vision.recognise.footed import MIN_ONES, OneVerdict, ones_verdict
 from ..vision.recognise.hog import default_model
 from ..vision.recognise.print_facts import FOOTED
 from ..vision.reading.reader import Reader
@@ -115,6 +115,10 @@ class CalibrationResult:
     footed_one: bool = False
     """True when the 1 was taken as not symmetric because the photos show its foot
     (``ones_from_photos``), though the profile's settings had it symmetric."""
+    footless_one: bool = False
+    """True when the 1 was taken as symmetric because the photos show enough clear 1s and
+    no foot (``ones_from_photos``), though the profile's settings had it not symmetric (an
+    earlier calibration on another cube's photos, say)."""
 
 
 def calibrate_templates(photos: Sequence[LabelledPhoto], profile: Profile, *,
@@ -124,9 +128,9 @@ def calibrate_templates(photos: Sequence[LabelledPhoto], profile: Profile, *,
 
     The "before" figures use the built-in defaults; photos whose face is not found are
     reported and skipped for learning. ``ones_from_photos``: where the photos show the 1's
-    foot (:func:`vision.recognise.footed.ones_verdict`), the 1 is not symmetric, whatever
-    the profile's settings said (the person gave no setting of their own), and the glyphs
-    are learnt so.
+    foot (:func:`vision.recognise.footed.ones_verdict`), the 1 is not symmetric, and where
+    they show enough clear 1s and no foot, it is, whatever the profile's settings said (the
+    person gave no setting of their own), and the glyphs are learnt so.
     """
     t0 = time.perf_counter()
     base_templates, base_model = default_templates(), default_model()
@@ -146,8 +150,10 @@ def calibrate_templates(photos: Sequence[LabelledPhoto], profile: Profile, *,
                 glyphs.append(CutGlyph(ev.glyph, st, ev.underline_rot, photo.source, i))
     ones = ones_verdict(read)
     footed = ones_from_photos and ones.has_foot and FOOTED in settings.symmetric
-    if footed:  # scored again as the profile will read: a 1 turned over is no 1 read right
-        settings = replace(settings, symmetric=settings.symmetric - {FOOTED})
+    footless = ones_from_photos and ones.seen >= MIN_ONES and not ones.has_foot \
+        and FOOTED not in settings.symmetric
+    if footed or footless:  # scored again as the profile will read them
+        settings = replace(settings, symmetric=settings.symmetric ^ {FOOTED})
         profile = replace(profile, settings=settings)
         defaults = Reader(templates=base_templates, model=base_model, settings=settings)
         before = [score_photo(photo, defaults, settings)[0] for photo in photos]
@@ -166,4 +172,4 @@ def calibrate_templates(photos: Sequence[LabelledPhoto], profile: Profile, *,
               "glyphs": len(glyphs), "date": time.strftime("%Y-%m-%d %H:%M")}
     new = replace(new, report=report)
     return CalibrationResult(new, tuple(before), tuple(after), len(glyphs),
-                             time.perf_counter() - t0, ones, footed)
+                             time.perf_counter() - t0, ones, footed, footless)

@@ -121,6 +121,21 @@ def test_the_1s_foot_in_the_photos_decides_the_saved_symmetry(capsys, sample, sy
     assert code == 0 and json.loads(capsys.readouterr().out)["symmetric"] == [1]
 
 
+def test_calibrating_again_on_footless_ones_makes_the_1_symmetric_again(capsys):
+    """A profile calibrated on the black sample (footed 1s: not symmetric), then again on the
+    first sample (1s without a foot): the second calibration saves the 1 as symmetric again
+    and says so; it kept "not symmetric", silently, and the profile then asked every footless
+    1 to end upright."""
+    cubes = Path(__file__).resolve().parents[1] / "samples" / "cubes"
+    for sample, symmetric in (("09-black", []), ("01-easy", [1])):
+        folder = cubes / sample
+        assert main(["calibrate", "templates", str(folder), "--truth",
+                     str(folder / "truth.json"), "--profile", "again"]) == 0
+        assert sorted(load_profile("again").settings.symmetric) == symmetric
+    said = " ".join(capsys.readouterr().out.split())
+    assert "The 1 has no foot in these photos (" in said and "saved as symmetric" in said, said
+
+
 def test_a_photo_to_label_by_hand_shows_what_it_reads_as():
     """Labelling at the terminal, the person sees what each photo reads as now, to check
     against the cube (they typed blind), or why no face was read."""

@@ -160,3 +160,18 @@ def test_solve_says_where_the_option_asks_footless_ones_to_end_upright(given, on
             "upright: a 1 without a foot does not show which way is up, so no plan may fit; "
             "leave the option out unless your cube's 1 has a foot.") == said
     assert said or out == ""
+
+
+def test_a_profile_asking_footless_ones_to_end_upright_is_mended_by_its_digits_alone():
+    """A profile (its templates wanted still) that takes the 1 as not symmetric, on photos of
+    1s without a foot: the words give the --symmetric that mends it, for the command and for
+    the profile, keeping the profile's other symmetric digits; never "leave the option out",
+    which would drop its templates too."""
+    from sudoku_cube.assistant.terminal.one_words import upright_against_photos
+
+    said = upright_against_photos(OneVerdict(6, 0), CubeSettings(symmetric=(8,)),
+                                  "--profile black1")
+    assert "leave the option out" not in said
+    assert ("add --symmetric 1,8 to the command, or make it the profile's (sudoku-cube "
+            "calibrate settings --profile black1 --symmetric 1,8), unless your cube's 1 has a "
+            "foot") in said, said

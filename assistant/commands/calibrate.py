@@ -329,6 +329,12 @@ def run_templates(args: argparse.Namespace) -> int:
         print_wrapped(console, f"The 1 has a foot in these photos ({result.ones.footed} of "
                                f"{result.ones.seen} clear 1s): saved as not symmetric, so every "
                                "1 ends upright (--symmetric 1 saves it as symmetric instead).")
+    if result.footless_one:
+        plain_ones = result.ones.seen - result.ones.footed
+        print_wrapped(console, f"The 1 has no foot in these photos ({plain_ones} of "
+                               f"{result.ones.seen} clear 1s): saved as symmetric, so a 1 may "
+                               "end upside down (--symmetric none saves it as not symmetric "
+                               "instead).")
     console.print(f"Learnt {result.glyphs} glyphs; stickers read right: "
                   f"{out['before']:.1%} with the built-in templates -> {out['after']:.1%} with "
                   f"profile [bold]{plain(profile.name)}[/].")

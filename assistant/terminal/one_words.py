@@ -38,13 +38,20 @@ def verdict_line(ones: OneVerdict, command: str = "", overridden: str = "") -> s
 def upright_against_photos(ones: OneVerdict, settings: CubeSettings, option: str) -> str:
     """Where ``option`` (the person's ``--symmetric`` or ``--profile``) decides that every 1
     must end upright (``settings``) but the photos showed enough clear 1s and none with a
-    foot: what that asks and how to undo it, as such a 1 does not show which way is up and
-    the grid may then fit no plan; "" otherwise."""
+    foot: what that asks and how to undo it (a profile is kept for its templates: only its
+    digits are changed), as such a 1 does not show which way is up and the grid may then fit
+    no plan; "" otherwise."""
     if 1 in settings.symmetric or ones.seen < MIN_ONES or ones.footed:
         return ""
+    if option.startswith("--profile"):  # its templates are wanted still: only the digits
+        digits = ",".join(str(d) for d in sorted({1, *settings.symmetric}))
+        undo = (f"add --symmetric {digits} to the command, or make it the profile's "
+                f"(sudoku-cube calibrate settings {option} --symmetric {digits}),")
+    else:
+        undo = "leave the option out"
     return (f"{ones.finding()}, yet {option} asks every 1 to end upright: a 1 without a foot "
-            "does not show which way is up, so no plan may fit; leave the option out unless "
-            "your cube's 1 has a foot")
+            f"does not show which way is up, so no plan may fit; {undo} unless your cube's 1 "
+            "has a foot")
 
 
 def turned_ones_line(final: CubeState, settings: CubeSettings) -> str:
