@@ -118,3 +118,25 @@ def test_a_solve_result_names_the_settings_it_was_planned_with():
     footed = CubeSettings(symmetric=frozenset())
     result = solve_state(solved.apply(parse_moves("U' R'")), footed)
     assert result.settings == footed and result.plan.moves
+
+
+def test_a_face_held_turned_to_the_camera_is_read_upright_and_said(tmp_path, capsys):
+    """Face F was shown to the camera a quarter turn round: its reading turned back makes the
+    cube consistent, so the scan reads it so, says so with the command that captures it again,
+    and writes the cube as it is (it ended in a refusal that named no face)."""
+    from sudoku_cube.models.grid.photo_turn import photo_turned
+
+    puzzle = make_puzzle(11, 14)
+    turned = photo_turned(puzzle.state, "F", 1)
+    session = ScanSession(source=str(VIDEO))  # all six captured: the video is not read
+    for f in FACES:
+        stickers = turned.face(f)
+        session.faces[f] = CapturedFace(stickers, tuple((Hypothesis(s, 1.0),) for s in stickers))
+    session.save()
+    out = tmp_path / "scan.json"
+    assert main(["scan", "--resume", "--no-window", "-o", str(out)]) == 0
+    said = " ".join(capsys.readouterr().out.split())
+    assert "Face F as captured shows its face turned a quarter turn" in said, said
+    assert "`sudoku-cube scan --resume --retake F`" in said, said
+    from sudoku_cube.assistant.services.files import load_state
+    assert load_state(out).stickers == puzzle.state.stickers

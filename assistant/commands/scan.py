@@ -20,9 +20,11 @@ from rich.console import Console
 from rich.live import Live
 
 from ...models.cube.geometry import FACES
+from ...models.cube.state import CubeState
 from ...models.cube.state_format import to_dict
 from ...models.cube.stickers import Sticker
 from ...models.errors import SudokuCubeError
+from ...models.profile import CubeSettings
 from ...storage.atomic import atomic_write_text, check_folder_exists, check_output_file
 from ...storage.folders import data_dir
 from ...storage.write_errors import WriteFailed
@@ -30,7 +32,7 @@ from ...vision.photo.camera import CameraError, check_video_file, parse_source, 
 from ...vision.photo.camera_settings import CameraSettings
 from ...vision.photo.camera_setup import profile_frames
 from ...vision.recognise.footed import OneVerdict
-from ..services.cube_input import no_digits_refusal
+from ..services.cube_input import no_digits_refusal, turned_upright
 from ..services.face_poses import captured_centres, show_title
 from ..services.scan_reader import read_frame_face
 from ..services.scanner import STABLE_FRAMES, ScanEvent, Scanner
@@ -190,7 +192,7 @@ def _resumed_options(args: argparse.Namespace, console: Console) -> None:
     if taken:
         words = [w for k, v in taken.items() for w in ([f"--{k}="] if v == "" else [f"--{k}", v])]
         console.print(f"Going on as the scan began: {plain(command_line(words))}",
-                      highlight=False)
+                      highlight=False, soft_wrap=True)  # a path kept whole, to copy
 
 
 def _options(args: argparse.Namespace) -> dict[str, str]:
@@ -233,6 +235,7 @@ def run(args: argparse.Namespace) -> int:
         raise SudokuCubeError(f"{refusal}. {where[0].upper()}{where[1:]}.")
     ones = OneVerdict(*scanner.session.ones())
     console.print("All six faces captured. Checking the reading...")
+    state = _held_upright(state, settings, console)
     if args.resume:  # a review of this reading stopped before: go on from what was typed there
         state = taken_up(console, state)
     try:
@@ -250,10 +253,24 @@ def run(args: argparse.Namespace) -> int:
                           + "\n")
     except WriteFailed as e:
         raise SudokuCubeError(f"{e}\n  {kept[0].upper()}{kept[1:]}.") from None
-    console.print(f"Reading written to {plain(out)}", highlight=False)
+    console.print(f"Reading written to {plain(out)}", highlight=False, soft_wrap=True)
     # the photos show the cube now only when every face was taken in this run: a face of
     # an earlier run may have been photographed before turns this run's faces do not show
     return _go_on_to_plan(args, console, out, fresh=taken == len(FACES))
+
+
+def _held_upright(state: CubeState, settings: CubeSettings, console: Console) -> CubeState:
+    """The reading with a face that was held turned to the camera set upright, where turning
+    it back a quarter or half turn alone makes the cube consistent
+    (:func:`assistant.services.cube_input.turned_upright`, as ``solve`` does for photos),
+    said with the command that captures that face again."""
+    found = turned_upright(state, settings, {f: f"face {f} as captured" for f in FACES})
+    if found.words is not None:
+        face = found.words.photo
+        print_wrapped(console, f"{found.words.said(f'Face {face} as captured', retake=False)} "
+                               "If that is wrong, capture it again held upright: "
+                               f"`sudoku-cube scan --resume --retake {face}`.")
+    return found.state
 
 
 def _solve_argv(args: argparse.Namespace, out: Path) -> list[str]:
@@ -284,7 +301,7 @@ def _go_on_to_plan(args: argparse.Namespace, console: Console, out: Path,
     argv = _solve_argv(args, out)
     command = "sudoku-cube " + " ".join(shlex.quote(a) for a in argv)
     if not interactive():
-        console.print(f"Next: {plain(command)}", highlight=False)
+        console.print(f"Next: {plain(command)}", highlight=False, soft_wrap=True)  # one line
         return 0
     answer = read_line("Go on to the plan now? [Y/n] ").strip().lower()
     if answer not in ("", "y", "yes"):
