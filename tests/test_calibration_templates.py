@@ -266,3 +266,15 @@ def test_camera_calibration_options_out_of_range_are_refused(option, value, word
 
     code = main(["calibrate", "camera", "--camera", "nothing.avi", option, value])
     assert_clear_error(code, capsys.readouterr().err, *words)
+
+
+def test_labels_given_twice_are_refused_not_one_ignored(tmp_path, capsys):
+    """--truth and --digits together: which labels count? Refused (--digits was ignored)."""
+    code = None
+    try:
+        code = main(["calibrate", "templates", str(tmp_path / "U.png"), "--truth",
+                     str(tmp_path / "t.json"), "--digits", "534126978^"])
+    except SystemExit as stop:
+        code = stop.code
+    assert code == 2
+    assert "--digits: not allowed with argument --truth" in capsys.readouterr().err

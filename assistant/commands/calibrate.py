@@ -66,12 +66,13 @@ def register(sub: argparse._SubParsersAction) -> None:
                                     "its digits and one arrow, \"534126978^\"), with --truth "
                                     "STATE for photos named U.jpg ... B.jpg, or interactively.")
     t.add_argument("photos", nargs="+", help="face photos (files, or a folder of U..B photos)")
-    t.add_argument("--digits", action="append", metavar="LABEL",
-                   help="labels of the photos in order (repeat, or separate with ';'); at a "
-                        "terminal (and without --json) the photos after the last one "
-                        "labelled are asked")
-    t.add_argument("--truth", metavar="STATE", help="state file whose faces label photos named "
-                                                    "after faces (U.jpg ...)")
+    labels = t.add_mutually_exclusive_group()  # one source of labels, never one ignored
+    labels.add_argument("--digits", action="append", metavar="LABEL",
+                        help="labels of the photos in order (repeat, or separate with ';'); at "
+                             "a terminal (and without --json) the photos after the last one "
+                             "labelled are asked")
+    labels.add_argument("--truth", metavar="STATE", help="state file whose faces label photos "
+                                                         "named after faces (U.jpg ...)")
     _profile_args(t, "the profile's (1 for a new one), less the 1 where the photos' 1s have "
                      "a foot")
     t.add_argument("--sheet", metavar="PNG", help="also write the contact sheet here")
