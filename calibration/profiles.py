@@ -86,7 +86,9 @@ class Profile:
         parts.append(f"symmetric {sym}")
         parts.append("6/9 underlined" if self.settings.underlined_69 else "6/9 not underlined")
         if self.templates is not None:
-            parts.append(f"own templates ({len(self.templates)} glyphs)")
+            glyphs = self.report.get("glyphs")  # what calibrate said it learnt from
+            parts.append(f"own templates, learnt from {glyphs} glyphs"
+                         if isinstance(glyphs, int) else "own templates")
         else:
             parts.append("built-in templates")
         before, after = self.report.get("before"), self.report.get("after")
@@ -264,7 +266,8 @@ def load_profile(name: str | None) -> Profile:
         return load_profile_dir(Path(name))
     folder = profile_dir(name)
     if not folder.exists():
-        known = [p.name for p in list_profiles() if p.name != DEFAULT_NAME]
+        known = [p.name + ("" if p.profile is not None else " (broken)")
+                 for p in list_profiles() if p.name != DEFAULT_NAME]
         hint = ("saved profiles: " + ", ".join(known)) if known else "no profiles saved yet"
         raise ProfileError(f"profile {name!r} not found in {profiles_root()} ({hint}); "
                            f"create it with `sudoku-cube calibrate templates PHOTO... "

@@ -210,3 +210,13 @@ def test_a_cut_video_prints_no_decoder_log_lines(tmp_path):
                           timeout=300)
     assert done.returncode == 2 and "the video ended after" in done.stderr, done.stderr
     assert " @ 0x" not in done.stderr and "overread" not in done.stderr, done.stderr
+
+
+def test_a_missing_profile_lists_the_saved_ones_and_marks_the_broken(capsys):
+    """A profile name mistyped: the saved profiles are named, a broken one marked so, for it
+    cannot be the one meant as it is."""
+    _write_profile("corrupt")
+    assert main(["calibrate", "settings", "--profile", "fine", "--symmetric", "1"]) == 0
+    capsys.readouterr()
+    code = main(["read", str(ROOT / "samples/cubes/01-easy"), "--profile", "fien"])
+    assert_clear_error(code, capsys.readouterr().err, "saved profiles: corrupt (broken), fine")

@@ -35,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
     console = Console()
     table = Table(title=f"Profiles in {plain(profiles_root())}", title_justify="left")
     table.add_column("name", style="bold")
-    table.add_column("contents")
+    table.add_column("contents", overflow="fold")  # a broken file's path shown whole
     for r in rows:
         if r.profile is None:
             table.add_row(f"[red]{plain(r.name)}[/]", f"[red]broken:[/] {plain(r.problem)}")
