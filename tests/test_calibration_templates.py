@@ -278,3 +278,14 @@ def test_labels_given_twice_are_refused_not_one_ignored(tmp_path, capsys):
         code = stop.code
     assert code == 2
     assert "--digits: not allowed with argument --truth" in capsys.readouterr().err
+
+
+def test_a_photo_given_as_the_camera_is_refused_as_scan_refuses_it(tmp_path, capsys):
+    """calibrate camera --camera U.jpg: a photo, not a video (it was opened as a video of
+    one frame and said to have ended too soon)."""
+    from tests.conftest import assert_clear_error
+
+    photo = tmp_path / "U.jpg"
+    cv2.imwrite(str(photo), np.full((48, 64, 3), 128, np.uint8))
+    code = main(["calibrate", "camera", "--camera", str(photo)])
+    assert_clear_error(code, capsys.readouterr().err, "U.jpg", "is a photo (JPEG), not a video")

@@ -27,7 +27,8 @@ from ...calibration.sheet import contact_sheet
 from ...models.cube.geometry import FACES
 from ...models.errors import SudokuCubeError
 from ...storage.atomic import check_folder_exists, check_output_file
-from ...vision.photo.camera import CameraError, frames, open_source, parse_source, release
+from ...vision.photo.camera import (CameraError, check_video_file, frames, open_source,
+                                   parse_source, release)
 from ...vision.photo.camera_probe import probe_cameras
 from ...vision.photo.camera_setup import configure_camera
 from ...vision.photo.images import load_image
@@ -401,6 +402,7 @@ def run_camera(args: argparse.Namespace) -> int:
         if frames < 1:
             raise SudokuCubeError(f"{flag} {frames}: takes a number of frames of at least 1")
     if args.camera is not None:
+        check_video_file(parse_source(args.camera), least_frames=1)  # a photo: said at once
         infos = probe_cameras([parse_source(args.camera)])
     else:
         infos = probe_cameras()
