@@ -301,3 +301,15 @@ def slip_video() -> tuple[CubeState, tuple[Move, ...], Slip, tuple[np.ndarray, .
     slip = Slip("direction", 2, plan[1], (plan[1].inverse(),))
     frames = render_cache.plan_video_frames(pz.state, plan, [slip], 3, steps=3, turn=1)
     return pz.state, plan, slip, frames
+
+
+@pytest.fixture
+def first_look_as_told(monkeypatch):
+    """The guide's check asks first what ``check --suggest`` does, for the steps done as told
+    (not weighing the step shown made too): for tests of what the check does with the answers
+    to a first question they script, which the guide's own first look would change."""
+    from sudoku_cube.assistant.terminal import guide_check
+    from sudoku_cube.models.slips.first_look import first_look
+
+    monkeypatch.setattr(guide_check, "first_look",
+                        lambda *a, **k: first_look(*a, **{**k, "shown_made": False}))

@@ -102,7 +102,8 @@ def test_a_doubtful_centre_is_not_refused(capsys, monkeypatch):
 
 
 @pytest.mark.parametrize("first", ["U", "01-easy"])
-def test_the_guide_check_refuses_the_wrong_photo_and_asks_again(first, tmp_path, monkeypatch):
+def test_the_guide_check_refuses_the_wrong_photo_and_asks_again(first, tmp_path, monkeypatch,
+                                                                first_look_as_told):
     """The guide's ``c`` asks for the right face (R) first (the first step turns U, which a
     photo of U held turned cannot tell from a U made already): a photo named F.jpg of the top
     face (or of another cube) is read as face F, refused for its centre, and face R asked for
@@ -189,13 +190,15 @@ def test_the_guide_check_takes_a_cube_held_turned_as_that_slip(tmp_path, monkeyp
 
 
 def _asked_first() -> str:
-    """The face the guide's check asks for first at step 0 of the plan."""
-    from sudoku_cube.models.slips.first_look import first_look
+    """The face the guide's check asks for first at step 0 of the plan (by its own first
+    look, as a test may have set it)."""
+    from sudoku_cube.assistant.terminal import guide_check
 
-    return first_look(TRUTH, parse_moves(PLAN), 0).face
+    return guide_check.first_look(TRUTH, parse_moves(PLAN), 0, shown_made=True).face
 
 
-def test_the_guide_names_the_face_it_asked_for_not_the_files(tmp_path, monkeypatch):
+def test_the_guide_names_the_face_it_asked_for_not_the_files(tmp_path, monkeypatch,
+                                                             first_look_as_told):
     """A photo named after another face than the one asked for is read as that face; where
     its centre is neither that face's nor the one asked for's, the refusal asks again for the
     face asked for, not the file's; where its centre is the face asked for's, it answers the
@@ -331,7 +334,7 @@ def _guide_text(monkeypatch, tmp_path, answers: list[str], position: int = 0) ->
 
 @pytest.mark.parametrize("position, corner", [(0, False), (3, True)])
 def test_a_photo_taken_from_the_camera_is_named_so_not_as_a_file(position, corner, tmp_path,
-                                                                 monkeypatch):
+                                                                 monkeypatch, first_look_as_told):
     """A photo the guide's ``c`` takes on Enter has no file: its refusal names it as the prompt
     does ("corner photo A from the camera"), not "the camera: corner photo A"."""
     from sudoku_cube.assistant.terminal import guide_check
@@ -527,7 +530,8 @@ def test_a_corner_photo_of_a_cube_held_turned_is_the_slip_not_refused(monkeypatc
     assert "the whole cube was turned and held that way" in out, out
 
 
-def test_the_guide_check_takes_a_photo_taken_turned_for_no_slip(tmp_path, monkeypatch):
+def test_the_guide_check_takes_a_photo_taken_turned_for_no_slip(tmp_path, monkeypatch,
+                                                                first_look_as_told):
     """The guide's ``c`` at step 1 (U') asks for R; its photo taken a quarter turn round looks
     just like R turned instead of U', and the guide found that slip and switched to a new plan
     from a cube never turned. Now the photo taken turned stays a candidate: the guide says so

@@ -872,6 +872,40 @@ def test_the_guides_check_finds_an_earlier_slip_with_the_step_shown_made(tmp_pat
     assert is_solved(real.apply([s.move for s in cursor.steps]))
 
 
+def test_a_face_that_cannot_show_the_step_shown_asks_whether_it_was_made(tmp_path,
+                                                                        monkeypatch):
+    """An earlier slip, then the next step and the step shown turned right; the face shown
+    is the back one, which the step shown (a front turn) does not touch: the slip fits with
+    the step shown made or not, so the check asks for a face that tells them apart instead
+    of planning from the cube as if the step shown was not made; with it, the slip is found
+    and the new plan solves the cube."""
+    from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
+    from sudoku_cube.assistant.terminal import guide_check
+    from sudoku_cube.models.cube.moves import Move
+    from sudoku_cube.models.slips.replay import WINDOW
+
+    monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path))
+    cases = ((p.state, simplify(invert_moves(p.scramble)))
+             for p in (make_puzzle(seed, 20) for seed in range(1, 60)))
+    start, plan, k = next((s, p, k) for s, p in cases for k in range(3, len(p) - 1)
+                          if p[k].face == "F" and p[k - 2].face in "UD")
+    m = plan[k - 2]
+    wrong = m.inverse() if m.turns != 2 else Move(m.face, 1)
+    real = start.apply(plan[:k - 2]).apply([wrong]).apply(plan[k - 1:k + 1])
+    cursor = GuideCursor(steps_from_moves(start, plan), start, remember=False, position=k)
+    settings = CubeSettings()
+    back = {"B": certain(real.face("B"))}
+    verdict, at, _ = guide_check.judge(cursor, back, settings, k, WINDOW)
+    assert verdict.outcome == "ambiguous" and verdict.ask_face not in ("B", None), verdict
+    assert any(s.kind == "ahead" and s.step == k + 1 for c in verdict.candidates
+               for s in c.slips), verdict  # "and then step k + 1 was already made"
+    seen = {**back, verdict.ask_face: certain(real.face(verdict.ask_face))}
+    verdict, at, _ = guide_check.judge(cursor, seen, settings, at, WINDOW)
+    assert verdict.outcome == "found" and at == k + 1, verdict
+    assert verdict.best.slips[0].step == k - 1
+    assert is_solved(real.apply(verdict.repair))
+
+
 def _named_directions(words: str) -> set[str]:
     """The faces whose centre's direction ``words`` name: '(F, the 8 upside down)' in a hold,
     'centre 8, pointing left (F)' for a face."""
@@ -1095,7 +1129,8 @@ def test_the_watch_records_a_slip_after_the_step_it_judged(monkeypatch):
     assert recorded == [4]
 
 
-def test_the_guides_check_asks_for_the_face_an_as_expected_verdict_names(tmp_path, monkeypatch):
+def test_the_guides_check_asks_for_the_face_an_as_expected_verdict_names(tmp_path, monkeypatch,
+                                                                        first_look_as_told):
     """The face typed matches the plan but cannot show whether the next step was made already:
     the check asks for the face that can (as it does for several slips that fit) instead of
     ending on "Show me ... to be sure", which pressing c again would only answer by asking the

@@ -1,7 +1,8 @@
-"""The first look of a check, the same in ``check --suggest`` and the guide's ``c`` key (corner
-photo A, or the single face that tells most, in the same words); answered with typed tokens, a
-face photo or a corner photo; an ambiguous slip asks for the face that splits it best; a face
-no slip explains ends with the offer of a full rescan."""
+"""The first look of a check, in ``check --suggest`` and the guide's ``c`` key (corner photo
+A, or the single face that tells most; the guide's weighs the step shown made too, as a person
+often turns it before pressing c); answered with typed tokens, a face photo or a corner photo;
+an ambiguous slip asks for the face that splits it best; a face no slip explains ends with the
+offer of a full rescan."""
 from __future__ import annotations
 
 import io
@@ -17,7 +18,7 @@ from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
 from sudoku_cube.assistant.terminal.guide_check import check_cube
 from sudoku_cube.assistant.terminal.interrupt import resume_command
 from sudoku_cube.assistant.services.slip_check import first_look_words, photo_cells, show_face_words
-from sudoku_cube.assistant.services.slipped_cubes import slipped_cubes
+from sudoku_cube.assistant.services.slipped_cubes import check_cubes, slipped_cubes
 from sudoku_cube.models.cube.face_words import hold_phrase
 from sudoku_cube.models.generator.cube3 import make_puzzle
 from sudoku_cube.models.cube.geometry import FACES
@@ -42,14 +43,22 @@ DONE = 10
 
 @pytest.fixture(scope="module")
 def case():
-    """A fixed plan and a slip at step 8 that the face asked for first identifies alone."""
+    """A fixed plan and a slip at step 8 that the face the guide asks for first identifies
+    alone (``look``: the guide's first look, which weighs the step shown made too)."""
+    from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
+    from sudoku_cube.assistant.terminal.guide_check import judge
+    from sudoku_cube.models.slips.replay import WINDOW
+
     start, plan = check_plan()
-    look = first_look(start, plan, DONE)
+    look = first_look(start, plan, DONE, shown_made=True)
+    cursor = GuideCursor(steps_from_moves(start, plan), start, remember=False, position=DONE)
     for kind in ("direction", "amount", "face", "repeat", "held"):
         slip = random_slip(random.Random(kind), 8, plan[7], kind)
         real = slipped_state(start, plan, DONE, [slip])
-        v = find_slip(start, plan, DONE, {look.face: certain(real.face(look.face))})
-        if v.outcome == "found":
+        seen = {look.face: certain(real.face(look.face))}
+        v, at, _ = judge(cursor, seen, CubeSettings(), DONE, WINDOW)
+        if v.outcome == "found" and at == DONE and find_slip(start, plan, DONE, seen).outcome \
+                == "found":
             return start, plan, look, slip, real
     raise AssertionError("no slip at step 8 that the face asked for settles")
 
@@ -80,8 +89,9 @@ def _guide(start, plan, answers, tmp_path, monkeypatch, width=100, flat=True):
     return prompts, one_line(text) if flat else text, line, cursor
 
 
-def test_suggest_and_guide_ask_for_the_same_first_look(case, tmp_path, capsys, monkeypatch):
-    start, plan, look, _, real = case
+def test_suggest_and_guide_ask_for_their_first_look(case, tmp_path, capsys, monkeypatch):
+    start, plan, guide_look, _, real = case
+    look = first_look(start, plan, DONE)  # check --suggest's: the steps done as it is told
     assert look.corner_first and look.corner_share > look.face_share > 0.5
     code, out = _check(tmp_path, capsys, start, plan, ["--suggest", "--json"])
     data = json.loads(out)
@@ -97,9 +107,11 @@ def test_suggest_and_guide_ask_for_the_same_first_look(case, tmp_path, capsys, m
     assert f"centre {now.face(look.face)[4].digit}" in words  # the face named by its centre
     code, out = _check(tmp_path, capsys, start, plan, ["--suggest"])
     assert code == 0 and words in one_line(out) and f"--tokens {look.face}=" in one_line(out)
-    # the guide asks the same, and its prompt is for the same face
+    # the guide asks in the same words for its own first look, and its prompt is for its face
+    assert guide_look.corner_first and guide_look.corner_share > guide_look.face_share > 0.5
+    words = first_look_words(guide_look, now, check_cubes(start, plan, DONE))
     prompts, text, line, _ = _guide(start, plan, [lambda f: "q"], tmp_path, monkeypatch)
-    assert words in text and prompts == [f"{look.face}> "] and line == "Check cancelled."
+    assert words in text and prompts == [f"{guide_look.face}> "] and line == "Check cancelled."
 
 
 def test_first_look_typed_face_photo_and_corner_photo_through_the_cli(case, tmp_path, capsys):

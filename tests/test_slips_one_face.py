@@ -102,8 +102,8 @@ def test_a_photo_of_another_face_asks_for_a_second_face_not_a_slip(
     assert f"Retake the photo of face {asked}" in err
 
 
-def test_the_guide_asks_a_second_face_then_for_the_wrong_photos_face_again(plan, tmp_path,
-                                                                           monkeypatch):
+def test_the_guide_asks_a_second_face_then_for_the_wrong_photos_face_again(
+        plan, tmp_path, monkeypatch, first_look_as_told):
     """The guide's ``c`` asks for D; a photo of U given for it was found as the cube held
     turned, the guide switched to the new plan. Now it asks for the second face; with that
     face seen, the first photo is refused as U's and D asked for again, whose right photo
@@ -136,7 +136,7 @@ def test_the_guide_asks_a_second_face_then_for_the_wrong_photos_face_again(plan,
 
 
 def test_a_wrong_photo_refused_after_a_corner_photo_asks_again_without_a_crash(
-        plan, tmp_path, monkeypatch):
+        plan, tmp_path, monkeypatch, first_look_as_told):
     """The photo of U given for D asks a second face; corner photo A answers it, which
     refuses the first photo: D is asked again, and its right photo is taken. The corner
     photo's three faces are judged together, never kept as one face that a later answer could

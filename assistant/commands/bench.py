@@ -10,11 +10,12 @@ import os
 import sys
 from typing import Callable
 
-from ..bench import corners, e2e, e2e_load, generate, grid, plan, serve, slips, vision, watch
+from ..bench import (corners, e2e, e2e_load, generate, grid, guide_check, plan, serve, slips,
+                     vision, watch)
 
 BENCHMARKS = {"grid": grid, "plan": plan, "vision": vision, "corners": corners,
-              "generate": generate, "slips": slips, "watch": watch, "e2e": e2e,
-              "determinism": e2e_load, "serve": serve}
+              "generate": generate, "slips": slips, "guide-check": guide_check, "watch": watch,
+              "e2e": e2e, "determinism": e2e_load, "serve": serve}
 """Each benchmark by name, in the order ``bench all`` runs them."""
 
 

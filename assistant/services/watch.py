@@ -85,7 +85,7 @@ class Watcher:
     _back: int = 0
     """Frames of corner A in a row (fitting the plan or a slip), for ``right corner``."""
 
-    def _judge(self, seen: dict[str, Cells]) -> tuple[str, Verdict, int, int]:
+    def judge(self, seen: dict[str, Cells]) -> tuple[str, Verdict, int, int]:
         """``wait``, ``next`` or a verdict to act on, for what one frame shows, with the step
         the verdict was judged at and its window of slips."""
         c = self.cursor
@@ -145,7 +145,7 @@ class Watcher:
         """One readable frame (face -> scored cells); an event when the watch acts."""
         if self.stopped:
             return None
-        what, verdict, done, window = self._judge(seen)
+        what, verdict, done, window = self.judge(seen)
         corner = self._corner_frame(seen, verdict)
         if corner is not None:  # skipped: another corner of the cube is in view
             self._lost, self._back = 0, 0  # the frames turning the cube to it are not lost
@@ -169,7 +169,7 @@ class Watcher:
         return event
 
     def _act(self, what: str, verdict: Verdict, done: int, window: int) -> WatchEvent | None:
-        """The event of a frame of corner A judged (:meth:`_judge`), once the same answer
+        """The event of a frame of corner A judged (:meth:`judge`), once the same answer
         repeats (a ``lost`` one after :data:`LOST_AFTER` frames), else None."""
         if verdict.outcome == "none":
             self._lost += 1

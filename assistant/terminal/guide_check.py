@@ -33,6 +33,7 @@ question is asked at the same step (:mod:`assistant.services.unfinished`).
 from __future__ import annotations
 
 import hashlib
+import math
 import shlex
 
 from pathlib import Path
@@ -47,9 +48,11 @@ from ...models.cube.state import CubeState
 from ...models.cube.state_format import to_json
 from ...models.errors import SudokuCubeError
 from ...models.profile import CubeSettings
-from ...models.slips.find import (SCAN_AGAIN, Explanation, Verdict, before_words,
-                                  doubted_by_photo, find_slip)
+from ...models.slips.find import (MARGIN, SCAN_AGAIN, Explanation, Verdict, before_words,
+                                  best_face, doubted_by_photo, find_slip)
 from ...models.slips.first_look import first_look
+from ...models.slips.kinds import Slip
+from ...models.slips.looks import state_look
 from ...models.slips.replay import WINDOW
 from ...storage.atomic import atomic_write_text
 from ...storage.folders import data_dir
@@ -217,7 +220,7 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
                reader: Reader = Reader(), source: str = "the camera", options: str = "",
                state: str = "") -> str:
     """Run one check of the cube at the cursor's step, or after the step shown where a slip in
-    it explains the faces better (:func:`_judge`; photos read with ``reader``; ``capture``
+    it explains the faces better (:func:`judge`; photos read with ``reader``; ``capture``
     takes one from ``source`` on Enter); follow a new plan when a slip is found. A face photo
     whose centre is another face's is refused, and asked for again, before any slip is said
     (:func:`refuse_wrong_faces`). Returns the line the guide shows next; ``options`` (the
@@ -226,7 +229,7 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
     again where no slip fits (:func:`read_again_words`)."""
     moves = [s.move for s in cursor.steps]
     done = cursor.position
-    look = first_look(cursor.start, moves, done, settings)
+    look = first_look(cursor.start, moves, done, settings, shown_made=True)  # made it, too?
     face, corner = look.face, look.corner_first
     maybe = check_cubes(cursor.start, moves, done)  # a slip may have turned centres
     cube = cursor.state()  # as the plan has it where the verdict is judged
@@ -279,13 +282,13 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
         try:  # a photo of another face or cube is refused before any slip is said: first
             # one no hold of this cube shows, then one that no cube held turned explains
             _refuse(answer, tried, cube, None, maybe, settings, face)
-            verdict, judged, wide = _judge(cursor, tried, settings, at, window)
+            verdict, judged, wide = judge(cursor, tried, settings, at, window)
             asked = _taken_as(answer, verdict, settings)
             if asked is not None:  # the face asked for, under another face's name
                 answer, line = asked
                 print_wrapped(console, line)
                 tried = {**seen, **answer.faces}
-                verdict, judged, wide = _judge(cursor, tried, settings, at, window)
+                verdict, judged, wide = judge(cursor, tried, settings, at, window)
             _refuse(answer, tried, cube, verdict, maybe, settings, face)
         except SudokuCubeError as e:
             print_wrapped(console, str(e), style="red")
@@ -372,7 +375,7 @@ def _asked(ask: LineReader, face: str, kept: str, mend: bool, key: str, first: s
         raise
 
 
-def _judge(cursor: GuideCursor, seen: dict[str, Cells], settings: CubeSettings, at: int,
+def judge(cursor: GuideCursor, seen: dict[str, Cells], settings: CubeSettings, at: int,
            window: int) -> tuple[Verdict, int, int]:
     """The verdict on what was ``seen``, judged after ``at`` steps with slips in the
     ``window`` steps up to it, and where it was judged. A person often turns the step shown
@@ -391,12 +394,15 @@ def _judge(cursor: GuideCursor, seen: dict[str, Cells], settings: CubeSettings, 
     moves = [s.move for s in cursor.steps]
     verdict = find_slip(cursor.start, moves, at, seen, settings, window=window)
     if verdict.outcome == "none" and at == cursor.position + 1:
-        return _judge(cursor, seen, settings, cursor.position, WINDOW)
+        return judge(cursor, seen, settings, cursor.position, WINDOW)
     if verdict.earlier is not None:  # the cube as it was steps back: nothing to look past
         return verdict, at, window
     if at == cursor.position < cursor.total and verdict.outcome != "as expected":
         turned = find_slip(cursor.start, moves, at + 1, seen, settings, window=window)
         top = _explanations(turned)[:1]
+        rivals = _rivals(verdict, turned)
+        if rivals:  # the faces seen cannot show whether the step shown was made
+            return _made_or_not(verdict, rivals, moves[at], at, seen, settings), at, window
         if (verdict.outcome == "none" and turned.outcome in ("found", "ambiguous")) or (
                 top and _plain(top[0]) and top[0].score > _explanations(verdict)[0].score):
             if verdict.looks_like and len(seen) == 1:  # or a photo mistake, the step not made
@@ -404,6 +410,36 @@ def _judge(cursor: GuideCursor, seen: dict[str, Cells], settings: CubeSettings, 
                 return doubted_by_photo(turned, verdict.looks_like, planned, seen), at, window
             return turned, at + 1, window
     return verdict, at, window
+
+
+def _rivals(before: Verdict, made: Verdict) -> list[Explanation]:
+    """Where a plain slip was found with the step shown not made (``before``): the plain slips
+    found with it made (``made``) that fit about as well (within the finder's
+    :data:`models.slips.find.MARGIN`) and leave another cube. Where there are any, the faces
+    seen do not show that step's turn, and a plan from either cube may fail."""
+    if before.outcome != "found" or before.best is None or not _plain(before.best):
+        return []
+    found = before.best
+    return [e for e in _explanations(made) if _plain(e) and e.state != found.state
+            and e.score >= found.score - MARGIN]
+
+
+def _made_or_not(before: Verdict, rivals: Sequence[Explanation], shown: Move, at: int,
+                 seen: dict[str, Cells], settings: CubeSettings) -> Verdict:
+    """The verdict that asks for a face to tell apart the slip found with the step shown
+    (``shown``, step ``at`` + 1) not made (``before``) and its ``rivals`` (:func:`_rivals`),
+    each said to be followed by that step made as shown ("and then step 7 (F2) was already
+    made") where it was."""
+    assert before.best is not None
+    both = [before.best] + [
+        Explanation(e.slips + ((Slip("ahead", at + 1, shown),)
+                               if all(s.step != at + 1 for s in e.slips) else ()),
+                    e.state, e.rotation, e.score) for e in rivals]
+    top = max(e.score for e in both)
+    ask = best_face([state_look(e.state, settings) for e in both],
+                    [math.exp(e.score - top) for e in both], seen)
+    return Verdict("ambiguous", candidates=tuple(both), ask_face=ask, settings=settings,
+                   stats=dict(before.stats))
 
 
 def _explanations(verdict: Verdict) -> tuple[Explanation, ...]:

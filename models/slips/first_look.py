@@ -113,14 +113,24 @@ class FirstLook:
 
 
 def first_look(start: CubeState, moves: Sequence[Move], done: int,
-               settings: CubeSettings = CubeSettings(), *, window: int = WINDOW) -> FirstLook:
+               settings: CubeSettings = CubeSettings(), *, window: int = WINDOW,
+               shown_made: bool = False) -> FirstLook:
     """The first look of a check at step ``done``: among the plan's state and the states that
     one or two slips in the window lead to, weighted by :func:`slip_prior`, the single face and
     corner photo A with their chances of singling out the real state alone (a face alone not
-    where it leaves the state in doubt, :func:`one_face.one_face_doubts`)."""
-    batch = candidates(start.without_candidates(), tuple(moves), done, window)
+    where it leaves the state in doubt, :func:`one_face.one_face_doubts`). ``shown_made``:
+    the step after ``done`` (the one the guide shows) may have been made before the check
+    too, so the states the slips in the window lead to with it made count as well."""
+    start = start.without_candidates()
+    batch = candidates(start, tuple(moves), done, window)
     keys = look_key(batch.digits, batch.rots, settings)
-    shares = look_shares(keys, batch.priors, [(f,) for f in FACES] + [CORNER_A],
-                         one_face_doubts(keys, batch.slips, settings))
+    priors, slips = batch.priors, list(batch.slips)
+    if shown_made and done < len(moves):  # less its first row, the plan's: made ahead above
+        made = candidates(start, tuple(moves), done + 1, window)
+        keys = np.concatenate([keys, look_key(made.digits[1:], made.rots[1:], settings)])
+        priors = np.concatenate([priors, made.priors[1:]])
+        slips += made.slips[1:]
+    shares = look_shares(keys, priors, [(f,) for f in FACES] + [CORNER_A],
+                         one_face_doubts(keys, slips, settings))
     best = _best_single(shares)
     return FirstLook(FACES[best], round(shares[best][0], 4), round(shares[-1][0], 4))
