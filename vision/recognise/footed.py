@@ -53,8 +53,13 @@ renderer's emboldened serifs, 0.5-0.8) is told by its face's print instead
 (:func:`light_print`)."""
 MIN_ONES = 3
 """Fewest confidently read 1s the decision needs."""
-SHARE = 0.8
-"""Share of those 1s that must show a foot."""
+SHARE = 0.5
+"""Share of those 1s that must show a foot: half. A foot is hardly ever seen where a 1 has
+none (the base must reach out on both sides), but blur, a small print or a dim photo often
+hides one that is there; and a footless 1 taken as footed costs nothing the grid does not
+check (a design that prints its 1 turned over does not solve so, and keeps it symmetric:
+:func:`assistant.services.cube_input.footed_settings`), while a footed 1 taken as symmetric
+may end upside down. So a split verdict goes to the foot."""
 SURE = DOUBT_SCORE
 """Only cells read as a 1 at least this sure count: no reading in doubt for its score."""
 STEM_SHARE = 0.2
