@@ -242,3 +242,24 @@ def test_the_html_plan_fits_a_narrow_screen(tmp_path):
                          check=True, capture_output=True, text=True, timeout=120).stdout
     wide, window = map(int, re.search(r"<title>fits (\d+) (\d+)</title>", dom).groups())
     assert window <= 500 and wide <= window, (wide, window)
+
+
+def test_solve_json_writes_the_export_it_is_given(tmp_path, capsys):
+    """``solve --json --export`` writes the same plan file as ``solve --plain --export`` (it
+    was ignored, its folder unchecked), stdout still JSON alone; a file that cannot be
+    written is refused first, exit 2."""
+    import json
+
+    from sudoku_cube.assistant.cli import main
+
+    state = Path(__file__).resolve().parents[1] / "samples" / "states" / "scrambled-example.json"
+    json_html, plain_html = tmp_path / "j.html", tmp_path / "p.html"
+    assert main(["solve", str(state), "--json", "--export", str(json_html)]) == 0
+    out = capsys.readouterr()
+    assert json.loads(out.out)["moves"] and f"written to {json_html}" in out.err
+    assert main(["solve", str(state), "--plain", "--export", str(plain_html)]) == 0
+    assert json_html.read_bytes() == plain_html.read_bytes()
+    capsys.readouterr()
+    assert main(["solve", str(state), "--json", "--export", str(tmp_path / "no" / "p.html")]) == 2
+    got = capsys.readouterr()
+    assert got.out == "" and "does not exist" in got.err

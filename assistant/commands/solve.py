@@ -15,9 +15,12 @@ import json
 
 from rich.console import Console
 
+from ..services.export import check_export_path, export_plan
+from ..services.guide import steps_as_read
 from ..services.pipeline import optimal_notice, solve_result_dict
 from ..terminal import solve_flow
 from ..terminal.keys import interactive
+from ..terminal.markup import plain
 from ..terminal.profile_option import add_profile_option, cube_settings
 from ..terminal.solve_options import add_guide_options, add_ocr_option
 
@@ -47,12 +50,21 @@ def run(args: argparse.Namespace) -> int:
     """Solve and print the JSON result, or review and guide."""
     settings = cube_settings(args)
     if args.json:
+        if args.export:  # a file that cannot be written: refused before the work
+            check_export_path(args.export)
         with solve_flow.ConsoleProgress() as progress:
             result = solve_flow.produce(args.input, settings, args, progress=progress,
                                         console=progress.console)
         notice = optimal_notice(result.plan)  # on stderr, as the other notes; stdout is JSON
         if notice:
             Console(stderr=True).print(notice, highlight=False)
+        if args.export:  # the plan as the guide exports it, from the cube as read
+            steps = steps_as_read(result.plan, result.state.without_candidates(),
+                                  result.settings.symmetric)
+            start = steps[0].before if steps else result.plan.start
+            path = export_plan(args.export, steps, start, result.settings)
+            Console(stderr=True).print(f"Plan with {len(steps)} steps written to {plain(path)}",
+                                       highlight=False, soft_wrap=True)
         print(json.dumps(solve_result_dict(result), indent=2))
         return 0
     code = solve_flow.solve_with_review(args.input, settings, args)
