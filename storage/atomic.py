@@ -14,6 +14,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import shlex
 import shutil
 import stat
 import tempfile
@@ -154,8 +155,8 @@ def check_folder_exists(target: Path) -> None:
     mistyped folder is refused, never created silently), naming ``target``."""
     if not target.parent.is_dir():
         raise SudokuCubeError(f"{target}: the folder {target.parent} does not exist; create it "
-                              f"first (mkdir -p {target.parent}) or give a file in a folder "
-                              "that exists")
+                              f"first (mkdir -p {shlex.quote(str(target.parent))}) or give a "
+                              "file in a folder that exists")
 
 
 def _check_replaceable(target: Path, *, pipes: bool = True, example: str = "out.json") -> None:

@@ -1290,3 +1290,26 @@ def test_a_new_plan_of_one_move_is_said_in_the_singular():
     assert verdict.outcome == "found" and verdict.repair == (Move(plan[-1].face, 2),)
     assert "New plan from here (1 move): " in verdict.message(), verdict.message()
     assert is_solved(real.apply(verdict.repair))
+
+
+def test_check_json_gives_the_cube_its_new_plan_starts_from(fixed_plan, tmp_path, capsys):
+    """A slip found with --json: the new plan, the real cube it starts from (the plan applied
+    to it solves it) and the guide command that follows it, as the text answer gives."""
+    from sudoku_cube.models.cube.moves import Move
+
+    start, plan = fixed_plan
+    done = 4
+    m = plan[done - 1]
+    wrong = m.inverse() if m.turns != 2 else Move(m.face, 1)
+    real = start.apply(plan[:done - 1]).apply([wrong])
+    path = tmp_path / "start.json"
+    path.write_text(to_json(start))
+    args = ["check", str(path), "--moves", format_moves(plan), "--step", str(done), "--json"]
+    for f in "URFDLB":
+        args += ["--tokens", f"{f}={' '.join(s.token for s in real.face(f))}"]
+    assert main(args) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["outcome"] == "found"
+    cube = parse_state(json.dumps(out["state"]))
+    assert is_solved(cube.apply(parse_moves(out["new_plan"])))
+    assert out["guide"].startswith("sudoku-cube guide ") and "after-slip-" in out["guide"]

@@ -15,6 +15,7 @@ from ...models.errors import SudokuCubeError
 from ...models.grid import GridUnsolvableError, photo_refusal
 from ...models.profile import CubeSettings
 from ...models.plan.planner import Plan
+from ...models.cube.state_format import to_dict
 from ...models.slips.find import Verdict, find_slip
 from ...models.slips.first_look import first_look
 from ..services.given_photos import by_centres_words, corner_by_centres, photo_as_given
@@ -238,7 +239,7 @@ def run(args: argparse.Namespace) -> int:
     if args.suggest:
         look = first_look(start, moves, args.step, settings)
         if args.json:
-            print(json.dumps(first_look_json(look, expected, maybe, settings)))
+            print(json.dumps(first_look_json(look, expected, maybe, settings), indent=2))
         else:
             words = first_look_words(look, expected, maybe, settings)
             console.print(f"{words}. Then check with --corner PATH, or "
@@ -258,8 +259,16 @@ def run(args: argparse.Namespace) -> int:
     again = read_again_words(args.state)
     photo = " and ".join(f"corner photo {c}" for c in got.corners)
     if args.json:
-        print(json.dumps(verdict_json(verdict, args.step, list(seen), expected, maybe, again,
-                                      photo, settings), indent=2))
+        out = verdict_json(verdict, args.step, list(seen), expected, maybe, again, photo,
+                           settings)
+        if verdict.outcome == "found" and verdict.best is not None:  # where the plan starts
+            out["state"] = to_dict(verdict.best.state)
+            try:
+                out["guide"] = after_slip_guide(verdict.best.state, verdict.repair) \
+                    + cube_options(args)
+            except OSError:  # the state above is all the same
+                pass
+        print(json.dumps(out, indent=2))
     else:
         print_wrapped(console, verdict.message(expected, maybe, again=again, photo=photo))
         if verdict.outcome == "found" and verdict.best is not None:

@@ -10,6 +10,7 @@ from rich.table import Table
 from ...calibration.profiles import list_profiles
 from ...storage.folders import profiles_root
 from ..terminal.markup import plain
+from ..terminal.wrapping import print_wrapped
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -43,6 +44,6 @@ def run(args: argparse.Namespace) -> int:
             label = f"{plain(r.name)} (built in)" if r.profile.builtin else plain(r.name)
             table.add_row(label, plain(r.profile.summary()))
     console.print(table)
-    console.print("Use one with --profile NAME; create one with "
-                  "`sudoku-cube calibrate templates PHOTO... --profile NAME`.")
+    print_wrapped(console, "Use one with --profile NAME; create one with "
+                           "`sudoku-cube calibrate templates PHOTO... --profile NAME`.")
     return 0
