@@ -440,7 +440,7 @@ def run_camera(args: argparse.Namespace) -> int:
     for note in settings.notes:
         console.print(f"[yellow]note:[/] {plain(note)}")
     console.print(f"Saved in profile {plain(name)} ({plain(folder)}); use it with --profile "
-                  f"{plain(name)}.")
+                  f"{plain(name)}.", soft_wrap=True)  # a path kept whole
     return 0
 
 

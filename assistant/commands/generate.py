@@ -139,7 +139,8 @@ def run(args: argparse.Namespace) -> int:
             f"{k}->{v}" for k, v in sorted(puzzle.substitution.items())))
     atomic_write_text(out / "scramble.txt", "\n".join(lines) + "\n")
     console.print(f"seed {seed}: {plain(out / 'scrambled.json')} (scramble of "
-                  f"{len(puzzle.scramble)} turns), design {plain(out / 'solved.json')}")
+                  f"{len(puzzle.scramble)} turns), design {plain(out / 'solved.json')}",
+                  soft_wrap=True)  # paths kept whole, to copy
     console.print(f"reachable solved arrangements: {count}{'' if complete else ' or more'}"
                   + (f" (well-posed; {tries} design(s) tried)" if args.unique else ""))
     if args.photos:
@@ -178,7 +179,7 @@ def _photos(args, seed: int, puzzle, folder: Path, console: Console) -> None:
     so that a killed run never leaves a set mixed from two cubes."""
     with atomic_folder(folder) as new:
         _render_photos(args, seed, puzzle, new, console)
-    console.print(f"photos in {plain(folder)} (truth.json beside them)")
+    console.print(f"photos in {plain(folder)} (truth.json beside them)", soft_wrap=True)
 
 
 def _render_photos(args, seed: int, puzzle, folder: Path, console: Console) -> None:
@@ -236,5 +237,6 @@ def _run4(args, seed: int, out: Path, console: Console) -> int:
                                                         for k, v in mapping.items()))
     atomic_write_text(out / "scramble.txt", "\n".join(lines) + "\n")
     console.print(f"seed {seed}: 4x4x4 Sudokube by {lab.method} in {lab.seconds * 1000:.1f} ms "
-                  f"({lab.failures} restarts); {out / 'scrambled.json'}, {out / 'solved.json'}")
+                  f"({lab.failures} restarts); {plain(out / 'scrambled.json')}, "
+                  f"{plain(out / 'solved.json')}", soft_wrap=True)
     return 0

@@ -90,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
                               "--resume` continues with them")
     try:
         show_address(url, args.lan, console)
-        console.print(f"Photos go to {plain(folder.path)}", highlight=False)
+        console.print(f"Photos go to {plain(folder.path)}", highlight=False, soft_wrap=True)
         return hand_over(service, folder, settings, args, console)
     finally:
         server.stop()

@@ -93,7 +93,7 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
     if args.export:
         path = export_plan(args.export, steps, start, settings)
         Console(stderr=True).print(f"Plan with {len(steps)} steps written to {plain(path)}",
-                                   highlight=False)
+                                   highlight=False, soft_wrap=True)  # a path kept whole
         written = f"Plan with {len(steps)} steps written to {printable(path)}."
     if (args.plain or not interactive()) and getattr(args, "camera", None) is None:
         print_plain(console, steps, start, settings=settings)

@@ -56,7 +56,8 @@ def read_cube(path: str | None, console: Console, args: argparse.Namespace | Non
     the bar's line)."""
     p = Path(path) if path else DEMO_SAMPLE
     if not path:
-        console.print(f"No input given: reading the bundled demo photos in {plain(p)}")
+        console.print(f"No input given: reading the bundled demo photos in {plain(p)}",
+                      soft_wrap=True)
     return read_input(p, chosen_reader(args), progress, reading, naming)
 
 
