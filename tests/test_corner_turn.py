@@ -135,6 +135,21 @@ def test_solve_finds_photo_b_turned_a_third_and_plans_the_cube(tmp_path, capsys)
     assert is_solved(truth.apply(" ".join(json.loads(out.out)["moves"])))
 
 
+def test_read_sets_photo_b_turned_a_third_upright_as_solve_does(tmp_path, capsys):
+    """``read`` of the same photos writes the cube as it is and says why (it wrote B's faces
+    under each other's names, 27 stickers wrong and none doubtful, and the state file it
+    wrote did not solve), so that its JSON, corrected or not, is what ``solve`` would take."""
+    d = tmp_path / "photos"
+    d.mkdir()
+    (d / "A.jpg").write_bytes((PAIR / "A.jpg").read_bytes())
+    cv2.imwrite(str(d / "B.jpg"), _turned(cv2.imread(str(PAIR / "B.jpg")), 120))
+    assert main(["read", str(d), "--json", "--no-ocr"]) == 0
+    out = capsys.readouterr()
+    assert "photo B shows its corner turned a third round" in " ".join(out.err.split())
+    truth = parse_json((PAIR / "truth.json").read_text())
+    assert parse_json(out.out).stickers == truth.stickers
+
+
 def test_a_centre_6_or_9_is_named_as_the_person_sees_it_on_a_cube_without_underlines():
     """On a cube whose 6 and 9 carry no underline a centre 9 looks like a 6: the finding, and
     what ``solve`` says of it, name that centre '6 or 9', not the digit the reading chose."""

@@ -13,6 +13,7 @@ from rich.console import Console
 from ...models.cube.face_words import faces_words, listed, place_words
 from ...models.cube.geometry import FACES
 from ...models.cube.state import sticker_name
+from ...models.cube.transform import Transform
 from ...models.errors import PhotosRefused, SudokuCubeError
 from ...storage.atomic import atomic_write_bytes
 from ...vision.reading.annotate import annotate_photo
@@ -26,13 +27,13 @@ from ...vision.photo.images import load_image, load_photo
 from ...vision.reading.corner_shown import CornerShownError
 from ...vision.reading.faces import FaceReading
 from ..services.cube_input import (NO_DIGIT_ON_FACE, blank_line, blank_stickers,
-                                   corner_blank_line, empty_faces, photo_names,
-                                   photo_sources, unsettled)
+                                   corner_blank_line, corner_photos, empty_faces, face_photos,
+                                   photo_names, photo_sources, turned_upright, unsettled)
 from ..terminal.markup import plain
 from ..terminal.net import BLANK, NetView
 from ..terminal.given_moves import again
 from ..terminal.one_words import verdict_line
-from ..terminal.profile_option import add_profile_option, chosen_reader
+from ..terminal.profile_option import add_profile_option, chosen_reader, cube_settings
 from ..terminal.shell_words import command_line
 from ..terminal.solve_options import add_ocr_option
 
@@ -246,6 +247,13 @@ def _read(args: argparse.Namespace, read: list[FaceReading]) -> int:
         err.print(plain(note), highlight=False)
     _debug_pictures(args, list(reading.faces.values()))
     blank, empty = blank_stickers(reading.faces), empty_faces(reading.faces)
+    doubtful = reading.doubtful_indices()
+    upright = turned_upright(reading.state, cube_settings(args), face_photos(reading.faces),
+                             corners=corner_photos(reading.faces)) if not empty else None
+    if upright is not None and upright.turn is not None:  # as solve takes it, and says it
+        err.print(plain(upright.said or ""), highlight=False, soft_wrap=True)
+        reading = replace(reading, state=upright.state)
+        blank, doubtful = _moved(blank, upright.turn), _moved(doubtful, upright.turn)
     ones = ones_verdict(reading.faces)
     names = photo_names(photo_sources(reading.faces))
     refusal = unsettled(reading.state, names)  # as solve refuses it, naming the photos
@@ -265,7 +273,7 @@ def _read(args: argparse.Namespace, read: list[FaceReading]) -> int:
         err.print(verdict_line(ones, "solve, guide and check", decides), highlight=False)
 
     console = Console()
-    doubtful = reading.doubtful_indices() - blank
+    doubtful = doubtful - blank
     console.print(NetView(reading.state, doubtful=doubtful, blank=blank, title="reading"))
     for idx in sorted(doubtful):
         alts = _alternatives(reading.state.hypotheses(idx))
@@ -277,6 +285,12 @@ def _read(args: argparse.Namespace, read: list[FaceReading]) -> int:
     if blank:
         console.print(blank_line(blank, empty, names), highlight=False)
     return 0
+
+
+def _moved(stickers: frozenset[int], turn: Transform) -> frozenset[int]:
+    """The state indices ``stickers`` after ``turn`` (a photo's reading set upright: each
+    index takes the sticker of its ``source``)."""
+    return frozenset(i for i, j in enumerate(turn.source) if j in stickers)
 
 
 def face_lines(r: FaceReading, corner: bool = False) -> tuple[list[str], list[str]]:
