@@ -146,6 +146,11 @@ def test_a_corner_view_read_as_one_face_says_how_to_read_it_as_a_corner_photo(tm
     assert "three faces in one photo (a corner of the cube" in err
     assert f"`sudoku-cube read {view} --corner A --no-ocr` (U on top" in err  # as given
     assert "`--corner B`" in err
+    named_b = tmp_path / "B.jpg"  # a photo named B: read as corner photo B first
+    named_b.write_bytes((SAMPLES / "corners/c4-black/B.jpg").read_bytes())
+    assert main(["read", str(named_b), "--no-ocr"]) == 2
+    said = " ".join(capsys.readouterr().err.split())
+    assert f"`sudoku-cube read {named_b} --corner B --no-ocr` (D on top" in said, said
     assert main(["read", str(view), "--corner", "A", "--no-ocr"]) == 0  # that command
     out = " ".join(capsys.readouterr().out.split())
     truth = json.loads((SAMPLES / "corners/c4-black/truth.json").read_text())["faces"]

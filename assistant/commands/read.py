@@ -174,14 +174,17 @@ def read_single_faces(paths: list[Path], args: argparse.Namespace,
 def _read_as_corner(shown: CornerShownError, path: Path, args: argparse.Namespace
                     ) -> CornerShownError:
     """The refusal of a lone photo that shows a corner of the cube (``shown``), its advice
-    in this command's words: the photo reads as it is with ``--corner``, as A or as B, with
-    the options the person gave (``args``: the profile, the OCR choice), as a command that
+    in this command's words: the photo reads as it is with ``--corner``, as A or as B (B
+    first for a photo named so), with the options the person gave (``args``: the profile, the OCR choice), as a command that
     goes on names them (:func:`assistant.terminal.given_moves.again`)."""
-    as_corner = again("read", argparse.Namespace(**{**vars(args), "corner": "A"}))(str(path))
+    first, other = ("B", "A") if path.stem.upper() == "B" else ("A", "B")  # as it is named
+    as_corner = again("read", argparse.Namespace(**{**vars(args), "corner": first}))(str(path))
+    held = {"A": "U on top, F lower left, R lower right",
+            "B": "D on top, L lower left, B lower right"}
     told = CornerShownError(str(shown).replace(TWO_FACES_ADVICE, (
         "photograph a single face straight on, or read this photo as a corner photo: "
-        f"`{as_corner}` (U on top, F lower left, R lower right), or with `--corner B` (D on "
-        "top, L lower left, B lower right)")), shown.seen)
+        f"`{as_corner}` ({held[first]}), or with `--corner {other}` ({held[other]})")),
+        shown.seen)
     told.photo = shown.photo
     return told
 
