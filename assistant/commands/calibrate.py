@@ -397,10 +397,10 @@ def run_camera(args: argparse.Namespace) -> int:
     wanted = _parse_size(args.resolution, "--resolution")
     pattern = _parse_size(args.chessboard, "--chessboard",
                           "COLUMNSxROWS of inner corners, e.g. 9x6")
-    for flag, frames in (("--settle-frames", args.settle_frames),
-                         ("--chessboard-frames", args.chessboard_frames)):
-        if frames < 1:
-            raise SudokuCubeError(f"{flag} {frames}: takes a number of frames of at least 1")
+    for flag, count in (("--settle-frames", args.settle_frames),
+                        ("--chessboard-frames", args.chessboard_frames)):
+        if count < 1:
+            raise SudokuCubeError(f"{flag} {count}: takes a number of frames of at least 1")
     if args.camera is not None:
         check_video_file(parse_source(args.camera), least_frames=1)  # a photo: said at once
         infos = probe_cameras([parse_source(args.camera)])

@@ -175,8 +175,9 @@ def _read_as_corner(shown: CornerShownError, path: Path, args: argparse.Namespac
                     ) -> CornerShownError:
     """The refusal of a lone photo that shows a corner of the cube (``shown``), its advice
     in this command's words: the photo reads as it is with ``--corner``, as A or as B (B
-    first for a photo named so), with the options the person gave (``args``: the profile, the OCR choice), as a command that
-    goes on names them (:func:`assistant.terminal.given_moves.again`)."""
+    first for a photo named so), with the options the person gave (``args``: the profile,
+    the OCR choice), as a command that goes on names them
+    (:func:`assistant.terminal.given_moves.again`)."""
     first, other = ("B", "A") if path.stem.upper() == "B" else ("A", "B")  # as it is named
     as_corner = again("read", argparse.Namespace(**{**vars(args), "corner": first}))(str(path))
     held = {"A": "U on top, F lower left, R lower right",
