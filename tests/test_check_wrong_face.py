@@ -518,6 +518,18 @@ def test_a_corner_refusal_claims_nothing_from_a_centre_read_with_doubt():
     assert "another cube" not in err and "4 is U's" in err, err
 
 
+@pytest.mark.parametrize("given, other", [("A", "B"), ("B", "A")])
+def test_the_other_corner_photo_given_is_named_as_that_photo(given, other):
+    """Corner photo B given as A (or A as B): its faces show the other photo's centres where
+    that photo shows them, so the refusal says which photo it is and how to give it."""
+    from sudoku_cube.assistant.services.wrong_centres import CORNER_FACES, wrong_corner_error
+
+    shown = {f: _sure(TRUTH.face(o)) for f, o in zip(CORNER_FACES[given], CORNER_FACES[other])}
+    err = one_line(str(wrong_corner_error(given, "x.jpg", shown, TRUTH)))
+    assert (f"it seems to be corner photo {other}, so give it as corner photo {other} "
+            f"({other}=PATH)") in err, err
+
+
 @pytest.mark.parametrize("letter", ["A", "B"])
 def test_a_corner_photo_of_a_cube_held_turned_is_the_slip_not_refused(monkeypatch, capsys,
                                                                       letter):

@@ -66,6 +66,10 @@ def _item(words: str) -> str:
     return f"({words})" if " " in words else words
 
 
+_OTHER = {"A": "B", "B": "A"}
+"""Each corner photo's other one."""
+
+
 def wrong_corner_error(letter: str, path: str, cells: Mapping[str, Cells], cube: CubeState,
                        maybe: Sequence[CubeState] = (),
                        settings: CubeSettings = CubeSettings(),
@@ -86,6 +90,12 @@ def wrong_corner_error(letter: str, path: str, cells: Mapping[str, Cells], cube:
         digits = listed(sorted({digit_words(g, settings) for g in foreign}))
         seems = (f"no face of this cube has centre {digits}: it seems to be a photo of "
                  "another cube")
+    elif all(g is not None and g.digit == centre(cube, f).digit
+             for g, f in zip(got.values(), CORNER_FACES[_OTHER[letter]])):
+        other = _OTHER[letter]  # each face where the other photo has it: that photo
+        seems = (f"those are the centres of {listed(CORNER_FACES[other])} where corner photo "
+                 f"{other} shows them: it seems to be corner photo {other}, so give it as "
+                 f"corner photo {other} ({other}=PATH)")
     else:
         whose = [f"{digit_words(g, settings)} is {_owners(g, cube, settings)}"
                  for g in got.values() if g is not None]
