@@ -61,6 +61,8 @@ def test_refused_face_of_a_folder_gets_its_picture(tmp_path, capsys):
 
 def test_photos_given_one_by_one_keep_the_pictures_of_those_read(tmp_path, capsys):
     out = tmp_path / "debug"
+    out.mkdir()
+    (out / "F-cells.png").write_bytes(b"an earlier run's cells of F")  # not this run's
     given = [SAMPLES / "cubes/01-easy/U.jpg", SAMPLES / "bad/blurred/F.jpg"]
     assert main(["read", *map(str, given), "--debug", str(out), "--no-ocr"]) == 2
     err = capsys.readouterr().err

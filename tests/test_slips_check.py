@@ -683,7 +683,8 @@ def test_the_guides_check_names_directions_as_check_does(tmp_path, monkeypatch):
     direction only where no slip in the window turns it, and the list of explanations before
     the next face only where no slip in the step shown turns it either (the next face may
     still find one there: at step 0 that leaves no direction to name). Seed 2's F cannot show
-    whether step 1 was made already: the face asked for next finds it was, naming no face."""
+    whether step 1 was made already: the face asked for next finds it was, naming no face,
+    and the guide says the cube matches the plan after it (no slip to plan anew from)."""
     import io
 
     from rich.console import Console
@@ -693,7 +694,7 @@ def test_the_guides_check_names_directions_as_check_does(tmp_path, monkeypatch):
     from sudoku_cube.assistant.terminal import guide_check
 
     monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path))
-    for seed, named in ((2, set()), (1, set())):  # a found slip names no face
+    for seed, named in ((2, set()), (1, set())):  # the answer names no face
         pz = make_puzzle(seed, 20)
         start, plan = pz.state, simplify(invert_moves(pz.scramble))
         real = start.apply(plan[:1])
@@ -713,7 +714,8 @@ def test_the_guides_check_names_directions_as_check_does(tmp_path, monkeypatch):
         assert ("explanations fit" in told) == (seed == 1), told  # then a slip is found
         assert _named_ways(told, start, plan, 0, shown=True) == set(), told
         assert _named_ways(line, start, plan, 0) == named, line
-        assert line.startswith("Found the slip: step 1 "), line
+        assert line.startswith("The cube matches the plan after step 1 ("), line
+        assert line.endswith("the step shown. Press n to go on to the next step."), line
 
 
 def test_after_a_slip_in_the_window_no_turnable_direction_is_named(fixed_plan, tmp_path,
@@ -869,6 +871,8 @@ def test_the_guides_check_finds_an_earlier_slip_with_the_step_shown_made(tmp_pat
                          position=position)
     line = guide_check.make_checker(console, ask)(cursor)
     assert line.startswith(f"Found the slip: step 5 ({m})"), line
+    shown = f"Step {position + 1} ({plan[position]}), the one shown, was made as it shows."
+    assert shown in " ".join(line.split()), line  # why the new plan undoes it first
     assert is_solved(real.apply([s.move for s in cursor.steps]))
 
 

@@ -341,7 +341,9 @@ def _debug_pictures(args: argparse.Namespace, faces: list) -> None:
 
 
 def _refusal_picture(e: PhotoRefusal, photo: str, folder: Path) -> None:
-    """Write the debug picture of a refused photo (the shapes seen, the reason) and say where."""
+    """Write the debug picture of a refused photo (the shapes seen, the reason) and say where;
+    the cells pictures an earlier run wrote of that photo are removed (a refused photo has
+    none, and an old one beside the new picture reads as this run's)."""
     stem = Path(photo).stem
     name = stem.upper() if stem.upper() in FACES else stem
     ok, buf = cv2.imencode(".png", annotate_refusal(load_image(photo), str(e), e.seen))
@@ -349,6 +351,8 @@ def _refusal_picture(e: PhotoRefusal, photo: str, folder: Path) -> None:
         raise SudokuCubeError(f"{photo}: could not encode its debug picture")
     path = folder / f"{name}-debug.png"
     atomic_write_bytes(path, buf.tobytes())
+    for stale in [folder / f"{name}-cells.png", *folder.glob(f"{name}-[UDFBLR]-cells.png")]:
+        stale.unlink(missing_ok=True)  # an earlier run's cells of this photo: not this one's
     Console(stderr=True).print("Debug picture of the refused photo written to "
                                f"{plain(path.resolve())}",
                                highlight=False, soft_wrap=True)  # never a path cut in two

@@ -399,6 +399,8 @@ def judge(cursor: GuideCursor, seen: dict[str, Cells], settings: CubeSettings, a
         return verdict, at, window
     if at == cursor.position < cursor.total and verdict.outcome != "as expected":
         turned = find_slip(cursor.start, moves, at + 1, seen, settings, window=window)
+        if turned.outcome == "as expected" and _only_shown_made(verdict, at):
+            return turned, at + 1, window  # no slip: the step shown was made, as it shows
         top = _explanations(turned)[:1]
         rivals = _rivals(verdict, turned)
         if rivals:  # the faces seen cannot show whether the step shown was made
@@ -410,6 +412,14 @@ def judge(cursor: GuideCursor, seen: dict[str, Cells], settings: CubeSettings, a
                 return doubted_by_photo(turned, verdict.looks_like, planned, seen), at, window
             return turned, at + 1, window
     return verdict, at, window
+
+
+def _only_shown_made(verdict: Verdict, at: int) -> bool:
+    """Whether ``verdict`` found no slip but the step shown (step ``at`` + 1) made already:
+    the cube matches the plan after that step, which is no slip to plan anew from."""
+    best = verdict.best
+    return verdict.outcome == "found" and best is not None and len(best.slips) == 1 \
+        and best.slips[0].kind == "ahead" and best.slips[0].step == at + 1
 
 
 def _rivals(before: Verdict, made: Verdict) -> list[Explanation]:
@@ -509,6 +519,10 @@ def _conclude(cursor: GuideCursor, verdict: Verdict, options: str = "",
     at = cursor.position if at is None else at
     message = verdict.message(cube if cube is not None else cursor.state(), maybe,
                               _where(cursor, at), again, photo)
+    if verdict.outcome == "found" and verdict.best is not None and at > cursor.position \
+            and all(s.step != at for s in verdict.best.slips):  # judged with it made
+        shown = f"Step {at} ({cursor.steps[at - 1].move}), the one shown, was made as it shows."
+        message = message.replace(" New plan from here", f" {shown} New plan from here", 1)
     if verdict.outcome == "as expected" and at > cursor.position and not _asks_more(verdict):
         message += " Press n to go on to the next step."
     if verdict.outcome == "found" and verdict.best is not None:

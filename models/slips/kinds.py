@@ -48,7 +48,8 @@ class Slip:
         p, name = self.planned, FACE_PLACES[self.planned.face]
         head = f"step {self.step} ({p})"
         if self.kind == "ahead":
-            return f"{head} was already made: you are further on than the guide showed"
+            return (f"{head} was already made, and every step before it: you are further on "
+                    "than the guide showed")
         if self.kind == "skip":
             return f"{head} was skipped"
         if self.kind == "repeat":
