@@ -4,7 +4,8 @@ Both are small JSON files in :func:`storage.folders.data_dir`, written atomicall
 change, so an interruption never loses more than the action in progress. The guide session is
 updated under a lock (:func:`storage.file_lock.locked`), so that two guides (or a guide and a
 check) updating it at once do not drop each other's update. A corrupt or foreign
-session file is reported (scan) or ignored and replaced (guide), never a traceback.
+session file is reported (scan) or set aside beside itself and said (guide: its places are
+lost, the file is not), never a traceback.
 """
 from __future__ import annotations
 

@@ -376,7 +376,7 @@ def _asked(ask: LineReader, face: str, kept: str, mend: bool, key: str, first: s
 
 
 def judge(cursor: GuideCursor, seen: dict[str, Cells], settings: CubeSettings, at: int,
-           window: int) -> tuple[Verdict, int, int]:
+          window: int) -> tuple[Verdict, int, int]:
     """The verdict on what was ``seen``, judged after ``at`` steps with slips in the
     ``window`` steps up to it, and where it was judged. A person often turns the step shown
     before pressing c, rightly or with a slip, perhaps after an earlier slip went unnoticed:
