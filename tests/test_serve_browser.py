@@ -162,6 +162,12 @@ def test_phone_page_takes_the_photo_a_check_asks_for(served, tmp_path):
         faces = served.service.wait_check(60)
         assert faces is not None and sorted(faces) == ["F", "R", "U"]
         expect(page.locator("#check li.card")).to_have_count(0, timeout=30_000)
+        served.service.end_check()
+        assert not page.locator("#step-said").is_visible()
+        said = "The cube matches the plan at this step."  # what the check ends with
+        served.service.check_said(said)  # as the guide's check tells the page
+        expect(page.locator("#step-said")).to_have_text(said, timeout=30_000)
+        page.screenshot(path=str(shots(tmp_path) / "serve-check-said.png"))
 
 
 def test_switching_the_kind_with_photos_taken_asks_first(tmp_path):

@@ -226,7 +226,7 @@ def hand_over(service: PhoneService, folder: PhotoFolder, settings: CubeSettings
         companion = Companion(service.follow, phone_capture(service, console), "the phone",
                               at=service.at, checked=service.review_check,
                               upright=service.upright, retakes=True,
-                              naming=service.naming())
+                              naming=service.naming(), said=service.check_said)
         try:
             code = solve_with_review(str(folder.path), settings, args, console,
                                      reading=reading, companion=companion,

@@ -532,8 +532,13 @@ def _conclude(cursor: GuideCursor, verdict: Verdict, options: str = "",
             later = take_up_later(real, verdict.repair, options)
         except OSError as e:
             return f"{message}\n(Not saved for a later run: {e.strerror or e}.)"
-        return f"{message}\nTo take it up later: `{later}`"
+        return f"{message}\n{TAKE_UP_LATER}`{later}`"
     return message
+
+
+TAKE_UP_LATER = "To take it up later: "
+"""Begins the line under a found slip that names the command taking the new plan up in a
+later run, at the terminal."""
 
 
 def _earlier_words(cursor: GuideCursor, earlier: int) -> str:
@@ -589,5 +594,5 @@ def make_checker(console: Console, ask: LineReader, settings: CubeSettings = Cub
     return check
 
 
-__all__ = ["Capture", "CheckCancelled", "after_slip_guide", "after_slip_name", "check_cube",
-           "make_checker", "take_up_later"]
+__all__ = ["TAKE_UP_LATER", "Capture", "CheckCancelled", "after_slip_guide", "after_slip_name",
+           "check_cube", "make_checker", "take_up_later"]

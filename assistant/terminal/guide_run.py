@@ -25,7 +25,7 @@ from ..services.guide import GuideCursor, steps_as_read
 from ..services.review import ReviewCheck
 from ..services.pipeline import AFTER_SLIP, optimal_notice, steps_done_words
 from ..services.sessions import save_followed_plan, set_aside_unreadable
-from .guide_check import Capture, make_checker, take_up_later
+from .guide_check import TAKE_UP_LATER, Capture, make_checker, take_up_later
 from .guide_ui import print_plain, run_interactive
 from .guide_view import done_line
 from .given_moves import Fix, cube_options, fix_for, given_start
@@ -67,6 +67,9 @@ class Companion:
     upright: Callable[[Upright], None] | None = None
     retakes: bool = False
     naming: PhotoNaming | None = None
+    said: Callable[[str], None] | None = None
+    """Told what each check of the guide ended with (the line the terminal shows under the
+    step), so that a companion that is the person's screen says it too."""
 
 
 def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
@@ -134,7 +137,7 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
             watch_plain(console, cursor, args.camera, settings, camera, reader, window)
             later = _after_watch(cursor, args)
             if later and not cursor.done:
-                console.print(f"To take it up later: `{later}`", highlight=False, markup=False,
+                console.print(f"{TAKE_UP_LATER}`{later}`", highlight=False, markup=False,
                               soft_wrap=True)  # one line, to copy
             return 0
         events = watch_screen(console, cursor, args.camera, settings, camera, speak, reader,
@@ -148,8 +151,21 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
     checker = make_checker(console, read_line, settings, capture, reader, source,
                            cube_options(args),
                            getattr(args, "state", None) or getattr(args, "input", None) or "")
+    if companion is not None and companion.said is not None:
+        checker = _telling(checker, companion.said)
     run_interactive(console, cursor, read_key, checker=checker, speak=speak, note=written)
     return 0
+
+
+def _telling(checker: Callable[[GuideCursor], str], told: Callable[[str], None]
+             ) -> Callable[[GuideCursor], str]:
+    """``checker`` that also tells ``told`` the line each check ends with, less the command
+    that takes a new plan up later at the terminal (:data:`TAKE_UP_LATER`)."""
+    def check(cursor: GuideCursor) -> str:
+        line = checker(cursor)
+        told(line.split(f"\n{TAKE_UP_LATER}")[0])
+        return line
+    return check
 
 
 def _after_watch(cursor: GuideCursor, args: argparse.Namespace) -> str | None:

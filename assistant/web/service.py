@@ -327,6 +327,8 @@ class _Guided:
     start: CubeState
     key: str
     at: int | None = None
+    said: tuple[int, str] | None = None
+    """What the guide's check last said, and at which step (0-based): shown there only."""
 
 
 def title_of(kind: Kind, name: str) -> str:
@@ -881,6 +883,16 @@ class PhoneService:
             if self._guided is not None:
                 self._guided.at = position
 
+    def check_said(self, words: str) -> None:
+        """The guide's check ended with ``words`` (a slip found and the new plan, no likely
+        slip, or the cube matching the plan): the page shows them with the step the guide
+        shows now, until it shows another."""
+        with self._lock:
+            if self._guided is not None:
+                self._guided.said = (self._position(self._guided), words)
+            self._version += 1
+            self._changed.notify_all()
+
     @staticmethod
     def _position(guided: _Guided) -> int:
         """The step the terminal shows: the one it said, else the one its guide saved."""
@@ -893,7 +905,9 @@ class PhoneService:
             guided, own = self._guided, self._own_steps and not self._guiding
         if guided is None:
             return None
-        return step_view(guided.steps, guided.start, self._position(guided), self.settings, own)
+        position = self._position(guided)
+        said = guided.said[1] if guided.said is not None and guided.said[0] == position else ""
+        return step_view(guided.steps, guided.start, position, self.settings, own, said)
 
     def steps_on_page(self) -> None:
         """Nobody answers the terminal's guide (``serve --plain``, or no terminal): the page

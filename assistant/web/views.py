@@ -40,6 +40,9 @@ class StepView(TypedDict):
     picture: str
     done: bool
     own: bool
+    said: str
+    """What the guide's check said at this step (a slip found and the new plan, no slip, or
+    the cube matching the plan), as the terminal says it; empty where no check was made."""
 
 
 def face_view(reading: FaceReading) -> FaceView:
@@ -84,12 +87,14 @@ def pose_words(name: str, corner: bool, centres: Centres,
 
 
 def step_view(steps: list[Step], start: CubeState, position: int,
-              settings: CubeSettings = CubeSettings(), own: bool = False) -> StepView:
+              settings: CubeSettings = CubeSettings(), own: bool = False, said: str = ""
+              ) -> StepView:
     """The page's view of the guide at ``position`` (0-based; ``len(steps)``: all done);
     ``settings``: the cube's, for the hold words and, on the last step, why a symmetric digit
     of the solved cube points the other way from its face
     (:func:`assistant.services.phases.symmetric_note`); ``own``: the page steps through the
-    plan itself (:meth:`assistant.web.service.PhoneService.steps_on_page`)."""
+    plan itself (:meth:`assistant.web.service.PhoneService.steps_on_page`); ``said``: what
+    the guide's check said at this step."""
     total = len(steps)
     if position >= total:
         last = steps[-1].after if steps else start
@@ -97,9 +102,9 @@ def step_view(steps: list[Step], start: CubeState, position: int,
         return {"number": total, "total": total, "move": "",
                 "words": "The cube is solved." + (f" {note}" if note else ""),
                 "hold": face_words.hold_words(start, settings), "picture": held_svg(last, size=300),
-                "done": True, "own": own}
+                "done": True, "own": own, "said": said}
     step = steps[position]
     return {"number": position + 1, "total": total, "move": str(step.move),
             "words": step.move.describe(), "hold": face_words.hold_words(start, settings),
             "picture": held_svg(step.before, step.move, size=300), "done": False,
-            "own": own}
+            "own": own, "said": said}

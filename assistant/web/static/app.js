@@ -125,6 +125,10 @@ function showStep(step) {
   const box = document.getElementById("step");
   box.hidden = !step;
   if (!step) return;
+  // what the guide's check said at this step, as the terminal says it
+  const said = document.getElementById("step-said");
+  said.textContent = step.said || "";
+  said.hidden = !step.said;
   document.getElementById("step-count").textContent =
     step.done ? `All ${step.total} steps done` : `Step ${step.number} of ${step.total}`;
   document.getElementById("step-move").textContent = step.move;
