@@ -261,3 +261,17 @@ def test_scan_names_a_missing_video_as_it_was_given(tmp_path, capsys):
         err = capsys.readouterr().err
         assert_clear_error(code, err, said, "no such video file", "give a number such as 0")
     assert not scan_session_path().exists()
+
+
+def test_serve_resume_stays_the_command_named_after_a_check_found_a_slip():
+    """In ``serve`` a check's new plan names its own command to take it up later; Ctrl-C
+    still names ``serve --resume``, which goes on with that plan and keeps the phone."""
+    from sudoku_cube.assistant.terminal import interrupt
+
+    with interrupt.remembered_ctrl_c():
+        interrupt.set_resume_command("sudoku-cube serve --resume", pinned=True)
+        interrupt.set_resume_command("sudoku-cube guide after-slip.json --moves 'R U'")
+        assert interrupt.resume_command("sudoku-cube serve") == "sudoku-cube serve --resume"
+        interrupt.set_resume_command(None)
+        interrupt.set_resume_command("sudoku-cube solve x.json")
+        assert interrupt.resume_command("sudoku-cube serve") == "sudoku-cube solve x.json"

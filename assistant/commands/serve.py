@@ -222,7 +222,7 @@ def hand_over(service: PhoneService, folder: PhotoFolder, settings: CubeSettings
             continue  # a photo came since: wait for the set read again
         console.print("The cube is read from the phone's photos.")
         # q or Ctrl-C in the guide: this command would start a new session; this one goes on
-        interrupt.set_resume_command("sudoku-cube serve --resume")
+        interrupt.set_resume_command("sudoku-cube serve --resume", pinned=True)
         companion = Companion(service.follow, phone_capture(service, console), "the phone",
                               at=service.at, checked=service.review_check,
                               upright=service.upright, retakes=True,

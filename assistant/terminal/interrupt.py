@@ -38,13 +38,19 @@ def set_resume_hint(text: str | None) -> None:
         _hint.pop("hint", None)
 
 
-def set_resume_command(command: str | None) -> None:
+def set_resume_command(command: str | None, *, pinned: bool = False) -> None:
     """The command that goes on from here when it is not the one that was run (the review
-    saved the person's corrections in a state file: ``sudoku-cube solve FILE``)."""
-    if command:
-        _hint["command"] = command
-    else:
+    saved the person's corrections in a state file: ``sudoku-cube solve FILE``). ``pinned``:
+    it stays the command named until it is set to None (``serve --resume``, which takes up
+    the review's corrections and a check's new plan itself), whatever else would be named
+    meanwhile; None clears it, pinned or not."""
+    if command is None:
         _hint.pop("command", None)
+        _hint.pop("pinned", None)
+    elif pinned or "pinned" not in _hint:
+        _hint["command"] = command
+        if pinned:
+            _hint["pinned"] = command
 
 
 RESTART = "--restart"
