@@ -579,3 +579,20 @@ def test_the_guide_check_takes_a_photo_taken_turned_for_no_slip(tmp_path, monkey
             "top (U)." in text), text
     assert line == "The cube matches the plan at this step.", line
     assert [s.move for s in cursor.steps] == list(moves) and cursor.position == 0
+
+
+def test_a_refused_answer_is_told_to_the_companion_as_the_terminal_says_it(monkeypatch,
+                                                                          tmp_path):
+    """The phone is the person's screen in ``serve``: a photo (here tokens) the check refuses
+    for its centre is told to it in the terminal's words, then the check asks again."""
+    monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path))
+    asked = _asked_first()
+    other = next(f for f in "URFDLB" if f != asked)
+    cursor = GuideCursor(steps_from_moves(TRUTH, parse_moves(PLAN)), TRUTH, remember=False,
+                         position=0)
+    console = Console(file=io.StringIO(), width=100, record=True, color_system=None)
+    given, told = iter([_tokens(other), "q"]), []
+    line = check_cube(cursor, console, lambda prompt, prefill="": next(given), told=told.append)
+    assert line == "Check cancelled." and len(told) == 1, told
+    assert told[0].startswith(f"The tokens typed for face {asked} have centre"), told
+    assert one_line(told[0]) in one_line(console.export_text())

@@ -218,7 +218,7 @@ def _named(text: str, face: str) -> Named | None:
 def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
                settings: CubeSettings = CubeSettings(), capture: Capture | None = None,
                reader: Reader = Reader(), source: str = "the camera", options: str = "",
-               state: str = "") -> str:
+               state: str = "", told: Callable[[str], None] | None = None) -> str:
     """Run one check of the cube at the cursor's step, or after the step shown where a slip in
     it explains the faces better (:func:`judge`; photos read with ``reader``; ``capture``
     takes one from ``source`` on Enter); follow a new plan when a slip is found. A face photo
@@ -226,7 +226,8 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
     (:func:`refuse_wrong_faces`). Returns the line the guide shows next; ``options`` (the
     cube's, :func:`assistant.terminal.given_moves.cube_options`) end the command that takes
     the new plan up later; ``state`` (what the guide read the cube from) says how to read it
-    again where no slip fits (:func:`read_again_words`)."""
+    again where no slip fits (:func:`read_again_words`); ``told`` (a companion that is the
+    person's screen) is told each photo refused for what it shows, as the terminal says it."""
     moves = [s.move for s in cursor.steps]
     done = cursor.position
     look = first_look(cursor.start, moves, done, settings, shown_made=True)  # made it, too?
@@ -292,6 +293,8 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
             _refuse(answer, tried, cube, verdict, maybe, settings, face)
         except SudokuCubeError as e:
             print_wrapped(console, str(e), style="red")
+            if told is not None:  # a photo of another face or corner: the companion says it
+                told(str(e))
             kept, again = typed.strip(), True  # offered again for editing
             continue
         if _by_name(answer, face):
@@ -301,6 +304,8 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
         if retake is not None:  # a face shown before is another face's, now that more is seen
             face, error = retake
             print_wrapped(console, str(error), style="red")
+            if told is not None:
+                told(str(error))
             before = [a for a in before if face not in a.faces] + (
                 [answer] if _one_face(answer) else [])
             seen = {f: c for f, c in tried.items() if f != face}
@@ -584,13 +589,15 @@ def take_up_later(real: CubeState, moves: Sequence[Move], options: str = "") -> 
 def make_checker(console: Console, ask: LineReader, settings: CubeSettings = CubeSettings(),
                  capture: Capture | None = None, reader: Reader = Reader(),
                  source: str = "the camera", options: str = "",
-                 state: str = "") -> Callable[[GuideCursor], str]:
+                 state: str = "", told: Callable[[str], None] | None = None
+                 ) -> Callable[[GuideCursor], str]:
     """The ``c`` key's action for :func:`assistant.terminal.guide_ui.run_interactive`
     (``options``: the cube's command-line options, for the command a slip found names;
-    ``state``: what the guide read the cube from, :func:`check_cube`)."""
+    ``state``: what the guide read the cube from; ``told``: a companion told each photo the
+    check refuses, :func:`check_cube`)."""
     def check(cursor: GuideCursor) -> str:
         return check_cube(cursor, console, ask, settings, capture, reader, source, options,
-                          state)
+                          state, told)
     return check
 
 

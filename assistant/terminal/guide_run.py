@@ -148,9 +148,11 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
         written = watch_end(cursor, events)  # why the watch stopped and what to do now
         capture = camera_capture(args.camera, reader, camera)  # go on by keys; c checks
         source = "the camera"
+    told = companion.said if companion is not None else None  # a check's refusals too
     checker = make_checker(console, read_line, settings, capture, reader, source,
                            cube_options(args),
-                           getattr(args, "state", None) or getattr(args, "input", None) or "")
+                           getattr(args, "state", None) or getattr(args, "input", None) or "",
+                           told)
     if companion is not None and companion.said is not None:
         checker = _telling(checker, companion.said)
     run_interactive(console, cursor, read_key, checker=checker, speak=speak, note=written)
