@@ -815,31 +815,40 @@ def test_the_guides_check_finds_a_slip_in_the_step_shown(tmp_path, monkeypatch):
     """A person turns the step the guide shows, sees that the cube does not look like its
     "After" net and presses c before n: the slip is in the step shown, not in one made so far,
     and the check finds it there (as the watch does) instead of sending them to scan again."""
+    monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path))
+    pz = make_puzzle(4, 20)
+    start, plan = pz.state, simplify(invert_moves(pz.scramble))
+    for position in (0, 3):
+        m = plan[position]
+        real = start.apply(plan[:position]).apply([_other_way(m)])
+        line, cursor = _guides_check(start, plan, real, position)
+        assert line.startswith(f"Found the slip: step {position + 1} ({m})"), line
+        assert is_solved(real.apply([s.move for s in cursor.steps]))
+
+
+def _other_way(m):
+    """A quarter turn the other way, or a quarter turn for a half turn: a slip of ``m``."""
+    from sudoku_cube.models.cube.moves import Move
+
+    return m.inverse() if m.turns != 2 else Move(m.face, 1)
+
+
+def _guides_check(start, plan, real, position: int):
+    """The guide's c key at ``position`` of ``plan``, every face asked for typed off ``real``:
+    the line it ends with, and the cursor after."""
     import io
 
     from rich.console import Console
 
     from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
     from sudoku_cube.assistant.terminal import guide_check
-    from sudoku_cube.models.cube.moves import Move
 
-    monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path))
-    pz = make_puzzle(4, 20)
-    start, plan = pz.state, simplify(invert_moves(pz.scramble))
-    for position in (0, 3):
-        m = plan[position]
-        wrong = m.inverse() if m.turns != 2 else Move(m.face, 1)
-        real = start.apply(plan[:position]).apply([wrong])
+    def ask(prompt: str, prefill: str = "") -> str:
+        return " ".join(s.token for s in real.face(prompt[0]))
 
-        def ask(prompt: str, prefill: str = "") -> str:
-            return " ".join(s.token for s in real.face(prompt[0]))
-
-        console = Console(file=io.StringIO(), width=100, color_system=None)
-        cursor = GuideCursor(steps_from_moves(start, plan), start, remember=False,
-                             position=position)
-        line = guide_check.make_checker(console, ask)(cursor)
-        assert line.startswith(f"Found the slip: step {position + 1} ({m})"), line
-        assert is_solved(real.apply([s.move for s in cursor.steps]))
+    console = Console(file=io.StringIO(), width=100, color_system=None)
+    cursor = GuideCursor(steps_from_moves(start, plan), start, remember=False, position=position)
+    return guide_check.make_checker(console, ask)(cursor), cursor
 
 
 def test_the_guides_check_finds_an_earlier_slip_with_the_step_shown_made(tmp_path, monkeypatch):
@@ -847,29 +856,13 @@ def test_the_guides_check_finds_an_earlier_slip_with_the_step_shown_made(tmp_pat
     shown, right, and presses c before n: no slip up to the step reached explains the faces,
     nor one in the step shown, but the earlier slip with the step shown made does, and the
     check names it instead of sending the person to photograph the whole cube again."""
-    import io
-
-    from rich.console import Console
-
-    from sudoku_cube.assistant.services.guide import GuideCursor, steps_from_moves
-    from sudoku_cube.assistant.terminal import guide_check
-    from sudoku_cube.models.cube.moves import Move
-
     monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path))
     pz = make_puzzle(4, 20)
     start, plan = pz.state, simplify(invert_moves(pz.scramble))
     position = 6  # step 7 shown; step 5 slipped, steps 6 and 7 turned right
     m = plan[4]
-    wrong = m.inverse() if m.turns != 2 else Move(m.face, 1)
-    real = start.apply(plan[:4]).apply([wrong]).apply(plan[5:position + 1])
-
-    def ask(prompt: str, prefill: str = "") -> str:
-        return " ".join(s.token for s in real.face(prompt[0]))
-
-    console = Console(file=io.StringIO(), width=100, color_system=None)
-    cursor = GuideCursor(steps_from_moves(start, plan), start, remember=False,
-                         position=position)
-    line = guide_check.make_checker(console, ask)(cursor)
+    real = start.apply(plan[:4]).apply([_other_way(m)]).apply(plan[5:position + 1])
+    line, cursor = _guides_check(start, plan, real, position)
     assert line.startswith(f"Found the slip: step 5 ({m})"), line
     shown = f"Step {position + 1} ({plan[position]}), the one shown, was made as it shows."
     assert shown in " ".join(line.split()), line  # why the new plan undoes it first
