@@ -1310,3 +1310,30 @@ def test_check_json_gives_the_cube_its_new_plan_starts_from(fixed_plan, tmp_path
     cube = parse_state(json.dumps(out["state"]))
     assert is_solved(cube.apply(parse_moves(out["new_plan"])))
     assert out["guide"].startswith("sudoku-cube guide ") and "after-slip-" in out["guide"]
+
+
+def test_a_slip_found_by_check_is_followed_by_the_guide_on_the_same_cube(fixed_plan, tmp_path,
+                                                                         capsys):
+    """``check`` finds a slip in the plan the guide follows for a cube: the guide on that
+    cube goes on with the new plan from the real cube, as after the guide's own check (it
+    went on with the old plan, on a cube no longer there)."""
+    from sudoku_cube.assistant.services.guide import steps_from_moves
+    from sudoku_cube.assistant.services.sessions import load_followed_plan, save_followed_plan
+    from sudoku_cube.models.cube.solved import DEFAULT_SYMMETRIC
+
+    start, plan = fixed_plan
+    done = 4
+    real = start.apply(plan[:done - 1]).apply([_other_way(plan[done - 1])])
+    save_followed_plan(start, DEFAULT_SYMMETRIC, plan,
+                       [s.phase for s in steps_from_moves(start, plan)])
+    path = tmp_path / "start.json"
+    path.write_text(to_json(start))
+    args = ["check", str(path), "--moves", format_moves(plan), "--step", str(done)]
+    for f in "URFDLB":
+        args += ["--tokens", f"{f}={' '.join(s.token for s in real.face(f))}"]
+    assert main(args) == 0
+    assert f"The guide on {path} goes on with this new plan too." in \
+        " ".join(capsys.readouterr().out.split())
+    followed = load_followed_plan(start, DEFAULT_SYMMETRIC)
+    assert followed is not None and followed.start == real and followed.after_step == done
+    assert is_solved(real.apply(followed.moves))

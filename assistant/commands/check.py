@@ -20,7 +20,8 @@ from ...models.slips.find import Verdict, find_slip
 from ...models.slips.first_look import first_look
 from ..services.given_photos import by_centres_words, corner_by_centres, photo_as_given
 from ..services.pipeline import AFTER_SLIP, already_solved, solve_state, steps_done_words
-from ..services.sessions import followed_plans
+from ..services.guide import steps_from_moves
+from ..services.sessions import follow_instead, followed_plans
 from ..services.slip_check import (Cells, check_face, corner_cells, corner_photo, face_letter,
                                    first_look_json, first_look_words, how_to_show, photo_cells,
                                    photo_face, read_again_words, refuse_wrong_faces, split_face,
@@ -258,6 +259,7 @@ def run(args: argparse.Namespace) -> int:
     refuse_wrong_centres(got, expected, verdict, maybe, settings)
     again = read_again_words(args.state)
     photo = " and ".join(f"corner photo {c}" for c in got.corners)
+    followed = _followed_anew(start, verdict, args.step)
     if args.json:
         out = verdict_json(verdict, args.step, list(seen), expected, maybe, again, photo,
                            settings)
@@ -279,6 +281,9 @@ def run(args: argparse.Namespace) -> int:
                                        f"guide ({e.strerror or e}): follow the new plan above.")
             else:
                 print_wrapped(console, f"To be guided through it: `{guide}`")
+            if followed:  # as the guide's own check does
+                print_wrapped(console, f"The guide on {args.state} goes on with this new plan "
+                                       "too.")
         face = verdict.ask_face
         if verdict.outcome == "ambiguous" and face:
             hold = how_to_show(face, expected, maybe, settings)
@@ -286,3 +291,18 @@ def run(args: argparse.Namespace) -> int:
                                    f"again with both faces: add --photo {face}=PATH or --tokens "
                                    f"{face}=\"nine tokens\" to the same command.")
     return {"ambiguous": EXIT_AMBIGUOUS, "none": EXIT_NO_SLIP}.get(verdict.outcome, 0)
+
+
+def _followed_anew(start: CubeState, verdict: Verdict, step: int) -> bool:
+    """Where a slip was found: the guide's plan from ``start`` (the reading's, when the guide
+    follows it) replaced by the new plan from the real cube, as the guide's own check replaces
+    it, so that the guide run on the same photos later goes on with the new plan, not the old
+    one on a cube no longer there; whether a plan followed was replaced."""
+    if verdict.outcome != "found" or verdict.best is None:
+        return False
+    real = verdict.best.state
+    phases = [s.phase for s in steps_from_moves(real, verdict.repair)]
+    try:
+        return follow_instead(start, real, verdict.repair, phases, after_step=step) > 0
+    except (SudokuCubeError, OSError):  # the slip and its plan are said all the same
+        return False
