@@ -1289,11 +1289,11 @@ def test_a_checks_hold_on_the_page_after_the_step_shown_is_the_terminals(served)
     assert check["hold"] == serve_command.check_hold("F", cube, maybe, settings)
 
 
-def test_what_a_check_said_is_shown_on_the_page_with_its_step(served):
+def test_what_a_check_said_is_shown_on_the_page_with_its_step(served, monkeypatch):
     """The page is the person's screen: what the guide's check ended with (here a slip found
     and the new plan) stands with the step the guide shows then, less the terminal's command
     to take the plan up later, and goes once the guide shows another step."""
-    from sudoku_cube.assistant.terminal.guide_run import _telling
+    from sudoku_cube.assistant.terminal import guide_check
 
     pz = make_puzzle(0, 20)
     start, moves = pz.state, simplify(invert_moves(pz.scramble))
@@ -1301,8 +1301,10 @@ def test_what_a_check_said_is_shown_on_the_page_with_its_step(served):
     served.service.follow(steps, start)
     served.service.at(2)
     said = "Found the slip: step 2 (R) was skipped. New plan from here (9 moves): R U"
-    check = _telling(lambda cursor: f"{said}\nTo take it up later: `sudoku-cube guide x`",
-                     served.service.check_said)
+    monkeypatch.setattr(guide_check, "check_cube",  # a check that found this slip
+                        lambda *a, **k: f"{said}\nTo take it up later: `sudoku-cube guide x`")
+    check = guide_check.make_checker(Console(file=io.StringIO()), lambda *a: "",
+                                     told=served.service.check_said)
     assert check(None).endswith("`sudoku-cube guide x`")  # the terminal's line, whole
     assert served.service.status()["step"]["said"] == said
     served.service.at(3)

@@ -137,17 +137,18 @@ def _new_source(args: argparse.Namespace, camera: CameraSettings | None) -> int 
 
 
 def _session(args: argparse.Namespace, console: Console,
-             camera: CameraSettings | None = None
+             camera: CameraSettings | None = None, saved: ScanSession | None = None
              ) -> tuple[ScanSession, int | str, dict[str, Sticker]]:
-    """The scan session to fill (new, or the saved one with --resume), its frame source and
-    the centres of the faces --retake drops (they are asked for by their centre digits)."""
+    """The scan session to fill (new, or with --resume the saved one, ``saved`` where the
+    caller loaded it already), its frame source and the centres of the faces --retake drops
+    (they are asked for by their centre digits)."""
     retake = args.retake.replace(",", "").replace(" ", "").upper()
     bad = [f for f in retake if f not in FACES]
     if bad:
         raise SudokuCubeError(f"--retake {args.retake}: {''.join(bad)} is not a face; "
                               "use letters of U R F D L B")
     if args.resume:
-        session = ScanSession.load()
+        session = saved or ScanSession.load()
         source = _resume_source(session, _given_source(args), _given_option(args))
         check_video_file(source, least_frames=1)  # a photo given as the video: said at once
         session.source = str(source)
@@ -179,20 +180,22 @@ def _checked(frames: Iterator[np.ndarray]) -> Iterator[np.ndarray]:
         yield frame
 
 
-def _resumed_options(args: argparse.Namespace, console: Console) -> None:
-    """With ``--resume``: the options the scan began with (:data:`SCAN_OPTIONS`, kept in its
-    session) set where none is given now, and said, so that the command the scan advised
-    (``scan --resume``) reads and writes as the scan began; given now, they replace them."""
+def _resumed_options(args: argparse.Namespace, console: Console) -> ScanSession | None:
+    """With ``--resume``: the saved session, whose options the scan began with
+    (:data:`SCAN_OPTIONS`) are set where none is given now, and said, so that the command the
+    scan advised (``scan --resume``) reads and writes as the scan began; given now, they
+    replace them. None without ``--resume``."""
     if not args.resume:
-        return
-    taken = {k: v for k, v in ScanSession.load().options.items()
-             if getattr(args, k, None) is None}
+        return None
+    session = ScanSession.load()
+    taken = {k: v for k, v in session.options.items() if getattr(args, k, None) is None}
     for name, value in taken.items():
         setattr(args, name, value)
     if taken:
         words = [w for k, v in taken.items() for w in ([f"--{k}="] if v == "" else [f"--{k}", v])]
         console.print(f"Going on as the scan began: {plain(command_line(words))}",
                       highlight=False, soft_wrap=True)  # a path kept whole, to copy
+    return session
 
 
 def _options(args: argparse.Namespace) -> dict[str, str]:
@@ -203,7 +206,7 @@ def _options(args: argparse.Namespace) -> dict[str, str]:
 def run(args: argparse.Namespace) -> int:
     """Scan, review, write the state file."""
     console = Console()
-    _resumed_options(args, console)
+    saved = _resumed_options(args, console)
     settings = cube_settings(args)
     read = partial(read_frame_face, reader=chosen_reader(args))
     if args.every < 1 or args.steady < 1:
@@ -213,7 +216,7 @@ def run(args: argparse.Namespace) -> int:
     if args.output:  # a typo is not made into new folders (the data folder is made)
         check_folder_exists(out)
     camera = profile_camera(args)
-    session, source, known = _session(args, console, camera)
+    session, source, known = _session(args, console, camera, saved)
     scanner = Scanner(session, stable_frames=args.steady, known=known, settings=settings)
     interrupt.set_resume_hint(_start_hint(scanner))
     before = dict(scanner.session.faces)  # the faces of an earlier run, kept by --resume

@@ -15,12 +15,11 @@ import json
 
 from rich.console import Console
 
-from ..services.export import check_export_path, export_plan
-from ..services.guide import steps_as_read
+from ..services.export import check_export_path
 from ..services.pipeline import optimal_notice, solve_result_dict
 from ..terminal import solve_flow
+from ..terminal.guide_run import export_said, guided_steps
 from ..terminal.keys import interactive
-from ..terminal.markup import plain
 from ..terminal.profile_option import add_profile_option, cube_settings
 from ..terminal.solve_options import add_guide_options, add_ocr_option
 
@@ -59,12 +58,9 @@ def run(args: argparse.Namespace) -> int:
         if notice:
             Console(stderr=True).print(notice, highlight=False)
         if args.export:  # the plan as the guide exports it, from the cube as read
-            steps = steps_as_read(result.plan, result.state.without_candidates(),
-                                  result.settings.symmetric)
-            start = steps[0].before if steps else result.plan.start
-            path = export_plan(args.export, steps, start, result.settings)
-            Console(stderr=True).print(f"Plan with {len(steps)} steps written to {plain(path)}",
-                                       highlight=False, soft_wrap=True)
+            steps, start = guided_steps(result.plan, result.state.without_candidates(),
+                                        result.settings)
+            export_said(args.export, steps, start, result.settings)
         print(json.dumps(solve_result_dict(result), indent=2))
         return 0
     code = solve_flow.solve_with_review(args.input, settings, args)

@@ -593,11 +593,16 @@ def make_checker(console: Console, ask: LineReader, settings: CubeSettings = Cub
                  ) -> Callable[[GuideCursor], str]:
     """The ``c`` key's action for :func:`assistant.terminal.guide_ui.run_interactive`
     (``options``: the cube's command-line options, for the command a slip found names;
-    ``state``: what the guide read the cube from; ``told``: a companion told each photo the
-    check refuses, :func:`check_cube`)."""
+    ``state``: what the guide read the cube from; ``told``: a companion that is the person's
+    screen, told each photo the check refuses, :func:`check_cube`, and the line each check
+    ends with, less the command that takes a new plan up later at the terminal,
+    :data:`TAKE_UP_LATER`)."""
     def check(cursor: GuideCursor) -> str:
-        return check_cube(cursor, console, ask, settings, capture, reader, source, options,
+        line = check_cube(cursor, console, ask, settings, capture, reader, source, options,
                           state, told)
+        if told is not None:
+            told(line.split(f"\n{TAKE_UP_LATER}")[0])
+        return line
     return check
 
 

@@ -85,19 +85,14 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
     (:class:`assistant.services.guide.GuideCursor`'s ``fresh``)."""
     console = console or Console()
     settings = settings or cube_settings(args)  # read once, not at each of its uses below
-    steps = steps_as_read(plan, reading, settings.symmetric)
-    start = steps[0].before if steps else plan.start
+    steps, start = guided_steps(plan, reading, settings)
     if companion is not None:
         companion.shown(steps, start)
     notice = optimal_notice(plan)
     if notice:
         Console(stderr=True).print(notice, highlight=False)
-    written = ""  # said again on the guide's first screen, which hides what was printed
-    if args.export:
-        path = export_plan(args.export, steps, start, settings)
-        Console(stderr=True).print(f"Plan with {len(steps)} steps written to {plain(path)}",
-                                   highlight=False, soft_wrap=True)  # a path kept whole
-        written = f"Plan with {len(steps)} steps written to {printable(path)}."
+    # said again on the guide's first screen, which hides what was printed
+    written = export_said(args.export, steps, start, settings) if args.export else ""
     if (args.plain or not interactive()) and getattr(args, "camera", None) is None:
         print_plain(console, steps, start, settings=settings)
         return 0
@@ -148,26 +143,29 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
         written = watch_end(cursor, events)  # why the watch stopped and what to do now
         capture = camera_capture(args.camera, reader, camera)  # go on by keys; c checks
         source = "the camera"
-    told = companion.said if companion is not None else None  # a check's refusals too
     checker = make_checker(console, read_line, settings, capture, reader, source,
                            cube_options(args),
                            getattr(args, "state", None) or getattr(args, "input", None) or "",
-                           told)
-    if companion is not None and companion.said is not None:
-        checker = _telling(checker, companion.said)
+                           companion.said if companion is not None else None)
     run_interactive(console, cursor, read_key, checker=checker, speak=speak, note=written)
     return 0
 
 
-def _telling(checker: Callable[[GuideCursor], str], told: Callable[[str], None]
-             ) -> Callable[[GuideCursor], str]:
-    """``checker`` that also tells ``told`` the line each check ends with, less the command
-    that takes a new plan up later at the terminal (:data:`TAKE_UP_LATER`)."""
-    def check(cursor: GuideCursor) -> str:
-        line = checker(cursor)
-        told(line.split(f"\n{TAKE_UP_LATER}")[0])
-        return line
-    return check
+def guided_steps(plan: Plan, reading: CubeState | None, settings: CubeSettings
+                 ) -> tuple[list[Step], CubeState]:
+    """The plan's steps shown from the cube as it was read
+    (:func:`assistant.services.guide.steps_as_read`), and the cube they start from."""
+    steps = steps_as_read(plan, reading, settings.symmetric)
+    return steps, steps[0].before if steps else plan.start
+
+
+def export_said(path: str, steps: list[Step], start: CubeState, settings: CubeSettings) -> str:
+    """Export the plan (``--export``: :func:`assistant.services.export.export_plan`) and say
+    where on stderr, the path kept whole; the same words, for the guide's first screen."""
+    written = export_plan(path, steps, start, settings)
+    Console(stderr=True).print(f"Plan with {len(steps)} steps written to {plain(written)}",
+                               highlight=False, soft_wrap=True)
+    return f"Plan with {len(steps)} steps written to {printable(written)}."
 
 
 def _after_watch(cursor: GuideCursor, args: argparse.Namespace) -> str | None:
