@@ -402,8 +402,9 @@ def run_camera(args: argparse.Namespace) -> int:
         if count < 1:
             raise SudokuCubeError(f"{flag} {count}: takes a number of frames of at least 1")
     if args.camera is not None:
-        check_video_file(parse_source(args.camera), least_frames=1)  # a photo: said at once
-        infos = probe_cameras([parse_source(args.camera)])
+        given = parse_source(args.camera)
+        check_video_file(given, least_frames=1)  # a photo: said at once
+        infos = probe_cameras([given])
     else:
         infos = probe_cameras()
     table = Table(title="Cameras", title_justify="left")
