@@ -9,6 +9,7 @@ from pathlib import Path
 import cv2
 import pytest
 
+from sudoku_cube.assistant.bench.corners import rendered
 from sudoku_cube.assistant.cli import main
 from sudoku_cube.assistant.services.cube_input import turned_upright
 from sudoku_cube.models.cube.face_words import centre, face_words, to_hold_words
@@ -90,17 +91,33 @@ def test_no_naming_is_chosen_when_none_fits(scrambled):
     assert only_fit([corner_turned(held, B, k) for k in range(3)]) is None
 
 
-def test_solve_says_how_a_corner_photo_was_held_and_plans_the_cube(tmp_path, capsys):
+def _bundled_pair():
+    """The bundled white corner pair: its photos A and B, and its cube."""
+    return (cv2.imread(str(PAIR / "A.jpg")), cv2.imread(str(PAIR / "B.jpg")),
+            parse_json((PAIR / "truth.json").read_text()))
+
+
+def _black_pair():
+    """A rendered black cube's corner pair (the benchmark's first): photos A and B, and its
+    cube. Its faces show no sticker shapes, so they are placed by their digits alone."""
+    _, images, state, _ = next(rendered(1, 73000, "black", single=False))
+    return images["A"], images["B"], state
+
+
+@pytest.mark.parametrize("pair", [_bundled_pair, _black_pair], ids=["white", "black"])
+def test_solve_says_how_a_corner_photo_was_held_and_plans_the_cube(tmp_path, capsys, pair):
     """Photo A taken upside down (a face at the bottom): ``solve`` names each of its faces by
-    its centre digit and where the picture shows it, and plans the cube in the photos."""
+    its centre digit and where the picture shows it, and plans the cube in the photos. The
+    black cube's faces, placed by their digits alone, too (they were refused as showing no
+    face)."""
+    a, b, truth = pair()
     d = tmp_path / "photos"
     d.mkdir()
-    (d / "B.jpg").write_bytes((PAIR / "B.jpg").read_bytes())
-    cv2.imwrite(str(d / "A.jpg"), cv2.rotate(cv2.imread(str(PAIR / "A.jpg")), cv2.ROTATE_180))
+    cv2.imwrite(str(d / "B.jpg"), b)
+    cv2.imwrite(str(d / "A.jpg"), cv2.rotate(a, cv2.ROTATE_180))
     code = main(["solve", str(d), "--json", "--no-ocr"])
     out = capsys.readouterr()
     assert code == 0, out.err
-    truth = parse_json((PAIR / "truth.json").read_text())
     u = truth.face("U")[4].digit
     said = " ".join(out.err.split())
     assert "A.jpg was held with no face on top of the corner" in said

@@ -43,7 +43,7 @@ from .shade import shade_lifted
 from .trim import trimmed_all
 from .views import PLACES, corner_faces
 from .whole import FEW_CELLS, cross_checked, framing_for, whole_cube
-from .zoom import Zoomed, zoomed_in, zoomed_out
+from .zoom import Zoomed, turned_round, zoomed_in, zoomed_out
 
 
 MORE_PASSES: tuple[dict, ...] = (
@@ -353,7 +353,7 @@ def locate_corner(image: np.ndarray, photo: str, source: str = "",
     refusal of the photo as taken, which names what it shows).
     """
     try:
-        return _sought(image, photo, source, lift_shade, seen)
+        return _sought(image, photo, source, lift_shade, seen, turn=True)
     except CornerPhotoError as refused:
         if not lift_shade:
             raise
@@ -379,14 +379,18 @@ def _zoomed(copy: Zoomed, image: np.ndarray, seen: DigitsSeen | None,
 
 
 def _sought(image: np.ndarray, photo: str, source: str, lift_shade: bool,
-            seen: DigitsSeen | None) -> CornerView:
+            seen: DigitsSeen | None, turn: bool = False) -> CornerView:
     """:func:`locate_corner`'s search of one picture, and its further looks at a picture
-    refused as taken (all but the zoomed-out copy's)."""
+    refused as taken (all but the zoomed-out copy's); with ``turn``, the first of them is
+    the picture turned half round (:func:`_turned`)."""
     try:
         return _search(image, photo, source, seen=seen)
     except CornerPhotoError as refused:
         if not lift_shade:
             raise
+        view = _turned(image, photo, source, seen) if turn else None
+        if view is not None:
+            return view
         smoothed = grain_smoothed(image)
         for picture, whole in ((shade_lifted(image), False), (image, True), (smoothed, False)):
             try:
@@ -406,6 +410,25 @@ def _sought(image: np.ndarray, photo: str, source: str, lift_shade: bool,
             except CornerPhotoError:
                 pass
         raise refused from None
+
+
+def _turned(image: np.ndarray, photo: str, source: str, seen: DigitsSeen | None
+            ) -> CornerView | None:
+    """The corner that the first search (no last resorts) finds on the photo ``image``
+    turned half round (:func:`vision.locate.corners.zoom.turned_round`), in the photo's own
+    pixels; None when it finds none. A corner photo taken upside down shows its three faces
+    as plainly as one taken upright, but the digits' pass takes only a corner seen from
+    above (:data:`vision.locate.corners.order.MAX_DOWN_TILT_DEG`, where print and faces
+    mixed with others lie at any turn): the black cube's faces, placed by their digits
+    alone, were refused. Turned back, its faces are named as the sticker passes name those
+    of a cube of light stickers photographed so: not upright, each of the three ways round
+    the corner (:class:`CornerView`), for the digits to tell."""
+    turned = turned_round(image)
+    try:
+        view = _search(turned.picture, photo, source, last_resorts=False, seen=seen)
+    except CornerPhotoError:
+        return None
+    return _in_photo(view, turned)
 
 
 def _shown(view: CornerView, image: np.ndarray, seen: DigitsSeen | None) -> bool:
@@ -431,11 +454,15 @@ def _shown(view: CornerView, image: np.ndarray, seen: DigitsSeen | None) -> bool
 
 
 def _in_photo(view: CornerView, far: Zoomed) -> CornerView:
-    """A view found on a zoomed copy ``far`` of a photo in the photo's own pixels:
+    """A view found on a zoomed or turned copy ``far`` of a photo in the photo's own pixels:
     each face's homography, sticker centres and the cells seen (their places shares of the
-    width, the copy's and the photo's alike) mapped back; the tilts, a similarity's, are the
-    same."""
+    width, the copy's and the photo's alike) mapped back. A zoom keeps the tilts; a half
+    turn reverses the direction of each naming's shared edge, so its tilt from straight
+    down becomes 180 degrees less it, and the namings are ordered again, nearest upright
+    first."""
     width = far.picture.shape[1]
+    scale = math.hypot(float(far.to_photo[0, 0]), float(far.to_photo[1, 0]))
+    turned = float(far.to_photo[0, 0]) < 0
 
     def face(f: CornerFace) -> CornerFace:
         points = np.array(f.centres, np.float64).reshape(-1, 2)
@@ -444,10 +471,13 @@ def _in_photo(view: CornerView, far: Zoomed) -> CornerView:
 
     def shape(s: SeenShape) -> SeenShape:
         (x, y), = project(far.to_photo, np.array([[s.x, s.y]]) * width) / width
-        return replace(s, x=float(x), y=float(y), side=s.side * float(far.to_photo[0, 0]))
+        return replace(s, x=float(x), y=float(y), side=s.side * scale)
 
-    namings = tuple(tuple(face(f) for f in naming) for naming in view.namings)
-    return replace(view, namings=namings, seen=tuple(shape(s) for s in view.seen))
+    named = [(180.0 - t if turned else t, tuple(face(f) for f in naming))
+             for t, naming in zip(view.tilts_deg, view.namings)]
+    named.sort(key=lambda n: n[0])
+    return replace(view, namings=tuple(n for _, n in named), tilts_deg=tuple(t for t, _ in named),
+                   seen=tuple(shape(s) for s in view.seen))
 
 
 @dataclass(frozen=True)

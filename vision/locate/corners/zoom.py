@@ -77,3 +77,11 @@ def zoomed_in(image: np.ndarray) -> Zoomed:
                          [0.0, 0.0, 1.0]])
     return Zoomed(picture, to_photo)
 
+
+
+def turned_round(image: np.ndarray) -> Zoomed:
+    """``image`` (BGR or grey) turned half round: a corner photo taken upside down (the
+    cube's top face at the bottom of the frame) shows its corner as an upright one on it."""
+    h, w = image.shape[:2]
+    to_photo = np.array([[-1.0, 0.0, w - 1.0], [0.0, -1.0, h - 1.0], [0.0, 0.0, 1.0]])
+    return Zoomed(cv2.rotate(image, cv2.ROTATE_180), to_photo)
