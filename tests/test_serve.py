@@ -1390,3 +1390,24 @@ def test_a_corner_photo_in_a_face_slot_is_named_when_its_face_comes_again(served
     said = str(refused.value)
     assert "the photo of face R (right) shows a corner of the cube (three faces)" in said, said
     assert "retake face R (right) straight on" in said and "again (already" not in said, said
+
+
+def test_a_mirrored_photo_is_read_flipped_back_and_said_on_the_page(served, capsys):
+    """A front camera's mirrored photo of F: its card shows the face as taken the right way
+    round, and the page's notes say it was read flipped back."""
+    import cv2
+
+    for face in "URFDLB":
+        data = (FACES_DIR / f"{face}.jpg").read_bytes()
+        if face == "F":
+            image = cv2.flip(load_image(FACES_DIR / "F.jpg"), 1)
+            data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 98])[1].tobytes()
+        status, view = call(served.url + f"api/face/{face}", data)
+        assert status == 200 and view["refused"] is None, view
+    want = read_json(FACES_DIR, capsys)
+    assert view["name"] == "B"
+    status = wait_read(served)
+    cards = {p["name"]: p["faces"][p["name"]]["tokens"] for p in status["photos"]}
+    assert cards["F"] == want["faces"]["F"]
+    assert any(n.startswith("The photo of") and "F" in n and "is mirrored" in n
+               for n in status["notes"]), status["notes"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import time
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -31,6 +32,7 @@ from ..photo.images import Photo, load_photo
 from ..photo.photo_files import face_photos, unreadable_note
 from .corner_naming import PhotoReadings, named_faces
 from .faces import FaceReading, OcrMode, Reading, read_face, reading_state
+from .mirrored import flipped, mirrored_note, placed_back, saved_mirrored
 from ..recognise.templates import TemplateSet, default_templates
 from ..recognise.underline_convention import with_convention
 from ..recognise.underline_model import UnderlineModel
@@ -155,7 +157,21 @@ def corner_photos(paths: Path | str | Sequence[Path | str]) -> dict[str, Path]:
 
 def _read_photo(photo: Photo, which: str, *, templates: TemplateSet, model: LinearModel,
                 ocr: OcrMode | bool, settings: CubeSettings, cell_model: CellModel | None,
-                underline_model: UnderlineModel | None) -> tuple[CornerView, PhotoReadings]:
+                underline_model: UnderlineModel | None
+                ) -> tuple[CornerView, PhotoReadings, bool]:
+    """Corner photo ``which`` located and read (:func:`_located_read`), flipped back where it
+    was saved mirrored (:func:`_unmirrored`), and whether it was."""
+    def read(image: np.ndarray) -> tuple[CornerView, PhotoReadings]:
+        return _located_read(replace(photo, image=image), which, templates=templates,
+                             model=model, ocr=ocr, settings=settings, cell_model=cell_model,
+                             underline_model=underline_model)
+
+    return _unmirrored(photo.image, read, cell_model)
+
+
+def _located_read(photo: Photo, which: str, *, templates: TemplateSet, model: LinearModel,
+                  ocr: OcrMode | bool, settings: CubeSettings, cell_model: CellModel | None,
+                  underline_model: UnderlineModel | None) -> tuple[CornerView, PhotoReadings]:
     """Corner photo ``which`` located, and its faces read in the pose's naming when it is
     upright, else in each of the three namings (:mod:`vision.reading.corner_naming`)."""
     t0 = time.perf_counter()
@@ -172,6 +188,23 @@ def _read_photo(photo: Photo, which: str, *, templates: TemplateSet, model: Line
                                file_scale=photo.file_scale, t_detect=t_detect,
                                cell_model=cell_model, underline_model=underline_model)
                   for faces in namings]
+
+
+def _unmirrored(image: np.ndarray,
+                read: Callable[[np.ndarray], tuple[CornerView, PhotoReadings]],
+                cell_model: CellModel | None) -> tuple[CornerView, PhotoReadings, bool]:
+    """Corner photo ``image`` located and read by ``read``, and whether it was saved
+    mirrored: a photo whose faces are read with doubt and whose digits the cell model (None:
+    the shipped one) reads plainly only flipped back
+    (:func:`vision.reading.mirrored.reads_mirrored`) is read flipped back, its faces placed
+    back where the photo as saved shows them."""
+    view, readings = read(image)
+    if not saved_mirrored(image, list(readings[0].values()), cell_model):
+        return view, readings, False
+    view, readings = read(flipped(image))
+    width = image.shape[1]
+    return view, [{f: replace(r, geometry=placed_back(r.geometry, width))
+                   for f, r in faces.items()} for faces in readings], True
 
 
 def _not_same_corner(per_photo: dict[str, dict[str, FaceReading]], b: Path,
@@ -221,12 +254,16 @@ def read_corner_folder(paths: Path | str | Sequence[Path | str], *,
     templates = templates if templates is not None else default_templates()
     model = model if model is not None else default_model()
 
+    mirrored: set[str] = set()
+
     def read_one(k: str) -> tuple[CornerView, PhotoReadings]:
         if progress:
             progress(k)
-        view, readings = _read_photo(load_photo(photos[k]), k, templates=templates, model=model,
-                                     ocr=ocr, settings=settings, cell_model=cell_model,
-                                     underline_model=underline_model)
+        view, readings, flipped_back = _read_photo(
+            load_photo(photos[k]), k, templates=templates, model=model, ocr=ocr,
+            settings=settings, cell_model=cell_model, underline_model=underline_model)
+        if flipped_back:
+            mirrored.add(k)
         if done:
             for r in readings[0].values():
                 done(r)
@@ -245,7 +282,15 @@ def read_corner_folder(paths: Path | str | Sequence[Path | str], *,
     for f in FACES:
         warnings.extend(w for w in readings[f].warnings if w not in warnings)
     return Reading(reading_state(readings), {f: readings[f] for f in FACES}, tuple(warnings),
-                   named.notes)
+                   _mirrored_notes(mirrored, photos, naming) + named.notes)
+
+
+def _mirrored_notes(mirrored: set[str], photos: dict[str, Path], naming: PhotoNaming | None
+                    ) -> tuple[str, ...]:
+    """What to tell of the corner photos read flipped back (``mirrored``), in order, each
+    named as ``naming`` names it (None: by its file, of ``photos``)."""
+    return tuple(mirrored_note(naming.name(k) if naming is not None else photos[k].name)
+                 for k in CORNER_PHOTOS if k in mirrored)
 
 
 __all__ = ["read_corner_folder", "read_corner_photo", "read_located", "corner_photos",

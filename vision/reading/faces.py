@@ -16,6 +16,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
+from ...models.cube.face_words import PhotoNaming
 from ...models.cube.geometry import FACES
 from ...models.cube.state import CubeState
 from ...models.cube.state_format import to_dict
@@ -24,7 +25,7 @@ from ...models.errors import PhotosRefused, SudokuCubeError
 from ...models.profile import CubeSettings
 from ..cells.face_cells import face_cells
 from ..locate.detect import FaceGeometry, FaceNotFoundError, find_face
-from ..photo.images import load_photo
+from ..photo.images import Photo, load_photo
 from ..recognise.cell_model import CellModel
 from ..recognise.digits_seen import digits_seen_by
 from ..recognise.evidence import CellEvidence
@@ -37,6 +38,7 @@ from ..recognise.underline_convention import with_convention
 from ..recognise.underline_model import UnderlineModel
 from .corner_shown import face_photo_refusal
 from .face_shift import surer_place
+from .mirrored import mirrored_note, read_unmirrored
 
 READ_WORKERS = 2
 """Faces read at once (OpenCV and tesseract work outside the GIL)."""
@@ -227,7 +229,8 @@ def read_face_photos(photos: dict[str, Path], where: object, *,
                      progress: Callable[[str], None] | None = None,
                      done: Callable[[FaceReading], None] | None = None,
                      cell_model: CellModel | None = None,
-                     underline_model: UnderlineModel | None = None) -> Reading:
+                     underline_model: UnderlineModel | None = None,
+                     naming: PhotoNaming | None = None) -> Reading:
     """Read the six face photos (face letter -> file, from
     :func:`vision.photo.photo_files.face_photos`) into a :class:`Reading`; ``where`` (the folder
     or files) names them in errors; the models as :func:`read_face` takes them. ``progress``
@@ -235,7 +238,9 @@ def read_face_photos(photos: dict[str, Path], where: object, *,
     that a caller keeps the faces read when another photo is refused). Every photo is read
     before a refusal is raised, and where several are refused, all are said at once
     (:class:`models.errors.PhotosRefused`). Faces are read :data:`READ_WORKERS` at a time; the
-    reading does not depend on the order they finish in."""
+    reading does not depend on the order they finish in. A photo saved mirrored is read
+    flipped back, and the reading's notes say so, naming it as ``naming`` names it (None:
+    by its file)."""
     missing = [f for f in FACES if f not in photos]
     if missing:
         raise SudokuCubeError(
@@ -244,14 +249,21 @@ def read_face_photos(photos: dict[str, Path], where: object, *,
     templates = templates if templates is not None else default_templates()
     model = model if model is not None else default_model()
 
+    notes: dict[str, tuple[str, ...]] = {}
+
     def read_one(f: str) -> FaceReading:
         if progress:
             progress(f)
         photo = load_photo(photos[f])
-        r = read_face(photo.image, templates=templates, model=model, ocr=ocr,
-                      settings=settings, source=photo.source, face=f,
-                      file_scale=photo.file_scale, cell_model=cell_model,
-                      underline_model=underline_model, corner_check=True)
+
+        def read(image: np.ndarray) -> FaceReading:
+            return read_face(image, templates=templates, model=model, ocr=ocr,
+                             settings=settings, source=photo.source, face=f,
+                             file_scale=photo.file_scale, cell_model=cell_model,
+                             underline_model=underline_model, corner_check=True)
+
+        r, notes[f] = _unmirrored(photo, read, cell_model,
+                                  Path(photo.source).name if naming is None else naming.name(f))
         if done:
             done(r)
         return r
@@ -261,7 +273,20 @@ def read_face_photos(photos: dict[str, Path], where: object, *,
     warnings: list[str] = []
     for f in FACES:
         warnings.extend(w for w in readings[f].warnings if w not in warnings)
-    return Reading(reading_state(readings), readings, tuple(warnings))
+    return Reading(reading_state(readings), readings, tuple(warnings),
+                   sum((notes[f] for f in FACES), ()))
+
+
+def _unmirrored(photo: Photo, read: Callable[[np.ndarray], FaceReading],
+                cell_model: CellModel | None, called: str) -> tuple[FaceReading, tuple[str, ...]]:
+    """The face photo ``photo`` (``called`` so in what is said) read by ``read``, and what
+    to tell of it: a photo read with doubt whose digits the cell model (None: the shipped
+    one) reads plainly only flipped back was saved mirrored, and is read flipped back, its
+    face placed back where the photo as saved shows it, and said
+    (:func:`vision.reading.mirrored.read_unmirrored`)."""
+    faces, mirrored = read_unmirrored(photo.image, lambda image: {"": read(image)},
+                                      cell_model)
+    return faces[""], (mirrored_note(called),) if mirrored else ()
 
 
 def _read_every(read_one: Callable[[str], FaceReading], faces: Sequence[str]

@@ -45,8 +45,8 @@ def read_folder(paths: Path | str | Sequence[Path | str], *,
     caller when another photo is refused); the models as
     :func:`vision.reading.faces.read_face` takes them. Missing photos raise a SudokuCubeError
     naming them. ``naming``: how the caller names the photos where the corner photos' refusals
-    and notes name them (:func:`vision.reading.corners.read_corner_folder`); None: by their
-    files."""
+    and the reading's notes name them (:func:`vision.reading.corners.read_corner_folder`,
+    :func:`vision.reading.faces.read_face_photos`); None: by their files."""
     photos = face_photos(paths)
     if "A" in photos and any(f in photos for f in FACES if f != "B"):
         raise SudokuCubeError(mixed_message(paths, photos))
@@ -60,7 +60,8 @@ def read_folder(paths: Path | str | Sequence[Path | str], *,
         raise SudokuCubeError(missing_faces_message(paths, missing))
     reading = read_face_photos(photos, paths, templates=templates, model=model, ocr=ocr,
                                settings=settings, progress=progress, done=done,
-                               cell_model=cell_model, underline_model=underline_model)
+                               cell_model=cell_model, underline_model=underline_model,
+                               naming=naming)
     if digit_count_problems(reading.state.without_candidates()):
         corner = corner_among(photos, ("B",))  # B also names a corner photo: asked always
         if corner is not None:

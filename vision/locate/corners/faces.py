@@ -389,27 +389,34 @@ def _sought(image: np.ndarray, photo: str, source: str, lift_shade: bool,
         if not lift_shade:
             raise
         view = _turned(image, photo, source, seen) if turn else None
-        if view is not None:
-            return view
-        smoothed = grain_smoothed(image)
-        for picture, whole in ((shade_lifted(image), False), (image, True), (smoothed, False)):
-            try:
-                return _search(picture, photo, source, last_resorts=False, whole=whole,
-                               seen=seen)
-            except CornerPhotoError:
-                pass
-        if seen is not None and isinstance(refused, _Unplaced):
-            try:
-                return _by_digits(image, photo, source, refused.left, seen)
-            except CornerPhotoError:
-                pass
-        for picture in (image, smoothed):
-            try:
-                return _search(picture, photo, source, last_resorts=False, relative=True,
-                               seen=seen)
-            except CornerPhotoError:
-                pass
-        raise refused from None
+        return view or _looked_again(image, photo, source, seen, refused)
+
+
+def _looked_again(image: np.ndarray, photo: str, source: str, seen: DigitsSeen | None,
+                  refused: CornerPhotoError) -> CornerView:
+    """The further looks of :func:`_sought` at a picture the first search ``refused``
+    (its shade lifted, its digits taken whole, its grain smoothed, the cube placed by its
+    digits, its dark digits judged against their stickers; :func:`locate_corner`);
+    ``refused`` is raised again where none places a corner."""
+    smoothed = grain_smoothed(image)
+    for picture, whole in ((shade_lifted(image), False), (image, True), (smoothed, False)):
+        try:
+            return _search(picture, photo, source, last_resorts=False, whole=whole,
+                           seen=seen)
+        except CornerPhotoError:
+            pass
+    if seen is not None and isinstance(refused, _Unplaced):
+        try:
+            return _by_digits(image, photo, source, refused.left, seen)
+        except CornerPhotoError:
+            pass
+    for picture in (image, smoothed):
+        try:
+            return _search(picture, photo, source, last_resorts=False, relative=True,
+                           seen=seen)
+        except CornerPhotoError:
+            pass
+    raise refused from None
 
 
 def _turned(image: np.ndarray, photo: str, source: str, seen: DigitsSeen | None

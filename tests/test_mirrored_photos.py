@@ -1,0 +1,60 @@
+"""A photo saved mirrored, as front cameras save them (vision/reading/mirrored.py): told by its
+digits, read flipped back, and said; a photo as taken is not taken for a mirrored one."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import cv2
+import pytest
+
+from sudoku_cube.models.cube.state_format import parse_json
+from sudoku_cube.vision.reading.reader import Reader
+from sudoku_cube.vision.reading.mirrored import reads_mirrored
+from sudoku_cube.vision.recognise.cell_model import shipped_cell_model
+
+SAMPLES = Path(__file__).resolve().parents[1] / "samples"
+
+
+def _with_mirrored(src: Path, dst: Path, stem: str) -> str:
+    """The photos of ``src`` copied into ``dst``, photo ``stem`` flipped left to right and
+    kept losslessly (flipped back, it is the photo as taken pixel for pixel); its name."""
+    shutil.copytree(src, dst)
+    (dst / f"{stem}.jpg").unlink()
+    cv2.imwrite(str(dst / f"{stem}.png"), cv2.flip(cv2.imread(str(src / f"{stem}.jpg")), 1))
+    return f"{stem}.png"
+
+
+@pytest.mark.parametrize("folder, stem", [
+    (SAMPLES / "cubes" / "01-easy", "F"),
+    (SAMPLES / "cubes" / "09-black", "R"),
+    (SAMPLES / "corners" / "c1-plain", "A"),
+    (SAMPLES / "corners" / "c4-black", "B"),
+], ids=["white face", "black face", "white corner", "black corner"])
+def test_a_mirrored_photo_is_read_flipped_back_and_said(tmp_path, folder, stem):
+    """Read as the photos as taken are, the mirrored photo's faces placed where it shows
+    them, and the person told."""
+    name = _with_mirrored(folder, tmp_path / "photos", stem)
+    reader = Reader(ocr="never")
+    reading = reader.read_photo_set(tmp_path / "photos")
+    as_taken = reader.read_photo_set(folder)
+    assert reading.state.stickers == as_taken.state.stickers
+    assert any(n.startswith(f"{name} is mirrored") for n in reading.notes), reading.notes
+    width = cv2.imread(str(folder / f"{stem}.jpg")).shape[1]
+    for f, face in reading.faces.items():
+        if Path(face.source or "").name == name:
+            mirrored_x = width - 1 - face.geometry.cell_centres()[:, 0]
+            assert abs(mirrored_x - as_taken.faces[f].geometry.cell_centres()[:, 0]).max() < 1
+
+
+@pytest.mark.parametrize("folder", [SAMPLES / "cubes" / "08-hard", SAMPLES / "cubes" / "07-dim-blurry"],
+                         ids=["hard", "dim"])
+def test_photos_as_taken_are_not_mirrored(folder):
+    """The doubtful faces of the hard sample sets read more plainly as taken than flipped."""
+    reader, net = Reader(ocr="never"), shipped_cell_model()
+    for f in "URFDLB":
+        image = cv2.imread(str(folder / f"{f}.jpg"))
+        got = reader.read_face(image, face=f)
+        assert not reads_mirrored(image, [got.geometry], net), f
+        assert reads_mirrored(cv2.flip(image, 1), [reader.read_face(cv2.flip(image, 1), face=f)
+                                                   .geometry], net), f

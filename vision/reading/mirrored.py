@@ -1,0 +1,99 @@
+"""A photo saved mirrored, told by its digits, and read flipped back.
+
+The front cameras of phones and laptops often save a photo as their preview shows it, mirrored
+left to right. A cube photographed so shows its faces where a cube can show them, so the
+located faces do not betray it; its digits do: the cell model reads most of them doubtfully
+or as other digits, and flipped back, plainly (the 1, 3 and 8 read much the same either
+way). A photo read with doubt is judged so (:func:`reads_mirrored`); one that reads mirrored
+is read again flipped back, its faces placed back in the photo as taken
+(:func:`placed_back`), and the person is told (:func:`mirrored_note`).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Protocol
+
+import cv2
+import numpy as np
+
+from ..cells.face_cells import face_cells
+from ..locate.face_geometry import FaceGeometry
+from ..recognise.cell_model import NONE, CellModel, shipped_cell_model
+
+if TYPE_CHECKING:  # the faces module reads photos through this one
+    from .faces import FaceReading
+
+
+def reads_mirrored(image: np.ndarray, geometries: Sequence[FaceGeometry],
+                   cell_model: CellModel) -> bool:
+    """Whether the faces ``geometries`` of ``image`` show their digits mirrored: of the
+    cells on which the cell model sees a digit (likelier than none) as taken or flipped left
+    to right, more than half of all cells, the likeliest digit (:data:`NONE` aside) is
+    likelier flipped on more than half of all cells, and likelier in total. A plain cube's
+    stickers show no digit either way, and are never taken for mirrored ones."""
+    cells = [c for g in geometries for c in face_cells(image, g).cells]
+    if not cells:
+        return False
+    taken = cell_model.read_cells(cells)
+    turned = cell_model.read_cells([np.ascontiguousarray(c[:, ::-1]) for c in cells])
+    as_taken, flipped = taken[:, :NONE].max(axis=1), turned[:, :NONE].max(axis=1)
+    shown = (as_taken > taken[:, NONE]) | (flipped > turned[:, NONE])
+    wins = shown & (flipped > as_taken)
+    return bool(2 * shown.sum() > len(cells) and 2 * wins.sum() > len(cells)
+                and flipped[shown].sum() > as_taken[shown].sum())
+
+
+class _Read(Protocol):
+    """A face read (:class:`vision.reading.faces.FaceReading`), as :func:`saved_mirrored`
+    asks it."""
+
+    @property
+    def geometry(self) -> FaceGeometry: ...
+
+    @property
+    def doubtful(self) -> tuple[int, ...]: ...
+
+
+def saved_mirrored(image: np.ndarray, faces: Sequence[_Read], cell_model: CellModel | None
+                   ) -> bool:
+    """Whether the photo ``image``, whose faces were read as ``faces``, was saved mirrored:
+    read with doubt, and mirrored as the cell model (None: the shipped one) reads its
+    digits (:func:`reads_mirrored`). A photo read with no doubt is not asked (the question
+    costs a second reading of its cells)."""
+    net = cell_model if cell_model is not None else shipped_cell_model()
+    return net is not None and any(f.doubtful for f in faces) and \
+        reads_mirrored(image, [f.geometry for f in faces], net)
+
+
+def read_unmirrored(image: np.ndarray,
+                    read: Callable[[np.ndarray], dict[str, FaceReading]],
+                    cell_model: CellModel | None) -> tuple[dict[str, FaceReading], bool]:
+    """The faces of the photo ``image`` that ``read`` reads, and whether it was saved
+    mirrored (:func:`saved_mirrored`): then they are read flipped back, each placed back
+    where the photo as saved shows it (:func:`placed_back`)."""
+    faces = read(image)
+    if not saved_mirrored(image, list(faces.values()), cell_model):
+        return faces, False
+    width = image.shape[1]
+    return {f: replace(r, geometry=placed_back(r.geometry, width))
+            for f, r in read(flipped(image)).items()}, True
+
+
+def flipped(image: np.ndarray) -> np.ndarray:
+    """``image`` flipped left to right (a mirrored photo as the camera saw the scene)."""
+    return cv2.flip(image, 1)
+
+
+def placed_back(geometry: FaceGeometry, width: int) -> FaceGeometry:
+    """A face's place found on a photo flipped left to right (``width`` pixels wide), mapped
+    back onto the photo as taken, where the debug picture and the reading show it."""
+    back = np.array([[-1.0, 0.0, width - 1.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]])
+    return FaceGeometry.of(back @ geometry.homography, geometry.found)
+
+
+def mirrored_note(name: str) -> str:
+    """What to tell the person of photo ``name``, read flipped back."""
+    return (f"{name[:1].upper()}{name[1:]} is mirrored, as a front camera saves its photos: its digits read plainly "
+            "only flipped back, so it was read flipped back. Turn the camera's mirroring off, "
+            "or use the back camera, for the next photos")
