@@ -8,7 +8,8 @@ from pathlib import Path
 import cv2
 import pytest
 
-from sudoku_cube.models.cube.state_format import parse_json
+from sudoku_cube.assistant.bench.vision import _rendered
+
 from sudoku_cube.vision.reading.reader import Reader
 from sudoku_cube.vision.reading.mirrored import reads_mirrored
 from sudoku_cube.vision.recognise.cell_model import shipped_cell_model
@@ -58,3 +59,21 @@ def test_photos_as_taken_are_not_mirrored(folder):
         assert not reads_mirrored(image, [got.geometry], net), f
         assert reads_mirrored(cv2.flip(image, 1), [reader.read_face(cv2.flip(image, 1), face=f)
                                                    .geometry], net), f
+
+
+def test_a_mirrored_face_read_without_doubt_is_found_by_the_digit_counts(tmp_path):
+    """A white cube's face whose mirrored digits are read as other digits with no doubt (its
+    right face, mirrored, reads 4 5 4 2 8 2 8 4 3): the six faces' digits then do not count
+    six of each, and the photos read with no doubt are asked too."""
+    _, images, _ = list(_rendered(2, 90000, None, "white"))[1]  # the benchmark's second
+    folder = tmp_path / "photos"
+    folder.mkdir()
+    for f, image in images.items():
+        cv2.imwrite(str(folder / f"{f}.png"), cv2.flip(image, 1) if f == "R" else image)
+    reader = Reader(ocr="never")
+    mirrored = reader.read_face(cv2.flip(images["R"], 1), face="R")
+    assert not mirrored.doubtful  # read sure, and wrong
+    reading = reader.read_photo_set(folder)
+    assert [s.token for s in reading.faces["R"].stickers] == \
+        [s.token for s in reader.read_face(images["R"], face="R").stickers]
+    assert any(n.startswith("R.png is mirrored") for n in reading.notes), reading.notes

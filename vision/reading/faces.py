@@ -18,6 +18,7 @@ import numpy as np
 
 from ...models.cube.face_words import PhotoNaming
 from ...models.cube.geometry import FACES
+from ...models.cube.solved import digit_count_problems
 from ...models.cube.state import CubeState
 from ...models.cube.state_format import to_dict
 from ...models.cube.stickers import Hypothesis, Sticker, is_doubtful
@@ -38,7 +39,7 @@ from ..recognise.underline_convention import with_convention
 from ..recognise.underline_model import UnderlineModel
 from .corner_shown import face_photo_refusal
 from .face_shift import surer_place
-from .mirrored import mirrored_note, read_unmirrored
+from .mirrored import mirrored_note, read_flipped_back, read_unmirrored, saved_mirrored
 
 READ_WORKERS = 2
 """Faces read at once (OpenCV and tesseract work outside the GIL)."""
@@ -250,6 +251,7 @@ def read_face_photos(photos: dict[str, Path], where: object, *,
     model = model if model is not None else default_model()
 
     notes: dict[str, tuple[str, ...]] = {}
+    again: dict[str, tuple[Photo, Callable[[np.ndarray], FaceReading], str]] = {}
 
     def read_one(f: str) -> FaceReading:
         if progress:
@@ -262,19 +264,46 @@ def read_face_photos(photos: dict[str, Path], where: object, *,
                              file_scale=photo.file_scale, cell_model=cell_model,
                              underline_model=underline_model, corner_check=True)
 
-        r, notes[f] = _unmirrored(photo, read, cell_model,
-                                  Path(photo.source).name if naming is None else naming.name(f))
+        again[f] = (photo, read, _called(photo, f, naming))
+        r, notes[f] = _unmirrored(photo, read, cell_model, again[f][2])
         if done:
             done(r)
         return r
 
     readings = dict(zip(FACES, _read_every(read_one, FACES)))
+    for f, (r, note) in _sure_but_mirrored(readings, again, cell_model).items():
+        readings[f], notes[f] = r, note
     readings = with_convention(readings, settings.underlined_69)
     warnings: list[str] = []
     for f in FACES:
         warnings.extend(w for w in readings[f].warnings if w not in warnings)
     return Reading(reading_state(readings), readings, tuple(warnings),
                    sum((notes[f] for f in FACES), ()))
+
+
+def _called(photo: Photo, face: str, naming: PhotoNaming | None) -> str:
+    """Face ``face``'s photo as ``naming`` names it (None: by its file)."""
+    return Path(photo.source).name if naming is None else naming.name(face)
+
+
+def _sure_but_mirrored(readings: dict[str, FaceReading],
+                       again: dict[str, tuple[Photo, Callable[[np.ndarray], FaceReading], str]],
+                       cell_model: CellModel | None
+                       ) -> dict[str, tuple[FaceReading, tuple[str, ...]]]:
+    """The face photos read with no doubt that were saved mirrored, read flipped back, and
+    what to tell of each, where the six faces' digits do not count six of each
+    (:func:`models.cube.solved.digit_count_problems`): a mirrored photo's digits may be read
+    as other digits without doubt, which breaks the counts. ``again``: per face its photo,
+    how it is read and what it is called (:func:`_unmirrored`)."""
+    if not digit_count_problems(reading_state(readings).without_candidates()):
+        return {}
+    out: dict[str, tuple[FaceReading, tuple[str, ...]]] = {}
+    for f, r in readings.items():
+        photo, read, called = again[f]
+        if not r.doubtful and saved_mirrored(photo.image, [r], cell_model, doubted=False):
+            out[f] = (read_flipped_back(photo.image, lambda image: {"": read(image)})[""],
+                      (mirrored_note(called),))
+    return out
 
 
 def _unmirrored(photo: Photo, read: Callable[[np.ndarray], FaceReading],

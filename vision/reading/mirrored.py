@@ -55,14 +55,15 @@ class _Read(Protocol):
     def doubtful(self) -> tuple[int, ...]: ...
 
 
-def saved_mirrored(image: np.ndarray, faces: Sequence[_Read], cell_model: CellModel | None
-                   ) -> bool:
+def saved_mirrored(image: np.ndarray, faces: Sequence[_Read], cell_model: CellModel | None,
+                   doubted: bool = True) -> bool:
     """Whether the photo ``image``, whose faces were read as ``faces``, was saved mirrored:
-    read with doubt, and mirrored as the cell model (None: the shipped one) reads its
-    digits (:func:`reads_mirrored`). A photo read with no doubt is not asked (the question
-    costs a second reading of its cells)."""
+    mirrored as the cell model (None: the shipped one) reads its digits
+    (:func:`reads_mirrored`). With ``doubted`` only a photo read with doubt is asked (the
+    question costs a second reading of its cells); a mirrored photo read with none is seen
+    by the cube's digit counts (:func:`vision.reading.faces.read_face_photos`)."""
     net = cell_model if cell_model is not None else shipped_cell_model()
-    return net is not None and any(f.doubtful for f in faces) and \
+    return net is not None and (any(f.doubtful for f in faces) or not doubted) and \
         reads_mirrored(image, [f.geometry for f in faces], net)
 
 
@@ -75,9 +76,16 @@ def read_unmirrored(image: np.ndarray,
     faces = read(image)
     if not saved_mirrored(image, list(faces.values()), cell_model):
         return faces, False
+    return read_flipped_back(image, read), True
+
+
+def read_flipped_back(image: np.ndarray, read: Callable[[np.ndarray], dict[str, FaceReading]]
+                      ) -> dict[str, FaceReading]:
+    """The faces that ``read`` reads on the mirrored photo ``image`` flipped back, each
+    placed back where the photo as saved shows it (:func:`placed_back`)."""
     width = image.shape[1]
     return {f: replace(r, geometry=placed_back(r.geometry, width))
-            for f, r in read(flipped(image)).items()}, True
+            for f, r in read(flipped(image)).items()}
 
 
 def flipped(image: np.ndarray) -> np.ndarray:
