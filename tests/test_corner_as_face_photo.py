@@ -92,3 +92,17 @@ def test_a_corner_photo_read_as_another_face_is_named_as_a_corner(tmp_path, caps
     assert f"{folder / 'F.jpg'}: shows a corner of the cube (three faces), not face F" in err
     assert "Photograph face F straight on as F.jpg" in err
     assert "same face" not in err and "Traceback" not in err
+
+
+def test_a_face_photo_given_as_corner_photo_a_is_told_it_is_a_face_photo(tmp_path, capsys):
+    """A photo of one face straight on given as corner photo A is refused as showing one
+    face, and told that it is one of the six face photos."""
+    folder = tmp_path / "photos"
+    folder.mkdir()
+    root = Path(__file__).resolve().parents[1] / "samples"
+    (folder / "A.jpg").write_bytes((root / "cubes" / "01-easy" / "U.jpg").read_bytes())
+    (folder / "B.jpg").write_bytes((root / "corners" / "c1-plain" / "B.jpg").read_bytes())
+    assert main(["read", str(folder)]) == 2
+    said = " ".join(capsys.readouterr().err.split())
+    assert "A.jpg: corner photo A: only one face found" in said
+    assert "a photo of one face straight on is one of the six face photos" in said

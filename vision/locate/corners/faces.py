@@ -70,6 +70,11 @@ finds would join their candidates and spoil the whole-cube model (an exam photo 
 cube on a speckled floor was refused for them)."""
 
 
+ONE_FACE_ADVICE = ("; a photo of one face straight on is one of the six face photos "
+                   "(U R F D L B), not a corner photo")
+"""What a corner photo refused as showing one face adds: it may be a face photo."""
+
+
 class CornerPhotoError(PhotoRefusal):
     """A corner photo that does not show the expected corner with three faces."""
 
@@ -560,7 +565,8 @@ def _search(image: np.ndarray, photo: str, source: str, last_resorts: bool = Tru
             f"{where}corner photo {photo}: {_found(len(lattices))} "
             f"({len(quads)} sticker shapes seen); it must show three faces around one "
             f"corner ({names}). Photograph the cube from its corner, all three faces in the "
-            "frame, sharp and in even light (a side face in shade can be too dark to read).")
+            "frame, sharp and in even light (a side face in shade can be too dark to read)"
+            f"{ONE_FACE_ADVICE if len(lattices) == 1 else ''}.")
         shapes = seen_shapes(quads, lattices, image.shape)
         raise CornerPhotoError(message, shapes) if left is None else \
             _Unplaced(message, shapes, left)
