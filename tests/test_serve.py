@@ -1404,10 +1404,29 @@ def test_a_mirrored_photo_is_read_flipped_back_and_said_on_the_page(served, caps
             data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 98])[1].tobytes()
         status, view = call(served.url + f"api/face/{face}", data)
         assert status == 200 and view["refused"] is None, view
+        assert (view["note"] is not None) == (face == "F"), view  # said as it arrives
+        if face == "F":
+            assert view["faces"]["F"]["tokens"] == read_json(FACES_DIR, capsys)["faces"]["F"]
+            assert served.service.news()[-1].endswith("(saved mirrored: read flipped back)")
     want = read_json(FACES_DIR, capsys)
-    assert view["name"] == "B"
     status = wait_read(served)
     cards = {p["name"]: p["faces"][p["name"]]["tokens"] for p in status["photos"]}
     assert cards["F"] == want["faces"]["F"]
     assert any(n.startswith("The photo of") and "F" in n and "is mirrored" in n
                for n in status["notes"]), status["notes"]
+
+
+def test_a_checks_mirrored_photo_is_read_flipped_back_and_said(served):
+    """The photo a check asks for, saved mirrored: read as the photo as taken, and said on
+    its card and at the terminal."""
+    import cv2
+
+    service = served.service
+    service.ask_check("F")
+    image = cv2.flip(load_image(FACES_DIR / "F.jpg"), 1)
+    data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 98])[1].tobytes()
+    status, view = call(served.url + "api/check/F", data)
+    assert status == 200 and view["note"] is not None and "mirrored" in view["note"]
+    want = Reader(ocr="never").read_face(load_image(FACES_DIR / "F.jpg"), face="F")
+    assert service.wait_check(5)["F"].stickers == want.stickers
+    assert service.news() == ["photo F taken for the check (saved mirrored: read flipped back)"]

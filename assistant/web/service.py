@@ -87,6 +87,22 @@ PLANNING = ("The computer is checking the photos and planning the moves; the ste
 """What the page says while the reading is checked and planned with nobody at the terminal
 (``--plain``, no terminal), and why a retake is refused then."""
 
+MIRRORED = ("Saved mirrored, as a front camera saves its photos: read flipped back. Turn the "
+            "camera's mirroring off, or use the back camera, for the next photos.")
+"""What a photo's card says of a photo saved mirrored (:mod:`vision.reading.mirrored`)."""
+
+
+def mirrored_said(faces: dict[str, FaceReading]) -> str:
+    """What the terminal's line about a photo read as ``faces`` adds where it was saved
+    mirrored and read flipped back."""
+    return " (saved mirrored: read flipped back)" if _mirrored(faces) else ""
+
+
+def _mirrored(faces: dict[str, FaceReading]) -> bool:
+    """Whether the photo read as ``faces`` was saved mirrored and read flipped back."""
+    return any(r.mirrored for r in faces.values())
+
+
 UNNAMED = ("three faces found; which is on top is decided when the other corner photo "
            "arrives")
 """What the page says of a corner photo held with no face on top, until the pair is read."""
@@ -102,6 +118,8 @@ class PhotoView(TypedDict):
     faces: dict[str, FaceView]
     refused: str | None
     unnamed: str | None
+    note: str | None
+    """:data:`MIRRORED` where the photo was saved mirrored and read flipped back, else None."""
 
 
 class CheckView(TypedDict):
@@ -114,6 +132,8 @@ class CheckView(TypedDict):
     hold: str
     faces: dict[str, FaceView]
     refused: str | None
+    note: str | None
+    """As :attr:`PhotoView.note`, of the last photo read."""
 
 
 class StatusView(TypedDict):
@@ -524,7 +544,7 @@ class PhoneService:
         if repeat:
             self._tell(repeat)
             raise RequestRefused(repeat, 422)
-        self._tell(f"{title_of(kind, name)} taken: {centres_seen(faces)}")
+        self._tell(f"{title_of(kind, name)} taken: {centres_seen(faces)}{mirrored_said(faces)}")
         self.worker.submit(self._read_set_if_complete)
         return self._photo_view(kind, name)
 
@@ -805,7 +825,7 @@ class PhoneService:
                 hold = pose_words(name, corner, self._centres(), self.settings,
                                   self._turned(self.kind()))
             self._check = {"name": name, "corner": corner, "hold": hold, "faces": {},
-                           "refused": None}
+                           "refused": None, "note": None}
             self._checked = None
             self._version += 1
             self._changed.notify_all()
@@ -826,7 +846,7 @@ class PhoneService:
             incoming, img = self.folder.receive(name, data)
         except RequestRefused as e:  # not an image, empty, too large: said on its card too
             with self._lock:
-                check["refused"], check["faces"] = str(e), {}
+                check["refused"], check["faces"], check["note"] = str(e), {}, None
             self._tell(str(e))
             raise
         kind: Kind = "corners" if check["corner"] else "faces"
@@ -839,12 +859,15 @@ class PhoneService:
             message = self._refusal(e, not check["corner"], name, incoming, check=True)
             self.folder.refuse(incoming, name)
             with self._lock:
-                check["refused"], check["faces"] = message, {}
+                check["refused"], check["faces"], check["note"] = message, {}, None
             self._tell(message)  # the terminal waits for this photo: it says why it waits on
             raise RequestRefused(message, 422) from None
         self.folder.keep_check(incoming, name)
+        if _mirrored(faces):
+            self._tell(f"{title_of(kind, name)} taken for the check{mirrored_said(faces)}")
         with self._lock:
             check["refused"], check["faces"] = None, {f: face_view(r) for f, r in faces.items()}
+            check["note"] = MIRRORED if _mirrored(faces) else None
             self._checked = faces
             self._version += 1
             self._changed.notify_all()
@@ -1002,7 +1025,8 @@ class PhoneService:
                               self._turned(kind))
             return {"name": name, "hold": hold,
                     "faces": views, "refused": refused,
-                    "unnamed": UNNAMED if unnamed else None}
+                    "unnamed": UNNAMED if unnamed else None,
+                    "note": MIRRORED if not empty and _mirrored(faces) else None}
 
     def status(self, kind: Kind | None = None) -> StatusView:
         """What the page shows now; ``kind``: the kind of set the person chose on the page,

@@ -203,7 +203,7 @@ def _unmirrored(image: np.ndarray,
         return view, readings, False
     view, readings = read(flipped(image))
     width = image.shape[1]
-    return view, [{f: replace(r, geometry=placed_back(r.geometry, width))
+    return view, [{f: replace(r, geometry=placed_back(r.geometry, width), mirrored=True)
                    for f, r in faces.items()} for faces in readings], True
 
 
@@ -287,10 +287,13 @@ def read_corner_folder(paths: Path | str | Sequence[Path | str], *,
 
 def _mirrored_notes(mirrored: set[str], photos: dict[str, Path], naming: PhotoNaming | None
                     ) -> tuple[str, ...]:
-    """What to tell of the corner photos read flipped back (``mirrored``), in order, each
-    named as ``naming`` names it (None: by its file, of ``photos``)."""
-    return tuple(mirrored_note(naming.name(k) if naming is not None else photos[k].name)
-                 for k in CORNER_PHOTOS if k in mirrored)
+    """What to tell of the corner photos read flipped back (``mirrored``; none: nothing),
+    named as ``naming`` names them (None: by their files, of ``photos``)."""
+    shown = [k for k in CORNER_PHOTOS if k in mirrored]
+    if not shown:
+        return ()
+    names = listed([photos[k].name for k in shown]) if naming is None else naming.names(shown)
+    return (mirrored_note(names, len(shown)),)
 
 
 __all__ = ["read_corner_folder", "read_corner_photo", "read_located", "corner_photos",

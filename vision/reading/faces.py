@@ -16,7 +16,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from ...models.cube.face_words import PhotoNaming
+from ...models.cube.face_words import PhotoNaming, listed
 from ...models.cube.geometry import FACES
 from ...models.cube.solved import digit_count_problems
 from ...models.cube.state import CubeState
@@ -69,6 +69,8 @@ class FaceReading:
     digit_seen: tuple[float, ...] = field(default=(), repr=False, compare=False)
     """Per cell, the learned cell model's probability that it shows a digit at all
     (:attr:`vision.recognise.face.FaceEvidence.digit_seen`; empty without a model)."""
+    mirrored: bool = False
+    """Read flipped back from a photo saved mirrored (:mod:`vision.reading.mirrored`)."""
 
     @property
     def doubtful(self) -> tuple[int, ...]:
@@ -113,7 +115,7 @@ class FaceReading:
                 "centres": [[round(float(x) * k, 1), round(float(y) * k, 1)]
                             for x, y in self.geometry.cell_centres()],
                 "found": list(self.geometry.found), "blank": list(self.blank),
-                "warnings": list(self.warnings)}
+                "warnings": list(self.warnings), "mirrored": self.mirrored}
 
 
 @dataclass(frozen=True)
@@ -250,8 +252,8 @@ def read_face_photos(photos: dict[str, Path], where: object, *,
     templates = templates if templates is not None else default_templates()
     model = model if model is not None else default_model()
 
-    notes: dict[str, tuple[str, ...]] = {}
-    again: dict[str, tuple[Photo, Callable[[np.ndarray], FaceReading], str]] = {}
+    mirrored: set[str] = set()
+    again: dict[str, tuple[Photo, Callable[[np.ndarray], FaceReading]]] = {}
 
     def read_one(f: str) -> FaceReading:
         if progress:
@@ -264,58 +266,53 @@ def read_face_photos(photos: dict[str, Path], where: object, *,
                              file_scale=photo.file_scale, cell_model=cell_model,
                              underline_model=underline_model, corner_check=True)
 
-        again[f] = (photo, read, _called(photo, f, naming))
-        r, notes[f] = _unmirrored(photo, read, cell_model, again[f][2])
+        again[f] = (photo, read)
+        faces, flipped_back = read_unmirrored(photo.image, lambda image: {f: read(image)},
+                                              cell_model)
+        if flipped_back:
+            mirrored.add(f)
         if done:
-            done(r)
-        return r
+            done(faces[f])
+        return faces[f]
 
     readings = dict(zip(FACES, _read_every(read_one, FACES)))
-    for f, (r, note) in _sure_but_mirrored(readings, again, cell_model).items():
-        readings[f], notes[f] = r, note
+    sure = _sure_but_mirrored(readings, again, cell_model)
+    readings.update(sure)
     readings = with_convention(readings, settings.underlined_69)
     warnings: list[str] = []
     for f in FACES:
         warnings.extend(w for w in readings[f].warnings if w not in warnings)
     return Reading(reading_state(readings), readings, tuple(warnings),
-                   sum((notes[f] for f in FACES), ()))
+                   _mirrored_notes([f for f in FACES if f in mirrored or f in sure], photos,
+                                   naming))
 
 
-def _called(photo: Photo, face: str, naming: PhotoNaming | None) -> str:
-    """Face ``face``'s photo as ``naming`` names it (None: by its file)."""
-    return Path(photo.source).name if naming is None else naming.name(face)
+def _mirrored_notes(faces: Sequence[str], photos: dict[str, Path], naming: PhotoNaming | None
+                    ) -> tuple[str, ...]:
+    """What to tell of the face photos of ``faces`` read flipped back (none: nothing), named
+    as ``naming`` names them (None: by their files, of ``photos``)."""
+    if not faces:
+        return ()
+    names = listed([photos[f].name for f in faces]) if naming is None else naming.names(faces)
+    return (mirrored_note(names, len(faces)),)
 
 
 def _sure_but_mirrored(readings: dict[str, FaceReading],
-                       again: dict[str, tuple[Photo, Callable[[np.ndarray], FaceReading], str]],
-                       cell_model: CellModel | None
-                       ) -> dict[str, tuple[FaceReading, tuple[str, ...]]]:
-    """The face photos read with no doubt that were saved mirrored, read flipped back, and
-    what to tell of each, where the six faces' digits do not count six of each
+                       again: dict[str, tuple[Photo, Callable[[np.ndarray], FaceReading]]],
+                       cell_model: CellModel | None) -> dict[str, FaceReading]:
+    """The face photos read with no doubt that were saved mirrored, read flipped back, where
+    the six faces' digits do not count six of each
     (:func:`models.cube.solved.digit_count_problems`): a mirrored photo's digits may be read
-    as other digits without doubt, which breaks the counts. ``again``: per face its photo,
-    how it is read and what it is called (:func:`_unmirrored`)."""
+    as other digits without doubt, which breaks the counts. ``again``: per face its photo
+    and how it is read."""
     if not digit_count_problems(reading_state(readings).without_candidates()):
         return {}
-    out: dict[str, tuple[FaceReading, tuple[str, ...]]] = {}
+    out: dict[str, FaceReading] = {}
     for f, r in readings.items():
-        photo, read, called = again[f]
+        photo, read = again[f]
         if not r.doubtful and saved_mirrored(photo.image, [r], cell_model, doubted=False):
-            out[f] = (read_flipped_back(photo.image, lambda image: {"": read(image)})[""],
-                      (mirrored_note(called),))
+            out[f] = read_flipped_back(photo.image, lambda image: {f: read(image)})[f]
     return out
-
-
-def _unmirrored(photo: Photo, read: Callable[[np.ndarray], FaceReading],
-                cell_model: CellModel | None, called: str) -> tuple[FaceReading, tuple[str, ...]]:
-    """The face photo ``photo`` (``called`` so in what is said) read by ``read``, and what
-    to tell of it: a photo read with doubt whose digits the cell model (None: the shipped
-    one) reads plainly only flipped back was saved mirrored, and is read flipped back, its
-    face placed back where the photo as saved shows it, and said
-    (:func:`vision.reading.mirrored.read_unmirrored`)."""
-    faces, mirrored = read_unmirrored(photo.image, lambda image: {"": read(image)},
-                                      cell_model)
-    return faces[""], (mirrored_note(called),) if mirrored else ()
 
 
 def _read_every(read_one: Callable[[str], FaceReading], faces: Sequence[str]

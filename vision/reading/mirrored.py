@@ -82,9 +82,10 @@ def read_unmirrored(image: np.ndarray,
 def read_flipped_back(image: np.ndarray, read: Callable[[np.ndarray], dict[str, FaceReading]]
                       ) -> dict[str, FaceReading]:
     """The faces that ``read`` reads on the mirrored photo ``image`` flipped back, each
-    placed back where the photo as saved shows it (:func:`placed_back`)."""
+    placed back where the photo as saved shows it (:func:`placed_back`) and marked
+    :attr:`~vision.reading.faces.FaceReading.mirrored`."""
     width = image.shape[1]
-    return {f: replace(r, geometry=placed_back(r.geometry, width))
+    return {f: replace(r, geometry=placed_back(r.geometry, width), mirrored=True)
             for f, r in read(flipped(image)).items()}
 
 
@@ -100,8 +101,11 @@ def placed_back(geometry: FaceGeometry, width: int) -> FaceGeometry:
     return FaceGeometry.of(back @ geometry.homography, geometry.found)
 
 
-def mirrored_note(name: str) -> str:
-    """What to tell the person of photo ``name``, read flipped back."""
-    return (f"{name[:1].upper()}{name[1:]} is mirrored, as a front camera saves its photos: its digits read plainly "
-            "only flipped back, so it was read flipped back. Turn the camera's mirroring off, "
-            "or use the back camera, for the next photos")
+def mirrored_note(names: str, count: int = 1) -> str:
+    """What to tell the person of the ``count`` photos ``names`` (one noun), read flipped
+    back."""
+    one = count == 1
+    return (f"{names[:1].upper()}{names[1:]} {'is' if one else 'are'} mirrored, as a front "
+            f"camera saves its photos: {'its' if one else 'their'} digits read plainly only "
+            f"flipped back, so {'it was' if one else 'they were'} read flipped back. Turn the "
+            "camera's mirroring off, or use the back camera, for the next photos.")

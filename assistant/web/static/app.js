@@ -70,6 +70,12 @@ function card(kind, photo, isNext, check, locked) {
     p.hidden = false;
     p.textContent = photo.unnamed;
   }
+  // A photo saved mirrored (a front camera's), read flipped back: said where it was taken.
+  if (photo.note) {
+    const p = li.querySelector(".note");
+    p.hidden = false;
+    p.textContent = photo.note;
+  }
   if (photo.refused) {
     const p = li.querySelector(".refused");
     p.hidden = false;
