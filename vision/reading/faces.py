@@ -252,7 +252,6 @@ def read_face_photos(photos: dict[str, Path], where: object, *,
     templates = templates if templates is not None else default_templates()
     model = model if model is not None else default_model()
 
-    mirrored: set[str] = set()
     again: dict[str, tuple[Photo, Callable[[np.ndarray], FaceReading]]] = {}
 
     def read_one(f: str) -> FaceReading:
@@ -267,24 +266,19 @@ def read_face_photos(photos: dict[str, Path], where: object, *,
                              underline_model=underline_model, corner_check=True)
 
         again[f] = (photo, read)
-        faces, flipped_back = read_unmirrored(photo.image, lambda image: {f: read(image)},
-                                              cell_model)
-        if flipped_back:
-            mirrored.add(f)
+        faces = read_unmirrored(photo.image, lambda image: {f: read(image)}, cell_model)[0]
         if done:
             done(faces[f])
         return faces[f]
 
     readings = dict(zip(FACES, _read_every(read_one, FACES)))
-    sure = _sure_but_mirrored(readings, again, cell_model)
-    readings.update(sure)
+    readings.update(_sure_but_mirrored(readings, again, cell_model))
     readings = with_convention(readings, settings.underlined_69)
     warnings: list[str] = []
     for f in FACES:
         warnings.extend(w for w in readings[f].warnings if w not in warnings)
     return Reading(reading_state(readings), readings, tuple(warnings),
-                   _mirrored_notes([f for f in FACES if f in mirrored or f in sure], photos,
-                                   naming))
+                   _mirrored_notes([f for f in FACES if readings[f].mirrored], photos, naming))
 
 
 def _mirrored_notes(faces: Sequence[str], photos: dict[str, Path], naming: PhotoNaming | None
