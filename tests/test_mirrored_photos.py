@@ -77,3 +77,21 @@ def test_a_mirrored_face_read_without_doubt_is_found_by_the_digit_counts(tmp_pat
     assert [s.token for s in reading.faces["R"].stickers] == \
         [s.token for s in reader.read_face(images["R"], face="R").stickers]
     assert any(n.startswith("R.png is mirrored") for n in reading.notes), reading.notes
+
+
+def test_a_checks_mirrored_photo_is_read_flipped_back(tmp_path, capsys):
+    """``check`` given a mirrored photo of a face of the cube as the plan has it: the cube
+    matches the plan (it found no slip explaining the mirrored digits, or named another)."""
+    import json
+
+    from sudoku_cube.assistant.cli import main
+
+    folder = SAMPLES / "cubes" / "01-easy"
+    assert main(["solve", str(folder), "--json", "--plain", "--no-ocr"]) == 0
+    moves = " ".join(json.loads(capsys.readouterr().out)["moves"])
+    photo = tmp_path / "F.png"
+    cv2.imwrite(str(photo), cv2.flip(cv2.imread(str(folder / "F.jpg")), 1))
+    code = main(["check", str(folder), "--moves", moves, "--step", "0", "--photo", f"F={photo}"])
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    assert "matches the plan" in " ".join((out.out + out.err).split())

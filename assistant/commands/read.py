@@ -16,6 +16,7 @@ from ...models.cube.state import sticker_name
 from ...models.cube.transform import Transform
 from ...models.errors import PhotosRefused, SudokuCubeError
 from ...storage.atomic import atomic_write_bytes
+from ...vision.reading.mirrored import mirrored_note
 from ...vision.reading.annotate import annotate_photo
 from ...vision.reading.annotate_cells import annotate_cells
 from ...vision.reading.annotate_refusal import annotate_refusal
@@ -90,8 +91,8 @@ def read_corner_singles(which: str, paths: list[Path], args: argparse.Namespace,
     reader = chosen_reader(args)
     for path in paths:
         photo = load_photo(path)
-        faces = reader.read_corner_photo(photo.image, which, source=photo.source,
-                                         file_scale=photo.file_scale)
+        faces = reader.read_chosen_corner(photo.image, which, source=photo.source,
+                                          file_scale=photo.file_scale)
         results[str(path)] = faces
         if read is not None:
             read.extend(faces.values())
@@ -99,6 +100,8 @@ def read_corner_singles(which: str, paths: list[Path], args: argparse.Namespace,
         console.print(f"[bold]{plain(path)}[/] (corner photo {which}: "
                       + listed([f"{c.face} {c.place}" for c in corner_faces(which)]) + "):",
                       soft_wrap=True)
+        if any(r.mirrored for r in faces.values()):
+            console.print(f"  {mirrored_note(path.name)}", highlight=False)
         for face, r in faces.items():
             rows, notes = face_lines(r, corner=True)
             for k, row in enumerate(rows):
@@ -145,8 +148,8 @@ def read_single_faces(paths: list[Path], args: argparse.Namespace,
         face = path.stem.upper() if path.stem.upper() in FACES else None
         photo = load_photo(path)
         try:
-            r = reader.read_face(photo.image, source=photo.source, face=face,
-                                 file_scale=photo.file_scale, corner_check=True)
+            r = reader.read_chosen_face(photo.image, source=photo.source, face=face,
+                                        file_scale=photo.file_scale)
         except CornerShownError as shown:
             raise _read_as_corner(shown, path, args) from None
         results[str(path)] = r
@@ -155,6 +158,8 @@ def read_single_faces(paths: list[Path], args: argparse.Namespace,
         rows, notes = face_lines(r)
         what = f", {place_words(face)}" if face else " (not named after a face)"
         console.print(f"[bold]{plain(path)}[/]{what}:", highlight=False, soft_wrap=True)
+        if r.mirrored:
+            console.print(f"  {mirrored_note(path.name)}", highlight=False)
         for row in rows:
             console.print(f"  {row}")
         for note in notes:

@@ -81,7 +81,7 @@ def photo_cells(face: str, path: str | Path, reader: Reader = Reader()) -> Cells
     (a corner photo's face seen steeply, a blurred or dark photo) is refused: no slip could
     be judged from it, and the search would end asking to read the whole cube again."""
     img = load_image(Path(path))
-    r = reader.with_ocr("never").read_face(img, source=str(path), face=face, corner_check=True)
+    r = reader.with_ocr("never").read_chosen_face(img, source=str(path), face=face)
     if len(r.blank) > len(r.candidates) // 2:
         raise SudokuCubeError(
             f"{path}: no digit seen on {len(r.blank)} of the {len(r.candidates)} stickers of "
@@ -251,7 +251,7 @@ def corner_cells(path: str | Path, reader: Reader = Reader(),
         raise SudokuCubeError(f"{path}: no such file; give the path of corner photo {photo} "
                               f"({'U, F and R' if photo == 'A' else 'D, L and B'} in view)")
     img = load_image(Path(path))
-    faces = reader.with_ocr("never").read_corner_photo(img, photo, source=str(path))
+    faces = reader.with_ocr("never").read_chosen_corner(img, photo, source=str(path))
     return {f: tuple(r.candidates) for f, r in faces.items()}
 
 

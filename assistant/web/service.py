@@ -37,7 +37,6 @@ from ...vision.photo.images import file_scale, load_image
 from ...vision.photo.photo_files import face_photos
 from ...vision.reading.reader import Reader
 from ...vision.reading.faces import FaceReading, Reading
-from ...vision.reading.mirrored import read_unmirrored
 from ...vision.reading.corner_shown import CornerShownError
 from ...vision.reading.photo_set import CornerAsFaceError, shows_a_corner
 from ..services.face_poses import Centres, held_turned
@@ -461,16 +460,11 @@ class PhoneService:
         img = load_image(path) if img is None else img
         scale = file_scale(path, img)
         reader = self.reader if ocr else self.reader.with_ocr("never")
-
-        def read(image: np.ndarray) -> dict[str, FaceReading]:
-            if kind == "corners":
-                return reader.read_corner_photo(image, name, source=title_of(kind, name),
-                                                file_scale=scale)
-            return {name: reader.read_face(image, source=title_of(kind, name), face=name,
-                                           file_scale=scale, corner_check=True)}
-
-        # a front camera's mirrored photo is read flipped back, as the whole set is
-        return read_unmirrored(img, read, reader.cell_model)[0]
+        if kind == "corners":
+            return reader.read_chosen_corner(img, name, source=title_of(kind, name),
+                                             file_scale=scale)
+        return {name: reader.read_chosen_face(img, source=title_of(kind, name), face=name,
+                                              file_scale=scale)}
 
     @staticmethod
     def _refusal(error: SudokuCubeError, face: bool, name: str, path: Path,

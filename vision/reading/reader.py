@@ -27,6 +27,7 @@ from ..recognise.cell_model import CellModel
 from ..recognise.hog import LinearModel
 from .photo_set import read_folder
 from .faces import FaceReading, OcrMode, Reading, read_face
+from .mirrored import read_unmirrored
 from ..recognise.templates import TemplateSet
 from ..recognise.underline_model import UnderlineModel
 
@@ -65,6 +66,23 @@ class Reader:
                          ocr=self.ocr, settings=self.settings, source=source, face=face,
                          geometry=geometry, file_scale=file_scale, cell_model=self.cell_model,
                          underline_model=self.underline_model, corner_check=corner_check)
+
+    def read_chosen_face(self, image: np.ndarray, *, source: str | None = None,
+                         face: str | None = None, file_scale: float = 1.0) -> FaceReading:
+        """A face photo a person chose (not a live frame) read as :meth:`read_face` reads it
+        with ``corner_check``, flipped back where it was saved mirrored
+        (:func:`vision.reading.mirrored.read_unmirrored`; the reading says so,
+        :attr:`FaceReading.mirrored`)."""
+        return read_unmirrored(image, lambda picture: {"": self.read_face(
+            picture, source=source, face=face, file_scale=file_scale, corner_check=True)},
+            self.cell_model)[0][""]
+
+    def read_chosen_corner(self, image: np.ndarray, photo: str, *, source: str | None = None,
+                           file_scale: float = 1.0) -> dict[str, FaceReading]:
+        """A corner photo a person chose read as :meth:`read_corner_photo` reads it, flipped
+        back where it was saved mirrored (as :meth:`read_chosen_face`)."""
+        return read_unmirrored(image, lambda picture: self.read_corner_photo(
+            picture, photo, source=source, file_scale=file_scale), self.cell_model)[0]
 
     def read_corner_photo(self, image: np.ndarray, photo: str, *, source: str | None = None,
                           file_scale: float = 1.0) -> dict[str, FaceReading]:
