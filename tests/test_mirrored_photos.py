@@ -95,3 +95,26 @@ def test_a_checks_mirrored_photo_is_read_flipped_back(tmp_path, capsys):
     out = capsys.readouterr()
     assert code == 0, out.err
     assert "matches the plan" in " ".join((out.out + out.err).split())
+
+
+def test_a_mirrored_corner_photo_held_upside_down_names_its_faces_where_it_shows_them(
+        tmp_path):
+    """Corner photo A turned half round, then saved mirrored: read flipped back, and the note
+    on how it was held says where the photo as saved shows each face (left and right as in
+    the photo, not in the picture flipped back)."""
+    import re
+
+    def places(photo) -> dict[str, str]:
+        folder = tmp_path / str(len(list(tmp_path.iterdir())))
+        folder.mkdir()
+        cv2.imwrite(str(folder / "A.png"), photo)
+        shutil.copy(SAMPLES / "corners" / "c1-plain" / "B.jpg", folder / "B.jpg")
+        notes = " ".join(" ".join(Reader(ocr="never").read_photo_set(folder).notes).split())
+        return dict(re.findall(r"([UFR]) is the face with centre \d \(at the ([a-z ]+) of the "
+                               r"picture\)", notes))
+
+    turned = cv2.rotate(cv2.imread(str(SAMPLES / "corners" / "c1-plain" / "A.jpg")),
+                        cv2.ROTATE_180)
+    as_turned, mirrored = places(turned), places(cv2.flip(turned, 1))
+    swap = {"top left": "top right", "top right": "top left", "bottom": "bottom"}
+    assert as_turned and mirrored == {f: swap[p] for f, p in as_turned.items()}

@@ -32,13 +32,14 @@ from ..photo.images import Photo, load_photo
 from ..photo.photo_files import face_photos, unreadable_note
 from .corner_naming import PhotoReadings, named_faces
 from .faces import FaceReading, OcrMode, Reading, read_face, reading_state
-from .mirrored import flipped, mirrored_note, placed_back, saved_mirrored
+from .mirrored import flip_matrix, flipped, mirrored_note, placed_back, saved_mirrored
 from ..recognise.templates import TemplateSet, default_templates
 from ..recognise.underline_convention import with_convention
 from ..recognise.underline_model import UnderlineModel
-from ..locate.corners.faces import (CornerFace, CornerPhotoError, CornerView, locate_corner,
-                                   locate_faces)
+from ..locate.corners.faces import (CornerFace, CornerPhotoError, CornerView, in_photo,
+                                   locate_corner, locate_faces)
 from ..locate.corners.shake import unshaken
+from ..locate.corners.zoom import Zoomed
 from ..locate.corners.views import corner_faces, face_names, ideal_net_to_image
 
 CORNER_PHOTOS = ("A", "B")
@@ -201,7 +202,9 @@ def _unmirrored(image: np.ndarray,
     view, readings = read(image)
     if not saved_mirrored(image, list(readings[0].values()), cell_model):
         return view, readings, False
-    view, readings = read(flipped(image))
+    back = Zoomed(flipped(image), flip_matrix(image.shape[1]))
+    view, readings = read(back.picture)
+    view = in_photo(view, back)  # where the photo as saved shows its faces, for the words
     width = image.shape[1]
     return view, [{f: replace(r, geometry=placed_back(r.geometry, width), mirrored=True)
                    for f, r in faces.items()} for faces in readings], True

@@ -97,8 +97,13 @@ def flipped(image: np.ndarray) -> np.ndarray:
 def placed_back(geometry: FaceGeometry, width: int) -> FaceGeometry:
     """A face's place found on a photo flipped left to right (``width`` pixels wide), mapped
     back onto the photo as taken, where the debug picture and the reading show it."""
-    back = np.array([[-1.0, 0.0, width - 1.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]])
-    return FaceGeometry.of(back @ geometry.homography, geometry.found)
+    return FaceGeometry.of(flip_matrix(width) @ geometry.homography, geometry.found)
+
+
+def flip_matrix(width: int) -> np.ndarray:
+    """The 3x3 matrix that flips a picture ``width`` pixels wide left to right (its own
+    inverse: from the flipped picture to the photo, and back)."""
+    return np.array([[-1.0, 0.0, width - 1.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]])
 
 
 def mirrored_note(names: str, count: int = 1) -> str:

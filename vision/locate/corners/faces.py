@@ -212,6 +212,16 @@ def _affine_from(src: list[tuple[int, int]], dst: list[tuple[int, int]]) -> np.n
     return M
 
 
+def _too_few(called: str, n_faces: int, n_shapes: int, names: str) -> str:
+    """The refusal of corner photo ``called`` where ``n_faces`` faces (fewer than three)
+    were found among ``n_shapes`` sticker shapes; ``names``: the faces it must show."""
+    return (f"{called}: {_found(n_faces)} ({n_shapes} sticker shape"
+            f"{'' if n_shapes == 1 else 's'} seen); it must show three faces around one "
+            f"corner ({names}). Photograph the cube from its corner, all three faces in the "
+            "frame, sharp and in even light (a side face in shade can be too dark to read)"
+            f"{ONE_FACE_ADVICE if n_faces == 1 else ''}.")
+
+
 def _found(n_faces: int) -> str:
     """What the search found, in words: what the reader placed, not a claim about the photo
     (a face too steep or too dark to place is still there for a person to see)."""
@@ -377,7 +387,7 @@ def _zoomed(copy: Zoomed, image: np.ndarray, seen: DigitsSeen | None,
     the photo's own pixels, where the photo shows its three faces (:func:`_shown`); None
     when it finds none or they are not the photo's."""
     try:
-        view = _in_photo(search(copy.picture), copy)
+        view = in_photo(search(copy.picture), copy)
     except CornerPhotoError:
         return None
     return view if _shown(view, image, seen) else None
@@ -440,7 +450,7 @@ def _turned(image: np.ndarray, photo: str, source: str, seen: DigitsSeen | None
         view = _search(turned.picture, photo, source, last_resorts=False, seen=seen)
     except CornerPhotoError:
         return None
-    return _in_photo(view, turned)
+    return in_photo(view, turned)
 
 
 def _shown(view: CornerView, image: np.ndarray, seen: DigitsSeen | None) -> bool:
@@ -465,16 +475,17 @@ def _shown(view: CornerView, image: np.ndarray, seen: DigitsSeen | None) -> bool
         seen(image, [f.geometry() for f in faces]).min() >= ENOUGH_CELLS)
 
 
-def _in_photo(view: CornerView, far: Zoomed) -> CornerView:
-    """A view found on a zoomed or turned copy ``far`` of a photo in the photo's own pixels:
-    each face's homography, sticker centres and the cells seen (their places shares of the
-    width, the copy's and the photo's alike) mapped back. A zoom keeps the tilts; a half
-    turn reverses the direction of each naming's shared edge, so its tilt from straight
+def in_photo(view: CornerView, far: Zoomed) -> CornerView:
+    """A view found on a zoomed, turned or flipped copy ``far`` of a photo in the photo's
+    own pixels: each face's homography, sticker centres and the cells seen (their places
+    shares of the width, the copy's and the photo's alike) mapped back. A zoom keeps the
+    tilts, and so does a flip left to right (a photo saved mirrored, read flipped back); a
+    half turn reverses the direction of each naming's shared edge, so its tilt from straight
     down becomes 180 degrees less it, and the namings are ordered again, nearest upright
     first."""
     width = far.picture.shape[1]
     scale = math.hypot(float(far.to_photo[0, 0]), float(far.to_photo[1, 0]))
-    turned = float(far.to_photo[0, 0]) < 0
+    turned = float(far.to_photo[0, 0]) < 0 and float(far.to_photo[1, 1]) < 0
 
     def face(f: CornerFace) -> CornerFace:
         points = np.array(f.centres, np.float64).reshape(-1, 2)
@@ -561,12 +572,7 @@ def _search(image: np.ndarray, photo: str, source: str, last_resorts: bool = Tru
                                                             last_resorts, seen)
         corner = NO_CORNER  # the faces are the sticker passes' now
     if len(lattices) < 3:
-        message = (
-            f"{where}corner photo {photo}: {_found(len(lattices))} "
-            f"({len(quads)} sticker shapes seen); it must show three faces around one "
-            f"corner ({names}). Photograph the cube from its corner, all three faces in the "
-            "frame, sharp and in even light (a side face in shade can be too dark to read)"
-            f"{ONE_FACE_ADVICE if len(lattices) == 1 else ''}.")
+        message = _too_few(f"{where}corner photo {photo}", len(lattices), len(quads), names)
         shapes = seen_shapes(quads, lattices, image.shape)
         raise CornerPhotoError(message, shapes) if left is None else \
             _Unplaced(message, shapes, left)
