@@ -48,8 +48,8 @@ def test_a_mirrored_photo_is_read_flipped_back_and_said(tmp_path, folder, stem):
             assert abs(mirrored_x - as_taken.faces[f].geometry.cell_centres()[:, 0]).max() < 1
 
 
-@pytest.mark.parametrize("folder", [SAMPLES / "cubes" / "08-hard", SAMPLES / "cubes" / "07-dim-blurry"],
-                         ids=["hard", "dim"])
+@pytest.mark.parametrize("folder", [SAMPLES / "cubes" / "08-hard",
+                                    SAMPLES / "cubes" / "07-dim-blurry"], ids=["hard", "dim"])
 def test_photos_as_taken_are_not_mirrored(folder):
     """The doubtful faces of the hard sample sets read more plainly as taken than flipped."""
     reader, net = Reader(ocr="never"), shipped_cell_model()
