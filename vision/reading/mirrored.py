@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol, TypeVar
 
 import cv2
 import numpy as np
@@ -20,9 +20,6 @@ import numpy as np
 from ..cells.face_cells import face_cells
 from ..locate.face_geometry import FaceGeometry
 from ..recognise.cell_model import NONE, CellModel, shipped_cell_model
-
-if TYPE_CHECKING:  # the faces module reads photos through this one
-    from .faces import FaceReading
 
 
 def reads_mirrored(image: np.ndarray, geometries: Sequence[FaceGeometry],
@@ -55,6 +52,10 @@ class _Read(Protocol):
     def doubtful(self) -> tuple[int, ...]: ...
 
 
+R = TypeVar("R", bound=_Read)
+"""A face read (:class:`vision.reading.faces.FaceReading`, a dataclass with ``mirrored``)."""
+
+
 def saved_mirrored(image: np.ndarray, faces: Sequence[_Read], cell_model: CellModel | None,
                    doubted: bool = True) -> bool:
     """Whether the photo ``image``, whose faces were read as ``faces``, was saved mirrored:
@@ -68,8 +69,8 @@ def saved_mirrored(image: np.ndarray, faces: Sequence[_Read], cell_model: CellMo
 
 
 def read_unmirrored(image: np.ndarray,
-                    read: Callable[[np.ndarray], dict[str, FaceReading]],
-                    cell_model: CellModel | None) -> tuple[dict[str, FaceReading], bool]:
+                    read: Callable[[np.ndarray], dict[str, R]],
+                    cell_model: CellModel | None) -> tuple[dict[str, R], bool]:
     """The faces of the photo ``image`` that ``read`` reads, and whether it was saved
     mirrored (:func:`saved_mirrored`): then they are read flipped back, each placed back
     where the photo as saved shows it (:func:`placed_back`)."""
@@ -79,8 +80,8 @@ def read_unmirrored(image: np.ndarray,
     return read_flipped_back(image, read), True
 
 
-def read_flipped_back(image: np.ndarray, read: Callable[[np.ndarray], dict[str, FaceReading]]
-                      ) -> dict[str, FaceReading]:
+def read_flipped_back(image: np.ndarray, read: Callable[[np.ndarray], dict[str, R]]
+                      ) -> dict[str, R]:
     """The faces that ``read`` reads on the mirrored photo ``image`` flipped back, each
     placed back where the photo as saved shows it (:func:`placed_back`) and marked
     :attr:`~vision.reading.faces.FaceReading.mirrored`."""
