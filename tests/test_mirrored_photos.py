@@ -2,6 +2,7 @@
 digits, read flipped back, and said; a photo as taken is not taken for a mirrored one."""
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -118,3 +119,22 @@ def test_a_mirrored_corner_photo_held_upside_down_names_its_faces_where_it_shows
     as_turned, mirrored = places(turned), places(cv2.flip(turned, 1))
     swap = {"top left": "top right", "top right": "top left", "bottom": "bottom"}
     assert as_turned and mirrored == {f: swap[p] for f, p in as_turned.items()}
+
+
+def test_a_mirrored_photo_read_alone_without_doubt_is_read_flipped_back(tmp_path, capsys):
+    """One photo file given to ``read``, mirrored, whose digits read as others without doubt
+    (sample 04's right face: a mirrored 7 reads as a 1): asked all the same, as a photo read
+    alone has no other faces to count digits with, and read as the photo as taken."""
+    from sudoku_cube.assistant.cli import main
+
+    folder = SAMPLES / "cubes" / "04-phone-portrait"
+    photo = tmp_path / "R.png"
+    cv2.imwrite(str(photo), cv2.flip(cv2.imread(str(folder / "R.jpg")), 1))
+    reader = Reader(ocr="never")
+    assert not reader.read_face(cv2.imread(str(photo)), face="R").doubtful
+    assert main(["read", "--json", "--ocr", "never", str(photo)]) == 0
+    out = capsys.readouterr()
+    got = json.loads(out.out)[str(photo)]
+    assert got["mirrored"] and "R.png is mirrored" in " ".join(out.err.split())
+    assert got["faces"] == [s.token for s in reader.read_face(
+        cv2.imread(str(folder / "R.jpg")), face="R").stickers]

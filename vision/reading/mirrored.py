@@ -61,8 +61,9 @@ def saved_mirrored(image: np.ndarray, faces: Sequence[_Read], cell_model: CellMo
     """Whether the photo ``image``, whose faces were read as ``faces``, was saved mirrored:
     mirrored as the cell model (None: the shipped one) reads its digits
     (:func:`reads_mirrored`). With ``doubted`` only a photo read with doubt is asked (the
-    question costs a second reading of its cells); a mirrored photo read with none is seen
-    by the cube's digit counts (:func:`vision.reading.faces.read_face_photos`)."""
+    question costs a second reading of its cells, about 20 ms a face, which a folder's
+    photos are spared: one mirrored but read with none is seen by the cube's digit counts,
+    :func:`vision.reading.faces.read_face_photos`)."""
     net = cell_model if cell_model is not None else shipped_cell_model()
     return net is not None and (any(f.doubtful for f in faces) or not doubted) and \
         reads_mirrored(image, [f.geometry for f in faces], net)
@@ -70,12 +71,13 @@ def saved_mirrored(image: np.ndarray, faces: Sequence[_Read], cell_model: CellMo
 
 def read_unmirrored(image: np.ndarray,
                     read: Callable[[np.ndarray], dict[str, R]],
-                    cell_model: CellModel | None) -> tuple[dict[str, R], bool]:
+                    cell_model: CellModel | None, doubted: bool = True
+                    ) -> tuple[dict[str, R], bool]:
     """The faces of the photo ``image`` that ``read`` reads, and whether it was saved
-    mirrored (:func:`saved_mirrored`): then they are read flipped back, each placed back
-    where the photo as saved shows it (:func:`placed_back`)."""
+    mirrored (:func:`saved_mirrored`, ``doubted`` as there): then they are read flipped
+    back, each placed back where the photo as saved shows it (:func:`placed_back`)."""
     faces = read(image)
-    if not saved_mirrored(image, list(faces.values()), cell_model):
+    if not saved_mirrored(image, list(faces.values()), cell_model, doubted):
         return faces, False
     return read_flipped_back(image, read), True
 
