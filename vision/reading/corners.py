@@ -32,7 +32,7 @@ from ..photo.images import Photo, load_photo
 from ..photo.photo_files import face_photos, unreadable_note
 from .corner_naming import PhotoReadings, named_faces
 from .faces import FaceReading, OcrMode, Reading, read_face, reading_state
-from .mirrored import flip_matrix, flipped, mirrored_note, placed_back, saved_mirrored
+from .mirrored import flip_matrix, flipped, marked_back, mirrored_notes, saved_mirrored
 from ..recognise.templates import TemplateSet, default_templates
 from ..recognise.underline_convention import with_convention
 from ..recognise.underline_model import UnderlineModel
@@ -158,10 +158,9 @@ def corner_photos(paths: Path | str | Sequence[Path | str]) -> dict[str, Path]:
 
 def _read_photo(photo: Photo, which: str, *, templates: TemplateSet, model: LinearModel,
                 ocr: OcrMode | bool, settings: CubeSettings, cell_model: CellModel | None,
-                underline_model: UnderlineModel | None
-                ) -> tuple[CornerView, PhotoReadings, bool]:
+                underline_model: UnderlineModel | None) -> tuple[CornerView, PhotoReadings]:
     """Corner photo ``which`` located and read (:func:`_located_read`), flipped back where it
-    was saved mirrored (:func:`_unmirrored`), and whether it was."""
+    was saved mirrored (:func:`_unmirrored`; its readings say so)."""
     def read(image: np.ndarray) -> tuple[CornerView, PhotoReadings]:
         return _located_read(replace(photo, image=image), which, templates=templates,
                              model=model, ocr=ocr, settings=settings, cell_model=cell_model,
@@ -193,21 +192,19 @@ def _located_read(photo: Photo, which: str, *, templates: TemplateSet, model: Li
 
 def _unmirrored(image: np.ndarray,
                 read: Callable[[np.ndarray], tuple[CornerView, PhotoReadings]],
-                cell_model: CellModel | None) -> tuple[CornerView, PhotoReadings, bool]:
-    """Corner photo ``image`` located and read by ``read``, and whether it was saved
-    mirrored: a photo whose faces are read with doubt and whose digits the cell model (None:
-    the shipped one) reads plainly only flipped back
-    (:func:`vision.reading.mirrored.reads_mirrored`) is read flipped back, its faces placed
-    back where the photo as saved shows them."""
+                cell_model: CellModel | None) -> tuple[CornerView, PhotoReadings]:
+    """Corner photo ``image`` located and read by ``read``: a photo whose faces are read
+    with doubt and whose digits the cell model (None: the shipped one) reads plainly only
+    flipped back (:func:`vision.reading.mirrored.reads_mirrored`) was saved mirrored, and is
+    read flipped back, its faces placed back where the photo as saved shows them and marked
+    so (:func:`vision.reading.mirrored.marked_back`)."""
     view, readings = read(image)
     if not saved_mirrored(image, list(readings[0].values()), cell_model):
-        return view, readings, False
+        return view, readings
     back = Zoomed(flipped(image), flip_matrix(image.shape[1]))
     view, readings = read(back.picture)
-    view = in_photo(view, back)  # where the photo as saved shows its faces, for the words
-    width = image.shape[1]
-    return view, [{f: replace(r, geometry=placed_back(r.geometry, width), mirrored=True)
-                   for f, r in faces.items()} for faces in readings], True
+    # the view too, where the photo as saved shows its faces, for the words said of it
+    return in_photo(view, back), [marked_back(faces, image.shape[1]) for faces in readings]
 
 
 def _not_same_corner(per_photo: dict[str, dict[str, FaceReading]], b: Path,
@@ -257,16 +254,12 @@ def read_corner_folder(paths: Path | str | Sequence[Path | str], *,
     templates = templates if templates is not None else default_templates()
     model = model if model is not None else default_model()
 
-    mirrored: set[str] = set()
-
     def read_one(k: str) -> tuple[CornerView, PhotoReadings]:
         if progress:
             progress(k)
-        view, readings, flipped_back = _read_photo(
-            load_photo(photos[k]), k, templates=templates, model=model, ocr=ocr,
-            settings=settings, cell_model=cell_model, underline_model=underline_model)
-        if flipped_back:
-            mirrored.add(k)
+        view, readings = _read_photo(load_photo(photos[k]), k, templates=templates, model=model,
+                                     ocr=ocr, settings=settings, cell_model=cell_model,
+                                     underline_model=underline_model)
         if done:
             for r in readings[0].values():
                 done(r)
@@ -285,18 +278,12 @@ def read_corner_folder(paths: Path | str | Sequence[Path | str], *,
     for f in FACES:
         warnings.extend(w for w in readings[f].warnings if w not in warnings)
     return Reading(reading_state(readings), {f: readings[f] for f in FACES}, tuple(warnings),
-                   _mirrored_notes(mirrored, photos, naming) + named.notes)
+                   mirrored_notes(_read_mirrored(read), photos, naming) + named.notes)
 
 
-def _mirrored_notes(mirrored: set[str], photos: dict[str, Path], naming: PhotoNaming | None
-                    ) -> tuple[str, ...]:
-    """What to tell of the corner photos read flipped back (``mirrored``; none: nothing),
-    named as ``naming`` names them (None: by their files, of ``photos``)."""
-    shown = [k for k in CORNER_PHOTOS if k in mirrored]
-    if not shown:
-        return ()
-    names = listed([photos[k].name for k in shown]) if naming is None else naming.names(shown)
-    return (mirrored_note(names, len(shown)),)
+def _read_mirrored(read: dict[str, tuple[CornerView, PhotoReadings]]) -> list[str]:
+    """The corner photos, of those ``read``, that were read flipped back, in order."""
+    return [k for k in CORNER_PHOTOS if any(r.mirrored for r in read[k][1][0].values())]
 
 
 __all__ = ["read_corner_folder", "read_corner_photo", "read_located", "corner_photos",

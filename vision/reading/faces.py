@@ -16,7 +16,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from ...models.cube.face_words import PhotoNaming, listed
+from ...models.cube.face_words import PhotoNaming
 from ...models.cube.geometry import FACES
 from ...models.cube.solved import digit_count_problems
 from ...models.cube.state import CubeState
@@ -39,7 +39,7 @@ from ..recognise.underline_convention import with_convention
 from ..recognise.underline_model import UnderlineModel
 from .corner_shown import face_photo_refusal
 from .face_shift import surer_place
-from .mirrored import mirrored_note, read_flipped_back, read_unmirrored, saved_mirrored
+from .mirrored import mirrored_notes, read_flipped_back, read_unmirrored, saved_mirrored
 
 READ_WORKERS = 2
 """Faces read at once (OpenCV and tesseract work outside the GIL)."""
@@ -278,17 +278,7 @@ def read_face_photos(photos: dict[str, Path], where: object, *,
     for f in FACES:
         warnings.extend(w for w in readings[f].warnings if w not in warnings)
     return Reading(reading_state(readings), readings, tuple(warnings),
-                   _mirrored_notes([f for f in FACES if readings[f].mirrored], photos, naming))
-
-
-def _mirrored_notes(faces: Sequence[str], photos: dict[str, Path], naming: PhotoNaming | None
-                    ) -> tuple[str, ...]:
-    """What to tell of the face photos of ``faces`` read flipped back (none: nothing), named
-    as ``naming`` names them (None: by their files, of ``photos``)."""
-    if not faces:
-        return ()
-    names = listed([photos[f].name for f in faces]) if naming is None else naming.names(faces)
-    return (mirrored_note(names, len(faces)),)
+                   mirrored_notes([f for f in FACES if readings[f].mirrored], photos, naming))
 
 
 def _sure_but_mirrored(readings: dict[str, FaceReading],

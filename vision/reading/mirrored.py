@@ -10,13 +10,15 @@ is read again flipped back, its faces placed back in the photo as taken
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from pathlib import Path
 from typing import Protocol, TypeVar
 
 import cv2
 import numpy as np
 
+from ...models.cube.face_words import PhotoNaming, listed
 from ..cells.face_cells import face_cells
 from ..locate.face_geometry import FaceGeometry
 from ..recognise.cell_model import NONE, CellModel, shipped_cell_model
@@ -87,9 +89,15 @@ def read_flipped_back(image: np.ndarray, read: Callable[[np.ndarray], dict[str, 
     """The faces that ``read`` reads on the mirrored photo ``image`` flipped back, each
     placed back where the photo as saved shows it (:func:`placed_back`) and marked
     :attr:`~vision.reading.faces.FaceReading.mirrored`."""
-    width = image.shape[1]
+    return marked_back(read(flipped(image)), image.shape[1])
+
+
+def marked_back(faces: dict[str, R], width: int) -> dict[str, R]:
+    """``faces`` read on a photo ``width`` pixels wide flipped left to right, each placed
+    back where the photo as saved shows it (:func:`placed_back`) and marked
+    :attr:`~vision.reading.faces.FaceReading.mirrored`."""
     return {f: replace(r, geometry=placed_back(r.geometry, width), mirrored=True)
-            for f, r in read(flipped(image)).items()}
+            for f, r in faces.items()}
 
 
 def flipped(image: np.ndarray) -> np.ndarray:
@@ -107,6 +115,18 @@ def flip_matrix(width: int) -> np.ndarray:
     """The 3x3 matrix that flips a picture ``width`` pixels wide left to right (its own
     inverse: from the flipped picture to the photo, and back)."""
     return np.array([[-1.0, 0.0, width - 1.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]])
+
+
+def mirrored_notes(mirrored: Sequence[str], files: Mapping[str, Path],
+                   naming: PhotoNaming | None) -> tuple[str, ...]:
+    """What to tell of the photos ``mirrored`` (faces or corner photos, in order; none:
+    nothing), read flipped back, named as ``naming`` names them (None: by their files, of
+    ``files``)."""
+    if not mirrored:
+        return ()
+    names = listed([files[k].name for k in mirrored]) if naming is None else \
+        naming.names(mirrored)
+    return (mirrored_note(names, len(mirrored)),)
 
 
 def mirrored_note(names: str, count: int = 1) -> str:

@@ -78,7 +78,6 @@ def zoomed_in(image: np.ndarray) -> Zoomed:
     return Zoomed(picture, to_photo)
 
 
-
 def turned_round(image: np.ndarray) -> Zoomed:
     """``image`` (BGR or grey) turned half round: a corner photo taken upside down (the
     cube's top face at the bottom of the frame) shows its corner as an upright one on it."""
