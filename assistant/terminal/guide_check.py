@@ -291,10 +291,8 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
                 tried = {**seen, **answer.faces}
                 verdict, judged, wide = judge(cursor, tried, settings, at, window)
             _refuse(answer, tried, cube, verdict, maybe, settings, face)
-        except SudokuCubeError as e:
-            print_wrapped(console, str(e), style="red")
-            if told is not None:  # a photo of another face or corner: the companion says it
-                told(str(e))
+        except SudokuCubeError as e:  # a photo of another face or corner
+            _refused_said(console, told, e)
             kept, again = typed.strip(), True  # offered again for editing
             continue
         if _by_name(answer, face):
@@ -303,9 +301,7 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
         retake = _refused_before(before, tried, cube, verdict, maybe, settings)
         if retake is not None:  # a face shown before is another face's, now that more is seen
             face, error = retake
-            print_wrapped(console, str(error), style="red")
-            if told is not None:
-                told(str(error))
+            _refused_said(console, told, error)
             before = [a for a in before if face not in a.faces] + (
                 [answer] if _one_face(answer) else [])
             seen = {f: c for f, c in tried.items() if f != face}
@@ -326,6 +322,15 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
                                                read_again_words(state)))
         face, corner = verdict.ask_face, False
         words = show_face_words(face, cube, maybe, settings)
+
+
+def _refused_said(console: Console, told: Callable[[str], None] | None,
+                  refused: SudokuCubeError) -> None:
+    """Say why a photo of the check is refused, and tell the companion that is the person's
+    screen (``told``) too."""
+    print_wrapped(console, str(refused), style="red")
+    if told is not None:
+        told(str(refused))
 
 
 def _refuse(answer: Answer, seen: dict[str, Cells], cube: CubeState, verdict: Verdict | None,
@@ -522,12 +527,12 @@ def _conclude(cursor: GuideCursor, verdict: Verdict, options: str = "",
     if verdict.earlier is not None:  # an older photo, or turns not made: the person knows
         return _earlier_words(cursor, verdict.earlier)
     at = cursor.position if at is None else at
-    message = verdict.message(cube if cube is not None else cursor.state(), maybe,
-                              _where(cursor, at), again, photo)
+    shown = ""
     if verdict.outcome == "found" and verdict.best is not None and at > cursor.position \
             and all(s.step != at for s in verdict.best.slips):  # judged with it made
         shown = f"Step {at} ({cursor.steps[at - 1].move}), the one shown, was made as it shows."
-        message = message.replace(" New plan from here", f" {shown} New plan from here", 1)
+    message = verdict.message(cube if cube is not None else cursor.state(), maybe,
+                              _where(cursor, at), again, photo, before_plan=shown)
     if verdict.outcome == "as expected" and at > cursor.position and not _asks_more(verdict):
         message += " Press n to go on to the next step."
     if verdict.outcome == "found" and verdict.best is not None:

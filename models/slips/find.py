@@ -115,7 +115,7 @@ class Verdict:
 
     def message(self, cube: CubeState | None = None,
                 maybe: Sequence[CubeState] | None = None, where: str = "at this step",
-                again: str = SCAN_AGAIN, photo: str = "") -> str:
+                again: str = SCAN_AGAIN, photo: str = "", before_plan: str = "") -> str:
         """What to tell the person; with ``cube`` (the cube as the plan expects it) faces are
         named by their centre digits, the letters beside. A slip may have turned a centre, so
         its direction is named only where ``maybe`` (the cubes a slip in the window may have
@@ -125,7 +125,9 @@ class Verdict:
         at). ``again``: how to read the whole cube again where no slip fits, in the way it
         was read (photos are taken and read again; :data:`SCAN_AGAIN` by default). ``photo``:
         the corner photo among what was seen ("corner photo A"), for the words where no slip
-        fits: "this photo" (or "these faces"), not "this face"."""
+        fits: "this photo" (or "these faces"), not "this face". ``before_plan``: a sentence
+        said of a slip found, before its new plan (the guide's "Step 7 (F2), the one shown,
+        was made as it shows.")."""
         turned = turned_centres(cube, maybe, self.settings) \
             if cube is not None and maybe is not None else tuple(FACES)
 
@@ -153,6 +155,8 @@ class Verdict:
                         "the photo is an older one, show me the cube as it is now instead.")
             if self.best.rotation:
                 text += " Keep holding the cube the way it is now."
+            if before_plan:
+                text += f" {before_plan}"
             count = len(self.repair)
             return text + f" New plan from here ({count} move{'' if count == 1 else 's'}): " \
                           f"{format_moves(self.repair)}"
