@@ -129,12 +129,15 @@ def _failed(target: Path, error: BaseException) -> BaseException:
     return error
 
 
-def check_output_file(path: str | os.PathLike[str], example: str = "out.json") -> None:
+def check_output_file(path: str | os.PathLike[str], example: str = "out.json",
+                      folder_must_exist: bool = False) -> None:
     """Refuse at once a file that a command will write only after long work (a scan): one that
     is a folder or not an ordinary file, or whose nearest existing folder is a file or may not
     be written, or whose name ends in a slash (a folder is meant: a file of its name would
-    stand in the way of it). Raises :class:`SudokuCubeError` (or :class:`WriteFailed`) naming
-    ``path``; a folder's refusal names a file in it (``example``) as the file to give."""
+    stand in the way of it); with ``folder_must_exist`` (a path the person gave), also one
+    whose folder does not exist (:func:`check_folder_exists`). Raises
+    :class:`SudokuCubeError` (or :class:`WriteFailed`) naming ``path``; a folder's refusal
+    names a file in it (``example``) as the file to give."""
     if os.fspath(path).endswith(("/", os.sep)):
         raise SudokuCubeError(f"{os.fspath(path)}: ends in a slash, so names a folder; give a file "
                               f"name in it, such as {os.fspath(path)}{example}")
@@ -148,6 +151,8 @@ def check_output_file(path: str | os.PathLike[str], example: str = "out.json") -
                               "place for the output")
     if not os.access(folder, os.W_OK | os.X_OK):
         raise WriteFailed(target, PermissionError(errno.EACCES, "permission denied"))
+    if folder_must_exist:
+        check_folder_exists(target)
 
 
 def check_folder_exists(target: Path) -> None:

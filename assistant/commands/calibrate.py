@@ -26,7 +26,7 @@ from ...calibration.profiles import DEFAULT_NAME, Profile, load_or_new, profile_
 from ...calibration.sheet import contact_sheet
 from ...models.cube.geometry import FACES
 from ...models.errors import SudokuCubeError
-from ...storage.atomic import check_folder_exists, check_output_file
+from ...storage.atomic import check_output_file
 from ...vision.photo.camera import (CameraError, check_video_file, frames, open_source,
                                    parse_source, release)
 from ...vision.photo.camera_probe import probe_cameras
@@ -269,8 +269,7 @@ def run_templates(args: argparse.Namespace) -> int:
     console = Console(stderr=args.json)
     profile = _profile_for(args)
     if args.sheet:  # a sheet that cannot be written: refused before the profile is saved
-        check_output_file(args.sheet, example=SHEET_NAME)
-        check_folder_exists(Path(args.sheet))
+        check_output_file(args.sheet, example=SHEET_NAME, folder_must_exist=True)
     files = _photo_files(args.photos)
     images = [load_image(f) for f in files]  # a photo that cannot be read: before any typing
     typed: list[str] = []

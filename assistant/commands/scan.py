@@ -25,7 +25,7 @@ from ...models.cube.state_format import to_dict
 from ...models.cube.stickers import Sticker
 from ...models.errors import SudokuCubeError
 from ...models.profile import CubeSettings
-from ...storage.atomic import atomic_write_text, check_folder_exists, check_output_file
+from ...storage.atomic import atomic_write_text, check_output_file
 from ...storage.folders import data_dir
 from ...storage.write_errors import WriteFailed
 from ...vision.photo.camera import CameraError, check_video_file, parse_source, source_name
@@ -212,9 +212,9 @@ def run(args: argparse.Namespace) -> int:
     if args.every < 1 or args.steady < 1:
         raise SudokuCubeError("--every and --steady take numbers of at least 1")
     out = Path(args.output) if args.output else data_dir() / "last-scan.json"
-    check_output_file(args.output or out, example="scan.json")  # before the scan, not after
-    if args.output:  # a typo is not made into new folders (the data folder is made)
-        check_folder_exists(out)
+    # before the scan, not after; a typo is not made into new folders (the data folder is)
+    check_output_file(args.output or out, example="scan.json",
+                      folder_must_exist=bool(args.output))
     camera = profile_camera(args)
     session, source, known = _session(args, console, camera, saved)
     scanner = Scanner(session, stable_frames=args.steady, known=known, settings=settings)
