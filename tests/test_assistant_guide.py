@@ -593,3 +593,18 @@ def test_a_doubtful_sticker_is_underlined_as_well_as_yellow():
     lines = NetView(start, doubtful=frozenset({4})).lines()
     underlined = [span for line in lines for span in line.spans if "underline" in str(span.style)]
     assert len(underlined) == 1 and "yellow" in str(underlined[0].style)
+
+
+def test_back_says_to_undo_the_turn_of_the_step_shown_again():
+    """Going back shows a step whose turn is still to make; a person who made it must turn it
+    back first, which the screen says on one line (80 columns) with the undoing turn."""
+    from sudoku_cube.assistant.terminal.guide_ui import BACK_STEP
+
+    start, steps = _plan(18, 4)
+    screens = _screens_after(steps, start, ["n", "n", "b", "q"])
+    move = steps[1].move
+    said = BACK_STEP.format(number=2, move=move, undo=move.inverse())
+    assert len(said) <= 80 and said.endswith(f"undo it first: {move.inverse()}.")
+    assert " ".join(said.split()) in screens[3]
+    assert "Back to step" not in screens[2]
+    assert "Step 2 of 4" in screens[3]

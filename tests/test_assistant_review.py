@@ -15,10 +15,10 @@ from sudoku_cube.assistant.services.review import (ReviewCheck, apply_correction
 from sudoku_cube.assistant.terminal.review_ui import (PROMPT, PROMPT_MORE, ReviewQuit,
                                                       run_review)
 from sudoku_cube.assistant.terminal.review_view import ReviewView
-from sudoku_cube.models.cube.face_words import centre_words
+from sudoku_cube.models.cube.face_words import centre_words, listed
 from sudoku_cube.models.errors import SudokuCubeError
 from sudoku_cube.models.grid.diagnosis import Culprit, GridUnsolvableError
-from sudoku_cube.models.cube.state import CubeState, sticker_index
+from sudoku_cube.models.cube.state import CubeState, sticker_index, sticker_name
 from sudoku_cube.models.cube.stickers import Hypothesis, Sticker
 from tests.conftest import random_design, random_moves, scripted
 
@@ -324,8 +324,9 @@ def test_stickers_with_no_digit_seen_are_left_out_of_the_digit_counts_and_said_s
     hidden = Counter(truth.stickers[sticker_index(name)].digit for name in names)
     assert note[0].startswith("digit counts off: " + ", ".join(
         f"{d} x{6 - hidden[d]}" for d in sorted(hidden)) + " (")
-    assert note[0].endswith(f"{len(names)} stickers whose readings rule out no digit (any "
-                            "digit possible) not counted)")
+    named = listed([n for n in (sticker_name(i) for i in range(54)) if n in names])
+    assert note[0].endswith(f"{len(names)} stickers whose readings rule out no digit ({named}: "
+                            "any digit possible) not counted)")
     assert count_note(truth) == []
 
 

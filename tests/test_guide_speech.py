@@ -76,3 +76,18 @@ def test_speak_without_espeak_is_a_clear_error(monkeypatch):
     monkeypatch.setattr(speech.shutil, "which", lambda name: None)
     with pytest.raises(SudokuCubeError, match="--speak needs espeak-ng.*apt-get install"):
         speech.Speaker()
+
+
+def test_speak_with_plain_says_that_the_printed_steps_are_not_spoken(tmp_path, capsys):
+    """``--plain`` prints every step at once, which is no guide to hear: ``--speak`` with it
+    says so (on stderr) and the steps are printed, not spoken."""
+    from sudoku_cube.assistant.cli import main
+    from sudoku_cube.assistant.terminal.guide_run import SPEAK_PLAIN
+    from sudoku_cube.models.cube.state_format import to_json
+
+    state = tmp_path / "cube.json"
+    state.write_text(to_json(make_puzzle(12, 20).state), encoding="utf-8")
+    assert main(["guide", str(state), "--plain", "--speak"]) == 0
+    out, err = capsys.readouterr()
+    assert " ".join(SPEAK_PLAIN.split()) in " ".join(err.split())
+    assert "1/" in out and "Step" not in err

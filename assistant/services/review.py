@@ -427,8 +427,9 @@ def count_note(state: CubeState) -> list[str]:
     off = [f"{d} x{counts.get(d, 0)}" for d in range(1, 10) if counts.get(d, 0) != expected]
     whose = ("stickers whose readings rule" if len(unread) > 1 else
              "sticker whose reading rules")
-    left = (f"; {len(unread)} {whose} out no digit (any digit possible) not counted"
-            if unread else "")
+    left = (f"; {len(unread)} {whose} out no digit "
+            f"({listed([sticker_name(i, state.n) for i in sorted(unread)])}: any digit "
+            "possible) not counted" if unread else "")
     return [f"digit counts off: {', '.join(off)} (a Sudoku Cube has {expected} of each{left})"]
 
 

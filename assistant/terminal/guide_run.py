@@ -93,6 +93,8 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
         Console(stderr=True).print(notice, highlight=False)
     # said again on the guide's first screen, which hides what was printed
     written = export_said(args.export, steps, start, settings) if args.export else ""
+    if getattr(args, "speak", False) and (args.plain or not interactive()):
+        Console(stderr=True).print(SPEAK_PLAIN, highlight=False)
     if (args.plain or not interactive()) and getattr(args, "camera", None) is None:
         print_plain(console, steps, start, settings=settings)
         return 0
@@ -149,6 +151,12 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
                            companion.said if companion is not None else None)
     run_interactive(console, cursor, read_key, checker=checker, speak=speak, note=written)
     return 0
+
+
+SPEAK_PLAIN = ("--speak says the steps of the guide on its screen: with --plain, or without a "
+               "terminal, the steps are printed and none is said aloud.")
+"""Said where ``--speak`` meets the printed steps, which are not spoken (all at once they
+would be no guide)."""
 
 
 def guided_steps(plan: Plan, reading: CubeState | None, settings: CubeSettings

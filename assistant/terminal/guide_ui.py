@@ -136,6 +136,18 @@ FIRST_STEP = "This is step 1: there is no step to go back to. Press → once its
 """The notice for the back key on the first step (it seemed to do nothing); one line at 80
 columns, under the hold's two, so that the net stays on an 80x24 screen."""
 
+BACK_STEP = "Back to step {number}: if you made its turn {move} already, undo it first: {undo}."
+"""The notice for the back key: the step shown again is a turn still to make, so a person who
+made it turns it back first (the screen alone would show it as a turn to make once more). One
+line at 80 columns, as :data:`FIRST_STEP`."""
+
+
+def back_notice(cursor: GuideCursor) -> str:
+    """:data:`BACK_STEP` for the step ``cursor`` went back to."""
+    move = cursor.steps[cursor.position].move
+    return BACK_STEP.format(number=cursor.position + 1, move=move, undo=move.inverse())
+
+
 LAST_SCREEN = ("This is the last screen: press q or Enter to quit, ← to go back a step, c to "
                "check the cube if it is not solved.")
 """The notice for a next key other than Enter on the last screen: only q and Enter end the
@@ -237,9 +249,9 @@ def _guide_loop(console: Console, cursor: GuideCursor, read_key: Callable[[], st
             else:
                 notice = LAST_SCREEN
         elif cmd == "back":
-            if cursor.position == 0:
-                notice = FIRST_STEP
+            went = cursor.position > 0
             cursor.back()
+            notice = back_notice(cursor) if went else FIRST_STEP
         elif cmd == "restart":
             confirming = True
         elif cmd == "check" and checker is not None:
