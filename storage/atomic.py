@@ -150,9 +150,21 @@ def check_output_file(path: str | os.PathLike[str], example: str = "out.json",
         raise SudokuCubeError(f"{target}: {folder} is a file, not a folder; choose another "
                               "place for the output")
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise WriteFailed(target, PermissionError(errno.EACCES, "permission denied"))
+        raise WriteFailed(target, _unwritable(folder))
     if folder_must_exist:
         check_folder_exists(target)
+
+
+def _unwritable(folder: Path) -> OSError:
+    """Why ``folder``, which may not be written, may not: its disk is mounted read-only, or
+    the person lacks the permission (what each asks of the person differs)."""
+    try:
+        read_only = bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):  # no statvfs (Windows): the permission is all we know
+        read_only = False
+    if read_only:
+        return OSError(errno.EROFS, "read-only file system")
+    return PermissionError(errno.EACCES, "permission denied")
 
 
 def check_folder_exists(target: Path) -> None:

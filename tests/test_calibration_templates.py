@@ -258,10 +258,13 @@ def test_a_sheet_that_cannot_be_written_is_refused_before_the_profile_is_saved(t
 @pytest.mark.parametrize("option, value, words", [
     ("--settle-frames", "0", ("--settle-frames 0", "at least 1")),
     ("--chessboard-frames", "-2", ("--chessboard-frames -2", "at least 1")),
-    ("--chessboard", "9by6", ("--chessboard '9by6'", "inner corners, e.g. 9x6"))])
+    ("--chessboard", "9by6", ("--chessboard '9by6'", "inner corners, e.g. 9x6")),
+    ("--chessboard", "2x2", ("--chessboard '2x2'", "3 at least each way")),
+    ("--chessboard", "9x1", ("--chessboard '9x1'", "3 at least each way"))])
 def test_camera_calibration_options_out_of_range_are_refused(option, value, words, capsys):
-    """A frame count below one, or a chessboard not given as its inner corners, is refused
-    before any camera is opened (a count of 0 ended in an internal error)."""
+    """A frame count below one, or a chessboard not given as its inner corners or smaller
+    than OpenCV's corner finder takes, is refused before any camera is opened (a count of 0
+    and a 1x1 or 2x2 board ended in an internal error)."""
     from tests.conftest import assert_clear_error
 
     code = main(["calibrate", "camera", "--camera", "nothing.avi", option, value])

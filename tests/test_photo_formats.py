@@ -98,6 +98,35 @@ def test_tiny_photos_are_refused_not_crashed(size, tmp_path):
         load_image(path)
 
 
+@pytest.mark.parametrize("size", [(5000, 48), (60000, 50), (50, 60000), (20000, 100)])
+def test_strips_too_narrow_once_shrunk_are_refused_not_crashed(size, tmp_path):
+    """A strip whose shorter side passes the bound as stored but not once its longer side is
+    brought to the reader's size reached the locators, whose thresholds' windows then have no
+    room (an internal error): refused from the header, naming the file, in every command."""
+    from sudoku_cube.assistant.cli import main
+
+    w, h = size
+    path = tmp_path / "F.jpg"
+    cv2.imwrite(str(path), np.full((h, w, 3), 255, np.uint8))
+    with pytest.raises(SudokuCubeError, match="a strip too narrow to hold a cube face"):
+        load_image(path)
+    assert main(["read", "--no-ocr", str(path)]) == 2
+
+
+def test_a_strip_the_reader_can_hold_is_read_as_any_photo(tmp_path):
+    """At the bound (its shorter side 48 pixels once shrunk) a strip is searched like any
+    photo, as a face and as a corner pair: no face there, said as such (exit 2)."""
+    from sudoku_cube.assistant.cli import main
+
+    folder = tmp_path / "pair"
+    folder.mkdir()
+    strip = (np.random.default_rng(1).random((96, 3200, 3)) * 255).astype(np.uint8)
+    for name in ("A.jpg", "B.jpg"):
+        cv2.imwrite(str(folder / name), strip)
+    assert main(["read", "--no-ocr", str(folder / "A.jpg")]) == 2
+    assert main(["read", "--no-ocr", str(folder)]) == 2
+
+
 def test_png_budget_counts_bytes_not_pixels(tmp_path):
     """A 16-bit RGBA PNG needs eight bytes a pixel once decoded: refused from its header when
     that passes the budget, although its pixels are under the pixel limit."""
@@ -113,3 +142,21 @@ def test_a_pipe_named_like_a_photo_is_refused_without_blocking(tmp_path):
     os.mkfifo(path)
     with pytest.raises(SudokuCubeError, match="not an ordinary file"):
         load_image(path)
+
+
+def test_a_link_that_leads_nowhere_is_said_to_be_one(tmp_path):
+    """A link in a photo folder whose target is missing, or links leading round to each
+    other, exist as names there: each is said to be a link to no file (a loop was said to be
+    "no such file"), given alone or in a folder."""
+    from sudoku_cube.vision.photo.photo_files import face_photos
+
+    (tmp_path / "a.jpg").symlink_to(tmp_path / "b.jpg")
+    (tmp_path / "b.jpg").symlink_to(tmp_path / "a.jpg")
+    (tmp_path / "U.jpg").symlink_to(tmp_path / "gone.jpg")
+    for link in ("a.jpg", "U.jpg"):
+        with pytest.raises(SudokuCubeError, match="is a link that leads to no file"):
+            load_image(tmp_path / link)
+        with pytest.raises(SudokuCubeError, match="is a link that leads to no file"):
+            face_photos(tmp_path / link)
+    with pytest.raises(SudokuCubeError, match="no such file"):
+        load_image(tmp_path / "gone.jpg")

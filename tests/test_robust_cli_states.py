@@ -46,7 +46,12 @@ def _seven_fives(doc):
 
 STATES = {
     "malformed JSON": ('{"format": "sudoku-cube/1", "faces": {', ("not valid JSON", "line 1")),
-    "not a state at all": ("[1, 2, 3]", ("state",)),
+    "not a state at all": ("[1, 2, 3]", ("a JSON object with 'format' and 'faces'",)),
+    "a JSON string": ('"hello"', ("a JSON object with 'format' and 'faces'",)),
+    "candidates a list": (_edited(lambda d: d.update(candidates=[1, 2])),
+                          ("'candidates' is a list", "object of faces")),
+    "candidates of no face": (_edited(lambda d: d.update(candidates={"U1": "zz"})),
+                              ("unknown face 'U1' in 'candidates'",)),
     "wrong format version": (_edited(lambda d: d.update(format="sudoku-cube/9")),
                              ("sudoku-cube/9", "sudoku-cube/1")),
     "unknown face": (_edited(lambda d: d["faces"].update(X=d["faces"].pop("U"))),

@@ -122,3 +122,26 @@ def test_a_scan_on_a_full_disk_with_no_face_saved_suggests_no_resume(tmp_path, m
     assert "run `sudoku-cube scan VIDEO` with a video that shows all six faces" in err
     assert "nothing to resume" not in err
     assert not scan_session_path().exists()
+
+
+def test_an_output_on_a_read_only_disk_is_said_so_before_the_work(tmp_path, monkeypatch, capsys):
+    """``scan -o`` on a disk mounted read-only is refused before the scan as the disk being
+    read-only (what to do differs from a folder one may not write to), as ``--export`` says
+    it. The mount is stood in for: the folder may not be written and its file system reports
+    itself read-only."""
+    real_access, real_statvfs = os.access, os.statvfs
+    locked = tmp_path.resolve()
+
+    class ReadOnly:
+        f_flag = os.ST_RDONLY
+
+    monkeypatch.setattr(os, "access", lambda p, mode, **kw: False if Path(p).resolve() == locked
+                        else real_access(p, mode, **kw))
+    monkeypatch.setattr(os, "statvfs", lambda p: ReadOnly() if Path(p).resolve() == locked
+                        else real_statvfs(p))
+    out = tmp_path / "cube.json"
+    code = main(["scan", str(VIDEO), "-o", str(out)])
+    assert_clear_error(code, capsys.readouterr().err, str(out), "the disk is read-only")
+    monkeypatch.setattr(os, "statvfs", real_statvfs)
+    code = main(["scan", str(VIDEO), "-o", str(out)])
+    assert_clear_error(code, capsys.readouterr().err, str(out), "permission denied")

@@ -99,6 +99,21 @@ def test_every_request_needs_the_token(served):
     assert status == 200 and 'capture="environment"' in page
 
 
+def test_a_request_that_fails_on_a_bug_is_answered_in_json_and_said_at_the_terminal(
+        served, monkeypatch):
+    """A bug met while answering (here the photo's reading raises) is no plain-text 500 with a
+    traceback on the terminal: the phone gets the page's JSON error, the terminal one line
+    naming the error, and the photo sent stays in the session's folder."""
+    def broken(*args):
+        raise RuntimeError("a bug in reading")
+    monkeypatch.setattr(served.service, "_kept_photo", broken)
+    status, body = call(served.url + "api/face/U", (FACES_DIR / "U.jpg").read_bytes())
+    assert status == 500 and "a bug, said in its terminal" in body["error"]
+    said = " ".join(served.service.news())
+    assert "internal error while answering the phone: RuntimeError: a bug in reading" in said
+    assert any(served.service.folder.path.rglob("U*.jpg"))
+
+
 def test_a_browser_opening_an_old_address_is_told_on_a_page(served):
     """After ``serve --resume`` the phone's open tab holds the last session's code: reloaded,
     it shows a page that says what to open, not the API's JSON."""

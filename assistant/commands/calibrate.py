@@ -356,16 +356,21 @@ def run_settings(args: argparse.Namespace) -> int:
 
 # --- camera -----------------------------------------------------------------------------------
 
-def _parse_size(text: str | None, flag: str, form: str = "WIDTHxHEIGHT, e.g. 1280x720"
-                ) -> tuple[int, int] | None:
-    """Two positive whole numbers joined by x (``text``, None where not given); refused with
-    the ``form`` the ``flag`` takes."""
+def _parse_size(text: str | None, flag: str, form: str = "WIDTHxHEIGHT, e.g. 1280x720",
+                least: int = 1) -> tuple[int, int] | None:
+    """Two whole numbers of at least ``least`` joined by x (``text``, None where not given);
+    refused with the ``form`` the ``flag`` takes."""
     if not text:
         return None
     parts = text.lower().replace(" ", "").split("x")
-    if len(parts) != 2 or not all(p.isdigit() and int(p) > 0 for p in parts):
-        raise SudokuCubeError(f"{flag} {text!r}: give it as {form}")
+    if len(parts) != 2 or not all(p.isdigit() and int(p) >= max(1, least) for p in parts):
+        more = f" ({least} at least each way)" if least > 1 else ""
+        raise SudokuCubeError(f"{flag} {text!r}: give it as {form}{more}")
     return int(parts[0]), int(parts[1])
+
+
+CHESSBOARD_LEAST = 3
+"""Inner corners a chessboard needs each way: OpenCV's corner finder takes no smaller board."""
 
 
 def _pick_camera(console: Console, infos) -> int | str:
@@ -395,7 +400,7 @@ def run_camera(args: argparse.Namespace) -> int:
     console = Console()
     wanted = _parse_size(args.resolution, "--resolution")
     pattern = _parse_size(args.chessboard, "--chessboard",
-                          "COLUMNSxROWS of inner corners, e.g. 9x6")
+                          "COLUMNSxROWS of inner corners, e.g. 9x6", CHESSBOARD_LEAST)
     for flag, count in (("--settle-frames", args.settle_frames),
                         ("--chessboard-frames", args.chessboard_frames)):
         if count < 1:

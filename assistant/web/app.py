@@ -73,6 +73,8 @@ def make_app(service: PhoneService, token: str) -> web.Application:
                               "MB; take it at a lower resolution")
         except web.HTTPException as e:
             return error(e.status, "no such page here" if e.status == 404 else e.reason)
+        except Exception as e:  # noqa: BLE001 - a bug: said to the terminal, the phone in JSON
+            return error(500, service.internal_error(e))
 
     def page(name: str) -> Handler:
         file, kind = ASSETS[name]

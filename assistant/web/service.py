@@ -542,6 +542,15 @@ class PhoneService:
         self.worker.submit(self._read_set_if_complete)
         return self._photo_view(kind, name)
 
+    def internal_error(self, error: Exception) -> str:
+        """What the phone is told of a request that failed on a bug (``error``), also kept
+        for the terminal (:meth:`news`) with the error itself, to report: the photos sent
+        stay in the session's folder, so nothing is lost but this answer."""
+        self._tell(f"internal error while answering the phone: {type(error).__name__}: {error}"
+                   " (this is a bug; please report it; the photos stay in the session's folder)")
+        return ("the computer failed on this request (a bug, said in its terminal); take the "
+                "photo again, or another one")
+
     def _tell(self, line: str) -> None:
         """Keep ``line`` for the terminal, which says what the phone sent (:meth:`news`)."""
         with self._lock:

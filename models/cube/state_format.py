@@ -119,6 +119,7 @@ def parse_json(text: str, source: str | None = None) -> CubeState:
     for name in faces:
         if name not in FACES:
             raise StateFormatError(f"unknown face {name!r}; faces are U R F D L B", source=source)
+    _check_candidate_faces(data.get("candidates"), source)
     stickers: list[Sticker] = []
     cands: list[tuple[Hypothesis, ...]] = []
     priors: list[tuple[Hypothesis, ...] | None] = []
@@ -175,6 +176,21 @@ def parse_json(text: str, source: str | None = None) -> CubeState:
     for i, rival in taken.items():
         state = state.with_accepted(i, stickers[i], rival)
     return state
+
+
+def _check_candidate_faces(raw: Any, source: str | None) -> None:
+    """Refuse a top-level ``"candidates"`` entry that is not an object of faces (absent or
+    null: none): a junk entry was passed over, and the readings it was meant to carry with
+    it."""
+    if raw is None:
+        return
+    if not isinstance(raw, dict):
+        raise StateFormatError(f"'candidates' is {shown(raw)}; it is an object of faces U R F "
+                               "D L B, each a list of 9 lists of readings", source=source)
+    for name in raw:
+        if name not in FACES:
+            raise StateFormatError(f"unknown face {name!r} in 'candidates'; faces are U R F D "
+                                   "L B", source=source)
 
 
 def _not_a_list(face: str, entry: Any, key: str = "") -> str:
@@ -265,9 +281,10 @@ def parse_text(text: str, source: str | None = None) -> CubeState:
 
 
 def is_json_state(text: str) -> bool:
-    """Whether a state file's ``text`` is read as JSON (it starts with ``{``) rather than as
-    the text format."""
-    return text.lstrip().startswith("{")
+    """Whether a state file's ``text`` is read as JSON (it starts with ``{``, or with ``[`` or
+    ``"``, which no line of the text format does: JSON that is no object, refused as such)
+    rather than as the text format."""
+    return text.lstrip().startswith(("{", "[", '"'))
 
 
 def _one_line(face: str, tokens: list[str], after: list[str]) -> str:
@@ -297,7 +314,7 @@ def _stickers(count: int) -> str:
 
 
 def parse_state(text: str, source: str | None = None) -> CubeState:
-    """Parse either format: JSON when the text starts with ``{``, text otherwise."""
+    """Parse either format: JSON where :func:`is_json_state`, text otherwise."""
     return parse_json(text, source) if is_json_state(text) else parse_text(text, source)
 
 

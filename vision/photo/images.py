@@ -304,10 +304,20 @@ def load_image(path: str | os.PathLike[str]) -> np.ndarray:
     return np.ascontiguousarray(orient(working_size(to_bgr8(img)), orientation))
 
 
+def missing_file(p: Path, words: str) -> ImageError:
+    """The refusal of a path to a photo that leads to nothing: ``words`` (what is missing),
+    but for a link whose target is missing or that leads round to itself, which exists as a
+    name in its folder, so that "no such file" would contradict what the person sees there."""
+    if p.is_symlink():
+        return ImageError(f"{p}: is a link that leads to no file (its target is missing, or "
+                          "links that lead to each other); give the photo file itself")
+    return ImageError(f"{p}: {words}")
+
+
 def _check_file(p: Path) -> None:
     """Refuse a path that is not an ordinary photo file of a sensible size."""
     if not p.exists():
-        raise ImageError(f"{p}: no such file; check the path and the face letter in its name")
+        raise missing_file(p, "no such file; check the path and the face letter in its name")
     if p.is_dir():
         raise ImageError(f"{p}: is a folder, expected a photo file")
     if not p.is_file():
@@ -325,6 +335,12 @@ def _check_pixels(p: Path, fmt: str, w: int, h: int, progressive: bool) -> None:
     if min(w, h) < MIN_SIDE:
         raise ImageError(f"{p}: the image is only {w}x{h} pixels, too small to read a cube "
                          "face; use the camera's photo at its normal size")
+    short = shorter_side_read(w, h)
+    if short < MIN_SIDE:
+        raise ImageError(f"{p}: the image is {w}x{h} pixels, a strip too narrow to hold a cube "
+                         f"face (read with its longer side at {round(max(w, h) * short / min(w, h))}"
+                         f" pixels, its shorter side is {short:.0f}); photograph one face so it "
+                         "fills about half of an ordinary photo, not a panorama or a cut strip")
     if w * h > MAX_PIXELS:
         raise ImageError(f"{p}: the image is {w}x{h} pixels, too large to read safely; "
                          "save it at a lower resolution (about 2000 pixels wide is plenty)")
@@ -333,6 +349,15 @@ def _check_pixels(p: Path, fmt: str, w: int, h: int, progressive: bool) -> None:
         raise ImageError(f"{p}: the {kind} image is {w}x{h} pixels, too large to decode "
                          "safely; save it at a lower resolution (about 2000 pixels wide is "
                          "plenty) or as a standard (baseline) JPEG")
+
+
+def shorter_side_read(width: int, height: int) -> float:
+    """The shorter side, in pixels, of a ``width`` x ``height`` image once its longer side is
+    brought within :data:`MIN_WORK_SIDE` to :data:`MAX_SIDE` (:func:`working_size`): the
+    side :data:`MIN_SIDE` bounds, as the reader sees it."""
+    longer = max(width, height)
+    scale = MAX_SIDE / longer if longer > MAX_SIDE else max(1.0, MIN_WORK_SIDE / longer)
+    return min(width, height) * scale
 
 
 def _check_data(p: Path, fmt: str, w: int, h: int, data: bytes) -> None:

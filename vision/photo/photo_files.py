@@ -9,7 +9,7 @@ from typing import Sequence
 
 from ...models.cube.geometry import FACES
 from ...models.errors import SudokuCubeError
-from .images import IMAGE_SUFFIXES, OTHER_PHOTO_SUFFIXES
+from .images import IMAGE_SUFFIXES, OTHER_PHOTO_SUFFIXES, missing_file
 
 PHOTO_NAMES = FACES + ("A", "B")
 """Names of photo files the readers know: a face letter, or a corner photo A/B."""
@@ -61,12 +61,12 @@ def _given_files(paths: Path | str | Sequence[Path | str]) -> tuple[list[Path], 
     if isinstance(paths, (str, os.PathLike)):
         p = Path(paths)
         if not p.exists():
-            raise SudokuCubeError(f"{p}: no such folder or photo")
+            raise missing_file(p, "no such folder or photo")
         return (sorted(p.iterdir()) if p.is_dir() else [p]), str(p)
     files = [Path(x) for x in paths]
     for f in files:
         if not f.exists():
-            raise SudokuCubeError(f"{f}: no such photo")
+            raise missing_file(f, "no such photo")
     return files, ", ".join(str(f) for f in files)
 
 

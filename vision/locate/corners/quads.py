@@ -203,8 +203,9 @@ def _area_range(h: int, w: int) -> tuple[float, float]:
 
 def _block(h: int, w: int) -> int:
     """The side (odd, pixels) of the neighbourhood a sticker's local contrast is judged in: a
-    twelfth of the photo's shorter side, near a sticker's size."""
-    return (min(h, w) // 12) | 1
+    twelfth of the photo's shorter side, near a sticker's size (3 at least, the smallest
+    neighbourhood a threshold takes)."""
+    return max(3, (min(h, w) // 12) | 1)
 
 
 def find_quads(image: np.ndarray, relaxed: bool = False, colour: bool = False,
