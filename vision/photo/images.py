@@ -337,10 +337,11 @@ def _check_pixels(p: Path, fmt: str, w: int, h: int, progressive: bool) -> None:
                          "face; use the camera's photo at its normal size")
     short = shorter_side_read(w, h)
     if short < MIN_SIDE:
+        longer = round(max(w, h) * short / min(w, h))
         raise ImageError(f"{p}: the image is {w}x{h} pixels, a strip too narrow to hold a cube "
-                         f"face (read with its longer side at {round(max(w, h) * short / min(w, h))}"
-                         f" pixels, its shorter side is {short:.0f}); photograph one face so it "
-                         "fills about half of an ordinary photo, not a panorama or a cut strip")
+                         f"face (read with its longer side at {longer} pixels, its shorter "
+                         f"side is {short:.0f}); photograph one face so it fills about half of "
+                         "an ordinary photo, not a panorama or a cut strip")
     if w * h > MAX_PIXELS:
         raise ImageError(f"{p}: the image is {w}x{h} pixels, too large to read safely; "
                          "save it at a lower resolution (about 2000 pixels wide is plenty)")
