@@ -160,3 +160,37 @@ def test_a_link_that_leads_nowhere_is_said_to_be_one(tmp_path):
             face_photos(tmp_path / link)
     with pytest.raises(SudokuCubeError, match="no such file"):
         load_image(tmp_path / "gone.jpg")
+
+
+def _cut_and_closed_png(path: Path) -> None:
+    """A PNG whose pixel data was cut to a third and its file closed again (an IEND chunk
+    after it, as a careless repair or a broken writer leaves it)."""
+    import struct
+    import zlib
+
+    img = (np.random.default_rng(2).random((300, 400, 3)) * 255).astype(np.uint8)
+    data = cv2.imencode(".png", img)[1].tobytes()
+    chunks, at = [], 8
+    while at < len(data):
+        size, kind = struct.unpack_from(">I4s", data, at)
+        chunks.append((kind, data[at + 8:at + 8 + size]))
+        at += 12 + size
+    pixels = b"".join(d for k, d in chunks if k == b"IDAT")
+    kept = [(k, d) for k, d in chunks if k not in (b"IDAT", b"IEND")]
+    kept += [(b"IDAT", pixels[:len(pixels) // 3]), (b"IEND", b"")]
+    path.write_bytes(data[:8] + b"".join(struct.pack(">I", len(d)) + k + d +
+                                         struct.pack(">I", zlib.crc32(k + d)) for k, d in kept))
+
+
+def test_a_png_cut_short_and_closed_again_is_said_to_be_truncated(tmp_path, capfd):
+    """A PNG whose end marker stands after pixels cut short was handed to the decoder, which
+    printed its own line ("libpng error: Not enough image data") and failed: it is refused as
+    truncated before any decoder sees it; a whole PNG still reads."""
+    path = tmp_path / "U.png"
+    _cut_and_closed_png(path)
+    with pytest.raises(SudokuCubeError, match="the PNG file is truncated"):
+        load_image(path)
+    whole = tmp_path / "F.png"
+    cv2.imwrite(str(whole), cv2.imread(str(EASY / "F.jpg")))
+    assert load_image(whole).shape[2] == 3
+    assert "libpng" not in capfd.readouterr().err

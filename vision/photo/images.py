@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import os
 import struct
+import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -198,9 +199,40 @@ a little padding or metadata after it."""
 
 def _is_truncated(fmt: str, data: bytes) -> bool:
     """True when a JPEG or PNG lacks its end marker near the end of the file (an interrupted
-    copy)."""
+    copy), or a PNG's compressed pixels stop before their own end (:func:`_png_pixels_end`:
+    a file cut short and closed again, whose decoder then fails with words of its own)."""
     marker = _END_MARKERS.get(fmt)
-    return marker is not None and marker not in data[-END_WINDOW:]
+    if marker is None or marker not in data[-END_WINDOW:]:
+        return marker is not None
+    return fmt == "PNG" and not _png_pixels_end(data)
+
+
+_PNG_CHUNK = struct.Struct(">I4s")
+"""A PNG chunk's length and type, after the 8-byte signature."""
+_INFLATE_STEP = 1 << 20
+"""Bytes of pixels inflated at a time while a PNG's pixel stream is followed to its end."""
+
+
+def _png_pixels_end(data: bytes) -> bool:
+    """Whether the compressed pixels of the PNG ``data`` (its IDAT chunks, one zlib stream)
+    reach the stream's end, inflated a step at a time and let go (so memory stays bounded
+    by the file's size, whatever the image's)."""
+    stream, at = bytearray(), 8
+    while at + _PNG_CHUNK.size <= len(data):
+        size, kind = _PNG_CHUNK.unpack_from(data, at)
+        if kind == b"IDAT":
+            stream += data[at + _PNG_CHUNK.size:at + _PNG_CHUNK.size + size]
+        at += _PNG_CHUNK.size + size + 4  # the chunk's data and its CRC
+    inflate, rest = zlib.decompressobj(), bytes(stream)
+    try:
+        while not inflate.eof:
+            out = inflate.decompress(rest, _INFLATE_STEP)
+            rest = inflate.unconsumed_tail
+            if not out and not rest:  # every byte given and nothing more comes: cut short
+                break
+    except zlib.error:
+        return False
+    return inflate.eof
 
 
 _REDUCED = {2 ** (k + 1): flag for k, flag in enumerate(
