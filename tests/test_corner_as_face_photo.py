@@ -106,3 +106,17 @@ def test_a_face_photo_given_as_corner_photo_a_is_told_it_is_a_face_photo(tmp_pat
     said = " ".join(capsys.readouterr().err.split())
     assert "A.jpg: corner photo A: only one face found" in said
     assert "a photo of one face straight on is one of the six face photos" in said
+
+
+@pytest.mark.parametrize("corner", ["c1-plain/B", "c2-coloured/A"])
+def test_a_corner_photo_whose_face_shows_no_digits_says_it_shows_three_faces(tmp_path, capsys,
+                                                                             corner):
+    """The one-face search may lay a lattice across a corner photo's steep faces whose cells
+    hold no digit: that face was said to be no Sudoku Cube ("no digit seen on any sticker").
+    A face photo found with no digits is asked whether it shows a corner, and told so."""
+    path = tmp_path / "F.jpg"
+    shutil.copy(SAMPLES / "corners" / f"{corner}.jpg", path)
+    assert main(["read", str(path), "--no-ocr"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert f"{path}: three faces in one photo (a corner of the cube" in err
+    assert "no digit seen" not in err and "Traceback" not in err

@@ -7,9 +7,11 @@ side by side, or too few sticker shapes to line up, whose refusal would speak of
 face. Which comes depends on how steeply each face is seen, not on what the person should change;
 so a refused face photo is asked once more whether the corner search
 (:func:`vision.locate.corners.faces.locate_corner`) places three faces on it, and where it does
-the refusal says the photo shows three faces, and how to go on. A face found is never asked
-(a face photo read today is read the same), nor a live frame: the corner search costs a
-camera's frames more than a refused photo a person chose.
+the refusal says the photo shows three faces, and how to go on. A face found is asked only
+where it shows no digits (a corner photo's steep faces may give a lattice across them whose
+cells hold none, refused as no Sudoku Cube); one read with digits is read the same, and a
+live frame is never asked: the corner search costs a camera's frames more than a refused
+photo a person chose.
 """
 from __future__ import annotations
 
@@ -60,11 +62,19 @@ def face_photo_refusal(refused: FaceNotFoundError, image: np.ndarray,
     refused with ``refused``: a :class:`CornerShownError` where the photo shows a corner of the
     cube (:func:`corner_in`), else ``refused`` itself. A refusal of two faces (seen across an
     edge) says how to go on already, but a corner's three faces are what the person sees."""
-    view = corner_in(image)
-    if view is None:
+    shown = corner_shown(image, source)
+    if shown is None:
         return refused
-    shown = CornerShownError(
-        f"{source}: three faces in one photo (a corner of the cube, where one face was asked "
-        f"for); {TWO_FACES_ADVICE}", view.seen)
     shown.photo = refused.photo
     return shown
+
+
+def corner_shown(image: np.ndarray, source: str) -> CornerShownError | None:
+    """The refusal of face photo ``image`` (named ``source``) as showing a corner of the cube
+    (:func:`corner_in`), or None where it shows none."""
+    view = corner_in(image)
+    if view is None:
+        return None
+    return CornerShownError(
+        f"{source}: three faces in one photo (a corner of the cube, where one face was asked "
+        f"for); {TWO_FACES_ADVICE}", view.seen)

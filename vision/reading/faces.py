@@ -37,7 +37,7 @@ from ..recognise.ocr_vote import OcrMode, ocr_cells, ocr_voted
 from ..recognise.templates import TemplateSet, default_templates
 from ..recognise.underline_convention import with_convention
 from ..recognise.underline_model import UnderlineModel
-from .corner_shown import face_photo_refusal
+from .corner_shown import corner_shown, face_photo_refusal
 from .face_shift import surer_place
 from .mirrored import mirrored_notes, read_flipped_back, read_unmirrored, saved_mirrored
 
@@ -188,6 +188,8 @@ def read_face(image: np.ndarray, *, templates: TemplateSet | None = None,
     # a plain cube's face (:func:`shows_no_digits`) has no digits of its own to move
     # towards; print beside it may have some
     shows = located and bool(seen.digit_seen) and not shows_no_digits(seen.digit_seen)
+    if corner_check and located and shows_no_digits(seen.digit_seen):
+        _no_corner_shown(image, source, face)
     count = digits_seen_by(cell_model) if shows else None
     aside = surer_place(image, geometry, sum(seen.digit_seen), count) if count else None
     if aside is not None:  # the face lies a row or column from where it was found
@@ -209,13 +211,28 @@ def read_face(image: np.ndarray, *, templates: TemplateSet | None = None,
                        tuple(warnings), timings, tuple(evidence), file_scale, seen.digit_seen)
 
 
+def _no_corner_shown(image: np.ndarray, source: str | None, face: str | None) -> None:
+    """Raise :class:`~.corner_shown.CornerShownError` where the face photo ``image``, whose
+    face was found with no digits on it, shows a corner of the cube (three faces): the lattice
+    then lies across its faces, and "no Sudoku Cube" would be the wrong words."""
+    shown = corner_shown(image, _photo_name(source, face))
+    if shown is not None:
+        shown.photo = source
+        raise shown
+
+
+def _photo_name(source: str | None, face: str | None) -> str:
+    """How a face photo is named in a refusal: its source, else the face asked for."""
+    return source or (f"face {face}" if face else "photo")
+
+
 def _located(image: np.ndarray, source: str | None, face: str | None,
              cell_model: CellModel | None, corner_check: bool = False) -> FaceGeometry:
     """The face found in a face photo, the cell model (``cell_model``, None: the shipped
     one) weighing a last resort's lattices; its FaceNotFoundError names the photo
     (``source``) for its debug picture, and with ``corner_check`` says so where the photo
     shows a corner of the cube (:func:`vision.reading.corner_shown.face_photo_refusal`)."""
-    name = source or (f"face {face}" if face else "photo")
+    name = _photo_name(source, face)
     try:
         return find_face(image, name, digits_seen_by(cell_model))
     except FaceNotFoundError as e:
