@@ -345,3 +345,17 @@ def test_a_typed_state_file_that_does_not_fit_asks_for_a_correction_not_a_photo(
     err = " ".join(capsys.readouterr().err.split())
     assert "not consistent" in err and f"Correct them in {path}" in err
     assert "Retake" not in err and "Traceback" not in err
+
+
+def test_a_short_doubtful_list_says_what_its_numbers_are():
+    """A new user could not tell what ``.55`` after a reading means: a list of one page with a
+    free row says it under the readings; a list that fills its page leaves the row to them."""
+    from sudoku_cube.assistant.terminal.review_view import LEGEND, ROW_WIDTH
+
+    assert len(LEGEND) <= ROW_WIDTH
+    few = _console()
+    few.print(ReviewView(_many_doubtful(22, 3), None))
+    assert LEGEND in few.export_text()
+    many = _console()
+    many.print(ReviewView(_many_doubtful(22, 30), None))
+    assert LEGEND not in many.export_text()

@@ -36,10 +36,13 @@ SHORT_WIDTH = 15
 """Characters of a short line (narrow terminals): name, reading, one other or the grid's."""
 
 HEADER = "Doubtful: read, others, >grid"
-HEADER_UNSURE = "Doubt: read, alts >grid/rival"
+HEADER_UNSURE = "Doubtful: read, others >grid/rival"
 """The list's header when the grid solver is not sure (its choice and the rival reading)."""
 SHORT_HEADER, SHORT_HEADER_UNSURE = "Doubtful", ">grid/rival"
 """The headers of the short lines."""
+LEGEND = "(.55 = 55% likely)"
+"""What the number after a reading is, under a list of one page where a row is free (one
+line of :data:`ROW_WIDTH` at most)."""
 
 
 def score_text(h: Hypothesis) -> str:
@@ -199,6 +202,8 @@ class ReviewView:
                     else f"{head} ({page + 1}/{total})", style="bold")]
         row = self.short_row if short else self.row
         out += [row(i) for i in marked[page * shown:(page + 1) * shown]]
+        if total == 1 and not short and len(marked) < per:
+            out.append(Text(LEGEND, style="italic"))
         if total > 1:
             left = len(marked) - (page + 1) * shown
             more = (f"{left} more: +" if short else f"{left} more: type + to see them") \
