@@ -36,6 +36,12 @@ BOLD_SERIF = (
 Century Schoolbook clone, the product's face: footed 1, ball-terminal 2 3 6 9) first."""
 
 
+MAKE_FONT_DIRS = ("liberation2",)
+"""Folders of the packages ``make`` installs whose fonts another package also installs under
+the same file name (fonts-liberation beside fonts-liberation2, which a browser may pull in):
+their copy is taken, so that a render does not change with what else is installed."""
+
+
 def _find(names: tuple[str, ...]) -> dict[str, Path]:
     found: dict[str, Path] = {}
     for d in FONT_DIRS:
@@ -43,7 +49,8 @@ def _find(names: tuple[str, ...]) -> dict[str, Path]:
             continue
         for name in names:
             if name not in found:
-                hits = sorted(d.rglob(name))
+                hits = sorted(d.rglob(name), key=lambda p: (p.parent.name not in MAKE_FONT_DIRS,
+                                                            str(p)))
                 if hits:
                     found[name] = hits[0]
     return found

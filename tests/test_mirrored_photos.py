@@ -11,6 +11,7 @@ import pytest
 
 from sudoku_cube.assistant.bench.vision import _rendered
 
+from sudoku_cube.models.cube.geometry import FACES
 from sudoku_cube.vision.reading.reader import Reader
 from sudoku_cube.vision.reading.mirrored import reads_mirrored
 from sudoku_cube.vision.recognise.cell_model import shipped_cell_model
@@ -62,10 +63,10 @@ def test_photos_as_taken_are_not_mirrored(folder):
                                                    .geometry], net), f
 
 
-def test_a_mirrored_face_read_without_doubt_is_found_by_the_digit_counts(tmp_path):
+def test_a_mirrored_face_read_without_doubt_is_read_flipped_back(tmp_path):
     """A white cube's face whose mirrored digits are read as other digits with no doubt (its
-    right face, mirrored, reads 4 5 4 2 8 2 8 4 3): the six faces' digits then do not count
-    six of each, and the photos read with no doubt are asked too."""
+    right face, mirrored, reads 4 5 4 2 8 2 8 4 3): every photo of a folder is asked, read
+    with doubt or without."""
     _, images, _ = list(_rendered(2, 90000, None, "white"))[1]  # the benchmark's second
     folder = tmp_path / "photos"
     folder.mkdir()
@@ -138,3 +139,23 @@ def test_a_mirrored_photo_read_alone_without_doubt_is_read_flipped_back(tmp_path
     assert got["mirrored"] and "R.png is mirrored" in " ".join(out.err.split())
     assert got["faces"] == [s.token for s in reader.read_face(
         cv2.imread(str(folder / "R.jpg")), face="R").stickers]
+
+
+def test_a_mirrored_face_whose_digits_count_as_its_own_is_read_flipped_back(tmp_path):
+    """A new user's front-camera photo (the exam renderer's white cube, seed 11): tesseract's
+    vote settled the one doubtful cell of the mirrored face, and its mirrored digits read as
+    its own digits turned, so the cube's counts were right too; it was read as sure with
+    eight stickers wrong, and the grid refused the cube without naming the photo. Every
+    photo is asked now, so it is read flipped back and said."""
+    from sudoku_cube.models.generator.cube3 import make_puzzle
+    from sudoku_cube.render.second import face_shot
+    state = make_puzzle(11, 20).state
+    folder = tmp_path / "photos"
+    folder.mkdir()
+    for f in FACES:
+        image = face_shot(state, f, 11, "white").image
+        cv2.imwrite(str(folder / f"{f}.jpg"), cv2.flip(image, 1) if f == "F" else image)
+    reading = Reader(ocr="auto").read_photo_set(folder)
+    assert reading.faces["F"].mirrored
+    assert [s.digit for s in reading.faces["F"].stickers] == [s.digit for s in state.face("F")]
+    assert any(n.startswith("F.jpg is mirrored") for n in reading.notes), reading.notes

@@ -1445,3 +1445,12 @@ def test_a_checks_mirrored_photo_is_read_flipped_back_and_said(served):
     want = Reader(ocr="never").read_face(load_image(FACES_DIR / "F.jpg"), face="F")
     assert service.wait_check(5)["F"].stickers == want.stickers
     assert service.news() == ["photo F taken for the check (saved mirrored: read flipped back)"]
+
+
+def test_a_corner_photo_whose_face_shows_no_digit_in_a_face_slot_is_told_it_is_a_corner(served):
+    """A corner photo in a face's slot whose one-face search laid a lattice across its steep
+    faces, with no digit in its cells, was refused as no Sudoku Cube ("no digit seen on any
+    sticker"): it is told it is a corner photo, in the page's words."""
+    status, body = call(served.url + "api/face/F", (CORNERS_DIR / "B.jpg").read_bytes())
+    assert status == 422 and "no digit seen" not in body["error"]
+    assert "corner photo" in body["error"] and "three faces" in body["error"], body

@@ -25,7 +25,7 @@ from ...vision.locate.corners.views import corner_faces
 from ...vision.locate.face_geometry import TWO_FACES_ADVICE, PhotoRefusal
 from ...vision.recognise.footed import ones_verdict
 from ...vision.photo.images import load_image, load_photo
-from ...vision.reading.corner_shown import CornerShownError
+from ...vision.reading.corner_shown import CornerShownError, corner_shown
 from ...vision.reading.faces import FaceReading
 from ..services.cube_input import (NO_DIGIT_ON_FACE, blank_line, blank_stickers,
                                    corner_blank_line, corner_photos, empty_faces, face_photos,
@@ -152,6 +152,10 @@ def read_single_faces(paths: list[Path], args: argparse.Namespace,
                                         file_scale=photo.file_scale)
         except CornerShownError as shown:
             raise _read_as_corner(shown, path, args) from None
+        if len(r.blank) == len(r.stickers):  # no digit: a lattice across a corner's faces?
+            shown = corner_shown(photo.image, photo.source)
+            if shown is not None:
+                raise _read_as_corner(shown, path, args)
         results[str(path)] = r
         if read is not None:
             read.append(r)

@@ -37,7 +37,7 @@ from ...vision.photo.images import file_scale, load_image
 from ...vision.photo.photo_files import face_photos
 from ...vision.reading.reader import Reader
 from ...vision.reading.faces import FaceReading, Reading
-from ...vision.reading.corner_shown import CornerShownError
+from ...vision.reading.corner_shown import CornerShownError, corner_shown
 from ...vision.reading.photo_set import CornerAsFaceError, shows_a_corner
 from ..services.face_poses import Centres, held_turned
 from ..services.guide import GuideCursor
@@ -351,6 +351,15 @@ class _Guided:
     """What the guide's check last said, and at which step (0-based): shown there only."""
 
 
+def _no_digits(kind: Kind, name: str, image: np.ndarray, plain: str) -> SudokuCubeError:
+    """The refusal of photo ``name`` whose faces show no digit (``plain``: why, as ``read``
+    says it): in a face's slot, a corner photo whose steep faces gave a lattice across them is
+    told it shows a corner (:func:`vision.reading.corner_shown.corner_shown`), in the page's
+    words (:func:`face_slot_refusal`)."""
+    shown = corner_shown(image, title_of(kind, name)) if kind == "faces" else None
+    return shown if shown is not None else SudokuCubeError(f"{title_of(kind, name)}: {plain}")
+
+
 def title_of(kind: Kind, name: str) -> str:
     """A photo of the set by the page's name for it: "photo U", "corner photo A"."""
     return f"corner photo {name}" if kind == "corners" else f"photo {name}"
@@ -508,7 +517,7 @@ class PhoneService:
             faces = self._kept_photo(kind, name, incoming, img)
             plain = photo_without_digits(faces)
             if plain is not None:  # refused on its card, as `read` refuses it: retake it now
-                raise SudokuCubeError(f"{title_of(kind, name)}: {plain}")
+                raise _no_digits(kind, name, img, plain)
         except SudokuCubeError as e:
             message = self._refusal(e, kind == "faces", name, incoming)
             self.folder.refuse(incoming, name)
@@ -857,7 +866,7 @@ class PhoneService:
             faces = self._read_photo(kind, name, incoming, img, ocr=False)
             plain = photo_without_digits(faces)
             if plain is not None:  # as a photo of the set without digits is refused
-                raise SudokuCubeError(f"{title_of(kind, name)}: {plain}")
+                raise _no_digits(kind, name, img, plain)
         except SudokuCubeError as e:
             message = self._refusal(e, not check["corner"], name, incoming, check=True)
             self.folder.refuse(incoming, name)

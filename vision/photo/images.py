@@ -209,7 +209,7 @@ def _is_truncated(fmt: str, data: bytes) -> bool:
 
 _PNG_CHUNK = struct.Struct(">I4s")
 """A PNG chunk's length and type, after the 8-byte signature."""
-_INFLATE_STEP = 1 << 20
+_INFLATE_STEP = MB
 """Bytes of pixels inflated at a time while a PNG's pixel stream is followed to its end."""
 
 
@@ -217,7 +217,7 @@ def _png_pixels_end(data: bytes) -> bool:
     """Whether the compressed pixels of the PNG ``data`` (its IDAT chunks, one zlib stream)
     reach the stream's end, inflated a step at a time and let go (so memory stays bounded
     by the file's size, whatever the image's)."""
-    stream, at = bytearray(), 8
+    stream, at = bytearray(), len(_PNG_MAGIC)  # the chunks follow the signature
     while at + _PNG_CHUNK.size <= len(data):
         size, kind = _PNG_CHUNK.unpack_from(data, at)
         if kind == b"IDAT":

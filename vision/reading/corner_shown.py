@@ -8,10 +8,11 @@ face. Which comes depends on how steeply each face is seen, not on what the pers
 so a refused face photo is asked once more whether the corner search
 (:func:`vision.locate.corners.faces.locate_corner`) places three faces on it, and where it does
 the refusal says the photo shows three faces, and how to go on. A face found is asked only
-where it shows no digits (a corner photo's steep faces may give a lattice across them whose
-cells hold none, refused as no Sudoku Cube); one read with digits is read the same, and a
-live frame is never asked: the corner search costs a camera's frames more than a refused
-photo a person chose.
+where its cells show no digit and the photo was given alone (`read` of a photo file, a slot
+of the phone page: :func:`corner_shown`): a corner photo's steep faces may give a lattice
+across them whose cells hold none, which would be refused as no Sudoku Cube. One read with
+digits is read the same, and a live frame is never asked: the corner search costs a
+camera's frames more than a refused photo a person chose.
 """
 from __future__ import annotations
 

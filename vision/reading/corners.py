@@ -193,9 +193,8 @@ def _located_read(photo: Photo, which: str, *, templates: TemplateSet, model: Li
 def _unmirrored(image: np.ndarray,
                 read: Callable[[np.ndarray], tuple[CornerView, PhotoReadings]],
                 cell_model: CellModel | None) -> tuple[CornerView, PhotoReadings]:
-    """Corner photo ``image`` located and read by ``read``: a photo whose faces are read
-    with doubt and whose digits the cell model (None: the shipped one) reads plainly only
-    flipped back (:func:`vision.reading.mirrored.reads_mirrored`) was saved mirrored, and is
+    """Corner photo ``image`` located and read by ``read``: a photo whose digits the cell
+    model (None: the shipped one) reads plainly only flipped back (:func:`vision.reading.mirrored.reads_mirrored`) was saved mirrored, and is
     read flipped back, its faces placed back where the photo as saved shows them and marked
     so (:func:`vision.reading.mirrored.marked_back`)."""
     view, readings = read(image)

@@ -18,7 +18,6 @@ import numpy as np
 
 from ...models.cube.face_words import PhotoNaming
 from ...models.cube.geometry import FACES
-from ...models.cube.solved import digit_count_problems
 from ...models.cube.state import CubeState
 from ...models.cube.state_format import to_dict
 from ...models.cube.stickers import Hypothesis, Sticker, is_doubtful
@@ -26,7 +25,7 @@ from ...models.errors import PhotosRefused, SudokuCubeError
 from ...models.profile import CubeSettings
 from ..cells.face_cells import face_cells
 from ..locate.detect import FaceGeometry, FaceNotFoundError, find_face
-from ..photo.images import Photo, load_photo
+from ..photo.images import load_photo
 from ..recognise.cell_model import CellModel
 from ..recognise.digits_seen import digits_seen_by
 from ..recognise.evidence import CellEvidence
@@ -37,9 +36,9 @@ from ..recognise.ocr_vote import OcrMode, ocr_cells, ocr_voted
 from ..recognise.templates import TemplateSet, default_templates
 from ..recognise.underline_convention import with_convention
 from ..recognise.underline_model import UnderlineModel
-from .corner_shown import corner_shown, face_photo_refusal
+from .corner_shown import face_photo_refusal
 from .face_shift import surer_place
-from .mirrored import mirrored_notes, read_flipped_back, read_unmirrored, saved_mirrored
+from .mirrored import mirrored_notes, read_unmirrored
 
 READ_WORKERS = 2
 """Faces read at once (OpenCV and tesseract work outside the GIL)."""
@@ -188,8 +187,6 @@ def read_face(image: np.ndarray, *, templates: TemplateSet | None = None,
     # a plain cube's face (:func:`shows_no_digits`) has no digits of its own to move
     # towards; print beside it may have some
     shows = located and bool(seen.digit_seen) and not shows_no_digits(seen.digit_seen)
-    if corner_check and located and shows_no_digits(seen.digit_seen):
-        _no_corner_shown(image, source, face)
     count = digits_seen_by(cell_model) if shows else None
     aside = surer_place(image, geometry, sum(seen.digit_seen), count) if count else None
     if aside is not None:  # the face lies a row or column from where it was found
@@ -209,16 +206,6 @@ def read_face(image: np.ndarray, *, templates: TemplateSet | None = None,
     return FaceReading(tuple(h[0].sticker for h in hyps), tuple(hyps),
                        tuple(float(h[0].score or 0.0) for h in hyps), geometry, face, source,
                        tuple(warnings), timings, tuple(evidence), file_scale, seen.digit_seen)
-
-
-def _no_corner_shown(image: np.ndarray, source: str | None, face: str | None) -> None:
-    """Raise :class:`~.corner_shown.CornerShownError` where the face photo ``image``, whose
-    face was found with no digits on it, shows a corner of the cube (three faces): the lattice
-    then lies across its faces, and "no Sudoku Cube" would be the wrong words."""
-    shown = corner_shown(image, _photo_name(source, face))
-    if shown is not None:
-        shown.photo = source
-        raise shown
 
 
 def _photo_name(source: str | None, face: str | None) -> str:
@@ -269,8 +256,6 @@ def read_face_photos(photos: dict[str, Path], where: object, *,
     templates = templates if templates is not None else default_templates()
     model = model if model is not None else default_model()
 
-    again: dict[str, tuple[Photo, Callable[[np.ndarray], FaceReading]]] = {}
-
     def read_one(f: str) -> FaceReading:
         if progress:
             progress(f)
@@ -282,38 +267,18 @@ def read_face_photos(photos: dict[str, Path], where: object, *,
                              file_scale=photo.file_scale, cell_model=cell_model,
                              underline_model=underline_model, corner_check=True)
 
-        again[f] = (photo, read)
         faces = read_unmirrored(photo.image, lambda image: {f: read(image)}, cell_model)[0]
         if done:
             done(faces[f])
         return faces[f]
 
     readings = dict(zip(FACES, _read_every(read_one, FACES)))
-    readings.update(_sure_but_mirrored(readings, again, cell_model))
     readings = with_convention(readings, settings.underlined_69)
     warnings: list[str] = []
     for f in FACES:
         warnings.extend(w for w in readings[f].warnings if w not in warnings)
     return Reading(reading_state(readings), readings, tuple(warnings),
                    mirrored_notes([f for f in FACES if readings[f].mirrored], photos, naming))
-
-
-def _sure_but_mirrored(readings: dict[str, FaceReading],
-                       again: dict[str, tuple[Photo, Callable[[np.ndarray], FaceReading]]],
-                       cell_model: CellModel | None) -> dict[str, FaceReading]:
-    """The face photos read with no doubt that were saved mirrored, read flipped back, where
-    the six faces' digits do not count six of each
-    (:func:`models.cube.solved.digit_count_problems`): a mirrored photo's digits may be read
-    as other digits without doubt, which breaks the counts. ``again``: per face its photo
-    and how it is read."""
-    if not digit_count_problems(reading_state(readings).without_candidates()):
-        return {}
-    out: dict[str, FaceReading] = {}
-    for f, r in readings.items():
-        photo, read = again[f]
-        if not r.doubtful and saved_mirrored(photo.image, [r], cell_model, doubted=False):
-            out[f] = read_flipped_back(photo.image, lambda image: {f: read(image)})[f]
-    return out
 
 
 def _read_every(read_one: Callable[[str], FaceReading], faces: Sequence[str]

@@ -4,7 +4,7 @@ The front cameras of phones and laptops often save a photo as their preview show
 left to right. A cube photographed so shows its faces where a cube can show them, so the
 located faces do not betray it; its digits do: the cell model reads most of them doubtfully
 or as other digits, and flipped back, plainly (the 1, 3 and 8 read much the same either
-way). A photo read with doubt is judged so (:func:`reads_mirrored`); one that reads mirrored
+way). Every photo a person chose is judged so (:func:`reads_mirrored`); one that reads mirrored
 is read again flipped back, its faces placed back in the photo as taken
 (:func:`placed_back`), and the person is told (:func:`mirrored_note`).
 """
@@ -58,28 +58,24 @@ R = TypeVar("R", bound=_Read)
 """A face read (:class:`vision.reading.faces.FaceReading`, a dataclass with ``mirrored``)."""
 
 
-def saved_mirrored(image: np.ndarray, faces: Sequence[_Read], cell_model: CellModel | None,
-                   doubted: bool = True) -> bool:
+def saved_mirrored(image: np.ndarray, faces: Sequence[_Read], cell_model: CellModel | None
+                   ) -> bool:
     """Whether the photo ``image``, whose faces were read as ``faces``, was saved mirrored:
     mirrored as the cell model (None: the shipped one) reads its digits
-    (:func:`reads_mirrored`). With ``doubted`` only a photo read with doubt is asked (the
-    question costs a second reading of its cells, about 20 ms a face, which a folder's
-    photos are spared: one mirrored but read with none is seen by the cube's digit counts,
-    :func:`vision.reading.faces.read_face_photos`)."""
+    (:func:`reads_mirrored`). Every photo a person chose is asked, read with doubt or
+    without (about 20 ms a face): a sans digit mirrored may read as a digit without doubt
+    (tesseract's vote settles its doubt), and a face's mirrored digits may count as its own."""
     net = cell_model if cell_model is not None else shipped_cell_model()
-    return net is not None and (any(f.doubtful for f in faces) or not doubted) and \
-        reads_mirrored(image, [f.geometry for f in faces], net)
+    return net is not None and reads_mirrored(image, [f.geometry for f in faces], net)
 
 
-def read_unmirrored(image: np.ndarray,
-                    read: Callable[[np.ndarray], dict[str, R]],
-                    cell_model: CellModel | None, doubted: bool = True
-                    ) -> tuple[dict[str, R], bool]:
+def read_unmirrored(image: np.ndarray, read: Callable[[np.ndarray], dict[str, R]],
+                    cell_model: CellModel | None) -> tuple[dict[str, R], bool]:
     """The faces of the photo ``image`` that ``read`` reads, and whether it was saved
-    mirrored (:func:`saved_mirrored`, ``doubted`` as there): then they are read flipped
-    back, each placed back where the photo as saved shows it (:func:`placed_back`)."""
+    mirrored (:func:`saved_mirrored`): then they are read flipped back, each placed back
+    where the photo as saved shows it (:func:`placed_back`)."""
     faces = read(image)
-    if not saved_mirrored(image, list(faces.values()), cell_model, doubted):
+    if not saved_mirrored(image, list(faces.values()), cell_model):
         return faces, False
     return read_flipped_back(image, read), True
 

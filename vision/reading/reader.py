@@ -72,20 +72,17 @@ class Reader:
         """A face photo a person chose (not a live frame) read as :meth:`read_face` reads it
         with ``corner_check``, flipped back where it was saved mirrored
         (:func:`vision.reading.mirrored.read_unmirrored`; the reading says so,
-        :attr:`FaceReading.mirrored`). Asked even where it was read without doubt: a photo
-        read alone has no other faces whose digit counts would show a mirrored one read as
-        other digits."""
+        :attr:`FaceReading.mirrored`)."""
         return read_unmirrored(image, lambda picture: {"": self.read_face(
             picture, source=source, face=face, file_scale=file_scale, corner_check=True)},
-            self.cell_model, doubted=False)[0][""]
+            self.cell_model)[0][""]
 
     def read_chosen_corner(self, image: np.ndarray, photo: str, *, source: str | None = None,
                            file_scale: float = 1.0) -> dict[str, FaceReading]:
         """A corner photo a person chose read as :meth:`read_corner_photo` reads it, flipped
         back where it was saved mirrored (as :meth:`read_chosen_face`)."""
         return read_unmirrored(image, lambda picture: self.read_corner_photo(
-            picture, photo, source=source, file_scale=file_scale), self.cell_model,
-            doubted=False)[0]
+            picture, photo, source=source, file_scale=file_scale), self.cell_model)[0]
 
     def read_corner_photo(self, image: np.ndarray, photo: str, *, source: str | None = None,
                           file_scale: float = 1.0) -> dict[str, FaceReading]:
