@@ -231,6 +231,50 @@ def _not_same_corner(per_photo: dict[str, dict[str, FaceReading]], b: Path,
     raise refused
 
 
+FACE_AGAIN = 8
+"""Digits of 9 at the same places (the face turned any way) by which a face of photo B is the
+face of photo A seen again: two faces of a cube agree so on about one by chance; the same
+face, on all but a misread one."""
+
+
+def _no_face_again(per_photo: dict[str, dict[str, FaceReading]], b: Path,
+                   naming: PhotoNaming | None = None) -> None:
+    """Raises :class:`CornerPhotoError` when photo B (file ``b``) shows again a face that
+    photo A shows (its digits at the same places, turned any way: :func:`_same_face`): one of
+    them was taken at a corner beside the other's, the cube turned only part of the way
+    between them (the same corner twice is :func:`_not_same_corner`'s). Named as ``naming``
+    names them (None: B by its file)."""
+    for fb, rb in per_photo["B"].items():
+        for fa, ra in per_photo["A"].items():
+            if not _same_face(_digits(ra), _digits(rb)):
+                continue
+            a, b_ = ("photo A", "photo B") if naming is None else \
+                (naming.name("A"), naming.name("B"))
+            turn = f"{BETWEEN_PHOTOS[0].lower()}{BETWEEN_PHOTOS[1:]}"
+            refused = CornerPhotoError(
+                f"{'' if naming else f'{b}: '}{b_} shows again a face that {a} shows (the "
+                f"digits of {a}'s {fa} stand where {b_} should show {fb}): the cube was not "
+                f"turned to the opposite corner between them; for {b_}, {turn}. If {a} was "
+                "not taken at the corner of U, F and R, retake it instead")
+            refused.photos = ("B", "A")
+            raise refused
+
+
+def _digits(reading: FaceReading) -> list[int | None]:
+    """A face's digits in net order, None where no digit was seen."""
+    return [None if i in reading.blank else s.digit for i, s in enumerate(reading.stickers)]
+
+
+def _same_face(a: list[int | None], b: list[int | None]) -> bool:
+    """Whether two faces' 3 x 3 digits agree on :data:`FACE_AGAIN` places or more, ``a``
+    turned any of the four ways (places with no digit seen agree on nothing)."""
+    for _ in range(4):
+        if sum(x is not None and x == y for x, y in zip(a, b)) >= FACE_AGAIN:
+            return True
+        a = [a[3 * (2 - c) + r] for r in range(3) for c in range(3)]  # a quarter turn
+    return False
+
+
 def read_corner_folder(paths: Path | str | Sequence[Path | str], *,
                        templates: TemplateSet | None = None, model: LinearModel | None = None,
                        ocr: OcrMode | bool = "auto", settings: CubeSettings = CubeSettings(),
@@ -273,6 +317,7 @@ def read_corner_folder(paths: Path | str | Sequence[Path | str], *,
         readings.update(named.faces[k])
     readings = with_convention(readings, settings.underlined_69)
     _not_same_corner(named.faces, photos["B"], naming)
+    _no_face_again(named.faces, photos["B"], naming)
     warnings: list[str] = []
     for f in FACES:
         warnings.extend(w for w in readings[f].warnings if w not in warnings)
