@@ -194,9 +194,10 @@ def _unmirrored(image: np.ndarray,
                 read: Callable[[np.ndarray], tuple[CornerView, PhotoReadings]],
                 cell_model: CellModel | None) -> tuple[CornerView, PhotoReadings]:
     """Corner photo ``image`` located and read by ``read``: a photo whose digits the cell
-    model (None: the shipped one) reads plainly only flipped back (:func:`vision.reading.mirrored.reads_mirrored`) was saved mirrored, and is
-    read flipped back, its faces placed back where the photo as saved shows them and marked
-    so (:func:`vision.reading.mirrored.marked_back`)."""
+    model (None: the shipped one) reads plainly only flipped back
+    (:func:`vision.reading.mirrored.reads_mirrored`) was saved mirrored, and is read flipped
+    back, its faces placed back where the photo as saved shows them and marked so
+    (:func:`vision.reading.mirrored.marked_back`)."""
     view, readings = read(image)
     if not saved_mirrored(image, list(readings[0].values()), cell_model):
         return view, readings
