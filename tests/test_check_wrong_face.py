@@ -596,3 +596,36 @@ def test_a_refused_answer_is_told_to_the_companion_as_the_terminal_says_it(monke
     assert line == "Check cancelled." and len(told) == 1, told
     assert told[0].startswith(f"The tokens typed for face {asked} have centre"), told
     assert one_line(told[0]) in one_line(console.export_text())
+
+
+@pytest.mark.parametrize("retake_there", [True, False])
+def test_a_phone_photo_refused_is_asked_of_the_phone_again_at_once(retake_there, tmp_path,
+                                                                   monkeypatch,
+                                                                   first_look_as_told):
+    """On the phone page a check's photo refused for what it shows (here another face's
+    centre) left the page saying "retake" with no button until Enter at the computer: the
+    phone (a source that retakes there) is asked again at once; a camera still waits for
+    Enter, as before."""
+    monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path))
+    cursor = GuideCursor(steps_from_moves(TRUTH, parse_moves(PLAN)), TRUTH, remember=False,
+                         position=0)
+    face = _asked_first()
+    sent = iter([{face: _sure(TRUTH.face("U" if face != "U" else "D"))},
+                 {face: _sure(TRUTH.face(face))}])
+    asked: list[str] = []
+    prompts: list[str] = []
+
+    def capture(f, cube=None, maybe=None):
+        asked.append(f)
+        return next(sent)
+
+    def ask(prompt: str, prefill: str = "") -> str:
+        prompts.append(prompt)
+        return ""  # Enter: take it from the phone
+
+    console = Console(file=io.StringIO(), width=100, record=True, color_system=None)
+    line = check_cube(cursor, console, ask, capture=capture, source="the phone",
+                      retake_there=retake_there)
+    assert "centres never move" in one_line(console.export_text())
+    assert asked == [face, face] and line == "The cube matches the plan at this step.", line
+    assert len(prompts) == (1 if retake_there else 2), prompts

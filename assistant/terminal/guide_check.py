@@ -218,7 +218,8 @@ def _named(text: str, face: str) -> Named | None:
 def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
                settings: CubeSettings = CubeSettings(), capture: Capture | None = None,
                reader: Reader = Reader(), source: str = "the camera", options: str = "",
-               state: str = "", told: Callable[[str], None] | None = None) -> str:
+               state: str = "", told: Callable[[str], None] | None = None,
+               retake_there: bool = False) -> str:
     """Run one check of the cube at the cursor's step, or after the step shown where a slip in
     it explains the faces better (:func:`judge`; photos read with ``reader``; ``capture``
     takes one from ``source`` on Enter); follow a new plan when a slip is found. A face photo
@@ -227,7 +228,10 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
     cube's, :func:`assistant.terminal.given_moves.cube_options`) end the command that takes
     the new plan up later; ``state`` (what the guide read the cube from) says how to read it
     again where no slip fits (:func:`read_again_words`); ``told`` (a companion that is the
-    person's screen) is told each photo refused for what it shows, as the terminal says it."""
+    person's screen) is told each photo refused for what it shows, as the terminal says it.
+    ``retake_there``: ``source`` shows that refusal and takes the photo again itself (the
+    phone page), so a photo it sent that is refused is asked of it again at once, not after
+    Enter at the terminal (q there still cancels)."""
     moves = [s.move for s in cursor.steps]
     done = cursor.position
     look = first_look(cursor.start, moves, done, settings, shown_made=True)  # made it, too?
@@ -243,8 +247,12 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
     back: Unfinished | None = None
     photo = ""  # the corner photo among the answers, for the words where no slip fits
     before: list[Answer] = []  # the faces answered so far, each judged again on every answer
+    ask_there = False  # a photo the phone sent was refused: the phone is asked again at once
     while True:
-        if again:  # the question stands above the refusal: only what answers it
+        retaking, ask_there = ask_there, False
+        if retaking:
+            kept = ""
+        elif again:  # the question stands above the refusal: only what answers it
             console.print(plain(_accepted(face, corner, source if capture else "")),
                           highlight=False)
         else:
@@ -259,7 +267,7 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
                                        f"for {back.asked}, comes back when the check asks for "
                                        f"{back.asked}.")
             back = back if kept else None
-        typed = _asked(ask, face, kept, again, key, first)
+        typed = "" if retaking else _asked(ask, face, kept, again, key, first)  # "": Enter
         if back:  # answered: it comes back no more (a Ctrl-C above keeps it, or the new one)
             drop_unfinished(key, back.line)
             back = None
@@ -293,7 +301,8 @@ def check_cube(cursor: GuideCursor, console: Console, ask: LineReader,
             _refuse(answer, tried, cube, verdict, maybe, settings, face)
         except SudokuCubeError as e:  # a photo of another face or corner
             _refused_said(console, told, e)
-            kept, again = typed.strip(), True  # offered again for editing
+            ask_there = retake_there and bool(answer.taken)  # retaken where it was taken
+            kept, again = typed.strip(), not ask_there  # a typed line offered again to mend
             continue
         if _by_name(answer, face):
             print_wrapped(console, _by_name(answer, face))
@@ -594,17 +603,17 @@ def take_up_later(real: CubeState, moves: Sequence[Move], options: str = "") -> 
 def make_checker(console: Console, ask: LineReader, settings: CubeSettings = CubeSettings(),
                  capture: Capture | None = None, reader: Reader = Reader(),
                  source: str = "the camera", options: str = "",
-                 state: str = "", told: Callable[[str], None] | None = None
-                 ) -> Callable[[GuideCursor], str]:
+                 state: str = "", told: Callable[[str], None] | None = None,
+                 retake_there: bool = False) -> Callable[[GuideCursor], str]:
     """The ``c`` key's action for :func:`assistant.terminal.guide_ui.run_interactive`
     (``options``: the cube's command-line options, for the command a slip found names;
     ``state``: what the guide read the cube from; ``told``: a companion that is the person's
     screen, told each photo the check refuses, :func:`check_cube`, and the line each check
     ends with, less the command that takes a new plan up later at the terminal,
-    :data:`TAKE_UP_LATER`)."""
+    :data:`TAKE_UP_LATER`; ``retake_there`` as :func:`check_cube` takes it)."""
     def check(cursor: GuideCursor) -> str:
         line = check_cube(cursor, console, ask, settings, capture, reader, source, options,
-                          state, told)
+                          state, told, retake_there)
         if told is not None:
             told(line.split(f"\n{TAKE_UP_LATER}")[0])
         return line

@@ -148,7 +148,8 @@ def guide_plan(plan, args: argparse.Namespace, console: Console | None = None,
     checker = make_checker(console, read_line, settings, capture, reader, source,
                            cube_options(args),
                            getattr(args, "state", None) or getattr(args, "input", None) or "",
-                           companion.said if companion is not None else None)
+                           companion.said if companion is not None else None,
+                           retake_there=companion is not None)
     run_interactive(console, cursor, read_key, checker=checker, speak=speak, note=written)
     return 0
 
