@@ -183,7 +183,7 @@ def _feed_frames(monkeypatch, readings, step_s=1.0):
         return now[0]
     _feed(monkeypatch, readings)
     monkeypatch.setattr(guide_watch, "corner_readings", frames)
-    monkeypatch.setattr(guide_watch, "CameraStatus", lambda: CameraStatus(clock=clock))
+    monkeypatch.setattr(guide_watch, "CameraStatus", lambda *_: CameraStatus(clock=clock))
 
 
 def test_another_corner_shown_is_named_on_the_step_screen_and_the_watch_goes_on(slipped,
@@ -277,3 +277,22 @@ def test_a_watch_whose_video_ends_says_so(slipped, monkeypatch, tmp_path):
     camera = guide_watch.Frames("0")
     camera.ended = True
     assert camera.end(cursor).message == "The camera gave no more pictures."
+
+
+def test_a_videos_frames_keep_the_videos_own_time(tmp_path):
+    """A watch reads a video's frames slower than the video plays them, and the camera's
+    status counted the seconds without a cube on the wall clock: "no cube in view for 3 s"
+    came while a hand covered the cube for a quarter of a second. A video file's frames are
+    timed by its frame rate; a camera's by the wall clock."""
+    import cv2
+    import numpy as np
+
+    path = tmp_path / "clip.avi"
+    out = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 5.0, (64, 48))
+    for k in range(10):
+        out.write(np.full((48, 64, 3), 20 * k, np.uint8))
+    out.release()
+    frames = guide_watch.Frames(str(path))
+    seen = [frames.clock() for _ in frames]
+    assert seen == pytest.approx([0.2 * k for k in range(1, 11)]) and frames.ended
+    assert guide_watch.Frames("0").fps is None  # a camera: the wall clock

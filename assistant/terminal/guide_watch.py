@@ -23,7 +23,7 @@ from ...models.cube.moves import format_moves
 from ...models.cube.state import CubeState
 from ...models.errors import SudokuCubeError
 from ...models.profile import CubeSettings
-from ...vision.photo.camera import parse_source
+from ...vision.photo.camera import parse_source, video_fps
 from ...vision.photo.camera_settings import CameraSettings
 from ...vision.photo.camera_setup import profile_frames
 from ...vision.reading.reader import Reader
@@ -65,10 +65,24 @@ class Frames:
 
     def __init__(self, source: str, camera: CameraSettings | None = None) -> None:
         self.source, self.camera, self.ended = source, camera, False
+        self.read = 0
+        """Frames given so far."""
+        try:
+            self.fps = video_fps(parse_source(source))
+        except SudokuCubeError:  # the default camera (""), or one that does not open yet
+            self.fps = None
 
     def __iter__(self) -> Iterator[np.ndarray]:
-        yield from camera_frames(self.source, self.camera)
+        for frame in camera_frames(self.source, self.camera):
+            self.read += 1
+            yield frame
         self.ended = True
+
+    def clock(self) -> float:
+        """Seconds by the frames' own time: a video file's (frames given over its frame
+        rate), so that a video read slower than it plays shows the cube out of view no longer
+        than the video does; the wall clock's for a camera."""
+        return self.read / self.fps if self.fps else time.monotonic()
 
     def end(self, cursor: GuideCursor) -> WatchEvent | None:
         """The event that says the frames ran out before the plan was done, or None."""
@@ -266,7 +280,8 @@ def watch_plain(console: Console, cursor: GuideCursor, source: str,
     if cursor.current is not None:
         console.print(f"Step {cursor.position + 1}: {cursor.current.move} "
                       f"({cursor.current.description}).")
-    status = CameraStatus()
+    frames = Frames(source, camera)
+    status = CameraStatus(frames.clock)
     live = WatchWindow(window, cursor, status=status) if window is not None else None
 
     def on_event(e: WatchEvent) -> None:
@@ -280,7 +295,6 @@ def watch_plain(console: Console, cursor: GuideCursor, source: str,
         if live is not None:
             live.frame(frame, faces)
 
-    frames = Frames(source, camera)
     try:
         events = watch(cursor, corner_readings(frames, reader, on_frame), settings,
                        on_event=on_event, poll_key=live.poll if live else lambda: None)
@@ -307,7 +321,8 @@ def watch_screen(console: Console, cursor: GuideCursor, source: str,
     exported) is said on the first screen, before the hold."""
     notice = " ".join(x for x in (note, hold_hint(cursor.state(), settings)) if x)
     spoken: tuple[str, int] | None = None  # (plan, position) last said aloud
-    status = CameraStatus()
+    frames = Frames(source, camera)
+    status = CameraStatus(frames.clock)
     live = WatchWindow(window, cursor, status=status) if window is not None else None
 
     def draw(e: WatchEvent | None = None) -> None:
@@ -329,7 +344,6 @@ def watch_screen(console: Console, cursor: GuideCursor, source: str,
         if live is not None:
             live.frame(frame, faces)
 
-    frames = Frames(source, camera)
     try:
         with console.screen(), key_poller() as poll:
             draw()

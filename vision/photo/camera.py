@@ -202,6 +202,20 @@ def check_video_file(source: int | str, least_frames: int = 2) -> None:
                           "camera number such as 0")
 
 
+def video_fps(source: int | str) -> float | None:
+    """The frame rate a video file ``source`` records (frames a second), or None for a
+    camera or a video that records none: where the video's own time stands in for the
+    clock (a watch reads frames slower than the video plays them)."""
+    if not isinstance(source, str) or not Path(source).is_file():
+        return None
+    cap = open_source(source)
+    try:
+        fps = float(cap.get(cv2.CAP_PROP_FPS))
+    finally:
+        release(cap)
+    return fps if fps > 0 else None
+
+
 def read_frame(cap: cv2.VideoCapture, source: int | str,
                timeout_s: float = READ_TIMEOUT_S, *, count: int = 0) -> np.ndarray:
     """The next frame, or :class:`CameraError` when none arrives (busy camera, unplugged, end).
