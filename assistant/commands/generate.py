@@ -179,7 +179,10 @@ def _photos(args, seed: int, puzzle, folder: Path, console: Console) -> None:
     so that a killed run never leaves a set mixed from two cubes."""
     with atomic_folder(folder) as new:
         _render_photos(args, seed, puzzle, new, console)
-    console.print(f"photos in {plain(folder)} (truth.json beside them)", soft_wrap=True)
+    extra = (["corner photos in corners/"] if args.corners else []) + \
+        (["the video video.avi"] if args.video else [])
+    console.print(f"photos in {plain(folder)} (truth.json beside them"
+                  + "".join(f"; {x}" for x in extra) + ")", soft_wrap=True)
 
 
 def _render_photos(args, seed: int, puzzle, folder: Path, console: Console) -> None:

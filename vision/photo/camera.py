@@ -233,10 +233,10 @@ def read_frame(cap: cv2.VideoCapture, source: int | str,
                 raise CameraError(f"{name}: contains no frames that can be decoded")
             raise CameraError(f"{name}: opens but gives no picture; it is probably busy: {fix}")
         if isinstance(source, str):
-            raise CameraError(f"{name}: the video ended after {count} frames; "
-                              "use a longer video")
-        raise CameraError(f"{name}: frames stopped arriving after {count} frames; "
-                          f"check the cable, then {fix}")
+            raise CameraError(f"{name}: the video ended after {count} frame"
+                              f"{'' if count == 1 else 's'}; use a longer video")
+        raise CameraError(f"{name}: frames stopped arriving after {count} frame"
+                          f"{'' if count == 1 else 's'}; check the cable, then {fix}")
     return frame
 
 
