@@ -296,3 +296,25 @@ def test_a_videos_frames_keep_the_videos_own_time(tmp_path):
     seen = [frames.clock() for _ in frames]
     assert seen == pytest.approx([0.2 * k for k in range(1, 11)]) and frames.ended
     assert guide_watch.Frames("0").fps is None  # a camera: the wall clock
+
+
+def test_a_person_going_on_with_the_plan_before_the_slip_is_told_so(slipped, monkeypatch):
+    """After a slip the person, who missed its words, goes on with the moves they had: each
+    such turn was told as one more slip on a plan that grew. It is still a slip of the new
+    plan, but the words say it was the earlier plan's next step, and to follow the new one;
+    a second such turn is told so too."""
+    start, plan, real = slipped
+    two = lambda state: [_seen(state)] * 2  # noqa: E731 - the same answer twice is acted on
+    cursor = GuideCursor(steps_from_moves(start, plan), start, remember=False, position=0)
+    after5 = real.apply([plan[4]])  # step 5 of the plan before the slip, made on the real cube
+    after6 = after5.apply([plan[5]])
+    readings = [r for k in range(1, 4) for r in two(start.apply(plan[:k]))] + two(real) + \
+        two(after5) + two(after6)
+    _feed(monkeypatch, readings)
+    events = guide_watch.watch_plain(Console(file=io.StringIO(), width=80), cursor, "video")
+    slips = [" ".join(e.message.split()) for e in events if e.kind == "slip"]
+    assert len(slips) == 3, [e.kind for e in events]
+    assert "plan before the slip" not in slips[0]
+    assert f"That turn ({plan[4]}) was step 5 of the plan before the slip" in slips[1]
+    assert f"That turn ({plan[5]}) was step 6 of the plan before the slip" in slips[2]
+    assert "follow the new plan shown" in slips[2]

@@ -20,6 +20,8 @@ from typing import Callable, Iterable, Iterator
 
 import numpy as np
 
+from ...models.cube.moves import Move
+from ...models.cube.state import CubeState
 from ...models.errors import SudokuCubeError
 from ...models.profile import CubeSettings
 from ...models.slips.find import Verdict, find_slip
@@ -65,6 +67,17 @@ def _key(verdict: Verdict) -> tuple:
     return verdict.outcome, state, cands
 
 
+@dataclass(frozen=True)
+class EarlierPlan:
+    """A plan the watch left at a slip: its ``moves``, the one a person who goes on with it
+    makes next (``next``, an index) and the cube it would be made on (``cube``: the real
+    cube after the slip, or after the turns of that plan made since)."""
+
+    moves: tuple[Move, ...]
+    next: int
+    cube: CubeState
+
+
 @dataclass
 class Watcher:
     """Feeds readings of corner view A to the guide's cursor; see the module docstring. Without
@@ -84,6 +97,9 @@ class Watcher:
     """The other corner of the last frames and how many frames in a row showed it."""
     _back: int = 0
     """Frames of corner A in a row (fitting the plan or a slip), for ``right corner``."""
+    _earlier: EarlierPlan | None = None
+    """The plan left at the last slip, and the cube then, to tell a person who goes on with
+    it (:meth:`_earlier_turn`)."""
 
     def judge(self, seen: dict[str, Cells]) -> tuple[str, Verdict, int, int]:
         """``wait``, ``next`` or a verdict to act on, for what one frame shows, with the step
@@ -114,6 +130,22 @@ class Watcher:
                 if v.outcome == "found":
                     return "act", v, done, window
         return "act", after, p + 1, 1
+
+    def _earlier_turn(self, real: CubeState) -> str | None:
+        """Where the cube ``real`` (a slip found on the new plan) is the plan left at the last
+        slip gone on with, its next turn made: the words that say so (kept, to tell the
+        next such turn too), else None. A person who missed the slip's words goes on with the
+        moves they had, and each such turn was told as one more slip on a growing plan."""
+        e = self._earlier
+        if e is None or e.next >= len(e.moves):
+            return None
+        move = e.moves[e.next]
+        if e.cube.apply([move]).without_candidates().stickers != \
+                real.without_candidates().stickers:
+            return None
+        self._earlier = EarlierPlan(e.moves, e.next + 1, real)
+        return (f" That turn ({move}) was step {e.next + 1} of the plan before the slip: the "
+                "plan changed there, so follow the new plan shown, not the earlier one.")
 
     def _message(self, verdict: Verdict, done: int, window: int) -> str:
         """What to tell the person of ``verdict``, judged at step ``done`` with slips in the
@@ -195,9 +227,12 @@ class Watcher:
         if verdict.outcome == "found" and verdict.best is not None:
             step = c.position  # the watch goes on: the new plan's start is the cube seen now
             real = verdict.best.state
+            earlier = self._earlier_turn(real)
+            if earlier is None:  # a slip of its own: the plan it left is the one to compare
+                self._earlier = EarlierPlan(tuple(s.move for s in c.steps), step + 1, real)
             c.follow(steps_from_moves(real, verdict.repair), real, after_step=done)
             self.stopped = not self.go_on_after_slip
-            return WatchEvent("slip", step, verdict.message(), verdict)
+            return WatchEvent("slip", step, verdict.message() + (earlier or ""), verdict)
         self.stopped = True
         message = self._message(verdict, done, window)
         if verdict.outcome == "ambiguous":
