@@ -94,7 +94,7 @@ def test_the_guide_remembers_its_plan_under_the_photos_verdict_on_the_1(monkeypa
     monkeypatch.setattr(guide_run, "interactive", lambda: True)
     monkeypatch.setattr(guide_run, "save_followed_plan", lambda s, sym, *a: saved.append(sym))
     monkeypatch.setattr(guide_run, "chosen_reader", lambda args: None)
-    monkeypatch.setattr(guide_run, "make_checker", lambda *a: None)
+    monkeypatch.setattr(guide_run, "make_checker", lambda *a, **k: None)
     monkeypatch.setattr(guide_run, "run_interactive", lambda *a, **k: None)
     monkeypatch.setattr(guide_run, "GuideCursor", lambda *a, **k: None)
     args = argparse.Namespace(export=None, plain=False, camera=None, restart=False, speak=False,
