@@ -232,10 +232,10 @@ def _not_same_corner(per_photo: dict[str, dict[str, FaceReading]], b: Path,
     raise refused
 
 
-FACE_AGAIN = 8
-"""Digits of 9 at the same places (the face turned any way) by which a face of photo B is the
-face of photo A seen again: two faces of a cube agree so on about one by chance; the same
-face, on all but a misread one."""
+MISREAD = 1
+"""Digits of a face that may be misread where photo B shows a face of photo A again
+(:func:`_same_face`): the same face agrees on all its nine digits but these; two faces of a
+cube agree on about one by chance."""
 
 
 def _no_face_again(per_photo: dict[str, dict[str, FaceReading]], b: Path,
@@ -267,10 +267,10 @@ def _digits(reading: FaceReading) -> list[int | None]:
 
 
 def _same_face(a: list[int | None], b: list[int | None]) -> bool:
-    """Whether two faces' 3 x 3 digits agree on :data:`FACE_AGAIN` places or more, ``a``
-    turned any of the four ways (places with no digit seen agree on nothing)."""
+    """Whether two faces' 3 x 3 digits agree on every place but :data:`MISREAD` or fewer,
+    ``a`` turned any of the four ways (places with no digit seen agree on nothing)."""
     for _ in range(4):
-        if sum(x is not None and x == y for x, y in zip(a, b)) >= FACE_AGAIN:
+        if sum(x is not None and x == y for x, y in zip(a, b)) >= len(a) - MISREAD:
             return True
         a = [a[3 * (2 - c) + r] for r in range(3) for c in range(3)]  # a quarter turn
     return False
