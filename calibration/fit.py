@@ -52,6 +52,9 @@ class PhotoScore:
     problem: str = ""
     confident: int = 0
     confident_agree: int = 0
+    disputed: tuple[tuple[int, str, str], ...] = ()
+    """The mistakes on stickers the reader was sure of: a label the reader contradicts
+    surely is as likely mistyped as misread, and the templates learn it either way."""
 
     @property
     def labels_doubtful(self) -> bool:
@@ -87,7 +90,8 @@ def score_photo(photo: LabelledPhoto, reader: Reader,
     sure = [i for i in range(len(reading.stickers)) if i not in reading.doubtful]
     return PhotoScore(photo.source, 9 - len(mistakes), 9, mistakes,
                       confident=len(sure),
-                      confident_agree=sum(1 for i in sure if i not in wrong)), reading
+                      confident_agree=sum(1 for i in sure if i not in wrong),
+                      disputed=tuple(m for m in mistakes if m[0] in sure)), reading
 
 
 def doubtful_labels(scores: Sequence[PhotoScore]) -> list[PhotoScore]:

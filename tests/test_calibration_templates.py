@@ -292,3 +292,21 @@ def test_a_photo_given_as_the_camera_is_refused_as_scan_refuses_it(tmp_path, cap
     cv2.imwrite(str(photo), np.full((48, 64, 3), 128, np.uint8))
     code = main(["calibrate", "camera", "--camera", str(photo)])
     assert_clear_error(code, capsys.readouterr().err, "U.jpg", "is a photo (JPEG), not a video")
+
+
+def test_a_label_the_reader_contradicts_surely_is_named_to_check(tmp_path, capsys,
+                                                                 monkeypatch):
+    """A one-digit typo in a label was learnt without a word (the table blamed the reader:
+    "1: 7v read 4v"): a label that a sticker read surely contradicts is named, to check; the
+    profile is saved as given (the reader may be the one that is wrong)."""
+    monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path))
+    photo = Path(__file__).resolve().parents[1] / "samples" / "cubes" / "01-easy" / "U.jpg"
+    truth = Reader(ocr="never").read_face(cv2.imread(str(photo)))
+    tokens = [s.token for s in truth.stickers]
+    wrong = "7v" if tokens[0] != "7v" else "6v"
+    code = main(["calibrate", "templates", str(photo), "--profile", "typo", "--digits",
+                 " ".join([wrong] + tokens[1:])])
+    said = " ".join(capsys.readouterr().out.split())
+    assert code == 0 and load_profile("typo").templates is not None
+    assert (f"Check these labels of {photo}: sticker 1 labelled {wrong}, read surely as "
+            f"{tokens[0]}") in said, said

@@ -264,6 +264,19 @@ def _check_labels(before, force: bool, console: Console) -> None:
                       highlight=False)
 
 
+def _disputed_labels(before, console: Console) -> None:
+    """Say the labels that the reader contradicts on stickers it was sure of (learnt all the
+    same: the reader may be wrong, which calibrating mends, or the label mistyped, which a
+    template cut under the wrong label then teaches), so that the person checks them."""
+    for s in before:
+        if s.disputed and not s.labels_doubtful:
+            said = ", ".join(f"sticker {i + 1} labelled {t}, read surely as {r}"
+                             for i, t, r in s.disputed)
+            print_wrapped(console, f"Check these labels of {s.source}: {said}. Where a label "
+                                   "is mistyped, calibrate again with it mended (the profile "
+                                   "learnt it as given).", style="yellow")
+
+
 def run_templates(args: argparse.Namespace) -> int:
     """Learn templates from labelled photos, save the profile and its contact sheet."""
     console = Console(stderr=args.json)
@@ -326,6 +339,7 @@ def run_templates(args: argparse.Namespace) -> int:
         table.add_row(plain(b.source), f"{b.correct}/{b.total}", f"{a.correct}/{a.total}",
                       plain(wrong))
     console.print(table)
+    _disputed_labels(result.before, console)
     if result.footed_one:
         print_wrapped(console, f"The 1 has a foot in these photos ({result.ones.footed} of "
                                f"{result.ones.seen} clear 1s): saved as not symmetric, so every "
