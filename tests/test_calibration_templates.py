@@ -310,3 +310,20 @@ def test_a_label_the_reader_contradicts_surely_is_named_to_check(tmp_path, capsy
     assert code == 0 and load_profile("typo").templates is not None
     assert (f"Check these labels of {photo}: sticker 1 labelled {wrong}, read surely as "
             f"{tokens[0]}") in said, said
+
+
+def test_calibrating_again_says_the_earlier_templates_are_replaced(tmp_path, capsys,
+                                                                   monkeypatch):
+    """A profile calibrated again from one photo lost the templates of six without a word:
+    the second run says what it replaces, and how to keep both."""
+    monkeypatch.setenv("SUDOKU_CUBE_HOME", str(tmp_path))
+    easy = Path(__file__).resolve().parents[1] / "samples" / "cubes" / "01-easy"
+    truth = str(easy / "truth.json")
+    assert main(["calibrate", "templates", str(easy), "--truth", truth, "--profile", "twice"]) == 0
+    first = " ".join(capsys.readouterr().out.split())
+    assert "learnt before" not in first
+    assert main(["calibrate", "templates", str(easy / "U.jpg"), "--truth", truth,
+                 "--profile", "twice"]) == 0
+    again = " ".join(capsys.readouterr().out.split())
+    assert "The profile's templates learnt before (from 54 glyphs" in again, again
+    assert "calibrate with all the photos at once" in again

@@ -353,6 +353,11 @@ def run_templates(args: argparse.Namespace) -> int:
     console.print(f"Learnt {result.glyphs} glyphs; stickers read right: "
                   f"{out['before']:.1%} with the built-in templates -> {out['after']:.1%} with "
                   f"profile [bold]{plain(profile.name)}[/].")
+    earlier = profile.report.get("glyphs") if profile.templates is not None else None
+    if isinstance(earlier, int):  # the templates are learnt anew from these photos alone
+        print_wrapped(console, f"The profile's templates learnt before (from {earlier} glyphs, "
+                               f"{profile.report.get('date', 'earlier')}) are replaced by "
+                               "these; to keep both, calibrate with all the photos at once.")
     # paths kept whole (a copy of one folded by the console would not open)
     print_wrapped(console, f"Contact sheet of the 36 templates: {out['contact_sheet']}")
     print_wrapped(console, f"Saved in {folder}; use it with `--profile {profile.name}`.")
