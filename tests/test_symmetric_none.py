@@ -76,14 +76,24 @@ def test_read_of_plain_ones_names_the_option(capsys):
 
 
 def test_read_with_a_profile_says_the_profile_decides(capsys):
-    """``solve --profile X`` takes the profile's symmetric digits, not the photos' verdict."""
+    """``solve --profile X`` takes the profile's symmetric digits, not the photos' verdict:
+    said as deciding where the profile takes the 1 otherwise than the photos show it, and
+    as agreeing where it takes it as they do (a new profile's 1 is symmetric)."""
+    from dataclasses import replace
+
     from sudoku_cube.calibration.profiles import Profile, save_profile
-    save_profile(Profile(name="mine"))
+    mine = Profile(name="mine")
+    save_profile(mine)
+    assert main(["read", str(ROOT / "samples/cubes/01-easy"), "--no-ocr", "--profile",
+                 "mine"]) == 0
+    err = " ".join(capsys.readouterr().err.split())
+    assert "digit 1 has no foot (6 of 6 clear 1s), as --profile mine has it" in err
+    assert ADVICE not in err and "upside down" not in err and "decides instead" not in err
+    save_profile(replace(mine, settings=replace(mine.settings, symmetric=frozenset())))
     assert main(["read", str(ROOT / "samples/cubes/01-easy"), "--no-ocr", "--profile",
                  "mine"]) == 0
     err = " ".join(capsys.readouterr().err.split())
     assert "digit 1 has no foot (6 of 6 clear 1s); --profile mine decides instead" in err
-    assert ADVICE not in err and "upside down" not in err
 
 
 def test_read_of_footed_ones_does_not(capsys):

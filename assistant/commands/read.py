@@ -283,7 +283,8 @@ def _read(args: argparse.Namespace, read: list[FaceReading]) -> int:
         return 0
     if not empty and refusal is None:
         decides = f"--profile {args.profile}" if args.profile else ""  # as solve takes it
-        err.print(verdict_line(ones, "solve, guide and check", decides), highlight=False)
+        err.print(verdict_line(ones, "solve, guide and check", decides, cube_settings(args)),
+                  highlight=False)
 
     console = Console()
     doubtful = doubtful - blank

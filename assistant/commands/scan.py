@@ -250,7 +250,8 @@ def run(args: argparse.Namespace) -> int:
                  "`sudoku-cube scan --resume` shows the review again") if saved == 6 else kept
         print_wrapped(console, f"Stopped at the review. {where}.{kept_corrections(stop)}")
         return 0
-    console.print(verdict_line(ones, "solve", deciding_option(args)), highlight=False)
+    console.print(verdict_line(ones, "solve", deciding_option(args), settings),
+                  highlight=False)
     try:
         atomic_write_text(out, json.dumps({**to_dict(state), "one": ones.to_dict()}, indent=2)
                           + "\n")

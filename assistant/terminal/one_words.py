@@ -21,13 +21,17 @@ photos showed a foot but the reading solved only with a 1 turned over (taken as 
 the option makes the grid solver name the sticker that keeps the 1s from all ending upright."""
 
 
-def verdict_line(ones: OneVerdict, command: str = "", overridden: str = "") -> str:
+def verdict_line(ones: OneVerdict, command: str = "", overridden: str = "",
+                 settings: CubeSettings | None = None) -> str:
     """The verdict, with :data:`FOOT_ADVICE` when it takes the 1 as symmetric (``command``:
     the command to add the option to, where it is not the one that printed the line);
     ``overridden``: the option the person gave that decides instead: then only what the
     photos showed, not what the verdict would make of it (the 1 taken as symmetric or not),
-    and no advice."""
+    and no advice; where the option's ``settings`` take the 1 as the photos tell it, that they
+    agree ("decides instead" read as if they did not)."""
     if overridden:
+        if settings is not None and ones.agrees(1 in settings.symmetric):
+            return f"{ones.finding()}, as {overridden} has it"
         return f"{ones.finding()}; {overridden} decides instead"
     line = ones.describe()
     if ones.has_foot:

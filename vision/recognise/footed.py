@@ -174,6 +174,11 @@ class OneVerdict:
         except (KeyError, TypeError, ValueError):
             return None
 
+    def agrees(self, symmetric: bool) -> bool:
+        """Whether the photos tell the 1's symmetry (enough clear 1s) and tell it as
+        ``symmetric``: an option that decides it so agrees with them."""
+        return self.seen >= MIN_ONES and symmetric == (not self.has_foot)
+
     def finding(self) -> str:
         """What the photos showed of the 1, without what follows from it: for a line where
         an option decides the symmetric digits instead of this verdict."""
