@@ -318,3 +318,16 @@ def test_a_person_going_on_with_the_plan_before_the_slip_is_told_so(slipped, mon
     assert f"That turn ({plan[4]}) was step 5 of the plan before the slip" in slips[1]
     assert f"That turn ({plan[5]}) was step 6 of the plan before the slip" in slips[2]
     assert "follow the new plan shown" in slips[2]
+
+
+def test_a_watch_line_names_the_next_step_without_brackets_in_brackets(slipped):
+    """A step's words end in the face's own name in brackets: the watch's lines once put them
+    in brackets again ("U2 (turn the top layer a half turn (the up face))")."""
+    from sudoku_cube.assistant.services.watch import WatchEvent
+
+    start, plan, _ = slipped
+    cursor = GuideCursor(steps_from_moves(start, plan), start, remember=False, position=1)
+    line = guide_watch.event_line(WatchEvent("confirmed", 1, "Step 1 confirmed."), cursor)
+    step = cursor.current
+    assert line == f"Step 1 confirmed. Next: {step.move}, {step.description}.", line
+    assert "))" not in line

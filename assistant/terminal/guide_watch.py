@@ -22,6 +22,7 @@ from ...models.cube.face_words import centre_words, face_words, faces_words, hol
 from ...models.cube.moves import format_moves
 from ...models.cube.state import CubeState
 from ...models.errors import SudokuCubeError
+from ...models.plan.planner import Step
 from ...models.profile import CubeSettings
 from ...vision.photo.camera import parse_source, video_fps
 from ...vision.photo.camera_settings import CameraSettings
@@ -240,14 +241,20 @@ def event_line(event: WatchEvent, cursor: GuideCursor) -> str:
     if event.kind == "right corner":
         nxt = cursor.current
         return "Corner A is in view again." + (
-            f" Step {cursor.position + 1}: {nxt.move} ({nxt.description})." if nxt else "")
+            f" Step {cursor.position + 1}: {_step_words(nxt)}." if nxt else "")
     if event.kind == "confirmed":
         nxt = cursor.current
-        return event.message + (f" Next: {nxt.move} ({nxt.description})." if nxt else
+        return event.message + (f" Next: {_step_words(nxt)}." if nxt else
                                 " The cube is solved.")
     if event.kind == "slip" and not cursor.done:
         return f"{event.message} {WATCHING_ON}"
     return event.message
+
+
+def _step_words(step: Step) -> str:
+    """A step's move and its words, which end in the face's own name in brackets:
+    "U2, turn the top layer a half turn (the up face)" (not brackets inside brackets)."""
+    return f"{step.move}, {step.description}"
 
 
 WATCHING_ON = "The camera goes on watching: make the new plan's step 1."
@@ -278,8 +285,7 @@ def watch_plain(console: Console, cursor: GuideCursor, source: str,
     ``window`` (if any) shows each frame and takes keys."""
     console.print(hold_hint(cursor.state(), settings), highlight=False)
     if cursor.current is not None:
-        console.print(f"Step {cursor.position + 1}: {cursor.current.move} "
-                      f"({cursor.current.description}).")
+        console.print(f"Step {cursor.position + 1}: {_step_words(cursor.current)}.")
     frames = Frames(source, camera)
     status = CameraStatus(frames.clock)
     live = WatchWindow(window, cursor, status=status) if window is not None else None
