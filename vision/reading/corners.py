@@ -126,6 +126,8 @@ BETWEEN_PHOTOS = ("From pose A turn the whole cube half round like a steering wh
                   "right")
 """How the cube is turned between corner photos A and B (docs/photos.md), in words first:
 the move letters mean nothing to a person new to cubes."""
+TURN_FOR_B = f"{BETWEEN_PHOTOS[0].lower()}{BETWEEN_PHOTOS[1:]}"
+""":data:`BETWEEN_PHOTOS` within a sentence, after "for photo B, ", in a refusal of B."""
 
 
 def same_corner_matches(a: dict[str, FaceReading], b: dict[str, FaceReading]) -> int:
@@ -219,14 +221,13 @@ def _not_same_corner(per_photo: dict[str, dict[str, FaceReading]], b: Path,
     digits = sum(len(per_photo["A"][f].stickers) for f in face_names("A"))
     if 2 * matches <= digits:
         return
-    turn = f"{BETWEEN_PHOTOS[0].lower()}{BETWEEN_PHOTOS[1:]}"
     if naming is None:
         said = (f"{b}: photo B shows the same corner as photo A ({matches} of {digits} digits "
-                f"agree); for B, {turn}. If photo A is the one taken twice, retake A instead")
+                f"agree); for B, {TURN_FOR_B}. If photo A is the one taken twice, retake A instead")
     else:
         a, b_ = naming.name("A"), naming.name("B")
         said = (f"{b_} shows the same corner as {a} ({matches} of {digits} digits agree); "
-                f"for {b_}, {turn}. If {a} is the one taken twice, retake it instead")
+                f"for {b_}, {TURN_FOR_B}. If {a} is the one taken twice, retake it instead")
     refused = CornerPhotoError(f"{said}: U at the top, F lower left, R lower right")
     refused.photos = ("B", "A")
     raise refused
@@ -251,11 +252,10 @@ def _no_face_again(per_photo: dict[str, dict[str, FaceReading]], b: Path,
                 continue
             a, b_ = ("photo A", "photo B") if naming is None else \
                 (naming.name("A"), naming.name("B"))
-            turn = f"{BETWEEN_PHOTOS[0].lower()}{BETWEEN_PHOTOS[1:]}"
             refused = CornerPhotoError(
                 f"{'' if naming else f'{b}: '}{b_} shows again a face that {a} shows (the "
                 f"digits of {a}'s {fa} stand where {b_} should show {fb}): the cube was not "
-                f"turned to the opposite corner between them; for {b_}, {turn}. If {a} was "
+                f"turned to the opposite corner between them; for {b_}, {TURN_FOR_B}. If {a} was "
                 "not taken at the corner of U, F and R, retake it instead")
             refused.photos = ("B", "A")
             raise refused

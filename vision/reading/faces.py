@@ -208,18 +208,13 @@ def read_face(image: np.ndarray, *, templates: TemplateSet | None = None,
                        tuple(warnings), timings, tuple(evidence), file_scale, seen.digit_seen)
 
 
-def _photo_name(source: str | None, face: str | None) -> str:
-    """How a face photo is named in a refusal: its source, else the face asked for."""
-    return source or (f"face {face}" if face else "photo")
-
-
 def _located(image: np.ndarray, source: str | None, face: str | None,
              cell_model: CellModel | None, corner_check: bool = False) -> FaceGeometry:
     """The face found in a face photo, the cell model (``cell_model``, None: the shipped
     one) weighing a last resort's lattices; its FaceNotFoundError names the photo
     (``source``) for its debug picture, and with ``corner_check`` says so where the photo
     shows a corner of the cube (:func:`vision.reading.corner_shown.face_photo_refusal`)."""
-    name = _photo_name(source, face)
+    name = source or (f"face {face}" if face else "photo")
     try:
         return find_face(image, name, digits_seen_by(cell_model))
     except FaceNotFoundError as e:

@@ -50,9 +50,6 @@ class _Read(Protocol):
     @property
     def geometry(self) -> FaceGeometry: ...
 
-    @property
-    def doubtful(self) -> tuple[int, ...]: ...
-
 
 R = TypeVar("R", bound=_Read)
 """A face read (:class:`vision.reading.faces.FaceReading`, a dataclass with ``mirrored``)."""
