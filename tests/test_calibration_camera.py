@@ -10,6 +10,7 @@ from sudoku_cube.vision.photo.camera import CameraError, open_source, read_frame
 from sudoku_cube.vision.photo.camera_probe import probe_cameras
 from sudoku_cube.vision.photo.camera_setup import configure_camera
 from sudoku_cube.vision.photo.lens import calibrate_lens
+from sudoku_cube.calibration.profile_files import ProfileError
 from sudoku_cube.calibration.profiles import load_profile
 
 
@@ -95,6 +96,41 @@ def test_lens_calibration_from_chessboard_views(tmp_path):
     assert main(["calibrate", "camera", "--camera", video, "--profile", "lens",
                  "--chessboard", "9x6"]) == 0
     assert load_profile("lens").camera.lens.views >= 5
+
+
+def test_a_lens_fit_no_camera_has_is_refused_and_not_saved(tmp_path, monkeypatch, capsys):
+    """Chessboard views that fit pixels several times as tall as wide (a badly seen board:
+    fx 21650 against fy 2884 was once saved) or the lens's centre off the picture: the
+    calibration says so and what to do, exit status 2, and the profile is not written."""
+    fit = cv2.calibrateCamera
+
+    def absurd(*args, **kwargs):
+        rms, matrix, dist, r, t = fit(*args, **kwargs)
+        matrix = matrix.copy()
+        matrix[0, 0] = 7.5 * matrix[1, 1]
+        return rms, matrix, dist, r, t
+
+    monkeypatch.setattr(cv2, "calibrateCamera", absurd)
+    with pytest.raises(CameraError, match=r"pixels 7\.5 times as long one way as the other"):
+        calibrate_lens(_chessboard_views(), (9, 6))
+    video = _video(tmp_path / "board.avi", [v for v in _chessboard_views() for _ in range(2)])
+    assert main(["calibrate", "camera", "--camera", video, "--profile", "warped",
+                 "--chessboard", "9x6"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert "fit a lens no camera has" in err and "film the board again" in err, err
+    assert "Traceback" not in err
+    with pytest.raises(ProfileError, match="'warped' not found"):
+        load_profile("warped")
+
+    def off_centre(*args, **kwargs):
+        rms, matrix, dist, r, t = fit(*args, **kwargs)
+        matrix = matrix.copy()
+        matrix[0, 2] = -40.0
+        return rms, matrix, dist, r, t
+
+    monkeypatch.setattr(cv2, "calibrateCamera", off_centre)
+    with pytest.raises(CameraError, match="its centre outside the picture"):
+        calibrate_lens(_chessboard_views(), (9, 6))
 
 
 def test_release_waits_for_a_read_in_flight_and_never_frees_under_it() -> None:

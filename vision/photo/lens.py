@@ -58,8 +58,30 @@ def calibrate_lens(images: Iterable[np.ndarray], pattern: tuple[int, int], *,
     grid = np.zeros((pattern[0] * pattern[1], 3), np.float32)
     grid[:, :2] = np.mgrid[0:pattern[0], 0:pattern[1]].T.reshape(-1, 2)
     rms, matrix, dist, _, _ = cv2.calibrateCamera([grid] * len(views), views, size, None, None)
+    _check_fit(matrix, size, len(views))
     return LensCalibration(tuple(tuple(float(v) for v in row) for row in matrix),
                            tuple(float(v) for v in np.ravel(dist)), size, float(rms), len(views))
+
+
+SQUARE_PIXELS = 1.25
+"""The most a fitted lens's focal lengths across and down (in pixels) may differ, as a
+factor: a camera's pixels are square, so its two differ by a percent or so; views that
+fit one many times the other (a board seen blurred, or from nearly one angle) give a
+correction that would warp every frame."""
+
+
+def _check_fit(matrix: np.ndarray, size: tuple[int, int], views: int) -> None:
+    """Refuse a lens fit no camera has: pixels far from square (:data:`SQUARE_PIXELS`), or
+    the lens's centre outside the picture; nothing is saved then."""
+    fx, fy, cx, cy = matrix[0, 0], matrix[1, 1], matrix[0, 2], matrix[1, 2]
+    aspect = max(fx / fy, fy / fx) if fx > 0 and fy > 0 else np.inf
+    if aspect <= SQUARE_PIXELS and 0 < cx < size[0] and 0 < cy < size[1]:
+        return
+    what = (f"pixels {aspect:.1f} times as long one way as the other"
+            if aspect > SQUARE_PIXELS else "its centre outside the picture")
+    raise CameraError(f"the {views} chessboard views fit a lens no camera has ({what}); "
+                      "nothing was saved: film the board again, whole and sharp, tilted "
+                      "different ways and at different distances")
 
 
 def undistort(frame: np.ndarray, lens: LensCalibration) -> np.ndarray:
