@@ -215,24 +215,28 @@ _INFLATE_STEP = MB
 
 def _png_pixels_end(data: bytes) -> bool:
     """Whether the compressed pixels of the PNG ``data`` (its IDAT chunks, one zlib stream)
-    reach the stream's end, inflated a step at a time and let go (so memory stays bounded
-    by the file's size, whatever the image's)."""
-    stream, at = bytearray(), len(_PNG_MAGIC)  # the chunks follow the signature
-    while at + _PNG_CHUNK.size <= len(data):
-        size, kind = _PNG_CHUNK.unpack_from(data, at)
-        if kind == b"IDAT":
-            stream += data[at + _PNG_CHUNK.size:at + _PNG_CHUNK.size + size]
-        at += _PNG_CHUNK.size + size + 4  # the chunk's data and its CRC
-    inflate, rest = zlib.decompressobj(), bytes(stream)
+    reach the stream's end, each chunk inflated where it lies, a step at a time, and let go
+    (so memory stays bounded by the file's size, whatever the image's)."""
+    inflate, view, at = zlib.decompressobj(), memoryview(data), len(_PNG_MAGIC)
     try:
-        while not inflate.eof:
-            out = inflate.decompress(rest, _INFLATE_STEP)
-            rest = inflate.unconsumed_tail
-            if not out and not rest:  # every byte given and nothing more comes: cut short
-                break
+        while at + _PNG_CHUNK.size <= len(data) and not inflate.eof:
+            size, kind = _PNG_CHUNK.unpack_from(data, at)
+            if kind == b"IDAT":
+                _inflate(inflate, view[at + _PNG_CHUNK.size:at + _PNG_CHUNK.size + size])
+            at += _PNG_CHUNK.size + size + 4  # the chunk's data and its CRC
     except zlib.error:
         return False
     return inflate.eof
+
+
+def _inflate(inflate: "zlib._Decompress", rest: memoryview | bytes) -> None:
+    """Feed ``rest`` to ``inflate``, :data:`_INFLATE_STEP` bytes of pixels at a time, until
+    it is all taken and nothing more comes, or the stream ends."""
+    while not inflate.eof:
+        out = inflate.decompress(rest, _INFLATE_STEP)
+        rest = inflate.unconsumed_tail
+        if not out and not rest:
+            break
 
 
 _REDUCED = {2 ** (k + 1): flag for k, flag in enumerate(
