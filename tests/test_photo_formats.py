@@ -162,9 +162,10 @@ def test_a_link_that_leads_nowhere_is_said_to_be_one(tmp_path):
         load_image(tmp_path / "gone.jpg")
 
 
-def _cut_and_closed_png(path: Path) -> None:
-    """A PNG whose pixel data was cut to a third and its file closed again (an IEND chunk
-    after it, as a careless repair or a broken writer leaves it)."""
+def _cut_and_closed_png(path: Path, share: float = 1 / 3, pieces: int = 1) -> None:
+    """A PNG whose pixel data was cut to ``share`` and its file closed again (an IEND chunk
+    after it, as a careless repair or a broken writer leaves it), the pixels written in
+    ``pieces`` IDAT chunks (as many writers split them)."""
     import struct
     import zlib
 
@@ -177,7 +178,9 @@ def _cut_and_closed_png(path: Path) -> None:
         at += 12 + size
     pixels = b"".join(d for k, d in chunks if k == b"IDAT")
     kept = [(k, d) for k, d in chunks if k not in (b"IDAT", b"IEND")]
-    kept += [(b"IDAT", pixels[:len(pixels) // 3]), (b"IEND", b"")]
+    cut = pixels[:int(len(pixels) * share)]
+    step = -(-len(cut) // pieces)
+    kept += [(b"IDAT", cut[i:i + step]) for i in range(0, len(cut), step)] + [(b"IEND", b"")]
     path.write_bytes(data[:8] + b"".join(struct.pack(">I", len(d)) + k + d +
                                          struct.pack(">I", zlib.crc32(k + d)) for k, d in kept))
 
@@ -190,6 +193,11 @@ def test_a_png_cut_short_and_closed_again_is_said_to_be_truncated(tmp_path, capf
     _cut_and_closed_png(path)
     with pytest.raises(SudokuCubeError, match="the PNG file is truncated"):
         load_image(path)
+    _cut_and_closed_png(path, pieces=5)
+    with pytest.raises(SudokuCubeError, match="the PNG file is truncated"):
+        load_image(path)
+    _cut_and_closed_png(path, share=1.0, pieces=7)  # whole, in seven chunks
+    assert load_image(path).shape[2] == 3
     whole = tmp_path / "F.png"
     cv2.imwrite(str(whole), cv2.imread(str(EASY / "F.jpg")))
     assert load_image(whole).shape[2] == 3
