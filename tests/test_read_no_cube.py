@@ -47,3 +47,22 @@ def test_a_photo_of_noise_is_no_cube_rather_than_two_faces():
     said = str(refused.value)
     assert said.startswith("F.jpg: no cube face found (faint squares with few or no digits")
     assert "); photograph" in said and "two faces in one photo" not in said
+
+
+def test_a_photo_of_texture_is_refused_after_a_bounded_search(monkeypatch):
+    """Noise of a phone's size lines up over ten thousand windows of scattered blobs (each
+    was fitted and judged: 11,217 lattice fits for this photo, about 15 s): each cue adds at
+    most MOST_WINDOWS of them, those resting on the most blobs, and the faint face with no
+    digits that is then the best is refused as texture, as the full search refused it (it
+    found a second one)."""
+    from sudoku_cube.vision.locate import face_pool, hypotheses
+    fits = []
+    fit = hypotheses.robust_fit
+    monkeypatch.setattr(hypotheses, "robust_fit", lambda sub: fits.append(1) or fit(sub))
+    noise = np.random.default_rng(1).integers(0, 256, (480, 640, 3), dtype=np.uint8)
+    with pytest.raises(FaceNotFoundError) as refused:
+        find_face(noise, "F.jpg")
+    said = str(refused.value)
+    assert said.startswith("F.jpg: no cube face found (faint squares with few or no digits")
+    assert "noise or a texture" in said and "); photograph" in said
+    assert len(fits) <= 3 * face_pool.MOST_WINDOWS

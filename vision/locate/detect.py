@@ -36,7 +36,7 @@ from .face_cues import TINT, saturation, value_and_chroma
 from .face_geometry import (TWO_FACES_ADVICE, FaceGeometry, FaceNotFoundError,
                             project, scale_homography)
 from .face_pool import Group, PatternError, Pool
-from .hypotheses import GOOD_CELLS, Hypothesis, digit_cells, flat_lattices, inked
+from .hypotheses import GOOD_CELLS, Fits, Hypothesis, digit_cells, flat_lattices, inked
 from .face_score import face_score, smooth_size
 from .grooves import framed, groove_masks, plateaus, thinning
 from .hairline import hairline_face
@@ -146,6 +146,7 @@ class _Cues:
         else:  # the same pictures, sought for faces of another size
             self.planes, self.v, self.chroma = like.planes, like.v, like.chroma
             self.masks = like.masks
+        self.fits: Fits = {} if like is None else like.fits  # every pool's fitted windows
         # how coloured the picture is for its brightness, evened out at this scale
         self.colour = saturation(small, smooth_size(scale), self.planes)
         self.score = face_score(small, self.v, self.colour, scale)
@@ -156,7 +157,7 @@ class _Cues:
         # could not see (smaller than its least sticker): a larger blob's lattice was judged
         # there already, and the squares of a printed grid or tiles are many
         self.seeds_below = np.inf if like is None else self.area * LEAST_STICKER
-        self.pool = Pool(self.score)
+        self.pool = Pool(self.score, self.fits)
         self.light = dedupe(sticker_blobs(self.masks, self.sized))
         self.seen: list[list[Blob]] = [self.light]  # what the refusal speaks of
         self.digit_groups: list[Group] = []
@@ -227,7 +228,7 @@ class _Cues:
         leniently (:meth:`vision.locate.face_score.FaceScore.lenient`), or None."""
         if self.pool.bent:
             return None
-        lenient = Pool(self.score.lenient())
+        lenient = Pool(self.score.lenient(), self.fits)
         lenient.add(self.digit_groups)
         self.across = lenient.across
         return lenient.decide(source)
@@ -254,7 +255,7 @@ class _Cues:
         paper or wood it lies on where a glare spot also bites into them), judged by the one
         score; None when none passes, or when two do (the refusals below speak then)."""
         blobs = dedupe(sticker_blobs(framed(*self._grooved), self.sized, self.thinned))
-        pool = Pool(self.score)
+        pool = Pool(self.score, self.fits)
         pool.add(self._groups(blobs))
         try:
             return pool.decide(source)

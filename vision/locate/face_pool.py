@@ -23,7 +23,7 @@ from .face_geometry import (NO_CUBE_ADVICE, TWO_FACES_ADVICE, FaceNotFoundError,
                             lattice_seen)
 from .hypotheses import (GOOD_CELL, GOOD_CELLS, PLAIN_SIGHT, SECOND_FACE, SETTLED, Hypothesis,
                          seen_cells, inked, merged, flat_faces, refine, repeating, same_grid,
-                         scored_all, separate, settled, windows)
+                         scored_all, separate, settled, window_blobs, Fits, fit_windows)
 from .face_score import FaceScore
 from .sticker_blobs import Blob
 
@@ -113,6 +113,32 @@ def _reaching(rest: deque[int], top: np.ndarray, floor: float) -> list[int]:
     return out
 
 
+MOST_WINDOWS = 1000
+"""How many new windows one cue adds to a pool at most (:meth:`Pool.add`), those resting on
+the most blobs first: a photo of texture with no cube (sensor noise, gravel, a patterned
+cloth) lines up ten thousand windows or more, nearly all resting on four to six scattered
+blobs, and judging them all took up to a minute a photo; a cube's face rests on most of its
+stickers or digits. A pool whose windows were cut so (:attr:`Pool.cut`) has not sought
+every rival of its best face, so a faint face with no digits there is refused as the
+texture's (:meth:`Pool.decide`), as a second such face would show it to be."""
+
+
+def _most_resting(subs: list[Group]) -> list[Group]:
+    """``subs`` (windows' blobs) in their order, but at most :data:`MOST_WINDOWS` of them:
+    those resting on the most blobs, the first of equals."""
+    if len(subs) <= MOST_WINDOWS:
+        return subs
+    keep = sorted(sorted(range(len(subs)), key=lambda i: -len(subs[i]))[:MOST_WINDOWS])
+    return [subs[i] for i in keep]
+
+
+def _faint(best: Hypothesis, other: Hypothesis) -> bool:
+    """True when neither face is a face of digits and the best one's stickers are faint
+    (their mean contrast under :data:`vision.locate.hypotheses.PLAIN_SIGHT`): noise or a
+    texture, no cube."""
+    return max(inked(best), inked(other)) < GOOD_CELLS and best.contrast < 9 * PLAIN_SIGHT
+
+
 class PatternError(FaceNotFoundError):
     """A refusal that a smaller face may overturn (:func:`vision.locate.detect.find_face`
     seeks one at the finer scale first): the pool's best face goes on in one flat grid of
@@ -130,10 +156,13 @@ class Pool:
     that go on beyond three cells either way are no face
     (:func:`vision.locate.hypotheses.repeating`). ``near``: the
     :data:`vision.locate.hypotheses.SETTLED` best-ranked hypotheses, faces or not, for the
-    last resort of :mod:`vision.locate.digit_faces`."""
+    last resort of :mod:`vision.locate.digit_faces`. ``fits``: the lattices fitted to windows
+    by the other pools of the picture (:data:`vision.locate.hypotheses.Fits`), shared."""
 
-    def __init__(self, score: FaceScore) -> None:
+    def __init__(self, score: FaceScore, fits: Fits | None = None) -> None:
         self.score = score
+        self._fits = fits
+        self.cut = False  # whether a cue's windows were more than MOST_WINDOWS
         self.faces: list[Hypothesis] = []
         self.across: Hypothesis | None = None  # the first lattice seen bent (for a refusal)
         self._done: set[frozenset[int]] = set()
@@ -158,9 +187,12 @@ class Pool:
         return id(h) in self._ends or not repeating([h], self.score)[0]
 
     def add(self, groups: list[Group]) -> None:
-        """Score every window over ``groups`` (of at least 4 candidates) and keep the faces."""
-        hyps = sorted(best_of([w for g in groups if len(g) >= 4 for w in windows(g, self._done)],
-                              self.score), key=lambda h: h.rank, reverse=True)
+        """Score the windows over ``groups`` (of at least 4 candidates; at most
+        :data:`MOST_WINDOWS` new ones, :func:`_most_resting`) and keep the faces."""
+        subs = [w for g in groups if len(g) >= 4 for w in window_blobs(g, self._done)]
+        self.cut |= len(subs) > MOST_WINDOWS
+        hyps = sorted(best_of(fit_windows(_most_resting(subs), self._fits), self.score),
+                      key=lambda h: h.rank, reverse=True)
         hyps = settled(hyps[:SETTLED], self.score) + hyps[SETTLED:]
         self.near = sorted(self.near + hyps[:SETTLED], key=lambda h: h.rank,
                            reverse=True)[:SETTLED]
@@ -218,13 +250,21 @@ class Pool:
         digits = inked(best)
         return digits == best.cells.size or (digits < GOOD_CELLS and len(best.grid) == 9)
 
+    def _rival(self, best: Hypothesis, other: Hypothesis) -> bool:
+        """Whether ``other`` is a second face beside ``best``: on enough stickers, scoring
+        :data:`TWO_FACES` of it, holding digits where it does, apart from it, and ending."""
+        return len(other.grid) >= SECOND_FACE and other.evidence >= TWO_FACES * best.evidence \
+            and inked(other) >= min(inked(best), GOOD_CELLS) and separate(best, other) \
+            and self._ends_alone(other)
+
     def decide(self, source: str) -> Hypothesis | None:
         """The best face, snapped onto its grooves when it rests on fewer than nine
         stickers, or None when the pool holds none; raises :class:`FaceNotFoundError` when
         another face passes apart from it (two faces; or no cube where neither is a face of
         digits and the best one's stickers are faint, their mean contrast under
-        :data:`vision.locate.hypotheses.PLAIN_SIGHT`: noise or a texture; ``source`` names
-        the photo)."""
+        :data:`vision.locate.hypotheses.PLAIN_SIGHT`: noise or a texture), or where such a
+        faint face with no digits is the best of a pool whose windows were cut
+        (:data:`MOST_WINDOWS`); ``source`` names the photo."""
         if not self.faces:
             return None
         best = merged(self.faces[0], self.faces[1:], self.score)
@@ -235,22 +275,21 @@ class Pool:
             better = refine(best, self.score)
             if better.good >= GOOD_CELLS:
                 best = better
+        refusal = FaceNotFoundError if inked(best) else PatternError
+        faint = f"{source}: no cube face found (faint squares with few or no digits, " \
+            f"in more than one place: noise or a texture?); {NO_CUBE_ADVICE}"
+        if self.cut and _faint(best, best):
+            raise refusal(faint, self.seen(best))  # one of the texture's many, unjudged
         for other in self.faces[1:]:
-            if len(other.grid) >= SECOND_FACE and other.evidence >= TWO_FACES * best.evidence and \
-                    inked(other) >= min(inked(best), GOOD_CELLS) and separate(best, other) \
-                    and self._ends_alone(other):
+            if self._rival(best, other):
                 seen = self.seen(best) + self.seen(other)  # both drawn on the debug picture
                 if same_grid(best, other):
                     raise PatternError(
                         f"{source}: no cube face found (squares holding digits go on in one "
                         "flat grid beyond any 3 x 3 of them: a printed sudoku or table?); "
                         f"{NO_CUBE_ADVICE}", seen)
-                refusal = FaceNotFoundError if inked(best) else PatternError
-                if max(inked(best), inked(other)) < GOOD_CELLS and \
-                        best.contrast < 9 * PLAIN_SIGHT:  # no face of digits, all faint
-                    raise refusal(
-                        f"{source}: no cube face found (faint squares with few or no digits, "
-                        f"in more than one place: noise or a texture?); {NO_CUBE_ADVICE}", seen)
+                if _faint(best, other):
+                    raise refusal(faint, seen)
                 raise refusal(
                     f"{source}: two faces in one photo (two separate 3x3 groups of stickers); "
                     f"{TWO_FACES_ADVICE}", seen)

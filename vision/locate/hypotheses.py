@@ -153,26 +153,57 @@ def evidence(cells: np.ndarray, glyphs: np.ndarray | None) -> np.ndarray:
 
 def windows(group: dict[tuple[int, int], Blob], done: set[frozenset[int]] | None = None
             ) -> list[tuple[np.ndarray, dict]]:
-    """Every 3x3 window over a group that rests on at least 4 of its blobs, fitted: (lattice,
-    blobs) pairs, to be judged over all nine cells (:func:`scored_all`). A group of fewer than 3
-    rows or columns (a row lost to glare, tilt or shade) gives the windows that extend it, so the
-    cells its blobs did not cover are judged by the picture itself. ``done``: the blob sets (ids)
-    of windows fitted before, skipped and updated (the groups grown from neighbouring seeds share
-    most windows)."""
+    """Every 3x3 window over a group that rests on at least 4 of its blobs, fitted
+    (:func:`window_blobs`, :func:`fit_windows`)."""
+    return fit_windows(window_blobs(group, done))
+
+
+def window_blobs(group: dict[tuple[int, int], Blob], done: set[frozenset[int]] | None = None
+                 ) -> list[dict[tuple[int, int], Blob]]:
+    """The blobs of every 3x3 window over a group that rests on at least 4 of them, by their
+    cells in the window, to be fitted (:func:`fit_windows`) and judged over all nine cells
+    (:func:`scored_all`). A group of fewer than 3 rows or columns (a row lost to glare, tilt or
+    shade) gives the windows that extend it, so the cells its blobs did not cover are judged by
+    the picture itself. ``done``: the blob sets (ids) of windows taken before, skipped and
+    updated (the groups grown from neighbouring seeds share most windows)."""
     order = {k: n for n, k in enumerate(group)}  # each window's blobs in the group's order
-    fitted = []
+    out = []
     starts = _starts([k[1] for k in group])
     for i0 in _starts([k[0] for k in group]):
         for j0 in starts:
             inside = sorted((k for k in ((i0 + di, j0 + dj) for di in range(3)
                                          for dj in range(3)) if k in order), key=order.get)
             sub = {(i - i0, j - j0): group[(i, j)] for i, j in inside}
-            if len(sub) < 4 or not _first_time(sub, done):
-                continue
-            hom, sub = robust_fit(sub)
-            if hom is not None:
-                fitted.append((hom, sub))
-    return fitted
+            if len(sub) >= 4 and _first_time(sub, done):
+                out.append(sub)
+    return out
+
+
+Fits = dict[tuple[tuple[tuple[int, int], int], ...],
+             tuple[dict[tuple[int, int], Blob], np.ndarray | None, dict[tuple[int, int], Blob]]]
+"""Lattices fitted to windows, kept for the pools of one picture (:func:`fit_windows`): by the
+window's cells and blobs (ids), the window itself (which keeps its blobs and so their ids
+alive), its lattice or None, and the blobs that lattice rests on."""
+
+
+def fit_windows(subs: list[dict[tuple[int, int], Blob]], fits: Fits | None = None
+           ) -> list[tuple[np.ndarray, dict]]:
+    """The windows ``subs`` (:func:`window_blobs`) with their lattices fitted
+    (:func:`vision.locate.lattice.robust_fit`): (lattice, blobs it rests on) pairs, those
+    that fit. ``fits``: the fits made before, looked up and added to (the glare's lenient
+    pool judges the windows of the light digits that the strict pool fitted)."""
+    out = []
+    for sub in subs:
+        key = tuple((k, id(b)) for k, b in sub.items())
+        if fits is not None and key in fits:
+            hom, kept = fits[key][1:]
+        else:
+            hom, kept = robust_fit(sub)
+            if fits is not None:
+                fits[key] = (sub, hom, kept)
+        if hom is not None:
+            out.append((hom, kept))
+    return out
 
 
 def _first_time(sub: dict[tuple[int, int], Blob], done: set[frozenset[int]] | None) -> bool:

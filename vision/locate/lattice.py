@@ -111,8 +111,10 @@ def _grow(seed: Blob, blobs: list[Blob], centres: np.ndarray, index: np.ndarray,
     queue = [(0, 0)]
     # taken blobs (the seed, those placed) are infinitely far from every predicted place
     barred = np.where(free, 0.0, np.inf)
-    px, py = pts[None, :, 0], pts[None, :, 1]
     reach = INNER * spacing  # on the predicted cell's inner part, clear of its edge
+    # more blobs of the seed's size than a camera sees of a cube: a busy ground, where each
+    # node measures its steps to the blobs near it alone (to all of them, it costs more)
+    busy, every, xs_all, ys_all = len(pts) > SEEN_AT_MOST, np.arange(len(pts)), pts[:, 0], pts[:, 1]
     left = int(free.sum())  # once every blob is placed, no node places another
     while queue and left:
         key = queue.pop(0)
@@ -123,7 +125,14 @@ def _grow(seed: Blob, blobs: list[Blob], centres: np.ndarray, index: np.ndarray,
         # every step's predicted position against each blob at once; a blob taken by an
         # earlier step of this node is barred when a later step's nearest is looked up
         pred = c + _STEP_ARRAY[:, :1] * va + _STEP_ARRAY[:, 1:] * vb
-        off_all = np.hypot(px - pred[:, :1], py - pred[:, 1:]) + barred
+        if busy:  # the blobs that may lie within reach, in order
+            cand = _around(pts, pred, reach)
+            if not cand.size:
+                continue
+            xs, ys, bar = xs_all[cand], ys_all[cand], barred[cand]
+        else:
+            cand, xs, ys, bar = every, xs_all, ys_all, barred
+        off_all = np.hypot(xs - pred[:, :1], ys - pred[:, 1:]) + bar
         # only a step with a blob within reach can place one (taking raises the others')
         for s in np.flatnonzero(off_all.min(axis=1) < reach).tolist():
             di, dj = STEPS[s]
@@ -134,17 +143,27 @@ def _grow(seed: Blob, blobs: list[Blob], centres: np.ndarray, index: np.ndarray,
             if not off_all[s, j] < reach:
                 continue
             off_all[:, j] = np.inf
-            best = blobs[index[j]]
+            best = blobs[index[cand[j]]]
             step = best.centre - c
             nva, nvb = va, vb
             if abs(di) + abs(dj) == 1:  # a neighbour: follow the perspective's change of pitch
                 nva, nvb = (step * di if di else va, step * dj if dj else vb)
             grid[nk] = best
             vec[nk] = (nva, nvb)
-            barred[j] = np.inf
+            barred[cand[j]] = np.inf
             left -= 1
             queue.append(nk)
     return grid
+
+
+def _around(pts: np.ndarray, pred: np.ndarray, reach: float) -> np.ndarray:
+    """The places (in order) of the points ``pts`` inside the box around the predicted
+    places ``pred`` widened by twice ``reach``: every point within ``reach`` of one of them,
+    with room to spare for rounding, so that a node of a lattice over a busy picture's
+    thousands of blobs measures its steps to the few near it alone."""
+    lo, hi = pred.min(axis=0) - 2 * reach, pred.max(axis=0) + 2 * reach
+    return np.flatnonzero((pts[:, 0] > lo[0]) & (pts[:, 0] < hi[0])
+                          & (pts[:, 1] > lo[1]) & (pts[:, 1] < hi[1]))
 
 
 def _blob_arrays(blobs: list[Blob]) -> tuple[np.ndarray, np.ndarray]:
