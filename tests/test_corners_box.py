@@ -116,3 +116,15 @@ def test_a_side_face_on_few_stickers_is_boxed_where_its_cells_show_more_digits()
     truth = shot.truth["faces"]["R"]
     assert placed(faces["R"], truth)
     assert [s.token for s in faces["R"].stickers] == truth["tokens"]
+
+
+def test_three_faces_holding_no_cell_are_no_fit():
+    """Faces whose cells the cell model saw no digit in keep none to fit through (a
+    chessboard given as a corner photo): no fit, where the fit once failed on an empty list
+    of residuals and the photo's refusal became an internal error."""
+    rng = np.random.default_rng(0)
+    lats = [_face(k, rng, 0.5)[0] for k in range(3)]
+    assert joint_fit(lats) is not None
+    empty = [Lattice(lat.H, {}, lat.directions) for lat in lats]
+    assert joint_fit(empty) is None
+    assert joint_fit(empty, box=False) is None

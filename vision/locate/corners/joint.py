@@ -131,13 +131,13 @@ def joint_fit(lats: list[Lattice], box: bool = True) -> tuple[list[Lattice], flo
     """The three face lattices refitted together (see the module docstring; ``box``: as one
     box when that fits nearly as well, :data:`BOX_SLACK`), in the same
     order and with the same cells, and the points' root-mean-square misfit (pitches); None
-    when they do not meet as one corner's faces or the
+    when they hold no cell, when they do not meet as one corner's faces or the
     points miss their cells by more than :data:`MAX_MISFIT` pitches fitted freely, or (with
     ``box``) by more than that and :data:`BOX_SLACK` as one box: a cube is a box, so three
     faces that fit only when each far corner goes its own way (one face laid partly onto the
     wrong rows of digits, its far corner drawn in) are no cube's."""
     lay = _layout(lats)
-    if lay is None:
+    if lay is None or not any(lat.cells for lat in lats):  # no cell's point to fit through
         return None
     start = [np.mean([lat.to_image(*c) for lat, c in zip(lats, lay.corner)], axis=0)]
     for i, j in ((0, 1), (0, 2), (1, 2)):
