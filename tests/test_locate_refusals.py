@@ -117,3 +117,23 @@ def test_a_blurred_face_photo_is_refused_with_advice_to_photograph_it_sharply(sa
     with pytest.raises(FaceNotFoundError) as refused:
         Reader(ocr="never").read_face(image, face="F", source="F.jpg")
     assert "sharp" in str(refused.value)
+
+
+def test_floor_tiles_holding_no_digits_are_not_called_a_printed_sudoku():
+    """Plain tiles with grout, each square a tile's size, go on in one flat grid: refused as
+    no cube, named as squares with few or no digits (a floor, a mat), not as squares holding
+    digits (a printed sudoku), which is what a page of figures is called."""
+    from sudoku_cube.vision.locate.detect import find_face
+
+    rng = np.random.default_rng(1)
+    h, w, t = 540, 960, 100
+    tiles = np.full((h, w, 3), 90, np.uint8)
+    for y in range(0, h, t):
+        for x in range(0, w, t):
+            c = int(rng.integers(170, 210))
+            tiles[y + 4:y + t - 4, x + 4:x + t - 4] = (c, c, c - 10)
+    with pytest.raises(FaceNotFoundError) as e:
+        find_face(tiles, "T.jpg")
+    said = str(e.value)
+    assert said.startswith("T.jpg: no cube face found (squares with few or no digits go on")
+    assert "floor tiles" in said and "printed sudoku" not in said and "digits go on" in said

@@ -132,6 +132,16 @@ def _most_resting(subs: list[Group]) -> list[Group]:
     return [subs[i] for i in keep]
 
 
+def _going_on(best: Hypothesis) -> str:
+    """What a face that goes on in one flat grid beyond any 3 x 3 of it is: squares holding
+    digits (a printed sudoku or table), or squares with few or none (floor tiles, a mat)."""
+    if inked(best) >= GOOD_CELLS:
+        return ("squares holding digits go on in one flat grid beyond any 3 x 3 of them: a "
+                "printed sudoku or table?")
+    return ("squares with few or no digits go on in one flat grid beyond any 3 x 3 of them: "
+            "floor tiles, a mat or a printed grid?")
+
+
 def _faint(best: Hypothesis, other: Hypothesis) -> bool:
     """True when neither face is a face of digits and the best one's stickers are faint
     (their mean contrast under :data:`vision.locate.hypotheses.PLAIN_SIGHT`): noise or a
@@ -285,9 +295,8 @@ class Pool:
                 seen = self.seen(best) + self.seen(other)  # both drawn on the debug picture
                 if same_grid(best, other):
                     raise PatternError(
-                        f"{source}: no cube face found (squares holding digits go on in one "
-                        "flat grid beyond any 3 x 3 of them: a printed sudoku or table?); "
-                        f"{NO_CUBE_ADVICE}", seen)
+                        f"{source}: no cube face found ({_going_on(best)}); {NO_CUBE_ADVICE}",
+                        seen)
                 if _faint(best, other):
                     raise refusal(faint, seen)
                 raise refusal(
