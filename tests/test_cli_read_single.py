@@ -175,3 +175,31 @@ def test_a_long_photo_path_is_printed_whole_on_one_line(tmp_path, capsys, monkey
         main(argv)
         lines = capsys.readouterr().out.splitlines()
         assert any(line.startswith(str(path)) for line in lines), lines[:3]
+
+
+def test_a_lone_photo_with_no_digit_is_refused_without_asking_for_the_next(monkeypatch,
+                                                                             capsys):
+    """A photo whose face shows no digit (no Sudoku Cube) is said so, exit 2; the count of
+    photos read, which asks for the cube's other faces, is left out then: it would read as if
+    the photo had done. A photo with digits beside it keeps the count."""
+    import dataclasses
+
+    from sudoku_cube.assistant.commands import read as read_command
+    from sudoku_cube.vision.reading.reader import Reader
+
+    chosen = Reader.read_chosen_face
+
+    def plain_u(self, image, **kwargs):
+        reading = chosen(self, image, **kwargs)
+        return dataclasses.replace(reading, digit_seen=(0.1,) * 9) \
+            if kwargs.get("face") == "U" else reading
+
+    monkeypatch.setattr(Reader, "read_chosen_face", plain_u)
+    monkeypatch.setattr(read_command, "corner_shown", lambda image, source: None)
+    u, f = (str(SAMPLES / f"cubes/01-easy/{x}.jpg") for x in "UF")
+    assert main(["read", u, "--no-ocr"]) == 2
+    said = " ".join("".join(capsys.readouterr()).split())
+    assert "no digit seen on any sticker" in said and "a whole cube needs" not in said, said
+    assert main(["read", u, f, "--no-ocr"]) == 2
+    said = " ".join("".join(capsys.readouterr()).split())
+    assert "2 photo(s) read; a whole cube needs the six faces" in said, said

@@ -174,7 +174,7 @@ def read_single_faces(paths: list[Path], args: argparse.Namespace,
         sys.stdout.write(json.dumps({k: {"faces": [s.token for s in r.stickers],
                                          **r.to_dict()} for k, r in results.items()},
                                     indent=2) + "\n")
-    if len(paths) < 6:
+    if len(paths) < 6 and len(plain_photos) < len(results):  # no next photos of no cube
         Console(stderr=True).print(f"{len(paths)} photo(s) read; a whole cube needs the six "
                                    "faces U R F D L B (or corner photos A and B).")
     return 2 if plain_photos else 0
