@@ -117,8 +117,8 @@ MOST_WINDOWS = 1000
 """How many new windows one cue adds to a pool at most (:meth:`Pool.add`), those resting on
 the most blobs first: a photo of texture with no cube (sensor noise, gravel, a patterned
 cloth) lines up ten thousand windows or more, nearly all resting on four to six scattered
-blobs, and judging them all took up to a minute a photo; a cube's face rests on most of its
-stickers or digits. A pool whose windows were cut so (:attr:`Pool.cut`) has not sought
+blobs, and fitting and judging them all costs up to a minute of CPU for one photo; a cube's
+face rests on most of its stickers or digits. A pool whose windows were cut so (:attr:`Pool.cut`) has not sought
 every rival of its best face, so a faint face with no digits there is refused as the
 texture's (:meth:`Pool.decide`), as a second such face would show it to be."""
 

@@ -187,7 +187,7 @@ alive), its lattice or None, and the blobs that lattice rests on."""
 
 
 def fit_windows(subs: list[dict[tuple[int, int], Blob]], fits: Fits | None = None
-           ) -> list[tuple[np.ndarray, dict]]:
+                ) -> list[tuple[np.ndarray, dict]]:
     """The windows ``subs`` (:func:`window_blobs`) with their lattices fitted
     (:func:`vision.locate.lattice.robust_fit`): (lattice, blobs it rests on) pairs, those
     that fit. ``fits``: the fits made before, looked up and added to (the glare's lenient

@@ -114,7 +114,8 @@ def _grow(seed: Blob, blobs: list[Blob], centres: np.ndarray, index: np.ndarray,
     reach = INNER * spacing  # on the predicted cell's inner part, clear of its edge
     # more blobs of the seed's size than a camera sees of a cube: a busy ground, where each
     # node measures its steps to the blobs near it alone (to all of them, it costs more)
-    busy, every, xs_all, ys_all = len(pts) > SEEN_AT_MOST, np.arange(len(pts)), pts[:, 0], pts[:, 1]
+    busy = len(pts) > SEEN_AT_MOST
+    every, xs_all, ys_all = np.arange(len(pts)), pts[:, 0], pts[:, 1]
     left = int(free.sum())  # once every blob is placed, no node places another
     while queue and left:
         key = queue.pop(0)
