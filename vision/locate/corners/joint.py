@@ -53,6 +53,10 @@ class _Layout:
 
 
 def _layout(lats: list[Lattice]) -> _Layout | None:
+    """Where the three faces ``lats`` meet and end (:class:`_Layout`), or None when they do
+    not meet as one corner's faces or hold no cell to fit them through."""
+    if not any(lat.cells for lat in lats):
+        return None
     corner = common_corner(lats)
     shared: list[dict[int, tuple[int, int]]] = [{}, {}, {}]
     for i, j in itertools.combinations(range(3), 2):
@@ -137,7 +141,7 @@ def joint_fit(lats: list[Lattice], box: bool = True) -> tuple[list[Lattice], flo
     faces that fit only when each far corner goes its own way (one face laid partly onto the
     wrong rows of digits, its far corner drawn in) are no cube's."""
     lay = _layout(lats)
-    if lay is None or not any(lat.cells for lat in lats):  # no cell's point to fit through
+    if lay is None:
         return None
     start = [np.mean([lat.to_image(*c) for lat, c in zip(lats, lay.corner)], axis=0)]
     for i, j in ((0, 1), (0, 2), (1, 2)):
