@@ -118,9 +118,10 @@ MOST_WINDOWS = 1000
 the most blobs first: a photo of texture with no cube (sensor noise, gravel, a patterned
 cloth) lines up ten thousand windows or more, nearly all resting on four to six scattered
 blobs, and fitting and judging them all costs up to a minute of CPU for one photo; a cube's
-face rests on most of its stickers or digits. A pool whose windows were cut so (:attr:`Pool.cut`) has not sought
-every rival of its best face, so a faint face with no digits there is refused as the
-texture's (:meth:`Pool.decide`), as a second such face would show it to be."""
+face rests on most of its stickers or digits. A pool whose windows were cut so
+(:attr:`Pool.cut`) has not sought every rival of its best face, so a faint face with no
+digits there is refused as the texture's (:meth:`Pool.decide`), as a second such face would
+show it to be."""
 
 
 def _most_resting(subs: list[Group]) -> list[Group]:
